@@ -1,0 +1,122 @@
+"""Exact numbers: the only door into (and out of) ldpref's exact world.
+
+Exact values are sympy expressions: ``sympy.Rational`` for numbers and rational functions of the
+privacy symbol ``EXP_EPS`` (standing for e^eps) for symbolic mechanisms.  Anything that is a float
+(Python ``float``, ``numpy.floating``, ``sympy.Float``, or an expression containing one) is refused
+with ``TypeError``: a float never enters an exact computation silently.  Numbers leave the exact world
+only through :func:`to_float` or :func:`to_mpf`, which say so in their names.
+"""
+
+from __future__ import annotations
+
+import numbers
+import re
+from fractions import Fraction
+
+import mpmath
+import sympy
+
+#: The symbol for e^eps used by every symbolic mechanism and derivation.
+EXP_EPS = sympy.Symbol("exp_eps", positive=True)
+
+#: LaTeX names of ldpref's standard symbols (used by :func:`ldpref.latex.to_latex`).
+LATEX_NAMES = {EXP_EPS: r"e^{\epsilon}"}
+
+_RATIONAL_RE = re.compile(r"^\s*([+-]?\d+)\s*(?:/\s*(\d+)\s*)?$")
+
+
+def _is_float_like(value) -> bool:
+    return isinstance(value, (float, complex)) or (
+        isinstance(value, numbers.Real) and not isinstance(value, numbers.Rational)
+    )
+
+
+def to_exact(value, *, what: str = "value") -> sympy.Expr:
+    """Return ``value`` as an exact sympy object.
+
+    Accepts ``int`` (and numpy integers), ``fractions.Fraction``, sympy rationals and float-free sympy
+    expressions, and strings such as ``"5/2"`` or ``"-3"``.  Raises ``TypeError`` for floats, booleans
+    and anything else, naming ``what`` in the message.
+    """
+    if isinstance(value, bool):
+        raise TypeError(f"{what}: a bool ({value!r}) is not an exact number")
+    if isinstance(value, sympy.Basic):
+        if value.has(sympy.Float):
+            raise TypeError(f"{what}: {value!r} contains a float; exact arithmetic requires rationals")
+        return value
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    if isinstance(value, numbers.Integral):
+        return sympy.Integer(int(value))
+    if isinstance(value, str):
+        return parse_rational(value, what=what)
+    if _is_float_like(value):
+        raise TypeError(
+            f"{what}: {value!r} is a float; exact arithmetic requires an int, a Fraction, "
+            f"a sympy Rational or a string such as '1/3'"
+        )
+    raise TypeError(f"{what}: {value!r} of type {type(value).__name__} is not an exact number")
+
+
+def parse_rational(text: str, *, what: str = "value") -> sympy.Rational:
+    """Parse ``"p"`` or ``"p/q"`` (integers) into a ``sympy.Rational``; decimals are refused."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what}: expected a string such as '5/2', got {type(text).__name__}")
+    match = _RATIONAL_RE.match(text)
+    if not match:
+        raise TypeError(
+            f"{what}: {text!r} is not an exact rational; write an integer or p/q (e.g. '5/2'), "
+            f"not a decimal"
+        )
+    num, den = match.group(1), match.group(2)
+    if den is not None and int(den) == 0:
+        raise ValueError(f"{what}: {text!r} has a zero denominator")
+    return sympy.Rational(int(num), int(den) if den is not None else 1)
+
+
+def to_rational(value, *, what: str = "value") -> sympy.Rational:
+    """Like :func:`to_exact` but the result must be a rational number (no symbols)."""
+    exact = to_exact(value, what=what)
+    if not exact.is_Rational:
+        raise TypeError(f"{what}: {exact} is not a rational number")
+    return exact
+
+
+def exact_str(value) -> str:
+    """The canonical string of an exact value: ``"1/3"``, ``"-2"``, or sympy's form of an expression."""
+    value = to_exact(value)
+    return str(value)
+
+
+def to_float(value) -> float:
+    """Explicitly leave the exact world: the nearest double to ``value`` (must be a number)."""
+    exact = to_exact(value)
+    if exact.free_symbols:
+        raise TypeError(f"cannot convert {exact} to float: it has free symbols {sorted(map(str, exact.free_symbols))}")
+    return float(exact)
+
+
+def to_mpf(value, digits: int = 50):
+    """Explicitly leave the exact world: ``value`` as an mpmath number with ``digits`` significant digits."""
+    exact = to_exact(value)
+    if exact.free_symbols:
+        raise TypeError(f"cannot evaluate {exact}: it has free symbols {sorted(map(str, exact.free_symbols))}")
+    with mpmath.workdps(digits):
+        return mpmath.mpf(sympy.N(exact, digits + 5))
+
+
+def is_zero(value) -> bool:
+    """Exact zero test: rationals directly, expressions after ``cancel`` (rational functions) or
+    ``simplify`` (anything else)."""
+    value = sympy.sympify(value)
+    if value.is_Rational:
+        return value == 0
+    cancelled = sympy.cancel(sympy.together(value))
+    if cancelled == 0:
+        return True
+    return sympy.simplify(cancelled) == 0
+
+
+def exact_equal(a, b) -> bool:
+    """Exact equality of two exact values (numbers or expressions)."""
+    return is_zero(sympy.sympify(a) - sympy.sympify(b))

@@ -1,0 +1,162 @@
+"""The exact mechanism: inputs 0..d-1, labelled outputs U, perturbation matrix P and decoder Q.
+
+This is the P/Q framework of pan-strict Section 2.2 (Definition 2.2): column v of the |U| x d matrix
+``P`` is the output distribution of input v, and the estimate of the frequency vector is
+``f_hat = Q nu`` with ``nu`` the response frequencies.  An affine decoder ``f_hat = A nu + b`` (as in
+Count-Mean Sketch) is folded into ``Q`` as ``A + b 1^T``, which is the same map because the response
+frequencies sum to one.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Sequence
+
+import sympy
+from sympy.polys.matrices import DomainMatrix
+
+from . import linalg
+from .errors import MechanismError, ParameterError, RankError
+from .exact import is_zero
+
+
+class Mechanism:
+    """An exact frequency-estimation mechanism ``(P, Q)``.
+
+    Parameters
+    ----------
+    P : |U| rows of d exact entries (int, Fraction, sympy Rational or float-free expression, or a
+        string such as ``"1/3"``).  Floats raise ``TypeError``.
+    Q : d rows of |U| exact entries, or ``None`` for the Moore-Penrose decoder ``(P^T P)^-1 P^T``.
+    outputs : labels of the |U| outputs (default ``"0"``, ``"1"``, ...).
+    name : a short name used in reports.
+    """
+
+    def __init__(self, P, Q=None, *, outputs: Sequence[str] | None = None, name: str = "mechanism"):
+        self.name = str(name)
+        P_mat = P if isinstance(P, DomainMatrix) else linalg.exact_matrix(_rows(P, "P"), what="P")
+        n_out, d = P_mat.shape
+        if d < 2:
+            raise ParameterError(f"{self.name}: a mechanism needs d >= 2 inputs, P has {d} column(s)")
+        if outputs is None:
+            outputs = [str(u) for u in range(n_out)]
+        outputs = [str(u) for u in outputs]
+        if len(outputs) != n_out:
+            raise MechanismError(
+                f"{self.name}: {len(outputs)} output labels for a P with {n_out} rows (one row per output)"
+            )
+        if len(set(outputs)) != len(outputs):
+            dup = sorted({u for u in outputs if outputs.count(u) > 1})
+            raise MechanismError(f"{self.name}: duplicate output labels {dup}")
+        self.outputs = tuple(outputs)
+        _validate_perturbation(P_mat, self.outputs, self.name)
+        if Q is None:
+            from .decoders import moore_penrose_decoder
+
+            Q_mat = moore_penrose_decoder(P_mat, name=self.name)
+            self.decoder_kind = "moore-penrose"
+        else:
+            Q_mat = Q if isinstance(Q, DomainMatrix) else linalg.exact_matrix(_rows(Q, "Q"), what="Q")
+            if Q_mat.shape != (d, n_out):
+                raise MechanismError(
+                    f"{self.name}: Q has shape {Q_mat.shape[0]}x{Q_mat.shape[1]}, expected d x |U| = {d}x{n_out}"
+                )
+            self.decoder_kind = "given"
+        self.P, self.Q = linalg.unify(P_mat, Q_mat)
+
+    # -- shape -------------------------------------------------------------------------------
+    @property
+    def d(self) -> int:
+        """Number of inputs."""
+        return self.P.shape[1]
+
+    @property
+    def n_outputs(self) -> int:
+        return self.P.shape[0]
+
+    @property
+    def domain(self):
+        """The exact field of the entries (``QQ`` for rational mechanisms)."""
+        return self.P.domain
+
+    @property
+    def is_rational(self) -> bool:
+        return self.domain.is_QQ
+
+    # -- entries as sympy --------------------------------------------------------------------
+    def perturbation_matrix(self) -> sympy.Matrix:
+        """``P`` as a sympy Matrix (|U| x d)."""
+        return self.P.to_Matrix()
+
+    def decoder_matrix(self) -> sympy.Matrix:
+        """``Q`` as a sympy Matrix (d x |U|)."""
+        return self.Q.to_Matrix()
+
+    @cached_property
+    def QP(self) -> DomainMatrix:
+        return self.Q.matmul(self.P)
+
+    @cached_property
+    def second_moment_matrix(self) -> DomainMatrix:
+        """``A = (Q o Q) P``: ``A[v, x]`` is E[(Q e_Y)_v^2] for one client with input x."""
+        return linalg.hadamard_square(self.Q).matmul(self.P)
+
+    def is_unbiased(self) -> bool:
+        """Whether ``Q P = I`` exactly (pan-strict Theorem 2.1's condition)."""
+        eye = linalg.identity(self.d, self.domain)
+        return (self.QP - eye).is_zero_matrix
+
+    def with_decoder(self, Q, name: str | None = None) -> "Mechanism":
+        """The same perturbation with another decoder."""
+        return Mechanism(self.P, Q, outputs=self.outputs, name=name or self.name)
+
+    def substitute(self, values: dict) -> "Mechanism":
+        """Substitute exact values for symbols (e.g. ``{EXP_EPS: 3}``) in P and Q."""
+        from .exact import to_exact
+
+        subs = {k: to_exact(v, what=str(k)) for k, v in values.items()}
+        P = [[sympy.cancel(x.subs(subs)) for x in row] for row in linalg.to_rows(self.P)]
+        Q = [[sympy.cancel(x.subs(subs)) for x in row] for row in linalg.to_rows(self.Q)]
+        return Mechanism(P, Q, outputs=self.outputs, name=self.name)
+
+    def __repr__(self) -> str:
+        return f"Mechanism(name={self.name!r}, d={self.d}, outputs={self.n_outputs}, domain={self.domain})"
+
+
+def _rows(matrix, what):
+    if isinstance(matrix, sympy.MatrixBase):
+        return matrix.tolist()
+    try:
+        rows = [list(r) for r in matrix]
+    except TypeError as exc:
+        raise TypeError(f"{what}: expected a sequence of rows") from exc
+    return rows
+
+
+def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
+    dom = P.domain
+    rows = P.to_list()
+    for u, row in enumerate(rows):
+        for x, entry in enumerate(row):
+            value = dom.to_sympy(entry)
+            if value.is_Rational and value < 0:
+                raise MechanismError(
+                    f"{name}: P[{outputs[u]!r}][{x}] = {value} is negative (a probability must be >= 0)"
+                )
+            if value.is_Rational and value > 1:
+                raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} exceeds 1")
+    for x, total in enumerate(linalg.column_sums(P)):
+        if not is_zero(dom.to_sympy(total) - 1):
+            raise MechanismError(
+                f"{name}: column {x} of P (the output distribution of input {x}) sums to "
+                f"{sympy.simplify(dom.to_sympy(total))}, not 1"
+            )
+
+
+def require_full_column_rank(P: DomainMatrix, name: str) -> None:
+    rank = P.rank()
+    if rank < P.shape[1]:
+        raise RankError(
+            f"{name}: P has rank {rank} < d = {P.shape[1]}; no unbiased decoder exists "
+            f"(pan-strict Section 2.2: P must have full column rank)"
+        )

@@ -1,0 +1,100 @@
+"""Pure protocols (Wang et al. 2017, as summarised in jiang-gcms Section II-B and III-A).
+
+A pure protocol attaches a support set ``supp(y)`` to every output y; input v lands in a response
+supporting v with probability ``p``, and any other input with probability ``q``.  Its decoder is
+``f_hat_v = (#{i : v in supp(y_i)}/n - q)/(p - q)`` (see :func:`ldpref.decoders.support_set_decoder`).
+
+Built here, each with its standard unbiased decoder:
+
+* :func:`grr` -- generalised randomised response (direct encoding); BRR is ``grr(2, ...)``.
+* :func:`sue` -- symmetric unary encoding (basic / "symmetric" RAPPOR): each bit by BRR at eps/2.
+* :func:`oue` -- optimised unary encoding ("asymmetric" RAPPOR): p = 1/2, q = 1/(e^eps + 1).
+* :func:`subset_selection` -- all C(d, k) subsets of size k; weight e^eps when the subset holds the input.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from math import comb as _math_comb
+
+import sympy
+
+from ..decoders import support_set_decoder
+from ..mechanism import Mechanism
+from ._params import check_d, check_exp_eps, check_k, half
+
+
+def comb(n: int, r: int) -> int:
+    """Binomial coefficient, 0 outside 0 <= r <= n."""
+    return _math_comb(n, r) if 0 <= r <= n else 0
+
+
+@dataclass(frozen=True)
+class PureProtocol:
+    """A mechanism together with its support sets and its (p, q)."""
+
+    mechanism: Mechanism
+    supports: tuple[frozenset, ...]
+    p: sympy.Expr
+    q: sympy.Expr
+
+
+def _build(name, d, outputs, supports, column, p, q) -> PureProtocol:
+    P = [[column(s, x) for x in range(d)] for s in supports]
+    Q = support_set_decoder(supports, d, p, q)
+    mech = Mechanism(P, Q, outputs=outputs, name=name)
+    return PureProtocol(mech, tuple(frozenset(s) for s in supports), sympy.cancel(p), sympy.cancel(q))
+
+
+def grr(d: int, exp_eps) -> PureProtocol:
+    """Generalised randomised response: report the true value w.p. e^eps/(e^eps + d - 1)."""
+    d, e = check_d(d), check_exp_eps(exp_eps)
+    p = e / (e + d - 1)
+    q = 1 / (e + d - 1)
+    supports = [{y} for y in range(d)]
+    return _build(f"grr(d={d}, exp_eps={e})", d, [str(y) for y in range(d)], supports,
+                  lambda s, x: p if x in s else q, p, q)
+
+
+def _unary(name, d, p, q) -> PureProtocol:
+    outputs, supports = [], []
+    for bits in itertools.product((0, 1), repeat=d):
+        outputs.append("".join(map(str, bits)))
+        supports.append({i for i, b in enumerate(bits) if b})
+
+    def column(s, x):
+        prob = sympy.Integer(1)
+        for i in range(d):
+            on = p if i == x else q
+            prob *= on if i in s else 1 - on
+        return prob
+
+    return _build(name, d, outputs, supports, column, p, q)
+
+
+def sue(d: int, exp_eps) -> PureProtocol:
+    """Symmetric unary encoding: every bit of the one-hot vector through BRR at eps/2 (p + q = 1)."""
+    d, e = check_d(d), check_exp_eps(exp_eps)
+    h = half(e)
+    return _unary(f"sue(d={d}, exp_eps={e})", d, h / (h + 1), 1 / (h + 1))
+
+
+def oue(d: int, exp_eps) -> PureProtocol:
+    """Optimised unary encoding: the true bit is kept w.p. 1/2, other bits set w.p. 1/(e^eps + 1)."""
+    d, e = check_d(d), check_exp_eps(exp_eps)
+    return _unary(f"oue(d={d}, exp_eps={e})", d, sympy.Rational(1, 2), 1 / (e + 1))
+
+
+def subset_selection(d: int, k: int, exp_eps) -> PureProtocol:
+    """Subset Selection (Ye and Barg 2018): output a k-subset S of [d] with probability proportional to
+    e^eps if the input is in S and to 1 otherwise."""
+    d, e = check_d(d), check_exp_eps(exp_eps)
+    k = check_k(k, d)
+    Z = comb(d - 1, k - 1) * e + comb(d - 1, k)
+    p = comb(d - 1, k - 1) * e / Z
+    q = (comb(d - 2, k - 2) * e + comb(d - 2, k - 1)) / Z
+    subsets = list(itertools.combinations(range(d), k))
+    outputs = ["{" + ",".join(map(str, s)) + "}" for s in subsets]
+    return _build(f"ss(d={d}, k={k}, exp_eps={e})", d, outputs, [set(s) for s in subsets],
+                  lambda s, x: (e if x in s else sympy.Integer(1)) / Z, p, q)

@@ -1,0 +1,54 @@
+"""The privacy level of a mechanism: e^eps is the largest ratio within a row of P (Definition 2.1 of
+pan-strict: for every output y and inputs x, x', P[y][x] <= e^eps P[y][x'])."""
+
+from __future__ import annotations
+
+import sympy
+
+from .mechanism import Mechanism
+
+
+def exp_eps(mech: Mechanism) -> sympy.Expr:
+    """Exact e^eps of a rational mechanism: ``max_y max_{x,x'} P[y][x] / P[y][x']``.
+
+    Returns ``sympy.oo`` when some row has a zero beside a non-zero entry (no finite eps), and 1 for a
+    mechanism whose rows are constant.  Outputs that never occur (all-zero rows) impose nothing.
+    """
+    if not mech.is_rational:
+        raise TypeError(
+            f"exp_eps: {mech.name} has symbolic entries ({mech.domain}); use privacy_ratios() or "
+            f"substitute exact values first"
+        )
+    dom = mech.domain
+    best = dom.one
+    for row in mech.P.to_list():
+        nonzero = [x for x in row if x != dom.zero]
+        if not nonzero:
+            continue
+        if len(nonzero) < len(row):
+            return sympy.oo
+        ratio = max(nonzero) / min(nonzero)
+        if ratio > best:
+            best = ratio
+    return dom.to_sympy(best)
+
+
+def privacy_ratios(mech: Mechanism) -> set[sympy.Expr]:
+    """The set of distinct ratios ``P[y][x]/P[y][x']`` over rows with no zero entries, simplified.
+
+    For symbolic mechanisms this is how e^eps is read off: e.g. GRR gives ``{1, exp_eps, 1/exp_eps}``.
+    A row with a zero beside a non-zero entry contributes ``oo``.
+    """
+    dom = mech.domain
+    ratios = set()
+    for row in mech.P.to_list():
+        if all(x == dom.zero for x in row):
+            continue
+        if any(x == dom.zero for x in row):
+            ratios.add(sympy.oo)
+            continue
+        distinct = set(row)
+        for a in distinct:
+            for b in distinct:
+                ratios.add(sympy.factor(dom.to_sympy(a / b)))
+    return ratios
