@@ -52,3 +52,21 @@ def privacy_ratios(mech: Mechanism) -> set[sympy.Expr]:
             for b in distinct:
                 ratios.add(sympy.factor(dom.to_sympy(a / b)))
     return ratios
+
+
+def exp_eps_symbolic(mech: Mechanism) -> sympy.Expr:
+    """e^eps of a mechanism whose entries are functions of ``EXP_EPS``, valid for every e^eps > 1.
+
+    Among :func:`privacy_ratios`, returns the one that sympy proves >= every other ratio after the
+    substitution e^eps = 1 + t with t > 0.  Raises ``ValueError`` when no ratio provably dominates.
+    """
+    from .exact import EXP_EPS
+
+    ratios = privacy_ratios(mech)
+    if sympy.oo in ratios:
+        return sympy.oo
+    t = sympy.Symbol("t", positive=True)
+    for r in ratios:
+        if all(r == s or sympy.factor(sympy.cancel((r - s).subs(EXP_EPS, 1 + t))).is_nonnegative for s in ratios):
+            return r
+    raise ValueError(f"exp_eps_symbolic: no ratio of {mech.name} provably dominates the others: {ratios}")

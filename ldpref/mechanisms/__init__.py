@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .pure import PureProtocol, grr, oue, subset_selection, sue
+from .pure import PureProtocol, grr, oue, subset_selection, sue, support_probabilities
 
 #: name -> (builder taking keyword parameters, required keys, description)
 REGISTRY = {
@@ -12,4 +12,4 @@ REGISTRY = {
     "ss": (lambda d, k, exp_eps: subset_selection(d, k, exp_eps), ("d", "k", "exp_eps"), "Subset Selection"),
 }
 
-__all__ = ["PureProtocol", "grr", "sue", "oue", "subset_selection", "REGISTRY"]
+__all__ = ["PureProtocol", "grr", "sue", "oue", "subset_selection", "support_probabilities", "REGISTRY"]

@@ -98,3 +98,24 @@ def subset_selection(d: int, k: int, exp_eps) -> PureProtocol:
     outputs = ["{" + ",".join(map(str, s)) + "}" for s in subsets]
     return _build(f"ss(d={d}, k={k}, exp_eps={e})", d, outputs, [set(s) for s in subsets],
                   lambda s, x: (e if x in s else sympy.Integer(1)) / Z, p, q)
+
+
+def support_probabilities(mech: Mechanism, supports) -> tuple[sympy.Expr, sympy.Expr]:
+    """Read (p, q) off a perturbation matrix: ``p = P(v in supp(Y) | v)``, ``q = P(v in supp(Y) | v')``.
+
+    Computed from the columns of P for every pair of values; raises ``ValueError`` if the mechanism is
+    not pure (the probabilities differ between values or pairs).
+    """
+    dom = mech.domain
+    P = mech.P.to_list()
+    sets = [frozenset(s) for s in supports]
+    if len(sets) != mech.n_outputs:
+        raise ValueError(f"{len(sets)} support sets for {mech.n_outputs} outputs")
+    ps, qs = set(), set()
+    for v in range(mech.d):
+        for x in range(mech.d):
+            prob = sum((P[u][x] for u, s in enumerate(sets) if v in s), dom.zero)
+            (ps if x == v else qs).add(prob)
+    if len(ps) != 1 or len(qs) != 1:
+        raise ValueError(f"{mech.name} is not pure: support probabilities {sorted(map(str, ps | qs))}")
+    return dom.to_sympy(ps.pop()), dom.to_sympy(qs.pop())

@@ -1,0 +1,127 @@
+"""The claim record and the registry that collects claims from ``proofs_checks/<paper>.py``.
+
+A claim is one statement of one paper: its stable id ``<paper>/<label>`` (labels as in
+``shared/papers/README.md``), where it is printed, a one-line statement, the *printed form*
+(transcribed from the paper as a sympy object, mistakes included, or ``None`` when our copy lost it),
+the *derived form* (built in ``derivations/<paper>.py`` from the model), assumptions on the symbols,
+and the check function that decides it.  Verdicts are never stored: see :mod:`ldpref.ledger.verdict`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+NOT_AVAILABLE = "not available in our copy"
+
+#: paper key -> module holding its claim checks
+PAPER_MODULES = {
+    "pan-cms": "proofs_checks.pan_cms",
+    "pan-strict": "proofs_checks.pan_strict",
+    "jiang-gcms": "proofs_checks.jiang_gcms",
+    "cross": "proofs_checks.cross",
+}
+
+PAPER_TITLES = {
+    "pan-cms": 'M. Pan, "Count-mean Sketch as an Optimized Framework for Frequency Estimation with LDP"',
+    "pan-strict": 'M. Pan, "Strict Optimality of Frequency Estimation Under Local Differential Privacy"',
+    "jiang-gcms": 'B. Jiang et al., "When Focus Enhances Utility: Target Range LDP Frequency Estimation ..."',
+    "cross": "Cross-paper reconciliation",
+}
+
+_ID_RE = re.compile(r"^(pan-cms|pan-strict|jiang-gcms|cross)/[A-Za-z0-9][A-Za-z0-9.\-]*$")
+
+KINDS = ("formula", "statement", "cited")
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    location: str
+    statement: str
+    printed: Callable | None  # returns a sympy object; None: not available in our copy
+    derived: Callable  # returns a sympy object, built in derivations/
+    derivation: str  # dotted name of the derivation that feeds the claim
+    check: Callable  # check(ctx) -> None, records evidence on ctx
+    kind: str = "formula"
+    assumptions: str = ""
+    symbols: dict = field(default_factory=dict)  # symbol -> meaning
+    condition: str | None = None  # the extra condition of a conditional claim
+    correction: Callable | None = None  # corrected statement (default: the derived form)
+    note: str = ""
+
+    @property
+    def paper(self) -> str:
+        return self.id.split("/", 1)[0]
+
+    @property
+    def label(self) -> str:
+        return self.id.split("/", 1)[1]
+
+
+_REGISTRY: dict[str, Claim] = {}
+
+
+def claim(*, id: str, location: str, statement: str, derived: Callable, derivation: str,
+          printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
+          symbols: dict | None = None, condition: str | None = None, correction: Callable | None = None,
+          note: str = ""):
+    """Decorator registering the decorated check function as the check of one claim."""
+    if not _ID_RE.match(id):
+        raise ValueError(f"claim id {id!r} does not follow <paper>/<label>")
+    if kind not in KINDS:
+        raise ValueError(f"claim {id}: kind {kind!r} not in {KINDS}")
+
+    def register(check: Callable) -> Callable:
+        if id in _REGISTRY and _REGISTRY[id].check.__qualname__ != check.__qualname__:
+            raise ValueError(f"claim id {id} registered twice")
+        _REGISTRY[id] = Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
+                              derivation=derivation, check=check, kind=kind, assumptions=assumptions,
+                              symbols=dict(symbols or {}), condition=condition, correction=correction, note=note)
+        return check
+
+    return register
+
+
+def load_claims(paper: str | None = None) -> list[Claim]:
+    """Import the claim modules (all, or one paper's) and return their claims in id order."""
+    if paper is not None and paper not in PAPER_MODULES:
+        raise KeyError(f"unknown paper {paper!r}; known: {', '.join(PAPER_MODULES)}")
+    for key, module in PAPER_MODULES.items():
+        if paper is None or key == paper:
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
+    claims = [c for c in _REGISTRY.values() if paper is None or c.paper == paper]
+    return sorted(claims, key=lambda c: (list(PAPER_MODULES).index(c.paper), _natural_key(c.label)))
+
+
+def find_claim(claim_id: str) -> Claim:
+    paper = claim_id.split("/", 1)[0]
+    if paper not in PAPER_MODULES:
+        raise KeyError(f"unknown paper in claim id {claim_id!r}; known papers: {', '.join(PAPER_MODULES)}")
+    for c in load_claims(paper):
+        if c.id == claim_id:
+            return c
+    raise KeyError(f"no claim {claim_id!r}; `ldpref claims --paper {paper}` lists the ids")
+
+
+def select_claims(paper: str | None = None, claim_id: str | None = None) -> list[Claim]:
+    """Claims of a paper, or the claim ``claim_id`` and its sub-claims (``id.`` prefix)."""
+    if claim_id is None:
+        return load_claims(paper)
+    paper_of_id = claim_id.split("/", 1)[0]
+    if paper_of_id not in PAPER_MODULES:
+        raise KeyError(f"unknown paper in claim id {claim_id!r}; known papers: {', '.join(PAPER_MODULES)}")
+    chosen = [c for c in load_claims(paper_of_id) if c.id == claim_id or c.id.startswith(claim_id + ".")]
+    if not chosen:
+        raise KeyError(f"no claim {claim_id!r}; `ldpref claims --paper {paper_of_id}` lists the ids")
+    return chosen
+
+
+def _natural_key(label: str):
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", label)]

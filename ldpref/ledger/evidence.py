@@ -1,0 +1,138 @@
+"""Evidence a check records: symbolic comparisons and instance-by-instance comparisons.
+
+A check function receives an :class:`Evidence` and records on it what it ran.  It does not choose a
+verdict: :func:`ldpref.ledger.verdict.decide` computes the verdict from what was recorded.
+
+* :meth:`Evidence.symbolic` -- printed form vs derived form (or any two sympy objects), exactly.
+* :meth:`Evidence.instances` -- a list of :class:`Instance`: at each parameter point the exact value
+  (from enumeration of the real mechanism), the printed form's value and the derived form's value.
+  Recorded as two checks, "derived == exact" and "printed == exact".
+* :meth:`Evidence.numeric` / :meth:`Evidence.statistical` -- other checks with a pass/fail outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import sympy
+
+from ..exact import exact_equal
+
+
+@dataclass
+class Instance:
+    """One parameter point of a claim.
+
+    ``exact`` is the value from exact enumeration of the real mechanism (or, for a statement, whether
+    it holds there: True/False).  ``printed`` and ``derived`` are the two formulas' values (None when the
+    printed form is not available).  ``size`` orders instances: the smallest failing one is the
+    counterexample (default: the parameter values in order).  ``in_condition`` is False for points
+    outside a conditional claim's condition.
+    """
+
+    params: dict
+    exact: object
+    derived: object
+    printed: object = None
+    in_condition: bool = True
+    size: tuple | None = None
+
+    def key(self):
+        if self.size is not None:
+            return self.size
+        return tuple(_sortable(v) for v in self.params.values())
+
+
+def _sortable(v):
+    try:
+        return (0, sympy.Rational(v))
+    except (TypeError, ValueError):
+        return (1, str(v))
+
+
+def values_equal(a, b) -> bool:
+    if a is None or b is None:
+        return False
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b or a == b
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(values_equal(x, y) for x, y in zip(a, b))
+    if isinstance(a, sympy.MatrixBase) or isinstance(b, sympy.MatrixBase):
+        a, b = sympy.Matrix(a), sympy.Matrix(b)
+        return a.shape == b.shape and all(exact_equal(x, y) for x, y in zip(a, b))
+    return exact_equal(a, b)
+
+
+@dataclass
+class CheckRecord:
+    kind: str  # symbolic | exact | numeric | statistical
+    name: str
+    passed: bool
+    instances: int
+    detail: str
+    role: str = ""  # printed-vs-derived, derived-vs-exact, printed-vs-exact, other
+    failures: list = field(default_factory=list)  # failing Instances (printed-vs-exact)
+
+
+@dataclass
+class Evidence:
+    records: list[CheckRecord] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def symbolic(self, name: str, printed, derived, *, simplify=None) -> bool:
+        """Exact symbolic comparison of the printed and derived forms (``simplify`` may normalise both)."""
+        a, b = (simplify(printed), simplify(derived)) if simplify else (printed, derived)
+        ok = values_equal(a, b)
+        detail = "printed form == derived form" if ok else f"printed form differs from derived form: difference {_diff(a, b)}"
+        self.records.append(CheckRecord("symbolic", name, ok, 1, detail, role="printed-vs-derived"))
+        return ok
+
+    def identity(self, name: str, lhs, rhs, detail: str = "") -> bool:
+        """An exact identity that is part of a derivation (derived form vs a model computation)."""
+        ok = values_equal(lhs, rhs)
+        text = detail or ("identity holds" if ok else f"identity fails: difference {_diff(lhs, rhs)}")
+        self.records.append(CheckRecord("symbolic", name, ok, 1, text, role="derived-vs-exact"))
+        return ok
+
+    def instances(self, name: str, instances: Iterable[Instance], *, has_printed: bool = True) -> None:
+        insts = list(instances)
+        if not insts:
+            raise ValueError(f"{name}: no instances")
+        bad_derived = [i for i in insts if not values_equal(i.derived, i.exact)]
+        detail = f"derived == exact enumeration on {len(insts)} instance(s)"
+        if bad_derived:
+            first = min(bad_derived, key=Instance.key)
+            detail = (f"derived form disagrees with exact enumeration on {len(bad_derived)} of {len(insts)} "
+                      f"instance(s), e.g. {first.params}: derived {first.derived}, exact {first.exact}")
+        self.records.append(CheckRecord("exact", f"{name}: derived vs exact", not bad_derived, len(insts), detail,
+                                        role="derived-vs-exact"))
+        if has_printed:
+            bad = [i for i in insts if not values_equal(i.printed, i.exact)]
+            inside = [i for i in bad if i.in_condition]
+            detail = f"printed == exact enumeration on {len(insts)} instance(s)"
+            if bad:
+                first = min(bad, key=Instance.key)
+                detail = (f"printed form disagrees with exact enumeration on {len(bad)} of {len(insts)} instance(s)"
+                          f" ({len(inside)} inside the stated condition); smallest {first.params}: printed "
+                          f"{first.printed}, exact {first.exact}")
+            self.records.append(CheckRecord("exact", f"{name}: printed vs exact", not bad, len(insts), detail,
+                                            role="printed-vs-exact", failures=bad))
+
+    def numeric(self, name: str, passed: bool, instances: int, detail: str) -> None:
+        self.records.append(CheckRecord("numeric", name, bool(passed), instances, detail, role="derived-vs-exact"))
+
+    def statistical(self, name: str, passed: bool, instances: int, detail: str) -> None:
+        self.records.append(CheckRecord("statistical", name, bool(passed), instances, detail, role="derived-vs-exact"))
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+
+def _diff(a, b) -> str:
+    try:
+        if isinstance(a, (list, tuple)):
+            return str([sympy.simplify(x - y) for x, y in zip(a, b)])
+        return str(sympy.simplify(sympy.sympify(a) - sympy.sympify(b)))
+    except Exception:  # noqa: BLE001 - a report string, not a computation
+        return f"{a} vs {b}"
