@@ -79,9 +79,8 @@ def pure_ldp_condition_derived():
     """eps-LDP holds iff every output's probabilities differ by at most e^eps across inputs; for a
     pure protocol that is ``max_y max_{x,x'} P[y|x]/P[y|x'] <= e^eps`` -- for GRR this ratio is p/q,
     for unary encodings p(1-q)/((1-p)q), for Subset Selection the weight ratio e^eps."""
-    P_y = sympy.Function("P")
-    y, x, x2 = sympy.symbols("y x x'")
-    return sympy.Le(sympy.Max(P_y(y, x) / P_y(y, x2)), EXP_EPS)
+    worst_ratio = sympy.Symbol(r"\max_{y,\,x,\,x'} \frac{P(y \mid x)}{P(y \mid x')}", positive=True)
+    return sympy.Le(worst_ratio, EXP_EPS)
 
 
 # ---- Section III-A ----------------------------------------------------------------------------

@@ -19,8 +19,24 @@ class UsageError(Exception):
     pass
 
 
+def dumps(doc, indent: int = 2, level: int = 0) -> str:
+    """JSON with indentation, but lists of scalars (matrix rows, counts) kept on one line."""
+    pad, inner = " " * (indent * level), " " * (indent * (level + 1))
+    if isinstance(doc, dict):
+        if not doc:
+            return "{}"
+        items = [f"{inner}{json.dumps(k)}: {dumps(v, indent, level + 1)}" for k, v in doc.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(doc, list):
+        if all(not isinstance(x, (dict, list)) for x in doc):
+            return json.dumps(doc, ensure_ascii=False)
+        items = [f"{inner}{dumps(v, indent, level + 1)}" for v in doc]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    return json.dumps(doc, ensure_ascii=False)
+
+
 def _write_json(doc, target: str) -> None:
-    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    text = dumps(doc) + "\n"
     if target == "-":
         sys.stdout.write(text)
     else:
@@ -256,6 +272,22 @@ def cmd_audit(args) -> int:
     return EXIT_OK
 
 
+# ---- docs --------------------------------------------------------------------------------------
+def cmd_docs(args) -> int:
+    from .ledger.claim import load_claims
+    from .ledger.report import write_docs
+    from .ledger.runner import run_claim
+
+    results = [run_claim(c) for c in load_claims()]
+    for path in write_docs(results, args.out):
+        print(f"wrote {path}")
+    errors = [r.claim.id for r in results if r.verdict == "error"]
+    if errors:
+        print(f"ldpref: claims with verdict 'error': {', '.join(errors)}", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
 # ---- parser ------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ldpref", description=__doc__.splitlines()[0])
@@ -298,6 +330,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--f-star", dest="f_star", help="upper bound on the frequencies of the values of interest, e.g. 1/2")
     p.add_argument("--json", metavar="FILE")
     p.set_defaults(func=cmd_audit)
+
+    p = sub.add_parser("docs", help="regenerate the ledger pages (docs/ledger/*.md, docs/errata.md) from a verify run")
+    p.add_argument("--out", default="docs", help="output directory (default: docs)")
+    p.set_defaults(func=cmd_docs)
     return parser
 
 

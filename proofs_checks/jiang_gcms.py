@@ -47,10 +47,20 @@ def _datasets(d: int, max_n: int):
             yield tuple(combo.count(x) for x in range(d))
 
 
-def _estimator_mechanism(proto, denominator):
-    """The protocol with decoder f_hat_v/n = (1{v in supp(y)} - q)/denominator (frequency scale)."""
+def _estimator_mechanism(proto, form):
+    """The protocol with the decoder given by an estimator form ``f_hat(d) = a S + b`` (counts scale),
+    read off the sympy object itself: frequency-scale decoder ``Q[v][u] = a 1{v in supp(u)} + b/n``."""
+    rhs = form.rhs
+    a = sympy.diff(rhs, J.S)
+    b = rhs.subs(J.S, 0)
+    if sympy.diff(a, J.S) != 0:
+        raise ValueError(f"estimator {rhs} is not affine in S")
+    a = sympy.cancel(a.subs({J.p: proto.p, J.q: proto.q}))
+    b_per_client = sympy.cancel((b / J.n).subs({J.p: proto.p, J.q: proto.q}))
+    if b_per_client.free_symbols:
+        raise ValueError(f"estimator offset {b} is not proportional to n")
     m = proto.mechanism
-    Q = [[((1 if v in s else 0) - proto.q) / denominator for s in proto.supports] for v in range(m.d)]
+    Q = [[a * (1 if v in s else 0) + b_per_client for s in proto.supports] for v in range(m.d)]
     return m.with_decoder(Q)
 
 
@@ -62,8 +72,8 @@ def _estimator_instances():
     insts = []
     for order, name, d, e, proto in _protocols():
         max_n = 2 if proto.mechanism.n_outputs > 6 else 3
-        printed_m = _estimator_mechanism(proto, (proto.p - proto.q) ** 2)
-        derived_m = _estimator_mechanism(proto, proto.p - proto.q)
+        printed_m = _estimator_mechanism(proto, J.pure_estimator_printed())
+        derived_m = _estimator_mechanism(proto, J.pure_estimator_derived())
         for counts in _datasets(d, max_n):
             n = sum(counts)
             printed_mean = n * enumeration.enumerated_moments(printed_m, counts)["mean"][0]
@@ -106,7 +116,7 @@ def sec2b_variance(ev):
     insts = []
     for order, name, d, e, proto in _protocols():
         max_n = 3 if d == 2 else 2
-        derived_m = _estimator_mechanism(proto, proto.p - proto.q)
+        derived_m = _estimator_mechanism(proto, J.pure_estimator_derived())
         for counts in _datasets(d, max_n):
             n = sum(counts)
             exact = n**2 * enumeration.enumerated_moments(derived_m, counts)["variance"][0]

@@ -1,0 +1,160 @@
+"""The ledger: verdicts are computed from evidence, can fail both ways, and the seeded claims decide as
+expected (exact counterexamples)."""
+
+import sympy
+import pytest
+
+from ldpref.ledger import Evidence, Instance, decide, select_claims
+from ldpref.ledger.claim import Claim, find_claim
+from ldpref.ledger.runner import run_claim, verify_document
+
+X = sympy.Symbol("x")
+
+
+def make_claim(printed=True, condition=None, kind="formula"):
+    return Claim(id="cross/test", location="nowhere", statement="test", derived=lambda: X,
+                 printed=(lambda: X) if printed else None, derivation="tests", check=lambda ev: None,
+                 kind=kind, condition=condition)
+
+
+def inst(size, exact, derived, printed, in_condition=True):
+    return Instance({"size": size}, exact, derived, printed, in_condition=in_condition, size=(size,))
+
+
+def test_verified_needs_all_paths():
+    ev = Evidence()
+    ev.symbolic("forms", X, X)
+    ev.instances("grid", [inst(1, 2, 2, 2), inst(2, 3, 3, 3)])
+    assert decide(make_claim(), ev).verdict == "verified"
+
+
+def test_missing_symbolic_path_is_error():
+    ev = Evidence()
+    ev.instances("grid", [inst(1, 2, 2, 2)])
+    r = decide(make_claim(), ev)
+    assert r.verdict == "error" and "symbolically" in r.reason
+
+
+def test_missing_enumeration_path_is_error():
+    ev = Evidence()
+    ev.symbolic("forms", X, X)
+    r = decide(make_claim(), ev)
+    assert r.verdict == "error" and "missing path" in r.reason
+
+
+def test_erratum_reports_smallest_counterexample():
+    ev = Evidence()
+    ev.symbolic("forms", X, X + 1)
+    ev.instances("grid", [inst(5, 1, 1, 9), inst(3, 1, 1, 7), inst(4, 1, 1, 1)])
+    r = decide(make_claim(), ev)
+    assert r.verdict == "erratum"
+    assert r.counterexample == {"params": {"size": "3"}, "printed": "7", "exact": "1"}
+
+
+def test_conditional_when_failures_are_outside_the_condition():
+    ev = Evidence()
+    ev.symbolic("forms", X, X)
+    ev.instances("grid", [inst(1, 1, 1, 1), inst(2, 1, 1, 0, in_condition=False)])
+    r = decide(make_claim(condition="size is odd"), ev)
+    assert r.verdict == "conditional"
+    assert r.counterexample["params"] == {"size": "2"}
+    # a failure inside the condition makes it an erratum
+    ev.instances("grid2", [inst(3, 1, 1, 0, in_condition=True)])
+    assert decide(make_claim(condition="size is odd"), ev).verdict == "erratum"
+
+
+def test_derived_disagreeing_with_enumeration_is_an_ldpref_error():
+    ev = Evidence()
+    ev.symbolic("forms", X, X)
+    ev.instances("grid", [inst(1, 2, 3, 2)])
+    r = decide(make_claim(), ev)
+    assert r.verdict == "error" and "ldpref defect" in r.reason
+
+
+def test_symbolic_difference_without_counterexample_is_error():
+    ev = Evidence()
+    ev.symbolic("forms", X, X + 1)
+    ev.instances("grid", [inst(1, 2, 2, 2)])
+    assert decide(make_claim(), ev).verdict == "error"
+
+
+def test_check_that_raises_is_error_and_empty_is_open():
+    assert decide(make_claim(), Evidence(), error="boom").verdict == "error"
+    assert decide(make_claim(), Evidence()).verdict == "open"
+
+
+def test_cited():
+    ev = Evidence()
+    ev.instances("spot", [inst(1, 2, 2, None)], has_printed=False)
+    assert decide(make_claim(printed=False, kind="cited"), ev).verdict == "cited"
+
+
+# ---- the seeded claims ---------------------------------------------------------------------------
+def test_seeded_claims_present():
+    ids = {c.id for c in select_claims()}
+    for expected in ["pan-strict/thm2.1", "pan-strict/thm2.2", "pan-strict/thm3.1", "jiang-gcms/sec2.B.estimator",
+                     "jiang-gcms/sec2.B.variance", "jiang-gcms/sec2.B.ldp", "jiang-gcms/sec3.A.BRR",
+                     "jiang-gcms/sec3.A.GRR", "jiang-gcms/sec3.A.SUE", "jiang-gcms/sec3.A.OUE"]:
+        assert expected in ids
+    # prefix selection: the section id selects its sub-claims
+    assert {c.id for c in select_claims(claim_id="jiang-gcms/sec2.B")} == {
+        "jiang-gcms/sec2.B.estimator", "jiang-gcms/sec2.B.variance", "jiang-gcms/sec2.B.ldp"}
+
+
+def test_pure_estimator_erratum_counterexample_is_exact():
+    r = run_claim(find_claim("jiang-gcms/sec2.B.estimator"))
+    assert r.verdict == "erratum"
+    # GRR d = 2, e^eps = 2: p = 2/3, q = 1/3; one client holding value 0: E[S] = 2/3,
+    # printed estimate (2/3 - 1/3)/(1/3)^2 = 3, true count 1.
+    assert r.counterexample == {"params": {"protocol": "grr", "d": "2", "exp_eps": "2", "counts": "(1, 0)"},
+                                "printed": "3", "exact": "1"}
+
+
+def test_pure_ldp_condition_is_conditional_with_sue_counterexample():
+    r = run_claim(find_claim("jiang-gcms/sec2.B.ldp"))
+    assert r.verdict == "conditional"
+    # SUE d = 2, e^eps = 9/4: e^(eps/2) = 3/2 = p/q, but the true ratio p(1-q)/((1-p)q) = 9/4 > 3/2.
+    assert r.counterexample["params"]["protocol"] == "sue"
+    assert r.counterexample["params"]["p/q"] == "3/2"
+
+
+@pytest.mark.parametrize("claim_id", ["pan-strict/thm2.1", "pan-strict/thm2.2", "pan-strict/thm3.1",
+                                      "jiang-gcms/sec2.B.variance", "jiang-gcms/sec3.A.GRR"])
+def test_seeded_claims_verified(claim_id):
+    r = run_claim(find_claim(claim_id))
+    assert r.verdict == "verified", r.reason
+    assert sum(rec.instances for rec in r.records if rec.kind == "exact") >= 10 or claim_id.endswith("GRR")
+
+
+def test_a_wrong_derivation_turns_into_error(monkeypatch):
+    import derivations.pan_strict as D
+
+    real = D.variance_closed_form
+    monkeypatch.setattr(D, "variance_closed_form", lambda P, Q, f, n, unbiased: real(P, Q, f, n, unbiased) * 2)
+    r = run_claim(find_claim("pan-strict/thm2.2"))
+    assert r.verdict == "error" and "ldpref defect" in r.reason
+
+
+def test_a_correct_printed_estimator_would_be_verified(monkeypatch):
+    """The check reads the printed estimator from the printed sympy object: had the paper printed the
+    right formula, the same check would verify it."""
+    import derivations.jiang_gcms as J
+
+    monkeypatch.setattr(J, "pure_estimator_printed", J.pure_estimator_derived)
+    r = run_claim(find_claim("jiang-gcms/sec2.B.estimator"))
+    assert r.verdict == "verified", r.reason
+
+
+def test_verify_document_schema():
+    results = [run_claim(find_claim("jiang-gcms/sec3.A.BRR"))]
+    doc = verify_document(results)
+    assert doc["format"] == "ldpref.verify/1"
+    (c,) = doc["claims"]
+    for key in ["id", "paper", "location", "statement", "verdict", "checks", "printed_latex", "derived_latex",
+                "correction_latex", "counterexample"]:
+        assert key in c
+    assert c["paper"] == "jiang-gcms" and c["verdict"] == "verified"
+    for check in c["checks"]:
+        assert set(check) >= {"kind", "passed", "instances", "detail"}
+        assert check["kind"] in {"symbolic", "exact", "numeric", "statistical"}
+    assert doc["summary"]["verified"] == 1
