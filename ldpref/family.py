@@ -77,6 +77,17 @@ class MechanismFamily:
             out = [o + w * (v + (ei - mi) ** 2) for o, v, ei, mi in zip(out, var, e, mean)]
         return [sympy.cancel(x) for x in out]
 
+    def expectation_variance(self, counts) -> list[sympy.Expr]:
+        """``Var_draw(E[f_hat | draw])``: how much the conditional mean moves with the shared draw
+        (pan-cms Theorem 3.10, Eq. (20))."""
+        counts = validate_counts(counts, self.d)
+        mean = self.expectation(counts)
+        out = [sympy.Integer(0)] * self.d
+        for w, m in self.members:
+            e = moments.expectation(m, counts)
+            out = [o + w * (ei - mi) ** 2 for o, ei, mi in zip(out, e, mean)]
+        return [sympy.cancel(x) for x in out]
+
     def mse(self, counts) -> list[sympy.Expr]:
         counts = validate_counts(counts, self.d)
         out = [sympy.Integer(0)] * self.d

@@ -136,16 +136,19 @@ def _rows(matrix, what):
 def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
     dom = P.domain
     rows = P.to_list()
-    for u, row in enumerate(rows):
-        for x, entry in enumerate(row):
-            value = dom.to_sympy(entry)
-            if value.is_Rational and value < 0:
-                raise MechanismError(
-                    f"{name}: P[{outputs[u]!r}][{x}] = {value} is negative (a probability must be >= 0)"
-                )
-            if value.is_Rational and value > 1:
-                raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} exceeds 1")
+    if dom.is_QQ or dom.is_ZZ:
+        zero, one = dom.zero, dom.one
+        for u, row in enumerate(rows):
+            for x, entry in enumerate(row):
+                if entry < zero:
+                    raise MechanismError(
+                        f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} is negative (a probability must be >= 0)"
+                    )
+                if entry > one:
+                    raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} exceeds 1")
     for x, total in enumerate(linalg.column_sums(P)):
+        if total == dom.one:
+            continue
         if not is_zero(dom.to_sympy(total) - 1):
             raise MechanismError(
                 f"{name}: column {x} of P (the output distribution of input {x}) sums to "

@@ -1,0 +1,216 @@
+"""Hash families [d] -> [m], built by real arithmetic (pan-cms Sections 3.1, 3.5, 3.6, 4).
+
+A :class:`HashFamily` is a list of k functions, each stored as a tuple ``h[x]`` for x in [d]; CMS draws
+one of them uniformly per client.  Constructions:
+
+* :func:`gf2_affine_family` -- pan-cms Eq. (18): ``h(x) = a0 + a1 x`` over GF(2^l), every (a0, a1), with
+  carry-less multiplication reduced by an irreducible polynomial (no lookup of random values).
+* :func:`gf2_affine_mod_family` -- Section 3.5: the same family reduced mod m (Lemma 3.2).
+* :func:`random_family` -- the original CMS (Section 3.6): k functions with independent uniform values,
+  drawn from a seeded ``numpy.random.Generator``.
+* :func:`all_function_draws` -- every k-tuple of functions [d] -> [m]: the randomness of Theorem 3.10,
+  as a finite, uniformly weighted set of families (for tiny d, m, k).
+* :func:`hadamard_family` -- columns of a Sylvester-Hadamard matrix (Sections 4.1, 4.2, Appendix G).
+"""
+
+from __future__ import annotations
+
+import itertools
+import numbers
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+
+from .errors import ParameterError
+
+#: Irreducible polynomials over GF(2) (bit i = coefficient of x^i) for GF(2^l), l = 1..16.
+IRREDUCIBLE = {
+    1: 0b11, 2: 0b111, 3: 0b1011, 4: 0b10011, 5: 0b100101, 6: 0b1000011, 7: 0b10000011,
+    8: 0b100011011, 9: 0b1000010001, 10: 0b10000001001, 11: 0b100000000101, 12: 0b1000001010011,
+    13: 0b10000000011011, 14: 0b100010001000011, 15: 0b1000000000000011, 16: 0b10001000000001011,
+}
+
+
+def _check_int(value, what: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{what} = {value!r} must be an int")
+    if value < low:
+        raise ParameterError(f"{what} = {value} must be at least {low}")
+    return int(value)
+
+
+def gf2_multiply(a: int, b: int, l: int) -> int:
+    """Product of a and b in GF(2^l): carry-less multiplication reduced modulo ``IRREDUCIBLE[l]``."""
+    if l not in IRREDUCIBLE:
+        raise ParameterError(f"GF(2^l) is supported for l = 1..16, not {l}")
+    size = 1 << l
+    if not (0 <= a < size and 0 <= b < size):
+        raise ParameterError(f"{a} and {b} must be elements of GF(2^{l}) (0..{size - 1})")
+    poly = IRREDUCIBLE[l]
+    result = 0
+    while b:
+        if b & 1:
+            result ^= a
+        b >>= 1
+        a <<= 1
+        if a & size:
+            a ^= poly
+    return result
+
+
+def is_irreducible(poly: int) -> bool:
+    """Whether a GF(2) polynomial (bit mask) of degree >= 1 has no factor of lower positive degree."""
+    degree = poly.bit_length() - 1
+    if degree < 1:
+        return False
+    for divisor in range(2, 1 << (degree // 2 + 1)):
+        if divisor.bit_length() - 1 < 1:
+            continue
+        rem = poly
+        dd = divisor.bit_length() - 1
+        while rem and rem.bit_length() - 1 >= dd:
+            rem ^= divisor << (rem.bit_length() - 1 - dd)
+        if rem == 0:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class HashFamily:
+    """k hash functions [d] -> [m]; ``functions[j][x]`` is h_j(x)."""
+
+    functions: tuple[tuple[int, ...], ...]
+    m: int
+    name: str = "family"
+
+    def __post_init__(self):
+        if not self.functions:
+            raise ParameterError(f"{self.name}: a hash family needs at least one function")
+        d = len(self.functions[0])
+        for j, h in enumerate(self.functions):
+            if len(h) != d:
+                raise ParameterError(f"{self.name}: function {j} has {len(h)} values, function 0 has {d}")
+            for x, y in enumerate(h):
+                if not 0 <= y < self.m:
+                    raise ParameterError(f"{self.name}: h_{j}({x}) = {y} is outside [m] = 0..{self.m - 1}")
+
+    @property
+    def k(self) -> int:
+        return len(self.functions)
+
+    @property
+    def d(self) -> int:
+        return len(self.functions[0])
+
+    def collision(self, j: int, x: int, x2: int) -> int:
+        """``c_j(x, x')`` of pan-cms Section 3.1: 1 if h_j(x) = h_j(x') else 0."""
+        h = self.functions[j]
+        return 1 if h[x] == h[x2] else 0
+
+    def collision_rate(self, x: int, x2: int) -> Fraction:
+        """``c_bar(x, x') = (1/k) sum_j c_j(x, x')`` (pan-cms Lemma 3.1)."""
+        return Fraction(sum(1 for h in self.functions if h[x] == h[x2]), self.k)
+
+    @cached_property
+    def collision_rates(self) -> dict[tuple[int, int], Fraction]:
+        return {(x, y): self.collision_rate(x, y) for x in range(self.d) for y in range(self.d) if x != y}
+
+    def has_constant_collision_rate(self) -> Fraction | None:
+        """The common value of c_bar(x, x') over all x != x', or None if it is not constant."""
+        rates = set(self.collision_rates.values())
+        return rates.pop() if len(rates) == 1 else None
+
+    def is_collision_uniform(self) -> bool:
+        """pan-cms Corollary 3.2's condition: c_bar(x, x') = 1/m for every x != x'."""
+        return self.has_constant_collision_rate() == Fraction(1, self.m)
+
+    def is_pairwise_independent(self) -> bool:
+        """Strong pairwise independence: for x != x', (h(x), h(x')) is uniform on [m]^2 over the family."""
+        target = Fraction(1, self.m * self.m)
+        for x, y in itertools.permutations(range(self.d), 2):
+            counts = {}
+            for h in self.functions:
+                counts[(h[x], h[y])] = counts.get((h[x], h[y]), 0) + 1
+            if len(counts) != self.m * self.m or any(Fraction(c, self.k) != target for c in counts.values()):
+                return False
+        return True
+
+    def is_uniform(self) -> bool:
+        """Every h(x) is uniform on [m] over the family."""
+        for x in range(self.d):
+            counts = [0] * self.m
+            for h in self.functions:
+                counts[h[x]] += 1
+            if any(Fraction(c, self.k) != Fraction(1, self.m) for c in counts):
+                return False
+        return True
+
+
+def gf2_affine_family(l: int, d: int) -> HashFamily:
+    """pan-cms Eq. (18): ``{a0 + a1 x : a0, a1 in GF(2^l)}`` on inputs 0..d-1 (needs 2^l >= d)."""
+    l = _check_int(l, "l", 1)
+    d = _check_int(d, "d", 2)
+    size = 1 << l
+    if size < d:
+        raise ParameterError(f"GF(2^{l}) has {size} elements, fewer than d = {d} inputs")
+    functions = tuple(tuple(a0 ^ gf2_multiply(a1, x, l) for x in range(d)) for a0 in range(size) for a1 in range(size))
+    return HashFamily(functions, size, name=f"gf2-affine(l={l}, d={d})")
+
+
+def gf2_affine_mod_family(l: int, d: int, m: int) -> HashFamily:
+    """pan-cms Section 3.5: ``h'(x) = h(x) mod m`` for h in the GF(2^l) affine family."""
+    m = _check_int(m, "m", 2)
+    base = gf2_affine_family(l, d)
+    if m > base.m:
+        raise ParameterError(f"m = {m} exceeds the field size 2^{l} = {base.m}")
+    return HashFamily(tuple(tuple(y % m for y in h) for h in base.functions), m,
+                      name=f"gf2-affine-mod(l={l}, d={d}, m={m})")
+
+
+def random_family(d: int, m: int, k: int, rng: np.random.Generator) -> HashFamily:
+    """The original CMS (pan-cms Section 3.6): k functions, each value independent and uniform on [m]."""
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator (e.g. numpy.random.default_rng(seed))")
+    d, m, k = _check_int(d, "d", 2), _check_int(m, "m", 2), _check_int(k, "k", 1)
+    table = rng.integers(0, m, size=(k, d))
+    return HashFamily(tuple(tuple(int(v) for v in row) for row in table), m, name=f"random(d={d}, m={m}, k={k})")
+
+
+def all_function_draws(d: int, m: int, k: int, limit: int = 100_000):
+    """Every k-tuple of functions [d] -> [m] (each equally likely under the original CMS): yields
+    HashFamily objects; ``(m^d)^k`` of them, refused beyond ``limit``."""
+    d, m, k = _check_int(d, "d", 2), _check_int(m, "m", 2), _check_int(k, "k", 1)
+    count = (m**d) ** k
+    if count > limit:
+        raise ParameterError(f"(m^d)^k = {count} draws exceeds the limit {limit}; use smaller d, m or k")
+    functions = list(itertools.product(range(m), repeat=d))
+    for combo in itertools.product(functions, repeat=k):
+        yield HashFamily(tuple(combo), m, name=f"draw(d={d}, m={m}, k={k})")
+
+
+def sylvester_hadamard(size: int) -> np.ndarray:
+    """The Sylvester-Hadamard matrix of a power-of-two size (entries +1/-1, row 0 all ones)."""
+    size = _check_int(size, "size", 1)
+    if size & (size - 1):
+        raise ParameterError(f"Sylvester-Hadamard size {size} is not a power of two")
+    H = np.array([[1]], dtype=np.int64)
+    while H.shape[0] < size:
+        H = np.block([[H, H], [H, -H]])
+    return H
+
+
+def hadamard_family(d: int, size: int | None = None) -> HashFamily:
+    """pan-cms Sections 4.1/4.2: value x uses row x + 1 of a Hadamard matrix of size > d; hash j is
+    column j, mapping +1 -> 0 and -1 -> 1 (m = 2)."""
+    d = _check_int(d, "d", 2)
+    if size is None:
+        size = 1
+        while size < d + 1:
+            size *= 2
+    if size < d + 1:
+        raise ParameterError(f"a Hadamard matrix of size {size} has fewer than d + 1 = {d + 1} rows")
+    H = sylvester_hadamard(size)
+    functions = tuple(tuple(0 if H[x + 1, j] == 1 else 1 for x in range(d)) for j in range(size))
+    return HashFamily(functions, 2, name=f"hadamard(d={d}, size={size})")
