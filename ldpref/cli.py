@@ -182,24 +182,31 @@ def cmd_eval(args) -> int:
 
 
 # ---- mechanism ---------------------------------------------------------------------------------
-def _mechanism_params(keys_required, values: dict[str, str]):
+def _mechanism_params(spec, values: dict[str, str]):
     from .exact import parse_rational
+    from .mechanisms import REQUIRED
 
-    unknown = sorted(set(values) - set(keys_required))
+    unknown = sorted(set(values) - set(spec.keys))
     if unknown:
-        raise UsageError(f"unknown key(s) {', '.join(unknown)}; this mechanism takes {', '.join(keys_required)}")
-    missing = [k for k in keys_required if k not in values]
+        raise UsageError(f"unknown key(s) {', '.join(unknown)}; this mechanism takes {', '.join(spec.keys)}")
+    missing = [k for k, key in spec.keys.items() if key.default is REQUIRED and k not in values]
     if missing:
         raise UsageError(f"missing --set {', '.join(k + '=...' for k in missing)}")
     params = {}
-    for k in keys_required:
-        if k == "exp_eps":
-            params[k] = parse_rational(values[k], what="exp_eps")
-        else:
+    for name, key in spec.keys.items():
+        if name not in values:
+            params[name] = key.default
+            continue
+        text = values[name]
+        if key.kind == "rational":
+            params[name] = parse_rational(text, what=name)
+        elif key.kind == "int":
             try:
-                params[k] = int(values[k])
+                params[name] = int(text)
             except ValueError:
-                raise UsageError(f"{k} = {values[k]!r} must be an integer") from None
+                raise UsageError(f"{name} = {text!r} must be an integer") from None
+        else:
+            params[name] = text
     return params
 
 
@@ -207,13 +214,25 @@ def cmd_mechanism(args) -> int:
     from .io import mechanism_to_json
     from .mechanisms import REGISTRY
 
+    _load_all_mechanisms()
     if args.name not in REGISTRY:
         raise UsageError(f"unknown mechanism {args.name!r}; known: {', '.join(sorted(REGISTRY))}")
-    builder, keys, _ = REGISTRY[args.name]
-    params = _mechanism_params(keys, _parse_sets(args.set))
-    proto = builder(**params)
-    _write_json(mechanism_to_json(proto.mechanism), args.json)
+    spec = REGISTRY[args.name]
+    mech = spec.build(**_mechanism_params(spec, _parse_sets(args.set)))
+    _write_json(mechanism_to_json(mech), args.json)
     return EXIT_OK
+
+
+def _load_all_mechanisms() -> None:
+    """Paper modules register their mechanisms (e.g. CMS variants) when imported."""
+    import importlib
+
+    for module in ("ldpref.mechanisms.variants",):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
 
 
 # ---- audit -------------------------------------------------------------------------------------

@@ -2,14 +2,53 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..mechanism import Mechanism
 from .pure import PureProtocol, grr, oue, subset_selection, sue, support_probabilities
 
-#: name -> (builder taking keyword parameters, required keys, description)
-REGISTRY = {
-    "grr": (lambda d, exp_eps: grr(d, exp_eps), ("d", "exp_eps"), "generalised randomised response"),
-    "sue": (lambda d, exp_eps: sue(d, exp_eps), ("d", "exp_eps"), "symmetric unary encoding (symmetric RAPPOR)"),
-    "oue": (lambda d, exp_eps: oue(d, exp_eps), ("d", "exp_eps"), "optimised unary encoding (asymmetric RAPPOR)"),
-    "ss": (lambda d, k, exp_eps: subset_selection(d, k, exp_eps), ("d", "k", "exp_eps"), "Subset Selection"),
+REQUIRED = object()
+
+
+@dataclass(frozen=True)
+class Key:
+    """One ``--set`` key: its kind (``int``, ``rational``, ``str``), default and meaning."""
+
+    kind: str
+    default: object = REQUIRED
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Spec:
+    build: Callable[..., Mechanism]
+    keys: dict = field(default_factory=dict)
+    description: str = ""
+
+
+D = Key("int", help="dictionary size")
+EXP = Key("rational", help="e^eps as an exact rational, e.g. 3 or 5/2")
+
+#: name -> Spec; every builder returns a Mechanism
+REGISTRY: dict[str, Spec] = {
+    "grr": Spec(lambda d, exp_eps: grr(d, exp_eps).mechanism, {"d": D, "exp_eps": EXP},
+                "generalised randomised response (BRR when d = 2)"),
+    "sue": Spec(lambda d, exp_eps: sue(d, exp_eps).mechanism, {"d": D, "exp_eps": EXP},
+                "symmetric unary encoding (symmetric RAPPOR)"),
+    "oue": Spec(lambda d, exp_eps: oue(d, exp_eps).mechanism, {"d": D, "exp_eps": EXP},
+                "optimised unary encoding (asymmetric RAPPOR)"),
+    "ss": Spec(lambda d, k, exp_eps: subset_selection(d, k, exp_eps).mechanism,
+               {"d": D, "k": Key("int", help="subset size"), "exp_eps": EXP}, "Subset Selection"),
 }
 
-__all__ = ["PureProtocol", "grr", "sue", "oue", "subset_selection", "support_probabilities", "REGISTRY"]
+
+def register(name: str, spec: Spec) -> None:
+    """Add a built-in mechanism to the registry (used by the paper-specific modules)."""
+    if name in REGISTRY:
+        raise ValueError(f"mechanism {name!r} registered twice")
+    REGISTRY[name] = spec
+
+
+__all__ = ["PureProtocol", "grr", "sue", "oue", "subset_selection", "support_probabilities", "REGISTRY",
+           "Spec", "Key", "REQUIRED", "register"]

@@ -1,0 +1,1 @@
+"""pan-cms claim checks: basics (see derivations.pan_cms.basics)."""

@@ -1,0 +1,1 @@
+"""pan-cms claim checks: connections (see derivations.pan_cms.connections)."""

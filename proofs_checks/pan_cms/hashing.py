@@ -1,0 +1,1 @@
+"""pan-cms claim checks: hashing (see derivations.pan_cms.hashing)."""

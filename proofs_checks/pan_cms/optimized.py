@@ -1,0 +1,1 @@
+"""pan-cms claim checks: optimized (see derivations.pan_cms.optimized)."""
