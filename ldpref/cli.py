@@ -72,15 +72,15 @@ def _shorten(text: str, width: int) -> str:
 # ---- verify ------------------------------------------------------------------------------------
 def cmd_verify(args) -> int:
     from .ledger.claim import select_claims
-    from .ledger.runner import run_claim, summary, verify_document
+    from .ledger.runner import iter_results, summary, verify_document
 
     claims = select_claims(args.paper, args.claim)
     out = _out(args.json)
     results = []
     print(f"{'claim':<34} {'verdict':<12} evidence", file=out)
     print("-" * 100, file=out)
-    for c in claims:
-        r = run_claim(c)
+    for r in iter_results(claims, _jobs(args.jobs)):
+        c = r.claim
         results.append(r)
         evidence = r.reason
         if r.counterexample:
@@ -99,6 +99,16 @@ def cmd_verify(args) -> int:
         print(f"ldpref: {counts['error']} claim(s) could not be decided (verdict 'error')", file=sys.stderr)
         return EXIT_CHECK_FAILED
     return EXIT_OK
+
+
+def _jobs(value) -> int:
+    import os
+
+    if value is None:
+        return os.cpu_count() or 1
+    if value < 1:
+        raise UsageError(f"--jobs {value}: must be at least 1")
+    return value
 
 
 # ---- claims ------------------------------------------------------------------------------------
@@ -295,9 +305,9 @@ def cmd_audit(args) -> int:
 def cmd_docs(args) -> int:
     from .ledger.claim import load_claims
     from .ledger.report import write_docs
-    from .ledger.runner import run_claim
+    from .ledger.runner import run_claims
 
-    results = [run_claim(c) for c in load_claims()]
+    results = run_claims(load_claims(), _jobs(args.jobs))
     for path in write_docs(results, args.out):
         print(f"wrote {path}")
     errors = [r.claim.id for r in results if r.verdict == "error"]
@@ -317,6 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", help="only this paper (pan-cms, pan-strict, jiang-gcms, cross)")
     p.add_argument("--claim", help="only this claim id (and its sub-claims id.*)")
     p.add_argument("--json", metavar="FILE", help="write ldpref.verify/1 JSON to FILE ('-' for stdout)")
+    p.add_argument("--jobs", type=int, help="worker processes (default: the number of cores); verdicts do not depend on it")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("claims", help="list the claims of the ledger")
@@ -352,6 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("docs", help="regenerate the ledger pages (docs/ledger/*.md, docs/errata.md) from a verify run")
     p.add_argument("--out", default="docs", help="output directory (default: docs)")
+    p.add_argument("--jobs", type=int, help="worker processes (default: the number of cores)")
     p.set_defaults(func=cmd_docs)
     return parser
 

@@ -17,7 +17,7 @@ its maximum sits at a vertex of the feasible polytope, which is enumerated exact
 from __future__ import annotations
 
 import itertools
-import math
+import numbers
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -57,6 +57,9 @@ def _interest_and_caps(mech: Mechanism, n: int, interest, f_star):
         raise DatasetError(f"n = {n} must be at least 1")
     if interest is None:
         interest = list(range(mech.d))
+    for x in interest:
+        if isinstance(x, bool) or not isinstance(x, numbers.Integral):
+            raise TypeError(f"value of interest {x!r} must be an int (an input index)")
     interest = sorted(set(int(x) for x in interest))
     if not interest:
         raise ParameterError("values of interest: empty")
@@ -68,7 +71,7 @@ def _interest_and_caps(mech: Mechanism, n: int, interest, f_star):
         f_star = to_rational(f_star, what="f_star")
         if not 0 <= f_star <= 1:
             raise ParameterError(f"f_star = {f_star} must lie in [0, 1]")
-        cap = math.floor(f_star * n)
+        cap = int(sympy.floor(f_star * n))
         for x in interest:
             caps[x] = cap
         if sum(caps) < n:

@@ -146,6 +146,16 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
                     )
                 if entry > one:
                     raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} exceeds 1")
+    else:
+        for u, row in enumerate(rows):
+            for x, entry in enumerate(row):
+                value = dom.to_sympy(entry)
+                if value.free_symbols:
+                    continue  # a function of e^eps: its range is the builder's responsibility
+                if _decide(value < 0):
+                    raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} is negative (a probability must be >= 0)")
+                if _decide(value > 1):
+                    raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} exceeds 1")
     for x, total in enumerate(linalg.column_sums(P)):
         if total == dom.one:
             continue
@@ -154,6 +164,15 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
                 f"{name}: column {x} of P (the output distribution of input {x}) sums to "
                 f"{sympy.simplify(dom.to_sympy(total))}, not 1"
             )
+
+
+def _decide(relation) -> bool:
+    """Decide a relation between real algebraic constants exactly when sympy can, else by a 60-digit
+    evaluation (validation only: the value itself stays exact)."""
+    if relation in (sympy.true, sympy.false):
+        return bool(relation)
+    lhs = relation.lhs - relation.rhs
+    return bool(type(relation)(sympy.N(lhs, 60), 0))
 
 
 def require_full_column_rank(P: DomainMatrix, name: str) -> None:

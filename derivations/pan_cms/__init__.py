@@ -4,7 +4,8 @@ Estimation with LDP"), one submodule per part of the paper:
 * ``basics``      -- Section 2, Sections 3.1-3.3, Appendices A-C (expectation, variance, g(x), Chernoff)
 * ``optimized``   -- Section 3.4, Appendix D (inner mechanisms, optimal m, optimal losses)
 * ``hashing``     -- Sections 3.5-3.6, Appendices E-F (imperfect hashing, the original CMS's bias)
-* ``connections`` -- Sections 4-5, Appendices G-I (HE, HR, RHR, OLH, recursive CMS, tables, randomness)
+* ``connections`` -- Section 4, Appendix G (TnS, HE, HR, RHR, OLH, recursive CMS, RAPPOR)
+* ``tables``      -- Section 5, Appendices H-I (Tables 1-2, randomness, communication, empirical MSE bound)
 
 Shared symbols live in :mod:`derivations.pan_cms.symbols`.
 """

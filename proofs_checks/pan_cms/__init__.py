@@ -3,4 +3,4 @@
 Importing this package registers every pan-cms claim.
 """
 
-from . import basics, connections, hashing, optimized  # noqa: F401  (registration on import)
+from . import basics, connections, hashing, optimized, tables  # noqa: F401  (registration on import)

@@ -1,0 +1,1 @@
+"""pan-cms derivations: tables."""

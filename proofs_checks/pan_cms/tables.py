@@ -1,0 +1,1 @@
+"""pan-cms claim checks: tables (see derivations.pan_cms.tables)."""
