@@ -127,7 +127,7 @@ def test_seeded_claims_verified(claim_id):
 
 
 def test_a_wrong_derivation_turns_into_error(monkeypatch):
-    import derivations.pan_strict as D
+    import derivations.pan_strict.framework as D
 
     real = D.variance_closed_form
     monkeypatch.setattr(D, "variance_closed_form", lambda P, Q, f, n, unbiased: real(P, Q, f, n, unbiased) * 2)

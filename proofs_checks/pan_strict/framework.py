@@ -1,7 +1,7 @@
 """Claim checks for pan-strict (M. Pan, "Strict Optimality of Frequency Estimation Under LDP").
 
 Our copy lost every formula, so each claim's printed form is "not available in our copy": verdicts
-rest on the derivation (``derivations/pan_strict.py``) and on exact enumeration of real mechanisms.
+rest on the derivation (``derivations/pan_strict/framework.py``) and on exact enumeration of real mechanisms.
 Each check below records (1) an exact identity between the derived form and a computation from the
 model on generic symbolic matrices and (2) instance-by-instance agreement with exact enumeration.
 """
@@ -13,7 +13,7 @@ import itertools
 import numpy as np
 import sympy
 
-import derivations.pan_strict as D
+import derivations.pan_strict.framework as D
 from ldpref import enumeration
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim
@@ -60,7 +60,7 @@ def _mechanism_grid():
     location="Section 2.2, Theorem 2.1",
     statement="If Q P = I, the estimator f_hat = Q nu is unbiased: E[f_hat] = Q P f = f.",
     derived=D.expectation_form,
-    derivation="derivations.pan_strict.expectation_from_model",
+    derivation="derivations.pan_strict.framework.expectation_from_model",
     assumptions="clients independent; each client's response drawn from column x of P; n >= 1",
 )
 def thm2_1(ev):
@@ -89,7 +89,7 @@ def thm2_1(ev):
     statement="The variance vector of f_hat = Q nu is ((Q o Q) P f - f)/n when Q P = I "
               "(in general ((Q o Q) P f - (QP o QP) f)/n).",
     derived=D.variance_form,
-    derivation="derivations.pan_strict.variance_from_model",
+    derivation="derivations.pan_strict.framework.variance_from_model",
     assumptions="n clients, n f_x of them with value x, independent multinomial responses",
 )
 def thm2_2(ev):
@@ -138,7 +138,7 @@ def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
               "Q* = (P^T D^-1 P)^-1 P^T D^-1 with D = diag(P 1) (the Moore-Penrose inverse of D^-1/2 P, "
               "applied after D^-1/2), with minimum (Tr((P^T D^-1 P)^-1)/d - 1)/n.",
     derived=lambda: (D.urp_optimal_decoder_form(), D.urp_minimum_form()),
-    derivation="derivations.pan_strict.urp_l2_loss",
+    derivation="derivations.pan_strict.framework.urp_l2_loss",
     assumptions="P of full column rank with no all-zero row; URP: a uniformly random permutation per client, "
                 "reported with its response",
     note="The plain Moore-Penrose inverse (P^T P)^-1 P^T of P is this optimum only when P's row sums are "

@@ -1,0 +1,1 @@
+"""pan-strict derivations: constructions."""

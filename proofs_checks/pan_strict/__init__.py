@@ -1,0 +1,6 @@
+"""Claim checks for pan-strict, one submodule per part (see ``derivations.pan_strict``).
+
+Importing this package registers every pan-strict claim.
+"""
+
+from . import constructions, framework, optimality  # noqa: F401  (registration on import)

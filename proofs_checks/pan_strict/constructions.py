@@ -1,0 +1,1 @@
+"""pan-strict claim checks: constructions (see derivations.pan_strict.constructions)."""

@@ -1,0 +1,1 @@
+"""pan-strict claim checks: optimality (see derivations.pan_strict.optimality)."""
