@@ -1,1 +1,1025 @@
-"""pan-cms derivations: basics."""
+"""pan-cms derivations: basics (Section 2, Sections 3.1-3.3, Appendices A-C).
+
+Everything here is a sympy object.  Two kinds of functions:
+
+* ``*_printed`` -- the formula as the paper prints it (mistakes included), transcribed with the
+  notation classes below so that it can be *evaluated* on a real hash family and a real inner
+  mechanism (sums over ``[d]``, ``[k]`` and ``[d] \\ x`` expand once d, k and x are integers).
+* ``*_derived`` -- the same quantity built from the CMS model (Fig. 1): a client with value a draws
+  j uniformly from [k], hashes to h_j(a) and reports the inner mechanism R's output; by
+  Property 2.1 E[R(h_j(a))[h_j(x)]] = c_j(a, x) (a 0/1 collision indicator), by Property 2.2 clients
+  are independent, and E[R^2] = Var(R) + E[R]^2.  The per-client moments (:func:`client_mean`,
+  :func:`client_second_moment`) are combined with the estimator's own coefficients, which are
+  themselves derived by inverting E[f_hat] (:func:`estimator_derived`).
+
+Notation classes (sympy ``Function`` subclasses with their own LaTeX):
+
+* :class:`SumIn` ``(term, i, N)`` -- sum over ``i in [N]`` (``[N] = {0, ..., N-1}``).
+* :class:`SumInExcept` ``(term, i, N, x)`` -- sum over ``i in [N] \\ x``.
+* :class:`Coll` ``(j, a, b)`` -- c_j(a, b) = 1{h_j(a) = h_j(b)}.
+* :class:`CBar` ``(a, b)`` -- c_bar(a, b) = (1/k) sum_j c_j(a, b).
+* :class:`VarR` ``(j, a, b)`` -- Var(R(h_j(a))[h_j(b)]).
+* :class:`Expect`, :class:`VarOp` -- E[.] and Var(.) of the random variable :data:`FHAT` (Eq. (7)).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import sympy
+
+from .symbols import alpha, cbar, d, e, f, k, m, n, var_eq, var_neq
+
+R = sympy.Rational
+
+# ---- index symbols and notation ----------------------------------------------------------------
+x = sympy.Symbol("x", integer=True, nonnegative=True)  # the value whose frequency is estimated
+xp = sympy.Symbol("x'", integer=True, nonnegative=True)  # a value held by a client
+j = sympy.Symbol("j", integer=True, nonnegative=True)  # a hash-function index
+J = sympy.Symbol("j^{(i)}", integer=True, nonnegative=True)  # the index drawn by client i
+X = sympy.Symbol("X^{(i)}", integer=True, nonnegative=True)  # the value of client i
+fF = sympy.Function("f")  # f(x'): frequency of a value (inside sums)
+S = sympy.Symbol(r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)]")  # the sum decoded by Eq. (2)
+mprime = sympy.Symbol("m'", positive=True)
+FHAT = sympy.Symbol(r"\hat{f}(x)")  # the estimator as a random variable (Eq. (7))
+
+E_fhat = sympy.Symbol(r"E[\hat{f}(x)]")
+Var_fhat = sympy.Symbol(r"\mathrm{Var}(\hat{f}(x))")
+MSE_fhat = sympy.Symbol(r"MSE(\hat{f}(x))")
+fhat_sym = sympy.Symbol(r"\hat{f}(x)")
+g_sym = sympy.Symbol("g(x)")
+E_g = sympy.Symbol("E[g(x)]")
+MSE_g = sympy.Symbol("MSE(g(x))")
+yhat = sympy.Symbol(r"\hat{y}^{(i)}[h_{j^{(i)}}(x)]")
+E_yhat = sympy.Symbol(r"E[\hat{y}^{(i)}[h_{j^{(i)}}(x)]]")
+E_yhat2 = sympy.Symbol(r"E[(\hat{y}^{(i)}[h_{j^{(i)}}(x)])^2]")
+Var_yhat = sympy.Symbol(r"\mathrm{Var}(\hat{y}^{(i)}[h_{j^{(i)}}(x)])")
+Var_sum = sympy.Symbol(r"\mathrm{Var}(\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)])")
+E_prod = sympy.Symbol(r"E[\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)]\, \hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)]]")
+Cov_pair = sympy.Symbol(r"\mathrm{Cov}(\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)], \hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)])")
+X1 = sympy.Symbol("X^{(i_1)}", integer=True, nonnegative=True)
+X2 = sympy.Symbol("X^{(i_2)}", integer=True, nonnegative=True)
+A_sym = sympy.Symbol("A")
+B_sym = sympy.Symbol("B")
+Pr_tail = sympy.Symbol(r"\Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{\mathrm{Var}(\hat{f}(x))}]")
+Pr_upper = sympy.Symbol(r"\Pr[\hat{f}(x) \geq f(x) + \alpha \sqrt{\mathrm{Var}(\hat{f}(x))}]")
+Pr_chernoff = sympy.Symbol(r"\Pr[\sum_i \frac{Y^{(i)} - A}{B - A} \geq (1 + \delta) n \frac{f(x) - A}{B - A}]")
+alpha_max2 = sympy.Symbol(r"\alpha_{\max}^2")
+ratio_sym = sympy.Symbol(r"\min_{f(x)} \frac{\mathrm{Var}(\hat{f}(x))}{(B-A)(f(x)-A)}")
+var_sym = sympy.Symbol(r"\mathrm{Var}(\hat{f}(x))", positive=True)  # a positive number in App. C
+
+
+def _with_exp(tex: str, exp) -> str:
+    return tex if exp is None else r"\left(%s\right)^{%s}" % (tex, exp)
+
+
+def _sizes_known(*vals) -> bool:
+    return all(v.is_Integer for v in vals)
+
+
+class SumIn(sympy.Function):
+    """``SumIn(term, i, N)``: the sum of ``term`` over ``i in [N]``; expands when N is an integer."""
+
+    nargs = 3
+
+    def doit(self, **hints):
+        term, idx, size = self.args
+        size = size.doit(**hints) if hasattr(size, "doit") else size
+        if _sizes_known(size):
+            return sympy.Add(*[term.subs(idx, v) for v in range(int(size))]).doit(**hints)
+        return self.func(term, idx, size)
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        term, idx, size = self.args
+        return r"\sum_{%s \in [%s]} \left(%s\right)" % (printer._print(idx), printer._print(size), printer._print(term))
+
+
+class SumInExcept(sympy.Function):
+    """``SumInExcept(term, i, N, x)``: the sum of ``term`` over ``i in [N] \\ x``."""
+
+    nargs = 4
+
+    def doit(self, **hints):
+        term, idx, size, excl = self.args
+        if _sizes_known(size, excl):
+            return sympy.Add(*[term.subs(idx, v) for v in range(int(size)) if v != int(excl)]).doit(**hints)
+        return self.func(term, idx, size, excl)
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        term, idx, size, excl = self.args
+        return r"\sum_{%s \in [%s] \setminus %s} \left(%s\right)" % (
+            printer._print(idx), printer._print(size), printer._print(excl), printer._print(term))
+
+
+class Coll(sympy.Function):
+    """``c_j(a, b)``: 1 if h_j(a) = h_j(b), else 0."""
+
+    nargs = 3
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        jj, a, b = self.args
+        return r"c_{%s}(%s, %s)" % (printer._print(jj), printer._print(a), printer._print(b))
+
+
+class CBar(sympy.Function):
+    """``c_bar(a, b) = (1/k) sum_j c_j(a, b)``."""
+
+    nargs = 2
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        a, b = self.args
+        return r"\bar{c}(%s, %s)" % (printer._print(a), printer._print(b))
+
+
+class VarR(sympy.Function):
+    """``Var(R(h_j(a))[h_j(b)])``: variance of coordinate h_j(b) of the decoded report of h_j(a)."""
+
+    nargs = 3
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        jj, a, b = self.args
+        pj = printer._print(jj)
+        return r"\mathrm{Var}(R(h_{%s}(%s))[h_{%s}(%s)])" % (pj, printer._print(a), pj, printer._print(b))
+
+
+class RVal(sympy.Function):
+    """``R(h_j(a))[h_j(b)]``: the decoded coordinate as a random variable (Eq. (23))."""
+
+    nargs = 3
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        jj, a, b = self.args
+        pj = printer._print(jj)
+        return r"R(h_{%s}(%s))[h_{%s}(%s)]" % (pj, printer._print(a), pj, printer._print(b))
+
+
+class Indicator(sympy.Function):
+    """``1{a = b}``; evaluates for integers."""
+
+    nargs = 2
+
+    @classmethod
+    def eval(cls, a, b):
+        if a.is_Integer and b.is_Integer:
+            return sympy.Integer(1 if a == b else 0)
+        return None
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        a, b = self.args
+        return r"\mathbf{1}\{%s = %s\}" % (printer._print(a), printer._print(b))
+
+
+class Expect(sympy.Function):
+    """``E[arg]`` over the distribution of :data:`FHAT`."""
+
+    nargs = 1
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        return r"E\left[%s\right]" % printer._print(self.args[0])
+
+
+class VarOp(sympy.Function):
+    """``Var(arg)`` over the distribution of :data:`FHAT`."""
+
+    nargs = 1
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        return r"\mathrm{Var}\left(%s\right)" % printer._print(self.args[0])
+
+
+# ---- evaluation on a real family / dataset -------------------------------------------------------
+def expand_sums(expr, *, d_val=None, k_val=None, x_val=None, extra=None):
+    """Substitute the sizes d, k and the target x (and ``extra``) and expand every sum."""
+    subs = {}
+    if d_val is not None:
+        subs[d] = d_val
+    if k_val is not None:
+        subs[k] = k_val
+    if x_val is not None:
+        subs[x] = x_val
+    if extra:
+        subs.update(extra)
+    return _doit(_subs(expr, subs))
+
+
+def _subs(expr, subs):
+    if isinstance(expr, (tuple, list)):
+        return type(expr)(_subs(e_, subs) for e_ in expr)
+    return expr.subs(subs)
+
+
+def _doit(expr):
+    if isinstance(expr, (tuple, list)):
+        return type(expr)(_doit(e_) for e_ in expr)
+    return expr.doit()
+
+
+def canonical_collisions(expr):
+    """Use the facts c_j(a, a) = 1 and c_j(a, b) = c_j(b, a), c_bar(a, a) = 1, c_bar symmetric."""
+
+    def coll(jj, a, b):
+        if a == b:
+            return sympy.Integer(1)
+        if a.is_Integer and b.is_Integer and a > b:
+            a, b = b, a
+        return Coll(jj, a, b, evaluate=False)
+
+    def cb(a, b):
+        if a == b:
+            return sympy.Integer(1)
+        if a.is_Integer and b.is_Integer and a > b:
+            a, b = b, a
+        return CBar(a, b, evaluate=False)
+
+    return expr.replace(Coll, coll).replace(CBar, cb)
+
+
+@cache
+def _expanded(expr, d_val, k_val, x_val, cbar_rhs):
+    """Sums expanded (and c_bar replaced by its printed definition, if given) at fixed d, k, x."""
+    val = expand_sums(expr, d_val=d_val, k_val=k_val, x_val=x_val)
+    if cbar_rhs is not None:
+        val = val.replace(CBar, lambda a, b: expand_sums(cbar_rhs.subs({xp: a, x: b}, simultaneous=True),
+                                                          d_val=d_val, k_val=k_val))
+    return val
+
+
+def _compile(expr):
+    """A closure evaluating ``expr`` (sums already expanded) with exact ``Fraction`` arithmetic from an
+    environment mapping its atoms (symbols, c_j, c_bar, Var(R), f) to Fractions."""
+    if expr.is_Rational:
+        const = Fraction(int(expr.p), int(expr.q))
+        return lambda env: const
+    if expr.is_Symbol or isinstance(expr, (Coll, CBar, VarR, fF)):
+        return lambda env: env[expr]
+    if expr.is_Add:
+        parts = [_compile(a) for a in expr.args]
+        return lambda env: sum((g(env) for g in parts), Fraction(0))
+    if expr.is_Mul:
+        parts = [_compile(a) for a in expr.args]
+
+        def mul(env):
+            out = Fraction(1)
+            for g in parts:
+                out *= g(env)
+            return out
+
+        return mul
+    if expr.is_Pow and expr.exp.is_Integer:
+        base, power = _compile(expr.base), int(expr.exp)
+        return lambda env: base(env) ** power
+    raise TypeError(f"cannot compile {expr!r} ({type(expr).__name__}) for exact evaluation")
+
+
+@cache
+def _compiled(expr, d_val, k_val, x_val, cbar_rhs):
+    val = _expanded(expr, d_val, k_val, x_val, cbar_rhs)
+    atoms = sorted(val.atoms(Coll, CBar, VarR, fF), key=str)
+    symbols_ = sorted(val.free_symbols - set().union(*(a.free_symbols for a in atoms)) if atoms else val.free_symbols,
+                      key=str)
+    return _compile(val), tuple(atoms), tuple(symbols_)
+
+
+@cache
+def _specialised(expr, family, x_val, cbar_rhs):
+    """The expanded expression with the family's collision indicators and rates substituted (they are
+    fixed by the family), compiled: only Var(R), f and scalar symbols remain."""
+    val = _expanded(expr, family.d, family.k, x_val, cbar_rhs)
+    table = {}
+    for atom in val.atoms(Coll, CBar):
+        args = [int(a) for a in atom.args]
+        if isinstance(atom, Coll):
+            table[atom] = sympy.Integer(family.collision(*args))
+        else:
+            table[atom] = sympy.Integer(1) if args[0] == args[1] else _fr(family.collision_rate(*args))
+    val = val.xreplace(table)
+    atoms = sorted(val.atoms(VarR, fF), key=str)
+    symbols_ = sorted(val.free_symbols - set().union(set(), *(a.free_symbols for a in atoms)), key=str)
+    return _compile(val), tuple(atoms), tuple(symbols_)
+
+
+def _frac(value) -> Fraction:
+    value = sympy.sympify(value)
+    if not value.is_Rational:
+        raise TypeError(f"{value} is not rational")
+    return Fraction(int(value.p), int(value.q))
+
+
+def evaluate_on(expr, *, family, counts=None, var_table=None, x_val, extra=None, cbar_def=None):
+    """Exact value of a printed/derived expression on a real hash family (and dataset, inner variances).
+
+    ``var_table[a][b]`` = Var(R(a)[b]) of the inner mechanism; ``counts`` give f(a) = counts[a]/n.
+    ``cbar_def``: the printed 'where' clause ``(CBar(x', x), definition in Coll)``; without it c_bar is
+    read off the family.  The expression is expanded and compiled once per (d, k, x); each evaluation
+    assigns exact values to the atoms c_j(a, b), c_bar(a, b), Var(R(h_j(a))[h_j(b)]), f(a) and to the
+    scalar symbols (m, n, f(x), extra).
+    """
+    fn, atoms, symbols_ = _specialised(expr, family, x_val, None if cbar_def is None else cbar_def[1])
+    h = family.functions
+    env = {m: Fraction(family.m)}
+    if counts is not None:
+        nn = sum(counts)
+        env[n] = Fraction(nn)
+        env[f] = Fraction(counts[x_val], nn)
+    if extra:
+        env.update({key: _frac(value) for key, value in extra.items()})
+    for atom in atoms:
+        args = [int(a) for a in atom.args]
+        if isinstance(atom, VarR):
+            if var_table is None:
+                raise ValueError("a variance table is needed to evaluate Var(R(.)[.])")
+            env[atom] = _frac(var_table[h[args[0]][args[1]]][h[args[0]][args[2]]])
+        else:
+            if counts is None:
+                raise ValueError("a dataset is needed to evaluate f(.)")
+            env[atom] = Fraction(counts[args[0]], sum(counts))
+    missing = [s_ for s_ in symbols_ if s_ not in env]
+    if missing:
+        raise ValueError(f"no value for {missing}")
+    out = fn(env)
+    return R(out.numerator, out.denominator)
+
+
+def _fr(v: Fraction):
+    return R(v.numerator, v.denominator)
+
+
+# ---- Section 3: the estimator and its first two moments ------------------------------------------
+@cache
+def estimator_printed():
+    """Eq. (2)."""
+    return sympy.Eq(fhat_sym, m / (n * (m - 1)) * S - 1 / (m - 1))
+
+
+def _invert_affine(collision):
+    """The unbiased affine estimator a S/n + b when every client's decoded coordinate has mean
+    c_bar(a, x) (Eq. (24), derived in :func:`client_mean`) and c_bar(x', x) = ``collision`` for every
+    x' != x: E[S/n] = f + (1 - f) c; solve a E[S/n] + b = f for all f."""
+    a_, b_, ff = sympy.symbols("a_ b_ ff")
+    mean_S_over_n = ff * 1 + (1 - ff) * collision
+    eq = sympy.expand(a_ * mean_S_over_n + b_ - ff)
+    sol = sympy.solve([eq.coeff(ff, 1), eq.coeff(ff, 0)], [a_, b_], dict=True)[0]
+    return sympy.cancel(sol[a_]), sympy.cancel(sol[b_])
+
+
+@cache
+def estimator_derived():
+    """Eq. (2) derived: with c_bar = 1/m the unique unbiased affine decoder of S."""
+    a_, b_ = _invert_affine(1 / m)
+    return sympy.Eq(fhat_sym, sympy.factor(a_) / n * S + b_)
+
+
+def estimator_coefficients(form):
+    """(per-client scale, offset) of an estimator ``a S + b`` with a = scale/n: f_hat = mean(scale*y + offset)."""
+    rhs = form.rhs
+    a_ = sympy.diff(rhs, S)
+    b_ = sympy.cancel(rhs.subs(S, 0))
+    if sympy.diff(a_, S) != 0:
+        raise ValueError(f"estimator {rhs} is not affine in S")
+    scale = sympy.cancel(a_ * n)
+    if scale.has(n) or b_.has(n):
+        raise ValueError(f"estimator {rhs}: scale {scale} / offset {b_} depend on n")
+    return scale, b_
+
+
+@cache
+def g_printed():
+    """Eq. (8) with m' = 1/c_bar."""
+    return (sympy.Eq(g_sym, mprime / (n * (mprime - 1)) * S - 1 / (mprime - 1)), sympy.Eq(mprime, 1 / cbar))
+
+
+@cache
+def g_derived():
+    """Eq. (8) derived: the unbiased affine decoder when every pair collides at the constant rate c_bar."""
+    a_, b_ = _invert_affine(cbar)
+    return sympy.Eq(g_sym, a_ / n * S + b_)
+
+
+def g_printed_explicit():
+    """Eq. (8) with m' replaced by its printed value 1/c_bar."""
+    eq, mdef = g_printed()
+    return sympy.Eq(eq.lhs, eq.rhs.subs(mprime, mdef.rhs))
+
+
+def client_mean(a):
+    """E[y_hat] for a client with value a (Eq. (24) from the model): j uniform on [k], Property 2.1."""
+    return SumIn(Coll(j, a, x) / k, j, k)
+
+
+def client_second_moment(a):
+    """E[y_hat^2] for a client with value a: (1/k) sum_j E[R^2], E[R^2] = Var(R) + E[R]^2 and
+    E[R] = c_j in {0, 1} so E[R]^2 = c_j."""
+    return SumIn((VarR(j, a, x) + Coll(j, a, x)) / k, j, k)
+
+
+def client_variance(a):
+    return client_second_moment(a) - client_mean(a) ** 2
+
+
+@cache
+def expectation_printed():
+    """Eq. (3) (Theorem 3.2)."""
+    inner = SumIn(Coll(j, x, xp) / k, j, k) * fF(xp)
+    return sympy.Eq(E_fhat, m / (m - 1) * (fF(x) + SumInExcept(inner, xp, d, x)) - 1 / (m - 1))
+
+
+@cache
+def expectation_derived():
+    """E[f_hat(x)] = scale * sum_{x'} f(x') E[y_hat | x'] + offset, with the derived Eq. (2)."""
+    scale, offset = estimator_coefficients(estimator_derived())
+    return sympy.Eq(E_fhat, scale * SumIn(fF(xp) * client_mean(xp), xp, d) + offset)
+
+
+@cache
+def variance_lemma_printed():
+    """Eq. (4) (Lemma 3.1) and its 'where' clause."""
+    bracket = SumIn(VarR(j, xp, x), j, k) / k + CBar(xp, x) - CBar(xp, x) ** 2
+    return (sympy.Eq(Var_fhat, m**2 / ((m - 1) ** 2 * n) * SumIn(bracket * fF(xp), xp, d)),
+            sympy.Eq(CBar(xp, x), SumIn(Coll(j, xp, x) / k, j, k)))
+
+
+@cache
+def variance_lemma_derived():
+    """Clients independent (Property 2.2): Var(f_hat) = scale^2/n^2 * n * sum_{x'} f(x') Var(y_hat | x')."""
+    scale, _ = estimator_coefficients(estimator_derived())
+    return sympy.Eq(Var_fhat, scale**2 / n * SumIn(fF(xp) * client_variance(xp), xp, d))
+
+
+def property23(expr):
+    """Property 2.3: Var(R(h_j(a))[h_j(b)]) is Var(R|=) on a collision and Var(R|!=) otherwise."""
+    return expr.replace(VarR, lambda jj, a, b: Coll(jj, a, b) * var_eq + (1 - Coll(jj, a, b)) * var_neq)
+
+
+@cache
+def variance_theorem_printed():
+    """Eq. (5) (Theorem 3.3)."""
+    c_ = CBar(xp, x)
+    term = fF(xp) * (c_ * var_eq + (1 - c_) * var_neq + c_ * (1 - c_))
+    return sympy.Eq(Var_fhat, m**2 / ((m - 1) ** 2 * n) * (SumInExcept(term, xp, d, x) + fF(x) * var_eq))
+
+
+@cache
+def variance_theorem_derived():
+    """Eq. (4) derived, with Property 2.3 substituted."""
+    return sympy.Eq(Var_fhat, property23(variance_lemma_derived().rhs))
+
+
+def _per_client_variance_const_rate(c):
+    """Per-client variance of y_hat for x' != x when c_bar(x', x) = c, from the model: the average of
+    Property 2.3's variances plus c - c^2 (the client's mean is c, its second moment avg Var + c)."""
+    return c * var_eq + (1 - c) * var_neq + c - c**2
+
+
+@cache
+def variance_corollary_printed():
+    """Eq. (6) (Corollary 3.3)."""
+    return sympy.Eq(Var_fhat, m / ((m - 1) ** 2 * n) * ((1 - f) * (var_eq + (m - 1) * var_neq + (m - 1) / m)
+                                                     + m * f * var_eq))
+
+
+@cache
+def variance_corollary_derived():
+    """c_bar = 1/m for x' != x and sum_{x' != x} f(x') = 1 - f(x); the client at x has variance Var(R|=)."""
+    scale, _ = estimator_coefficients(estimator_derived())
+    per_client = sympy.collect(sympy.expand(_per_client_variance_const_rate(1 / m)), [var_eq, var_neq])
+    return sympy.Eq(Var_fhat, sympy.factor(scale**2) / n * ((1 - f) * per_client + f * var_eq))
+
+
+@cache
+def appB_eq6_sum_printed():
+    """Appendix B, first line of the c_bar = 1/m step (f(x) inside the sum, (1-m)/m)."""
+    term = f * (var_eq + (m - 1) * var_neq + (1 - m) / m)
+    return sympy.Eq(Var_fhat, m / ((m - 1) ** 2 * n) * (SumInExcept(term, xp, d, x) + m * f * var_eq))
+
+
+@cache
+def appB_eq6_sum_derived():
+    """The same step from the model: sum over x' != x of f(x') times the per-client variance at 1/m."""
+    scale, _ = estimator_coefficients(estimator_derived())
+    term = fF(xp) * _per_client_variance_const_rate(1 / m)
+    return sympy.Eq(Var_fhat, scale**2 / n * (SumInExcept(term, xp, d, x) + f * var_eq))
+
+
+@cache
+def appB_eq6_final_printed():
+    """Appendix B, second line of the c_bar = 1/m step."""
+    return sympy.Eq(Var_fhat, m / ((m - 1) ** 2 * n) * ((1 - f) * (var_eq + (m - 1) * var_neq + (1 - m) / m)
+                                                     + m * f * var_eq))
+
+
+# ---- Section 3.3: MSE, g(x) -------------------------------------------------------------------
+@cache
+def mse_printed():
+    """Eq. (7): the three right-hand sides, as printed (E[.]^2 is (E[.])^2, as in Appendix B)."""
+    bias2 = (Expect(FHAT) - f) ** 2
+    return (sympy.Eq(MSE_fhat, Expect((FHAT - f) ** 2)),
+            sympy.Eq(MSE_fhat, Expect(FHAT - Expect(FHAT)) ** 2 + bias2),
+            sympy.Eq(MSE_fhat, VarOp(FHAT) + bias2))
+
+
+@cache
+def mse_derived():
+    """(F - f)^2 = (F - E F)^2 + 2 (F - E F)(E F - f) + (E F - f)^2; the cross term has mean 0."""
+    bias2 = (Expect(FHAT) - f) ** 2
+    return (sympy.Eq(MSE_fhat, Expect((FHAT - f) ** 2)),
+            sympy.Eq(MSE_fhat, Expect((FHAT - Expect(FHAT)) ** 2) + bias2),
+            sympy.Eq(MSE_fhat, VarOp(FHAT) + bias2))
+
+
+def eval_moment_expr(expr, dist):
+    """Evaluate an expression in Expect/VarOp of FHAT over ``dist`` = [(value, probability)]."""
+    if isinstance(expr, Expect):
+        inner = _eval_inner(expr.args[0], dist)
+        return sympy.expand(sum(p * inner.subs(FHAT, v) for v, p in dist))
+    if isinstance(expr, VarOp):
+        inner = _eval_inner(expr.args[0], dist)
+        mean = sum(p * inner.subs(FHAT, v) for v, p in dist)
+        return sympy.expand(sum(p * (inner.subs(FHAT, v) - mean) ** 2 for v, p in dist))
+    if expr.args:
+        return expr.func(*[eval_moment_expr(a, dist) for a in expr.args])
+    return expr
+
+
+def _eval_inner(expr, dist):
+    if isinstance(expr, (Expect, VarOp)):
+        return eval_moment_expr(expr, dist)
+    if expr.args:
+        return expr.func(*[_eval_inner(a, dist) for a in expr.args])
+    return expr
+
+
+@cache
+def g_expectation_printed():
+    """Eq. (9)."""
+    return sympy.Eq(E_g, 0)
+
+
+@cache
+def g_expectation_derived():
+    """E[g] = a E[S/n] + b with E[S/n] = f + (1 - f) c_bar and the derived g."""
+    scale, offset = estimator_coefficients(g_derived())
+    return sympy.Eq(E_g, sympy.simplify(scale * (f + (1 - f) * cbar) + offset))
+
+
+@cache
+def g_mse_printed():
+    """Eq. (10)."""
+    c_ = cbar
+    return sympy.Eq(MSE_g, 1 / (n * (1 - c_) ** 2) * ((1 - f) * (c_ * var_eq + (1 - c_) * var_neq + c_ * (1 - c_))
+                                                   + f * var_eq))
+
+
+@cache
+def g_mse_derived():
+    """MSE = Var + bias^2 (Eq. (7)); bias 0 (derived E[g] = f); Var from the per-client variances and
+    the derived g's scale."""
+    scale, _ = estimator_coefficients(g_derived())
+    bias = sympy.simplify(g_expectation_derived().rhs - f)
+    var = sympy.factor(scale**2) / n * ((1 - f) * _per_client_variance_const_rate(cbar) + f * var_eq)
+    return sympy.Eq(MSE_g, var + bias**2)
+
+
+# ---- Section 2 -------------------------------------------------------------------------------
+v, vp, u = sympy.symbols("v v' u")
+PrM = sympy.Function(r"\Pr")
+
+
+@cache
+def ldp_definition_printed():
+    """Definition 2.1: Pr(M(v) = u | v) <= e^eps Pr(M(v') = u | v')."""
+    return sympy.Le(PrM(sympy.Symbol("M(v) = u | v")), e * PrM(sympy.Symbol("M(v') = u | v'")))
+
+
+@cache
+def ldp_definition_derived():
+    """The same condition as a bound on the largest ratio within a row of P."""
+    return sympy.Le(sympy.Symbol(r"\max_{u, v, v'} \frac{P[u, v]}{P[u, v']}", positive=True), e)
+
+
+@cache
+def property21_printed():
+    return (sympy.Eq(sympy.Symbol("E[R(v)[v]]"), 1), sympy.Eq(sympy.Symbol("E[R(v)[v']]"), 0))
+
+
+@cache
+def property21_derived():
+    """E[R(v)] = Q E[u] = Q P e_v; with Q P = I it is e_v: entries v and v' != v of I e_v."""
+    size = 3
+    I = sympy.eye(size)
+    ev_ = sympy.Matrix([1 if i == 0 else 0 for i in range(size)])
+    col = I * ev_
+    return (sympy.Eq(sympy.Symbol("E[R(v)[v]]"), col[0]), sympy.Eq(sympy.Symbol("E[R(v)[v']]"), col[1]))
+
+
+@cache
+def property22_printed():
+    return sympy.Eq(sympy.Symbol("Cov(R(v)[a], R(v')[b])"), 0)
+
+
+@cache
+def property23_printed():
+    return (sympy.Eq(sympy.Symbol(r"Var(R(v)[v'])_{v \neq v'}"), var_neq),
+            sympy.Eq(sympy.Symbol("Var(R(v)[v])"), var_eq))
+
+
+@cache
+def worst_mse_printed():
+    """Eq. (1): max over datasets X of size n of max over x in X (the printed index set)."""
+    return sympy.Eq(sympy.Symbol(r"\widehat{MSE}(\hat{f})"),
+                    sympy.Symbol(r"\max_{\forall \mathbf{X}: |\mathbf{X}|=n} \max_{x \in \mathbf{X}} "
+                                 r"E[(\hat{f}(x) - f(x))^2]"))
+
+
+@cache
+def worst_mse_derived():
+    """Eq. (1) with the index set the text describes: the values of interest ([d] by default)."""
+    return sympy.Eq(sympy.Symbol(r"\widehat{MSE}(\hat{f})"),
+                    sympy.Symbol(r"\max_{\forall \mathbf{X}: |\mathbf{X}|=n} \max_{x \in \mathbf{x}} "
+                                 r"E[(\hat{f}(x) - f(x))^2]"))
+
+
+#: the index set of the inner max, read off the printed/derived objects
+def worst_mse_index_set(form) -> str:
+    text = str(form.rhs)
+    if r"x \in \mathbf{X}" in text:
+        return "values present in the dataset"
+    if r"x \in \mathbf{x}" in text:
+        return "values of interest"
+    raise ValueError(f"unknown index set in {text}")
+
+
+# ---- Corollaries 3.1/3.2 and the family-size statement -------------------------------------------
+@cache
+def unbiased_condition_printed():
+    """Corollary 3.1: E[f_hat(x)] = f(x) iff c_bar(x, x') = 1/m for all x, x'."""
+    return sympy.Equivalent(sympy.Symbol(r"\forall x \neq x': \bar{c}(x, x') = \frac{1}{m}"),
+                            sympy.Symbol(r"\forall \mathbf{X}, x: E[\hat{f}(x)] = f(x)"))
+
+
+@cache
+def unbiased_condition_derived():
+    """From Eq. (3): E[f_hat(x)] - f(x) = sum_{x' != x} (m c_bar(x, x') - 1) f(x') / (m - 1)."""
+    bias = sympy.simplify(expectation_derived().rhs - fF(x))
+    return sympy.Eq(sympy.Symbol(r"E[\hat{f}(x)] - f(x)"),
+                    SumInExcept((m * CBar(x, xp) - 1) * fF(xp), xp, d, x) / (m - 1)), bias
+
+
+def bias_closed_form():
+    return unbiased_condition_derived()[0]
+
+
+K_size = sympy.Symbol(r"|\mathcal{H}|", positive=True, integer=True)
+
+
+@cache
+def family_size_printed():
+    return sympy.Eq(K_size, d**2)
+
+
+@cache
+def family_size_derived():
+    """What is true: collision rate 1/m forces m | |H| (each pair collides in |H|/m functions);
+    strong pairwise independence forces m^2 | |H| and Rao's bound |H| >= 1 + d(m - 1) (an
+    orthogonal array of strength 2); Eq. (18) has |H| = 2^{2l} with 2^l >= d."""
+    return (sympy.Implies(sympy.Symbol(r"\forall x \neq x': \bar{c}(x, x') = 1/m"), sympy.Eq(sympy.Mod(K_size, m), 0)),
+            sympy.Implies(sympy.Symbol(r"\mathcal{H}\ \text{strongly pairwise independent}"),
+                          sympy.And(sympy.Eq(sympy.Mod(K_size, m**2), 0), sympy.Ge(K_size, 1 + d * (m - 1)))))
+
+
+# ---- Appendix A ------------------------------------------------------------------------------
+@cache
+def appA_eq23_printed():
+    return sympy.Eq(yhat, SumIn(Indicator(j, J) * RVal(j, X, x), j, k))
+
+
+@cache
+def appA_eq23_derived():
+    """y_hat of client i is, by definition, the decoded coordinate of its own function j^(i)."""
+    return sympy.Eq(yhat, RVal(J, X, x))
+
+
+@cache
+def appA_eq24_printed():
+    return sympy.Eq(E_yhat, SumIn(Coll(j, X, x) / k, j, k))
+
+
+@cache
+def appA_eq24_derived():
+    return sympy.Eq(E_yhat, client_mean(X))
+
+
+iclient = sympy.Symbol("i", integer=True, nonnegative=True)
+Xf = sympy.Function("X")  # X(i): the value of client i (for the per-client sums)
+
+
+@cache
+def appA_expectation_sum_printed():
+    """The middle line of the Appendix A derivation: a sum over clients."""
+    return sympy.Eq(E_fhat, m / (n * (m - 1)) * SumIn(SumIn(Coll(j, Xf(iclient), x) / k, j, k), iclient, n)
+                    - 1 / (m - 1))
+
+
+@cache
+def appA_expectation_sum_derived():
+    scale, offset = estimator_coefficients(estimator_derived())
+    return sympy.Eq(E_fhat, scale / n * SumIn(client_mean(Xf(iclient)), iclient, n) + offset)
+
+
+@cache
+def appA_unbiased_printed():
+    """Appendix A, c_bar = 1/m: the two displayed right-hand sides and the conclusion."""
+    first = m / (m - 1) * (fF(x) + SumInExcept(fF(xp) / m, xp, d, x)) - 1 / (m - 1)
+    second = m / (m - 1) * (fF(x) + (1 - fF(x)) / m) - 1 / (m - 1)
+    return (sympy.Eq(E_fhat, first), sympy.Eq(E_fhat, second), sympy.Eq(E_fhat, fF(x)))
+
+
+@cache
+def appA_unbiased_derived():
+    """Eq. (3) derived with c_j averaged to 1/m; then sum_{x'} f(x') = 1; then simplification."""
+    scale, offset = estimator_coefficients(estimator_derived())
+    first = scale * (fF(x) + SumInExcept(fF(xp) * (1 / m), xp, d, x)) + offset
+    second = scale * (fF(x) + (1 - fF(x)) / m) + offset
+    return (sympy.Eq(E_fhat, first), sympy.Eq(E_fhat, second), sympy.Eq(E_fhat, sympy.simplify(second)))
+
+
+@cache
+def appA_converse_printed():
+    """Appendix A: a dataset holding only x and x'."""
+    return sympy.Eq(E_fhat, m / (m - 1) * (f + (1 - f) * SumIn(Coll(j, x, xp) / k, j, k)) - 1 / (m - 1))
+
+
+@cache
+def appA_converse_derived():
+    scale, offset = estimator_coefficients(estimator_derived())
+    return sympy.Eq(E_fhat, scale * (f * 1 + (1 - f) * client_mean(xp)) + offset)
+
+
+# ---- Appendix B ------------------------------------------------------------------------------
+@cache
+def appB_eq25_printed():
+    return sympy.Eq(Var_yhat, E_yhat2 - CBar(X, x) ** 2)
+
+
+@cache
+def appB_eq25_derived():
+    return sympy.Eq(Var_yhat, E_yhat2 - client_mean(X) ** 2)
+
+
+@cache
+def appB_second_moment_printed():
+    return sympy.Eq(E_yhat2, SumIn(VarR(j, X, x) + Coll(j, X, x), j, k) / k)
+
+
+@cache
+def appB_second_moment_derived():
+    return sympy.Eq(E_yhat2, client_second_moment(X))
+
+
+@cache
+def appB_eq26_printed():
+    return sympy.Eq(Var_yhat, SumIn(VarR(j, X, x), j, k) / k + CBar(X, x) - CBar(X, x) ** 2)
+
+
+@cache
+def appB_eq26_derived():
+    return sympy.Eq(Var_yhat, client_variance(X))
+
+
+@cache
+def appB_eq27_printed():
+    return sympy.Eq(E_prod, CBar(X1, x) * CBar(X2, x))
+
+
+@cache
+def appB_eq27_derived():
+    """Independent clients: E[y1 y2] = E[y1] E[y2]."""
+    return sympy.Eq(E_prod, client_mean(X1) * client_mean(X2))
+
+
+@cache
+def appB_cov_printed():
+    return sympy.Eq(Cov_pair, CBar(X1, x) * CBar(X2, x) - CBar(X1, x) * CBar(X2, x))
+
+
+@cache
+def appB_cov_derived():
+    return sympy.Eq(Cov_pair, appB_eq27_derived().rhs - client_mean(X1) * client_mean(X2))
+
+
+@cache
+def appB_sum_variance_printed():
+    bracket = SumIn(VarR(j, xp, x), j, k) / k + CBar(xp, x) - CBar(xp, x) ** 2
+    return sympy.Eq(Var_sum, n * SumIn(bracket * fF(xp), xp, d))
+
+
+@cache
+def appB_sum_variance_derived():
+    return sympy.Eq(Var_sum, n * SumIn(fF(xp) * client_variance(xp), xp, d))
+
+
+@cache
+def appB_eq29_printed():
+    return sympy.Eq(SumIn(VarR(j, xp, x), j, k) / k, CBar(xp, x) * var_eq + (1 - CBar(xp, x)) * var_neq)
+
+
+@cache
+def appB_eq29_derived():
+    return sympy.Eq(SumIn(VarR(j, xp, x), j, k) / k, property23(SumIn(VarR(j, xp, x), j, k) / k))
+
+
+@cache
+def appB_diagonal_printed():
+    return (sympy.Eq(CBar(x, x, evaluate=False), 1), sympy.Eq(SumIn(VarR(j, x, x), j, k) / k, var_eq))
+
+
+@cache
+def appB_diagonal_derived():
+    return (sympy.Eq(CBar(x, x, evaluate=False), SumIn(Coll(j, x, x), j, k) / k),
+            sympy.Eq(SumIn(VarR(j, x, x), j, k) / k, property23(SumIn(VarR(j, x, x), j, k) / k)))
+
+
+# ---- Appendix C and Theorem 3.5 ------------------------------------------------------------------
+def rr_pq(mm=m, ee=e):
+    """Randomised response on [m]: keep w.p. e/(e + m - 1), each other value w.p. 1/(e + m - 1)."""
+    return ee / (ee + mm - 1), 1 / (ee + mm - 1)
+
+
+@cache
+def rr_decoded_values():
+    """The two values of RR's unbiased decoded coordinate: (1 - q)/(p - q) on a hit, -q/(p - q) else."""
+    p_, q_ = rr_pq()
+    return sympy.cancel((1 - q_) / (p_ - q_)), sympy.cancel(-q_ / (p_ - q_))
+
+
+@cache
+def appC_AB_printed():
+    return (sympy.Eq(A_sym, m / (m - 1) * sympy.exp(-1) / (e - 1) - 1 / (m - 1)),
+            sympy.Eq(B_sym, m / (m - 1) * (e + m - 2) / (e - 1) - 1 / (m - 1)))
+
+
+@cache
+def appC_AB_derived():
+    """Y = scale * y_hat + offset (Eq. (2)) at RR's lowest and highest decoded value."""
+    scale, offset = estimator_coefficients(estimator_derived())
+    hi, lo = rr_decoded_values()
+    return (sympy.Eq(A_sym, sympy.factor(scale * lo + offset)), sympy.Eq(B_sym, sympy.factor(scale * hi + offset)))
+
+
+@cache
+def var_rr_pairwise():
+    """Var(f_hat(x)) of CMS+RR with c_bar = 1/m (Eq. (6) derived with RR's Var(R|=), Var(R|!=),
+    which are computed from RR's decoded values)."""
+    p_, q_ = rr_pq()
+    hi, lo = rr_decoded_values()
+    v_eq = sympy.cancel(p_ * hi**2 + (1 - p_) * lo**2 - 1)
+    v_neq = sympy.cancel(q_ * hi**2 + (1 - q_) * lo**2)
+    return sympy.factor(variance_corollary_derived().rhs.subs({var_eq: v_eq, var_neq: v_neq}))
+
+
+@cache
+def appC_delta_range_printed():
+    """delta in [0, 1] <=> alpha in [0, sqrt(n e / (m - 1))]: the printed largest alpha, squared."""
+    return sympy.Eq(alpha_max2, n * e / (m - 1))
+
+
+@cache
+def appC_delta_range_derived():
+    """delta = alpha sqrt(Var)/(f - A) <= 1  <=>  alpha^2 <= (f - A)^2 / Var(f_hat(x))."""
+    A_ = appC_AB_derived()[0].rhs
+    scale = (m - 1) * (e - 1)
+    base = sympy.collect(sympy.expand(sympy.cancel((f - A_) * scale)), f, sympy.factor)
+    n_var = sympy.collect(sympy.expand(sympy.cancel(var_rr_pairwise() * n * scale**2 / (m - 1))), f, sympy.factor)
+    value = n * base**2 / ((m - 1) * n_var)
+    if sympy.cancel(value - (f - A_) ** 2 / var_rr_pairwise()) != 0:
+        raise ArithmeticError("rearrangement of (f - A)^2 / Var failed")
+    return sympy.Eq(alpha_max2, value)
+
+
+@cache
+def appC_ratio_printed():
+    return sympy.Eq(ratio_sym, (m - 1) / (e + m - 1))
+
+
+@cache
+def appC_ratio_derived():
+    """Var/((B-A)(f-A)) at f = 1 (it decreases in f), with the Var of CMS+RR."""
+    A_, B_ = appC_AB_derived()[0].rhs, appC_AB_derived()[1].rhs
+    ratio = var_rr_pairwise() / ((B_ - A_) * (f - A_))
+    return sympy.Eq(ratio_sym, sympy.factor(ratio.subs(f, 1)))
+
+
+def appC_ratio_function():
+    A_, B_ = appC_AB_derived()[0].rhs, appC_AB_derived()[1].rhs
+    return sympy.cancel(var_rr_pairwise() / ((B_ - A_) * (f - A_)))
+
+
+@cache
+def appC_eq30_printed():
+    """Eq. (30): the multiplicative Chernoff bound for the Bernoulli variables (Y - A)/(B - A)."""
+    A_s, B_s = A_sym, B_sym
+    mu_over_n = (f - A_s) / (B_s - A_s)
+    return (sympy.Le(Pr_chernoff, sympy.exp(-n / 3 * mu_over_n * sympy.Symbol("delta") ** 2)),
+            sympy.Contains(sympy.Symbol("delta"), sympy.Interval(0, 1)))
+
+
+@cache
+def appC_eq30_derived():
+    """Chernoff: Pr[X >= (1 + delta) mu] <= exp(-delta^2 mu / 3) for 0 <= delta <= 1, with
+    mu = E[sum (Y - A)/(B - A)] = n (f - A)/(B - A) (unbiased CMS)."""
+    A_s, B_s = A_sym, B_sym
+    mu = n * (f - A_s) / (B_s - A_s)
+    dlt = sympy.Symbol("delta")
+    return (sympy.Le(Pr_chernoff, sympy.exp(-(dlt**2) * mu / 3)), sympy.Contains(dlt, sympy.Interval(0, 1)))
+
+
+@cache
+def appC_rewrite_printed():
+    return sympy.Le(Pr_upper, sympy.exp(-n / 3 * var_sym / ((B_sym - A_sym) * (f - A_sym)) * alpha**2))
+
+
+@cache
+def appC_rewrite_derived():
+    """Substitute delta = alpha sqrt(Var)/(f - A) into the derived Eq. (30)."""
+    bound = appC_eq30_derived()[0].rhs
+    dlt = sympy.Symbol("delta")
+    exponent = sympy.log(bound).subs(dlt, alpha * sympy.sqrt(var_sym) / (f - A_sym))
+    return sympy.Le(Pr_upper, sympy.exp(sympy.simplify(exponent)))
+
+
+@cache
+def appC_upper_printed():
+    """The one-sided bound of Appendix C, with the range of alpha it inherits from delta in [0, 1]."""
+    return (sympy.Le(Pr_upper, sympy.exp(-n / 3 * (m - 1) / (e + m - 1) * alpha**2)),
+            sympy.Contains(alpha, sympy.Interval(0, sympy.sqrt(n * e / (m - 1)))))
+
+
+@cache
+def appC_two_sided_printed():
+    return (sympy.Le(Pr_tail, 2 * sympy.exp(-n / 3 * (m - 1) / (e + m - 1) * alpha**2)),
+            sympy.Contains(alpha, sympy.Interval(0, sympy.sqrt(n * e / (m - 1)))))
+
+
+@cache
+def thm35_printed():
+    """Theorem 3.5: the bound and the range of alpha."""
+    return (sympy.Le(Pr_tail, 2 * sympy.exp(-(alpha**2) / 3 * (m - 1) / (e + m - 1))),
+            sympy.Contains(alpha, sympy.Interval(0, sympy.sqrt(e * n / (m - 1)))))
+
+
+def alpha_range_max2(form):
+    """The largest alpha^2 of a (bound, Contains(alpha, [0, a_max])) pair."""
+    return sympy.cancel(form[1].args[1].sup ** 2)
+
+
+def thm35_exponent_coefficient():
+    """c such that the bound is 2 exp(-c alpha^2): the minimum over f of n Var/((B-A)(f-A)) over 3."""
+    return sympy.cancel(n * appC_ratio_derived().rhs / 3)
+
+
+@cache
+def thm35_corrected():
+    """Eq. (30) needs delta <= 1 for every f(x); the smallest (f - A)^2/Var over f in [0, 1] is at
+    f = 0, so alpha <= sqrt(n/(m - 1)).  The exponent uses n Var/((B-A)(f-A)) >= (m-1)/(e+m-1)."""
+    amax2 = sympy.factor(appC_delta_range_derived().rhs.subs(f, 0))
+    coef = thm35_exponent_coefficient()
+    return (sympy.Le(Pr_tail, 2 * sympy.exp(-coef * alpha**2)),
+            sympy.Contains(alpha, sympy.Interval(0, sympy.sqrt(amax2))))
+
+
+@cache
+def appC_upper_corrected():
+    coef = thm35_exponent_coefficient()
+    return (sympy.Le(Pr_upper, sympy.exp(-coef * alpha**2)), thm35_corrected()[1])
+
+
+@cache
+def appC_two_sided_corrected():
+    return thm35_corrected()

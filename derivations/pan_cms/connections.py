@@ -1,1 +1,632 @@
-"""pan-cms derivations: connections."""
+"""pan-cms derivations: connections (Section 4 and Appendix G).
+
+Derived from the paper's model (Definition 4.1, the CMS of Section 3 with Eq. (2) / Eq. (8), randomised
+response), never copied from its text.  Functions named ``*_printed`` are transcriptions of what the paper
+prints (mistakes included); everything else is a derivation.
+
+* TnS (Definition 4.1, Theorem 4.1): :func:`tns_row_sampling`, :func:`tns_column_sampling`,
+  :func:`cms_perturbation` -- the output law of the two procedures and of a CMS.
+* Hadamard families (Sections 4.1, 4.2): :func:`gf2_rank`, :func:`walsh_joint_fraction` -- the fraction
+  of Walsh rows i with ``(i . x_1, ..., i . x_t) = (u_1, ..., u_t)`` is ``2^-rank`` on the consistent
+  patterns (linear algebra over GF(2)).
+* RHR (Section 4.3): :func:`rhr_collision_derived`, :func:`rhr_second_moments`, :func:`rhr_mse_derived`,
+  :func:`he_mse_derived`, :func:`eq2_rhr_bias_derived`.
+* Local hashing (Section 4.4): :func:`eq2_decoder_entry`, :func:`lh_decoder_entry`,
+  :func:`cms_rr_second_moments` (the f(x) = 0 and f(x) = 1 endpoints of the MSE).
+* Recursive CMS (Section 4.5): :func:`recursive_collision_derived`, :func:`recursive_decoder_constants`,
+  :func:`binary_inner_mse_derived`.
+* RAPPOR (Section 4.6): :func:`hashed_frequency_gram`, :func:`rank_upper_bound`.
+* Appendix G: :func:`he_decoded_value`, :func:`eq2_m2_decoded_value`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import sympy
+
+from .symbols import cbar, d, e, eps, f, k, m, n, var_eq, var_neq
+
+b = sympy.Symbol("b", positive=True, integer=True)  # bits of RHR
+m1 = sympy.Symbol("m_1", positive=True)
+m2 = sympy.Symbol("m_2", positive=True)
+m_prime = sympy.Symbol("m'", positive=True)
+rho = sympy.Symbol(r"\rho", nonnegative=True)  # probability that two distinct values share their residue
+x1, x2 = sympy.symbols("x_1 x_2", nonnegative=True, integer=True)
+s_size = sympy.Symbol("s", positive=True, integer=True)  # Hadamard size
+ind = sympy.Symbol(r"\mathbb{1}", nonnegative=True)  # indicator [z = h_j(x)]
+S_count = sympy.Symbol("S", nonnegative=True)  # number of reports supporting x
+
+
+def _B(bits):
+    return 2 ** (bits - 1)
+
+
+# ---- Definition 4.1 / Theorem 4.1 ---------------------------------------------------------------
+def tns_row_sampling(M, PR):
+    """Definition 4.1 step by step: x -> row M[x], a uniform position j of the row, perturb M[x][j].
+    ``M``: d x k nested list of labels 0..m-1; ``PR``: sympy Matrix |Z| x m.  Returns the law of the
+    report (j, z) as a dict (j, z) -> list over x."""
+    d_, k_ = len(M), len(M[0])
+    out = {}
+    for x in range(d_):
+        row = M[x]
+        for pos in range(k_):
+            for z in range(PR.shape[0]):
+                out.setdefault((pos, z), [sympy.Integer(0)] * d_)[x] += PR[z, row[pos]] / k_
+    return out
+
+
+def tns_column_sampling(M, PR):
+    """The equivalent process of Section 4: draw a column j of M first, map x to M[x, j], perturb."""
+    d_, k_ = len(M), len(M[0])
+    out = {}
+    for j in range(k_):
+        column = [M[x][j] for x in range(d_)]
+        for z in range(PR.shape[0]):
+            out[(j, z)] = [PR[z, column[x]] / k_ for x in range(d_)]
+    return out
+
+
+def cms_perturbation(family_functions, PR):
+    """The CMS of Section 3 (Fig. 1): h_j uniform among k functions, y = h_j(x) perturbed by R."""
+    k_ = len(family_functions)
+    d_ = len(family_functions[0])
+    return {(j, z): [PR[z, h[x]] / k_ for x in range(d_)] for j, h in enumerate(family_functions)
+            for z in range(PR.shape[0])}
+
+
+@cache
+def tns_form():
+    """Derived: ``Pr[report (j, z) | x] = P_R[z, M[x, j]] / k``, the CMS law with ``h_j = M[:, j]``."""
+    PR = sympy.IndexedBase("P_R")
+    M = sympy.IndexedBase("M")
+    x, j, z = sympy.symbols("x j z")
+    return sympy.Eq(sympy.Symbol(r"\Pr[\mathrm{TnS}_{M}(x) = (j, z)]"), PR[z, M[x, j]] / k, evaluate=False)
+
+
+def tns_printed():
+    """Theorem 4.1 (paper): a TnS algorithm is a CMS whose hash functions are the columns of M."""
+    return sympy.Eq(sympy.Symbol(r"\Pr[\mathrm{TnS}_{M}(x) = (j, z)]"),
+                    sympy.Symbol(r"\Pr[\mathrm{CMS}_{\{M[:, j]\}_{j}}(x) = (j, z)]"), evaluate=False)
+
+
+def def41_printed():
+    """Definition 4.1 (paper): sampling an element of the row M[x] equals sampling a column M[:, j]
+    and mapping x to M[x, j]."""
+    return sympy.Eq(sympy.Symbol(r"\Pr[\mathrm{row\ sampling}(x) = (j, z)]"),
+                    sympy.Symbol(r"\Pr[\mathrm{column\ sampling}(x) = (j, z)]"), evaluate=False)
+
+
+# ---- Hadamard families --------------------------------------------------------------------------
+def gf2_rank(vectors) -> int:
+    """Rank over GF(2) of integers read as bit vectors (Gaussian elimination on bits)."""
+    basis = []
+    for v in vectors:
+        for bvec in basis:
+            v = min(v, v ^ bvec)
+        if v:
+            basis.append(v)
+    return len(basis)
+
+
+def walsh_joint_fraction(inputs, pattern) -> sympy.Rational:
+    """Fraction of rows i of a Walsh matrix (size 2^l > every input) with ``(-1)^{i . x_t} = pattern_t``.
+
+    The map i -> (i . x_1, ..., i . x_t) is GF(2)-linear of rank r = rank{x_t}; its image has 2^r
+    points, each hit by the same number of i.  A pattern is in the image iff it satisfies every linear
+    relation among the x_t.  So the fraction is 2^-r on consistent patterns and 0 otherwise.
+    """
+    bits = [0 if p == 1 else 1 for p in pattern]
+    r = gf2_rank(inputs)
+    t = len(inputs)
+    # consistency: for every subset whose XOR of inputs is 0, the XOR of the pattern bits must be 0
+    for mask in range(1, 1 << t):
+        acc, par = 0, 0
+        for i in range(t):
+            if mask >> i & 1:
+                acc ^= inputs[i]
+                par ^= bits[i]
+        if acc == 0 and par:
+            return sympy.Integer(0)
+    return sympy.Rational(1, 2 ** r)
+
+
+def three_wise_printed():
+    """Section 4.1 (paper): the Hadamard rows (first element excluded) are 3-wise independent on {-1, 1}:
+    for distinct inputs every sign pattern has probability 1/8."""
+    return sympy.Eq(sympy.Symbol(r"\Pr_{h}[(h(x_{1}), h(x_{2}), h(x_{3})) = (y_{1}, y_{2}, y_{3})]"), sympy.Rational(1, 8),
+                    evaluate=False)
+
+
+@cache
+def pairwise_form():
+    """Derived: two distinct non-zero inputs are linearly independent over GF(2), so every pair of
+    signs has probability 2^-2; three inputs with x_1 xor x_2 xor x_3 = 0 have rank 2, so only 4 of the
+    8 patterns occur (probability 1/4 each): the rows are pairwise, not 3-wise, independent."""
+    return sympy.Eq(sympy.Symbol(r"\Pr_{h}[(h(x_{1}), h(x_{2})) = (y_{1}, y_{2})]"), sympy.Rational(1, 4), evaluate=False)
+
+
+# ---- Sections 4.1 / 4.2 equivalence --------------------------------------------------------------
+def binary_rr_probabilities(exp_eps):
+    """Binary randomised response: keep w.p. e/(e + 1), flip w.p. 1/(e + 1)."""
+    return exp_eps / (exp_eps + 1), 1 / (exp_eps + 1)
+
+
+def he_cms_printed():
+    """Section 4.1 (paper): HE is CMS + RR with m = 2 and pairwise-independent hashing."""
+    return sympy.Eq(sympy.Symbol(r"\mathrm{HE}"), sympy.Symbol(r"\mathrm{CMS}+\mathrm{RR}_{m=2,\ \mathrm{pairwise}}"),
+                    evaluate=False)
+
+
+def hr_cms_printed():
+    """Section 4.2 (paper): HR is CMS + RR with m = 2 and pairwise-independent hashing, decoded like HE."""
+    return sympy.Eq(sympy.Symbol(r"\mathrm{HR}"), sympy.Symbol(r"\mathrm{CMS}+\mathrm{RR}_{m=2,\ \mathrm{pairwise}}"),
+                    evaluate=False)
+
+
+@cache
+def he_law_form():
+    """Derived: ``Pr[(j, z) | x] = (1/s) (e [z = H[x+1, j]] + [z != H[x+1, j]])/(e + 1)``; h_j(x) = H[x+1, j]
+    is pairwise independent (rows x + 1 are non-zero and distinct)."""
+    I = sympy.Symbol(r"[z = H_{x+1,j}]")
+    return sympy.Eq(sympy.Symbol(r"\Pr[(j, z) \mid x]"), (e * I + (1 - I)) / (s_size * (e + 1)), evaluate=False)
+
+
+# ---- Section 4.3 ---------------------------------------------------------------------------------
+def matrix_size_printed():
+    """Section 4.3 (paper): a Hadamard matrix of size larger than d // 2^(b-1)."""
+    return sympy.Gt(s_size, sympy.floor(d / 2 ** (b - 1)))
+
+
+@cache
+def matrix_size_form():
+    """Derived: values x in 0..d-1 use rows x // 2^(b-1) + 1 <= ceil(d / 2^(b-1)); row 0 is not used,
+    so the size must exceed ceil(d / 2^(b-1))."""
+    return sympy.Gt(s_size, sympy.ceiling(d / 2 ** (b - 1)))
+
+
+def rhr_tns_printed():
+    """Section 4.3 (paper): steps 2-5 of RHR are a TnS algorithm with 2^b possible values."""
+    return sympy.Eq(sympy.Symbol(r"|\{M[x][j]\}|"), 2 ** b, evaluate=False)
+
+
+@cache
+def rhr_tns_form():
+    """Derived: M[x][j] = (H[x // B + 1, j], x mod B) takes 2 min(d, B) values, 2^b when d >= B = 2^(b-1)."""
+    return sympy.Eq(sympy.Symbol(r"|\{M[x][j]\}|"), 2 * sympy.Min(d, 2 ** (b - 1)), evaluate=False)
+
+
+def rhr_collision_printed():
+    """Section 4.3 (paper): collision probability 1/2 for equal residues mod 2^(b-1), otherwise 0."""
+    return sympy.Piecewise((sympy.Rational(1, 2), sympy.Eq(sympy.Mod(x1, 2 ** (b - 1)), sympy.Mod(x2, 2 ** (b - 1)))),
+                           (0, True))
+
+
+@cache
+def rhr_collision_form():
+    """Derived: the messages (H[a1+1, j], r1), (H[a2+1, j], r2) agree iff r1 = r2 and the signs agree;
+    for x1 != x2 with r1 = r2 we have a1 != a2, two distinct non-zero Walsh rows, which agree on
+    ``walsh_joint_fraction`` of the columns summed over the two equal patterns: 2 * 1/4 = 1/2."""
+    half = walsh_joint_fraction([1, 2], [1, 1]) + walsh_joint_fraction([1, 2], [-1, -1])
+    return sympy.Piecewise((half, sympy.Eq(sympy.Mod(x1, 2 ** (b - 1)), sympy.Mod(x2, 2 ** (b - 1)))), (0, True))
+
+
+def rhr_collision_derived(a1: int, r1: int, a2: int, r2: int) -> sympy.Rational:
+    """c_bar of two distinct values from their (row, residue) split, by the GF(2) count."""
+    if r1 != r2:
+        return sympy.Integer(0)
+    rows = [a1 + 1, a2 + 1]
+    return walsh_joint_fraction(rows, [1, 1]) + walsh_joint_fraction(rows, [-1, -1])
+
+
+def skewed_printed():
+    """Section 4.3 (paper): RHR's collision rate is not the constant 1/m = 2^-b of a pairwise CMS."""
+    return sympy.Ne(sympy.Symbol(r"\bar{c}_{\mathrm{RHR}}(x, x')"), 2 ** (-b))
+
+
+@cache
+def skewed_form():
+    """Derived: c_bar is 1/2 within a residue class and 0 across, so it is not constant once both kinds
+    of pairs exist (b >= 2 and d > 2^(b-1)), and never 2^-b for b >= 2."""
+    return sympy.Eq(sympy.Symbol(r"\bar{c}_{\mathrm{RHR}}(x, x')"), rhr_collision_form())
+
+
+def same_mod_probability_printed():
+    """Section 4.3 (paper): a random pair shares its residue with probability 2^(b-1)."""
+    return sympy.Eq(sympy.Symbol(r"\Pr[x_{1} \equiv x_{2}]"), 2 ** (b - 1), evaluate=False)
+
+
+@cache
+def same_mod_probability_form():
+    """Derived: for i.i.d. uniform values of [d] with 2^(b-1) | d, each residue has probability 2^(1-b),
+    so the pair agrees with probability sum_r 2^(2-2b) * ... = 2^(1-b)."""
+    B = 2 ** (b - 1)
+    r = sympy.Symbol("r", integer=True)
+    value = sympy.summation((1 / B) ** 2, (r, 0, B - 1))
+    return sympy.Eq(sympy.Symbol(r"\Pr[x_{1} \equiv x_{2}]"), sympy.simplify(value), evaluate=False)
+
+
+def random_collision_printed():
+    """Section 4.3 (paper): on a random dataset the collision probability is 2^-b."""
+    return sympy.Eq(sympy.Symbol(r"\Pr[h(x_{1}) = h(x_{2})]"), 2 ** (-b), evaluate=False)
+
+
+@cache
+def random_collision_form():
+    """Derived (law of total probability over the residue event): rho/2 with rho the probability that
+    the two distinct values share their residue; rho = 2^(1-b) when the residues are independent and
+    uniform, rho = (d/2^(b-1) - 1)/(d - 1) for a uniformly random pair of distinct values of [d]."""
+    return sympy.Eq(sympy.Symbol(r"\Pr[h(x_{1}) = h(x_{2})]"), rho * rhr_collision_form().args[0][0], evaluate=False)
+
+
+def uniform_distinct_same_residue(d_: int, bits: int) -> sympy.Rational:
+    """rho for a uniformly random ordered pair of distinct values of [d] when 2^(b-1) divides d: the
+    partner is one of the d/B - 1 other members of the class among d - 1 values."""
+    B = _B(bits)
+    return sympy.Rational(d_ // B - 1, d_ - 1)
+
+
+def b_eps_printed():
+    """Section 4.3 (paper): b = eps bits is m = e^eps in CMS."""
+    return sympy.Eq(m, sympy.exp(eps), evaluate=False)
+
+
+@cache
+def b_eps_form():
+    """Derived: RHR's messages number 2^b and the average collision rate is 2^-b, so the equivalent m
+    is 2^b = 2^eps."""
+    return sympy.Eq(m, 2 ** eps, evaluate=False)
+
+
+def grr_reconstruction_moments(exp_eps, size):
+    """Randomised response on ``size`` values with its unbiased reconstruction y_hat[y] = ([z = y] - q)/(p - q):
+    returns p, q and the two values of y_hat[y] (z = y and z != y)."""
+    exp_eps, size = sympy.sympify(exp_eps), sympy.sympify(size)
+    p = exp_eps / (exp_eps + size - 1)
+    q = 1 / (exp_eps + size - 1)
+    return p, q, (1 - q) / (p - q), -q / (p - q)
+
+
+@cache
+def rhr_second_moments(exp_eps=e, bits=b):
+    """E[T^2] of RHR's per-client statistic T = H[a+1, j] (y_hat[(+, r)] - y_hat[(-, r)]) for target x.
+
+    y_hat[(+, r)] - y_hat[(-, r)] = ([z = (+, r)] - [z = (-, r)])/(p - q): a client whose residue is r
+    reports one of the two messages with probability p + q, any other client with probability 2q.
+    Returns (same residue, other residue)."""
+    M = 2 ** bits
+    p, q, _, _ = grr_reconstruction_moments(exp_eps, M)
+    scale = 1 / (p - q) ** 2
+    return sympy.factor(sympy.cancel((p + q) * scale)), sympy.factor(sympy.cancel(2 * q * scale))
+
+
+def rhr_mse_derived(exp_eps, bits, n_clients, f_x, f_class):
+    """MSE of RHR's unbiased decoder: ``(sum_x' f(x') E[T^2 | x'] - f(x)) / n`` (clients independent,
+    E[T | x'] = [x' = x]); ``f_class`` is the frequency of x's residue class (x included)."""
+    same, other = rhr_second_moments(exp_eps, bits)
+    return sympy.cancel((f_class * same + (1 - f_class) * other - f_x) / n_clients)
+
+
+def he_mse_derived(exp_eps, n_clients, f_x):
+    """HE: T = H_hat H[j, x+1] = +-(e + 1)/(e - 1), so E[T^2] = ((e + 1)/(e - 1))^2 for every client."""
+    p, q = binary_rr_probabilities(exp_eps)
+    return sympy.cancel(((1 / (p - q)) ** 2 - f_x) / n_clients)
+
+
+@cache
+def same_residue_worse_form():
+    """Derived: with every client in x's residue class, MSE_RHR - MSE_HE = (e + 1)(2^b - 2)/(n (e - 1)^2) > 0
+    for b >= 2."""
+    diff = sympy.factor(rhr_mse_derived(e, b, n, f, 1) - he_mse_derived(e, n, f))
+    return sympy.Gt(diff, 0)
+
+
+def same_residue_worse_printed():
+    """Section 4.3 (paper): with all values in one residue class, RHR is worse than HE."""
+    return sympy.Gt(sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}"), sympy.Symbol(r"\mathrm{MSE}_{\mathrm{HE}}"))
+
+
+def eq12_printed():
+    """Eq. (12) as printed: (Var(RR|=), Var(RR|!=)) on m values."""
+    return e * (m - 1) / (e - 1) ** 2, (e + m - 2) / (e - 1) ** 2
+
+
+def eq5_printed_expr():
+    """Eq. (5) as printed, with every other client in x's class (sum_{x' != x} f(x') = 1 - f(x))."""
+    return m**2 / ((m - 1) ** 2 * n) * ((1 - f) * (cbar * var_eq + (1 - cbar) * var_neq + cbar * (1 - cbar))
+                                       + f * var_eq)
+
+
+def rhr_eq5_printed():
+    """Section 4.3 (paper): RHR's MSE is Eq. (5) with c_bar = 1/2 and R randomised response on m = 2^b."""
+    veq, vne = eq12_printed()
+    expr = eq5_printed_expr().subs({cbar: sympy.Rational(1, 2), var_eq: veq, var_neq: vne}).subs(m, 2**b)
+    return sympy.Eq(sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}(x)"), expr, evaluate=False)
+
+
+@cache
+def rhr_eq5_form():
+    """Derived: the exact MSE of RHR (unbiased decoder) when every client is in x's residue class."""
+    same, _ = rhr_second_moments(e, b)
+    return sympy.Eq(sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}(x)"), (same - f) / n, evaluate=False)
+
+
+def grr_variances_derived(exp_eps, size):
+    """Var(y_hat[y]) of randomised response on ``size`` values: p(1 - p)/(p - q)^2 when y is the input,
+    q(1 - q)/(p - q)^2 otherwise (a two-point variable)."""
+    p, q, _, _ = grr_reconstruction_moments(exp_eps, size)
+    return sympy.cancel(p * (1 - p) / (p - q) ** 2), sympy.cancel(q * (1 - q) / (p - q) ** 2)
+
+
+def eq2_rhr_variance_derived(exp_eps, bits, n_clients, f_x):
+    """Variance of RHR decoded by Eq. (2) with m = 2^b on a one-class dataset (Theorem 3.3's model with
+    c_bar = 1/2 and randomised-response variances)."""
+    M = 2**bits
+    veq, vne = grr_variances_derived(exp_eps, M)
+    c = sympy.Rational(1, 2)
+    return sympy.cancel(sympy.Rational(M**2, (M - 1) ** 2) / n_clients
+                        * ((1 - f_x) * (c * veq + (1 - c) * vne + c * (1 - c)) + f_x * veq))
+
+
+def eq2_rhr_bias_derived(bits, f_x):
+    """Bias of Eq. (2) with m = 2^b on RHR when every client is in x's class: Theorem 3.2's expectation
+    with c_bar = 1/2 minus f(x) = (2^(b-1) - 1)(1 - f(x))/(2^b - 1)."""
+    M = 2**bits
+    expect = sympy.Rational(M, M - 1) * (f_x + (1 - f_x) / 2) - sympy.Rational(1, M - 1)
+    return sympy.cancel(expect - f_x)
+
+
+# ---- Section 4.4 ---------------------------------------------------------------------------------
+def eq2_decoder_entry(indicator, size, exp_eps):
+    """Eq. (2) per client with R = randomised response: m/(m-1) y_hat[h(x)] - 1/(m-1)."""
+    p, q, _, _ = grr_reconstruction_moments(exp_eps, size)
+    return sympy.Rational(1, 1) * size / (size - 1) * (indicator - q) / (p - q) - sympy.Integer(1) / (size - 1)
+
+
+def lh_decoder_entry(indicator, size, exp_eps):
+    """Local hashing (Wang et al. 2017) per client: ([h(x) = y] - 1/m)/(p - 1/m)."""
+    size = sympy.sympify(size)
+    p, _, _, _ = grr_reconstruction_moments(exp_eps, size)
+    return (indicator - sympy.Integer(1) / size) / (p - sympy.Integer(1) / size)
+
+
+def lh_printed():
+    """Section 4.4 (paper): LH's decoding is identical to Eq. (2)."""
+    return sympy.Eq(sympy.Symbol(r"\hat{f}_{\mathrm{LH}}(x)"), sympy.Symbol(r"\hat{f}_{\mathrm{Eq.(2)}}(x)"),
+                    evaluate=False)
+
+
+@cache
+def lh_form():
+    """Derived: with p = e/(e + m - 1), q = 1/(e + m - 1) both decoders are affine in S (the number of
+    reports supporting x) and coincide: (S/n - 1/m)/(p - 1/m)."""
+    p = e / (e + m - 1)
+    return sympy.Eq(sympy.Symbol(r"\hat{f}_{\mathrm{LH}}(x)"), (S_count / n - 1 / m) / (p - 1 / m), evaluate=False)
+
+
+def lh_law_printed():
+    """Section 4.4 (paper): drawing a random hash function is drawing from a CMS hashing family."""
+    return sympy.Eq(sympy.Symbol(r"\mathrm{LH}"), sympy.Symbol(r"\mathrm{CMS}+\mathrm{RR}"), evaluate=False)
+
+
+@cache
+def cms_rr_second_moments(exp_eps=e, size=m):
+    """Per-client E[T^2] of Eq. (2) with randomised response and c_bar = 1/m: (client at x, client
+    elsewhere).  T = m/(m-1) y_hat[h(x)] - 1/(m-1); at x the hashed value is always h(x); elsewhere it
+    collides with probability 1/m."""
+    size = sympy.sympify(size)
+    p, q, hi, lo = grr_reconstruction_moments(exp_eps, size)
+    A, c0 = size / (size - 1), -1 / (size - 1)
+    t_hi, t_lo = A * hi + c0, A * lo + c0
+    same = p * t_hi**2 + (1 - p) * t_lo**2
+    coll = p * t_hi**2 + (1 - p) * t_lo**2
+    nocoll = q * t_hi**2 + (1 - q) * t_lo**2
+    other = coll / size + (1 - 1 / size) * nocoll
+    return sympy.factor(sympy.cancel(same)), sympy.factor(sympy.cancel(other))
+
+
+def mse_endpoints_derived(exp_eps, size, n_clients=1):
+    """(MSE at f(x) = 0, MSE at f(x) = 1) of the unbiased CMS + RR: E[T | x'] = [x' = x]."""
+    same, other = cms_rr_second_moments(exp_eps, size)
+    return sympy.cancel(other / n_clients), sympy.cancel((same - 1) / n_clients)
+
+
+def worst_case_printed():
+    """Section 4.4 (paper): both f(x) = 0 and f(x) = 1 can be the maximum point of the MSE."""
+    return sympy.Eq(sympy.Symbol(r"\arg\max_{f(x)} \mathrm{MSE}"), sympy.Symbol(r"\{0, 1\}"), evaluate=False)
+
+
+@cache
+def worst_case_form():
+    """Derived: MSE is linear in f(x); its slope (E[T^2|x] - 1 - E[T^2|x'])/n changes sign with m."""
+    zero, one = mse_endpoints_derived(e, m, n)
+    return sympy.Eq(sympy.Symbol(r"\mathrm{MSE}(f{=}1) - \mathrm{MSE}(f{=}0)"), sympy.factor(one - zero),
+                    evaluate=False)
+
+
+# ---- Section 4.5 ---------------------------------------------------------------------------------
+def recursive_collision_printed():
+    return sympy.Eq(cbar, (m1 + m2 - 1) / (m1 * m2), evaluate=False)
+
+
+@cache
+def recursive_collision_form():
+    """Derived: x, x' collide after both hashes iff they collide in the first (1/m1), or not (1 - 1/m1)
+    and their distinct images collide in the second (1/m2)."""
+    return sympy.Eq(cbar, 1 / m1 + (1 - 1 / m1) / m2, evaluate=False)
+
+
+def recursive_collision_value(a, c):
+    return sympy.Rational(1, a) + (1 - sympy.Rational(1, a)) * sympy.Rational(1, c)
+
+
+def equivalent_m_printed():
+    return sympy.Eq(m, m1 * m2 / (m1 + m2 - 1), evaluate=False)
+
+
+@cache
+def equivalent_m_form():
+    """Derived: the nested decoder m1/(m1-1) [m2/(m2-1) y_hat - 1/(m2-1)] - 1/(m1-1) is Eq. (8) with
+    m' = 1/c_bar (see :func:`recursive_decoder_constants`)."""
+    return sympy.Eq(m, sympy.simplify(1 / recursive_collision_form().rhs), evaluate=False)
+
+
+def recursive_decoder_constants():
+    """(slope, offset) of the nested decoder and of Eq. (8) with m' = 1/c_bar, as sympy expressions."""
+    nested_slope = m1 / (m1 - 1) * m2 / (m2 - 1)
+    nested_offset = m1 / (m1 - 1) * (-1 / (m2 - 1)) - 1 / (m1 - 1)
+    mp = equivalent_m_form().rhs
+    return (nested_slope, nested_offset), (mp / (mp - 1), -1 / (mp - 1))
+
+
+def cms_he_printed():
+    return sympy.Eq(m_prime, 2 * m / (m + 1), evaluate=False)
+
+
+@cache
+def cms_he_form():
+    """Derived: HE is a CMS with m2 = 2 (Section 4.1), so m' = equivalent m at m1 = m, m2 = 2."""
+    return sympy.Eq(m_prime, sympy.simplify(equivalent_m_form().rhs.subs({m1: m, m2: 2})), evaluate=False)
+
+
+@cache
+def _binary_inner_closed_form():
+    """The MSE below with symbolic e^eps, c_bar, n, f(x), simplified step by step."""
+    c_rate = sympy.Symbol("c", positive=True)
+    mp = 1 / c_rate
+    p, q, hi, lo = grr_reconstruction_moments(e, 2)
+    A, B0 = sympy.cancel(mp / (mp - 1)), sympy.cancel(-1 / (mp - 1))
+    t_hi, t_lo = sympy.cancel(A * hi + B0), sympy.cancel(A * lo + B0)
+    same = sympy.factor(sympy.cancel(p * t_hi**2 + (1 - p) * t_lo**2))
+    miss = sympy.factor(sympy.cancel(q * t_hi**2 + (1 - q) * t_lo**2))
+    other = sympy.factor(sympy.cancel(c_rate * same + (1 - c_rate) * miss))
+    return c_rate, sympy.factor(sympy.cancel(f * same + (1 - f) * other - f)) / n
+
+
+def binary_inner_mse_derived(exp_eps, c_rate, n_clients, f_x):
+    """MSE of a CMS whose inner mechanism is binary randomised response, decoded by Eq. (8) with
+    m' = 1/c_bar (constant c_bar): per client T = A y_hat[g(x)] + B, A = m'/(m'-1), B = -1/(m'-1); a client
+    at x always hits, any other hits with probability c_bar; E[T | x'] = [x' = x]."""
+    c_sym, form = _binary_inner_closed_form()
+    return sympy.cancel(form.subs({c_sym: c_rate, e: exp_eps, n: n_clients, f: f_x}))
+
+
+# ---- Section 4.6 ---------------------------------------------------------------------------------
+def hashed_frequency_matrix(family_functions, size):
+    """A[(j, y), x] = [h_j(x) = y]/k: expected hashed frequencies are A f (the linear map of Section 4.6)."""
+    k_ = len(family_functions)
+    d_ = len(family_functions[0])
+    return sympy.Matrix([[sympy.Rational(1 if h[x] == y else 0, k_) for x in range(d_)]
+                         for h in family_functions for y in range(size)])
+
+
+@cache
+def hashed_frequency_gram():
+    """Derived: with c_bar = 1/m, A^T A = ((m - 1) I + J)/(m k), whose determinant
+    ((m-1)/(mk))^(d-1) (m - 1 + d)/(mk) is non-zero: A has rank d."""
+    return sympy.Eq(sympy.Symbol(r"\det(A^{T} A)"),
+                    ((m - 1) / (m * k)) ** (d - 1) * (m - 1 + d) / (m * k), evaluate=False)
+
+
+def rank_upper_bound(k_, size):
+    """Each block j of A has rows summing to (1/k) 1^T, so the km rows satisfy k - 1 independent linear
+    relations: rank A <= k (m - 1) + 1."""
+    return k_ * (size - 1) + 1
+
+
+def km_printed():
+    """Section 4.6 (paper): an unbiased CMS has km = d^2 m > d."""
+    return sympy.And(sympy.Eq(k * m, d**2 * m), sympy.Gt(d**2 * m, d))
+
+
+@cache
+def km_form():
+    """Derived: an unbiased CMS has rank A = d <= k (m - 1) + 1 < k m; k = d^2 is the size of Eq. (18)'s
+    family when d = 2^l, not a requirement (a Hadamard family has k = s < 2 d)."""
+    return sympy.And(sympy.Ge(k * (m - 1) + 1, d), sympy.Gt(k * m, d))
+
+
+def rappor_printed():
+    """Section 4.6 (paper): RAPPOR with one hash per cohort and one cohort per object encodes as a CMS."""
+    return sympy.Eq(sympy.Symbol(r"\mathrm{RAPPOR}_{\mathrm{1\ hash/cohort}}"), sympy.Symbol(r"\mathrm{CMS}+\mathrm{RAPPOR}"),
+                    evaluate=False)
+
+
+def rappor_law(family_functions, size, p1, p0):
+    """Derived law of RAPPOR's report (j, bits): (1/k) prod_i (p1 or p0 for bit i set/clear by h_j(x))."""
+    import itertools
+
+    k_ = len(family_functions)
+    d_ = len(family_functions[0])
+    rows = []
+    for h in family_functions:
+        for bits in itertools.product((0, 1), repeat=size):
+            row = []
+            for x in range(d_):
+                prob = sympy.Rational(1, k_)
+                for i, bit in enumerate(bits):
+                    on = p1 if i == h[x] else p0
+                    prob *= on if bit else 1 - on
+                row.append(prob)
+            rows.append(row)
+    return sympy.Matrix(rows)
+
+
+def small_km_printed():
+    """Section 4.6 (paper): with km < d several frequency vectors map to the same hashed frequencies."""
+    return sympy.Lt(sympy.Symbol(r"\mathrm{rank}\,A"), d)
+
+
+@cache
+def small_km_form():
+    """Derived: rank A <= k(m - 1) + 1 < d when km < d, so A has a kernel vector v (with 1^T v = 0) and
+    f, f + t v are two frequency vectors with the same A f."""
+    return sympy.Le(sympy.Symbol(r"\mathrm{rank}\,A"), k * (m - 1) + 1)
+
+
+def unbiased_recovery_printed():
+    return sympy.Gt(k * m, d)
+
+
+# ---- Appendix G ---------------------------------------------------------------------------------
+Hhat = sympy.IndexedBase(r"\hat{H}")
+Hval = sympy.IndexedBase("H")
+i_idx = sympy.Symbol("i", integer=True, positive=True)
+
+
+def appg_estimator_printed():
+    """Appendix G as printed: f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1]."""
+    return sympy.Eq(sympy.Symbol(r"\hat{f}_{H}(x)"), sympy.Sum(Hhat[i_idx] * Hval[i_idx], (i_idx, 1, n)), evaluate=False)
+
+
+@cache
+def appg_estimator_form():
+    """Derived: E[H_hat[X+1, j] H[j, x+1]] = E_j[H[X+1, j] H[x+1, j]] = [X = x] (orthogonal rows,
+    symmetric H), so the sum estimates the count n f(x); the frequency needs the factor 1/n."""
+    return sympy.Eq(sympy.Symbol(r"\hat{f}_{H}(x)"), sympy.Sum(Hhat[i_idx] * Hval[i_idx], (i_idx, 1, n)) / n,
+                    evaluate=False)
+
+
+def he_decoded_value(exp_eps, agree):
+    """H_hat H[j, x+1] for a report that equals (agree=1) or differs from (agree=0) the sign H[x+1, j]:
+    H_hat = z (e + 1)/(e - 1) inverts E[z | v] = v (e - 1)/(e + 1)."""
+    p, q = binary_rr_probabilities(exp_eps)
+    return sympy.cancel((2 * agree - 1) / (p - q))
+
+
+def eq2_m2_decoded_value(exp_eps, agree):
+    """Eq. (2) at m = 2 per client: 2 y_hat[h(x)] - 1 with y_hat the binary RR reconstruction."""
+    return sympy.cancel(eq2_decoder_entry(agree, 2, exp_eps))
+
+
+def appg_eq2_printed():
+    """Appendix G as printed: H_hat H[j, x+1] = 2 y_hat[h_j(x)] - 1 (Eq. (2) at m = 2)."""
+    yhat = sympy.Symbol(r"\hat{y}[h_{j}(x)]")
+    return sympy.Eq(sympy.Symbol(r"\hat{H}[X+1, j] H[j, x+1]"), 2 * yhat - 1, evaluate=False)
+
+
+@cache
+def appg_eq2_form():
+    """Derived: both sides equal (e + 1)/(e - 1) (2 [z = h_j(x)] - 1)."""
+    return sympy.Eq(sympy.Symbol(r"\hat{H}[X+1, j] H[j, x+1]"), sympy.factor(he_decoded_value(e, ind)), evaluate=False)

@@ -1,1 +1,507 @@
-"""pan-cms derivations: optimized."""
+"""pan-cms derivations: optimized CMS (Section 3.4 and Appendix D).
+
+Everything here is derived from the model, not copied from the paper; the ``*_printed`` functions are
+the paper's formulas transcribed as printed (mistakes included) so that the claim checks can compare
+the two.  The model:
+
+* the inner mechanism R on [m] is a pure protocol with support probabilities ``(p, q)`` (RR: weights
+  e^eps and 1 normalised over m outputs; aRP = OUE: kept bit 1/2, other bits 1/(e^eps + 1); sRP = SUE:
+  every bit through binary RR at eps/2).  Its unbiased decoder is ``(1{b in supp} - q)/(p - q)``, so
+  ``Var(R(a)[b]) = pi (1 - pi)/(p - q)^2`` with ``pi = p`` if ``a = b`` else ``q``
+  (:func:`inner_variance_derived`).
+* CMS with a collision-uniform (pairwise-independent) family, rate 1/m: a client holding ``x' != x``
+  feeds ``y_hat[h(x)]``, whose conditional mean is 1 (collision, prob. 1/m) or 0; by the law of total
+  variance its variance is ``Veq/m + (1 - 1/m) Vne + (1/m)(1 - 1/m)``; a client holding x feeds
+  variance ``Veq``.  Clients are independent and the estimator scales by ``m/(n(m-1))``
+  (:func:`cms_variance_model`).
+* worst-case MSE over datasets: MSE = Var (unbiased) is affine in f(x), so over ``0 <= f(x) <= f*``
+  the worst case is ``max(Var(0), Var(f*))`` (:func:`worst_case_mse_model`); the l2 loss sums the
+  variances over ``x`` with ``sum f = 1`` (:func:`l2_model`), which does not depend on the dataset.
+* optima in m by calculus (:func:`stationary_m`), asymptotics by ``sympy.limit``.
+* the exact l1 loss of CMS+RR for a dataset (:func:`l1_rr_model`): ``n f_hat(v)`` is affine in
+  ``Bin(c_v, p) + Bin(n - c_v, 1/m)``, so ``E|f_hat(v) - f(v)|`` is a finite exact sum.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from math import comb
+
+import sympy
+
+from ldpref.exact import EXP_EPS
+
+from .symbols import d, f, f_star, m, n, tau, var_eq, var_neq
+
+e = EXP_EPS
+half = sympy.sqrt(e)  # e^{eps/2}
+R = sympy.Rational
+
+
+def _S(*values):
+    """Exact sympy values of the arguments (Python ints become Integers, so 1/m stays exact)."""
+    out = tuple(sympy.sympify(v) for v in values)
+    for v in out:
+        if v.has(sympy.Float):
+            raise TypeError(f"{v} contains a float")
+    return out
+
+# LaTeX-only symbols for the left-hand sides of printed/derived forms
+a_sym, b_sym = sympy.symbols("a b")
+Delta_MSE = sympy.Symbol(r"\Delta_{MSE}", positive=True)
+Delta_l = sympy.Symbol(r"\Delta_{l}", positive=True)
+MSE_hat = sympy.Symbol(r"\widehat{MSE}(\hat{f})")
+Var_rr = sympy.Symbol(r"Var(\hat{f}(x)_{RR})")
+Var_rp = sympy.Symbol(r"Var(\hat{f}(x)_{RP})")
+Var_star = sympy.Symbol(r"Var^{*}(\hat{f}(x)_{RR})")
+l1_sym = sympy.Symbol(r"l_1(\hat{f})")
+l2_sym = sympy.Symbol(r"l_2(\hat{f})")
+l2_rr_sym = sympy.Symbol(r"l_2(\hat{f}_{RR})")
+l2_star = sympy.Symbol(r"l_2^{*}(\hat{f})")
+l1_star = sympy.Symbol(r"l_1^{*}(\hat{f})")
+m_sym_opt = sympy.Symbol(r"m^{*}")
+INNER_LABEL = {"rr": "RR", "arp": "aRP", "srp": "sRP"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Inner mechanisms on [m] (Eqs. (12)-(14))
+@cache
+def inner_pq(kind: str, m_=m, e_=e):
+    """Support probabilities (p, q) of the inner mechanism, from its definition."""
+    m_, e_ = _S(m_, e_)
+    if kind == "rr":  # weight e^eps on the true value, 1 on each of the m - 1 others
+        return e_ / (e_ + m_ - 1), 1 / (e_ + m_ - 1)
+    if kind == "arp":  # OUE: true bit kept with prob. 1/2, every other bit set with prob. 1/(e^eps + 1)
+        return R(1, 2), 1 / (e_ + 1)
+    if kind == "srp":  # SUE: every bit through binary RR at eps/2
+        h = sympy.sqrt(e_)
+        return h / (h + 1), 1 / (h + 1)
+    raise ValueError(kind)
+
+
+@cache
+def inner_variance_derived(kind: str, m_=m, e_=e):
+    """``(Var(R(a)[a]), Var(R(a)[b]))``: ``pi (1 - pi)/(p - q)^2`` with pi = p, then q."""
+    p, q = inner_pq(kind, m_, e_)
+    return tuple(sympy.factor(sympy.cancel(x * (1 - x) / (p - q) ** 2)) for x in (p, q))
+
+
+@cache
+def inner_variance_printed(kind: str, m_=m, e_=e):
+    """Eqs. (12), (13), (14) as printed: ``(a = b branch, a != b branch)``."""
+    m_, e_ = _S(m_, e_)
+    if kind == "rr":
+        return e_ * (m_ - 1) / (e_ - 1) ** 2, (e_ + m_ - 2) / (e_ - 1) ** 2
+    if kind == "arp":
+        return (e_ + 1) ** 2 / (e_ - 1) ** 2, 4 * e_ / (e_ - 1) ** 2
+    if kind == "srp":
+        h = sympy.sqrt(e_)
+        v = h / (h - 1) ** 2
+        return v, v
+    raise ValueError(kind)
+
+
+def inner_variance_form(kind: str, printed: bool):
+    veq, vne = (inner_variance_printed if printed else inner_variance_derived)(kind)
+    lhs = sympy.Symbol(f"Var({INNER_LABEL[kind]}(a)[b])")
+    return sympy.Eq(lhs, sympy.Piecewise((veq, sympy.Eq(a_sym, b_sym)), (vne, True)), evaluate=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# CMS variance (Eq. (6) re-derived from the model) and Eq. (31)
+@cache
+def cms_variance_model(veq, vne, fx=f, m_=m, n_=n):
+    """Var(f_hat(x)) for CMS with collision rate 1/m, by the law of total variance per client."""
+    veq, vne, fx, m_, n_ = _S(veq, vne, fx, m_, n_)
+    c = 1 / m_
+    other = c * veq + (1 - c) * vne + c * (1 - c)  # a client holding x' != x
+    same = veq  # a client holding x
+    scale = (m_ / (m_ - 1)) ** 2 / n_  # (m/(n(m-1)))^2 times n clients
+    return scale * ((1 - fx) * other + fx * same)
+
+
+@cache
+def var_rr_derived(fx=f, m_=m, e_=e, n_=n):
+    veq, vne = inner_variance_derived("rr", m_, e_)
+    return sympy.factor(sympy.cancel(cms_variance_model(veq, vne, fx, m_, n_)))
+
+
+@cache
+def var_rr_printed(fx=f, m_=m, e_=e, n_=n):
+    """Eq. (31) as printed."""
+    fx, m_, e_, n_ = _S(fx, m_, e_, n_)
+    return (1 - fx) / (n_ * (m_ - 1)) + m_ * ((1 - fx) * (e_ - 1) * (2 - m_) + m_ * e_) / (
+        n_ * (m_ - 1) * (e_ - 1) ** 2)
+
+
+@cache
+def var_kind_derived(kind, fx=f, m_=m, e_=e, n_=n):
+    veq, vne = inner_variance_derived(kind, m_, e_)
+    return cms_variance_model(veq, vne, fx, m_, n_)
+
+
+def worst_case_mse_model(kind, fs, m_=m, e_=e, n_=n):
+    """max over 0 <= f(x) <= f* of the (affine) variance: the larger end point."""
+    return sympy.Max(var_kind_derived(kind, 0, m_, e_, n_), var_kind_derived(kind, fs, m_, e_, n_))
+
+
+# ---------------------------------------------------------------------------------------------
+# Appendix D, worst-case MSE: derivatives in m, crossover, stationary point
+@cache
+def dvar_dm_derived(fx):
+    """d/dm of Var(f_hat(x)_RR | f(x) = fx) (the paper writes the derivative as d/df(x))."""
+    return sympy.factor(sympy.cancel(sympy.diff(var_rr_derived(fx), m)))
+
+
+def dvar_f1_printed():
+    return m * (m - 2) * e / (n * (m - 1) ** 2 * (e - 1) ** 2)
+
+
+def dvar_f0_printed():
+    return (m - e - 1) * (m + e - 1) / (n * (m - 1) * (e - 1) ** 2)
+
+
+@cache
+def dvar_df_derived():
+    """The literal reading of the printed notation: d/df(x) of Var (constant: Var is affine in f)."""
+    return sympy.factor(sympy.cancel(sympy.diff(var_rr_derived(f), f)))
+
+
+def _root_above_one(expr, var=m):
+    """The unique root m > 1 of the numerator of ``expr``, solved exactly with m = 1 + t.  Roots whose
+    sign sympy cannot decide are kept when positive at a sample point inside the model's range
+    (e^eps = 3, f* = 1/4, d = 5, tau = 1/10, n = 2): the branch of a closed-form root does not change
+    sign without vanishing."""
+    t = sympy.Symbol("t", positive=True)
+    num = sympy.numer(sympy.factor(sympy.cancel(expr))).subs(var, 1 + t)
+    sample = {e: 3, f_star: R(1, 4), d: 5, tau: R(1, 10), n: 2}
+    keep = []
+    for s in sympy.solve(num, t):
+        if s.is_positive:
+            keep.append(s)
+        elif s.is_positive is None and s.subs(sample).is_positive:
+            keep.append(s)
+    if len(keep) != 1:
+        raise ArithmeticError(f"expected one root m > 1, found {keep}")
+    return 1 + keep[0]
+
+
+@cache
+def crossover_m_derived():
+    """Var(f=0) = Var(f=1): m = 1 + sqrt(e^eps)."""
+    return sympy.simplify(_root_above_one(var_rr_derived(1) - var_rr_derived(0)))
+
+
+@cache
+def crossover_var_derived():
+    return sympy.factor(sympy.simplify(var_rr_derived(1).subs(m, crossover_m_derived())))
+
+
+def crossover_var_printed():
+    return half / (n * (half - 1) ** 2)
+
+
+@cache
+def stationary_m(fs=f_star, e_=e):
+    """Root m > 1 of d/dm Var(f_hat_RR | f(x) = f*) = 0 (calculus)."""
+    return _root_above_one(sympy.diff(var_rr_derived(fs, m, e_), m))
+
+
+@cache
+def delta_mse_printed(fs=f_star, e_=e):
+    fs, e_ = _S(fs, e_)
+    h = sympy.sqrt(e_)
+    return h * sympy.sqrt(((1 - fs) * e_ + fs) * (fs * e_ + (1 - fs)))
+
+
+@cache
+def m32_printed(fs=f_star, e_=e):
+    """Eq. (32) (= the f* <= 1/2 branch of Eq. (15))."""
+    fs, e_ = _S(fs, e_)
+    return 1 + delta_mse_printed(fs, e_) / (fs * e_ + 1 - fs)
+
+
+def var_star_printed(fs=f_star, e_=e, n_=n):
+    fs, e_, n_ = _S(fs, e_, n_)
+    return 2 * (delta_mse_printed(fs, e_) + e_) / (n_ * (e_ - 1) ** 2)
+
+
+@cache
+def var_star_derived(fs=f_star, e_=e, n_=n):
+    """Var(f_hat_RR | f(x) = f*) at its stationary point."""
+    return var_rr_derived(fs, stationary_m(fs, e_), e_, n_)
+
+
+def m_opt_printed(fs, e_=e):
+    """Eq. (15) / Theorem 3.6: the continuous optimum, by the branch of f*."""
+    return m32_printed(fs, e_) if fs <= R(1, 2) else 1 + sympy.sqrt(e_)
+
+
+def m_opt_appendix_printed(fs, e_=e):
+    """Appendix D's piecewise restatement: 1 + Delta_MSE (no division) for f* <= 1/2."""
+    return 1 + delta_mse_printed(fs, e_) if fs <= R(1, 2) else 1 + sympy.sqrt(e_)
+
+
+def mse_opt_printed(fs, e_=e, n_=n):
+    """Theorem 3.6 / Appendix D piecewise optimum."""
+    fs, e_, n_ = _S(fs, e_, n_)
+    if fs <= R(1, 2):
+        return var_star_printed(fs, e_, n_)
+    h = sympy.sqrt(e_)
+    return h / (n_ * (h - 1) ** 2)
+
+
+@cache
+def m_opt_derived(fs, e_=e):
+    """argmin over real m >= 2 of max(Var(0), Var(f*)): Var(f*) - Var(0) = f*(Var(1) - Var(0)) changes
+    sign at the crossover 1 + sqrt(e^eps); below it the worst case is Var(0) (decreasing up to 1 + e^eps),
+    above it Var(f*), minimised at its stationary point when that lies above the crossover."""
+    cross = 1 + sympy.sqrt(e_)
+    if fs == 0:
+        return stationary_m(0, e_)
+    stat = stationary_m(fs, e_)
+    return stat if _is_ge(stat, cross) else cross
+
+
+@cache
+def mse_opt_derived(fs, e_=e, n_=n):
+    mo = m_opt_derived(fs, e_)
+    return sympy.Max(var_rr_derived(0, mo, e_, n_), var_rr_derived(fs, mo, e_, n_))
+
+
+def _is_ge(a, b) -> bool:
+    diff = sympy.nsimplify(sympy.simplify(a - b))
+    if diff == 0:
+        return True
+    rel = diff >= 0
+    if rel in (sympy.true, sympy.false):
+        return bool(rel)
+    raise ArithmeticError(f"cannot decide {a} >= {b}")
+
+
+@cache
+def stationary_condition_derived():
+    """The stationary point lies in [1 + sqrt(e), 1 + e] iff f* <= 1/2 (returned as the two
+    differences squared-out: (m* - 1)^2 - e and e^2 - (m* - 1)^2, whose signs decide it)."""
+    t2 = sympy.cancel((stationary_m(f_star) - 1) ** 2)
+    return sympy.factor(t2 - e), sympy.factor(e ** 2 - t2)
+
+
+# Eq. (16), Eq. (17)
+def eq16_printed(fs=f_star, e_=e, n_=n):
+    fs, e_, n_ = _S(fs, e_, n_)
+    return (fs + 4 * e_ / (e_ - 1) ** 2) / n_
+
+
+@cache
+def eq16_derived(fs=f_star, e_=e, n_=n):
+    """Worst case over 0 <= f(x) <= f* at m = 1 + e^eps.  The slope Var(1) - Var(0) there is
+    (see :func:`eq16_slope`) positive for e^eps > 1, so the worst case is Var(f*)."""
+    return sympy.factor(sympy.cancel(var_rr_derived(fs, 1 + e_, e_, n_)))
+
+
+@cache
+def eq16_slope():
+    """Var(f_hat_RR | f = 1) - Var(f_hat_RR | f = 0) at m = 1 + e^eps, factorised."""
+    return sympy.factor(sympy.cancel(var_rr_derived(1, 1 + e) - var_rr_derived(0, 1 + e)))
+
+
+def eq17_printed(e_=e, n_=n):
+    e_, n_ = _S(e_, n_)
+    return (e_ + 1) ** 2 / (n_ * (e_ - 1) ** 2)
+
+
+@cache
+def eq17_derived(e_=e, n_=n):
+    return sympy.factor(sympy.cancel(var_rr_derived(1, 1 + e_, e_, n_)))
+
+
+@cache
+def eq17_excess_derived():
+    """Eq. (17) minus the optimum sqrt(e)/(n(sqrt(e)-1)^2), in terms of s = sqrt(e): factorised."""
+    s = sympy.Symbol("s", positive=True)
+    diff = eq17_derived(s ** 2) - s / (n * (s - 1) ** 2)
+    return sympy.factor(sympy.cancel(diff)), s
+
+
+# ---------------------------------------------------------------------------------------------
+# l2 loss: Eq. (34), Eq. (35), optimum, Delta_l
+@cache
+def l2_model(veq, vne, d_=d, m_=m, n_=n):
+    """sum_x Var(f_hat(x)) with sum_x f(x) = 1: Var is affine in f(x), so the sum is
+    d Var(0) + (Var(1) - Var(0))."""
+    d_ = _S(d_)[0]
+    v0 = cms_variance_model(veq, vne, 0, m_, n_)
+    v1 = cms_variance_model(veq, vne, 1, m_, n_)
+    return d_ * v0 + (v1 - v0)
+
+
+@cache
+def l2_eq34_printed(veq=var_eq, vne=var_neq, d_=d, m_=m, n_=n):
+    veq, vne, d_, m_, n_ = _S(veq, vne, d_, m_, n_)
+    return m_ / (n_ * (m_ - 1) ** 2) * ((veq + (m_ - 1) * vne + (m_ - 1) / m_) * (d_ - 1) + m_ * veq)
+
+
+@cache
+def l2_rr_derived(d_=d, m_=m, e_=e, n_=n):
+    veq, vne = inner_variance_derived("rr", m_, e_)
+    return sympy.factor(sympy.cancel(l2_model(veq, vne, d_, m_, n_)))
+
+
+@cache
+def l2_rr_printed(d_=d, m_=m, e_=e, n_=n):
+    """Eq. (35) as printed."""
+    d_, m_, e_, n_ = _S(d_, m_, e_, n_)
+    return (d_ + e_ - 1) * m_ ** 2 / (n_ * (m_ - 1) * (e_ - 1) ** 2) + (d_ - 1) * (2 * m_ + e_ - 1) / (
+        n_ * (m_ - 1) * (e_ - 1))
+
+
+@cache
+def l2_kind_derived(kind, d_=d, m_=m, e_=e, n_=n):
+    veq, vne = inner_variance_derived(kind, m_, e_)
+    return l2_model(veq, vne, d_, m_, n_)
+
+
+@cache
+def m_l2_derived(d_=d, e_=e):
+    """Root m > 1 of d/dm l2(f_hat_RR) = 0."""
+    return _root_above_one(sympy.diff(l2_rr_derived(d_, m, e_), m))
+
+
+@cache
+def delta_l_printed(d_=d, e_=e):
+    """Theorem 3.7's Delta_l (main text)."""
+    d_, e_ = _S(d_, e_)
+    return sympy.sqrt(e_) * sympy.sqrt((e_ + d_ - 1) * (d_ * e_ - e_ + 1))
+
+
+@cache
+def delta_l_appendix_printed(d_=d, e_=e):
+    """Appendix D's Delta_l: e^{eps/2} printed inside the square root."""
+    d_, e_ = _S(d_, e_)
+    return sympy.sqrt((e_ + d_ - 1) * (d_ * e_ - e_ + 1) * sympy.sqrt(e_))
+
+
+@cache
+def m_l2_printed(d_=d, e_=e, appendix=False):
+    d_, e_ = _S(d_, e_)
+    delta = (delta_l_appendix_printed if appendix else delta_l_printed)(d_, e_)
+    return 1 + delta / (e_ + d_ - 1)
+
+
+@cache
+def l2_opt_printed(d_=d, e_=e, n_=n, appendix=False):
+    """Theorem 3.7 (main-text Delta_l) / Eq. (36) (appendix Delta_l)."""
+    d_, e_, n_ = _S(d_, e_, n_)
+    delta = (delta_l_appendix_printed if appendix else delta_l_printed)(d_, e_)
+    return 2 * (delta + d_ * e_) / (n_ * (e_ - 1) ** 2)
+
+
+@cache
+def l2_opt_derived(d_=d, e_=e, n_=n):
+    return l2_rr_derived(d_, m_l2_derived(d_, e_), e_, n_)
+
+
+@cache
+def l1_bound_printed(d_=d, e_=e, n_=n, appendix=False):
+    """Theorem 3.7 / Eq. (39): sqrt(2 d (Delta_l + d e^eps)/(n (e^eps - 1)^2))."""
+    d_ = _S(d_)[0]
+    return sympy.sqrt(d_ * l2_opt_printed(d_, e_, n_, appendix))
+
+
+@cache
+def l1_bound_derived(d_=d, e_=e, n_=n):
+    """Cauchy-Schwarz: E sum_x |err_x| <= sqrt(d E sum_x err_x^2), at the l2-optimal m."""
+    d_ = _S(d_)[0]
+    return sympy.sqrt(d_ * l2_opt_derived(d_, e_, n_))
+
+
+# ---------------------------------------------------------------------------------------------
+# Asymptotics (Corollary 3.5, Eqs. (33), (37), (40))
+def corollary35_printed():
+    return (2 * d * half / (sympy.sqrt(n) * (e - 1)), 4 * d * e / (n * (e - 1) ** 2), 1 + e)
+
+
+def eq40_printed():
+    return 2 * d * half / sympy.sqrt(n * e - 1)
+
+
+@cache
+def corollary35_derived():
+    """Leading terms as d -> oo of (l1 bound, l2*, m*).
+
+    ``m* = 1 + sqrt(e) sqrt(r(d))`` with r rational in d, so ``lim m* = 1 + sqrt(e lim r)``.
+    ``l2(d, m)/d`` is a rational function jointly continuous at (1/d, m) = (0, lim m*) (its
+    denominator (m - 1) does not vanish there), so ``lim l2*/d = lim_{d->oo} (l2(d, m)/d)`` evaluated at
+    ``m = lim m*``; the l1 bound is ``sqrt(d l2*)``, so its leading term is ``d sqrt(lim l2*/d)``."""
+    tt = sympy.Symbol("t", positive=True)  # e^eps = 1 + t, t > 0
+    sub, back = {e: 1 + tt}, {tt: e - 1}
+    t2 = sympy.cancel(((m_l2_derived() - 1) ** 2).subs(sub))  # (m* - 1)^2, rational in d and t
+    m_lim = 1 + sympy.sqrt(sympy.factor(sympy.limit(t2, d, sympy.oo)))
+    per_d = sympy.limit(sympy.cancel(l2_rr_derived().subs(sub) / d), d, sympy.oo)
+    per_d = sympy.factor(sympy.cancel(per_d.subs(m, m_lim)))
+    out = (sympy.sqrt(per_d) * d, per_d * d, m_lim)
+    return tuple(sympy.factor(sympy.simplify(x.subs(back))) for x in out)
+
+
+def eq33_printed():
+    return (var_neq * (1 - f) + var_eq * f) / n
+
+
+@cache
+def eq33_derived():
+    return sympy.simplify(sympy.limit(cms_variance_model(var_eq, var_neq, f), m, sympy.oo))
+
+
+@cache
+def rp_variance_derivative_numerator():
+    """Numerator of d/dm of the CMS variance with m-independent Veq, Vne (its sign decides the
+    monotonicity in m)."""
+    return sympy.factor(sympy.numer(sympy.together(sympy.diff(cms_variance_model(var_eq, var_neq, f), m))))
+
+
+# ---------------------------------------------------------------------------------------------
+# Eq. (38): the m CMS+aRP needs to come within a factor 1 + tau of its limit
+def eq38_printed(e_=e, tau_=tau):
+    e_, tau_ = _S(e_, tau_)
+    return (e_ - 1) ** 2 / ((1 + tau_) * e_)
+
+
+@cache
+def eq38_derived():
+    """Largest root m of Var_aRP(f(x) = 0; m) = (1 + tau) Var_aRP(f(x) = 0; m -> oo) (the display
+    before Eq. (38) with its dropped 1/n restored; at large d, l2 = d Var(f(x) = 0))."""
+    veq, vne = inner_variance_derived("arp")
+    lhs = cms_variance_model(veq, vne, 0)
+    rhs = (1 + tau) * vne / n
+    return _root_above_one(lhs - rhs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact l1 of CMS+RR (collision rate 1/m) for one dataset: the binomial model
+@cache
+def l1_rr_model(counts, m_: int, e_) -> sympy.Rational:
+    """E sum_v |f_hat(v) - f(v)| for CMS+RR with a collision-uniform family (exact rational).
+
+    For value v, client i contributes y_hat_i[h_i(v)] = (B_i - q)/(p - q) with B_i = 1{z_i = h_i(v)}:
+    Bernoulli(p) if the client holds v, Bernoulli(1/m) otherwise (collision 1/m, then p; else q), all
+    independent.  n f_hat(v) = m/(m-1) (S - n q)/(p - q) - n/(m-1) with S = Bin(c_v, p) + Bin(n-c_v, 1/m).
+    """
+    p, q = inner_pq("rr", m_, e_)
+    n_ = sum(counts)
+    total = sympy.Integer(0)
+    for cv in counts:
+        dist_a = [comb(cv, i) * p ** i * (1 - p) ** (cv - i) for i in range(cv + 1)]
+        c = R(1, m_)
+        rest = n_ - cv
+        dist_b = [comb(rest, i) * c ** i * (1 - c) ** (rest - i) for i in range(rest + 1)]
+        for i, pa in enumerate(dist_a):
+            for j, pb in enumerate(dist_b):
+                s = i + j
+                est = (R(m_, m_ - 1) * (s - n_ * q) / (p - q) - R(n_, m_ - 1)) / n_
+                total += pa * pb * abs(est - R(cv, n_))
+    return total
+
+
+def l2_rr_value(d_: int, m_: int, e_, n_: int):
+    return l2_rr_derived(d_, m_, e_, n_)

@@ -1,1 +1,1118 @@
-"""pan-cms claim checks: connections (see derivations.pan_cms.connections)."""
+"""pan-cms claim checks: connections (Section 4 and Appendix G; see derivations.pan_cms.connections).
+
+The exact path builds every mechanism of Section 4 step by step (``ldpref.mechanisms.variants``: TnS, HE,
+HR, RHR, local hashing, RAPPOR cohorts) and compares it with a real CMS (``ldpref.mechanisms.cms``) built
+from real hash families (``ldpref.hashing``); moments come from ``ldpref.moments`` / ``ldpref.enumeration``
+on those mechanisms.  Statements record, per instance, whether they hold (exact), what the paper asserts
+(printed) and what the derivation predicts (derived).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import sympy
+
+import derivations.pan_cms.connections as C
+from derivations.pan_cms.symbols import e, eps, f, n
+from ldpref import enumeration, moments
+from ldpref.exact import EXP_EPS
+from ldpref.hashing import (HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family,
+                            sylvester_hadamard)
+from ldpref.ledger import Instance, claim
+from ldpref.mechanisms.cms import cms, inner_mechanism
+from ldpref.mechanisms.pure import grr, oue, sue
+from ldpref.mechanisms.variants import (columns_family, compose_families, hadamard_encoding, hadamard_response,
+                                        hadamard_response_family, local_hashing, rappor_cohorts,
+                                        recursive_hadamard_response, rhr_family, rhr_matrix, tns,
+                                        walsh_hadamard)
+
+SEED = 20260604
+R = sympy.Rational
+EXPS = (R(2), R(3), EXP_EPS)
+DERIV = "derivations.pan_cms.connections"
+
+
+# ---- helpers ------------------------------------------------------------------------------------
+def _rat(x) -> sympy.Rational:
+    return R(x.numerator, x.denominator) if isinstance(x, Fraction) else sympy.sympify(x)
+
+
+def _P(mech) -> sympy.Matrix:
+    return mech.perturbation_matrix()
+
+
+def _Q(mech) -> sympy.Matrix:
+    return mech.decoder_matrix()
+
+
+def _canonical(mech, key):
+    """(P, Q) with the outputs sorted by ``key(label)``: compares mechanisms whose labels differ."""
+    order = sorted(range(mech.n_outputs), key=lambda u: key(mech.outputs[u]))
+    P, Q = _P(mech), _Q(mech)
+    return (sympy.Matrix([list(P.row(u)) for u in order]), sympy.Matrix.hstack(*[Q.col(u) for u in order]))
+
+
+def _jz(label):
+    j, z = label.split(":", 1)
+    return int(j), z
+
+
+def _pairwise_by_count(functions, inputs) -> bool:
+    """Strong pairwise independence on {-1, 1} (or [m]) by counting over the functions."""
+    k = len(functions)
+    values = sorted({h[x] for h in functions for x in inputs})
+    for a, c in itertools.permutations(inputs, 2):
+        counts = {}
+        for h in functions:
+            counts[(h[a], h[c])] = counts.get((h[a], h[c]), 0) + 1
+        if len(counts) != len(values) ** 2 or any(Fraction(v, k) != Fraction(1, len(values) ** 2) for v in counts.values()):
+            return False
+    return True
+
+
+def _first_non_uniform_triple(functions, inputs):
+    k = len(functions)
+    for triple in itertools.combinations(inputs, 3):
+        counts = {}
+        for h in functions:
+            key = tuple(h[x] for x in triple)
+            counts[key] = counts.get(key, 0) + 1
+        if len(counts) != 8 or any(Fraction(v, k) != Fraction(1, 8) for v in counts.values()):
+            return triple
+    return None
+
+
+def _smallest_pow2_above(v):
+    s = 1
+    while s <= v:
+        s *= 2
+    return s
+
+
+def _datasets(d, max_n, support=None):
+    support = list(range(d)) if support is None else list(support)
+    for total in range(1, max_n + 1):
+        for combo in itertools.combinations_with_replacement(support, total):
+            yield tuple(combo.count(x) for x in range(d))
+
+
+@cache
+def _paley12():
+    """A normalised Hadamard matrix of order 12 (Paley I, q = 11): not symmetric, not Sylvester."""
+    q = 11
+    squares = {(i * i) % q for i in range(1, q)}
+    chi = lambda a: 0 if a % q == 0 else (1 if a % q in squares else -1)  # noqa: E731
+    S = [[0] + [1] * q] + [[-1] + [chi(j - i) for j in range(q)] for i in range(q)]
+    H = [[S[i][j] + (1 if i == j else 0) for j in range(q + 1)] for i in range(q + 1)]
+    # normalise: first column, then first row, all +1
+    H = [[v * row[0] for v in row] for row in H]
+    H = [[H[i][j] * H[0][j] for j in range(q + 1)] for i in range(q + 1)]
+    return H
+
+
+# ---- Definition 4.1 / Theorem 4.1 ------------------------------------------------------------------
+def _tns_grid():
+    rng = np.random.default_rng(SEED)
+    out = []
+    for d, k, m in [(2, 2, 2), (3, 2, 2), (3, 3, 3), (4, 3, 2), (3, 4, 3)]:
+        while True:
+            M = rng.integers(0, m, size=(d, k))
+            if len({int(v) for v in M.flat}) == m:
+                break
+        labelled = [[7 * int(v) + 3 for v in row] for row in M]  # arbitrary element labels
+        for kind, ee in [("rr", R(3)), ("rr", EXP_EPS), ("arp", R(5, 2)), ("srp", R(4))]:
+            out.append(((d, k, m), labelled, kind, ee))
+    return out
+
+
+def _relabelled(M):
+    values = sorted({v for row in M for v in row})
+    idx = {v: i for i, v in enumerate(values)}
+    return [[idx[v] for v in row] for row in M]
+
+
+def _dict_matrix(law, d):
+    return sympy.Matrix([[sympy.cancel(v) for v in law[key]] for key in sorted(law)]) if law else sympy.zeros(0, d)
+
+
+@claim(
+    id="pan-cms/def4.1",
+    location="Section 4, Definition 4.1 and the sentence after it",
+    statement="Sampling a uniform element M[x][j] of the row M[x] and perturbing it has the same output law "
+              "as sampling a uniform column M[:, j], mapping x to M[x, j] and perturbing it.",
+    printed=C.def41_printed,
+    derived=C.tns_form,
+    derivation=f"{DERIV}.tns_row_sampling",
+    kind="statement",
+    assumptions="the sampled position j is reported with the perturbed element; M is d x k",
+)
+def def4_1(ev):
+    insts = []
+    for size, M, kind, ee in _tns_grid():
+        inner = inner_mechanism(kind, size[2], ee)
+        PR = _P(inner)
+        Ml = _relabelled(M)
+        exact = _P(tns(M, inner))
+        insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, exact,
+                              _dict_matrix(C.tns_row_sampling(Ml, PR), size[0]),
+                              _dict_matrix(C.tns_column_sampling(Ml, PR), size[0]), size=size))
+    ev.instances("row sampling (ldpref.mechanisms.variants.tns) vs column sampling", insts)
+
+
+@claim(
+    id="pan-cms/thm4.1",
+    location="Section 4, Theorem 4.1",
+    statement="An algorithm of the TnS framework is a CMS whose hash family is the set of columns of M.",
+    printed=C.tns_printed,
+    derived=C.tns_form,
+    derivation=f"{DERIV}.tns_row_sampling",
+    kind="statement",
+    assumptions="the position j is reported (the server knows which hash function was used); the elements of M "
+                "are relabelled 0..m-1",
+)
+def thm4_1(ev):
+    # the derivation on a generic inner mechanism: row sampling == the CMS law of the columns
+    for d, k, m in [(2, 2, 2), (3, 2, 3)]:
+        PR = sympy.Matrix(m, m, lambda z, y: sympy.Symbol(f"r_{z}{y}"))
+        M = [[(x * 2 + j) % m for j in range(k)] for x in range(d)]
+        columns = [tuple(M[x][j] for x in range(d)) for j in range(k)]
+        ev.identity(f"TnS law == CMS law of the columns (generic R, d={d}, k={k}, m={m})",
+                    _dict_matrix(C.tns_row_sampling(M, PR), d), _dict_matrix(C.cms_perturbation(columns, PR), d))
+    insts = []
+    for size, M, kind, ee in _tns_grid():
+        inner = inner_mechanism(kind, size[2], ee)
+        t = tns(M, inner)
+        c = cms(columns_family(M), inner).mechanism
+        Ml = _relabelled(M)
+        derived = sympy.Matrix([[_P(inner)[z, Ml[x][j]] / size[1] for x in range(size[0])]
+                                for j in range(size[1]) for z in range(inner.n_outputs)])
+        insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, [_P(t), _Q(t)], [derived, _Q(c)],
+                              [_P(c), _Q(c)], size=size))
+    ev.instances("TnS mechanism (P, Eq. (2) decoder) vs CMS of the columns of M", insts)
+
+
+# ---- Section 4.1 -----------------------------------------------------------------------------------
+def _he_derived(d, ee):
+    """HE's law and decoder from the derived forms: agreement a = [z = H[x+1, j]]; with the symmetric
+    Walsh matrix H[j, x+1] = H[x+1, j], so H_hat(z) H[j, x+1] = (2a - 1)/(p - q)."""
+    s = _smallest_pow2_above(d)
+    H = walsh_hadamard(s)
+    law = C.he_law_form().rhs
+    I = next(a for a in law.free_symbols if a.name.startswith("[z"))
+    P, Q = [], []
+    for j in range(s):
+        for z in (1, -1):
+            agree = [1 if z == H[x + 1][j] else 0 for x in range(d)]
+            P.append([law.subs({I: agree[x], C.s_size: s, e: ee}) for x in range(d)])
+            Q.append([C.he_decoded_value(ee, agree[x]) for x in range(d)])
+    return sympy.Matrix(P), sympy.Matrix(Q).T, H, s
+
+
+@claim(
+    id="pan-cms/sec4.1.he-cms-rr",
+    location="Section 4.1, last two sentences (and the TnS sentence)",
+    statement="Hadamard Encoding is CMS + RR with m = 2 and a pairwise-independent hash family "
+              "(h_j(x) = H[x+1, j]); its decoder is Eq. (2).",
+    printed=C.he_cms_printed,
+    derived=C.he_law_form,
+    derivation=f"{DERIV}.walsh_joint_fraction",
+    kind="statement",
+    assumptions="Walsh-Hadamard matrix of the smallest power-of-two size > d; binary RR keeps w.p. e/(e+1); the "
+                "Appendix G decoder divided by n",
+)
+def sec4_1_he(ev):
+    insts = []
+    for d in (2, 3, 4, 5):
+        for ee in EXPS:
+            if ee == EXP_EPS and d > 3:
+                continue
+            he = hadamard_encoding(d, ee)
+            fam = hadamard_family(d)
+            c = cms(fam, grr(2, ee).mechanism).mechanism
+            Pd, Qd, H, s = _he_derived(d, ee)
+            rows = [tuple(H[x + 1][j] for x in range(d)) for j in range(s)]  # column j restricted to rows 1..d
+            pairwise_exact = _pairwise_by_count([dict(enumerate(r)) for r in rows], range(d))
+            pairwise_derived = all(C.walsh_joint_fraction([a + 1, c2 + 1], [u, v]) == R(1, 4)
+                                   for a, c2 in itertools.permutations(range(d), 2) for u in (1, -1) for v in (1, -1))
+            insts.append(Instance({"d": d, "exp_eps": ee}, [_P(he), _Q(he), pairwise_exact, he.is_unbiased()],
+                                  [Pd, Qd, pairwise_derived, True],
+                                  [_P(c), _Q(c), fam.is_pairwise_independent(), c.is_unbiased()], size=(d,)))
+    ev.instances("HE built step by step vs CMS(Hadamard columns, binary RR): [P, Q, pairwise, unbiased]", insts)
+
+
+@claim(
+    id="pan-cms/sec4.1.3-wise",
+    location="Section 4.1, 'all the rows of a Hadamard matrix, excluding the first element, comprise a "
+             "3-wise-independent hashing family'",
+    statement="The rows of a Hadamard matrix without their first element form a 3-wise-independent family "
+              "of functions to {-1, 1}.",
+    printed=C.three_wise_printed,
+    derived=C.pairwise_form,
+    derivation=f"{DERIV}.walsh_joint_fraction",
+    kind="statement",
+    assumptions="uniform choice of the function; three distinct inputs; Sylvester (Walsh) matrices of size 4 and 8 "
+                "and a Paley matrix of size 12",
+    note="Rows and columns give the same family for the symmetric Sylvester matrix and both are only pairwise "
+         "independent: inputs x1, x2, x3 = x1 xor x2 always give h(x3) = h(x1) h(x2).  Adding a uniform sign "
+         "(the family {+H[i], -H[i]}, i.e. affine instead of linear GF(2) functions) makes it 3-wise independent.  "
+         "The conclusion of Section 4.1 only needs pairwise independence, which holds.",
+)
+def sec4_1_three_wise(ev):
+    insts, pairwise, signed = [], [], []
+    for name, H in [("sylvester", walsh_hadamard(4)), ("sylvester", walsh_hadamard(8)), ("paley", _paley12())]:
+        s = len(H)
+        readings = {
+            "rows as functions, first element dropped": ([H[i] for i in range(s)], list(range(1, s))),
+            "columns as functions, first row dropped (HE)": ([[H[x][j] for x in range(s)] for j in range(s)],
+                                                             list(range(1, s))),
+            "rows 1..s-1 (first row dropped) on all columns": ([H[i] for i in range(1, s)], list(range(s))),
+        }
+        for r_index, (reading, (functions, inputs)) in enumerate(readings.items()):
+            bad = _first_non_uniform_triple(functions, inputs)
+            if name == "sylvester" and r_index < 2:
+                derived = all(C.gf2_rank(list(t)) == 3 for t in itertools.combinations(inputs, 3))
+            else:  # 8 equally likely patterns need 8 | (number of functions)
+                derived = len(functions) % 8 == 0 and all(C.gf2_rank(list(t)) == 3 for t in itertools.combinations(inputs, 3))
+            insts.append(Instance({"matrix": f"{name} {s}", "reading": reading, "first non-uniform triple": bad},
+                                  bad is None, derived, True, size=(s, r_index)))
+            if r_index < 2:
+                pairwise.append(Instance({"matrix": f"{name} {s}", "reading": reading},
+                                         _pairwise_by_count(functions, inputs), True, size=(s, r_index)))
+        if name == "sylvester":
+            both = [row for row in H] + [[-v for v in row] for row in H]
+            bad = _first_non_uniform_triple(both, list(range(1, s)))
+            signed.append(Instance({"matrix": f"{name} {s}", "family": "+-rows"}, bad is None, True, size=(s,)))
+    ev.instances("3-wise independence of the Hadamard family (all triples of distinct inputs)", insts)
+    ev.instances("what holds instead: pairwise independence (rows and columns readings)", pairwise, has_printed=False)
+    ev.instances("rows with a uniform sign are 3-wise independent", signed, has_printed=False)
+    ev.identity("Paley matrix is Hadamard: H H^T = 12 I", sympy.Matrix(_paley12()) * sympy.Matrix(_paley12()).T,
+                12 * sympy.eye(12))
+
+
+# ---- Section 4.2 -----------------------------------------------------------------------------------
+@claim(
+    id="pan-cms/sec4.2.hr",
+    location="Section 4.2",
+    statement="Hadamard Response (public random row, bit [H[j, x+1] = 1], binary RR) is CMS + RR with m = 2 and "
+              "pairwise-independent hashing, and its decoding is that of HE.",
+    printed=C.hr_cms_printed,
+    derived=C.he_law_form,
+    derivation=f"{DERIV}.walsh_joint_fraction",
+    kind="statement",
+    assumptions="the version of the paper's ref. [14]; value x is column x + 1 of the Walsh matrix of the smallest "
+                "power-of-two size > d",
+    note="With the symmetric Walsh matrix this HR is HE itself, outputs (j, 1) <-> (j, +1).",
+)
+def sec4_2_hr(ev):
+    insts, same_as_he = [], []
+    for d in (2, 3, 4, 5):
+        for ee in EXPS:
+            if ee == EXP_EPS and d > 3:
+                continue
+            hr = hadamard_response(d, ee)
+            fam = hadamard_response_family(d)
+            c = cms(fam, grr(2, ee).mechanism).mechanism
+            key = lambda lab: _jz(lab)  # noqa: E731  "j:1"/"j:0" in both
+            s = fam.k
+            H = walsh_hadamard(s)
+            p, q = C.binary_rr_probabilities(ee)
+            Pd = sympy.Matrix([[(p if bit == (1 if H[j][x + 1] == 1 else 0) else q) / s for x in range(d)]
+                               for j in range(s) for bit in (0, 1)])
+            Qd = sympy.Matrix([[C.eq2_m2_decoded_value(ee, 1 if bit == (1 if H[j][x + 1] == 1 else 0) else 0)
+                                for x in range(d)] for j in range(s) for bit in (0, 1)]).T
+            exact = list(_canonical(hr, key)) + [_pairwise_by_count(fam.functions, range(d)), hr.is_unbiased()]
+            printed = list(_canonical(c, key)) + [fam.is_pairwise_independent(), c.is_unbiased()]
+            insts.append(Instance({"d": d, "exp_eps": ee}, exact, [Pd, Qd, True, True], printed, size=(d,)))
+            he = hadamard_encoding(d, ee)
+            he_key = lambda lab: (_jz(lab)[0], "1" if _jz(lab)[1] == "+1" else "0")  # noqa: E731
+            same_as_he.append(Instance({"d": d, "exp_eps": ee}, list(_canonical(hr, key)), list(_canonical(he, he_key)),
+                                       size=(d,)))
+    ev.instances("HR built step by step vs CMS(HR rows, binary RR): [P, Q, pairwise, unbiased]", insts)
+    ev.instances("HR (P, Q) == HE (P, Q) with (j, 1) <-> (j, +1)", same_as_he, has_printed=False)
+
+
+# ---- Section 4.3 -----------------------------------------------------------------------------------
+@claim(
+    id="pan-cms/sec4.3.matrix-size",
+    location="Section 4.3, RHR step (2)",
+    statement="A Hadamard matrix of size larger than d // 2^(b-1) has the row (x // 2^(b-1)) + 1 for every x in [d].",
+    printed=C.matrix_size_printed,
+    derived=C.matrix_size_form,
+    derivation=f"{DERIV}.matrix_size_form",
+    kind="statement",
+    condition="2^(b-1) divides d; otherwise the values x in [d] = {0, ..., d-1} use rows up to ceil(d / 2^(b-1)) "
+              "and the size must exceed ceil(d / 2^(b-1))",
+    assumptions="[d] = {0, ..., d-1} and rows counted from 0 as in Appendix G's H[i, j] = (-1)^{i.j} (row "
+                "x // 2^(b-1) + 1, as HE's row x + 1 skips the all-ones row 0); 2^(b-1) <= d; the smallest "
+                "power-of-two size the rule allows",
+    note="With 1-based values and rows (row 1 the all-ones row) the printed rule is exact; HE's rule 'size larger "
+         "than d' is exact under the 0-based reading used here.",
+)
+def sec4_3_matrix_size(ev):
+    insts = []
+    for d in range(2, 13):
+        for bits in (1, 2, 3):
+            B = 2 ** (bits - 1)
+            if B > d:
+                continue
+            s = _smallest_pow2_above(d // B)
+            H = walsh_hadamard(s)
+            exact = all(x // B + 1 < len(H) for x in range(d))
+            derived = bool(C.matrix_size_form().subs({C.s_size: s, C.d: d, C.b: bits}))
+            insts.append(Instance({"d": d, "b": bits, "size": s}, exact, derived, True, in_condition=d % B == 0,
+                                  size=(d, bits)))
+    ev.instances("every row x // 2^(b-1) + 1 exists in the Walsh matrix of size > d // 2^(b-1)", insts)
+
+
+def _rhr_key(label):
+    j, z = _jz(label)
+    return j, (1 if z[0] == "+" else -1, int(z[1:]))
+
+
+def _rhr_grid():
+    return [(2, 1), (3, 1), (2, 2), (3, 2), (4, 2), (5, 2), (4, 3), (5, 3)]
+
+
+@claim(
+    id="pan-cms/sec4.3.tns",
+    location="Section 4.3, 'Steps 2 - 5 can be fitted in the TnS framework, mapping x to 2^b possible values'",
+    statement="RHR's steps 2-5 are a TnS algorithm whose matrix takes 2^b values.",
+    printed=C.rhr_tns_printed,
+    derived=C.rhr_tns_form,
+    derivation=f"{DERIV}.rhr_tns_form",
+    kind="statement",
+    assumptions="d >= 2^(b-1); 's x (x mod 2^(b-1))' read as the signed pair (s, x mod 2^(b-1)) "
+                "(see ldpref.mechanisms.variants.recursive_hadamard_response)",
+    note="Read as an integer product, s x 0 = 0 merges two messages: only 2^b - 1 values remain, and the two values "
+         "of residue 0 would collide with probability 1 instead of 1/2.",
+)
+def sec4_3_tns(ev):
+    insts, he_same, product_counts = [], [], []
+    for d, bits in _rhr_grid():
+        for ee in (R(3), EXP_EPS):
+            if ee == EXP_EPS and bits == 3:
+                continue
+            rhr = recursive_hadamard_response(d, bits, ee)
+            M = rhr_matrix(d, bits)
+            values = sorted({v for row in M for v in row})
+            t = tns(M, grr(len(values), ee).mechanism)
+            tkey = lambda lab, values=values: (_jz(lab)[0], values[int(_jz(lab)[1])])  # noqa: E731
+            p, q = C.grr_reconstruction_moments(ee, 2 ** bits)[:2]
+            s = len(M[0])
+            messages = sorted(((sgn, r) for sgn in (1, -1) for r in range(2 ** (bits - 1))), key=lambda t: t)
+            Pd = sympy.Matrix([[(p if msg == (M[x][j][0], x % 2 ** (bits - 1)) else q) / s for x in range(d)]
+                               for j in range(s) for msg in messages])
+            exact = [_canonical(rhr, _rhr_key)[0], len(values)]
+            derived = [Pd, C.rhr_tns_form().rhs.subs({C.d: d, C.b: bits})]
+            insts.append(Instance({"d": d, "b": bits, "exp_eps": ee}, exact, derived,
+                                  [_canonical(t, tkey)[0], C.rhr_tns_printed().rhs.subs(C.b, bits)], size=(d, bits)))
+            product_counts.append((d, bits, len({sgn * r for row in M for sgn, r in row})))
+            if bits == 1:
+                he = hadamard_encoding(d, ee)
+                hkey = lambda lab: (_jz(lab)[0], (int(_jz(lab)[1]), 0))  # noqa: E731
+                he_same.append(Instance({"d": d, "exp_eps": ee}, list(_canonical(rhr, _rhr_key)),
+                                        list(_canonical(he, hkey)), size=(d,)))
+    ev.instances("RHR built step by step vs TnS(M[x][j] = (H[x//B+1, j], x mod B), 2^b-ary RR)", insts)
+    ev.instances("RHR with b = 1 is HE (P and Q)", he_same, has_printed=False)
+    ev.note("distinct values of the literal integer product s * (x mod 2^(b-1)): "
+            + ", ".join(f"d={d}, b={bb}: {cnt} (2^b = {2 ** bb})" for d, bb, cnt in product_counts[::2]))
+
+
+@claim(
+    id="pan-cms/sec4.3.collision",
+    location="Section 4.3, second paragraph",
+    statement="Two distinct inputs of RHR collide with probability 1/2 if they have the same residue mod 2^(b-1), "
+              "and with probability 0 otherwise.",
+    printed=C.rhr_collision_printed,
+    derived=C.rhr_collision_form,
+    derivation=f"{DERIV}.rhr_collision_derived",
+    assumptions="x1 != x2 in [d]; collision over the uniformly drawn column j",
+    symbols={"x_1, x_2": "two distinct inputs", "b": "bits of RHR"},
+)
+def sec4_3_collision(ev):
+    ev.symbolic("printed vs derived collision rate", C.rhr_collision_printed(), C.rhr_collision_form())
+    insts, literal = [], []
+    for d in range(2, 9):
+        for bits in (1, 2, 3):
+            fam = rhr_family(d, bits)
+            M = rhr_matrix(d, bits)
+            for a, c in itertools.combinations(range(d), 2):
+                sub = {C.x1: a, C.x2: c, C.b: bits}
+                insts.append(Instance({"d": d, "b": bits, "x1": a, "x2": c}, _rat(fam.collision_rate(a, c)),
+                                      C.rhr_collision_form().subs(sub), C.rhr_collision_printed().subs(sub),
+                                      size=(d, bits, a, c)))
+                prod = R(sum(1 for j in range(len(M[0])) if M[a][j][0] * M[a][j][1] == M[c][j][0] * M[c][j][1]),
+                         len(M[0]))
+                if prod == 1:
+                    literal.append((d, bits, a, c))
+            # the derivation's GF(2) count, pair by pair
+            B = 2 ** (bits - 1)
+            ev_pairs = [(_rat(fam.collision_rate(a, c)), C.rhr_collision_derived(a // B, a % B, c // B, c % B))
+                        for a, c in itertools.combinations(range(d), 2)]
+            bad = [pair for pair in ev_pairs if pair[0] != pair[1]]
+            ev.numeric(f"GF(2) count (rhr_collision_derived) vs family, d={d}, b={bits}", not bad, len(ev_pairs),
+                       f"{len(bad)} mismatches" if bad else "all pairs agree")
+    ev.instances("collision rate of the RHR hash family (every pair)", insts)
+    ev.note(f"under the literal integer product s*(x mod 2^(b-1)), {len(literal)} pairs collide with probability 1, "
+            f"e.g. {literal[:3]}")
+
+
+@claim(
+    id="pan-cms/sec4.3.skewed",
+    location="Section 4.3, second paragraph, 'RHR is a skewed version of CMS'",
+    statement="RHR's collision rate is not the constant 1/m = 2^-b of a pairwise-independent CMS with 2^b values.",
+    printed=C.skewed_printed,
+    derived=C.skewed_form,
+    derivation=f"{DERIV}.rhr_collision_derived",
+    kind="statement",
+    assumptions="b >= 2 (more bits than HE) and d > 2^(b-1) (some residue class holds two values)",
+    note="At b = 1 RHR is HE: every pair collides with probability 1/2 = 1/m.",
+)
+def sec4_3_skewed(ev):
+    insts = []
+    for bits in (2, 3):
+        B = 2 ** (bits - 1)
+        for d in sorted({B + 1, B + 2, 2 * B + 1}):
+            fam = rhr_family(d, bits)
+            rates = sorted(set(fam.collision_rates.values()))
+            derived_rates = sorted({C.rhr_collision_derived(a // B, a % B, c // B, c % B)
+                                    for a, c in itertools.permutations(range(d), 2)})
+            insts.append(Instance({"d": d, "b": bits, "rates": [str(r) for r in rates]}, not fam.is_collision_uniform(),
+                                  derived_rates != [R(1, 2 ** bits)], True, size=(d, bits)))
+    he_like = rhr_family(4, 1)
+    ev.note(f"b = 1, d = 4: constant collision rate {he_like.has_constant_collision_rate()} = 1/m (HE)")
+    ev.instances("RHR family is not collision-uniform", insts)
+
+
+@claim(
+    id="pan-cms/sec4.3.same-mod-probability",
+    location="Section 4.3, third paragraph, 'the same mod with a probability of 2^{b-1}'",
+    statement="Two objects of a random dataset have the same residue mod 2^(b-1) with probability 2^(b-1).",
+    printed=C.same_mod_probability_printed,
+    derived=C.same_mod_probability_form,
+    derivation=f"{DERIV}.same_mod_probability_form",
+    assumptions="the two values i.i.d. uniform on [d], with 2^(b-1) dividing d",
+)
+def sec4_3_same_mod(ev):
+    ev.symbolic("printed vs derived probability", C.same_mod_probability_printed().rhs,
+                C.same_mod_probability_form().rhs)
+    insts = []
+    for bits in (1, 2, 3):
+        B = 2 ** (bits - 1)
+        for d in sorted({x for x in (B, 2 * B, 3 * B) if x >= 2}):
+            exact = R(sum(1 for a in range(d) for c in range(d) if a % B == c % B), d * d)
+            insts.append(Instance({"d": d, "b": bits}, exact, C.same_mod_probability_form().rhs.subs(C.b, bits),
+                                  C.same_mod_probability_printed().rhs.subs(C.b, bits), size=(d, bits)))
+    ev.instances("same-residue probability of two uniform values (every ordered pair)", insts)
+
+
+@claim(
+    id="pan-cms/sec4.3.random-collision",
+    location="Section 4.3, third paragraph, 'then the hash collision probability becomes 2^{-b}'",
+    statement="On a randomly generated dataset two objects collide with probability 2^-b.",
+    printed=C.random_collision_printed,
+    derived=C.random_collision_form,
+    derivation=f"{DERIV}.random_collision_form",
+    condition="the two values are distinct and their residues mod 2^(b-1) are independent and uniform (the premise "
+              "'same residue with probability 2^(1-b)'); two uniformly random distinct values of [d] share their "
+              "residue with probability (d/2^(b-1) - 1)/(d - 1), giving (d/2^(b-1) - 1)/(2(d - 1)), which tends "
+              "to 2^-b as d grows",
+    assumptions="collision averaged over the pair and over RHR's column j; 2^(b-1) divides d",
+)
+def sec4_3_random_collision(ev):
+    ev.symbolic("printed vs derived collision probability", C.random_collision_printed().rhs,
+                C.random_collision_form().rhs)
+    insts = []
+    for bits in (1, 2, 3):
+        B = 2 ** (bits - 1)
+        printed = C.random_collision_printed().rhs.subs(C.b, bits)
+        # (A) rows a = 0 and a = 1 fixed, residues i.i.d. uniform: the premise holds exactly
+        d = 2 * B if 2 * B >= 2 else 2
+        fam = rhr_family(max(d, 2), bits)
+        exact = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
+        insts.append(Instance({"b": bits, "pair": "a = 0, 1; residues uniform"}, exact,
+                              C.random_collision_form().rhs.subs(C.rho, R(1, B)), printed, size=(0, bits)))
+        # (B) a uniformly random pair of distinct values of [d]
+        for d in sorted({x for x in (2 * B, 3 * B, 4 * B) if x >= 2}):
+            fam = rhr_family(d, bits)
+            pairs = list(itertools.permutations(range(d), 2))
+            exact = sum((_rat(fam.collision_rate(a, c)) for a, c in pairs), R(0)) / len(pairs)
+            insts.append(Instance({"b": bits, "d": d, "pair": "uniform distinct values"}, exact,
+                                  C.random_collision_form().rhs.subs(C.rho, C.uniform_distinct_same_residue(d, bits)),
+                                  printed, in_condition=False, size=(d, bits)))
+    ev.instances("average collision rate of RHR over random pairs", insts)
+    dsym = sympy.Symbol("d", positive=True)
+    B = 2 ** (C.b - 1)
+    ev.identity("rho for uniform distinct values -> 2^(1-b) as d -> oo",
+                sympy.limit((dsym / B - 1) / (dsym - 1), dsym, sympy.oo), 2 ** (1 - C.b))
+
+
+@claim(
+    id="pan-cms/sec4.3.b-eps",
+    location="Section 4.3, third paragraph, '[12] sets b = eps ... equivalent to m = e^eps in CMS'",
+    statement="RHR with b = eps bits is equivalent to CMS with m = e^eps.",
+    printed=C.b_eps_printed,
+    derived=C.b_eps_form,
+    derivation=f"{DERIV}.b_eps_form",
+    assumptions="eps a positive integer (b = eps bits); equivalent m = 1 / (collision rate of a random pair) "
+                "= number of messages",
+    note="2^eps lies between e^(eps/2) (MSE-OCMS) and e^eps (l-OCMS).",
+)
+def sec4_3_b_eps(ev):
+    ev.symbolic("printed vs derived m", C.b_eps_printed().rhs, C.b_eps_form().rhs)
+    insts = []
+    for bits in (1, 2, 3, 4):
+        B = 2 ** (bits - 1)
+        fam = rhr_family(max(2 * B, 2), bits)
+        avg = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
+        exact = 1 / avg
+        ev.numeric(f"1/collision == number of messages (b={bits})", exact == fam.m, 1, f"{exact} vs {fam.m}")
+        insts.append(Instance({"b = eps": bits}, exact, C.b_eps_form().rhs.subs(eps, bits),
+                              C.b_eps_printed().rhs.subs(eps, bits), size=(bits,)))
+    ev.instances("equivalent m of RHR with b = eps bits", insts)
+
+
+def _class_datasets(d, bits, max_n):
+    """Datasets whose clients all share one residue class (that holds >= 2 values), with x in the class."""
+    B = 2 ** (bits - 1)
+    for r in range(min(B, d)):
+        cls = [x for x in range(d) if x % B == r]
+        if len(cls) < 2:
+            continue
+        for counts in _datasets(d, max_n, cls):
+            for x in cls:
+                yield r, counts, x
+
+
+@claim(
+    id="pan-cms/sec4.3.same-residue-worse",
+    location="Section 4.3, fourth paragraph",
+    statement="On a dataset whose values all share one residue mod 2^(b-1), RHR has a larger MSE than Hadamard "
+              "Encoding.",
+    printed=C.same_residue_worse_printed,
+    derived=C.same_residue_worse_form,
+    derivation=f"{DERIV}.rhr_mse_derived",
+    kind="statement",
+    assumptions="b >= 2; RHR with its unbiased within-residue Hadamard decoder; HE on the same d; x in the class",
+)
+def sec4_3_worse(ev):
+    insts, values, general = [], [], []
+    for d, bits in [(3, 2), (4, 2), (5, 2), (5, 3), (6, 3)]:
+        for ee in (R(2), R(5, 2), R(3)):
+            rhr = recursive_hadamard_response(d, bits, ee)
+            he = hadamard_encoding(d, ee)
+            for r, counts, x in _class_datasets(d, bits, 3):
+                nn = sum(counts)
+                mr, mh = moments.mse(rhr, counts)[x], moments.mse(he, counts)[x]
+                fx = R(counts[x], nn)
+                dr, dh = C.rhr_mse_derived(ee, bits, nn, fx, 1), C.he_mse_derived(ee, nn, fx)
+                params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
+                insts.append(Instance(params, bool(mr > mh), bool(dr > dh), True, size=(d, bits, nn)))
+                values.append(Instance(params, [mr, mh], [dr, dh], size=(d, bits, nn)))
+    # the derived RHR MSE on every dataset (any residue mix), against exact enumeration
+    for d, bits, ee in [(3, 2, R(3)), (4, 2, R(2))]:
+        rhr = recursive_hadamard_response(d, bits, ee)
+        B = 2 ** (bits - 1)
+        for counts in _datasets(d, 2):
+            nn = sum(counts)
+            mse = enumeration.enumerated_moments(rhr, counts)["mse"]
+            der = [C.rhr_mse_derived(ee, bits, nn, R(counts[x], nn),
+                                     R(sum(c for y, c in enumerate(counts) if y % B == x % B), nn)) for x in range(d)]
+            general.append(Instance({"d": d, "b": bits, "exp_eps": ee, "counts": counts}, mse, der, size=(d, bits, nn)))
+    ev.instances("MSE_RHR(x) > MSE_HE(x) on one-residue datasets", insts)
+    ev.instances("exact MSEs [RHR, HE] vs derived formulas", values, has_printed=False)
+    ev.instances("derived RHR MSE vs exact enumeration on every dataset of <= 2 clients", general, has_printed=False)
+
+
+@claim(
+    id="pan-cms/sec4.3.eq5-mse",
+    location="Section 4.3, fourth paragraph, 'the MSE of RHR is equivalent to setting c(x, x') = 1/2 while setting "
+             "R as a randomized response with m > 2 in Eq. (5)'",
+    statement="On a one-residue dataset, RHR's MSE is Eq. (5) with c_bar = 1/2 and R = m-ary randomised response, "
+              "m = 2^b.",
+    printed=C.rhr_eq5_printed,
+    derived=C.rhr_eq5_form,
+    derivation=f"{DERIV}.rhr_second_moments",
+    assumptions="every client in x's residue class; RHR decoded by its unbiased within-residue Hadamard decoder; "
+                "Eq. (12)'s variances for R",
+    note="Eq. (5) with these values is the variance of RHR decoded by Eq. (2) with m = 2^b, an estimator with bias "
+         "(2^(b-1) - 1)(1 - f(x))/(2^b - 1) on such datasets; with the unbiased decoder the MSE is "
+         "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n.  At b = 1 (HE) all three agree.",
+)
+def sec4_3_eq5(ev):
+    printed_rhs, derived_rhs = C.rhr_eq5_printed().rhs, C.rhr_eq5_form().rhs
+    two_b = sympy.Symbol("M", positive=True)  # 2^b as a symbol: both forms become rational functions
+    ev.symbolic("printed vs derived MSE (2^b = M)", printed_rhs, derived_rhs,
+                simplify=lambda x: sympy.cancel(x.subs(2**C.b, two_b)))
+    insts, var_eq2, bias_eq2 = [], [], []
+    for d, bits in [(3, 1), (3, 2), (4, 2), (5, 3)]:
+        for ee in (R(2), R(3)):
+            rhr = recursive_hadamard_response(d, bits, ee)
+            rhr2 = recursive_hadamard_response(d, bits, ee, decoder="eq2")
+            for r, counts, x in _class_datasets(d, bits, 2):
+                nn = sum(counts)
+                sub = {C.b: bits, e: ee, n: nn, f: R(counts[x], nn)}
+                params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
+                insts.append(Instance(params, moments.mse(rhr, counts)[x], derived_rhs.subs(sub), printed_rhs.subs(sub),
+                                      size=(d, bits, nn, ee)))
+                var_eq2.append(Instance(params, moments.variance(rhr2, counts)[x],
+                                        C.eq2_rhr_variance_derived(ee, bits, nn, R(counts[x], nn)), size=(d, bits, nn)))
+                bias_eq2.append(Instance(params, moments.bias(rhr2, counts)[x],
+                                         C.eq2_rhr_bias_derived(bits, R(counts[x], nn)), size=(d, bits, nn)))
+    ev.instances("MSE of RHR on one-residue datasets", insts)
+    ev.instances("Eq. (2)-decoded RHR: variance (what Eq. (5) gives)", var_eq2, has_printed=False)
+    ev.instances("Eq. (2)-decoded RHR: bias", bias_eq2, has_printed=False)
+    veq, vne = C.grr_variances_derived(e, C.m)
+    p12 = C.eq12_printed()
+    ev.identity("Eq. (12) variances == randomised-response variances", [sympy.cancel(veq - p12[0]), sympy.cancel(vne - p12[1])],
+                [0, 0])
+
+
+# ---- Section 4.4 -----------------------------------------------------------------------------------
+def _all_functions(d, m):
+    return HashFamily(tuple(itertools.product(range(m), repeat=d)), m, name=f"all-functions(d={d}, m={m})")
+
+
+@cache
+def _lh_families():
+    rng = np.random.default_rng(SEED + 44)
+    return [gf2_affine_family(1, 2), gf2_affine_family(2, 3), gf2_affine_mod_family(2, 3, 3),
+            random_family(3, 3, 4, rng), _all_functions(3, 2), _all_functions(2, 3)]
+
+
+def _lh_grid():
+    for fam in _lh_families():
+        for ee in (R(3), EXP_EPS):
+            if ee == EXP_EPS and fam.k * fam.m > 32:
+                continue
+            yield fam, ee
+
+
+@claim(
+    id="pan-cms/sec4.4.lh-cms",
+    location="Section 4.4, first paragraph",
+    statement="Local hashing (a public random hash function [d] -> [m], RR of the hashed value) is a CMS: drawing the "
+              "hash function is drawing a member of the CMS hashing family.",
+    printed=C.lh_law_printed,
+    derived=C.tns_form,
+    derivation=f"{DERIV}.cms_perturbation",
+    kind="statement",
+    assumptions="the hash function is drawn uniformly from a finite family (all functions [d] -> [m] for a fully "
+                "random hash); m-ary randomised response",
+)
+def sec4_4_lh(ev):
+    insts, unbiased = [], []
+    for fam, ee in _lh_grid():
+        lh = local_hashing(fam, ee)
+        c = cms(fam, grr(fam.m, ee).mechanism).mechanism
+        p, q = C.grr_reconstruction_moments(ee, fam.m)[:2]
+        Pd = sympy.Matrix([[(p if h[x] == y else q) / fam.k for x in range(fam.d)] for h in fam.functions
+                           for y in range(fam.m)])
+        insts.append(Instance({"family": fam.name, "exp_eps": ee}, _P(lh), Pd, _P(c), size=(fam.d, fam.m, fam.k)))
+        if fam.name.startswith("all-functions"):
+            unbiased.append(Instance({"family": fam.name, "exp_eps": ee}, [fam.is_pairwise_independent(), lh.is_unbiased()],
+                                     [True, True], size=(fam.d, fam.m)))
+    ev.instances("local hashing P vs CMS P of the same family", insts)
+    ev.instances("a fully random hash function is pairwise independent; LH is then unbiased", unbiased, has_printed=False)
+
+
+@claim(
+    id="pan-cms/sec4.4.decoding",
+    location="Section 4.4, 'its decoding process is identical to Eq. (2)'",
+    statement="The local-hashing estimator (S/n - 1/m)/(p - 1/m) is Eq. (2) with R = m-ary randomised response.",
+    printed=C.lh_printed,
+    derived=C.lh_form,
+    derivation=f"{DERIV}.lh_decoder_entry",
+    kind="statement",
+    assumptions="p = e^eps/(e^eps + m - 1); any hash family",
+)
+def sec4_4_decoding(ev):
+    ev.identity("LH decoder entry == Eq. (2) entry (symbolic m, e^eps)",
+                sympy.cancel(C.lh_decoder_entry(C.ind, C.m, e) - C.eq2_decoder_entry(C.ind, C.m, e)), 0)
+    insts = []
+    for fam, ee in _lh_grid():
+        lh = local_hashing(fam, ee)
+        c = cms(fam, grr(fam.m, ee).mechanism).mechanism
+        Qd = sympy.Matrix([[C.eq2_decoder_entry(1 if h[x] == y else 0, fam.m, ee) for x in range(fam.d)]
+                           for h in fam.functions for y in range(fam.m)]).T
+        insts.append(Instance({"family": fam.name, "exp_eps": ee}, _Q(lh), Qd, _Q(c), size=(fam.d, fam.m, fam.k)))
+    ev.instances("local hashing decoder vs Eq. (2) decoder", insts)
+
+
+@claim(
+    id="pan-cms/sec4.4.worst-case",
+    location="Section 4.4, second paragraph",
+    statement="Both f(x) = 0 and f(x) = 1 can be the maximum point of the MSE of CMS + RR; for OLH (m = e^eps + 1) it "
+              "is f(x) = 1, not the f(x) = 0 of the paper's ref. [9].",
+    printed=C.worst_case_printed,
+    derived=C.worst_case_form,
+    derivation=f"{DERIV}.cms_rr_second_moments",
+    kind="statement",
+    assumptions="unbiased CMS + RR (pairwise-independent GF(2^l) families); the MSE is linear in f(x)",
+)
+def sec4_4_worst(ev):
+    fams = {2: gf2_affine_mod_family(2, 3, 2), 4: gf2_affine_family(2, 3), 8: gf2_affine_family(3, 3)}
+    signs, endpoints, olh = [], [], []
+    for mm, fam in fams.items():
+        for ee in (R(2), R(3), R(7)):
+            mech = cms(fam, grr(mm, ee).mechanism).mechanism
+            at1, at0 = moments.mse(mech, (1, 0, 0))[0], moments.mse(mech, (0, 1, 0))[0]
+            dz, do = C.mse_endpoints_derived(ee, mm)
+            sign_exact = sympy.sign(at1 - at0)
+            sign_derived = sympy.sign(C.worst_case_form().rhs.subs({C.m: mm, e: ee, n: 1}))
+            signs.append((sign_exact, sign_derived))
+            endpoints.append(Instance({"m": mm, "exp_eps": ee}, [at0, at1, sign_exact], [dz, do, sign_derived],
+                                      size=(mm, ee)))
+            if mm == ee + 1:
+                from ldpref.losses import worst_case_mse
+
+                wc = worst_case_mse(mech, 2)
+                olh.append(Instance({"OLH m": mm, "exp_eps": ee, "worst counts": wc.counts},
+                                    bool(wc.value > at0 / 2 and wc.value == at1 / 2), bool(do > dz), True, size=(mm,)))
+    both_exact = {s for s, _ in signs} >= {-1, 1}
+    both_derived = {s for _, s in signs} >= {-1, 1}
+    ev.instances("MSE at f(x) = 0 and f(x) = 1 (n = 1) and the sign of their difference", endpoints, has_printed=False)
+    ev.instances("the maximum point varies with m (both endpoints occur) and is f(x) = 1 for OLH",
+                 [Instance({"grid": "m in {2, 4, 8}, e^eps in {2, 3, 7}"}, both_exact, both_derived, True, size=(0,))]
+                 + olh)
+
+
+# ---- Section 4.5 -----------------------------------------------------------------------------------
+@cache
+def _recursive_cases():
+    """(m1, m2, outer family on [3], inner family [m1] -> [m2]); both pairwise independent."""
+    return [(2, 2, gf2_affine_mod_family(2, 3, 2), gf2_affine_family(1, 2)),
+            (2, 4, gf2_affine_mod_family(2, 3, 2), gf2_affine_family(2, 2)),
+            (4, 2, gf2_affine_family(2, 3), gf2_affine_mod_family(2, 4, 2)),
+            (4, 4, gf2_affine_family(2, 3), gf2_affine_family(2, 4))]
+
+
+@cache
+def _nested(m1, m2):
+    for a, c, outer, inner in _recursive_cases():
+        if (a, c) == (m1, m2):
+            inner_cms = cms(inner, grr(m2, R(3)).mechanism).mechanism
+            return outer, inner, cms(outer, inner_cms).mechanism
+    raise KeyError((m1, m2))
+
+
+def _collision_from_P(mech, d):
+    """Read the hashed value of every x off the nested mechanism's P (the output with the larger probability
+    within each (j1, j2) block) and return the distinct collision rates over pairs x != x'."""
+    P = _P(mech)
+    blocks = {}
+    for u, label in enumerate(mech.outputs):
+        prefix, z = label.rsplit(":", 1)
+        blocks.setdefault(prefix, []).append(u)
+    hashed = []
+    for prefix, rows in blocks.items():
+        column = []
+        for x in range(d):
+            vals = [P[u, x] for u in rows]
+            column.append(vals.index(max(vals)))
+        hashed.append(column)
+    rates = {R(sum(1 for h in hashed if h[a] == h[c]), len(hashed)) for a, c in itertools.combinations(range(d), 2)}
+    return sorted(rates)
+
+
+@claim(
+    id="pan-cms/sec4.5.collision",
+    location="Section 4.5, second paragraph",
+    statement="A CMS to [m1] whose perturbation is a CMS to [m2] (both pairwise independent) has collision rate "
+              "(m1 + m2 - 1)/(m1 m2).",
+    printed=C.recursive_collision_printed,
+    derived=C.recursive_collision_form,
+    derivation=f"{DERIV}.recursive_collision_form",
+    assumptions="both hash families pairwise independent; the inner CMS uses randomised response",
+)
+def sec4_5_collision(ev):
+    ev.symbolic("printed vs derived collision rate", C.recursive_collision_printed().rhs,
+                C.recursive_collision_form().rhs, simplify=sympy.simplify)
+    insts = []
+    for m1, m2, outer, inner in _recursive_cases():
+        _, _, nested = _nested(m1, m2)
+        sub = {C.m1: m1, C.m2: m2}
+        insts.append(Instance({"m1": m1, "m2": m2, "d": outer.d}, _collision_from_P(nested, outer.d),
+                              [C.recursive_collision_form().rhs.subs(sub)],
+                              [C.recursive_collision_printed().rhs.subs(sub)], size=(outer.d, m1, m2)))
+    ev.instances("collision rate read off the nested CMS mechanism", insts)
+
+
+@claim(
+    id="pan-cms/sec4.5.equivalent-m",
+    location="Section 4.5, second paragraph, 'equivalent to a regular CMS with m = m1 m2/(m1 + m2 - 1)'",
+    statement="The recursive CMS is a regular CMS (composite hash family) whose decoder is Eq. (8) with "
+              "m = m1 m2/(m1 + m2 - 1).",
+    printed=C.equivalent_m_printed,
+    derived=C.equivalent_m_form,
+    derivation=f"{DERIV}.recursive_decoder_constants",
+    assumptions="both families pairwise independent; nested Eq. (2) decoders",
+    note="The equivalence is of the hash collisions and the decoder constants: the inner perturbation stays "
+         "randomised response on m2 values, so the MSE is Eq. (10) with c_bar = 1/m and R's variances on m2 values.",
+)
+def sec4_5_equivalent_m(ev):
+    ev.symbolic("printed vs derived m", C.equivalent_m_printed().rhs, C.equivalent_m_form().rhs, simplify=sympy.simplify)
+    (ns, no), (es, eo) = C.recursive_decoder_constants()
+    ev.identity("nested decoder constants == Eq. (8) constants with m'", [sympy.simplify(ns - es), sympy.simplify(no - eo)],
+                [0, 0])
+    insts = []
+    for m1, m2, outer, inner in _recursive_cases():
+        _, _, nested = _nested(m1, m2)
+        comp = compose_families(outer, inner)
+        R2 = grr(m2, R(3)).mechanism
+        regular = cms(comp, R2, decoder="eq8").mechanism
+        QR = _Q(R2)
+        y_hi, y_lo = QR[0, 0], QR[1, 0]
+        Qn, Pn = _Q(nested), _P(nested)
+        # decoder entries at output u for an x whose composite hash is / is not the reported value
+        g0 = comp.functions[0]
+        u_hit, u_miss = g0[0], (g0[0] + 1) % m2  # outputs 0:0:z of block (j1, j2) = (0, 0)
+        v_hit, v_miss = Qn[0, u_hit], Qn[0, u_miss]
+        A = (v_hit - v_miss) / (y_hi - y_lo)
+        B0 = v_hit - A * y_hi
+        mp = sympy.cancel(1 - 1 / B0)
+        exact = [mp, sympy.simplify(A - mp / (mp - 1)) == 0, Pn == _P(regular), Qn == _Q(regular), nested.is_unbiased()]
+        sub = {C.m1: m1, C.m2: m2}
+        insts.append(Instance({"m1": m1, "m2": m2}, exact, [C.equivalent_m_form().rhs.subs(sub), True, True, True, True],
+                              [C.equivalent_m_printed().rhs.subs(sub), True, True, True, True], size=(m1, m2)))
+    ev.instances("[m' read off the nested decoder, slope consistent, P == composite CMS P, Q == Eq. (8) Q, unbiased]",
+                 insts)
+
+
+@claim(
+    id="pan-cms/sec4.5.cms-he",
+    location="Section 4.5, last paragraph",
+    statement="CMS + HE is equivalent to CMS + RR with m' = 2m/(m + 1); as m grows it approaches m' = 2 (HE).",
+    printed=C.cms_he_printed,
+    derived=C.cms_he_form,
+    derivation=f"{DERIV}.cms_he_form",
+    assumptions="outer family pairwise independent (GF(2^l) affine, m = 2^l); HE on [m] with the Walsh matrix of the "
+                "smallest power-of-two size > m",
+    note="'CMS + RR with m'' means collision rate 1/m' and Eq. (8)'s constants; the perturbation stays binary RR, so "
+         "the MSE is the binary-RR form (checked below), not Eq. (6) with RR on m' (non-integer) values.",
+)
+def sec4_5_cms_he(ev):
+    ev.symbolic("printed vs derived m'", C.cms_he_printed().rhs, C.cms_he_form().rhs, simplify=sympy.simplify)
+    ev.identity("m' -> 2 as m -> oo", sympy.limit(C.cms_he_form().rhs, C.m, sympy.oo), 2)
+    c_rate = (C.m + 1) / (2 * C.m)
+    ev.identity("CMS+HE MSE -> HE MSE as m -> oo",
+                sympy.simplify(sympy.limit(C.binary_inner_mse_derived(e, c_rate, n, f), C.m, sympy.oo)
+                               - C.he_mse_derived(e, n, f)), 0)
+    insts, mses = [], []
+    cases = [(2, gf2_affine_family(1, 2)), (4, gf2_affine_family(2, 3)), (8, gf2_affine_family(3, 3))]
+    for mm, outer in cases:
+        he = hadamard_encoding(mm, R(3))
+        nested = cms(outer, he).mechanism
+        regular = cms(compose_families(outer, hadamard_family(mm)), grr(2, R(3)).mechanism, decoder="eq8").mechanism
+        rates = _collision_from_P(nested, outer.d)
+        exact = [1 / rates[0] if len(rates) == 1 else rates, _Q(nested) == _Q(regular), nested.is_unbiased()]
+        insts.append(Instance({"m": mm, "d": outer.d}, exact, [C.cms_he_form().rhs.subs(C.m, mm), True, True],
+                              [C.cms_he_printed().rhs.subs(C.m, mm), True, True], size=(mm,)))
+        for counts in [(1,) + (0,) * (outer.d - 1), (0,) * (outer.d - 1) + (1,), (1,) * outer.d]:
+            nn = sum(counts)
+            mses.append(Instance({"m": mm, "counts": counts}, moments.mse(nested, counts)[0],
+                                 C.binary_inner_mse_derived(R(3), R(mm + 1, 2 * mm), nn, R(counts[0], nn)), size=(mm, nn)))
+    ev.instances("[m' = 1/collision read off CMS+HE, Q == Eq. (8) Q of the composite, unbiased]", insts)
+    ev.instances("MSE of CMS+HE vs the binary-RR form with c_bar = (m+1)/(2m)", mses, has_printed=False)
+
+
+# ---- Section 4.6 -----------------------------------------------------------------------------------
+@cache
+def _rappor_families():
+    rng = np.random.default_rng(SEED + 46)
+    return [gf2_affine_family(1, 2), gf2_affine_mod_family(2, 3, 2), gf2_affine_mod_family(2, 3, 3),
+            random_family(4, 3, 3, rng)]
+
+
+@claim(
+    id="pan-cms/sec4.6.rappor-cms",
+    location="Section 4.6, first sentence",
+    statement="RAPPOR with one cohort per hash function and one hash function per cohort encodes like a CMS whose "
+              "perturbation is (symmetric or asymmetric) RAPPOR.",
+    printed=C.rappor_printed,
+    derived=C.tns_form,
+    derivation=f"{DERIV}.rappor_law",
+    kind="statement",
+    assumptions="clients join a uniform cohort; every Bloom-filter bit reported independently (1 w.p. p1 if set, p0 "
+                "if clear)",
+)
+def sec4_6_rappor(ev):
+    insts = []
+    for fam in _rappor_families():
+        variants = [("symmetric f = 1/2", R(3, 4), R(1, 4), sue(fam.m, 9).mechanism)]
+        for ee in (R(3), EXP_EPS):
+            if ee == EXP_EPS and fam.k * 2**fam.m > 32:
+                continue
+            variants.append((f"asymmetric e^eps = {ee}", R(1, 2), 1 / (ee + 1), oue(fam.m, ee).mechanism))
+        for label, p1, p0, inner in variants:
+            rp = rappor_cohorts(fam, p1, p0)
+            c = cms(fam, inner).mechanism
+            insts.append(Instance({"family": fam.name, "RAPPOR": label}, _P(rp), C.rappor_law(fam.functions, fam.m, p1, p0),
+                                  _P(c), size=(fam.d, fam.m, fam.k)))
+    ev.instances("RAPPOR cohorts P vs CMS P with unary-encoding perturbation", insts)
+
+
+@cache
+def _unbiased_families():
+    return [hadamard_family(2), hadamard_family(3), hadamard_family(4), hadamard_family(5), gf2_affine_family(1, 2),
+            gf2_affine_family(2, 3), gf2_affine_family(2, 4), gf2_affine_mod_family(2, 3, 2), gf2_affine_mod_family(3, 5, 4)]
+
+
+def _construction_k(fam):
+    """k predicted by the construction: Walsh size (smallest power of two > d) or 4^l."""
+    if fam.name.startswith("hadamard"):
+        return _smallest_pow2_above(fam.d)
+    l = int(fam.name.split("l=")[1].split(",")[0])
+    return 4**l
+
+
+@claim(
+    id="pan-cms/sec4.6.km",
+    location="Section 4.6, 'For the unbiased CMS (Corollary 3.1), we have km = d^2 m > d'",
+    statement="An unbiased CMS has k = d^2 hash functions, so km = d^2 m > d.",
+    printed=C.km_printed,
+    derived=C.km_form,
+    derivation=f"{DERIV}.rank_upper_bound",
+    kind="statement",
+    assumptions="unbiased CMS: c_bar(x, x') = 1/m for every x != x' (Corollary 3.1)",
+    note="k = d^2 is the size of Eq. (18)'s family when d = 2^l; unbiased families of other sizes exist (HE's Walsh "
+         "columns: k = smallest power of two > d, m = 2).  What unbiasedness forces is rank A = d, hence "
+         "k(m - 1) + 1 >= d and km > d.",
+)
+def sec4_6_km(ev):
+    insts, ranks = [], []
+    for fam in _unbiased_families():
+        ev.numeric(f"{fam.name} is collision-uniform (unbiased CMS)", fam.is_collision_uniform(), 1,
+                   "c_bar = 1/m for every pair")
+        k_, m_, d_ = fam.k, fam.m, fam.d
+        insts.append(Instance({"family": fam.name, "k": k_, "m": m_, "d": d_}, k_ * m_ == d_**2 * m_,
+                              _construction_k(fam) == d_**2, True, size=(d_, k_ * m_)))
+        A = C.hashed_frequency_matrix(fam.functions, m_)
+        ranks.append(Instance({"family": fam.name}, [A.rank(), k_ * (m_ - 1) + 1 >= d_, k_ * m_ > d_],
+                              [d_, True, True], size=(d_, k_ * m_)))
+    ev.instances("k m == d^2 m for unbiased families", insts)
+    ev.instances("what holds: rank A = d <= k(m - 1) + 1 and k m > d", ranks, has_printed=False)
+
+
+@claim(
+    id="pan-cms/sec4.6.unbiased-recovery",
+    location="Section 4.6, 'so CMS can derive the original frequencies without bias'",
+    statement="For an unbiased CMS the linear map f -> hashed frequencies has rank d (km > d), so the frequencies "
+              "are recovered without bias.",
+    printed=C.unbiased_recovery_printed,
+    derived=C.hashed_frequency_gram,
+    derivation=f"{DERIV}.hashed_frequency_gram",
+    kind="statement",
+    assumptions="unbiased CMS (c_bar = 1/m); randomised response with e^eps = 3 for the decoder check",
+)
+def sec4_6_recovery(ev):
+    insts = []
+    for fam in _unbiased_families():
+        A = C.hashed_frequency_matrix(fam.functions, fam.m)
+        gram = ((fam.m - 1) * sympy.eye(fam.d) + sympy.ones(fam.d, fam.d)) / (fam.m * fam.k)
+        ev.identity(f"A^T A == ((m-1) I + J)/(m k) for {fam.name}", A.T * A, gram)
+        det = C.hashed_frequency_gram().rhs.subs({C.m: fam.m, C.k: fam.k, C.d: fam.d})
+        mech = cms(fam, grr(fam.m, R(3)).mechanism).mechanism
+        insts.append(Instance({"family": fam.name}, [A.rank() == fam.d, mech.is_unbiased(), fam.k * fam.m > fam.d],
+                              [det != 0, True, True], [True, True, True], size=(fam.d, fam.k * fam.m)))
+    ev.instances("[rank A == d, CMS unbiased (QP = I), km > d]", insts)
+
+
+@claim(
+    id="pan-cms/sec4.6.small-km",
+    location="Section 4.6, last sentences",
+    statement="With km < d, distinct frequency vectors of the simplex map to the same hashed frequencies, so the "
+              "original frequencies cannot be identified.",
+    printed=C.small_km_printed,
+    derived=C.small_km_form,
+    derivation=f"{DERIV}.rank_upper_bound",
+    kind="statement",
+    assumptions="CMS encoding with k functions to [m], km < d; randomised response with e^eps = 3",
+)
+def sec4_6_small_km(ev):
+    rng = np.random.default_rng(SEED + 460)
+    insts = []
+    for d_, m_, k_ in [(4, 3, 1), (5, 2, 2), (6, 2, 2), (7, 3, 2)]:
+        fam = random_family(d_, m_, k_, rng)
+        A = C.hashed_frequency_matrix(fam.functions, m_)
+        v = A.nullspace()[0]
+        f0 = sympy.Matrix([R(1, d_)] * d_)
+        t = min(R(1, d_) / abs(vi) for vi in v if vi != 0) / 2
+        f1 = f0 + t * v
+        mech = cms(fam, grr(m_, R(3)).mechanism).mechanism
+        P = _P(mech)
+        holds = (A * f0 == A * f1 and f0 != f1 and min(f1) >= 0 and sum(f1) == 1 and P * f0 == P * f1)
+        insts.append(Instance({"d": d_, "m": m_, "k": k_, "f'": [str(x) for x in f1]}, bool(holds),
+                              C.rank_upper_bound(k_, m_) < d_, True, size=(d_, m_, k_)))
+    ev.instances("two frequency vectors with the same hashed frequencies and the same response law", insts)
+
+
+# ---- Appendix G ------------------------------------------------------------------------------------
+@claim(
+    id="pan-cms/appG.estimator",
+    location="Appendix G, the estimator f_H(x) of ref. [5]",
+    statement="f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1] is an unbiased estimator of f(x).",
+    printed=C.appg_estimator_printed,
+    derived=C.appg_estimator_form,
+    derivation=f"{DERIV}.appg_estimator_form",
+    assumptions="f(x) the frequency (count / n) as in Section 2.2; H the symmetric Walsh matrix",
+    note="Without the factor 1/n the sum estimates the count n f(x).",
+)
+def appg_estimator(ev):
+    ev.symbolic("printed vs derived estimator", C.appg_estimator_printed().rhs, C.appg_estimator_form().rhs)
+    insts = []
+    for d in (2, 3):
+        for ee in (R(2), R(3)):
+            he = hadamard_encoding(d, ee)
+            for counts in _datasets(d, 3):
+                nn = sum(counts)
+                printed_m = he.with_decoder((nn * _Q(he)).tolist())
+                truth = [R(c, nn) for c in counts]
+                insts.append(Instance({"d": d, "exp_eps": ee, "counts": counts}, truth,
+                                      enumeration.enumerated_moments(he, counts)["mean"],
+                                      enumeration.enumerated_moments(printed_m, counts)["mean"], size=(d, nn, ee)))
+    ev.instances("expectation of the estimator (exact enumeration) vs f", insts)
+
+
+@claim(
+    id="pan-cms/appG.eq2",
+    location="Appendix G, last paragraph (and Section 4.1, 'decoding process of HE is equivalent to Eq. (2)')",
+    statement="H_hat[X+1, j] H[j, x+1] = 2 y_hat[h_j(x)] - 1, i.e. HE's decoding is Eq. (2) with m = 2.",
+    printed=C.appg_eq2_printed,
+    derived=C.appg_eq2_form,
+    derivation=f"{DERIV}.he_decoded_value",
+    assumptions="H[i, j] = (-1)^{popcount(i & j)}; h_j(x) = H[x+1, j]; binary randomised response",
+)
+def appg_eq2(ev):
+    p, q = C.binary_rr_probabilities(e)
+    yhat = [s for s in C.appg_eq2_printed().rhs.free_symbols][0]
+    ev.symbolic("printed (y_hat = binary RR reconstruction) vs derived",
+                sympy.cancel(C.appg_eq2_printed().rhs.subs(yhat, (C.ind - q) / (p - q))), sympy.cancel(C.appg_eq2_form().rhs))
+    for s in (4, 8, 16):
+        W = sympy.Matrix(walsh_hadamard(s))
+        ev.identity(f"Walsh (-1)^(i.j) of size {s} == Sylvester, symmetric, H H^T = s I",
+                    [W, W.T, W * W.T], [sympy.Matrix(sylvester_hadamard(s).tolist()), W, s * sympy.eye(s)])
+    insts, noise_free = [], []
+    for d in (2, 3, 4, 5):
+        for ee in EXPS:
+            if ee == EXP_EPS and d > 3:
+                continue
+            he = hadamard_encoding(d, ee)
+            fam = hadamard_family(d)
+            c = cms(fam, grr(2, ee).mechanism).mechanism
+            s = fam.k
+            Qd = sympy.Matrix([[C.appg_eq2_form().rhs.subs({C.ind: 1 if (0 if z == 1 else 1) == fam.functions[j][x] else 0,
+                                                          e: ee}) for x in range(d)] for j in range(s) for z in (1, -1)]).T
+            insts.append(Instance({"d": d, "exp_eps": ee}, _Q(he), Qd, _Q(c), size=(d,)))
+        H = walsh_hadamard(hadamard_family(d).k)
+        fam = hadamard_family(d)
+        prods = [H[X + 1][j] * H[j][x + 1] for X in range(d) for x in range(d) for j in range(fam.k)]
+        pred = [2 * (1 if fam.functions[j][X] == fam.functions[j][x] else 0) - 1
+                for X in range(d) for x in range(d) for j in range(fam.k)]
+        noise_free.append(Instance({"d": d}, prods, pred, size=(d,)))
+    ev.instances("HE decoder (Appendix G, per client) vs Eq. (2) with m = 2", insts)
+    ev.instances("noise-free: H[X+1, j] H[j, x+1] = +1 on a collision, -1 otherwise", noise_free, has_printed=False)

@@ -1,0 +1,93 @@
+"""pan-cms Section 5 and Appendices H-I (Tables 1-2, Theorems 5.1-5.2, Eq. (22), Theorem I.1)."""
+
+
+import sympy
+from sympy import Rational as R
+
+import derivations.pan_cms.tables as T
+import proofs_checks.pan_cms.tables as P
+from ldpref.ledger import find_claim
+from ldpref.ledger.runner import run_claim
+from ldpref.losses import worst_case_l2, worst_case_mse
+
+E = T.E
+
+
+def test_linear_families_are_pairwise_independent():
+    for q, d in ((2, 5), (3, 5), (4, 6), (5, 4)):
+        fam = P.linear_family(q, d)
+        assert fam.m == q and fam.d == d
+        assert fam.is_pairwise_independent()
+        assert fam.is_collision_uniform()
+
+
+def test_he_losses_exact():
+    mech = P.he_mech(2, R(2))
+    assert mech.is_unbiased()
+    assert worst_case_mse(mech, 1).value == 9  # ((e+1)/(e-1))^2 at e^eps = 2
+    assert worst_case_l2(mech, 1).value == 17  # d (e+1)^2/(e-1)^2 - 1: one below Table 1's cell
+    assert sympy.cancel(T.table1_finite("HE", "l2") - (T.table1_printed("HE", "l2") - 1)) == 0
+
+
+def test_cms_he_finite_m1():
+    mech = P.cms_he_mech(2, 2, R(2))
+    assert mech.is_unbiased()
+    assert worst_case_mse(mech, 1).value == 35  # (4 m1^2 e/(e-1)^2 + m1^2 - 1)/(m1 - 1)^2 at m1 = 2
+    assert T.table1_derived("CMS+HE", "mse") == T.table1_printed("CMS+HE", "mse")  # the m1 -> oo limit
+
+
+def test_rhr_mechanism():
+    mech = P.rhr_mech(4, 2, R(4))
+    assert mech.is_unbiased()
+    assert worst_case_mse(mech, 1).value == T.rhr_worst_mse(4, R(4)) == R(35, 9)
+    assert worst_case_l2(mech, 1).value == T.rhr_l2(4, 4, R(4))
+    assert T.rhr_slope_tied() == sympy.factor(2 * (2 * E - 1) ** 2 / (E * (E - 1) ** 2))
+
+
+def test_ocms_l2_limit_and_sandwich():
+    a, b, c = T.cms_l2_in_u()
+    cell = T.table1_printed("OCMS", "l2")
+    assert sympy.cancel(a * E + b + c / E - cell - 1) == 0  # m = 1 + e^eps gives the cell + 1
+    assert sympy.factor(4 * a * c - (cell - b) ** 2) == sympy.factor(4 * E * (T.d - 1) / (E - 1) ** 2)
+    assert sympy.simplify(T.table1_derived("OCMS", "l2") - cell) == 0
+
+
+def test_thm52_counterexample():
+    assert T.thm52_printed_value(3, 2) == 7
+    assert T.thm52_lower_bound(3) == 8 == T.thm52_bits(3, 2)
+    assert P._assignment_generator_ok(3, 2)
+
+
+def test_thmI1_probability_exact():
+    mech = P.he_mech(2, R(12))
+    dist = P._dist_enumeration(mech, (1, 0), (0,))
+    assert dist == P._dist_convolution(mech, (1, 0), (0,))
+    S = P._rounds(dist, [R(1)], 1)
+    V = sum(p * k[0] for k, p in S.items())
+    tail = sum(p for k, p in S.items() if k[0] == 12 * V)
+    assert tail == R(1, 13)  # > 1/20: Theorem I.1 fails at n = 1
+    assert P._ge_irrational(R(12), T.thmI1_factor().subs({T.t: 1, T.X: 1}))
+
+
+def test_table2_counts():
+    assert T.bits_he(4) == 4 and T.bits_rhr(16, 3) == 6 and T.bits_ocms(3, 3) == 6
+    assert T.table2_classes("RHR")["eps->oo"] == 0
+    assert T.table2_classes("SS")["eps->oo"] == sympy.oo
+    assert T.table2_classes("l-OCMS") == {"d": 1, "eps->oo": 1, "eps->0": sympy.oo}
+
+
+def test_verdicts_sample():
+    expected = {
+        "pan-cms/table1.HE.mse": "verified", "pan-cms/table1.HE.l2": "conditional",
+        "pan-cms/table1.s-RP.l1": "verified", "pan-cms/table1.RHR.l2": "erratum",
+        "pan-cms/table2.RHR": "erratum", "pan-cms/table2.RAPPOR": "verified",
+        "pan-cms/thm5.2": "erratum", "pan-cms/thmI.1": "erratum", "pan-cms/eq22": "conditional",
+        "pan-cms/sec5.2.adversarial-bias": "conditional",
+    }
+    for cid, verdict in expected.items():
+        res = run_claim(find_claim(cid))
+        assert res.verdict == verdict, (cid, res.verdict, res.reason)
+    res = run_claim(find_claim("pan-cms/thm5.2"))
+    assert res.counterexample["params"]["d"] == "3" and res.counterexample["params"]["n"] == "2"
+    res = run_claim(find_claim("pan-cms/thmI.1"))
+    assert res.counterexample["params"]["exp_eps"] == "12" and res.counterexample["params"]["t"] == "1"
