@@ -1,1 +1,614 @@
-"""pan-strict derivations: constructions."""
+"""pan-strict derivations: constructions (Section 4, Section 5, Appendices C and D).
+
+Our copy of the paper lost every formula; everything below is derived from its definitions.
+
+Model (Definitions 2.3-3.1).  An extremal configuration with support size k gives response y (a k-subset
+S_y of [d]) probability ``p_y e`` if the input is in S_y, else ``p_y`` (``e`` = e^eps).  Summing the
+column of input x: ``sum_y p_y + (e - 1) sum_y p_y s_y(x) = 1`` (s_y the indicator of S_y).
+
+* Appendix C / Section 5.3: with ``w_y = p_y / sum p``, symmetry means the weighted moments of s equal
+  those of a uniformly random k-subset, ``E s(x) = k/d`` and ``E s(x)s(x') = k(k-1)/(d(d-1))``
+  (:func:`subset_moments`); the off-diagonal equalities imply the diagonal ones only when k >= 2
+  (:func:`diagonal_from_offdiagonal`); Caratheodory in the d(d-1)/2 off-diagonal coordinates gives at
+  most d(d-1)/2 + 1 responses (:func:`caratheodory_count`), and since every point has coordinate sum
+  k(k-1)/2 the affine dimension is one less (:func:`affine_dimension`).
+* Section 4: symmetric designs from Sylvester-Hadamard matrices (:func:`hadamard_design`) and cyclic
+  difference sets (:data:`DIFFERENCE_SETS`); a constant base probability turns symmetry into the 2-design
+  condition (:func:`bibd_lambda`).
+* Section 5.1: Subset Selection's cost log2 C(d, k) <= d H2(k/d) (:func:`ss_cost_bound`).
+* Section 5.2 / Appendix D: OCMS over the prime d' = nextprime(d): bucket sizes, the two configurations
+  of Theorem 5.1 (:func:`ocms_groups`), collision rates (:func:`ocms_collision_rate`), the variance of the
+  two decoders (:func:`ocms_l2_grouped`, :func:`ocms_l2_pooled`) and the bound of Corollary 5.2
+  (:func:`cor52_alpha`, :func:`cor52_beta`, :func:`cor52_bound`).
+
+The OSC formulas of Section 3 (p*, q*, l2(k), the optimal k) come from ``derivations.pan_strict.optimality``
+when that module provides them, else from the private derivation :func:`_derive_osc_pq` below (both
+derive the same objects from Lemma B.1 and the variance argument of Appendix B.3).
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import sympy
+
+from ldpref.exact import EXP_EPS
+
+e = EXP_EPS
+d = sympy.Symbol("d", positive=True, integer=True)
+k = sympy.Symbol("k", positive=True, integer=True)
+n = sympy.Symbol("n", positive=True, integer=True)
+m = sympy.Symbol("m", positive=True, integer=True)
+dp = sympy.Symbol("d'", positive=True, integer=True)  # the extended (prime) dictionary size
+t = sympy.Symbol("t", positive=True, integer=True)
+N_cols = sympy.Symbol("N", positive=True, integer=True)
+R = sympy.Rational
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 3 quantities: from optimality.py when available, else the private derivation
+def _optimality():
+    try:
+        import derivations.pan_strict.optimality as O
+    except ImportError:  # pragma: no cover
+        return None
+    needed = ("osc_l2", "osc_self_support_probability", "osc_cross_support_probability", "optimal_k")
+    return O if all(hasattr(O, name) for name in needed) else None
+
+
+@cache
+def _derive_osc_pq():
+    """Lemma B.1 + Lemma 3.1 from the model, symbolically.
+
+    Unknowns: B = sum_y p_y and a = sum_y p_y s_y(x) (constant in x by Lemma 2.1).  Column sum:
+    B + (e - 1) a = 1; summing a over x counts every response k times: d a = k B.  For the cross term
+    c = sum_y p_y s_y(x) s_y(x'): sample a row with probability p_y / B; Z_x = s_y(x) has mean k/d, and
+    sum_x Z_x = k is constant, so 0 = Var(sum Z) = d Var(Z_x) + d(d-1) Cov, i.e.
+    E Z_x Z_x' = (k/d)^2 - (k/d)(1 - k/d)/(d - 1).  Then p = e a and q = a + (e - 1) c."""
+    B, a = sympy.symbols("B a", positive=True)
+    sol = sympy.solve([B + (e - 1) * a - 1, d * a - k * B], [B, a], dict=True)[0]
+    mean = k / d
+    cov = -mean * (1 - mean) / (d - 1)
+    exx = sympy.factor(sympy.cancel(mean ** 2 + cov))
+    c = sol[B] * exx
+    p = sympy.factor(sympy.cancel(e * sol[a]))
+    q = sympy.factor(sympy.cancel(sol[a] + (e - 1) * c))
+    return sympy.factor(sol[B]), p, q, exx
+
+
+def osc_base_total(d_=d, k_=k, e_=e):
+    B, _, _, _ = _derive_osc_pq()
+    return B.subs({d: d_, k: k_, e: e_}, simultaneous=True)
+
+
+def osc_p(d_=d, k_=k, e_=e):
+    O = _optimality()
+    if O is not None:
+        return O.osc_self_support_probability(d_, k_, e_)
+    return _derive_osc_pq()[1].subs({d: d_, k: k_, e: e_}, simultaneous=True)
+
+
+def osc_q(d_=d, k_=k, e_=e):
+    O = _optimality()
+    if O is not None:
+        return O.osc_cross_support_probability(d_, k_, e_)
+    return _derive_osc_pq()[2].subs({d: d_, k: k_, e: e_}, simultaneous=True)
+
+
+def pure_l2(p, q, d_values, n_=1):
+    """l2 of a pure protocol (support-set decoder) over ``d_values`` values holding every client:
+    n Var_x = (f_x p(1-p) + (1 - f_x) q(1-q))/(p-q)^2, summed with sum f_x = 1."""
+    return (d_values * q * (1 - q) + (p - q) * (1 - p - q)) / (n_ * (p - q) ** 2)
+
+
+def osc_l2(d_=d, k_=k, e_=e, n_=1):
+    """l2 of an OSC on d values with support size k (dataset independent)."""
+    O = _optimality()
+    if O is not None:
+        return O.osc_l2(d_, k_, e_, n_)
+    return sympy.factor(sympy.cancel(pure_l2(osc_p(d_, k_, e_), osc_q(d_, k_, e_), d_, n_)))
+
+
+def extended_l2(d_=d, dp_=dp, k_=k, e_=e, n_=1):
+    """Appendix D.2: an OSC on the extended dictionary [d'] used on data in [d]: the loss sums the
+    variances of the d real values only (the d' - d extra values are known to be 0)."""
+    return pure_l2(osc_p(dp_, k_, e_), osc_q(dp_, k_, e_), d_, n_)
+
+
+def osc_l2_star(d_=d, e_=e, n_=1):
+    """The OSC optimum over real k >= 1: k = d/(e+1) when d >= e + 1, else k = 1 (Corollary 3.3)."""
+    kstar = d_ / (e_ + 1)
+    if d_.is_number and e_.is_number and not bool(kstar >= 1):
+        return sympy.cancel(osc_l2(d_, 1, e_, n_))
+    return sympy.factor(sympy.cancel(osc_l2(d_, kstar, e_, n_)))
+
+
+def integer_optimal_k(d_: int, e_) -> int:
+    """Exhaustive search over k = 1..d-1 of the exact OSC l2 (ties: the smaller k)."""
+    return min((sympy.cancel(osc_l2(d_, kk, e_)), kk) for kk in range(1, d_))[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Appendix C: moments of a uniformly random k-subset, the target matrix, the diagonal step
+@cache
+def subset_moments():
+    """(E s(x), E s(x)s(x')) of a uniform k-subset by counting: C(d-1,k-1)/C(d,k), C(d-2,k-2)/C(d,k)."""
+    ex = sympy.simplify(sympy.combsimp(sympy.binomial(d - 1, k - 1) / sympy.binomial(d, k)))
+    exx = sympy.factor(sympy.simplify(sympy.combsimp(sympy.binomial(d - 2, k - 2) / sympy.binomial(d, k))))
+    return ex, exx
+
+
+def target_matrix(d_: int, k_: int) -> sympy.Matrix:
+    """sum_y w_y s_y s_y^T for the uniform k-subset distribution: (E s - E ss) I + E ss J."""
+    ex, exx = subset_moments()
+    a = ex.subs({d: d_, k: k_})
+    b = exx.subs({d: d_, k: k_})
+    return (a - b) * sympy.eye(d_) + b * sympy.ones(d_, d_)
+
+
+def target_matrix_form():
+    ex, exx = subset_moments()
+    I = sympy.MatrixSymbol("I", d, d)
+    J = sympy.MatrixSymbol("J", d, d)
+    return sympy.Eq(sympy.Symbol(r"\sum_y w_y s_y s_y^{T}"),
+                    sympy.factor(ex - exx) * I + exx * J, evaluate=False)
+
+
+@cache
+def diagonal_from_offdiagonal():
+    """Row i of the off-diagonal equalities summed over j != i: (k - 1) sum_y w_y s_y(i) = (d - 1) c with
+    c = E s s'.  Returns (implied diagonal, the condition k >= 2 under which the division is allowed)."""
+    _, exx = subset_moments()
+    diag = sympy.Symbol(r"\sum_y w_y s_y(i)")
+    sol = sympy.solve(sympy.Eq((k - 1) * diag, (d - 1) * exx), diag)
+    return sympy.factor(sol[0]), sympy.Ge(k, 2)
+
+
+def weighted_support_sum():
+    """sum_y w_y s_{y,i} as a sympy Sum (for LaTeX)."""
+    y, i = sympy.symbols("y i", integer=True)
+    w, s = sympy.IndexedBase("w"), sympy.IndexedBase("s")
+    return sympy.Sum(w[y] * s[y, i], (y, 1, sympy.Symbol("|U|")))
+
+
+def base_sum():
+    y = sympy.Symbol("y", integer=True)
+    return sympy.Sum(sympy.IndexedBase("p")[y], (y, 1, sympy.Symbol("|U|")))
+
+
+def caratheodory_dimension(d_=d):
+    d_ = sympy.sympify(d_)
+    return d_ * (d_ - 1) / 2
+
+
+def caratheodory_count(d_=d):
+    return caratheodory_dimension(d_) + 1
+
+
+def affine_dimension(d_=d):
+    """For k >= 2 every point s s^T has off-diagonal sum k(k-1)/2: the points lie in a hyperplane, so
+    Caratheodory needs only (D - 1) + 1 = D = d(d-1)/2 of them."""
+    return caratheodory_dimension(d_) - 1
+
+
+def theorem41_form():
+    C = sympy.Symbol(r"\mathrm{cost}")
+    return sympy.Le(C, sympy.log(caratheodory_count(d), 2))
+
+
+def responses_bound_form():
+    U = sympy.Symbol("|U|")
+    return sympy.Le(U, caratheodory_count(d))
+
+
+def sharper_bound_form():
+    U = sympy.Symbol("|U|")
+    return sympy.Le(U, sympy.Max(caratheodory_dimension(d), d))
+
+
+def pair_inclusion_rank(d_: int, k_: int) -> int:
+    """Exact rank of the (pairs x k-subsets) inclusion matrix (Gottlieb-Kantor: C(d,2) for 2<=k<=d-2)."""
+    from sympy.polys.matrices import DomainMatrix
+
+    pairs = list(itertools.combinations(range(d_), 2))
+    subsets = [set(s) for s in itertools.combinations(range(d_), k_)]
+    rows = [[sympy.ZZ(1 if (a in s and b in s) else 0) for s in subsets] for a, b in pairs]
+    return DomainMatrix(rows, (len(pairs), len(subsets)), sympy.ZZ).rank()
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 4 special cases
+def hadamard_design(t_: int, sign: int = 1) -> list[tuple[int, ...]]:
+    """Sylvester-Hadamard H of order 2^t without its first row and column: response i (row i >= 1)
+    supports input x (column x + 1) when H[i][x+1] = sign.  d = 2^t - 1 inputs and d responses; support
+    size (d-1)/2 for sign = +1, (d+1)/2 for sign = -1."""
+    from ldpref.hashing import sylvester_hadamard
+
+    H = sylvester_hadamard(2 ** t_)
+    size = 2 ** t_
+    return [tuple(x for x in range(size - 1) if H[i, x + 1] == sign) for i in range(1, size)]
+
+
+def hadamard_parameters(t_=t):
+    """(d, responses, k, lambda) of the design of :func:`hadamard_design` with sign +1."""
+    dd = 2 ** sympy.sympify(t_) - 1
+    return dd, dd, (dd - 1) / 2, (dd - 3) / 4
+
+
+def hadamard_optimal_range(d_: int):
+    """Exact e-range on which k = (d-1)/2 is an optimal integer support size: (1, e_hi] with e_hi the root
+    > 1 of l2(k) = l2(k - 1) (l2(k) <= l2(k + 1) holds for every e > 1, see the check)."""
+    E = sympy.Symbol("E", positive=True)
+    kk = (d_ - 1) // 2
+    if kk <= 1:
+        return sympy.oo
+    eq = sympy.numer(sympy.together(osc_l2(d_, kk, E) - osc_l2(d_, kk - 1, E)))
+    roots = [r for r in sympy.solve(eq, E) if r.is_real and bool(r > 1)]
+    return min(roots) if roots else sympy.oo
+
+
+def hadamard_range_form():
+    E_hi = sympy.Symbol(r"e_{hi}(d)")
+    return sympy.And(sympy.Eq(d, 2 ** t - 1), sympy.Eq(k, (d - 1) / 2), sympy.Le(e, E_hi))
+
+
+#: cyclic (v, k, lambda) difference sets: blocks {D + i mod v} form a symmetric 2-design with v blocks
+DIFFERENCE_SETS = {
+    (7, 3, 1): (0, 1, 3),
+    (7, 4, 2): (2, 4, 5, 6),
+    (11, 5, 2): (1, 3, 4, 5, 9),
+    (13, 4, 1): (0, 1, 3, 9),
+    (15, 7, 3): (0, 1, 2, 4, 5, 8, 10),
+    (21, 5, 1): (3, 6, 7, 12, 14),
+}
+
+
+def cyclic_design(v: int, base) -> list[tuple[int, ...]]:
+    return [tuple(sorted((x + i) % v for x in base)) for i in range(v)]
+
+
+def affine_plane_3() -> list[tuple[int, ...]]:
+    """2-(9, 3, 1): the lines of AG(2, 3) (12 blocks)."""
+    pts = {(a, b): 3 * a + b for a in range(3) for b in range(3)}
+    lines = set()
+    for (a0, b0) in pts:
+        for (da, db) in [(0, 1), (1, 0), (1, 1), (1, 2)]:
+            lines.add(tuple(sorted(pts[((a0 + s * da) % 3, (b0 + s * db) % 3)] for s in range(3))))
+    return sorted(lines)
+
+
+def design_2_6_3_2() -> list[tuple[int, ...]]:
+    """2-(6, 3, 2) with 10 blocks: the 10 triangles of the pentagon-plus-centre construction."""
+    blocks = []
+    for i in range(5):
+        blocks.append(tuple(sorted((5, i, (i + 1) % 5))))
+        blocks.append(tuple(sorted((i, (i + 1) % 5, (i + 3) % 5))))
+    return blocks
+
+
+def bibd_lambda(d_=d, k_=k, b_=sympy.Symbol("b", positive=True, integer=True)):
+    """Constant base probability 1/b per block: symmetry needs every pair in lambda blocks; counting
+    gives r = b k/d and lambda = b k(k-1)/(d(d-1)) (so b >= d by Fisher's inequality)."""
+    d_, k_, b_ = map(sympy.sympify, (d_, k_, b_))
+    return b_ * k_ / d_, b_ * k_ * (k_ - 1) / (d_ * (d_ - 1))
+
+
+def bibd_form():
+    b = sympy.Symbol("b", positive=True, integer=True)
+    lam = sympy.Symbol(r"\lambda")
+    return sympy.Eq(lam, bibd_lambda(d, k, b)[1])
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 5.1: Subset Selection's communication cost
+def ss_cost_bits(d_=d, k_=k):
+    return sympy.log(sympy.binomial(d_, k_), 2)
+
+
+def binary_entropy(x):
+    return -x * sympy.log(x, 2) - (1 - x) * sympy.log(1 - x, 2)
+
+
+def ss_cost_bound(d_=d, k_=k):
+    """log2 C(d,k) <= d H2(k/d): C(d,k) (k/d)^k (1 - k/d)^(d-k) <= 1 (one term of the binomial sum)."""
+    d_, k_ = sympy.sympify(d_), sympy.sympify(k_)
+    return d_ * binary_entropy(k_ / d_)
+
+
+def ss_cost_form():
+    return sympy.Le(ss_cost_bits(), ss_cost_bound())
+
+
+def ss_cost_holds(d_: int, k_: int) -> bool:
+    """The bound in integers: C(d,k) k^k (d-k)^(d-k) <= d^d."""
+    return sympy.binomial(d_, k_) * k_ ** k_ * (d_ - k_) ** (d_ - k_) <= d_ ** d_
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 5.2 / Appendix D: OCMS over the prime d'
+@cache
+def next_prime(d_: int) -> int:
+    return int(sympy.nextprime(d_ - 1))
+
+
+def bucket_profile(dp_: int, m_: int):
+    """(k0, k1, r): r = d' mod m buckets of size k1 = floor(d'/m) + 1 and m - r of size k0 = floor(d'/m)."""
+    k0, r = divmod(dp_, m_)
+    return k0, k0 + 1, r
+
+
+def ocms_base_probability(dp_=dp, m_=m, e_=e):
+    """P[(h, z)][x] / (e or 1): the hash is uniform over d'(d'-1) functions, then m-ary RR."""
+    dp_, m_ = sympy.sympify(dp_), sympy.sympify(m_)
+    return 1 / (dp_ * (dp_ - 1) * (e_ + m_ - 1))
+
+
+def ocms_base_total(dp_=dp, m_=m, e_=e):
+    """sum over all d'(d'-1) m responses of the base probability."""
+    return sympy.cancel(dp_ * (dp_ - 1) * m_ * ocms_base_probability(dp_, m_, e_))
+
+
+def generalised_lemma_b1(dp_=dp, kbar=sympy.Symbol(r"\bar{k}"), e_=e):
+    """Lemma B.1 without constant support: sum_x of the column sums gives d' sum p + (e-1) sum p k_y = d',
+    so with kbar the p-weighted mean support size, sum_y p_y = d'/(kbar e + d' - kbar)."""
+    dp_, kbar = sympy.sympify(dp_), sympy.sympify(kbar)
+    return dp_ / (kbar * e_ + dp_ - kbar)
+
+
+def ocms_groups(dp_: int, m_: int, e_=e):
+    """Theorem 5.1: {k: (pi_k, number of responses, conditional base probability)} for the configurations
+    grouped by support size.  pi_k = (#buckets of size k) (d' + (e-1) k)/(d'(e + m - 1)) (the probability,
+    for any input, that the response falls in the group); the conditional base probability follows from
+    Lemma B.1 for the group: (d'/(k e + d' - k))/(number of responses)."""
+    k0, k1, r = bucket_profile(dp_, m_)
+    out = {}
+    for kk, count in ((k1, r), (k0, m_ - r)):
+        if count == 0:
+            continue
+        pi = sympy.cancel(count * (dp_ + (e_ - 1) * kk) / (dp_ * (e_ + m_ - 1)))
+        responses = dp_ * (dp_ - 1) * count
+        base = sympy.cancel(sympy.Integer(dp_) / (kk * e_ + dp_ - kk) / responses)
+        out[kk] = (pi, responses, base)
+    return out
+
+
+def pair_collisions(dp_: int, m_: int, kk: int) -> int:
+    """Appendix D.1: functions mapping a fixed pair x != x' into one bucket of size k: by Lemma D.1 each
+    of the k(k-1) ordered pairs of that bucket is hit by exactly one function, for each such bucket."""
+    k0, k1, r = bucket_profile(dp_, m_)
+    count = r if kk == k1 else (m_ - r if kk == k0 else 0)
+    return count * kk * (kk - 1)
+
+
+def ocms_collision_rate(dp_: int, m_: int, allow_a_zero: bool = False):
+    """Exact collision rate c(x, x') of the family (constant over pairs): sum over buckets of s(s-1)
+    ordered pairs, out of d'(d'-1) functions; with a = 0 allowed the d' constant functions collide too."""
+    k0, k1, r = bucket_profile(dp_, m_)
+    pairs = r * k1 * (k1 - 1) + (m_ - r) * k0 * (k0 - 1)
+    if allow_a_zero:
+        return R(pairs + dp_, dp_ * dp_)
+    return R(pairs, dp_ * (dp_ - 1))
+
+
+def collision_approx(dp_=dp, m_=m):
+    """Ignoring the remainder (m | d'): d'(d'/m - 1) ordered pairs -> (d' - m)/(m (d' - 1))."""
+    dp_, m_ = sympy.sympify(dp_), sympy.sympify(m_)
+    return (dp_ - m_) / (m_ * (dp_ - 1))
+
+
+def collision_form():
+    c = sympy.Symbol(r"\bar{c}")
+    return sympy.Eq(c, collision_approx())
+
+
+def ocms_l2_grouped(d_: int, dp_: int, m_: int, e_=e, n_=1):
+    """Corollary 5.1 (each response decoded by its configuration's OSC decoder): the per-client
+    contribution is unbiased within each group, so Var = sum_g pi_g Var_g (law of total variance with
+    equal conditional means)."""
+    return sympy.cancel(sum(pi * extended_l2(d_, dp_, kk, e_, n_) for kk, (pi, _, _) in ocms_groups(dp_, m_, e_).items()))
+
+
+def ocms_pq_pooled(dp_: int, m_: int, e_=e):
+    """Overall support probabilities of OCMS: p = e/(e + m - 1); q = c p + (1 - c)/(e + m - 1)."""
+    c = ocms_collision_rate(dp_, m_)
+    p = e_ / (e_ + m_ - 1)
+    q = c * p + (1 - c) / (e_ + m_ - 1)
+    return sympy.cancel(p), sympy.cancel(q)
+
+
+def ocms_l2_pooled(d_: int, dp_: int, m_: int, e_=e, n_=1):
+    """OCMS decoded as a pure protocol with its overall (p, q) (pan-cms Eq. (8))."""
+    p, q = ocms_pq_pooled(dp_, m_, e_)
+    return sympy.cancel(pure_l2(p, q, d_, n_))
+
+
+def mixture_variance_form():
+    V = sympy.Function("Var")
+    pi0, pi1 = sympy.symbols(r"\pi_0 \pi_1", nonnegative=True)
+    X0, X1, X = sympy.symbols("X_0 X_1 X")
+    return sympy.Eq(V(X), pi1 * V(X1) + pi0 * V(X0))
+
+
+def mixture_variance(pi1, mean1, var1, mean0, var0):
+    """Law of total variance for a two-component mixture (pi0 = 1 - pi1)."""
+    pi0 = 1 - pi1
+    mean = pi1 * mean1 + pi0 * mean0
+    return pi1 * var1 + pi0 * var0 + pi1 * (mean1 - mean) ** 2 + pi0 * (mean0 - mean) ** 2
+
+
+# ---- Corollary 5.2
+def kstar_extended(dp_=dp, e_=e):
+    return sympy.sympify(dp_) / (e_ + 1)
+
+
+@cache
+def _extended_derivative_numerator():
+    return sympy.factor(sympy.numer(sympy.together(sympy.diff(_extended_l2_expr(), k))))
+
+
+def extended_minimiser(d_: int, dp_: int, e_):
+    """The real minimiser of extended_l2(d, d', k) in k: the root in (0, d') of the derivative's numerator
+    (a quadratic in k), exact."""
+    poly = sympy.Poly(_extended_derivative_numerator().subs({d: d_, dp: dp_, e: e_}, simultaneous=True), k)
+    roots = [r for r in sympy.real_roots(poly) if bool(r > 0) and bool(r < dp_)]
+    return roots[0] if len(roots) == 1 else roots
+
+
+@cache
+def _extended_l2_expr():
+    return sympy.cancel(extended_l2(d, dp, k, e))
+
+
+@cache
+def _osc_l2_star_expr():
+    return sympy.cancel(_extended_l2_expr().subs({dp: d}).subs({k: d / (e + 1)}))
+
+
+@cache
+def _cor52_alpha_expr():
+    L = _extended_l2_expr()
+    return sympy.factor(sympy.cancel(sympy.cancel(L.subs(k, dp / (e + 1))) / _osc_l2_star_expr() - 1))
+
+
+@cache
+def _cor52_beta_expr():
+    L = _extended_l2_expr()
+    base = sympy.cancel(L.subs(k, dp / (e + 1)))
+    return [sympy.factor(sympy.cancel(sympy.cancel(L.subs(k, dp / (e + 1) + s)) / base - 1)) for s in (-1, 1)]
+
+
+def cor52_alpha(d_=d, dp_=dp, e_=e):
+    """Extension cost: extended loss at k = d'/(e+1) over the optimum l2*(d), minus one."""
+    return _cor52_alpha_expr().subs({d: d_, dp: dp_, e: e_}, simultaneous=True)
+
+
+def cor52_beta(d_=d, dp_=dp, e_=e):
+    """Deviation cost: the relative increase of the extended loss at k = d'/(e+1) - 1 and + 1."""
+    return [b.subs({d: d_, dp: dp_, e: e_}, simultaneous=True) for b in _cor52_beta_expr()]
+
+
+def cor52_bound(d_: int, e_, dp_: int | None = None):
+    """(1 + alpha)(1 + beta) - 1 (beta the larger of the two deviations), exact."""
+    dp_ = next_prime(d_) if dp_ is None else dp_
+    a = cor52_alpha(d_, dp_, e_)
+    b = max(cor52_beta(d_, dp_, e_))
+    return sympy.cancel((1 + a) * (1 + b) - 1)
+
+
+def cor52_form():
+    L = sympy.Symbol(r"l_2(\mathrm{OCMS})")
+    Ls = sympy.Symbol(r"l_2^{*}")
+    al, be = sympy.symbols(r"\alpha \beta")
+    return sympy.And(sympy.Le(L, (1 + al) * (1 + be) * Ls), sympy.Eq(al, cor52_alpha()),
+                     sympy.Eq(be, cor52_beta()[0]))
+
+
+def deviation_form():
+    """Cor 3.2-style deviations at the real optimum d/(e+1) (d' = d)."""
+    delta = sympy.Symbol(r"\delta_{-}")
+    return sympy.Eq(delta, sympy.factor(cor52_beta(d, d, e)[0]))
+
+
+@cache
+def _beta_fraction_functions():
+    return [sympy.lambdify((d, dp, e), b, modules=[{}]) for b in _cor52_beta_expr()]
+
+
+def cor52_beta_fraction(d_, dp_, e_):
+    """cor52_beta evaluated exactly on Fractions."""
+    from fractions import Fraction
+
+    return [f(Fraction(d_), Fraction(dp_), Fraction(e_)) for f in _beta_fraction_functions()]
+
+
+def ocms_l2_pooled_fraction(d_: int, dp_: int, m_: int, e_):
+    """ocms_l2_pooled on Fractions (fast, exact)."""
+    from fractions import Fraction
+
+    e_ = Fraction(e_)
+    c = ocms_collision_rate(dp_, m_)
+    c = Fraction(int(c.p), int(c.q))
+    p_ = e_ / (e_ + m_ - 1)
+    q_ = c * p_ + (1 - c) / (e_ + m_ - 1)
+    return (d_ * q_ * (1 - q_) + (p_ - q_) * (1 - p_ - q_)) / (p_ - q_) ** 2
+
+
+def ocms_l2_grouped_fraction(d_: int, dp_: int, m_: int, e_):
+    """ocms_l2_grouped on Fractions (fast, exact)."""
+    from fractions import Fraction
+
+    e_ = Fraction(e_)
+    k0, k1, r = bucket_profile(dp_, m_)
+    pi1 = Fraction(r) * (dp_ + (e_ - 1) * k1) / (dp_ * (e_ + m_ - 1))
+    return pi1 * osc_l2_fraction(d_, dp_, k1, e_) + (1 - pi1) * osc_l2_fraction(d_, dp_, k0, e_)
+
+
+def excess_limit(m_=m, e_=e):
+    """lim_{d -> oo} l2(support d/m)/l2* - 1 = (m - 1 - e)^2/(4 e (m - 1)): with m fixed and e + 1 not an
+    integer the excess of OCMS does not vanish."""
+    m_ = sympy.sympify(m_)
+    return (m_ - 1 - e_) ** 2 / (4 * e_ * (m_ - 1))
+
+
+def limit_at_infinity(expr, x):
+    """Limit of a rational function of x as x -> oo (ratio of leading coefficients)."""
+    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    pn, pd = sympy.Poly(num, x), sympy.Poly(den, x)
+    if pn.degree() < pd.degree():
+        return sympy.Integer(0)
+    if pn.degree() > pd.degree():
+        return sympy.oo * sympy.sign(pn.LC() / pd.LC())
+    return sympy.factor(sympy.cancel(pn.LC() / pd.LC()))
+
+
+def excess_limit_derived(m_=m, e_=e):
+    """The limit computed from the exact loss: l2(d, d/m, e)/l2*(d) as d -> oo."""
+    x = sympy.Symbol("x", positive=True)
+    ratio = osc_l2(x, x / m_, e_) / osc_l2(x, x / (e_ + 1), e_)
+    return sympy.factor(limit_at_infinity(ratio, x) - 1)
+
+
+@cache
+def _fraction_functions():
+    """The derived p*, q* (and the pure-protocol l2) as plain Python functions of (d, k, e): evaluated on
+    Fractions they stay exact (no float constant appears in a rational function)."""
+    p_expr, q_expr = osc_p(), osc_q()
+    fp = sympy.lambdify((d, k, e), p_expr, modules=[{}])
+    fq = sympy.lambdify((d, k, e), q_expr, modules=[{}])
+    return fp, fq
+
+
+def osc_l2_fraction(d_values, dict_size, k_, e_):
+    """Exact (Fraction) per-client l2 of an OSC on ``dict_size`` values summed over ``d_values`` values."""
+    from fractions import Fraction
+
+    fp, fq = _fraction_functions()
+    p_, q_ = fp(Fraction(dict_size), Fraction(k_), Fraction(e_)), fq(Fraction(dict_size), Fraction(k_), Fraction(e_))
+    return (d_values * q_ * (1 - q_) + (p_ - q_) * (1 - p_ - q_)) / (p_ - q_) ** 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 5.3: WSS's LP, sparsity and complexity
+def wss_target_form():
+    b = sympy.Symbol("b_{x x'}")
+    return sympy.Eq(b, subset_moments()[1])
+
+
+def wss_base_form():
+    w = sympy.Symbol("w_y")
+    return sympy.Eq(sympy.Symbol("p_y"), sympy.factor(osc_base_total() * w))
+
+
+def wss_complexity_form():
+    """A is D x N with D = d(d-1)/2 rows and N = Theta(D) sampled columns; an LP/NNLS solve in
+    O(D N^2) is O(d^6)."""
+    D = caratheodory_dimension(d)
+    c = sympy.Symbol("c", positive=True)
+    return sympy.Eq(sympy.Symbol(r"\mathrm{ops}"), sympy.O(sympy.expand(D * (c * D) ** 2), (d, sympy.oo)))
+
+
+def wss_complexity_degree() -> int:
+    D = caratheodory_dimension(d)
+    c = sympy.Symbol("c", positive=True)
+    return sympy.degree(sympy.expand(D * (c * D) ** 2), d)

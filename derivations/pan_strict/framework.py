@@ -151,3 +151,378 @@ def urp_mechanism_matrices(P: sympy.Matrix, Q: sympy.Matrix):
             for v in range(d):
                 cols[v].append(Q[pi[v], y])
     return rows, cols, labels
+
+
+# =============================================================================================
+# Section 2 beyond Theorems 2.1-2.2 (Definitions 2.1-2.6, Theorems 2.3-2.9, Appendix A)
+# =============================================================================================
+e_sym = sympy.Symbol("exp_eps", positive=True)  # == ldpref.exact.EXP_EPS (same name and assumptions)
+l2_sym = sympy.Symbol(r"\ell_2", positive=True)
+l1_sym = sympy.Symbol(r"\ell_1", positive=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Definition 2.1: e^eps of a perturbation matrix
+def ldp_level(P: sympy.Matrix):
+    """Smallest e^eps with ``P[u,x] <= e^eps P[u,x']`` for every u, x, x' (rows with a zero beside a
+    non-zero entry: infinity)."""
+    best = sympy.Integer(1)
+    for u in range(P.shape[0]):
+        row = list(P.row(u))
+        if all(v == 0 for v in row):
+            continue
+        if any(v == 0 for v in row):
+            return sympy.oo
+        best = sympy.Max(best, max(row) / min(row))
+    return best
+
+
+@cache
+def def2_1_form():
+    Pux = sympy.Symbol("P_{u x}", nonnegative=True)
+    Pux2 = sympy.Symbol("P_{u x'}", nonnegative=True)
+    return sympy.Le(Pux, e_sym * Pux2)
+
+
+@cache
+def def2_2_form():
+    nu = sympy.MatrixSymbol(r"\nu", U_sym, 1)
+    return sympy.Eq(sympy.MatrixSymbol(r"\hat{f}", d_sym, 1), sympy.MatMul(Q_M, nu), evaluate=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Eq. (1): worst-case l2 of an unbiased estimator
+def worst_l2_vertex(P: sympy.Matrix, Q: sympy.Matrix, n_clients):
+    """``l2 = max_f 1^T((Q o Q) P f - f)/n`` (Eq. (1)) is linear in f, so the maximum sits at a vertex
+    ``f = e_x`` of the simplex: ``(max_x 1^T (Q o Q) P e_x - 1)/n``."""
+    A = Q.multiply_elementwise(Q) * P
+    return (max(sum(A[:, x]) for x in range(P.shape[1])) - 1) / n_clients
+
+
+@cache
+def eq1_form():
+    return sympy.Eq(l2_sym, sympy.Symbol(r"\max_{f}") * (sympy.Symbol(r"\mathbf{1}^T (Q \circ Q) P f") - 1) / n,
+                    evaluate=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 2.3 / Eq. (2), Appendix A.2: the normal approximation of the l1 loss
+@cache
+def eq2_form():
+    v = sympy.Symbol("v")
+    return sympy.Eq(l1_sym, sympy.Symbol(r"\max_{f}") * sympy.sqrt(2 / sympy.pi)
+                    * sympy.Sum(sympy.sqrt(sympy.Function(r"\mathrm{Var}")(sympy.Symbol(r"\hat{f}_v"))), (v, 1, d_sym)),
+                    evaluate=False)
+
+
+@cache
+def normal_mae_identity():
+    """Appendix A.2: ``E|N(0, s^2)| = sqrt(2/pi) s`` -- the integral, computed by sympy."""
+    s, z = sympy.symbols("sigma z", positive=True)
+    integral = 2 * sympy.integrate(z * sympy.exp(-z**2 / (2 * s**2)) / (s * sympy.sqrt(2 * sympy.pi)), (z, 0, sympy.oo))
+    return sympy.simplify(integral), sympy.sqrt(2 / sympy.pi) * s
+
+
+def binomial_mad(n_trials: int, p) -> sympy.Rational:
+    """De Moivre's closed form of ``E|X - n p|`` for ``X ~ Bin(n, p)``:
+    ``2 nu C(n, nu) p^nu (1-p)^(n - nu + 1)`` with ``nu = floor(n p) + 1`` (0 when n p is n)."""
+    p = sympy.Rational(p)
+    nu = int(sympy.floor(n_trials * p)) + 1
+    if nu > n_trials:
+        return sympy.Integer(0)
+    return 2 * nu * sympy.binomial(n_trials, nu) * p**nu * (1 - p) ** (n_trials - nu + 1)
+
+
+@cache
+def half_binomial_log_ratio_series():
+    """For ``X ~ Bin(2m, 1/2)``: De Moivre gives ``E|X - m| = m C(2m, m)/4^m``, which by Legendre's
+    duplication formula is ``m Gamma(m + 1/2)/(sqrt(pi) Gamma(m + 1))``; the normal approximation is
+    ``sqrt(2/pi) sqrt(m/2)``.  Their log-ratio is ``log Gamma(m + 1/2) - log Gamma(m) - log(m)/2``;
+    returns its expansion in ``x = 1/m`` at 0 as (constant term, coefficient of x): (0, -1/8), i.e.
+    exact/approx = 1 - 1/(8m) + O(1/m^2) -> 1."""
+    x = sympy.Symbol("x", positive=True)
+    m = 1 / x
+    expr = sympy.loggamma(m + sympy.Rational(1, 2)) - sympy.loggamma(m) - sympy.log(m) / 2
+    ser = sympy.series(expr, x, 0, 2).removeO()
+    return sympy.simplify(sympy.expand_log(ser.subs(x, 0), force=True)), sympy.simplify(ser.coeff(x, 1))
+
+
+def half_binomial_mad_duplication_check(m_max: int = 12) -> list[tuple]:
+    """Exact check of the duplication step for m = 1..m_max: ``C(2m,m)/4^m == Gamma(m+1/2)/(sqrt(pi) m!)``."""
+    return [(sympy.binomial(2 * m, m) / 4**m, sympy.gamma(m + sympy.Rational(1, 2)) / (sympy.sqrt(sympy.pi) * sympy.factorial(m)))
+            for m in range(1, m_max + 1)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Definitions 2.3-2.4, Eq. (3), Lemma 2.1: extremal configurations
+def extremal_matrix(base, S: sympy.Matrix, exp_eps) -> sympy.Matrix:
+    """Eq. (3): ``P = diag(p) ((e^eps - 1) S + J)``."""
+    U, d = S.shape
+    return sympy.diag(*base) * ((exp_eps - 1) * S + sympy.ones(U, d))
+
+
+@cache
+def eq3_form():
+    S = sympy.MatrixSymbol("S", U_sym, d_sym)
+    diag_p = sympy.MatrixSymbol(r"\mathrm{diag}(p)", U_sym, U_sym)
+    return sympy.Eq(P_M, sympy.MatMul(diag_p, (e_sym - 1) * S + sympy.MatrixSymbol("J", U_sym, d_sym)), evaluate=False)
+
+
+def extremal_parts(P: sympy.Matrix, exp_eps):
+    """``(base, S)`` when every row of P takes only the values ``p_u`` and ``e^eps p_u``
+    (Definition 2.3; support set = inputs with ``e^eps p_u``, Definition 2.4); else None.
+
+    A constant row satisfies the definition two ways (base p, empty support; or base p/e^eps, full
+    support); it is read here as base p with the empty support set."""
+    base, rows = [], []
+    for u in range(P.shape[0]):
+        row = [sympy.cancel(v) for v in P.row(u)]
+        b = None
+        for cand in row:  # the base probability: every entry equals it or e^eps times it
+            if cand != 0 and all(sympy.cancel(v / cand) in (1, exp_eps) for v in row):
+                b = cand
+                break
+        if b is None:
+            return None
+        base.append(b)
+        rows.append([0 if sympy.cancel(v / b) == 1 else 1 for v in row])
+    return base, sympy.Matrix(rows)
+
+
+def normalise_constant_rows(S: sympy.Matrix) -> sympy.Matrix:
+    """Full-support rows rewritten as empty-support rows (the same constant output, see
+    :func:`extremal_parts`)."""
+    d = S.shape[1]
+    return sympy.Matrix([[0] * d if sum(S.row(u)) == d else list(S.row(u)) for u in range(S.shape[0])])
+
+
+def support_sizes(S: sympy.Matrix) -> list[int]:
+    return [int(sum(S.row(u))) for u in range(S.shape[0])]
+
+
+def lemma2_1_support_mass(base, exp_eps):
+    """Lemma 2.1: ``sum_u p_u S[u, x] = (1 - sum_u p_u)/(e^eps - 1)`` for every x (column x of P sums
+    to one: ``sum_u p_u + (e^eps - 1) sum_u p_u S[u,x] = 1``); the self-support probability is
+    ``p* = e^eps (1 - sum_u p_u)/(e^eps - 1)``."""
+    return (1 - sum(base)) / (exp_eps - 1)
+
+
+@cache
+def lemma2_1_form():
+    s = sympy.Symbol(r"\sum_{u} p_u", positive=True)
+    return (sympy.Eq(sympy.Symbol(r"\sum_{u} p_u S_{u x}"), (1 - s) / (e_sym - 1), evaluate=False),
+            sympy.Eq(sympy.Symbol("p^{*}"), e_sym * (1 - s) / (e_sym - 1), evaluate=False))
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 2.4: decomposition of any eps-LDP mechanism into an extremal one with the same estimator
+def decompose_row(row, exp_eps):
+    """Split one output's probability vector r (``max r <= e^eps min r``) into extremal parts:
+    with ``m = min r`` and ``t = (r/m - 1)/(e^eps - 1) in [0, 1]^d``, sort the distinct positive levels
+    ``0 < tau_1 < ... < tau_j`` of t; then
+    ``r = m (1 - tau_j) 1 + sum_i m (tau_i - tau_{i-1}) (1 + (e^eps - 1) 1[t >= tau_i])``,
+    every term extremal (base probability, support set).  Returns [(base, support tuple)]."""
+    row = [sympy.Rational(v) for v in row]
+    m = min(row)
+    if m <= 0:
+        raise ValueError("a row with a zero entry is not eps-LDP for any finite eps")
+    ts = [(v / m - 1) / (exp_eps - 1) for v in row]
+    if max(ts) > 1:
+        raise ValueError(f"row {row} is not {exp_eps}-LDP")
+    levels = sorted({tv for tv in ts if tv > 0})
+    parts, prev = [], sympy.Integer(0)
+    for tau in levels:
+        parts.append((m * (tau - prev), tuple(1 if tv >= tau else 0 for tv in ts)))
+        prev = tau
+    if prev < 1:
+        parts.append((m * (1 - prev), tuple(0 for _ in ts)))
+    return parts
+
+
+def decompose_extremal(P: sympy.Matrix, Q: sympy.Matrix, exp_eps):
+    """The extremal mechanism of Theorem 2.4: each output u is replaced by its extremal parts; every
+    part decodes like u (column u of Q repeated), so ``f_hat`` has exactly the same distribution.
+    Returns ``(P', Q', parent)`` with ``parent[j]`` the original output of new output j."""
+    rows, cols, parent = [], [], []
+    for u in range(P.shape[0]):
+        for b, s in decompose_row(list(P.row(u)), exp_eps):
+            rows.append([b * (exp_eps if sv else 1) for sv in s])
+            cols.append(list(Q[:, u]))
+            parent.append(u)
+    return sympy.Matrix(rows), sympy.Matrix(cols).T, parent
+
+
+# ---------------------------------------------------------------------------------------------
+# Definition 2.5, Eqs. (4)-(8): symmetric configurations and the Eq. (5) decoder
+def support_probability_matrix(S: sympy.Matrix, P: sympy.Matrix) -> sympy.Matrix:
+    """``S^T P``: entry (v, x) is the probability that input x yields a response supporting v."""
+    return S.T * P
+
+
+def symmetric_pq(S: sympy.Matrix, P: sympy.Matrix):
+    """``(p*, q*)`` when ``S^T P = (p* - q*) I + q* J`` (Eq. (4)); else None."""
+    M = support_probability_matrix(S, P).applyfunc(sympy.cancel)
+    d = M.shape[0]
+    p, q = M[0, 0], M[0, 1] if d > 1 else None
+    for v in range(d):
+        for x in range(d):
+            if sympy.cancel(M[v, x] - (p if v == x else q)) != 0:
+                return None
+    return p, q
+
+
+@cache
+def eq4_form():
+    S = sympy.MatrixSymbol("S", U_sym, d_sym)
+    p, q = sympy.symbols("p^{*} q^{*}")
+    return sympy.Eq(sympy.MatMul(sympy.Transpose(S), P_M),
+                    (p - q) * sympy.Identity(d_sym) + q * sympy.OneMatrix(d_sym, d_sym), evaluate=False)
+
+
+@cache
+def eq5_form():
+    p, q = sympy.symbols("p^{*} q^{*}")
+    return sympy.Eq(sympy.Symbol(r"\hat{f}_v"),
+                    (sympy.Symbol(r"\frac{1}{n}\sum_i \mathbb{1}[v \in \mathrm{supp}(y_i)]") - q) / (p - q), evaluate=False)
+
+
+@cache
+def eq6_form():
+    S = sympy.MatrixSymbol("S", U_sym, d_sym)
+    nu = sympy.MatrixSymbol(r"\nu", U_sym, 1)
+    p, q = sympy.symbols("p^{*} q^{*}")
+    return sympy.Eq(sympy.MatrixSymbol(r"\hat{f}", d_sym, 1),
+                    (sympy.MatMul(sympy.Transpose(S), nu) - q * sympy.OneMatrix(d_sym, 1)) / (p - q), evaluate=False)
+
+
+def eq5_decoder(S: sympy.Matrix, p, q) -> sympy.Matrix:
+    """Eq. (6) as a d x |U| decoder: ``Q = (S^T - q* J)/(p* - q*)`` (responses sum to one)."""
+    return (S.T - q * sympy.ones(S.shape[1], S.shape[0])) / (p - q)
+
+
+def symmetric_variance(p, q, fv, n_clients):
+    """Eq. (8): ``(f_v p(1-p) + (1 - f_v) q(1-q)) / (n (p - q)^2)``: the support count of v is
+    ``Bin(n f_v, p*) + Bin(n (1 - f_v), q*)``, two independent binomials."""
+    return (fv * p * (1 - p) + (1 - fv) * q * (1 - q)) / (n_clients * (p - q) ** 2)
+
+
+@cache
+def eq7_form():
+    return sympy.Eq(sympy.Symbol(r"\mathbb{E}[\hat{f}_v]"), sympy.Symbol("f_v"), evaluate=False)
+
+
+@cache
+def eq8_form():
+    p, q = sympy.symbols("p^{*} q^{*}")
+    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), symmetric_variance(p, q, sympy.Symbol("f_v"), n),
+                    evaluate=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lemma 2.2, Theorems 2.6-2.8, Lemma 2.3: the uniformly-random-permutation (URP) transform
+def permutation_matrix(pi) -> sympy.Matrix:
+    """``Pi`` with ``(P Pi)[:, x] = P[:, pi(x)]``: ``Pi[y, x] = [y == pi(x)]``."""
+    d = len(pi)
+    return sympy.Matrix(d, d, lambda y, x: 1 if y == pi[x] else 0)
+
+
+def permutation_average(A: sympy.Matrix) -> sympy.Matrix:
+    """``(1/d!) sum_pi Pi^T A Pi`` over all d! permutations (exact)."""
+    d = A.shape[0]
+    total = sympy.zeros(d, d)
+    for pi in itertools.permutations(range(d)):
+        Pi = permutation_matrix(pi)
+        total += Pi.T * A * Pi
+    return total / factorial(d)
+
+
+def lemma2_2_coefficients(A: sympy.Matrix):
+    """``(alpha, beta)`` with ``(1/d!) sum_pi Pi^T A Pi = alpha I + beta J``: a uniform permutation maps
+    a diagonal index to each index w.p. 1/d and an ordered pair of distinct indices to each such pair
+    w.p. 1/(d(d-1)), so ``beta = (1^T A 1 - Tr A)/(d(d-1))`` and ``alpha = Tr A/d - beta``."""
+    d = A.shape[0]
+    tr, tot = A.trace(), sum(A)
+    beta = (tot - tr) / (d * (d - 1))
+    return tr / d - beta, beta
+
+
+@cache
+def lemma2_2_form():
+    tr, tot = sympy.Symbol(r"\mathrm{Tr} A"), sympy.Symbol(r"\mathbf{1}^T A \mathbf{1}")
+    beta = (tot - tr) / (d_sym * (d_sym - 1))
+    return (sympy.Eq(sympy.Symbol(r"\frac{1}{d!}\sum_{\pi}\Pi_\pi^T A \Pi_\pi"),
+                     sympy.Symbol(r"\alpha") * sympy.Symbol("I") + sympy.Symbol(r"\beta") * sympy.Symbol("J"), evaluate=False),
+            sympy.Eq(sympy.Symbol(r"\beta"), beta, evaluate=False),
+            sympy.Eq(sympy.Symbol(r"\alpha"), tr / d_sym - beta, evaluate=False))
+
+
+def urp_support_matrix(S: sympy.Matrix) -> sympy.Matrix:
+    """Support matrix of the URP outputs (pi, y): input v is supported iff pi(v) is in supp(y)."""
+    U, d = S.shape
+    rows = []
+    for pi in itertools.permutations(range(d)):
+        for y in range(U):
+            rows.append([S[y, pi[v]] for v in range(d)])
+    return sympy.Matrix(rows)
+
+
+def urp_matrices(P: sympy.Matrix, Q: sympy.Matrix):
+    """``(P_urp, Q_urp)`` as sympy matrices (see :func:`urp_mechanism_matrices`)."""
+    rows, cols, labels = urp_mechanism_matrices(P, Q)
+    return sympy.Matrix(rows), sympy.Matrix(cols), labels
+
+
+def urp_variance(P: sympy.Matrix, Q: sympy.Matrix, f: sympy.Matrix, n_clients) -> sympy.Matrix:
+    """Lemma 2.3 / Theorem 2.8: with ``A = (Q o Q) P`` and ``(alpha, beta)`` of Lemma 2.2,
+    ``Var_urp = ((alpha - 1) f + beta 1)/n`` (Q P = I)."""
+    A = Q.multiply_elementwise(Q) * P
+    alpha, beta = lemma2_2_coefficients(A)
+    return ((alpha - 1) * f + beta * sympy.ones(f.shape[0], 1)) / n_clients
+
+
+@cache
+def eq9_form():
+    return sympy.Eq(sympy.Symbol(r"Q_{\mathrm{urp}} P_{\mathrm{urp}}"),
+                    sympy.Symbol(r"\frac{1}{d!}\sum_{\pi} \Pi_\pi^T Q P \Pi_\pi") , evaluate=False), \
+        sympy.Eq(sympy.Symbol(r"\frac{1}{d!}\sum_{\pi} \Pi_\pi^T Q P \Pi_\pi"), sympy.Symbol("I"), evaluate=False)
+
+
+@cache
+def eq10_form():
+    avg = sympy.MatrixSymbol(r"\frac{1}{d!}\sum_{\pi}\Pi_\pi^T (Q \circ Q) P \Pi_\pi", d_sym, d_sym)
+    return sympy.Eq(Var_fhat, (sympy.MatMul(avg, f_M) - f_M) / n, evaluate=False)
+
+
+@cache
+def thm2_8_form():
+    a, b, fv = sympy.symbols(r"\alpha \beta f_v")
+    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), ((a - 1) * fv + b) / n, evaluate=False)
+
+
+@cache
+def cor2_1_form():
+    return sympy.Le(sympy.Symbol(r"\ell(\Phi_{\mathrm{urp}})"), sympy.Symbol(r"\ell(\Phi)"))
+
+
+@cache
+def cor2_2_form():
+    return sympy.Eq(l1_sym, sympy.sqrt(2 * d_sym * l2_sym / sympy.pi), evaluate=False)
+
+
+def urp_l1_normal(P: sympy.Matrix, Q: sympy.Matrix, n_clients):
+    """Corollary 2.2: ``l1 = sqrt(2 d l2 / pi)`` for the URP estimator (its normal-approximation l1 is a
+    concave symmetric function of f, maximal at the uniform f where every variance is l2/d)."""
+    d = P.shape[1]
+    return sympy.sqrt(2 * d * urp_l2_loss(P, Q, n_clients) / sympy.pi)
+
+
+# ---------------------------------------------------------------------------------------------
+# Appendix A.1: multinomial covariance and the covariance of a linear transform
+def multinomial_count_covariance(P: sympy.Matrix, counts) -> sympy.Matrix:
+    """Covariance of the response-count vector: ``sum_x c_x (diag(P_x) - P_x P_x^T)``."""
+    U, d = P.shape
+    cov = sympy.zeros(U, U)
+    for x in range(d):
+        col = P[:, x]
+        cov += counts[x] * (sympy.diag(*col) - col * col.T)
+    return cov

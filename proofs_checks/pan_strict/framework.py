@@ -186,3 +186,984 @@ def thm3_1(ev):
     ev.instances("URP l2 formula vs enumerated URP mechanism", urp_instances, has_printed=False)
     ev.note(f"plain Moore-Penrose decoder of P strictly worse than Q* on {len(mp_worse)} of "
             f"{len(shapes) * 2} random P (non-constant row sums)" + (f", e.g. {mp_worse[0]}" if mp_worse else ""))
+
+
+# =============================================================================================
+# Section 2 (Definitions 2.1-2.6, Theorems 2.3-2.9, Lemmas 2.1-2.3, Corollaries 2.1-2.2, Claim 2.1)
+# and Appendix A.  Shared builders first.
+# =============================================================================================
+from collections import defaultdict  # noqa: E402
+from functools import cache  # noqa: E402
+from math import factorial  # noqa: E402
+
+import mpmath  # noqa: E402
+
+from ldpref import losses, moments, privacy  # noqa: E402
+from ldpref.mechanisms import sue  # noqa: E402
+from ldpref.mechanisms.pure import support_probabilities  # noqa: E402
+
+R = sympy.Rational
+
+
+def _pure_grid():
+    """Built-in pure protocols (support sets known) at exact e^eps: every one is symmetric."""
+    return [("grr d=3 e=2", grr(3, 2)), ("grr d=4 e=3", grr(4, 3)), ("ss d=4 k=2 e=3", subset_selection(4, 2, 3)),
+            ("ss d=5 k=2 e=2", subset_selection(5, 2, 2)), ("oue d=3 e=3", oue(3, 3)), ("sue d=3 e=4", sue(3, 4))]
+
+
+def _support_matrix(supports, d):
+    return sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in supports])
+
+
+def complementary_pairs_mechanism(rng, d: int, exp_eps, pairs: int):
+    """A random extremal mechanism with varying support sizes: rows ``b_j (1 + (e^eps - 1) 1_T)`` and
+    ``b_j (1 + (e^eps - 1) 1_{T^c})`` for random subsets T; each pair adds ``b_j (e^eps + 1)`` to every
+    column, so weights ``b_j`` summing to ``1/(e^eps + 1)`` give a column-stochastic P."""
+    e = sympy.sympify(exp_eps)
+    weights = [int(rng.integers(1, 5)) for _ in range(pairs)]
+    total = sum(weights)
+    base, rows = [], []
+    for w in weights:
+        size = int(rng.integers(1, d))
+        T = set(int(x) for x in rng.choice(d, size=size, replace=False))
+        for sup in (T, set(range(d)) - T):
+            base.append(R(w, total) / (e + 1))
+            rows.append([1 if x in sup else 0 for x in range(d)])
+    S = sympy.Matrix(rows)
+    return D.extremal_matrix(base, S, e), S, base
+
+
+def cyclic_constant_support_mechanism(rng, d: int, k: int, exp_eps, orbits: int):
+    """A random extremal mechanism with constant support size k, symmetric or not: cyclic orbits
+    ``{T + i mod d}`` of random k-subsets T with random weights (each orbit adds the same amount to
+    every column)."""
+    e = sympy.sympify(exp_eps)
+    weights = [int(rng.integers(1, 5)) for _ in range(orbits)]
+    total = sum(weights) * (d + (e - 1) * k)
+    base, rows = [], []
+    for w in weights:
+        T = [int(x) for x in rng.choice(d, size=k, replace=False)]
+        for i in range(d):
+            sup = {(x + i) % d for x in T}
+            base.append(R(w) / total)
+            rows.append([1 if x in sup else 0 for x in range(d)])
+    S = sympy.Matrix(rows)
+    return D.extremal_matrix(base, S, e), S, base
+
+
+def _distribution(mech: Mechanism, counts):
+    """The exact distribution of f_hat as {estimate vector: probability}."""
+    out = defaultdict(lambda: sympy.Integer(0))
+    for est, prob in enumeration.estimate_distribution(mech, counts):
+        out[tuple(mech.domain.to_sympy(v) for v in est)] += mech.domain.to_sympy(prob)
+    return {k: v for k, v in out.items() if v != 0}
+
+
+def _enum_abs_error(mech: Mechanism, counts):
+    """``E sum_v |f_hat_v - f_v|`` by exact enumeration."""
+    n_c = sum(counts)
+    total = sympy.Integer(0)
+    for est, prob in enumeration.estimate_distribution(mech, counts):
+        total += mech.domain.to_sympy(prob) * sum(abs(mech.domain.to_sympy(est[v]) - R(counts[v], n_c))
+                                                  for v in range(mech.d))
+    return total
+
+
+def _vertex_datasets(d: int, n_c: int):
+    return [tuple(n_c if x == v else 0 for x in range(d)) for v in range(d)]
+
+
+# ---------------------------------------------------------------------------------------------
+@claim(
+    id="pan-strict/def2.1",
+    location="Section 2.1, Definition 2.1",
+    statement="A mechanism is eps-LDP iff P[u, x] <= e^eps P[u, x'] for every output u and inputs x, x'; "
+              "its privacy level is the largest ratio within a row of P.",
+    derived=D.def2_1_form,
+    derivation="derivations.pan_strict.framework.ldp_level",
+    assumptions="finite output space; rows with a zero beside a non-zero entry are not eps-LDP for any eps",
+)
+def def2_1(ev):
+    insts = []
+    for name, proto in _pure_grid():
+        m = proto.mechanism
+        insts.append(Instance({"mechanism": name}, privacy.exp_eps(m), D.ldp_level(m.perturbation_matrix()),
+                              size=(m.d, m.n_outputs)))
+    rng = np.random.default_rng(SEED + 21)
+    for d, U in [(2, 3), (3, 3), (3, 5)]:
+        P = random_perturbation_matrix(rng, d, U)
+        insts.append(Instance({"mechanism": f"random d={d} |U|={U}"}, privacy.exp_eps(Mechanism(P.tolist())),
+                              D.ldp_level(P), size=(d, U)))
+    ev.instances("e^eps by the definition vs ldpref.privacy.exp_eps", insts, has_printed=False)
+    # the advertised e^eps of each built-in equals the definition's level
+    ev.instances("definition's level == the protocol's e^eps parameter",
+                 [Instance({"mechanism": nm}, sympy.Integer(int(nm.split("e=")[1])), D.ldp_level(p.mechanism.perturbation_matrix()),
+                           size=(p.mechanism.d,)) for nm, p in _pure_grid()], has_printed=False)
+
+
+@claim(
+    id="pan-strict/def2.2",
+    location="Section 2.2, Definition 2.2",
+    statement="The estimator Phi(P, Q) perturbs with P and reconstructs f_hat = Q nu from the response "
+              "frequencies nu.",
+    derived=D.def2_2_form,
+    derivation="derivations.pan_strict.framework.expectation_from_model",
+)
+def def2_2(ev):
+    insts = []
+    for name, proto in _pure_grid()[:3]:
+        m = proto.mechanism
+        Qm = m.decoder_matrix()
+        for counts in [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]:
+            n_c = sum(counts)
+            dist = enumeration.response_count_distribution(m, counts)
+            for kvec in list(dist)[:6]:
+                est_enum = next(e for (kk, _), (e, _) in zip(dist.items(), enumeration.estimate_distribution(m, counts))
+                                if kk == kvec)
+                nu = sympy.Matrix([R(c, n_c) for c in kvec])
+                insts.append(Instance({"mechanism": name, "counts": counts, "responses": kvec},
+                                      [m.domain.to_sympy(v) for v in est_enum], list(Qm * nu), size=(m.d, n_c)))
+    ev.instances("enumerated estimate == Q nu for each response-count outcome", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/eq1",
+    location="Section 2.2, Eq. (1)",
+    statement="For an unbiased estimator the l2 loss is max over datasets of 1^T((Q o Q) P f - f)/n; "
+              "linear in f, it is attained at a dataset with every client on one value.",
+    derived=D.eq1_form,
+    derivation="derivations.pan_strict.framework.worst_l2_vertex",
+    assumptions="Q P = I; datasets of n clients",
+)
+def eq1(ev):
+    insts = []
+    for params, m in _random_mechanisms(SEED + 1):
+        if not m.is_unbiased():
+            continue
+        Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
+        for n_c in (1, 2, 3):
+            # exact: the largest total MSE over every dataset of n_c clients, by enumeration
+            best = max(sum(enumeration.enumerated_moments(m, c)["mse"]) for c in _datasets(m.d, n_c)
+                       if sum(c) == n_c)
+            insts.append(Instance({**params, "n": n_c}, best, D.worst_l2_vertex(Pm, Qm, n_c), size=(m.d, m.n_outputs, n_c)))
+            insts.append(Instance({**params, "n": n_c, "check": "ldpref.losses.worst_case_l2"},
+                                  losses.worst_case_l2(m, n_c).value, D.worst_l2_vertex(Pm, Qm, n_c),
+                                  size=(m.d, m.n_outputs, n_c)))
+    ev.instances("worst-case l2 over every dataset (enumeration) vs the vertex formula", insts, has_printed=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 2.3 / Eq. (2) and Appendix A.2
+_L1_FAMILIES = [("grr d=4 e=3", grr(4, 3)), ("ss d=5 k=2 e=2", subset_selection(5, 2, 2)), ("oue d=3 e=3", oue(3, 3))]
+
+
+def _mad_formula(proto, n_c):
+    """E sum_v |f_hat_v - f_v| for a pure protocol with the Eq. (5) decoder and every client on value
+    0: the support count of v = 0 is Bin(n, p*), of every other v Bin(n, q*) (De Moivre's closed form)."""
+    p, q, d = proto.p, proto.q, proto.mechanism.d
+    return (D.binomial_mad(n_c, p) + (d - 1) * D.binomial_mad(n_c, q)) / (n_c * (p - q))
+
+
+def _normal_l1(proto, n_c):
+    p, q, d = proto.p, proto.q, proto.mechanism.d
+    return sympy.sqrt(2 / sympy.pi) * (sympy.sqrt(D.symmetric_variance(p, q, 1, n_c))
+                                       + (d - 1) * sympy.sqrt(D.symmetric_variance(p, q, 0, n_c)))
+
+
+def _thm2_3_evidence(ev):
+    lhs, rhs = D.normal_mae_identity()
+    ev.identity("E|N(0, s^2)| = sqrt(2/pi) s (sympy integral)", lhs, rhs)
+    ev.identity("Bin(2m, 1/2): log(exact E|X - m| / normal approximation) = 0 - 1/(8m) + O(1/m^2) (sympy series)",
+                list(D.half_binomial_log_ratio_series()), [sympy.Integer(0), R(-1, 8)])
+    insts = []
+    for name, proto in _L1_FAMILIES:
+        m = proto.mechanism
+        for n_c in (1, 2, 3):
+            counts = (n_c,) + (0,) * (m.d - 1)
+            insts.append(Instance({"mechanism": name, "n": n_c}, _enum_abs_error(m, counts), _mad_formula(proto, n_c),
+                                  size=(m.d, n_c)))
+        # ldpref's normal approximation at the same dataset == the derived sqrt(2/pi) sum sqrt(Var)
+        insts.append(Instance({"mechanism": name, "n": 7, "check": "ldpref l1_normal_approximation"},
+                              losses.l1_normal_approximation(m, (7,) + (0,) * (m.d - 1)), _normal_l1(proto, 7),
+                              size=(m.d, 7)))
+    ev.instances("E sum|f_hat - f| by enumeration vs De Moivre's exact form", insts, has_printed=False)
+    # how the approximation behaves: relative error by exact rational MAD (De Moivre) vs Eq. (2)
+    rows, worst_scaled, below = [], 0, []
+    for name, proto in _L1_FAMILIES:
+        for n_c in (1, 2, 3, 4, 5, 10, 20, 50, 100, 1000, 10000):
+            with mpmath.workdps(40):
+                ratio = mpmath.mpf(sympy.N(_mad_formula(proto, n_c) / _normal_l1(proto, n_c), 40))
+                scaled = abs(ratio - 1) * n_c
+            worst_scaled = max(worst_scaled, scaled)
+            if ratio < 1:
+                below.append((name, n_c))
+            if n_c in (1, 10, 10000):
+                rows.append(f"{name} n={n_c}: exact/approx = {mpmath.nstr(ratio, 8)}")
+    ev.numeric("relative error of Eq. (2) is O(1/n): n |exact/approx - 1| <= 1/2 on every family and n",
+               worst_scaled <= mpmath.mpf(1) / 2, 33, f"max n|ratio - 1| = {mpmath.nstr(worst_scaled, 6)}; " + "; ".join(rows))
+    ev.note("Eq. (2) is neither an upper nor a lower bound for finite n: the exact E sum|f_hat - f| is below the "
+            f"normal approximation at {below[:3]} and above it elsewhere; the relative error decays like 1/n "
+            "(oscillating with the lattice of the binomial counts) and is 3-21% at n = 1.")
+
+
+@claim(
+    id="pan-strict/thm2.3",
+    location="Section 2.2, Theorem 2.3 (proof in Appendix A.2)",
+    statement="For large n, l1 ~ max over datasets of sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (CLT + the mean "
+              "absolute value of a centred normal).",
+    derived=D.eq2_form,
+    derivation="derivations.pan_strict.framework.binomial_mad",
+    kind="statement",
+    assumptions="unbiased estimator; n -> oo (CLT); checked per dataset against De Moivre's exact mean "
+                "absolute deviation",
+)
+def thm2_3(ev):
+    _thm2_3_evidence(ev)
+
+
+@claim(
+    id="pan-strict/eq2",
+    location="Section 2.2, Eq. (2)",
+    statement="l1 ~ max_f sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (the formula of Theorem 2.3).",
+    derived=D.eq2_form,
+    derivation="derivations.pan_strict.framework.binomial_mad",
+    kind="statement",
+    assumptions="as Theorem 2.3",
+)
+def eq2(ev):
+    _thm2_3_evidence(ev)
+
+
+@claim(
+    id="pan-strict/appA.2.normal-mae",
+    location="Appendix A.2",
+    statement="The mean absolute error of a centred normal with variance s^2 is sqrt(2/pi) s; with the CLT this "
+              "gives Eq. (2).",
+    derived=lambda: sympy.Eq(sympy.Symbol(r"\mathbb{E}|N(0,\sigma^2)|"), D.normal_mae_identity()[1], evaluate=False),
+    derivation="derivations.pan_strict.framework.normal_mae_identity",
+)
+def appA_2_mae(ev):
+    lhs, rhs = D.normal_mae_identity()
+    ev.identity("integral == sqrt(2/pi) sigma", lhs, rhs)
+    # the exact mean absolute deviation of a symmetric +-s two-point law is s, of a normal sqrt(2/pi) s; the
+    # large-n limit of a standardised binomial reaches the normal value
+    lhs2, rhs2 = zip(*D.half_binomial_mad_duplication_check())
+    ev.identity("C(2m,m)/4^m == Gamma(m+1/2)/(sqrt(pi) m!) for m = 1..12 (duplication step)", list(lhs2), list(rhs2))
+    ev.identity("Bin(2m,1/2): MAD/(sqrt(2/pi) sd) = 1 - 1/(8m) + ... -> 1", list(D.half_binomial_log_ratio_series()),
+                [sympy.Integer(0), R(-1, 8)])
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 2.3: extremal configurations
+@cache
+def _extremal_grid():
+    """(name, P, e^eps, support matrix or None when it must be read off P)."""
+    rng = np.random.default_rng(SEED + 23)
+    grid = []
+    for name, proto in _pure_grid():
+        m = proto.mechanism
+        e = sympy.Integer(int(name.split("e=")[1]))
+        grid.append((name, m.perturbation_matrix(), e, _support_matrix(proto.supports, m.d)))
+    grid.append(("oue d=3 (symbolic)", oue(3, EXP_EPS).mechanism.perturbation_matrix(), EXP_EPS,
+                 _support_matrix(oue(3, EXP_EPS).supports, 3)))
+    for d, e, pairs in [(3, R(5, 2), 2), (4, 3, 3)]:
+        P, S, _ = complementary_pairs_mechanism(rng, d, e, pairs)
+        grid.append((f"pairs d={d} e={e}", P, sympy.sympify(e), S))
+    P, S, _ = complementary_pairs_mechanism(rng, 3, EXP_EPS, 2)
+    grid.append(("pairs d=3 (symbolic)", P, EXP_EPS, S))
+    return grid
+
+
+@claim(
+    id="pan-strict/def2.3",
+    location="Section 2.3, Definition 2.3",
+    statement="An eps-LDP mechanism is extremal iff every output u takes only two probabilities over the inputs, "
+              "a base probability p_u and e^eps p_u.",
+    derived=lambda: sympy.Contains(sympy.Symbol("P_{u x}"), sympy.FiniteSet(sympy.Symbol("p_u"), EXP_EPS * sympy.Symbol("p_u"))),
+    derivation="derivations.pan_strict.framework.extremal_parts",
+)
+def def2_3(ev):
+    insts = []
+    for name, P, e, S in _extremal_grid():
+        parts = D.extremal_parts(P, e)
+        # exact: every row's distinct values, read off the real mechanism, form {p_u, e p_u}
+        holds = all(len(set(sympy.cancel(v) for v in P.row(u))) <= 2 and
+                    all(sympy.cancel(v / min_row) in (1, e) for v in P.row(u))
+                    for u in range(P.shape[0]) for min_row in [_row_min(P.row(u), e)])
+        insts.append(Instance({"mechanism": name}, holds, parts is not None, size=(P.shape[1], P.shape[0])))
+    # non-extremal: a generic random mechanism (three or more distinct values in some row)
+    rng = np.random.default_rng(SEED + 231)
+    for d, U in [(3, 3), (3, 4)]:
+        P = random_perturbation_matrix(rng, d, U)
+        e = privacy.exp_eps(Mechanism(P.tolist()))
+        holds = all(all(sympy.cancel(v / min(P.row(u))) in (1, e) for v in P.row(u)) for u in range(U))
+        insts.append(Instance({"mechanism": f"random d={d} |U|={U}"}, holds, D.extremal_parts(P, e) is not None,
+                              size=(d, U)))
+    ev.instances("extremal by the definition vs the (base, support) reading", insts, has_printed=False)
+
+
+def _row_min(row, e):
+    """The base probability of an extremal row: the entry every other entry equals or exceeds by e."""
+    for cand in row:
+        if all(sympy.cancel(v / cand) in (1, e) for v in row):
+            return cand
+    return min(row) if all(v.is_Rational for v in row) else row[0]
+
+
+@claim(
+    id="pan-strict/eq3",
+    location="Section 2.3, Eq. (3)",
+    statement="An extremal perturbation matrix factors as P = diag(p) ((e^eps - 1) S + J) with S the 0/1 "
+              "support matrix and p the base probabilities.",
+    derived=D.eq3_form,
+    derivation="derivations.pan_strict.framework.extremal_matrix",
+)
+def eq3(ev):
+    insts = []
+    for name, P, e, S in _extremal_grid():
+        base, S_read = D.extremal_parts(P, e)
+        rebuilt = D.extremal_matrix(base, S_read, e).applyfunc(sympy.cancel)
+        insts.append(Instance({"mechanism": name}, P.applyfunc(sympy.cancel), rebuilt, size=(P.shape[1], P.shape[0])))
+        insts.append(Instance({"mechanism": name, "check": "support matrix (constant rows read as empty support)"},
+                              D.normalise_constant_rows(S), S_read, size=(P.shape[1], P.shape[0])))
+    ev.instances("P == diag(p)((e^eps - 1) S + J)", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/def2.4",
+    location="Section 2.3, Definition 2.4",
+    statement="The support set of an output u of an extremal mechanism is the set of inputs with probability "
+              "e^eps p_u; its support size k_u is the cardinality.",
+    derived=lambda: sympy.Eq(sympy.Symbol("k_u"), sympy.Sum(sympy.Symbol("S_{u x}"), (sympy.Symbol("x"), 1, D.d_sym)),
+                             evaluate=False),
+    derivation="derivations.pan_strict.framework.support_sizes",
+)
+def def2_4(ev):
+    insts = []
+    for name, proto in _pure_grid() + [("ss d=5 k=3 e=2", subset_selection(5, 3, 2))]:
+        m = proto.mechanism
+        e = sympy.Integer(int(name.split("e=")[1]))
+        base, S = D.extremal_parts(m.perturbation_matrix(), e)
+        insts.append(Instance({"mechanism": name}, [len(s) if len(s) < m.d else 0 for s in proto.supports],
+                              D.support_sizes(S), size=(m.d,)))
+    ev.instances("support sizes read off P vs the protocols' support sets", insts, has_printed=False)
+    ev.note("a constant output (unary encodings' all-zero / all-one vectors) is extremal with support size 0 or d "
+            "(both readings satisfy Definition 2.3); it is counted as 0 on both sides")
+
+
+@claim(
+    id="pan-strict/lemma2.1",
+    location="Section 2.3, Lemma 2.1",
+    statement="For an eps-LDP extremal configuration, sum_u p_u S[u, x] = (1 - sum_u p_u)/(e^eps - 1) for every "
+              "input x; so the self-support probability p* = e^eps (1 - sum_u p_u)/(e^eps - 1) is the same for "
+              "every input.",
+    derived=D.lemma2_1_form,
+    derivation="derivations.pan_strict.framework.lemma2_1_support_mass",
+)
+def lemma2_1(ev):
+    insts = []
+    for name, P, e, S in _extremal_grid():
+        base, S_read = D.extremal_parts(P, e)
+        mass = sympy.cancel(D.lemma2_1_support_mass(base, e))
+        for x in range(P.shape[1]):
+            # exact: probability that input x yields a response supporting x, from the real P
+            self_support = sympy.cancel(sum(P[u, x] * S_read[u, x] for u in range(P.shape[0])))
+            insts.append(Instance({"mechanism": name, "x": x}, self_support, sympy.cancel(e * mass),
+                                  size=(P.shape[1], P.shape[0], x)))
+    ev.instances("self-support probability of every input vs e^eps (1 - sum p)/(e^eps - 1)", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/thm2.4",
+    location="Section 2.3, Theorem 2.4 (cited from Kairouz et al.; informal splitting argument)",
+    statement="Any eps-LDP frequency estimator can be transformed into one with an extremal configuration: each "
+              "output splits into extremal outputs, each decoded like the original, so the estimator is unchanged.",
+    derived=lambda: sympy.Symbol(r"\hat{f}_{\mathrm{extremal}} \overset{d}{=} \hat{f}"),
+    derivation="derivations.pan_strict.framework.decompose_extremal",
+    kind="statement",
+    assumptions="every entry of P positive (finite eps); the split of Section 2.3 generalised: one extremal part per "
+                "distinct level of a row, plus a constant part",
+)
+def thm2_4(ev):
+    rng = np.random.default_rng(SEED + 24)
+    insts, sizes = [], []
+    for d, U in [(2, 3), (3, 3), (3, 4)]:
+        P = random_perturbation_matrix(rng, d, U)
+        m = Mechanism(P.tolist(), name=f"random d={d}")
+        e = privacy.exp_eps(m)
+        Pn, Qn, parent = D.decompose_extremal(P, m.decoder_matrix(), e)
+        mn = Mechanism(Pn.tolist(), Qn.tolist(), name="extremal")
+        extremal = D.extremal_parts(Pn, e) is not None and privacy.exp_eps(mn) <= e
+        sizes.append(f"d={d}: {U} -> {Pn.shape[0]} outputs")
+        insts.append(Instance({"d": d, "|U|": U, "check": "extremal at the same e^eps"}, extremal, True, size=(d, U)))
+        insts.append(Instance({"d": d, "|U|": U, "check": "split rows sum back to P"},
+                              P, sympy.Matrix([[sum(Pn[j, x] for j in range(Pn.shape[0]) if parent[j] == u)
+                                                for x in range(d)] for u in range(U)]), size=(d, U)))
+        for counts in [c for c in _datasets(d, 2)][:4]:
+            insts.append(Instance({"d": d, "|U|": U, "counts": counts}, _distribution(mn, counts) == _distribution(m, counts),
+                                  True, size=(d, U, sum(counts))))
+    ev.instances("extremal decomposition: same e^eps, same distribution of f_hat (exact enumeration)", insts,
+                 has_printed=False)
+    ev.note("output counts after the split: " + "; ".join(sizes) + " (at most d + 1 parts per output)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 2.4: symmetric configurations, the Eq. (5) estimator, Theorem 2.5
+def _symmetric_grid():
+    """(name, protocol) with known support sets, p, q: exact and symbolic e^eps."""
+    return _pure_grid() + [("grr d=3 (symbolic)", grr(3, EXP_EPS)), ("ss d=4 k=2 (symbolic)", subset_selection(4, 2, EXP_EPS))]
+
+
+@claim(
+    id="pan-strict/def2.5",
+    location="Section 2.4, Definition 2.5",
+    statement="A mechanism has a symmetric configuration iff the probability that input x yields a response "
+              "supporting v is a constant p* when v = x and a constant q* when v != x.",
+    derived=D.eq4_form,
+    derivation="derivations.pan_strict.framework.symmetric_pq",
+)
+def def2_5(ev):
+    insts = []
+    for name, proto in _symmetric_grid():
+        m = proto.mechanism
+        S = _support_matrix(proto.supports, m.d)
+        # exact: ldpref reads (p, q) off every pair of inputs of the real mechanism (raises if not pure)
+        insts.append(Instance({"mechanism": name}, [sympy.cancel(v) for v in support_probabilities(m, proto.supports)],
+                              [sympy.cancel(v) for v in D.symmetric_pq(S, m.perturbation_matrix())], size=(m.d, m.n_outputs)))
+    rng = np.random.default_rng(SEED + 25)
+    for d, k in [(4, 2), (5, 2)]:
+        P, S, _ = cyclic_constant_support_mechanism(rng, d, k, 3, 1)
+        m = Mechanism(P.tolist(), sympy.zeros(d, P.shape[0]).tolist())  # any decoder: only P matters here
+        try:
+            support_probabilities(m, [[x for x in range(d) if S[u, x]] for u in range(S.shape[0])])
+            exact = True
+        except ValueError:
+            exact = False
+        insts.append(Instance({"mechanism": f"one cyclic orbit d={d} k={k}"}, exact, D.symmetric_pq(S, P) is not None,
+                              size=(d, S.shape[0])))
+    ev.instances("(p*, q*) from S^T P vs ldpref's support probabilities", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/eq4",
+    location="Section 2.4, Eq. (4)",
+    statement="Matrix form of Definition 2.5: S^T P = (p* - q*) I + q* J (the support probability matrix).",
+    derived=D.eq4_form,
+    derivation="derivations.pan_strict.framework.support_probability_matrix",
+)
+def eq4(ev):
+    insts = []
+    for name, proto in _symmetric_grid():
+        m = proto.mechanism
+        S = _support_matrix(proto.supports, m.d)
+        p, q = proto.p, proto.q
+        M = (D.support_probability_matrix(S, m.perturbation_matrix())).applyfunc(sympy.cancel)
+        insts.append(Instance({"mechanism": name}, M, ((p - q) * sympy.eye(m.d) + q * sympy.ones(m.d, m.d)).applyfunc(sympy.cancel),
+                              size=(m.d, m.n_outputs)))
+    ev.instances("S^T P vs (p* - q*) I + q* J", insts, has_printed=False)
+
+
+@cache
+def _eq5_instances(check_variance: bool):
+    insts = []
+    for name, proto in _symmetric_grid():
+        m = proto.mechanism
+        S = _support_matrix(proto.supports, m.d)
+        p, q = proto.p, proto.q
+        Qeq5 = D.eq5_decoder(S, p, q)
+        me = m.with_decoder(Qeq5.applyfunc(sympy.cancel).tolist(), name=name + " eq5")
+        grid = [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)] if "symbolic" not in name else [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]
+        for counts in grid:
+            n_c = sum(counts)
+            mom = enumeration.enumerated_moments(me, counts)
+            f = [R(c, n_c) for c in counts]
+            if check_variance:
+                derived = [sympy.cancel(D.symmetric_variance(p, q, f[v], n_c)) for v in range(m.d)]
+                insts.append(Instance({"mechanism": name, "counts": counts}, [sympy.cancel(v) for v in mom["variance"]],
+                                      derived, size=(m.d, n_c)))
+            else:
+                insts.append(Instance({"mechanism": name, "counts": counts}, [sympy.cancel(v) for v in mom["mean"]], f,
+                                      size=(m.d, n_c)))
+    return insts
+
+
+@claim(
+    id="pan-strict/eq5",
+    location="Section 2.4, Eq. (5)",
+    statement="The reconstruction of Wang et al.: f_hat_v = (fraction of responses supporting v - q*)/(p* - q*).",
+    derived=D.eq5_form,
+    derivation="derivations.pan_strict.framework.eq5_decoder",
+)
+def eq5(ev):
+    insts = []
+    for name, proto in _symmetric_grid():
+        m = proto.mechanism
+        S = _support_matrix(proto.supports, m.d)
+        # ldpref's pure-protocol decoder (built independently from the support sets) == Eq. (6)'s matrix
+        insts.append(Instance({"mechanism": name}, m.decoder_matrix().applyfunc(sympy.cancel),
+                              D.eq5_decoder(S, proto.p, proto.q).applyfunc(sympy.cancel), size=(m.d, m.n_outputs)))
+    ev.instances("Eq. (5) decoder vs ldpref's support-set decoder", insts, has_printed=False)
+    ev.instances("Eq. (5) is unbiased (enumeration)", _eq5_instances(False), has_printed=False)
+
+
+@claim(
+    id="pan-strict/eq6",
+    location="Section 2.4, Eq. (6)",
+    statement="Matrix form of Eq. (5): f_hat = (S^T nu - q* 1)/(p* - q*).",
+    derived=D.eq6_form,
+    derivation="derivations.pan_strict.framework.eq5_decoder",
+)
+def eq6(ev):
+    insts = []
+    for name, proto in _pure_grid()[:4]:
+        m = proto.mechanism
+        S = _support_matrix(proto.supports, m.d)
+        for counts in [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]:
+            n_c = sum(counts)
+            dist = enumeration.response_count_distribution(m, counts)
+            for kvec in list(dist)[:5]:
+                nu = sympy.Matrix([R(c, n_c) for c in kvec])
+                # Eq. (5) evaluated response by response, from the support sets
+                direct = [(R(sum(kvec[u] for u, s in enumerate(proto.supports) if v in s), n_c) - proto.q) / (proto.p - proto.q)
+                          for v in range(m.d)]
+                insts.append(Instance({"mechanism": name, "responses": kvec}, direct,
+                                      list((S.T * nu - proto.q * sympy.ones(m.d, 1)) / (proto.p - proto.q)), size=(m.d, n_c)))
+    ev.instances("Eq. (5) per value vs the matrix form Eq. (6)", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/thm2.5",
+    location="Section 2.4, Theorem 2.5 (Eqs. (7)-(8), from Wang et al.)",
+    statement="The Eq. (5) estimator of a symmetric configuration is unbiased with Var[f_hat_v] = "
+              "(f_v p*(1-p*) + (1-f_v) q*(1-q*))/(n (p* - q*)^2).",
+    derived=lambda: (D.eq7_form(), D.eq8_form()),
+    derivation="derivations.pan_strict.framework.symmetric_variance",
+    assumptions="symmetric configuration; the support count of v is Bin(n f_v, p*) + Bin(n(1 - f_v), q*)",
+)
+def thm2_5(ev):
+    ev.instances("E[f_hat_v] by enumeration", _eq5_instances(False), has_printed=False)
+    ev.instances("Var[f_hat_v] by enumeration", _eq5_instances(True), has_printed=False)
+
+
+@claim(
+    id="pan-strict/eq7",
+    location="Section 2.4, Eq. (7)",
+    statement="E[f_hat_v] = f_v for the Eq. (5) estimator of a symmetric configuration.",
+    derived=D.eq7_form,
+    derivation="derivations.pan_strict.framework.symmetric_variance",
+)
+def eq7(ev):
+    ev.instances("E[f_hat_v] by enumeration", _eq5_instances(False), has_printed=False)
+
+
+@claim(
+    id="pan-strict/eq8",
+    location="Section 2.4, Eq. (8)",
+    statement="Var[f_hat_v] = (f_v p*(1-p*) + (1-f_v) q*(1-q*))/(n (p* - q*)^2).",
+    derived=D.eq8_form,
+    derivation="derivations.pan_strict.framework.symmetric_variance",
+)
+def eq8(ev):
+    ev.instances("Var[f_hat_v] by enumeration", _eq5_instances(True), has_printed=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 2.4: the uniformly-random-permutation (URP) transform
+@cache
+def _urp_grid():
+    """(name, P, Q, S or None, e^eps) base estimators for the URP checks: random extremal mechanisms
+    (varying and constant support) with the Moore-Penrose decoder, random non-extremal ones."""
+    rng = np.random.default_rng(SEED + 26)
+    grid = []
+    for d, e, pairs in [(3, 3, 2), (3, R(5, 2), 3)]:
+        P, S, _ = complementary_pairs_mechanism(rng, d, e, pairs)
+        if P.rank() == d:
+            grid.append((f"extremal pairs d={d} e={e}", P, Mechanism(P.tolist()).decoder_matrix(), S, sympy.sympify(e)))
+    for d, k, e in [(3, 1, 2), (4, 2, 3)]:
+        while True:
+            P, S, _ = cyclic_constant_support_mechanism(rng, d, k, e, 2)
+            if P.rank() == d:
+                break
+        grid.append((f"cyclic d={d} k={k} e={e}", P, Mechanism(P.tolist()).decoder_matrix(), S, sympy.sympify(e)))
+    for d, U in [(2, 3), (3, 3)]:
+        P = random_perturbation_matrix(rng, d, U)
+        grid.append((f"random d={d} |U|={U}", P, Mechanism(P.tolist()).decoder_matrix(), None, None))
+    return grid
+
+
+@cache
+def _urp_mechanism(name):
+    for nm, P, Q, S, e in _urp_grid():
+        if nm == name:
+            Pu, Qu, labels = D.urp_matrices(P, Q)
+            return Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels, name=f"URP({name})")
+    raise KeyError(name)
+
+
+@claim(
+    id="pan-strict/lemma2.2",
+    location="Section 2.4, Lemma 2.2",
+    statement="For any d x d matrix A, the average of Pi^T A Pi over all d! permutation matrices is alpha I + "
+              "beta J with beta = (1^T A 1 - Tr A)/(d(d-1)) and alpha = Tr A/d - beta.",
+    derived=D.lemma2_2_form,
+    derivation="derivations.pan_strict.framework.lemma2_2_coefficients",
+    assumptions="d >= 2; the average is over all d! permutations (explicit sum)",
+)
+def lemma2_2(ev):
+    for d in (2, 3, 4):
+        A = sympy.Matrix(d, d, lambda i, j: sympy.Symbol(f"a_{i}{j}"))
+        alpha, beta = D.lemma2_2_coefficients(A)
+        ev.identity(f"generic {d}x{d}: sum over all {factorial(d)} permutations == alpha I + beta J",
+                    D.permutation_average(A).applyfunc(sympy.expand),
+                    (alpha * sympy.eye(d) + beta * sympy.ones(d, d)).applyfunc(sympy.expand))
+    # the proof's counting: index i -> j with probability 1/d, ordered pair -> ordered pair with 1/(d(d-1))
+    insts = []
+    for d in (3, 4):
+        perms = list(itertools.permutations(range(d)))
+        insts.append(Instance({"d": d, "check": "P(pi(0) = 1)"}, R(sum(1 for p in perms if p[0] == 1), len(perms)), R(1, d),
+                              size=(d,)))
+        insts.append(Instance({"d": d, "check": "P((pi(0), pi(1)) = (2, 0))"},
+                              R(sum(1 for p in perms if (p[0], p[1]) == (2, 0)), len(perms)), R(1, d * (d - 1)), size=(d,)))
+        insts.append(Instance({"d": d, "check": "number of permutations"}, len(perms), factorial(d), size=(d,)))
+    ev.instances("permutation counting of the proof", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/thm2.6",
+    location="Section 2.4, Theorem 2.6",
+    statement="The URP perturbation has a symmetric configuration: its support probability matrix is the "
+              "permutation average of S^T P, i.e. (p* - q*) I + q* J with p* = Tr(S^T P)/d and q* the mean "
+              "off-diagonal entry.",
+    derived=lambda: sympy.Eq(sympy.Symbol(r"S_{\mathrm{urp}}^T P_{\mathrm{urp}}"),
+                             sympy.Symbol(r"\frac{1}{d!}\sum_{\pi}\Pi_\pi^T S^T P \Pi_\pi = (p^* - q^*) I + q^* J"),
+                             evaluate=False),
+    derivation="derivations.pan_strict.framework.urp_support_matrix",
+    assumptions="the base mechanism is extremal (support sets defined); every one of the d! permutations",
+)
+def thm2_6(ev):
+    insts = []
+    for name, P, Q, S, e in _urp_grid():
+        if S is None:
+            continue
+        Pu, Qu, _ = D.urp_matrices(P, Q)
+        Su = D.urp_support_matrix(S)
+        exact = D.symmetric_pq(Su, Pu)  # read off the explicit URP mechanism
+        alpha, beta = D.lemma2_2_coefficients(S.T * P)
+        insts.append(Instance({"base": name}, list(exact) if exact else None, [alpha + beta, beta], size=(P.shape[1], P.shape[0])))
+        insts.append(Instance({"base": name, "check": "base itself symmetric?"}, D.symmetric_pq(S, P) is not None,
+                              D.symmetric_pq(S, P) is not None, size=(P.shape[1], P.shape[0])))
+        # the URP mechanism is still extremal at the same e^eps, with the same support sizes
+        parts = D.extremal_parts(Pu, e)
+        insts.append(Instance({"base": name, "check": "URP extremal, same support sizes"},
+                              parts is not None and sorted(set(D.support_sizes(parts[1]))) == sorted(set(D.support_sizes(S)))
+                              , True, size=(P.shape[1], P.shape[0])))
+    # symbolic e^eps
+    P, S, _ = complementary_pairs_mechanism(np.random.default_rng(SEED + 261), 3, EXP_EPS, 2)
+    Pu, Qu, _ = D.urp_matrices(P, sympy.zeros(3, P.shape[0]))
+    exact = D.symmetric_pq(D.urp_support_matrix(S), Pu)
+    alpha, beta = D.lemma2_2_coefficients(S.T * P)
+    insts.append(Instance({"base": "pairs d=3 (symbolic e^eps)"}, [sympy.cancel(v) for v in exact],
+                          [sympy.cancel(alpha + beta), sympy.cancel(beta)], size=(3, P.shape[0])))
+    ev.instances("URP support probabilities (explicit d! x |U| mechanism) vs Lemma 2.2", insts, has_printed=False)
+    nonsym = [n for n, P, Q, S, e in _urp_grid() if S is not None and D.symmetric_pq(S, P) is None]
+    ev.note(f"base mechanisms that are not symmetric themselves (URP makes them symmetric): {nonsym}")
+
+
+def _thm2_7_evidence(ev):
+    insts = []
+    for name, P, Q, S, e in _urp_grid():
+        um = _urp_mechanism(name)
+        d = P.shape[1]
+        avg = D.permutation_average(Q * P)
+        insts.append(Instance({"base": name, "check": "Q_urp P_urp"}, (um.decoder_matrix() * um.perturbation_matrix()), avg,
+                              size=(d, P.shape[0])))
+        insts.append(Instance({"base": name, "check": "== I"}, um.is_unbiased(), avg == sympy.eye(d), size=(d, P.shape[0])))
+        for counts in [c for c in _datasets(d, 1)]:
+            insts.append(Instance({"base": name, "counts": counts}, enumeration.enumerated_moments(um, counts)["mean"],
+                                  [R(c, sum(counts)) for c in counts], size=(d, P.shape[0], sum(counts))))
+    ev.instances("URP decoder: Q_urp P_urp = average of Pi^T Q P Pi = I; E[f_hat] = f (enumeration)", insts,
+                 has_printed=False)
+
+
+@claim(
+    id="pan-strict/thm2.7",
+    location="Section 2.4, Theorem 2.7",
+    statement="Q_urp = [Pi_pi^T Q]_pi (the decoder of response (pi, y) is column y of Q with rows permuted by pi) "
+              "is an unbiased reconstruction matrix for the URP perturbation.",
+    derived=D.eq9_form,
+    derivation="derivations.pan_strict.framework.urp_mechanism_matrices",
+    assumptions="Q P = I",
+)
+def thm2_7(ev):
+    _thm2_7_evidence(ev)
+
+
+@claim(
+    id="pan-strict/eq9",
+    location="Section 2.4, Eq. (9) (proof of Theorem 2.7)",
+    statement="Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I.",
+    derived=D.eq9_form,
+    derivation="derivations.pan_strict.framework.permutation_average",
+)
+def eq9(ev):
+    _thm2_7_evidence(ev)
+
+
+@claim(
+    id="pan-strict/def2.6",
+    location="Section 2.4, Definition 2.6",
+    statement="The URP estimator: each client draws one of the d! permutations uniformly, perturbs with the "
+              "column-permuted P and reports (pi, y); P_urp stacks P Pi_pi / d!, Q_urp concatenates Pi_pi^T Q.",
+    derived=lambda: sympy.Eq(sympy.Symbol(r"P_{\mathrm{urp}}[(\pi, y), x]"), sympy.Symbol(r"P[y, \pi(x)]") / sympy.factorial(D.d_sym),
+                             evaluate=False),
+    derivation="derivations.pan_strict.framework.urp_mechanism_matrices",
+)
+def def2_6(ev):
+    insts = []
+    for name, P, Q, S, e in _urp_grid():
+        um = _urp_mechanism(name)
+        d = P.shape[1]
+        base_level = privacy.exp_eps(Mechanism(P.tolist(), sympy.zeros(d, P.shape[0]).tolist()))
+        insts.append(Instance({"base": name, "check": "outputs"}, um.n_outputs, factorial(d) * P.shape[0], size=(d,)))
+        insts.append(Instance({"base": name, "check": "e^eps preserved"}, privacy.exp_eps(um), base_level, size=(d,)))
+        # two-stage sampling (pi uniform, then y ~ column pi(x) of P) == the stacked matrix, output by output
+        two_stage = [R(1, factorial(d)) * P[y, pi[0]] for pi in itertools.permutations(range(d)) for y in range(P.shape[0])]
+        insts.append(Instance({"base": name, "check": "column 0 = two-stage sampling"}, list(um.perturbation_matrix()[:, 0]),
+                              two_stage, size=(d,)))
+    ev.instances("explicit URP mechanism", insts, has_printed=False)
+
+
+def _urp_variance_instances(form: str):
+    insts = []
+    for name, P, Q, S, e in _urp_grid():
+        um = _urp_mechanism(name)
+        d = P.shape[1]
+        grid = list(_datasets(d, 2)) if d <= 3 else list(_datasets(d, 1))
+        for counts in grid:
+            n_c = sum(counts)
+            f = sympy.Matrix([R(c, n_c) for c in counts])
+            exact = enumeration.enumerated_moments(um, counts)["variance"]
+            if form == "eq10":
+                A = Q.multiply_elementwise(Q) * P
+                derived = list((D.permutation_average(A) * f - f) / n_c)
+            else:
+                derived = list(D.urp_variance(P, Q, f, n_c))
+            insts.append(Instance({"base": name, "counts": counts}, exact, derived, size=(d, P.shape[0], n_c)))
+    return insts
+
+
+@cache
+def _urp_var_cached(form):
+    return _urp_variance_instances(form)
+
+
+@claim(
+    id="pan-strict/lemma2.3",
+    location="Section 2.4, Lemma 2.3 (Eq. (10))",
+    statement="The URP variance vector is ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
+    derived=D.eq10_form,
+    derivation="derivations.pan_strict.framework.permutation_average",
+    assumptions="Q P = I",
+)
+def lemma2_3(ev):
+    ev.instances("URP variance by enumeration of the explicit mechanism", _urp_var_cached("eq10"), has_printed=False)
+
+
+@claim(
+    id="pan-strict/eq10",
+    location="Section 2.4, Eq. (10)",
+    statement="Var_urp = ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
+    derived=D.eq10_form,
+    derivation="derivations.pan_strict.framework.permutation_average",
+)
+def eq10(ev):
+    ev.instances("URP variance by enumeration of the explicit mechanism", _urp_var_cached("eq10"), has_printed=False)
+
+
+@claim(
+    id="pan-strict/thm2.8",
+    location="Section 2.4, Theorem 2.8",
+    statement="Var_urp[f_hat_v] = ((alpha - 1) f_v + beta)/n with alpha, beta the Lemma 2.2 coefficients of "
+              "A = (Q o Q) P; the total is (1^T A 1/d - 1)/n for every dataset.",
+    derived=D.thm2_8_form,
+    derivation="derivations.pan_strict.framework.urp_variance",
+    assumptions="Q P = I",
+)
+def thm2_8(ev):
+    ev.instances("URP variance by enumeration vs ((alpha - 1) f + beta)/n", _urp_var_cached("thm2.8"), has_printed=False)
+    insts = []
+    for name, P, Q, S, e in _urp_grid():
+        um = _urp_mechanism(name)
+        for n_c in (1, 3):
+            insts.append(Instance({"base": name, "n": n_c}, losses.worst_case_l2(um, n_c).value, D.urp_l2_loss(P, Q, n_c),
+                                  size=(P.shape[1], n_c)))
+    ev.instances("URP l2 (ldpref worst case over datasets) == (1^T A 1/d - 1)/n", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/cor2.2",
+    location="Section 2.4, Corollary 2.2 (proof in Appendix A.2)",
+    statement="For a URP estimator, l1 = sqrt(2 d l2 / pi) (Eq. (2)'s maximum is at the uniform dataset, where "
+              "every variance is l2/d).",
+    derived=D.cor2_2_form,
+    derivation="derivations.pan_strict.framework.urp_l1_normal",
+    assumptions="l1 in the normal approximation of Theorem 2.3",
+)
+def cor2_2(ev):
+    insts, certified = [], []
+    for name, P, Q, S, e in _urp_grid():
+        um = _urp_mechanism(name)
+        d = P.shape[1]
+        closed = D.urp_l1_normal(P, Q, d)
+        # exact: Eq. (2) evaluated on the explicit URP mechanism at the uniform dataset of n = d clients
+        insts.append(Instance({"base": name}, losses.l1_normal_approximation(um, (1,) * d), closed, size=(d, P.shape[0])))
+        if d <= 3 and len(certified) < 2:
+            cm = losses.worst_case_l1_normal(um, 1, digits=20, iterations=100)
+            val = mpmath.mpf(sympy.N(D.urp_l1_normal(P, Q, 1), 25))
+            certified.append(cm.lower <= val * (1 + mpmath.mpf(10) ** -9) and val <= cm.upper * (1 + mpmath.mpf(10) ** -9))
+    ev.instances("Eq. (2) of the URP mechanism at the uniform dataset == sqrt(2 d l2/pi)", insts, has_printed=False)
+    ev.numeric("the maximum of Eq. (2) over the simplex (certified Frank-Wolfe interval) contains sqrt(2 d l2/pi)",
+               all(certified), len(certified), f"{sum(certified)} of {len(certified)} intervals contain the closed form")
+
+
+def l1_counterexample_mechanism() -> Mechanism:
+    """d = 3, |U| = 3, weights [[2,2,2],[2,2,1],[2,1,2]] normalised by column, Moore-Penrose decoder: its URP
+    estimator has a larger Eq. (2) l1 than the estimator itself (found by exhaustive search over weights in
+    {1, 2}; no example with d = 2, |U| <= 3 and weights <= 4 exists)."""
+    W = [[2, 2, 2], [2, 2, 1], [2, 1, 2]]
+    return Mechanism([[R(W[u][x], sum(W[r][x] for r in range(3))) for x in range(3)] for u in range(3)],
+                     name="l1 counterexample")
+
+
+def _l1_comparison(m: Mechanism):
+    """Whether l1(URP) <= l1(Phi) (Eq. (2), n = 1), decided from certified intervals; None when the
+    intervals overlap.  Returns (exact decision, derived decision, detail)."""
+    P, Q = m.perturbation_matrix(), m.decoder_matrix()
+    phi = losses.worst_case_l1_normal(m, 1, digits=15, iterations=40, tolerance="1/100000")
+    Pu, Qu, labels = D.urp_matrices(P, Q)
+    um = Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels)
+    d = m.d
+    with mpmath.workdps(25):
+        # exact side: Eq. (2) of the explicit URP mechanism at the uniform dataset (a lower bound of its max)
+        urp_low = mpmath.mpf(sympy.N(losses.l1_normal_approximation(um, (1,) * d) * sympy.sqrt(d), 25))
+        closed = mpmath.mpf(sympy.N(D.urp_l1_normal(P, Q, 1), 25))
+        if urp_low > phi.upper:
+            exact = False
+        else:
+            urp = losses.worst_case_l1_normal(um, 1, digits=15, iterations=30, tolerance="1/100000")
+            exact = True if urp.upper <= phi.lower else None
+        derived = False if closed > phi.upper else (True if closed <= phi.lower else None)
+    return exact, derived, f"l1(Phi) in [{mpmath.nstr(phi.lower, 10)}, {mpmath.nstr(phi.upper, 10)}], l1(URP) = {mpmath.nstr(closed, 10)}"
+
+
+@claim(
+    id="pan-strict/cor2.1",
+    location="Section 2.4, Corollary 2.1",
+    statement="The URP estimator is at least as precise in the worst case as the estimator it is built from: "
+              "l(Phi_urp) <= l(Phi) for l = l1 and l2 (same decoder).",
+    derived=D.cor2_1_form,
+    derivation="derivations.pan_strict.framework.urp_l2_loss",
+    kind="statement",
+    condition="l = l2 (the URP total variance is the permutation average of linear functions of f); for l1 "
+              "(Eq. (2)) the square root does not commute with the average and the URP estimator can be worse",
+    assumptions="Q P = I; l1 in the normal approximation of Eq. (2), compared through certified intervals",
+    correction=lambda: sympy.Le(sympy.Symbol(r"\ell_2(\Phi_{\mathrm{urp}})"), sympy.Symbol(r"\ell_2(\Phi)")),
+)
+def cor2_1(ev):
+    insts = []
+    rng_mechs = [(p, m) for p, m in _random_mechanisms(SEED + 27) if m.is_unbiased()]
+    bases = [(n, Mechanism(P.tolist(), Q.tolist())) for n, P, Q, S, e in _urp_grid()] + \
+        [(p["mechanism"], m) for p, m in rng_mechs] + [("l1 counterexample", l1_counterexample_mechanism())]
+    for name, m in bases:
+        P, Q = m.perturbation_matrix(), m.decoder_matrix()
+        Pu, Qu, labels = D.urp_matrices(P, Q)
+        um = Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels)
+        for n_c in (1, 2):
+            exact = losses.worst_case_l2(um, n_c).value <= losses.worst_case_l2(m, n_c).value
+            derived = D.urp_l2_loss(P, Q, n_c) <= D.worst_l2_vertex(P, Q, n_c)
+            insts.append(Instance({"base": name, "loss": "l2", "n": n_c}, bool(exact), bool(derived), printed=True,
+                                  size=(m.d, m.n_outputs, n_c)))
+    details = []
+    l1_bases = [("l1 counterexample", l1_counterexample_mechanism(), 0)] + \
+        [(n, m, 1) for n, m in bases if m.d == 3 and m.n_outputs <= 4 and n != "l1 counterexample"][:2]
+    for name, m, rank in l1_bases:
+        exact, derived, detail = _l1_comparison(m)
+        details.append(f"{name}: {detail}")
+        if exact is None or derived is None:
+            continue
+        insts.append(Instance({"base": name, "loss": "l1"}, exact, derived, printed=True, in_condition=False,
+                              size=(m.d, m.n_outputs, 1, rank)))
+    ev.instances("l(URP) <= l(Phi): exact worst cases of the explicit mechanisms", insts)
+    ev.note("; ".join(details))
+
+
+@claim(
+    id="pan-strict/appA.1.cov",
+    location="Appendix A.1 (proof of Theorem 2.2)",
+    statement="The response counts of the n f_x clients with value x are Multinomial(n f_x, P_x) with covariance "
+              "n f_x (diag(P_x) - P_x P_x^T); the groups are independent, so the covariances add.",
+    derived=lambda: sympy.Eq(sympy.Symbol(r"\mathrm{Cov}[c]"), sympy.Symbol(r"\sum_x n f_x (\mathrm{diag}(P_x) - P_x P_x^T)"),
+                             evaluate=False),
+    derivation="derivations.pan_strict.framework.multinomial_count_covariance",
+)
+def appA_1_cov(ev):
+    insts = []
+    for params, m in list(_random_mechanisms(SEED + 28))[:4]:
+        P = m.perturbation_matrix()
+        for counts in list(_datasets(m.d, 2))[:5]:
+            dist = enumeration.response_count_distribution(m, counts)
+            conv = m.domain.to_sympy
+            U = m.n_outputs
+            mean = [sum(conv(p) * kv[u] for kv, p in dist.items()) for u in range(U)]
+            cov = sympy.Matrix(U, U, lambda i, j: sum(conv(p) * (kv[i] - mean[i]) * (kv[j] - mean[j]) for kv, p in dist.items()))
+            insts.append(Instance({**params, "counts": counts}, cov, D.multinomial_count_covariance(P, counts),
+                                  size=(m.d, U, sum(counts))))
+    ev.instances("covariance of the enumerated response counts", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/appA.1.linear",
+    location="Appendix A.1 (proof of Theorem 2.2)",
+    statement="Cov[Q nu] = Q Cov[nu] Q^T, and the variance vector is its diagonal.",
+    derived=lambda: sympy.Eq(sympy.Symbol(r"\mathrm{Cov}[\hat{f}]"), sympy.Symbol(r"Q \mathrm{Cov}[\nu] Q^T"), evaluate=False),
+    derivation="derivations.pan_strict.framework.variance_from_model",
+)
+def appA_1_linear(ev):
+    insts = []
+    for params, m in list(_random_mechanisms(SEED + 29))[:4]:
+        P, Q = m.perturbation_matrix(), m.decoder_matrix()
+        for counts in list(_datasets(m.d, 2))[:4]:
+            n_c = sum(counts)
+            dist = enumeration.estimate_distribution(m, counts)
+            conv = m.domain.to_sympy
+            mean = [sum(conv(p) * conv(e[v]) for e, p in dist) for v in range(m.d)]
+            cov = sympy.Matrix(m.d, m.d, lambda i, j: sum(conv(p) * (conv(e[i]) - mean[i]) * (conv(e[j]) - mean[j]) for e, p in dist))
+            derived = Q * (D.multinomial_count_covariance(P, counts) / n_c**2) * Q.T
+            insts.append(Instance({**params, "counts": counts}, cov, derived, size=(m.d, m.n_outputs, n_c)))
+    ev.instances("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/sec2.2.rank",
+    location="Section 2.2 (after Theorem 2.1)",
+    statement="An unbiased reconstruction (Q P = I) exists iff P has full column rank; when |U| > d it is not unique "
+              "(the solutions form an affine space of dimension d (|U| - rank P)).",
+    derived=lambda: sympy.Eq(sympy.Symbol(r"\dim\{Q: QP = I\}"), D.d_sym * (D.U_sym - D.d_sym), evaluate=False),
+    derivation="derivations.pan_strict.framework.urp_optimal_decoder",
+    kind="statement",
+)
+def sec2_2_rank(ev):
+    insts = []
+    rng = np.random.default_rng(SEED + 22)
+    cases = [(f"random d={d} |U|={U}", random_perturbation_matrix(rng, d, U)) for d, U in [(2, 2), (2, 4), (3, 3), (3, 5)]]
+    cases.append(("rank-deficient d=3 |U|=3", sympy.Matrix([[R(1, 2), R(1, 4), R(3, 8)], [R(1, 4), R(1, 2), R(3, 8)],
+                                                          [R(1, 4), R(1, 4), R(1, 4)]])))
+    for name, P in cases:
+        U, d = P.shape
+        Z = sympy.Matrix(d, U, lambda i, j: sympy.Symbol(f"z_{i}_{j}"))
+        sol = sympy.linsolve(list(Z * P - sympy.eye(d)), list(Z))  # solve Q P = I for every entry of Q
+        exists = sol != sympy.EmptySet
+        dim = len(next(iter(sol)).free_symbols) if exists else -1  # -1: no solution
+        full = P.rank() == d
+        insts.append(Instance({"P": name}, [exists, dim], [full, d * (U - d) if full else -1], size=(d, U)))
+    ev.instances("solutions of Q P = I (sympy linsolve) vs the rank of P", insts, has_printed=False)
