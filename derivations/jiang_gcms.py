@@ -11,6 +11,22 @@ derived from the protocols' definitions rather than copied:
 * :func:`oue_pq` -- minimise the f = 0 variance q(1-q)/(p-q)^2 over unary encodings that are
   exactly eps-LDP, ``p (1 - q) = e^eps q (1 - p)``.
 * :func:`unary_exp_eps` -- the privacy ratio of a unary encoding, ``p(1-q)/((1-p) q)``.
+
+Sections II-A, IV and Appendices A-C (GCMS), derived from Algorithm 1's two branches and the paper's
+hash model (k functions with independent uniform values, drawn once):
+
+* :func:`algorithm1_law_derived`, :func:`eq3_derived`, :func:`privacy_ratio_derived` -- the law of a
+  report, the inclusion probability q and Theorem 2's likelihood ratio (binomial ratios simplified);
+* :func:`client_inclusion`, :func:`mean_C_derived`, :func:`eq4_derived` -- each client adds one
+  Bernoulli(pi) to C(d) (it uses one hash function); E[pi] and Var_draw[pi] from k Bernoulli(1/m)
+  collision indicators; Eq. (4) by solving E[C] = C for f;
+* :func:`var_C_derived_expr` -- Var[C(d)] by the law of total variance over the draw (Theorem 3 prints
+  p^2/k and alpha_1^2/k where the squares carry no 1/k);
+* :func:`eq7_derived`, :func:`lemma1_objective_derived_expr` -- Eq. (7) from R(s) = e^eps, and the
+  objective the exact variance gives at the boundary (Lemma 1's function at k = 1);
+* Appendix B's lemmas and sums (:func:`lemma2_derived`, :func:`lemma4_derived`,
+  :func:`same_client_cov_derived`, :func:`eq11_derived`, :func:`eq12_derived`) and Appendix C's
+  simplifications; Algorithm 4's loop (:func:`alg4_loop_derived`); Remark 1's bit counts.
 """
 
 from __future__ import annotations
@@ -121,3 +137,591 @@ def oue_pq(exp_eps=EXP_EPS):
 
 def pq_form(name: str, pair):
     return {sympy.Symbol(f"p_{{{name}}}"): pair[0], sympy.Symbol(f"q_{{{name}}}"): pair[1]}
+
+
+# =================================================================================================
+# Section II-A: Definition 1 and Theorem 1
+# =================================================================================================
+eps, eps_c, delta = sympy.symbols(r"\epsilon \epsilon_c \delta", positive=True)
+PrS, PrS2 = sympy.symbols(r"\Pr(\mathcal{M}(X)\in{S}) \Pr(\mathcal{M}(X')\in{S})", nonnegative=True)
+
+
+@cache
+def def1_printed():
+    return sympy.Le(PrS, sympy.exp(eps) * PrS2 + delta)
+
+
+@cache
+def def1_derived():
+    """Over events S the worst case is S = {y : P(y|X) > e^eps P(y|X')}, so Definition 1 holds iff
+    delta >= sum_y (P(y|X) - e^eps P(y|X'))_+ ; for delta = 0: iff every single output has
+    P(y|X) <= e^eps P(y|X')."""
+    Py, Py2 = sympy.symbols(r"P(y|X) P(y|X')", nonnegative=True)
+    y = sympy.Symbol("y")
+    return sympy.Ge(delta, sympy.Sum(sympy.Max(0, Py - sympy.exp(eps) * Py2), (y, sympy.Symbol("U_1"), sympy.Symbol("U_n"))))
+
+
+def hockey_stick(row_x, row_x2, exp_eps):
+    """sum_y (P(y|x) - e^eps P(y|x'))_+ : the smallest delta of Definition 1 for the pair (x, x')."""
+    return sum((max(sympy.Integer(0), a - exp_eps * b) for a, b in zip(row_x, row_x2)), sympy.Integer(0))
+
+
+def thm1_bound(e_eps=None, dl=delta, nn=n):
+    """Eq. (2)'s right-hand side, written with e^eps (symbol exp_eps by default)."""
+    E = EXP_EPS if e_eps is None else e_eps
+    return sympy.log(1 + (E - 1) * (4 * sympy.sqrt(2 * sympy.log(4 / dl)) / sympy.sqrt((E + 1) * nn) + 4 / nn))
+
+
+@cache
+def thm1_printed():
+    return sympy.Implies(sympy.Le(eps, sympy.log(n / (8 * sympy.log(2 / delta)) - 1)),
+                         sympy.Le(eps_c, thm1_bound(sympy.exp(eps))))
+
+
+@cache
+def thm1_derived():
+    """Feldman, McMillan and Talwar (SODA 2023), the approximate-DP amplification bound for an
+    eps-LDP randomiser shuffled among n reports (transcribed from [12]; not derivable here)."""
+    return sympy.Implies(sympy.Le(eps, sympy.log(n / (8 * sympy.log(2 / delta)) - 1)),
+                         sympy.Le(eps_c, thm1_bound(sympy.exp(eps))))
+
+
+# =================================================================================================
+# Section IV: the GCMS model
+# =================================================================================================
+m = sympy.Symbol("m", positive=True, integer=True)
+k = sympy.Symbol("k", positive=True, integer=True)
+s = sympy.Symbol("s", positive=True, integer=True)
+lam = sympy.Symbol(r"\lambda", nonnegative=True)
+w = sympy.Symbol("w", positive=True)
+C = sympy.Symbol("C(d)")
+F2 = sympy.Symbol(r"\sum_{d'\neq d} f(d')^{2}", nonnegative=True)  # sum of squared counts of the other values
+var_C = sympy.Symbol(r"\mathrm{Var}[C(d)]")
+a1_sym, a2_sym = sympy.symbols(r"\alpha_1 \alpha_2")
+bits_sym, ops_sym = sympy.symbols(r"\mathrm{bits} \mathrm{ops}")
+e = EXP_EPS
+
+
+def _binom_ratio(expr):
+    return sympy.simplify(sympy.combsimp(sympy.expand_func(expr)))
+
+
+# ---- Algorithm 1 and Eq. (3) -------------------------------------------------------------------
+@cache
+def algorithm1_law_printed():
+    """The law of Algorithm 1 as Appendix A writes it (Cases 1 and 2): P(X = x | R = r)."""
+    return {sympy.Symbol(r"P(x \mid r),\ r\in x"): p / sympy.binomial(m - 1, s - 1),
+            sympy.Symbol(r"P(x \mid r),\ r\notin x"): (1 - p) / sympy.binomial(m - 1, s)}
+
+
+@cache
+def algorithm1_law_derived():
+    """Algorithm 1: keep r w.p. p then a uniform (s-1)-subset of the m - 1 others; else a uniform
+    s-subset of the others.  A set x holding r arises only on the first branch, one of C(m-1, s-1)
+    equally likely subsets; a set without r only on the second."""
+    uniform = lambda size: 1 / sympy.binomial(m - 1, size)  # noqa: E731
+    return {sympy.Symbol(r"P(x \mid r),\ r\in x"): p * uniform(s - 1),
+            sympy.Symbol(r"P(x \mid r),\ r\notin x"): (1 - p) * uniform(s)}
+
+
+@cache
+def eq3_printed():
+    return sympy.Eq(q, (s - p) / (m - 1))
+
+
+@cache
+def alg3_q_printed():
+    return sympy.Eq(q, (p * (s - 1) + (1 - p) * s) / (m - 1))
+
+
+@cache
+def eq3_derived():
+    """P(b in X) for a bucket b != r: a uniform t-subset of the m - 1 others holds b w.p.
+    C(m-2, t-1)/C(m-1, t); t = s - 1 w.p. p and t = s w.p. 1 - p."""
+    inc = lambda t: _binom_ratio(sympy.binomial(m - 2, t - 1) / sympy.binomial(m - 1, t))  # noqa: E731
+    return sympy.Eq(q, sympy.factor(sympy.simplify(p * inc(s - 1) + (1 - p) * inc(s))))
+
+
+# ---- Theorem 2 and Appendix A --------------------------------------------------------------------
+@cache
+def privacy_ratio_derived():
+    """Largest ratio of one output's probabilities under two hashed values r != r': x holding r but
+    not r' against x holding r' but not r."""
+    law = algorithm1_law_derived()
+    inside, outside = law.values()
+    return _binom_ratio(inside / outside)
+
+
+@cache
+def thm2_printed():
+    return sympy.Le(eps, sympy.Abs(sympy.log(p * (m - s) / ((1 - p) * s))))
+
+
+@cache
+def thm2_derived():
+    R = sympy.factor(privacy_ratio_derived())
+    return sympy.Eq(sympy.exp(eps), sympy.Max(R, 1 / R))
+
+
+@cache
+def appA_chain_printed(case: int):
+    """The chains of Appendix A as printed (first step, intermediate steps, final value)."""
+    b1, b0 = sympy.binomial(m - 1, s - 1), sympy.binomial(m - 1, s)
+    if case == 1:
+        return [(p / b1) / (p / b1), sympy.Integer(1)]
+    if case == 2:
+        return [((1 - p) / b0) / ((1 - p) / b0), sympy.Integer(1)]
+    fact = sympy.factorial
+    if case == 3:
+        return [p * b1 / ((1 - p) * b0), p / (1 - p) * b0 / b1,
+                p / (1 - p) * (fact(m - 1) / (fact(s) * fact(m - s - 1))) / (fact(m - 1) / (fact(s - 1) * fact(m - s))),
+                p / (1 - p) * (fact(s - 1) * fact(m - s)) / (fact(s) * fact(m - s - 1)),
+                p / (1 - p) * (m - s) / s]
+    if case == 4:
+        return [(1 - p) * b0 / (p * b1), (1 - p) / p * s / (m - s)]
+    raise ValueError(case)
+
+
+@cache
+def appA_case_derived(case: int):
+    """The likelihood ratio P(x | r)/P(x | r') of each case, from Algorithm 1's law."""
+    inside, outside = algorithm1_law_derived().values()
+    ratio = {1: inside / inside, 2: outside / outside, 3: inside / outside, 4: outside / inside}[case]
+    return sympy.factor(_binom_ratio(ratio))
+
+
+@cache
+def appA_closing_printed():
+    return sympy.Implies(sympy.And(sympy.Ge(p, sympy.Rational(1, 2)), sympy.Le(p, 1), sympy.Ge(s, m / 2), sympy.Le(s, m)),
+                         sympy.Le(sympy.Symbol(r"\log\frac{P(x|d)}{P(x|d')}"), sympy.log(p / (1 - p) * (m - s) / s)))
+
+
+@cache
+def appA_closing_derived():
+    """The largest log-ratio is log max(R, 1/R); it equals log R exactly when R >= 1, i.e.
+    p(m - s) >= (1 - p) s (for instance p >= 1/2 and s <= m/2)."""
+    return sympy.Implies(sympy.Ge(p * (m - s), (1 - p) * s),
+                         sympy.Le(sympy.Symbol(r"\log\frac{P(x|d)}{P(x|d')}"), sympy.log(p / (1 - p) * (m - s) / s)))
+
+
+# ---- the count C(d) and Eq. (4) ---------------------------------------------------------------------
+def collision_moments():
+    """T = number of the k independent uniform functions with h_j(d') = h_j(d): a sum of k independent
+    Bernoulli(1/m) indicators I_j (I_j^2 = I_j).  Returns (E[T/k], Var[T/k])."""
+    EI = 1 / m
+    EI2 = EI  # an indicator squared is itself
+    var_I = EI2 - EI**2
+    return EI, sympy.simplify(k * var_I / k**2)
+
+
+@cache
+def client_inclusion():
+    """pi = P(client's report holds bucket h_J(d)): p for a holder of d; for a holder of d' != d,
+    q + (p - q) T/k given the draw (T collisions).  Returns (E[pi | d' != d], Var over draws)."""
+    Ec, Vc = collision_moments()
+    return sympy.simplify(q + (p - q) * Ec), sympy.simplify((p - q) ** 2 * Vc)
+
+
+@cache
+def mean_C_derived():
+    """E[C(d)] = f p + (n - f) E[pi]."""
+    Epi, _ = client_inclusion()
+    return sympy.expand(f * p + (n - f) * Epi)
+
+
+@cache
+def eq4_printed():
+    return sympy.Eq(fhat, (C - p * n / m - q * n * (1 - 1 / m)) / ((p - q) * (1 - 1 / m)))
+
+
+@cache
+def eq4_derived():
+    """E[C(d)] is affine in f: solve E[C] = C for f."""
+    t = sympy.Symbol("t")
+    (sol,) = sympy.solve(sympy.Eq(mean_C_derived().subs(f, t), C), t)
+    num, den = sympy.fraction(sympy.factor(sol))
+    return sympy.Eq(fhat, sympy.collect(sympy.expand(num), C) / den)
+
+
+@cache
+def appB_mean_printed():
+    return sympy.Eq(sympy.Symbol(r"E[C(d)]"), f * (1 - 1 / m) * (p - q) + p * n / m + (1 - 1 / m) * n * q)
+
+
+@cache
+def appB_mean_derived():
+    return sympy.Eq(sympy.Symbol(r"E[C(d)]"), sympy.collect(mean_C_derived(), [f, n]))
+
+
+# ---- Theorem 3 -----------------------------------------------------------------------------------
+def alpha1_alpha2():
+    """alpha_1 = E[pi] and alpha_2 = Var_draw[pi] of a client holding d' != d."""
+    return client_inclusion()
+
+
+def alpha_printed():
+    return (p + (m - 1) * q) / m, (p - q) ** 2 / (k * m) * (1 - 1 / m)
+
+
+@cache
+def thm3_printed():
+    a1, a2 = alpha_printed()
+    return sympy.Eq(var_C, f * (p - p**2 / k) + (n - f) * (a1 - a1**2 / k - a2) + a2 * F2)
+
+
+@cache
+def var_C_derived_expr():
+    """Law of total variance over the draw H: given H the clients are independent, each contributes
+    a Bernoulli(pi_i) to C(d) -- a client reads exactly one hash function, so sum_j Z_j is one
+    indicator.  E[Var(C|H)] = f p(1-p) + (n-f)(E[pi] - E[pi^2]); Var(E[C|H]) = (p-q)^2 Var(T/k) F2
+    (collision counts of distinct d' are pairwise independent)."""
+    Epi, Vpi = client_inclusion()
+    Epi2 = Vpi + Epi**2
+    return sympy.expand(f * p * (1 - p) + (n - f) * (Epi - Epi2) + Vpi * F2)
+
+
+@cache
+def thm3_derived():
+    a1, a2 = alpha_printed()
+    form = f * p * (1 - p) + (n - f) * (a1 - a1**2 - a2) + a2 * F2
+    assert sympy.expand(form - var_C_derived_expr()) == 0
+    return sympy.Eq(var_C, f * p * (1 - p) + (n - f) * (a1_sym - a1_sym**2 - a2_sym) + a2_sym * F2)
+
+
+def thm3_derived_value():
+    return var_C_derived_expr()
+
+
+@cache
+def thm3_ratio_printed():
+    return sympy.Eq(var_fhat, var_C / ((p - q) ** 2 * (1 - 1 / m) ** 2))
+
+
+@cache
+def thm3_ratio_derived():
+    """f_hat = (C - b)/a with a = (p - q)(1 - 1/m) (Eq. (4)): Var f_hat = Var C / a^2."""
+    a = sympy.diff(eq4_derived().rhs, C)
+    return sympy.Eq(var_fhat, sympy.factor(var_C * a**2))
+
+
+def estimator_variance_derived():
+    return sympy.expand(var_C_derived_expr()) * sympy.diff(eq4_derived().rhs, C) ** 2
+
+
+@cache
+def draw_term_printed():
+    """The F2 term of Theorem 3 divided by the estimator's scale: the part of Var[f_hat] due to the
+    hash draw (alpha_2 F2 / ((p-q)(1-1/m))^2)."""
+    a2 = alpha_printed()[1]
+    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}_{H}(E[\hat f(d)\mid H])"), sympy.factor(a2 * F2 / ((p - q) * (1 - 1 / m)) ** 2))
+
+
+@cache
+def draw_term_derived():
+    """Var over the draw of E[f_hat | H]: E[C | H] = f p + sum_{d'} f(d')(q + (p-q) T_{d'}/k)."""
+    _, Vpi = client_inclusion()
+    a = sympy.diff(eq4_derived().rhs, C)
+    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}_{H}(E[\hat f(d)\mid H])"), sympy.factor(Vpi * F2 * a**2))
+
+
+# ---- Corollary 1, the pure-protocol limit, Remark 3 ------------------------------------------------
+@cache
+def cor1_printed():
+    return sympy.Eq(var_fhat, n * q * (1 - q) / (p - q) ** 2 + f * (1 - p - q) / (p - q))
+
+
+@cache
+def cor1_derived():
+    """Section II-B's variance, rewritten (p(1-p) - q(1-q) = (p - q)(1 - p - q))."""
+    v = pure_variance_derived().rhs
+    return sympy.Eq(var_fhat, sympy.simplify(v))
+
+
+@cache
+def thm3_limit(formula_rhs):
+    """k = 1 and m -> infinity in Var[C]/((p-q)^2(1-1/m)^2) with F2 fixed: a rational function of m, so
+    the limit is its value at t = 0 after m = 1/t and cancellation (the denominator must not vanish)."""
+    t = sympy.Symbol("t", positive=True)
+    expr = sympy.cancel((formula_rhs / ((p - q) ** 2 * (1 - 1 / m) ** 2)).subs(k, 1).subs(m, 1 / t))
+    num, den = sympy.fraction(expr)
+    if den.subs(t, 0) == 0:
+        raise ValueError("the limit m -> oo is not finite")
+    return sympy.factor(num.subs(t, 0) / den.subs(t, 0))
+
+
+# ---- Eq. (7), Lemma 1, Appendix C ---------------------------------------------------------------
+@cache
+def eq7_printed():
+    return sympy.Ge(q, (m - e + e * p - p) / ((m - 1) * (e / p - e + 1)))
+
+
+@cache
+def eq7_derived():
+    """Theorem 2's ratio R(s) = p(m - s)/((1 - p)s) decreases in s, so R <= e^eps iff s >= s*, the root
+    of R(s) = e^eps; q = (s - p)/(m - 1) (Eq. (3)) increases in s, so q >= q(s*)."""
+    S_ = sympy.Symbol("S", positive=True)
+    R = privacy_ratio_derived().subs(s, S_)
+    assert sympy.simplify(sympy.diff(R, S_) * (1 - p) * S_**2 / p + m) == 0  # dR/dS = -p m/((1-p) S^2) < 0
+    (s_star,) = sympy.solve(sympy.Eq(R, e), S_)
+    q_star = sympy.factor((s_star - p) / (m - 1))
+    return sympy.Ge(q, q_star)
+
+
+def w_of(pp=p, ee=e):
+    return ee * (1 - pp) + pp
+
+
+def q_star(pp=p):
+    return eq7_derived().rhs.subs(p, pp)
+
+
+def lemma1_objective_printed_expr(kk=k):
+    W = w_of()
+    return (kk * W - p + lam * (W - 1) * (kk * W - p - W * p)) / (kk * (1 - p) ** 2 * p)
+
+
+@cache
+def lemma1_printed():
+    W = w
+    expr = (k * W - p + lam * (W - 1) * (k * W - p - W * p)) / (k * (1 - p) ** 2 * p)
+    return sympy.Eq(sympy.Symbol("p^{*}"), sympy.Function(r"\operatorname{argmin}_{p}")(expr))
+
+
+@cache
+def _boundary_parts():
+    """Var[f_hat]/n with q at the boundary of Eq. (7) and f = lam n, from the derived variance, as
+    (main, const): Var/n = main + const (F2/n - (1 - lam)), each factored after substituting q*
+    piece by piece (slope^2 of Eq. (4), E[pi], Var_draw[pi])."""
+    Epi, Vpi = client_inclusion()
+    qs = q_star()
+    S2 = sympy.factor((sympy.diff(eq4_derived().rhs, C) ** 2).subs(q, qs))
+    E1, V1 = sympy.factor(Epi.subs(q, qs)), sympy.factor(Vpi.subs(q, qs))
+    main = sympy.factor(S2 * (lam * p * (1 - p) + (1 - lam) * (E1 - E1**2)))
+    const = sympy.factor(S2 * V1)
+    return main, const
+
+
+@cache
+def variance_at_boundary():
+    """Var[f_hat]/n with q at the boundary of Eq. (7) and f = lam n (derived)."""
+    main, const = _boundary_parts()
+    return main + const * (F2 / n - (1 - lam))
+
+
+@cache
+def lemma1_objective_derived_expr():
+    """Var[f_hat]/n = A g(p) + B with A, B free of p: g is the derived objective.  The candidate is
+    Lemma 1's shape with k = 1, A = 1/(e^eps - 1)^2; the check is exact (factor of the difference)."""
+    main, const = _boundary_parts()
+    g = lemma1_objective_printed_expr(1)
+    assert sympy.factor(sympy.together(main - g / (e - 1) ** 2)) == 0, "objective is not the variance's p-part"
+    assert not const.has(p), "the draw term depends on p"
+    return g
+
+
+@cache
+def lemma1_derived():
+    W = w
+    expr = (W - p + lam * (W - 1) * (W - p - W * p)) / ((1 - p) ** 2 * p)
+    return sympy.Eq(sympy.Symbol("p^{*}"), sympy.Function(r"\operatorname{argmin}_{p}")(expr))
+
+
+def variance_constant_term():
+    """B of Var[f_hat]/n = g/(e^eps - 1)^2 + B."""
+    main, const = _boundary_parts()
+    return sympy.factor(const * (F2 / n - (1 - lam)))
+
+
+@cache
+def appC_alpha_printed():
+    """Appendix C's simplifications, as printed."""
+    W = w_of()
+    q7 = p * (m - e * (1 - p) - p) / ((e * (1 - p) + p) * (m - 1))
+    return {a2_sym: (p - q7) ** 2 / (k * m) * (1 - 1 / m), sympy.Symbol(r"\alpha_2\ (\text{simplified})"): p**2 * (W - 1) ** 2 / (W**2 * k * (m - 1)),
+            a1_sym: p / W}
+
+
+@cache
+def appC_alpha_derived():
+    a1, a2 = alpha_printed()
+    a1s = sympy.factor(a1.subs(q, q_star()))
+    a2s = sympy.factor(a2.subs(q, q_star()))
+    return {a2_sym: a2s, sympy.Symbol(r"\alpha_2\ (\text{simplified})"): a2s, a1_sym: a1s}
+
+
+@cache
+def appC_pq_printed():
+    """(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2 / w^2, as printed."""
+    W = w_of()
+    return [((p - q) ** 2 * (1 - 1 / m)).subs(q, q_star()), (alpha_printed()[1] * k * (m - 1)).subs(q, q_star()),
+            p**2 * (W - 1) ** 2 / W**2]
+
+
+@cache
+def appC_pq_derived():
+    W = w_of()
+    target = sympy.factor(p**2 * (W - 1) ** 2 / W**2)
+    return [sympy.factor(((p - q) ** 2 * (1 - 1 / m)).subs(q, q_star())),
+            sympy.factor((alpha_printed()[1] * k * (m - 1)).subs(q, q_star())), target]
+
+
+def eq13_printed_expr():
+    W = w_of()
+    return W**2 / ((W - 1) ** 2 * p) * (lam * (1 - p / k) + (1 - lam) * (1 / W - p / (W**2 * k)))
+
+
+def eq13_derived_expr():
+    W = w_of()
+    return W**2 / ((W - 1) ** 2 * p) * (lam * (1 - p) + (1 - lam) * (1 / W - p / W**2))
+
+
+@cache
+def appC_chain_printed():
+    """The equalities of Appendix C after (13) (per client: f = lam n, divided by n)."""
+    W = w_of()
+    return [W**2 / ((1 - p) ** 2 * p) * (lam * (1 - p / k) + (1 - lam) * (1 / W - p / (W**2 * k))),
+            (lam * (k * W**2 - W**2 * p) + (1 - lam) * (k * W - p)) / (k * (1 - p) ** 2 * p),
+            (k * W - p) / (k * (1 - p) ** 2 * p) + lam * (k * W**2 - W**2 * p - k * W + p) / (k * (1 - p) ** 2 * p),
+            (k * W - p) / (k * (1 - p) ** 2 * p) + lam * (k * W * (W - 1) + p * (1 - W) * (1 + W)) / (k * (1 - p) ** 2 * p),
+            lemma1_objective_printed_expr()]
+
+
+# ---- Appendix B ----------------------------------------------------------------------------------
+I_same = sympy.Symbol(r"\mathbb{1}_{\{d^{(i)}=d\}}", nonnegative=True)
+
+
+@cache
+def lemma2_printed():
+    return sympy.Eq(sympy.Symbol(r"E[Z_j^{(i)}(d)]"), p / k * I_same + (p / (m * k) + (1 - 1 / m) * q / k) * (1 - I_same))
+
+
+@cache
+def lemma2_derived():
+    """Z_j = 1{J=j} [B (1{d_i = d} + 1{d_i != d} 1{collide}) + Y 1{d_i != d} 1{no collision}]; J, B, Y
+    and the draw independent: E = (1/k)(p I + (p/m + q(1 - 1/m))(1 - I))."""
+    Ecol, _ = collision_moments()
+    val = (1 / k) * (p * I_same + (1 - I_same) * (p * Ecol + q * (1 - Ecol)))
+    return sympy.Eq(sympy.Symbol(r"E[Z_j^{(i)}(d)]"), sympy.expand(val))
+
+
+def lemma4_printed():
+    return [sympy.Integer(0), sympy.Integer(0), ((p - q) / k) ** 2 * (1 / m - 1 / m**2)]
+
+
+def lemma4_derived():
+    """(1) different j: independent functions and independent choices of J -> 0; (2) a holder of d, or
+    two different other values (pairwise independent collisions) -> 0; (3) the same other value d':
+    both read the same collision indicator: E[Z Z'] - E[Z]E[Z'] = (p-q)^2 Var(I)/k^2."""
+    EI = 1 / m
+    return [sympy.Integer(0), sympy.Integer(0), sympy.factor((p - q) ** 2 * (EI - EI**2) / k**2)]
+
+
+def same_client_cov_printed():
+    return sympy.Integer(0)
+
+
+def same_client_cov_derived(pi):
+    """Sum over j1 != j2 of Cov(Z_j1, Z_j2) for one client whose report holds bucket h_J(d) w.p. pi:
+    Z_j1 Z_j2 = 0 (one j per report), so each covariance is -E[Z_j1]E[Z_j2] = -(pi/k)^2."""
+    return sympy.expand(-k * (k - 1) * (pi / k) ** 2)
+
+
+@cache
+def eq11_printed():
+    a = p / m + (1 - 1 / m) * q
+    return sympy.Eq(sympy.Symbol(r"\sum_i\sum_j \mathrm{Var}(Z_j^{(i)})"),
+                    p * f + a * (n - f) - p**2 / k * f + a**2 / k * (n - f))
+
+
+@cache
+def eq11_derived():
+    """Each Z_j is an indicator with mean pi/k: Var = pi/k - (pi/k)^2, summed over k functions."""
+    Epi, _ = client_inclusion()
+    per = lambda pi: k * (pi / k - (pi / k) ** 2)  # noqa: E731
+    return sympy.Eq(sympy.Symbol(r"\sum_i\sum_j \mathrm{Var}(Z_j^{(i)})"), sympy.expand(f * per(p) + (n - f) * per(Epi)))
+
+
+@cache
+def eq12_printed():
+    return sympy.Eq(sympy.Symbol(r"\sum_{i_1\neq i_2}\sum_j \mathrm{Cov}"),
+                    k * ((p - q) / k) ** 2 / m * (1 - 1 / m) * (F2 - (n - f)))
+
+
+@cache
+def eq12_derived():
+    """Only ordered pairs of distinct clients holding the same d' != d: sum_{d'} f(d')(f(d') - 1) of
+    them, each with k terms Lemma 4(3)."""
+    c3 = lemma4_derived()[2]
+    return sympy.Eq(sympy.Symbol(r"\sum_{i_1\neq i_2}\sum_j \mathrm{Cov}"), sympy.factor(k * c3 * (F2 - (n - f))))
+
+
+@cache
+def appB_final_printed():
+    return sympy.Eq(var_C, f * (p - p**2 / k) + (n - f) * (p**2 / (m * k) + q**2 / k * (1 - 1 / m))
+                    + (p - q) ** 2 / (k * m) * (1 - 1 / m) * F2)
+
+
+@cache
+def eq10_printed():
+    """(10): Var C = sum_i [sum_j Var Z_j + sum_{j1 != j2} Cov(Z_j1, Z_j2)] + sum_{i1 != i2} sum_j Cov."""
+    V, Wc, X = sympy.symbols(r"\Sigma_{\mathrm{Var}} \Sigma_{\mathrm{same\,client}} \Sigma_{\mathrm{pairs}}")
+    return sympy.Eq(var_C, V + Wc + X)
+
+
+# ---- Section IV-C: allocation of the budget --------------------------------------------------------
+eps_p = sympy.Symbol(r"\epsilon_p", positive=True)
+
+
+@cache
+def allocation_printed():
+    return {p: sympy.exp(eps_p) / (sympy.exp(eps_p) + 1), q: 1 / (sympy.exp(eps - eps_p) + 1)}
+
+
+@cache
+def allocation_derived():
+    """A unary encoding's ratio factorises: e^eps = [p/(1-p)] [(1-q)/q]; with e^{eps_p} = p/(1-p) this
+    gives q = 1/(e^{eps - eps_p} + 1) exactly.  For GCMS, e^eps = [p/(1-p)] [(m-s)/s]: the second
+    factor fixes s/m, not q = (s - p)/(m - 1)."""
+    P_ = sympy.solve(sympy.Eq(sympy.exp(eps_p), p / (1 - p)), p)[0]
+    Q_ = sympy.solve(sympy.Eq(sympy.exp(eps - eps_p), (1 - q) / q), q)[0]
+    return {p: sympy.simplify(P_), q: sympy.simplify(Q_)}
+
+
+# ---- Remark 1 ------------------------------------------------------------------------------------
+@cache
+def remark1_printed():
+    return {sympy.Symbol(r"\mathrm{bits}_{GCMS}"): s * sympy.log(m, 2), sympy.Symbol(r"\mathrm{bits}_{CMS}"): m,
+            sympy.Symbol(r"\mathrm{ops}_{GCMS}"): n * s, sympy.Symbol(r"\mathrm{ops}_{CMS}"): n * m}
+
+
+@cache
+def remark1_derived():
+    """The message <x, j>: s buckets of ceil(log2 m) bits and the index j of ceil(log2 k) bits; Apple's
+    report: m bits and j.  Server: one increment per bucket of a report."""
+    lg = lambda v: sympy.ceiling(sympy.log(v, 2))  # noqa: E731
+    return {sympy.Symbol(r"\mathrm{bits}_{GCMS}"): s * lg(m) + lg(k), sympy.Symbol(r"\mathrm{bits}_{CMS}"): m + lg(k),
+            sympy.Symbol(r"\mathrm{ops}_{GCMS}"): n * s, sympy.Symbol(r"\mathrm{ops}_{CMS}"): n * m}
+
+
+# ---- Algorithm 4 ---------------------------------------------------------------------------------
+@cache
+def alg4_s_printed():
+    return sympy.Eq(s, sympy.ceiling(m / (1 + (1 / p - 1) * e)))
+
+
+@cache
+def alg4_loop_derived():
+    """One iteration maps the width w = p_r - p_l to 2w/3 in both branches; w_0 = 1/2, so after t
+    iterations w_t = (1/2)(2/3)^t > 0 and the loop condition p_l <= p_r never fails."""
+    pl, pr, t = sympy.symbols("p_l p_r t", positive=True)
+    p0 = pl + (pr - pl) / 3
+    p1 = pr - (pr - pl) / 3
+    widths = {sympy.simplify(p1 - pl), sympy.simplify(pr - p0)}
+    assert len(widths) == 1
+    return sympy.Eq(sympy.Symbol(r"\mathrm{width}_t"), sympy.Rational(1, 2) * sympy.Rational(2, 3) ** t)
+
+
+@cache
+def alg4_loop_correction():
+    tau = sympy.Symbol(r"\tau", positive=True)
+    return sympy.Gt(sympy.Symbol("p_r") - sympy.Symbol("p_l"), tau)

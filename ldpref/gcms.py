@@ -1,0 +1,591 @@
+"""The Generalized Count-Mean Sketch (jiang-gcms) as real code: client, sketch, estimator, OCMS tuning.
+
+Vectorised numpy implementation of the protocol, every random choice from a seeded
+``numpy.random.Generator``:
+
+* :func:`client` -- Algorithm 1 for n clients at once: j uniform on [k], r = h_j(x), r kept with
+  probability p, the other s - 1 (or s) buckets a uniform subset of [m] \\ {r};
+* :func:`sketch` -- Algorithm 2: ``M[j, b] += 1`` for every bucket b of every report (n s increments);
+* :func:`estimate` -- Algorithm 3 / Eq. (4), with q computed as Algorithm 3 prints it;
+* :func:`encode_message` -- the plaintext ``<x, j>`` of Algorithm 1 as a bit string (Remark 1's count);
+* :func:`apple_client`, :func:`apple_sketch` -- Apple's Count-Mean Sketch (m perturbed bits per report)
+  for the comparisons of Remark 1.
+
+Exact formulas used by the tuning (checked claim by claim in ``proofs_checks/jiang_gcms.py``):
+
+* :func:`count_variance` -- Var[C(d)] of the GCMS count under the paper's randomness model (hash
+  functions drawn at random once): ``f p(1-p) + (n-f)(a1 - a1^2 - a2) + a2 sum_{d' != d} f(d')^2`` with
+  ``a1 = (p + (m-1) q)/m``, ``a2 = (p-q)^2 (1 - 1/m)/(k m)`` -- Theorem 3 prints ``p^2/k`` and ``a1^2/k``
+  for the two squares (the one-hash-per-client covariances are dropped in its proof);
+* :func:`estimator_variance` -- ``Var[C]/((p-q)^2 (1-1/m)^2)``;
+* :func:`lemma1_objective` -- the function minimised by Lemma 1 / Algorithm 4, as printed;
+* :func:`variance_objective` -- the same reduction from the exact variance: it is Lemma 1's objective
+  with k = 1 (the optimal p does not depend on k or m);
+* :func:`ternary_search_as_printed` -- Algorithm 4's loop ``while p_l <= p_r`` (it never ends: see
+  the trace it returns), :func:`ternary_search` -- the loop with a tolerance;
+* :func:`critical_points` -- the stationary points of an objective on (1/2, 1) by exact root isolation
+  (rational e^eps) or high-precision polynomial roots (mpmath), which also decides unimodality;
+* :func:`optimize_gcms` -- OCMS parameters: Algorithm 4 (Lemma 1 + ternary search + the ceiling of s)
+  beside the exact-variance optimum over integer s;
+* :func:`shuffle_amplification` -- Theorem 1 (Feldman, McMillan, Talwar), with its precondition.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import numbers
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import sympy
+
+from .errors import ParameterError
+from .exact import to_exact
+from .hashing import HashFamily, random_family
+
+# ---- the protocol ----------------------------------------------------------------------------------
+
+
+def _int(value, what: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{what} = {value!r} must be an int")
+    if value < low:
+        raise ParameterError(f"{what} = {value} must be at least {low}")
+    return int(value)
+
+
+def _prob(p, what: str = "p") -> float:
+    """A probability for sampling (leaves the exact world explicitly)."""
+    if isinstance(p, float):
+        value = p
+    else:
+        value = float(to_exact(p, what=what))
+    if not 0 <= value <= 1:
+        raise ParameterError(f"{what} = {value} is not a probability")
+    return value
+
+
+def hash_table(family: HashFamily) -> np.ndarray:
+    """The k x d table ``table[j, x] = h_j(x)`` of a hash family."""
+    return np.asarray(family.functions, dtype=np.int64)
+
+
+def draw_hash_table(d: int, m: int, k: int, rng: np.random.Generator) -> np.ndarray:
+    """The server's preparation step: k hash functions [d] -> [m] with independent uniform values."""
+    return hash_table(random_family(d, m, k, rng))
+
+
+def client(values, table: np.ndarray, m: int, s: int, p, rng: np.random.Generator):
+    """Algorithm 1 for every client: returns ``(j, X)`` with j of shape (n,) and X of shape (n, s).
+
+    Row i of X lists the buckets of client i's report: the s - 1 (or s) other buckets are the
+    smallest of independent uniform keys over [m] \\ {r} (a uniform subset); when r is kept it takes the
+    last place.
+    """
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator")
+    values = np.asarray(values, dtype=np.int64)
+    table = np.asarray(table, dtype=np.int64)
+    k, d = table.shape
+    m, s = _int(m, "m", 2), _int(s, "s", 1)
+    if s > m - 1:
+        raise ParameterError(f"s = {s} must be at most m - 1 = {m - 1}")
+    if values.ndim != 1 or (values.size and (values.min() < 0 or values.max() >= d)):
+        raise ParameterError(f"values must be a 1-d array of inputs in 0..{d - 1}")
+    pf = _prob(p)
+    n = values.size
+    j = rng.integers(0, k, size=n)
+    r = table[j, values]
+    keep = rng.random(n) < pf
+    X = np.empty((n, s), dtype=np.int64)
+    chunk = max(1, 4_000_000 // m)
+    for start in range(0, n, chunk):
+        stop = min(n, start + chunk)
+        keys = rng.random((stop - start, m))
+        keys[np.arange(stop - start), r[start:stop]] = 2.0  # never among the s smallest
+        part = np.argpartition(keys, s - 1, axis=1)[:, :s] if s < m else np.argsort(keys, axis=1)
+        order = np.argsort(np.take_along_axis(keys, part, axis=1), axis=1)
+        X[start:stop] = np.take_along_axis(part, order, axis=1)
+    X[keep, s - 1] = r[keep]
+    return j, X
+
+
+@dataclass(frozen=True)
+class Sketch:
+    """Algorithm 2's sketch matrix (k x m counts) and the number of increments it took."""
+
+    M: np.ndarray
+    n: int
+    increments: int
+
+
+def sketch(j, X, m: int, k: int) -> Sketch:
+    """Algorithm 2: ``M[j][x] += 1`` for each value x of each report ``<x, j>``."""
+    j = np.asarray(j, dtype=np.int64)
+    X = np.asarray(X, dtype=np.int64)
+    if X.ndim != 2 or X.shape[0] != j.shape[0]:
+        raise ParameterError("X must have one row per report")
+    flat = (j[:, None] * m + X).ravel()
+    M = np.bincount(flat, minlength=k * m).reshape(k, m)
+    return Sketch(M, int(j.shape[0]), int(flat.size))
+
+
+def algorithm3_q(p, s: int, m: int):
+    """q as Algorithm 3 computes it: (p(s - 1) + (1 - p)s)/(m - 1) (works for exact or float p)."""
+    return (p * (s - 1) + (1 - p) * s) / (m - 1)
+
+
+def counts_C(sk: Sketch, table: np.ndarray) -> np.ndarray:
+    """C(d) = sum_j M_j[h_j(d)] for every d (Algorithm 3's loop, vectorised)."""
+    table = np.asarray(table, dtype=np.int64)
+    k = table.shape[0]
+    return sk.M[np.arange(k)[:, None], table].sum(axis=0)
+
+
+def estimate(sk: Sketch, table: np.ndarray, p, s: int, m: int) -> np.ndarray:
+    """Algorithm 3 / Eq. (4) for every d: ``(C(d) - pn/m - qn(1 - 1/m)) / ((p - q)(1 - 1/m))``."""
+    pf = _prob(p)
+    q = algorithm3_q(pf, s, m)
+    n = sk.n
+    C = counts_C(sk, table).astype(float)
+    return (C - pf * n / m - q * n * (1 - 1 / m)) / ((pf - q) * (1 - 1 / m))
+
+
+def bits_needed(count: int) -> int:
+    """Bits of a plaintext field holding one of ``count`` values (0 when there is a single value)."""
+    return (count - 1).bit_length()
+
+
+def encode_message(j: int, x, m: int, k: int) -> str:
+    """The plaintext ``<x, j>`` of Algorithm 1 as bits: j on ceil(log2 k) bits, each bucket on
+    ceil(log2 m) bits."""
+    bm, bk = bits_needed(m), bits_needed(k)
+    head = format(int(j), f"0{bk}b") if bk else ""
+    return head + "".join(format(int(b), f"0{bm}b") for b in x)
+
+
+def apple_client(values, table: np.ndarray, m: int, p, q, rng: np.random.Generator):
+    """Apple's CMS client with 0/1 bits: one-hot of h_j(x), bit h_j(x) set w.p. p, every other bit
+    w.p. q (p = e^(eps/2)/(e^(eps/2)+1), q = 1 - p in Apple's deployment).  Returns (j, bits (n, m))."""
+    values = np.asarray(values, dtype=np.int64)
+    table = np.asarray(table, dtype=np.int64)
+    k = table.shape[0]
+    n = values.size
+    j = rng.integers(0, k, size=n)
+    r = table[j, values]
+    bits = rng.random((n, m)) < _prob(q, "q")
+    bits[np.arange(n), r] = rng.random(n) < _prob(p)
+    return j, bits.astype(np.int64)
+
+
+def apple_sketch(j, bits, m: int, k: int) -> Sketch:
+    """Apple's aggregation: every one of the m bits of every report is added to row j (n m updates)."""
+    j = np.asarray(j, dtype=np.int64)
+    bits = np.asarray(bits, dtype=np.int64)
+    M = np.zeros((k, m), dtype=np.int64)
+    np.add.at(M, j, bits)
+    return Sketch(M, int(j.shape[0]), int(bits.size))
+
+
+def encode_apple_message(j: int, bits, k: int) -> str:
+    bk = bits_needed(k)
+    return (format(int(j), f"0{bk}b") if bk else "") + "".join(str(int(b)) for b in bits)
+
+
+# ---- exact formulas ---------------------------------------------------------------------------------
+
+
+def count_variance(p, q, m, k, n, f, sum_sq_others):
+    """Var[C(d)] under the paper's model (hash functions drawn at random once, clients independent)."""
+    a1 = (p + (m - 1) * q) / m
+    a2 = (p - q) ** 2 * (m - 1) / (k * m * m)
+    return f * p * (1 - p) + (n - f) * (a1 - a1 ** 2 - a2) + a2 * sum_sq_others
+
+
+def estimator_variance(p, q, m, k, n, f, sum_sq_others):
+    """Var[f_hat(d)] of Eq. (4) in counts: Var[C(d)] / ((p - q)^2 (1 - 1/m)^2)."""
+    return count_variance(p, q, m, k, n, f, sum_sq_others) * m * m / ((p - q) ** 2 * (m - 1) ** 2)
+
+
+def lemma1_objective(p, exp_eps, lam, k):
+    """Lemma 1 / Algorithm 4's f(p), as printed: (k w - p + lam (w-1)(k w - p - w p)) / (k (1-p)^2 p)."""
+    w = exp_eps * (1 - p) + p
+    return (k * w - p + lam * (w - 1) * (k * w - p - w * p)) / (k * (1 - p) ** 2 * p)
+
+
+def variance_objective(p, exp_eps, lam):
+    """The exact-variance reduction of Lemma 1 (q at the boundary of Eq. (7)): Lemma 1's function at
+    k = 1.  Var[f_hat]/n = objective/(e^eps - 1)^2 + (sum_{d'!=d} f(d')^2/n - (1 - lam))/(k (m-1))."""
+    return lemma1_objective(p, exp_eps, lam, 1)
+
+
+def exact_privacy_ratio(p, s: int, m: int):
+    """Theorem 2's e^eps of GCMS: max(R, 1/R), R = p(m - s)/((1 - p) s) (exact for exact p)."""
+    R = p * (m - s) / ((1 - p) * s)
+    return R if R >= 1 else 1 / R
+
+
+def algorithm4_s(p, exp_eps, m: int) -> int:
+    """Algorithm 4's s = ceil(m / (1 + (1/p - 1) e^eps)) (exact when p and e^eps are exact)."""
+    value = m / (1 + (1 / p - 1) * exp_eps)
+    if isinstance(value, (Fraction, int)):
+        return int(math.ceil(value))
+    if isinstance(value, sympy.Basic):
+        return int(sympy.ceiling(value))
+    return int(mpmath.ceil(value))
+
+
+# ---- Algorithm 4's ternary search ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TernaryTrace:
+    """What Algorithm 4's loop did: its final (p_l, p_r), the iterations run, whether the loop ended
+    (``p_l > p_r``) and, if not, the iteration after which its state stopped changing (the loop then
+    repeats the same step forever)."""
+
+    p_l: object
+    p_r: object
+    iterations: int
+    terminated: bool
+    stationary_after: int | None
+
+
+def ternary_search_as_printed(f, p_l=0.5, p_r=1.0, max_iterations: int = 100_000) -> TernaryTrace:
+    """Algorithm 4's loop exactly as printed: ``while p_l <= p_r`` (IEEE doubles by default).
+
+    The loop state is (p_l, p_r); an iteration that leaves it unchanged proves that the loop never
+    ends (each later iteration computes the same step).  Returns after that, after termination, or
+    after ``max_iterations``.
+    """
+    it = 0
+    while p_l <= p_r:
+        if it >= max_iterations:
+            return TernaryTrace(p_l, p_r, it, False, None)
+        p0 = p_l + (p_r - p_l) / 3
+        p1 = p_r - (p_r - p_l) / 3
+        old = (p_l, p_r)
+        if f(p0) <= f(p1):
+            p_r = p1
+        else:
+            p_l = p0
+        it += 1
+        if (p_l, p_r) == old:
+            return TernaryTrace(p_l, p_r, it, False, it)
+    return TernaryTrace(p_l, p_r, it, True, None)
+
+
+def ternary_search(f, p_l, p_r, tol) -> tuple[object, int]:
+    """Algorithm 4's loop with the stopping rule it needs: ``while p_r - p_l > tol``; returns the
+    midpoint and the number of iterations (exact when the arguments are Fractions)."""
+    it = 0
+    while p_r - p_l > tol:
+        p0 = p_l + (p_r - p_l) / 3
+        p1 = p_r - (p_r - p_l) / 3
+        if f(p0) <= f(p1):
+            p_r = p1
+        else:
+            p_l = p0
+        it += 1
+    return (p_l + p_r) / 2, it
+
+
+# ---- stationary points and unimodality ----------------------------------------------------------------
+
+_P, _E, _L, _K = sympy.symbols("p E L K")
+
+
+@functools.cache
+def _derivative_parts(objective: str):
+    """(objective, numerator of its p-derivative as a Poly in p over E, L, K, denominator, and mpmath
+    functions for the objective, the derivative and the numerator's coefficients)."""
+    if objective == "lemma1":
+        g = lemma1_objective(_P, _E, _L, _K)
+    elif objective == "variance":
+        g = variance_objective(_P, _E, _L)
+    else:
+        raise ParameterError(f"objective {objective!r}: choose 'lemma1' or 'variance'")
+    g = sympy.together(g)
+    num, den = sympy.fraction(sympy.cancel(sympy.together(sympy.diff(g, _P))))
+    poly = sympy.Poly(sympy.expand(num), _P)
+    args = (_P, _E, _L, _K)
+    funcs = (sympy.lambdify(args, g, "mpmath"), sympy.lambdify(args, num / den, "mpmath"),
+             [sympy.lambdify((_E, _L, _K), c, "mpmath") for c in poly.all_coeffs()])
+    return g, poly, den, funcs
+
+
+@dataclass(frozen=True)
+class Stationary:
+    """Stationary points of an objective on the open interval (1/2, 1) and what they imply."""
+
+    points: tuple  # stationary points in (1/2, 1) where f' changes sign, increasing (mpmath numbers)
+    signs: tuple  # the sign of f' on (1/2, first point), ..., (last point, 1)
+    unimodal: bool  # f' changes sign at most once on (1/2, 1), and only from - to +
+    argmin: object  # the minimiser on [1/2, 1) (mpmath number)
+    exact: bool  # roots isolated exactly (rational parameters) rather than by mpmath.polyroots
+
+
+def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int = 40) -> Stationary:
+    """Stationary points of Lemma 1's objective (or the exact-variance one) in p on (1/2, 1).
+
+    The derivative's numerator is a polynomial in p.  With rational e^eps, lambda and k its real roots
+    are isolated exactly (sympy ``Poly.intervals``, odd multiplicities only); otherwise they are found
+    by ``mpmath.polyroots`` at ``digits`` digits.  The objective tends to +infinity as p -> 1, so the
+    minimiser on [1/2, 1) is 1/2 or one of these points.  The sign of f' between consecutive points
+    decides unimodality (what Algorithm 4's ternary search silently assumes).
+    """
+    g, num, den, (gf, df, coeff_funs) = _derivative_parts(objective)
+    values = {_E: exp_eps, _L: lam, _K: k}
+    exact = all(isinstance(to_sym(v), sympy.Rational) for v in values.values())
+    with mpmath.workdps(digits):
+        if exact:
+            subs = {s: to_sym(v) for s, v in values.items()}
+            poly = sympy.Poly(num.as_expr().subs(subs), _P)
+            roots = []
+            if poly.degree() > 0:
+                half = sympy.Rational(1, 2)
+                pm = [mpmath.mpf(int(c.p)) / int(c.q) for c in poly.all_coeffs()]
+                for (lo, hi), mult in poly.intervals():
+                    if mult % 2 == 0 or hi <= half or lo >= 1:
+                        continue
+                    if lo != hi:  # exact isolation, then refine the bracket exactly to 1e-15
+                        lo, hi = poly.refine_root(lo, hi, eps=sympy.Rational(1, 10**15))
+                    if lo == hi:
+                        root = mpmath.mpf(int(lo.p)) / int(lo.q)
+                    else:
+                        root = mpmath.findroot(lambda t: mpmath.polyval(pm, t),
+                                               (mpmath.mpf(int(lo.p)) / int(lo.q), mpmath.mpf(int(hi.p)) / int(hi.q)),
+                                               solver="illinois")
+                    if mpmath.mpf(1) / 2 < root < 1:
+                        roots.append(root)
+        else:
+            subs = {s: _mp(v) for s, v in values.items()}
+            coeffs = [c(subs[_E], subs[_L], subs[_K]) for c in coeff_funs]
+            while len(coeffs) > 1 and coeffs[0] == 0:
+                coeffs = coeffs[1:]
+            found = mpmath.polyroots(coeffs, maxsteps=500, extraprec=4 * digits) if len(coeffs) > 1 else []
+            tiny = mpmath.mpf(10) ** (-(digits // 2))
+            roots = [mpmath.re(z) for z in found
+                     if abs(mpmath.im(z)) < tiny and mpmath.mpf(1) / 2 + tiny < mpmath.re(z) < 1 - tiny]
+        roots = sorted(roots)
+        args = [_mp(values[_E]), _mp(values[_L]), _mp(values[_K])]
+        cuts = [mpmath.mpf(1) / 2] + roots + [mpmath.mpf(1)]
+        signs = tuple(1 if df((a + b) / 2, *args) > 0 else -1 for a, b in zip(cuts, cuts[1:]))
+        changes = sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+        unimodal = (changes == 0 and signs[0] > 0) or (changes == 1 and signs[0] < 0)
+        argmin = min([mpmath.mpf(1) / 2] + roots, key=lambda t: gf(t, *args))
+    return Stationary(tuple(roots), signs, bool(unimodal), argmin, exact)
+
+
+def to_sym(value):
+    if isinstance(value, sympy.Basic):
+        return value
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    if isinstance(value, numbers.Integral):
+        return sympy.Integer(int(value))
+    if isinstance(value, str):
+        return sympy.Rational(value) if "." not in value and "e" not in value.lower() else sympy.Float(value, 40)
+    return value  # mpmath / float: left for the mpmath path
+
+
+def _mp(value):
+    if isinstance(value, (mpmath.mpf, float)):
+        return value
+    return mpmath.mpmathify(str(value)) if isinstance(value, str) else mpmath.mpf(sympy.N(to_sym(value), 60))
+
+
+# ---- OCMS: Algorithm 4 and the exact-variance optimum --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GcmsChoice:
+    """One choice of GCMS parameters and what it gives."""
+
+    method: str
+    p: object
+    s: int
+    q: object
+    exp_eps: object  # the e^eps of the real mechanism (Theorem 2's ratio, made >= 1)
+    eps: object  # its logarithm (mpmath)
+    valid: bool  # 1 <= s <= m - 1 (Algorithm 1 can run)
+    objective: object = None  # the objective value at this choice (Var[f_hat]/n up to constants)
+
+    def as_dict(self) -> dict:
+        return {"method": self.method, "p": _show(self.p), "s": self.s, "q": _show(self.q),
+                "exp_eps": _show(self.exp_eps), "eps": _show(self.eps), "valid": self.valid}
+
+
+@dataclass(frozen=True)
+class OcmsResult:
+    """``optimize_gcms``: Algorithm 4 as the paper intends it (p, s, q, exp_eps, eps) and beside it
+    the parameters that minimise the exact variance of the mechanism at the same target."""
+
+    target_exp_eps: object
+    lam: object
+    k: int
+    m: int
+    algorithm4: GcmsChoice
+    exact: GcmsChoice | None
+    p_lemma1: object  # the minimiser of Lemma 1's objective by root isolation (independent of the search)
+    p_variance: object  # the minimiser of the exact-variance objective (continuous s)
+    lemma1_unimodal: bool
+    variance_unimodal: bool
+    search_iterations: int
+    notes: list = field(default_factory=list)
+
+    # the primary answer: Algorithm 4's
+    @property
+    def p(self):
+        return self.algorithm4.p
+
+    @property
+    def s(self):
+        return self.algorithm4.s
+
+    @property
+    def q(self):
+        return self.algorithm4.q
+
+    @property
+    def eps(self):
+        return self.algorithm4.eps
+
+    @property
+    def exp_eps(self):
+        return self.algorithm4.exp_eps
+
+    def as_dict(self) -> dict:
+        return {"format": "ldpref.optimize-gcms/1", "target_exp_eps": _show(self.target_exp_eps),
+                "target_eps": _show(mpmath.log(_mp(self.target_exp_eps))), "lam": _show(self.lam), "k": self.k,
+                "m": self.m, "algorithm4": self.algorithm4.as_dict(),
+                "exact_variance_optimum": None if self.exact is None else self.exact.as_dict(),
+                "p_lemma1_root_isolation": _show(self.p_lemma1), "p_exact_variance_continuous": _show(self.p_variance),
+                "lemma1_objective_unimodal_on_[1/2,1)": self.lemma1_unimodal,
+                "variance_objective_unimodal_on_[1/2,1)": self.variance_unimodal,
+                "ternary_search_iterations": self.search_iterations, "notes": list(self.notes)}
+
+
+def _show(value):
+    if value is None:
+        return None
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        if value.denominator <= 10**6:
+            return f"{value.numerator}/{value.denominator}"
+        return mpmath.nstr(mpmath.mpf(value.numerator) / value.denominator, 15)
+    if isinstance(value, mpmath.mpf):
+        return mpmath.nstr(value, 15)
+    if isinstance(value, sympy.Basic) and value.is_Rational:
+        return str(value)
+    return str(value)
+
+
+def _as_number(value, exact: bool):
+    if exact:
+        v = to_sym(value)
+        return Fraction(int(v.p), int(v.q))
+    return _mp(value)
+
+
+def optimize_gcms(exp_eps, lam, k, m, *, tol=Fraction(1, 10**12), p_min=Fraction(1, 2)) -> OcmsResult:
+    """OCMS parameters for a target e^eps, lambda = f(d)/n, k hash functions and hash range m.
+
+    * ``algorithm4`` -- Lemma 1's objective minimised by Algorithm 4's ternary search on [1/2, 1] (with
+      the stopping rule ``p_r - p_l > tol``; as printed the loop never ends), then
+      ``s = ceil(m / (1 + (1/p - 1) e^eps))``, q = (s - p)/(m - 1) and the e^eps the mechanism really has;
+    * ``exact`` -- over integer s in 1..m-1 with p_s = e^eps s/(e^eps s + m - s) >= p_min (Theorem 2's
+      bound met with equality), the s minimising the exact variance of the estimator at lambda (the
+      k- and m-dependence of that variance is a constant, so the choice does not depend on k);
+    * ``p_lemma1`` and ``p_variance`` -- the continuous minimisers by root isolation, with unimodality.
+
+    ``exp_eps``, ``lam``: exact rationals (int, Fraction, sympy Rational, 'a/b' string) for exact
+    arithmetic; an mpmath number for an irrational e^eps (e.g. ``mpmath.e ** 3.64`` at 40 digits).
+    """
+    k, m = _int(k, "k", 1), _int(m, "m", 2)
+    exact = all(isinstance(to_sym(v), sympy.Rational) for v in (exp_eps, lam))
+    e, l = _as_number(exp_eps, exact), _as_number(lam, exact)
+    if not e > 1:
+        raise ParameterError(f"exp_eps = {exp_eps} must exceed 1")
+    if not 0 <= l <= 1:
+        raise ParameterError(f"lam = {lam} must lie in [0, 1]")
+    half, one = (Fraction(1, 2), Fraction(1)) if exact else (mpmath.mpf(1) / 2, mpmath.mpf(1))
+    tol_n = Fraction(tol) if exact else mpmath.mpf(tol.numerator) / tol.denominator
+    with mpmath.workdps(40):
+        p4, iters = ternary_search(lambda t: lemma1_objective(t, e, l, k), half, one, tol_n)
+        s4 = algorithm4_s(p4, e, m)
+        notes = []
+        valid4 = 1 <= s4 <= m - 1
+        if not valid4:
+            notes.append(f"Algorithm 4 gives s = {s4}: Algorithm 1 needs 1 <= s <= m - 1")
+        q4 = (s4 - p4) / (m - 1)
+        e4 = exact_privacy_ratio(p4, s4, m) if 1 <= s4 <= m - 1 else None
+        alg4 = GcmsChoice("algorithm4", p4, s4, q4, e4, None if e4 is None else mpmath.log(_mp(e4)), valid4,
+                          lemma1_objective(p4, e, l, k))
+        if e4 is not None and e4 > e:
+            notes.append("the rounding of s makes the mechanism's e^eps exceed the target")
+        best = None
+        pmin = Fraction(p_min) if exact else _mp(sympy.Rational(Fraction(p_min).numerator, Fraction(p_min).denominator))
+        for s in range(1, m):
+            ps = e * s / (e * s + m - s)
+            if ps < pmin or ps >= 1:
+                continue
+            q = (s - ps) / (m - 1)
+            value = _relative_variance(ps, q, m, l)
+            if best is None or value < best[0]:
+                best = (value, s, ps, q)
+        exact_choice = None
+        if best is not None:
+            value, s, ps, q = best
+            ee = exact_privacy_ratio(ps, s, m)
+            exact_choice = GcmsChoice("exact-variance", ps, s, q, ee, mpmath.log(_mp(ee)), True, value)
+        st4 = critical_points(exp_eps, lam, k, objective="lemma1")
+        stv = critical_points(exp_eps, lam, 1, objective="variance")
+    return OcmsResult(exp_eps, lam, k, m, alg4, exact_choice, st4.argmin, stv.argmin, st4.unimodal, stv.unimodal,
+                      iters, notes)
+
+
+def _relative_variance(p, q, m, lam):
+    """Var[f_hat(d)]/n of Eq. (4) minus its (p, s)-free part: (lam p(1-p) + (1-lam)(a1 - a1^2)) /
+    ((p-q)^2 (1-1/m)^2)."""
+    a1 = (p + (m - 1) * q) / m
+    return (lam * p * (1 - p) + (1 - lam) * (a1 - a1 * a1)) * m * m / ((p - q) ** 2 * (m - 1) ** 2)
+
+
+# ---- Theorem 1: privacy amplification by shuffling (Feldman, McMillan, Talwar) -------------------------
+
+
+@dataclass(frozen=True)
+class Amplification:
+    eps0: object
+    delta: object
+    n: int
+    precondition: bool  # eps0 <= log(n/(8 log(2/delta)) - 1), delta in (0, 1)
+    eps_bound: object  # Eq. (2)'s right-hand side (mpmath), None when delta is not in (0, 1)
+
+
+def shuffle_amplification(eps0, delta, n: int, digits: int = 40) -> Amplification:
+    """Theorem 1 / Eq. (2) as a calculator (mpmath): the shuffled eps bound and whether the theorem's
+    precondition holds.  eps0 and delta may be exact rationals, strings or mpmath numbers."""
+    n = _int(n, "n", 1)
+    with mpmath.workdps(digits):
+        e0, dl = _mp(eps0), _mp(delta)
+        if not 0 < dl < 1:
+            return Amplification(e0, dl, n, False, None)
+        inner = n / (8 * mpmath.log(2 / dl)) - 1
+        pre = bool(inner > 0 and e0 <= mpmath.log(inner))
+        E = mpmath.exp(e0)
+        bound = mpmath.log(1 + (E - 1) * (4 * mpmath.sqrt(2 * mpmath.log(4 / dl)) / mpmath.sqrt((E + 1) * n) + mpmath.mpf(4) / n))
+        return Amplification(e0, dl, n, pre, bound)
+
+
+__all__ = ["client", "sketch", "estimate", "counts_C", "algorithm3_q", "encode_message", "bits_needed",
+           "apple_client", "apple_sketch", "encode_apple_message", "hash_table", "draw_hash_table", "Sketch",
+           "count_variance", "estimator_variance", "lemma1_objective", "variance_objective",
+           "exact_privacy_ratio", "algorithm4_s", "ternary_search_as_printed", "ternary_search", "TernaryTrace",
+           "critical_points", "Stationary", "optimize_gcms", "OcmsResult", "GcmsChoice", "shuffle_amplification",
+           "Amplification"]

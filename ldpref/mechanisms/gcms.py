@@ -1,0 +1,234 @@
+"""The Generalized Count-Mean Sketch (jiang-gcms Algorithms 1 and 3) as an exact mechanism.
+
+A client with value x runs Algorithm 1: draw j uniformly from [k], hash r = h_j(x); with probability p
+put r into the report and add s - 1 buckets drawn uniformly without replacement from [m] \\ {r};
+otherwise add s buckets drawn uniformly from [m] \\ {r}.  The report is ``(j, X)`` with X an s-subset
+of [m].  :func:`gcms` builds the perturbation matrix by running exactly these steps and accumulating the
+exact probability of every labelled output ``"j:{b1,b2,...}"`` (it does not use a closed form for
+P[(j, X) | x]).
+
+Decoders, folded into ``Q`` (responses sum to one, so an affine decoder is one matrix):
+
+* ``"eq4"`` -- Algorithm 3 / Eq. (4): ``f_hat(x)/n = (C/n - p/m - q(1 - 1/m)) / ((p - q)(1 - 1/m))``,
+  with ``q = (p(s-1) + (1-p)s)/(m-1)`` as Algorithm 3 computes it and ``C/n`` the fraction of reports
+  ``(j, X)`` with ``h_j(x) in X``;
+* ``"count"`` -- ``Q[x, (j, X)] = 1{h_j(x) in X}``: the "estimate" is ``C(x)/n`` itself (for the
+  moments of the count C(d) of Theorem 3).
+
+The paper's randomness model draws the k hash functions once for all clients.  :func:`gcms_over_draws`
+is the mixture over every draw of k functions [d] -> [m] (:func:`ldpref.hashing.all_function_draws`),
+optionally lumped by symmetry (:func:`draw_classes`): relabelling the buckets of one function, or
+reordering the functions, only relabels the outputs, so those draws have identical moments.
+
+Registered as ``ldpref mechanism gcms`` with keys d, m, k, s and either p or exp_eps (then
+``p = e^eps s / (e^eps s + m - s)``, the p at which Theorem 2's bound is exactly e^eps), and seed (the
+hash family is :func:`ldpref.hashing.random_family` with ``numpy.random.default_rng(seed)``).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import numbers
+from collections import Counter
+from fractions import Fraction
+from math import comb, factorial
+
+import numpy as np
+import sympy
+
+from ..errors import ParameterError
+from ..exact import to_exact
+from ..family import MechanismFamily
+from ..hashing import HashFamily, all_function_draws, random_family
+from ..mechanism import Mechanism
+from . import Key, Spec, register
+
+DECODERS = ("eq4", "count")
+
+#: Refuse to build mechanisms with more labelled outputs than this.
+MAX_OUTPUTS = 1 << 15
+
+
+def _int(value, what: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{what} = {value!r} must be an int")
+    if value < low:
+        raise ParameterError(f"{what} = {value} must be at least {low}")
+    return int(value)
+
+
+def check_parameters(m, s, p):
+    """m >= 2, 1 <= s <= m - 1 (Algorithm 1 draws s buckets from the m - 1 others), 0 <= p <= 1, exact p."""
+    m = _int(m, "m", 2)
+    s = _int(s, "s", 1)
+    if s > m - 1:
+        raise ParameterError(f"s = {s}: Algorithm 1 draws s buckets from [m] \\ {{r}}, so s <= m - 1 = {m - 1}")
+    p = to_exact(p, what="p")
+    if not p.free_symbols and not (0 <= p <= 1):
+        raise ParameterError(f"p = {p} is not a probability")
+    return m, s, p
+
+
+def q_of(p, s: int, m: int):
+    """Algorithm 3's q = (p(s-1) + (1-p)s)/(m-1) (equal to Eq. (3)'s (s - p)/(m - 1))."""
+    return sympy.cancel((p * (s - 1) + (1 - p) * s) / sympy.Integer(m - 1))
+
+
+def p_for_exp_eps(exp_eps, s: int, m: int):
+    """The p with p(m - s)/((1 - p)s) = e^eps: ``e^eps s / (e^eps s + m - s)``."""
+    e = to_exact(exp_eps, what="exp_eps")
+    return sympy.cancel(e * s / (e * s + m - s))
+
+
+def subset_label(j: int, subset) -> str:
+    return f"{j}:{{{','.join(map(str, sorted(subset)))}}}"
+
+
+def algorithm1_distribution(r: int, m: int, s: int, p):
+    """The exact output distribution of Algorithm 1's perturbation for the hashed value r: a dict
+    frozenset(X) -> probability, accumulated branch by branch (include r or not, then a uniform subset
+    of [m] \\ {r} of size s - 1 or s)."""
+    others = [b for b in range(m) if b != r]
+    dist: dict[frozenset, sympy.Expr] = {}
+    branches = [(p, s - 1, True), (1 - p, s, False)]
+    for weight, size, add_r in branches:
+        subsets = list(itertools.combinations(others, size))
+        if not subsets:
+            continue
+        each = weight / len(subsets)
+        for t in subsets:
+            x = frozenset(t) | ({r} if add_r else frozenset())
+            dist[x] = dist.get(x, 0) + each
+    return dist
+
+
+def gcms(family: HashFamily, s: int, p, *, decoder: str = "eq4", name: str | None = None) -> Mechanism:
+    """The exact GCMS mechanism of a hash family (Algorithm 1) with the decoder of Eq. (4) or the count."""
+    m, s, p = check_parameters(family.m, s, p)
+    if decoder not in DECODERS:
+        raise ParameterError(f"decoder {decoder!r}: choose one of {', '.join(DECODERS)}")
+    k, d = family.k, family.d
+    n_out = k * comb(m, s)
+    if n_out > MAX_OUTPUTS:
+        raise ParameterError(f"GCMS with k = {k}, C(m, s) = {comb(m, s)} has {n_out} outputs (limit {MAX_OUTPUTS})")
+    subsets = [frozenset(t) for t in itertools.combinations(range(m), s)]
+    cache = {r: algorithm1_distribution(r, m, s, p) for r in range(m)}
+    kk = sympy.Integer(k)
+    q = q_of(p, s, m)
+    mm = sympy.Integer(m)
+    if decoder == "eq4":
+        denom = (p - q) * (1 - 1 / mm)
+        if denom == 0:
+            raise ParameterError(f"p = {p}, s = {s}, m = {m} give p = q: Eq. (4) divides by zero")
+        offset = p / mm + q * (1 - 1 / mm)
+        inside, outside = sympy.cancel((1 - offset) / denom), sympy.cancel(-offset / denom)
+    else:
+        inside, outside = sympy.Integer(1), sympy.Integer(0)
+    P, Q_cols, labels = [], [], []
+    for j, h in enumerate(family.functions):
+        for X in subsets:
+            labels.append(subset_label(j, X))
+            P.append([cache[h[x]].get(X, 0) / kk for x in range(d)])
+            Q_cols.append([inside if h[x] in X else outside for x in range(d)])
+    Q = [[Q_cols[u][x] for u in range(len(labels))] for x in range(d)]
+    return Mechanism(P, Q, outputs=labels, name=name or f"gcms[{family.name}; s={s}; p={p}; {decoder}]")
+
+
+def x_only(mech: Mechanism) -> Mechanism:
+    """The same mechanism with the hash index j dropped from the report (outputs merged by X); the
+    decoder is not defined for it, so the Moore-Penrose decoder is not attempted: Q is zero."""
+    rows: dict[str, list] = {}
+    P = mech.perturbation_matrix()
+    for u, label in enumerate(mech.outputs):
+        key = label.split(":", 1)[1]
+        row = rows.setdefault(key, [sympy.Integer(0)] * mech.d)
+        for x in range(mech.d):
+            row[x] += P[u, x]
+    labels = sorted(rows)
+    return Mechanism([rows[key] for key in labels], [[0] * len(labels) for _ in range(mech.d)], outputs=labels,
+                     name=mech.name + "[x only]")
+
+
+# ---- the paper's randomness model: one draw of k functions shared by every client ------------------
+def canonical_function(h) -> tuple[int, ...]:
+    """Relabel the buckets of one function in order of first appearance (its set partition of [d])."""
+    relabel: dict[int, int] = {}
+    return tuple(relabel.setdefault(y, len(relabel)) for y in h)
+
+
+@functools.cache
+def draw_classes(d: int, m: int, k: int) -> tuple[tuple[Fraction, HashFamily], ...]:
+    """The draws of k independent uniform functions [d] -> [m], grouped by the multiset of their set
+    partitions of [d]: (probability of the class, representative family).
+
+    One function: each of the m^d functions is grouped by :func:`canonical_function`.  k functions: a
+    multiset of k classes with multiplicities (c_1, ..., c_r) has probability
+    k!/(c_1! ... c_r!) prod_i (N_i/m^d)^{c_i}, N_i the number of functions in class i.
+    :func:`draw_classes_by_enumeration` groups :func:`ldpref.hashing.all_function_draws` instead (same
+    result; used to test this one).
+    """
+    d, m, k = _int(d, "d", 2), _int(m, "m", 2), _int(k, "k", 1)
+    single: Counter = Counter(canonical_function(h) for h in itertools.product(range(m), repeat=d))
+    keys = sorted(single)
+    total = m**d
+    out = []
+    for combo in itertools.combinations_with_replacement(keys, k):
+        mult = Counter(combo)
+        weight = Fraction(factorial(k))
+        for key, c in mult.items():
+            weight *= Fraction(single[key], total) ** c / factorial(c)
+        out.append((weight, HashFamily(tuple(combo), m, name=f"class(d={d}, m={m}, k={k})")))
+    return tuple(out)
+
+
+def draw_classes_by_enumeration(d: int, m: int, k: int) -> tuple[tuple[Fraction, HashFamily], ...]:
+    """:func:`draw_classes` by grouping every draw of :func:`ldpref.hashing.all_function_draws`."""
+    counts: Counter = Counter()
+    total = 0
+    for fam in all_function_draws(d, m, k):
+        counts[tuple(sorted(canonical_function(h) for h in fam.functions))] += 1
+        total += 1
+    return tuple((Fraction(c, total), HashFamily(key, m, name=f"class(d={d}, m={m}, k={k})"))
+                 for key, c in sorted(counts.items()))
+
+
+def gcms_over_draws(d: int, m: int, k: int, s: int, p, *, decoder: str = "eq4", lumped: bool = True,
+                    name: str = "gcms-draws") -> MechanismFamily:
+    """The GCMS mechanism under the paper's model: the mixture over every draw of k functions."""
+    if lumped:
+        members = [(w, gcms(fam, s, p, decoder=decoder)) for w, fam in draw_classes(d, m, k)]
+    else:
+        draws = list(all_function_draws(d, m, k))
+        w = Fraction(1, len(draws))
+        members = [(w, gcms(fam, s, p, decoder=decoder)) for fam in draws]
+    return MechanismFamily(members, name=name)
+
+
+# ---- ldpref mechanism gcms ------------------------------------------------------------------------
+def _build(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
+    d = _int(d, "d", 2)
+    m, k, s = _int(m, "m", 2), _int(k, "k", 1), _int(s, "s", 1)
+    if (p is None) == (exp_eps is None):
+        raise ParameterError("gcms: give exactly one of p or exp_eps")
+    if p is None:
+        e = to_exact(exp_eps, what="exp_eps")
+        if not e > 1:
+            raise ParameterError(f"exp_eps = {e} must exceed 1")
+        p = p_for_exp_eps(e, s, m)
+    family = random_family(d, m, k, np.random.default_rng(_int(seed, "seed", 0)))
+    return gcms(family, s, p)
+
+
+register("gcms", Spec(_build, {
+    "d": Key("int", help="dictionary size"),
+    "m": Key("int", help="hash range"),
+    "k": Key("int", help="number of hash functions"),
+    "s": Key("int", help="buckets per report (1 <= s <= m - 1)"),
+    "p": Key("rational", None, help="inclusion probability of the true bucket (or give exp_eps)"),
+    "exp_eps": Key("rational", None, help="target e^eps: p = e^eps s/(e^eps s + m - s)"),
+    "seed": Key("int", 0, help="seed of numpy.random.default_rng for the random hash family"),
+}, "Generalized Count-Mean Sketch (jiang-gcms Algorithms 1 and 3, decoder Eq. (4))"))
+
+__all__ = ["gcms", "gcms_over_draws", "draw_classes", "draw_classes_by_enumeration", "algorithm1_distribution", "q_of", "p_for_exp_eps",
+           "x_only", "check_parameters"]
