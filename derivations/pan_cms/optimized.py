@@ -30,6 +30,7 @@ from math import comb
 import sympy
 
 from ldpref.exact import EXP_EPS
+from ldpref.radicals import simplify_radicals
 
 from .symbols import d, f, f_star, m, n, tau, var_eq, var_neq
 
@@ -167,23 +168,32 @@ def dvar_df_derived():
     return sympy.factor(sympy.cancel(sympy.diff(var_rr_derived(f), f)))
 
 
+#: a point inside the model's range (e^eps > 1, 0 < f* < 1, d >= 2, tau > 0, n >= 1), used to pick the
+#: branch of a closed-form root and the sign of square factors taken out of square roots
+SAMPLE = {e: 3, f_star: R(1, 4), d: 5, tau: R(1, 10), n: 2}
+
+
+def _canonical(expr):
+    """``expr`` in ldpref's canonical radical form (:mod:`ldpref.radicals`): compact and exactly
+    comparable."""
+    return simplify_radicals(expr, SAMPLE)
+
+
 def _root_above_one(expr, var=m):
-    """The unique root m > 1 of the numerator of ``expr``, solved exactly with m = 1 + t.  Roots whose
-    sign sympy cannot decide are kept when positive at a sample point inside the model's range
-    (e^eps = 3, f* = 1/4, d = 5, tau = 1/10, n = 2): the branch of a closed-form root does not change
-    sign without vanishing."""
+    """The unique root m > 1 of the numerator of ``expr``, solved exactly with m = 1 + t and returned in
+    canonical radical form.  Roots whose sign sympy cannot decide are kept when positive at
+    :data:`SAMPLE`: the branch of a closed-form root does not change sign without vanishing."""
     t = sympy.Symbol("t", positive=True)
     num = sympy.numer(sympy.factor(sympy.cancel(expr))).subs(var, 1 + t)
-    sample = {e: 3, f_star: R(1, 4), d: 5, tau: R(1, 10), n: 2}
     keep = []
     for s in sympy.solve(num, t):
         if s.is_positive:
             keep.append(s)
-        elif s.is_positive is None and s.subs(sample).is_positive:
+        elif s.is_positive is None and s.subs(SAMPLE).is_positive:
             keep.append(s)
     if len(keep) != 1:
         raise ArithmeticError(f"expected one root m > 1, found {keep}")
-    return 1 + keep[0]
+    return _canonical(1 + keep[0])
 
 
 @cache
@@ -228,8 +238,8 @@ def var_star_printed(fs=f_star, e_=e, n_=n):
 
 @cache
 def var_star_derived(fs=f_star, e_=e, n_=n):
-    """Var(f_hat_RR | f(x) = f*) at its stationary point."""
-    return var_rr_derived(fs, stationary_m(fs, e_), e_, n_)
+    """Var(f_hat_RR | f(x) = f*) at its stationary point (canonical radical form)."""
+    return _canonical(var_rr_derived(fs, m, e_, n_).subs(m, stationary_m(fs, e_)))
 
 
 def m_opt_printed(fs, e_=e):
@@ -399,7 +409,8 @@ def l2_opt_printed(d_=d, e_=e, n_=n, appendix=False):
 
 @cache
 def l2_opt_derived(d_=d, e_=e, n_=n):
-    return l2_rr_derived(d_, m_l2_derived(d_, e_), e_, n_)
+    """l2 loss of CMS+RR at its stationary m (canonical radical form)."""
+    return _canonical(l2_rr_derived(d_, m, e_, n_).subs(m, m_l2_derived(d_, e_)))
 
 
 @cache
