@@ -233,16 +233,169 @@ def cmd_mechanism(args) -> int:
     return EXIT_OK
 
 
+def mechanism_catalogue() -> list[dict]:
+    """Every built-in mechanism with its keys (kind, default, meaning), from the registry itself."""
+    from .mechanisms import REGISTRY, REQUIRED
+
+    _load_all_mechanisms()
+    return [{"name": name, "description": spec.description,
+             "keys": [{"key": key, "kind": k.kind, "required": k.default is REQUIRED,
+                       "default": None if k.default is REQUIRED or k.default is None else str(k.default),
+                       "help": k.help} for key, k in spec.keys.items()]}
+            for name, spec in sorted(REGISTRY.items())]
+
+
+def cmd_mechanisms(args) -> int:
+    catalogue = mechanism_catalogue()
+    if args.json:
+        _write_json({"format": "ldpref.mechanisms/1", "mechanisms": catalogue}, args.json)
+    out = _out(args.json)
+    for entry in catalogue:
+        print(f"{entry['name']:<11} {entry['description']}", file=out)
+        for key in entry["keys"]:
+            default = "required" if key["required"] else f"default {key['default'] or 'none'}"
+            print(f"{'':<11}   {key['key']:<8} {key['kind']:<8} {default:<22} {key['help']}", file=out)
+    return EXIT_OK
+
+
 def _load_all_mechanisms() -> None:
     """Paper modules register their mechanisms (e.g. CMS variants) when imported."""
     import importlib
 
-    for module in ("ldpref.mechanisms.variants",):
+    for module in ("ldpref.mechanisms.variants", "ldpref.mechanisms.prime_cms", "ldpref.mechanisms.gcms"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
             if exc.name != module:
                 raise
+
+
+# ---- wss ---------------------------------------------------------------------------------------
+WSS_CERTIFICATE_FORMAT = "ldpref.wss-certificate/1"
+
+
+def cmd_wss(args) -> int:
+    from .exact import parse_rational
+    from .io import mechanism_to_json
+    from .wss import certificate_lines, optimal_support_size, weighted_subset_selection
+
+    values = _parse_sets(args.set)
+    unknown = sorted(set(values) - {"d", "k", "exp_eps"})
+    if unknown:
+        raise UsageError(f"unknown key(s) {', '.join(unknown)}; wss takes d, k (optional) and exp_eps")
+    missing = [key for key in ("d", "exp_eps") if key not in values]
+    if missing:
+        raise UsageError(f"missing --set {', '.join(k + '=...' for k in missing)}")
+    d = _int_value("d", values["d"])
+    exp_eps = parse_rational(values["exp_eps"], what="exp_eps")
+    k = _int_value("k", values["k"]) if "k" in values else optimal_support_size(d, exp_eps)
+    if args.seed is not None and args.seed < 0:
+        raise UsageError(f"--seed {args.seed}: must be a non-negative integer")
+    if args.json == "-" and args.certificate == "-":
+        raise UsageError("--json - and --certificate - cannot both write to standard output")
+    mech, cert = weighted_subset_selection(d, k, exp_eps, args.seed)
+    out = sys.stderr if "-" in (args.json, args.certificate) else sys.stdout
+    for line in certificate_lines(cert):
+        print(line, file=out)
+    if args.json:
+        _write_json(mechanism_to_json(mech), args.json)
+    if args.certificate:
+        _write_json({"format": WSS_CERTIFICATE_FORMAT, **cert}, args.certificate)
+    if not cert.get("certified", False):
+        print("ldpref: the WSS mechanism could not be certified exactly", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
+def _int_value(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"{name} = {text!r} must be an integer") from None
+
+
+# ---- optimize ------------------------------------------------------------------------------------
+def _exact_decimal(name: str, text: str):
+    """An exact rational from 'p', 'p/q' or a decimal such as '3.64' (read exactly as 91/25)."""
+    import re
+
+    import sympy
+
+    from .exact import parse_rational
+
+    if re.fullmatch(r"\s*[+-]?\d+\.\d+\s*", text):
+        return sympy.Rational(text.strip())
+    return parse_rational(text, what=name)
+
+
+def cmd_optimize(args) -> int:
+    import mpmath
+    import sympy
+
+    from .gcms import optimize_gcms
+
+    if args.target != "gcms":
+        raise UsageError(f"unknown optimisation target {args.target!r}; known: gcms")
+    values = _parse_sets(args.set)
+    allowed = {"exp_eps", "eps", "lam", "f", "n", "k", "m"}
+    unknown = sorted(set(values) - allowed)
+    if unknown:
+        raise UsageError(f"unknown key(s) {', '.join(unknown)}; optimize gcms takes exp_eps or eps, lam (or f "
+                         f"and n), k, m")
+    if ("exp_eps" in values) == ("eps" in values):
+        raise UsageError("give exactly one of exp_eps (e^eps, an exact rational) or eps (exact decimal or p/q)")
+    if "lam" in values and ("f" in values or "n" in values):
+        raise UsageError("give lam, or f and n, not both")
+    for key in ("k", "m"):
+        if key not in values:
+            raise UsageError(f"missing --set {key}=...")
+    k, m = _int_value("k", values["k"]), _int_value("m", values["m"])
+    if "lam" in values:
+        lam = _exact_decimal("lam", values["lam"])
+    elif "f" in values and "n" in values:
+        f_val, n_val = _int_value("f", values["f"]), _int_value("n", values["n"])
+        if n_val < 1 or not 0 <= f_val <= n_val:
+            raise UsageError(f"need 0 <= f <= n and n >= 1, got f = {f_val}, n = {n_val}")
+        lam = sympy.Rational(f_val, n_val)
+    else:
+        raise UsageError("missing --set lam=... (or f=... and n=...)")
+    digits = args.digits
+    if "exp_eps" in values:
+        from .exact import parse_rational
+
+        target = parse_rational(values["exp_eps"], what="exp_eps")
+        eps_text = f"log({target})"
+    else:
+        eps = _exact_decimal("eps", values["eps"])
+        if not eps > 0:
+            raise UsageError(f"eps = {eps} must be positive")
+        with mpmath.workdps(digits + 10):
+            target = mpmath.exp(mpmath.mpf(eps.p) / eps.q)
+        eps_text = str(eps)
+    with mpmath.workdps(digits + 10):
+        result = optimize_gcms(target, lam, k, m)
+    doc = result.as_dict()
+    doc["eps_given"] = eps_text
+    out = _out(args.json)
+    a4, ex = result.algorithm4, result.exact
+    print(f"OCMS (jiang-gcms Lemma 1, Algorithm 4): target eps = {eps_text} (e^eps = {doc['target_exp_eps']}), "
+          f"lambda = f/n = {lam}, k = {k}, m = {m}", file=out)
+    print(f"  Algorithm 4 (Lemma 1 as printed, ternary search on [1/2, 1]): p = {doc['algorithm4']['p']}, "
+          f"s = {a4.s}, q = {doc['algorithm4']['q']}; the mechanism's eps = {doc['algorithm4']['eps']}"
+          + ("" if a4.valid else " (invalid: Algorithm 1 needs 1 <= s <= m - 1)"), file=out)
+    print(f"  Lemma 1 minimiser by root isolation: p = {doc['p_lemma1_root_isolation']} "
+          f"(objective unimodal on [1/2, 1): {result.lemma1_unimodal})", file=out)
+    if ex is not None:
+        print(f"  exact-variance optimum (integer s, p at the target eps): p = {doc['exact_variance_optimum']['p']}, "
+              f"s = {ex.s}, q = {doc['exact_variance_optimum']['q']}, eps = {doc['exact_variance_optimum']['eps']}",
+              file=out)
+    print(f"  exact-variance minimiser for continuous s: p = {doc['p_exact_variance_continuous']} "
+          f"(unimodal: {result.variance_unimodal})", file=out)
+    for note in result.notes:
+        print(f"  note: {note}", file=out)
+    if args.json:
+        _write_json(doc, args.json)
+    return EXIT_OK
 
 
 # ---- audit -------------------------------------------------------------------------------------
@@ -352,6 +505,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE")
     p.add_argument("--json", metavar="FILE", required=True)
     p.set_defaults(func=cmd_mechanism)
+
+    p = sub.add_parser("wss", help="build a certified Weighted Subset Selection mechanism (pan-strict Section 5.3)")
+    p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
+                   help="d, exp_eps (exact rational) and optionally k (default: the l2-optimal support size)")
+    p.add_argument("--seed", type=int, help="seed of the subset sampling (default 0)")
+    p.add_argument("--json", metavar="FILE", help="write the mechanism (ldpref.mechanism/1) to FILE ('-' for stdout)")
+    p.add_argument("--certificate", metavar="FILE", help="write the exact certificate (ldpref.wss-certificate/1)")
+    p.set_defaults(func=cmd_wss)
+
+    p = sub.add_parser("optimize", help="optimal parameters: 'gcms' = jiang-gcms OCMS (Lemma 1, Algorithm 4)")
+    p.add_argument("target", help="what to optimise (gcms)")
+    p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
+                   help="exp_eps=E (exact) or eps=3.64 (exact decimal); lam=1/3 (or f=.. n=..); k=..; m=..")
+    p.add_argument("--digits", type=int, default=30, help="mpmath digits when e^eps is irrational (default 30)")
+    p.add_argument("--json", metavar="FILE", help="write ldpref.optimize-gcms/1 JSON to FILE ('-' for stdout)")
+    p.set_defaults(func=cmd_optimize)
+
+    p = sub.add_parser("mechanisms", help="list the built-in mechanisms and their --set keys")
+    p.add_argument("--json", metavar="FILE", help="write ldpref.mechanisms/1 JSON to FILE ('-' for stdout)")
+    p.set_defaults(func=cmd_mechanisms)
 
     p = sub.add_parser("audit", help="exact analysis of a mechanism file")
     p.add_argument("file")

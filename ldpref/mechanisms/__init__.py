@@ -38,9 +38,20 @@ REGISTRY: dict[str, Spec] = {
                 "symmetric unary encoding (symmetric RAPPOR)"),
     "oue": Spec(lambda d, exp_eps: oue(d, exp_eps).mechanism, {"d": D, "exp_eps": EXP},
                 "optimised unary encoding (asymmetric RAPPOR)"),
-    "ss": Spec(lambda d, k, exp_eps: subset_selection(d, k, exp_eps).mechanism,
-               {"d": D, "k": Key("int", help="subset size"), "exp_eps": EXP}, "Subset Selection"),
+    "ss": Spec(lambda d, exp_eps, k=None: subset_selection(d, _ss_k(d, k, exp_eps), exp_eps).mechanism,
+               {"d": D, "k": Key("int", None, help="subset size (default: the k in 1..d-1 with the least exact l2 "
+                                                   "loss, pan-strict Section 5.1)"),
+                "exp_eps": EXP}, "Subset Selection"),
 }
+
+
+def _ss_k(d, k, exp_eps):
+    """Subset Selection's k: as given, or the l2-optimal support size (exhaustive over 1..d-1)."""
+    if k is not None:
+        return k
+    from ..wss import optimal_support_size
+
+    return optimal_support_size(d, exp_eps)
 
 
 def register(name: str, spec: Spec) -> None:
