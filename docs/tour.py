@@ -1,12 +1,18 @@
-"""Regenerate the command tour in README.md from a real run (python docs/tour.py).
+"""Regenerate the generated parts of README.md from real runs (``python docs/tour.py``).
 
-Runs each command below with the installed ``ldpref`` and replaces the text between the
-``<!-- tour:start -->`` and ``<!-- tour:end -->`` markers, so the README shows real output.
+* between ``<!-- tour:start -->`` and ``<!-- tour:end -->``: each command below, run with the installed
+  ``ldpref`` (on the PATH, or beside the Python running this script), with its real output;
+* between ``<!-- mechanisms:start -->`` and ``<!-- mechanisms:end -->``: the table of built-in mechanisms
+  and their ``--set`` keys, read from the registry (``ldpref mechanisms --json -``).
+
+So the README cannot drift from what the command does.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -14,50 +20,82 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TMP = tempfile.mkdtemp(prefix="ldpref-tour-")
 GRR = os.path.join(TMP, "grr.json")
+WSS = os.path.join(TMP, "wss.json")
+#: the installed command: on the PATH, else beside this Python (a virtual environment's bin/)
+LDPREF = shutil.which("ldpref") or os.path.join(os.path.dirname(sys.executable), "ldpref")
 
 COMMANDS = [
-    ("List the claims of a paper", ["ldpref", "claims", "--paper", "jiang-gcms"], None),
-    ("Verify one claim (the table; `--json -` gives `ldpref.verify/1` on stdout)",
-     ["ldpref", "verify", "--claim", "jiang-gcms/sec2.B"], None),
+    ("List the claims of a paper", ["ldpref", "claims", "--paper", "jiang-gcms"], None, 12),
+    ("Verify claims (the table; `--json -` gives `ldpref.verify/1` on stdout)",
+     ["ldpref", "verify", "--claim", "jiang-gcms/sec2.B"], None, None),
     ("LaTeX of a claim: printed, derived and, for an erratum, corrected",
-     ["ldpref", "latex", "jiang-gcms/sec2.B.estimator"], None),
+     ["ldpref", "latex", "jiang-gcms/sec2.B.estimator"], None, None),
+    ("LaTeX of a derived optimum (pan-cms Theorem 3.7)", ["ldpref", "latex", "pan-cms/thm3.7"], None, None),
     ("Evaluate a claim's forms: exact where rational, mpmath digits otherwise, numpy as a cross-check",
-     ["ldpref", "eval", "jiang-gcms/sec3.A.SUE", "--set", "exp_eps=3", "--digits", "25"], None),
+     ["ldpref", "eval", "pan-cms/thm3.7", "--set", "exp_eps=3", "d=10", "n=1", "--digits", "25"], None, None),
+    ("The built-in mechanisms and their keys", ["ldpref", "mechanisms"], None, 8),
     ("Export a built-in mechanism", ["ldpref", "mechanism", "grr", "--set", "d=3", "exp_eps=3", "--json", GRR],
-     GRR),
-    ("Audit a mechanism file exactly", ["ldpref", "audit", GRR, "--counts", "2,1,0"], None),
+     GRR, None),
+    ("Audit a mechanism file exactly", ["ldpref", "audit", GRR, "--counts", "2,1,0"], None, None),
+    ("Build a certified Weighted Subset Selection mechanism (pan-strict Section 5.3)",
+     ["ldpref", "wss", "--set", "d=8", "exp_eps=3", "--json", WSS], None, None),
+    ("Optimal GCMS parameters (jiang-gcms Lemma 1 / Algorithm 4) beside the exact-variance optimum",
+     ["ldpref", "optimize", "gcms", "--set", "eps=3.64", "lam=1/3", "k=100", "m=100"], None, None),
     ("Bad input is named and exits 2",
-     ["ldpref", "mechanism", "grr", "--set", "d=3", "exp_eps=0.5", "--json", "-"], None),
+     ["ldpref", "mechanism", "grr", "--set", "d=3", "exp_eps=0.5", "--json", "-"], None, None),
 ]
 
 
-def render() -> str:
+def _shown(text: str) -> str:
+    return text.replace(GRR, "grr.json").replace(WSS, "wss.json")
+
+
+def render_tour() -> str:
     parts = []
-    for title, argv, show_file in COMMANDS:
-        proc = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
+    for title, argv, show_file, max_lines in COMMANDS:
+        proc = subprocess.run([LDPREF, *argv[1:]], capture_output=True, text=True, cwd=ROOT)
         output = proc.stdout + proc.stderr
         if show_file:
             with open(show_file, encoding="utf-8") as fh:
                 output += fh.read()
-        shown = " ".join(a if a != GRR else "grr.json" for a in argv)
-        output = output.replace(GRR, "grr.json")
-        parts.append(f"**{title}**\n\n```console\n$ {shown}\n{output.rstrip()}\n```\n"
+        lines = output.rstrip().splitlines()
+        if max_lines and len(lines) > max_lines:
+            lines = lines[:max_lines] + [f"... ({len(lines) - max_lines} more lines)"]
+        parts.append(f"**{title}**\n\n```console\n$ {_shown(' '.join(argv))}\n{_shown(chr(10).join(lines))}\n```\n"
                      + (f"(exit status {proc.returncode})\n" if proc.returncode else ""))
     return "\n".join(parts)
+
+
+def render_mechanisms() -> str:
+    proc = subprocess.run([LDPREF, "mechanisms", "--json", "-"], capture_output=True, text=True, cwd=ROOT,
+                          check=True)
+    rows = ["| name | mechanism | keys (`--set`) |", "|---|---|---|"]
+    for entry in json.loads(proc.stdout)["mechanisms"]:
+        keys = []
+        for key in entry["keys"]:
+            state = "required" if key["required"] else (f"default `{key['default']}`" if key["default"] else "optional")
+            keys.append(f"`{key['key']}` ({state}): {key['help']}")
+        rows.append(f"| `{entry['name']}` | {entry['description']} | " + "<br>".join(keys).replace("|", "\\|") + " |")
+    return "\n".join(rows) + "\n"
+
+
+def _replace(text: str, name: str, body: str) -> str:
+    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+    if start not in text or end not in text:
+        raise SystemExit(f"README.md has no {name} markers")
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    return head + start + "\n" + body + end + tail
 
 
 def main() -> int:
     path = os.path.join(ROOT, "README.md")
     with open(path, encoding="utf-8") as fh:
         text = fh.read()
-    start, end = "<!-- tour:start -->", "<!-- tour:end -->"
-    if start not in text or end not in text:
-        print("README.md has no tour markers", file=sys.stderr)
-        return 1
-    head, rest = text.split(start, 1)
-    _, tail = rest.split(end, 1)
+    text = _replace(text, "mechanisms", render_mechanisms())
+    text = _replace(text, "tour", render_tour())
     with open(path, "w", encoding="utf-8") as fh:
-        fh.write(head + start + "\n" + render() + end + tail)
+        fh.write(text)
     return 0
 
 
