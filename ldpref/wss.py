@@ -259,19 +259,22 @@ def solve_weights(d: int, k: int, sample, warm: dict | None = None) -> dict | No
     return {j: sympy.Rational(v.numerator, v.denominator) * target for j, v in exact.items() if v > 0}
 
 
-def weighted_subset_selection(d: int, k: int, exp_eps, seed: int | None = None, *, certify: bool = True):
+def weighted_subset_selection(d: int, k: int | None, exp_eps, seed: int | None = None, *, certify: bool = True):
     """Build an OSC with support size k on [d] by Weighted Subset Selection.
 
-    Returns ``(mechanism, certificate)``: the :class:`~ldpref.mechanism.Mechanism` (outputs labelled by
-    their subsets, e.g. ``"{0,2}"``, the support-set decoder of Eq. (5)) and a dict recording the exact
-    checks (see :func:`certify_osc`), the number of responses against the Caratheodory count
-    d(d-1)/2 + 1 and the search statistics (samples drawn, LP rounds, seed, seconds).
+    ``k=None`` uses :func:`optimal_support_size` (the l2-optimal integer k, exhaustive; needs a numeric
+    ``exp_eps``).  Returns ``(mechanism, certificate)``: the :class:`~ldpref.mechanism.Mechanism` (outputs
+    labelled by their subsets, e.g. ``"{0,2}"``, the support-set decoder of Eq. (5)) and a dict recording the
+    exact checks (see :func:`certify_osc`), the number of responses against the Caratheodory count
+    d(d-1)/2 + 1 and the search statistics (samples drawn, LP rounds, seed, seconds).  ``certified`` is True
+    only when every exact check passes *and* the response count is within the Caratheodory count.
     ``exp_eps`` may be the symbol ``EXP_EPS``: the weights do not depend on it.
     """
     t0 = time.perf_counter()
     d = check_d(d)
-    k = check_k(k, d)
     e = check_exp_eps(exp_eps)
+    k_given = k is not None
+    k = check_k(k, d) if k_given else optimal_support_size(d, e)
     seed = DEFAULT_SEED if seed is None else int(seed)
     sampler = SupportSampler(d, k, np.random.default_rng(seed))
     rows = constraint_rows(d, k)
@@ -295,7 +298,7 @@ def weighted_subset_selection(d: int, k: int, exp_eps, seed: int | None = None, 
     weights = [solution[j] for j in chosen]
     mech = osc_mechanism(d, k, e, subsets, weights, name=f"wss(d={d}, k={k}, exp_eps={e}, seed={seed})")
     cert = {
-        "d": d, "k": k, "exp_eps": str(e), "seed": seed,
+        "d": d, "k": k, "k_source": "given" if k_given else "optimal_support_size", "exp_eps": str(e), "seed": seed,
         "responses": len(subsets),
         "caratheodory_count": caratheodory_count(d),
         "within_caratheodory": len(subsets) <= caratheodory_count(d),
@@ -306,6 +309,7 @@ def weighted_subset_selection(d: int, k: int, exp_eps, seed: int | None = None, 
     }
     if certify:
         cert.update(certify_osc(mech, subsets, k, e))
+        cert["certified"] = bool(cert["certified"] and cert["within_caratheodory"])
     cert["seconds"] = round(time.perf_counter() - t0, 3)
     return mech, cert
 

@@ -136,7 +136,7 @@ def test_thm3_2_counterexample_values():
 
 # --- a sample of verdicts --------------------------------------------------------------------------------
 @pytest.mark.parametrize("claim_id,verdict", [
-    ("pan-strict/cor2.1", "conditional"),
+    ("pan-strict/cor2.1", "erratum"),  # l1 is inside the text's scope (Claim 2.1: "both l1 and l2")
     ("pan-strict/thm3.2", "conditional"),
     ("pan-strict/thm3.3", "conditional"),
     ("pan-strict/prop1", "verified"),

@@ -522,6 +522,18 @@ def cor52_beta_fraction(d_, dp_, e_):
     return [f(Fraction(d_), Fraction(dp_), Fraction(e_)) for f in _beta_fraction_functions()]
 
 
+def cor52_bound_fraction(d_: int, dp_: int, e_):
+    """cor52_bound evaluated exactly on Fractions: alpha = (extended loss at k = d'/(e+1)) / l2*(d) - 1 and
+    beta the larger of the two deviations (fast path for scans; equal to :func:`cor52_bound`)."""
+    from fractions import Fraction
+
+    e_ = Fraction(e_)
+    star = osc_l2_fraction(d_, d_, Fraction(d_) / (e_ + 1), e_)
+    alpha = osc_l2_fraction(d_, dp_, Fraction(dp_) / (e_ + 1), e_) / star - 1
+    beta = max(cor52_beta_fraction(d_, dp_, e_))
+    return (1 + alpha) * (1 + beta) - 1
+
+
 def ocms_l2_pooled_fraction(d_: int, dp_: int, m_: int, e_):
     """ocms_l2_pooled on Fractions (fast, exact)."""
     from fractions import Fraction

@@ -1060,7 +1060,7 @@ def _existence_instances():
     kind="statement",
     assumptions="l1 in the normal approximation of Eq. (2)",
     note="For l2 the URP transform proves it (Corollary 2.1).  For l1 the paper's route through Corollary 2.1 fails "
-         "(pan-strict/cor2.1 is conditional: URP can increase l1); the existence is still supported here, by "
+         "(pan-strict/cor2.1 is an erratum for l1: URP can increase l1); the existence is still supported here, by "
          "Subset Selection at the competitor's e^eps, not proved.",
 )
 def claim2_1(ev):
