@@ -69,6 +69,18 @@ def test_thmI1_probability_exact():
     assert P._ge_irrational(R(12), T.thmI1_factor().subs({T.t: 1, T.X: 1}))
 
 
+def test_thmI1_normal_limit_inside_condition():
+    # n -> oo (the proof's normal approximation): Pr(chi^2_t >= t c) < 1/20 for |x| = 1, by two closed forms
+    for tt in (1, 2):
+        c = T.thmI1_factor().subs({T.t: tt, T.X: 1})
+        for via_gamma in (False, True):
+            assert P._ge_irrational(R(1, 20), P._gauss_tail(tt, c, via_gamma))
+        # a smaller factor (c = 1: the mean) is not enough: the check can fail
+        assert not P._ge_irrational(R(1, 20), P._gauss_tail(tt, sympy.Integer(1)))
+    insts = P._gauss_instances()
+    assert all(i.in_condition and i.exact and i.derived for i in insts)
+
+
 def test_table2_counts():
     assert T.bits_he(4) == 4 and T.bits_rhr(16, 3) == 6 and T.bits_ocms(3, 3) == 6
     assert T.table2_classes("RHR")["eps->oo"] == 0
@@ -81,7 +93,8 @@ def test_verdicts_sample():
         "pan-cms/table1.HE.mse": "verified", "pan-cms/table1.HE.l2": "conditional",
         "pan-cms/table1.s-RP.l1": "verified", "pan-cms/table1.RHR.l2": "erratum",
         "pan-cms/table2.RHR": "erratum", "pan-cms/table2.RAPPOR": "verified",
-        "pan-cms/thm5.2": "erratum", "pan-cms/thmI.1": "erratum", "pan-cms/eq22": "conditional",
+        "pan-cms/thm5.2": "erratum", "pan-cms/thmI.1": "conditional", "pan-cms/eq52": "conditional",
+        "pan-cms/eq22": "conditional",
         "pan-cms/sec5.2.adversarial-bias": "conditional",
     }
     for cid, verdict in expected.items():

@@ -405,7 +405,10 @@ def _pure_key(kind, dd, ee):
     assumptions="values of interest = [d]; datasets of exactly n clients",
     note="The printed subscript is bold X (the dataset), probably a typesetting slip for bold x (the values of "
          "interest, which the text defines right after Eq. (1)).  The two differ whenever the worst case is "
-         "reached by a value absent from the dataset, e.g. CMS with m = 2.",
+         "reached by a value absent from the dataset, e.g. CMS with m = 2.  Transcription caveat: bold X is what "
+         "pan-cms.md shows; the other extraction (pan-cms.plain.txt) lost the formula, so the case of the subscript "
+         "could not be cross-read.  If the original prints bold x, the statement is the derived form (verified on "
+         "the same instances).",
 )
 def eq1(ev):
     ev.symbolic("printed vs derived index set", D.worst_mse_printed().rhs, D.worst_mse_derived().rhs)
@@ -1418,7 +1421,9 @@ SMALL_RR = [("gf2(l=1,d=2)", R(2)), ("gf2(l=1,d=2)", R(3)), ("Z3-affine(d=2)", R
     derived=D.appC_AB_derived,
     derivation="derivations.pan_cms.basics.appC_AB_derived",
     assumptions="CMS + RR with Eq. (2)'s decoder",
-    note="The printed e^{-1} is read literally (1/e); the correct numerator is -1 (RR's decoded miss is -q/(p-q)).",
+    note="The printed e^{-1} is read literally (1/e); the correct numerator is -1 (RR's decoded miss is -q/(p-q)).  "
+         "Transcription caveat: pan-cms.plain.txt lost this formula, so e^{-1} (pan-cms.md) could not be cross-read; "
+         "if the original prints -1, A is right (and B is right as printed).",
 )
 def appC_AB(ev):
     ev.symbolic("printed vs derived (A, B)", [q.rhs for q in D.appC_AB_printed()], [q.rhs for q in D.appC_AB_derived()])

@@ -777,6 +777,10 @@ Q45_ROWS = [(4, 3), (5, 3), (5, 4), (5, 5), (5, 6)]
     kind="statement",
     assumptions="every (l, m) with l <= 5 and q = floor(2^l/m) >= 5, m = 1 + e^{eps/2} (Cor. 3.6) or m = 1 + e^eps "
                 "(Cor. 3.7) with integer e^{eps/2} resp. e^eps; d = 2, n = 2",
+    note="The conclusion holds on the grid (and, by the variance model, for every q >= 5 with l <= 15), narrowly at "
+         "(l, m) = (4, 3) (q = 5, r = 1, e^eps = 4: "
+         "Var ratio - 1 = 0.0098 < tau), not for the paper's reason: its limit eps -> 0 (m -> 2) would need "
+         "2q + 1 >= sqrt(2/tau), i.e. q >= 7 (see appE.cor3.6-eps0); a CMS cannot have m = 1 + e^{eps/2} in (2, 3).",
 )
 def q45(ev):
     ev.symbolic("threshold on q at tau = 1/100", H.q45_printed().args[1].rhs, H.q45_derived().args[1].rhs,

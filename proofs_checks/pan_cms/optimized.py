@@ -826,6 +826,8 @@ def appd_crossover(ev):
     kind="statement",
     correction=lambda: sympy.Symbol(r"\max_{f(x)} Var(\hat{f}(x)_{RR}) \geq \frac{e^{\epsilon/2}}{n(e^{\epsilon/2}-1)^2}"
                                     r"\ \text{for}\ 2\le m\le e^{\epsilon/2}+1,\ \text{strict iff}\ m<e^{\epsilon/2}+1"),
+    condition="m < e^(eps/2) + 1 (the range of the sentence before it); at the end point m = e^(eps/2) + 1, which "
+              "the printed range includes, the two sides are equal",
     note="Only the end point m = e^(eps/2) + 1 (included by the printed range) violates the strict inequality; the "
          "conclusion (m should not be below e^(eps/2) + 1) stands.",
 )
@@ -839,7 +841,7 @@ def appd_m_lower_bound(ev):
             dworst = max(D.var_rr_derived(0, mm, ee, 1), D.var_rr_derived(1, mm, ee, 1))
             insts.append(Instance({"e^eps": ee, "m": mm, "worst-case MSE (n=1)": _show(worst), "bound": _show(opt)},
                                   exact=bool(_sign(worst - opt) > 0), derived=bool(_sign(dworst - dopt) > 0),
-                                  printed=True, size=(ee, mm)))
+                                  printed=True, in_condition=_sign(1 + sympy.sqrt(ee) - mm) > 0, size=(ee, mm)))
     ev.instances("exact worst-case MSE of real mechanisms at integer m in [2, e^(eps/2)+1]", insts)
 
 
@@ -1329,15 +1331,25 @@ L2_E = (R(2), R(3), R(4))
 L2_D = (2, 3, 4)
 
 
-def _l2_opt_instances(printed_fn, derived_fn, which):
+def _l2_opt_instances(printed_fn, derived_fn, which, in_condition=True, reading=None):
     insts = []
     for ee in L2_E:
         for dd in L2_D:
             value, arg = l2_exact_optimum(ee, dd)
             exact = {"value": value, "arg": arg, "delta": _canon((arg - 1) * (ee + dd - 1))}[which]
-            insts.append(Instance({"e^eps": ee, "d": dd, "n": 1, "m": "real"}, exact, _canon(derived_fn(dd, ee)),
-                                  _canon(printed_fn(dd, ee)), size=(dd, ee)))
+            params = {"e^eps": ee, "d": dd, "n": 1, "m": "real"}
+            if reading is not None:
+                params["Delta_l"] = reading
+            insts.append(Instance(params, exact, _canon(derived_fn(dd, ee)), _canon(printed_fn(dd, ee)),
+                                  in_condition=in_condition, size=(dd, ee)))
     return insts
+
+
+#: the condition of the claims that use Delta_l after Appendix D's definition (appD.delta-l holds that erratum)
+DELTA_L_CONDITION = ("Delta_l read as in Theorem 3.7, e^(eps/2) sqrt((e^eps + d - 1)(d e^eps - e^eps + 1)); with the "
+                     "definition Appendix D prints just above (e^(eps/2) under the root, the erratum appD.delta-l) "
+                     "the formula is wrong")
+_APPENDIX, _THEOREM = "Appendix D's definition", "Theorem 3.7's"
 
 
 @claim(
@@ -1349,13 +1361,17 @@ def _l2_opt_instances(printed_fn, derived_fn, which):
     derived=lambda: sympy.Eq(m_sym, D.m_l2_derived(), evaluate=False),
     derivation=f"{MODULE}.m_l2_derived",
     assumptions="m real > 1",
-    note="With Theorem 3.7's Delta_l (e^(eps/2) outside the square root) the formula is right; see appD.delta-l.",
+    condition=DELTA_L_CONDITION,
+    note="With Theorem 3.7's Delta_l (e^(eps/2) outside the square root) the formula is right; the error is the "
+         "definition of Delta_l in the same sentence, recorded once as appD.delta-l.",
 )
 def appd_m_opt_l2(ev):
     ev.symbolic("(m - 1)^2: printed (appendix Delta_l) vs derived", D.m_l2_printed(appendix=True), D.m_l2_derived(),
                 simplify=_sq)
     ev.instances("argmin over real m of the exact l2 (real mechanisms interpolated in m and d)",
-                 _l2_opt_instances(lambda dd, ee: D.m_l2_printed(dd, ee, appendix=True), D.m_l2_derived, "arg"))
+                 _l2_opt_instances(lambda dd, ee: D.m_l2_printed(dd, ee, appendix=True), D.m_l2_derived, "arg",
+                                   in_condition=False, reading=_APPENDIX)
+                 + _l2_opt_instances(D.m_l2_printed, D.m_l2_derived, "arg", reading=_THEOREM))
 
 
 @claim(
@@ -1379,17 +1395,26 @@ def appd_delta_l(ev):
                                    "delta"))
 
 
-def _l2_value_check(ev, appendix):
+def _l2_value_check(ev, appendix, both=False):
+    """Eq. (36) / Theorem 3.7's optimum; ``both``: the appendix reading of Delta_l outside the condition and
+    Theorem 3.7's inside it (appD.eq36)."""
     iso = lambda v: sympy.factor(sympy.cancel(sympy.expand((v * n_sym * (E - 1) ** 2 / 2 - d_sym * E) ** 2)))  # noqa: E731
     ev.symbolic("(n(e-1)^2 l2/2 - d e^eps)^2: printed vs derived", D.l2_opt_printed(appendix=appendix),
                 D.l2_opt_derived(), simplify=iso)
-    insts = _l2_opt_instances(lambda dd, ee: D.l2_opt_printed(dd, ee, 1, appendix),
-                              lambda dd, ee: D.l2_opt_derived(dd, ee, 1), "value")
     # an integer optimum: d = 2, e^eps = 4 gives m* = 3
     vals = {mm: exact_l2_int("rr", mm, 2, R(4)) for mm in range(2, 8)}
-    insts.append(Instance({"e^eps": 4, "d": 2, "n": 1, "m": "integer 2..7 (exhaustive)"}, min(vals.values()),
-                          _canon(D.l2_opt_derived(2, R(4), 1)), _canon(D.l2_opt_printed(2, R(4), 1, appendix)),
-                          size=(2, R(4), 1)))
+    insts = []
+    for app in ((True, False) if both else (appendix,)):
+        reading = (_APPENDIX if app else _THEOREM) if both else None
+        insts += _l2_opt_instances(lambda dd, ee: D.l2_opt_printed(dd, ee, 1, app),
+                                   lambda dd, ee: D.l2_opt_derived(dd, ee, 1), "value", in_condition=not (both and app),
+                                   reading=reading)
+        params = {"e^eps": 4, "d": 2, "n": 1, "m": "integer 2..7 (exhaustive)"}
+        if reading is not None:
+            params["Delta_l"] = reading
+        insts.append(Instance(params, min(vals.values()), _canon(D.l2_opt_derived(2, R(4), 1)),
+                              _canon(D.l2_opt_printed(2, R(4), 1, app)), in_condition=not (both and app),
+                              size=(2, R(4), 1)))
     ev.instances("min over m of the exact l2 of CMS+RR", insts)
 
 
@@ -1421,11 +1446,12 @@ def thm3_7(ev):
                              evaluate=False),
     derived=lambda: sympy.Eq(sympy.Symbol(r"\min_m l_2(\hat{f}_{RR})"), D.l2_opt_derived(), evaluate=False),
     derivation=f"{MODULE}.l2_opt_derived",
-    assumptions="Delta_l as defined in Appendix D just above (see appD.delta-l)",
-    note="Correct with Theorem 3.7's Delta_l: the only error is the appendix definition of Delta_l.",
+    assumptions="the printed form shows Delta_l as defined in Appendix D just above (see appD.delta-l)",
+    condition=DELTA_L_CONDITION,
+    note="Correct with Theorem 3.7's Delta_l: the only error is the appendix definition of Delta_l (appD.delta-l).",
 )
 def appd_eq36(ev):
-    _l2_value_check(ev, appendix=True)
+    _l2_value_check(ev, appendix=True, both=True)
 
 
 # ---- closest integer for l2 ---------------------------------------------------------------
@@ -1459,7 +1485,17 @@ def thm3_7_closest(ev):
 L1_GRID = [(2, R(2), 4), (2, R(4), 4), (2, R(13), 4), (3, R(3), 3)]  # (d, e^eps, max n)
 
 
-def _l1_bound_check(ev, bound_fn):
+def _l1_bound_check(ev, bound_fn, alt_fn=None):
+    """l1 at the rounded m vs the bound ``bound_fn``; with ``alt_fn`` (appD.eq39) ``bound_fn``'s instances are
+    outside the condition and ``alt_fn``'s (Theorem 3.7's Delta_l) inside it."""
+    if alt_fn is not None:
+        insts = _l1_bound_instances(bound_fn, False, _APPENDIX) + _l1_bound_instances(alt_fn, True, _THEOREM)
+    else:
+        insts = _l1_bound_instances(bound_fn, True, None)
+    ev.instances("exact l1 (enumeration of every outcome) at the rounded m vs the printed bound", insts)
+
+
+def _l1_bound_instances(bound_fn, in_condition, reading):
     insts = []
     for dd, ee, nmax in L1_GRID:
         m_rule = max(min(closest_integers(D.m_l2_printed(dd, ee))), 2)
@@ -1467,10 +1503,13 @@ def _l1_bound_check(ev, bound_fn):
             bound = _canon(bound_fn(dd, ee, nn))
             exact = exact_l1("rr", m_rule, dd, ee, nn)[0]
             model = model_l1(m_rule, dd, ee, nn)
-            insts.append(Instance({"d": dd, "e^eps": ee, "n": nn, "m (rounded)": m_rule, "l1 (exact)": _show(exact),
-                                   "bound": _show(bound)}, exact=bool(_le(exact, bound)), derived=bool(_le(model, bound)),
-                                  printed=True, size=(dd, nn, ee)))
-    ev.instances("exact l1 (enumeration of every outcome) at the rounded m vs the printed bound", insts)
+            params = {"d": dd, "e^eps": ee, "n": nn, "m (rounded)": m_rule, "l1 (exact)": _show(exact),
+                      "bound": _show(bound)}
+            if reading is not None:
+                params["Delta_l"] = reading
+            insts.append(Instance(params, exact=bool(_le(exact, bound)), derived=bool(_le(model, bound)),
+                                  printed=True, in_condition=in_condition, size=(dd, nn, ee)))
+    return insts
 
 
 @claim(
@@ -1497,12 +1536,14 @@ def thm3_7_l1(ev):
     derived=lambda: sympy.Le(D.l1_sym, D.l1_bound_derived()),
     derivation=f"{MODULE}.l1_bound_derived",
     kind="statement",
-    assumptions="Delta_l as defined in Appendix D; l1 exact at the rounded m",
+    assumptions="the printed form shows Delta_l as defined in Appendix D; l1 exact at the rounded m",
+    condition=DELTA_L_CONDITION,
     note="With the appendix Delta_l the right-hand side is smaller than sqrt(d l2*) (Cauchy-Schwarz); the "
-         "instances test whether it still bounds the exact l1.",
+         "instances test whether it still bounds the exact l1.  With Theorem 3.7's Delta_l it is thm3.7.l1.",
 )
 def appd_eq39(ev):
-    _l1_bound_check(ev, lambda dd, ee, nn: D.l1_bound_printed(dd, ee, nn, appendix=True))
+    _l1_bound_check(ev, lambda dd, ee, nn: D.l1_bound_printed(dd, ee, nn, appendix=True),
+                    alt_fn=lambda dd, ee, nn: D.l1_bound_printed(dd, ee, nn))
 
 
 # ---- limits in d -----------------------------------------------------------------------------

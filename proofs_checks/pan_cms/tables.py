@@ -1311,27 +1311,60 @@ def _thmI_data():
     return rows
 
 
+#: Theorem I.1 and Eq. (52) rest on the proof's normal approximation ('When n is large enough')
+GAUSS_CONDITION = ("n large enough that (f_hat(x) - f(x))/sqrt(Var) is standard normal -- the normal approximation the "
+                   "proof of Appendix I makes ('When n is large enough'); the exact discrete distributions at n = 1, 2 "
+                   "violate the bound")
+
+
+def _gauss_tail(tt, c, via_gamma=False):
+    """Pr(chi^2_t >= t c): the n -> oo limit of Pr(S(x) >= c Var) for one value of interest (t iid rounds).
+    Two closed forms: erfc / the finite Poisson sum, or the regularised upper incomplete gamma function."""
+    y = sympy.Integer(tt) * c / 2
+    if via_gamma:
+        return sympy.uppergamma(sympy.Rational(tt, 2), y) / sympy.gamma(sympy.Rational(tt, 2))
+    if tt == 1:
+        return sympy.erfc(sympy.sqrt(y))
+    return sympy.exp(-y) * sum(y**j / sympy.factorial(j) for j in range(tt // 2))
+
+
+def _gauss_instances():
+    """Inside the condition: one value of interest (|x| = 1), the Gaussian limit, t = 1, 2; Pr(S >= c V) < 1/20
+    (so also Eq. (52)'s strict Pr(S < c V) > 1 - e^-alpha), decided at 60 digits (a tie is refused)."""
+    insts = []
+    for tt in (1, 2):
+        c = T.thmI1_factor().subs({T.t: tt, T.X: 1})
+        ok = [_ge_irrational(R(1, 20), _gauss_tail(tt, c, g)) for g in (False, True)]
+        insts.append(Instance({"mechanism": "any (n -> oo, normal limit)", "X": "one value", "t": tt}, exact=ok[0],
+                              derived=ok[1], printed=True, size=(10**9, tt, 1, 0)))
+    return insts
+
+
 @claim(id="pan-cms/thmI.1", location="Appendix I, Theorem I.1",
        statement="If every value of interest has MSE <= V, then Pr(MSE-bar >= [1 + (2/t)(sqrt(t log(20|x|)) + "
                  "log(20|x|))] V) <= 0.05.",
        printed=T.thmI1_printed, derived=T.thmI1_derived, derivation="derivations.pan_cms.tables.thmI1_markov_factor",
        kind="statement",
        assumptions="V = the largest MSE among the values of interest (the smallest admissible V); t iid rounds; exact "
-                   "distributions of HE (d = 2, 3) with n = 1, 2 clients",
+                   "distributions of HE (d = 2, 3) with n = 1, 2 clients (outside the condition); the n -> oo normal "
+                   "limit (chi-square tails, |x| = 1) inside it",
+       condition=GAUSS_CONDITION,
        correction=T.thmI1_derived,
        note="The proof replaces f_hat by a Gaussian ('n large enough'); with the exact distribution the bound fails, "
             "e.g. HE, d = 2, e^eps = 12, one client holding x: S = 12 V with probability 1/13 > 0.05.  Markov and a "
-            "union bound give the valid Pr(max_x S(x) >= 20|x| V) <= 0.05 for every n and t.")
+            "union bound give the valid Pr(max_x S(x) >= 20|x| V) <= 0.05 for every n and t.  In the normal limit "
+            "the bound is Laurent-Massart plus a union bound.")
 def thmI1(ev):
     vals, insts, markov = [], [], []
     for params, (ex, dv), size in _thmI_data():
         vals.append(Instance(params, exact=list(ex), derived=list(dv), size=size))
         insts.append(Instance(dict(params, probability=str(ex[0])), exact=bool(ex[0] <= R(1, 20)),
-                              derived=bool(dv[0] <= R(1, 20)), printed=True, size=size))
+                              derived=bool(dv[0] <= R(1, 20)), printed=True, in_condition=False, size=size))
         markov.append(Instance(params, exact=bool(ex[1] <= R(1, 20)), derived=True, size=size))
     ev.instances("tail probabilities: ldpref.enumeration vs per-client convolution", vals, has_printed=False)
     ev.instances("Markov + union bound Pr(max S >= 20|x| V) <= 1/20 (the correction) holds", markov, has_printed=False)
-    ev.instances("Pr(MSE-bar >= c V) <= 0.05 on exact distributions", insts)
+    ev.instances("Pr(MSE-bar >= c V) <= 0.05 on exact distributions (n = 1, 2) and in the normal limit (n -> oo)",
+                 insts + _gauss_instances())
 
 
 @claim(id="pan-cms/eq52", location="Appendix I, Eq. (52)",
@@ -1339,7 +1372,9 @@ def thmI1(ev):
        printed=T.eq52_printed, derived=lambda: sympy.Ge(sympy.Symbol(r"\Pr(\overline{MSE} < c V)"),
                                                         1 - T.X / sympy.Symbol("c")),
        derivation="derivations.pan_cms.tables.thmI1_markov_factor", kind="statement",
-       assumptions="alpha = log(20|x|) (so the right side is (1 - 1/(20|x|))^|x|, rational); exact distributions of HE",
+       assumptions="alpha = log(20|x|) (so the right side is (1 - 1/(20|x|))^|x|, rational); exact distributions of HE "
+                   "with n = 1, 2 clients (outside the condition); the n -> oo normal limit (|x| = 1) inside it",
+       condition=GAUSS_CONDITION,
        note="Under exact Gaussianity the product bound follows from the Gaussian correlation inequality; the exact "
             "discrete distributions violate it.  A valid bound for every n: Pr(max_x S(x) < c V) >= 1 - |x|/c.")
 def eq52(ev):
@@ -1347,8 +1382,9 @@ def eq52(ev):
     for params, (ex, dv), size in _thmI_data():
         rhs = (1 - R(1, 20 * len(params["X"]))) ** len(params["X"])
         insts.append(Instance(params, exact=bool(1 - ex[0] > rhs), derived=bool(1 - dv[0] > rhs), printed=True,
-                              size=size))
-    ev.instances("Pr(MSE-bar < c V) > (1 - e^-alpha)^|x| on exact distributions", insts)
+                              in_condition=False, size=size))
+    ev.instances("Pr(MSE-bar < c V) > (1 - e^-alpha)^|x| on exact distributions (n = 1, 2) and in the normal limit "
+                 "(n -> oo)", insts + _gauss_instances())
 
 
 # ==== Appendix H (data source of Section 5.1) ====================================================
