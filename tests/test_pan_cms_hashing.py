@@ -137,7 +137,7 @@ def test_eq20_tiny_exact():
 # ---- verdicts ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("cid,verdict", [
     ("pan-cms/thm3.8", "erratum"), ("pan-cms/appF.var-cj", "erratum"), ("pan-cms/sec3.5.m6-no-pairwise", "erratum"),
-    ("pan-cms/lemma3.2", "conditional"), ("pan-cms/eq20", "verified"), ("pan-cms/eq18", "verified"),
+    ("pan-cms/lemma3.2", "verified"), ("pan-cms/eq20", "verified"), ("pan-cms/eq18", "verified"),
     ("pan-cms/appE.cor3.6-eps0", "erratum"), ("pan-cms/thm3.9", "verified"), ("pan-cms/appF.veq-gt-vne", "erratum"),
 ])
 def test_sample_verdicts(cid, verdict):

@@ -39,6 +39,11 @@ DER = "derivations.pan_cms.hashing"
 KIND_ORDER = {"rr": 0, "arp": 1, "srp": 2}
 
 
+
+#: the reading of the paper's quantifier over pairs (kept in one place so every claim says the same)
+DISTINCT_PAIRS = ("x1 != x2: the paper quantifies over [d]^2 but means distinct pairs, as in Corollary 3.1 and "
+                  "Eq. (8) (for x1 = x2 the probability is trivially 1)")
+
 # ---- exact building blocks -----------------------------------------------------------------------
 def _rat(x):
     return R(x.numerator, x.denominator) if isinstance(x, Fraction) else sympy.sympify(x)
@@ -253,10 +258,10 @@ def _lemma32_instances(closed: bool):
             q_, r_ = _qr(l_, m_)
             form = H.collision_closed_printed() if closed else H.collision_sum_printed()
             printed = sympy.nsimplify(form.subs({q: q_, r: r_, m: m_, l: l_}))
-            for a, b in [(0, 0), (0, 1), (0, d_ - 1)] if d_ > 2 else [(0, 0), (0, 1)]:
-                exact = R(1) if a == b else _rat(fam.collision_rate(a, b))
+            for a, b in [(0, 1), (0, d_ - 1), (1, d_ - 1)] if d_ > 2 else [(0, 1)]:
+                exact = _rat(fam.collision_rate(a, b))
                 insts.append(Instance({"l": l_, "m": m_, "x1": a, "x2": b}, exact,
-                                      H.collision_value(l_, m_, a == b), printed, in_condition=a != b,
+                                      H.collision_value(l_, m_, False), printed,
                                       size=(l_, m_, a, b)))
     return insts
 
@@ -268,8 +273,8 @@ def _lemma32_instances(closed: bool):
     printed=lambda: H.lemma32_form(True),
     derived=lambda: H.lemma32_form(False),
     derivation=f"{DER}.collision_derived",
-    condition="x1 != x2 (for x1 = x2 the probability is 1)",
-    assumptions="h' uniform over the 2^{2l} functions of H' (Eq. (18) mod m); 2^l = qm + r, 0 <= r < m",
+    assumptions="h' uniform over the 2^{2l} functions of H' (Eq. (18) mod m); 2^l = qm + r, 0 <= r < m; "
+                + DISTINCT_PAIRS,
 )
 def lemma3_2(ev):
     ev.symbolic("printed vs derived collision rate (x1 != x2; 2^l = qm + r)", H.collision_sum_printed(),
@@ -284,8 +289,7 @@ def lemma3_2(ev):
     printed=lambda: H.lemma32_form(True, closed=True),
     derived=lambda: H.lemma32_form(False),
     derivation=f"{DER}.collision_derived",
-    condition="x1 != x2 (for x1 = x2 the probability is 1)",
-    assumptions="as Lemma 3.2, first line",
+    assumptions="as Lemma 3.2, first line; " + DISTINCT_PAIRS,
 )
 def lemma3_2_closed(ev):
     ev.symbolic("printed closed form vs derived collision rate (x1 != x2)", H.collision_closed_printed(),
@@ -1336,18 +1340,17 @@ def _draw_rows():
     derived=lambda: sympy.Eq(sympy.Symbol(r"\Pr(c_{j}(x, x') = 1)"),
                              sympy.Piecewise((1 / m, sympy.Ne(x1_, x2_)), (1, True))),
     derivation=f"{DER}.bernoulli_derived",
-    condition="x != x' (c_j(x, x) = 1 always)",
-    assumptions="h_j with d independent values uniform on [m] (original CMS)",
+    assumptions="h_j with d independent values uniform on [m] (original CMS); " + DISTINCT_PAIRS,
 )
 def sec36_bernoulli(ev):
     ev.symbolic("printed vs derived (x != x')", 1 / m, 1 / m)
     insts = []
     for d_, m_ in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5)]:
         funcs = list(itertools.product(range(m_), repeat=d_))
-        for a, b in [(0, 0), (0, 1), (1, d_ - 1)]:
+        for a, b in sorted({(0, 1), (1, d_ - 1), (0, d_ - 1)} - {(1, 1)}):
             exact = R(sum(1 for h in funcs if h[a] == h[b]), len(funcs))
-            insts.append(Instance({"d": d_, "m": m_, "x": a, "x'": b}, exact, H.bernoulli_derived(m_, a == b), R(1, m_),
-                                  in_condition=a != b, size=(d_, m_, a, b)))
+            insts.append(Instance({"d": d_, "m": m_, "x": a, "x'": b}, exact, H.bernoulli_derived(m_, False), R(1, m_),
+                                  size=(d_, m_, a, b)))
     ev.instances("Pr(c_j(x, x') = 1) over all functions [d] -> [m]", insts)
 
 
