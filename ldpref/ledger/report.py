@@ -58,9 +58,18 @@ def paper_page(paper: str, results: list[ClaimResult]) -> str:
 
 
 def errata_page(results: list[ClaimResult]) -> str:
-    lines = [HEADER, "# Errata of the three papers", "",
-             "Every claim whose verdict is `erratum` or `conditional` in the run that generated this page.", ""]
     found = [r for r in results if r.verdict in ("erratum", "conditional")]
+    counts = {}
+    for r in found:
+        counts.setdefault(r.claim.paper, {"erratum": 0, "conditional": 0})[r.verdict] += 1
+    lines = [HEADER, "# Errata of the three papers", "",
+             "Every claim whose verdict is `erratum` (the printed form disagrees with exact enumeration of the real "
+             "mechanism on the counterexample shown) or `conditional` (it holds only under the stated condition) in "
+             "the run that generated this page.  Notes record transcription caveats: where our copy of a paper "
+             "could not be cross-read, the verdict is about the formula as our copy prints it.", "",
+             "| paper | erratum | conditional |", "|---|---|---|"]
+    lines += [f"| `{p}` | {v['erratum']} | {v['conditional']} |" for p, v in counts.items()]
+    lines.append("")
     if not found:
         lines.append("No errata found.")
     for r in found:
@@ -75,6 +84,9 @@ def errata_page(results: list[ClaimResult]) -> str:
             ce = r.counterexample
             params = ", ".join(f"{k} = {v}" for k, v in ce["params"].items())
             lines += [f"Counterexample: {params}; printed {ce['printed']}, exact {ce['exact']}.", ""]
+        notes = list(r.notes) + ([c.note] if c.note else [])
+        lines += [f"Note: {n}" for n in notes] + ([""] if notes else [])
+        lines += [f"Ledger entry: [`docs/ledger/{c.paper}.md`](ledger/{c.paper}.md#{_anchor(c.id)})", ""]
     return "\n".join(lines) + "\n"
 
 
