@@ -132,3 +132,106 @@ def relative_gap_leading():
 def gap_forms():
     G = sympy.Symbol(r"\lim_{d\to\infty} n (e^{\epsilon}-1)^2 (l_2^{*}(\mathrm{CMS}) - l_2^{*}(\mathrm{OSC}))")
     return sympy.Eq(G, 2 * (e + 1) ** 2)
+
+
+# =================================================================================================
+# jiang-gcms against pan-cms / pan-strict
+# =================================================================================================
+#
+# Symbols of jiang-gcms (counts, random draw of k functions) and pan-cms (frequencies, a fixed family)
+# are different sympy objects; the functions below take plain values or their own symbols.
+import derivations.jiang_gcms as JG  # noqa: E402
+import derivations.pan_cms.basics as PCB  # noqa: E402
+import derivations.pan_cms.connections as PCC  # noqa: E402
+import derivations.pan_cms.hashing as PCH  # noqa: E402
+
+lam = sympy.Symbol(r"\lambda", nonnegative=True)  # f(d)/n, the target frequency
+
+
+@cache
+def gcms_s1_pq():
+    """GCMS with s = 1 at Theorem 2's bound: p from p(m - 1)/(1 - p) = e^eps (jiang Eq. (5) with equality),
+    q from jiang Eq. (3) derived (Algorithm 1's inclusion probability) at s = 1."""
+    P_ = sympy.Symbol("P", positive=True)
+    ratio = JG.privacy_ratio_derived().subs({JG.s: 1, JG.p: P_})
+    (p_,) = sympy.solve(sympy.Eq(ratio, e), P_)
+    q_ = JG.eq3_derived().rhs.subs({JG.s: 1, JG.p: p_})
+    return sympy.cancel(p_.subs(JG.m, m)), sympy.cancel(q_.subs(JG.m, m))
+
+
+def gcms_fixed_family_client_variances(p_, q_, m_):
+    """Per-client variances (frequency scale, n = 1) of Eq. (4) for ONE fixed collision-uniform family
+    (c_bar = 1/m), from jiang's client model: a holder of d adds Bernoulli(p), a holder of d' != d adds
+    Bernoulli(pi) with pi = q + (p - q) c_bar; divided by the squared slope ((p - q)(1 - 1/m))^2.
+    Returns (V_holder, V_other)."""
+    pi = q_ + (p_ - q_) / m_
+    scale = 1 / ((p_ - q_) * (1 - 1 / sympy.sympify(m_))) ** 2
+    return sympy.cancel(p_ * (1 - p_) * scale), sympy.cancel(pi * (1 - pi) * scale)
+
+
+@cache
+def gcms_s1_fixed_variance():
+    """Var[f_hat(d)/n] n of GCMS (s = 1, p at the bound) on a fixed collision-uniform family, at
+    f(d)/n = lam: (lam V_holder + (1 - lam) V_other)."""
+    p_, q_ = gcms_s1_pq()
+    v1, v0 = gcms_fixed_family_client_variances(p_, q_, m)
+    return sympy.factor(lam * v1 + (1 - lam) * v0)
+
+
+@cache
+def pancms_eq6_rr_printed():
+    """pan-cms Eq. (6) (Corollary 3.3) with Eq. (12)'s RR variances, times n, at f(x) = lam (as printed)."""
+    veq, vneq = PCC.eq12_printed()
+    expr = PCB.variance_corollary_printed().rhs.subs({PCB.var_eq: veq, PCB.var_neq: vneq}) * PCB.n
+    return sympy.factor(expr.subs({PCB.f: lam}).subs(PCB.m, m))
+
+
+@cache
+def gcms_draw_model_excess():
+    """jiang's Theorem 3 model (k fully random functions drawn once, expectation over the draw) minus the
+    fixed collision-uniform family, for the estimator of Eq. (4) in counts:
+    Var_draw - Var_fixed = (sum_{d' != d} f(d')^2 - (n - f(d)))/(k (m - 1))."""
+    p_, q_ = JG.p, JG.q
+    total = JG.estimator_variance_derived()
+    v1, v0 = gcms_fixed_family_client_variances(p_, q_, JG.m)
+    fixed = JG.f * v1 + (JG.n - JG.f) * v0
+    return sympy.factor(sympy.cancel(total - fixed))
+
+
+@cache
+def draw_term_jiang_printed_freq():
+    """jiang Theorem 3's alpha_2 sum_{d' != d} f(d')^2, on the estimator's scale (divided by
+    ((p - q)(1 - 1/m))^2) and in frequencies (divided by n^2), as printed."""
+    return sympy.factor(JG.draw_term_printed().rhs / JG.n**2)
+
+
+@cache
+def draw_term_pancms_printed_freq():
+    """pan-cms Eq. (20) as printed, with its frequencies written as counts / n (sum f(x')^2 = F2/n^2)."""
+    expr = PCH.eq20_printed().rhs.subs({PCH.S2: JG.F2 / JG.n**2})
+    return sympy.factor(expr.subs({sympy.Symbol("m", positive=True): JG.m, PCB.k: JG.k}))
+
+
+@cache
+def draw_term_derived_freq():
+    """Var over the draw of E[f_hat | draw] (frequencies): E[f_hat | H] - f = sum_{x'} f(x') (c_bar(x, x') - 1/m)
+    /(1 - 1/m) with c_bar = T/k, T ~ Binomial(k, 1/m) per other value, independent across values (fully
+    random functions): Var = sum f(x')^2 (1/m)(1 - 1/m)/(k (1 - 1/m)^2) = F2/(n^2 k (m - 1)).  Independent of
+    the LDP mechanism (p, q cancel)."""
+    Ec, Vc = JG.collision_moments()
+    return sympy.factor(JG.F2 / JG.n**2 * Vc / (1 - 1 / JG.m) ** 2)
+
+
+def gcms_target_variance(m_, s_, e_, lam_):
+    """n Var[f_hat(d)/n] of GCMS (p at Theorem 2's bound, q = (s - p)/(m - 1)) on a fixed collision-uniform
+    family at f(d)/n = lam (exact rationals): alpha_1 = s/m."""
+    p_ = e_ * s_ / (e_ * s_ + m_ - s_)
+    q_ = (s_ - p_) / sympy.Integer(m_ - 1)
+    v1, v0 = gcms_fixed_family_client_variances(p_, q_, m_)
+    return sympy.cancel(lam_ * v1 + (1 - lam_) * v0)
+
+
+def report_bits(m_, s_=1):
+    """Bits of the perturbed part of a report: s bucket indices of ceil(log2 m) bits (GCMS's x; s = 1:
+    the RR output of CMS+RR).  The hash index j is common to every CMS variant and left out."""
+    return s_ * max(1, (m_ - 1).bit_length())

@@ -135,12 +135,24 @@ def test_optimize_gcms_exact_rationals():
 
 
 def test_adult_lemma1_values():
+    # the paper's values are Lemma 1 (k = 100) over the feasible integer s at Fig. 8's eps of each run
     with mpmath.workdps(40):
-        E = mpmath.exp(mpmath.mpf("3.64"))
-        p1 = G.critical_points(E, Fraction(1, 3), 100).argmin
-        p2 = G.critical_points(E, Fraction(1500, 48842), 100).argmin
-    assert mpmath.floor(100 * p1) == 74 and mpmath.floor(100 * p2) == 57  # truncated, as the paper reports
-    assert mpmath.nint(100 * p1) == 75  # rounded they would read 0.75
+        r1 = G.optimize_gcms(mpmath.exp(mpmath.mpf("3.64")), Fraction(1, 3), 100, 100)
+        r2 = G.optimize_gcms(mpmath.exp(mpmath.mpf("3.75")), Fraction(1500, 48842), 100, 100)
+    assert r1.lemma1_integer.s == 7 and mpmath.nint(100 * r1.lemma1_integer.p) == 74
+    assert r2.lemma1_integer.s == 3 and mpmath.nint(100 * r2.lemma1_integer.p) == 57
+    # the continuous minimiser reads 0.75 and 0.59; the exact variance picks s = 10 and s = 4
+    assert mpmath.nint(100 * r1.p_lemma1) == 75 and mpmath.nint(100 * r2.p_lemma1) == 59
+    assert r1.exact.s == 10 and r2.exact.s == 4
+    assert r1.as_dict()["lemma1_integer_s"]["s"] == 7
+
+
+def test_algorithm4_s_counterexample_uses_algorithm4_p():
+    from proofs_checks.jiang_gcms import _algorithm4_p
+    p = _algorithm4_p(R(11, 10), R(0), 1)  # lambda = 0: the search converges to p = 1/2
+    assert abs(p - Fraction(1, 2)) < Fraction(1, 10**8)
+    s = G.algorithm4_s(p, Fraction(11, 10), 3)
+    assert s == 2 and exp_eps(gcms(HashFamily(((0, 1),), 3), s, R(p.numerator, p.denominator))) > Fraction(19, 10)
 
 
 def test_shuffle_calculator_precondition():
@@ -154,6 +166,7 @@ def test_shuffle_calculator_precondition():
     ("jiang-gcms/thm3", "erratum"), ("jiang-gcms/eq11", "erratum"), ("jiang-gcms/appA.closing", "erratum"),
     ("jiang-gcms/thm2", "verified"), ("jiang-gcms/eq3", "verified"), ("jiang-gcms/appB.lemma4", "verified"),
     ("jiang-gcms/thm3.deployed", "conditional"), ("jiang-gcms/alg4", "erratum"), ("jiang-gcms/thm1", "cited"),
+    ("jiang-gcms/sec7.D.adult-p", "verified"), ("jiang-gcms/alg4.s", "erratum"), ("jiang-gcms/remark2", "erratum"),
 ])
 def test_claim_verdicts(claim_id, verdict):
     r = run_claim(find_claim(claim_id))
@@ -164,3 +177,16 @@ def test_thm3_counterexample_is_the_smallest():
     r = run_claim(find_claim("jiang-gcms/thm3"))
     assert r.counterexample["params"]["k"] == "2" and r.counterexample["params"]["counts"] == "(0, 1)"
     assert r.counterexample["printed"] == "3/8" and r.counterexample["exact"] == "1/4"
+
+
+def test_remark2_counterexample_is_where_lemma1_moves_with_k():
+    r = run_claim(find_claim("jiang-gcms/remark2"))
+    ce = r.counterexample["params"]
+    assert ce["k"] == "1 vs 2" and ce["counts"] == "(1, 0)" and ce["Lemma 1 argmin (1, k)"] == "((3/4,), (1/2,))"
+
+
+def test_rounding_counterexample_is_an_algorithm4_output():
+    r = run_claim(find_claim("jiang-gcms/sec4.C.rounding"))
+    assert r.verdict == "erratum"
+    ce = r.counterexample["params"]
+    assert ce["m"] == "3" and ce["s"] == "2" and ce["Algorithm 4's p"].startswith("0.5000")
