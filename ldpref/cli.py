@@ -385,6 +385,10 @@ def cmd_optimize(args) -> int:
           + ("" if a4.valid else " (invalid: Algorithm 1 needs 1 <= s <= m - 1)"), file=out)
     print(f"  Lemma 1 minimiser by root isolation: p = {doc['p_lemma1_root_isolation']} "
           f"(objective unimodal on [1/2, 1): {result.lemma1_unimodal})", file=out)
+    if result.lemma1_integer is not None:
+        li = doc["lemma1_integer_s"]
+        print(f"  Lemma 1 over integer s (p at the target eps, Theorem 2 with equality): p = {li['p']}, s = {li['s']}, "
+              f"q = {li['q']}", file=out)
     if ex is not None:
         print(f"  exact-variance optimum (integer s, p at the target eps): p = {doc['exact_variance_optimum']['p']}, "
               f"s = {ex.s}, q = {doc['exact_variance_optimum']['q']}, eps = {doc['exact_variance_optimum']['eps']}",

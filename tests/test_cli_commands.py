@@ -68,11 +68,15 @@ def test_optimize_gcms_reproduces_the_adult_p_values(capsys):
     assert doc["algorithm4"]["s"] == 8
     assert doc["exact_variance_optimum"]["s"] == 10
     assert doc["exact_variance_optimum"]["p"].startswith("0.80888")
-    code, out, _ = run(capsys, "optimize", "gcms", "--set", "eps=3.64", "f=1500", "n=48842", "k=100", "m=100",
+    # Lemma 1 over the integer s whose p meets Theorem 2's bound: the paper's 0.74 (s = 7)
+    assert doc["lemma1_integer_s"]["s"] == 7 and doc["lemma1_integer_s"]["p"].startswith("0.7414")
+    # Fig. 8: the p = 0.57 run used eps = 3.75
+    code, out, _ = run(capsys, "optimize", "gcms", "--set", "eps=3.75", "f=1500", "n=48842", "k=100", "m=100",
                        "--json", "-")
     doc = json.loads(out)
     assert doc["lam"] == "750/24421"
-    assert doc["algorithm4"]["p"].startswith("0.5767392573")
+    assert doc["lemma1_integer_s"]["s"] == 3 and doc["lemma1_integer_s"]["p"].startswith("0.56805")
+    assert doc["algorithm4"]["p"].startswith("0.5853")
 
 
 def test_optimize_gcms_is_exact_for_rational_exp_eps(capsys):
