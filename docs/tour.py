@@ -28,6 +28,7 @@ COMMANDS = [
     ("List the claims of a paper", ["ldpref", "claims", "--paper", "jiang-gcms"], None, 12),
     ("Verify claims (the table; `--json -` gives `ldpref.verify/1` on stdout)",
      ["ldpref", "verify", "--claim", "jiang-gcms/sec2.B"], None, None),
+    ("Verify a whole key: the cross-paper reconciliation", ["ldpref", "verify", "--paper", "cross"], None, None),
     ("LaTeX of a claim: printed, derived and, for an erratum, corrected",
      ["ldpref", "latex", "jiang-gcms/sec2.B.estimator"], None, None),
     ("LaTeX of a derived optimum (pan-cms Theorem 3.7)", ["ldpref", "latex", "pan-cms/thm3.7"], None, None),
