@@ -33,3 +33,18 @@ def test_readme_tour_is_present():
     text = _read("README.md")
     tour = text.split("<!-- tour:start -->", 1)[1].split("<!-- tour:end -->", 1)[0]
     assert "$ ldpref verify" in tour and "$ ldpref audit" in tour
+
+
+def test_readme_claim_counts_are_the_ledgers():
+    from collections import Counter
+
+    from ldpref.ledger.claim import load_claims
+
+    counts = Counter(c.paper for c in load_claims())
+    text = _read("README.md")
+    match = re.search(r"The ledger holds (\d+) claims: `pan-cms` (\d+), `pan-strict` (\d+), `jiang-gcms` (\d+) and "
+                      r"(\d+) cross-paper", text.replace("\n", " "))
+    assert match, "README lost its sentence with the claim counts"
+    total, cms, strict, gcms, cross = map(int, match.groups())
+    assert (total, cms, strict, gcms, cross) == (sum(counts.values()), counts["pan-cms"], counts["pan-strict"],
+                                                  counts["jiang-gcms"], counts["cross"])
