@@ -198,7 +198,7 @@ def _mechanism_params(spec, values: dict[str, str]):
 
     unknown = sorted(set(values) - set(spec.keys))
     if unknown:
-        raise UsageError(f"unknown key(s) {', '.join(unknown)}; this mechanism takes {', '.join(spec.keys)}")
+        raise UsageError(f"unknown key(s) {', '.join(unknown)}; this command takes {', '.join(spec.keys)}")
     missing = [k for k, key in spec.keys.items() if key.default is REQUIRED and k not in values]
     if missing:
         raise UsageError(f"missing --set {', '.join(k + '=...' for k in missing)}")
@@ -211,10 +211,7 @@ def _mechanism_params(spec, values: dict[str, str]):
         if key.kind == "rational":
             params[name] = parse_rational(text, what=name)
         elif key.kind == "int":
-            try:
-                params[name] = int(text)
-            except ValueError:
-                raise UsageError(f"{name} = {text!r} must be an integer") from None
+            params[name] = _int_value(name, text)
         else:
             params[name] = text
     return params
@@ -274,26 +271,25 @@ def _load_all_mechanisms() -> None:
 WSS_CERTIFICATE_FORMAT = "ldpref.wss-certificate/1"
 
 
-def cmd_wss(args) -> int:
-    from .exact import parse_rational
-    from .io import mechanism_to_json
-    from .wss import certificate_lines, optimal_support_size, weighted_subset_selection
+def _wss_spec():
+    """The --set keys of ``ldpref wss`` (validated like a mechanism's)."""
+    from .mechanisms import D, EXP, Key, Spec
+    from .wss import weighted_subset_selection
 
-    values = _parse_sets(args.set)
-    unknown = sorted(set(values) - {"d", "k", "exp_eps"})
-    if unknown:
-        raise UsageError(f"unknown key(s) {', '.join(unknown)}; wss takes d, k (optional) and exp_eps")
-    missing = [key for key in ("d", "exp_eps") if key not in values]
-    if missing:
-        raise UsageError(f"missing --set {', '.join(k + '=...' for k in missing)}")
-    d = _int_value("d", values["d"])
-    exp_eps = parse_rational(values["exp_eps"], what="exp_eps")
-    k = _int_value("k", values["k"]) if "k" in values else optimal_support_size(d, exp_eps)
+    return Spec(weighted_subset_selection,
+                {"d": D, "k": Key("int", None, help="support size (default: the l2-optimal k)"), "exp_eps": EXP})
+
+
+def cmd_wss(args) -> int:
+    from .io import mechanism_to_json
+    from .wss import certificate_lines, weighted_subset_selection
+
+    params = _mechanism_params(_wss_spec(), _parse_sets(args.set))
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed {args.seed}: must be a non-negative integer")
     if args.json == "-" and args.certificate == "-":
         raise UsageError("--json - and --certificate - cannot both write to standard output")
-    mech, cert = weighted_subset_selection(d, k, exp_eps, args.seed)
+    mech, cert = weighted_subset_selection(params["d"], params["k"], params["exp_eps"], args.seed)
     out = sys.stderr if "-" in (args.json, args.certificate) else sys.stdout
     for line in certificate_lines(cert):
         print(line, file=out)

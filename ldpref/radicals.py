@@ -58,7 +58,6 @@ def _sign_at(expr, points) -> int:
     signs = set()
     for pt in points:
         value = sympy.sympify(expr).subs(pt)
-        value = sympy.nsimplify(value) if not value.is_Rational else value
         if not value.is_number:
             raise NotCanonical(f"cannot read the sign of {expr}: free symbols remain at the sample point")
         v = sympy.N(value, 30)
@@ -140,8 +139,7 @@ def canonical(expr, sample: dict, sample2: dict | None = None) -> RadicalForm:
     replace = {}
     all_gens = []
     for atom in atoms:
-        if _radical_atoms(atom.base) or atom.base.has(sympy.Pow) and any(
-                a.exp.is_Rational and a.exp.q != 1 for a in atom.base.atoms(sympy.Pow)):
+        if _radical_atoms(atom.base):  # other fractional powers were refused above
             raise NotCanonical(f"nested radical {atom}")
         scale, gens = _split_sqrt(atom.base, points)
         whole = atom.exp - sympy.Rational(1, 2)  # exponent p/2 = (p-1)/2 + 1/2

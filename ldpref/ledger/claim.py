@@ -56,6 +56,10 @@ class Claim:
     def paper(self) -> str:
         return self.id.split("/", 1)[0]
 
+    def notes_with(self, run_notes) -> list[str]:
+        """The notes a run recorded followed by the claim's own note."""
+        return list(run_notes) + ([self.note] if self.note else [])
+
     @property
     def label(self) -> str:
         return self.id.split("/", 1)[1]

@@ -40,7 +40,7 @@ def _claim_section(r: ClaimResult) -> str:
     for rec in r.records:
         detail = rec.detail.replace("|", "\\|")
         lines.append(f"| {rec.name} | {rec.kind} | {'yes' if rec.passed else 'no'} | {rec.instances} | {detail} |")
-    notes = list(r.notes) + ([c.note] if c.note else [])
+    notes = c.notes_with(r.notes)
     if notes:
         lines += [""] + [f"Note: {n}" for n in notes]
     lines.append("")
@@ -84,7 +84,7 @@ def errata_page(results: list[ClaimResult]) -> str:
             ce = r.counterexample
             params = ", ".join(f"{k} = {v}" for k, v in ce["params"].items())
             lines += [f"Counterexample: {params}; printed {ce['printed']}, exact {ce['exact']}.", ""]
-        notes = list(r.notes) + ([c.note] if c.note else [])
+        notes = c.notes_with(r.notes)
         lines += [f"Note: {n}" for n in notes] + ([""] if notes else [])
         lines += [f"Ledger entry: [`docs/ledger/{c.paper}.md`](ledger/{c.paper}.md#{_anchor(c.id)})", ""]
     return "\n".join(lines) + "\n"

@@ -99,7 +99,7 @@ def result_to_json(result: ClaimResult) -> dict:
         "condition": c.condition,
         "assumptions": c.assumptions,
         "derivation": c.derivation,
-        "notes": list(result.notes) + ([c.note] if c.note else []),
+        "notes": c.notes_with(result.notes),
         "seconds": round(result.seconds, 3),
     }
 
