@@ -11,6 +11,7 @@ import json
 import sys
 
 from . import __version__
+from .ledger.papers import PAPERS
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -72,33 +73,82 @@ def _shorten(text: str, width: int) -> str:
 # ---- verify ------------------------------------------------------------------------------------
 def cmd_verify(args) -> int:
     from .ledger.claim import select_claims
-    from .ledger.runner import iter_results, summary, verify_document
+    from .ledger.runner import distinct_errors_line, iter_results, summary, verify_document
 
+    jobs = _jobs(args.jobs)
+    if args.paper is not None and args.claim is not None and args.claim.split("/", 1)[0] != args.paper:
+        raise UsageError(f"--claim {args.claim} is not a claim of --paper {args.paper}")
     claims = select_claims(args.paper, args.claim)
+    if args.json and args.json != "-":
+        _check_writable(args.json)
+    if args.self_check:
+        return _verify_self_check(claims, jobs, args.json)
     out = _out(args.json)
     results = []
-    print(f"{'claim':<34} {'verdict':<12} evidence", file=out)
+    print(f"{'claim':<34} {'verdict':<13} evidence", file=out)
     print("-" * 100, file=out)
-    for r in iter_results(claims, _jobs(args.jobs)):
+    for r in iter_results(claims, jobs):
         c = r.claim
         results.append(r)
         evidence = r.reason
         if r.counterexample:
             ce = r.counterexample
             evidence += f"; counterexample {ce['params']}: printed {ce['printed']}, exact {ce['exact']}"
-        else:
-            n_inst = sum(rec.instances for rec in r.records if rec.kind == "exact")
-            evidence += f" ({len(r.records)} checks, {n_inst} exact instances, {r.seconds:.1f}s)"
-        print(f"{c.id:<34} {r.verdict:<12} {_shorten(evidence, 400)}", file=out, flush=True)
+        if r.verdict in ("erratum", "conditional") and c.root_cause:
+            evidence += f"; root cause {c.root_cause}"
+        evidence += f" [{r.seconds:.1f}s]"
+        print(f"{c.id:<34} {r.verdict:<13} {_shorten(evidence, 400)}", file=out, flush=True)
     counts = summary(results)
     print("-" * 100, file=out)
     print("summary: " + ", ".join(f"{k} {v}" for k, v in counts.items() if v), file=out)
+    errors_line = distinct_errors_line(results)
+    if errors_line:
+        print("distinct errors: " + errors_line, file=out)
     if args.json:
         _write_json(verify_document(results), args.json)
     if counts.get("error"):
         print(f"ldpref: {counts['error']} claim(s) could not be decided (verdict 'error')", file=sys.stderr)
         return EXIT_CHECK_FAILED
     return EXIT_OK
+
+
+def _verify_self_check(claims, jobs: int, json_target) -> int:
+    from .ledger.claim import MUTATIONS
+    from .ledger.selfcheck import self_check, selfcheck_document
+
+    out = _out(json_target)
+    mark = {True: "ok", False: "FAIL", None: "-"}
+    print(f"{'claim':<34} {'baseline':<13} " + " ".join(f"{m:<19}" for m in MUTATIONS), file=out)
+    print("-" * 100, file=out)
+    results = self_check(claims, jobs)
+    for r in results:
+        print(f"{r.claim.id:<34} {r.baseline.verdict:<13} "
+              + " ".join(f"{mark[r.passed[m]] + ' ' + (r.outcomes[m].verdict if m in r.outcomes else ''):<19}"
+                         for m in MUTATIONS), file=out)
+        for m in MUTATIONS:
+            if r.passed[m] is False:
+                print(f"{'':<34} {m}: {_shorten(r.why[m], 300)}", file=out)
+    doc = selfcheck_document(results)
+    print("-" * 100, file=out)
+    for m, t in doc["totals"].items():
+        print(f"{m}: {t['passed']} sensitive, {t['failed']} insensitive, {t['not_applicable']} not applicable",
+              file=out)
+    if json_target:
+        _write_json(doc, json_target)
+    if doc["insensitive"]:
+        print(f"ldpref: {len(doc['insensitive'])} claim(s) have a check that a mutation does not move", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
+def _check_writable(path: str) -> None:
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"--json {path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise UsageError(f"--json {path}: not writable")
 
 
 def _jobs(value) -> int:
@@ -108,6 +158,9 @@ def _jobs(value) -> int:
         return os.cpu_count() or 1
     if value < 1:
         raise UsageError(f"--jobs {value}: must be at least 1")
+    limit = 4 * (os.cpu_count() or 1)
+    if value > limit:
+        raise UsageError(f"--jobs {value}: more than {limit} (4 x the {os.cpu_count()} cores) would only thrash")
     return value
 
 
@@ -477,10 +530,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("verify", help="run the claim checks and print computed verdicts")
-    p.add_argument("--paper", help="only this paper (pan-cms, pan-strict, jiang-gcms, cross)")
+    p.add_argument("--paper", help="only this paper (" + ", ".join(PAPERS) + ")")
     p.add_argument("--claim", help="only this claim id (and its sub-claims id.*)")
     p.add_argument("--json", metavar="FILE", help="write ldpref.verify/1 JSON to FILE ('-' for stdout)")
     p.add_argument("--jobs", type=int, help="worker processes (default: the number of cores); verdicts do not depend on it")
+    p.add_argument("--self-check", dest="self_check", action="store_true",
+                   help="mutation-test every selected claim (printed := derived, printed perturbed, derived "
+                        "perturbed); JSON format ldpref.selfcheck/1; exit 1 if a check does not move")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("claims", help="list the claims of the ledger")

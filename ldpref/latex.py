@@ -19,4 +19,6 @@ def to_latex(obj) -> str:
         return r",\quad ".join(to_latex(o) for o in obj)
     if isinstance(obj, bool):
         return r"\text{" + str(obj).lower() + "}"
+    if hasattr(obj, "_latex") and not isinstance(obj, sympy.Basic):  # ldpref.ledger.forms.Predicate
+        return obj._latex()
     return sympy.latex(obj, symbol_names=LATEX_NAMES)

@@ -53,7 +53,7 @@ def test_erratum_reports_smallest_counterexample():
 
 def test_conditional_when_failures_are_outside_the_condition():
     ev = Evidence()
-    ev.symbolic("forms", X, X)
+    ev.symbolic("forms", X, sympy.Piecewise((X, sympy.Eq(X, 1)), (0, True)))
     ev.instances("grid", [inst(1, 1, 1, 1), inst(2, 1, 1, 0, in_condition=False)])
     r = decide(make_claim(condition="size is odd"), ev)
     assert r.verdict == "conditional"
@@ -61,6 +61,38 @@ def test_conditional_when_failures_are_outside_the_condition():
     # a failure inside the condition makes it an erratum
     ev.instances("grid2", [inst(3, 1, 1, 0, in_condition=True)])
     assert decide(make_claim(condition="size is odd"), ev).verdict == "erratum"
+
+
+def test_printed_equal_to_derived_but_not_to_exact_is_a_contradiction():
+    # printed == derived symbolically, derived == exact, printed != exact: the comparisons compared other
+    # objects than they say, so this is a defect of ldpref, never an erratum of the paper
+    ev = Evidence()
+    ev.symbolic("forms", X, X)
+    ev.instances("grid", [inst(1, 1, 1, 1), inst(2, 1, 1, 0)])
+    r = decide(make_claim(), ev)
+    assert r.verdict == "error" and "contradiction" in r.reason
+
+
+def test_lost_printed_form_is_reconstructed_never_verified():
+    ev = Evidence()
+    ev.instances("grid", [inst(1, 2, 2, None)], has_printed=False)
+    r = decide(make_claim(printed=False), ev)
+    assert r.verdict == "reconstructed" and "1 instance(s) by exact enumeration" in r.reason
+    # a printed comparison recorded for a claim that shows no printed form is inconsistent
+    ev2 = Evidence()
+    ev2.instances("grid", [inst(1, 2, 2, 2)])
+    assert decide(make_claim(printed=False), ev2).verdict == "error"
+
+
+def test_reason_counts_what_ran():
+    ev = Evidence()
+    ev.symbolic("forms", X, X)
+    ev.identity("identity", X, X)
+    ev.instances("grid", [inst(1, 2, 2, 2), Instance({"size": 2}, 3, 3, 3, path="moment-formula")])
+    r = decide(make_claim(), ev)
+    assert r.verdict == "verified"
+    assert "2 symbolic proof(s)" in r.reason
+    assert "1 instance(s) by exact enumeration" in r.reason and "1 instance(s) by exact moment formulas" in r.reason
 
 
 def test_derived_disagreeing_with_enumeration_is_an_ldpref_error():

@@ -14,26 +14,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .papers import CLAIM_ID_RE, PAPERS
+
 NOT_AVAILABLE = "not available in our copy"
 
-#: paper key -> module holding its claim checks
-PAPER_MODULES = {
-    "pan-cms": "proofs_checks.pan_cms",
-    "pan-strict": "proofs_checks.pan_strict",
-    "jiang-gcms": "proofs_checks.jiang_gcms",
-    "cross": "proofs_checks.cross",
-}
-
-PAPER_TITLES = {
-    "pan-cms": 'M. Pan, "Count-mean Sketch as an Optimized Framework for Frequency Estimation with LDP"',
-    "pan-strict": 'M. Pan, "Strict Optimality of Frequency Estimation Under Local Differential Privacy"',
-    "jiang-gcms": 'B. Jiang et al., "When Focus Enhances Utility: Target Range LDP Frequency Estimation ..."',
-    "cross": "Cross-paper reconciliation",
-}
-
-_ID_RE = re.compile(r"^(pan-cms|pan-strict|jiang-gcms|cross)/[A-Za-z0-9][A-Za-z0-9.\-]*$")
+#: paper key -> module holding its claim checks (derived from the one registry, ldpref.ledger.papers)
+PAPER_MODULES = {key: p.checks for key, p in PAPERS.items()}
+PAPER_TITLES = {key: p.title for key, p in PAPERS.items()}
+_ID_RE = CLAIM_ID_RE
 
 KINDS = ("formula", "statement", "cited")
+MUTATIONS = ("printed-as-derived", "printed-perturbed", "derived-perturbed")
 
 
 @dataclass(frozen=True)
@@ -51,6 +42,10 @@ class Claim:
     condition: str | None = None  # the extra condition of a conditional claim
     correction: Callable | None = None  # corrected statement (default: the derived form)
     note: str = ""
+    root_cause: str | None = None  # label in the paper's ROOT_CAUSES (errata and conditionals)
+    #: why a self-check mutation is not expected to move the verdict, by mutation name
+    #: ("printed-as-derived", "printed-perturbed", "derived-perturbed"); an auditor reads it beside the outcome
+    selfcheck: dict = field(default_factory=dict)
 
     @property
     def paper(self) -> str:
@@ -71,19 +66,23 @@ _REGISTRY: dict[str, Claim] = {}
 def claim(*, id: str, location: str, statement: str, derived: Callable, derivation: str,
           printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
           symbols: dict | None = None, condition: str | None = None, correction: Callable | None = None,
-          note: str = ""):
+          note: str = "", root_cause: str | None = None, selfcheck: dict | None = None):
     """Decorator registering the decorated check function as the check of one claim."""
     if not _ID_RE.match(id):
         raise ValueError(f"claim id {id!r} does not follow <paper>/<label>")
     if kind not in KINDS:
         raise ValueError(f"claim {id}: kind {kind!r} not in {KINDS}")
+    unknown = set(selfcheck or {}) - set(MUTATIONS)
+    if unknown:
+        raise ValueError(f"claim {id}: selfcheck keys {sorted(unknown)} not in {MUTATIONS}")
 
     def register(check: Callable) -> Callable:
         if id in _REGISTRY and _REGISTRY[id].check.__qualname__ != check.__qualname__:
             raise ValueError(f"claim id {id} registered twice")
         _REGISTRY[id] = Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
                               derivation=derivation, check=check, kind=kind, assumptions=assumptions,
-                              symbols=dict(symbols or {}), condition=condition, correction=correction, note=note)
+                              symbols=dict(symbols or {}), condition=condition, correction=correction, note=note,
+                              root_cause=root_cause, selfcheck=dict(selfcheck or {}))
         return check
 
     return register

@@ -20,6 +20,11 @@ import sympy
 from ..exact import exact_equal
 
 
+#: how an exact value was obtained: by listing every outcome of the real mechanism, by the exact moment
+#: formulas of ldpref.moments on the same (P, Q) (no listing), or by a symbolic proof
+EXACT_PATHS = ("enumeration", "moment-formula", "proof")
+
+
 @dataclass
 class Instance:
     """One parameter point of a claim.
@@ -37,6 +42,11 @@ class Instance:
     printed: object = None
     in_condition: bool = True
     size: tuple | None = None
+    path: str = "enumeration"  # how ``exact`` was obtained: enumeration | moment-formula | proof
+
+    def __post_init__(self):
+        if self.path not in EXACT_PATHS:
+            raise ValueError(f"instance path {self.path!r} not in {EXACT_PATHS}")
 
     def key(self):
         if self.size is not None:
@@ -73,66 +83,103 @@ class CheckRecord:
     detail: str
     role: str = ""  # printed-vs-derived, derived-vs-exact, printed-vs-exact, other
     failures: list = field(default_factory=list)  # failing Instances (printed-vs-exact)
+    #: how the check was decided: {path: count}, paths from EXACT_PATHS, "numeric" or "statistical"
+    paths: dict = field(default_factory=dict)
+
+    @property
+    def path(self) -> str:
+        return "+".join(sorted(self.paths)) if self.paths else "none"
 
 
 @dataclass
 class Evidence:
     records: list[CheckRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: the claim's printed and derived callables, as the runner hands them to the check (self-check
+    #: hands mutated ones); a check reads its forms through printed() / derived()
+    forms: tuple = (None, None)
+
+    def printed(self):
+        """The claim's printed form: the object ``latex`` and the docs display."""
+        if self.forms[0] is None:
+            raise LookupError("this claim has no printed form (not available in our copy)")
+        return self.forms[0]()
+
+    def derived(self):
+        """The claim's derived form: the object ``latex`` and the docs display."""
+        if self.forms[1] is None:
+            raise LookupError("the runner handed no derived form to this check")
+        return self.forms[1]()
 
     def symbolic(self, name: str, printed, derived, *, simplify=None) -> bool:
         """Exact symbolic comparison of the printed and derived forms (``simplify`` may normalise both)."""
         a, b = (simplify(printed), simplify(derived)) if simplify else (printed, derived)
         ok = values_equal(a, b)
         detail = "printed form == derived form" if ok else f"printed form differs from derived form: difference {_diff(a, b)}"
-        self.records.append(CheckRecord("symbolic", name, ok, 1, detail, role="printed-vs-derived"))
+        self.records.append(CheckRecord("symbolic", name, ok, 1, detail, role="printed-vs-derived",
+                                        paths={"proof": 1}))
         return ok
 
     def identity(self, name: str, lhs, rhs, detail: str = "") -> bool:
         """An exact identity that is part of a derivation (derived form vs a model computation)."""
         ok = values_equal(lhs, rhs)
         text = detail or ("identity holds" if ok else f"identity fails: difference {_diff(lhs, rhs)}")
-        self.records.append(CheckRecord("symbolic", name, ok, 1, text, role="derived-vs-exact"))
+        self.records.append(CheckRecord("symbolic", name, ok, 1, text, role="derived-vs-exact", paths={"proof": 1}))
         return ok
 
     def instances(self, name: str, instances: Iterable[Instance], *, has_printed: bool = True) -> None:
         insts = list(instances)
         if not insts:
             raise ValueError(f"{name}: no instances")
+        paths = {}
+        for i in insts:
+            paths[i.path] = paths.get(i.path, 0) + 1
+        how = _paths_text(paths)
         bad_derived = [i for i in insts if not values_equal(i.derived, i.exact)]
-        detail = f"derived == exact enumeration on {len(insts)} instance(s)"
+        detail = f"derived == exact on {how}"
         if bad_derived:
             first = min(bad_derived, key=Instance.key)
-            detail = (f"derived form disagrees with exact enumeration on {len(bad_derived)} of {len(insts)} "
-                      f"instance(s), e.g. {first.params}: derived {first.derived}, exact {first.exact}")
+            detail = (f"derived form disagrees with the exact value on {len(bad_derived)} of {how}, "
+                      f"e.g. {first.params}: derived {first.derived}, exact {first.exact}")
         self.records.append(CheckRecord("exact", f"{name}: derived vs exact", not bad_derived, len(insts), detail,
-                                        role="derived-vs-exact"))
+                                        role="derived-vs-exact", paths=dict(paths)))
         if has_printed:
             bad = [i for i in insts if not values_equal(i.printed, i.exact)]
             inside = [i for i in bad if i.in_condition]
-            detail = f"printed == exact enumeration on {len(insts)} instance(s)"
+            detail = f"printed == exact on {how}"
             if bad:
                 first = min(bad, key=Instance.key)
-                detail = (f"printed form disagrees with exact enumeration on {len(bad)} of {len(insts)} instance(s)"
+                detail = (f"printed form disagrees with the exact value on {len(bad)} of {how}"
                           f" ({len(inside)} inside the stated condition); smallest {first.params}: printed "
                           f"{first.printed}, exact {first.exact}")
             self.records.append(CheckRecord("exact", f"{name}: printed vs exact", not bad, len(insts), detail,
-                                            role="printed-vs-exact", failures=bad))
+                                            role="printed-vs-exact", failures=bad, paths=dict(paths)))
 
     def numeric(self, name: str, passed: bool, instances: int, detail: str) -> None:
-        self.records.append(CheckRecord("numeric", name, bool(passed), instances, detail, role="derived-vs-exact"))
+        self.records.append(CheckRecord("numeric", name, bool(passed), instances, detail, role="derived-vs-exact",
+                                        paths={"numeric": instances}))
 
     def statistical(self, name: str, passed: bool, instances: int, detail: str) -> None:
-        self.records.append(CheckRecord("statistical", name, bool(passed), instances, detail, role="derived-vs-exact"))
+        self.records.append(CheckRecord("statistical", name, bool(passed), instances, detail, role="derived-vs-exact",
+                                        paths={"statistical": instances}))
 
     def note(self, text: str) -> None:
         self.notes.append(text)
 
 
+def _paths_text(paths: dict) -> str:
+    """'12 instance(s) (10 by enumeration, 2 by moment formulas)'."""
+    total = sum(paths.values())
+    words = {"enumeration": "by enumeration", "moment-formula": "by moment formulas", "proof": "by proof"}
+    parts = ", ".join(f"{n} {words[p]}" for p, n in sorted(paths.items()))
+    return f"{total} instance(s) ({parts})"
+
+
 def _diff(a, b) -> str:
+    """The difference of two forms, for a report line (forms that cannot be subtracted are shown side by side)."""
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return "[" + ", ".join(_diff(x, y) for x, y in zip(a, b)) + "]"
     try:
-        if isinstance(a, (list, tuple)):
-            return str([sympy.simplify(x - y) for x, y in zip(a, b)])
         return str(sympy.simplify(sympy.sympify(a) - sympy.sympify(b)))
-    except Exception:  # noqa: BLE001 - a report string, not a computation
+    except (TypeError, ValueError, AttributeError, sympy.SympifyError):
         return f"{a} vs {b}"

@@ -9,13 +9,15 @@ from collections import Counter
 from ..latex import to_latex
 from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim
 from .evidence import Evidence
+from .root_causes import resolve
 from .verdict import VERDICTS, ClaimResult, decide
 
 VERIFY_FORMAT = "ldpref.verify/1"
 
 
 def run_claim(claim: Claim) -> ClaimResult:
-    evidence = Evidence()
+    """Run the claim's check on an :class:`Evidence` that hands it the claim's own printed and derived forms."""
+    evidence = Evidence(forms=(claim.printed, claim.derived))
     error = None
     start = time.perf_counter()
     try:
@@ -87,8 +89,10 @@ def result_to_json(result: ClaimResult) -> dict:
         "statement": c.statement,
         "verdict": result.verdict,
         "reason": result.reason,
+        "root_cause": root_cause_json(c) if result.verdict in ("erratum", "conditional") else None,
         "checks": [
-            {"kind": r.kind, "name": r.name, "passed": r.passed, "instances": r.instances, "detail": r.detail}
+            {"kind": r.kind, "name": r.name, "role": r.role, "passed": r.passed, "path": r.path,
+             "instances": r.instances, "paths": dict(sorted(r.paths.items())), "detail": r.detail}
             for r in result.records
         ],
         "printed_latex": printed_latex(c),
@@ -104,13 +108,55 @@ def result_to_json(result: ClaimResult) -> dict:
     }
 
 
+def root_cause_json(c: Claim) -> dict | None:
+    rc = resolve(c.paper, c.root_cause)
+    if rc is None:
+        return None
+    return {"label": rc.label, "location": rc.location, "summary": rc.summary, "kind": rc.kind}
+
+
 def summary(results: list[ClaimResult]) -> dict:
     counts = Counter(r.verdict for r in results)
     return {v: counts.get(v, 0) for v in VERDICTS}
 
 
+def distinct_errors(results: list[ClaimResult]) -> dict:
+    """Per paper: the distinct root causes of its erratum and conditional claims, and the claims each affects.
+
+    A claim that fails without naming a root cause counts as its own root cause (``unnamed``), so the
+    count never hides an unexplained failure.
+    """
+    out = {}
+    for r in results:
+        if r.verdict not in ("erratum", "conditional"):
+            continue
+        paper = out.setdefault(r.claim.paper, {"erratum": {}, "conditional": {}, "unnamed": []})
+        if r.claim.root_cause is None:
+            paper["unnamed"].append(r.claim.id)
+            continue
+        paper[r.verdict].setdefault(r.claim.root_cause, []).append(r.claim.id)
+    return out
+
+
+def distinct_errors_line(results: list[ClaimResult]) -> str:
+    parts = []
+    for paper, d in distinct_errors(results).items():
+        n_err = len(d["erratum"]) + len(d["unnamed"])
+        claims = sum(len(v) for v in d["erratum"].values()) + len(d["unnamed"])
+        n_cond = len(d["conditional"])
+        cclaims = sum(len(v) for v in d["conditional"].values())
+        text = f"{paper}: {n_err} distinct error(s) in {claims} erratum claim(s)"
+        if n_cond:
+            text += f", {n_cond} missing condition(s) in {cclaims} conditional claim(s)"
+        if d["unnamed"]:
+            text += f" ({len(d['unnamed'])} claim(s) name no root cause yet)"
+        parts.append(text)
+    return "; ".join(parts)
+
+
 def verify_document(results: list[ClaimResult]) -> dict:
-    return {"format": VERIFY_FORMAT, "claims": [result_to_json(r) for r in results], "summary": summary(results)}
+    return {"format": VERIFY_FORMAT, "claims": [result_to_json(r) for r in results], "summary": summary(results),
+            "distinct_errors": distinct_errors(results)}
 
 
 __all__ = ["run_claim", "run_claims", "verify_document", "result_to_json", "summary", "NOT_AVAILABLE",

@@ -1,14 +1,19 @@
 """Verdicts, computed from recorded evidence every time ``ldpref verify`` runs (never stored).
 
-* ``verified``    -- the printed form equals the derived form symbolically and both equal exact
-  enumeration on every instance (when the printed form is lost, the derived form and enumeration agree).
-* ``erratum``     -- the printed form disagrees with exact enumeration on some instance; the smallest
+* ``verified``      -- the printed form equals the derived form symbolically and both equal the exact value
+  on every instance; the reason says how the exact values were obtained (proofs, enumerated instances,
+  moment-formula instances).
+* ``reconstructed`` -- there is no printed form to compare with (lost in our copy, or an ldpref statement
+  of the cross-paper key that no paper prints); ldpref's derived form agrees with the exact values.  It
+  confirms ldpref's reconstruction, not the paper.
+* ``erratum``       -- the printed form disagrees with the exact value on some instance; the smallest
   such instance is the counterexample and the derived form is the correction.
-* ``conditional`` -- the printed form fails only outside a stated extra condition.
-* ``cited``       -- a result the paper imports; implemented and spot-checked against enumeration.
-* ``open``        -- not checked yet (a claim whose check records nothing).
-* ``error``       -- not a statement about the paper: a check could not run, a path the verdict needs
-  is missing, or ldpref's own derivation disagrees with enumeration.  ``ldpref verify`` exits 1.
+* ``conditional``   -- the printed form fails only outside a stated extra condition.
+* ``cited``         -- a result the paper imports; implemented and spot-checked against enumeration.
+* ``open``          -- not checked yet (a claim whose check records nothing).
+* ``error``         -- not a statement about the paper: a check could not run, a path the verdict needs
+  is missing, the evidence contradicts itself (printed == derived symbolically, derived == exact, yet
+  printed != exact), or ldpref's own derivation disagrees with the exact value.  ``ldpref verify`` exits 1.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from dataclasses import dataclass, field
 from .claim import NOT_AVAILABLE, Claim
 from .evidence import CheckRecord, Evidence
 
-VERDICTS = ("verified", "erratum", "conditional", "cited", "open", "error")
+VERDICTS = ("verified", "reconstructed", "erratum", "conditional", "cited", "open", "error")
 
 
 @dataclass
@@ -36,6 +41,26 @@ def _counterexample(inst) -> dict:
     return {"params": {k: str(v) for k, v in inst.params.items()}, "printed": str(inst.printed), "exact": str(inst.exact)}
 
 
+def how_decided(records) -> str:
+    """What was actually run: proofs, enumerated instances, moment-formula instances, numeric checks."""
+    proofs, paths = 0, {}
+    for r in records:
+        if r.role == "printed-vs-exact":  # the same instances as its derived-vs-exact twin
+            continue
+        for p, n in r.paths.items():
+            if p == "proof" and r.kind == "symbolic":
+                proofs += n
+            else:
+                paths[p] = paths.get(p, 0) + n
+    parts = []
+    if proofs:
+        parts.append(f"{proofs} symbolic proof(s)")
+    words = {"enumeration": "instance(s) by exact enumeration", "moment-formula": "instance(s) by exact moment formulas",
+             "proof": "instance(s) decided by proof", "numeric": "numeric check(s)", "statistical": "statistical check(s)"}
+    parts += [f"{n} {words[p]}" for p, n in sorted(paths.items())]
+    return ", ".join(parts) if parts else "nothing"
+
+
 def decide(claim: Claim, evidence: Evidence, error: str | None = None) -> ClaimResult:
     records = evidence.records
     result = ClaimResult(claim, "error", "", list(records), None, list(evidence.notes))
@@ -51,14 +76,19 @@ def decide(claim: Claim, evidence: Evidence, error: str | None = None) -> ClaimR
         return result
     exact_paths = [r for r in records if r.role == "derived-vs-exact" and r.kind in ("exact", "symbolic") and r.instances > 0]
     if not exact_paths:
-        result.reason = "missing path: no comparison of the derived form with exact enumeration was recorded"
+        result.reason = "missing path: no comparison of the derived form with an exact value was recorded"
         return result
 
     has_printed = claim.printed is not None
     printed_exact = [r for r in records if r.role == "printed-vs-exact"]
     symbolic = [r for r in records if r.role == "printed-vs-derived"]
+    how = how_decided(records)
+    if not has_printed and (printed_exact or symbolic):
+        result.reason = ("inconsistent claim: the check compared a printed form, but the claim shows none "
+                         f"({NOT_AVAILABLE}); what was compared is not what the ledger displays")
+        return result
     if has_printed and not printed_exact:
-        result.reason = "missing path: the printed form was never compared with exact enumeration"
+        result.reason = "missing path: the printed form was never compared with an exact value"
         return result
     if has_printed and not symbolic and claim.kind != "statement":
         result.reason = "missing path: the printed form was never compared with the derived form symbolically"
@@ -66,34 +96,41 @@ def decide(claim: Claim, evidence: Evidence, error: str | None = None) -> ClaimR
 
     failures = [f for r in printed_exact for f in r.failures]
     if failures:
+        if symbolic and all(r.passed for r in symbolic):
+            first = min(failures, key=lambda f: f.key())
+            result.reason = ("contradiction: printed == derived symbolically and derived == exact, yet printed != "
+                             f"exact at {first.params}; a comparison compared other objects than it says")
+            return result
         inside = [f for f in failures if f.in_condition]
         if claim.condition and not inside:
             first = min(failures, key=lambda f: f.key())
             result.verdict = "conditional"
-            result.reason = f"printed form holds only under the condition: {claim.condition}"
+            result.reason = f"printed form holds only under the condition: {claim.condition} ({how})"
         else:
             first = min(inside or failures, key=lambda f: f.key())
             result.verdict = "erratum"
-            result.reason = "printed form disagrees with exact enumeration"
+            result.reason = f"printed form disagrees with the exact value ({how})"
         result.counterexample = _counterexample(first)
         return result
     if symbolic and not all(r.passed for r in symbolic):
         if claim.condition:
             result.verdict = "conditional"
-            result.reason = f"printed and derived forms agree only under the condition: {claim.condition}"
+            result.reason = f"printed and derived forms agree only under the condition: {claim.condition} ({how})"
             return result
-        result.reason = ("printed and derived forms differ symbolically but no enumerated instance tells them "
+        result.reason = ("printed and derived forms differ symbolically but no exact instance tells them "
                          "apart; the instance grid must be extended")
         return result
     if claim.kind == "cited":
-        result.verdict, result.reason = "cited", "imported result; implemented and spot-checked against enumeration"
+        result.verdict = "cited"
+        result.reason = f"imported result; implemented and spot-checked against exact values ({how})"
+        return result
+    if not has_printed:
+        result.verdict = "reconstructed"
+        if claim.paper == "cross":
+            result.reason = f"an ldpref statement across papers (no paper prints it): derived == exact ({how})"
+        else:
+            result.reason = f"printed form {NOT_AVAILABLE}: ldpref's reconstruction == exact ({how})"
         return result
     result.verdict = "verified"
-    if has_printed:
-        result.reason = "printed == derived symbolically and == exact enumeration on every instance"
-    elif claim.paper == "cross":
-        result.reason = ("derived form == exact enumeration on every instance (a cross-paper statement of ldpref: "
-                         "no paper prints it)")
-    else:
-        result.reason = "derived form == exact enumeration on every instance; printed form " + NOT_AVAILABLE
+    result.reason = f"printed == derived symbolically; printed == exact and derived == exact ({how})"
     return result

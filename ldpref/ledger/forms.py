@@ -1,0 +1,101 @@
+"""What a claim shows and what its check evaluates: the printed and derived forms as objects.
+
+A claim's ``printed`` and ``derived`` are zero-argument callables returning the form as an object: a
+sympy expression, an ``Eq`` (``lhs = rhs``), a tuple/list/Matrix of such, a sympy Boolean (a statement in
+the paper's symbols), or a :class:`Predicate` (a statement that needs code to evaluate, shown by its
+LaTeX).  Checks obtain the forms through :meth:`ldpref.ledger.Evidence.printed` / ``.derived`` (or by
+calling the very functions the claim names), so the object displayed by ``latex``, ``verify --json`` and
+the docs is the object evaluated.
+
+:func:`perturb` is the mutation ``verify --self-check`` applies: a small exact change of a formula
+(x -> x (1 + 1/997) + 1/997, which moves zero too) and the negation of a statement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import sympy
+
+PERTURBATION = sympy.Rational(1, 997)
+
+
+@dataclass(frozen=True)
+class Predicate:
+    """A statement evaluated by code: ``fn(**params) -> bool``, displayed as ``latex``."""
+
+    latex: str
+    fn: Callable[..., bool]
+    negated: bool = False
+
+    def __call__(self, *args, **kwargs) -> bool:
+        value = self.fn(*args, **kwargs)
+        if not isinstance(value, (bool, sympy.logic.boolalg.BooleanAtom)):
+            raise TypeError(f"predicate {self.latex!r} returned {type(value).__name__}, not a bool")
+        return (not bool(value)) if self.negated else bool(value)
+
+    def negation(self) -> "Predicate":
+        return Predicate(self.latex, self.fn, not self.negated)
+
+    def _latex(self, printer=None) -> str:  # sympy's latex printer hook
+        return (r"\neg\left(" + self.latex + r"\right)") if self.negated else self.latex
+
+
+class UnsupportedMutation(TypeError):
+    """The form's type has no defined perturbation (reported by self-check, never silently skipped)."""
+
+
+def perturb(obj, *, statement: bool = False):
+    """The exact mutation of a form: formulas move by a factor and an offset, statements are negated."""
+    if isinstance(obj, Predicate):
+        return obj.negation()
+    if isinstance(obj, bool):
+        return not obj
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(perturb(x, statement=statement) for x in obj)
+    if isinstance(obj, dict):
+        return {k: perturb(v, statement=statement) for k, v in obj.items()}
+    if isinstance(obj, sympy.MatrixBase):
+        return obj.applyfunc(lambda x: perturb(x, statement=statement))
+    if isinstance(obj, sympy.Equality):
+        if statement:
+            return sympy.Ne(obj.lhs, obj.rhs, evaluate=False)
+        return sympy.Eq(obj.lhs, perturb(obj.rhs), evaluate=False)
+    if isinstance(obj, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)):
+        return sympy.Not(obj)
+    if isinstance(obj, (int, sympy.Expr)) and not isinstance(obj, bool):
+        if statement:
+            raise UnsupportedMutation(f"a statement form must be a Boolean or a Predicate, got {type(obj).__name__}")
+        return sympy.sympify(obj) * (1 + PERTURBATION) + PERTURBATION
+    raise UnsupportedMutation(f"no perturbation defined for a form of type {type(obj).__name__}")
+
+
+def evaluate(form, params: dict):
+    """A form at one parameter point: symbols (or their names) -> exact values.
+
+    An ``Eq`` evaluates to its right-hand side; a statement (sympy Boolean or :class:`Predicate`) to a
+    Python bool, and a Boolean that does not reduce to true or false is an error, never a default.
+    """
+    if isinstance(form, Predicate):
+        return form(**{str(k): v for k, v in params.items()})
+    if isinstance(form, bool):
+        return form
+    if isinstance(form, (list, tuple)):
+        return type(form)(evaluate(x, params) for x in form)
+    if isinstance(form, dict):
+        return {k: evaluate(v, params) for k, v in form.items()}
+    subs = {(sympy.Symbol(k) if isinstance(k, str) else k): sympy.sympify(v) for k, v in params.items()}
+    if isinstance(form, sympy.MatrixBase):
+        return form.subs(subs)
+    if isinstance(form, sympy.Equality):
+        return sympy.cancel(form.rhs.subs(subs))
+    if isinstance(form, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)):
+        value = form.subs(subs)
+        if value is sympy.true or value is sympy.false:
+            return bool(value)
+        value = sympy.simplify(value)
+        if value is sympy.true or value is sympy.false:
+            return bool(value)
+        raise ValueError(f"statement {form} does not reduce to true or false at {params}: {value}")
+    return sympy.cancel(sympy.sympify(form).subs(subs))

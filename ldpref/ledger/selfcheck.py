@@ -1,0 +1,197 @@
+"""``ldpref verify --self-check``: mutation testing of the ledger, so an auditor can see every check can fail.
+
+For each claim the check runs four times, each in a fresh process (forked before any check ran, so no
+cache carries a value from one run into another):
+
+* ``baseline``           -- as ``ldpref verify`` runs it;
+* ``printed-as-derived`` -- the printed form replaced by the derived form: must give ``verified``
+  (the correction is right and the check accepts it);
+* ``printed-perturbed``  -- the printed form perturbed (:func:`ldpref.ledger.forms.perturb`: a formula
+  moves by the factor 1 + 1/997 and the offset 1/997, a statement is negated): must stop being verified,
+  and for a claim that already fails, its failure must move;
+* ``derived-perturbed``  -- the derived form perturbed: must give ``error`` (ldpref's own path is checked
+  against the exact values, so a wrong derivation cannot pass).
+
+A mutation reaches the check twice over: through :meth:`Evidence.printed`/``derived`` (the claim's own
+callables) and by replacing, in every loaded ``derivations`` and ``proofs_checks`` module, each global
+bound to the very function the claim names.  A check that evaluates some other object than the one the
+claim displays does not move, and is reported.  A claim may say in ``Claim.selfcheck`` why a mutation is
+not expected to move it; that reason is printed beside the outcome and the mutation is then not counted
+against the claim.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from dataclasses import dataclass, field
+
+from .claim import MUTATIONS, Claim, find_claim
+from .forms import UnsupportedMutation, perturb
+from .runner import run_claim
+
+SELFCHECK_FORMAT = "ldpref.selfcheck/1"
+_PATCHED_PACKAGES = ("derivations", "proofs_checks")
+
+
+@dataclass
+class RunOutcome:
+    verdict: str
+    reason: str
+    fingerprint: tuple = ()
+    unsupported: str | None = None
+
+
+@dataclass
+class ClaimSelfCheck:
+    claim: Claim
+    baseline: RunOutcome
+    outcomes: dict = field(default_factory=dict)  # mutation -> RunOutcome
+    passed: dict = field(default_factory=dict)  # mutation -> True / False / None (not applicable)
+    why: dict = field(default_factory=dict)  # mutation -> text
+
+    @property
+    def sensitive(self) -> bool:
+        return all(v is not False for v in self.passed.values())
+
+
+def _fingerprint(result) -> tuple:
+    """What the printed form decided: per printed comparison, pass/fail, failure count, smallest failure."""
+    out = []
+    for r in result.records:
+        if r.role in ("printed-vs-exact", "printed-vs-derived"):
+            smallest = str(min(r.failures, key=lambda f: f.key()).printed) if r.failures else ""
+            out.append((r.name, r.passed, len(r.failures), smallest))
+    return tuple(out)
+
+
+def _wrap(fn, transform):
+    def mutated(*args, **kwargs):
+        return transform(fn(*args, **kwargs))
+
+    mutated.__name__ = getattr(fn, "__name__", "form")
+    return mutated
+
+
+def _patch_module_globals(original, replacement) -> int:
+    """Rebind every module global of derivations/proofs_checks that *is* ``original``."""
+    count = 0
+    for name, mod in list(sys.modules.items()):
+        if mod is None or not name.startswith(_PATCHED_PACKAGES):
+            continue
+        for attr, value in list(vars(mod).items()):
+            if value is original:
+                setattr(mod, attr, replacement)
+                count += 1
+    return count
+
+
+def _mutated_claim(claim: Claim, mutation: str) -> Claim:
+    import dataclasses
+
+    statement = claim.kind == "statement"
+    printed, derived = claim.printed, claim.derived
+    if mutation == "printed-as-derived":
+        new_printed, new_derived = (lambda *a, **k: derived(*a, **k)), derived
+    elif mutation == "printed-perturbed":
+        new_printed, new_derived = _wrap(printed, lambda v: perturb(v, statement=statement)), derived
+    elif mutation == "derived-perturbed":
+        new_printed, new_derived = printed, _wrap(derived, lambda v: perturb(v, statement=statement))
+    else:
+        raise ValueError(f"unknown mutation {mutation!r}")
+    if new_printed is not printed:
+        _patch_module_globals(printed, new_printed)
+    if new_derived is not derived:
+        _patch_module_globals(derived, new_derived)
+    return dataclasses.replace(claim, printed=new_printed, derived=new_derived)
+
+
+def _run_one(task) -> RunOutcome:
+    """Worker: one (claim id, mutation) in a process of its own."""
+    claim_id, mutation = task
+    claim = find_claim(claim_id)
+    if mutation is not None:
+        claim = _mutated_claim(claim, mutation)
+    try:
+        result = run_claim(claim)
+    except UnsupportedMutation as exc:  # raised while a check evaluated the mutated form
+        return RunOutcome("error", str(exc), (), unsupported=str(exc))
+    unsupported = "no perturbation defined" in result.reason or "a statement form must be" in result.reason
+    return RunOutcome(result.verdict, result.reason, _fingerprint(result),
+                      unsupported=result.reason if unsupported else None)
+
+
+def _judge(c: ClaimSelfCheck) -> None:
+    base = c.baseline
+    has_printed = c.claim.printed is not None
+    for mutation in MUTATIONS:
+        out = c.outcomes.get(mutation)
+        if out is None:
+            c.passed[mutation], c.why[mutation] = None, "not applicable: no printed form"
+            continue
+        if out.unsupported:
+            ok, why = False, f"mutation not applicable to this form: {out.unsupported}"
+        elif mutation == "printed-as-derived":
+            ok = out.verdict in ("verified", "cited")
+            why = f"-> {out.verdict}" + ("" if ok else f" (expected verified): {out.reason}")
+        elif mutation == "printed-perturbed":
+            moved = out.verdict in ("erratum", "conditional") or out.reason.startswith("check could not run")
+            if base.verdict in ("erratum", "conditional") and out.verdict == base.verdict:
+                moved = out.fingerprint != base.fingerprint
+            ok = moved and out.verdict not in ("verified", "reconstructed", "cited")
+            why = f"-> {out.verdict}" + ("" if ok else f" (the printed form's perturbation was not caught): {out.reason}")
+        else:
+            ok = out.verdict == "error" and (out.reason.startswith("ldpref defect")
+                                             or out.reason.startswith("check could not run"))
+            why = f"-> {out.verdict}" + ("" if ok else f" (expected error from derived vs exact): {out.reason}")
+        if not ok and mutation in c.claim.selfcheck:
+            ok, why = None, f"{why}; the claim says: {c.claim.selfcheck[mutation]}"
+        c.passed[mutation], c.why[mutation] = ok, why
+    if has_printed and c.claim.printed is c.claim.derived:
+        c.passed["printed-perturbed"] = False
+        c.why["printed-perturbed"] = "printed and derived are one callable: the two paths are not independent"
+
+
+def self_check(claims: list[Claim], jobs: int = 1, progress=None) -> list[ClaimSelfCheck]:
+    """Run the baseline and the three mutations of every claim, each in a fresh forked process."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        raise RuntimeError("--self-check needs the 'fork' start method (Linux, macOS)")
+    tasks = []
+    for c in claims:
+        tasks.append((c.id, None))
+        if c.printed is not None:
+            tasks += [(c.id, "printed-as-derived"), (c.id, "printed-perturbed")]
+        tasks.append((c.id, "derived-perturbed"))
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(processes=max(1, jobs), maxtasksperchild=1) as pool:
+        outcomes = {}
+        for task, out in zip(tasks, pool.imap(_run_one, tasks, chunksize=1)):
+            outcomes[task] = out
+            if progress is not None:
+                progress(task, out)
+    results = []
+    for c in claims:
+        sc = ClaimSelfCheck(c, outcomes[(c.id, None)],
+                            {m: outcomes[(c.id, m)] for m in MUTATIONS if (c.id, m) in outcomes})
+        _judge(sc)
+        results.append(sc)
+    return results
+
+
+def selfcheck_document(results: list[ClaimSelfCheck]) -> dict:
+    totals = {m: {"passed": 0, "failed": 0, "not_applicable": 0} for m in MUTATIONS}
+    claims = []
+    for r in results:
+        for m in MUTATIONS:
+            key = {True: "passed", False: "failed", None: "not_applicable"}[r.passed[m]]
+            totals[m][key] += 1
+        claims.append({
+            "id": r.claim.id,
+            "baseline": r.baseline.verdict,
+            "printed_available": r.claim.printed is not None,
+            "sensitive": r.sensitive,
+            "mutations": {m: {"verdict": r.outcomes[m].verdict if m in r.outcomes else None, "passed": r.passed[m],
+                              "detail": r.why[m]} for m in MUTATIONS},
+        })
+    insensitive = [r.claim.id for r in results if not r.sensitive]
+    return {"format": SELFCHECK_FORMAT, "claims": claims, "totals": totals, "insensitive": insensitive}
