@@ -1,0 +1,6 @@
+"""Root causes of jiang-gcms's errata and conditional claims (see ldpref.ledger.root_causes)."""
+
+from ldpref.ledger.root_causes import RootCause
+
+ROOT_CAUSES: list[RootCause] = [
+]
