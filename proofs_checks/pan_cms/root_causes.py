@@ -1,10 +1,10 @@
 """Root causes of pan-cms's errata and conditional claims (see ldpref.ledger.root_causes).
 
-Two tables, one per half of the paper's checks, so each can be edited beside its claims; a label is
-defined once and may be named by claims of either half.
+Each checks module keeps its root causes beside its claims as a module-level ``ROOT_CAUSES`` list; this
+module gathers them.  A label is defined once and may be named by claims of any module.
 """
 
-from .root_causes_core import ROOT_CAUSES as _CORE  # basics.py, optimized.py
-from .root_causes_sketch import ROOT_CAUSES as _SKETCH  # hashing.py, tables.py, connections.py
+from . import basics, connections, hashing, optimized, tables
 
-ROOT_CAUSES = _CORE + _SKETCH
+ROOT_CAUSES = [rc for mod in (basics, connections, hashing, optimized, tables)
+               for rc in getattr(mod, "ROOT_CAUSES", [])]

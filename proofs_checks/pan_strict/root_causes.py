@@ -1,6 +1,9 @@
-"""Root causes of pan-strict's errata and conditional claims (see ldpref.ledger.root_causes)."""
+"""Root causes of pan-strict's errata and conditional claims (see ldpref.ledger.root_causes).
 
-from ldpref.ledger.root_causes import RootCause
+Each checks module keeps its root causes beside its claims as a module-level ``ROOT_CAUSES`` list; this
+module gathers them.  A label is defined once and may be named by claims of any module.
+"""
 
-ROOT_CAUSES: list[RootCause] = [
-]
+from . import constructions, framework, optimality
+
+ROOT_CAUSES = [rc for mod in (constructions, framework, optimality) for rc in getattr(mod, "ROOT_CAUSES", [])]
