@@ -23,3 +23,19 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("ldpref")
+
+
+# ---- one ledger run for the whole session ---------------------------------------------------------
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def ledger():
+    """Every claim run once, as ``ldpref verify`` runs it: {claim id: ClaimResult}.
+
+    Tests assert verdicts and evidence from this one run instead of re-running claims.
+    """
+    from ldpref.ledger.claim import load_claims
+    from ldpref.ledger.runner import run_claims
+
+    return {r.claim.id: r for r in run_claims(load_claims(), os.cpu_count() or 1)}

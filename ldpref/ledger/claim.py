@@ -62,6 +62,9 @@ class Claim:
 
 _REGISTRY: dict[str, Claim] = {}
 
+#: old claim id -> its id now (a renamed claim keeps its old id as an alias; ``find_claim`` follows it)
+ALIASES: dict[str, str] = {}
+
 
 def claim(*, id: str, location: str, statement: str, derived: Callable, derivation: str,
           printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
@@ -104,6 +107,7 @@ def load_claims(paper: str | None = None) -> list[Claim]:
 
 
 def find_claim(claim_id: str) -> Claim:
+    claim_id = ALIASES.get(claim_id, claim_id)
     paper = claim_id.split("/", 1)[0]
     if paper not in PAPER_MODULES:
         raise KeyError(f"unknown paper in claim id {claim_id!r}; known papers: {', '.join(PAPER_MODULES)}")

@@ -1,0 +1,140 @@
+"""Invariants of one whole-ledger run (the session-wide ``ledger`` fixture), and of the ledger's records.
+
+What used to be a snapshot of verdict labels (which caught a changed verdict, never a wrong one) is now:
+
+* structural rules every verdict must satisfy (no open or error claim; no claim without a printed form is
+  verified; every erratum and conditional names a root cause that resolves; reasons say what ran);
+* ``tests/test_errata_vectors.py``: independent brute-force values that show each erratum is one;
+* stable ids (``tests/data/claim_ids.txt``: every id of the ledger stays, or keeps an alias);
+* the generated docs are those of this run;
+* the rules of the records: a claim's derivation resolves; printed modules import no derivation and no
+  derivation imports a printed module; printed and derived are distinct callables.
+"""
+
+import ast
+import importlib
+import os
+
+import pytest
+
+from ldpref.ledger.claim import load_claims
+from ldpref.ledger.root_causes import resolve
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_every_claim_reaches_a_verdict(ledger):
+    bad = [f"{cid}: {r.verdict} ({r.reason})" for cid, r in ledger.items() if r.verdict in ("open", "error")]
+    assert not bad, "claims without a verdict:\n" + "\n".join(bad)
+
+
+def test_no_claim_without_a_printed_form_is_verified_or_an_erratum(ledger):
+    bad = [cid for cid, r in ledger.items() if r.claim.printed is None and r.verdict in ("verified", "erratum")]
+    assert not bad
+
+
+def test_every_erratum_and_conditional_names_a_root_cause_that_resolves(ledger):
+    missing = [cid for cid, r in ledger.items() if r.verdict in ("erratum", "conditional") and not r.claim.root_cause]
+    assert not missing, f"{len(missing)} erratum/conditional claims name no root cause: {missing}"
+    for r in ledger.values():
+        resolve(r.claim.paper, r.claim.root_cause)  # raises KeyError on a label that is not defined
+
+
+def test_reasons_say_what_ran(ledger):
+    for cid, r in ledger.items():
+        if r.verdict in ("verified", "reconstructed", "erratum", "conditional", "cited"):
+            assert any(w in r.reason for w in ("symbolic proof", "by exact enumeration", "by exact moment formulas",
+                                               "decided by proof", "numeric check", "statistical check")), (cid, r.reason)
+
+
+def test_claim_ids_are_stable():
+    with open(os.path.join(ROOT, "tests", "data", "claim_ids.txt"), encoding="utf-8") as fh:
+        expected = {line.strip() for line in fh if line.strip() and not line.startswith("#")}
+    present = {c.id for c in load_claims()}
+    from ldpref.ledger.claim import ALIASES
+
+    gone = sorted(cid for cid in expected - present if ALIASES.get(cid) not in present)
+    assert not gone, f"claims removed without an alias: {gone}"
+
+
+def test_every_derivation_name_resolves():
+    bad = []
+    for c in load_claims():
+        module, _, attr = c.derivation.rpartition(".")
+        try:
+            obj = importlib.import_module(module)
+        except ModuleNotFoundError:
+            bad.append(f"{c.id}: {c.derivation}")
+            continue
+        if not hasattr(obj, attr):
+            bad.append(f"{c.id}: {c.derivation}")
+    assert not bad, "derivation names that do not resolve:\n" + "\n".join(bad)
+
+
+def test_printed_and_derived_are_distinct_callables():
+    same = [c.id for c in load_claims() if c.printed is not None and c.printed is c.derived]
+    assert not same
+
+
+def _imports(path):
+    tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ("." * node.level) + (node.module or "")
+            names += [base + "." + a.name if node.module is None else base for a in node.names]
+    return names
+
+
+def _derivation_files():
+    for folder, _, files in os.walk(os.path.join(ROOT, "derivations")):
+        for f in files:
+            if f.endswith(".py"):
+                yield os.path.join(folder, f)
+
+
+def test_printed_modules_are_pure_transcriptions():
+    """A printed module imports only sympy, ldpref.exact and symbol tables; no derivation imports it."""
+    allowed = ("sympy", "__future__", "ldpref.exact", "fractions", "functools")
+    problems = []
+    for path in _derivation_files():
+        name = os.path.basename(path)
+        for imp in _imports(path):
+            leaf = imp.rsplit(".", 1)[-1]
+            if name.startswith("printed"):
+                if not (imp.startswith(allowed) or "symbols" in imp):
+                    problems.append(f"{os.path.relpath(path, ROOT)} (printed) imports {imp}")
+            elif "printed" in leaf or ".printed" in imp:
+                problems.append(f"{os.path.relpath(path, ROOT)} (a derivation) imports {imp}")
+    assert not problems, "\n".join(problems)
+
+
+def test_generated_docs_are_those_of_the_current_ledger(ledger, tmp_path):
+    from ldpref.ledger.report import write_docs
+
+    stale = []
+    for path in write_docs(list(ledger.values()), str(tmp_path)):
+        rel = os.path.relpath(path, str(tmp_path))
+        committed = os.path.join(ROOT, "docs", rel)
+        with open(path, encoding="utf-8") as fh:
+            fresh = fh.read()
+        if not os.path.exists(committed):
+            stale.append(f"docs/{rel} (missing)")
+            continue
+        with open(committed, encoding="utf-8") as fh:
+            if fh.read() != fresh:
+                stale.append(f"docs/{rel}")
+    assert not stale, f"stale generated docs: {stale}; regenerate with `ldpref docs`"
+
+
+@pytest.mark.parametrize("claim_id", ["jiang-gcms/sec3.A.GRR", "pan-cms/def2.1", "jiang-gcms/sec2.B.variance"])
+def test_self_check_moves_every_check_of_a_sample(claim_id):
+    """The mutations of ``verify --self-check`` move these claims (the full run is ``ldpref verify --self-check``)."""
+    from ldpref.ledger.claim import find_claim
+    from ldpref.ledger.selfcheck import self_check
+
+    (r,) = self_check([find_claim(claim_id)], jobs=2)
+    assert r.baseline.verdict == "verified"
+    assert r.passed == {"printed-as-derived": True, "printed-perturbed": True, "derived-perturbed": True}, r.why
