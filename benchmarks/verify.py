@@ -1,7 +1,10 @@
-"""Benchmark: wall-clock time of `ldpref verify --paper KEY` for each paper, serial and parallel.
+"""Benchmark: wall-clock time of `ldpref verify --paper KEY` per paper, this tree against a git ref, same run.
 
-Runs the installed `ldpref` command (so imports are counted) once per (paper, jobs) pair and prints a
-table with the machine's core count. Usage: python benchmarks/verify.py [--papers ...] [--jobs 1 2]
+Machines are noisy, so the comparison is a ratio measured in one run: for each paper the current tree and
+the reference (a `git worktree` of REF, run with PYTHONPATH pointing at it, so nothing is installed) are
+timed alternately, `--repeat` times each, and the best times are compared.
+
+Usage: python benchmarks/verify.py [--compare REF] [--papers ...] [--jobs N] [--repeat R] [--json FILE]
 """
 
 from __future__ import annotations
@@ -11,27 +14,63 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def time_verify(tree: str, paper: str, jobs: int) -> tuple[float, int, dict]:
+    env = dict(os.environ, PYTHONPATH=tree)
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "ldpref.cli", "verify", "--paper", paper, "--jobs", str(jobs),
+                           "--json", "-"], capture_output=True, text=True, cwd=tree, env=env)
+    seconds = time.perf_counter() - start
+    summary = json.loads(proc.stdout)["summary"] if proc.stdout.strip() else {}
+    return seconds, proc.returncode, {k: v for k, v in summary.items() if v}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--papers", nargs="+", default=["pan-cms", "pan-strict", "jiang-gcms", "cross"])
-    parser.add_argument("--jobs", nargs="+", type=int, default=[1, os.cpu_count() or 1])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--compare", metavar="REF", help="git ref to time against (e.g. a commit before a change)")
+    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--json", help="write results to this file")
     args = parser.parse_args()
-    print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}")
+    print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; jobs {args.jobs}")
+    trees = {"this tree": ROOT}
+    tmp = None
+    if args.compare:
+        tmp = tempfile.mkdtemp(prefix="ldpref-bench-")
+        ref_tree = os.path.join(tmp, "ref")
+        subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", ref_tree, args.compare], check=True,
+                       capture_output=True)
+        trees[args.compare] = ref_tree
     rows = []
-    for paper in args.papers:
-        for jobs in sorted(set(args.jobs)):
-            start = time.perf_counter()
-            proc = subprocess.run(["ldpref", "verify", "--paper", paper, "--jobs", str(jobs), "--json", "-"],
-                                  capture_output=True, text=True)
-            seconds = time.perf_counter() - start
-            summary = json.loads(proc.stdout)["summary"] if proc.stdout.strip() else {}
-            rows.append({"paper": paper, "jobs": jobs, "seconds": round(seconds, 2), "exit": proc.returncode,
-                         "summary": {k: v for k, v in summary.items() if v}})
-            print(f"{paper:<12} jobs={jobs}: {seconds:7.1f} s  exit {proc.returncode}  {rows[-1]['summary']}")
+    try:
+        for paper in args.papers:
+            best = {}
+            for _ in range(args.repeat):
+                for label, tree in trees.items():
+                    seconds, code, summary = time_verify(tree, paper, args.jobs)
+                    if label not in best or seconds < best[label][0]:
+                        best[label] = (seconds, code, summary)
+            for label, (seconds, code, summary) in best.items():
+                rows.append({"paper": paper, "tree": label, "seconds": round(seconds, 2), "exit": code,
+                             "summary": summary})
+                print(f"{paper:<12} {label:<14} {seconds:7.1f} s  exit {code}  {summary}")
+            if args.compare:
+                ratio = best["this tree"][0] / best[args.compare][0]
+                print(f"{paper:<12} ratio this/{args.compare}: {ratio:.2f}")
+        if args.compare:
+            total = {label: sum(r["seconds"] for r in rows if r["tree"] == label) for label in trees}
+            print(f"{'all':<12} " + ", ".join(f"{k} {v:.1f} s" for k, v in total.items())
+                  + f"; ratio {total['this tree'] / total[args.compare]:.2f}")
+    finally:
+        if tmp:
+            subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", os.path.join(tmp, "ref")],
+                           capture_output=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump({"cores": os.cpu_count(), "rows": rows}, fh, indent=2)
