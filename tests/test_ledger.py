@@ -190,3 +190,23 @@ def test_verify_document_schema():
         assert set(check) >= {"kind", "passed", "instances", "detail"}
         assert check["kind"] in {"symbolic", "exact", "numeric", "statistical"}
     assert doc["summary"]["verified"] == 1
+
+
+# ---- forms and their mutations --------------------------------------------------------------------
+def test_perturb_moves_every_value_and_negates_statements():
+    from ldpref.ledger.forms import Predicate, evaluate, perturb
+
+    y = sympy.Symbol("y")
+    assert perturb(sympy.Integer(0)) == sympy.Rational(1, 997)  # zero moves too
+    assert perturb(X) == X * sympy.Rational(998, 997) + sympy.Rational(1, 997)
+    eq = perturb(sympy.Eq(y, X))
+    assert eq.lhs == y and eq.rhs == perturb(X)
+    assert perturb(("label", X)) == ("label", perturb(X))
+    assert perturb(sympy.Le(X, y), statement=True) == sympy.Gt(X, y)
+    assert perturb(True) is False
+    p = Predicate("x > 1", lambda x: x > 1)
+    assert evaluate(p, {"x": 2}) is True and evaluate(perturb(p), {"x": 2}) is False
+    assert evaluate(sympy.Eq(y, X + 1), {"x": 2}) == 3
+    assert evaluate(sympy.Le(X, 3), {X: 2}) is True
+    with pytest.raises(ValueError):
+        evaluate(sympy.Le(X, y), {X: 2})  # does not reduce to true or false: an error, never a default

@@ -52,10 +52,10 @@ def perturb(obj, *, statement: bool = False):
         return obj.negation()
     if isinstance(obj, bool):
         return not obj
-    if isinstance(obj, (list, tuple)):
-        return type(obj)(perturb(x, statement=statement) for x in obj)
+    if isinstance(obj, (list, tuple)):  # labels (str) inside a form stay as they are; every value moves
+        return type(obj)(x if isinstance(x, str) else perturb(x, statement=statement) for x in obj)
     if isinstance(obj, dict):
-        return {k: perturb(v, statement=statement) for k, v in obj.items()}
+        return {k: v if isinstance(v, str) else perturb(v, statement=statement) for k, v in obj.items()}
     if isinstance(obj, sympy.MatrixBase):
         return obj.applyfunc(lambda x: perturb(x, statement=statement))
     if isinstance(obj, sympy.Equality):
