@@ -62,12 +62,17 @@ def perturb(obj, *, statement: bool = False):
         if statement:
             return sympy.Ne(obj.lhs, obj.rhs, evaluate=False)
         return sympy.Eq(obj.lhs, perturb(obj.rhs), evaluate=False)
-    if isinstance(obj, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)):
+    if isinstance(obj, sympy.core.relational.Relational):
+        return sympy.Not(obj)
+    # a Symbol is both an Expr and a Boolean: in a statement it stands for a proposition, else for a value
+    if statement and isinstance(obj, sympy.logic.boolalg.Boolean):
         return sympy.Not(obj)
     if isinstance(obj, (int, sympy.Expr)) and not isinstance(obj, bool):
         if statement:
             raise UnsupportedMutation(f"a statement form must be a Boolean or a Predicate, got {type(obj).__name__}")
         return sympy.sympify(obj) * (1 + PERTURBATION) + PERTURBATION
+    if isinstance(obj, sympy.logic.boolalg.Boolean):
+        return sympy.Not(obj)
     raise UnsupportedMutation(f"no perturbation defined for a form of type {type(obj).__name__}")
 
 
