@@ -95,7 +95,8 @@ def evaluate(form, params: dict):
         return form.subs(subs)
     if isinstance(form, sympy.Equality):
         return sympy.cancel(form.rhs.subs(subs))
-    if isinstance(form, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)):
+    if isinstance(form, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)) and not isinstance(
+            form, sympy.Expr):  # a Symbol is both; as a form it is a value
         value = form.subs(subs)
         if value is sympy.true or value is sympy.false:
             return bool(value)
