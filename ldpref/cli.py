@@ -172,7 +172,8 @@ def cmd_claims(args) -> int:
     if args.json:
         _write_json({"format": "ldpref.claims/1", "claims": [
             {"id": c.id, "paper": c.paper, "location": c.location, "statement": c.statement, "kind": c.kind,
-             "printed_available": c.printed is not None, "derivation": c.derivation, "condition": c.condition}
+             "printed_available": c.printed is not None, "derivation": c.derivation, "condition": c.condition,
+             "root_cause": c.root_cause, "selfcheck": c.selfcheck}
             for c in claims]}, args.json)
     out = _out(args.json)
     for c in claims:

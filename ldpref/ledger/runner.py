@@ -104,6 +104,7 @@ def result_to_json(result: ClaimResult) -> dict:
         "assumptions": c.assumptions,
         "derivation": c.derivation,
         "notes": c.notes_with(result.notes),
+        "selfcheck": c.selfcheck,
         "seconds": round(result.seconds, 3),
     }
 
