@@ -35,14 +35,11 @@ import sympy
 
 from ldpref.exact import EXP_EPS
 
+from .constructions_symbols import (  # noqa: F401  (the symbols of the forms, shared with the printed module)
+    ALPHA, B_XX, BETA, C_BAR, COST, DELTA_MINUS, E_HI, LAMBDA, N_cols, P_Y, PI0, PI1, U, VAR, W_Y, X, X0, X1, b, d,
+    dp, k, m, n, t)
+
 e = EXP_EPS
-d = sympy.Symbol("d", positive=True, integer=True)
-k = sympy.Symbol("k", positive=True, integer=True)
-n = sympy.Symbol("n", positive=True, integer=True)
-m = sympy.Symbol("m", positive=True, integer=True)
-dp = sympy.Symbol("d'", positive=True, integer=True)  # the extended (prime) dictionary size
-t = sympy.Symbol("t", positive=True, integer=True)
-N_cols = sympy.Symbol("N", positive=True, integer=True)
 R = sympy.Rational
 
 
@@ -149,7 +146,7 @@ def target_matrix(d_: int, k_: int) -> sympy.Matrix:
 
 def target_matrix_form():
     ex, exx = subset_moments()
-    I = sympy.MatrixSymbol("I", d, d)
+    I = sympy.MatrixSymbol("I", d, d)  # noqa: E741
     J = sympy.MatrixSymbol("J", d, d)
     return sympy.Eq(sympy.Symbol(r"\sum_y w_y s_y s_y^{T}"),
                     sympy.factor(ex - exx) * I + exx * J, evaluate=False)
@@ -193,17 +190,15 @@ def affine_dimension(d_=d):
 
 
 def theorem41_form():
-    C = sympy.Symbol(r"\mathrm{cost}")
-    return sympy.Le(C, sympy.log(caratheodory_count(d), 2))
+    """The cost of the OSC built from at most caratheodory_count(d) responses (uniform prior)."""
+    return sympy.Le(COST, sympy.log(caratheodory_count(d), 2))
 
 
 def responses_bound_form():
-    U = sympy.Symbol("|U|")
     return sympy.Le(U, caratheodory_count(d))
 
 
 def sharper_bound_form():
-    U = sympy.Symbol("|U|")
     return sympy.Le(U, sympy.Max(caratheodory_dimension(d), d))
 
 
@@ -249,8 +244,7 @@ def hadamard_optimal_range(d_: int):
 
 
 def hadamard_range_form():
-    E_hi = sympy.Symbol(r"e_{hi}(d)")
-    return sympy.And(sympy.Eq(d, 2 ** t - 1), sympy.Eq(k, (d - 1) / 2), sympy.Le(e, E_hi))
+    return sympy.And(sympy.Eq(d, 2 ** t - 1), sympy.Eq(k, (d - 1) / 2), sympy.Le(e, E_HI))
 
 
 #: cyclic (v, k, lambda) difference sets: blocks {D + i mod v} form a symmetric 2-design with v blocks
@@ -295,9 +289,7 @@ def bibd_lambda(d_=d, k_=k, b_=sympy.Symbol("b", positive=True, integer=True)):
 
 
 def bibd_form():
-    b = sympy.Symbol("b", positive=True, integer=True)
-    lam = sympy.Symbol(r"\lambda")
-    return sympy.Eq(lam, bibd_lambda(d, k, b)[1])
+    return sympy.Eq(LAMBDA, bibd_lambda(d, k, b)[1])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -398,8 +390,7 @@ def collision_approx(dp_=dp, m_=m):
 
 
 def collision_form():
-    c = sympy.Symbol(r"\bar{c}")
-    return sympy.Eq(c, collision_approx())
+    return sympy.Eq(C_BAR, collision_approx())
 
 
 def ocms_l2_grouped(d_: int, dp_: int, m_: int, e_=e, n_=1):
@@ -424,10 +415,7 @@ def ocms_l2_pooled(d_: int, dp_: int, m_: int, e_=e, n_=1):
 
 
 def mixture_variance_form():
-    V = sympy.Function("Var")
-    pi0, pi1 = sympy.symbols(r"\pi_0 \pi_1", nonnegative=True)
-    X0, X1, X = sympy.symbols("X_0 X_1 X")
-    return sympy.Eq(V(X), pi1 * V(X1) + pi0 * V(X0))
+    return sympy.Eq(VAR(X), PI1 * VAR(X1) + PI0 * VAR(X0))
 
 
 def mixture_variance(pi1, mean1, var1, mean0, var0):
@@ -497,17 +485,14 @@ def cor52_bound(d_: int, e_, dp_: int | None = None):
 
 
 def cor52_form():
-    L = sympy.Symbol(r"l_2(\mathrm{OCMS})")
-    Ls = sympy.Symbol(r"l_2^{*}")
-    al, be = sympy.symbols(r"\alpha \beta")
-    return sympy.And(sympy.Le(L, (1 + al) * (1 + be) * Ls), sympy.Eq(al, cor52_alpha()),
-                     sympy.Eq(be, cor52_beta()[0]))
+    from .constructions_symbols import L_OCMS, L_STAR
+    return sympy.And(sympy.Le(L_OCMS, (1 + ALPHA) * (1 + BETA) * L_STAR), sympy.Eq(ALPHA, cor52_alpha()),
+                     sympy.Eq(BETA, sympy.Max(*cor52_beta())))
 
 
 def deviation_form():
     """Cor 3.2-style deviations at the real optimum d/(e+1) (d' = d)."""
-    delta = sympy.Symbol(r"\delta_{-}")
-    return sympy.Eq(delta, sympy.factor(cor52_beta(d, d, e)[0]))
+    return sympy.Eq(DELTA_MINUS, sympy.factor(cor52_beta(d, d, e)[0]))
 
 
 @cache
@@ -603,13 +588,11 @@ def osc_l2_fraction(d_values, dict_size, k_, e_):
 # ---------------------------------------------------------------------------------------------
 # Section 5.3: WSS's LP, sparsity and complexity
 def wss_target_form():
-    b = sympy.Symbol("b_{x x'}")
-    return sympy.Eq(b, subset_moments()[1])
+    return sympy.Eq(B_XX, subset_moments()[1])
 
 
 def wss_base_form():
-    w = sympy.Symbol("w_y")
-    return sympy.Eq(sympy.Symbol("p_y"), sympy.factor(osc_base_total() * w))
+    return sympy.Eq(P_Y, sympy.factor(osc_base_total() * W_Y))
 
 
 def wss_complexity_form():
@@ -624,3 +607,23 @@ def wss_complexity_degree() -> int:
     D = caratheodory_dimension(d)
     c = sympy.Symbol("c", positive=True)
     return sympy.degree(sympy.expand(D * (c * D) ** 2), d)
+
+
+# ---------------------------------------------------------------------------------------------
+# statement forms evaluated per instance by the checks
+def deviation_sizes_form():
+    """Both bucket sizes floor(d'/m) and floor(d'/m) + 1 (d' prime, so m never divides it) within one of
+    d'/(e + 1)."""
+    lo = sympy.floor(dp / m)
+    return sympy.And(sympy.Le(sympy.Abs(lo - dp / (e + 1)), 1), sympy.Le(sympy.Abs(lo + 1 - dp / (e + 1)), 1))
+
+
+def narrowing_form():
+    from .constructions_symbols import GAP, GAP_NEXT
+    return sympy.Le(GAP_NEXT, GAP)
+
+
+def comparison_table_form():
+    """Responses of SS and OCMS, and WSS's bound on its positive weights (k >= 2)."""
+    from .constructions_symbols import POSITIVE_W
+    return (sympy.binomial(d, k), m * dp * (dp - 1), sympy.Le(POSITIVE_W, caratheodory_dimension(d)))

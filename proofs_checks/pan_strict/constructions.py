@@ -24,9 +24,13 @@ import numpy as np
 import sympy
 
 import derivations.pan_strict.constructions as C
+import derivations.pan_strict.constructions_symbols as S
+import derivations.pan_strict.printed_constructions as PR
 from ldpref import enumeration, losses, moments, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection, support_probabilities
 from ldpref.mechanisms.prime_cms import ocms_prime, prime_hash_family
@@ -102,7 +106,22 @@ def _is_osc(meas, d, k, e) -> bool:
 
 
 def _statement(ev, name, instances):
-    ev.instances(name, instances, has_printed=True)
+    """Instances of a claim without a printed form: exact vs the derived form's value only."""
+    ev.instances(name, instances, has_printed=False)
+
+
+def _at(form, **params):
+    """The form at one point; params by symbol name (the symbols of derivations.pan_strict)."""
+    table = {"d": C.d, "k": C.k, "m": C.m, "dp": C.dp, "dpp": S.dpp, "t": C.t, "b": C.b, "e": EXP_EPS}
+    return evaluate(form, {table.get(key, getattr(S, key, None)) or key: v for key, v in params.items()})
+
+
+def _columns_sum_to_one(d, k, e, subsets, weights):
+    """Column sums of the extremal configuration P[y][x] = B w_y (e if x in S_y else 1), B = d/(ke+d-k),
+    computed exactly: a configuration whose columns do not sum to one is not a mechanism."""
+    B = C.osc_base_total(d, k, e)
+    return all(sympy.cancel(sum(B * w * (e if x in s else 1) for s, w in zip(subsets, weights)) - 1) == 0
+               for x in range(d))
 
 
 def _fmt(x, digits=6):
@@ -135,34 +154,43 @@ def _integer_optimum_by_ss(d: int, e):
     location="Section 4, Theorem 4.1 (proof in Appendix C)",
     statement="An optimal frequency estimator (an OSC with the optimal support size) exists with at most "
               "d(d-1)/2 + 1 responses, so its communication cost can be as low as log2(d(d-1)/2 + 1) bits.",
+    printed=PR.theorem41_printed,
     derived=C.theorem41_form,
     derivation="derivations.pan_strict.constructions.caratheodory_count",
     kind="statement",
     assumptions="d >= 2, e^eps > 1; cost = log2 of the number of responses (uniform prior)",
-    note=LOST + ". Sharper, from the same argument: every point s s^T has off-diagonal sum k(k-1)/2, so for "
+    note="Printed form from the public arXiv abstract of 2603.11523 as rendered with its LaTeX "
+         "(sciencestack.ai/paper/2603.11523): log2(d(d-1)/2 + 1); our copy lost it. Each instance evaluates the "
+         "printed and derived inequality at the cost log2|U| of a WSS-built OSC certified exactly. Sharper, from the same argument: every point s s^T has off-diagonal sum k(k-1)/2, so for "
          "k >= 2 the points lie in a hyperplane and d(d-1)/2 responses suffice (for k = 1, d); WSS's exact "
          "LP vertices never exceeded max(d(d-1)/2, d). Any OSC needs at least d responses (P has rank d).",
 )
 def thm4_1(ev):
+    printed, derived = ev.printed(), ev.derived()
     insts = []
     sharper = 0
+    certified = []
     for d, k, e, mech, subsets, meas in _thm41_grid():
         best_l2, best_k = _integer_optimum_by_ss(d, e)
-        optimal = k == best_k
-        ok = _is_osc(meas, d, k, e) and bool(meas["responses"] <= C.caratheodory_count(d))
-        if optimal:
-            ok = ok and _l2(mech) == best_l2
-        sharper += bool(meas["responses"] <= max(C.caratheodory_dimension(d), d))
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "responses": meas["responses"],
-                               "bound": C.caratheodory_count(d), "optimal_k": optimal}, ok, True, True,
-                              size=(d, k, e)))
-    _statement(ev, "WSS-built OSC certified exactly with <= d(d-1)/2 + 1 responses "
-                   "(l2 == exhaustive integer optimum over real SS mechanisms when k is optimal)", insts)
+        if k != best_k:
+            continue
+        # exact: the WSS mechanism is an OSC with the optimal integer k (its l2 is the exhaustive optimum
+        # over real SS mechanisms) and its response count is within d(d-1)/2 + 1 (integers)
+        optimal_osc = _is_osc(meas, d, k, e) and _l2(mech) == best_l2
+        certified.append(optimal_osc)
+        exact = optimal_osc and meas["responses"] <= d * (d - 1) // 2 + 1
+        cost = sympy.log(meas["responses"], 2)
+        sharper += bool(meas["responses"] <= max(d * (d - 1) // 2, d))
+        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "responses": meas["responses"]}, exact,
+                              _at(derived, d=d, COST=cost), _at(printed, d=d, COST=cost), size=(d, k, e)))
+    ev.instances("cost log2|U| of an exactly certified optimal OSC (WSS) vs the bound", insts)
+    ev.numeric("every optimal-k WSS mechanism is an exactly certified OSC at the exhaustive optimum",
+               all(certified), len(certified), f"{sum(certified)} of {len(certified)} certified")
     # the lower end: any unbiased mechanism needs rank d, i.e. >= d responses
     ranks = [(d, mech.P.rank()) for d, k, e, mech, _, _ in _thm41_grid()]
     ev.numeric("every OSC found has rank d (so >= d responses)", all(r == d for d, r in ranks), len(ranks),
                f"{len(ranks)} mechanisms, P of full column rank")
-    ev.note(f"{sharper} of {len(insts)} WSS mechanisms within the sharper count max(d(d-1)/2, d)")
+    ev.note(f"{sharper} of {len(insts)} optimal-k WSS mechanisms within the sharper count max(d(d-1)/2, d)")
 
 
 @claim(
@@ -176,17 +204,19 @@ def thm4_1(ev):
     assumptions="Shannon's source coding theorem (cited)",
 )
 def sec4_shannon(ev):
-    mpmath.mp.dps = 40
+    derived = ev.derived()
     insts = []
     for d, k, e, mech, subsets, meas in _thm41_grid()[::3]:
         P = mech.perturbation_matrix()
         prior = [sum(P[u, x] for x in range(d)) / d for u in range(mech.n_outputs)]  # uniform data
-        H = -sum(mpmath.mpf(sympy.N(p, 50)) * mpmath.log(mpmath.mpf(sympy.N(p, 50)), 2) for p in prior if p != 0)
-        bound = mpmath.log(mech.n_outputs, 2)
-        uniform = len(set(prior)) == 1
-        holds = H <= bound + mpmath.mpf(10) ** -30 and (not uniform or abs(H - bound) < mpmath.mpf(10) ** -30)
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "H": mpmath.nstr(H, 8), "log2|U|": mpmath.nstr(bound, 8)},
-                              holds, True, size=(d, k, e)))
+        n_out = mech.n_outputs
+        H = -sum(p * sympy.log(p, 2) for p in prior if p != 0)
+        # exact: log2|U| - H = sum_y p_y log2(|U| p_y) (a relative entropy), its sign decided by sympy on the
+        # exact expression; 0 exactly when the prior is uniform
+        kl = sum(p * sympy.log(n_out * p, 2) for p in prior if p != 0)
+        holds = bool(sympy.Ge(kl, 0)) and (len(set(prior)) != 1 or sympy.simplify(kl) == 0)
+        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "|U|": n_out}, holds,
+                              _at(derived, H_Y=H, U=n_out), size=(d, k, e)))
     ev.instances("entropy of the response distribution <= log2 |U| (equality when uniform)", insts,
                  has_printed=False)
 
@@ -206,7 +236,9 @@ def sec4_shannon(ev):
          "row kept, that response supports every input (or none) and the support size is not constant.",
 )
 def sec4_hadamard(ev):
+    derived = ev.derived()
     insts = []
+    built = []
     ranges = {}
     for t_ in (2, 3, 4):
         d = 2 ** t_ - 1
@@ -217,9 +249,7 @@ def sec4_hadamard(ev):
             for e in ((R(11, 10), R(3, 2), R(2), EXP_EPS) if d <= 7 else (R(11, 10), R(3, 2))):
                 mech = osc_mechanism(d, kk, e, subsets, [R(1, d)] * d, name=f"hadamard(t={t_},{sign})")
                 meas = _measure(mech, subsets, kk)
-                ok = _is_osc(meas, d, kk, e) and meas["responses"] == d
-                insts.append(Instance({"d": d, "k": kk, "exp_eps": e, "check": "OSC with d responses"}, ok, True,
-                                      True, size=(d, kk, 0, str(e))))
+                built.append(_is_osc(meas, d, kk, e) and meas["responses"] == d)
                 if e == EXP_EPS:
                     continue
                 # optimality of kk at e: exhaustive over integer k (real SS mechanisms for d = 3, 7)
@@ -229,11 +259,12 @@ def sec4_hadamard(ev):
                 else:
                     vals = {j: C.osc_l2(d, j, e) for j in range(1, d)}
                     tie = vals[kk] == min(vals.values())
-                predicted = sign == 1 and (e_hi == sympy.oo or bool(e <= e_hi))
+                predicted = _at(derived, d=d, t=t_, k=kk, e=e, E_HI=e_hi)
                 insts.append(Instance({"d": d, "k": kk, "exp_eps": e, "check": "k optimal"}, bool(tie), predicted,
-                                      predicted, size=(d, kk, 1, e)))
-    ev.instances("Hadamard designs: exact OSC with d responses; optimal support exactly on (1, e_hi]", insts,
-                 has_printed=False)
+                                      size=(d, kk, 1, e)))
+    ev.numeric("Hadamard designs (both signs) are exact OSCs with d responses", all(built), len(built),
+               f"{sum(built)} of {len(built)} certified")
+    ev.instances("Hadamard support size optimal exactly on (1, e_hi]", insts, has_printed=False)
     x = sympy.Symbol("x", positive=True)
     ev.identity("e_hi(d) -> 1: e_hi decreasing on d = 7, 15, 31",
                 bool(ranges[7] > ranges[15] > C.hadamard_optimal_range(31) > 1), True)
@@ -272,25 +303,27 @@ def _pair_counts(d, blocks):
     note=LOST,
 )
 def sec4_bibd(ev):
+    derived = ev.derived()
     insts = []
+    not_mechanisms = []
     for label, (v, kk, blocks) in {**_designs(), **_non_designs()}.items():
-        is_design = len(_pair_counts(v, blocks)) == 1
-        lam_pred = C.bibd_lambda(v, kk, len(blocks))[1]
+        b = len(blocks)
+        lam = _at(derived, d=v, k=kk, b=b)
+        # derived: symmetric exactly when every pair of inputs lies in lambda blocks (lambda from the form)
+        predicted = _pair_counts(v, blocks) == {lam}
         for e in ((R(2), EXP_EPS) if v <= 7 else (R(3),)):
-            b = len(blocks)
-            try:
-                mech = osc_mechanism(v, kk, e, blocks, [R(1, b)] * b, name=label)
-                meas = _measure(mech, blocks, kk)
+            weights = [R(1, b)] * b
+            if _columns_sum_to_one(v, kk, e, blocks, weights):
+                meas = _measure(osc_mechanism(v, kk, e, blocks, weights, name=label), blocks, kk)
                 symmetric = _is_osc(meas, v, kk, e)
-            except Exception:  # noqa: BLE001 - columns not summing to one: not a mechanism, not symmetric
+            else:  # computed: a column does not sum to one, so this is not a mechanism (hence not an OSC)
                 symmetric = False
-            insts.append(Instance({"structure": label, "exp_eps": e}, symmetric, is_design and lam_pred.is_integer,
-                                  True, in_condition=True, size=(v, kk, b)))
-    ev.instances("uniform-weight configuration is symmetric <=> the blocks form a 2-design", insts,
+                not_mechanisms.append(f"{label} at e^eps = {e}")
+            insts.append(Instance({"structure": label, "exp_eps": e}, symmetric, predicted, size=(v, kk, b)))
+    ev.instances("uniform-weight configuration is symmetric <=> every pair lies in lambda blocks", insts,
                  has_printed=False)
-    ev.numeric("lambda = b k(k-1)/(d(d-1)) on every design",
-               all(_pair_counts(v, bl) == {C.bibd_lambda(v, kk, len(bl))[1]} for v, kk, bl in _designs().values()),
-               len(_designs()), "pair counts of each design equal the derived lambda")
+    if not_mechanisms:
+        ev.note("not a mechanism (some column sum != 1, computed exactly): " + "; ".join(not_mechanisms))
 
 
 @claim(
@@ -305,24 +338,27 @@ def sec4_bibd(ev):
     note=LOST,
 )
 def sec4_bibd_d(ev):
+    derived = ev.derived()
     insts = []
+    designs = []
     for label, (v, kk, blocks) in _designs().items():
         if len(blocks) != v:
             continue
         mech = osc_mechanism(v, kk, R(3), blocks, [R(1, v)] * v, name=label)
         meas = _measure(mech, blocks, kk)
-        ok = _is_osc(meas, v, kk, R(3)) and meas["responses"] == v
         # is k an optimal integer support size for some e^eps > 1?  k* = d/(e+1) = k at e = d/k - 1
         e_at = R(v, kk) - 1
         optimal_somewhere = bool(e_at > 1) and C.integer_optimal_k(v, e_at) == kk
-        insts.append(Instance({"design": label, "optimal at e^eps": e_at}, ok, True, True, size=(v, kk)))
-        insts.append(Instance({"design": label, "check": "k optimal at e^eps = d/k - 1"}, optimal_somewhere,
-                              bool(e_at > 1), bool(e_at > 1), size=(v, kk, 1)))
+        designs.append((label, _is_osc(meas, v, kk, R(3)) and meas["responses"] == v, optimal_somewhere == (e_at > 1)))
+        # exact: P has rank d (unbiasedness needs it), so it has at least d rows
+        insts.append(Instance({"design": label, "|U|": meas["responses"]}, mech.P.rank() == v,
+                              _at(derived, U=meas["responses"], d=v), size=(v, kk)))
     for d, k, e, mech, _, meas in _thm41_grid():
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "check": "rank d => >= d responses"},
-                              mech.P.rank() == d and meas["responses"] >= d, True, True, size=(d, k, 2)))
-    ev.instances("symmetric designs are OSCs with d responses; every OSC has >= d responses", insts,
-                 has_printed=False)
+        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "|U|": meas["responses"]}, mech.P.rank() == d,
+                              _at(derived, U=meas["responses"], d=d), size=(d, k, 2)))
+    ev.numeric("symmetric designs are exact OSCs with d responses (k optimal at e^eps = d/k - 1 when > 1)",
+               all(a and b for _, a, b in designs), len(designs), ", ".join(lbl for lbl, _, _ in designs))
+    ev.instances("OSCs (designs and WSS): rank d, so |U| >= d", insts, has_printed=False)
 
 
 def d_sym():
