@@ -372,20 +372,27 @@ def d_sym():
     location="Section 5.1",
     statement="Subset Selection (all C(d,k) k-subsets, equal base probability) has an optimal symmetric "
               "configuration: extremal, symmetric, constant support size k, decoded by Eq. (5).",
-    derived=lambda: sympy.Tuple(sympy.Eq(sympy.Symbol("p"), C.osc_p()), sympy.Eq(sympy.Symbol("q"), C.osc_q())),
+    derived=lambda: (sympy.Eq(S.P_SUP, C.osc_p()), sympy.Eq(S.Q_SUP, C.osc_q())),
     derivation="derivations.pan_strict.constructions._derive_osc_pq",
     kind="statement",
 )
 def sec5_1_osc(ev):
+    derived = ev.derived()
     insts = []
+    shape = []
     for d in range(2, 7):
         for k in range(1, d):
             for e in ((R(2), R(5, 2), EXP_EPS) if d <= 4 else (R(2),)):
                 ss = _ss(d, k, e)
                 meas = _measure(ss.mechanism, [tuple(s) for s in ss.supports], k)
-                insts.append(Instance({"d": d, "k": k, "exp_eps": e}, _is_osc(meas, d, k, e), True, True,
-                                      size=(d, k, 0 if e == EXP_EPS else e)))
-    ev.instances("Subset Selection measured exactly is an OSC with the derived p, q", insts, has_printed=False)
+                shape.append(bool(meas["pattern"] and meas["ratio"] is not None
+                                  and sympy.cancel(meas["ratio"] - e) == 0 and sympy.cancel(meas["exp_eps"] - e) == 0
+                                  and meas["unbiased"]))
+                insts.append(Instance({"d": d, "k": k, "exp_eps": e}, (meas["p"], meas["q"]),
+                                      _at(derived, d=d, k=k, e=e), size=(d, k, 0 if e == EXP_EPS else e)))
+    ev.numeric("Subset Selection: two-valued rows with ratio e^eps, e^eps of P, unbiased", all(shape), len(shape),
+               f"{sum(shape)} of {len(shape)}")
+    ev.instances("support probabilities (p, q) of Subset Selection measured exactly", insts, has_printed=False)
 
 
 @claim(
@@ -393,22 +400,29 @@ def sec5_1_osc(ev):
     location="Section 5.1",
     statement="Subset Selection with the optimal support size is an optimal frequency estimator: its l2 equals "
               "the minimum over integer k, attained at an integer next to d/(e^eps + 1) (k = 1 when d < e^eps + 1).",
-    derived=lambda: sympy.Eq(sympy.Symbol("k^{*}"), C.d / (C.e + 1)),
+    derived=lambda: sympy.Eq(S.K_STAR, C.d / (C.e + 1)),
     derivation="derivations.pan_strict.constructions.integer_optimal_k",
     kind="statement",
 )
 def sec5_1_optimal(ev):
+    derived = ev.derived()
     insts = []
+    # where d/(e^eps + 1) is an integer, the exhaustive integer argmin over real SS mechanisms must be it
+    for d, e in [(3, R(2)), (6, R(2)), (4, R(3)), (8, R(3)), (5, R(3, 2)), (7, R(4, 3))]:
+        best_l2, best_k = _integer_optimum_by_ss(d, e)
+        insts.append(Instance({"d": d, "exp_eps": e}, best_k, _at(derived, d=d, e=e), size=(d, e)))
+    ev.instances("exhaustive integer argmin over real SS mechanisms at integer d/(e^eps+1)", insts,
+                 has_printed=False)
+    near_all = []
     for d in range(2, 9):
         for e in ((R(3, 2), R(2), R(3), R(9)) if d <= 6 else E_GRID):
             best_l2, best_k = _integer_optimum_by_ss(d, e)
             kstar = R(d) / (e + 1)
             near = best_k in ({1} if kstar < 1 else {int(sympy.floor(kstar)), int(sympy.ceiling(kstar))})
             derived_k = C.integer_optimal_k(d, e)
-            ok = near and derived_k == best_k and best_l2 == C.osc_l2(d, best_k, e)
-            insts.append(Instance({"d": d, "exp_eps": e, "argmin k (exhaustive, real SS)": best_k,
-                                   "d/(e+1)": kstar}, ok, True, True, size=(d, e)))
-    ev.instances("exhaustive integer search over real SS mechanisms", insts, has_printed=False)
+            near_all.append(near and derived_k == best_k and best_l2 == C.osc_l2(d, best_k, e))
+    ev.numeric("elsewhere the exhaustive argmin is next to d/(e^eps+1) (k = 1 below it) with l2 = the OSC loss",
+               all(near_all), len(near_all), f"{sum(near_all)} of {len(near_all)}")
 
 
 @claim(
@@ -421,20 +435,20 @@ def sec5_1_optimal(ev):
     note=LOST + "; the bound d H2(k/d) is our choice of the standard inequality.",
 )
 def sec5_1_cost(ev):
-    insts = []
+    derived = ev.derived()
+    counts = []
     for d in range(2, 8):
         for k in range(1, d):
-            mech = _ss(d, k, R(2)).mechanism
-            insts.append(Instance({"d": d, "k": k, "what": "|U|"}, mech.n_outputs, sympy.binomial(d, k), size=(d, k, 0)))
-    mpmath.mp.dps = 50
-    for d in range(2, 41):
+            counts.append(_ss(d, k, R(2)).mechanism.n_outputs == comb(d, k))
+    ev.numeric("real SS has C(d, k) responses", all(counts), len(counts), f"{sum(counts)} of {len(counts)}")
+    insts = []
+    for d in range(2, 21):
         for k in range(1, d):
-            x = mpmath.mpf(k) / d
-            lhs = mpmath.log(mpmath.binomial(d, k), 2)
-            rhs = d * (-x * mpmath.log(x, 2) - (1 - x) * mpmath.log(1 - x, 2))
-            insts.append(Instance({"d": d, "k": k, "what": "log2 C(d,k) <= d H2(k/d) (50 digits)"},
-                                  bool(lhs <= rhs + mpmath.mpf(10) ** -40), C.ss_cost_holds(d, k), size=(d, k, 1)))
-    ev.instances("responses of real SS and the entropy bound in integers", insts, has_printed=False)
+            # exact, in integers: C(d,k) k^k (d-k)^(d-k) <= d^d  <=>  log2 C(d,k) <= d H2(k/d)
+            exact = comb(d, k) * k ** k * (d - k) ** (d - k) <= d ** d
+            insts.append(Instance({"d": d, "k": k}, exact, _at(derived, d=d, k=k), size=(d, k)))
+    ev.instances("log2 C(d,k) <= d H2(k/d): the derived inequality vs the integer inequality", insts,
+                 has_printed=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -446,17 +460,18 @@ OCMS_GRID = [(3, 2), (5, 2), (5, 3), (5, 4), (7, 2), (7, 3), (7, 4), (11, 3), (1
     id="pan-strict/appD.permutation",
     location="Appendix D, first paragraph",
     statement="For prime d' and a != 0, x -> (a x + b) mod d' is a permutation of [d'].",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"|\{(a x + b) \bmod d'\}|"), C.dp),
+    derived=lambda: sympy.Eq(S.IMAGE, C.dp),
     derivation="derivations.pan_strict.constructions.next_prime",
     kind="statement",
 )
 def appD_permutation(ev):
+    derived = ev.derived()
     insts = []
     for p in (2, 3, 5, 7, 11, 13):
         for a in range(1, p):
             for b in range(p):
-                insts.append(Instance({"d'": p, "a": a, "b": b}, sorted((a * x + b) % p for x in range(p)) == list(range(p)),
-                                      True, True, size=(p, a, b)))
+                image = len({(a * x + b) % p for x in range(p)})
+                insts.append(Instance({"d'": p, "a": a, "b": b}, image, _at(derived, dp=p, IMAGE=image), size=(p, a, b)))
     ev.instances("permutation for every (a, b), a != 0", insts, has_printed=False)
     ev.note("for composite moduli it fails (e.g. a = 2 mod 4), which is why d' is prime")
 
@@ -466,11 +481,12 @@ def appD_permutation(ev):
     location="Appendix D, Lemma D.1",
     statement="Over the d'(d'-1) functions x -> (a x + b) mod d' (a != 0), any pair x != x' is mapped to every "
               "ordered pair (t, t') with t != t' exactly once.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"\#\{(a,b): (ax+b, ax'+b) = (t, t')\}"), 1),
+    derived=lambda: sympy.Eq(S.HITS, 1),
     derivation="derivations.pan_strict.constructions.pair_collisions",
     kind="statement",
 )
 def lemmaD_1(ev):
+    derived = ev.derived()
     insts = []
     for p in (2, 3, 5, 7, 11):
         for x, y in itertools.permutations(range(p), 2):
@@ -479,8 +495,10 @@ def lemmaD_1(ev):
                 for b in range(p):
                     key = ((a * x + b) % p, (a * y + b) % p)
                     hits[key] = hits.get(key, 0) + 1
-            ok = set(hits) == {(s, t) for s in range(p) for t in range(p) if s != t} and set(hits.values()) == {1}
-            insts.append(Instance({"d'": p, "x": x, "x'": y}, ok, True, True, size=(p, x, y)))
+            every = set(hits) == {(s, t) for s in range(p) for t in range(p) if s != t}
+            times = sorted(set(hits.values())) if every else None  # how often each ordered pair is hit
+            insts.append(Instance({"d'": p, "x": x, "x'": y}, times, [_at(derived, HITS=times[0] if times else 0)],
+                                  size=(p, x, y)))
     ev.instances("every ordered pair hit exactly once", insts, has_printed=False)
 
 
@@ -489,21 +507,24 @@ def lemmaD_1(ev):
     location="Appendix D, first paragraph",
     statement="Since the prime d' is not divisible by m, r = d' mod m buckets hold ceil(d'/m) elements of [d'] "
               "and m - r hold floor(d'/m); every response of OCMS supports one bucket.",
-    derived=lambda: sympy.Tuple(sympy.floor(C.dp / C.m) + 1, sympy.floor(C.dp / C.m)),
+    derived=lambda: (sympy.floor(C.dp / C.m) + 1, sympy.floor(C.dp / C.m), C.dp - C.m * sympy.floor(C.dp / C.m)),
     derivation="derivations.pan_strict.constructions.bucket_profile",
-    kind="statement",
 )
 def appD_buckets(ev):
+    derived = ev.derived()
     insts = []
     for p, m_ in OCMS_GRID:
         fam = prime_hash_family(p, m_)
-        sizes = sorted({sum(1 for x in range(p) if h[x] == z) for h in fam.functions for z in range(m_)})
-        per_fn = {tuple(sorted(sum(1 for x in range(p) if h[x] == z) for z in range(m_))) for h in fam.functions}
-        k0, k1, r = C.bucket_profile(p, m_)
-        want = tuple(sorted([k1] * r + [k0] * (m_ - r)))
-        insts.append(Instance({"d'": p, "m": m_}, [sizes, sorted(per_fn)], [sorted({k0, k1}), [want]],
-                              size=(p, m_)))
-    ev.instances("bucket sizes of the real hash family", insts, has_printed=False)
+        per_fn = {tuple(sorted((sum(1 for x in range(p) if h[x] == z) for z in range(m_)), reverse=True))
+                  for h in fam.functions}
+        if len(per_fn) != 1:
+            exact = None  # the functions do not share one bucket profile
+        else:
+            sizes = per_fn.pop()
+            exact = (max(sizes), min(sizes), sizes.count(max(sizes)))
+        insts.append(Instance({"d'": p, "m": m_}, exact, _at(derived, dp=p, m=m_), size=(p, m_)))
+    ev.instances("bucket sizes (larger, smaller, count of the larger) of every function of the real family", insts,
+                 has_printed=False)
 
 
 @cache
@@ -547,15 +568,16 @@ def _support_decoder(supports, d, kk, e):
     statement="OCMS on the prime dictionary d' with m buckets is a mixture of two optimal symmetric "
               "configurations: support size ceil(d'/m) with probability r(d' + (e-1) ceil(d'/m))/(d'(e+m-1)) "
               "and support size floor(d'/m) with probability (m-r)(d' + (e-1) floor(d'/m))/(d'(e+m-1)), r = d' mod m.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"\pi_k"), sympy.Symbol(r"\#_k") * (C.dp + (C.e - 1) * C.k)
-                             / (C.dp * (C.e + C.m - 1))),
+    derived=lambda: sympy.Eq(S.PI_K, S.COUNT_K * (C.dp + (C.e - 1) * C.k) / (C.dp * (C.e + C.m - 1))),
     derivation="derivations.pan_strict.constructions.ocms_groups",
     kind="statement",
     assumptions="d = d' prime (the dictionary already extended); m in 2..d'-1",
     note=LOST,
 )
 def thm5_1(ev):
+    form = ev.derived()
     insts = []
+    certs = []
     for p, m_ in OCMS_GRID:
         for e in (R(2), R(3), EXP_EPS):
             if (p >= 7 and e == R(2)) or (e == EXP_EPS and (p, m_) not in ((3, 2), (5, 2))) or p >= 11:
@@ -563,13 +585,17 @@ def thm5_1(ev):
             groups = _groups_measured(p, m_, e)
             derived = C.ocms_groups(p, m_, e)
             same_sizes = set(groups) == set(derived)
+            k0, k1, r = C.bucket_profile(p, m_)
             for kk, g in groups.items():
-                pi_ok = same_sizes and g["pi"] is not None and sympy.cancel(g["pi"] - derived[kk][0]) == 0
                 meas = _measure(g["mechanism"], g["supports"], kk) if g["mechanism"] is not None else None
-                osc = meas is not None and _is_osc(meas, p, kk, e)
-                insts.append(Instance({"d'": p, "m": m_, "exp_eps": e, "k": kk, "pi": g["pi"]},
-                                      bool(pi_ok and osc), True, True, size=(p, m_, kk, 0 if e == EXP_EPS else e)))
-    ev.instances("group probabilities of the real OCMS and OSC certificate of each group", insts, has_printed=False)
+                certs.append(same_sizes and meas is not None and _is_osc(meas, p, kk, e))
+                count = r if kk == k1 else m_ - r
+                insts.append(Instance({"d'": p, "m": m_, "exp_eps": e, "k": kk}, g["pi"],
+                                      _at(form, dp=p, m=m_, e=e, k=kk, COUNT_K=count),
+                                      size=(p, m_, kk, 0 if e == EXP_EPS else e)))
+    ev.numeric("each support-size group of the real OCMS is an exactly certified OSC", all(certs), len(certs),
+               f"{sum(certs)} of {len(certs)}")
+    ev.instances("group probabilities pi_k of the real OCMS", insts, has_printed=False)
 
 
 @claim(
@@ -578,12 +604,13 @@ def thm5_1(ev):
     statement="Every OCMS response has the same base probability 1/(d'(d'-1)(e^eps+m-1)); Lemma B.1 extends to "
               "varying support sizes as sum_y p_y = d'/(kbar e + d' - kbar) (kbar the p-weighted mean support "
               "size), here m/(e^eps + m - 1).",
-    derived=lambda: sympy.Tuple(sympy.Eq(sympy.Symbol("p_y"), C.ocms_base_probability()),
-                                sympy.Eq(C.base_sum(), sympy.factor(C.generalised_lemma_b1(C.dp, C.dp / C.m)))),
+    derived=lambda: (sympy.Eq(S.P_Y, C.ocms_base_probability()),
+                     sympy.Eq(C.base_sum(), sympy.factor(C.generalised_lemma_b1(C.dp, C.dp / C.m)))),
     derivation="derivations.pan_strict.constructions.ocms_base_probability",
     note=LOST,
 )
 def appD_base(ev):
+    derived = ev.derived()
     insts = []
     for p, m_ in OCMS_GRID[:7]:
         for e in ((R(3), EXP_EPS) if p <= 5 and m_ <= 3 else (R(3),)):
@@ -593,10 +620,9 @@ def appD_base(ev):
                      else sympy.cancel(P[u, [x for x in range(p) if x not in _supp(o, u)][0]])
                      for u in range(P.rows)}
             total = sympy.cancel(sum(bases) * P.rows) if len(bases) == 1 else None
-            insts.append(Instance({"d'": p, "m": m_, "exp_eps": e, "what": "base"}, sorted(bases, key=str),
-                                  [C.ocms_base_probability(p, m_, e)], size=(p, m_, 0)))
-            insts.append(Instance({"d'": p, "m": m_, "exp_eps": e, "what": "sum p_y"}, total,
-                                  sympy.cancel(C.generalised_lemma_b1(p, R(p, m_), e)), size=(p, m_, 1)))
+            base = bases.pop() if len(bases) == 1 else None
+            insts.append(Instance({"d'": p, "m": m_, "exp_eps": e}, (base, total), _at(derived, dp=p, m=m_, e=e),
+                                  size=(p, m_)))
     ev.instances("base probabilities of the real OCMS", insts, has_printed=False)
 
 
@@ -612,11 +638,12 @@ def _supp(o, u):
     statement="Each group's own base probability follows from Lemma B.1 for the group, "
               "d'/((k e + d' - k) N_k) with N_k its number of responses, and pi_k times it equals OCMS's base "
               "probability, so sampling the two configurations reproduces OCMS.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"p'_k"), C.dp / ((C.k * C.e + C.dp - C.k) * sympy.Symbol("N_k"))),
+    derived=lambda: sympy.Eq(S.P_K, C.dp / ((C.k * C.e + C.dp - C.k) * S.N_K)),
     derivation="derivations.pan_strict.constructions.ocms_groups",
     note=LOST,
 )
 def appD_groups(ev):
+    form = ev.derived()
     insts = []
     for p, m_ in OCMS_GRID:
         e = R(3)
@@ -625,14 +652,12 @@ def appD_groups(ev):
         for kk, g in groups.items():
             P = g["mechanism"].perturbation_matrix()
             base = {min(P[u, x] for x in range(p)) for u in range(P.rows)}
-            insts.append(Instance({"d'": p, "m": m_, "k": kk, "what": "conditional base"}, sorted(base),
-                                  [derived[kk][2]], size=(p, m_, kk, 0)))
-            insts.append(Instance({"d'": p, "m": m_, "k": kk, "what": "pi_k * p'_k"},
+            p_k = _at(form, dp=p, k=kk, e=e, N_K=g["responses"])
+            insts.append(Instance({"d'": p, "m": m_, "k": kk, "what": "conditional base"}, sorted(base), [p_k],
+                                  size=(p, m_, kk, 0)))
+            insts.append(Instance({"d'": p, "m": m_, "k": kk, "what": "pi_k p'_k == OCMS base"},
                                   sorted({sympy.cancel(g["pi"] * b) for b in base}),
-                                  [sympy.cancel(derived[kk][0] * derived[kk][2])], size=(p, m_, kk, 1)))
-            insts.append(Instance({"d'": p, "m": m_, "k": kk, "what": "pi_k * p'_k == OCMS base"},
-                                  sorted({sympy.cancel(g["pi"] * b) for b in base}), [C.ocms_base_probability(p, m_, e)],
-                                  size=(p, m_, kk, 2)))
+                                  [sympy.cancel(derived[kk][0] * p_k)], size=(p, m_, kk, 1)))
     ev.instances("conditional base probabilities of the real groups", insts, has_printed=False)
 
 
@@ -641,11 +666,12 @@ def appD_groups(ev):
     location="Appendix D.1, symmetry of each configuration",
     statement="For every pair x != x' the number of hash functions putting both into one bucket of size k is "
               "(#buckets of size k) k(k-1), the same for all pairs, so each configuration is symmetric.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"\#_{x,x'}"), sympy.Symbol(r"\#_k") * C.k * (C.k - 1)),
+    derived=lambda: sympy.Eq(S.PAIR_HITS, S.COUNT_K * C.k * (C.k - 1)),
     derivation="derivations.pan_strict.constructions.pair_collisions",
     note=LOST,
 )
 def appD_symmetric(ev):
+    derived = ev.derived()
     insts = []
     for p, m_ in OCMS_GRID:
         fam = prime_hash_family(p, m_)
@@ -655,7 +681,8 @@ def appD_symmetric(ev):
             counts = set()
             for x, y in itertools.combinations(range(p), 2):
                 counts.add(sum(1 for h in fam.functions if h[x] == h[y] and sizes[h[x]] == kk))
-            insts.append(Instance({"d'": p, "m": m_, "k": kk}, sorted(counts), [C.pair_collisions(p, m_, kk)],
+            n_k = r if kk == k1 else m_ - r
+            insts.append(Instance({"d'": p, "m": m_, "k": kk}, sorted(counts), [_at(derived, k=kk, COUNT_K=n_k)],
                                   size=(p, m_, kk)))
     ev.instances("pair counts in the real family", insts, has_printed=False)
 
@@ -671,15 +698,17 @@ def appD_symmetric(ev):
          "(d'-m)/(m(d'-1)) by r(m-r)/(m d'(d'-1)).",
 )
 def appD_collision(ev):
+    derived = ev.derived()
     insts = []
     for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
         fam = prime_hash_family(p, m_)
         rate = fam.has_constant_collision_rate()
         exact = R(rate.numerator, rate.denominator) if rate is not None else None
         k0, k1, r = C.bucket_profile(p, m_)
-        insts.append(Instance({"d'": p, "m": m_}, exact, C.ocms_collision_rate(p, m_), size=(p, m_, 0)))
-        insts.append(Instance({"d'": p, "m": m_, "what": "exact - approximation"},
-                              exact - C.collision_approx(p, m_), R(r * (m_ - r), m_ * p * (p - 1)), size=(p, m_, 1)))
+        insts.append(Instance({"d'": p, "m": m_, "what": "rate"}, exact, C.ocms_collision_rate(p, m_), size=(p, m_, 0)))
+        # the form ignores the remainder r = d' mod m; with it the rate exceeds the form by r(m-r)/(m d'(d'-1))
+        insts.append(Instance({"d'": p, "m": m_, "what": "form + remainder term"}, exact,
+                              _at(derived, dp=p, m=m_) + R(r * (m_ - r), m_ * p * (p - 1)), size=(p, m_, 1)))
     ev.instances("collision rate of the real family (constant over pairs)", insts, has_printed=False)
 
 
@@ -694,7 +723,9 @@ def appD_collision(ev):
     note=LOST,
 )
 def sec5_2_collision(ev):
+    derived = ev.derived()
     insts = []
+    zero = []
     for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
         fam = prime_hash_family(p, m_)
         with_zero = [tuple(((a * x + b) % p) % m_ for x in range(p)) for a in range(p) for b in range(p)]
@@ -702,10 +733,15 @@ def sec5_2_collision(ev):
 
         fam0 = HashFamily(tuple(with_zero), m_, name="affine with a = 0")
         r_ocms, r_zero = fam.has_constant_collision_rate(), fam0.has_constant_collision_rate()
-        ok = (r_ocms is not None and r_zero is not None and r_ocms < r_zero and r_ocms < Fraction(1, m_)
-              and R(r_zero.numerator, r_zero.denominator) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
-        insts.append(Instance({"d'": p, "m": m_, "c(a != 0)": str(r_ocms), "c(a any)": str(r_zero)}, ok, True, True,
-                              size=(p, m_)))
+        zero.append(r_zero is not None
+                    and R(r_zero.numerator, r_zero.denominator) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
+        # exact: the real family's (a != 0) remainder-free rate lies below 1/m; the form: (d'-m)/(m(d'-1)) < 1/m
+        k0, k1, r = C.bucket_profile(p, m_)
+        free = R(r_ocms.numerator, r_ocms.denominator) - R(r * (m_ - r), m_ * p * (p - 1))
+        insts.append(Instance({"d'": p, "m": m_, "c(a != 0)": str(r_ocms), "c(a any)": str(r_zero)},
+                              bool(r_ocms < r_zero and free < R(1, m_)), _at(derived, dp=p, m=m_), size=(p, m_)))
+    ev.numeric("rate with a = 0 allowed == 1/m + r(m-r)/(m d'^2) on the real family", all(zero), len(zero),
+               f"{sum(zero)} of {len(zero)}")
     ev.instances("collision rates of the two real families", insts, has_printed=False)
     ev.note("with a = 0 allowed the rate is exactly 1/m + r(m-r)/(m d'^2), i.e. 1/m only when m divides d'")
 
