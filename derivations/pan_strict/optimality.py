@@ -411,3 +411,109 @@ def cyclic_design(d_val: int, T, exp_eps):
     S = sympy.Matrix(rows)
     P = S.applyfunc(lambda s: b * (ev if s else 1))
     return P, S
+
+
+# ---------------------------------------------------------------------------------------------
+# Forms of the Section 3 / Appendix B statements, as objects a check evaluates at an instance
+U = sympy.Symbol("|U|", positive=True, integer=True)
+S_M = sympy.MatrixSymbol("S", U, d)
+alpha_sym, beta_sym = sympy.symbols("alpha beta", positive=True)
+a_sym, b_sym = sympy.Symbol("a"), sympy.Symbol("b")
+
+
+@cache
+def eq5_decoder_form():
+    """Appendix B.2: ``Q* = (S^T - q* J)/(p* - q*)`` (Sherman-Morrison on ``P^T D^-1 P = a I + b J``)."""
+    return sympy.Eq(sympy.MatrixSymbol("Q^{*}", d, U),
+                    (sympy.Transpose(S_M) - q_star_sym * sympy.OneMatrix(d, U)) / (p_star_sym - q_star_sym),
+                    evaluate=False)
+
+
+@cache
+def sherman_morrison_form():
+    """``(alpha I + beta J)^-1 = a I + b J`` with ``(a, b)`` of :func:`sherman_morrison_inverse`."""
+    av, bv = sherman_morrison_inverse(alpha_sym, beta_sym, d)
+    return (sympy.Eq(a_sym, av, evaluate=False), sympy.Eq(b_sym, bv, evaluate=False))
+
+
+@cache
+def ones_eigenvector_form():
+    """Appendix B.1: every entry of ``P^T D^-1 P 1`` is 1 (``P^T D^-1 P 1 = P^T D^-1 (P 1) = P^T 1 = 1``)."""
+    return sympy.Eq(sympy.Symbol(r"(P^T D^{-1} P \mathbf{1})_x"), sympy.Integer(1), evaluate=False)
+
+
+trace_M_sym = sympy.Symbol(r"\mathrm{Tr} M", positive=True)
+trace_Minv_sym = sympy.Symbol(r"\mathrm{Tr}(M^{-1})", positive=True)
+
+
+@cache
+def trace_bound_form():
+    return sympy.Ge(trace_Minv_sym, trace_lower_bound(trace_M_sym, d))
+
+
+@cache
+def symmetric_m_form():
+    """Appendix B.1: for an OSC ``P^T D^-1 P = a I + b J`` (a, b read off its diagonal and off-diagonal)."""
+    return sympy.Eq(sympy.MatrixSymbol(r"P^T D^{-1} P", d, d), a_sym * sympy.Identity(d) + b_sym * sympy.OneMatrix(d, d),
+                    evaluate=False)
+
+
+chain_syms = sympy.symbols(r"\ell_2(\Phi) \ell_2(\Phi_{urp}) \ell_2(\Phi_{urp}(Q^*)) \ell_2(\mathrm{OSC}_{\bar{k}}) "
+                           r"\ell_2(\mathrm{OSC}_{k^*})", positive=True)
+
+
+@cache
+def chain_form():
+    """Section 3's chain: each link is an inequality between exact losses."""
+    return sympy.And(*[sympy.Ge(a, b) for a, b in zip(chain_syms, chain_syms[1:])])
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorems 3.2-3.3, Claim 2.1 / Theorem 2.9 as ldpref derives them: what each asserts at one instance.
+# An instance's parameters carry the structural facts read off its mechanism (extremal, constant support
+# size, symmetric), so the forms are evaluated per instance; their truth there is decided by the exact engine.
+def _thm3_2_derived(assertion, extremal, constant_support, symmetric, **_):
+    """Appendix B.1: Tr(M^-1) >= 1 + (d-1)^2/(Tr M - 1) >= the OSC value at k_bar; the first step is an
+    equality iff the d - 1 non-trivial eigenvalues of M = P^T D^-1 P are equal (S^T P = (p*-q*) I + q* J),
+    the second iff the support size is constant (Jensen on the concave g)."""
+    if assertion == "bound":
+        return extremal
+    if assertion == "attains":
+        return constant_support and symmetric
+    raise ValueError(f"no assertion {assertion!r}")
+
+
+@cache
+def thm3_2_derived():
+    from .symbols_framework import Predicate
+
+    return Predicate(r"\ell_2(\Phi_{\mathrm{urp}}(P, Q^*)) \ge \ell_2(\mathrm{OSC}_{\bar k}),\ \text{equality iff } "
+                     r"k_u \equiv \bar k \wedge S^T P = (p^*-q^*) I + q^* J", _thm3_2_derived)
+
+
+def _thm3_3_derived(extremal, constant_support, symmetric, **_):
+    """Appendix B.2: Sherman-Morrison on P^T D^-1 P = a I + b J gives Q* = (S^T - q* J)/(p* - q*); that form
+    of P^T D^-1 P needs constant support size and a symmetric configuration."""
+    return extremal and constant_support and symmetric
+
+
+@cache
+def thm3_3_derived():
+    from .symbols_framework import Predicate
+
+    return Predicate(r"P \text{ extremal, symmetric, constant support} \Rightarrow Q^*(P) = (S^T - q^* J)/(p^* - q^*)",
+                     _thm3_3_derived)
+
+
+def _claim2_1_derived(loss, **_):
+    """l2: the URP transform with Q* is symmetric (Theorem 2.6) and no worse (its l2 is the permutation average
+    of a linear function of f); l1: Subset Selection at the competitor's e^eps or the URP transform."""
+    return loss in ("l1", "l2")
+
+
+@cache
+def claim2_1_derived():
+    from .symbols_framework import Predicate
+
+    return Predicate(r"\forall \Phi\ \exists\,\Phi_{\mathrm{sym}}:\ \ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi)"
+                     r"\ (\Phi_{\mathrm{urp}}(P, Q^*) \text{ for } \mathcal{L}_2)", _claim2_1_derived)

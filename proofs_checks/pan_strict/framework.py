@@ -17,6 +17,7 @@ import derivations.pan_strict.framework as D
 from ldpref import enumeration
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, oue, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
@@ -24,6 +25,23 @@ from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased
 SEED = 20260601  # fixed: verdicts are reproducible run to run
 
 GENERIC_SHAPES = [(2, 2), (2, 3), (3, 4)]  # (d, |U|) for symbolic identities
+
+
+def mat_at(form, subs: dict) -> sympy.Matrix:
+    """A matrix form (or the right side of an ``Eq``) at explicit matrices and sizes: every MatrixSymbol and
+    symbol of ``subs`` replaced, the matrix expression carried out exactly."""
+    expr = form.rhs if isinstance(form, sympy.Equality) else form
+    rep = {key: (sympy.ImmutableMatrix(v) if isinstance(v, sympy.MatrixBase) else sympy.sympify(v)) for key, v in subs.items()}
+    value = expr.xreplace(rep).doit()
+    if isinstance(value, sympy.MatrixExpr):
+        value = value.as_explicit()
+    return sympy.Matrix(value).applyfunc(sympy.cancel)
+
+
+def at(form, subs: dict):
+    """A scalar form (or a tuple / Boolean / Predicate) at one instance (``ldpref.ledger.forms.evaluate``)."""
+    value = evaluate(form, subs)
+    return [sympy.cancel(v) for v in value] if isinstance(value, (list, tuple)) else value
 
 
 def _datasets(d: int, max_n: int = 2):

@@ -20,16 +20,27 @@ import sympy
 
 import derivations.pan_strict.framework as F
 import derivations.pan_strict.optimality as O
+import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.root_causes import RootCause
+from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
 
-from .framework import complementary_pairs_mechanism, cyclic_constant_support_mechanism, l1_counterexample_mechanism
+from .framework import at, complementary_pairs_mechanism, cyclic_constant_support_mechanism, l1_counterexample_mechanism, mat_at
 
 SEED = 20260602
+
+ROOT_CAUSES = [
+    RootCause("sec3.symmetry-omitted", "Section 3, Theorems 3.2 and 3.3 (Appendices B.1-B.2)",
+              "Both theorems need the configuration to be symmetric as well as of constant support size: Appendix "
+              "B.1's eigenvalue bound is tight only when S^T P = (p*-q*) I + q* J, and Appendix B.2's Sherman-Morrison "
+              "step needs P^T D^-1 P = a I + b J.  The paper applies both to the URP mechanism, which is symmetric by "
+              "Theorem 2.6, but states them for any constant-support extremal P.", "condition"),
+]
 R = sympy.Rational
 E = EXP_EPS
 
@@ -98,6 +109,21 @@ def _subs(expr, r):
     return sympy.cancel(expr.subs({O.d: r["d"], O.k: r["k"], O.e: r["e"]}, simultaneous=True))
 
 
+MASS_X = sympy.Symbol(r"\sum_{u} p_u S_{u x}")  # the symbols of the Appendix B.3 forms
+MASS_Y = sympy.Symbol(r"\sum_{u} p_u S_{u y}")
+PAIR_XY = sympy.Symbol(r"\sum_{u} p_u S_{u x} S_{u y}")
+
+
+def _at(form, extra=None, **values):
+    """A claim's form at one instance: ``d, k, e, n, f_v, t`` -> the symbols of derivations.pan_strict.optimality;
+    ``extra`` maps further symbols of the form to their values."""
+    names = {"d": O.d, "k": O.k, "e": O.e, "n": O.n, "f_v": O.f_v, "t": O.t}
+    subs = {names[key]: v for key, v in values.items()}
+    subs.update(extra or {})
+    value = evaluate(form, subs)
+    return [sympy.cancel(v) for v in value] if isinstance(value, (list, tuple)) else sympy.cancel(value)
+
+
 @claim(
     id="pan-strict/appB.lemmaB.1",
     location="Appendix B.3, Lemma B.1",
@@ -107,18 +133,17 @@ def _subs(expr, r):
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
 )
 def lemma_b1(ev):
-    sol = O.lemma_b1_solution()
+    form = ev.derived()
     insts = []
     for r in _support_facts():
         insts.append(Instance({"mechanism": r["name"]}, [r["base_sum"], r["mass"]],
-                              [_subs(sol["base_sum"], r), _subs(sol["support_mass"], r)], size=(r["d"], r["U"])))
+                              _at(form, d=r["d"], k=r["k"], e=r["e"]), size=(r["d"], r["U"])))
     # also constant-support mechanisms that are NOT symmetric (Lemma B.1 needs no symmetry)
     for T in [(0, 1), (0, 2, 3)]:
         P, S = O.cyclic_design(5, T, 3)
         base, S_read = F.extremal_parts(P, 3)
         insts.append(Instance({"mechanism": f"cyclic {T} mod 5"}, [sum(base), sum(base[u] * S_read[u, 1] for u in range(5))],
-                              [sol["base_sum"].subs({O.d: 5, O.k: len(T), O.e: 3}), sol["support_mass"].subs({O.d: 5, O.k: len(T), O.e: 3})],
-                              size=(5, 5)))
+                              _at(form, d=5, k=len(T), e=3), size=(5, 5)))
     ev.instances("base-probability sums read off real constant-support mechanisms", insts, has_printed=False)
 
 
@@ -130,8 +155,9 @@ def lemma_b1(ev):
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
 )
 def eq18(ev):
-    insts = [Instance({"mechanism": r["name"]}, r["base_sum"] * r["k"], r["d"] * r["mass"], size=(r["d"], r["U"]))
-             for r in _support_facts()]
+    form = ev.derived()  # k sum_u p_u = d sum_u p_u S[u, x]: the right side from the column masses
+    insts = [Instance({"mechanism": r["name"]}, r["base_sum"] * r["k"], _at(form, {MASS_X: r["mass"]}, d=r["d"]),
+                      size=(r["d"], r["U"])) for r in _support_facts()]
     ev.instances("k sum p == d sum_u p_u S[u,x] on real mechanisms", insts, has_printed=False)
 
 
@@ -143,7 +169,8 @@ def eq18(ev):
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
 )
 def eq19(ev):
-    insts = [Instance({"mechanism": r["name"]}, sympy.Integer(1), sympy.cancel(r["base_sum"] + (r["e"] - 1) * r["mass"]),
+    form = ev.derived()  # (sum p) + (e - 1) sum_u p_u S[u, x] = 1: the column sum read off P vs the form's 1
+    insts = [Instance({"mechanism": r["name"]}, sympy.cancel(r["base_sum"] + (r["e"] - 1) * r["mass"]), _at(form, e=r["e"]),
                       size=(r["d"], r["U"])) for r in _support_facts()]
     ev.instances("column sums of the real P", insts, has_printed=False)
 
@@ -156,7 +183,8 @@ def eq19(ev):
     derivation="derivations.pan_strict.optimality.lemma3_1_form",
 )
 def eq16(ev):
-    insts = [Instance({"mechanism": r["name"]}, r["p"], sympy.cancel(r["e"] * r["mass"]), size=(r["d"], r["U"]))
+    form = ev.derived()
+    insts = [Instance({"mechanism": r["name"]}, r["p"], _at(form, {MASS_X: r["mass"]}, e=r["e"]), size=(r["d"], r["U"]))
              for r in _support_facts()]
     ev.instances("p* of the real mechanism vs e^eps sum_u p_u S[u,x]", insts, has_printed=False)
 
@@ -169,7 +197,9 @@ def eq16(ev):
     derivation="derivations.pan_strict.optimality.lemma3_1_form",
 )
 def eq17(ev):
-    insts = [Instance({"mechanism": r["name"]}, r["q"], sympy.cancel(r["mass"] + (r["e"] - 1) * r["pair"] * r["base_sum"]),
+    form = ev.derived()
+    insts = [Instance({"mechanism": r["name"]}, r["q"],
+                      _at(form, {MASS_Y: r["mass"], PAIR_XY: r["pair"] * r["base_sum"]}, e=r["e"]),
                       size=(r["d"], r["U"])) for r in _support_facts()]
     ev.instances("q* of the real mechanism vs Eq. (17)", insts, has_printed=False)
 
@@ -184,7 +214,8 @@ def eq17(ev):
     assumptions="symmetric configuration with constant support size k",
 )
 def appB_3_pair(ev):
-    insts = [Instance({"mechanism": r["name"]}, r["pair"], _subs(O.pair_support_mass(), r), size=(r["d"], r["U"]))
+    form = ev.derived()
+    insts = [Instance({"mechanism": r["name"]}, r["pair"], _at(form, d=r["d"], k=r["k"]), size=(r["d"], r["U"]))
              for r in _support_facts()]
     ev.instances("E[s_x s_y] of the real support matrix vs k(k-1)/(d(d-1))", insts, has_printed=False)
 
@@ -198,36 +229,43 @@ def appB_3_pair(ev):
     derivation="derivations.pan_strict.optimality.osc_cross_support_probability",
 )
 def lemma3_1(ev):
+    form = ev.derived()
     insts = []
     for r in _support_facts():
-        insts.append(Instance({"mechanism": r["name"]}, [r["p"], r["q"]],
-                              [sympy.cancel(O.osc_self_support_probability(r["d"], r["k"], r["e"])),
-                               sympy.cancel(O.osc_cross_support_probability(r["d"], r["k"], r["e"]))], size=(r["d"], r["U"])))
+        insts.append(Instance({"mechanism": r["name"]}, [r["p"], r["q"]], _at(form, d=r["d"], k=r["k"], e=r["e"]),
+                              size=(r["d"], r["U"])))
     # Subset Selection's own (p, q) (ldpref, binomial-coefficient form) on a wider grid
     for d in range(3, 9):
         for k in range(1, d):
             ss = subset_selection(d, k, 3)
             insts.append(Instance({"mechanism": f"ss d={d} k={k} e=3 (ldpref p, q)"}, [ss.p, ss.q],
-                                  [O.osc_self_support_probability(d, k, 3), O.osc_cross_support_probability(d, k, 3)],
-                                  size=(d, k)))
+                                  _at(form, d=d, k=k, e=3), size=(d, k)))
     ev.instances("(p*, q*) read off real OSCs vs Lemma 3.1", insts, has_printed=False)
 
 
 # ---------------------------------------------------------------------------------------------
 # Lemma 3.2 / Eq. (11), Eq. (21)
 @cache
-def _variance_instances():
-    insts = []
+def _variance_facts():
+    """(name, d, k, e, counts, |U|, exact variance vector by enumeration of the real OSC)."""
+    rows = []
     for name, d, k, e, m, P, S in _osc_zoo() + _symbolic_zoo():
         datasets = [_vertex(d, 1), _vertex(d, 2), (1, 1) + (0,) * (d - 2)]
         if "symbolic" in name or m.n_outputs > 30:
             datasets = datasets[:2] if m.n_outputs <= 30 else datasets[:1]
         for counts in datasets:
-            n_c = sum(counts)
             var = enumeration.enumerated_moments(m, counts)["variance"]
-            derived = [O.osc_variance(d, k, e, n_c, R(counts[v], n_c)) for v in range(d)]
-            insts.append(Instance({"mechanism": name, "counts": counts}, [sympy.cancel(v) for v in var],
-                                  [sympy.cancel(v) for v in derived], size=(d, m.n_outputs, n_c)))
+            rows.append((name, d, k, e, counts, m.n_outputs, [sympy.cancel(v) for v in var]))
+    return rows
+
+
+def _variance_instances(form):
+    """Eq. (11) (the claim's derived form) at every value v of each enumerated dataset."""
+    insts = []
+    for name, d, k, e, counts, U, var in _variance_facts():
+        n_c = sum(counts)
+        derived = [_at(form, d=d, k=k, e=e, n=n_c, f_v=R(counts[v], n_c)) for v in range(d)]
+        insts.append(Instance({"mechanism": name, "counts": counts}, var, derived, size=(d, U, n_c)))
     return insts
 
 
@@ -240,7 +278,7 @@ def _variance_instances():
     derivation="derivations.pan_strict.optimality.osc_variance",
 )
 def lemma3_2(ev):
-    ev.instances("Var[f_hat_v] by exact enumeration of real OSCs", _variance_instances(), has_printed=False)
+    ev.instances("Var[f_hat_v] by exact enumeration of real OSCs", _variance_instances(ev.derived()), has_printed=False)
 
 
 @claim(
@@ -251,23 +289,27 @@ def lemma3_2(ev):
     derivation="derivations.pan_strict.optimality.osc_variance",
 )
 def eq11(ev):
-    ev.instances("Var[f_hat_v] by exact enumeration of real OSCs", _variance_instances(), has_printed=False)
+    ev.instances("Var[f_hat_v] by exact enumeration of real OSCs", _variance_instances(ev.derived()), has_printed=False)
 
 
 @cache
-def _l2_instances():
-    insts = []
+def _l2_facts():
+    """(params, d, k, e, n, |U|, exact total) for real OSCs: worst-case l2 (exact engine, all datasets); with
+    symbolic e^eps the total variance at every vertex dataset (the same for every dataset)."""
+    rows = []
     for name, d, k, e, m, P, S in _osc_zoo():
         for n_c in (1, 5):
-            insts.append(Instance({"mechanism": name, "n": n_c}, losses.worst_case_l2(m, n_c).value, O.osc_l2(d, k, e, n_c),
-                                  size=(d, m.n_outputs, n_c)))
+            rows.append(({"mechanism": name, "n": n_c}, d, k, e, n_c, m.n_outputs, losses.worst_case_l2(m, n_c).value))
     for name, d, k, e, m, P, S in _symbolic_zoo()[:2]:
-        # symbolic e^eps: the total variance is the same for every dataset (checked on every vertex)
         for v in range(d):
-            insts.append(Instance({"mechanism": name, "vertex": v},
-                                  sympy.cancel(sum(enumeration.enumerated_moments(m, _vertex(d, 1, v))["variance"])),
-                                  sympy.cancel(O.osc_l2(d, k, e, 1)), size=(d, m.n_outputs, 1)))
-    return insts
+            rows.append(({"mechanism": name, "vertex": v}, d, k, e, 1, m.n_outputs,
+                         sympy.cancel(sum(enumeration.enumerated_moments(m, _vertex(d, 1, v))["variance"]))))
+    return rows
+
+
+def _l2_instances(form):
+    return [Instance(params, exact, _at(form, d=d, k=k, e=e, n=n_c), size=(d, U, n_c))
+            for params, d, k, e, n_c, U, exact in _l2_facts()]
 
 
 @claim(
@@ -279,8 +321,10 @@ def _l2_instances():
     derivation="derivations.pan_strict.optimality.osc_l2",
 )
 def eq21(ev):
-    ev.identity("readable form == sum of Eq. (11) over v", sympy.cancel(O.eq21_readable() - O._l2_symbolic()), sympy.Integer(0))
-    ev.instances("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_instances(), has_printed=False)
+    form = ev.derived()
+    ev.identity("Eq. (21) == sum of Eq. (11) over v (derived from the model)", sympy.cancel(form.rhs - O._l2_symbolic()),
+                sympy.Integer(0))
+    ev.instances("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_instances(form), has_printed=False)
 
 
 @claim(
@@ -387,29 +431,32 @@ def _urp_opt_l2(name):
     derivation="derivations.pan_strict.framework.urp_l2_loss",
 )
 def sec3_frobenius(ev):
+    form, frob_sym = ev.derived(), sympy.Symbol(r"\|Q D^{1/2}\|_F^2")
     insts = []
     for name, P, S, e, sym, sizes in [c for c in _extremal_cases() if c[1].shape[1] <= 4][:4]:
         for Q in (Mechanism(P.tolist()).decoder_matrix(), F.urp_optimal_decoder(P)):
             Dh = sympy.diag(*[sympy.sqrt(s) for s in P * sympy.ones(P.shape[1], 1)])
             frob = sum(v**2 for v in (Q * Dh))
             insts.append(Instance({"mechanism": name}, losses.worst_case_l2(_urp_mech(P, Q), 1).value,
-                                  sympy.expand(frob / P.shape[1] - 1),
+                                  at(form, {frob_sym: sympy.expand(frob), F.d_sym: P.shape[1], F.n: 1}),
                                   size=(P.shape[1], P.shape[0])))
     ev.instances("worst-case l2 of the explicit URP mechanism vs the Frobenius form", insts, has_printed=False)
 
 
-def _thm3_2_instances():
+def _thm3_2_instances(printed, derived):
+    """Per extremal P: 'bound' (URP l2 with Q* >= the OSC value at the same p*) and, for constant support,
+    'attains' (== the OSC value); exact by the exact engine, each form evaluated on the instance's facts."""
     insts = []
     for name, P, S, e, sym, sizes in _extremal_cases():
         d = P.shape[1]
-        kb = _k_bar(P, e, d)
-        bound = O.osc_l2(d, kb, e, 1)
+        bound = O.osc_l2(d, _k_bar(P, e, d), e, 1)
         exact = _urp_opt_l2(name)
-        insts.append(Instance({"mechanism": name, "assertion": "URP l2 with Q* >= OSC value at the same p*"},
-                              bool(exact >= bound), True, printed=True, size=(d, P.shape[0], 0)))
-        if len(sizes) == 1:
-            insts.append(Instance({"mechanism": name, "assertion": "constant support attains the minimum"},
-                                  bool(exact == bound), sym, printed=True, in_condition=sym, size=(d, P.shape[0], 1)))
+        facts = {"extremal": F.extremal_parts(P, e) is not None, "constant_support": len(sizes) == 1, "symmetric": sym}
+        cases = [("bound", bool(exact >= bound))] + ([("attains", bool(exact == bound))] if len(sizes) == 1 else [])
+        for rank, (assertion, fact) in enumerate(cases):
+            params = {"mechanism": name, "assertion": assertion, **facts}
+            insts.append(Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params),
+                                  in_condition=sym or assertion == "bound", size=(d, P.shape[0], rank)))
     return insts
 
 
@@ -419,9 +466,14 @@ def _thm3_2_instances():
     statement="Among extremal perturbation matrices with a fixed self-support probability p*, one with a constant "
               "support size minimises the URP l2 loss (Tr((P^T D^-1 P)^-1)/d - 1)/n; the minimum is the OSC value "
               "at k = p* d/(e^eps - (e^eps - 1) p*).",
-    derived=lambda: sympy.Ge(sympy.Symbol(r"\ell_2(\Phi_{\mathrm{urp}}(P, Q^*))"), O.eq21_form().rhs),
+    printed=PR.thm3_2_printed,
+    derived=O.thm3_2_derived,
     derivation="derivations.pan_strict.optimality.osc_trace_min",
     kind="statement",
+    root_cause="sec3.symmetry-omitted",
+    note="Printed statement: the words of Theorem 3.2 survive in our copy (the loss and estimator symbols are lost; "
+         "Section 3 says it minimises the l2 loss of the URP estimator); the public arXiv HTML we could consult "
+         "shows no more of Section 3.",
     condition="the constant-support P is also symmetric (all non-trivial eigenvalues of P^T D^-1 P equal, e.g. "
               "Subset Selection or a URP transform); a constant support size alone does not reach the minimum",
     assumptions="extremal P of full column rank, e^eps > 1; URP estimator with the optimal decoder Q* of Theorem 3.1",
@@ -429,7 +481,8 @@ def _thm3_2_instances():
                                     r"\text{with equality iff } k_u \equiv \bar k \text{ and } S^T P = (p^*-q^*) I + q^* J"),
 )
 def thm3_2(ev):
-    ev.instances("URP l2 (explicit mechanism with Q*) vs the OSC value at the same p*", _thm3_2_instances())
+    ev.instances("URP l2 (explicit mechanism with Q*) vs the OSC value at the same p*",
+                 _thm3_2_instances(ev.printed(), ev.derived()))
     for name, P, S, e, sym, sizes in _extremal_cases():
         if len(sizes) == 1 and not sym:
             d = P.shape[1]
@@ -441,21 +494,22 @@ def thm3_2(ev):
     id="pan-strict/appB.1.eigvec",
     location="Appendix B.1",
     statement="M = P^T D^-1 P (D = diag(P 1)) has the all-ones vector as eigenvector with eigenvalue 1.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"P^T D^{-1} P \mathbf{1}"), sympy.Symbol(r"\mathbf{1}"), evaluate=False),
-    derivation="derivations.pan_strict.framework.urp_optimal_decoder",
+    derived=O.ones_eigenvector_form,
+    derivation="derivations.pan_strict.optimality.ones_eigenvector_form",
 )
 def appB_1_eigvec(ev):
+    entry = at(ev.derived(), {})  # the value the form gives every entry of M 1
     # generic column-stochastic P (last row = 1 - the others), symbolic entries
     for d, U in [(2, 3), (3, 3)]:
         P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
         P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
         Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        ev.identity(f"generic {U}x{d}: M 1 == 1", (P.T * Dinv * P * sympy.ones(d, 1)).applyfunc(sympy.simplify),
-                    sympy.ones(d, 1))
+        ev.identity(f"generic {U}x{d}: M 1 == the form's entries", (P.T * Dinv * P * sympy.ones(d, 1)).applyfunc(sympy.simplify),
+                    sympy.Matrix([entry] * d))
     insts = []
     for name, P, S, e, sym, sizes in _extremal_cases():
         Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(P.shape[1], 1)])
-        insts.append(Instance({"mechanism": name}, list(P.T * Dinv * P * sympy.ones(P.shape[1], 1)), [1] * P.shape[1],
+        insts.append(Instance({"mechanism": name}, list(P.T * Dinv * P * sympy.ones(P.shape[1], 1)), [entry] * P.shape[1],
                               size=(P.shape[1],)))
     ev.instances("M 1 on real mechanisms", insts, has_printed=False)
 
@@ -478,15 +532,18 @@ def _trace_data():
     location="Appendix B.1 (and Section 3 after Theorem 3.2)",
     statement="Tr(M^-1) >= 1 + (d-1)^2/(Tr M - 1): the eigenvalue 1 is fixed and, for a fixed Tr M, the sum of "
               "reciprocals of the other d - 1 eigenvalues is smallest when they are equal.",
-    derived=lambda: sympy.Ge(sympy.Symbol(r"\mathrm{Tr}(M^{-1})"), O.trace_lower_bound(sympy.Symbol(r"\mathrm{Tr} M"), F.d_sym)),
+    derived=O.trace_bound_form,
     derivation="derivations.pan_strict.optimality.trace_lower_bound",
     kind="statement",
 )
 def appB_1_trace_bound(ev):
+    form = ev.derived()
     insts = []
     for r in _trace_data():
         lhs, rhs = r["M"].inv().trace(), O.trace_lower_bound(r["M"].trace(), r["d"])
-        insts.append(Instance({"mechanism": r["name"], "check": ">="}, bool(lhs >= rhs), True, size=(r["d"], r["U"], 0)))
+        insts.append(Instance({"mechanism": r["name"], "check": ">="}, bool(lhs >= rhs),
+                              at(form, {O.trace_Minv_sym: lhs, O.trace_M_sym: r["M"].trace(), O.d: r["d"]}),
+                              size=(r["d"], r["U"], 0)))
         insts.append(Instance({"mechanism": r["name"], "check": "equality iff symmetric"}, bool(lhs == rhs), r["sym"],
                               size=(r["d"], r["U"], 1)))
     ev.instances("Tr(M^-1) vs the eigenvalue bound", insts, has_printed=False)
@@ -500,9 +557,10 @@ def appB_1_trace_bound(ev):
     derivation="derivations.pan_strict.optimality.g_weight",
 )
 def appB_1_trace_expansion(ev):
+    form = ev.derived()
     insts = [Instance({"mechanism": r["name"]}, r["M"].trace(),
-                      sum(b * O.g_weight(kk, r["d"], r["e"]) for b, kk in zip(r["base"], r["ks"])), size=(r["d"], r["U"]))
-             for r in _trace_data()]
+                      sympy.cancel(sum(b * at(form, {O.k: kk, O.d: r["d"], O.e: r["e"]}) for b, kk in zip(r["base"], r["ks"]))),
+                      size=(r["d"], r["U"])) for r in _trace_data()]
     ev.instances("Tr M of real mechanisms vs sum_u p_u g(k_u)", insts, has_printed=False)
 
 
@@ -516,7 +574,7 @@ def appB_1_trace_expansion(ev):
 )
 def appB_1_concavity(ev):
     kk = O.k
-    ev.identity("g'' closed form", sympy.simplify(sympy.diff(O.g_weight(kk, O.d, O.e), kk, 2) - O.g_second_derivative()),
+    ev.identity("g'' of the model's g == the form", sympy.simplify(sympy.diff(O.g_weight(kk, O.d, O.e), kk, 2) - ev.derived().rhs),
                 sympy.Integer(0))
     insts = []
     for r in _trace_data():
@@ -533,16 +591,17 @@ def appB_1_concavity(ev):
     location="Appendix B.1 (last paragraph)",
     statement="For a symmetric extremal configuration with constant support, P^T D^-1 P = a I + b J, so all "
               "eigenvalues but the first are equal and Tr(M^-1) reaches its minimum.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"P^T D^{-1} P"), sympy.Symbol("a I + b J"), evaluate=False),
+    derived=O.symmetric_m_form,
     derivation="derivations.pan_strict.optimality.osc_trace_min",
 )
 def appB_1_form(ev):
+    form = ev.derived()
     insts = []
     for name, d, k, e, m, P, S in _osc_zoo():
         Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
         M = P.T * Dinv * P
         a, b = M[0, 0] - M[0, 1], M[0, 1]
-        insts.append(Instance({"mechanism": name}, M, a * sympy.eye(d) + b * sympy.ones(d, d), size=(d, P.shape[0])))
+        insts.append(Instance({"mechanism": name}, M, mat_at(form, {O.a_sym: a, O.b_sym: b, O.d: d}), size=(d, P.shape[0])))
         insts.append(Instance({"mechanism": name, "check": "Tr(M^-1) == bound at k"}, M.inv().trace(),
                               O.osc_trace_min(d, k, e), size=(d, P.shape[0])))
     ev.instances("M of real OSCs", insts, has_printed=False)
@@ -551,18 +610,18 @@ def appB_1_form(ev):
 # ---------------------------------------------------------------------------------------------
 # Theorem 3.3, Appendix B.2
 @cache
-def _thm3_3_instances():
+def _q_star_facts():
+    """Symmetric constant-support mechanisms: (params, d, |U|, Q* computed exactly, S, p*, q*).  Q* by
+    ldpref's URP-optimal decoder (exact DomainMatrix path) for the OSC zoo, by Theorem 3.1's closed form for
+    the URP transforms of non-symmetric constant-support mechanisms (symmetric by Theorem 2.6)."""
     from ldpref.decoders import urp_optimal_decoder as lib_urp_decoder
 
-    insts = []
+    rows = []
     for name, d, k, e, m, P, S in _osc_zoo():
         if m.n_outputs > 30:
             continue
         p, q = F.symmetric_pq(S, P)
-        # ldpref's URP-optimal decoder (exact DomainMatrix path) of the real OSC == Eq. (5)
-        Qlib = lib_urp_decoder(m.P).to_Matrix()
-        insts.append(Instance({"base": name, "decoder": "Q*(P), P symmetric"}, Qlib, F.eq5_decoder(S, p, q),
-                              printed=F.eq5_decoder(S, p, q), size=(d, P.shape[0], 0)))
+        rows.append(({"base": name, "decoder": "Q*(P), P symmetric"}, d, P.shape[0], lib_urp_decoder(m.P).to_Matrix(), S, p, q))
     for name, P, S, e, sym, sizes in _extremal_cases():
         if len(sizes) != 1 or sym or P.shape[1] > 4:
             continue
@@ -570,15 +629,30 @@ def _thm3_3_instances():
         Pu, _, labels = F.urp_matrices(P, sympy.zeros(d, P.shape[0]))
         Su = F.urp_support_matrix(S)
         pu, qu = F.symmetric_pq(Su, Pu)
-        eq5 = F.eq5_decoder(Su, pu, qu)
-        # (a) the optimal decoder of the URP mechanism itself (symmetric by Theorem 2.6): Eq. (5)
-        Qopt = F.urp_optimal_decoder(Pu)
-        insts.append(Instance({"base": name, "decoder": "Q*(P_urp)"}, Qopt, eq5, printed=eq5, size=(d, P.shape[0], 1)))
-        # (b) the URP estimator built from Q*(P) of the non-symmetric base: not Eq. (5)
+        rows.append(({"base": name, "decoder": "Q*(P_urp)"}, d, Pu.shape[0], F.urp_optimal_decoder(Pu), Su, pu, qu))
+    return rows
+
+
+@cache
+def _thm3_3_facts():
+    """(params, is Q* the Eq. (5) decoder?) -- the exact fact at each instance, with the structural facts
+    (extremal, constant support, symmetric) of the perturbation whose Q* is taken."""
+    rows = []
+    for params, d, U, Q_star, S, p, q in _q_star_facts():
+        rows.append(({**params, "extremal": True, "constant_support": True, "symmetric": True},
+                     Q_star == F.eq5_decoder(S, p, q), (d, U, 0)))
+    for name, P, S, e, sym, sizes in _extremal_cases():
+        if len(sizes) != 1 or sym or P.shape[1] > 4:
+            continue
+        d = P.shape[1]
+        Pu, _, labels = F.urp_matrices(P, sympy.zeros(d, P.shape[0]))
+        Su = F.urp_support_matrix(S)
+        pu, qu = F.symmetric_pq(Su, Pu)
+        # the URP estimator built from Q*(P) of the non-symmetric base P: is it the Eq. (5) decoder?
         _, Qu, _ = F.urp_matrices(P, F.urp_optimal_decoder(P))
-        insts.append(Instance({"base": name, "decoder": "[Pi^T Q*(P)] of a non-symmetric base", "claim": "equals Eq. (5)"},
-                              Qu == eq5, False, printed=True, in_condition=False, size=(d, P.shape[0], 2)))
-    return insts
+        rows.append(({"base": name, "decoder": "[Pi^T Q*(P)] of a non-symmetric base", "extremal": True,
+                      "constant_support": True, "symmetric": False}, Qu == F.eq5_decoder(Su, pu, qu), (d, P.shape[0], 2)))
+    return rows
 
 
 @claim(
@@ -586,16 +660,24 @@ def _thm3_3_instances():
     location="Section 3, Theorem 3.3 (proof in Appendix B.2)",
     statement="For an extremal perturbation with constant support size, the optimal decoder Q* of Theorem 3.1 "
               "is the Eq. (5) reconstruction (S^T nu - q* 1)/(p* - q*).",
-    derived=lambda: sympy.Eq(sympy.Symbol("Q^{*}"), sympy.Symbol(r"(S^T - q^{*} J)/(p^{*} - q^{*})"), evaluate=False),
+    printed=PR.thm3_3_printed,
+    derived=O.thm3_3_derived,
     derivation="derivations.pan_strict.optimality.eq5_decoder",
     kind="statement",
+    root_cause="sec3.symmetry-omitted",
+    note="Printed statement: the words of Theorem 3.3 survive in our copy (the symbol of the reconstruction is lost; "
+         "read as Q* of Theorem 3.1, as the intuition paragraph after it does); the public arXiv HTML we could "
+         "consult shows no more of Section 3.",
     condition="the configuration is also symmetric (Appendix B.2 uses Theorem 2.6: apply Q* to the URP mechanism "
               "itself); the URP estimator assembled from Q*(P) of a non-symmetric constant-support P is not Eq. (5)",
     correction=lambda: sympy.Symbol(r"Q^*(P_{\mathrm{urp}}) = (S_{\mathrm{urp}}^T - q^* J)/(p^* - q^*)\ "
                                     r"\text{(and } Q^*(P) = (S^T - q^* J)/(p^* - q^*) \text{ when } P \text{ is symmetric)}"),
 )
 def thm3_3(ev):
-    ev.instances("Q* (exact) vs the Eq. (5) decoder", _thm3_3_instances())
+    printed, derived = ev.printed(), ev.derived()
+    ev.instances("is Q* (exact) the Eq. (5) decoder?",
+                 [Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params),
+                           in_condition=params["symmetric"], size=size) for params, fact, size in _thm3_3_facts()])
     for name, P, S, e, sym, sizes in _extremal_cases():
         if len(sizes) == 1 and not sym and P.shape[1] <= 4:
             d = P.shape[1]
@@ -612,26 +694,30 @@ def thm3_3(ev):
     location="Appendix B.2",
     statement="With a symmetric constant-support extremal P, P^T D^-1 P = a I + b J and Q* = (S^T - q* J)/(p* - q*) "
               "(Sherman-Morrison on a I + b J).",
-    derived=lambda: sympy.Eq(sympy.Symbol("Q^{*}"), sympy.Symbol(r"(S^T - q^{*} J)/(p^{*} - q^{*})"), evaluate=False),
+    derived=O.eq5_decoder_form,
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
 )
 def appB_2_q_star(ev):
-    ev.instances("Q* of symmetric constant-support mechanisms vs Eq. (5)",
-                 [i for i in _thm3_3_instances() if i.in_condition], has_printed=False)
+    form = ev.derived()
+    insts = []
+    for params, d, U, Q_star, S, p, q in _q_star_facts():
+        insts.append(Instance(params, Q_star, mat_at(form, {O.S_M: S, O.U: U, O.d: d, O.p_star_sym: p, O.q_star_sym: q}),
+                              size=(d, U)))
+    ev.instances("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", insts, has_printed=False)
 
 
 @claim(
     id="pan-strict/appB.2.sherman-morrison",
     location="Appendix B.2",
     statement="(alpha I + beta J)^-1 = (I - beta/(alpha + d beta) J)/alpha.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"(\alpha I + \beta J)^{-1}"),
-                             sympy.Symbol(r"\frac{1}{\alpha}\left(I - \frac{\beta}{\alpha + d\beta} J\right)"), evaluate=False),
+    derived=O.sherman_morrison_form,
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
 )
 def appB_2_sm(ev):
-    al, be = sympy.symbols("alpha beta", positive=True)
+    al, be = O.alpha_sym, O.beta_sym
+    form = ev.derived()
     for dd in (2, 3, 5):
-        a, b = O.sherman_morrison_inverse(al, be, dd)
+        a, b = at(form, {O.d: dd})
         prod = (al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd))
         ev.identity(f"d={dd}: (alpha I + beta J)(a I + b J) == I", prod.applyfunc(sympy.simplify), sympy.eye(dd))
 

@@ -1,0 +1,60 @@
+"""Printed forms of pan-strict (arXiv 2603.11523), Sections 2-3 and Appendices A-B: transcription only.
+
+Our copy lost every formula, and the public arXiv HTML of 2603.11523v1 that we could consult shows the
+abstract and the start of the introduction only, so no formula of these sections could be recovered.  What
+survives are statements made in words; each is transcribed here as a :class:`Predicate` that gives, at one
+instance, what the statement asserts there (the instance's parameters carry the structural facts the
+statement's hypotheses name: extremal, constant support size, which loss, ...).  Nothing here is computed
+from ldpref's derivations.
+"""
+
+from __future__ import annotations
+
+from .symbols_framework import Predicate
+
+_LOSSES = ("l1", "l2")
+
+
+# Claim 2.1 (Section 2.4): "There exists a frequency estimator with a symmetric configuration that achieves
+# optimality under both [l1] and [l2] losses."  At an instance (a competitor estimator Phi and a loss), it
+# asserts that some symmetric estimator is at least as precise as Phi under that loss.
+def _claim2_1(loss, **_):
+    return loss in _LOSSES
+
+
+def claim2_1_printed():
+    return Predicate(r"\exists\,\Phi_{\mathrm{sym}}\ \forall \Phi:\ \ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi),\ "
+                     r"\ell \in \{\mathcal{L}_1, \mathcal{L}_2\}", _claim2_1)
+
+
+# Theorem 2.9 (Section 2.4): "Claim 2.1 is correct."  The same assertion, printed a second time.
+def thm2_9_printed():
+    return Predicate(r"\text{Claim 2.1 holds: } \exists\,\Phi_{\mathrm{sym}}\ \forall \Phi:\ "
+                     r"\ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi),\ \ell \in \{\mathcal{L}_1, \mathcal{L}_2\}", _claim2_1)
+
+
+# Theorem 3.2 (Section 3): "Among all perturbation matrices with an extremal configuration and a fixed
+# self-support probability, the one with a constant support size minimizes the [l2] loss of [the URP
+# estimator]."  Two assertions at an instance P: every extremal P is at least the minimum ("bound"), and a
+# P with constant support size attains it ("attains").
+def _thm3_2(assertion, extremal, constant_support, **_):
+    if assertion == "bound":
+        return extremal
+    if assertion == "attains":
+        return constant_support
+    raise ValueError(f"Theorem 3.2 makes no assertion {assertion!r}")
+
+
+def thm3_2_printed():
+    return Predicate(r"\min_{P\ \mathrm{extremal},\ p^*\ \mathrm{fixed}} \mathcal{L}_2(\Phi_{\mathrm{urp}}) "
+                     r"\text{ is attained by a } P \text{ with constant support size}", _thm3_2)
+
+
+# Theorem 3.3 (Section 3): "If a perturbation matrix has an extremal configuration and constant support size,
+# the reconstruction of [Q*] is equivalent to Eq. (5)."
+def _thm3_3(extremal, constant_support, **_):
+    return extremal and constant_support
+
+
+def thm3_3_printed():
+    return Predicate(r"P \text{ extremal with constant support size} \Rightarrow Q^* \equiv \text{Eq. (5)}", _thm3_3)
