@@ -521,6 +521,21 @@ def table2_derived(row: str):
     }[row]
 
 
+def table2_count(row: str):
+    """A row's exact bit count from its construction, as a function of d (and e^eps, b): log2 of the number of
+    hash functions a client may be assigned plus log2 of its response alphabet (see :func:`table2_bounds`)."""
+    bb = b
+    return {
+        "HE": sympy.ceiling(log2(d + 1)) + 1,
+        "RHR": sympy.ceiling(log2(sympy.ceiling(d / 2 ** (bb - 1)) + 1)) + bb,
+        "OLH": (d + 1) * log2(1 + E),
+        "MSE-OCMS": 2 * sympy.ceiling(log2(d)) + sympy.ceiling(log2(1 + half)),
+        "l-OCMS": 2 * sympy.ceiling(log2(d)) + sympy.ceiling(log2(1 + E)),
+        "SS": log2(sympy.binomial(d, d / (1 + E))),
+        "RAPPOR": d,
+    }[row]
+
+
 # ---- Appendix H -------------------------------------------------------------------------------
 @cache
 def eq31_printed(mm=m):

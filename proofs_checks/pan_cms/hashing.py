@@ -30,6 +30,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
                             random_family)
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, cms_over_draws, inner_mechanism
 
@@ -199,7 +200,7 @@ def _crt_family(d_):
 
 
 @claim(
-    id="pan-cms/sec3.5.m6-no-pairwise",
+    id="pan-cms/sec3.5.m6-no-pairwise", root_cause="sec3.5.m6",
     location="Section 3.5, first paragraph (the m = 6 example)",
     statement="No pairwise-independent hashing family [d] -> [6] exists.",
     printed=H.no_pairwise_m6_printed,
@@ -399,7 +400,7 @@ def _thm38_corrected_record(ev, strict: bool):
 
 
 @claim(
-    id="pan-cms/thm3.8",
+    id="pan-cms/thm3.8", root_cause="thm3.8.derivative-bound",
     location="Section 3.5, Theorem 3.8",
     statement="If (2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(tau Var(f_hat(x))) <= (2q+1)^2 then "
               "Var(g(x|H')) < (1 + tau) Var(f_hat(x)).",
@@ -421,7 +422,7 @@ def thm3_8(ev):
 
 
 @claim(
-    id="pan-cms/appE.translate",
+    id="pan-cms/appE.translate", root_cause="thm3.8.derivative-bound",
     location="Appendix E, proof of Theorem 3.8, the inequality before Eq. (43)",
     statement="(2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(2q+1)^2 <= tau Var(f_hat(x)) ensures "
               "Var(g(x|H')) <= (1 + tau) Var(f_hat(x)).",
@@ -437,7 +438,7 @@ def appE_translate(ev):
 
 
 @claim(
-    id="pan-cms/appE.eq43",
+    id="pan-cms/appE.eq43", root_cause="thm3.8.derivative-bound",
     location="Appendix E, Eq. (43)",
     statement="(2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(tau Var(f_hat(x))) <= (2q+1)^2 ensures "
               "Var(g(x|H')) <= (1 + tau) Var(f_hat(x)).",
@@ -637,7 +638,7 @@ def appE_veq(ev):
 
 
 @claim(
-    id="pan-cms/appE.m-prime-bound",
+    id="pan-cms/appE.m-prime-bound", root_cause="appE.worst-r",
     location="Appendix E, proof of Theorem 3.8 (m' = m - m/(2q+1)^2)",
     statement="m' = m - m/(2q+1)^2.",
     printed=lambda: sympy.Eq(H.mp, H.m_prime_appE_printed()),
@@ -731,7 +732,7 @@ def _cor_threshold_record(ev, kind_of_cor):
 
 
 @claim(
-    id="pan-cms/cor3.6",
+    id="pan-cms/cor3.6", root_cause="appE.eps0-limit",
     location="Section 3.5, Corollary 3.6",
     statement="If 2q + 1 > sqrt(1/tau) and m = 1 + e^{eps/2}, then MSE(g) < (1 + tau) MSE_hat(f_hat).",
     printed=H.cor36_printed,
@@ -752,7 +753,7 @@ def cor3_6(ev):
 
 
 @claim(
-    id="pan-cms/cor3.7",
+    id="pan-cms/cor3.7", root_cause="appE.eps0-limit",
     location="Section 3.5, Corollary 3.7",
     statement="If 2q + 1 > sqrt(1/tau) and m = 1 + e^eps, then l2(g) < (1 + tau) l2*(f_hat).",
     printed=H.cor37_printed,
@@ -824,7 +825,7 @@ def _var_instances(kind_of_cor):
 
 
 @claim(
-    id="pan-cms/appE.cor3.6-var",
+    id="pan-cms/appE.cor3.6-var", root_cause="appE.var-missing-1/n",
     location="Appendix E, proof of Corollary 3.6 (Var(f_hat(x)) at m = 1 + e^{eps/2})",
     statement="At m = 1 + e^{eps/2} (CMS+RR, pairwise independent), Var(f_hat(x)) = e^{eps/2}/(e^{eps/2} - 1)^2 "
               "for every f(x).",
@@ -840,7 +841,7 @@ def appE_cor36_var(ev):
 
 
 @claim(
-    id="pan-cms/appE.cor3.7-var",
+    id="pan-cms/appE.cor3.7-var", root_cause="appE.var-missing-1/n",
     location="Appendix E, proof of Corollary 3.7 (Var(f_hat(x)|f(x) = 0) = 4e^eps/(e^eps - 1)^2)",
     statement="At m = 1 + e^eps (CMS+RR, pairwise independent), Var(f_hat(x)|f(x) = 0) = 4e^eps/(e^eps - 1)^2.",
     printed=lambda: sympy.Eq(H.Var_f0, H.var_f0_printed()),
@@ -932,7 +933,7 @@ def _eps0_check(ev, kind_of_cor):
 
 
 @claim(
-    id="pan-cms/appE.cor3.6-eps0",
+    id="pan-cms/appE.cor3.6-eps0", root_cause="appE.eps0-limit",
     location="Appendix E, proof of Corollary 3.6 (eps = 0 in Eq. (43) gives 2q + 1 > sqrt(1/tau))",
     statement="Letting eps -> 0 in Eq. (43) at m = 1 + e^{eps/2} gives the condition 2q + 1 > sqrt(1/tau).",
     printed=H.eps0_condition_printed,
@@ -946,7 +947,7 @@ def appE_cor36_eps0(ev):
 
 
 @claim(
-    id="pan-cms/appE.cor3.7-eps0",
+    id="pan-cms/appE.cor3.7-eps0", root_cause="appE.eps0-limit",
     location="Appendix E, proof of Corollary 3.7 (eps = 0 in Eq. (44) gives 2q + 1 > sqrt(1/tau))",
     statement="Letting eps -> 0 in Eq. (44) at m = 1 + e^eps gives the condition 2q + 1 > sqrt(1/tau).",
     printed=H.eps0_condition_printed,
@@ -1137,7 +1138,7 @@ def appE_eq46(ev):
 
 
 @claim(
-    id="pan-cms/appE.var-linear-positive",
+    id="pan-cms/appE.var-linear-positive", root_cause="appE.var-linear-positive",
     location="Appendix E, the sentence before Eq. (47)",
     statement="Var(f_hat(x)) is linear in c_bar and c_bar^2 with positive coefficients.",
     printed=H.var_linear_printed,
@@ -1168,7 +1169,7 @@ def appE_var_linear(ev):
 
 
 @claim(
-    id="pan-cms/appE.eq47",
+    id="pan-cms/appE.eq47", root_cause="appE.worst-r",
     location="Appendix E, Eq. (47)",
     statement="Var[f_hat(x|H')]/Var[f_hat(x)] <= max{c_bar m, c_bar^2 m^2} = (2q+1)^4/(16q^2(q+1)^2).",
     printed=H.eq47_printed,
@@ -1228,7 +1229,7 @@ def thm3_9(ev):
 
 
 @claim(
-    id="pan-cms/appE.mse-requirement",
+    id="pan-cms/appE.mse-requirement", root_cause="appE.mse-requirement",
     location="Appendix E, proof of Theorem 3.9 (the two requirements after Eq. (47))",
     statement="MSE(f(x)|H') - MSE(f_hat(x)) <= 2 tau Var[f_hat(x)] is equivalent to bias^2 < tau Var[f_hat(x)] "
               "and Var[f_hat(x|H')]/Var[f_hat(x)] < 1 + tau.",
@@ -1574,7 +1575,7 @@ def appF_expectation(ev):
 
 
 @claim(
-    id="pan-cms/appF.var-cj",
+    id="pan-cms/appF.var-cj", root_cause="appF.var-cj",
     location="Appendix F.1, first sentence (E[c_j(x, x')] = 1/m, Var(c_j(x, x')) = (m-1)/m)",
     statement="E[c_j(x, x')] = 1/m and Var(c_j(x, x')) = (m-1)/m.",
     printed=H.appF_var_cj_printed,
@@ -1716,7 +1717,7 @@ def eq21(ev):
 
 
 @claim(
-    id="pan-cms/appF.eq51",
+    id="pan-cms/appF.eq51", root_cause="appF.eq51-tau",
     location="Appendix F.2, Eq. (51) and the sentence after it",
     statement="n/((m-1)k Var(R|!=)) < delta ensures Eq. (21); it is Theorem 3.11's condition.",
     printed=H.eq51_printed,
@@ -1744,7 +1745,7 @@ def appF_eq51(ev):
 
 
 @claim(
-    id="pan-cms/appF.eq48",
+    id="pan-cms/appF.eq48", root_cause="appF.eq48-markov",
     location="Appendix F.2, Eq. (48)",
     statement="By Markov's inequality, Eq. (21) is equivalent to Var_draws(E[f_hat(x)])/(tau Var(f_hat(x))) <= delta.",
     printed=H.eq48_printed,
@@ -1805,7 +1806,7 @@ def appF_eq50(ev):
 
 
 @claim(
-    id="pan-cms/appF.veq-gt-vne",
+    id="pan-cms/appF.veq-gt-vne", root_cause="appF.veq-gt-vne",
     location="Appendix F.2, after Eq. (50) (Var(R|=) > Var(R|!=) for RAPPOR and HE)",
     statement="Var(R|=) > Var(R|!=) for RAPPOR and for Hadamard Encoding (binary RR).",
     printed=H.veq_gt_vne_printed,
@@ -1892,3 +1893,40 @@ def sec36_k_order(ev):
                               size=(KIND_ORDER[kind],)))
     ev.instances("smallest k by search vs floor(n/((m-1) delta tau Var(R|!=))) + 1", insts, has_printed=False)
     ev.instances("(m-1) k_min / n is the same constant for every m (k_min = Theta(n/m))", order)
+
+
+# ==== root causes of this module's errata and conditional claims ==================================
+ROOT_CAUSES = [
+    RootCause("thm3.8.derivative-bound", "Section 3.5, Theorem 3.8; Appendix E, Eq. (43) and the inequality before it",
+              "The proof bounds |dVar(g)/dm'| on [m', m] by its value at m' = m, but the bound decreases in m': it must "
+              "be taken at the smallest m' = m(1 - (2q+1)^-2); with the printed condition the conclusion fails.",
+              "error"),
+    RootCause("appE.eps0-limit", "Appendix E, proofs of Corollaries 3.6 and 3.7 (and the corollaries' conditions)",
+              "Letting eps -> 0 in Eq. (43)/(44) gives the supremum 2/tau of the left-hand side, not 1/tau: the "
+              "condition 2q + 1 > sqrt(1/tau) is too weak (about sqrt(2/tau) is needed).", "error"),
+    RootCause("appE.var-missing-1/n", "Appendix E, proofs of Corollaries 3.6 and 3.7 (Var(f_hat(x)) displays)",
+              "The variances at m = 1 + e^{eps/2} and m = 1 + e^eps are printed without their factor 1/n.", "error"),
+    RootCause("appE.worst-r", "Appendix E, proof of Theorem 3.8 (m' = m - m/(2q+1)^2) and Eq. (47)",
+              "m' = m - m/(2q+1)^2 and the equality in Eq. (47) hold only at the worst remainder r = mq/(2q+1); "
+              "otherwise they are bounds.", "condition"),
+    RootCause("appE.mse-requirement", "Appendix E, proof of Theorem 3.9",
+              "The two requirements (bias and variance ratio) are sufficient for the MSE bound, not equivalent to it.",
+              "error"),
+    RootCause("appE.var-linear-positive", "Appendix E, the sentence before Eq. (47)",
+              "The c_bar^2 coefficient of Var(f_hat(x|H')) is -(1 - f(x)) m^2/((m-1)^2 n) <= 0, not positive.",
+              "error"),
+    RootCause("appF.eq48-markov", "Appendix F.2, Eq. (48)",
+              "Markov's inequality makes Eq. (48) sufficient for Eq. (21), not equivalent to it.", "error"),
+    RootCause("appF.eq51-tau", "Appendix F.2, Eq. (51)",
+              "Substituting the ratio bound into Eq. (48) keeps 1/tau: the condition is n/((m-1) k tau Var(R|!=)) < "
+              "delta; Eq. (51) drops tau.", "error"),
+    RootCause("appF.var-cj", "Appendix F.1, first sentence",
+              "A Bernoulli(1/m) variable has variance (m-1)/m^2, not (m-1)/m.", "error"),
+    RootCause("appF.veq-gt-vne", "Appendix F.2, after Eq. (50)",
+              "Var(R|=) = Var(R|!=) for symmetric RAPPOR and binary randomized response (HE): the inequality is not "
+              "strict (Eq. (50) needs only >=).", "error"),
+    RootCause("sec3.5.m6", "Section 3.5, first paragraph",
+              "Pairwise-independent families [d] -> [6] exist (all functions; the Chinese-remainder product of GF(2) "
+              "and Z_3 affine families); only the single finite-field affine construction needs a prime power.",
+              "error"),
+]

@@ -33,6 +33,7 @@ from ldpref import moments
 from ldpref.exact import EXP_EPS, to_mpf
 from ldpref.hashing import HashFamily, gf2_affine_family, gf2_multiply, hadamard_family, sylvester_hadamard
 from ldpref.ledger import Instance
+from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger import claim as _ledger_claim
 from ldpref.losses import l1_cauchy_schwarz_bound, worst_case_l1_normal, worst_case_l2, worst_case_mse
 from ldpref.mechanism import Mechanism
@@ -45,6 +46,15 @@ E = EXP_EPS
 
 def _displayed(fn):
     return None if fn is None else (lambda: T.disp(fn()))
+
+
+def _undisp(form):
+    """A displayed form with ``log_2(a)`` read back as ``log(a)/log(2)`` (the same object, evaluable)."""
+    if isinstance(form, (list, tuple)):
+        return type(form)(_undisp(x) for x in form)
+    if not isinstance(form, sympy.Basic):
+        return form
+    return form.replace(T.LOG2, lambda a: sympy.log(a, 2))
 
 
 def claim(**kw):
@@ -203,37 +213,49 @@ def _sub(expr, **vals):
     return sympy.sympify(expr).xreplace(m)
 
 
-def _finite_derived(row, col, e, dd, m1=None):
-    """The derived finite-d loss at a grid point (l1 from the l2 value: sqrt(d l2), SS: times sqrt(2/pi))."""
-    extra = {} if m1 is None else {"m1": m1}
-    if col != "l1":
-        return sympy.cancel(_sub(T.table1_finite(row, col), e=e, d=dd, **extra))
-    l2 = sympy.cancel(_sub(T.table1_finite(row, "l2"), e=e, d=dd, **extra))
-    val = sympy.sqrt(dd * l2)
-    return sympy.sqrt(2 / sympy.pi) * val if row == "SS" else val
+def _rhs(form):
+    """An ``Eq`` form's right-hand side (the value it states), else the form itself."""
+    return form.rhs if isinstance(form, sympy.Equality) else form
 
 
-def _coef(col, l2_slope):
-    """The per-d coefficient of the cell from the slope of n l2 in d (l1: Cauchy-Schwarz sqrt, SS: times
-    sqrt(2/pi))."""
-    return l2_slope if col == "l2" else sympy.sqrt(l2_slope)
+def _at(form, col, **vals):
+    """A cell form at one finite grid point (l1: its square, so positive l1 values compare exactly)."""
+    v = sympy.cancel(_sub(_rhs(form), **vals))
+    return sympy.cancel(sympy.expand(v**2)) if col == "l1" else v
 
 
-def _printed_coef(row, col, e):
-    cell = T.table1_printed(row, col)
-    return sympy.simplify(_sub(cell / D, e=e))
+def _limit_of(form, row, col, e):
+    """The limit a limit cell stands for, taken of a form: per d as d -> oo for l1 (squared: per d^2) and l2,
+    the form itself for the MSE; then m_1 -> oo for CMS+HE, d -> oo for the SS MSE."""
+    v = _sub(_rhs(form), e=e)
+    if col == "l1":
+        v = T.limit_at_oo(sympy.expand(v**2) / D**2, D)
+    elif col == "l2":
+        v = T.limit_per_d(v)
+    elif row == "SS":
+        v = T.limit_at_oo(v, D)
+    if row == "CMS+HE":
+        v = T.limit_at_oo(v, T.m1)
+    return sympy.cancel(v)
 
 
-def _derived_coef(row, col, e):
-    return sympy.simplify(_sub(T.table1_derived(row, col) / D, e=e))
+def _exact_coef(col, l2_slope, row):
+    """The exact leading coefficient from the slope of n l2 in d (l1 squared: the slope, SS: times 2/pi)."""
+    if col == "l1":
+        return 2 / sympy.pi * l2_slope if row == "SS" else l2_slope
+    return l2_slope
 
 
-def table1_instances(row, col):
-    """Instances for one Table 1 cell (not RHR)."""
-    printed = T.table1_printed(row, col)
+def table1_instances(row, col, printed, derived):
+    """Instances for one Table 1 cell (not RHR): the claim's printed and derived forms evaluated at finite grid
+    points and, for a limit cell, their limit against the exact leading coefficient."""
     limit_cell = (row, col) not in EXACT_CELLS
     j = COL_INDEX[col]
     insts = []
+
+    def exact_l1(v, dd=None):  # l1 squared: d n l2 (SS: times 2/pi)
+        return v
+
     if row in GRID and not (row == "OCMS" and col != "mse"):
         es, ds = GRID[row]
         for e in es:
@@ -241,72 +263,68 @@ def table1_instances(row, col):
             for dd in ds:
                 ex = exact_losses(row, dd, e)
                 exact_vals[dd] = ex
-                insts.append(Instance({"d": dd, "exp_eps": e}, exact=ex[j], derived=_finite_derived(row, col, e, dd),
-                                      printed=_sub(printed, e=e, d=dd), in_condition=not limit_cell, size=(0, dd, e)))
+                exv = sympy.cancel(sympy.expand(ex[j] ** 2)) if col == "l1" else ex[j]
+                insts.append(Instance({"d": dd, "exp_eps": e}, exact=exv, derived=_at(derived, col, e=e, d=dd),
+                                      printed=_at(printed, col, e=e, d=dd), in_condition=not limit_cell,
+                                      size=(0, dd, e)))
             if limit_cell:  # exact leading coefficient: finite difference of affine exact l2
                 d1, d2 = ds[-2], ds[-1]
                 slope = exact_vals[d2][1] - exact_vals[d1][1]
                 insts.append(Instance({"d": "oo (slope of exact n l2 at d = %d, %d)" % (d1, d2), "exp_eps": e},
-                                      exact=_coef(col, slope), derived=_derived_coef(row, col, e),
-                                      printed=_printed_coef(row, col, e), size=(1, 0, e)))
-    elif row == "OCMS":  # l-OCMS: exhaustive search over integer m on the exact mechanisms
-        es, ds, ms = OCMS_L_GRID
-        for e in es:
-            vals = {}
-            for dd in ds:
-                best_exact = min(exact_losses("CMS", dd, e, mm)[1] for mm in ms)
-                best_derived = min(T.cms_l2_at(mm, dd, e) for mm in ms)
-                vals[dd] = best_exact
-                ex = best_exact if col == "l2" else sympy.sqrt(dd * best_exact)
-                dv = best_derived if col == "l2" else sympy.sqrt(dd * best_derived)
-                insts.append(Instance({"d": dd, "exp_eps": e, "m": "best integer in 2..5"}, exact=ex, derived=dv,
-                                      printed=_sub(printed, e=e, d=dd), in_condition=False, size=(0, dd, e)))
-            # the limit: m* -> 1 + e^eps; exact slope of n l2 at m = 1 + e^eps (affine in d)
+                                      exact=_exact_coef(col, slope, row), derived=_limit_of(derived, row, col, e),
+                                      printed=_limit_of(printed, row, col, e), size=(1, 0, e)))
+    elif row == "OCMS":  # l-OCMS: the limit m* -> 1 + e^eps; exact slope of n l2 at m = 1 + e^eps (affine in d)
+        for e in OCMS_L_GRID[0]:
             mm = int(1 + e)
             slope = exact_losses("CMS", 4, e, mm)[1] - exact_losses("CMS", 3, e, mm)[1]
             insts.append(Instance({"d": "oo (m -> 1 + e^eps; exact slope at m = %d, d = 3, 4)" % mm, "exp_eps": e},
-                                  exact=_coef(col, slope), derived=_derived_coef(row, col, e),
-                                  printed=_printed_coef(row, col, e), size=(1, 0, e)))
+                                  exact=_exact_coef(col, slope, row), derived=_limit_of(derived, row, col, e),
+                                  printed=_limit_of(printed, row, col, e), size=(1, 0, e)))
     elif row == "SS":
         for e, dd in SS_GRID:
             ex = exact_losses("SS", dd, e)
-            exact_val = ex[j] if col != "l1" else sympy.sqrt(2 / sympy.pi) * ex[2]
-            insts.append(Instance({"d": dd, "k": int(dd / (e + 1)), "exp_eps": e}, exact=exact_val,
-                                  derived=_finite_derived(row, col, e, dd), printed=_sub(printed, e=e, d=dd),
+            exv = ex[j] if col != "l1" else sympy.cancel(sympy.expand(2 / sympy.pi * ex[2] ** 2))
+            insts.append(Instance({"d": dd, "k": int(dd / (e + 1)), "exp_eps": e}, exact=exv,
+                                  derived=_at(derived, col, e=e, d=dd), printed=_at(printed, col, e=e, d=dd),
                                   in_condition=False, size=(0, dd, e)))
         for e in (R(2), R(3)):  # d -> oo: limit of the enumeration-confirmed closed form
-            if col == "mse":
-                lim = T.limit_at_oo(_sub(T.table1_finite(row, col), e=e), D)
-                pr, dv = _sub(printed, e=e), _sub(T.table1_derived(row, col), e=e)
-            else:
-                slope = T.limit_per_d(_sub(T.table1_finite(row, "l2"), e=e))
-                lim = slope if col == "l2" else sympy.sqrt(2 / sympy.pi) * sympy.sqrt(slope)
-                pr, dv = _printed_coef(row, col, e), _derived_coef(row, col, e)
-            insts.append(Instance({"d": "oo (k = d/(e^eps + 1))", "exp_eps": e}, exact=lim, derived=dv, printed=pr,
+            fin = T.table1_finite(row, "mse" if col == "mse" else "l2")
+            lim = _limit_of(fin, row, "mse" if col == "mse" else "l2", e)
+            insts.append(Instance({"d": "oo (k = d/(e^eps + 1))", "exp_eps": e},
+                                  exact=lim if col == "mse" else _exact_coef(col, lim, row),
+                                  derived=_limit_of(derived, row, col, e), printed=_limit_of(printed, row, col, e),
                                   size=(1, 0, e)))
     elif row == "CMS+HE":
-        slopes = {}
         for e, mm1, dd in CMSHE_GRID:
             ex = exact_losses("CMS+HE", dd, e, mm1)
-            slopes.setdefault((e, mm1), {})[dd] = ex[1]
-            insts.append(Instance({"d": dd, "m1": mm1, "exp_eps": e}, exact=ex[j],
-                                  derived=_finite_derived(row, col, e, dd, mm1), printed=_sub(printed, e=e, d=dd),
+            exv = sympy.cancel(sympy.expand(ex[j] ** 2)) if col == "l1" else ex[j]
+            insts.append(Instance({"d": dd, "m1": mm1, "exp_eps": e}, exact=exv,
+                                  derived=_at(derived, col, e=e, d=dd, m1=mm1), printed=_at(printed, col, e=e, d=dd, m1=mm1),
                                   in_condition=False, size=(0, dd, mm1, e)))
         for e in (R(2), R(3)):  # m1 -> oo (and d -> oo): limit of the enumeration-confirmed closed form
-            if col == "mse":
-                lim = T.limit_at_oo(_sub(T.table1_finite(row, col), e=e), T.m1)
-                pr, dv = _sub(printed, e=e), _sub(T.table1_derived(row, col), e=e)
-            else:
-                l2fin = _sub(T.table1_finite(row, "l2"), e=e)
-                slope = T.limit_at_oo(T.limit_per_d(l2fin), T.m1)
-                lim = _coef(col, slope)
-                pr, dv = _printed_coef(row, col, e), _derived_coef(row, col, e)
-            insts.append(Instance({"m1": "oo", "d": "oo" if col != "mse" else "any", "exp_eps": e}, exact=lim,
-                                  derived=dv, printed=pr, size=(1, 0, 0, e)))
-    if col == "l1":  # compare the (positive) l1 values through their squares: exact and fast
-        for inst in insts:
-            inst.exact, inst.derived, inst.printed = (sympy.cancel(sympy.expand(v**2))
-                                                      for v in (inst.exact, inst.derived, inst.printed))
+            fin = T.table1_finite(row, "mse" if col == "mse" else "l2")
+            lim = _limit_of(fin, row, "mse" if col == "mse" else "l2", e)
+            insts.append(Instance({"m1": "oo", "d": "oo" if col != "mse" else "any", "exp_eps": e},
+                                  exact=lim if col == "mse" else _exact_coef(col, lim, row),
+                                  derived=_limit_of(derived, row, col, e), printed=_limit_of(printed, row, col, e),
+                                  size=(1, 0, 0, e)))
+    return insts
+
+
+def ocms_integer_m_instances(col):
+    """l-OCMS at finite d: the best integer m in 2..5 of the exact mechanisms vs the model's n l2 at those m
+    (a check of the model; the cell's forms are compared at the limit only: the real-m optimum is not an
+    integer)."""
+    es, ds, ms = OCMS_L_GRID
+    insts = []
+    for e in es:
+        for dd in ds:
+            best_exact = min(exact_losses("CMS", dd, e, mm)[1] for mm in ms)
+            best_derived = min(T.cms_l2_at(mm, dd, e) for mm in ms)
+            ex = best_exact if col == "l2" else dd * best_exact
+            dv = best_derived if col == "l2" else dd * best_derived
+            insts.append(Instance({"d": dd, "exp_eps": e, "m": "best integer in 2..5"}, exact=ex, derived=dv,
+                                  size=(0, dd, e)))
     return insts
 
 
@@ -362,8 +380,8 @@ def _cell_claim(row, col):
                  "the other rows' l1 cells, so Table 1's l1 column mixes two quantities.")
 
     def check(ev, row=row, col=col):
-        ev.symbolic(f"printed cell vs derived ({'exact' if exact_cell else 'limit'}) form",
-                    T.table1_printed(row, col), T.table1_derived(row, col))
+        ev.symbolic(f"printed cell vs derived ({'exact' if exact_cell else 'finite-d'}) form", ev.printed(),
+                    ev.derived())
         if row in GRID and row != "OCMS" or (row == "OCMS" and col == "mse"):
             e0 = GRID[row][0][0]
             _n_invariance(ev, row, e0, 3)
@@ -385,11 +403,18 @@ def _cell_claim(row, col):
             ev.identity("4ac - (cell - b)^2 = 4 e (d - 1)/(e - 1)^2 >= 0 and b < cell, so min_m n l2 = b + 2 sqrt(ac) "
                         ">= cell", gap, 4 * E * (D - 1) / (E - 1) ** 2)
         what = "squared l1 bounds" if col == "l1" else "losses"
-        ev.instances(f"Table 1 {row}/{col} vs exact {what} of the real mechanism", table1_instances(row, col))
+        if row == "OCMS" and col != "mse":
+            ev.instances(f"l-OCMS {col} at the best integer m (squared for l1): exact vs the model", 
+                         ocms_integer_m_instances(col), has_printed=False)
+        ev.instances(f"Table 1 {row}/{col} vs exact {what} of the real mechanism",
+                     table1_instances(row, col, ev.printed(), ev.derived()))
 
+    root_cause = None if exact_cell else ("appH.cms-he-m1-limit" if row == "CMS+HE" else "table1.asymptotic-cells")
     claim(id=f"pan-cms/table1.{rid}.{col}", location="Section 5.1, Table 1 (data source: Appendix H)",
+          root_cause=root_cause,
           statement=statement, printed=lambda: T.table1_printed(row, col),
-          derived=lambda: T.table1_derived(row, col), derivation="derivations.pan_cms.tables.table1_derived",
+          derived=(lambda: T.table1_derived(row, col)) if exact_cell else (lambda: T.table1_finite(row, col)),
+          derivation="derivations.pan_cms.tables." + ("table1_derived" if exact_cell else "table1_finite"),
           assumptions=("the table omits 1/n (l1: 1/sqrt(n)); losses are n MSE, n l2, sqrt(n) l1 (n-free for "
                        "unbiased mechanisms); " + _row_model(row) + "; worst case over all datasets"),
           symbols={"d": "dictionary size", "e^eps": "privacy factor"}, condition=condition,
@@ -465,7 +490,7 @@ for _col in ("l1", "l2"):
     def _rhr_check(ev, col=_col):
         _rhr_theta_check(ev, col)
 
-    claim(id=f"pan-cms/table1.RHR.{_col}", location="Section 5.1, Table 1 (data source: Appendix H, [12])",
+    claim(id=f"pan-cms/table1.RHR.{_col}", root_cause="table1.rhr-order", location="Section 5.1, Table 1 (data source: Appendix H, [12])",
           statement=f"Table 1, row RHR, column {_col}: the {'l1' if _col == 'l1' else 'l2'} loss of RHR is "
                     f"Theta(d/{'sqrt(min(eps, eps^2))' if _col == 'l1' else 'min(eps, eps^2)'}) (1/n omitted).",
           printed=lambda col=_col: T.table1_printed("RHR", col), derived=lambda col=_col: T.rhr_derived(col),
@@ -628,13 +653,18 @@ def _table2_check(ev, row):
                  [Instance(p, exact=bool(_bound_ok(row, dd, e, bits)), derived=True, size=(dd,)) for p, e, dd, bits in pts],
                  has_printed=False)
     insts = []
-    for p, e, dd, bits in pts:  # finite points where the printed value is rational
-        pv = _printed_value(row, dd, e)
-        if not pv.is_Rational:
-            continue
-        tx = sympy.Integer(T.ceil_log2(int(2 ** sympy.N(bits, 30) + sympy.Rational(1, 2)))) if not bits.is_Integer else bits
-        insts.append(Instance(dict(p, bits="transmitted (ceil)"), exact=tx, derived=tx, printed=pv,
-                              in_condition=row == "RAPPOR", size=(0, dd)))
+    printed_form, derived_form = _undisp(ev.printed()), _undisp(ev.derived().rhs)
+    ev.symbolic("printed cell vs the construction's exact count", printed_form, derived_form)
+    for p, e, dd, bits in pts:  # the exact count vs both forms at each construction point
+        vals = {D: dd}
+        if e is not None:
+            vals.update({E: e, EPS: sympy.log(e)})
+        if "b" in p:
+            vals[T.b] = p["b"]
+        pv = sympy.simplify(sympy.sympify(printed_form).xreplace(vals))
+        dv = sympy.simplify(sympy.sympify(derived_form).xreplace(vals))
+        insts.append(Instance(dict(p, bits="log2 of the number of (function, response) pairs"), exact=bits,
+                              derived=dv, printed=pv, in_condition=row == "RAPPOR", size=(0, dd)))
     for i, key in enumerate(("d", "eps->oo", "eps->0")):
         if key == "eps->0" and not printed.has(EPS) and not printed.has(E):
             continue
@@ -649,6 +679,11 @@ def _table2_check(ev, row):
 
 def _table2_derived_form(row):
     return sympy.Eq(sympy.Symbol(r"\mathrm{bits}_{" + row.replace("-", r"\text{-}") + "}"), T.table2_derived(row),
+                    evaluate=False)
+
+
+def _table2_count_form(row):
+    return sympy.Eq(sympy.Symbol(r"\mathrm{bits}_{" + row.replace("-", r"\text{-}") + "}"), T.table2_count(row),
                     evaluate=False)
 
 
@@ -668,12 +703,14 @@ for _row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
 
     claim(id=f"pan-cms/table2.{_row}", location="Section 5.1, Table 2 (data source: Appendix H)",
           statement=T2_STATEMENT[_row] + " (bits of the hash index plus the response, counted from the construction).",
-          printed=lambda row=_row: T.disp(T.table2_printed(row)), derived=lambda row=_row: T.disp(_table2_derived_form(row)),
-          derivation="derivations.pan_cms.tables.table2_bounds",
+          printed=lambda row=_row: T.disp(T.table2_printed(row)), derived=lambda row=_row: _table2_count_form(row),
+          correction=lambda row=_row: T.disp(_table2_derived_form(row)),
+          derivation="derivations.pan_cms.tables.table2_count",
           assumptions="bits between the server and one client = log2 of the number of hash functions the client may "
                       "be assigned + log2 of its response alphabet (private randomness, Section 5.3); log = log2; "
                       "e^eps integer where m = 1 + e^eps; RHR with 2^b = e^eps; SS with k = d/(e^eps + 1)",
-          condition=None if _row == "RAPPOR" else T2_CONDITION, note=_T2_NOTES.get(_row, ""))(_t2)
+          condition=None if _row == "RAPPOR" else T2_CONDITION, note=_T2_NOTES.get(_row, ""),
+          root_cause={"RAPPOR": None, "RHR": "table2.rhr-eps-term", "SS": "appH.ss-bits"}.get(_row, "table2.orders"))(_t2)
 
 
 @claim(id="pan-cms/table2.original-CMS", location="Section 5.1, Table 2; Appendix H",
@@ -743,7 +780,7 @@ def _derived_l2_coefficient(row, e):
     return sympy.cancel(_sub(T.table1_derived(row, "l2") / D, e=e))
 
 
-@claim(id="pan-cms/sec5.1.ocms-optimal", location="Section 5.1, first paragraph after Table 2",
+@claim(id="pan-cms/sec5.1.ocms-optimal", root_cause="table1.asymptotic-cells", location="Section 5.1, first paragraph after Table 2",
        statement="In Table 1, OCMS has the smallest l2 loss and worst-case MSE, constant factor included.",
        printed=lambda: sympy.Eq(sympy.Symbol(r"\arg\min_{\mathrm{rows}} (n\,l_2, n\,\widehat{MSE})"),
                                 sympy.Symbol(r"\mathrm{OCMS}"), evaluate=False), derived=lambda: sympy.Eq(sympy.Symbol(r"\min_{\mathrm{rows}} n\,l_2 / d"),
@@ -809,7 +846,7 @@ def sec51_l1(ev):
     ev.instances("OCMS l1 / SS l1 (leading terms from exact data) is a constant", insts)
 
 
-@claim(id="pan-cms/sec5.1.only-ocms-srp-mse", location="Section 5.1",
+@claim(id="pan-cms/sec5.1.only-ocms-srp-mse", root_cause="table1.asymptotic-cells", location="Section 5.1",
        statement="Only OCMS and s-RP are optimal in the worst-case MSE (among Table 1's rows).",
        printed=lambda: sympy.Eq(sympy.Symbol(r"\arg\min_{\mathrm{rows}} n\,\widehat{MSE}"),
                                 sympy.Symbol(r"\{\mathrm{OCMS}, \mathrm{s\text{-}RP}\}"), evaluate=False),
@@ -964,7 +1001,7 @@ def thm51(ev):
     ev.instances("some dataset has a non-zero bias", insts)
 
 
-@claim(id="pan-cms/sec5.2.adversarial-bias", location="Section 5.2, before Theorem 5.1",
+@claim(id="pan-cms/sec5.2.adversarial-bias", root_cause="sec5.2.collision-partner", location="Section 5.2, before Theorem 5.1",
        statement="Giving every client a value that collides with x under its assigned hash function yields "
                  "E[f_hat(x)] = 1 while f(x) = 0.",
        printed=T.sec52_bias_printed, derived=T.sec52_bias_derived,
@@ -1016,7 +1053,7 @@ def _assignment_generator_ok(dd: int, nn: int) -> bool:
     return fam.is_pairwise_independent() and 2 * L == T.thm52_bits(dd, nn)
 
 
-@claim(id="pan-cms/thm5.2", location="Section 5.2, Theorem 5.2",
+@claim(id="pan-cms/thm5.2", root_cause="thm5.2.bits", location="Section 5.2, Theorem 5.2",
        statement="ceil(max(4 log2 d, 2 log2 n)) random bits are enough to generate pairwise-independent hash "
                  "assignments j(1), ..., j(n).",
        printed=lambda: T.disp(T.thm52_printed_form()), derived=lambda: T.disp(T.thm52_form()),
@@ -1055,7 +1092,7 @@ def thm52(ev):
     ev.instances("are the printed number of bits enough?", insts)
 
 
-@claim(id="pan-cms/sec5.3.sync-identifier", location="Section 5.3",
+@claim(id="pan-cms/sec5.3.sync-identifier", root_cause="sec5.3.family-eq18", location="Section 5.3",
        statement="H has at least d^2 hash functions, so identifying one takes 2 log2 d bits.",
        printed=lambda: sympy.Ge(sympy.Symbol("k"), D**2), derived=lambda: sympy.Eq(
            sympy.Symbol("k"), 2 ** (2 * sympy.ceiling(T.log2(D))), evaluate=False),
@@ -1077,7 +1114,7 @@ def sec53_identifier(ev):
     ev.instances("|H| >= d^2 for real unbiased hash families", insts)
 
 
-@claim(id="pan-cms/sec5.3.generator", location="Section 5.3",
+@claim(id="pan-cms/sec5.3.generator", root_cause="sec5.3.family-eq18", location="Section 5.3",
        statement="Representing the hash-assignment generator takes at least 4 log2 d bits.",
        printed=lambda: sympy.Ge(sympy.Symbol(r"\mathrm{bits}"), 4 * T.log2(D)),
        derived=lambda: sympy.Ge(sympy.Symbol(r"\mathrm{bits}"), 4 * sympy.ceiling(T.log2(D))),
@@ -1128,7 +1165,7 @@ def _group_costs(dd, nn, mm):
     return gen + nn * resp, nn * (ident + resp)
 
 
-@claim(id="pan-cms/sec5.3.client-group-public", location="Section 5.3, client group",
+@claim(id="pan-cms/sec5.3.client-group-public", root_cause="sec5.3.client-group-public", location="Section 5.3, client group",
        statement="With public randomness a client group costs ceil(max(4 log2 d, 2 log2 n)) + n log m bits.",
        printed=lambda: sympy.Eq(sympy.Symbol(r"\mathrm{bits}_{pub}"), T.thm52_printed() + N * T.log2(T.m), evaluate=False),
        derived=lambda: sympy.Eq(sympy.Symbol(r"\mathrm{bits}_{pub}"), T.thm52_derived() + N * sympy.ceiling(T.log2(T.m)),
@@ -1150,7 +1187,7 @@ def sec53_public(ev):
     ev.instances("public-randomness cost of a client group", insts)
 
 
-@claim(id="pan-cms/sec5.3.client-group-private", location="Section 5.3, client group",
+@claim(id="pan-cms/sec5.3.client-group-private", root_cause="sec5.3.client-group-private", location="Section 5.3, client group",
        statement="With private randomness a client group returns n(log d + eps) bits, more than with public "
                  "randomness.",
        printed=lambda: sympy.Eq(sympy.Symbol(r"\mathrm{bits}_{priv}"), N * (T.log2(D) + T.log2(T.m)), evaluate=False),
@@ -1250,7 +1287,7 @@ def _eq22_data():
     return rows
 
 
-@claim(id="pan-cms/eq22", location="Section 6, Eq. (22)",
+@claim(id="pan-cms/eq22", root_cause="eq22.jensen-equality", location="Section 6, Eq. (22)",
        statement="The empirical worst-case MSE max_x (1/t) sum_t (f_hat(x) - f(x))^2 is biased upward: the max picks "
                  "the largest deviation.",
        printed=lambda: sympy.Gt(sympy.Symbol(r"E[\overline{MSE}(\hat{f})]"),
@@ -1340,7 +1377,7 @@ def _gauss_instances():
     return insts
 
 
-@claim(id="pan-cms/thmI.1", location="Appendix I, Theorem I.1",
+@claim(id="pan-cms/thmI.1", root_cause="appI.normal-approx", location="Appendix I, Theorem I.1",
        statement="If every value of interest has MSE <= V, then Pr(MSE-bar >= [1 + (2/t)(sqrt(t log(20|x|)) + "
                  "log(20|x|))] V) <= 0.05.",
        printed=T.thmI1_printed, derived=T.thmI1_derived, derivation="derivations.pan_cms.tables.thmI1_markov_factor",
@@ -1367,7 +1404,7 @@ def thmI1(ev):
                  insts + _gauss_instances())
 
 
-@claim(id="pan-cms/eq52", location="Appendix I, Eq. (52)",
+@claim(id="pan-cms/eq52", root_cause="appI.normal-approx", location="Appendix I, Eq. (52)",
        statement="Pr(MSE-bar < [1 + (2/t)(sqrt(t alpha) + alpha)] V) > (1 - e^-alpha)^|x|.",
        printed=T.eq52_printed, derived=lambda: sympy.Ge(sympy.Symbol(r"\Pr(\overline{MSE} < c V)"),
                                                         1 - T.X / sympy.Symbol("c")),
@@ -1444,7 +1481,7 @@ def appH_rhr(ev):
     ev.instances("RHR's worst-case MSE >= HE's", insts)
 
 
-@claim(id="pan-cms/appH.cms-he", location="Appendix H, accuracy of CMS+HE",
+@claim(id="pan-cms/appH.cms-he", root_cause="appH.cms-he-m1-limit", location="Appendix H, accuracy of CMS+HE",
        statement="CMS+HE is equivalent to HE (Section 4.5), so its l1, l2 and MSE are HE's.",
        printed=lambda: sympy.Eq(sympy.Symbol(r"n\,\widehat{MSE}_{CMS+HE}"), ((E + 1) / (E - 1)) ** 2, evaluate=False),
        derived=lambda: sympy.Eq(sympy.Symbol(r"n\,\widehat{MSE}_{CMS+HE}"), T.table1_finite("CMS+HE", "mse"),
@@ -1454,9 +1491,11 @@ def appH_rhr(ev):
        condition="m_1 -> oo (for finite m_1 the collision rate is (m_1 + 1)/(2 m_1), not 1/2)",
        note="Finite m_1: n MSE = (4 m_1^2 e/(e-1)^2 + m_1^2 - 1)/(m_1 - 1)^2 > ((e+1)/(e-1))^2.")
 def appH_cmshe(ev):
-    ev.symbolic("HE's worst-case n MSE vs CMS+HE's limit m_1 -> oo", ((E + 1) / (E - 1)) ** 2,
-                T.limit_at_oo(T.table1_finite("CMS+HE", "mse"), T.m1))
-    ev.instances("CMS+HE worst-case n MSE (exact) vs HE's", table1_instances("CMS+HE", "mse"))
+    ev.identity("CMS+HE's derived n MSE tends to HE's ((e+1)/(e-1))^2 as m_1 -> oo",
+                T.limit_at_oo(ev.derived().rhs, T.m1), ((E + 1) / (E - 1)) ** 2)
+    ev.symbolic("printed (HE's) n MSE vs CMS+HE's derived finite-m_1 n MSE", ev.printed().rhs, ev.derived().rhs)
+    ev.instances("CMS+HE worst-case n MSE (exact) vs HE's", table1_instances("CMS+HE", "mse", ev.printed(),
+                                                                             ev.derived()))
 
 
 @claim(id="pan-cms/appH.ss-pq", location="Appendix H, Subset Selection",
@@ -1480,7 +1519,7 @@ def appH_sspq(ev):
     ev.instances("(p, q) read off the exact SS mechanism", insts)
 
 
-@claim(id="pan-cms/appH.ss-var-increasing", location="Appendix H, Subset Selection",
+@claim(id="pan-cms/appH.ss-var-increasing", root_cause="appH.ss-k", location="Appendix H, Subset Selection",
        statement="For SS, Var(f_hat(x)) increases with f(x), so its worst-case MSE is at f(x) = 1.",
        printed=lambda: sympy.Gt(sympy.Symbol(r"\partial Var(\hat{f}(x))/\partial f(x)"), 0),
        derived=lambda: sympy.Eq(sympy.Symbol(r"\partial\, n Var/\partial f"), (T.k_ss * 0 + sympy.Symbol("p") - sympy.Symbol("q"))
@@ -1529,7 +1568,7 @@ def appH_rp(ev):
     ev.instances("worst case over all datasets == max of the f = 1 and f = 0 endpoints", insts)
 
 
-@claim(id="pan-cms/appH.ocms-hash-bits", location="Appendix H, communication of OCMS",
+@claim(id="pan-cms/appH.ocms-hash-bits", root_cause="appH.hash-bits-power-of-two", location="Appendix H, communication of OCMS",
        statement="A hash function of Section 3.5 is two numbers of Theta(d), so 2 log2 d bits represent it.",
        printed=lambda: sympy.Eq(sympy.Symbol(r"\log_2 |\mathcal{H}|"), 2 * T.log2(D), evaluate=False),
        derived=lambda: sympy.Eq(sympy.Symbol(r"\log_2 |\mathcal{H}|"), 2 * sympy.ceiling(T.log2(D)), evaluate=False),
@@ -1546,7 +1585,7 @@ def appH_ocms_bits(ev):
     ev.instances("number of functions of the real family, 2^bits (printed: 2^(2 log2 d) = d^2)", insts)
 
 
-@claim(id="pan-cms/appH.response-bits", location="Appendix H, communication of OCMS",
+@claim(id="pan-cms/appH.response-bits", root_cause="appH.response-bits", location="Appendix H, communication of OCMS",
        statement="With m = 1 + e^{eps/2} (resp. 1 + e^eps) the perturbed response takes about eps/2 (resp. eps) bits.",
        printed=lambda: sympy.Eq(T.log2(1 + sympy.exp(EPS / 2)), EPS / 2, evaluate=False),
        derived=lambda: sympy.Eq(T.log2(1 + sympy.exp(EPS / 2)), EPS / (2 * sympy.log(2)) + T.log2(1 + sympy.exp(-EPS / 2)),
@@ -1565,25 +1604,27 @@ def appH_resp(ev):
     ev.instances("bits / printed value -> 1?", insts)
 
 
-def _comm_claim(cid, statement, printed, derived, pts, cond=None, note="", assumptions="", symbolic=True):
+def _comm_claim(cid, statement, printed, derived, pts, cond=None, note="", assumptions="", symbolic=True,
+                root_cause=None):
     def check(ev):
         insts = []
+        pf, df = _undisp(ev.printed()), _undisp(ev.derived())
         for params, exact, size in pts():
             sub = {D: params["d"]}
             if "m" in params:
                 sub[T.m] = params["m"]
             if "exp_eps" in params:
                 sub[E] = params["exp_eps"]
-            insts.append(Instance(params, exact=exact, derived=derived().rhs.subs(sub) if isinstance(derived(), sympy.Eq)
-                                  else derived().subs(sub), printed=printed().rhs.subs(sub), size=size))
+            insts.append(Instance(params, exact=exact, derived=sympy.simplify(df.rhs.subs(sub)),
+                                  printed=sympy.simplify(pf.rhs.subs(sub)), size=size))
         if symbolic:
-            ev.symbolic("printed vs derived bit count", printed().rhs, derived().rhs)
+            ev.symbolic("printed vs derived bit count", pf.rhs, df.rhs)
         ev.instances("bits counted from the constructed objects", insts)
 
     claim(id=cid, location="Appendix H, communication cost", statement=statement, printed=lambda: T.disp(printed()),
           derived=lambda: T.disp(derived()),
           derivation="derivations.pan_cms.tables.bits_all_functions", condition=cond, note=note,
-          kind="formula" if symbolic else "statement",
+          kind="formula" if symbolic else "statement", root_cause=root_cause,
           assumptions=assumptions or "bits = log2 of the number of equally likely objects sent")(check)
 
 
@@ -1621,7 +1662,8 @@ _comm_claim("pan-cms/appH.ss-comm", "Selecting d/(e^eps + 1) values of [d] takes
                              evaluate=False), _pts_ss,
             note="A k-subset is one of C(d, k) outcomes: ceil(log2 C(d, k)) bits, about d H2(1/(e^eps + 1)) -- more "
                  "than k by a factor ~ log2(e (e^eps + 1)).",
-            assumptions="SS with k = d/(e^eps + 1); the transmitted bits are ceil(log2 C(d, k))", symbolic=False)
+            assumptions="SS with k = d/(e^eps + 1); the transmitted bits are ceil(log2 C(d, k))", symbolic=False,
+            root_cause="appH.ss-bits")
 
 
 def _pts_rappor():
@@ -1632,3 +1674,60 @@ _comm_claim("pan-cms/appH.rappor-comm", "RAPPOR's one-hot (perturbed) vector of 
             lambda: sympy.Eq(sympy.Symbol(r"\mathrm{bits}"), D, evaluate=False),
             lambda: sympy.Eq(sympy.Symbol(r"\mathrm{bits}"), T.log2(2**D), evaluate=False), _pts_rappor,
             assumptions="all 2^d bit vectors are possible outputs")
+
+
+# ==== root causes of this module's errata and conditional claims ==================================
+ROOT_CAUSES = [
+    RootCause("table1.asymptotic-cells", "Section 5.1, Table 1 (Appendix H)",
+              "Most Table 1 cells are the d -> oo leading terms of the loss (SS with k = d/(e^eps + 1), OCMS l1/l2 at "
+              "the l2-optimal m), not its value at finite d; the table does not say so, and the Section 5.1 "
+              "comparisons that read those cells (OCMS is optimal; only OCMS and s-RP attain the MSE optimum) hold "
+              "only in that limit (at small d Subset Selection with k = 1 is better).", "condition"),
+    RootCause("appH.cms-he-m1-limit", "Section 4.5 / Appendix H, CMS+HE",
+              "CMS+HE has HE's losses only as m_1 -> oo: at finite m_1 its collision rate is (m_1 + 1)/(2 m_1), not "
+              "1/2, and its worst-case n MSE exceeds ((e+1)/(e-1))^2.", "condition"),
+    RootCause("table1.rhr-order", "Section 5.1, Table 1, row RHR (l1, l2)",
+              "RHR's l2 loss with 2^b = e^eps is Theta(d e^eps/(e^eps - 1)^2), not Theta(d/min(eps, eps^2)): the "
+              "printed order does not decay for large eps as the real coefficient does.", "error"),
+    RootCause("table2.orders", "Section 5.1, Table 2",
+              "Table 2's cells are orders of growth (the paper writes log m ~ eps, Section 5.3): the d-leading term "
+              "as d -> oo and the eps term as eps -> oo; they are not exact bit counts (e.g. HE sends "
+              "ceil(log2(d + 1)) + 1 bits, OCMS's response log2(1 + e^eps) ~ eps/ln 2).", "condition"),
+    RootCause("table2.rhr-eps-term", "Section 5.1, Table 2, row RHR",
+              "RHR's Hadamard matrix has about d/2^(b-1) rows, so its index takes about log2 d - b + 2 bits and the "
+              "b response bits cancel: log2 d + O(1), with no eps term even as an order of growth.", "error"),
+    RootCause("appH.ss-bits", "Appendix H, communication of SS (and Table 2, row SS)",
+              "A k-subset of [d] is one of C(d, k) outcomes and takes log2 C(d, k) ~ d H2(1/(e^eps + 1)) bits, not "
+              "k = d/(e^eps + 1) bits.", "error"),
+    RootCause("appH.response-bits", "Appendix H, communication of OCMS",
+              "log2(1 + e^{eps/2}) ~ eps/(2 ln 2), not eps/2: eps is in nats and bits are log2 (a factor log2 e).",
+              "error"),
+    RootCause("appH.hash-bits-power-of-two", "Appendix H, communication of OCMS",
+              "Eq. (18)'s family over GF(2^l) with 2^l >= d has 2^(2 ceil(log2 d)) functions: 2 log2 d bits only "
+              "when d is a power of two.", "condition"),
+    RootCause("appH.ss-k", "Appendix H, accuracy of SS",
+              "SS's variance increases with f(x) only for the appendix's k = d/(e^eps + 1) (p + q < 1); for larger k "
+              "it decreases.", "condition"),
+    RootCause("eq22.jensen-equality", "Section 5.4 / Appendix I, Eq. (22)",
+              "E[max_x S(x)] >= max_x E[S(x)] is strict only when no single value attains the maximum almost surely.",
+              "condition"),
+    RootCause("appI.normal-approx", "Appendix I, Theorem I.1 and Eq. (52)",
+              "The proof treats (f_hat(x) - f(x))/sqrt(Var) as exactly standard normal ('n large enough'); with the "
+              "exact discrete distributions at small n the bounds fail.", "condition"),
+    RootCause("sec5.2.collision-partner", "Section 5.2, before Theorem 5.1",
+              "The construction needs, for every assigned function, another value of [d] colliding with x; for "
+              "injective functions there is none and E[f_hat(x)] = (m rho - 1)/(m - 1) < 1.", "condition"),
+    RootCause("sec5.3.family-eq18", "Section 5.3 (and Theorem 5.2)",
+              "The d^2 functions (2 log2 d identifier bits, 4 log2 d generator bits) are those of Eq. (18)'s family; "
+              "smaller collision-uniform families exist (the Hadamard family, k < d^2).", "condition"),
+    RootCause("sec5.3.client-group-private", "Section 5.3, client group with private randomness",
+              "The private-randomness cost n(log d + eps) and the comparison with public randomness do not match the "
+              "exact per-client counts (private is cheaper for n = 1, equal for n = 2).", "error"),
+    RootCause("sec5.3.client-group-public", "Section 5.3, client group with public randomness",
+              "The public-randomness cost ceil(max(4 log2 d, 2 log2 n)) + n log m does not match the exact count of "
+              "the generator bits and responses.", "error"),
+    RootCause("thm5.2.bits", "Section 5.3, Theorem 5.2",
+              "ceil(max(4 log2 d, 2 log2 n)) bits do not generate pairwise-independent assignments over Eq. (18)'s "
+              "2^(2 ceil(log2 d)) functions: 2 max(ceil(log2 n), 2 ceil(log2 d)) are needed (the ceiling must be taken "
+              "per logarithm).", "error"),
+]
