@@ -1,0 +1,117 @@
+"""jiang-gcms, Appendices A-C as printed: transcriptions of the proofs' formulas, mistakes included.
+
+Pure transcription: imports sympy and the symbols module only.  The derivations are in ``model.py``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import sympy
+
+from .symbols import (A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same, PrS, PrS2,
+                      S, a1_sym, a2_sym, delta, e, eps, eps_c, f, fhat, k, lam, m, n, p, pq_form, q, s, var_C,
+                      var_fhat, w_of)
+
+
+@cache
+def appA_chain_printed(case: int):
+    """The chains of Appendix A as printed (first step, intermediate steps, final value)."""
+    b1, b0 = sympy.binomial(m - 1, s - 1), sympy.binomial(m - 1, s)
+    if case == 1:
+        return [(p / b1) / (p / b1), sympy.Integer(1)]
+    if case == 2:
+        return [((1 - p) / b0) / ((1 - p) / b0), sympy.Integer(1)]
+    fact = sympy.factorial
+    if case == 3:
+        return [p * b1 / ((1 - p) * b0), p / (1 - p) * b0 / b1,
+                p / (1 - p) * (fact(m - 1) / (fact(s) * fact(m - s - 1))) / (fact(m - 1) / (fact(s - 1) * fact(m - s))),
+                p / (1 - p) * (fact(s - 1) * fact(m - s)) / (fact(s) * fact(m - s - 1)),
+                p / (1 - p) * (m - s) / s]
+    if case == 4:
+        return [(1 - p) * b0 / (p * b1), (1 - p) / p * s / (m - s)]
+    raise ValueError(case)
+
+
+@cache
+def appA_closing_printed():
+    return sympy.Implies(sympy.And(sympy.Ge(p, sympy.Rational(1, 2)), sympy.Le(p, 1), sympy.Ge(s, m / 2), sympy.Le(s, m)),
+                         sympy.Le(sympy.Symbol(r"\log\frac{P(x|d)}{P(x|d')}"), sympy.log(p / (1 - p) * (m - s) / s)))
+
+
+@cache
+def appB_mean_printed():
+    return sympy.Eq(sympy.Symbol(r"E[C(d)]"), f * (1 - 1 / m) * (p - q) + p * n / m + (1 - 1 / m) * n * q)
+
+
+@cache
+def lemma2_printed():
+    return sympy.Eq(sympy.Symbol(r"E[Z_j^{(i)}(d)]"), p / k * I_same + (p / (m * k) + (1 - 1 / m) * q / k) * (1 - I_same))
+
+
+def lemma4_printed():
+    return [sympy.Integer(0), sympy.Integer(0), ((p - q) / k) ** 2 * (1 / m - 1 / m**2)]
+
+
+def same_client_cov_printed():
+    return sympy.Integer(0)
+
+
+@cache
+def eq10_printed():
+    """(10): Var C = sum_i [sum_j Var Z_j + sum_{j1 != j2} Cov(Z_j1, Z_j2)] + sum_{i1 != i2} sum_j Cov."""
+    return sympy.Eq(var_C, SIGMA_VAR + SIGMA_SAME + SIGMA_PAIRS)
+
+
+@cache
+def eq11_printed():
+    a = p / m + (1 - 1 / m) * q
+    return sympy.Eq(sympy.Symbol(r"\sum_i\sum_j \mathrm{Var}(Z_j^{(i)})"),
+                    p * f + a * (n - f) - p**2 / k * f + a**2 / k * (n - f))
+
+
+@cache
+def eq12_printed():
+    return sympy.Eq(sympy.Symbol(r"\sum_{i_1\neq i_2}\sum_j \mathrm{Cov}"),
+                    k * ((p - q) / k) ** 2 / m * (1 - 1 / m) * (F2 - (n - f)))
+
+
+@cache
+def appB_final_printed():
+    return sympy.Eq(var_C, f * (p - p**2 / k) + (n - f) * (p**2 / (m * k) + q**2 / k * (1 - 1 / m))
+                    + (p - q) ** 2 / (k * m) * (1 - 1 / m) * F2)
+
+
+@cache
+def appC_alpha_printed():
+    """Appendix C's simplifications, as printed."""
+    W = w_of()
+    q7 = p * (m - e * (1 - p) - p) / ((e * (1 - p) + p) * (m - 1))
+    return {a2_sym: (p - q7) ** 2 / (k * m) * (1 - 1 / m), sympy.Symbol(r"\alpha_2\ (\text{simplified})"): p**2 * (W - 1) ** 2 / (W**2 * k * (m - 1)),
+            a1_sym: p / W}
+
+
+@cache
+def appC_pq_printed():
+    """'(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2 / w^2': the value the chain gives each of the two
+    quantities it names, at the boundary of Eq. (7)."""
+    W = w_of()
+    target = p**2 * (W - 1) ** 2 / W**2
+    return [sympy.Eq(PQ_SLOPE, target), sympy.Eq(A2_KM, target)]
+
+
+def eq13_printed_expr():
+    W = w_of()
+    return W**2 / ((W - 1) ** 2 * p) * (lam * (1 - p / k) + (1 - lam) * (1 / W - p / (W**2 * k)))
+
+
+@cache
+def appC_chain_printed():
+    """The equalities of Appendix C after (13) (per client: f = lam n, divided by n), the last being Lemma 1's
+    objective as the appendix prints it."""
+    W = w_of()
+    return [W**2 / ((1 - p) ** 2 * p) * (lam * (1 - p / k) + (1 - lam) * (1 / W - p / (W**2 * k))),
+            (lam * (k * W**2 - W**2 * p) + (1 - lam) * (k * W - p)) / (k * (1 - p) ** 2 * p),
+            (k * W - p) / (k * (1 - p) ** 2 * p) + lam * (k * W**2 - W**2 * p - k * W + p) / (k * (1 - p) ** 2 * p),
+            (k * W - p) / (k * (1 - p) ** 2 * p) + lam * (k * W * (W - 1) + p * (1 - W) * (1 + W)) / (k * (1 - p) ** 2 * p),
+            (k * W - p + lam * (W - 1) * (k * W - p - W * p)) / (k * (1 - p) ** 2 * p)]

@@ -1,0 +1,67 @@
+"""The symbols of jiang-gcms (Jiang et al., "When Focus Enhances Utility ..."), shared by the printed
+transcriptions (``printed_*.py``) and the derivations (``model.py``).  Symbols and display helpers only:
+no formula of the paper lives here.
+
+The paper counts clients (f(d) is a count, not a frequency); lam = f(d)/n is the target frequency.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from ldpref.exact import EXP_EPS
+
+# ---- Section II (pure protocols) and III-A ------------------------------------------------------------
+p, q = sympy.symbols("p q", positive=True)
+n = sympy.Symbol("n", positive=True, integer=True)
+f = sympy.Symbol("f", nonnegative=True)  # true count of the value d (jiang-gcms counts, not frequencies)
+S = sympy.Symbol("S", nonnegative=True, integer=True)  # number of reports whose support holds d
+D = sympy.Symbol(r"|\mathcal{D}|", positive=True, integer=True)
+fhat = sympy.Symbol(r"\hat{f}(d)")
+var_fhat = sympy.Symbol(r"\mathrm{Var}[\hat{f}(d)]")
+#: the largest ratio of one output's probabilities under two inputs (what eps-LDP bounds)
+WORST_RATIO = sympy.Symbol(r"\max_{y,\,x,\,x'} \frac{P(y \mid x)}{P(y \mid x')}", positive=True)
+#: Definition 1's smallest delta for a pair of inputs: sum_y (P(y|X) - e^eps P(y|X'))_+
+HOCKEY = sympy.Symbol(r"\sum_{y}\left(P(y|X) - e^{\epsilon}P(y|X')\right)_{+}", nonnegative=True)
+
+# ---- Section II-A: Definition 1 and Theorem 1 ------------------------------------------------------------
+eps, eps_c, delta = sympy.symbols(r"\epsilon \epsilon_c \delta", positive=True)
+PrS, PrS2 = sympy.symbols(r"\Pr(\mathcal{M}(X)\in{S}) \Pr(\mathcal{M}(X')\in{S})", nonnegative=True)
+
+# ---- Section IV: GCMS ----------------------------------------------------------------------------------
+m = sympy.Symbol("m", positive=True, integer=True)
+k = sympy.Symbol("k", positive=True, integer=True)
+s = sympy.Symbol("s", positive=True, integer=True)
+lam = sympy.Symbol(r"\lambda", nonnegative=True)
+w = sympy.Symbol("w", positive=True)
+C = sympy.Symbol("C(d)")
+F2 = sympy.Symbol(r"\sum_{d'\neq d} f(d')^{2}", nonnegative=True)  # sum of squared counts of the other values
+var_C = sympy.Symbol(r"\mathrm{Var}[C(d)]")
+a1_sym, a2_sym = sympy.symbols(r"\alpha_1 \alpha_2")
+bits_sym, ops_sym = sympy.symbols(r"\mathrm{bits} \mathrm{ops}")
+e = EXP_EPS
+I_same = sympy.Symbol(r"\mathbb{1}_{\{d^{(i)}=d\}}", nonnegative=True)
+eps_p = sympy.Symbol(r"\epsilon_p", positive=True)
+E_p = sympy.Symbol(r"e^{\epsilon_p}", positive=True)  # e^{eps_p}; e^{eps - eps_p} = e^eps / e^{eps_p}
+
+#: argmin over p of an objective, displayed as such; a check replaces it by the minimiser over the feasible p
+#: of its instance (the objective is the function's one argument)
+ARGMIN_P = sympy.Function(r"\operatorname{argmin}_{p}")
+
+# Appendix B: the three sums of Eq. (10)
+SIGMA_VAR, SIGMA_SAME, SIGMA_PAIRS = sympy.symbols(
+    r"\Sigma_{\mathrm{Var}} \Sigma_{\mathrm{same\,client}} \Sigma_{\mathrm{pairs}}")
+
+# Appendix C: the two quantities the chain after alpha_2 names
+PQ_SLOPE = sympy.Symbol(r"(p-q)^2(1-\frac{1}{m})")
+A2_KM = sympy.Symbol(r"\alpha_2 k (m-1)")
+
+
+def w_of(pp=p, ee=e):
+    """The paper's shorthand w = e^eps (1 - p) + p (Lemma 1)."""
+    return ee * (1 - pp) + pp
+
+
+def pq_form(name: str, pair):
+    """Display of a (p, q) pair as {p_name: ., q_name: .}."""
+    return {sympy.Symbol(f"p_{{{name}}}"): pair[0], sympy.Symbol(f"q_{{{name}}}"): pair[1]}
