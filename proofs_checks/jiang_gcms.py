@@ -1293,21 +1293,38 @@ def _lam(counts):
     return R(counts[0], sum(counts))
 
 
+def _objective(form):
+    """The objective inside p* = argmin_p(objective) (a mutated form is returned as it is)."""
+    rhs = form.rhs if isinstance(form, sympy.Equality) else form
+    return rhs.args[0] if getattr(rhs, "func", None) == J.ARGMIN_P else rhs
+
+
+def _argmin_at(form, ps, values):
+    """p* = argmin_p(g) (an Eq, or a mutation of it) at one instance: every argmin_p(g) inside the form is replaced
+    by the smallest minimiser of g over the feasible p values ``ps`` (exact), then the form is evaluated."""
+    rhs = form.rhs if isinstance(form, sympy.Equality) else form
+
+    def best(*args):
+        return min(_argmin({p_: _at(args[0], {**values, J.p: p_}) for p_ in ps}))
+
+    return _at(rhs.replace(J.ARGMIN_P, best), values)
+
+
 @_cache
-def _lemma1_instances():
+def _lemma1_instances(printed, derived):
     insts = []
     for m_, e_ in OPT_GRID:
         for k_ in (1, 2, 3):
             table = _opt_table(m_, k_, e_)
+            ps = [p_ for p_, _ in table.values()]
             for counts in _datasets(2, 3):
                 lam_ = _lam(counts)
-                exact = _argmin({p_: V[counts] for p_, V in table.values()})
-                printed = _argmin({p_: G.lemma1_objective(p_, e_, lam_, k_) for p_, _ in table.values()})
-                derived = _argmin({p_: _at(J.lemma1_objective_derived_expr(), {J.p: p_, J.e: e_, J.lam: lam_})
-                                   for p_, _ in table.values()})
+                exact = min(_argmin({p_: V[counts] for p_, V in table.values()}))
+                at = {J.e: e_, J.lam: lam_, J.k: k_}
                 insts.append(Instance({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "lambda": lam_,
-                                       "feasible p": tuple(p_ for p_, _ in table.values())},
-                                      list(exact), list(derived), list(printed), size=(2, m_, k_, sum(counts), e_, counts)))
+                                       "feasible p": tuple(ps)},
+                                      exact, _argmin_at(derived, ps, at), _argmin_at(printed, ps, at),
+                                      size=(2, m_, k_, sum(counts), e_, counts)))
     return tuple(insts)
 
 
@@ -1318,16 +1335,17 @@ def _lemma1_instances():
        assumptions="q at the boundary of Eq. (7) (the bound of Theorem 2 met with equality); the paper's hash model",
        note="The exact variance gives Lemma 1's function with k = 1: the optimal p depends on lam and eps only. "
             "The instances minimise over the integer s for which p_s = e^eps s/(e^eps s + m - s) meets the bound "
-            "exactly.")
+            "exactly (the smallest minimiser when several tie).")
 def lemma1(ev):
-    ev.symbolic("Lemma 1's objective vs the objective derived from the exact variance",
-                J.lemma1_objective_printed_expr(), J.lemma1_objective_derived_expr())
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Lemma 1's objective vs the objective derived from the exact variance", _objective(printed),
+                _objective(derived), simplify=lambda x: sympy.factor(sympy.cancel(x)))
     main, const = J._boundary_parts()
     ev.identity("Var[f_hat]/n = objective/(e^eps - 1)^2 + a term free of p (derived)",
-                sympy.factor(sympy.together(main - J.lemma1_objective_derived_expr() / (J.e - 1) ** 2))
-                + sympy.diff(const, J.p), sympy.Integer(0))
+                sympy.factor(sympy.together(main - _objective(derived) / (J.e - 1) ** 2)) + sympy.diff(const, J.p),
+                sympy.Integer(0))
     ev.instances("argmin over feasible integer s of the exact variance (every draw) vs argmin of the objective",
-                 _lemma1_instances())
+                 _lemma1_instances(printed, derived))
 
 
 @_cache
