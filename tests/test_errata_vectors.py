@@ -21,7 +21,8 @@ For an ``erratum`` vector the test asserts
    the brute-force value: ldpref's correction is right.
 
 For a ``verified`` vector both forms must equal the brute force (a wrong erratum in the other direction
-would fail here).  For pan-strict, whose formulas are lost in our copy (``printed`` is ``None``), the
+would fail here); one of them is an instance where an erratum claim's printed form is right (Theorem 3
+of jiang-gcms at k = 1, where dropping the same-client covariances costs nothing).  For pan-strict, whose formulas are lost in our copy (``printed`` is ``None``), the
 vectors check that the printed form is indeed unavailable and that the derived form matches the brute
 force; the pan-strict erratum vector refutes the statement as worded in the text by brute force.
 
