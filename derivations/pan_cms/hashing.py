@@ -630,11 +630,11 @@ def appF_expectation_printed():
 
 
 def appF_var_cj_printed():
-    return sympy.And(sympy.Eq(E_cj, 1 / m), sympy.Eq(Var_cj, (m - 1) / m))
+    return (sympy.Eq(E_cj, 1 / m), sympy.Eq(Var_cj, (m - 1) / m))
 
 
 def appF_var_cj_derived():
-    return sympy.And(sympy.Eq(E_cj, 1 / m), sympy.Eq(Var_cj, sympy.factor((1 / m) * (1 - 1 / m))))
+    return (sympy.Eq(E_cj, 1 / m), sympy.Eq(Var_cj, sympy.factor((1 / m) * (1 - 1 / m))))
 
 
 def appF_variance_printed():

@@ -30,6 +30,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
                             random_family)
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, cms_over_draws, inner_mechanism
@@ -250,19 +251,18 @@ def mod_probabilities(ev):
     ev.instances("law of h'(0) counted over gf2_affine_mod_family (sorted probabilities)", insts)
 
 
-def _lemma32_instances(closed: bool):
+def _lemma32_instances(P, D):
+    """The claim's printed and derived collision rates at each (l, m, x1, x2) vs the rate counted over the family."""
     insts = []
     for l_ in range(1, 6):
         d_ = min(2**l_, 4)
         for m_ in range(2, 2**l_ + 1):
             fam = _hprime(l_, d_, m_)
             q_, r_ = _qr(l_, m_)
-            form = H.collision_closed_printed() if closed else H.collision_sum_printed()
-            printed = sympy.nsimplify(form.subs({q: q_, r: r_, m: m_, l: l_}))
             for a, b in [(0, 1), (0, d_ - 1), (1, d_ - 1)] if d_ > 2 else [(0, 1)]:
                 exact = _rat(fam.collision_rate(a, b))
-                insts.append(Instance({"l": l_, "m": m_, "x1": a, "x2": b}, exact,
-                                      H.collision_value(l_, m_, False), printed,
+                vals = {q: q_, r: r_, m: m_, l: l_, H.x1: a, H.x2: b}
+                insts.append(Instance({"l": l_, "m": m_, "x1": a, "x2": b}, exact, _val(D, vals), _val(P, vals),
                                       size=(l_, m_, a, b)))
     return insts
 
@@ -278,9 +278,11 @@ def _lemma32_instances(closed: bool):
                 + DISTINCT_PAIRS,
 )
 def lemma3_2(ev):
-    ev.symbolic("printed vs derived collision rate (x1 != x2; 2^l = qm + r)", H.collision_sum_printed(),
-                H.collision_derived(), simplify=H.subs_two_l)
-    ev.instances("collision rate of gf2_affine_mod_family counted over all functions", _lemma32_instances(False))
+    P, D = ev.printed(), ev.derived()
+    pair = {H.x1: 0, H.x2: 1}
+    ev.symbolic("printed vs derived collision rate (x1 != x2; 2^l = qm + r)", P.rhs.subs(pair), D.rhs.subs(pair),
+                simplify=H.subs_two_l)
+    ev.instances("collision rate of gf2_affine_mod_family counted over all functions", _lemma32_instances(P, D))
 
 
 @claim(
@@ -293,9 +295,11 @@ def lemma3_2(ev):
     assumptions="as Lemma 3.2, first line; " + DISTINCT_PAIRS,
 )
 def lemma3_2_closed(ev):
-    ev.symbolic("printed closed form vs derived collision rate (x1 != x2)", H.collision_closed_printed(),
-                H.collision_derived())
-    ev.instances("collision rate of gf2_affine_mod_family counted over all functions", _lemma32_instances(True))
+    P, D = ev.printed(), ev.derived()
+    pair = {H.x1: 0, H.x2: 1}
+    ev.symbolic("printed closed form vs derived collision rate (x1 != x2)", P.rhs.subs(pair), D.rhs.subs(pair),
+                simplify=H.subs_two_l)
+    ev.instances("collision rate of gf2_affine_mod_family counted over all functions", _lemma32_instances(P, D))
 
 
 GU_GRID = [(1, 2, "rr", R(2)), (2, 3, "rr", R(2)), (2, 3, "rr", EXP_EPS), (2, 3, "arp", R(3)), (2, 3, "srp", R(4)),
@@ -1344,14 +1348,15 @@ def _draw_rows():
     assumptions="h_j with d independent values uniform on [m] (original CMS); " + DISTINCT_PAIRS,
 )
 def sec36_bernoulli(ev):
-    ev.symbolic("printed vs derived (x != x')", 1 / m, 1 / m)
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived (x != x')", P.rhs.subs({x1_: 0, x2_: 1}), D.rhs.subs({x1_: 0, x2_: 1}))
     insts = []
     for d_, m_ in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5)]:
         funcs = list(itertools.product(range(m_), repeat=d_))
         for a, b in sorted({(0, 1), (1, d_ - 1), (0, d_ - 1)} - {(1, 1)}):
             exact = R(sum(1 for h in funcs if h[a] == h[b]), len(funcs))
-            insts.append(Instance({"d": d_, "m": m_, "x": a, "x'": b}, exact, H.bernoulli_derived(m_, False), R(1, m_),
-                                  size=(d_, m_, a, b)))
+            insts.append(Instance({"d": d_, "m": m_, "x": a, "x'": b}, exact, _val(D, {m: m_, x1_: a, x2_: b}),
+                                  _val(P, {m: m_, x1_: a, x2_: b}), size=(d_, m_, a, b)))
     ev.instances("Pr(c_j(x, x') = 1) over all functions [d] -> [m]", insts)
 
 
@@ -1462,24 +1467,34 @@ def sec36_pairwise(ev):
     ev.instances("variance with a pairwise (not 3-wise) family == variance with a 3-wise family", insts)
 
 
-def _eq19_20_instances(which):
+def _val(form, values: dict):
+    """A claim's form at one point (symbols -> exact values; an ``Eq`` gives its right-hand side)."""
+    return evaluate(form, values)
+
+
+def _eqs_by_lhs(form):
+    """The right-hand sides of a conjunction of ``Eq`` forms, by left-hand side (a form that is not such a
+    conjunction -- e.g. a negated statement -- raises, which the self-check reports as a moved verdict)."""
+    parts = form.args if isinstance(form, sympy.And) else tuple(form) if isinstance(form, (tuple, list)) else (form,)
+    if not all(isinstance(a, sympy.Equality) for a in parts):
+        raise TypeError(f"not a conjunction of equations: {form}")
+    return {a.lhs: a.rhs for a in parts}
+
+
+def _eq19_20_instances(which, P=None, D=None):
+    """Instances over every draw of the original CMS; the printed and derived values are the claim's forms
+    ``P`` and ``D`` evaluated at the point (``which`` "both": the model's two values, printed from Eqs. (19), (20))."""
     insts = []
     for d_, m_, k_, counts, x, E, V in _draw_rows():
         nn = sum(counts)
         s2 = sum(R(c, nn) ** 2 for i, c in enumerate(counts) if i != x)
         p = {"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}
         size = (d_, m_, k_, nn, counts[::-1], x)
-        if which == 19:
-            insts.append(Instance(p, E, H.draw_mean_derived(counts, x, m_), R(counts[x], nn), size=size))
-        elif which == 20:
-            insts.append(Instance(p, V, H.draw_bias_variance_derived(counts, x, m_, k_),
-                                  H.eq20_printed().rhs.subs({H.S2: s2, m: m_, k: k_}), size=size))
-        elif which == "appF.expectation":
-            insts.append(Instance(p, E, H.draw_mean_derived(counts, x, m_),
-                                  H.appF_expectation_printed().subs({m: m_, k: k_, f: R(counts[x], nn)}), size=size))
-        elif which == "appF.variance":
-            insts.append(Instance(p, V, H.draw_bias_variance_derived(counts, x, m_, k_),
-                                  H.appF_variance_printed().subs({H.S2: s2, m: m_, k: k_}), size=size))
+        vals = {m: m_, k: k_, f: R(counts[x], nn), H.S2: s2}
+        if which in (19, "appF.expectation"):
+            insts.append(Instance(p, E, _val(D, vals), _val(P, vals), size=size))
+        elif which in (20, "appF.variance"):
+            insts.append(Instance(p, V, _val(D, vals), _val(P, vals), size=size))
         else:  # both
             insts.append(Instance(p, [E, V], [H.draw_mean_derived(counts, x, m_),
                                               H.draw_bias_variance_derived(counts, x, m_, k_)],
@@ -1523,8 +1538,9 @@ def thm3_10(ev):
     assumptions="as Theorem 3.10",
 )
 def eq19(ev):
-    ev.symbolic("printed vs derived", H.eq19_printed().rhs, H.eq19_derived().rhs)
-    ev.instances("MechanismFamily.expectation over all draws", _eq19_20_instances(19))
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", P.rhs, D.rhs)
+    ev.instances("MechanismFamily.expectation over all draws", _eq19_20_instances(19, P, D))
 
 
 @claim(
@@ -1537,8 +1553,9 @@ def eq19(ev):
     assumptions="as Theorem 3.10",
 )
 def eq20(ev):
-    ev.symbolic("printed vs derived", H.eq20_printed().rhs, H.eq20_derived().rhs, simplify=sympy.factor)
-    ev.instances("MechanismFamily.expectation_variance over all draws", _eq19_20_instances(20))
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", P.rhs, D.rhs, simplify=sympy.factor)
+    ev.instances("MechanismFamily.expectation_variance over all draws", _eq19_20_instances(20, P, D))
 
 
 @claim(
@@ -1570,8 +1587,9 @@ def sec36_bias_order(ev):
     assumptions="as Theorem 3.10",
 )
 def appF_expectation(ev):
-    ev.symbolic("printed chain vs derived", H.appF_expectation_printed(), H.eq19_derived().rhs, simplify=sympy.factor)
-    ev.instances("MechanismFamily.expectation over all draws", _eq19_20_instances("appF.expectation"))
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed chain vs derived", P.rhs, D.rhs, simplify=sympy.factor)
+    ev.instances("MechanismFamily.expectation over all draws", _eq19_20_instances("appF.expectation", P, D))
 
 
 @claim(
@@ -1584,15 +1602,16 @@ def appF_expectation(ev):
     assumptions="x != x'; h_j uniform over all functions [d] -> [m]",
 )
 def appF_var_cj(ev):
-    ev.symbolic("printed vs derived [E, Var]", [1 / m, (m - 1) / m], [1 / m, sympy.factor((1 / m) * (1 - 1 / m))])
+    P, D = _eqs_by_lhs(ev.printed()), _eqs_by_lhs(ev.derived())
+    ev.symbolic("printed vs derived [E, Var]", [P[H.E_cj], P[H.Var_cj]], [D[H.E_cj], D[H.Var_cj]])
     insts = []
     for m_ in (2, 3, 4, 5):
         funcs = list(itertools.product(range(m_), repeat=2))
         vals = [1 if h[0] == h[1] else 0 for h in funcs]
         mean = R(sum(vals), len(vals))
         var = sum((v - mean) ** 2 for v in vals) / len(vals)
-        insts.append(Instance({"m": m_}, [mean, var], [R(1, m_), R(m_ - 1, m_**2)], [R(1, m_), R(m_ - 1, m_)],
-                              size=(m_,)))
+        insts.append(Instance({"m": m_}, [mean, var], [_val(D[H.E_cj], {m: m_}), _val(D[H.Var_cj], {m: m_})],
+                              [_val(P[H.E_cj], {m: m_}), _val(P[H.Var_cj], {m: m_})], size=(m_,)))
     ev.instances("[E, Var] of c_j(0, 1) over all functions [2] -> [m]", insts)
 
 
@@ -1606,8 +1625,9 @@ def appF_var_cj(ev):
     assumptions="as Theorem 3.10",
 )
 def appF_variance(ev):
-    ev.symbolic("printed middle form vs derived", H.appF_variance_printed(), H.eq20_derived().rhs, simplify=sympy.factor)
-    ev.instances("MechanismFamily.expectation_variance over all draws", _eq19_20_instances("appF.variance"))
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed middle form vs derived", P.rhs, D.rhs, simplify=sympy.factor)
+    ev.instances("MechanismFamily.expectation_variance over all draws", _eq19_20_instances("appF.variance", P, D))
 
 
 @claim(
