@@ -526,3 +526,222 @@ def multinomial_count_covariance(P: sympy.Matrix, counts) -> sympy.Matrix:
         col = P[:, x]
         cov += counts[x] * (sympy.diag(*col) - col * col.T)
     return cov
+
+
+# =============================================================================================
+# Forms a check evaluates at an instance (the claims display these objects)
+# =============================================================================================
+max_vertex_sym = sympy.Symbol(r"\max_{f} \mathbf{1}^T (Q \circ Q) P f", positive=True)
+var_v = sympy.IndexedBase(r"\mathrm{Var}[\hat{f}]")
+v_idx = sympy.Symbol("v", integer=True)
+support_row = sympy.IndexedBase("S_u")
+x_idx = sympy.Symbol("x", integer=True)
+diag_p_M = sympy.MatrixSymbol(r"\mathrm{diag}(p)", U_sym, U_sym)
+S_M = sympy.MatrixSymbol("S", U_sym, d_sym)
+J_M = sympy.MatrixSymbol("J", U_sym, d_sym)
+nu_M = sympy.MatrixSymbol(r"\nu", U_sym, 1)
+D_M = sympy.MatrixSymbol("D", U_sym, U_sym)
+p_star, q_star = sympy.symbols("p^{*} q^{*}")
+base_sum = sympy.Symbol(r"\sum_{u} p_u", positive=True)
+trace_A, total_A = sympy.Symbol(r"\mathrm{Tr} A"), sympy.Symbol(r"\mathbf{1}^T A \mathbf{1}")
+alpha_s, beta_s, f_v_s = sympy.symbols(r"\alpha \beta f_v")
+support_fraction = sympy.Symbol(r"\frac{1}{n}\sum_i \mathbb{1}[v \in \mathrm{supp}(y_i)]")
+P_entry, P_entry2 = sympy.Symbol("P_{u x}", nonnegative=True), sympy.Symbol("P_{u x'}", nonnegative=True)
+p_u = sympy.Symbol("p_u")
+urp_entry = sympy.Symbol(r"P[y, \pi(x)]")
+urp_avg_M = sympy.MatrixSymbol(r"\frac{1}{d!}\sum_{\pi}\Pi_\pi^T (Q \circ Q) P \Pi_\pi", d_sym, d_sym)
+cov_nu_M = sympy.MatrixSymbol(r"\mathrm{Cov}[\nu]", U_sym, U_sym)
+counts_M = sympy.MatrixSymbol(r"n f", d_sym, 1)
+
+
+@cache
+def variance_forms():
+    """Theorem 2.2: the variance vector when ``QP = I`` and for any ``Q``."""
+    return variance_form(True), variance_form(False)
+
+
+@cache
+def eq1_vertex_form():
+    """Eq. (1): ``l2 = (max_f 1^T (Q o Q) P f - 1)/n``; linear in f, so the max is over the vertices f = e_x."""
+    return sympy.Eq(l2_sym, (max_vertex_sym - 1) / n, evaluate=False)
+
+
+@cache
+def eq2_sum_form():
+    """Eq. (2) at one dataset: ``sqrt(2/pi) sum_v sqrt(Var[f_hat_v])`` (the l1 loss is its max over datasets)."""
+    return sympy.Eq(sympy.Symbol(r"\mathbb{E}\sum_v |\hat{f}_v - f_v|"),
+                    sympy.sqrt(2 / sympy.pi) * sympy.Sum(sympy.sqrt(var_v[v_idx]), (v_idx, 1, d_sym)), evaluate=False)
+
+
+def eq2_at(form, variances):
+    """The Eq. (2) form at one variance vector (the Sum over v carried out)."""
+    rhs = form.rhs if isinstance(form, sympy.Equality) else form
+    expr = rhs.subs(d_sym, len(variances)).doit()
+    return expr.subs({var_v[i + 1]: v for i, v in enumerate(variances)})
+
+
+@cache
+def normal_mae_form():
+    s = sympy.Symbol("sigma", positive=True)
+    return sympy.Eq(sympy.Symbol(r"\mathbb{E}|N(0,\sigma^2)|"), sympy.sqrt(2 / sympy.pi) * s, evaluate=False)
+
+
+@cache
+def def2_3_form():
+    return sympy.Contains(P_entry, sympy.FiniteSet(p_u, e_sym * p_u))
+
+
+@cache
+def def2_4_form():
+    return sympy.Eq(sympy.Symbol("k_u"), sympy.Sum(support_row[x_idx], (x_idx, 1, d_sym)), evaluate=False)
+
+
+def def2_4_at(form, row):
+    rhs = form.rhs.subs(d_sym, len(row)).doit()
+    return rhs.subs({support_row[i + 1]: v for i, v in enumerate(row)})
+
+
+@cache
+def eq3_matrix_form():
+    return sympy.Eq(P_M, sympy.MatMul(diag_p_M, (e_sym - 1) * S_M + J_M), evaluate=False)
+
+
+@cache
+def lemma2_1_forms():
+    return (sympy.Eq(sympy.Symbol(r"\sum_{u} p_u S_{u x}"), (1 - base_sum) / (e_sym - 1), evaluate=False),
+            sympy.Eq(sympy.Symbol("p^{*}"), e_sym * (1 - base_sum) / (e_sym - 1), evaluate=False))
+
+
+@cache
+def eq4_matrix_form():
+    return sympy.Eq(sympy.MatMul(sympy.Transpose(S_M), P_M),
+                    (p_star - q_star) * sympy.Identity(d_sym) + q_star * sympy.OneMatrix(d_sym, d_sym), evaluate=False)
+
+
+@cache
+def eq6_matrix_form():
+    return sympy.Eq(sympy.MatrixSymbol(r"\hat{f}", d_sym, 1),
+                    (sympy.MatMul(sympy.Transpose(S_M), nu_M) - q_star * sympy.OneMatrix(d_sym, 1)) / (p_star - q_star),
+                    evaluate=False)
+
+
+@cache
+def eq5_value_form():
+    return sympy.Eq(sympy.Symbol(r"\hat{f}_v"), (support_fraction - q_star) / (p_star - q_star), evaluate=False)
+
+
+@cache
+def eq7_value_form():
+    return sympy.Eq(sympy.Symbol(r"\mathbb{E}[\hat{f}_v]"), f_v_s, evaluate=False)
+
+
+@cache
+def eq8_value_form():
+    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), symmetric_variance(p_star, q_star, f_v_s, n), evaluate=False)
+
+
+@cache
+def lemma2_2_forms():
+    beta = (total_A - trace_A) / (d_sym * (d_sym - 1))
+    return (sympy.Eq(sympy.Symbol(r"\beta"), beta, evaluate=False),
+            sympy.Eq(sympy.Symbol(r"\alpha"), trace_A / d_sym - beta, evaluate=False))
+
+
+@cache
+def thm2_6_forms():
+    """Theorem 2.6: the URP support probabilities are Lemma 2.2's coefficients of ``A = S^T P``:
+    ``p* = alpha + beta = Tr A/d`` and ``q* = beta``."""
+    beta, alpha = (f.rhs for f in lemma2_2_forms())
+    return (sympy.Eq(p_star, alpha + beta, evaluate=False), sympy.Eq(q_star, beta, evaluate=False))
+
+
+@cache
+def eq9_matrix_form():
+    """Eq. (9): ``Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I``."""
+    return sympy.Eq(sympy.MatrixSymbol(r"Q_{\mathrm{urp}} P_{\mathrm{urp}}", d_sym, d_sym), sympy.Identity(d_sym), evaluate=False)
+
+
+@cache
+def def2_6_form():
+    return sympy.Eq(sympy.Symbol(r"P_{\mathrm{urp}}[(\pi, y), x]"), urp_entry / sympy.factorial(d_sym), evaluate=False)
+
+
+@cache
+def eq10_matrix_form():
+    return sympy.Eq(Var_fhat, (sympy.MatMul(urp_avg_M, f_M) - f_M) / n, evaluate=False)
+
+
+@cache
+def thm2_8_value_form():
+    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), ((alpha_s - 1) * f_v_s + beta_s) / n, evaluate=False)
+
+
+@cache
+def appA_1_cov_form():
+    """Appendix A.1: the response counts have covariance ``sum_x c_x (diag(P_x) - P_x P_x^T)`` =
+    ``diag(P c) - P diag(c) P^T`` with ``c`` the count vector."""
+    return sympy.Eq(sympy.MatrixSymbol(r"\mathrm{Cov}[n \nu]", U_sym, U_sym),
+                    sympy.DiagMatrix(sympy.MatMul(P_M, counts_M)) - sympy.MatMul(P_M, sympy.DiagMatrix(counts_M), sympy.Transpose(P_M)),
+                    evaluate=False)
+
+
+@cache
+def appA_1_linear_form():
+    return sympy.Eq(sympy.MatrixSymbol(r"\mathrm{Cov}[\hat{f}]", d_sym, d_sym),
+                    sympy.MatMul(Q_M, cov_nu_M, sympy.Transpose(Q_M)), evaluate=False)
+
+
+def _unbiased_decoder_exists(rank, d, **_):
+    return rank == d
+
+
+@cache
+def sec2_2_rank_form():
+    """Section 2.2: ``Q P = I`` is solvable iff rank P = d; the solutions then form an affine space of dimension
+    ``d (|U| - d)`` (each row of Q: |U| unknowns, d independent equations)."""
+    from .symbols_framework import Predicate
+
+    return (Predicate(r"\exists Q: QP = I \iff \mathrm{rank}\,P = d", _unbiased_decoder_exists),
+            sympy.Eq(sympy.Symbol(r"\dim\{Q: QP = I\}"), d_sym * (U_sym - d_sym), evaluate=False))
+
+
+def _urp_no_worse(loss, P, Q, n_clients=1, phi_lower=None, phi_upper=None, **_):
+    """ldpref's Corollary 2.1: l2 -- the URP l2 (Theorem 2.8) never exceeds the worst vertex of Eq. (1);
+    l1 (Eq. (2)) -- decided by the closed form of Corollary 2.2 against the estimator's certified interval."""
+    if loss == "l2":
+        return bool(urp_l2_loss(P, Q, n_clients) <= worst_l2_vertex(P, Q, n_clients))
+    import mpmath
+
+    with mpmath.workdps(25):
+        closed = mpmath.mpf(sympy.N(urp_l1_normal(P, Q, n_clients), 25))
+        if closed > phi_upper:
+            return False
+        if closed <= phi_lower:
+            return True
+    raise ValueError("the certified interval does not decide the l1 comparison")
+
+
+@cache
+def cor2_1_predicate():
+    from .symbols_framework import Predicate
+
+    return Predicate(r"\mathcal{L}_2(\Phi_{\mathrm{urp}}) \le \mathcal{L}_2(\Phi);\ \mathcal{L}_1 \text{ by Corollary 2.2}",
+                     _urp_no_worse)
+
+
+def _split_is_extremal(P, Q, e, **_):
+    """Theorem 2.4 as ldpref builds it: split every output into its extremal parts (:func:`decompose_extremal`);
+    the result is extremal at the same e^eps, its parts add back to P, and each part decodes like its output."""
+    Pn, Qn, parent = decompose_extremal(P, Q, e)
+    extremal = extremal_parts(Pn, e) is not None
+    adds_back = all(sympy.cancel(sum(Pn[j, x] for j in range(Pn.shape[0]) if parent[j] == u) - P[u, x]) == 0
+                    for u in range(P.shape[0]) for x in range(P.shape[1]))
+    decodes_alike = all(Qn[:, j] == Q[:, parent[j]] for j in range(Pn.shape[0]))
+    return extremal and adds_back and decodes_alike
+
+
+@cache
+def thm2_4_predicate():
+    from .symbols_framework import Predicate
+
+    return Predicate(r"\exists\,(P', Q') \text{ extremal at } e^\epsilon:\ \hat{f}' \overset{d}{=} \hat{f}", _split_is_extremal)

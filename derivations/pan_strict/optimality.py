@@ -517,3 +517,16 @@ def claim2_1_derived():
 
     return Predicate(r"\forall \Phi\ \exists\,\Phi_{\mathrm{sym}}:\ \ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi)"
                      r"\ (\Phi_{\mathrm{urp}}(P, Q^*) \text{ for } \mathcal{L}_2)", _claim2_1_derived)
+
+
+def _is_osc(extremal, symmetric, constant_support, eq5_decoder, **_):
+    return extremal and symmetric and constant_support and eq5_decoder
+
+
+@cache
+def osc_definition_form():
+    """Definition 3.1 as a predicate on the properties read off a mechanism."""
+    from .symbols_framework import Predicate
+
+    return Predicate(r"\mathrm{OSC} \iff \mathrm{extremal} \wedge \mathrm{symmetric} \wedge k_u \equiv k \wedge "
+                     r"Q = Q_{(5)}", _is_osc)

@@ -58,3 +58,25 @@ def _thm3_3(extremal, constant_support, **_):
 
 def thm3_3_printed():
     return Predicate(r"P \text{ extremal with constant support size} \Rightarrow Q^* \equiv \text{Eq. (5)}", _thm3_3)
+
+
+# Theorem 2.4 (Section 2.3, cited from Kairouz et al.): "Any frequency estimator lacking an extremal configuration
+# can be transformed into one that possesses such a configuration" (the same estimates, by the splitting argument
+# that follows it).  At an instance it asserts that such a transform exists for the estimator.
+def _thm2_4(lacks_extremal, **_):
+    return lacks_extremal
+
+
+def thm2_4_printed():
+    return Predicate(r"\Phi \text{ not extremal} \Rightarrow \exists\,\Phi' \text{ extremal with the same estimates}",
+                     _thm2_4)
+
+
+# Section 2.2 (after Theorem 2.1): "[P] must be of full column rank; otherwise, [f] cannot be reconstructed
+# unbiasedly from [nu]."  At an instance P it asserts an unbiased reconstruction exists only if rank P = d.
+def _full_rank_needed(rank, d, **_):
+    return rank == d
+
+
+def sec2_2_rank_printed():
+    return Predicate(r"\exists Q: QP = I \Rightarrow \mathrm{rank}\,P = d", _full_rank_needed)

@@ -14,6 +14,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_strict.framework as D
+import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim
@@ -27,7 +28,7 @@ SEED = 20260601  # fixed: verdicts are reproducible run to run
 GENERIC_SHAPES = [(2, 2), (2, 3), (3, 4)]  # (d, |U|) for symbolic identities
 
 
-def mat_at(form, subs: dict) -> sympy.Matrix:
+def mat_at(form, subs: dict, normalise=sympy.cancel) -> sympy.Matrix:
     """A matrix form (or the right side of an ``Eq``) at explicit matrices and sizes: every MatrixSymbol and
     symbol of ``subs`` replaced, the matrix expression carried out exactly."""
     expr = form.rhs if isinstance(form, sympy.Equality) else form
@@ -35,7 +36,30 @@ def mat_at(form, subs: dict) -> sympy.Matrix:
     value = expr.xreplace(rep).doit()
     if isinstance(value, sympy.MatrixExpr):
         value = value.as_explicit()
-    return sympy.Matrix(value).applyfunc(sympy.cancel)
+    if not isinstance(value, sympy.MatrixBase):
+        return normalise(value)
+    return sympy.Matrix(value).applyfunc(normalise)
+
+
+def _per_dataset(form, P, Q):
+    """The form at (P, Q) with f and n left symbolic: one matrix evaluation per mechanism, then a cheap
+    substitution per dataset (returns ``counts -> list of values``)."""
+    d = P.shape[1]
+    f_syms = sympy.Matrix(sympy.symbols(f"f_0:{d}"))
+    n_sym = sympy.Symbol("n_clients", positive=True)
+    general = mat_at(form, {D.P_M: P, D.Q_M: Q, D.f_M: f_syms, D.n: n_sym, D.U_sym: P.shape[0], D.d_sym: d})
+
+    def at_counts(counts):
+        n_c = sum(counts)
+        subs = {n_sym: n_c, **{f_syms[x]: sympy.Rational(c, n_c) for x, c in enumerate(counts)}}
+        return [sympy.cancel(v.subs(subs)) for v in general]
+
+    return at_counts
+
+
+def _shapes(P):
+    """The size symbols of the matrix forms at an explicit |U| x d perturbation matrix."""
+    return {D.U_sym: P.shape[0], D.d_sym: P.shape[1]}
 
 
 def at(form, subs: dict):
@@ -82,18 +106,20 @@ def _mechanism_grid():
     assumptions="clients independent; each client's response drawn from column x of P; n >= 1",
 )
 def thm2_1(ev):
+    form = ev.derived()
     for d, U in GENERIC_SHAPES:
         P, Q, f = D.generic_mechanism(d, U)
-        ev.identity(f"model E[f_hat] == Q P f (generic {d}x{U})", sympy.expand(D.expectation_from_model(P, Q, f)),
-                    sympy.expand(Q * P * f))
+        ev.identity(f"model E[f_hat] == the form (generic {d}x{U})", sympy.expand(D.expectation_from_model(P, Q, f)),
+                    mat_at(form, {D.P_M: P, D.Q_M: Q, D.f_M: f, **_shapes(P)}, sympy.expand))
     instances = []
     for params, m in _mechanism_grid():
         Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
+        form_at = _per_dataset(form, Pm, Qm)
         for counts in _datasets(m.d):
             n = sum(counts)
             f = sympy.Matrix([sympy.Rational(c, n) for c in counts])
             exact = enumeration.enumerated_moments(m, counts)["mean"]
-            derived = list(Qm * Pm * f)
+            derived = form_at(counts)
             instances.append(Instance({**params, "counts": counts}, exact, derived, size=(m.d, m.n_outputs, n)))
             if m.is_unbiased():  # the theorem's conclusion itself: E[f_hat] == f
                 instances.append(Instance({**params, "counts": counts, "check": "E == f"}, exact, list(f),
@@ -106,26 +132,26 @@ def thm2_1(ev):
     location="Section 2.2, Theorem 2.2 (proof in Appendix A.1)",
     statement="The variance vector of f_hat = Q nu is ((Q o Q) P f - f)/n when Q P = I "
               "(in general ((Q o Q) P f - (QP o QP) f)/n).",
-    derived=D.variance_form,
+    derived=D.variance_forms,
     derivation="derivations.pan_strict.framework.variance_from_model",
     assumptions="n clients, n f_x of them with value x, independent multinomial responses",
 )
 def thm2_2(ev):
+    unbiased_form, general_form = ev.derived()
     n = sympy.Symbol("n", positive=True)
     for d, U in GENERIC_SHAPES:
         P, Q, f = D.generic_mechanism(d, U)
-        ev.identity(f"model Var == closed form (generic {d}x{U}, any Q)",
+        ev.identity(f"model Var == the general form (generic {d}x{U}, any Q)",
                     sympy.expand(D.variance_from_model(P, Q, f, n)),
-                    sympy.expand(D.variance_closed_form(P, Q, f, n, unbiased=False)))
+                    mat_at(general_form, {D.P_M: P, D.Q_M: Q, D.f_M: f, D.n: n, **_shapes(P)}, sympy.expand))
     instances = []
     for params, m in _mechanism_grid():
         Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
-        unbiased = m.is_unbiased()
+        form_at = _per_dataset(unbiased_form if m.is_unbiased() else general_form, Pm, Qm)
         for counts in _datasets(m.d):
             n_c = sum(counts)
-            f = sympy.Matrix([sympy.Rational(c, n_c) for c in counts])
             exact = enumeration.enumerated_moments(m, counts)["variance"]
-            derived = list(D.variance_closed_form(Pm, Qm, f, n_c, unbiased=unbiased))
+            derived = form_at(counts)
             instances.append(Instance({**params, "counts": counts}, exact, derived, size=(m.d, m.n_outputs, n_c)))
     ev.instances("Var[f_hat] by enumeration", instances, has_printed=False)
 
@@ -164,6 +190,14 @@ def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
          "where it is strictly worse.",
 )
 def thm3_1(ev):
+    decoder_form, minimum_form = ev.derived()
+
+    def q_star(P):
+        return mat_at(decoder_form, {D.P_M: P, D.D_M: sympy.diag(*(P * sympy.ones(P.shape[1], 1))), **_shapes(P)})
+
+    def minimum(P, n_c):
+        return mat_at(minimum_form, {D.P_M: P, D.D_M: sympy.diag(*(P * sympy.ones(P.shape[1], 1))), D.n: n_c, **_shapes(P)})
+
     rng = np.random.default_rng(SEED + 31)
     n_clients = sympy.Integer(1)
     instances, mp_worse, tried, beaten = [], [], 0, 0
@@ -173,9 +207,9 @@ def thm3_1(ev):
             P = random_perturbation_matrix(rng, d, U)
             params = {"d": d, "|U|": U, "draw": rep}
             exact = _urp_min_by_kkt(P, n_clients)
-            derived = D.urp_minimum_l2(P, n_clients)
+            derived = minimum(P, n_clients)
             instances.append(Instance(params, exact, derived, size=(d, U, rep)))
-            Q_star = D.urp_optimal_decoder(P)
+            Q_star = q_star(P)
             instances.append(Instance({**params, "check": "loss(Q*) == min"}, exact,
                                       D.urp_l2_loss(P, Q_star, n_clients), size=(d, U, rep)))
             # random unbiased decoders never beat Q*
@@ -194,7 +228,7 @@ def thm3_1(ev):
     urp_instances = []
     for d, U in [(2, 2), (2, 3), (3, 3)]:
         P = random_perturbation_matrix(rng, d, U)
-        Q_star = D.urp_optimal_decoder(P)
+        Q_star = q_star(P)
         rows, cols, labels = D.urp_mechanism_matrices(P, Q_star)
         urp = Mechanism(rows, cols, outputs=labels, name=f"URP(d={d},U={U})")
         for counts in _datasets(d, 2):
@@ -292,6 +326,18 @@ def _vertex_datasets(d: int, n_c: int):
 
 
 # ---------------------------------------------------------------------------------------------
+def _level_by_definition(form, P):
+    """The smallest e^eps at which the form (P[u,x] <= e^eps P[u,x'] for every u, x, x') holds on P: of the
+    within-row ratios, the least one at which the form holds at every (u, x, x') (None if none does)."""
+    triples = [(P[u, x], P[u, y]) for u in range(P.shape[0]) for x in range(P.shape[1]) for y in range(P.shape[1])]
+    ratios = sorted({sympy.cancel(a / b) for a, b in triples if b != 0} | {sympy.Integer(1)}, reverse=True)
+    holding = None
+    for r in ratios[:2]:  # the largest ratio and the next one down: the level is the least that holds
+        if all(evaluate(form, {D.P_entry: a, D.P_entry2: b, D.e_sym: r}) for a, b in triples):
+            holding = r
+    return holding
+
+
 @claim(
     id="pan-strict/def2.1",
     location="Section 2.1, Definition 2.1",
@@ -302,21 +348,21 @@ def _vertex_datasets(d: int, n_c: int):
     assumptions="finite output space; rows with a zero beside a non-zero entry are not eps-LDP for any eps",
 )
 def def2_1(ev):
+    form = ev.derived()
     insts = []
     for name, proto in _pure_grid():
         m = proto.mechanism
-        insts.append(Instance({"mechanism": name}, privacy.exp_eps(m), D.ldp_level(m.perturbation_matrix()),
+        insts.append(Instance({"mechanism": name}, privacy.exp_eps(m), _level_by_definition(form, m.perturbation_matrix()),
                               size=(m.d, m.n_outputs)))
+        # the advertised e^eps of each built-in equals the definition's level
+        insts.append(Instance({"mechanism": name, "check": "the protocol's e^eps parameter"}, sympy.Integer(int(name.split("e=")[1])),
+                              _level_by_definition(form, m.perturbation_matrix()), size=(m.d, m.n_outputs, 1)))
     rng = np.random.default_rng(SEED + 21)
     for d, U in [(2, 3), (3, 3), (3, 5)]:
         P = random_perturbation_matrix(rng, d, U)
         insts.append(Instance({"mechanism": f"random d={d} |U|={U}"}, privacy.exp_eps(Mechanism(P.tolist())),
-                              D.ldp_level(P), size=(d, U)))
+                              _level_by_definition(form, P), size=(d, U)))
     ev.instances("e^eps by the definition vs ldpref.privacy.exp_eps", insts, has_printed=False)
-    # the advertised e^eps of each built-in equals the definition's level
-    ev.instances("definition's level == the protocol's e^eps parameter",
-                 [Instance({"mechanism": nm}, sympy.Integer(int(nm.split("e=")[1])), D.ldp_level(p.mechanism.perturbation_matrix()),
-                           size=(p.mechanism.d,)) for nm, p in _pure_grid()], has_printed=False)
 
 
 @claim(
@@ -328,6 +374,7 @@ def def2_1(ev):
     derivation="derivations.pan_strict.framework.expectation_from_model",
 )
 def def2_2(ev):
+    form = ev.derived()
     insts = []
     for name, proto in _pure_grid()[:3]:
         m = proto.mechanism
@@ -340,7 +387,9 @@ def def2_2(ev):
                                 if kk == kvec)
                 nu = sympy.Matrix([R(c, n_c) for c in kvec])
                 insts.append(Instance({"mechanism": name, "counts": counts, "responses": kvec},
-                                      [m.domain.to_sympy(v) for v in est_enum], list(Qm * nu), size=(m.d, n_c)))
+                                      [m.domain.to_sympy(v) for v in est_enum],
+                                      list(mat_at(form, {D.Q_M: Qm, D.nu_M: nu, **_shapes(m.perturbation_matrix())})),
+                                      size=(m.d, n_c)))
     ev.instances("enumerated estimate == Q nu for each response-count outcome", insts, has_printed=False)
 
 
@@ -349,24 +398,27 @@ def def2_2(ev):
     location="Section 2.2, Eq. (1)",
     statement="For an unbiased estimator the l2 loss is max over datasets of 1^T((Q o Q) P f - f)/n; "
               "linear in f, it is attained at a dataset with every client on one value.",
-    derived=D.eq1_form,
+    derived=D.eq1_vertex_form,
     derivation="derivations.pan_strict.framework.worst_l2_vertex",
     assumptions="Q P = I; datasets of n clients",
 )
 def eq1(ev):
+    form = ev.derived()
     insts = []
     for params, m in _random_mechanisms(SEED + 1):
         if not m.is_unbiased():
             continue
         Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
+        A = Qm.multiply_elementwise(Qm) * Pm
+        vertex_max = max(sum(A[:, x]) for x in range(m.d))  # 1^T (Q o Q) P f is linear in f: max at a vertex
         for n_c in (1, 2, 3):
             # exact: the largest total MSE over every dataset of n_c clients, by enumeration
             best = max(sum(enumeration.enumerated_moments(m, c)["mse"]) for c in _datasets(m.d, n_c)
                        if sum(c) == n_c)
-            insts.append(Instance({**params, "n": n_c}, best, D.worst_l2_vertex(Pm, Qm, n_c), size=(m.d, m.n_outputs, n_c)))
+            derived = at(form, {D.max_vertex_sym: vertex_max, D.n: n_c})
+            insts.append(Instance({**params, "n": n_c}, best, derived, size=(m.d, m.n_outputs, n_c)))
             insts.append(Instance({**params, "n": n_c, "check": "ldpref.losses.worst_case_l2"},
-                                  losses.worst_case_l2(m, n_c).value, D.worst_l2_vertex(Pm, Qm, n_c),
-                                  size=(m.d, m.n_outputs, n_c)))
+                                  losses.worst_case_l2(m, n_c).value, derived, size=(m.d, m.n_outputs, n_c)))
     ev.instances("worst-case l2 over every dataset (enumeration) vs the vertex formula", insts, has_printed=False)
 
 
@@ -382,13 +434,14 @@ def _mad_formula(proto, n_c):
     return (D.binomial_mad(n_c, p) + (d - 1) * D.binomial_mad(n_c, q)) / (n_c * (p - q))
 
 
-def _normal_l1(proto, n_c):
+def _normal_l1(proto, n_c, form):
+    """The Eq. (2) form at the dataset with every client on value 0 (variances of Eq. (8))."""
     p, q, d = proto.p, proto.q, proto.mechanism.d
-    return sympy.sqrt(2 / sympy.pi) * (sympy.sqrt(D.symmetric_variance(p, q, 1, n_c))
-                                       + (d - 1) * sympy.sqrt(D.symmetric_variance(p, q, 0, n_c)))
+    return D.eq2_at(form, [D.symmetric_variance(p, q, 1, n_c)] + [D.symmetric_variance(p, q, 0, n_c)] * (d - 1))
 
 
 def _thm2_3_evidence(ev):
+    form = ev.derived()
     lhs, rhs = D.normal_mae_identity()
     ev.identity("E|N(0, s^2)| = sqrt(2/pi) s (sympy integral)", lhs, rhs)
     ev.identity("Bin(2m, 1/2): log(exact E|X - m| / normal approximation) = 0 - 1/(8m) + O(1/m^2) (sympy series)",
@@ -402,7 +455,7 @@ def _thm2_3_evidence(ev):
                                   size=(m.d, n_c)))
         # ldpref's normal approximation at the same dataset == the derived sqrt(2/pi) sum sqrt(Var)
         insts.append(Instance({"mechanism": name, "n": 7, "check": "ldpref l1_normal_approximation"},
-                              losses.l1_normal_approximation(m, (7,) + (0,) * (m.d - 1)), _normal_l1(proto, 7),
+                              losses.l1_normal_approximation(m, (7,) + (0,) * (m.d - 1)), _normal_l1(proto, 7, form),
                               size=(m.d, 7)))
     ev.instances("E sum|f_hat - f| by enumeration vs De Moivre's exact form", insts, has_printed=False)
     # how the approximation behaves: relative error by exact rational MAD (De Moivre) vs Eq. (2)
@@ -410,7 +463,7 @@ def _thm2_3_evidence(ev):
     for name, proto in _L1_FAMILIES:
         for n_c in (1, 2, 3, 4, 5, 10, 20, 50, 100, 1000, 10000):
             with mpmath.workdps(40):
-                ratio = mpmath.mpf(sympy.N(_mad_formula(proto, n_c) / _normal_l1(proto, n_c), 40))
+                ratio = mpmath.mpf(sympy.N(_mad_formula(proto, n_c) / _normal_l1(proto, n_c, form), 40))
                 scaled = abs(ratio - 1) * n_c
             worst_scaled = max(worst_scaled, scaled)
             if ratio < 1:
@@ -429,9 +482,8 @@ def _thm2_3_evidence(ev):
     location="Section 2.2, Theorem 2.3 (proof in Appendix A.2)",
     statement="For large n, l1 ~ max over datasets of sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (CLT + the mean "
               "absolute value of a centred normal).",
-    derived=D.eq2_form,
+    derived=D.eq2_sum_form,
     derivation="derivations.pan_strict.framework.binomial_mad",
-    kind="statement",
     assumptions="unbiased estimator; n -> oo (CLT); checked per dataset against De Moivre's exact mean "
                 "absolute deviation",
 )
@@ -443,9 +495,8 @@ def thm2_3(ev):
     id="pan-strict/eq2",
     location="Section 2.2, Eq. (2)",
     statement="l1 ~ max_f sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (the formula of Theorem 2.3).",
-    derived=D.eq2_form,
+    derived=D.eq2_sum_form,
     derivation="derivations.pan_strict.framework.binomial_mad",
-    kind="statement",
     assumptions="as Theorem 2.3",
 )
 def eq2(ev):
@@ -457,12 +508,12 @@ def eq2(ev):
     location="Appendix A.2",
     statement="The mean absolute error of a centred normal with variance s^2 is sqrt(2/pi) s; with the CLT this "
               "gives Eq. (2).",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"\mathbb{E}|N(0,\sigma^2)|"), D.normal_mae_identity()[1], evaluate=False),
+    derived=D.normal_mae_form,
     derivation="derivations.pan_strict.framework.normal_mae_identity",
 )
 def appA_2_mae(ev):
-    lhs, rhs = D.normal_mae_identity()
-    ev.identity("integral == sqrt(2/pi) sigma", lhs, rhs)
+    lhs, _ = D.normal_mae_identity()
+    ev.identity("the integral (sympy) == the form", lhs, ev.derived().rhs)
     # the exact mean absolute deviation of a symmetric +-s two-point law is s, of a normal sqrt(2/pi) s; the
     # large-n limit of a standardised binomial reaches the normal value
     lhs2, rhs2 = zip(*D.half_binomial_mad_duplication_check())
@@ -497,26 +548,30 @@ def _extremal_grid():
     location="Section 2.3, Definition 2.3",
     statement="An eps-LDP mechanism is extremal iff every output u takes only two probabilities over the inputs, "
               "a base probability p_u and e^eps p_u.",
-    derived=lambda: sympy.Contains(sympy.Symbol("P_{u x}"), sympy.FiniteSet(sympy.Symbol("p_u"), EXP_EPS * sympy.Symbol("p_u"))),
+    derived=D.def2_3_form,
     derivation="derivations.pan_strict.framework.extremal_parts",
 )
 def def2_3(ev):
+    form = ev.derived()
+
+    def by_form(P, e):  # the form at every entry, with p_u the row's base probability
+        return all(evaluate(form, {D.P_entry: sympy.cancel(v), D.p_u: sympy.cancel(_row_min(P.row(u), e)), D.e_sym: e})
+                   for u in range(P.shape[0]) for v in P.row(u))
+
     insts = []
     for name, P, e, S in _extremal_grid():
-        parts = D.extremal_parts(P, e)
         # exact: every row's distinct values, read off the real mechanism, form {p_u, e p_u}
         holds = all(len(set(sympy.cancel(v) for v in P.row(u))) <= 2 and
                     all(sympy.cancel(v / min_row) in (1, e) for v in P.row(u))
                     for u in range(P.shape[0]) for min_row in [_row_min(P.row(u), e)])
-        insts.append(Instance({"mechanism": name}, holds, parts is not None, size=(P.shape[1], P.shape[0])))
+        insts.append(Instance({"mechanism": name}, holds, by_form(P, e), size=(P.shape[1], P.shape[0])))
     # non-extremal: a generic random mechanism (three or more distinct values in some row)
     rng = np.random.default_rng(SEED + 231)
     for d, U in [(3, 3), (3, 4)]:
         P = random_perturbation_matrix(rng, d, U)
         e = privacy.exp_eps(Mechanism(P.tolist()))
         holds = all(all(sympy.cancel(v / min(P.row(u))) in (1, e) for v in P.row(u)) for u in range(U))
-        insts.append(Instance({"mechanism": f"random d={d} |U|={U}"}, holds, D.extremal_parts(P, e) is not None,
-                              size=(d, U)))
+        insts.append(Instance({"mechanism": f"random d={d} |U|={U}"}, holds, by_form(P, e), size=(d, U)))
     ev.instances("extremal by the definition vs the (base, support) reading", insts, has_printed=False)
 
 
@@ -533,14 +588,16 @@ def _row_min(row, e):
     location="Section 2.3, Eq. (3)",
     statement="An extremal perturbation matrix factors as P = diag(p) ((e^eps - 1) S + J) with S the 0/1 "
               "support matrix and p the base probabilities.",
-    derived=D.eq3_form,
+    derived=D.eq3_matrix_form,
     derivation="derivations.pan_strict.framework.extremal_matrix",
 )
 def eq3(ev):
+    form = ev.derived()
     insts = []
     for name, P, e, S in _extremal_grid():
         base, S_read = D.extremal_parts(P, e)
-        rebuilt = D.extremal_matrix(base, S_read, e).applyfunc(sympy.cancel)
+        rebuilt = mat_at(form, {D.diag_p_M: sympy.diag(*base), D.S_M: S_read, D.J_M: sympy.ones(*P.shape), D.e_sym: e,
+                                **_shapes(P)})
         insts.append(Instance({"mechanism": name}, P.applyfunc(sympy.cancel), rebuilt, size=(P.shape[1], P.shape[0])))
         insts.append(Instance({"mechanism": name, "check": "support matrix (constant rows read as empty support)"},
                               D.normalise_constant_rows(S), S_read, size=(P.shape[1], P.shape[0])))
@@ -552,18 +609,18 @@ def eq3(ev):
     location="Section 2.3, Definition 2.4",
     statement="The support set of an output u of an extremal mechanism is the set of inputs with probability "
               "e^eps p_u; its support size k_u is the cardinality.",
-    derived=lambda: sympy.Eq(sympy.Symbol("k_u"), sympy.Sum(sympy.Symbol("S_{u x}"), (sympy.Symbol("x"), 1, D.d_sym)),
-                             evaluate=False),
+    derived=D.def2_4_form,
     derivation="derivations.pan_strict.framework.support_sizes",
 )
 def def2_4(ev):
+    form = ev.derived()
     insts = []
     for name, proto in _pure_grid() + [("ss d=5 k=3 e=2", subset_selection(5, 3, 2))]:
         m = proto.mechanism
         e = sympy.Integer(int(name.split("e=")[1]))
         base, S = D.extremal_parts(m.perturbation_matrix(), e)
         insts.append(Instance({"mechanism": name}, [len(s) if len(s) < m.d else 0 for s in proto.supports],
-                              D.support_sizes(S), size=(m.d,)))
+                              [D.def2_4_at(form, list(S.row(u))) for u in range(S.shape[0])], size=(m.d,)))
     ev.instances("support sizes read off P vs the protocols' support sets", insts, has_printed=False)
     ev.note("a constant output (unary encodings' all-zero / all-one vectors) is extremal with support size 0 or d "
             "(both readings satisfy Definition 2.3); it is counted as 0 on both sides")
@@ -575,18 +632,20 @@ def def2_4(ev):
     statement="For an eps-LDP extremal configuration, sum_u p_u S[u, x] = (1 - sum_u p_u)/(e^eps - 1) for every "
               "input x; so the self-support probability p* = e^eps (1 - sum_u p_u)/(e^eps - 1) is the same for "
               "every input.",
-    derived=D.lemma2_1_form,
+    derived=D.lemma2_1_forms,
     derivation="derivations.pan_strict.framework.lemma2_1_support_mass",
 )
 def lemma2_1(ev):
+    form = ev.derived()
     insts = []
     for name, P, e, S in _extremal_grid():
         base, S_read = D.extremal_parts(P, e)
-        mass = sympy.cancel(D.lemma2_1_support_mass(base, e))
+        mass, p_star = at(form, {D.base_sum: sum(base), D.e_sym: e})
         for x in range(P.shape[1]):
-            # exact: probability that input x yields a response supporting x, from the real P
+            # exact: probability that input x yields a response supporting x, and the base mass supporting x
             self_support = sympy.cancel(sum(P[u, x] * S_read[u, x] for u in range(P.shape[0])))
-            insts.append(Instance({"mechanism": name, "x": x}, self_support, sympy.cancel(e * mass),
+            support_mass = sympy.cancel(sum(base[u] * S_read[u, x] for u in range(P.shape[0])))
+            insts.append(Instance({"mechanism": name, "x": x}, [support_mass, self_support], [mass, p_star],
                                   size=(P.shape[1], P.shape[0], x)))
     ev.instances("self-support probability of every input vs e^eps (1 - sum p)/(e^eps - 1)", insts, has_printed=False)
 
@@ -596,32 +655,39 @@ def lemma2_1(ev):
     location="Section 2.3, Theorem 2.4 (cited from Kairouz et al.; informal splitting argument)",
     statement="Any eps-LDP frequency estimator can be transformed into one with an extremal configuration: each "
               "output splits into extremal outputs, each decoded like the original, so the estimator is unchanged.",
-    derived=lambda: sympy.Symbol(r"\hat{f}_{\mathrm{extremal}} \overset{d}{=} \hat{f}"),
+    printed=PR.thm2_4_printed,
+    derived=D.thm2_4_predicate,
     derivation="derivations.pan_strict.framework.decompose_extremal",
     kind="statement",
+    note="Printed statement: the words of Theorem 2.4 survive in our copy.  At each non-extremal estimator it asserts "
+         "an extremal one with the same estimates exists; the exact side builds the split mechanism and compares "
+         "the two distributions of f_hat by enumeration.",
     assumptions="every entry of P positive (finite eps); the split of Section 2.3 generalised: one extremal part per "
                 "distinct level of a row, plus a constant part",
 )
 def thm2_4(ev):
+    printed, derived = ev.printed(), ev.derived()
     rng = np.random.default_rng(SEED + 24)
     insts, sizes = [], []
     for d, U in [(2, 3), (3, 3), (3, 4)]:
         P = random_perturbation_matrix(rng, d, U)
         m = Mechanism(P.tolist(), name=f"random d={d}")
         e = privacy.exp_eps(m)
-        Pn, Qn, parent = D.decompose_extremal(P, m.decoder_matrix(), e)
+        Q = m.decoder_matrix()
+        Pn, Qn, parent = D.decompose_extremal(P, Q, e)
         mn = Mechanism(Pn.tolist(), Qn.tolist(), name="extremal")
-        extremal = D.extremal_parts(Pn, e) is not None and privacy.exp_eps(mn) <= e
+        # exact: the split mechanism is e^eps-LDP, every row takes two values a ratio e^eps apart, the split rows
+        # add back to P, and f_hat has the same distribution (enumeration) on every dataset of <= 2 clients
+        two_valued = all(len({sympy.cancel(v) for v in Pn.row(j)}) <= 2 and
+                         sympy.cancel(max(Pn.row(j)) / min(Pn.row(j))) in (1, e) for j in range(Pn.shape[0]))
+        adds_back = P == sympy.Matrix([[sum(Pn[j, x] for j in range(Pn.shape[0]) if parent[j] == u) for x in range(d)]
+                                       for u in range(U)])
+        same = all(_distribution(mn, c) == _distribution(m, c) for c in _datasets(d, 2))
+        exact = bool(privacy.exp_eps(mn) <= e and two_valued and adds_back and same)
+        params = {"d": d, "|U|": U, "lacks_extremal": D.extremal_parts(P, e) is None, "P": P, "Q": Q, "e": e}
+        insts.append(Instance(params, exact, evaluate(derived, params), printed=evaluate(printed, params), size=(d, U)))
         sizes.append(f"d={d}: {U} -> {Pn.shape[0]} outputs")
-        insts.append(Instance({"d": d, "|U|": U, "check": "extremal at the same e^eps"}, extremal, True, size=(d, U)))
-        insts.append(Instance({"d": d, "|U|": U, "check": "split rows sum back to P"},
-                              P, sympy.Matrix([[sum(Pn[j, x] for j in range(Pn.shape[0]) if parent[j] == u)
-                                                for x in range(d)] for u in range(U)]), size=(d, U)))
-        for counts in [c for c in _datasets(d, 2)][:4]:
-            insts.append(Instance({"d": d, "|U|": U, "counts": counts}, _distribution(mn, counts) == _distribution(m, counts),
-                                  True, size=(d, U, sum(counts))))
-    ev.instances("extremal decomposition: same e^eps, same distribution of f_hat (exact enumeration)", insts,
-                 has_printed=False)
+    ev.instances("extremal decomposition: same e^eps, same distribution of f_hat (exact enumeration)", insts)
     ev.note("output counts after the split: " + "; ".join(sizes) + " (at most d + 1 parts per output)")
 
 
@@ -637,17 +703,24 @@ def _symmetric_grid():
     location="Section 2.4, Definition 2.5",
     statement="A mechanism has a symmetric configuration iff the probability that input x yields a response "
               "supporting v is a constant p* when v = x and a constant q* when v != x.",
-    derived=D.eq4_form,
+    derived=D.eq4_matrix_form,
     derivation="derivations.pan_strict.framework.symmetric_pq",
 )
 def def2_5(ev):
+    form = ev.derived()
+
+    def symmetric_by_form(S, P):  # does S^T P have the form's shape (p* - q*) I + q* J, p* and q* read off it?
+        M = (S.T * P).applyfunc(sympy.cancel)
+        guess = mat_at(form, {D.p_star: M[0, 0], D.q_star: M[0, 1], D.d_sym: M.shape[0]})
+        return [M[0, 0], M[0, 1]] if M == guess else None
+
     insts = []
     for name, proto in _symmetric_grid():
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         # exact: ldpref reads (p, q) off every pair of inputs of the real mechanism (raises if not pure)
         insts.append(Instance({"mechanism": name}, [sympy.cancel(v) for v in support_probabilities(m, proto.supports)],
-                              [sympy.cancel(v) for v in D.symmetric_pq(S, m.perturbation_matrix())], size=(m.d, m.n_outputs)))
+                              symmetric_by_form(S, m.perturbation_matrix()), size=(m.d, m.n_outputs)))
     rng = np.random.default_rng(SEED + 25)
     for d, k in [(4, 2), (5, 2)]:
         P, S, _ = cyclic_constant_support_mechanism(rng, d, k, 3, 1)
@@ -657,7 +730,7 @@ def def2_5(ev):
             exact = True
         except ValueError:
             exact = False
-        insts.append(Instance({"mechanism": f"one cyclic orbit d={d} k={k}"}, exact, D.symmetric_pq(S, P) is not None,
+        insts.append(Instance({"mechanism": f"one cyclic orbit d={d} k={k}"}, exact, symmetric_by_form(S, P) is not None,
                               size=(d, S.shape[0])))
     ev.instances("(p*, q*) from S^T P vs ldpref's support probabilities", insts, has_printed=False)
 
@@ -666,42 +739,52 @@ def def2_5(ev):
     id="pan-strict/eq4",
     location="Section 2.4, Eq. (4)",
     statement="Matrix form of Definition 2.5: S^T P = (p* - q*) I + q* J (the support probability matrix).",
-    derived=D.eq4_form,
+    derived=D.eq4_matrix_form,
     derivation="derivations.pan_strict.framework.support_probability_matrix",
 )
 def eq4(ev):
+    form = ev.derived()
     insts = []
     for name, proto in _symmetric_grid():
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
         M = (D.support_probability_matrix(S, m.perturbation_matrix())).applyfunc(sympy.cancel)
-        insts.append(Instance({"mechanism": name}, M, ((p - q) * sympy.eye(m.d) + q * sympy.ones(m.d, m.d)).applyfunc(sympy.cancel),
+        insts.append(Instance({"mechanism": name}, M, mat_at(form, {D.p_star: p, D.q_star: q, D.d_sym: m.d}),
                               size=(m.d, m.n_outputs)))
     ev.instances("S^T P vs (p* - q*) I + q* J", insts, has_printed=False)
 
 
 @cache
-def _eq5_instances(check_variance: bool):
-    insts = []
+def _eq5_facts():
+    """(name, d, counts, p*, q*, exact mean, exact variance) of the Eq. (5) estimator of each symmetric
+    protocol, by enumeration of the real mechanism."""
+    rows = []
     for name, proto in _symmetric_grid():
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
-        Qeq5 = D.eq5_decoder(S, p, q)
-        me = m.with_decoder(Qeq5.applyfunc(sympy.cancel).tolist(), name=name + " eq5")
+        me = m.with_decoder(D.eq5_decoder(S, p, q).applyfunc(sympy.cancel).tolist(), name=name + " eq5")
         grid = [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)] if "symbolic" not in name else [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]
         for counts in grid:
-            n_c = sum(counts)
             mom = enumeration.enumerated_moments(me, counts)
-            f = [R(c, n_c) for c in counts]
-            if check_variance:
-                derived = [sympy.cancel(D.symmetric_variance(p, q, f[v], n_c)) for v in range(m.d)]
-                insts.append(Instance({"mechanism": name, "counts": counts}, [sympy.cancel(v) for v in mom["variance"]],
-                                      derived, size=(m.d, n_c)))
-            else:
-                insts.append(Instance({"mechanism": name, "counts": counts}, [sympy.cancel(v) for v in mom["mean"]], f,
-                                      size=(m.d, n_c)))
+            rows.append((name, m.d, counts, p, q, [sympy.cancel(v) for v in mom["mean"]],
+                         [sympy.cancel(v) for v in mom["variance"]]))
+    return rows
+
+
+def _eq5_instances(form, check_variance: bool):
+    """Eq. (7) (E[f_hat_v] = f_v) or Eq. (8) (the variance) -- the given form -- at every value v."""
+    insts = []
+    for name, d, counts, p, q, mean, var in _eq5_facts():
+        n_c = sum(counts)
+        f = [R(c, n_c) for c in counts]
+        if check_variance:
+            derived = [at(form, {D.p_star: p, D.q_star: q, D.f_v_s: f[v], D.n: n_c}) for v in range(d)]
+            insts.append(Instance({"mechanism": name, "counts": counts}, var, derived, size=(d, n_c)))
+        else:
+            insts.append(Instance({"mechanism": name, "counts": counts}, mean, [at(form, {D.f_v_s: fv}) for fv in f],
+                                  size=(d, n_c)))
     return insts
 
 
@@ -709,29 +792,36 @@ def _eq5_instances(check_variance: bool):
     id="pan-strict/eq5",
     location="Section 2.4, Eq. (5)",
     statement="The reconstruction of Wang et al.: f_hat_v = (fraction of responses supporting v - q*)/(p* - q*).",
-    derived=D.eq5_form,
+    derived=D.eq5_value_form,
     derivation="derivations.pan_strict.framework.eq5_decoder",
 )
 def eq5(ev):
+    form = ev.derived()
     insts = []
-    for name, proto in _symmetric_grid():
+    for name, proto in _pure_grid()[:4]:
         m = proto.mechanism
-        S = _support_matrix(proto.supports, m.d)
-        # ldpref's pure-protocol decoder (built independently from the support sets) == Eq. (6)'s matrix
-        insts.append(Instance({"mechanism": name}, m.decoder_matrix().applyfunc(sympy.cancel),
-                              D.eq5_decoder(S, proto.p, proto.q).applyfunc(sympy.cancel), size=(m.d, m.n_outputs)))
-    ev.instances("Eq. (5) decoder vs ldpref's support-set decoder", insts, has_printed=False)
-    ev.instances("Eq. (5) is unbiased (enumeration)", _eq5_instances(False), has_printed=False)
+        Qm = m.decoder_matrix()  # ldpref's pure-protocol decoder, built independently from the support sets
+        for counts in [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]:
+            n_c = sum(counts)
+            for kvec in list(enumeration.response_count_distribution(m, counts))[:5]:
+                nu = sympy.Matrix([R(c, n_c) for c in kvec])
+                fractions = [R(sum(kvec[u] for u, s in enumerate(proto.supports) if v in s), n_c) for v in range(m.d)]
+                insts.append(Instance({"mechanism": name, "responses": kvec}, list((Qm * nu).applyfunc(sympy.cancel)),
+                                      [at(form, {D.support_fraction: fr, D.p_star: proto.p, D.q_star: proto.q})
+                                       for fr in fractions], size=(m.d, n_c)))
+    ev.instances("Eq. (5) per value vs ldpref's support-set decoder applied to the response frequencies", insts,
+                 has_printed=False)
 
 
 @claim(
     id="pan-strict/eq6",
     location="Section 2.4, Eq. (6)",
     statement="Matrix form of Eq. (5): f_hat = (S^T nu - q* 1)/(p* - q*).",
-    derived=D.eq6_form,
+    derived=D.eq6_matrix_form,
     derivation="derivations.pan_strict.framework.eq5_decoder",
 )
 def eq6(ev):
+    form = ev.derived()
     insts = []
     for name, proto in _pure_grid()[:4]:
         m = proto.mechanism
@@ -745,7 +835,8 @@ def eq6(ev):
                 direct = [(R(sum(kvec[u] for u, s in enumerate(proto.supports) if v in s), n_c) - proto.q) / (proto.p - proto.q)
                           for v in range(m.d)]
                 insts.append(Instance({"mechanism": name, "responses": kvec}, direct,
-                                      list((S.T * nu - proto.q * sympy.ones(m.d, 1)) / (proto.p - proto.q)), size=(m.d, n_c)))
+                                      list(mat_at(form, {D.S_M: S, D.nu_M: nu, D.p_star: proto.p, D.q_star: proto.q,
+                                                         D.U_sym: S.shape[0], D.d_sym: m.d})), size=(m.d, n_c)))
     ev.instances("Eq. (5) per value vs the matrix form Eq. (6)", insts, has_printed=False)
 
 
@@ -754,35 +845,36 @@ def eq6(ev):
     location="Section 2.4, Theorem 2.5 (Eqs. (7)-(8), from Wang et al.)",
     statement="The Eq. (5) estimator of a symmetric configuration is unbiased with Var[f_hat_v] = "
               "(f_v p*(1-p*) + (1-f_v) q*(1-q*))/(n (p* - q*)^2).",
-    derived=lambda: (D.eq7_form(), D.eq8_form()),
+    derived=lambda: (D.eq7_value_form(), D.eq8_value_form()),
     derivation="derivations.pan_strict.framework.symmetric_variance",
     assumptions="symmetric configuration; the support count of v is Bin(n f_v, p*) + Bin(n(1 - f_v), q*)",
 )
 def thm2_5(ev):
-    ev.instances("E[f_hat_v] by enumeration", _eq5_instances(False), has_printed=False)
-    ev.instances("Var[f_hat_v] by enumeration", _eq5_instances(True), has_printed=False)
+    mean_form, var_form = ev.derived()
+    ev.instances("E[f_hat_v] by enumeration", _eq5_instances(mean_form, False), has_printed=False)
+    ev.instances("Var[f_hat_v] by enumeration", _eq5_instances(var_form, True), has_printed=False)
 
 
 @claim(
     id="pan-strict/eq7",
     location="Section 2.4, Eq. (7)",
     statement="E[f_hat_v] = f_v for the Eq. (5) estimator of a symmetric configuration.",
-    derived=D.eq7_form,
+    derived=D.eq7_value_form,
     derivation="derivations.pan_strict.framework.symmetric_variance",
 )
 def eq7(ev):
-    ev.instances("E[f_hat_v] by enumeration", _eq5_instances(False), has_printed=False)
+    ev.instances("E[f_hat_v] by enumeration", _eq5_instances(ev.derived(), False), has_printed=False)
 
 
 @claim(
     id="pan-strict/eq8",
     location="Section 2.4, Eq. (8)",
     statement="Var[f_hat_v] = (f_v p*(1-p*) + (1-f_v) q*(1-q*))/(n (p* - q*)^2).",
-    derived=D.eq8_form,
+    derived=D.eq8_value_form,
     derivation="derivations.pan_strict.framework.symmetric_variance",
 )
 def eq8(ev):
-    ev.instances("Var[f_hat_v] by enumeration", _eq5_instances(True), has_printed=False)
+    ev.instances("Var[f_hat_v] by enumeration", _eq5_instances(ev.derived(), True), has_printed=False)
 
 
 # ---------------------------------------------------------------------------------------------

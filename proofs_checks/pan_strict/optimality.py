@@ -333,25 +333,33 @@ def eq21(ev):
     statement="An OSC is extremal and symmetric with constant support size and decodes with Eq. (5); Subset "
               "Selection, cyclic difference-set designs and URP transforms of constant-support extremal "
               "mechanisms are OSCs.",
-    derived=lambda: sympy.Symbol(r"\mathrm{OSC} = \mathrm{extremal} \wedge \mathrm{symmetric} \wedge k_u \equiv k \wedge Q = Q_{(5)}"),
+    derived=O.osc_definition_form,
     derivation="derivations.pan_strict.framework.symmetric_pq",
     kind="statement",
 )
 def def3_1(ev):
-    insts = []
-    for name, d, k, e, m, P, S in _osc_zoo():
+    form = ev.derived()
+
+    def properties(P, e, m):
         parts = F.extremal_parts(P, e)
-        ok = parts is not None
-        if ok:
-            base, S_read = parts
-            pq = F.symmetric_pq(S_read, P)
-            ok = pq is not None and set(F.support_sizes(S_read)) == {k} and \
-                m.decoder_matrix() == F.eq5_decoder(S_read, *pq)
-        insts.append(Instance({"mechanism": name}, ok, True, size=(d, m.n_outputs)))
-    # constant support but not symmetric: not an OSC
+        if parts is None:
+            return {"extremal": False, "symmetric": False, "constant_support": False, "eq5_decoder": False}
+        base, S_read = parts
+        pq = F.symmetric_pq(S_read, P)
+        return {"extremal": True, "symmetric": pq is not None, "constant_support": len(set(F.support_sizes(S_read))) == 1,
+                "eq5_decoder": pq is not None and m.decoder_matrix() == F.eq5_decoder(S_read, *pq)}
+
+    insts = []
+    # exact: whether each mechanism is an OSC by construction (Subset Selection, difference-set designs and URP
+    # transforms are; a cyclic non-difference-set design is not); derived: the definition on properties read off P
+    for name, d, k, e, m, P, S in _osc_zoo():
+        insts.append(Instance({"mechanism": name}, True, evaluate(form, properties(P, e, m)), size=(d, m.n_outputs)))
     P, S = O.cyclic_design(4, (0, 1), 3)
-    insts.append(Instance({"mechanism": "cyclic {0,1} mod 4"}, F.symmetric_pq(S, P) is not None, False, size=(4, 4)))
-    ev.instances("OSC properties read off the real mechanisms", insts, has_printed=False)
+    m = Mechanism(P.tolist(), sympy.zeros(4, 4).tolist())  # rank 3: no unbiased decoder exists
+    insts.append(Instance({"mechanism": "cyclic {0,1} mod 4"}, False, evaluate(form, properties(P, sympy.Integer(3), m)),
+                          size=(4, 4)))
+    ev.instances("OSC by construction vs Definition 3.1 on the properties read off the real mechanisms", insts,
+                 has_printed=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -745,51 +753,76 @@ def _argmin_k(d, e):
     derivation="derivations.pan_strict.optimality.l2_derivative",
 )
 def appB_4_derivative(ev):
-    ev.identity("stationary point", O.optimal_k_symbolic(), O.d / (O.e + 1))
+    from sympy.integrals.rationaltools import ratint
+
+    form = ev.derived()
+    ev.identity("the derivative vanishes at k* = d/(e^eps + 1)", sympy.cancel(form.subs(O.k, O.d / (O.e + 1))), sympy.Integer(0))
     insts = []
     for d, e in INTEGER_KSTAR + NONINTEGER:
         ks = O.optimal_k(d, e)
         for kk in range(1, d - 1):
-            diff = ss_l2(d, kk + 1, e) - ss_l2(d, kk, e)
-            # derived: sign predicted by integrating the derivative (unimodal about k*)
-            pred = -1 if kk + 1 <= ks else (1 if kk >= ks else None)
-            if pred is None:
-                continue
-            insts.append(Instance({"d": d, "e^eps": e, "k": kk}, sympy.sign(diff), pred, size=(d, kk)))
-    ev.instances("sign of l2(k+1) - l2(k) on real Subset Selection vs the derivative's sign", insts, has_printed=False)
+            if kk < ks < kk + 1:
+                continue  # the sign of the derivative changes inside [k, k + 1]
+            # derived: the sign of the derivative on [k, k + 1] (constant there), at the midpoint
+            pred = sympy.sign(_at(form, d=d, e=e, n=1, k=kk + R(1, 2)))
+            insts.append(Instance({"d": d, "e^eps": e, "k": kk}, sympy.sign(ss_l2(d, kk + 1, e) - ss_l2(d, kk, e)), pred,
+                                  size=(d, kk)))
+    # the derivative integrated over [k, k + 1] (exact rational antiderivative) == the exact l2 difference
+    for d, e in [(4, 3), (6, 2), (5, R(3, 2)), (7, 3)]:
+        antiderivative = ratint(_at(form, d=d, e=e, n=1), O.k)
+        for kk in range(1, d - 1):
+            insts.append(Instance({"d": d, "e^eps": e, "k": kk, "check": "integral over [k, k+1]"},
+                                  ss_l2(d, kk + 1, e) - ss_l2(d, kk, e),
+                                  sympy.cancel(antiderivative.subs(O.k, kk + 1) - antiderivative.subs(O.k, kk)), size=(d, kk, 1)))
+    ev.instances("l2(k+1) - l2(k) on real Subset Selection vs the derivative (sign; integral)", insts, has_printed=False)
 
 
-def _thm3_4_instances(which: str):
-    insts = []
+@cache
+def _thm3_4_facts():
+    """Exact engine values at integer k* (and the integer minima where k* is not an integer)."""
+    rows = []
     for d, e in INTEGER_KSTAR:
         ks = int(O.optimal_k(d, e))
+        args, best = _argmin_k(d, e)
+        rows.append(dict(d=d, e=e, ks=ks, args=args, best=best, l2_n7=ss_l2(d, ks, e, 7), l1=ss_l1_uniform(d, ks, e)))
+    integer_min = [(d, e, _argmin_k(d, e)[1]) for d, e in NONINTEGER]
+    return rows, integer_min
+
+
+def _thm3_4_instances(which: str, kstar_form, l2_form, l1_form):
+    """Theorem 3.4 at each (d, e^eps): the forms (k*, Eq. (12), Eq. (13)) evaluated, against the exact engine."""
+    rows, integer_min = _thm3_4_facts()
+    insts = []
+    for r in rows:
+        d, e = r["d"], r["e"]
         if which == "l2":
-            args, best = _argmin_k(d, e)
-            insts.append(Instance({"d": d, "e^eps": e, "check": "exhaustive argmin over k"}, args, [ks], size=(d, 0)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "min over k of real SS l2"}, best, O.min_l2(d, e, 1),
-                                  size=(d, 1)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "n = 7"}, ss_l2(d, ks, e, 7), O.min_l2(d, e, 7), size=(d, 2)))
+            if kstar_form is not None:
+                insts.append(Instance({"d": d, "e^eps": e, "check": "exhaustive argmin over k"}, r["args"],
+                                      [_at(kstar_form, d=d, e=e)], size=(d, 0)))
+            insts.append(Instance({"d": d, "e^eps": e, "check": "min over k of real SS l2"}, r["best"],
+                                  _at(l2_form, d=d, e=e, n=1), size=(d, 1)))
+            insts.append(Instance({"d": d, "e^eps": e, "check": "n = 7"}, r["l2_n7"], _at(l2_form, d=d, e=e, n=7), size=(d, 2)))
         else:
-            insts.append(Instance({"d": d, "e^eps": e}, ss_l1_uniform(d, ks, e), O.min_l1(d, e, 1), size=(d, 0)))
+            insts.append(Instance({"d": d, "e^eps": e}, r["l1"], _at(l1_form, d=d, e=e, n=1), size=(d, 0)))
     if which == "l2":
-        for d, e in NONINTEGER:  # integer k only: strictly above the real-k minimum
-            args, best = _argmin_k(d, e)
-            insts.append(Instance({"d": d, "e^eps": e, "check": "integer min > real-k min"}, bool(best > O.min_l2(d, e, 1)),
-                                  True, size=(d, 3)))
+        for d, e, best in integer_min:  # integer k only: strictly above the real-k minimum of Eq. (21)
+            real_min = sympy.cancel(O.osc_l2(d, d / (e + 1), e, 1))
+            insts.append(Instance({"d": d, "e^eps": e, "check": "integer min - real-k min of Eq. (21)"},
+                                  sympy.sign(best - real_min), sympy.sign(best - _at(l2_form, d=d, e=e, n=1)), size=(d, 3)))
     return insts
 
 
 @cache
-def _thm3_4_cached(which):
-    return _thm3_4_instances(which)
+def _certified_l1_interval(d, e):
+    m = subset_selection(d, int(O.optimal_k(d, e)), e).mechanism
+    return losses.worst_case_l1_normal(m, 1, digits=15, iterations=30, tolerance="1/1000000")
 
 
-def _certified_l1(ev):
+def _certified_l1(ev, l1_form):
     ok, tried = [], 0
     for d, e in [(3, 2), (4, 3)]:
-        m = subset_selection(d, int(O.optimal_k(d, e)), e).mechanism
-        cm = losses.worst_case_l1_normal(m, 1, digits=15, iterations=30, tolerance="1/1000000")
-        val = mpmath.mpf(sympy.N(O.min_l1(d, e, 1), 20))
+        cm = _certified_l1_interval(d, e)
+        val = mpmath.mpf(sympy.N(_at(l1_form, d=d, e=e, n=1), 20))
         tried += 1
         ok.append(cm.lower <= val * (1 + mpmath.mpf(10) ** -6) and val <= cm.upper * (1 + mpmath.mpf(10) ** -6))
     ev.numeric("certified maximum of Eq. (2) over the simplex for Subset Selection at k* contains min l1", all(ok), tried,
@@ -807,12 +840,15 @@ def _certified_l1(ev):
                 "real Subset Selection mechanism",
 )
 def thm3_4(ev):
-    ev.identity("d l2/dk vanishes at k*", sympy.simplify(O.l2_derivative().subs(O.k, O.optimal_k_symbolic())), sympy.Integer(0))
-    ev.identity("Eq. (21) at k* == (d-1)(4 d e - (e+1)^2)/(n d (e-1)^2)",
-                sympy.cancel(O._min_l2_regular() - O.min_l2_readable()), sympy.Integer(0))
-    ev.instances("l2: exhaustive search over k (exact engine)", _thm3_4_cached("l2"), has_printed=False)
-    ev.instances("l1: Eq. (2) of real SS at k* (uniform dataset)", _thm3_4_cached("l1"), has_printed=False)
-    _certified_l1(ev)
+    kstar, l2_form, l1_form = ev.derived()
+    ev.identity("d l2/dk of Eq. (21) vanishes at the form's k*", sympy.simplify(O.l2_derivative().subs(O.k, kstar.rhs)),
+                sympy.Integer(0))
+    ev.identity("Eq. (21) at k* == the form's min l2", sympy.cancel(O._min_l2_regular() - l2_form.rhs), sympy.Integer(0))
+    ev.instances("l2: exhaustive search over k (exact engine)", _thm3_4_instances("l2", kstar, l2_form, l1_form),
+                 has_printed=False)
+    ev.instances("l1: Eq. (2) of real SS at k* (uniform dataset)", _thm3_4_instances("l1", kstar, l2_form, l1_form),
+                 has_printed=False)
+    _certified_l1(ev, l1_form)
 
 
 @claim(
@@ -823,8 +859,9 @@ def thm3_4(ev):
     derivation="derivations.pan_strict.optimality.min_l2",
 )
 def eq12(ev):
-    ev.identity("Eq. (21) at k* == the displayed form", sympy.cancel(O._min_l2_regular() - O.min_l2_readable()), sympy.Integer(0))
-    ev.instances("l2: exhaustive search over k (exact engine)", _thm3_4_cached("l2"), has_printed=False)
+    form = ev.derived()
+    ev.identity("Eq. (21) at k* == the form", sympy.cancel(O._min_l2_regular() - form.rhs), sympy.Integer(0))
+    ev.instances("l2: exhaustive search over k (exact engine)", _thm3_4_instances("l2", None, form, None), has_printed=False)
 
 
 @claim(
@@ -835,8 +872,9 @@ def eq12(ev):
     derivation="derivations.pan_strict.optimality.min_l1",
 )
 def eq13(ev):
-    ev.instances("l1: Eq. (2) of real SS at k* (uniform dataset)", _thm3_4_cached("l1"), has_printed=False)
-    _certified_l1(ev)
+    form = ev.derived()
+    ev.instances("l1: Eq. (2) of real SS at k* (uniform dataset)", _thm3_4_instances("l1", None, None, form), has_printed=False)
+    _certified_l1(ev, form)
 
 
 @claim(
@@ -848,6 +886,7 @@ def eq13(ev):
     kind="statement",
 )
 def cor3_1(ev):
+    l2_form, l1_form = ev.derived()
     insts = []
     osc_at_kstar = [(n, d, k, e, m) for n, d, k, e, m, P, S in _osc_zoo() if O.optimal_k(d, e) == k]
     for d, T, e, label in [(7, (0, 1, 3), R(4, 3), "Fano plane"), (11, (1, 3, 4, 5, 9), R(6, 5), "Paley d=11")]:
@@ -855,9 +894,10 @@ def cor3_1(ev):
         p, q = F.symmetric_pq(S, P)
         osc_at_kstar.append((f"{label} e={e}", d, len(T), e, Mechanism(P.tolist(), F.eq5_decoder(S, p, q).tolist())))
     for name, d, k, e, m in osc_at_kstar:
-        insts.append(Instance({"osc": name, "loss": "l2"}, losses.worst_case_l2(m, 1).value, O.min_l2(d, e, 1), size=(d,)))
+        insts.append(Instance({"osc": name, "loss": "l2"}, losses.worst_case_l2(m, 1).value, _at(l2_form, d=d, e=e, n=1),
+                              size=(d,)))
         insts.append(Instance({"osc": name, "loss": "l1"}, sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d),
-                              O.min_l1(d, e, 1), size=(d,)))
+                              _at(l1_form, d=d, e=e, n=1), size=(d,)))
     ev.instances("OSCs at k* (Subset Selection, Fano plane, Paley design) attain the minima", insts, has_printed=False)
     # the Eq. (5) decoder against random unbiased decoders on the same perturbation (exact worst cases)
     rng = np.random.default_rng(SEED + 31)
@@ -878,17 +918,21 @@ def cor3_1(ev):
 
 
 @cache
-def _rounding_instances():
-    insts = []
+def _rounding_facts():
+    rows = []
     for d, e in NONINTEGER + INTEGER_KSTAR:
         ks = O.optimal_k(d, e)
         if ks < 1:
             continue
         m2 = O.min_l2(d, e, 1)
-        for kk in range(1, d):
-            insts.append(Instance({"d": d, "e^eps": e, "k": kk}, ss_l2(d, kk, e) / m2 - 1, O.rounding_deviation(d, e, kk - ks),
-                                  size=(d, kk)))
-    return insts
+        rows += [(d, e, kk, kk - ks, ss_l2(d, kk, e) / m2 - 1) for kk in range(1, d)]
+    return rows
+
+
+def _rounding_instances(form):
+    """Eq. (22) (the form) at t = k - k* against the exact l2 of real Subset Selection over the minimum."""
+    return [Instance({"d": d, "e^eps": e, "k": kk}, exact, _at(form, d=d, e=e, t=t), size=(d, kk))
+            for d, e, kk, t, exact in _rounding_facts()]
 
 
 @claim(
@@ -900,7 +944,7 @@ def _rounding_instances():
     derivation="derivations.pan_strict.optimality.rounding_deviation",
 )
 def eq22(ev):
-    ev.instances("l2(k)/min l2 - 1 on real Subset Selection, every k", _rounding_instances(), has_printed=False)
+    ev.instances("l2(k)/min l2 - 1 on real Subset Selection, every k", _rounding_instances(ev.derived()), has_printed=False)
 
 
 @claim(
@@ -914,14 +958,15 @@ def eq22(ev):
     assumptions="d >= e^eps + 1 (k* >= 1); the paper's bound itself is lost in our copy",
 )
 def cor3_2(ev):
-    ev.instances("Eq. (22) on real Subset Selection", _rounding_instances(), has_printed=False)
+    form = ev.derived()  # l2(k)/l2(k*) - 1 <= Delta(-1/2)
+    dev_sym = sympy.Symbol(r"\ell_2(k)/\ell_2(k^{*}) - 1")
     insts, worst = [], (0, None)
     for d, e in NONINTEGER:
         args, best = _argmin_k(d, e)
         dev = best / O.min_l2(d, e, 1) - 1
-        bound = O.rounding_bound(d, e)
-        insts.append(Instance({"d": d, "e^eps": e, "check": "best integer within the bound"}, bool(dev <= bound), True,
-                              size=(d, 0)))
+        # exact: the best integer's deviation (exact engine) against Delta(-1/2) of the model (rounding_bound)
+        insts.append(Instance({"d": d, "e^eps": e, "check": "best integer within the bound"},
+                              bool(dev <= O.rounding_bound(d, e)), at(form, {dev_sym: dev, O.d: d, O.e: e}), size=(d, 0)))
         insts.append(Instance({"d": d, "e^eps": e, "check": "optimal_k(integer=True) == exhaustive argmin"},
                               args[0], O.optimal_k(d, e, integer=True), size=(d, 1)))
         insts.append(Instance({"d": d, "e^eps": e, "check": "l1 deviation"},
@@ -934,19 +979,26 @@ def cor3_2(ev):
             "Delta(t) = O(t^2/d^2) as d grows")
 
 
-def _small_d_instances(which):
-    insts = []
+@cache
+def _small_d_facts():
+    rows = []
     for d, e in SMALL_D:
+        args, best = _argmin_k(d, e) if d > 2 else ([1], ss_l2(2, 1, e))
+        m = grr(d, e).mechanism
+        rows.append((d, e, args, best, losses.worst_case_l2(m, 1).value, sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d)))
+    return rows
+
+
+def _small_d_instances(which, form):
+    """Eq. (14) or (15) (the form) at each small d against real Subset Selection (every k) and real GRR."""
+    insts = []
+    for d, e, args, best, grr_l2, grr_l1 in _small_d_facts():
         if which == "l2":
-            args, best = _argmin_k(d, e) if d > 2 else ([1], ss_l2(2, 1, e))
             insts.append(Instance({"d": d, "e^eps": e, "check": "argmin k"}, args, [1], size=(d, 0)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "GRR l2"}, losses.worst_case_l2(grr(d, e).mechanism, 1).value,
-                                  O.min_l2(d, e, 1), size=(d, 1)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "min over k"}, best, O.min_l2(d, e, 1), size=(d, 2)))
+            insts.append(Instance({"d": d, "e^eps": e, "check": "GRR l2"}, grr_l2, _at(form, d=d, e=e, n=1), size=(d, 1)))
+            insts.append(Instance({"d": d, "e^eps": e, "check": "min over k"}, best, _at(form, d=d, e=e, n=1), size=(d, 2)))
         else:
-            m = grr(d, e).mechanism
-            insts.append(Instance({"d": d, "e^eps": e}, sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d),
-                                  O.min_l1(d, e, 1), size=(d,)))
+            insts.append(Instance({"d": d, "e^eps": e}, grr_l1, _at(form, d=d, e=e, n=1), size=(d,)))
     return insts
 
 
@@ -959,9 +1011,10 @@ def _small_d_instances(which):
     derivation="derivations.pan_strict.optimality.min_l2",
 )
 def cor3_3(ev):
-    ev.identity("Eq. (21) at k = 1", O.osc_l2(O.d, 1, O.e, O.n), O._min_l2_small_d())
-    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances("l2"), has_printed=False)
-    ev.instances("l1 of real GRR", _small_d_instances("l1"), has_printed=False)
+    l2_form, l1_form = ev.derived()
+    ev.identity("Eq. (21) at k = 1 == the form's min l2", sympy.cancel(O.osc_l2(O.d, 1, O.e, O.n) - l2_form.rhs), sympy.Integer(0))
+    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances("l2", l2_form), has_printed=False)
+    ev.instances("l1 of real GRR", _small_d_instances("l1", l1_form), has_printed=False)
 
 
 @claim(
@@ -972,7 +1025,7 @@ def cor3_3(ev):
     derivation="derivations.pan_strict.optimality.min_l2",
 )
 def eq14(ev):
-    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances("l2"), has_printed=False)
+    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances("l2", ev.derived()), has_printed=False)
 
 
 @claim(
@@ -983,7 +1036,7 @@ def eq14(ev):
     derivation="derivations.pan_strict.optimality.min_l1",
 )
 def eq15(ev):
-    ev.instances("l1 of real GRR", _small_d_instances("l1"), has_printed=False)
+    ev.instances("l1 of real GRR", _small_d_instances("l1", ev.derived()), has_printed=False)
 
 
 @claim(
@@ -995,7 +1048,8 @@ def eq15(ev):
     derivation="derivations.pan_strict.optimality.l2_derivative",
 )
 def appB_6(ev):
-    ev.identity("Eq. (21) at k = 1 == Eq. (14)", O.osc_l2(O.d, 1, O.e, O.n), O._min_l2_small_d())
+    form = ev.derived()
+    ev.identity("Eq. (21) at k = 1 == Eq. (14)", sympy.cancel(O.osc_l2(O.d, 1, O.e, O.n) - form.rhs), sympy.Integer(0))
     insts = []
     for d, e in SMALL_D:
         if d < 3:
@@ -1005,8 +1059,7 @@ def appB_6(ev):
                                   size=(d, kk)))
     sym = [sympy.cancel(sum(enumeration.enumerated_moments(grr(d, E).mechanism, _vertex(d, 1))["variance"]))
            for d in (2, 3)]
-    insts += [Instance({"d": d, "e^eps": "symbolic"}, s, sympy.cancel(O._min_l2_small_d().subs({O.d: d, O.n: 1})),
-                       size=(d, 0)) for d, s in zip((2, 3), sym)]
+    insts += [Instance({"d": d, "e^eps": "symbolic"}, s, _at(form, d=d, n=1), size=(d, 0)) for d, s in zip((2, 3), sym)]
     ev.instances("l2 increasing in k for k* < 1 (real SS); GRR total variance (symbolic e^eps)", insts, has_printed=False)
 
 
@@ -1039,33 +1092,44 @@ def _competitors():
 
 
 @cache
-def _prop1_l2_instances():
+def _prop1_facts():
+    """Exact engine values: each competitor's worst-case l2 and certified l1 interval (n = 1), and the l2 of
+    the attaining mechanisms (Subset Selection at an integer k*, GRR when d < e^eps + 1)."""
+    l2 = [(name, m.d, privacy.exp_eps(m), m.n_outputs, losses.worst_case_l2(m, 1).value) for name, m in _competitors()]
+    attained = [(d, e, int(O.optimal_k(d, e, integer=True))) for d, e in INTEGER_KSTAR[:4] + SMALL_D[:3]]
+    attained = [(d, e, kk, ss_l2(d, kk, e)) for d, e, kk in attained]
+    l1 = []
+    for name, m in [c for c in _competitors() if c[1].d <= 3][:8]:
+        cm = losses.worst_case_l1_normal(m, 1, digits=15, iterations=25, tolerance="1/1000000")
+        l1.append((name, m.d, privacy.exp_eps(m), m.n_outputs, cm.lower, cm.upper))
+    return l2, attained, l1
+
+
+def _prop1_l2_instances(form):
+    l2, attained, _ = _prop1_facts()
     insts = []
-    for name, m in _competitors():
-        e = privacy.exp_eps(m)
-        regime = "d >= e^eps + 1" if m.d >= e + 1 else "d < e^eps + 1"
-        exact = losses.worst_case_l2(m, 1).value
-        insts.append(Instance({"estimator": name, "regime": regime, "loss": "l2"}, bool(exact >= O.min_l2(m.d, e, 1)), True,
-                              printed=True, size=(m.d, m.n_outputs)))
-    # attainment (both regimes): Subset Selection at an integer k*, GRR for small d
-    for d, e in INTEGER_KSTAR[:4] + SMALL_D[:3]:
-        kk = int(O.optimal_k(d, e, integer=True))
-        insts.append(Instance({"estimator": f"ss d={d} k={kk} e={e}", "regime": "attained", "loss": "l2"},
-                              ss_l2(d, kk, e) == O.min_l2(d, e, 1), True, printed=True, size=(d, 0)))
+    for name, d, e, U, value in l2:
+        regime = "d >= e^eps + 1" if d >= e + 1 else "d < e^eps + 1"
+        # exact: the estimator's exact l2 against the model's minimum over OSC support sizes (Eq. (21) minimised)
+        insts.append(Instance({"estimator": name, "regime": regime, "loss": "l2"}, bool(value >= O.min_l2(d, e, 1)),
+                              bool(value >= _at(form, d=d, e=e, n=1)), size=(d, U)))
+    for d, e, kk, value in attained:  # the bound's value itself, attained by a real mechanism
+        insts.append(Instance({"estimator": f"ss d={d} k={kk} e={e}", "regime": "attained", "loss": "l2"}, value,
+                              _at(form, d=d, e=e, n=1), size=(d, 0)))
     return insts
 
 
-@cache
-def _prop1_l1_instances():
+def _prop1_l1_instances(form):
     insts = []
-    for name, m in [c for c in _competitors() if c[1].d <= 3][:8]:
-        e = privacy.exp_eps(m)
-        cm = losses.worst_case_l1_normal(m, 1, digits=15, iterations=25, tolerance="1/1000000")
-        bound = mpmath.mpf(sympy.N(O.min_l1(m.d, e, 1), 20))
-        exact = True if cm.lower >= bound else (False if cm.upper < bound else None)
-        if exact is None:
+    for name, d, e, U, lower, upper in _prop1_facts()[2]:
+        def above(bound):
+            bound = mpmath.mpf(sympy.N(bound, 20))
+            return True if lower >= bound else (False if upper < bound else None)
+
+        exact, derived = above(O.min_l1(d, e, 1)), above(_at(form, d=d, e=e, n=1))
+        if exact is None or derived is None:
             continue
-        insts.append(Instance({"estimator": name, "loss": "l1"}, exact, True, printed=True, size=(m.d, m.n_outputs)))
+        insts.append(Instance({"estimator": name, "loss": "l1"}, exact, derived, size=(d, U)))
     return insts
 
 
@@ -1082,8 +1146,10 @@ def _prop1_l1_instances():
                 "mechanism's own privacy level",
 )
 def prop1(ev):
-    ev.instances("l2 of real estimators (exact worst case) >= the bound; attained", _prop1_l2_instances())
-    ev.instances("l1 (certified Frank-Wolfe interval) >= the bound", _prop1_l1_instances())
+    l2_form, l1_form = ev.derived()
+    ev.instances("l2 of real estimators (exact worst case) >= the bound; attained",
+                 _prop1_l2_instances(l2_form), has_printed=False)
+    ev.instances("l1 (certified Frank-Wolfe interval) >= the bound", _prop1_l1_instances(l1_form), has_printed=False)
     # continuity of the two regimes at d = e^eps + 1
     ev.identity("the two regimes agree at d = e^eps + 1",
                 sympy.simplify(O._min_l2_regular().subs(O.d, O.e + 1) - O._min_l2_small_d().subs(O.d, O.e + 1)), sympy.Integer(0))
@@ -1093,11 +1159,13 @@ def prop1(ev):
     id="pan-strict/sec3.chain",
     location="Section 3 (the five-step chain of inequalities)",
     statement="l2(Phi) >= l2(URP(P, Q)) >= l2(URP(P, Q*)) >= l2(OSC at the same p*) >= l2(OSC at k*).",
-    derived=lambda: sympy.Symbol(r"\ell_2(\Phi) \ge \ell_2(\Phi_{urp}) \ge \ell_2(\Phi_{urp}(Q^*)) \ge \ell_2(\mathrm{OSC}_{\bar k}) \ge \ell_2(\mathrm{OSC}_{k^*})"),
+    derived=O.chain_form,
     derivation="derivations.pan_strict.optimality.osc_l2",
+    note="The chain itself is lost in our copy (only the sentence introducing it survives): no printed form.",
     kind="statement",
 )
 def sec3_chain(ev):
+    form = ev.derived()
     insts = []
     for name, P, S, e, sym, sizes in _extremal_cases():
         d = P.shape[1]
@@ -1109,61 +1177,71 @@ def sec3_chain(ev):
         v3 = _urp_opt_l2(name)
         v4 = O.osc_l2(d, _k_bar(P, e, d), e, 1)
         v5 = O.min_l2(d, e, 1)
-        insts.append(Instance({"mechanism": name, "values": (v1, v2, v3, v4, v5)}, [v1 >= v2, v2 >= v3, v3 >= v4, v4 >= v5],
-                              [True] * 4, printed=[True] * 4, size=(d, P.shape[0])))
-    ev.instances("each link on the exact engine", insts)
+        values = (v1, v2, v3, v4, v5)
+        insts.append(Instance({"mechanism": name, "values": values}, all(a >= b for a, b in zip(values, values[1:])),
+                              at(form, dict(zip(O.chain_syms, values))), size=(d, P.shape[0])))
+    ev.instances("the chain on the exact engine", insts, has_printed=False)
 
 
 @cache
-def _existence_instances():
-    """For each competitor Phi: a symmetric estimator at least as good.  l2: URP(Phi with Q*) (symmetric by
+def _existence_facts():
+    """For each competitor Phi: is some symmetric estimator at least as good?  l2: URP(Phi with Q*) (symmetric by
     Theorem 2.6, exact engine).  l1: the best of Subset Selection over every integer k at Phi's e^eps and
     URP(Phi), against Phi's certified interval."""
-    insts = []
+    rows = []
     for name, m in _competitors():
         P = m.perturbation_matrix()
         if m.d > 3 or m.n_outputs > 4:
             continue
         urp = _urp_mech(P, F.urp_optimal_decoder(P))
-        insts.append(Instance({"estimator": name, "loss": "l2"},
-                              bool(losses.worst_case_l2(urp, 1).value <= losses.worst_case_l2(m, 1).value), True,
-                              printed=True, size=(m.d, m.n_outputs)))
+        rows.append(({"estimator": name, "loss": "l2"},
+                     bool(losses.worst_case_l2(urp, 1).value <= losses.worst_case_l2(m, 1).value), (m.d, m.n_outputs)))
         e = privacy.exp_eps(m)
         cm = losses.worst_case_l1_normal(m, 1, digits=15, iterations=25, tolerance="1/1000000")
         cands = [ss_l1_uniform(m.d, kk, e) for kk in range(1, m.d)] + [F.urp_l1_normal(P, F.urp_optimal_decoder(P), 1)]
         best = min(mpmath.mpf(sympy.N(c, 20)) for c in cands)
-        insts.append(Instance({"estimator": name, "loss": "l1"}, bool(best <= cm.lower), True, printed=True,
-                              size=(m.d, m.n_outputs)))
-    return insts
+        rows.append(({"estimator": name, "loss": "l1"}, bool(best <= cm.lower), (m.d, m.n_outputs)))
+    return rows
+
+
+def _existence_instances(printed, derived):
+    return [Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params), size=size)
+            for params, fact, size in _existence_facts()]
 
 
 @claim(
     id="pan-strict/claim2.1",
     location="Section 2.4, Claim 2.1",
     statement="Some frequency estimator with a symmetric configuration is optimal under both l1 and l2.",
-    derived=lambda: sympy.Symbol(r"\exists\, \Phi_{\mathrm{sym}}: \ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi)\ \forall \Phi"),
+    printed=PR.claim2_1_printed,
+    derived=O.claim2_1_derived,
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     kind="statement",
     assumptions="l1 in the normal approximation of Eq. (2)",
-    note="For l2 the URP transform proves it (Corollary 2.1).  For l1 the paper's route through Corollary 2.1 fails "
+    note="Printed statement: the words of Claim 2.1 survive in our copy (the two loss symbols are lost; Section 1 names "
+         "them the l1 and l2 losses).  At each competitor and loss the statement asserts that a symmetric estimator "
+         "is at least as precise; the exact engine decides it.  For l2 the URP transform proves it (Corollary 2.1).  For l1 the paper's route through Corollary 2.1 fails "
          "(pan-strict/cor2.1 is an erratum for l1: URP can increase l1); the existence is still supported here, by "
          "Subset Selection at the competitor's e^eps, not proved.",
 )
 def claim2_1(ev):
-    ev.instances("a symmetric estimator at least as good as each competitor", _existence_instances())
+    ev.instances("a symmetric estimator at least as good as each competitor",
+                 _existence_instances(ev.printed(), ev.derived()))
 
 
 @claim(
     id="pan-strict/thm2.9",
     location="Section 2.4, Theorem 2.9",
     statement="Claim 2.1 is correct (by the URP transform and Corollary 2.1).",
-    derived=lambda: sympy.Symbol(r"\exists\, \Phi_{\mathrm{sym}}: \ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi)\ \forall \Phi"),
+    printed=PR.thm2_9_printed,
+    derived=O.claim2_1_derived,
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     kind="statement",
-    note="The proof is complete for l2 only: it rests on Corollary 2.1, which fails for l1 (see pan-strict/cor2.1).",
+    note="Printed statement: 'Claim 2.1 is correct' survives in our copy.  The proof is complete for l2 only: it rests on Corollary 2.1, which fails for l1 (see pan-strict/cor2.1).",
 )
 def thm2_9(ev):
-    ev.instances("a symmetric estimator at least as good as each competitor", _existence_instances())
+    ev.instances("a symmetric estimator at least as good as each competitor",
+                 _existence_instances(ev.printed(), ev.derived()))
 
 
 @claim(
@@ -1180,4 +1258,5 @@ def thm2_9(ev):
 )
 def sec1_gap(ev):
     ev.instances("achieved precision: Subset Selection at k* on the exact engine == Eq. (12)",
-                 [i for i in _thm3_4_cached("l2") if i.params.get("check") == "min over k of real SS l2"], has_printed=False)
+                 [i for i in _thm3_4_instances("l2", None, ev.derived(), None)
+                  if i.params.get("check") == "min over k of real SS l2"], has_printed=False)
