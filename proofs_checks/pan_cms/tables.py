@@ -689,7 +689,10 @@ def _table2_count_form(row):
 
 _T2_NOTES = {
     "RHR": "RHR's Hadamard matrix has about d/2^(b-1) rows, so its column index takes about log2 d - b + 2 bits and "
-           "the b response bits cancel: log2 d + O(1) in total, with no eps term.",
+           "the b response bits cancel: log2 d + O(1) in total, with no eps term.  Why the cells are read as orders "
+           "of growth: the paper itself equates n log m with n eps (Section 5.3, 'n log m ~ n eps') and writes "
+           "eps for log2(1 + e^eps) in the OCMS rows, so no cell is an exact count; under that reading RHR's eps "
+           "term is still absent (its class as eps -> oo is 0), and under an exact reading it fails as well.",
     "SS": "Already at d = 3, e^eps = 2 (k = 1) the 3 possible subsets need 2 bits > d/(1 + e^eps) = 1.",
     "MSE-OCMS": "log2(1 + e^{eps/2}) ~ eps/(2 ln 2) = 0.72 eps: the printed eps/2 drops the factor log2 e.",
     "l-OCMS": "log2(1 + e^eps) ~ eps/ln 2: the printed eps drops the factor log2 e.",
