@@ -1777,14 +1777,18 @@ def _support_pq(mech, hashed):
                  "the second factor of e^eps = [p/(1-p)][(m-s)/s] fixes s/m = 1/(e^{eps-eps_p}+1), while "
                  "q = (s - p)/(m - 1) differs from it by (s - p m)/(m(m - 1))")
 def sec4c_allocation(ev):
-    ev.symbolic("the printed split vs the factorisation of a unary encoding's ratio", list(J.allocation_printed().values()),
-                list(J.allocation_derived().values()))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("the printed split vs the factorisation of a unary encoding's / GCMS's ratio", list(printed.values()),
+                list(derived.values()))
+    (pp, pq_u, pq_g), (dp, dq_u, dq_g) = printed.values(), derived.values()
     insts = []
     for name, proto in [("sue d=2", sue(2, R(9, 4))), ("oue d=3", oue(3, R(3))), ("ue(3/5, 1/4) d=2", _unary("ue", 2, R(3, 5), R(1, 4)))]:
         p_, q_ = support_probabilities(proto.mechanism, proto.supports)
         ee = mechanism_exp_eps(proto.mechanism)
-        insts.append(Instance({"mechanism": name, "p": p_, "exact e^eps": ee}, exact=q_, derived=p_ / (ee * (1 - p_) + p_),
-                              printed=p_ / (ee * (1 - p_) + p_), size=(0, 2)))
+        at = {J.E_p: p_ / (1 - p_), EXP_EPS: ee}  # e^{eps_p} = p/(1-p)
+        insts.append(Instance({"mechanism": name, "p": p_, "exact e^eps": ee}, exact=[p_, q_],
+                              derived=[evaluate(dp, at), evaluate(dq_u, at)], printed=[evaluate(pp, at), evaluate(pq_u, at)],
+                              size=(0, 2)))
     for m_ in (3, 4, 5):
         for s_ in range(1, m_ // 2 + 1):
             for p_ in (R(1, 2), R(3, 4)):
@@ -1792,9 +1796,11 @@ def sec4c_allocation(ev):
                 pe, qe = _support_pq(mech, 0)
                 ee = mechanism_exp_eps(mech)
                 # e^{eps_p} = p/(1-p), e^{eps - eps_p} = e^eps (1-p)/p: the printed q
-                insts.append(Instance({"mechanism": f"gcms m={m_} s={s_}", "p": p_, "exact e^eps": ee}, exact=qe,
-                                      derived=(s_ - p_) / sympy.Integer(m_ - 1), printed=p_ / (ee * (1 - p_) + p_),
-                                      in_condition=False, size=(1, m_, s_, p_)))
+                at = {J.E_p: p_ / (1 - p_), EXP_EPS: ee, J.m: m_}
+                insts.append(Instance({"mechanism": f"gcms m={m_} s={s_}", "p": p_, "exact e^eps": ee}, exact=[pe, qe],
+                                      derived=[evaluate(dp, at), evaluate(dq_g, at)],
+                                      printed=[evaluate(pp, at), evaluate(pq_g, at)], in_condition=False,
+                                      size=(1, m_, s_, p_)))
     ev.instances("q read off the mechanism vs 1/(e^{eps - eps_p} + 1) with e^{eps_p} = p/(1-p)", insts)
 
 
@@ -2369,7 +2375,9 @@ def appC_alpha(ev):
        note="alpha_2 k (m - 1) = (p - q)^2 (1 - 1/m)^2: the square on (1 - 1/m) is missing.  The next step uses "
             "the right value ((p - q)^2 (1 - 1/m)^2 is the denominator of Var[f_hat]).")
 def appC_pq(ev):
-    ev.symbolic("the three members at q* (printed) vs their values", J.appC_pq_printed(), J.appC_pq_derived())
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("the value the chain gives (p - q)^2 (1 - 1/m) and alpha_2 k (m - 1) at q* vs their derived values",
+                [x.rhs for x in printed], [x.rhs for x in derived], simplify=lambda v: [sympy.factor(x) for x in v])
     insts = []
     for d, m_, k_, s_, p_, e_ in _boundary_points():
         mech = gcms(_identity_family(m_), s_, p_, decoder="count")
@@ -2378,13 +2386,10 @@ def appC_pq(ev):
         pis = [(w_, sum(pz[j][1] for j in range(k_))) for w_, pz, _ in T]
         a1 = sum(w_ * pi for w_, pi in pis)
         a2 = sum(w_ * (pi - a1) ** 2 for w_, pi in pis)
-        W = e_ * (1 - p_) + p_
-        target = p_**2 * (W - 1) ** 2 / W**2
-        exact = [(pe - qe) ** 2 * (1 - R(1, m_)), sympy.Rational(a2.numerator, a2.denominator) * k_ * (m_ - 1), target]
+        exact = [(pe - qe) ** 2 * (1 - R(1, m_)), sympy.Rational(a2.numerator, a2.denominator) * k_ * (m_ - 1)]
         vals = {J.p: p_, J.e: e_, J.m: m_, J.k: k_}
-        insts.append(Instance({"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}, exact,
-                              [(pe - qe) ** 2 * (1 - R(1, m_)), _at(J.appC_pq_derived()[1], vals), target],
-                              [target, target, target], size=(m_, k_, s_, p_)))
+        insts.append(Instance({"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}, exact, evaluate(derived, vals),
+                              evaluate(printed, vals), size=(m_, k_, s_, p_)))
     ev.instances("(p - q)^2 (1 - 1/m) with p, q read off the mechanism; alpha_2 k (m - 1) from the exact draw variance",
                  insts)
 
