@@ -2251,16 +2251,17 @@ def appB_lemma4(ev):
             "alpha_1 otherwise).  This is the term Theorem 3 misses.")
 def appB_same_client(ev):
     pi = sympy.Symbol(r"\pi_i")
-    ev.symbolic("0 vs the derived sum", sympy.Integer(0), J.same_client_cov_derived(pi))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("0 vs the derived sum", printed.rhs, derived.rhs)
     insts = []
     for d, m_, k_, s_, p_ in APPB_GRID:
         Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
         q_ = (s_ - p_) / sympy.Integer(m_ - 1)
         a1 = (p_ + (m_ - 1) * q_) / m_
         for x in range(d):
+            at = {pi: p_ if x == 0 else a1, J.k: k_}
             insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "client value": x}, Q["same"][x],
-                                  _at(J.same_client_cov_derived(pi), {pi: p_ if x == 0 else a1, J.k: k_}),
-                                  sympy.Integer(0), size=(d, m_, k_, s_, p_, x)))
+                                  evaluate(derived, at), evaluate(printed, at), size=(d, m_, k_, s_, p_, x)))
     ev.instances("sum over j1 != j2 of Cov(Z_j1, Z_j2) for one client (exact)", insts)
 
 
@@ -2283,10 +2284,15 @@ def _appB_instances(key, printed_fn, derived_fn):
        printed=J.eq10_printed, derived=lambda: sympy.Eq(J.var_C, J.var_C_derived_expr()),
        derivation="derivations.jiang_gcms.var_C_derived_expr", kind="statement")
 def eq10(ev):
+    printed, derived = ev.printed(), ev.derived()
+
+    def at(vals, Q):  # the model's values and the three sums of (10) from the exact Z_j
+        return {**vals, J.SIGMA_VAR: Q["var_sum"], J.SIGMA_SAME: Q["same_sum"], J.SIGMA_PAIRS: Q["pairs"]}
+
     ev.instances("exact Var(C) (every draw) vs the three sums of (10) computed from the exact Z_j",
                  _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[1][0],
-                                 lambda vals, Q, *a: Q["var_sum"] + Q["same_sum"] + Q["pairs"],
-                                 lambda vals, Q, *a: _at(J.var_C_derived_expr(), vals)))
+                                 lambda vals, Q, *a: evaluate(printed, at(vals, Q)),
+                                 lambda vals, Q, *a: evaluate(derived, at(vals, Q))))
     ev.note("The printed form is the decomposition itself; its three sums are evaluated from the exact Z_j of "
             "the mechanism, so the check confirms (10) and the use of Lemma 4 (1) for different clients.")
 
