@@ -36,8 +36,8 @@ import sympy
 from ldpref.exact import EXP_EPS
 
 from .constructions_symbols import (  # noqa: F401  (the symbols of the forms, shared with the printed module)
-    ALPHA, B_XX, BETA, C_BAR, COST, DELTA_MINUS, E_HI, LAMBDA, N_cols, P_Y, PI0, PI1, U, VAR, W_Y, X, X0, X1, b, d,
-    dp, k, m, n, t)
+    ALPHA, B_XX, BETA, C_BAR, COST, DELTA_MINUS, E_HI, LAMBDA, N_cols, OPS, P_Y, PI0, PI1, TARGET_I, TARGET_J, U, VAR,
+    W_Y, X, X0, X1, b, d, dp, k, m, n, t)
 
 e = EXP_EPS
 R = sympy.Rational
@@ -145,9 +145,10 @@ def target_matrix(d_: int, k_: int) -> sympy.Matrix:
 
 
 def target_matrix_form():
+    """The target as a combination of the identity I and the all-ones matrix J (I and J are shown as
+    symbols; a check reads the coefficients of I, of J and any constant term as entries)."""
     ex, exx = subset_moments()
-    I = sympy.MatrixSymbol("I", d, d)  # noqa: E741
-    J = sympy.MatrixSymbol("J", d, d)
+    I, J = TARGET_I, TARGET_J  # noqa: E741
     return sympy.Eq(sympy.Symbol(r"\sum_y w_y s_y s_y^{T}"),
                     sympy.factor(ex - exx) * I + exx * J, evaluate=False)
 
@@ -603,6 +604,11 @@ def wss_complexity_form():
     return sympy.Eq(sympy.Symbol(r"\mathrm{ops}"), sympy.O(sympy.expand(D * (c * D) ** 2), (d, sympy.oo)))
 
 
+def wss_operations_form():
+    """Operations of an LP/NNLS solve on A (h x w, O(h w^2)) with h = d(d-1)/2 rows and w = N columns."""
+    return sympy.Eq(OPS, caratheodory_dimension(d) * N_cols ** 2)
+
+
 def wss_complexity_degree() -> int:
     D = caratheodory_dimension(d)
     c = sympy.Symbol("c", positive=True)
@@ -623,7 +629,25 @@ def narrowing_form():
     return sympy.Le(GAP_NEXT, GAP)
 
 
+def narrowing_derived_form():
+    """The excess of OCMS shrinks from d to d + 1 when both share the extended prime d' (derived from the
+    closed forms of Corollary 5.1; when d passes a prime, d' jumps and the excess rises)."""
+    from .constructions_symbols import DP_D, DP_NEXT, GAP, GAP_NEXT
+    return sympy.Implies(sympy.Eq(DP_D, DP_NEXT), sympy.Le(GAP_NEXT, GAP))
+
+
+def deviation_max(d_=d, e_=e):
+    """The larger relative loss increase at d/(e+1) -+ 1 on the dictionary d (no extension)."""
+    return sympy.Max(*cor52_beta(d_, d_, e_))
+
+
+def decreasing_form():
+    """The deviation at d/(e+1) -+ 1 is strictly smaller for the dictionary d + 1 than for d."""
+    return sympy.StrictLessThan(deviation_max(d + 1, e), deviation_max(d, e))
+
+
 def comparison_table_form():
     """Responses of SS and OCMS, and WSS's bound on its positive weights (k >= 2)."""
-    from .constructions_symbols import POSITIVE_W
-    return (sympy.binomial(d, k), m * dp * (dp - 1), sympy.Le(POSITIVE_W, caratheodory_dimension(d)))
+    from .constructions_symbols import POSITIVE_W, U_OCMS, U_SS
+    return (sympy.Eq(U_SS, sympy.binomial(d, k)), sympy.Eq(U_OCMS, m * dp * (dp - 1)),
+            sympy.Le(POSITIVE_W, caratheodory_dimension(d)))

@@ -50,3 +50,8 @@ IS_OSC = sympy.Symbol("OSC")
 VAR = sympy.Function("Var")
 X, X0, X1 = sympy.symbols("X X_0 X_1")
 PI0, PI1 = sympy.symbols(r"\pi_0 \pi_1", nonnegative=True)
+TARGET_I, TARGET_J = sympy.symbols("I J")  # identity and all-ones d x d matrices, shown as symbols
+DP_D, DP_NEXT = sympy.Symbol("d'(d)"), sympy.Symbol("d'(d+1)")  # the extended primes of d and d + 1
+U_SS, U_OCMS = sympy.Symbol(r"|U_{\mathrm{SS}}|"), sympy.Symbol(r"|U_{\mathrm{OCMS}}|")
+K_EXT = sympy.Symbol(r"k^{*}(d')")  # the optimal support size for the dictionary size d'
+EXCESS_LIM = sympy.Symbol(r"\lim_{d \to \infty} l_2(\mathrm{OCMS})/l_2^{*} - 1")

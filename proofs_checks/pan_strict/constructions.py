@@ -825,22 +825,31 @@ def cor5_1(ev):
     derivation="derivations.pan_strict.constructions.mixture_variance",
 )
 def appD_mixvar(ev):
-    pi1, mu, mu0, v1, v0 = sympy.symbols("pi_1 mu mu_0 v_1 v_0")
-    ev.identity("law of total variance with equal means", sympy.expand(C.mixture_variance(pi1, mu, v1, mu, v0)),
-                sympy.expand(pi1 * v1 + (1 - pi1) * v0))
-    # exact: per-client mixture in the real grouped OCMS: variance of the union == pi-weighted group variances
+    form = ev.derived()
+    pi1, mu, v1, v0 = sympy.symbols("pi_1 mu v_1 v_0")
+    # the form with pi_0 = 1 - pi_1 against the law of total variance with equal means (a proof)
+    ev.identity("the form == law of total variance with equal means",
+                sympy.expand(evaluate(form, {C.PI1: pi1, C.PI0: 1 - pi1, C.VAR(C.X1): v1, C.VAR(C.X0): v0})),
+                sympy.expand(C.mixture_variance(pi1, mu, v1, mu, v0)))
+    # exact: the real grouped OCMS is a mixture of its two support-size groups (equal means: both unbiased);
+    # its variance per value (ldpref.moments on the real mechanism) against the form at the groups' variances
     insts = []
     for p, m_ in [(5, 2), (5, 3), (7, 3)]:
         e = R(3)
         groups = _groups_measured(p, m_, e)
+        k0, k1, r = C.bucket_profile(p, m_)
         mech = _ocms(p, m_, e, "grouped").mechanism
         for counts in [tuple([1] + [0] * (p - 1)), tuple([1, 1] + [0] * (p - 2))]:
             whole = moments.variance(mech, counts)
-            parts = [sum(g["pi"] * vv for g, vv in zip(groups.values(), vals))
-                     for vals in zip(*[moments.variance(g["mechanism"], counts) for g in groups.values()])]
-            insts.append(Instance({"d'": p, "m": m_, "counts": counts}, whole, [sympy.cancel(x) for x in parts],
-                                  size=(p, m_, sum(counts))))
-    ev.instances("real grouped OCMS: variance == sum pi_k Var(group k)", insts, has_printed=False)
+            var1 = moments.variance(groups[k1]["mechanism"], counts)
+            var0 = moments.variance(groups[k0]["mechanism"], counts)
+            for x in range(p):
+                value = evaluate(form, {C.PI1: groups[k1]["pi"], C.PI0: groups[k0]["pi"], C.VAR(C.X1): var1[x],
+                                        C.VAR(C.X0): var0[x], C.VAR(C.X): whole[x]})
+                insts.append(Instance({"d'": p, "m": m_, "counts": counts, "x": x}, sympy.cancel(whole[x]), value,
+                                      path="moment-formula", size=(p, m_, sum(counts), x)))
+    ev.instances("real grouped OCMS: Var per value == pi_1 Var(group ceil) + pi_0 Var(group floor)", insts,
+                 has_printed=False)
     ev.note("with unequal means the extra term pi_1 pi_0 (E X1 - E X0)^2 appears (the pooled decoder's case)")
 
 
@@ -855,6 +864,7 @@ def appD_mixvar(ev):
     note=LOST,
 )
 def appD_extension(ev):
+    form = ev.derived()
     insts = []
     for dd, k, dpp in [(3, 1, 4), (3, 2, 5), (4, 2, 5), (4, 1, 5), (5, 2, 7), (6, 3, 7)]:
         for e in (R(2), R(3)):
@@ -865,40 +875,48 @@ def appD_extension(ev):
             for counts in [tuple([1] + [0] * (dd - 1)), tuple([1] * dd)]:
                 exact = sum(moments.mse(small, counts)) * sum(counts)
                 insts.append(Instance({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, sympy.cancel(exact),
-                                      sympy.cancel(C.extended_l2(dd, dpp, k, e)), size=(dd, dpp, k, e)))
+                                      _at(form, d=dd, dp=dpp, k=k, e=e), path="moment-formula",
+                                      size=(dd, dpp, k, e)))
             if dd <= 3:
                 counts = (1, 1, 0)[:dd]
                 enum = sum(enumeration.enumerated_moments(small, counts)["mse"]) * sum(counts)
-                insts.append(Instance({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts, "path": "enumeration"},
-                                      sympy.cancel(enum), sympy.cancel(C.extended_l2(dd, dpp, k, e)),
-                                      size=(dd, dpp, k, e, 1)))
+                insts.append(Instance({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, sympy.cancel(enum),
+                                      _at(form, d=dd, dp=dpp, k=k, e=e), size=(dd, dpp, k, e, 1)))
     ev.instances("SS on [d'] restricted to [d]: exact l2", insts, has_printed=False)
 
 
 @claim(
     id="pan-strict/appD.kext",
     location="Appendix D.2, the support size for the extended dictionary",
-    statement="With the extended dictionary, the support size d'/(e^eps + 1) optimizes the loss.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"\hat{k}"), C.kstar_extended()),
-    derivation="derivations.pan_strict.constructions.extended_minimiser",
+    statement="The proof of Corollary 5.2 sets the support size to d'/(e^eps + 1), the optimal support size for "
+              "the dictionary size d' (Eq. (21) with d' in place of d), and evaluates the extended loss there.",
+    derived=lambda: sympy.Eq(S.K_EXT, C.kstar_extended()),
+    derivation="derivations.pan_strict.constructions.kstar_extended",
     kind="statement",
-    correction=lambda: sympy.Implies(sympy.Eq(C.dp, C.d), sympy.Eq(sympy.Symbol(r"\hat{k}"),
-                                                                    C.kstar_extended())),
-    condition="d' = d (no extension); for d < d' the minimiser of the extended loss is the root given by "
-              "extended_minimiser, slightly different (the bound built on d'/(e+1) remains an upper bound)",
-    note=LOST,
+    note=LOST + ".  Read as the text says: k is set to optimize for d' and e^eps (the optimum of the OSC loss on "
+                "[d']), not to minimize the extended loss on [d].  For d < d' the extended loss's own minimiser "
+                "(a root of a quadratic in k, derivations.pan_strict.constructions.extended_minimiser) is slightly "
+                "different, so the loss at d'/(e^eps + 1) is an upper bound on the best extended loss, which is "
+                "all the proof needs.  Exact path: where d'/(e^eps + 1) is an integer, the exhaustive integer "
+                "argmin of the exact l2 of real Subset Selection mechanisms on [d'].",
 )
 def appD_kext(ev):
+    form = ev.derived()
     insts = []
-    for dd in (4, 6, 8, 9, 10, 14, 20, 24):
+    # (d, e^eps) with d' = nextprime(d) and d'/(e^eps + 1) an integer
+    for dd, e in [(3, R(2)), (4, R(4)), (4, R(3, 2)), (6, R(6)), (6, R(5, 2)), (6, R(4, 3))]:
         p = next_prime(dd)
-        for e in (R(2), R(3)):
-            root = C.extended_minimiser(dd, p, e)
-            holds = sympy.simplify(root - R(p) / (e + 1)) == 0
-            insts.append(Instance({"d": dd, "d'": p, "exp_eps": e, "minimiser": _fmt(root), "d'/(e+1)": R(p) / (e + 1)},
-                                  bool(holds), p == dd, True, in_condition=p == dd, size=(dd, e)))
-    # exhaustive over integer k on real restricted SS mechanisms for a small case
-    _statement(ev, "root of d/dk of the exact extended loss vs d'/(e+1)", insts)
+        best_l2, best_k = _integer_optimum_by_ss(p, e)
+        insts.append(Instance({"d": dd, "d'": p, "exp_eps": e}, best_k, _at(form, dp=p, e=e),
+                              path="moment-formula", size=(p, e)))
+    ev.instances("exhaustive integer argmin of real SS on [d'] vs d'/(e^eps+1)", insts, has_printed=False)
+    # the extended loss's own minimiser differs from d'/(e+1) when d < d' (recorded, not claimed by the paper)
+    gaps = []
+    for dd in (4, 8, 14, 20):
+        p = next_prime(dd)
+        root = C.extended_minimiser(dd, p, R(3))
+        gaps.append(f"d={dd}, d'={p}: {_fmt(root)} vs {_fmt(R(p, 4))}")
+    ev.note("e^eps = 3, minimiser of the extended loss vs d'/(e+1): " + "; ".join(gaps))
     dd, p, e = 4, 5, R(3)
     vals = {}
     for kk in range(1, p):
@@ -906,8 +924,8 @@ def appD_kext(ev):
         small = Mechanism(big.perturbation_matrix()[:, :dd].tolist(), big.decoder_matrix()[:dd, :].tolist(),
                           outputs=big.outputs, name="restricted")
         vals[kk] = sum(moments.mse(small, [1, 0, 0, 0]))
-    ev.identity("integer argmin of the real restricted SS loss (d=4, d'=5, e=3) == argmin of the derived loss",
-                min(vals, key=vals.get), min(range(1, p), key=lambda kk: C.extended_l2(dd, p, kk, e)))
+    ev.identity("integer argmin of the real restricted SS loss (d=4, d'=5, e=3) == argmin of the derived extended "
+                "loss", min(vals, key=vals.get), min(range(1, p), key=lambda kk: C.extended_l2(dd, p, kk, e)))
 
 
 @claim(
@@ -915,7 +933,7 @@ def appD_kext(ev):
     location="Appendix D.2, the support sizes OCMS samples",
     statement="With the optimized hash range, the support sizes of the configurations OCMS samples deviate from "
               "d'/(e^eps + 1) by at most one.",
-    derived=lambda: sympy.Le(sympy.Abs(sympy.floor(C.dp / C.m) - C.dp / (C.e + 1)), 1),
+    derived=C.deviation_sizes_form,
     derivation="derivations.pan_strict.constructions.bucket_profile",
     kind="statement",
     correction=lambda: sympy.Implies(sympy.Eq(C.m, C.e + 1),
@@ -926,6 +944,7 @@ def appD_kext(ev):
                 "inside the text's scope (erratum).  The correction: it holds when m = e^eps + 1 is an integer.",
 )
 def appD_deviation(ev):
+    form = ev.derived()
     insts = []
     for e in (R(2), R(3), R(5, 2), R(7, 3)):
         for dd in (5, 8, 12, 20, 30, 40, 60, 100):
@@ -940,12 +959,10 @@ def appD_deviation(ev):
             fam_fn = prime_hash_family(p, best_m, p).functions[0]  # every function has the same bucket sizes
             sizes = {sum(1 for x in range(p) if fam_fn[x] == z) for z in range(best_m)}
             holds = all(abs(s_ - R(p) / (e + 1)) <= 1 for s_ in sizes)
-            k0, k1, r = C.bucket_profile(p, best_m)
-            predicted = all(abs(s_ - C.kstar_extended(p, e)) <= 1 for s_ in ({k0, k1} if r else {k0}))
             insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "best m": best_m, "sizes": sorted(sizes),
-                                   "d'/(e+1)": R(p) / (e + 1)}, holds, predicted, True,
+                                   "d'/(e+1)": R(p) / (e + 1)}, holds, _at(form, dp=p, m=best_m, e=e),
                                   size=(dd, e)))
-    _statement(ev, "support sizes of OCMS at the exhaustive-best m", insts)
+    _statement(ev, "support sizes of the real family at the exhaustive-best m vs the form's floor(d'/m), +1", insts)
 
 
 @claim(
@@ -953,26 +970,37 @@ def appD_deviation(ev):
     location="Appendix D.2, the relative change in variance",
     statement="The relative increase of the loss when the support size moves by one from d/(e^eps+1) decreases "
               "as the dictionary grows, so it is bounded by its value at the smallest dictionary considered.",
-    derived=C.deviation_form,
-    derivation="derivations.pan_strict.constructions.cor52_beta",
+    derived=C.decreasing_form,
+    derivation="derivations.pan_strict.constructions.deviation_max",
     kind="statement",
     assumptions="d > e^eps + 1 (so that d/(e+1) - 1 > 0)",
     note=LOST,
 )
 def appD_decreasing(ev):
+    form = ev.derived()
     insts = []
     for e in (Fraction(2), Fraction(3), Fraction(5, 2), Fraction(10)):
         prev = None
-        for dd in range(int(e) + 3, 120):
+        for dd in range(int(e) + 3, 60):
             ks = Fraction(dd) / (e + 1)
             base = C.osc_l2_fraction(dd, dd, ks, e)
+            # the deviation from the OSC's variance (moment formula of a pure protocol with p*, q*) at real k
             dev = max(C.osc_l2_fraction(dd, dd, ks - 1, e), C.osc_l2_fraction(dd, dd, ks + 1, e)) / base - 1
-            derived = max(C.cor52_beta_fraction(dd, dd, e))
             if prev is not None:
-                insts.append(Instance({"exp_eps": str(e), "d": dd}, bool(dev < prev[1]) and dev == derived,
-                                      True, True, size=(dd, e)))
+                ee = R(e.numerator, e.denominator)
+                insts.append(Instance({"exp_eps": ee, "d": prev[0]}, bool(dev < prev[1]), _at(form, d=prev[0], e=ee),
+                                      path="moment-formula", size=(prev[0], ee)))
             prev = (dd, dev)
-    _statement(ev, "deviation at d/(e+1) -+ 1 strictly decreasing in d", insts)
+    ev.instances("deviation at d/(e+1) -+ 1 strictly smaller at d + 1 than at d", insts, has_printed=False)
+    # the OSC variance used above == the exact l2 of real Subset Selection where d/(e+1) -+ 1 are integers
+    tied = []
+    for dd, e in [(6, R(2)), (9, R(2)), (8, R(3)), (5, R(3, 2))]:
+        ks = int(R(dd) / (e + 1))
+        ef = Fraction(int(e.p), int(e.q))
+        tied.append(all(_l2(_ss(dd, kk, e).mechanism) == R(*(lambda f: (f.numerator, f.denominator))(
+            C.osc_l2_fraction(dd, dd, kk, ef))) for kk in (ks - 1, ks, ks + 1) if kk >= 1))
+    ev.numeric("OSC variance formula == exact l2 of real SS at d/(e+1) and -+ 1", all(tied), len(tied),
+               f"{sum(tied)} of {len(tied)}")
 
 
 @cache
