@@ -653,7 +653,7 @@ def _table2_check(ev, row):
                  [Instance(p, exact=bool(_bound_ok(row, dd, e, bits)), derived=True, size=(dd,)) for p, e, dd, bits in pts],
                  has_printed=False)
     insts = []
-    printed_form, derived_form = _undisp(ev.printed()), _undisp(ev.derived().rhs)
+    printed_form, derived_form = _rhs(_undisp(ev.printed())), _rhs(_undisp(ev.derived()))
     ev.symbolic("printed cell vs the construction's exact count", printed_form, derived_form)
     for p, e, dd, bits in pts:  # the exact count vs both forms at each construction point
         vals = {D: dd}
@@ -1665,7 +1665,7 @@ _comm_claim("pan-cms/appH.ss-comm", "Selecting d/(e^eps + 1) values of [d] takes
                              evaluate=False), _pts_ss,
             note="A k-subset is one of C(d, k) outcomes: ceil(log2 C(d, k)) bits, about d H2(1/(e^eps + 1)) -- more "
                  "than k by a factor ~ log2(e (e^eps + 1)).",
-            assumptions="SS with k = d/(e^eps + 1); the transmitted bits are ceil(log2 C(d, k))", symbolic=False,
+            assumptions="SS with k = d/(e^eps + 1); the transmitted bits are ceil(log2 C(d, k))",
             root_cause="appH.ss-bits")
 
 
