@@ -49,6 +49,10 @@ def test_budget_closed_form_matches_mechanism():
 def test_cross_claims_present_and_verified():
     ids = {c.id for c in load_claims("cross")}
     assert {"cross/gcms-s1-cms-rr", "cross/draw-term", "cross/gcms-ocms-budget"} <= ids
-    for cid in ("cross/gcms-s1-cms-rr", "cross/draw-term", "cross/gcms-ocms-budget"):
+    # the two comparisons of printed forms (pan-cms's against jiang's) are verified; the budget comparison is
+    # ldpref's own statement, which no paper prints: reconstructed (derived == exact), never verified
+    expected = {"cross/gcms-s1-cms-rr": "verified", "cross/draw-term": "verified",
+                "cross/gcms-ocms-budget": "reconstructed"}
+    for cid, verdict in expected.items():
         r = run_claim(find_claim(cid))
-        assert r.verdict == "verified", r.reason
+        assert r.verdict == verdict, r.reason
