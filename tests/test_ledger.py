@@ -154,15 +154,16 @@ def test_pure_ldp_condition_is_conditional_with_sue_counterexample():
                                       "jiang-gcms/sec2.B.variance", "jiang-gcms/sec3.A.GRR"])
 def test_seeded_claims_verified(claim_id):
     r = run_claim(find_claim(claim_id))
-    assert r.verdict == "verified", r.reason
+    # pan-strict's formulas are lost in our copy: its seeded claims are reconstructions (derived == exact)
+    assert r.verdict == ("reconstructed" if claim_id.startswith("pan-strict/") else "verified"), r.reason
     assert sum(rec.instances for rec in r.records if rec.kind == "exact") >= 10 or claim_id.endswith("GRR")
 
 
 def test_a_wrong_derivation_turns_into_error(monkeypatch):
     import derivations.pan_strict.framework as D
 
-    real = D.variance_closed_form
-    monkeypatch.setattr(D, "variance_closed_form", lambda P, Q, f, n, unbiased: real(P, Q, f, n, unbiased) * 2)
+    real = D.variance_from_model
+    monkeypatch.setattr(D, "variance_from_model", lambda P, Q, f, n: real(P, Q, f, n) * 2)
     r = run_claim(find_claim("pan-strict/thm2.2"))
     assert r.verdict == "error" and "ldpref defect" in r.reason
 
