@@ -55,8 +55,9 @@ def test_square_root_of_a_negative_quantity_is_refused():
 
 def test_the_optimum_of_theorem_3_7_is_compact():
     import derivations.pan_cms.optimized as D
+    import derivations.pan_cms.printed_optimized as P
 
     derived = D.l2_opt_derived()
     assert sympy.count_ops(derived) < 40
-    assert radical_equal(derived, D.l2_opt_printed(), D.SAMPLE)
+    assert radical_equal(derived, P.thm3_7()[0].rhs, D.SAMPLE)
     assert D.l2_opt_derived(3, R(5, 2), 1) == R(20, 3) + 4 * sympy.sqrt(30) / 3

@@ -1,8 +1,7 @@
 """pan-cms derivations: optimized CMS (Section 3.4 and Appendix D).
 
-Everything here is derived from the model, not copied from the paper; the ``*_printed`` functions are
-the paper's formulas transcribed as printed (mistakes included) so that the claim checks can compare
-the two.  The model:
+Everything here is derived from the model, not copied from the paper (the printed forms live in
+``derivations.pan_cms.printed_optimized``, which this module never imports).  The model:
 
 * the inner mechanism R on [m] is a pure protocol with support probabilities ``(p, q)`` (RR: weights
   e^eps and 1 normalised over m outputs; aRP = OUE: kept bit 1/2, other bits 1/(e^eps + 1); sRP = SUE:
@@ -47,20 +46,10 @@ def _S(*values):
             raise TypeError(f"{v} contains a float")
     return out
 
-# LaTeX-only symbols for the left-hand sides of printed/derived forms
-a_sym, b_sym = sympy.symbols("a b")
-Delta_MSE = sympy.Symbol(r"\Delta_{MSE}", positive=True)
-Delta_l = sympy.Symbol(r"\Delta_{l}", positive=True)
-MSE_hat = sympy.Symbol(r"\widehat{MSE}(\hat{f})")
-Var_rr = sympy.Symbol(r"Var(\hat{f}(x)_{RR})")
-Var_rp = sympy.Symbol(r"Var(\hat{f}(x)_{RP})")
-Var_star = sympy.Symbol(r"Var^{*}(\hat{f}(x)_{RR})")
-l1_sym = sympy.Symbol(r"l_1(\hat{f})")
-l2_sym = sympy.Symbol(r"l_2(\hat{f})")
-l2_rr_sym = sympy.Symbol(r"l_2(\hat{f}_{RR})")
-l2_star = sympy.Symbol(r"l_2^{*}(\hat{f})")
-l1_star = sympy.Symbol(r"l_1^{*}(\hat{f})")
-m_sym_opt = sympy.Symbol(r"m^{*}")
+# LaTeX-only symbols for the left-hand sides of the forms
+from .optimized_symbols import (  # noqa: E402,F401
+    Delta_l, Delta_MSE, MSE_hat, Var_rp, Var_rr, Var_star, a_sym, b_sym, l1_star, l1_sym, l2_rr_sym, l2_star, l2_sym)
+
 INNER_LABEL = {"rr": "RR", "arp": "aRP", "srp": "sRP"}
 
 
@@ -87,27 +76,6 @@ def inner_variance_derived(kind: str, m_=m, e_=e):
     return tuple(sympy.factor(sympy.cancel(x * (1 - x) / (p - q) ** 2)) for x in (p, q))
 
 
-@cache
-def inner_variance_printed(kind: str, m_=m, e_=e):
-    """Eqs. (12), (13), (14) as printed: ``(a = b branch, a != b branch)``."""
-    m_, e_ = _S(m_, e_)
-    if kind == "rr":
-        return e_ * (m_ - 1) / (e_ - 1) ** 2, (e_ + m_ - 2) / (e_ - 1) ** 2
-    if kind == "arp":
-        return (e_ + 1) ** 2 / (e_ - 1) ** 2, 4 * e_ / (e_ - 1) ** 2
-    if kind == "srp":
-        h = sympy.sqrt(e_)
-        v = h / (h - 1) ** 2
-        return v, v
-    raise ValueError(kind)
-
-
-def inner_variance_form(kind: str, printed: bool):
-    veq, vne = (inner_variance_printed if printed else inner_variance_derived)(kind)
-    lhs = sympy.Symbol(f"Var({INNER_LABEL[kind]}(a)[b])")
-    return sympy.Eq(lhs, sympy.Piecewise((veq, sympy.Eq(a_sym, b_sym)), (vne, True)), evaluate=False)
-
-
 # ---------------------------------------------------------------------------------------------
 # CMS variance (Eq. (6) re-derived from the model) and Eq. (31)
 @cache
@@ -128,14 +96,6 @@ def var_rr_derived(fx=f, m_=m, e_=e, n_=n):
 
 
 @cache
-def var_rr_printed(fx=f, m_=m, e_=e, n_=n):
-    """Eq. (31) as printed."""
-    fx, m_, e_, n_ = _S(fx, m_, e_, n_)
-    return (1 - fx) / (n_ * (m_ - 1)) + m_ * ((1 - fx) * (e_ - 1) * (2 - m_) + m_ * e_) / (
-        n_ * (m_ - 1) * (e_ - 1) ** 2)
-
-
-@cache
 def var_kind_derived(kind, fx=f, m_=m, e_=e, n_=n):
     veq, vne = inner_variance_derived(kind, m_, e_)
     return cms_variance_model(veq, vne, fx, m_, n_)
@@ -152,14 +112,6 @@ def worst_case_mse_model(kind, fs, m_=m, e_=e, n_=n):
 def dvar_dm_derived(fx):
     """d/dm of Var(f_hat(x)_RR | f(x) = fx) (the paper writes the derivative as d/df(x))."""
     return sympy.factor(sympy.cancel(sympy.diff(var_rr_derived(fx), m)))
-
-
-def dvar_f1_printed():
-    return m * (m - 2) * e / (n * (m - 1) ** 2 * (e - 1) ** 2)
-
-
-def dvar_f0_printed():
-    return (m - e - 1) * (m + e - 1) / (n * (m - 1) * (e - 1) ** 2)
 
 
 @cache
@@ -207,10 +159,6 @@ def crossover_var_derived():
     return sympy.factor(sympy.simplify(var_rr_derived(1).subs(m, crossover_m_derived())))
 
 
-def crossover_var_printed():
-    return half / (n * (half - 1) ** 2)
-
-
 @cache
 def stationary_m(fs=f_star, e_=e):
     """Root m > 1 of d/dm Var(f_hat_RR | f(x) = f*) = 0 (calculus)."""
@@ -218,47 +166,9 @@ def stationary_m(fs=f_star, e_=e):
 
 
 @cache
-def delta_mse_printed(fs=f_star, e_=e):
-    fs, e_ = _S(fs, e_)
-    h = sympy.sqrt(e_)
-    return h * sympy.sqrt(((1 - fs) * e_ + fs) * (fs * e_ + (1 - fs)))
-
-
-@cache
-def m32_printed(fs=f_star, e_=e):
-    """Eq. (32) (= the f* <= 1/2 branch of Eq. (15))."""
-    fs, e_ = _S(fs, e_)
-    return 1 + delta_mse_printed(fs, e_) / (fs * e_ + 1 - fs)
-
-
-def var_star_printed(fs=f_star, e_=e, n_=n):
-    fs, e_, n_ = _S(fs, e_, n_)
-    return 2 * (delta_mse_printed(fs, e_) + e_) / (n_ * (e_ - 1) ** 2)
-
-
-@cache
 def var_star_derived(fs=f_star, e_=e, n_=n):
     """Var(f_hat_RR | f(x) = f*) at its stationary point (canonical radical form)."""
     return _canonical(var_rr_derived(fs, m, e_, n_).subs(m, stationary_m(fs, e_)))
-
-
-def m_opt_printed(fs, e_=e):
-    """Eq. (15) / Theorem 3.6: the continuous optimum, by the branch of f*."""
-    return m32_printed(fs, e_) if fs <= R(1, 2) else 1 + sympy.sqrt(e_)
-
-
-def m_opt_appendix_printed(fs, e_=e):
-    """Appendix D's piecewise restatement: 1 + Delta_MSE (no division) for f* <= 1/2."""
-    return 1 + delta_mse_printed(fs, e_) if fs <= R(1, 2) else 1 + sympy.sqrt(e_)
-
-
-def mse_opt_printed(fs, e_=e, n_=n):
-    """Theorem 3.6 / Appendix D piecewise optimum."""
-    fs, e_, n_ = _S(fs, e_, n_)
-    if fs <= R(1, 2):
-        return var_star_printed(fs, e_, n_)
-    h = sympy.sqrt(e_)
-    return h / (n_ * (h - 1) ** 2)
 
 
 @cache
@@ -298,9 +208,6 @@ def stationary_condition_derived():
 
 
 # Eq. (16), Eq. (17)
-def eq16_printed(fs=f_star, e_=e, n_=n):
-    fs, e_, n_ = _S(fs, e_, n_)
-    return (fs + 4 * e_ / (e_ - 1) ** 2) / n_
 
 
 @cache
@@ -314,11 +221,6 @@ def eq16_derived(fs=f_star, e_=e, n_=n):
 def eq16_slope():
     """Var(f_hat_RR | f = 1) - Var(f_hat_RR | f = 0) at m = 1 + e^eps, factorised."""
     return sympy.factor(sympy.cancel(var_rr_derived(1, 1 + e) - var_rr_derived(0, 1 + e)))
-
-
-def eq17_printed(e_=e, n_=n):
-    e_, n_ = _S(e_, n_)
-    return (e_ + 1) ** 2 / (n_ * (e_ - 1) ** 2)
 
 
 @cache
@@ -347,23 +249,9 @@ def l2_model(veq, vne, d_=d, m_=m, n_=n):
 
 
 @cache
-def l2_eq34_printed(veq=var_eq, vne=var_neq, d_=d, m_=m, n_=n):
-    veq, vne, d_, m_, n_ = _S(veq, vne, d_, m_, n_)
-    return m_ / (n_ * (m_ - 1) ** 2) * ((veq + (m_ - 1) * vne + (m_ - 1) / m_) * (d_ - 1) + m_ * veq)
-
-
-@cache
 def l2_rr_derived(d_=d, m_=m, e_=e, n_=n):
     veq, vne = inner_variance_derived("rr", m_, e_)
     return sympy.factor(sympy.cancel(l2_model(veq, vne, d_, m_, n_)))
-
-
-@cache
-def l2_rr_printed(d_=d, m_=m, e_=e, n_=n):
-    """Eq. (35) as printed."""
-    d_, m_, e_, n_ = _S(d_, m_, e_, n_)
-    return (d_ + e_ - 1) * m_ ** 2 / (n_ * (m_ - 1) * (e_ - 1) ** 2) + (d_ - 1) * (2 * m_ + e_ - 1) / (
-        n_ * (m_ - 1) * (e_ - 1))
 
 
 @cache
@@ -379,45 +267,9 @@ def m_l2_derived(d_=d, e_=e):
 
 
 @cache
-def delta_l_printed(d_=d, e_=e):
-    """Theorem 3.7's Delta_l (main text)."""
-    d_, e_ = _S(d_, e_)
-    return sympy.sqrt(e_) * sympy.sqrt((e_ + d_ - 1) * (d_ * e_ - e_ + 1))
-
-
-@cache
-def delta_l_appendix_printed(d_=d, e_=e):
-    """Appendix D's Delta_l: e^{eps/2} printed inside the square root."""
-    d_, e_ = _S(d_, e_)
-    return sympy.sqrt((e_ + d_ - 1) * (d_ * e_ - e_ + 1) * sympy.sqrt(e_))
-
-
-@cache
-def m_l2_printed(d_=d, e_=e, appendix=False):
-    d_, e_ = _S(d_, e_)
-    delta = (delta_l_appendix_printed if appendix else delta_l_printed)(d_, e_)
-    return 1 + delta / (e_ + d_ - 1)
-
-
-@cache
-def l2_opt_printed(d_=d, e_=e, n_=n, appendix=False):
-    """Theorem 3.7 (main-text Delta_l) / Eq. (36) (appendix Delta_l)."""
-    d_, e_, n_ = _S(d_, e_, n_)
-    delta = (delta_l_appendix_printed if appendix else delta_l_printed)(d_, e_)
-    return 2 * (delta + d_ * e_) / (n_ * (e_ - 1) ** 2)
-
-
-@cache
 def l2_opt_derived(d_=d, e_=e, n_=n):
     """l2 loss of CMS+RR at its stationary m (canonical radical form)."""
     return _canonical(l2_rr_derived(d_, m, e_, n_).subs(m, m_l2_derived(d_, e_)))
-
-
-@cache
-def l1_bound_printed(d_=d, e_=e, n_=n, appendix=False):
-    """Theorem 3.7 / Eq. (39): sqrt(2 d (Delta_l + d e^eps)/(n (e^eps - 1)^2))."""
-    d_ = _S(d_)[0]
-    return sympy.sqrt(d_ * l2_opt_printed(d_, e_, n_, appendix))
 
 
 @cache
@@ -429,12 +281,6 @@ def l1_bound_derived(d_=d, e_=e, n_=n):
 
 # ---------------------------------------------------------------------------------------------
 # Asymptotics (Corollary 3.5, Eqs. (33), (37), (40))
-def corollary35_printed():
-    return (2 * d * half / (sympy.sqrt(n) * (e - 1)), 4 * d * e / (n * (e - 1) ** 2), 1 + e)
-
-
-def eq40_printed():
-    return 2 * d * half / sympy.sqrt(n * e - 1)
 
 
 @cache
@@ -455,10 +301,6 @@ def corollary35_derived():
     return tuple(sympy.factor(sympy.simplify(x.subs(back))) for x in out)
 
 
-def eq33_printed():
-    return (var_neq * (1 - f) + var_eq * f) / n
-
-
 @cache
 def eq33_derived():
     return sympy.simplify(sympy.limit(cms_variance_model(var_eq, var_neq, f), m, sympy.oo))
@@ -473,9 +315,6 @@ def rp_variance_derivative_numerator():
 
 # ---------------------------------------------------------------------------------------------
 # Eq. (38): the m CMS+aRP needs to come within a factor 1 + tau of its limit
-def eq38_printed(e_=e, tau_=tau):
-    e_, tau_ = _S(e_, tau_)
-    return (e_ - 1) ** 2 / ((1 + tau_) * e_)
 
 
 @cache
@@ -516,3 +355,237 @@ def l1_rr_model(counts, m_: int, e_) -> sympy.Rational:
 
 def l2_rr_value(d_: int, m_: int, e_, n_: int):
     return l2_rr_derived(d_, m_, e_, n_)
+
+
+# ---------------------------------------------------------------------------------------------
+# Derived forms: the objects the claims display and their checks evaluate (zero-argument)
+from . import optimized_symbols as S  # noqa: E402
+from .symbols import f as _f  # noqa: E402
+
+
+def eq11_form():
+    """l2 (expected total squared error, maximised) equals the derivation's l2 (sum of variances)."""
+    return sympy.And(sympy.Le(S.l2_sym, S.l2_model_sym), sympy.Ge(S.l2_sym, S.l2_model_sym))
+
+
+def cauchy_schwarz_form():
+    """Cauchy-Schwarz: E sum_x |e_x| <= sqrt(d E sum_x e_x^2)."""
+    return sympy.Le(S.l1_sym, sympy.sqrt(d * S.l2_sym))
+
+
+def inner_variance_form(kind: str):
+    veq, vne = inner_variance_derived(kind)
+    lhs = sympy.Symbol(f"Var({INNER_LABEL[kind]}(a)[b])")
+    return sympy.Eq(lhs, sympy.Piecewise((veq, sympy.Eq(S.a_sym, S.b_sym)), (vne, True)), evaluate=False)
+
+
+def var31_form():
+    return sympy.Eq(S.Var_rr, var_rr_derived(), evaluate=False)
+
+
+def worst_endpoints_form():
+    return sympy.Eq(S.MSE_hat, sympy.Max(var_rr_derived(0), var_rr_derived(1)), evaluate=False)
+
+
+def dvar_f1_form():
+    return sympy.Eq(S.dvar1_sym, dvar_dm_derived(1), evaluate=False)
+
+
+def dvar_f0_form():
+    return sympy.Eq(S.dvar0_sym, dvar_dm_derived(0), evaluate=False)
+
+
+def f1_increasing_form():
+    return sympy.GreaterThan(dvar_dm_derived(1), 0)
+
+
+def f0_minimum_form():
+    return sympy.Eq(S.argmin_f0, stationary_m(0), evaluate=False)
+
+
+def var_ordering_form():
+    """(Var(1) > Var(0) at m = 1 + e^eps; Var(1) < Var(0) at m; Var(0) at m + 1 < at m), from Eq. (31) derived."""
+    v0, v1 = var_rr_derived(0), var_rr_derived(1)
+    return (sympy.StrictGreaterThan(sympy.factor(sympy.cancel((v1 - v0).subs(m, 1 + e))), 0),
+            sympy.StrictLessThan(sympy.factor(sympy.cancel(v1 - v0)), 0),
+            sympy.StrictLessThan(sympy.factor(sympy.cancel(v0.subs(m, m + 1) - v0)), 0))
+
+
+def crossover_form():
+    return (sympy.Eq(S.m_sym_plain, crossover_m_derived(), evaluate=False),
+            sympy.Eq(S.Var_rr, crossover_var_derived(), evaluate=False))
+
+
+def m_lower_bound_form():
+    """max_f Var >= its value at the crossover for m <= 1 + e^{eps/2}, strictly for m < 1 + e^{eps/2}."""
+    c, top = crossover_var_derived(), crossover_m_derived()
+    return sympy.Implies(sympy.And(sympy.Le(2, m), sympy.Le(m, top)),
+                         sympy.And(sympy.GreaterThan(S.W_sym, c),
+                                   sympy.Implies(sympy.StrictLessThan(m, top), sympy.StrictGreaterThan(S.W_sym, c))))
+
+
+def eq32_form():
+    return sympy.Eq(m, stationary_m(), evaluate=False)
+
+
+def var_star_form():
+    return sympy.Eq(S.Var_star, var_star_derived(), evaluate=False)
+
+
+def validity_form():
+    ms = stationary_m()
+    inside = sympy.And(sympy.Le(crossover_m_derived(), ms), sympy.Le(ms, stationary_m(0)))
+    return sympy.And(sympy.Equivalent(inside, sympy.Le(f_star, R(1, 2))),
+                     sympy.Implies(sympy.StrictGreaterThan(f_star, R(1, 2)),
+                                   sympy.StrictLessThan(ms, crossover_m_derived())))
+
+
+def _piece(first, second):
+    return sympy.Piecewise((first, sympy.Le(f_star, R(1, 2))), (second, True))
+
+
+def mse_opt_form():
+    return sympy.Eq(S.MSE_hat, _piece(var_star_derived(), crossover_var_derived()), evaluate=False)
+
+
+def m_opt_form():
+    return sympy.Eq(m, _piece(stationary_m(), crossover_m_derived()), evaluate=False)
+
+
+def _best_neighbour(mstar, loss):
+    """The better of floor(m*) (at least 2) and ceil(m*) for the loss ``loss`` (a function of m)."""
+    lo, hi = sympy.Max(2, sympy.floor(mstar)), sympy.ceiling(mstar)
+    return sympy.Piecewise((hi, sympy.StrictLessThan(loss.subs(m, hi), loss.subs(m, lo))), (lo, True))
+
+
+def mse_closest_integer_form():
+    loss = sympy.Max(var_rr_derived(0), var_rr_derived(f_star))
+    return sympy.Eq(S.m_int, _best_neighbour(m_opt_form().rhs, loss), evaluate=False)
+
+
+def cor34_closest_integer_form():
+    loss = sympy.Max(var_rr_derived(0), var_rr_derived(1))
+    return sympy.Eq(S.m_int, _best_neighbour(crossover_m_derived(), loss), evaluate=False)
+
+
+def l2_closest_integer_form():
+    return sympy.Eq(S.m_int, _best_neighbour(m_l2_derived(), l2_rr_derived()), evaluate=False)
+
+
+def cor34_form():
+    return (sympy.Eq(S.MSE_hat, crossover_var_derived(), evaluate=False),
+            sympy.Eq(m, crossover_m_derived(), evaluate=False))
+
+
+def f0_form():
+    return sympy.Eq(m, stationary_m(0), evaluate=False)
+
+
+def eq16_form():
+    return sympy.Eq(S.MSE_hat, eq16_derived(), evaluate=False)
+
+
+def eq17_form():
+    return sympy.Eq(S.MSE_hat, eq17_derived(), evaluate=False)
+
+
+def eq17_larger_form():
+    return sympy.StrictGreaterThan(eq17_derived(), crossover_var_derived())
+
+
+def eq17_limit_form():
+    return sympy.Eq(S.lim_mse17, sympy.limit(eq17_derived(), e, sympy.oo), evaluate=False)
+
+
+def eq34_form():
+    return sympy.Eq(S.l2_sym, sympy.factor(l2_model(var_eq, var_neq)), evaluate=False)
+
+
+def eq35_form():
+    return sympy.Eq(S.l2_rr_sym, l2_rr_derived(), evaluate=False)
+
+
+def thm37_form():
+    return (sympy.Eq(S.l2_star, l2_opt_derived(), evaluate=False), sympy.Eq(m, m_l2_derived(), evaluate=False))
+
+
+def m_l2_form():
+    return sympy.Eq(m, m_l2_derived(), evaluate=False)
+
+
+def delta_l_form():
+    return sympy.Eq(S.Delta_l, _canonical((m_l2_derived() - 1) * (e + d - 1)), evaluate=False)
+
+
+def eq36_form():
+    return sympy.Eq(S.l2_min, l2_opt_derived(), evaluate=False)
+
+
+def l1_bound_form():
+    return sympy.Le(S.l1_star, l1_bound_derived())
+
+
+def cor35_form():
+    return corollary35_derived()
+
+
+def eq37_form():
+    return sympy.Eq(S.l2_rr_sym, corollary35_derived()[1], evaluate=False)
+
+
+def m_limit_form():
+    return sympy.Eq(S.lim_m_sym, corollary35_derived()[2], evaluate=False)
+
+
+def eq40_form():
+    return sympy.Eq(S.l1_up, corollary35_derived()[0], evaluate=False)
+
+
+def eq33_form():
+    return sympy.Eq(S.lim_var_rp, eq33_derived(), evaluate=False)
+
+
+def rp_decreasing_form():
+    return sympy.StrictLessThan(rp_variance_derivative_numerator(), 0)
+
+
+def _rp_limit_mse(kind):
+    """lim_{m->oo} of the worst-case MSE of CMS+RP over 0 <= f(x) <= f* (Eq. (33) derived)."""
+    veq, vne = inner_variance_derived(kind)
+    lim = eq33_derived().subs({var_eq: veq, var_neq: vne})
+    return sympy.Max(lim.subs(_f, 0), lim.subs(_f, f_star))
+
+
+def arp_ruled_out_form():
+    return sympy.Implies(sympy.StrictGreaterThan(f_star, 0),
+                         sympy.StrictGreaterThan(_rp_limit_mse("arp"), mse_opt_form().rhs))
+
+
+def srp_ruled_out_form():
+    rp, rr = _rp_limit_mse("srp"), mse_opt_form().rhs
+    return sympy.And(sympy.Implies(sympy.StrictLessThan(f_star, R(1, 2)), sympy.StrictGreaterThan(rp, rr)),
+                     sympy.Implies(sympy.GreaterThan(f_star, R(1, 2)),
+                                   sympy.And(sympy.GreaterThan(rp, rr), sympy.LessThan(rp, rr))))
+
+
+def _rp_l2_limit(kind):
+    return sympy.factor(sympy.limit(l2_kind_derived(kind), m, sympy.oo))
+
+
+def srp_l2_larger_form():
+    return sympy.GreaterThan(_rp_l2_limit("srp"), l2_opt_derived())
+
+
+def arp_l2_large_d_form():
+    lim = _rp_l2_limit("arp")
+    ratio = sympy.limit(sympy.cancel(lim / corollary35_derived()[1]), d, sympy.oo)
+    return sympy.And(sympy.StrictGreaterThan(lim, l2_opt_derived()), sympy.Eq(ratio, 1))
+
+
+def eq38_form():
+    """The root m_tau (the m CMS+aRP needs) is at least half of (e^eps-1)^2/((1+tau)e^eps)."""
+    return sympy.GreaterThan(eq38_derived(), (e - 1) ** 2 / (2 * (1 + tau) * e))
+
+
+def rp_not_optimal_form():
+    return sympy.LessThan(S.rr_real, S.rp_val)

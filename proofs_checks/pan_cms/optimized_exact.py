@@ -1,0 +1,445 @@
+"""The exact path of the optimized-CMS claims (Section 3.4, Appendix D): real mechanisms and exact
+computations on them, shared by ``proofs_checks.pan_cms.optimized`` and ``optimized_l2``.
+
+The exact path never uses the paper's formulas.  It builds real CMS mechanisms -- a real hash family
+with collision rate 1/m (GF(2^l) affine family of Eq. (18) when m = 2^l >= d, the affine family over
+Z_p when m = p is a prime >= d, otherwise every function [d] -> [m]) and the real inner mechanism of
+``ldpref.mechanisms.cms.inner_mechanism`` -- and computes on them exactly (``ldpref.enumeration``,
+``ldpref.moments``, ``ldpref.losses``):
+
+* :func:`lumped_cms` is ``cms(family, inner)`` with outputs whose decoder columns coincide merged into
+  one (their estimates are identical, so the distribution of f_hat is unchanged); it keeps
+  enumeration small.  :func:`unary_cms_by_bits` builds the same lumped mechanism for a unary inner
+  mechanism (aRP/OUE, sRP/SUE) without listing its 2^m outputs: the bits a report exposes at the
+  positions h_j(0..d-1) are independent with the mechanism's own (p, q).  Both are checked against the
+  full ``cms`` mechanism on every small case (records "exact constructions agree").
+* quantities as functions of a *real* m (derivatives, stationary points, limits) come from
+  :func:`exact_var_function` / :func:`exact_l2_function`: exact values of real mechanisms at
+  m = 2..5 interpolated by a polynomial in m after multiplying by (m-1)^2, which must also pass through
+  the exact values at m = 6, 7 (and, for l2, be affine in d: fitted at d = 2, 3, checked at d = 4).
+* integer optima come from an exhaustive search over integer m on real mechanisms.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import cache
+
+import mpmath
+import sympy
+
+import derivations.pan_cms.optimized as D
+from derivations.pan_cms.symbols import d as d_sym
+from derivations.pan_cms.symbols import f as f_sym
+from derivations.pan_cms.symbols import f_star as fs_sym
+from derivations.pan_cms.symbols import m as m_sym
+from derivations.pan_cms.symbols import n as n_sym
+from derivations.pan_cms.symbols import tau as tau_sym
+from derivations.pan_cms.symbols import var_eq, var_neq
+from ldpref import enumeration, losses, moments
+from ldpref.exact import EXP_EPS, to_mpf
+from ldpref.hashing import HashFamily, gf2_affine_family
+from ldpref.mechanism import Mechanism
+from ldpref.mechanisms.cms import cms, inner_mechanism
+from ldpref.mechanisms.pure import oue, sue
+
+R = sympy.Rational
+E = EXP_EPS
+M_FIT = (2, 3, 4, 5)  # interpolation nodes in m
+M_CHECK = (6, 7)  # nodes the interpolant must also pass through
+D_FIT, D_CHECK = (2, 3), (4,)
+MODULE = "derivations.pan_cms.optimized"
+
+
+# =============================================================================================
+# Exact numbers
+def _canon(x):
+    """Canonical form of an exact algebraic number (a + b sqrt(c) ...), so equal values print equal."""
+    x = sympy.sympify(x)
+    if x.is_Rational:
+        return x
+    return sympy.expand(sympy.radsimp(sympy.nsimplify(x) if x.has(sympy.Float) else x))
+
+
+def _sign(x) -> int:
+    """Exact sign of a real algebraic number: rationals directly; otherwise zero is decided exactly
+    (radsimp/simplify) and a nonzero sign by a 60-digit mpmath evaluation (explicit)."""
+    x = sympy.sympify(x)
+    if x.is_Rational:
+        return int(sympy.sign(x))
+    x = _canon(x)
+    if x == 0:
+        return 0
+    value = to_mpf(x, 60)
+    if abs(value) < mpmath.mpf(10) ** -45:
+        if sympy.simplify(x) == 0:
+            return 0
+        raise ArithmeticError(f"cannot decide the sign of {x}")
+    return 1 if value > 0 else -1
+
+
+def _le(a, b) -> bool:
+    return _sign(sympy.sympify(a) - sympy.sympify(b)) <= 0
+
+
+def _lt(a, b) -> bool:
+    return _sign(sympy.sympify(a) - sympy.sympify(b)) < 0
+
+
+def _show(x, digits=12) -> str:
+    """A value for the report: exact form, plus a decimal when irrational (mpmath, explicit)."""
+    x = sympy.sympify(x)
+    if x.is_Rational:
+        return str(x)
+    return f"{x} (~{mpmath.nstr(to_mpf(x, 30), digits)})"
+
+
+def closest_integers(x) -> set:
+    """The integer(s) closest to a real algebraic x (two when x is a half-integer)."""
+    fl = sympy.floor(x)
+    s = _sign(x - fl - R(1, 2))
+    return {int(fl)} if s < 0 else {int(fl) + 1} if s > 0 else {int(fl), int(fl) + 1}
+
+
+def _frac(x) -> Fraction:
+    x = sympy.sympify(x)
+    return Fraction(int(x.p), int(x.q))
+
+
+# =============================================================================================
+# Real hash families with collision rate 1/m
+def _is_prime(p: int) -> bool:
+    return p >= 2 and all(p % q for q in range(2, int(p ** 0.5) + 1))
+
+
+def prime_affine_family(p: int, d: int) -> HashFamily:
+    """``{x -> a0 + a1 x mod p}`` on inputs 0..d-1 (p prime >= d): strongly pairwise independent."""
+    funcs = tuple(tuple((a0 + a1 * x) % p for x in range(d)) for a0 in range(p) for a1 in range(p))
+    return HashFamily(funcs, p, name=f"affine-mod-{p}(d={d})")
+
+
+def all_functions_family(d: int, m: int) -> HashFamily:
+    """Every function [d] -> [m] (strongly pairwise independent for any m)."""
+    return HashFamily(tuple(itertools.product(range(m), repeat=d)), m, name=f"all-functions(d={d}, m={m})")
+
+
+@cache
+def pairwise_family(m: int, d: int) -> HashFamily:
+    if m & (m - 1) == 0 and m >= d:
+        fam = gf2_affine_family(m.bit_length() - 1, d)
+    elif _is_prime(m) and m >= d:
+        fam = prime_affine_family(m, d)
+    else:
+        fam = all_functions_family(d, m)
+    if not fam.is_collision_uniform():
+        raise AssertionError(f"{fam.name} does not have collision rate 1/m")
+    return fam
+
+
+# =============================================================================================
+# Exact CMS mechanisms
+def _entries(matrix):
+    """Rows of a rational sympy Matrix as Fractions (symbolic entries stay sympy)."""
+    out = []
+    for i in range(matrix.rows):
+        row = []
+        for j in range(matrix.cols):
+            v = matrix[i, j]
+            row.append(Fraction(int(v.p), int(v.q)) if v.is_Rational else v)
+        out.append(row)
+    return out
+
+
+def _finish(acc: dict, family: HashFamily, name: str) -> Mechanism:
+    m, d, k = family.m, family.d, family.k
+    keys = list(acc)
+    P = [[v / k for v in acc[key]] for key in keys]
+    scale, offset = Fraction(m, m - 1), Fraction(1, m - 1)
+    Q = [[scale * key[x] - offset for key in keys] for x in range(d)]
+    labels = [",".join(str(v) for v in key) for key in keys]
+    return Mechanism(P, Q, outputs=labels, name=name)
+
+
+def lumped_cms(family: HashFamily, inner: Mechanism) -> Mechanism:
+    """``cms(family, inner).mechanism`` with outputs (j, z) of identical decoder column merged:
+    ``P[(j,z), x] = P_R[z, h_j(x)]/k`` summed over the merged outputs, decoder column
+    ``m/(m-1) Q_R[h_j(x), z] - 1/(m-1)``."""
+    d = family.d
+    PR, QR = _entries(inner.perturbation_matrix()), _entries(inner.decoder_matrix())
+    acc = {}
+    for h in family.functions:
+        for z in range(inner.n_outputs):
+            key = tuple(QR[h[x]][z] for x in range(d))
+            col = [PR[z][h[x0]] for x0 in range(d)]
+            prev = acc.get(key)
+            acc[key] = col if prev is None else [a + b for a, b in zip(prev, col)]
+    return _finish(acc, family, f"lumped cms[{family.name}; {inner.name}]")
+
+
+def unary_cms_by_bits(family: HashFamily, kind: str, exp_eps) -> Mechanism:
+    """The lumped CMS of a unary inner mechanism (aRP = OUE, sRP = SUE) on [m]: for hash j the report
+    exposes the bits at positions S = {h_j(x)}, independent with P(bit s = 1) = p if s = h_j(x0) else q
+    ((p, q) of the library's mechanism, which do not depend on m); decoded value (bit - q)/(p - q)."""
+    proto = (oue if kind == "arp" else sue)(2, exp_eps)
+    p, q = _frac(proto.p), _frac(proto.q)
+    d = family.d
+    acc = {}
+    for h in family.functions:
+        pos = sorted(set(h))
+        for bits in itertools.product((0, 1), repeat=len(pos)):
+            b = dict(zip(pos, bits))
+            key = tuple((b[h[x]] - q) / (p - q) for x in range(d))
+            col = []
+            for x0 in range(d):
+                prob = Fraction(1)
+                for s in pos:
+                    on = p if s == h[x0] else q
+                    prob *= on if b[s] else 1 - on
+                col.append(prob)
+            prev = acc.get(key)
+            acc[key] = col if prev is None else [a + c for a, c in zip(prev, col)]
+    return _finish(acc, family, f"cms-by-bits[{family.name}; {kind}]")
+
+
+@cache
+def full_cms(kind: str, m: int, d: int, exp_eps) -> Mechanism:
+    return cms(pairwise_family(m, d), inner_mechanism(kind, m, exp_eps)).mechanism
+
+
+@cache
+def exact_cms(kind: str, m: int, d: int, exp_eps) -> Mechanism:
+    """The exact (lumped) CMS mechanism with inner ``kind`` on [m], d inputs, e^eps = exp_eps."""
+    fam = pairwise_family(m, d)
+    if kind == "rr" or m <= 6:
+        return lumped_cms(fam, inner_mechanism(kind, m, exp_eps))
+    return unary_cms_by_bits(fam, kind, exp_eps)
+
+
+@cache
+def inner_variances_exact(kind: str, m: int, exp_eps):
+    """(Var(R(a)[a]), Var(R(a)[b])) read off the exact inner mechanism by enumeration (one client)."""
+    mech = inner_mechanism(kind, m, exp_eps)
+    var = enumeration.enumerated_moments(mech, [1] + [0] * (m - 1))["variance"]
+    return sympy.cancel(var[0]), sympy.cancel(var[1])
+
+
+def _datasets(d: int, n: int):
+    for combo in itertools.combinations_with_replacement(range(d), n):
+        yield tuple(combo.count(x) for x in range(d))
+
+
+# =============================================================================================
+# Exact functions of a real m (interpolation of exact values, checked at extra nodes)
+def _interpolate(points, var, check):
+    poly = sympy.expand(sympy.interpolate(points, var))
+    for x, value in check:
+        if poly.subs(var, x) != value:
+            raise ArithmeticError(f"exact values are not polynomial of the fitted degree: at {var}={x}, "
+                                  f"interpolant {poly.subs(var, x)} != exact {value}")
+    return poly
+
+
+@cache
+def exact_var_function(kind: str, exp_eps, fx) -> sympy.Expr:
+    """``n Var(f_hat(x))`` as an exact function of real m, for f(x) = fx (d = 2, n = denominator of
+    fx, counts (n fx, n - n fx)), from real mechanisms at m = 2..7."""
+    fx = R(fx)
+    nn, c = int(fx.q), int(fx.p)
+
+    def value(mm):
+        var = moments.variance(exact_cms(kind, mm, 2, exp_eps), (c, nn - c))[0]
+        return var * nn * (mm - 1) ** 2
+
+    poly = _interpolate([(mm, value(mm)) for mm in M_FIT], m_sym, [(mm, value(mm)) for mm in M_CHECK])
+    return sympy.cancel(poly / (m_sym - 1) ** 2)
+
+
+@cache
+def exact_l2_function(kind: str, exp_eps) -> sympy.Expr:
+    """``n l2`` as an exact function of real m and d (worst case over datasets of real mechanisms at
+    m = 2..7, d = 2..4; polynomial in m after multiplying by (m-1)^2, affine in d)."""
+    per_d = {}
+    for dd in D_FIT + D_CHECK:
+        def value(mm, dd=dd):
+            return losses.worst_case_l2(exact_cms(kind, mm, dd, exp_eps), 1).value * (mm - 1) ** 2
+        per_d[dd] = _interpolate([(mm, value(mm)) for mm in M_FIT], m_sym, [(mm, value(mm)) for mm in M_CHECK])
+    poly_m = [sympy.Poly(per_d[dd], m_sym) for dd in D_FIT + D_CHECK]
+    degree = max(p.degree() for p in poly_m)
+    total = sympy.Integer(0)
+    for power in range(degree + 1):
+        coeffs = {dd: sympy.Poly(per_d[dd], m_sym).coeff_monomial(m_sym ** power) for dd in D_FIT + D_CHECK}
+        c_d = _interpolate([(dd, coeffs[dd]) for dd in D_FIT], d_sym, [(dd, coeffs[dd]) for dd in D_CHECK])
+        total += c_d * m_sym ** power
+    return sympy.cancel(total / (m_sym - 1) ** 2)
+
+
+def _roots_above(expr, lo, var=m_sym):
+    """Real roots >= lo of the numerator of a rational function of var (exact)."""
+    num = sympy.numer(sympy.together(sympy.cancel(expr)))
+    if num.is_number:
+        return []
+    out = []
+    for r in sympy.real_roots(sympy.Poly(num, var)):
+        if _sign(r - lo) >= 0:
+            out.append(_canon(r))
+    return sorted(set(out), key=lambda r: to_mpf(r, 30))
+
+
+def _continuous_min(funcs, lo=2):
+    """min over real m >= lo of max(funcs) (exact): the minimiser is the boundary, a stationary point of
+    one function, or a point where two functions cross.  Returns (value, argmin)."""
+    cands = {sympy.Integer(lo)}
+    for F in funcs:
+        cands.update(_roots_above(sympy.diff(F, m_sym), lo))
+    for F, G in itertools.combinations(funcs, 2):
+        cands.update(_roots_above(F - G, lo))
+    best = None
+    for c in cands:
+        vals = [_canon(F.subs(m_sym, c)) for F in funcs]
+        worst = vals[0]
+        for v in vals[1:]:
+            if _lt(worst, v):
+                worst = v
+        if best is None or _lt(worst, best[0]):
+            best = (worst, c)
+    return best
+
+
+# =============================================================================================
+# Shared exact computations (cached)
+MSE_E_GRID = (R(2), R(3), R(4), R(5, 2))
+MSE_F_GRID = (R(0), R(1, 4), R(1, 2), R(3, 4), R(1))
+
+
+@cache
+def mse_exact_optimum(exp_eps, fs):
+    """(continuous optimum value, argmin) of the exact worst-case n MSE over 0 <= f(x) <= f*."""
+    v0 = exact_var_function("rr", exp_eps, 0)
+    if fs == 0:
+        return _continuous_min([v0])
+    return _continuous_min([v0, exact_var_function("rr", exp_eps, fs)])
+
+
+@cache
+def exact_stationary(exp_eps, fs):
+    """Stationary point m > 1 of the exact n Var(f_hat_RR | f(x) = f*) and the value there."""
+    F = exact_var_function("rr", exp_eps, fs)
+    (root,) = _roots_above(sympy.diff(F, m_sym), 1 + R(1, 10 ** 6))
+    return root, _canon(F.subs(m_sym, root))
+
+
+@cache
+def exact_worst_mse_int(kind: str, mm: int, exp_eps, fs) -> sympy.Expr:
+    """n * worst-case MSE over datasets of n = denominator(f*) clients with f(0) <= f* (value of
+    interest: input 0), on the real mechanism."""
+    fs = R(fs)
+    nn = int(fs.q)
+    wc = losses.worst_case_mse(exact_cms(kind, mm, 2, exp_eps), nn, interest=[0], f_star=fs)
+    return wc.value * nn
+
+
+@cache
+def exact_l2_int(kind: str, mm: int, dd: int, exp_eps) -> sympy.Expr:
+    return losses.worst_case_l2(exact_cms(kind, mm, dd, exp_eps), 1).value
+
+
+def _argmin_set(values: dict) -> set:
+    best = min(values.values())
+    return {k for k, v in values.items() if v == best}
+
+
+@cache
+def l2_exact_optimum(exp_eps, dd):
+    return _continuous_min([exact_l2_function("rr", exp_eps).subs(d_sym, dd)])
+
+
+def _leading_terms(l2fun):
+    """(d * lim l1bound/d, d * lim l2*/d, lim m*) as d -> oo for an l2 function of (m, d) at fixed
+    e^eps (exact rational coefficients): m*(d) is the stationary root > 1 in m; see
+    ``derivations.pan_cms.optimized.corollary35_derived`` for the continuity argument."""
+    num = sympy.numer(sympy.together(sympy.cancel(sympy.diff(l2fun, m_sym))))
+    t = sympy.Symbol("t", positive=True)
+    roots = [r for r in sympy.solve(num.subs(m_sym, 1 + t), t) if r.subs(d_sym, 7).is_positive]
+    if len(roots) != 1:
+        raise ArithmeticError(f"expected one stationary root, got {roots}")
+    t2 = sympy.cancel(roots[0] ** 2)
+    m_lim = 1 + sympy.sqrt(sympy.limit(t2, d_sym, sympy.oo))
+    per_d = sympy.limit(sympy.cancel(l2fun / d_sym), d_sym, sympy.oo)
+    per_d = sympy.cancel(per_d.subs(m_sym, m_lim))
+    return _canon(sympy.sqrt(per_d)) * d_sym, _canon(per_d) * d_sym, _canon(m_lim)
+
+
+@cache
+def exact_leading_terms(exp_eps):
+    return _leading_terms(exact_l2_function("rr", exp_eps))
+
+
+# ---- exact l1 by enumeration ---------------------------------------------------------------
+@cache
+def exact_l1(kind: str, mm: int, dd: int, exp_eps, nn: int):
+    """max over datasets of n clients of E sum_x |f_hat(x) - f(x)|, by enumerating every outcome of
+    the real mechanism (exact rational).  Returns (value, counts)."""
+    mech = exact_cms(kind, mm, dd, exp_eps)
+    dom = mech.domain
+    best = None
+    for counts in _datasets(dd, nn):
+        truth = [dom.convert(c) / dom.convert(nn) for c in counts]
+        total = dom.zero
+        for est, p in enumeration.estimate_distribution(mech, counts):
+            err = dom.zero
+            for v in range(dd):
+                diff = est[v] - truth[v]
+                err += diff if diff >= dom.zero else -diff
+            total += p * err
+        value = dom.to_sympy(total)
+        if best is None or value > best[0]:
+            best = (value, counts)
+    return best
+
+
+@cache
+def model_l1(mm: int, dd: int, exp_eps, nn: int):
+    """The derivation's l1 (binomial model), maximised over datasets."""
+    return max(D.l1_rr_model(c, mm, exp_eps) for c in _datasets(dd, nn))
+
+
+def constructions_agree(ev, cases):
+    """Record that the lumped / by-bits constructions equal the full cms() mechanism (variances on every
+    dataset of up to 2 clients, and the expectation)."""
+    for kind, mm, dd, ee in cases:
+        full = full_cms(kind, mm, dd, ee)
+        lumped = lumped_cms(pairwise_family(mm, dd), inner_mechanism(kind, mm, ee))
+        others = [lumped]
+        if kind != "rr":
+            others.append(unary_cms_by_bits(pairwise_family(mm, dd), kind, ee))
+        lhs, rhs = [], []
+        for nn in (1, 2):
+            for counts in _datasets(dd, nn):
+                ref = moments.variance(full, counts) + moments.expectation(full, counts)
+                for other in others:
+                    lhs.extend(ref)
+                    rhs.extend(moments.variance(other, counts) + moments.expectation(other, counts))
+        ev.identity(f"exact constructions agree ({kind}, m={mm}, d={dd}, e^eps={ee}): full cms() == lumped"
+                    + (" == by-bits" if kind != "rr" else ""), lhs, rhs)
+
+
+@cache
+def exact_l1_l2(kind: str, mm: int, dd: int, exp_eps, nn: int):
+    """(l1, l2) by enumerating every outcome of the real mechanism for every dataset of n clients: the
+    maxima over datasets of E sum_x |f_hat(x) - f(x)| and of E sum_x (f_hat(x) - f(x))^2 (exact rationals)."""
+    mech = exact_cms(kind, mm, dd, exp_eps)
+    dom = mech.domain
+    l1 = l2 = None
+    for counts in _datasets(dd, nn):
+        truth = [dom.convert(c) / dom.convert(nn) for c in counts]
+        a1 = a2 = dom.zero
+        for est, p in enumeration.estimate_distribution(mech, counts):
+            for v in range(dd):
+                diff = est[v] - truth[v]
+                a1 += p * (diff if diff >= dom.zero else -diff)
+                a2 += p * diff * diff
+        v1, v2 = dom.to_sympy(a1), dom.to_sympy(a2)
+        l1 = v1 if l1 is None else max(l1, v1)
+        l2 = v2 if l2 is None else max(l2, v2)
+    return l1, l2
