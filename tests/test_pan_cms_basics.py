@@ -169,5 +169,24 @@ def test_theorem_3_5_erratum():
     r = _run("pan-cms/thm3.5")
     assert r.verdict == "erratum"
     assert r.counterexample["params"]["m"] == "128" and r.counterexample["params"]["n"] == "151"
-    corrected = [rec for rec in r.records if rec.name.startswith("corrected")]
-    assert corrected and corrected[0].passed
+    # the corrected statement (the derived form, alpha <= sqrt(n/(m-1))) holds on every instance of the real mechanism
+    corrected = [rec for rec in r.records if rec.role == "derived-vs-exact" and rec.name.startswith("two-sided")]
+    assert corrected and all(rec.passed for rec in corrected)
+    printed = [rec for rec in r.records if rec.role == "printed-vs-exact"]
+    assert len(printed) == 1 and len(printed[0].failures) == 1
+    assert find_claim("pan-cms/thm3.5").root_cause == find_claim("pan-cms/appC.delta-range").root_cause
+
+
+def test_statement_claims_evaluate_their_forms():
+    # Corollary 3.2 under the strong reading fails on the collision-uniform family {(0, j)}: conditional
+    r = _run("pan-cms/cor3.2")
+    assert r.verdict == "conditional"
+    failures = [f for rec in r.records for f in rec.failures]
+    assert failures and all(f.params["reading"] == "strongly pairwise independent" for f in failures)
+    assert {f.params["family"] for f in failures} == {"pair-uniform(m=2)", "pair-uniform(m=3)"}
+    # |H| = d^2 is refuted by the Hadamard family at d = 3 (4 functions) and the pair family (m functions)
+    r = _run("pan-cms/sec3.1.family-size")
+    assert r.verdict == "erratum"
+    bad = {f.params["family"]: (f.printed, f.exact) for rec in r.records for f in rec.failures}
+    assert bad["hadamard(d=3)"] == (9, 4) and bad["pair-uniform(m=3)"] == (4, 3)
+    assert "gf2(l=1,d=2)" not in bad  # 4 functions at d = 2: the printed size is right there

@@ -30,6 +30,7 @@ from functools import cache
 import sympy
 
 from .symbols import alpha, cbar, d, e, f, k, m, n, var_eq, var_neq
+from .symbols_statements import Predicate
 
 R = sympy.Rational
 
@@ -612,16 +613,60 @@ v, vp, u = sympy.symbols("v v' u")
 PrM = sympy.Function(r"\Pr")
 
 
+def _ldp_inequality(P, exp_eps, **_):
+    """Definition 2.1 as printed, at one mechanism: every entry of a row of P is at most e^eps times every other."""
+    rows, cols = P.shape
+    return all(P[u_, a] <= exp_eps * P[u_, b] for u_ in range(rows) for a in range(cols) for b in range(cols))
+
+
 @cache
 def ldp_definition_printed():
-    """Definition 2.1: Pr(M(v) = u | v) <= e^eps Pr(M(v') = u | v')."""
-    return sympy.Le(PrM(sympy.Symbol("M(v) = u | v")), e * PrM(sympy.Symbol("M(v') = u | v'")))
+    """Definition 2.1: Pr(M(v) = u | v) <= e^eps Pr(M(v') = u | v') for all u, v, v'."""
+    return Predicate(r"\Pr(M(v) = u \mid v) \le e^{\epsilon} \Pr(M(v') = u \mid v')\ \forall u, v, v'", _ldp_inequality)
+
+
+def _max_row_ratio(P):
+    """The largest ratio P[u, v]/P[u, v'] (infinite when a row has a zero beside a non-zero entry)."""
+    worst = sympy.Integer(0)
+    for u_ in range(P.shape[0]):
+        row = list(P.row(u_))
+        if min(row) == 0:
+            if max(row) != 0:
+                return sympy.oo
+            continue
+        worst = max(worst, max(row) / min(row))
+    return worst
+
+
+def _ldp_ratio(P, exp_eps, **_):
+    return bool(_max_row_ratio(P) <= exp_eps)
 
 
 @cache
 def ldp_definition_derived():
     """The same condition as a bound on the largest ratio within a row of P."""
-    return sympy.Le(sympy.Symbol(r"\max_{u, v, v'} \frac{P[u, v]}{P[u, v']}", positive=True), e)
+    return Predicate(r"\max_{u, v, v'} \frac{P[u, v]}{P[u, v']} \le e^{\epsilon}", _ldp_ratio)
+
+
+def _cms_ldp_printed(P_cms, exp_eps, **_):
+    return bool(_max_row_ratio(P_cms) <= exp_eps)
+
+
+@cache
+def cms_ldp_printed():
+    """Theorem 3.1: the CMS perturbation (its whole matrix over reports (j, z)) is eps-LDP."""
+    return Predicate(r"\max_{u,x,x'} P_{CMS}[u,x]/P_{CMS}[u,x'] \le e^{\epsilon}", _cms_ldp_printed)
+
+
+def _cms_ldp_derived(P_inner, exp_eps, **_):
+    """Pr[(j, z) | x] = P_R[z, h_j(x)]/k: a ratio of two entries of the CMS matrix is a ratio within a row of
+    P_R (j is drawn independently of x), so the CMS is eps-LDP when R is."""
+    return bool(_max_row_ratio(P_inner) <= exp_eps)
+
+
+@cache
+def cms_ldp_derived():
+    return Predicate(r"\max_{j, z, a, b} P_R[z, a]/P_R[z, b] \le e^{\epsilon}", _cms_ldp_derived)
 
 
 @cache
@@ -639,15 +684,39 @@ def property21_derived():
     return (sympy.Eq(sympy.Symbol("E[R(v)[v]]"), col[0]), sympy.Eq(sympy.Symbol("E[R(v)[v']]"), col[1]))
 
 
+Cov_R = sympy.Symbol("Cov(R(v)[a], R(v')[b])")
+E_Ra, E_Rb = sympy.Symbol("E[R(v)[a]]"), sympy.Symbol("E[R(v')[b]]")
+
+
 @cache
 def property22_printed():
-    return sympy.Eq(sympy.Symbol("Cov(R(v)[a], R(v')[b])"), 0)
+    return sympy.Eq(Cov_R, 0)
+
+
+@cache
+def property22_derived():
+    """Two runs of a stateless M are independent: E[R(v)[a] R(v')[b]] = E[R(v)[a]] E[R(v')[b]], so the
+    covariance E[XY] - E[X] E[Y] vanishes."""
+    product_mean = E_Ra * E_Rb  # independence
+    return sympy.Eq(Cov_R, product_mean - E_Ra * E_Rb)
+
+
+Var_off = sympy.Symbol(r"Var(R(v)[v'])_{v \neq v'}")
+Var_diag = sympy.Symbol("Var(R(v)[v])")
 
 
 @cache
 def property23_printed():
-    return (sympy.Eq(sympy.Symbol(r"Var(R(v)[v'])_{v \neq v'}"), var_neq),
-            sympy.Eq(sympy.Symbol("Var(R(v)[v])"), var_eq))
+    return (sympy.Eq(Var_off, var_neq), sympy.Eq(Var_diag, var_eq))
+
+
+@cache
+def property23_derived():
+    """RR and RAPPOR are equivariant under every permutation pi of [m] (P[pi u, pi v] = P[u, v], Q likewise), so
+    Var(R(v)[v']) = Var(R(pi v)[pi v']); transpositions reach every pair: the off-diagonal variance is that of
+    (v, v') = (0, 1), Var(R|!=), the diagonal one that of v = 0, Var(R|=)."""
+    reference = {(0, 1): var_neq, (0, 0): var_eq}  # Property 2.3's names for the two reference variances
+    return (sympy.Eq(Var_off, reference[(0, 1)]), sympy.Eq(Var_diag, reference[(0, 0)]))
 
 
 @cache
@@ -668,6 +737,8 @@ def worst_mse_derived():
 
 #: the index set of the inner max, read off the printed/derived objects
 def worst_mse_index_set(form) -> str:
+    if not isinstance(form.rhs, sympy.Symbol):
+        raise ValueError(f"Eq. (1) must be the max itself, got {form.rhs}")
     text = str(form.rhs)
     if r"x \in \mathbf{X}" in text:
         return "values present in the dataset"
@@ -677,11 +748,22 @@ def worst_mse_index_set(form) -> str:
 
 
 # ---- Corollaries 3.1/3.2 and the family-size statement -------------------------------------------
+CU_sym = sympy.Symbol(r"\forall x \neq x': \bar{c}(x, x') = \frac{1}{m}")
+UNBIASED_sym = sympy.Symbol(r"\forall \mathbf{X}, x: E[\hat{f}(x)] = f(x)")
+PI_sym = sympy.Symbol(r"\mathcal{H}\ \text{pairwise independent}")
+ZERO_BIAS_sym = sympy.Symbol(r"\forall x \neq x': m \bar{c}(x, x') - 1 = 0")
+
+
 @cache
 def unbiased_condition_printed():
     """Corollary 3.1: E[f_hat(x)] = f(x) iff c_bar(x, x') = 1/m for all x, x'."""
-    return sympy.Equivalent(sympy.Symbol(r"\forall x \neq x': \bar{c}(x, x') = \frac{1}{m}"),
-                            sympy.Symbol(r"\forall \mathbf{X}, x: E[\hat{f}(x)] = f(x)"))
+    return sympy.Equivalent(CU_sym, UNBIASED_sym)
+
+
+@cache
+def cor32_printed():
+    """Corollary 3.2: E[f_hat(x)] = f(x) iff H is pairwise independent."""
+    return sympy.Equivalent(PI_sym, UNBIASED_sym)
 
 
 @cache
@@ -694,6 +776,25 @@ def unbiased_condition_derived():
 
 def bias_closed_form():
     return unbiased_condition_derived()[0]
+
+
+@cache
+def unbiased_statement_derived():
+    """The bias of :func:`unbiased_condition_derived` vanishes on every dataset iff every coefficient
+    m c_bar(x, x') - 1 does (the one-client datasets isolate them)."""
+    return sympy.Equivalent(UNBIASED_sym, ZERO_BIAS_sym)
+
+
+@cache
+def pairwise_def_printed():
+    """Section 3.1: c_bar = 1/m for all x != x' is the definition of a pairwise-independent family."""
+    return sympy.Equivalent(CU_sym, PI_sym)
+
+
+@cache
+def pairwise_def_derived():
+    """(h(x), h(x')) uniform on [m]^2 gives Pr[h(x) = h(x')] = m * 1/m^2 = 1/m: only this direction holds."""
+    return sympy.Implies(PI_sym, CU_sym)
 
 
 K_size = sympy.Symbol(r"|\mathcal{H}|", positive=True, integer=True)
@@ -712,6 +813,37 @@ def family_size_derived():
     return (sympy.Implies(sympy.Symbol(r"\forall x \neq x': \bar{c}(x, x') = 1/m"), sympy.Eq(sympy.Mod(K_size, m), 0)),
             sympy.Implies(sympy.Symbol(r"\mathcal{H}\ \text{strongly pairwise independent}"),
                           sympy.And(sympy.Eq(sympy.Mod(K_size, m**2), 0), sympy.Ge(K_size, 1 + d * (m - 1)))))
+
+
+@cache
+def mse_var_printed():
+    """Section 3.3: with pairwise-independent hashing MSE(f_hat(x)) = Var(f_hat(x))."""
+    return sympy.Eq(MSE_fhat, Var_fhat)
+
+
+@cache
+def mse_var_derived():
+    """Eq. (7) (derived) MSE = Var + (E[f_hat] - f)^2 with E[f_hat] = f(x) (Corollary 3.1 at c_bar = 1/m)."""
+    third = mse_derived()[2].rhs
+    return sympy.Eq(MSE_fhat, third.subs({VarOp(FHAT): Var_fhat, Expect(FHAT): f}))
+
+
+SumVar_sym = sympy.Symbol(r"\sum_{i \in [n]} \mathrm{Var}(\hat{y}^{(i)}[h_{j^{(i)}}(x)])")
+SumCov_sym = sympy.Symbol(r"\sum_{i_1 \neq i_2} \mathrm{Cov}(\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)], "
+                          r"\hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)])")
+
+
+@cache
+def appB_var_decomposition_printed():
+    """Appendix B: the variance of the sum is the sum of variances plus the covariances of ordered pairs."""
+    return sympy.Eq(Var_sum, SumVar_sym + SumCov_sym)
+
+
+@cache
+def appB_var_decomposition_derived():
+    """Var(sum_i Y_i) = sum_{i1, i2} Cov(Y_i1, Y_i2) (bilinearity); the diagonal i1 = i2 is sum_i Var(Y_i)."""
+    diagonal, off_diagonal = SumVar_sym, SumCov_sym
+    return sympy.Eq(Var_sum, sympy.Add(diagonal, off_diagonal))
 
 
 # ---- Appendix A ------------------------------------------------------------------------------
@@ -877,6 +1009,31 @@ def rr_decoded_values():
     """The two values of RR's unbiased decoded coordinate: (1 - q)/(p - q) on a hit, -q/(p - q) else."""
     p_, q_ = rr_pq()
     return sympy.cancel((1 - q_) / (p_ - q_)), sympy.cancel(-q_ / (p_ - q_))
+
+
+def _bernoulli_printed(Y_values, **_):
+    """Appendix C: with A = min Y and B = max Y, (Y - A)/(B - A) takes only the values 0 and 1."""
+    lo, hi = min(Y_values), max(Y_values)
+    return hi != lo and all(sympy.cancel((y_ - lo) / (hi - lo)) in (0, 1) for y_ in Y_values)
+
+
+@cache
+def appC_bernoulli_printed():
+    return Predicate(r"n \hat{f}(x) = \sum_i Y^{(i)},\quad \frac{Y^{(i)} - A}{B - A} \in \{0, 1\}", _bernoulli_printed)
+
+
+def _bernoulli_derived(Y_values, m_value, exp_eps, **_):
+    """Y = scale * y_hat + offset (Eq. (2)) and RR's y_hat takes two values (:func:`rr_decoded_values`)."""
+    scale, offset = estimator_coefficients(estimator_derived())
+    sub = {m: m_value, e: exp_eps}
+    two = {sympy.cancel((scale * t + offset).subs(sub)) for t in rr_decoded_values()}
+    return len(two) == 2 and set(Y_values) <= two
+
+
+@cache
+def appC_bernoulli_derived():
+    return Predicate(r"Y^{(i)} \in \{\tfrac{m}{m-1} \tfrac{1-q}{p-q} - \tfrac{1}{m-1},\ "
+                     r"\tfrac{m}{m-1} \tfrac{-q}{p-q} - \tfrac{1}{m-1}\}", _bernoulli_derived)
 
 
 @cache

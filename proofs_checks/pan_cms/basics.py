@@ -29,12 +29,17 @@ from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.ledger.root_causes import RootCause
 from ldpref.losses import worst_case_mse
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 R = sympy.Rational
 SEED = 20260702
+#: a statement of the paper must hold at every instance it covers: its printed and derived forms are evaluated
+#: on facts computed from the real mechanism there, and compared with this value
+HOLDS = True
 
 
 # ==== hash families ===============================================================================
@@ -164,6 +169,11 @@ def exact_moments(mech_key, counts):
             "mse": moments.mse(mech, counts), "path": "moments"}
 
 
+def _path(res) -> str:
+    """The Instance path of an exact_moments result: listing every outcome, or ldpref.moments on the same P, Q."""
+    return "moment-formula" if res["path"] == "moments" else "enumeration"
+
+
 _MECHS = {}
 #: exact moments by full enumeration up to this many outcomes, by ldpref.moments (same P, Q) beyond
 ENUMERATION_LIMIT = 120
@@ -237,17 +247,19 @@ def _inner_grid():
     assumptions="finite input and output sets; e^eps > 1",
 )
 def def2_1(ev):
-    insts = []
+    insts, worst_ratio = [], []
     for mm, kind, ee in _inner_grid():
         mech = inner(kind, mm, ee)
         P = mech.perturbation_matrix()
+        facts = {"P": P, "exp_eps": ee}
+        insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee}, exact=HOLDS, derived=evaluate(ev.derived(), facts),
+                              printed=evaluate(ev.printed(), facts), size=(mm, ee)))
         worst = max(P[uu, a] / P[uu, b] for uu in range(P.shape[0]) for a in range(mm) for b in range(mm))
-        holds = all(P[uu, a] <= ee * P[uu, b] for uu in range(P.shape[0]) for a in range(mm) for b in range(mm))
-        insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "check": "worst ratio"}, exact=worst,
-                              derived=mechanism_exp_eps(mech), printed=ee, size=(mm, ee)))
-        insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "check": "definition holds"}, exact=holds,
-                              derived=bool(mechanism_exp_eps(mech) <= ee), printed=True, size=(mm, ee)))
-    ev.instances("Definition 2.1 by brute force over (u, v, v') vs ldpref.privacy.exp_eps", insts)
+        worst_ratio.append(Instance({"R": kind, "m": mm, "exp_eps": ee}, exact=worst, derived=mechanism_exp_eps(mech),
+                                    size=(mm, ee)))
+    ev.instances("Definition 2.1 (printed inequality, derived row ratio) on the real inner mechanisms", insts)
+    ev.instances("worst ratio by brute force over (u, v, v') == ldpref.privacy.exp_eps == e^eps", worst_ratio,
+                 has_printed=False)
 
 
 @claim(
@@ -302,12 +314,12 @@ def _joint_cov(mech, a_in, b_in):
     statement="The reconstructions of two inputs from a stateless mechanism are uncorrelated: "
               "Cov(R(v)[a], R(v')[b]) = 0.",
     printed=D.property22_printed,
-    derived=lambda: sympy.Eq(sympy.Symbol("Cov(R(v)[a], R(v')[b])"), sympy.Integer(0)),
-    derivation="derivations.pan_cms.basics.property22_printed",
-    kind="statement",
+    derived=D.property22_derived,
+    derivation="derivations.pan_cms.basics.property22_derived",
     assumptions="two separate runs of M (stateless: each output depends only on its own input)",
 )
 def prop2_2(ev):
+    ev.symbolic("printed vs derived covariance", ev.printed().rhs, ev.derived().rhs)
     insts = []
     for mm, kind, ee in _inner_grid():
         if mm > 3:
@@ -316,10 +328,10 @@ def prop2_2(ev):
         for a_in in range(mm):
             for b_in in range(mm):
                 covs = _joint_cov(mech, a_in, b_in)
-                insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "v": a_in, "v'": b_in},
-                                      exact=all(c == 0 for c in covs), derived=True, printed=True,
-                                      size=(mm, ee, a_in, b_in)))
-    ev.instances("all covariances of two independent runs (enumerated pairs of outputs)", insts)
+                insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "v": a_in, "v'": b_in}, exact=covs,
+                                      derived=[evaluate(ev.derived(), {})] * len(covs),
+                                      printed=[evaluate(ev.printed(), {})] * len(covs), size=(mm, ee, a_in, b_in)))
+    ev.instances("every covariance of two independent runs (enumerated pairs of outputs)", insts)
 
 
 def _is_permutation_equivariant(mech, mm):
@@ -349,21 +361,28 @@ def _is_permutation_equivariant(mech, mm):
     statement="Randomised response and RAPPOR are symmetric in variance: Var(R(v)[v']) is the same for "
               "every v != v' (Var(R|!=)) and Var(R(v)[v]) the same for every v (Var(R|=)).",
     printed=D.property23_printed,
-    derived=lambda: (sympy.Eq(sympy.Symbol(r"Var(R(\pi v)[\pi v'])"), sympy.Symbol("Var(R(v)[v'])")),),
-    derivation="derivations.pan_cms.basics.property23",
-    kind="statement",
-    assumptions="R = RR (Eq. (12)), a-RP (Eq. (13)) or s-RP (Eq. (14)) on [m]",
+    derived=D.property23_derived,
+    derivation="derivations.pan_cms.basics.property23_derived",
+    assumptions="R = RR (Eq. (12)), a-RP (Eq. (13)) or s-RP (Eq. (14)) on [m]; Var(R|=) = Var(R(0)[0]) and "
+                "Var(R|!=) = Var(R(0)[1]) name the reference variances",
 )
 def prop2_3(ev):
-    insts = []
+    ev.symbolic("printed vs derived (Var(R|!=), Var(R|=))", [q.rhs for q in ev.printed()], [q.rhs for q in ev.derived()])
+    insts, equivariant = [], []
     for mm, kind, ee in _inner_grid():
         V = var_table(kind, mm, ee)
-        off = {V[a][b] for a in range(mm) for b in range(mm) if a != b}
-        diag = {V[a][a] for a in range(mm)}
-        insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee}, exact=len(off) == 1 and len(diag) == 1,
-                              derived=_is_permutation_equivariant(inner(kind, mm, ee), mm), printed=True,
-                              size=(mm, ee)))
-    ev.instances("variances of every coordinate by enumeration", insts)
+        names = {var_eq: V[0][0], var_neq: V[0][1]}
+        off = [(a, b) for a in range(mm) for b in range(mm) if a != b]
+
+        def values(forms):
+            return [evaluate(forms[0], names)] * len(off) + [evaluate(forms[1], names)] * mm
+
+        insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee}, exact=[V[a][b] for a, b in off] + [V[a][a] for a in range(mm)],
+                              derived=values(ev.derived()), printed=values(ev.printed()), size=(mm, ee)))
+        equivariant.append(_is_permutation_equivariant(inner(kind, mm, ee), mm))
+    ev.instances("variance of every coordinate (enumeration) vs the reference variances", insts)
+    ev.numeric("the derivation's premise: P and Q invariant under every transposition of [m]", all(equivariant),
+               len(equivariant), f"{sum(equivariant)} of {len(equivariant)} inner mechanisms")
     ev.note("Enumerated Var(R|=), Var(R|!=) at e^eps = 2 (m = 3): RR " +
             ", ".join(str(var_table("rr", 3, R(2))[0][t]) for t in (0, 1)) + "; a-RP " +
             ", ".join(str(var_table("arp", 3, R(2))[0][t]) for t in (0, 1)) + ".")
@@ -371,17 +390,20 @@ def prop2_3(ev):
 
 # ---- Eq. (1) -------------------------------------------------------------------------------------
 def _worst_mse_by_definition(mech_key, nn, index_set):
+    """(worst MSE over datasets of n clients and x in the index set, Instance path of the moments used)."""
     mech = _MECHS[mech_key]()
-    best = None
+    best, paths = None, set()
     for counts in datasets(mech.d, nn):
         if sum(counts) != nn:
             continue
-        mse = exact_moments(mech_key, counts)["mse"]
+        res = exact_moments(mech_key, counts)
+        paths.add(_path(res))
+        mse = res["mse"]
         xs = range(mech.d) if index_set == "values of interest" else [v_ for v_ in range(mech.d) if counts[v_]]
         for xx in xs:
             if best is None or mse[xx] > best:
                 best = mse[xx]
-    return best
+    return best, ("moment-formula" if "moment-formula" in paths else "enumeration")
 
 
 
@@ -409,12 +431,13 @@ def _pure_key(kind, dd, ee):
          "pan-cms.md shows; the other extraction (pan-cms.plain.txt) lost the formula, so the case of the subscript "
          "could not be cross-read.  If the original prints bold x, the statement is the derived form (verified on "
          "the same instances).",
+    root_cause="eq1.index-set",
 )
 def eq1(ev):
-    ev.symbolic("printed vs derived index set", D.worst_mse_printed().rhs, D.worst_mse_derived().rhs)
-    printed_set = D.worst_mse_index_set(D.worst_mse_printed())
-    derived_set = D.worst_mse_index_set(D.worst_mse_derived())
-    insts = []
+    ev.symbolic("printed vs derived index set", ev.printed().rhs, ev.derived().rhs)
+    printed_set = D.worst_mse_index_set(ev.printed())
+    derived_set = D.worst_mse_index_set(ev.derived())
+    insts, library = [], []
     grid = [(mkey("gf2(l=1,d=2)", "rr", R(2)), "CMS+RR gf2(l=1,d=2)", (2, 2), R(2)),
             (mkey("gf2(l=1,d=2)", "rr", R(3)), "CMS+RR gf2(l=1,d=2)", (2, 2), R(3)),
             (mkey("hadamard(d=3)", "rr", R(2)), "CMS+RR hadamard(d=3)", (3, 2), R(2)),
@@ -426,11 +449,15 @@ def eq1(ev):
         for nn in (1, 2, 3):
             if nn == 3 and mech.n_outputs > 8:
                 continue
-            insts.append(Instance({"mechanism": name, "exp_eps": ee, "n": nn},
-                                  exact=_worst_mse_by_definition(mk, nn, derived_set),
-                                  derived=worst_case_mse(mech, nn).value,
-                                  printed=_worst_mse_by_definition(mk, nn, printed_set), size=(dd, mm, nn, ee)))
-    ev.instances("worst-case MSE by enumerating every dataset of n clients", insts)
+            exact, path = _worst_mse_by_definition(mk, nn, "values of interest")  # the text after Eq. (1)
+            params = {"mechanism": name, "exp_eps": ee, "n": nn}
+            insts.append(Instance(params, exact=exact, derived=_worst_mse_by_definition(mk, nn, derived_set)[0],
+                                  printed=_worst_mse_by_definition(mk, nn, printed_set)[0], size=(dd, mm, nn, ee),
+                                  path=path))
+            library.append(Instance(params, exact=exact, derived=worst_case_mse(mech, nn).value, size=(dd, mm, nn, ee),
+                                    path=path))
+    ev.instances("worst-case MSE over every dataset of n clients, inner max over each form's index set", insts)
+    ev.instances("ldpref.losses.worst_case_mse vs the definition", library, has_printed=False)
 
 
 # ==== Section 3: the estimator ======================================================================
@@ -468,7 +495,7 @@ def _estimator_instances(form_printed, form_derived, keys, extra_of=None, max_n=
                                    else moments.expectation(mech, counts)) for mech in (mp, md))
                 insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts},
                                       exact=[R(c, nn) for c in counts], derived=mean_d, printed=mean_p,
-                                      size=(*fsize(key), nn, ee)))
+                                      size=(*fsize(key), nn, ee), path="enumeration" if small else "moment-formula"))
     return insts, lib_mismatch
 
 
@@ -494,24 +521,28 @@ def eq2(ev):
     id="pan-cms/thm3.1",
     location="Section 3, Theorem 3.1",
     statement="The CMS frequency estimator is eps-LDP.",
-    printed=lambda: sympy.Le(sympy.Symbol(r"\max_{u,x,x'} P_{CMS}[u,x]/P_{CMS}[u,x']"), e_sym),
-    derived=lambda: sympy.Le(sympy.Symbol(r"\max_{j, z, a, b} P_R[z, a]/P_R[z, b]"), e_sym),
-    derivation="derivations.pan_cms.basics.ldp_definition_derived",
+    printed=D.cms_ldp_printed,
+    derived=D.cms_ldp_derived,
+    derivation="derivations.pan_cms.basics.cms_ldp_derived",
     kind="statement",
     assumptions="R is eps-LDP on [m]; the function index j is drawn independently of the value",
 )
 def thm3_1(ev):
-    insts = []
+    insts, levels = [], []
     for key in UNIFORM + CONSTANT + GENERAL:
         fam = family(key)
         for kind, ee in _inner_params(fam.m):
             mech = cms_mech(key, kind, ee)
-            Pi = inner(kind, fam.m, ee).perturbation_matrix()
-            post = max(Pi[z, a] / Pi[z, b] for z in range(Pi.shape[0]) for a in range(fam.m) for b in range(fam.m))
-            insts.append(Instance({"family": key, "R": kind, "exp_eps": ee},
-                                  exact=bool(mechanism_exp_eps(mech) <= ee), derived=bool(post <= ee), printed=True,
+            facts = {"P_cms": mech.perturbation_matrix(), "P_inner": inner(kind, fam.m, ee).perturbation_matrix(),
+                     "exp_eps": ee}
+            insts.append(Instance({"family": key, "R": kind, "exp_eps": ee}, exact=HOLDS,
+                                  derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
                                   size=(*fsize(key), ee)))
-    ev.instances("largest probability ratio of the real CMS perturbation matrix <= e^eps", insts)
+            levels.append(Instance({"family": key, "R": kind, "exp_eps": ee}, exact=mechanism_exp_eps(mech),
+                                   derived=mechanism_exp_eps(inner(kind, fam.m, ee)), size=(*fsize(key), ee)))
+    ev.instances("eps-LDP of the real CMS perturbation matrix (printed) and of its inner R (derived)", insts)
+    ev.instances("privacy level of the real CMS == that of its inner mechanism (ldpref.privacy)", levels,
+                 has_printed=False)
 
 
 # ---- Theorem 3.2 / Eq. (3) -------------------------------------------------------------------------
@@ -526,14 +557,15 @@ def _formula_instances(printed_rhs, derived_rhs, keys, quantity, *, cbar_def=Non
             V = var_table(kind, fam.m, ee) if inner_vars else None
             extra = {var_eq: V[0][0], var_neq: V[0][1]} if V is not None else None
             for counts in _small_datasets(fam.d):
-                ex = exact_moments(mk, counts)[quantity]
+                res_ = exact_moments(mk, counts)
+                ex = res_[quantity]
                 for xx in range(fam.d):
                     kw = dict(family=fam, counts=counts, var_table=V, x_val=xx, extra=extra)
                     pv = D.evaluate_on(printed_rhs, cbar_def=cbar_def, **kw) if printed_rhs is not None else None
                     dv = D.evaluate_on(derived_rhs, **kw)
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
                                           exact=ex[xx], derived=dv, printed=pv,
-                                          size=(*fsize(key), sum(counts), ee, xx)))
+                                          size=(*fsize(key), sum(counts), ee, xx), path=_path(res_)))
     return insts
 
 
@@ -586,7 +618,7 @@ def _unbiased(key):
 
 def _derived_unbiased(key):
     """From the derived bias sum_{x' != x} (m c_bar(x, x') - 1) f(x')/(m - 1): zero for all datasets iff
-    every coefficient vanishes."""
+    every coefficient vanishes (evaluated on the one-client datasets, which isolate them)."""
     fam = family(key)
     bias = D.bias_closed_form().rhs
     for xx in range(fam.d):
@@ -594,6 +626,14 @@ def _derived_unbiased(key):
             if D.evaluate_on(bias, family=fam, counts=v_, x_val=xx) != 0:
                 return False
     return True
+
+
+def _unbiasedness_facts(key, pairwise):
+    """Facts of a family for the statements of Section 3.1: unbiasedness of the real CMS + RR (enumeration),
+    collision rate 1/m, pairwise independence (as given), zero coefficients of the derived bias."""
+    fam = family(key)
+    return {D.UNBIASED_sym: _unbiased(key), D.CU_sym: fam.is_collision_uniform(), D.PI_sym: pairwise,
+            D.ZERO_BIAS_sym: _derived_unbiased(key)}
 
 
 COR_FAMILIES = UNIFORM + ["pair-uniform(m=3)"] + CONSTANT + GENERAL
@@ -604,7 +644,7 @@ COR_FAMILIES = UNIFORM + ["pair-uniform(m=3)"] + CONSTANT + GENERAL
     location="Section 3.1, Corollary 3.1 (proof in Appendix A)",
     statement="E[f_hat(x)] = f(x) (for every dataset and x) if and only if c_bar(x, x') = 1/m for all x != x'.",
     printed=D.unbiased_condition_printed,
-    derived=lambda: D.unbiased_condition_derived()[0],
+    derived=D.unbiased_statement_derived,
     derivation="derivations.pan_cms.basics.unbiased_condition_derived",
     kind="statement",
     assumptions="fixed family; R satisfies Property 2.1",
@@ -614,11 +654,11 @@ COR_FAMILIES = UNIFORM + ["pair-uniform(m=3)"] + CONSTANT + GENERAL
 def cor3_1(ev):
     insts = []
     for key in COR_FAMILIES:
-        fam = family(key)
-        cond = fam.is_collision_uniform()
-        insts.append(Instance({"family": key, "c_bar == 1/m": cond}, exact=_unbiased(key) == cond,
-                              derived=_derived_unbiased(key) == cond, printed=True, size=fsize(key)))
-    ev.instances("unbiasedness of the real CMS vs c_bar == 1/m", insts)
+        facts = _unbiasedness_facts(key, family(key).is_pairwise_independent())
+        insts.append(Instance({"family": key, "c_bar == 1/m": facts[D.CU_sym], "unbiased": facts[D.UNBIASED_sym]},
+                              exact=HOLDS, derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
+                              size=fsize(key)))
+    ev.instances("Corollary 3.1 on each family: unbiasedness of the real CMS (enumeration) vs c_bar == 1/m", insts)
 
 
 def _strong_pi_numpy(fam):
@@ -636,28 +676,25 @@ def _strong_pi_numpy(fam):
     id="pan-cms/cor3.2",
     location="Section 3.1, Corollary 3.2",
     statement="E[f_hat(x)] = f(x) if and only if H is pairwise independent, i.e. Pr_h(h(x) = h(x')) = 1/m.",
-    printed=lambda: sympy.Equivalent(sympy.Symbol(r"\mathcal{H}\ \text{pairwise independent}"),
-                                     sympy.Symbol(r"E[\hat{f}(x)] = f(x)")),
-    derived=lambda: D.unbiased_condition_derived()[0],
+    printed=D.cor32_printed,
+    derived=D.unbiased_statement_derived,
     derivation="derivations.pan_cms.basics.unbiased_condition_derived",
     kind="statement",
     condition="'pairwise independent' is read as the paper's 'i.e.': collision probability 1/m for x != x'",
     assumptions="fixed family; R satisfies Property 2.1",
+    root_cause="sec3.1.pairwise-independence",
 )
 def cor3_2(ev):
     insts = []
     for key in COR_FAMILIES:
         fam = family(key)
-        unb = _unbiased(key)
-        insts.append(Instance({"family": key, "reading": "collision rate 1/m"},
-                              exact=unb == fam.is_collision_uniform(),
-                              derived=_derived_unbiased(key) == fam.is_collision_uniform(),
-                              printed=True, in_condition=True, size=(*fsize(key), 0)))
-        insts.append(Instance({"family": key, "reading": "strongly pairwise independent"},
-                              exact=unb == fam.is_pairwise_independent(),
-                              derived=_derived_unbiased(key) == _strong_pi_numpy(fam), printed=True,
-                              in_condition=False, size=(*fsize(key), 1)))
-    ev.instances("unbiasedness of the real CMS vs pairwise independence (two readings)", insts)
+        for reading, pairwise, inside in (("collision rate 1/m", fam.is_collision_uniform(), True),
+                                          ("strongly pairwise independent", _strong_pi_numpy(fam), False)):
+            facts = _unbiasedness_facts(key, pairwise)
+            insts.append(Instance({"family": key, "reading": reading}, exact=HOLDS,
+                                  derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
+                                  in_condition=inside, size=(*fsize(key), 0 if inside else 1)))
+    ev.instances("Corollary 3.2 on each family under the two readings of 'pairwise independent'", insts)
 
 
 @claim(
@@ -665,24 +702,24 @@ def cor3_2(ev):
     location="Section 3.1, remark after Corollary 3.1",
     statement="c_bar(x, x') = 1/m for all x != x' is equivalent to Pr_h(h(x) = h(x')) = 1/m, which is the "
               "definition of a pairwise-independent hashing family.",
-    printed=lambda: sympy.Equivalent(sympy.Symbol(r"\forall x \neq x': \bar{c}(x, x') = \frac{1}{m}"),
-                                     sympy.Symbol(r"\mathcal{H}\ \text{pairwise independent}")),
-    derived=lambda: sympy.Implies(sympy.Symbol(r"\mathcal{H}\ \text{pairwise independent}"),
-                                  sympy.Symbol(r"\forall x \neq x': \bar{c}(x, x') = \frac{1}{m}")),
-    derivation="derivations.pan_cms.basics.family_size_derived",
+    printed=D.pairwise_def_printed,
+    derived=D.pairwise_def_derived,
+    derivation="derivations.pan_cms.basics.pairwise_def_derived",
     kind="statement",
     assumptions="pairwise independence in its standard sense: (h(x), h(x')) uniform on [m]^2 for x != x'",
     note="The first equivalence (c_bar is the collision probability under uniform sampling) holds by definition; "
          "only the direction 'pairwise independent => collision rate 1/m' of the second holds.",
+    root_cause="sec3.1.pairwise-independence",
 )
 def pairwise_def(ev):
     insts = []
     for key in COR_FAMILIES:
         fam = family(key)
-        insts.append(Instance({"family": key}, exact=fam.is_collision_uniform() == fam.is_pairwise_independent(),
-                              derived=fam.is_collision_uniform() == _strong_pi_numpy(fam), printed=True,
+        facts = {D.CU_sym: fam.is_collision_uniform(), D.PI_sym: _strong_pi_numpy(fam)}
+        insts.append(Instance({"family": key, "c_bar == 1/m": facts[D.CU_sym], "pairwise": facts[D.PI_sym]},
+                              exact=HOLDS, derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
                               size=fsize(key)))
-    ev.instances("collision rate 1/m vs strong pairwise independence", insts)
+    ev.instances("collision rate 1/m vs strong pairwise independence (numpy count) on each family", insts)
     # the true direction, exhaustively over tiny families (multisets of functions)
     tried, bad = 0, 0
     for dd, mm, kmax in ((2, 2, 4), (3, 2, 4), (2, 3, 3)):
@@ -691,10 +728,11 @@ def pairwise_def(ev):
             for combo in itertools.combinations_with_replacement(funcs, kk):
                 fam = HashFamily(tuple(combo), mm)
                 tried += 1
-                if fam.is_pairwise_independent() and not fam.is_collision_uniform():
+                if not evaluate(ev.derived(), {D.CU_sym: fam.is_collision_uniform(),
+                                               D.PI_sym: fam.is_pairwise_independent()}):
                     bad += 1
-    ev.numeric("strongly pairwise independent => collision rate 1/m (every multiset family, d <= 3, m <= 3)",
-               bad == 0, tried, f"{tried} families, {bad} violations")
+    ev.numeric("the derived implication on every multiset family (d <= 3, m <= 3)", bad == 0, tried,
+               f"{tried} families, {bad} violations")
 
 
 def _family_kind(combo, dd, mm):
@@ -753,24 +791,28 @@ def _predicted_size(key):
     derivation="derivations.pan_cms.basics.family_size_derived",
     kind="statement",
     assumptions="pairwise independence read either as collision rate 1/m (the paper's i.e.) or strongly",
+    root_cause="sec3.1.family-size",
     note="Communication cost is log2|H|: 2 for the 4-function Hadamard family at d = 3 (vs 2 log2 3), and "
          "log2(1 + d(m-1)) at least for strong pairwise independence.  Eq. (18)'s family has |H| = 2^{2l} with "
          "2^l >= d, i.e. Theta(d^2) -- a property of that construction, not a requirement.",
 )
 def family_size(ev):
-    insts = []
+    insts, derived_facts = [], []
     for key, reading in (("pair-uniform(m=2)", "collision"), ("pair-uniform(m=3)", "collision"),
                          ("gf2(l=1,d=2)", "strong"), ("hadamard(d=3)", "strong"), ("Z3-affine(d=3)", "strong"),
                          ("all(d=2,m=3)", "strong"), ("gf2(l=2,d=3)", "strong"), ("gf2(l=2,d=4)", "strong")):
         fam = family(key)
-        pi = fam.is_collision_uniform() if reading == "collision" else fam.is_pairwise_independent()
-        if not pi:
-            raise AssertionError(f"{key} is not pairwise independent ({reading})")
-        dd = fam.d
-        insts.append(Instance({"family": key, "d": dd, "m": fam.m, "|H|": fam.k, "reading": reading},
-                              exact=fam.k == dd**2, derived=_predicted_size(key) == dd**2, printed=True,
-                              size=(dd, fam.m, fam.k)))
-    ev.instances("|H| == d^2 for pairwise-independent families", insts)
+        cu, strong = fam.is_collision_uniform(), _strong_pi_numpy(fam)
+        facts = {D.K_size: fam.k, d_sym: fam.d, m_sym: fam.m, r"\forall x \neq x': \bar{c}(x, x') = 1/m": cu,
+                 r"\mathcal{H}\ \text{strongly pairwise independent}": strong}
+        params = {"family": key, "d": fam.d, "m": fam.m, "|H|": fam.k, "reading": reading}
+        # the printed form's right-hand side is the size it requires of this (pairwise-independent) family
+        insts.append(Instance(params, exact=fam.k, derived=_predicted_size(key), printed=evaluate(ev.printed(), facts),
+                              size=(fam.d, fam.m, fam.k)))
+        derived_facts.append(Instance(params, exact=(HOLDS, HOLDS), derived=evaluate(ev.derived(), facts),
+                                      size=(fam.d, fam.m, fam.k)))
+    ev.instances("|H| of pairwise-independent families vs the size the printed form requires", insts)
+    ev.instances("the derived necessary conditions hold on each family", derived_facts, has_printed=False)
     ok, rows = True, []
     for dd, mm, kmax in ((2, 2, 4), (3, 2, 4), (2, 3, 9)):
         coll, strong = _min_family_sizes(dd, mm, kmax)
@@ -855,7 +897,7 @@ def _symbolic_sum_instances(printed_rhs, derived_rhs, keys, *, cbar_rhs=None, qu
                                           exact=sympy.cancel(ex[xx]),
                                           derived=_sym_value(derived_rhs, fam, counts, V, xx, extra=extra),
                                           printed=_sym_value(printed_rhs, fam, counts, V, xx, cbar_rhs, extra),
-                                          size=(*fsize(key), sum(counts), 99, xx)))
+                                          size=(*fsize(key), sum(counts), 99, xx), path="moment-formula"))
     return insts
 
 
@@ -932,7 +974,8 @@ def _scalar_instances(printed_rhs, derived_rhs, keys, quantity, *, mech_kind="eq
             mk = mkey(key, kind, ee, mech_kind)
             V = var_table(kind, fam.m, ee)
             for counts in _small_datasets(fam.d):
-                ex = exact_moments(mk, counts)[quantity]
+                res_ = exact_moments(mk, counts)
+                ex = res_[quantity]
                 nn = sum(counts)
                 for xx in range(fam.d):
                     kw = dict(family=fam, counts=counts, x_val=xx,
@@ -940,7 +983,7 @@ def _scalar_instances(printed_rhs, derived_rhs, keys, quantity, *, mech_kind="eq
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
                                           exact=ex[xx], derived=D.evaluate_on(derived_rhs, **kw),
                                           printed=D.evaluate_on(printed_rhs, **kw),
-                                          size=(*fsize(key), nn, ee, xx)))
+                                          size=(*fsize(key), nn, ee, xx), path=_path(res_)))
     return insts
 
 
@@ -990,6 +1033,7 @@ def eq6(ev):
     derived=D.appB_eq6_sum_derived,
     derivation="derivations.pan_cms.basics.appB_eq6_sum_derived",
     assumptions="c_bar(x, x') = 1/m; Properties 2.1-2.3",
+    root_cause="appB.eq6-sign",
 )
 def appB_eq6_sum(ev):
     sizes = [(2, 1, 0), (3, 1, 1)]
@@ -1009,6 +1053,7 @@ def appB_eq6_sum(ev):
     derivation="derivations.pan_cms.basics.variance_corollary_derived",
     assumptions="c_bar(x, x') = 1/m; Properties 2.1-2.3",
     note="Eq. (6) itself has +(m-1)/m (correct); the appendix's (1-m)/m flips the sign of the collision term.",
+    root_cause="appB.eq6-sign",
 )
 def appB_eq6_final(ev):
     ev.symbolic("printed vs derived", D.appB_eq6_final_printed().rhs, D.variance_corollary_derived().rhs)
@@ -1038,6 +1083,7 @@ def _fhat_distribution(mk, counts, xx):
     assumptions="E[Y]^2 read as (E[Y])^2, the paper's own convention (Appendix B: E[R(...)]^2 = c_j^2)",
     note="The middle line squares outside the expectation: (E[f_hat - E f_hat])^2 = 0.  The first and last lines "
          "are right; the correction writes E[(f_hat - E f_hat)^2].",
+    root_cause="eq7.square-outside",
 )
 def eq7(ev):
     vals = sympy.symbols("v0:3")
@@ -1103,12 +1149,14 @@ def _g_expectation_instances():
             mk = mkey(key, kind, ee, "eq8")
             for counts in list(vertices(fam.d)) + [c for c in datasets(fam.d, 2) if sum(c) > 1]:
                 nn = sum(counts)
-                mean = exact_moments(mk, counts)["mean"]
+                res_ = exact_moments(mk, counts)
+                mean = res_["mean"]
                 for xx in range(fam.d):
                     truth = R(counts[xx], nn)
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
                                           exact=mean[xx], derived=D.g_expectation_derived().rhs.subs(f_sym, truth),
-                                          printed=D.g_expectation_printed().rhs, size=(*fsize(key), nn, ee, xx)))
+                                          printed=D.g_expectation_printed().rhs, size=(*fsize(key), nn, ee, xx),
+                                          path=_path(res_)))
     return insts
 
 
@@ -1128,6 +1176,7 @@ def _g_mse_instances():
     derivation="derivations.pan_cms.basics.g_expectation_derived",
     assumptions="constant c_bar; R satisfies Property 2.1",
     note="g is constructed to be unbiased (the text says so); the printed right-hand side 0 should read f(x).",
+    root_cause="eq9.rhs-zero",
 )
 def eq9(ev):
     ev.symbolic("printed vs derived E[g]", D.g_expectation_printed().rhs, D.g_expectation_derived().rhs)
@@ -1158,6 +1207,7 @@ def eq10(ev):
     derived=lambda: (D.g_expectation_derived(), D.g_mse_derived()),
     derivation="derivations.pan_cms.basics.g_mse_derived",
     assumptions="constant c_bar; R satisfies Properties 2.1-2.3",
+    root_cause="eq9.rhs-zero",
 )
 def thm3_4(ev):
     ev.symbolic("printed vs derived (E[g], MSE(g))", [D.g_expectation_printed().rhs, D.g_mse_printed().rhs],
@@ -1312,6 +1362,14 @@ def _bound_params(form, mm, ee, nn):
     return int(factor), coef, amax2
 
 
+def _statement_holds(form, key, ee, nn, c, sided):
+    """A tail-bound statement (bound, alpha range) evaluated on the exact distribution of the real CMS+RR: whether
+    the bound holds over its whole range.  The negation of a statement (both parts negated) is its negation."""
+    if all(isinstance(part, sympy.Not) for part in form):
+        return not _statement_holds(tuple(part.args[0] for part in form), key, ee, nn, c, sided)
+    return _decide(key, ee, nn, c, form, sided, "exact")[0]
+
+
 @cache
 def _decide(key, ee, nn, c, form, sided, path):
     """Cached decision of one bound (form) on one instance, on the exact or the derived distribution."""
@@ -1321,26 +1379,27 @@ def _decide(key, ee, nn, c, form, sided, path):
     return _tail_checks(prof, fam.m, ee, nn, amax2=amax2, coef=coef, factor=factor, sided=sided)
 
 
-def _bound_instances(printed_form, corrected_form, sided):
-    """Instances of a tail bound (printed, with its alpha range) on the real CMS+RR; derived = the same
-    decision on the binomial model of the derivation; plus the corrected statement's verdicts."""
-    insts, tails, corrected_ok, corrected_n = [], [], True, 0
+def _bound_instances(printed_form, derived_form, sided):
+    """Instances of a tail bound on the real CMS+RR: the printed and the derived statement (bound with its alpha
+    range), each decided on the exact distribution of f_hat; plus the tails of the real mechanism against the
+    binomial model of the derivation."""
+    insts, tails = [], []
     for key, ee, nn, c in _thm35_grid():
         fam = family(key)
         mm = fam.m
-        h_exact, worst, t_exact = _decide(key, ee, nn, c, printed_form, sided, "exact")
-        h_der, _, t_der = _decide(key, ee, nn, c, printed_form, sided, "derived")
         params = {"family": key, "m": mm, "exp_eps": ee, "n": nn, "clients on x": c}
-        if worst is not None:
+        printed = _statement_holds(printed_form, key, ee, nn, c, sided)
+        if not printed:
+            _, worst, _ = _decide(key, ee, nn, c, printed_form, sided, "exact")
             params["worst alpha^2"] = worst[1]
             params["tail / bound"] = mpmath.nstr(worst[0], 8)
-        insts.append(Instance(params, exact=h_exact, derived=h_der, printed=True, size=(fam.d, mm, fam.k, nn, ee, c)))
+        insts.append(Instance(params, exact=HOLDS, derived=_statement_holds(derived_form, key, ee, nn, c, sided),
+                              printed=printed, size=(fam.d, mm, fam.k, nn, ee, c)))
+        _, _, t_exact = _decide(key, ee, nn, c, printed_form, sided, "exact")
+        _, _, t_der = _decide(key, ee, nn, c, printed_form, sided, "derived")
         tails.append(Instance({"family": key, "exp_eps": ee, "n": nn, "clients on x": c}, exact=list(t_exact),
                               derived=list(t_der), size=(fam.d, mm, fam.k, nn, ee, c)))
-        ok, _, _ = _decide(key, ee, nn, c, corrected_form, sided, "exact")
-        corrected_ok &= ok
-        corrected_n += 1
-    return insts, tails, corrected_ok, corrected_n
+    return insts, tails
 
 
 _THM35_NOTE = ("Exact search: for f(x) = 0 the tail is Pr[Bin(n, 1/m) >= K] and the stated range allows alpha up to "
@@ -1363,13 +1422,12 @@ _THM35_NOTE = ("Exact search: for f(x) = 0 the tail is Pr[Bin(n, 1/m) >= K] and 
     kind="statement",
     assumptions="fixed family with c_bar = 1/m, RR inner mechanism, n independent clients; Var = exact Var(f_hat(x))",
     note=_THM35_NOTE,
+    root_cause="appC.delta-range",
 )
 def thm3_5(ev):
-    insts, tails, ok, cnt = _bound_instances(D.thm35_printed(), D.thm35_corrected(), "two")
-    ev.instances("two-sided tail bound on the stated alpha range (exact distribution of f_hat)", insts)
+    insts, tails = _bound_instances(ev.printed(), ev.derived(), "two")
+    ev.instances("two-sided tail bound on its alpha range (exact distribution of f_hat)", insts)
     ev.instances("tail probabilities: real mechanism vs binomial model", tails, has_printed=False)
-    ev.numeric("corrected statement (alpha <= sqrt(n/(m-1))) holds on every instance", ok, cnt,
-               "tail <= 2 exp(-alpha^2 (m-1)/(3(e+m-1))) at every jump point of the corrected range")
 
 
 @claim(
@@ -1383,13 +1441,12 @@ def thm3_5(ev):
     assumptions="as Theorem 3.5; alpha in the range Appendix C derives from delta in [0, 1]",
     note="The factor n comes from dropping n in the minimum of Var/((B-A)(f-A)) (see appC.ratio-min); "
          "Theorem 3.5 itself has no n in the exponent.",
+    root_cause="appC.ratio-min-n",
 )
 def appC_upper(ev):
-    insts, tails, ok, cnt = _bound_instances(D.appC_upper_printed(), D.appC_upper_corrected(), "upper")
-    ev.instances("upper tail vs the printed bound (exact distribution of f_hat)", insts)
+    insts, tails = _bound_instances(ev.printed(), ev.derived(), "upper")
+    ev.instances("upper tail under the bound on its alpha range (exact distribution of f_hat)", insts)
     ev.instances("upper-tail probabilities: real mechanism vs binomial model", tails, has_printed=False)
-    ev.numeric("corrected one-sided bound holds on every instance", ok, cnt, "exp(-alpha^2 (m-1)/(3(e+m-1))), "
-               "alpha <= sqrt(n/(m-1))")
 
 
 @claim(
@@ -1401,11 +1458,11 @@ def appC_upper(ev):
     derivation="derivations.pan_cms.basics.thm35_corrected",
     kind="statement",
     assumptions="as Theorem 3.5",
+    root_cause="appC.ratio-min-n",
 )
 def appC_two_sided(ev):
-    insts, tails, ok, cnt = _bound_instances(D.appC_two_sided_printed(), D.appC_two_sided_corrected(), "two")
-    ev.instances("two-sided tail vs the printed bound", insts)
-    ev.numeric("corrected two-sided bound holds on every instance", ok, cnt, "Theorem 3.5 with alpha <= sqrt(n/(m-1))")
+    insts, _ = _bound_instances(ev.printed(), ev.derived(), "two")
+    ev.instances("two-sided tail under the bound on its alpha range (exact distribution of f_hat)", insts)
 
 
 SMALL_RR = [("gf2(l=1,d=2)", R(2)), ("gf2(l=1,d=2)", R(3)), ("Z3-affine(d=2)", R(2)), ("Z3-affine(d=2)", R(10)),
@@ -1424,6 +1481,7 @@ SMALL_RR = [("gf2(l=1,d=2)", R(2)), ("gf2(l=1,d=2)", R(3)), ("Z3-affine(d=2)", R
     note="The printed e^{-1} is read literally (1/e); the correct numerator is -1 (RR's decoded miss is -q/(p-q)).  "
          "Transcription caveat: pan-cms.plain.txt lost this formula, so e^{-1} (pan-cms.md) could not be cross-read; "
          "if the original prints -1, A is right (and B is right as printed).",
+    root_cause="appC.A-numerator",
 )
 def appC_AB(ev):
     ev.symbolic("printed vs derived (A, B)", [q.rhs for q in D.appC_AB_printed()], [q.rhs for q in D.appC_AB_derived()])
@@ -1445,52 +1503,45 @@ def appC_AB(ev):
     location="Appendix C, definition of Y",
     statement="With Y^(i) = m/(m-1) y_hat^(i) - 1/(m-1), n f_hat(x) = sum_i Y^(i), and (Y - A)/(B - A) is a Bernoulli "
               "variable for CMS+RR.",
-    printed=lambda: (sympy.Eq(sympy.Symbol(r"n \hat{f}(x)"), sympy.Symbol(r"\sum_i Y^{(i)}")),
-                     sympy.Contains(sympy.Symbol(r"\frac{Y^{(i)} - A}{B - A}"), sympy.FiniteSet(0, 1))),
-    derived=lambda: (sympy.Eq(sympy.Symbol(r"n \hat{f}(x)"), sympy.Symbol(r"\sum_i Y^{(i)}")),
-                     sympy.Contains(sympy.Symbol(r"\frac{Y^{(i)} - A}{B - A}"), sympy.FiniteSet(0, 1))),
+    printed=D.appC_bernoulli_printed,
+    derived=D.appC_bernoulli_derived,
     derivation="derivations.pan_cms.basics.rr_decoded_values",
     kind="statement",
-    assumptions="CMS + RR (the appendix assumes RR)",
+    assumptions="CMS + RR (the appendix assumes RR); Y^(i) is client i's contribution to f_hat(x) (its column of "
+                "the real decoder), A and B its smallest and largest value",
 )
 def appC_bernoulli(ev):
-    insts = []
+    insts, sums = [], []
     for key, ee in SMALL_RR:
         fam = family(key)
-        sub = {m_sym: fam.m, e_sym: ee}
-        A_, B_ = (q.rhs.subs(sub) for q in D.appC_AB_derived())
-        scale, offset = (t.subs(sub) for t in D.estimator_coefficients(D.estimator_printed()))
-        dscale, doffset = (t.subs(sub) for t in D.estimator_coefficients(D.estimator_derived()))
+        dscale, doffset = (t.subs({m_sym: fam.m}) for t in D.estimator_coefficients(D.estimator_derived()))
+        for X_, dist in enumerate(_client_distributions(key, ee)):
+            facts = {"Y_values": sorted(_S(y_) for y_ in dist), "m_value": fam.m, "exp_eps": ee}
+            insts.append(Instance({"family": key, "exp_eps": ee, "X": X_}, exact=HOLDS,
+                                  derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
+                                  size=(*fsize(key), ee, X_)))
+        # n f_hat = sum Y: the distribution of f_hat (ldpref enumeration of the CMS) vs the convolution of the
+        # derived Y = scale y_hat + offset of each client
         ym = y_mech(key, "rr", ee)
-        for X_ in range(fam.d):
-            # Y from the printed definition applied to y_hat of the real mechanism
-            Qy, P = ym.decoder_matrix(), ym.perturbation_matrix()
-            ys = {scale * Qy[0, uu] + offset for uu in range(ym.n_outputs) if P[uu, X_] != 0}
-            derived_two = {sympy.cancel(scale * t + offset) for t in D.rr_decoded_values()}.__len__() == 2
-            insts.append(Instance({"family": key, "exp_eps": ee, "X": X_},
-                                  exact=all(sympy.cancel((y_ - A_) / (B_ - A_)) in (0, 1) for y_ in ys),
-                                  derived=derived_two, printed=True, size=(*fsize(key), ee, X_)))
-        # n f_hat = sum Y: the distribution of f_hat (ldpref enumeration of the CMS) vs the convolution of Y's
+        Qy, P = ym.decoder_matrix(), ym.perturbation_matrix()
         for counts in datasets(fam.d, 2):
             nn = sum(counts)
-            mk = mkey(key, "rr", ee)
-            lhs = _fhat_distribution(mk, counts, 0)
-            dists = {}
-            for which, (sc, of) in (("printed", (scale, offset)), ("derived", (dscale, doffset))):
-                per_client = []
-                Qy, P = ym.decoder_matrix(), ym.perturbation_matrix()
-                for X_ in range(fam.d):
-                    dist = {}
-                    for uu in range(ym.n_outputs):
-                        if P[uu, X_] != 0:
-                            y_ = sc * Qy[0, uu] + of
-                            dist[y_] = dist.get(y_, 0) + P[uu, X_]
-                    per_client += [dist] * counts[X_]
-                dists[which] = [[val / nn, p] for val, p in sorted(_convolve(per_client).items(), key=lambda t: t[0])]
-            insts.append(Instance({"family": key, "exp_eps": ee, "counts": counts, "check": "n f_hat = sum Y"},
-                                  exact=[list(t) for t in lhs], derived=dists["derived"], printed=dists["printed"],
-                                  size=(*fsize(key), ee, nn)))
-    ev.instances("per-client Y of the real CMS+RR: two values A, B; distribution of f_hat = mean of Y", insts)
+            per_client = []
+            for X_ in range(fam.d):
+                dist = {}
+                for uu in range(ym.n_outputs):
+                    if P[uu, X_] != 0:
+                        y_ = dscale * Qy[0, uu] + doffset
+                        dist[y_] = dist.get(y_, 0) + P[uu, X_]
+                per_client += [dist] * counts[X_]
+            sums.append(Instance({"family": key, "exp_eps": ee, "counts": counts},
+                                 exact=[list(t) for t in _fhat_distribution(mkey(key, "rr", ee), counts, 0)],
+                                 derived=[[val / nn, p] for val, p in sorted(_convolve(per_client).items(),
+                                                                             key=lambda t: t[0])],
+                                 size=(*fsize(key), ee, nn)))
+    ev.instances("per-client contribution Y of the real CMS+RR: (Y - A)/(B - A) in {0, 1}", insts)
+    ev.instances("distribution of f_hat (enumeration) == distribution of the mean of the derived Y", sums,
+                 has_printed=False)
 
 
 def _appC_grid():
@@ -1509,6 +1560,7 @@ def _appC_grid():
     derivation="derivations.pan_cms.basics.appC_delta_range_derived",
     assumptions="CMS+RR, c_bar = 1/m; the equivalence must hold for the f(x) at hand",
     note="(f - A)^2/Var equals n e^eps/(m-1) only at f(x) = 1; its minimum over f is n/(m-1) at f(x) = 0.",
+    root_cause="appC.delta-range",
 )
 def appC_delta_range(ev):
     ev.symbolic("printed vs derived alpha_max^2", D.appC_delta_range_printed().rhs, D.appC_delta_range_derived().rhs)
@@ -1540,6 +1592,7 @@ def appC_delta_range(ev):
     derivation="derivations.pan_cms.basics.appC_ratio_derived",
     assumptions="CMS+RR, c_bar = 1/m",
     note="Var(f_hat) is O(1/n): the bound holds for n Var/((B-A)(f-A)).",
+    root_cause="appC.ratio-min-n",
 )
 def appC_ratio(ev):
     ev.symbolic("printed vs derived minimum", D.appC_ratio_printed().rhs, D.appC_ratio_derived().rhs)
@@ -1565,9 +1618,11 @@ def appC_ratio(ev):
     ev.numeric("Var/((B-A)(f-A)) strictly decreasing in f (exact)", monotone, count, "every grid point")
 
 
-def _chernoff_instances(form_bound, *, use_delta):
-    """Eq. (30) / its rewrite on the real CMS+RR: for delta in (0, 1] at every jump point."""
+def _chernoff_instances(printed, derived, *, use_delta):
+    """Eq. (30) / its rewrite on the real CMS+RR: each form (a bound Pr <= ..., with Eq. (30)'s delta range) is
+    evaluated with the exact tail Pr[f_hat >= v] at every jump point v with delta in (0, 1]."""
     insts = []
+    dlt_sym = sympy.Symbol("delta")
     for key, ee, nn in _appC_grid():
         fam = family(key)
         support = set()
@@ -1575,10 +1630,9 @@ def _chernoff_instances(form_bound, *, use_delta):
             support |= set(dist)
         A_, B_ = min(support), max(support)
         for c in range(nn + 1):
-            prof = _tail_profile_exact(key, ee, nn, c)
-            vals, probs, var, truth = prof
-            mu = nn * (truth - A_) / (B_ - A_)
-            ok = True
+            vals, probs, var, truth = _tail_profile_exact(key, ee, nn, c)
+            held = {"printed": True, "derived": True}
+            points = 0
             for v_ in vals:
                 if v_ <= truth:
                     continue
@@ -1586,20 +1640,20 @@ def _chernoff_instances(form_bound, *, use_delta):
                 dlt = (v_ - truth) / (truth - A_)
                 if dlt > 1:
                     continue
+                points += 1
                 tail = sum((p for w, p in zip(vals, probs) if w >= v_), Fraction(0))
-                common = {D.A_sym: _S(A_), D.B_sym: _S(B_), f_sym: _S(truth), n_sym: nn}
+                facts = {D.A_sym: _S(A_), D.B_sym: _S(B_), f_sym: _S(truth), n_sym: nn}
                 if use_delta:
-                    expo = form_bound.subs({sympy.Symbol("delta"): _S(dlt), **common})
+                    facts.update({D.Pr_chernoff: _S(tail), dlt_sym: _S(dlt)})
                 else:
-                    a2 = (v_ - truth) ** 2 / var
-                    expo = form_bound.subs({D.alpha: sympy.sqrt(_S(a2)), D.var_sym: _S(var), **common})
-                log_bound = sympy.expand_log(sympy.log(expo), force=True)
-                if not log_bound.is_Rational:
-                    raise ValueError(f"bound exponent {log_bound} is not rational")
-                with mpmath.workdps(60):
-                    ok &= _mp(tail) <= mpmath.exp(_mp(_F(log_bound)))
-            insts.append(Instance({"family": key, "exp_eps": ee, "n": nn, "clients on x": c}, exact=ok, derived=True,
-                                  printed=True, size=(fam.d, fam.m, nn, ee, c)))
+                    facts.update({D.Pr_upper: _S(tail), D.alpha: sympy.sqrt(_S((v_ - truth) ** 2 / var)),
+                                  D.var_sym: _S(var)})
+                for which, form in (("printed", printed), ("derived", derived)):
+                    value = evaluate(form, facts)
+                    held[which] &= all(value) if isinstance(value, tuple) else value
+            insts.append(Instance({"family": key, "exp_eps": ee, "n": nn, "clients on x": c, "points": points},
+                                  exact=HOLDS, derived=held["derived"], printed=held["printed"],
+                                  size=(fam.d, fam.m, nn, ee, c)))
     return insts
 
 
@@ -1615,10 +1669,9 @@ def _chernoff_instances(form_bound, *, use_delta):
     assumptions="independent Bernoulli variables (clients independent), unbiased CMS+RR",
 )
 def appC_eq30(ev):
-    ev.symbolic("printed vs standard multiplicative Chernoff bound", D.appC_eq30_printed()[0].rhs,
-                D.appC_eq30_derived()[0].rhs)
-    ev.instances("exact tail of the Bernoulli sum vs Eq. (30)", _chernoff_instances(D.appC_eq30_printed()[0].rhs,
-                                                                                      use_delta=True))
+    ev.symbolic("printed vs standard multiplicative Chernoff bound", ev.printed()[0].rhs, ev.derived()[0].rhs)
+    ev.instances("exact tail of the Bernoulli sum (real CMS+RR) under Eq. (30), delta in (0, 1]",
+                 _chernoff_instances(ev.printed(), ev.derived(), use_delta=True))
 
 
 @claim(
@@ -1631,9 +1684,9 @@ def appC_eq30(ev):
     assumptions="delta in [0, 1]; CMS+RR, c_bar = 1/m",
 )
 def appC_rewrite(ev):
-    ev.symbolic("printed vs derived exponent", D.appC_rewrite_printed().rhs, D.appC_rewrite_derived().rhs)
-    ev.instances("exact upper tail vs the rewritten bound (delta <= 1)", _chernoff_instances(
-        D.appC_rewrite_printed().rhs, use_delta=False))
+    ev.symbolic("printed vs derived exponent", ev.printed().rhs, ev.derived().rhs)
+    ev.instances("exact upper tail (real CMS+RR) under the rewritten bound (delta <= 1)",
+                 _chernoff_instances(ev.printed(), ev.derived(), use_delta=False))
 
 
 # ==== Appendix A ===================================================================================
@@ -1656,7 +1709,7 @@ def _ymean_instances(printed_rhs, derived_rhs, keys, quantity="mean"):
                     pv = D.evaluate_on(printed_rhs.subs(extra), **kw)
                     dv = D.evaluate_on(derived_rhs.subs(extra), **kw)
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "X": X_, "x": xx}, exact=ex,
-                                          derived=dv, printed=pv, size=(*fsize(key), ee, X_, xx)))
+                                          derived=dv, printed=pv, size=(*fsize(key), ee, X_, xx), path=_path(res)))
     return insts
 
 
@@ -1757,7 +1810,8 @@ def appA_expectation_sum(ev):
         for counts in datasets(fam.d, 3):
             clients = _client_list(counts)
             nn = len(clients)
-            mean = exact_moments(mk, counts)["mean"]
+            res_ = exact_moments(mk, counts)
+            mean = res_["mean"]
             for xx in range(fam.d):
                 vals = []
                 for expr in (P, Dv):
@@ -1769,7 +1823,7 @@ def appA_expectation_sum(ev):
                     out = fn(env)
                     vals.append(R(out.numerator, out.denominator))
                 insts.append(Instance({"family": key, "counts": counts, "x": xx}, exact=mean[xx], derived=vals[1],
-                                      printed=vals[0], size=(*fsize(key), nn, xx)))
+                                      printed=vals[0], size=(*fsize(key), nn, xx), path=_path(res_)))
     ev.instances("E[f_hat(x)] of the real CMS+RR", insts)
 
 
@@ -1803,13 +1857,15 @@ def appA_unbiased(ev):
             mk = mkey(key, kind, ee)
             for counts in datasets(fam.d, 2):
                 nn = sum(counts)
-                mean = exact_moments(mk, counts)["mean"]
+                res_ = exact_moments(mk, counts)
+                mean = res_["mean"]
                 for xx in range(fam.d):
                     def ev_(forms):
                         return [D.evaluate_on(q.rhs, family=fam, counts=counts, x_val=xx) for q in forms]
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
                                           exact=[mean[xx]] * 3, derived=ev_(D.appA_unbiased_derived()),
-                                          printed=ev_(D.appA_unbiased_printed()), size=(*fsize(key), nn, ee, xx)))
+                                          printed=ev_(D.appA_unbiased_printed()), size=(*fsize(key), nn, ee, xx),
+                                          path=_path(res_)))
     ev.instances("E[f_hat(x)] of the real CMS over collision-uniform families", insts)
 
 
@@ -1831,7 +1887,7 @@ def appA_converse(ev):
                 for _, kk, xx in sizes]
 
     ev.symbolic("printed vs derived", norm(D.appA_converse_printed().rhs), norm(D.appA_converse_derived().rhs))
-    insts, flags = [], []
+    insts, flags, biased_iff = [], [], []
     for key in CONSTANT + GENERAL + ["gf2(l=1,d=2)"]:
         fam = family(key)
         mk = mkey(key, "rr", R(2))
@@ -1841,17 +1897,22 @@ def appA_converse(ev):
                 counts[xx], counts[x2] = a, b
                 counts = tuple(counts)
                 nn = a + b
-                mean = exact_moments(mk, counts)["mean"][xx]
+                res_ = exact_moments(mk, counts)
+                mean = res_["mean"][xx]
                 vals = [D.evaluate_on(q.rhs.subs(D.xp, x2), family=fam, counts=counts, x_val=xx)
                         for q in (D.appA_converse_printed(), D.appA_converse_derived())]
                 params = {"family": key, "x": xx, "x'": x2, "counts": counts}
                 insts.append(Instance(params, exact=mean, derived=vals[1], printed=vals[0],
-                                      size=(*fsize(key), nn, xx, x2)))
+                                      size=(*fsize(key), nn, xx, x2), path=_path(res_)))
                 rate = fam.collision_rate(xx, x2)
-                flags.append(Instance(params, exact=(mean != R(a, nn)) == (rate != Fraction(1, fam.m)),
-                                      derived=True, printed=True, size=(*fsize(key), nn, xx, x2)))
+                truth = R(a, nn)
+                flags.append(Instance({**params, "c_bar": _fr(rate)}, exact=mean != truth, derived=vals[1] != truth,
+                                      printed=vals[0] != truth, size=(*fsize(key), nn, xx, x2), path=_path(res_)))
+                biased_iff.append((mean != truth) == (rate != Fraction(1, fam.m)))
     ev.instances("E[f_hat(x)] on two-valued datasets (real CMS+RR)", insts)
-    ev.instances("E[f_hat(x)] != f(x) exactly when c_bar(x, x') != 1/m", flags)
+    ev.instances("E[f_hat(x)] != f(x) on two-valued datasets (real CMS+RR)", flags)
+    ev.numeric("E[f_hat(x)] != f(x) exactly when c_bar(x, x') != 1/m (enumeration)", all(biased_iff), len(biased_iff),
+               f"{sum(biased_iff)} of {len(biased_iff)} datasets")
 
 
 # ==== Appendix B ===================================================================================
@@ -1995,12 +2056,14 @@ def appB_sum_variance(ev):
             V = var_table(kind, fam.m, ee)
             for counts in datasets(fam.d, 2):
                 nn = sum(counts)
-                var = exact_moments(mk, counts)["variance"]
+                res_ = exact_moments(mk, counts)
+                var = res_["variance"]
                 for xx in range(fam.d):
                     kw = dict(family=fam, counts=counts, var_table=V, x_val=xx)
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
                                           exact=nn**2 * var[xx], derived=D.evaluate_on(Dv, **kw),
-                                          printed=D.evaluate_on(P, **kw), size=(*fsize(key), nn, ee, xx)))
+                                          printed=D.evaluate_on(P, **kw), size=(*fsize(key), nn, ee, xx),
+                                          path=_path(res_)))
     ev.instances("Var(sum y_hat) = n^2 Var(mean y_hat) of the real y-mechanism (enumeration)", insts)
 
 
@@ -2063,40 +2126,33 @@ def appB_diagonal(ev):
     ev.instances("collision rate and average variance on the diagonal", insts)
 
 
-def _var_decomposition_form():
-    """Var of a sum = sum of variances + sum of covariances over ordered pairs (bilinearity)."""
-    return sympy.Eq(D.Var_sum, sympy.Symbol(r"\sum_{i \in [n]} \mathrm{Var}(\hat{y}^{(i)}[h_{j^{(i)}}(x)])")
-                    + sympy.Symbol(r"\sum_{i_1 \neq i_2} \mathrm{Cov}(\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)], "
-                                   r"\hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)])"))
-
-
 @claim(
     id="pan-cms/appB.var-decomposition",
     location="Appendix B, variance of the sum before Eq. (27)",
     statement="Var(sum_i y_hat^(i)) = sum_i Var(y_hat^(i)) + sum_{i1 != i2} Cov(y_hat^(i1), y_hat^(i2)).",
-    printed=_var_decomposition_form,
-    derived=_var_decomposition_form,
-    derivation="derivations.pan_cms.basics.appB_sum_variance_derived",
+    printed=D.appB_var_decomposition_printed,
+    derived=D.appB_var_decomposition_derived,
+    derivation="derivations.pan_cms.basics.appB_var_decomposition_derived",
     assumptions="bilinearity of covariance",
     note="A general identity (the printed and derived forms coincide); the evidence is the enumeration.",
 )
 def appB_var_decomposition(ev):
-    ev.symbolic("printed vs derived", _var_decomposition_form().rhs, _var_decomposition_form().rhs)
+    ev.symbolic("printed vs derived", ev.printed().rhs, ev.derived().rhs)
     insts = []
     for key in ("gf2(l=1,d=2)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
         fam = family(key)
         mk = mkey(key, "rr", R(2), which="y")
         for X1_, X2_ in itertools.combinations_with_replacement(range(fam.d), 2):
             counts = tuple((X1_ == w) + (X2_ == w) for w in range(fam.d))
-            var_mean = exact_moments(mk, counts)["variance"]
+            res = exact_moments(mk, counts)
             for xx in range(fam.d):
                 singles = [exact_moments(mk, tuple(int(w == X_) for w in range(fam.d)))["variance"][xx]
                            for X_ in (X1_, X2_)]
                 m12, m1, m2 = _pair_moments(key, "rr", R(2), X1_, X2_, xx)
-                cov = sympy.cancel(m12 - m1 * m2)
-                insts.append(Instance({"family": key, "X1": X1_, "X2": X2_, "x": xx}, exact=4 * var_mean[xx],
-                                      derived=sum(singles) + 2 * cov, printed=sum(singles) + 2 * cov,
-                                      size=(*fsize(key), X1_, X2_, xx)))
+                terms = {D.SumVar_sym: sum(singles), D.SumCov_sym: 2 * sympy.cancel(m12 - m1 * m2)}
+                insts.append(Instance({"family": key, "X1": X1_, "X2": X2_, "x": xx}, exact=4 * res["variance"][xx],
+                                      derived=evaluate(ev.derived(), terms), printed=evaluate(ev.printed(), terms),
+                                      size=(*fsize(key), X1_, X2_, xx), path=_path(res)))
     ev.instances("Var of the sum of two clients (enumeration) vs variances and covariance (pair enumeration)", insts)
 
 
@@ -2104,13 +2160,13 @@ def appB_var_decomposition(ev):
     id="pan-cms/sec3.3.mse-var",
     location="Section 3.3, after Eq. (7)",
     statement="With pairwise-independent hashing E[f_hat(x)] - f(x) = 0, so MSE(f_hat(x)) = Var(f_hat(x)).",
-    printed=lambda: sympy.Eq(D.MSE_fhat, D.Var_fhat),
-    derived=lambda: sympy.Eq(D.MSE_fhat, D.Var_fhat),
-    derivation="derivations.pan_cms.basics.mse_derived",
-    kind="statement",
+    printed=D.mse_var_printed,
+    derived=D.mse_var_derived,
+    derivation="derivations.pan_cms.basics.mse_var_derived",
     assumptions="c_bar(x, x') = 1/m for x != x' (the paper's pairwise independence)",
 )
 def sec33_mse_var(ev):
+    ev.symbolic("printed vs derived MSE", ev.printed().rhs, ev.derived().rhs)
     insts = []
     for key in UNIFORM:
         fam = family(key)
@@ -2118,7 +2174,46 @@ def sec33_mse_var(ev):
             mk = mkey(key, kind, ee)
             for counts in _small_datasets(fam.d):
                 res = exact_moments(mk, counts)
-                insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts},
-                                      exact=res["mse"] == res["variance"], derived=_derived_unbiased(key),
-                                      printed=True, size=(*fsize(key), sum(counts), ee)))
-    ev.instances("MSE == Var for every x (exact moments of the real CMS)", insts)
+                nn = sum(counts)
+
+                def values(form):
+                    return [evaluate(form, {D.Var_fhat: res["variance"][xx], f_sym: R(counts[xx], nn)})
+                            for xx in range(fam.d)]
+
+                insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts}, exact=res["mse"],
+                                      derived=values(ev.derived()), printed=values(ev.printed()),
+                                      size=(*fsize(key), nn, ee), path=_path(res)))
+    ev.instances("MSE of the real CMS vs the form evaluated at its exact variance", insts)
+
+
+ROOT_CAUSES = [
+    RootCause("sec3.1.pairwise-independence", "Section 3.1, remark after Corollary 3.1 (used by Corollary 3.2)",
+              "c_bar(x, x') = 1/m is called the definition of pairwise independence; it is implied by (strong) "
+              "pairwise independence but weaker (the family {(0, j)} has it and is not pairwise independent), so "
+              "Corollary 3.2's 'iff pairwise independent' holds only when read as 'iff collision rate 1/m'",
+              "error"),
+    RootCause("sec3.1.family-size", "Section 3.1, after Corollary 3.2",
+              "pairwise independence is said to require |H| = d^2; it requires m | |H| (collision rate 1/m) or "
+              "m^2 | |H| and |H| >= 1 + d(m - 1) (strong), e.g. 4 functions at d = 3, m = 2; d^2 is only the size of "
+              "Eq. (18)'s family when d = 2^l", "error"),
+    RootCause("eq1.index-set", "Section 2.2, Eq. (1)",
+              "the inner max of the worst-case MSE runs over x in the dataset X; the text defines it over the values of "
+              "interest ([d]), and the two differ when the worst case is a value absent from the dataset", "error"),
+    RootCause("eq7.square-outside", "Section 3.3, Eq. (7), middle line",
+              "E[f_hat - E f_hat]^2 squares outside the expectation (it is 0); the variance term is "
+              "E[(f_hat - E f_hat)^2]", "error"),
+    RootCause("eq9.rhs-zero", "Section 3.3, Theorem 3.4, Eq. (9)",
+              "E[g(x)] = 0 should read E[g(x)] = f(x): g is built to be unbiased", "error"),
+    RootCause("appB.eq6-sign", "Appendix B, the c_bar = 1/m step proving Eq. (6)",
+              "the collision term (1 - m)/m should be (m - 1)/m (c_bar(1 - c_bar) m^2/m = (m - 1)/m), as Eq. (6) itself "
+              "prints; the first line also writes f(x) inside the sum over x' != x for f(x')", "error"),
+    RootCause("appC.A-numerator", "Appendix C, definition of A",
+              "A = min f_hat has numerator e^{-1}; RR's decoded miss gives -1: A = m/(m-1) (-1)/(e^eps - 1) - 1/(m-1)",
+              "error"),
+    RootCause("appC.delta-range", "Appendix C, after Eq. (30) (the alpha range of Theorem 3.5)",
+              "delta <= 1 is turned into alpha <= sqrt(n e^eps/(m-1)), the value of (f - A)/sqrt(Var) at f(x) = 1; "
+              "for every f(x) it needs its minimum, at f(x) = 0: alpha <= sqrt(n/(m-1))", "error"),
+    RootCause("appC.ratio-min-n", "Appendix C, minimum of Var/((B-A)(f-A))",
+              "the minimum drops the 1/n of Var(f_hat): it is (m-1)/(n(e^eps + m - 1)), so the one- and two-sided "
+              "bounds that follow carry a spurious factor n in the exponent (Theorem 3.5 has none)", "error"),
+]
