@@ -747,18 +747,26 @@ def sec5_2_collision(ev):
 
 
 # ---- Corollary 5.1: variance of OCMS under both decoders
-def _variance_mixture(d, p, m_, e, counts):
-    """Derived per-value variance (n clients) of the grouped decoder on data in [d]."""
+def _group_variances(d, p, m_, e, counts):
+    """Per value in [d] and per support size k of OCMS's two groups: the variance of the OSC with support k on
+    the dictionary d' = p (the OSC variance of Section 3 with p*, q* of d'), n clients."""
     n_ = sum(counts)
-    out = []
-    for x in range(d):
-        f = R(counts[x], n_)
-        v = 0
-        for kk, (pi, _, _) in C.ocms_groups(p, m_, e).items():
-            pk, qk = C.osc_p(p, kk, e), C.osc_q(p, kk, e)
-            v += pi * (f * pk * (1 - pk) + (1 - f) * qk * (1 - qk)) / (n_ * (pk - qk) ** 2)
-        out.append(sympy.cancel(v))
+    out = {}
+    for kk in C.ocms_groups(p, m_, e):
+        pk, qk = C.osc_p(p, kk, e), C.osc_q(p, kk, e)
+        out[kk] = [sympy.cancel((R(c, n_) * pk * (1 - pk) + (1 - R(c, n_)) * qk * (1 - qk)) / (n_ * (pk - qk) ** 2))
+                   for c in counts]
     return out
+
+
+def _mixture_at(form, d, p, m_, e, counts, var):
+    """The form of Corollary 5.1 at one dataset, per value: pi_1, pi_0 from Theorem 5.1 and the two OSC
+    variances; Var(X) is the real variance (it only matters if the form is not an equation)."""
+    groups = C.ocms_groups(p, m_, e)
+    k0, k1, r = C.bucket_profile(p, m_)
+    gv = _group_variances(d, p, m_, e, counts)
+    return [evaluate(form, {C.PI1: groups[k1][0], C.PI0: groups[k0][0], C.VAR(C.X1): gv[k1][x],
+                            C.VAR(C.X0): gv[k0][x], C.VAR(C.X): var[x]}) for x in range(d)]
 
 
 def _variance_pooled(d, p, m_, e, counts):
@@ -787,7 +795,9 @@ def _variance_pooled(d, p, m_, e, counts):
     note=LOST,
 )
 def cor5_1(ev):
+    form = ev.derived()
     insts = []
+    pooled_differs, pooled_formula = [], []
     grid = [(3, 2, "enum"), (4, 2, "enum"), (4, 3, "enum"), (5, 3, "moments"), (6, 3, "moments"), (7, 4, "moments")]
     for d, m_, how in grid:
         p = next_prime(d)
@@ -800,20 +810,22 @@ def cor5_1(ev):
                 for counts in datasets:
                     var = (enumeration.enumerated_moments(mech, counts)["variance"] if how == "enum"
                            else moments.variance(mech, counts))
-                    mix = _variance_mixture(d, p, m_, e, counts)
-                    holds = all(sympy.cancel(a - b) == 0 for a, b in zip(var, mix))
-                    predicted = dec == "grouped" or all(sympy.cancel(a - b) == 0 for a, b in
-                                                        zip(_variance_pooled(d, p, m_, e, counts), mix))
-                    insts.append(Instance({"d": d, "d'": p, "m": m_, "exp_eps": e, "decoder": dec, "counts": counts},
-                                          holds, predicted, True, in_condition=dec == "grouped",
-                                          size=(d, m_, sum(counts), e, dec != "pooled")))
-                    if dec == "pooled":  # our pooled formula against the same exact variance
-                        insts.append(Instance({"d": d, "m": m_, "exp_eps": e, "decoder": "pooled formula",
-                                               "counts": counts},
-                                              all(sympy.cancel(a - b) == 0 for a, b in
-                                                  zip(var, _variance_pooled(d, p, m_, e, counts))),
-                                              True, True, in_condition=True, size=(d, m_, sum(counts), e, 2)))
-    _statement(ev, "variance of the real OCMS (enumeration / exact moments) vs the mixture formula", insts)
+                    var = [sympy.cancel(v) for v in var]
+                    mix = _mixture_at(form, d, p, m_, e, counts, var)
+                    if dec == "grouped":  # the condition: each response decoded by its configuration's (p_k, q_k)
+                        insts.append(Instance({"d": d, "d'": p, "m": m_, "exp_eps": e, "counts": counts}, var, mix,
+                                              path="enumeration" if how == "enum" else "moment-formula",
+                                              size=(d, m_, sum(counts), e)))
+                    else:
+                        pooled_differs.append(any(sympy.cancel(a - b) != 0 for a, b in zip(var, mix)))
+                        pooled_formula.append(all(sympy.cancel(a - b) == 0 for a, b in
+                                                  zip(var, _variance_pooled(d, p, m_, e, counts))))
+    ev.instances("variance of the real OCMS, grouped decoder (enumeration / exact moments) vs the mixture", insts,
+                 has_printed=False)
+    ev.numeric("pooled decoder (pan-cms Eq. (8)): the real variance differs from the mixture on some value",
+               all(pooled_differs), len(pooled_differs), f"{sum(pooled_differs)} of {len(pooled_differs)} datasets")
+    ev.numeric("pooled decoder: the real variance == ldpref's pooled (p, q) formula", all(pooled_formula),
+               len(pooled_formula), f"{sum(pooled_formula)} of {len(pooled_formula)} datasets")
 
 
 @claim(
@@ -1019,6 +1031,17 @@ def _ocms_exact_table():
     return rows
 
 
+def _with_definitions(form, params: dict):
+    """A statement whose conjuncts define symbols (Eq(alpha, ...), Eq(beta, ...)) at one point: each definition's
+    right-hand side is evaluated there first and substituted, then the whole statement is evaluated (negated
+    definitions, Ne(alpha, ...), are read the same way, so a negated form evaluates to its negation)."""
+    params = dict(params)
+    for rel in form.atoms(sympy.Eq, sympy.Ne):
+        if rel.lhs in (C.ALPHA, C.BETA):
+            params[rel.lhs] = sympy.simplify(rel.rhs.subs(params))
+    return evaluate(form, params)
+
+
 @claim(
     id="pan-strict/cor5.2",
     location="Section 5.2, Corollary 5.2 (proof in Appendix D.2)",
@@ -1037,22 +1060,32 @@ def _ocms_exact_table():
                 "(erratum).  The bound holds when m = e^eps + 1 is an integer (the correction).",
 )
 def cor5_2(ev):
+    form = ev.derived()
+
+    def at(l2, star, dd, p, e):
+        return _with_definitions(form, {S.L_OCMS: l2, S.L_STAR: star, C.d: dd, C.dp: p, C.e: e})
+
     insts = []
+    tied = []
     for e, dd, p, m_, dec, l2, star, bound in _ocms_exact_table():
         insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "m": m_, "decoder": dec,
                                "excess": _fmt(l2 / star - 1), "bound": _fmt(bound)},
-                              bool(l2 <= (1 + bound) * star), True, True, size=(dd, e, dec)))
-        if dec == "grouped":  # the exact real-mechanism l2 agrees with the derived mixture formula
-            insts.append(Instance({"exp_eps": e, "d": dd, "decoder": dec, "check": "l2 == Cor 5.1 formula"},
-                                  l2 == C.ocms_l2_grouped(dd, p, m_, e), True, True, size=(dd, e, "z")))
+                              bool(l2 <= (1 + bound) * star), at(l2, star, dd, p, e), path="moment-formula",
+                              size=(dd, e, dec)))
+        if dec == "grouped":  # the exact real-mechanism l2 agrees with the Corollary 5.1 mixture
+            tied.append(l2 == C.ocms_l2_grouped(dd, p, m_, e))
+    ev.numeric("real grouped OCMS: exact l2 == Corollary 5.1's mixture", all(tied), len(tied),
+               f"{sum(tied)} of {len(tied)}")
     # m = e + 1 is the exhaustive optimum over integer m (real mechanisms)
+    argmins = []
     for e in (R(2), R(3)):
         for dd in (5, 6):
             p = next_prime(dd)
-            best = min(range(2, p), key=lambda m_: _l2(_ocms(dd, m_, e).mechanism))
-            insts.append(Instance({"exp_eps": e, "d": dd, "check": "argmin_m (exhaustive) == e + 1", "argmin": best},
-                                  best == e + 1, True, True, size=(dd, e, "m")))
-    # outside the condition: non-integer e^eps + 1 with the exhaustive best m (formula of Cor 5.1 verified above)
+            argmins.append(min(range(2, p), key=lambda m_: _l2(_ocms(dd, m_, e).mechanism)) == e + 1)
+    ev.numeric("argmin over integer m of the real OCMS l2 (exhaustive) == e^eps + 1", all(argmins), len(argmins),
+               f"{sum(argmins)} of {len(argmins)}")
+    # non-integer e^eps + 1 with the exhaustive best m: l2 from Corollary 5.1's mixture (tied to real mechanisms
+    # above); the bound fails there
     for e in (R(5, 2), R(7, 3)):
         for dd in (20, 24, 29, 40):
             p = next_prime(dd)
@@ -1060,18 +1093,30 @@ def cor5_2(ev):
             l2 = C.ocms_l2_grouped(dd, p, best, e)
             star = C.osc_l2(dd, R(dd) / (e + 1), e)
             bound = C.cor52_bound(dd, e, p)
-            holds = bool(l2 <= (1 + bound) * star)
             insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "m": best, "excess": _fmt(l2 / star - 1),
-                                   "bound": _fmt(bound)}, holds, holds, True, size=(dd, e, "x")))
-    _statement(ev, "exact OCMS l2 against (1 + alpha)(1 + beta) l2*", insts)
+                                   "bound": _fmt(bound)}, bool(l2 <= (1 + bound) * star), at(l2, star, dd, p, e),
+                                  in_condition=False, path="moment-formula", size=(dd, e, "x")))
+    ev.instances("exact OCMS l2 against (1 + alpha)(1 + beta) l2*", insts, has_printed=False)
+
+
+def _ocms_excess_limit(m_: int, e, r: int):
+    """lim_{d -> oo} of l2(OCMS)/l2*(d) - 1 along d = d' = r (mod m): Corollary 5.1's mixture of the OSCs with
+    support (d - r)/m + 1 (r buckets) and (d - r)/m (m - r buckets), pi_k from Theorem 5.1 (both tied to the
+    real mechanisms in cor5.1 and thm5.1), as an exact limit of a rational function of d."""
+    x = sympy.Symbol("x", positive=True)
+    k0 = (x - r) / m_
+    k1 = k0 + 1
+    pi1 = r * (x + (e - 1) * k1) / (x * (e + m_ - 1))
+    pi0 = (m_ - r) * (x + (e - 1) * k0) / (x * (e + m_ - 1))
+    l2 = pi1 * C.osc_l2(x, k1, e) + pi0 * C.osc_l2(x, k0, e)
+    return C.limit_at_infinity(l2 / C.osc_l2(x, x / (e + 1), e) - 1, x)
 
 
 @claim(
     id="pan-strict/sec5.2.vanish",
     location="Section 5.2, after Corollary 5.2 (and the numeric example there, whose numbers are lost)",
     statement="For large d both terms of Corollary 5.2 vanish: OCMS approaches the strict optimum.",
-    derived=lambda: sympy.Eq(sympy.Limit(sympy.Symbol(r"l_2(\mathrm{OCMS})/l_2^{*}") - 1, C.d, sympy.oo),
-                             C.excess_limit()),
+    derived=lambda: sympy.Eq(S.EXCESS_LIM, C.excess_limit()),
     derivation="derivations.pan_strict.constructions.excess_limit",
     kind="statement",
     condition="e^eps + 1 is an integer (m = e^eps + 1), the case the sentence is placed in ('Notably, when ..., "
@@ -1080,6 +1125,7 @@ def cor5_2(ev):
     note=LOST,
 )
 def sec5_2_vanish(ev):
+    form = ev.derived()
     ev.identity("limit of the exact loss ratio at support d/m", sympy.factor(C.excess_limit_derived()),
                 sympy.factor(C.excess_limit()))
     g = sympy.Symbol("g", nonnegative=True)
@@ -1089,24 +1135,30 @@ def sec5_2_vanish(ev):
     ev.identity("alpha -> 0 and beta -> 0 for a bounded prime gap g", [C.limit_at_infinity(a, x)] +
                 [C.limit_at_infinity(bb, x) for bb in b], [0, 0, 0])
     insts = []
+    approach = []
     for e in (R(2), R(3), R(4), R(5, 2), R(7, 3), R(7, 2)):
         ms = range(2, 8)
-        lim = min(C.excess_limit(mm, e) for mm in ms)
         m_best = min(ms, key=lambda mm: C.excess_limit(mm, e))
-        big = [p for p in (1009, 10007, 100003)]
+        for mm in sorted({m_best, int(sympy.floor(e + 1)), int(sympy.ceiling(e + 1)) + 1}):
+            for r in range(1, mm):
+                limit = _ocms_excess_limit(mm, e, r)
+                insts.append(Instance({"exp_eps": e, "m": mm, "d mod m": r}, limit,
+                                      evaluate(form, {C.m: mm, C.e: e, form.lhs: limit}), path="proof",
+                                      size=(e, mm, r)))
+        lim = C.excess_limit(m_best, e)
         ef = Fraction(int(e.p), int(e.q))
+        big = (1009, 10007, 100003)
         exc = [C.ocms_l2_grouped_fraction(p, p, m_best, ef) / C.osc_l2_fraction(p, p, Fraction(p) / (ef + 1), ef) - 1
                for p in big]
         exc = [R(v.numerator, v.denominator) for v in exc]
-        # the exact excess at growing primes approaches the derived limit from above
-        approaches = all(exc[i] >= lim for i in range(3)) and abs(exc[2] - lim) < abs(exc[0] - lim)
-        vanishes = lim == 0
-        insts.append(Instance({"exp_eps": e, "m": m_best, "limit": lim, "excess at d=100003": _fmt(exc[2])},
-                              bool(vanishes and approaches), bool(vanishes), True,
-                              in_condition=(e + 1).is_integer, size=(e,)))
+        # the exact excess at growing primes approaches the limit from above
+        approach.append(bool(all(v >= lim for v in exc) and abs(exc[2] - lim) < abs(exc[0] - lim)))
         ev.note(f"e^eps = {e}: best m = {m_best}, excess at d' = 1009/10007/100003: "
                 + ", ".join(_fmt(v) for v in exc) + f"; limit {lim} ~ {_fmt(lim)}")
-    _statement(ev, "excess of OCMS at large prime d vs its limit", insts)
+    ev.instances("limit of the excess of OCMS (Corollary 5.1's mixture, each residue of d mod m) vs the form",
+                 insts, has_printed=False)
+    ev.numeric("the exact excess at d' = 1009, 10007, 100003 (best m) approaches the limit from above",
+               all(approach), len(approach), f"{sum(approach)} of {len(approach)}")
 
 
 # ---- Section 5.4 numbers
@@ -1150,7 +1202,9 @@ D_MAX_EXAMPLE = 400
                 "excess) stays <= 0.09% on [d, 400].",
 )
 def sec5_4_example(ev):
+    form = ev.derived()
     insts = []
+    tied = []
     limit = Fraction(9, 10000)
     for e in (R(2), R(3), R(4), R(5)):
         m_ = int(e) + 1
@@ -1162,21 +1216,23 @@ def sec5_4_example(ev):
         for dec, scan in scans.items():
             d0 = max(dd for dd, (x, _) in scan.items() if x > limit) + 1
             for dd in range(d_b, D_MAX_EXAMPLE + 1):
-                # statement: the guarantee read off Corollary 5.2 holds for the real excess (a separate formula)
+                # exact: the excess of OCMS (closed forms tied to the real mechanisms below) is <= 0.09%; the form:
+                # evaluated at Corollary 5.2's bound, what the text tells the reader to read off
                 insts.append(Instance({"exp_eps": e, "decoder": dec, "d": dd, "bound": f"{float(bounds[dd]):.6g}"},
-                                      scan[dd][0] <= limit, True, True, size=(e, dec, dd)))
+                                      scan[dd][0] <= limit, _at(form, EXCESS=bounds[dd]), path="moment-formula",
+                                      size=(e, dec, dd)))
             ev.note(f"e^eps = {e} (m = {m_}), {dec} decoder: Corollary 5.2's bound <= 0.09% for every d in "
                     f"[{d_b}, {D_MAX_EXAMPLE}]; exact excess <= 0.09% for every d in [{d0}, {D_MAX_EXAMPLE}]; at d = 100: bound "
                     f"{float(bounds[100]) * 100:.4f}%, excess {float(scan[100][0]) * 100:.4f}%")
         p = next_prime(d_b)
-        insts.append(Instance({"exp_eps": e, "d'": p, "check": "collision rate of the real family"},
-                              _real_collision(p, m_) == C.ocms_collision_rate(p, m_), True, True, size=(e, "c", p)))
+        tied.append(_real_collision(p, m_) == C.ocms_collision_rate(p, m_))
     # the closed-form excess used above == the real OCMS mechanisms' exact l2 (small d, both decoders)
     for e, dd, p, m_, dec, l2, star, bound in _ocms_exact_table():
         scan = _excess_scan(e, m_, dec)
         x = scan[dd][0]
-        insts.append(Instance({"exp_eps": e, "d": dd, "decoder": dec, "check": "closed-form excess == real mechanism"},
-                              l2 / star - 1 == R(x.numerator, x.denominator), True, True, size=(e, "r", dd)))
+        tied.append(l2 / star - 1 == R(x.numerator, x.denominator))
+    ev.numeric("the closed forms behind the scan: collision rate of the real family, and the excess == the real "
+               "OCMS mechanisms' exact l2 (small d, both decoders)", all(tied), len(tied), f"{sum(tied)} of {len(tied)}")
     _statement(ev, "exact OCMS excess wherever Corollary 5.2 guarantees 0.09%", insts)
 
 
@@ -1184,24 +1240,29 @@ def sec5_4_example(ev):
     id="pan-strict/sec5.4.narrowing",
     location="Section 5.4, last sentence of the example",
     statement="The excess of OCMS over the optimum keeps shrinking as d grows.",
-    derived=lambda: sympy.Symbol(r"\Delta(d + 1) \le \Delta(d)"),
+    derived=C.narrowing_derived_form,
     derivation="derivations.pan_strict.constructions.ocms_l2_grouped",
     kind="statement",
-    correction=lambda: sympy.Implies(sympy.Eq(sympy.Symbol("d'(d)"), sympy.Symbol("d'(d+1)")),
-                                     sympy.Symbol(r"\Delta(d + 1) \le \Delta(d)")),
     condition="d and d + 1 share the extended prime d' (no prime passed); each time d passes a prime, d' jumps and "
               "the gap rises (its envelope still tends to 0)",
     note=LOST,
 )
 def sec5_4_narrowing(ev):
+    form = ev.derived()
     insts = []
+    rises = 0
     for e in (R(2), R(3)):
         scan = _excess_scan(e, int(e) + 1, "grouped", 400)
         for dd in range(100, 400):
             (a, Da), (b, Db) = scan[dd], scan[dd + 1]
-            insts.append(Instance({"exp_eps": e, "d": dd, "d'": Da, "next d'": Db}, b <= a, Da == Db, True,
-                                  in_condition=Da == Db, size=(dd, e)))
+            rises += b > a
+            # exact: the excess (Corollary 5.1's closed form, tied to the real mechanisms in sec5.4.example)
+            # narrows from d to d + 1 unless d passes a prime; the form at the two primes and the two excesses
+            insts.append(Instance({"exp_eps": e, "d": dd, "d'": Da, "next d'": Db}, bool(Da != Db or b <= a),
+                                  _at(form, DP_D=Da, DP_NEXT=Db, GAP=a, GAP_NEXT=b), path="moment-formula",
+                                  size=(dd, e)))
     _statement(ev, "exact OCMS excess at consecutive d", insts)
+    ev.note(f"the excess rises at {rises} of {len(insts)} steps d -> d + 1 (each where d passes a prime)")
 
 
 @claim(
@@ -1209,13 +1270,15 @@ def sec5_4_narrowing(ev):
     location="Section 5.4, comparison table",
     statement="SS and WSS attain the optimal l2 and OCMS nearly so; responses: C(d,k) for SS, m d'(d'-1) for "
               "OCMS, at most d(d-1)/2 for WSS (cost O(d), O(log d), O(log d)).",
-    derived=lambda: sympy.Tuple(sympy.binomial(C.d, C.k), C.m * C.dp * (C.dp - 1), C.caratheodory_dimension()),
+    derived=C.comparison_table_form,
     derivation="derivations.pan_strict.constructions.caratheodory_count",
     kind="statement",
     note=LOST,
 )
 def sec5_4_table(ev):
+    form = ev.derived()
     insts = []
+    precision = []
     for dd in (5, 6, 7):
         for e in E_GRID:
             k = C.integer_optimal_k(dd, e)
@@ -1224,12 +1287,15 @@ def sec5_4_table(ev):
             o = _ocms(dd, int(e) + 1, e, "pooled").mechanism
             p = next_prime(dd)
             best = _integer_optimum_by_ss(dd, e)[0]
-            ok = bool(_l2(ss) == best and _l2(wss) == best and _l2(o) >= best and ss.n_outputs == comb(dd, k)
-                      and o.n_outputs == (int(e) + 1) * p * (p - 1) and wss.n_outputs <= C.caratheodory_dimension(dd))
+            precision.append(bool(_l2(ss) == best and _l2(wss) == best and _l2(o) >= best))
+            exact = (ss.n_outputs, o.n_outputs, wss.n_outputs <= dd * (dd - 1) // 2)
             insts.append(Instance({"d": dd, "exp_eps": e, "k": k, "|U| SS/OCMS/WSS": (ss.n_outputs, o.n_outputs,
                                                                                      wss.n_outputs),
-                                   "OCMS excess": _fmt(_l2(o) / best - 1)}, ok, True, True, size=(dd, e)))
-    _statement(ev, "real SS, WSS, OCMS: exact l2 and response counts", insts)
+                                   "OCMS excess": _fmt(_l2(o) / best - 1)}, exact,
+                                  _at(form, d=dd, k=k, m=int(e) + 1, dp=p, POSITIVE_W=wss.n_outputs), size=(dd, e)))
+    _statement(ev, "real SS, WSS, OCMS: response counts vs the table", insts)
+    ev.numeric("precision row: SS and WSS at the exhaustive optimum over real SS, OCMS at or above it", all(precision),
+               len(precision), f"{sum(precision)} of {len(precision)}")
 
 
 @claim(
@@ -1237,23 +1303,27 @@ def sec5_4_table(ev):
     location="Section 5.3 last paragraph and Section 5.4 (reusing precomputed WSS for a larger dictionary)",
     statement="An OSC precomputed for a larger dictionary d'' > d can be used for [d]: it stays unbiased on [d] and "
               "its l2 is the extended loss of Appendix D.2 (negligibly above the optimum for large d).",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"n \ell''"), sympy.factor(C._extended_l2_expr().subs(C.dp, sympy.Symbol("d''")))),
+    derived=lambda: sympy.Eq(S.N_L_EXT2, sympy.factor(C._extended_l2_expr().subs(C.dp, S.dpp))),
     derivation="derivations.pan_strict.constructions.extended_l2",
     kind="statement",
 )
 def sec5_4_extend(ev):
+    form = ev.derived()
     insts = []
+    unbiased = []
     for dd, big, e in [(4, 5, R(2)), (5, 6, R(3)), (6, 7, R(2)), (6, 8, R(3))]:
         k = C.integer_optimal_k(big, e)
         mech, _, _ = _wss(big, k, e)
         small = Mechanism(mech.perturbation_matrix()[:, :dd].tolist(), mech.decoder_matrix()[:dd, :].tolist(),
                           outputs=mech.outputs, name="restricted WSS")
         l2 = losses.worst_case_l2(small, 1).value
-        ok = small.is_unbiased() and l2 == C.extended_l2(dd, big, k, e)
+        unbiased.append(small.is_unbiased())
         insts.append(Instance({"d": dd, "d''": big, "k": k, "exp_eps": e,
                                "excess over optimum": _fmt(l2 / C.osc_l2(dd, R(dd) / (e + 1), e) - 1)},
-                              ok, True, True, size=(dd, big, e)))
-    _statement(ev, "restricted real WSS mechanisms", insts)
+                              l2, _at(form, d=dd, dpp=big, k=k, e=e), path="moment-formula", size=(dd, big, e)))
+    _statement(ev, "restricted real WSS mechanisms: exact l2 vs the extended loss", insts)
+    ev.numeric("restricted real WSS mechanisms are unbiased on [d]", all(unbiased), len(unbiased),
+               f"{sum(unbiased)} of {len(unbiased)}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1289,20 +1359,23 @@ def sec5_3_target(ev):
     note=LOST,
 )
 def sec5_3_base(ev):
+    form = ev.derived()
     insts = []
+    columns = []
     for d, k, e, mech, subsets, meas in _thm41_grid():
         if d > 6:
             continue
         _, _, cert = _wss(d, k, e)
         P = mech.perturbation_matrix()
         w = [sympy.Rational(x) for x in cert["weights"]]
+        # exact: the real mechanism's entry at an input outside the response's support (its base probability)
         out = [P[u, [x for x in range(d) if x not in s][0]] for u, s in enumerate(subsets)]
         insts.append(Instance({"d": d, "k": k, "exp_eps": e, "sum w": sum(w)}, out,
-                              [C.osc_base_total(d, k, e) * wi for wi in w], size=(d, k, e)))
-        cols = [sum(P[:, x]) for x in range(d)]
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "check": "column sums"}, cols, [1] * d,
-                              size=(d, k, e, 1)))
+                              [_at(form, d=d, k=k, e=e, W_Y=wi) for wi in w], size=(d, k, e)))
+        columns.append(all(sum(P[:, x]) == 1 for x in range(d)))
     ev.instances("base probabilities of the real WSS mechanisms", insts, has_printed=False)
+    ev.numeric("every column of the real WSS mechanisms sums to one", all(columns), len(columns),
+               f"{sum(columns)} of {len(columns)}")
 
 
 def _pairs_solved(d, k, subsets, weights) -> bool:
@@ -1364,18 +1437,22 @@ def sec5_3_osc(ev):
                 "inclusion matrix has full rank d(d-1)/2 for 2 <= k <= d-2 (Gottlieb-Kantor), d for k = d-1.",
 )
 def sec5_3_sparse(ev):
+    form = ev.derived()
     insts = []
     for d, k, e, mech, subsets, meas in _thm41_grid():
         if k == 1:
             continue
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "positive": meas["responses"]},
-                              bool(meas["responses"] <= C.caratheodory_dimension(d)), True, True, size=(d, k, e)))
+        positive = sum(1 for w in _wss(d, k, e)[2]["weights"] if R(w) > 0)
+        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "positive": positive},
+                              positive <= d * (d - 1) // 2, _at(form, d=d, POSITIVE_W=positive), size=(d, k, e)))
+    _statement(ev, "positive weights of the real WSS vertices vs the bound", insts)
+    ranks = []
     for d in range(4, 8):
         for k in range(2, d):
-            want = C.caratheodory_dimension(d) if k <= d - 2 else d
-            insts.append(Instance({"d": d, "k": k, "check": "rank of the pair inclusion matrix"},
-                                  C.pair_inclusion_rank(d, k) == want, True, True, size=(d, k, 9)))
-    _statement(ev, "positive weights of WSS vertices and the exact rank", insts)
+            want = d * (d - 1) // 2 if k <= d - 2 else d
+            ranks.append(C.pair_inclusion_rank(d, k) == want)
+    ev.numeric("exact rank of the pair inclusion matrix (an LP vertex has at most rank(A) positive values): "
+               "d(d-1)/2 for 2 <= k <= d-2, d for k = d-1", all(ranks), len(ranks), f"{sum(ranks)} of {len(ranks)}")
 
 
 @claim(
@@ -1391,17 +1468,20 @@ def sec5_3_sparse(ev):
                 "nearly all were; at N = 2.5 d(d-1)/2 all (d <= 12, 20 seeds).",
 )
 def sec5_3_valid(ev):
+    form = ev.derived()
     insts = []
     for d, k in [(7, 3), (8, 4), (9, 4), (10, 3)]:
         D = d * (d - 1) // 2
-        ok = 0
-        for seed in range(10):
-            s = SupportSampler(d, k, np.random.default_rng(SEED + seed))
-            s.extend_to(2 * D)
-            ok += solve_weights(d, k, s.sample) is not None
-        insts.append(Instance({"d": d, "k": k, "N": 2 * D, "feasible seeds": f"{ok}/10"}, ok >= 8, True, True,
-                              size=(d, k)))
-    _statement(ev, "feasibility at N = d(d-1) over 10 seeds", insts)
+        for N in ((D, 2 * D) if d >= 8 else (2 * D,)):
+            ok = 0
+            for seed in range(10):
+                s = SupportSampler(d, k, np.random.default_rng(SEED + seed))
+                s.extend_to(N)
+                ok += solve_weights(d, k, s.sample) is not None
+            # exact: feasible for at least 8 of 10 seeds; the form: N reaches the threshold 2 d(d-1)/2
+            insts.append(Instance({"d": d, "k": k, "N": N, "feasible seeds": f"{ok}/10"}, ok >= 8,
+                                  _at(form, d=d, N_cols=N), size=(d, k, N)))
+    _statement(ev, "heuristic's feasibility over 10 seeds at N = d(d-1)/2 and d(d-1) vs the threshold", insts)
 
 
 def N_cols():
@@ -1413,26 +1493,43 @@ def N_cols():
     location="Section 5.3, complexity paragraph",
     statement="A has d(d-1)/2 rows and Theta(d^2) columns; an LP/NNLS solve polynomial of degree 3 in its size "
               "(O(h w^2)) gives a total complexity O(d^6).",
-    derived=C.wss_complexity_form,
+    derived=C.wss_operations_form,
     derivation="derivations.pan_strict.constructions.wss_complexity_degree",
     kind="statement",
     note=LOST + ". Our solver: float simplex + exact re-solve; see benchmarks/wss.py for timings.",
 )
 def sec5_3_complexity(ev):
-    ev.identity("degree of h w^2 with h = d(d-1)/2, w = c h", C.wss_complexity_degree(), 6)
+    form = ev.derived()
+    c = sympy.Symbol("c", positive=True)
+    ops = form.rhs if isinstance(form, sympy.Equality) else form
+    ev.identity("degree in d of the form's h w^2 with w = c h (Theta(d^2) columns): O(d^6)",
+                sympy.degree(sympy.expand(ops.subs(C.N_cols, c * C.caratheodory_dimension(C.d))), C.d), 6)
     insts = []
+    shapes = []
     for d, k, e, mech, subsets, meas in _thm41_grid():
         if k == 1 or e != E_GRID[0]:
             continue
         _, _, cert = _wss(d, k, e)
-        insts.append(Instance({"d": d, "k": k, "rows": cert["constraint_rows"], "columns": cert["samples"]},
-                              cert["constraint_rows"] == d * (d - 1) // 2 and cert["samples"] <= 3 * cert["constraint_rows"],
-                              True, True, size=(d, k)))
-    _statement(ev, "shape of A in real WSS runs (rows = d(d-1)/2, columns <= 3 rows)", insts)
+        rows, cols = cert["constraint_rows"], cert["samples"]
+        shapes.append(rows == d * (d - 1) // 2 and cols <= 3 * rows)
+        # exact: h w^2 of the real run's A; the form at d and N = the run's columns
+        insts.append(Instance({"d": d, "k": k, "rows": rows, "columns": cols}, rows * cols ** 2,
+                              _at(form, d=d, N_cols=cols), size=(d, k)))
+    ev.instances("h w^2 of A in real WSS runs vs the form", insts, has_printed=False)
+    ev.numeric("shape of A in real WSS runs: rows = d(d-1)/2, columns <= 3 rows (Theta(d^2))", all(shapes),
+               len(shapes), f"{sum(shapes)} of {len(shapes)}")
 
 
 # ---------------------------------------------------------------------------------------------
 # Appendix C
+def _combination_matrix(expr, dd: int) -> sympy.Matrix:
+    """a I + b J (+ c, entrywise) as the d x d matrix: the coefficients of the symbols I and J and the constant."""
+    expr = sympy.expand(expr)
+    a, b = expr.coeff(C.TARGET_I), expr.coeff(C.TARGET_J)
+    c = expr.subs({C.TARGET_I: 0, C.TARGET_J: 0})
+    return a * sympy.eye(dd) + (b + c) * sympy.ones(dd, dd)
+
+
 @claim(
     id="pan-strict/appC.base",
     location="Appendix C, base case (all k-subsets)",
@@ -1444,13 +1541,15 @@ def sec5_3_complexity(ev):
     note=LOST,
 )
 def appC_base(ev):
+    form = ev.derived()
     insts = []
     for dd in range(2, 8):
         for k in range(1, dd):
             subsets = list(itertools.combinations(range(dd), k))
-            S = sympy.Matrix([[1 if x in s else 0 for x in range(dd)] for s in subsets])
-            exact = S.T * S / len(subsets)
-            insts.append(Instance({"d": dd, "k": k}, exact, C.target_matrix(dd, k), size=(dd, k)))
+            Sm = sympy.Matrix([[1 if x in s else 0 for x in range(dd)] for s in subsets])
+            exact = Sm.T * Sm / len(subsets)
+            insts.append(Instance({"d": dd, "k": k}, exact, _combination_matrix(_at(form, d=dd, k=k), dd),
+                                  size=(dd, k)))
     ev.instances("S^T S / C(d,k) over all k-subsets", insts, has_printed=False)
 
 
@@ -1468,24 +1567,28 @@ def appC_base(ev):
     note=LOST,
 )
 def appC_diagonal(ev):
+    form = ev.derived()
     insts = []
     for d, k, e, mech, subsets, meas in _thm41_grid():
         if k == 1 or e != E_GRID[0]:
             continue
         _, _, cert = _wss(d, k, e)
         w = [sympy.Rational(x) for x in cert["weights"]]
-        # the WSS vertex solves the pair constraints only (k >= 2): its diagonal must come out as k/d
-        diag = [sum(wi for wi, s in zip(w, subsets) if i in s) for i in range(d)]
-        insts.append(Instance({"d": d, "k": k, "w": "WSS vertex"}, all(x == R(k, d) for x in diag), True, True,
-                              size=(d, k)))
-    for d in range(2, 6):
-        # k = 1: w = all weight on {0} satisfies every off-diagonal equality (0 = 0)
-        diag = [1] + [0] * (d - 1)
-        insts.append(Instance({"d": d, "k": 1, "w": "all weight on {0}"}, all(x == R(1, d) for x in diag), False,
-                              True, in_condition=False, size=(d, 1)))
-    _statement(ev, "diagonal of pair-feasible weights", insts)
-    diag, cond = C.diagonal_from_offdiagonal()
-    ev.identity("solving (k-1) D = (d-1) k(k-1)/(d(d-1))", diag, C.k / C.d)
+        # the WSS vertex solves the pair constraints only (k >= 2, the condition): its diagonal, computed
+        pair_only = _pairs_solved(d, k, subsets, w)
+        for i in range(d):
+            diag = sum(wi for wi, s in zip(w, subsets) if i in s)
+            insts.append(Instance({"d": d, "k": k, "w": "WSS vertex", "i": i, "A w = b": pair_only}, diag,
+                                  evaluate(form, {C.d: d, C.k: k, form.lhs: diag}), size=(d, k, i)))
+    ev.instances("diagonal sum_y w_y s_y(i) of pair-feasible WSS weights (k >= 2) vs the form", insts,
+                 has_printed=False)
+    # outside the condition, k = 1: w = all weight on {0} satisfies every off-diagonal equality (0 = 0), and its
+    # diagonal (1, 0, ..., 0) is not 1/d
+    outside = [_pairs_solved(d, 1, [(0,)], [R(1)]) and R(1, d) != 1 for d in range(2, 6)]
+    ev.numeric("k = 1: a pair-feasible w whose diagonal is not 1/d (why k >= 2 is needed)", all(outside),
+               len(outside), f"{sum(outside)} of {len(outside)}")
+    ev.identity("the form's right-hand side solves (k-1) D = (d-1) k(k-1)/(d(d-1))",
+                sympy.cancel((C.k - 1) * form.rhs - (C.d - 1) * C.subset_moments()[1]), 0)
 
 
 @claim(
