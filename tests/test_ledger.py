@@ -211,3 +211,27 @@ def test_perturb_moves_every_value_and_negates_statements():
     assert evaluate(sympy.Le(X, 3), {X: 2}) is True
     with pytest.raises(ValueError):
         evaluate(sympy.Le(X, y), {X: 2})  # does not reduce to true or false: an error, never a default
+
+
+def test_evaluate_fast_path_equals_symbolic_substitution():
+    """evaluate() takes a Fraction shortcut for rational expressions; it must give cancel(subs) exactly."""
+    from hypothesis import given, strategies as st
+
+    from ldpref.ledger.forms import evaluate
+
+    x, y, n = sympy.symbols("x y n")
+    forms = [((x + 1) ** 3 / (y - 2) + n * x / (x + y)) ** 2 - sympy.Rational(3, 7) * n,
+             sympy.Eq(sympy.Symbol("V"), n * x * (1 - x) / (x - y) ** 2), x ** -2 + y]
+    rationals = st.fractions(min_value=-20, max_value=20, max_denominator=9)
+
+    @given(rationals, rationals, st.integers(0, 9), st.sampled_from(range(len(forms))))
+    def check(a, b, c, i):
+        values = {x: sympy.Rational(a.numerator, a.denominator), y: sympy.Rational(b.numerator, b.denominator),
+                  n: sympy.Integer(c)}
+        form = forms[i]
+        expr = form.rhs if isinstance(form, sympy.Equality) else form
+        assert evaluate(form, values) == sympy.cancel(expr.subs(values))
+
+    check()
+    assert evaluate(1 / (x - 1), {x: 1}) == sympy.zoo  # division by zero as sympy reports it
+    assert evaluate(sympy.sqrt(x) + 1, {x: 4}) == 3  # irrational nodes take the symbolic path

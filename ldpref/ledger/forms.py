@@ -14,6 +14,8 @@ the docs is the object evaluated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
 from typing import Callable
 
 import sympy
@@ -94,7 +96,7 @@ def evaluate(form, params: dict):
     if isinstance(form, sympy.MatrixBase):
         return form.subs(subs)
     if isinstance(form, sympy.Equality):
-        return sympy.cancel(form.rhs.subs(subs))
+        return _value(form.rhs, subs)
     if isinstance(form, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)) and not isinstance(
             form, sympy.Expr):  # a Symbol is both; as a form it is a value
         value = form.subs(subs)
@@ -104,4 +106,57 @@ def evaluate(form, params: dict):
         if value is sympy.true or value is sympy.false:
             return bool(value)
         raise ValueError(f"statement {form} does not reduce to true or false at {params}: {value}")
-    return sympy.cancel(sympy.sympify(form).subs(subs))
+    return _value(sympy.sympify(form), subs)
+
+
+class _NotRational(Exception):
+    """The expression has a node the Fraction evaluator does not handle (sqrt, log, a function...)."""
+
+
+def _compile(expr):
+    if expr.is_Rational:
+        const = Fraction(int(expr.p), int(expr.q))
+        return lambda env: const
+    if expr.is_Symbol:
+        return lambda env: env[expr]
+    if expr.is_Add or expr.is_Mul:
+        parts = [_compile(a) for a in expr.args]
+        if expr.is_Add:
+            return lambda env: sum((g(env) for g in parts), Fraction(0))
+
+        def mul(env):
+            out = Fraction(1)
+            for g in parts:
+                out *= g(env)
+            return out
+
+        return mul
+    if expr.is_Pow and expr.exp.is_Integer:
+        base, power = _compile(expr.base), int(expr.exp)
+        return lambda env: base(env) ** power
+    raise _NotRational(type(expr).__name__)
+
+
+@lru_cache(maxsize=8192)
+def _compiled(expr):
+    try:
+        return _compile(expr)
+    except _NotRational:
+        return None
+
+
+def _value(expr, subs: dict):
+    """``cancel(expr.subs(subs))``; when every free symbol gets a rational value and the expression is
+    rational in them, the same exact value by Fraction arithmetic (no symbolic substitution of a large
+    expression at every instance)."""
+    free = expr.free_symbols
+    if free <= subs.keys() and all(subs[s].is_Rational for s in free):
+        fn = _compiled(expr)
+        if fn is not None:
+            try:
+                out = fn({s: Fraction(int(subs[s].p), int(subs[s].q)) for s in free})
+            except ZeroDivisionError:
+                pass  # the symbolic path reports zoo/nan as sympy does
+            else:
+                return sympy.Rational(out.numerator, out.denominator)
+    return sympy.cancel(expr.subs(subs))
