@@ -55,3 +55,6 @@ DP_D, DP_NEXT = sympy.Symbol("d'(d)"), sympy.Symbol("d'(d+1)")  # the extended p
 U_SS, U_OCMS = sympy.Symbol(r"|U_{\mathrm{SS}}|"), sympy.Symbol(r"|U_{\mathrm{OCMS}}|")
 K_EXT = sympy.Symbol(r"k^{*}(d')")  # the optimal support size for the dictionary size d'
 EXCESS_LIM = sympy.Symbol(r"\lim_{d \to \infty} l_2(\mathrm{OCMS})/l_2^{*} - 1")
+OFFDIAG_MATCH = sympy.Symbol("offdiag_match")  # the off-diagonal entries of sum_y w_y s_y s_y^T match the target
+
+from ldpref.ledger.forms import Predicate  # noqa: E402,F401  (the wrapper printed statements are shown as)

@@ -9,10 +9,46 @@ from __future__ import annotations
 
 import sympy
 
-from .constructions_symbols import COST, d
+from .constructions_symbols import COST, Predicate, d
 
 
 def theorem41_printed():
     """Theorem 4.1 / abstract: the cost of an optimal frequency estimator 'can be as low as'
     log2(d(d-1)/2 + 1) bits."""
     return sympy.Le(COST, sympy.log(d * (d - 1) / 2 + 1, 2))
+
+
+# Appendix D.2: "In all such scenarios, the support size of the sampled configurations deviates from
+# [d'/(e^eps + 1)] by at most one."  The scenarios named just before: m = e^eps + 1 when that is an integer,
+# else m is the floor or the ceiling of e^eps + 1.  At an instance (d', m, e^eps) in one of them, the
+# statement asserts that every bucket size of OCMS is within one of d'/(e^eps + 1).
+def _deviation(m, exp_eps, **_):
+    return int(m) in (int(sympy.floor(exp_eps + 1)), int(sympy.ceiling(exp_eps + 1)))
+
+
+def deviation_printed():
+    return Predicate(r"m \in \{\lfloor e^{\varepsilon} + 1 \rfloor, \lceil e^{\varepsilon} + 1 \rceil\} \Rightarrow "
+                     r"\left|k - \frac{d'}{e^{\varepsilon} + 1}\right| \le 1 \text{ for both support sizes } k",
+                     _deviation)
+
+
+# Appendix C, second step: "matching the off-diagonal elements ... automatically ensures the diagonal elements
+# match" (stated for any support size k).  At an instance (weights w), it asserts the diagonal matches k/d
+# whenever the off-diagonal entries match.
+def _diagonal(offdiag_match, **_):
+    return bool(offdiag_match)
+
+
+def diagonal_printed():
+    return Predicate(r"\left(\sum_y w_y s_y s_y^{T}\right)_{x x'} = \frac{k(k-1)}{d(d-1)}\ \forall x \ne x' "
+                     r"\Rightarrow \sum_y w_y s_{y,i} = \frac{k}{d}", _diagonal)
+
+
+# Section 5.4, end of the example: the gap of OCMS over the optimum "continues to narrow as d increases".  At
+# a step d -> d + 1 it asserts Delta(d + 1) <= Delta(d); the sentence names no exception.
+def _narrowing(**_):
+    return True
+
+
+def narrowing_printed():
+    return Predicate(r"\Delta(d + 1) \le \Delta(d) \text{ for every } d", _narrowing)
