@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bruteforce as bf  # noqa: E402
 
 import derivations.pan_cms.optimized as D  # noqa: E402
+import derivations.pan_cms.optimized_symbols as S  # noqa: E402
 import derivations.pan_cms.printed_optimized as P  # noqa: E402
 from derivations.pan_cms.symbols import d, f_star, n  # noqa: E402
 from ldpref.exact import EXP_EPS as E  # noqa: E402
@@ -59,8 +60,8 @@ def test_eq36_is_right_with_theorem_3_7s_delta_l_and_wrong_with_appendix_ds():
     exact = sympy.Rational(exact.numerator, exact.denominator)
     sub = {E: 4, d: 2, n: 1}
     eq36 = P.appd_eq36()
-    assert evaluate(eq36.subs(D.Delta_l, P.delta_l_theorem()), sub) == exact
-    assert evaluate(eq36.subs(D.Delta_l, P.delta_l_appendix()), sub) != exact
+    assert evaluate(eq36.subs(S.Delta_l, P.delta_l_theorem()), sub) == exact
+    assert evaluate(eq36.subs(S.Delta_l, P.delta_l_appendix()), sub) != exact
     assert evaluate(P.thm3_7()[0], sub) == exact and evaluate(D.thm37_form()[0], sub) == exact
 
 

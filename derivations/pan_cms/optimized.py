@@ -31,6 +31,7 @@ import sympy
 from ldpref.exact import EXP_EPS
 from ldpref.radicals import simplify_radicals
 
+from . import optimized_symbols as S
 from .symbols import d, f, f_star, m, n, tau, var_eq, var_neq
 
 e = EXP_EPS
@@ -45,10 +46,6 @@ def _S(*values):
         if v.has(sympy.Float):
             raise TypeError(f"{v} contains a float")
     return out
-
-# LaTeX-only symbols for the left-hand sides of the forms
-from .optimized_symbols import (  # noqa: E402,F401
-    Delta_l, Delta_MSE, MSE_hat, Var_rp, Var_rr, Var_star, a_sym, b_sym, l1_star, l1_sym, l2_rr_sym, l2_star, l2_sym)
 
 INNER_LABEL = {"rr": "RR", "arp": "aRP", "srp": "sRP"}
 
@@ -359,8 +356,6 @@ def l2_rr_value(d_: int, m_: int, e_, n_: int):
 
 # ---------------------------------------------------------------------------------------------
 # Derived forms: the objects the claims display and their checks evaluate (zero-argument)
-from . import optimized_symbols as S  # noqa: E402
-from .symbols import f as _f  # noqa: E402
 
 
 def eq11_form():
@@ -553,7 +548,7 @@ def _rp_limit_mse(kind):
     """lim_{m->oo} of the worst-case MSE of CMS+RP over 0 <= f(x) <= f* (Eq. (33) derived)."""
     veq, vne = inner_variance_derived(kind)
     lim = eq33_derived().subs({var_eq: veq, var_neq: vne})
-    return sympy.Max(lim.subs(_f, 0), lim.subs(_f, f_star))
+    return sympy.Max(lim.subs(f, 0), lim.subs(f, f_star))
 
 
 def arp_ruled_out_form():

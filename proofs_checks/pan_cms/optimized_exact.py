@@ -31,12 +31,7 @@ import sympy
 
 import derivations.pan_cms.optimized as D
 from derivations.pan_cms.symbols import d as d_sym
-from derivations.pan_cms.symbols import f as f_sym
-from derivations.pan_cms.symbols import f_star as fs_sym
 from derivations.pan_cms.symbols import m as m_sym
-from derivations.pan_cms.symbols import n as n_sym
-from derivations.pan_cms.symbols import tau as tau_sym
-from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref import enumeration, losses, moments
 from ldpref.exact import EXP_EPS, to_mpf
 from ldpref.hashing import HashFamily, gf2_affine_family

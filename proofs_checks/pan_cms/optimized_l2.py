@@ -20,7 +20,7 @@ from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref import losses, moments
 from ldpref.ledger import Instance, claim
 
-from .optimized import (MOM, ENUM, _iso_mse, _sq, closest_rule_instances, structure, value_at)
+from .optimized import ENUM, MOM, _sq, closest_rule_instances, structure, value_at
 from .optimized_exact import (E, MODULE, R, _canon, _continuous_min, _le, _show, _sign, closest_integers,
                               constructions_agree, exact_cms, exact_l1_l2, exact_l2_function, exact_l2_int,
                               exact_leading_terms, exact_var_function, exact_worst_mse_int, inner_variances_exact,
