@@ -501,75 +501,99 @@ def _multinomial_counts(column, c):
     return out
 
 
-def _shuffled_delta(mech, rest_value, n_rest, x, x2, E_c):
-    """The shuffler's output is the vector of response counts.  For the neighbouring datasets
-    {n_rest clients on rest_value} + x and + x', its exact distributions (multinomial of the group
-    convolved with the single client) give delta(eps_c) = sum_y (P(y) - e^eps_c P'(y))_+ (mpmath:
-    e^eps_c is irrational)."""
-    Pm = mech.perturbation_matrix()
-    group = _multinomial_counts(list(Pm[:, rest_value]), n_rest)
-    U = mech.n_outputs
-
-    def with_one(col):
-        from fractions import Fraction
-
-        out = {}
-        for y, pr in group.items():
-            for u in range(U):
-                pu = Fraction(int(col[u].p), int(col[u].q))
-                if pu:
-                    key = tuple(c + (1 if i == u else 0) for i, c in enumerate(y))
-                    out[key] = out.get(key, 0) + pr * pu
-        return out
-
-    d1, d2 = with_one(list(Pm[:, x])), with_one(list(Pm[:, x2]))
-    total = mpmath.mpf(0)
-    for y in set(d1) | set(d2):
-        a = d1.get(y, 0)
-        b = d2.get(y, 0)
-        a, b = mpmath.mpf(a.numerator) / a.denominator if a else mpmath.mpf(0), mpmath.mpf(b.numerator) / b.denominator if b else mpmath.mpf(0)
-        if a > E_c * b:
-            total += a - E_c * b
-    return total
-
-
 def _thm1_check(ev):
-    ev.symbolic("Eq. (2) and its precondition vs the transcription of [12]", _parts(J.thm1_printed()),
-                _parts(J.thm1_derived()))
-    ev.instances("shuffled histogram of n reports, every neighbouring pair: exact delta at Eq. (2)'s eps_c <= delta "
-                 "(precondition checked)", _thm1_instances())
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Eq. (2) and its precondition vs the transcription of [12]", _parts(printed), _parts(derived))
+    insts = []
+    for params, size, holds, at in _thm1_points():
+        insts.append(Instance(params, exact=holds, derived=evaluate(derived, at), printed=evaluate(printed, at),
+                              size=size))
+    ev.instances("shuffled histogram of n reports, every neighbouring pair: the exact smallest eps_c at delta "
+                 "(by bisection on the exact shuffled distributions) against Eq. (2), precondition evaluated", insts)
     edge = G.shuffle_amplification(R(1, 10), 0, 1000)
     ev.numeric("delta = 0: Eq. (2) and the precondition are undefined (log(4/delta)); the calculator refuses it",
                edge.eps_bound is None and not edge.precondition, 1, "delta must lie in (0, 1), not [0, 1]")
     ev.note("Cited from Feldman, McMillan and Talwar (SODA 2023, arXiv 2208.04591); that paper's own errata "
-            "restrict its general Theorem 3.1/3.2 to a class of local randomisers.  Here the bound is a "
-            "calculator (ldpref.gcms.shuffle_amplification) spot-checked against the exact shuffled "
-            "distributions of GRR and GCMS (the other n - 1 clients on one value); the theorem's "
-            "'delta in [0, 1]' must exclude 0.")
+            "restrict its general Theorem 3.1/3.2 to a class of local randomisers.  Each instance evaluates the "
+            "claim's implication at eps = ln e^eps0, n, delta and eps_c = the exact smallest eps_c (upper end of a "
+            "bisection bracket of width < 1e-12 on the exact shuffled distributions of GRR and GCMS, the other "
+            "n - 1 clients on one value); the exact column says whether the shuffled histogram is "
+            "(bound, delta)-DP.  The theorem's 'delta in [0, 1]' must exclude 0.")
+
+
+def _shuffled_pairs(mech, n_rest):
+    """Exact output distributions (Fractions) of the shuffled histogram for every neighbouring pair x, x'
+    (the other n_rest clients all on one value), as mpmath pairs (a, b) per output."""
+    Pm = mech.perturbation_matrix()
+    U = mech.n_outputs
+    out = []
+    for rest_value in range(mech.d):
+        group = _multinomial_counts(list(Pm[:, rest_value]), n_rest)
+
+        def with_one(col):
+            dist = {}
+            for y, pr in group.items():
+                for u in range(U):
+                    pu = Fraction(int(col[u].p), int(col[u].q))
+                    if pu:
+                        key = tuple(c + (1 if i == u else 0) for i, c in enumerate(y))
+                        dist[key] = dist.get(key, 0) + pr * pu
+            return dist
+
+        for x, x2 in itertools.permutations(range(mech.d), 2):
+            d1, d2 = with_one(list(Pm[:, x])), with_one(list(Pm[:, x2]))
+            mp = lambda v: mpmath.mpf(v.numerator) / v.denominator if v else mpmath.mpf(0)  # noqa: E731
+            out.append([(mp(d1.get(y, 0)), mp(d2.get(y, 0))) for y in set(d1) | set(d2)])
+    return out
+
+
+def _hockey_tables(pairs):
+    """Per pair list: outputs sorted by decreasing likelihood ratio a/b with prefix sums of a and b, so
+    delta(E) = sum_{a > E b} (a - E b) is one binary search (the same sum as listing the outputs)."""
+    tables = []
+    for rows in pairs:
+        rows = sorted(rows, key=lambda ab: -(ab[0] / ab[1]) if ab[1] else -mpmath.inf)
+        neg_ratio = [-(a / b) if b else -mpmath.inf for a, b in rows]
+        pa, pb = [mpmath.mpf(0)], [mpmath.mpf(0)]
+        for a, b in rows:
+            pa.append(pa[-1] + a)
+            pb.append(pb[-1] + b)
+        tables.append((neg_ratio, pa, pb))
+    return tables
+
+
+def _hockey(tables, E_c):
+    import bisect
+
+    return max(pa[i] - E_c * pb[i] for neg, pa, pb in tables for i in [bisect.bisect_left(neg, -E_c)])
 
 
 @_cache
-def _thm1_instances():
+def _thm1_points():
+    """(params, size, exact: shuffled histogram is (bound, delta)-DP, values at which the forms are evaluated)."""
     cases = [("grr d=2", grr(2, R(3, 2)).mechanism, 30, R(1, 2)),
              ("grr d=2", grr(2, R(3, 2)).mechanism, 60, R(1, 4)),
              ("gcms d=2 m=3 k=1 s=1 p=1/2", gcms(HashFamily(((0, 1),), 3), 1, R(1, 2)), 60, R(1, 2))]
-    insts = []
-    with mpmath.workdps(50):
+    out = []
+    with mpmath.workdps(30):
         for name, mech, n_, dl in cases:
             e0 = mechanism_exp_eps(mech)
-            amp = G.shuffle_amplification(mpmath.log(mpmath.mpf(int(e0.p)) / int(e0.q)), dl, n_, digits=50)
-            E_c = mpmath.exp(amp.eps_bound)
-            worst = mpmath.mpf(0)
-            for rest_value in range(mech.d):  # the other n - 1 clients all on one value ("clones")
-                for x, x2 in itertools.permutations(range(mech.d), 2):
-                    worst = max(worst, _shuffled_delta(mech, rest_value, n_ - 1, x, x2, E_c))
-            if not amp.precondition:
-                raise ValueError(f"{name}, n = {n_}, delta = {dl}: outside Theorem 1's precondition")
-            holds = bool(worst <= mpmath.mpf(int(dl.p)) / int(dl.q))
-            insts.append(Instance({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl, "precondition": True,
-                                   "eps_c bound": mpmath.nstr(amp.eps_bound, 12), "exact delta at eps_c": mpmath.nstr(worst, 6)},
-                                  exact=holds, derived=True, printed=True, size=(n_, dl)))
-    return tuple(insts)
+            amp = G.shuffle_amplification(mpmath.log(mpmath.mpf(int(e0.p)) / int(e0.q)), dl, n_, digits=30)
+            pairs = _hockey_tables(_shuffled_pairs(mech, n_ - 1))
+            dl_mp = mpmath.mpf(int(dl.p)) / int(dl.q)
+            holds = bool(_hockey(pairs, mpmath.exp(amp.eps_bound)) <= dl_mp)
+            lo, hi = mpmath.mpf(0), 2 * amp.eps_bound + 1  # delta(eps_c) decreases in eps_c
+            if _hockey(pairs, mpmath.exp(hi)) > dl_mp:
+                raise ValueError(f"{name}: bisection bracket too small")
+            while hi - lo > mpmath.mpf(10) ** -12:
+                mid = (lo + hi) / 2
+                lo, hi = (lo, mid) if _hockey(pairs, mpmath.exp(mid)) <= dl_mp else (mid, hi)
+            eps_star = sympy.Float(mpmath.nstr(hi, 30), 30)
+            at = {J.eps: sympy.log(e0), J.n: n_, J.delta: dl, J.eps_c: eps_star}
+            out.append(({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl,
+                         "eps_c bound": mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
+                        (n_, dl), holds, at))
+    return tuple(out)
 
 
 @claim(id="jiang-gcms/thm1", location="Section II-A, Theorem 1 (privacy amplification by shuffling, cited)",
@@ -871,10 +895,12 @@ def remark1_server(ev):
 
 
 @_cache
-def _same_randomness_instances():
-    insts = []
+def _same_randomness_points():
+    """(params, size, total-variation distance of the laws of f_hat(v) under GCMS and under the unary encoding with
+    the same p, q, that q)."""
+    out = []
     for d, m_, k_, s_, p_ in [(2, 3, 1, 1, R(3, 4)), (2, 3, 2, 1, R(1, 2)), (3, 3, 1, 2, R(3, 4)), (2, 4, 1, 2, R(9, 10))]:
-        q_ = (s_ - p_) / sympy.Integer(m_ - 1)
+        q_ = (s_ - p_) / sympy.Integer(m_ - 1)  # the unary encoding's q: Eq. (3)'s
         ue = _unary(f"ue(m={m_})", m_, p_, q_).mechanism
         for _, fam in draw_classes(d, m_, k_):
             g_mech = gcms(fam, s_, p_)
@@ -884,33 +910,38 @@ def _same_randomness_instances():
                 dg = enumeration.estimate_distribution(g_mech, counts)
                 du = enumeration.estimate_distribution(u_mech, counts)
                 for v in range(d):
-                    marg = []
+                    laws = []
                     for dist, mech in ((dg, g_mech), (du, u_mech)):
-                        out = {}
+                        law = {}
                         for est, pr in dist:
                             key = mech.domain.to_sympy(est[v])
-                            out[key] = out.get(key, 0) + mech.domain.to_sympy(pr)
-                        marg.append({key_: sympy.cancel(val) for key_, val in out.items() if val != 0})
-                    insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions,
-                                           "counts": counts, "v": v, "e^eps GCMS": eg, "e^eps unary": eu},
-                                          exact=marg[0] == marg[1], derived=True, printed=True,
-                                          size=(d, m_, k_, sum(counts), s_, p_)))
-    return tuple(insts)
+                            law[key] = law.get(key, 0) + mech.domain.to_sympy(pr)
+                        laws.append(law)
+                    tv = sum((abs(sympy.cancel(laws[0].get(x, 0) - laws[1].get(x, 0))) for x in set(laws[0]) | set(laws[1])),
+                             sympy.Integer(0)) / 2
+                    out.append(({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "counts": counts,
+                                 "v": v, "e^eps GCMS": eg, "e^eps unary": eu}, (d, m_, k_, sum(counts), s_, p_), tv, q_))
+    return tuple(out)
 
 
 @claim(id="jiang-gcms/sec4.A.same-randomness", location="Section IV-A, after Eq. (3)",
        statement="The s-subset construction achieves the same randomness as perturbing a binary vector with the "
                  "same p and q (while sending s values instead of m bits).",
-       derived=lambda: sympy.Eq(sympy.Symbol(r"\hat f_{GCMS}(d)"), sympy.Symbol(r"\hat f_{unary(p,q)}(d)")),
-       printed=lambda: sympy.Eq(sympy.Symbol(r"\hat f_{GCMS}(d)"), sympy.Symbol(r"\hat f_{unary(p,q)}(d)")),
-       derivation="derivations.jiang_gcms.eq3_derived", kind="statement",
+       printed=J.same_randomness_printed, derived=J.same_randomness_derived,
+       derivation="derivations.jiang_gcms.same_randomness_derived", kind="statement",
        note="Read as: the estimate of any single item has exactly the same distribution (Eq. (4) equals the CMS "
-            "decoder of a unary encoding with the same p, q).  The joint distribution of the report and the "
-            "privacy level differ: e^eps is p(m-s)/((1-p)s) for GCMS and p(1-q)/((1-p)q) for the unary "
-            "encoding (both shown in the instances).")
+            "decoder of a unary encoding with the same p, q).  The printed statement is evaluated on the two exact "
+            "laws; the derived one (Algorithm 1's P(b in x) equals the unary q) on p, s, m and that q.  The joint "
+            "distribution of the report and the privacy level differ: e^eps is p(m-s)/((1-p)s) for GCMS and "
+            "p(1-q)/((1-p)q) for the unary encoding (both shown in the instances).")
 def sec4a_same_randomness(ev):
-    ev.instances("exact distribution of f_hat(v) under GCMS vs CMS with a unary encoding (p, q), every draw",
-                 _same_randomness_instances())
+    printed, derived = ev.printed(), ev.derived()
+    insts = []
+    for params, size, tv, q_ in _same_randomness_points():
+        at = {J.TV_LAWS: tv, J.p: params["p"], J.s: params["s"], J.m: params["m"], J.q: q_}
+        insts.append(Instance(params, exact=tv == 0, derived=evaluate(derived, at),
+                              printed=evaluate(printed, at), size=size))
+    ev.instances("exact distribution of f_hat(v) under GCMS vs CMS with a unary encoding (p, q), every draw", insts)
 
 
 # ---- Section IV-B: Theorem 2 (privacy) ----------------------------------------------------------------
@@ -919,8 +950,9 @@ def _separates(fam):
 
 
 @_cache
-def _thm2_instances():
-    holds, tight = [], []
+def _thm2_points():
+    """(params, size, exact e^eps of the mechanism, e^{|log R|}, whether some function separates two values)."""
+    out = []
     for d, m_, k_ in [(2, 2, 1), (2, 3, 1), (2, 3, 2), (3, 3, 1), (2, 4, 1), (2, 5, 1), (3, 4, 2)]:
         for s_ in range(1, m_):
             for p_ in (R(1, 3), R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
@@ -929,23 +961,29 @@ def _thm2_instances():
                 for _, fam in draw_classes(d, m_, k_):
                     mech = gcms(fam, s_, p_, decoder="count")
                     for label, mm in (("<x, j>", mech), ("x only", x_only(mech))):
-                        ee = mechanism_exp_eps(mm)
-                        params = {"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "report": label,
-                                  "exact e^eps": ee, "bound": bound}
-                        holds.append(Instance(params, exact=bool(ee <= bound), derived=True, printed=True,
-                                              size=(d, m_, k_, s_, p_)))
-                        if label == "<x, j>":
-                            tight.append(Instance(params, exact=ee, derived=bound if _separates(fam) else sympy.Integer(1),
-                                                  size=(d, m_, k_, s_, p_)))
-    return tuple(holds), tuple(tight)
+                        params = {"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "report": label}
+                        out.append((params, (d, m_, k_, s_, p_), mechanism_exp_eps(mm), bound, _separates(fam)))
+    return tuple(out)
 
 
 def _thm2_check(ev):
-    holds, tight = _thm2_instances()
+    printed, derived = ev.printed(), ev.derived()
+    holds, tight, values = [], [], {}
+    for params, size, ee, bound, separates in _thm2_points():
+        # each form is the statement 'the mechanism is eps-LDP', evaluated at eps = ln(e^eps of the mechanism)
+        key = (ee, params["p"], params["m"], params["s"])
+        if key not in values:  # many draws share one point
+            at = {J.eps: sympy.log(ee), J.p: params["p"], J.m: params["m"], J.s: params["s"]}
+            values[key] = (evaluate(derived, at), evaluate(printed, at))
+        holds.append(Instance(dict(params, **{"exact e^eps": ee, "bound": bound}), exact=bool(ee <= bound),
+                              derived=values[key][0], printed=values[key][1], size=size))
+        if params["report"] == "<x, j>" and ee != (bound if separates else 1):
+            tight.append(params)
     ev.instances("exact e^eps of the GCMS mechanism (every draw; report <x, j> and x alone) <= e^{|log(p(m-s)/((1-p)s))|}",
                  holds)
-    ev.instances("tightness: exact e^eps == max(R, 1/R) when some function separates two values (1 otherwise)", tight,
-                 has_printed=False)
+    n_tight = sum(1 for x in _thm2_points() if x[0]["report"] == "<x, j>")
+    ev.numeric("tightness: exact e^eps of <x, j> == max(R, 1/R) when some function separates two values, 1 otherwise",
+               not tight, n_tight, f"{len(tight)} of {n_tight} draws not tight" + (f", e.g. {tight[0]}" if tight else ""))
 
 
 @claim(id="jiang-gcms/thm2", location="Section IV-B, Theorem 2 (privacy of GCMS)",
@@ -1115,8 +1153,9 @@ def thm3_draw_term(ev):
 
 
 @_cache
-def _deployed_instances():
-    insts = []
+def _deployed_points():
+    """(params, size, exact: E[f_hat(v) | draw] == f(v), values at which the forms are evaluated, uniform?)."""
+    out = []
     for d, m_, k_, s_, p_ in [(2, 2, 1, 1, R(3, 4)), (2, 2, 2, 1, R(3, 4)), (2, 3, 1, 1, R(1, 2)), (3, 3, 2, 1, R(3, 4)),
                               (3, 2, 2, 1, R(9, 10)), (4, 2, 2, 1, R(3, 4))]:
         for _, fam in draw_classes(d, m_, k_):
@@ -1126,33 +1165,43 @@ def _deployed_instances():
                 E_ = moments.expectation(mech, counts)
                 n_ = sum(counts)
                 for v in range(d):
-                    unbiased = n_ * E_[v] == counts[v]
-                    # derived: E[f_hat | draw] - f = sum_{x != v} f(x)(c(v, x) - 1/m)/(1 - 1/m)
-                    gap = sum(counts[x] * (sympy.Rational(fam.collision_rate(v, x).numerator,
-                                                          fam.collision_rate(v, x).denominator) - R(1, m_))
-                              for x in range(d) if x != v)
-                    insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions,
-                                           "counts": counts, "v": v, "collision-uniform": uniform},
-                                          exact=bool(unbiased), derived=bool(gap == 0), printed=True,
-                                          in_condition=uniform, size=_size(d, m_, k_, s_, p_, counts, v)))
-    return tuple(insts)
+                    others = tuple((counts[x], _frac_to_rational(fam.collision_rate(v, x))) for x in range(d) if x != v)
+                    at = {J.p: p_, J.q: (s_ - p_) / sympy.Integer(m_ - 1), J.m: m_, J.n: n_, J.f: counts[v],
+                          "others": others}
+                    out.append(({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "counts": counts,
+                                 "v": v, "collision-uniform": uniform}, _size(d, m_, k_, s_, p_, counts, v),
+                                bool(n_ * E_[v] == counts[v]), at, uniform))
+    return tuple(out)
+
+
+def _frac_to_rational(x):
+    return sympy.Rational(x.numerator, x.denominator)
 
 
 @claim(id="jiang-gcms/thm3.deployed", root_cause="thm3.fixed-draw", location="Section IV-A/IV-B (hash functions generated once) vs Theorem 3",
        statement="With the k hash functions generated once by the server (the deployed protocol), the estimator "
                  "of Eq. (4) is unbiased.",
-       printed=lambda: sympy.Eq(sympy.Symbol(r"E[\hat f(d)\mid H]"), J.f),
-       derived=lambda: sympy.Eq(sympy.Symbol(r"E[\hat f(d)\mid H]"),
-                                J.f + sympy.Sum(sympy.Symbol("f(x)") * (sympy.Symbol(r"\bar c(d,x)") - 1 / J.m),
-                                                (sympy.Symbol("x"), 1, J.D)) / (1 - 1 / J.m)),
-       derivation="derivations.jiang_gcms.mean_C_derived", kind="statement",
+       printed=J.thm3_deployed_printed, derived=J.thm3_deployed_derived,
+       derivation="derivations.jiang_gcms.thm3_deployed_derived", kind="statement",
        condition="the fixed family is collision-uniform (c_bar(x, x') = 1/m for all x != x'), or the expectation is "
                  "also taken over the random draw of the functions (Theorem 3's model)",
        note="Theorem 3 averages over the draw of the hash functions; for the one draw a deployment uses, "
             "E[f_hat(d) | H] - f(d) = sum_{x != d} f(x)(c_bar(d, x) - 1/m)/(1 - 1/m).  Its square, averaged "
-            "over draws, is the a2 sum f(d')^2 term (see thm3.draw-term).")
+            "over draws, is the a2 sum f(d')^2 term (see thm3.draw-term).  The printed form is the paper's bias: "
+            "Appendix B's E[C(d)], which does not depend on the draw, put into Eq. (4).")
 def thm3_deployed(ev):
-    ev.instances("E[f_hat(v) | one fixed draw] == f(v)? (exact, every draw)", _deployed_instances())
+    printed, derived = ev.printed(), ev.derived()
+    memo = {}  # the printed form reads p, q, m, n, f only: many instances share one point
+
+    def printed_at(at):
+        key = tuple(at[x] for x in (J.p, J.q, J.m, J.n, J.f))
+        if key not in memo:
+            memo[key] = evaluate(printed, at)
+        return memo[key]
+
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, at), printed=printed_at(at),
+                      in_condition=uniform, size=size) for params, size, exact, at, uniform in _deployed_points()]
+    ev.instances("E[f_hat(v) | one fixed draw] == f(v)? (exact, every draw)", insts)
 
 
 # ---- Section IV-B: special cases (Apple's CMS; k = 1, m -> infinity; Corollary 1) ----------------------

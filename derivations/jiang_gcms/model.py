@@ -37,6 +37,7 @@ from functools import cache
 import sympy
 
 from ldpref.exact import EXP_EPS
+from ldpref.ledger.forms import Predicate
 
 from .symbols import (HOCKEY, WORST_RATIO, A2_KM, ARGMIN_P, PQ_SLOPE, C, D, E_p, F2, I_same, S, a1_sym, a2_sym, delta, e, eps, eps_c,
                       eps_p, f, fhat, k, lam, m, n, p, q, s, var_C, var_fhat, w_of)
@@ -157,6 +158,14 @@ def eq3_derived():
 
 
 @cache
+def same_randomness_derived():
+    """Why one item's estimate has the same law: each client adds 1{h_j(v) in x}, a Bernoulli with parameter p
+    (h_j(v) is the true bucket) or P(b in x) of Eq. (3) (another bucket); the unary encoding's bit is Bernoulli
+    with p or q.  So the laws agree when Algorithm 1's P(b in x) equals the unary encoding's q."""
+    return sympy.Le(sympy.Abs(eq3_derived().rhs - q), 0)
+
+
+@cache
 def privacy_ratio_derived():
     """Largest ratio of one output's probabilities under two hashed values r != r': x holding r but
     not r' against x holding r' but not r."""
@@ -167,8 +176,10 @@ def privacy_ratio_derived():
 
 @cache
 def thm2_derived():
+    """The mechanism's e^eps (its largest likelihood ratio) is at most max(R, 1/R), R the ratio of Algorithm 1's
+    two branch probabilities (attained when some hash function separates two values)."""
     R = sympy.factor(privacy_ratio_derived())
-    return sympy.Eq(sympy.exp(eps), sympy.Max(R, 1 / R))
+    return sympy.Le(sympy.exp(eps), sympy.Max(R, 1 / R))
 
 
 @cache
@@ -216,6 +227,19 @@ def mean_C_derived():
     """E[C(d)] = f p + (n - f) E[pi]."""
     Epi, _ = client_inclusion()
     return sympy.expand(f * p + (n - f) * Epi)
+
+
+def _fixed_draw_unbiased(**kw) -> bool:
+    """sum_{x != d} f(x)(c_bar(d, x) - 1/m) == 0: ``others`` lists (f(x), c_bar(d, x)) for x != d."""
+    mm = sympy.sympify(kw["m"])
+    return sum((fx * (c - 1 / mm) for fx, c in kw["others"]), sympy.Integer(0)) == 0
+
+
+@cache
+def thm3_deployed_derived():
+    """For one fixed draw H, E[C(d) | H] counts f(x) c_bar(d, x) of every other value x instead of f(x)/m, so
+    E[f_hat(d) | H] - f(d) = sum_{x != d} f(x)(c_bar(d, x) - 1/m)/(1 - 1/m): unbiased iff that sum vanishes."""
+    return Predicate(r"\sum_{x\neq d} f(x)\left(\bar c(d,x) - \tfrac{1}{m}\right) = 0", _fixed_draw_unbiased)
 
 
 @cache

@@ -45,6 +45,15 @@ def appB_mean_printed():
 
 
 @cache
+def thm3_deployed_printed():
+    """The paper's bias of Eq. (4) for the draw H in use: Appendix B's E[C(d)] (no dependence on H) put into
+    Eq. (4), minus f(d); the statement is that it vanishes."""
+    mean_C = appB_mean_printed().rhs
+    fhat_mean = (mean_C - p * n / m - q * n * (1 - 1 / m)) / ((p - q) * (1 - 1 / m))
+    return sympy.Le(sympy.Abs(fhat_mean - f), 0, evaluate=False)
+
+
+@cache
 def lemma2_printed():
     return sympy.Eq(sympy.Symbol(r"E[Z_j^{(i)}(d)]"), p / k * I_same + (p / (m * k) + (1 - 1 / m) * q / k) * (1 - I_same))
 

@@ -9,7 +9,7 @@ from functools import cache
 
 import sympy
 
-from .symbols import (A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same, PrS, PrS2,
+from .symbols import (TV_LAWS, A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same, PrS, PrS2,
                       S, a1_sym, a2_sym, delta, e, eps, eps_c, f, fhat, k, lam, m, n, p, pq_form, q, s, var_C,
                       var_fhat, w_of)
 
@@ -62,6 +62,13 @@ def eq3_printed():
 @cache
 def alg3_q_printed():
     return sympy.Eq(q, (p * (s - 1) + (1 - p) * s) / (m - 1))
+
+
+@cache
+def same_randomness_printed():
+    """'The same randomness as a binary vector perturbed with the same p and q': read as one item's estimate
+    having the same law under GCMS and under the unary encoding."""
+    return sympy.Le(TV_LAWS, 0)
 
 
 @cache

@@ -48,6 +48,11 @@ E_p = sympy.Symbol(r"e^{\epsilon_p}", positive=True)  # e^{eps_p}; e^{eps - eps_
 #: of its instance (the objective is the function's one argument)
 ARGMIN_P = sympy.Function(r"\operatorname{argmin}_{p}")
 
+# Section IV-A, after Eq. (3): the total-variation distance between the laws of one item's estimate under GCMS
+# and under a unary encoding with the same p, q (a check computes it from the two exact laws)
+TV_LAWS = sympy.Symbol(r"d_{TV}\left(\mathcal{L}(\hat{f}_{GCMS}(d)),\,\mathcal{L}(\hat{f}_{\mathrm{unary}(p,q)}(d))\right)",
+                       nonnegative=True)
+
 # Appendix B: the three sums of Eq. (10)
 SIGMA_VAR, SIGMA_SAME, SIGMA_PAIRS = sympy.symbols(
     r"\Sigma_{\mathrm{Var}} \Sigma_{\mathrm{same\,client}} \Sigma_{\mathrm{pairs}}")
