@@ -3,4 +3,4 @@
 Importing this package registers every pan-strict claim.
 """
 
-from . import constructions, framework, optimality  # noqa: F401  (registration on import)
+from . import constructions, constructions_cor52, constructions_ocms, framework, optimality  # noqa: F401  (registration on import)

@@ -4,6 +4,7 @@ Each checks module keeps its root causes beside its claims as a module-level ``R
 module gathers them.  A label is defined once and may be named by claims of any module.
 """
 
-from . import constructions, framework, optimality
+from . import constructions, constructions_cor52, constructions_ocms, framework, optimality
 
-ROOT_CAUSES = [rc for mod in (constructions, framework, optimality) for rc in getattr(mod, "ROOT_CAUSES", [])]
+ROOT_CAUSES = [rc for mod in (constructions, constructions_ocms, constructions_cor52, framework, optimality)
+               for rc in getattr(mod, "ROOT_CAUSES", [])]

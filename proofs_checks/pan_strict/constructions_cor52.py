@@ -1,0 +1,501 @@
+"""pan-strict claim checks: Appendix D.2, Corollary 5.2 and Section 5.4 -- the extended dictionary, the
+support-size deviation, the bound and its numbers.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import sympy
+
+import derivations.pan_strict.constructions as C
+import derivations.pan_strict.constructions_symbols as S
+import derivations.pan_strict.printed_constructions as PR
+from ldpref import enumeration, losses, moments
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.ledger.root_causes import RootCause
+from ldpref.mechanism import Mechanism
+from ldpref.mechanisms.prime_cms import prime_hash_family
+
+from .constructions_common import (
+    next_prime, R, E_GRID, LOST, _wss, _ss, _ocms, _l2, _statement, _at, _fmt, _integer_optimum_by_ss)
+
+
+# ---- Appendix D.2 / Corollary 5.2
+@claim(
+    id="pan-strict/appD.extension",
+    location="Appendix D.2, first step",
+    statement="Running an OSC on the extended dictionary [d'] for data in [d], the l2 loss sums the variances of "
+              "the d real values only: d q'(1-q')/(p'-q')^2 + (1-p'-q')/(p'-q') per client, p', q' of d'.",
+    derived=lambda: sympy.Eq(sympy.Symbol(r"n \ell'"), sympy.factor(C._extended_l2_expr())),
+    derivation="derivations.pan_strict.constructions.extended_l2",
+    note=LOST,
+)
+def appD_extension(ev):
+    form = ev.derived()
+    insts = []
+    for dd, k, dpp in [(3, 1, 4), (3, 2, 5), (4, 2, 5), (4, 1, 5), (5, 2, 7), (6, 3, 7)]:
+        for e in (R(2), R(3)):
+            big = _ss(dpp, k, e).mechanism
+            P = big.perturbation_matrix()[:, :dd]
+            Q = big.decoder_matrix()[:dd, :]
+            small = Mechanism(P.tolist(), Q.tolist(), outputs=big.outputs, name="restricted")
+            for counts in [tuple([1] + [0] * (dd - 1)), tuple([1] * dd)]:
+                exact = sum(moments.mse(small, counts)) * sum(counts)
+                insts.append(Instance({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, sympy.cancel(exact),
+                                      _at(form, d=dd, dp=dpp, k=k, e=e), path="moment-formula",
+                                      size=(dd, dpp, k, e)))
+            if dd <= 3:
+                counts = (1, 1, 0)[:dd]
+                enum = sum(enumeration.enumerated_moments(small, counts)["mse"]) * sum(counts)
+                insts.append(Instance({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, sympy.cancel(enum),
+                                      _at(form, d=dd, dp=dpp, k=k, e=e), size=(dd, dpp, k, e, 1)))
+    ev.instances("SS on [d'] restricted to [d]: exact l2", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/appD.kext",
+    location="Appendix D.2, the support size for the extended dictionary",
+    statement="The proof of Corollary 5.2 sets the support size to d'/(e^eps + 1), the optimal support size for "
+              "the dictionary size d' (Eq. (21) with d' in place of d), and evaluates the extended loss there.",
+    derived=lambda: sympy.Eq(S.K_EXT, C.kstar_extended()),
+    derivation="derivations.pan_strict.constructions.kstar_extended",
+    kind="statement",
+    note=LOST + ".  Read as the text says: k is set to optimize for d' and e^eps (the optimum of the OSC loss on "
+                "[d']), not to minimize the extended loss on [d].  For d < d' the extended loss's own minimiser "
+                "(a root of a quadratic in k, derivations.pan_strict.constructions.extended_minimiser) is slightly "
+                "different, so the loss at d'/(e^eps + 1) is an upper bound on the best extended loss, which is "
+                "all the proof needs.  Exact path: where d'/(e^eps + 1) is an integer, the exhaustive integer "
+                "argmin of the exact l2 of real Subset Selection mechanisms on [d'].",
+)
+def appD_kext(ev):
+    form = ev.derived()
+    insts = []
+    # (d, e^eps) with d' = nextprime(d) and d'/(e^eps + 1) an integer
+    for dd, e in [(3, R(2)), (4, R(4)), (4, R(3, 2)), (6, R(6)), (6, R(5, 2)), (6, R(4, 3))]:
+        p = next_prime(dd)
+        best_l2, best_k = _integer_optimum_by_ss(p, e)
+        insts.append(Instance({"d": dd, "d'": p, "exp_eps": e}, best_k, _at(form, dp=p, e=e),
+                              path="moment-formula", size=(p, e)))
+    ev.instances("exhaustive integer argmin of real SS on [d'] vs d'/(e^eps+1)", insts, has_printed=False)
+    # the extended loss's own minimiser differs from d'/(e+1) when d < d' (recorded, not claimed by the paper)
+    gaps = []
+    for dd in (4, 8, 14, 20):
+        p = next_prime(dd)
+        root = C.extended_minimiser(dd, p, R(3))
+        gaps.append(f"d={dd}, d'={p}: {_fmt(root)} vs {_fmt(R(p, 4))}")
+    ev.note("e^eps = 3, minimiser of the extended loss vs d'/(e+1): " + "; ".join(gaps))
+    dd, p, e = 4, 5, R(3)
+    vals = {}
+    for kk in range(1, p):
+        big = _ss(p, kk, e).mechanism
+        small = Mechanism(big.perturbation_matrix()[:, :dd].tolist(), big.decoder_matrix()[:dd, :].tolist(),
+                          outputs=big.outputs, name="restricted")
+        vals[kk] = sum(moments.mse(small, [1, 0, 0, 0]))
+    ev.identity("integer argmin of the real restricted SS loss (d=4, d'=5, e=3) == argmin of the derived extended "
+                "loss", min(vals, key=vals.get), min(range(1, p), key=lambda kk: C.extended_l2(dd, p, kk, e)))
+
+
+@claim(
+    id="pan-strict/appD.deviation",
+    location="Appendix D.2, the support sizes OCMS samples",
+    statement="With the optimized hash range, the support sizes of the configurations OCMS samples deviate from "
+              "d'/(e^eps + 1) by at most one.",
+    printed=PR.deviation_printed,
+    derived=C.deviation_sizes_form,
+    derivation="derivations.pan_strict.constructions.bucket_profile",
+    root_cause="appD.deviation",
+    kind="statement",
+    correction=lambda: sympy.Implies(sympy.Eq(C.m, C.e + 1),
+                                     sympy.Le(sympy.Abs(sympy.floor(C.dp / C.m) - C.dp / (C.e + 1)), 1)),
+    note=LOST + ".  Appendix D.2 treats a non-integer e^eps + 1 explicitly (m is then the floor or the ceiling "
+                "of e^eps + 1) and says the deviation is at most one 'in all such scenarios'; for such e^eps the "
+                "sizes are near d'/m, whose distance to d'/(e^eps + 1) grows linearly with d', so the failure is "
+                "inside the text's scope (erratum).  The correction: it holds when m = e^eps + 1 is an integer.",
+)
+def appD_deviation(ev):
+    form, printed = ev.derived(), ev.printed()
+    insts = []
+    for e in (R(2), R(3), R(5, 2), R(7, 3)):
+        for dd in (5, 8, 12, 20, 30, 40, 60, 100):
+            p = next_prime(dd)
+            cand = range(2, min(p, 12))
+            # the optimized m: exhaustive over integer m (real mechanisms' exact l2 for d <= 7, else the
+            # closed form of the pooled decoder, checked against real mechanisms in cor5.1)
+            if dd <= 7:
+                best_m = min(cand, key=lambda m_: _l2(_ocms(dd, m_, e).mechanism))
+            else:
+                best_m = min(cand, key=lambda m_: C.ocms_l2_pooled(dd, p, m_, e))
+            fam_fn = prime_hash_family(p, best_m, p).functions[0]  # every function has the same bucket sizes
+            sizes = {sum(1 for x in range(p) if fam_fn[x] == z) for z in range(best_m)}
+            holds = all(abs(s_ - R(p) / (e + 1)) <= 1 for s_ in sizes)
+            insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "best m": best_m, "sizes": sorted(sizes),
+                                   "d'/(e+1)": R(p) / (e + 1)}, holds, _at(form, dp=p, m=best_m, e=e),
+                                  _at(printed, dp=p, m=best_m, e=e), size=(dd, e)))
+    ev.instances("support sizes of the real family at the exhaustive-best m: within one of d'/(e^eps+1)", insts)
+
+
+@claim(
+    id="pan-strict/appD.decreasing",
+    location="Appendix D.2, the relative change in variance",
+    statement="The relative increase of the loss when the support size moves by one from d/(e^eps+1) decreases "
+              "as the dictionary grows, so it is bounded by its value at the smallest dictionary considered.",
+    derived=C.decreasing_form,
+    derivation="derivations.pan_strict.constructions.deviation_max",
+    kind="statement",
+    assumptions="d > e^eps + 1 (so that d/(e+1) - 1 > 0)",
+    note=LOST,
+)
+def appD_decreasing(ev):
+    form = ev.derived()
+    insts = []
+    for e in (Fraction(2), Fraction(3), Fraction(5, 2), Fraction(10)):
+        prev = None
+        for dd in range(int(e) + 3, 60):
+            ks = Fraction(dd) / (e + 1)
+            base = C.osc_l2_fraction(dd, dd, ks, e)
+            # the deviation from the OSC's variance (moment formula of a pure protocol with p*, q*) at real k
+            dev = max(C.osc_l2_fraction(dd, dd, ks - 1, e), C.osc_l2_fraction(dd, dd, ks + 1, e)) / base - 1
+            if prev is not None:
+                ee = R(e.numerator, e.denominator)
+                insts.append(Instance({"exp_eps": ee, "d": prev[0]}, bool(dev < prev[1]), _at(form, d=prev[0], e=ee),
+                                      path="moment-formula", size=(prev[0], ee)))
+            prev = (dd, dev)
+    ev.instances("deviation at d/(e+1) -+ 1 strictly smaller at d + 1 than at d", insts, has_printed=False)
+    # the OSC variance used above == the exact l2 of real Subset Selection where d/(e+1) -+ 1 are integers
+    tied = []
+    for dd, e in [(6, R(2)), (9, R(2)), (8, R(3)), (5, R(3, 2))]:
+        ks = int(R(dd) / (e + 1))
+        ef = Fraction(int(e.p), int(e.q))
+        tied.append(all(_l2(_ss(dd, kk, e).mechanism) == R(*(lambda f: (f.numerator, f.denominator))(
+            C.osc_l2_fraction(dd, dd, kk, ef))) for kk in (ks - 1, ks, ks + 1) if kk >= 1))
+    ev.numeric("OSC variance formula == exact l2 of real SS at d/(e+1) and -+ 1", all(tied), len(tied),
+               f"{sum(tied)} of {len(tied)}")
+
+
+@cache
+def _ocms_exact_table():
+    """Exact l2 of real OCMS mechanisms (both decoders, m = e + 1) and the derived bound."""
+    rows = []
+    for e in (R(2), R(3)):
+        m_ = int(e) + 1
+        for dd in range(m_ + 2, 10):
+            p = next_prime(dd)
+            bound = C.cor52_bound(dd, e, p)
+            star = C.osc_l2(dd, R(dd) / (e + 1), e)
+            for dec in ("grouped", "pooled"):
+                l2 = _l2(_ocms(dd, m_, e, dec).mechanism)
+                rows.append((e, dd, p, m_, dec, l2, star, bound))
+    return rows
+
+
+def _with_definitions(form, params: dict):
+    """A statement whose conjuncts define symbols (Eq(alpha, ...), Eq(beta, ...)) at one point: each definition's
+    right-hand side is evaluated there first and substituted, then the whole statement is evaluated (negated
+    definitions, Ne(alpha, ...), are read the same way, so a negated form evaluates to its negation)."""
+    params = dict(params)
+    for rel in form.atoms(sympy.Eq, sympy.Ne):
+        if rel.lhs in (C.ALPHA, C.BETA):
+            params[rel.lhs] = sympy.simplify(rel.rhs.subs(params))
+    return evaluate(form, params)
+
+
+@claim(
+    id="pan-strict/cor5.2",
+    location="Section 5.2, Corollary 5.2 (proof in Appendix D.2)",
+    statement="With the optimized hash range, l2(OCMS) <= (1 + alpha)(1 + beta) l2*(d, e^eps), alpha the cost "
+              "of extending d to d' and beta the cost of a support size one away from d'/(e^eps+1); both vanish "
+              "as d grows.",
+    derived=C.cor52_form,
+    derivation="derivations.pan_strict.constructions.cor52_bound",
+    kind="statement",
+    correction=lambda: sympy.Implies(sympy.Eq(C.m, C.e + 1), C.cor52_form()),
+    note=LOST + "; alpha and beta are our reconstruction (alpha from the extended loss at d'/(e+1), beta the "
+                "larger deviation at d'/(e+1) -+ 1).  The proof (Appendix D.2) covers a non-integer e^eps + 1 "
+                "explicitly (m the floor or ceiling of e^eps + 1), so those points are inside the statement: "
+                "there the excess tends to (m-1-e)^2/(4e(m-1)) > 0 while alpha and beta vanish, so no bound "
+                "(1 + alpha)(1 + beta) with vanishing alpha, beta can hold, whatever their exact lost form "
+                "(erratum).  The bound holds when m = e^eps + 1 is an integer (the correction).",
+)
+def cor5_2(ev):
+    form = ev.derived()
+
+    def at(l2, star, dd, p, e):
+        return _with_definitions(form, {S.L_OCMS: l2, S.L_STAR: star, C.d: dd, C.dp: p, C.e: e})
+
+    insts = []
+    tied = []
+    for e, dd, p, m_, dec, l2, star, bound in _ocms_exact_table():
+        insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "m": m_, "decoder": dec,
+                               "excess": _fmt(l2 / star - 1), "bound": _fmt(bound)},
+                              bool(l2 <= (1 + bound) * star), at(l2, star, dd, p, e), path="moment-formula",
+                              size=(dd, e, dec)))
+        if dec == "grouped":  # the exact real-mechanism l2 agrees with the Corollary 5.1 mixture
+            tied.append(l2 == C.ocms_l2_grouped(dd, p, m_, e))
+    ev.numeric("real grouped OCMS: exact l2 == Corollary 5.1's mixture", all(tied), len(tied),
+               f"{sum(tied)} of {len(tied)}")
+    # m = e + 1 is the exhaustive optimum over integer m (real mechanisms)
+    argmins = []
+    for e in (R(2), R(3)):
+        for dd in (5, 6):
+            p = next_prime(dd)
+            argmins.append(min(range(2, p), key=lambda m_: _l2(_ocms(dd, m_, e).mechanism)) == e + 1)
+    ev.numeric("argmin over integer m of the real OCMS l2 (exhaustive) == e^eps + 1", all(argmins), len(argmins),
+               f"{sum(argmins)} of {len(argmins)}")
+    # non-integer e^eps + 1 with the exhaustive best m: l2 from Corollary 5.1's mixture (tied to real mechanisms
+    # above); the bound fails there
+    for e in (R(5, 2), R(7, 3)):
+        for dd in (20, 24, 29, 40):
+            p = next_prime(dd)
+            best = min(range(2, min(p, 12)), key=lambda m_: C.ocms_l2_grouped(dd, p, m_, e))
+            l2 = C.ocms_l2_grouped(dd, p, best, e)
+            star = C.osc_l2(dd, R(dd) / (e + 1), e)
+            bound = C.cor52_bound(dd, e, p)
+            insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "m": best, "excess": _fmt(l2 / star - 1),
+                                   "bound": _fmt(bound)}, bool(l2 <= (1 + bound) * star), at(l2, star, dd, p, e),
+                                  in_condition=False, path="moment-formula", size=(dd, e, "x")))
+    ev.instances("exact OCMS l2 against (1 + alpha)(1 + beta) l2*", insts, has_printed=False)
+
+
+def _ocms_excess_limit(m_: int, e, r: int):
+    """lim_{d -> oo} of l2(OCMS)/l2*(d) - 1 along d = d' = r (mod m): Corollary 5.1's mixture of the OSCs with
+    support (d - r)/m + 1 (r buckets) and (d - r)/m (m - r buckets), pi_k from Theorem 5.1 (both tied to the
+    real mechanisms in cor5.1 and thm5.1), as an exact limit of a rational function of d."""
+    x = sympy.Symbol("x", positive=True)
+    k0 = (x - r) / m_
+    k1 = k0 + 1
+    pi1 = r * (x + (e - 1) * k1) / (x * (e + m_ - 1))
+    pi0 = (m_ - r) * (x + (e - 1) * k0) / (x * (e + m_ - 1))
+    l2 = pi1 * C.osc_l2(x, k1, e) + pi0 * C.osc_l2(x, k0, e)
+    return C.limit_at_infinity(l2 / C.osc_l2(x, x / (e + 1), e) - 1, x)
+
+
+@claim(
+    id="pan-strict/sec5.2.vanish",
+    location="Section 5.2, after Corollary 5.2 (and the numeric example there, whose numbers are lost)",
+    statement="For large d both terms of Corollary 5.2 vanish: OCMS approaches the strict optimum.",
+    derived=lambda: sympy.Eq(S.EXCESS_LIM, C.excess_limit()),
+    derivation="derivations.pan_strict.constructions.excess_limit",
+    kind="statement",
+    condition="e^eps + 1 is an integer (m = e^eps + 1), the case the sentence is placed in ('Notably, when ..., "
+              "OCMS is equivalent to sampling from two OSCs with support sizes ...'); otherwise the excess tends "
+              "to (m-1-e)^2/(4e(m-1)) > 0 for the best integer m (see the erratum pan-strict/cor5.2)",
+    note=LOST,
+)
+def sec5_2_vanish(ev):
+    form = ev.derived()
+    ev.identity("limit of the exact loss ratio at support d/m", sympy.factor(C.excess_limit_derived()),
+                sympy.factor(C.excess_limit()))
+    g = sympy.Symbol("g", nonnegative=True)
+    x = sympy.Symbol("x", positive=True)
+    a = C.cor52_alpha(x, x + g, C.e)
+    b = C.cor52_beta(x, x + g, C.e)
+    ev.identity("alpha -> 0 and beta -> 0 for a bounded prime gap g", [C.limit_at_infinity(a, x)] +
+                [C.limit_at_infinity(bb, x) for bb in b], [0, 0, 0])
+    insts = []
+    approach = []
+    for e in (R(2), R(3), R(4), R(5, 2), R(7, 3), R(7, 2)):
+        ms = range(2, 8)
+        m_best = min(ms, key=lambda mm: C.excess_limit(mm, e))
+        for mm in sorted({m_best, int(sympy.floor(e + 1)), int(sympy.ceiling(e + 1)) + 1}):
+            for r in range(1, mm):
+                limit = _ocms_excess_limit(mm, e, r)
+                insts.append(Instance({"exp_eps": e, "m": mm, "d mod m": r}, limit,
+                                      evaluate(form, {C.m: mm, C.e: e, form.lhs: limit}), path="proof",
+                                      size=(e, mm, r)))
+        lim = C.excess_limit(m_best, e)
+        ef = Fraction(int(e.p), int(e.q))
+        big = (1009, 10007, 100003)
+        exc = [C.ocms_l2_grouped_fraction(p, p, m_best, ef) / C.osc_l2_fraction(p, p, Fraction(p) / (ef + 1), ef) - 1
+               for p in big]
+        exc = [R(v.numerator, v.denominator) for v in exc]
+        # the exact excess at growing primes approaches the limit from above
+        approach.append(bool(all(v >= lim for v in exc) and abs(exc[2] - lim) < abs(exc[0] - lim)))
+        ev.note(f"e^eps = {e}: best m = {m_best}, excess at d' = 1009/10007/100003: "
+                + ", ".join(_fmt(v) for v in exc) + f"; limit {lim} ~ {_fmt(lim)}")
+    ev.instances("limit of the excess of OCMS (Corollary 5.1's mixture, each residue of d mod m) vs the form",
+                 insts, has_printed=False)
+    ev.numeric("the exact excess at d' = 1009, 10007, 100003 (best m) approaches the limit from above",
+               all(approach), len(approach), f"{sum(approach)} of {len(approach)}")
+
+
+# ---- Section 5.4 numbers
+@cache
+def _excess_scan(e, m_, decoder="grouped", d_max=1000):
+    """Excess l2(OCMS)/l2* - 1 for d in [m + 2, d_max], from the closed forms of Corollary 5.1 (grouped) and of
+    the pooled decoder in exact Fractions; both equal the real mechanisms' exact l2 on every instance of
+    cor5.1 and cor5.2, and the collision rate they use is re-measured on the real family below."""
+    ef = Fraction(int(e.p), int(e.q))
+    fn = C.ocms_l2_grouped_fraction if decoder == "grouped" else C.ocms_l2_pooled_fraction
+    out = {}
+    for dd in range(m_ + 2, d_max + 1):
+        D = next_prime(dd)
+        star = C.osc_l2_fraction(dd, dd, Fraction(dd) / (ef + 1), ef)
+        out[dd] = (fn(dd, D, m_, ef) / star - 1, D)
+    return out
+
+
+def _real_collision(p: int, m_: int, x: int = 0, y: int = 1) -> Fraction:
+    """Collision rate of the pair (x, y) in the real family ((a x + b) mod p) mod m, a != 0, by enumeration."""
+    hits = sum(1 for a in range(1, p) for b in range(p) if ((a * x + b) % p) % m_ == ((a * y + b) % p) % m_)
+    return Fraction(hits, p * (p - 1))
+
+
+D_MAX_EXAMPLE = 400
+
+
+@claim(
+    id="pan-strict/sec5.4.example",
+    location="Section 5.4 (and the abstract / Section 1 examples of a large enough d for a privacy factor)",
+    statement="Referring to Corollary 5.2, once d is large enough OCMS's l2 is at most 0.09% above the optimum.",
+    derived=lambda: sympy.Le(sympy.Symbol(r"l_2(\mathrm{OCMS})/l_2^{*} - 1"), R(9, 10000)),
+    derivation="derivations.pan_strict.constructions.ocms_l2_grouped",
+    kind="statement",
+    assumptions="m = e^eps + 1 with e^eps in {2, 3, 4, 5}; d up to 400 (the bound falls below 0.09% for good "
+                "by d = 215 for every such e^eps)",
+    note=LOST + " (the values of d and e^eps in this example).  Recomputed as the text suggests, through "
+                "Corollary 5.2: wherever the bound (1 + alpha)(1 + beta) - 1 is <= 0.09%, the exact excess of OCMS "
+                "(both decoders) must be <= 0.09% too; the closed-form excess is tied to the real mechanisms' exact "
+                "l2 for small d.  The notes give, per e^eps, the smallest d from which the bound (and the exact "
+                "excess) stays <= 0.09% on [d, 400].",
+)
+def sec5_4_example(ev):
+    form = ev.derived()
+    insts = []
+    tied = []
+    limit = Fraction(9, 10000)
+    for e in (R(2), R(3), R(4), R(5)):
+        m_ = int(e) + 1
+        ef = Fraction(int(e))
+        scans = {dec: _excess_scan(e, m_, dec, D_MAX_EXAMPLE) for dec in ("grouped", "pooled")}
+        bounds = {dd: C.cor52_bound_fraction(dd, D, ef) for dd, (_, D) in scans["grouped"].items()}
+        # the bound's threshold: from d_b on, Corollary 5.2 guarantees <= 0.09% (up to D_MAX_EXAMPLE)
+        d_b = max(dd for dd, b in bounds.items() if b > limit) + 1
+        for dec, scan in scans.items():
+            d0 = max(dd for dd, (x, _) in scan.items() if x > limit) + 1
+            for dd in range(d_b, D_MAX_EXAMPLE + 1):
+                # exact: the excess of OCMS (closed forms tied to the real mechanisms below) is <= 0.09%; the form:
+                # evaluated at Corollary 5.2's bound, what the text tells the reader to read off
+                insts.append(Instance({"exp_eps": e, "decoder": dec, "d": dd, "bound": f"{float(bounds[dd]):.6g}"},
+                                      scan[dd][0] <= limit, _at(form, EXCESS=bounds[dd]), path="moment-formula",
+                                      size=(e, dec, dd)))
+            ev.note(f"e^eps = {e} (m = {m_}), {dec} decoder: Corollary 5.2's bound <= 0.09% for every d in "
+                    f"[{d_b}, {D_MAX_EXAMPLE}]; exact excess <= 0.09% for every d in [{d0}, {D_MAX_EXAMPLE}]; at d = 100: bound "
+                    f"{float(bounds[100]) * 100:.4f}%, excess {float(scan[100][0]) * 100:.4f}%")
+        p = next_prime(d_b)
+        tied.append(_real_collision(p, m_) == C.ocms_collision_rate(p, m_))
+    # the closed-form excess used above == the real OCMS mechanisms' exact l2 (small d, both decoders)
+    for e, dd, p, m_, dec, l2, star, bound in _ocms_exact_table():
+        scan = _excess_scan(e, m_, dec)
+        x = scan[dd][0]
+        tied.append(l2 / star - 1 == R(x.numerator, x.denominator))
+    ev.numeric("the closed forms behind the scan: collision rate of the real family, and the excess == the real "
+               "OCMS mechanisms' exact l2 (small d, both decoders)", all(tied), len(tied), f"{sum(tied)} of {len(tied)}")
+    _statement(ev, "exact OCMS excess wherever Corollary 5.2 guarantees 0.09%", insts)
+
+
+@claim(
+    id="pan-strict/sec5.4.narrowing",
+    location="Section 5.4, last sentence of the example",
+    statement="The excess of OCMS over the optimum keeps shrinking as d grows.",
+    printed=PR.narrowing_printed,
+    derived=C.narrowing_prediction,
+    derivation="derivations.pan_strict.constructions.ocms_l2_grouped",
+    kind="statement",
+    correction=C.narrowing_derived_form,
+    root_cause="sec5.4.narrowing",
+    condition="d and d + 1 share the extended prime d' (no prime passed); each time d passes a prime, d' jumps and "
+              "the gap rises (its envelope still tends to 0)",
+    note=LOST,
+)
+def sec5_4_narrowing(ev):
+    form, printed = ev.derived(), ev.printed()
+    insts = []
+    rises = 0
+    for e in (R(2), R(3)):
+        scan = _excess_scan(e, int(e) + 1, "grouped", 400)
+        for dd in range(100, 400):
+            (a, Da), (b, Db) = scan[dd], scan[dd + 1]
+            rises += b > a
+            # exact: the excess (Corollary 5.1's closed form, tied to the real mechanisms in sec5.4.example)
+            # narrows from d to d + 1 unless d passes a prime; the form at the two primes and the two excesses
+            params = {"d": dd, "DP_D": Da, "DP_NEXT": Db, "GAP": a, "GAP_NEXT": b}
+            insts.append(Instance({"exp_eps": e, "d": dd, "d'": Da, "next d'": Db}, bool(b <= a),
+                                  _at(form, **params), _at(printed, **params), in_condition=Da == Db,
+                                  path="moment-formula", size=(dd, e)))
+    ev.instances("exact OCMS excess at consecutive d: does it narrow?", insts)
+    ev.note(f"the excess rises at {rises} of {len(insts)} steps d -> d + 1 (each where d passes a prime)")
+
+
+@claim(
+    id="pan-strict/sec5.4.table",
+    location="Section 5.4, comparison table",
+    statement="SS and WSS attain the optimal l2 and OCMS nearly so; responses: C(d,k) for SS, m d'(d'-1) for "
+              "OCMS, at most d(d-1)/2 for WSS (cost O(d), O(log d), O(log d)).",
+    derived=C.comparison_table_form,
+    derivation="derivations.pan_strict.constructions.caratheodory_count",
+    kind="statement",
+    note=LOST,
+)
+def sec5_4_table(ev):
+    form = ev.derived()
+    insts = []
+    precision = []
+    for dd in (5, 6, 7):
+        for e in E_GRID:
+            k = C.integer_optimal_k(dd, e)
+            ss = _ss(dd, k, e).mechanism
+            wss, subsets, _ = _wss(dd, k, e)
+            o = _ocms(dd, int(e) + 1, e, "pooled").mechanism
+            p = next_prime(dd)
+            best = _integer_optimum_by_ss(dd, e)[0]
+            precision.append(bool(_l2(ss) == best and _l2(wss) == best and _l2(o) >= best))
+            exact = (ss.n_outputs, o.n_outputs, wss.n_outputs <= dd * (dd - 1) // 2)
+            insts.append(Instance({"d": dd, "exp_eps": e, "k": k, "|U| SS/OCMS/WSS": (ss.n_outputs, o.n_outputs,
+                                                                                     wss.n_outputs),
+                                   "OCMS excess": _fmt(_l2(o) / best - 1)}, exact,
+                                  _at(form, d=dd, k=k, m=int(e) + 1, dp=p, POSITIVE_W=wss.n_outputs), size=(dd, e)))
+    _statement(ev, "real SS, WSS, OCMS: response counts vs the table", insts)
+    ev.numeric("precision row: SS and WSS at the exhaustive optimum over real SS, OCMS at or above it", all(precision),
+               len(precision), f"{sum(precision)} of {len(precision)}")
+
+
+@claim(
+    id="pan-strict/sec5.4.extend",
+    location="Section 5.3 last paragraph and Section 5.4 (reusing precomputed WSS for a larger dictionary)",
+    statement="An OSC precomputed for a larger dictionary d'' > d can be used for [d]: it stays unbiased on [d] and "
+              "its l2 is the extended loss of Appendix D.2 (negligibly above the optimum for large d).",
+    derived=lambda: sympy.Eq(S.N_L_EXT2, sympy.factor(C._extended_l2_expr().subs(C.dp, S.dpp))),
+    derivation="derivations.pan_strict.constructions.extended_l2",
+    kind="statement",
+)
+def sec5_4_extend(ev):
+    form = ev.derived()
+    insts = []
+    unbiased = []
+    for dd, big, e in [(4, 5, R(2)), (5, 6, R(3)), (6, 7, R(2)), (6, 8, R(3))]:
+        k = C.integer_optimal_k(big, e)
+        mech, _, _ = _wss(big, k, e)
+        small = Mechanism(mech.perturbation_matrix()[:, :dd].tolist(), mech.decoder_matrix()[:dd, :].tolist(),
+                          outputs=mech.outputs, name="restricted WSS")
+        l2 = losses.worst_case_l2(small, 1).value
+        unbiased.append(small.is_unbiased())
+        insts.append(Instance({"d": dd, "d''": big, "k": k, "exp_eps": e,
+                               "excess over optimum": _fmt(l2 / C.osc_l2(dd, R(dd) / (e + 1), e) - 1)},
+                              l2, _at(form, d=dd, dpp=big, k=k, e=e), path="moment-formula", size=(dd, big, e)))
+    _statement(ev, "restricted real WSS mechanisms: exact l2 vs the extended loss", insts)
+    ev.numeric("restricted real WSS mechanisms are unbiased on [d]", all(unbiased), len(unbiased),
+               f"{sum(unbiased)} of {len(unbiased)}")
+
+#: the errors behind the erratum and conditional claims of this module
+ROOT_CAUSES: list[RootCause] = [
+    RootCause("appD.deviation", "Appendix D.2, the support sizes OCMS samples",
+              "when e^eps + 1 is not an integer, m is the floor or ceiling of e^eps + 1 and the bucket sizes "
+              "floor(d'/m), floor(d'/m) + 1 drift from d'/(e^eps + 1) linearly in d'; they are within one of it "
+              "only when m = e^eps + 1", "error"),
+    RootCause("sec5.4.narrowing", "Section 5.4, end of the example",
+              "the excess of OCMS over the optimum rises each time d passes a prime (the extended d' jumps); it "
+              "narrows only while d and d + 1 share d'", "condition"),
+]

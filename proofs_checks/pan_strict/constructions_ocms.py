@@ -1,0 +1,434 @@
+"""pan-strict claim checks: Section 5.2 and Appendix D.1 -- OCMS over GF(d'), Theorem 5.1, Corollary 5.1.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import sympy
+
+import derivations.pan_strict.constructions as C
+import derivations.pan_strict.constructions_symbols as S
+from ldpref import enumeration, moments
+from ldpref.exact import EXP_EPS
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.mechanism import Mechanism
+from ldpref.mechanisms.prime_cms import prime_hash_family
+
+from .constructions_common import next_prime, R, LOST, _ocms, _measure, _is_osc, _at
+
+
+# ---------------------------------------------------------------------------------------------
+# Section 5.2 / Appendix D: optimized CMS over GF(d')
+OCMS_GRID = [(3, 2), (5, 2), (5, 3), (5, 4), (7, 2), (7, 3), (7, 4), (11, 3), (11, 4)]  # (d' = d, m)
+
+
+@claim(
+    id="pan-strict/appD.permutation",
+    location="Appendix D, first paragraph",
+    statement="For prime d' and a != 0, x -> (a x + b) mod d' is a permutation of [d'].",
+    derived=lambda: sympy.Eq(S.IMAGE, C.dp),
+    derivation="derivations.pan_strict.constructions.next_prime",
+    kind="statement",
+)
+def appD_permutation(ev):
+    derived = ev.derived()
+    insts = []
+    for p in (2, 3, 5, 7, 11, 13):
+        for a in range(1, p):
+            for b in range(p):
+                image = len({(a * x + b) % p for x in range(p)})
+                insts.append(Instance({"d'": p, "a": a, "b": b}, image, _at(derived, dp=p, IMAGE=image), size=(p, a, b)))
+    ev.instances("permutation for every (a, b), a != 0", insts, has_printed=False)
+    ev.note("for composite moduli it fails (e.g. a = 2 mod 4), which is why d' is prime")
+
+
+@claim(
+    id="pan-strict/lemmaD.1",
+    location="Appendix D, Lemma D.1",
+    statement="Over the d'(d'-1) functions x -> (a x + b) mod d' (a != 0), any pair x != x' is mapped to every "
+              "ordered pair (t, t') with t != t' exactly once.",
+    derived=lambda: sympy.Eq(S.HITS, 1),
+    derivation="derivations.pan_strict.constructions.pair_collisions",
+    kind="statement",
+)
+def lemmaD_1(ev):
+    derived = ev.derived()
+    insts = []
+    for p in (2, 3, 5, 7, 11):
+        for x, y in itertools.permutations(range(p), 2):
+            hits = {}
+            for a in range(1, p):
+                for b in range(p):
+                    key = ((a * x + b) % p, (a * y + b) % p)
+                    hits[key] = hits.get(key, 0) + 1
+            every = set(hits) == {(s, t) for s in range(p) for t in range(p) if s != t}
+            times = sorted(set(hits.values())) if every else None  # how often each ordered pair is hit
+            insts.append(Instance({"d'": p, "x": x, "x'": y}, times, [_at(derived, HITS=times[0] if times else 0)],
+                                  size=(p, x, y)))
+    ev.instances("every ordered pair hit exactly once", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/appD.buckets",
+    location="Appendix D, first paragraph",
+    statement="Since the prime d' is not divisible by m, r = d' mod m buckets hold ceil(d'/m) elements of [d'] "
+              "and m - r hold floor(d'/m); every response of OCMS supports one bucket.",
+    derived=lambda: (sympy.floor(C.dp / C.m) + 1, sympy.floor(C.dp / C.m), C.dp - C.m * sympy.floor(C.dp / C.m)),
+    derivation="derivations.pan_strict.constructions.bucket_profile",
+)
+def appD_buckets(ev):
+    derived = ev.derived()
+    insts = []
+    for p, m_ in OCMS_GRID:
+        fam = prime_hash_family(p, m_)
+        per_fn = {tuple(sorted((sum(1 for x in range(p) if h[x] == z) for z in range(m_)), reverse=True))
+                  for h in fam.functions}
+        if len(per_fn) != 1:
+            exact = None  # the functions do not share one bucket profile
+        else:
+            sizes = per_fn.pop()
+            exact = (max(sizes), min(sizes), sizes.count(max(sizes)))
+        insts.append(Instance({"d'": p, "m": m_}, exact, _at(derived, dp=p, m=m_), size=(p, m_)))
+    ev.instances("bucket sizes (larger, smaller, count of the larger) of every function of the real family", insts,
+                 has_printed=False)
+
+
+@cache
+def _groups_measured(p: int, m_: int, e):
+    """Split the real OCMS mechanism on [d'] (d = d') by support size: for each size k the group
+    probability (column sums over the group, per input) and the conditional mechanism."""
+    o = _ocms(p, m_, e)
+    P = o.mechanism.perturbation_matrix()
+    fam = o.family
+    out = {}
+    labels = o.mechanism.outputs
+    for kk in sorted(set(o.support_sizes)):
+        rows = [u for u, s in enumerate(o.support_sizes) if s == kk]
+        simp = (lambda v: v) if o.mechanism.is_rational else sympy.cancel
+        pis = {simp(sum(P[u, x] for u in rows)) for x in range(p)}
+        supports = []
+        for u in rows:
+            j, z = labels[u].split(":")
+            h = fam.functions[int(j)]
+            supports.append(tuple(x for x in range(p) if h[x] == int(z)))
+        pi = pis.pop() if len(pis) == 1 else None
+        cond = None
+        if pi is not None:
+            Pg = [[simp(P[u, x] / pi) for x in range(p)] for u in rows]
+            cond = Mechanism(Pg, _support_decoder(supports, p, kk, e), outputs=[labels[u] for u in rows],
+                             name=f"ocms-group(k={kk})")
+        out[kk] = {"pi": pi, "mechanism": cond, "supports": supports, "responses": len(rows)}
+    return out
+
+
+def _support_decoder(supports, d, kk, e):
+    """Eq. (5) with the derived OSC (p, q) of support size kk: QP = I then checks the derivation."""
+    from ldpref.decoders import support_set_decoder
+
+    return support_set_decoder([set(s) for s in supports], d, C.osc_p(d, kk, e), C.osc_q(d, kk, e))
+
+
+@claim(
+    id="pan-strict/thm5.1",
+    location="Section 5.2, Theorem 5.1 (proof in Appendix D.1)",
+    statement="OCMS on the prime dictionary d' with m buckets is a mixture of two optimal symmetric "
+              "configurations: support size ceil(d'/m) with probability r(d' + (e-1) ceil(d'/m))/(d'(e+m-1)) "
+              "and support size floor(d'/m) with probability (m-r)(d' + (e-1) floor(d'/m))/(d'(e+m-1)), r = d' mod m.",
+    derived=lambda: sympy.Eq(S.PI_K, S.COUNT_K * (C.dp + (C.e - 1) * C.k) / (C.dp * (C.e + C.m - 1))),
+    derivation="derivations.pan_strict.constructions.ocms_groups",
+    kind="statement",
+    assumptions="d = d' prime (the dictionary already extended); m in 2..d'-1",
+    note=LOST,
+)
+def thm5_1(ev):
+    form = ev.derived()
+    insts = []
+    certs = []
+    for p, m_ in OCMS_GRID:
+        for e in (R(2), R(3), EXP_EPS):
+            if (p >= 7 and e == R(2)) or (e == EXP_EPS and (p, m_) not in ((3, 2), (5, 2))) or p >= 11:
+                continue
+            groups = _groups_measured(p, m_, e)
+            derived = C.ocms_groups(p, m_, e)
+            same_sizes = set(groups) == set(derived)
+            k0, k1, r = C.bucket_profile(p, m_)
+            for kk, g in groups.items():
+                meas = _measure(g["mechanism"], g["supports"], kk) if g["mechanism"] is not None else None
+                certs.append(same_sizes and meas is not None and _is_osc(meas, p, kk, e))
+                count = r if kk == k1 else m_ - r
+                insts.append(Instance({"d'": p, "m": m_, "exp_eps": e, "k": kk}, g["pi"],
+                                      _at(form, dp=p, m=m_, e=e, k=kk, COUNT_K=count),
+                                      size=(p, m_, kk, 0 if e == EXP_EPS else e)))
+    ev.numeric("each support-size group of the real OCMS is an exactly certified OSC", all(certs), len(certs),
+               f"{sum(certs)} of {len(certs)}")
+    ev.instances("group probabilities pi_k of the real OCMS", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/appD.base",
+    location="Appendix D.1, base probability of OCMS",
+    statement="Every OCMS response has the same base probability 1/(d'(d'-1)(e^eps+m-1)); Lemma B.1 extends to "
+              "varying support sizes as sum_y p_y = d'/(kbar e + d' - kbar) (kbar the p-weighted mean support "
+              "size), here m/(e^eps + m - 1).",
+    derived=lambda: (sympy.Eq(S.P_Y, C.ocms_base_probability()),
+                     sympy.Eq(C.base_sum(), sympy.factor(C.generalised_lemma_b1(C.dp, C.dp / C.m)))),
+    derivation="derivations.pan_strict.constructions.ocms_base_probability",
+    note=LOST,
+)
+def appD_base(ev):
+    derived = ev.derived()
+    insts = []
+    for p, m_ in OCMS_GRID[:7]:
+        for e in ((R(3), EXP_EPS) if p <= 5 and m_ <= 3 else (R(3),)):
+            o = _ocms(p, m_, e)
+            P = o.mechanism.perturbation_matrix()
+            bases = {sympy.cancel(min(P[u, x] for x in range(p))) if e != EXP_EPS
+                     else sympy.cancel(P[u, [x for x in range(p) if x not in _supp(o, u)][0]])
+                     for u in range(P.rows)}
+            total = sympy.cancel(sum(bases) * P.rows) if len(bases) == 1 else None
+            base = bases.pop() if len(bases) == 1 else None
+            insts.append(Instance({"d'": p, "m": m_, "exp_eps": e}, (base, total), _at(derived, dp=p, m=m_, e=e),
+                                  size=(p, m_)))
+    ev.instances("base probabilities of the real OCMS", insts, has_printed=False)
+
+
+def _supp(o, u):
+    j, z = o.mechanism.outputs[u].split(":")
+    h = o.family.functions[int(j)]
+    return {x for x in range(o.family.d) if h[x] == int(z)}
+
+
+@claim(
+    id="pan-strict/appD.groups",
+    location="Appendix D.1, the two configurations' base probabilities",
+    statement="Each group's own base probability follows from Lemma B.1 for the group, "
+              "d'/((k e + d' - k) N_k) with N_k its number of responses, and pi_k times it equals OCMS's base "
+              "probability, so sampling the two configurations reproduces OCMS.",
+    derived=lambda: sympy.Eq(S.P_K, C.dp / ((C.k * C.e + C.dp - C.k) * S.N_K)),
+    derivation="derivations.pan_strict.constructions.ocms_groups",
+    note=LOST,
+)
+def appD_groups(ev):
+    form = ev.derived()
+    insts = []
+    for p, m_ in OCMS_GRID:
+        e = R(3)
+        groups = _groups_measured(p, m_, e)
+        derived = C.ocms_groups(p, m_, e)
+        for kk, g in groups.items():
+            P = g["mechanism"].perturbation_matrix()
+            base = {min(P[u, x] for x in range(p)) for u in range(P.rows)}
+            p_k = _at(form, dp=p, k=kk, e=e, N_K=g["responses"])
+            insts.append(Instance({"d'": p, "m": m_, "k": kk, "what": "conditional base"}, sorted(base), [p_k],
+                                  size=(p, m_, kk, 0)))
+            insts.append(Instance({"d'": p, "m": m_, "k": kk, "what": "pi_k p'_k == OCMS base"},
+                                  sorted({sympy.cancel(g["pi"] * b) for b in base}),
+                                  [sympy.cancel(derived[kk][0] * p_k)], size=(p, m_, kk, 1)))
+    ev.instances("conditional base probabilities of the real groups", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/appD.symmetric",
+    location="Appendix D.1, symmetry of each configuration",
+    statement="For every pair x != x' the number of hash functions putting both into one bucket of size k is "
+              "(#buckets of size k) k(k-1), the same for all pairs, so each configuration is symmetric.",
+    derived=lambda: sympy.Eq(S.PAIR_HITS, S.COUNT_K * C.k * (C.k - 1)),
+    derivation="derivations.pan_strict.constructions.pair_collisions",
+    note=LOST,
+)
+def appD_symmetric(ev):
+    derived = ev.derived()
+    insts = []
+    for p, m_ in OCMS_GRID:
+        fam = prime_hash_family(p, m_)
+        k0, k1, r = C.bucket_profile(p, m_)
+        sizes = [sum(1 for x in range(p) if (x % m_) == z) for z in range(m_)]
+        for kk in sorted({k0, k1}):
+            counts = set()
+            for x, y in itertools.combinations(range(p), 2):
+                counts.add(sum(1 for h in fam.functions if h[x] == h[y] and sizes[h[x]] == kk))
+            n_k = r if kk == k1 else m_ - r
+            insts.append(Instance({"d'": p, "m": m_, "k": kk}, sorted(counts), [_at(derived, k=kk, COUNT_K=n_k)],
+                                  size=(p, m_, kk)))
+    ev.instances("pair counts in the real family", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/appD.collision",
+    location="Appendix D.1, last paragraphs (collision probability)",
+    statement="The collision rate of the OCMS family is sum over buckets of s(s-1) divided by d'(d'-1); ignoring "
+              "the remainder it is (d'/m - 1)/(d' - 1) = (d' - m)/(m(d' - 1)).",
+    derived=C.collision_form,
+    derivation="derivations.pan_strict.constructions.ocms_collision_rate",
+    note=LOST + ". Since d' is prime and 2 <= m < d', the remainder never vanishes: the exact rate exceeds "
+         "(d'-m)/(m(d'-1)) by r(m-r)/(m d'(d'-1)).",
+)
+def appD_collision(ev):
+    derived = ev.derived()
+    insts = []
+    for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
+        fam = prime_hash_family(p, m_)
+        rate = fam.has_constant_collision_rate()
+        exact = R(rate.numerator, rate.denominator) if rate is not None else None
+        k0, k1, r = C.bucket_profile(p, m_)
+        insts.append(Instance({"d'": p, "m": m_, "what": "rate"}, exact, C.ocms_collision_rate(p, m_), size=(p, m_, 0)))
+        # the form ignores the remainder r = d' mod m; with it the rate exceeds the form by r(m-r)/(m d'(d'-1))
+        insts.append(Instance({"d'": p, "m": m_, "what": "form + remainder term"}, exact,
+                              _at(derived, dp=p, m=m_) + R(r * (m_ - r), m_ * p * (p - 1)), size=(p, m_, 1)))
+    ev.instances("collision rate of the real family (constant over pairs)", insts, has_printed=False)
+
+
+@claim(
+    id="pan-strict/sec5.2.collision",
+    location="Section 5.2, after the hash family",
+    statement="Excluding a = 0 lowers the collision probability from about 1/m (the affine family with a = 0) "
+              "to about (d' - m)/(m(d' - 1)).",
+    derived=lambda: sympy.Lt(C.collision_approx(), 1 / C.m),
+    derivation="derivations.pan_strict.constructions.ocms_collision_rate",
+    kind="statement",
+    note=LOST,
+)
+def sec5_2_collision(ev):
+    derived = ev.derived()
+    insts = []
+    zero = []
+    for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
+        fam = prime_hash_family(p, m_)
+        with_zero = [tuple(((a * x + b) % p) % m_ for x in range(p)) for a in range(p) for b in range(p)]
+        from ldpref.hashing import HashFamily
+
+        fam0 = HashFamily(tuple(with_zero), m_, name="affine with a = 0")
+        r_ocms, r_zero = fam.has_constant_collision_rate(), fam0.has_constant_collision_rate()
+        zero.append(r_zero is not None
+                    and R(r_zero.numerator, r_zero.denominator) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
+        # exact: the real family's (a != 0) remainder-free rate lies below 1/m; the form: (d'-m)/(m(d'-1)) < 1/m
+        k0, k1, r = C.bucket_profile(p, m_)
+        free = R(r_ocms.numerator, r_ocms.denominator) - R(r * (m_ - r), m_ * p * (p - 1))
+        insts.append(Instance({"d'": p, "m": m_, "c(a != 0)": str(r_ocms), "c(a any)": str(r_zero)},
+                              bool(r_ocms < r_zero and free < R(1, m_)), _at(derived, dp=p, m=m_), size=(p, m_)))
+    ev.numeric("rate with a = 0 allowed == 1/m + r(m-r)/(m d'^2) on the real family", all(zero), len(zero),
+               f"{sum(zero)} of {len(zero)}")
+    ev.instances("collision rates of the two real families", insts, has_printed=False)
+    ev.note("with a = 0 allowed the rate is exactly 1/m + r(m-r)/(m d'^2), i.e. 1/m only when m divides d'")
+
+
+# ---- Corollary 5.1: variance of OCMS under both decoders
+def _group_variances(d, p, m_, e, counts):
+    """Per value in [d] and per support size k of OCMS's two groups: the variance of the OSC with support k on
+    the dictionary d' = p (the OSC variance of Section 3 with p*, q* of d'), n clients."""
+    n_ = sum(counts)
+    out = {}
+    for kk in C.ocms_groups(p, m_, e):
+        pk, qk = C.osc_p(p, kk, e), C.osc_q(p, kk, e)
+        out[kk] = [sympy.cancel((R(c, n_) * pk * (1 - pk) + (1 - R(c, n_)) * qk * (1 - qk)) / (n_ * (pk - qk) ** 2))
+                   for c in counts]
+    return out
+
+
+def _mixture_at(form, d, p, m_, e, counts, var):
+    """The form of Corollary 5.1 at one dataset, per value: pi_1, pi_0 from Theorem 5.1 and the two OSC
+    variances; Var(X) is the real variance (it only matters if the form is not an equation)."""
+    groups = C.ocms_groups(p, m_, e)
+    k0, k1, r = C.bucket_profile(p, m_)
+    gv = _group_variances(d, p, m_, e, counts)
+    return [evaluate(form, {C.PI1: groups[k1][0], C.PI0: groups[k0][0], C.VAR(C.X1): gv[k1][x],
+                            C.VAR(C.X0): gv[k0][x], C.VAR(C.X): var[x]}) for x in range(d)]
+
+
+def _variance_pooled(d, p, m_, e, counts):
+    n_ = sum(counts)
+    pp, qq = C.ocms_pq_pooled(p, m_, e)
+    return [sympy.cancel((R(c, n_) * pp * (1 - pp) + (1 - R(c, n_)) * qq * (1 - qq)) / (n_ * (pp - qq) ** 2))
+            for c in counts]
+
+
+@claim(
+    id="pan-strict/cor5.1",
+    location="Section 5.2, Corollary 5.1 (proof at the end of Appendix D.1)",
+    statement="The variance of OCMS is pi_1 Var(OSC with support ceil(d'/m)) + pi_0 Var(OSC with support "
+              "floor(d'/m)).",
+    derived=C.mixture_variance_form,
+    derivation="derivations.pan_strict.constructions.ocms_l2_grouped",
+    kind="statement",
+    correction=lambda: sympy.Eq(sympy.Function("Var")(sympy.Symbol("X")),
+                                sympy.Symbol(r"\pi_1") * sympy.Function("Var")(sympy.Symbol("X_1"))
+                                + sympy.Symbol(r"\pi_0") * sympy.Function("Var")(sympy.Symbol("X_0"))
+                                + sympy.Symbol(r"\pi_1") * sympy.Symbol(r"\pi_0")
+                                * (sympy.Symbol("E X_1") - sympy.Symbol("E X_0")) ** 2),
+    condition="each response is decoded with its own configuration's (p_k, q_k) (the 'grouped' decoder); with "
+              "the single CMS decoder of pan-cms Eq. (8) (overall p, q) the two configurations' estimates have "
+              "different means and the variance is larger",
+    note=LOST,
+)
+def cor5_1(ev):
+    form = ev.derived()
+    insts = []
+    pooled_differs, pooled_formula = [], []
+    grid = [(3, 2, "enum"), (4, 2, "enum"), (4, 3, "enum"), (5, 3, "moments"), (6, 3, "moments"), (7, 4, "moments")]
+    for d, m_, how in grid:
+        p = next_prime(d)
+        for e in ((R(2), R(3)) if d <= 4 else (R(3),)):
+            for dec in ("grouped", "pooled"):
+                mech = _ocms(d, m_, e, dec).mechanism
+                datasets = [tuple(1 if x == 0 else 0 for x in range(d)), tuple(1 if x < 2 else 0 for x in range(d))]
+                if how == "moments":
+                    datasets.append(tuple([2] + [1] * (d - 1)))
+                for counts in datasets:
+                    var = (enumeration.enumerated_moments(mech, counts)["variance"] if how == "enum"
+                           else moments.variance(mech, counts))
+                    var = [sympy.cancel(v) for v in var]
+                    mix = _mixture_at(form, d, p, m_, e, counts, var)
+                    if dec == "grouped":  # the condition: each response decoded by its configuration's (p_k, q_k)
+                        insts.append(Instance({"d": d, "d'": p, "m": m_, "exp_eps": e, "counts": counts}, var, mix,
+                                              path="enumeration" if how == "enum" else "moment-formula",
+                                              size=(d, m_, sum(counts), e)))
+                    else:
+                        pooled_differs.append(any(sympy.cancel(a - b) != 0 for a, b in zip(var, mix)))
+                        pooled_formula.append(all(sympy.cancel(a - b) == 0 for a, b in
+                                                  zip(var, _variance_pooled(d, p, m_, e, counts))))
+    ev.instances("variance of the real OCMS, grouped decoder (enumeration / exact moments) vs the mixture", insts,
+                 has_printed=False)
+    ev.numeric("pooled decoder (pan-cms Eq. (8)): the real variance differs from the mixture on some value",
+               all(pooled_differs), len(pooled_differs), f"{sum(pooled_differs)} of {len(pooled_differs)} datasets")
+    ev.numeric("pooled decoder: the real variance == ldpref's pooled (p, q) formula", all(pooled_formula),
+               len(pooled_formula), f"{sum(pooled_formula)} of {len(pooled_formula)} datasets")
+
+
+@claim(
+    id="pan-strict/appD.mixvar",
+    location="Appendix D.1, last sentence",
+    statement="A process producing X1 with probability pi_1 and X0 with probability pi_0, with E X1 = E X0, has "
+              "variance pi_1 Var X1 + pi_0 Var X0.",
+    derived=C.mixture_variance_form,
+    derivation="derivations.pan_strict.constructions.mixture_variance",
+)
+def appD_mixvar(ev):
+    form = ev.derived()
+    pi1, mu, v1, v0 = sympy.symbols("pi_1 mu v_1 v_0")
+    # the form with pi_0 = 1 - pi_1 against the law of total variance with equal means (a proof)
+    ev.identity("the form == law of total variance with equal means",
+                sympy.expand(evaluate(form, {C.PI1: pi1, C.PI0: 1 - pi1, C.VAR(C.X1): v1, C.VAR(C.X0): v0})),
+                sympy.expand(C.mixture_variance(pi1, mu, v1, mu, v0)))
+    # exact: the real grouped OCMS is a mixture of its two support-size groups (equal means: both unbiased);
+    # its variance per value (ldpref.moments on the real mechanism) against the form at the groups' variances
+    insts = []
+    for p, m_ in [(5, 2), (5, 3), (7, 3)]:
+        e = R(3)
+        groups = _groups_measured(p, m_, e)
+        k0, k1, r = C.bucket_profile(p, m_)
+        mech = _ocms(p, m_, e, "grouped").mechanism
+        for counts in [tuple([1] + [0] * (p - 1)), tuple([1, 1] + [0] * (p - 2))]:
+            whole = moments.variance(mech, counts)
+            var1 = moments.variance(groups[k1]["mechanism"], counts)
+            var0 = moments.variance(groups[k0]["mechanism"], counts)
+            for x in range(p):
+                value = evaluate(form, {C.PI1: groups[k1]["pi"], C.PI0: groups[k0]["pi"], C.VAR(C.X1): var1[x],
+                                        C.VAR(C.X0): var0[x], C.VAR(C.X): whole[x]})
+                insts.append(Instance({"d'": p, "m": m_, "counts": counts, "x": x}, sympy.cancel(whole[x]), value,
+                                      path="moment-formula", size=(p, m_, sum(counts), x)))
+    ev.instances("real grouped OCMS: Var per value == pi_1 Var(group ceil) + pi_0 Var(group floor)", insts,
+                 has_printed=False)
+    ev.note("with unequal means the extra term pi_1 pi_0 (E X1 - E X0)^2 appears (the pooled decoder's case)")
