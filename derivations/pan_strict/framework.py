@@ -745,3 +745,19 @@ def thm2_4_predicate():
     from .symbols_framework import Predicate
 
     return Predicate(r"\exists\,(P', Q') \text{ extremal at } e^\epsilon:\ \hat{f}' \overset{d}{=} \hat{f}", _split_is_extremal)
+
+
+def _unbiased_by_expectation(P, Q, **_):
+    """Theorem 2.1 from the model: ``E[f_hat] = Q P f`` (:func:`expectation_form`) equals f for every f."""
+    d = P.shape[1]
+    f_syms = sympy.Matrix(sympy.symbols(f"f_0:{d}"))
+    mean = expectation_form().rhs.xreplace({P_M: sympy.ImmutableMatrix(P), Q_M: sympy.ImmutableMatrix(Q),
+                                            f_M: sympy.ImmutableMatrix(f_syms), U_sym: P.shape[0], d_sym: d}).doit()
+    return all(sympy.cancel(a - b) == 0 for a, b in zip(sympy.Matrix(mean), f_syms))
+
+
+@cache
+def thm2_1_predicate():
+    from .symbols_framework import Predicate
+
+    return Predicate(r"\mathbb{E}[\hat{f}] = Q P f = f \text{ for every } f", _unbiased_by_expectation)

@@ -80,3 +80,13 @@ def _full_rank_needed(rank, d, **_):
 
 def sec2_2_rank_printed():
     return Predicate(r"\exists Q: QP = I \Rightarrow \mathrm{rank}\,P = d", _full_rank_needed)
+
+
+# Theorem 2.1 (Section 2.2): "[Phi(P, Q)] is an unbiased frequency estimator", stated for a reconstruction matrix
+# with QP = I (the sentence before it: reconstructing f from nu requires QP = I).
+def _thm2_1(QP_is_I, **_):
+    return QP_is_I
+
+
+def thm2_1_printed():
+    return Predicate(r"QP = I \Rightarrow \Phi(P, Q) \text{ is unbiased}", _thm2_1)

@@ -101,30 +101,33 @@ def _mechanism_grid():
     id="pan-strict/thm2.1",
     location="Section 2.2, Theorem 2.1",
     statement="If Q P = I, the estimator f_hat = Q nu is unbiased: E[f_hat] = Q P f = f.",
-    derived=D.expectation_form,
+    printed=PR.thm2_1_printed,
+    derived=D.thm2_1_predicate,
     derivation="derivations.pan_strict.framework.expectation_from_model",
+    kind="statement",
     assumptions="clients independent; each client's response drawn from column x of P; n >= 1",
+    note="Printed statement: the words of Theorem 2.1 survive in our copy (the estimator's symbol is lost; the "
+         "sentence before it requires QP = I).  Each mechanism is judged by enumerating E[f_hat] on every dataset "
+         "of one or two clients, with unbiased and with biased decoders.",
 )
 def thm2_1(ev):
-    form = ev.derived()
-    for d, U in GENERIC_SHAPES:
+    printed, derived = ev.printed(), ev.derived()
+    for d, U in GENERIC_SHAPES:  # the model's expectation is the form E[f_hat] = Q P f the derived statement uses
         P, Q, f = D.generic_mechanism(d, U)
-        ev.identity(f"model E[f_hat] == the form (generic {d}x{U})", sympy.expand(D.expectation_from_model(P, Q, f)),
-                    mat_at(form, {D.P_M: P, D.Q_M: Q, D.f_M: f, **_shapes(P)}, sympy.expand))
+        ev.identity(f"model E[f_hat] == Q P f (generic {d}x{U})", sympy.expand(D.expectation_from_model(P, Q, f)),
+                    mat_at(D.expectation_form(), {D.P_M: P, D.Q_M: Q, D.f_M: f, **_shapes(P)}, sympy.expand))
     instances = []
     for params, m in _mechanism_grid():
         Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
-        form_at = _per_dataset(form, Pm, Qm)
+        unbiased = True  # exact: E[f_hat] == f on every dataset of one or two clients (enumeration)
         for counts in _datasets(m.d):
             n = sum(counts)
-            f = sympy.Matrix([sympy.Rational(c, n) for c in counts])
-            exact = enumeration.enumerated_moments(m, counts)["mean"]
-            derived = form_at(counts)
-            instances.append(Instance({**params, "counts": counts}, exact, derived, size=(m.d, m.n_outputs, n)))
-            if m.is_unbiased():  # the theorem's conclusion itself: E[f_hat] == f
-                instances.append(Instance({**params, "counts": counts, "check": "E == f"}, exact, list(f),
-                                          size=(m.d, m.n_outputs, n)))
-    ev.instances("E[f_hat] by enumeration", instances, has_printed=False)
+            mean = enumeration.enumerated_moments(m, counts)["mean"]
+            unbiased &= all(sympy.cancel(a - sympy.Rational(c, n)) == 0 for a, c in zip(mean, counts))
+        facts = {**params, "QP_is_I": (Qm * Pm).applyfunc(sympy.cancel) == sympy.eye(m.d), "P": Pm, "Q": Qm}
+        instances.append(Instance(facts, bool(unbiased), evaluate(derived, facts), printed=evaluate(printed, facts),
+                                  size=(m.d, m.n_outputs)))
+    ev.instances("unbiased by enumeration of every dataset of <= 2 clients", instances)
 
 
 @claim(
@@ -964,13 +967,12 @@ def thm2_6(ev):
         exact = D.symmetric_pq(Su, Pu)  # read off the explicit URP mechanism
         insts.append(Instance({"base": name}, list(exact) if exact else None, pq_by_form(S.T * P, P.shape[1]),
                               size=(P.shape[1], P.shape[0])))
-        insts.append(Instance({"base": name, "check": "base itself symmetric?"}, D.symmetric_pq(S, P) is not None,
-                              D.symmetric_pq(S, P) is not None, size=(P.shape[1], P.shape[0])))
-        # the URP mechanism is still extremal at the same e^eps, with the same support sizes
+        # the URP mechanism is still extremal at the same e^eps: its support sizes read off P_urp (None if it is
+        # not extremal) vs those of the URP support matrix built from S
         parts = D.extremal_parts(Pu, e)
-        insts.append(Instance({"base": name, "check": "URP extremal, same support sizes"},
-                              parts is not None and sorted(set(D.support_sizes(parts[1]))) == sorted(set(D.support_sizes(S)))
-                              , True, size=(P.shape[1], P.shape[0])))
+        insts.append(Instance({"base": name, "check": "URP extremal, support sizes"},
+                              sorted(set(D.support_sizes(parts[1]))) if parts is not None else None,
+                              sorted(set(D.support_sizes(Su))), size=(P.shape[1], P.shape[0])))
     # symbolic e^eps
     P, S, _ = complementary_pairs_mechanism(np.random.default_rng(SEED + 261), 3, EXP_EPS, 2)
     Pu, Qu, _ = D.urp_matrices(P, sympy.zeros(3, P.shape[0]))
