@@ -1191,10 +1191,10 @@ def _frac_to_rational(x):
             "Appendix B's E[C(d)], which does not depend on the draw, put into Eq. (4).")
 def thm3_deployed(ev):
     printed, derived = ev.printed(), ev.derived()
-    memo = {}  # the printed form reads p, q, m, n, f only: many instances share one point
+    memo = {}  # many instances share one evaluation point
 
     def printed_at(at):
-        key = tuple(at[x] for x in (J.p, J.q, J.m, J.n, J.f))
+        key = tuple(at[x] for x in (J.p, J.q, J.m, J.n, J.f, "others"))
         if key not in memo:
             memo[key] = evaluate(printed, at)
         return memo[key]
@@ -1564,22 +1564,25 @@ def fig5_grows(ev):
        note="Necessary, not sufficient: for s > p m the ratio drops below 1 and eps-LDP also needs "
             "(1-p)s <= e^eps p (m - s), an upper bound on q.")
 def eq7(ev):
-    ev.symbolic("Eq. (7)'s bound vs the root of Theorem 2's ratio", J.eq7_printed().rhs, J.eq7_derived().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Eq. (7)'s bound vs the root of Theorem 2's ratio", _parts(printed), _parts(derived))
     insts = []
     for m_ in (2, 3, 4, 5, 6):
         fam = _identity_family(m_)
-        for s_ in range(1, m_):
-            for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
-                ee = mechanism_exp_eps(gcms(fam, s_, p_, decoder="count"))
-                q_ = (s_ - p_) / sympy.Integer(m_ - 1)
-                for e_ in (R(3, 2), R(2), R(3), R(9)):
-                    bound = _at(J.eq7_printed().rhs, {J.m: m_, J.p: p_, J.e: e_})
-                    dbound = _at(J.eq7_derived().rhs, {J.m: m_, J.p: p_, J.e: e_})
+        for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
+            ees = {s_: mechanism_exp_eps(gcms(fam, s_, p_, decoder="count")) for s_ in range(1, m_)}
+            for e_ in (R(3, 2), R(2), R(3), R(9)):
+                # the least q of an exactly eps-LDP GCMS at (m, p, e^eps), over every s (real mechanisms)
+                qs = [(s_ - p_) / sympy.Integer(m_ - 1) for s_, ee in ees.items() if ee <= e_]
+                for s_, ee in ees.items():
                     ldp = ee <= e_
+                    q_ = (s_ - p_) / sympy.Integer(m_ - 1)
+                    at = {J.q: q_, J.m: m_, J.p: p_, J.e: e_}
+                    # the statement is about eps-LDP mechanisms: outside them it holds vacuously
                     insts.append(Instance({"m": m_, "s": s_, "p": p_, "e^eps": e_, "exact e^eps": ee, "q": q_},
-                                          exact=bool((not ldp) or q_ >= bound), derived=bool((not ldp) or q_ >= dbound),
-                                          printed=True,
-                                          size=(m_, s_, p_, e_)))
+                                          exact=bool((not ldp) or q_ >= min(qs)),
+                                          derived=(not ldp) or evaluate(derived, at),
+                                          printed=(not ldp) or evaluate(printed, at), size=(m_, s_, p_, e_)))
     ev.instances("every exactly eps-LDP GCMS mechanism has q >= the bound of Eq. (7)", insts)
 
 
@@ -2246,31 +2249,35 @@ def appB_lemma2(ev):
 
 @claim(id="jiang-gcms/appB.lemma3", location="Appendix B, Lemma 3",
        statement="E[(Z_j^(i)(d))^2] = E[Z_j^(i)(d)].",
-       printed=lambda: sympy.Eq(sympy.Symbol(r"E[(Z_j^{(i)})^2]"), sympy.Symbol(r"E[Z_j^{(i)}]")),
-       derived=lambda: sympy.Eq(sympy.Symbol(r"E[(Z_j^{(i)})^2]"), sympy.Symbol(r"E[Z_j^{(i)}]")),
-       derivation="derivations.jiang_gcms.lemma2_derived", assumptions="Z_j^(i) takes the values 0 and 1")
+       printed=J.lemma3_printed, derived=J.lemma3_derived,
+       derivation="derivations.jiang_gcms.lemma3_derived", assumptions="Z_j^(i) takes the values 0 and 1")
 def appB_lemma3(ev):
-    ev.symbolic("Lemma 3 (an indicator squared is itself)", sympy.Integer(0), sympy.Integer(0))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Lemma 3: E[Z^2] as a function of E[Z]", printed.rhs if isinstance(printed, sympy.Equality) else printed,
+                derived.rhs if isinstance(derived, sympy.Equality) else derived)
     insts = []
     for d, m_, k_, s_, p_ in APPB_GRID:
         Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
         for j in range(k_):
             for x in range(d):
+                at = {J.EZ: Q["mean"][j][x]}
                 insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "j": j, "client value": x},
-                                      Q["second"][j][x], Q["mean"][j][x], Q["mean"][j][x], size=(d, m_, k_, s_, p_, j, x)))
+                                      Q["second"][j][x], evaluate(derived, at), evaluate(printed, at),
+                                      size=(d, m_, k_, s_, p_, j, x)))
     ev.instances("E[Z_j^2] vs E[Z_j] from the exact mechanism's outputs", insts)
 
 
 @claim(id="jiang-gcms/appB.lemma4", location="Appendix B, Lemma 4 (three covariances for clients i1 != i2)",
        statement="For i1 != i2: (1) Cov(Z_j1, Z_j2) = 0 for j1 != j2; (2) Cov(Z_j, Z_j) = 0 when either client holds d "
                  "or they hold different values; (3) ((p - q)/k)^2 (1/m - 1/m^2) when both hold the same d' != d.",
-       printed=lambda: J.lemma4_printed(), derived=lambda: J.lemma4_derived(),
+       printed=J.lemma4_printed, derived=J.lemma4_derived,
        derivation="derivations.jiang_gcms.lemma4_derived",
        assumptions="the paper's model: the functions are independent and each uniform, so collisions of two "
                    "different values with d are pairwise independent")
 def appB_lemma4(ev):
-    ev.symbolic("Lemma 4's three values vs the Z model", J.lemma4_printed(), J.lemma4_derived())
-    insts = []
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Lemma 4's three values vs the Z model", printed, derived)
+    insts, products = [], []
     for d, m_, k_, s_, p_ in APPB_GRID:
         Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
         q_ = (s_ - p_) / sympy.Integer(m_ - 1)
@@ -2278,14 +2285,15 @@ def appB_lemma4(ev):
         for (j1, j2, x1, x2), cov in Q["cov_pair"].items():
             case = 0 if j1 != j2 else (1 if (x1 == 0 or x2 == 0 or x1 != x2) else 2)
             insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "j1": j1, "j2": j2, "x1": x1, "x2": x2,
-                                   "part": case + 1}, cov, _at(J.lemma4_derived()[case], vals),
-                                  _at(J.lemma4_printed()[case], vals), size=(d, m_, k_, s_, p_, j1, j2, x1, x2)))
+                                   "part": case + 1}, cov, evaluate(derived[case], vals),
+                                  evaluate(printed[case], vals), size=(d, m_, k_, s_, p_, j1, j2, x1, x2)))
             if case == 2:  # the product of Case 4 of the proof: (1/k^2)(p^2/m + q^2 (1 - 1/m))
                 prod = cov + Q["mean"][j1][x1] * Q["mean"][j2][x2]
-                val = _at((J.p**2 / J.m + J.q**2 * (1 - 1 / J.m)) / J.k**2, vals)
-                insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "j": j1, "x": x1, "part": "E[Z Z']"},
-                                      prod, val, val, size=(d, m_, k_, s_, p_, j1, j2, x1, x2, 1)))
+                products.append((prod == (p_**2 / m_ + q_**2 * (1 - R(1, m_))) / k_**2, (d, m_, k_, s_, p_, j1, x1)))
     ev.instances("covariances of two clients' Z_j read off the exact mechanism (every draw)", insts)
+    bad = [where for ok, where in products if not ok]
+    ev.numeric("the proof's Case 4 product E[Z Z'] = (p^2/m + q^2 (1 - 1/m))/k^2 (exact mechanism)", not bad,
+               len(products), f"fails at {bad[0]}" if bad else "holds at every instance")
 
 
 @claim(id="jiang-gcms/appB.same-client", root_cause="appB.same-client", location="Appendix B, after Eq. (10) ('again, by Lemma 4 (1)')",
@@ -2406,8 +2414,8 @@ def _boundary_points():
                  "and alpha_1 = p/w.",
        printed=J.appC_alpha_printed, derived=J.appC_alpha_derived, derivation="derivations.jiang_gcms.appC_alpha_derived")
 def appC_alpha(ev):
-    ev.symbolic("alpha_2 (two forms) and alpha_1 vs their values at q*", list(J.appC_alpha_printed().values()),
-                list(J.appC_alpha_derived().values()))
+    printed, derived = list(ev.printed().values()), list(ev.derived().values())
+    ev.symbolic("alpha_2 (two forms) and alpha_1 vs their values at q*", printed, derived)
     insts = []
     for d, m_, k_, s_, p_, e_ in _boundary_points():
         T = _z_tables(d, m_, k_, s_, p_)
@@ -2417,8 +2425,8 @@ def appC_alpha(ev):
         exact = [sympy.Rational(a2.numerator, a2.denominator)] * 2 + [sympy.Rational(a1.numerator, a1.denominator)]
         vals = {J.p: p_, J.e: e_, J.m: m_, J.k: k_}
         insts.append(Instance({"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}, exact,
-                              [_at(v, vals) for v in J.appC_alpha_derived().values()],
-                              [_at(v, vals) for v in J.appC_alpha_printed().values()], size=(m_, k_, s_, p_)))
+                              [evaluate(v, vals) for v in derived], [evaluate(v, vals) for v in printed],
+                              size=(m_, k_, s_, p_)))
     ev.instances("alpha_1 = E[pi] and alpha_2 = Var_draw[pi] of a client holding another value (exact mechanism)", insts)
 
 
@@ -2486,12 +2494,13 @@ def eq13(ev):
 @claim(id="jiang-gcms/appC.chain", location="Appendix C, the equalities after (13)",
        statement="(13) times (e^eps - 1)^2 equals, step by step, n{(k w - p) + lam (w - 1)(k w - p - w p)}/(k (1-p)^2 p).",
        printed=lambda: J.appC_chain_printed(),
-       derived=lambda: [sympy.factor(J.eq13_printed_expr() * (J.e - 1) ** 2)] * 5,
-       derivation="derivations.jiang_gcms.appC_chain_printed",
-       note="Pure algebra (per client: f = lam n, divided by n): every step is correct.")
+       derived=J.appC_chain_derived,
+       derivation="derivations.jiang_gcms.appC_chain_derived",
+       note="Pure algebra (per client: f = lam n, divided by n): every step is correct.  The exact column is "
+            "(13) as printed times (e^eps - 1)^2, evaluated in exact rationals.")
 def appC_chain(ev):
-    target = sympy.factor(J.eq13_printed_expr() * (J.e - 1) ** 2)
-    ev.symbolic("each member of the chain vs (13) (e^eps - 1)^2", J.appC_chain_printed(), [target] * 5)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("each member of the chain vs (13) (e^eps - 1)^2", printed, derived)
     insts = []
     for e_ in (R(2), R(3), R(9)):
         for p_ in (R(1, 2), R(3, 4), R(9, 10)):
@@ -2499,6 +2508,6 @@ def appC_chain(ev):
                 for k_ in (1, 2, 100):
                     vals = {J.p: p_, J.e: e_, J.lam: lam_, J.k: k_}
                     ref = _at(J.eq13_printed_expr(), vals) * (e_ - 1) ** 2
-                    insts.append(Instance({"e^eps": e_, "p": p_, "lambda": lam_, "k": k_}, [ref] * 5, [ref] * 5,
-                                          [_at(c, vals) for c in J.appC_chain_printed()], size=(e_, p_, lam_, k_)))
+                    insts.append(Instance({"e^eps": e_, "p": p_, "lambda": lam_, "k": k_}, [ref] * 5,
+                                          evaluate(derived, vals), evaluate(printed, vals), size=(e_, p_, lam_, k_)))
     ev.instances("the chain evaluated exactly at rational points", insts)

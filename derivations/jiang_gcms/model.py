@@ -39,7 +39,7 @@ import sympy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger.forms import Predicate
 
-from .symbols import (HOCKEY, WORST_RATIO, A2_KM, ARGMIN_P, PQ_SLOPE, C, D, E_p, F2, I_same, S, a1_sym, a2_sym, delta, e, eps, eps_c,
+from .symbols import (EZ, EZ2, HOCKEY, WORST_RATIO, A2_KM, ARGMIN_P, PQ_SLOPE, C, D, E_p, F2, I_same, S, a1_sym, a2_sym, delta, e, eps, eps_c,
                       eps_p, f, fhat, k, lam, m, n, p, q, s, var_C, var_fhat, w_of)
 
 
@@ -402,6 +402,15 @@ def appC_pq_derived():
             sympy.Eq(A2_KM, sympy.factor((a2 * k * (m - 1)).subs(q, q_star())))]
 
 
+@cache
+def appC_chain_derived():
+    """The algebra after (13): (13) times (e^eps - 1)^2 with f = lam n, per client, where w - 1 = (e^eps - 1)(1 - p)
+    turns w^2/((w - 1)^2 p) into w^2/((1 - p)^2 p); every step of the chain must equal this one value."""
+    W = w_of()
+    value = sympy.factor(W**2 / ((1 - p) ** 2 * p) * (lam * (1 - p / k) + (1 - lam) * (1 / W - p / (W**2 * k))))
+    return [value] * 5
+
+
 def eq13_derived_expr():
     W = w_of()
     return W**2 / ((W - 1) ** 2 * p) * (lam * (1 - p) + (1 - lam) * (1 / W - p / W**2))
@@ -414,6 +423,12 @@ def lemma2_derived():
     Ecol, _ = collision_moments()
     val = (1 / k) * (p * I_same + (1 - I_same) * (p * Ecol + q * (1 - Ecol)))
     return sympy.Eq(sympy.Symbol(r"E[Z_j^{(i)}(d)]"), sympy.expand(val))
+
+
+@cache
+def lemma3_derived():
+    """Z takes the values 0 and 1 with P(Z = 1) = E[Z]: E[Z^2] = 0^2 (1 - E[Z]) + 1^2 E[Z]."""
+    return sympy.Eq(EZ2, sympy.expand(0**2 * (1 - EZ) + 1**2 * EZ))
 
 
 def lemma4_derived():

@@ -9,7 +9,7 @@ from functools import cache
 
 import sympy
 
-from .symbols import (A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same, PrS, PrS2,
+from .symbols import (EZ, EZ2, A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same, PrS, PrS2,
                       S, a1_sym, a2_sym, delta, e, eps, eps_c, f, fhat, k, lam, m, n, p, pq_form, q, s, var_C,
                       var_fhat, w_of)
 
@@ -56,6 +56,11 @@ def thm3_deployed_printed():
 @cache
 def lemma2_printed():
     return sympy.Eq(sympy.Symbol(r"E[Z_j^{(i)}(d)]"), p / k * I_same + (p / (m * k) + (1 - 1 / m) * q / k) * (1 - I_same))
+
+
+@cache
+def lemma3_printed():
+    return sympy.Eq(EZ2, EZ)
 
 
 def lemma4_printed():

@@ -53,6 +53,9 @@ ARGMIN_P = sympy.Function(r"\operatorname{argmin}_{p}")
 TV_LAWS = sympy.Symbol(r"d_{TV}\left(\mathcal{L}(\hat{f}_{GCMS}(d)),\,\mathcal{L}(\hat{f}_{\mathrm{unary}(p,q)}(d))\right)",
                        nonnegative=True)
 
+# Appendix B, Lemma 3: the first and second moments of one indicator Z_j^(i)(d)
+EZ, EZ2 = sympy.Symbol(r"E[Z_j^{(i)}]"), sympy.Symbol(r"E[(Z_j^{(i)})^2]")
+
 # Appendix B: the three sums of Eq. (10)
 SIGMA_VAR, SIGMA_SAME, SIGMA_PAIRS = sympy.symbols(
     r"\Sigma_{\mathrm{Var}} \Sigma_{\mathrm{same\,client}} \Sigma_{\mathrm{pairs}}")
