@@ -26,6 +26,7 @@ from functools import cache
 import sympy
 
 from .symbols import cbar, d, e, eps, f, k, m, n, var_eq, var_neq
+from .symbols_statements import Predicate
 
 b = sympy.Symbol("b", positive=True, integer=True)  # bits of RHR
 m1 = sympy.Symbol("m_1", positive=True)
@@ -76,26 +77,50 @@ def cms_perturbation(family_functions, PR):
             for z in range(PR.shape[0])}
 
 
+def matrices_equal(A, B) -> bool:
+    """Exact equality of two matrices whose entries may be rational functions of e^eps."""
+    A, B = sympy.Matrix(A), sympy.Matrix(B)
+    return A.shape == B.shape and all(sympy.cancel(a - b) == 0 for a, b in zip(A, B))
+
+
+def law_matrix(law, d_):
+    """A law ``{(j, z): [Pr[(j, z) | x] for x]}`` as a matrix, rows in (j, z) order."""
+    return sympy.Matrix([[sympy.cancel(v) for v in law[key]] for key in sorted(law)]) if law else sympy.zeros(0, d_)
+
+
+def _tns_law_holds(P, M, PR, **_):
+    """The report law of a mechanism is ``P_R[z, M[x, j]] / k`` (rows (j, z), j-major)."""
+    d_, k_ = len(M), len(M[0])
+    expected = sympy.Matrix([[PR[z, M[x][j]] / k_ for x in range(d_)] for j in range(k_) for z in range(PR.shape[0])])
+    return matrices_equal(P, expected)
+
+
 @cache
 def tns_form():
-    """Derived: ``Pr[report (j, z) | x] = P_R[z, M[x, j]] / k``, the CMS law with ``h_j = M[:, j]``."""
-    PR = sympy.IndexedBase("P_R")
-    M = sympy.IndexedBase("M")
-    x, j, z = sympy.symbols("x j z")
-    return sympy.Eq(sympy.Symbol(r"\Pr[\mathrm{TnS}_{M}(x) = (j, z)]"), PR[z, M[x, j]] / k, evaluate=False)
+    """Derived: ``Pr[report (j, z) | x] = P_R[z, M[x, j]] / k``, the CMS law with ``h_j = M[:, j]``: from
+    :func:`tns_row_sampling` (each position j of the row is drawn with probability 1/k)."""
+    return Predicate(r"\Pr[\mathrm{TnS}_{M}(x) = (j, z)] = \frac{P_R[z, M[x, j]]}{k}", _tns_law_holds)
+
+
+def _same_mechanism(P, Q, P_other, Q_other, **_):
+    return matrices_equal(P, P_other) and matrices_equal(Q, Q_other)
 
 
 def tns_printed():
     """Theorem 4.1 (paper): a TnS algorithm is a CMS whose hash functions are the columns of M."""
-    return sympy.Eq(sympy.Symbol(r"\Pr[\mathrm{TnS}_{M}(x) = (j, z)]"),
-                    sympy.Symbol(r"\Pr[\mathrm{CMS}_{\{M[:, j]\}_{j}}(x) = (j, z)]"), evaluate=False)
+    return Predicate(r"\Pr[\mathrm{TnS}_{M}(x) = (j, z)] = \Pr[\mathrm{CMS}_{\{M[:, j]\}_{j}}(x) = (j, z)]",
+                     _same_mechanism)
+
+
+def _same_law(P, P_other, **_):
+    return matrices_equal(P, P_other)
 
 
 def def41_printed():
     """Definition 4.1 (paper): sampling an element of the row M[x] equals sampling a column M[:, j]
     and mapping x to M[x, j]."""
-    return sympy.Eq(sympy.Symbol(r"\Pr[\mathrm{row\ sampling}(x) = (j, z)]"),
-                    sympy.Symbol(r"\Pr[\mathrm{column\ sampling}(x) = (j, z)]"), evaluate=False)
+    return Predicate(r"\Pr[\mathrm{row\ sampling}(x) = (j, z)] = \Pr[\mathrm{column\ sampling}(x) = (j, z)]",
+                     _same_law)
 
 
 # ---- Hadamard families --------------------------------------------------------------------------
@@ -153,24 +178,53 @@ def binary_rr_probabilities(exp_eps):
     return exp_eps / (exp_eps + 1), 1 / (exp_eps + 1)
 
 
+def _cms_rr_pairwise(P, Q, P_other, Q_other, pairwise, **_):
+    return matrices_equal(P, P_other) and matrices_equal(Q, Q_other) and bool(pairwise)
+
+
 def he_cms_printed():
     """Section 4.1 (paper): HE is CMS + RR with m = 2 and pairwise-independent hashing."""
-    return sympy.Eq(sympy.Symbol(r"\mathrm{HE}"), sympy.Symbol(r"\mathrm{CMS}+\mathrm{RR}_{m=2,\ \mathrm{pairwise}}"),
-                    evaluate=False)
+    return Predicate(r"\mathrm{HE} = \mathrm{CMS}+\mathrm{RR}_{m=2,\ \mathrm{pairwise}}", _cms_rr_pairwise)
 
 
 def hr_cms_printed():
     """Section 4.2 (paper): HR is CMS + RR with m = 2 and pairwise-independent hashing, decoded like HE."""
-    return sympy.Eq(sympy.Symbol(r"\mathrm{HR}"), sympy.Symbol(r"\mathrm{CMS}+\mathrm{RR}_{m=2,\ \mathrm{pairwise}}"),
-                    evaluate=False)
+    return Predicate(r"\mathrm{HR} = \mathrm{CMS}+\mathrm{RR}_{m=2,\ \mathrm{pairwise}}", _cms_rr_pairwise)
+
+
+HE_AGREE = sympy.Symbol(r"[z = H_{x+1,j}]")
+
+
+@cache
+def he_law_expr():
+    """``Pr[(j, z) | x] = (1/s) (e [z = H[x+1, j]] + [z != H[x+1, j]])/(e + 1)``."""
+    return (e * HE_AGREE + (1 - HE_AGREE)) / (s_size * (e + 1))
+
+
+def _he_law_holds(P, Q, d_value, exp_eps, signs, **_):
+    """(P, Q) of a mechanism with reports (j, z), z in ``signs`` per j, equal the law of :func:`he_law_expr` and
+    the decoder H_hat H[j, x+1] of :func:`he_decoded_value`; h_j(x) = H[x+1, j] pairwise independent by the GF(2)
+    count of :func:`walsh_joint_fraction` (distinct non-zero rows)."""
+    size = 1
+    while size <= d_value:
+        size *= 2
+    rows_P, rows_Q = [], []
+    for j in range(size):
+        for z in signs:
+            agree = [1 if z == (-1) ** bin((x + 1) & j).count("1") else 0 for x in range(d_value)]
+            rows_P.append([he_law_expr().subs({HE_AGREE: a, s_size: size, e: exp_eps}) for a in agree])
+            rows_Q.append([he_decoded_value(exp_eps, a) for a in agree])
+    pairwise = all(walsh_joint_fraction([a + 1, c + 1], [u, v]) == sympy.Rational(1, 4)
+                   for a in range(d_value) for c in range(d_value) if a != c for u in (1, -1) for v in (1, -1))
+    return matrices_equal(P, sympy.Matrix(rows_P)) and matrices_equal(Q, sympy.Matrix(rows_Q).T) and pairwise
 
 
 @cache
 def he_law_form():
     """Derived: ``Pr[(j, z) | x] = (1/s) (e [z = H[x+1, j]] + [z != H[x+1, j]])/(e + 1)``; h_j(x) = H[x+1, j]
     is pairwise independent (rows x + 1 are non-zero and distinct)."""
-    I = sympy.Symbol(r"[z = H_{x+1,j}]")
-    return sympy.Eq(sympy.Symbol(r"\Pr[(j, z) \mid x]"), (e * I + (1 - I)) / (s_size * (e + 1)), evaluate=False)
+    return Predicate(r"\Pr[(j, z) \mid x] = \frac{e^{\epsilon} [z = H_{x+1,j}] + [z \neq H_{x+1,j}]}{s (e^{\epsilon} + 1)},"
+                     r"\ \hat{H} H[j, x+1] = \frac{(2 [z = H_{x+1,j}] - 1)(e^{\epsilon} + 1)}{e^{\epsilon} - 1}", _he_law_holds)
 
 
 # ---- Section 4.3 ---------------------------------------------------------------------------------
@@ -393,8 +447,11 @@ def lh_decoder_entry(indicator, size, exp_eps):
 
 def lh_printed():
     """Section 4.4 (paper): LH's decoding is identical to Eq. (2)."""
-    return sympy.Eq(sympy.Symbol(r"\hat{f}_{\mathrm{LH}}(x)"), sympy.Symbol(r"\hat{f}_{\mathrm{Eq.(2)}}(x)"),
-                    evaluate=False)
+    return Predicate(r"\hat{f}_{\mathrm{LH}}(x) = \hat{f}_{\mathrm{Eq.(2)}}(x)", _same_decoder)
+
+
+def _same_decoder(Q, Q_other, **_):
+    return matrices_equal(Q, Q_other)
 
 
 @cache
@@ -407,7 +464,21 @@ def lh_form():
 
 def lh_law_printed():
     """Section 4.4 (paper): drawing a random hash function is drawing from a CMS hashing family."""
-    return sympy.Eq(sympy.Symbol(r"\mathrm{LH}"), sympy.Symbol(r"\mathrm{CMS}+\mathrm{RR}"), evaluate=False)
+    return Predicate(r"\mathrm{LH} = \mathrm{CMS}+\mathrm{RR}", _same_law)
+
+
+def _lh_law_holds(P, functions, size, exp_eps, **_):
+    """LH's report (h, y): the function h drawn uniformly (1/k), y randomised response of h(x)."""
+    p, q, _, _ = grr_reconstruction_moments(exp_eps, size)
+    expected = sympy.Matrix([[(p if h[x] == y else q) / len(functions) for x in range(len(functions[0]))]
+                             for h in functions for y in range(size)])
+    return matrices_equal(P, expected)
+
+
+@cache
+def lh_law_form():
+    """Derived: Pr[(h, y) | x] = (p [h(x) = y] + q [h(x) != y]) / k with RR's p, q: the CMS law of the family."""
+    return Predicate(r"\Pr[(h, y) \mid x] = \frac{p [h(x) = y] + q [h(x) \neq y]}{k}", _lh_law_holds)
 
 
 @cache
@@ -432,9 +503,15 @@ def mse_endpoints_derived(exp_eps, size, n_clients=1):
     return sympy.cancel(other / n_clients), sympy.cancel((same - 1) / n_clients)
 
 
+def _worst_case_printed(slopes, olh_slopes, **_):
+    """Both endpoints occur as the maximum over the grid; for OLH (m = e^eps + 1) it is f(x) = 1."""
+    return any(s_ > 0 for s_ in slopes) and any(s_ < 0 for s_ in slopes) and all(s_ > 0 for s_ in olh_slopes)
+
+
 def worst_case_printed():
-    """Section 4.4 (paper): both f(x) = 0 and f(x) = 1 can be the maximum point of the MSE."""
-    return sympy.Eq(sympy.Symbol(r"\arg\max_{f(x)} \mathrm{MSE}"), sympy.Symbol(r"\{0, 1\}"), evaluate=False)
+    """Section 4.4 (paper): both f(x) = 0 and f(x) = 1 can be the maximum point of the MSE; OLH's is f(x) = 1."""
+    return Predicate(r"\arg\max_{f(x)} \mathrm{MSE} \in \{0, 1\}\ (\text{both occur};\ \mathrm{OLH}: 1)",
+                     _worst_case_printed)
 
 
 @cache
@@ -549,8 +626,18 @@ def km_form():
 
 def rappor_printed():
     """Section 4.6 (paper): RAPPOR with one hash per cohort and one cohort per object encodes as a CMS."""
-    return sympy.Eq(sympy.Symbol(r"\mathrm{RAPPOR}_{\mathrm{1\ hash/cohort}}"), sympy.Symbol(r"\mathrm{CMS}+\mathrm{RAPPOR}"),
-                    evaluate=False)
+    return Predicate(r"\mathrm{RAPPOR}_{\mathrm{1\ hash/cohort}} = \mathrm{CMS}+\mathrm{RAPPOR}", _same_law)
+
+
+def _rappor_law_holds(P, functions, size, p1, p0, **_):
+    return matrices_equal(P, rappor_law(functions, size, p1, p0))
+
+
+@cache
+def rappor_form():
+    """Derived (:func:`rappor_law`): Pr[(j, bits) | x] = (1/k) prod_i (p1 or p0 as bit i is set by h_j(x))."""
+    return Predicate(r"\Pr[(j, b) \mid x] = \frac{1}{k} \prod_{i} p_{[i = h_j(x)]}^{b_i} (1 - p_{[i = h_j(x)]})^{1 - b_i}",
+                     _rappor_law_holds)
 
 
 def rappor_law(family_functions, size, p1, p0):

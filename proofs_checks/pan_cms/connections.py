@@ -23,6 +23,8 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import (HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family,
                             sylvester_hadamard)
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.pure import grr, oue, sue
 from ldpref.mechanisms.variants import (columns_family, compose_families, hadamard_encoding, hadamard_response,
@@ -32,6 +34,9 @@ from ldpref.mechanisms.variants import (columns_family, compose_families, hadama
 
 SEED = 20260604
 R = sympy.Rational
+#: a statement of the paper must hold at every instance it covers: its printed and derived forms are evaluated
+#: on facts computed from the real mechanisms there, and compared with this value
+HOLDS = True
 EXPS = (R(2), R(3), EXP_EPS)
 DERIV = "derivations.pan_cms.connections"
 
@@ -157,10 +162,11 @@ def def4_1(ev):
         PR = _P(inner)
         Ml = _relabelled(M)
         exact = _P(tns(M, inner))
-        insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, exact,
-                              _dict_matrix(C.tns_row_sampling(Ml, PR), size[0]),
-                              _dict_matrix(C.tns_column_sampling(Ml, PR), size[0]), size=size))
-    ev.instances("row sampling (ldpref.mechanisms.variants.tns) vs column sampling", insts)
+        facts = {"P": exact, "P_other": C.law_matrix(C.tns_column_sampling(Ml, PR), size[0]), "M": Ml, "PR": PR}
+        insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=size))
+    ev.instances("row sampling (ldpref.mechanisms.variants.tns) vs column sampling (printed) and the derived law",
+                 insts)
 
 
 @claim(
@@ -187,31 +193,13 @@ def thm4_1(ev):
         inner = inner_mechanism(kind, size[2], ee)
         t = tns(M, inner)
         c = cms(columns_family(M), inner).mechanism
-        Ml = _relabelled(M)
-        derived = sympy.Matrix([[_P(inner)[z, Ml[x][j]] / size[1] for x in range(size[0])]
-                                for j in range(size[1]) for z in range(inner.n_outputs)])
-        insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, [_P(t), _Q(t)], [derived, _Q(c)],
-                              [_P(c), _Q(c)], size=size))
-    ev.instances("TnS mechanism (P, Eq. (2) decoder) vs CMS of the columns of M", insts)
+        facts = {"P": _P(t), "Q": _Q(t), "P_other": _P(c), "Q_other": _Q(c), "M": _relabelled(M), "PR": _P(inner)}
+        insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=size))
+    ev.instances("TnS mechanism (P, Eq. (2) decoder) vs CMS of the columns of M (printed), derived law", insts)
 
 
 # ---- Section 4.1 -----------------------------------------------------------------------------------
-def _he_derived(d, ee):
-    """HE's law and decoder from the derived forms: agreement a = [z = H[x+1, j]]; with the symmetric
-    Walsh matrix H[j, x+1] = H[x+1, j], so H_hat(z) H[j, x+1] = (2a - 1)/(p - q)."""
-    s = _smallest_pow2_above(d)
-    H = walsh_hadamard(s)
-    law = C.he_law_form().rhs
-    I = next(a for a in law.free_symbols if a.name.startswith("[z"))
-    P, Q = [], []
-    for j in range(s):
-        for z in (1, -1):
-            agree = [1 if z == H[x + 1][j] else 0 for x in range(d)]
-            P.append([law.subs({I: agree[x], C.s_size: s, e: ee}) for x in range(d)])
-            Q.append([C.he_decoded_value(ee, agree[x]) for x in range(d)])
-    return sympy.Matrix(P), sympy.Matrix(Q).T, H, s
-
-
 @claim(
     id="pan-cms/sec4.1.he-cms-rr",
     location="Section 4.1, last two sentences (and the TnS sentence)",
@@ -233,15 +221,39 @@ def sec4_1_he(ev):
             he = hadamard_encoding(d, ee)
             fam = hadamard_family(d)
             c = cms(fam, grr(2, ee).mechanism).mechanism
-            Pd, Qd, H, s = _he_derived(d, ee)
-            rows = [tuple(H[x + 1][j] for x in range(d)) for j in range(s)]  # column j restricted to rows 1..d
-            pairwise_exact = _pairwise_by_count([dict(enumerate(r)) for r in rows], range(d))
-            pairwise_derived = all(C.walsh_joint_fraction([a + 1, c2 + 1], [u, v]) == R(1, 4)
-                                   for a, c2 in itertools.permutations(range(d), 2) for u in (1, -1) for v in (1, -1))
-            insts.append(Instance({"d": d, "exp_eps": ee}, [_P(he), _Q(he), pairwise_exact, he.is_unbiased()],
-                                  [Pd, Qd, pairwise_derived, True],
-                                  [_P(c), _Q(c), fam.is_pairwise_independent(), c.is_unbiased()], size=(d,)))
-    ev.instances("HE built step by step vs CMS(Hadamard columns, binary RR): [P, Q, pairwise, unbiased]", insts)
+            rows = [tuple(walsh_hadamard(fam.k)[x + 1][j] for x in range(d)) for j in range(fam.k)]
+            pairwise = _pairwise_by_count([dict(enumerate(r)) for r in rows], range(d))
+            facts = {"P": _P(he), "Q": _Q(he), "P_other": _P(c), "Q_other": _Q(c), "pairwise": pairwise,
+                     "d_value": d, "exp_eps": ee, "signs": (1, -1)}
+            insts.append(Instance({"d": d, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
+                                  evaluate(ev.printed(), facts), size=(d,)))
+    ev.instances("HE built step by step vs CMS(Hadamard columns, binary RR, Eq. (2)) with pairwise-independent "
+                 "columns (printed) and the derived law and decoder", insts)
+
+
+def _pattern_fractions(functions, inputs, t):
+    """Pr_h[(h(x_1), ..., h(x_t)) = y] over the functions, for every t-set of distinct inputs and every sign pattern y."""
+    k = len(functions)
+    out = []
+    for tup in itertools.combinations(inputs, t):
+        counts = {}
+        for h in functions:
+            key = tuple(h[x] for x in tup)
+            counts[key] = counts.get(key, 0) + 1
+        out += [R(counts.get(y, 0), k) for y in itertools.product((1, -1), repeat=t)]
+    return out
+
+
+def _truth(form, lhs_value, params=None):
+    """A relation 'q = c' or 'q != c' at an observed value of its left-hand side q: an Eq evaluates to c (the
+    relation holds when it equals the observation), any other relation to its truth value."""
+    got = evaluate(form, {form.lhs: lhs_value, **(params or {})})
+    return got if isinstance(got, bool) else got == lhs_value
+
+
+def _form_holds(form, values):
+    """A statement 'Pr[...] = c' at every observed probability."""
+    return all(_truth(form, v) for v in values)
 
 
 @claim(
@@ -260,9 +272,10 @@ def sec4_1_he(ev):
          "independent: inputs x1, x2, x3 = x1 xor x2 always give h(x3) = h(x1) h(x2).  Adding a uniform sign "
          "(the family {+H[i], -H[i]}, i.e. affine instead of linear GF(2) functions) makes it 3-wise independent.  "
          "The conclusion of Section 4.1 only needs pairwise independence, which holds.",
+    root_cause="sec4.1.3-wise",
 )
 def sec4_1_three_wise(ev):
-    insts, pairwise, signed = [], [], []
+    insts, pairwise, signed, constant_input = [], [], [], []
     for name, H in [("sylvester", walsh_hadamard(4)), ("sylvester", walsh_hadamard(8)), ("paley", _paley12())]:
         s = len(H)
         readings = {
@@ -272,23 +285,30 @@ def sec4_1_three_wise(ev):
             "rows 1..s-1 (first row dropped) on all columns": ([H[i] for i in range(1, s)], list(range(s))),
         }
         for r_index, (reading, (functions, inputs)) in enumerate(readings.items()):
-            bad = _first_non_uniform_triple(functions, inputs)
+            triples, pairs = _pattern_fractions(functions, inputs, 3), _pattern_fractions(functions, inputs, 2)
+            params = {"matrix": f"{name} {s}", "reading": reading,
+                      "first non-uniform triple": _first_non_uniform_triple(functions, inputs)}
+            if r_index == 2:  # the first row dropped instead: input 0 is constant (h(0) = 1), not even pairwise
+                constant_input.append(all(h[0] == 1 for h in functions))
+                continue
+            # the derived statement is about pairs (2-wise); its value on a family is whether it holds there
+            insts.append(Instance(params, HOLDS, _form_holds(ev.derived(), pairs), _form_holds(ev.printed(), triples),
+                                  size=(s, r_index)))
             if name == "sylvester" and r_index < 2:
-                derived = all(C.gf2_rank(list(t)) == 3 for t in itertools.combinations(inputs, 3))
-            else:  # 8 equally likely patterns need 8 | (number of functions)
-                derived = len(functions) % 8 == 0 and all(C.gf2_rank(list(t)) == 3 for t in itertools.combinations(inputs, 3))
-            insts.append(Instance({"matrix": f"{name} {s}", "reading": reading, "first non-uniform triple": bad},
-                                  bad is None, derived, True, size=(s, r_index)))
-            if r_index < 2:
-                pairwise.append(Instance({"matrix": f"{name} {s}", "reading": reading},
-                                         _pairwise_by_count(functions, inputs), True, size=(s, r_index)))
+                derived = [C.walsh_joint_fraction(list(t), list(y)) for t in itertools.combinations(inputs, 3)
+                           for y in itertools.product((1, -1), repeat=3)]
+                pairwise.append(Instance(params, triples, derived, size=(s, r_index)))
         if name == "sylvester":
             both = [row for row in H] + [[-v for v in row] for row in H]
-            bad = _first_non_uniform_triple(both, list(range(1, s)))
-            signed.append(Instance({"matrix": f"{name} {s}", "family": "+-rows"}, bad is None, True, size=(s,)))
-    ev.instances("3-wise independence of the Hadamard family (all triples of distinct inputs)", insts)
-    ev.instances("what holds instead: pairwise independence (rows and columns readings)", pairwise, has_printed=False)
+            fr = _pattern_fractions(both, list(range(1, s)), 3)
+            signed.append(Instance({"matrix": f"{name} {s}", "family": "+-rows"}, fr, [R(1, 8)] * len(fr), size=(s,)))
+    ev.instances("3-wise (printed) and pairwise (derived) independence of the Hadamard family, all distinct inputs",
+                 insts)
+    ev.instances("pattern probabilities of triples vs the GF(2) rank count (Sylvester rows and columns)", pairwise,
+                 has_printed=False)
     ev.instances("rows with a uniform sign are 3-wise independent", signed, has_printed=False)
+    ev.numeric("the other reading (first row dropped, every column kept) has a constant input: no independence",
+               all(constant_input), len(constant_input), f"{constant_input}")
     ev.identity("Paley matrix is Hadamard: H H^T = 12 I", sympy.Matrix(_paley12()) * sympy.Matrix(_paley12()).T,
                 12 * sympy.eye(12))
 
@@ -317,25 +337,31 @@ def sec4_2_hr(ev):
             fam = hadamard_response_family(d)
             c = cms(fam, grr(2, ee).mechanism).mechanism
             key = lambda lab: _jz(lab)  # noqa: E731  "j:1"/"j:0" in both
-            s = fam.k
-            H = walsh_hadamard(s)
-            p, q = C.binary_rr_probabilities(ee)
-            Pd = sympy.Matrix([[(p if bit == (1 if H[j][x + 1] == 1 else 0) else q) / s for x in range(d)]
-                               for j in range(s) for bit in (0, 1)])
-            Qd = sympy.Matrix([[C.eq2_m2_decoded_value(ee, 1 if bit == (1 if H[j][x + 1] == 1 else 0) else 0)
-                                for x in range(d)] for j in range(s) for bit in (0, 1)]).T
-            exact = list(_canonical(hr, key)) + [_pairwise_by_count(fam.functions, range(d)), hr.is_unbiased()]
-            printed = list(_canonical(c, key)) + [fam.is_pairwise_independent(), c.is_unbiased()]
-            insts.append(Instance({"d": d, "exp_eps": ee}, exact, [Pd, Qd, True, True], printed, size=(d,)))
+            (Ph, Qh), (Pc, Qc) = _canonical(hr, key), _canonical(c, key)
+            facts = {"P": Ph, "Q": Qh, "P_other": Pc, "Q_other": Qc, "pairwise": _pairwise_by_count(fam.functions, range(d)),
+                     "d_value": d, "exp_eps": ee, "signs": (-1, 1)}  # bit 0 <-> sign -1, bit 1 <-> sign +1
+            insts.append(Instance({"d": d, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
+                                  evaluate(ev.printed(), facts), size=(d,)))
             he = hadamard_encoding(d, ee)
             he_key = lambda lab: (_jz(lab)[0], "1" if _jz(lab)[1] == "+1" else "0")  # noqa: E731
             same_as_he.append(Instance({"d": d, "exp_eps": ee}, list(_canonical(hr, key)), list(_canonical(he, he_key)),
                                        size=(d,)))
-    ev.instances("HR built step by step vs CMS(HR rows, binary RR): [P, Q, pairwise, unbiased]", insts)
+    ev.instances("HR built step by step vs CMS(HR rows, binary RR) with pairwise-independent rows (printed) and "
+                 "HE's derived law and decoder", insts)
     ev.instances("HR (P, Q) == HE (P, Q) with (j, 1) <-> (j, +1)", same_as_he, has_printed=False)
 
 
 # ---- Section 4.3 -----------------------------------------------------------------------------------
+def _smallest_size(form, d, bits):
+    """The smallest power-of-two Hadamard size that a size rule (a statement in s, d, b) allows."""
+    size = 1
+    while not evaluate(form, {C.s_size: size, C.d: d, C.b: bits}):
+        size *= 2
+        if size > 4 * d + 4:
+            raise ValueError(f"no size up to {size} satisfies {form}")
+    return size
+
+
 @claim(
     id="pan-cms/sec4.3.matrix-size",
     location="Section 4.3, RHR step (2)",
@@ -351,6 +377,7 @@ def sec4_2_hr(ev):
                 "power-of-two size the rule allows",
     note="With 1-based values and rows (row 1 the all-ones row) the printed rule is exact; HE's rule 'size larger "
          "than d' is exact under the 0-based reading used here.",
+    root_cause="sec4.3.matrix-size",
 )
 def sec4_3_matrix_size(ev):
     insts = []
@@ -359,13 +386,13 @@ def sec4_3_matrix_size(ev):
             B = 2 ** (bits - 1)
             if B > d:
                 continue
-            s = _smallest_pow2_above(d // B)
-            H = walsh_hadamard(s)
-            exact = all(x // B + 1 < len(H) for x in range(d))
-            derived = bool(C.matrix_size_form().subs({C.s_size: s, C.d: d, C.b: bits}))
-            insts.append(Instance({"d": d, "b": bits, "size": s}, exact, derived, True, in_condition=d % B == 0,
-                                  size=(d, bits)))
-    ev.instances("every row x // 2^(b-1) + 1 exists in the Walsh matrix of size > d // 2^(b-1)", insts)
+            values = []
+            for form in (ev.printed(), ev.derived()):
+                H = walsh_hadamard(_smallest_size(form, d, bits))
+                values.append(all(x // B + 1 < len(H) for x in range(d)))  # every row x // 2^(b-1) + 1 exists
+            insts.append(Instance({"d": d, "b": bits, "printed size": _smallest_size(ev.printed(), d, bits)}, HOLDS,
+                                  values[1], values[0], in_condition=d % B == 0, size=(d, bits)))
+    ev.instances("every row x // 2^(b-1) + 1 exists in the Walsh matrix of the smallest size each rule allows", insts)
 
 
 def _rhr_key(label):
@@ -478,14 +505,16 @@ def sec4_3_skewed(ev):
         B = 2 ** (bits - 1)
         for d in sorted({B + 1, B + 2, 2 * B + 1}):
             fam = rhr_family(d, bits)
-            rates = sorted(set(fam.collision_rates.values()))
-            derived_rates = sorted({C.rhr_collision_derived(a // B, a % B, c // B, c % B)
-                                    for a, c in itertools.permutations(range(d), 2)})
-            insts.append(Instance({"d": d, "b": bits, "rates": [str(r) for r in rates]}, not fam.is_collision_uniform(),
-                                  derived_rates != [R(1, 2 ** bits)], True, size=(d, bits)))
+            pairs = list(itertools.combinations(range(d), 2))
+            rates = {pair: _rat(fam.collision_rate(*pair)) for pair in pairs}
+            # printed: the rate is not the constant 2^-b; derived: the rate of every pair is the Piecewise form
+            printed = any(_truth(ev.printed(), r, {C.b: bits}) for r in rates.values())
+            derived = all(evaluate(ev.derived(), {C.x1: a, C.x2: c, C.b: bits}) == rates[(a, c)] for a, c in pairs)
+            insts.append(Instance({"d": d, "b": bits, "rates": sorted({str(r) for r in rates.values()})}, HOLDS,
+                                  derived, printed, size=(d, bits)))
     he_like = rhr_family(4, 1)
     ev.note(f"b = 1, d = 4: constant collision rate {he_like.has_constant_collision_rate()} = 1/m (HE)")
-    ev.instances("RHR family is not collision-uniform", insts)
+    ev.instances("RHR family is not collision-uniform at 2^-b (printed); its rates are the derived Piecewise", insts)
 
 
 @claim(
@@ -496,6 +525,7 @@ def sec4_3_skewed(ev):
     derived=C.same_mod_probability_form,
     derivation=f"{DERIV}.same_mod_probability_form",
     assumptions="the two values i.i.d. uniform on [d], with 2^(b-1) dividing d",
+    root_cause="sec4.3.same-mod-exponent",
 )
 def sec4_3_same_mod(ev):
     ev.symbolic("printed vs derived probability", C.same_mod_probability_printed().rhs,
@@ -522,6 +552,7 @@ def sec4_3_same_mod(ev):
               "residue with probability (d/2^(b-1) - 1)/(d - 1), giving (d/2^(b-1) - 1)/(2(d - 1)), which tends "
               "to 2^-b as d grows",
     assumptions="collision averaged over the pair and over RHR's column j; 2^(b-1) divides d",
+    root_cause="sec4.3.random-pair",
 )
 def sec4_3_random_collision(ev):
     ev.symbolic("printed vs derived collision probability", C.random_collision_printed().rhs,
@@ -561,6 +592,7 @@ def sec4_3_random_collision(ev):
     assumptions="eps a positive integer (b = eps bits); equivalent m = 1 / (collision rate of a random pair) "
                 "= number of messages",
     note="2^eps lies between e^(eps/2) (MSE-OCMS) and e^eps (l-OCMS).",
+    root_cause="sec4.3.b-eps",
 )
 def sec4_3_b_eps(ev):
     ev.symbolic("printed vs derived m", C.b_eps_printed().rhs, C.b_eps_form().rhs)
@@ -611,8 +643,11 @@ def sec4_3_worse(ev):
                 fx = R(counts[x], nn)
                 dr, dh = C.rhr_mse_derived(ee, bits, nn, fx, 1), C.he_mse_derived(ee, nn, fx)
                 params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
-                insts.append(Instance(params, bool(mr > mh), bool(dr > dh), True, size=(d, bits, nn)))
-                values.append(Instance(params, [mr, mh], [dr, dh], size=(d, bits, nn)))
+                printed = evaluate(ev.printed(), {sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}"): mr,
+                                                  sympy.Symbol(r"\mathrm{MSE}_{\mathrm{HE}}"): mh})
+                derived = evaluate(ev.derived(), {e: ee, C.b: bits, n: nn, f: fx})
+                insts.append(Instance(params, HOLDS, derived, printed, size=(d, bits, nn), path="moment-formula"))
+                values.append(Instance(params, [mr, mh], [dr, dh], size=(d, bits, nn), path="moment-formula"))
     # the derived RHR MSE on every dataset (any residue mix), against exact enumeration
     for d, bits, ee in [(3, 2, R(3)), (4, 2, R(2))]:
         rhr = recursive_hadamard_response(d, bits, ee)
@@ -623,7 +658,7 @@ def sec4_3_worse(ev):
             der = [C.rhr_mse_derived(ee, bits, nn, R(counts[x], nn),
                                      R(sum(c for y, c in enumerate(counts) if y % B == x % B), nn)) for x in range(d)]
             general.append(Instance({"d": d, "b": bits, "exp_eps": ee, "counts": counts}, mse, der, size=(d, bits, nn)))
-    ev.instances("MSE_RHR(x) > MSE_HE(x) on one-residue datasets", insts)
+    ev.instances("MSE_RHR(x) > MSE_HE(x) on one-residue datasets (exact moments of the real RHR and HE)", insts)
     ev.instances("exact MSEs [RHR, HE] vs derived formulas", values, has_printed=False)
     ev.instances("derived RHR MSE vs exact enumeration on every dataset of <= 2 clients", general, has_printed=False)
 
@@ -642,9 +677,10 @@ def sec4_3_worse(ev):
     note="Eq. (5) with these values is the variance of RHR decoded by Eq. (2) with m = 2^b, an estimator with bias "
          "(2^(b-1) - 1)(1 - f(x))/(2^b - 1) on such datasets; with the unbiased decoder the MSE is "
          "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n.  At b = 1 (HE) all three agree.",
+    root_cause="sec4.3.eq5-mse",
 )
 def sec4_3_eq5(ev):
-    printed_rhs, derived_rhs = C.rhr_eq5_printed().rhs, C.rhr_eq5_form().rhs
+    printed_rhs, derived_rhs = ev.printed().rhs, ev.derived().rhs
     two_b = sympy.Symbol("M", positive=True)  # 2^b as a symbol: both forms become rational functions
     ev.symbolic("printed vs derived MSE (2^b = M)", printed_rhs, derived_rhs,
                 simplify=lambda x: sympy.cancel(x.subs(2**C.b, two_b)))
@@ -658,11 +694,13 @@ def sec4_3_eq5(ev):
                 sub = {C.b: bits, e: ee, n: nn, f: R(counts[x], nn)}
                 params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
                 insts.append(Instance(params, moments.mse(rhr, counts)[x], derived_rhs.subs(sub), printed_rhs.subs(sub),
-                                      size=(d, bits, nn, ee)))
+                                      size=(d, bits, nn, ee), path="moment-formula"))
                 var_eq2.append(Instance(params, moments.variance(rhr2, counts)[x],
-                                        C.eq2_rhr_variance_derived(ee, bits, nn, R(counts[x], nn)), size=(d, bits, nn)))
+                                        C.eq2_rhr_variance_derived(ee, bits, nn, R(counts[x], nn)), size=(d, bits, nn),
+                                        path="moment-formula"))
                 bias_eq2.append(Instance(params, moments.bias(rhr2, counts)[x],
-                                         C.eq2_rhr_bias_derived(bits, R(counts[x], nn)), size=(d, bits, nn)))
+                                         C.eq2_rhr_bias_derived(bits, R(counts[x], nn)), size=(d, bits, nn),
+                                         path="moment-formula"))
     ev.instances("MSE of RHR on one-residue datasets", insts)
     ev.instances("Eq. (2)-decoded RHR: variance (what Eq. (5) gives)", var_eq2, has_printed=False)
     ev.instances("Eq. (2)-decoded RHR: bias", bias_eq2, has_printed=False)
@@ -698,8 +736,8 @@ def _lh_grid():
     statement="Local hashing (a public random hash function [d] -> [m], RR of the hashed value) is a CMS: drawing the "
               "hash function is drawing a member of the CMS hashing family.",
     printed=C.lh_law_printed,
-    derived=C.tns_form,
-    derivation=f"{DERIV}.cms_perturbation",
+    derived=C.lh_law_form,
+    derivation=f"{DERIV}.lh_law_form",
     kind="statement",
     assumptions="the hash function is drawn uniformly from a finite family (all functions [d] -> [m] for a fully "
                 "random hash); m-ary randomised response",
@@ -709,15 +747,14 @@ def sec4_4_lh(ev):
     for fam, ee in _lh_grid():
         lh = local_hashing(fam, ee)
         c = cms(fam, grr(fam.m, ee).mechanism).mechanism
-        p, q = C.grr_reconstruction_moments(ee, fam.m)[:2]
-        Pd = sympy.Matrix([[(p if h[x] == y else q) / fam.k for x in range(fam.d)] for h in fam.functions
-                           for y in range(fam.m)])
-        insts.append(Instance({"family": fam.name, "exp_eps": ee}, _P(lh), Pd, _P(c), size=(fam.d, fam.m, fam.k)))
+        facts = {"P": _P(lh), "P_other": _P(c), "functions": fam.functions, "size": fam.m, "exp_eps": ee}
+        insts.append(Instance({"family": fam.name, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=(fam.d, fam.m, fam.k)))
         if fam.name.startswith("all-functions"):
-            unbiased.append(Instance({"family": fam.name, "exp_eps": ee}, [fam.is_pairwise_independent(), lh.is_unbiased()],
-                                     [True, True], size=(fam.d, fam.m)))
-    ev.instances("local hashing P vs CMS P of the same family", insts)
-    ev.instances("a fully random hash function is pairwise independent; LH is then unbiased", unbiased, has_printed=False)
+            unbiased.append((fam.is_pairwise_independent(), lh.is_unbiased()))
+    ev.instances("local hashing P vs CMS P of the same family (printed) and the derived law", insts)
+    ev.numeric("a fully random hash function is pairwise independent and LH is then unbiased (QP = I)",
+               all(a and b for a, b in unbiased), len(unbiased), f"{unbiased}")
 
 
 @claim(
@@ -733,14 +770,19 @@ def sec4_4_lh(ev):
 def sec4_4_decoding(ev):
     ev.identity("LH decoder entry == Eq. (2) entry (symbolic m, e^eps)",
                 sympy.cancel(C.lh_decoder_entry(C.ind, C.m, e) - C.eq2_decoder_entry(C.ind, C.m, e)), 0)
-    insts = []
+    insts, entries = [], []
     for fam, ee in _lh_grid():
         lh = local_hashing(fam, ee)
         c = cms(fam, grr(fam.m, ee).mechanism).mechanism
-        Qd = sympy.Matrix([[C.eq2_decoder_entry(1 if h[x] == y else 0, fam.m, ee) for x in range(fam.d)]
-                           for h in fam.functions for y in range(fam.m)]).T
-        insts.append(Instance({"family": fam.name, "exp_eps": ee}, _Q(lh), Qd, _Q(c), size=(fam.d, fam.m, fam.k)))
-    ev.instances("local hashing decoder vs Eq. (2) decoder", insts)
+        # the derived estimator with one client (n = 1) and S = [h(x) = y]: its decoder entry
+        Qd = sympy.Matrix([[evaluate(ev.derived(), {C.S_count: 1 if h[x] == y else 0, n: 1, C.m: fam.m, e: ee})
+                            for x in range(fam.d)] for h in fam.functions for y in range(fam.m)]).T
+        facts = {"Q": _Q(lh), "Q_other": _Q(c)}
+        insts.append(Instance({"family": fam.name, "exp_eps": ee}, HOLDS, C.matrices_equal(Qd, _Q(lh)), evaluate(ev.printed(), facts),
+                              size=(fam.d, fam.m, fam.k)))
+        entries.append(Instance({"family": fam.name, "exp_eps": ee}, _Q(lh), Qd, size=(fam.d, fam.m, fam.k)))
+    ev.instances("local hashing decoder == Eq. (2) decoder of the CMS (printed), == the derived estimator", insts)
+    ev.instances("local hashing decoder entries vs the derived estimator at n = 1", entries, has_printed=False)
 
 
 @claim(
@@ -755,30 +797,34 @@ def sec4_4_decoding(ev):
     assumptions="unbiased CMS + RR (pairwise-independent GF(2^l) families); the MSE is linear in f(x)",
 )
 def sec4_4_worst(ev):
+    from ldpref.losses import worst_case_mse
+
     fams = {2: gf2_affine_mod_family(2, 3, 2), 4: gf2_affine_family(2, 3), 8: gf2_affine_family(3, 3)}
-    signs, endpoints, olh = [], [], []
+    endpoints, slopes, olh_slopes, d_slopes, d_olh, olh_worst = [], [], [], [], [], []
     for mm, fam in fams.items():
         for ee in (R(2), R(3), R(7)):
             mech = cms(fam, grr(mm, ee).mechanism).mechanism
             at1, at0 = moments.mse(mech, (1, 0, 0))[0], moments.mse(mech, (0, 1, 0))[0]
             dz, do = C.mse_endpoints_derived(ee, mm)
-            sign_exact = sympy.sign(at1 - at0)
-            sign_derived = sympy.sign(C.worst_case_form().rhs.subs({C.m: mm, e: ee, n: 1}))
-            signs.append((sign_exact, sign_derived))
-            endpoints.append(Instance({"m": mm, "exp_eps": ee}, [at0, at1, sign_exact], [dz, do, sign_derived],
-                                      size=(mm, ee)))
-            if mm == ee + 1:
-                from ldpref.losses import worst_case_mse
-
-                wc = worst_case_mse(mech, 2)
-                olh.append(Instance({"OLH m": mm, "exp_eps": ee, "worst counts": wc.counts},
-                                    bool(wc.value > at0 / 2 and wc.value == at1 / 2), bool(do > dz), True, size=(mm,)))
-    both_exact = {s for s, _ in signs} >= {-1, 1}
-    both_derived = {s for _, s in signs} >= {-1, 1}
-    ev.instances("MSE at f(x) = 0 and f(x) = 1 (n = 1) and the sign of their difference", endpoints, has_printed=False)
+            slope_derived = evaluate(ev.derived(), {C.m: mm, e: ee, n: 1})
+            endpoints.append(Instance({"m": mm, "exp_eps": ee}, [at0, at1, at1 - at0], [dz, do, slope_derived],
+                                      size=(mm, ee), path="moment-formula"))
+            slopes.append(at1 - at0)
+            d_slopes.append(slope_derived)
+            if mm == ee + 1:  # OLH; the worst case over datasets of two clients is the f(x) = 1 one
+                olh_worst.append(worst_case_mse(mech, 2).value == at1 / 2)
+                olh_slopes.append(at1 - at0)
+                d_olh.append(slope_derived)
+    ev.instances("MSE at f(x) = 0 and f(x) = 1 (n = 1) and MSE(1) - MSE(0) (exact moments vs derived)", endpoints,
+                 has_printed=False)
+    # the derived form is the slope MSE(1) - MSE(0), linear in f(x): its signs decide the maximum point
+    derived_holds = any(v > 0 for v in d_slopes) and any(v < 0 for v in d_slopes) and all(v > 0 for v in d_olh)
     ev.instances("the maximum point varies with m (both endpoints occur) and is f(x) = 1 for OLH",
-                 [Instance({"grid": "m in {2, 4, 8}, e^eps in {2, 3, 7}"}, both_exact, both_derived, True, size=(0,))]
-                 + olh)
+                 [Instance({"grid": "m in {2, 4, 8}, e^eps in {2, 3, 7}"}, HOLDS, derived_holds,
+                           evaluate(ev.printed(), {"slopes": slopes, "olh_slopes": olh_slopes}), size=(0,),
+                           path="moment-formula")])
+    ev.numeric("OLH: the worst dataset of two clients is the f(x) = 1 one (ldpref.losses.worst_case_mse)",
+               all(olh_worst), len(olh_worst), f"{olh_worst}")
 
 
 # ---- Section 4.5 -----------------------------------------------------------------------------------
@@ -855,11 +901,11 @@ def sec4_5_collision(ev):
          "randomised response on m2 values, so the MSE is Eq. (10) with c_bar = 1/m and R's variances on m2 values.",
 )
 def sec4_5_equivalent_m(ev):
-    ev.symbolic("printed vs derived m", C.equivalent_m_printed().rhs, C.equivalent_m_form().rhs, simplify=sympy.simplify)
+    ev.symbolic("printed vs derived m", ev.printed().rhs, ev.derived().rhs, simplify=sympy.simplify)
     (ns, no), (es, eo) = C.recursive_decoder_constants()
     ev.identity("nested decoder constants == Eq. (8) constants with m'", [sympy.simplify(ns - es), sympy.simplify(no - eo)],
                 [0, 0])
-    insts = []
+    insts, facts = [], []
     for m1, m2, outer, inner in _recursive_cases():
         _, _, nested = _nested(m1, m2)
         comp = compose_families(outer, inner)
@@ -875,12 +921,14 @@ def sec4_5_equivalent_m(ev):
         A = (v_hit - v_miss) / (y_hi - y_lo)
         B0 = v_hit - A * y_hi
         mp = sympy.cancel(1 - 1 / B0)
-        exact = [mp, sympy.simplify(A - mp / (mp - 1)) == 0, Pn == _P(regular), Qn == _Q(regular), nested.is_unbiased()]
         sub = {C.m1: m1, C.m2: m2}
-        insts.append(Instance({"m1": m1, "m2": m2}, exact, [C.equivalent_m_form().rhs.subs(sub), True, True, True, True],
-                              [C.equivalent_m_printed().rhs.subs(sub), True, True, True, True], size=(m1, m2)))
-    ev.instances("[m' read off the nested decoder, slope consistent, P == composite CMS P, Q == Eq. (8) Q, unbiased]",
-                 insts)
+        insts.append(Instance({"m1": m1, "m2": m2}, mp, evaluate(ev.derived(), sub), evaluate(ev.printed(), sub),
+                              size=(m1, m2)))
+        facts.append((m1, m2, sympy.simplify(A - mp / (mp - 1)) == 0, Pn == _P(regular), Qn == _Q(regular),
+                      nested.is_unbiased()))
+    ev.instances("m' read off the nested decoder (1 - 1/offset)", insts)
+    ev.numeric("nested CMS: slope consistent with m', P == composite CMS P, Q == Eq. (8) Q, unbiased",
+               all(all(t[2:]) for t in facts), len(facts), f"(m1, m2, slope, P, Q, unbiased): {facts}")
 
 
 @claim(
@@ -896,27 +944,29 @@ def sec4_5_equivalent_m(ev):
          "the MSE is the binary-RR form (checked below), not Eq. (6) with RR on m' (non-integer) values.",
 )
 def sec4_5_cms_he(ev):
-    ev.symbolic("printed vs derived m'", C.cms_he_printed().rhs, C.cms_he_form().rhs, simplify=sympy.simplify)
+    ev.symbolic("printed vs derived m'", ev.printed().rhs, ev.derived().rhs, simplify=sympy.simplify)
     ev.identity("m' -> 2 as m -> oo", sympy.limit(C.cms_he_form().rhs, C.m, sympy.oo), 2)
     c_rate = (C.m + 1) / (2 * C.m)
     ev.identity("CMS+HE MSE -> HE MSE as m -> oo",
                 sympy.simplify(sympy.limit(C.binary_inner_mse_derived(e, c_rate, n, f), C.m, sympy.oo)
                                - C.he_mse_derived(e, n, f)), 0)
-    insts, mses = [], []
+    insts, mses, same = [], [], []
     cases = [(2, gf2_affine_family(1, 2)), (4, gf2_affine_family(2, 3)), (8, gf2_affine_family(3, 3))]
     for mm, outer in cases:
         he = hadamard_encoding(mm, R(3))
         nested = cms(outer, he).mechanism
         regular = cms(compose_families(outer, hadamard_family(mm)), grr(2, R(3)).mechanism, decoder="eq8").mechanism
         rates = _collision_from_P(nested, outer.d)
-        exact = [1 / rates[0] if len(rates) == 1 else rates, _Q(nested) == _Q(regular), nested.is_unbiased()]
-        insts.append(Instance({"m": mm, "d": outer.d}, exact, [C.cms_he_form().rhs.subs(C.m, mm), True, True],
-                              [C.cms_he_printed().rhs.subs(C.m, mm), True, True], size=(mm,)))
+        insts.append(Instance({"m": mm, "d": outer.d}, 1 / rates[0] if len(rates) == 1 else rates,
+                              evaluate(ev.derived(), {C.m: mm}), evaluate(ev.printed(), {C.m: mm}), size=(mm,)))
+        same.append((mm, _Q(nested) == _Q(regular), nested.is_unbiased()))
         for counts in [(1,) + (0,) * (outer.d - 1), (0,) * (outer.d - 1) + (1,), (1,) * outer.d]:
             nn = sum(counts)
             mses.append(Instance({"m": mm, "counts": counts}, moments.mse(nested, counts)[0],
                                  C.binary_inner_mse_derived(R(3), R(mm + 1, 2 * mm), nn, R(counts[0], nn)), size=(mm, nn)))
-    ev.instances("[m' = 1/collision read off CMS+HE, Q == Eq. (8) Q of the composite, unbiased]", insts)
+    ev.instances("m' = 1/collision read off the CMS+HE mechanism", insts)
+    ev.numeric("CMS+HE: Q == Eq. (8) Q of the composite family, unbiased", all(a and b for _, a, b in same), len(same),
+               f"(m, Q equal, unbiased): {same}")
     ev.instances("MSE of CMS+HE vs the binary-RR form with c_bar = (m+1)/(2m)", mses, has_printed=False)
 
 
@@ -934,7 +984,7 @@ def _rappor_families():
     statement="RAPPOR with one cohort per hash function and one hash function per cohort encodes like a CMS whose "
               "perturbation is (symmetric or asymmetric) RAPPOR.",
     printed=C.rappor_printed,
-    derived=C.tns_form,
+    derived=C.rappor_form,
     derivation=f"{DERIV}.rappor_law",
     kind="statement",
     assumptions="clients join a uniform cohort; every Bloom-filter bit reported independently (1 w.p. p1 if set, p0 "
@@ -951,9 +1001,10 @@ def sec4_6_rappor(ev):
         for label, p1, p0, inner in variants:
             rp = rappor_cohorts(fam, p1, p0)
             c = cms(fam, inner).mechanism
-            insts.append(Instance({"family": fam.name, "RAPPOR": label}, _P(rp), C.rappor_law(fam.functions, fam.m, p1, p0),
-                                  _P(c), size=(fam.d, fam.m, fam.k)))
-    ev.instances("RAPPOR cohorts P vs CMS P with unary-encoding perturbation", insts)
+            facts = {"P": _P(rp), "P_other": _P(c), "functions": fam.functions, "size": fam.m, "p1": p1, "p0": p0}
+            insts.append(Instance({"family": fam.name, "RAPPOR": label}, HOLDS, evaluate(ev.derived(), facts),
+                                  evaluate(ev.printed(), facts), size=(fam.d, fam.m, fam.k)))
+    ev.instances("RAPPOR cohorts P vs CMS P with unary-encoding perturbation (printed) and the derived law", insts)
 
 
 @cache
@@ -982,6 +1033,7 @@ def _construction_k(fam):
     note="k = d^2 is the size of Eq. (18)'s family when d = 2^l; unbiased families of other sizes exist (HE's Walsh "
          "columns: k = smallest power of two > d, m = 2).  What unbiasedness forces is rank A = d, hence "
          "k(m - 1) + 1 >= d and km > d.",
+    root_cause="sec3.1.family-size",
 )
 def sec4_6_km(ev):
     insts, ranks = [], []
@@ -989,13 +1041,14 @@ def sec4_6_km(ev):
         ev.numeric(f"{fam.name} is collision-uniform (unbiased CMS)", fam.is_collision_uniform(), 1,
                    "c_bar = 1/m for every pair")
         k_, m_, d_ = fam.k, fam.m, fam.d
-        insts.append(Instance({"family": fam.name, "k": k_, "m": m_, "d": d_}, k_ * m_ == d_**2 * m_,
-                              _construction_k(fam) == d_**2, True, size=(d_, k_ * m_)))
+        facts = {C.k: k_, C.m: m_, C.d: d_}
+        insts.append(Instance({"family": fam.name, "k": k_, "m": m_, "d": d_}, HOLDS, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=(d_, k_ * m_)))
         A = C.hashed_frequency_matrix(fam.functions, m_)
-        ranks.append(Instance({"family": fam.name}, [A.rank(), k_ * (m_ - 1) + 1 >= d_, k_ * m_ > d_],
-                              [d_, True, True], size=(d_, k_ * m_)))
-    ev.instances("k m == d^2 m for unbiased families", insts)
-    ev.instances("what holds: rank A = d <= k(m - 1) + 1 and k m > d", ranks, has_printed=False)
+        ranks.append(Instance({"family": fam.name}, [A.rank(), k_], [d_, _construction_k(fam)],
+                              size=(d_, k_ * m_)))
+    ev.instances("k m = d^2 m > d (printed) and k(m - 1) + 1 >= d, k m > d (derived) on unbiased families", insts)
+    ev.instances("rank A = d for unbiased families; k from the construction", ranks, has_printed=False)
 
 
 @claim(
@@ -1010,16 +1063,21 @@ def sec4_6_km(ev):
     assumptions="unbiased CMS (c_bar = 1/m); randomised response with e^eps = 3 for the decoder check",
 )
 def sec4_6_recovery(ev):
-    insts = []
+    insts, dets, unbiased = [], [], []
     for fam in _unbiased_families():
         A = C.hashed_frequency_matrix(fam.functions, fam.m)
         gram = ((fam.m - 1) * sympy.eye(fam.d) + sympy.ones(fam.d, fam.d)) / (fam.m * fam.k)
         ev.identity(f"A^T A == ((m-1) I + J)/(m k) for {fam.name}", A.T * A, gram)
-        det = C.hashed_frequency_gram().rhs.subs({C.m: fam.m, C.k: fam.k, C.d: fam.d})
+        facts = {C.m: fam.m, C.k: fam.k, C.d: fam.d}
+        det = evaluate(ev.derived(), facts)
         mech = cms(fam, grr(fam.m, R(3)).mechanism).mechanism
-        insts.append(Instance({"family": fam.name}, [A.rank() == fam.d, mech.is_unbiased(), fam.k * fam.m > fam.d],
-                              [det != 0, True, True], [True, True, True], size=(fam.d, fam.k * fam.m)))
-    ev.instances("[rank A == d, CMS unbiased (QP = I), km > d]", insts)
+        insts.append(Instance({"family": fam.name, "k m": fam.k * fam.m, "d": fam.d}, HOLDS,
+                              det != 0 and A.rank() == fam.d, evaluate(ev.printed(), facts), size=(fam.d, fam.k * fam.m)))
+        dets.append(Instance({"family": fam.name}, (A.T * A).det(), det, size=(fam.d, fam.k * fam.m)))
+        unbiased.append(mech.is_unbiased())
+    ev.instances("km > d (printed); det(A^T A) != 0, i.e. rank A = d (derived), on unbiased families", insts)
+    ev.instances("det(A^T A) vs the derived closed form", dets, has_printed=False)
+    ev.numeric("the CMS + RR of each family is unbiased (QP = I)", all(unbiased), len(unbiased), f"{unbiased}")
 
 
 @claim(
@@ -1035,7 +1093,7 @@ def sec4_6_recovery(ev):
 )
 def sec4_6_small_km(ev):
     rng = np.random.default_rng(SEED + 460)
-    insts = []
+    insts, witnesses = [], []
     for d_, m_, k_ in [(4, 3, 1), (5, 2, 2), (6, 2, 2), (7, 3, 2)]:
         fam = random_family(d_, m_, k_, rng)
         A = C.hashed_frequency_matrix(fam.functions, m_)
@@ -1046,9 +1104,14 @@ def sec4_6_small_km(ev):
         mech = cms(fam, grr(m_, R(3)).mechanism).mechanism
         P = _P(mech)
         holds = (A * f0 == A * f1 and f0 != f1 and min(f1) >= 0 and sum(f1) == 1 and P * f0 == P * f1)
-        insts.append(Instance({"d": d_, "m": m_, "k": k_, "f'": [str(x) for x in f1]}, bool(holds),
-                              C.rank_upper_bound(k_, m_) < d_, True, size=(d_, m_, k_)))
-    ev.instances("two frequency vectors with the same hashed frequencies and the same response law", insts)
+        rank_sym = sympy.Symbol(r"\mathrm{rank}\,A")
+        facts = {rank_sym: A.rank(), C.k: k_, C.m: m_, C.d: d_}
+        insts.append(Instance({"d": d_, "m": m_, "k": k_}, HOLDS, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=(d_, m_, k_)))
+        witnesses.append(bool(holds))
+    ev.instances("rank A < d (printed) and rank A <= k(m - 1) + 1 (derived) at km < d", insts)
+    ev.numeric("a second frequency vector f + t v (v in the kernel) with the same hashed frequencies and the same "
+               "response law exists", all(witnesses), len(witnesses), f"{witnesses}")
 
 
 # ---- Appendix G ------------------------------------------------------------------------------------
@@ -1061,20 +1124,32 @@ def sec4_6_small_km(ev):
     derivation=f"{DERIV}.appg_estimator_form",
     assumptions="f(x) the frequency (count / n) as in Section 2.2; H the symmetric Walsh matrix",
     note="Without the factor 1/n the sum estimates the count n f(x).",
+    root_cause="appG.estimator-1/n",
 )
 def appg_estimator(ev):
-    ev.symbolic("printed vs derived estimator", C.appg_estimator_printed().rhs, C.appg_estimator_form().rhs)
+    ev.symbolic("printed vs derived estimator", ev.printed().rhs, ev.derived().rhs)
+    base = sympy.Sum(C.Hhat[C.i_idx] * C.Hval[C.i_idx], (C.i_idx, 1, n))
+
+    def weight(form, nn):
+        """The factor of each client's term H_hat H in the form, at n clients (1 printed, 1/n derived)."""
+        w = sympy.simplify(form.rhs / base).subs(n, nn)
+        if w.has(C.Hhat) or w.has(C.Hval) or not w.is_Rational:
+            raise ValueError(f"estimator {form.rhs} is not a multiple of the sum of H_hat H")
+        return w
+
     insts = []
     for d in (2, 3):
         for ee in (R(2), R(3)):
             he = hadamard_encoding(d, ee)
+            T = _Q(he)  # each client's term H_hat[X+1, j] H[j, x+1]: HE's per-client decoder, which averages them
             for counts in _datasets(d, 3):
                 nn = sum(counts)
-                printed_m = he.with_decoder((nn * _Q(he)).tolist())
+                # the estimator sum_i w T_i: the per-client decoder w * n * (T / n) of a mean
+                means = [enumeration.enumerated_moments(he.with_decoder((weight(form, nn) * nn * T).tolist()),
+                                                        counts)["mean"] for form in (ev.printed(), ev.derived())]
                 truth = [R(c, nn) for c in counts]
-                insts.append(Instance({"d": d, "exp_eps": ee, "counts": counts}, truth,
-                                      enumeration.enumerated_moments(he, counts)["mean"],
-                                      enumeration.enumerated_moments(printed_m, counts)["mean"], size=(d, nn, ee)))
+                insts.append(Instance({"d": d, "exp_eps": ee, "counts": counts}, truth, means[1], means[0],
+                                      size=(d, nn, ee)))
     ev.instances("expectation of the estimator (exact enumeration) vs f", insts)
 
 
@@ -1089,14 +1164,20 @@ def appg_estimator(ev):
 )
 def appg_eq2(ev):
     p, q = C.binary_rr_probabilities(e)
-    yhat = [s for s in C.appg_eq2_printed().rhs.free_symbols][0]
+    yhat = sympy.Symbol(r"\hat{y}[h_{j}(x)]")
+
+    def entry(form, agree, ee):
+        """The form at a report that agrees (1) or not (0) with h_j(x): y_hat is binary RR's reconstruction."""
+        pe, qe = C.binary_rr_probabilities(ee)
+        return evaluate(form, {yhat: (agree - qe) / (pe - qe), C.ind: agree, e: ee})
+
     ev.symbolic("printed (y_hat = binary RR reconstruction) vs derived",
-                sympy.cancel(C.appg_eq2_printed().rhs.subs(yhat, (C.ind - q) / (p - q))), sympy.cancel(C.appg_eq2_form().rhs))
+                sympy.cancel(ev.printed().rhs.subs(yhat, (C.ind - q) / (p - q))), sympy.cancel(ev.derived().rhs))
     for s in (4, 8, 16):
         W = sympy.Matrix(walsh_hadamard(s))
         ev.identity(f"Walsh (-1)^(i.j) of size {s} == Sylvester, symmetric, H H^T = s I",
                     [W, W.T, W * W.T], [sympy.Matrix(sylvester_hadamard(s).tolist()), W, s * sympy.eye(s)])
-    insts, noise_free = [], []
+    insts, noise_free, cms_decoders = [], [], []
     for d in (2, 3, 4, 5):
         for ee in EXPS:
             if ee == EXP_EPS and d > 3:
@@ -1105,14 +1186,47 @@ def appg_eq2(ev):
             fam = hadamard_family(d)
             c = cms(fam, grr(2, ee).mechanism).mechanism
             s = fam.k
-            Qd = sympy.Matrix([[C.appg_eq2_form().rhs.subs({C.ind: 1 if (0 if z == 1 else 1) == fam.functions[j][x] else 0,
-                                                          e: ee}) for x in range(d)] for j in range(s) for z in (1, -1)]).T
-            insts.append(Instance({"d": d, "exp_eps": ee}, _Q(he), Qd, _Q(c), size=(d,)))
+            agree = [[1 if (0 if z == 1 else 1) == fam.functions[j][x] else 0 for x in range(d)]
+                     for j in range(s) for z in (1, -1)]
+            Qd, Qp = (sympy.Matrix([[entry(form, a, ee) for a in row] for row in agree]).T
+                      for form in (ev.derived(), ev.printed()))
+            insts.append(Instance({"d": d, "exp_eps": ee}, _Q(he), Qd, Qp, size=(d,)))
+            cms_decoders.append(_Q(c) == _Q(he))
         H = walsh_hadamard(hadamard_family(d).k)
         fam = hadamard_family(d)
         prods = [H[X + 1][j] * H[j][x + 1] for X in range(d) for x in range(d) for j in range(fam.k)]
         pred = [2 * (1 if fam.functions[j][X] == fam.functions[j][x] else 0) - 1
                 for X in range(d) for x in range(d) for j in range(fam.k)]
         noise_free.append(Instance({"d": d}, prods, pred, size=(d,)))
-    ev.instances("HE decoder (Appendix G, per client) vs Eq. (2) with m = 2", insts)
+    ev.instances("HE decoder (Appendix G, per client) vs each form per report", insts)
+    ev.numeric("HE decoder == Eq. (2) decoder of CMS(Hadamard columns, binary RR)", all(cms_decoders),
+               len(cms_decoders), f"{cms_decoders}")
     ev.instances("noise-free: H[X+1, j] H[j, x+1] = +1 on a collision, -1 otherwise", noise_free, has_printed=False)
+
+
+ROOT_CAUSES = [
+    RootCause("appG.estimator-1/n", "Appendix G, the estimator f_H(x) of ref. [5]",
+              "f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1] estimates the count n f(x); the frequency needs the "
+              "factor 1/n", "error"),
+    RootCause("sec4.1.3-wise", "Section 4.1, the sentence citing [21]",
+              "the rows of a Hadamard matrix without their first element are called 3-wise independent; for Sylvester "
+              "matrices inputs x1, x2, x1 xor x2 give h(x3) = h(x1) h(x2): only pairwise independent (enough for "
+              "Section 4.1's conclusion)", "error"),
+    RootCause("sec4.3.same-mod-exponent", "Section 4.3, third paragraph",
+              "two random values share their residue mod 2^(b-1) with probability 2^(b-1), a probability above 1; it "
+              "is 2^(1-b)", "error"),
+    RootCause("sec4.3.random-pair", "Section 4.3, third paragraph",
+              "the collision probability 2^-b of a random pair needs residues that are independent and uniform; two "
+              "distinct values of [d] share their residue with probability (d/2^(b-1) - 1)/(d - 1) < 2^(1-b), so the "
+              "rate is below 2^-b and reaches it only as d grows", "condition"),
+    RootCause("sec4.3.b-eps", "Section 4.3, third paragraph ('[12] sets b = eps')",
+              "b = eps bits give 2^b = 2^eps messages at collision rate 2^-b, i.e. m = 2^eps in CMS, not e^eps",
+              "error"),
+    RootCause("sec4.3.eq5-mse", "Section 4.3, fourth paragraph",
+              "RHR's MSE is said to be Eq. (5) with c_bar = 1/2 and m-ary RR; Eq. (5) with those values is the variance "
+              "of RHR decoded by Eq. (2), which is biased there; RHR's unbiased decoder has MSE "
+              "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n", "error"),
+    RootCause("sec4.3.matrix-size", "Section 4.3, RHR step (2)",
+              "a Hadamard matrix of size larger than d // 2^(b-1) holds row x // 2^(b-1) + 1 of every x in [d] only "
+              "when 2^(b-1) divides d; otherwise the size must exceed ceil(d / 2^(b-1))", "condition"),
+]
