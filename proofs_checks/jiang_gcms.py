@@ -2457,38 +2457,33 @@ def appC_pq(ev):
                  insts)
 
 
-@_cache
-def _eq13_instances():
+@claim(id="jiang-gcms/eq13", root_cause="appB.same-client", location="Appendix C, Eq. (13)",
+       statement="Minimising Var[f_hat(d)] is equivalent to minimising w^2/((w-1)^2 p) [f(d)(1 - p/k) + "
+                 "(n - f(d))(1/w - p/(w^2 k))].",
+       printed=J.eq13_printed, derived=J.eq13_derived, derivation="derivations.jiang_gcms.eq13_derived_expr",
+       correction=J.eq13_derived,
+       note="(13) follows from Theorem 3 as printed; with the exact variance the 1/k disappears from both terms. "
+            "Read as: the p minimising (13) over the feasible p of an instance is the p minimising the exact "
+            "variance (smallest minimiser when several tie).")
+def eq13(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("(13) vs the exact-variance objective", _objective(printed), _objective(derived),
+                simplify=lambda x: sympy.factor(sympy.cancel(x)))
+    main, const = J._boundary_parts()
+    ev.identity("derived: Var[f_hat]/n = (13) with k = 1 + a p-free term",
+                sympy.factor(sympy.together(main - J.eq13_derived_expr())) + sympy.diff(const, J.p), sympy.Integer(0))
     insts = []
     for m_, e_ in OPT_GRID:
         for k_ in (1, 2, 3):
             table = _opt_table(m_, k_, e_)
+            ps = [p_ for p_, _ in table.values()]
             for counts in _datasets(2, 3):
-                lam_ = _lam(counts)
-                pts = list(table.values())
-                rank = lambda vals: [sorted(vals).index(v) for v in vals]  # noqa: E731
-                exact_rank = rank([V[counts] for _, V in pts])
-                pr_rank = rank([_at(J.eq13_printed_expr(), {J.p: p_, J.e: e_, J.lam: lam_, J.k: k_}) for p_, _ in pts])
-                de_rank = rank([_at(J.eq13_derived_expr(), {J.p: p_, J.e: e_, J.lam: lam_}) for p_, _ in pts])
-                insts.append(Instance({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "exact ranking": exact_rank,
-                                       "(13) ranking": pr_rank}, exact=exact_rank == pr_rank, derived=de_rank == pr_rank,
-                                      printed=True, size=(2, m_, k_, sum(counts), e_, counts)))
-    return tuple(insts)
-
-
-@claim(id="jiang-gcms/eq13", root_cause="appB.same-client", location="Appendix C, Eq. (13)",
-       statement="Minimising Var[f_hat(d)] is equivalent to minimising w^2/((w-1)^2 p) [f(d)(1 - p/k) + "
-                 "(n - f(d))(1/w - p/(w^2 k))].",
-       printed=lambda: sympy.Eq(sympy.Symbol(r"\operatorname{argmin}\mathrm{Var}"), sympy.Function(r"\operatorname{argmin}")(J.eq13_printed_expr())),
-       derived=lambda: sympy.Eq(sympy.Symbol(r"\operatorname{argmin}\mathrm{Var}"), sympy.Function(r"\operatorname{argmin}")(J.eq13_derived_expr())),
-       derivation="derivations.jiang_gcms.eq13_derived_expr", kind="statement",
-       correction=lambda: sympy.Eq(sympy.Symbol(r"\operatorname{argmin}\mathrm{Var}"), sympy.Function(r"\operatorname{argmin}")(J.eq13_derived_expr())),
-       note="(13) follows from Theorem 3 as printed; with the exact variance the 1/k disappears from both terms.")
-def eq13(ev):
-    main, const = J._boundary_parts()
-    ev.identity("derived: Var[f_hat]/n = (13) with k = 1 + a p-free term",
-                sympy.factor(sympy.together(main - J.eq13_derived_expr())) + sympy.diff(const, J.p), sympy.Integer(0))
-    ev.instances("same ranking of the feasible (p, s) by the exact variance (every draw) and by (13)?", _eq13_instances())
+                at = {J.e: e_, J.lam: _lam(counts), J.k: k_}
+                exact = min(_argmin({p_: V[counts] for p_, V in table.values()}))
+                insts.append(Instance({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "feasible p": tuple(ps)}, exact,
+                                      _argmin_at(derived, ps, at), _argmin_at(printed, ps, at),
+                                      size=(2, m_, k_, sum(counts), e_, counts)))
+    ev.instances("argmin over feasible integer s of the exact variance (every draw) vs the argmin of (13)", insts)
 
 
 @claim(id="jiang-gcms/appC.chain", location="Appendix C, the equalities after (13)",

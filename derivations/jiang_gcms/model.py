@@ -417,6 +417,13 @@ def eq13_derived_expr():
 
 
 @cache
+def eq13_derived():
+    """The p minimising the exact Var[f_hat(d)] at the boundary of Eq. (7): the minimiser of (13) without the 1/k
+    (the p-free remainder of the variance does not move it)."""
+    return sympy.Eq(sympy.Symbol("p^{*}"), ARGMIN_P(eq13_derived_expr()))
+
+
+@cache
 def lemma2_derived():
     """Z_j = 1{J=j} [B (1{d_i = d} + 1{d_i != d} 1{collide}) + Y 1{d_i != d} 1{no collision}]; J, B, Y
     and the draw independent: E = (1/k)(p I + (p/m + q(1 - 1/m))(1 - I))."""

@@ -120,6 +120,12 @@ def eq13_printed_expr():
 
 
 @cache
+def eq13_printed():
+    """(13): the p minimising Var[f_hat(d)] is the p minimising (13) (per client, f = lam n, divided by n)."""
+    return sympy.Eq(sympy.Symbol("p^{*}"), ARGMIN_P(eq13_printed_expr()))
+
+
+@cache
 def appC_chain_printed():
     """The equalities of Appendix C after (13) (per client: f = lam n, divided by n), the last being Lemma 1's
     objective as the appendix prints it."""
