@@ -144,6 +144,7 @@ import derivations.jiang_gcms as JG  # noqa: E402
 import derivations.pan_cms.basics as PCB  # noqa: E402
 import derivations.pan_cms.connections as PCC  # noqa: E402
 import derivations.pan_cms.hashing as PCH  # noqa: E402
+import derivations.pan_cms.printed_hashing as PCHP  # noqa: E402  (pan-cms printed forms moved there)
 
 lam = sympy.Symbol(r"\lambda", nonnegative=True)  # f(d)/n, the target frequency
 
@@ -208,7 +209,7 @@ def draw_term_jiang_printed_freq():
 @cache
 def draw_term_pancms_printed_freq():
     """pan-cms Eq. (20) as printed, with its frequencies written as counts / n (sum f(x')^2 = F2/n^2)."""
-    expr = PCH.eq20_printed().rhs.subs({PCH.S2: JG.F2 / JG.n**2})
+    expr = PCHP.eq20_printed().rhs.subs({PCH.S2: JG.F2 / JG.n**2})
     return sympy.factor(expr.subs({sympy.Symbol("m", positive=True): JG.m, PCB.k: JG.k}))
 
 

@@ -10,8 +10,10 @@ import pytest
 import sympy
 
 import derivations.pan_cms.hashing as H
+import derivations.pan_cms.printed_hashing as PH
 import proofs_checks.pan_cms.hashing as P
-from derivations.pan_cms.symbols import m, q, r
+import proofs_checks.pan_cms.hashing_thm38 as P38
+from derivations.pan_cms.symbols import l, m, q, r
 from ldpref import moments
 from ldpref.hashing import IRREDUCIBLE, gf2_affine_family, gf2_affine_mod_family, gf2_multiply, is_irreducible
 from ldpref.ledger import find_claim
@@ -78,23 +80,23 @@ def test_gf2_affine_family_pairwise_independent_exactly(l):
     assert fam.is_pairwise_independent() and fam.is_uniform()
 
 
-@pytest.mark.parametrize("l,m_,expected", [(2, 3, R(3, 8)), (3, 3, R(11, 32)), (3, 5, R(7, 32)), (3, 6, R(3, 16)),
+@pytest.mark.parametrize("l_,m_,expected", [(2, 3, R(3, 8)), (3, 3, R(11, 32)), (3, 5, R(7, 32)), (3, 6, R(3, 16)),
                                            (4, 5, R(13, 64)), (4, 7, R(19, 128)), (3, 4, R(1, 4))])
-def test_lemma32_collision_rate_exact(l, m_, expected):
-    fam = gf2_affine_mod_family(l, min(4, 1 << l), m_)
+def test_lemma32_collision_rate_exact(l_, m_, expected):
+    fam = gf2_affine_mod_family(l_, min(4, 1 << l_), m_)
     assert fam.has_constant_collision_rate() == Fraction(int(expected.p), int(expected.q))
-    q_, r_ = divmod(2**l, m_)
-    assert H.collision_closed_printed().subs({q: q_, r: r_, m: m_}) == expected
-    assert sympy.nsimplify(H.collision_sum_printed().subs({q: q_, r: r_, m: m_, H.l: l})) == expected
+    q_, r_ = divmod(2**l_, m_)
+    assert PH.collision_closed_printed().subs({q: q_, r: r_, m: m_}) == expected
+    assert sympy.nsimplify(PH.collision_sum_printed().subs({q: q_, r: r_, m: m_, l: l_})) == expected
     assert fam.collision_rate(0, 0) == 1  # why Lemma 3.2 is conditional on x1 != x2
 
 
 def test_m_prime_and_g_unbiased():
     c = cms(gf2_affine_mod_family(2, 3, 3), inner_mechanism("rr", 3, R(2)), decoder="eq8")
-    assert c.m_decoder == R(8, 3) == H.m_prime_printed().subs({m: 3, q: 1, r: 1})
+    assert c.m_decoder == R(8, 3) == PH.m_prime_printed().subs({m: 3, q: 1, r: 1})
     assert c.mechanism.is_unbiased()
-    assert H.m_prime_appE_printed().subs({m: 3, q: 1}) == R(8, 3)  # the worst r: equality
-    assert H.m_prime_appE_printed().subs({m: 2, q: 1}) == R(16, 9) != 2  # r = 0: a lower bound only
+    assert PH.m_prime_appE_printed().subs({m: 3, q: 1}) == R(8, 3)  # the worst r: equality
+    assert PH.m_prime_appE_printed().subs({m: 2, q: 1}) == R(16, 9) != 2  # r = 0: a lower bound only
 
 
 def test_m6_pairwise_family_exists():
@@ -108,18 +110,18 @@ def test_thm38_counterexample_exact_values():
     vg = P._var(("H'", 2, 2, 3), "rr", R(2), "eq8", counts)[0]
     vf = P._var(("perfect", 2, 3), "rr", R(2), "eq2", counts)[0]
     assert vg / vf == R(256, 225)
-    row = next(x for x in P._thm38_rows() if (x["l"], x["m"], x["kind"], x["e"], x["counts"], x["x"])
+    row = next(x for x in P38._thm38_rows() if (x["l"], x["m"], x["kind"], x["e"], x["counts"], x["x"])
                == (2, 3, "rr", R(2), counts, 0))
-    tau = P._lhs38(row)
+    tau = P38._lhs38(row)
     assert tau == R(13, 108)
     assert not vg < (1 + tau) * vf
-    assert vg < (1 + P._lhs38(row, corrected=True)) * vf
+    assert vg < (1 + P38._lhs38(row, corrected=True)) * vf
 
 
 def test_collision_rate_mechanism_matches_real_families():
     inner = inner_mechanism("rr", 3, R(2))
     for counts in [(1, 0), (0, 1), (1, 2)]:
-        v = P._poly_expr(P._var_in_c(3, "rr", R(2), "eq2", counts), H.cbar)
+        v = P38._poly_expr(P38._var_in_c(3, "rr", R(2), "eq2", counts), H.cbar)
         assert v.subs(H.cbar, R(1, 3)) == P._var(("perfect", 2, 3), "rr", R(2), "eq2", counts)[0]
         assert v.subs(H.cbar, R(3, 8)) == moments.variance(cms(gf2_affine_mod_family(2, 2, 3), inner).mechanism,
                                                             counts)[0]
@@ -149,10 +151,36 @@ def test_thm38_counterexample_is_smallest():
     res = run_claim(find_claim("pan-cms/thm3.8"))
     ce = res.counterexample
     assert ce["params"]["l"] == "2" and ce["params"]["m"] == "3" and ce["params"]["tau"] == "13/108"
-    assert ce["printed"] == "True" and ce["exact"] == "False"
+    assert ce["params"]["tau at the boundary of"] == "printed"
+    # the printed statement, evaluated on the exact variances, is false there (a true statement holds: exact True)
+    assert ce["printed"] == "False" and ce["exact"] == "True"
+
+
+def test_thm38_forms_on_the_counterexample():
+    """The printed Theorem 3.8 is false on the exact variances at its boundary tau; the corrected one holds at its own
+    boundary and is vacuous at the printed one."""
+    from derivations.pan_cms.symbols import n, tau, var_eq
+    row = next(x for x in P38._thm38_rows() if (x["l"], x["m"], x["kind"], x["e"], x["counts"], x["x"])
+               == (2, 3, "rr", R(2), (1, 0), 0))
+    facts = {m: 3, q: row["q"], var_eq: row["veq"], n: row["n"], H.Var_f: row["vf"], H.Var_g: row["vg"]}
+    tp, tc = P38._lhs38(row), P38._lhs38(row, corrected=True)
+    assert tc > tp
+    assert P.truth(PH.thm38_printed(), {**facts, tau: tp}) is False
+    assert P.truth(H.thm38_derived(), {**facts, tau: tp}) is True
+    assert P.truth(H.thm38_derived(), {**facts, tau: tc}) is True
+    assert P.truth(PH.thm38_printed(), {**facts, tau: tc}) is True
+
+
+def test_truth_refuses_an_undecided_statement():
+    with pytest.raises(ValueError):
+        P.truth(PH.veq_gt_vne_printed(), {})
+    # decided for every e^eps > 1: binary RR has Var(R|=) = Var(R|!=), so the strict printed form is false
+    veq, vne = H.inner_variances("rr", 2, H.e)
+    assert P.truth(PH.veq_gt_vne_printed(), {H.var_eq: veq, H.var_neq: vne}) is False
+    assert P.truth(H.veq_ge_vne_derived(), {H.var_eq: veq, H.var_neq: vne}) is True
 
 
 def test_var_cj_counterexample():
     res = run_claim(find_claim("pan-cms/appF.var-cj"))
     assert res.counterexample["params"] == {"m": "2"}
-    assert res.counterexample["exact"] == "[1/2, 1/4]" and res.counterexample["printed"] == "[1/2, 1/2]"
+    assert res.counterexample["exact"] == "(1/2, 1/4)" and res.counterexample["printed"] == "(1/2, 1/2)"

@@ -1,7 +1,7 @@
 """pan-cms derivations: imperfect hashing and the original CMS (Sections 3.5-3.6, Appendices E-F).
 
-Derived from the model, not copied from the paper; the ``*_printed`` functions transcribe the paper's
-formulas as printed (mistakes included) so that the claim checks can compare the two.  The model:
+Derived from the model, never from the paper's formulas (those are transcribed, as printed, in
+:mod:`derivations.pan_cms.printed_hashing`, which this module does not import).  The model:
 
 * Eq. (18): ``h(x) = a0 + a1 x`` over GF(2^l) with (a0, a1) uniform.  For x1 != x2 the map
   ``(a0, a1) -> (h(x1), h(x2))`` is linear with determinant ``x2 - x1 != 0`` as soon as the reduction
@@ -26,42 +26,14 @@ from math import comb
 
 import sympy
 
-from ldpref.exact import EXP_EPS
-
 from .symbols import cbar, d, delta, f, k, l, m, n, q, r, tau, var_eq, var_neq
+from .symbols_hashing import (B_exists, E_cj, E_draw, E_kc, H_size, MSE_H, MSE_f, MSE_g, MSE_hat, Pr_bias, Pr_cj,  # noqa: F401
+                              Pr_coll, Pr_kc, Pr_pair, Pr_y, S1, S2, T_sym, V1, V_draw, Var_3w, Var_cj, Var_f, Var_f0,
+                              Var_fH, Var_g, Var_pw, alpha0, alpha1, alpha2, bias_H, bias_model, bias_n, bias_tn, dVdm,
+                              e, i_sym, k_lim, kc, l2_f, l2_fs, l2_g, lhs43, mp, per_x_hyp, q_lim, s, slope_f, vmin,
+                              x1, x2, xa, xb, y_sym)
 
-e = EXP_EPS
 R = sympy.Rational
-s = sympy.Symbol(r"e^{\epsilon/2}", positive=True)  # e^{eps/2} (Corollary 3.6: m = 1 + e^{eps/2})
-mp = sympy.Symbol("m'", positive=True)  # m' of Eq. (8)
-x1, x2 = sympy.symbols("x_1 x_2", integer=True, nonnegative=True)
-S2 = sympy.Symbol(r"\sum_{x' \neq x} f(x')^2", nonnegative=True)
-S1 = sympy.Symbol(r"\sum_{x' \neq x} f(x')", nonnegative=True)
-Var_f = sympy.Symbol(r"Var(\hat{f}(x))", positive=True)
-Var_f0 = sympy.Symbol(r"Var(\hat{f}(x)|f(x)=0)", positive=True)
-Var_g = sympy.Symbol(r"Var(g(x|\mathcal{H}'))", positive=True)
-Var_fH = sympy.Symbol(r"Var[\hat{f}(x|\mathcal{H}')]", positive=True)
-MSE_g = sympy.Symbol(r"MSE(g)", positive=True)
-MSE_hat = sympy.Symbol(r"\widehat{MSE}(\hat{f})", positive=True)
-MSE_H = sympy.Symbol(r"MSE(f(x)|\mathcal{H}')", positive=True)
-MSE_f = sympy.Symbol(r"MSE(\hat{f}(x))", positive=True)
-l2_g = sympy.Symbol(r"l_{2}(g)", positive=True)
-l2_f = sympy.Symbol(r"l_{2}^{*}(\hat{f})", positive=True)
-l2_fs = sympy.Symbol(r"l_{2}(\hat{f})", positive=True)
-bias_H = sympy.Symbol(r"(E[\hat{f}(x|\mathcal{H}')] - f(x))")
-dVdm = sympy.Symbol(r"\partial Var(g(x|\mathcal{H}'))/\partial m'")
-Pr_coll = sympy.Symbol(r"\Pr_{h' \in \mathcal{H}'}(h'(x_1) = h'(x_2))")
-Pr_pair = sympy.Symbol(r"\Pr_{h \in \mathcal{H}}(h(x_1) = y_1, h(x_2) = y_2)")
-H_size = sympy.Symbol(r"|\mathcal{H}|", positive=True)
-E_draw = sympy.Symbol(r"E_{\forall c_j(x, x')}[E[\hat{f}(x)]]")
-V_draw = sympy.Symbol(r"Var_{\forall c_j(x, x')}(E[\hat{f}(x)])", nonnegative=True)
-Var_cj = sympy.Symbol(r"Var(c_{j}(x, x'))")
-E_cj = sympy.Symbol(r"E[c_{j}(x, x')]")
-Pr_bias = sympy.Symbol(r"\Pr((E[\hat{f}(x)] - f(x))^2 \leq \tau Var(\hat{f}(x)))")
-B_exists = sympy.Symbol(r"\exists\ \mathrm{pairwise\text{-}independent}\ \mathcal{H}: [d] \to [6]")
-Pr_y = sympy.Symbol(r"\Pr(h'(x) = y)")
-y_sym = sympy.Symbol("y", integer=True, nonnegative=True)
-kc = sympy.Symbol(r"k \bar{c}(x, x')")
 two_l = 2**l
 
 
@@ -87,17 +59,15 @@ def affine_pair_bijective(poly: int, a: int, b: int) -> bool:
     return has_no_proper_factor(poly) and (a ^ b) != 0
 
 
-def eq18_printed():
-    """Eq. (18) is pairwise independent: every pair of values of two inputs has probability 2^{-2l}."""
-    return sympy.Eq(Pr_pair, 2 ** (-2 * l))
 
 
 def eq18_derived():
-    return sympy.Piecewise((2 ** (-2 * l), sympy.Ne(x1, x2)), (sympy.Symbol(r"2^{-l} [y_1 = y_2]"), True))
+    """(h(x1), h(x2)) is uniform on GF(2^l)^2 for x1 != x2 (bijective affine map); for x1 = x2 the pair is
+    (h, h)."""
+    return sympy.Eq(Pr_pair, sympy.Piecewise((2 ** (-2 * l), sympy.Ne(x1, x2)),
+                                             (sympy.Symbol(r"2^{-l} [y_1 = y_2]"), True)))
 
 
-def family_size_printed():
-    return sympy.Eq(H_size, 2 ** (2 * l))
 
 
 def family_size_derived():
@@ -106,8 +76,6 @@ def family_size_derived():
     return sympy.And(sympy.Eq(H_size, 2 ** (2 * l)), sympy.Le(d**2, H_size), sympy.Lt(H_size, 4 * d**2))
 
 
-def no_pairwise_m6_printed():
-    return sympy.Eq(B_exists, sympy.false)
 
 
 def no_pairwise_m6_derived():
@@ -122,30 +90,20 @@ def mod_preimage_counts(l_: int, m_: int) -> list[int]:
     return [q_ + 1 if y < r_ else q_ for y in range(m_)]
 
 
-def mod_probabilities_printed(l_: int, m_: int) -> list:
-    """Section 3.5 as printed: r values with (q+1)/2^l, m - r values with q/2^l (sorted, descending)."""
-    q_, r_ = divmod(2**l_, m_)
-    return [R(q_ + 1, 2**l_)] * r_ + [R(q_, 2**l_)] * (m_ - r_)
+def mod_probabilities_derived():
+    """Law of h'(x) = h(x) mod m with h(x) uniform on 2^l = q m + r values (the residues y < r have q + 1
+    preimages)."""
+    return sympy.Eq(Pr_y, sympy.Piecewise(((q + 1) / (m * q + r), y_sym < r), (q / (m * q + r), True)))
 
 
-def mod_probabilities_derived(l_: int, m_: int) -> list:
-    return sorted((R(c, 2**l_) for c in mod_preimage_counts(l_, m_)), reverse=True)
 
 
-def mod_probabilities_form(printed: bool):
-    if printed:
-        return sympy.Piecewise(((q + 1) / two_l, y_sym < r), (q / two_l, True))
-    return sympy.Piecewise(((q + 1) / (m * q + r), y_sym < r), (q / (m * q + r), True))
 
 
-def collision_sum_printed():
-    """Lemma 3.2, first line."""
-    return r * ((q + 1) / two_l) ** 2 + (m - r) * (q / two_l) ** 2
 
 
-def collision_closed_printed():
-    """Lemma 3.2, second line."""
-    return ((2 * q + 1) * r + m * q**2) / (m * q + r) ** 2
+
+
 
 
 @cache
@@ -161,10 +119,11 @@ def collision_value(l_: int, m_: int, same: bool = False):
     return sum((R(c, 2**l_)) ** 2 for c in mod_preimage_counts(l_, m_))
 
 
-def lemma32_form(printed: bool, closed: bool = False):
-    if printed:
-        return sympy.Eq(Pr_coll, collision_closed_printed() if closed else collision_sum_printed())
+def lemma32_derived():
+    """Collision rate of h': sum_y p_y^2 for two distinct inputs (independent images), 1 for the same input."""
     return sympy.Eq(Pr_coll, sympy.Piecewise((collision_derived(), sympy.Ne(x1, x2)), (1, True)))
+
+
 
 
 def subs_two_l(expr):
@@ -172,9 +131,6 @@ def subs_two_l(expr):
     return sympy.simplify(sympy.sympify(expr).subs(two_l, m * q + r))
 
 
-def m_prime_printed():
-    """Section 3.5: m' after Lemma 3.2."""
-    return (m * q + r) ** 2 / ((2 * q + 1) * r + m * q**2)
 
 
 @cache
@@ -182,9 +138,11 @@ def m_prime_derived():
     return sympy.factor(1 / collision_derived())
 
 
-def m_prime_appE_printed():
-    """Appendix E: 'm' = m - m/(2q+1)^2'."""
-    return m - m / (2 * q + 1) ** 2
+def g_unbiased_derived():
+    """m' = 1/c_bar: the decoder parameter that makes Eq. (8) unbiased for collision rate c_bar."""
+    return sympy.Eq(mp, m_prime_derived())
+
+
 
 
 @cache
@@ -201,15 +159,19 @@ def worst_r(m_: int, q_: int, r_: int) -> bool:
     return r_ * (2 * q_ + 1) == m_ * q_
 
 
-def eq45_printed():
-    return 1 / m + 1 / (4 * m * q * (q + 1))
-
-
 @cache
-def eq45_derived():
+def eq45_bound_derived():
     """max over real r of the collision rate (calculus)."""
     r_star, mmin = m_prime_min_over_r()
     return sympy.simplify(1 / mmin)
+
+
+def eq45_derived():
+    return sympy.Le(Pr_coll, eq45_bound_derived())
+
+
+
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -258,24 +220,12 @@ def dvar_dmp_derived(fx=f, veq=var_eq, vne=var_neq, n_=n):
     return sympy.diff(var_g_model(1 / mp, veq, vne, fx, n_), mp)
 
 
-def eq41_printed():
-    a = 2 * mp * var_eq / (n * (mp - 1) ** 3)
-    b = ((mp - 1) * (var_neq + 1) + (mp + 1) * var_eq) / (n * (mp - 1) ** 3)
-    return sympy.And(sympy.Le(-sympy.Max(a, b), dVdm), sympy.Lt(dVdm, 0))
 
 
-def eq41_bounds_printed():
-    """The two branches of the max of Eq. (41) (at f(x) = 1 and f(x) = 0)."""
-    return (2 * mp * var_eq / (n * (mp - 1) ** 3),
-            ((mp - 1) * (var_neq + 1) + (mp + 1) * var_eq) / (n * (mp - 1) ** 3))
 
 
-def eq42_bound_printed(mm=mp):
-    return (2 * mm * var_eq + mm - 1) / (n * (mm - 1) ** 3)
 
 
-def eq42_printed():
-    return sympy.And(sympy.Le(-eq42_bound_printed(), dVdm), sympy.Lt(dVdm, 0))
 
 
 def eq41_derived():
@@ -284,19 +234,18 @@ def eq41_derived():
 
 
 def eq42_derived():
-    return sympy.Implies(sympy.Ge(var_eq, var_neq), eq42_printed())
+    """With Var(R|=) >= Var(R|!=) both branches of -dVar/dm' are at most the f(x) = 0 branch with Var(R|!=)
+    raised to Var(R|=)."""
+    bound = sympy.factor(-dvar_dmp_derived(0).subs(var_neq, var_eq))
+    return sympy.Implies(sympy.Ge(var_eq, var_neq), sympy.And(sympy.Le(-bound, dVdm), sympy.Lt(dVdm, 0)))
+
+
 
 
 # ---------------------------------------------------------------------------------------------
 # Theorem 3.8 and Eqs. (43), (44)
-def thm38_lhs_printed(mm=m, veq=var_eq, n_=n, tau_=tau, var=Var_f):
-    """Left-hand side of Theorem 3.8's condition / Eq. (43)."""
-    mm, veq, n_, tau_, var = map(sympy.sympify, (mm, veq, n_, tau_, var))
-    return (2 * mm * veq + mm - 1) / (n_ * (mm - 1) ** 3) * mm / (tau_ * var)
 
 
-def thm38_printed():
-    return sympy.Implies(sympy.Le(thm38_lhs_printed(), (2 * q + 1) ** 2), sympy.Lt(Var_g, (1 + tau) * Var_f))
 
 
 def m_low(mm=m, qq=q):
@@ -304,22 +253,22 @@ def m_low(mm=m, qq=q):
     return mm * (1 - sympy.Integer(1) / (2 * qq + 1) ** 2)
 
 
+def condition_lhs(mlow, mm=m, veq=var_eq, n_=n, tau_=tau, var=Var_f):
+    """The bound (2 m' Var(R|=) + m' - 1)/(n (m'-1)^3) on |dVar(g)/dm'| (Var(R|=) >= Var(R|!=)) taken at
+    m' = mlow, times the interval length m/(2q+1)^2 ... divided by tau Var(f_hat) (2q+1)^{-2}."""
+    mlow, mm, veq, n_, tau_, var = map(sympy.sympify, (mlow, mm, veq, n_, tau_, var))
+    return (2 * mlow * veq + mlow - 1) / (n_ * (mlow - 1) ** 3) * mm / (tau_ * var)
+
+
 def thm38_lhs_corrected(mm=m, qq=q, veq=var_eq, n_=n, tau_=tau, var=Var_f):
     """Corrected condition: the derivative bound (decreasing in m') taken at the smallest m', not at m."""
-    mm, qq, veq, n_, tau_, var = map(sympy.sympify, (mm, qq, veq, n_, tau_, var))
-    ml = m_low(mm, qq)
-    return (2 * ml * veq + ml - 1) / (n_ * (ml - 1) ** 3) * mm / (tau_ * var)
+    return condition_lhs(m_low(mm, qq), mm, veq, n_, tau_, var)
 
 
 def thm38_derived():
     return sympy.Implies(sympy.Le(thm38_lhs_corrected(), (2 * q + 1) ** 2), sympy.Lt(Var_g, (1 + tau) * Var_f))
 
 
-def translate_printed():
-    """Appendix E, the unnumbered inequality before Eq. (43)."""
-    return sympy.Implies(
-        sympy.Le((2 * m * var_eq + m - 1) / (n * (m - 1) ** 3) * m / (2 * q + 1) ** 2, tau * Var_f),
-        sympy.Le(Var_g, (1 + tau) * Var_f))
 
 
 def translate_derived():
@@ -329,34 +278,27 @@ def translate_derived():
         sympy.Le(Var_g, (1 + tau) * Var_f))
 
 
-def eq43_printed():
-    return sympy.Implies(sympy.Le(thm38_lhs_printed(), (2 * q + 1) ** 2), sympy.Le(Var_g, (1 + tau) * Var_f))
 
 
 def eq43_derived():
     return sympy.Implies(sympy.Le(thm38_lhs_corrected(), (2 * q + 1) ** 2), sympy.Le(Var_g, (1 + tau) * Var_f))
 
 
-def eq44_printed():
-    return sympy.Implies(sympy.Le(thm38_lhs_printed(var=Var_f0), (2 * q + 1) ** 2),
-                         sympy.Le(thm38_lhs_printed(), (2 * q + 1) ** 2))
-
-
 def eq44_derived():
-    return sympy.Implies(sympy.And(sympy.Le(Var_f0, Var_f), sympy.Le(thm38_lhs_printed(var=Var_f0), (2 * q + 1) ** 2)),
-                         sympy.Le(thm38_lhs_printed(), (2 * q + 1) ** 2))
+    """The condition with Var(f_hat|f=0) implies the one with Var(f_hat) when Var(f_hat|f=0) <= Var(f_hat)
+    (the left-hand side is decreasing in the variance)."""
+    return sympy.Implies(sympy.And(sympy.Le(Var_f0, Var_f), sympy.Le(condition_lhs(m, var=Var_f0), (2 * q + 1) ** 2)),
+                         sympy.Le(condition_lhs(m), (2 * q + 1) ** 2))
+
+
+
+
 
 
 # ---------------------------------------------------------------------------------------------
 # Corollaries 3.6, 3.7 and their proofs
-def cor36_printed():
-    return sympy.Implies(sympy.And(sympy.Gt(2 * q + 1, sympy.sqrt(1 / tau)), sympy.Eq(m, 1 + s)),
-                         sympy.Lt(MSE_g, (1 + tau) * MSE_hat))
 
 
-def cor37_printed():
-    return sympy.Implies(sympy.And(sympy.Gt(2 * q + 1, sympy.sqrt(1 / tau)), sympy.Eq(m, 1 + e)),
-                         sympy.Lt(l2_g, (1 + tau) * l2_f))
 
 
 def ratio_threshold_model(mm, mprime, veq, vne):
@@ -368,7 +310,6 @@ def ratio_threshold_model(mm, mprime, veq, vne):
     return sympy.cancel(v0 / v1 - 1)
 
 
-T_sym = sympy.Symbol(r"T(m, m', \epsilon)")
 
 
 def cor36_derived():
@@ -381,8 +322,6 @@ def cor37_derived():
     return sympy.Implies(sympy.And(sympy.Gt(tau, T_sym), sympy.Eq(m, 1 + e)), sympy.Lt(l2_g, (1 + tau) * l2_f))
 
 
-def q45_printed():
-    return sympy.Implies(sympy.Eq(tau, R(1, 100)), sympy.Gt(q, R(9, 2)))
 
 
 def q45_derived():
@@ -390,9 +329,6 @@ def q45_derived():
     return sympy.Implies(sympy.Eq(tau, R(1, 100)), sympy.Gt(q, (sympy.sqrt(1 / R(1, 100)) - 1) / 2))
 
 
-def var_at_m_half_printed():
-    """Appendix E: Var(f_hat) at m = 1 + e^{eps/2} (as printed: no 1/n)."""
-    return s / (s - 1) ** 2
 
 
 @cache
@@ -407,18 +343,8 @@ def var_at_m_half_derived():
     return var_at_m_derived(1 + s, s**2)
 
 
-@cache
-def cor36_lhs_model(tau_=tau, var=None):
-    """tau * LHS of Eq. (43) at m = 1 + e^{eps/2} with RR, as a function of s = e^{eps/2}."""
-    mm = 1 + s
-    veq, _ = inner_variances("rr", mm, s**2)
-    var = var_at_m_half_derived() if var is None else var
-    return sympy.factor(sympy.cancel(thm38_lhs_printed(mm, veq, n, tau_, var)))
 
 
-def var_f0_printed():
-    """Appendix E: Var(f_hat | f(x) = 0) at m = 1 + e^eps (as printed: no 1/n)."""
-    return 4 * e / (e - 1) ** 2
 
 
 @cache
@@ -426,27 +352,44 @@ def var_f0_derived():
     return var_at_m_derived(1 + e, e, 0)
 
 
+def cor36_var_derived():
+    return sympy.Eq(Var_f, var_at_m_half_derived())
+
+
+def cor37_var_derived():
+    return sympy.Eq(Var_f0, var_f0_derived())
+
+
+@cache
+def cor36_lhs_model(tau_=tau, var=None):
+    """tau * LHS of Eq. (43) at m = 1 + e^{eps/2} with RR, as a function of s = e^{eps/2}."""
+    mm = 1 + s
+    veq, _ = inner_variances("rr", mm, s**2)
+    var = var_at_m_half_derived() if var is None else var
+    return sympy.factor(sympy.cancel(condition_lhs(mm, mm, veq, n, tau_, var)))
+
+
 @cache
 def cor37_lhs_model(tau_=tau, var=None):
     mm = 1 + e
     veq, _ = inner_variances("rr", mm, e)
     var = var_f0_derived() if var is None else var
-    return sympy.factor(sympy.cancel(thm38_lhs_printed(mm, veq, n, tau_, var)))
+    return sympy.factor(sympy.cancel(condition_lhs(mm, mm, veq, n, tau_, var)))
 
 
-def lhs_printed_at(which: int):
-    """The left-hand side of Eq. (43) (Cor. 3.6) or Eq. (44) (Cor. 3.7) assembled from printed pieces only:
-    Var(R|=) of Eq. (12) and the printed Var(f_hat) of Appendix E (no 1/n)."""
-    if which == 36:
-        mm, ee, var = 1 + s, s**2, var_at_m_half_printed()
-    else:
-        mm, ee, var = 1 + e, e, var_f0_printed()
-    veq = ee * (mm - 1) / (ee - 1) ** 2  # Eq. (12), a = b
-    return thm38_lhs_printed(mm, veq, n, tau, var)
+def cor36_lhs_derived():
+    """The model's tau * LHS of Eq. (43) at m = 1 + e^{eps/2} has a negative derivative in e^{eps/2}."""
+    return sympy.Lt(sympy.diff(cor36_lhs_model(1), s), 0)
 
 
-def eps0_condition_printed():
-    return sympy.Gt(2 * q + 1, sympy.sqrt(1 / tau))
+def cor37_lhs_derived():
+    return sympy.Lt(sympy.diff(cor37_lhs_model(1), e), 0)
+
+
+
+
+
+
 
 
 def eps0_condition_derived():
@@ -454,13 +397,13 @@ def eps0_condition_derived():
     return sympy.Ge(2 * q + 1, sympy.sqrt(2 / tau))
 
 
-def l2_sum_printed():
-    return sympy.Implies(sympy.Symbol(r"\forall x: Var(g(x)) \leq (1+\tau) Var(\hat{f}(x))"),
-                         sympy.Le(l2_g, (1 + tau) * l2_fs))
+def l2_sum_derived():
+    """l2 = sum_x Var(estimate of x) for unbiased estimators: summing the per-x hypothesis gives the bound."""
+    return sympy.Implies(per_x_hyp, sympy.Le(l2_g, (1 + tau) * l2_fs))
 
 
-def increasing_printed():
-    return sympy.Gt(sympy.Symbol(r"\partial Var(\hat{f}(x))/\partial f(x)"), 0)
+
+
 
 
 @cache
@@ -471,15 +414,15 @@ def var_slope_in_f(mm, e_, kind="rr"):
     return sympy.factor(sympy.diff(cms_var_model(1 / mm, mm, veq, vne, f, 1), f))
 
 
+def increasing_derived():
+    """n dVar(f_hat)/df(x) at m = 1 + e^eps (RR, pairwise independent) is positive."""
+    return sympy.Gt(var_slope_in_f(1 + e, e), 0, evaluate=False)
+
+
 # ---------------------------------------------------------------------------------------------
 # Theorem 3.9 and Eqs. (45)-(47)
-def thm39_conditions_printed(var=Var_f):
-    return sympy.And(sympy.Le(1 / (4 * (m - 1) * q * (q + 1)), sympy.sqrt(tau * var)),
-                     sympy.Le((8 * q**2 + 8 * q + 1) / (16 * q**2 * (q + 1) ** 2), tau))
 
 
-def thm39_printed():
-    return sympy.Implies(thm39_conditions_printed(), sympy.Lt(MSE_H, (1 + 2 * tau) * MSE_f))
 
 
 def thm39_derived():
@@ -489,11 +432,6 @@ def thm39_derived():
                          sympy.Lt(MSE_H, (1 + 2 * tau) * MSE_f))
 
 
-def eq46_printed():
-    """Eq. (46): the identity and the bound."""
-    return sympy.And(sympy.Eq(bias_H, m / (m - 1) * (cbar - 1 / m) * S1),
-                     sympy.Le(bias_H, m / (m - 1) * (1 / (4 * m * q * (q + 1)))),
-                     sympy.Eq(m / (m - 1) * (1 / (4 * m * q * (q + 1))), 1 / (4 * (m - 1) * q * (q + 1))))
 
 
 @cache
@@ -504,7 +442,7 @@ def eq46_identity_derived():
 
 @cache
 def eq46_bound_derived():
-    return sympy.factor(m / (m - 1) * (eq45_derived() - 1 / m))
+    return sympy.factor(m / (m - 1) * (eq45_bound_derived() - 1 / m))
 
 
 def eq46_derived():
@@ -518,34 +456,25 @@ def var_poly_in_c(fx=f, mm=m, veq=var_eq, vne=var_neq, n_=n):
     return [sympy.factor(poly.coeff_monomial(cbar**i)) for i in range(3)]
 
 
-def var_linear_printed():
-    a1, a2 = sympy.symbols("alpha_1 alpha_2", real=True)
-    return sympy.And(sympy.Eq(Var_fH, sympy.Symbol("alpha_0") + a1 * cbar + a2 * cbar**2), sympy.Gt(a1, 0),
-                     sympy.Gt(a2, 0))
+
+
+
+
+
+
 
 
 def var_linear_derived():
+    """Var(f_hat(x|H')) is quadratic in c_bar with the model's coefficients; the c_bar^2 one is <= 0."""
     c0, c1, c2 = var_poly_in_c()
-    return sympy.Eq(Var_fH, c0 + c1 * cbar + c2 * cbar**2)
-
-
-def eq47_bound_printed():
-    return (2 * q + 1) ** 4 / (16 * q**2 * (q + 1) ** 2)
-
-
-def eq47_printed():
-    mx = sympy.Max(cbar / (1 / m), cbar**2 / (1 / m**2))
-    return sympy.And(sympy.Le(Var_fH / Var_f, mx), sympy.Eq(mx, eq47_bound_printed()))
+    return sympy.And(sympy.Eq(Var_fH, c0 + c1 * cbar + c2 * cbar**2), sympy.Le(c2, 0))
 
 
 def eq47_derived():
     mx = sympy.Max(cbar / (1 / m), cbar**2 / (1 / m**2))
-    return sympy.And(sympy.Le(Var_fH / Var_f, cbar * m), sympy.Le(mx, sympy.factor((m * eq45_derived()) ** 2)))
+    return sympy.And(sympy.Le(Var_fH / Var_f, cbar * m), sympy.Le(mx, sympy.factor((m * eq45_bound_derived()) ** 2)))
 
 
-def mse_requirement_printed():
-    return sympy.Equivalent(sympy.Le(MSE_H - MSE_f, 2 * tau * Var_f),
-                            sympy.And(sympy.Lt(bias_H**2, tau * Var_f), sympy.Lt(Var_fH / Var_f, 1 + tau)))
 
 
 def mse_requirement_derived():
@@ -566,15 +495,19 @@ def q_min_thm39(mm: int, tau_, v1):
     return q_of
 
 
-def q_order_derived(mm=m, v1=sympy.Symbol("V_1", positive=True)):
+def q_asymptote(mm=m, v1=V1):
     """q(q+1) >= sqrt(n)/(4 (m-1) sqrt(tau V1)): q ~ n^{1/4} / (2 sqrt(m-1) (tau V1)^{1/4})."""
     return (n / (tau * v1)) ** R(1, 4) / (2 * sympy.sqrt(sympy.sympify(mm) - 1))
 
 
+def q_order_derived():
+    return sympy.Eq(q_lim, sympy.factor(q_asymptote() / n ** R(1, 4)))
+
+
+
+
 # ---------------------------------------------------------------------------------------------
 # Section 3.6 and Appendix F
-def bernoulli_derived(m_: int, same: bool):
-    return sympy.Integer(1) if same else R(1, m_)
 
 
 def binomial_pmf(k_: int, m_: int):
@@ -584,6 +517,31 @@ def binomial_pmf(k_: int, m_: int):
 
 def prob_cbar_equals_mean(k_: int, m_: int):
     return binomial_pmf(k_, m_).get(R(1, m_), sympy.Integer(0))
+
+
+def bernoulli_derived():
+    """c_j(x, x') = 1 iff h_j(x) = h_j(x'): probability 1/m for x != x' (independent uniform values), 1 for x = x'."""
+    return sympy.Eq(Pr_cj, sympy.Piecewise((1 / m, sympy.Ne(xa, xb)), (1, True)))
+
+
+def binomial_derived():
+    """k c_bar = sum_j c_j(x, x') is a sum of k independent Bernoulli(1/m)."""
+    return sympy.Eq(Pr_kc, sympy.binomial(k, i_sym) * (1 / m) ** i_sym * (1 - 1 / m) ** (k - i_sym))
+
+
+def draw_bias_model(rates, freqs, x, m_):
+    """Bias of E[f_hat(x)|draw] (Eq. (2) decoder): m/(m-1) sum_{x' != x} (c_bar(x, x') - 1/m) f(x')."""
+    return R(m_, m_ - 1) * sum((rates[y] - R(1, m_)) * freqs[y] for y in range(len(freqs)) if y != x)
+
+
+def bias_n_derived():
+    """The bias with t n clients (same frequencies) is the model's, which involves only f and the draw."""
+    return sympy.Eq(bias_tn, bias_model)
+
+
+def pairwise_suffices_derived():
+    """Var(f_hat(x)) involves only the pair collision rate c_bar (Eq. (5) model): pairwise independence fixes it."""
+    return sympy.Eq(Var_pw, cms_var_model(cbar, m, var_eq, var_neq, f, n))
 
 
 def draw_mean_derived(counts, x, m_):
@@ -600,54 +558,43 @@ def draw_bias_variance_derived(counts, x, m_, k_):
     return R(m_, m_ - 1) ** 2 * var_c * sum(R(c, nn) ** 2 for i, c in enumerate(counts) if i != x)
 
 
-def eq19_printed():
-    return sympy.Eq(E_draw, f)
 
 
 def eq19_derived():
     return sympy.Eq(E_draw, sympy.simplify(cms_mean_model(1 / m, m, f)))
 
 
-def eq20_printed():
-    return sympy.Eq(V_draw, S2 / ((m - 1) * k))
 
 
 def eq20_derived():
     return sympy.Eq(V_draw, sympy.factor((m / (m - 1)) ** 2 * (1 / m) * (1 - 1 / m) / k * S2))
 
 
-def thm310_printed():
-    return sympy.And(eq19_printed(), eq20_printed())
+
+
+
+
+
+
 
 
 def thm310_derived():
-    return sympy.And(eq19_derived(), eq20_derived())
+    return (eq19_derived(), eq20_derived())
 
 
-def appF_expectation_printed():
-    """Appendix F.1: the first display (the sum over x' != x is 1 - f(x))."""
-    return m / (m - 1) * (f + (k / (k * m)) * (1 - f)) - 1 / (m - 1)
-
-
-def appF_var_cj_printed():
-    return (sympy.Eq(E_cj, 1 / m), sympy.Eq(Var_cj, (m - 1) / m))
+def eq49_derived():
+    """Eq. (20) with sum_{x' != x} f(x')^2 <= 1."""
+    return sympy.Le(V_draw, sympy.factor(eq20_derived().rhs.subs(S2, 1)))
 
 
 def appF_var_cj_derived():
     return (sympy.Eq(E_cj, 1 / m), sympy.Eq(Var_cj, sympy.factor((1 / m) * (1 - 1 / m))))
 
 
-def appF_variance_printed():
-    """Appendix F.1: the middle form of the variance display."""
-    return m**2 / (m - 1) ** 2 * ((m - 1) / (m**2 * k) * S2)
 
 
-def thm311_condition_printed(vne=var_neq, n_=n, tau_=tau, delta_=delta, m_=m, k_=k):
-    return sympy.Gt(delta_ * tau_ * vne / n_, 1 / ((m_ - 1) * k_))
 
 
-def thm311_printed():
-    return sympy.Implies(thm311_condition_printed(), sympy.Ge(Pr_bias, 1 - delta))
 
 
 def thm311_derived():
@@ -655,41 +602,36 @@ def thm311_derived():
     return sympy.Implies(sympy.Ge(delta * tau * var_neq / n, 1 / ((m - 1) * k)), sympy.Ge(Pr_bias, 1 - delta))
 
 
-def eq48_printed():
-    return sympy.Equivalent(sympy.Ge(Pr_bias, 1 - delta), sympy.Le(V_draw / (tau * Var_f), delta))
+
+
+
+
+
+
 
 
 def eq48_derived():
-    vmin = sympy.Symbol(r"\min_{draw} Var(\hat{f}(x)|draw)", positive=True)
     return sympy.Implies(sympy.Le(V_draw / (tau * vmin), delta), sympy.Ge(Pr_bias, 1 - delta))
 
 
-def eq49_printed():
-    return sympy.Le(V_draw, 1 / ((m - 1) * k))
-
-
-def eq50_printed():
-    return sympy.And(sympy.Gt(Var_f, sympy.Min(var_eq, var_neq) / n), sympy.Eq(sympy.Min(var_eq, var_neq) / n, var_neq / n))
+def appF_ratio_derived():
+    """Eq. (49)'s bound over Eq. (50)'s derived lower bound (m/(m-1))^2 Var(R|!=)/n on every draw's variance."""
+    var_low = (m / (m - 1)) ** 2 * var_neq / n
+    return sympy.Le(V_draw / vmin, sympy.factor(eq49_derived().rhs / var_low))
 
 
 def eq50_derived():
     return sympy.Implies(sympy.Ge(var_eq, var_neq), sympy.Ge(Var_f, (m / (m - 1)) ** 2 * var_neq / n))
 
 
-def veq_gt_vne_printed():
-    return sympy.Gt(var_eq, var_neq)
 
 
 def veq_ge_vne_derived():
     return sympy.Ge(var_eq, var_neq)
 
 
-def appF_ratio_printed():
-    return sympy.Lt(V_draw / Var_f, n / ((m - 1) * k * var_neq))
 
 
-def eq51_printed():
-    return sympy.Implies(sympy.Lt(n / ((m - 1) * k * var_neq), delta), sympy.Ge(Pr_bias, 1 - delta))
 
 
 def k_min_derived(mm, n_, tau_, delta_, vne):
@@ -698,16 +640,16 @@ def k_min_derived(mm, n_, tau_, delta_, vne):
     return sympy.floor(n_ / ((mm - 1) * delta_ * tau_ * vne)) + 1
 
 
-def k_order_printed():
-    return sympy.Eq(sympy.Symbol("k_{min}"), sympy.Symbol(r"\Omega(n/m)"))
+
+
+
+
 
 
 def k_order_derived():
-    return sympy.Eq(sympy.Symbol("k_{min}"), n / ((m - 1) * delta * tau * var_neq))
-
-
-def q_order_printed():
-    return sympy.Eq(sympy.Symbol("q_{min}"), sympy.Symbol(r"\Theta(n^{1/4})"))
+    """k_min = floor(n/((m-1) delta tau Var(R|!=))) + 1: k_min m/n -> 1/(delta tau Var(R|!=)) when Var(R|!=) does
+    not depend on m (RAPPOR)."""
+    return sympy.Eq(k_lim, 1 / (delta * tau * var_neq))
 
 
 def eq51_derived():

@@ -1,0 +1,578 @@
+"""pan-cms claim checks: the original CMS's random hash draws (Section 3.6, Appendix F).
+
+Every draw of k functions [d] -> [m] with independent uniform values is enumerated
+(``ldpref.hashing.all_function_draws``).  Exact building blocks and the statement evaluation are in
+``proofs_checks.pan_cms.hashing``."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import numpy as np
+import sympy
+
+import derivations.pan_cms.hashing as H
+import derivations.pan_cms.printed_hashing as PH
+from derivations.pan_cms.symbols import cbar, delta, f, k, m, n, tau, var_eq, var_neq
+from ldpref import moments
+from ldpref.exact import EXP_EPS
+from ldpref.hashing import all_function_draws, gf2_affine_family, random_family
+from ldpref.ledger import Instance, claim
+from ldpref.mechanisms.cms import cms, cms_over_draws
+
+from .hashing import (DER, DISTINCT_PAIRS, KIND_ORDER, R, SEED, _datasets, _derived_vars, _inner, _inner_vars,
+                      _perfect, _rat, statement_instance, val)
+from .hashing_thm38 import veq_check
+
+DRAWS = [(2, 2, 1), (2, 2, 2), (2, 2, 3), (2, 3, 1), (2, 3, 2), (3, 2, 1), (3, 2, 2), (3, 3, 1), (2, 4, 1)]
+
+
+def _draw_counts(d_):
+    return [(1, 0), (0, 1), (1, 1), (2, 1), (3, 0)] if d_ == 2 else [(1, 0, 0), (1, 1, 0), (1, 1, 1), (2, 1, 0), (0, 1, 2)]
+
+
+@cache
+def _draw_family(d_, m_, k_, kind="rr", ee=R(2)):
+    return cms_over_draws(all_function_draws(d_, m_, k_), _inner(kind, m_, ee), name=f"draws({d_},{m_},{k_})")
+
+
+@cache
+def _draw_stats(d_, m_, k_, kind, ee, counts):
+    """Per draw: (weight, E[f_hat|draw], Var(f_hat|draw)) for every x, exact."""
+    fam = _draw_family(d_, m_, k_, kind, ee)
+    return [(w, moments.expectation(mech, counts), moments.variance(mech, counts)) for w, mech in fam.members]
+
+
+@cache
+def _draw_moments(d_, m_, k_, counts):
+    fam = _draw_family(d_, m_, k_)
+    return fam.expectation(counts), fam.expectation_variance(counts)
+
+
+def _draw_rows():
+    for d_, m_, k_ in DRAWS:
+        for counts in _draw_counts(d_):
+            E, V = _draw_moments(d_, m_, k_, counts)
+            for x in range(d_):
+                yield d_, m_, k_, counts, x, E[x], V[x]
+
+
+@claim(
+    id="pan-cms/sec3.6.bernoulli",
+    location="Section 3.6, first paragraph (c_j(x, x') as a Bernoulli(1/m) variable)",
+    statement="For (x, x') in [d]^2, c_j(x, x') is Bernoulli with probability 1/m of being one.",
+    printed=PH.bernoulli_printed,
+    derived=H.bernoulli_derived,
+    derivation=f"{DER}.bernoulli_derived",
+    assumptions="h_j with d independent values uniform on [m] (original CMS); " + DISTINCT_PAIRS,
+)
+def sec36_bernoulli(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived (x != x')", P.rhs.subs({H.xa: 0, H.xb: 1}), D.rhs.subs({H.xa: 0, H.xb: 1}))
+    insts = []
+    for d_, m_ in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5)]:
+        funcs = list(itertools.product(range(m_), repeat=d_))
+        for a, b in sorted({(0, 1), (1, d_ - 1), (0, d_ - 1)} - {(1, 1)}):
+            exact = R(sum(1 for h in funcs if h[a] == h[b]), len(funcs))
+            at = {m: m_, H.xa: a, H.xb: b}
+            insts.append(Instance({"d": d_, "m": m_, "x": a, "x'": b}, exact, val(D, at), val(P, at),
+                                  size=(d_, m_, a, b)))
+    ev.instances("Pr(c_j(x, x') = 1) over all functions [d] -> [m]", insts)
+
+
+@claim(
+    id="pan-cms/sec3.6.binomial",
+    location="Section 3.6, first paragraph (sum_j c_j(x, x')/k as a binomial variable with mean 1/m)",
+    statement="sum_j c_j(x, x')/k is a (scaled) binomial variable with mean 1/m; it equals 1/m with small "
+              "probability.",
+    printed=PH.binomial_printed,
+    derived=H.binomial_derived,
+    derivation=f"{DER}.binomial_pmf",
+    kind="statement",
+    assumptions="x != x'; the k functions drawn independently (every draw of ldpref.hashing.all_function_draws)",
+)
+def sec36_binomial(ev):
+    P, D = ev.printed(), ev.derived()
+    insts, dev = [], []
+    for m_, k_ in [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (4, 2)]:
+        law = {}
+        draws = list(all_function_draws(2, m_, k_))
+        for fam in draws:
+            c = _rat(fam.collision_rate(0, 1))
+            law[c] = law.get(c, 0) + R(1, len(draws))
+        mean = sum(v * p for v, p in law.items())
+        for i in range(k_ + 1):
+            facts = {H.E_kc: mean, m: m_, k: k_, H.i_sym: i, H.Pr_kc: law.get(R(i, k_), sympy.Integer(0))}
+            insts.append(statement_instance({"m": m_, "k": k_, "i": i}, P, D, facts, size=(m_, k_, i)))
+        dev.append(Instance({"m": m_, "k": k_}, law.get(R(1, m_), sympy.Integer(0)), H.prob_cbar_equals_mean(k_, m_),
+                            size=(m_, k_)))
+    ev.instances("law and mean of c_bar(0, 1) over all draws", insts)
+    ev.instances("Pr(c_bar = 1/m) over all draws vs the binomial point mass (0 unless m divides k)", dev,
+                 has_printed=False)
+
+
+@claim(
+    id="pan-cms/sec3.6.bias-n-independent",
+    location="Section 3.6, first paragraph (the bias of E[f_hat(x)] and its independence of n)",
+    statement="For a fixed draw of the original CMS, f_hat(x) is biased in general and the bias does not depend on "
+              "n (only on the frequencies).",
+    printed=PH.bias_n_printed,
+    derived=H.bias_n_derived,
+    derivation=f"{DER}.draw_bias_model",
+    kind="statement",
+    assumptions="datasets scaled by 1, 2, 3 (same frequencies, n tripled); seeded random draws and all draws",
+)
+def sec36_bias(ev):
+    P, D = ev.printed(), ev.derived()
+    insts, nonzero = [], []
+    rng = np.random.default_rng(SEED)
+    fams = [("all draws d=2 m=2 k=1", list(all_function_draws(2, 2, 1)))]
+    for d_, m_, k_ in [(3, 2, 2), (3, 3, 2), (4, 3, 3)]:
+        fams.append((f"seeded d={d_} m={m_} k={k_}", [random_family(d_, m_, k_, rng) for _ in range(3)]))
+    for label, flist in fams:
+        for fi, fam in enumerate(flist):
+            mech = cms(fam, _inner("rr", fam.m, R(2))).mechanism
+            base = tuple([1] + [0] * (fam.d - 2) + [1])
+            biases = [moments.bias(mech, tuple(t * c for c in base)) for t in (1, 2, 3)]
+            fr = [R(c, sum(base)) for c in base]
+            nonzero.append(any(b != 0 for b in biases[0]))
+            for x in range(fam.d):
+                rates = [_rat(fam.collision_rate(x, y)) for y in range(fam.d)]
+                model = H.draw_bias_model(rates, fr, x, fam.m)
+                for t in (2, 3):
+                    facts = {H.bias_n: biases[0][x], H.bias_tn: biases[t - 1][x], H.bias_model: model}
+                    insts.append(statement_instance({"family": label, "draw": fi, "x": x, "n scaled by": t}, P, D,
+                                                    facts, size=(fam.d, fam.m, fam.k, fi, x, t)))
+    ev.numeric("some draw has a non-zero bias (biased in general)", any(nonzero), len(nonzero),
+               f"{sum(nonzero)} of {len(nonzero)} draws biased")
+    ev.instances("exact bias at n vs 2n, 3n (printed) and vs the model's bias (derived)", insts)
+
+
+@claim(
+    id="pan-cms/sec3.6.pairwise-suffices",
+    location="Section 3.6, last paragraph (the original paper's 3-wise requirement)",
+    statement="The variance of CMS only needs pairwise independence; 3-wise independence is not required.",
+    printed=PH.pairwise_suffices_printed,
+    derived=H.pairwise_suffices_derived,
+    derivation=f"{DER}.cms_var_model",
+    kind="statement",
+    assumptions="same m and inner mechanism; the GF(4) affine family on d = 3 inputs (pairwise, not 3-wise) vs all "
+                "functions [3] -> [4] (3-wise); every dataset of n <= 2 clients",
+)
+def sec36_pairwise(ev):
+    P, D = ev.printed(), ev.derived()
+    pw = gf2_affine_family(2, 3)
+    full = _perfect(3, 4)
+
+    def three_wise(fam):
+        counts = {}
+        for h in fam.functions:
+            counts[h] = counts.get(h, 0) + 1
+        return len(counts) == fam.m**3 and len(set(counts.values())) == 1
+
+    ev.identity("the GF(4) family is pairwise but not 3-wise; all functions are 3-wise",
+                [pw.is_pairwise_independent(), three_wise(pw), three_wise(full)], [True, False, True])
+    insts = []
+    for kind, ee in (("rr", R(2)), ("rr", R(3)), ("arp", R(2))):
+        a = cms(pw, _inner(kind, 4, ee)).mechanism
+        b = cms(full, _inner(kind, 4, ee)).mechanism
+        veq, vne = _inner_vars(kind, 4, ee)
+        for counts in _datasets(3, 2):
+            va, vb = moments.variance(a, counts), moments.variance(b, counts)
+            nn = sum(counts)
+            for x in range(3):
+                facts = {H.Var_pw: va[x], H.Var_3w: vb[x], cbar: R(1, 4), m: 4, var_eq: veq, var_neq: vne,
+                         f: R(counts[x], nn), n: nn}
+                insts.append(statement_instance({"inner": kind, "exp_eps": ee, "counts": counts, "x": x}, P, D, facts,
+                                                size=(KIND_ORDER[kind], ee, nn, counts[::-1], x)))
+    ev.instances("variance with a pairwise (not 3-wise) family vs a 3-wise family and vs the model", insts)
+
+
+def _draw_instances(P, D, pick):
+    """Instances over every draw of the original CMS: the exact value ``pick(E, V)`` and the claim's forms
+    ``P`` and ``D`` evaluated at the point."""
+    insts = []
+    for d_, m_, k_, counts, x, E, V in _draw_rows():
+        nn = sum(counts)
+        s2 = sum(R(c, nn) ** 2 for i, c in enumerate(counts) if i != x)
+        vals = {m: m_, k: k_, f: R(counts[x], nn), H.S2: s2}
+        insts.append(Instance({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, pick(E, V), val(D, vals),
+                              val(P, vals), size=(d_, m_, k_, nn, counts[::-1], x)))
+    return insts
+
+
+def _symbolic_draw_identity(ev):
+    """One draw set with symbolic e^eps: the mean over draws does not depend on the inner mechanism."""
+    fam = cms_over_draws(all_function_draws(2, 2, 1), _inner("rr", 2, EXP_EPS))
+    ev.identity("E and Var over draws with symbolic e^eps (d=2, m=2, k=1, counts (2,1)) == derived",
+                [fam.expectation((2, 1)), fam.expectation_variance((2, 1))],
+                [[H.draw_mean_derived((2, 1), x, 2) for x in range(2)],
+                 [H.draw_bias_variance_derived((2, 1), x, 2, 1) for x in range(2)]])
+
+
+@claim(
+    id="pan-cms/thm3.10",
+    location="Section 3.6, Theorem 3.10",
+    statement="Over the random hash draws of the original CMS, E[E[f_hat(x)]] = f(x) and "
+              "Var(E[f_hat(x)]) = sum_{x' != x} f(x')^2/((m-1)k).",
+    printed=PH.thm310_printed,
+    derived=H.thm310_derived,
+    derivation=f"{DER}.draw_bias_variance_derived",
+    assumptions="k functions [d] -> [m] with independent uniform values (every draw enumerated); CMS+RR, e^eps = 2",
+)
+def thm3_10(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived (Eqs. (19), (20))", [x.rhs for x in P], [x.rhs for x in D],
+                simplify=lambda v: [sympy.factor(x) for x in v])
+    _symbolic_draw_identity(ev)
+    ev.instances("MechanismFamily over all draws: [expectation, expectation_variance]",
+                 _draw_instances(P, D, lambda E, V: (E, V)))
+
+
+@claim(
+    id="pan-cms/eq19",
+    location="Section 3.6, Eq. (19)",
+    statement="E over the draws of E[f_hat(x)] = f(x).",
+    printed=PH.eq19_printed,
+    derived=H.eq19_derived,
+    derivation=f"{DER}.draw_mean_derived",
+    assumptions="as Theorem 3.10",
+)
+def eq19(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", P.rhs, D.rhs)
+    ev.instances("MechanismFamily.expectation over all draws", _draw_instances(P, D, lambda E, V: E))
+
+
+@claim(
+    id="pan-cms/eq20",
+    location="Section 3.6, Eq. (20)",
+    statement="Var over the draws of E[f_hat(x)] = sum_{x' != x} f(x')^2/((m-1)k).",
+    printed=PH.eq20_printed,
+    derived=H.eq20_derived,
+    derivation=f"{DER}.draw_bias_variance_derived",
+    assumptions="as Theorem 3.10",
+)
+def eq20(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", P.rhs, D.rhs, simplify=sympy.factor)
+    ev.instances("MechanismFamily.expectation_variance over all draws", _draw_instances(P, D, lambda E, V: V))
+
+
+def _bias_order_check(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = []
+    for d_, m_, k_, counts, x, E, V in _draw_rows():
+        insts.append(statement_instance({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, P, D,
+                                        {H.V_draw: V, m: m_, k: k_}, size=(d_, m_, k_, sum(counts), counts[::-1], x)))
+    ev.instances("the bound on the exact Var over draws of E[f_hat(x)]", insts)
+
+
+@claim(
+    id="pan-cms/sec3.6.bias-order",
+    location="Section 3.6, after Theorem 3.10 (bias O(1/sqrt((m-1)k)))",
+    statement="The standard deviation over draws of E[f_hat(x)] is at most 1/sqrt((m-1)k).",
+    printed=PH.bias_order_printed,
+    derived=H.eq49_derived,
+    derivation=f"{DER}.draw_bias_variance_derived",
+    kind="statement",
+    assumptions="as Theorem 3.10; sum_{x'!=x} f(x')^2 <= 1",
+)
+def sec36_bias_order(ev):
+    _bias_order_check(ev)
+
+
+@claim(
+    id="pan-cms/appF.expectation",
+    location="Appendix F.1, first display",
+    statement="E[E[f_hat(x)]] = m/(m-1)[f(x) + sum_{x'} k/(km) f(x')] - 1/(m-1) = f(x).",
+    printed=PH.appF_expectation_printed,
+    derived=H.eq19_derived,
+    derivation=f"{DER}.draw_mean_derived",
+    assumptions="as Theorem 3.10",
+)
+def appF_expectation(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed chain vs derived", P.rhs, D.rhs, simplify=sympy.factor)
+    ev.instances("MechanismFamily.expectation over all draws", _draw_instances(P, D, lambda E, V: E))
+
+
+@claim(
+    id="pan-cms/appF.var-cj", root_cause="appF.var-cj",
+    location="Appendix F.1, first sentence (E[c_j(x, x')] = 1/m, Var(c_j(x, x')) = (m-1)/m)",
+    statement="E[c_j(x, x')] = 1/m and Var(c_j(x, x')) = (m-1)/m.",
+    printed=PH.appF_var_cj_printed,
+    derived=H.appF_var_cj_derived,
+    derivation=f"{DER}.bernoulli_derived",
+    assumptions="x != x'; h_j uniform over all functions [d] -> [m]",
+)
+def appF_var_cj(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived [E, Var]", [x.rhs for x in P], [x.rhs for x in D])
+    insts = []
+    for m_ in (2, 3, 4, 5):
+        funcs = list(itertools.product(range(m_), repeat=2))
+        vals = [1 if h[0] == h[1] else 0 for h in funcs]
+        mean = R(sum(vals), len(vals))
+        var = sum((v - mean) ** 2 for v in vals) / len(vals)
+        insts.append(Instance({"m": m_}, (mean, var), val(D, {m: m_}), val(P, {m: m_}), size=(m_,)))
+    ev.instances("[E, Var] of c_j(0, 1) over all functions [2] -> [m]", insts)
+
+
+@claim(
+    id="pan-cms/appF.variance",
+    location="Appendix F.1, second display",
+    statement="Var(E[f_hat(x)]) = m^2/(m-1)^2 sum_{x'} (m-1)/(m^2 k) f(x')^2 = sum_{x'} f(x')^2/((m-1)k).",
+    printed=PH.appF_variance_printed,
+    derived=H.eq20_derived,
+    derivation=f"{DER}.draw_bias_variance_derived",
+    assumptions="as Theorem 3.10",
+)
+def appF_variance(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed middle form vs derived", P.rhs, D.rhs, simplify=sympy.factor)
+    ev.instances("MechanismFamily.expectation_variance over all draws", _draw_instances(P, D, lambda E, V: V))
+
+
+@claim(
+    id="pan-cms/appF.eq49",
+    location="Appendix F.2, Eq. (49)",
+    statement="Var over the draws of E[f_hat(x)] <= 1/((m-1)k).",
+    printed=PH.eq49_printed,
+    derived=H.eq49_derived,
+    derivation=f"{DER}.draw_bias_variance_derived",
+    kind="statement",
+    assumptions="as Theorem 3.10",
+)
+def appF_eq49(ev):
+    _bias_order_check(ev)
+
+
+# Theorem 3.11 ------------------------------------------------------------------------------------------
+T311_SETS = [(2, 2, 1, "rr", R(2)), (2, 2, 2, "rr", R(2)), (2, 2, 3, "rr", R(2)), (2, 3, 1, "rr", R(2)),
+             (2, 3, 2, "rr", R(2)), (3, 2, 2, "rr", R(2)), (3, 3, 1, "rr", R(2)), (2, 2, 2, "srp", R(4)),
+             (2, 3, 1, "srp", R(4)), (3, 2, 1, "srp", R(9, 4))]
+T311_TAUS = [R(1, 10), R(1, 2), R(1), R(2), R(4)]
+ABOVE = R(1001, 1000)  # just above a strict boundary
+
+
+@cache
+def _t311_rows():
+    rows = []
+    for d_, m_, k_, kind, ee in T311_SETS:
+        veq, vne = _inner_vars(kind, m_, ee)
+        for counts in _draw_counts(d_):
+            nn = sum(counts)
+            stats = _draw_stats(d_, m_, k_, kind, ee, counts)
+            for x in range(d_):
+                ex = [(w, E[x] - R(counts[x], nn), V[x]) for w, E, V in stats]
+                rows.append(dict(d=d_, m=m_, k=k_, kind=kind, e=ee, counts=counts, x=x, n=nn, veq=veq, vne=vne, ex=ex,
+                                 var_draw=sum(w * b**2 for w, b, v in ex), vmin=min(v for w, b, v in ex)))
+    return rows
+
+
+def _pr(per_draw, t):
+    return sum(w for w, b, v in per_draw if b**2 <= t * v)
+
+
+def _p311(row, **extra):
+    return {"d": row["d"], "m": row["m"], "k": row["k"], "inner": row["kind"], "exp_eps": row["e"],
+            "counts": row["counts"], "x": row["x"], **extra}
+
+
+def _s311(row, *extra):
+    return (row["d"], row["m"], row["k"], row["n"], KIND_ORDER[row["kind"]], *extra, row["counts"][::-1], row["x"])
+
+
+def _facts311(row, t, dl):
+    return {delta: dl, tau: t, var_neq: row["vne"], var_eq: row["veq"], n: row["n"], m: row["m"], k: row["k"],
+            H.Pr_bias: _pr(row["ex"], t), H.V_draw: row["var_draw"], H.Var_f: row["vmin"], H.vmin: row["vmin"]}
+
+
+def _t311_instances(ev):
+    """Theorem 3.11 at delta on its boundary n/((m-1) k tau Var(R|!=)) and just above it (kept when < 1)."""
+    P, D = ev.printed(), ev.derived()
+    insts = []
+    for row in _t311_rows():
+        base = R(row["n"], (row["m"] - 1) * row["k"]) / row["vne"]
+        for t in sorted(set(T311_TAUS) | {R(11, 10) * base, 2 * base}):
+            for dl in (base / t, base / t * ABOVE):
+                if dl < 1:
+                    insts.append(statement_instance(_p311(row, tau=t, delta=dl), P, D, _facts311(row, t, dl),
+                                                    size=_s311(row, t, dl)))
+    return insts
+
+
+@claim(
+    id="pan-cms/thm3.11",
+    location="Section 3.6, Theorem 3.11",
+    statement="If delta tau Var(R|!=)/n > 1/((m-1)k), then Pr((E[f_hat(x)] - f(x))^2 <= tau Var(f_hat(x))) >= "
+              "1 - delta over the hash draws.",
+    printed=PH.thm311_printed,
+    derived=H.thm311_derived,
+    derivation=f"{DER}.draw_bias_variance_derived",
+    kind="statement",
+    assumptions="original CMS (every draw of k uniform functions enumerated); E[f_hat(x)] and Var(f_hat(x)) given "
+                "the draw; delta at the boundary of the condition and just above it, kept when < 1",
+)
+def thm3_11(ev):
+    ev.instances("Theorem 3.11 on the exact probability over all draws", _t311_instances(ev))
+
+
+@claim(
+    id="pan-cms/eq21",
+    location="Section 3.6, Eq. (21)",
+    statement="Pr((E[f_hat(x)] - f(x))^2 <= tau Var(f_hat(x))) >= 1 - delta (under Theorem 3.11's condition).",
+    printed=PH.thm311_printed,
+    derived=H.thm311_derived,
+    derivation=f"{DER}.draw_bias_variance_derived",
+    kind="statement",
+    assumptions="as Theorem 3.11",
+)
+def eq21(ev):
+    ev.instances("Eq. (21) under Theorem 3.11's condition on the exact probability over all draws",
+                 _t311_instances(ev))
+
+
+@claim(
+    id="pan-cms/appF.eq51", root_cause="appF.eq51-tau",
+    location="Appendix F.2, Eq. (51) and the sentence after it",
+    statement="n/((m-1)k Var(R|!=)) < delta ensures Eq. (21); it is Theorem 3.11's condition.",
+    printed=PH.eq51_printed,
+    derived=H.eq51_derived,
+    derivation=f"{DER}.eq51_derived",
+    kind="statement",
+    assumptions="as Theorem 3.11; delta just above the boundary of the printed Eq. (51) and of the derived "
+                "condition, kept when < 1",
+    note="Substituting the ratio bound into Eq. (48) keeps the 1/tau: the condition is "
+         "n/((m-1)k tau Var(R|!=)) < delta, which is Theorem 3.11's; Eq. (51) as printed drops tau.",
+)
+def appF_eq51(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = []
+    for row in _t311_rows():
+        base = R(row["n"], (row["m"] - 1) * row["k"]) / row["vne"]
+        for t in T311_TAUS:
+            for dl in (base * ABOVE, base / t * ABOVE):
+                if dl < 1:
+                    insts.append(statement_instance(_p311(row, tau=t, delta=dl), P, D, _facts311(row, t, dl),
+                                                    size=_s311(row, t, dl)))
+    ev.instances("Eq. (51) on the exact probability over all draws", insts)
+
+
+@claim(
+    id="pan-cms/appF.eq48", root_cause="appF.eq48-markov",
+    location="Appendix F.2, Eq. (48)",
+    statement="By Markov's inequality, Eq. (21) is equivalent to Var_draws(E[f_hat(x)])/(tau Var(f_hat(x))) <= delta.",
+    printed=PH.eq48_printed,
+    derived=H.eq48_derived,
+    derivation=f"{DER}.eq48_derived",
+    kind="statement",
+    assumptions="Var(f_hat(x)) read as its minimum over the draws (the reading under which Markov's inequality "
+                "applies); delta in {1/4, 1/2, 3/4}",
+    note="Markov gives only sufficiency; Eq. (21) can hold while Eq. (48) fails.",
+)
+def appF_eq48(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = []
+    for row in _t311_rows():
+        for t in T311_TAUS[:3]:
+            for dl in (R(1, 4), R(1, 2), R(3, 4)):
+                insts.append(statement_instance(_p311(row, tau=t, delta=dl), P, D, _facts311(row, t, dl),
+                                                size=_s311(row, t, dl)))
+    ev.instances("Eq. (21) and Eq. (48) on the exact draws", insts)
+
+
+@claim(
+    id="pan-cms/appF.eq50",
+    location="Appendix F.2, Eq. (50)",
+    statement="Var(f_hat(x)) > min{Var(R|=), Var(R|!=)}/n = Var(R|!=)/n.",
+    printed=PH.eq50_printed,
+    derived=H.eq50_derived,
+    derivation=f"{DER}.draw_bias_variance_derived",
+    kind="statement",
+    assumptions="every draw of the original CMS; Var(f_hat(x)) given the draw (its minimum over the draws)",
+)
+def appF_eq50(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = [statement_instance(_p311(row), P, D, _facts311(row, 1, R(1, 2)), size=_s311(row))
+             for row in _t311_rows()]
+    ev.instances("the smallest Var(f_hat(x)|draw) over the exact draws vs Var(R|!=)/n", insts)
+
+
+@claim(
+    id="pan-cms/appF.veq-gt-vne", root_cause="appF.veq-gt-vne",
+    location="Appendix F.2, after Eq. (50) (Var(R|=) > Var(R|!=) for RAPPOR and HE)",
+    statement="Var(R|=) > Var(R|!=) for RAPPOR and for Hadamard Encoding (binary RR).",
+    printed=PH.veq_gt_vne_printed,
+    derived=H.veq_ge_vne_derived,
+    derivation=f"{DER}.inner_variances",
+    kind="statement",
+    note="Equality holds for symmetric RAPPOR (Eq. (14)) and for binary randomized response (m = 2, as in HE); "
+         "Eq. (50) only needs >=.",
+    assumptions="RAPPOR: symmetric (sRP) and asymmetric (aRP); HE: RR with m = 2",
+)
+def appF_veq(ev):
+    veq_check(ev, keep=lambda mm, kind: mm == 2 or kind != "rr")
+
+
+@claim(
+    id="pan-cms/appF.ratio",
+    location="Appendix F.2, the inequality after Eq. (50)",
+    statement="Var_draws(E[f_hat(x)])/Var(f_hat(x)) < n/((m-1)k Var(R|!=)).",
+    printed=PH.appF_ratio_printed,
+    derived=H.appF_ratio_derived,
+    derivation=f"{DER}.draw_bias_variance_derived",
+    kind="statement",
+    assumptions="Var(f_hat(x)) read as its minimum over the draws",
+)
+def appF_ratio(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = [statement_instance(_p311(row), P, D, _facts311(row, 1, R(1, 2)), size=_s311(row))
+             for row in _t311_rows()]
+    ev.instances("the exact ratio Var_draws(E[f_hat])/min Var(f_hat|draw) in the printed and derived bounds", insts)
+
+
+@claim(
+    id="pan-cms/sec3.6.k-order",
+    location="Section 3.6, after Theorem 3.11 (k = Omega(n/m))",
+    statement="The smallest k meeting Theorem 3.11's condition grows as n/m.",
+    printed=PH.k_order_printed,
+    derived=H.k_order_derived,
+    derivation=f"{DER}.k_min_derived",
+    kind="statement",
+    assumptions="the original CMS's RAPPOR (sRP, aRP): Var(R|!=) does not depend on m; fixed eps, tau, delta; the "
+                "limits taken are n -> infinity and m -> infinity",
+    note="With RR as the inner mechanism Var(R|!=) = (e^eps + m - 2)/(e^eps - 1)^2 grows with m and the smallest k "
+         "is Theta(n/m^2).",
+)
+def sec36_k_order(ev):
+    P, D = ev.printed(), ev.derived()
+    insts, order = [], []
+    t, dl = R(1, 10), R(1, 2)
+    for kind, ee in (("srp", R(4)), ("arp", R(3))):
+        vnes = [_inner_vars(kind, mm, ee)[1] for mm in (2, 3, 5, 9)]
+        ev.identity(f"Var(R|!=) of the exact {kind} does not depend on m (m = 2, 3, 5, 9)", vnes, [vnes[0]] * 4)
+        for mm in (2, 3, 5, 9):
+            _, vne = _inner_vars(kind, mm, ee)
+            _, dvne = _derived_vars(kind, mm, ee)
+            for nn in (10, 1000, 10**6):
+                ok = lambda kk: dl * t * vne / nn > R(1, (mm - 1) * kk)  # noqa: E731
+                hi = 1
+                while not ok(hi):
+                    hi *= 2
+                lo = hi // 2  # not ok(lo) unless lo == 0
+                while hi - lo > 1:
+                    mid = (lo + hi) // 2
+                    lo, hi = (lo, mid) if ok(mid) else (mid, hi)
+                insts.append(Instance({"inner": kind, "m": mm, "n": nn}, hi, H.k_min_derived(mm, nn, t, dl, dvne),
+                                      size=(KIND_ORDER[kind], mm, nn)))
+        # k_min m/n as n -> infinity, then m -> infinity, with the exact (m-independent) Var(R|!=)
+        kk = sympy.floor(n / ((m - 1) * dl * t * vnes[0])) + 1
+        lim = sympy.limit(sympy.limit(kk * m / n, n, sympy.oo), m, sympy.oo)
+        order.append(statement_instance({"inner": kind, "exp_eps": ee}, P, D,
+                                        {H.k_lim: lim, delta: dl, tau: t, var_neq: vnes[0]}, path="proof",
+                                        size=(KIND_ORDER[kind],)))
+    ev.instances("smallest k by search vs floor(n/((m-1) delta tau Var(R|!=))) + 1", insts, has_printed=False)
+    ev.instances("k_min m/n in the limit (k_min = Theta(n/m))", order)

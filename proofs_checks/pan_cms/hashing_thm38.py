@@ -1,0 +1,713 @@
+"""pan-cms claim checks: Theorem 3.8, Corollaries 3.6-3.7 and their proofs in Appendix E (Eqs. (41)-(44)).
+
+Exact building blocks and the statement evaluation (:func:`proofs_checks.pan_cms.hashing.truth`) are in
+``proofs_checks.pan_cms.hashing``; see its docstring for how statements are evaluated per instance.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import sympy
+
+import derivations.pan_cms.hashing as H
+import derivations.pan_cms.printed_hashing as PH
+from derivations.pan_cms.symbols import e, f, m, n, q, r, tau, var_eq, var_neq
+from ldpref import losses, moments
+from ldpref.exact import EXP_EPS
+from ldpref.ledger import Instance, claim
+
+from .hashing import (DER, KIND_ORDER, R, _collision, _collision_rate_mechanism, _cms, _datasets, _derived_vars, _inner,
+                      _inner_vars, _qr, _var, conjunct, statement_instance, truth, val)
+
+# ---- Theorem 3.8, Eqs. (41)-(44) --------------------------------------------------------------------
+TH38_GRID = [(2, 3, "rr", R(2)), (2, 3, "rr", R(3)), (2, 3, "rr", R(4)), (2, 3, "arp", R(2)), (2, 3, "srp", R(4)),
+             (3, 3, "rr", R(2)), (3, 4, "rr", R(2)), (3, 5, "rr", R(2)), (3, 5, "arp", R(2)), (3, 6, "rr", R(2)),
+             (3, 6, "rr", R(3)), (3, 7, "rr", R(2)), (4, 3, "rr", R(2)), (4, 5, "rr", R(2)), (4, 6, "rr", R(2)),
+             (4, 7, "rr", R(3)), (4, 11, "rr", R(2))]
+TH38_COUNTS = [(1, 0), (0, 1), (1, 1), (1, 2)]
+
+
+@cache
+def _thm38_rows():
+    """Per (family, inner, dataset, x): exact Var(g|H'), Var(f_hat) (perfect), Var(R|=) and the model values."""
+    rows = []
+    for l_, m_, kind, ee in TH38_GRID:
+        q_, r_ = _qr(l_, m_)
+        veq, vne = _inner_vars(kind, m_, ee)
+        dveq, dvne = _derived_vars(kind, m_, ee)
+        cprime = H.collision_value(l_, m_)
+        for counts in TH38_COUNTS:
+            nn = sum(counts)
+            vg = _var(("H'", l_, 2, m_), kind, ee, "eq8", counts)
+            vf = _var(("perfect", 2, m_), kind, ee, "eq2", counts)
+            for x in range(2):
+                fx = R(counts[x], nn)
+                rows.append(dict(l=l_, m=m_, q=q_, r=r_, kind=kind, e=ee, counts=counts, x=x, n=nn, veq=veq, vne=vne,
+                                 vg=vg[x], vf=vf[x], dvg=H.var_g_model(cprime, dveq, dvne, fx, nn),
+                                 dvf=H.cms_var_model(R(1, m_), m_, dveq, dvne, fx, nn)))
+    return rows
+
+
+def _lhs38(row, corrected=False):
+    """The smallest tau the printed (or corrected) condition admits: tau * LHS / (2q+1)^2 from exact quantities."""
+    if corrected:
+        val_ = H.thm38_lhs_corrected(row["m"], row["q"], row["veq"], row["n"], 1, row["vf"])
+    else:
+        val_ = PH.thm38_lhs_printed(row["m"], row["veq"], row["n"], 1, row["vf"])
+    return sympy.cancel(val_ / (2 * row["q"] + 1) ** 2)
+
+
+def _params38(row, tau_, which):
+    return {"l": row["l"], "m": row["m"], "q": row["q"], "r": row["r"], "inner": row["kind"], "exp_eps": row["e"],
+            "counts": row["counts"], "x": row["x"], "tau": tau_, "tau at the boundary of": which}
+
+
+def _size38(row, which):
+    return (row["l"], row["m"], row["n"], KIND_ORDER[row["kind"]], row["e"], row["counts"][::-1], row["x"], which)
+
+
+def _thm38_check(ev, name):
+    """Theorem 3.8 / Eq. (43) / the inequality before it, at the boundary tau of the printed and of the corrected
+    condition, evaluated on the exact variances."""
+    P, D = ev.printed(), ev.derived()
+    rows = _thm38_rows()
+    ev.identity("model Var(g|H') and Var(f_hat) == exact CMS variances on every row",
+                [(row["dvg"], row["dvf"]) for row in rows], [(row["vg"], row["vf"]) for row in rows])
+    insts = []
+    for row in rows:
+        for i, which in enumerate(("printed", "corrected")):
+            t = _lhs38(row, corrected=bool(i))
+            facts = {m: row["m"], q: row["q"], var_eq: row["veq"], n: row["n"], tau: t, H.Var_f: row["vf"],
+                     H.Var_g: row["vg"]}
+            insts.append(statement_instance(_params38(row, t, which), P, D, facts, size=_size38(row, i)))
+    ev.instances(name, insts)
+
+
+@claim(
+    id="pan-cms/thm3.8", root_cause="thm3.8.derivative-bound",
+    location="Section 3.5, Theorem 3.8",
+    statement="If (2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(tau Var(f_hat(x))) <= (2q+1)^2 then "
+              "Var(g(x|H')) < (1 + tau) Var(f_hat(x)).",
+    printed=PH.thm38_printed,
+    derived=H.thm38_derived,
+    derivation=f"{DER}.thm38_lhs_corrected",
+    kind="statement",
+    assumptions="g uses H' (Eq. (18) mod m) and m' of Lemma 3.2; f_hat is Eq. (2) with a pairwise-independent "
+                "family of the same m (all functions [d] -> [m]); same inner mechanism and dataset; tau at the "
+                "boundary of the printed and of the corrected condition",
+    note="The proof bounds |dVar/dm'| by its value at m' = m, but the bound (2m'Var(R|=) + m' - 1)/"
+         "(n(m'-1)^3) decreases in m', so on [m', m] it is largest at the smallest m'.  Taking it at "
+         "m_low = m(1 - (2q+1)^{-2}) <= m' gives a condition that does imply the conclusion.",
+)
+def thm3_8(ev):
+    _thm38_check(ev, "Theorem 3.8 on the exact Var(g|H') and Var(f_hat) at the boundary tau of either condition")
+
+
+@claim(
+    id="pan-cms/appE.translate", root_cause="thm3.8.derivative-bound",
+    location="Appendix E, proof of Theorem 3.8, the inequality before Eq. (43)",
+    statement="(2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(2q+1)^2 <= tau Var(f_hat(x)) ensures "
+              "Var(g(x|H')) <= (1 + tau) Var(f_hat(x)).",
+    printed=PH.translate_printed,
+    derived=H.translate_derived,
+    derivation=f"{DER}.thm38_lhs_corrected",
+    kind="statement",
+    assumptions="as Theorem 3.8",
+)
+def appE_translate(ev):
+    _thm38_check(ev, "the inequality before Eq. (43) on the exact variances at the boundary tau of either form")
+
+
+@claim(
+    id="pan-cms/appE.eq43", root_cause="thm3.8.derivative-bound",
+    location="Appendix E, Eq. (43)",
+    statement="(2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(tau Var(f_hat(x))) <= (2q+1)^2 ensures "
+              "Var(g(x|H')) <= (1 + tau) Var(f_hat(x)).",
+    printed=PH.eq43_printed,
+    derived=H.eq43_derived,
+    derivation=f"{DER}.thm38_lhs_corrected",
+    kind="statement",
+    assumptions="as Theorem 3.8",
+)
+def appE_eq43(ev):
+    _thm38_check(ev, "Eq. (43) on the exact variances at the boundary tau of either form")
+
+
+EQ41_GRID = [(2, "rr", R(2)), (3, "rr", R(2)), (3, "arp", R(2)), (3, "srp", R(4)), (4, "rr", R(3))]
+EQ41_COUNTS = [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)]
+MP_VALUES = [R(5, 4), R(3, 2), R(8, 3), R(3), R(5)]
+C_POINTS = [R(1, 7), R(1, 5), R(1, 4), R(1, 3), R(2, 5), R(1, 2)]
+C_CHECK = [R(3, 5), R(5, 7)]
+
+
+@cache
+def _c_mechanism(mm, kind, ee, c, decoder):
+    """The CMS with collision rate c (rational).  decoder "eq2": M = m; decoder "eq8x": the Eq. (8) decoder
+    (M = 1/c) times (1 - c), i.e. Q_R - c, whose entries are affine in c."""
+    return _collision_rate_mechanism(mm, _inner(kind, mm, ee), c, sympy.Integer(mm) if decoder == "eq2" else None)
+
+
+def _lagrange(points):
+    """Exact interpolating polynomial (ascending coefficients, Fractions) through (x, y) points."""
+    coeffs = [Fraction(0)] * len(points)
+    for i, (xi, yi) in enumerate(points):
+        basis, denom = [Fraction(1)], Fraction(1)
+        for j, (xj, _) in enumerate(points):
+            if j != i:
+                basis = [Fraction(0)] + basis  # multiply by (x - xj)
+                for t in range(len(basis) - 1):
+                    basis[t] -= xj * basis[t + 1]
+                denom *= xi - xj
+        for t, b in enumerate(basis):
+            coeffs[t] += yi * b / denom
+    return coeffs
+
+
+def _frac(v):
+    return Fraction(int(v.p), int(v.q))
+
+
+@cache
+def _var_in_c(mm, kind, ee, decoder, counts):
+    """The exact variance of the first estimate as a polynomial in c (ascending coefficients): P is affine in c
+    and so is the decoder, so the variance has degree <= 4 (<= 2 for Eq. (2)); interpolated from exact values
+    at rational c and confirmed at further points (an error if the degree bound failed)."""
+    def var_at(c):
+        return _frac(moments.variance(_c_mechanism(mm, kind, ee, c, decoder), counts)[0])
+    coeffs = _lagrange([(_frac(c), var_at(c)) for c in C_POINTS])
+    for c in C_CHECK:
+        if sum(a * _frac(c) ** i for i, a in enumerate(coeffs)) != var_at(c):
+            raise AssertionError("variance is not a polynomial of degree <= 4 in c")
+    return tuple(coeffs)
+
+
+def _poly_expr(coeffs, x):
+    return sum(R(a.numerator, a.denominator) * x**i for i, a in enumerate(coeffs))
+
+
+@cache
+def _dvar_exact(mm, kind, ee, counts):
+    """d Var(g)/d m' of the exact CMS whose collision rate is 1/m' and whose decoder uses m', as (num, den)
+    polynomials in m': Var = V(1/m')/(1 - 1/m')^2 with V the (1 - c)^2-scaled variance (degree 4 in c)."""
+    coeffs = _var_in_c(mm, kind, ee, "eq8x", counts)
+    deg = len(coeffs) - 1
+    num = sympy.Poly(_poly_expr(coeffs[::-1], H.mp), H.mp)  # m'^deg V(1/m')
+    den = sympy.Poly(H.mp ** (deg - 2) * (H.mp - 1) ** 2, H.mp)
+    return (num.diff(H.mp) * den - num * den.diff(H.mp), den**2)
+
+
+def _dvar_expr(mm, kind, ee, counts):
+    a, b = _dvar_exact(mm, kind, ee, counts)
+    return sympy.cancel(a.as_expr() / b.as_expr())
+
+
+def _dvar_at(mm, kind, ee, counts, mpv):
+    """Exact d Var(g)/d m' at a rational m' (Fractions): Var(g)(m') = V(1/m') m'^2/(m'-1)^2."""
+    a = _var_in_c(mm, kind, ee, "eq8x", counts)
+    x = _frac(mpv)
+    c = 1 / x
+    V = sum(ai * c**i for i, ai in enumerate(a))
+    dV = sum(i * ai * c ** (i - 1) for i, ai in enumerate(a) if i)
+    return dV * (-1 / x**2) * x**2 / (x - 1) ** 2 + V * (-2 * x / (x - 1) ** 3)
+
+
+def _eq41_instances(P, D):
+    insts = []
+    for mm, kind, ee in EQ41_GRID:
+        veq, vne = _inner_vars(kind, mm, ee)
+        for counts in EQ41_COUNTS:
+            nn = sum(counts)
+            for mpv in MP_VALUES:
+                dv = _dvar_at(mm, kind, ee, counts, mpv)
+                facts = {var_eq: veq, var_neq: vne, n: nn, H.mp: mpv, H.dVdm: R(dv.numerator, dv.denominator)}
+                insts.append(statement_instance({"m": mm, "inner": kind, "exp_eps": ee, "counts": counts, "m'": mpv},
+                                                P, D, facts, size=(mm, nn, KIND_ORDER[kind], ee, counts[::-1], mpv)))
+    return insts
+
+
+def _lower_branches(form):
+    """The branches of the max in the lower bound -max{...} <= dVar/dm' of an Eq. (41) form."""
+    lo = conjunct(form, sympy.LessThan, rhs=H.dVdm).lhs
+    return sorted((sympy.factor(b) for b in (-lo).args), key=sympy.default_sort_key)
+
+
+@claim(
+    id="pan-cms/appE.eq41",
+    location="Appendix E, Eq. (41) and the sentence before it",
+    statement="dVar(g)/dm' is linear in f(x), and -max{2m'Var(R|=)/(n(m'-1)^3), ((m'-1)(Var(R|!=)+1) + "
+              "(m'+1)Var(R|=))/(n(m'-1)^3)} <= dVar(g(x|H'))/dm' < 0.",
+    printed=PH.eq41_printed,
+    derived=H.eq41_derived,
+    derivation=f"{DER}.dvar_dmp_derived",
+    kind="statement",
+    assumptions="Var(g) as a function of m' with collision rate 1/m' (Theorem 3.4), Var(R|=), Var(R|!=) of the "
+                "inner mechanism on [m] held fixed",
+)
+def appE_eq41(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("the two branches of the max: printed vs -dVar/dm' of the model at f(x) = 1 and f(x) = 0",
+                _lower_branches(P), _lower_branches(D))
+    for mm, kind, ee in EQ41_GRID[1:3]:
+        veq, vne = _inner_vars(kind, mm, ee)
+        at = {var_eq: veq, var_neq: vne, n: 1}
+        ev.identity(f"exact dVar/dm' at f = 1 and f = 0 == the model's (m={mm}, {kind}, e^eps={ee})",
+                    [_dvar_expr(mm, kind, ee, (1, 0)), _dvar_expr(mm, kind, ee, (0, 1))],
+                    [sympy.cancel(H.dvar_dmp_derived(1).subs(at)), sympy.cancel(H.dvar_dmp_derived(0).subs(at))])
+        ev.identity(f"exact dVar/dm' is linear in f(x) (m={mm}, {kind}, e^eps={ee}, n = 2)",
+                    _dvar_expr(mm, kind, ee, (1, 1)),
+                    (_dvar_expr(mm, kind, ee, (2, 0)) + _dvar_expr(mm, kind, ee, (0, 2))) / 2)
+    ev.instances("Eq. (41) on the exact derivative (CMS with collision rate 1/m' and decoder m')",
+                 _eq41_instances(P, D))
+
+
+@claim(
+    id="pan-cms/appE.eq42",
+    location="Appendix E, Eq. (42)",
+    statement="-(2m'Var(R|=) + m' - 1)/(n(m'-1)^3) <= dVar(g(x|H'))/dm' < 0.",
+    printed=PH.eq42_printed,
+    derived=H.eq42_derived,
+    derivation=f"{DER}.dvar_dmp_derived",
+    kind="statement",
+    assumptions="Var(R|=) >= Var(R|!=) (true for RR, aRP and sRP: appE.veq-geq-vne)",
+)
+def appE_eq42(ev):
+    ev.instances("Eq. (42) on the exact derivative", _eq41_instances(ev.printed(), ev.derived()))
+
+
+VEQ_GRID = [(2, "rr", R(2)), (2, "rr", R(11, 10)), (3, "rr", R(2)), (3, "rr", EXP_EPS), (5, "rr", R(3)),
+            (2, "arp", R(2)), (3, "arp", R(3)), (3, "arp", EXP_EPS), (2, "srp", R(4)), (3, "srp", R(9))]
+
+
+def veq_check(ev, keep=lambda mm, kind: True):
+    """Var(R|=) vs Var(R|!=) of the exact inner mechanisms in the claim's printed and derived statements."""
+    P, D = ev.printed(), ev.derived()
+    grid = [(mm, kind, ee) for mm, kind, ee in VEQ_GRID if keep(mm, kind)]
+    ev.identity("model (Var(R|=), Var(R|!=)) == read off the exact inner mechanisms",
+                [_derived_vars(kind, mm, ee) for mm, kind, ee in grid], [_inner_vars(kind, mm, ee) for mm, kind, ee in grid])
+    insts = []
+    for mm, kind, ee in grid:
+        veq, vne = _inner_vars(kind, mm, ee)
+        insts.append(statement_instance({"m": mm, "inner": kind, "exp_eps": ee}, P, D, {var_eq: veq, var_neq: vne},
+                                        size=(KIND_ORDER[kind], mm, 0 if ee == EXP_EPS else ee)))
+    ev.instances("Var(R|=) vs Var(R|!=) read off the exact inner mechanisms", insts)
+
+
+@claim(
+    id="pan-cms/appE.veq-geq-vne",
+    location="Appendix E, the sentence before Eq. (42)",
+    statement="Var(R|=) >= Var(R|!=) for randomized response and RAPPOR.",
+    printed=PH.veq_ge_vne_printed,
+    derived=H.veq_ge_vne_derived,
+    derivation=f"{DER}.inner_variances",
+    kind="statement",
+    assumptions="RR (Eq. (12)), aRP (Eq. (13)), sRP (Eq. (14)); e^eps > 1",
+)
+def appE_veq(ev):
+    veq_check(ev)
+
+
+@claim(
+    id="pan-cms/appE.m-prime-bound", root_cause="appE.worst-r",
+    location="Appendix E, proof of Theorem 3.8 (m' = m - m/(2q+1)^2)",
+    statement="m' = m - m/(2q+1)^2.",
+    printed=PH.m_prime_bound_printed,
+    derived=H.g_unbiased_derived,
+    derivation=f"{DER}.m_prime_min_over_r",
+    condition="r = mq/(2q+1), the r minimising m' (otherwise m' > m - m/(2q+1)^2: it is a lower bound)",
+    assumptions="m' = 1/c_bar of H' (Lemma 3.2)",
+)
+def appE_mprime(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed m' vs derived m'", P.rhs, D.rhs)
+    r_star, mmin = H.m_prime_min_over_r()
+    ev.identity("min over real r of the derived m' (calculus) is m_low = m(1 - (2q+1)^-2)", mmin, sympy.factor(H.m_low()))
+    insts = []
+    for l_ in range(1, 6):
+        for m_ in range(2, 2**l_ + 1):
+            q_, r_ = _qr(l_, m_)
+            at = {m: m_, q: q_, r: r_}
+            insts.append(Instance({"l": l_, "m": m_, "q": q_, "r": r_}, 1 / _collision(l_, m_), val(D, at), val(P, at),
+                                  in_condition=H.worst_r(m_, q_, r_), size=(l_, m_)))
+    ev.instances("m' = 1/c_bar of the real family", insts)
+
+
+# ---- Corollaries 3.6, 3.7 -----------------------------------------------------------------------------
+def _tau_grid(q_):
+    t0 = R(1, (2 * q_ + 1) ** 2)
+    return [t for t in (t0 * R(101, 100), 2 * t0, R(1, 100), R(1, 10)) if t > t0]
+
+
+def _cor_rows(kind_of_cor):
+    """(l, m, e^eps, d) for Corollary 3.6 (m = 1 + e^{eps/2}) or 3.7 (m = 1 + e^eps)."""
+    out = []
+    for ss in (2, 3, 4, 5, 6):
+        mm = 1 + ss
+        ee = R(ss * ss) if kind_of_cor == 36 else R(ss)
+        for l_ in (2, 3, 4):
+            if 2**l_ > mm:
+                for d_ in ((2,) if kind_of_cor == 36 else (2, 3)):
+                    if d_ <= 2**l_ and (l_ < 4 or mm <= 5):
+                        out.append((l_, mm, ee, d_))
+    return out
+
+
+@cache
+def _worst(key, ee, decoder, which, nn=2):
+    mech = _cms(key, "rr", ee, decoder).mechanism
+    return (losses.worst_case_mse if which == "mse" else losses.worst_case_l2)(mech, nn).value
+
+
+def _cor_instances(ev, kind_of_cor):
+    """Corollary 3.6 / 3.7 on the exact worst cases, at taus above the printed bound (2q+1)^-2 and above the
+    corrected threshold T = Var(g|f=0)/Var(f_hat|f=0) - 1 (exact variances)."""
+    P, D = ev.printed(), ev.derived()
+    which = "mse" if kind_of_cor == 36 else "l2"
+    insts = []
+    for l_, mm, ee, d_ in _cor_rows(kind_of_cor):
+        q_, r_ = _qr(l_, mm)
+        veq, vne = _inner_vars("rr", mm, ee)
+        T = H.ratio_threshold_model(mm, 1 / _collision(l_, mm), veq, vne)
+        wg = _worst(("H'", l_, d_, mm), ee, "eq8", which)
+        wf = _worst(("perfect", d_, mm), ee, "eq2", which)
+        for t in sorted(set(_tau_grid(q_)) | {T * R(101, 100), 2 * T}):
+            facts = {q: q_, tau: t, m: mm, H.T_sym: T}
+            if kind_of_cor == 36:
+                facts.update({H.s: mm - 1, H.MSE_g: wg, H.MSE_hat: wf})
+            else:
+                facts.update({e: ee, H.l2_g: wg, H.l2_f: wf})
+            insts.append(statement_instance({"l": l_, "m": mm, "q": q_, "r": r_, "exp_eps": ee, "d": d_, "tau": t},
+                                            P, D, facts, size=(l_, mm, d_, t)))
+    return insts
+
+
+@claim(
+    id="pan-cms/cor3.6", root_cause="appE.eps0-limit",
+    location="Section 3.5, Corollary 3.6",
+    statement="If 2q + 1 > sqrt(1/tau) and m = 1 + e^{eps/2}, then MSE(g) < (1 + tau) MSE_hat(f_hat).",
+    printed=PH.cor36_printed,
+    derived=H.cor36_derived,
+    derivation=f"{DER}.ratio_threshold_model",
+    kind="statement",
+    assumptions="CMS+RR; e^{eps/2} an integer so that m = 1 + e^{eps/2} exactly; MSE(g) and MSE_hat(f_hat) are the "
+                "worst-case MSEs over datasets of n = 2 clients (d = 2), g on H', f_hat on a pairwise-independent "
+                "family of the same m",
+    note="Corrected condition: tau > T = Var(g|f=0)/Var(f_hat|f=0) - 1 (f(x) = 0 is the worse end when "
+         "Var(R|=) >= Var(R|!=) and m' >= 2).  Letting m = 1 + e^{eps/2} -> 2 as a real number with the worst r "
+         "(m' = m(1 - u), u = (2q+1)^{-2}), T (2q+1)^2 -> (2 - 3u)/(1 - 2u)^2, about 2: roughly 2q + 1 > sqrt(2/tau).",
+)
+def cor3_6(ev):
+    ev.instances("worst-case MSE of g on H' vs (1 + tau) that of the perfect CMS (losses.worst_case_mse)",
+                 _cor_instances(ev, 36))
+
+
+@claim(
+    id="pan-cms/cor3.7", root_cause="appE.eps0-limit",
+    location="Section 3.5, Corollary 3.7",
+    statement="If 2q + 1 > sqrt(1/tau) and m = 1 + e^eps, then l2(g) < (1 + tau) l2*(f_hat).",
+    printed=PH.cor37_printed,
+    derived=H.cor37_derived,
+    derivation=f"{DER}.ratio_threshold_model",
+    kind="statement",
+    assumptions="CMS+RR; e^eps an integer; l2*(f_hat) read as the l2 loss of the perfectly hashed CMS with the "
+                "same m = 1 + e^eps (as in the proof in Appendix E); datasets of n = 2 clients, d = 2, 3",
+)
+def cor3_7(ev):
+    ev.instances("worst-case l2 loss of g on H' vs (1 + tau) that of the perfect CMS (losses.worst_case_l2)",
+                 _cor_instances(ev, 37))
+
+
+def _cor_model(l_, mm, ee, d_, which):
+    """Model worst cases: Var is affine in f(x), so the worst MSE is at f in {0, 1}; the l2 loss of an unbiased
+    estimator is sum_x Var = ((d-1) Var|f=0 + Var|f=1) (times n, divided by n) for every dataset."""
+    veq, vne = _derived_vars("rr", mm, ee)
+    c = H.collision_value(l_, mm)
+    g = [H.var_g_model(c, veq, vne, fx, 2) for fx in (0, 1)]
+    p = [H.cms_var_model(R(1, mm), mm, veq, vne, fx, 2) for fx in (0, 1)]
+    if which == "mse":
+        return max(g), max(p)
+    return (d_ - 1) * g[0] + g[1], (d_ - 1) * p[0] + p[1]
+
+
+Q45_ROWS = [(4, 3), (5, 3), (5, 4), (5, 5), (5, 6)]
+
+
+@claim(
+    id="pan-cms/sec3.5.q-4.5",
+    location="Section 3.5, after Corollary 3.7 (tau = 0.01 gives q > 4.5)",
+    statement="With tau = 0.01 the corollaries' condition is q > 4.5, and q >= 5 then gives their conclusions.",
+    printed=PH.q45_printed,
+    derived=H.q45_derived,
+    derivation=f"{DER}.q45_derived",
+    kind="statement",
+    assumptions="every (l, m) with l <= 5 and q = floor(2^l/m) >= 5, m = 1 + e^{eps/2} (Cor. 3.6) or m = 1 + e^eps "
+                "(Cor. 3.7) with integer e^{eps/2} resp. e^eps; d = 2, n = 2",
+    note="The conclusion holds on the grid (and, by the variance model, for every q >= 5 with l <= 15), narrowly at "
+         "(l, m) = (4, 3) (q = 5, r = 1, e^eps = 4: "
+         "Var ratio - 1 = 0.0098 < tau), not for the paper's reason: its limit eps -> 0 (m -> 2) would need "
+         "2q + 1 >= sqrt(2/tau), i.e. q >= 7 (see appE.cor3.6-eps0); a CMS cannot have m = 1 + e^{eps/2} in (2, 3).",
+)
+def q45(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("threshold on q at tau = 1/100", P.args[1].rhs, D.args[1].rhs, simplify=sympy.nsimplify)
+    t = R(1, 100)
+    insts, concl = [], []
+    for q_ in range(0, 8):
+        insts.append(Instance({"tau": t, "q": q_, "quantity": "is q above the threshold"},
+                              bool((2 * q_ + 1) ** 2 * t > 1), truth(D, {tau: t, q: q_}), truth(P, {tau: t, q: q_}),
+                              size=(q_,)))
+    for l_, mm in Q45_ROWS:
+        q_, r_ = _qr(l_, mm)
+        for cor, ee, which in ((36, R((mm - 1) ** 2), "mse"), (37, R(mm - 1), "l2")):
+            wg = _worst(("H'", l_, 2, mm), ee, "eq8", which)
+            wf = _worst(("perfect", 2, mm), ee, "eq2", which)
+            dg, df = _cor_model(l_, mm, ee, 2, which)
+            concl.append(Instance({"corollary": cor, "l": l_, "m": mm, "q": q_, "r": r_, "exp_eps": ee},
+                                  bool(wg < (1 + t) * wf), bool(dg < (1 + t) * df), size=(l_, mm, cor)))
+    ev.instances("the condition 2q + 1 > sqrt(1/tau) at tau = 1/100 vs the printed and derived thresholds on q", insts)
+    ev.instances("conclusions of Corollaries 3.6 / 3.7 at tau = 1/100 and q >= 5 (exact worst cases vs the variance "
+                 "model)", concl, has_printed=False)
+
+
+
+# ---- Appendix E: the corollaries' proofs -------------------------------------------------------------
+def _var_instances(P, D, kind_of_cor):
+    insts = []
+    for ss in (2, 3, 4):
+        mm = 1 + ss
+        ee = R(ss * ss) if kind_of_cor == 36 else R(ss)
+        count_list = [(1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1)] if kind_of_cor == 36 else [(0, 1), (0, 2), (0, 3)]
+        for counts in count_list:
+            nn = sum(counts)
+            exact = _var(("perfect", 2, mm), "rr", ee, "eq2", counts)[0]
+            at = {H.s: ss, e: ee, n: nn, f: R(counts[0], nn)}
+            insts.append(Instance({"m": mm, "exp_eps": ee, "counts": counts}, exact, val(D, at), val(P, at),
+                                  size=(nn, mm, counts[::-1])))
+    return insts
+
+
+@claim(
+    id="pan-cms/appE.cor3.6-var", root_cause="appE.var-missing-1/n",
+    location="Appendix E, proof of Corollary 3.6 (Var(f_hat(x)) at m = 1 + e^{eps/2})",
+    statement="At m = 1 + e^{eps/2} (CMS+RR, pairwise independent), Var(f_hat(x)) = e^{eps/2}/(e^{eps/2} - 1)^2 "
+              "for every f(x).",
+    printed=PH.cor36_var_printed,
+    derived=H.cor36_var_derived,
+    derivation=f"{DER}.var_at_m_derived",
+    assumptions="n clients; e^{eps/2} integer",
+)
+def appE_cor36_var(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived Var(f_hat) at m = 1 + e^{eps/2}", P.rhs, D.rhs)
+    ev.instances("variance of the exact perfect CMS+RR at m = 1 + e^{eps/2}", _var_instances(P, D, 36))
+
+
+@claim(
+    id="pan-cms/appE.cor3.7-var", root_cause="appE.var-missing-1/n",
+    location="Appendix E, proof of Corollary 3.7 (Var(f_hat(x)|f(x) = 0) = 4e^eps/(e^eps - 1)^2)",
+    statement="At m = 1 + e^eps (CMS+RR, pairwise independent), Var(f_hat(x)|f(x) = 0) = 4e^eps/(e^eps - 1)^2.",
+    printed=PH.cor37_var_printed,
+    derived=H.cor37_var_derived,
+    derivation=f"{DER}.var_at_m_derived",
+    assumptions="n clients; e^eps integer",
+)
+def appE_cor37_var(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived Var(f_hat|f=0) at m = 1 + e^eps", P.rhs, D.rhs)
+    ev.instances("variance of the exact perfect CMS+RR at m = 1 + e^eps, f(x) = 0", _var_instances(P, D, 37))
+
+
+def _lhs_exact(kind_of_cor, ss):
+    """tau * LHS of Eq. (43) (Cor. 3.6) or Eq. (44) (Cor. 3.7) from exact quantities, n = 1."""
+    mm = 1 + ss
+    ee = R(ss * ss) if kind_of_cor == 36 else R(ss)
+    veq, _ = _inner_vars("rr", mm, ee)
+    var = _var(("perfect", 2, mm), "rr", ee, "eq2", (0, 1))[0]
+    return sympy.cancel(H.condition_lhs(mm, mm, veq, 1, 1, var))
+
+
+def _lhs_model(kind_of_cor):
+    return (H.cor36_lhs_model(1) if kind_of_cor == 36 else H.cor37_lhs_model(1)).subs(n, 1)
+
+
+def _model_matches_exact(ev, kind_of_cor, points):
+    sym = H.s if kind_of_cor == 36 else e
+    model = _lhs_model(kind_of_cor)
+    ev.identity(f"model tau*LHS == tau*LHS from the exact mechanisms at {sym} = {points}",
+                [model.subs(sym, ss) for ss in points], [_lhs_exact(kind_of_cor, ss) for ss in points])
+    return sym, model
+
+
+def _decreasing_check(ev, kind_of_cor):
+    P, D = ev.printed(), ev.derived()
+    sym, model = _model_matches_exact(ev, kind_of_cor, (2, 3, 4, 5))
+    exact_vals = [_lhs_exact(kind_of_cor, ss) for ss in (2, 3, 4, 5)]
+    ev.numeric("exact tau*LHS strictly decreasing at consecutive integer points", all(
+        a > b for a, b in zip(exact_vals, exact_vals[1:])), len(exact_vals), f"values {exact_vals}")
+    insts = [statement_instance({str(sym): sv}, P, D, {sym: sv, n: 1, tau: 1}, size=(sv,))
+             for sv in (R(9, 8), R(3, 2), R(2), R(3), R(4), R(5), R(10))]
+    ev.instances("sign of d(LHS)/d e^{eps/2} (resp. d/d e^eps) at points e^eps > 1", insts)
+
+
+@claim(
+    id="pan-cms/appE.cor3.6-lhs",
+    location="Appendix E, proof of Corollary 3.6 (monotonicity in eps of the left-hand side of Eq. (43))",
+    statement="At m = 1 + e^{eps/2}, the left-hand side of Eq. (43) decreases with eps.",
+    printed=PH.cor36_lhs_printed,
+    derived=H.cor36_lhs_derived,
+    derivation=f"{DER}.cor36_lhs_model",
+    kind="statement",
+    assumptions="CMS+RR; Var(f_hat) with its 1/n (decreasing either way)",
+)
+def appE_cor36_lhs(ev):
+    _decreasing_check(ev, 36)
+
+
+@claim(
+    id="pan-cms/appE.cor3.7-lhs",
+    location="Appendix E, proof of Corollary 3.7 (monotonicity in eps of the left-hand side of Eq. (44))",
+    statement="At m = 1 + e^eps, the left-hand side of Eq. (44) decreases with eps.",
+    printed=PH.cor37_lhs_printed,
+    derived=H.cor37_lhs_derived,
+    derivation=f"{DER}.cor37_lhs_model",
+    kind="statement",
+    assumptions="CMS+RR; Var(f_hat|f=0) with its 1/n",
+)
+def appE_cor37_lhs(ev):
+    _decreasing_check(ev, 37)
+
+
+EPS0_POINTS = [(1, R(1, 10)), (1, R(1, 8)), (1, R(1, 5)), (1, R(2, 9)), (1, R(1, 4)), (2, R(1, 20)), (2, R(2, 25)),
+               (2, R(1, 10)), (3, R(1, 40)), (3, R(1, 30)), (4, R(1, 50)), (7, R(1, 100)), (5, R(1, 100))]
+
+
+def _eps0_check(ev, kind_of_cor):
+    P, D = ev.printed(), ev.derived()
+    sym, model = _model_matches_exact(ev, kind_of_cor, (2, 3))
+    ev.symbolic("printed vs derived bound on (2q+1)^2 at eps = 0", P.rhs ** 2, D.rhs ** 2)
+    limit = sympy.limit(model, sym, 1, "+")
+    below = [_lhs_exact(kind_of_cor, ss) for ss in (2, 3, 4)]
+    ev.numeric("the exact tau*LHS at e^eps = 2, 3, 4 stays below its eps -> 0 limit (the supremum)",
+               all(v < limit for v in below), len(below), f"limit {limit}, values {below}")
+    insts = []
+    for q_, t in EPS0_POINTS:
+        # exact: does (2q+1)^2 bound tau*LHS for every eps > 0, i.e. its supremum (the limit) ?
+        insts.append(Instance({"q": q_, "tau": t, "sup tau*LHS": limit}, bool((2 * q_ + 1) ** 2 * t >= limit),
+                              val(D, {q: q_, tau: t}), val(P, {q: q_, tau: t}), path="proof", size=(q_, t)))
+    ev.instances("the condition on (2q+1)^2 vs (2q+1)^2 tau >= sup_eps tau*LHS (the eps -> 0 limit)", insts)
+
+
+@claim(
+    id="pan-cms/appE.cor3.6-eps0", root_cause="appE.eps0-limit",
+    location="Appendix E, proof of Corollary 3.6 (eps = 0 in Eq. (43) gives 2q + 1 > sqrt(1/tau))",
+    statement="Letting eps -> 0 in Eq. (43) at m = 1 + e^{eps/2} gives the condition 2q + 1 > sqrt(1/tau).",
+    printed=PH.eps0_condition_printed,
+    derived=H.eps0_condition_derived,
+    derivation=f"{DER}.cor36_lhs_model",
+    assumptions="CMS+RR; the limit taken is e^{eps/2} -> 1 from above; values are tau * LHS (n cancels when "
+                "Var(f_hat) keeps its 1/n); the condition must bound tau * LHS for every eps > 0",
+)
+def appE_cor36_eps0(ev):
+    _eps0_check(ev, 36)
+
+
+@claim(
+    id="pan-cms/appE.cor3.7-eps0", root_cause="appE.eps0-limit",
+    location="Appendix E, proof of Corollary 3.7 (eps = 0 in Eq. (44) gives 2q + 1 > sqrt(1/tau))",
+    statement="Letting eps -> 0 in Eq. (44) at m = 1 + e^eps gives the condition 2q + 1 > sqrt(1/tau).",
+    printed=PH.eps0_condition_printed,
+    derived=H.eps0_condition_derived,
+    derivation=f"{DER}.cor37_lhs_model",
+    assumptions="CMS+RR; the limit taken is e^eps -> 1 from above; values are tau * LHS",
+)
+def appE_cor37_eps0(ev):
+    _eps0_check(ev, 37)
+
+
+def _datasets_of(d_, nn):
+    """Every dataset of exactly nn clients on [d] (as counts)."""
+    return [c for c in _datasets(d_, nn) if sum(c) == nn]
+
+
+@claim(
+    id="pan-cms/appE.l2-sum",
+    location="Appendix E, proof of Corollary 3.7 (first sentence)",
+    statement="If Var(g(x)) <= (1 + tau) Var(f_hat(x)) for every x, then l2(g) <= (1 + tau) l2(f_hat).",
+    printed=PH.l2_sum_printed,
+    derived=H.l2_sum_derived,
+    derivation=f"{DER}.cms_var_model",
+    kind="statement",
+    assumptions="datasets of n = 2 clients; tau = the smallest value meeting the hypothesis over every x and dataset "
+                "(and half and twice it)",
+)
+def appE_l2_sum(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = []
+    for l_, mm, ee, d_ in _cor_rows(37):
+        key_g, key_f = ("H'", l_, d_, mm), ("perfect", d_, mm)
+        pairs = []
+        for counts in _datasets_of(d_, 2):
+            vg, vf = _var(key_g, "rr", ee, "eq8", counts), _var(key_f, "rr", ee, "eq2", counts)
+            pairs += list(zip(vg, vf))
+        t0 = max(a / b for a, b in pairs) - 1
+        wg, wf = _worst(key_g, ee, "eq8", "l2"), _worst(key_f, ee, "eq2", "l2")
+        for t in (t0 / 2, t0, 2 * t0):
+            facts = {H.per_x_hyp: all(a <= (1 + t) * b for a, b in pairs), tau: t, H.l2_g: wg, H.l2_fs: wf}
+            insts.append(statement_instance({"l": l_, "m": mm, "exp_eps": ee, "d": d_, "tau": t}, P, D, facts,
+                                            size=(l_, mm, d_, t)))
+    ev.instances("exact worst-case l2 losses under the per-x hypothesis", insts)
+
+
+@claim(
+    id="pan-cms/appE.cor3.7-increasing",
+    location="Appendix E, proof of Corollary 3.7 (monotonicity of Var(f_hat(x)) in f(x) at m = 1 + e^eps)",
+    statement="At m = 1 + e^eps (CMS+RR, pairwise independent), Var(f_hat(x)) increases with f(x).",
+    printed=PH.increasing_printed,
+    derived=H.increasing_derived,
+    derivation=f"{DER}.var_slope_in_f",
+    kind="statement",
+    assumptions="e^eps integer so that m is an integer",
+)
+def appE_cor37_increasing(ev):
+    P, D = ev.printed(), ev.derived()
+    insts, model, exact = [], [], []
+    for ee in (2, 3, 4, 5):
+        mm = 1 + ee
+        v = [_var(("perfect", 2, mm), "rr", R(ee), "eq2", c)[0] for c in [(0, 3), (1, 2), (2, 1), (3, 0)]]
+        steps = [b - a for a, b in zip(v, v[1:])]
+        ev.identity(f"exact Var(f_hat) is affine in f(x) (e^eps = {ee}, n = 3)", steps[0], steps[1])
+        slope = 3 * 3 * steps[0]  # n dVar/df: f moves by 1/3 per step, n = 3
+        model.append(H.var_slope_in_f(1 + e, e).subs(e, ee))
+        exact.append(slope)
+        insts.append(statement_instance({"exp_eps": ee, "m": mm}, P, D, {H.slope_f: slope, e: R(ee)}, size=(ee,)))
+    ev.identity("model n dVar(f_hat)/df == exact slope", model, exact)
+    ev.instances("slope of the exact Var(f_hat(x)) in f(x) (n = 3, f = 0, 1/3, 2/3, 1)", insts)
+
+
+@claim(
+    id="pan-cms/appE.eq44",
+    location="Appendix E, Eq. (44)",
+    statement="At m = 1 + e^eps, Eq. (44) (Eq. (43) with Var(f_hat(x)|f(x)=0)) implies Eq. (43).",
+    printed=PH.eq44_printed,
+    derived=H.eq44_derived,
+    derivation=f"{DER}.condition_lhs",
+    kind="statement",
+    assumptions="CMS+RR with a pairwise-independent family; tau at the boundary of Eq. (44); q = 1, 2, 5",
+)
+def appE_eq44(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = []
+    for ee in (2, 3, 4):
+        mm = 1 + ee
+        veq, _ = _inner_vars("rr", mm, R(ee))
+        for counts in [(0, 2), (1, 1), (2, 0), (1, 2)]:
+            nn = sum(counts)
+            v0 = _var(("perfect", 2, mm), "rr", R(ee), "eq2", (0, nn))[0]
+            vx = _var(("perfect", 2, mm), "rr", R(ee), "eq2", counts)[0]
+            for q_ in (1, 2, 5):
+                t = sympy.cancel(H.condition_lhs(mm, mm, veq, nn, 1, v0) / (2 * q_ + 1) ** 2)
+                facts = {m: mm, var_eq: veq, n: nn, tau: t, H.Var_f0: v0, H.Var_f: vx, q: q_}
+                insts.append(statement_instance({"exp_eps": ee, "counts": counts, "q": q_, "tau": t}, P, D, facts,
+                                                size=(ee, nn, q_, counts[::-1])))
+    ev.instances("Eq. (44) => Eq. (43) at the boundary tau of Eq. (44), exact variances", insts)

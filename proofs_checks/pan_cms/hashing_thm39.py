@@ -1,0 +1,262 @@
+"""pan-cms claim checks: Theorem 3.9 and Eqs. (45)-(47) of Appendix E (the Eq. (2) decoder on H').
+
+Exact building blocks and the statement evaluation are in ``proofs_checks.pan_cms.hashing``."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import sympy
+
+import derivations.pan_cms.hashing as H
+import derivations.pan_cms.printed_hashing as PH
+from derivations.pan_cms.symbols import cbar, f, m, n, q, tau, var_eq, var_neq
+from ldpref.ledger import Instance, claim
+
+from .hashing import (DER, KIND_ORDER, R, _bias, _collision, _derived_vars, _inner_vars, _qr, _var, conjunct,
+                      statement_instance, val)
+from .hashing_thm38 import EQ41_GRID, _poly_expr, _var_in_c
+
+
+# ---- Theorem 3.9, Eqs. (45)-(47) ----------------------------------------------------------------------
+@claim(
+    id="pan-cms/appE.eq45",
+    location="Appendix E, Eq. (45)",
+    statement="Pr(h'(x1) = h'(x2)) <= 1/m + 1/(4mq(q+1)), the maximum over r.",
+    printed=PH.eq45_printed,
+    derived=H.eq45_derived,
+    derivation=f"{DER}.eq45_bound_derived",
+    kind="statement",
+    assumptions="x1 != x2; q = floor(2^l/m) >= 1",
+)
+def appE_eq45(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed bound vs the maximum over real r of the derived collision rate", P.rhs, D.rhs,
+                simplify=sympy.factor)
+    insts = []
+    for l_ in range(1, 6):
+        for m_ in range(2, 2**l_ + 1):
+            q_, r_ = _qr(l_, m_)
+            insts.append(statement_instance({"l": l_, "m": m_, "q": q_, "r": r_}, P, D,
+                                            {H.Pr_coll: _collision(l_, m_), m: m_, q: q_}, size=(l_, m_)))
+    ev.instances("collision rate of the real family in the printed and derived bounds", insts)
+
+
+EQ2_GRID = [(2, 3, "rr", R(2)), (2, 3, "arp", R(2)), (3, 3, "rr", R(3)), (3, 5, "rr", R(2)), (3, 6, "rr", R(2)),
+            (3, 7, "rr", R(2)), (4, 5, "rr", R(2)), (4, 6, "rr", R(3))]
+EQ2_COUNTS = [(1, 0), (0, 1), (1, 1), (0, 3), (1, 5), (0, 50)]
+
+
+@cache
+def _eq2_rows():
+    rows = []
+    for l_, m_, kind, ee in EQ2_GRID:
+        q_, r_ = _qr(l_, m_)
+        veq, vne = _inner_vars(kind, m_, ee)
+        dveq, dvne = _derived_vars(kind, m_, ee)
+        c = _collision(l_, m_)
+        dc = H.collision_value(l_, m_)
+        for counts in EQ2_COUNTS:
+            nn = sum(counts)
+            vH = _var(("H'", l_, 2, m_), kind, ee, "eq2", counts)
+            bH = _bias(("H'", l_, 2, m_), kind, ee, "eq2", counts)
+            vf = _var(("perfect", 2, m_), kind, ee, "eq2", counts)
+            for x in range(2):
+                fx = R(counts[x], nn)
+                rows.append(dict(l=l_, m=m_, q=q_, r=r_, kind=kind, e=ee, counts=counts, x=x, n=nn, c=c, dc=dc,
+                                 vH=vH[x], bH=bH[x], vf=vf[x], fx=fx, veq=veq, vne=vne,
+                                 dvH=H.cms_var_model(dc, m_, dveq, dvne, fx, nn),
+                                 dbH=H.cms_mean_model(dc, m_, fx) - fx,
+                                 dvf=H.cms_var_model(R(1, m_), m_, dveq, dvne, fx, nn)))
+    return rows
+
+
+def _p2(row, **extra):
+    return {"l": row["l"], "m": row["m"], "q": row["q"], "r": row["r"], "inner": row["kind"], "exp_eps": row["e"],
+            "counts": row["counts"], "x": row["x"], **extra}
+
+
+def _s2(row, *extra):
+    return (row["l"], row["m"], row["n"], KIND_ORDER[row["kind"]], row["e"], row["counts"][::-1], row["x"], *extra)
+
+
+def _model_identity(ev):
+    rows = _eq2_rows()
+    ev.identity("model bias, Var(f_hat|H'), Var(f_hat) == the exact Eq. (2) CMS moments on every row",
+                [(r_["dbH"], r_["dvH"], r_["dvf"]) for r_ in rows], [(r_["bH"], r_["vH"], r_["vf"]) for r_ in rows])
+
+
+@claim(
+    id="pan-cms/appE.eq46",
+    location="Appendix E, Eq. (46)",
+    statement="E[f_hat(x|H')] - f(x) = m/(m-1)(c_bar - 1/m) sum_{x' != x} f(x') <= m/(m-1) * 1/(4mq(q+1)) = "
+              "1/(4(m-1)q(q+1)).",
+    printed=PH.eq46_printed,
+    derived=H.eq46_derived,
+    derivation=f"{DER}.eq46_identity_derived",
+    kind="statement",
+    assumptions="f_hat is Eq. (2) (decoder m) on H'",
+)
+def appE_eq46(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived bias identity (sum_{x'!=x} f(x') = 1 - f(x))",
+                conjunct(P, sympy.Equality, lhs=H.bias_H).rhs.subs(H.S1, 1 - f),
+                conjunct(D, sympy.Equality, lhs=H.bias_H).rhs, simplify=sympy.factor)
+    ev.symbolic("printed vs derived bias bound", conjunct(P, sympy.LessThan, lhs=H.bias_H).rhs,
+                conjunct(D, sympy.LessThan, lhs=H.bias_H).rhs, simplify=sympy.factor)
+    _model_identity(ev)
+    insts = []
+    for row in _eq2_rows():
+        facts = {H.bias_H: row["bH"], m: row["m"], cbar: row["c"], H.S1: 1 - row["fx"], f: row["fx"], q: row["q"]}
+        insts.append(statement_instance(_p2(row), P, D, facts, size=_s2(row)))
+    ev.instances("Eq. (46) on the bias of the exact Eq. (2) CMS on H'", insts)
+
+
+@claim(
+    id="pan-cms/appE.var-linear-positive", root_cause="appE.var-linear-positive",
+    location="Appendix E, the sentence before Eq. (47)",
+    statement="Var(f_hat(x)) is linear in c_bar and c_bar^2 with positive coefficients.",
+    printed=PH.var_linear_printed,
+    derived=H.var_linear_derived,
+    derivation=f"{DER}.var_poly_in_c",
+    kind="statement",
+    note="The c_bar^2 coefficient is -(1 - f(x)) m^2/((m-1)^2 n) <= 0; Eq. (47) survives because "
+         "Var(c)/Var(1/m) <= c m still holds (alpha (1/m - c) <= (1 - f) c (c - 1/m)/m for c >= 1/m).",
+    assumptions="Eq. (2) decoder with m fixed; c_bar constant over x' != x",
+)
+def appE_var_linear(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = []
+    for mm, kind, ee in EQ41_GRID:
+        veq, vne = _inner_vars(kind, mm, ee)
+        for counts in [(1, 0), (0, 1), (1, 1), (1, 2)]:
+            nn = sum(counts)
+            poly = sympy.Poly(_poly_expr(_var_in_c(mm, kind, ee, "eq2", counts), cbar), cbar)
+            if poly.degree() > 2:
+                raise AssertionError("the exact variance is not quadratic in c_bar")
+            coeffs = [poly.coeff_monomial(cbar**i) for i in range(3)]
+            facts = {H.Var_fH: poly.as_expr(), H.alpha0: coeffs[0], H.alpha1: coeffs[1], H.alpha2: coeffs[2],
+                     f: R(counts[0], nn), var_eq: veq, var_neq: vne, m: mm, n: nn}
+            insts.append(statement_instance({"m": mm, "inner": kind, "exp_eps": ee, "counts": counts}, P, D, facts,
+                                            size=(mm, nn, KIND_ORDER[kind], ee, counts)))
+    ev.instances("the exact variance as a polynomial in c_bar (CMS with collision rate c_bar)", insts)
+
+
+@claim(
+    id="pan-cms/appE.eq47", root_cause="appE.worst-r",
+    location="Appendix E, Eq. (47)",
+    statement="Var[f_hat(x|H')]/Var[f_hat(x)] <= max{c_bar m, c_bar^2 m^2} = (2q+1)^4/(16q^2(q+1)^2).",
+    printed=PH.eq47_printed,
+    derived=H.eq47_derived,
+    derivation=f"{DER}.eq45_bound_derived",
+    kind="statement",
+    condition="r = mq/(2q+1) for the equality (otherwise the last step is the upper bound from Eq. (45))",
+    assumptions="Eq. (2) decoder on H' vs a pairwise-independent family of the same m",
+)
+def appE_eq47(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = []
+    for row in _eq2_rows():
+        m_, q_, r_ = row["m"], row["q"], row["r"]
+        facts = {H.Var_fH: row["vH"], H.Var_f: row["vf"], cbar: row["c"], m: m_, q: q_}
+        insts.append(statement_instance(_p2(row), P, D, facts, in_condition=H.worst_r(m_, q_, r_), size=_s2(row)))
+    ev.instances("Eq. (47) on the exact Var ratio and collision rate", insts)
+
+
+def _tau39(row):
+    """The smallest tau meeting both conditions of Theorem 3.9 (exact Var(f_hat))."""
+    q_, m_ = row["q"], row["m"]
+    t1 = R(1, 4 * (m_ - 1) * q_ * (q_ + 1)) ** 2 / row["vf"]
+    t2 = R(8 * q_**2 + 8 * q_ + 1, 16 * q_**2 * (q_ + 1) ** 2)
+    return max(t1, t2)
+
+
+@claim(
+    id="pan-cms/thm3.9",
+    location="Section 3.5, Theorem 3.9",
+    statement="If 1/(4(m-1)q(q+1)) <= sqrt(tau Var(f_hat(x))) and (8q^2+8q+1)/(16q^2(q+1)^2) <= tau, then "
+              "MSE(f(x)|H') < (1 + 2 tau) MSE(f_hat(x)).",
+    printed=PH.thm39_printed,
+    derived=H.thm39_derived,
+    derivation=f"{DER}.eq46_bound_derived",
+    kind="statement",
+    assumptions="Eq. (2) decoder on H' vs the same CMS with a pairwise-independent family; tau = the smallest "
+                "value meeting both conditions",
+)
+def thm3_9(ev):
+    P, D = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived second condition: (1 + 1/(4q(q+1)))^2 - 1",
+                conjunct(P.args[0], sympy.LessThan, rhs=tau).lhs, conjunct(D.args[0], sympy.LessThan, rhs=tau).lhs,
+                simplify=sympy.factor)
+    _model_identity(ev)
+    insts = []
+    for row in _eq2_rows():
+        t = _tau39(row)
+        facts = {m: row["m"], q: row["q"], tau: t, H.Var_f: row["vf"], H.MSE_H: row["vH"] + row["bH"] ** 2,
+                 H.MSE_f: row["vf"]}
+        insts.append(statement_instance(_p2(row, tau=t), P, D, facts, size=_s2(row)))
+    ev.instances("Theorem 3.9 on the exact MSE of the Eq. (2) CMS on H' and Var of the perfect CMS", insts)
+
+
+@claim(
+    id="pan-cms/appE.mse-requirement", root_cause="appE.mse-requirement",
+    location="Appendix E, proof of Theorem 3.9 (the two requirements after Eq. (47))",
+    statement="MSE(f(x)|H') - MSE(f_hat(x)) <= 2 tau Var[f_hat(x)] is equivalent to bias^2 < tau Var[f_hat(x)] "
+              "and Var[f_hat(x|H')]/Var[f_hat(x)] < 1 + tau.",
+    printed=PH.mse_requirement_printed,
+    derived=H.mse_requirement_derived,
+    derivation=f"{DER}.mse_requirement_derived",
+    kind="statement",
+    note="The two requirements are sufficient (their sum gives the first inequality), not necessary.",
+    assumptions="tau ranging over bias^2/Var, Var ratio - 1, (MSE(f|H') - Var)/(2 Var) and 11/10 of the larger "
+                "of the first two",
+)
+def appE_mse_requirement(ev):
+    P, D = ev.printed(), ev.derived()
+    insts = []
+    for row in _eq2_rows():
+        vH, bH, vf = row["vH"], row["bH"], row["vf"]
+        ratio = vH / vf
+        for t in (bH**2 / vf, ratio - 1, (vH + bH**2 - vf) / (2 * vf), R(11, 10) * max(bH**2 / vf, ratio - 1)):
+            if t <= 0:
+                continue
+            facts = {H.MSE_H: vH + bH**2, H.MSE_f: vf, H.Var_f: vf, tau: t, H.bias_H: bH, H.Var_fH: vH}
+            insts.append(statement_instance(_p2(row, tau=t), P, D, facts, size=(*_s2(row), t)))
+    ev.instances("the MSE requirement and the two conditions on the exact CMS moments", insts)
+
+
+@claim(
+    id="pan-cms/sec3.5.q-order",
+    location="Section 3.5, after Theorem 3.9 (q = Theta(n^{1/4}))",
+    statement="The smallest q meeting Theorem 3.9's conditions grows as Theta(n^{1/4}), so |H'| grows with n.",
+    printed=PH.q_order_printed,
+    derived=H.q_order_derived,
+    derivation=f"{DER}.q_asymptote",
+    kind="statement",
+    assumptions="fixed m, tau, eps; Var(f_hat(x)) = V1/n with V1 read off the exact perfect CMS+RR at f(x) = 0; "
+                "the limit taken is n -> infinity",
+    note="Only when r != 0: if m divides 2^l, H' is pairwise independent and any q works.",
+)
+def q_order(ev):
+    P, D = ev.printed(), ev.derived()
+    insts, order = [], []
+    for mm, ee in ((3, R(2)), (5, R(3))):
+        v1 = _var(("perfect", 2, mm), "rr", ee, "eq2", (0, 1))[0]
+        t = R(1, 10)
+        qmin = H.q_min_thm39(mm, t, v1)
+        for j in (2, 4, 6, 8, 10, 12):
+            nn = 10**j
+            # smallest integer q >= 1 with q(q+1) >= sqrt(n)/(4(m-1)sqrt(tau V1)) and the tau condition
+            bound = sympy.sqrt(R(nn) / (t * v1)) / (4 * (mm - 1))
+            root = (-1 + sympy.sqrt(1 + 4 * bound)) / 2
+            dq = max(int(sympy.ceiling(root)), 1)
+            while R(8 * dq**2 + 8 * dq + 1, 16 * dq**2 * (dq + 1) ** 2) > t:
+                dq += 1
+            insts.append(Instance({"m": mm, "exp_eps": ee, "n": nn}, qmin(nn), dq, size=(mm, nn)))
+        # the real root of the first condition, divided by n^{1/4}, as n -> infinity (exact limit)
+        lim = sympy.limit(((-1 + sympy.sqrt(1 + 4 * sympy.sqrt(n / (t * v1)) / (4 * (mm - 1)))) / 2) / n ** R(1, 4),
+                          n, sympy.oo)
+        order.append(statement_instance({"m": mm, "exp_eps": ee, "limit": "n -> oo of q_min/n^(1/4)"}, P, D,
+                                        {H.q_lim: lim, m: mm, tau: t, H.V1: v1}, path="proof", size=(mm,)))
+    ev.instances("smallest q by exhaustive search vs the closed form", insts, has_printed=False)
+    ev.instances("q_min / n^{1/4} as n -> infinity (limit of the exact root of the first condition)", order)
