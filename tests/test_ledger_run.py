@@ -84,7 +84,7 @@ def _imports(path):
             names += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = ("." * node.level) + (node.module or "")
-            names += [base + "." + a.name if node.module is None else base for a in node.names]
+            names += [base + a.name if node.module is None else base for a in node.names]
     return names
 
 
@@ -95,18 +95,30 @@ def _derivation_files():
                 yield os.path.join(folder, f)
 
 
+#: derivation modules allowed to import printed modules, and why
+PRINTED_IMPORT_EXEMPT = {
+    # a package facade re-exports the package's printed and derived names side by side; it derives nothing
+    "__init__.py": "package facade",
+    # the cross-paper statements are about the papers' printed results (e.g. pan-strict's OSC loss lies
+    # below pan-cms's printed l2*): the printed formulas are their subject, not an input of a derivation
+    "derivations/cross.py": "cross-paper statements about printed results",
+}
+
+
 def test_printed_modules_are_pure_transcriptions():
-    """A printed module imports only sympy, ldpref.exact and symbol tables; no derivation imports it."""
-    allowed = ("sympy", "__future__", "ldpref.exact", "fractions", "functools")
+    """A printed module imports only sympy, ldpref.exact, symbol tables and other printed modules (a cross-paper
+    claim pairs two papers' printed forms); no derivation imports a printed module."""
+    allowed = ("sympy", "__future__", "ldpref.exact", "ldpref.ledger.forms", "fractions", "functools")
     problems = []
     for path in _derivation_files():
         name = os.path.basename(path)
         for imp in _imports(path):
             leaf = imp.rsplit(".", 1)[-1]
             if name.startswith("printed"):
-                if not (imp.startswith(allowed) or "symbols" in imp):
+                if not (imp.startswith(allowed) or "symbols" in imp or "printed" in leaf):
                     problems.append(f"{os.path.relpath(path, ROOT)} (printed) imports {imp}")
-            elif "printed" in leaf or ".printed" in imp:
+            elif ("printed" in leaf or ".printed" in imp) and name not in PRINTED_IMPORT_EXEMPT \
+                    and os.path.relpath(path, ROOT) not in PRINTED_IMPORT_EXEMPT:
                 problems.append(f"{os.path.relpath(path, ROOT)} (a derivation) imports {imp}")
     assert not problems, "\n".join(problems)
 
