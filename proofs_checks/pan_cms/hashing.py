@@ -277,6 +277,9 @@ def _crt_family(d_):
     derived=H.no_pairwise_m6_derived,
     derivation=f"{DER}.no_pairwise_m6_derived",
     kind="statement",
+    selfcheck={"printed-perturbed": "the printed statement is a bare non-existence claim, false at every d; its "
+                                    "negation ('a pairwise-independent family [d] -> [6] exists') is exactly the "
+                                    "derived statement, so the negated printed form is correct and verified"},
     note="The finite-field requirement concerns the affine construction, not existence: the family of all "
          "functions [d] -> [m] is pairwise independent for every m, and the Chinese-remainder product of a "
          "GF(2^l) family (bit 0) and the Z_3 affine family gives one of size 4^l * 9 for d <= 3; "

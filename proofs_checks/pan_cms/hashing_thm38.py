@@ -371,7 +371,7 @@ def _cor_instances(ev, kind_of_cor):
         T = H.ratio_threshold_model(mm, 1 / _collision(l_, mm), veq, vne)
         wg = _worst(("H'", l_, d_, mm), ee, "eq8", which)
         wf = _worst(("perfect", d_, mm), ee, "eq2", which)
-        for t in sorted(set(_tau_grid(q_)) | {T * R(101, 100), 2 * T}):
+        for t in sorted(x for x in set(_tau_grid(q_)) | {T * R(101, 100), 2 * T} if x > 0):
             facts = {q: q_, tau: t, m: mm, H.T_sym: T}
             if kind_of_cor == 36:
                 facts.update({H.s: mm - 1, H.MSE_g: wg, H.MSE_hat: wf})

@@ -31,7 +31,8 @@ from .hashing_thm38 import EQ41_GRID, _poly_expr, _var_in_c
 )
 def appE_eq45(ev):
     P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed bound vs the maximum over real r of the derived collision rate", P.rhs, D.rhs,
+    ev.symbolic("printed bound vs the maximum over real r of the derived collision rate",
+                conjunct(P, sympy.LessThan, lhs=H.Pr_coll).rhs, conjunct(D, sympy.LessThan, lhs=H.Pr_coll).rhs,
                 simplify=sympy.factor)
     insts = []
     for l_ in range(1, 6):
@@ -120,6 +121,9 @@ def appE_eq46(ev):
     derived=H.var_linear_derived,
     derivation=f"{DER}.var_poly_in_c",
     kind="statement",
+    selfcheck={"printed-perturbed": "the printed statement (both coefficients positive) is false at every instance "
+                                    "(the c_bar^2 coefficient is never positive), so its negation holds at every "
+                                    "instance and cannot be told from the truth"},
     note="The c_bar^2 coefficient is -(1 - f(x)) m^2/((m-1)^2 n) <= 0; Eq. (47) survives because "
          "Var(c)/Var(1/m) <= c m still holds (alpha (1/m - c) <= (1 - f) c (c - 1/m)/m for c >= 1/m).",
     assumptions="Eq. (2) decoder with m fixed; c_bar constant over x' != x",
@@ -217,7 +221,9 @@ def appE_mse_requirement(ev):
     for row in _eq2_rows():
         vH, bH, vf = row["vH"], row["bH"], row["vf"]
         ratio = vH / vf
-        for t in (bH**2 / vf, ratio - 1, (vH + bH**2 - vf) / (2 * vf), R(11, 10) * max(bH**2 / vf, ratio - 1)):
+        top = max(bH**2 / vf, ratio - 1, (vH + bH**2 - vf) / (2 * vf))
+        for t in (bH**2 / vf, ratio - 1, (vH + bH**2 - vf) / (2 * vf), R(11, 10) * max(bH**2 / vf, ratio - 1),
+                  2 * top):
             if t <= 0:
                 continue
             facts = {H.MSE_H: vH + bH**2, H.MSE_f: vf, H.Var_f: vf, tau: t, H.bias_H: bH, H.Var_fH: vH}
