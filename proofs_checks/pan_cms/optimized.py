@@ -439,10 +439,9 @@ def appd_var_ordering(ev):
         for idx, mm, what in cases:
             v0, v1, v0n = v(mm, (0, 1)), v(mm, (1, 0)), v(mm + 1, (0, 1))
             exact = (v1 > v0, v1 < v0, v0n < v0)[idx]
-            data = {S.V0: v0, S.V1: v1, S.V0_next: v0n}
-            sub = {E: ee, m_sym: mm, n_sym: 1}
+            data = {S.V0: v0, S.V1: v1, S.V0_next: v0n, E: ee, m_sym: mm, n_sym: 1}
             insts.append(Instance({"e^eps": ee, "m": mm, "relation": what}, bool(exact),
-                                  value_at(derived[idx], sub), value_at(printed[idx], data), size=(ee, mm, idx),
+                                  value_at(derived[idx], data), value_at(printed[idx], data), size=(ee, mm, idx),
                                   path=MOM))
     ev.instances("orderings of the exact variances of real mechanisms (integer m)", insts)
 
