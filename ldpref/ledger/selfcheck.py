@@ -7,8 +7,9 @@ cache carries a value from one run into another):
 * ``printed-as-derived`` -- the printed form replaced by the derived form: must give ``verified``
   (the correction is right and the check accepts it);
 * ``printed-perturbed``  -- the printed form perturbed (:func:`ldpref.ledger.forms.perturb`: a formula
-  moves by the factor 1 + 1/997 and the offset 1/997, a statement is negated): must stop being verified,
-  and for a claim that already fails, its failure must move;
+  moves by the factor 1 + 1/997 and the offset 1/997, a statement is negated): a verified claim must stop
+  being verified; for a claim that already fails, the outcome must move (another verdict, or other
+  failures: a negated statement that was false everywhere becomes verified);
 * ``derived-perturbed``  -- the derived form perturbed: must give ``error`` (ldpref's own path is checked
   against the exact values, so a wrong derivation cannot pass).
 
@@ -135,10 +136,12 @@ def _judge(c: ClaimSelfCheck) -> None:
             ok = out.verdict in ("verified", "cited")
             why = f"-> {out.verdict}" + ("" if ok else f" (expected verified): {out.reason}")
         elif mutation == "printed-perturbed":
-            moved = out.verdict in ("erratum", "conditional") or out.reason.startswith("check could not run")
-            if base.verdict in ("erratum", "conditional") and out.verdict == base.verdict:
-                moved = out.fingerprint != base.fingerprint
-            ok = moved and out.verdict not in ("verified", "reconstructed", "cited")
+            if base.verdict in ("erratum", "conditional"):
+                # a failing claim is sensitive when its outcome moves: another verdict (a negated statement
+                # that was false everywhere becomes true: verified) or other failures
+                ok = out.verdict != base.verdict or out.fingerprint != base.fingerprint
+            else:
+                ok = out.verdict in ("erratum", "conditional") or out.reason.startswith("check could not run")
             why = f"-> {out.verdict}" + ("" if ok else f" (the printed form's perturbation was not caught): {out.reason}")
         else:
             ok = out.verdict == "error" and (out.reason.startswith("ldpref defect")
