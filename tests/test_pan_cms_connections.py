@@ -226,3 +226,21 @@ def test_random_collision_conditional():
                                            ("sec4.3.b-eps", "erratum"), ("appG.estimator", "erratum")])
 def test_sample_verdicts(label, verdict):
     assert _run(label).verdict == verdict
+
+
+def test_statement_forms_are_evaluated_per_instance():
+    # 3-wise: the printed statement (1/8 per pattern) fails on every Sylvester reading, the derived pairwise one holds
+    r = _run("sec4.1.3-wise")
+    failed = {(f.params["matrix"], f.params["reading"]) for rec in r.records for f in rec.failures}
+    assert ("sylvester 8", "columns as functions, first row dropped (HE)") in failed
+    assert all(rec.passed for rec in r.records if rec.role == "derived-vs-exact")
+    # matrix size: the printed rule fails only where 2^(b-1) does not divide d (e.g. d = 3, b = 2)
+    r = _run("sec4.3.matrix-size")
+    assert r.verdict == "conditional"
+    fails = [f for rec in r.records for f in rec.failures]
+    assert fails and all(not f.in_condition for f in fails)
+    assert any(f.params["d"] == 3 and f.params["b"] == 2 for f in fails)
+    # km = d^2 m is false for the Hadamard family at d = 3 (k = 4): same root cause as Section 3.1's |H| = d^2
+    r = _run("sec4.6.km")
+    assert any(f.params["family"].startswith("hadamard") and f.params["d"] == 3 for rec in r.records for f in rec.failures)
+    assert find_claim("pan-cms/sec4.6.km").root_cause == find_claim("pan-cms/sec3.1.family-size").root_cause

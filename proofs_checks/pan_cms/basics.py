@@ -825,11 +825,16 @@ def family_size(ev):
 
 
 # ==== Section 3.2: variance ========================================================================
+def _lemma_parts(form):
+    """(Var equation, c_bar 'where' clause or None): the printed Eq. (4) comes with its definition of c_bar."""
+    return (form[0], form[1]) if isinstance(form, tuple) else (form, None)
+
+
 def _check_variance_lemma(ev):
-    P, where = D.variance_lemma_printed()
+    P, where = _lemma_parts(D.variance_lemma_printed())
     Dv = D.variance_lemma_derived().rhs
-    ev.symbolic("printed vs derived Var at (d, k, x) in " + str(SIZES), norm_sizes(P.rhs, SIZES, cbar_def=where.rhs),
-                norm_sizes(Dv, SIZES))
+    ev.symbolic("printed vs derived Var at (d, k, x) in " + str(SIZES),
+                norm_sizes(P.rhs, SIZES, cbar_def=None if where is None else where.rhs), norm_sizes(Dv, SIZES))
     numeric, symbolic = _variance_lemma_instances()
     ev.instances("Var(f_hat(x)) of the real CMS (any family, RR / a-RP / s-RP)", numeric)
     ev.instances("Var(f_hat(x)) of the real CMS with symbolic e^eps (RR, a-RP)", symbolic)
@@ -837,12 +842,12 @@ def _check_variance_lemma(ev):
 
 @cache
 def _variance_lemma_instances():
-    P, where = D.variance_lemma_printed()
+    P, where = _lemma_parts(D.variance_lemma_printed())
     Dv = D.variance_lemma_derived().rhs
-    numeric = _formula_instances(P.rhs, Dv, SUM_FAMILIES, "variance", cbar_def=(where.lhs, where.rhs),
-                                 inner_vars=True)
+    numeric = _formula_instances(P.rhs, Dv, SUM_FAMILIES, "variance",
+                                 cbar_def=None if where is None else (where.lhs, where.rhs), inner_vars=True)
     return numeric, _symbolic_sum_instances(P.rhs, Dv, ["gf2(l=1,d=2)", "hand(d=3,k=2,partial)"],
-                                            cbar_rhs=where.rhs)
+                                            cbar_rhs=None if where is None else where.rhs)
 
 
 @cache
@@ -1365,8 +1370,8 @@ def _bound_params(form, mm, ee, nn):
 def _statement_holds(form, key, ee, nn, c, sided):
     """A tail-bound statement (bound, alpha range) evaluated on the exact distribution of the real CMS+RR: whether
     the bound holds over its whole range.  The negation of a statement (both parts negated) is its negation."""
-    if all(isinstance(part, sympy.Not) for part in form):
-        return not _statement_holds(tuple(part.args[0] for part in form), key, ee, nn, c, sided)
+    if not isinstance(form[0], sympy.LessThan):  # the negated statement (perturb turns <= into >)
+        return not _statement_holds(tuple(sympy.Not(part) for part in form), key, ee, nn, c, sided)
     return _decide(key, ee, nn, c, form, sided, "exact")[0]
 
 
@@ -1389,16 +1394,17 @@ def _bound_instances(printed_form, derived_form, sided):
         mm = fam.m
         params = {"family": key, "m": mm, "exp_eps": ee, "n": nn, "clients on x": c}
         printed = _statement_holds(printed_form, key, ee, nn, c, sided)
-        if not printed:
+        if not printed and isinstance(printed_form[0], sympy.LessThan):
             _, worst, _ = _decide(key, ee, nn, c, printed_form, sided, "exact")
             params["worst alpha^2"] = worst[1]
             params["tail / bound"] = mpmath.nstr(worst[0], 8)
         insts.append(Instance(params, exact=HOLDS, derived=_statement_holds(derived_form, key, ee, nn, c, sided),
                               printed=printed, size=(fam.d, mm, fam.k, nn, ee, c)))
-        _, _, t_exact = _decide(key, ee, nn, c, printed_form, sided, "exact")
-        _, _, t_der = _decide(key, ee, nn, c, printed_form, sided, "derived")
-        tails.append(Instance({"family": key, "exp_eps": ee, "n": nn, "clients on x": c}, exact=list(t_exact),
-                              derived=list(t_der), size=(fam.d, mm, fam.k, nn, ee, c)))
+        dists = [_tail_profile_exact(key, ee, nn, c), _tail_profile_derived(mm, ee, nn, c)]
+        tails.append(Instance({"family": key, "exp_eps": ee, "n": nn, "clients on x": c},
+                              exact=[[_S(v_), _S(p_)] for v_, p_ in zip(*dists[0][:2])],
+                              derived=[[_S(v_), _S(p_)] for v_, p_ in zip(*dists[1][:2])],
+                              size=(fam.d, mm, fam.k, nn, ee, c)))
     return insts, tails
 
 
@@ -1427,7 +1433,7 @@ _THM35_NOTE = ("Exact search: for f(x) = 0 the tail is Pr[Bin(n, 1/m) >= K] and 
 def thm3_5(ev):
     insts, tails = _bound_instances(ev.printed(), ev.derived(), "two")
     ev.instances("two-sided tail bound on its alpha range (exact distribution of f_hat)", insts)
-    ev.instances("tail probabilities: real mechanism vs binomial model", tails, has_printed=False)
+    ev.instances("distribution of f_hat(x): real mechanism vs binomial model", tails, has_printed=False)
 
 
 @claim(
@@ -1446,7 +1452,7 @@ def thm3_5(ev):
 def appC_upper(ev):
     insts, tails = _bound_instances(ev.printed(), ev.derived(), "upper")
     ev.instances("upper tail under the bound on its alpha range (exact distribution of f_hat)", insts)
-    ev.instances("upper-tail probabilities: real mechanism vs binomial model", tails, has_printed=False)
+    ev.instances("distribution of f_hat(x): real mechanism vs binomial model", tails, has_printed=False)
 
 
 @claim(
@@ -1618,6 +1624,13 @@ def appC_ratio(ev):
     ev.numeric("Var/((B-A)(f-A)) strictly decreasing in f (exact)", monotone, count, "every grid point")
 
 
+def _upper_bound(relation):
+    """The bound of a statement 'Pr[...] <= bound' (a marker symbol for any other relation, e.g. its negation)."""
+    if isinstance(relation, sympy.LessThan):
+        return relation.rhs
+    return sympy.Symbol(f"not an upper bound: {relation}")
+
+
 def _chernoff_instances(printed, derived, *, use_delta):
     """Eq. (30) / its rewrite on the real CMS+RR: each form (a bound Pr <= ..., with Eq. (30)'s delta range) is
     evaluated with the exact tail Pr[f_hat >= v] at every jump point v with delta in (0, 1]."""
@@ -1669,7 +1682,8 @@ def _chernoff_instances(printed, derived, *, use_delta):
     assumptions="independent Bernoulli variables (clients independent), unbiased CMS+RR",
 )
 def appC_eq30(ev):
-    ev.symbolic("printed vs standard multiplicative Chernoff bound", ev.printed()[0].rhs, ev.derived()[0].rhs)
+    ev.symbolic("printed vs standard multiplicative Chernoff bound", _upper_bound(ev.printed()[0]),
+                _upper_bound(ev.derived()[0]))
     ev.instances("exact tail of the Bernoulli sum (real CMS+RR) under Eq. (30), delta in (0, 1]",
                  _chernoff_instances(ev.printed(), ev.derived(), use_delta=True))
 
@@ -1684,7 +1698,7 @@ def appC_eq30(ev):
     assumptions="delta in [0, 1]; CMS+RR, c_bar = 1/m",
 )
 def appC_rewrite(ev):
-    ev.symbolic("printed vs derived exponent", ev.printed().rhs, ev.derived().rhs)
+    ev.symbolic("printed vs derived exponent", _upper_bound(ev.printed()), _upper_bound(ev.derived()))
     ev.instances("exact upper tail (real CMS+RR) under the rewritten bound (delta <= 1)",
                  _chernoff_instances(ev.printed(), ev.derived(), use_delta=False))
 
@@ -2106,9 +2120,11 @@ def appB_eq29(ev):
     assumptions="Property 2.3",
 )
 def appB_diagonal(ev):
-    ev.symbolic("printed vs derived (Property 2.3, k in {1, 2, 3})", [q.rhs for q in D.appB_diagonal_printed()] * 3,
-                [sympy.expand(D.canonical_collisions(D.expand_sums(q.rhs, k_val=kk, x_val=0)))
-                 for kk in (1, 2, 3) for q in D.appB_diagonal_derived()])
+    def norm(forms):
+        return [sympy.expand(D.canonical_collisions(D.expand_sums(q.rhs, k_val=kk, x_val=0)))
+                for kk in (1, 2, 3) for q in forms]
+
+    ev.symbolic("printed vs derived (Property 2.3, k in {1, 2, 3})", norm(ev.printed()), norm(ev.derived()))
     insts = []
     for key in UNIFORM[:3] + GENERAL:
         fam = family(key)

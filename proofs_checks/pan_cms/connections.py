@@ -963,7 +963,8 @@ def sec4_5_cms_he(ev):
         for counts in [(1,) + (0,) * (outer.d - 1), (0,) * (outer.d - 1) + (1,), (1,) * outer.d]:
             nn = sum(counts)
             mses.append(Instance({"m": mm, "counts": counts}, moments.mse(nested, counts)[0],
-                                 C.binary_inner_mse_derived(R(3), R(mm + 1, 2 * mm), nn, R(counts[0], nn)), size=(mm, nn)))
+                                 C.binary_inner_mse_derived(R(3), R(mm + 1, 2 * mm), nn, R(counts[0], nn)), size=(mm, nn),
+                                 path="moment-formula"))
     ev.instances("m' = 1/collision read off the CMS+HE mechanism", insts)
     ev.numeric("CMS+HE: Q == Eq. (8) Q of the composite family, unbiased", all(a and b for _, a, b in same), len(same),
                f"(m, Q equal, unbiased): {same}")
