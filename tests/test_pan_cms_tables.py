@@ -4,8 +4,12 @@
 import sympy
 from sympy import Rational as R
 
+import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.tables as T
-import proofs_checks.pan_cms.tables as P
+import proofs_checks.pan_cms.tables_appendix as PA
+import proofs_checks.pan_cms.tables_common as P
+import proofs_checks.pan_cms.tables_sec5 as P5
+import proofs_checks.pan_cms.tables_table2 as P2
 from ldpref.ledger import find_claim
 from ldpref.ledger.runner import run_claim
 from ldpref.losses import worst_case_l2, worst_case_mse
@@ -26,14 +30,14 @@ def test_he_losses_exact():
     assert mech.is_unbiased()
     assert worst_case_mse(mech, 1).value == 9  # ((e+1)/(e-1))^2 at e^eps = 2
     assert worst_case_l2(mech, 1).value == 17  # d (e+1)^2/(e-1)^2 - 1: one below Table 1's cell
-    assert sympy.cancel(T.table1_finite("HE", "l2") - (T.table1_printed("HE", "l2") - 1)) == 0
+    assert sympy.cancel(T.table1_finite("HE", "l2") - (PT.table1_printed("HE", "l2") - 1)) == 0
 
 
 def test_cms_he_finite_m1():
     mech = P.cms_he_mech(2, 2, R(2))
     assert mech.is_unbiased()
     assert worst_case_mse(mech, 1).value == 35  # (4 m1^2 e/(e-1)^2 + m1^2 - 1)/(m1 - 1)^2 at m1 = 2
-    assert T.table1_derived("CMS+HE", "mse") == T.table1_printed("CMS+HE", "mse")  # the m1 -> oo limit
+    assert T.table1_derived("CMS+HE", "mse") == PT.table1_printed("CMS+HE", "mse")  # the m1 -> oo limit
 
 
 def test_rhr_mechanism():
@@ -46,46 +50,78 @@ def test_rhr_mechanism():
 
 def test_ocms_l2_limit_and_sandwich():
     a, b, c = T.cms_l2_in_u()
-    cell = T.table1_printed("OCMS", "l2")
+    cell = PT.table1_printed("OCMS", "l2")
     assert sympy.cancel(a * E + b + c / E - cell - 1) == 0  # m = 1 + e^eps gives the cell + 1
     assert sympy.factor(4 * a * c - (cell - b) ** 2) == sympy.factor(4 * E * (T.d - 1) / (E - 1) ** 2)
     assert sympy.simplify(T.table1_derived("OCMS", "l2") - cell) == 0
 
 
 def test_thm52_counterexample():
-    assert T.thm52_printed_value(3, 2) == 7
+    assert PT.thm52_bits_printed().subs({T.d: 3, T.n: 2}) == 7
     assert T.thm52_lower_bound(3) == 8 == T.thm52_bits(3, 2)
-    assert P._assignment_generator_ok(3, 2)
+    assert P5._assignment_generator_bits(3, 2) == 8
+    # the printed statement is false at b_min = 8 (d = 3, n = 2), the derived one true; both true at d = 4
+    for form, ok3 in ((PT.thm52_printed(), False), (T.thm52_statement_derived(), True)):
+        assert P._named(form, {"d": 3, "n": 2, "b_{\\min}": 8}) is ok3
+        assert P._named(form, {"d": 4, "n": 2, "b_{\\min}": 8}) is True
 
 
 def test_thmI1_probability_exact():
     mech = P.he_mech(2, R(12))
-    dist = P._dist_enumeration(mech, (1, 0), (0,))
-    assert dist == P._dist_convolution(mech, (1, 0), (0,))
-    S = P._rounds(dist, [R(1)], 1)
+    dist = PA._dist_enumeration(mech, (1, 0), (0,))
+    assert dist == PA._dist_convolution(mech, (1, 0), (0,))
+    S = PA._rounds(dist, [R(1)], 1)
     V = sum(p * k[0] for k, p in S.items())
     tail = sum(p for k, p in S.items() if k[0] == 12 * V)
     assert tail == R(1, 13)  # > 1/20: Theorem I.1 fails at n = 1
-    assert P._ge_irrational(R(12), T.thmI1_factor().subs({T.t: 1, T.X: 1}))
+    assert PA._ge_irrational(R(12), PT.thmI1_factor_printed().subs({T.t: 1, T.X: 1}))
+    tail = PA._exact_tail(S, V)
+    assert PT.thmI1_printed()(tail=tail, rounds=1, values=1) is False  # the printed bound fails here
+    assert T.thmI1_statement_derived()(tail=tail, rounds=1, values=1) is True  # Markov: 20|x| V
 
 
 def test_thmI1_normal_limit_inside_condition():
     # n -> oo (the proof's normal approximation): Pr(chi^2_t >= t c) < 1/20 for |x| = 1, by two closed forms
     for tt in (1, 2):
-        c = T.thmI1_factor().subs({T.t: tt, T.X: 1})
+        c = PT.thmI1_factor_printed().subs({T.t: tt, T.X: 1})
         for via_gamma in (False, True):
-            assert P._ge_irrational(R(1, 20), P._gauss_tail(tt, c, via_gamma))
+            assert PA._ge_irrational(R(1, 20), PA._gauss_tail(tt, c, via_gamma))
         # a smaller factor (c = 1: the mean) is not enough: the check can fail
-        assert not P._ge_irrational(R(1, 20), P._gauss_tail(tt, sympy.Integer(1)))
-    insts = P._gauss_instances()
-    assert all(i.in_condition and i.exact and i.derived for i in insts)
+        assert not PA._ge_irrational(R(1, 20), PA._gauss_tail(tt, sympy.Integer(1)))
+        assert PT.thmI1_printed()(tail=lambda c, tt=tt: PA._gauss_tail(tt, c), rounds=tt, values=1) is True
+        assert PT.eq52_printed()(tail=lambda c, tt=tt: PA._gauss_tail(tt, c), rounds=tt, values=1) is True
 
 
 def test_table2_counts():
     assert T.bits_he(4) == 4 and T.bits_rhr(16, 3) == 6 and T.bits_ocms(3, 3) == 6
-    assert T.table2_classes("RHR")["eps->oo"] == 0
-    assert T.table2_classes("SS")["eps->oo"] == sympy.oo
-    assert T.table2_classes("l-OCMS") == {"d": 1, "eps->oo": 1, "eps->0": sympy.oo}
+    assert P2._order_classes("RHR", PT.table2_printed("RHR"))["eps->oo"] == 0
+    assert P2._order_classes("SS", PT.table2_printed("SS"))["eps->oo"] == sympy.oo
+    assert P2._order_classes("l-OCMS", PT.table2_printed("l-OCMS")) == {"d": 1, "eps->oo": 1, "eps->0": sympy.oo}
+    # the construction's own count has the exact count's order in every limit
+    for row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
+        assert set(P2._order_classes(row, T.table2_count(row)).values()) == {1}, row
+
+
+def test_rhr_order_statements():
+    small, large = T.rhr_order_in_eps("l2")
+    at_oo = {"var": "eps", "point": sympy.oo, "loss": T.d * large}
+    at_0 = {"var": "eps", "point": 0, "loss": T.d * small}
+    assert PT.table1_rhr_order_printed("l2")(**at_oo) is False  # d/eps does not decay like the real loss
+    assert PT.table1_rhr_order_printed("l2")(**at_0) is True
+    assert T.table1_rhr_order_derived("l2")(**at_oo) is True and T.table1_rhr_order_derived("l2")(**at_0) is True
+
+
+def test_printed_module_imports_only_symbols():
+    import ast
+    import inspect
+    tree = ast.parse(inspect.getsource(PT))
+    mods = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    mods += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    assert all(m in ("__future__", "sympy", "ldpref.exact") or "symbols" in m for m in mods), mods
+    tree = ast.parse(inspect.getsource(T))
+    imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    assert not any("printed" in m for m in imported), imported
 
 
 def test_verdicts_sample():

@@ -2,8 +2,8 @@
 
 Everything here is derived from the paper's model -- the CMS of Section 3 (Eq. (2), Eq. (8)), randomised
 response, unary encoding, Subset Selection, Recursive Hadamard Response as described in Section 4.3 --
-never copied from the paper's text.  Functions named ``*_printed`` (and the tables ``TABLE1_PRINTED``,
-``TABLE2_PRINTED``) are transcriptions of what the paper prints, mistakes included.
+never copied from the paper's text.  What the paper prints is transcribed in
+:mod:`derivations.pan_cms.printed_tables`, which this module never imports.
 
 Conventions
 -----------
@@ -29,17 +29,13 @@ import sympy
 
 from .symbols import d, e, eps, n
 
+from .symbols_statements import Predicate
+from .symbols_tables import (B_MIN, BITS, BITS_PRIV, BITS_PUB, DVAR, E_FHAT, E_MSE_BAR, LOG2, LOG2_H, MAX_E_S,  # noqa: F401
+                             MSE_RHR, N_MSE, P_SUPP, Q_SUPP, Omega, Theta, X, b, k_ss, log2, m, m1, rho, sym, t)
+
 E = e
-m = sympy.Symbol("m", positive=True)  # hash range (a real number when optimised)
-m1 = sympy.Symbol("m_1", positive=True)  # inner hash range of CMS+HE (Section 4.5)
 u = sympy.Symbol("u", positive=True)  # u = m - 1
-t = sympy.Symbol("t", positive=True, integer=True)  # experiment rounds (Eq. (22), Appendix I)
-X = sympy.Symbol(r"|\mathbf{x}|", positive=True, integer=True)  # number of values of interest
 V = sympy.Symbol("V", positive=True)
-b = sympy.Symbol("b", positive=True, integer=True)  # RHR bits
-k_ss = sympy.Symbol("k", positive=True)  # subset size of SS
-Theta = sympy.Function(r"\Theta")
-Omega = sympy.Function(r"\Omega")
 ROWS1 = ("HE", "RHR", "OLH", "OCMS", "CMS+HE", "SS", "a-RP", "s-RP")
 COLS1 = ("l1", "l2", "mse")
 ROWS2 = ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "original-CMS", "SS", "RAPPOR")
@@ -47,11 +43,6 @@ half = sympy.sqrt(E)  # e^{eps/2}
 H = sympy.Symbol("h", positive=True)  # e^{eps/2} as a symbol inside computations (E = h^2)
 
 
-def log2(x):
-    return sympy.log(x, 2)
-
-
-LOG2 = sympy.Function(r"\log_{2}")
 
 
 def disp(expr):
@@ -72,47 +63,6 @@ def disp(expr):
         args[i] = LOG2(args[i].args[0])
         return sympy.Mul(*args)
     return expr.replace(is_log2_term, rewrite)
-
-
-# ---- transcriptions (printed forms) -------------------------------------------------------------
-def _table1_printed():
-    he_l1 = d * (E + 1) / (E - 1)
-    he_l2 = d * (E + 1) ** 2 / (E - 1) ** 2
-    he_mse = ((E + 1) / (E - 1)) ** 2
-    cs = 2 * d * half / (E - 1)
-    l2opt = 4 * d * E / (E - 1) ** 2
-    return {
-        ("HE", "l1"): he_l1, ("HE", "l2"): he_l2, ("HE", "mse"): he_mse,
-        ("RHR", "l1"): Theta(d / sympy.sqrt(sympy.Min(eps, eps**2))),
-        ("RHR", "l2"): Theta(d / sympy.Min(eps, eps**2)),
-        ("RHR", "mse"): Omega(((E + 1) / (E - 1)) ** 2),
-        ("OLH", "l1"): cs, ("OLH", "l2"): l2opt, ("OLH", "mse"): he_mse,
-        ("OCMS", "l1"): cs, ("OCMS", "l2"): l2opt, ("OCMS", "mse"): half / (half - 1) ** 2,
-        ("CMS+HE", "l1"): he_l1, ("CMS+HE", "l2"): he_l2, ("CMS+HE", "mse"): he_mse,
-        ("SS", "l1"): sympy.sqrt(sympy.Rational(8) / sympy.pi) * d * half / (E - 1), ("SS", "l2"): l2opt,
-        ("SS", "mse"): he_mse,
-        ("a-RP", "l1"): cs, ("a-RP", "l2"): l2opt, ("a-RP", "mse"): he_mse,
-        ("s-RP", "l1"): d * E ** sympy.Rational(1, 4) / (half - 1), ("s-RP", "l2"): d * half / (half - 1) ** 2,
-        ("s-RP", "mse"): half / (half - 1) ** 2,
-    }
-
-
-def table1_printed(row: str, col: str):
-    """Table 1 cell as printed (the 1/n, resp. 1/sqrt(n), factor omitted as in the paper)."""
-    return _table1_printed()[(row, col)]
-
-
-def _table2_printed():
-    L = log2(d)
-    return {
-        "HE": L, "RHR": L + eps, "OLH": d * eps, "MSE-OCMS": 2 * L + eps / 2, "l-OCMS": 2 * L + eps,
-        "original-CMS": Omega(d * log2(m)), "SS": d / (1 + E), "RAPPOR": d,
-    }
-
-
-def table2_printed(row: str):
-    """Table 2 cell as printed (bits between the server and one client; log read as log2)."""
-    return _table2_printed()[row]
 
 
 # ---- inner mechanisms and per-client variance coefficients ---------------------------------------
@@ -475,14 +425,6 @@ def table2_bounds(row: str):
     }[row]
 
 
-def _printed_split(row):
-    printed = table2_printed(row).subs(E, sympy.exp(eps))
-    if row in T2_LINEAR:
-        return None, sympy.cancel(printed / d)
-    c = sympy.simplify(sympy.diff(printed, d) * d * sympy.log(2))
-    return c, sympy.simplify(printed - c * log2(d))
-
-
 def order_class(num, den, point):
     """Class of ``lim_{eps -> point} num/den``: 1 (finite positive), 0 or oo; ``den = 0`` identically:
     1 when num stays bounded, oo when it grows."""
@@ -491,25 +433,6 @@ def order_class(num, den, point):
         lim = sympy.limit(num, eps, point, direction)
         return sympy.Integer(1) if lim.is_finite else sympy.oo
     return _cls(sympy.limit(num / den, eps, point, direction))
-
-
-@cache
-def table2_classes(row: str):
-    """Order classes, exact count vs printed cell: ``d``: ratio of the d-leading coefficients (log rows:
-    of log2 d; linear rows: of d at eps = 2); ``eps->oo`` / ``eps->0``: ratio of the eps-parts.  Both
-    bounds of the exact count must give the same classes."""
-    linear, c, lo, hi = table2_bounds(row)
-    pc, prest = _printed_split(row)
-    out = []
-    gap = sympy.simplify(hi - lo)
-    # hi = lo + a constant and lo >= 1 on the whole range: both bounds have the same order, check lo only
-    bounds = (lo,) if (not gap.free_symbols and gap >= 0 and sympy.limit(lo, eps, 0, "+") >= 1) else (lo, hi)
-    for rest in bounds:
-        dcls = _cls(sympy.simplify((rest / prest).subs(eps, 2))) if linear else _cls(sympy.Rational(c) / pc)
-        out.append({"d": dcls, "eps->oo": order_class(rest, prest, sympy.oo), "eps->0": order_class(rest, prest, 0)})
-    if out[0] != out[-1]:
-        raise ValueError(f"{row}: the two bounds give different order classes {out}")
-    return out[0]
 
 
 def table2_derived(row: str):
@@ -538,13 +461,6 @@ def table2_count(row: str):
 
 # ---- Appendix H -------------------------------------------------------------------------------
 @cache
-def eq31_printed(mm=m):
-    """Eq. (31) (paper), n Var(f_hat(x)_RR) as printed, with f = f(x)."""
-    from .symbols import f
-    return (1 - f) / (mm - 1) + mm * ((1 - f) * (E - 1) * (2 - mm) + mm * E) / ((mm - 1) * (E - 1) ** 2)
-
-
-@cache
 def cms_rr_nvar(mm=m):
     """Derived: n Var of unbiased CMS + RR at frequency f: ``f w_eq + (1 - f) w_neq``."""
     from .symbols import f
@@ -552,24 +468,11 @@ def cms_rr_nvar(mm=m):
     return sympy.cancel(f * w_eq + (1 - f) * w_neq)
 
 
-def appH_ss_pq_printed():
-    """Appendix H (paper): p, q of SS (k the subset size)."""
-    kk = k_ss
-    p = kk * E / (kk * E + d - kk)
-    q = kk * E / (kk * E + d - kk) * (kk - 1) / (d - 1) + (d - kk) / (kk * E + d - kk) * kk / (d - 1)
-    return p, q
-
-
 def appH_ss_pq_derived():
     return ss_pq(d, k_ss)
 
 
 # ---- Theorem 5.2 / Section 5.3 ---------------------------------------------------------------
-def thm52_printed():
-    """Theorem 5.2 (paper): bits enough to generate pairwise-independent assignments."""
-    return sympy.ceiling(sympy.Max(4 * log2(d), 2 * log2(n)))
-
-
 def thm52_derived():
     """Derived: the assignment s(i) = a0 + a1 i over GF(2^L), 2^L >= max(n, k), reduced to [k] with
     k = |H| = 2^(2 ceil(log2 d)) (Eq. (18)), needs 2L = 2 max(ceil(log2 n), 2 ceil(log2 d)) bits; and
@@ -581,19 +484,9 @@ def thm52_form():
     return sympy.Eq(sympy.Symbol(r"\mathrm{bits}"), thm52_derived(), evaluate=False)
 
 
-def thm52_printed_form():
-    return sympy.Eq(sympy.Symbol(r"\mathrm{bits}"), thm52_printed(), evaluate=False)
-
-
 def thm52_bits(dd: int, nn: int) -> int:
     """:func:`thm52_derived` with integers: ``2 max(ceil(log2 n), 2 ceil(log2 d))``."""
     return 2 * max(ceil_log2(nn), 2 * ceil_log2(dd))
-
-
-def thm52_printed_value(dd: int, nn: int) -> int:
-    """``ceil(max(4 log2 d, 2 log2 n))`` computed exactly with integers: the least integer B with
-    2^B >= max(d^4, n^2)."""
-    return ceil_log2(max(dd**4, nn**2))
 
 
 def thm52_lower_bound(dd: int) -> int:
@@ -608,27 +501,11 @@ def thm51_expectation(mm, colliding_fraction):
     return sympy.Rational(mm, mm - 1) * colliding_fraction - sympy.Rational(1, mm - 1)
 
 
-def sec52_bias_printed():
-    return sympy.Eq(sympy.Symbol(r"E[\hat{f}(x)]"), 1, evaluate=False)
-
-
 def sec52_bias_derived():
-    rho = sympy.Symbol(r"\rho", nonnegative=True)
-    return sympy.Eq(sympy.Symbol(r"E[\hat{f}(x)]"), (m * rho - 1) / (m - 1), evaluate=False)
+    return sympy.Eq(E_FHAT, (m * rho - 1) / (m - 1), evaluate=False)
 
 
 # ---- Appendix I -------------------------------------------------------------------------------
-def thmI1_factor():
-    """``1 + (2/t)(sqrt(t log(20|x|)) + log(20|x|))`` (printed)."""
-    a = sympy.log(20 * X)
-    return 1 + 2 * (sympy.sqrt(t * a) + a) / t
-
-
-def thmI1_printed():
-    return (sympy.Eq(sympy.Symbol("c"), thmI1_factor(), evaluate=False),
-            sympy.Le(sympy.Symbol(r"\Pr(\overline{MSE} \geq c V)"), sympy.Rational(1, 20)))
-
-
 def thmI1_markov_factor():
     """Derived (no normal approximation): Markov + union bound, Pr(max_x S(x) >= c V) <= |x|/c, so
     c = 20|x| gives 0.05 for every n and t."""
@@ -639,7 +516,227 @@ def thmI1_derived():
     return sympy.Le(sympy.Symbol(r"\Pr(\overline{MSE} \geq 20|\mathbf{x}| V)"), sympy.Rational(1, 20))
 
 
-def eq52_printed():
-    alpha = sympy.Symbol("alpha", positive=True)
-    return (sympy.Eq(sympy.Symbol(r"c_{\alpha}"), 1 + 2 * (sympy.sqrt(t * alpha) + alpha) / t, evaluate=False),
-            sympy.Gt(sympy.Symbol(r"\Pr(\overline{MSE} < c_{\alpha} V)"), (1 - sympy.exp(-alpha)) ** X))
+# ---- derived statements (correct at every instance; the checks evaluate them on exact facts) -------------
+def _theta_holds(order, var, point, loss, exp_eps=None):
+    """``order = Theta(loss)`` at one limit: ``order/loss`` has a finite non-zero limit as var -> point."""
+    if var == "eps":
+        lim = sympy.limit(order.subs(E, sympy.exp(eps)) / loss, eps, point, "+" if point == 0 else "-")
+    else:
+        lim = sympy.limit(order.subs(E, exp_eps) / loss, d, sympy.oo)
+    return bool(lim.is_finite and lim.is_positive)
+
+
+def table1_rhr_order_derived(col: str):
+    """RHR's order derived (:func:`rhr_derived`), asserted at one limit of RHR's real loss."""
+    order = rhr_derived(col).args[0]
+
+    def holds(var, point, loss, exp_eps=None, **_):
+        return _theta_holds(order, var, point, loss, exp_eps)
+    text = r"d\,e^{\epsilon}/(e^{\epsilon} - 1)^2" if col == "l2" else r"d\,e^{\epsilon/2}/(e^{\epsilon} - 1)"
+    return Predicate((r"n\,l_2" if col == "l2" else r"\sqrt{n}\,l_1") + r"^{RHR} = \Theta\left(" + text + r"\right)",
+                     holds)
+
+
+def table1_rhr_mse_derived():
+    """RHR's worst-case n MSE with 2^b hashed values, (e+1)(e+2^b-1)/(e-1)^2 (:func:`rhr_worst_mse`), is at least
+    HE's ((e+1)/(e-1))^2 (equality at b = 1)."""
+    return sympy.Ge(sympy.factor(rhr_worst_mse(2**b)), ((E + 1) / (E - 1)) ** 2, evaluate=False)
+
+
+def _bits_all(bits, d, m, **_):
+    return sympy.simplify(bits - bits_all_functions(d, m)) == 0
+
+
+def table2_original_cms_derived():
+    """A function [d] -> [m] drawn from all m^d of them takes log2(m^d) = d log2 m bits."""
+    return Predicate(r"\mathrm{bits} = \log_2 m^d = d \log_2 m", _bits_all)
+
+
+def appH_response_bits_derived():
+    """log2(1 + e^x) = x/ln 2 + log2(1 + e^-x), for x = eps/2 and x = eps."""
+    return tuple(sympy.Eq(log2(1 + sympy.exp(x)), x / sympy.log(2) + log2(1 + sympy.exp(-x)), evaluate=False)
+                 for x in (eps / 2, eps))
+
+
+def appH_ocms_bits_derived():
+    """Eq. (18)'s family over GF(2^l), 2^l >= d: 2^(2l) functions, l = ceil(log2 d)."""
+    return sympy.Eq(LOG2_H, 2 * sympy.ceiling(log2(d)), evaluate=False)
+
+
+def appH_ss_var_derived():
+    """n Var = f w_eq + (1 - f) w_neq, so its slope in f is w_eq - w_neq = (p - q)(1 - p - q)/(p - q)^2 for a pure
+    protocol: it has the sign of 1 - p - q (p, q of Subset Selection from :func:`ss_pq`)."""
+    p, q = ss_pq(d, k_ss)
+    return sympy.Gt(DVAR * (1 - p - q), 0, evaluate=False)
+
+
+def rp_pq(row: str, exp_eps=E):
+    """Support probabilities of a-RP (OUE) and s-RP (SUE)."""
+    if row == "a-RP":
+        return sympy.Rational(1, 2), 1 / (exp_eps + 1)
+    h_ = sympy.sqrt(exp_eps)
+    return h_ / (h_ + 1), 1 / (h_ + 1)
+
+
+def appH_rp_worst_derived():
+    """The MSE is linear in the counts: its worst case is the larger of the per-client variances, holder
+    p(1-p)/(p-q)^2 and others q(1-q)/(p-q)^2 (:func:`pure_coefficients`)."""
+    return sympy.Eq(N_MSE, sympy.Max(*pure_coefficients(P_SUPP, Q_SUPP)), evaluate=False)
+
+
+def _thm51_bias(m_range, collisions, **_):
+    """Eq. (3) per client: a client assigned h_j holding x' adds m/(m-1) c_j(x, x') - 1/(m-1) - 1{x' = x} to the
+    bias (c_j(x, x) = 1); the largest and smallest bias over datasets add the per-client extremes."""
+    hi = lo = sympy.Integer(0)
+    for row in collisions:  # one client: (is x' = x, c_j(x, x')) for every x'
+        devs = [thm51_expectation(m_range, c) - (1 if same else 0) for same, c in row]
+        hi, lo = hi + max(devs), lo + min(devs)
+    return bool(hi != 0 or lo != 0)
+
+
+def thm51_derived():
+    return Predicate(r"\max_{\mathrm{datasets}} \left|\tfrac{1}{n}\sum_i \left(\tfrac{m}{m-1} c_{j(i)}(x, X_i) - "
+                     r"\tfrac{1}{m-1} - 1\{X_i = x\}\right)\right| > 0", _thm51_bias)
+
+
+def thm52_statement_derived():
+    return sympy.Ge(thm52_derived(), B_MIN, evaluate=False)
+
+
+def _family_size(family, d, k, **_):
+    return k == (2 ** (2 * ceil_log2(d)) if family == "gf2-affine" else hadamard_size(d + 1))
+
+
+def sec53_identifier_derived():
+    """Eq. (18)'s family has 2^(2 ceil(log2 d)) functions, the Hadamard family 2^ceil(log2(d + 1))."""
+    return Predicate(r"k = 2^{2\lceil\log_2 d\rceil}\ (\mathrm{Eq.\ (18)}),\quad k = 2^{\lceil\log_2(d+1)\rceil}\ "
+                     r"(\mathrm{Hadamard})", _family_size)
+
+
+def _generator_bits(family, d, bits, **_):
+    k = 2 ** (2 * ceil_log2(d)) if family == "gf2-affine" else hadamard_size(d + 1)
+    return bits == ceil_log2(k * k)
+
+
+def sec53_generator_derived():
+    """Pairwise-uniform assignments over [k] from fair bits need 2^bits >= k^2: 2 log2 k bits (k a power of 2)."""
+    return Predicate(r"\mathrm{bits} = 2 \log_2 k", _generator_bits)
+
+
+def sec53_sync_cost_derived():
+    return sympy.Lt(2 * sympy.ceiling(log2(d)), thm52_derived() + sympy.ceiling(log2(n)), evaluate=False)
+
+
+def sec53_public_derived():
+    return sympy.Eq(BITS_PUB, thm52_derived() + n * sympy.ceiling(log2(m)), evaluate=False)
+
+
+def sec53_private_derived():
+    return sympy.Eq(BITS_PRIV, n * (2 * sympy.ceiling(log2(d)) + sympy.ceiling(log2(m))), evaluate=False)
+
+
+def eq22_derived():
+    """Jensen: E[max_x S(x)] >= max_x E[S(x)]."""
+    return sympy.Ge(E_MSE_BAR, MAX_E_S, evaluate=False)
+
+
+def _markov(tail, rounds, values, **_):
+    return bool(tail(thmI1_markov_factor().subs(X, values)) <= sympy.Rational(1, 20))
+
+
+def thmI1_statement_derived():
+    """Markov and a union bound: Pr(max_x S(x) >= 20|x| V) <= |x|/(20|x|) = 1/20, for every n and t."""
+    return Predicate(r"\Pr(\overline{MSE} \geq 20|\mathbf{x}| V) \leq 0.05", _markov)
+
+
+def _markov_eq52(tail, rounds, values, **_):
+    alpha = sympy.log(20 * values)
+    c = 1 + 2 * (sympy.sqrt(rounds * alpha) + alpha) / rounds  # the threshold Eq. (52) bounds the probability at
+    return bool(1 - tail(c) >= 1 - values / c)
+
+
+def eq52_derived():
+    """At any threshold c: Pr(max_x S(x) < c V) >= 1 - |x|/c (Markov and a union bound)."""
+    return Predicate(r"\Pr(\overline{MSE} < c V) \geq 1 - |\mathbf{x}|/c", _markov_eq52)
+
+
+# ---- Section 5.1 statements --------------------------------------------------------------------------
+def sec51_model_value(row: str, what: str, exp_eps, dd=None):
+    """A row's value in Section 5.1's comparisons from the model: the d -> oo leading coefficient of n l2 per d,
+    or the worst-case n MSE (RHR with 2^b = e^eps; "SS (k = 1)" at a finite d)."""
+    if row == "SS (k = 1)":
+        w = pure_coefficients(*[sympy.cancel(x.subs({d: dd, k_ss: 1, E: exp_eps})) for x in ss_pq(d, k_ss)])
+        return max(w) if what == "mse" else sympy.cancel(w[0] + (dd - 1) * w[1])
+    if row == "RHR":
+        return (rhr_slope_tied() if what == "l2" else rhr_worst_mse(E)).subs(E, exp_eps)
+    if what == "l2":
+        return sympy.cancel((table1_derived(row, "l2") / d).subs(E, exp_eps))
+    return sympy.cancel(table1_derived(row, "mse").subs(E, exp_eps))
+
+
+def _argmins_as_modelled(values, exp_eps, d=None, **_):
+    """The rows attaining each minimum among the values given are those the model's values predict."""
+    dd = None if d == "oo" else d
+    for what, tab in values.items():
+        model = {r: sec51_model_value(r, what, exp_eps, dd) for r in tab}
+        if {r for r in tab if tab[r] == min(tab.values())} != {r for r in model if model[r] == min(model.values())}:
+            return False
+    return True
+
+
+def sec51_argmin_derived():
+    return Predicate(r"\arg\min_{\mathrm{rows}} = \arg\min_{\mathrm{rows}} (\text{derived leading "
+                     r"coefficients and worst-case MSE})", _argmins_as_modelled)
+
+
+def _l1_ratio_as_modelled(ratio, **_):
+    return sympy.simplify(ratio - sympy.simplify(table1_derived("OCMS", "l1") / table1_derived("SS", "l1"))) == 0
+
+
+def sec51_l1_derived():
+    """OCMS's l1 (Cauchy-Schwarz bound) over SS's (normal approximation): sqrt(pi/2) for every eps."""
+    return Predicate(r"[l_1]_{OCMS} / l_{1,SS} = \sqrt{\pi/2}", _l1_ratio_as_modelled)
+
+
+@cache
+def sec51_same_order_model():
+    """Which O(log d)-communication rows have OCMS's l2 order (leading coefficients in d, ratio bounded away
+    from 0 and oo as eps -> 0+ and eps -> oo), from the derived cells (RHR: b = 1 near 0, 2^b = e^eps at oo)."""
+    ocms = table1_derived("OCMS", "l2") / d
+    cands = {"HE": (table1_derived("HE", "l2") / d,) * 2, "CMS+HE": (table1_derived("CMS+HE", "l2") / d,) * 2,
+             "RHR": (limit_per_d(rhr_l2(2, d)), rhr_slope_tied())}
+    return {r: bool(classes_in_eps(g0 / ocms)[0] == 1 and classes_in_eps(ginf / ocms)[1] == 1)
+            for r, (g0, ginf) in cands.items()}
+
+
+def classes_in_eps(ratio):
+    """Classes (0, 1, oo) of ``lim ratio`` as eps -> 0+ and as eps -> oo for a function of e^eps: e^eps is
+    increasing, so these are the limits e^eps -> 1+ and e^eps -> oo (taken in e^eps, which is faster)."""
+    s = sympy.Symbol("s", positive=True)
+    r = sympy.cancel(sympy.sympify(ratio))
+    return (_cls(sympy.limit(r.subs(E, 1 + s), s, 0, "+")), _cls(sympy.limit(r, E, sympy.oo)))
+
+
+def _same_order_as_modelled(same_order, **_):
+    return same_order == sec51_same_order_model()
+
+
+def sec51_rhr_derived():
+    return Predicate(r"\lim_{\epsilon \to 0^+, \infty} \frac{l_{2,r}}{l_{2,OCMS}} \in (0, \infty) \iff "
+                     r"r = \mathrm{RHR}\ (r \in \{\mathrm{HE}, \mathrm{RHR}, \mathrm{CMS{+}HE}\})", _same_order_as_modelled)
+
+
+# ---- Appendix H, communication ---------------------------------------------------------------------
+def comm_functions_derived():
+    """All m^d functions [d] -> [m] equally likely: log2(m^d) bits (:func:`bits_all_functions`)."""
+    return sympy.Eq(BITS, bits_all_functions(d, m), evaluate=False)
+
+
+def ss_comm_derived():
+    """A k-subset of [d], k = d/(e^eps + 1), is one of C(d, k) outcomes: ceil(log2 C(d, k)) bits."""
+    return sympy.Eq(BITS, sympy.ceiling(log2(sympy.binomial(d, d / (E + 1)))), evaluate=False)
+
+
+def rappor_comm_derived():
+    """All 2^d bit vectors are possible outputs: log2(2^d) bits."""
+    return sympy.Eq(BITS, log2(2**d), evaluate=False)

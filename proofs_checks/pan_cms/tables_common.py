@@ -1,0 +1,208 @@
+"""pan-cms tables checks, shared part: the real mechanisms of Section 5 and Appendix H (hash families, HE, CMS,
+CMS+HE, RHR, the pure protocols), their exact losses, and the helpers that evaluate a claim's own forms."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import sympy
+
+import derivations.pan_cms.tables as T
+from derivations.pan_cms.symbols import d as D
+from ldpref.exact import EXP_EPS
+from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family, sylvester_hadamard
+from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger import claim as _ledger_claim
+from ldpref.losses import l1_cauchy_schwarz_bound, worst_case_l2, worst_case_mse
+from ldpref.mechanism import Mechanism
+from ldpref.mechanisms.cms import cms, inner_mechanism
+from ldpref.mechanisms.pure import oue, subset_selection, sue
+
+R = sympy.Rational
+E = EXP_EPS
+HOLDS = True  # a statement evaluated on the real mechanism's facts must hold there
+
+
+def _displayed(fn):
+    return None if fn is None else (lambda: T.disp(fn()))
+
+
+def _undisp(form):
+    """A displayed form with ``log_2(a)`` read back as ``log(a)/log(2)`` (the same object, evaluable)."""
+    if isinstance(form, (list, tuple)):
+        return type(form)(_undisp(x) for x in form)
+    if not isinstance(form, sympy.Basic):
+        return form
+    return form.replace(T.LOG2, lambda a: sympy.log(a, 2))
+
+
+def _named(form, values: dict):
+    """A claim's form at one instance: ``values`` maps the names of the form's symbols (a Predicate: its
+    parameters) to exact values; log_2 is read back first (see :func:`_undisp`)."""
+    form = _undisp(form)
+    if isinstance(form, Predicate):
+        return evaluate(form, values)
+    syms = set()
+    for part in (form if isinstance(form, (list, tuple)) else (form,)):
+        if isinstance(part, sympy.Basic):
+            syms |= part.free_symbols
+    return evaluate(form, {s: sympy.sympify(values[s.name]) for s in syms if s.name in values})
+
+
+def _probe_first(**values):
+    """``simplify=`` for ``ev.symbolic``: ``(the form at one point, the form)``, so two forms that differ at the point
+    are told apart exactly and fast, and equal forms are still compared whole."""
+    return lambda form: (_named(form, values), form)
+
+
+def _forms(ev):
+    """The claim's printed and derived forms (``ev.printed()``, ``ev.derived()``), read back once for evaluation."""
+    return _undisp(ev.printed()), _undisp(ev.derived())
+
+
+def claim(**kw):
+    """``ldpref.ledger.claim`` with printed/derived/correction shown with log_2 (display only: checks read the
+    forms back with :func:`_undisp`, so the object shown is the object evaluated)."""
+    for key in ("printed", "derived", "correction"):
+        if kw.get(key) is not None:
+            kw[key] = _displayed(kw[key])
+    return _ledger_claim(**kw)
+
+
+def _sub(expr, **vals):
+    m = {D: vals.get("d", D), E: vals.get("e", E)}
+    if "m1" in vals:
+        m[T.m1] = vals["m1"]
+    return sympy.sympify(expr).xreplace(m)
+
+
+def _rhs(form):
+    """An ``Eq`` form's right-hand side (the value it states), else the form itself."""
+    return form.rhs if isinstance(form, sympy.Equality) else form
+
+
+def _bits_info(count: int) -> sympy.Expr:
+    """Information content log2(count) of a uniformly chosen item (an integer when count is a power of 2)."""
+    return sympy.log(count, 2) if count & (count - 1) else sympy.Integer(count.bit_length() - 1)
+
+
+# ==== real hash families and mechanisms ==========================================================
+def _field_ops(q: int):
+    """(add, mul) of GF(q) for q prime or a power of two."""
+    if q & (q - 1) == 0:
+        l = q.bit_length() - 1
+        return (lambda a, b: a ^ b), (lambda a, b: gf2_multiply(a, b, l))
+    if any(q % p == 0 for p in range(2, int(q**0.5) + 1)):
+        raise ValueError(f"GF({q}) is not supported here (q must be prime or a power of two)")
+    return (lambda a, b: (a + b) % q), (lambda a, b: (a * b) % q)
+
+
+@cache
+def linear_family(q: int, dd: int) -> HashFamily:
+    """``h_{a, b}(x) = b + <a, vec(x)>`` over GF(q)^t (vec: base-q digits, q^t >= d): strongly pairwise
+    independent, k = q^(t+1) functions [d] -> [q]."""
+    add, mul = _field_ops(q)
+    tt = 1
+    while q**tt < dd:
+        tt += 1
+    vecs = [[(x // q**i) % q for i in range(tt)] for x in range(dd)]
+    funcs = []
+    for a in itertools.product(range(q), repeat=tt):
+        for b in range(q):
+            row = []
+            for x in range(dd):
+                acc = b
+                for ai, xi in zip(a, vecs[x]):
+                    acc = add(acc, mul(ai, xi))
+                row.append(acc)
+            funcs.append(tuple(row))
+    return HashFamily(tuple(funcs), q, name=f"linear(GF({q})^{tt}, d={dd})")
+
+
+@cache
+def he_mech(dd: int, e) -> Mechanism:
+    """Hadamard Encoding (Section 4.1): the Sylvester-Hadamard family, binary RR, Eq. (2)."""
+    return cms(hadamard_family(dd), inner_mechanism("rr", 2, e)).mechanism
+
+
+@cache
+def cms_mech(dd: int, mm: int, e) -> Mechanism:
+    """Unbiased CMS + RR on [m] with a pairwise-independent linear family (OLH, OCMS)."""
+    return cms(linear_family(mm, dd), inner_mechanism("rr", mm, e)).mechanism
+
+
+@cache
+def cms_he_family(dd: int, mm1: int) -> HashFamily:
+    """CMS+HE (Section 4.5): a pairwise-independent hash [d] -> [m1], then column j of the Hadamard
+    matrix indexed by row h(x) + 1 (the HE of the hashed value): functions x -> H[h(x) + 1, j] in {0, 1}."""
+    inner = hadamard_family(mm1)
+    funcs = tuple(tuple(col[h[x]] for x in range(dd)) for h in linear_family(mm1, dd).functions for col in inner.functions)
+    return HashFamily(funcs, 2, name=f"cms+he(d={dd}, m1={mm1})")
+
+
+@cache
+def cms_he_mech(dd: int, mm1: int, e) -> Mechanism:
+    """CMS+HE decoded by Eq. (8) with m' = 1/c_bar (the recursive CMS of Section 4.5)."""
+    return cms(cms_he_family(dd, mm1), inner_mechanism("rr", 2, e), decoder="eq8").mechanism
+
+
+@cache
+def rhr_mech(dd: int, bb: int, e) -> Mechanism:
+    """Recursive Hadamard Response (Section 4.3) with b bits: B = 2^(b-1); x -> block x // B (row
+    block + 1 of a Hadamard matrix of size > ceil(d/B)), offset x mod B; a uniform column j gives the
+    bit s; (offset, s) in [2^b] is perturbed by RR on 2^b values.  Decoder: the unbiased linear decoder
+    ``(1{z = y_j(x)} - 1{z = y_j(x) xor 1})/(p - q)`` (reports of x's offset, Hadamard-decoded)."""
+    B = 2 ** (bb - 1)
+    M = 2 * B
+    blocks = -(-dd // B)
+    K = T.hadamard_size(blocks + 1)
+    Hm = sylvester_hadamard(K)
+    e = sympy.sympify(e)
+    p, q = e / (e + M - 1), 1 / (e + M - 1)
+
+    def y(j, x):
+        return 2 * (x % B) + (0 if Hm[x // B + 1, j] == 1 else 1)
+
+    P, Q, labels = [], [[] for _ in range(dd)], []
+    for j in range(K):
+        for z in range(M):
+            labels.append(f"{j}:{z}")
+            P.append([(p if z == y(j, x) else q) / K for x in range(dd)])
+            for x in range(dd):
+                yx = y(j, x)
+                Q[x].append(((1 if z == yx else 0) - (1 if z == yx ^ 1 else 0)) / (p - q))
+    return Mechanism(P, Q, outputs=labels, name=f"rhr(d={dd}, b={bb}, exp_eps={e})")
+
+
+@cache
+def row_mech(row: str, dd: int, e, extra=None) -> Mechanism:
+    if row == "HE":
+        return he_mech(dd, e)
+    if row == "OLH":
+        return cms_mech(dd, int(1 + e), e)
+    if row == "OCMS":  # MSE-OCMS: m = 1 + e^{eps/2}
+        return cms_mech(dd, int(1 + sympy.sqrt(e)), e)
+    if row == "CMS":
+        return cms_mech(dd, extra, e)
+    if row == "CMS+HE":
+        return cms_he_mech(dd, extra, e)
+    if row == "SS":
+        return subset_selection(dd, int(dd / (e + 1)), e).mechanism
+    if row == "a-RP":
+        return oue(dd, e).mechanism
+    if row == "s-RP":
+        return sue(dd, e).mechanism
+    if row == "RHR":
+        return rhr_mech(dd, extra, e)
+    raise KeyError(row)
+
+
+@cache
+def exact_losses(row: str, dd: int, e, extra=None, n: int = 1):
+    """``(n MSE_worst, n l2, sqrt(n) l1_CS)`` of the exact mechanism (ldpref.losses)."""
+    mech = row_mech(row, dd, e, extra)
+    mse = worst_case_mse(mech, n).value * n
+    l2 = worst_case_l2(mech, n).value * n
+    l1 = l1_cauchy_schwarz_bound(mech, n) * sympy.sqrt(n)
+    return mse, l2, l1
