@@ -18,7 +18,7 @@ import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms import grr, oue, subset_selection, sue, support_probabilities
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 from ldpref.privacy import exp_eps_symbolic
@@ -1397,58 +1397,72 @@ def lemma1(ev):
                  _lemma1_instances(printed, derived))
 
 
+def _derived_argmin(ps, e_, lam_):
+    """Minimisers over the feasible p values ``ps`` of the objective derived from the exact variance (no k, no m)."""
+    g = J.lemma1_objective_derived_expr()
+    return _argmin({p_: _at(g, {J.p: p_, J.e: e_, J.lam: lam_}) for p_ in ps})
+
+
+def _remark2_derived_fn(**kw) -> bool:
+    """The model's p* (argmin of the exact-variance objective over the feasible p) changes exactly when k does?"""
+    # the derived objective has neither k nor m (the identity recorded by the check): both configurations minimise
+    # the same function of (p; lambda, e^eps)
+    at_a = _derived_argmin(kw["ps"], kw["e^eps"], kw["lambda"])
+    at_b = _derived_argmin(kw["ps"], kw["e^eps"], kw["lambda"])
+    return (at_a != at_b) == (kw["aspect"] == "k")
+
+
+def _remark2_derived():
+    return Predicate(r"p^{*} = \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})\ \text{(exact variance: no}\ k,"
+                     r"\ \text{no}\ m)\ \text{changes with}\ k\ \text{and not with}\ m", _remark2_derived_fn)
+
+
 @_cache
-def _k_independence_instances():
-    """Is the optimal p at k the optimal p at k = 1?  exact: Var_k(s) - Var_1(s) is the same for every
-    feasible s (so the argmin cannot move); printed: what the paper's own Lemma 1 says at this point (its
-    argmin over the same feasible p at k and at 1), the per-instance content of 'depends on k'."""
-    insts = []
+def _remark2_points():
+    """(params, exact, size): each instance compares two configurations that differ in k (same m) or in m (same
+    k = 1, over the p values feasible for both).  exact: the statement 'p* changes exactly when k changes' on
+    the argmins of the exact variance (every draw, feasible integer s)."""
+    out = []
     for m_, e_ in OPT_GRID:
+        t1 = _opt_table(m_, 1, e_)
+        ps = tuple(p_ for p_, _ in t1.values())
         for k_ in (2, 3):
-            t1, tk = _opt_table(m_, 1, e_), _opt_table(m_, k_, e_)
+            tk = _opt_table(m_, k_, e_)
             for counts in _datasets(2, 3):
-                diffs = {tk[s_][1][counts] - t1[s_][1][counts] for s_ in t1}
-                lam_ = _lam(counts)
-                l1 = _argmin({p_: G.lemma1_objective(p_, e_, lam_, 1) for p_, _ in t1.values()})
-                lk = _argmin({p_: G.lemma1_objective(p_, e_, lam_, k_) for p_, _ in tk.values()})
-                insts.append(Instance({"m": m_, "k": f"1 vs {k_}", "e^eps": e_, "counts": counts,
-                                       "Var_k - Var_1": sorted(diffs), "exact argmin": _argmin(
-                                           {p_: V[counts] for p_, V in tk.values()}), "Lemma 1 argmin (1, k)": (l1, lk)},
-                                      exact=len(diffs) == 1, derived=True, printed=l1 == lk,
-                                      size=(2, m_, k_, sum(counts), e_, counts)))
-    return tuple(insts)
-
-
-@_cache
-def _m_independence_instances():
-    """Is the optimal p independent of m?  Pairs (m, 2m) at the same e^eps share feasible p values."""
-    insts = []
+                a1 = _argmin({p_: V[counts] for p_, V in t1.values()})
+                ak = _argmin({p_: V[counts] for p_, V in tk.values()})
+                out.append(({"aspect": "k", "m": m_, "k_a": 1, "k_b": k_, "e^eps": e_, "counts": counts,
+                             "lambda": _lam(counts), "ps": ps, "exact argmin (k_a, k_b)": (a1, ak)},
+                            a1 != ak, (2, m_, k_, sum(counts), e_, counts)))
     for (m_, e_) in [(3, 2), (4, 3)]:
         t_a, t_b = _opt_table(m_, 1, e_), _opt_table(2 * m_, 1, e_)
-        common = {p_ for p_, _ in t_a.values()} & {p_ for p_, _ in t_b.values()}
+        common = tuple(sorted({p_ for p_, _ in t_a.values()} & {p_ for p_, _ in t_b.values()}))
         for counts in _datasets(2, 3):
             arg_a = _argmin({p_: V[counts] for p_, V in t_a.values() if p_ in common})
             arg_b = _argmin({p_: V[counts] for p_, V in t_b.values() if p_ in common})
-            insts.append(Instance({"m": f"{m_} vs {2 * m_}", "e^eps": e_, "counts": counts, "common p": sorted(common),
-                                   "argmin": (arg_a, arg_b)}, exact=arg_a == arg_b, derived=True, printed=True,
-                                  size=(2, m_, 1, sum(counts), e_, counts)))
-    return tuple(insts)
+            out.append(({"aspect": "m", "m": f"{m_} vs {2 * m_}", "k_a": 1, "k_b": 1, "e^eps": e_, "counts": counts,
+                         "lambda": _lam(counts), "ps": common, "exact argmin (m, 2m)": (arg_a, arg_b)},
+                        arg_a == arg_b, (2, m_, 1, sum(counts), e_, counts)))
+    return tuple(out)
 
 
 def _remark2_check(ev):
     ev.identity("the derived objective has no k and no m (only e^eps and lambda)",
                 sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k, J.m})), sympy.Integer(0))
-    ev.instances("the optimal p does not depend on k: exact Var_k - Var_1 is the same at every feasible (p, s)",
-                 _k_independence_instances())
-    ev.instances("the optimal p does not depend on m: argmin over the p common to m and 2m", _m_independence_instances())
+    printed, derived = ev.printed(), ev.derived()
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
+             for params, exact, size in _remark2_points()]
+    ev.instances("'p* changes with k and not with m': exact argmins (every draw, feasible integer s) for k_a vs k_b "
+                 "(same m) and for m vs 2m (k = 1, common p)", insts)
 
 
 @claim(id="jiang-gcms/remark2", root_cause="appB.same-client", location="Section IV-C, Remark 2",
        statement="Under a given eps the optimal p depends on f(d)/n and k, and not on m.",
-       printed=lambda: sympy.Eq(sympy.Symbol("p^{*}"), sympy.Function("p^{*}")(J.lam, J.k, J.e)),
-       derived=lambda: sympy.Eq(sympy.Symbol("p^{*}"), sympy.Function("p^{*}")(J.lam, J.e)),
+       printed=J.remark2_printed, derived=_remark2_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
-       note="True of Lemma 1's printed objective; for the real mechanism k only adds sum_{d'!=d} f(d')(f(d')-1)/"
+       note="Each instance compares the optimum of two configurations (k_a vs k_b at one m; m vs 2m at k = 1); the "
+            "printed statement is evaluated with Lemma 1's printed objective (the paper's source for 'depends on k').  "
+            "True of Lemma 1's printed objective; for the real mechanism k only adds sum_{d'!=d} f(d')(f(d')-1)/"
             "(k(m-1)) to the variance, the same for every p, so the optimal p depends on f(d)/n and eps only.")
 def remark2(ev):
     _remark2_check(ev)
@@ -1456,93 +1470,118 @@ def remark2(ev):
 
 @claim(id="jiang-gcms/fig2.caption", root_cause="appB.same-client", location="Fig. 2 caption",
        statement="The optimal p depends on the ratio n/f(d) and on k, and is independent of m.",
-       printed=lambda: sympy.Eq(sympy.Symbol("p^{*}"), sympy.Function("p^{*}")(J.lam, J.k, J.e)),
-       derived=lambda: sympy.Eq(sympy.Symbol("p^{*}"), sympy.Function("p^{*}")(J.lam, J.e)),
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement")
+       printed=J.fig2_caption_printed, derived=_remark2_derived,
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
+       note="Checked as Remark 2 (same instances).")
 def fig2_caption(ev):
     _remark2_check(ev)
 
 
 @_cache
-def _k_growth_instances():
-    insts = []
+def _k_growth_points():
+    out = []
     for m_, e_ in OPT_GRID:
         for k_ in (1, 2):
             t1, t2 = _opt_table(m_, k_, e_), _opt_table(m_, k_ + 1, e_)
+            ps = tuple(p_ for p_, _ in t1.values())
             for counts in _datasets(2, 3):
                 if counts[0] == 0:
                     continue
                 a1_ = _argmin({p_: V[counts] for p_, V in t1.values()})
                 a2_ = _argmin({p_: V[counts] for p_, V in t2.values()})
-                insts.append(Instance({"m": m_, "k": f"{k_} -> {k_ + 1}", "e^eps": e_, "counts": counts,
-                                       "argmin": (a1_, a2_)}, exact=min(a2_) > max(a1_), derived=False, printed=True,
-                                      size=(2, m_, k_, sum(counts), e_, counts)))
-    return tuple(insts)
+                out.append(({"m": m_, "k": f"{k_} -> {k_ + 1}", "e^eps": e_, "counts": counts, "lambda": _lam(counts),
+                             "ps": ps, "exact argmin": (a1_, a2_)}, min(a2_) > max(a1_),
+                            (2, m_, k_, sum(counts), e_, counts)))
+    return tuple(out)
+
+
+def _fig5_k_derived_fn(**kw) -> bool:
+    """The model's optimum at k and at k + 1: the derived objective has no k, so the two argmins coincide."""
+    at_k = _derived_argmin(kw["ps"], kw["e^eps"], kw["lambda"])
+    at_k1 = _derived_argmin(kw["ps"], kw["e^eps"], kw["lambda"])
+    return min(at_k1) > max(at_k)
 
 
 @claim(id="jiang-gcms/fig5.k", root_cause="fig5.k", location="Section VII-B on Fig. 5(b)",
        statement="Generally, a larger k corresponds to a higher optimal p.",
-       printed=lambda: sympy.Gt(sympy.Derivative(sympy.Function("p^{*}")(J.k), J.k), 0),
-       derived=lambda: sympy.Eq(sympy.Derivative(sympy.Function("p^{*}")(J.k), J.k), 0),
+       printed=J.fig5_k_printed,
+       derived=lambda: Predicate(r"p^{*}(k+1) > p^{*}(k),\ p^{*} = \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})"
+                                 r"\ \text{(exact variance, no}\ k)", _fig5_k_derived_fn),
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
        note="With the exact variance the optimum does not move with k (k only adds a p-free term).  Lemma 1 as "
             "printed does not support the trend either: its objective is A(p) - (1 + lam (w^2 - 1))/(k (1-p)^2) and "
             "the p-derivative of the subtracted term has the sign of 1 + lam (w - 1) > 0, so its interior minimiser "
             "decreases as k grows (e.g. e^eps = 20, lam = 1/2: 0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).")
 def fig5_k(ev):
-    ev.instances("exact argmin over feasible integer s for k and k + 1 (every draw)", _k_growth_instances())
+    printed, derived = ev.printed(), ev.derived()
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
+             for params, exact, size in _k_growth_points()]
+    ev.instances("is the exact optimum (every draw, feasible integer s) at k + 1 above the one at k?", insts)
 
 
 @claim(id="jiang-gcms/fig5.small-eps", root_cause="appB.same-client", location="Section VII-B on Fig. 5(a)",
        statement="When eps is small the optimal p remains 0.5 across a wide range of f(d).",
        printed=lambda: sympy.Eq(sympy.Symbol("p^{*}"), sympy.Rational(1, 2)),
-       derived=lambda: sympy.Eq(sympy.Subs(sympy.Derivative(sympy.Function("g")(J.p), J.p), J.p, sympy.Rational(1, 2)),
-                                -4 * J.lam * (J.e**2 - 1)),
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
-       note="True of Lemma 1's printed objective at large k (its slope at p = 1/2 is positive for small eps); the "
+       derived=J.lemma1_derived,
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr",
+       note="Each instance compares the value p* = 1/2 with the smallest exact optimum over the feasible integer s "
+            "(every draw) and with the argmin of the exact-variance objective over the same p.  True of Lemma 1's "
+            "printed objective at large k (its slope at p = 1/2 is positive for small eps); the "
             "exact-variance objective has slope -4 lam (e^{2 eps} - 1) < 0 at p = 1/2, so the optimal p exceeds "
             "1/2 for every f(d) > 0 and every eps > 0 (not only at f(d) = n: with m = 12, e^eps = 2 the exact "
             "optimum over integer s is p = 10/17 at f(d)/n = 1/3 and 1/2; the continuous optimum at eps = 1 is "
             "0.528 at f(d)/n = 1/10 and 0.622 at 1/2).")
 def fig5_small_eps(ev):
+    printed, derived = ev.printed(), ev.derived()
     g = J.lemma1_objective_derived_expr()
+    ev.symbolic("p* = 1/2 vs p* = argmin of the exact-variance objective", printed.rhs, derived.rhs)
     ev.identity("slope of the derived objective at p = 1/2", sympy.factor(sympy.diff(g, J.p).subs(J.p, sympy.Rational(1, 2))),
                 -4 * J.lam * (J.e - 1) * (J.e + 1))
     insts = []
     for m_, e_ in [(3, 2), (6, 2), (5, R(3, 2)), (4, 3), (12, 2)]:
         table = _opt_table(m_, 1, e_)
+        ps = [p_ for p_, _ in table.values()]
         for counts in _datasets(2, 3):
             if counts[0] == 0:
                 continue
-            exact = _argmin({p_: V[counts] for p_, V in table.values()})
-            derived = _argmin({p_: _at(g, {J.p: p_, J.e: e_, J.lam: _lam(counts)}) for p_, _ in table.values()})
-            insts.append(Instance({"m": m_, "e^eps": e_, "counts": counts, "feasible p": sorted(p for p, _ in table.values()),
-                                   "exact argmin": exact}, exact=R(1, 2) in exact, derived=R(1, 2) in derived,
-                                  printed=True, size=(2, e_, m_, sum(counts), counts)))
-    ev.instances("is p = 1/2 the exact optimum (every draw, feasible integer s) for f(d) > 0 at small e^eps?", insts)
+            exact = min(_argmin({p_: V[counts] for p_, V in table.values()}))
+            at = {J.e: e_, J.lam: _lam(counts), J.k: 1}
+            insts.append(Instance({"m": m_, "e^eps": e_, "counts": counts, "feasible p": sorted(ps)},
+                                  exact=exact, derived=_argmin_at(derived, ps, at), printed=_argmin_at(printed, ps, at),
+                                  size=(2, e_, m_, sum(counts), counts)))
+    ev.instances("p* = 1/2 vs the smallest exact optimum (every draw, feasible integer s) for f(d) > 0 at small e^eps",
+                 insts)
+
+
+def _monotone_in_lambda(argmins):
+    return all(a <= b for a, b in zip(argmins, argmins[1:]))
+
+
+def _fig5_grows_derived_fn(**kw) -> bool:
+    """The argmin of the exact-variance objective over the feasible p, non-decreasing along increasing f(d)/n."""
+    return _monotone_in_lambda([max(_derived_argmin(kw["ps"], kw["e^eps"], lam_)) for lam_ in kw["lambdas"]])
 
 
 @claim(id="jiang-gcms/fig5.grows", location="Section VII-B on Fig. 5(a)",
        statement="As the privacy budget grows the optimal p leaves 0.5, increasing with eps and with f(d).",
-       printed=lambda: sympy.And(sympy.Ge(sympy.Derivative(sympy.Function("p^{*}")(J.lam, J.e), J.lam), 0),
-                                 sympy.Ge(sympy.Derivative(sympy.Function("p^{*}")(J.lam, J.e), J.e), 0)),
-       derived=lambda: sympy.And(sympy.Ge(sympy.Derivative(sympy.Function("p^{*}")(J.lam, J.e), J.lam), 0),
-                                 sympy.Ge(sympy.Derivative(sympy.Function("p^{*}")(J.lam, J.e), J.e), 0)),
+       printed=J.fig5_grows_printed,
+       derived=lambda: Predicate(r"\lambda_1 \le \lambda_2 \Rightarrow \operatorname{argmin}_p g(p; \lambda_1, e^{\epsilon}) "
+                                 r"\le \operatorname{argmin}_p g(p; \lambda_2, e^{\epsilon})", _fig5_grows_derived_fn),
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
        note="Monotonicity in f(d) is checked on the exact mechanism (integer s); monotonicity in eps on the "
             "continuous optimum of the exact-variance objective (root isolation), because the integer grid "
             "of s at tiny m moves p_s with eps.")
 def fig5_grows(ev):
+    printed, derived = ev.printed(), ev.derived()
     insts = []
     for m_, e_ in OPT_GRID:
         table = _opt_table(m_, 1, e_)
         order = sorted(_datasets(2, 3), key=lambda c: (_lam(c), c))
         args = [max(_argmin({p_: V[c] for p_, V in table.values()})) for c in order]
-        der = [max(_argmin({p_: _at(J.lemma1_objective_derived_expr(), {J.p: p_, J.e: e_, J.lam: _lam(c)})
-                            for p_, _ in table.values()})) for c in order]
-        insts.append(Instance({"m": m_, "e^eps": e_, "argmin by increasing f/n": args},
-                              exact=all(a <= b for a, b in zip(args, args[1:])),
-                              derived=all(a <= b for a, b in zip(der, der[1:])), printed=True, size=(m_, e_)))
+        params = {"m": m_, "e^eps": e_, "lambdas": tuple(_lam(c) for c in order),
+                  "ps": tuple(p_ for p_, _ in table.values()), "exact argmin by increasing f/n": args}
+        insts.append(Instance(params, exact=_monotone_in_lambda(args), derived=evaluate(derived, params),
+                              printed=evaluate(printed, params), size=(m_, e_)))
     ev.instances("exact optimum non-decreasing in f(d)/n (every draw, feasible integer s)", insts)
     ok, total = True, 0
     for lam_ in (R(1, 50), R(1, 10), R(1, 2), R(1)):

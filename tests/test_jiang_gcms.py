@@ -182,7 +182,14 @@ def test_thm3_counterexample_is_the_smallest():
 def test_remark2_counterexample_is_where_lemma1_moves_with_k():
     r = run_claim(find_claim("jiang-gcms/remark2"))
     ce = r.counterexample["params"]
-    assert ce["k"] == "1 vs 2" and ce["counts"] == "(1, 0)" and ce["Lemma 1 argmin (1, k)"] == "((3/4,), (1/2,))"
+    assert (ce["aspect"], ce["k_a"], ce["k_b"], ce["counts"]) == ("k", "1", "2", "(1, 0)")
+    assert ce["exact argmin (k_a, k_b)"] == "((3/4,), (3/4,))"  # the exact optimum does not move with k
+    assert r.counterexample["printed"] == "True" and r.counterexample["exact"] == "False"
+    # ... while Lemma 1 as printed moves it (the printed predicate's source)
+    import derivations.jiang_gcms as J
+    ps = (sympy.Rational(1, 2), sympy.Rational(3, 4), sympy.Rational(9, 10))
+    assert J.lemma1_argmin_printed(ps, 3, 1, 1) == (sympy.Rational(3, 4),)
+    assert J.lemma1_argmin_printed(ps, 3, 1, 2) == (sympy.Rational(1, 2),)
 
 
 def test_rounding_counterexample_is_an_algorithm4_output():

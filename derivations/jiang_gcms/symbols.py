@@ -73,3 +73,11 @@ def w_of(pp=p, ee=e):
 def pq_form(name: str, pair):
     """Display of a (p, q) pair as {p_name: ., q_name: .}."""
     return {sympy.Symbol(f"p_{{{name}}}"): pair[0], sympy.Symbol(f"q_{{{name}}}"): pair[1]}
+
+# a statement that needs code to evaluate (shown by its LaTeX): the wrapper printed statements are given as
+from ldpref.ledger.forms import Predicate  # noqa: E402,F401
+
+# Section VII-D (Adult, Fig. 8): the two p values of the figure, and 'round to two decimals'
+ROUND2 = sympy.Function(r"\mathrm{round}_{2}")
+ADULT_P_THIRD = sympy.Symbol(r"p^{*}(f = n/3,\ \epsilon = 3.64)")
+ADULT_P_1500 = sympy.Symbol(r"p^{*}(f = 1500,\ \epsilon = 3.75)")

@@ -1,0 +1,134 @@
+"""jiang-gcms, the word statements of Sections IV-C, VII and Appendix A as printed predicates.
+
+Each predicate is evaluated at one instance (``fn(**params) -> bool``).  A universally quantified statement
+asserts its property at every instance of its domain, so its predicate is true exactly where the paper asserts
+something (its hypothesis); where the paper's prediction comes from one of its own formulas (Lemma 1,
+Algorithm 4's s), the predicate evaluates that printed formula.  Pure transcription: sympy, the symbols module
+and the other printed module only.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import sympy
+
+from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
+from .symbols import ADULT_P_1500, ADULT_P_THIRD, Predicate, e, k, lam, m, p, s
+
+
+@cache
+def _lemma1_fn():
+    return sympy.lambdify((p, e, lam, k), lemma1_objective_printed_expr(), modules="sympy")
+
+
+def lemma1_argmin_printed(ps, e_, lam_, k_):
+    """The minimisers of Lemma 1's printed objective over the finite set of feasible p values ``ps``."""
+    g = _lemma1_fn()
+    vals = {p_: sympy.sympify(g(sympy.sympify(p_), sympy.sympify(e_), sympy.sympify(lam_), sympy.sympify(k_)))
+            for p_ in ps}
+    best = min(vals.values())
+    return tuple(sorted(p_ for p_, v in vals.items() if v == best))
+
+
+def _remark2(**kw) -> bool:
+    """p* (Lemma 1's argmin over the feasible p) changes between the two configurations exactly when k does."""
+    a = lemma1_argmin_printed(kw["ps"], kw["e^eps"], kw["lambda"], kw["k_a"])
+    b = lemma1_argmin_printed(kw["ps"], kw["e^eps"], kw["lambda"], kw["k_b"])
+    return (a != b) == (kw["aspect"] == "k")
+
+
+@cache
+def remark2_printed():
+    return Predicate(r"p^{*} = \operatorname{argmin}_p g_{\mathrm{Lemma\,1}}(p; \lambda, k, e^{\epsilon})"
+                     r"\ \text{changes with}\ k\ \text{and not with}\ m", _remark2)
+
+
+@cache
+def fig2_caption_printed():
+    return Predicate(r"p^{*}(n/f(d), k)\ \text{(Lemma 1)}\ \text{depends on}\ k\ \text{and not on}\ m", _remark2)
+
+
+@cache
+def fig5_k_printed():
+    """'A larger k corresponds to a higher optimal p', asserted for every target f(d) > 0."""
+    return Predicate(r"k_1 < k_2 \Rightarrow p^{*}(k_2) > p^{*}(k_1)", lambda **kw: kw["lambda"] > 0)
+
+
+@cache
+def fig5_grows_printed():
+    """The optimum is non-decreasing in f(d) (and in eps), asserted for every eps > 0."""
+    return Predicate(r"\frac{\partial p^{*}}{\partial \lambda} \ge 0 \ \wedge\ \frac{\partial p^{*}}{\partial \epsilon} \ge 0",
+                     lambda **kw: kw["e^eps"] > 1)
+
+
+@cache
+def alg4_printed():
+    """Algorithm 4 ('while p_l <= p_r') returns p = (p_l + p_r)/2, asserted for every eps > 0."""
+    return Predicate(r"\text{Algorithm 4 (while } p_l \le p_r\text{) returns } p = (p_l + p_r)/2",
+                     lambda **kw: kw["e^eps"] > 1)
+
+
+@cache
+def alg4_unimodal_printed():
+    """Ternary search on [1/2, 1] presumes Lemma 1's objective unimodal there (for every eps, lambda, k)."""
+    return Predicate(r"g_{\mathrm{Lemma\,1}}\ \text{unimodal on}\ [1/2, 1)", lambda **kw: kw["e^eps"] > 1)
+
+
+def _ceiling_private(**kw) -> bool:
+    """The paper's reasoning: with s from Algorithm 4's ceiling, Theorem 2's ratio p(m-s)/((1-p)s) is at most
+    e^eps (a larger s only lowers it)."""
+    at = {p: kw["p"], e: kw["e^eps"], m: kw["m"]}
+    s_ = alg4_s_printed().rhs.subs(at)
+    ratio = (p * (m - s) / ((1 - p) * s)).subs({**at, s: s_})
+    return bool(ratio <= kw["e^eps"])
+
+
+@cache
+def alg4_s_statement_printed():
+    return Predicate(r"s = \left\lceil \frac{m}{1 + (1/p - 1) e^{\epsilon}} \right\rceil \Rightarrow "
+                     r"\frac{p (m - s)}{(1 - p) s} \le e^{\epsilon}", _ceiling_private)
+
+
+@cache
+def rounding_printed():
+    return Predicate(r"\epsilon_{\mathrm{actual}} = \log\frac{p (m - s)}{(1 - p) s} \le \epsilon\ \ "
+                     r"(s = \lceil m/(1 + (1/p - 1) e^{\epsilon}) \rceil)", _ceiling_private)
+
+
+@cache
+def monotone_printed():
+    """'The variance decreases with m and with k', asserted at every (p, eps) and dataset."""
+    return Predicate(r"\frac{\partial \mathrm{Var}[\hat f]}{\partial m} \le 0 \ \wedge\ "
+                     r"\frac{\partial \mathrm{Var}[\hat f]}{\partial k} \le 0", lambda **kw: kw["p"] >= sympy.Rational(1, 2))
+
+
+@cache
+def none_optimal_printed():
+    """Neither allocation is optimal for every target: asserted for each allocation."""
+    return Predicate(r"\exists \lambda:\ p^{*}(\lambda) \ne p_{\mathrm{alloc}}",
+                     lambda **kw: kw["allocation"] in ("even split", "OUE p = 1/2"))
+
+
+@cache
+def fig6_printed():
+    """GCMS with p optimised has lower variance than Apple's CMS: asserted at every target and (m, k, eps)."""
+    return Predicate(r"\min_{p} \mathrm{Var}_{GCMS}[\hat f(d)] \le \mathrm{Var}_{CMS}[\hat f(d)]",
+                     lambda **kw: kw["e^eps"] > 1)
+
+
+@cache
+def appA_closing_printed_statement():
+    """Appendix A's closing step: for p in [1/2, 1] and s in [m/2, m] the largest log-ratio is at most
+    log(p(m - s)/((1 - p)s)); true where the hypothesis holds."""
+    def fn(**kw) -> bool:
+        p_, s_, m_ = sympy.sympify(kw["p"]), sympy.sympify(kw["s"]), sympy.sympify(kw["m"])
+        return bool(sympy.Rational(1, 2) <= p_ <= 1 and m_ / 2 <= s_ <= m_)
+    return Predicate(r"p \in [\tfrac12, 1],\ s \in [\tfrac{m}{2}, m] \Rightarrow \log\frac{P(x|d)}{P(x|d')} \le "
+                     r"\log\frac{p (m - s)}{(1 - p) s}", fn)
+
+
+@cache
+def adult_p_printed():
+    """Fig. 8's p values (two decimals)."""
+    return {ADULT_P_THIRD: sympy.Rational(74, 100), ADULT_P_1500: sympy.Rational(57, 100)}
