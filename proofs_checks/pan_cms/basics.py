@@ -486,7 +486,7 @@ def _estimator_instances(form_printed, form_derived, keys, extra_of=None, max_n=
             mp = _estimator_mechanism(key, kind, ee, form_printed, extra)
             md = _estimator_mechanism(key, kind, ee, form_derived, extra)
             lib = cms_mech(key, kind, ee, "eq8" if extra else "eq2")
-            if lib.decoder_matrix() != mp.decoder_matrix():
+            if lib.decoder_matrix() != md.decoder_matrix():
                 lib_mismatch.append((key, kind, ee))
             for counts in datasets(fam.d, max_n if mp.n_outputs <= 64 else 1):
                 nn = sum(counts)
@@ -510,10 +510,10 @@ def _estimator_instances(form_printed, form_derived, keys, extra_of=None, max_n=
     assumptions="c_bar(x, x') = 1/m for x != x'; R satisfies Property 2.1",
 )
 def eq2(ev):
-    ev.symbolic("printed vs derived estimator", D.estimator_printed().rhs, D.estimator_derived().rhs)
-    insts, mismatch = _estimator_instances(D.estimator_printed(), D.estimator_derived(), UNIFORM)
+    ev.symbolic("printed vs derived estimator", ev.printed().rhs, ev.derived().rhs)
+    insts, mismatch = _estimator_instances(ev.printed(), ev.derived(), UNIFORM)
     ev.instances("E[f_hat] of the estimator on the real CMS perturbation vs f (enumeration)", insts)
-    ev.numeric("ldpref's CMS decoder (Eq. (2)) equals the printed estimator", not mismatch, len(UNIFORM),
+    ev.numeric("ldpref's CMS decoder (Eq. (2)) equals the derived estimator", not mismatch, len(UNIFORM),
                "identical Q matrices" if not mismatch else f"differs for {mismatch}")
 
 
@@ -1122,6 +1122,14 @@ def _g_extra(fam):
     return {D.cbar: _fr(rate)}
 
 
+def _g_explicit(form):
+    """Eq. (8) with m' replaced by its printed value 1/c_bar (a form without the m' clause is used as it is)."""
+    if isinstance(form, tuple):
+        eq, mdef = form
+        return sympy.Eq(eq.lhs, eq.rhs.subs(mdef.lhs, mdef.rhs))
+    return form
+
+
 @claim(
     id="pan-cms/eq8",
     location="Section 3.3, Eq. (8)",
@@ -1133,20 +1141,19 @@ def _g_extra(fam):
     assumptions="c_bar(x, x') = c_bar for all x != x', 0 < c_bar < 1; R satisfies Property 2.1",
 )
 def eq8(ev):
-    ev.symbolic("printed (m' = 1/c_bar) vs derived g", D.g_printed_explicit().rhs, D.g_derived().rhs)
-    form_p = D.g_printed_explicit()
-    insts, mismatch = _estimator_instances(form_p, D.g_derived(), CONSTANT + ["gf2(l=1,d=2)", "hadamard(d=3)"],
+    form_p = _g_explicit(ev.printed())
+    ev.symbolic("printed (m' = 1/c_bar) vs derived g", form_p.rhs, ev.derived().rhs)
+    insts, mismatch = _estimator_instances(form_p, ev.derived(), CONSTANT + ["gf2(l=1,d=2)", "hadamard(d=3)"],
                                            extra_of=_g_extra)
     ev.instances("E[g(x)] of the real CMS perturbation vs f (constant-rate families)", insts)
-    ev.numeric("ldpref's Eq. (8) decoder equals the printed g", not mismatch, 5,
+    ev.numeric("ldpref's Eq. (8) decoder equals the derived g", not mismatch, 5,
                "identical Q matrices" if not mismatch else f"differs for {mismatch}")
 
 
 G_FAMILIES = CONSTANT + ["gf2(l=1,d=2)", "hadamard(d=3)"]
 
 
-@cache
-def _g_expectation_instances():
+def _g_expectation_instances(printed, derived):
     insts = []
     for key in G_FAMILIES:
         fam = family(key)
@@ -1159,15 +1166,15 @@ def _g_expectation_instances():
                 for xx in range(fam.d):
                     truth = R(counts[xx], nn)
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                          exact=mean[xx], derived=D.g_expectation_derived().rhs.subs(f_sym, truth),
-                                          printed=D.g_expectation_printed().rhs, size=(*fsize(key), nn, ee, xx),
+                                          exact=mean[xx], derived=evaluate(derived, {f_sym: truth}),
+                                          printed=evaluate(printed, {f_sym: truth}),
+                                          size=(*fsize(key), nn, ee, xx),
                                           path=_path(res_)))
     return insts
 
 
-@cache
-def _g_mse_instances():
-    P, Dv = D.g_mse_printed().rhs, D.g_mse_derived().rhs
+def _g_mse_instances(printed, derived):
+    P, Dv = printed.rhs, derived.rhs
     return (_scalar_instances(P, Dv, G_FAMILIES, "mse", mech_kind="eq8")
             + _symbolic_sum_instances(P, Dv, ["hand(d=2,k=3,c=1/3)", "gf2(l=1,d=2)"], quantity="mse", decoder="eq8"))
 
@@ -1184,8 +1191,8 @@ def _g_mse_instances():
     root_cause="eq9.rhs-zero",
 )
 def eq9(ev):
-    ev.symbolic("printed vs derived E[g]", D.g_expectation_printed().rhs, D.g_expectation_derived().rhs)
-    ev.instances("E[g(x)] of the real Eq. (8) mechanism", _g_expectation_instances())
+    ev.symbolic("printed vs derived E[g]", ev.printed().rhs, ev.derived().rhs)
+    ev.instances("E[g(x)] of the real Eq. (8) mechanism", _g_expectation_instances(ev.printed(), ev.derived()))
 
 
 @claim(
@@ -1199,9 +1206,9 @@ def eq9(ev):
     assumptions="constant c_bar; R satisfies Properties 2.1-2.3",
 )
 def eq10(ev):
-    ev.symbolic("printed vs derived MSE(g)", D.g_mse_printed().rhs, D.g_mse_derived().rhs)
+    ev.symbolic("printed vs derived MSE(g)", ev.printed().rhs, ev.derived().rhs)
     ev.instances("MSE(g(x)) of the real Eq. (8) mechanism (constant-rate families, c_bar = 1/3, 3/8, 1/2)",
-                 _g_mse_instances())
+                 _g_mse_instances(ev.printed(), ev.derived()))
 
 
 @claim(
@@ -1215,10 +1222,10 @@ def eq10(ev):
     root_cause="eq9.rhs-zero",
 )
 def thm3_4(ev):
-    ev.symbolic("printed vs derived (E[g], MSE(g))", [D.g_expectation_printed().rhs, D.g_mse_printed().rhs],
-                [D.g_expectation_derived().rhs, D.g_mse_derived().rhs])
-    ev.instances("E[g(x)] of the real Eq. (8) mechanism", _g_expectation_instances())
-    ev.instances("MSE(g(x)) of the real Eq. (8) mechanism", _g_mse_instances())
+    (pe, pm), (de, dm) = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived (E[g], MSE(g))", [pe.rhs, pm.rhs], [de.rhs, dm.rhs])
+    ev.instances("E[g(x)] of the real Eq. (8) mechanism", _g_expectation_instances(pe, de))
+    ev.instances("MSE(g(x)) of the real Eq. (8) mechanism", _g_mse_instances(pm, dm))
 
 
 # ==== Theorem 3.5 and Appendix C ===================================================================

@@ -251,6 +251,11 @@ def _truth(form, lhs_value, params=None):
     return got if isinstance(got, bool) else got == lhs_value
 
 
+def _arity(form):
+    """t of a statement 'Pr_h[(h(x_1), ..., h(x_t)) = (y_1, ..., y_t)] = c' (read off its left-hand side)."""
+    return str(form.lhs).count("h(x_{")
+
+
 def _form_holds(form, values):
     """A statement 'Pr[...] = c' at every observed probability."""
     return all(_truth(form, v) for v in values)
@@ -285,7 +290,7 @@ def sec4_1_three_wise(ev):
             "rows 1..s-1 (first row dropped) on all columns": ([H[i] for i in range(1, s)], list(range(s))),
         }
         for r_index, (reading, (functions, inputs)) in enumerate(readings.items()):
-            triples, pairs = _pattern_fractions(functions, inputs, 3), _pattern_fractions(functions, inputs, 2)
+            triples, pairs = (_pattern_fractions(functions, inputs, _arity(form)) for form in (ev.printed(), ev.derived()))
             params = {"matrix": f"{name} {s}", "reading": reading,
                       "first non-uniform triple": _first_non_uniform_triple(functions, inputs)}
             if r_index == 2:  # the first row dropped instead: input 0 is constant (h(0) = 1), not even pairwise
@@ -297,7 +302,7 @@ def sec4_1_three_wise(ev):
             if name == "sylvester" and r_index < 2:
                 derived = [C.walsh_joint_fraction(list(t), list(y)) for t in itertools.combinations(inputs, 3)
                            for y in itertools.product((1, -1), repeat=3)]
-                pairwise.append(Instance(params, triples, derived, size=(s, r_index)))
+                pairwise.append(Instance(params, _pattern_fractions(functions, inputs, 3), derived, size=(s, r_index)))
         if name == "sylvester":
             both = [row for row in H] + [[-v for v in row] for row in H]
             fr = _pattern_fractions(both, list(range(1, s)), 3)
