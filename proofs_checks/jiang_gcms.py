@@ -1943,8 +1943,8 @@ def sec4c_allocation(ev):
        printed=lambda: J.pq_form("even", (sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), 1 / (sympy.sqrt(EXP_EPS) + 1))),
        derived=lambda: J.pq_form("even", J.sue_pq()), derivation="derivations.jiang_gcms.sue_pq")
 def sec4c_even_split(ev):
-    ev.symbolic("the even split vs BRR at eps/2 on every bit", [sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1),
-                                                               1 / (sympy.sqrt(EXP_EPS) + 1)], list(J.sue_pq()))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("the even split vs BRR at eps/2 on every bit", list(printed.values()), list(derived.values()))
     insts = []
     for half_e in (R(3, 2), R(2), R(3)):
         e_ = half_e**2
@@ -1952,11 +1952,11 @@ def sec4c_even_split(ev):
                                    ("Apple CMS m=3 k=1", _cms(_identity_family(3), sue(3, e_).mechanism).mechanism, 0)]:
             pe, qe = _support_pq(mech, hashed) if name.startswith("Apple") else support_probabilities(
                 sue(3, e_).mechanism, sue(3, e_).supports)
-            ee = mechanism_exp_eps(mech)
-            h = sympy.sqrt(ee)
-            insts.append(Instance({"mechanism": name, "e^eps": e_}, [pe, qe, ee], list(J.sue_pq(e_)) + [e_],
-                                  [h / (h + 1), 1 / (h + 1), e_], size=(e_,)))
-    ev.instances("(p, q, e^eps) read off SUE and Apple's CMS", insts)
+            ee = mechanism_exp_eps(mech)  # the forms are evaluated at the mechanism's exact e^eps
+            insts.append(Instance({"mechanism": name, "e^eps": e_, "exact e^eps": ee}, [pe, qe],
+                                  list(evaluate(derived, {EXP_EPS: ee}).values()),
+                                  list(evaluate(printed, {EXP_EPS: ee}).values()), size=(e_,)))
+    ev.instances("(p, q) read off SUE and Apple's CMS vs the forms at the mechanism's exact e^eps", insts)
 
 
 @claim(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation principle 2",
@@ -1964,16 +1964,18 @@ def sec4c_even_split(ev):
        printed=lambda: J.pq_form("OUE", (sympy.Rational(1, 2), 1 / (EXP_EPS + 1))),
        derived=lambda: J.pq_form("OUE", J.oue_pq()), derivation="derivations.jiang_gcms.oue_pq")
 def sec4c_oue_split(ev):
-    ev.symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", [sympy.Rational(1, 2), 1 / (EXP_EPS + 1)], list(J.oue_pq()))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", list(printed.values()), list(derived.values()))
     insts = []
     for d in (2, 3):
         for e_ in (R(2), R(3), R(9)):
             proto = oue(d, e_)
             pe, qe = support_probabilities(proto.mechanism, proto.supports)
-            ee = mechanism_exp_eps(proto.mechanism)
-            insts.append(Instance({"d": d, "e^eps": e_}, [pe, qe, ee], [_at(x, {EXP_EPS: e_}) for x in J.oue_pq()] + [e_],
-                                  [R(1, 2), 1 / (e_ + 1), e_], size=(d, e_)))
-    ev.instances("(p, q, e^eps) read off OUE", insts)
+            ee = mechanism_exp_eps(proto.mechanism)  # the forms are evaluated at the mechanism's exact e^eps
+            insts.append(Instance({"d": d, "e^eps": e_, "exact e^eps": ee}, [pe, qe],
+                                  list(evaluate(derived, {EXP_EPS: ee}).values()),
+                                  list(evaluate(printed, {EXP_EPS: ee}).values()), size=(d, e_)))
+    ev.instances("(p, q) read off OUE vs the forms at its exact e^eps", insts)
 
 
 def _none_optimal_derived_fn(**kw) -> bool:
@@ -2238,22 +2240,32 @@ for _case in (3, 4):
     _appA_first_step_claim(_case)
 
 
+def _appA_closing_derived():
+    """The largest log-ratio is log max(R, 1/R): it is at most log R exactly where the hypothesis of the derived
+    implication, p(m - s) >= (1 - p)s, holds."""
+    hypothesis = J.appA_closing_derived().args[0]
+    return Predicate(sympy.latex(J.appA_closing_derived()),
+                     lambda **kw: evaluate(hypothesis, {J.p: kw["p"], J.m: kw["m"], J.s: kw["s"]}))
+
+
 @claim(id="jiang-gcms/appA.closing", root_cause="appA.closing", location="Appendix A, closing inequality",
        statement="When p in [0.5, 1] and s in [m/2, m], log(P(x | d)/P(x | d')) <= log(p(m - s)/((1 - p)s)).",
-       printed=J.appA_closing_printed, derived=J.appA_closing_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
-       kind="statement",
+       printed=J.appA_closing_printed_statement, derived=_appA_closing_derived,
+       derivation="derivations.jiang_gcms.appA_closing_derived", kind="statement",
        note="The stated range of s is backwards: for s > p m the ratio R = p(m-s)/((1-p)s) is below 1 and the "
             "largest log-ratio is log(1/R) > log R (Case 4).  It holds when p(m - s) >= (1 - p)s, e.g. s <= m/2 "
             "(the range of Section IV-A).  The appendix also closes with 'Theorem 1' for Theorem 2.")
 def appA_closing(ev):
+    printed, derived = ev.printed(), ev.derived()
     insts = []
     for m_ in (2, 3, 4, 5, 6):
         for s_ in range((m_ + 1) // 2, m_):
             for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
                 ee = mechanism_exp_eps(gcms(_identity_family(m_), s_, p_, decoder="count"))
                 R_ = p_ * (m_ - s_) / ((1 - p_) * s_)
-                insts.append(Instance({"m": m_, "s": s_, "p": p_, "exact max ratio": ee, "p(m-s)/((1-p)s)": R_},
-                                      exact=bool(ee <= R_), derived=bool(R_ >= 1), printed=True, size=(m_, s_, p_)))
+                params = {"m": m_, "s": s_, "p": p_, "exact max ratio": ee, "p(m-s)/((1-p)s)": R_}
+                insts.append(Instance(params, exact=bool(ee <= R_), derived=evaluate(derived, params),
+                                      printed=evaluate(printed, params), size=(m_, s_, p_)))
     ev.instances("largest likelihood ratio of the exact mechanism <= p(m-s)/((1-p)s) for s >= m/2, p >= 1/2", insts)
 
 

@@ -13,6 +13,7 @@ from functools import cache
 
 import sympy
 
+from .printed_appendices import appA_closing_printed
 from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
 from .symbols import ADULT_P_1500, ADULT_P_THIRD, Predicate, e, k, lam, m, p, s
 
@@ -124,8 +125,7 @@ def appA_closing_printed_statement():
     def fn(**kw) -> bool:
         p_, s_, m_ = sympy.sympify(kw["p"]), sympy.sympify(kw["s"]), sympy.sympify(kw["m"])
         return bool(sympy.Rational(1, 2) <= p_ <= 1 and m_ / 2 <= s_ <= m_)
-    return Predicate(r"p \in [\tfrac12, 1],\ s \in [\tfrac{m}{2}, m] \Rightarrow \log\frac{P(x|d)}{P(x|d')} \le "
-                     r"\log\frac{p (m - s)}{(1 - p) s}", fn)
+    return Predicate(sympy.latex(appA_closing_printed()), fn)
 
 
 @cache
