@@ -432,7 +432,12 @@ def order_class(num, den, point):
     if den == 0:
         lim = sympy.limit(num, eps, point, direction)
         return sympy.Integer(1) if lim.is_finite else sympy.oo
-    return _cls(sympy.limit(num / den, eps, point, direction))
+    ratio = num / den
+    ratio = ratio.replace(lambda a: isinstance(a, sympy.log), lambda a: sympy.log(sympy.together(a.args[0])))
+    ratio = sympy.cancel(sympy.expand_log(ratio, force=True))
+    if not ratio.has(eps):  # a constant ratio (the same order in every limit)
+        return _cls(ratio)
+    return _cls(sympy.limit(ratio, eps, point, direction))
 
 
 def table2_derived(row: str):

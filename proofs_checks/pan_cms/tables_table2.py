@@ -169,7 +169,7 @@ def _table2_check(ev, row):
     insts = []
     pf, df = _undisp(ev.printed()), _undisp(ev.derived())
     ev.symbolic("printed cell vs the construction's exact count", _rhs(pf), _rhs(df),
-                simplify=_probe_first(d=5, exp_eps=2, epsilon=sympy.log(2), b=1))
+                simplify=_probe_first(d=6, exp_eps=2, epsilon=sympy.log(2), b=1))
     for p, e, dd, bits in pts:  # the exact count vs both forms at each construction point
         vals = {"d": dd, "b": p.get("b", 1)}
         if e is not None:
