@@ -197,3 +197,15 @@ def test_rounding_counterexample_is_an_algorithm4_output():
     assert r.verdict == "erratum"
     ce = r.counterexample["params"]
     assert ce["m"] == "3" and ce["s"] == "2" and ce["Algorithm 4's p"].startswith("0.5000")
+
+
+def test_adult_p_optimum_is_judged_against_the_exact_variance():
+    """Fig. 8's p = 0.74 reproduces Lemma 1 (sec7.D.adult-p) but is not the optimum: the exact variance's best
+    feasible p at eps = 3.64, lambda = 1/3 is 0.8089 (s = 10); at eps = 3.75, lambda = 1500/48842 it is 0.6392."""
+    r = run_claim(find_claim("jiang-gcms/sec7.D.adult-p.optimum"))
+    assert r.verdict == "erratum" and find_claim("jiang-gcms/sec7.D.adult-p.optimum").root_cause == "appB.same-client"
+    assert r.counterexample["printed"] == "37/50" and r.counterexample["exact"] == "81/100"
+    from proofs_checks.jiang_gcms import _adult_points
+    best = {p["lambda"]: (p["exact-variance best s, p"][0], pv) for p, _, _, pv, _ in _adult_points()}
+    assert best["1/3 (n/3)"][0] == 10 and abs(best["1/3 (n/3)"][1] - mpmath.mpf("0.80888407")) < 1e-8
+    assert best["1500/48842"][0] == 4 and abs(best["1500/48842"][1] - mpmath.mpf("0.63921212")) < 1e-8

@@ -132,3 +132,37 @@ def appA_closing_printed_statement():
 def adult_p_printed():
     """Fig. 8's p values (two decimals)."""
     return {ADULT_P_THIRD: sympy.Rational(74, 100), ADULT_P_1500: sympy.Rational(57, 100)}
+
+
+def _round2(x):
+    return sympy.Integer(sympy.floor(100 * x + sympy.Rational(1, 2))) / 100
+
+
+@cache
+def _lemma1_numeric():
+    return sympy.lambdify((p, e, lam, k), lemma1_objective_printed_expr(), modules="mpmath")
+
+
+def lemma1_best_feasible_printed(eps_text, lam_, m_, k_, digits=40):
+    """Lemma 1's printed objective minimised over the integer s whose p_s = e^eps s/(e^eps s + m - s) is in
+    [1/2, 1) (Theorem 2's bound met at eps): the p of the best s, at ``digits`` digits."""
+    E = sympy.exp(sympy.Rational(eps_text)).evalf(digits)
+    g = _lemma1_numeric()
+    best = None
+    for s_ in range(1, m_):
+        p_ = (E * s_ / (E * s_ + m_ - s_)).evalf(digits)
+        if p_ >= sympy.Rational(1, 2):
+            v = g(p_, E, sympy.Rational(lam_).evalf(digits), k_)
+            if best is None or v < best[0]:
+                best = (v, p_)
+    return best[1]
+
+
+@cache
+def adult_reproduction_printed():
+    """Fig. 8's p is Lemma 1's (printed) best p over the feasible integer s at the run's eps, to two decimals."""
+    def fn(**kw) -> bool:
+        best = lemma1_best_feasible_printed(kw["eps (Fig. 8)"], kw["lam"], kw["m"], kw["k"])
+        return bool(_round2(best) == kw["Fig. 8's p"])
+    return Predicate(r"\mathrm{round}_2\left(\operatorname{argmin}_{p_s} g_{\mathrm{Lemma\,1}}(p_s; \lambda, k = 100, "
+                     r"e^{\epsilon})\right) = p_{\mathrm{Fig.\,8}}", fn)
