@@ -466,7 +466,16 @@ def sec4_3_tns(ev):
     symbols={"x_1, x_2": "two distinct inputs", "b": "bits of RHR"},
 )
 def sec4_3_collision(ev):
-    ev.symbolic("printed vs derived collision rate", C.rhr_collision_printed(), C.rhr_collision_form())
+    def branches(form):
+        """(value, condition) of each branch of a Piecewise collision rate (sympy folds a perturbation into them)."""
+        folded = sympy.piecewise_fold(form)
+        if not isinstance(folded, sympy.Piecewise):
+            raise ValueError(f"collision rate {form} is not a Piecewise")
+        return [sympy.nsimplify(v) for v, _ in folded.args], [str(c) for _, c in folded.args]
+
+    (pv, pc), (dv, dc) = branches(ev.printed()), branches(ev.derived())
+    ev.symbolic("printed vs derived collision rate (branch values; branch conditions equal: "
+                f"{pc == dc})", pv + [sympy.Integer(int(pc == dc))], dv + [sympy.Integer(1)])
     insts, literal = [], []
     for d in range(2, 9):
         for bits in (1, 2, 3):
@@ -475,7 +484,7 @@ def sec4_3_collision(ev):
             for a, c in itertools.combinations(range(d), 2):
                 sub = {C.x1: a, C.x2: c, C.b: bits}
                 insts.append(Instance({"d": d, "b": bits, "x1": a, "x2": c}, _rat(fam.collision_rate(a, c)),
-                                      C.rhr_collision_form().subs(sub), C.rhr_collision_printed().subs(sub),
+                                      evaluate(ev.derived(), sub), evaluate(ev.printed(), sub),
                                       size=(d, bits, a, c)))
                 prod = R(sum(1 for j in range(len(M[0])) if M[a][j][0] * M[a][j][1] == M[c][j][0] * M[c][j][1]),
                          len(M[0]))
