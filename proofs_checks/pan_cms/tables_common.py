@@ -12,6 +12,7 @@ import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family, sylvester_hadamard
+from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.ledger import claim as _ledger_claim
 from ldpref.losses import l1_cauchy_schwarz_bound, worst_case_l2, worst_case_mse
@@ -47,13 +48,28 @@ def _named(form, values: dict):
     for part in (form if isinstance(form, (list, tuple)) else (form,)):
         if isinstance(part, sympy.Basic):
             syms |= part.free_symbols
-    return evaluate(form, {s: sympy.sympify(values[s.name]) for s in syms if s.name in values})
+    subs = {s: sympy.sympify(values[s.name]) for s in syms if s.name in values}
+    return evaluate(_substituted(form, subs), {})
 
 
-def _probe_first(**values):
-    """``simplify=`` for ``ev.symbolic``: ``(the form at one point, the form)``, so two forms that differ at the point
-    are told apart exactly and fast, and equal forms are still compared whole."""
-    return lambda form: (_named(form, values), form)
+def _substituted(form, subs):
+    """All symbols replaced at once (``xreplace``: no half-substituted relation is ever evaluated); an ``Eq`` keeps
+    its left side, the side it names."""
+    if isinstance(form, (list, tuple)):
+        return type(form)(_substituted(x, subs) for x in form)
+    if isinstance(form, sympy.Equality):
+        return sympy.Eq(form.lhs, form.rhs.xreplace(subs), evaluate=False)
+    return form.xreplace(subs) if isinstance(form, sympy.Basic) else form
+
+
+def _compare(ev, name, printed, derived, **probe):
+    """``ev.symbolic`` of two forms.  When their exact values at the probe point differ, that difference is recorded:
+    it proves the forms differ, and is fast; forms equal there are compared whole."""
+    at_p, at_d = _named(printed, probe), _named(derived, probe)
+    if values_equal(at_p, at_d):
+        return ev.symbolic(name, printed, derived)
+    where = ", ".join(f"{k} = {v}" for k, v in probe.items())
+    return ev.symbolic(f"{name} (at {where}, where they differ)", at_p, at_d)
 
 
 def _forms(ev):

@@ -19,7 +19,7 @@ from ldpref.ledger import Instance
 from ldpref.losses import worst_case_mse
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.pure import subset_selection
-from .tables_common import _probe_first, _forms, R, E, HOLDS, _undisp, _named, claim, _sub, _rhs, linear_family, exact_losses
+from .tables_common import _compare, _forms, R, E, HOLDS, _undisp, _named, claim, _sub, _rhs, linear_family, exact_losses
 
 
 # ==== Section 5.1 statements =====================================================================
@@ -464,7 +464,7 @@ def _group_costs(dd, nn, mm):
                    "generator bits are also the minimum (2^bits >= k^2)")
 def sec53_public(ev):
     pf, df = _undisp(ev.printed()), _undisp(ev.derived())
-    ev.symbolic("printed vs derived cost", _rhs(pf), _rhs(df), simplify=_probe_first(d=3, n=2, m=2))
+    _compare(ev, "printed vs derived cost", _rhs(pf), _rhs(df), d=3, n=2, m=2)
     insts = []
     for dd in range(2, 9):
         for nn in (2, 3, 4):  # n <= k: the construction's 4 ceil(log2 d) bits are also necessary
@@ -486,7 +486,7 @@ def sec53_public(ev):
             "(exact counts).  With the printed n(log d + eps) it would fail for n = 2, 3.")
 def sec53_private(ev):
     pf, df = _undisp(ev.printed()), _undisp(ev.derived())
-    ev.symbolic("printed vs derived cost", _rhs(pf), _rhs(df), simplify=_probe_first(d=3, n=2, m=2))
+    _compare(ev, "printed vs derived cost", _rhs(pf), _rhs(df), d=3, n=2, m=2)
     insts, cmp_ = [], []
     for dd in (2, 4, 8):
         for nn in (1, 2, 3, 5):

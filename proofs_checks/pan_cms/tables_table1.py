@@ -25,7 +25,7 @@ from derivations.pan_cms.symbols import d as D
 from ldpref.exact import to_mpf
 from ldpref.ledger import Instance
 from ldpref.losses import worst_case_l1_normal
-from .tables_common import R, E, HOLDS, _undisp, _named, claim, _sub, _rhs, row_mech, exact_losses
+from .tables_common import _compare, R, E, HOLDS, _undisp, _named, claim, _sub, _rhs, row_mech, exact_losses
 
 
 # ==== Table 1 ===================================================================================
@@ -165,16 +165,6 @@ def _n_invariance(ev, row, e, dd):
     ev.identity(f"n-invariance of n MSE, n l2 ({row}, d = {dd}, e^eps = {e}, n = 1 vs 2)", list(one[:2]), list(two[:2]))
 
 
-#: a point (d, e^eps, m_1) at which two cell forms are compared before the forms themselves
-_PROBE = {"d": 3, "e": R(2), "m1": 3}
-
-
-def _point_first(form):
-    """``(form at one point, form)``: the symbolic comparison compares the point values first and stops there
-    when they differ (exactly, and fast); equal forms are still compared whole."""
-    return (_sub(_rhs(_undisp(form)), **_PROBE), form)
-
-
 CELL_TEXT = {"l1": "sqrt(n) times the l1 loss (Cauchy-Schwarz bound [l1])", "l2": "n times the l2 loss",
              "mse": "n times the worst-case MSE"}
 
@@ -219,8 +209,8 @@ def _cell_claim(row, col):
                  "the other rows' l1 cells, so Table 1's l1 column mixes two quantities.")
 
     def check(ev, row=row, col=col):
-        ev.symbolic(f"printed cell vs derived ({'exact' if exact_cell else 'finite-d'}) form", ev.printed(),
-                    ev.derived(), simplify=_point_first)
+        _compare(ev, f"printed cell vs derived ({'exact' if exact_cell else 'finite-d'}) form", ev.printed(),
+                 ev.derived(), d=3, exp_eps=2, m_1=3)
         if row in GRID and row != "OCMS" or (row == "OCMS" and col == "mse"):
             e0 = GRID[row][0][0]
             _n_invariance(ev, row, e0, 3)

@@ -15,7 +15,7 @@ from derivations.pan_cms.symbols import d as D, eps as EPS
 from ldpref.hashing import gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
 from ldpref.mechanisms.pure import oue, subset_selection
-from .tables_common import _probe_first, _forms, R, E, HOLDS, _undisp, _named, claim, _rhs, _bits_info, rhr_mech
+from .tables_common import _compare, _forms, R, E, HOLDS, _undisp, _named, claim, _rhs, _bits_info, rhr_mech
 from .tables_table1 import RHR_TIED, SS_GRID
 
 
@@ -168,14 +168,14 @@ def _table2_check(ev, row):
                len(pts), f"{sum(inside)} of {len(pts)} construction points inside the bounds")
     insts = []
     pf, df = _undisp(ev.printed()), _undisp(ev.derived())
-    ev.symbolic("printed cell vs the construction's exact count", _rhs(pf), _rhs(df),
-                simplify=_probe_first(d=6, exp_eps=2, epsilon=sympy.log(2), b=1))
+    _compare(ev, "printed cell vs the construction's exact count", _rhs(pf), _rhs(df), d=6, exp_eps=2,
+             epsilon=sympy.log(2), b=1)
     for p, e, dd, bits in pts:  # the exact count vs both forms at each construction point
         vals = {"d": dd, "b": p.get("b", 1)}
         if e is not None:
             vals.update({"exp_eps": e, "epsilon": sympy.log(e)})
         insts.append(Instance(dict(p, bits="log2 of the number of (function, response) pairs"), exact=bits,
-                              derived=sympy.simplify(_named(df, vals)), printed=sympy.simplify(_named(pf, vals)),
+                              derived=_named(df, vals), printed=_named(pf, vals),
                               in_condition=row == "RAPPOR", size=(0, dd)))
     pcls, dcls = _order_classes(row, pf), _order_classes(row, df)
     for i, key in enumerate(("d", "eps->oo", "eps->0")):
@@ -257,7 +257,7 @@ def table2_original_cms(ev):
        condition="d a power of two (otherwise 2 ceil(log2 d) bits: up to 2 more)")
 def appH_ocms_bits(ev):
     pf, df = _undisp(ev.printed()), _undisp(ev.derived())
-    ev.symbolic("2 log2 d vs 2 ceil(log2 d)", _rhs(pf), _rhs(df), simplify=_probe_first(d=5))
+    _compare(ev, "2 log2 d vs 2 ceil(log2 d)", _rhs(pf), _rhs(df), d=5)
     insts = []
     for dd in range(2, 17):
         fam = gf2_affine_family(max(1, T.ceil_log2(dd)), dd)
@@ -277,8 +277,7 @@ def appH_ocms_bits(ev):
        note="log2(1 + e^{eps/2}) / (eps/2) -> log2 e = 1/ln 2 ~ 1.44: eps is in nats, bits are log2.")
 def appH_resp(ev):
     pf, df = _undisp(ev.printed()), _undisp(ev.derived())
-    ev.symbolic("printed vs derived bit counts", [_rhs(x) for x in pf], [_rhs(x) for x in df],
-                simplify=_probe_first(epsilon=2))
+    _compare(ev, "printed vs derived bit counts", [_rhs(x) for x in pf], [_rhs(x) for x in df], epsilon=2)
     insts = []
     for i, (label, mm) in enumerate((("m = 1 + e^{eps/2}", 1 + sympy.exp(EPS / 2)), ("m = 1 + e^eps", 1 + sympy.exp(EPS)))):
         bits = T.log2(mm)  # the response is one of m values
@@ -297,7 +296,7 @@ def _comm_claim(cid, statement, printed, derived, pts, cond=None, note="", assum
             insts.append(Instance(params, exact=exact, derived=sympy.simplify(_named(df, params)),
                                   printed=sympy.simplify(_named(pf, params)), size=size))
         if symbolic:
-            ev.symbolic("printed vs derived bit count", pf.rhs, df.rhs, simplify=_probe_first(d=5, m=3, exp_eps=2))
+            _compare(ev, "printed vs derived bit count", pf.rhs, df.rhs, d=5, m=3, exp_eps=2)
         ev.instances("bits counted from the constructed objects", insts)
 
     claim(id=cid, location="Appendix H, communication cost", statement=statement, printed=printed, derived=derived,
