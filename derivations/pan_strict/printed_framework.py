@@ -90,3 +90,14 @@ def _thm2_1(QP_is_I, **_):
 
 def thm2_1_printed():
     return Predicate(r"QP = I \Rightarrow \Phi(P, Q) \text{ is unbiased}", _thm2_1)
+
+
+# Definition 3.1 (Section 3): "A frequency estimator has an Optimal Symmetric Configuration (OSC) if it has an
+# extremal and symmetric configuration with constant support, and employs Eq. (5) to reconstruct."
+def _osc(extremal, symmetric, constant_support, eq5_decoder, **_):
+    return extremal and symmetric and constant_support and eq5_decoder
+
+
+def def3_1_printed():
+    return Predicate(r"\mathrm{OSC} \iff \text{extremal} \wedge \text{symmetric} \wedge \text{constant support} "
+                     r"\wedge \text{Eq. (5) reconstruction}", _osc)
