@@ -439,9 +439,9 @@ def sec4_3_tns(ev):
             Pd = sympy.Matrix([[(p if msg == (M[x][j][0], x % 2 ** (bits - 1)) else q) / s for x in range(d)]
                                for j in range(s) for msg in messages])
             exact = [_canonical(rhr, _rhr_key)[0], len(values)]
-            derived = [Pd, C.rhr_tns_form().rhs.subs({C.d: d, C.b: bits})]
+            derived = [Pd, evaluate(ev.derived(), {C.d: d, C.b: bits})]
             insts.append(Instance({"d": d, "b": bits, "exp_eps": ee}, exact, derived,
-                                  [_canonical(t, tkey)[0], C.rhr_tns_printed().rhs.subs(C.b, bits)], size=(d, bits)))
+                                  [_canonical(t, tkey)[0], evaluate(ev.printed(), {C.d: d, C.b: bits})], size=(d, bits)))
             product_counts.append((d, bits, len({sgn * r for row in M for sgn, r in row})))
             if bits == 1:
                 he = hadamard_encoding(d, ee)
@@ -522,7 +522,7 @@ def sec4_3_skewed(ev):
             pairs = list(itertools.combinations(range(d), 2))
             rates = {pair: _rat(fam.collision_rate(*pair)) for pair in pairs}
             # printed: the rate is not the constant 2^-b; derived: the rate of every pair is the Piecewise form
-            printed = any(_truth(ev.printed(), r, {C.b: bits}) for r in rates.values())
+            printed = any(_truth(ev.printed(), r, {C.x1: a, C.x2: c, C.b: bits}) for (a, c), r in rates.items())
             derived = all(evaluate(ev.derived(), {C.x1: a, C.x2: c, C.b: bits}) == rates[(a, c)] for a, c in pairs)
             insts.append(Instance({"d": d, "b": bits, "rates": sorted({str(r) for r in rates.values()})}, HOLDS,
                                   derived, printed, size=(d, bits)))
@@ -569,26 +569,26 @@ def sec4_3_same_mod(ev):
     root_cause="sec4.3.random-pair",
 )
 def sec4_3_random_collision(ev):
-    ev.symbolic("printed vs derived collision probability", C.random_collision_printed().rhs,
-                C.random_collision_form().rhs)
+    ev.symbolic("printed vs derived collision probability", ev.printed().rhs, ev.derived().rhs)
     insts = []
     for bits in (1, 2, 3):
         B = 2 ** (bits - 1)
-        printed = C.random_collision_printed().rhs.subs(C.b, bits)
         # (A) rows a = 0 and a = 1 fixed, residues i.i.d. uniform: the premise holds exactly
         d = 2 * B if 2 * B >= 2 else 2
         fam = rhr_family(max(d, 2), bits)
         exact = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
-        insts.append(Instance({"b": bits, "pair": "a = 0, 1; residues uniform"}, exact,
-                              C.random_collision_form().rhs.subs(C.rho, R(1, B)), printed, size=(0, bits)))
+        facts = {C.b: bits, C.rho: R(1, B)}
+        insts.append(Instance({"b": bits, "pair": "a = 0, 1; residues uniform"}, exact, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=(0, bits)))
         # (B) a uniformly random pair of distinct values of [d]
         for d in sorted({x for x in (2 * B, 3 * B, 4 * B) if x >= 2}):
             fam = rhr_family(d, bits)
             pairs = list(itertools.permutations(range(d), 2))
             exact = sum((_rat(fam.collision_rate(a, c)) for a, c in pairs), R(0)) / len(pairs)
+            facts = {C.b: bits, C.rho: C.uniform_distinct_same_residue(d, bits)}
             insts.append(Instance({"b": bits, "d": d, "pair": "uniform distinct values"}, exact,
-                                  C.random_collision_form().rhs.subs(C.rho, C.uniform_distinct_same_residue(d, bits)),
-                                  printed, in_condition=False, size=(d, bits)))
+                                  evaluate(ev.derived(), facts), evaluate(ev.printed(), facts), in_condition=False,
+                                  size=(d, bits)))
     ev.instances("average collision rate of RHR over random pairs", insts)
     dsym = sympy.Symbol("d", positive=True)
     B = 2 ** (C.b - 1)
@@ -657,9 +657,9 @@ def sec4_3_worse(ev):
                 fx = R(counts[x], nn)
                 dr, dh = C.rhr_mse_derived(ee, bits, nn, fx, 1), C.he_mse_derived(ee, nn, fx)
                 params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
-                printed = evaluate(ev.printed(), {sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}"): mr,
-                                                  sympy.Symbol(r"\mathrm{MSE}_{\mathrm{HE}}"): mh})
-                derived = evaluate(ev.derived(), {e: ee, C.b: bits, n: nn, f: fx})
+                facts = {sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}"): mr, sympy.Symbol(r"\mathrm{MSE}_{\mathrm{HE}}"): mh,
+                         e: ee, C.b: bits, n: nn, f: fx}
+                printed, derived = evaluate(ev.printed(), facts), evaluate(ev.derived(), facts)
                 insts.append(Instance(params, HOLDS, derived, printed, size=(d, bits, nn), path="moment-formula"))
                 values.append(Instance(params, [mr, mh], [dr, dh], size=(d, bits, nn), path="moment-formula"))
     # the derived RHR MSE on every dataset (any residue mix), against exact enumeration
@@ -777,6 +777,9 @@ def sec4_4_lh(ev):
     statement="The local-hashing estimator (S/n - 1/m)/(p - 1/m) is Eq. (2) with R = m-ary randomised response.",
     printed=C.lh_printed,
     derived=C.lh_form,
+    selfcheck={"printed-as-derived": "the printed form says two decoders are equal (a predicate on the two decoder "
+                                     "matrices); the derived form is the estimator's formula in S, n, m, e^eps, which the "
+                                     "check evaluates into a decoder: put in the printed slot it has no truth value"},
     derivation=f"{DERIV}.lh_decoder_entry",
     kind="statement",
     assumptions="p = e^eps/(e^eps + m - 1); any hash family",
@@ -806,6 +809,9 @@ def sec4_4_decoding(ev):
               "is f(x) = 1, not the f(x) = 0 of the paper's ref. [9].",
     printed=C.worst_case_printed,
     derived=C.worst_case_form,
+    selfcheck={"printed-as-derived": "the printed form is a predicate on the signs of MSE(1) - MSE(0) over the grid; the "
+                                     "derived form is the formula of that difference, which the check evaluates per "
+                                     "(m, e^eps): put in the printed slot it is not a statement about the signs"},
     derivation=f"{DERIV}.cms_rr_second_moments",
     kind="statement",
     assumptions="unbiased CMS + RR (pairwise-independent GF(2^l) families); the MSE is linear in f(x)",
