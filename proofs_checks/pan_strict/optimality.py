@@ -773,7 +773,7 @@ def appB_4_derivative(ev):
     _zero_identity(ev, "the derivative vanishes at k* = d/(e^eps + 1)", form.subs(O.k, O.d / (O.e + 1)))
     insts = []
     for d, e in INTEGER_KSTAR + NONINTEGER:
-        ks = O.optimal_k(d, e)
+        ks = sympy.Rational(d) / (e + 1)  # the stationary point (second identity above)
         for kk in range(1, d - 1):
             if kk < ks < kk + 1:
                 continue  # the sign of the derivative changes inside [k, k + 1]
