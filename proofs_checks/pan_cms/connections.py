@@ -1089,12 +1089,16 @@ def sec4_6_recovery(ev):
         A = C.hashed_frequency_matrix(fam.functions, fam.m)
         gram = ((fam.m - 1) * sympy.eye(fam.d) + sympy.ones(fam.d, fam.d)) / (fam.m * fam.k)
         ev.identity(f"A^T A == ((m-1) I + J)/(m k) for {fam.name}", A.T * A, gram)
-        facts = {C.m: fam.m, C.k: fam.k, C.d: fam.d}
+        det_exact = (A.T * A).det()
+        facts = {C.m: fam.m, C.k: fam.k, C.d: fam.d, sympy.Symbol(r"\det(A^{T} A)"): det_exact}
         det = evaluate(ev.derived(), facts)
+        printed = evaluate(ev.printed(), facts)
+        if not isinstance(printed, bool):  # a form 'det(A^T A) = ...' holds when it gives the exact determinant
+            printed = printed == det_exact
         mech = cms(fam, grr(fam.m, R(3)).mechanism).mechanism
         insts.append(Instance({"family": fam.name, "k m": fam.k * fam.m, "d": fam.d}, HOLDS,
-                              det != 0 and A.rank() == fam.d, evaluate(ev.printed(), facts), size=(fam.d, fam.k * fam.m)))
-        dets.append(Instance({"family": fam.name}, (A.T * A).det(), det, size=(fam.d, fam.k * fam.m)))
+                              det != 0 and A.rank() == fam.d, printed, size=(fam.d, fam.k * fam.m)))
+        dets.append(Instance({"family": fam.name}, det_exact, det, size=(fam.d, fam.k * fam.m)))
         unbiased.append(mech.is_unbiased())
     ev.instances("km > d (printed); det(A^T A) != 0, i.e. rank A = d (derived), on unbiased families", insts)
     ev.instances("det(A^T A) vs the derived closed form", dets, has_printed=False)
