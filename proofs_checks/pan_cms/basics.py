@@ -279,18 +279,23 @@ def prop2_1(ev):
         mech = inner_mechanism(kind, mm, EXP_EPS)
         ev.identity(f"Q P = I for {kind} on [{mm}] (symbolic e^eps)",
                     mech.decoder_matrix() * mech.perturbation_matrix(), sympy.eye(mm))
-    insts = []
+    insts, columns = [], []
     for mm, kind, ee in _inner_grid():
         mech = inner(kind, mm, ee)
         B = mech.QP.to_Matrix()
         for vv in range(mm):
             counts = [1 if w == vv else 0 for w in range(mm)]
             mean = enumeration.enumerated_moments(mech, counts)["mean"]
-            pv, pvp = D.property21_printed()
-            printed = [pv.rhs if w == vv else pvp.rhs for w in range(mm)]
-            insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "v": vv}, exact=mean,
-                                  derived=list(B[:, vv]), printed=printed, size=(mm, ee, vv)))
+            pv, pvp = ev.printed()
+            dv, dvp = ev.derived()
+            printed = [evaluate(pv, {}) if w == vv else evaluate(pvp, {}) for w in range(mm)]
+            derived = [evaluate(dv, {}) if w == vv else evaluate(dvp, {}) for w in range(mm)]
+            insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "v": vv}, exact=mean, derived=derived,
+                                  printed=printed, size=(mm, ee, vv)))
+            columns.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "v": vv}, exact=mean, derived=list(B[:, vv]),
+                                    size=(mm, ee, vv)))
     ev.instances("E[R(v)] by enumerating one report", insts)
+    ev.instances("E[R(v)] == column v of Q P (ldpref)", columns, has_printed=False)
 
 
 def _joint_cov(mech, a_in, b_in):
@@ -792,6 +797,9 @@ def _predicted_size(key):
     kind="statement",
     assumptions="pairwise independence read either as collision rate 1/m (the paper's i.e.) or strongly",
     root_cause="sec3.1.family-size",
+    selfcheck={"printed-as-derived": "the printed form is a size (|H| = d^2, compared with each family's size); the "
+                                     "derived form is a pair of necessary conditions (m | |H|; m^2 | |H| and Rao's "
+                                     "bound), evaluated per family as truth values: in the printed slot it is no size"},
     note="Communication cost is log2|H|: 2 for the 4-function Hadamard family at d = 3 (vs 2 log2 3), and "
          "log2(1 + d(m-1)) at least for strong pairwise independence.  Eq. (18)'s family has |H| = 2^{2l} with "
          "2^l >= d, i.e. Theta(d^2) -- a property of that construction, not a requirement.",
