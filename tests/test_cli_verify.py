@@ -47,6 +47,8 @@ def test_self_check_json(capsys):
     assert doc["format"] == "ldpref.selfcheck/1"
     (c,) = doc["claims"]
     assert c["baseline"] == "verified" and c["sensitive"] and code == 0
-    assert {m: v["verdict"] for m, v in c["mutations"].items()} == {
-        "printed-as-derived": "verified", "printed-perturbed": "erratum", "derived-perturbed": "error"}
+    assert all(v["passed"] for v in c["mutations"].values())
+    assert c["mutations"]["printed-as-derived"]["verdict"] == "verified"
+    assert c["mutations"]["printed-perturbed"]["verdict"] in ("erratum", "error")
+    assert c["mutations"]["derived-perturbed"]["verdict"] == "error"
     assert doc["insensitive"] == []

@@ -60,6 +60,8 @@ def perturb(obj, *, statement: bool = False):
         return {k: v if isinstance(v, str) else perturb(v, statement=statement) for k, v in obj.items()}
     if isinstance(obj, sympy.MatrixBase):
         return obj.applyfunc(lambda x: perturb(x, statement=statement))
+    if isinstance(obj, sympy.MatrixExpr) and not statement:  # a symbolic matrix: no scalar offset exists
+        return obj * (1 + PERTURBATION)
     if isinstance(obj, sympy.Equality):
         if statement:
             return sympy.Ne(obj.lhs, obj.rhs, evaluate=False)
