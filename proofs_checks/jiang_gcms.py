@@ -456,8 +456,10 @@ def _def1_instances(printed, derived):
                 # the smallest delta over every event S of outputs (exact, by listing the events)
                 worst = max(sum(a[u] - e_ * b[u] for u in S) for S in events)
                 for dl in sorted({worst, worst / 2, R(0)}):
-                    at = printed.subs({J.eps: sympy.log(e_), J.delta: dl})
-                    holds = sympy.lambdify((J.PrS, J.PrS2), at, modules="sympy")
+                    # every symbol of the form but the two event probabilities is fixed here (the hockey-stick
+                    # value too, should the form be written with it), so the same code evaluates any statement form
+                    at = printed.subs({J.eps: sympy.log(e_), J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)})
+                    holds = sympy.lambdify((J.PrS, J.PrS2), at, modules="sympy", dummify=True)
                     pr = all(bool(holds(sum(a[u] for u in S), sum(b[u] for u in S))) for S in events)
                     de = evaluate(derived, {J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)})
                     insts.append(Instance({"mechanism": name, "x": x, "x'": x2, "e^eps": e_, "delta": dl,
