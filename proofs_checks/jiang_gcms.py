@@ -2560,11 +2560,12 @@ def eq12(ev):
        statement="E[C(d)] = f(d)(1 - 1/m)(p - q) + pn/m + (1 - 1/m) n q.",
        printed=J.appB_mean_printed, derived=J.appB_mean_derived, derivation="derivations.jiang_gcms.mean_C_derived")
 def appB_mean(ev):
-    ev.symbolic("E[C(d)] vs the derived mean", J.appB_mean_printed().rhs, J.appB_mean_derived().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("E[C(d)] vs the derived mean", printed.rhs, derived.rhs)
     ev.instances("n E[C(0)/n] over every draw",
                  _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[0][0],
-                                 lambda vals, *a: _at(J.appB_mean_printed().rhs, vals),
-                                 lambda vals, *a: _at(J.mean_C_derived(), vals)))
+                                 lambda vals, *a: _at(printed.rhs, vals),
+                                 lambda vals, *a: _at(derived.rhs, vals)))
 
 
 @claim(id="jiang-gcms/appB.final", root_cause="appB.final", location="Appendix B, 'Combining (11) and (12)'",
@@ -2574,11 +2575,12 @@ def appB_mean(ev):
        derivation="derivations.jiang_gcms.var_C_derived_expr",
        note="Not the sum of (11) and (12) (that is Theorem 3's form), and not the variance either.")
 def appB_final(ev):
-    ev.symbolic("the combined expression vs the derived Var(C)", J.appB_final_printed().rhs, J.var_C_derived_expr())
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("the combined expression vs the derived Var(C)", printed.rhs, derived.rhs)
     ev.instances("exact Var(C(0)) over every draw",
                  _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[1][0],
-                                 lambda vals, *a: _at(J.appB_final_printed().rhs, vals),
-                                 lambda vals, *a: _at(J.var_C_derived_expr(), vals)))
+                                 lambda vals, *a: _at(printed.rhs, vals),
+                                 lambda vals, *a: _at(derived.rhs, vals)))
 
 
 # ---- Appendix C: proof of Lemma 1 -------------------------------------------------------------------------
