@@ -1635,6 +1635,7 @@ def eq7(ev):
        note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
             "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.")
 def remark3(ev):
+    derived = ev.derived()
     t = sympy.Symbol("t", positive=True)
     lim = sympy.factor(sympy.cancel(J.eq7_derived().rhs.subs(J.m, 1 / t)).subs(t, 0))
     ev.identity("lim_{m -> oo} of Eq. (7)'s bound = p/w", lim, sympy.factor(J.p / J.w_of()))
@@ -1653,7 +1654,7 @@ def remark3(ev):
                 for counts in _datasets(d, 2):
                     n_ = sum(counts)
                     V = n_ * enumeration.enumerated_moments(mech, counts)["variance"][0]  # Var[f_hat]/n, counts scale
-                    obj = G.lemma1_objective(p_, e_, _lam(counts), 1) / (e_ - 1) ** 2
+                    obj = _at(derived.rhs, {J.p: p_, J.e: e_, J.lam: _lam(counts)})
                     vals.setdefault(counts, {})[p_] = V
                     insts.append(Instance({"d": d, "e^eps": e_, "p": p_, "q = p/w": q_, "counts": counts,
                                            "exact e^eps of the encoding": ee},
