@@ -7,9 +7,9 @@ import derivations.jiang_gcms as JG
 from ldpref import moments
 from ldpref.hashing import HashFamily
 from ldpref.ledger import find_claim, load_claims
-from ldpref.ledger.runner import run_claim
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.gcms import gcms, gcms_over_draws, p_for_exp_eps
+from conftest import claim_result  # noqa: E402  (the session's one ledger run)
 
 R = sympy.Rational
 
@@ -54,5 +54,5 @@ def test_cross_claims_present_and_verified():
     expected = {"cross/gcms-s1-cms-rr": "verified", "cross/draw-term": "verified",
                 "cross/gcms-ocms-budget": "reconstructed"}
     for cid, verdict in expected.items():
-        r = run_claim(find_claim(cid))
+        r = claim_result(cid)
         assert r.verdict == verdict, r.reason

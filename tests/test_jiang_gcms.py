@@ -11,11 +11,11 @@ from ldpref import gcms as G
 from ldpref import moments
 from ldpref.hashing import HashFamily
 from ldpref.ledger import find_claim
-from ldpref.ledger.runner import run_claim
 from ldpref.mechanisms import REGISTRY
 from ldpref.mechanisms.gcms import (draw_classes, draw_classes_by_enumeration, gcms, gcms_over_draws,
                                     p_for_exp_eps, x_only)
 from ldpref.privacy import exp_eps
+from conftest import claim_result  # noqa: E402  (the session's one ledger run)
 
 R = sympy.Rational
 
@@ -169,18 +169,18 @@ def test_shuffle_calculator_precondition():
     ("jiang-gcms/sec7.D.adult-p", "verified"), ("jiang-gcms/alg4.s", "erratum"), ("jiang-gcms/remark2", "erratum"),
 ])
 def test_claim_verdicts(claim_id, verdict):
-    r = run_claim(find_claim(claim_id))
+    r = claim_result(claim_id)
     assert r.verdict == verdict, r.reason
 
 
 def test_thm3_counterexample_is_the_smallest():
-    r = run_claim(find_claim("jiang-gcms/thm3"))
+    r = claim_result("jiang-gcms/thm3")
     assert r.counterexample["params"]["k"] == "2" and r.counterexample["params"]["counts"] == "(0, 1)"
     assert r.counterexample["printed"] == "3/8" and r.counterexample["exact"] == "1/4"
 
 
 def test_remark2_counterexample_is_where_lemma1_moves_with_k():
-    r = run_claim(find_claim("jiang-gcms/remark2"))
+    r = claim_result("jiang-gcms/remark2")
     ce = r.counterexample["params"]
     assert (ce["aspect"], ce["k_a"], ce["k_b"], ce["counts"]) == ("k", "1", "2", "(1, 0)")
     assert ce["exact argmin (k_a, k_b)"] == "((3/4,), (3/4,))"  # the exact optimum does not move with k
@@ -193,7 +193,7 @@ def test_remark2_counterexample_is_where_lemma1_moves_with_k():
 
 
 def test_rounding_counterexample_is_an_algorithm4_output():
-    r = run_claim(find_claim("jiang-gcms/sec4.C.rounding"))
+    r = claim_result("jiang-gcms/sec4.C.rounding")
     assert r.verdict == "erratum"
     ce = r.counterexample["params"]
     assert ce["m"] == "3" and ce["s"] == "2" and ce["Algorithm 4's p"].startswith("0.5000")
@@ -202,7 +202,7 @@ def test_rounding_counterexample_is_an_algorithm4_output():
 def test_adult_p_optimum_is_judged_against_the_exact_variance():
     """Fig. 8's p = 0.74 reproduces Lemma 1 (sec7.D.adult-p) but is not the optimum: the exact variance's best
     feasible p at eps = 3.64, lambda = 1/3 is 0.8089 (s = 10); at eps = 3.75, lambda = 1500/48842 it is 0.6392."""
-    r = run_claim(find_claim("jiang-gcms/sec7.D.adult-p.optimum"))
+    r = claim_result("jiang-gcms/sec7.D.adult-p.optimum")
     assert r.verdict == "erratum" and find_claim("jiang-gcms/sec7.D.adult-p.optimum").root_cause == "appB.same-client"
     assert r.counterexample["printed"] == "37/50" and r.counterexample["exact"] == "81/100"
     from proofs_checks.jiang_gcms import _adult_points

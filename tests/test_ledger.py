@@ -7,6 +7,7 @@ import pytest
 from ldpref.ledger import Evidence, Instance, decide, select_claims
 from ldpref.ledger.claim import Claim, find_claim
 from ldpref.ledger.runner import run_claim, verify_document
+from conftest import claim_result  # the session's one ledger run
 
 X = sympy.Symbol("x")
 
@@ -134,7 +135,7 @@ def test_seeded_claims_present():
 
 
 def test_pure_estimator_erratum_counterexample_is_exact():
-    r = run_claim(find_claim("jiang-gcms/sec2.B.estimator"))
+    r = claim_result("jiang-gcms/sec2.B.estimator")
     assert r.verdict == "erratum"
     # GRR d = 2, e^eps = 2: p = 2/3, q = 1/3; one client holding value 0: E[S] = 2/3,
     # printed estimate (2/3 - 1/3)/(1/3)^2 = 3, true count 1.
@@ -143,7 +144,7 @@ def test_pure_estimator_erratum_counterexample_is_exact():
 
 
 def test_pure_ldp_condition_is_conditional_with_sue_counterexample():
-    r = run_claim(find_claim("jiang-gcms/sec2.B.ldp"))
+    r = claim_result("jiang-gcms/sec2.B.ldp")
     assert r.verdict == "conditional"
     # SUE d = 2, e^eps = 9/4: e^(eps/2) = 3/2 = p/q, but the true ratio p(1-q)/((1-p)q) = 9/4 > 3/2.
     assert r.counterexample["params"]["protocol"] == "sue"
@@ -153,7 +154,7 @@ def test_pure_ldp_condition_is_conditional_with_sue_counterexample():
 @pytest.mark.parametrize("claim_id", ["pan-strict/thm2.1", "pan-strict/thm2.2", "pan-strict/thm3.1",
                                       "jiang-gcms/sec2.B.variance", "jiang-gcms/sec3.A.GRR"])
 def test_seeded_claims_verified(claim_id):
-    r = run_claim(find_claim(claim_id))
+    r = claim_result(claim_id)
     # pan-strict lost its formulas: Theorems 2.2 and 3.1 are reconstructions; Theorem 2.1's words are a printed statement
     assert r.verdict == ("reconstructed" if claim_id in ("pan-strict/thm2.2", "pan-strict/thm3.1") else "verified"), r.reason
     assert sum(rec.instances for rec in r.records if rec.kind == "exact") >= 10 or claim_id.endswith("GRR")

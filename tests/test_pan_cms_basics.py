@@ -11,7 +11,7 @@ import proofs_checks.pan_cms.basics as C
 from derivations.pan_cms.symbols import cbar, e, f, m, n, var_eq, var_neq
 from ldpref import moments
 from ldpref.ledger import find_claim
-from ldpref.ledger.runner import run_claim
+from conftest import claim_result  # noqa: E402  (the session's one ledger run)
 
 R = sympy.Rational
 
@@ -116,7 +116,7 @@ def test_theorem_3_5_counterexample_exact():
 
 # ---- verdicts -----------------------------------------------------------------------------------
 def _run(claim_id):
-    return run_claim(find_claim(claim_id))
+    return claim_result(claim_id)
 
 
 @pytest.mark.parametrize("claim_id", ["pan-cms/eq3", "pan-cms/eq6", "pan-cms/eq10", "pan-cms/cor3.1", "pan-cms/eq2",

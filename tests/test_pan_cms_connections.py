@@ -16,7 +16,6 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
 from ldpref.io import load_mechanism
 from ldpref.ledger import find_claim
-from ldpref.ledger.runner import run_claim
 from ldpref.mechanisms import REGISTRY
 from ldpref.mechanisms.cms import cms
 from ldpref.mechanisms.pure import grr, oue
@@ -24,6 +23,7 @@ from ldpref.mechanisms.variants import (compose_families, columns_family, hadama
                                         local_hashing, make_family, rappor_cohorts, recursive_hadamard_response,
                                         rhr_family, tns, walsh_hadamard)
 from ldpref.privacy import exp_eps
+from conftest import claim_result  # noqa: E402  (the session's one ledger run)
 
 R = sympy.Rational
 
@@ -199,7 +199,7 @@ def test_mechanism_export_errors(tmp_path, capsys, sets, fragment):
 
 # ---- claim verdicts ------------------------------------------------------------------------------
 def _run(label):
-    return run_claim(find_claim(f"pan-cms/{label}"))
+    return claim_result(f"pan-cms/{label}")
 
 
 def test_three_wise_erratum():

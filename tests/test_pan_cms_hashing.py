@@ -17,9 +17,9 @@ from derivations.pan_cms.symbols import l, m, q, r
 from ldpref import moments
 from ldpref.hashing import IRREDUCIBLE, gf2_affine_family, gf2_affine_mod_family, gf2_multiply, is_irreducible
 from ldpref.ledger import find_claim
-from ldpref.ledger.runner import run_claim
 from ldpref.mechanisms.cms import cms, cms_over_draws, inner_mechanism
 from ldpref.hashing import all_function_draws
+from conftest import claim_result  # noqa: E402  (the session's one ledger run)
 
 R = sympy.Rational
 
@@ -143,12 +143,12 @@ def test_eq20_tiny_exact():
     ("pan-cms/appE.cor3.6-eps0", "erratum"), ("pan-cms/thm3.9", "verified"), ("pan-cms/appF.veq-gt-vne", "erratum"),
 ])
 def test_sample_verdicts(cid, verdict):
-    res = run_claim(find_claim(cid))
+    res = claim_result(cid)
     assert res.verdict == verdict, res.reason
 
 
 def test_thm38_counterexample_is_smallest():
-    res = run_claim(find_claim("pan-cms/thm3.8"))
+    res = claim_result("pan-cms/thm3.8")
     ce = res.counterexample
     assert ce["params"]["l"] == "2" and ce["params"]["m"] == "3" and ce["params"]["tau"] == "13/108"
     assert ce["params"]["tau at the boundary of"] == "printed"
@@ -181,6 +181,6 @@ def test_truth_refuses_an_undecided_statement():
 
 
 def test_var_cj_counterexample():
-    res = run_claim(find_claim("pan-cms/appF.var-cj"))
+    res = claim_result("pan-cms/appF.var-cj")
     assert res.counterexample["params"] == {"m": "2"}
     assert res.counterexample["exact"] == "(1/2, 1/4)" and res.counterexample["printed"] == "(1/2, 1/2)"

@@ -11,8 +11,8 @@ import proofs_checks.pan_cms.tables_common as P
 import proofs_checks.pan_cms.tables_sec5 as P5
 import proofs_checks.pan_cms.tables_table2 as P2
 from ldpref.ledger import find_claim
-from ldpref.ledger.runner import run_claim
 from ldpref.losses import worst_case_l2, worst_case_mse
+from conftest import claim_result  # noqa: E402  (the session's one ledger run)
 
 E = T.E
 
@@ -134,9 +134,9 @@ def test_verdicts_sample():
         "pan-cms/sec5.2.adversarial-bias": "conditional",
     }
     for cid, verdict in expected.items():
-        res = run_claim(find_claim(cid))
+        res = claim_result(cid)
         assert res.verdict == verdict, (cid, res.verdict, res.reason)
-    res = run_claim(find_claim("pan-cms/thm5.2"))
+    res = claim_result("pan-cms/thm5.2")
     assert res.counterexample["params"]["d"] == "3" and res.counterexample["params"]["n"] == "2"
-    res = run_claim(find_claim("pan-cms/thmI.1"))
+    res = claim_result("pan-cms/thmI.1")
     assert res.counterexample["params"]["exp_eps"] == "12" and res.counterexample["params"]["t"] == "1"

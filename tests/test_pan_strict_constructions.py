@@ -17,6 +17,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.mechanisms import REGISTRY, subset_selection
 from ldpref.mechanisms.prime_cms import bucket_sizes, next_prime, ocms_prime, prime_hash_family
 from ldpref.wss import (SupportSampler, caratheodory_count, osc_l2_per_client, osc_mechanism,
+from conftest import claim_result  # noqa: E402  (the session's one ledger run)
                         osc_support_probabilities, optimal_support_size, solve_weights, weighted_subset_selection)
 
 R = sympy.Rational
@@ -200,10 +201,7 @@ def test_cross_gap_certificate():
 # ---------------------------------------------------------------------------------------------
 # verdicts
 def _verdict(claim_id):
-    from ldpref.ledger import find_claim
-    from ldpref.ledger.runner import run_claim
-
-    return run_claim(find_claim(claim_id))
+    return claim_result(claim_id)
 
 
 # Printed forms lost in our copy give `reconstructed` (issue 9): the former errata/conditionals of these

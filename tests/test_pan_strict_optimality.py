@@ -12,9 +12,9 @@ import derivations.pan_strict.optimality as O
 from ldpref import losses
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import find_claim
-from ldpref.ledger.runner import run_claim
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
+from conftest import claim_result  # noqa: E402  (the session's one ledger run)
 
 R = sympy.Rational
 
@@ -149,14 +149,14 @@ def test_thm3_2_counterexample_values():
     ("pan-strict/sec1.lower-bound-gap", "cited"),
 ])
 def test_verdicts(claim_id, verdict):
-    result = run_claim(find_claim(claim_id))
+    result = claim_result(claim_id)
     assert result.verdict == verdict, result.reason
 
 
 @pytest.mark.parametrize("claim_id,base_key", [("pan-strict/thm3.2", "mechanism"), ("pan-strict/thm3.3", "base")])
 def test_symmetry_counterexample_is_constant_support_but_not_symmetric(claim_id, base_key):
     """Theorems 3.2-3.3 fail exactly where the support size is constant but the configuration is not symmetric."""
-    result = run_claim(find_claim(claim_id))
+    result = claim_result(claim_id)
     params = result.counterexample["params"]
     assert params[base_key] == "two orbits {0,1},{0,2} mod 4 e=3"
     assert (params["constant_support"], params["symmetric"]) == ("True", "False")

@@ -32,12 +32,10 @@ def run_claim(claim: Claim) -> ClaimResult:
 
 def _run_by_id(claim_id: str) -> ClaimResult:
     """Worker entry point: run one claim and return a picklable result (the claim is re-attached by the
-    parent; failing instances are dropped, their smallest one is already the counterexample)."""
+    parent), with its failing instances, so a parallel run reports exactly what a serial run does."""
     from .claim import find_claim
 
     result = run_claim(find_claim(claim_id))
-    for rec in result.records:
-        rec.failures = []
     result.claim = claim_id
     return result
 
