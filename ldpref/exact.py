@@ -114,7 +114,28 @@ def is_zero(value) -> bool:
     cancelled = sympy.cancel(sympy.together(value))
     if cancelled == 0:
         return True
+    free = cancelled.free_symbols
+    if cancelled.is_rational_function(*free):
+        return False  # cancel's form of a rational function is canonical: zero only if it is 0
+    if _nonzero_somewhere(cancelled, free):
+        return False
     return sympy.simplify(cancelled) == 0
+
+
+def _nonzero_somewhere(expr, free) -> bool:
+    """Proof of non-identity: a point, within the symbols' assumptions, where ``expr`` is an exact nonzero
+    rational.  Only symbols that are at most integer/positive qualify (values 5, 7, ... or 7/3, 9/3, ...);
+    anything else, or a value that is not rational, proves nothing and the caller simplifies."""
+    point = {}
+    for i, sym in enumerate(sorted(free, key=str)):
+        facts = {k for k, v in sym.assumptions0.items() if v}
+        if facts - {"commutative", "real", "extended_real", "complex", "finite", "positive", "nonnegative", "nonzero",
+                    "extended_positive", "extended_nonnegative", "extended_nonzero", "integer", "rational",
+                    "algebraic", "hermitian"}:
+            return False
+        point[sym] = sympy.Integer(5 + 2 * i) if "integer" in facts else sympy.Rational(7 + 2 * i, 3)
+    value = expr.subs(point)
+    return bool(value.is_Rational and value != 0)
 
 
 def exact_equal(a, b) -> bool:

@@ -236,3 +236,27 @@ def test_evaluate_fast_path_equals_symbolic_substitution():
     check()
     assert evaluate(1 / (x - 1), {x: 1}) == sympy.zoo  # division by zero as sympy reports it
     assert evaluate(sympy.sqrt(x) + 1, {x: 4}) == 3  # irrational nodes take the symbolic path
+
+
+def test_evaluate_statement_fast_path_equals_sympy():
+    """Statements over rational comparisons (Max, Min, Abs, floor, ceiling included) are decided exactly
+    without simplify; the value must be sympy's."""
+    from hypothesis import given, strategies as st
+
+    from ldpref.ledger.forms import evaluate
+
+    x, y = sympy.symbols("x y")
+    forms = [sympy.StrictLessThan(sympy.Max(x, y / 2), sympy.Abs(x - y)),
+             sympy.And(sympy.Le(sympy.floor(x), y), sympy.Ge(sympy.ceiling(y), x)),
+             sympy.Implies(sympy.Gt(x, 0), sympy.Lt(sympy.Min(x, y) ** 2, 3)),
+             sympy.Or(sympy.Eq(x, y), sympy.Ne(x + 1, y))]
+    rationals = st.fractions(min_value=-9, max_value=9, max_denominator=5)
+
+    @given(rationals, rationals, st.sampled_from(range(len(forms))))
+    def check(a, b, i):
+        values = {x: sympy.Rational(a.numerator, a.denominator), y: sympy.Rational(b.numerator, b.denominator)}
+        expected = forms[i].subs(values)
+        assert expected in (sympy.true, sympy.false)
+        assert evaluate(forms[i], values) is bool(expected)
+
+    check()

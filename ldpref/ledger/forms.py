@@ -101,6 +101,9 @@ def evaluate(form, params: dict):
         return _value(form.rhs, subs)
     if isinstance(form, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)) and not isinstance(
             form, sympy.Expr):  # a Symbol is both; as a form it is a value
+        fast = _truth(form, subs)
+        if fast is not None:
+            return fast
         value = form.subs(subs)
         if value is sympy.true or value is sympy.false:
             return bool(value)
@@ -136,7 +139,44 @@ def _compile(expr):
     if expr.is_Pow and expr.exp.is_Integer:
         base, power = _compile(expr.base), int(expr.exp)
         return lambda env: base(env) ** power
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        parts, pick = [_compile(a) for a in expr.args], (max if isinstance(expr, sympy.Max) else min)
+        return lambda env: pick(g(env) for g in parts)
+    if isinstance(expr, (sympy.Abs, sympy.floor, sympy.ceiling)) and len(expr.args) == 1:
+        inner = _compile(expr.args[0])
+        op = {sympy.Abs: abs, sympy.floor: lambda v: Fraction(v.__floor__()),
+              sympy.ceiling: lambda v: Fraction(v.__ceil__())}[type(expr)]
+        return lambda env: op(inner(env))
     raise _NotRational(type(expr).__name__)
+
+
+_COMPARE = {sympy.StrictLessThan: lambda a, b: a < b, sympy.LessThan: lambda a, b: a <= b,
+            sympy.StrictGreaterThan: lambda a, b: a > b, sympy.GreaterThan: lambda a, b: a >= b,
+            sympy.Equality: lambda a, b: a == b, sympy.Unequality: lambda a, b: a != b}
+
+
+def _truth(form, subs: dict):
+    """A statement's truth when every comparison in it is between rational values (exact, no simplify);
+    None when some part needs sympy's general path."""
+    if type(form) in _COMPARE:
+        a, b = _value(form.lhs, subs), _value(form.rhs, subs)
+        if a.is_Rational and b.is_Rational:
+            return bool(_COMPARE[type(form)](a, b))
+        return None
+    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies)):
+        args = [_truth(a, subs) for a in form.args]
+        if any(v is None for v in args):
+            return None
+        if isinstance(form, sympy.And):
+            return all(args)
+        if isinstance(form, sympy.Or):
+            return any(args)
+        if isinstance(form, sympy.Not):
+            return not args[0]
+        return (not args[0]) or args[1]
+    if form is sympy.true or form is sympy.false:
+        return bool(form)
+    return None
 
 
 @lru_cache(maxsize=8192)
