@@ -115,11 +115,23 @@ def is_zero(value) -> bool:
     if cancelled == 0:
         return True
     free = cancelled.free_symbols
-    if cancelled.is_rational_function(*free):
-        return False  # cancel's form of a rational function is canonical: zero only if it is 0
+    if _rational_over_q(cancelled, free):
+        return False  # cancel's form of a rational function over Q is canonical: zero only if it is 0
     if _nonzero_somewhere(cancelled, free):
         return False
     return sympy.simplify(cancelled) == 0
+
+
+def _rational_over_q(expr, free) -> bool:
+    """Is ``expr`` a quotient of polynomials in ``free`` with rational coefficients (no log, sqrt, pi...)?"""
+    if not free or not expr.is_rational_function(*free):
+        return False
+    num, den = expr.as_numer_denom()
+    try:
+        return all(sympy.Poly(part, *sorted(free, key=str)).domain.is_QQ or
+                   sympy.Poly(part, *sorted(free, key=str)).domain.is_ZZ for part in (num, den))
+    except sympy.PolynomialError:
+        return False
 
 
 def _nonzero_somewhere(expr, free) -> bool:

@@ -260,3 +260,18 @@ def test_evaluate_statement_fast_path_equals_sympy():
         assert evaluate(forms[i], values) is bool(expected)
 
     check()
+
+
+def test_is_zero_decides_without_false_negatives():
+    """The fast exits of is_zero (canonical rational functions over Q, a rational witness point) never call
+    a true identity non-zero, including irrational constants that cancel does not reduce."""
+    from ldpref.exact import is_zero
+
+    x, y = sympy.symbols("x y", positive=True)
+    n = sympy.Symbol("n", integer=True)
+    assert is_zero(sympy.log(28) / sympy.log(2) - 2 - sympy.log(7) / sympy.log(2))
+    assert is_zero(sympy.log(2) * x - x * sympy.log(4) / 2)
+    assert is_zero((x + 1) ** 2 - x ** 2 - 2 * x - 1)
+    assert is_zero((-1) ** (2 * n) - 1)
+    assert not is_zero(x / (x + y) - 1)
+    assert not is_zero(sympy.sqrt(x) - x)
