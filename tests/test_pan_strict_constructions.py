@@ -17,8 +17,8 @@ from ldpref.exact import EXP_EPS
 from ldpref.mechanisms import REGISTRY, subset_selection
 from ldpref.mechanisms.prime_cms import bucket_sizes, next_prime, ocms_prime, prime_hash_family
 from ldpref.wss import (SupportSampler, caratheodory_count, osc_l2_per_client, osc_mechanism,
-from conftest import claim_result  # noqa: E402  (the session's one ledger run)
                         osc_support_probabilities, optimal_support_size, solve_weights, weighted_subset_selection)
+from conftest import claim_result  # noqa: E402  (the session's one ledger run)
 
 R = sympy.Rational
 
