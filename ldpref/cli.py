@@ -185,13 +185,12 @@ def cmd_claims(args) -> int:
 # ---- latex -------------------------------------------------------------------------------------
 def cmd_latex(args) -> int:
     from .ledger.claim import NOT_AVAILABLE, find_claim
-    from .ledger.runner import correction_latex, derived_latex, printed_latex, run_claim
+    from .ledger.runner import run_claim
 
     c = find_claim(args.id)
-    result = run_claim(c)
-    doc = {"id": c.id, "location": c.location, "verdict": result.verdict, "printed_latex": printed_latex(c),
-           "derived_latex": derived_latex(c),
-           "correction_latex": correction_latex(c) if result.verdict in ("erratum", "conditional") else None}
+    result = run_claim(c, with_latex=True)  # LaTeX of the very objects the check evaluated
+    doc = {"id": c.id, "location": c.location, "verdict": result.verdict, "printed_latex": result.latex["printed"],
+           "derived_latex": result.latex["derived"], "correction_latex": result.latex["correction"]}
     if args.json:
         _write_json(doc, args.json)
     out = _out(args.json)

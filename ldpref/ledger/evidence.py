@@ -98,18 +98,26 @@ class Evidence:
     #: the claim's printed and derived callables, as the runner hands them to the check (self-check
     #: hands mutated ones); a check reads its forms through printed() / derived()
     forms: tuple = (None, None)
+    #: the forms as built once in this run: {0: printed, 1: derived}; the runner renders LaTeX from these
+    #: very objects, so what ``latex`` and the docs display is what the check evaluated
+    built: dict = field(default_factory=dict)
+
+    def _form(self, which: int):
+        if which not in self.built:
+            self.built[which] = self.forms[which]()
+        return self.built[which]
 
     def printed(self):
-        """The claim's printed form: the object ``latex`` and the docs display."""
+        """The claim's printed form: the object ``latex`` and the docs display (built once per run)."""
         if self.forms[0] is None:
             raise LookupError("this claim has no printed form (not available in our copy)")
-        return self.forms[0]()
+        return self._form(0)
 
     def derived(self):
-        """The claim's derived form: the object ``latex`` and the docs display."""
+        """The claim's derived form: the object ``latex`` and the docs display (built once per run)."""
         if self.forms[1] is None:
             raise LookupError("the runner handed no derived form to this check")
-        return self.forms[1]()
+        return self._form(1)
 
     def symbolic(self, name: str, printed, derived, *, simplify=None) -> bool:
         """Exact symbolic comparison of the printed and derived forms (``simplify`` may normalise both)."""

@@ -15,8 +15,12 @@ from .verdict import VERDICTS, ClaimResult, decide
 VERIFY_FORMAT = "ldpref.verify/1"
 
 
-def run_claim(claim: Claim) -> ClaimResult:
-    """Run the claim's check on an :class:`Evidence` that hands it the claim's own printed and derived forms."""
+def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
+    """Run the claim's check on an :class:`Evidence` that hands it the claim's own printed and derived forms.
+
+    ``with_latex``: also render the forms' LaTeX from the very objects the check evaluated (a worker does
+    this, so the parent does not rebuild every form serially when it writes JSON).
+    """
     evidence = Evidence(forms=(claim.printed, claim.derived))
     error = None
     start = time.perf_counter()
@@ -27,7 +31,25 @@ def run_claim(claim: Claim) -> ClaimResult:
         error = f"{type(exc).__name__}: {exc} (at {tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})"
     result = decide(claim, evidence, error)
     result.seconds = time.perf_counter() - start
+    if with_latex:
+        result.latex = forms_latex(claim, result.verdict, evidence.built)
     return result
+
+
+def forms_latex(claim: Claim, verdict: str, built: dict | None = None) -> dict:
+    """LaTeX of the printed, derived and (for errata and conditionals) corrected forms; ``built`` holds the
+    objects a check already built (``Evidence.built``), rendered as they are."""
+    built = built or {}
+
+    def form(which: int, fn):
+        return built[which] if which in built else fn()
+
+    printed = None if claim.printed is None else to_latex(form(0, claim.printed))
+    derived = to_latex(form(1, claim.derived))
+    corrected = None
+    if verdict in ("erratum", "conditional"):
+        corrected = to_latex(claim.correction()) if claim.correction is not None else derived
+    return {"printed": printed, "derived": derived, "correction": corrected}
 
 
 def _run_by_id(claim_id: str) -> ClaimResult:
@@ -35,7 +57,7 @@ def _run_by_id(claim_id: str) -> ClaimResult:
     parent), with its failing instances, so a parallel run reports exactly what a serial run does."""
     from .claim import find_claim
 
-    result = run_claim(find_claim(claim_id))
+    result = run_claim(find_claim(claim_id), with_latex=True)
     result.claim = claim_id
     return result
 
@@ -79,7 +101,7 @@ def correction_latex(claim: Claim) -> str:
 
 def result_to_json(result: ClaimResult) -> dict:
     c = result.claim
-    corrected = correction_latex(c) if result.verdict in ("erratum", "conditional") else None
+    latex = result.latex if result.latex is not None else forms_latex(c, result.verdict)
     return {
         "id": c.id,
         "paper": c.paper,
@@ -93,10 +115,10 @@ def result_to_json(result: ClaimResult) -> dict:
              "instances": r.instances, "paths": dict(sorted(r.paths.items())), "detail": r.detail}
             for r in result.records
         ],
-        "printed_latex": printed_latex(c),
+        "printed_latex": latex["printed"],
         "printed_available": c.printed is not None,
-        "derived_latex": derived_latex(c),
-        "correction_latex": corrected,
+        "derived_latex": latex["derived"],
+        "correction_latex": latex["correction"],
         "counterexample": result.counterexample,
         "condition": c.condition,
         "assumptions": c.assumptions,

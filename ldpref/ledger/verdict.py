@@ -35,6 +35,8 @@ class ClaimResult:
     counterexample: dict | None = None
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    #: LaTeX of the forms as evaluated (see runner.forms_latex); None until rendered
+    latex: dict | None = None
 
 
 def _counterexample(inst) -> dict:
