@@ -275,3 +275,28 @@ def test_is_zero_decides_without_false_negatives():
     assert is_zero((-1) ** (2 * n) - 1)
     assert not is_zero(x / (x + y) - 1)
     assert not is_zero(sympy.sqrt(x) - x)
+
+
+def test_verified_statement_reason_does_not_claim_a_symbolic_proof_it_did_not_run():
+    ev = Evidence()
+    ev.instances("grid", [inst(1, True, True, True)])
+    r = decide(make_claim(kind="statement"), ev)
+    assert r.verdict == "verified" and "symbolically" not in r.reason
+
+
+def test_unsupported_mutation_reaches_the_self_check_as_such(monkeypatch):
+    # a mutation with no defined perturbation must be reported by the self-check, never turned into an
+    # 'error' verdict that could read as a caught mutation
+    from ldpref.ledger import selfcheck
+    from ldpref.ledger.forms import UnsupportedMutation, perturb
+
+    def check(ev):
+        perturb("not a form")
+
+    claim = Claim(id="cross/test", location="nowhere", statement="test", derived=lambda: X, printed=lambda: X,
+                  derivation="tests", check=check)
+    with pytest.raises(UnsupportedMutation):
+        run_claim(claim)
+    monkeypatch.setattr(selfcheck, "find_claim", lambda cid: claim)
+    out = selfcheck._run_one(("cross/test", None))
+    assert out.unsupported and "no perturbation defined" in out.unsupported

@@ -44,7 +44,7 @@ class Predicate:
         return (r"\neg\left(" + self.latex + r"\right)") if self.negated else self.latex
 
 
-class UnsupportedMutation(TypeError):
+class UnsupportedMutation(Exception):
     """The form's type has no defined perturbation (reported by self-check, never silently skipped)."""
 
 

@@ -9,6 +9,7 @@ from collections import Counter
 from ..latex import to_latex
 from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim
 from .evidence import Evidence
+from .forms import UnsupportedMutation
 from .root_causes import resolve
 from .verdict import VERDICTS, ClaimResult, decide
 
@@ -26,6 +27,8 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     start = time.perf_counter()
     try:
         claim.check(evidence)
+    except UnsupportedMutation:  # only a self-check mutation raises it: the self-check reports it as such
+        raise
     except Exception as exc:  # noqa: BLE001 - a failing check becomes an 'error' verdict, reported
         tb = traceback.extract_tb(exc.__traceback__)[-1]
         error = f"{type(exc).__name__}: {exc} (at {tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})"

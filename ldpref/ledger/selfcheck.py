@@ -117,9 +117,7 @@ def _run_one(task) -> RunOutcome:
         result = run_claim(claim)
     except UnsupportedMutation as exc:  # raised while a check evaluated the mutated form
         return RunOutcome("error", str(exc), (), unsupported=str(exc))
-    unsupported = "no perturbation defined" in result.reason or "a statement form must be" in result.reason
-    return RunOutcome(result.verdict, result.reason, _fingerprint(result),
-                      unsupported=result.reason if unsupported else None)
+    return RunOutcome(result.verdict, result.reason, _fingerprint(result))
 
 
 def _judge(c: ClaimSelfCheck) -> None:

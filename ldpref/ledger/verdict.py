@@ -134,5 +134,6 @@ def decide(claim: Claim, evidence: Evidence, error: str | None = None) -> ClaimR
             result.reason = f"printed form {NOT_AVAILABLE}: ldpref's reconstruction == exact ({how})"
         return result
     result.verdict = "verified"
-    result.reason = f"printed == derived symbolically; printed == exact and derived == exact ({how})"
+    said = "printed == derived symbolically; " if symbolic else ""
+    result.reason = f"{said}printed == exact and derived == exact ({how})"
     return result
