@@ -34,6 +34,7 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
         error = f"{type(exc).__name__}: {exc} (at {tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})"
     result = decide(claim, evidence, error)
     result.seconds = time.perf_counter() - start
+    result.forms_read = tuple(name for i, name in enumerate(("printed", "derived")) if i in evidence.built)
     if with_latex:
         result.latex = forms_latex(claim, result.verdict, evidence.built)
     return result
@@ -128,6 +129,7 @@ def result_to_json(result: ClaimResult) -> dict:
         "derivation": c.derivation,
         "notes": c.notes_with(result.notes),
         "selfcheck": c.selfcheck,
+        "forms_read": list(result.forms_read),
         "seconds": round(result.seconds, 3),
     }
 

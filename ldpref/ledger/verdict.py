@@ -37,6 +37,8 @@ class ClaimResult:
     seconds: float = 0.0
     #: LaTeX of the forms as evaluated (see runner.forms_latex); None until rendered
     latex: dict | None = None
+    #: which of the claim's own forms the check read through the Evidence ("printed", "derived")
+    forms_read: tuple = ()
 
 
 def _counterexample(inst) -> dict:
