@@ -10,6 +10,7 @@ run against them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import sympy
@@ -28,8 +29,10 @@ EXP_EPS_VALUES = [R(2), R(5, 2), R(3)]
 SQUARE_EXP_EPS_VALUES = [R(9, 4), R(4), R(9)]  # SUE needs e^(eps/2): squares keep it rational
 
 
+@functools.cache
 def _protocols():
-    """(order, name, d, exp_eps, PureProtocol) for a grid of small pure protocols, smallest first."""
+    """(order, name, d, exp_eps, PureProtocol) for a grid of small pure protocols, smallest first (built once:
+    the enumerated laws below are cached per protocol and dataset)."""
     out = []
     for d in (2, 3, 4):
         for e in EXP_EPS_VALUES:
@@ -41,7 +44,7 @@ def _protocols():
         for e in SQUARE_EXP_EPS_VALUES:
             if d <= 3:
                 out.append(((d, 1, e), "sue", d, e, sue(d, e)))
-    return sorted(out, key=lambda t: t[0])
+    return tuple(sorted(out, key=lambda t: t[0]))
 
 
 def _datasets(d: int, max_n: int):
@@ -67,6 +70,29 @@ def _estimator_mechanism(proto, form):
     return m.with_decoder(Q)
 
 
+@functools.cache
+def _response_law(name, d, e, counts):
+    """The exact law of the response counts of ``counts`` clients under the protocol ``name`` (every outcome
+    enumerated, ldpref.enumeration); the decoders of the two estimator forms share it (same P)."""
+    (proto,) = [pr for _, nm, dd, ee, pr in _protocols() if (nm, dd, ee) == (name, d, e)]
+    return proto.mechanism.domain, enumeration.response_count_distribution(proto.mechanism, counts)
+
+
+def _enumerated_estimate(name, d, e, mech, counts):
+    """(E, Var) of the decoded estimate of value 0 of ``mech`` (frequency scale) over the enumerated law of
+    the response counts: ldpref.enumeration.enumerated_moments restricted to value 0, the law shared."""
+    dom, law = _response_law(name, d, e, counts)
+    if mech.domain != dom:
+        moments_ = enumeration.enumerated_moments(mech, counts)
+        return moments_["mean"][0], moments_["variance"][0]
+    n_ = dom.convert(sum(counts))
+    row = mech.Q.to_list()[0]
+    ests = [(sum((row[u] * ku for u, ku in enumerate(k) if ku), dom.zero) / n_, prob) for k, prob in law.items()]
+    mean = sum((prob * est for est, prob in ests), dom.zero)
+    var = sum((prob * (est - mean) ** 2 for est, prob in ests), dom.zero)
+    return dom.to_sympy(mean), dom.to_sympy(var)
+
+
 def _subs(expr, proto, counts):
     return sympy.cancel(expr.subs({J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]}))
 
@@ -79,8 +105,8 @@ def _estimator_instances():
         derived_m = _estimator_mechanism(proto, J.pure_estimator_derived())
         for counts in _datasets(d, max_n):
             n = sum(counts)
-            printed_mean = n * enumeration.enumerated_moments(printed_m, counts)["mean"][0]
-            derived_mean = n * enumeration.enumerated_moments(derived_m, counts)["mean"][0]
+            printed_mean = n * _enumerated_estimate(name, d, e, printed_m, counts)[0]
+            derived_mean = n * _enumerated_estimate(name, d, e, derived_m, counts)[0]
             insts.append(Instance({"protocol": name, "d": d, "exp_eps": e, "counts": counts},
                                   exact=sympy.Integer(counts[0]), derived=derived_mean, printed=printed_mean,
                                   size=(d, n, *order[1:])))
@@ -122,7 +148,7 @@ def sec2b_variance(ev):
         derived_m = _estimator_mechanism(proto, J.pure_estimator_derived())
         for counts in _datasets(d, max_n):
             n = sum(counts)
-            exact = n**2 * enumeration.enumerated_moments(derived_m, counts)["variance"][0]
+            exact = n**2 * _enumerated_estimate(name, d, e, derived_m, counts)[1]
             insts.append(Instance({"protocol": name, "d": d, "exp_eps": e, "counts": counts}, exact=exact,
                                   derived=_subs(J.pure_variance_derived().rhs, proto, counts),
                                   printed=_subs(J.pure_variance_printed().rhs, proto, counts),
@@ -1212,12 +1238,22 @@ def thm3_deployed(ev):
 
 
 # ---- Section IV-B: special cases (Apple's CMS; k = 1, m -> infinity; Corollary 1) ----------------------
+#: e^(eps/2), positive: Apple's p and q are rational in it (with e^eps = HALF_E^2, sqrt(e^eps) is HALF_E exactly)
+HALF_E = sympy.Symbol(r"e^{\epsilon/2}", positive=True)
+
+
+def _in_half_e(expr):
+    """A form in e^eps written in e^(eps/2) (e^eps := HALF_E^2, exact for e^eps > 0): Apple's forms, which hold
+    sqrt(e^eps), become rational functions over Q, which cancel decides and Fractions evaluate exactly."""
+    return sympy.sympify(expr).xreplace({EXP_EPS: HALF_E**2})
+
+
 @_cache
 def _apple_instances(printed, derived):
     """Apple's CMS (ldpref.mechanisms.cms with the SUE inner mechanism, decoder Eq. (2) of pan-cms) over
     every hash draw vs Theorem 3 with p = e^(eps/2)/(e^(eps/2)+1), q = 1/(e^(eps/2)+1)."""
     insts = []
-    pr, de = _model_alphas(printed.rhs), _model_alphas(derived.rhs)
+    pr, de = _in_half_e(_model_alphas(printed.rhs)), _in_half_e(_model_alphas(derived.rhs))
     for d, m_, k_ in [(2, 2, 1), (2, 2, 2), (2, 3, 2), (3, 2, 2)]:
         for half_e in (R(3, 2), R(3)):
             inner = sue(m_, half_e**2).mechanism
@@ -1227,7 +1263,7 @@ def _apple_instances(printed, derived):
             for counts in _gcms_datasets(d):
                 n_ = sum(counts)
                 V = n_**2 * famA.variance(counts)[TARGET]
-                vals = {EXP_EPS: half_e**2, J.p: p_, J.q: q_, J.m: m_, J.k: k_, J.n: n_, J.f: counts[TARGET],
+                vals = {HALF_E: half_e, J.p: p_, J.q: q_, J.m: m_, J.k: k_, J.n: n_, J.f: counts[TARGET],
                         J.F2: sum(c * c for x, c in enumerate(counts) if x != TARGET)}
                 insts.append(Instance({"d": d, "m": m_, "k": k_, "e^eps": half_e**2, "counts": counts}, V,
                                       evaluate(de, vals), evaluate(pr, vals), size=(d, m_, k_, n_, half_e, counts)))
@@ -1249,7 +1285,7 @@ def _apple_instances(printed, derived):
 def sec4b_apple(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("Theorem 3's Var[f_hat] at Apple's p, q vs the derived one (alpha_1, alpha_2 as the model's)",
-                _model_alphas(printed.rhs), _model_alphas(derived.rhs), simplify=lambda x: sympy.factor(sympy.cancel(x)))
+                _model_alphas(printed.rhs), _model_alphas(derived.rhs), simplify=_in_half_e)
     ev.instances("n^2 Var[f_hat] of Apple's CMS over every hash draw", _apple_instances(printed, derived))
 
 
@@ -1767,9 +1803,11 @@ def alg4_unimodal(ev):
 ROUNDING_TOL = Fraction(1, 10**9)
 
 
+@_cache
 def _algorithm4_p(e_, lam_, k_):
     """The p Algorithm 4 returns: its ternary search on Lemma 1's objective over [1/2, 1], run in exact
-    rationals with the stopping rule p_r - p_l > 1e-9 (as printed the loop never ends: see alg4)."""
+    rationals with the stopping rule p_r - p_l > 1e-9 (as printed the loop never ends: see alg4).  Cached:
+    the search does not depend on m, and the rounding grid runs it at each m."""
     p_, _ = G.ternary_search(lambda t: G.lemma1_objective(t, _frac(e_), _frac(lam_), k_), Fraction(1, 2), Fraction(1),
                              ROUNDING_TOL)
     return p_

@@ -79,9 +79,11 @@ def alg4_unimodal_printed():
 def _ceiling_private(**kw) -> bool:
     """The paper's reasoning: with s from Algorithm 4's ceiling, Theorem 2's ratio p(m-s)/((1-p)s) is at most
     e^eps (a larger s only lowers it)."""
-    at = {p: kw["p"], e: kw["e^eps"], m: kw["m"]}
-    s_ = alg4_s_printed().rhs.subs(at)
-    ratio = (p * (m - s) / ((1 - p) * s)).subs({**at, s: s_})
+    at = {p: sympy.sympify(kw["p"]), e: sympy.sympify(kw["e^eps"]), m: sympy.sympify(kw["m"])}
+    # every symbol gets a number at once (xreplace): the ceiling is built on a rational, never on a
+    # half-substituted expression whose assumptions sympy would query
+    s_ = alg4_s_printed().rhs.xreplace(at)
+    ratio = (p * (m - s) / ((1 - p) * s)).xreplace({**at, s: s_})
     return bool(ratio <= kw["e^eps"])
 
 
