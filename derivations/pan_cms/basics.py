@@ -217,6 +217,135 @@ class VarOp(sympy.Function):
 
 
 # ---- evaluation on a real family / dataset -------------------------------------------------------
+# A sum-notation expression is compiled once into a closure that runs its sums as loops over the index
+# values (no symbolic expansion at each (d, k, x)): the same value as expanding the sums (``expand_sums``)
+# and substituting the family's c_j, c_bar, Var(R) and the dataset's f, computed exactly (Fractions, or
+# elements of Q(e^eps) for a symbolic inner mechanism).
+_COLL, _CBAR, _VAR, _FREQ = "c_j", "c_bar", "Var(R)", "f(.)"
+
+
+def _index(value) -> int:
+    out = int(value)
+    if out != value:
+        raise ValueError(f"index {value} is not an integer")
+    return out
+
+
+def _program(expr, cbar_rhs, conv):
+    """A closure ``fn(env)`` evaluating ``expr``: ``env`` maps symbols to values and the keys _COLL, _CBAR,
+    _VAR, _FREQ to the callables giving c_j(a, b), c_bar(a, b), Var(R(h_j(a))[h_j(b)]) and f(a).  With
+    ``cbar_rhs`` (a printed 'where' clause in x' and x), c_bar(a, b) is that clause evaluated at x' = a,
+    x = b.  ``conv`` turns a sympy Rational into the number type of the evaluation."""
+    if expr.is_Rational:
+        const = conv(expr)
+        return lambda env: const
+    if expr.is_Symbol:
+        def lookup(env):
+            try:
+                return env[expr]
+            except KeyError:
+                raise ValueError(f"no value for {expr}") from None
+        return lookup
+    if expr.is_Add:
+        parts = [_program(a, cbar_rhs, conv) for a in expr.args]
+
+        def add(env):
+            out = parts[0](env)
+            for g in parts[1:]:
+                out = out + g(env)
+            return out
+
+        return add
+    if expr.is_Mul:
+        parts = [_program(a, cbar_rhs, conv) for a in expr.args]
+
+        def mul(env):
+            out = parts[0](env)
+            for g in parts[1:]:
+                out = out * g(env)
+            return out
+
+        return mul
+    if expr.is_Pow and expr.exp.is_Integer:
+        base, power, one = _program(expr.base, cbar_rhs, conv), int(expr.exp), conv(sympy.Integer(1))
+        if power < 0:  # exact division also when the base is an index (an int)
+            return lambda env: one / base(env) ** -power
+        return lambda env: base(env) ** power
+    if isinstance(expr, (SumIn, SumInExcept)):
+        term, idx, size = (_program(expr.args[0], cbar_rhs, conv), expr.args[1], _program(expr.args[2], cbar_rhs, conv))
+        excl = _program(expr.args[3], cbar_rhs, conv) if isinstance(expr, SumInExcept) else None
+
+        def loop(env):
+            skip = _index(excl(env)) if excl is not None else None
+            saved, had = env.get(idx), idx in env
+            out = conv(sympy.Integer(0))
+            for value in range(_index(size(env))):
+                if value != skip:
+                    env[idx] = value
+                    out = out + term(env)
+            if had:
+                env[idx] = saved
+            else:
+                env.pop(idx, None)
+            return out
+
+        return loop
+    if isinstance(expr, Indicator):
+        a, b = (_program(t, cbar_rhs, conv) for t in expr.args)
+        one, zero = conv(sympy.Integer(1)), conv(sympy.Integer(0))
+        return lambda env: one if _index(a(env)) == _index(b(env)) else zero
+    if isinstance(expr, (Coll, VarR, fF)):
+        key = {Coll: _COLL, VarR: _VAR}.get(type(expr), _FREQ)
+        args = [_program(t, cbar_rhs, conv) for t in expr.args]
+        return lambda env: env[key](*[_index(g(env)) for g in args])
+    if isinstance(expr, CBar):
+        args = [_program(t, cbar_rhs, conv) for t in expr.args]
+        if cbar_rhs is None:
+            return lambda env: env[_CBAR](*[_index(g(env)) for g in args])
+        clause = _program(cbar_rhs, None, conv)
+
+        def where(env):
+            a, b = (_index(g(env)) for g in args)
+            inner = dict(env)
+            inner[xp], inner[x] = a, b
+            return clause(inner)
+
+        return where
+    raise TypeError(f"cannot compile {expr!r} ({type(expr).__name__}) for exact evaluation")
+
+
+def _fraction(value) -> Fraction:
+    return Fraction(int(value.p), int(value.q))
+
+
+@cache
+def _fraction_program(expr, cbar_rhs):
+    return _program(expr, cbar_rhs, _fraction)
+
+
+def _family_env(family, counts, var_table, x_val, conv):
+    """The environment of one evaluation: sizes, target, the family's c_j / c_bar, the inner variances, f."""
+    h = family.functions
+
+    def need(what):
+        def missing(*_):
+            raise ValueError(f"a {what} is needed to evaluate this expression")
+        return missing
+
+    env = {d: family.d, k: family.k, x: x_val, m: conv(sympy.Integer(family.m)),
+           _COLL: lambda jj, a, b: family.collision(jj, a, b),
+           _CBAR: lambda a, b: conv(sympy.Integer(1)) if a == b else conv(_fr(family.collision_rate(a, b))),
+           _VAR: need("variance table") if var_table is None else
+           (lambda jj, a, b: conv(sympy.sympify(var_table[h[jj][a]][h[jj][b]]))),
+           _FREQ: need("dataset")}
+    if counts is not None:
+        nn = sum(counts)
+        env[n] = conv(sympy.Integer(nn))
+        env[f] = conv(R(counts[x_val], nn))
+        env[_FREQ] = lambda a: conv(R(counts[a], nn))
+    return env
+
+
 def expand_sums(expr, *, d_val=None, k_val=None, x_val=None, extra=None):
     """Substitute the sizes d, k and the target x (and ``extra``) and expand every sum."""
     subs = {}
@@ -309,24 +438,6 @@ def _compiled(expr, d_val, k_val, x_val, cbar_rhs):
     return _compile(val), tuple(atoms), tuple(symbols_)
 
 
-@cache
-def _specialised(expr, family, x_val, cbar_rhs):
-    """The expanded expression with the family's collision indicators and rates substituted (they are
-    fixed by the family), compiled: only Var(R), f and scalar symbols remain."""
-    val = _expanded(expr, family.d, family.k, x_val, cbar_rhs)
-    table = {}
-    for atom in val.atoms(Coll, CBar):
-        args = [int(a) for a in atom.args]
-        if isinstance(atom, Coll):
-            table[atom] = sympy.Integer(family.collision(*args))
-        else:
-            table[atom] = sympy.Integer(1) if args[0] == args[1] else _fr(family.collision_rate(*args))
-    val = val.xreplace(table)
-    atoms = sorted(val.atoms(VarR, fF), key=str)
-    symbols_ = sorted(val.free_symbols - set().union(set(), *(a.free_symbols for a in atoms)), key=str)
-    return _compile(val), tuple(atoms), tuple(symbols_)
-
-
 def _frac(value) -> Fraction:
     value = sympy.sympify(value)
     if not value.is_Rational:
@@ -339,34 +450,35 @@ def evaluate_on(expr, *, family, counts=None, var_table=None, x_val, extra=None,
 
     ``var_table[a][b]`` = Var(R(a)[b]) of the inner mechanism; ``counts`` give f(a) = counts[a]/n.
     ``cbar_def``: the printed 'where' clause ``(CBar(x', x), definition in Coll)``; without it c_bar is
-    read off the family.  The expression is expanded and compiled once per (d, k, x); each evaluation
-    assigns exact values to the atoms c_j(a, b), c_bar(a, b), Var(R(h_j(a))[h_j(b)]), f(a) and to the
-    scalar symbols (m, n, f(x), extra).
+    read off the family.  The expression is compiled once (:func:`_program`); each evaluation runs its sums
+    over [d], [k], [d] \\ x and assigns exact values to c_j(a, b), c_bar(a, b), Var(R(h_j(a))[h_j(b)]), f(a)
+    and to the scalar symbols (m, n, f(x), ``extra``).
     """
-    fn, atoms, symbols_ = _specialised(expr, family, x_val, None if cbar_def is None else cbar_def[1])
-    h = family.functions
-    env = {m: Fraction(family.m)}
-    if counts is not None:
-        nn = sum(counts)
-        env[n] = Fraction(nn)
-        env[f] = Fraction(counts[x_val], nn)
+    fn = _fraction_program(expr, None if cbar_def is None else cbar_def[1])
+    env = _family_env(family, counts, var_table, x_val, _fraction)
     if extra:
         env.update({key: _frac(value) for key, value in extra.items()})
-    for atom in atoms:
-        args = [int(a) for a in atom.args]
-        if isinstance(atom, VarR):
-            if var_table is None:
-                raise ValueError("a variance table is needed to evaluate Var(R(.)[.])")
-            env[atom] = _frac(var_table[h[args[0]][args[1]]][h[args[0]][args[2]]])
-        else:
-            if counts is None:
-                raise ValueError("a dataset is needed to evaluate f(.)")
-            env[atom] = Fraction(counts[args[0]], sum(counts))
-    missing = [s_ for s_ in symbols_ if s_ not in env]
-    if missing:
-        raise ValueError(f"no value for {missing}")
     out = fn(env)
     return R(out.numerator, out.denominator)
+
+
+def _as_sympy(value):
+    return value
+
+
+@cache
+def _sympy_program(expr, cbar_rhs):
+    return _program(expr, cbar_rhs, _as_sympy)
+
+
+def evaluate_symbolic_on(expr, *, family, counts, var_table, x_val, extra=None, cbar_rhs=None):
+    """As :func:`evaluate_on` with an inner mechanism whose variances are symbolic (rational functions of
+    e^eps): the sums run as loops over sympy values, and the result is cancelled once."""
+    env = _family_env(family, counts, var_table, x_val, _as_sympy)
+    if extra:
+        env.update({key: int(value) if sympy.sympify(value).is_Integer else sympy.sympify(value)  # sizes stay ints
+                    for key, value in extra.items()})
+    return sympy.cancel(_sympy_program(expr, cbar_rhs)(env))
 
 
 def _fr(v: Fraction):

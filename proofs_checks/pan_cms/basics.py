@@ -873,23 +873,9 @@ def symbolic_cms(key, kind, decoder="eq2"):
 
 
 def _sym_value(expr, fam, counts, V, xx, cbar_rhs=None, extra=None):
-    """Evaluate a sum-notation expression with symbolic e^eps (sympy path, small instances only)."""
-    val = D._expanded(expr, fam.d, fam.k, xx, cbar_rhs)
-    h = fam.functions
-    nn = sum(counts)
-    table = {m_sym: sympy.Integer(fam.m), n_sym: sympy.Integer(nn), f_sym: R(counts[xx], nn)}
-    table.update(extra or {})
-    for atom in val.atoms(D.Coll, D.CBar, D.VarR, D.fF):
-        args = [int(a) for a in atom.args]
-        if isinstance(atom, D.Coll):
-            table[atom] = sympy.Integer(fam.collision(*args))
-        elif isinstance(atom, D.CBar):
-            table[atom] = sympy.Integer(1) if args[0] == args[1] else _fr(fam.collision_rate(*args))
-        elif isinstance(atom, D.VarR):
-            table[atom] = V[h[args[0]][args[1]]][h[args[0]][args[2]]]
-        else:
-            table[atom] = R(counts[args[0]], nn)
-    return sympy.cancel(val.xreplace(table))
+    """Evaluate a sum-notation expression with symbolic e^eps (sympy values, cancelled once)."""
+    return D.evaluate_symbolic_on(expr, family=fam, counts=counts, var_table=V, x_val=xx, extra=extra,
+                                  cbar_rhs=cbar_rhs)
 
 
 def _symbolic_sum_instances(printed_rhs, derived_rhs, keys, *, cbar_rhs=None, quantity="variance", decoder="eq2"):
