@@ -25,6 +25,8 @@ from functools import cache
 
 import sympy
 
+from ldpref.linalg import exact_matrix
+
 from .symbols import cbar, d, e, eps, f, k, m, n, var_eq, var_neq
 from .symbols_statements import Predicate
 
@@ -80,7 +82,20 @@ def cms_perturbation(family_functions, PR):
 def matrices_equal(A, B) -> bool:
     """Exact equality of two matrices whose entries may be rational functions of e^eps."""
     A, B = sympy.Matrix(A), sympy.Matrix(B)
-    return A.shape == B.shape and all(sympy.cancel(a - b) == 0 for a, b in zip(A, B))
+    if A.shape != B.shape:
+        return False
+    if A == B:  # identical entries (sympy's structural equality)
+        return True
+    # both matrices in one exact field (rationals, or rational functions of e^eps in canonical form): equal
+    # entries are then equal field elements, with one domain conversion instead of a cancel per entry
+    both = exact_matrix(A.tolist() + B.tolist(), what="matrices_equal")
+    dom = both.domain
+    canonical = dom.is_QQ or dom.is_ZZ or ((dom.is_PolynomialRing or dom.is_FractionField)
+                                          and all(g.is_Symbol for g in dom.symbols))
+    if not canonical:  # e.g. sqrt(2) as a generator, or EX: no canonical form, decide entry by entry
+        return all(sympy.cancel(a - b) == 0 for a, b in zip(A, B))
+    rows = both.to_list()
+    return rows[:A.rows] == rows[A.rows:]
 
 
 def law_matrix(law, d_):

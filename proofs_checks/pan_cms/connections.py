@@ -23,6 +23,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import (HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family,
                             sylvester_hadamard)
 from ldpref.ledger import Instance, claim
+from ldpref.linalg import exact_matrix
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -59,6 +60,24 @@ def _canonical(mech, key):
     order = sorted(range(mech.n_outputs), key=lambda u: key(mech.outputs[u]))
     P, Q = _P(mech), _Q(mech)
     return (sympy.Matrix([list(P.row(u)) for u in order]), sympy.Matrix.hstack(*[Q.col(u) for u in order]))
+
+
+def _canon(M) -> sympy.Matrix:
+    """``M`` with its entries in the canonical form of ldpref's exact matrices (the form of a mechanism's P and
+    Q): the same exact values, so that comparing them with a mechanism's matrices meets identical entries."""
+    return exact_matrix(sympy.Matrix(M).tolist(), what="derived matrix").to_Matrix()
+
+
+def _memo_evaluate(memo: dict, form, facts: dict):
+    """``evaluate(form, facts)``, computed once per distinct value of the symbols ``form`` contains (many
+    instances share them: the facts it does not read vary, the ones it reads repeat)."""
+    if not isinstance(form, sympy.Basic):
+        return evaluate(form, facts)
+    free = form.free_symbols
+    key = (form, frozenset((k, v) for k, v in facts.items() if k in free))
+    if key not in memo:
+        memo[key] = evaluate(form, facts)
+    return memo[key]
 
 
 def _jz(label):
@@ -120,6 +139,7 @@ def _paley12():
 
 
 # ---- Definition 4.1 / Theorem 4.1 ------------------------------------------------------------------
+@cache
 def _tns_grid():
     rng = np.random.default_rng(SEED)
     out = []
@@ -144,6 +164,40 @@ def _dict_matrix(law, d):
     return sympy.Matrix([[sympy.cancel(v) for v in law[key]] for key in sorted(law)]) if law else sympy.zeros(0, d)
 
 
+# ---- mechanisms built once per parameter point (several claims of this section use the same ones) ----------
+@cache
+def _grr(size, ee):
+    return grr(size, ee).mechanism
+
+
+@cache
+def _he(d, ee):
+    return hadamard_encoding(d, ee)
+
+
+@cache
+def _cms(fam, inner, decoder="eq2"):
+    return cms(fam, inner, decoder=decoder).mechanism
+
+
+@cache
+def _rhr(d, bits, ee, decoder="hadamard"):
+    return recursive_hadamard_response(d, bits, ee, decoder=decoder)
+
+
+@cache
+def _lh(fam, ee):
+    return local_hashing(fam, ee)
+
+
+@cache
+def _tns_case(index):
+    """(inner mechanism, TnS mechanism) of ``_tns_grid()[index]``."""
+    size, M, kind, ee = _tns_grid()[index]
+    inner = inner_mechanism(kind, size[2], ee)
+    return inner, tns(M, inner)
+
+
 @claim(
     id="pan-cms/def4.1",
     location="Section 4, Definition 4.1 and the sentence after it",
@@ -157,11 +211,11 @@ def _dict_matrix(law, d):
 )
 def def4_1(ev):
     insts = []
-    for size, M, kind, ee in _tns_grid():
-        inner = inner_mechanism(kind, size[2], ee)
+    for index, (size, M, kind, ee) in enumerate(_tns_grid()):
+        inner, t = _tns_case(index)
         PR = _P(inner)
         Ml = _relabelled(M)
-        exact = _P(tns(M, inner))
+        exact = _P(t)
         facts = {"P": exact, "P_other": C.law_matrix(C.tns_column_sampling(Ml, PR), size[0]), "M": Ml, "PR": PR}
         insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
                               evaluate(ev.printed(), facts), size=size))
@@ -189,10 +243,9 @@ def thm4_1(ev):
         ev.identity(f"TnS law == CMS law of the columns (generic R, d={d}, k={k}, m={m})",
                     _dict_matrix(C.tns_row_sampling(M, PR), d), _dict_matrix(C.cms_perturbation(columns, PR), d))
     insts = []
-    for size, M, kind, ee in _tns_grid():
-        inner = inner_mechanism(kind, size[2], ee)
-        t = tns(M, inner)
-        c = cms(columns_family(M), inner).mechanism
+    for index, (size, M, kind, ee) in enumerate(_tns_grid()):
+        inner, t = _tns_case(index)
+        c = _cms(columns_family(M), inner)
         facts = {"P": _P(t), "Q": _Q(t), "P_other": _P(c), "Q_other": _Q(c), "M": _relabelled(M), "PR": _P(inner)}
         insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
                               evaluate(ev.printed(), facts), size=size))
@@ -218,9 +271,9 @@ def sec4_1_he(ev):
         for ee in EXPS:
             if ee == EXP_EPS and d > 3:
                 continue
-            he = hadamard_encoding(d, ee)
+            he = _he(d, ee)
             fam = hadamard_family(d)
-            c = cms(fam, grr(2, ee).mechanism).mechanism
+            c = _cms(fam, _grr(2, ee))
             rows = [tuple(walsh_hadamard(fam.k)[x + 1][j] for x in range(d)) for j in range(fam.k)]
             pairwise = _pairwise_by_count([dict(enumerate(r)) for r in rows], range(d))
             facts = {"P": _P(he), "Q": _Q(he), "P_other": _P(c), "Q_other": _Q(c), "pairwise": pairwise,
@@ -340,14 +393,14 @@ def sec4_2_hr(ev):
                 continue
             hr = hadamard_response(d, ee)
             fam = hadamard_response_family(d)
-            c = cms(fam, grr(2, ee).mechanism).mechanism
+            c = _cms(fam, _grr(2, ee))
             key = lambda lab: _jz(lab)  # noqa: E731  "j:1"/"j:0" in both
             (Ph, Qh), (Pc, Qc) = _canonical(hr, key), _canonical(c, key)
             facts = {"P": Ph, "Q": Qh, "P_other": Pc, "Q_other": Qc, "pairwise": _pairwise_by_count(fam.functions, range(d)),
                      "d_value": d, "exp_eps": ee, "signs": (-1, 1)}  # bit 0 <-> sign -1, bit 1 <-> sign +1
             insts.append(Instance({"d": d, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
                                   evaluate(ev.printed(), facts), size=(d,)))
-            he = hadamard_encoding(d, ee)
+            he = _he(d, ee)
             he_key = lambda lab: (_jz(lab)[0], "1" if _jz(lab)[1] == "+1" else "0")  # noqa: E731
             same_as_he.append(Instance({"d": d, "exp_eps": ee}, list(_canonical(hr, key)), list(_canonical(he, he_key)),
                                        size=(d,)))
@@ -428,10 +481,10 @@ def sec4_3_tns(ev):
         for ee in (R(3), EXP_EPS):
             if ee == EXP_EPS and bits == 3:
                 continue
-            rhr = recursive_hadamard_response(d, bits, ee)
+            rhr = _rhr(d, bits, ee)
             M = rhr_matrix(d, bits)
             values = sorted({v for row in M for v in row})
-            t = tns(M, grr(len(values), ee).mechanism)
+            t = tns(M, _grr(len(values), ee))
             tkey = lambda lab, values=values: (_jz(lab)[0], values[int(_jz(lab)[1])])  # noqa: E731
             p, q = C.grr_reconstruction_moments(ee, 2 ** bits)[:2]
             s = len(M[0])
@@ -439,12 +492,12 @@ def sec4_3_tns(ev):
             Pd = sympy.Matrix([[(p if msg == (M[x][j][0], x % 2 ** (bits - 1)) else q) / s for x in range(d)]
                                for j in range(s) for msg in messages])
             exact = [_canonical(rhr, _rhr_key)[0], len(values)]
-            derived = [Pd, evaluate(ev.derived(), {C.d: d, C.b: bits})]
+            derived = [_canon(Pd), evaluate(ev.derived(), {C.d: d, C.b: bits})]
             insts.append(Instance({"d": d, "b": bits, "exp_eps": ee}, exact, derived,
                                   [_canonical(t, tkey)[0], evaluate(ev.printed(), {C.d: d, C.b: bits})], size=(d, bits)))
             product_counts.append((d, bits, len({sgn * r for row in M for sgn, r in row})))
             if bits == 1:
-                he = hadamard_encoding(d, ee)
+                he = _he(d, ee)
                 hkey = lambda lab: (_jz(lab)[0], (int(_jz(lab)[1]), 0))  # noqa: E731
                 he_same.append(Instance({"d": d, "exp_eps": ee}, list(_canonical(rhr, _rhr_key)),
                                         list(_canonical(he, hkey)), size=(d,)))
@@ -646,25 +699,27 @@ def _class_datasets(d, bits, max_n):
     assumptions="b >= 2; RHR with its unbiased within-residue Hadamard decoder; HE on the same d; x in the class",
 )
 def sec4_3_worse(ev):
-    insts, values, general = [], [], []
+    insts, values, general, memo = [], [], [], {}
+    mse = cache(moments.mse)  # one moment computation per (mechanism, dataset), read at every x of the class
+    rhr_mse, he_mse = cache(C.rhr_mse_derived), cache(C.he_mse_derived)
     for d, bits in [(3, 2), (4, 2), (5, 2), (5, 3), (6, 3)]:
         for ee in (R(2), R(5, 2), R(3)):
-            rhr = recursive_hadamard_response(d, bits, ee)
-            he = hadamard_encoding(d, ee)
+            rhr = _rhr(d, bits, ee)
+            he = _he(d, ee)
             for r, counts, x in _class_datasets(d, bits, 3):
                 nn = sum(counts)
-                mr, mh = moments.mse(rhr, counts)[x], moments.mse(he, counts)[x]
+                mr, mh = mse(rhr, counts)[x], mse(he, counts)[x]
                 fx = R(counts[x], nn)
-                dr, dh = C.rhr_mse_derived(ee, bits, nn, fx, 1), C.he_mse_derived(ee, nn, fx)
+                dr, dh = rhr_mse(ee, bits, nn, fx, 1), he_mse(ee, nn, fx)
                 params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
                 facts = {sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}"): mr, sympy.Symbol(r"\mathrm{MSE}_{\mathrm{HE}}"): mh,
                          e: ee, C.b: bits, n: nn, f: fx}
-                printed, derived = evaluate(ev.printed(), facts), evaluate(ev.derived(), facts)
+                printed, derived = evaluate(ev.printed(), facts), _memo_evaluate(memo, ev.derived(), facts)
                 insts.append(Instance(params, HOLDS, derived, printed, size=(d, bits, nn), path="moment-formula"))
                 values.append(Instance(params, [mr, mh], [dr, dh], size=(d, bits, nn), path="moment-formula"))
     # the derived RHR MSE on every dataset (any residue mix), against exact enumeration
     for d, bits, ee in [(3, 2, R(3)), (4, 2, R(2))]:
-        rhr = recursive_hadamard_response(d, bits, ee)
+        rhr = _rhr(d, bits, ee)
         B = 2 ** (bits - 1)
         for counts in _datasets(d, 2):
             nn = sum(counts)
@@ -701,8 +756,8 @@ def sec4_3_eq5(ev):
     insts, var_eq2, bias_eq2 = [], [], []
     for d, bits in [(3, 1), (3, 2), (4, 2), (5, 3)]:
         for ee in (R(2), R(3)):
-            rhr = recursive_hadamard_response(d, bits, ee)
-            rhr2 = recursive_hadamard_response(d, bits, ee, decoder="eq2")
+            rhr = _rhr(d, bits, ee)
+            rhr2 = _rhr(d, bits, ee, decoder="eq2")
             for r, counts, x in _class_datasets(d, bits, 2):
                 nn = sum(counts)
                 sub = {C.b: bits, e: ee, n: nn, f: R(counts[x], nn)}
@@ -759,8 +814,8 @@ def _lh_grid():
 def sec4_4_lh(ev):
     insts, unbiased = [], []
     for fam, ee in _lh_grid():
-        lh = local_hashing(fam, ee)
-        c = cms(fam, grr(fam.m, ee).mechanism).mechanism
+        lh = _lh(fam, ee)
+        c = _cms(fam, _grr(fam.m, ee))
         facts = {"P": _P(lh), "P_other": _P(c), "functions": fam.functions, "size": fam.m, "exp_eps": ee}
         insts.append(Instance({"family": fam.name, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
                               evaluate(ev.printed(), facts), size=(fam.d, fam.m, fam.k)))
@@ -789,11 +844,12 @@ def sec4_4_decoding(ev):
                 sympy.cancel(C.lh_decoder_entry(C.ind, C.m, e) - C.eq2_decoder_entry(C.ind, C.m, e)), 0)
     insts, entries = [], []
     for fam, ee in _lh_grid():
-        lh = local_hashing(fam, ee)
-        c = cms(fam, grr(fam.m, ee).mechanism).mechanism
-        # the derived estimator with one client (n = 1) and S = [h(x) = y]: its decoder entry
-        Qd = sympy.Matrix([[evaluate(ev.derived(), {C.S_count: 1 if h[x] == y else 0, n: 1, C.m: fam.m, e: ee})
-                            for x in range(fam.d)] for h in fam.functions for y in range(fam.m)]).T
+        lh = _lh(fam, ee)
+        c = _cms(fam, _grr(fam.m, ee))
+        # the derived estimator with one client (n = 1) and S = [h(x) = y]: its decoder entry (two values, S = 0, 1)
+        value = _canon([[evaluate(ev.derived(), {C.S_count: s, n: 1, C.m: fam.m, e: ee}) for s in (0, 1)]])
+        Qd = sympy.Matrix([[value[1 if h[x] == y else 0] for x in range(fam.d)]
+                           for h in fam.functions for y in range(fam.m)]).T
         facts = {"Q": _Q(lh), "Q_other": _Q(c)}
         insts.append(Instance({"family": fam.name, "exp_eps": ee}, HOLDS, C.matrices_equal(Qd, _Q(lh)), evaluate(ev.printed(), facts),
                               size=(fam.d, fam.m, fam.k)))
@@ -823,7 +879,7 @@ def sec4_4_worst(ev):
     endpoints, slopes, olh_slopes, d_slopes, d_olh, olh_worst = [], [], [], [], [], []
     for mm, fam in fams.items():
         for ee in (R(2), R(3), R(7)):
-            mech = cms(fam, grr(mm, ee).mechanism).mechanism
+            mech = _cms(fam, _grr(mm, ee))
             at1, at0 = moments.mse(mech, (1, 0, 0))[0], moments.mse(mech, (0, 1, 0))[0]
             dz, do = C.mse_endpoints_derived(ee, mm)
             slope_derived = evaluate(ev.derived(), {C.m: mm, e: ee, n: 1})
@@ -973,7 +1029,7 @@ def sec4_5_cms_he(ev):
     insts, mses, same = [], [], []
     cases = [(2, gf2_affine_family(1, 2)), (4, gf2_affine_family(2, 3)), (8, gf2_affine_family(3, 3))]
     for mm, outer in cases:
-        he = hadamard_encoding(mm, R(3))
+        he = _he(mm, R(3))
         nested = cms(outer, he).mechanism
         regular = cms(compose_families(outer, hadamard_family(mm)), grr(2, R(3)).mechanism, decoder="eq8").mechanism
         rates = _collision_from_P(nested, outer.d)
@@ -1155,9 +1211,13 @@ def appg_estimator(ev):
     ev.symbolic("printed vs derived estimator", ev.printed().rhs, ev.derived().rhs)
     base = sympy.Sum(C.Hhat[C.i_idx] * C.Hval[C.i_idx], (C.i_idx, 1, n))
 
+    factors = {}
+
     def weight(form, nn):
         """The factor of each client's term H_hat H in the form, at n clients (1 printed, 1/n derived)."""
-        w = sympy.simplify(form.rhs / base).subs(n, nn)
+        if form not in factors:  # simplified once per form, then evaluated at each n
+            factors[form] = sympy.simplify(form.rhs / base)
+        w = factors[form].subs(n, nn)
         if w.has(C.Hhat) or w.has(C.Hval) or not w.is_Rational:
             raise ValueError(f"estimator {form.rhs} is not a multiple of the sum of H_hat H")
         return w
@@ -1165,7 +1225,7 @@ def appg_estimator(ev):
     insts = []
     for d in (2, 3):
         for ee in (R(2), R(3)):
-            he = hadamard_encoding(d, ee)
+            he = _he(d, ee)
             T = _Q(he)  # each client's term H_hat[X+1, j] H[j, x+1]: HE's per-client decoder, which averages them
             for counts in _datasets(d, 3):
                 nn = sum(counts)
@@ -1207,14 +1267,14 @@ def appg_eq2(ev):
         for ee in EXPS:
             if ee == EXP_EPS and d > 3:
                 continue
-            he = hadamard_encoding(d, ee)
+            he = _he(d, ee)
             fam = hadamard_family(d)
-            c = cms(fam, grr(2, ee).mechanism).mechanism
+            c = _cms(fam, _grr(2, ee))
             s = fam.k
             agree = [[1 if (0 if z == 1 else 1) == fam.functions[j][x] else 0 for x in range(d)]
                      for j in range(s) for z in (1, -1)]
-            Qd, Qp = (sympy.Matrix([[entry(form, a, ee) for a in row] for row in agree]).T
-                      for form in (ev.derived(), ev.printed()))
+            Qd, Qp = (sympy.Matrix([[value[a] for a in row] for row in agree]).T  # each form at agree = 0, 1
+                      for value in (_canon([[entry(form, a, ee) for a in (0, 1)]]) for form in (ev.derived(), ev.printed())))
             insts.append(Instance({"d": d, "exp_eps": ee}, _Q(he), Qd, Qp, size=(d,)))
             cms_decoders.append(_Q(c) == _Q(he))
         H = walsh_hadamard(hadamard_family(d).k)
