@@ -2423,8 +2423,9 @@ def _E(members, f):
 
 
 @_cache
-def _appB_quantities(d, m_, k_, s_, p_, counts):
-    """Exact Z-level quantities of Appendix B for the target value 0."""
+def _appB_z_moments(d, m_, k_, s_, p_):
+    """The per-client Z-level moments of Appendix B for the target value 0 (they do not depend on the dataset:
+    computed once per mechanism, shared by every dataset)."""
     T = _z_tables(d, m_, k_, s_, p_)
     mean = [[_E(T, lambda pz, _z: pz[j][x]) for x in range(d)] for j in range(k_)]
     second = [[_E(T, lambda pz, pzz: pzz[j][j][x]) for x in range(d)] for j in range(k_)]  # E[Z_j^2 | x]
@@ -2436,6 +2437,13 @@ def _appB_quantities(d, m_, k_, s_, p_, counts):
                     cov_pair[(j1, j2, x1, x2)] = _E(T, lambda pz, _z: pz[j1][x1] * pz[j2][x2]) - mean[j1][x1] * mean[j2][x2]
     same = [sum(_E(T, lambda pz, pzz: pzz[j1][j2][x]) - mean[j1][x] * mean[j2][x]
                 for j1 in range(k_) for j2 in range(k_) if j1 != j2) for x in range(d)]
+    return mean, second, cov_pair, same
+
+
+@_cache
+def _appB_quantities(d, m_, k_, s_, p_, counts):
+    """Exact Z-level quantities of Appendix B for the target value 0."""
+    mean, second, cov_pair, same = _appB_z_moments(d, m_, k_, s_, p_)
     var_sum = sum(counts[x] * sum(second[j][x] - mean[j][x] ** 2 for j in range(k_)) for x in range(d))
     same_sum = sum(counts[x] * same[x] for x in range(d))
     pairs = sum((counts[x1] * counts[x2] if x1 != x2 else counts[x1] * (counts[x1] - 1)) * cov_pair[(j, j, x1, x2)]
@@ -2547,11 +2555,12 @@ def appB_same_client(ev):
     ev.instances("sum over j1 != j2 of Cov(Z_j1, Z_j2) for one client (exact)", insts)
 
 
-def _appB_instances(key, printed_fn, derived_fn):
+def _appB_instances(key, printed_fn, derived_fn, z_level=True):
+    """``z_level``: the exact value or a form needs Appendix B's Z-level quantities (else they are not built)."""
     insts = []
     for d, m_, k_, s_, p_ in APPB_GRID:
         for counts in _appB_datasets(d):
-            Q = _appB_quantities(d, m_, k_, s_, p_, counts)
+            Q = _appB_quantities(d, m_, k_, s_, p_, counts) if z_level else None
             vals = _model(p_, s_, m_, k_, counts, 0)
             exact = Q[key] if isinstance(key, str) else key(Q, d, m_, k_, s_, p_, counts)
             insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts}, exact,
@@ -2609,7 +2618,7 @@ def appB_mean(ev):
     ev.instances("n E[C(0)/n] over every draw",
                  _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[0][0],
                                  lambda vals, *a: _at(printed.rhs, vals),
-                                 lambda vals, *a: _at(derived.rhs, vals)))
+                                 lambda vals, *a: _at(derived.rhs, vals), z_level=False))
 
 
 @claim(id="jiang-gcms/appB.final", root_cause="appB.final", location="Appendix B, 'Combining (11) and (12)'",
@@ -2624,7 +2633,7 @@ def appB_final(ev):
     ev.instances("exact Var(C(0)) over every draw",
                  _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[1][0],
                                  lambda vals, *a: _at(printed.rhs, vals),
-                                 lambda vals, *a: _at(derived.rhs, vals)))
+                                 lambda vals, *a: _at(derived.rhs, vals), z_level=False))
 
 
 # ---- Appendix C: proof of Lemma 1 -------------------------------------------------------------------------

@@ -136,7 +136,9 @@ def thm1_derived():
 
 
 def _binom_ratio(expr):
-    return sympy.simplify(sympy.combsimp(sympy.expand_func(expr)))
+    # combsimp leaves a rational function of p, m, s here; factor gives the form simplify gave (and costs
+    # milliseconds, not seconds)
+    return sympy.factor(sympy.combsimp(sympy.expand_func(expr)))
 
 
 @cache
@@ -154,7 +156,7 @@ def eq3_derived():
     """P(b in X) for a bucket b != r: a uniform t-subset of the m - 1 others holds b w.p.
     C(m-2, t-1)/C(m-1, t); t = s - 1 w.p. p and t = s w.p. 1 - p."""
     inc = lambda t: _binom_ratio(sympy.binomial(m - 2, t - 1) / sympy.binomial(m - 1, t))  # noqa: E731
-    return sympy.Eq(q, sympy.factor(sympy.simplify(p * inc(s - 1) + (1 - p) * inc(s))))
+    return sympy.Eq(q, sympy.factor(p * inc(s - 1) + (1 - p) * inc(s)))
 
 
 @cache
@@ -211,7 +213,7 @@ def collision_moments():
     EI = 1 / m
     EI2 = EI  # an indicator squared is itself
     var_I = EI2 - EI**2
-    return EI, sympy.simplify(k * var_I / k**2)
+    return EI, sympy.factor(k * var_I / k**2)
 
 
 @cache
@@ -219,7 +221,7 @@ def client_inclusion():
     """pi = P(client's report holds bucket h_J(d)): p for a holder of d; for a holder of d' != d,
     q + (p - q) T/k given the draw (T collisions).  Returns (E[pi | d' != d], Var over draws)."""
     Ec, Vc = collision_moments()
-    return sympy.simplify(q + (p - q) * Ec), sympy.simplify((p - q) ** 2 * Vc)
+    return sympy.factor(q + (p - q) * Ec), sympy.factor((p - q) ** 2 * Vc)
 
 
 @cache
