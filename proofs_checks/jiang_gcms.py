@@ -402,32 +402,31 @@ def _member_tables(d, m, k, s, p, decoder):
     return out
 
 
-def _mixture_moments(d, m, k, s, p, decoder, counts):
+def _mixture_moments(d, m, k, s, p, decoder, counts, v=TARGET):
     """Law of total expectation/variance over the draw (ldpref.family's formulas, with the per-member
-    matrices hoisted): returns n E[.], n^2 Var[.] and n^2 Var_draw(E[. | draw]) per value v, exact."""
-    n_ = sum(counts)
+    matrices hoisted): n E[.], n^2 Var[.] and n^2 Var_draw(E[. | draw]) of the estimate of value ``v``, exact
+    (every claim reads the target value only; the mixture is symmetric in the values)."""
     members = _member_tables(d, m, k, s, p, decoder)
-    Es, Vs = [], []
-    for w_, B, W in members:
-        Es.append([sum(B[v][x] * counts[x] for x in range(d)) for v in range(d)])  # n E_i[v]
-        Vs.append([sum(W[v][x] * counts[x] for x in range(d)) for v in range(d)])  # n^2 Var_i[v]
-    mean = [sum(w_ * E[v] for (w_, _, _), E in zip(members, Es)) for v in range(d)]
-    between = [sum(w_ * (E[v] - mean[v]) ** 2 for (w_, _, _), E in zip(members, Es)) for v in range(d)]
-    within = [sum(w_ * V[v] for (w_, _, _), V in zip(members, Vs)) for v in range(d)]
+    nz = [x for x in range(d) if counts[x]]
+    Es = [sum(B[v][x] * counts[x] for x in nz) for _, B, _ in members]  # n E_i[v]
+    Vs = [sum(W[v][x] * counts[x] for x in nz) for _, _, W in members]  # n^2 Var_i[v]
+    mean = sum(w_ * E for (w_, _, _), E in zip(members, Es))
+    between = sum(w_ * (E - mean) ** 2 for (w_, _, _), E in zip(members, Es))
+    within = sum(w_ * V for (w_, _, _), V in zip(members, Vs))
     rat = lambda x: sympy.Rational(x.numerator, x.denominator)  # noqa: E731
-    return [rat(x) for x in mean], [rat(a + b) for a, b in zip(within, between)], [rat(x) for x in between]
+    return rat(mean), rat(within + between), rat(between)
 
 
 @_cache
 def _exact_count_moments(d, m, k, s, p, counts):
-    """n E[C(v)/n] and n^2 Var[C(v)/n] for every v, under the paper's model (all draws)."""
+    """n E[C(v)/n] and n^2 Var[C(v)/n] for the target value v, under the paper's model (all draws)."""
     E_, V_, _ = _mixture_moments(d, m, k, s, p, "count", counts)
     return E_, V_
 
 
 @_cache
 def _exact_estimator_moments(d, m, k, s, p, counts):
-    """n E[f_hat], n^2 Var[f_hat] and n^2 Var_draw(E[f_hat | draw]) (counts scale) for every v."""
+    """n E[f_hat], n^2 Var[f_hat] and n^2 Var_draw(E[f_hat | draw]) (counts scale) for the target value v."""
     return _mixture_moments(d, m, k, s, p, "eq4", counts)
 
 
@@ -1051,25 +1050,26 @@ def _thm3_instances(kind: str, printed=None, derived=None):
     insts = []
     for d, m_, k_, s_, p_ in _grid():
         for counts in _gcms_datasets(d):
-            EC, VC = _exact_count_moments(d, m_, k_, s_, p_, counts)
-            Ef, Vf, Vd = _exact_estimator_moments(d, m_, k_, s_, p_, counts)
+            # the moments of the target value (v = TARGET), only those the kind reads
+            VC = _exact_count_moments(d, m_, k_, s_, p_, counts)[1] if kind in ("C", "ratio") else None
+            Ef, Vf, Vd = _exact_estimator_moments(d, m_, k_, s_, p_, counts) if kind != "C" else (None,) * 3
             for v in (TARGET,):
                 vals = _model(p_, s_, m_, k_, counts, v)
                 params = {"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v}
                 size = _size(d, m_, k_, s_, p_, counts, v)
                 if kind == "C":
-                    insts.append(Instance(params, VC[v], _at(de, vals), _at(pr, vals), size=size))
+                    insts.append(Instance(params, VC, _at(de, vals), _at(pr, vals), size=size))
                 elif kind == "fhat":
-                    insts.append(Instance(params, Vf[v], _at(de, vals), _at(pr, vals), size=size))
+                    insts.append(Instance(params, Vf, _at(de, vals), _at(pr, vals), size=size))
                 elif kind == "mean":
-                    insts.append(Instance(params, Ef[v], _at(de, vals), _at(pr, vals), size=size))
+                    insts.append(Instance(params, Ef, _at(de, vals), _at(pr, vals), size=size))
                 elif kind == "ratio":
-                    if VC[v] == 0:
+                    if VC == 0:
                         continue
-                    insts.append(Instance(params, Vf[v] / VC[v], _at(de / J.var_C, vals), _at(pr / J.var_C, vals),
+                    insts.append(Instance(params, Vf / VC, _at(de / J.var_C, vals), _at(pr / J.var_C, vals),
                                           size=size))
                 elif kind == "draw":
-                    insts.append(Instance(params, Vd[v], _at(de, vals), _at(pr, vals), size=size))
+                    insts.append(Instance(params, Vd, _at(de, vals), _at(pr, vals), size=size))
     return tuple(insts)
 
 
@@ -1369,7 +1369,7 @@ def _opt_table(m_, k_, e_):
     every hash draw (the real mechanism)."""
     table = {}
     for s_, p_ in _feasible(m_, e_).items():
-        table[s_] = (p_, {c: _exact_estimator_moments(2, m_, k_, s_, p_, c)[1][0] for c in _datasets(2, 3)})
+        table[s_] = (p_, {c: _exact_estimator_moments(2, m_, k_, s_, p_, c)[1] for c in _datasets(2, 3)})
     return table
 
 
@@ -1917,16 +1917,16 @@ def sec4c_monotone(ev):
     for d, m_, s_, p_ in [(2, 3, 1, R(3, 4)), (2, 4, 2, R(9, 10)), (3, 3, 1, R(1, 2))]:
         for k_ in (1, 2):
             for counts in _gcms_datasets(d):
-                V1 = _exact_estimator_moments(d, m_, k_, s_, p_, counts)[1][TARGET]
-                V2 = _exact_estimator_moments(d, m_, k_ + 1, s_, p_, counts)[1][TARGET]
+                V1 = _exact_estimator_moments(d, m_, k_, s_, p_, counts)[1]
+                V2 = _exact_estimator_moments(d, m_, k_ + 1, s_, p_, counts)[1]
                 params = {"d": d, "p": p_, "m_a": m_, "s_a": s_, "k_a": k_, "m_b": m_, "s_b": s_, "k_b": k_ + 1,
                           "counts": counts}
                 insts.append(Instance(params, exact=bool(V2 <= V1), derived=evaluate(derived, params),
                                       printed=evaluate(printed, params), size=(d, m_, k_, sum(counts), s_, p_)))
     for (m_, s_), (m2, s2), p_ in [((3, 1), (6, 2), R(1, 2)), ((4, 1), (8, 2), R(1, 2)), ((4, 2), (8, 4), R(3, 4))]:
         for counts in _datasets(2, 3):
-            V1 = _exact_estimator_moments(2, m_, 1, s_, p_, counts)[1][TARGET]
-            V2 = _exact_estimator_moments(2, m2, 1, s2, p_, counts)[1][TARGET]
+            V1 = _exact_estimator_moments(2, m_, 1, s_, p_, counts)[1]
+            V2 = _exact_estimator_moments(2, m2, 1, s2, p_, counts)[1]
             params = {"d": 2, "p": p_, "m_a": m_, "s_a": s_, "k_a": 1, "m_b": m2, "s_b": s2, "k_b": 1,
                       "e^eps": p_ * (m_ - s_) / ((1 - p_) * s_), "counts": counts}
             insts.append(Instance(params, exact=bool(V2 <= V1), derived=evaluate(derived, params),
@@ -2581,7 +2581,7 @@ def eq10(ev):
         return {**vals, J.SIGMA_VAR: Q["var_sum"], J.SIGMA_SAME: Q["same_sum"], J.SIGMA_PAIRS: Q["pairs"]}
 
     ev.instances("exact Var(C) (every draw) vs the three sums of (10) computed from the exact Z_j",
-                 _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[1][0],
+                 _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[1],
                                  lambda vals, Q, *a: evaluate(printed, at(vals, Q)),
                                  lambda vals, Q, *a: evaluate(derived, at(vals, Q))))
     ev.note("The printed form is the decomposition itself; its three sums are evaluated from the exact Z_j of "
@@ -2616,7 +2616,7 @@ def appB_mean(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("E[C(d)] vs the derived mean", printed.rhs, derived.rhs)
     ev.instances("n E[C(0)/n] over every draw",
-                 _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[0][0],
+                 _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[0],
                                  lambda vals, *a: _at(printed.rhs, vals),
                                  lambda vals, *a: _at(derived.rhs, vals), z_level=False))
 
@@ -2631,7 +2631,7 @@ def appB_final(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("the combined expression vs the derived Var(C)", printed.rhs, derived.rhs)
     ev.instances("exact Var(C(0)) over every draw",
-                 _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[1][0],
+                 _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[1],
                                  lambda vals, *a: _at(printed.rhs, vals),
                                  lambda vals, *a: _at(derived.rhs, vals), z_level=False))
 
