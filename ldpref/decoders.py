@@ -56,4 +56,5 @@ def support_set_decoder(supports: Sequence[Sequence[int]], d: int, p, q) -> list
     if (p - q) == 0:
         raise MechanismError("support_set_decoder: p == q, the support counts carry no information")
     sets = [frozenset(s) for s in supports]
-    return [[((1 if v in s else 0) - q) / (p - q) for s in sets] for v in range(d)]
+    inside, outside = (1 - q) / (p - q), (0 - q) / (p - q)  # the two entries, computed once (not per entry)
+    return [[inside if v in s else outside for s in sets] for v in range(d)]

@@ -29,6 +29,7 @@ derive the same objects from Lemma B.1 and the variance argument of Appendix B.3
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from functools import cache
 
 import sympy
@@ -397,7 +398,12 @@ def collision_form():
 def ocms_l2_grouped(d_: int, dp_: int, m_: int, e_=e, n_=1):
     """Corollary 5.1 (each response decoded by its configuration's OSC decoder): the per-client
     contribution is unbiased within each group, so Var = sum_g pi_g Var_g (law of total variance with
-    equal conditional means)."""
+    equal conditional means).  At a rational e^eps (n = 1) the same rational function is evaluated exactly on
+    Fractions (:func:`ocms_l2_grouped_fraction`)."""
+    e_s = sympy.sympify(e_)
+    if e_s.is_Rational and n_ == 1:
+        v = ocms_l2_grouped_fraction(d_, dp_, m_, Fraction(int(e_s.p), int(e_s.q)))
+        return sympy.Rational(v.numerator, v.denominator)
     return sympy.cancel(sum(pi * extended_l2(d_, dp_, kk, e_, n_) for kk, (pi, _, _) in ocms_groups(dp_, m_, e_).items()))
 
 
@@ -445,26 +451,46 @@ def extended_minimiser(d_: int, dp_: int, e_):
 
 
 @cache
+def _extended_field():
+    """The field Q(d, d', k, e) and the extended loss as a function on it: the derived p*, q*
+    (:func:`_fraction_functions`) of the dictionary d' at support k, in the pure-protocol l2 summed over d values
+    (:func:`extended_l2`).  Rational-function arithmetic in the field keeps every intermediate reduced, so the
+    Corollary 5.2 expressions below are built without sympy's cancel of a nested expression (same objects)."""
+    K = sympy.QQ.frac_field(d, dp, k, e)
+
+    def loss(d_values, dict_size, k_):
+        return osc_l2_exact(d_values, dict_size, k_, K.gens[3])
+
+    return K, loss
+
+
+@cache
 def _extended_l2_expr():
-    return sympy.cancel(extended_l2(d, dp, k, e))
+    K, loss = _extended_field()
+    D, DP, KK, _ = K.gens
+    return sympy.cancel(K.to_sympy(loss(D, DP, KK)))
 
 
 @cache
 def _osc_l2_star_expr():
-    return sympy.cancel(_extended_l2_expr().subs({dp: d}).subs({k: d / (e + 1)}))
+    K, loss = _extended_field()
+    D, _, _, E = K.gens
+    return sympy.cancel(K.to_sympy(loss(D, D, D / (E + 1))))
 
 
 @cache
 def _cor52_alpha_expr():
-    L = _extended_l2_expr()
-    return sympy.factor(sympy.cancel(sympy.cancel(L.subs(k, dp / (e + 1))) / _osc_l2_star_expr() - 1))
+    K, loss = _extended_field()
+    D, DP, _, E = K.gens
+    return sympy.factor(K.to_sympy(loss(D, DP, DP / (E + 1)) / loss(D, D, D / (E + 1)) - 1))
 
 
 @cache
 def _cor52_beta_expr():
-    L = _extended_l2_expr()
-    base = sympy.cancel(L.subs(k, dp / (e + 1)))
-    return [sympy.factor(sympy.cancel(sympy.cancel(L.subs(k, dp / (e + 1) + s)) / base - 1)) for s in (-1, 1)]
+    K, loss = _extended_field()
+    D, DP, _, E = K.gens
+    base = loss(D, DP, DP / (E + 1))
+    return [sympy.factor(K.to_sympy(loss(D, DP, DP / (E + 1) + s) / base - 1)) for s in (-1, 1)]
 
 
 def cor52_alpha(d_=d, dp_=dp, e_=e):
@@ -479,9 +505,12 @@ def cor52_beta(d_=d, dp_=dp, e_=e):
 
 def cor52_bound(d_: int, e_, dp_: int | None = None):
     """(1 + alpha)(1 + beta) - 1 (beta the larger of the two deviations), exact."""
+    from ldpref.ledger.forms import evaluate  # exact: Fraction arithmetic on the rational alpha, beta
+
     dp_ = next_prime(d_) if dp_ is None else dp_
-    a = cor52_alpha(d_, dp_, e_)
-    b = max(cor52_beta(d_, dp_, e_))
+    at = {d: d_, dp: dp_, e: e_}
+    a = evaluate(_cor52_alpha_expr(), at)
+    b = max(evaluate(bb, at) for bb in _cor52_beta_expr())
     return sympy.cancel((1 + a) * (1 + b) - 1)
 
 
@@ -496,16 +525,25 @@ def deviation_form():
     return sympy.Eq(DELTA_MINUS, sympy.factor(cor52_beta(d, d, e)[0]))
 
 
-@cache
-def _beta_fraction_functions():
-    return [sympy.lambdify((d, dp, e), b, modules=[{}]) for b in _cor52_beta_expr()]
-
-
 def cor52_beta_fraction(d_, dp_, e_):
-    """cor52_beta evaluated exactly on Fractions."""
+    """cor52_beta evaluated exactly on Fractions: the extended loss (:func:`osc_l2_fraction` on the dictionary
+    d', summed over d values: the rational function of :func:`_extended_l2_expr`) at k = d'/(e+1) -+ 1 over its
+    value at k = d'/(e+1), minus one (no symbolic build of the beta expressions)."""
     from fractions import Fraction
 
-    return [f(Fraction(d_), Fraction(dp_), Fraction(e_)) for f in _beta_fraction_functions()]
+    e_ = Fraction(e_)
+    ks = Fraction(dp_) / (e_ + 1)
+    base = osc_l2_fraction(d_, dp_, ks, e_)
+    return [osc_l2_fraction(d_, dp_, ks + s, e_) / base - 1 for s in (-1, 1)]
+
+
+@cache
+def osc_l2_star_fraction(d_: int, e_):
+    """The OSC optimum on d values at real k = d/(e+1), exact on Fractions (shared by the scans)."""
+    from fractions import Fraction
+
+    e_ = Fraction(e_)
+    return osc_l2_fraction(d_, d_, Fraction(d_) / (e_ + 1), e_)
 
 
 def cor52_bound_fraction(d_: int, dp_: int, e_):
@@ -514,9 +552,10 @@ def cor52_bound_fraction(d_: int, dp_: int, e_):
     from fractions import Fraction
 
     e_ = Fraction(e_)
-    star = osc_l2_fraction(d_, d_, Fraction(d_) / (e_ + 1), e_)
-    alpha = osc_l2_fraction(d_, dp_, Fraction(dp_) / (e_ + 1), e_) / star - 1
-    beta = max(cor52_beta_fraction(d_, dp_, e_))
+    ks = Fraction(dp_) / (e_ + 1)
+    base = osc_l2_fraction(d_, dp_, ks, e_)
+    alpha = base / osc_l2_star_fraction(d_, e_) - 1
+    beta = max(osc_l2_fraction(d_, dp_, ks + s, e_) / base - 1 for s in (-1, 1))
     return (1 + alpha) * (1 + beta) - 1
 
 
@@ -577,13 +616,97 @@ def _fraction_functions():
     return fp, fq
 
 
-def osc_l2_fraction(d_values, dict_size, k_, e_):
-    """Exact (Fraction) per-client l2 of an OSC on ``dict_size`` values summed over ``d_values`` values."""
-    from fractions import Fraction
+class _Ratio:
+    """An exact rational n/d kept unreduced while the derived p*, q* and the pure-protocol l2 are evaluated
+    (the gcd is taken once, by the final Fraction): exact, and several times faster than Fraction at every step
+    of the scans.  A zero denominator surfaces as ZeroDivisionError when the Fraction is formed."""
 
+    __slots__ = ("n", "d")
+
+    def __init__(self, n: int, d: int = 1):
+        self.n, self.d = n, d
+
+    @staticmethod
+    def of(x) -> "_Ratio":
+        if isinstance(x, _Ratio):
+            return x
+        if isinstance(x, int):
+            return _Ratio(x)
+        return _Ratio(x.numerator, x.denominator)  # Fraction (sympy Rationals are converted by the caller)
+
+    def __add__(self, o):
+        o = _Ratio.of(o)
+        return _Ratio(self.n * o.d + o.n * self.d, self.d * o.d)
+
+    __radd__ = __add__
+
+    def __sub__(self, o):
+        o = _Ratio.of(o)
+        return _Ratio(self.n * o.d - o.n * self.d, self.d * o.d)
+
+    def __rsub__(self, o):
+        return _Ratio.of(o) - self
+
+    def __mul__(self, o):
+        o = _Ratio.of(o)
+        return _Ratio(self.n * o.n, self.d * o.d)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, o):
+        o = _Ratio.of(o)
+        return _Ratio(self.n * o.d, self.d * o.n)
+
+    def __rtruediv__(self, o):
+        return _Ratio.of(o) / self
+
+    def __neg__(self):
+        return _Ratio(-self.n, self.d)
+
+    def __pow__(self, power: int):
+        if not isinstance(power, int):
+            return NotImplemented
+        if power < 0:
+            return _Ratio(self.d ** -power, self.n ** -power)
+        return _Ratio(self.n ** power, self.d ** power)
+
+    def fraction(self):
+        from fractions import Fraction
+
+        return Fraction(self.n, self.d)
+
+
+def _ratio(x) -> _Ratio:
+    if isinstance(x, sympy.Rational):
+        return _Ratio(int(x.p), int(x.q))
+    return _Ratio.of(x)
+
+
+def osc_l2_exact(d_values, dict_size, k_, e_):
+    """Per-client l2 of an OSC on ``dict_size`` values summed over ``d_values`` values: the derived p*, q*
+    (:func:`_fraction_functions`) in the pure-protocol l2 (:func:`pure_l2`), on the elements of any exact field
+    (Fractions, :class:`_Ratio`, a sympy rational-function field)."""
     fp, fq = _fraction_functions()
-    p_, q_ = fp(Fraction(dict_size), Fraction(k_), Fraction(e_)), fq(Fraction(dict_size), Fraction(k_), Fraction(e_))
+    p_, q_ = fp(dict_size, k_, e_), fq(dict_size, k_, e_)
     return (d_values * q_ * (1 - q_) + (p_ - q_) * (1 - p_ - q_)) / (p_ - q_) ** 2
+
+
+def osc_l2_fraction(d_values, dict_size, k_, e_):
+    """Exact (Fraction) per-client l2 of an OSC on ``dict_size`` values summed over ``d_values`` values, on exact
+    unreduced rationals (one gcd at the end)."""
+    return osc_l2_exact(_ratio(d_values), _ratio(dict_size), _ratio(k_), _ratio(e_)).fraction()
+
+
+def field_limit_at_infinity(f):
+    """Limit as x -> oo of an element f of the rational-function field Q(x) (ratio of leading coefficients)."""
+    num, den = f.numer, f.denom
+    if num.degree() < den.degree():
+        return sympy.Integer(0)
+    dom = f.field.domain
+    ratio = dom.to_sympy(num.LC) / dom.to_sympy(den.LC)
+    if num.degree() > den.degree():
+        return sympy.oo * sympy.sign(ratio)
+    return ratio
 
 
 # ---------------------------------------------------------------------------------------------

@@ -94,16 +94,17 @@ def _grouped_decoder(family: HashFamily, dp: int, m: int, e, support_sizes):
     """``Q[x, (j, z)] = (1[h_j(x) = z] - q_k)/(p_k - q_k)`` with (p_k, q_k) of the OSC on [d'] with
     support size k = |bucket z|: ``p_k = k e/(k e + d' - k)``, ``q_k = k((k-1) e + d' - k)/((k e + d' - k)(d' - 1))``
     (pan-strict Lemma B.1 and Lemma 3.1)."""
-    pq = {}
+    entry = {}  # k -> (Q entry off the bucket, Q entry in the bucket), each cancelled once
     for k in set(support_sizes):
         den = k * e + dp - k
-        pq[k] = (k * e / den, k * ((k - 1) * e + dp - k) / (den * (dp - 1)))
+        p, q = k * e / den, k * ((k - 1) * e + dp - k) / (den * (dp - 1))
+        entry[k] = (sympy.cancel((0 - q) / (p - q)), sympy.cancel((1 - q) / (p - q)))
     cols = []
     u = 0
     for h in family.functions:
         for z in range(m):
-            p, q = pq[support_sizes[u]]
-            cols.append([sympy.cancel(((1 if h[x] == z else 0) - q) / (p - q)) for x in range(family.d)])
+            values = entry[support_sizes[u]]
+            cols.append([values[1 if h[x] == z else 0] for x in range(family.d)])
             u += 1
     return [[cols[u][x] for u in range(len(cols))] for x in range(family.d)]
 

@@ -177,17 +177,17 @@ def appD_decreasing(ev):
 
 @cache
 def _ocms_exact_table():
-    """Exact l2 of real OCMS mechanisms (both decoders, m = e + 1) and the derived bound."""
+    """Exact l2 of real OCMS mechanisms (both decoders, m = e + 1) and the OSC optimum l2*(d) (the derived bound
+    is computed by the claim that needs it, cor5.2)."""
     rows = []
     for e in (R(2), R(3)):
         m_ = int(e) + 1
         for dd in range(m_ + 2, 10):
             p = next_prime(dd)
-            bound = C.cor52_bound(dd, e, p)
             star = C.osc_l2(dd, R(dd) / (e + 1), e)
             for dec in ("grouped", "pooled"):
                 l2 = _l2(_ocms(dd, m_, e, dec).mechanism)
-                rows.append((e, dd, p, m_, dec, l2, star, bound))
+                rows.append((e, dd, p, m_, dec, l2, star))
     return rows
 
 
@@ -198,7 +198,7 @@ def _with_definitions(form, params: dict):
     params = dict(params)
     for rel in form.atoms(sympy.Eq, sympy.Ne):
         if rel.lhs in (C.ALPHA, C.BETA):
-            params[rel.lhs] = sympy.simplify(rel.rhs.subs(params))
+            params[rel.lhs] = evaluate(rel.rhs, params)  # exact (Fractions on the rational alpha, beta)
     return evaluate(form, params)
 
 
@@ -227,7 +227,8 @@ def cor5_2(ev):
 
     insts = []
     tied = []
-    for e, dd, p, m_, dec, l2, star, bound in _ocms_exact_table():
+    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
+        bound = C.cor52_bound(dd, e, p)
         insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "m": m_, "decoder": dec,
                                "excess": _fmt(l2 / star - 1), "bound": _fmt(bound)},
                               bool(l2 <= (1 + bound) * star), at(l2, star, dd, p, e), path="moment-formula",
@@ -263,13 +264,14 @@ def _ocms_excess_limit(m_: int, e, r: int):
     """lim_{d -> oo} of l2(OCMS)/l2*(d) - 1 along d = d' = r (mod m): Corollary 5.1's mixture of the OSCs with
     support (d - r)/m + 1 (r buckets) and (d - r)/m (m - r buckets), pi_k from Theorem 5.1 (both tied to the
     real mechanisms in cor5.1 and thm5.1), as an exact limit of a rational function of d."""
-    x = sympy.Symbol("x", positive=True)
+    K = sympy.QQ.frac_field(sympy.Symbol("x", positive=True))  # exact rational functions of d = d' = x
+    x, E = K.gens[0], K.from_sympy(sympy.sympify(e))
     k0 = (x - r) / m_
     k1 = k0 + 1
-    pi1 = r * (x + (e - 1) * k1) / (x * (e + m_ - 1))
-    pi0 = (m_ - r) * (x + (e - 1) * k0) / (x * (e + m_ - 1))
-    l2 = pi1 * C.osc_l2(x, k1, e) + pi0 * C.osc_l2(x, k0, e)
-    return C.limit_at_infinity(l2 / C.osc_l2(x, x / (e + 1), e) - 1, x)
+    pi1 = r * (x + (E - 1) * k1) / (x * (E + m_ - 1))
+    pi0 = (m_ - r) * (x + (E - 1) * k0) / (x * (E + m_ - 1))
+    l2 = pi1 * C.osc_l2_exact(x, x, k1, E) + pi0 * C.osc_l2_exact(x, x, k0, E)
+    return C.field_limit_at_infinity(l2 / C.osc_l2_exact(x, x, x / (E + 1), E) - 1)
 
 
 @claim(
@@ -332,8 +334,7 @@ def _excess_scan(e, m_, decoder="grouped", d_max=1000):
     out = {}
     for dd in range(m_ + 2, d_max + 1):
         D = next_prime(dd)
-        star = C.osc_l2_fraction(dd, dd, Fraction(dd) / (ef + 1), ef)
-        out[dd] = (fn(dd, D, m_, ef) / star - 1, D)
+        out[dd] = (fn(dd, D, m_, ef) / C.osc_l2_star_fraction(dd, ef) - 1, D)
     return out
 
 
@@ -387,8 +388,8 @@ def sec5_4_example(ev):
         p = next_prime(d_b)
         tied.append(_real_collision(p, m_) == C.ocms_collision_rate(p, m_))
     # the closed-form excess used above == the real OCMS mechanisms' exact l2 (small d, both decoders)
-    for e, dd, p, m_, dec, l2, star, bound in _ocms_exact_table():
-        scan = _excess_scan(e, m_, dec)
+    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
+        scan = _excess_scan(e, m_, dec, D_MAX_EXAMPLE)  # the scan above (same values as any longer scan)
         x = scan[dd][0]
         tied.append(l2 / star - 1 == R(x.numerator, x.denominator))
     ev.numeric("the closed forms behind the scan: collision rate of the real family, and the excess == the real "
