@@ -77,8 +77,7 @@ def variance_from_model(P: sympy.Matrix, Q: sympy.Matrix, f: sympy.Matrix, n_cli
         col = P[:, x]
         cov += f[x] * (sympy.diag(*col) - col * col.T)
     cov = cov / n_clients
-    full = Q * cov * Q.T
-    return sympy.Matrix(d, 1, lambda v, _: full[v, v])
+    return sympy.Matrix(d, 1, lambda v, _: (Q[v, :] * cov * Q[v, :].T)[0, 0])  # the diagonal of Q Cov[nu] Q^T
 
 
 def variance_closed_form(P: sympy.Matrix, Q: sympy.Matrix, f: sympy.Matrix, n_clients, unbiased: bool) -> sympy.Matrix:
@@ -360,15 +359,27 @@ def support_probability_matrix(S: sympy.Matrix, P: sympy.Matrix) -> sympy.Matrix
 
 
 def symmetric_pq(S: sympy.Matrix, P: sympy.Matrix):
-    """``(p*, q*)`` when ``S^T P = (p* - q*) I + q* J`` (Eq. (4)); else None."""
-    M = support_probability_matrix(S, P).applyfunc(sympy.cancel)
-    d = M.shape[0]
-    p, q = M[0, 0], M[0, 1] if d > 1 else None
+    """``(p*, q*)`` when ``S^T P = (p* - q*) I + q* J`` (Eq. (4)); else None.  ``S^T P`` is formed on exact
+    domain matrices (QQ or QQ(e^eps)), where equality of entries is exact equality of rational functions."""
+    from sympy.polys.matrices import DomainMatrix
+
+    dP = DomainMatrix.from_Matrix(sympy.Matrix(P)).to_field()
+    if dP.domain.is_EX or dP.domain.is_EXRAW:  # not rational functions: entries compared by cancel
+        M = support_probability_matrix(S, P).applyfunc(sympy.cancel)
+        p, q = M[0, 0], M[0, 1] if M.shape[0] > 1 else None
+        if any(sympy.cancel(M[v, x] - (p if v == x else q)) != 0 for v in range(M.shape[0]) for x in range(M.shape[0])):
+            return None
+        return p, q
+    dS = DomainMatrix.from_Matrix(sympy.Matrix(S)).convert_to(dP.domain)
+    M = dS.transpose().matmul(dP).to_list()
+    d = len(M)
+    p, q = M[0][0], M[0][1] if d > 1 else None
     for v in range(d):
         for x in range(d):
-            if sympy.cancel(M[v, x] - (p if v == x else q)) != 0:
+            if M[v][x] != (p if v == x else q):
                 return None
-    return p, q
+    K = dP.domain
+    return sympy.cancel(K.to_sympy(p)), (sympy.cancel(K.to_sympy(q)) if q is not None else None)
 
 
 @cache

@@ -70,8 +70,8 @@ def lemma_b1_solution():
     s, c = sympy.symbols("s c", positive=True)
     eq18 = sympy.Eq(k * s, d * c)
     eq19 = sympy.Eq(s + (e - 1) * c, 1)
-    sol = sympy.solve([eq18, eq19], [s, c], dict=True)[0]
-    return {"base_sum": sympy.factor(sol[s]), "support_mass": sympy.factor(sol[c])}
+    (sol_s, sol_c), = sympy.linsolve([eq18, eq19], [s, c])  # linear in (s, c): one solution
+    return {"base_sum": sympy.factor(sol_s), "support_mass": sympy.factor(sol_c)}
 
 
 @cache
@@ -105,7 +105,7 @@ def _pq_symbolic():
     cov = sympy.Symbol("Cov")
     mean = sympy.cancel(c / s)
     var = mean * (1 - mean)
-    cov_sol = sympy.solve(sympy.Eq(d * var + d * (d - 1) * cov, 0), cov)[0]
+    (cov_sol,), = sympy.linsolve([sympy.Eq(d * var + d * (d - 1) * cov, 0)], [cov])
     pair = sympy.factor(cov_sol + mean**2)  # E[s_x s_y], x != y
     # Eq. (17): q* = sum_u P[u,x] S[u,y] = sum_u p_u S[u,y] + (e^eps - 1) sum_u p_u S[u,x] S[u,y]
     q_star = sympy.factor(c + (e - 1) * s * pair)
@@ -230,8 +230,8 @@ def l2_derivative():
 def optimal_k_symbolic():
     """The stationary points of l2 in k > 0, e^eps > 1: the unique positive root ``d/(e^eps+1)``."""
     numer = sympy.numer(sympy.together(l2_derivative()))
-    roots = [r for r in sympy.solve(numer, k) if sympy.ask(sympy.Q.positive(r), sympy.Q.positive(e - 1))
-             is not False and not (r + d / (e - 1)).equals(0)]
+    roots = [r for r in sympy.roots(sympy.Poly(numer, k)) if sympy.ask(sympy.Q.positive(r), sympy.Q.positive(e - 1))
+             is not False and sympy.cancel(r + d / (e - 1)) != 0]  # rational in d, e^eps: cancel decides zero
     if len(roots) != 1:
         raise ArithmeticError(f"expected one positive stationary point of l2(k), got {roots}")
     return sympy.factor(roots[0])
