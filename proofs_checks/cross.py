@@ -26,6 +26,7 @@ import derivations.pan_strict.constructions as PS
 from ldpref import losses
 from ldpref.hashing import HashFamily, gf2_affine_mod_family
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import subset_selection
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.prime_cms import next_prime, ocms_prime
@@ -263,7 +264,7 @@ def _s1_pair(d, m_, e_, family_key):
 
 
 def _s1_values(expr, m_, e_, lam_):
-    return sympy.cancel(expr.subs({X.m: m_, X.e: e_, X.lam: lam_}))
+    return evaluate(expr, {X.m: m_, X.e: e_, X.lam: lam_})  # exact (Fractions on the rational form)
 
 
 @claim(
@@ -298,7 +299,7 @@ def gcms_s1_cms_rr(ev):
     pan_n = JG.n * X.pancms_eq6_rr_printed().subs({X.lam: JG.f / JG.n, X.m: JG.m}).subs(
         X.e, JG.p * (JG.m - 1) / (1 - JG.p))
     ev.identity("jiang Theorem 3 as printed (k = 1, s = 1, estimator scale) - n pan-cms Eq. (6)(12) = "
-                "(F2 - (n - f))/(m - 1), the draw-model excess", sympy.factor(sympy.cancel(jiang_k1 - pan_n)),
+                "(F2 - (n - f))/(m - 1), the draw-model excess", sympy.factor(sympy.together(jiang_k1 - pan_n)),
                 sympy.factor((JG.F2 - (JG.n - JG.f)) / (JG.m - 1)))
     same, var_fixed, var_draw = [], [], []
     for d, m_ in ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4)):
@@ -327,7 +328,8 @@ def gcms_s1_cms_rr(ev):
                     lam_ = _lam_of(counts)
                     F2 = sum(cc * cc for x, cc in enumerate(counts) if x != 0)
                     fixed = n_ * _s1_values(X.gcms_s1_fixed_variance(), m_, e_, lam_)
-                    excess = X.gcms_draw_model_excess().subs({JG.F2: F2, JG.n: n_, JG.f: counts[0], JG.k: k_, JG.m: m_})
+                    excess = evaluate(X.gcms_draw_model_excess(), {JG.F2: F2, JG.n: n_, JG.f: counts[0], JG.k: k_,
+                                                                   JG.m: m_})
                     var_draw.append(Instance({"d": d, "m": m_, "k": k_, "exp_eps": e_, "counts": counts},
                                              n_**2 * fam_draws.variance(counts)[0], sympy.cancel(fixed + excess),
                                              size=(d, m_, k_, e_, n_, counts)))
