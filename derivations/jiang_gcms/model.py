@@ -51,12 +51,20 @@ def _tidy(expr):
     return sympy.collect(sympy.expand(num), [S, f, n]) / den
 
 
+def _solve_affine(lhs, rhs, t):
+    """The solution t of lhs = rhs for lhs affine in t (a t + b = rhs: t = (rhs - b)/a), as sympy.solve gives
+    it, without its general machinery; refuses a lhs that is not affine in t or a t-free rhs."""
+    a = sympy.diff(lhs, t)
+    if sympy.diff(a, t) != 0 or a == 0 or rhs.has(t):
+        raise ValueError(f"{lhs} = {rhs} is not affine in {t}")
+    return (rhs - lhs.subs(t, 0)) / a
+
+
 @cache
 def pure_estimator_derived():
     """E[S] = f p + (n - f) q is affine in f; the unbiased estimator inverts it at S."""
     target = sympy.Symbol("t")
-    solution = sympy.solve(sympy.Eq(target * p + (n - target) * q, S), target)
-    (expr,) = solution
+    expr = _solve_affine(target * p + (n - target) * q, S, target)
     return sympy.Eq(fhat, _tidy(expr))
 
 
@@ -248,7 +256,7 @@ def thm3_deployed_derived():
 def eq4_derived():
     """E[C(d)] is affine in f: solve E[C] = C for f."""
     t = sympy.Symbol("t")
-    (sol,) = sympy.solve(sympy.Eq(mean_C_derived().subs(f, t), C), t)
+    sol = _solve_affine(mean_C_derived().subs(f, t), C, t)
     num, den = sympy.fraction(sympy.factor(sol))
     return sympy.Eq(fhat, sympy.collect(sympy.expand(num), C) / den)
 
@@ -333,8 +341,14 @@ def eq7_derived():
     of R(s) = e^eps; q = (s - p)/(m - 1) (Eq. (3)) increases in s, so q >= q(s*)."""
     S_ = sympy.Symbol("S", positive=True)
     R = privacy_ratio_derived().subs(s, S_)
-    assert sympy.simplify(sympy.diff(R, S_) * (1 - p) * S_**2 / p + m) == 0  # dR/dS = -p m/((1-p) S^2) < 0
-    (s_star,) = sympy.solve(sympy.Eq(R, e), S_)
+    # dR/dS = -p m/((1-p) S^2) < 0 (a rational function: cancel decides that it is zero)
+    if sympy.cancel(sympy.diff(R, S_) * (1 - p) * S_**2 / p + m) != 0:
+        raise ArithmeticError("Theorem 2's ratio is not p(m - S)/((1 - p) S)")
+    # R(S) = e^eps: the numerator of R - e^eps is affine in S (R is a ratio of two affine functions of S)
+    num, den = sympy.fraction(sympy.together(R - e))
+    s_star = _solve_affine(sympy.expand(num), sympy.Integer(0), S_)
+    if sympy.cancel(den.subs(S_, s_star)) == 0:
+        raise ArithmeticError("R(S) = e^eps has its root at a pole")
     q_star = sympy.factor((s_star - p) / (m - 1))
     return sympy.Ge(q, q_star)
 
