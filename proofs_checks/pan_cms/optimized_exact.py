@@ -25,6 +25,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from functools import cache
+from math import gcd
+from operator import itemgetter
 
 import mpmath
 import sympy
@@ -146,55 +148,95 @@ def _entries(matrix):
     return out
 
 
-def _finish(acc: dict, family: HashFamily, name: str) -> Mechanism:
+def _finish(keys: list, cols: list, values: list, denominator: int, family: HashFamily, name: str) -> Mechanism:
+    """The lumped mechanism from integer column sums: output i has decoded values ``values[keys[i][x]]``
+    (Fractions, indexed by value id) and ``P[i, x0] = cols[i][x0] / (denominator k)``."""
     m, d, k = family.m, family.d, family.k
-    keys = list(acc)
-    P = [[v / k for v in acc[key]] for key in keys]
+    P = [[Fraction(v, denominator * k) for v in col] for col in cols]
     scale, offset = Fraction(m, m - 1), Fraction(1, m - 1)
-    Q = [[scale * key[x] - offset for key in keys] for x in range(d)]
-    labels = [",".join(str(v) for v in key) for key in keys]
+    decoded = [scale * v - offset for v in values]
+    Q = [[decoded[key[x]] for key in keys] for x in range(d)]
+    text = [str(v) for v in values]
+    labels = [",".join(text[i] for i in key) for key in keys]
     return Mechanism(P, Q, outputs=labels, name=name)
+
+
+def _accumulate(acc: dict, key: tuple, col: list) -> None:
+    prev = acc.get(key)
+    if prev is None:
+        acc[key] = col
+    else:
+        for i, v in enumerate(col):
+            prev[i] += v
+
+
+def _common_denominator(values) -> int:
+    den = 1
+    for v in values:
+        den = den * v.denominator // gcd(den, v.denominator)
+    return den
 
 
 def lumped_cms(family: HashFamily, inner: Mechanism) -> Mechanism:
     """``cms(family, inner).mechanism`` with outputs (j, z) of identical decoder column merged:
     ``P[(j,z), x] = P_R[z, h_j(x)]/k`` summed over the merged outputs, decoder column
-    ``m/(m-1) Q_R[h_j(x), z] - 1/(m-1)``."""
+    ``m/(m-1) Q_R[h_j(x), z] - 1/(m-1)``.  Exact integer arithmetic: a decoder value is keyed by its id
+    (equal values, equal ids), probabilities are integers over the common denominator of P_R."""
     d = family.d
     PR, QR = _entries(inner.perturbation_matrix()), _entries(inner.decoder_matrix())
-    acc = {}
+    if not all(isinstance(v, Fraction) for row in PR + QR for v in row):
+        raise TypeError("lumped_cms needs a rational inner mechanism")
+    values, ids = [], {}
+    for row in QR:
+        for v in row:
+            if v not in ids:
+                ids[v] = len(values)
+                values.append(v)
+    den = _common_denominator(v for row in PR for v in row)
+    n_out = inner.n_outputs
+    qid = [[ids[QR[b][z]] for b in range(len(QR))] for z in range(n_out)]  # qid[z][b]: id of Q_R[b, z]
+    pint = [[int(v * den) for v in PR[z]] for z in range(n_out)]  # P_R[z, b] * den
+    pairs = list(zip(qid, pint))
+    count = {}  # (decoded-value ids, column) of output (j, z) -> how many outputs have it (d >= 2: tuples)
     for h in family.functions:
-        for z in range(inner.n_outputs):
-            key = tuple(QR[h[x]][z] for x in range(d))
-            col = [PR[z][h[x0]] for x0 in range(d)]
-            prev = acc.get(key)
-            acc[key] = col if prev is None else [a + b for a, b in zip(prev, col)]
-    return _finish(acc, family, f"lumped cms[{family.name}; {inner.name}]")
+        at = itemgetter(*h)
+        for qz, pz in pairs:
+            kc = (at(qz), at(pz))
+            count[kc] = count.get(kc, 0) + 1
+    acc = {}  # keys in order of first occurrence, as when accumulating output by output
+    for (key, col), c in count.items():
+        _accumulate(acc, key, [c * v for v in col])
+    return _finish(list(acc), list(acc.values()), values, den, family, f"lumped cms[{family.name}; {inner.name}]")
 
 
 def unary_cms_by_bits(family: HashFamily, kind: str, exp_eps) -> Mechanism:
     """The lumped CMS of a unary inner mechanism (aRP = OUE, sRP = SUE) on [m]: for hash j the report
     exposes the bits at positions S = {h_j(x)}, independent with P(bit s = 1) = p if s = h_j(x0) else q
-    ((p, q) of the library's mechanism, which do not depend on m); decoded value (bit - q)/(p - q)."""
+    ((p, q) of the library's mechanism, which do not depend on m); decoded value (bit - q)/(p - q).
+    Exact integer arithmetic: probabilities are integers over L^d (L the common denominator of p, q)."""
     proto = (oue if kind == "arp" else sue)(2, exp_eps)
     p, q = _frac(proto.p), _frac(proto.q)
     d = family.d
+    den = _common_denominator((p, q))
+    pi, qi = int(p * den), int(q * den)
+    factor = {(True, 1): pi, (True, 0): den - pi, (False, 1): qi, (False, 0): den - qi}  # (s = h(x0), bit)
+    values = [(0 - q) / (p - q), (1 - q) / (p - q)]  # the decoded value of a bit, by id = the bit
     acc = {}
+    on, off = (factor[(True, 0)], factor[(True, 1)]), (factor[(False, 0)], factor[(False, 1)])
     for h in family.functions:
         pos = sorted(set(h))
+        pad = den ** (d - len(pos))
         for bits in itertools.product((0, 1), repeat=len(pos)):
             b = dict(zip(pos, bits))
-            key = tuple((b[h[x]] - q) / (p - q) for x in range(d))
-            col = []
-            for x0 in range(d):
-                prob = Fraction(1)
-                for s in pos:
-                    on = p if s == h[x0] else q
-                    prob *= on if b[s] else 1 - on
-                col.append(prob)
-            prev = acc.get(key)
-            acc[key] = col if prev is None else [a + c for a, c in zip(prev, col)]
-    return _finish(acc, family, f"cms-by-bits[{family.name}; {kind}]")
+            rest = {}  # position s -> pad * prod over the other exposed positions s' of P(bit s' | s' != h(x0))
+            for s in pos:
+                prob = pad
+                for t in pos:
+                    if t != s:
+                        prob *= off[b[t]]
+                rest[s] = prob * on[b[s]]
+            _accumulate(acc, tuple(b[y] for y in h), [rest[y] for y in h])
+    return _finish(list(acc), list(acc.values()), values, den ** d, family, f"cms-by-bits[{family.name}; {kind}]")
 
 
 @cache
