@@ -1187,7 +1187,10 @@ def appC_delta_range_derived():
     base = sympy.collect(sympy.expand(sympy.cancel((f - A_) * scale)), f, sympy.factor)
     n_var = sympy.collect(sympy.expand(sympy.cancel(var_rr_pairwise() * n * scale**2 / (m - 1))), f, sympy.factor)
     value = n * base**2 / ((m - 1) * n_var)
-    if sympy.cancel(value - (f - A_) ** 2 / var_rr_pairwise()) != 0:
+    # value == (f - A)^2 / Var as rational functions: p1/q1 == p2/q2 <=> p1 q2 - p2 q1 == 0 (polynomials over Q)
+    p1, q1 = sympy.fraction(sympy.together(value))
+    p2, q2 = sympy.fraction(sympy.together((f - A_) ** 2 / var_rr_pairwise()))
+    if not sympy.Poly(p1 * q2 - p2 * q1, m, e, f, n, domain=sympy.QQ).is_zero:
         raise ArithmeticError("rearrangement of (f - A)^2 / Var failed")
     return sympy.Eq(alpha_max2, value)
 
@@ -1238,9 +1241,11 @@ def appC_rewrite_printed():
 def appC_rewrite_derived():
     """Substitute delta = alpha sqrt(Var)/(f - A) into the derived Eq. (30)."""
     bound = appC_eq30_derived()[0].rhs
+    if not isinstance(bound, sympy.exp):
+        raise ValueError(f"Eq. (30) (derived) must bound by exp(...), got {bound}")
     dlt = sympy.Symbol("delta")
-    exponent = sympy.log(bound).subs(dlt, alpha * sympy.sqrt(var_sym) / (f - A_sym))
-    return sympy.Le(Pr_upper, sympy.exp(sympy.simplify(exponent)))
+    exponent = bound.args[0].subs(dlt, alpha * sympy.sqrt(var_sym) / (f - A_sym))  # log(exp(E)) = E, E real
+    return sympy.Le(Pr_upper, sympy.exp(sympy.factor(exponent)))
 
 
 @cache

@@ -162,6 +162,10 @@ def _truth(form, subs: dict):
         a, b = _value(form.lhs, subs), _value(form.rhs, subs)
         if a.is_Rational and b.is_Rational:
             return bool(_COMPARE[type(form)](a, b))
+        if a.is_number and b.is_number and a.is_finite and b.is_finite:  # e.g. a rational vs exp(rational):
+            value = type(form)(a, b)  # sympy decides the relation of the two numbers (not of the whole form)
+            if value is sympy.true or value is sympy.false:
+                return bool(value)
         return None
     if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies)):
         args = [_truth(a, subs) for a in form.args]

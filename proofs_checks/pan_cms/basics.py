@@ -14,6 +14,7 @@ independently (Section 3.1).
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 from math import comb
 from functools import cache
@@ -1244,16 +1245,54 @@ def _client_distributions(key, ee, xx=0):
     Q[x, (j, z)] to f_hat(x) under the real CMS+RR mechanism, enumerating every output (j, z)."""
     mech = cms_mech(key, "rr", ee)
     dom = mech.domain
+    if not (dom.is_QQ or dom.is_ZZ):
+        raise ValueError(f"{key}: a numeric e^eps is needed, the mechanism is over {dom}")
     P, Q = mech.P.to_list(), mech.Q.to_list()
+    # each decoded value as (numerator, denominator): hashing the domain's rationals is slow (16384 outputs at m = 128)
+    values = [(int(q_.numerator), int(q_.denominator)) for q_ in Q[xx]]
     out = []
     for X_ in range(mech.d):
         dist = {}
-        for uu in range(mech.n_outputs):
-            pr = P[uu][X_]
+        for value, row in zip(values, P):
+            pr = row[X_]
             if pr:
-                dist[Q[xx][uu]] = dist.get(Q[xx][uu], dom.zero) + pr
-        out.append({_F(dom.to_sympy(a)): _F(dom.to_sympy(b)) for a, b in dist.items()})
+                dist[value] = dist[value] + pr if value in dist else pr
+        out.append({Fraction(*a): _F(dom.to_sympy(b)) for a, b in dist.items()})
     return tuple(out)
+
+
+@cache
+def _client_integers(key, ee, X_):
+    """A client's distribution over common denominators: (L, M, ((value * L, probability * M), ...)), integers."""
+    dist = _client_distributions(key, ee)[X_]
+    L = math.lcm(*(v_.denominator for v_ in dist))
+    M = math.lcm(*(p_.denominator for p_ in dist.values()))
+    return L, M, tuple((v_.numerator * (L // v_.denominator), p_.numerator * (M // p_.denominator))
+                       for v_, p_ in dist.items())
+
+
+@cache
+def _client_sum_integers(key, ee, X_, count):
+    """``count``-fold convolution of :func:`_client_integers`: {sum of values * L: probability * M^count}
+    (exact integer arithmetic; each power is computed once from the previous one)."""
+    if count == 0:
+        return {0: 1}
+    out = {}
+    atoms = _client_integers(key, ee, X_)[2]
+    for a, pa in _client_sum_integers(key, ee, X_, count - 1).items():
+        for b, pb in atoms:
+            out[a + b] = out.get(a + b, 0) + pa * pb
+    return out
+
+
+def _client_sum(key, ee, X_, count):
+    """Exact distribution of the sum of the contributions of ``count`` independent clients holding X_
+    (the ``count``-fold convolution of the real mechanism's per-client distribution)."""
+    if count == 0:
+        return {Fraction(0): Fraction(1)}
+    L, M, _ = _client_integers(key, ee, X_)
+    den = M**count
+    return {Fraction(a, L): Fraction(p_, den) for a, p_ in _client_sum_integers(key, ee, X_, count).items()}
 
 
 def _convolve(dists):
@@ -1270,8 +1309,7 @@ def _convolve(dists):
 @cache
 def _tail_profile_exact(key, ee, nn, c_at_x):
     """Exact distribution of f_hat(x) from the real mechanism: c_at_x clients hold x = 0, the others 1."""
-    cd = _client_distributions(key, ee)
-    dist = _convolve([cd[0]] * c_at_x + [cd[1]] * (nn - c_at_x))
+    dist = _convolve([_client_sum(key, ee, 0, c_at_x), _client_sum(key, ee, 1, nn - c_at_x)])
     return _profile({val / nn: p for val, p in dist.items()}, Fraction(c_at_x, nn))
 
 
