@@ -117,7 +117,7 @@ def test_binomial_mad_de_moivre_against_brute_force():
 
 
 def test_l1_counterexample_of_corollary_2_1():
-    from proofs_checks.pan_strict.framework import l1_counterexample_mechanism
+    from proofs_checks.pan_strict.framework_configurations import l1_counterexample_mechanism
 
     m = l1_counterexample_mechanism()
     P, Q = m.perturbation_matrix(), m.decoder_matrix()
@@ -166,7 +166,7 @@ def test_symmetry_counterexample_is_constant_support_but_not_symmetric(claim_id,
 def test_cor2_1_l1_counterexample_is_predicted_by_the_derived_form():
     """The derived form of Corollary 2.1 says the URP estimator of the small counterexample is worse in l1 (the
     exact engine agrees), and never worse in l2."""
-    from proofs_checks.pan_strict.framework import _l1_comparison, l1_counterexample_mechanism
+    from proofs_checks.pan_strict.framework_configurations import _l1_comparison, l1_counterexample_mechanism
 
     m = l1_counterexample_mechanism()
     exact, phi, _ = _l1_comparison(m)

@@ -3,4 +3,5 @@
 Importing this package registers every pan-strict claim.
 """
 
-from . import constructions, constructions_cor52, constructions_ocms, framework, optimality  # noqa: F401  (registration on import)
+from . import (constructions, constructions_cor52, constructions_ocms, framework, framework_configurations,  # noqa: F401
+               optimality, optimality_support_size)  # (registration on import)
