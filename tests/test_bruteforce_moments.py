@@ -173,12 +173,26 @@ def brute_force(P, Q, counts):
     }
 
 
-def closed_form_mse(P, Q, counts):
+def client_moments(P, Q):
+    """Per (v, x): the first moment and the variance of one client's decoded report (Q e_Y)_v given x."""
+    d, U = len(P[0]), len(P)
+    table = {}
+    for v in range(d):
+        for x in range(d):
+            m1 = sum((Q[v][u] * P[u][x] for u in range(U)), F(0))
+            m2 = sum((Q[v][u] ** 2 * P[u][x] for u in range(U)), F(0))
+            table[v, x] = (m1, m2 - m1 * m1)
+    return table
+
+
+def closed_form_mse(P, Q, counts, table=None):
     """Per-client decomposition (clients independent): MSE_v = Var_v + bias_v^2 with
     Var_v = sum_x c_x Var[(Q e_Y)_v | x] / n^2.  Written with Fractions here; cross-checked against the
     response enumeration by ``test_closed_form_helper_matches_enumeration``.  Used for worst cases,
-    where enumerating responses for every dataset would be too slow."""
-    d, U = len(P[0]), len(P)
+    where enumerating responses for every dataset would be too slow; ``table`` (``client_moments``)
+    shares the per-client moments between the datasets of one mechanism."""
+    d = len(P[0])
+    table = client_moments(P, Q) if table is None else table
     n = sum(counts)
     out = []
     for v in range(d):
@@ -187,9 +201,8 @@ def closed_form_mse(P, Q, counts):
         for x in range(d):
             if not counts[x]:
                 continue
-            m1 = sum((Q[v][u] * P[u][x] for u in range(U)), F(0))
-            m2 = sum((Q[v][u] ** 2 * P[u][x] for u in range(U)), F(0))
-            var += counts[x] * (m2 - m1 * m1)
+            m1, var1 = table[v, x]
+            var += counts[x] * var1
             mean += counts[x] * m1
         out.append(var / n**2 + (mean / n - F(counts[v], n)) ** 2)
     return out
@@ -480,11 +493,12 @@ def brute_worst(P, Q, n, interest, f_star):
     """(max over feasible datasets of max_{v in interest} MSE_v, ... of sum_{v in interest} MSE_v),
     or None when no dataset of n clients is feasible."""
     d = len(P[0])
+    table = client_moments(P, Q)
     worst_mse = worst_l2 = None
     for c in datasets(n, d):
         if not feasible(c, n, interest, f_star):
             continue
-        mse = closed_form_mse(P, Q, c)
+        mse = closed_form_mse(P, Q, c, table)
         m = max(mse[v] for v in interest)
         l2 = sum((mse[v] for v in interest), F(0))
         worst_mse = m if worst_mse is None else max(worst_mse, m)
