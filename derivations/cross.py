@@ -62,7 +62,13 @@ def cms_rr_m_star():
 def _mp_functions():
     return (sympy.lambdify((d, e), cms_rr_m_star(), modules="mpmath"),
             sympy.lambdify((d, m, e), cms_rr_l2(d, m, e), modules="mpmath"),
-            sympy.lambdify((d, e), pancms_l2_star_printed(d, e, 1), modules="mpmath"))
+            _mp_pancms_l2_star())
+
+
+@cache
+def _mp_pancms_l2_star():
+    """pan-cms's printed l2* as an mpmath function (no need of the symbolic m* that the other two need)."""
+    return sympy.lambdify((d, e), pancms_l2_star_printed(d, e, 1), modules="mpmath")
 
 
 def cms_rr_l2_star_value(d_, e_):
@@ -79,7 +85,7 @@ def pancms_l2_star_value(d_, e_):
     """pan-cms Theorem 3.7's printed l2* (n = 1), mpmath at the caller's precision."""
     import mpmath
 
-    _, _, fp = _mp_functions()
+    fp = _mp_pancms_l2_star()
     return fp(mpmath.mpf(int(d_)), mpmath.mpf(sympy.Rational(e_).p) / sympy.Rational(e_).q)
 
 
