@@ -1,0 +1,136 @@
+"""Appendix A: the proof of Theorem 2 (Cases 1-4 and the closing inequality).
+"""
+
+from __future__ import annotations
+
+from functools import cache as _cache
+
+import sympy
+
+import derivations.jiang_gcms as J
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.mechanisms.gcms import gcms
+from ldpref.privacy import exp_eps as mechanism_exp_eps
+
+from .pure_protocols import R
+from .sec4a_algorithms import _identity_family
+
+
+# ---- Appendix A: proof of Theorem 2 --------------------------------------------------------------------
+def _case_of(X, r=0, r2=1):
+    return {(True, True): 1, (False, False): 2, (True, False): 3, (False, True): 4}[(r in X, r2 in X)]
+
+
+@_cache
+def _appA_ratios():
+    """For the identity hash (inputs 0, 1 -> buckets 0, 1): the set of ratios P(x | 0)/P(x | 1) per case."""
+    out = {}
+    for m_ in (2, 3, 4, 5):
+        for s_ in range(1, m_):
+            for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
+                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
+                Pm = mech.perturbation_matrix()
+                cases = {}
+                for u, label in enumerate(mech.outputs):
+                    X = set(map(int, label.split(":{")[1].rstrip("}").split(",")))
+                    cases.setdefault(_case_of(X), set()).add(Pm[u, 0] / Pm[u, 1])
+                out[(m_, s_, p_)] = cases
+    return out
+
+
+def _appA_instances(case, printed, derived):
+    """The exact ratio P(x | 0)/P(x | 1) of each case vs the printed and derived forms (lists of steps, or one
+    expression) evaluated at (m, s, p)."""
+    insts = []
+    listed = isinstance(printed, (list, tuple))
+    for (m_, s_, p_), cases in _appA_ratios().items():
+        if case not in cases:
+            continue  # case 1 needs s >= 2, case 2 needs s <= m - 2
+        ratios = sorted(cases[case])
+        exact = ratios[0] if len(ratios) == 1 else ratios
+        vals = {J.m: m_, J.s: s_, J.p: p_}
+        pr = evaluate(printed, vals)
+        de = evaluate(derived, vals)
+        insts.append(Instance({"m": m_, "s": s_, "p": p_}, [exact] * len(pr) if listed else exact, de, pr,
+                              size=(m_, s_, p_)))
+    return insts
+
+
+def _combsimp(x):
+    if isinstance(x, (list, tuple)):
+        return [_combsimp(y) for y in x]
+    return sympy.simplify(sympy.combsimp(sympy.expand_func(x)))
+
+
+def _appA_case_claim(case):
+    names = {1: "r in x and r' in x", 2: "r, r' not in x", 3: "r in x, r' not in x", 4: "r not in x, r' in x"}
+    steps = len(J.appA_chain_printed(case)) - 1
+
+    @claim(id=f"jiang-gcms/appA.case{case}", location=f"Appendix A, Case {case} ({names[case]})",
+           statement=f"Case {case}: the likelihood ratio P(X = x | d)/P(X = x | d') equals each step of the chain of "
+                     f"Case {case} after the first, down to the value it ends with.",
+           printed=lambda: J.appA_chain_printed(case)[1:], derived=lambda: [J.appA_case_derived(case)] * steps,
+           derivation="derivations.jiang_gcms.appA_case_derived",
+           assumptions="r = h_j(d) != r' = h_j(d') (same hash function j, which is part of the report)")
+    def check(ev):
+        printed, derived = ev.printed(), ev.derived()
+        ev.symbolic(f"Case {case}'s steps vs the ratio derived from Algorithm 1", printed, derived, simplify=_combsimp)
+        ev.instances(f"every step after the first of Case {case}'s chain vs the ratio of the exact mechanism's rows",
+                     _appA_instances(case, printed, derived))
+    return check
+
+
+for _case in (1, 2, 3, 4):
+    _appA_case_claim(_case)
+
+
+def _appA_first_step_claim(case):
+    @claim(id=f"jiang-gcms/appA.case{case}.first-step", location=f"Appendix A, Case {case}, first equality",
+           root_cause="appA.first-step",
+           statement=f"Case {case}: P(x | r)/P(x | r') = " + ("p C(m-1, s-1)/((1-p) C(m-1, s))" if case == 3
+                                                            else "(1-p) C(m-1, s)/(p C(m-1, s-1))"),
+           printed=lambda: J.appA_chain_printed(case)[0],
+           derived=lambda: J.appA_first_step_derived(case),
+           derivation="derivations.jiang_gcms.algorithm1_law_derived",
+           note="The binomial coefficients are inverted in the first step (P(x | r) has C(m-1, s-1) in its "
+                "denominator); the next step and the case's result are right.")
+    def check(ev):
+        printed, derived = ev.printed(), ev.derived()
+        ev.symbolic(f"Case {case}'s first step vs the ratio of Algorithm 1's probabilities", printed, derived,
+                    simplify=_combsimp)
+        ev.instances(f"Case {case}'s first step vs the exact ratio", _appA_instances(case, printed, derived))
+    return check
+
+
+for _case in (3, 4):
+    _appA_first_step_claim(_case)
+
+
+def _appA_closing_derived():
+    """The largest log-ratio is log max(R, 1/R): it is at most log R exactly where the hypothesis of the derived
+    implication, p(m - s) >= (1 - p)s, holds."""
+    hypothesis = J.appA_closing_derived().args[0]
+    return Predicate(sympy.latex(J.appA_closing_derived()),
+                     lambda **kw: evaluate(hypothesis, {J.p: kw["p"], J.m: kw["m"], J.s: kw["s"]}))
+
+
+@claim(id="jiang-gcms/appA.closing", root_cause="appA.closing", location="Appendix A, closing inequality",
+       statement="When p in [0.5, 1] and s in [m/2, m], log(P(x | d)/P(x | d')) <= log(p(m - s)/((1 - p)s)).",
+       printed=J.appA_closing_printed_statement, derived=_appA_closing_derived,
+       derivation="derivations.jiang_gcms.appA_closing_derived", kind="statement",
+       note="The stated range of s is backwards: for s > p m the ratio R = p(m-s)/((1-p)s) is below 1 and the "
+            "largest log-ratio is log(1/R) > log R (Case 4).  It holds when p(m - s) >= (1 - p)s, e.g. s <= m/2 "
+            "(the range of Section IV-A).  The appendix also closes with 'Theorem 1' for Theorem 2.")
+def appA_closing(ev):
+    printed, derived = ev.printed(), ev.derived()
+    insts = []
+    for m_ in (2, 3, 4, 5, 6):
+        for s_ in range((m_ + 1) // 2, m_):
+            for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
+                ee = mechanism_exp_eps(gcms(_identity_family(m_), s_, p_, decoder="count"))
+                R_ = p_ * (m_ - s_) / ((1 - p_) * s_)
+                params = {"m": m_, "s": s_, "p": p_, "exact max ratio": ee, "p(m-s)/((1-p)s)": R_}
+                insts.append(Instance(params, exact=bool(ee <= R_), derived=evaluate(derived, params),
+                                      printed=evaluate(printed, params), size=(m_, s_, p_)))
+    ev.instances("largest likelihood ratio of the exact mechanism <= p(m-s)/((1-p)s) for s >= m/2, p >= 1/2", insts)

@@ -1,0 +1,145 @@
+"""The exact path of the GCMS claims (Sections II-A, IV, VII and Appendices A-C): the grid of small mechanisms,
+the mixture over every draw of the hash functions and its exact moments, shared by the submodules.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache as _cache
+
+import sympy
+
+import derivations.jiang_gcms as J
+from ldpref import moments
+from ldpref.mechanisms.gcms import gcms_over_draws
+
+from .pure_protocols import R, _datasets
+
+
+# =================================================================================================
+# Sections II-A, IV and Appendices A-C: the Generalized Count-Mean Sketch
+# =================================================================================================
+#
+# The exact path for everything below is the real GCMS mechanism of ``ldpref.mechanisms.gcms``: its
+# perturbation matrix is accumulated branch by branch from Algorithm 1, and under the paper's model
+# (k hash functions drawn uniformly at random, once, for every client) it is the mixture over every
+# draw of k functions [d] -> [m] (``gcms_over_draws``, lumped by bucket relabelling).  Moments come
+# from ``ldpref.moments`` / ``ldpref.family`` on those mechanisms, and a subset from full enumeration
+# of every outcome (``ldpref.enumeration``).
+
+SEED = 20260611
+P_GRID = (R(1, 2), R(3, 4), R(9, 10))
+# (d, m, k, s): dictionary 2-4 values, hash range 2-4, 1-3 functions, 1-2 buckets per report
+SHAPES = [(2, 2, 1, 1), (2, 2, 2, 1), (2, 3, 1, 1), (2, 3, 2, 1), (2, 3, 3, 1), (2, 4, 1, 2), (2, 4, 2, 2),
+          (3, 3, 1, 1), (3, 3, 2, 1), (3, 4, 1, 2), (4, 2, 2, 1)]
+# The mixture over every draw is symmetric under relabelling the d values, so the moments of the
+# estimate of value 0 over every dataset (in every order) cover every value.
+TARGET = 0
+
+
+def _pq_ok(m, s, p):
+    return p * m != s  # p != q = (s - p)/(m - 1)
+
+
+def _grid():
+    for d, m, k, s in SHAPES:
+        for p in P_GRID:
+            if _pq_ok(m, s, p):
+                yield d, m, k, s, p
+
+
+def _gcms_datasets(d):
+    return list(_datasets(d, 3 if d <= 3 else 2))
+
+
+@_cache
+def _family(d, m, k, s, p, decoder="eq4"):
+    return gcms_over_draws(d, m, k, s, p, decoder=decoder)
+
+
+def _model(p, s, m, k, counts, v):
+    n_ = sum(counts)
+    return {J.p: p, J.q: (s - p) / sympy.Integer(m - 1), J.m: m, J.k: k, J.n: n_, J.f: counts[v], J.s: s,
+            J.F2: sum(c * c for x, c in enumerate(counts) if x != v)}
+
+
+def _at(expr, values):
+    """Exact value of a rational expression at rational values: a cached lambdified function evaluated in
+    Fractions (literal rationals of the expression are passed in as Fractions, so no float can appear;
+    a non-Fraction result raises and falls back to subs + cancel)."""
+    expr = sympy.sympify(expr)
+    keys = tuple(sorted(values, key=str))
+    try:
+        fn, consts = _compiled(expr, keys)
+        out = fn(*[_frac(values[k_]) for k_ in keys], *consts)
+        if isinstance(out, int) and not isinstance(out, bool):
+            out = Fraction(out)
+        if not isinstance(out, Fraction):
+            raise TypeError(f"non-exact result {out!r}")
+        return sympy.Rational(out.numerator, out.denominator)
+    except (TypeError, ZeroDivisionError, AttributeError):
+        return sympy.cancel(expr.subs(values))
+
+
+@_cache
+def _compiled(expr, keys):
+    if expr.free_symbols - set(keys) or expr.has(sympy.Function, sympy.Abs, sympy.Max, sympy.log, sympy.ceiling):
+        raise TypeError("not a rational function of the given symbols")
+    rationals = sorted((r for r in expr.atoms(sympy.Rational) if not r.is_Integer), key=str)
+    dummies = [sympy.Dummy() for _ in rationals]
+    body = expr.xreplace(dict(zip(rationals, dummies)))
+    fn = sympy.lambdify(keys + tuple(dummies), body, modules=[{}])
+    return fn, tuple(Fraction(int(r.p), int(r.q)) for r in rationals)
+
+
+def _frac(v):
+    v = sympy.sympify(v)
+    if not v.is_Rational:
+        raise TypeError(f"{v} is not rational")
+    return Fraction(int(v.p), int(v.q))
+
+
+@_cache
+def _member_tables(d, m, k, s, p, decoder):
+    """Per member of the exact mixture: (weight, B = Q P, W = (Q o Q) P - B o B) as Fractions, read once
+    from ldpref (Mechanism.QP and moments.per_client_variance_coefficients)."""
+    out = []
+    for w_, mech in _family(d, m, k, s, p, decoder).members:
+        dom = mech.domain
+        conv = lambda x: _frac(dom.to_sympy(x))  # noqa: E731
+        B = [[conv(x) for x in row] for row in mech.QP.to_list()]
+        W = [[conv(x) for x in row] for row in moments.per_client_variance_coefficients(mech)]
+        out.append((_frac(w_), B, W))
+    return out
+
+
+def _mixture_moments(d, m, k, s, p, decoder, counts, v=TARGET):
+    """Law of total expectation/variance over the draw (ldpref.family's formulas, with the per-member
+    matrices hoisted): n E[.], n^2 Var[.] and n^2 Var_draw(E[. | draw]) of the estimate of value ``v``, exact
+    (every claim reads the target value only; the mixture is symmetric in the values)."""
+    members = _member_tables(d, m, k, s, p, decoder)
+    nz = [x for x in range(d) if counts[x]]
+    Es = [sum(B[v][x] * counts[x] for x in nz) for _, B, _ in members]  # n E_i[v]
+    Vs = [sum(W[v][x] * counts[x] for x in nz) for _, _, W in members]  # n^2 Var_i[v]
+    mean = sum(w_ * E for (w_, _, _), E in zip(members, Es))
+    between = sum(w_ * (E - mean) ** 2 for (w_, _, _), E in zip(members, Es))
+    within = sum(w_ * V for (w_, _, _), V in zip(members, Vs))
+    rat = lambda x: sympy.Rational(x.numerator, x.denominator)  # noqa: E731
+    return rat(mean), rat(within + between), rat(between)
+
+
+@_cache
+def _exact_count_moments(d, m, k, s, p, counts):
+    """n E[C(v)/n] and n^2 Var[C(v)/n] for the target value v, under the paper's model (all draws)."""
+    E_, V_, _ = _mixture_moments(d, m, k, s, p, "count", counts)
+    return E_, V_
+
+
+@_cache
+def _exact_estimator_moments(d, m, k, s, p, counts):
+    """n E[f_hat], n^2 Var[f_hat] and n^2 Var_draw(E[f_hat | draw]) (counts scale) for the target value v."""
+    return _mixture_moments(d, m, k, s, p, "eq4", counts)
+
+
+def _size(d, m, k, s, p, counts, v=0):
+    return (d, m, k, sum(counts), s, p, counts, v)

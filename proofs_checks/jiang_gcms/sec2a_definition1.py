@@ -1,0 +1,229 @@
+"""Section II-A: Definition 1 ((eps, delta)-DP), Eq. (1), Theorem 1 and Eq. (2) (amplification by shuffling).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import cache as _cache
+
+import mpmath
+import sympy
+
+import derivations.jiang_gcms as J
+from ldpref import enumeration
+from ldpref import gcms as G
+from ldpref.hashing import HashFamily
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.mechanisms import grr, oue
+from ldpref.mechanisms.gcms import gcms, x_only
+from ldpref.privacy import exp_eps as mechanism_exp_eps
+
+from .pure_protocols import R
+
+
+# ---- Definition 1 and Theorem 1 ---------------------------------------------------------------------
+def _parts(obj):
+    """A relation (or an implication / conjunction of relations) as the list of its sides, for exact
+    symbolic comparison; the kinds of relation are compared too."""
+    if isinstance(obj, (sympy.Implies, sympy.And)):
+        return [sympy.Symbol(type(obj).__name__)] + [x for a in obj.args for x in _parts(a)]
+    if isinstance(obj, sympy.core.relational.Relational):
+        return [sympy.Symbol(type(obj).__name__), obj.lhs, obj.rhs]
+    return [obj]
+
+
+def _def1_mechanisms():
+    fam = HashFamily(((0, 1),), 3, name="h=(0,1)")
+    fam2 = HashFamily(((0, 1, 1), (2, 2, 0)), 3, name="two functions")
+    yield "gcms d=2 m=3 k=1 s=1 p=3/4", gcms(fam, 1, R(3, 4))
+    yield "gcms d=3 m=3 k=2 s=1 p=3/4", gcms(fam2, 1, R(3, 4))
+    yield "gcms x-only d=3 m=3 k=2 s=1 p=3/5", x_only(gcms(fam2, 1, R(3, 5)))
+    yield "grr d=3 e=3", grr(3, 3).mechanism
+    yield "oue d=2 e=3", oue(2, 3).mechanism
+
+
+def _def1_check(ev):
+    ev.instances("Definition 1 at each pair of inputs, e^eps and delta: the printed inequality over every event S vs "
+                 "the per-output (hockey-stick) form ldpref uses, against the smallest delta over every event",
+                 _def1_instances(ev.printed(), ev.derived()))
+    ev.note("Definition 1 is a definition: the printed column is Eq. (1) evaluated over every event; the derived "
+            "column is ldpref.privacy's hockey-stick delta (the per-output form), the exact column the largest "
+            "Pr(S|x) - e^eps Pr(S|x') over every event.")
+
+
+def _events(U):
+    return [S for r_ in range(U + 1) for S in itertools.combinations(range(U), r_)]
+
+
+def _def1_instances(printed, derived):
+    insts = []
+    for name, mech in _def1_mechanisms():
+        Pm = mech.perturbation_matrix()
+        U = mech.n_outputs
+        events = _events(U)
+        true_e = mechanism_exp_eps(mech)
+        for x, x2 in itertools.permutations(range(mech.d), 2):
+            a, b = list(Pm[:, x]), list(Pm[:, x2])
+            for e_ in (true_e, true_e * R(9, 10), R(1)):
+                # the smallest delta over every event S of outputs (exact, by listing the events)
+                worst = max(sum(a[u] - e_ * b[u] for u in S) for S in events)
+                for dl in sorted({worst, worst / 2, R(0)}):
+                    # every symbol of the form but the two event probabilities is fixed here (the hockey-stick
+                    # value too, should the form be written with it), so the same code evaluates any statement form
+                    at = printed.subs({J.eps: sympy.log(e_), J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)})
+                    holds = sympy.lambdify((J.PrS, J.PrS2), at, modules="sympy", dummify=True)
+                    pr = all(bool(holds(sum(a[u] for u in S), sum(b[u] for u in S))) for S in events)
+                    de = evaluate(derived, {J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)})
+                    insts.append(Instance({"mechanism": name, "x": x, "x'": x2, "e^eps": e_, "delta": dl,
+                                           "smallest delta": worst}, exact=bool(worst <= dl), derived=de, printed=pr,
+                                          size=(mech.d, U, x, x2, e_, dl)))
+    return insts
+
+
+@claim(id="jiang-gcms/def1", location="Section II-A, Definition 1 ((eps, delta)-DP)",
+       statement="M is (eps, delta)-DP if Pr(M(X) in S) <= e^eps Pr(M(X') in S) + delta for all neighbours "
+                 "X, X' and events S; delta = 0 is pure eps-DP; in LDP the neighbours are any two inputs.",
+       printed=J.def1_printed, derived=J.def1_derived, derivation="derivations.jiang_gcms.hockey_stick",
+       kind="statement")
+def def1(ev):
+    _def1_check(ev)
+
+
+@claim(id="jiang-gcms/eq1", location="Section II-A, Eq. (1)",
+       statement="Pr(M(X) in S) <= e^eps Pr(M(X') in S) + delta.",
+       printed=J.def1_printed, derived=J.def1_derived, derivation="derivations.jiang_gcms.hockey_stick",
+       kind="statement")
+def eq1(ev):
+    _def1_check(ev)
+
+
+def _multinomial_counts(column, c):
+    """Exact distribution of the response counts of c clients sharing one column of P (Fractions)."""
+    from fractions import Fraction
+    from math import factorial
+
+    col = [Fraction(int(v.p), int(v.q)) for v in column]
+    U = len(col)
+    out = {}
+    for comp in enumeration._compositions(c, U):
+        prob = Fraction(factorial(c))
+        for u, ku in enumerate(comp):
+            if ku:
+                prob *= col[u] ** ku / factorial(ku)
+        if prob:
+            out[comp] = prob
+    return out
+
+
+def _thm1_check(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Eq. (2) and its precondition vs the transcription of [12]", _parts(printed), _parts(derived))
+    insts = []
+    for params, size, holds, at in _thm1_points():
+        insts.append(Instance(params, exact=holds, derived=evaluate(derived, at), printed=evaluate(printed, at),
+                              size=size))
+    ev.instances("shuffled histogram of n reports, every neighbouring pair: the exact smallest eps_c at delta "
+                 "(by bisection on the exact shuffled distributions) against Eq. (2), precondition evaluated", insts)
+    edge = G.shuffle_amplification(R(1, 10), 0, 1000)
+    ev.numeric("delta = 0: Eq. (2) and the precondition are undefined (log(4/delta)); the calculator refuses it",
+               edge.eps_bound is None and not edge.precondition, 1, "delta must lie in (0, 1), not [0, 1]")
+    ev.note("Cited from Feldman, McMillan and Talwar (SODA 2023, arXiv 2208.04591); that paper's own errata "
+            "restrict its general Theorem 3.1/3.2 to a class of local randomisers.  Each instance evaluates the "
+            "claim's implication at eps = ln e^eps0, n, delta and eps_c = the exact smallest eps_c (upper end of a "
+            "bisection bracket of width < 1e-12 on the exact shuffled distributions of GRR and GCMS, the other "
+            "n - 1 clients on one value); the exact column says whether the shuffled histogram is "
+            "(bound, delta)-DP.  The theorem's 'delta in [0, 1]' must exclude 0.")
+
+
+def _shuffled_pairs(mech, n_rest):
+    """Exact output distributions (Fractions) of the shuffled histogram for every neighbouring pair x, x'
+    (the other n_rest clients all on one value), as mpmath pairs (a, b) per output."""
+    Pm = mech.perturbation_matrix()
+    U = mech.n_outputs
+    out = []
+    for rest_value in range(mech.d):
+        group = _multinomial_counts(list(Pm[:, rest_value]), n_rest)
+
+        def with_one(col):
+            dist = {}
+            for y, pr in group.items():
+                for u in range(U):
+                    pu = Fraction(int(col[u].p), int(col[u].q))
+                    if pu:
+                        key = tuple(c + (1 if i == u else 0) for i, c in enumerate(y))
+                        dist[key] = dist.get(key, 0) + pr * pu
+            return dist
+
+        for x, x2 in itertools.permutations(range(mech.d), 2):
+            d1, d2 = with_one(list(Pm[:, x])), with_one(list(Pm[:, x2]))
+            mp = lambda v: mpmath.mpf(v.numerator) / v.denominator if v else mpmath.mpf(0)  # noqa: E731
+            out.append([(mp(d1.get(y, 0)), mp(d2.get(y, 0))) for y in set(d1) | set(d2)])
+    return out
+
+
+def _hockey_tables(pairs):
+    """Per pair list: outputs sorted by decreasing likelihood ratio a/b with prefix sums of a and b, so
+    delta(E) = sum_{a > E b} (a - E b) is one binary search (the same sum as listing the outputs)."""
+    tables = []
+    for rows in pairs:
+        rows = sorted(rows, key=lambda ab: -(ab[0] / ab[1]) if ab[1] else -mpmath.inf)
+        neg_ratio = [-(a / b) if b else -mpmath.inf for a, b in rows]
+        pa, pb = [mpmath.mpf(0)], [mpmath.mpf(0)]
+        for a, b in rows:
+            pa.append(pa[-1] + a)
+            pb.append(pb[-1] + b)
+        tables.append((neg_ratio, pa, pb))
+    return tables
+
+
+def _hockey(tables, E_c):
+    import bisect
+
+    return max(pa[i] - E_c * pb[i] for neg, pa, pb in tables for i in [bisect.bisect_left(neg, -E_c)])
+
+
+@_cache
+def _thm1_points():
+    """(params, size, exact: shuffled histogram is (bound, delta)-DP, values at which the forms are evaluated)."""
+    cases = [("grr d=2", grr(2, R(3, 2)).mechanism, 30, R(1, 2)),
+             ("grr d=2", grr(2, R(3, 2)).mechanism, 60, R(1, 4)),
+             ("gcms d=2 m=3 k=1 s=1 p=1/2", gcms(HashFamily(((0, 1),), 3), 1, R(1, 2)), 60, R(1, 2))]
+    out = []
+    with mpmath.workdps(30):
+        for name, mech, n_, dl in cases:
+            e0 = mechanism_exp_eps(mech)
+            amp = G.shuffle_amplification(mpmath.log(mpmath.mpf(int(e0.p)) / int(e0.q)), dl, n_, digits=30)
+            pairs = _hockey_tables(_shuffled_pairs(mech, n_ - 1))
+            dl_mp = mpmath.mpf(int(dl.p)) / int(dl.q)
+            holds = bool(_hockey(pairs, mpmath.exp(amp.eps_bound)) <= dl_mp)
+            lo, hi = mpmath.mpf(0), 2 * amp.eps_bound + 1  # delta(eps_c) decreases in eps_c
+            if _hockey(pairs, mpmath.exp(hi)) > dl_mp:
+                raise ValueError(f"{name}: bisection bracket too small")
+            while hi - lo > mpmath.mpf(10) ** -12:
+                mid = (lo + hi) / 2
+                lo, hi = (lo, mid) if _hockey(pairs, mpmath.exp(mid)) <= dl_mp else (mid, hi)
+            eps_star = sympy.Float(mpmath.nstr(hi, 30), 30)
+            at = {J.eps: sympy.log(e0), J.n: n_, J.delta: dl, J.eps_c: eps_star}
+            out.append(({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl,
+                         "eps_c bound": mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
+                        (n_, dl), holds, at))
+    return tuple(out)
+
+
+@claim(id="jiang-gcms/thm1", location="Section II-A, Theorem 1 (privacy amplification by shuffling, cited)",
+       statement="For an eps-LDP randomiser with eps <= log(n/(8 log(2/delta)) - 1), shuffling n reports is "
+                 "(eps_c, delta)-DP with eps_c <= log(1 + (e^eps - 1)(4 sqrt(2 log(4/delta))/sqrt((e^eps + 1) n) + 4/n)).",
+       printed=J.thm1_printed, derived=J.thm1_derived, derivation="derivations.jiang_gcms.thm1_derived",
+       kind="cited", assumptions="delta in (0, 1); n reports, each from the same eps-LDP randomiser")
+def thm1(ev):
+    _thm1_check(ev)
+
+
+@claim(id="jiang-gcms/eq2", location="Section II-A, Eq. (2) (Theorem 1's bound)",
+       statement="eps_c <= log(1 + (e^eps - 1)(4 sqrt(2 log(4/delta))/sqrt((e^eps + 1) n) + 4/n)).",
+       printed=J.thm1_printed, derived=J.thm1_derived, derivation="derivations.jiang_gcms.thm1_derived",
+       kind="cited", assumptions="delta in (0, 1); eps <= log(n/(8 log(2/delta)) - 1)")
+def eq2(ev):
+    _thm1_check(ev)

@@ -1,0 +1,360 @@
+"""Section IV-A: Algorithms 1-3, Eqs. (3) and (4), Remark 1 and the same-randomness remark.
+"""
+
+from __future__ import annotations
+
+from functools import cache as _cache
+
+import numpy as np
+import sympy
+
+import derivations.jiang_gcms as J
+from ldpref import enumeration
+from ldpref import gcms as G
+from ldpref.family import MechanismFamily
+from ldpref.hashing import HashFamily
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.mechanisms.cms import cms as _cms
+from ldpref.mechanisms.gcms import draw_classes, gcms
+from ldpref.mechanisms.pure import _unary
+from ldpref.privacy import exp_eps as mechanism_exp_eps
+
+from .pure_protocols import R, _datasets
+from .gcms_model import SEED, _at, _family, _gcms_datasets, _grid, _size
+
+
+# ---- Section IV-A: Algorithms 1-3, Eqs. (3) and (4), Remark 1 ----------------------------------------
+def _identity_family(m, d=2):
+    return HashFamily((tuple(range(d)),), m, name=f"h(x)=x (m={m})")
+
+
+def _law_values(law, m_, s_, p_):
+    return [sympy.cancel(v.subs({J.m: m_, J.s: s_, J.p: p_})) for v in law.values()]
+
+
+@_cache
+def _alg1_instances():
+    insts = []
+    for m_ in (2, 3, 4, 5):
+        for s_ in range(1, m_):
+            for p_ in (R(1, 3), R(1, 2), R(3, 4), R(9, 10)):
+                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
+                Pm = mech.perturbation_matrix()
+                inside, outside, sizes = set(), set(), set()
+                for u, label in enumerate(mech.outputs):
+                    X = set(map(int, label.split(":{")[1].rstrip("}").split(",")))
+                    sizes.add(len(X))
+                    (inside if 0 in X else outside).add(Pm[u, 0])  # input 0 hashes to r = 0
+                exact = [inside.pop() if len(inside) == 1 else sorted(inside),
+                         outside.pop() if len(outside) == 1 else sorted(outside), sizes == {s_}]
+                insts.append(Instance({"m": m_, "s": s_, "p": p_}, exact,
+                                      _law_values(J.algorithm1_law_derived(), m_, s_, p_) + [True],
+                                      _law_values(J.algorithm1_law_printed(), m_, s_, p_) + [True], size=(m_, s_, p_)))
+    return tuple(insts)
+
+
+def _client_frequencies(d, m, k, s, p, n_clients, seed, value=0):
+    rng = np.random.default_rng(seed)
+    fam = HashFamily(tuple(tuple((x + j) % m for x in range(d)) for j in range(k)), m)
+    j, X = G.client(np.full(n_clients, value), G.hash_table(fam), m, s, p, rng)
+    return fam, j, X
+
+
+@claim(id="jiang-gcms/alg1", location="Section IV-A, Algorithm 1 (on-device LDP algorithm)",
+       statement="The report <x, j> holds s distinct buckets; the true bucket r = h_j(d) is in x with probability "
+                 "p, and a set x arises with probability p/C(m-1, s-1) if it holds r and (1-p)/C(m-1, s) if not.",
+       printed=J.algorithm1_law_printed, derived=J.algorithm1_law_derived,
+       derivation="derivations.jiang_gcms.algorithm1_law_derived",
+       assumptions="1 <= s <= m - 1 (s - 1 or s buckets are drawn from the m - 1 others)")
+def alg1(ev):
+    ev.symbolic("Appendix A's law of Algorithm 1 vs the law derived from its two branches",
+                list(J.algorithm1_law_printed().values()), list(J.algorithm1_law_derived().values()))
+    ev.instances("P(x | r) read off the exact mechanism built step by step from Algorithm 1 (holds r; lacks r; "
+                 "every report has s buckets)", _alg1_instances())
+    # the vectorised numpy client against the exact law
+    worst, total = 0.0, 0
+    ok = True
+    for d_, m_, k_, s_, p_ in [(2, 4, 2, 2, R(3, 4)), (3, 5, 1, 2, R(1, 2)), (2, 3, 3, 1, R(9, 10))]:
+        n_c = 40_000
+        fam, j, X = _client_frequencies(d_, m_, k_, s_, p_, n_c, SEED + m_)
+        mech = gcms(fam, s_, p_)
+        Pm = mech.perturbation_matrix()
+        labels = {lab: u for u, lab in enumerate(mech.outputs)}
+        ok &= bool(np.all(np.sort(X, axis=1)[:, 1:] != np.sort(X, axis=1)[:, :-1])) if s_ > 1 else True
+        counts = {}
+        for jj, row in zip(j.tolist(), X.tolist()):
+            lab = f"{jj}:{{{','.join(map(str, sorted(row)))}}}"
+            counts[lab] = counts.get(lab, 0) + 1
+        ok &= set(counts) <= set(labels)
+        for lab, u in labels.items():
+            pr = float(Pm[u, 0])
+            freq = counts.get(lab, 0) / n_c
+            z = abs(freq - pr) / max(1e-12, (pr * (1 - pr) / n_c) ** 0.5)
+            worst = max(worst, z)
+            total += 1
+    ok &= worst < 5.0
+    ev.statistical("numpy client (ldpref.gcms.client, fixed seeds, 40000 reports each) vs the exact law: "
+                   "largest |freq - P|/sd over every output < 5", ok, total, f"largest z = {worst:.2f}")
+
+
+@_cache
+def _eq3_instances():
+    insts = []
+    for m_ in (2, 3, 4, 5):
+        for s_ in range(1, m_):
+            for p_ in (R(1, 2), R(3, 4), R(9, 10)):
+                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
+                Pm = mech.perturbation_matrix()
+                incl = []
+                for b in range(m_):
+                    incl.append(sum(Pm[u, 0] for u, lab in enumerate(mech.outputs)
+                                    if b in set(map(int, lab.split(":{")[1].rstrip("}").split(",")))))
+                others = set(incl[1:])
+                exact = [incl[0], others.pop() if len(others) == 1 else sorted(others)]
+                vals = {J.m: m_, J.s: s_, J.p: p_}
+                insts.append(Instance({"m": m_, "s": s_, "p": p_}, exact,
+                                      [p_, _at(J.eq3_derived().rhs, vals)], [p_, _at(J.eq3_printed().rhs, vals)],
+                                      size=(m_, s_, p_)))
+    return tuple(insts)
+
+
+@claim(id="jiang-gcms/eq3", location="Section IV-A, Eq. (3)",
+       statement="The true bucket enters the report with probability p and every other bucket with probability "
+                 "q = (s - p)/(m - 1).",
+       printed=J.eq3_printed, derived=J.eq3_derived, derivation="derivations.jiang_gcms.eq3_derived",
+       assumptions="1 <= s <= m - 1")
+def eq3(ev):
+    ev.symbolic("q of Eq. (3) vs the inclusion probability derived from Algorithm 1", J.eq3_printed().rhs,
+                J.eq3_derived().rhs)
+    ev.instances("(P(r in x), P(b in x) for b != r) read off the exact mechanism", _eq3_instances())
+
+
+def _decoded_family(d, m, k, s, p, estimator):
+    """The GCMS mixture with the decoder read off a sympy estimator f_hat = a C + b (b proportional to n):
+    Q = a 1{h_j(x) in X} + b/n, built from the count decoder of every member."""
+    rhs = estimator.rhs
+    qv = (s - p) / sympy.Integer(m - 1)
+    a = sympy.cancel(sympy.diff(rhs, J.C).subs({J.p: p, J.q: qv, J.m: m}))
+    b = sympy.cancel((rhs.subs(J.C, 0) / J.n).subs({J.p: p, J.q: qv, J.m: m}))
+    if a.free_symbols or b.free_symbols:
+        raise ValueError(f"estimator {rhs} is not affine in C with an offset proportional to n")
+    members = []
+    for w_, mech in _family(d, m, k, s, p, "count").members:
+        Qc = mech.decoder_matrix()
+        members.append((w_, mech.with_decoder((a * Qc + b * sympy.ones(*Qc.shape)).tolist())))
+    return MechanismFamily(members, name=f"gcms-draws[{rhs}]")
+
+
+@_cache
+def _eq4_instances(printed, derived):
+    """n E[f_hat(v)] under the printed and the derived estimators (sympy Eq objects f_hat = a C + b)."""
+    insts = []
+    for d, m_, k_, s_, p_ in _grid():
+        if (d, m_, k_) not in ((2, 2, 1), (2, 3, 2), (2, 4, 1), (3, 3, 2), (4, 2, 2)):
+            continue
+        fp = _decoded_family(d, m_, k_, s_, p_, printed)
+        fd = _decoded_family(d, m_, k_, s_, p_, derived)
+        for counts in _gcms_datasets(d):
+            n_ = sum(counts)
+            ep, ed = fp.expectation(counts), fd.expectation(counts)
+            for v in range(d):
+                insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
+                                      exact=sympy.Integer(counts[v]), derived=n_ * ed[v], printed=n_ * ep[v],
+                                      size=_size(d, m_, k_, s_, p_, counts, v)))
+    return tuple(insts)
+
+
+@claim(id="jiang-gcms/eq4", location="Section IV-A, Eq. (4) (the estimator)",
+       statement="f_hat(d) = (C(d) - pn/m - qn(1 - 1/m)) / ((p - q)(1 - 1/m)) is an unbiased estimator of f(d).",
+       printed=J.eq4_printed, derived=J.eq4_derived, derivation="derivations.jiang_gcms.eq4_derived",
+       assumptions="the paper's model: k hash functions with independent uniform values, drawn once; q of Eq. (3); "
+                   "p != q; m >= 2",
+       symbols={"C(d)": "sum_j M_j[h_j(d)]"})
+def eq4(ev):
+    ev.symbolic("Eq. (4) vs E[C(d)] = f p + (n - f)(q + (p - q)/m) solved for f", J.eq4_printed().rhs,
+                J.eq4_derived().rhs)
+    ev.instances("n E[f_hat(v)] over every hash draw and every client outcome vs the true count",
+                 _eq4_instances(J.eq4_printed(), J.eq4_derived()))
+
+
+@claim(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency estimation)",
+       statement="Algorithm 3 computes q = (p(s-1) + (1-p)s)/(m-1), C(d) = sum_j M_j[h_j[d]] and Eq. (4).",
+       printed=lambda: {J.q: J.alg3_q_printed().rhs, J.fhat: J.eq4_printed().rhs},
+       derived=lambda: {J.q: J.eq3_derived().rhs, J.fhat: J.eq4_derived().rhs},
+       derivation="derivations.jiang_gcms.eq4_derived")
+def alg3(ev):
+    (pq, pf), (dq, df) = ev.printed().values(), ev.derived().values()
+    ev.symbolic("Algorithm 3's q and estimator vs the derived ones", [pq, pf], [dq, df])
+    insts = []
+    for inst in _eq3_instances():
+        vals = {J.m: inst.params["m"], J.s: inst.params["s"], J.p: inst.params["p"]}
+        insts.append(Instance(inst.params, inst.exact[1], _at(dq, vals), _at(pq, vals), size=inst.size))
+    ev.instances("Algorithm 3's q vs P(b in x) read off the exact mechanism", insts)
+    ev.instances("Algorithm 3's estimate: n E[f_hat] vs the true count",
+                 _eq4_instances(sympy.Eq(J.fhat, pf), sympy.Eq(J.fhat, df)))
+    # the numpy implementation (Algorithms 1-3) computes Eq. (4) on real reports exactly
+    bad, total = 0, 0
+    for d_, m_, k_, s_, p_ in [(3, 4, 2, 2, R(3, 4)), (2, 3, 3, 1, R(9, 10))]:
+        rng = np.random.default_rng(SEED + 7)
+        table = G.draw_hash_table(d_, m_, k_, rng)
+        values = rng.integers(0, d_, size=500)
+        j, X = G.client(values, table, m_, s_, p_, rng)
+        sk = G.sketch(j, X, m_, k_)
+        est = G.estimate(sk, table, p_, s_, m_)
+        fam = HashFamily(tuple(tuple(int(v) for v in row) for row in table), m_)
+        mech = gcms(fam, s_, p_)
+        idx = {lab: u for u, lab in enumerate(mech.outputs)}
+        nu = [0] * mech.n_outputs
+        for jj, row in zip(j.tolist(), X.tolist()):
+            nu[idx[f"{jj}:{{{','.join(map(str, sorted(row)))}}}"]] += 1
+        exact = mech.decoder_matrix() * sympy.Matrix(nu)  # = n Q nu, the exact Eq. (4) on these reports
+        for v in range(d_):
+            total += 1
+            bad += abs(est[v] - float(exact[v])) > 1e-9 * max(1.0, abs(float(exact[v])))
+    ev.numeric("ldpref.gcms.estimate on simulated reports == the exact decoder of Eq. (4) applied to them", bad == 0,
+               total, f"{bad} mismatches")
+
+
+@claim(id="jiang-gcms/alg2", location="Section IV-A, Algorithm 2 (constructing the sketch matrix)",
+       statement="The server's k x m sketch adds 1 to M_j[x] for every bucket x of every report <x, j>.",
+       derived=lambda: sympy.Eq(sympy.Symbol(r"\sum_x \mathcal{M}_j[x]"), J.s * sympy.Symbol("n_j")),
+       derivation="ldpref.gcms.sketch", kind="statement",
+       note="Algorithm 2 prints no formula; the check runs the vectorised sketch against a plain loop.")
+def alg2(ev):
+    derived = ev.derived()
+    n_j = sympy.Symbol("n_j")
+    insts, loop_ok, total = [], True, 0
+    for n_c, m_, k_, s_, seed in [(1, 2, 1, 1, 1), (7, 3, 2, 1, 2), (50, 5, 3, 2, 3), (400, 16, 4, 3, 4)]:
+        rng = np.random.default_rng(SEED + seed)
+        table = G.draw_hash_table(3, m_, k_, rng)
+        j, X = G.client(rng.integers(0, 3, size=n_c), table, m_, s_, R(3, 4), rng)
+        sk = G.sketch(j, X, m_, k_)
+        naive = [[0] * m_ for _ in range(k_)]
+        for jj, row in zip(j.tolist(), X.tolist()):
+            for x in row:
+                naive[jj][x] += 1
+        total += 1
+        loop_ok &= sk.M.tolist() == naive and sk.increments == n_c * s_
+        rows = [int(sk.M[jj].sum()) for jj in range(k_)]  # the sketch's row sums
+        pred = [evaluate(derived, {J.s: s_, n_j: int((j == jj).sum())}) for jj in range(k_)]
+        insts.append(Instance({"n": n_c, "m": m_, "k": k_, "s": s_, "seed": seed}, rows, pred, size=(n_c, m_, k_, s_)))
+    ev.instances("row sums of the sketch vs s n_j (n_j: reports with hash index j)", insts, has_printed=False)
+    ev.numeric("the vectorised sketch equals a plain double loop over the reports, with n s increments", loop_ok, total,
+               "4 simulated report sets")
+
+
+def _remark1_comm_instances(printed, derived):
+    insts = []
+    rng = np.random.default_rng(SEED + 11)
+    for m_ in (2, 4, 16, 1024):
+        for k_ in (1, 2, 4, 65536):
+            for s_ in (1, 2, 4):
+                if s_ > m_ - 1:
+                    continue
+                table = rng.integers(0, m_, size=(k_, 2))
+                j, X = G.client(np.zeros(2, dtype=np.int64), table, m_, s_, R(3, 4), rng)
+                bits = len(G.encode_message(j[0], X[0], m_, k_))
+                jb, B = G.apple_client(np.zeros(1, dtype=np.int64), table, m_, R(3, 4), R(1, 4), rng)
+                abits = len(G.encode_apple_message(jb[0], B[0], k_))
+                lg = {J.m: m_, J.k: k_, J.s: s_}
+                der = [evaluate(v, lg) for v in derived.values()]
+                pri = [evaluate(v, lg) for v in printed.values()]
+                insts.append(Instance({"m": m_, "k": k_, "s": s_}, [bits, abits], der, pri, in_condition=(k_ == 1),
+                                      size=(m_, k_, s_)))
+    return insts
+
+
+@claim(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (communication cost)",
+       statement="A GCMS report costs s values of log m bits, O(s log m); Apple's CMS report costs O(m) bits.",
+       printed=lambda: {k_: v for k_, v in J.remark1_printed().items() if "bits" in str(k_)},
+       derived=lambda: {k_: v for k_, v in J.remark1_derived().items() if "bits" in str(k_)},
+       derivation="derivations.jiang_gcms.remark1_derived",
+       condition="k = 1: the plaintext <x, j> of Algorithm 1 (and Apple's report) also carries the index j of "
+                 "ceil(log2 k) bits, so the count is s ceil(log2 m) + ceil(log2 k) (O(s log m) only while "
+                 "log k = O(s log m))",
+       root_cause="remark1.index-bits",
+       assumptions="plaintext bits as encoded by ldpref.gcms.encode_message / encode_apple_message; m a power of two",
+       note="Why this reading is the paper's: Remark 1 measures the cost as the size of the plaintext, which is "
+            "<x, j> (Algorithm 1 returns and encrypts <x, j>), and justifies O(s log m) by an explicit count -- s "
+            "values, each of log m bits.  That count is the printed form; it leaves out j's ceil(log2 k) bits (and "
+            "so does 'O(m)' for Apple's report), so it is the plaintext's size only for k = 1.  As an O() bound "
+            "in s and m it survives while log k = O(s log m) (the paper's k = 65536, m = 1024: 16 bits vs 10 s).")
+def remark1_communication(ev):
+    ev.symbolic("Remark 1's bit counts vs the count of Algorithm 1's message <x, j>", list(ev.printed().values()),
+                list(ev.derived().values()))
+    ev.instances("plaintext bits of real GCMS and Apple CMS reports (encoded by the code)",
+                 _remark1_comm_instances(ev.printed(), ev.derived()))
+
+
+@claim(id="jiang-gcms/remark1.server", location="Section IV-A, Remark 1 (server computation)",
+       statement="Aggregation costs O(ns) for GCMS (n reports of s updates) and O(nm) for Apple's CMS.",
+       printed=lambda: {k_: v for k_, v in J.remark1_printed().items() if "ops" in str(k_)},
+       derived=lambda: {k_: v for k_, v in J.remark1_derived().items() if "ops" in str(k_)},
+       derivation="derivations.jiang_gcms.remark1_derived")
+def remark1_server(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Remark 1's operation counts vs one update per transmitted bucket/bit", list(printed.values()),
+                list(derived.values()))
+    insts = []
+    rng = np.random.default_rng(SEED + 12)
+    for n_c, m_, k_, s_ in [(1, 2, 1, 1), (10, 4, 2, 2), (300, 16, 3, 5), (1000, 64, 8, 3)]:
+        table = rng.integers(0, m_, size=(k_, 3))
+        values = rng.integers(0, 3, size=n_c)
+        j, X = G.client(values, table, m_, s_, R(3, 5), rng)
+        jb, B = G.apple_client(values, table, m_, R(3, 5), R(2, 5), rng)
+        exact = [G.sketch(j, X, m_, k_).increments, G.apple_sketch(jb, B, m_, k_).increments]
+        vals = {J.n: n_c, J.m: m_, J.s: s_}
+        insts.append(Instance({"n": n_c, "m": m_, "k": k_, "s": s_}, exact, [evaluate(v, vals) for v in derived.values()],
+                              [evaluate(v, vals) for v in printed.values()], size=(n_c, m_, k_, s_)))
+    ev.instances("updates counted by the sketches of the code (GCMS, Apple CMS)", insts)
+
+
+@_cache
+def _same_randomness_points():
+    """(params, size, total-variation distance of the laws of f_hat(v) under GCMS and under the unary encoding with
+    the same p, q, that q)."""
+    out = []
+    for d, m_, k_, s_, p_ in [(2, 3, 1, 1, R(3, 4)), (2, 3, 2, 1, R(1, 2)), (3, 3, 1, 2, R(3, 4)), (2, 4, 1, 2, R(9, 10))]:
+        q_ = (s_ - p_) / sympy.Integer(m_ - 1)  # the unary encoding's q: Eq. (3)'s
+        ue = _unary(f"ue(m={m_})", m_, p_, q_).mechanism
+        for _, fam in draw_classes(d, m_, k_):
+            g_mech = gcms(fam, s_, p_)
+            u_mech = _cms(fam, ue, decoder="eq2").mechanism
+            eg, eu = mechanism_exp_eps(g_mech), mechanism_exp_eps(u_mech)
+            for counts in _datasets(d, 2):
+                dg = enumeration.estimate_distribution(g_mech, counts)
+                du = enumeration.estimate_distribution(u_mech, counts)
+                for v in range(d):
+                    laws = []
+                    for dist, mech in ((dg, g_mech), (du, u_mech)):
+                        law = {}
+                        for est, pr in dist:
+                            key = mech.domain.to_sympy(est[v])
+                            law[key] = law.get(key, 0) + mech.domain.to_sympy(pr)
+                        laws.append(law)
+                    tv = sum((abs(sympy.cancel(laws[0].get(x, 0) - laws[1].get(x, 0))) for x in set(laws[0]) | set(laws[1])),
+                             sympy.Integer(0)) / 2
+                    out.append(({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "counts": counts,
+                                 "v": v, "e^eps GCMS": eg, "e^eps unary": eu}, (d, m_, k_, sum(counts), s_, p_), tv, q_))
+    return tuple(out)
+
+
+@claim(id="jiang-gcms/sec4.A.same-randomness", location="Section IV-A, after Eq. (3)",
+       statement="The s-subset construction achieves the same randomness as perturbing a binary vector with the "
+                 "same p and q (while sending s values instead of m bits).",
+       printed=J.same_randomness_printed, derived=J.same_randomness_derived,
+       derivation="derivations.jiang_gcms.same_randomness_derived", kind="statement",
+       note="Read as: the estimate of any single item has exactly the same distribution (Eq. (4) equals the CMS "
+            "decoder of a unary encoding with the same p, q).  The printed statement is evaluated on the two exact "
+            "laws; the derived one (Algorithm 1's P(b in x) equals the unary q) on p, s, m and that q.  The joint "
+            "distribution of the report and the privacy level differ: e^eps is p(m-s)/((1-p)s) for GCMS and "
+            "p(1-q)/((1-p)q) for the unary encoding (both shown in the instances).")
+def sec4a_same_randomness(ev):
+    printed, derived = ev.printed(), ev.derived()
+    insts = []
+    for params, size, tv, q_ in _same_randomness_points():
+        at = {J.TV_LAWS: tv, J.p: params["p"], J.s: params["s"], J.m: params["m"], J.q: q_}
+        insts.append(Instance(params, exact=tv == 0, derived=evaluate(derived, at),
+                              printed=evaluate(printed, at), size=size))
+    ev.instances("exact distribution of f_hat(v) under GCMS vs CMS with a unary encoding (p, q), every draw", insts)

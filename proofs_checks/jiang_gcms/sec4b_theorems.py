@@ -1,0 +1,401 @@
+"""Section IV-B: Theorem 2 and Eq. (5) (privacy), Theorem 3 (utility) and its special cases (Apple's CMS,
+k = 1 with m -> infinity, Corollary 1 and Eq. (6)).
+"""
+
+from __future__ import annotations
+
+from functools import cache as _cache
+
+import sympy
+
+import derivations.jiang_gcms as J
+from ldpref import enumeration
+from ldpref import moments
+from ldpref.exact import EXP_EPS
+from ldpref.family import MechanismFamily
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.mechanisms import sue
+from ldpref.mechanisms.cms import cms as _cms
+from ldpref.mechanisms.gcms import draw_classes, gcms, gcms_over_draws, x_only
+from ldpref.privacy import exp_eps as mechanism_exp_eps
+
+from .pure_protocols import R, _datasets, _estimator_mechanism, _protocols
+from .gcms_model import (TARGET, _at, _exact_count_moments, _exact_estimator_moments, _family, _gcms_datasets, _grid,
+                         _model, _size)
+
+
+# ---- Section IV-B: Theorem 2 (privacy) ----------------------------------------------------------------
+def _separates(fam):
+    return any(len(set(h)) > 1 for h in fam.functions)
+
+
+@_cache
+def _thm2_points():
+    """(params, size, exact e^eps of the mechanism, e^{|log R|}, whether some function separates two values)."""
+    out = []
+    for d, m_, k_ in [(2, 2, 1), (2, 3, 1), (2, 3, 2), (3, 3, 1), (2, 4, 1), (2, 5, 1), (3, 4, 2)]:
+        for s_ in range(1, m_):
+            for p_ in (R(1, 3), R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
+                R_ = _at(J.privacy_ratio_derived(), {J.m: m_, J.s: s_, J.p: p_})
+                bound = max(R_, 1 / R_)  # e^{|log R|}: Theorem 2's bound on e^eps
+                for _, fam in draw_classes(d, m_, k_):
+                    mech = gcms(fam, s_, p_, decoder="count")
+                    for label, mm in (("<x, j>", mech), ("x only", x_only(mech))):
+                        params = {"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "report": label}
+                        out.append((params, (d, m_, k_, s_, p_), mechanism_exp_eps(mm), bound, _separates(fam)))
+    return tuple(out)
+
+
+def _thm2_check(ev):
+    printed, derived = ev.printed(), ev.derived()
+    holds, tight, values = [], [], {}
+    for params, size, ee, bound, separates in _thm2_points():
+        # each form is the statement 'the mechanism is eps-LDP', evaluated at eps = ln(e^eps of the mechanism)
+        key = (ee, params["p"], params["m"], params["s"])
+        if key not in values:  # many draws share one point
+            at = {J.eps: sympy.log(ee), J.p: params["p"], J.m: params["m"], J.s: params["s"]}
+            values[key] = (evaluate(derived, at), evaluate(printed, at))
+        holds.append(Instance(dict(params, **{"exact e^eps": ee, "bound": bound}), exact=bool(ee <= bound),
+                              derived=values[key][0], printed=values[key][1], size=size))
+        if params["report"] == "<x, j>" and ee != (bound if separates else 1):
+            tight.append(params)
+    ev.instances("exact e^eps of the GCMS mechanism (every draw; report <x, j> and x alone) <= e^{|log(p(m-s)/((1-p)s))|}",
+                 holds)
+    n_tight = sum(1 for x in _thm2_points() if x[0]["report"] == "<x, j>")
+    ev.numeric("tightness: exact e^eps of <x, j> == max(R, 1/R) when some function separates two values, 1 otherwise",
+               not tight, n_tight, f"{len(tight)} of {n_tight} draws not tight" + (f", e.g. {tight[0]}" if tight else ""))
+
+
+@claim(id="jiang-gcms/thm2", location="Section IV-B, Theorem 2 (privacy of GCMS)",
+       statement="The privatised vector x is eps-LDP with eps <= |log(p(m - s)/((1 - p)s))|.",
+       printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
+       kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1; the hash functions are public")
+def thm2(ev):
+    _thm2_check(ev)
+
+
+@claim(id="jiang-gcms/eq5", location="Section IV-B, Eq. (5)",
+       statement="eps <= |log(p(m - s)/((1 - p)s))|.",
+       printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
+       kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1")
+def eq5(ev):
+    _thm2_check(ev)
+
+
+# ---- Section IV-B: Theorem 3 (utility) -----------------------------------------------------------------
+def _model_alphas(expr):
+    """A form written with alpha_1, alpha_2 as symbols, with the model's E[pi], Var_draw[pi] put in."""
+    a1, a2 = J.client_inclusion()
+    return sympy.sympify(expr).subs({J.a1_sym: a1, J.a2_sym: a2})
+
+
+@_cache
+def _thm3_instances(kind: str, printed=None, derived=None):
+    """kind: 'C' (Var[C(d)]), 'fhat' (Var[f_hat]), 'mean' (E[f_hat] == f), 'ratio', 'draw'; ``printed`` and
+    ``derived`` are the claim's forms (their right-hand sides are evaluated at each instance)."""
+    pr = None if printed is None else _model_alphas(printed.rhs)
+    de = None if derived is None else _model_alphas(derived.rhs)
+    insts = []
+    for d, m_, k_, s_, p_ in _grid():
+        for counts in _gcms_datasets(d):
+            # the moments of the target value (v = TARGET), only those the kind reads
+            VC = _exact_count_moments(d, m_, k_, s_, p_, counts)[1] if kind in ("C", "ratio") else None
+            Ef, Vf, Vd = _exact_estimator_moments(d, m_, k_, s_, p_, counts) if kind != "C" else (None,) * 3
+            for v in (TARGET,):
+                vals = _model(p_, s_, m_, k_, counts, v)
+                params = {"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v}
+                size = _size(d, m_, k_, s_, p_, counts, v)
+                if kind == "C":
+                    insts.append(Instance(params, VC, _at(de, vals), _at(pr, vals), size=size))
+                elif kind == "fhat":
+                    insts.append(Instance(params, Vf, _at(de, vals), _at(pr, vals), size=size))
+                elif kind == "mean":
+                    insts.append(Instance(params, Ef, _at(de, vals), _at(pr, vals), size=size))
+                elif kind == "ratio":
+                    if VC == 0:
+                        continue
+                    insts.append(Instance(params, Vf / VC, _at(de / J.var_C, vals), _at(pr / J.var_C, vals),
+                                          size=size))
+                elif kind == "draw":
+                    insts.append(Instance(params, Vd, _at(de, vals), _at(pr, vals), size=size))
+    return tuple(insts)
+
+
+def _in_alphas(expr):
+    """Theorem 3's printed form with alpha_1, alpha_2 written as symbols again (as the paper prints it)."""
+    a1, a2 = J.alpha_printed()
+    out = J.f * (J.p - J.p**2 / J.k) + (J.n - J.f) * (J.a1_sym - J.a1_sym**2 / J.k - J.a2_sym) + J.a2_sym * J.F2
+    # a form that is not Theorem 3's (a mutated one) is compared as it is
+    return out if sympy.expand(out.subs({J.a1_sym: a1, J.a2_sym: a2}) - expr) == 0 else expr
+
+
+def _symbolic_p_identity(ev, what):
+    """One instance with p symbolic: the exact variance over every draw as a rational function of p."""
+    P_ = sympy.Symbol("p")
+    d, m_, k_, s_, counts = 2, 3, 2, 1, (2, 1)
+    fam = gcms_over_draws(d, m_, k_, s_, P_, decoder="count" if what == "C" else "eq4")
+    V = [sympy.factor(9 * x) for x in fam.variance(counts)]
+    vals = _model(P_, s_, m_, k_, counts, 0)
+    derived = J.var_C_derived_expr() if what == "C" else J.estimator_variance_derived()
+    ev.identity(f"symbolic p, d={d} m={m_} k={k_} s={s_} counts={counts}: exact Var over every draw == derived",
+                sympy.cancel(V[0] - _at(derived, vals)), sympy.Integer(0))
+
+
+@claim(id="jiang-gcms/thm3.unbiased", location="Section IV-B, Theorem 3 (unbiasedness)",
+       statement="The estimator of Eq. (4) is unbiased: E[f_hat(d)] = f(d).",
+       printed=lambda: sympy.Eq(sympy.Symbol(r"E[\hat f(d)]"), J.f),
+       derived=lambda: sympy.Eq(sympy.Symbol(r"E[\hat f(d)]"),
+                                sympy.cancel(J.eq4_derived().rhs.subs(J.C, J.mean_C_derived()))),
+       derivation="derivations.jiang_gcms.mean_C_derived",
+       assumptions="the paper's model: the k functions have independent uniform values, drawn once for all clients")
+def thm3_unbiased(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("E[f_hat] from the derived E[C] vs f", printed.rhs, derived.rhs)
+    ev.instances("n E[f_hat(v)] over every hash draw (ldpref.family) vs f(v)", _thm3_instances("mean", printed, derived))
+    insts = []
+    for d, m_, k_, s_, p_ in [(2, 2, 2, 1, R(3, 4)), (2, 3, 2, 1, R(1, 2)), (3, 3, 1, 1, R(9, 10))]:
+        fam = _family(d, m_, k_, s_, p_, "eq4")
+        for counts in _datasets(d, 2):
+            mean = enumeration.enumerated_family_moments(fam, counts)["mean"]
+            for v in range(d):
+                at = _model(p_, s_, m_, k_, counts, v)
+                insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
+                                      sum(counts) * mean[v], _at(derived.rhs, at), _at(printed.rhs, at),
+                                      size=_size(d, m_, k_, s_, p_, counts, v)))
+    ev.instances("n E[f_hat(v)] by enumerating every draw and every outcome", insts)
+
+
+@claim(id="jiang-gcms/thm3", root_cause="appB.same-client", location="Section IV-B, Theorem 3 (variance of C(d))",
+       statement="Var[C(d)] = f(d)(p - p^2/k) + (n - f(d))(a1 - a1^2/k - a2) + a2 sum_{d' != d} f(d')^2 with "
+                 "a1 = (p + (m-1)q)/m, a2 = (p-q)^2 (1 - 1/m)/(k m).",
+       printed=J.thm3_printed, derived=J.thm3_derived, derivation="derivations.jiang_gcms.var_C_derived_expr",
+       correction=lambda: sympy.Eq(J.var_C, J.f * J.p * (1 - J.p) + (J.n - J.f) * (J.a1_sym - J.a1_sym**2 - J.a2_sym)
+                                   + J.a2_sym * J.F2),
+       assumptions="the paper's model (independent uniform hash functions drawn once); q = (s - p)/(m - 1)",
+       symbols={r"\sum_{d'\neq d} f(d')^{2}": "sum of the squared counts of the other values"},
+       note="The proof (Appendix B, after Eq. (10)) drops the covariances between the k indicators Z_j of one "
+            "client, which are -E[Z_j1]E[Z_j2] because a client uses a single hash function: each client "
+            "contributes one Bernoulli to C(d).  The squares carry no 1/k.  Exact for k = 1.")
+def thm3(ev):
+    ev.symbolic("Theorem 3's Var[C(d)] vs the law-of-total-variance derivation (both in alpha_1, alpha_2)",
+                _in_alphas(J.thm3_printed().rhs), J.thm3_derived().rhs)
+    ev.instances("n^2 Var[C(v)/n] over every hash draw and outcome (ldpref.family on the exact mechanisms)",
+                 _thm3_instances("C", J.thm3_printed(), J.thm3_derived()))
+    _symbolic_p_identity(ev, "C")
+
+
+@claim(id="jiang-gcms/thm3.estimator", root_cause="appB.same-client", location="Section IV-B, Theorem 3 (variance of the estimator)",
+       statement="Var[f_hat(d)] = Var[C(d)]/((p - q)^2 (1 - 1/m)^2) with Theorem 3's Var[C(d)].",
+       printed=lambda: sympy.Eq(J.var_fhat, J.thm3_printed().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)),
+       derived=lambda: sympy.Eq(J.var_fhat, J.thm3_derived().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)),
+       derivation="derivations.jiang_gcms.estimator_variance_derived",
+       assumptions="the paper's model; Eq. (4)")
+def thm3_estimator(ev):
+    printed, derived = ev.printed(), ev.derived()
+    scale = 1 / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)
+    ev.symbolic("Theorem 3's Var[f_hat] vs derived (in alpha_1, alpha_2)", _in_alphas(printed.rhs / scale) * scale,
+                derived.rhs)
+    ev.instances("n^2 Var[f_hat(v)] over every hash draw and outcome", _thm3_instances("fhat", printed, derived))
+    _symbolic_p_identity(ev, "fhat")
+
+
+def _ratio_check(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("1/((p-q)^2 (1-1/m)^2) vs the squared slope of Eq. (4) in C", printed.rhs / J.var_C,
+                derived.rhs / J.var_C)
+    ev.instances("Var[f_hat(v)]/Var[C(v)] from the two exact mixtures", _thm3_instances("ratio", printed, derived))
+
+
+@claim(id="jiang-gcms/thm3.ratio", location="Section IV-B, Theorem 3 (Var[f_hat] in terms of Var[C])",
+       statement="Var[f_hat(d)] = Var[C(d)]/((p - q)^2 (1 - 1/m)^2).",
+       printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived, derivation="derivations.jiang_gcms.thm3_ratio_derived")
+def thm3_ratio(ev):
+    _ratio_check(ev)
+
+
+@claim(id="jiang-gcms/appB.relation", location="Appendix B, last step ('By Proposition 1')",
+       statement="Var(f_hat(d)) = Var(C(d))/((p - q)^2 (1 - 1/m)^2).",
+       printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived, derivation="derivations.jiang_gcms.thm3_ratio_derived",
+       note="The proof cites a 'Proposition 1' that the paper does not contain; the relation follows from Eq. (4) "
+            "being affine in C(d).")
+def appb_relation(ev):
+    _ratio_check(ev)
+
+
+@claim(id="jiang-gcms/thm3.draw-term", location="Section IV-B, Theorem 3 (the alpha_2 sum f(d')^2 term)",
+       statement="The term a2 sum_{d' != d} f(d')^2 is the part of the variance due to the random draw of the hash "
+                 "functions: Var over draws of E[f_hat | draw] = sum f(d')^2/(k(m-1)).",
+       printed=J.draw_term_printed, derived=J.draw_term_derived, derivation="derivations.jiang_gcms.draw_term_derived")
+def thm3_draw_term(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("a2 F2/((p-q)(1-1/m))^2 vs the variance over draws of E[f_hat | draw]", printed.rhs, derived.rhs)
+    ev.instances("n^2 Var_draw(E[f_hat(v) | draw]) (ldpref.family.expectation_variance)",
+                 _thm3_instances("draw", printed, derived))
+
+
+@_cache
+def _deployed_points():
+    """(params, size, exact: E[f_hat(v) | draw] == f(v), values at which the forms are evaluated, uniform?)."""
+    out = []
+    for d, m_, k_, s_, p_ in [(2, 2, 1, 1, R(3, 4)), (2, 2, 2, 1, R(3, 4)), (2, 3, 1, 1, R(1, 2)), (3, 3, 2, 1, R(3, 4)),
+                              (3, 2, 2, 1, R(9, 10)), (4, 2, 2, 1, R(3, 4))]:
+        for _, fam in draw_classes(d, m_, k_):
+            mech = gcms(fam, s_, p_)
+            uniform = fam.is_collision_uniform()
+            for counts in _gcms_datasets(d):
+                E_ = moments.expectation(mech, counts)
+                n_ = sum(counts)
+                for v in range(d):
+                    others = tuple((counts[x], _frac_to_rational(fam.collision_rate(v, x))) for x in range(d) if x != v)
+                    at = {J.p: p_, J.q: (s_ - p_) / sympy.Integer(m_ - 1), J.m: m_, J.n: n_, J.f: counts[v],
+                          "others": others}
+                    out.append(({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "counts": counts,
+                                 "v": v, "collision-uniform": uniform}, _size(d, m_, k_, s_, p_, counts, v),
+                                bool(n_ * E_[v] == counts[v]), at, uniform))
+    return tuple(out)
+
+
+def _frac_to_rational(x):
+    return sympy.Rational(x.numerator, x.denominator)
+
+
+@claim(id="jiang-gcms/thm3.deployed", root_cause="thm3.fixed-draw", location="Section IV-A/IV-B (hash functions generated once) vs Theorem 3",
+       statement="With the k hash functions generated once by the server (the deployed protocol), the estimator "
+                 "of Eq. (4) is unbiased.",
+       printed=J.thm3_deployed_printed, derived=J.thm3_deployed_derived,
+       derivation="derivations.jiang_gcms.thm3_deployed_derived", kind="statement",
+       condition="the fixed family is collision-uniform (c_bar(x, x') = 1/m for all x != x'), or the expectation is "
+                 "also taken over the random draw of the functions (Theorem 3's model)",
+       note="Theorem 3 averages over the draw of the hash functions; for the one draw a deployment uses, "
+            "E[f_hat(d) | H] - f(d) = sum_{x != d} f(x)(c_bar(d, x) - 1/m)/(1 - 1/m).  Its square, averaged "
+            "over draws, is the a2 sum f(d')^2 term (see thm3.draw-term).  The printed form is the paper's bias: "
+            "Appendix B's E[C(d)], which does not depend on the draw, put into Eq. (4).")
+def thm3_deployed(ev):
+    printed, derived = ev.printed(), ev.derived()
+    memo = {}  # many instances share one evaluation point
+
+    def printed_at(at):
+        key = tuple(at[x] for x in (J.p, J.q, J.m, J.n, J.f, "others"))
+        if key not in memo:
+            memo[key] = evaluate(printed, at)
+        return memo[key]
+
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, at), printed=printed_at(at),
+                      in_condition=uniform, size=size) for params, size, exact, at, uniform in _deployed_points()]
+    ev.instances("E[f_hat(v) | one fixed draw] == f(v)? (exact, every draw)", insts)
+
+
+# ---- Section IV-B: special cases (Apple's CMS; k = 1, m -> infinity; Corollary 1) ----------------------
+#: e^(eps/2), positive: Apple's p and q are rational in it (with e^eps = HALF_E^2, sqrt(e^eps) is HALF_E exactly)
+HALF_E = sympy.Symbol(r"e^{\epsilon/2}", positive=True)
+
+
+def _in_half_e(expr):
+    """A form in e^eps written in e^(eps/2) (e^eps := HALF_E^2, exact for e^eps > 0): Apple's forms, which hold
+    sqrt(e^eps), become rational functions over Q, which cancel decides and Fractions evaluate exactly."""
+    return sympy.sympify(expr).xreplace({EXP_EPS: HALF_E**2})
+
+
+@_cache
+def _apple_instances(printed, derived):
+    """Apple's CMS (ldpref.mechanisms.cms with the SUE inner mechanism, decoder Eq. (2) of pan-cms) over
+    every hash draw vs Theorem 3 with p = e^(eps/2)/(e^(eps/2)+1), q = 1/(e^(eps/2)+1)."""
+    insts = []
+    pr, de = _in_half_e(_model_alphas(printed.rhs)), _in_half_e(_model_alphas(derived.rhs))
+    for d, m_, k_ in [(2, 2, 1), (2, 2, 2), (2, 3, 2), (3, 2, 2)]:
+        for half_e in (R(3, 2), R(3)):
+            inner = sue(m_, half_e**2).mechanism
+            p_, q_ = half_e / (half_e + 1), 1 / (half_e + 1)
+            members = [(w_, _cms(fam, inner, decoder="eq2").mechanism) for w_, fam in draw_classes(d, m_, k_)]
+            famA = MechanismFamily(members, name="apple-cms-draws")
+            for counts in _gcms_datasets(d):
+                n_ = sum(counts)
+                V = n_**2 * famA.variance(counts)[TARGET]
+                vals = {HALF_E: half_e, J.p: p_, J.q: q_, J.m: m_, J.k: k_, J.n: n_, J.f: counts[TARGET],
+                        J.F2: sum(c * c for x, c in enumerate(counts) if x != TARGET)}
+                insts.append(Instance({"d": d, "m": m_, "k": k_, "e^eps": half_e**2, "counts": counts}, V,
+                                      evaluate(de, vals), evaluate(pr, vals), size=(d, m_, k_, n_, half_e, counts)))
+    return tuple(insts)
+
+
+@claim(id="jiang-gcms/sec4.B.apple-cms", root_cause="appB.same-client", location="Section IV-B, after Theorem 3 (Apple's CMS as a special case)",
+       statement="With p = e^(eps/2)/(e^(eps/2)+1), q = 1/(e^(eps/2)+1) and k hash functions on [m], Theorem 3 gives "
+                 "the utility of Apple's CMS.",
+       printed=lambda: sympy.Eq(J.var_fhat, (J.thm3_printed().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)).subs(
+           {J.p: sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), J.q: 1 / (sympy.sqrt(EXP_EPS) + 1)})),
+       derived=lambda: sympy.Eq(J.var_fhat, (J.thm3_derived().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)).subs(
+           {J.p: sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), J.q: 1 / (sympy.sqrt(EXP_EPS) + 1)})),
+       derivation="derivations.jiang_gcms.var_C_derived_expr",
+       assumptions="Apple's CMS: SUE (each bit by BRR at eps/2) on the one-hot of h_j(x); the paper's hash model",
+       note="The exact path is Apple's mechanism itself (ldpref.mechanisms.cms, inner SUE), not GCMS: the same "
+            "erratum as Theorem 3 (exact for k = 1).  The 'page 21' correction to Apple's paper is not checked "
+            "here (cross-paper claims).")
+def sec4b_apple(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Theorem 3's Var[f_hat] at Apple's p, q vs the derived one (alpha_1, alpha_2 as the model's)",
+                _model_alphas(printed.rhs), _model_alphas(derived.rhs), simplify=_in_half_e)
+    ev.instances("n^2 Var[f_hat] of Apple's CMS over every hash draw", _apple_instances(printed, derived))
+
+
+def _pure_grid():
+    for order, name, d, e_, proto in _protocols():
+        if d <= 3 and (name != "sue" or d == 2):
+            yield order, name, d, e_, proto
+
+
+@_cache
+def _cor1_instances():
+    insts = []
+    for order, name, d, e_, proto in _pure_grid():
+        m_ = _estimator_mechanism(proto, J.pure_estimator_derived())
+        for counts in _datasets(d, 2):
+            n_ = sum(counts)
+            V = n_**2 * enumeration.enumerated_moments(m_, counts)["variance"][0]
+            vals = {J.p: proto.p, J.q: proto.q, J.n: n_, J.f: counts[0]}
+            insts.append(Instance({"protocol": name, "d": d, "exp_eps": e_, "counts": counts}, V,
+                                  _at(J.cor1_derived().rhs, vals), _at(J.cor1_printed().rhs, vals),
+                                  size=(d, n_, *order[1:])))
+    return tuple(insts)
+
+
+def _cor1_check(ev):
+    ev.symbolic("Eq. (6) vs Section II-B's variance of the pure protocol", J.cor1_printed().rhs, J.cor1_derived().rhs)
+    ev.instances("n^2 Var[f_hat] of GRR, OUE, SUE and Subset Selection (exact enumeration)", _cor1_instances())
+
+
+@claim(id="jiang-gcms/cor1", location="Section IV-B, Corollary 1 (Theorem 2 of Wang et al.)",
+       statement="The variance of the pure LDP protocol is n q(1-q)/(p-q)^2 + f(d)(1-p-q)/(p-q).",
+       printed=J.cor1_printed, derived=J.cor1_derived, derivation="derivations.jiang_gcms.pure_variance_derived",
+       assumptions="pure protocol with support decoder (S - nq)/(p - q); clients independent")
+def cor1(ev):
+    _cor1_check(ev)
+
+
+@claim(id="jiang-gcms/eq6", location="Section IV-B, Eq. (6)",
+       statement="Var[f_hat(d)] = n q(1-q)/(p-q)^2 + f(d)(1-p-q)/(p-q).",
+       printed=J.cor1_printed, derived=J.cor1_derived, derivation="derivations.jiang_gcms.pure_variance_derived",
+       assumptions="pure protocol with support decoder (S - nq)/(p - q)")
+def eq6(ev):
+    _cor1_check(ev)
+
+
+@claim(id="jiang-gcms/sec4.B.pure-limit", location="Section IV-B, after Theorem 3 (pure protocols as a special case)",
+       statement="Setting k = 1 and m = infinity in Theorem 3 yields the variance of the pure LDP protocol [5].",
+       printed=lambda: sympy.Eq(J.var_fhat, J.thm3_limit(J.thm3_printed().rhs)),
+       derived=lambda: sympy.Eq(J.var_fhat, J.thm3_limit(J.var_C_derived_expr())),
+       derivation="derivations.jiang_gcms.thm3_limit",
+       assumptions="k = 1, m -> infinity with p, q, n, f and sum f(d')^2 fixed")
+def sec4b_pure_limit(ev):
+    printed, derived = ev.printed().rhs, ev.derived().rhs
+    ev.symbolic("lim_{m->oo} of Theorem 3 at k = 1 vs the derived limit", printed, derived)
+    ev.identity("the derived limit equals Section II-B's derived variance (difference 0)",
+                sympy.cancel(derived - J.pure_variance_derived().rhs), sympy.Integer(0))
+    limit = printed
+    pq = {(name, d, e_): (proto.p, proto.q) for _, name, d, e_, proto in _pure_grid()}
+    insts = []
+    for i in _cor1_instances():
+        p_, q_ = pq[(i.params["protocol"], i.params["d"], i.params["exp_eps"])]
+        vals = {J.p: p_, J.q: q_, J.n: sum(i.params["counts"]), J.f: i.params["counts"][0]}
+        insts.append(Instance(i.params, i.exact, _at(derived, vals), _at(limit, vals), size=i.size))
+    ev.instances("the limit vs exact enumeration of the pure protocols", insts)

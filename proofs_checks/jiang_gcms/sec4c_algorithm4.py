@@ -1,0 +1,386 @@
+"""Section IV-C: Algorithm 4 (ternary search, unimodality, the ceiling for s), the monotonicity paragraph and
+the budget allocation principles.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache as _cache
+
+import mpmath
+import numpy as np
+import sympy
+
+import derivations.jiang_gcms as J
+from ldpref import gcms as G
+from ldpref.exact import EXP_EPS
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.mechanisms import oue, sue, support_probabilities
+from ldpref.mechanisms.cms import cms as _cms
+from ldpref.mechanisms.gcms import gcms
+from ldpref.mechanisms.pure import _unary
+from ldpref.privacy import exp_eps as mechanism_exp_eps
+
+from .pure_protocols import R, _datasets
+from .gcms_model import TARGET, _at, _exact_estimator_moments, _frac, _gcms_datasets, _model
+from .sec4a_algorithms import _identity_family
+from .sec4c_lemma1 import _argmin, _derived_argmin, _feasible, _lam, _opt_table
+
+
+@_cache
+def _alg4_float_points():
+    out = []
+    for e_ in (2.0, 38.0, 150.0):
+        for lam_ in (0.0, 1 / 3, 1.0):
+            for k_ in (1, 100):
+                tr = G.ternary_search_as_printed(lambda t: G.lemma1_objective(t, e_, lam_, k_))
+                out.append(({"e^eps": e_, "lambda": round(lam_, 6), "k": k_, "arithmetic": "IEEE double",
+                             "state constant after iteration": tr.stationary_after}, tr.terminated, (k_, e_, lam_)))
+    return tuple(out)
+
+
+def _alg4_derived_fn(**kw) -> bool:
+    """The loop ends only when p_l > p_r, i.e. when the width (1/2)(2/3)^t of the derived form is <= 0: evaluated at
+    the iteration after which the run's state stopped changing (every later iteration repeats it)."""
+    t_ = kw["state constant after iteration"]
+    width = J.alg4_loop_derived().rhs.subs(sympy.Symbol("t", positive=True), t_)
+    return bool(width <= 0)
+
+
+@claim(id="jiang-gcms/alg4", root_cause="alg4.loop", location="Section IV-C, Algorithm 4 (ternary search)",
+       statement="Algorithm 4's ternary search 'while p_l <= p_r' returns p = (p_l + p_r)/2.",
+       printed=J.alg4_printed,
+       derived=lambda: Predicate(r"\text{the loop ends} \iff \mathrm{width}_t = \tfrac12 (\tfrac23)^t \le 0",
+                                 _alg4_derived_fn),
+       derivation="derivations.jiang_gcms.alg4_loop_derived", kind="statement",
+       correction=J.alg4_loop_correction,
+       note="Each iteration keeps p_l < p_r (the width becomes 2/3 of itself), so the loop never ends in exact "
+            "arithmetic; in floating point the state (p_l, p_r) stops changing and the loop repeats forever. "
+            "Correction: loop while p_r - p_l > tau (ldpref.gcms.ternary_search).")
+def alg4(ev):
+    printed, derived = ev.printed(), ev.derived()
+    # exact rational arithmetic: the width is (1/2)(2/3)^t after t iterations, whatever f is
+    from fractions import Fraction as Fr
+    pl, pr = Fr(1, 2), Fr(1)
+    widths_ok = True
+    for t in range(1, 61):
+        p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
+        if G.lemma1_objective(p0, Fr(3), Fr(1, 3), 2) <= G.lemma1_objective(p1, Fr(3), Fr(1, 3), 2):
+            pr = p1
+        else:
+            pl = p0
+        widths_ok &= (pr - pl) == Fr(1, 2) * Fr(2, 3) ** t and pl <= pr
+    ev.identity("exact rationals, 60 iterations: p_r - p_l == (1/2)(2/3)^t and p_l <= p_r every time",
+                sympy.Integer(int(widths_ok)), sympy.Integer(1))
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
+             for params, exact, size in _alg4_float_points()]
+    ev.instances("does Algorithm 4's loop terminate? (run as printed; stops when its state repeats)", insts)
+
+
+def _grid_unimodal(e_, lam_, k_) -> bool:
+    """Sign pattern of the differences of Lemma 1's objective on a 4001-point grid of (1/2, 1): at most one
+    change, from - to +."""
+    ps = np.linspace(0.5, 1.0, 4001)[1:-1]
+    steps = np.sign(np.diff(G.lemma1_objective(ps, float(e_), float(lam_), k_)))
+    changes = int(np.sum(steps[1:] != steps[:-1]))
+    return bool(changes == 0 and steps[0] > 0 or changes == 1 and steps[0] < 0)
+
+
+@claim(id="jiang-gcms/alg4.unimodal", location="Section IV-C, Algorithm 4 (what the ternary search assumes)",
+       statement="Ternary search on [0.5, 1] finds the minimiser of Lemma 1's objective, i.e. the objective is "
+                 "unimodal in p on [0.5, 1).",
+       printed=J.alg4_unimodal_printed,
+       derived=lambda: Predicate(r"\Delta g\ \text{changes sign at most once (from - to +) on a 4001-point grid of}\ (1/2, 1)",
+                                 lambda **kw: _grid_unimodal(kw["e^eps"], kw["lambda"], kw["k"])),
+       derivation="ldpref.gcms.critical_points", kind="statement",
+       note="Exact path: the sign changes of the derivative, from exact isolation of the real roots of its "
+            "numerator (rational e^eps, lambda).  Derived: the sign pattern of differences on a 4001-point grid.  "
+            "The exact-variance objective (not the paper's statement) is recorded beside it.")
+def alg4_unimodal(ev):
+    printed, derived = ev.printed(), ev.derived()
+    insts, var_ok, var_total = [], True, 0
+    for e_ in (R(11, 10), R(3, 2), R(3), R(10), R(38), R(150)):
+        for lam_ in (R(0), R(1, 50), R(1, 3), R(1)):
+            for k_ in (1, 2, 100, 65536):
+                st = G.critical_points(e_, lam_, k_, objective="lemma1")
+                params = {"objective": "lemma1", "k": k_, "e^eps": e_, "lambda": lam_,
+                          "stationary points": [mpmath.nstr(x, 10) for x in st.points]}
+                insts.append(Instance(params, exact=st.unimodal, derived=evaluate(derived, params),
+                                      printed=evaluate(printed, params), size=(e_, lam_, k_)))
+            var_total += 1
+            var_ok &= bool(G.critical_points(e_, lam_, 1, objective="variance").unimodal)
+    ev.instances("unimodality of Lemma 1's objective on [1/2, 1)", insts)
+    ev.numeric("the exact-variance objective is unimodal on [1/2, 1) too (exact root isolation)", var_ok, var_total,
+               "e^eps in {11/10, 3/2, 3, 10, 38, 150}, lambda in {0, 1/50, 1/3, 1}")
+    bad, total = 0, 0
+    from fractions import Fraction as Fr
+    for e_, lam_, k_ in [(Fr(3), Fr(1, 3), 2), (Fr(38), Fr(1, 3), 100), (Fr(10), Fr(1, 50), 1), (Fr(3, 2), Fr(1), 65536)]:
+        p_t, _ = G.ternary_search(lambda t: G.lemma1_objective(t, e_, lam_, k_), Fr(1, 2), Fr(1), Fr(1, 10**12))
+        st = G.critical_points(e_, lam_, k_)
+        total += 1
+        bad += abs(mpmath.mpf(p_t.numerator) / p_t.denominator - st.argmin) > mpmath.mpf(10) ** -9
+    ev.numeric("ternary search with a tolerance (exact rationals) finds the root-isolation minimiser", bad == 0, total,
+               f"{bad} disagreements beyond 1e-9")
+
+
+ROUNDING_TOL = Fraction(1, 10**9)
+
+
+@_cache
+def _algorithm4_p(e_, lam_, k_):
+    """The p Algorithm 4 returns: its ternary search on Lemma 1's objective over [1/2, 1], run in exact
+    rationals with the stopping rule p_r - p_l > 1e-9 (as printed the loop never ends: see alg4).  Cached:
+    the search does not depend on m, and the rounding grid runs it at each m."""
+    p_, _ = G.ternary_search(lambda t: G.lemma1_objective(t, _frac(e_), _frac(lam_), k_), Fraction(1, 2), Fraction(1),
+                             ROUNDING_TOL)
+    return p_
+
+
+@_cache
+def _rounding_points():
+    """Algorithm 4's own outputs (p from its search, then s = ceil(m/(1 + (1/p - 1) e^eps))), not arbitrary
+    p: the sentence after Algorithm 4 is about the s Algorithm 4 derives.  Points where the unrounded s is
+    within 1e-6 of an integer are left out: there the ceiling is decided by the search tolerance.
+    exact: 1 <= s <= m - 1 (Algorithm 1 can draw s buckets) and the exact e^eps of the mechanism <= the target."""
+    out = []
+    for m_ in (2, 3, 4, 5, 6, 8):
+        fam = _identity_family(m_)
+        for e_ in (R(11, 10), R(3, 2), R(2), R(3), R(5)):
+            for lam_ in (R(0), R(1, 3), R(1)):
+                for k_ in (1, 100):
+                    pf = _algorithm4_p(e_, lam_, k_)
+                    s_real = m_ / (1 + (1 / pf - 1) * _frac(e_))
+                    if abs(s_real - round(s_real)) < Fraction(1, 10**6):
+                        continue
+                    s_ = G.algorithm4_s(pf, _frac(e_), m_)
+                    p_ = sympy.Rational(pf.numerator, pf.denominator)
+                    if 1 <= s_ <= m_ - 1:
+                        ee = mechanism_exp_eps(gcms(fam, s_, p_, decoder="count"))
+                        exact = bool(ee <= e_)
+                    else:
+                        ee, exact = None, False  # Algorithm 1 cannot draw s buckets from m - 1
+                    out.append(({"m": m_, "e^eps": e_, "lambda": lam_, "k": k_, "p": p_,
+                                 "Algorithm 4's p": mpmath.nstr(mpmath.mpf(pf.numerator) / pf.denominator, 10),
+                                 "s": s_, "exact e^eps": None if ee is None else mpmath.nstr(
+                                     mpmath.mpf(int(sympy.numer(ee))) / int(sympy.denom(ee)), 10)},
+                                exact, (m_, e_, lam_, k_)))
+    return tuple(out)
+
+
+def _rounding_derived_fn(**kw) -> bool:
+    """s from the ceiling, then the model's privacy level max(R, 1/R), R = p(m-s)/((1-p)s) (Theorem 2 with
+    its absolute value; Appendix A's Case 4 gives 1/R), and 1 <= s <= m - 1."""
+    p_, e_, m_ = kw["p"], kw["e^eps"], kw["m"]
+    s_ = G.algorithm4_s(_frac(p_), _frac(e_), m_)
+    if not 1 <= s_ <= m_ - 1:
+        return False
+    R_ = _at(J.privacy_ratio_derived(), {J.m: m_, J.s: s_, J.p: p_})
+    return bool(max(R_, 1 / R_) <= e_)
+
+
+def _rounding_derived():
+    return Predicate(r"s = \lceil m/(1 + (1/p - 1) e^{\epsilon}) \rceil:\ 1 \le s \le m - 1\ \wedge\ "
+                     r"\max\left(R, R^{-1}\right) \le e^{\epsilon},\ R = \frac{p (m - s)}{(1 - p) s}", _rounding_derived_fn)
+
+
+def _rounding_check(ev):
+    printed, derived = ev.printed(), ev.derived()
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
+             for params, exact, size in _rounding_points()]
+    ev.instances("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the "
+                 "mechanism <= the target?", insts)
+
+
+_ROUNDING_CORRECTION = lambda: sympy.And(sympy.Eq(J.s, sympy.ceiling(J.m / (1 + (1 / J.p - 1) * J.e))),  # noqa: E731
+                                         sympy.Le(J.s, J.m - 1), sympy.Le((1 - J.p) * J.s, J.e * J.p * (J.m - J.s)))
+
+
+@claim(id="jiang-gcms/alg4.s", root_cause="alg4.ceiling", location="Section IV-C, Algorithm 4 (last step, s)",
+       statement="s = ceil(m/(1 + (1/p - 1) e^eps)) gives a GCMS mechanism within the target eps.",
+       printed=J.alg4_s_statement_printed, derived=_rounding_derived,
+       derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ROUNDING_CORRECTION,
+       note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed predicate "
+            "evaluates the paper's s and its reason (Theorem 2's ratio p(m-s)/((1-p)s) falls as s grows).  The "
+            "ceiling can give s > p m, where that ratio falls below 1 and the privacy loss is log((1-p)s/(p(m-s))), "
+            "which can exceed the target: this happens when p m - m/(1 + (1/p - 1)e^eps) < 1, i.e. small m or e^eps "
+            "near 1 (e.g. p = 1/2, odd m < 2(e^eps + 1)/(e^eps - 1)).  For arbitrary p the ceiling can also give s = m.")
+def alg4_s(ev):
+    _rounding_check(ev)
+
+
+@claim(id="jiang-gcms/sec4.C.rounding", root_cause="alg4.ceiling", location="Section IV-C, after Algorithm 4",
+       statement="The ceiling in Algorithm 4's s may give a slightly smaller eps than targeted, a stronger guarantee.",
+       printed=J.rounding_printed, derived=_rounding_derived,
+       derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ROUNDING_CORRECTION)
+def sec4c_rounding(ev):
+    _rounding_check(ev)
+
+
+def _monotone_derived_fn(**kw) -> bool:
+    """The model's Var[f_hat] (Theorem 3 corrected) at configuration b <= at configuration a."""
+    counts, p_ = kw["counts"], kw["p"]
+    va = _at(J.estimator_variance_derived(), _model(p_, kw["s_a"], kw["m_a"], kw["k_a"], counts, TARGET))
+    vb = _at(J.estimator_variance_derived(), _model(p_, kw["s_b"], kw["m_b"], kw["k_b"], counts, TARGET))
+    return bool(vb <= va)
+
+
+@claim(id="jiang-gcms/sec4.C.monotone", location="Section IV-C, second paragraph",
+       statement="The variance decreases monotonically with the hash range m and the number of hash functions k.",
+       printed=J.monotone_printed,
+       derived=lambda: Predicate(r"\mathrm{Var}[\hat f](m_b, k_b) \le \mathrm{Var}[\hat f](m_a, k_a),\ \mathrm{Var}[\hat f] = "
+                                 r"A(p, \epsilon, \lambda) + \frac{\sum_{d'\ne d} f(d')^2 - (n - f)}{k (m - 1)}",
+                                 _monotone_derived_fn),
+       derivation="derivations.jiang_gcms.variance_constant_term", kind="statement",
+       note="Weakly: with p and eps fixed (q on Eq. (7)'s boundary), m and k enter the exact variance only through "
+            "(sum f(d')^2 - (n - f(d)))/(k(m-1)) >= 0 (strictly decreasing when another value is held twice).  "
+            "Theorem 3 as printed is not decreasing in k (its f(d)(p - p^2/k) grows with k).")
+def sec4c_monotone(ev):
+    printed, derived = ev.printed(), ev.derived()
+    insts = []
+    for d, m_, s_, p_ in [(2, 3, 1, R(3, 4)), (2, 4, 2, R(9, 10)), (3, 3, 1, R(1, 2))]:
+        for k_ in (1, 2):
+            for counts in _gcms_datasets(d):
+                V1 = _exact_estimator_moments(d, m_, k_, s_, p_, counts)[1]
+                V2 = _exact_estimator_moments(d, m_, k_ + 1, s_, p_, counts)[1]
+                params = {"d": d, "p": p_, "m_a": m_, "s_a": s_, "k_a": k_, "m_b": m_, "s_b": s_, "k_b": k_ + 1,
+                          "counts": counts}
+                insts.append(Instance(params, exact=bool(V2 <= V1), derived=evaluate(derived, params),
+                                      printed=evaluate(printed, params), size=(d, m_, k_, sum(counts), s_, p_)))
+    for (m_, s_), (m2, s2), p_ in [((3, 1), (6, 2), R(1, 2)), ((4, 1), (8, 2), R(1, 2)), ((4, 2), (8, 4), R(3, 4))]:
+        for counts in _datasets(2, 3):
+            V1 = _exact_estimator_moments(2, m_, 1, s_, p_, counts)[1]
+            V2 = _exact_estimator_moments(2, m2, 1, s2, p_, counts)[1]
+            params = {"d": 2, "p": p_, "m_a": m_, "s_a": s_, "k_a": 1, "m_b": m2, "s_b": s2, "k_b": 1,
+                      "e^eps": p_ * (m_ - s_) / ((1 - p_) * s_), "counts": counts}
+            insts.append(Instance(params, exact=bool(V2 <= V1), derived=evaluate(derived, params),
+                                  printed=evaluate(printed, params), size=(2, m_, 1, sum(counts), s_, p_)))
+    ev.instances("exact Var[f_hat] (every draw) for k -> k + 1, and for m -> 2m at the same p and eps", insts)
+
+
+def _support_pq(mech, hashed):
+    """(P(bucket h(x) reported | x), P(another bucket reported | x)) read off a CMS-style mechanism whose
+    outputs are 'j:bits' (unary) or 'j:{set}' (GCMS), for input 0 with hashed value ``hashed``."""
+    Pm = mech.perturbation_matrix()
+    incl = {}
+    for u, label in enumerate(mech.outputs):
+        body = label.split(":", 1)[1]
+        buckets = set(map(int, body.strip("{}").split(","))) if body.startswith("{") else {i for i, b in enumerate(body) if b == "1"}
+        for b in buckets:
+            incl[b] = incl.get(b, 0) + Pm[u, 0]
+    others = {sympy.cancel(v) for b, v in incl.items() if b != hashed}
+    return incl[hashed], (others.pop() if len(others) == 1 else sorted(others))
+
+
+@claim(id="jiang-gcms/sec4.C.allocation", root_cause="sec4.C.allocation", location="Section IV-C, budget allocation",
+       statement="Under CMS-like structures the budget splits approximately as p ~ e^{eps_p}/(e^{eps_p}+1), "
+                 "q ~ 1/(e^{eps - eps_p}+1).",
+       printed=J.allocation_printed, derived=J.allocation_derived, derivation="derivations.jiang_gcms.allocation_derived",
+       condition="unary encodings (independent bits: RAPPOR, Apple's CMS, OUE), where the split is exact; for GCMS "
+                 "the second factor of e^eps = [p/(1-p)][(m-s)/s] fixes s/m = 1/(e^{eps-eps_p}+1), while "
+                 "q = (s - p)/(m - 1) differs from it by (s - p m)/(m(m - 1))")
+def sec4c_allocation(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("the printed split vs the factorisation of a unary encoding's / GCMS's ratio", list(printed.values()),
+                list(derived.values()))
+    (pp, pq_u, pq_g), (dp, dq_u, dq_g) = printed.values(), derived.values()
+    insts = []
+    for name, proto in [("sue d=2", sue(2, R(9, 4))), ("oue d=3", oue(3, R(3))), ("ue(3/5, 1/4) d=2", _unary("ue", 2, R(3, 5), R(1, 4)))]:
+        p_, q_ = support_probabilities(proto.mechanism, proto.supports)
+        ee = mechanism_exp_eps(proto.mechanism)
+        at = {J.E_p: p_ / (1 - p_), EXP_EPS: ee}  # e^{eps_p} = p/(1-p)
+        insts.append(Instance({"mechanism": name, "p": p_, "exact e^eps": ee}, exact=[p_, q_],
+                              derived=[evaluate(dp, at), evaluate(dq_u, at)], printed=[evaluate(pp, at), evaluate(pq_u, at)],
+                              size=(0, 2)))
+    for m_ in (3, 4, 5):
+        for s_ in range(1, m_ // 2 + 1):
+            for p_ in (R(1, 2), R(3, 4)):
+                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
+                pe, qe = _support_pq(mech, 0)
+                ee = mechanism_exp_eps(mech)
+                # e^{eps_p} = p/(1-p), e^{eps - eps_p} = e^eps (1-p)/p: the printed q
+                at = {J.E_p: p_ / (1 - p_), EXP_EPS: ee, J.m: m_}
+                insts.append(Instance({"mechanism": f"gcms m={m_} s={s_}", "p": p_, "exact e^eps": ee}, exact=[pe, qe],
+                                      derived=[evaluate(dp, at), evaluate(dq_g, at)],
+                                      printed=[evaluate(pp, at), evaluate(pq_g, at)], in_condition=False,
+                                      size=(1, m_, s_, p_)))
+    ev.instances("q read off the mechanism vs 1/(e^{eps - eps_p} + 1) with e^{eps_p} = p/(1-p)", insts)
+
+
+@claim(id="jiang-gcms/sec4.C.even-split", location="Section IV-C, allocation principle 1",
+       statement="Splitting eps evenly gives p = e^{eps/2}/(e^{eps/2}+1), q = 1/(e^{eps/2}+1); RAPPOR and Apple's CMS "
+                 "are of this kind.",
+       printed=lambda: J.pq_form("even", (sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), 1 / (sympy.sqrt(EXP_EPS) + 1))),
+       derived=lambda: J.pq_form("even", J.sue_pq()), derivation="derivations.jiang_gcms.sue_pq")
+def sec4c_even_split(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("the even split vs BRR at eps/2 on every bit", list(printed.values()), list(derived.values()))
+    insts = []
+    for half_e in (R(3, 2), R(2), R(3)):
+        e_ = half_e**2
+        for name, mech, hashed in [("sue (basic RAPPOR) d=3", sue(3, e_).mechanism, 0),
+                                   ("Apple CMS m=3 k=1", _cms(_identity_family(3), sue(3, e_).mechanism).mechanism, 0)]:
+            pe, qe = _support_pq(mech, hashed) if name.startswith("Apple") else support_probabilities(
+                sue(3, e_).mechanism, sue(3, e_).supports)
+            ee = mechanism_exp_eps(mech)  # the forms are evaluated at the mechanism's exact e^eps
+            insts.append(Instance({"mechanism": name, "e^eps": e_, "exact e^eps": ee}, [pe, qe],
+                                  list(evaluate(derived, {EXP_EPS: ee}).values()),
+                                  list(evaluate(printed, {EXP_EPS: ee}).values()), size=(e_,)))
+    ev.instances("(p, q) read off SUE and Apple's CMS vs the forms at the mechanism's exact e^eps", insts)
+
+
+@claim(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation principle 2",
+       statement="Granting all of eps to q gives p = 1/2, q = 1/(e^eps + 1): OUE.",
+       printed=lambda: J.pq_form("OUE", (sympy.Rational(1, 2), 1 / (EXP_EPS + 1))),
+       derived=lambda: J.pq_form("OUE", J.oue_pq()), derivation="derivations.jiang_gcms.oue_pq")
+def sec4c_oue_split(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", list(printed.values()), list(derived.values()))
+    insts = []
+    for d in (2, 3):
+        for e_ in (R(2), R(3), R(9)):
+            proto = oue(d, e_)
+            pe, qe = support_probabilities(proto.mechanism, proto.supports)
+            ee = mechanism_exp_eps(proto.mechanism)  # the forms are evaluated at the mechanism's exact e^eps
+            insts.append(Instance({"d": d, "e^eps": e_, "exact e^eps": ee}, [pe, qe],
+                                  list(evaluate(derived, {EXP_EPS: ee}).values()),
+                                  list(evaluate(printed, {EXP_EPS: ee}).values()), size=(d, e_)))
+    ev.instances("(p, q) read off OUE vs the forms at its exact e^eps", insts)
+
+
+def _none_optimal_derived_fn(**kw) -> bool:
+    """Some (m, e^eps, counts) of the grids where p_alloc is not an argmin of the exact-variance objective over the
+    feasible p."""
+    p_alloc = kw["p"]
+    for m_, e_ in kw["grids (m, e^eps)"]:
+        ps = tuple(_feasible(m_, e_).values())
+        for c in _datasets(2, 3):
+            if p_alloc not in _derived_argmin(ps, e_, _lam(c)):
+                return True
+    return False
+
+
+@claim(id="jiang-gcms/sec4.C.none-optimal", location="Section IV-C, before Section V",
+       statement="Neither allocation (even split; OUE's p = 1/2) is optimal for every targeted frequency under GCMS.",
+       printed=J.none_optimal_printed,
+       derived=lambda: Predicate(r"\exists \lambda:\ p_{\mathrm{alloc}} \notin \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})",
+                                 _none_optimal_derived_fn),
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
+       note="Read as 'not optimal for every target'.  Read literally ('optimal for no target') it is false: with "
+            "the exact variance, p = 1/2 is the optimum at f(d) = 0 (the slope at 1/2 is -4 lam (e^{2eps}-1)).")
+def sec4c_none_optimal(ev):
+    printed, derived = ev.printed(), ev.derived()
+    insts = []
+    for label, grids, p_alloc in [("even split", ((3, R(4)), (6, R(4))), R(2, 3)),
+                                  ("OUE p = 1/2", ((4, R(3)), (6, R(2))), R(1, 2))]:
+        miss_e = []
+        for m_, e_ in grids:
+            table = _opt_table(m_, 1, e_)
+            if p_alloc not in [p_ for p_, _ in table.values()]:
+                raise ValueError(f"{label}: p = {p_alloc} is not feasible at m = {m_}, e^eps = {e_}")
+            miss_e += [(m_, e_, c) for c in _datasets(2, 3)
+                       if p_alloc not in _argmin({p_: V[c] for p_, V in table.values()})]
+        params = {"allocation": label, "p": p_alloc, "grids (m, e^eps)": grids, "not optimal for (m, e^eps, counts)": miss_e}
+        insts.append(Instance(params, exact=bool(miss_e), derived=evaluate(derived, params),
+                              printed=evaluate(printed, params), size=(len(label),)))
+    ev.instances("for each allocation, a target f(d)/n where it is not the exact optimum (every draw, feasible s)", insts)

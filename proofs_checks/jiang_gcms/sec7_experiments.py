@@ -1,0 +1,219 @@
+"""Section VII-B on Fig. 6 and Section VII-D (the Adult experiment, Fig. 8).
+"""
+
+from __future__ import annotations
+
+from functools import cache as _cache
+
+import mpmath
+import sympy
+
+import derivations.jiang_gcms as J
+from ldpref import gcms as G
+from ldpref.family import MechanismFamily
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.mechanisms import sue
+from ldpref.mechanisms.cms import cms as _cms
+from ldpref.mechanisms.gcms import draw_classes
+
+from .pure_protocols import R, _datasets
+from .gcms_model import _at, _model
+from .sec4c_lemma1 import _feasible, _opt_table
+
+
+@_cache
+def _fig6_points():
+    out = []
+    for m_, k_, half_e in [(3, 1, R(2)), (3, 2, R(2)), (4, 1, R(3))]:
+        e_ = half_e**2
+        inner = sue(m_, e_).mechanism
+        famA = MechanismFamily([(w_, _cms(fam, inner, decoder="eq2").mechanism) for w_, fam in draw_classes(2, m_, k_)])
+        table = _opt_table(m_, k_, e_)
+        for counts in _datasets(2, 3):
+            n_ = sum(counts)
+            VA = n_**2 * famA.variance(counts)[0]
+            VG = min(V[counts] for _, V in table.values())
+            out.append(({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "Var Apple": VA, "Var GCMS best": VG},
+                        bool(VG <= VA), (m_, k_, n_, counts)))
+    return tuple(out)
+
+
+def _fig6_derived_fn(**kw) -> bool:
+    """The model's Var[f_hat]: min over the feasible integer s of GCMS's vs Apple's CMS (p, q of SUE at eps)."""
+    m_, k_, e_, counts = kw["m"], kw["k"], kw["e^eps"], kw["counts"]
+    half_e = sympy.sqrt(e_)
+    vals = {**_model(half_e / (half_e + 1), 0, m_, k_, counts, 0), J.q: 1 / (half_e + 1)}
+    DA = _at(J.estimator_variance_derived(), vals)
+    DG = min(_at(J.estimator_variance_derived(), _model(p_, s_, m_, k_, counts, 0)) for s_, p_ in _feasible(m_, e_).items())
+    return bool(DG <= DA)
+
+
+@claim(id="jiang-gcms/fig6", location="Section VII-B on Fig. 6",
+       statement="With p optimised for each target frequency, GCMS has lower variance than Apple's CMS (same m, k, "
+                 "eps) at every target frequency.",
+       printed=J.fig6_printed,
+       derived=lambda: Predicate(r"\min_{s} \mathrm{Var}_{GCMS}(p_s) \le \mathrm{Var}_{CMS}\ \text{(Theorem 3 corrected)}",
+                                 _fig6_derived_fn),
+       derivation="derivations.jiang_gcms.estimator_variance_derived", kind="statement",
+       note="At p = e^{eps/2}/(e^{eps/2}+1), GCMS meets eps with q = p(m - w)/(w(m - 1)) < p/w = Apple's q; "
+            "optimising p only helps.  Checked exactly on small mechanisms, and at Fig. 6's parameters with "
+            "the exact-variance formula (numeric record).")
+def fig6(ev):
+    printed, derived = ev.printed(), ev.derived()
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
+             for params, exact, size in _fig6_points()]
+    ev.instances("exact: min over feasible integer s of Var[f_hat] (GCMS) <= Var[f_hat] of Apple's CMS (every draw)",
+                 insts)
+    with mpmath.workdps(30):
+        n_, k_, m_, E = 10**6, 65536, 1024, mpmath.e**2  # E = e^(eps/2), eps = 4
+        pA, qA = E / (E + 1), 1 / (E + 1)
+        EE = E * E
+        ok, total = True, 0
+        for f_ in (1, 100, 10**4, 10**5, 5 * 10**5, 10**6):
+            lam_ = mpmath.mpf(f_) / n_
+            a = G._relative_variance(pA, qA, m_, lam_)
+            best = min(G._relative_variance(EE * s_ / (EE * s_ + m_ - s_), (s_ - EE * s_ / (EE * s_ + m_ - s_)) / (m_ - 1),
+                                            m_, lam_) for s_ in range(1, m_) if EE * s_ / (EE * s_ + m_ - s_) >= 0.5)
+            total += 1
+            ok &= bool(best <= a)
+    ev.numeric("Fig. 6 parameters (n = 1e6, k = 65536, m = 1024, eps = 4): best integer-s GCMS <= Apple's CMS "
+               "(exact-variance formula, mpmath)", ok, total, "f in {1, 1e2, 1e4, 1e5, 5e5, 1e6}")
+
+
+ADULT_M = ADULT_K = 100
+ADULT_RUNS = [("p = 0.74", R(74, 100), "3.64", "1/3 (n/3)", R(1, 3)),
+              ("p = 0.74", R(74, 100), "3.64", "16000/48842", R(16000, 48842)),
+              ("p = 0.57", R(57, 100), "3.75", "1500/48842", R(1500, 48842))]
+
+
+def _adult_feasible(E):
+    """(s, p_s) for the integer s in 1..m-1 whose p_s = e^eps s/(e^eps s + m - s) meets Theorem 2's bound
+    exactly at e^eps = E, with p_s in [1/2, 1) (mpmath)."""
+    out = []
+    for s_ in range(1, ADULT_M):
+        p_ = E * s_ / (E * s_ + ADULT_M - s_)
+        if p_ >= mpmath.mpf(1) / 2:
+            out.append((s_, p_))
+    return out
+
+
+def _two_decimals(x):
+    return R(int(mpmath.nint(100 * x)), 100)
+
+
+ADULT_KEYS = {"1/3 (n/3)": J.ADULT_P_THIRD, "16000/48842": J.ADULT_P_THIRD, "1500/48842": J.ADULT_P_1500}
+
+
+@_cache
+def _adult_points():
+    """Lemma 1 (k = 100) at Fig. 8's eps of each run, minimised over the feasible integer s (the mechanism
+    has an integer s; p_s meets the bound at that eps).  Per run: the params, Lemma 1's best feasible p (by
+    enumerating every feasible s), the continuous-then-neighbours p, and the exact variance's best feasible p."""
+    out = []
+    with mpmath.workdps(40):
+        for label, printed_p, eps_text, lam_label, lam_ in ADULT_RUNS:
+            E = mpmath.exp(mpmath.mpf(eps_text))
+            lam_mp = mpmath.mpf(lam_.p) / lam_.q
+            obj = lambda t: G.lemma1_objective(t, E, lam_mp, ADULT_K)  # noqa: E731
+            vals = sorted((obj(p_), s_, p_) for s_, p_ in _adult_feasible(E))
+            if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** -25 * abs(vals[0][0]):
+                raise ValueError(f"{label}: two feasible s too close to separate at 40 digits")
+            _, s_ex, p_ex = vals[0]
+            cont = G.critical_points(E, lam_, ADULT_K, objective="lemma1").argmin
+            s_real = ADULT_M / (1 + (1 / cont - 1) * E)
+            near = [(obj(p_), s_, p_) for s_, p_ in _adult_feasible(E)
+                    if s_ in (int(mpmath.floor(s_real)), int(mpmath.ceil(s_real)))]
+            _, s_de, p_de = min(near)
+            exact_cont = G.critical_points(E, lam_, 1, objective="variance").argmin
+            best_var = min((G._relative_variance(p_, (s_ - p_) / (ADULT_M - 1), ADULT_M, lam_mp), s_, p_)
+                           for s_, p_ in _adult_feasible(E))
+            params = {"value": label, "Fig. 8's p": printed_p, "eps (Fig. 8)": eps_text, "lambda": lam_label,
+                      "lam": lam_, "m": ADULT_M, "k": ADULT_K,
+                      "Lemma 1 best integer s": s_ex, "its p": mpmath.nstr(p_ex, 8),
+                      "Lemma 1 continuous argmin": mpmath.nstr(cont, 8),
+                      "exact-variance best s, p": (best_var[1], mpmath.nstr(best_var[2], 8)),
+                      "exact-variance continuous argmin": mpmath.nstr(exact_cont, 8)}
+            out.append((params, _two_decimals(p_ex), _two_decimals(p_de), best_var[2], (float(eps_text), lam_label)))
+    return tuple(out)
+
+
+@claim(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment) and Fig. 8",
+       statement="Lemma 1 gives p = 0.74 for the target f(d) = n/3 (the run at eps = 3.64 in Fig. 8), and p = 0.57 is "
+                 "best for f(d) near 1500 (the run at eps = 3.75); n = 48,842, m = k = 100; two decimals.",
+       printed=J.adult_reproduction_printed,
+       derived=lambda: Predicate(r"\mathrm{round}_2(p_s),\ s\ \text{the better neighbour of Lemma 1's continuous "
+                                 r"minimiser (root isolation)},\ = p_{\mathrm{Fig.\,8}}",
+                                 lambda **kw: _adult_derived_p(kw["value"], kw["lambda"]) == kw["Fig. 8's p"]),
+       derivation="ldpref.gcms.lemma1_objective", kind="statement",
+       assumptions="read as: Lemma 1's objective (k = 100) minimised over the integer s whose p_s = e^eps s/(e^eps s + "
+                   "m - s) meets Theorem 2's bound at the eps Fig. 8 gives for the run (the deployed mechanism has an "
+                   "integer s); values rounded to two decimals.  This claim reproduces the paper's own computation; "
+                   "whether the values are optimal is sec7.D.adult-p.optimum",
+       note="Reproduced exactly under that reading: eps = 3.64, lam = 1/3 (and 16000/48842): s = 7, p = 0.7414; "
+            "eps = 3.75, lam = 1500/48842: s = 3, p = 0.5681.  Lemma 1's continuous minimiser would read 0.7476 "
+            "(0.75) and 0.5853 (0.59), and Algorithm 4's ceiling would give s = 8 with eps = 3.53, not Fig. 8's 3.64: "
+            "that reading does not reproduce the figures.  The exact variance is minimised elsewhere: over "
+            "integer s at s = 10, p = 0.8089 (lam = 1/3, eps = 3.64; Lemma 1's s = 7 has 7.3% more variance) and "
+            "s = 4, p = 0.6392 (lam = 1500/48842, eps = 3.75; 0.06% more); continuous optima 0.8165 and 0.6050.")
+def sec7d_adult(ev):
+    printed, derived = ev.printed(), ev.derived()
+    insts = [Instance(params, exact=exact_p == params["Fig. 8's p"], derived=evaluate(derived, params),
+                      printed=evaluate(printed, params), size=size) for params, exact_p, _, _, size in _adult_points()]
+    ev.instances("Fig. 8's p == Lemma 1's best feasible p at the Adult parameters and Fig. 8's eps, to two decimals "
+                 "(exact: every feasible s enumerated)", insts)
+
+
+def _adult_derived_p(label, lam_label):
+    for params, _, p_de, _, _ in _adult_points():
+        if (params["value"], params["lambda"]) == (label, lam_label):
+            return p_de
+    raise KeyError((label, lam_label))
+
+
+def _adult_optimum_value(form, params):
+    """A value form of the optimum claim at one run: each argmin_p(g) becomes the p_s of the feasible integer s
+    minimising g at the run's eps and lambda (40 digits), each round_2(x) the two-decimal value of x."""
+    with mpmath.workdps(40):
+        E = mpmath.exp(mpmath.mpf(params["eps (Fig. 8)"]))
+        lam_mp = mpmath.mpf(params["lam"].p) / params["lam"].q
+        feas = _adult_feasible(E)
+
+        def best(g):
+            fn = sympy.lambdify((J.p, J.e, J.lam), g, modules="mpmath")
+            return sympy.Float(min((fn(p_, E, lam_mp), p_) for _, p_ in feas)[1], 40)
+
+        value = form.replace(J.ARGMIN_P, best) if isinstance(form, sympy.Basic) else sympy.sympify(form)
+        value = value.replace(J.ROUND2, lambda x: sympy.Integer(sympy.floor(100 * x + R(1, 2))) / 100)
+    return sympy.nsimplify(value) if value.is_Float else value
+
+
+def _adult_optimum_derived():
+    g = J.lemma1_objective_derived_expr()  # the exact variance's p-dependent part (no k, no m)
+    return {J.ADULT_P_THIRD: J.ROUND2(J.ARGMIN_P(g)), J.ADULT_P_1500: J.ROUND2(J.ARGMIN_P(g))}
+
+
+@claim(id="jiang-gcms/sec7.D.adult-p.optimum", root_cause="appB.same-client",
+       location="Section VII-D (Adult experiment) and Fig. 8",
+       statement="p = 0.74 (target f(d) = n/3, eps = 3.64) and p = 0.57 (f(d) near 1500, eps = 3.75) are the optimal p "
+                 "for GCMS at the Adult parameters (n = 48,842, m = k = 100); two decimals.",
+       printed=J.adult_p_printed, derived=_adult_optimum_derived,
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr",
+       assumptions="the optimum over the integer s whose p_s meets Theorem 2's bound at the run's eps (as in "
+                   "sec7.D.adult-p); the exact value is the argmin of Var[f_hat(d)] from the exact variance formula "
+                   "(Theorem 3 with the same-client covariances), which the enumerations of lemma1 confirm on small "
+                   "mechanisms",
+       note="The exact variance is minimised at s = 10, p = 0.8089 (lam = 1/3, eps = 3.64; Lemma 1's s = 7, "
+            "p = 0.7414, has 7.3% more variance) and s = 4, p = 0.6392 (lam = 1500/48842, eps = 3.75; 0.06% more).  "
+            "The paper's values come from Lemma 1, whose k-dependence (k = 100 here) is the dropped same-client "
+            "covariance of Appendix B.")
+def sec7d_adult_optimum(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Fig. 8's p values vs round_2(argmin of the exact-variance objective)", list(printed.values()),
+                list(derived.values()))
+    insts = []
+    for params, _, _, p_var, size in _adult_points():
+        key = ADULT_KEYS[params["lambda"]]
+        insts.append(Instance(params, exact=_two_decimals(p_var), derived=_adult_optimum_value(derived[key], params),
+                              printed=_adult_optimum_value(printed[key], params), size=size, path="moment-formula"))
+    ev.instances("Fig. 8's p vs the best feasible p of the exact variance formula, two decimals", insts)
