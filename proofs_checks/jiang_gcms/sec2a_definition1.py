@@ -147,18 +147,20 @@ def _shuffled_pairs(mech, n_rest):
         group = _multinomial_counts(list(Pm[:, rest_value]), n_rest)
 
         def with_one(col):
+            col = [(u, Fraction(int(v.p), int(v.q))) for u, v in enumerate(col)]
+            col = [(u, pu) for u, pu in col if pu]
             dist = {}
             for y, pr in group.items():
-                for u in range(U):
-                    pu = Fraction(int(col[u].p), int(col[u].q))
-                    if pu:
-                        key = tuple(c + (1 if i == u else 0) for i, c in enumerate(y))
-                        dist[key] = dist.get(key, 0) + pr * pu
+                for u, pu in col:
+                    key = y[:u] + (y[u] + 1,) + y[u + 1:]
+                    dist[key] = dist.get(key, 0) + pr * pu
             return dist
 
+        mp = lambda v: mpmath.mpf(v.numerator) / v.denominator if v else mpmath.mpf(0)  # noqa: E731
+        # the law with the one differing client on x, for every x (each pair (x, x') reads two of them)
+        laws = {x: with_one(list(Pm[:, x])) for x in range(mech.d)}
         for x, x2 in itertools.permutations(range(mech.d), 2):
-            d1, d2 = with_one(list(Pm[:, x])), with_one(list(Pm[:, x2]))
-            mp = lambda v: mpmath.mpf(v.numerator) / v.denominator if v else mpmath.mpf(0)  # noqa: E731
+            d1, d2 = laws[x], laws[x2]
             out.append([(mp(d1.get(y, 0)), mp(d2.get(y, 0))) for y in set(d1) | set(d2)])
     return out
 
