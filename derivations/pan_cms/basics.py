@@ -699,7 +699,7 @@ def g_expectation_printed():
 def g_expectation_derived():
     """E[g] = a E[S/n] + b with E[S/n] = f + (1 - f) c_bar and the derived g."""
     scale, offset = estimator_coefficients(g_derived())
-    return sympy.Eq(E_g, sympy.simplify(scale * (f + (1 - f) * cbar) + offset))
+    return sympy.Eq(E_g, sympy.cancel(scale * (f + (1 - f) * cbar) + offset))
 
 
 @cache
@@ -715,7 +715,7 @@ def g_mse_derived():
     """MSE = Var + bias^2 (Eq. (7)); bias 0 (derived E[g] = f); Var from the per-client variances and
     the derived g's scale."""
     scale, _ = estimator_coefficients(g_derived())
-    bias = sympy.simplify(g_expectation_derived().rhs - f)
+    bias = sympy.cancel(g_expectation_derived().rhs - f)
     var = sympy.factor(scale**2) / n * ((1 - f) * _per_client_variance_const_rate(cbar) + f * var_eq)
     return sympy.Eq(MSE_g, var + bias**2)
 
@@ -1011,7 +1011,7 @@ def appA_unbiased_derived():
     scale, offset = estimator_coefficients(estimator_derived())
     first = scale * (fF(x) + SumInExcept(fF(xp) * (1 / m), xp, d, x)) + offset
     second = scale * (fF(x) + (1 - fF(x)) / m) + offset
-    return (sympy.Eq(E_fhat, first), sympy.Eq(E_fhat, second), sympy.Eq(E_fhat, sympy.simplify(second)))
+    return (sympy.Eq(E_fhat, first), sympy.Eq(E_fhat, second), sympy.Eq(E_fhat, sympy.cancel(second)))
 
 
 @cache

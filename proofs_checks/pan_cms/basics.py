@@ -1393,16 +1393,24 @@ def _thm35_grid():
 
 
 @cache
-def _bound_params(form, mm, ee, nn):
-    """(factor, coef, alpha_max^2) of a bound 'factor * exp(-coef alpha^2) for alpha in [0, alpha_max]'."""
+def _bound_shape(form):
+    """(factor, coef, alpha_max^2) of a bound 'factor * exp(-coef alpha^2) for alpha in [0, alpha_max]', as
+    expressions in m, e^eps, n (read off the form once; evaluated at each instance by :func:`_bound_params`)."""
     bound, _ = form
+    factor = bound.rhs.subs(D.alpha, 0)
+    coef = sympy.cancel(-sympy.expand_log(sympy.log(bound.rhs / factor), force=True) / D.alpha**2)
+    if coef.has(D.alpha):
+        raise ValueError(f"bound {bound} does not have the form c exp(-a alpha^2)")
+    return factor, coef, sympy.cancel(D.alpha_range_max2(form))
+
+
+@cache
+def _bound_params(form, mm, ee, nn):
+    """(factor, coef, alpha_max^2) of a bound 'factor * exp(-coef alpha^2) for alpha in [0, alpha_max]' at m, e^eps, n."""
     sub = {m_sym: mm, e_sym: ee, n_sym: nn}
-    expr = bound.rhs.subs(sub)
-    factor = expr.subs(D.alpha, 0)
-    coef = sympy.cancel(-sympy.expand_log(sympy.log(expr / factor), force=True) / D.alpha**2)
-    amax2 = sympy.cancel(D.alpha_range_max2(form).subs(sub))
+    factor, coef, amax2 = (evaluate(t, sub) for t in _bound_shape(form))
     if not (factor.is_Integer and coef.is_Rational and amax2.is_Rational):
-        raise ValueError(f"bound {bound} does not have the form c exp(-a alpha^2) with rational a")
+        raise ValueError(f"bound {form[0]} does not have the form c exp(-a alpha^2) with rational a")
     return int(factor), coef, amax2
 
 
@@ -1898,7 +1906,7 @@ def appA_unbiased(ev):
             rest = 1 - sum(D.fF(t) for t in range(dd) if t != other)
             for q in forms:
                 val = D.expand_sums(q.rhs, d_val=dd, x_val=xx).subs(D.fF(other), rest)
-                out.append(sympy.simplify(val))
+                out.append(sympy.cancel(val))  # a rational function of f(.), m
         return out
 
     ev.symbolic("printed vs derived chain (frequencies summing to one)", norm(D.appA_unbiased_printed()),
