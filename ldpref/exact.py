@@ -40,6 +40,8 @@ def to_exact(value, *, what: str = "value") -> sympy.Expr:
     """
     if isinstance(value, bool):
         raise TypeError(f"{what}: a bool ({value!r}) is not an exact number")
+    if isinstance(value, sympy.Rational):  # the common case (matrix entries): exact, nothing to search
+        return value
     if isinstance(value, sympy.Basic):
         if value.has(sympy.Float):
             raise TypeError(f"{what}: {value!r} contains a float; exact arithmetic requires rationals")
