@@ -4,6 +4,7 @@ the mixture over every draw of the hash functions and its exact moments, shared 
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import cache as _cache
 
@@ -113,17 +114,33 @@ def _member_tables(d, m, k, s, p, decoder):
     return out
 
 
+@_cache
+def _integer_tables(d, m, k, s, p, decoder, v):
+    """The member tables of value ``v`` over common denominators (exact): (weights w_i * Dw, rows B_i[v] * DB,
+    rows W_i[v] * DW, Dw, DB, DW) as Python ints, so the mixture sums below are integer arithmetic."""
+    members = _member_tables(d, m, k, s, p, decoder)
+    Dw = math.lcm(*(w_.denominator for w_, _, _ in members))
+    DB = math.lcm(*(x.denominator for _, B, _ in members for x in B[v]))
+    DW = math.lcm(*(x.denominator for _, _, W in members for x in W[v]))
+    ws = [int(w_ * Dw) for w_, _, _ in members]
+    Bs = [[int(x * DB) for x in B[v]] for _, B, _ in members]
+    Ws = [[int(x * DW) for x in W[v]] for _, _, W in members]
+    return ws, Bs, Ws, Dw, DB, DW
+
+
 def _mixture_moments(d, m, k, s, p, decoder, counts, v=TARGET):
     """Law of total expectation/variance over the draw (ldpref.family's formulas, with the per-member
     matrices hoisted): n E[.], n^2 Var[.] and n^2 Var_draw(E[. | draw]) of the estimate of value ``v``, exact
-    (every claim reads the target value only; the mixture is symmetric in the values)."""
-    members = _member_tables(d, m, k, s, p, decoder)
+    (every claim reads the target value only; the mixture is symmetric in the values).  Integer arithmetic
+    over the common denominators of _integer_tables, one Fraction per result."""
+    ws, Bs, Ws, Dw, DB, DW = _integer_tables(d, m, k, s, p, decoder, v)
     nz = [x for x in range(d) if counts[x]]
-    Es = [sum(B[v][x] * counts[x] for x in nz) for _, B, _ in members]  # n E_i[v]
-    Vs = [sum(W[v][x] * counts[x] for x in nz) for _, _, W in members]  # n^2 Var_i[v]
-    mean = sum(w_ * E for (w_, _, _), E in zip(members, Es))
-    between = sum(w_ * (E - mean) ** 2 for (w_, _, _), E in zip(members, Es))
-    within = sum(w_ * V for (w_, _, _), V in zip(members, Vs))
+    Es = [sum(B[x] * counts[x] for x in nz) for B in Bs]  # n E_i[v] * DB
+    Vs = [sum(W[x] * counts[x] for x in nz) for W in Ws]  # n^2 Var_i[v] * DW
+    mean_num = sum(w_ * E for w_, E in zip(ws, Es))  # n E[v] * Dw * DB
+    mean = Fraction(mean_num, Dw * DB)
+    between = Fraction(sum(w_ * (E * Dw - mean_num) ** 2 for w_, E in zip(ws, Es)), Dw**3 * DB**2)
+    within = Fraction(sum(w_ * V for w_, V in zip(ws, Vs)), Dw * DW)
     rat = lambda x: sympy.Rational(x.numerator, x.denominator)  # noqa: E731
     return rat(mean), rat(within + between), rat(between)
 
