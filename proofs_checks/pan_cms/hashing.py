@@ -20,8 +20,9 @@ implications "condition => conclusion", taken at the boundary of the printed and
 from __future__ import annotations
 
 import itertools
+import operator
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import sympy
@@ -172,12 +173,55 @@ def _decide(rel):
     return sympy.true if sign else sympy.false
 
 
+_RELATIONS = {sympy.StrictLessThan: operator.lt, sympy.LessThan: operator.le, sympy.StrictGreaterThan: operator.gt,
+              sympy.GreaterThan: operator.ge, sympy.Equality: operator.eq, sympy.Unequality: operator.ne}
+
+
+@lru_cache(maxsize=4096)
+def _difference(relation):
+    """lhs - rhs of a relation: it compares with 0 as lhs with rhs."""
+    return relation.lhs - relation.rhs
+
+
+def _rational_truth(form, subs: dict):
+    """The truth of a statement whose every comparison is between two sides that evaluate to rationals at
+    ``subs`` (sides by :func:`ldpref.ledger.forms.evaluate`, compared as exact Fractions); None when some side
+    is not rational there (the general path decides it)."""
+    if type(form) in _RELATIONS:
+        if not (isinstance(form.lhs, sympy.Expr) and isinstance(form.rhs, sympy.Expr)):  # e.g. Eq(P, True)
+            return None
+        try:
+            diff = evaluate(_difference(form), subs)
+        except sympy.PolynomialError:  # a side sympy cannot cancel: the general path decides
+            return None
+        if not isinstance(diff, sympy.Rational):
+            return None
+        return _RELATIONS[type(form)](Fraction(int(diff.p), int(diff.q)), 0)
+    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies)):
+        args = [_rational_truth(a, subs) for a in form.args]
+        if any(v is None for v in args):
+            return None
+        if isinstance(form, sympy.And):
+            return all(args)
+        if isinstance(form, sympy.Or):
+            return any(args)
+        if isinstance(form, sympy.Not):
+            return not args[0]
+        return (not args[0]) or args[1]
+    if form is sympy.true or form is sympy.false:
+        return bool(form)
+    return None
+
+
 def truth(form, facts: dict) -> bool:
     """A statement form at one point: every symbol replaced by its exact value, reduced to True or False (an
     ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error."""
     if isinstance(form, Predicate):
         return form(**{str(k_): v for k_, v in facts.items()})
     subs = {k_: sympy.sympify(v) for k_, v in facts.items()}
+    fast = _rational_truth(sympy.sympify(form), subs)
+    if fast is not None:
+        return fast
     value = sympy.sympify(form).xreplace(subs)
     if value is sympy.true or value is sympy.false:
         return bool(value)

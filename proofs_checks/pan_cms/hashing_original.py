@@ -7,6 +7,7 @@ Every draw of k functions [d] -> [m] with independent uniform values is enumerat
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from functools import cache
 
 import numpy as np
@@ -367,13 +368,30 @@ def _t311_rows():
             stats = _draw_stats(d_, m_, k_, kind, ee, counts)
             for x in range(d_):
                 ex = [(w, E[x] - R(counts[x], nn), V[x]) for w, E, V in stats]
-                rows.append(dict(d=d_, m=m_, k=k_, kind=kind, e=ee, counts=counts, x=x, n=nn, veq=veq, vne=vne, ex=ex,
+                rows.append(dict(index=len(rows), d=d_, m=m_, k=k_, kind=kind, e=ee, counts=counts, x=x, n=nn, veq=veq, vne=vne, ex=ex,
                                  var_draw=sum(w * b**2 for w, b, v in ex), vmin=min(v for w, b, v in ex)))
     return rows
 
 
-def _pr(per_draw, t):
-    return sum(w for w, b, v in per_draw if b**2 <= t * v)
+@cache
+def _exact_draws(index):
+    """Row ``index``'s draws as (total weight, bias^2, variance), Fractions, the weights of the draws with the same
+    (bias^2, variance) added up (computed once for every tau)."""
+    weights = {}
+    for w, b, v in _t311_rows()[index]["ex"]:
+        key = (Fraction(int((b**2).p), int((b**2).q)), Fraction(int(v.p), int(v.q)))
+        weights[key] = weights.get(key, 0) + Fraction(int(w.p), int(w.q))
+    return [(w, b2, v) for (b2, v), w in weights.items()]
+
+
+@cache
+def _pr_at(index, t):
+    """Row ``index``'s probability over the draws that the squared bias is at most tau times the variance
+    (exact, Fraction arithmetic)."""
+    t = R(t)
+    tf = Fraction(int(t.p), int(t.q))
+    total = sum((w for w, b2, v in _exact_draws(index) if b2 <= tf * v), Fraction(0))
+    return R(total.numerator, total.denominator)
 
 
 def _p311(row, **extra):
@@ -387,7 +405,7 @@ def _s311(row, *extra):
 
 def _facts311(row, t, dl):
     return {delta: dl, tau: t, var_neq: row["vne"], var_eq: row["veq"], n: row["n"], m: row["m"], k: row["k"],
-            H.Pr_bias: _pr(row["ex"], t), H.V_draw: row["var_draw"], H.Var_f: row["vmin"], H.vmin: row["vmin"]}
+            H.Pr_bias: _pr_at(row["index"], t), H.V_draw: row["var_draw"], H.Var_f: row["vmin"], H.vmin: row["vmin"]}
 
 
 def _t311_instances(ev):
