@@ -315,3 +315,18 @@ def test_kext_is_the_optimum_for_d_prime_not_for_the_extended_loss():
     assert C.integer_optimal_k(7, R(5, 2)) == 2
     root = C.extended_minimiser(6, 7, R(5, 2))
     assert root != 2 and abs(float(root) - 2) < 0.5
+
+
+def test_fraction_paths_equal_the_symbolic_closed_forms():
+    """ocms_l2_grouped / ocms_l2_pooled at a rational e^eps (the Fraction path) equal the symbolic mixture and
+    the pooled pure-protocol l2; osc_l2_fraction (unreduced rationals) equals the derived l2 evaluated by Fractions."""
+    from fractions import Fraction
+
+    for d, p, m, e in [(4, 5, 2, R(3)), (8, 11, 3, R(2)), (20, 23, 4, R(7, 3)), (6, 7, 3, R(5, 2))]:
+        grouped = sympy.cancel(sum(pi * C.extended_l2(d, p, kk, e) for kk, (pi, _, _) in C.ocms_groups(p, m, e).items()))
+        assert C.ocms_l2_grouped(d, p, m, e) == grouped
+        pp, qq = C.ocms_pq_pooled(p, m, e)
+        assert C.ocms_l2_pooled(d, p, m, e) == sympy.cancel(C.pure_l2(pp, qq, d))
+        kk = R(p, 3) + 1
+        fast = C.osc_l2_fraction(d, p, Fraction(kk.p, kk.q), Fraction(e.p, e.q))
+        assert sympy.Rational(fast.numerator, fast.denominator) == sympy.cancel(C.extended_l2(d, p, kk, e))

@@ -416,7 +416,12 @@ def ocms_pq_pooled(dp_: int, m_: int, e_=e):
 
 
 def ocms_l2_pooled(d_: int, dp_: int, m_: int, e_=e, n_=1):
-    """OCMS decoded as a pure protocol with its overall (p, q) (pan-cms Eq. (8))."""
+    """OCMS decoded as a pure protocol with its overall (p, q) (pan-cms Eq. (8)).  At a rational e^eps (n = 1)
+    the same rational function is evaluated exactly on Fractions (:func:`ocms_l2_pooled_fraction`)."""
+    e_s = sympy.sympify(e_)
+    if e_s.is_Rational and n_ == 1:
+        v = ocms_l2_pooled_fraction(d_, dp_, m_, Fraction(int(e_s.p), int(e_s.q)))
+        return sympy.Rational(v.numerator, v.denominator)
     p, q = ocms_pq_pooled(dp_, m_, e_)
     return sympy.cancel(pure_l2(p, q, d_, n_))
 

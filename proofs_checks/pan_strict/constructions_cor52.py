@@ -98,6 +98,14 @@ def appD_kext(ev):
                 "loss", min(vals, key=vals.get), min(range(1, p), key=lambda kk: C.extended_l2(dd, p, kk, e)))
 
 
+@cache
+def _real_bucket_sizes(p: int, m_: int) -> set:
+    """Bucket sizes of a function of the real family on [d'] (every function has the same sizes); one build of
+    the family per (d', m), shared by the e^eps that pick the same m."""
+    fam_fn = prime_hash_family(p, m_, p).functions[0]
+    return {sum(1 for x in range(p) if fam_fn[x] == z) for z in range(m_)}
+
+
 @claim(
     id="pan-strict/appD.deviation",
     location="Appendix D.2, the support sizes OCMS samples",
@@ -128,8 +136,7 @@ def appD_deviation(ev):
                 best_m = min(cand, key=lambda m_: _l2(_ocms(dd, m_, e).mechanism))
             else:
                 best_m = min(cand, key=lambda m_: C.ocms_l2_pooled(dd, p, m_, e))
-            fam_fn = prime_hash_family(p, best_m, p).functions[0]  # every function has the same bucket sizes
-            sizes = {sum(1 for x in range(p) if fam_fn[x] == z) for z in range(best_m)}
+            sizes = _real_bucket_sizes(p, best_m)
             holds = all(abs(s_ - R(p) / (e + 1)) <= 1 for s_ in sizes)
             insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "best m": best_m, "sizes": sorted(sizes),
                                    "d'/(e+1)": R(p) / (e + 1)}, holds, _at(form, dp=p, m=best_m, e=e),
