@@ -86,7 +86,7 @@ def appC_pq(ev):
 def eq13(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("(13) vs the exact-variance objective", _objective(printed), _objective(derived),
-                simplify=lambda x: sympy.factor(sympy.cancel(x)))
+                simplify=sympy.cancel)
     main, const = J._boundary_parts()
     ev.identity("derived: Var[f_hat]/n = (13) with k = 1 + a p-free term",
                 sympy.factor(sympy.together(main - J.eq13_derived_expr())) + sympy.diff(const, J.p), sympy.Integer(0))

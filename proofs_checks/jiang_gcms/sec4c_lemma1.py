@@ -62,6 +62,13 @@ def _objective(form):
     return rhs.args[0] if getattr(rhs, "func", None) == J.ARGMIN_P else rhs
 
 
+@_cache
+def _argmin_nodes(rhs):
+    """The argmin_p(g) nodes of a form (found once per form), and whether one is nested in another."""
+    nodes = tuple(rhs.atoms(J.ARGMIN_P))
+    return nodes, any(a.args[0].has(J.ARGMIN_P) for a in nodes)
+
+
 def _argmin_at(form, ps, values):
     """p* = argmin_p(g) (an Eq, or a mutation of it) at one instance: every argmin_p(g) inside the form is replaced
     by the smallest minimiser of g over the feasible p values ``ps`` (exact), then the form is evaluated."""
@@ -70,7 +77,10 @@ def _argmin_at(form, ps, values):
     def best(*args):
         return min(_argmin({p_: _at(args[0], {**values, J.p: p_}) for p_ in ps}))
 
-    return _at(rhs.replace(J.ARGMIN_P, best), values)
+    nodes, nested = _argmin_nodes(rhs)
+    if nested:
+        return _at(rhs.replace(J.ARGMIN_P, best), values)
+    return _at(rhs.xreplace({a: best(*a.args) for a in nodes}), values)
 
 
 @_cache
@@ -102,7 +112,7 @@ def _lemma1_instances(printed, derived):
 def lemma1(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("Lemma 1's objective vs the objective derived from the exact variance", _objective(printed),
-                _objective(derived), simplify=lambda x: sympy.factor(sympy.cancel(x)))
+                _objective(derived), simplify=sympy.cancel)
     main, const = J._boundary_parts()
     ev.identity("Var[f_hat]/n = objective/(e^eps - 1)^2 + a term free of p (derived)",
                 sympy.factor(sympy.together(main - _objective(derived) / (J.e - 1) ** 2)) + sympy.diff(const, J.p),
