@@ -30,8 +30,8 @@ from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 
 from .optimized_exact import (E, MODULE, R, _argmin_set, _canon, _datasets, _lt, _roots_above, _show, _sign,
-                              constructions_agree, exact_cms, exact_l1_l2, exact_var_function, full_cms,
-                              inner_mechanism, model_l1, mse_exact_optimum)
+                              constructions_agree, derivative, exact_cms, exact_l1_l2, exact_var_function, full_cms,
+                              inner, model_l1, mse_exact_optimum)
 
 ENUM, MOM = "enumeration", "moment-formula"
 
@@ -48,14 +48,15 @@ def _at_once(form, subs):
     """A value form (expression, ``Eq`` right-hand side, or a tuple/list of them) with the instance's numbers put
     in for its symbols at once (``xreplace``); :func:`evaluate` then finishes on the (nearly) numeric
     expression.  ``subs`` substitutes one symbol after the other, and a Piecewise/Max of radicals
-    re-simplifies at every partial step (seconds per instance); the value is the same.  Statements and forms with
-    non-numeric parameters are passed on unchanged."""
+    re-simplifies at every partial step (seconds per instance); the value is the same.  Statements, forms without
+    Piecewise/Max/Min (evaluated as they are, rational ones by Fraction arithmetic) and non-numeric parameters are
+    passed on unchanged."""
     if isinstance(form, (list, tuple)):
         return type(form)(_at_once(x, subs) for x in form)
     if isinstance(form, sympy.Equality):
         rhs = _at_once(form.rhs, subs)
         return form if rhs is form.rhs else sympy.Eq(form.lhs, rhs, evaluate=False)
-    if not isinstance(form, sympy.Expr) or form.is_number:
+    if not isinstance(form, sympy.Expr) or form.is_number or not form.has(sympy.Piecewise, sympy.Max, sympy.Min):
         return form
     values = {(sympy.Symbol(k) if isinstance(k, str) else k): sympy.sympify(v) for k, v in subs.items()}
     put = {s: values[s] for s in form.free_symbols if s in values}
@@ -220,7 +221,7 @@ def _inner_check(ev, kind, eq):
                 [value_at(derived, same), value_at(derived, other)])
     insts = []
     for mm, ee in INNER_GRID[kind]:
-        mech = inner_mechanism(kind, mm, ee)
+        mech = inner(kind, mm, ee)
         exact, pv, dv = [], [], []
         for a in range(mm):
             var = enumeration.enumerated_moments(mech, [1 if x == a else 0 for x in range(mm)])["variance"]
@@ -348,7 +349,7 @@ def _deriv_check(ev, fx):
     ev.symbolic(f"printed derivative vs d/dm of the derived Var(f(x)={fx})", printed.rhs, derived.rhs)
     insts = []
     for ee in DERIV_E:
-        dF = sympy.diff(exact_var_function("rr", ee, fx), m_sym)
+        dF = derivative(exact_var_function("rr", ee, fx))
         for mm in DERIV_M:
             sub = {E: ee, m_sym: mm, n_sym: 1}
             insts.append(Instance({"e^eps": ee, "m": mm, "n": 1}, sympy.cancel(dF.subs(m_sym, mm)),
@@ -402,7 +403,7 @@ def appd_f1_increasing(ev):
     printed, derived = ev.printed(), ev.derived()
     insts = []
     for ee in (R(2), R(3), R(9)):
-        dF = sympy.diff(exact_var_function("rr", ee, 1), m_sym)
+        dF = derivative(exact_var_function("rr", ee, 1))
         for mm in range(2, 9):
             sub = {E: ee, m_sym: mm, n_sym: 1}
             insts.append(Instance({"e^eps": ee, "m": mm}, bool(_sign(dF.subs(m_sym, mm)) >= 0),

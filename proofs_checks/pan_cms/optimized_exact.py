@@ -239,9 +239,13 @@ def unary_cms_by_bits(family: HashFamily, kind: str, exp_eps) -> Mechanism:
     return _finish(list(acc), list(acc.values()), values, den ** d, family, f"cms-by-bits[{family.name}; {kind}]")
 
 
+#: the inner mechanism R on [m] (``ldpref.mechanisms.cms.inner_mechanism``), built once per (kind, m, e^eps)
+inner = cache(inner_mechanism)
+
+
 @cache
 def full_cms(kind: str, m: int, d: int, exp_eps) -> Mechanism:
-    return cms(pairwise_family(m, d), inner_mechanism(kind, m, exp_eps)).mechanism
+    return cms(pairwise_family(m, d), inner(kind, m, exp_eps)).mechanism
 
 
 @cache
@@ -249,14 +253,14 @@ def exact_cms(kind: str, m: int, d: int, exp_eps) -> Mechanism:
     """The exact (lumped) CMS mechanism with inner ``kind`` on [m], d inputs, e^eps = exp_eps."""
     fam = pairwise_family(m, d)
     if kind == "rr" or m <= 6:
-        return lumped_cms(fam, inner_mechanism(kind, m, exp_eps))
+        return lumped_cms(fam, inner(kind, m, exp_eps))
     return unary_cms_by_bits(fam, kind, exp_eps)
 
 
 @cache
 def inner_variances_exact(kind: str, m: int, exp_eps):
     """(Var(R(a)[a]), Var(R(a)[b])) read off the exact inner mechanism by enumeration (one client)."""
-    mech = inner_mechanism(kind, m, exp_eps)
+    mech = inner(kind, m, exp_eps)
     var = enumeration.enumerated_moments(mech, [1] + [0] * (m - 1))["variance"]
     return sympy.cancel(var[0]), sympy.cancel(var[1])
 
@@ -269,12 +273,41 @@ def _datasets(d: int, n: int):
 # =============================================================================================
 # Exact functions of a real m (interpolation of exact values, checked at extra nodes)
 def _interpolate(points, var, check):
-    poly = sympy.expand(sympy.interpolate(points, var))
+    """The polynomial in ``var`` through ``points`` (exact; Newton's divided differences in Fractions when the
+    nodes and values are rational), which must also pass through the ``check`` points."""
+    if not all(sympy.sympify(v).is_Rational for pt in list(points) + list(check) for v in pt):
+        poly = sympy.expand(sympy.interpolate(points, var))
+        for x, value in check:
+            if poly.subs(var, x) != value:
+                raise ArithmeticError(f"exact values are not polynomial of the fitted degree: at {var}={x}, "
+                                      f"interpolant {poly.subs(var, x)} != exact {value}")
+        return poly
+    xs = [_frac(x) for x, _ in points]
+    coef = [_frac(v) for _, v in points]
+    for k in range(1, len(xs)):  # divided differences, in place
+        for i in range(len(xs) - 1, k - 1, -1):
+            coef[i] = (coef[i] - coef[i - 1]) / (xs[i] - xs[i - k])
+    dense = [Fraction(0)]  # coefficients, highest degree first
+    for c, x0 in zip(reversed(coef), reversed(xs)):  # Horner on the Newton form: p = p (var - x0) + c
+        shifted = dense + [Fraction(0)]
+        for i in range(1, len(shifted)):
+            shifted[i] -= x0 * dense[i - 1]
+        shifted[-1] += c
+        dense = shifted
+    while len(dense) > 1 and dense[0] == 0:
+        dense.pop(0)
+
+    def at(x):
+        out = Fraction(0)
+        for c in dense:
+            out = out * x + c
+        return out
+
     for x, value in check:
-        if poly.subs(var, x) != value:
+        if at(_frac(x)) != _frac(value):
             raise ArithmeticError(f"exact values are not polynomial of the fitted degree: at {var}={x}, "
-                                  f"interpolant {poly.subs(var, x)} != exact {value}")
-    return poly
+                                  f"interpolant {at(_frac(x))} != exact {value}")
+    return sympy.Poly([R(c.numerator, c.denominator) for c in dense], var).as_expr()
 
 
 @cache
@@ -311,6 +344,15 @@ def exact_l2_function(kind: str, exp_eps) -> sympy.Expr:
     return sympy.cancel(total / (m_sym - 1) ** 2)
 
 
+def derivative(F, var=m_sym):
+    """d/dvar of a rational function F of var, cancelled: (p'q - pq')/q^2 by polynomial arithmetic on F = p/q
+    (the same function as ``cancel(diff(F, var))``; ``diff`` of the expression re-simplifies at every node)."""
+    p, q = (sympy.Poly(x, var) for x in sympy.fraction(sympy.cancel(F)))
+    num, den = p.diff(var) * q - p * q.diff(var), q ** 2
+    g = num.gcd(den)
+    return num.quo(g).as_expr() / den.quo(g).as_expr()
+
+
 def _roots_above(expr, lo, var=m_sym):
     """Real roots >= lo of the numerator of a rational function of var (exact)."""
     num = sympy.numer(sympy.together(sympy.cancel(expr)))
@@ -328,7 +370,7 @@ def _continuous_min(funcs, lo=2):
     one function, or a point where two functions cross.  Returns (value, argmin)."""
     cands = {sympy.Integer(lo)}
     for F in funcs:
-        cands.update(_roots_above(sympy.diff(F, m_sym), lo))
+        cands.update(_roots_above(derivative(F), lo))
     for F, G in itertools.combinations(funcs, 2):
         cands.update(_roots_above(F - G, lo))
     best = None
@@ -362,7 +404,7 @@ def mse_exact_optimum(exp_eps, fs):
 def exact_stationary(exp_eps, fs):
     """Stationary point m > 1 of the exact n Var(f_hat_RR | f(x) = f*) and the value there."""
     F = exact_var_function("rr", exp_eps, fs)
-    (root,) = _roots_above(sympy.diff(F, m_sym), 1 + R(1, 10 ** 6))
+    (root,) = _roots_above(derivative(F), 1 + R(1, 10 ** 6))
     return root, _canon(F.subs(m_sym, root))
 
 
@@ -446,7 +488,7 @@ def constructions_agree(ev, cases):
     dataset of up to 2 clients, and the expectation)."""
     for kind, mm, dd, ee in cases:
         full = full_cms(kind, mm, dd, ee)
-        lumped = lumped_cms(pairwise_family(mm, dd), inner_mechanism(kind, mm, ee))
+        lumped = lumped_cms(pairwise_family(mm, dd), inner(kind, mm, ee))
         others = [lumped]
         if kind != "rr":
             others.append(unary_cms_by_bits(pairwise_family(mm, dd), kind, ee))
