@@ -219,12 +219,14 @@ class VarOp(sympy.Function):
 # ---- evaluation on a real family / dataset -------------------------------------------------------
 # A sum-notation expression is compiled once into a closure that runs its sums as loops over the index
 # values (no symbolic expansion at each (d, k, x)): the same value as expanding the sums (``expand_sums``)
-# and substituting the family's c_j, c_bar, Var(R) and the dataset's f, computed exactly (Fractions, or
-# elements of Q(e^eps) for a symbolic inner mechanism).
+# and substituting the family's c_j, c_bar, Var(R) and the dataset's f, computed exactly (sympy's QQ
+# elements, or sympy values cancelled once for a symbolic inner mechanism).
 _COLL, _CBAR, _VAR, _FREQ = "c_j", "c_bar", "Var(R)", "f(.)"
 
 
 def _index(value) -> int:
+    if type(value) is int:
+        return value
     out = int(value)
     if out != value:
         raise ValueError(f"index {value} is not an integer")
@@ -297,6 +299,9 @@ def _program(expr, cbar_rhs, conv):
     if isinstance(expr, (Coll, VarR, fF)):
         key = {Coll: _COLL, VarR: _VAR}.get(type(expr), _FREQ)
         args = [_program(t, cbar_rhs, conv) for t in expr.args]
+        if len(args) == 3:
+            a0, a1, a2 = args
+            return lambda env: env[key](_index(a0(env)), _index(a1(env)), _index(a2(env)))
         return lambda env: env[key](*[_index(g(env)) for g in args])
     if isinstance(expr, CBar):
         args = [_program(t, cbar_rhs, conv) for t in expr.args]
@@ -314,13 +319,15 @@ def _program(expr, cbar_rhs, conv):
     raise TypeError(f"cannot compile {expr!r} ({type(expr).__name__}) for exact evaluation")
 
 
-def _fraction(value) -> Fraction:
-    return Fraction(int(value.p), int(value.q))
+def _rational(value):
+    """A sympy Rational as an element of sympy's QQ (FLINT's fmpq when python-flint is installed: exact and
+    much faster than fractions.Fraction)."""
+    return sympy.QQ(int(value.p), int(value.q))
 
 
 @cache
-def _fraction_program(expr, cbar_rhs):
-    return _program(expr, cbar_rhs, _fraction)
+def _rational_program(expr, cbar_rhs):
+    return _program(expr, cbar_rhs, _rational)
 
 
 def _family_env(family, counts, var_table, x_val, conv):
@@ -332,17 +339,21 @@ def _family_env(family, counts, var_table, x_val, conv):
             raise ValueError(f"a {what} is needed to evaluate this expression")
         return missing
 
+    one = conv(sympy.Integer(1))
+    rates = {key: conv(_fr(rate)) for key, rate in family.collision_rates.items()}  # c_bar(a, b), a != b
     env = {d: family.d, k: family.k, x: x_val, m: conv(sympy.Integer(family.m)),
            _COLL: lambda jj, a, b: family.collision(jj, a, b),
-           _CBAR: lambda a, b: conv(sympy.Integer(1)) if a == b else conv(_fr(family.collision_rate(a, b))),
-           _VAR: need("variance table") if var_table is None else
-           (lambda jj, a, b: conv(sympy.sympify(var_table[h[jj][a]][h[jj][b]]))),
-           _FREQ: need("dataset")}
+           _CBAR: lambda a, b: one if a == b else rates[(a, b)],
+           _VAR: need("variance table"), _FREQ: need("dataset")}
+    if var_table is not None:
+        table = [[conv(sympy.sympify(v_)) for v_ in row] for row in var_table]
+        env[_VAR] = lambda jj, a, b: table[h[jj][a]][h[jj][b]]
     if counts is not None:
         nn = sum(counts)
         env[n] = conv(sympy.Integer(nn))
         env[f] = conv(R(counts[x_val], nn))
-        env[_FREQ] = lambda a: conv(R(counts[a], nn))
+        freqs = [conv(R(c_, nn)) for c_ in counts]
+        env[_FREQ] = lambda a: freqs[a]
     return env
 
 
@@ -454,12 +465,12 @@ def evaluate_on(expr, *, family, counts=None, var_table=None, x_val, extra=None,
     over [d], [k], [d] \\ x and assigns exact values to c_j(a, b), c_bar(a, b), Var(R(h_j(a))[h_j(b)]), f(a)
     and to the scalar symbols (m, n, f(x), ``extra``).
     """
-    fn = _fraction_program(expr, None if cbar_def is None else cbar_def[1])
-    env = _family_env(family, counts, var_table, x_val, _fraction)
+    fn = _rational_program(expr, None if cbar_def is None else cbar_def[1])
+    env = _family_env(family, counts, var_table, x_val, _rational)
     if extra:
-        env.update({key: _frac(value) for key, value in extra.items()})
+        env.update({key: _rational(_fr(_frac(value))) for key, value in extra.items()})
     out = fn(env)
-    return R(out.numerator, out.denominator)
+    return R(int(out.numerator), int(out.denominator))
 
 
 def _as_sympy(value):
