@@ -36,6 +36,7 @@ import sympy
 
 from ldpref.exact import EXP_EPS
 
+from .scan_arithmetic import _Ratio, _ratio  # noqa: F401  (exact unreduced rationals of the scans)
 from .constructions_symbols import (  # noqa: F401  (the symbols of the forms, shared with the printed module)
     ALPHA, B_XX, BETA, C_BAR, COST, DELTA_MINUS, E_HI, LAMBDA, N_cols, OPS, P_Y, PI0, PI1, TARGET_I, TARGET_J, U, VAR,
     W_Y, X, X0, X1, b, d, dp, k, m, n, t)
@@ -619,72 +620,6 @@ def _fraction_functions():
     fp = sympy.lambdify((d, k, e), p_expr, modules=[{}])
     fq = sympy.lambdify((d, k, e), q_expr, modules=[{}])
     return fp, fq
-
-
-class _Ratio:
-    """An exact rational n/d kept unreduced while the derived p*, q* and the pure-protocol l2 are evaluated
-    (the gcd is taken once, by the final Fraction): exact, and several times faster than Fraction at every step
-    of the scans.  A zero denominator surfaces as ZeroDivisionError when the Fraction is formed."""
-
-    __slots__ = ("n", "d")
-
-    def __init__(self, n: int, d: int = 1):
-        self.n, self.d = n, d
-
-    @staticmethod
-    def of(x) -> "_Ratio":
-        if isinstance(x, _Ratio):
-            return x
-        if isinstance(x, int):
-            return _Ratio(x)
-        return _Ratio(x.numerator, x.denominator)  # Fraction (sympy Rationals are converted by the caller)
-
-    def __add__(self, o):
-        o = _Ratio.of(o)
-        return _Ratio(self.n * o.d + o.n * self.d, self.d * o.d)
-
-    __radd__ = __add__
-
-    def __sub__(self, o):
-        o = _Ratio.of(o)
-        return _Ratio(self.n * o.d - o.n * self.d, self.d * o.d)
-
-    def __rsub__(self, o):
-        return _Ratio.of(o) - self
-
-    def __mul__(self, o):
-        o = _Ratio.of(o)
-        return _Ratio(self.n * o.n, self.d * o.d)
-
-    __rmul__ = __mul__
-
-    def __truediv__(self, o):
-        o = _Ratio.of(o)
-        return _Ratio(self.n * o.d, self.d * o.n)
-
-    def __rtruediv__(self, o):
-        return _Ratio.of(o) / self
-
-    def __neg__(self):
-        return _Ratio(-self.n, self.d)
-
-    def __pow__(self, power: int):
-        if not isinstance(power, int):
-            return NotImplemented
-        if power < 0:
-            return _Ratio(self.d ** -power, self.n ** -power)
-        return _Ratio(self.n ** power, self.d ** power)
-
-    def fraction(self):
-        from fractions import Fraction
-
-        return Fraction(self.n, self.d)
-
-
-def _ratio(x) -> _Ratio:
-    if isinstance(x, sympy.Rational):
-        return _Ratio(int(x.p), int(x.q))
-    return _Ratio.of(x)
 
 
 def osc_l2_exact(d_values, dict_size, k_, e_):
