@@ -3,5 +3,5 @@
 Importing this package registers every pan-cms claim.
 """
 
-from . import (basics, connections, hashing, hashing_original, hashing_thm38, hashing_thm39, optimized,  # noqa: F401
-               tables)  # noqa: F401  (registration on import)
+from . import (basics, connections, connections_lh, connections_rappor, connections_rhr, hashing,  # noqa: F401
+               hashing_original, hashing_thm38, hashing_thm39, optimized, tables)  # noqa: F401  (registration on import)

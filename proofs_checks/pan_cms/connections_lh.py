@@ -1,0 +1,295 @@
+"""pan-cms claim checks: local hashing and the recursive CMS (Sections 4.4-4.5; see
+derivations.pan_cms.connections).
+
+Local hashing is built on real hash families and compared with a real CMS + RR; the recursive CMS (a CMS whose
+perturbation is a CMS, or HE) is built and its collision rate and decoder read off its exact matrices.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import numpy as np
+import sympy
+
+import derivations.pan_cms.connections as C
+from derivations.pan_cms.symbols import e, f, n
+from ldpref import moments
+from ldpref.exact import EXP_EPS
+from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.mechanisms.cms import cms
+from ldpref.mechanisms.pure import grr
+from ldpref.mechanisms.variants import compose_families
+
+from .connections import DERIV, HOLDS, SEED, R, _P, _Q, _canon, _cms, _grr, _he, _lh
+
+
+# ---- Section 4.4 -----------------------------------------------------------------------------------
+def _all_functions(d, m):
+    return HashFamily(tuple(itertools.product(range(m), repeat=d)), m, name=f"all-functions(d={d}, m={m})")
+
+
+@cache
+def _lh_families():
+    rng = np.random.default_rng(SEED + 44)
+    return [gf2_affine_family(1, 2), gf2_affine_family(2, 3), gf2_affine_mod_family(2, 3, 3),
+            random_family(3, 3, 4, rng), _all_functions(3, 2), _all_functions(2, 3)]
+
+
+def _lh_grid():
+    for fam in _lh_families():
+        for ee in (R(3), EXP_EPS):
+            if ee == EXP_EPS and fam.k * fam.m > 32:
+                continue
+            yield fam, ee
+
+
+@claim(
+    id="pan-cms/sec4.4.lh-cms",
+    location="Section 4.4, first paragraph",
+    statement="Local hashing (a public random hash function [d] -> [m], RR of the hashed value) is a CMS: drawing the "
+              "hash function is drawing a member of the CMS hashing family.",
+    printed=C.lh_law_printed,
+    derived=C.lh_law_form,
+    derivation=f"{DERIV}.lh_law_form",
+    kind="statement",
+    assumptions="the hash function is drawn uniformly from a finite family (all functions [d] -> [m] for a fully "
+                "random hash); m-ary randomised response",
+)
+def sec4_4_lh(ev):
+    insts, unbiased = [], []
+    for fam, ee in _lh_grid():
+        lh = _lh(fam, ee)
+        c = _cms(fam, _grr(fam.m, ee))
+        facts = {"P": _P(lh), "P_other": _P(c), "functions": fam.functions, "size": fam.m, "exp_eps": ee}
+        insts.append(Instance({"family": fam.name, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=(fam.d, fam.m, fam.k)))
+        if fam.name.startswith("all-functions"):
+            unbiased.append((fam.is_pairwise_independent(), lh.is_unbiased()))
+    ev.instances("local hashing P vs CMS P of the same family (printed) and the derived law", insts)
+    ev.numeric("a fully random hash function is pairwise independent and LH is then unbiased (QP = I)",
+               all(a and b for a, b in unbiased), len(unbiased), f"{unbiased}")
+
+
+@claim(
+    id="pan-cms/sec4.4.decoding",
+    location="Section 4.4, 'its decoding process is identical to Eq. (2)'",
+    statement="The local-hashing estimator (S/n - 1/m)/(p - 1/m) is Eq. (2) with R = m-ary randomised response.",
+    printed=C.lh_printed,
+    derived=C.lh_form,
+    selfcheck={"printed-as-derived": "the printed form says two decoders are equal (a predicate on the two decoder "
+                                     "matrices); the derived form is the estimator's formula in S, n, m, e^eps, which the "
+                                     "check evaluates into a decoder: put in the printed slot it has no truth value"},
+    derivation=f"{DERIV}.lh_decoder_entry",
+    kind="statement",
+    assumptions="p = e^eps/(e^eps + m - 1); any hash family",
+)
+def sec4_4_decoding(ev):
+    ev.identity("LH decoder entry == Eq. (2) entry (symbolic m, e^eps)",
+                sympy.cancel(C.lh_decoder_entry(C.ind, C.m, e) - C.eq2_decoder_entry(C.ind, C.m, e)), 0)
+    insts, entries = [], []
+    for fam, ee in _lh_grid():
+        lh = _lh(fam, ee)
+        c = _cms(fam, _grr(fam.m, ee))
+        # the derived estimator with one client (n = 1) and S = [h(x) = y]: its decoder entry (two values, S = 0, 1)
+        value = _canon([[evaluate(ev.derived(), {C.S_count: s, n: 1, C.m: fam.m, e: ee}) for s in (0, 1)]])
+        Qd = sympy.Matrix([[value[1 if h[x] == y else 0] for x in range(fam.d)]
+                           for h in fam.functions for y in range(fam.m)]).T
+        facts = {"Q": _Q(lh), "Q_other": _Q(c)}
+        insts.append(Instance({"family": fam.name, "exp_eps": ee}, HOLDS, C.matrices_equal(Qd, _Q(lh)), evaluate(ev.printed(), facts),
+                              size=(fam.d, fam.m, fam.k)))
+        entries.append(Instance({"family": fam.name, "exp_eps": ee}, _Q(lh), Qd, size=(fam.d, fam.m, fam.k)))
+    ev.instances("local hashing decoder == Eq. (2) decoder of the CMS (printed), == the derived estimator", insts)
+    ev.instances("local hashing decoder entries vs the derived estimator at n = 1", entries, has_printed=False)
+
+
+@claim(
+    id="pan-cms/sec4.4.worst-case",
+    location="Section 4.4, second paragraph",
+    statement="Both f(x) = 0 and f(x) = 1 can be the maximum point of the MSE of CMS + RR; for OLH (m = e^eps + 1) it "
+              "is f(x) = 1, not the f(x) = 0 of the paper's ref. [9].",
+    printed=C.worst_case_printed,
+    derived=C.worst_case_form,
+    selfcheck={"printed-as-derived": "the printed form is a predicate on the signs of MSE(1) - MSE(0) over the grid; the "
+                                     "derived form is the formula of that difference, which the check evaluates per "
+                                     "(m, e^eps): put in the printed slot it is not a statement about the signs"},
+    derivation=f"{DERIV}.cms_rr_second_moments",
+    kind="statement",
+    assumptions="unbiased CMS + RR (pairwise-independent GF(2^l) families); the MSE is linear in f(x)",
+)
+def sec4_4_worst(ev):
+    from ldpref.losses import worst_case_mse
+
+    fams = {2: gf2_affine_mod_family(2, 3, 2), 4: gf2_affine_family(2, 3), 8: gf2_affine_family(3, 3)}
+    endpoints, slopes, olh_slopes, d_slopes, d_olh, olh_worst = [], [], [], [], [], []
+    for mm, fam in fams.items():
+        for ee in (R(2), R(3), R(7)):
+            mech = _cms(fam, _grr(mm, ee))
+            at1, at0 = moments.mse(mech, (1, 0, 0))[0], moments.mse(mech, (0, 1, 0))[0]
+            dz, do = C.mse_endpoints_derived(ee, mm)
+            slope_derived = evaluate(ev.derived(), {C.m: mm, e: ee, n: 1})
+            endpoints.append(Instance({"m": mm, "exp_eps": ee}, [at0, at1, at1 - at0], [dz, do, slope_derived],
+                                      size=(mm, ee), path="moment-formula"))
+            slopes.append(at1 - at0)
+            d_slopes.append(slope_derived)
+            if mm == ee + 1:  # OLH; the worst case over datasets of two clients is the f(x) = 1 one
+                olh_worst.append(worst_case_mse(mech, 2).value == at1 / 2)
+                olh_slopes.append(at1 - at0)
+                d_olh.append(slope_derived)
+    ev.instances("MSE at f(x) = 0 and f(x) = 1 (n = 1) and MSE(1) - MSE(0) (exact moments vs derived)", endpoints,
+                 has_printed=False)
+    # the derived form is the slope MSE(1) - MSE(0), linear in f(x): its signs decide the maximum point
+    derived_holds = any(v > 0 for v in d_slopes) and any(v < 0 for v in d_slopes) and all(v > 0 for v in d_olh)
+    ev.instances("the maximum point varies with m (both endpoints occur) and is f(x) = 1 for OLH",
+                 [Instance({"grid": "m in {2, 4, 8}, e^eps in {2, 3, 7}"}, HOLDS, derived_holds,
+                           evaluate(ev.printed(), {"slopes": slopes, "olh_slopes": olh_slopes}), size=(0,),
+                           path="moment-formula")])
+    ev.numeric("OLH: the worst dataset of two clients is the f(x) = 1 one (ldpref.losses.worst_case_mse)",
+               all(olh_worst), len(olh_worst), f"{olh_worst}")
+
+
+# ---- Section 4.5 -----------------------------------------------------------------------------------
+@cache
+def _recursive_cases():
+    """(m1, m2, outer family on [3], inner family [m1] -> [m2]); both pairwise independent."""
+    return [(2, 2, gf2_affine_mod_family(2, 3, 2), gf2_affine_family(1, 2)),
+            (2, 4, gf2_affine_mod_family(2, 3, 2), gf2_affine_family(2, 2)),
+            (4, 2, gf2_affine_family(2, 3), gf2_affine_mod_family(2, 4, 2)),
+            (4, 4, gf2_affine_family(2, 3), gf2_affine_family(2, 4))]
+
+
+@cache
+def _nested(m1, m2):
+    for a, c, outer, inner in _recursive_cases():
+        if (a, c) == (m1, m2):
+            inner_cms = cms(inner, grr(m2, R(3)).mechanism).mechanism
+            return outer, inner, cms(outer, inner_cms).mechanism
+    raise KeyError((m1, m2))
+
+
+def _collision_from_P(mech, d):
+    """Read the hashed value of every x off the nested mechanism's P (the output with the larger probability
+    within each (j1, j2) block) and return the distinct collision rates over pairs x != x'."""
+    P = _P(mech)
+    blocks = {}
+    for u, label in enumerate(mech.outputs):
+        prefix, z = label.rsplit(":", 1)
+        blocks.setdefault(prefix, []).append(u)
+    hashed = []
+    for prefix, rows in blocks.items():
+        column = []
+        for x in range(d):
+            vals = [P[u, x] for u in rows]
+            column.append(vals.index(max(vals)))
+        hashed.append(column)
+    rates = {R(sum(1 for h in hashed if h[a] == h[c]), len(hashed)) for a, c in itertools.combinations(range(d), 2)}
+    return sorted(rates)
+
+
+@claim(
+    id="pan-cms/sec4.5.collision",
+    location="Section 4.5, second paragraph",
+    statement="A CMS to [m1] whose perturbation is a CMS to [m2] (both pairwise independent) has collision rate "
+              "(m1 + m2 - 1)/(m1 m2).",
+    printed=C.recursive_collision_printed,
+    derived=C.recursive_collision_form,
+    derivation=f"{DERIV}.recursive_collision_form",
+    assumptions="both hash families pairwise independent; the inner CMS uses randomised response",
+)
+def sec4_5_collision(ev):
+    ev.symbolic("printed vs derived collision rate", C.recursive_collision_printed().rhs,
+                C.recursive_collision_form().rhs, simplify=sympy.simplify)
+    insts = []
+    for m1, m2, outer, inner in _recursive_cases():
+        _, _, nested = _nested(m1, m2)
+        sub = {C.m1: m1, C.m2: m2}
+        insts.append(Instance({"m1": m1, "m2": m2, "d": outer.d}, _collision_from_P(nested, outer.d),
+                              [C.recursive_collision_form().rhs.subs(sub)],
+                              [C.recursive_collision_printed().rhs.subs(sub)], size=(outer.d, m1, m2)))
+    ev.instances("collision rate read off the nested CMS mechanism", insts)
+
+
+@claim(
+    id="pan-cms/sec4.5.equivalent-m",
+    location="Section 4.5, second paragraph, 'equivalent to a regular CMS with m = m1 m2/(m1 + m2 - 1)'",
+    statement="The recursive CMS is a regular CMS (composite hash family) whose decoder is Eq. (8) with "
+              "m = m1 m2/(m1 + m2 - 1).",
+    printed=C.equivalent_m_printed,
+    derived=C.equivalent_m_form,
+    derivation=f"{DERIV}.recursive_decoder_constants",
+    assumptions="both families pairwise independent; nested Eq. (2) decoders",
+    note="The equivalence is of the hash collisions and the decoder constants: the inner perturbation stays "
+         "randomised response on m2 values, so the MSE is Eq. (10) with c_bar = 1/m and R's variances on m2 values.",
+)
+def sec4_5_equivalent_m(ev):
+    ev.symbolic("printed vs derived m", ev.printed().rhs, ev.derived().rhs, simplify=sympy.simplify)
+    (ns, no), (es, eo) = C.recursive_decoder_constants()
+    ev.identity("nested decoder constants == Eq. (8) constants with m'", [sympy.simplify(ns - es), sympy.simplify(no - eo)],
+                [0, 0])
+    insts, facts = [], []
+    for m1, m2, outer, inner in _recursive_cases():
+        _, _, nested = _nested(m1, m2)
+        comp = compose_families(outer, inner)
+        R2 = grr(m2, R(3)).mechanism
+        regular = cms(comp, R2, decoder="eq8").mechanism
+        QR = _Q(R2)
+        y_hi, y_lo = QR[0, 0], QR[1, 0]
+        Qn, Pn = _Q(nested), _P(nested)
+        # decoder entries at output u for an x whose composite hash is / is not the reported value
+        g0 = comp.functions[0]
+        u_hit, u_miss = g0[0], (g0[0] + 1) % m2  # outputs 0:0:z of block (j1, j2) = (0, 0)
+        v_hit, v_miss = Qn[0, u_hit], Qn[0, u_miss]
+        A = (v_hit - v_miss) / (y_hi - y_lo)
+        B0 = v_hit - A * y_hi
+        mp = sympy.cancel(1 - 1 / B0)
+        sub = {C.m1: m1, C.m2: m2}
+        insts.append(Instance({"m1": m1, "m2": m2}, mp, evaluate(ev.derived(), sub), evaluate(ev.printed(), sub),
+                              size=(m1, m2)))
+        facts.append((m1, m2, sympy.simplify(A - mp / (mp - 1)) == 0, Pn == _P(regular), Qn == _Q(regular),
+                      nested.is_unbiased()))
+    ev.instances("m' read off the nested decoder (1 - 1/offset)", insts)
+    ev.numeric("nested CMS: slope consistent with m', P == composite CMS P, Q == Eq. (8) Q, unbiased",
+               all(all(t[2:]) for t in facts), len(facts), f"(m1, m2, slope, P, Q, unbiased): {facts}")
+
+
+@claim(
+    id="pan-cms/sec4.5.cms-he",
+    location="Section 4.5, last paragraph",
+    statement="CMS + HE is equivalent to CMS + RR with m' = 2m/(m + 1); as m grows it approaches m' = 2 (HE).",
+    printed=C.cms_he_printed,
+    derived=C.cms_he_form,
+    derivation=f"{DERIV}.cms_he_form",
+    assumptions="outer family pairwise independent (GF(2^l) affine, m = 2^l); HE on [m] with the Walsh matrix of the "
+                "smallest power-of-two size > m",
+    note="'CMS + RR with m'' means collision rate 1/m' and Eq. (8)'s constants; the perturbation stays binary RR, so "
+         "the MSE is the binary-RR form (checked below), not Eq. (6) with RR on m' (non-integer) values.",
+)
+def sec4_5_cms_he(ev):
+    ev.symbolic("printed vs derived m'", ev.printed().rhs, ev.derived().rhs, simplify=sympy.simplify)
+    ev.identity("m' -> 2 as m -> oo", sympy.limit(C.cms_he_form().rhs, C.m, sympy.oo), 2)
+    c_rate = (C.m + 1) / (2 * C.m)
+    ev.identity("CMS+HE MSE -> HE MSE as m -> oo",
+                sympy.simplify(sympy.limit(C.binary_inner_mse_derived(e, c_rate, n, f), C.m, sympy.oo)
+                               - C.he_mse_derived(e, n, f)), 0)
+    insts, mses, same = [], [], []
+    cases = [(2, gf2_affine_family(1, 2)), (4, gf2_affine_family(2, 3)), (8, gf2_affine_family(3, 3))]
+    for mm, outer in cases:
+        he = _he(mm, R(3))
+        nested = cms(outer, he).mechanism
+        regular = cms(compose_families(outer, hadamard_family(mm)), grr(2, R(3)).mechanism, decoder="eq8").mechanism
+        rates = _collision_from_P(nested, outer.d)
+        insts.append(Instance({"m": mm, "d": outer.d}, 1 / rates[0] if len(rates) == 1 else rates,
+                              evaluate(ev.derived(), {C.m: mm}), evaluate(ev.printed(), {C.m: mm}), size=(mm,)))
+        same.append((mm, _Q(nested) == _Q(regular), nested.is_unbiased()))
+        for counts in [(1,) + (0,) * (outer.d - 1), (0,) * (outer.d - 1) + (1,), (1,) * outer.d]:
+            nn = sum(counts)
+            mses.append(Instance({"m": mm, "counts": counts}, moments.mse(nested, counts)[0],
+                                 C.binary_inner_mse_derived(R(3), R(mm + 1, 2 * mm), nn, R(counts[0], nn)), size=(mm, nn),
+                                 path="moment-formula"))
+    ev.instances("m' = 1/collision read off the CMS+HE mechanism", insts)
+    ev.numeric("CMS+HE: Q == Eq. (8) Q of the composite family, unbiased", all(a and b for _, a, b in same), len(same),
+               f"(m, Q equal, unbiased): {same}")
+    ev.instances("MSE of CMS+HE vs the binary-RR form with c_bar = (m+1)/(2m)", mses, has_printed=False)

@@ -1,0 +1,172 @@
+"""pan-cms claim checks: RAPPOR and the rank of the hashed frequencies (Section 4.6; see
+derivations.pan_cms.connections).
+
+RAPPOR cohorts are built on real hash families and compared with a CMS whose perturbation is unary encoding;
+the linear map f -> hashed frequencies is built from the real families and its rank computed exactly.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import sympy
+
+import derivations.pan_cms.connections as C
+from ldpref.exact import EXP_EPS
+from ldpref.hashing import gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.mechanisms.cms import cms
+from ldpref.mechanisms.pure import grr, oue, sue
+from ldpref.mechanisms.variants import rappor_cohorts
+
+from .connections import DERIV, HOLDS, SEED, R, _P, _smallest_pow2_above
+
+
+# ---- Section 4.6 -----------------------------------------------------------------------------------
+@cache
+def _rappor_families():
+    rng = np.random.default_rng(SEED + 46)
+    return [gf2_affine_family(1, 2), gf2_affine_mod_family(2, 3, 2), gf2_affine_mod_family(2, 3, 3),
+            random_family(4, 3, 3, rng)]
+
+
+@claim(
+    id="pan-cms/sec4.6.rappor-cms",
+    location="Section 4.6, first sentence",
+    statement="RAPPOR with one cohort per hash function and one hash function per cohort encodes like a CMS whose "
+              "perturbation is (symmetric or asymmetric) RAPPOR.",
+    printed=C.rappor_printed,
+    derived=C.rappor_form,
+    derivation=f"{DERIV}.rappor_law",
+    kind="statement",
+    assumptions="clients join a uniform cohort; every Bloom-filter bit reported independently (1 w.p. p1 if set, p0 "
+                "if clear)",
+)
+def sec4_6_rappor(ev):
+    insts = []
+    for fam in _rappor_families():
+        variants = [("symmetric f = 1/2", R(3, 4), R(1, 4), sue(fam.m, 9).mechanism)]
+        for ee in (R(3), EXP_EPS):
+            if ee == EXP_EPS and fam.k * 2**fam.m > 32:
+                continue
+            variants.append((f"asymmetric e^eps = {ee}", R(1, 2), 1 / (ee + 1), oue(fam.m, ee).mechanism))
+        for label, p1, p0, inner in variants:
+            rp = rappor_cohorts(fam, p1, p0)
+            c = cms(fam, inner).mechanism
+            facts = {"P": _P(rp), "P_other": _P(c), "functions": fam.functions, "size": fam.m, "p1": p1, "p0": p0}
+            insts.append(Instance({"family": fam.name, "RAPPOR": label}, HOLDS, evaluate(ev.derived(), facts),
+                                  evaluate(ev.printed(), facts), size=(fam.d, fam.m, fam.k)))
+    ev.instances("RAPPOR cohorts P vs CMS P with unary-encoding perturbation (printed) and the derived law", insts)
+
+
+@cache
+def _unbiased_families():
+    return [hadamard_family(2), hadamard_family(3), hadamard_family(4), hadamard_family(5), gf2_affine_family(1, 2),
+            gf2_affine_family(2, 3), gf2_affine_family(2, 4), gf2_affine_mod_family(2, 3, 2), gf2_affine_mod_family(3, 5, 4)]
+
+
+def _construction_k(fam):
+    """k predicted by the construction: Walsh size (smallest power of two > d) or 4^l."""
+    if fam.name.startswith("hadamard"):
+        return _smallest_pow2_above(fam.d)
+    l = int(fam.name.split("l=")[1].split(",")[0])
+    return 4**l
+
+
+@claim(
+    id="pan-cms/sec4.6.km",
+    location="Section 4.6, 'For the unbiased CMS (Corollary 3.1), we have km = d^2 m > d'",
+    statement="An unbiased CMS has k = d^2 hash functions, so km = d^2 m > d.",
+    printed=C.km_printed,
+    derived=C.km_form,
+    derivation=f"{DERIV}.rank_upper_bound",
+    kind="statement",
+    assumptions="unbiased CMS: c_bar(x, x') = 1/m for every x != x' (Corollary 3.1)",
+    note="k = d^2 is the size of Eq. (18)'s family when d = 2^l; unbiased families of other sizes exist (HE's Walsh "
+         "columns: k = smallest power of two > d, m = 2).  What unbiasedness forces is rank A = d, hence "
+         "k(m - 1) + 1 >= d and km > d.",
+    root_cause="sec3.1.family-size",
+)
+def sec4_6_km(ev):
+    insts, ranks = [], []
+    for fam in _unbiased_families():
+        ev.numeric(f"{fam.name} is collision-uniform (unbiased CMS)", fam.is_collision_uniform(), 1,
+                   "c_bar = 1/m for every pair")
+        k_, m_, d_ = fam.k, fam.m, fam.d
+        facts = {C.k: k_, C.m: m_, C.d: d_}
+        insts.append(Instance({"family": fam.name, "k": k_, "m": m_, "d": d_}, HOLDS, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=(d_, k_ * m_)))
+        A = C.hashed_frequency_matrix(fam.functions, m_)
+        ranks.append(Instance({"family": fam.name}, [A.rank(), k_], [d_, _construction_k(fam)],
+                              size=(d_, k_ * m_)))
+    ev.instances("k m = d^2 m > d (printed) and k(m - 1) + 1 >= d, k m > d (derived) on unbiased families", insts)
+    ev.instances("rank A = d for unbiased families; k from the construction", ranks, has_printed=False)
+
+
+@claim(
+    id="pan-cms/sec4.6.unbiased-recovery",
+    location="Section 4.6, 'so CMS can derive the original frequencies without bias'",
+    statement="For an unbiased CMS the linear map f -> hashed frequencies has rank d (km > d), so the frequencies "
+              "are recovered without bias.",
+    printed=C.unbiased_recovery_printed,
+    derived=C.hashed_frequency_gram,
+    derivation=f"{DERIV}.hashed_frequency_gram",
+    kind="statement",
+    assumptions="unbiased CMS (c_bar = 1/m); randomised response with e^eps = 3 for the decoder check",
+)
+def sec4_6_recovery(ev):
+    insts, dets, unbiased = [], [], []
+    for fam in _unbiased_families():
+        A = C.hashed_frequency_matrix(fam.functions, fam.m)
+        gram = ((fam.m - 1) * sympy.eye(fam.d) + sympy.ones(fam.d, fam.d)) / (fam.m * fam.k)
+        ev.identity(f"A^T A == ((m-1) I + J)/(m k) for {fam.name}", A.T * A, gram)
+        det_exact = (A.T * A).det()
+        facts = {C.m: fam.m, C.k: fam.k, C.d: fam.d, sympy.Symbol(r"\det(A^{T} A)"): det_exact}
+        det = evaluate(ev.derived(), facts)
+        printed = evaluate(ev.printed(), facts)
+        if not isinstance(printed, bool):  # a form 'det(A^T A) = ...' holds when it gives the exact determinant
+            printed = printed == det_exact
+        mech = cms(fam, grr(fam.m, R(3)).mechanism).mechanism
+        insts.append(Instance({"family": fam.name, "k m": fam.k * fam.m, "d": fam.d}, HOLDS,
+                              det != 0 and A.rank() == fam.d, printed, size=(fam.d, fam.k * fam.m)))
+        dets.append(Instance({"family": fam.name}, det_exact, det, size=(fam.d, fam.k * fam.m)))
+        unbiased.append(mech.is_unbiased())
+    ev.instances("km > d (printed); det(A^T A) != 0, i.e. rank A = d (derived), on unbiased families", insts)
+    ev.instances("det(A^T A) vs the derived closed form", dets, has_printed=False)
+    ev.numeric("the CMS + RR of each family is unbiased (QP = I)", all(unbiased), len(unbiased), f"{unbiased}")
+
+
+@claim(
+    id="pan-cms/sec4.6.small-km",
+    location="Section 4.6, last sentences",
+    statement="With km < d, distinct frequency vectors of the simplex map to the same hashed frequencies, so the "
+              "original frequencies cannot be identified.",
+    printed=C.small_km_printed,
+    derived=C.small_km_form,
+    derivation=f"{DERIV}.rank_upper_bound",
+    kind="statement",
+    assumptions="CMS encoding with k functions to [m], km < d; randomised response with e^eps = 3",
+)
+def sec4_6_small_km(ev):
+    rng = np.random.default_rng(SEED + 460)
+    insts, witnesses = [], []
+    for d_, m_, k_ in [(4, 3, 1), (5, 2, 2), (6, 2, 2), (7, 3, 2)]:
+        fam = random_family(d_, m_, k_, rng)
+        A = C.hashed_frequency_matrix(fam.functions, m_)
+        v = A.nullspace()[0]
+        f0 = sympy.Matrix([R(1, d_)] * d_)
+        t = min(R(1, d_) / abs(vi) for vi in v if vi != 0) / 2
+        f1 = f0 + t * v
+        mech = cms(fam, grr(m_, R(3)).mechanism).mechanism
+        P = _P(mech)
+        holds = (A * f0 == A * f1 and f0 != f1 and min(f1) >= 0 and sum(f1) == 1 and P * f0 == P * f1)
+        rank_sym = sympy.Symbol(r"\mathrm{rank}\,A")
+        facts = {rank_sym: A.rank(), C.k: k_, C.m: m_, C.d: d_}
+        insts.append(Instance({"d": d_, "m": m_, "k": k_}, HOLDS, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=(d_, m_, k_)))
+        witnesses.append(bool(holds))
+    ev.instances("rank A < d (printed) and rank A <= k(m - 1) + 1 (derived) at km < d", insts)
+    ev.numeric("a second frequency vector f + t v (v in the kernel) with the same hashed frequencies and the same "
+               "response law exists", all(witnesses), len(witnesses), f"{witnesses}")

@@ -1,0 +1,415 @@
+"""pan-cms claim checks: Recursive Hadamard Response (Section 4.3; see derivations.pan_cms.connections).
+
+RHR is built step by step (``ldpref.mechanisms.variants.recursive_hadamard_response``) and compared with a TnS
+algorithm, with HE and with the derivation's collision rates and MSEs (exact moments of the real mechanisms).
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import sympy
+
+import derivations.pan_cms.connections as C
+from derivations.pan_cms.symbols import e, eps, f, n
+from ldpref import enumeration, moments
+from ldpref.exact import EXP_EPS
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+from ldpref.ledger.root_causes import RootCause
+from ldpref.mechanisms.variants import rhr_family, rhr_matrix, tns, walsh_hadamard
+
+from .connections import (DERIV, HOLDS, R, _canon, _canonical, _datasets, _grr, _he, _jz, _memo_evaluate, _rat, _rhr,
+                          _truth)
+
+
+# ---- Section 4.3 -----------------------------------------------------------------------------------
+def _smallest_size(form, d, bits):
+    """The smallest power-of-two Hadamard size that a size rule (a statement in s, d, b) allows."""
+    size = 1
+    while not evaluate(form, {C.s_size: size, C.d: d, C.b: bits}):
+        size *= 2
+        if size > 4 * d + 4:
+            raise ValueError(f"no size up to {size} satisfies {form}")
+    return size
+
+
+@claim(
+    id="pan-cms/sec4.3.matrix-size",
+    location="Section 4.3, RHR step (2)",
+    statement="A Hadamard matrix of size larger than d // 2^(b-1) has the row (x // 2^(b-1)) + 1 for every x in [d].",
+    printed=C.matrix_size_printed,
+    derived=C.matrix_size_form,
+    derivation=f"{DERIV}.matrix_size_form",
+    kind="statement",
+    condition="2^(b-1) divides d; otherwise the values x in [d] = {0, ..., d-1} use rows up to ceil(d / 2^(b-1)) "
+              "and the size must exceed ceil(d / 2^(b-1))",
+    assumptions="[d] = {0, ..., d-1} and rows counted from 0 as in Appendix G's H[i, j] = (-1)^{i.j} (row "
+                "x // 2^(b-1) + 1, as HE's row x + 1 skips the all-ones row 0); 2^(b-1) <= d; the smallest "
+                "power-of-two size the rule allows",
+    note="With 1-based values and rows (row 1 the all-ones row) the printed rule is exact; HE's rule 'size larger "
+         "than d' is exact under the 0-based reading used here.",
+    root_cause="sec4.3.matrix-size",
+)
+def sec4_3_matrix_size(ev):
+    insts = []
+    for d in range(2, 13):
+        for bits in (1, 2, 3):
+            B = 2 ** (bits - 1)
+            if B > d:
+                continue
+            values = []
+            for form in (ev.printed(), ev.derived()):
+                H = walsh_hadamard(_smallest_size(form, d, bits))
+                values.append(all(x // B + 1 < len(H) for x in range(d)))  # every row x // 2^(b-1) + 1 exists
+            insts.append(Instance({"d": d, "b": bits, "printed size": _smallest_size(ev.printed(), d, bits)}, HOLDS,
+                                  values[1], values[0], in_condition=d % B == 0, size=(d, bits)))
+    ev.instances("every row x // 2^(b-1) + 1 exists in the Walsh matrix of the smallest size each rule allows", insts)
+
+
+def _rhr_key(label):
+    j, z = _jz(label)
+    return j, (1 if z[0] == "+" else -1, int(z[1:]))
+
+
+def _rhr_grid():
+    return [(2, 1), (3, 1), (2, 2), (3, 2), (4, 2), (5, 2), (4, 3), (5, 3)]
+
+
+@claim(
+    id="pan-cms/sec4.3.tns",
+    location="Section 4.3, 'Steps 2 - 5 can be fitted in the TnS framework, mapping x to 2^b possible values'",
+    statement="RHR's steps 2-5 are a TnS algorithm whose matrix takes 2^b values.",
+    printed=C.rhr_tns_printed,
+    derived=C.rhr_tns_form,
+    derivation=f"{DERIV}.rhr_tns_form",
+    kind="statement",
+    assumptions="d >= 2^(b-1); 's x (x mod 2^(b-1))' read as the signed pair (s, x mod 2^(b-1)) "
+                "(see ldpref.mechanisms.variants.recursive_hadamard_response)",
+    note="Read as an integer product, s x 0 = 0 merges two messages: only 2^b - 1 values remain, and the two values "
+         "of residue 0 would collide with probability 1 instead of 1/2.",
+)
+def sec4_3_tns(ev):
+    insts, he_same, product_counts = [], [], []
+    for d, bits in _rhr_grid():
+        for ee in (R(3), EXP_EPS):
+            if ee == EXP_EPS and bits == 3:
+                continue
+            rhr = _rhr(d, bits, ee)
+            M = rhr_matrix(d, bits)
+            values = sorted({v for row in M for v in row})
+            t = tns(M, _grr(len(values), ee))
+            tkey = lambda lab, values=values: (_jz(lab)[0], values[int(_jz(lab)[1])])  # noqa: E731
+            p, q = C.grr_reconstruction_moments(ee, 2 ** bits)[:2]
+            s = len(M[0])
+            messages = sorted(((sgn, r) for sgn in (1, -1) for r in range(2 ** (bits - 1))), key=lambda t: t)
+            Pd = sympy.Matrix([[(p if msg == (M[x][j][0], x % 2 ** (bits - 1)) else q) / s for x in range(d)]
+                               for j in range(s) for msg in messages])
+            exact = [_canonical(rhr, _rhr_key)[0], len(values)]
+            derived = [_canon(Pd), evaluate(ev.derived(), {C.d: d, C.b: bits})]
+            insts.append(Instance({"d": d, "b": bits, "exp_eps": ee}, exact, derived,
+                                  [_canonical(t, tkey)[0], evaluate(ev.printed(), {C.d: d, C.b: bits})], size=(d, bits)))
+            product_counts.append((d, bits, len({sgn * r for row in M for sgn, r in row})))
+            if bits == 1:
+                he = _he(d, ee)
+                hkey = lambda lab: (_jz(lab)[0], (int(_jz(lab)[1]), 0))  # noqa: E731
+                he_same.append(Instance({"d": d, "exp_eps": ee}, list(_canonical(rhr, _rhr_key)),
+                                        list(_canonical(he, hkey)), size=(d,)))
+    ev.instances("RHR built step by step vs TnS(M[x][j] = (H[x//B+1, j], x mod B), 2^b-ary RR)", insts)
+    ev.instances("RHR with b = 1 is HE (P and Q)", he_same, has_printed=False)
+    ev.note("distinct values of the literal integer product s * (x mod 2^(b-1)): "
+            + ", ".join(f"d={d}, b={bb}: {cnt} (2^b = {2 ** bb})" for d, bb, cnt in product_counts[::2]))
+
+
+@claim(
+    id="pan-cms/sec4.3.collision",
+    location="Section 4.3, second paragraph",
+    statement="Two distinct inputs of RHR collide with probability 1/2 if they have the same residue mod 2^(b-1), "
+              "and with probability 0 otherwise.",
+    printed=C.rhr_collision_printed,
+    derived=C.rhr_collision_form,
+    derivation=f"{DERIV}.rhr_collision_derived",
+    assumptions="x1 != x2 in [d]; collision over the uniformly drawn column j",
+    symbols={"x_1, x_2": "two distinct inputs", "b": "bits of RHR"},
+)
+def sec4_3_collision(ev):
+    def branches(form):
+        """(value, condition) of each branch of a Piecewise collision rate (sympy folds a perturbation into them)."""
+        folded = sympy.piecewise_fold(form)
+        if not isinstance(folded, sympy.Piecewise):
+            raise ValueError(f"collision rate {form} is not a Piecewise")
+        return [sympy.nsimplify(v) for v, _ in folded.args], [str(c) for _, c in folded.args]
+
+    (pv, pc), (dv, dc) = branches(ev.printed()), branches(ev.derived())
+    ev.symbolic("printed vs derived collision rate (branch values; branch conditions equal: "
+                f"{pc == dc})", pv + [sympy.Integer(int(pc == dc))], dv + [sympy.Integer(1)])
+    insts, literal = [], []
+    for d in range(2, 9):
+        for bits in (1, 2, 3):
+            fam = rhr_family(d, bits)
+            M = rhr_matrix(d, bits)
+            for a, c in itertools.combinations(range(d), 2):
+                sub = {C.x1: a, C.x2: c, C.b: bits}
+                insts.append(Instance({"d": d, "b": bits, "x1": a, "x2": c}, _rat(fam.collision_rate(a, c)),
+                                      evaluate(ev.derived(), sub), evaluate(ev.printed(), sub),
+                                      size=(d, bits, a, c)))
+                prod = R(sum(1 for j in range(len(M[0])) if M[a][j][0] * M[a][j][1] == M[c][j][0] * M[c][j][1]),
+                         len(M[0]))
+                if prod == 1:
+                    literal.append((d, bits, a, c))
+            # the derivation's GF(2) count, pair by pair
+            B = 2 ** (bits - 1)
+            ev_pairs = [(_rat(fam.collision_rate(a, c)), C.rhr_collision_derived(a // B, a % B, c // B, c % B))
+                        for a, c in itertools.combinations(range(d), 2)]
+            bad = [pair for pair in ev_pairs if pair[0] != pair[1]]
+            ev.numeric(f"GF(2) count (rhr_collision_derived) vs family, d={d}, b={bits}", not bad, len(ev_pairs),
+                       f"{len(bad)} mismatches" if bad else "all pairs agree")
+    ev.instances("collision rate of the RHR hash family (every pair)", insts)
+    ev.note(f"under the literal integer product s*(x mod 2^(b-1)), {len(literal)} pairs collide with probability 1, "
+            f"e.g. {literal[:3]}")
+
+
+@claim(
+    id="pan-cms/sec4.3.skewed",
+    location="Section 4.3, second paragraph, 'RHR is a skewed version of CMS'",
+    statement="RHR's collision rate is not the constant 1/m = 2^-b of a pairwise-independent CMS with 2^b values.",
+    printed=C.skewed_printed,
+    derived=C.skewed_form,
+    derivation=f"{DERIV}.rhr_collision_derived",
+    kind="statement",
+    assumptions="b >= 2 (more bits than HE) and d > 2^(b-1) (some residue class holds two values)",
+    note="At b = 1 RHR is HE: every pair collides with probability 1/2 = 1/m.",
+)
+def sec4_3_skewed(ev):
+    insts = []
+    for bits in (2, 3):
+        B = 2 ** (bits - 1)
+        for d in sorted({B + 1, B + 2, 2 * B + 1}):
+            fam = rhr_family(d, bits)
+            pairs = list(itertools.combinations(range(d), 2))
+            rates = {pair: _rat(fam.collision_rate(*pair)) for pair in pairs}
+            # printed: the rate is not the constant 2^-b; derived: the rate of every pair is the Piecewise form
+            printed = any(_truth(ev.printed(), r, {C.x1: a, C.x2: c, C.b: bits}) for (a, c), r in rates.items())
+            derived = all(evaluate(ev.derived(), {C.x1: a, C.x2: c, C.b: bits}) == rates[(a, c)] for a, c in pairs)
+            insts.append(Instance({"d": d, "b": bits, "rates": sorted({str(r) for r in rates.values()})}, HOLDS,
+                                  derived, printed, size=(d, bits)))
+    he_like = rhr_family(4, 1)
+    ev.note(f"b = 1, d = 4: constant collision rate {he_like.has_constant_collision_rate()} = 1/m (HE)")
+    ev.instances("RHR family is not collision-uniform at 2^-b (printed); its rates are the derived Piecewise", insts)
+
+
+@claim(
+    id="pan-cms/sec4.3.same-mod-probability",
+    location="Section 4.3, third paragraph, 'the same mod with a probability of 2^{b-1}'",
+    statement="Two objects of a random dataset have the same residue mod 2^(b-1) with probability 2^(b-1).",
+    printed=C.same_mod_probability_printed,
+    derived=C.same_mod_probability_form,
+    derivation=f"{DERIV}.same_mod_probability_form",
+    assumptions="the two values i.i.d. uniform on [d], with 2^(b-1) dividing d",
+    root_cause="sec4.3.same-mod-exponent",
+)
+def sec4_3_same_mod(ev):
+    ev.symbolic("printed vs derived probability", C.same_mod_probability_printed().rhs,
+                C.same_mod_probability_form().rhs)
+    insts = []
+    for bits in (1, 2, 3):
+        B = 2 ** (bits - 1)
+        for d in sorted({x for x in (B, 2 * B, 3 * B) if x >= 2}):
+            exact = R(sum(1 for a in range(d) for c in range(d) if a % B == c % B), d * d)
+            insts.append(Instance({"d": d, "b": bits}, exact, C.same_mod_probability_form().rhs.subs(C.b, bits),
+                                  C.same_mod_probability_printed().rhs.subs(C.b, bits), size=(d, bits)))
+    ev.instances("same-residue probability of two uniform values (every ordered pair)", insts)
+
+
+@claim(
+    id="pan-cms/sec4.3.random-collision",
+    location="Section 4.3, third paragraph, 'then the hash collision probability becomes 2^{-b}'",
+    statement="On a randomly generated dataset two objects collide with probability 2^-b.",
+    printed=C.random_collision_printed,
+    derived=C.random_collision_form,
+    derivation=f"{DERIV}.random_collision_form",
+    condition="the two values are distinct and their residues mod 2^(b-1) are independent and uniform (the premise "
+              "'same residue with probability 2^(1-b)'); two uniformly random distinct values of [d] share their "
+              "residue with probability (d/2^(b-1) - 1)/(d - 1), giving (d/2^(b-1) - 1)/(2(d - 1)), which tends "
+              "to 2^-b as d grows",
+    assumptions="collision averaged over the pair and over RHR's column j; 2^(b-1) divides d",
+    root_cause="sec4.3.random-pair",
+)
+def sec4_3_random_collision(ev):
+    ev.symbolic("printed vs derived collision probability", ev.printed().rhs, ev.derived().rhs)
+    insts = []
+    for bits in (1, 2, 3):
+        B = 2 ** (bits - 1)
+        # (A) rows a = 0 and a = 1 fixed, residues i.i.d. uniform: the premise holds exactly
+        d = 2 * B if 2 * B >= 2 else 2
+        fam = rhr_family(max(d, 2), bits)
+        exact = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
+        facts = {C.b: bits, C.rho: R(1, B)}
+        insts.append(Instance({"b": bits, "pair": "a = 0, 1; residues uniform"}, exact, evaluate(ev.derived(), facts),
+                              evaluate(ev.printed(), facts), size=(0, bits)))
+        # (B) a uniformly random pair of distinct values of [d]
+        for d in sorted({x for x in (2 * B, 3 * B, 4 * B) if x >= 2}):
+            fam = rhr_family(d, bits)
+            pairs = list(itertools.permutations(range(d), 2))
+            exact = sum((_rat(fam.collision_rate(a, c)) for a, c in pairs), R(0)) / len(pairs)
+            facts = {C.b: bits, C.rho: C.uniform_distinct_same_residue(d, bits)}
+            insts.append(Instance({"b": bits, "d": d, "pair": "uniform distinct values"}, exact,
+                                  evaluate(ev.derived(), facts), evaluate(ev.printed(), facts), in_condition=False,
+                                  size=(d, bits)))
+    ev.instances("average collision rate of RHR over random pairs", insts)
+    dsym = sympy.Symbol("d", positive=True)
+    B = 2 ** (C.b - 1)
+    ev.identity("rho for uniform distinct values -> 2^(1-b) as d -> oo",
+                sympy.limit((dsym / B - 1) / (dsym - 1), dsym, sympy.oo), 2 ** (1 - C.b))
+
+
+@claim(
+    id="pan-cms/sec4.3.b-eps",
+    location="Section 4.3, third paragraph, '[12] sets b = eps ... equivalent to m = e^eps in CMS'",
+    statement="RHR with b = eps bits is equivalent to CMS with m = e^eps.",
+    printed=C.b_eps_printed,
+    derived=C.b_eps_form,
+    derivation=f"{DERIV}.b_eps_form",
+    assumptions="eps a positive integer (b = eps bits); equivalent m = 1 / (collision rate of a random pair) "
+                "= number of messages",
+    note="2^eps lies between e^(eps/2) (MSE-OCMS) and e^eps (l-OCMS).",
+    root_cause="sec4.3.b-eps",
+)
+def sec4_3_b_eps(ev):
+    ev.symbolic("printed vs derived m", C.b_eps_printed().rhs, C.b_eps_form().rhs)
+    insts = []
+    for bits in (1, 2, 3, 4):
+        B = 2 ** (bits - 1)
+        fam = rhr_family(max(2 * B, 2), bits)
+        avg = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
+        exact = 1 / avg
+        ev.numeric(f"1/collision == number of messages (b={bits})", exact == fam.m, 1, f"{exact} vs {fam.m}")
+        insts.append(Instance({"b = eps": bits}, exact, C.b_eps_form().rhs.subs(eps, bits),
+                              C.b_eps_printed().rhs.subs(eps, bits), size=(bits,)))
+    ev.instances("equivalent m of RHR with b = eps bits", insts)
+
+
+def _class_datasets(d, bits, max_n):
+    """Datasets whose clients all share one residue class (that holds >= 2 values), with x in the class."""
+    B = 2 ** (bits - 1)
+    for r in range(min(B, d)):
+        cls = [x for x in range(d) if x % B == r]
+        if len(cls) < 2:
+            continue
+        for counts in _datasets(d, max_n, cls):
+            for x in cls:
+                yield r, counts, x
+
+
+@claim(
+    id="pan-cms/sec4.3.same-residue-worse",
+    location="Section 4.3, fourth paragraph",
+    statement="On a dataset whose values all share one residue mod 2^(b-1), RHR has a larger MSE than Hadamard "
+              "Encoding.",
+    printed=C.same_residue_worse_printed,
+    derived=C.same_residue_worse_form,
+    derivation=f"{DERIV}.rhr_mse_derived",
+    kind="statement",
+    assumptions="b >= 2; RHR with its unbiased within-residue Hadamard decoder; HE on the same d; x in the class",
+)
+def sec4_3_worse(ev):
+    insts, values, general, memo = [], [], [], {}
+    mse = cache(moments.mse)  # one moment computation per (mechanism, dataset), read at every x of the class
+    rhr_mse, he_mse = cache(C.rhr_mse_derived), cache(C.he_mse_derived)
+    for d, bits in [(3, 2), (4, 2), (5, 2), (5, 3), (6, 3)]:
+        for ee in (R(2), R(5, 2), R(3)):
+            rhr = _rhr(d, bits, ee)
+            he = _he(d, ee)
+            for r, counts, x in _class_datasets(d, bits, 3):
+                nn = sum(counts)
+                mr, mh = mse(rhr, counts)[x], mse(he, counts)[x]
+                fx = R(counts[x], nn)
+                dr, dh = rhr_mse(ee, bits, nn, fx, 1), he_mse(ee, nn, fx)
+                params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
+                facts = {sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}"): mr, sympy.Symbol(r"\mathrm{MSE}_{\mathrm{HE}}"): mh,
+                         e: ee, C.b: bits, n: nn, f: fx}
+                printed, derived = evaluate(ev.printed(), facts), _memo_evaluate(memo, ev.derived(), facts)
+                insts.append(Instance(params, HOLDS, derived, printed, size=(d, bits, nn), path="moment-formula"))
+                values.append(Instance(params, [mr, mh], [dr, dh], size=(d, bits, nn), path="moment-formula"))
+    # the derived RHR MSE on every dataset (any residue mix), against exact enumeration
+    for d, bits, ee in [(3, 2, R(3)), (4, 2, R(2))]:
+        rhr = _rhr(d, bits, ee)
+        B = 2 ** (bits - 1)
+        for counts in _datasets(d, 2):
+            nn = sum(counts)
+            mse = enumeration.enumerated_moments(rhr, counts)["mse"]
+            der = [C.rhr_mse_derived(ee, bits, nn, R(counts[x], nn),
+                                     R(sum(c for y, c in enumerate(counts) if y % B == x % B), nn)) for x in range(d)]
+            general.append(Instance({"d": d, "b": bits, "exp_eps": ee, "counts": counts}, mse, der, size=(d, bits, nn)))
+    ev.instances("MSE_RHR(x) > MSE_HE(x) on one-residue datasets (exact moments of the real RHR and HE)", insts)
+    ev.instances("exact MSEs [RHR, HE] vs derived formulas", values, has_printed=False)
+    ev.instances("derived RHR MSE vs exact enumeration on every dataset of <= 2 clients", general, has_printed=False)
+
+
+@claim(
+    id="pan-cms/sec4.3.eq5-mse",
+    location="Section 4.3, fourth paragraph, 'the MSE of RHR is equivalent to setting c(x, x') = 1/2 while setting "
+             "R as a randomized response with m > 2 in Eq. (5)'",
+    statement="On a one-residue dataset, RHR's MSE is Eq. (5) with c_bar = 1/2 and R = m-ary randomised response, "
+              "m = 2^b.",
+    printed=C.rhr_eq5_printed,
+    derived=C.rhr_eq5_form,
+    derivation=f"{DERIV}.rhr_second_moments",
+    assumptions="every client in x's residue class; RHR decoded by its unbiased within-residue Hadamard decoder; "
+                "Eq. (12)'s variances for R",
+    note="Eq. (5) with these values is the variance of RHR decoded by Eq. (2) with m = 2^b, an estimator with bias "
+         "(2^(b-1) - 1)(1 - f(x))/(2^b - 1) on such datasets; with the unbiased decoder the MSE is "
+         "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n.  At b = 1 (HE) all three agree.",
+    root_cause="sec4.3.eq5-mse",
+)
+def sec4_3_eq5(ev):
+    printed_rhs, derived_rhs = ev.printed().rhs, ev.derived().rhs
+    two_b = sympy.Symbol("M", positive=True)  # 2^b as a symbol: both forms become rational functions
+    ev.symbolic("printed vs derived MSE (2^b = M)", printed_rhs, derived_rhs,
+                simplify=lambda x: sympy.cancel(x.subs(2**C.b, two_b)))
+    insts, var_eq2, bias_eq2 = [], [], []
+    for d, bits in [(3, 1), (3, 2), (4, 2), (5, 3)]:
+        for ee in (R(2), R(3)):
+            rhr = _rhr(d, bits, ee)
+            rhr2 = _rhr(d, bits, ee, decoder="eq2")
+            for r, counts, x in _class_datasets(d, bits, 2):
+                nn = sum(counts)
+                sub = {C.b: bits, e: ee, n: nn, f: R(counts[x], nn)}
+                params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
+                insts.append(Instance(params, moments.mse(rhr, counts)[x], derived_rhs.subs(sub), printed_rhs.subs(sub),
+                                      size=(d, bits, nn, ee), path="moment-formula"))
+                var_eq2.append(Instance(params, moments.variance(rhr2, counts)[x],
+                                        C.eq2_rhr_variance_derived(ee, bits, nn, R(counts[x], nn)), size=(d, bits, nn),
+                                        path="moment-formula"))
+                bias_eq2.append(Instance(params, moments.bias(rhr2, counts)[x],
+                                         C.eq2_rhr_bias_derived(bits, R(counts[x], nn)), size=(d, bits, nn),
+                                         path="moment-formula"))
+    ev.instances("MSE of RHR on one-residue datasets", insts)
+    ev.instances("Eq. (2)-decoded RHR: variance (what Eq. (5) gives)", var_eq2, has_printed=False)
+    ev.instances("Eq. (2)-decoded RHR: bias", bias_eq2, has_printed=False)
+    veq, vne = C.grr_variances_derived(e, C.m)
+    p12 = C.eq12_printed()
+    ev.identity("Eq. (12) variances == randomised-response variances", [sympy.cancel(veq - p12[0]), sympy.cancel(vne - p12[1])],
+                [0, 0])
+
+
+ROOT_CAUSES = [
+    RootCause("sec4.3.same-mod-exponent", "Section 4.3, third paragraph",
+              "two random values share their residue mod 2^(b-1) with probability 2^(b-1), a probability above 1; it "
+              "is 2^(1-b)", "error"),
+    RootCause("sec4.3.random-pair", "Section 4.3, third paragraph",
+              "the collision probability 2^-b of a random pair needs residues that are independent and uniform; two "
+              "distinct values of [d] share their residue with probability (d/2^(b-1) - 1)/(d - 1) < 2^(1-b), so the "
+              "rate is below 2^-b and reaches it only as d grows", "condition"),
+    RootCause("sec4.3.b-eps", "Section 4.3, third paragraph ('[12] sets b = eps')",
+              "b = eps bits give 2^b = 2^eps messages at collision rate 2^-b, i.e. m = 2^eps in CMS, not e^eps",
+              "error"),
+    RootCause("sec4.3.eq5-mse", "Section 4.3, fourth paragraph",
+              "RHR's MSE is said to be Eq. (5) with c_bar = 1/2 and m-ary RR; Eq. (5) with those values is the variance "
+              "of RHR decoded by Eq. (2), which is biased there; RHR's unbiased decoder has MSE "
+              "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n", "error"),
+    RootCause("sec4.3.matrix-size", "Section 4.3, RHR step (2)",
+              "a Hadamard matrix of size larger than d // 2^(b-1) holds row x // 2^(b-1) + 1 of every x in [d] only "
+              "when 2^(b-1) divides d; otherwise the size must exceed ceil(d / 2^(b-1))", "condition"),
+]
