@@ -47,6 +47,15 @@ def _thm2_points():
     return tuple(out)
 
 
+def _evaluate_at_once(form, at):
+    """``evaluate(form, at)`` with every number put into the form at once (xreplace) before evaluating: the
+    statement's comparison of logarithms is then decided on numbers, as ``evaluate``'s own substitution would
+    decide it, without substituting into the symbolic sides one by one."""
+    if isinstance(form, sympy.Basic):
+        return evaluate(form.xreplace({k: sympy.sympify(v) for k, v in at.items()}), {})
+    return evaluate(form, at)
+
+
 def _thm2_check(ev):
     printed, derived = ev.printed(), ev.derived()
     holds, tight, values = [], [], {}
@@ -55,7 +64,7 @@ def _thm2_check(ev):
         key = (ee, params["p"], params["m"], params["s"])
         if key not in values:  # many draws share one point
             at = {J.eps: sympy.log(ee), J.p: params["p"], J.m: params["m"], J.s: params["s"]}
-            values[key] = (evaluate(derived, at), evaluate(printed, at))
+            values[key] = (_evaluate_at_once(derived, at), _evaluate_at_once(printed, at))
         holds.append(Instance(dict(params, **{"exact e^eps": ee, "bound": bound}), exact=bool(ee <= bound),
                               derived=values[key][0], printed=values[key][1], size=size))
         if params["report"] == "<x, j>" and ee != (bound if separates else 1):
