@@ -13,7 +13,7 @@ definitions (Section 2.2: one-hot responses, ``nu`` their frequencies, ``f_hat =
 from __future__ import annotations
 
 import itertools
-from functools import cache
+from functools import cache, lru_cache
 from math import factorial
 
 import sympy
@@ -273,18 +273,25 @@ def extremal_parts(P: sympy.Matrix, exp_eps):
 
     A constant row satisfies the definition two ways (base p, empty support; or base p/e^eps, full
     support); it is read here as base p with the empty support set."""
+    memo = {}  # rows of a design repeat two values: cancel each distinct expression once
+
+    def cancel(x):
+        if x not in memo:
+            memo[x] = sympy.cancel(x)
+        return memo[x]
+
     base, rows = [], []
     for u in range(P.shape[0]):
-        row = [sympy.cancel(v) for v in P.row(u)]
+        row = [cancel(v) for v in P.row(u)]
         b = None
         for cand in row:  # the base probability: every entry equals it or e^eps times it
-            if cand != 0 and all(sympy.cancel(v / cand) in (1, exp_eps) for v in row):
+            if cand != 0 and all(cancel(v / cand) in (1, exp_eps) for v in row):
                 b = cand
                 break
         if b is None:
             return None
         base.append(b)
-        rows.append([0 if sympy.cancel(v / b) == 1 else 1 for v in row])
+        rows.append([0 if cancel(v / b) == 1 else 1 for v in row])
     return base, sympy.Matrix(rows)
 
 
@@ -585,10 +592,15 @@ def eq2_sum_form():
 
 
 def eq2_at(form, variances):
-    """The Eq. (2) form at one variance vector (the Sum over v carried out)."""
+    """The Eq. (2) form at one variance vector (the Sum over v carried out, once per form and d)."""
     rhs = form.rhs if isinstance(form, sympy.Equality) else form
-    expr = rhs.subs(d_sym, len(variances)).doit()
-    return expr.subs({var_v[i + 1]: v for i, v in enumerate(variances)})
+    return _sum_carried_out(rhs, len(variances)).subs({var_v[i + 1]: v for i, v in enumerate(variances)})
+
+
+@lru_cache(maxsize=64)
+def _sum_carried_out(rhs, d_value: int):
+    """``rhs`` at d = ``d_value`` with its Sum over v written out term by term."""
+    return rhs.subs(d_sym, d_value).doit()
 
 
 @cache

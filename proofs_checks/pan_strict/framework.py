@@ -277,12 +277,13 @@ def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
     N = sympy.Matrix.hstack(*null).T  # r x |U|
     Z = sympy.Matrix(d, N.shape[0], lambda i, j: sympy.Symbol(f"z_{i}_{j}"))
     Q = Q0 + Z * N
-    loss = sympy.expand(D.urp_l2_loss(P, Q, n_clients))
     unknowns = list(Z)
-    sol = sympy.solve([sympy.diff(loss, z) for z in unknowns], unknowns, dict=True)
-    if not sol:
+    loss = sympy.Poly(D.urp_l2_loss(P, Q, n_clients), *unknowns)  # a quadratic in the entries of Z
+    sol = sympy.linsolve([loss.diff(z).as_expr() for z in unknowns], unknowns)  # grad_Z = 0 (linear)
+    if sol == sympy.EmptySet:
         raise ArithmeticError("the URP loss has no stationary point over unbiased decoders")
-    return sympy.cancel(loss.subs(sol[0]))
+    (point,) = sol
+    return sympy.cancel(loss.as_expr().subs(dict(zip(unknowns, point)), simultaneous=True))
 
 
 @claim(

@@ -63,8 +63,16 @@ def def2_3(ev):
     form = ev.derived()
 
     def by_form(P, e):  # the form at every entry, with p_u the row's base probability
-        return all(evaluate(form, {D.P_entry: sympy.cancel(v), D.p_u: sympy.cancel(_row_min(P.row(u), e)), D.e_sym: e})
-                   for u in range(P.shape[0]) for v in P.row(u))
+        truth = {}  # the form at each distinct (entry, p_u) of P (a row repeats its two values)
+        for u in range(P.shape[0]):
+            p_u = sympy.cancel(_row_min(P.row(u), e))
+            for v in P.row(u):
+                point = (sympy.cancel(v), p_u)
+                if point not in truth:
+                    truth[point] = evaluate(form, {D.P_entry: point[0], D.p_u: p_u, D.e_sym: e})
+                if not truth[point]:
+                    return False
+        return True
 
     insts = []
     for name, P, e, S in _extremal_grid():
