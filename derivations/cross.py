@@ -89,9 +89,21 @@ def pancms_l2_star_value(d_, e_):
     return fp(mpmath.mpf(int(d_)), mpmath.mpf(sympy.Rational(e_).p) / sympy.Rational(e_).q)
 
 
+@cache
+def _osc_l2_symbolic():
+    """pan-strict's OSC l2 (n = 1) as a rational function of (d, k, e^eps), built once."""
+    return PS.osc_l2(PS.d, PS.k, e)
+
+
 def osc_l2_star(d_=d, e_=e, n_=1):
-    """pan-strict's strict lower bound (real k): k = d/(e+1) if d >= e + 1, else k = 1."""
+    """pan-strict's strict lower bound (real k): k = d/(e+1) if d >= e + 1, else k = 1.  At rational d, e^eps
+    (n = 1) the OSC l2 is evaluated exactly on Fractions (ldpref.ledger.forms.evaluate), not substituted."""
+    from ldpref.ledger.forms import evaluate
+
     d_, e_ = sympy.sympify(d_), sympy.sympify(e_)
+    if d_.is_Rational and e_.is_Rational and n_ == 1:
+        k_ = sympy.Integer(1) if bool(d_ < e_ + 1) else d_ / (e_ + 1)
+        return evaluate(_osc_l2_symbolic(), {PS.d: d_, PS.k: k_, e: e_})
     if d_.is_number and e_.is_number and bool(d_ < e_ + 1):
         return sympy.cancel(PS.osc_l2(d_, 1, e_, n_))
     return sympy.cancel(PS.osc_l2(d_, d_ / (e_ + 1), e_, n_))
