@@ -113,12 +113,26 @@ def oue_pq(exp_eps=EXP_EPS):
     constraint p(1-q) = e^eps q(1-p).  Solve the constraint for p, set d/dq = 0."""
     qq = sympy.Symbol("q", positive=True)
     e = sympy.Symbol("e", positive=True)
-    pp = sympy.solve(sympy.Eq(sympy.Symbol("P") * (1 - qq), e * qq * (1 - sympy.Symbol("P"))), sympy.Symbol("P"))[0]
+    P_ = sympy.Symbol("P")
+    pp = _solve_affine(P_ * (1 - qq) - e * qq * (1 - P_), sympy.Integer(0), P_)  # the constraint is affine in P
     objective = qq * (1 - qq) / (pp - qq) ** 2
-    critical = [s for s in sympy.solve(sympy.diff(objective, qq), qq) if s.is_positive is not False]
-    q_star = sympy.simplify(critical[0])
-    p_star = sympy.simplify(pp.subs(qq, q_star))
+    critical = _critical_points(objective, qq, [sympy.fraction(sympy.together(pp))[1]])
+    q_star = sympy.cancel(critical[0])
+    p_star = sympy.cancel(pp.subs(qq, q_star))
     return sympy.cancel(p_star.subs(e, exp_eps)), sympy.cancel(q_star.subs(e, exp_eps))
+
+
+def _critical_points(objective, x, denominators):
+    """The zeros of d objective/dx that are not known to be non-positive, as sympy.solve finds them here: the
+    roots of the linear factors of the derivative's numerator that zero no denominator (of the derivative or
+    of ``denominators``).  Falls back to sympy.solve when a factor is not linear in x."""
+    num, den = sympy.fraction(sympy.together(sympy.diff(objective, x)))
+    _, factors = sympy.factor_list(num, x)
+    if any(sympy.degree(f_, x) > 1 for f_, _ in factors):
+        return [r for r in sympy.solve(sympy.diff(objective, x), x) if r.is_positive is not False]
+    roots = [_solve_affine(f_, sympy.Integer(0), x) for f_, _ in factors if f_.has(x)]
+    ok = [r for r in roots if all(sympy.cancel(d_.subs(x, r)) != 0 for d_ in [den, *denominators])]
+    return [r for r in ok if r.is_positive is not False]
 
 
 @cache
