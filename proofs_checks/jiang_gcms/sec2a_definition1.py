@@ -58,6 +58,9 @@ def _events(U):
 
 
 def _def1_instances(printed, derived):
+    # the printed statement as a function of every symbol it may hold (built once, not once per instance): eps,
+    # delta and the hockey-stick value are fixed per instance, the two event probabilities per event
+    holds = sympy.lambdify((J.eps, J.delta, J.HOCKEY, J.PrS, J.PrS2), printed, modules="sympy", dummify=True)
     insts = []
     for name, mech in _def1_mechanisms():
         Pm = mech.perturbation_matrix()
@@ -72,9 +75,8 @@ def _def1_instances(printed, derived):
                 for dl in sorted({worst, worst / 2, R(0)}):
                     # every symbol of the form but the two event probabilities is fixed here (the hockey-stick
                     # value too, should the form be written with it), so the same code evaluates any statement form
-                    at = printed.subs({J.eps: sympy.log(e_), J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)})
-                    holds = sympy.lambdify((J.PrS, J.PrS2), at, modules="sympy", dummify=True)
-                    pr = all(bool(holds(sum(a[u] for u in S), sum(b[u] for u in S))) for S in events)
+                    at = (sympy.log(e_), dl, J.hockey_stick(a, b, e_))
+                    pr = all(bool(holds(*at, sum(a[u] for u in S), sum(b[u] for u in S))) for S in events)
                     de = evaluate(derived, {J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)})
                     insts.append(Instance({"mechanism": name, "x": x, "x'": x2, "e^eps": e_, "delta": dl,
                                            "smallest delta": worst}, exact=bool(worst <= dl), derived=de, printed=pr,
