@@ -143,7 +143,6 @@ def _shuffled_pairs(mech, n_rest):
     """Exact output distributions (Fractions) of the shuffled histogram for every neighbouring pair x, x'
     (the other n_rest clients all on one value), as mpmath pairs (a, b) per output."""
     Pm = mech.perturbation_matrix()
-    U = mech.n_outputs
     out = []
     for rest_value in range(mech.d):
         group = _multinomial_counts(list(Pm[:, rest_value]), n_rest)
