@@ -142,11 +142,12 @@ def urp_mechanism_matrices(P: sympy.Matrix, Q: sympy.Matrix):
     ``P_urp[(pi, y), x] = P[y, pi(x)] / d!`` and ``Q_urp[v, (pi, y)] = Q[pi(v), y]``."""
     U, d = P.shape
     perms = list(itertools.permutations(range(d)))
+    scaled = [[P[y, x] / factorial(d) for x in range(d)] for y in range(U)]  # each entry divided once
     rows, cols, labels = [], [[] for _ in range(d)], []
     for pi in perms:
         for y in range(U):
             labels.append(f"{''.join(map(str, pi))}:{y}")
-            rows.append([P[y, pi[x]] / factorial(d) for x in range(d)])
+            rows.append([scaled[y][pi[x]] for x in range(d)])
             for v in range(d):
                 cols[v].append(Q[pi[v], y])
     return rows, cols, labels

@@ -230,7 +230,8 @@ def l2_derivative():
 def optimal_k_symbolic():
     """The stationary points of l2 in k > 0, e^eps > 1: the unique positive root ``d/(e^eps+1)``."""
     numer = sympy.numer(sympy.together(l2_derivative()))
-    roots = [r for r in sympy.roots(sympy.Poly(numer, k)) if sympy.ask(sympy.Q.positive(r), sympy.Q.positive(e - 1))
+    above_one = sympy.Symbol("s", positive=True)  # e^eps = 1 + s with s > 0: the sign of a root from assumptions
+    roots = [r for r in sympy.roots(sympy.Poly(numer, k)) if r.subs(e, 1 + above_one).is_positive
              is not False and sympy.cancel(r + d / (e - 1)) != 0]  # rational in d, e^eps: cancel decides zero
     if len(roots) != 1:
         raise ArithmeticError(f"expected one positive stationary point of l2(k), got {roots}")
