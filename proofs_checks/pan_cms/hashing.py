@@ -157,7 +157,18 @@ def _collision_rate_mechanism(mm, inner, c, M):
 
 # ---- evaluating a claim's forms at one point ----------------------------------------------------------
 def val(form, values: dict):
-    """A claim's form at one point (symbols -> exact values; an ``Eq`` gives its right-hand side)."""
+    """A claim's form at one point (symbols -> exact values; an ``Eq`` gives its right-hand side).  A Piecewise
+    value is its first branch whose condition holds there, decided exactly when the conditions compare rationals
+    (no symbolic substitution into every branch)."""
+    expr = form.rhs if isinstance(form, sympy.Equality) else form
+    if isinstance(expr, sympy.Piecewise):
+        subs = {(sympy.Symbol(k_) if isinstance(k_, str) else k_): sympy.sympify(v) for k_, v in values.items()}
+        for branch, condition in expr.args:
+            holds = _rational_truth(condition, subs)
+            if holds is None:
+                break  # a condition the exact path cannot decide: evaluate the whole form
+            if holds:
+                return evaluate(branch, subs)
     return evaluate(form, values)
 
 

@@ -4,7 +4,7 @@ CMS+HE, RHR, the pure protocols), their exact losses, and the helpers that evalu
 from __future__ import annotations
 
 import itertools
-from functools import cache
+from functools import cache, lru_cache
 
 import sympy
 
@@ -35,6 +35,12 @@ def _undisp(form):
         return type(form)(_undisp(x) for x in form)
     if not isinstance(form, sympy.Basic):
         return form
+    return _undisp_expr(form)
+
+
+@lru_cache(maxsize=4096)
+def _undisp_expr(form):
+    """:func:`_undisp` of one sympy object, once per object (checks read the same forms at every instance)."""
     return form.replace(T.LOG2, lambda a: sympy.log(a, 2))
 
 
