@@ -15,6 +15,8 @@ real mechanisms there, computed in the check from exact values.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy
 
 import derivations.pan_cms.optimized as D
@@ -76,11 +78,13 @@ def branches(expr):
     return [b for b, _ in sympy.piecewise_fold(expr).args]
 
 
+@lru_cache(maxsize=256)  # the same printed/derived forms are compared by several claims (and branches)
 def _sq(x):
     """Canonical form for comparing m = 1 + sqrt(...) forms: (m - 1)^2 as a rational function."""
     return sympy.factor(sympy.cancel(sympy.expand((x - 1) ** 2)))
 
 
+@lru_cache(maxsize=256)
 def _iso_mse(v):
     """(n(e-1)^2 v/2 - e^eps)^2: removes the square root of 2(Delta_MSE + e^eps)/(n(e^eps-1)^2)."""
     return sympy.factor(sympy.cancel(sympy.expand((v * n_sym * (E - 1) ** 2 / 2 - E) ** 2)))

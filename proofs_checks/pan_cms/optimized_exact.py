@@ -182,7 +182,6 @@ def lumped_cms(family: HashFamily, inner: Mechanism) -> Mechanism:
     ``P[(j,z), x] = P_R[z, h_j(x)]/k`` summed over the merged outputs, decoder column
     ``m/(m-1) Q_R[h_j(x), z] - 1/(m-1)``.  Exact integer arithmetic: a decoder value is keyed by its id
     (equal values, equal ids), probabilities are integers over the common denominator of P_R."""
-    d = family.d
     PR, QR = _entries(inner.perturbation_matrix()), _entries(inner.decoder_matrix())
     if not all(isinstance(v, Fraction) for row in PR + QR for v in row):
         raise TypeError("lumped_cms needs a rational inner mechanism")

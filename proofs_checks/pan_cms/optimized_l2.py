@@ -3,7 +3,7 @@ Eq. (33) on).  Conventions as in :mod:`proofs_checks.pan_cms.optimized` (whose R
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import sympy
 
@@ -30,6 +30,7 @@ L2_GRID = {"rr": (R(2), R(7, 2)), "arp": (R(2), R(3)), "srp": (R(9, 4), R(4))}
 L2_MD = [(2, 2), (2, 3), (3, 2), (3, 3), (4, 3), (4, 4)]
 
 
+@lru_cache(maxsize=256)  # thm3.7 and appD.eq36 compare the same forms
 def _iso_l2(v):
     """(n(e-1)^2 v/2 - d e^eps)^2: removes the square root of 2(Delta_l + d e^eps)/(n(e^eps-1)^2)."""
     return sympy.factor(sympy.cancel(sympy.expand((v * n_sym * (E - 1) ** 2 / 2 - d_sym * E) ** 2)))
