@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from functools import cache as _cache
 
 import numpy as np
@@ -21,7 +23,7 @@ from ldpref.mechanisms.pure import _unary
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets
-from .gcms_model import SEED, _at, _family, _gcms_datasets, _grid, _size
+from .gcms_model import SEED, _at, _family, _frac, _gcms_datasets, _grid, _size
 
 
 # ---- Section IV-A: Algorithms 1-3, Eqs. (3) and (4), Remark 1 ----------------------------------------
@@ -147,20 +149,41 @@ def _decoded_family(d, m, k, s, p, estimator):
 
 
 @_cache
+def _decoded_tables(d, m, k, s, p, estimator):
+    """(weight, Q P) per member of the decoded mixture (read once from Mechanism.QP), over common denominators:
+    (integer weights w_i Dw, integer Q P B_i DB, Dw, DB)."""
+    fam = _decoded_family(d, m, k, s, p, estimator)
+    members = [(_frac(w_), [[_frac(mech.domain.to_sympy(x)) for x in row] for row in mech.QP.to_list()])
+               for w_, mech in fam.members]
+    Dw = math.lcm(*(w_.denominator for w_, _ in members))
+    DB = math.lcm(*(x.denominator for _, B in members for row in B for x in row))
+    return [int(w_ * Dw) for w_, _ in members], [[[int(x * DB) for x in row] for row in B] for _, B in members], Dw, DB
+
+
+def _decoded_mean(tables, counts):
+    """n E[f_hat(v)] for every v: the law of total expectation over the draw of E_i[f_hat] = (Q P counts)/n,
+    ldpref.family.expectation's formula with the per-member Q P hoisted (exact, integer sums)."""
+    ws, Bs, Dw, DB = tables
+    d = len(counts)
+    nz = [x for x in range(d) if counts[x]]
+    out = [Fraction(sum(w_ * sum(B[v][x] * counts[x] for x in nz) for w_, B in zip(ws, Bs)), Dw * DB) for v in range(d)]
+    return [sympy.Rational(x.numerator, x.denominator) for x in out]
+
+
+@_cache
 def _eq4_instances(printed, derived):
     """n E[f_hat(v)] under the printed and the derived estimators (sympy Eq objects f_hat = a C + b)."""
     insts = []
     for d, m_, k_, s_, p_ in _grid():
         if (d, m_, k_) not in ((2, 2, 1), (2, 3, 2), (2, 4, 1), (3, 3, 2), (4, 2, 2)):
             continue
-        fp = _decoded_family(d, m_, k_, s_, p_, printed)
-        fd = _decoded_family(d, m_, k_, s_, p_, derived)
+        fp = _decoded_tables(d, m_, k_, s_, p_, printed)
+        fd = _decoded_tables(d, m_, k_, s_, p_, derived)
         for counts in _gcms_datasets(d):
-            n_ = sum(counts)
-            ep, ed = fp.expectation(counts), fd.expectation(counts)
+            ep, ed = _decoded_mean(fp, counts), _decoded_mean(fd, counts)
             for v in range(d):
                 insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
-                                      exact=sympy.Integer(counts[v]), derived=n_ * ed[v], printed=n_ * ep[v],
+                                      exact=sympy.Integer(counts[v]), derived=ed[v], printed=ep[v],
                                       size=_size(d, m_, k_, s_, p_, counts, v)))
     return tuple(insts)
 
