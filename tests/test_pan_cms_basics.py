@@ -8,6 +8,8 @@ import sympy
 
 import derivations.pan_cms.basics as D
 import proofs_checks.pan_cms.basics as C
+import proofs_checks.pan_cms.basics_appC as CC
+import proofs_checks.pan_cms.basics_common as CM
 from derivations.pan_cms.symbols import cbar, e, f, m, n, var_eq, var_neq
 from ldpref import moments
 from ldpref.ledger import find_claim
@@ -18,27 +20,27 @@ R = sympy.Rational
 
 # ---- families and inner mechanisms ------------------------------------------------------------
 def test_prime_affine_family_is_strongly_pairwise_independent():
-    fam = C.prime_affine_family(3, 3)
+    fam = CM.prime_affine_family(3, 3)
     assert fam.k == 9 and fam.is_pairwise_independent() and fam.is_collision_uniform()
 
 
 def test_pair_uniform_family_has_collision_rate_one_over_m_but_is_not_strongly_independent():
-    fam = C.collision_uniform_pair_family(4)
+    fam = CM.collision_uniform_pair_family(4)
     assert fam.has_constant_collision_rate() == Fraction(1, 4)
     assert not fam.is_pairwise_independent()
     assert C._strong_pi_numpy(fam) is False
 
 
 def test_constant_rate_families():
-    assert C.family("hand(d=2,k=3,c=1/3)").has_constant_collision_rate() == Fraction(1, 3)
-    assert C.family("gf2mod3(l=2,d=3)").has_constant_collision_rate() == Fraction(3, 8)
+    assert CM.family("hand(d=2,k=3,c=1/3)").has_constant_collision_rate() == Fraction(1, 3)
+    assert CM.family("gf2mod3(l=2,d=3)").has_constant_collision_rate() == Fraction(3, 8)
 
 
 def test_enumerated_inner_variances_match_eqs_12_13():
     # RR on [3], e^eps = 2: e(m-1)/(e-1)^2 = 4 and (e+m-2)/(e-1)^2 = 3; a-RP: (e+1)^2/(e-1)^2 = 9, 4e/(e-1)^2 = 8
-    V = C.var_table("rr", 3, R(2))
+    V = CM.var_table("rr", 3, R(2))
     assert (V[0][0], V[0][1], V[2][1]) == (4, 3, 3)
-    V = C.var_table("arp", 3, R(2))
+    V = CM.var_table("arp", 3, R(2))
     assert (V[1][1], V[1][0]) == (9, 8)
 
 
@@ -67,9 +69,9 @@ def test_appendix_C_constants():
 
 
 def test_evaluate_on_matches_exact_moments():
-    fam = C.family("random(d=3,m=3,k=2)")
-    mech = C.cms_mech("random(d=3,m=3,k=2)", "arp", R(2))
-    V = C.var_table("arp", 3, R(2))
+    fam = CM.family("random(d=3,m=3,k=2)")
+    mech = CM.cms_mech("random(d=3,m=3,k=2)", "arp", R(2))
+    V = CM.var_table("arp", 3, R(2))
     counts = (1, 0, 2)
     P, where = D.variance_lemma_printed()
     for x in range(3):
@@ -82,15 +84,15 @@ def test_evaluate_on_matches_exact_moments():
 def test_g_mse_formula_on_constant_rate_family():
     # gf2 affine mod 3 (c_bar = 3/8), RR at e^eps = 3, all n = 1 client on x: MSE = Var(R|=)/(1 - c)^2
     key = "gf2mod3(l=2,d=2)"
-    mech = C.cms_mech(key, "rr", R(3), "eq8")
-    V = C.var_table("rr", 3, R(3))
+    mech = CM.cms_mech(key, "rr", R(3), "eq8")
+    V = CM.var_table("rr", 3, R(3))
     value = D.g_mse_printed().rhs.subs({n: 1, f: 1, cbar: R(3, 8), var_eq: V[0][0], var_neq: V[0][1]})
     assert sympy.cancel(value) == moments.mse(mech, (1, 0))[0] == V[0][0] * R(64, 25)
 
 
 def test_tail_profiles_agree_and_are_exact():
-    exact = C._tail_profile_exact("gf2(l=1,d=2)", R(3), 3, 1)
-    derived = C._tail_profile_derived(2, R(3), 3, 1)
+    exact = CC._tail_profile_exact("gf2(l=1,d=2)", R(3), 3, 1)
+    derived = CC._tail_profile_derived(2, R(3), 3, 1)
     assert exact == derived
     vals, probs, var, truth = exact
     assert sum(probs) == 1 and truth == Fraction(1, 3)
@@ -103,7 +105,7 @@ def test_theorem_3_5_counterexample_exact():
     """m = 128, n = 151, e^eps = (1257/151)^2, no client on x: at alpha = alpha_max the exact tail
     Pr[K >= 11], K ~ Bin(151, 1/128), exceeds 2 exp(-alpha^2 (m-1)/(3(e+m-1)))."""
     key, ee, nn = "pair-uniform(m=128)", R(1257, 151) ** 2, 151
-    vals, probs, var, truth = C._tail_profile_exact(key, ee, nn, 0)
+    vals, probs, var, truth = CC._tail_profile_exact(key, ee, nn, 0)
     amax2 = Fraction(int((ee * nn / 127).p), int((ee * nn / 127).q))
     tail = sum((p for v, p in zip(vals, probs) if (v - truth) ** 2 >= amax2 * var), Fraction(0))
     binom_tail = sum(sympy.binomial(nn, i) * R(1, 128) ** i * R(127, 128) ** (nn - i) for i in range(11, nn + 1))

@@ -1,7 +1,8 @@
 """Derivations for pan-cms (M. Pan, "Count-mean Sketch as an Optimized Framework for Frequency
 Estimation with LDP"), one submodule per part of the paper:
 
-* ``basics``      -- Section 2, Sections 3.1-3.3, Appendices A-C (expectation, variance, g(x), Chernoff)
+* ``basics``      -- Sections 3.1-3.3, Appendices A-C (expectation, variance, g(x), Chernoff); its notation and
+  exact evaluation of the sum formulas in ``basics_notation``, Section 2 in ``basics_sec2``
 * ``optimized``   -- Section 3.4, Appendix D (inner mechanisms, optimal m, optimal losses)
 * ``hashing``     -- Sections 3.5-3.6, Appendices E-F (imperfect hashing, the original CMS's bias)
 * ``connections`` -- Section 4, Appendix G (TnS, HE, HR, RHR, OLH, recursive CMS, RAPPOR)

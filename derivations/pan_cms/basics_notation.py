@@ -1,0 +1,488 @@
+"""pan-cms derivations, basics: the notation of the sum formulas and their exact evaluation.
+
+Notation classes (sympy ``Function`` subclasses with their own LaTeX), used by the printed and derived
+forms of :mod:`derivations.pan_cms.basics`:
+
+* :class:`SumIn` ``(term, i, N)`` -- sum over ``i in [N]`` (``[N] = {0, ..., N-1}``).
+* :class:`SumInExcept` ``(term, i, N, x)`` -- sum over ``i in [N] \\ x``.
+* :class:`Coll` ``(j, a, b)`` -- c_j(a, b) = 1{h_j(a) = h_j(b)}.
+* :class:`CBar` ``(a, b)`` -- c_bar(a, b) = (1/k) sum_j c_j(a, b).
+* :class:`VarR` ``(j, a, b)`` -- Var(R(h_j(a))[h_j(b)]).
+* :class:`Expect`, :class:`VarOp` -- E[.] and Var(.) of the random variable :data:`FHAT` (Eq. (7)).
+
+:func:`evaluate_on` (and :func:`evaluate_symbolic_on`) evaluate such a form exactly on a real hash family,
+dataset and inner mechanism; :func:`expand_sums` expands the sums at given sizes (symbolic comparisons).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import sympy
+
+from .symbols import d, f, k, m, n
+
+R = sympy.Rational
+
+
+# ---- index symbols and notation ----------------------------------------------------------------
+x = sympy.Symbol("x", integer=True, nonnegative=True)  # the value whose frequency is estimated
+xp = sympy.Symbol("x'", integer=True, nonnegative=True)  # a value held by a client
+j = sympy.Symbol("j", integer=True, nonnegative=True)  # a hash-function index
+J = sympy.Symbol("j^{(i)}", integer=True, nonnegative=True)  # the index drawn by client i
+X = sympy.Symbol("X^{(i)}", integer=True, nonnegative=True)  # the value of client i
+fF = sympy.Function("f")  # f(x'): frequency of a value (inside sums)
+S = sympy.Symbol(r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)]")  # the sum decoded by Eq. (2)
+mprime = sympy.Symbol("m'", positive=True)
+FHAT = sympy.Symbol(r"\hat{f}(x)")  # the estimator as a random variable (Eq. (7))
+
+E_fhat = sympy.Symbol(r"E[\hat{f}(x)]")
+Var_fhat = sympy.Symbol(r"\mathrm{Var}(\hat{f}(x))")
+MSE_fhat = sympy.Symbol(r"MSE(\hat{f}(x))")
+fhat_sym = sympy.Symbol(r"\hat{f}(x)")
+g_sym = sympy.Symbol("g(x)")
+E_g = sympy.Symbol("E[g(x)]")
+MSE_g = sympy.Symbol("MSE(g(x))")
+yhat = sympy.Symbol(r"\hat{y}^{(i)}[h_{j^{(i)}}(x)]")
+E_yhat = sympy.Symbol(r"E[\hat{y}^{(i)}[h_{j^{(i)}}(x)]]")
+E_yhat2 = sympy.Symbol(r"E[(\hat{y}^{(i)}[h_{j^{(i)}}(x)])^2]")
+Var_yhat = sympy.Symbol(r"\mathrm{Var}(\hat{y}^{(i)}[h_{j^{(i)}}(x)])")
+Var_sum = sympy.Symbol(r"\mathrm{Var}(\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)])")
+E_prod = sympy.Symbol(r"E[\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)]\, \hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)]]")
+Cov_pair = sympy.Symbol(r"\mathrm{Cov}(\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)], \hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)])")
+X1 = sympy.Symbol("X^{(i_1)}", integer=True, nonnegative=True)
+X2 = sympy.Symbol("X^{(i_2)}", integer=True, nonnegative=True)
+A_sym = sympy.Symbol("A")
+B_sym = sympy.Symbol("B")
+Pr_tail = sympy.Symbol(r"\Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{\mathrm{Var}(\hat{f}(x))}]")
+Pr_upper = sympy.Symbol(r"\Pr[\hat{f}(x) \geq f(x) + \alpha \sqrt{\mathrm{Var}(\hat{f}(x))}]")
+Pr_chernoff = sympy.Symbol(r"\Pr[\sum_i \frac{Y^{(i)} - A}{B - A} \geq (1 + \delta) n \frac{f(x) - A}{B - A}]")
+alpha_max2 = sympy.Symbol(r"\alpha_{\max}^2")
+ratio_sym = sympy.Symbol(r"\min_{f(x)} \frac{\mathrm{Var}(\hat{f}(x))}{(B-A)(f(x)-A)}")
+var_sym = sympy.Symbol(r"\mathrm{Var}(\hat{f}(x))", positive=True)  # a positive number in App. C
+
+
+def _with_exp(tex: str, exp) -> str:
+    return tex if exp is None else r"\left(%s\right)^{%s}" % (tex, exp)
+
+
+def _sizes_known(*vals) -> bool:
+    return all(v.is_Integer for v in vals)
+
+
+class SumIn(sympy.Function):
+    """``SumIn(term, i, N)``: the sum of ``term`` over ``i in [N]``; expands when N is an integer."""
+
+    nargs = 3
+
+    def doit(self, **hints):
+        term, idx, size = self.args
+        size = size.doit(**hints) if hasattr(size, "doit") else size
+        if _sizes_known(size):
+            return sympy.Add(*[term.subs(idx, v) for v in range(int(size))]).doit(**hints)
+        return self.func(term, idx, size)
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        term, idx, size = self.args
+        return r"\sum_{%s \in [%s]} \left(%s\right)" % (printer._print(idx), printer._print(size), printer._print(term))
+
+
+class SumInExcept(sympy.Function):
+    """``SumInExcept(term, i, N, x)``: the sum of ``term`` over ``i in [N] \\ x``."""
+
+    nargs = 4
+
+    def doit(self, **hints):
+        term, idx, size, excl = self.args
+        if _sizes_known(size, excl):
+            return sympy.Add(*[term.subs(idx, v) for v in range(int(size)) if v != int(excl)]).doit(**hints)
+        return self.func(term, idx, size, excl)
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        term, idx, size, excl = self.args
+        return r"\sum_{%s \in [%s] \setminus %s} \left(%s\right)" % (
+            printer._print(idx), printer._print(size), printer._print(excl), printer._print(term))
+
+
+class Coll(sympy.Function):
+    """``c_j(a, b)``: 1 if h_j(a) = h_j(b), else 0."""
+
+    nargs = 3
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        jj, a, b = self.args
+        return r"c_{%s}(%s, %s)" % (printer._print(jj), printer._print(a), printer._print(b))
+
+
+class CBar(sympy.Function):
+    """``c_bar(a, b) = (1/k) sum_j c_j(a, b)``."""
+
+    nargs = 2
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        a, b = self.args
+        return r"\bar{c}(%s, %s)" % (printer._print(a), printer._print(b))
+
+
+class VarR(sympy.Function):
+    """``Var(R(h_j(a))[h_j(b)])``: variance of coordinate h_j(b) of the decoded report of h_j(a)."""
+
+    nargs = 3
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        jj, a, b = self.args
+        pj = printer._print(jj)
+        return r"\mathrm{Var}(R(h_{%s}(%s))[h_{%s}(%s)])" % (pj, printer._print(a), pj, printer._print(b))
+
+
+class RVal(sympy.Function):
+    """``R(h_j(a))[h_j(b)]``: the decoded coordinate as a random variable (Eq. (23))."""
+
+    nargs = 3
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        jj, a, b = self.args
+        pj = printer._print(jj)
+        return r"R(h_{%s}(%s))[h_{%s}(%s)]" % (pj, printer._print(a), pj, printer._print(b))
+
+
+class Indicator(sympy.Function):
+    """``1{a = b}``; evaluates for integers."""
+
+    nargs = 2
+
+    @classmethod
+    def eval(cls, a, b):
+        if a.is_Integer and b.is_Integer:
+            return sympy.Integer(1 if a == b else 0)
+        return None
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        a, b = self.args
+        return r"\mathbf{1}\{%s = %s\}" % (printer._print(a), printer._print(b))
+
+
+class Expect(sympy.Function):
+    """``E[arg]`` over the distribution of :data:`FHAT`."""
+
+    nargs = 1
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        return r"E\left[%s\right]" % printer._print(self.args[0])
+
+
+class VarOp(sympy.Function):
+    """``Var(arg)`` over the distribution of :data:`FHAT`."""
+
+    nargs = 1
+
+    def _latex(self, printer, exp=None):
+        return _with_exp(self._tex(printer), exp)
+
+    def _tex(self, printer):
+        return r"\mathrm{Var}\left(%s\right)" % printer._print(self.args[0])
+
+
+# ---- evaluation on a real family / dataset -------------------------------------------------------
+# A sum-notation expression is compiled once into a closure that runs its sums as loops over the index
+# values (no symbolic expansion at each (d, k, x)): the same value as expanding the sums (``expand_sums``)
+# and substituting the family's c_j, c_bar, Var(R) and the dataset's f, computed exactly (sympy's QQ
+# elements, or sympy values cancelled once for a symbolic inner mechanism).
+_COLL, _CBAR, _VAR, _FREQ = "c_j", "c_bar", "Var(R)", "f(.)"
+
+
+def _index(value) -> int:
+    if type(value) is int:
+        return value
+    out = int(value)
+    if out != value:
+        raise ValueError(f"index {value} is not an integer")
+    return out
+
+
+def _program(expr, cbar_rhs, conv):
+    """A closure ``fn(env)`` evaluating ``expr``: ``env`` maps symbols to values and the keys _COLL, _CBAR,
+    _VAR, _FREQ to the callables giving c_j(a, b), c_bar(a, b), Var(R(h_j(a))[h_j(b)]) and f(a).  With
+    ``cbar_rhs`` (a printed 'where' clause in x' and x), c_bar(a, b) is that clause evaluated at x' = a,
+    x = b.  ``conv`` turns a sympy Rational into the number type of the evaluation."""
+    if expr.is_Rational:
+        const = conv(expr)
+        return lambda env: const
+    if expr.is_Symbol:
+        def lookup(env):
+            try:
+                return env[expr]
+            except KeyError:
+                raise ValueError(f"no value for {expr}") from None
+        return lookup
+    if expr.is_Add:
+        parts = [_program(a, cbar_rhs, conv) for a in expr.args]
+
+        def add(env):
+            out = parts[0](env)
+            for g in parts[1:]:
+                out = out + g(env)
+            return out
+
+        return add
+    if expr.is_Mul:
+        parts = [_program(a, cbar_rhs, conv) for a in expr.args]
+
+        def mul(env):
+            out = parts[0](env)
+            for g in parts[1:]:
+                out = out * g(env)
+            return out
+
+        return mul
+    if expr.is_Pow and expr.exp.is_Integer:
+        base, power, one = _program(expr.base, cbar_rhs, conv), int(expr.exp), conv(sympy.Integer(1))
+        if power < 0:  # exact division also when the base is an index (an int)
+            return lambda env: one / base(env) ** -power
+        return lambda env: base(env) ** power
+    if isinstance(expr, (SumIn, SumInExcept)):
+        term, idx, size = (_program(expr.args[0], cbar_rhs, conv), expr.args[1], _program(expr.args[2], cbar_rhs, conv))
+        excl = _program(expr.args[3], cbar_rhs, conv) if isinstance(expr, SumInExcept) else None
+
+        def loop(env):
+            skip = _index(excl(env)) if excl is not None else None
+            saved, had = env.get(idx), idx in env
+            out = conv(sympy.Integer(0))
+            for value in range(_index(size(env))):
+                if value != skip:
+                    env[idx] = value
+                    out = out + term(env)
+            if had:
+                env[idx] = saved
+            else:
+                env.pop(idx, None)
+            return out
+
+        return loop
+    if isinstance(expr, Indicator):
+        a, b = (_program(t, cbar_rhs, conv) for t in expr.args)
+        one, zero = conv(sympy.Integer(1)), conv(sympy.Integer(0))
+        return lambda env: one if _index(a(env)) == _index(b(env)) else zero
+    if isinstance(expr, (Coll, VarR, fF)):
+        key = {Coll: _COLL, VarR: _VAR}.get(type(expr), _FREQ)
+        args = [_program(t, cbar_rhs, conv) for t in expr.args]
+        if len(args) == 3:
+            a0, a1, a2 = args
+            return lambda env: env[key](_index(a0(env)), _index(a1(env)), _index(a2(env)))
+        return lambda env: env[key](*[_index(g(env)) for g in args])
+    if isinstance(expr, CBar):
+        args = [_program(t, cbar_rhs, conv) for t in expr.args]
+        if cbar_rhs is None:
+            return lambda env: env[_CBAR](*[_index(g(env)) for g in args])
+        clause = _program(cbar_rhs, None, conv)
+
+        def where(env):
+            a, b = (_index(g(env)) for g in args)
+            inner = dict(env)
+            inner[xp], inner[x] = a, b
+            return clause(inner)
+
+        return where
+    raise TypeError(f"cannot compile {expr!r} ({type(expr).__name__}) for exact evaluation")
+
+
+def _rational(value):
+    """A sympy Rational as an element of sympy's QQ (FLINT's fmpq when python-flint is installed: exact and
+    much faster than fractions.Fraction)."""
+    return sympy.QQ(int(value.p), int(value.q))
+
+
+@cache
+def _rational_program(expr, cbar_rhs):
+    return _program(expr, cbar_rhs, _rational)
+
+
+def _family_env(family, counts, var_table, x_val, conv):
+    """The environment of one evaluation: sizes, target, the family's c_j / c_bar, the inner variances, f."""
+    h = family.functions
+
+    def need(what):
+        def missing(*_):
+            raise ValueError(f"a {what} is needed to evaluate this expression")
+        return missing
+
+    one = conv(sympy.Integer(1))
+    rates = {key: conv(_fr(rate)) for key, rate in family.collision_rates.items()}  # c_bar(a, b), a != b
+    env = {d: family.d, k: family.k, x: x_val, m: conv(sympy.Integer(family.m)),
+           _COLL: lambda jj, a, b: family.collision(jj, a, b),
+           _CBAR: lambda a, b: one if a == b else rates[(a, b)],
+           _VAR: need("variance table"), _FREQ: need("dataset")}
+    if var_table is not None:
+        table = [[conv(sympy.sympify(v_)) for v_ in row] for row in var_table]
+        env[_VAR] = lambda jj, a, b: table[h[jj][a]][h[jj][b]]
+    if counts is not None:
+        nn = sum(counts)
+        env[n] = conv(sympy.Integer(nn))
+        env[f] = conv(R(counts[x_val], nn))
+        freqs = [conv(R(c_, nn)) for c_ in counts]
+        env[_FREQ] = lambda a: freqs[a]
+    return env
+
+
+def expand_sums(expr, *, d_val=None, k_val=None, x_val=None, extra=None):
+    """Substitute the sizes d, k and the target x (and ``extra``) and expand every sum."""
+    subs = {}
+    if d_val is not None:
+        subs[d] = d_val
+    if k_val is not None:
+        subs[k] = k_val
+    if x_val is not None:
+        subs[x] = x_val
+    if extra:
+        subs.update(extra)
+    return _doit(_subs(expr, subs))
+
+
+def _subs(expr, subs):
+    if isinstance(expr, (tuple, list)):
+        return type(expr)(_subs(e_, subs) for e_ in expr)
+    return expr.subs(subs)
+
+
+def _doit(expr):
+    if isinstance(expr, (tuple, list)):
+        return type(expr)(_doit(e_) for e_ in expr)
+    return expr.doit()
+
+
+def canonical_collisions(expr):
+    """Use the facts c_j(a, a) = 1 and c_j(a, b) = c_j(b, a), c_bar(a, a) = 1, c_bar symmetric."""
+
+    def coll(jj, a, b):
+        if a == b:
+            return sympy.Integer(1)
+        if a.is_Integer and b.is_Integer and a > b:
+            a, b = b, a
+        return Coll(jj, a, b, evaluate=False)
+
+    def cb(a, b):
+        if a == b:
+            return sympy.Integer(1)
+        if a.is_Integer and b.is_Integer and a > b:
+            a, b = b, a
+        return CBar(a, b, evaluate=False)
+
+    return expr.replace(Coll, coll).replace(CBar, cb)
+
+
+@cache
+def _expanded(expr, d_val, k_val, x_val, cbar_rhs):
+    """Sums expanded (and c_bar replaced by its printed definition, if given) at fixed d, k, x."""
+    val = expand_sums(expr, d_val=d_val, k_val=k_val, x_val=x_val)
+    if cbar_rhs is not None:
+        val = val.replace(CBar, lambda a, b: expand_sums(cbar_rhs.subs({xp: a, x: b}, simultaneous=True),
+                                                          d_val=d_val, k_val=k_val))
+    return val
+
+
+def _compile(expr):
+    """A closure evaluating ``expr`` (sums already expanded) with exact ``Fraction`` arithmetic from an
+    environment mapping its atoms (symbols, c_j, c_bar, Var(R), f) to Fractions."""
+    if expr.is_Rational:
+        const = Fraction(int(expr.p), int(expr.q))
+        return lambda env: const
+    if expr.is_Symbol or isinstance(expr, (Coll, CBar, VarR, fF)):
+        return lambda env: env[expr]
+    if expr.is_Add:
+        parts = [_compile(a) for a in expr.args]
+        return lambda env: sum((g(env) for g in parts), Fraction(0))
+    if expr.is_Mul:
+        parts = [_compile(a) for a in expr.args]
+
+        def mul(env):
+            out = Fraction(1)
+            for g in parts:
+                out *= g(env)
+            return out
+
+        return mul
+    if expr.is_Pow and expr.exp.is_Integer:
+        base, power = _compile(expr.base), int(expr.exp)
+        return lambda env: base(env) ** power
+    raise TypeError(f"cannot compile {expr!r} ({type(expr).__name__}) for exact evaluation")
+
+
+@cache
+def _compiled(expr, d_val, k_val, x_val, cbar_rhs):
+    val = _expanded(expr, d_val, k_val, x_val, cbar_rhs)
+    atoms = sorted(val.atoms(Coll, CBar, VarR, fF), key=str)
+    symbols_ = sorted(val.free_symbols - set().union(*(a.free_symbols for a in atoms)) if atoms else val.free_symbols,
+                      key=str)
+    return _compile(val), tuple(atoms), tuple(symbols_)
+
+
+def _frac(value) -> Fraction:
+    value = sympy.sympify(value)
+    if not value.is_Rational:
+        raise TypeError(f"{value} is not rational")
+    return Fraction(int(value.p), int(value.q))
+
+
+def evaluate_on(expr, *, family, counts=None, var_table=None, x_val, extra=None, cbar_def=None):
+    """Exact value of a printed/derived expression on a real hash family (and dataset, inner variances).
+
+    ``var_table[a][b]`` = Var(R(a)[b]) of the inner mechanism; ``counts`` give f(a) = counts[a]/n.
+    ``cbar_def``: the printed 'where' clause ``(CBar(x', x), definition in Coll)``; without it c_bar is
+    read off the family.  The expression is compiled once (:func:`_program`); each evaluation runs its sums
+    over [d], [k], [d] \\ x and assigns exact values to c_j(a, b), c_bar(a, b), Var(R(h_j(a))[h_j(b)]), f(a)
+    and to the scalar symbols (m, n, f(x), ``extra``).
+    """
+    fn = _rational_program(expr, None if cbar_def is None else cbar_def[1])
+    env = _family_env(family, counts, var_table, x_val, _rational)
+    if extra:
+        env.update({key: _rational(_fr(_frac(value))) for key, value in extra.items()})
+    out = fn(env)
+    return R(int(out.numerator), int(out.denominator))
+
+
+def _as_sympy(value):
+    return value
+
+
+@cache
+def _sympy_program(expr, cbar_rhs):
+    return _program(expr, cbar_rhs, _as_sympy)
+
+
+def evaluate_symbolic_on(expr, *, family, counts, var_table, x_val, extra=None, cbar_rhs=None):
+    """As :func:`evaluate_on` with an inner mechanism whose variances are symbolic (rational functions of
+    e^eps): the sums run as loops over sympy values, and the result is cancelled once."""
+    env = _family_env(family, counts, var_table, x_val, _as_sympy)
+    if extra:
+        env.update({key: int(value) if sympy.sympify(value).is_Integer else sympy.sympify(value)  # sizes stay ints
+                    for key, value in extra.items()})
+    return sympy.cancel(_sympy_program(expr, cbar_rhs)(env))
+
+
+def _fr(v: Fraction):
+    return R(v.numerator, v.denominator)

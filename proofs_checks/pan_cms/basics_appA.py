@@ -1,0 +1,245 @@
+"""pan-cms claim checks: Appendix A (the expectation of the CMS estimator, Eqs. (23)-(24), proof of Corollary 3.1).
+
+Shared evidence builders: :mod:`proofs_checks.pan_cms.basics_common`; derivations: :mod:`derivations.pan_cms.basics`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import sympy
+
+import derivations.pan_cms.basics as D
+from derivations.pan_cms.symbols import m as m_sym
+from derivations.pan_cms.symbols import n as n_sym
+from ldpref.ledger import Instance, claim
+
+from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, datasets,
+                            exact_moments, family, fsize, inner, mkey, var_table)
+
+
+# ==== Appendix A ===================================================================================
+def _ymean_instances(printed_rhs, derived_rhs, keys, quantity="mean"):
+    """Per-client moments of y_hat[h_j(x)] for a client holding X: the y-mechanism with one client."""
+    insts = []
+    for key in keys:
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m)[:2]:
+            mk = mkey(key, kind, ee, which="y")
+            V = var_table(kind, fam.m, ee)
+            for X_ in range(fam.d):
+                counts = tuple(1 if w == X_ else 0 for w in range(fam.d))
+                res = exact_moments(mk, counts)
+                for xx in range(fam.d):
+                    ex = res["mean"][xx] if quantity == "mean" else (
+                        res["variance"][xx] if quantity == "variance" else res["variance"][xx] + res["mean"][xx] ** 2)
+                    extra = {D.X: X_, D.E_yhat2: res["variance"][xx] + res["mean"][xx] ** 2}
+                    kw = dict(family=fam, var_table=V, x_val=xx)
+                    pv = D.evaluate_on(printed_rhs.subs(extra), **kw)
+                    dv = D.evaluate_on(derived_rhs.subs(extra), **kw)
+                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "X": X_, "x": xx}, exact=ex,
+                                          derived=dv, printed=pv, size=(*fsize(key), ee, X_, xx), path=_path(res)))
+    return insts
+
+
+Y_FAMILIES = ["gf2(l=1,d=2)", "hadamard(d=3)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)", "gf2mod3(l=2,d=2)"]
+SIZES_X = [(None, 1, 0), (None, 2, 1), (None, 3, 0)]
+
+
+def _norm_client(expr, cbar_def=None):
+    out = []
+    for _, kk, xx in SIZES_X:
+        val = D.expand_sums(expr.subs(D.X, 5), k_val=kk, x_val=xx)
+        if cbar_def is not None:
+            val = val.replace(D.CBar, lambda a, b: D.expand_sums(cbar_def.subs({D.xp: a, D.x: b}, simultaneous=True),
+                                                                 k_val=kk))
+        out.append(sympy.expand(D.canonical_collisions(sympy.expand(val))))
+    return out
+
+
+@claim(
+    id="pan-cms/appA.eq23",
+    location="Appendix A, Eq. (23)",
+    statement="y_hat^(i)[h_j(i)(x)] = R(h_j(i)(X^(i)))[h_j(i)(x)] = sum_j 1{j = j^(i)} R(h_j(X^(i)))[h_j(x)].",
+    printed=D.appA_eq23_printed,
+    derived=D.appA_eq23_derived,
+    derivation="derivations.pan_cms.basics.appA_eq23_derived",
+    assumptions="client i draws j^(i) in [k]",
+)
+def appA_eq23(ev):
+    ev.symbolic("printed vs derived for k in {1, 2, 3} and every j^(i)",
+                [D.expand_sums(D.appA_eq23_printed().rhs.subs(D.J, jj), k_val=kk)
+                 for kk in (1, 2, 3) for jj in range(kk)],
+                [D.appA_eq23_derived().rhs.subs(D.J, jj) for kk in (1, 2, 3) for jj in range(kk)])
+    insts = []
+    for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "random(d=3,m=3,k=2)"):
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m)[:2]:
+            mech = cms_mech(key, kind, ee)
+            Qi = inner(kind, fam.m, ee).decoder_matrix()
+            Qc = mech.decoder_matrix()
+            n_in = Qi.shape[1]
+            for uu, label in enumerate(mech.outputs):
+                jj, z = int(label.split(":")[0]), uu % n_in
+                for xx in range(fam.d):
+                    # y_hat recovered from the library's CMS decoder (Eq. (2) is affine in y_hat)
+                    exact = sympy.cancel(((fam.m - 1) * Qc[xx, uu] + 1) / fam.m)
+                    table = lambda jx, a, b: Qi[fam.functions[int(jx)][int(b)], z]  # noqa: E731
+                    pv = D.expand_sums(D.appA_eq23_printed().rhs.subs(D.J, jj), k_val=fam.k,
+                                       x_val=xx).replace(D.RVal, table)
+                    dv = D.appA_eq23_derived().rhs.subs({D.J: jj, D.x: xx}).replace(D.RVal, table)
+                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "output": label, "x": xx},
+                                          exact=exact, derived=dv, printed=pv, size=(*fsize(key), ee, uu, xx)))
+    ev.instances("decoded coordinate of every output (j, z) of the real CMS", insts)
+
+
+@claim(
+    id="pan-cms/appA.eq24",
+    location="Appendix A, Eq. (24)",
+    statement="E[y_hat^(i)[h_j(i)(x)]] = sum_j c_j(X^(i), x)/k.",
+    printed=D.appA_eq24_printed,
+    derived=D.appA_eq24_derived,
+    derivation="derivations.pan_cms.basics.client_mean",
+    assumptions="j^(i) uniform on [k]; R satisfies Property 2.1",
+)
+def appA_eq24(ev):
+    ev.symbolic("printed vs derived", _norm_client(D.appA_eq24_printed().rhs), _norm_client(D.appA_eq24_derived().rhs))
+    ev.instances("E[y_hat] of one client (enumeration of the real CMS)", _ymean_instances(
+        D.appA_eq24_printed().rhs, D.appA_eq24_derived().rhs, Y_FAMILIES))
+
+
+def _client_list(counts):
+    return [v_ for v_, c in enumerate(counts) for _ in range(c)]
+
+
+@claim(
+    id="pan-cms/appA.expectation-sum",
+    location="Appendix A, derivation of Eq. (3), middle line",
+    statement="E[f_hat(x)] = m/(n(m-1)) sum_i sum_j c_j(X^(i), x)/k - 1/(m-1).",
+    printed=D.appA_expectation_sum_printed,
+    derived=D.appA_expectation_sum_derived,
+    derivation="derivations.pan_cms.basics.appA_expectation_sum_derived",
+    assumptions="fixed family; Property 2.1",
+)
+def appA_expectation_sum(ev):
+    P, Dv = D.appA_expectation_sum_printed().rhs, D.appA_expectation_sum_derived().rhs
+
+    def norm(expr):
+        out = []
+        for nn, kk, xx in ((1, 1, 0), (2, 2, 1), (3, 2, 0)):
+            val = D.expand_sums(expr.subs(n_sym, nn), k_val=kk, x_val=xx)
+            out.append(sympy.expand(D.canonical_collisions(val)))
+        return out
+
+    ev.symbolic("printed vs derived at n in {1, 2, 3}", norm(P), norm(Dv))
+    insts = []
+    for key in UNIFORM[:3] + CONSTANT[:1] + GENERAL:
+        fam = family(key)
+        mk = mkey(key, "rr", R(2))
+        for counts in datasets(fam.d, 3):
+            clients = _client_list(counts)
+            nn = len(clients)
+            res_ = exact_moments(mk, counts)
+            mean = res_["mean"]
+            for xx in range(fam.d):
+                vals = []
+                for expr in (P, Dv):
+                    fn, atoms, _ = D._compiled(expr.subs(n_sym, nn), fam.d, fam.k, xx, None)
+                    env = {m_sym: Fraction(fam.m)}
+                    for atom in atoms:  # c_j(X(i), x) with X(i) the value of client i
+                        jj, who, target = atom.args
+                        env[atom] = Fraction(fam.collision(int(jj), clients[int(who.args[0])], int(target)))
+                    out = fn(env)
+                    vals.append(R(out.numerator, out.denominator))
+                insts.append(Instance({"family": key, "counts": counts, "x": xx}, exact=mean[xx], derived=vals[1],
+                                      printed=vals[0], size=(*fsize(key), nn, xx), path=_path(res_)))
+    ev.instances("E[f_hat(x)] of the real CMS+RR", insts)
+
+
+@claim(
+    id="pan-cms/appA.unbiased",
+    location="Appendix A, proof of Corollary 3.1 ('if')",
+    statement="With c_bar = 1/m: m/(m-1)[f(x) + sum_{x' != x} f(x')/m] - 1/(m-1) = m/(m-1)[f(x) + (1 - f(x))/m] - "
+              "1/(m-1) = f(x).",
+    printed=D.appA_unbiased_printed,
+    derived=D.appA_unbiased_derived,
+    derivation="derivations.pan_cms.basics.appA_unbiased_derived",
+    assumptions="c_bar(x, x') = 1/m for x != x'; frequencies sum to 1",
+)
+def appA_unbiased(ev):
+    def norm(forms):
+        out = []
+        for dd, xx in ((2, 0), (3, 1)):
+            other = 1 if xx == 0 else 0
+            rest = 1 - sum(D.fF(t) for t in range(dd) if t != other)
+            for q in forms:
+                val = D.expand_sums(q.rhs, d_val=dd, x_val=xx).subs(D.fF(other), rest)
+                out.append(sympy.cancel(val))  # a rational function of f(.), m
+        return out
+
+    ev.symbolic("printed vs derived chain (frequencies summing to one)", norm(D.appA_unbiased_printed()),
+                norm(D.appA_unbiased_derived()))
+    insts = []
+    for key in UNIFORM:
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m)[:2]:
+            mk = mkey(key, kind, ee)
+            for counts in datasets(fam.d, 2):
+                nn = sum(counts)
+                res_ = exact_moments(mk, counts)
+                mean = res_["mean"]
+                for xx in range(fam.d):
+                    def ev_(forms):
+                        return [D.evaluate_on(q.rhs, family=fam, counts=counts, x_val=xx) for q in forms]
+                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
+                                          exact=[mean[xx]] * 3, derived=ev_(D.appA_unbiased_derived()),
+                                          printed=ev_(D.appA_unbiased_printed()), size=(*fsize(key), nn, ee, xx),
+                                          path=_path(res_)))
+    ev.instances("E[f_hat(x)] of the real CMS over collision-uniform families", insts)
+
+
+@claim(
+    id="pan-cms/appA.converse",
+    location="Appendix A, proof of Corollary 3.1 ('only if')",
+    statement="For a dataset holding only x and x': E[f_hat(x)] = m/(m-1)[f(x) + (1 - f(x)) c_bar(x, x')] - 1/(m-1), "
+              "which differs from f(x) when c_bar(x, x') != 1/m.",
+    printed=D.appA_converse_printed,
+    derived=D.appA_converse_derived,
+    derivation="derivations.pan_cms.basics.appA_converse_derived",
+    assumptions="the dataset holds x' at least once (f(x) < 1)",
+)
+def appA_converse(ev):
+    sizes = [(None, 1, 0), (None, 2, 1)]
+
+    def norm(expr):
+        return [sympy.expand(D.canonical_collisions(D.expand_sums(expr.subs(D.xp, 7), k_val=kk, x_val=xx)))
+                for _, kk, xx in sizes]
+
+    ev.symbolic("printed vs derived", norm(D.appA_converse_printed().rhs), norm(D.appA_converse_derived().rhs))
+    insts, flags, biased_iff = [], [], []
+    for key in CONSTANT + GENERAL + ["gf2(l=1,d=2)"]:
+        fam = family(key)
+        mk = mkey(key, "rr", R(2))
+        for xx, x2 in itertools.permutations(range(fam.d), 2):
+            for a, b in ((1, 1), (1, 2), (2, 1), (0, 1)):
+                counts = [0] * fam.d
+                counts[xx], counts[x2] = a, b
+                counts = tuple(counts)
+                nn = a + b
+                res_ = exact_moments(mk, counts)
+                mean = res_["mean"][xx]
+                vals = [D.evaluate_on(q.rhs.subs(D.xp, x2), family=fam, counts=counts, x_val=xx)
+                        for q in (D.appA_converse_printed(), D.appA_converse_derived())]
+                params = {"family": key, "x": xx, "x'": x2, "counts": counts}
+                insts.append(Instance(params, exact=mean, derived=vals[1], printed=vals[0],
+                                      size=(*fsize(key), nn, xx, x2), path=_path(res_)))
+                rate = fam.collision_rate(xx, x2)
+                truth = R(a, nn)
+                flags.append(Instance({**params, "c_bar": _fr(rate)}, exact=mean != truth, derived=vals[1] != truth,
+                                      printed=vals[0] != truth, size=(*fsize(key), nn, xx, x2), path=_path(res_)))
+                biased_iff.append((mean != truth) == (rate != Fraction(1, fam.m)))
+    ev.instances("E[f_hat(x)] on two-valued datasets (real CMS+RR)", insts)
+    ev.instances("E[f_hat(x)] != f(x) on two-valued datasets (real CMS+RR)", flags)
+    ev.numeric("E[f_hat(x)] != f(x) exactly when c_bar(x, x') != 1/m (enumeration)", all(biased_iff), len(biased_iff),
+               f"{sum(biased_iff)} of {len(biased_iff)} datasets")

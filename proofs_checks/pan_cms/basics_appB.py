@@ -1,0 +1,263 @@
+"""pan-cms claim checks: Appendix B (the variance of the CMS estimator, Eqs. (25)-(29)).
+
+Shared evidence builders: :mod:`proofs_checks.pan_cms.basics_common`; derivations: :mod:`derivations.pan_cms.basics`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import sympy
+
+import derivations.pan_cms.basics as D
+from derivations.pan_cms.symbols import var_eq, var_neq
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+
+from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, _inner_params, _path, datasets,
+                            exact_moments, family, fsize, mkey, norm_sizes, var_table, y_mech)
+from .basics_appA import Y_FAMILIES, _norm_client, _ymean_instances
+
+
+# ==== Appendix B ===================================================================================
+@claim(
+    id="pan-cms/appB.eq25",
+    location="Appendix B, Eq. (25)",
+    statement="Var(y_hat^(i)[h_j(i)(x)]) = E[(y_hat^(i)[h_j(i)(x)])^2] - c_bar(X^(i), x)^2.",
+    printed=D.appB_eq25_printed,
+    derived=D.appB_eq25_derived,
+    derivation="derivations.pan_cms.basics.client_mean",
+    assumptions="Eq. (24)",
+)
+def appB_eq25(ev):
+    ev.symbolic("printed vs derived", _norm_client(D.appB_eq25_printed().rhs, CBAR_DEF),
+                _norm_client(D.appB_eq25_derived().rhs))
+    ev.instances("Var(y_hat) of one client (enumeration)", _ymean_instances(
+        D.appB_eq25_printed().rhs, D.appB_eq25_derived().rhs, Y_FAMILIES, "variance"))
+
+
+@claim(
+    id="pan-cms/appB.second-moment",
+    location="Appendix B, second-moment derivation before Eq. (26)",
+    statement="E[(y_hat^(i)[h_j(i)(x)])^2] = (1/k) sum_j (Var(R(h_j(X^(i)))[h_j(x)]) + c_j(X^(i), x)).",
+    printed=D.appB_second_moment_printed,
+    derived=D.appB_second_moment_derived,
+    derivation="derivations.pan_cms.basics.client_second_moment",
+    assumptions="j^(i) uniform; Property 2.1 (E[R] = c_j in {0, 1})",
+)
+def appB_second_moment(ev):
+    ev.symbolic("printed vs derived", _norm_client(D.appB_second_moment_printed().rhs),
+                _norm_client(D.appB_second_moment_derived().rhs))
+    ev.instances("E[y_hat^2] of one client (enumeration)", _ymean_instances(
+        D.appB_second_moment_printed().rhs, D.appB_second_moment_derived().rhs, Y_FAMILIES, "second"))
+
+
+@claim(
+    id="pan-cms/appB.eq26",
+    location="Appendix B, Eq. (26)",
+    statement="Var(y_hat^(i)[h_j(i)(x)]) = (1/k) sum_j Var(R(h_j(X^(i)))[h_j(x)]) + c_bar(X^(i), x) - "
+              "c_bar(X^(i), x)^2.",
+    printed=D.appB_eq26_printed,
+    derived=D.appB_eq26_derived,
+    derivation="derivations.pan_cms.basics.client_variance",
+    assumptions="Eqs. (24), (25)",
+)
+def appB_eq26(ev):
+    ev.symbolic("printed vs derived", _norm_client(D.appB_eq26_printed().rhs, CBAR_DEF),
+                _norm_client(D.appB_eq26_derived().rhs))
+    ev.instances("Var(y_hat) of one client (enumeration)", _ymean_instances(
+        D.appB_eq26_printed().rhs, D.appB_eq26_derived().rhs, Y_FAMILIES, "variance"))
+
+
+def _pair_moments(key, kind, ee, X1_, X2_, xx):
+    """E[y1 y2], E[y1], E[y2] for two independent clients, enumerating every pair of outputs."""
+    ym = y_mech(key, kind, ee)
+    P, Q = ym.perturbation_matrix(), ym.decoder_matrix()
+    U = P.shape[0]
+    m1 = sum(P[u1, X1_] * Q[xx, u1] for u1 in range(U))
+    m2 = sum(P[u2, X2_] * Q[xx, u2] for u2 in range(U))
+    m12 = sum(P[u1, X1_] * P[u2, X2_] * Q[xx, u1] * Q[xx, u2] for u1 in range(U) for u2 in range(U)
+              if P[u1, X1_] != 0 and P[u2, X2_] != 0)
+    return sympy.cancel(m12), sympy.cancel(m1), sympy.cancel(m2)
+
+
+def _pair_instances(printed_rhs, derived_rhs, what):
+    insts = []
+    for key in ("gf2(l=1,d=2)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
+        fam = family(key)
+        kind, ee = "rr", R(2)
+        for X1_, X2_ in itertools.product(range(fam.d), repeat=2):
+            for xx in range(fam.d):
+                m12, m1, m2 = _pair_moments(key, kind, ee, X1_, X2_, xx)
+                exact = m12 if what == "product" else sympy.cancel(m12 - m1 * m2)
+                sub = {D.X1: X1_, D.X2: X2_}
+                kw = dict(family=fam, x_val=xx)
+                insts.append(Instance({"family": key, "X1": X1_, "X2": X2_, "x": xx}, exact=exact,
+                                      derived=D.evaluate_on(derived_rhs.subs(sub), **kw),
+                                      printed=D.evaluate_on(printed_rhs.subs(sub), **kw),
+                                      size=(*fsize(key), X1_, X2_, xx)))
+    return insts
+
+
+def _norm_pair(expr):
+    out = []
+    for kk, xx in ((1, 0), (2, 1)):
+        val = D.expand_sums(expr.subs({D.X1: 5, D.X2: 6}), k_val=kk, x_val=xx)
+        val = val.replace(D.CBar, lambda a, b: D.expand_sums(CBAR_DEF.subs({D.xp: a, D.x: b}, simultaneous=True),
+                                                             k_val=kk))
+        out.append(sympy.expand(D.canonical_collisions(sympy.expand(val))))
+    return out
+
+
+@claim(
+    id="pan-cms/appB.eq27",
+    location="Appendix B, Eq. (27)",
+    statement="For two clients i1 != i2: E[y_hat^(i1) y_hat^(i2)] = c_bar(X^(i1), x) c_bar(X^(i2), x).",
+    printed=D.appB_eq27_printed,
+    derived=D.appB_eq27_derived,
+    derivation="derivations.pan_cms.basics.appB_eq27_derived",
+    assumptions="independent function draws; Property 2.2",
+)
+def appB_eq27(ev):
+    ev.symbolic("printed vs derived", _norm_pair(D.appB_eq27_printed().rhs), _norm_pair(D.appB_eq27_derived().rhs))
+    ev.instances("E[y1 y2] by enumerating every pair of outputs of the real CMS+RR",
+                 _pair_instances(D.appB_eq27_printed().rhs, D.appB_eq27_derived().rhs, "product"))
+
+
+@claim(
+    id="pan-cms/appB.cov-zero",
+    location="Appendix B, covariance of two clients",
+    statement="Cov(y_hat^(i1)[h_j(i1)(x)], y_hat^(i2)[h_j(i2)(x)]) = c_bar c_bar - c_bar c_bar = 0.",
+    printed=D.appB_cov_printed,
+    derived=D.appB_cov_derived,
+    derivation="derivations.pan_cms.basics.appB_cov_derived",
+    assumptions="independent clients",
+)
+def appB_cov(ev):
+    ev.symbolic("printed vs derived", _norm_pair(D.appB_cov_printed().rhs), _norm_pair(D.appB_cov_derived().rhs))
+    ev.instances("Cov(y1, y2) by enumerating pairs of outputs", _pair_instances(
+        D.appB_cov_printed().rhs, D.appB_cov_derived().rhs, "cov"))
+
+
+@claim(
+    id="pan-cms/appB.sum-variance",
+    location="Appendix B, variance of the sum of decoded coordinates",
+    statement="Var(sum_i y_hat^(i)[h_j(i)(x)]) = n sum_{x'} [(1/k) sum_j Var(R(h_j(x'))[h_j(x)]) + c_bar(x', x) - "
+              "c_bar(x', x)^2] f(x').",
+    printed=D.appB_sum_variance_printed,
+    derived=D.appB_sum_variance_derived,
+    derivation="derivations.pan_cms.basics.appB_sum_variance_derived",
+    assumptions="Eq. (26) and zero covariances",
+)
+def appB_sum_variance(ev):
+    P, Dv = D.appB_sum_variance_printed().rhs, D.appB_sum_variance_derived().rhs
+    ev.symbolic("printed vs derived", norm_sizes(P, SIZES, cbar_def=CBAR_DEF), norm_sizes(Dv, SIZES))
+    insts = []
+    for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m)[:2]:
+            mk = mkey(key, kind, ee, which="y")
+            V = var_table(kind, fam.m, ee)
+            for counts in datasets(fam.d, 2):
+                nn = sum(counts)
+                res_ = exact_moments(mk, counts)
+                var = res_["variance"]
+                for xx in range(fam.d):
+                    kw = dict(family=fam, counts=counts, var_table=V, x_val=xx)
+                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
+                                          exact=nn**2 * var[xx], derived=D.evaluate_on(Dv, **kw),
+                                          printed=D.evaluate_on(P, **kw), size=(*fsize(key), nn, ee, xx),
+                                          path=_path(res_)))
+    ev.instances("Var(sum y_hat) = n^2 Var(mean y_hat) of the real y-mechanism (enumeration)", insts)
+
+
+@claim(
+    id="pan-cms/appB.eq29",
+    location="Appendix B, Eq. (29)",
+    statement="For x' != x: (1/k) sum_j Var(R(h_j(x'))[h_j(x)]) = c_bar(x', x) Var(R|=) + "
+              "(1 - c_bar(x', x)) Var(R|!=).",
+    printed=D.appB_eq29_printed,
+    derived=D.appB_eq29_derived,
+    derivation="derivations.pan_cms.basics.property23",
+    assumptions="Property 2.3",
+)
+def appB_eq29(ev):
+    ev.symbolic("printed vs derived", norm_sizes(D.appB_eq29_printed().rhs, SIZES, cbar_def=CBAR_DEF),
+                norm_sizes(D.appB_eq29_derived().rhs, SIZES))
+    insts = []
+    for key in UNIFORM[:3] + CONSTANT[:2] + GENERAL:
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m):
+            V = var_table(kind, fam.m, ee)
+            extra = {var_eq: V[0][0], var_neq: V[0][1]}
+            for xx, x2 in itertools.permutations(range(fam.d), 2):
+                exact = sum(V[h[x2]][h[xx]] for h in fam.functions) / fam.k  # enumerated variances, averaged
+                kw = dict(family=fam, x_val=xx, var_table=V, extra=extra)
+                insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "x": xx, "x'": x2}, exact=exact,
+                                      derived=D.evaluate_on(D.appB_eq29_derived().rhs.subs(D.xp, x2), **kw),
+                                      printed=D.evaluate_on(D.appB_eq29_printed().rhs.subs(D.xp, x2), **kw),
+                                      size=(*fsize(key), ee, xx, x2)))
+    ev.instances("average enumerated Var(R(h_j(x'))[h_j(x)]) over the family", insts)
+
+
+@claim(
+    id="pan-cms/appB.diagonal",
+    location="Appendix B, the term x' = x",
+    statement="For x' = x: c_bar(x, x) = 1 and (1/k) sum_j Var(R(h_j(x))[h_j(x)]) = Var(R|=).",
+    printed=D.appB_diagonal_printed,
+    derived=D.appB_diagonal_derived,
+    derivation="derivations.pan_cms.basics.property23",
+    assumptions="Property 2.3",
+)
+def appB_diagonal(ev):
+    def norm(forms):
+        return [sympy.expand(D.canonical_collisions(D.expand_sums(q.rhs, k_val=kk, x_val=0)))
+                for kk in (1, 2, 3) for q in forms]
+
+    ev.symbolic("printed vs derived (Property 2.3, k in {1, 2, 3})", norm(ev.printed()), norm(ev.derived()))
+    insts = []
+    for key in UNIFORM[:3] + GENERAL:
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m):
+            V = var_table(kind, fam.m, ee)
+            extra = {var_eq: V[0][0], var_neq: V[0][1]}
+            for xx in range(fam.d):
+                exact = [_fr(Fraction(sum(1 for h in fam.functions if h[xx] == h[xx]), fam.k)),
+                         sum(V[h[xx]][h[xx]] for h in fam.functions) / fam.k]
+                kw = dict(family=fam, x_val=xx, var_table=V, extra=extra)
+                insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "x": xx}, exact=exact,
+                                      derived=[D.evaluate_on(q.rhs, **kw) for q in D.appB_diagonal_derived()],
+                                      printed=[D.evaluate_on(q.rhs, **kw) for q in D.appB_diagonal_printed()],
+                                      size=(*fsize(key), ee, xx)))
+    ev.instances("collision rate and average variance on the diagonal", insts)
+
+
+@claim(
+    id="pan-cms/appB.var-decomposition",
+    location="Appendix B, variance of the sum before Eq. (27)",
+    statement="Var(sum_i y_hat^(i)) = sum_i Var(y_hat^(i)) + sum_{i1 != i2} Cov(y_hat^(i1), y_hat^(i2)).",
+    printed=D.appB_var_decomposition_printed,
+    derived=D.appB_var_decomposition_derived,
+    derivation="derivations.pan_cms.basics.appB_var_decomposition_derived",
+    assumptions="bilinearity of covariance",
+    note="A general identity (the printed and derived forms coincide); the evidence is the enumeration.",
+)
+def appB_var_decomposition(ev):
+    ev.symbolic("printed vs derived", ev.printed().rhs, ev.derived().rhs)
+    insts = []
+    for key in ("gf2(l=1,d=2)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
+        fam = family(key)
+        mk = mkey(key, "rr", R(2), which="y")
+        for X1_, X2_ in itertools.combinations_with_replacement(range(fam.d), 2):
+            counts = tuple((X1_ == w) + (X2_ == w) for w in range(fam.d))
+            res = exact_moments(mk, counts)
+            for xx in range(fam.d):
+                singles = [exact_moments(mk, tuple(int(w == X_) for w in range(fam.d)))["variance"][xx]
+                           for X_ in (X1_, X2_)]
+                m12, m1, m2 = _pair_moments(key, "rr", R(2), X1_, X2_, xx)
+                terms = {D.SumVar_sym: sum(singles), D.SumCov_sym: 2 * sympy.cancel(m12 - m1 * m2)}
+                insts.append(Instance({"family": key, "X1": X1_, "X2": X2_, "x": xx}, exact=4 * res["variance"][xx],
+                                      derived=evaluate(ev.derived(), terms), printed=evaluate(ev.printed(), terms),
+                                      size=(*fsize(key), X1_, X2_, xx), path=_path(res)))
+    ev.instances("Var of the sum of two clients (enumeration) vs variances and covariance (pair enumeration)", insts)

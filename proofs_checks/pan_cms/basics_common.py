@@ -1,0 +1,221 @@
+"""pan-cms claim checks: shared evidence builders for the basics modules (Section 2, Sections 3.1-3.3, Appendices
+A-C): hash families, inner mechanisms, exact moments of the real CMS, normalisation of sum-notation forms.  No
+claims are registered here.
+
+Derivations: :mod:`derivations.pan_cms.basics`.  The exact path always runs the real mechanism:
+ldpref's Count-Mean Sketch (:func:`ldpref.mechanisms.cms.cms`, exact P and Q over real hash families
+built by field arithmetic) with the real inner mechanisms RR / a-RP / s-RP, through
+:mod:`ldpref.enumeration` (every outcome, small n) or :mod:`ldpref.moments` (exact moments of the
+same P and Q).  Concentration bounds are decided from the exact distribution of f_hat(x), obtained by
+enumerating each client's outcomes (j, z) of the real mechanism and convolving over clients.
+
+The model is the paper's: the hash family is fixed, each client draws its function uniformly and
+independently (Section 3.1).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import sympy
+
+import derivations.pan_cms.basics as D
+from derivations.pan_cms.symbols import k as k_sym
+from ldpref import enumeration, moments
+from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
+from ldpref.mechanisms.cms import cms, inner_mechanism
+
+R = sympy.Rational
+SEED = 20260702
+#: a statement of the paper must hold at every instance it covers: its printed and derived forms are evaluated
+#: on facts computed from the real mechanism there, and compared with this value
+HOLDS = True
+
+
+# ==== hash families ===============================================================================
+def prime_affine_family(p: int, dd: int) -> HashFamily:
+    """{a0 + a1 x mod p : a0, a1 in Z_p} on inputs 0..dd-1 (strongly pairwise independent, dd <= p)."""
+    if not sympy.isprime(p) or dd > p:
+        raise ValueError(f"need a prime p >= d, got p = {p}, d = {dd}")
+    return HashFamily(tuple(tuple((a0 + a1 * xx) % p for xx in range(dd)) for a0 in range(p) for a1 in range(p)),
+                      p, name=f"Z_{p}-affine(d={dd})")
+
+
+def collision_uniform_pair_family(mm: int) -> HashFamily:
+    """d = 2, k = m: h_j(0) = 0, h_j(1) = j.  Collision rate exactly 1/m (the paper's pairwise
+    independence), not strongly pairwise independent (h(0) is constant)."""
+    return HashFamily(tuple((0, jj) for jj in range(mm)), mm, name=f"pair-uniform(m={mm})")
+
+
+@cache
+def family(key: str) -> HashFamily:
+    if key == "gf2(l=1,d=2)":
+        return gf2_affine_family(1, 2)
+    if key == "gf2(l=2,d=3)":
+        return gf2_affine_family(2, 3)
+    if key == "gf2(l=2,d=4)":
+        return gf2_affine_family(2, 4)
+    if key == "hadamard(d=3)":
+        return hadamard_family(3)
+    if key == "Z3-affine(d=3)":
+        return prime_affine_family(3, 3)
+    if key == "Z3-affine(d=2)":
+        return prime_affine_family(3, 2)
+    if key.startswith("pair-uniform"):
+        return collision_uniform_pair_family(int(key.split("=")[1].rstrip(")")))
+    if key == "hand(d=2,k=3,c=1/3)":
+        return HashFamily(((0, 0), (0, 1), (1, 0)), 2, name=key)
+    if key == "hand(d=3,k=2,partial)":
+        return HashFamily(((0, 0, 0), (0, 1, 0)), 2, name=key)
+    if key == "gf2mod3(l=2,d=2)":
+        return gf2_affine_mod_family(2, 2, 3)
+    if key == "gf2mod3(l=2,d=3)":
+        return gf2_affine_mod_family(2, 3, 3)
+    if key == "random(d=3,m=2,k=3)":
+        return random_family(3, 2, 3, np.random.default_rng(SEED))
+    if key == "random(d=3,m=3,k=2)":
+        return random_family(3, 3, 2, np.random.default_rng(SEED + 1))
+    if key == "all(d=2,m=3)":
+        return HashFamily(tuple(itertools.product(range(3), repeat=2)), 3, name=key)
+    raise KeyError(key)
+
+
+def fsize(key):
+    fam = family(key)
+    return (fam.d, fam.m, fam.k)
+
+
+UNIFORM = ["gf2(l=1,d=2)", "pair-uniform(m=2)", "hadamard(d=3)", "Z3-affine(d=3)", "gf2(l=2,d=3)"]
+CONSTANT = ["hand(d=2,k=3,c=1/3)", "gf2mod3(l=2,d=2)", "gf2mod3(l=2,d=3)"]  # constant c_bar != 1/m
+GENERAL = ["hand(d=3,k=2,partial)", "random(d=3,m=2,k=3)", "random(d=3,m=3,k=2)"]  # c_bar not constant
+#: families for the sum formulas (Eqs. (3)-(5)): every kind of collision structure, k <= 9
+SUM_FAMILIES = ["gf2(l=1,d=2)", "pair-uniform(m=3)", "hadamard(d=3)", "Z3-affine(d=3)", "hand(d=2,k=3,c=1/3)",
+                "gf2mod3(l=2,d=2)"] + GENERAL
+
+
+# ==== inner mechanisms ============================================================================
+def _inner_params(mm):
+    """(kind, e^eps) grid for an inner mechanism on [m] (s-RP needs e^eps a square)."""
+    return [("rr", R(3)), ("arp", R(2)), ("srp", R(4))]
+
+
+def _small_datasets(dd):
+    """Every vertex (one client) and every dataset of two clients on different values."""
+    return list(vertices(dd)) + [c for c in datasets(dd, 2) if sum(c) == 2 and max(c) == 1]
+
+
+@cache
+def inner(kind, mm, ee):
+    return inner_mechanism(kind, mm, ee)
+
+
+@cache
+def var_table(kind, mm, ee):
+    """V[a][b] = Var(R(a)[b]) by enumerating one client with value a through the real inner mechanism."""
+    mech = inner(kind, mm, ee)
+    rows = []
+    for a in range(mm):
+        counts = [0] * mm
+        counts[a] = 1
+        rows.append(enumeration.enumerated_moments(mech, counts)["variance"])
+    return rows
+
+
+@cache
+def cms_mech(key, kind, ee, decoder="eq2"):
+    return cms(family(key), inner(kind, family(key).m, ee), decoder=decoder).mechanism
+
+
+@cache
+def y_mech(key, kind, ee):
+    """The CMS perturbation with the decoder that returns y_hat[h_j(x)] = Q_R[h_j(x), z] (Eq. (23))."""
+    fam = family(key)
+    base = cms_mech(key, kind, ee)
+    Qi = inner(kind, fam.m, ee).decoder_matrix()
+    n_out_inner = Qi.shape[1]
+    Q = [[Qi[h[xx], z] for h in fam.functions for z in range(n_out_inner)] for xx in range(fam.d)]
+    return base.with_decoder(Q, name=f"y[{key}; {kind}; {ee}]")
+
+
+def datasets(dd, max_n):
+    for nn in range(1, max_n + 1):
+        for combo in itertools.combinations_with_replacement(range(dd), nn):
+            yield tuple(combo.count(v) for v in range(dd))
+
+
+def vertices(dd, nn=1):
+    for v in range(dd):
+        yield tuple(nn if w == v else 0 for w in range(dd))
+
+
+@cache
+def exact_moments(mech_key, counts):
+    """Exact moments of a cached mechanism: enumeration when small, else ldpref.moments."""
+    mech = _MECHS[mech_key]()
+    if enumeration.outcome_count(mech.n_outputs, counts) <= ENUMERATION_LIMIT:
+        res = enumeration.enumerated_moments(mech, counts)
+        return {"mean": res["mean"], "variance": res["variance"], "mse": res["mse"], "path": "enumeration"}
+    return {"mean": moments.expectation(mech, counts), "variance": moments.variance(mech, counts),
+            "mse": moments.mse(mech, counts), "path": "moments"}
+
+
+def _path(res) -> str:
+    """The Instance path of an exact_moments result: listing every outcome, or ldpref.moments on the same P, Q."""
+    return "moment-formula" if res["path"] == "moments" else "enumeration"
+
+
+_MECHS = {}
+#: exact moments by full enumeration up to this many outcomes, by ldpref.moments (same P, Q) beyond
+ENUMERATION_LIMIT = 120
+
+
+def mkey(key, kind, ee, decoder="eq2", which="cms"):
+    name = (key, kind, ee, decoder, which)
+    if name not in _MECHS:
+        _MECHS[name] = (lambda: y_mech(key, kind, ee)) if which == "y" else (lambda: cms_mech(key, kind, ee, decoder))
+    return name
+
+
+def _fr(v: Fraction):
+    return R(v.numerator, v.denominator)
+
+
+@cache
+def _rational_function(expr):
+    return D._compile(sympy.sympify(expr))
+
+
+def rat_eval(expr, values):
+    """Exact value of a rational expression with Fraction arithmetic (``values``: symbol -> number)."""
+    out = _rational_function(expr)({key: Fraction(value.p, value.q) if isinstance(value, sympy.Rational)
+                                    else Fraction(value) for key, value in values.items()})
+    return R(out.numerator, out.denominator)
+
+
+def norm_sizes(expr, sizes, *, cbar_def=None, idempotent=True):
+    return list(_norm_sizes(expr, tuple(sizes), cbar_def, idempotent))
+
+
+@cache
+def _norm_sizes(expr, sizes, cbar_def, idempotent):
+    """Expand a sum-notation expression at several (d, k, x) and canonicalise collisions: the
+    symbolic comparison of printed and derived forms (all other symbols stay symbolic)."""
+    out = []
+    for dd, kk, xx in sizes:
+        val = D.expand_sums(expr, d_val=dd, k_val=kk, x_val=xx)
+        if cbar_def is not None:
+            val = val.replace(D.CBar, lambda a, b: D.expand_sums(cbar_def.subs({D.xp: a, D.x: b}, simultaneous=True),
+                                                                 d_val=dd, k_val=kk))
+        val = D.canonical_collisions(sympy.expand(val))
+        if idempotent:
+            val = sympy.expand(val).replace(lambda t: t.is_Pow and isinstance(t.base, D.Coll) and t.exp.is_Integer
+                                            and t.exp > 0, lambda t: t.base)
+        out.append(sympy.expand(val))
+    return tuple(out)
+
+
+SIZES = [(2, 1, 0), (2, 2, 1), (3, 2, 2)]
+CBAR_DEF = D.SumIn(D.Coll(D.j, D.xp, D.x) / k_sym, D.j, k_sym)
