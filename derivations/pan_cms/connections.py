@@ -561,7 +561,7 @@ def equivalent_m_printed():
 def equivalent_m_form():
     """Derived: the nested decoder m1/(m1-1) [m2/(m2-1) y_hat - 1/(m2-1)] - 1/(m1-1) is Eq. (8) with
     m' = 1/c_bar (see :func:`recursive_decoder_constants`)."""
-    return sympy.Eq(m, sympy.simplify(1 / recursive_collision_form().rhs), evaluate=False)
+    return sympy.Eq(m, sympy.cancel(1 / recursive_collision_form().rhs), evaluate=False)  # a rational function
 
 
 def recursive_decoder_constants():
@@ -579,7 +579,7 @@ def cms_he_printed():
 @cache
 def cms_he_form():
     """Derived: HE is a CMS with m2 = 2 (Section 4.1), so m' = equivalent m at m1 = m, m2 = 2."""
-    return sympy.Eq(m_prime, sympy.simplify(equivalent_m_form().rhs.subs({m1: m, m2: 2})), evaluate=False)
+    return sympy.Eq(m_prime, sympy.cancel(equivalent_m_form().rhs.subs({m1: m, m2: 2})), evaluate=False)
 
 
 @cache

@@ -201,7 +201,7 @@ def _collision_from_P(mech, d):
 )
 def sec4_5_collision(ev):
     ev.symbolic("printed vs derived collision rate", C.recursive_collision_printed().rhs,
-                C.recursive_collision_form().rhs, simplify=sympy.simplify)
+                C.recursive_collision_form().rhs, simplify=sympy.cancel)  # rational functions of m1, m2
     insts = []
     for m1, m2, outer, inner in _recursive_cases():
         _, _, nested = _nested(m1, m2)
@@ -225,9 +225,9 @@ def sec4_5_collision(ev):
          "randomised response on m2 values, so the MSE is Eq. (10) with c_bar = 1/m and R's variances on m2 values.",
 )
 def sec4_5_equivalent_m(ev):
-    ev.symbolic("printed vs derived m", ev.printed().rhs, ev.derived().rhs, simplify=sympy.simplify)
+    ev.symbolic("printed vs derived m", ev.printed().rhs, ev.derived().rhs, simplify=sympy.cancel)  # rational in m1, m2
     (ns, no), (es, eo) = C.recursive_decoder_constants()
-    ev.identity("nested decoder constants == Eq. (8) constants with m'", [sympy.simplify(ns - es), sympy.simplify(no - eo)],
+    ev.identity("nested decoder constants == Eq. (8) constants with m'", [sympy.cancel(ns - es), sympy.cancel(no - eo)],
                 [0, 0])
     insts, facts = [], []
     for m1, m2, outer, inner in _recursive_cases():
@@ -248,7 +248,7 @@ def sec4_5_equivalent_m(ev):
         sub = {C.m1: m1, C.m2: m2}
         insts.append(Instance({"m1": m1, "m2": m2}, mp, evaluate(ev.derived(), sub), evaluate(ev.printed(), sub),
                               size=(m1, m2)))
-        facts.append((m1, m2, sympy.simplify(A - mp / (mp - 1)) == 0, Pn == _P(regular), Qn == _Q(regular),
+        facts.append((m1, m2, sympy.cancel(A - mp / (mp - 1)) == 0, Pn == _P(regular), Qn == _Q(regular),
                       nested.is_unbiased()))
     ev.instances("m' read off the nested decoder (1 - 1/offset)", insts)
     ev.numeric("nested CMS: slope consistent with m', P == composite CMS P, Q == Eq. (8) Q, unbiased",
@@ -268,12 +268,12 @@ def sec4_5_equivalent_m(ev):
          "the MSE is the binary-RR form (checked below), not Eq. (6) with RR on m' (non-integer) values.",
 )
 def sec4_5_cms_he(ev):
-    ev.symbolic("printed vs derived m'", ev.printed().rhs, ev.derived().rhs, simplify=sympy.simplify)
+    ev.symbolic("printed vs derived m'", ev.printed().rhs, ev.derived().rhs, simplify=sympy.cancel)  # rational in m
     ev.identity("m' -> 2 as m -> oo", sympy.limit(C.cms_he_form().rhs, C.m, sympy.oo), 2)
     c_rate = (C.m + 1) / (2 * C.m)
     ev.identity("CMS+HE MSE -> HE MSE as m -> oo",
-                sympy.simplify(sympy.limit(C.binary_inner_mse_derived(e, c_rate, n, f), C.m, sympy.oo)
-                               - C.he_mse_derived(e, n, f)), 0)
+                sympy.cancel(sympy.limit(C.binary_inner_mse_derived(e, c_rate, n, f), C.m, sympy.oo)
+                             - C.he_mse_derived(e, n, f)), 0)
     insts, mses, same = [], [], []
     cases = [(2, gf2_affine_family(1, 2)), (4, gf2_affine_family(2, 3)), (8, gf2_affine_family(3, 3))]
     for mm, outer in cases:
