@@ -6,6 +6,8 @@ Shared evidence builders: :mod:`proofs_checks.pan_cms.basics_common`; derivation
 
 from __future__ import annotations
 
+from functools import cache
+
 import sympy
 
 import derivations.pan_cms.basics as D
@@ -22,14 +24,24 @@ from .basics_variance import _scalar_instances, _symbolic_sum_instances
 
 
 # ==== Section 3.3 =================================================================================
+@cache
+def _fhat_distributions(mk, counts):
+    """Exact distribution of f_hat(x) for every x, by enumerating every outcome of the real mechanism once."""
+    mech = _MECHS[mk]()
+    dists = None
+    for est, p in enumeration.estimate_distribution(mech, counts):
+        if dists is None:
+            dists = [{} for _ in est]
+        prob = mech.domain.to_sympy(p)
+        for dist, value in zip(dists, est):
+            val = mech.domain.to_sympy(value)
+            dist[val] = dist.get(val, 0) + prob
+    return tuple(tuple(sorted(dist.items(), key=lambda t: t[0])) for dist in dists)
+
+
 def _fhat_distribution(mk, counts, xx):
     """Exact distribution of f_hat(x) by enumerating every outcome of the real mechanism."""
-    mech = _MECHS[mk]()
-    dist = {}
-    for est, p in enumeration.estimate_distribution(mech, counts):
-        val = mech.domain.to_sympy(est[xx])
-        dist[val] = dist.get(val, 0) + mech.domain.to_sympy(p)
-    return sorted(dist.items(), key=lambda t: t[0])
+    return list(_fhat_distributions(mk, counts)[xx])
 
 
 @claim(
