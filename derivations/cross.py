@@ -109,8 +109,16 @@ def osc_l2_star(d_=d, e_=e, n_=1):
     return sympy.cancel(PS.osc_l2(d_, d_ / (e_ + 1), e_, n_))
 
 
+OSC_STAR = sympy.Symbol(r"l_2^{*}(\mathrm{OSC})")
+SS_BEST = sympy.Symbol(r"\min_{k} l_2(\mathrm{SS}_{k})")
+CMS_BEST = sympy.Symbol(r"\min_{m} l_2(\mathrm{CMS}_{m})")
+
+
 def osc_vs_cms_form():
-    return sympy.Lt(sympy.Symbol(r"l_2^{*}(\mathrm{OSC})"), pancms_l2_star_printed())
+    """(the OSC bound is below pan-cms's printed l2*, the best Subset Selection is below the best CMS + RR at
+    integer parameters); a check substitutes the derived values (:func:`osc_l2_star`, pan-strict's OSC l2 at
+    integer k, :func:`cms_rr_l2` at integer m) for the named quantities."""
+    return (sympy.Lt(OSC_STAR, pancms_l2_star_printed()), sympy.Lt(SS_BEST, CMS_BEST))
 
 
 @cache
@@ -245,9 +253,29 @@ def gcms_target_variance(m_, s_, e_, lam_):
     """n Var[f_hat(d)/n] of GCMS (p at Theorem 2's bound, q = (s - p)/(m - 1)) on a fixed collision-uniform
     family at f(d)/n = lam (exact rationals): alpha_1 = s/m."""
     p_ = e_ * s_ / (e_ * s_ + m_ - s_)
-    q_ = (s_ - p_) / sympy.Integer(m_ - 1)
+    q_ = (s_ - p_) / (sympy.sympify(m_) - 1)
     v1, v0 = gcms_fixed_family_client_variances(p_, q_, m_)
     return sympy.cancel(lam_ * v1 + (1 - lam_) * v0)
+
+
+S = sympy.Symbol("s", positive=True, integer=True)  # GCMS subset size
+
+
+@cache
+def gcms_target_variance_form():
+    """The derived form of cross/gcms-ocms-budget: n Var[f_hat(d)/n] of GCMS at Theorem 2's bound as a function
+    of (m, s, e^eps, lambda); s = 1 is CMS + RR (cross/gcms-s1-cms-rr)."""
+    from sympy.polys.fields import field
+
+    # the same client model as gcms_target_variance, carried out in the field Q(m, s, e^eps, lambda) (cancel on
+    # the nested symbolic expression takes ~30 s; field arithmetic cancels as it goes)
+    _, fm, fs, fe, fl = field("m,s,e,lam", sympy.QQ)
+    p_ = fe * fs / (fe * fs + fm - fs)
+    q_ = (fs - p_) / (fm - 1)
+    pi = q_ + (p_ - q_) / fm
+    scale = 1 / ((p_ - q_) * (1 - 1 / fm)) ** 2
+    value = fl * p_ * (1 - p_) * scale + (1 - fl) * pi * (1 - pi) * scale
+    return sympy.Eq(sympy.Symbol(r"n\,\mathrm{Var}_{GCMS}(m, s)"), value.as_expr(m, S, e, lam))
 
 
 def report_bits(m_, s_=1):

@@ -183,6 +183,9 @@ def _truth(form, subs: dict):
     return None
 
 
+_SINGULAR = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo)
+
+
 @lru_cache(maxsize=8192)
 def _compiled(expr):
     try:
@@ -194,7 +197,8 @@ def _compiled(expr):
 def _value(expr, subs: dict):
     """``cancel(expr.subs(subs))``; when every free symbol gets a rational value and the expression is
     rational in them, the same exact value by Fraction arithmetic (no symbolic substitution of a large
-    expression at every instance)."""
+    expression at every instance); when every free symbol gets a value, the number sympy's evaluation gives
+    on putting them in at once (an algebraic or transcendental number is compared exactly downstream)."""
     free = expr.free_symbols
     if free <= subs.keys() and all(subs[s].is_Rational for s in free):
         fn = _compiled(expr)
@@ -205,4 +209,8 @@ def _value(expr, subs: dict):
                 pass  # the symbolic path reports zoo/nan as sympy does
             else:
                 return sympy.Rational(out.numerator, out.denominator)
+    if free <= subs.keys():  # every symbol gets a value: put them in at once; a number needs no cancel
+        value = expr.xreplace({s: subs[s] for s in free})
+        if value.is_number and not value.has(*_SINGULAR):  # at a singular point, subs' order decides, as before
+            return value
     return sympy.cancel(expr.subs(subs))
