@@ -31,7 +31,7 @@ from .basics_notation import (A_sym, B_sym, CBar, Coll, Cov_pair, E_fhat, E_g, E
                               SumInExcept, VarOp, VarR, Var_fhat, Var_sum, Var_yhat, X, X1, X2, alpha_max2, fF,
                               fhat_sym, g_sym, j, mprime, ratio_sym, var_sym, x, xp, yhat)
 from .basics_notation import (  # noqa: F401  (re-exported for the checks and derivations.cross)
-    _compile, _compiled, canonical_collisions, evaluate_on, evaluate_symbolic_on, expand_sums)
+    _compile, _compiled, canonical_collisions, evaluate_on, evaluate_symbolic_on, expand_sums, normal_form)
 from .basics_sec2 import (  # noqa: F401  (re-exported for the checks and derivations.cross)
     cms_ldp_derived, cms_ldp_printed, ldp_definition_derived, ldp_definition_printed, property21_derived,
     property21_printed, property22_derived, property22_printed, property23_derived, property23_printed,

@@ -481,7 +481,29 @@ def evaluate_symbolic_on(expr, *, family, counts, var_table, x_val, extra=None, 
     if extra:
         env.update({key: int(value) if sympy.sympify(value).is_Integer else sympy.sympify(value)  # sizes stay ints
                     for key, value in extra.items()})
-    return sympy.cancel(_sympy_program(expr, cbar_rhs)(env))
+    return normal_form(_sympy_program(expr, cbar_rhs)(env))
+
+
+@cache
+def _field(symbol):
+    return sympy.QQ.frac_field(symbol)
+
+
+def normal_form(expr):
+    """``cancel(expr)`` for a rational function of one symbol (e^eps) over Q, computed in Q(symbol) (the same
+    p/q, 2-3x faster than cancel); any other expression is cancelled."""
+    expr = sympy.sympify(expr)
+    free = expr.free_symbols
+    if len(free) == 1:
+        symbol = next(iter(free))
+        if expr.is_rational_function(symbol):
+            field = _field(symbol)
+            try:
+                value = field.from_sympy(expr)
+            except ValueError:  # a coefficient outside Q (e.g. E, sqrt(2)): sympy's cancel handles it
+                return sympy.cancel(expr)
+            return field.to_sympy(value)
+    return sympy.cancel(expr)
 
 
 def _fr(v: Fraction):

@@ -85,7 +85,7 @@ def _symbolic_sum_instances(printed_rhs, derived_rhs, keys, *, cbar_rhs=None, qu
                 ex = getattr(moments, quantity)(mech, counts)
                 for xx in range(fam.d):
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": "symbolic", "counts": counts, "x": xx},
-                                          exact=sympy.cancel(ex[xx]),
+                                          exact=D.normal_form(ex[xx]),
                                           derived=_sym_value(derived_rhs, fam, counts, V, xx, extra=extra),
                                           printed=_sym_value(printed_rhs, fam, counts, V, xx, cbar_rhs, extra),
                                           size=(*fsize(key), sum(counts), 99, xx), path="moment-formula"))
