@@ -11,7 +11,7 @@ Vectorised numpy implementation of the protocol, every random choice from a seed
 * :func:`apple_client`, :func:`apple_sketch` -- Apple's Count-Mean Sketch (m perturbed bits per report)
   for the comparisons of Remark 1.
 
-Exact formulas used by the tuning (checked claim by claim in ``proofs_checks/jiang_gcms.py``):
+Exact formulas used by the tuning (checked claim by claim in the package ``proofs_checks/jiang_gcms/``):
 
 * :func:`count_variance` -- Var[C(d)] of the GCMS count under the paper's randomness model (hash
   functions drawn at random once): ``f p(1-p) + (n-f)(a1 - a1^2 - a2) + a2 sum_{d' != d} f(d')^2`` with

@@ -108,7 +108,8 @@ def _appB_datasets(d):
        printed=J.lemma2_printed, derived=J.lemma2_derived, derivation="derivations.jiang_gcms.lemma2_derived",
        assumptions="the paper's model (independent uniform hash functions drawn once); J uniform on [k]")
 def appB_lemma2(ev):
-    ev.symbolic("Lemma 2 vs the expectation of the Z model", J.lemma2_printed().rhs, J.lemma2_derived().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Lemma 2 vs the expectation of the Z model", printed.rhs, derived.rhs)
     insts = []
     for d, m_, k_, s_, p_ in APPB_GRID:
         Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
@@ -116,7 +117,7 @@ def appB_lemma2(ev):
             for x in range(d):
                 vals = {J.p: p_, J.q: (s_ - p_) / sympy.Integer(m_ - 1), J.m: m_, J.k: k_, J.I_same: 1 if x == 0 else 0}
                 insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "j": j, "client value": x},
-                                      Q["mean"][j][x], _at(J.lemma2_derived().rhs, vals), _at(J.lemma2_printed().rhs, vals),
+                                      Q["mean"][j][x], _at(derived.rhs, vals), _at(printed.rhs, vals),
                                       size=(d, m_, k_, s_, p_, j, x)))
     ev.instances("E[Z_j] read off the exact mechanism (every draw)", insts)
 
@@ -160,7 +161,10 @@ def appB_lemma4(ev):
             case = 0 if j1 != j2 else (1 if (x1 == 0 or x2 == 0 or x1 != x2) else 2)
             insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "j1": j1, "j2": j2, "x1": x1, "x2": x2,
                                    "part": case + 1}, cov, evaluate(derived[case], vals),
-                                  evaluate(printed[case], vals), size=(d, m_, k_, s_, p_, j1, j2, x1, x2)))
+                                  evaluate(printed[case], vals), size=(d, m_, k_, s_, p_, j1, j2, x1, x2),
+                                  # E[Z Z'] = E_draw[E[Z | draw] E[Z' | draw]]: total expectation over the draw,
+                                  # the two clients' joint outcomes are not listed
+                                  path="moment-formula"))
             if case == 2:  # the product of Case 4 of the proof: (1/k^2)(p^2/m + q^2 (1 - 1/m))
                 prod = cov + Q["mean"][j1][x1] * Q["mean"][j2][x2]
                 products.append((prod == (p_**2 / m_ + q_**2 * (1 - R(1, m_))) / k_**2, (d, m_, k_, s_, p_, j1, x1)))
@@ -197,7 +201,12 @@ def appB_same_client(ev):
 
 
 def _appB_instances(key, printed_fn, derived_fn, z_level=True):
-    """``z_level``: the exact value or a form needs Appendix B's Z-level quantities (else they are not built)."""
+    """``z_level``: the exact value or a form needs Appendix B's Z-level quantities (else they are not built).
+
+    Path "moment-formula": every exact value here combines per-client moments by formulas, never by listing
+    the outcomes of the n clients -- Var(C) and E[C] by the law of total variance/expectation over the draws
+    (gcms_model._mixture_moments), the sums of (11) and (12) by adding the per-client variances and the
+    pairwise covariances of _appB_quantities."""
     insts = []
     for d, m_, k_, s_, p_ in APPB_GRID:
         for counts in _appB_datasets(d):
@@ -206,7 +215,7 @@ def _appB_instances(key, printed_fn, derived_fn, z_level=True):
             exact = Q[key] if isinstance(key, str) else key(Q, d, m_, k_, s_, p_, counts)
             insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts}, exact,
                                   derived_fn(vals, Q, d, m_, k_, s_, p_, counts), printed_fn(vals, Q, d, m_, k_, s_, p_, counts),
-                                  size=_size(d, m_, k_, s_, p_, counts)))
+                                  size=_size(d, m_, k_, s_, p_, counts), path="moment-formula"))
     return insts
 
 
@@ -234,20 +243,22 @@ def eq10(ev):
        printed=J.eq11_printed, derived=J.eq11_derived, derivation="derivations.jiang_gcms.eq11_derived",
        note="The last term has the wrong sign: Var = E[Z] - E[Z]^2 gives -(1/k) a^2 (n - f).")
 def eq11(ev):
-    ev.symbolic("(11) vs sum of Bernoulli variances", J.eq11_printed().rhs, J.eq11_derived().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("(11) vs sum of Bernoulli variances", printed.rhs, derived.rhs)
     ev.instances("sum_i sum_j Var(Z_j^(i)) from the exact Z_j (every draw)",
-                 _appB_instances("var_sum", lambda vals, *a: _at(J.eq11_printed().rhs, vals),
-                                 lambda vals, *a: _at(J.eq11_derived().rhs, vals)))
+                 _appB_instances("var_sum", lambda vals, *a: _at(printed.rhs, vals),
+                                 lambda vals, *a: _at(derived.rhs, vals)))
 
 
 @claim(id="jiang-gcms/eq12", location="Appendix B, Eq. (12)",
        statement="sum_{i1 != i2} sum_j Cov(Z_j^(i1), Z_j^(i2)) = k ((p-q)/k)^2 (1/m)(1 - 1/m)(sum_{d' != d} f(d')^2 - (n - f)).",
        printed=J.eq12_printed, derived=J.eq12_derived, derivation="derivations.jiang_gcms.eq12_derived")
 def eq12(ev):
-    ev.symbolic("(12) vs pairs of clients holding the same other value", J.eq12_printed().rhs, J.eq12_derived().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("(12) vs pairs of clients holding the same other value", printed.rhs, derived.rhs)
     ev.instances("sum over ordered pairs of different clients of the exact covariances",
-                 _appB_instances("pairs", lambda vals, *a: _at(J.eq12_printed().rhs, vals),
-                                 lambda vals, *a: _at(J.eq12_derived().rhs, vals)))
+                 _appB_instances("pairs", lambda vals, *a: _at(printed.rhs, vals),
+                                 lambda vals, *a: _at(derived.rhs, vals)))
 
 
 @claim(id="jiang-gcms/appB.mean", location="Appendix B, proof of Theorem 3 (E[C(d)])",

@@ -92,12 +92,14 @@ def _subs(expr, proto, counts):
     return sympy.cancel(expr.subs({J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]}))
 
 
-def _estimator_instances():
+def _estimator_instances(printed, derived):
+    """n E[f_hat] of the estimators ``printed`` and ``derived`` (the claim's forms, f_hat = a S + b) vs the
+    true count, each read off its form as a decoder of the real protocol."""
     insts = []
     for order, name, d, e, proto in _protocols():
         max_n = 2 if proto.mechanism.n_outputs > 6 else 3
-        printed_m = _estimator_mechanism(proto, J.pure_estimator_printed())
-        derived_m = _estimator_mechanism(proto, J.pure_estimator_derived())
+        printed_m = _estimator_mechanism(proto, printed)
+        derived_m = _estimator_mechanism(proto, derived)
         for counts in _datasets(d, max_n):
             n = sum(counts)
             printed_mean = n * _enumerated_estimate(name, d, e, printed_m, counts)[0]
@@ -120,9 +122,10 @@ def _estimator_instances():
     symbols={"S": "number of reports whose support holds d", "f": "true count of d"},
 )
 def sec2b_estimator(ev):
-    ev.symbolic("printed estimator vs derived estimator", J.pure_estimator_printed().rhs,
-                J.pure_estimator_derived().rhs)
-    ev.instances("expectation of the estimator vs the true count (exact enumeration)", _estimator_instances())
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed estimator vs derived estimator", printed.rhs, derived.rhs)
+    ev.instances("expectation of the estimator vs the true count (exact enumeration)",
+                 _estimator_instances(printed, derived))
 
 
 @claim(
@@ -135,8 +138,8 @@ def sec2b_estimator(ev):
     assumptions="pure protocol; clients independent; the unbiased estimator (S - n q)/(p - q)",
 )
 def sec2b_variance(ev):
-    ev.symbolic("printed variance vs derived variance", J.pure_variance_printed().rhs,
-                J.pure_variance_derived().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed variance vs derived variance", printed.rhs, derived.rhs)
     insts = []
     for order, name, d, e, proto in _protocols():
         max_n = 3 if d == 2 else 2

@@ -36,8 +36,10 @@ def _law_values(law, m_, s_, p_):
 
 
 @_cache
-def _alg1_instances():
-    insts = []
+def _alg1_points():
+    """((m, s, p), exact [P(x | r) for x holding r, for x lacking r, every report has s buckets]) read off the
+    exact mechanism built step by step from Algorithm 1 (every output listed)."""
+    out = []
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 3), R(1, 2), R(3, 4), R(9, 10)):
@@ -50,10 +52,15 @@ def _alg1_instances():
                     (inside if 0 in X else outside).add(Pm[u, 0])  # input 0 hashes to r = 0
                 exact = [inside.pop() if len(inside) == 1 else sorted(inside),
                          outside.pop() if len(outside) == 1 else sorted(outside), sizes == {s_}]
-                insts.append(Instance({"m": m_, "s": s_, "p": p_}, exact,
-                                      _law_values(J.algorithm1_law_derived(), m_, s_, p_) + [True],
-                                      _law_values(J.algorithm1_law_printed(), m_, s_, p_) + [True], size=(m_, s_, p_)))
-    return tuple(insts)
+                out.append(((m_, s_, p_), exact))
+    return tuple(out)
+
+
+def _alg1_instances(printed, derived):
+    """The claim's two laws (dicts of sympy values) at each point vs the exact mechanism."""
+    return [Instance({"m": m_, "s": s_, "p": p_}, exact, _law_values(derived, m_, s_, p_) + [True],
+                     _law_values(printed, m_, s_, p_) + [True], size=(m_, s_, p_))
+            for (m_, s_, p_), exact in _alg1_points()]
 
 
 def _client_frequencies(d, m, k, s, p, n_clients, seed, value=0):
@@ -70,10 +77,11 @@ def _client_frequencies(d, m, k, s, p, n_clients, seed, value=0):
        derivation="derivations.jiang_gcms.algorithm1_law_derived",
        assumptions="1 <= s <= m - 1 (s - 1 or s buckets are drawn from the m - 1 others)")
 def alg1(ev):
+    printed, derived = ev.printed(), ev.derived()
     ev.symbolic("Appendix A's law of Algorithm 1 vs the law derived from its two branches",
-                list(J.algorithm1_law_printed().values()), list(J.algorithm1_law_derived().values()))
+                list(printed.values()), list(derived.values()))
     ev.instances("P(x | r) read off the exact mechanism built step by step from Algorithm 1 (holds r; lacks r; "
-                 "every report has s buckets)", _alg1_instances())
+                 "every report has s buckets)", _alg1_instances(printed, derived))
     # the vectorised numpy client against the exact law
     worst, total = 0.0, 0
     ok = True
@@ -101,8 +109,9 @@ def alg1(ev):
 
 
 @_cache
-def _eq3_instances():
-    insts = []
+def _eq3_points():
+    """((m, s, p), exact [P(r in x), P(b in x) for b != r]) read off the exact mechanism (every output listed)."""
+    out = []
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 4), R(9, 10)):
@@ -114,11 +123,18 @@ def _eq3_instances():
                                     if b in set(map(int, lab.split(":{")[1].rstrip("}").split(",")))))
                 others = set(incl[1:])
                 exact = [incl[0], others.pop() if len(others) == 1 else sorted(others)]
-                vals = {J.m: m_, J.s: s_, J.p: p_}
-                insts.append(Instance({"m": m_, "s": s_, "p": p_}, exact,
-                                      [p_, _at(J.eq3_derived().rhs, vals)], [p_, _at(J.eq3_printed().rhs, vals)],
-                                      size=(m_, s_, p_)))
-    return tuple(insts)
+                out.append(((m_, s_, p_), exact))
+    return tuple(out)
+
+
+def _eq3_instances(printed, derived):
+    """[p, q] with q from the claim's form ``printed`` / ``derived`` (Eq q = ...) vs the exact inclusions."""
+    insts = []
+    for (m_, s_, p_), exact in _eq3_points():
+        vals = {J.m: m_, J.s: s_, J.p: p_}
+        insts.append(Instance({"m": m_, "s": s_, "p": p_}, exact, [p_, _at(derived.rhs, vals)],
+                              [p_, _at(printed.rhs, vals)], size=(m_, s_, p_)))
+    return insts
 
 
 @claim(id="jiang-gcms/eq3", location="Section IV-A, Eq. (3)",
@@ -127,9 +143,9 @@ def _eq3_instances():
        printed=J.eq3_printed, derived=J.eq3_derived, derivation="derivations.jiang_gcms.eq3_derived",
        assumptions="1 <= s <= m - 1")
 def eq3(ev):
-    ev.symbolic("q of Eq. (3) vs the inclusion probability derived from Algorithm 1", J.eq3_printed().rhs,
-                J.eq3_derived().rhs)
-    ev.instances("(P(r in x), P(b in x) for b != r) read off the exact mechanism", _eq3_instances())
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("q of Eq. (3) vs the inclusion probability derived from Algorithm 1", printed.rhs, derived.rhs)
+    ev.instances("(P(r in x), P(b in x) for b != r) read off the exact mechanism", _eq3_instances(printed, derived))
 
 
 def _decoded_family(d, m, k, s, p, estimator):
@@ -184,7 +200,7 @@ def _eq4_instances(printed, derived):
             for v in range(d):
                 insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
                                       exact=sympy.Integer(counts[v]), derived=ed[v], printed=ep[v],
-                                      size=_size(d, m_, k_, s_, p_, counts, v)))
+                                      size=_size(d, m_, k_, s_, p_, counts, v), path="moment-formula"))
     return tuple(insts)
 
 
@@ -195,10 +211,10 @@ def _eq4_instances(printed, derived):
                    "p != q; m >= 2",
        symbols={"C(d)": "sum_j M_j[h_j(d)]"})
 def eq4(ev):
-    ev.symbolic("Eq. (4) vs E[C(d)] = f p + (n - f)(q + (p - q)/m) solved for f", J.eq4_printed().rhs,
-                J.eq4_derived().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Eq. (4) vs E[C(d)] = f p + (n - f)(q + (p - q)/m) solved for f", printed.rhs, derived.rhs)
     ev.instances("n E[f_hat(v)] over every hash draw and every client outcome vs the true count",
-                 _eq4_instances(J.eq4_printed(), J.eq4_derived()))
+                 _eq4_instances(printed, derived))
 
 
 @claim(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency estimation)",
@@ -210,9 +226,9 @@ def alg3(ev):
     (pq, pf), (dq, df) = ev.printed().values(), ev.derived().values()
     ev.symbolic("Algorithm 3's q and estimator vs the derived ones", [pq, pf], [dq, df])
     insts = []
-    for inst in _eq3_instances():
-        vals = {J.m: inst.params["m"], J.s: inst.params["s"], J.p: inst.params["p"]}
-        insts.append(Instance(inst.params, inst.exact[1], _at(dq, vals), _at(pq, vals), size=inst.size))
+    for (m_, s_, p_), exact in _eq3_points():
+        vals = {J.m: m_, J.s: s_, J.p: p_}
+        insts.append(Instance({"m": m_, "s": s_, "p": p_}, exact[1], _at(dq, vals), _at(pq, vals), size=(m_, s_, p_)))
     ev.instances("Algorithm 3's q vs P(b in x) read off the exact mechanism", insts)
     ev.instances("Algorithm 3's estimate: n E[f_hat] vs the true count",
                  _eq4_instances(sympy.Eq(J.fhat, pf), sympy.Eq(J.fhat, df)))

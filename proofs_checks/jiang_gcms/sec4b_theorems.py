@@ -99,6 +99,12 @@ def _model_alphas(expr):
     return sympy.sympify(expr).subs({J.a1_sym: a1, J.a2_sym: a2})
 
 
+#: the exact moments of the GCMS mixture (gcms_model._mixture_moments) come from the law of total
+#: expectation/variance over the hash draws with each member's Q P and per-client variance coefficients
+#: (ldpref.moments), not from listing the outcomes of n clients
+MOMENTS = "moment-formula"
+
+
 @_cache
 def _thm3_instances(kind: str, printed=None, derived=None):
     """kind: 'C' (Var[C(d)]), 'fhat' (Var[f_hat]), 'mean' (E[f_hat] == f), 'ratio', 'draw'; ``printed`` and
@@ -116,18 +122,18 @@ def _thm3_instances(kind: str, printed=None, derived=None):
                 params = {"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v}
                 size = _size(d, m_, k_, s_, p_, counts, v)
                 if kind == "C":
-                    insts.append(Instance(params, VC, _at(de, vals), _at(pr, vals), size=size))
+                    insts.append(Instance(params, VC, _at(de, vals), _at(pr, vals), size=size, path=MOMENTS))
                 elif kind == "fhat":
-                    insts.append(Instance(params, Vf, _at(de, vals), _at(pr, vals), size=size))
+                    insts.append(Instance(params, Vf, _at(de, vals), _at(pr, vals), size=size, path=MOMENTS))
                 elif kind == "mean":
-                    insts.append(Instance(params, Ef, _at(de, vals), _at(pr, vals), size=size))
+                    insts.append(Instance(params, Ef, _at(de, vals), _at(pr, vals), size=size, path=MOMENTS))
                 elif kind == "ratio":
                     if VC == 0:
                         continue
                     insts.append(Instance(params, Vf / VC, _at(de / J.var_C, vals), _at(pr / J.var_C, vals),
-                                          size=size))
+                                          size=size, path=MOMENTS))
                 elif kind == "draw":
-                    insts.append(Instance(params, Vd, _at(de, vals), _at(pr, vals), size=size))
+                    insts.append(Instance(params, Vd, _at(de, vals), _at(pr, vals), size=size, path=MOMENTS))
     return tuple(insts)
 
 
@@ -187,10 +193,11 @@ def thm3_unbiased(ev):
             "client, which are -E[Z_j1]E[Z_j2] because a client uses a single hash function: each client "
             "contributes one Bernoulli to C(d).  The squares carry no 1/k.  Exact for k = 1.")
 def thm3(ev):
+    printed, derived = ev.printed(), ev.derived()
     ev.symbolic("Theorem 3's Var[C(d)] vs the law-of-total-variance derivation (both in alpha_1, alpha_2)",
-                _in_alphas(J.thm3_printed().rhs), J.thm3_derived().rhs)
+                _in_alphas(printed.rhs), derived.rhs)
     ev.instances("n^2 Var[C(v)/n] over every hash draw and outcome (ldpref.family on the exact mechanisms)",
-                 _thm3_instances("C", J.thm3_printed(), J.thm3_derived()))
+                 _thm3_instances("C", printed, derived))
     _symbolic_p_identity(ev, "C")
 
 
@@ -290,8 +297,10 @@ def thm3_deployed(ev):
             memo[key] = evaluate(printed, at)
         return memo[key]
 
+    # exact: E[f_hat | draw] by ldpref.moments.expectation (Q P counts), not by listing outcomes
     insts = [Instance(params, exact=exact, derived=evaluate(derived, at), printed=printed_at(at),
-                      in_condition=uniform, size=size) for params, size, exact, at, uniform in _deployed_points()]
+                      in_condition=uniform, size=size, path=MOMENTS)
+             for params, size, exact, at, uniform in _deployed_points()]
     ev.instances("E[f_hat(v) | one fixed draw] == f(v)? (exact, every draw)", insts)
 
 
@@ -324,7 +333,8 @@ def _apple_instances(printed, derived):
                 vals = {HALF_E: half_e, J.p: p_, J.q: q_, J.m: m_, J.k: k_, J.n: n_, J.f: counts[TARGET],
                         J.F2: sum(c * c for x, c in enumerate(counts) if x != TARGET)}
                 insts.append(Instance({"d": d, "m": m_, "k": k_, "e^eps": half_e**2, "counts": counts}, V,
-                                      evaluate(de, vals), evaluate(pr, vals), size=(d, m_, k_, n_, half_e, counts)))
+                                      evaluate(de, vals), evaluate(pr, vals), size=(d, m_, k_, n_, half_e, counts),
+                                      path=MOMENTS))  # MechanismFamily.variance: law of total variance
     return tuple(insts)
 
 
@@ -354,23 +364,31 @@ def _pure_grid():
 
 
 @_cache
-def _cor1_instances():
-    insts = []
+def _cor1_points():
+    """(params, size, n^2 Var[f_hat(0)] by exact enumeration, values of p, q, n, f) for the pure protocols with
+    the unbiased decoder (S - n q)/(p - q) of Section II-B."""
+    out = []
     for order, name, d, e_, proto in _pure_grid():
         m_ = _estimator_mechanism(proto, J.pure_estimator_derived())
         for counts in _datasets(d, 2):
             n_ = sum(counts)
             V = n_**2 * enumeration.enumerated_moments(m_, counts)["variance"][0]
             vals = {J.p: proto.p, J.q: proto.q, J.n: n_, J.f: counts[0]}
-            insts.append(Instance({"protocol": name, "d": d, "exp_eps": e_, "counts": counts}, V,
-                                  _at(J.cor1_derived().rhs, vals), _at(J.cor1_printed().rhs, vals),
-                                  size=(d, n_, *order[1:])))
-    return tuple(insts)
+            out.append(({"protocol": name, "d": d, "exp_eps": e_, "counts": counts}, (d, n_, *order[1:]), V, vals))
+    return tuple(out)
+
+
+def _cor1_instances(printed, derived):
+    """The right-hand sides of the claim's forms (``printed``, ``derived``) vs the enumerated variance."""
+    return [Instance(params, V, _at(derived.rhs, vals), _at(printed.rhs, vals), size=size)
+            for params, size, V, vals in _cor1_points()]
 
 
 def _cor1_check(ev):
-    ev.symbolic("Eq. (6) vs Section II-B's variance of the pure protocol", J.cor1_printed().rhs, J.cor1_derived().rhs)
-    ev.instances("n^2 Var[f_hat] of GRR, OUE, SUE and Subset Selection (exact enumeration)", _cor1_instances())
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Eq. (6) vs Section II-B's variance of the pure protocol", printed.rhs, derived.rhs)
+    ev.instances("n^2 Var[f_hat] of GRR, OUE, SUE and Subset Selection (exact enumeration)",
+                 _cor1_instances(printed, derived))
 
 
 @claim(id="jiang-gcms/cor1", location="Section IV-B, Corollary 1 (Theorem 2 of Wang et al.)",
@@ -401,10 +419,6 @@ def sec4b_pure_limit(ev):
     ev.identity("the derived limit equals Section II-B's derived variance (difference 0)",
                 sympy.cancel(derived - J.pure_variance_derived().rhs), sympy.Integer(0))
     limit = printed
-    pq = {(name, d, e_): (proto.p, proto.q) for _, name, d, e_, proto in _pure_grid()}
-    insts = []
-    for i in _cor1_instances():
-        p_, q_ = pq[(i.params["protocol"], i.params["d"], i.params["exp_eps"])]
-        vals = {J.p: p_, J.q: q_, J.n: sum(i.params["counts"]), J.f: i.params["counts"][0]}
-        insts.append(Instance(i.params, i.exact, _at(derived, vals), _at(limit, vals), size=i.size))
+    insts = [Instance(params, V, _at(derived, vals), _at(limit, vals), size=size)
+             for params, size, V, vals in _cor1_points()]
     ev.instances("the limit vs exact enumeration of the pure protocols", insts)
