@@ -56,6 +56,19 @@ def forms_latex(claim: Claim, verdict: str, built: dict | None = None) -> dict:
     return {"printed": printed, "derived": derived, "correction": corrected}
 
 
+#: modules checks import lazily (sympy's ``simplify`` imports ``sympy.physics.units`` on first use, 1-3 s in
+#: every fresh process); the parent imports them before forking, so workers and self-check runs inherit them
+WARM_IMPORTS = ("sympy.physics.units", "sympy.physics.units.util", "sympy.physics.matrices", "sympy.codegen.ast",
+                "sympy.sets.setexpr", "numpy.random")
+
+
+def warm_imports() -> None:
+    import importlib
+
+    for name in WARM_IMPORTS:
+        importlib.import_module(name)
+
+
 def _run_by_id(claim_id: str) -> ClaimResult:
     """Worker entry point: run one claim and return a picklable result (the claim is re-attached by the
     parent), with its failing instances, so a parallel run reports exactly what a serial run does."""
@@ -79,6 +92,7 @@ def iter_results(claims: list[Claim], jobs: int = 1):
     from concurrent.futures import ProcessPoolExecutor
 
     by_id = {c.id: c for c in claims}
+    warm_imports()
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         # longest claims first would balance better, but order of output must follow the ledger

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from .claim import MUTATIONS, Claim, find_claim
 from .forms import UnsupportedMutation, perturb
-from .runner import run_claim
+from .runner import run_claim, warm_imports
 
 SELFCHECK_FORMAT = "ldpref.selfcheck/1"
 _PATCHED_PACKAGES = ("derivations", "proofs_checks")
@@ -163,6 +163,7 @@ def self_check(claims: list[Claim], jobs: int = 1, progress=None) -> list[ClaimS
         if c.printed is not None:
             tasks += [(c.id, "printed-as-derived"), (c.id, "printed-perturbed")]
         tasks.append((c.id, "derived-perturbed"))
+    warm_imports()  # lazily imported modules, once in the parent rather than in every fresh process
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(processes=max(1, jobs), maxtasksperchild=1) as pool:
         outcomes = {}
