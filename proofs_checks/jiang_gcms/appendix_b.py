@@ -16,7 +16,7 @@ from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import draw_classes, gcms
 
 from .pure_protocols import R, _datasets
-from .gcms_model import _at, _exact_count_moments, _frac, _model, _size
+from .gcms_model import MOMENTS, _at, _exact_count_moments, _frac, _model, _size
 
 
 # ---- Appendix B: proof of Theorem 3 ----------------------------------------------------------------------
@@ -164,7 +164,7 @@ def appB_lemma4(ev):
                                   evaluate(printed[case], vals), size=(d, m_, k_, s_, p_, j1, j2, x1, x2),
                                   # E[Z Z'] = E_draw[E[Z | draw] E[Z' | draw]]: total expectation over the draw,
                                   # the two clients' joint outcomes are not listed
-                                  path="moment-formula"))
+                                  path=MOMENTS))
             if case == 2:  # the product of Case 4 of the proof: (1/k^2)(p^2/m + q^2 (1 - 1/m))
                 prod = cov + Q["mean"][j1][x1] * Q["mean"][j2][x2]
                 products.append((prod == (p_**2 / m_ + q_**2 * (1 - R(1, m_))) / k_**2, (d, m_, k_, s_, p_, j1, x1)))
@@ -215,7 +215,7 @@ def _appB_instances(key, printed_fn, derived_fn, z_level=True):
             exact = Q[key] if isinstance(key, str) else key(Q, d, m_, k_, s_, p_, counts)
             insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts}, exact,
                                   derived_fn(vals, Q, d, m_, k_, s_, p_, counts), printed_fn(vals, Q, d, m_, k_, s_, p_, counts),
-                                  size=_size(d, m_, k_, s_, p_, counts), path="moment-formula"))
+                                  size=_size(d, m_, k_, s_, p_, counts), path=MOMENTS))
     return insts
 
 

@@ -11,7 +11,7 @@ from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import gcms
 
 from .pure_protocols import R, _datasets
-from .gcms_model import _at
+from .gcms_model import MOMENTS, _at
 from .sec4a_algorithms import _identity_family
 from .sec4c_lemma1 import OPT_GRID, _argmin, _argmin_at, _feasible, _lam, _objective, _opt_table
 from .sec4c_algorithm4 import _support_pq
@@ -100,7 +100,7 @@ def eq13(ev):
                 exact = min(_argmin({p_: V[counts] for p_, V in table.values()}))
                 insts.append(Instance({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "feasible p": tuple(ps)}, exact,
                                       _argmin_at(derived, ps, at), _argmin_at(printed, ps, at),
-                                      size=(2, m_, k_, sum(counts), e_, counts)))
+                                      size=(2, m_, k_, sum(counts), e_, counts), path=MOMENTS))
     ev.instances("argmin over feasible integer s of the exact variance (every draw) vs the argmin of (13)", insts)
 
 

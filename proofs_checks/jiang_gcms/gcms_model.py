@@ -158,5 +158,11 @@ def _exact_estimator_moments(d, m, k, s, p, counts):
     return _mixture_moments(d, m, k, s, p, "eq4", counts)
 
 
+#: the instance path of a value built on _mixture_moments (or ldpref.moments / MechanismFamily.variance): the law
+#: of total expectation/variance over the hash draws with each member's Q P and per-client variance
+#: coefficients, not a listing of the outcomes of n clients
+MOMENTS = "moment-formula"
+
+
 def _size(d, m, k, s, p, counts, v=0):
     return (d, m, k, sum(counts), s, p, counts, v)

@@ -284,6 +284,7 @@ def sec3a_oue(ev):
             var0 = qq * (1 - qq) / (pp - qq) ** 2  # Var of the f = 0 count estimate, one client
             if best_var is None or var0 < best_var:
                 best_q, best_var = qq, var0
+        # exact: argmin of the closed-form variance q(1-q)/(p-q)^2 (no outcome listed)
         insts.append(Instance({"exp_eps": e, "grid": "q in {i/40} + {1/(e+1)}"}, exact=best_q,
-                              derived=_pq_at(ev.derived(), 2, e)[1], size=(e,)))
+                              derived=_pq_at(ev.derived(), 2, e)[1], size=(e,), path="moment-formula"))
     ev.instances("argmin over eps-LDP unary encodings of the f = 0 variance", insts, has_printed=False)

@@ -23,7 +23,7 @@ from ldpref.mechanisms.pure import _unary
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets
-from .gcms_model import SEED, _at, _family, _frac, _gcms_datasets, _grid, _size
+from .gcms_model import MOMENTS, SEED, _at, _family, _frac, _gcms_datasets, _grid, _size
 
 
 # ---- Section IV-A: Algorithms 1-3, Eqs. (3) and (4), Remark 1 ----------------------------------------
@@ -200,7 +200,7 @@ def _eq4_instances(printed, derived):
             for v in range(d):
                 insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
                                       exact=sympy.Integer(counts[v]), derived=ed[v], printed=ep[v],
-                                      size=_size(d, m_, k_, s_, p_, counts, v), path="moment-formula"))
+                                      size=_size(d, m_, k_, s_, p_, counts, v), path=MOMENTS))
     return tuple(insts)
 
 

@@ -21,7 +21,7 @@ from ldpref.mechanisms.gcms import draw_classes, gcms, gcms_over_draws, x_only
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets, _estimator_mechanism, _protocols
-from .gcms_model import (TARGET, _at, _exact_count_moments, _exact_estimator_moments, _family, _gcms_datasets, _grid,
+from .gcms_model import (MOMENTS, TARGET, _at, _exact_count_moments, _exact_estimator_moments, _family, _gcms_datasets, _grid,
                          _model, _size)
 
 
@@ -97,12 +97,6 @@ def _model_alphas(expr):
     """A form written with alpha_1, alpha_2 as symbols, with the model's E[pi], Var_draw[pi] put in."""
     a1, a2 = J.client_inclusion()
     return sympy.sympify(expr).subs({J.a1_sym: a1, J.a2_sym: a2})
-
-
-#: the exact moments of the GCMS mixture (gcms_model._mixture_moments) come from the law of total
-#: expectation/variance over the hash draws with each member's Q P and per-client variance coefficients
-#: (ldpref.moments), not from listing the outcomes of n clients
-MOMENTS = "moment-formula"
 
 
 @_cache

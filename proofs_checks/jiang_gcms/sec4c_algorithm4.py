@@ -23,7 +23,7 @@ from ldpref.mechanisms.pure import _unary
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets
-from .gcms_model import TARGET, _at, _exact_estimator_moments, _frac, _gcms_datasets, _model
+from .gcms_model import MOMENTS, TARGET, _at, _exact_estimator_moments, _frac, _gcms_datasets, _model
 from .sec4a_algorithms import _identity_family
 from .sec4c_lemma1 import _argmin, _derived_argmin, _feasible, _lam, _opt_table
 
@@ -246,7 +246,8 @@ def sec4c_monotone(ev):
                 params = {"d": d, "p": p_, "m_a": m_, "s_a": s_, "k_a": k_, "m_b": m_, "s_b": s_, "k_b": k_ + 1,
                           "counts": counts}
                 insts.append(Instance(params, exact=bool(V2 <= V1), derived=evaluate(derived, params),
-                                      printed=evaluate(printed, params), size=(d, m_, k_, sum(counts), s_, p_)))
+                                      printed=evaluate(printed, params), size=(d, m_, k_, sum(counts), s_, p_),
+                                      path=MOMENTS))
     for (m_, s_), (m2, s2), p_ in [((3, 1), (6, 2), R(1, 2)), ((4, 1), (8, 2), R(1, 2)), ((4, 2), (8, 4), R(3, 4))]:
         for counts in _datasets(2, 3):
             V1 = _exact_estimator_moments(2, m_, 1, s_, p_, counts)[1]
@@ -254,7 +255,7 @@ def sec4c_monotone(ev):
             params = {"d": 2, "p": p_, "m_a": m_, "s_a": s_, "k_a": 1, "m_b": m2, "s_b": s2, "k_b": 1,
                       "e^eps": p_ * (m_ - s_) / ((1 - p_) * s_), "counts": counts}
             insts.append(Instance(params, exact=bool(V2 <= V1), derived=evaluate(derived, params),
-                                  printed=evaluate(printed, params), size=(2, m_, 1, sum(counts), s_, p_)))
+                                  printed=evaluate(printed, params), size=(2, m_, 1, sum(counts), s_, p_), path=MOMENTS))
     ev.instances("exact Var[f_hat] (every draw) for k -> k + 1, and for m -> 2m at the same p and eps", insts)
 
 
@@ -382,5 +383,5 @@ def sec4c_none_optimal(ev):
                        if p_alloc not in _argmin({p_: V[c] for p_, V in table.values()})]
         params = {"allocation": label, "p": p_alloc, "grids (m, e^eps)": grids, "not optimal for (m, e^eps, counts)": miss_e}
         insts.append(Instance(params, exact=bool(miss_e), derived=evaluate(derived, params),
-                              printed=evaluate(printed, params), size=(len(label),)))
+                              printed=evaluate(printed, params), size=(len(label),), path=MOMENTS))
     ev.instances("for each allocation, a target f(d)/n where it is not the exact optimum (every draw, feasible s)", insts)

@@ -18,7 +18,7 @@ from ldpref.mechanisms.pure import _unary
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets, _estimator_mechanism
-from .gcms_model import _at, _exact_estimator_moments
+from .gcms_model import MOMENTS, _at, _exact_estimator_moments
 from .sec2a_definition1 import _parts
 from .sec4a_algorithms import _identity_family
 
@@ -37,7 +37,8 @@ def _feasible(m_, e_):
 @_cache
 def _opt_table(m_, k_, e_):
     """For every feasible s: p_s and the exact n^2 Var[f_hat(0)] of every 2-value dataset (n <= 3) over
-    every hash draw (the real mechanism)."""
+    every hash draw (the real mechanism), by the law of total variance (_mixture_moments): instances whose
+    exact value is read from this table have path MOMENTS."""
     table = {}
     for s_, p_ in _feasible(m_, e_).items():
         table[s_] = (p_, {c: _exact_estimator_moments(2, m_, k_, s_, p_, c)[1] for c in _datasets(2, 3)})
@@ -97,7 +98,7 @@ def _lemma1_instances(printed, derived):
                 insts.append(Instance({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "lambda": lam_,
                                        "feasible p": tuple(ps)},
                                       exact, _argmin_at(derived, ps, at), _argmin_at(printed, ps, at),
-                                      size=(2, m_, k_, sum(counts), e_, counts)))
+                                      size=(2, m_, k_, sum(counts), e_, counts), path=MOMENTS))
     return tuple(insts)
 
 
@@ -174,8 +175,8 @@ def _remark2_check(ev):
     ev.identity("the derived objective has no k and no m (only e^eps and lambda)",
                 sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k, J.m})), sympy.Integer(0))
     printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
-             for params, exact, size in _remark2_points()]
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size,
+                      path=MOMENTS) for params, exact, size in _remark2_points()]
     ev.instances("'p* changes with k and not with m': exact argmins (every draw, feasible integer s) for k_a vs k_b "
                  "(same m) and for m vs 2m (k = 1, common p)", insts)
 
@@ -238,8 +239,8 @@ def _fig5_k_derived_fn(**kw) -> bool:
             "decreases as k grows (e.g. e^eps = 20, lam = 1/2: 0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).")
 def fig5_k(ev):
     printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
-             for params, exact, size in _k_growth_points()]
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size,
+                      path=MOMENTS) for params, exact, size in _k_growth_points()]
     ev.instances("is the exact optimum (every draw, feasible integer s) at k + 1 above the one at k?", insts)
 
 
@@ -272,7 +273,7 @@ def fig5_small_eps(ev):
             at = {J.e: e_, J.lam: _lam(counts), J.k: 1}
             insts.append(Instance({"m": m_, "e^eps": e_, "counts": counts, "feasible p": sorted(ps)},
                                   exact=exact, derived=_argmin_at(derived, ps, at), printed=_argmin_at(printed, ps, at),
-                                  size=(2, e_, m_, sum(counts), counts)))
+                                  size=(2, e_, m_, sum(counts), counts), path=MOMENTS))
     ev.instances("p* = 1/2 vs the smallest exact optimum (every draw, feasible integer s) for f(d) > 0 at small e^eps",
                  insts)
 
@@ -305,7 +306,7 @@ def fig5_grows(ev):
         params = {"m": m_, "e^eps": e_, "lambdas": tuple(_lam(c) for c in order),
                   "ps": tuple(p_ for p_, _ in table.values()), "exact argmin by increasing f/n": args}
         insts.append(Instance(params, exact=_monotone_in_lambda(args), derived=evaluate(derived, params),
-                              printed=evaluate(printed, params), size=(m_, e_)))
+                              printed=evaluate(printed, params), size=(m_, e_), path=MOMENTS))
     ev.instances("exact optimum non-decreasing in f(d)/n (every draw, feasible integer s)", insts)
     ok, total = True, 0
     for lam_ in (R(1, 50), R(1, 10), R(1, 2), R(1)):

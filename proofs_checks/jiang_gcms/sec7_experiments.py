@@ -18,7 +18,7 @@ from ldpref.mechanisms.cms import cms as _cms
 from ldpref.mechanisms.gcms import draw_classes
 
 from .pure_protocols import R, _datasets
-from .gcms_model import _at, _model
+from .gcms_model import MOMENTS, _at, _model
 from .sec4c_lemma1 import _feasible, _opt_table
 
 
@@ -61,8 +61,9 @@ def _fig6_derived_fn(**kw) -> bool:
             "the exact-variance formula (numeric record).")
 def fig6(ev):
     printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
-             for params, exact, size in _fig6_points()]
+    # exact: both variances by the law of total variance over draws (MechanismFamily.variance, _opt_table)
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size,
+                      path=MOMENTS) for params, exact, size in _fig6_points()]
     ev.instances("exact: min over feasible integer s of Var[f_hat] (GCMS) <= Var[f_hat] of Apple's CMS (every draw)",
                  insts)
     with mpmath.workdps(30):
