@@ -375,15 +375,16 @@ def _formula_instances(printed_rhs, derived_rhs, keys, quantity, *, cbar_def=Non
 
 
 def _check_expectation(ev):
-    P, Dv = D.expectation_printed().rhs, D.expectation_derived().rhs
+    printed, derived = ev.printed(), ev.derived()
+    P, Dv = printed.rhs, derived.rhs
     ev.symbolic("printed vs derived E[f_hat(x)] at (d, k, x) in " + str(SIZES), norm_sizes(P, SIZES),
                 norm_sizes(Dv, SIZES))
-    ev.instances("E[f_hat(x)] of the real CMS (any family)", _expectation_instances())
+    ev.instances("E[f_hat(x)] of the real CMS (any family)", _expectation_instances(P, Dv))
 
 
 @cache
-def _expectation_instances():
-    P, Dv = D.expectation_printed().rhs, D.expectation_derived().rhs
+def _expectation_instances(P, Dv):
+    """Instances of the printed/derived right-hand sides P, Dv (cached on the forms: a mutated form is a new key)."""
     return _formula_instances(P, Dv, SUM_FAMILIES, "mean", params=[("rr", R(2)), ("arp", R(3))])
 
 

@@ -68,10 +68,11 @@ def _norm_client(expr, cbar_def=None):
     assumptions="client i draws j^(i) in [k]",
 )
 def appA_eq23(ev):
+    printed, derived = ev.printed(), ev.derived()
     ev.symbolic("printed vs derived for k in {1, 2, 3} and every j^(i)",
-                [D.expand_sums(D.appA_eq23_printed().rhs.subs(D.J, jj), k_val=kk)
+                [D.expand_sums(printed.rhs.subs(D.J, jj), k_val=kk)
                  for kk in (1, 2, 3) for jj in range(kk)],
-                [D.appA_eq23_derived().rhs.subs(D.J, jj) for kk in (1, 2, 3) for jj in range(kk)])
+                [derived.rhs.subs(D.J, jj) for kk in (1, 2, 3) for jj in range(kk)])
     insts = []
     for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "random(d=3,m=3,k=2)"):
         fam = family(key)
@@ -86,9 +87,9 @@ def appA_eq23(ev):
                     # y_hat recovered from the library's CMS decoder (Eq. (2) is affine in y_hat)
                     exact = sympy.cancel(((fam.m - 1) * Qc[xx, uu] + 1) / fam.m)
                     table = lambda jx, a, b: Qi[fam.functions[int(jx)][int(b)], z]  # noqa: E731
-                    pv = D.expand_sums(D.appA_eq23_printed().rhs.subs(D.J, jj), k_val=fam.k,
+                    pv = D.expand_sums(printed.rhs.subs(D.J, jj), k_val=fam.k,
                                        x_val=xx).replace(D.RVal, table)
-                    dv = D.appA_eq23_derived().rhs.subs({D.J: jj, D.x: xx}).replace(D.RVal, table)
+                    dv = derived.rhs.subs({D.J: jj, D.x: xx}).replace(D.RVal, table)
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "output": label, "x": xx},
                                           exact=exact, derived=dv, printed=pv, size=(*fsize(key), ee, uu, xx)))
     ev.instances("decoded coordinate of every output (j, z) of the real CMS", insts)
@@ -104,9 +105,10 @@ def appA_eq23(ev):
     assumptions="j^(i) uniform on [k]; R satisfies Property 2.1",
 )
 def appA_eq24(ev):
-    ev.symbolic("printed vs derived", _norm_client(D.appA_eq24_printed().rhs), _norm_client(D.appA_eq24_derived().rhs))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", _norm_client(printed.rhs), _norm_client(derived.rhs))
     ev.instances("E[y_hat] of one client (enumeration of the real CMS)", _ymean_instances(
-        D.appA_eq24_printed().rhs, D.appA_eq24_derived().rhs, Y_FAMILIES))
+        printed.rhs, derived.rhs, Y_FAMILIES))
 
 
 def _client_list(counts):
@@ -123,7 +125,8 @@ def _client_list(counts):
     assumptions="fixed family; Property 2.1",
 )
 def appA_expectation_sum(ev):
-    P, Dv = D.appA_expectation_sum_printed().rhs, D.appA_expectation_sum_derived().rhs
+    printed, derived = ev.printed(), ev.derived()
+    P, Dv = printed.rhs, derived.rhs
 
     def norm(expr):
         out = []
@@ -178,8 +181,8 @@ def appA_unbiased(ev):
                 out.append(sympy.cancel(val))  # a rational function of f(.), m
         return out
 
-    ev.symbolic("printed vs derived chain (frequencies summing to one)", norm(D.appA_unbiased_printed()),
-                norm(D.appA_unbiased_derived()))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived chain (frequencies summing to one)", norm(printed), norm(derived))
     insts = []
     for key in UNIFORM:
         fam = family(key)
@@ -193,8 +196,8 @@ def appA_unbiased(ev):
                     def ev_(forms):
                         return [D.evaluate_on(q.rhs, family=fam, counts=counts, x_val=xx) for q in forms]
                     insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                          exact=[mean[xx]] * 3, derived=ev_(D.appA_unbiased_derived()),
-                                          printed=ev_(D.appA_unbiased_printed()), size=(*fsize(key), nn, ee, xx),
+                                          exact=[mean[xx]] * 3, derived=ev_(derived),
+                                          printed=ev_(printed), size=(*fsize(key), nn, ee, xx),
                                           path=_path(res_)))
     ev.instances("E[f_hat(x)] of the real CMS over collision-uniform families", insts)
 
@@ -216,7 +219,8 @@ def appA_converse(ev):
         return [sympy.expand(D.canonical_collisions(D.expand_sums(expr.subs(D.xp, 7), k_val=kk, x_val=xx)))
                 for _, kk, xx in sizes]
 
-    ev.symbolic("printed vs derived", norm(D.appA_converse_printed().rhs), norm(D.appA_converse_derived().rhs))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", norm(printed.rhs), norm(derived.rhs))
     insts, flags, biased_iff = [], [], []
     for key in CONSTANT + GENERAL + ["gf2(l=1,d=2)"]:
         fam = family(key)
@@ -230,7 +234,7 @@ def appA_converse(ev):
                 res_ = exact_moments(mk, counts)
                 mean = res_["mean"][xx]
                 vals = [D.evaluate_on(q.rhs.subs(D.xp, x2), family=fam, counts=counts, x_val=xx)
-                        for q in (D.appA_converse_printed(), D.appA_converse_derived())]
+                        for q in (printed, derived)]
                 params = {"family": key, "x": xx, "x'": x2, "counts": counts}
                 insts.append(Instance(params, exact=mean, derived=vals[1], printed=vals[0],
                                       size=(*fsize(key), nn, xx, x2), path=_path(res_)))

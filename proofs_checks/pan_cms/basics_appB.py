@@ -31,10 +31,10 @@ from .basics_appA import Y_FAMILIES, _norm_client, _ymean_instances
     assumptions="Eq. (24)",
 )
 def appB_eq25(ev):
-    ev.symbolic("printed vs derived", _norm_client(D.appB_eq25_printed().rhs, CBAR_DEF),
-                _norm_client(D.appB_eq25_derived().rhs))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", _norm_client(printed.rhs, CBAR_DEF), _norm_client(derived.rhs))
     ev.instances("Var(y_hat) of one client (enumeration)", _ymean_instances(
-        D.appB_eq25_printed().rhs, D.appB_eq25_derived().rhs, Y_FAMILIES, "variance"))
+        printed.rhs, derived.rhs, Y_FAMILIES, "variance"))
 
 
 @claim(
@@ -47,10 +47,10 @@ def appB_eq25(ev):
     assumptions="j^(i) uniform; Property 2.1 (E[R] = c_j in {0, 1})",
 )
 def appB_second_moment(ev):
-    ev.symbolic("printed vs derived", _norm_client(D.appB_second_moment_printed().rhs),
-                _norm_client(D.appB_second_moment_derived().rhs))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", _norm_client(printed.rhs), _norm_client(derived.rhs))
     ev.instances("E[y_hat^2] of one client (enumeration)", _ymean_instances(
-        D.appB_second_moment_printed().rhs, D.appB_second_moment_derived().rhs, Y_FAMILIES, "second"))
+        printed.rhs, derived.rhs, Y_FAMILIES, "second"))
 
 
 @claim(
@@ -64,10 +64,10 @@ def appB_second_moment(ev):
     assumptions="Eqs. (24), (25)",
 )
 def appB_eq26(ev):
-    ev.symbolic("printed vs derived", _norm_client(D.appB_eq26_printed().rhs, CBAR_DEF),
-                _norm_client(D.appB_eq26_derived().rhs))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", _norm_client(printed.rhs, CBAR_DEF), _norm_client(derived.rhs))
     ev.instances("Var(y_hat) of one client (enumeration)", _ymean_instances(
-        D.appB_eq26_printed().rhs, D.appB_eq26_derived().rhs, Y_FAMILIES, "variance"))
+        printed.rhs, derived.rhs, Y_FAMILIES, "variance"))
 
 
 def _pair_moments(key, kind, ee, X1_, X2_, xx):
@@ -120,9 +120,10 @@ def _norm_pair(expr):
     assumptions="independent function draws; Property 2.2",
 )
 def appB_eq27(ev):
-    ev.symbolic("printed vs derived", _norm_pair(D.appB_eq27_printed().rhs), _norm_pair(D.appB_eq27_derived().rhs))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", _norm_pair(printed.rhs), _norm_pair(derived.rhs))
     ev.instances("E[y1 y2] by enumerating every pair of outputs of the real CMS+RR",
-                 _pair_instances(D.appB_eq27_printed().rhs, D.appB_eq27_derived().rhs, "product"))
+                 _pair_instances(printed.rhs, derived.rhs, "product"))
 
 
 @claim(
@@ -135,9 +136,9 @@ def appB_eq27(ev):
     assumptions="independent clients",
 )
 def appB_cov(ev):
-    ev.symbolic("printed vs derived", _norm_pair(D.appB_cov_printed().rhs), _norm_pair(D.appB_cov_derived().rhs))
-    ev.instances("Cov(y1, y2) by enumerating pairs of outputs", _pair_instances(
-        D.appB_cov_printed().rhs, D.appB_cov_derived().rhs, "cov"))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", _norm_pair(printed.rhs), _norm_pair(derived.rhs))
+    ev.instances("Cov(y1, y2) by enumerating pairs of outputs", _pair_instances(printed.rhs, derived.rhs, "cov"))
 
 
 @claim(
@@ -151,7 +152,8 @@ def appB_cov(ev):
     assumptions="Eq. (26) and zero covariances",
 )
 def appB_sum_variance(ev):
-    P, Dv = D.appB_sum_variance_printed().rhs, D.appB_sum_variance_derived().rhs
+    printed, derived = ev.printed(), ev.derived()
+    P, Dv = printed.rhs, derived.rhs
     ev.symbolic("printed vs derived", norm_sizes(P, SIZES, cbar_def=CBAR_DEF), norm_sizes(Dv, SIZES))
     insts = []
     for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
@@ -183,8 +185,8 @@ def appB_sum_variance(ev):
     assumptions="Property 2.3",
 )
 def appB_eq29(ev):
-    ev.symbolic("printed vs derived", norm_sizes(D.appB_eq29_printed().rhs, SIZES, cbar_def=CBAR_DEF),
-                norm_sizes(D.appB_eq29_derived().rhs, SIZES))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", norm_sizes(printed.rhs, SIZES, cbar_def=CBAR_DEF), norm_sizes(derived.rhs, SIZES))
     insts = []
     for key in UNIFORM[:3] + CONSTANT[:2] + GENERAL:
         fam = family(key)
@@ -195,8 +197,8 @@ def appB_eq29(ev):
                 exact = sum(V[h[x2]][h[xx]] for h in fam.functions) / fam.k  # enumerated variances, averaged
                 kw = dict(family=fam, x_val=xx, var_table=V, extra=extra)
                 insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "x": xx, "x'": x2}, exact=exact,
-                                      derived=D.evaluate_on(D.appB_eq29_derived().rhs.subs(D.xp, x2), **kw),
-                                      printed=D.evaluate_on(D.appB_eq29_printed().rhs.subs(D.xp, x2), **kw),
+                                      derived=D.evaluate_on(derived.rhs.subs(D.xp, x2), **kw),
+                                      printed=D.evaluate_on(printed.rhs.subs(D.xp, x2), **kw),
                                       size=(*fsize(key), ee, xx, x2)))
     ev.instances("average enumerated Var(R(h_j(x'))[h_j(x)]) over the family", insts)
 

@@ -339,7 +339,8 @@ SMALL_RR = [("gf2(l=1,d=2)", R(2)), ("gf2(l=1,d=2)", R(3)), ("Z3-affine(d=2)", R
     root_cause="appC.A-numerator",
 )
 def appC_AB(ev):
-    ev.symbolic("printed vs derived (A, B)", [q.rhs for q in D.appC_AB_printed()], [q.rhs for q in D.appC_AB_derived()])
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived (A, B)", [q.rhs for q in printed], [q.rhs for q in derived])
     insts = []
     for key, ee in SMALL_RR:
         fam = family(key)
@@ -348,8 +349,8 @@ def appC_AB(ev):
             support |= set(dist)
         sub = {m_sym: fam.m, e_sym: ee}
         insts.append(Instance({"family": key, "m": fam.m, "exp_eps": ee}, exact=[_S(min(support)), _S(max(support))],
-                              derived=[q.rhs.subs(sub) for q in D.appC_AB_derived()],
-                              printed=[q.rhs.subs(sub) for q in D.appC_AB_printed()], size=(*fsize(key), ee)))
+                              derived=[q.rhs.subs(sub) for q in derived],
+                              printed=[q.rhs.subs(sub) for q in printed], size=(*fsize(key), ee)))
     ev.instances("smallest and largest per-client contribution of the real CMS+RR", insts)
 
 
@@ -418,7 +419,8 @@ def _appC_grid():
     root_cause="appC.delta-range",
 )
 def appC_delta_range(ev):
-    ev.symbolic("printed vs derived alpha_max^2", D.appC_delta_range_printed().rhs, D.appC_delta_range_derived().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived alpha_max^2", printed.rhs, derived.rhs)
     insts = []
     for key, ee, nn in _appC_grid():
         fam = family(key)
@@ -431,8 +433,8 @@ def appC_delta_range(ev):
             sub = {m_sym: fam.m, e_sym: ee, n_sym: nn, f_sym: _S(truth)}
             insts.append(Instance({"family": key, "m": fam.m, "exp_eps": ee, "n": nn, "f(x)": _S(truth)},
                                   exact=_S((truth - A_) ** 2 / var),
-                                  derived=rat_eval(D.appC_delta_range_derived().rhs, sub),
-                                  printed=rat_eval(D.appC_delta_range_printed().rhs, sub),
+                                  derived=rat_eval(derived.rhs, sub),
+                                  printed=rat_eval(printed.rhs, sub),
                                   size=(fam.d, fam.m, nn, ee, c)))
     ev.instances("largest alpha with delta <= 1, from the exact Var and A of the real CMS+RR", insts)
 
@@ -450,7 +452,8 @@ def appC_delta_range(ev):
     root_cause="appC.ratio-min-n",
 )
 def appC_ratio(ev):
-    ev.symbolic("printed vs derived minimum", D.appC_ratio_printed().rhs, D.appC_ratio_derived().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived minimum", printed.rhs, derived.rhs)
     insts, monotone, count = [], True, 0
     for key, ee, nn in _appC_grid():
         fam = family(key)
@@ -466,8 +469,8 @@ def appC_ratio(ev):
         count += 1
         sub = {m_sym: fam.m, e_sym: ee, n_sym: nn}
         insts.append(Instance({"family": key, "m": fam.m, "exp_eps": ee, "n": nn}, exact=min(values),
-                              derived=D.appC_ratio_derived().rhs.subs(sub),
-                              printed=D.appC_ratio_printed().rhs.subs(sub),
+                              derived=derived.rhs.subs(sub),
+                              printed=printed.rhs.subs(sub),
                               size=(fam.d, fam.m, nn, ee)))
     ev.instances("min over f = c/n of Var/((B-A)(f-A)) from the real CMS+RR", insts)
     ev.numeric("Var/((B-A)(f-A)) strictly decreasing in f (exact)", monotone, count, "every grid point")

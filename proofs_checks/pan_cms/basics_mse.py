@@ -60,9 +60,10 @@ def eq7(ev):
     vals = sympy.symbols("v0:3")
     p0, p1 = sympy.symbols("p0 p1", positive=True)
     dist = list(zip(vals, (p0, p1, 1 - p0 - p1)))
+    printed, derived = ev.printed(), ev.derived()
     ev.symbolic("printed vs derived over a generic 3-point distribution",
-                [sympy.expand(D.eval_moment_expr(q.rhs, dist)) for q in D.mse_printed()],
-                [sympy.expand(D.eval_moment_expr(q.rhs, dist)) for q in D.mse_derived()])
+                [sympy.expand(D.eval_moment_expr(q.rhs, dist)) for q in printed],
+                [sympy.expand(D.eval_moment_expr(q.rhs, dist)) for q in derived])
     insts = []
     for key, kind, ee in (("gf2(l=1,d=2)", "rr", R(2)), ("gf2(l=1,d=2)", "arp", R(3)), ("hadamard(d=3)", "rr", R(3)),
                           ("gf2mod3(l=2,d=2)", "rr", R(2)), ("random(d=3,m=2,k=3)", "rr", R(2))):
@@ -77,8 +78,8 @@ def eq7(ev):
                 sub = {f_sym: truth}
                 insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
                                       exact=[mse] * 3,
-                                      derived=[D.eval_moment_expr(q.rhs, dist).subs(sub) for q in D.mse_derived()],
-                                      printed=[D.eval_moment_expr(q.rhs, dist).subs(sub) for q in D.mse_printed()],
+                                      derived=[D.eval_moment_expr(q.rhs, dist).subs(sub) for q in derived],
+                                      printed=[D.eval_moment_expr(q.rhs, dist).subs(sub) for q in printed],
                                       size=(*fsize(key), nn, ee, xx)))
     ev.instances("the three lines of Eq. (7) on the exact distribution of f_hat(x)", insts)
 

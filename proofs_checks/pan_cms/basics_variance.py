@@ -31,19 +31,21 @@ def _lemma_parts(form):
 
 
 def _check_variance_lemma(ev):
-    P, where = _lemma_parts(D.variance_lemma_printed())
-    Dv = D.variance_lemma_derived().rhs
+    printed, derived = ev.printed(), ev.derived()
+    P, where = _lemma_parts(printed)
+    Dv = derived.rhs
     ev.symbolic("printed vs derived Var at (d, k, x) in " + str(SIZES),
                 norm_sizes(P.rhs, SIZES, cbar_def=None if where is None else where.rhs), norm_sizes(Dv, SIZES))
-    numeric, symbolic = _variance_lemma_instances()
+    numeric, symbolic = _variance_lemma_instances(printed, Dv)
     ev.instances("Var(f_hat(x)) of the real CMS (any family, RR / a-RP / s-RP)", numeric)
     ev.instances("Var(f_hat(x)) of the real CMS with symbolic e^eps (RR, a-RP)", symbolic)
 
 
 @cache
-def _variance_lemma_instances():
-    P, where = _lemma_parts(D.variance_lemma_printed())
-    Dv = D.variance_lemma_derived().rhs
+def _variance_lemma_instances(printed, Dv):
+    """Instances of the printed form (with its 'where' clause) and the derived right-hand side Dv (cached on the
+    forms: a mutated form is a new key)."""
+    P, where = _lemma_parts(printed)
     numeric = _formula_instances(P.rhs, Dv, SUM_FAMILIES, "variance",
                                  cbar_def=None if where is None else (where.lhs, where.rhs), inner_vars=True)
     return numeric, _symbolic_sum_instances(P.rhs, Dv, ["gf2(l=1,d=2)", "hand(d=3,k=2,partial)"],
@@ -118,19 +120,18 @@ def appB_eq28(ev):
 
 
 def _check_variance_theorem(ev):
-    P = D.variance_theorem_printed().rhs
-    Dv = D.variance_theorem_derived().rhs
+    printed, derived = ev.printed(), ev.derived()
+    P, Dv = printed.rhs, derived.rhs
     ev.symbolic("printed vs derived Var (Property 2.3) at (d, k, x) in " + str(SIZES),
                 norm_sizes(P, SIZES, cbar_def=CBAR_DEF), norm_sizes(Dv, SIZES))
-    numeric, symbolic = _variance_theorem_instances()
+    numeric, symbolic = _variance_theorem_instances(P, Dv)
     ev.instances("Var(f_hat(x)) of the real CMS with R in {RR, a-RP, s-RP}", numeric)
     ev.instances("Var(f_hat(x)) of the real CMS with symbolic e^eps (RR, a-RP)", symbolic)
 
 
 @cache
-def _variance_theorem_instances():
-    P = D.variance_theorem_printed().rhs
-    Dv = D.variance_theorem_derived().rhs
+def _variance_theorem_instances(P, Dv):
+    """Instances of the printed/derived right-hand sides (cached on the forms: a mutated form is a new key)."""
     return (_formula_instances(P, Dv, SUM_FAMILIES, "variance", inner_vars=True),
             _symbolic_sum_instances(P, Dv, ["gf2(l=1,d=2)", "hand(d=3,k=2,partial)"]))
 
@@ -182,15 +183,17 @@ VAR_UNIFORM = ["gf2(l=1,d=2)", "pair-uniform(m=2)", "hadamard(d=3)", "Z3-affine(
 
 
 def _check_corollary33(ev):
-    ev.symbolic("printed vs derived Eq. (6)", D.variance_corollary_printed().rhs, D.variance_corollary_derived().rhs)
-    numeric, symbolic = _corollary33_instances()
+    printed, derived = ev.printed(), ev.derived()
+    P, Dv = printed.rhs, derived.rhs
+    ev.symbolic("printed vs derived Eq. (6)", P, Dv)
+    numeric, symbolic = _corollary33_instances(P, Dv)
     ev.instances("Var(f_hat(x)) of the real CMS over collision-uniform families", numeric)
     ev.instances("Var(f_hat(x)) with symbolic e^eps (RR, a-RP)", symbolic)
 
 
 @cache
-def _corollary33_instances():
-    P, Dv = D.variance_corollary_printed().rhs, D.variance_corollary_derived().rhs
+def _corollary33_instances(P, Dv):
+    """Instances of the printed/derived right-hand sides (cached on the forms: a mutated form is a new key)."""
     return (_scalar_instances(P, Dv, VAR_UNIFORM, "variance"),
             _symbolic_sum_instances(P, Dv, ["gf2(l=1,d=2)", "hadamard(d=3)"]))
 
@@ -227,11 +230,10 @@ def eq6(ev):
     root_cause="appB.eq6-sign",
 )
 def appB_eq6_sum(ev):
+    printed, derived = ev.printed(), ev.derived()
     sizes = [(2, 1, 0), (3, 1, 1)]
-    ev.symbolic("printed vs derived at d in {2, 3}", norm_sizes(D.appB_eq6_sum_printed().rhs, sizes),
-                norm_sizes(D.appB_eq6_sum_derived().rhs, sizes))
-    ev.instances("Var(f_hat(x)) of the real CMS", _scalar_instances(
-        D.appB_eq6_sum_printed().rhs, D.appB_eq6_sum_derived().rhs, VAR_UNIFORM, "variance"))
+    ev.symbolic("printed vs derived at d in {2, 3}", norm_sizes(printed.rhs, sizes), norm_sizes(derived.rhs, sizes))
+    ev.instances("Var(f_hat(x)) of the real CMS", _scalar_instances(printed.rhs, derived.rhs, VAR_UNIFORM, "variance"))
 
 
 @claim(
@@ -247,10 +249,9 @@ def appB_eq6_sum(ev):
     root_cause="appB.eq6-sign",
 )
 def appB_eq6_final(ev):
-    ev.symbolic("printed vs derived", D.appB_eq6_final_printed().rhs, D.variance_corollary_derived().rhs)
-    ev.instances("Var(f_hat(x)) of the real CMS", _scalar_instances(D.appB_eq6_final_printed().rhs,
-                                                                   D.variance_corollary_derived().rhs, VAR_UNIFORM,
-                                                                   "variance"))
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived", printed.rhs, derived.rhs)
+    ev.instances("Var(f_hat(x)) of the real CMS", _scalar_instances(printed.rhs, derived.rhs, VAR_UNIFORM, "variance"))
 
 
 ROOT_CAUSES = [

@@ -200,15 +200,16 @@ def _collision_from_P(mech, d):
     assumptions="both hash families pairwise independent; the inner CMS uses randomised response",
 )
 def sec4_5_collision(ev):
-    ev.symbolic("printed vs derived collision rate", C.recursive_collision_printed().rhs,
-                C.recursive_collision_form().rhs, simplify=sympy.cancel)  # rational functions of m1, m2
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived collision rate", printed.rhs, derived.rhs,
+                simplify=sympy.cancel)  # rational functions of m1, m2
     insts = []
     for m1, m2, outer, inner in _recursive_cases():
         _, _, nested = _nested(m1, m2)
         sub = {C.m1: m1, C.m2: m2}
         insts.append(Instance({"m1": m1, "m2": m2, "d": outer.d}, _collision_from_P(nested, outer.d),
-                              [C.recursive_collision_form().rhs.subs(sub)],
-                              [C.recursive_collision_printed().rhs.subs(sub)], size=(outer.d, m1, m2)))
+                              [derived.rhs.subs(sub)],
+                              [printed.rhs.subs(sub)], size=(outer.d, m1, m2)))
     ev.instances("collision rate read off the nested CMS mechanism", insts)
 
 

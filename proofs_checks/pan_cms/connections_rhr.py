@@ -210,15 +210,15 @@ def sec4_3_skewed(ev):
     root_cause="sec4.3.same-mod-exponent",
 )
 def sec4_3_same_mod(ev):
-    ev.symbolic("printed vs derived probability", C.same_mod_probability_printed().rhs,
-                C.same_mod_probability_form().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived probability", printed.rhs, derived.rhs)
     insts = []
     for bits in (1, 2, 3):
         B = 2 ** (bits - 1)
         for d in sorted({x for x in (B, 2 * B, 3 * B) if x >= 2}):
             exact = R(sum(1 for a in range(d) for c in range(d) if a % B == c % B), d * d)
-            insts.append(Instance({"d": d, "b": bits}, exact, C.same_mod_probability_form().rhs.subs(C.b, bits),
-                                  C.same_mod_probability_printed().rhs.subs(C.b, bits), size=(d, bits)))
+            insts.append(Instance({"d": d, "b": bits}, exact, derived.rhs.subs(C.b, bits),
+                                  printed.rhs.subs(C.b, bits), size=(d, bits)))
     ev.instances("same-residue probability of two uniform values (every ordered pair)", insts)
 
 
@@ -277,7 +277,8 @@ def sec4_3_random_collision(ev):
     root_cause="sec4.3.b-eps",
 )
 def sec4_3_b_eps(ev):
-    ev.symbolic("printed vs derived m", C.b_eps_printed().rhs, C.b_eps_form().rhs)
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("printed vs derived m", printed.rhs, derived.rhs)
     insts = []
     for bits in (1, 2, 3, 4):
         B = 2 ** (bits - 1)
@@ -285,8 +286,8 @@ def sec4_3_b_eps(ev):
         avg = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
         exact = 1 / avg
         ev.numeric(f"1/collision == number of messages (b={bits})", exact == fam.m, 1, f"{exact} vs {fam.m}")
-        insts.append(Instance({"b = eps": bits}, exact, C.b_eps_form().rhs.subs(eps, bits),
-                              C.b_eps_printed().rhs.subs(eps, bits), size=(bits,)))
+        insts.append(Instance({"b = eps": bits}, exact, derived.rhs.subs(eps, bits),
+                              printed.rhs.subs(eps, bits), size=(bits,)))
     ev.instances("equivalent m of RHR with b = eps bits", insts)
 
 
