@@ -71,6 +71,19 @@ def test_every_derivation_name_resolves():
     assert not bad, "derivation names that do not resolve:\n" + "\n".join(bad)
 
 
+def test_every_check_reads_the_forms_its_claim_displays(ledger):
+    """The check took the printed and derived forms from the Evidence (the claim's own callables, the
+    objects ``latex`` and the docs render), so what is displayed is what was evaluated; the self-check
+    additionally shows that a change of those objects moves the verdict."""
+    missing = []
+    for cid, r in ledger.items():
+        wanted = (("printed",) if r.claim.printed is not None else ()) + ("derived",)
+        lost = [w for w in wanted if w not in r.forms_read]
+        if lost:
+            missing.append(f"{cid}: never read {', '.join(lost)}")
+    assert not missing, "checks that do not evaluate the forms they display:\n" + "\n".join(missing)
+
+
 def test_printed_and_derived_are_distinct_callables():
     same = [c.id for c in load_claims() if c.printed is not None and c.printed is c.derived]
     assert not same
