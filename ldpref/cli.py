@@ -120,7 +120,7 @@ def _verify_self_check(claims, jobs: int, json_target) -> int:
     mark = {True: "ok", False: "FAIL", None: "-"}
     print(f"{'claim':<34} {'baseline':<13} " + " ".join(f"{m:<19}" for m in MUTATIONS), file=out)
     print("-" * 100, file=out)
-    results = self_check(claims, jobs)
+    results = self_check(claims, jobs, progress=_selfcheck_progress(claims))
     for r in results:
         print(f"{r.claim.id:<34} {r.baseline.verdict:<13} "
               + " ".join(f"{mark[r.passed[m]] + ' ' + (r.outcomes[m].verdict if m in r.outcomes else ''):<19}"
@@ -139,6 +139,21 @@ def _verify_self_check(claims, jobs: int, json_target) -> int:
         print(f"ldpref: {len(doc['insensitive'])} claim(s) have a check that a mutation does not move", file=sys.stderr)
         return EXIT_CHECK_FAILED
     return EXIT_OK
+
+
+def _selfcheck_progress(claims):
+    """On a terminal, a one-line counter of finished runs on stderr (the self-check is a long job)."""
+    if not sys.stderr.isatty():
+        return None
+    total = sum(4 if c.printed is not None else 2 for c in claims)  # baseline, 2 printed mutations, derived
+    done = [0]
+
+    def tick(task, outcome):
+        done[0] += 1
+        end = "\n" if done[0] == total else ""
+        print(f"\rself-check: {done[0]}/{total} runs ({task[0]})".ljust(90), end=end, file=sys.stderr, flush=True)
+
+    return tick
 
 
 def _check_writable(path: str) -> None:
