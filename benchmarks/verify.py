@@ -65,7 +65,7 @@ def main() -> int:
             if args.compare:
                 ratio = best["this tree"][0] / best[args.compare][0]
                 print(f"{paper:<12} ratio this/{args.compare}: {ratio:.2f}")
-        if args.compare:
+        if args.compare and any(p != "all" for p in args.papers):
             total = {label: sum(r["seconds"] for r in rows if r["tree"] == label and r["paper"] != "all")
                      for label in trees}
             print(f"{'sum of papers':<12} " + ", ".join(f"{k} {v:.1f} s" for k, v in total.items())
