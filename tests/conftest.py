@@ -33,11 +33,55 @@ _FULL_RUN = {"wanted": False, "done": False}
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """When the whole-ledger tests are collected, every claim result comes from one parallel run."""
+    """When the whole-ledger tests are collected, every claim result comes from one parallel run, started
+    in the background as soon as collection ends; the tests that do not read ledger results run first,
+    beside it (the pytest process would otherwise idle while the workers run)."""
     _FULL_RUN["wanted"] = any(os.path.basename(str(item.fspath)) == "test_ledger_run.py" for item in items)
+    if _FULL_RUN["wanted"]:
+        items.sort(key=lambda item: _reads_ledger(item))  # stable: file order kept within each group
+        _start_background_run()
+
+
+def _reads_ledger(item) -> bool:
+    module = getattr(item, "module", None)
+    return "ledger" in getattr(item, "fixturenames", ()) or (module is not None and hasattr(module, "claim_result"))
+
+
+def _start_background_run():
+    """Fork the workers and submit every claim here, in the main thread (forking from a thread while the
+    main thread may hold an import lock could deadlock a worker); a thread only collects the results."""
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ldpref.ledger.claim import load_claims
+    from ldpref.ledger.runner import _run_by_id, warm_imports
+
+    claims = load_claims()
+    by_id = {c.id: c for c in claims}
+    warm_imports()
+    pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork"))
+    futures = [pool.submit(_run_by_id, c.id) for c in claims]
+
+    def collect():
+        try:
+            for fut in futures:
+                r = fut.result()
+                r.claim = by_id[r.claim]
+                _RESULTS[r.claim.id] = r
+        finally:
+            pool.shutdown(wait=False)
+
+    _FULL_RUN["thread"] = threading.Thread(target=collect, name="ledger-run", daemon=True)
+    _FULL_RUN["thread"].start()
 
 
 def _run_all():
+    thread = _FULL_RUN.get("thread")
+    if thread is not None:
+        thread.join()
+        _FULL_RUN["done"] = True  # a result missing here means its worker failed: the tests reading it fail
+        return
     from ldpref.ledger.claim import load_claims
     from ldpref.ledger.runner import run_claims
 
@@ -49,7 +93,7 @@ def _run_all():
 def claim_result(claim_id: str):
     """The result of one claim as ``ldpref verify`` computes it: from the session's whole-ledger run when
     the suite runs it, else by running that claim alone (a single test file stays fast)."""
-    if _FULL_RUN["wanted"] and not _FULL_RUN["done"]:
+    if _FULL_RUN["wanted"] and (not _FULL_RUN["done"] or _FULL_RUN.get("thread") is not None):
         _run_all()
     if claim_id not in _RESULTS:
         from ldpref.ledger.claim import find_claim
@@ -67,6 +111,6 @@ def ledger():
     """
     from ldpref.ledger.claim import load_claims
 
-    if not _FULL_RUN["done"]:
+    if _FULL_RUN.get("thread") is not None or not _FULL_RUN["done"]:
         _run_all()
     return {c.id: _RESULTS[c.id] for c in load_claims()}
