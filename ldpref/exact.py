@@ -128,12 +128,12 @@ def _rational_over_q(expr, free) -> bool:
     """Is ``expr`` a quotient of polynomials in ``free`` with rational coefficients (no log, sqrt, pi...)?"""
     if not free or not expr.is_rational_function(*free):
         return False
-    num, den = expr.as_numer_denom()
+    gens = sorted(free, key=str)
     try:
-        return all(sympy.Poly(part, *sorted(free, key=str)).domain.is_QQ or
-                   sympy.Poly(part, *sorted(free, key=str)).domain.is_ZZ for part in (num, den))
+        domains = [sympy.Poly(part, *gens).domain for part in expr.as_numer_denom()]
     except sympy.PolynomialError:
         return False
+    return all(dom.is_QQ or dom.is_ZZ for dom in domains)
 
 
 def _nonzero_somewhere(expr, free) -> bool:

@@ -48,29 +48,18 @@ def _reads_ledger(item) -> bool:
 
 
 def _start_background_run():
-    """Fork the workers and submit every claim here, in the main thread (forking from a thread while the
-    main thread may hold an import lock could deadlock a worker); a thread only collects the results."""
-    import multiprocessing
+    """Workers forked and every claim submitted here, in the main thread (``start_parallel``); a thread only
+    collects the results."""
     import threading
-    from concurrent.futures import ProcessPoolExecutor
 
     from ldpref.ledger.claim import load_claims
-    from ldpref.ledger.runner import _run_by_id, warm_imports
+    from ldpref.ledger.runner import start_parallel
 
-    claims = load_claims()
-    by_id = {c.id: c for c in claims}
-    warm_imports()
-    pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork"))
-    futures = [pool.submit(_run_by_id, c.id) for c in claims]
+    results = start_parallel(load_claims(), os.cpu_count() or 1)
 
     def collect():
-        try:
-            for fut in futures:
-                r = fut.result()
-                r.claim = by_id[r.claim]
-                _RESULTS[r.claim.id] = r
-        finally:
-            pool.shutdown(wait=False)
+        for r in results:
+            _RESULTS[r.claim.id] = r
 
     _FULL_RUN["thread"] = threading.Thread(target=collect, name="ledger-run", daemon=True)
     _FULL_RUN["thread"].start()

@@ -88,38 +88,49 @@ def iter_results(claims: list[Claim], jobs: int = 1):
         for c in claims:
             yield run_claim(c)
         return
+    yield from start_parallel(claims, jobs)
+
+
+def start_parallel(claims: list[Claim], jobs: int):
+    """Fork ``jobs`` workers and submit every claim now, in the calling thread; returns an iterator over the
+    results in claim order (it may be consumed from another thread: no fork happens there)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     by_id = {c.id: c for c in claims}
     warm_imports()
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        # longest claims first would balance better, but order of output must follow the ledger
-        for result in pool.map(_run_by_id, [c.id for c in claims], chunksize=1):
-            result.claim = by_id[result.claim]
-            yield result
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    # with 'fork', every worker is forked on the first submit; output order follows the ledger
+    futures = [pool.submit(_run_by_id, c.id) for c in claims]
+
+    def results():
+        try:
+            for fut in futures:
+                result = fut.result()
+                result.claim = by_id[result.claim]
+                yield result
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    return results()
 
 
 def run_claims(claims: list[Claim], jobs: int = 1) -> list[ClaimResult]:
     return list(iter_results(claims, jobs))
 
 
-def printed_latex(claim: Claim) -> str | None:
-    return None if claim.printed is None else to_latex(claim.printed())
-
-
-def derived_latex(claim: Claim) -> str:
-    return to_latex(claim.derived())
-
-
-def correction_latex(claim: Claim) -> str:
-    return to_latex(claim.correction() if claim.correction is not None else claim.derived())
+def result_latex(result: ClaimResult) -> dict:
+    """The forms' LaTeX of a result: as its worker rendered them from the objects the check evaluated, else
+    rendered now (a serial run) and kept on the result."""
+    if result.latex is None:
+        result.latex = forms_latex(result.claim, result.verdict)
+    return result.latex
 
 
 def result_to_json(result: ClaimResult) -> dict:
     c = result.claim
-    latex = result.latex if result.latex is not None else forms_latex(c, result.verdict)
+    latex = result_latex(result)
     return {
         "id": c.id,
         "paper": c.paper,
@@ -200,4 +211,4 @@ def verify_document(results: list[ClaimResult]) -> dict:
 
 
 __all__ = ["run_claim", "run_claims", "verify_document", "result_to_json", "summary", "NOT_AVAILABLE",
-           "PAPER_TITLES", "printed_latex", "derived_latex", "correction_latex"]
+           "PAPER_TITLES", "forms_latex", "result_latex", "iter_results", "start_parallel"]
