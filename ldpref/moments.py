@@ -10,6 +10,11 @@ each draws one response from column x of ``P``; ``nu`` is the vector of response
 * ``MSE_v = Var_v + (E[f_hat_v] - c_v/n)^2``
 
 All results are exact sympy objects (``Rational`` for rational mechanisms).
+
+Besides a :class:`Mechanism`, every function accepts a structured model (:mod:`ldpref.structured`):
+anything with ``d``, ``domain``, ``QP`` and ``second_moment_matrix``; :func:`covariance` also needs its
+``covariance_first_term`` hook, and a model's ``finish`` (a substitution deferred to the end) is
+applied to every result.
 """
 
 from __future__ import annotations
@@ -29,11 +34,17 @@ def _prepared(mech: Mechanism, counts: Sequence[int]):
     return counts, dom, dom.convert(sum(counts)), [dom.convert(c) for c in counts]
 
 
+def _finish(mech, value):
+    """A structured model's deferred substitution (identity for a Mechanism)."""
+    finish = getattr(mech, "finish", None)
+    return value if finish is None else finish(value)
+
+
 def expectation(mech: Mechanism, counts: Sequence[int]) -> list[sympy.Expr]:
     """``E[f_hat]``, one entry per input value."""
     counts, dom, n, c = _prepared(mech, counts)
     B = mech.QP.to_list()
-    return [dom.to_sympy(sum((B[v][x] * c[x] for x in range(mech.d)), dom.zero) / n) for v in range(mech.d)]
+    return [_finish(mech, dom.to_sympy(sum((B[v][x] * c[x] for x in range(mech.d)), dom.zero) / n)) for v in range(mech.d)]
 
 
 def bias(mech: Mechanism, counts: Sequence[int]) -> list[sympy.Expr]:
@@ -54,19 +65,23 @@ def variance(mech: Mechanism, counts: Sequence[int]) -> list[sympy.Expr]:
         for x in range(mech.d):
             if counts[x]:
                 total += c[x] * (A[v][x] - B[v][x] * B[v][x])
-        out.append(dom.to_sympy(total / (n * n)))
+        out.append(_finish(mech, dom.to_sympy(total / (n * n))))
     return out
 
 
 def covariance(mech: Mechanism, counts: Sequence[int]) -> sympy.Matrix:
     """The d x d covariance matrix of ``f_hat``."""
     counts, dom, n, c = _prepared(mech, counts)
-    Pc = mech.P.matmul(linalg.vector(c, dom))
-    first = mech.Q.matmul(linalg.diagonal_matrix(linalg.column(Pc), dom)).matmul(mech.Q.transpose())
+    hook = getattr(mech, "covariance_first_term", None)
+    if hook is not None:  # a structured model: sum_x c_x E[(Q e_Y)_v (Q e_Y)_w | x] from its pairwise marginals
+        first = hook(c)
+    else:
+        Pc = mech.P.matmul(linalg.vector(c, dom))
+        first = mech.Q.matmul(linalg.diagonal_matrix(linalg.column(Pc), dom)).matmul(mech.Q.transpose())
     B = mech.QP
     second = B.matmul(linalg.diagonal_matrix(c, dom)).matmul(B.transpose())
-    cov = (first - second).to_Matrix()
-    return cov / sympy.Integer(sum(counts)) ** 2
+    cov = (first - second).to_Matrix() / sympy.Integer(sum(counts)) ** 2
+    return cov if getattr(mech, "finish", None) is None else cov.applyfunc(lambda entry: _finish(mech, entry))
 
 
 def mse(mech: Mechanism, counts: Sequence[int]) -> list[sympy.Expr]:

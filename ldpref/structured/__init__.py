@@ -1,0 +1,13 @@
+"""Structured exact moments: expectation, variance, covariance, MSE and worst-case losses of a
+mechanism computed from its structure (per-coordinate and pairwise marginals, collision counts,
+symmetry of a random hash family) instead of its full output space (issue 10, item 1).
+
+Modules: :mod:`.field` (exact field, deferred substitution of an irrational e^eps), :mod:`.base`
+(the interface read by :mod:`ldpref.moments` and :mod:`ldpref.losses`), :mod:`.symmetric` and
+:mod:`.pure` (GRR, SUE, OUE, Subset Selection), :mod:`.sketch` (CMS and OLH of a fixed hash family),
+:mod:`.ideal` (CMS over the ideal random-hash family), :mod:`.moments` (value-by-value results),
+:mod:`.registry` (``model(name, **params)``), :mod:`.cli` (``ldpref moments``).
+
+Weighted Subset Selection (:mod:`ldpref.wss`) is not modelled here: its optimised weights make the
+output law non-symmetric in general, so the pairwise marginals have no orbit form to exploit.
+"""
