@@ -11,3 +11,7 @@ Modules: :mod:`.field` (exact field, deferred substitution of an irrational e^ep
 Weighted Subset Selection (:mod:`ldpref.wss`) is not modelled here: its optimised weights make the
 output law non-symmetric in general, so the pairwise marginals have no orbit form to exploit.
 """
+
+from .registry import MODELS, model, parse_exp_eps  # noqa: E402
+
+__all__ = ["model", "MODELS", "parse_exp_eps"]

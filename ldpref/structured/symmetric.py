@@ -67,9 +67,11 @@ def support_set_model(name: str, d: int, field: Field, *, p_dec, q_dec, p, q, bo
     def joint(m2, mv, mw):  # E[(I_v - q_dec)(I_w - q_dec)]
         return (m2 - q_dec * (mv + mw) + q_dec * q_dec) / gg
 
-    return SymmetricModel(
+    model = SymmetricModel(
         name, d, field,
         b_eq=(p - q_dec) / g, b_ne=(q - q_dec) / g,
         a_eq=second(p), a_ne=second(q),
         pair_in=joint(both_in, p, q), pair_out=joint(both_out, q, q),
     )
+    model.support, model.decoder = (p, q), (p_dec, q_dec)
+    return model
