@@ -11,7 +11,7 @@ directly over ``QQ``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy
 from sympy import QQ
@@ -30,17 +30,25 @@ class Field:
 
     domain: object
     substitution: tuple = ()
+    _finished: dict = field(default_factory=dict, compare=False, repr=False)
 
     def convert(self, value):
         """An exact sympy value (rational, or rational function of the symbol) as a domain element."""
         return self.domain.from_sympy(sympy.sympify(value))
 
     def finish(self, expr):
-        """Substitute the deferred value (if any) into a finished sympy result."""
+        """Substitute the deferred value (if any) into a finished sympy result (memoised: symmetric models
+        repeat the same result for many values).  A number in sqrt(r), r rational, gets its denominator
+        rationalised; anything else is left as the substituted rational function (exact, not simplified)."""
         if not self.substitution:
             return expr
-        out = sympy.cancel(sympy.sympify(expr)).subs(dict(self.substitution))
-        return sympy.radsimp(sympy.cancel(out)) if out.has(sympy.Pow) else sympy.cancel(out)
+        done = self._finished.get(expr)
+        if done is None:
+            done = sympy.sympify(expr).xreplace(dict(self.substitution))
+            if not done.free_symbols and all(v.is_algebraic for _, v in self.substitution):
+                done = sympy.radsimp(done)
+            self._finished[expr] = done
+        return done
 
     @property
     def is_rational(self) -> bool:

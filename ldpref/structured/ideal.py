@@ -35,6 +35,7 @@ class IdealSketchModel:
         check_size(f"{name}: d", d, MAX_D)
         self.name, self.d, self.k, self.m = name, d, k, inner.d
         self.field = inner.field
+        self._last = None
         self.terms = T = SketchTerms(inner, scale, offset)
         dom = self.domain
         pi = dom.one / dom.convert(self.m)
@@ -62,12 +63,23 @@ class IdealSketchModel:
     def mean_term(self, v, c, n):
         return (c[v] * self.terms.gB1 + (n - c[v]) * self.g) / n
 
+    def _per_dataset(self, c):
+        """``(sum_x c_x^2, {c_v: Var_v})`` for the counts vector last seen: every value reuses the sum,
+        and values with equal counts have equal variances (the closed form depends on v only via c_v)."""
+        if self._last is None or self._last[0] is not c:
+            self._last = (c, sum((cx * cx for cx in c if cx), self.domain.zero), {})
+        return self._last[1], self._last[2]
+
     def variance_term(self, v, c, n):
-        T = self.terms
-        rest = n - c[v]
-        sq = sum((cx * cx for x, cx in enumerate(c) if x != v and cx), self.domain.zero)
-        inner = c[v] * (T.gA1 - T.gB1**2) + rest * (self.A - self.g**2 - self.Vk)
-        return (inner + self.Vk * sq) / (n * n)
+        total_sq, memo = self._per_dataset(c)
+        hit = memo.get(c[v])
+        if hit is None:
+            T = self.terms
+            rest = n - c[v]
+            sq = total_sq - c[v] * c[v]
+            inner = c[v] * (T.gA1 - T.gB1**2) + rest * (self.A - self.g**2 - self.Vk)
+            hit = memo[c[v]] = (inner + self.Vk * sq) / (n * n)
+        return hit
 
     def covariance_term(self, v, w, c, n):
         if v == w:

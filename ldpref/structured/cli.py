@@ -1,0 +1,111 @@
+"""``ldpref moments NAME --set KEY=VALUE ... --counts c0,c1,... [--values v,..] [--cov] [--worst]
+[--digits N] [--json FILE|-]``: exact E, Var and MSE of a structured model (:mod:`ldpref.structured`).
+
+Wired into ``ldpref.cli`` by two lines in ``build_parser``::
+
+    from .structured.cli import add_parser as _add_moments_parser
+    _add_moments_parser(sub)
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from ..dataset import parse_counts
+from ..errors import ParameterError
+from . import moments as sm
+from .base import StructuredModel
+from .ideal import IdealSketchModel
+from .registry import MODELS, model
+
+
+def add_parser(subparsers):
+    """Register the ``moments`` subcommand on an argparse subparsers object."""
+    p = subparsers.add_parser("moments", help="exact E, Var, MSE (and covariance, worst cases) of a structured "
+                                              "model, without listing its outputs")
+    p.add_argument("name", help="one of " + ", ".join(MODELS))
+    p.add_argument("--set", nargs="+", action="append", metavar="KEY=VALUE",
+                   help="parameters (d, exp_eps as p/q, exp_eps, E or E^r, m, k, inner, family, ...)")
+    p.add_argument("--counts", required=True, help="the dataset: c0,c1,... (one count per input value)")
+    p.add_argument("--values", help="only these values v (comma-separated; default: all)")
+    p.add_argument("--cov", action="store_true", help="also the covariance matrix of the selected values")
+    p.add_argument("--worst", action="store_true",
+                   help="also the worst-case MSE and l2 over every dataset of n = sum(counts) clients")
+    p.add_argument("--digits", type=int, default=30, help="significant digits of the numeric values (default 30)")
+    p.add_argument("--json", metavar="FILE", help="write ldpref.moments/1 JSON to FILE ('-' for stdout)")
+    p.set_defaults(func=cmd_moments)
+    return p
+
+
+def _values(text, d):
+    if text is None:
+        return None
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.lstrip("-").isdigit():
+            raise ParameterError(f"--values: {part!r} is not an integer")
+        v = int(part)
+        if not 0 <= v < d:
+            raise ParameterError(f"--values: {v} is not an input 0..{d - 1}")
+        out.append(v)
+    return out
+
+
+def _number(value, digits):
+    if value.free_symbols:
+        return None
+    return str(sympy.N(value, digits))
+
+
+def _worst(mod, n):
+    if isinstance(mod, IdealSketchModel):
+        wm, wl = mod.worst_case(n, loss="mse"), mod.worst_case(n, loss="l2")
+    else:
+        from .. import losses
+
+        if not isinstance(mod, StructuredModel):
+            raise ParameterError(f"{mod.name}: no worst case available")
+        wm, wl = losses.worst_case_mse(mod, n), losses.worst_case_l2(mod, n)
+    return {"n": n, "mse": {"value": str(wm.value), "counts": list(wm.counts), "value_index": wm.value_index},
+            "l2": {"value": str(wl.value), "counts": list(wl.counts)}}
+
+
+def cmd_moments(args) -> int:
+    from ..cli import _out, _parse_sets, _write_json
+
+    if args.name not in MODELS:
+        raise ParameterError(f"unknown structured model {args.name!r}; known: {', '.join(MODELS)}")
+    if args.digits < 1:
+        raise ParameterError(f"--digits {args.digits} must be at least 1")
+    mod = model(args.name, **_parse_sets(args.set))
+    counts = parse_counts(args.counts, mod.d)
+    values = _values(args.values, mod.d)
+    chosen = list(range(mod.d)) if values is None else values
+    E = sm.expectation(mod, counts, chosen)
+    V = sm.variance(mod, counts, chosen)
+    M = sm.mse(mod, counts, chosen)
+    doc = {"format": "ldpref.moments/1", "model": mod.name, "counts": list(counts), "values": []}
+    out = _out(args.json)
+    print(f"{mod.name}: n = {sum(counts)}", file=out)
+    for v, e, var, m in zip(chosen, E, V, M):
+        doc["values"].append({"v": v, "expectation": str(e), "variance": str(var), "mse": str(m)})
+        for label, val in (("E", e), ("Var", var), ("MSE", m)):
+            num = _number(val, args.digits)
+            print(f"  v={v:<4} {label:<4} {val}" + (f"  ~ {num}" if num is not None and not val.is_Rational else ""),
+                  file=out)
+    if args.cov:
+        cov = sm.covariance(mod, counts, chosen)
+        doc["covariance"] = [[str(x) for x in cov.row(i)] for i in range(cov.rows)]
+        print("  covariance (rows/columns: values " + ",".join(map(str, chosen)) + "):", file=out)
+        for i in range(cov.rows):
+            print("    [" + ", ".join(str(x) for x in cov.row(i)) + "]", file=out)
+    if args.worst:
+        doc["worst"] = _worst(mod, sum(counts))
+        print(f"  worst-case MSE over n = {sum(counts)}: {doc['worst']['mse']['value']} "
+              f"(counts {doc['worst']['mse']['counts']}, value {doc['worst']['mse']['value_index']})", file=out)
+        print(f"  worst-case l2  over n = {sum(counts)}: {doc['worst']['l2']['value']} "
+              f"(counts {doc['worst']['l2']['counts']})", file=out)
+    if args.json:
+        _write_json(doc, args.json)
+    return 0
