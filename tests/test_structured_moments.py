@@ -138,3 +138,24 @@ def test_values_subset_and_size_limits():
         model.QP
     with pytest.raises(ParameterError, match="exceeds the limit"):
         spure.oue(10**10, 3)
+
+
+@settings(max_examples=8, **SETTINGS)
+@given(st.integers(4, 6), st.integers(0, 50), st.data())
+def test_wss_against_built_configuration(d, seed, data):
+    from ldpref.structured.wss import osc_model
+    from ldpref.wss import weighted_subset_selection
+
+    k = data.draw(st.integers(2, d - 2))
+    counts = data.draw(st.lists(st.integers(0, 2), min_size=d, max_size=d).filter(lambda c: 0 < sum(c) <= 2))
+    mech, cert = weighted_subset_selection(d, k, 3, seed=seed)
+    subsets = [tuple(int(x) for x in s.strip("{}").split(",")) for s in cert["subsets"]]
+    weights = [sympy.Rational(w) for w in cert["weights"]]
+    enum = enumerated_moments(mech, counts)
+    plain = osc_model(d, k, 3)  # no configuration: E, Var, MSE from the OSC marginals alone
+    assert smoments.variance(plain, counts) == enum["variance"]
+    assert smoments.mse(plain, counts) == enum["mse"]
+    full = osc_model(d, k, 3, subsets, weights)
+    assert smoments.covariance(full, counts) == _enumerated_covariance(mech, counts)
+    with pytest.raises(ParameterError, match="third"):
+        smoments.covariance(plain, counts)

@@ -12,7 +12,7 @@ marginals:
   the pairwise marginals count subsets: ``P(v, w in S | x in {v,w}) = C(d-2,k-2) e/Z`` and
   ``P(v, w in S | x not in {v,w}) = (C(d-3,k-3) e + C(d-3,k-2))/Z``.
 
-Weighted Subset Selection (:mod:`ldpref.wss`) is not modelled: see the package docstring.
+Weighted Subset Selection: :mod:`.wss`.
 """
 
 from __future__ import annotations

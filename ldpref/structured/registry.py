@@ -4,6 +4,7 @@ Names and keys (``exp_eps``: an exact rational, the symbol ``exp_eps``, ``E`` or
 
 * ``grr``, ``sue``, ``oue`` -- d, exp_eps (:mod:`.pure`); ``ss`` -- d, exp_eps, k (default: the
   l2-optimal support size, pan-strict Section 5.1).
+* ``wss`` -- d, exp_eps, k: any optimal symmetric configuration (:mod:`.wss`; E, Var, MSE only).
 * ``cms`` -- d, exp_eps, m, inner (rr | arp | srp), family (ideal | gf2-affine | gf2-affine-mod | random),
   k (ideal, random), l (gf2 families), seed (random).  Apple's CMS is inner=srp, family=ideal
   (pan-cms Section 3.6; jiang-gcms Section VII: m = 1024, k = 65536).
@@ -170,6 +171,20 @@ def _gcms(d, m, k, s, p=None, exp_eps=None, family="ideal", seed=None):
     return sketch.FixedSketchModel(f"gcms[{fam.name}; s={s}]", fam, R, a, o)
 
 
+def _wss(d, exp_eps, k=None):
+    """WSS / any OSC with support size k (default: the l2-optimal k): E, Var, MSE without the LP."""
+    from .wss import osc_model
+
+    d, e = _d(d), parse_exp_eps(exp_eps)
+    if k is None:
+        from ..wss import optimal_support_size
+
+        if e.free_symbols:
+            raise ParameterError("wss needs k when exp_eps is symbolic")
+        k = optimal_support_size(d, e)
+    return osc_model(d, _int(k, "k", 1), e)
+
+
 def _ss(d, exp_eps, k=None):
     d, e = _d(d), parse_exp_eps(exp_eps)
     if k is None:
@@ -188,6 +203,7 @@ MODELS = {
     "sue": (lambda d, exp_eps: pure.sue(_d(d), parse_exp_eps(exp_eps)), ("d", "exp_eps"), "symmetric unary encoding"),
     "oue": (lambda d, exp_eps: pure.oue(_d(d), parse_exp_eps(exp_eps)), ("d", "exp_eps"), "optimised unary encoding"),
     "ss": (_ss, ("d", "exp_eps", "k"), "Subset Selection"),
+    "wss": (_wss, ("d", "exp_eps", "k"), "Weighted Subset Selection / any OSC (covariance needs the configuration)"),
     "cms": (_cms, ("d", "exp_eps", "m", "inner", "family", "k", "l", "seed"), "Count-Mean Sketch (pan-cms Section 3)"),
     "olh": (_olh, ("d", "exp_eps", "m", "family", "k", "l", "seed"), "optimised local hashing"),
     "gcms": (_gcms, ("d", "m", "k", "s", "p", "exp_eps", "family", "seed"), "Generalized CMS (jiang-gcms)"),
