@@ -141,6 +141,8 @@ def _maximise(linear, quad_rows, n, caps, dom):
 
 def worst_case_mse(mech: Mechanism, n: int, *, interest: Sequence[int] | None = None, f_star=None) -> WorstCase:
     """pan-cms Eq. (1): the largest MSE of one value of interest over all datasets of n clients."""
+    if hasattr(mech, "worst_case"):  # a structured mixture over hash draws (ldpref.structured.ideal)
+        return mech.worst_case(n, loss="mse", interest=interest, f_star=f_star)
     _require_rational(mech, "worst_case_mse")
     interest, caps = _interest_and_caps(mech, n, interest, f_star)
     dom = mech.domain
@@ -159,6 +161,8 @@ def worst_case_mse(mech: Mechanism, n: int, *, interest: Sequence[int] | None = 
 
 def worst_case_l2(mech: Mechanism, n: int, *, interest: Sequence[int] | None = None, f_star=None) -> WorstCase:
     """pan-cms Eq. (11): the largest total squared error over the values of interest."""
+    if hasattr(mech, "worst_case"):  # a structured mixture over hash draws (ldpref.structured.ideal)
+        return mech.worst_case(n, loss="l2", interest=interest, f_star=f_star)
     _require_rational(mech, "worst_case_l2")
     interest, caps = _interest_and_caps(mech, n, interest, f_star)
     dom = mech.domain

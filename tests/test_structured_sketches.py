@@ -18,7 +18,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ldpref import moments
+from ldpref import losses, moments
 from ldpref.enumeration import enumerated_family_moments, enumerated_moments
 from ldpref.errors import ParameterError
 from ldpref.exact import EXP_EPS, exact_equal
@@ -147,7 +147,9 @@ def test_ideal_worst_case_brute_force(loss):
     family = MechanismFamily.uniform([cms(f, inner_mechanism("rr", m, e)).mechanism for f in all_function_draws(d, m, k)])
     datasets = [c for c in itertools.product(range(n + 1), repeat=d) if sum(c) == n]
     reduce = max if loss == "mse" else sum
-    assert ideal.worst_case(n, loss=loss).value == max(reduce(family.mse(c)) for c in datasets)
+    want = max(reduce(family.mse(c)) for c in datasets)
+    assert ideal.worst_case(n, loss=loss).value == want
+    assert (losses.worst_case_mse if loss == "mse" else losses.worst_case_l2)(ideal, n).value == want
 
 
 def test_wrong_ideal_model_is_caught():

@@ -59,14 +59,11 @@ def _number(value, digits):
 
 
 def _worst(mod, n):
-    if isinstance(mod, IdealSketchModel):
-        wm, wl = mod.worst_case(n, loss="mse"), mod.worst_case(n, loss="l2")
-    else:
-        from .. import losses
+    from .. import losses
 
-        if not isinstance(mod, StructuredModel):
-            raise ParameterError(f"{mod.name}: no worst case available")
-        wm, wl = losses.worst_case_mse(mod, n), losses.worst_case_l2(mod, n)
+    if not isinstance(mod, (IdealSketchModel, StructuredModel)):
+        raise ParameterError(f"{mod.name}: no worst case available")
+    wm, wl = losses.worst_case_mse(mod, n), losses.worst_case_l2(mod, n)
     return {"n": n, "mse": {"value": str(wm.value), "counts": list(wm.counts), "value_index": wm.value_index},
             "l2": {"value": str(wl.value), "counts": list(wl.counts)}}
 

@@ -90,11 +90,14 @@ class IdealSketchModel:
         second = inside * T.gB1 * self.g + rest * self.g * self.g
         return (first - second + self.Vk * c[v] * c[w]) / (n * n)
 
-    def worst_case(self, n: int, *, loss: str = "mse") -> WorstCase:
+    def worst_case(self, n: int, *, loss: str = "mse", interest=None, f_star=None) -> WorstCase:
         """Worst case over every dataset of n clients, without caps: the MSE of one value (``"mse"``,
         pan-cms Eq. (1)) or the sum over all values (``"l2"``, Eq. (11)).  Each loss is a convex
         quadratic in the counts (a linear part plus squares), so its maximum over the simplex of datasets
         is at a vertex: all n clients on one value.  By symmetry two vertices per value suffice."""
+        if interest is not None or f_star is not None:
+            raise ParameterError(f"{self.name}: worst case only over all values and uncapped datasets "
+                                 f"(interest and f_star are not supported for a hash-draw mixture)")
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ParameterError(f"n = {n!r} must be an int >= 1")
         if not self.is_rational:
