@@ -20,7 +20,6 @@ decoded mean for a colliding / non-colliding (v, x) and ``V = (g1 - g0)^2 pi (1 
 
 from __future__ import annotations
 
-from ..dataset import validate_counts
 from ..errors import ParameterError
 from ..losses import WorstCase
 from .base import MAX_D, check_size
