@@ -9,7 +9,7 @@ Cases: OUE and SUE at d = 64 (structured only) and at d = 10..12 (both paths); A
 papers' setting (inner SUE, m = 1024, k = 65536, ideal random hash family, symbolic e^eps, d = 1024);
 GCMS at jiang-gcms Fig. 6's setting (n = 10^6, k = 65536, m = 1024, eps = 4, i.e. e^eps = E^4; s = 19,
 the smallest s with p_s >= 1/2; six target frequencies f, dataset (f, n - f)); SUE d = 8 at e^eps = e
-(the enumerating path, 35-40 s, only with --slow).
+(the enumerating path, 35-40 s on a quiet machine, only with --slow).
 """
 
 from __future__ import annotations
@@ -78,6 +78,10 @@ def main() -> None:
             assert same(vs, ve), f"{name} d={d}: structured and enumerating variances differ"
             rows.append((f"{name.upper()} d={d}, e^eps={e}", ts, te, f"{2 ** d} outputs; equal"))
 
+    for name in ("oue", "sue"):
+        t, _ = timed(structured_variance(name, 64, "exp_eps"), args.repeat)
+        rows.append((f"{name.upper()} d=64, symbolic e^eps: Var of all 64 values", t, None, "rational functions of e^eps"))
+
     d = 1024
     apple_counts = [(37 * x) % 101 for x in range(d)]
     t, _ = timed(lambda: sm.variance(model("cms", d=d, exp_eps="exp_eps", m=1024, k=65536, inner="srp"),
@@ -107,12 +111,12 @@ def main() -> None:
         rows.append(("SUE d=8, e^eps=e", ts, None, "enumerating path skipped (35-40 s; run with --slow)"))
 
     print()
-    print("| case | structured (s) | enumerating (s) | ratio | note |")
+    print("| case | structured (ms) | enumerating (s) | ratio | note |")
     print("|---|---:|---:|---:|---|")
     for case, ts, te, note in rows:
         ratio = f"{te / ts:.0f}x" if te is not None else "—"
         enum = f"{te:.3f}" if te is not None else "—"
-        print(f"| {case} | {ts:.3f} | {enum} | {ratio} | {note} |")
+        print(f"| {case} | {1000 * ts:.1f} | {enum} | {ratio} | {note} |")
 
 
 if __name__ == "__main__":
