@@ -177,3 +177,20 @@ def test_registry_builds_and_refuses():
         model("cms", d=4)
     with pytest.raises(ParameterError, match="unknown"):
         model("nope")
+
+
+@pytest.mark.parametrize("name,params", [
+    ("cms", dict(d=4, exp_eps=3, m=2, family="gf2-affine-mod", inner="arp")),
+    ("cms", dict(d=3, exp_eps=4, family="gf2-affine", inner="srp")),
+    ("cms", dict(d=4, exp_eps=3, m=3, k=3, family="random", seed=5, inner="rr")),
+    ("olh", dict(d=4, exp_eps=3, m=3, k=4, family="random", seed=2)),
+    ("olh", dict(d=4, exp_eps=3, m=2, family="gf2-affine-mod")),
+])
+def test_registry_fixed_families_match_built_mechanisms(name, params):
+    from ldpref.mechanisms.variants import build_cms, build_olh
+
+    M = model(name, **params)
+    mech = (build_cms if name == "cms" else build_olh)(**params)
+    counts = [1, 0, 2, 1][:M.d]
+    assert sm.variance(M, counts) == moments.variance(mech, counts)
+    assert sm.covariance(M, counts) == moments.covariance(mech, counts)
