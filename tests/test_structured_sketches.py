@@ -185,6 +185,7 @@ def test_registry_builds_and_refuses():
     ("cms", dict(d=4, exp_eps=3, m=3, k=3, family="random", seed=5, inner="rr")),
     ("olh", dict(d=4, exp_eps=3, m=3, k=4, family="random", seed=2)),
     ("olh", dict(d=4, exp_eps=3, m=2, family="gf2-affine-mod")),
+    ("cms", dict(d=4, exp_eps=3, m=3, family="gf2-affine-mod", inner="rr", decoder="eq8")),
 ])
 def test_registry_fixed_families_match_built_mechanisms(name, params):
     from ldpref.mechanisms.variants import build_cms, build_olh

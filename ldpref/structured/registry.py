@@ -6,7 +6,8 @@ Names and keys (``exp_eps``: an exact rational, the symbol ``exp_eps``, ``E`` or
   l2-optimal support size, pan-strict Section 5.1).
 * ``wss`` -- d, exp_eps, k: any optimal symmetric configuration (:mod:`.wss`; E, Var, MSE only).
 * ``cms`` -- d, exp_eps, m, inner (rr | arp | srp), family (ideal | gf2-affine | gf2-affine-mod | random),
-  k (ideal, random), l (gf2 families), seed (random).  Apple's CMS is inner=srp, family=ideal
+  k (ideal, random), l (gf2 families), seed (random), decoder (eq2 | eq8: fixed families with a constant
+  collision rate, pan-cms Eq. (8)).  Apple's CMS is inner=srp, family=ideal
   (pan-cms Section 3.6; jiang-gcms Section VII: m = 1024, k = 65536).
 * ``olh`` -- d, exp_eps, m (default: the integer nearest e^eps + 1), family (ideal | gf2-affine-mod |
   random), k, l, seed.
@@ -117,9 +118,13 @@ def _fixed_family(d, family, m, k, l, seed):
     raise ParameterError(f"family {family!r} unknown; choose one of ideal, gf2-affine, gf2-affine-mod, random")
 
 
-def _cms(d, exp_eps, m=None, inner="rr", family="ideal", k=None, l=None, seed=None):
+def _cms(d, exp_eps, m=None, inner="rr", family="ideal", k=None, l=None, seed=None, decoder="eq2"):
     d, e = _d(d), parse_exp_eps(exp_eps)
+    if decoder not in ("eq2", "eq8"):
+        raise ParameterError(f"decoder {decoder!r}: choose eq2 or eq8")
     if family == "ideal":
+        if decoder != "eq2":
+            raise ParameterError("decoder eq8 needs a fixed family with a constant collision rate, not family=ideal")
         if m is None or k is None:
             raise ParameterError("cms family=ideal needs m and k")
         if l is not None or seed is not None:
@@ -130,8 +135,14 @@ def _cms(d, exp_eps, m=None, inner="rr", family="ideal", k=None, l=None, seed=No
         return IdealSketchModel(f"cms[ideal(m={m}, k={k}); {inner}; exp_eps={e}]", d, k, R, s, o)
     fam = _fixed_family(d, family, m, k, l, seed)
     R = _inner(inner, fam.m, e)
-    s, o = sketch.cms_terms(fam.m, R.domain)
-    return sketch.FixedSketchModel(f"cms[{fam.name}; {inner}; exp_eps={e}]", fam, R, s, o)
+    m_dec = fam.m
+    if decoder == "eq8":  # pan-cms Eq. (8): m' = 1/c_bar for a constant collision rate c_bar < 1
+        rate = fam.has_constant_collision_rate()
+        if rate is None or rate == 0 or rate >= 1:
+            raise ParameterError(f"{fam.name}: Eq. (8) needs a constant collision rate 0 < c_bar < 1 (got {rate})")
+        m_dec = sympy.Rational(rate.denominator, rate.numerator)
+    s, o = sketch.cms_terms(m_dec, R.domain)
+    return sketch.FixedSketchModel(f"cms[{fam.name}; {inner}; exp_eps={e}; {decoder}]", fam, R, s, o)
 
 
 def _olh(d, exp_eps, m=None, family="ideal", k=None, l=None, seed=None):
@@ -204,7 +215,7 @@ MODELS = {
     "oue": (lambda d, exp_eps: pure.oue(_d(d), parse_exp_eps(exp_eps)), ("d", "exp_eps"), "optimised unary encoding"),
     "ss": (_ss, ("d", "exp_eps", "k"), "Subset Selection"),
     "wss": (_wss, ("d", "exp_eps", "k"), "Weighted Subset Selection / any OSC (covariance needs the configuration)"),
-    "cms": (_cms, ("d", "exp_eps", "m", "inner", "family", "k", "l", "seed"), "Count-Mean Sketch (pan-cms Section 3)"),
+    "cms": (_cms, ("d", "exp_eps", "m", "inner", "family", "k", "l", "seed", "decoder"), "Count-Mean Sketch (pan-cms Section 3)"),
     "olh": (_olh, ("d", "exp_eps", "m", "family", "k", "l", "seed"), "optimised local hashing"),
     "gcms": (_gcms, ("d", "m", "k", "s", "p", "exp_eps", "family", "seed"), "Generalized CMS (jiang-gcms)"),
 }

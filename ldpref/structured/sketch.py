@@ -22,6 +22,7 @@ h_j(x)}`` (pan-cms Lemma 3.1's ``k c_bar(v, x)``) and ``C`` the five collision p
 from __future__ import annotations
 
 import numpy as np
+import sympy
 
 from ..hashing import HashFamily
 from .base import StructuredModel, check_size
@@ -89,9 +90,9 @@ class FixedSketchModel(StructuredModel):
         return total / dom.convert(self.k)
 
 
-def cms_terms(m: int, dom):
-    """pan-cms Eq. (2)'s map: ``s = m/(m-1)``, ``o = 1/(m-1)``."""
-    mm = dom.convert(m)
+def cms_terms(m, dom):
+    """pan-cms Eq. (2)'s map: ``s = m/(m-1)``, ``o = 1/(m-1)`` (Eq. (8): m' = 1/c_bar in place of m)."""
+    mm = dom.from_sympy(sympy.sympify(m))
     return mm / (mm - 1), dom.one / (mm - 1)
 
 
