@@ -53,6 +53,13 @@ class IdealSketchModel:
         return self.field.domain
 
     @property
+    def QP(self):
+        raise TypeError(f"{self.name}: a mixture over hash draws has no single Q P (its variance is not linear "
+                        f"in the counts); use ldpref.structured.moments")
+
+    second_moment_matrix = QP
+
+    @property
     def is_rational(self) -> bool:
         return self.field.is_rational
 
