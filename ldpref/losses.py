@@ -60,7 +60,11 @@ def _interest_and_caps(mech: Mechanism, n: int, interest, f_star):
     for x in interest:
         if isinstance(x, bool) or not isinstance(x, numbers.Integral):
             raise TypeError(f"value of interest {x!r} must be an int (an input index)")
-    interest = sorted(set(int(x) for x in interest))
+    interest = [int(x) for x in interest]
+    repeated = sorted({x for x in interest if interest.count(x) > 1})
+    if repeated:
+        raise ParameterError(f"values of interest: {', '.join(map(str, repeated))} given more than once")
+    interest = sorted(interest)
     if not interest:
         raise ParameterError("values of interest: empty")
     for x in interest:
