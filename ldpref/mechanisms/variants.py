@@ -480,6 +480,8 @@ def build_olh(d, exp_eps, m=None, family="gf2-affine-mod", k=None, l=None, seed=
 def build_cms_he(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", seed=None) -> Mechanism:
     """CMS + HE (pan-cms Section 4.5): an outer CMS to [m] whose inner mechanism is HE on [m]."""
     fam = make_family(d, family=family, m=m, k=k, l=l, seed=seed)
+    he_outputs = 2 * _power_of_two_above(fam.m)  # HE on [m]: 2 x (the smallest power of two > m) outputs
+    _check_outputs(fam.k * he_outputs, "cms-he", d, outputs_text=f"{fam.k} x {he_outputs}", exp_eps=exp_eps)
     he = hadamard_encoding(fam.m, exp_eps)
     _check_outputs(fam.k * he.n_outputs, "cms-he", d, outputs_text=f"{fam.k} x {he.n_outputs}", exp_eps=exp_eps)
     return cms(fam, he, name=f"cms-he[{fam.name}; exp_eps={check_exp_eps(exp_eps)}]").mechanism
