@@ -128,11 +128,11 @@ def validate_mechanism_document(doc: Any, *, source: str = "mechanism") -> None:
 
 def _entries(rows, what: str, n_rows: int, n_cols: int, source: str):
     if len(rows) != n_rows:
-        raise FormatError(f"{source}: $.{what} has {len(rows)} rows, expected {n_rows}")
+        raise FormatError(f"{source}: $.{what}: expected a list of {n_rows} rows, got {len(rows)}")
     out = []
     for i, row in enumerate(rows):
         if len(row) != n_cols:
-            raise FormatError(f"{source}: $.{what}[{i}] has {len(row)} entries, expected {n_cols}")
+            raise FormatError(f"{source}: $.{what}[{i}]: expected a list of {n_cols} entries, got {len(row)}")
         parsed = []
         for j, x in enumerate(row):
             if isinstance(x, bool) or not isinstance(x, (str, int)):  # the schema refused these already
