@@ -560,7 +560,9 @@ def optimize_gcms(exp_eps, lam, k, m, *, tol=None, p_min=Fraction(1, 2)) -> Ocms
     if not 0 <= l <= 1:
         raise ParameterError(f"lam = {lam} must lie in [0, 1]")
     check_count(f"optimize gcms with m = {m}: the exhaustive search over integer s in 1..m-1", m - 1,
-                limit=MAX_S_SEARCH, unit="values of s")
+                limit=MAX_S_SEARCH, unit="values of s",
+                alternative=f"Algorithm 4's p and the continuous minimisers do not depend on m; the integer-s "
+                            f"search needs m <= {MAX_S_SEARCH + 1:,}")
     # Large eps put the minimisers within about e^-eps/2 of 1 (e.g. 1 - p ~ e^-49 at eps = 100): the working
     # precision and Algorithm 4's tolerance follow the magnitude of e^eps so that 1 - p is resolved.
     digits = working_digits(e)
