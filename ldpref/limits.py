@@ -127,6 +127,15 @@ class Progress:
         return False
 
 
-__all__ = ["ResourceLimitError", "check_matrix", "check_count", "moments_hint", "count_text", "bytes_text",
+def progress(label: str, items, total: int | None = None):
+    """Iterate over ``items`` with a :class:`Progress` line (shown only on a terminal)."""
+    items = list(items) if total is None and not hasattr(items, "__len__") else items
+    with Progress(label, len(items) if total is None else total) as bar:
+        for item in items:
+            yield item
+            bar.advance()
+
+
+__all__ = ["ResourceLimitError", "progress", "check_matrix", "check_count", "moments_hint", "count_text", "bytes_text",
            "matrix_entries", "Progress", "LIMIT_BYTES", "BYTES_PER_ENTRY", "BYTES_PER_SYMBOLIC_ENTRY", "MAX_ENTRIES",
            "MAX_STEPS"]

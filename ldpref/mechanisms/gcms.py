@@ -41,7 +41,7 @@ from ..errors import ParameterError
 from ..exact import to_exact
 from ..family import MechanismFamily
 from ..hashing import HashFamily, all_function_draws, random_family
-from ..limits import check_count, check_matrix
+from ..limits import check_count, check_matrix, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
 
@@ -126,7 +126,7 @@ def gcms(family: HashFamily, s: int, p, *, decoder: str = "eq4", name: str | Non
     else:
         inside, outside = sympy.Integer(1), sympy.Integer(0)
     P, Q_cols, labels = [], [], []
-    for j, h in enumerate(family.functions):
+    for j, h in progress(f"building gcms {family.name}", list(enumerate(family.functions))):
         for X in subsets:
             labels.append(subset_label(j, X))
             P.append([cache[h[x]].get(X, 0) / kk for x in range(d)])

@@ -32,8 +32,8 @@ import sympy
 
 from ..errors import ParameterError
 from ..exact import to_exact
-from ..limits import MAX_ENTRIES, check_count, check_matrix, moments_hint
 from ..hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, random_family
+from ..limits import MAX_ENTRIES, check_count, check_matrix, moments_hint, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
 from ._params import check_d, check_exp_eps
@@ -185,7 +185,7 @@ def hadamard_encoding(d: int, exp_eps, size: int | None = None) -> Mechanism:
     law = {(z, v): sympy.cancel(prob(z, v) / s) for z in (1, -1) for v in (1, -1)}
     hat = {z: rec(z) for z in (1, -1)}
     labels, P, Q = [], [], []
-    for j in range(s):
+    for j in progress("building he", range(s)):
         for z in (1, -1):
             labels.append(f"{j}:{z:+d}")
             P.append([law[(z, H[x + 1][j])] for x in range(d)])
@@ -211,7 +211,7 @@ def hadamard_response(d: int, exp_eps, size: int | None = None) -> Mechanism:
     law = {(bit, v): sympy.cancel(prob(bit, v) / s) for bit in (1, 0) for v in (1, 0)}
     sign_hat = {bit: sympy.cancel(2 * rec(bit) - 1) for bit in (1, 0)}  # reconstruction of the +-1 behind the bit
     labels, P, Q = [], [], []
-    for j in range(s):
+    for j in progress("building hr", range(s)):
         for bit in (1, 0):
             labels.append(f"{j}:{bit}")
             P.append([law[(bit, 1 if H[j][x + 1] == 1 else 0)] for x in range(d)])
@@ -306,7 +306,7 @@ def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None
     eq2 = {True: sympy.cancel(sympy.Rational(m, m - 1) * y_hit - sympy.Rational(1, m - 1)),
            False: sympy.cancel(sympy.Rational(m, m - 1) * y_miss - sympy.Rational(1, m - 1))}
     labels, P, Q = [], [], []
-    for j in range(s):
+    for j in progress("building rhr", range(s)):
         for z in range(m):
             labels.append(f"{j}:{rhr_message_label(z, b)}")
             P.append([p_s if z == rhr_message(x, b, M[x][j][0]) else q_s for x in range(d)])
@@ -340,7 +340,7 @@ def local_hashing(family: HashFamily, exp_eps) -> Mechanism:
     law = {True: sympy.cancel(p / k), False: sympy.cancel(q / k)}
     dec = {True: sympy.cancel((1 - g) / (p - g)), False: sympy.cancel(-g / (p - g))}
     labels, P, Q = [], [], []
-    for j, h in enumerate(family.functions):
+    for j, h in progress("building olh", list(enumerate(family.functions))):
         for y in range(m):
             labels.append(f"{j}:{y}")
             P.append([law[h[x] == y] for x in range(d)])
@@ -371,7 +371,7 @@ def rappor_cohorts(family: HashFamily, p1, p0, *, name: str = "rappor") -> Mecha
     _check_outputs(k * (1 << m), name, d, outputs_text=f"{k} x 2^{m}", exp_eps=p1)
     dec = {bit: sympy.cancel(sympy.Rational(m, m - 1) * (bit - p0) / (p1 - p0) - sympy.Rational(1, m - 1)) for bit in (0, 1)}
     labels, P, Q = [], [], []
-    for j, h in enumerate(family.functions):
+    for j, h in progress(f"building {name}", list(enumerate(family.functions))):
         for bits in itertools.product((0, 1), repeat=m):
             labels.append(f"{j}:{''.join(map(str, bits))}")
             col = []
