@@ -56,6 +56,13 @@ def test_oversized_registry_builds_refuse_at_once(name, params, outputs):
     assert isinstance(info.value, ParameterError)  # the CLI exits 2
 
 
+def test_ocms_prime_refuses_before_building_its_family():
+    t0 = time.perf_counter()
+    with pytest.raises(ResourceLimitError, match=r"\(d'-1\) d' m = "):
+        REGISTRY["ocms-prime"].build(d=100_000, m=10, exp_eps=3)
+    assert time.perf_counter() - t0 < 1.0
+
+
 def test_wss_d200_and_the_k_search_refuse_at_once():
     from ldpref.wss import optimal_support_size, weighted_subset_selection
 
@@ -109,6 +116,7 @@ SMALL = [
     ("olh", dict(d=4, exp_eps=3)),
     ("cms-he", dict(d=4, exp_eps=3, l=2)),
     ("gcms", dict(d=4, m=4, k=2, s=2, exp_eps=3)),
+    ("ocms-prime", dict(d=4, m=2, exp_eps=3)),
 ]
 
 
