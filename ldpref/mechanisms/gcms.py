@@ -41,7 +41,7 @@ from ..errors import ParameterError
 from ..exact import to_exact
 from ..family import MechanismFamily
 from ..hashing import HashFamily, all_function_draws, random_family
-from ..limits import check_count, check_matrix, progress
+from ..limits import MAX_STEPS, ResourceLimitError, check_count, check_matrix, count_text, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
 
@@ -169,6 +169,10 @@ def draw_classes(d: int, m: int, k: int) -> tuple[tuple[Fraction, HashFamily], .
     result; used to test this one).
     """
     d, m, k = _int(d, "d", 2), _int(m, "m", 2), _int(k, "k", 1)
+    if d > 64:  # m^d >= 2^d functions: refuse without computing the power
+        raise ResourceLimitError(f"draw classes of functions [d = {d}] -> [m = {m}] need {m}^{d} functions; "
+                                 f"the limit is {count_text(MAX_STEPS)} functions")
+    check_count(f"draw classes of functions [d = {d}] -> [m = {m}]", m**d, unit="functions")
     single: Counter = Counter(canonical_function(h) for h in itertools.product(range(m), repeat=d))
     keys = sorted(single)
     total = m**d
