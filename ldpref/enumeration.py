@@ -17,11 +17,12 @@ from typing import Sequence
 import sympy
 
 from .dataset import validate_counts
-from .errors import ParameterError
 from .family import MechanismFamily
+from .limits import Progress, check_count
 from .mechanism import Mechanism
 
-#: Refuse enumerations with more outcomes than this (they would take minutes).
+#: Refuse enumerations with more outcomes than this (they would take minutes): the time-like size of the
+#: limits rule (:mod:`ldpref.limits`) for enumeration.
 MAX_OUTCOMES = 200_000
 
 
@@ -48,17 +49,18 @@ def response_count_distribution(mech: Mechanism, counts: Sequence[int]) -> dict[
     """Exact distribution of the vector of response counts (domain elements as probabilities)."""
     counts = validate_counts(counts, mech.d)
     size = outcome_count(mech.n_outputs, counts)
-    if size > MAX_OUTCOMES:
-        raise ParameterError(
-            f"enumeration of {size} outcomes exceeds the limit of {MAX_OUTCOMES}; use fewer clients or outputs"
-        )
+    check_count(f"enumerating {mech.name} on {sum(counts)} clients", size, limit=MAX_OUTCOMES, unit="outcomes",
+                alternative="use fewer clients or outputs, or exact moments without enumeration (the structured "
+                            "alternative `ldpref moments NAME --set ...`)")
     dom = mech.domain
     P = mech.P.to_list()
     U = mech.n_outputs
     dist = {tuple([0] * U): dom.one}
+    bar = Progress(f"enumerating {mech.name}", sum(1 for c in counts if c))
     for x, c in enumerate(counts):
         if c == 0:
             continue
+        bar.advance()
         group = {}
         for k in _compositions(c, U):
             prob = dom.convert(factorial(c))
@@ -72,6 +74,7 @@ def response_count_distribution(mech: Mechanism, counts: Sequence[int]) -> dict[
             for b, pb in group.items():
                 new[tuple(i + j for i, j in zip(a, b))] += pa * pb
         dist = dict(new)
+    bar.__exit__(None, None, None)
     return dist
 
 
@@ -106,6 +109,9 @@ def enumerated_family_moments(family: MechanismFamily, counts: Sequence[int]) ->
     """Moments of a family by enumerating the member draw and then every outcome."""
     counts = validate_counts(counts, family.d)
     n = sum(counts)
+    total = sum(outcome_count(m.n_outputs, counts) for _, m in family.members)
+    check_count(f"enumerating {family.name} ({len(family.members)} members) on {n} clients", total,
+                limit=MAX_OUTCOMES, unit="outcomes", alternative="use fewer clients, members or outputs")
     points = []  # (weight * prob, estimate)
     for w, m in family.members:
         for est, p in estimate_distribution(m, counts):

@@ -45,6 +45,12 @@ import sympy
 from .errors import ParameterError
 from .exact import to_exact
 from .hashing import HashFamily, random_family
+from .limits import check_count
+
+#: optimize_gcms's exhaustive search over integer s in 1..m-1 (two exact objective evaluations each, about
+#: 300 microseconds: m = 20000 took 6 s at e^eps = 3 and 7 s at e^3.64): refused beyond this many values of s
+#: (about 30 s) by the limits rule.
+MAX_S_SEARCH = 10**5
 
 # ---- the protocol ----------------------------------------------------------------------------------
 
@@ -332,16 +338,19 @@ def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int
     """Stationary points of Lemma 1's objective (or the exact-variance one) in p on (1/2, 1).
 
     The derivative's numerator is a polynomial in p.  With rational e^eps, lambda and k its real roots
-    are isolated exactly (sympy ``Poly.intervals``, odd multiplicities only); otherwise they are found
-    by ``mpmath.polyroots`` at ``digits`` digits.  The objective tends to +infinity as p -> 1, so the
+    are isolated exactly (sympy ``Poly.intervals``, odd multiplicities only).  An mpmath (or float) e^eps
+    or lambda is a binary fraction, so it is converted to the rational it *is* and the roots are isolated
+    exactly too (``mpmath.polyroots`` does not converge at eps = 1000, where the coefficients span 870
+    decimal orders); ``exact`` then reports False (the parameters were not given as rationals).  The objective tends to +infinity as p -> 1, so the
     minimiser on [1/2, 1) is 1/2 or one of these points.  The sign of f' between consecutive points
     decides unimodality (what Algorithm 4's ternary search silently assumes).
     """
     g, num, den, (gf, df, coeff_funs) = _derivative_parts(objective)
     values = {_E: exp_eps, _L: lam, _K: k}
     exact = all(isinstance(to_sym(v), sympy.Rational) for v in values.values())
+    values = {s: _binary_to_rational(v) for s, v in values.items()}
     with mpmath.workdps(digits):
-        if exact:
+        if all(isinstance(to_sym(v), sympy.Rational) for v in values.values()):
             subs = {s: to_sym(v) for s, v in values.items()}
             poly = sympy.Poly(num.as_expr().subs(subs), _P)
             roots = []
@@ -351,8 +360,8 @@ def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int
                 for (lo, hi), mult in poly.intervals():
                     if mult % 2 == 0 or hi <= half or lo >= 1:
                         continue
-                    if lo != hi:  # exact isolation, then refine the bracket exactly to 1e-15
-                        lo, hi = poly.refine_root(lo, hi, eps=sympy.Rational(1, 10**15))
+                    if lo != hi:  # exact isolation, then refine the bracket exactly (to far below 1 - p)
+                        lo, hi = poly.refine_root(lo, hi, eps=sympy.Rational(1, 10**max(15, digits // 2)))
                     if lo == hi:
                         root = mpmath.mpf(int(lo.p)) / int(lo.q)
                     else:
@@ -378,6 +387,19 @@ def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int
         unimodal = (changes == 0 and signs[0] > 0) or (changes == 1 and signs[0] < 0)
         argmin = min([mpmath.mpf(1) / 2] + roots, key=lambda t: gf(t, *args))
     return Stationary(tuple(roots), signs, bool(unimodal), argmin, exact)
+
+
+def _binary_to_rational(value):
+    """An mpmath mpf or a float as the exact rational it represents (mantissa x 2^exponent); other values
+    unchanged."""
+    if isinstance(value, float):
+        value = mpmath.mpf(value)
+    if isinstance(value, mpmath.mpf):
+        if not mpmath.isfinite(value):
+            raise ParameterError(f"{value} is not a finite number")
+        man, exp = value.man_exp
+        return sympy.Integer(man) * sympy.Integer(2) ** exp
+    return value
 
 
 def to_sym(value):
@@ -479,8 +501,10 @@ def _show(value):
             return str(value.numerator)
         if value.denominator <= 10**6:
             return f"{value.numerator}/{value.denominator}"
-        return mpmath.nstr(mpmath.mpf(value.numerator) / value.denominator, 15)
+        value = mpmath.mpf(value.numerator) / value.denominator
     if isinstance(value, mpmath.mpf):
+        if 0 < 1 - value < mpmath.mpf(10) ** -10:  # near 1 (large eps): show 1 - p, which nstr would round away
+            return f"1 - {mpmath.nstr(1 - value, 15)}"
         return mpmath.nstr(value, 15)
     if isinstance(value, sympy.Basic) and value.is_Rational:
         return str(value)
@@ -494,7 +518,20 @@ def _as_number(value, exact: bool):
     return _mp(value)
 
 
-def optimize_gcms(exp_eps, lam, k, m, *, tol=Fraction(1, 10**12), p_min=Fraction(1, 2)) -> OcmsResult:
+def _magnitude(e) -> int:
+    """An integer upper bound of e (exact for Fractions, ceiling for mpmath numbers)."""
+    if isinstance(e, Fraction):
+        return -(-e.numerator // e.denominator)
+    return int(mpmath.ceil(e))
+
+
+def working_digits(e) -> int:
+    """mpmath digits for the OCMS optimisation at e^eps = e: 50 + 2 log10(e) (1 - p is about e^-eps/2 at
+    the minimisers, and the objective involves e^2 (1 - p)^2)."""
+    return 50 + 2 * len(str(_magnitude(e)))
+
+
+def optimize_gcms(exp_eps, lam, k, m, *, tol=None, p_min=Fraction(1, 2)) -> OcmsResult:
     """OCMS parameters for a target e^eps, lambda = f(d)/n, k hash functions and hash range m.
 
     * ``algorithm4`` -- Lemma 1's objective minimised by Algorithm 4's ternary search on [1/2, 1] (with
@@ -509,6 +546,11 @@ def optimize_gcms(exp_eps, lam, k, m, *, tol=Fraction(1, 10**12), p_min=Fraction
 
     ``exp_eps``, ``lam``: exact rationals (int, Fraction, sympy Rational, 'a/b' string) for exact
     arithmetic; an mpmath number for an irrational e^eps (e.g. ``mpmath.e ** 3.64`` at 40 digits).
+
+    Nothing is dropped: when a choice cannot be computed (no integer s gives a feasible p, Algorithm 4's s
+    out of range) its field is None and ``notes`` says why.  ``tol`` (Algorithm 4's stopping width)
+    defaults to 10^-12 / ceil(e^eps); the working precision to :func:`working_digits`.  m - 1 values of s
+    are tried, so m is sized by the limits rule (:data:`MAX_S_SEARCH`).
     """
     k, m = _int(k, "k", 1), _int(m, "m", 2)
     exact = all(isinstance(to_sym(v), sympy.Rational) for v in (exp_eps, lam))
@@ -517,9 +559,18 @@ def optimize_gcms(exp_eps, lam, k, m, *, tol=Fraction(1, 10**12), p_min=Fraction
         raise ParameterError(f"exp_eps = {exp_eps} must exceed 1")
     if not 0 <= l <= 1:
         raise ParameterError(f"lam = {lam} must lie in [0, 1]")
+    check_count(f"optimize gcms with m = {m}: the exhaustive search over integer s in 1..m-1", m - 1,
+                limit=MAX_S_SEARCH, unit="values of s",
+                alternative=f"Algorithm 4's p and the continuous minimisers do not depend on m; the integer-s "
+                            f"search needs m <= {MAX_S_SEARCH + 1:,}")
+    # Large eps put the minimisers within about e^-eps/2 of 1 (e.g. 1 - p ~ e^-49 at eps = 100): the working
+    # precision and Algorithm 4's tolerance follow the magnitude of e^eps so that 1 - p is resolved.
+    digits = working_digits(e)
+    if tol is None:
+        tol = Fraction(1, 10**12) / (1 + _magnitude(e))
     half, one = (Fraction(1, 2), Fraction(1)) if exact else (mpmath.mpf(1) / 2, mpmath.mpf(1))
-    tol_n = Fraction(tol) if exact else mpmath.mpf(tol.numerator) / tol.denominator
-    with mpmath.workdps(40):
+    with mpmath.workdps(digits):
+        tol_n = Fraction(tol) if exact else mpmath.mpf(tol.numerator) / tol.denominator
         p4, iters = ternary_search(lambda t: lemma1_objective(t, e, l, k), half, one, tol_n)
         s4 = algorithm4_s(p4, e, m)
         notes = []
@@ -553,8 +604,11 @@ def optimize_gcms(exp_eps, lam, k, m, *, tol=Fraction(1, 10**12), p_min=Fraction
             value1, s1, ps1, q1 = best1
             ee1 = exact_privacy_ratio(ps1, s1, m)
             lemma1_choice = GcmsChoice("lemma1-integer-s", ps1, s1, q1, ee1, mpmath.log(_mp(ee1)), True, value1)
-        st4 = critical_points(exp_eps, lam, k, objective="lemma1")
-        stv = critical_points(exp_eps, lam, 1, objective="variance")
+        if best is None:
+            notes.append(f"no integer s in 1..{m - 1} gives p_s = e^eps s/(e^eps s + m - s) in [{p_min}, 1): "
+                         f"the exact-variance optimum and Lemma 1 over integer s cannot be computed")
+        st4 = critical_points(exp_eps, lam, k, objective="lemma1", digits=digits)
+        stv = critical_points(exp_eps, lam, 1, objective="variance", digits=digits)
     return OcmsResult(exp_eps, lam, k, m, alg4, exact_choice, st4.argmin, stv.argmin, st4.unimodal, stv.unimodal,
                       iters, notes, lemma1_choice)
 

@@ -24,6 +24,7 @@ from functools import cached_property
 import numpy as np
 
 from .errors import ParameterError
+from .limits import ResourceLimitError, check_count, count_text
 
 #: Irreducible polynomials over GF(2) (bit i = coefficient of x^i) for GF(2^l), l = 1..16.
 IRREDUCIBLE = {
@@ -174,6 +175,7 @@ def random_family(d: int, m: int, k: int, rng: np.random.Generator) -> HashFamil
     if not isinstance(rng, np.random.Generator):
         raise TypeError("rng must be a numpy.random.Generator (e.g. numpy.random.default_rng(seed))")
     d, m, k = _check_int(d, "d", 2), _check_int(m, "m", 2), _check_int(k, "k", 1)
+    check_count(f"random family with d = {d}, k = {k}", k * d, unit="hash values")
     table = rng.integers(0, m, size=(k, d))
     return HashFamily(tuple(tuple(int(v) for v in row) for row in table), m, name=f"random(d={d}, m={m}, k={k})")
 
@@ -182,9 +184,11 @@ def all_function_draws(d: int, m: int, k: int, limit: int = 100_000):
     """Every k-tuple of functions [d] -> [m] (each equally likely under the original CMS): yields
     HashFamily objects; ``(m^d)^k`` of them, refused beyond ``limit``."""
     d, m, k = _check_int(d, "d", 2), _check_int(m, "m", 2), _check_int(k, "k", 1)
-    count = (m**d) ** k
-    if count > limit:
-        raise ParameterError(f"(m^d)^k = {count} draws exceeds the limit {limit}; use smaller d, m or k")
+    what = f"every draw of k = {k} functions [d = {d}] -> [m = {m}]"
+    if d * k > limit.bit_length():  # (m^d)^k >= 2^(dk) > limit: refuse without computing the power
+        raise ResourceLimitError(f"{what} needs {m}^{d * k} draws; the limit is {count_text(limit)} draws; "
+                                 f"use smaller d, m or k")
+    check_count(what, (m**d) ** k, limit=limit, unit="draws", alternative="use smaller d, m or k")
     functions = list(itertools.product(range(m), repeat=d))
     for combo in itertools.product(functions, repeat=k):
         yield HashFamily(tuple(combo), m, name=f"draw(d={d}, m={m}, k={k})")

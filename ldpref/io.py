@@ -1,29 +1,52 @@
 """JSON documents: mechanism files (``ldpref.mechanism/1``) and audit reports (``ldpref.audit/1``).
 
-Mechanism file::
+Mechanism file (JSON Schema: ``ldpref/schemas/mechanism-1.schema.json``, draft 2020-12, shipped with the
+package; documented in ``docs/mechanism-file.md``)::
 
-    {"format": "ldpref.mechanism/1", "name": str, "inputs": d, "outputs": [str, ...],
-     "P": [[str, ...], ...],   # |U| rows of d exact rationals such as "1/3"
-     "Q": [[str, ...], ...]}   # optional: d rows of |U|; absent means Moore-Penrose (P^T P)^-1 P^T
+    {"format": "ldpref.mechanism/1",   # required, exactly this string
+     "name": str,                      # optional display name
+     "inputs": d,                      # required JSON integer >= 1
+     "outputs": [str, ...],            # required, the |U| output labels (at least one)
+     "P": [[str, ...], ...],           # required: |U| rows of d exact rationals such as "1/3"
+     "Q": [[str, ...], ...]}           # optional: d rows of |U|; absent means Moore-Penrose (P^T P)^-1 P^T
 
-Numbers are strings holding an integer or ``p/q``; a JSON number or a decimal string is refused
-(``TypeError``), so no float ever enters.
+No other key is allowed.  Numbers are strings holding an integer or ``p/q`` (or JSON integers); a JSON
+float or a decimal string is refused, so no float ever enters.  Reading a file (:func:`load_mechanism`):
+
+1. the file size and its UTF-8 text are checked (a binary file is named, not reported as a codec error);
+2. the document is validated against the schema with the ``jsonschema`` library (JSON integers only where
+   the schema says integer: ``2.0`` is a float, not an integer); the first error is one line naming the file
+   and the JSON path (``$.P[0][1]``) or the missing key;
+3. the declared size (``inputs`` x ``len(outputs)`` exact entries in P and Q) is checked against the limits
+   rule (:mod:`ldpref.limits`) before any entry is parsed;
+4. row lengths are checked against ``inputs`` and ``outputs`` and the entries parsed exactly; the
+   :class:`~ldpref.mechanism.Mechanism` then checks that P is a mechanism (and Q a decoder).
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import os
+from importlib import resources
 from typing import Any
 
+import jsonschema
 import sympy
 
 from . import linalg
-from .errors import FormatError
+from .errors import FormatError, MechanismError
 from .exact import parse_rational
+from .limits import LIMIT_BYTES, check_count, check_matrix
 from .mechanism import Mechanism
 
 MECHANISM_FORMAT = "ldpref.mechanism/1"
 AUDIT_FORMAT = "ldpref.audit/1"
+REQUIRED_KEYS = ("format", "inputs", "outputs", "P")
+OPTIONAL_KEYS = ("name", "Q")
+#: Bytes of Python objects per byte of mechanism-file text while ``json.load`` parses it (measured about 4-6
+#: for files of rational strings; rounded up): a file larger than LIMIT_BYTES / this is refused unread.
+PARSE_BYTES_PER_FILE_BYTE = 10
 
 
 def mechanism_to_json(mech: Mechanism, *, include_decoder: bool = True) -> dict[str, Any]:
@@ -44,51 +67,111 @@ def mechanism_to_json(mech: Mechanism, *, include_decoder: bool = True) -> dict[
     return doc
 
 
-def _entries(rows, what: str, n_rows: int, n_cols: int):
-    if not isinstance(rows, list) or len(rows) != n_rows:
-        raise FormatError(f"{what}: expected a list of {n_rows} rows")
+@functools.cache
+def mechanism_schema() -> dict:
+    """The JSON Schema of ``ldpref.mechanism/1`` shipped in ``ldpref/schemas``."""
+    text = resources.files("ldpref").joinpath("schemas/mechanism-1.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def _is_json_integer(checker, instance) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)  # 2.0 is a float, not an integer
+
+
+@functools.cache
+def _validator():
+    checker = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer)
+    cls = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=checker)
+    return cls(mechanism_schema())
+
+
+def _schema_error_line(error) -> str:
+    """One line for a schema violation: the JSON path and what is wrong, in the file's terms."""
+    path = error.json_path
+    if error.validator == "required":
+        missing = [k for k in error.validator_value if k not in error.instance]
+        return (f"missing key {missing[0]!r} (a {MECHANISM_FORMAT} file needs {', '.join(REQUIRED_KEYS)}; "
+                f"optional: {', '.join(OPTIONAL_KEYS)})")
+    if error.validator == "additionalProperties":
+        extra = sorted(k for k in error.instance if k not in error.schema.get("properties", {}))
+        return f"unknown key(s) {', '.join(map(repr, extra))} (allowed: {', '.join(REQUIRED_KEYS + OPTIONAL_KEYS)})"
+    if error.validator == "const" and path == "$.format":
+        return f"$.format = {error.instance!r}, expected {MECHANISM_FORMAT!r}"
+    if error.validator == "anyOf" and error.schema.get("description", "").startswith("an exact rational"):
+        value = error.instance
+        if isinstance(value, float):
+            return (f"{path} = {value!r} is a JSON float; entries must be strings such as \"1/3\" (or integers): "
+                    f"a float is not exact")
+        return f"{path} = {value!r} is not an exact rational (an integer or p/q string such as \"1/3\")"
+    if error.validator == "type":
+        return f"{path} = {_short(error.instance)} must be {_kind(error.validator_value)}"
+    return f"{path}: {error.message}"
+
+
+def _short(value) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _kind(kind) -> str:
+    return {"integer": "a JSON integer", "string": "a string", "array": "a list", "object": "a JSON object"}.get(
+        kind, str(kind))
+
+
+def validate_mechanism_document(doc: Any, *, source: str = "mechanism") -> None:
+    """Validate ``doc`` against the ``ldpref.mechanism/1`` schema; raise :class:`FormatError` (one line
+    naming ``source`` and the JSON path or the missing key) on the first violation."""
+    errors = sorted(_validator().iter_errors(doc), key=lambda e: (len(e.path), list(map(str, e.path))))
+    if errors:
+        raise FormatError(f"{source}: {_schema_error_line(errors[0])}")
+
+
+def _entries(rows, what: str, n_rows: int, n_cols: int, source: str):
+    if len(rows) != n_rows:
+        raise FormatError(f"{source}: $.{what}: expected a list of {n_rows} rows, got {len(rows)}")
     out = []
     for i, row in enumerate(rows):
-        if not isinstance(row, list) or len(row) != n_cols:
-            raise FormatError(f"{what}[{i}]: expected a list of {n_cols} entries")
+        if len(row) != n_cols:
+            raise FormatError(f"{source}: $.{what}[{i}]: expected a list of {n_cols} entries, got {len(row)}")
         parsed = []
         for j, x in enumerate(row):
-            if isinstance(x, bool) or not isinstance(x, (str, int)):
-                raise TypeError(
-                    f"{what}[{i}][{j}] = {x!r}: entries must be strings such as \"1/3\" (or integers); "
-                    f"a JSON float is not exact"
-                )
-            parsed.append(sympy.Integer(x) if isinstance(x, int) else parse_rational(x, what=f"{what}[{i}][{j}]"))
+            if isinstance(x, bool) or not isinstance(x, (str, int)):  # the schema refused these already
+                raise TypeError(f"{source}: $.{what}[{i}][{j}] = {x!r}: entries must be strings such as \"1/3\" "
+                                f"(or integers); a JSON float is not exact")
+            parsed.append(sympy.Integer(x) if isinstance(x, int)
+                          else parse_rational(x, what=f"{source}: $.{what}[{i}][{j}]"))
         out.append(parsed)
     return out
 
 
-def mechanism_from_json(doc: dict[str, Any]) -> Mechanism:
-    if not isinstance(doc, dict):
-        raise FormatError("a mechanism file holds one JSON object")
-    if doc.get("format") != MECHANISM_FORMAT:
-        raise FormatError(f"format is {doc.get('format')!r}, expected {MECHANISM_FORMAT!r}")
-    unknown = set(doc) - {"format", "name", "inputs", "outputs", "P", "Q"}
-    if unknown:
-        raise FormatError(f"unknown keys {sorted(unknown)}")
-    for key in ("inputs", "outputs", "P"):
-        if key not in doc:
-            raise FormatError(f"missing key {key!r}")
-    d = doc["inputs"]
-    if isinstance(d, bool) or not isinstance(d, int):
-        raise FormatError(f"inputs = {d!r} must be an integer")
-    outputs = doc["outputs"]
-    if not isinstance(outputs, list) or not all(isinstance(u, str) for u in outputs):
-        raise FormatError("outputs must be a list of strings")
-    P = _entries(doc["P"], "P", len(outputs), d)
-    Q = _entries(doc["Q"], "Q", d, len(outputs)) if "Q" in doc else None
-    return Mechanism(P, Q, outputs=outputs, name=str(doc.get("name", "mechanism")))
+def mechanism_from_json(doc: dict[str, Any], *, source: str = "mechanism") -> Mechanism:
+    """A :class:`Mechanism` from a parsed ``ldpref.mechanism/1`` document (schema, size, then entries)."""
+    validate_mechanism_document(doc, source=source)
+    d, outputs = doc["inputs"], doc["outputs"]
+    check_matrix(f"{source}: the mechanism file declares d = {d} inputs and", len(outputs), d,
+                 decoder=True)
+    P = _entries(doc["P"], "P", len(outputs), d, source)
+    Q = _entries(doc["Q"], "Q", d, len(outputs), source) if "Q" in doc else None
+    try:
+        return Mechanism(P, Q, outputs=outputs, name=str(doc.get("name", "mechanism")))
+    except MechanismError as exc:  # same error, with the file named
+        raise type(exc)(f"{source}: {exc}") from None
 
 
 def load_mechanism(path: str) -> Mechanism:
+    """Read, validate, size-check and build a mechanism file (see the module docstring)."""
+    size = os.path.getsize(path)
+    check_count(f"reading the mechanism file {path} ({size:,} bytes)", size * PARSE_BYTES_PER_FILE_BYTE,
+                limit=LIMIT_BYTES, unit="bytes of parsed JSON")
+    with open(path, "rb") as fh:
+        raw = fh.read()
     try:
-        with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"{path}: not a JSON text file (byte {exc.start} is not UTF-8); a mechanism file is "
+                          f"{MECHANISM_FORMAT} JSON") from None
+    try:
+        doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FormatError(f"{path}: not valid JSON ({exc})") from None
-    return mechanism_from_json(doc)
+    return mechanism_from_json(doc, source=path)

@@ -16,6 +16,7 @@ its maximum sits at a vertex of the feasible polytope, which is enumerated exact
 
 from __future__ import annotations
 
+import collections
 import itertools
 import numbers
 from dataclasses import dataclass
@@ -60,7 +61,11 @@ def _interest_and_caps(mech: Mechanism, n: int, interest, f_star):
     for x in interest:
         if isinstance(x, bool) or not isinstance(x, numbers.Integral):
             raise TypeError(f"value of interest {x!r} must be an int (an input index)")
-    interest = sorted(set(int(x) for x in interest))
+    interest = [int(x) for x in interest]
+    repeated = sorted(x for x, c in collections.Counter(interest).items() if c > 1)
+    if repeated:
+        raise ParameterError(f"values of interest: {', '.join(map(str, repeated))} given more than once")
+    interest = sorted(interest)
     if not interest:
         raise ParameterError("values of interest: empty")
     for x in interest:

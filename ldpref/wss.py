@@ -43,11 +43,18 @@ from sympy.polys.matrices import DomainMatrix
 
 from .decoders import support_set_decoder
 from .errors import MechanismError, ParameterError
+from .limits import check_count, check_matrix
 from .mechanism import Mechanism
 from .mechanisms._params import check_d, check_exp_eps, check_k
 
 DEFAULT_SEED = 0
 MAX_ROUNDS = 200
+#: The limits rule's time-like size for WSS: entries of the first LP (constraint rows x the same number of
+#: candidate columns, float64).  10^7 entries is d = 80 at k >= 2; the float simplex pivots cost
+#: O(rows x columns) each, so the LP, not the memory, is what grows first.
+MAX_LP_ENTRIES = 10**7
+#: Exhaustive search for the l2-optimal k: values of k tried (each one exact rational evaluation).
+MAX_K_SEARCH = 10**6
 
 
 # ---------------------------------------------------------------------------------------------
@@ -83,8 +90,21 @@ def optimal_support_size(d: int, exp_eps) -> int:
     e = check_exp_eps(exp_eps)
     if e.free_symbols:
         raise ParameterError("optimal_support_size needs a numeric exp_eps")
+    check_count(f"the exhaustive search of the l2-optimal k for d = {d}", d - 1, limit=MAX_K_SEARCH,
+                unit="values of k")
+    if isinstance(e, sympy.Rational):  # the same exact value on Fractions, much faster than sympy.cancel
+        ef = Fraction(int(e.p), int(e.q))
+        return min((_osc_l2_fraction(d, k, ef), k) for k in range(1, d))[1]
     values = [(osc_l2_per_client(d, k, e), k) for k in range(1, d)]
     return min(values)[1]
+
+
+def _osc_l2_fraction(d: int, k: int, e: Fraction) -> Fraction:
+    """:func:`osc_l2_per_client` at a rational e^eps, on Fractions (same formula, exact)."""
+    B = Fraction(d) / (k * e + d - k)
+    p = B * e * Fraction(k, d)
+    q = B * (Fraction(k, d) + (e - 1) * Fraction(k * (k - 1), d * (d - 1)))
+    return (d * q * (1 - q) + (p - q) * (1 - p - q)) / (p - q) ** 2
 
 
 def caratheodory_count(d: int) -> int:
@@ -274,6 +294,7 @@ def weighted_subset_selection(d: int, k: int | None, exp_eps, seed: int | None =
     d = check_d(d)
     e = check_exp_eps(exp_eps)
     k_given = k is not None
+    check_wss_size(d, k if k_given else None, e)
     k = check_k(k, d) if k_given else optimal_support_size(d, e)
     seed = DEFAULT_SEED if seed is None else int(seed)
     sampler = SupportSampler(d, k, np.random.default_rng(seed))
@@ -312,6 +333,20 @@ def weighted_subset_selection(d: int, k: int | None, exp_eps, seed: int | None =
         cert["certified"] = bool(cert["certified"] and cert["within_caratheodory"])
     cert["seconds"] = round(time.perf_counter() - t0, 3)
     return mech, cert
+
+
+def check_wss_size(d: int, k: int | None, exp_eps) -> None:
+    """The limits rule (:mod:`ldpref.limits`) for WSS, before any sampling: the first LP has one row per
+    constraint (d(d-1)/2 pairs for k >= 2, d for k = 1) and as many candidate columns; the mechanism has at
+    most that many responses on d inputs."""
+    rows = d if k == 1 else d * (d - 1) // 2
+    sets = f"d={d}" + ("" if k is None else f" k={k}") + f" exp_eps={exp_eps}"
+    check_count(f"wss with d = {d}: the first LP ({rows:,} constraint rows x {rows:,} candidate subsets)", rows * rows,
+                limit=MAX_LP_ENTRIES, unit="LP matrix entries",
+                alternative=f"the OSC's exact moments do not depend on the weights: use the structured alternative "
+                            f"`ldpref moments ss --set {sets}`")
+    check_matrix(f"wss with d = {d}", rows, d, outputs_text="up to d(d-1)/2" if k != 1 else "up to d",
+                 symbolic=bool(getattr(exp_eps, "free_symbols", ())))
 
 
 def osc_mechanism(d: int, k: int, exp_eps, subsets, weights, *, name: str = "osc") -> Mechanism:

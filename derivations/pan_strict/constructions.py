@@ -34,7 +34,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, to_exact
 
 from .scan_arithmetic import _Ratio, _ratio  # noqa: F401  (exact unreduced rationals of the scans)
 from .constructions_symbols import (  # noqa: F401  (the symbols of the forms, shared with the printed module)
@@ -357,6 +357,7 @@ def ocms_groups(dp_: int, m_: int, e_=e):
     for any input, that the response falls in the group); the conditional base probability follows from
     Lemma B.1 for the group: (d'/(k e + d' - k))/(number of responses)."""
     k0, k1, r = bucket_profile(dp_, m_)
+    e_ = to_exact(e_, what="e^eps")  # a builtin int/Fraction would turn the divisions below into floats
     out = {}
     for kk, count in ((k1, r), (k0, m_ - r)):
         if count == 0:
@@ -411,6 +412,7 @@ def ocms_l2_grouped(d_: int, dp_: int, m_: int, e_=e, n_=1):
 def ocms_pq_pooled(dp_: int, m_: int, e_=e):
     """Overall support probabilities of OCMS: p = e/(e + m - 1); q = c p + (1 - c)/(e + m - 1)."""
     c = ocms_collision_rate(dp_, m_)
+    e_ = to_exact(e_, what="e^eps")  # keep a builtin int e^eps from producing float divisions
     p = e_ / (e_ + m_ - 1)
     q = c * p + (1 - c) / (e_ + m_ - 1)
     return sympy.cancel(p), sympy.cancel(q)

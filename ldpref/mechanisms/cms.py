@@ -24,6 +24,7 @@ from sympy.polys.matrices import DomainMatrix
 from ..errors import MechanismError, ParameterError
 from ..family import MechanismFamily
 from ..hashing import HashFamily
+from ..limits import check_matrix, progress
 from ..mechanism import Mechanism
 from .pure import grr, oue, sue
 
@@ -62,6 +63,9 @@ def cms(family: HashFamily, inner: Mechanism, *, decoder: str = "eq2", name: str
     m = family.m
     if inner.d != m:
         raise MechanismError(f"inner mechanism has {inner.d} inputs, the hash family maps to m = {m}")
+    check_matrix(f"CMS of {family.name} with d = {family.d}", family.k * inner.n_outputs, family.d,
+                 outputs_text=f"{family.k} x {inner.n_outputs}",
+                 symbolic=not (inner.domain.is_QQ or inner.domain.is_ZZ))
     if decoder == "eq2":
         m_dec = sympy.Integer(m)
     elif decoder == "eq8":
@@ -80,7 +84,7 @@ def cms(family: HashFamily, inner: Mechanism, *, decoder: str = "eq2", name: str
     md = dom.from_sympy(m_dec)
     scale, offset = md / (md - dom.one), dom.one / (md - dom.one)
     P_rows, Q_cols, labels = [], [], []
-    for j, h in enumerate(family.functions):
+    for j, h in progress(f"building CMS {family.name}", list(enumerate(family.functions))):
         for z, label in enumerate(inner.outputs):
             labels.append(f"{j}:{label}")
             P_rows.append([Pi[z][h[x]] / kk for x in range(family.d)])

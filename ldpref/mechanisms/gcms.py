@@ -41,13 +41,12 @@ from ..errors import ParameterError
 from ..exact import to_exact
 from ..family import MechanismFamily
 from ..hashing import HashFamily, all_function_draws, random_family
+from ..limits import MAX_STEPS, ResourceLimitError, check_count, check_matrix, count_text, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
 
 DECODERS = ("eq4", "count")
 
-#: Refuse to build mechanisms with more labelled outputs than this.
-MAX_OUTPUTS = 1 << 15
 
 
 def _int(value, what: str, low: int) -> int:
@@ -109,9 +108,10 @@ def gcms(family: HashFamily, s: int, p, *, decoder: str = "eq4", name: str | Non
     if decoder not in DECODERS:
         raise ParameterError(f"decoder {decoder!r}: choose one of {', '.join(DECODERS)}")
     k, d = family.k, family.d
-    n_out = k * comb(m, s)
-    if n_out > MAX_OUTPUTS:
-        raise ParameterError(f"GCMS with k = {k}, C(m, s) = {comb(m, s)} has {n_out} outputs (limit {MAX_OUTPUTS})")
+    check_matrix(f"gcms with d = {d}, m = {m}, s = {s}", k * comb(m, s), d, outputs_text=f"k C(m, s) = {k} x {comb(m, s)}",
+                 symbolic=bool(getattr(p, "free_symbols", ())))
+    # Algorithm 1's distribution of every hashed value r: m x C(m, s) cells before the matrix itself
+    check_count(f"gcms with m = {m}, s = {s}", m * comb(m, s), limit=10**7, unit="distribution cells")
     subsets = [frozenset(t) for t in itertools.combinations(range(m), s)]
     cache = {r: algorithm1_distribution(r, m, s, p) for r in range(m)}
     kk = sympy.Integer(k)
@@ -126,7 +126,7 @@ def gcms(family: HashFamily, s: int, p, *, decoder: str = "eq4", name: str | Non
     else:
         inside, outside = sympy.Integer(1), sympy.Integer(0)
     P, Q_cols, labels = [], [], []
-    for j, h in enumerate(family.functions):
+    for j, h in progress(f"building gcms {family.name}", list(enumerate(family.functions))):
         for X in subsets:
             labels.append(subset_label(j, X))
             P.append([cache[h[x]].get(X, 0) / kk for x in range(d)])
@@ -169,6 +169,10 @@ def draw_classes(d: int, m: int, k: int) -> tuple[tuple[Fraction, HashFamily], .
     result; used to test this one).
     """
     d, m, k = _int(d, "d", 2), _int(m, "m", 2), _int(k, "k", 1)
+    if d > 64:  # m^d >= 2^d functions: refuse without computing the power
+        raise ResourceLimitError(f"draw classes of functions [d = {d}] -> [m = {m}] need {m}^{d} functions; "
+                                 f"the limit is {count_text(MAX_STEPS)} functions")
+    check_count(f"draw classes of functions [d = {d}] -> [m = {m}]", m**d, unit="functions")
     single: Counter = Counter(canonical_function(h) for h in itertools.product(range(m), repeat=d))
     keys = sorted(single)
     total = m**d
@@ -216,6 +220,9 @@ def _build(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
         if not e > 1:
             raise ParameterError(f"exp_eps = {e} must exceed 1")
         p = p_for_exp_eps(e, s, m)
+    if s > m - 1:
+        raise ParameterError(f"s = {s}: Algorithm 1 draws s buckets from [m] \\ {{r}}, so s <= m - 1 = {m - 1}")
+    check_matrix(f"gcms with d = {d}, m = {m}, s = {s}", k * comb(m, s), d, outputs_text=f"k C(m, s) = {k} x {comb(m, s)}")
     family = random_family(d, m, k, np.random.default_rng(_int(seed, "seed", 0)))
     return gcms(family, s, p)
 

@@ -28,6 +28,7 @@ import sympy
 
 from ..errors import ParameterError
 from ..hashing import HashFamily
+from ..limits import check_count, check_matrix, moments_hint
 from ..mechanism import Mechanism
 from . import Key, Spec, register
 from ._params import check_d, check_exp_eps
@@ -51,6 +52,8 @@ def prime_hash_family(d: int, m: int, d_prime: int | None = None) -> HashFamily:
         raise ParameterError(f"d' = {dp} must be a prime >= d = {d}")
     if isinstance(m, bool) or not isinstance(m, int) or not 2 <= m < dp:
         raise ParameterError(f"m = {m!r} must be an int in 2..d'-1 = 2..{dp - 1}")
+    check_count(f"the prime-affine family with d = {d}, d' = {dp}", (dp - 1) * dp * d, unit="hash values",
+                alternative="use a smaller d")
     functions = tuple(tuple(((a * x + b) % dp) % m for x in range(d)) for a in range(1, dp) for b in range(dp))
     return HashFamily(functions, m, name=f"prime-affine(d={d}, d'={dp}, m={m})")
 
@@ -78,6 +81,11 @@ def ocms_prime(d: int, m: int, exp_eps, decoder: str = "pooled", d_prime: int | 
         raise ParameterError(f"decoder {decoder!r}: choose one of {', '.join(DECODERS)}")
     d = check_d(d)
     e = check_exp_eps(exp_eps)
+    dp = next_prime(d) if d_prime is None else int(d_prime)
+    if isinstance(m, int) and not isinstance(m, bool):  # (m itself is checked by prime_hash_family)
+        check_matrix(f"ocms-prime with d = {d}, d' = {dp}, m = {m}", (dp - 1) * dp * m, d,
+                     outputs_text="(d'-1) d' m", symbolic=bool(e.free_symbols),
+                     alternative=moments_hint("ocms-prime", f"d={d} m={m} exp_eps={e}"))
     family = prime_hash_family(d, m, d_prime)
     dp = next_prime(d) if d_prime is None else int(d_prime)
     base = cms(family, grr(m, e).mechanism, decoder="eq8",

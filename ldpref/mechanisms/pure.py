@@ -21,6 +21,7 @@ from math import comb as _math_comb
 import sympy
 
 from ..decoders import support_set_decoder
+from ..limits import Progress, check_matrix, moments_hint
 from ..mechanism import Mechanism
 from ._params import check_d, check_exp_eps, check_k, half
 
@@ -41,7 +42,11 @@ class PureProtocol:
 
 
 def _build(name, d, outputs, supports, column, p, q) -> PureProtocol:
-    P = [[column(s, x) for x in range(d)] for s in supports]
+    with Progress(f"building {name}", len(outputs)) as bar:
+        P = []
+        for s in supports:
+            P.append([column(s, x) for x in range(d)])
+            bar.advance()
     Q = support_set_decoder(supports, d, p, q)
     mech = Mechanism(P, Q, outputs=outputs, name=name)
     return PureProtocol(mech, tuple(frozenset(s) for s in supports), sympy.cancel(p), sympy.cancel(q))
@@ -50,6 +55,7 @@ def _build(name, d, outputs, supports, column, p, q) -> PureProtocol:
 def grr(d: int, exp_eps) -> PureProtocol:
     """Generalised randomised response: report the true value w.p. e^eps/(e^eps + d - 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
+    _limit("grr", d, d, "d", e, f"d={d} exp_eps={e}")
     p = e / (e + d - 1)
     q = 1 / (e + d - 1)
     supports = [{y} for y in range(d)]
@@ -59,6 +65,7 @@ def grr(d: int, exp_eps) -> PureProtocol:
 
 def _unary(name, d, p, q) -> PureProtocol:
     outputs, supports = [], []
+    # the caller checked the 2^d outputs against the limits rule
     for bits in itertools.product((0, 1), repeat=d):
         outputs.append("".join(map(str, bits)))
         supports.append({i for i, b in enumerate(bits) if b})
@@ -76,6 +83,7 @@ def _unary(name, d, p, q) -> PureProtocol:
 def sue(d: int, exp_eps) -> PureProtocol:
     """Symmetric unary encoding: every bit of the one-hot vector through BRR at eps/2 (p + q = 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
+    _limit("sue", d, 1 << d, f"2^{d}", e, f"d={d} exp_eps={e}")
     h = half(e)
     return _unary(f"sue(d={d}, exp_eps={e})", d, h / (h + 1), 1 / (h + 1))
 
@@ -83,6 +91,7 @@ def sue(d: int, exp_eps) -> PureProtocol:
 def oue(d: int, exp_eps) -> PureProtocol:
     """Optimised unary encoding: the true bit is kept w.p. 1/2, other bits set w.p. 1/(e^eps + 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
+    _limit("oue", d, 1 << d, f"2^{d}", e, f"d={d} exp_eps={e}")
     return _unary(f"oue(d={d}, exp_eps={e})", d, sympy.Rational(1, 2), 1 / (e + 1))
 
 
@@ -91,6 +100,7 @@ def subset_selection(d: int, k: int, exp_eps) -> PureProtocol:
     e^eps if the input is in S and to 1 otherwise."""
     d, e = check_d(d), check_exp_eps(exp_eps)
     k = check_k(k, d)
+    _limit("ss", d, comb(d, k), f"C({d}, {k})", e, f"d={d} k={k} exp_eps={e}", extra=f" and k = {k}")
     Z = comb(d - 1, k - 1) * e + comb(d - 1, k)
     p = comb(d - 1, k - 1) * e / Z
     q = (comb(d - 2, k - 2) * e + comb(d - 2, k - 1)) / Z
@@ -98,6 +108,12 @@ def subset_selection(d: int, k: int, exp_eps) -> PureProtocol:
     outputs = ["{" + ",".join(map(str, s)) + "}" for s in subsets]
     return _build(f"ss(d={d}, k={k}, exp_eps={e})", d, outputs, [set(s) for s in subsets],
                   lambda s, x: (e if x in s else sympy.Integer(1)) / Z, p, q)
+
+
+def _limit(name, d, n_outputs, outputs_text, e, sets, extra="") -> None:
+    """The limits rule (:mod:`ldpref.limits`) before a pure protocol is built."""
+    check_matrix(f"{name} with d = {d}{extra}", n_outputs, d, outputs_text=outputs_text,
+                 symbolic=bool(e.free_symbols), alternative=moments_hint(name, sets))
 
 
 def support_probabilities(mech: Mechanism, supports) -> tuple[sympy.Expr, sympy.Expr]:

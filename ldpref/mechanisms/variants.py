@@ -33,14 +33,13 @@ import sympy
 from ..errors import ParameterError
 from ..exact import to_exact
 from ..hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, random_family
+from ..limits import MAX_ENTRIES, check_count, check_matrix, moments_hint, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
 from ._params import check_d, check_exp_eps
 from .cms import INNER, cms, inner_mechanism
 from .pure import grr
 
-#: Refuse to build mechanisms with more labelled outputs than this (the export would be huge).
-MAX_OUTPUTS = 1 << 16
 
 FAMILIES = ("gf2-affine", "gf2-affine-mod", "random")
 
@@ -54,10 +53,13 @@ def _int(value, what: str, low: int) -> int:
     return int(value)
 
 
-def _check_outputs(count: int, what: str) -> None:
-    if count > MAX_OUTPUTS:
-        raise ParameterError(f"{what} would have {count} outputs, more than the limit {MAX_OUTPUTS}; "
-                             f"choose smaller parameters")
+def _check_outputs(count: int, what: str, d: int, *, sets: str | None = None, outputs_text: str | None = None,
+                   exp_eps=None) -> None:
+    """The limits rule (:mod:`ldpref.limits`): ``count`` outputs on ``d`` inputs, before anything is built."""
+    name = what.split("[")[0].split("(")[0]
+    symbolic = exp_eps is not None and bool(getattr(exp_eps, "free_symbols", ()))
+    check_matrix(f"{what} with d = {d}", count, d, outputs_text=outputs_text, symbolic=symbolic,
+                 alternative=None if sets is None else moments_hint(name, sets))
 
 
 def _power_of_two_above(value: int) -> int:
@@ -105,7 +107,7 @@ def tns(M, inner: Mechanism, *, decoder=None, name: str = "tns") -> Mechanism:
     index = {v: i for i, v in enumerate(values)}
     if inner.d != len(values):
         raise ParameterError(f"{name}: M has {len(values)} distinct elements, the inner mechanism {inner.d} inputs")
-    _check_outputs(k * inner.n_outputs, name)
+    _check_outputs(k * inner.n_outputs, name, d, outputs_text=f"{k} x {inner.n_outputs}")
     PR = inner.perturbation_matrix()
     prob: dict[tuple[int, int], list] = {}
     for x in range(d):
@@ -177,13 +179,13 @@ def hadamard_encoding(d: int, exp_eps, size: int | None = None) -> Mechanism:
     d = check_d(d)
     e = check_exp_eps(exp_eps)
     s = _hadamard_size(d, size, f"HE with d = {d}")
-    _check_outputs(2 * s, "he")
+    _check_outputs(2 * s, "he", d, sets=f"d={d} exp_eps={e}", outputs_text=f"2 x {s}", exp_eps=e)
     H = walsh_hadamard(s)
     prob, rec = _binary_rr_on((1, -1), e)
     law = {(z, v): sympy.cancel(prob(z, v) / s) for z in (1, -1) for v in (1, -1)}
     hat = {z: rec(z) for z in (1, -1)}
     labels, P, Q = [], [], []
-    for j in range(s):
+    for j in progress("building he", range(s)):
         for z in (1, -1):
             labels.append(f"{j}:{z:+d}")
             P.append([law[(z, H[x + 1][j])] for x in range(d)])
@@ -203,13 +205,13 @@ def hadamard_response(d: int, exp_eps, size: int | None = None) -> Mechanism:
     d = check_d(d)
     e = check_exp_eps(exp_eps)
     s = _hadamard_size(d, size, f"HR with d = {d}")
-    _check_outputs(2 * s, "hr")
+    _check_outputs(2 * s, "hr", d, sets=f"d={d} exp_eps={e}", outputs_text=f"2 x {s}", exp_eps=e)
     H = walsh_hadamard(s)
     prob, rec = _binary_rr_on((1, 0), e)
     law = {(bit, v): sympy.cancel(prob(bit, v) / s) for bit in (1, 0) for v in (1, 0)}
     sign_hat = {bit: sympy.cancel(2 * rec(bit) - 1) for bit in (1, 0)}  # reconstruction of the +-1 behind the bit
     labels, P, Q = [], [], []
-    for j in range(s):
+    for j in progress("building hr", range(s)):
         for bit in (1, 0):
             labels.append(f"{j}:{bit}")
             P.append([law[(bit, 1 if H[j][x + 1] == 1 else 0)] for x in range(d)])
@@ -288,11 +290,13 @@ def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None
     e = check_exp_eps(exp_eps)
     if decoder not in ("hadamard", "eq2"):
         raise ParameterError(f"decoder {decoder!r}: choose 'hadamard' or 'eq2'")
+    if b > 62:
+        raise ParameterError(f"b = {b}: 2^b messages cannot be labelled (b must be at most 62)")
     B = 1 << (b - 1)
-    M = rhr_matrix(d, b, size)
-    s = len(M[0])
+    s = _hadamard_size(-(-d // B), size, f"RHR with d = {d}, b = {b}")
     m = 1 << b
-    _check_outputs(s * m, "rhr")
+    _check_outputs(s * m, "rhr", d, sets=f"d={d} b={b} exp_eps={e}", outputs_text=f"{s} x 2^{b}", exp_eps=e)
+    M = rhr_matrix(d, b, s)
     R = grr(m, e)
     p, q = R.p, R.q
     p_s, q_s = sympy.cancel(p / s), sympy.cancel(q / s)
@@ -302,7 +306,7 @@ def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None
     eq2 = {True: sympy.cancel(sympy.Rational(m, m - 1) * y_hit - sympy.Rational(1, m - 1)),
            False: sympy.cancel(sympy.Rational(m, m - 1) * y_miss - sympy.Rational(1, m - 1))}
     labels, P, Q = [], [], []
-    for j in range(s):
+    for j in progress("building rhr", range(s)):
         for z in range(m):
             labels.append(f"{j}:{rhr_message_label(z, b)}")
             P.append([p_s if z == rhr_message(x, b, M[x][j][0]) else q_s for x in range(d)])
@@ -329,14 +333,14 @@ def local_hashing(family: HashFamily, exp_eps) -> Mechanism:
     """
     e = check_exp_eps(exp_eps)
     m, k, d = family.m, family.k, family.d
-    _check_outputs(k * m, "olh")
+    _check_outputs(k * m, "olh", d, outputs_text=f"{k} x {m}", exp_eps=e)
     p = e / (e + m - 1)
     q = 1 / (e + m - 1)
     g = sympy.Rational(1, m)
     law = {True: sympy.cancel(p / k), False: sympy.cancel(q / k)}
     dec = {True: sympy.cancel((1 - g) / (p - g)), False: sympy.cancel(-g / (p - g))}
     labels, P, Q = [], [], []
-    for j, h in enumerate(family.functions):
+    for j, h in progress("building olh", list(enumerate(family.functions))):
         for y in range(m):
             labels.append(f"{j}:{y}")
             P.append([law[h[x] == y] for x in range(d)])
@@ -364,10 +368,10 @@ def rappor_cohorts(family: HashFamily, p1, p0, *, name: str = "rappor") -> Mecha
     """
     p1, p0 = to_exact(p1, what="p1"), to_exact(p0, what="p0")
     m, k, d = family.m, family.k, family.d
-    _check_outputs(k * (1 << m), name)
+    _check_outputs(k * (1 << m), name, d, outputs_text=f"{k} x 2^{m}", exp_eps=p1)
     dec = {bit: sympy.cancel(sympy.Rational(m, m - 1) * (bit - p0) / (p1 - p0) - sympy.Rational(1, m - 1)) for bit in (0, 1)}
     labels, P, Q = [], [], []
-    for j, h in enumerate(family.functions):
+    for j, h in progress(f"building {name}", list(enumerate(family.functions))):
         for bits in itertools.product((0, 1), repeat=m):
             labels.append(f"{j}:{''.join(map(str, bits))}")
             col = []
@@ -443,7 +447,11 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
     if m is None or k is None:
         raise ParameterError("family random needs m and k")
     seed = 0 if seed is None else _int(seed, "seed", 0)
-    return random_family(d, _int(m, "m", 2), _int(k, "k", 1), np.random.default_rng(seed))
+    m, k = _int(m, "m", 2), _int(k, "k", 1)
+    # the table holds k x d hash values, and every one of the k functions gives at least m outputs
+    check_count(f"family random with d = {d}, k = {k}", k * d, unit="hash values")
+    check_count(f"family random with k = {k}, m = {m}", k * m, limit=MAX_ENTRIES // d, unit="outputs")
+    return random_family(d, m, k, np.random.default_rng(seed))
 
 
 def build_cms(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", inner="rr", seed=None, decoder="eq2") -> Mechanism:
@@ -451,8 +459,10 @@ def build_cms(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", inner="rr
     if inner not in INNER:
         raise ParameterError(f"inner {inner!r} unknown; choose one of {', '.join(INNER)}")
     fam = make_family(d, family=family, m=m, k=k, l=l, seed=seed)
+    inner_outputs = fam.m if inner == "rr" else 2**fam.m  # rr: m outputs; arp / srp: 2^m bit vectors
+    _check_outputs(fam.k * inner_outputs, "cms", d, outputs_text=f"{fam.k} x {inner_outputs}", exp_eps=exp_eps)
     R = inner_mechanism(inner, fam.m, exp_eps)
-    _check_outputs(fam.k * R.n_outputs, "cms")
+    _check_outputs(fam.k * R.n_outputs, "cms", d, outputs_text=f"{fam.k} x {R.n_outputs}", exp_eps=exp_eps)
     return cms(fam, R, decoder=decoder).mechanism
 
 
@@ -470,8 +480,10 @@ def build_olh(d, exp_eps, m=None, family="gf2-affine-mod", k=None, l=None, seed=
 def build_cms_he(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", seed=None) -> Mechanism:
     """CMS + HE (pan-cms Section 4.5): an outer CMS to [m] whose inner mechanism is HE on [m]."""
     fam = make_family(d, family=family, m=m, k=k, l=l, seed=seed)
+    he_outputs = 2 * _power_of_two_above(fam.m)  # HE on [m]: 2 x (the smallest power of two > m) outputs
+    _check_outputs(fam.k * he_outputs, "cms-he", d, outputs_text=f"{fam.k} x {he_outputs}", exp_eps=exp_eps)
     he = hadamard_encoding(fam.m, exp_eps)
-    _check_outputs(fam.k * he.n_outputs, "cms-he")
+    _check_outputs(fam.k * he.n_outputs, "cms-he", d, outputs_text=f"{fam.k} x {he.n_outputs}", exp_eps=exp_eps)
     return cms(fam, he, name=f"cms-he[{fam.name}; exp_eps={check_exp_eps(exp_eps)}]").mechanism
 
 
@@ -510,4 +522,4 @@ register("cms-he", Spec(build_cms_he, {"d": _D, **_FAMILY_KEYS, "exp_eps": _EXP}
 __all__ = ["tns", "family_matrix", "columns_family", "walsh_hadamard", "hadamard_encoding", "hadamard_response",
            "hadamard_response_family", "rhr_message", "rhr_size", "rhr_matrix", "rhr_family",
            "recursive_hadamard_response", "local_hashing", "compose_families", "rappor_cohorts", "make_family",
-           "build_cms", "build_olh", "build_cms_he", "MAX_OUTPUTS"]
+           "build_cms", "build_olh", "build_cms_he"]
