@@ -59,9 +59,13 @@ def bytes_text(n: int) -> str:
 
 
 def moments_hint(name: str, sets: str) -> str:
-    """The structured alternative of a registry mechanism."""
-    return (f"for exact moments without building the matrices use the structured alternative "
-            f"`ldpref moments {name} --set {sets}`")
+    """The structured alternative of a registry mechanism, where :mod:`ldpref.structured` has one."""
+    from .structured.registry import MODELS
+
+    if name in MODELS:
+        return (f"for exact moments without building the matrices use the structured alternative "
+                f"`ldpref moments {name} --set {sets}`")
+    return f"{name} has no structured model yet (ldpref moments covers {', '.join(sorted(MODELS))})"
 
 
 def matrix_entries(n_outputs: int, d: int, *, decoder: bool = True) -> int:
