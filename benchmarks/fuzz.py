@@ -128,7 +128,7 @@ class Pool:
                     if progress:
                         progress(done, len(cases))
                 elif time.monotonic() - w["since"] > self.limit + 20:
-                    self._replace(w, results, cases, "hung: the time limit could not stop it (killed)")
+                    self._replace(w, results, cases, "over the time limit: no answer within limit + 20 s (worker killed)")
                     done += 1
         return results
 
@@ -157,7 +157,7 @@ def shrink(pool: Pool, groups: dict, rounds: int, skip_slow: bool) -> dict:
     """Greedy: drop one argument (or the whole --set group entry) at a time while (command, symptom) stays."""
     best = {key: g["smallest"] for key, g in groups.items()}
     summaries = {key: g["summary"] for key, g in groups.items()}
-    active = {key for key in best if not (skip_slow and ("time limit" in key[1] or "hung" in key[1]))}
+    active = {key for key in best if not (skip_slow and "time limit" in key[1])}
     for _ in range(rounds):
         batch, owners = [], []
         for key in sorted(active):
@@ -185,7 +185,7 @@ def shrink(pool: Pool, groups: dict, rounds: int, skip_slow: bool) -> dict:
 
 # ---- report ---------------------------------------------------------------------------------------
 COUNTERS = [("tracebacks", lambda s: s.startswith(("uncaught", "traceback"))),
-            ("over the time limit / hung / died", lambda s: "time limit" in s or s.startswith(("hung", "worker"))),
+            ("over the time limit (or worker died)", lambda s: "time limit" in s or s.startswith("worker")),
             ("exit-code violations", lambda s: s.startswith("exit code")),
             ("multi-line errors", lambda s: "lines" in s),
             ("error line without 'ldpref: error:'", lambda s: "does not start" in s)]
