@@ -161,6 +161,11 @@ class Evaluation:
     numpy_value: float | None
 
 
+def _short(expr, width: int = 120) -> str:
+    text = str(expr)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 #: a form with a finite sum or product is evaluated only at integers up to this bound
 MAX_SUM_RANGE = 10 ** 4
 
@@ -179,7 +184,8 @@ def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluati
         if isinstance(expr, sympy.MatrixExpr) or (isinstance(expr, sympy.Basic) and expr.has(sympy.MatrixSymbol)):
             raise ValueError(f"{label} is a matrix identity; evaluate it on a mechanism with `ldpref audit`")
         if not isinstance(expr, sympy.Basic):
-            raise ValueError(f"{label} is not a formula ({type(expr).__name__})")
+            raise ValueError(f"{label} is a statement, not a formula ({type(expr).__name__}); `ldpref verify --claim` "
+                             f"decides it")
         by_key = {k: s for k, s in keys.items() if s in _free(expr)}
         missing = sorted(set(by_key) - set(exact_values))
         if missing:
@@ -194,17 +200,20 @@ def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluati
             results.append(Evaluation(name, exact, True, None, None))
             continue
         if not isinstance(exact, sympy.Expr):
-            raise ValueError(f"{label} did not reduce to a number at these values ({exact})")
+            raise ValueError(f"{label} did not reduce to a number at these values ({_short(exact)})")
         if exact.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-            raise ValueError(f"{label} is undefined at these values (a pole or 0/0: {exact})")
-        if exact.free_symbols:
-            raise ValueError(f"{label} did not reduce to a number ({exact})")
+            raise ValueError(f"{label} is undefined at these values (a pole or 0/0)")
+        opaque = sorted({str(f.func) for f in exact.atoms(sympy.core.function.AppliedUndef)})
+        if exact.free_symbols or opaque or exact.has(sympy.Indexed):
+            raise ValueError(f"{label} did not reduce to a number at these values"
+                             + (f" (it holds the undefined function(s) {', '.join(opaque)})" if opaque else
+                                f" ({_short(exact)})"))
         with mpmath.workdps(digits):
             mp = sympy.N(exact, digits)
         if not mp.is_real:
-            raise ValueError(f"{label} is not real at these values ({exact})")
+            raise ValueError(f"{label} is not real at these values ({_short(exact)})")
         if not mp.is_finite:
-            raise ValueError(f"{label} is not finite at these values ({exact})")
+            raise ValueError(f"{label} is not finite at these values ({_short(exact)})")
         rational = bool(exact.is_Rational)
         ordered = sorted(by_key)
         with warnings.catch_warnings(), np.errstate(all="ignore"):

@@ -24,16 +24,25 @@ def _latex_name(sym) -> str:
     return name if "\\" in name or "{" in name else sympy.latex(sym)
 
 
+#: meanings of the common keys, used when no claim of the paper states one
+GLOSSARY = {"exp_eps": "privacy factor e^eps", "d": "dictionary size", "n": "number of clients",
+            "m": "hash range", "k": "number of hash functions", "epsilon": "privacy parameter eps"}
+
+
 def _meaning(claim, sym, key: str) -> str:
+    """The meaning of a symbol: from the claim's own ``symbols``, else from another claim of the same paper
+    naming the same symbol, else from the glossary of common keys."""
+    from ..ledger.claim import load_claims
     from ..numeric import old_symbol_key
 
     names = {getattr(sym, "name", str(sym)), key, old_symbol_key(sym)}
     if key == "exp_eps":
         names |= {"e^eps", "e^{\\epsilon}", "exp_eps"}
-    for name, meaning in claim.symbols.items():
-        if str(name) in names:
-            return meaning
-    return ""
+    for source in [claim] + [c for c in load_claims(claim.paper) if c.id != claim.id]:
+        for name, meaning in source.symbols.items():
+            if str(name) in names:
+                return meaning
+    return GLOSSARY.get(key, "")
 
 
 def _read_values(claim, keys: dict, given: dict[str, str]) -> dict:
@@ -90,7 +99,6 @@ def _list_keys(claim, keys: dict, out) -> None:
 
 
 def cmd_eval(args) -> int:
-    from ..errors import LdprefError
     from ..ledger.claim import find_claim
     from ..numeric import evaluate, form_keys
 
@@ -115,7 +123,7 @@ def cmd_eval(args) -> int:
             evaluated[label] = evaluate(form, values, digits=args.digits)
         except KeyError as exc:
             raise UsageError(f"{c.id} {label} form: {exc.args[0]}") from None
-        except (ValueError, LdprefError) as exc:
+        except (ValueError, TypeError) as exc:  # a pole, a matrix part, a value sympy cannot compare
             raise UsageError(f"{c.id} {label} form: {exc}") from None
     doc = {"id": c.id, "values": {k: str(v) for k, v in values.items()}, "digits": args.digits, "forms": {}}
     for label, evaluations in evaluated.items():
