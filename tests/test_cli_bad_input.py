@@ -303,3 +303,24 @@ def test_mechanisms_print_defaults_consistently(capsys):
     assert "default none" not in out
     seed_lines = [line for line in out.splitlines() if line.split()[:1] == ["seed"]]
     assert seed_lines and all("default 0" in line and "(default" not in line for line in seed_lines)
+
+
+def test_wss_help_states_the_default_seed(capsys):
+    from ldpref.wss import DEFAULT_SEED
+
+    assert main(["wss", "--help"]) == 0
+    assert f"(default {DEFAULT_SEED}: ldpref.wss.DEFAULT_SEED)" in " ".join(capsys.readouterr().out.split())
+
+
+def test_integer_keys_take_integer_expressions(capsys):
+    code, out, _ = run(capsys, "mechanism", "grr", "--set", "d=1e1", "exp_eps=3", "--json", "-")
+    assert code == 0 and json.loads(out)["inputs"] == 10
+    refused(capsys, ["mechanism", "grr", "--set", "d=5/2", "exp_eps=3", "--json", "-"], "d = '5/2' must be an integer")
+    refused(capsys, ["mechanism", "grr", "--set", "d=10**31", "exp_eps=3", "--json", "-"], "more than 30 digits")
+
+
+def test_optimize_refuses_e_eps_too_close_to_1(capsys):
+    refused(capsys, ["optimize", "gcms", "--set", "eps=1e-100", "lam=1/3", "k=10", "m=20"],
+            "e^eps - 1 must be at least 10^-30")
+    refused(capsys, ["optimize", "gcms", "--set", "exp_eps=1", "lam=1/3", "k=10", "m=20"],
+            "e^eps - 1 must be at least 10^-30")

@@ -13,20 +13,24 @@ import sys
 
 from .. import __version__
 from ..errors import LdprefError
-from ._common import EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE, UsageError, dumps, parse_sets
+from ._common import EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE, UsageError, dumps, out_stream, parse_sets, write_json
 from ._parser import DESCRIPTION, EPILOG, OneLineParser, join_option_values
 from .mechanism import load_all_mechanisms, mechanism_catalogue
 
 #: exit status when standard output is closed before the command finished writing (128 + SIGPIPE)
 EXIT_BROKEN_PIPE = 141
 
-#: modules of other parts of ldpref that add commands: each defines ``add_parsers(subparsers)``
+#: the command modules of this package: each defines ``add_parsers(subparsers)``
 COMMAND_MODULES = ("ldpref.cli.verify", "ldpref.cli.evaluate", "ldpref.cli.mechanism", "ldpref.cli.optimize",
                    "ldpref.cli.audit")
+#: modules of other parts of ldpref that add commands (``ldpref moments``), when present: each defines
+#: ``add_parser(subparsers)`` (or ``add_parsers``)
 OPTIONAL_COMMAND_MODULES = ("ldpref.structured.cli",)
 
-# names kept for callers of the single-module cli
+# names kept for callers of the single-module cli (ldpref.structured.cli uses the first three)
 _parse_sets = parse_sets
+_out = out_stream
+_write_json = write_json
 _load_all_mechanisms = load_all_mechanisms
 
 
@@ -45,7 +49,7 @@ def build_parser() -> OneLineParser:
             if exc.name is not None and name.startswith(exc.name):
                 continue
             raise
-        module.add_parsers(sub)
+        (getattr(module, "add_parsers", None) or module.add_parser)(sub)
     return parser
 
 

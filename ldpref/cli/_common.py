@@ -62,19 +62,29 @@ def parse_sets(pairs) -> dict[str, str]:
     return values
 
 
-_INT_RE = re.compile(r"[+-]?[0-9]+", re.ASCII)
 #: integers on the command line have at most this many digits (nothing larger is meaningful here)
 MAX_INT_DIGITS = 30
 
 
 def ascii_int(what: str, text: str) -> int:
-    """An integer written with ASCII digits only (Python's int() also takes '1_0' and non-ASCII digits)."""
+    """An integer: ASCII digits (Python's int() also takes '1_0' and non-ASCII digits), or an expression of
+    the exact-number grammar whose value is an integer (``1e6``, ``2**20``); at most MAX_INT_DIGITS digits."""
+    from ..number_syntax import parse_number
+
     text = text.strip()
-    if not _INT_RE.fullmatch(text):
-        raise UsageError(f"{what} = {text!r} must be an integer (ASCII digits 0-9)")
-    if len(text.lstrip("+-")) > MAX_INT_DIGITS:
+    if re.fullmatch(r"[+-]?[0-9]+", text, re.ASCII):
+        if len(text.lstrip("+-")) > MAX_INT_DIGITS:
+            raise UsageError(f"{what} = {text!r}: more than {MAX_INT_DIGITS} digits")
+        return int(text)
+    try:
+        value = parse_number(text, what=what)
+    except ValueError as exc:
+        raise UsageError(f"{what} = {text!r} must be an integer (ASCII digits 0-9, or e.g. 1e6): {exc}") from None
+    if not value.is_Integer:
+        raise UsageError(f"{what} = {text!r} must be an integer, not {value}")
+    if len(str(abs(int(value)))) > MAX_INT_DIGITS:
         raise UsageError(f"{what} = {text!r}: more than {MAX_INT_DIGITS} digits")
-    return int(text)
+    return int(value)
 
 
 def check_writable(option: str, path: str | None) -> None:

@@ -184,12 +184,6 @@ def cmd_wss(args) -> int:
     return EXIT_OK
 
 
-def _default_seed() -> int:
-    from ..wss import DEFAULT_SEED
-
-    return DEFAULT_SEED
-
-
 def _mechanism_names() -> str:
     from ..mechanisms import REGISTRY
 
@@ -219,7 +213,7 @@ def add_parsers(sub) -> None:
     p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
                    help="d, exp_eps (exact rational; or eps with a rational e^eps) and optionally k (default: the "
                         "l2-optimal support size)")
-    p.add_argument("--seed", type=seed_type, help=f"seed of the subset sampling, 0 <= seed < 2^63 (default {_default_seed()})")
+    p.add_argument("--seed", type=seed_type, help="seed of the subset sampling, 0 <= seed < 2^63 (default 0: ldpref.wss.DEFAULT_SEED)")
     p.add_argument("--json", metavar="FILE", help="write the mechanism (ldpref.mechanism/1) to FILE ('-' for stdout)")
     p.add_argument("--certificate", metavar="FILE", help="write the exact certificate (ldpref.wss-certificate/1) "
                                                          "to FILE ('-' for stdout)")

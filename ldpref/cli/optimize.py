@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import sympy
+
 from ._common import EXIT_OK, UsageError, ascii_int, check_writable, out_stream, parse_sets, write_json
 from ._parser import digits_type
 from .mechanism import exp_eps_value
 
+#: the smallest e^eps - 1 accepted (Algorithm 4 and the root isolation run at 40 digits)
+MIN_EXCESS = sympy.Rational(1, 10 ** 30)
 KEYS = ("exp_eps", "eps", "lam", "f", "n", "k", "m")
 
 
@@ -41,8 +45,12 @@ def cmd_optimize(args) -> int:
     else:
         raise UsageError("missing --set lam=... (or f=... and n=...)")
     check_writable("--json", args.json)
-    digits = args.digits
     exact_target = exp_eps_value(values, rational=False)
+    if not exact_target - 1 >= MIN_EXCESS:  # also refuses e^eps <= 1
+        given = f"eps = {values['eps']}" if "eps" in values else f"exp_eps = {values['exp_eps']}"
+        raise UsageError(f"{given}: e^eps - 1 must be at least 10^-30 (eps > 0; the optimiser works at 40 digits)")
+    # enough digits that e^eps - 1 keeps --digits significant digits when eps is small
+    digits = args.digits + max(0, -int(mpmath.floor(mpmath.log10(sympy.N(exact_target - 1, 15)))))
     eps_text = values["eps"] if "eps" in values else f"log({exact_target})"
     if "eps" in values:
         eps_exact = parse_number(values["eps"], what="eps", irrational=True)
@@ -88,7 +96,8 @@ def add_parsers(sub) -> None:
                                    "of the exact variance.")
     p.add_argument("target", help="what to optimise (gcms)")
     p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
-                   help="exp_eps=E or eps=3.64 (exact; e, sqrt, exp, ln allowed); lam=1/3 (or f=.. n=..); k=..; m=..")
+                   help="exp_eps=E or eps=3.64 (exact; e, sqrt, exp, ln allowed; 10^-30 <= e^eps - 1, eps <= 230); lam=1/3 "
+                        "(or f=.. n=..); k=..; m=..")
     p.add_argument("--digits", type=digits_type, default=30,
                    help="mpmath digits when e^eps is irrational, 1..1000 (default 30)")
     p.add_argument("--json", metavar="FILE", help="write ldpref.optimize-gcms/1 JSON to FILE ('-' for stdout)")
