@@ -24,7 +24,7 @@ examples:
   ldpref claims --paper jiang-gcms
   ldpref verify --claim jiang-gcms/sec2.B --json verify.json
   ldpref eval pan-cms/thm3.7                    (lists the keys the claim takes)
-  ldpref eval pan-cms/thm3.7 --set eps=ln(3) d=10 n=1
+  ldpref eval pan-cms/thm3.7 --set 'eps=ln(3)' d=10 n=1    (quote parentheses for the shell)
   ldpref mechanism grr --set d=3 exp_eps=3 --json grr.json
   ldpref audit grr.json --counts 2,1,0
   ldpref optimize gcms --set eps=3.64 lam=1/3 k=100 m=100

@@ -150,7 +150,8 @@ def add_parsers(sub) -> None:
                                    "list the keys the claim takes (ASCII names of its symbols, with their LaTeX).")
     p.add_argument("id", help="claim id ('ldpref claims' lists them)")
     p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
-                   help="exact values, e.g. exp_eps=3 n=10 (or eps=ln(3)); 'ldpref eval ID' lists the keys")
+                   help="exact values, e.g. exp_eps=3 n=10 (or 'eps=ln(3)', quoted for the shell); "
+                        "'ldpref eval ID' lists the keys")
     p.add_argument("--digits", type=digits_type, default=30,
                    help="mpmath digits for irrational results, 1..1000 (default 30)")
     p.add_argument("--json", metavar="FILE", help="write the values as JSON to FILE ('-' for stdout)")

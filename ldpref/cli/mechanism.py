@@ -198,7 +198,8 @@ def add_parsers(sub) -> None:
                        epilog_fn=_mechanism_names)
     p.add_argument("name", help="built-in mechanism (listed below)")
     p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
-                   help="the mechanism's keys, e.g. d=3 exp_eps=3 (eps=ln(3) is the same); see 'ldpref mechanisms'")
+                   help="the mechanism's keys, e.g. d=3 exp_eps=3 (or 'eps=ln(3)', quoted for the shell); "
+                        "see 'ldpref mechanisms'")
     p.add_argument("--json", metavar="FILE", required=True, help="output file ('-' for stdout)")
     p.set_defaults(func=cmd_mechanism)
 
@@ -213,7 +214,8 @@ def add_parsers(sub) -> None:
     p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
                    help="d, exp_eps (exact rational; or eps with a rational e^eps) and optionally k (default: the "
                         "l2-optimal support size)")
-    p.add_argument("--seed", type=seed_type, help="seed of the subset sampling, 0 <= seed < 2^63 (default 0: ldpref.wss.DEFAULT_SEED)")
+    p.add_argument("--seed", type=seed_type,
+                   help="seed of the subset sampling, 0 <= seed < 2^63 (default 0: ldpref.wss.DEFAULT_SEED)")
     p.add_argument("--json", metavar="FILE", help="write the mechanism (ldpref.mechanism/1) to FILE ('-' for stdout)")
     p.add_argument("--certificate", metavar="FILE", help="write the exact certificate (ldpref.wss-certificate/1) "
                                                          "to FILE ('-' for stdout)")

@@ -136,8 +136,8 @@ def cmd_latex(args) -> int:
     print("% derived form", file=out)
     print(doc["derived_latex"], file=out)
     if doc["correction_latex"] is not None:
-        print(f"% correction ({result.verdict})" + (f"; condition: {c.condition}" if result.verdict == "conditional" else ""),
-              file=out)
+        condition = f"; condition: {c.condition}" if result.verdict == "conditional" else ""
+        print(f"% correction ({result.verdict}){condition}", file=out)
         print(doc["correction_latex"], file=out)
     return EXIT_OK
 
