@@ -166,8 +166,60 @@ def _short(expr, width: int = 120) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-#: a form with a finite sum or product is evaluated only at integers up to this bound
-MAX_SUM_RANGE = 10 ** 4
+#: a form with a sum or product that is expanded term by term (sympy's Sum/Product, or a function class of
+#: the derivations such as pan-cms's SumIn) is evaluated only at integers up to this bound
+MAX_SUM_RANGE = 100
+
+
+#: an exact power with a symbolic exponent may have at most this many bits at the given values
+MAX_POWER_BITS = 10 ** 5
+_COMBINATORIAL = (sympy.factorial, sympy.binomial, sympy.gamma, sympy.RisingFactorial, sympy.FallingFactorial,
+                  sympy.factorial2, sympy.subfactorial)
+
+
+def _approx(expr, subs):
+    value = sympy.N(expr.subs(subs), 15)
+    return value if value.is_number else None
+
+
+def _check_growth(expr, subs, label: str) -> None:
+    """Refuse values that would make sympy build an astronomically large exact number (2**d at d = 10^30,
+    factorial(n) at n = 10^30) before anything is built: the size is estimated at 15 digits first."""
+    for power in expr.atoms(sympy.Pow):
+        if not power.exp.free_symbols:
+            continue
+        e, b = _approx(power.exp, subs), _approx(power.base, subs)
+        if e is None or b is None or not (e.is_real and b.is_real) or b == 0:
+            continue
+        bits = abs(e) * abs(sympy.log(abs(b), 2).evalf(15))
+        if bits > MAX_POWER_BITS:
+            raise ValueError(f"{label}: {power} would have about {sympy.Float(bits, 3)} bits at these values "
+                             f"(at most {MAX_POWER_BITS})")
+    for term in expr.atoms(*_COMBINATORIAL):
+        for arg in term.args:
+            a = _approx(arg, subs) if arg.free_symbols else None
+            if a is not None and a.is_real and abs(a) > MAX_SUM_RANGE * 100:
+                raise ValueError(f"{label}: {term.func.__name__} of {sympy.Float(a, 3)} is too large to build exactly "
+                                 f"(arguments at most {MAX_SUM_RANGE * 100})")
+
+
+def _expansion_sizes(expr) -> set:
+    """The symbols in the ranges of the sums and products expanded term by term: sympy's Sum/Product (their
+    limits), and applied functions whose class is defined outside sympy and has its own ``doit`` (the
+    derivations' notation, e.g. pan-cms's ``SumIn(term, i, N)``, expanded over ``range(N)``: every argument
+    after the term)."""
+    sizes = set()
+    for s in expr.atoms(sympy.Sum, sympy.Product):
+        for limit in s.limits:
+            for bound in limit[1:]:
+                sizes |= bound.free_symbols
+    for f in expr.atoms(sympy.Function):
+        cls = type(f)
+        if (not isinstance(f, sympy.core.function.AppliedUndef) and not cls.__module__.startswith("sympy")
+                and "doit" in vars(cls)):  # expands itself when doit() is called
+            for arg in f.args[1:]:
+                sizes |= getattr(arg, "free_symbols", set())
+    return sizes
 
 
 def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluation]:
@@ -190,11 +242,15 @@ def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluati
         missing = sorted(set(by_key) - set(exact_values))
         if missing:
             raise KeyError(f"missing values for {', '.join(missing)} (use --set KEY=VALUE)")
-        if expr.has(sympy.Sum, sympy.Product):
-            big = [k for k in by_key if exact_values[k].is_Integer and abs(exact_values[k]) > MAX_SUM_RANGE]
+        sizes = _expansion_sizes(expr)
+        if sizes:
+            big = [k for k in by_key if by_key[k] in sizes and exact_values[k].is_Integer
+                   and abs(exact_values[k]) > MAX_SUM_RANGE]
             if big:
-                raise ValueError(f"{label} holds a finite sum; {', '.join(big)} may be at most {MAX_SUM_RANGE} here")
+                raise ValueError(f"{label} holds a sum or product expanded term by term; integer values "
+                                 f"({', '.join(big)}) may be at most {MAX_SUM_RANGE} here")
         subs = {by_key[k]: exact_values[k] for k in by_key}
+        _check_growth(expr, subs, label)
         exact = sympy.simplify(expr.subs(subs))
         if isinstance(exact, sympy.logic.boolalg.BooleanAtom):
             results.append(Evaluation(name, exact, True, None, None))
@@ -203,7 +259,9 @@ def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluati
             raise ValueError(f"{label} did not reduce to a number at these values ({_short(exact)})")
         if exact.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
             raise ValueError(f"{label} is undefined at these values (a pole or 0/0)")
-        opaque = sorted({str(f.func) for f in exact.atoms(sympy.core.function.AppliedUndef)})
+        opaque = sorted({str(f.func) for f in exact.atoms(sympy.Function)
+                         if isinstance(f, sympy.core.function.AppliedUndef)
+                         or not type(f).__module__.startswith("sympy")})
         if exact.free_symbols or opaque or exact.has(sympy.Indexed):
             raise ValueError(f"{label} did not reduce to a number at these values"
                              + (f" (it holds the undefined function(s) {', '.join(opaque)})" if opaque else

@@ -324,3 +324,21 @@ def test_optimize_refuses_e_eps_too_close_to_1(capsys):
             "e^eps - 1 must be at least 10^-30")
     refused(capsys, ["optimize", "gcms", "--set", "exp_eps=1", "lam=1/3", "k=10", "m=20"],
             "e^eps - 1 must be at least 10^-30")
+
+
+def test_eval_refuses_values_that_would_build_huge_numbers(capsys):
+    # 2**d at d = 10^30 (pan-cms App. H) and a sum expanded term by term over k = 300 terms: refused before sympy
+    # builds anything, so the answer is immediate
+    refused(capsys, ["eval", "pan-cms/appH.rappor-comm", "--set", "d=10**30"], "2**d would have about")
+    refused(capsys, ["eval", "pan-cms/appA.converse", "--set", "f_x=1/2", "j=1", "k=300", "m=2", "x=1", "x_prime=2"],
+            "integer values (k) may be at most 100")
+
+
+def test_power_guard_against_an_independent_bit_count():
+    from ldpref.numeric import MAX_POWER_BITS, evaluate
+
+    d = sympy.Symbol("d", integer=True, positive=True)
+    (e,) = evaluate(3 ** d, {"d": sympy.Integer(1000)})  # 1000 * log2(3) ~ 1585 bits: allowed, exact
+    assert e.exact == sympy.Integer(3) ** 1000
+    with pytest.raises(ValueError, match="bits"):
+        evaluate(3 ** d, {"d": sympy.Integer(MAX_POWER_BITS)})  # ~ 1.58 * MAX_POWER_BITS bits
