@@ -342,3 +342,13 @@ def test_power_guard_against_an_independent_bit_count():
     assert e.exact == sympy.Integer(3) ** 1000
     with pytest.raises(ValueError, match="bits"):
         evaluate(3 ** d, {"d": sympy.Integer(MAX_POWER_BITS)})  # ~ 1.58 * MAX_POWER_BITS bits
+
+
+def test_eval_eps_names_the_claims_own_epsilon(capsys):
+    # jiang-gcms/thm1 has the symbol epsilon itself (no exp_eps): eps= sets it
+    code, out, _ = run(capsys, "eval", "jiang-gcms/thm1")
+    assert code == 0 and "epsilon" in out and "exp_eps" not in out
+    sets = ["delta=1/10", "epsilon_c=1/2", "n=100"]
+    code_a, out_a, _ = run(capsys, "eval", "jiang-gcms/thm1", "--set", "eps=1", *sets, "--json", "-")
+    code_b, out_b, _ = run(capsys, "eval", "jiang-gcms/thm1", "--set", "epsilon=1", *sets, "--json", "-")
+    assert code_a == code_b and out_a == out_b

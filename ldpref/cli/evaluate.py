@@ -62,6 +62,8 @@ def _read_values(claim, keys: dict, given: dict[str, str]) -> dict:
             values["exp_eps"] = sympy.exp(eps)
             continue
         key = raw_key if raw_key in keys else aliases.get(raw_key)
+        if key is None and raw_key == "eps" and "epsilon" in keys:  # the claim's own symbol eps
+            key = "epsilon"
         if key is None:
             valid = ", ".join(keys) if keys else "none (the forms have no free symbols)"
             extra = " (or eps = ln(exp_eps))" if "exp_eps" in keys else ""
