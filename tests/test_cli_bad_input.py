@@ -97,6 +97,11 @@ def test_unwritable_output_is_refused_before_work(capsys, argv):
     refused(capsys, argv, "/nonexistent-ldpref/x.json: folder /nonexistent-ldpref does not exist")
 
 
+def test_audit_input_file_is_checked_first(capsys, tmp_path):
+    refused(capsys, ["audit", str(tmp_path / "missing.json")], "missing.json: no such file")
+    refused(capsys, ["audit", str(tmp_path)], "not a regular file")
+
+
 def test_output_paths_of_audit_and_docs(capsys, grr_file, tmp_path):
     refused(capsys, ["audit", grr_file, "--json", str(tmp_path)], "is a directory")
     a_file = tmp_path / "f"

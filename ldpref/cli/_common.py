@@ -102,6 +102,16 @@ def check_writable(option: str, path: str | None) -> None:
         raise UsageError(f"{option} {path}: not writable")
 
 
+def check_readable(what: str, path: str) -> None:
+    """An input file that exists, is a regular file and can be read (checked before any work)."""
+    if not os.path.exists(path):
+        raise UsageError(f"{what} {path}: no such file")
+    if not os.path.isfile(path):
+        raise UsageError(f"{what} {path}: not a regular file")
+    if not os.access(path, os.R_OK):
+        raise UsageError(f"{what} {path}: not readable")
+
+
 def check_writable_folder(option: str, path: str) -> None:
     """An output directory: existing and writable, or creatable (its nearest existing parent is writable)."""
     target = os.path.abspath(path)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._common import EXIT_OK, UsageError, ascii_int, check_writable, out_stream, write_json
+from ._common import EXIT_OK, UsageError, ascii_int, check_readable, check_writable, out_stream, write_json
 
 
 def _interest(text: str | None):
@@ -23,6 +23,7 @@ def cmd_audit(args) -> int:
     from ..number_syntax import parse_number
     from ..privacy import exp_eps
 
+    check_readable("mechanism file", args.file)
     check_writable("--json", args.json)
     interest = _interest(args.interest)
     f_star = None if args.f_star is None else parse_number(args.f_star, what="--f-star")
