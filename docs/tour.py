@@ -1,7 +1,9 @@
 """Regenerate the generated parts of README.md from real runs (``python docs/tour.py``).
 
-* between ``<!-- tour:start -->`` and ``<!-- tour:end -->``: each command below, run with the installed
-  ``ldpref`` (on the PATH, or beside the Python running this script), with its real output;
+* between ``<!-- tour:start -->`` and ``<!-- tour:end -->``: each command below, run as ``python -m ldpref.cli``
+  from this checkout (so the output is that of the code beside this README), with its real output (stdout
+  and stderr, as a terminal shows them); a file the command writes is shown in a block of its own
+  (``$ cat FILE``), never as if the command had printed it;
 * between ``<!-- mechanisms:start -->`` and ``<!-- mechanisms:end -->``: the table of built-in mechanisms
   and their ``--set`` keys, read from the registry (``ldpref mechanisms --json -``).
 
@@ -12,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,8 +22,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TMP = tempfile.mkdtemp(prefix="ldpref-tour-")
 GRR = os.path.join(TMP, "grr.json")
 WSS = os.path.join(TMP, "wss.json")
-#: the installed command: on the PATH, else beside this Python (a virtual environment's bin/)
-LDPREF = shutil.which("ldpref") or os.path.join(os.path.dirname(sys.executable), "ldpref")
+#: the command of this checkout (``ldpref`` on the PATH may be another installation)
+LDPREF = [sys.executable, "-m", "ldpref.cli"]
 
 COMMANDS = [
     ("List the claims of a paper", ["ldpref", "claims", "--paper", "jiang-gcms"], None, 12),
@@ -44,7 +45,9 @@ COMMANDS = [
      "experiment's two targets (Fig. 8: p = 0.74 at eps = 3.64, p = 0.57 at eps = 3.75)",
      ["ldpref", "optimize", "gcms", "--set", "eps=3.64", "lam=1/3", "k=100", "m=100"], None, None),
     ("", ["ldpref", "optimize", "gcms", "--set", "eps=3.75", "f=1500", "n=48842", "k=100", "m=100"], None, None),
-    ("Bad input is named and exits 2",
+    ("List the keys a claim takes (ASCII names of its symbols, with their LaTeX and meaning)",
+     ["ldpref", "eval", "jiang-gcms/thm3"], None, None),
+    ("Bad input is named in one line and exits 2 (0.5 is read exactly as 1/2)",
      ["ldpref", "mechanism", "grr", "--set", "d=3", "exp_eps=0.5", "--json", "-"], None, None),
 ]
 
@@ -56,21 +59,21 @@ def _shown(text: str) -> str:
 def render_tour() -> str:
     parts = []
     for title, argv, show_file, max_lines in COMMANDS:
-        proc = subprocess.run([LDPREF, *argv[1:]], capture_output=True, text=True, cwd=ROOT)
-        output = proc.stdout + proc.stderr
-        if show_file:
-            with open(show_file, encoding="utf-8") as fh:
-                output += fh.read()
-        lines = output.rstrip().splitlines()
+        proc = subprocess.run([*LDPREF, *argv[1:]], capture_output=True, text=True, cwd=ROOT)
+        lines = (proc.stdout + proc.stderr).rstrip().splitlines()
         if max_lines and len(lines) > max_lines:
             lines = lines[:max_lines] + [f"... ({len(lines) - max_lines} more lines)"]
-        parts.append((f"**{title}**\n\n" if title else "") + f"```console\n$ {_shown(' '.join(argv))}\n{_shown(chr(10).join(lines))}\n```\n"
+        block = f"```console\n$ {_shown(' '.join(argv))}\n" + "".join(_shown(line) + "\n" for line in lines)
+        if show_file:  # what the command wrote, shown as what it is: the file, not the command's output
+            with open(show_file, encoding="utf-8") as fh:
+                block += f"$ cat {_shown(show_file)}\n{fh.read().rstrip()}\n"
+        parts.append((f"**{title}**\n\n" if title else "") + block + "```\n"
                      + (f"(exit status {proc.returncode})\n" if proc.returncode else ""))
     return "\n".join(parts)
 
 
 def render_mechanisms() -> str:
-    proc = subprocess.run([LDPREF, "mechanisms", "--json", "-"], capture_output=True, text=True, cwd=ROOT,
+    proc = subprocess.run([*LDPREF, "mechanisms", "--json", "-"], capture_output=True, text=True, cwd=ROOT,
                           check=True)
     rows = ["| name | mechanism | keys (`--set`) |", "|---|---|---|"]
     for entry in json.loads(proc.stdout)["mechanisms"]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+import re
 from typing import Sequence
 
 from .errors import DatasetError
@@ -31,15 +32,20 @@ def validate_counts(counts: Sequence, d: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: a count on the command line: ASCII digits only (``int()`` would also take ``1_0`` and non-ASCII digits)
+_COUNT_RE = re.compile(r"[+-]?[0-9]{1,30}", re.ASCII)
+
+
 def parse_counts(text: str, d: int | None = None) -> tuple[int, ...]:
-    """Parse ``"c0,c1,..."`` (command-line form)."""
+    """Parse ``"c0,c1,..."`` (command-line form); each count is written with ASCII digits (at most 30)."""
     parts = [p.strip() for p in text.split(",")]
+    if d is not None and len(parts) != d:
+        raise DatasetError(f"counts: {len(parts)} entries for a mechanism with d = {d} inputs")
     values = []
     for x, p in enumerate(parts):
-        try:
-            values.append(int(p))
-        except ValueError:
-            raise DatasetError(f"counts[{x}] = {p!r} is not an integer") from None
+        if not _COUNT_RE.fullmatch(p):
+            raise DatasetError(f"counts[{x}] = {p!r} is not an integer (ASCII digits, at most 30)")
+        values.append(int(p))
     if d is None:
         d = len(values)
     return validate_counts(values, d)

@@ -22,7 +22,8 @@ EXP_EPS = sympy.Symbol("exp_eps", positive=True)
 #: LaTeX names of ldpref's standard symbols (used by :func:`ldpref.latex.to_latex`).
 LATEX_NAMES = {EXP_EPS: r"e^{\epsilon}"}
 
-_RATIONAL_RE = re.compile(r"^\s*([+-]?\d+)\s*(?:/\s*(\d+)\s*)?$")
+# ASCII digits only: ``\d`` and ``int()`` would also take full-width or Arabic-Indic digits and ``1_0``
+_RATIONAL_RE = re.compile(r"^\s*([+-]?[0-9]+)\s*(?:/\s*([0-9]+)\s*)?$", re.ASCII)
 
 
 def _is_float_like(value) -> bool:

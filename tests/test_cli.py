@@ -112,7 +112,8 @@ def test_mechanism_export_roundtrip(capsys):
 
 
 @pytest.mark.parametrize("argv,needle", [
-    (["mechanism", "grr", "--set", "d=3", "exp_eps=0.5", "--json", "-"], "not a decimal"),
+    (["mechanism", "grr", "--set", "d=3", "exp_eps=0.5", "--json", "-"], "exp_eps = 1/2: e^eps must exceed 1"),
+    (["mechanism", "grr", "--set", "d=3", "exp_eps=sqrt(2)", "--json", "-"], "must be rational"),
     (["mechanism", "grr", "--set", "d=3", "exp_eps=1", "--json", "-"], "must exceed 1"),
     (["mechanism", "grr", "--set", "d=1", "exp_eps=3", "--json", "-"], "d = 1"),
     (["mechanism", "ss", "--set", "d=4", "k=4", "exp_eps=3", "--json", "-"], "k = 4"),
@@ -121,7 +122,7 @@ def test_mechanism_export_roundtrip(capsys):
     (["verify", "--claim", "nope/x"], "unknown paper"),
     (["verify", "--paper", "nope"], "unknown paper"),
     (["latex", "jiang-gcms/none"], "no claim"),
-    (["eval", "jiang-gcms/sec2.B.variance", "--set", "p=0.3", "q=1/5", "n=3", "f=1"], "not a decimal"),
+    (["eval", "jiang-gcms/sec2.B.variance", "--set", "p=inf", "q=1/5", "n=3", "f=1"], "inf is not finite"),
     (["eval", "jiang-gcms/sec2.B.variance", "--set", "p=1/3"], "missing values"),
 ])
 def test_bad_input_exits_2_with_a_named_error(capsys, argv, needle):

@@ -47,7 +47,7 @@ def test_wss_default_k_is_the_l2_optimum(capsys):
 
 @pytest.mark.parametrize("argv,needle", [
     (["wss", "--set", "d=6", "k=6", "exp_eps=3"], "k = 6 must lie in 1..d-1"),
-    (["wss", "--set", "d=6", "exp_eps=1.5"], "not an exact rational"),
+    (["wss", "--set", "d=6", "exp_eps=e"], "must be rational"),
     (["wss", "--set", "d=6"], "missing --set exp_eps"),
     (["wss", "--set", "d=6", "exp_eps=3", "z=1"], "unknown key(s) z"),
     (["wss", "--set", "d=6", "exp_eps=3", "--json", "-", "--certificate", "-"], "cannot both"),

@@ -14,8 +14,8 @@ def run(capsys, *argv):
 
 
 @pytest.mark.parametrize("argv, needle", [
-    (["--jobs", "0"], "--jobs 0"),
-    (["--jobs", "100000"], "--jobs 100000"),
+    (["--jobs", "0"], "argument --jobs: 0 is below 1"),
+    (["--jobs", "100000"], "argument --jobs: 100000 is above"),
     (["--paper", "pan-cms", "--claim", "jiang-gcms/sec2.B"], "not a claim of --paper pan-cms"),
     (["--claim", "jiang-gcms/no-such-claim"], "no claim"),
     (["--paper", "no-such-paper"], "unknown paper"),

@@ -1,0 +1,104 @@
+"""The ``ldpref`` command: one module per group of commands, one parser, one error path.
+
+Exit status: 0 success; 1 ``verify``/``docs`` found a claim whose check could not run (verdict ``error``) or
+``wss`` could not certify; 2 bad input (unknown claim, bad value, bad file), with ONE line
+``ldpref: error: ...`` naming what is wrong; 141 when standard output was closed early (``| head``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+from .. import __version__
+from ..errors import LdprefError
+from ._common import EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE, UsageError, dumps, out_stream, parse_sets, write_json
+from ._parser import DESCRIPTION, EPILOG, OneLineParser, join_option_values
+from .mechanism import load_all_mechanisms, mechanism_catalogue
+
+#: exit status when standard output is closed before the command finished writing (128 + SIGPIPE)
+EXIT_BROKEN_PIPE = 141
+
+#: the command modules of this package: each defines ``add_parsers(subparsers)``
+COMMAND_MODULES = ("ldpref.cli.verify", "ldpref.cli.evaluate", "ldpref.cli.mechanism", "ldpref.cli.optimize",
+                   "ldpref.cli.audit")
+#: modules of other parts of ldpref that add commands (``ldpref moments``), when present: each defines
+#: ``add_parser(subparsers)`` (or ``add_parsers``)
+OPTIONAL_COMMAND_MODULES = ("ldpref.structured.cli",)
+
+# names kept for callers of the single-module cli (ldpref.structured.cli uses the first three)
+_parse_sets = parse_sets
+_out = out_stream
+_write_json = write_json
+_load_all_mechanisms = load_all_mechanisms
+
+
+def build_parser() -> OneLineParser:
+    parser = OneLineParser(prog="ldpref", description=DESCRIPTION, epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"ldpref {__version__}",
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                help="one of the commands below ('ldpref COMMAND --help' for its options)")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).add_parsers(sub)
+    for name in OPTIONAL_COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and name.startswith(exc.name):
+                continue
+            raise
+        (getattr(module, "add_parsers", None) or module.add_parser)(sub)
+    return parser
+
+
+def _one_line(message) -> str:
+    return " ".join(str(message).split())
+
+
+def _run(argv) -> int:
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = parser.parse_args(join_option_values(parser, argv))
+        return args.func(args)
+    except (UsageError, KeyError) as exc:
+        msg = exc.args[0] if exc.args else str(exc)
+        print(f"ldpref: error: {_one_line(msg)}", file=sys.stderr)
+        return EXIT_USAGE
+    except (TypeError, ValueError, OSError) as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        kind = "" if isinstance(exc, LdprefError) else f" ({type(exc).__name__})"
+        print(f"ldpref: error: {_one_line(exc)}{kind}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def main(argv=None) -> int:
+    try:
+        return _run(argv)
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _silence_stdout() -> None:
+    """After the reader of stdout went away, point stdout at /dev/null so the interpreter's final flush is quiet."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+__all__ = ["main", "build_parser", "UsageError", "dumps", "mechanism_catalogue", "EXIT_OK", "EXIT_CHECK_FAILED",
+           "EXIT_USAGE", "EXIT_BROKEN_PIPE"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,7 @@
+"""``python -m ldpref.cli``."""
+
+import sys
+
+from . import main
+
+sys.exit(main())

@@ -1,0 +1,85 @@
+"""``ldpref audit``: exact analysis of a mechanism file (moments, worst cases over datasets)."""
+
+from __future__ import annotations
+
+from ._common import EXIT_OK, UsageError, ascii_int, check_readable, check_writable, out_stream, write_json
+
+
+def _interest(text: str | None):
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    if any(not p for p in parts):
+        raise UsageError(f"--interest {text!r}: an empty entry (write indices such as 0,2)")
+    return [ascii_int(f"--interest entry {i}", p) for i, p in enumerate(parts)]
+
+
+def cmd_audit(args) -> int:
+    import sympy
+
+    from .. import losses, moments
+    from ..dataset import parse_counts
+    from ..io import AUDIT_FORMAT, load_mechanism
+    from ..number_syntax import parse_number
+    from ..privacy import exp_eps
+
+    check_readable("mechanism file", args.file)
+    check_writable("--json", args.json)
+    interest = _interest(args.interest)
+    f_star = None if args.f_star is None else parse_number(args.f_star, what="--f-star")
+    mech = load_mechanism(args.file)
+    counts = parse_counts(args.counts, mech.d) if args.counts is not None else tuple([1] * mech.d)
+    n = sum(counts)
+    e = exp_eps(mech)
+    worst_mse = losses.worst_case_mse(mech, n, interest=interest, f_star=f_star)
+    worst_l2 = losses.worst_case_l2(mech, n, interest=interest, f_star=f_star)
+    doc = {
+        "format": AUDIT_FORMAT,
+        "name": mech.name,
+        "decoder": mech.decoder_kind,
+        "exp_eps": None if e == sympy.oo else str(e),
+        "unbiased": mech.is_unbiased(),
+        "n": n,
+        "counts": list(counts),
+        "expectation": [str(x) for x in moments.expectation(mech, counts)],
+        "bias": [str(x) for x in moments.bias(mech, counts)],
+        "variance": [str(x) for x in moments.variance(mech, counts)],
+        "mse": [str(x) for x in moments.mse(mech, counts)],
+        "mse_worst": str(worst_mse.value),
+        "mse_worst_dataset": list(worst_mse.counts),
+        "mse_worst_value": worst_mse.value_index,
+        "l2_worst": str(worst_l2.value),
+        "l2_worst_dataset": list(worst_l2.counts),
+        "l1_cauchy_schwarz_bound": str(losses.l1_cauchy_schwarz_bound(mech, n, interest=interest, f_star=f_star)),
+        "values_of_interest": interest,
+        "f_star": None if f_star is None else str(f_star),
+    }
+    if args.json:
+        write_json(doc, args.json)
+    out = out_stream(args.json)
+    print(f"mechanism {mech.name}: d = {mech.d}, |U| = {mech.n_outputs}, decoder {mech.decoder_kind}", file=out)
+    print(f"e^eps = {doc['exp_eps'] if doc['exp_eps'] is not None else 'infinite (a row mixes zero and non-zero)'}",
+          file=out)
+    print(f"unbiased (QP = I): {doc['unbiased']}", file=out)
+    print(f"dataset counts {doc['counts']} (n = {n})" + ("" if args.counts is not None else
+                                                         " [default: one client per value]"), file=out)
+    for key in ("expectation", "bias", "variance", "mse"):
+        print(f"  {key:<12} {', '.join(doc[key])}", file=out)
+    print(f"worst-case MSE over datasets of n = {n}: {doc['mse_worst']} (value {worst_mse.value_index}, "
+          f"dataset {doc['mse_worst_dataset']})", file=out)
+    print(f"worst-case l2 over datasets of n = {n}: {doc['l2_worst']} (dataset {doc['l2_worst_dataset']})", file=out)
+    print(f"l1 <= sqrt(|values| * l2) = {doc['l1_cauchy_schwarz_bound']}", file=out)
+    return EXIT_OK
+
+
+def add_parsers(sub) -> None:
+    p = sub.add_parser("audit", help="exact analysis of a mechanism file",
+                       description="Exact moments of a mechanism file (ldpref.mechanism/1) on a dataset, and its "
+                                   "worst-case MSE and l2 over all datasets of the same size.")
+    p.add_argument("file", help="mechanism file (ldpref.mechanism/1 JSON, e.g. from 'ldpref mechanism')")
+    p.add_argument("--counts", help="dataset as counts per input, e.g. 3,0,1 (default: one client per value)")
+    p.add_argument("--interest", help="values of interest for the worst cases, e.g. 0,2 (default: all)")
+    p.add_argument("--f-star", dest="f_star",
+                   help="upper bound in [0, 1] on the frequencies of the values of interest, e.g. 1/2")
+    p.add_argument("--json", metavar="FILE", help="write ldpref.audit/1 JSON to FILE ('-' for stdout)")
+    p.set_defaults(func=cmd_audit)

@@ -1,0 +1,222 @@
+"""``ldpref mechanism``, ``mechanisms`` and ``wss``: built-in exact mechanisms on the command line."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, ascii_int, check_writable, out_stream, parse_sets, \
+    write_json
+from ._parser import seed_type
+
+
+#: eps is at most this, so that e^eps stays within the number bound 10^100 of ldpref.number_syntax
+MAX_EPS = 230
+
+
+def check_eps(eps, text: str) -> None:
+    if not eps.is_positive:
+        raise UsageError(f"eps = {text}: must be positive")
+    if not eps <= MAX_EPS:
+        raise UsageError(f"eps = {text}: at most {MAX_EPS} (e^eps at most 10^100)")
+
+
+def exp_eps_value(values: dict[str, str], *, rational: bool, required: bool = True):
+    """e^eps from ``exp_eps=`` or ``eps=`` (natural log: e^eps = exp(eps), kept exact); None if neither given."""
+    import sympy
+
+    from ..number_syntax import parse_number
+
+    if "exp_eps" in values and "eps" in values:
+        raise UsageError("give exp_eps or eps, not both")
+    if "eps" in values:
+        eps = parse_number(values["eps"], what="eps", irrational=True)
+        check_eps(eps, values["eps"])
+        value = sympy.exp(eps)
+        if rational and not value.is_Rational:
+            raise UsageError(f"eps = {values['eps']}: e^eps = {value} is not rational, and this command needs an "
+                             f"exact rational e^eps (give exp_eps=..., or eps=ln(r) for a rational r)")
+        return value
+    if "exp_eps" in values:
+        return parse_number(values["exp_eps"], what="exp_eps", irrational=not rational)
+    if required:
+        raise UsageError("missing --set exp_eps=... (or eps=...)")
+    return None
+
+
+def mechanism_params(spec, values: dict[str, str]):
+    """The builder's keyword arguments from --set values, checked against the spec's keys."""
+    from ..mechanisms import REQUIRED
+    from ..number_syntax import parse_number
+
+    values = dict(values)
+    if "exp_eps" in spec.keys and "eps" in values and "eps" not in spec.keys:
+        if "exp_eps" in values:
+            raise UsageError("give exp_eps or eps, not both")
+        values["exp_eps"] = exp_eps_value(values, rational=True)
+        del values["eps"]
+    unknown = sorted(set(values) - set(spec.keys))
+    if unknown:
+        takes = ", ".join(spec.keys) + (" (or eps instead of exp_eps)" if "exp_eps" in spec.keys else "")
+        raise UsageError(f"unknown key(s) {', '.join(unknown)}; this command takes {takes}")
+    missing = [k for k, key in spec.keys.items() if key.default is REQUIRED and k not in values]
+    if missing:
+        raise UsageError(f"missing --set {', '.join(k + '=...' for k in missing)}")
+    params = {}
+    for name, key in spec.keys.items():
+        if name not in values:
+            params[name] = key.default
+            continue
+        text = values[name]
+        if not isinstance(text, str):  # e^eps already computed from eps=
+            params[name] = text
+        elif key.kind == "rational":
+            params[name] = parse_number(text, what=name)
+        elif key.kind == "int":
+            params[name] = ascii_int(name, text)
+        else:
+            params[name] = text
+    return params
+
+
+def cmd_mechanism(args) -> int:
+    from ..io import mechanism_to_json
+    from ..mechanisms import REGISTRY
+
+    load_all_mechanisms()
+    if args.name not in REGISTRY:
+        raise UsageError(f"unknown mechanism {args.name!r}; known: {', '.join(sorted(REGISTRY))}")
+    spec = REGISTRY[args.name]
+    params = mechanism_params(spec, parse_sets(args.set))
+    check_writable("--json", args.json)
+    mech = spec.build(**params)
+    write_json(mechanism_to_json(mech), args.json)
+    if args.json != "-":
+        print(f"wrote {args.json}: {mech.name}, d = {mech.d}, |U| = {mech.n_outputs}", file=sys.stderr)
+    return EXIT_OK
+
+
+_DEFAULT_IN_HELP = re.compile(r"\s*\(default ([^):]+)\)\s*$")
+
+
+def mechanism_catalogue() -> list[dict]:
+    """Every built-in mechanism with its keys (kind, default, meaning), from the registry itself.
+
+    A key whose default is None but whose meaning states a default (``... (default 0)``) shows that default."""
+    from ..mechanisms import REGISTRY, REQUIRED
+
+    load_all_mechanisms()
+    catalogue = []
+    for name, spec in sorted(REGISTRY.items()):
+        keys = []
+        for key, k in spec.keys.items():
+            default, text = None, k.help
+            if k.default is not REQUIRED and k.default is not None:
+                default = str(k.default)
+            elif k.default is None and _DEFAULT_IN_HELP.search(k.help or ""):
+                default = _DEFAULT_IN_HELP.search(k.help).group(1)
+                text = _DEFAULT_IN_HELP.sub("", k.help)
+            keys.append({"key": key, "kind": k.kind, "required": k.default is REQUIRED, "default": default,
+                         "help": text})
+        catalogue.append({"name": name, "description": spec.description, "keys": keys})
+    return catalogue
+
+
+def cmd_mechanisms(args) -> int:
+    check_writable("--json", args.json)
+    catalogue = mechanism_catalogue()
+    if args.json:
+        write_json({"format": "ldpref.mechanisms/1", "mechanisms": catalogue}, args.json)
+    out = out_stream(args.json)
+    for entry in catalogue:
+        print(f"{entry['name']:<11} {entry['description']}", file=out)
+        for key in entry["keys"]:
+            default = ("required" if key["required"] else
+                       f"default {key['default']}" if key["default"] is not None else "optional")
+            print(f"{'':<11}   {key['key']:<8} {key['kind']:<8} {default:<22} {key['help']}", file=out)
+    return EXIT_OK
+
+
+def load_all_mechanisms() -> None:
+    """Paper modules register their mechanisms (e.g. CMS variants) when imported."""
+    import importlib
+
+    for module in ("ldpref.mechanisms.variants", "ldpref.mechanisms.prime_cms", "ldpref.mechanisms.gcms"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+WSS_CERTIFICATE_FORMAT = "ldpref.wss-certificate/1"
+
+
+def _wss_spec():
+    """The --set keys of ``ldpref wss`` (validated like a mechanism's)."""
+    from ..mechanisms import D, EXP, Key, Spec
+    from ..wss import weighted_subset_selection
+
+    return Spec(weighted_subset_selection,
+                {"d": D, "k": Key("int", None, help="support size (default: the l2-optimal k)"), "exp_eps": EXP})
+
+
+def cmd_wss(args) -> int:
+    from ..io import mechanism_to_json
+    from ..wss import certificate_lines, weighted_subset_selection
+
+    params = mechanism_params(_wss_spec(), parse_sets(args.set))
+    if args.json == "-" and args.certificate == "-":
+        raise UsageError("--json - and --certificate - cannot both write to standard output")
+    check_writable("--json", args.json)
+    check_writable("--certificate", args.certificate)
+    mech, cert = weighted_subset_selection(params["d"], params["k"], params["exp_eps"], args.seed)
+    out = sys.stderr if "-" in (args.json, args.certificate) else sys.stdout
+    for line in certificate_lines(cert):
+        print(line, file=out)
+    if args.json:
+        write_json(mechanism_to_json(mech), args.json)
+    if args.certificate:
+        write_json({"format": WSS_CERTIFICATE_FORMAT, **cert}, args.certificate)
+    if not cert.get("certified", False):
+        print("ldpref: the WSS mechanism could not be certified exactly", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
+def _mechanism_names() -> str:
+    from ..mechanisms import REGISTRY
+
+    load_all_mechanisms()
+    return ("built-in mechanisms: " + ", ".join(sorted(REGISTRY))
+            + "\n\n'ldpref mechanisms' lists each one's --set keys, kinds and defaults.")
+
+
+def add_parsers(sub) -> None:
+    p = sub.add_parser("mechanism", help="export a built-in exact mechanism as ldpref.mechanism/1 JSON",
+                       description="Build a built-in mechanism exactly and write it as ldpref.mechanism/1 JSON.",
+                       epilog_fn=_mechanism_names)
+    p.add_argument("name", help="built-in mechanism (listed below)")
+    p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
+                   help="the mechanism's keys, e.g. d=3 exp_eps=3 (or 'eps=ln(3)', quoted for the shell); "
+                        "see 'ldpref mechanisms'")
+    p.add_argument("--json", metavar="FILE", required=True, help="output file ('-' for stdout)")
+    p.set_defaults(func=cmd_mechanism)
+
+    p = sub.add_parser("mechanisms", help="list the built-in mechanisms and their --set keys",
+                       description="List the built-in mechanisms with their --set keys (kind, default, meaning).")
+    p.add_argument("--json", metavar="FILE", help="write ldpref.mechanisms/1 JSON to FILE ('-' for stdout)")
+    p.set_defaults(func=cmd_mechanisms)
+
+    p = sub.add_parser("wss", help="build a certified Weighted Subset Selection mechanism (pan-strict Section 5.3)",
+                       description="Build a Weighted Subset Selection mechanism and certify it exactly "
+                                   "(pan-strict Section 5.3).  Exit 1 if it cannot be certified.")
+    p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
+                   help="d, exp_eps (exact rational; or eps with a rational e^eps) and optionally k (default: the "
+                        "l2-optimal support size)")
+    p.add_argument("--seed", type=seed_type,
+                   help="seed of the subset sampling, 0 <= seed < 2^63 (default 0: ldpref.wss.DEFAULT_SEED)")
+    p.add_argument("--json", metavar="FILE", help="write the mechanism (ldpref.mechanism/1) to FILE ('-' for stdout)")
+    p.add_argument("--certificate", metavar="FILE", help="write the exact certificate (ldpref.wss-certificate/1) "
+                                                         "to FILE ('-' for stdout)")
+    p.set_defaults(func=cmd_wss)

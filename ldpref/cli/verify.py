@@ -1,0 +1,201 @@
+"""``ldpref verify``, ``claims``, ``latex`` and ``docs``: the claim ledger on the command line."""
+
+from __future__ import annotations
+
+import sys
+
+from ..ledger.papers import PAPERS
+from ._common import (EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_jobs, check_writable, check_writable_folder,
+                      jobs_limit, out_stream, write_json)
+from ._parser import jobs_type
+
+
+def _shorten(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def cmd_verify(args) -> int:
+    from ..ledger.claim import select_claims
+    from ..ledger.runner import distinct_errors_line, iter_results, summary, verify_document
+
+    jobs = check_jobs(args.jobs)
+    if args.paper is not None and args.claim is not None and args.claim.split("/", 1)[0] != args.paper:
+        raise UsageError(f"--claim {args.claim} is not a claim of --paper {args.paper}")
+    check_writable("--json", args.json)
+    claims = select_claims(args.paper, args.claim)
+    if args.self_check:
+        return _verify_self_check(claims, jobs, args.json)
+    out = out_stream(args.json)
+    results = []
+    print(f"{'claim':<34} {'verdict':<13} evidence", file=out)
+    print("-" * 100, file=out)
+    for r in iter_results(claims, jobs):
+        c = r.claim
+        results.append(r)
+        evidence = r.reason
+        if r.counterexample:
+            ce = r.counterexample
+            evidence += f"; counterexample {ce['params']}: printed {ce['printed']}, exact {ce['exact']}"
+        if r.verdict in ("erratum", "conditional") and c.root_cause:
+            evidence += f"; root cause {c.root_cause}"
+        evidence += f" [{r.seconds:.1f}s]"
+        print(f"{c.id:<34} {r.verdict:<13} {_shorten(evidence, 400)}", file=out, flush=True)
+    counts = summary(results)
+    print("-" * 100, file=out)
+    print("summary: " + ", ".join(f"{k} {v}" for k, v in counts.items() if v), file=out)
+    errors_line = distinct_errors_line(results)
+    if errors_line:
+        print("distinct errors: " + errors_line, file=out)
+    if args.json:
+        write_json(verify_document(results), args.json)
+    if counts.get("error"):
+        print(f"ldpref: {counts['error']} claim(s) could not be decided (verdict 'error')", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
+def _verify_self_check(claims, jobs: int, json_target) -> int:
+    from ..ledger.claim import MUTATIONS
+    from ..ledger.selfcheck import self_check, selfcheck_document
+
+    out = out_stream(json_target)
+    mark = {True: "ok", False: "FAIL", None: "-"}
+    print(f"{'claim':<34} {'baseline':<13} " + " ".join(f"{m:<19}" for m in MUTATIONS), file=out)
+    print("-" * 100, file=out)
+    results = self_check(claims, jobs, progress=_selfcheck_progress(claims))
+    for r in results:
+        print(f"{r.claim.id:<34} {r.baseline.verdict:<13} "
+              + " ".join(f"{mark[r.passed[m]] + ' ' + (r.outcomes[m].verdict if m in r.outcomes else ''):<19}"
+                         for m in MUTATIONS), file=out)
+        for m in MUTATIONS:
+            if r.passed[m] is False:
+                print(f"{'':<34} {m}: {_shorten(r.why[m], 300)}", file=out)
+    doc = selfcheck_document(results)
+    print("-" * 100, file=out)
+    for m, t in doc["totals"].items():
+        print(f"{m}: {t['passed']} sensitive, {t['failed']} insensitive, {t['not_applicable']} not applicable",
+              file=out)
+    if json_target:
+        write_json(doc, json_target)
+    if doc["insensitive"]:
+        print(f"ldpref: {len(doc['insensitive'])} claim(s) have a check that a mutation does not move", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
+def _selfcheck_progress(claims):
+    """On a terminal, a one-line counter of finished runs on stderr (the self-check is a long job)."""
+    if not sys.stderr.isatty():
+        return None
+    total = sum(4 if c.printed is not None else 2 for c in claims)  # baseline, 2 printed mutations, derived
+    done = [0]
+
+    def tick(task, outcome):
+        done[0] += 1
+        end = "\n" if done[0] == total else ""
+        print(f"\rself-check: {done[0]}/{total} runs ({task[0]})".ljust(90), end=end, file=sys.stderr, flush=True)
+
+    return tick
+
+
+def cmd_claims(args) -> int:
+    from ..ledger.claim import load_claims
+
+    check_writable("--json", args.json)
+    claims = load_claims(args.paper)
+    if args.json:
+        write_json({"format": "ldpref.claims/1", "claims": [
+            {"id": c.id, "paper": c.paper, "location": c.location, "statement": c.statement, "kind": c.kind,
+             "printed_available": c.printed is not None, "derivation": c.derivation, "condition": c.condition,
+             "root_cause": c.root_cause, "selfcheck": c.selfcheck}
+            for c in claims]}, args.json)
+    out = out_stream(args.json)
+    for c in claims:
+        print(f"{c.id:<34} {c.location}", file=out)
+        print(f"{'':<34} {c.statement}", file=out)
+    return EXIT_OK
+
+
+def cmd_latex(args) -> int:
+    from ..ledger.claim import NOT_AVAILABLE, find_claim
+    from ..ledger.runner import run_claim
+
+    check_writable("--json", args.json)
+    c = find_claim(args.id)
+    result = run_claim(c, with_latex=True)  # LaTeX of the very objects the check evaluated
+    doc = {"id": c.id, "location": c.location, "verdict": result.verdict, "printed_latex": result.latex["printed"],
+           "derived_latex": result.latex["derived"], "correction_latex": result.latex["correction"]}
+    if args.json:
+        write_json(doc, args.json)
+    out = out_stream(args.json)
+    print(f"% {c.id} -- {c.location}", file=out)
+    print(f"% verdict: {result.verdict}", file=out)
+    print("% printed form" + ("" if c.printed is not None else f": {NOT_AVAILABLE}"), file=out)
+    if doc["printed_latex"] is not None:
+        print(doc["printed_latex"], file=out)
+    print("% derived form", file=out)
+    print(doc["derived_latex"], file=out)
+    if doc["correction_latex"] is not None:
+        condition = f"; condition: {c.condition}" if result.verdict == "conditional" else ""
+        print(f"% correction ({result.verdict}){condition}", file=out)
+        print(doc["correction_latex"], file=out)
+    return EXIT_OK
+
+
+def cmd_docs(args) -> int:
+    from ..ledger.claim import load_claims
+    from ..ledger.report import write_docs
+    from ..ledger.runner import run_claims
+
+    jobs = check_jobs(args.jobs)
+    check_writable_folder("--out", args.out)
+    results = run_claims(load_claims(), jobs)
+    for path in write_docs(results, args.out):
+        print(f"wrote {path}")
+    errors = [r.claim.id for r in results if r.verdict == "error"]
+    if errors:
+        print(f"ldpref: claims with verdict 'error': {', '.join(errors)}", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
+def _jobs_help(extra: str = "") -> str:
+    return (f"worker processes, 1..{jobs_limit()} (4 x the cores, at most 64; default: the number of cores)"
+            + extra)
+
+
+def add_parsers(sub) -> None:
+    papers = ", ".join(PAPERS)
+    p = sub.add_parser("verify", help="run the claim checks and print computed verdicts",
+                       description="Run the checks of the selected claims and print one verdict per claim "
+                                   "(verified, erratum, conditional, ...).  Exit 1 if a check could not be "
+                                   "decided (verdict 'error').")
+    p.add_argument("--paper", help=f"only this paper ({papers})")
+    p.add_argument("--claim", help="only this claim id and its sub-claims (id.*); must belong to --paper if both given")
+    p.add_argument("--json", metavar="FILE", help="write ldpref.verify/1 JSON to FILE ('-' for stdout; the table "
+                                                  "then goes to stderr)")
+    p.add_argument("--jobs", type=jobs_type, help=_jobs_help("; verdicts do not depend on it"))
+    p.add_argument("--self-check", dest="self_check", action="store_true",
+                   help="mutation-test every selected claim (printed := derived, printed perturbed, derived "
+                        "perturbed); JSON format ldpref.selfcheck/1; exit 1 if a check does not move")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("claims", help="list the claims of the ledger",
+                       description="List the claims (id, location in the paper, statement).")
+    p.add_argument("--paper", help=f"only this paper ({papers})")
+    p.add_argument("--json", metavar="FILE", help="write ldpref.claims/1 JSON to FILE ('-' for stdout)")
+    p.set_defaults(func=cmd_claims)
+
+    p = sub.add_parser("latex", help="printed, derived and corrected forms of a claim as LaTeX",
+                       description="The LaTeX of a claim's printed form (as transcribed), derived form and, for "
+                                   "an erratum or a conditional claim, the correction.")
+    p.add_argument("id", help="claim id, e.g. jiang-gcms/sec2.B.estimator ('ldpref claims' lists them)")
+    p.add_argument("--json", metavar="FILE", help="write the forms as JSON to FILE ('-' for stdout)")
+    p.set_defaults(func=cmd_latex)
+
+    p = sub.add_parser("docs", help="regenerate the ledger pages (docs/ledger/*.md, docs/errata.md) from a verify run",
+                       description="Run every claim and write the ledger pages.  Exit 1 if a claim's verdict is "
+                                   "'error'.")
+    p.add_argument("--out", default="docs", help="output directory (default: docs; created if missing)")
+    p.add_argument("--jobs", type=jobs_type, help=_jobs_help())
+    p.set_defaults(func=cmd_docs)
