@@ -246,3 +246,35 @@ def test_duplicate_values_of_interest_are_refused():
     with pytest.raises(ParameterError, match="0 given more than once"):
         worst_case_mse(mech, 2, interest=[0, 0])
     assert worst_case_mse(mech, 2, interest=[1, 0]).value == worst_case_mse(mech, 2, interest=[0, 1]).value
+
+
+@pytest.mark.parametrize("eps", [100, 1000])
+def test_optimize_gcms_command_at_large_eps_prints_every_line(eps, capsys, tmp_path):
+    """The command (issue 10: printed p = 0.5 and dropped two lines at eps = 100): every line present, and the
+    JSON's Lemma 1 minimiser equals the independent golden-section search."""
+    import json
+
+    from ldpref.cli import main
+
+    out = tmp_path / "o.json"
+    assert main(["optimize", "gcms", "--set", f"eps={eps}", "lam=1/3", "k=10", "m=10", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    for line in ("Algorithm 4", "root isolation", "Lemma 1 over integer s", "exact-variance optimum",
+                 "continuous s"):
+        assert line in text
+    assert "not computed" not in text
+    doc = json.loads(out.read_text())
+    p_text = doc["p_lemma1_root_isolation"]
+    assert p_text.startswith("1 - ")
+    u_true = _independent_minimiser(eps, Fraction(1, 3), 10, digits=eps + 150)
+    with mpmath.workdps(50):
+        u_got = -mpmath.log(mpmath.mpf(p_text[4:]))
+        assert abs(u_got - u_true) < mpmath.mpf(10) ** -10  # 15 printed digits of 1 - p
+
+
+def test_optimize_gcms_command_refuses_eps_beyond_its_bound(capsys):
+    from ldpref.cli import main
+
+    assert main(["optimize", "gcms", "--set", "eps=1001", "lam=1/3", "k=10", "m=10"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "at most 1000" in err[0]

@@ -14,15 +14,18 @@ from ._parser import seed_type
 MAX_EPS = 230
 
 
-def check_eps(eps, text: str) -> None:
+def check_eps(eps, text: str, max_eps=None) -> None:
+    max_eps = MAX_EPS if max_eps is None else max_eps
     if not eps.is_positive:
         raise UsageError(f"eps = {text}: must be positive")
-    if not eps <= MAX_EPS:
-        raise UsageError(f"eps = {text}: at most {MAX_EPS} (e^eps at most 10^100)")
+    if not eps <= max_eps:
+        why = " (e^eps at most 10^100)" if max_eps == MAX_EPS else ""
+        raise UsageError(f"eps = {text}: at most {max_eps} for this command{why}")
 
 
-def exp_eps_value(values: dict[str, str], *, rational: bool, required: bool = True):
-    """e^eps from ``exp_eps=`` or ``eps=`` (natural log: e^eps = exp(eps), kept exact); None if neither given."""
+def exp_eps_value(values: dict[str, str], *, rational: bool, required: bool = True, max_eps=None):
+    """e^eps from ``exp_eps=`` or ``eps=`` (natural log: e^eps = exp(eps), kept exact); None if neither given.
+    ``max_eps``: the largest eps accepted (default :data:`MAX_EPS`, so that e^eps stays below 10^100)."""
     import sympy
 
     from ..number_syntax import parse_number
@@ -31,7 +34,7 @@ def exp_eps_value(values: dict[str, str], *, rational: bool, required: bool = Tr
         raise UsageError("give exp_eps or eps, not both")
     if "eps" in values:
         eps = parse_number(values["eps"], what="eps", irrational=True)
-        check_eps(eps, values["eps"])
+        check_eps(eps, values["eps"], max_eps)
         value = sympy.exp(eps)
         if rational and not value.is_Rational:
             raise UsageError(f"eps = {values['eps']}: e^eps = {value} is not rational, and this command needs an "

@@ -10,6 +10,9 @@ from .mechanism import exp_eps_value
 
 #: the smallest e^eps - 1 accepted (Algorithm 4 and the root isolation run at 40 digits)
 MIN_EXCESS = sympy.Rational(1, 10 ** 30)
+#: the largest eps= accepted: the optimiser's working precision grows with eps (the minimisers sit at
+#: 1 - p ~ e^-eps/2), and 1000 keeps a run within seconds (4 s on 2 busy cores)
+MAX_EPS = 1000
 KEYS = ("exp_eps", "eps", "lam", "f", "n", "k", "m")
 
 
@@ -45,7 +48,7 @@ def cmd_optimize(args) -> int:
     else:
         raise UsageError("missing --set lam=... (or f=... and n=...)")
     check_writable("--json", args.json)
-    exact_target = exp_eps_value(values, rational=False)
+    exact_target = exp_eps_value(values, rational=False, max_eps=MAX_EPS)
     if not exact_target - 1 >= MIN_EXCESS:  # also refuses e^eps <= 1
         given = f"eps = {values['eps']}" if "eps" in values else f"exp_eps = {values['exp_eps']}"
         raise UsageError(f"{given}: e^eps - 1 must be at least 10^-30 (eps > 0; the optimiser works at 40 digits)")
@@ -77,10 +80,14 @@ def cmd_optimize(args) -> int:
         li = doc["lemma1_integer_s"]
         print(f"  Lemma 1 over integer s (p at the target eps, Theorem 2 with equality): p = {li['p']}, s = {li['s']}, "
               f"q = {li['q']}", file=out)
+    else:
+        print("  Lemma 1 over integer s: not computed (see the note below)", file=out)
     if ex is not None:
         print(f"  exact-variance optimum (integer s, p at the target eps): p = {doc['exact_variance_optimum']['p']}, "
               f"s = {ex.s}, q = {doc['exact_variance_optimum']['q']}, eps = {doc['exact_variance_optimum']['eps']}",
               file=out)
+    else:
+        print("  exact-variance optimum (integer s): not computed (see the note below)", file=out)
     print(f"  exact-variance minimiser for continuous s: p = {doc['p_exact_variance_continuous']} "
           f"(unimodal: {result.variance_unimodal})", file=out)
     for note in result.notes:
