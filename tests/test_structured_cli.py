@@ -48,7 +48,7 @@ def test_moments_json_matches_enumeration(run):
 
 
 def test_moments_text_and_errors(run):
-    rc, out, _ = run("moments", "sue", "--set", "d=4", "exp_eps=E", "--counts", "1,0,2,0", "--values", "0,1")
+    rc, out, _ = run("moments", "sue", "--set", "d=4", "exp_eps=e", "--counts", "1,0,2,0", "--values", "0,1")
     assert rc == 0 and "v=1" in out and "v=2" not in out and "~" in out
     rc, _, err = run("moments", "cms", "--set", "d=3", "exp_eps=3", "--counts", "1,0,2")
     assert rc == 2 and err.count("\n") == 1 and "needs m and k" in err

@@ -1,10 +1,9 @@
 """``ldpref moments NAME --set KEY=VALUE ... --counts c0,c1,... [--values v,..] [--cov] [--worst]
 [--digits N] [--json FILE|-]``: exact E, Var and MSE of a structured model (:mod:`ldpref.structured`).
 
-Wired into ``ldpref.cli`` by two lines in ``build_parser``::
-
-    from .structured.cli import add_parser as _add_moments_parser
-    _add_moments_parser(sub)
+Wired into ``ldpref.cli`` by its list of optional command modules.  Numbers follow the command line's
+grammar (:mod:`ldpref.number_syntax`): ``exp_eps=`` or ``eps=`` (natural log) as exact numbers, ``exp_eps=exp_eps``
+for the symbol, ASCII integers for the integer keys.
 """
 
 from __future__ import annotations
@@ -25,13 +24,16 @@ def add_parser(subparsers):
                                               "model, without listing its outputs")
     p.add_argument("name", help="one of " + ", ".join(MODELS))
     p.add_argument("--set", nargs="+", action="append", metavar="KEY=VALUE",
-                   help="parameters (d, exp_eps as p/q, exp_eps, E or E^r, m, k, inner, family, ...)")
+                   help="parameters: d, exp_eps (exact: 3, 5/2, sqrt(3), e; or the symbol: exp_eps=exp_eps) or eps "
+                        "(natural log: 1/2, ln(3)), m, k, inner, family, ...")
     p.add_argument("--counts", required=True, help="the dataset: c0,c1,... (one count per input value)")
     p.add_argument("--values", help="only these values v (comma-separated; default: all)")
     p.add_argument("--cov", action="store_true", help="also the covariance matrix of the selected values")
     p.add_argument("--worst", action="store_true",
                    help="also the worst-case MSE and l2 over every dataset of n = sum(counts) clients")
-    p.add_argument("--digits", type=int, default=30, help="significant digits of the numeric values (default 30)")
+    from ..cli._parser import digits_type
+
+    p.add_argument("--digits", type=digits_type, default=30, help="significant digits of the numeric values (default 30)")
     p.add_argument("--json", metavar="FILE", help="write ldpref.moments/1 JSON to FILE ('-' for stdout)")
     p.set_defaults(func=cmd_moments)
     return p
@@ -68,14 +70,36 @@ def _worst(mod, n):
             "l2": {"value": str(wl.value), "counts": list(wl.counts)}}
 
 
+#: keys whose values are integers on the command line
+INT_KEYS = ("d", "m", "k", "l", "s", "seed")
+
+
+def _params(values: dict[str, str]) -> dict:
+    """Command-line text -> model parameters: e^eps from exp_eps= or eps= by the number grammar (the symbol kept
+    when asked for), integers ASCII-only, the other keys (inner, family, decoder) as text."""
+    from ..cli._common import ascii_int
+    from ..cli.mechanism import exp_eps_value
+    from ..number_syntax import parse_number
+
+    params = dict(values)
+    if "eps" in params or ("exp_eps" in params and params["exp_eps"].strip() != "exp_eps"):
+        params["exp_eps"] = exp_eps_value(params, rational=False)
+        params.pop("eps", None)
+    for key in INT_KEYS:
+        if key in params:
+            params[key] = ascii_int(key, params[key])
+    if "p" in params:
+        params["p"] = parse_number(params["p"], what="p")
+    return params
+
+
 def cmd_moments(args) -> int:
-    from ..cli import _out, _parse_sets, _write_json
+    from ..cli._common import check_writable, out_stream, parse_sets, write_json
 
     if args.name not in MODELS:
         raise ParameterError(f"unknown structured model {args.name!r}; known: {', '.join(MODELS)}")
-    if args.digits < 1:
-        raise ParameterError(f"--digits {args.digits} must be at least 1")
-    mod = model(args.name, **_parse_sets(args.set))
+    check_writable("--json", args.json)
+    mod = model(args.name, **_params(parse_sets(args.set)))
     counts = parse_counts(args.counts, mod.d)
     values = _values(args.values, mod.d)
     chosen = list(range(mod.d)) if values is None else values
@@ -83,7 +107,7 @@ def cmd_moments(args) -> int:
     V = sm.variance(mod, counts, chosen)
     M = sm.mse(mod, counts, chosen)
     doc = {"format": "ldpref.moments/1", "model": mod.name, "counts": list(counts), "values": []}
-    out = _out(args.json)
+    out = out_stream(args.json)
     print(f"{mod.name}: n = {sum(counts)}", file=out)
     for v, e, var, m in zip(chosen, E, V, M):
         doc["values"].append({"v": v, "expectation": str(e), "variance": str(var), "mse": str(m)})
@@ -104,5 +128,5 @@ def cmd_moments(args) -> int:
         print(f"  worst-case l2  over n = {sum(counts)}: {doc['worst']['l2']['value']} "
               f"(counts {doc['worst']['l2']['counts']})", file=out)
     if args.json:
-        _write_json(doc, args.json)
+        write_json(doc, args.json)
     return 0
