@@ -174,4 +174,7 @@ def load_mechanism(path: str) -> Mechanism:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FormatError(f"{path}: not valid JSON ({exc})") from None
+    except RecursionError:  # raised by the parser itself on deep nesting: the input's fault, not a bug
+        raise FormatError(f"{path}: JSON nested too deeply to parse (a {MECHANISM_FORMAT} file nests three "
+                          f"levels: the object, the matrix, its rows)") from None
     return mechanism_from_json(doc, source=path)

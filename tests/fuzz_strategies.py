@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 TMP = "@TMP@"  # replaced by the case's scratch folder when the case runs
 LIMIT_SECONDS = 10.0
 
-SUBCOMMANDS = ["verify", "claims", "latex", "eval", "mechanism", "mechanisms", "wss", "optimize", "audit", "docs"]
+SUBCOMMANDS = ["verify", "claims", "latex", "eval", "mechanism", "mechanisms", "wss", "optimize", "audit", "docs", "moments"]
 PAPERS = ["pan-cms", "pan-strict", "jiang-gcms", "cross"]
 
 # claims whose derived/printed forms build in < 20 ms (measured 2026-11-25); eval and latex use only these
@@ -319,6 +319,21 @@ def optimize_cases() -> st.SearchStrategy:
     return st.tuples(target, body).map(lambda tb: Case(["optimize", tb[0], *tb[1]]))
 
 
+def moments_cases() -> st.SearchStrategy:
+    """``ldpref moments NAME``: structured models, bad keys and values, counts of the wrong length or sign."""
+    from ldpref.structured.registry import MODELS
+
+    name = pick(sorted(MODELS) + ["GRR", "nope", "", "he"])
+    counts = pick(["1,0,2", "1,2,3,4", "-1,2,3", "1,,2", "", "1e3,0", "１,2,3", "0,0,0", "1_0,2,3", HUGE + ",1,1"])
+    parts = st.one_of(option("--digits", BAD_DIGITS + ["5"]), option("--json", PATHS),
+                      option("--values", ["0", "0,0", "-1", "9", "x", ""]), pick(["--cov", "--worst"]).map(
+                          lambda f: [f]), rarely_junk())
+    sets = keyed_sets({"d": "int", "exp_eps": "rational", "eps": "rational", "m": "int", "k": "int", "s": "int",
+                       "p": "rational"}, ["d"], optional_share=4, valid_in_ten=3)
+    return st.tuples(name, sets, counts, st.lists(parts, max_size=2).map(_flatten)).map(
+        lambda t: Case(["moments", t[0], *t[1], "--counts", t[2], *t[3]]))
+
+
 def top_level_cases() -> st.SearchStrategy:
     return st.one_of(
         st.just(Case([])),
@@ -487,7 +502,7 @@ COMMAND_STRATEGIES = {
     "top": (top_level_cases, 0.06), "verify": (verify_cases, 0.08), "docs": (docs_cases, 0.03),
     "claims": (claims_cases, 0.04), "mechanisms": (mechanisms_cases, 0.02), "latex": (latex_cases, 0.06),
     "eval": (eval_cases, 0.15), "mechanism": (mechanism_cases, 0.18), "wss": (wss_cases, 0.08),
-    "optimize": (optimize_cases, 0.10), "audit": (audit_cases, 0.20),
+    "optimize": (optimize_cases, 0.10), "audit": (audit_cases, 0.20), "moments": (moments_cases, 0.06),
 }
 
 

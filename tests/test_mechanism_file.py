@@ -109,3 +109,14 @@ def test_cli_exits_2_with_one_line(tmp_path, capsys):
     assert main(["audit", path]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "missing key 'format'" in err and path in err
+
+
+def test_deeply_nested_json_is_one_format_error(tmp_path):
+    """Found by the fuzz test: 100,000 nested objects made json.loads raise RecursionError (a traceback)."""
+    from ldpref.errors import FormatError
+    from ldpref.io import load_mechanism
+
+    path = tmp_path / "deep.json"
+    path.write_text('{"a":' * 100_000 + "1" + "}" * 100_000)
+    with pytest.raises(FormatError, match="nested too deeply"):
+        load_mechanism(str(path))
