@@ -357,3 +357,15 @@ def test_eval_eps_names_the_claims_own_epsilon(capsys):
     code_a, out_a, _ = run(capsys, "eval", "jiang-gcms/thm1", "--set", "eps=1", *sets, "--json", "-")
     code_b, out_b, _ = run(capsys, "eval", "jiang-gcms/thm1", "--set", "epsilon=1", *sets, "--json", "-")
     assert code_a == code_b and out_a == out_b
+
+
+def test_sue_with_a_non_square_exp_eps_is_refused_before_building(capsys):
+    """Found by benchmarks/fuzz.py: 3.3 s of building before the file writer refused the irrational entries."""
+    from ldpref.cli import main
+
+    for argv in (["mechanism", "sue", "--json", "-", "--set", "d=5", "exp_eps=5/2"],
+                 ["mechanism", "cms", "--json", "-", "--set", "d=3", "exp_eps=3", "inner=srp"]):
+        assert main(argv) == 2
+        captured = capsys.readouterr()
+        err = captured.err.strip().splitlines()
+        assert len(err) == 1 and "not the square of a rational" in err[0] and captured.out == ""

@@ -92,11 +92,25 @@ def cmd_mechanism(args) -> int:
     spec = REGISTRY[args.name]
     params = mechanism_params(spec, parse_sets(args.set))
     check_writable("--json", args.json)
+    _check_file_can_hold(args.name, params)
     mech = spec.build(**params)
     write_json(mechanism_to_json(mech), args.json)
     if args.json != "-":
         print(f"wrote {args.json}: {mech.name}, d = {mech.d}, |U| = {mech.n_outputs}", file=sys.stderr)
     return EXIT_OK
+
+
+def _check_file_can_hold(name: str, params: dict) -> None:
+    """A mechanism file holds rationals: symmetric unary encoding (``sue``, and ``cms`` with ``inner=srp``)
+    has entries in sqrt(e^eps), so refuse a non-square e^eps before building (it took seconds to learn)."""
+    import sympy
+
+    uses_half = name == "sue" or params.get("inner") == "srp"
+    e = params.get("exp_eps")
+    if uses_half and e is not None and not sympy.sqrt(e).is_Rational:
+        raise UsageError(f"{name}: exp_eps = {e} is not the square of a rational, so P has irrational entries "
+                         f"sqrt({e}) and no mechanism file can hold them (give e.g. exp_eps=4 or 9/4; for its exact "
+                         f"moments use `ldpref moments sue --set ... exp_eps={e}`)")
 
 
 _DEFAULT_IN_HELP = re.compile(r"\s*\(default ([^):]+)\)\s*$")
