@@ -138,7 +138,9 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
     rows = P.to_list()
     if dom.is_QQ or dom.is_ZZ:
         zero, one = dom.zero, dom.one
-        for u, row in enumerate(rows):
+        flat = [entry for row in rows for entry in row]
+        in_range = min(flat) >= zero and max(flat) <= one  # one pass each; the loop below names the entry
+        for u, row in enumerate([] if in_range else rows):
             for x, entry in enumerate(row):
                 if entry < zero:
                     raise MechanismError(
@@ -147,8 +149,12 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
                 if entry > one:
                     raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} exceeds 1")
     else:
+        passed = set()  # entries already checked (a probability matrix repeats a few entries many times)
         for u, row in enumerate(rows):
             for x, entry in enumerate(row):
+                if entry in passed:
+                    continue
+                passed.add(entry)
                 value = dom.to_sympy(entry)
                 if value.free_symbols:
                     continue  # a function of e^eps: its range is the builder's responsibility
