@@ -71,6 +71,25 @@ def row_sums(matrix: DomainMatrix):
     return [r[0] for r in matrix.matmul(ones).to_list()]
 
 
+def matmul(A: DomainMatrix, B: DomainMatrix) -> DomainMatrix:
+    """``A B``, the same exact matrix as ``A.matmul(B)``.
+
+    Over a field of rational functions (``ZZ(exp_eps)``) every addition of ``A.matmul`` cancels a gcd of
+    fractions; here both matrices are brought over a common denominator first, the product of the
+    numerator matrices is taken in the polynomial ring (no gcd) and each entry of the result is divided
+    once by the product of the denominators (one cancellation per entry, not per term): 4-5x cheaper for
+    a 35 x 7 subset-selection mechanism.  Field elements are canonical, so the result is identical.
+    """
+    K = A.domain
+    if not (K.is_FractionField and B.domain == K):
+        return A.matmul(B)
+    den_a, num_a = A.clear_denoms(convert=True)
+    den_b, num_b = B.clear_denoms(convert=True)
+    product = num_a.matmul(num_b)
+    scale = K.one / K.convert_from(den_a.element * den_b.element, product.domain)
+    return product.convert_to(K) * scale
+
+
 def hadamard_square(matrix: DomainMatrix) -> DomainMatrix:
     """Entry-wise square ``M o M``."""
     return matrix.mul_elementwise(matrix)

@@ -94,12 +94,12 @@ class Mechanism:
 
     @cached_property
     def QP(self) -> DomainMatrix:
-        return self.Q.matmul(self.P)
+        return linalg.matmul(self.Q, self.P)
 
     @cached_property
     def second_moment_matrix(self) -> DomainMatrix:
         """``A = (Q o Q) P``: ``A[v, x]`` is E[(Q e_Y)_v^2] for one client with input x."""
-        return linalg.hadamard_square(self.Q).matmul(self.P)
+        return linalg.matmul(linalg.hadamard_square(self.Q), self.P)
 
     def is_unbiased(self) -> bool:
         """Whether ``Q P = I`` exactly (pan-strict Theorem 2.1's condition)."""
