@@ -6,6 +6,8 @@ import time
 import traceback
 from collections import Counter
 
+import mpmath
+
 from ..latex import to_latex
 from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim
 from .evidence import Evidence
@@ -25,6 +27,7 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     evidence = Evidence(forms=(claim.printed, claim.derived))
     error = None
     start = time.perf_counter()
+    precision = mpmath.mp.prec  # some checks raise mpmath's global precision: the next claim must not inherit it
     try:
         claim.check(evidence)
     except UnsupportedMutation:  # only a self-check mutation raises it: the self-check reports it as such
@@ -32,6 +35,8 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     except Exception as exc:  # noqa: BLE001 - a failing check becomes an 'error' verdict, reported
         tb = traceback.extract_tb(exc.__traceback__)[-1]
         error = f"{type(exc).__name__}: {exc} (at {tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})"
+    finally:
+        mpmath.mp.prec = precision
     result = decide(claim, evidence, error)
     result.seconds = time.perf_counter() - start
     result.forms_read = tuple(name for i, name in enumerate(("printed", "derived")) if i in evidence.built)
