@@ -57,13 +57,13 @@ def test_exact_matrix_still_refuses_floats():
 @pytest.mark.parametrize("pool", ["rational", "exp_eps", "two symbols"])
 def test_matmul_is_the_sympy_product(pool):
     rng = random.Random(11)
-    for _ in range(6):
-        n, m, d = rng.randint(1, 4), rng.randint(1, 4), rng.randint(1, 4)
+    for _ in range(3):
+        n, m, d = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 3)
         A_rows = [[_random_entry(rng, POOLS[pool]) for _ in range(m)] for _ in range(n)]
         B_rows = [[_random_entry(rng, POOLS[pool]) for _ in range(d)] for _ in range(m)]
         A, B = linalg.unify(linalg.exact_matrix(A_rows), linalg.exact_matrix(B_rows))
         got = linalg.matmul(A, B)
         want = sympy.Matrix(A_rows) * sympy.Matrix(B_rows)
         assert got.shape == want.shape and got.domain == A.domain
-        assert all(sympy.cancel(x - y) == 0 for x, y in zip(got.to_Matrix(), want))
+        assert all(sympy.cancel(x - y) == 0 for x, y in zip(got.to_Matrix(), want))  # sympy's own arithmetic
         assert got == A.matmul(B)
