@@ -1,8 +1,10 @@
-"""Benchmark: wall-clock time of `ldpref verify --paper KEY` per paper, this tree against a git ref, same run.
+"""Benchmark: wall-clock and CPU time of `ldpref verify --paper KEY` per paper, this tree against a git ref, same run.
 
 Machines are noisy, so the comparison is a ratio measured in one run: for each paper the current tree and
 the reference (a `git worktree` of REF, run with PYTHONPATH pointing at it, so nothing is installed) are
-timed alternately, `--repeat` times each, and the best times are compared.
+timed alternately, `--repeat` times each, and the best times are compared.  CPU is the user + system time
+of the verify process and its workers (what other load on the machine does not inflate much); wall is
+what a user waits.
 
 Usage: python benchmarks/verify.py [--compare REF] [--papers ...] [--jobs N] [--repeat R] [--json FILE]
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -20,15 +23,23 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def time_verify(tree: str, paper: str, jobs: int) -> tuple[float, int, dict]:
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def time_verify(tree: str, paper: str, jobs: int) -> tuple[float, float, int, dict]:
+    """(wall seconds, CPU seconds of the run and its workers, exit code, verdict summary)."""
     env = dict(os.environ, PYTHONPATH=tree)
+    cpu = _children_cpu()
     start = time.perf_counter()
     which = [] if paper == "all" else ["--paper", paper]  # "all": the whole ledger in one run, as `ldpref verify`
     proc = subprocess.run([sys.executable, "-m", "ldpref.cli", "verify", *which, "--jobs", str(jobs),
                            "--json", "-"], capture_output=True, text=True, cwd=tree, env=env)
     seconds = time.perf_counter() - start
+    cpu = _children_cpu() - cpu  # the workers are reaped by the verify process, so they are counted
     summary = json.loads(proc.stdout)["summary"] if proc.stdout.strip() else {}
-    return seconds, proc.returncode, {k: v for k, v in summary.items() if v}
+    return seconds, cpu, proc.returncode, {k: v for k, v in summary.items() if v}
 
 
 def main() -> int:
@@ -55,16 +66,17 @@ def main() -> int:
             best = {}
             for _ in range(args.repeat):
                 for label, tree in trees.items():
-                    seconds, code, summary = time_verify(tree, paper, args.jobs)
+                    seconds, cpu, code, summary = time_verify(tree, paper, args.jobs)
                     if label not in best or seconds < best[label][0]:
-                        best[label] = (seconds, code, summary)
-            for label, (seconds, code, summary) in best.items():
-                rows.append({"paper": paper, "tree": label, "seconds": round(seconds, 2), "exit": code,
-                             "summary": summary})
-                print(f"{paper:<12} {label:<14} {seconds:7.1f} s  exit {code}  {summary}")
+                        best[label] = (seconds, cpu, code, summary)
+            for label, (seconds, cpu, code, summary) in best.items():
+                rows.append({"paper": paper, "tree": label, "seconds": round(seconds, 2), "cpu": round(cpu, 2),
+                             "exit": code, "summary": summary})
+                print(f"{paper:<12} {label:<14} {seconds:7.1f} s wall {cpu:7.1f} s cpu  exit {code}  {summary}")
             if args.compare:
                 ratio = best["this tree"][0] / best[args.compare][0]
-                print(f"{paper:<12} ratio this/{args.compare}: {ratio:.2f}")
+                cpu_ratio = best["this tree"][1] / best[args.compare][1]
+                print(f"{paper:<12} ratio this/{args.compare}: wall {ratio:.2f}, cpu {cpu_ratio:.2f}")
         if args.compare and any(p != "all" for p in args.papers):
             total = {label: sum(r["seconds"] for r in rows if r["tree"] == label and r["paper"] != "all")
                      for label in trees}

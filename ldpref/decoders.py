@@ -27,7 +27,7 @@ def moore_penrose_decoder(P: DomainMatrix, *, name: str = "mechanism") -> Domain
     P = P.to_field()
     require_full_column_rank(P, name)
     Pt = P.transpose()
-    return Pt.matmul(P).inv().matmul(Pt)
+    return linalg.matmul(linalg.matmul(Pt, P).inv(), Pt)
 
 
 def urp_optimal_decoder(P: DomainMatrix, *, name: str = "mechanism") -> DomainMatrix:
@@ -42,8 +42,8 @@ def urp_optimal_decoder(P: DomainMatrix, *, name: str = "mechanism") -> DomainMa
         if s == dom.zero:
             raise MechanismError(f"{name}: output {u} has probability 0 under every input; drop it first")
     D_inv = linalg.diagonal_matrix([dom.one / s for s in sums], dom)
-    Pt_Dinv = P.transpose().matmul(D_inv)
-    return Pt_Dinv.matmul(P).inv().matmul(Pt_Dinv)
+    Pt_Dinv = linalg.matmul(P.transpose(), D_inv)
+    return linalg.matmul(linalg.matmul(Pt_Dinv, P).inv(), Pt_Dinv)
 
 
 def support_set_decoder(supports: Sequence[Sequence[int]], d: int, p, q) -> list[list]:

@@ -10,13 +10,21 @@ from __future__ import annotations
 from typing import Sequence
 
 import sympy
+from sympy import QQ, Rational
 from sympy.polys.matrices import DomainMatrix
 
 from .exact import to_exact
 
 
 def exact_matrix(rows: Sequence[Sequence], *, what: str = "matrix") -> DomainMatrix:
-    """Build an exact matrix from nested rows of exact values (floats raise ``TypeError``)."""
+    """Build an exact matrix from nested rows of exact values (floats raise ``TypeError``).
+
+    The field is the one sympy's ``construct_domain`` picks for the entries (``QQ`` when all are
+    rational).  Two shortcuts give that very matrix cheaper: all-rational entries go straight into ``QQ``
+    (what ``construct_domain`` returns for them with ``field=True``), and otherwise the field is
+    constructed from the distinct entries only (a probability matrix repeats a few expressions many
+    times; the field and each element depend on the set of entries, not on their multiplicity).
+    """
     if len(rows) == 0:
         raise ValueError(f"{what}: has no rows")
     ncols = len(rows[0])
@@ -24,8 +32,17 @@ def exact_matrix(rows: Sequence[Sequence], *, what: str = "matrix") -> DomainMat
     for i, row in enumerate(rows):
         if len(row) != ncols:
             raise ValueError(f"{what}: row {i} has {len(row)} entries, row 0 has {ncols}")
-        checked.append([to_exact(x, what=f"{what}[{i}][{j}]") for j, x in enumerate(row)])
-    return DomainMatrix.from_list_sympy(len(rows), ncols, checked, field=True).to_dense()
+        # a sympy Rational is exact as it is (to_exact returns it unchanged): no per-entry message built for it
+        checked.append([x if isinstance(x, Rational) else to_exact(x, what=f"{what}[{i}][{j}]")
+                        for j, x in enumerate(row)])
+    nrows = len(checked)
+    if all(x.is_Rational for row in checked for x in row):
+        return DomainMatrix([[QQ(int(x.p), int(x.q)) for x in row] for row in checked], (nrows, ncols),
+                            QQ).to_dense()
+    distinct = list(dict.fromkeys(x for row in checked for x in row))
+    domain, elements = DomainMatrix.get_domain(distinct, field=True)
+    element = dict(zip(distinct, elements))
+    return DomainMatrix([[element[x] for x in row] for row in checked], (nrows, ncols), domain).to_dense()
 
 
 def unify(*matrices: DomainMatrix) -> list[DomainMatrix]:
@@ -52,6 +69,25 @@ def column_sums(matrix: DomainMatrix):
 def row_sums(matrix: DomainMatrix):
     ones = DomainMatrix.ones((matrix.shape[1], 1), matrix.domain)
     return [r[0] for r in matrix.matmul(ones).to_list()]
+
+
+def matmul(A: DomainMatrix, B: DomainMatrix) -> DomainMatrix:
+    """``A B``, the same exact matrix as ``A.matmul(B)``.
+
+    Over a field of rational functions (``ZZ(exp_eps)``) every addition of ``A.matmul`` cancels a gcd of
+    fractions; here both matrices are brought over a common denominator first, the product of the
+    numerator matrices is taken in the polynomial ring (no gcd) and each entry of the result is divided
+    once by the product of the denominators (one cancellation per entry, not per term): 4-5x cheaper for
+    a 35 x 7 subset-selection mechanism.  Field elements are canonical, so the result is identical.
+    """
+    K = A.domain
+    if not (K.is_FractionField and B.domain == K):
+        return A.matmul(B)
+    den_a, num_a = A.clear_denoms(convert=True)
+    den_b, num_b = B.clear_denoms(convert=True)
+    product = num_a.matmul(num_b)
+    scale = K.one / K.convert_from(den_a.element * den_b.element, product.domain)
+    return product.convert_to(K) * scale
 
 
 def hadamard_square(matrix: DomainMatrix) -> DomainMatrix:

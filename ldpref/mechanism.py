@@ -94,12 +94,12 @@ class Mechanism:
 
     @cached_property
     def QP(self) -> DomainMatrix:
-        return self.Q.matmul(self.P)
+        return linalg.matmul(self.Q, self.P)
 
     @cached_property
     def second_moment_matrix(self) -> DomainMatrix:
         """``A = (Q o Q) P``: ``A[v, x]`` is E[(Q e_Y)_v^2] for one client with input x."""
-        return linalg.hadamard_square(self.Q).matmul(self.P)
+        return linalg.matmul(linalg.hadamard_square(self.Q), self.P)
 
     def is_unbiased(self) -> bool:
         """Whether ``Q P = I`` exactly (pan-strict Theorem 2.1's condition)."""
@@ -138,7 +138,9 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
     rows = P.to_list()
     if dom.is_QQ or dom.is_ZZ:
         zero, one = dom.zero, dom.one
-        for u, row in enumerate(rows):
+        flat = [entry for row in rows for entry in row]
+        in_range = min(flat) >= zero and max(flat) <= one  # one pass each; the loop below names the entry
+        for u, row in enumerate([] if in_range else rows):
             for x, entry in enumerate(row):
                 if entry < zero:
                     raise MechanismError(
@@ -147,8 +149,12 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
                 if entry > one:
                     raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} exceeds 1")
     else:
+        passed = set()  # entries already checked (a probability matrix repeats a few entries many times)
         for u, row in enumerate(rows):
             for x, entry in enumerate(row):
+                if entry in passed:
+                    continue
+                passed.add(entry)
                 value = dom.to_sympy(entry)
                 if value.free_symbols:
                     continue  # a function of e^eps: its range is the builder's responsibility

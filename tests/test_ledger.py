@@ -302,3 +302,17 @@ def test_unsupported_mutation_reaches_the_self_check_as_such(monkeypatch):
     monkeypatch.setattr(selfcheck, "find_claim", lambda cid: claim)
     out = selfcheck._run_one(("cross/test", None))
     assert out.unsupported and "no perturbation defined" in out.unsupported
+
+
+def test_parallel_schedule_runs_every_claim_once_in_module_families():
+    from ldpref.ledger.claim import load_claims
+    from ldpref.ledger.runner import _family, schedule
+
+    claims = load_claims()
+    groups = schedule(claims)
+    ids = [c.id for g in groups for c in g]
+    assert sorted(ids) == sorted(c.id for c in claims) and len(ids) == len(set(ids))
+    for g in groups:
+        assert len({_family(c.check.__module__) for c in g}) == 1
+    assert _family("proofs_checks.pan_cms.optimized_l2") == _family("proofs_checks.pan_cms.optimized")
+    assert _family("proofs_checks.cross") == "proofs_checks.cross"

@@ -66,6 +66,8 @@ def values_equal(a, b) -> bool:
         return False
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b or a == b
+    if isinstance(a, sympy.Rational) and isinstance(b, sympy.Rational):  # most instances: exact numbers
+        return a == b
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return len(a) == len(b) and all(values_equal(x, y) for x, y in zip(a, b))
     if isinstance(a, sympy.MatrixBase) or isinstance(b, sympy.MatrixBase):
