@@ -20,6 +20,11 @@ def validate_counts(counts: Sequence, d: int) -> tuple[int, ...]:
     counts = list(counts)
     if len(counts) != d:
         raise DatasetError(f"counts: {len(counts)} entries for a mechanism with d = {d} inputs")
+    if all(type(c) is int for c in counts):  # the common case, checked in bulk (d can be 10^6)
+        if min(counts) >= 0:
+            if sum(counts) == 0:
+                raise DatasetError("counts: the dataset is empty (n = 0)")
+            return tuple(counts)
     out = []
     for x, c in enumerate(counts):
         if isinstance(c, bool) or not isinstance(c, numbers.Integral):

@@ -21,7 +21,8 @@ from .base import MAX_MATRIX_D, check_size
 def _prepare(model, counts, values):
     counts = validate_counts(counts, model.d)
     dom = model.domain
-    c = [dom.convert(x) for x in counts]
+    convert, zero = dom.convert, dom.zero
+    c = [convert(x) if x else zero for x in counts]  # most counts of a large d are 0: one shared zero
     n = dom.convert(sum(counts))
     if values is None:
         values = range(model.d)
