@@ -7,6 +7,7 @@ import json
 
 import jsonschema
 import pytest
+import sympy
 
 from ldpref.cli import main
 from ldpref.errors import FormatError, MechanismError
@@ -120,3 +121,17 @@ def test_deeply_nested_json_is_one_format_error(tmp_path):
     path.write_text('{"a":' * 100_000 + "1" + "}" * 100_000)
     with pytest.raises(FormatError, match="nested too deeply"):
         load_mechanism(str(path))
+
+
+def test_file_entries_are_the_text_sympy_gives_each_rational():
+    """mechanism_to_json writes QQ elements directly (no sympy printer): the text must equal str(Rational),
+    negative and integer entries included."""
+    from ldpref import linalg
+    from ldpref.io import mechanism_to_json
+    from ldpref.mechanisms import grr, subset_selection
+
+    for mech in (grr(3, 3).mechanism, subset_selection(5, 2, sympy.Rational(5, 2)).mechanism):
+        doc = mechanism_to_json(mech)
+        assert doc["P"] == [[str(x) for x in row] for row in linalg.to_rows(mech.P)]
+        assert doc["Q"] == [[str(x) for x in row] for row in linalg.to_rows(mech.Q)]
+        assert any(x.startswith("-") for row in doc["Q"] for x in row)
