@@ -45,6 +45,13 @@ COMMANDS = [
      "experiment's two targets (Fig. 8: p = 0.74 at eps = 3.64, p = 0.57 at eps = 3.75)",
      ["ldpref", "optimize", "gcms", "--set", "eps=3.64", "lam=1/3", "k=100", "m=100"], None, None),
     ("", ["ldpref", "optimize", "gcms", "--set", "eps=3.75", "f=1500", "n=48842", "k=100", "m=100"], None, None),
+    ("Exact moments by structure, without listing outputs: SUE at e^eps = e (computed in t = e^(eps/2), "
+     "substituted last) and Apple's CMS at the papers' m = 1024, k = 65536 over the ideal random-hash family",
+     ["ldpref", "moments", "sue", "--set", "d=4", "exp_eps=e", "--counts", "3,1,0,0", "--values", "0,2"], None, None),
+    ("", ["ldpref", "moments", "cms", "--set", "d=3", "m=1024", "k=65536", "inner=srp", "exp_eps=4", "--counts",
+          "5,3,2", "--values", "0"], None, None),
+    ("A build too large for exact matrices is refused at once, naming the size and the structured alternative",
+     ["ldpref", "mechanism", "oue", "--set", "d=30", "exp_eps=3", "--json", "-"], None, None),
     ("List the keys a claim takes (ASCII names of its symbols, with their LaTeX and meaning)",
      ["ldpref", "eval", "jiang-gcms/thm3"], None, None),
     ("Bad input is named in one line and exits 2 (0.5 is read exactly as 1/2)",
