@@ -182,29 +182,28 @@ def _gcms(d, m, k, s, p=None, exp_eps=None, family="ideal", seed=None):
     return sketch.FixedSketchModel(f"gcms[{fam.name}; s={s}]", fam, R, a, o)
 
 
+def _support_size(name, d, e, k):
+    """k as given, or the l2-optimal support size (pan-strict Section 5.1; needs a numeric e^eps)."""
+    if k is not None:
+        return _int(k, "k", 1)
+    from ..wss import optimal_support_size
+
+    if e.free_symbols:
+        raise ParameterError(f"{name} needs k when exp_eps is symbolic")
+    return optimal_support_size(d, e)
+
+
 def _wss(d, exp_eps, k=None):
     """WSS / any OSC with support size k (default: the l2-optimal k): E, Var, MSE without the LP."""
     from .wss import osc_model
 
     d, e = _d(d), parse_exp_eps(exp_eps)
-    if k is None:
-        from ..wss import optimal_support_size
-
-        if e.free_symbols:
-            raise ParameterError("wss needs k when exp_eps is symbolic")
-        k = optimal_support_size(d, e)
-    return osc_model(d, _int(k, "k", 1), e)
+    return osc_model(d, _support_size("wss", d, e, k), e)
 
 
 def _ss(d, exp_eps, k=None):
     d, e = _d(d), parse_exp_eps(exp_eps)
-    if k is None:
-        from ..wss import optimal_support_size
-
-        if e.free_symbols:
-            raise ParameterError("ss needs k when exp_eps is symbolic")
-        k = optimal_support_size(d, e)
-    return pure.subset_selection(d, _int(k, "k", 1), e)
+    return pure.subset_selection(d, _support_size("ss", d, e, k), e)
 
 
 #: name -> (builder, keys, description)

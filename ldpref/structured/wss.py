@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..errors import ParameterError
 from ..mechanisms._params import check_d, check_k
+from .base import StructuredModel
 from .field import exp_eps_field
 from .symmetric import SymmetricModel, support_set_model
 
@@ -43,14 +44,8 @@ class OSCModel(SymmetricModel):
         q = self.support[1]
         return (both - q_dec * (q + q) + q_dec * q_dec) / ((p_dec - q_dec) ** 2)
 
-    def covariance_term(self, v, w, c, n):
-        if v == w:
-            return self.variance_term(v, c, n)
-        total = self.domain.zero
-        for x in range(self.d):
-            if c[x]:
-                total += c[x] * (self.pair(v, w, x) - self.b(v, x) * self.b(w, x))
-        return total / (n * n)
+    #: a configuration's third moments are not symmetric: the generic per-x sum, not SymmetricModel's shortcut
+    covariance_term = StructuredModel.covariance_term
 
 
 def osc_model(d: int, k: int, exp_eps, subsets=None, weights=None) -> OSCModel:
