@@ -20,7 +20,7 @@ from functools import cache
 import sympy
 
 import derivations.pan_strict.constructions as PS
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, to_exact
 
 e = EXP_EPS
 d = sympy.Symbol("d", positive=True, integer=True)
@@ -39,12 +39,14 @@ def pancms_l2_star_printed(d_=d, e_=e, n_=n):
 
 
 def cms_rr_pq(m_=m, e_=e):
+    m_, e_ = to_exact(m_, what="m"), to_exact(e_, what="e^eps")  # a builtin int must not meet / as a float
     p = e_ / (e_ + m_ - 1)
     q = 1 / sympy.sympify(m_)
     return p, q
 
 
 def cms_rr_l2(d_=d, m_=m, e_=e, n_=1):
+    d_, n_ = to_exact(d_, what="d"), to_exact(n_, what="n")
     p, q = cms_rr_pq(m_, e_)
     return sympy.cancel((d_ * q * (1 - q) + (p - q) * (1 - p - q)) / (n_ * (p - q) ** 2))
 

@@ -279,3 +279,21 @@ def test_optimize_gcms_command_refuses_eps_beyond_its_bound(capsys):
     assert main(["optimize", "gcms", "--set", "eps=1001", "lam=1/3", "k=10", "m=10"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "at most 1000" in err[0]
+
+
+def test_randomised_response_helpers_stay_exact_for_builtin_ints():
+    """RR's (p, q) helpers in the derivations returned floats for builtin ints (1 / int): each takes to_exact."""
+    from derivations.cross import cms_rr_l2, cms_rr_pq
+    from derivations.jiang_gcms.model import brr_pq, grr_pq
+    from derivations.pan_cms import tables
+    from derivations.pan_cms.basics import rr_pq
+
+    third, half = sympy.Rational(1, 3), sympy.Rational(1, 2)
+    assert cms_rr_pq(3, 2) == (half, third) and cms_rr_l2(5, 3, 2, 1) == 41
+    assert grr_pq(3, 2) == (half, sympy.Rational(1, 4)) and brr_pq(3) == (sympy.Rational(3, 4), sympy.Rational(1, 4))
+    for pq in (rr_pq(3, 2), tables.rr_pq(3, 2)):
+        assert pq == (half, sympy.Rational(1, 4))
+    for value in (*cms_rr_pq(3, 2), *grr_pq(3, 2), *rr_pq(3, 2), *tables.rr_pq(3, 2), *tables.rr_variances(3, 2)):
+        assert isinstance(value, sympy.Rational)
+    with pytest.raises(TypeError):
+        rr_pq(3, 2.0)

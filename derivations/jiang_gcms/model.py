@@ -36,7 +36,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, to_exact
 from ldpref.ledger.forms import Predicate
 
 from .symbols import (EZ, EZ2, HOCKEY, WORST_RATIO, A2_KM, ARGMIN_P, PQ_SLOPE, C, D, E_p, F2, I_same, S, a1_sym, a2_sym, delta, e, eps, eps_c,
@@ -88,6 +88,7 @@ def pure_ldp_condition_derived():
 
 def grr_pq(d=D, exp_eps=EXP_EPS):
     """Weight e^eps on the true value, 1 on each of the d - 1 others, normalised."""
+    d, exp_eps = to_exact(d, what="d"), to_exact(exp_eps, what="e^eps")  # builtin numbers stay exact
     total = exp_eps + (d - 1) * 1
     return sympy.cancel(exp_eps / total), sympy.cancel(1 / total)
 

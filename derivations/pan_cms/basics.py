@@ -23,6 +23,7 @@ from functools import cache
 
 import sympy
 
+from ldpref.exact import to_exact
 from .symbols import alpha, cbar, d, e, f, k, m, n, var_eq, var_neq
 from .symbols_statements import Predicate
 
@@ -527,6 +528,7 @@ def appB_diagonal_derived():
 # ---- Appendix C and Theorem 3.5 ------------------------------------------------------------------
 def rr_pq(mm=m, ee=e):
     """Randomised response on [m]: keep w.p. e/(e + m - 1), each other value w.p. 1/(e + m - 1)."""
+    mm, ee = to_exact(mm, what="m"), to_exact(ee, what="e^eps")  # builtin numbers stay exact
     return ee / (ee + mm - 1), 1 / (ee + mm - 1)
 
 

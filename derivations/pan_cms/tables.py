@@ -27,6 +27,7 @@ from functools import cache
 
 import sympy
 
+from ldpref.exact import to_exact
 from .symbols import d, e, eps, n
 
 from .symbols_statements import Predicate
@@ -74,6 +75,7 @@ def pure_coefficients(p, q):
 
 def rr_pq(mm, exp_eps=E):
     """m-ary randomised response: the true value w.p. e/(e + m - 1), each other w.p. 1/(e + m - 1)."""
+    mm, exp_eps = to_exact(mm, what="m"), to_exact(exp_eps, what="e^eps")  # builtin numbers stay exact
     return exp_eps / (exp_eps + mm - 1), 1 / (exp_eps + mm - 1)
 
 
