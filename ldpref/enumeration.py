@@ -56,25 +56,24 @@ def response_count_distribution(mech: Mechanism, counts: Sequence[int]) -> dict[
     P = mech.P.to_list()
     U = mech.n_outputs
     dist = {tuple([0] * U): dom.one}
-    bar = Progress(f"enumerating {mech.name}", sum(1 for c in counts if c))
-    for x, c in enumerate(counts):
-        if c == 0:
-            continue
-        bar.advance()
-        group = {}
-        for k in _compositions(c, U):
-            prob = dom.convert(factorial(c))
-            for u, ku in enumerate(k):
-                if ku:
-                    prob = prob * P[u][x] ** ku / dom.convert(factorial(ku))
-            if prob != dom.zero:
-                group[k] = prob
-        new = defaultdict(lambda: dom.zero)
-        for a, pa in dist.items():
-            for b, pb in group.items():
-                new[tuple(i + j for i, j in zip(a, b))] += pa * pb
-        dist = dict(new)
-    bar.__exit__(None, None, None)
+    with Progress(f"enumerating {mech.name}", sum(1 for c in counts if c)) as bar:
+        for x, c in enumerate(counts):
+            if c == 0:
+                continue
+            bar.advance()
+            group = {}
+            for k in _compositions(c, U):
+                prob = dom.convert(factorial(c))
+                for u, ku in enumerate(k):
+                    if ku:
+                        prob = prob * P[u][x] ** ku / dom.convert(factorial(ku))
+                if prob != dom.zero:
+                    group[k] = prob
+            new = defaultdict(lambda: dom.zero)
+            for a, pa in dist.items():
+                for b, pb in group.items():
+                    new[tuple(i + j for i, j in zip(a, b))] += pa * pb
+            dist = dict(new)
     return dist
 
 

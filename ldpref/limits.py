@@ -90,6 +90,15 @@ def check_matrix(what: str, n_outputs: int, d: int, *, outputs_text: str | None 
     raise ResourceLimitError(line + (f"; {alternative}" if alternative else ""))
 
 
+def check_mechanism(name: str, d: int, n_outputs: int, *, outputs_text: str | None = None, exp_eps=None,
+                    sets: str | None = None, detail: str = "") -> None:
+    """:func:`check_matrix` for the mechanism ``name`` on ``d`` inputs (P and Q), symbolic when ``exp_eps`` has
+    free symbols; with ``sets`` (its ``--set`` text) the refusal names the structured alternative."""
+    check_matrix(f"{name} with d = {d}{detail}", n_outputs, d, outputs_text=outputs_text,
+                 symbolic=bool(getattr(exp_eps, "free_symbols", ())),
+                 alternative=None if sets is None else moments_hint(name, sets))
+
+
 def check_count(what: str, count: int, *, limit: int = MAX_STEPS, unit: str = "steps",
                 alternative: str | None = None) -> None:
     """Refuse (one line) a job whose time-like size ``count`` (an exact integer) exceeds ``limit``."""
@@ -140,6 +149,6 @@ def progress(label: str, items, total: int | None = None):
             bar.advance()
 
 
-__all__ = ["ResourceLimitError", "progress", "check_matrix", "check_count", "moments_hint", "count_text", "bytes_text",
+__all__ = ["ResourceLimitError", "progress", "check_matrix", "check_mechanism", "check_count", "moments_hint", "count_text", "bytes_text",
            "matrix_entries", "Progress", "LIMIT_BYTES", "BYTES_PER_ENTRY", "BYTES_PER_SYMBOLIC_ENTRY", "MAX_ENTRIES",
            "MAX_STEPS"]

@@ -31,7 +31,8 @@ from .mechanism import Mechanism
 def _prepared(mech: Mechanism, counts: Sequence[int]):
     counts = validate_counts(counts, mech.d)
     dom = mech.domain
-    return counts, dom, dom.convert(sum(counts)), [dom.convert(c) for c in counts]
+    convert, zero = dom.convert, dom.zero
+    return counts, dom, convert(sum(counts)), [convert(c) if c else zero for c in counts]  # one shared zero
 
 
 def _finish(mech, value):

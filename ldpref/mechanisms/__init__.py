@@ -49,14 +49,13 @@ def _ss_k(d, k, exp_eps):
     """Subset Selection's k: as given, or the l2-optimal support size (exhaustive over 1..d-1)."""
     if k is not None:
         return k
-    from ..limits import check_matrix, moments_hint
+    from ..limits import check_mechanism
     from ..wss import optimal_support_size
     from ._params import check_d, check_exp_eps
 
     d, e = check_d(d), check_exp_eps(exp_eps)
     # every k in 1..d-1 gives at least C(d, 1) = d outputs: refuse before the exhaustive search over k
-    check_matrix(f"ss with d = {d}", d, d, outputs_text="at least C(d, 1)", symbolic=bool(e.free_symbols),
-                 alternative=moments_hint("ss", f"d={d} exp_eps={e}"))
+    check_mechanism("ss", d, d, outputs_text="at least C(d, 1)", exp_eps=e, sets=f"d={d} exp_eps={e}")
 
     return optimal_support_size(d, exp_eps)
 

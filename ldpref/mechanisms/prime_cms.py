@@ -28,7 +28,7 @@ import sympy
 
 from ..errors import ParameterError
 from ..hashing import HashFamily
-from ..limits import check_count, check_matrix, moments_hint
+from ..limits import check_count, check_mechanism
 from ..mechanism import Mechanism
 from . import Key, Spec, register
 from ._params import check_d, check_exp_eps
@@ -83,11 +83,9 @@ def ocms_prime(d: int, m: int, exp_eps, decoder: str = "pooled", d_prime: int | 
     e = check_exp_eps(exp_eps)
     dp = next_prime(d) if d_prime is None else int(d_prime)
     if isinstance(m, int) and not isinstance(m, bool):  # (m itself is checked by prime_hash_family)
-        check_matrix(f"ocms-prime with d = {d}, d' = {dp}, m = {m}", (dp - 1) * dp * m, d,
-                     outputs_text="(d'-1) d' m", symbolic=bool(e.free_symbols),
-                     alternative=moments_hint("ocms-prime", f"d={d} m={m} exp_eps={e}"))
+        check_mechanism("ocms-prime", d, (dp - 1) * dp * m, outputs_text="(d'-1) d' m", exp_eps=e,
+                        sets=f"d={d} m={m} exp_eps={e}", detail=f", d' = {dp}, m = {m}")
     family = prime_hash_family(d, m, d_prime)
-    dp = next_prime(d) if d_prime is None else int(d_prime)
     base = cms(family, grr(m, e).mechanism, decoder="eq8",
                name=f"ocms-prime(d={d}, d'={dp}, m={m}, exp_eps={e}, {decoder})")
     sizes = bucket_sizes(dp, m)

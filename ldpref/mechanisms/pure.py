@@ -21,7 +21,7 @@ from math import comb as _math_comb
 import sympy
 
 from ..decoders import support_set_decoder
-from ..limits import Progress, check_matrix, moments_hint
+from ..limits import Progress, check_mechanism
 from ..mechanism import Mechanism
 from ._params import check_d, check_exp_eps, check_k, half
 
@@ -55,7 +55,7 @@ def _build(name, d, outputs, supports, column, p, q) -> PureProtocol:
 def grr(d: int, exp_eps) -> PureProtocol:
     """Generalised randomised response: report the true value w.p. e^eps/(e^eps + d - 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
-    _limit("grr", d, d, "d", e, f"d={d} exp_eps={e}")
+    check_mechanism("grr", d, d, outputs_text="d", exp_eps=e, sets=f"d={d} exp_eps={e}")
     p = e / (e + d - 1)
     q = 1 / (e + d - 1)
     supports = [{y} for y in range(d)]
@@ -83,7 +83,7 @@ def _unary(name, d, p, q) -> PureProtocol:
 def sue(d: int, exp_eps) -> PureProtocol:
     """Symmetric unary encoding: every bit of the one-hot vector through BRR at eps/2 (p + q = 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
-    _limit("sue", d, 1 << d, f"2^{d}", e, f"d={d} exp_eps={e}")
+    check_mechanism("sue", d, 1 << d, outputs_text=f"2^{d}", exp_eps=e, sets=f"d={d} exp_eps={e}")
     h = half(e)
     return _unary(f"sue(d={d}, exp_eps={e})", d, h / (h + 1), 1 / (h + 1))
 
@@ -91,7 +91,7 @@ def sue(d: int, exp_eps) -> PureProtocol:
 def oue(d: int, exp_eps) -> PureProtocol:
     """Optimised unary encoding: the true bit is kept w.p. 1/2, other bits set w.p. 1/(e^eps + 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
-    _limit("oue", d, 1 << d, f"2^{d}", e, f"d={d} exp_eps={e}")
+    check_mechanism("oue", d, 1 << d, outputs_text=f"2^{d}", exp_eps=e, sets=f"d={d} exp_eps={e}")
     return _unary(f"oue(d={d}, exp_eps={e})", d, sympy.Rational(1, 2), 1 / (e + 1))
 
 
@@ -100,7 +100,8 @@ def subset_selection(d: int, k: int, exp_eps) -> PureProtocol:
     e^eps if the input is in S and to 1 otherwise."""
     d, e = check_d(d), check_exp_eps(exp_eps)
     k = check_k(k, d)
-    _limit("ss", d, comb(d, k), f"C({d}, {k})", e, f"d={d} k={k} exp_eps={e}", extra=f" and k = {k}")
+    check_mechanism("ss", d, comb(d, k), outputs_text=f"C({d}, {k})", exp_eps=e, sets=f"d={d} k={k} exp_eps={e}",
+                    detail=f" and k = {k}")
     Z = comb(d - 1, k - 1) * e + comb(d - 1, k)
     p = comb(d - 1, k - 1) * e / Z
     q = (comb(d - 2, k - 2) * e + comb(d - 2, k - 1)) / Z
@@ -108,12 +109,6 @@ def subset_selection(d: int, k: int, exp_eps) -> PureProtocol:
     outputs = ["{" + ",".join(map(str, s)) + "}" for s in subsets]
     return _build(f"ss(d={d}, k={k}, exp_eps={e})", d, outputs, [set(s) for s in subsets],
                   lambda s, x: (e if x in s else sympy.Integer(1)) / Z, p, q)
-
-
-def _limit(name, d, n_outputs, outputs_text, e, sets, extra="") -> None:
-    """The limits rule (:mod:`ldpref.limits`) before a pure protocol is built."""
-    check_matrix(f"{name} with d = {d}{extra}", n_outputs, d, outputs_text=outputs_text,
-                 symbolic=bool(e.free_symbols), alternative=moments_hint(name, sets))
 
 
 def support_probabilities(mech: Mechanism, supports) -> tuple[sympy.Expr, sympy.Expr]:

@@ -33,7 +33,7 @@ import sympy
 from ..errors import ParameterError
 from ..exact import to_exact
 from ..hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, random_family
-from ..limits import MAX_ENTRIES, check_count, check_matrix, moments_hint, progress
+from ..limits import MAX_ENTRIES, check_count, check_mechanism, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
 from ._params import check_d, check_exp_eps
@@ -51,15 +51,6 @@ def _int(value, what: str, low: int) -> int:
     if value < low:
         raise ParameterError(f"{what} = {value} must be at least {low}")
     return int(value)
-
-
-def _check_outputs(count: int, what: str, d: int, *, sets: str | None = None, outputs_text: str | None = None,
-                   exp_eps=None) -> None:
-    """The limits rule (:mod:`ldpref.limits`): ``count`` outputs on ``d`` inputs, before anything is built."""
-    name = what.split("[")[0].split("(")[0]
-    symbolic = exp_eps is not None and bool(getattr(exp_eps, "free_symbols", ()))
-    check_matrix(f"{what} with d = {d}", count, d, outputs_text=outputs_text, symbolic=symbolic,
-                 alternative=None if sets is None else moments_hint(name, sets))
 
 
 def _power_of_two_above(value: int) -> int:
@@ -107,7 +98,7 @@ def tns(M, inner: Mechanism, *, decoder=None, name: str = "tns") -> Mechanism:
     index = {v: i for i, v in enumerate(values)}
     if inner.d != len(values):
         raise ParameterError(f"{name}: M has {len(values)} distinct elements, the inner mechanism {inner.d} inputs")
-    _check_outputs(k * inner.n_outputs, name, d, outputs_text=f"{k} x {inner.n_outputs}")
+    check_mechanism(name, d, k * inner.n_outputs, outputs_text=f"{k} x {inner.n_outputs}")
     PR = inner.perturbation_matrix()
     prob: dict[tuple[int, int], list] = {}
     for x in range(d):
@@ -179,7 +170,7 @@ def hadamard_encoding(d: int, exp_eps, size: int | None = None) -> Mechanism:
     d = check_d(d)
     e = check_exp_eps(exp_eps)
     s = _hadamard_size(d, size, f"HE with d = {d}")
-    _check_outputs(2 * s, "he", d, sets=f"d={d} exp_eps={e}", outputs_text=f"2 x {s}", exp_eps=e)
+    check_mechanism("he", d, 2 * s, sets=f"d={d} exp_eps={e}", outputs_text=f"2 x {s}", exp_eps=e)
     H = walsh_hadamard(s)
     prob, rec = _binary_rr_on((1, -1), e)
     law = {(z, v): sympy.cancel(prob(z, v) / s) for z in (1, -1) for v in (1, -1)}
@@ -205,7 +196,7 @@ def hadamard_response(d: int, exp_eps, size: int | None = None) -> Mechanism:
     d = check_d(d)
     e = check_exp_eps(exp_eps)
     s = _hadamard_size(d, size, f"HR with d = {d}")
-    _check_outputs(2 * s, "hr", d, sets=f"d={d} exp_eps={e}", outputs_text=f"2 x {s}", exp_eps=e)
+    check_mechanism("hr", d, 2 * s, sets=f"d={d} exp_eps={e}", outputs_text=f"2 x {s}", exp_eps=e)
     H = walsh_hadamard(s)
     prob, rec = _binary_rr_on((1, 0), e)
     law = {(bit, v): sympy.cancel(prob(bit, v) / s) for bit in (1, 0) for v in (1, 0)}
@@ -295,7 +286,7 @@ def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None
     B = 1 << (b - 1)
     s = _hadamard_size(-(-d // B), size, f"RHR with d = {d}, b = {b}")
     m = 1 << b
-    _check_outputs(s * m, "rhr", d, sets=f"d={d} b={b} exp_eps={e}", outputs_text=f"{s} x 2^{b}", exp_eps=e)
+    check_mechanism("rhr", d, s * m, sets=f"d={d} b={b} exp_eps={e}", outputs_text=f"{s} x 2^{b}", exp_eps=e)
     M = rhr_matrix(d, b, s)
     R = grr(m, e)
     p, q = R.p, R.q
@@ -333,7 +324,7 @@ def local_hashing(family: HashFamily, exp_eps) -> Mechanism:
     """
     e = check_exp_eps(exp_eps)
     m, k, d = family.m, family.k, family.d
-    _check_outputs(k * m, "olh", d, outputs_text=f"{k} x {m}", exp_eps=e)
+    check_mechanism("olh", d, k * m, outputs_text=f"{k} x {m}", exp_eps=e)
     p = e / (e + m - 1)
     q = 1 / (e + m - 1)
     g = sympy.Rational(1, m)
@@ -368,7 +359,7 @@ def rappor_cohorts(family: HashFamily, p1, p0, *, name: str = "rappor") -> Mecha
     """
     p1, p0 = to_exact(p1, what="p1"), to_exact(p0, what="p0")
     m, k, d = family.m, family.k, family.d
-    _check_outputs(k * (1 << m), name, d, outputs_text=f"{k} x 2^{m}", exp_eps=p1)
+    check_mechanism(name, d, k * (1 << m), outputs_text=f"{k} x 2^{m}", exp_eps=p1)
     dec = {bit: sympy.cancel(sympy.Rational(m, m - 1) * (bit - p0) / (p1 - p0) - sympy.Rational(1, m - 1)) for bit in (0, 1)}
     labels, P, Q = [], [], []
     for j, h in progress(f"building {name}", list(enumerate(family.functions))):
@@ -460,9 +451,8 @@ def build_cms(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", inner="rr
         raise ParameterError(f"inner {inner!r} unknown; choose one of {', '.join(INNER)}")
     fam = make_family(d, family=family, m=m, k=k, l=l, seed=seed)
     inner_outputs = fam.m if inner == "rr" else 2**fam.m  # rr: m outputs; arp / srp: 2^m bit vectors
-    _check_outputs(fam.k * inner_outputs, "cms", d, outputs_text=f"{fam.k} x {inner_outputs}", exp_eps=exp_eps)
+    check_mechanism("cms", d, fam.k * inner_outputs, outputs_text=f"{fam.k} x {inner_outputs}", exp_eps=exp_eps)
     R = inner_mechanism(inner, fam.m, exp_eps)
-    _check_outputs(fam.k * R.n_outputs, "cms", d, outputs_text=f"{fam.k} x {R.n_outputs}", exp_eps=exp_eps)
     return cms(fam, R, decoder=decoder).mechanism
 
 
@@ -481,9 +471,8 @@ def build_cms_he(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", seed=N
     """CMS + HE (pan-cms Section 4.5): an outer CMS to [m] whose inner mechanism is HE on [m]."""
     fam = make_family(d, family=family, m=m, k=k, l=l, seed=seed)
     he_outputs = 2 * _power_of_two_above(fam.m)  # HE on [m]: 2 x (the smallest power of two > m) outputs
-    _check_outputs(fam.k * he_outputs, "cms-he", d, outputs_text=f"{fam.k} x {he_outputs}", exp_eps=exp_eps)
+    check_mechanism("cms-he", d, fam.k * he_outputs, outputs_text=f"{fam.k} x {he_outputs}", exp_eps=exp_eps)
     he = hadamard_encoding(fam.m, exp_eps)
-    _check_outputs(fam.k * he.n_outputs, "cms-he", d, outputs_text=f"{fam.k} x {he.n_outputs}", exp_eps=exp_eps)
     return cms(fam, he, name=f"cms-he[{fam.name}; exp_eps={check_exp_eps(exp_eps)}]").mechanism
 
 

@@ -13,17 +13,13 @@ from typing import Sequence
 
 import sympy
 
-from ..dataset import validate_counts
 from ..errors import ParameterError
+from ..moments import _prepared
 from .base import MAX_MATRIX_D, check_size
 
 
 def _prepare(model, counts, values):
-    counts = validate_counts(counts, model.d)
-    dom = model.domain
-    convert, zero = dom.convert, dom.zero
-    c = [convert(x) if x else zero for x in counts]  # most counts of a large d are 0: one shared zero
-    n = dom.convert(sum(counts))
+    counts, dom, n, c = _prepared(model, counts)  # the same checked counts and converted dataset as ldpref.moments
     if values is None:
         values = range(model.d)
     values = list(values)
