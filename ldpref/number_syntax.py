@@ -30,6 +30,8 @@ from .errors import ParameterError
 MAX_MAGNITUDE = 10 ** 100
 #: bound on |k| in x ** k and on the decimal exponent of 1e<k>
 MAX_EXPONENT = 400
+#: bound on |x| in exp(x): e^230 < 10^100 = MAX_MAGNITUDE
+MAX_EXP_ARGUMENT = 230
 MAX_TEXT = 200
 
 _TOKEN = re.compile(r"\s*(?:(?P<num>(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)|(?P<name>[A-Za-z_]+)"
@@ -207,6 +209,6 @@ class _Parser:
             raise self._error(f"sqrt of the negative number {arg}")
         if name in ("ln", "log") and not arg.is_positive:
             raise self._error(f"{name} of the non-positive number {arg}")
-        if name == "exp" and not abs(arg) <= 230:  # e^230 > 10^99
+        if name == "exp" and not abs(arg) <= MAX_EXP_ARGUMENT:
             raise self._error("|value| must be at most 10^100")
         return self._sized(_FUNCS[name](arg))

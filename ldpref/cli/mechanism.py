@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 import sys
 
+from ..number_syntax import MAX_EXP_ARGUMENT
 from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, ascii_int, check_writable, out_stream, parse_sets, \
     write_json
 from ._parser import seed_type
 
 
 #: eps is at most this, so that e^eps stays within the number bound 10^100 of ldpref.number_syntax
-MAX_EPS = 230
+MAX_EPS = MAX_EXP_ARGUMENT
 
 
 def check_eps(eps, text: str, max_eps=None) -> None:
