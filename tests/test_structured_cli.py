@@ -71,3 +71,13 @@ def test_gcms_fig6_setting_against_theorem3_formula():
             got = sympy.N(sm.variance(M, [f, n - f], values=[0])[0], 40)
             want = estimator_variance(p, q, m, k, n, f, (n - f) ** 2) / n**2
             assert abs(mpmath.mpf(str(got)) - want) < mpmath.mpf(10) ** -30 * want
+
+
+def test_model_integers_are_ascii_digits_only():
+    """The registry's integer keys follow the command line's rule: int() would take full-width digits."""
+    from ldpref.errors import ParameterError
+    from ldpref.structured import model
+
+    with pytest.raises(ParameterError, match="not an integer"):
+        model("grr", d="３", exp_eps="3")
+    assert model("grr", d="3", exp_eps="3").d == 3

@@ -57,7 +57,7 @@ def parse_exp_eps(text):
 
 def _int(value, what, low, high=None):
     if isinstance(value, str):
-        if not re.fullmatch(r"\s*[+-]?\d+\s*", value):
+        if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", value):
             raise ParameterError(f"{what} = {value!r} is not an integer")
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
