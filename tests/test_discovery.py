@@ -298,3 +298,17 @@ def test_cli_discover_bad_input(capsys, tmp_path, small_file):
     for (data, eps, delta), needle in cases:
         code, out, err = run(capsys, "discover", "--data", data, "--eps", eps, "--delta", delta)
         assert code == 2 and out == "" and needle in err and err.count("\n") == 1, (data, eps, delta, err)
+
+
+def test_kosarak_count_of_counts_matches_the_data_file():
+    import os
+    from collections import Counter
+
+    from ldpref.discovery.data import histogram, read_items
+    from proofs_checks.jiang_gcms.sec7e_kosarak import KOSARAK_COUNT_OF_COUNTS
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(root, "..", "shared", "data", "kosarak", "kosarak-head.dat")  # the data README's place
+    if not os.path.exists(path):
+        pytest.skip("the Kosarak file is not present")
+    assert dict(Counter(histogram(read_items(path)).values())) == KOSARAK_COUNT_OF_COUNTS

@@ -56,3 +56,16 @@ def singleton_release_probability(eps, delta):
 def sec7e_singletons_derived():
     return Predicate(r"\tfrac12 e^{-(T-1)/b} = \delta < \tfrac12",
                      lambda **kw: bool(singleton_release_probability(kw["eps"], kw["delta"]) < sympy.Rational(1, 2)))
+
+
+def discovered_limit(count_of_counts: dict, delta):
+    """lim_{eps -> oo} E|S| at b = 1/eps, T = 1 - ln(2 delta)/eps: every item with count >= 2 is released
+    (T -> 1 < c), an item of count 1 with probability delta whatever eps."""
+    return sum(m for c, m in count_of_counts.items() if c >= 2) + delta * count_of_counts.get(1, 0)
+
+
+def sec7e_convergence_derived():
+    """The limit sum_{c >= 2} N_c + delta N_1 lies below |D| = sum_c N_c iff N_1 (1 - delta) > 0."""
+    return Predicate(r"\lim \mathbb{E}|S| = \textstyle\sum_{c\ge2} N_c + \delta N_1 < \sum_c N_c",
+                     lambda **kw: bool(discovered_limit(kw["count_of_counts"], kw["delta"])
+                                       < sum(kw["count_of_counts"].values())))

@@ -75,6 +75,6 @@ def add_parsers(sub) -> None:
                    help="opendp: OpenDP's floating-point-safe Laplace threshold (default, not seedable); reference: "
                         "seeded numpy Laplace, the paper's semantics literally")
     p.add_argument("--full-protocol", dest="full_protocol", action="store_true",
-                   help="encrypt, shuffle and decrypt every client's message (about 0.3 ms per client)")
+                   help="encrypt, shuffle and decrypt every client's message (about 0.5 ms per client)")
     p.add_argument("--json", metavar="FILE", help=f"write {FORMAT} JSON to FILE ('-' for stdout)")
     p.set_defaults(func=cmd_discover)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..errors import ParameterError
 from ..limits import check_count
 from .messages import (HASH_BYTES, HEADER_BYTES, MAGIC, MESSAGE_ID_BYTES, MIN_INNER_CIPHERTEXT,
                        MIN_OUTER_CIPHERTEXT, ROLE_AUXILIARY, VERSION, Rejections, check_key, nacl)
@@ -55,7 +56,6 @@ class AuxiliaryServer:
         params = check_threshold(b, T)
         self.b, self.T = params.b, params.T
         if noise not in NOISE_METHODS:
-            from ..errors import ParameterError
             raise ParameterError(f"noise {noise!r}: expected one of {', '.join(NOISE_METHODS)}")
         self.noise, self._noise_rng, self._select_rng = noise, noise_rng, select_rng
 

@@ -193,3 +193,70 @@ def sec7e_singletons(ev):
     sigma = (20000 * 0.1 * 0.9) ** 0.5
     ev.statistical("Algorithm 6 (reference noise) releases singletons at rate delta", abs(passed - 2000) < 6 * sigma,
                    20000, f"{passed} of 20000 singleton bins released at delta = 0.1 (expected 2000 +- {6 * sigma:.0f})")
+
+
+def _class_probabilities():
+    """P(c + Lap(b) >= T) for an item of count c = 1 + k (k >= 1) at b = 1/eps, T = 1 + lg/eps (lg = -ln(2 delta)),
+    from the Laplace upper tail: below the threshold (t = T - c >= 0) and above it (t < 0, by symmetry)."""
+    tail, b, t = _laplace_upper_tail()
+    eps, k, lg = sympy.symbols("epsilon k lg", positive=True)
+    gap = lg / eps - k  # T - c
+    below = sympy.simplify(tail.subs({b: 1 / eps, t: gap}))  # valid where gap >= 0
+    above = sympy.simplify(1 - tail.subs({b: 1 / eps, t: -gap}))  # valid where gap < 0
+    return eps, k, lg, below, above
+
+
+@cache
+def _convergence_proof():
+    """Exact facts for c >= 2: both branches are nondecreasing in eps, meet at the threshold, and the release
+    probability tends to 1 as eps -> oo."""
+    eps, k, lg, below, above = _class_probabilities()
+    at = {eps: lg / k}  # gap = 0
+    return {
+        "below nondecreasing": bool(sympy.diff(below, eps).is_nonnegative),
+        "above nondecreasing": bool(sympy.diff(above, eps).is_nonnegative),
+        "continuous at T = c": sympy.simplify(below.subs(at) - above.subs(at)) == 0,
+        "limit 1": sympy.limit(above, eps, sympy.oo) == 1,
+    }
+
+
+@claim(id="jiang-gcms/sec7.E.convergence", location="Section VII-E, on Fig. 9",
+       statement="As eps increases the number of discovered items converges, to a number well below the number of "
+                 "distinct items.",
+       printed=P.sec7e_convergence_printed, derived=M.sec7e_convergence_derived,
+       derivation="derivations.jiang_gcms.discovery_model.discovered_limit", kind="statement",
+       assumptions="b = 1/eps, T = 1 - ln(2 delta)/eps; judged on the Kosarak items (one client per occurrence: "
+                   "n = 294,022, 17,034 distinct, 6,384 held by one client), the paper's URL data being unavailable",
+       note="On Kosarak the limit is 10,650 + 6,384 delta of 17,034 distinct items (62.5%); the paper reports about "
+            "5,500 of 40,000 URLs, a data-set figure we cannot check.")
+def sec7e_convergence(ev):
+    from .sec7e_kosarak import KOSARAK_COUNT_OF_COUNTS as counts
+
+    facts = _convergence_proof()
+    if not all(facts.values()):
+        raise AssertionError(f"a step of the convergence proof failed: {facts}")
+    distinct = sum(counts.values())
+    insts = []
+    for delta in (R(1, 10**6), R(1, 100), R(49, 100)):
+        # every count class is nondecreasing in eps (proved above; count 1 is the constant delta), so E|S| is,
+        # and its limit is the sum of the classes' limits: 1 for c >= 2, _singleton_tail = delta for c = 1
+        limit = sum(m for c, m in counts.items() if c >= 2) + _singleton_tail(R(1), delta) * counts[1]
+        params = {"count_of_counts": counts, "delta": delta}
+        insts.append(Instance({"data": "kosarak-head", "delta": delta}, exact=bool(limit < distinct),
+                              derived=evaluate(ev.derived(), params), printed=evaluate(ev.printed(), params),
+                              path="proof", size=(delta,)))
+    ev.instances("E|S| nondecreasing in eps with limit sum_{c>=2} N_c + delta N_1, compared with |D|", insts)
+    # the real code on the Kosarak histogram at eps = 64, delta = 1/100: the release count is a sum of independent
+    # Bernoullis; a 6-sigma band around its exact mean has false-alarm rate about 2e-9
+    from ldpref.discovery import noise
+    from ldpref.discovery.params import paper_parameters
+
+    p = paper_parameters(64, 0.01)
+    bins = np.repeat(np.array(list(counts), dtype=np.int64), list(counts.values()))
+    probs = np.array([noise.release_probability(int(c), p.b, p.T) for c in bins])
+    passed = int(noise.threshold_release(bins, p.b, p.T, method="reference", rng=np.random.default_rng(66)).sum())
+    mean, sd = float(probs.sum()), float((probs * (1 - probs)).sum() ** 0.5)
+    ev.statistical("Algorithm 6 on the Kosarak histogram at eps = 64 releases about the limit",
+                   abs(passed - mean) < 6 * sd and mean < distinct, int(bins.size),
+                   f"{passed} released (mean {mean:.1f} +- {6 * sd:.1f}; limit at eps -> oo "
+                   f"{float(M.discovered_limit(counts, 0.01)):.2f}; {distinct} distinct)")
