@@ -62,11 +62,11 @@ def cmd_discover(args) -> int:
 
 def add_parsers(sub) -> None:
     p = sub.add_parser("discover", help="jiang-gcms Section V: discover unknown items of a data file (Algorithms 5-6)",
-                       description="Run jiang-gcms's unknown-domain discovery (keyed hash, sealed boxes, shuffler, "
-                                   "auxiliary server's noisy threshold) on a UTF-8 text file, one client per "
-                                   "whitespace-separated item.  b = 1/eps and T = 1 - ln(2 delta)/eps (Theorem 4 as "
-                                   "applied in Section VII-E).  Without --full-protocol the noisy threshold runs on "
-                                   "the histogram, which is what the auxiliary server sees (same law).")
+                       description="Run jiang-gcms's unknown-domain discovery (keyed hash, sealed boxes, shuffler, auxiliary\n"
+                                   "server's noisy threshold) on a UTF-8 text file, one client per whitespace-separated\n"
+                                   "item.  b = 1/eps and T = 1 - ln(2 delta)/eps (Theorem 4 as applied in Section VII-E).\n"
+                                   "Without --full-protocol the noisy threshold runs on the histogram, which is what the\n"
+                                   "auxiliary server sees (same law).")
     p.add_argument("--data", required=True, metavar="FILE", help="UTF-8 text file of items (e.g. Kosarak)")
     p.add_argument("--eps", required=True, help="privacy budget eps > 0 (exact syntax, e.g. 1, 1/2, ln(3))")
     p.add_argument("--delta", required=True, help="delta in (0, 1/2) (e.g. 1e-6)")

@@ -14,12 +14,15 @@ here, so the Kosarak click stream stands in (:mod:`.data` says which entries are
 
 from __future__ import annotations
 
+import secrets
+
 import numpy as np
 
 from ..errors import ParameterError
 from ..limits import check_count
 from .client import item_bytes, keyed_hash
 from .data import histogram, read_items
+from .messages import KEY_BYTES
 from .noise import NOISE_METHODS, release_probability, threshold_release
 from .params import ThresholdParameters, paper_parameters
 from .protocol import Keys, run_protocol, streams
@@ -31,7 +34,8 @@ def histogram_discovery(counts: dict[str, int], params: ThresholdParameters, *, 
     if noise == "reference" and seed is None:
         raise ParameterError("the reference noise path needs a seed")
     rngs = streams(seed)
-    hmac_key = Keys.generate(None if rngs is None else rngs["keys"]).hmac_key
+    # the HMAC key the full protocol would draw from the same seed (Keys.generate draws it first)
+    hmac_key = secrets.token_bytes(KEY_BYTES) if rngs is None else Keys.generate(rngs["keys"]).hmac_key
     order = sorted(counts, key=lambda item: keyed_hash(hmac_key, item_bytes(item)))
     mask = threshold_release([counts[item] for item in order], params.b, params.T, method=noise,
                              rng=None if rngs is None else rngs["noise"])

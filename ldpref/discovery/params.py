@@ -64,7 +64,7 @@ def paper_parameters(eps, delta) -> ThresholdParameters:
     e, d = check_eps(eps), check_delta(delta)
     b, T = 1.0 / e, 1.0 - math.log(2.0 * d) / e
     if not T >= 1:
-        raise ParameterError(f"delta = {delta}: gives T = 1 - ln(2 delta)/eps = {T:.6g} < 1 (need delta < 1/2)")
+        raise ParameterError(f"delta = {delta}: gives T = 1 - ln(2 delta)/eps = {T:.6g} < 1 (need delta <= 1/2)")
     checked = check_threshold(b, T)
     return ThresholdParameters(b=checked.b, T=checked.T, eps=e, delta=d)
 
