@@ -36,7 +36,7 @@ Sufficient samplers (cost independent of n):
 
 from __future__ import annotations
 
-from math import comb
+from ..mechanisms.pure import comb  # 0 outside 0 <= r <= n, as the exact builder
 
 import numpy as np
 import sympy
@@ -44,11 +44,13 @@ import sympy
 from ..errors import ParameterError
 from ..limits import check_count
 from ..mechanisms._params import check_d, check_exp_eps, check_k
-from .base import (CHUNK, MAX_PROTOCOL_DRAWS, Simulator, check_counts, check_rng, check_values, register,
-                   support_estimate, to_float)
+from .base import (CHUNK, MAX_PROTOCOL_DRAWS, Simulator, check_counts, check_rng, check_trials, check_values,
+                   register, support_estimate, to_float)
 
 #: numpy's multivariate hypergeometric (method "marginals") needs a population below 10^9
 MAX_HYPERGEOMETRIC_POOL = 10**9 - 1
+#: trials x states cells scanned together by sufficient_many
+TRIAL_CELLS = 1 << 16
 
 
 class PureSimulator(Simulator):
@@ -105,8 +107,15 @@ class GRRSimulator(PureSimulator):
 
     def sufficient(self, counts, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)
-        redraw = rng.binomial(counts, self.lam)
-        support = counts - redraw + rng.multinomial(int(redraw.sum()), np.full(self.d, 1.0 / self.d))
+        return self._sufficient(counts, 1, rng)[0]
+
+    def sufficient_many(self, counts, trials, rng):
+        counts, rng = check_counts(counts, self.d), check_rng(rng)
+        return self._sufficient(counts, check_trials(trials, self.d), rng)
+
+    def _sufficient(self, counts, trials, rng):
+        redraw = rng.binomial(counts, self.lam, size=(trials, self.d))
+        support = counts - redraw + rng.multinomial(redraw.sum(axis=1), np.full(self.d, 1.0 / self.d))
         return self._estimate(support, int(counts.sum()))
 
     def exact(self):
@@ -143,8 +152,16 @@ class UnarySimulator(PureSimulator):
 
     def sufficient(self, counts, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)
+        return self._sufficient(counts, 1, rng)[0]
+
+    def sufficient_many(self, counts, trials, rng):
+        counts, rng = check_counts(counts, self.d), check_rng(rng)
+        return self._sufficient(counts, check_trials(trials, self.d), rng)
+
+    def _sufficient(self, counts, trials, rng):
         n = int(counts.sum())
-        support = rng.binomial(counts, self.p) + rng.binomial(n - counts, self.q)
+        shape = (trials, self.d)
+        support = rng.binomial(counts, self.p, size=shape) + rng.binomial(n - counts, self.q, size=shape)
         return self._estimate(support, n)
 
     def exact(self):
@@ -194,50 +211,52 @@ class SubsetSelectionSimulator(PureSimulator):
 
     def sufficient(self, counts, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)
+        return self._sufficient(counts, 1, rng)[0]
+
+    def sufficient_many(self, counts, trials, rng):
+        """Independent trials, scanned together (vectorised over trials, in chunks)."""
+        counts, rng = check_counts(counts, self.d), check_rng(rng)
+        trials = check_trials(trials, self.d)
+        step = max(1, TRIAL_CELLS // (self.k + 1))
+        return np.concatenate([self._sufficient(counts, min(step, trials - t), rng) for t in range(0, trials, step)])
+
+    def _sufficient(self, counts, trials, rng):
         n = int(counts.sum())
-        G = rng.binomial(counts, 1.0 - self.lam)  # clients reporting {x} + a uniform (k-1)-subset of the others
-        uniform = n - int(G.sum())  # clients reporting a uniform k-subset of [d]
-        total = int(G.sum())
+        G = rng.binomial(counts, 1.0 - self.lam, size=(trials, self.d))  # {x} + uniform (k-1)-subset of the others
+        uniform = n - G.sum(axis=1)  # clients reporting a uniform k-subset of [d]
+        total = int(G.sum(axis=1).max())
         batches = max(1, -(-total // MAX_HYPERGEOMETRIC_POOL))
         if batches == 1:
             support = self._scan(G, uniform, rng)
         else:  # consecutive batches of the G clients, each below numpy's hypergeometric limit
-            cum = np.cumsum(G)
+            cum = np.cumsum(G, axis=1)
             prev = cum - G
-            support = np.zeros(self.d, dtype=np.int64)
+            support = np.zeros((trials, self.d), dtype=np.int64)
             for b in range(batches):
-                lo, hi = b * MAX_HYPERGEOMETRIC_POOL, min((b + 1) * MAX_HYPERGEOMETRIC_POOL, total)
+                lo, hi = b * MAX_HYPERGEOMETRIC_POOL, (b + 1) * MAX_HYPERGEOMETRIC_POOL
                 part = np.clip(cum, lo, hi) - np.clip(prev, lo, hi)
-                support += self._scan(part, uniform if b == 0 else 0, rng)
+                support += self._scan(part, uniform if b == 0 else np.zeros_like(uniform), rng)
         return self._estimate(support, n)
 
     def _scan(self, G, uniform, rng):
-        """Inclusion counts of the subsets {x} + uniform (k-1)-subset of [d] \\ {x} (G[x] of them per x) and
-        ``uniform`` uniform k-subsets of [d], scanning the items in order (see the module docstring)."""
-        d, k = self.d, self.k
+        """Inclusion counts (trials x d) of the subsets {x} + uniform (k-1)-subset of [d] \\ {x} (G[t, x] of them)
+        and ``uniform[t]`` uniform k-subsets of [d], scanning the items in order (see the module docstring)."""
+        trials, d, k = G.shape[0], self.d, self.k
         slots = np.arange(k + 1, dtype=np.float64)
-        ahead = np.zeros(k + 1, dtype=np.int64)  # clients whose own x is still ahead, by free slots j
-        ahead[k - 1] = int(G.sum())
-        behind = np.zeros(k + 1, dtype=np.int64)  # clients with nothing excluded ahead, by free slots j
-        behind[k] = uniform
-        ahead_total = int(G.sum())
-        support = np.zeros(d, dtype=np.int64)
+        ahead = np.zeros((trials, k + 1), dtype=np.int64)  # clients whose own x is still ahead, by free slots j
+        ahead[:, k - 1] = G.sum(axis=1)
+        behind = np.zeros((trials, k + 1), dtype=np.int64)  # clients with nothing excluded ahead, by free slots
+        behind[:, k] = uniform
+        support = np.zeros((trials, d), dtype=np.int64)
         for i in range(d):
-            taken = int(G[i])
-            taken += _take(behind, slots, d - i, rng)  # d - i items left for them (i..d-1)
-            if G[i]:  # the clients with x = i leave the pool ahead, with their share of its states
-                lo, hi = _span(ahead)
-                if G[i] == ahead_total:
-                    moved = ahead[lo:hi + 1].copy()
-                else:
-                    moved = rng.multivariate_hypergeometric(ahead[lo:hi + 1], int(G[i]), method="marginals")
-                ahead[lo:hi + 1] -= moved
-                behind[lo:hi + 1] += moved
-                ahead_total -= int(G[i])
-            if ahead_total:
-                taken += _take(ahead, slots, d - i - 1, rng)  # their own x is excluded: d - i - 1 items left
-            support[i] = taken
-        if ahead_total or behind[1:].any():
+            taken = G[:, i] + _take(behind, slots, d - i, rng)  # d - i items left for them (i..d-1)
+            if G[:, i].any():  # the clients with x = i leave the pool ahead, with their share of its states
+                moved = _split(ahead, G[:, i], rng)
+                ahead -= moved
+                behind += moved
+            taken += _take(ahead, slots, d - i - 1, rng)  # their own x is excluded: d - i - 1 items left
+            support[:, i] = taken
+        if ahead.any() or behind[:, 1:].any():
             raise AssertionError("subset-selection scan ended with unfilled slots")
         return support
 
@@ -248,23 +267,46 @@ class SubsetSelectionSimulator(PureSimulator):
 
 
 def _span(states):
-    nz = np.flatnonzero(states)
+    """The columns [lo, hi] holding every non-zero state of any trial."""
+    nz = np.flatnonzero(states.any(axis=0))
     return (int(nz[0]), int(nz[-1])) if nz.size else (0, -1)
 
 
-def _take(states, slots, left, rng) -> int:
+def _take(states, slots, left, rng) -> np.ndarray:
     """One scan step: every client with j free slots among ``left`` items takes the current item w.p. j/left.
-    Updates ``states`` in place and returns how many took it."""
+    Updates ``states`` (trials x (k+1)) in place and returns how many took it, per trial."""
     lo, hi = _span(states)
     lo = max(lo, 1)
     if hi < lo:
-        return 0
+        return np.zeros(states.shape[0], dtype=np.int64)
     if hi > left:
         raise AssertionError(f"subset-selection scan: {hi} free slots but only {left} items left")
-    took = rng.binomial(states[lo:hi + 1], slots[lo:hi + 1] / left)
-    states[lo:hi + 1] -= took
-    states[lo - 1:hi] += took
-    return int(took.sum())
+    took = rng.binomial(states[:, lo:hi + 1], slots[lo:hi + 1] / left)
+    states[:, lo:hi + 1] -= took
+    states[:, lo - 1:hi] += took
+    return took.sum(axis=1)
+
+
+def _split(pool, draws, rng) -> np.ndarray:
+    """Per trial t, the states of ``draws[t]`` clients drawn without replacement from ``pool[t]`` (counts per
+    state): a multivariate hypergeometric draw (numpy's for one trial; color by color across trials)."""
+    lo, hi = _span(pool)
+    out = np.zeros_like(pool)
+    if pool.shape[0] == 1:
+        total = int(pool[0].sum())
+        draw = int(draws[0])
+        out[0, lo:hi + 1] = pool[0, lo:hi + 1] if draw == total else \
+            rng.multivariate_hypergeometric(pool[0, lo:hi + 1], draw, method="marginals")
+        return out
+    rest = pool[:, lo:hi + 1].sum(axis=1)
+    need = draws.astype(np.int64).copy()
+    for j in range(lo, hi + 1):
+        good = pool[:, j]
+        rest -= good
+        got = rng.hypergeometric(good, rest, need)  # nsample <= good + rest holds: the pool holds the draws
+        out[:, j] = got
+        need -= got
+    return out
 
 
 register("grr", GRRSimulator)
