@@ -104,11 +104,11 @@ def test_biased_client_is_detected():
     sim = simulator("grr", d=4, exp_eps=3)
 
     class BiasedGRR(type(sim)):
-        def protocol(self, values, rng):
+        def _stats(self, x, trials, rng):  # the clients' randomisation; the server still decodes with p
             honest = self.p
             self.p = honest + 0.1
             try:
-                return super().protocol(values, rng)
+                return super()._stats(x, trials, rng)
             finally:
                 self.p = honest
 

@@ -26,8 +26,7 @@ import sympy
 from ..errors import ParameterError
 from ..limits import check_count
 from ..mechanisms._params import check_d
-from .base import (CHUNK, MAX_PROTOCOL_DRAWS, Simulator, check_counts, check_rng, check_trials, check_values,
-                   register, to_float)
+from .base import BatchedProtocol, check_counts, check_rng, check_trials, register, to_float
 from .pure import _exp
 
 #: the sufficient samplers hold a d x s table of counts (int64): at most this many cells
@@ -59,33 +58,12 @@ def _check_cells(name: str, cells: int, what: str) -> None:
                 alternative="use the real protocol")
 
 
-class _Batched(Simulator):
-    """Both methods through per-trial statistics, vectorised over trials (in chunks) and over clients.
+class _Batched(BatchedProtocol):
+    """Both methods through per-trial statistics: the protocol as :class:`BatchedProtocol`; subclasses add
+    ``_sufficient_stats(counts, trials, rng)`` (the same statistics in law), ``_cells()`` and ``_cells_text()``."""
 
-    Subclasses give ``_stats(x, trials, rng)`` (report statistics of clients ``x``, shape (trials, ...)),
-    ``_sufficient_stats(counts, trials, rng)`` (the same statistics in law) and ``_decode(stats, n)``."""
-
-    draws_per_client = 3
-
-    def protocol(self, values, rng):
-        return self.protocol_many(values, 1, rng)[0]
-
-    def protocol_many(self, values, trials, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        trials = check_trials(trials, self.d)
-        n = values.size
-        check_count(f"the real protocol of {self.name}", self.draws_per_client * n, limit=MAX_PROTOCOL_DRAWS,
-                    unit="random draws")
-        out = []
-        per = max(1, CHUNK // n)
-        for t in range(0, trials, per):
-            tt = min(per, trials - t)
-            if n <= CHUNK:
-                stats = self._stats(values, tt, rng)
-            else:
-                stats = sum(self._stats(values[a:a + CHUNK], 1, rng) for a in range(0, n, CHUNK))
-            out.append(self._decode(stats, n))
-        return np.concatenate(out)
+    def _client_cost(self):
+        return 3
 
     def sufficient(self, counts, rng):
         return self.sufficient_many(counts, 1, rng)[0]
@@ -104,7 +82,8 @@ class _Batched(Simulator):
 class HadamardSimulator(_Batched):
     """HE (``he``) and HR (``hr``): one Hadamard column, binary randomised response on its sign."""
 
-    draws_per_client = 2
+    def _client_cost(self):
+        return 2
 
     def __init__(self, name, d, exp_eps, size=None):
         from ..mechanisms.variants import _hadamard_size

@@ -42,10 +42,8 @@ import numpy as np
 import sympy
 
 from ..errors import ParameterError
-from ..limits import check_count
 from ..mechanisms._params import check_d, check_exp_eps, check_k
-from .base import (CHUNK, MAX_PROTOCOL_DRAWS, Simulator, check_counts, check_rng, check_trials, check_values,
-                   register, support_estimate, to_float)
+from .base import BatchedProtocol, check_counts, check_rng, check_trials, register, support_estimate, to_float
 
 #: numpy's multivariate hypergeometric (method "marginals") needs a population below 10^9
 MAX_HYPERGEOMETRIC_POOL = 10**9 - 1
@@ -53,7 +51,7 @@ MAX_HYPERGEOMETRIC_POOL = 10**9 - 1
 TRIAL_CELLS = 1 << 16
 
 
-class PureSimulator(Simulator):
+class PureSimulator(BatchedProtocol):
     """Common part of the pure protocols: exact (p, q) converted once, the support-set decoder."""
 
     def __init__(self, name: str, d, exp_eps, p: sympy.Expr, q: sympy.Expr, params: dict):
@@ -64,6 +62,9 @@ class PureSimulator(Simulator):
 
     def _estimate(self, support_counts, n):
         return support_estimate(support_counts, n, self.p, self.q)
+
+    def _decode(self, support_counts, n):
+        return self._estimate(support_counts, n)
 
     def mechanism(self):
         """The exact Mechanism of ``ldpref mechanism NAME`` (refused by ldpref.limits when too large)."""
@@ -79,11 +80,6 @@ def _exp(exp_eps):
     return e
 
 
-def _protocol_draws(what: str, draws: int) -> None:
-    check_count(f"the real protocol of {what}", draws, limit=MAX_PROTOCOL_DRAWS, unit="random draws",
-                alternative="use the sufficient-statistics sampler")
-
-
 # ---- GRR ------------------------------------------------------------------------------------------
 class GRRSimulator(PureSimulator):
     """Generalised randomised response (registry ``grr``)."""
@@ -93,17 +89,15 @@ class GRRSimulator(PureSimulator):
         super().__init__("grr", d, e, e / (e + d - 1), 1 / (e + d - 1), {"d": d, "exp_eps": e})
         self.lam = to_float(sympy.Integer(d) / (e + d - 1))  # q d: probability of a uniform re-draw
 
-    def protocol(self, values, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        n, d = values.size, self.d
-        _protocol_draws("grr", 2 * n)
-        support = np.zeros(d, dtype=np.int64)
-        for start in range(0, n, CHUNK):
-            x = values[start:start + CHUNK]
-            keep = rng.random(x.size) < self.p
-            other = (x + 1 + rng.integers(0, d - 1, size=x.size)) % d  # uniform over the d - 1 other values
-            support += np.bincount(np.where(keep, x, other), minlength=d)
-        return self._estimate(support, n)
+    def _client_cost(self):
+        return 2
+
+    def _stats(self, x, trials, rng):
+        d = self.d
+        keep = rng.random((trials, x.size)) < self.p
+        other = (x + 1 + rng.integers(0, d - 1, size=(trials, x.size))) % d  # uniform over the d - 1 other values
+        y = np.where(keep, x, other) + d * np.arange(trials)[:, None]
+        return np.bincount(y.ravel(), minlength=trials * d).reshape(trials, d)
 
     def sufficient(self, counts, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)
@@ -137,18 +131,13 @@ class UnarySimulator(PureSimulator):
             p, q = sympy.Rational(1, 2), 1 / (e + 1)
         super().__init__(name, d, e, p, q, {"d": d, "exp_eps": e})
 
-    def protocol(self, values, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        n, d = values.size, self.d
-        _protocol_draws(self.name, n * (d + 1))
-        support = np.zeros(d, dtype=np.int64)
-        rows = max(1, CHUNK // d)
-        for start in range(0, n, rows):
-            x = values[start:start + rows]
-            bits = rng.random((x.size, d)) < self.q
-            bits[np.arange(x.size), x] = rng.random(x.size) < self.p
-            support += bits.sum(axis=0)
-        return self._estimate(support, n)
+    def _client_cost(self):
+        return self.d + 1
+
+    def _stats(self, x, trials, rng):
+        bits = rng.random((trials, x.size, self.d)) < self.q
+        bits[:, np.arange(x.size), x] = rng.random((trials, x.size)) < self.p
+        return bits.sum(axis=1)
 
     def sufficient(self, counts, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)
@@ -189,25 +178,24 @@ class SubsetSelectionSimulator(PureSimulator):
         self.p_own = to_float(p)  # P(x in S | x) = p
         self.lam = to_float(comb(d, k) / Z)  # weight of the uniform k-subset in the mixture
 
-    def protocol(self, values, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        n, d, k = values.size, self.d, self.k
-        _protocol_draws("ss", n * d)
-        support = np.zeros(d, dtype=np.int64)
-        rows = max(1, CHUNK // d)
-        for start in range(0, n, rows):
-            x = values[start:start + rows]
-            m = x.size
-            own = rng.random(m) < self.p_own
-            # a uniform k-subset of the d - 1 other values: the k smallest of d - 1 random keys
-            keys = rng.random((m, d - 1))
-            picked = np.argpartition(keys, k - 1, axis=1)[:, :k] if k < d - 1 else np.tile(np.arange(d - 1), (m, 1))
-            picked = picked + (picked >= x[:, None])  # index among the others -> value
-            # clients holding x keep a uniform (k-1)-subset of those k: drop one of them uniformly
-            keep = np.ones((m, k), dtype=bool)
-            keep[np.flatnonzero(own), rng.integers(0, k, size=int(own.sum()))] = False
-            support += np.bincount(picked[keep], minlength=d) + np.bincount(x[own], minlength=d)
-        return self._estimate(support, n)
+    def _client_cost(self):
+        return self.d
+
+    def _stats(self, x, trials, rng):
+        d, k, m = self.d, self.k, x.size
+        own = rng.random((trials, m)) < self.p_own
+        # a uniform k-subset of the d - 1 other values: the k smallest of d - 1 random keys
+        keys = rng.random((trials, m, d - 1))
+        picked = np.argpartition(keys, k - 1, axis=-1)[..., :k] if k < d - 1 else \
+            np.broadcast_to(np.arange(d - 1), (trials, m, d - 1)).copy()
+        picked = picked + (picked >= x[None, :, None])  # index among the others -> value
+        # clients holding x keep a uniform (k-1)-subset of those k: drop one of them uniformly
+        keep = np.ones((trials, m, k), dtype=bool)
+        t_own, c_own = np.nonzero(own)
+        keep[t_own, c_own, rng.integers(0, k, size=t_own.size)] = False
+        offset = d * np.arange(trials)
+        items = np.concatenate(((picked + offset[:, None, None])[keep], (x[None, :] + offset[:, None])[own]))
+        return np.bincount(items, minlength=trials * d).reshape(trials, d)
 
     def sufficient(self, counts, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)

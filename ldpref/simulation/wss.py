@@ -19,16 +19,14 @@ import numpy as np
 
 from ..mechanisms import D, EXP, Key
 from ..mechanisms._params import check_d
-from .base import MAX_PROTOCOL_DRAWS, Simulator, check_counts, check_rng, check_values, register, support_estimate, \
-    to_float
+from .base import BatchedProtocol, check_counts, check_rng, check_trials, register, support_estimate, to_float
 from .pure import _exp
-from ..limits import check_count
 
 KEYS = {"d": D, "k": Key("int", None, help="support size (default: the l2-optimal k)"), "exp_eps": EXP,
         "seed": Key("int", None, help="seed of the WSS subset sampling (default 0, as `ldpref wss`)")}
 
 
-class WSSSimulator(Simulator):
+class WSSSimulator(BatchedProtocol):
     """Weighted Subset Selection (``wss``)."""
 
     def __init__(self, d, exp_eps, k=None, seed=None):
@@ -54,26 +52,30 @@ class WSSSimulator(Simulator):
         col = self.columns[x]
         return col / col.sum()  # the float image of an exact distribution: sums to 1 up to rounding
 
-    def protocol(self, values, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        n = values.size
-        check_count("the real protocol of wss", n, limit=MAX_PROTOCOL_DRAWS, unit="random draws")
-        order = np.argsort(values, kind="stable")
-        bounds = np.searchsorted(values[order], np.arange(self.d + 1))
-        responses = np.empty(n, dtype=np.int64)
-        for x in range(self.d):  # one vectorised draw per input value, not per client
-            lo, hi = bounds[x], bounds[x + 1]
-            if hi > lo:
-                responses[order[lo:hi]] = rng.choice(len(self.subsets), size=hi - lo, p=self._column(x))
-        response_counts = np.bincount(responses, minlength=len(self.subsets))
+    def _decode(self, response_counts, n):
         return support_estimate(response_counts @ self.incidence, n, self.p, self.q)
 
+    def _stats(self, x, trials, rng):
+        """Response counts (trials x R): the clients of each input value draw from its column together."""
+        R = len(self.subsets)
+        out = np.zeros((trials, R), dtype=np.int64)
+        offset = R * np.arange(trials)[:, None]
+        values, sizes = np.unique(x, return_counts=True)
+        for v, size in zip(values, sizes):  # one vectorised draw per input value, not per client
+            drawn = rng.choice(R, size=(trials, int(size)), p=self._column(int(v))) + offset
+            out += np.bincount(drawn.ravel(), minlength=trials * R).reshape(trials, R)
+        return out
+
     def sufficient(self, counts, rng):
+        return self.sufficient_many(counts, 1, rng)[0]
+
+    def sufficient_many(self, counts, trials, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)
-        response_counts = np.zeros(len(self.subsets), dtype=np.int64)
+        trials = check_trials(trials, self.d)
+        response_counts = np.zeros((trials, len(self.subsets)), dtype=np.int64)
         for x in np.flatnonzero(counts):
-            response_counts += rng.multinomial(int(counts[x]), self._column(x))
-        return support_estimate(response_counts @ self.incidence, int(counts.sum()), self.p, self.q)
+            response_counts += rng.multinomial(int(counts[x]), self._column(x), size=trials)
+        return self._decode(response_counts, int(counts.sum()))
 
     def exact(self):
         return self.mech
