@@ -224,3 +224,16 @@ def test_sizes_are_refused_before_allocating():
     assert "sufficient" in _one_line(exc)
     with pytest.raises(TypeError):
         simulator("grr", d=4, exp_eps=3).sufficient(_counts(4), 0)
+
+
+def test_subset_selection_single_trial_scan():
+    """``sufficient`` (one trial) scans with its own bookkeeping (1-D, one binomial call per item): its draws
+    must follow the exact moments too, and agree with ``sufficient_many`` (same checks, ALPHA as above)."""
+    sim = simulator("ss", d=5, exp_eps=3, k=2)
+    counts = _counts(5)
+    rng = np.random.default_rng(2024)
+    single = np.stack([sim.sufficient(counts, rng) for _ in range(600)])
+    many = sim.sufficient_many(counts, 600, rng)
+    E, V = exact_moments(sim, counts)
+    z = local_z_checks(single, many, E, V)
+    assert np.all(np.abs(z) < _threshold(z.size)), np.round(z, 2)

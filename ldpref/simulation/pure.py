@@ -214,8 +214,9 @@ class SubsetSelectionSimulator(PureSimulator):
         uniform = n - G.sum(axis=1)  # clients reporting a uniform k-subset of [d]
         total = int(G.sum(axis=1).max())
         batches = max(1, -(-total // MAX_HYPERGEOMETRIC_POOL))
+        scan = self._scan_one if trials == 1 else self._scan
         if batches == 1:
-            support = self._scan(G, uniform, rng)
+            support = scan(G, uniform, rng)
         else:  # consecutive batches of the G clients, each below numpy's hypergeometric limit
             cum = np.cumsum(G, axis=1)
             prev = cum - G
@@ -223,7 +224,7 @@ class SubsetSelectionSimulator(PureSimulator):
             for b in range(batches):
                 lo, hi = b * MAX_HYPERGEOMETRIC_POOL, (b + 1) * MAX_HYPERGEOMETRIC_POOL
                 part = np.clip(cum, lo, hi) - np.clip(prev, lo, hi)
-                support += self._scan(part, uniform if b == 0 else np.zeros_like(uniform), rng)
+                support += scan(part, uniform if b == 0 else np.zeros_like(uniform), rng)
         return self._estimate(support, n)
 
     def _scan(self, G, uniform, rng):
@@ -247,6 +248,65 @@ class SubsetSelectionSimulator(PureSimulator):
         if ahead.any() or behind[:, 1:].any():
             raise AssertionError("subset-selection scan ended with unfilled slots")
         return support
+
+    def _scan_one(self, G, uniform, rng):
+        """:meth:`_scan` for one trial, on 1-D arrays with the occupied state range kept by hand and one
+        binomial call per item (same draws in law: the split of the clients with x = i comes first, and they
+        join the pool behind only after the item is taken)."""
+        d, k = self.d, self.k
+        G1 = G[0]
+        slots = np.arange(k + 1, dtype=np.float64)
+        ahead = np.zeros(k + 1, dtype=np.int64)
+        behind = np.zeros(k + 1, dtype=np.int64)
+        ahead_total = int(G1.sum())
+        ahead[k - 1] = ahead_total
+        behind[k] = int(uniform[0])
+        alo = ahi = k - 1
+        blo = bhi = k
+        support = G1.copy()
+        for i in range(d):
+            moved = None
+            g = int(G1[i])
+            if g:
+                if g == ahead_total:
+                    moved = ahead[alo:ahi + 1].copy()
+                else:
+                    moved = rng.multivariate_hypergeometric(ahead[alo:ahi + 1], g, method="marginals")
+                ahead[alo:ahi + 1] -= moved
+                mlo, mhi = alo, ahi
+                ahead_total -= g
+            b0, a0 = max(blo, 1), max(alo, 1)
+            nb, na = max(bhi - b0 + 1, 0), (max(ahi - a0 + 1, 0) if ahead_total else 0)
+            if nb + na:
+                if (nb and bhi > d - i) or (na and ahi > d - i - 1):
+                    raise AssertionError("subset-selection scan: more free slots than items left")
+                trials_ = np.concatenate((behind[b0:b0 + nb], ahead[a0:a0 + na]))
+                probs = np.concatenate((slots[b0:b0 + nb] / (d - i), slots[a0:a0 + na] / max(d - i - 1, 1)))
+                took = rng.binomial(trials_, probs)
+                tb, ta = took[:nb], took[nb:]
+                if nb:
+                    behind[b0:b0 + nb] -= tb
+                    behind[b0 - 1:b0 + nb - 1] += tb
+                    blo = min(blo, b0 - 1)
+                if na:
+                    ahead[a0:a0 + na] -= ta
+                    ahead[a0 - 1:a0 + na - 1] += ta
+                    alo = min(alo, a0 - 1)
+                support[i] += int(took.sum())
+            if moved is not None:
+                behind[mlo:mhi + 1] += moved
+                blo, bhi = min(blo, mlo), max(bhi, mhi)
+            while blo < bhi and behind[blo] == 0:
+                blo += 1
+            while bhi > blo and behind[bhi] == 0:
+                bhi -= 1
+            while alo < ahi and ahead[alo] == 0:
+                alo += 1
+            while ahi > alo and ahead[ahi] == 0:
+                ahi -= 1
+        if ahead_total or behind[1:].any():
+            raise AssertionError("subset-selection scan ended with unfilled slots")
+        return support[None, :]
 
     def exact(self):
         from ..structured import pure
