@@ -237,3 +237,13 @@ def test_subset_selection_single_trial_scan():
     E, V = exact_moments(sim, counts)
     z = local_z_checks(single, many, E, V)
     assert np.all(np.abs(z) < _threshold(z.size)), np.round(z, 2)
+
+
+def test_unsigned_overflow_is_named_not_wrapped():
+    sim = simulator("grr", d=4, exp_eps=3)
+    with pytest.raises(ParameterError) as exc:
+        sim.sufficient(np.array([2**63 + 5, 0, 0, 0], dtype=np.uint64), np.random.default_rng(0))
+    assert "exceeds the limit" in _one_line(exc)
+    with pytest.raises(ParameterError) as exc:
+        sim.protocol(np.array([0, 2**63 + 1], dtype=np.uint64), np.random.default_rng(0))
+    assert "values[1]" in _one_line(exc)

@@ -169,6 +169,9 @@ def check_values(values, d: int) -> np.ndarray:
         raise ParameterError("values: no clients (n = 0)")
     if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
         raise ParameterError(f"values: expected integers 0..{d - 1}, got dtype {arr.dtype}")
+    if arr.dtype == np.uint64 and int(arr.max()) >= d:
+        i = int(np.argmax(arr))
+        raise ParameterError(f"values[{i}] = {int(arr[i])} is not an input 0..{d - 1}")
     arr = arr.astype(np.int64, copy=False)
     bad = np.flatnonzero((arr < 0) | (arr >= d))
     if bad.size:
@@ -198,6 +201,9 @@ def check_counts(counts, d: int) -> np.ndarray:
         arr = arr.astype(np.int64)
     if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
         raise ParameterError(f"counts: expected integer counts, got dtype {arr.dtype}")
+    if arr.dtype == np.uint64 and arr.size and int(arr.max()) > MAX_N:
+        x = int(np.argmax(arr))
+        raise ParameterError(f"counts[{x}] = {int(arr[x])} exceeds the limit {MAX_N}")
     arr = arr.astype(np.int64, copy=False)
     neg = np.flatnonzero(arr < 0)
     if neg.size:
