@@ -38,13 +38,12 @@ Sufficient samplers (cost independent of n):
 
 from __future__ import annotations
 
-from ..mechanisms.pure import comb  # 0 outside 0 <= r <= n, as the exact builder
-
 import numpy as np
 import sympy
 
 from ..errors import ParameterError
 from ..mechanisms._params import check_d, check_exp_eps, check_k
+from ..mechanisms.pure import comb  # 0 outside 0 <= r <= n, as the exact builder
 from .base import BatchedProtocol, check_counts, check_rng, check_trials, register, support_estimate, to_float
 
 #: numpy's multivariate hypergeometric (method "marginals") needs a population below 10^9
