@@ -10,8 +10,9 @@ method, and per coordinate v:
 
 All 5d z values of a case (mean and variance of each method, and the two-sample z) are compared with one
 two-sided threshold at a family-wise false-alarm rate of ``ALPHA = 1e-6`` per case (Bonferroni), so a correct
-simulator fails one of the ~15 cases of this file with probability about 1.5e-5 on a fresh seed.  :func:`local_z_checks` is a small local helper, to be swapped for
-:mod:`ldpref.stats` by the integrator.  A deliberately biased GRR client (keep probability p + 0.1) must fail.
+simulator fails one of the ~15 cases of this file with probability about 1.5e-5 on a fresh seed.
+:func:`local_z_checks` is a small local helper, to be swapped for :mod:`ldpref.stats` by the integrator.
+A deliberately biased GRR client (keep probability p + 0.1) must fail.
 """
 
 from __future__ import annotations
