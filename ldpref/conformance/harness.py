@@ -139,7 +139,7 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
             result.datasets.append({"counts": list(counts), "n": sum(counts), "trials": trials,
                                     "mean_estimate": [float(x) for x in estimates.mean(axis=0)],
                                     "comparisons": comps})
-        result.status = "judged below"
+        result.status = "ran"
     except (AdapterError, LdprefError) as exc:
         result.status, result.message = ERROR, str(exc)
         result.datasets = []
