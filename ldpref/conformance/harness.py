@@ -32,7 +32,7 @@ FORMAT = "ldpref.conform/1"
 #: the number of clients of the default dataset is at least this
 DEFAULT_N = 40
 #: statuses of a case
-CONFORMS, DOES_NOT_CONFORM, ERROR = "conforms", "does not conform", "error"
+CONFORMS, DOES_NOT_CONFORM, NOT_JUDGED, ERROR = "conforms", "does not conform", "not judged", "error"
 
 
 def default_datasets(d: int) -> list[list[int]]:
@@ -54,6 +54,7 @@ class Comparison:
 
     target: str
     model: str
+    role: str  # "judged" (decides the status) or "reported"
     tests: list
     exact_var: list = field(default_factory=list)
     min_detectable_bias: list = field(default_factory=list)
@@ -97,12 +98,12 @@ def _check_counts(case, counts_list):
     return counts_list
 
 
-def _compare(stats, estimates, target, prefix):
+def _compare(stats, estimates, target, prefix, role):
     tests = list(stats.z_means(estimates, target.mean, target.var))
     tests.append(stats.chi_square_mean(estimates, target.mean, target.cov))
     tests.extend(stats.variance_ratios(estimates, target.var))
     tests = [type(t)(f"{prefix} {t.name}", t.statistic, t.p_value, t.detail) for t in tests]
-    return Comparison(target.label, target.model, tests, exact_var=[float(v) for v in target.var])
+    return Comparison(target.label, target.model, role, tests, exact_var=[float(v) for v in target.var])
 
 
 def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed: int, counts_override=None,
@@ -127,15 +128,21 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
                                    f"has no hash_functions")
             hash_rows = proc.hash_functions(case["id"])
         for j, counts in enumerate(counts_list):
-            targets = [exact_target(case, counts, hash_rows)]
+            exact = exact_target(case, counts, hash_rows)
+            targets = [(exact, "judged")]
             if case.get("postprocess"):
-                targets.insert(0, postprocessed_target(case, counts))
-            d = len(targets[0].mean)
+                try:
+                    targets = [(postprocessed_target(case, counts), "judged"), (exact, "reported")]
+                except LdprefError as exc:  # ResourceLimitError included: too many outcomes to enumerate
+                    targets = [(exact, "reported")]
+                    result.message = f"not judged: the post-processed estimator's exact moments were not computed ({exc})"
+            d = len(exact.mean)
             if len(counts) != d:
                 raise LdprefError(f"case {case['id']}: dataset of {len(counts)} counts for d = {d}")
             rows = [proc.trial(case["id"], counts, s, d) for s in trial_seeds(seed, index, j, trials)]
             estimates = np.array(rows, dtype=float)
-            comps = [_compare(stats, estimates, t, f"{case['id']} n={sum(counts)} [{t.label}]") for t in targets]
+            comps = [_compare(stats, estimates, t, f"{case['id']} n={sum(counts)} [{t.label}]", role)
+                     for t, role in targets]
             result.datasets.append({"counts": list(counts), "n": sum(counts), "trials": trials,
                                     "mean_estimate": [float(x) for x in estimates.mean(axis=0)],
                                     "comparisons": comps})
@@ -148,14 +155,14 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
 
 
 def judge(results: list[CaseResult], alpha: float) -> None:
-    """Holm over every test of the judged targets (one family: the exit status), and separately over the
-    unbiased-target comparisons of post-processed cases; sets each case's status and smallest detectable bias."""
+    """Holm over every judged comparison of the run (one family: the exit status), and separately over the
+    reported-only comparisons (a post-processed case against the unbiased target); sets each case's status
+    and the smallest bias each comparison could detect."""
     from .. import stats
 
-    datasets = [ds for r in results for ds in r.datasets]
-    judged = [(ds["comparisons"][0], ds["trials"]) for ds in datasets]
-    second = [(ds["comparisons"][1], ds["trials"]) for ds in datasets if len(ds["comparisons"]) == 2]
-    for family in (judged, second):
+    pairs = [(c, ds["trials"]) for r in results for ds in r.datasets for c in ds["comparisons"]]
+    for role in ("judged", "reported"):
+        family = [(c, t) for c, t in pairs if c.role == role]
         tests = [t for c, _ in family for t in c.tests]
         if not tests:
             continue
@@ -170,7 +177,9 @@ def judge(results: list[CaseResult], alpha: float) -> None:
     for r in results:
         if r.status == ERROR:
             continue
-        r.status = DOES_NOT_CONFORM if any(ds["comparisons"][0].rejected for ds in r.datasets) else CONFORMS
+        every = bool(r.datasets) and all(any(c.role == "judged" for c in ds["comparisons"]) for ds in r.datasets)
+        rejected = any(c.rejected for ds in r.datasets for c in ds["comparisons"] if c.role == "judged")
+        r.status = DOES_NOT_CONFORM if rejected else CONFORMS if every else NOT_JUDGED
 
 
 def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int = 0, alpha: float = 1e-3,
@@ -220,7 +229,8 @@ def _case_json(r: CaseResult) -> dict:
             "seconds": round(r.seconds, 2),
             "datasets": [{"counts": ds["counts"], "n": ds["n"], "trials": ds["trials"],
                           "mean_estimate": ds["mean_estimate"],
-                          "comparisons": [{"target": c.target, "model": c.model, "rejected": c.rejected,
+                          "comparisons": [{"target": c.target, "model": c.model, "role": c.role,
+                                           "rejected": c.rejected,
                                            "exact_variance": c.exact_var,
                                            "min_detectable_bias": c.min_detectable_bias,
                                            "tests": [t.to_json() for t in c.tests]} for c in ds["comparisons"]]}
@@ -240,8 +250,8 @@ def report_text(doc: dict) -> str:
         if c["message"]:
             lines.append(f"    {c['message']}")
         for ds in c["datasets"]:
-            for k, comp in enumerate(ds["comparisons"]):
-                role = "judged" if k == 0 else "reported only"
+            for comp in ds["comparisons"]:
+                role = comp["role"]
                 verdict = "agrees" if not comp["rejected"] else f"REJECTED: {', '.join(t.split(' ')[-1] for t in comp['rejected'])}"
                 mdb = max(comp["min_detectable_bias"]) if comp["min_detectable_bias"] else float("nan")
                 lines.append(f"    n={ds['n']} counts={ds['counts']} vs {comp['target']} [{role}]: {verdict}; "
