@@ -16,6 +16,9 @@ import selectors
 import subprocess
 import sys
 
+#: time allowed for importing the adapter (at least the per-call limit): numpy and numba take seconds to load
+IMPORT_TIMEOUT = 60.0
+
 SERVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "serve.py")
 
 
@@ -36,7 +39,7 @@ class AdapterProcess:
         self.proc = subprocess.Popen([self.python, SERVE, self.adapter], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
         try:
-            self._read("import")
+            self._read("import", max(self.timeout, IMPORT_TIMEOUT))
         except AdapterError:
             self.close()
             raise
@@ -59,14 +62,15 @@ class AdapterProcess:
         self.close()
         return False
 
-    def _read(self, what: str):
+    def _read(self, what: str, limit: float | None = None):
+        limit = self.timeout if limit is None else limit
         sel = selectors.DefaultSelector()
         sel.register(self.proc.stdout, selectors.EVENT_READ)
-        ready = sel.select(self.timeout)
+        ready = sel.select(limit)
         sel.close()
         if not ready:
             self.close()
-            raise AdapterError(f"adapter {self.label}: call {what} ran past the time limit of {self.timeout:g} s")
+            raise AdapterError(f"adapter {self.label}: call {what} ran past the time limit of {limit:g} s")
         line = self.proc.stdout.readline()
         if not line:
             code = self.proc.wait()
