@@ -53,7 +53,7 @@ def cmd_conform(args) -> int:
     def progress(r):
         print(f"  {r.status:<5} {r.id} ({r.seconds:.1f} s){': ' + r.message if r.message else ''}", file=sys.stderr)
 
-    doc = run(os.path.abspath(args.adapter), python=args.python, trials=args.trials, seed=args.seed, alpha=alpha,
+    doc = run(args.adapter, python=args.python, trials=args.trials, seed=args.seed, alpha=alpha,
               timeout=timeout, only=only, progress=progress if args.progress else None)
     text = report_text(doc)
     if args.report:

@@ -30,7 +30,7 @@ class AdapterProcess:
     """One adapter module served by ``python serve.py ADAPTER`` (``python``: any interpreter, default this one)."""
 
     def __init__(self, adapter: str, *, python: str | None = None, timeout: float = 60.0):
-        self.adapter, self.python, self.timeout = adapter, python or sys.executable, float(timeout)
+        self.adapter, self.python, self.timeout = os.path.abspath(adapter), python or sys.executable, float(timeout)
         self.label = os.path.basename(adapter)
         self.proc = None
 
