@@ -152,3 +152,42 @@ def test_clip_normalise_moments_by_hand():
     t = postprocessed_target(case, [1, 0])
     assert t.mean == [sympy.Rational(3, 4), sympy.Rational(1, 4)]
     assert t.var == [sympy.Rational(3, 16)] * 2 and t.cov[0, 1] == -sympy.Rational(3, 16)
+
+
+def _vector_file(folder, shift=0):
+    """A one-test ldpref.vectors/1 file for grr d = 3, eps = ln(3) on counts (6, 4, 2), decimals from ldpref's
+    exact moments (``shift`` added to the first expectation: a wrong vector)."""
+    from ldpref import moments
+    from ldpref.mechanisms import grr
+
+    mech, counts = grr(3, 3).mechanism, [6, 4, 2]
+    dec = lambda x: str(sympy.N(x, 50))  # noqa: E731
+    ds = {"counts": counts, "n": 12,
+          "expectation": {"decimal": [dec(x + (shift if v == 0 else 0))
+                                      for v, x in enumerate(moments.expectation(mech, counts))]},
+          "variance": {"decimal": [dec(x) for x in moments.variance(mech, counts)]},
+          "covariance": {"decimal": [[dec(x) for x in row] for row in moments.covariance(mech, counts).tolist()]}}
+    test = {"tcId": "grr/d=3,eps=ln(3)", "parameters": {"d": "3", "eps": "ln(3)"},
+            "exp_eps": {"decimal": "3", "exact": "3"}, "datasets": [ds]}
+    folder.mkdir()
+    (folder / "grr.json").write_text(json.dumps({"format": "ldpref.vectors/1", "mechanism": "grr", "tests": [test]}))
+    return str(folder)
+
+
+def test_vectors_are_the_target_of_matching_cases(capsys, tmp_path):
+    adapter = _adapter(tmp_path, f'''
+import sys
+sys.path.insert(0, {ADAPTERS!r})
+from reference_grr import client, server
+CASES = [{{"id": "v", "mechanism": "grr", "params": {{"d": 3, "exp_eps": "3"}}}}]
+''', name="onvectors.py")
+    good = _vector_file(tmp_path / "good")
+    code, out, _ = _run(capsys, adapter, "--vectors", good, "--trials", "60")
+    assert code == 0 and "target: test vector grr/d=3,eps=ln(3)" in out and "counts=[6, 4, 2]" in out
+    wrong = _vector_file(tmp_path / "wrong", shift=sympy.Rational(1, 5))  # the vector, not the adapter, is wrong
+    code, out, _ = _run(capsys, adapter, "--vectors", wrong, "--trials", "60")
+    assert code == 1 and "REJECTED: " in out and "chi2-mean" in out
+    (tmp_path / "notvec").mkdir()
+    (tmp_path / "notvec" / "x.json").write_text("{}")
+    code, _, err = _run(capsys, adapter, "--vectors", str(tmp_path / "notvec"))
+    assert code == 2 and "not an ldpref.vectors/1 file" in err

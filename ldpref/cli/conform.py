@@ -41,9 +41,11 @@ def cmd_conform(args) -> int:
         raise UsageError(f"adapter {args.adapter}: not a .py file")
     if args.python is not None and not (os.path.isfile(args.python) and os.access(args.python, os.X_OK)):
         raise UsageError(f"--python {args.python}: not an executable file")
+    vectors = None
     if args.vectors is not None:
-        raise UsageError("--vectors: this ldpref has no test vectors (vectors/ not present); the registry is used "
-                         "when --vectors is left out")
+        from ..conformance.vectors_source import load_vectors
+
+        vectors = load_vectors(args.vectors)
     check_writable("--json", args.json)
     check_writable("--report", args.report)
     alpha, timeout = _alpha(args.alpha), _timeout(args.timeout)
@@ -54,7 +56,7 @@ def cmd_conform(args) -> int:
         print(f"  {r.status:<5} {r.id} ({r.seconds:.1f} s){': ' + r.message if r.message else ''}", file=sys.stderr)
 
     doc = run(args.adapter, python=args.python, trials=args.trials, seed=args.seed, alpha=alpha,
-              timeout=timeout, only=only, progress=progress if args.progress else None)
+              timeout=timeout, only=only, progress=progress if args.progress else None, vectors=vectors)
     text = report_text(doc)
     if args.report:
         with open(args.report, "w", encoding="utf-8") as fh:
@@ -76,7 +78,9 @@ def add_parsers(sub) -> None:
     p.add_argument("adapter", help="the adapter file (e.g. conformance/adapters/pure_ldp.py)")
     p.add_argument("--python", metavar="PATH",
                    help="interpreter that runs the adapter (e.g. conformance/.peer-venv/bin/python; default: this one)")
-    p.add_argument("--vectors", metavar="DIR", help="test vectors to judge against (default: ldpref's registry)")
+    p.add_argument("--vectors", metavar="DIR",
+                   help="test vectors (ldpref.vectors/1, e.g. vectors/) to judge matching cases against; other cases "
+                        "and the default use ldpref's registry")
     p.add_argument("--trials", type=int_type("--trials", MIN_TRIALS, MAX_TRIALS + 1), default=400,
                    help=f"trials per dataset ({MIN_TRIALS}..{MAX_TRIALS}, default 400)")
     p.add_argument("--seed", type=seed_type, default=0, help="seed of the trials (default 0)")

@@ -70,6 +70,7 @@ class CaseResult:
     message: str = ""
     datasets: list = field(default_factory=list)  # dicts: counts, n, comparisons (judged, unbiased)
     seconds: float = 0.0
+    source: str = "ldpref's registry"
 
 
 def _case_problem(case) -> str | None:
@@ -107,7 +108,7 @@ def _compare(stats, estimates, target, prefix, role):
 
 
 def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed: int, counts_override=None,
-             has_hash_functions: bool = True) -> CaseResult:
+             has_hash_functions: bool = True, vectors=None) -> CaseResult:
     """Run one case: targets first (exact), then T trials per dataset; never raises for the adapter's faults."""
     from .. import stats
 
@@ -115,6 +116,15 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
     result = CaseResult(case["id"], case["mechanism"], dict(case.get("params", {})))
     try:
         counts_list = counts_override or case.get("counts")
+        vector = None
+        if vectors is not None:
+            from .vectors_source import match, vector_targets
+
+            vector = match(vectors, case)
+            if vector is not None:
+                vector_sets = vector_targets(vector)
+                counts_list = [c for c, _ in vector_sets]
+                result.source = f"test vector {vector['tcId']}"
         if counts_list is None:
             d_text = str(case.get("params", {}).get("d", ""))
             if not d_text.isascii() or not d_text.isdigit() or int(d_text) < 2:
@@ -128,7 +138,7 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
                                    f"has no hash_functions")
             hash_rows = proc.hash_functions(case["id"])
         for j, counts in enumerate(counts_list):
-            exact = exact_target(case, counts, hash_rows)
+            exact = vector_sets[j][1] if vector is not None else exact_target(case, counts, hash_rows)
             targets = [(exact, "judged")]
             if case.get("postprocess"):
                 try:
@@ -183,8 +193,9 @@ def judge(results: list[CaseResult], alpha: float) -> None:
 
 
 def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int = 0, alpha: float = 1e-3,
-        timeout: float = 60.0, only=None, progress=None) -> dict:
-    """Run every case of ``adapter`` (a Python file); returns the ``ldpref.conform/1`` document."""
+        timeout: float = 60.0, only=None, progress=None, vectors=None) -> dict:
+    """Run every case of ``adapter`` (a Python file); returns the ``ldpref.conform/1`` document.
+    ``vectors``: test vectors from :func:`.vectors_source.load_vectors` (matched cases are judged by them)."""
     results: list[CaseResult] = []
     problems: list[str] = []
     with AdapterProcess(adapter, python=python, timeout=timeout) as proc:
@@ -208,7 +219,8 @@ def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int
             seen.add(case["id"])
             if only is not None and case["id"] not in only:
                 continue
-            r = run_case(proc, case, index, trials=trials, seed=seed, has_hash_functions=info.get("hash_functions", False))
+            r = run_case(proc, case, index, trials=trials, seed=seed, has_hash_functions=info.get("hash_functions", False),
+                         vectors=vectors)
             results.append(r)
             if progress is not None:
                 progress(r)
@@ -226,7 +238,7 @@ def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int
 
 def _case_json(r: CaseResult) -> dict:
     return {"id": r.id, "mechanism": r.mechanism, "params": r.params, "status": r.status, "message": r.message,
-            "seconds": round(r.seconds, 2),
+            "target_source": r.source, "seconds": round(r.seconds, 2),
             "datasets": [{"counts": ds["counts"], "n": ds["n"], "trials": ds["trials"],
                           "mean_estimate": ds["mean_estimate"],
                           "comparisons": [{"target": c.target, "model": c.model, "role": c.role,
@@ -246,7 +258,8 @@ def report_text(doc: dict) -> str:
         lines.append(f"PROBLEM  {p}")
     for c in doc["cases"]:
         params = " ".join(f"{k}={v}" for k, v in c["params"].items())
-        lines.append(f"{c['status'].upper():<17} {c['id']}  ({c['mechanism']} {params}; {c['seconds']:g} s)")
+        lines.append(f"{c['status'].upper():<17} {c['id']}  ({c['mechanism']} {params}; {c['seconds']:g} s; "
+                     f"target: {c['target_source']})")
         if c["message"]:
             lines.append(f"    {c['message']}")
         for ds in c["datasets"]:
