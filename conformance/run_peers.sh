@@ -5,13 +5,16 @@
 #
 # Exit status: 0 both libraries ran (whether or not they conform: that is the finding, in the results);
 # 3 the peers' environment could not be built (skipped, with a message); 2 the harness refused its input.
-# Usage: conformance/run_peers.sh [TRIALS] [SEED]     (defaults 400 and 1; LDPREF_PYTHON: ldpref's interpreter)
+# Usage: conformance/run_peers.sh [TRIALS] [SEED]     (defaults 400 and 1; LDPREF_PYTHON: ldpref's
+# interpreter, default .venv/bin/python of the repository when present, else python3)
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 trials="${1:-400}"
 seed="${2:-1}"
-ldpref_python="${LDPREF_PYTHON:-python3}"
+default_python=python3
+[ -x "$root/.venv/bin/python" ] && default_python="$root/.venv/bin/python"
+ldpref_python="${LDPREF_PYTHON:-$default_python}"
 "$here/make_peer_env.sh"
 status=$?
 if [ "$status" -ne 0 ]; then
