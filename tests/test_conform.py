@@ -191,3 +191,22 @@ CASES = [{{"id": "v", "mechanism": "grr", "params": {{"d": 3, "exp_eps": "3"}}}}
     (tmp_path / "notvec" / "x.json").write_text("{}")
     code, _, err = _run(capsys, adapter, "--vectors", str(tmp_path / "notvec"))
     assert code == 2 and "not an ldpref.vectors/1 file" in err
+
+
+def test_hash_adapter_cases_need_good_hash_functions(capsys, tmp_path):
+    path = _adapter(tmp_path, '''
+CASES = [{"id": c, "mechanism": "olh", "params": {"d": 3, "exp_eps": "3", "m": 2}, "hash": "adapter",
+          "counts": [[1, 1, 1]]} for c in ("outside", "ragged")]
+def client(case, values, seed):
+    return values
+def server(case, reports):
+    return [0.0, 0.0, 0.0]
+def hash_functions(case):
+    return [[0, 1, 2]] if case["id"] == "outside" else [[0, 1, 0], [1, 0]]
+''', name="hashes.py")
+    out_json = tmp_path / "h.json"
+    code, _, _ = _run(capsys, path, "--trials", "20", "--json", str(out_json))
+    assert code == 1
+    status = {c["id"]: (c["status"], c["message"]) for c in json.loads(out_json.read_text())["cases"]}
+    assert status["outside"][0] == "error" and "outside [m]" in status["outside"][1]
+    assert status["ragged"][0] == "error" and "function 1 has 2 values" in status["ragged"][1]

@@ -35,8 +35,14 @@ DEFAULT_N = 40
 CONFORMS, DOES_NOT_CONFORM, NOT_JUDGED, ERROR = "conforms", "does not conform", "not judged", "error"
 
 
+#: the largest d for which a default dataset is made (larger cases give their own counts)
+MAX_DEFAULT_D = 10_000
+
+
 def default_datasets(d: int) -> list[list[int]]:
     """One skewed dataset: counts proportional to d, d-1, ..., 1 with at least DEFAULT_N clients."""
+    if d > MAX_DEFAULT_D:
+        raise LdprefError(f"no default dataset for d = {d} > {MAX_DEFAULT_D}: give the case its own counts")
     base = [d - x for x in range(d)]
     scale = max(1, math.ceil(DEFAULT_N / sum(base)))
     return [[scale * c for c in base]]

@@ -81,7 +81,14 @@ def _sketch_model(case: dict, hash_rows):
 
         extra = {} if name == "olh" else {"inner": params.get("inner", "rr")}
         return [model(name, d=d, exp_eps=params["exp_eps"], m=m, family="ideal", k=k, **extra) for k in (1, 2, 3)]
-    family = HashFamily(tuple(tuple(int(y) for y in row) for row in hash_rows), m, name=f"{case['id']} hash functions")
+    from ..limits import check_count
+    from ..structured.registry import MAX_FIXED_TABLE
+
+    check_count(f"case {case['id']}: the adapter's hash table (k x d)", len(hash_rows) * d, limit=MAX_FIXED_TABLE,
+                unit="hash values")
+    if any(not isinstance(y, int) or isinstance(y, bool) for row in hash_rows for y in row):
+        raise ParameterError(f"case {case['id']}: the adapter's hash values must be integers")
+    family = HashFamily(tuple(tuple(row) for row in hash_rows), m, name=f"{case['id']} hash functions")
     if family.d != d:
         raise ParameterError(f"case {case['id']}: the adapter's hash functions have {family.d} values, d = {d}")
     if name == "olh":
