@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..cli._common import UsageError
 from ..errors import LdprefError
 from .runner import AdapterError, AdapterProcess
-from .target import CASE_KEYS, exact_target, postprocessed_target
+from .target import CASE_KEYS, POSTPROCESS, exact_target, postprocessed_target
 
 FORMAT = "ldpref.conform/1"
 #: the number of clients of the default dataset is at least this
@@ -91,6 +92,10 @@ def _case_problem(case) -> str | None:
         return f"case {case['id']}: no mechanism name"
     if not isinstance(case.get("params", {}), dict):
         return f"case {case['id']}: params is not a dict"
+    if case.get("postprocess") not in (None, *POSTPROCESS):
+        return f"case {case['id']}: postprocess {case['postprocess']!r}: ldpref knows {', '.join(POSTPROCESS)}"
+    if case.get("hash") not in (None, "adapter", "fresh"):
+        return f"case {case['id']}: hash {case['hash']!r}: choose adapter or fresh"
     return None
 
 
@@ -113,7 +118,7 @@ def _compare(stats, estimates, target, prefix, role):
     return Comparison(target.label, target.model, role, tests, exact_var=[float(v) for v in target.var])
 
 
-def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed: int, counts_override=None,
+def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed: int,
              has_hash_functions: bool = True, vectors=None) -> CaseResult:
     """Run one case: targets first (exact), then T trials per dataset; never raises for the adapter's faults."""
     from .. import stats
@@ -121,7 +126,7 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
     start = time.monotonic()
     result = CaseResult(case["id"], case["mechanism"], dict(case.get("params", {})))
     try:
-        counts_list = counts_override or case.get("counts")
+        counts_list = case.get("counts")
         vector = None
         if vectors is not None:
             from .vectors_source import match, vector_targets
@@ -163,7 +168,7 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
                                     "mean_estimate": [float(x) for x in estimates.mean(axis=0)],
                                     "comparisons": comps})
         result.status = "ran"
-    except (AdapterError, LdprefError) as exc:
+    except (AdapterError, LdprefError, UsageError) as exc:  # UsageError: the case's params, as --set would say
         result.status, result.message = ERROR, str(exc)
         result.datasets = []
     result.seconds = time.monotonic() - start
