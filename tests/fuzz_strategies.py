@@ -514,6 +514,26 @@ def conform_cases() -> st.SearchStrategy:
                                 option("--seed", st.one_of(pick(VALUES))), rarely_junk()), max_size=2).map(_flatten)
     return st.tuples(adapter, middle, pick(CONFORM_BAD_LAST)).map(
         lambda amb: Case(["conform", amb[0], *amb[1], *amb[2]], {"a.py": CONFORM_ADAPTER, "a.txt": CONFORM_ADAPTER}))
+DISCOVER_FILES = {"ok": b"a a a b\nc a\n", "empty": b"", "blank": b" \n\t\n", "binary": b"a\x00b",
+                  "latin": b"caf\xe9", "long": b"x" * 5000, "bom": b"\xef\xbb\xbfa a", "one": b"z"}
+DISCOVER_DELTAS = ["1e-6", "1/3", "1/2", "0", "1", "-1e-3", "0.49", "1e-300", "x", ""]
+
+
+def discover_cases() -> st.SearchStrategy:
+    """``ldpref discover``: data files good and bad, eps/delta values good and bad, seeds, noise paths."""
+    required = st.tuples(pick(sorted(DISCOVER_FILES)), pick(VALUES), pick(DISCOVER_DELTAS))
+    parts = st.one_of(option("--seed", pick(BAD_INTS + ["0", "7"])), option("--noise", ["opendp", "reference", "x"]),
+                      pick([["--full-protocol"]]), option("--json", PATHS + ["-"]))
+    body = shuffled(st.lists(parts, max_size=3)).map(_flatten)
+    odd = pick([f"{TMP}/missing.txt", TMP, "/dev/null", "", "/proc/self/mem"])
+
+    def build(args):
+        (name, eps, delta), opts, junk_, odd_path, use_odd = args
+        data = odd_path if use_odd else f"{TMP}/{name}.txt"
+        return Case(["discover", "--data", data, "--eps", eps, "--delta", delta, *opts, *junk_],
+                    {} if use_odd else {f"{name}.txt": DISCOVER_FILES[name]})
+
+    return st.tuples(required, body, rarely_junk(), odd, st.integers(0, 7).map(lambda i: i == 0)).map(build)
 
 
 #: strategy per command, with its share of the cases
@@ -523,6 +543,7 @@ COMMAND_STRATEGIES = {
     "eval": (eval_cases, 0.15), "mechanism": (mechanism_cases, 0.18), "wss": (wss_cases, 0.08),
     "optimize": (optimize_cases, 0.10), "audit": (audit_cases, 0.20), "moments": (moments_cases, 0.06),
     "conform": (conform_cases, 0.02),
+    "discover": (discover_cases, 0.04),
 }
 
 
