@@ -77,7 +77,7 @@ class CaseResult:
     message: str = ""
     datasets: list = field(default_factory=list)  # dicts: counts, n, comparisons (judged, unbiased)
     seconds: float = 0.0
-    source: str = "ldpref's registry"
+    source: str = "ldpref's exact moments"
 
 
 def _case_problem(case) -> str | None:
@@ -153,7 +153,7 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
             targets = [(exact, "judged")]
             if case.get("postprocess"):
                 try:
-                    targets = [(postprocessed_target(case, counts), "judged"), (exact, "reported")]
+                    targets = [(postprocessed_target(case, counts, hash_rows), "judged"), (exact, "reported")]
                 except LdprefError as exc:  # ResourceLimitError included: too many outcomes to enumerate
                     targets = [(exact, "reported")]
                     result.message = f"not judged: the post-processed estimator's exact moments were not computed ({exc})"

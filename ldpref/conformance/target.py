@@ -15,7 +15,8 @@ sketches via :mod:`ldpref.structured`).
 * ``postprocess: "clip-normalise"`` (negative estimates set to 0, then divided by their sum when it is
   positive, as multi-freq-ldpy's MI estimator does): exact moments of the post-processed estimator by
   enumerating every response-count outcome (:func:`ldpref.enumeration.response_count_distribution`), for
-  small n and |U| only.
+  small n and |U| only; OLH with a hash option as the exact mechanism over its functions (a fresh function
+  per client: the family of all m^d functions, each client picking one uniformly).
 """
 
 from __future__ import annotations
@@ -142,7 +143,36 @@ def _clip_normalise(est, dom):
     return clipped if total == dom.zero else [x / total for x in clipped]
 
 
-def postprocessed_target(case: dict, counts) -> Target:
+#: a fresh function per client is enumerated as the family of all m^d functions: at most this many
+MAX_ALL_FUNCTIONS = 256
+
+
+def _hashed_olh_mechanism(case: dict, hash_rows):
+    """OLH as one exact Mechanism (:func:`ldpref.mechanisms.variants.local_hashing`) over the adapter's hash
+    functions, or for ``hash: fresh`` over the family of every function [d] -> [m] (each client picking one
+    uniformly is a fresh uniform function), for the enumeration of a post-processed estimator."""
+    import itertools
+
+    from ..hashing import HashFamily
+    from ..limits import check_count
+    from ..mechanisms.variants import local_hashing
+    from ..structured.registry import parse_exp_eps
+
+    params = _text(case.get("params", {}))
+    if case["mechanism"] != "olh" or not {"d", "exp_eps", "m"} <= set(params):
+        raise ParameterError(f"case {case['id']}: post-processed moments with a hash option are enumerated for "
+                             f"olh with d, exp_eps and m only")
+    d, m, e = int(params["d"]), int(params["m"]), parse_exp_eps(params["exp_eps"])
+    if case["hash"] == "fresh":
+        check_count(f"case {case['id']}: every function [d = {d}] -> [m = {m}]", m ** d, limit=MAX_ALL_FUNCTIONS,
+                    unit="functions", alternative="use a smaller d or m for a post-processed case")
+        rows = list(itertools.product(range(m), repeat=d))
+    else:
+        rows = [tuple(r) for r in hash_rows]
+    return local_hashing(HashFamily(tuple(rows), m, name=f"{case['id']} hash functions"), e)
+
+
+def postprocessed_target(case: dict, counts, hash_rows=None) -> Target:
     """Exact moments of the post-processed estimator, by enumerating every outcome (small cases only)."""
     from ..enumeration import response_count_distribution
 
@@ -150,9 +180,9 @@ def postprocessed_target(case: dict, counts) -> Target:
     if kind not in POSTPROCESS:
         raise ParameterError(f"case {case['id']}: postprocess {kind!r}: ldpref knows {', '.join(POSTPROCESS)}")
     if case.get("hash") is not None:
-        raise ParameterError(f"case {case['id']}: post-processed moments are enumerated for registry mechanisms "
-                             f"without a hash option")
-    mech = registry_mechanism(case["mechanism"], case.get("params", {}))
+        mech = _hashed_olh_mechanism(case, hash_rows)
+    else:
+        mech = registry_mechanism(case["mechanism"], case.get("params", {}))
     dom, d = mech.domain, mech.d
     Q = mech.Q.to_list()
     n = dom.convert(sum(counts))
