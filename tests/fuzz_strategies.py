@@ -33,7 +33,8 @@ from hypothesis import strategies as st
 TMP = "@TMP@"  # replaced by the case's scratch folder when the case runs
 LIMIT_SECONDS = 10.0
 
-SUBCOMMANDS = ["verify", "claims", "latex", "eval", "mechanism", "mechanisms", "wss", "optimize", "audit", "docs", "moments"]
+SUBCOMMANDS = ["verify", "claims", "latex", "eval", "mechanism", "mechanisms", "wss", "optimize", "audit", "docs", "moments",
+               "conform"]
 PAPERS = ["pan-cms", "pan-strict", "jiang-gcms", "cross"]
 
 # claims whose derived/printed forms build in < 20 ms (measured 2026-11-25); eval and latex use only these
@@ -497,6 +498,22 @@ def audit_cases() -> st.SearchStrategy:
     return st.one_of(from_file, from_file, from_file, odd_path)
 
 
+#: an adapter file that would run if every option were good (each conform case ends with a surely bad option)
+CONFORM_ADAPTER = b"CASES = []\ndef client(case, values, seed):\n    return values\ndef server(case, reports):\n    return []\n"
+CONFORM_BAD_LAST = [["--trials", "0"], ["--trials", "19"], ["--trials", "x"], ["--alpha", "0"], ["--alpha", "1"],
+                    ["--alpha", "nan"], ["--timeout", "0"], ["--timeout", "-1"], ["--timeout", HUGE],
+                    ["--seed", "-1"], ["--python", f"{TMP}/no-python"], ["--json", MISSING_DIR],
+                    ["--report", MISSING_DIR], ["--vectors", TMP]]
+
+
+def conform_cases() -> st.SearchStrategy:
+    """``ldpref conform``: bad adapter paths and options; never a run (the last option is always bad)."""
+    adapter = pick([f"{TMP}/a.py", f"{TMP}/missing.py", TMP, f"{TMP}/a.txt", "", "-", "/dev/null", "\x00"])
+    middle = st.lists(st.one_of(option("--trials", st.one_of(pick(VALUES))), option("--alpha", st.one_of(pick(VALUES))),
+                                option("--timeout", st.one_of(pick(VALUES))), option("--json", PATHS),
+                                option("--seed", st.one_of(pick(VALUES))), rarely_junk()), max_size=2).map(_flatten)
+    return st.tuples(adapter, middle, pick(CONFORM_BAD_LAST)).map(
+        lambda amb: Case(["conform", amb[0], *amb[1], *amb[2]], {"a.py": CONFORM_ADAPTER, "a.txt": CONFORM_ADAPTER}))
 DISCOVER_FILES = {"ok": b"a a a b\nc a\n", "empty": b"", "blank": b" \n\t\n", "binary": b"a\x00b",
                   "latin": b"caf\xe9", "long": b"x" * 5000, "bom": b"\xef\xbb\xbfa a", "one": b"z"}
 DISCOVER_DELTAS = ["1e-6", "1/3", "1/2", "0", "1", "-1e-3", "0.49", "1e-300", "x", ""]
@@ -525,6 +542,7 @@ COMMAND_STRATEGIES = {
     "claims": (claims_cases, 0.04), "mechanisms": (mechanisms_cases, 0.02), "latex": (latex_cases, 0.06),
     "eval": (eval_cases, 0.15), "mechanism": (mechanism_cases, 0.18), "wss": (wss_cases, 0.08),
     "optimize": (optimize_cases, 0.10), "audit": (audit_cases, 0.20), "moments": (moments_cases, 0.06),
+    "conform": (conform_cases, 0.02),
     "discover": (discover_cases, 0.04),
 }
 

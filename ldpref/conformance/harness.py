@@ -1,0 +1,287 @@
+"""The conformance run: an adapter's cases, T seeded trials each, compared with ldpref's exact moments.
+
+For every case (mechanism, parameters, datasets) the harness collects T independent estimates of the
+frequency vector from the adapter and tests them against the exact moments of :mod:`.target` with
+:mod:`ldpref.stats`: a z test per mean, a chi-square test of the mean vector with the exact covariance
+(pseudo-inverse on its column space), and a variance-ratio interval per coordinate.  All tests of the run
+form one family whose family-wise false-alarm rate is at most ``alpha`` (Holm-Bonferroni): a library that
+matches ldpref's model fails the run with probability at most ``alpha`` (default 10^-3).  Each case reports
+the smallest bias its run could detect (two-sided z at the Holm's first-step level, power 0.8).
+
+A post-processed case (``postprocess``) is judged against the exact moments of the post-processed estimator
+(what the library really computes) and, as a second family, against the unbiased target, which is reported
+but does not decide the exit status.  A case whose adapter call failed or whose target could not be computed
+is reported with its reason and never as conforming.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..cli._common import UsageError
+from ..errors import LdprefError
+from .runner import AdapterError, AdapterProcess
+from .target import CASE_KEYS, POSTPROCESS, exact_target, postprocessed_target
+
+FORMAT = "ldpref.conform/1"
+#: the number of clients of the default dataset is at least this
+DEFAULT_N = 40
+#: statuses of a case
+CONFORMS, DOES_NOT_CONFORM, NOT_JUDGED, ERROR = "conforms", "does not conform", "not judged", "error"
+
+
+#: the largest d for which a default dataset is made (larger cases give their own counts)
+MAX_DEFAULT_D = 10_000
+
+
+def default_datasets(d: int) -> list[list[int]]:
+    """One skewed dataset: counts proportional to d, d-1, ..., 1 with at least DEFAULT_N clients."""
+    if d > MAX_DEFAULT_D:
+        raise LdprefError(f"no default dataset for d = {d} > {MAX_DEFAULT_D}: give the case its own counts")
+    base = [d - x for x in range(d)]
+    scale = max(1, math.ceil(DEFAULT_N / sum(base)))
+    return [[scale * c for c in base]]
+
+
+def trial_seeds(seed: int, case_index: int, dataset_index: int, trials: int) -> list[int]:
+    """Independent integer seeds for the adapter, one per trial (numpy SeedSequence of (seed, case, dataset))."""
+    state = np.random.SeedSequence([seed, case_index, dataset_index]).generate_state(trials, dtype=np.uint64)
+    return [int(s) >> 1 for s in state]
+
+
+@dataclass
+class Comparison:
+    """The tests of one (case, dataset) against one target."""
+
+    target: str
+    model: str
+    role: str  # "judged" (decides the status) or "reported"
+    tests: list
+    exact_var: list = field(default_factory=list)
+    min_detectable_bias: list = field(default_factory=list)
+    rejected: list = field(default_factory=list)
+
+
+@dataclass
+class CaseResult:
+    id: str
+    mechanism: str
+    params: dict
+    status: str = ERROR
+    message: str = ""
+    datasets: list = field(default_factory=list)  # dicts: counts, n, comparisons (judged, unbiased)
+    seconds: float = 0.0
+    source: str = "ldpref's exact moments"
+
+
+def _case_problem(case) -> str | None:
+    if not isinstance(case, dict):
+        return "a case is not a dict"
+    if not isinstance(case.get("id"), str) or not case["id"]:
+        return "a case without a string id"
+    unknown = sorted(set(case) - CASE_KEYS)
+    if unknown:
+        return f"case {case['id']}: unknown key(s) {', '.join(unknown)} (keys: {', '.join(sorted(CASE_KEYS))})"
+    if not isinstance(case.get("mechanism"), str):
+        return f"case {case['id']}: no mechanism name"
+    if not isinstance(case.get("params", {}), dict):
+        return f"case {case['id']}: params is not a dict"
+    if case.get("postprocess") not in (None, *POSTPROCESS):
+        return f"case {case['id']}: postprocess {case['postprocess']!r}: ldpref knows {', '.join(POSTPROCESS)}"
+    if case.get("hash") not in (None, "adapter", "fresh"):
+        return f"case {case['id']}: hash {case['hash']!r}: choose adapter or fresh"
+    return None
+
+
+def _check_counts(case, counts_list):
+    if not isinstance(counts_list, list) or not counts_list:
+        raise LdprefError(f"case {case['id']}: counts must be a non-empty list of datasets")
+    for counts in counts_list:
+        if not isinstance(counts, list) or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0
+                                                   for c in counts) or sum(counts) == 0:
+            raise LdprefError(f"case {case['id']}: dataset {counts!r} is not a list of non-negative integer counts "
+                              f"with n > 0")
+    return counts_list
+
+
+def _compare(stats, estimates, target, prefix, role):
+    tests = list(stats.z_means(estimates, target.mean, target.var))
+    tests.append(stats.chi_square_mean(estimates, target.mean, target.cov))
+    tests.extend(stats.variance_ratios(estimates, target.var))
+    tests = [type(t)(f"{prefix} {t.name}", t.statistic, t.p_value, t.detail) for t in tests]
+    return Comparison(target.label, target.model, role, tests, exact_var=[float(v) for v in target.var])
+
+
+def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed: int,
+             has_hash_functions: bool = True, vectors=None) -> CaseResult:
+    """Run one case: targets first (exact), then T trials per dataset; never raises for the adapter's faults."""
+    from .. import stats
+
+    start = time.monotonic()
+    result = CaseResult(case["id"], case["mechanism"], dict(case.get("params", {})))
+    try:
+        counts_list = case.get("counts")
+        vector = None
+        if vectors is not None:
+            from .vectors_source import match, vector_targets
+
+            vector = match(vectors, case)
+            if vector is not None:
+                vector_sets = vector_targets(vector)
+                counts_list = [c for c, _ in vector_sets]
+                result.source = f"test vector {vector['tcId']}"
+        if counts_list is None:
+            d_text = str(case.get("params", {}).get("d", ""))
+            if not d_text.isascii() or not d_text.isdigit() or int(d_text) < 2:
+                raise LdprefError(f"case {case['id']}: no counts and no integer params d >= 2 to make a dataset")
+            counts_list = default_datasets(int(d_text))
+        counts_list = _check_counts(case, counts_list)
+        hash_rows = None
+        if case.get("hash") == "adapter":
+            if not has_hash_functions:
+                raise AdapterError(f"adapter {proc.label}: case {case['id']} has hash=adapter but the adapter "
+                                   f"has no hash_functions")
+            hash_rows = proc.hash_functions(case["id"])
+        for j, counts in enumerate(counts_list):
+            exact = vector_sets[j][1] if vector is not None else exact_target(case, counts, hash_rows)
+            targets = [(exact, "judged")]
+            if case.get("postprocess"):
+                try:
+                    targets = [(postprocessed_target(case, counts, hash_rows), "judged"), (exact, "reported")]
+                except LdprefError as exc:  # ResourceLimitError included: too many outcomes to enumerate
+                    targets = [(exact, "reported")]
+                    result.message = f"not judged: the post-processed estimator's exact moments were not computed ({exc})"
+            d = len(exact.mean)
+            if len(counts) != d:
+                raise LdprefError(f"case {case['id']}: dataset of {len(counts)} counts for d = {d}")
+            rows = [proc.trial(case["id"], counts, s, d) for s in trial_seeds(seed, index, j, trials)]
+            estimates = np.array(rows, dtype=float)
+            comps = [_compare(stats, estimates, t, f"{case['id']} n={sum(counts)} [{t.label}]", role)
+                     for t, role in targets]
+            result.datasets.append({"counts": list(counts), "n": sum(counts), "trials": trials,
+                                    "mean_estimate": [float(x) for x in estimates.mean(axis=0)],
+                                    "comparisons": comps})
+        result.status = "ran"
+    except (AdapterError, LdprefError, UsageError) as exc:  # UsageError: the case's params, as --set would say
+        result.status, result.message = ERROR, str(exc)
+        result.datasets = []
+    result.seconds = time.monotonic() - start
+    return result
+
+
+def judge(results: list[CaseResult], alpha: float) -> None:
+    """Holm over every judged comparison of the run (one family: the exit status), and separately over the
+    reported-only comparisons (a post-processed case against the unbiased target); sets each case's status
+    and the smallest bias each comparison could detect."""
+    from .. import stats
+
+    pairs = [(c, ds["trials"]) for r in results for ds in r.datasets for c in ds["comparisons"]]
+    for role in ("judged", "reported"):
+        family = [(c, t) for c, t in pairs if c.role == role]
+        tests = [t for c, _ in family for t in c.tests]
+        if not tests:
+            continue
+        rejected = stats.holm(tests, alpha)
+        level = alpha / len(tests)  # Holm's first step: the level at which the smallest p-value is judged
+        i = 0
+        for c, trials in family:
+            c.rejected = [t.name for t, rej in zip(c.tests, rejected[i:i + len(c.tests)]) if rej]
+            i += len(c.tests)
+            values = stats.min_detectable_bias(np.array(c.exact_var, dtype=float), trials, level)
+            c.min_detectable_bias = [float(x) for x in np.atleast_1d(values)]
+    for r in results:
+        if r.status == ERROR:
+            continue
+        every = bool(r.datasets) and all(any(c.role == "judged" for c in ds["comparisons"]) for ds in r.datasets)
+        rejected = any(c.rejected for ds in r.datasets for c in ds["comparisons"] if c.role == "judged")
+        r.status = DOES_NOT_CONFORM if rejected else CONFORMS if every else NOT_JUDGED
+
+
+def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int = 0, alpha: float = 1e-3,
+        timeout: float = 60.0, only=None, progress=None, vectors=None) -> dict:
+    """Run every case of ``adapter`` (a Python file); returns the ``ldpref.conform/1`` document.
+    ``vectors``: test vectors from :func:`.vectors_source.load_vectors` (matched cases are judged by them)."""
+    results: list[CaseResult] = []
+    problems: list[str] = []
+    with AdapterProcess(adapter, python=python, timeout=timeout) as proc:
+        try:
+            info = proc.describe()
+        except AdapterError as exc:
+            info, problems = {"name": proc.label, "cases": []}, [str(exc)]
+        missing = [f for f in ("client", "server") if not info.get(f, True)]
+        if missing and not problems:
+            problems.append(f"adapter {proc.label}: no function {' and no '.join(missing)} (the protocol needs "
+                            f"client(case, values, seed) and server(case, reports))")
+            info["cases"] = []
+        seen = set()
+        for index, case in enumerate(info["cases"]):
+            problem = _case_problem(case)
+            if problem is None and case["id"] in seen:
+                problem = f"case id {case['id']} given twice"
+            if problem is not None:
+                problems.append(f"adapter {proc.label}: {problem}")
+                continue
+            seen.add(case["id"])
+            if only is not None and case["id"] not in only:
+                continue
+            r = run_case(proc, case, index, trials=trials, seed=seed, has_hash_functions=info.get("hash_functions", False),
+                         vectors=vectors)
+            results.append(r)
+            if progress is not None:
+                progress(r)
+    if only is not None:
+        unknown = sorted(set(only) - {r.id for r in results})
+        problems.extend(f"adapter {os.path.basename(adapter)}: no case {c!r}" for c in unknown)
+    judge(results, alpha)
+    conforms = not problems and bool(results) and all(r.status == CONFORMS for r in results)
+    if not results and not problems:
+        problems.append(f"adapter {os.path.basename(adapter)}: no cases ran")
+    return {"format": FORMAT, "adapter": adapter, "name": info.get("name"), "python": python or sys.executable,
+            "trials": trials, "seed": seed, "alpha": alpha, "conforms": conforms, "problems": problems,
+            "cases": [_case_json(r) for r in results]}
+
+
+def _case_json(r: CaseResult) -> dict:
+    return {"id": r.id, "mechanism": r.mechanism, "params": r.params, "status": r.status, "message": r.message,
+            "target_source": r.source, "seconds": round(r.seconds, 2),
+            "datasets": [{"counts": ds["counts"], "n": ds["n"], "trials": ds["trials"],
+                          "mean_estimate": ds["mean_estimate"],
+                          "comparisons": [{"target": c.target, "model": c.model, "role": c.role,
+                                           "rejected": c.rejected,
+                                           "exact_variance": c.exact_var,
+                                           "min_detectable_bias": c.min_detectable_bias,
+                                           "tests": [t.to_json() for t in c.tests]} for c in ds["comparisons"]]}
+                         for ds in r.datasets]}
+
+
+def report_text(doc: dict) -> str:
+    """The readable report of an ``ldpref.conform/1`` document."""
+    lines = [f"ldpref conform: adapter {doc['name']} ({doc['adapter']})",
+             f"{doc['trials']} trials per dataset, seed {doc['seed']}, family-wise false-alarm rate alpha = "
+             f"{doc['alpha']:g} (Holm over every test of the run)"]
+    for p in doc["problems"]:
+        lines.append(f"PROBLEM  {p}")
+    for c in doc["cases"]:
+        params = " ".join(f"{k}={v}" for k, v in c["params"].items())
+        lines.append(f"{c['status'].upper():<17} {c['id']}  ({c['mechanism']} {params}; {c['seconds']:g} s; "
+                     f"target: {c['target_source']})")
+        if c["message"]:
+            lines.append(f"    {c['message']}")
+        for ds in c["datasets"]:
+            for comp in ds["comparisons"]:
+                role = comp["role"]
+                verdict = "agrees" if not comp["rejected"] else f"REJECTED: {', '.join(t.split(' ')[-1] for t in comp['rejected'])}"
+                mdb = max(comp["min_detectable_bias"]) if comp["min_detectable_bias"] else float("nan")
+                lines.append(f"    n={ds['n']} counts={ds['counts']} vs {comp['target']} [{role}]: {verdict}; "
+                             f"smallest detectable bias {mdb:.3g} (largest over values)")
+    n_ok = sum(c["status"] == CONFORMS for c in doc["cases"])
+    lines.append(f"{n_ok} of {len(doc['cases'])} case(s) conform"
+                 + (f"; {len(doc['problems'])} problem(s)" if doc["problems"] else "")
+                 + (": CONFORMS" if doc["conforms"] else ": DOES NOT CONFORM"))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,134 @@
+"""Run an adapter in its own interpreter through the JSON-lines protocol of :mod:`.serve`, with a per-call
+time limit.
+
+Each call either returns a checked result or raises :class:`AdapterError` naming the adapter and the call
+(import failure, missing function, an exception inside the adapter, a wrong shape, NaN or infinity, a call
+past the time limit, an interpreter that died).  After a time-out or a death the process is restarted for
+the next call, so one bad case does not stop the others.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import selectors
+import subprocess
+import sys
+
+#: time allowed for importing the adapter (at least the per-call limit): numpy and numba take seconds to load
+IMPORT_TIMEOUT = 60.0
+
+SERVE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "serve.py")
+
+
+class AdapterError(Exception):
+    """An adapter call that failed; the message names the adapter and the call."""
+
+
+class AdapterProcess:
+    """One adapter module served by ``python serve.py ADAPTER`` (``python``: any interpreter, default this one)."""
+
+    def __init__(self, adapter: str, *, python: str | None = None, timeout: float = 60.0):
+        self.adapter, self.python, self.timeout = os.path.abspath(adapter), python or sys.executable, float(timeout)
+        self.label = os.path.basename(adapter)
+        self.proc = None
+
+    # -- process --------------------------------------------------------------------------------
+    def _start(self):
+        self.proc = subprocess.Popen([self.python, SERVE, self.adapter], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        try:
+            self._read("import", max(self.timeout, IMPORT_TIMEOUT))
+        except AdapterError:
+            self.close()
+            raise
+
+    def close(self):
+        """Stop the adapter's process (the one this object started)."""
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+            for stream in (self.proc.stdin, self.proc.stdout):
+                if stream is not None:
+                    stream.close()
+            self.proc = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def _read(self, what: str, limit: float | None = None):
+        limit = self.timeout if limit is None else limit
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        ready = sel.select(limit)
+        sel.close()
+        if not ready:
+            self.close()
+            raise AdapterError(f"adapter {self.label}: call {what} ran past the time limit of {limit:g} s")
+        line = self.proc.stdout.readline()
+        if not line:
+            code = self.proc.wait()
+            self.close()
+            raise AdapterError(f"adapter {self.label}: call {what}: the adapter's interpreter ended "
+                               f"(exit status {code}) without answering")
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError:
+            self.close()
+            raise AdapterError(f"adapter {self.label}: call {what}: not a protocol line: {line[:120]!r}") from None
+        if not message.get("ok"):
+            raise AdapterError(f"adapter {self.label}: {message.get('error', what + ': failed')}")
+        return message["result"]
+
+    def call(self, request: dict, what: str):
+        """Send one request and return its checked ``result`` (raises :class:`AdapterError`)."""
+        if self.proc is None:
+            self._start()
+        try:
+            self.proc.stdin.write(json.dumps(request) + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self.close()
+            raise AdapterError(f"adapter {self.label}: call {what}: the adapter's interpreter is gone") from None
+        return self._read(what)
+
+    # -- calls --------------------------------------------------------------------------------
+    def describe(self) -> dict:
+        """The adapter's name and CASES (and which functions it has)."""
+        doc = self.call({"call": "describe"}, "describe")
+        if not isinstance(doc, dict) or not isinstance(doc.get("cases"), list):
+            raise AdapterError(f"adapter {self.label}: describe did not return a dict with a cases list")
+        return doc
+
+    def trial(self, case_id: str, counts, seed: int, d: int) -> list[float]:
+        """One trial: every client of ``counts`` randomised by ``client``, then ``server``'s estimate (d floats)."""
+        what = f"client/server of case {case_id}"
+        result = self.call({"call": "trial", "case": case_id, "counts": list(counts), "seed": int(seed)}, what)
+        return check_estimate(result, d, f"adapter {self.label}: {what}")
+
+    def hash_functions(self, case_id: str) -> list[list[int]]:
+        """The library's own hash functions for a case (k rows of d values)."""
+        result = self.call({"call": "hash_functions", "case": case_id}, f"hash_functions of case {case_id}")
+        if not isinstance(result, list) or not result or not all(isinstance(r, list) for r in result):
+            raise AdapterError(f"adapter {self.label}: hash_functions of case {case_id} did not return rows")
+        return result
+
+
+def check_estimate(result, d: int, where: str) -> list[float]:
+    """A list of d finite floats, or :class:`AdapterError` naming what is wrong."""
+    if not isinstance(result, list):
+        raise AdapterError(f"{where}: returned {type(result).__name__}, not a vector of {d} numbers")
+    if len(result) != d:
+        raise AdapterError(f"{where}: returned {len(result)} estimates, expected d = {d}")
+    out = []
+    for v, x in enumerate(result):
+        if isinstance(x, str) or isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+            raise AdapterError(f"{where}: estimate {v} is {x} (not a finite number)")
+        out.append(float(x))
+    return out
