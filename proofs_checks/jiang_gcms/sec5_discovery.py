@@ -45,10 +45,8 @@ def _sign(x) -> int:
     """The sign of an exact real number: its 60-digit evaluation when clearly away from 0, else simplify must
     prove it is 0 (otherwise an error: nothing is decided by a rounding)."""
     x = sympy.sympify(x)
-    if x.is_zero:
-        return 0
     if x.is_Rational:
-        return 1 if x > 0 else -1
+        return 1 if x > 0 else (-1 if x < 0 else 0)
     value = to_mpf(x, 60)
     if abs(value) > _TINY:
         return 1 if value > 0 else -1
@@ -58,11 +56,16 @@ def _sign(x) -> int:
 
 
 def _largest(values):
-    best = None
-    for v in values:
-        if best is None or _sign(v - best) > 0:
-            best = v
-    return best
+    """The largest of exact reals: ordered by their 60-digit values; a near tie must be an exact tie (simplify)."""
+    values = list(values)
+    scored = sorted(((to_mpf(v, 60), i) for i, v in enumerate(values)), reverse=True)
+    top, i = scored[0]
+    for other, j in scored[1:]:
+        if top - other > _TINY * max(1, abs(top)):
+            break
+        if sympy.simplify(values[i] - values[j]) != 0:
+            raise ValueError(f"cannot order {values[i]} and {values[j]}")
+    return values[i]
 
 
 def _cdf(x, b_):
@@ -105,8 +108,24 @@ def _profile(b_, t_, exp_eps):
     return _largest(sums)
 
 
+def _value_at(expr, subs):
+    """An expression at exact values, bottom-up; a Max is ordered by :func:`_largest` (sympy's own Max cannot order
+    e.g. 1/2 and -log(1 - e^{-18}/2) at its working precision)."""
+    if isinstance(expr, sympy.Max):
+        return _largest([_value_at(a, subs) for a in expr.args])
+    if isinstance(expr, sympy.Symbol):
+        return subs.get(expr, expr)
+    if not expr.args:
+        return expr
+    return expr.func(*[_value_at(a, subs) for a in expr.args])
+
+
 def _at(form, b_, t_, extra=None):
-    return evaluate(form, {b: b_, T: t_, **(extra or {})})
+    """A claim's form (an Eq: its right-hand side; a statement: its truth) at b, T (and any extra values)."""
+    subs = {b: b_, T: t_, **(extra or {})}
+    if isinstance(form, sympy.Equality):
+        return _value_at(form.rhs, subs)
+    return evaluate(form, subs)
 
 
 def _eq8_value(b_, t_):
@@ -118,16 +137,23 @@ def _grid():
     return [(b_, t_) for b_ in B_GRID for t_ in T_GRID]
 
 
+@_cache
+def _step_differences():
+    """lhs - rhs of each step of the derivation, simplified (computed once per process)."""
+    out = [(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", sympy.simplify(lhs - rhs))
+           for name, lhs, rhs, why in DD.common_bin_bounds()]
+    x = sympy.Symbol("x", positive=True)
+    tail = sympy.integrate(sympy.exp(-x / b) / (2 * b), (x, T - 1, sympy.oo), conds="none")
+    out.append(("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
+                "[T - 1, oo))", sympy.simplify(tail - DD.new_bin_delta())))
+    return tuple(out)
+
+
 def _symbolic_steps(ev):
     """The derivation's steps as identities over the whole range (b > 0, u = T - c real)."""
-    for name, lhs, rhs, why in DD.common_bin_bounds():
-        ev.identity(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", sympy.simplify(lhs - rhs),
-                    sympy.Integer(0))
+    for name, diff in _step_differences():
+        ev.identity(name, diff, sympy.Integer(0))
     g = DD.new_bin_delta()
-    ev.identity("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
-                "[T - 1, oo))", sympy.integrate(sympy.exp(-sympy.Symbol("x", positive=True) / b) / (2 * b),
-                                                (sympy.Symbol("x", positive=True), T - 1, sympy.oo), conds="none")
-                - g, sympy.Integer(0))
     ev.identity("its non-release at e^eps >= e^{1/b} >= 1: (1 - e^eps (1 - g))_+ <= g, since 1 - (1 - g) == g",
                 1 - (1 - g), g)
 
