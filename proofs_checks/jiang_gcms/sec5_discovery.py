@@ -250,9 +250,9 @@ def _thm4_points():
             "eps = 1/b already suffices (OpenDP's map agrees).")
 def thm4(ev):
     printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(dict(params, **{"b": params["b"], "T": params["T"]}), exact=holds,
-                      derived=_at(derived, params["b"], params["T"]), printed=evaluate(printed, params), size=size,
-                      path=PATH) for params, size, holds in _thm4_points()]
+    insts = [Instance(params, exact=holds, derived=_at(derived, params["b"], params["T"]),
+                      printed=_at(printed, params["b"], params["T"]), size=size, path=PATH)
+             for params, size, holds in _thm4_points()]
     ev.instances("(Eq. (8), Eq. (9)) is a guarantee: the privacy profile at Eq. (8)'s eps (every neighbouring pair "
                  "and output, Laplace CDF at integer counts) <= Eq. (9)'s delta", insts)
     _symbolic_steps(ev)
