@@ -52,4 +52,8 @@ ROOT_CAUSES: list[RootCause] = [
     RootCause("appC.pq", "Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1)'",
               "alpha_2 k (m - 1) = (p - q)^2 (1 - 1/m)^2: the square on (1 - 1/m) is missing (the next step uses the "
               "right value)"),
+    RootCause("thm4.delta", "Section V-B, Theorem 4, Eq. (9)",
+              "delta = e^{eps(1-T)}/2 puts Eq. (8)'s eps where the Laplace tail gives 1/b: the bin held by one client "
+              "is released with probability e^{-(T-1)/b}/2, so Eq. (9) is too small wherever Eq. (8)'s maximum exceeds "
+              "1/b and T > 1 (1 < T < 1 - b log(2(1 - e^{-1/b})), b > 1/log 2)"),
 ]

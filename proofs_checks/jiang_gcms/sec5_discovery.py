@@ -1,0 +1,302 @@
+"""Section V-B (Algorithm 6's privacy: Theorem 4, Eqs. (8) and (9)) and Section VII-E (the threshold T from eps and
+delta), checked exactly.
+
+The exact path lists the outputs of the one bin in which two neighbouring datasets differ (released or not; the
+other bins have the same law in both and factor out), with the release probabilities computed from the Laplace
+CDF at the integer counts (the bin held by one dataset only: count 1 against none; a bin held by both: counts
+c and c + 1 for every c in 1..ceil(T) + 2, past which u = T - c <= -1 and both ratios are constant, see
+``derivations.jiang_gcms.discovery.common_bin_bounds``).  From those it computes, for each (b, T) of a rational
+grid, the worst ratio over outputs both datasets can produce (Eq. (8)'s reading) and the privacy profile (the
+smallest delta at a given eps: the largest hockey-stick sum over pairs, both directions).  Signs of the exact
+numbers (sums of exponentials of rationals) are decided by sympy's certified numerical evaluation, and a zero is
+confirmed by simplification.  The symbolic path proves the closed forms over the whole range b > 0, T >= 1.
+"""
+
+from __future__ import annotations
+
+from functools import cache as _cache
+
+import mpmath
+import sympy
+
+import derivations.jiang_gcms.discovery as DD
+import derivations.jiang_gcms.printed_discovery as PD
+from derivations.jiang_gcms.discovery_symbols import T, b, delta, eps
+from ldpref.exact import to_mpf
+from ldpref.ledger import Instance, claim
+from ldpref.ledger.forms import evaluate
+
+from . import sec5_opendp
+
+R = sympy.Rational
+#: b = 1/4 with T = 10 puts e^{-36} inside Eq. (8)'s max, which sympy's Max cannot order: the grid stops at b = 1/2
+B_GRID = (R(1, 2), R(1), R(3, 2), R(2), R(3), R(5), R(10))
+T_GRID = (R(1), R(101, 100), R(5, 4), R(3, 2), R(2), R(3), R(5), R(10))
+PATH = "enumeration"
+
+
+# ---- the exact path: Laplace CDF at integer counts, outputs of the differing bin ---------------------------------
+#: a value whose 60-digit evaluation is below this in magnitude is decided by simplification (zero or an error);
+#: every nonzero quantity of the grid is above 1e-20, so the numerical sign has 40 digits of margin
+_TINY = mpmath.mpf(10) ** -45
+
+
+def _sign(x) -> int:
+    """The sign of an exact real number: its 60-digit evaluation when clearly away from 0, else simplify must
+    prove it is 0 (otherwise an error: nothing is decided by a rounding)."""
+    x = sympy.sympify(x)
+    if x.is_Rational:
+        return 1 if x > 0 else (-1 if x < 0 else 0)
+    value = to_mpf(x, 60)
+    if abs(value) > _TINY:
+        return 1 if value > 0 else -1
+    if sympy.simplify(x) == 0:
+        return 0
+    raise ValueError(f"cannot decide the sign of {x}")
+
+
+def _largest(values):
+    """The largest of exact reals: ordered by their 60-digit values; a near tie must be an exact tie (simplify)."""
+    values = list(values)
+    scored = sorted(((to_mpf(v, 60), i) for i, v in enumerate(values)), reverse=True)
+    top, i = scored[0]
+    for other, j in scored[1:]:
+        if top - other > _TINY * max(1, abs(top)):
+            break
+        if sympy.simplify(values[i] - values[j]) != 0:
+            raise ValueError(f"cannot order {values[i]} and {values[j]}")
+    return values[i]
+
+
+def _cdf(x, b_):
+    """P(Lap(b) <= x) at a rational x: the integral of the density e^{-|t|/b}/(2b)."""
+    return sympy.exp(x / b_) / 2 if x < 0 else 1 - sympy.exp(-x / b_) / 2
+
+
+def _release(count, b_, t_):
+    """P(count + Lap(b) >= T) = 1 - P(Lap(b) <= T - count) (continuous noise)."""
+    return 1 - _cdf(t_ - count, b_)
+
+
+@_cache
+def _pairs(b_, t_):
+    """Every neighbouring pair of the differing bin, both directions: (name, law under D, law under D'), laws over
+    the outputs (released, not released)."""
+    g = _release(1, b_, t_)
+    out = [("new bin in D", (g, 1 - g), (sympy.Integer(0), sympy.Integer(1))),
+           ("new bin in D'", (sympy.Integer(0), sympy.Integer(1)), (g, 1 - g))]
+    for c_ in range(1, int(sympy.ceiling(t_)) + 3):
+        p0, p1 = _release(c_, b_, t_), _release(c_ + 1, b_, t_)
+        out.append((f"counts {c_ + 1} vs {c_}", (p1, 1 - p1), (p0, 1 - p0)))
+        out.append((f"counts {c_} vs {c_ + 1}", (p0, 1 - p0), (p1, 1 - p1)))
+    return tuple(out)
+
+
+@_cache
+def _worst_ratio(b_, t_):
+    """The largest P(o | D)/P(o | D') over every pair and every output o both datasets can produce."""
+    return _largest([p / q for _, P, Q in _pairs(b_, t_) for p, q in zip(P, Q) if p != 0 and q != 0])
+
+
+@_cache
+def _profile(b_, t_, exp_eps):
+    """The smallest delta at e^eps = exp_eps: max over pairs of sum_o (P(o | D) - e^eps P(o | D'))_+."""
+    sums = []
+    for _, P, Q in _pairs(b_, t_):
+        parts = [p - exp_eps * q for p, q in zip(P, Q)]
+        sums.append(sum((v for v in parts if _sign(v) > 0), sympy.Integer(0)))
+    return _largest(sums)
+
+
+def _value_at(expr, subs):
+    """An expression at exact values, bottom-up; a Max is ordered by :func:`_largest` (sympy's own Max cannot order
+    e.g. 1/2 and -log(1 - e^{-18}/2) at its working precision)."""
+    if isinstance(expr, sympy.Max):
+        return _largest([_value_at(a, subs) for a in expr.args])
+    if isinstance(expr, sympy.Symbol):
+        return subs.get(expr, expr)
+    if not expr.args:
+        return expr
+    return expr.func(*[_value_at(a, subs) for a in expr.args])
+
+
+def _at(form, b_, t_, extra=None):
+    """A claim's form (an Eq: its right-hand side; a statement: its truth) at b, T (and any extra values)."""
+    subs = {b: b_, T: t_, **(extra or {})}
+    if isinstance(form, sympy.Equality):
+        return _value_at(form.rhs, subs)
+    return evaluate(form, subs)
+
+
+def _eq8_value(b_, t_):
+    """Theorem 4's eps at (b, T): Eq. (8) as printed (the subject of the theorem and of Eq. (9))."""
+    return _at(PD.eq8_printed(), b_, t_)
+
+
+def _grid():
+    return [(b_, t_) for b_ in B_GRID for t_ in T_GRID]
+
+
+@_cache
+def _step_differences():
+    """lhs - rhs of each step of the derivation, simplified (computed once per process)."""
+    out = [(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", sympy.simplify(lhs - rhs))
+           for name, lhs, rhs, why in DD.common_bin_bounds()]
+    x = sympy.Symbol("x", positive=True)
+    tail = sympy.integrate(sympy.exp(-x / b) / (2 * b), (x, T - 1, sympy.oo), conds="none")
+    out.append(("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
+                "[T - 1, oo))", sympy.simplify(tail - DD.new_bin_delta())))
+    return tuple(out)
+
+
+def _symbolic_steps(ev):
+    """The derivation's steps as identities over the whole range (b > 0, u = T - c real)."""
+    for name, diff in _step_differences():
+        ev.identity(name, diff, sympy.Integer(0))
+    g = DD.new_bin_delta()
+    ev.identity("its non-release at e^eps >= e^{1/b} >= 1: (1 - e^eps (1 - g))_+ <= g, since 1 - (1 - g) == g",
+                1 - (1 - g), g)
+
+
+# ---- Eq. (8) ---------------------------------------------------------------------------------------------------
+def _exp_arms(form):
+    """e^{arm} for each argument of the Max (sorted): Max(a, log y) == Max(a, log y') iff the arms' exps agree."""
+    rhs = form.rhs
+    return sorted((sympy.exp(a) for a in rhs.args), key=sympy.default_sort_key) if isinstance(rhs, sympy.Max) \
+        else [sympy.exp(rhs)]
+
+
+@claim(id="jiang-gcms/eq8", location="Section V-B, Theorem 4, Eq. (8)",
+       statement="eps = max{1/b, log(1 + 1/(2 e^{(T-1)/b} - 1))}.",
+       printed=PD.eq8_printed, derived=DD.eps_derived, derivation="derivations.jiang_gcms.discovery.eps_derived",
+       assumptions="b > 0, T >= 1, counts are positive integers; neighbours differ by one client; eps read as the "
+                   "worst log-ratio over every output both neighbours can produce (the bin held by one dataset only "
+                   "contributes its non-release ratio 1/(1 - g); its release, impossible under the other, is delta)",
+       symbols={"b": "scale of the Laplace noise", "T": "release threshold"},
+       note="Under standard (eps, delta)-DP the second term is not needed: the profile at eps = 1/b is already "
+            "g = e^{-(T-1)/b}/2, the non-release ratio being covered by delta (OpenDP's map gives eps = 1/b).  "
+            "Eq. (8) exceeds 1/b exactly when T < 1 - b log(2(1 - e^{-1/b})), possible only for b > 1/log 2.")
+def eq8(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Eq. (8) vs max(1/b, -log(1 - g)), compared arm by arm through exp", _exp_arms(printed),
+                _exp_arms(derived))
+    insts = [Instance({"b": b_, "T": t_}, exact=_worst_ratio(b_, t_), derived=sympy.exp(_at(derived, b_, t_)),
+                      printed=sympy.exp(_at(printed, b_, t_)), size=(b_, t_), path=PATH) for b_, t_ in _grid()]
+    ev.instances("e^eps vs the worst ratio over outputs both neighbours produce (release probabilities from the "
+                 "Laplace CDF at integer counts)", insts)
+    _symbolic_steps(ev)
+    sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_))
+    wider = [(b_, t_) for b_, t_ in _grid() if _sign(_eq8_value(b_, t_) - 1 / b_) > 0]
+    ev.note(f"Eq. (8) > 1/b at {len(wider)} of {len(_grid())} grid points (its second term), e.g. "
+            + ", ".join(f"b={b_} T={t_}" for b_, t_ in wider[:3]) + ".")
+
+
+# ---- Eq. (9) ---------------------------------------------------------------------------------------------------
+@claim(id="jiang-gcms/eq9", root_cause="thm4.delta", location="Section V-B, Theorem 4, Eq. (9)",
+       statement="delta = (1/2) exp(eps (1 - T)), eps that of Eq. (8).",
+       printed=PD.eq9_printed, derived=DD.delta_derived, derivation="derivations.jiang_gcms.discovery.delta_derived",
+       correction=DD.delta_derived,
+       assumptions="b > 0, T >= 1, counts are positive integers; neighbours differ by one client; the exact delta is "
+                   "the privacy profile at Theorem 4's eps (the smallest delta that makes the release (eps, delta)-DP)",
+       symbols={"b": "scale of the Laplace noise", "T": "release threshold"},
+       note="The bin held by one dataset only is released with probability e^{-(T-1)/b}/2 under one neighbour and "
+            "never under the other: no delta below it can hold, whatever eps.  Eq. (9) puts eps where 1/b belongs; "
+            "it is right where Eq. (8)'s maximum is 1/b (always for b <= 1/log 2) or T = 1, and too small "
+            "elsewhere (b = 10, T = 2: Eq. (9) 0.274, exact 0.452).")
+def eq9(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("Eq. (9) with Eq. (8)'s eps put in vs e^{-(T-1)/b}/2", printed.rhs.subs(eps, PD.eq8_printed().rhs),
+                derived.rhs)
+    insts = []
+    for b_, t_ in _grid():
+        e8 = _eq8_value(b_, t_)
+        insts.append(Instance({"b": b_, "T": t_}, exact=_profile(b_, t_, sympy.exp(e8)), derived=_at(derived, b_, t_),
+                              printed=_at(printed, b_, t_, {eps: e8}), size=(b_, t_), path=PATH))
+    ev.instances("delta vs the privacy profile at Eq. (8)'s eps (hockey-stick sums over every neighbouring pair, "
+                 "release probabilities from the Laplace CDF at integer counts)", insts)
+    std = [Instance({"b": b_, "T": t_, "eps": "1/b"}, exact=_profile(b_, t_, sympy.exp(1 / b_)),
+                    derived=_at(derived, b_, t_), size=(b_, t_), path=PATH) for b_, t_ in _grid()]
+    ev.instances("the derived delta vs the privacy profile at eps = 1/b (standard (eps, delta)-DP)", std,
+                 has_printed=False)
+    _symbolic_steps(ev)
+    sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _at(derived, b_, t_))
+
+
+# ---- Theorem 4 -------------------------------------------------------------------------------------------------
+@_cache
+def _thm4_points():
+    """(params, size, whether the release is (Eq. (8), Eq. (9))-DP: the profile at Eq. (8)'s eps <= Eq. (9)'s delta)."""
+    out = []
+    for b_, t_ in _grid():
+        e8 = _eq8_value(b_, t_)
+        d9 = _at(PD.eq9_printed(), b_, t_, {eps: e8})
+        need = _profile(b_, t_, sympy.exp(e8))
+        params = {"b": b_, "T": t_, "eps (Eq. 8)": sympy.Float(to_mpf(e8, 15), 6),
+                  "delta (Eq. 9)": sympy.Float(to_mpf(d9, 15), 6), "smallest delta": sympy.Float(to_mpf(need, 15), 6)}
+        out.append((params, (b_, t_), _sign(d9 - need) >= 0))
+    return tuple(out)
+
+
+@claim(id="jiang-gcms/thm4", root_cause="thm4.delta", location="Section V-B, Theorem 4 (privacy of Algorithm 6)",
+       statement="The released encrypted item set S is (eps, delta)-DP with eps of Eq. (8) and delta of Eq. (9).",
+       printed=PD.thm4_printed, derived=DD.thm4_holds_derived, correction=DD.thm4_corrected,
+       derivation="derivations.jiang_gcms.discovery.thm4_holds_derived", kind="statement",
+       assumptions="b > 0, T >= 1 (the theorem states no other condition), counts positive integers; neighbours "
+                   "differ by one client; S is the set of released items (with or without the noisy counts: the "
+                   "same eps and delta)",
+       symbols={"b": "scale of the Laplace noise", "T": "release threshold"},
+       note="The theorem fails exactly where Eq. (9) is too small: 1 < T < 1 - b log(2(1 - e^{-1/b})) (needs "
+            "b > 1/log 2 = 1.4427).  With delta = e^{-(T-1)/b}/2 it holds for every b > 0, T >= 1, and then "
+            "eps = 1/b already suffices (OpenDP's map agrees).")
+def thm4(ev):
+    printed, derived = ev.printed(), ev.derived()
+    insts = [Instance(params, exact=holds, derived=_at(derived, params["b"], params["T"]),
+                      printed=_at(printed, params["b"], params["T"]), size=size, path=PATH)
+             for params, size, holds in _thm4_points()]
+    ev.instances("(Eq. (8), Eq. (9)) is a guarantee: the privacy profile at Eq. (8)'s eps (every neighbouring pair "
+                 "and output, Laplace CDF at integer counts) <= Eq. (9)'s delta", insts)
+    _symbolic_steps(ev)
+    g = DD.new_bin_delta()
+    ev.identity("Eq. (9)'s delta >= g iff eps (1 - T) >= (1 - T)/b: with T >= 1, iff T = 1 or eps <= 1/b; and "
+                "-log(1 - g) <= 1/b iff T >= 1 - b log(2(1 - e^{-1/b})) (g at that T is 1 - e^{-1/b})",
+                sympy.simplify(g.subs(T, 1 - b * sympy.log(2 * (1 - sympy.exp(-1 / b))))), 1 - sympy.exp(-1 / b))
+    sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_))
+
+
+# ---- Section VII-E: T from eps and delta ------------------------------------------------------------------------
+E_GRID = (R(1, 10), R(1, 2), R(1), R(2), R(5))
+D_GRID = (R(1, 10**6), R(1, 1000), R(1, 100), R(1, 4), R(1, 2))
+
+
+@claim(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approximately 1 - log(2 delta)/eps'",
+       statement="According to Theorem 4, the threshold for (eps, delta) is T = 1 - log(2 delta)/eps (approximately).",
+       printed=PD.sec7e_threshold_printed, derived=DD.threshold_derived,
+       derivation="derivations.jiang_gcms.discovery.threshold_derived",
+       assumptions="read as the paper means it: b = 1/eps (Eq. (8)'s first term) and T the smallest threshold whose "
+                   "delta (the release probability of a bin held by one client) is at most delta; 0 < delta <= 1/2 "
+                   "(T >= 1)",
+       note="Exact, not approximate, at b = 1/eps: the delta delivered is delta itself, and the release is then "
+            "(eps, delta)-DP in the standard sense.  With any b > 1/eps the same T falls short: the delta delivered "
+            "is (2 delta)^{1/(eps b)}/2 > delta (eps = 1, delta = 1e-6, b = 2: 7.1e-4).  Under Eq. (8)'s reading "
+            "eps is met only if delta <= 1 - e^{-eps} (otherwise Eq. (8) gives -log(1 - delta) > eps).")
+def sec7e_threshold(ev):
+    printed, derived = ev.printed(), ev.derived()
+    ev.symbolic("1 - log(2 delta)/eps vs the root of e^{-(T-1)/b}/2 = delta at b = 1/eps", printed.rhs, derived.rhs)
+    insts, delivered = [], []
+    for e_ in E_GRID:
+        for d_ in D_GRID:
+            b_ = 1 / e_
+            t = sympy.Symbol("t", positive=True)
+            # the exact T: the root of P(1 + Lap(b) >= t) = delta from the Laplace CDF (branch t >= 1, delta <= 1/2)
+            (root,) = sympy.solve(sympy.Eq(1 - (1 - sympy.exp(-(t - 1) / b_) / 2), d_), t)
+            params = {"eps": e_, "delta": d_, "b": b_}
+            insts.append(Instance(params, exact=root, derived=evaluate(derived, {eps: e_, delta: d_}),
+                                  printed=evaluate(printed, {eps: e_, delta: d_}), size=(e_, d_), path="proof"))
+            t_d = evaluate(derived, {eps: e_, delta: d_})
+            delivered.append(Instance(params, exact=_release(1, b_, t_d), derived=d_, size=(e_, d_), path=PATH))
+    ev.instances("T vs the root of the release probability equation (Laplace CDF)", insts)
+    ev.instances("the delta delivered at the derived T (release probability of a count-1 bin, Laplace CDF) == delta",
+                 delivered, has_printed=False)
+    short = [(e_, d_) for e_ in E_GRID for d_ in D_GRID if _sign(d_ - (1 - sympy.exp(-e_))) > 0]
+    ev.note(f"Eq. (8)'s eps exceeds the target at {len(short)} of {len(E_GRID) * len(D_GRID)} grid points "
+            "(delta > 1 - e^{-eps}), e.g. " + ", ".join(f"eps={e_} delta={d_}" for e_, d_ in short[:3]) + ".")
