@@ -1,0 +1,172 @@
+"""The sketch simulator: per-client hashing, an inner perturbation, the server's sketch and decoder.
+
+A client with value x draws a function index j uniformly from the k functions of a hash family, hashes
+``r = h_j(x)`` and reports ``(j, inner report of r)`` (pan-cms Fig. 1; jiang-gcms Algorithm 1).  The
+server folds the reports into ``Ind[j, a]`` (see :mod:`.inner`) and estimates, for every v,
+
+    f_hat_v = (1/n) sum_i Q[v, report_i] = (scale (c + sum_j u[h_j(v)] Ind[j, h_j(v)]) - offset n) / n
+
+with ``c = sum_i w(report_i)``: the same decoder matrix Q as the exact builder, evaluated without listing
+it (pan-cms Eq. (2) / Eq. (8), OLH's support-set decoder, jiang-gcms Eq. (4), pan-strict's OCMS decoders).
+
+Sufficient statistics: the reports enter the estimate only through ``Ind``; ``G[j, r]`` (clients of
+function j with hashed value r) is one multinomial per input value over the k functions, and
+:meth:`Inner.sufficient` draws ``Ind`` from ``G`` in law.  Cost O(d k + k m (m or S)), independent of n,
+but linear in k: a family of 4^l functions (gf2-affine with large l) is refused by
+:func:`ldpref.limits.check_count` rather than sampled at a cost in n.  The ideal family (pan-cms Theorem
+3.10; :mod:`ldpref.structured.ideal`) draws its k functions once per trial (one k x d table, shared by
+every client of that trial) -- exactly the model whose moments :class:`~ldpref.structured.ideal.IdealSketchModel`
+gives, including the variance of the draw.
+"""
+
+from __future__ import annotations
+
+import numbers
+import re
+from typing import Callable
+
+import numpy as np
+
+from ..errors import ParameterError
+from ..limits import check_count
+from .base import Simulator
+from .hashes import HashSampler
+
+#: Largest trials x d x k multinomial table drawn by one sufficient-statistics call.
+MAX_GROUPS = 5 * 10**7
+#: Clients (runs x n) put through one batch of the real protocol.
+BATCH = 1 << 20
+
+
+def check_values(values, d: int) -> np.ndarray:
+    """Clients' values as an int64 array in 0..d-1 (at least one client), else a one-line error."""
+    arr = np.asarray(values)
+    if arr.ndim != 1 or arr.size == 0:
+        raise ParameterError(f"values: expected a non-empty 1-d array of inputs, got shape {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise ParameterError(f"values: expected integers, got dtype {arr.dtype}")
+    if arr.min() < 0 or arr.max() >= d:
+        raise ParameterError(f"values: every input must lie in 0..{d - 1}; found {arr.min()}..{arr.max()}")
+    return arr.astype(np.int64)
+
+
+def check_counts(counts, d: int) -> np.ndarray:
+    """Counts per input as an int64 array of length d, non-negative, n >= 1, else a one-line error."""
+    arr = np.asarray(counts)
+    if arr.shape != (d,):
+        raise ParameterError(f"counts: expected {d} entries, got shape {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise ParameterError(f"counts: expected integers, got dtype {arr.dtype}")
+    if arr.min() < 0 or arr.sum() == 0:
+        raise ParameterError("counts: must be non-negative with at least one client")
+    return arr.astype(np.int64)
+
+
+def check_rng(rng) -> np.random.Generator:
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator (e.g. numpy.random.default_rng(seed))")
+    return rng
+
+
+class SketchSimulator(Simulator):
+    """A sketch over a hash family (fixed, or drawn per trial) with an inner perturbation and decoder."""
+
+    def __init__(self, name: str, params: dict, d: int, family: Callable[[np.random.Generator], HashSampler], inner,
+                 *, scale: float = 1.0, offset: float = 0.0, u=None, w=None, exact: Callable = None,
+                 structured: Callable | None = None, fixed: bool = True):
+        self.name, self.params, self.d = name, dict(params), d
+        self._family, self.inner = family, inner
+        self.scale, self.offset = scale, offset
+        m = inner.m
+        self.u = np.full(m, inner.u) if u is None else np.asarray(u, dtype=np.float64)
+        self.w = inner.w if w is None else np.asarray(w, dtype=np.float64)
+        self._exact, self._structured = exact, structured
+        self.fixed = fixed
+
+    # -- the server ----------------------------------------------------------------------------
+    def estimate(self, fam: HashSampler, rows: np.ndarray, Ind: np.ndarray, n: int,
+                 trial: np.ndarray | None = None, trials: int = 1) -> np.ndarray:
+        """``f_hat`` (shape (trials, d)) from the indicator sums ``Ind[i]`` of function ``rows[i]`` in trial
+        ``trial[i]``."""
+        T = fam.gather(rows, Ind * self.u[None, :], trial, trials)
+        if np.ndim(self.w) == 0:
+            c = np.full((trials, 1), n * float(self.w))
+        else:  # a per-bucket w (the grouped OCMS decoder; GRR reports: column sums count the reports per bucket)
+            per_row = Ind @ self.w
+            c = (per_row.sum() if trial is None else np.bincount(trial, weights=per_row, minlength=trials))
+            c = np.reshape(c, (trials, 1))
+        return (self.scale * (c + T) - self.offset * n) / n
+
+    # -- the two simulators --------------------------------------------------------------------
+    def protocol(self, values, rng):
+        return self.protocol_many(values, 1, rng)[0]
+
+    def protocol_many(self, values, trials, rng):
+        """``trials`` independent runs of the real protocol, shape (trials, d).  For a fixed family the
+        runs are batched: the clients of all runs go through the same vector operations and the server
+        keeps them apart by (run, function)."""
+        values, rng = check_values(values, self.d), check_rng(rng)
+        trials = int_param(trials, "trials", 1)
+        n = len(values)
+        batch = max(1, BATCH // n) if self.fixed else 1
+        out = []
+        for start in range(0, trials, batch):
+            t = min(batch, trials - start)
+            fam = self._family(rng)
+            vals = np.tile(values, t)
+            j = rng.integers(0, fam.k, size=n * t)  # every client draws its function
+            r = fam.hash(j, vals)  # ... and hashes its value by the family's arithmetic
+            report = self.inner.perturb(r, rng)
+            key = np.repeat(np.arange(t, dtype=np.int64), n) * fam.k + j
+            keys, jc = np.unique(key, return_inverse=True)  # the server: (run, function) pairs in use
+            Ind = self.inner.indicators(jc.ravel(), report, len(keys))
+            out.append(self.estimate(fam, keys % fam.k, Ind, n, keys // fam.k if t > 1 else None, t))
+        return np.concatenate(out)
+
+    def sufficient(self, counts, rng):
+        return self.sufficient_many(counts, 1, rng)[0]
+
+    def sufficient_many(self, counts, trials, rng):
+        """``trials`` independent draws of the estimate in law from the counts, shape (trials, d); cost
+        O(trials (d k + inner cost)), independent of n."""
+        counts, rng = check_counts(counts, self.d), check_rng(rng)
+        trials = int_param(trials, "trials", 1)
+        n = int(counts.sum())
+        out = []
+        for _ in range(trials) if not self.fixed else [None]:
+            fam = self._family(rng)
+            k, m, d = fam.k, fam.m, self.d
+            t = trials if self.fixed else 1
+            check_count(f"{self.name}: trials x d x k function choices = {t} x {d} x {k}", t * d * k, limit=MAX_GROUPS,
+                        unit="cells", alternative="sampling in law needs every (value, function) cell; use the "
+                                              "protocol, fewer trials per call or a smaller family")
+            M = rng.multinomial(np.broadcast_to(counts, (t, d)), np.full(k, 1 / k))  # (t, d, k): clients of x on j
+            table = fam.full_table()  # (k, d)
+            cell = (np.arange(k)[:, None] * m + table).ravel()  # (j, h_j(x)) in x-major order per j
+            G = np.stack([np.bincount(cell, weights=Mt.T.ravel(), minlength=k * m) for Mt in M])
+            G = np.rint(G).astype(np.int64).reshape(t * k, m)  # integer sums of integer weights, exact below 2^53
+            rows = np.flatnonzero(G.sum(axis=1))
+            Ind = self.inner.sufficient(G[rows], rng)
+            out.append(self.estimate(fam, rows % k, Ind, n, rows // k if t > 1 else None, t))
+        return np.concatenate(out)
+
+    def exact(self):
+        """The exact mechanism built by the registry with these parameters (or the structured model for
+        the ideal family)."""
+        return self._exact()
+
+    def exact_structured(self):
+        """The :mod:`ldpref.structured` model of the same law (for sizes where the matrices are too big)."""
+        if self._structured is None:
+            raise ParameterError(f"{self.name}: no structured model for these parameters")
+        return self._structured()
+
+
+def int_param(value, what: str, low: int) -> int:
+    if isinstance(value, str) and re.fullmatch(r"\s*\+?[0-9]+\s*", value):  # ASCII digits only
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ParameterError(f"{what} = {value!r} must be an integer")
+    if value < low:
+        raise ParameterError(f"{what} = {value} must be at least {low}")
+    return int(value)
