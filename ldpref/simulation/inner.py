@@ -38,6 +38,7 @@ class GRR:
 
     def __init__(self, m: int, p: float, q: float):
         self.m, self.p, self.q = m, p, q
+        self.row_cost = m * m  # sufficient-statistics draws per function
         self.u, self.w = 1 / (p - q), -q / (p - q)  # Q_R[a, z] = (1[z = a] - q)/(p - q)
 
     def perturb(self, r, rng):
@@ -64,6 +65,7 @@ class Unary:
 
     def __init__(self, m: int, p: float, q: float):
         self.m, self.p, self.q = m, p, q
+        self.row_cost = m
         self.u, self.w = 1 / (p - q), -q / (p - q)
 
     def perturb(self, r, rng):
@@ -94,6 +96,7 @@ class HE:
 
     def __init__(self, m: int, exp_eps: float, size: int):
         self.m, self.S = m, size
+        self.row_cost = m * size
         self.keep = exp_eps / (exp_eps + 1)
         self.u, self.w = (exp_eps + 1) / (exp_eps - 1), 0.0
         jj = np.arange(size)[:, None]
@@ -127,6 +130,7 @@ class Algorithm1:
 
     def __init__(self, m: int, s: int, p: float):
         self.m, self.s, self.p = m, s, p
+        self.row_cost = m * m * s
         q = (p * (s - 1) + (1 - p) * s) / (m - 1)  # Algorithm 3's q
         self.q = q
         self.u, self.w = 1 / (p - q), -q / (p - q)

@@ -30,7 +30,7 @@ import numpy as np
 from ..errors import ParameterError
 from ..limits import check_count
 from .base import Simulator
-from .hashes import HashSampler
+from .hashes import MAX_TABLE, HashSampler
 
 #: Largest trials x d x k multinomial table drawn by one sufficient-statistics call.
 MAX_GROUPS = 5 * 10**7
@@ -71,9 +71,10 @@ def check_rng(rng) -> np.random.Generator:
 class SketchSimulator(Simulator):
     """A sketch over a hash family (fixed, or drawn per trial) with an inner perturbation and decoder."""
 
-    def __init__(self, name: str, params: dict, d: int, family: Callable[[np.random.Generator], HashSampler], inner,
+    def __init__(self, name: str, params: dict, d: int, family: Callable[[np.random.Generator, int], HashSampler], inner,
                  *, scale: float = 1.0, offset: float = 0.0, u=None, w=None, exact: Callable = None,
-                 structured: Callable | None = None, fixed: bool = True):
+                 structured: Callable | None = None, fixed: bool = True,
+                 k: int | None = None):
         self.name, self.params, self.d = name, dict(params), d
         self._family, self.inner = family, inner
         self.scale, self.offset = scale, offset
@@ -82,6 +83,7 @@ class SketchSimulator(Simulator):
         self.w = inner.w if w is None else np.asarray(w, dtype=np.float64)
         self._exact, self._structured = exact, structured
         self.fixed = fixed
+        self.k = family(np.random.default_rng(0), 1).k if fixed else k
 
     # -- the server ----------------------------------------------------------------------------
     def estimate(self, fam: HashSampler, rows: np.ndarray, Ind: np.ndarray, n: int,
@@ -101,26 +103,34 @@ class SketchSimulator(Simulator):
     def protocol(self, values, rng):
         return self.protocol_many(values, 1, rng)[0]
 
+    def _batch(self, rng, trials: int, per_trial: int, budget: int = None):
+        """``(t, fam)``: how many runs go into the next batch and the hash sampler for them.  A fixed
+        family serves every run; a family drawn per run (ideal) is one table of t k functions, run i
+        using functions i k .. i k + k - 1."""
+        budget = BATCH if budget is None else budget
+        if self.fixed:
+            return max(1, min(trials, budget // per_trial)), self._family(rng, 1)
+        t = max(1, min(trials, budget // per_trial, MAX_TABLE // (self.k * self.d)))
+        return t, self._family(rng, t)
+
     def protocol_many(self, values, trials, rng):
-        """``trials`` independent runs of the real protocol, shape (trials, d).  For a fixed family the
-        runs are batched: the clients of all runs go through the same vector operations and the server
-        keeps them apart by (run, function)."""
+        """``trials`` independent runs of the real protocol, shape (trials, d), batched: the clients of
+        several runs go through the same vector operations and the server keeps them apart by
+        (run, function)."""
         values, rng = check_values(values, self.d), check_rng(rng)
         trials = int_param(trials, "trials", 1)
-        n = len(values)
-        batch = max(1, BATCH // n) if self.fixed else 1
-        out = []
-        for start in range(0, trials, batch):
-            t = min(batch, trials - start)
-            fam = self._family(rng)
-            vals = np.tile(values, t)
-            j = rng.integers(0, fam.k, size=n * t)  # every client draws its function
-            r = fam.hash(j, vals)  # ... and hashes its value by the family's arithmetic
+        n, k = len(values), self.k
+        out, done = [], 0
+        while done < trials:
+            t, fam = self._batch(rng, trials - done, n)
+            done += t
+            run = np.repeat(np.arange(t, dtype=np.int64), n)
+            key = run * k + rng.integers(0, k, size=n * t)  # every client draws its function j (key: run, j)
+            r = fam.hash(key % k if self.fixed else key, np.tile(values, t))  # ... and hashes by the family
             report = self.inner.perturb(r, rng)
-            key = np.repeat(np.arange(t, dtype=np.int64), n) * fam.k + j
             keys, jc = np.unique(key, return_inverse=True)  # the server: (run, function) pairs in use
             Ind = self.inner.indicators(jc.ravel(), report, len(keys))
-            out.append(self.estimate(fam, keys % fam.k, Ind, n, keys // fam.k if t > 1 else None, t))
+            out.append(self.estimate(fam, keys % k if self.fixed else keys, Ind, n, keys // k if t > 1 else None, t))
         return np.concatenate(out)
 
     def sufficient(self, counts, rng):
@@ -131,23 +141,22 @@ class SketchSimulator(Simulator):
         O(trials (d k + inner cost)), independent of n."""
         counts, rng = check_counts(counts, self.d), check_rng(rng)
         trials = int_param(trials, "trials", 1)
-        n = int(counts.sum())
-        out = []
-        for _ in range(trials) if not self.fixed else [None]:
-            fam = self._family(rng)
-            k, m, d = fam.k, fam.m, self.d
-            t = trials if self.fixed else 1
-            check_count(f"{self.name}: trials x d x k function choices = {t} x {d} x {k}", t * d * k, limit=MAX_GROUPS,
-                        unit="cells", alternative="sampling in law needs every (value, function) cell; use the "
-                                              "protocol, fewer trials per call or a smaller family")
+        n, k, m, d = int(counts.sum()), self.k, self.inner.m, self.d
+        check_count(f"{self.name}: d x k function choices = {d} x {k}", d * k, limit=MAX_GROUPS, unit="cells",
+                    alternative="sampling in law needs every (value, function) cell; use the protocol or a smaller family")
+        out, done = [], 0
+        while done < trials:
+            t, fam = self._batch(rng, trials - done, max(d * k, k * self.inner.row_cost), budget=MAX_GROUPS // 10)
+            done += t
             M = rng.multinomial(np.broadcast_to(counts, (t, d)), np.full(k, 1 / k))  # (t, d, k): clients of x on j
-            table = fam.full_table()  # (k, d)
-            cell = (np.arange(k)[:, None] * m + table).ravel()  # (j, h_j(x)) in x-major order per j
-            G = np.stack([np.bincount(cell, weights=Mt.T.ravel(), minlength=k * m) for Mt in M])
+            table = fam.full_table().reshape(-1, k, d)  # (1 or t, k, d)
+            jj = np.arange(k)[:, None] * m
+            G = np.stack([np.bincount((jj + table[i if len(table) > 1 else 0]).ravel(), weights=M[i].T.ravel(),
+                                      minlength=k * m) for i in range(t)])
             G = np.rint(G).astype(np.int64).reshape(t * k, m)  # integer sums of integer weights, exact below 2^53
             rows = np.flatnonzero(G.sum(axis=1))
             Ind = self.inner.sufficient(G[rows], rng)
-            out.append(self.estimate(fam, rows % k, Ind, n, rows // k if t > 1 else None, t))
+            out.append(self.estimate(fam, rows % k if self.fixed else rows, Ind, n, rows // k if t > 1 else None, t))
         return np.concatenate(out)
 
     def exact(self):

@@ -100,7 +100,7 @@ def family_sampler(d: int, family: str, m, k, l, seed):
         # (a0 + a1 x, a0 + a1 x') is uniform on GF(2^l)^2 for x != x': c_bar = sum_z |bucket z|^2 / 4^l
         size = 1 << l
         rate = Fraction(sum(len(range(z, size, mm)) ** 2 for z in range(mm)), size * size)
-        return (lambda rng: sampler), mm, sampler.k, rate
+        return (lambda rng, t=1: sampler), mm, sampler.k, rate
     if l is not None:
         raise ParameterError("l only applies to the gf2-affine families")
     if m is None or k is None:
@@ -111,9 +111,9 @@ def family_sampler(d: int, family: str, m, k, l, seed):
     if family == "ideal":
         if seed is not None:
             raise ParameterError("seed does not apply to family=ideal (the draw comes from the trial's generator)")
-        return (lambda rng: Table(random_table(d, m, k, rng), m)), m, k, None
+        return (lambda rng, t=1: Table(random_table(d, m, t * k, rng), m)), m, k, None
     sampler = Table(random_table(d, m, k, np.random.default_rng(int_param(0 if seed is None else seed, "seed", 0))), m)
-    return (lambda rng: sampler), m, k, None
+    return (lambda rng, t=1: sampler), m, k, None
 
 
 def _table_rate(sampler) -> Fraction | None:
@@ -190,7 +190,7 @@ def make_cms(d, exp_eps=None, m=None, k=None, l=None, family="gf2-affine", inner
                   l=l, family=family, inner=inner, seed=seed, decoder=decoder)
     params = {key: v for key, v in params.items() if v is not None}
     if family == "ideal":
-        return SketchSimulator("cms", params, d, draw, R, scale=scale, offset=offset, fixed=False,
+        return SketchSimulator("cms", params, d, draw, R, scale=scale, offset=offset, fixed=False, k=k,
                                exact=lambda: _structured("cms", params), structured=lambda: _structured("cms", params))
     return SketchSimulator("cms", params, d, draw, R, scale=scale, offset=offset,
                            exact=lambda: _registry_exact("cms", params), structured=lambda: _structured("cms", params))
@@ -211,7 +211,7 @@ def make_olh(d, exp_eps=None, m=None, family="gf2-affine-mod", k=None, l=None, s
     exact = (lambda: _structured("olh", params)) if family == "ideal" else (lambda: _registry_exact("olh", params))
     structured = None if family == "gf2-affine" else (lambda: _structured("olh", params))
     return SketchSimulator("olh", params, d, draw, R, scale=scale, offset=offset, exact=exact, structured=structured,
-                           fixed=family != "ideal")
+                           fixed=family != "ideal", k=k)
 
 
 def make_cms_he(d, exp_eps=None, m=None, k=None, l=None, family="gf2-affine", seed=None, eps=None) -> SketchSimulator:
@@ -262,7 +262,7 @@ def make_gcms(d, m, k, s, p=None, exp_eps=None, seed=None, family="random", eps=
     params.update({"p": p_exact} if p is not None else {"exp_eps": exp_eps_value(exp_eps, eps)})
     if family == "ideal":
         sp = dict(params, family="ideal")
-        return SketchSimulator("gcms", sp, d, draw, R, scale=scale, offset=offset, fixed=False,
+        return SketchSimulator("gcms", sp, d, draw, R, scale=scale, offset=offset, fixed=False, k=k,
                                exact=lambda: _structured("gcms", sp), structured=lambda: _structured("gcms", sp))
     params["seed"] = 0 if seed is None else seed
     return SketchSimulator("gcms", params, d, draw, R, scale=scale, offset=offset,
@@ -290,7 +290,7 @@ def make_ocms_prime(d, m, exp_eps=None, decoder="pooled", eps=None) -> SketchSim
         # (a x + b, a x' + b) is uniform on distinct pairs of [d']: c_bar = sum_z s_z (s_z - 1)/(d'(d' - 1))
         rate = Fraction(sum(z * (z - 1) for z in sizes), dp * (dp - 1))
         scale, offset = _cms_map(sympy.Rational(rate.denominator, rate.numerator))
-        return SketchSimulator("ocms-prime", params, d, lambda rng: sampler, R, scale=scale, offset=offset, **common)
+        return SketchSimulator("ocms-prime", params, d, lambda rng, t=1: sampler, R, scale=scale, offset=offset, **common)
     # grouped: (1[h_j(x) = z] - q_k)/(p_k - q_k) with k = |bucket z| (pan-strict Lemma B.1, Lemma 3.1)
     u, w = [], []
     for size in sizes:
@@ -298,7 +298,7 @@ def make_ocms_prime(d, m, exp_eps=None, decoder="pooled", eps=None) -> SketchSim
         pk, qk = size * e / den, size * ((size - 1) * e + dp - size) / (den * (dp - 1))
         u.append(to_float(1 / (pk - qk)))
         w.append(to_float(-qk / (pk - qk)))
-    return SketchSimulator("ocms-prime", params, d, lambda rng: sampler, R, u=u, w=w, **common)
+    return SketchSimulator("ocms-prime", params, d, lambda rng, t=1: sampler, R, u=u, w=w, **common)
 
 
 register("cms", make_cms)
