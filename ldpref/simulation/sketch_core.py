@@ -29,43 +29,13 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..limits import check_count
-from .base import Simulator
+from .base import Simulator, check_counts, check_rng, check_trials, check_values
 from .hashes import MAX_TABLE, HashSampler
 
 #: Largest trials x d x k multinomial table drawn by one sufficient-statistics call.
 MAX_GROUPS = 5 * 10**7
 #: Clients (runs x n) put through one batch of the real protocol.
 BATCH = 1 << 20
-
-
-def check_values(values, d: int) -> np.ndarray:
-    """Clients' values as an int64 array in 0..d-1 (at least one client), else a one-line error."""
-    arr = np.asarray(values)
-    if arr.ndim != 1 or arr.size == 0:
-        raise ParameterError(f"values: expected a non-empty 1-d array of inputs, got shape {arr.shape}")
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise ParameterError(f"values: expected integers, got dtype {arr.dtype}")
-    if arr.min() < 0 or arr.max() >= d:
-        raise ParameterError(f"values: every input must lie in 0..{d - 1}; found {arr.min()}..{arr.max()}")
-    return arr.astype(np.int64)
-
-
-def check_counts(counts, d: int) -> np.ndarray:
-    """Counts per input as an int64 array of length d, non-negative, n >= 1, else a one-line error."""
-    arr = np.asarray(counts)
-    if arr.shape != (d,):
-        raise ParameterError(f"counts: expected {d} entries, got shape {arr.shape}")
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise ParameterError(f"counts: expected integers, got dtype {arr.dtype}")
-    if arr.min() < 0 or arr.sum() == 0:
-        raise ParameterError("counts: must be non-negative with at least one client")
-    return arr.astype(np.int64)
-
-
-def check_rng(rng) -> np.random.Generator:
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator (e.g. numpy.random.default_rng(seed))")
-    return rng
 
 
 class SketchSimulator(Simulator):
@@ -118,7 +88,7 @@ class SketchSimulator(Simulator):
         several runs go through the same vector operations and the server keeps them apart by
         (run, function)."""
         values, rng = check_values(values, self.d), check_rng(rng)
-        trials = int_param(trials, "trials", 1)
+        trials = check_trials(trials, self.d)
         n, k = len(values), self.k
         out, done = [], 0
         while done < trials:
@@ -140,7 +110,7 @@ class SketchSimulator(Simulator):
         """``trials`` independent draws of the estimate in law from the counts, shape (trials, d); cost
         O(trials (d k + inner cost)), independent of n."""
         counts, rng = check_counts(counts, self.d), check_rng(rng)
-        trials = int_param(trials, "trials", 1)
+        trials = check_trials(trials, self.d)
         n, k, m, d = int(counts.sum()), self.k, self.inner.m, self.d
         check_count(f"{self.name}: d x k function choices = {d} x {k}", d * k, limit=MAX_GROUPS, unit="cells",
                     alternative="sampling in law needs every (value, function) cell; use the protocol or a smaller family")

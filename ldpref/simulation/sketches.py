@@ -304,5 +304,18 @@ def make_ocms_prime(d, m, exp_eps=None, decoder="pooled", eps=None) -> SketchSim
 register("cms", make_cms)
 register("olh", make_olh)
 register("cms-he", make_cms_he)
-register("gcms", make_gcms)
+def _gcms_keys() -> dict:
+    """The registry's gcms keys plus ``family`` (random: the registry's seeded draw; ideal: the paper's model)."""
+    from ..mechanisms import Key
+    from ..mechanisms import gcms as _registered  # noqa: F401  (registers gcms)
+    from ..mechanisms import REGISTRY
+
+    keys = dict(REGISTRY["gcms"].keys)
+    keys["seed"] = Key("int", None, help="seed of numpy.random.default_rng for the random hash family (default 0)")
+    keys["family"] = Key("str", "random", help="random (the registry's seeded draw) | ideal (k uniform functions "
+                                                "drawn once per run, jiang-gcms Section IV)")
+    return keys
+
+
+register("gcms", make_gcms, keys=_gcms_keys())
 register("ocms-prime", make_ocms_prime)
