@@ -75,6 +75,7 @@ CASES = [
     ("gcms", dict(d=4, m=3, k=2, s=2, exp_eps=3)),
     ("gcms", dict(d=4, m=4, k=3, s=2, p="3/5", seed=1)),
     ("gcms", dict(d=4, m=3, k=2, s=1, exp_eps=3, family="ideal")),
+    ("gcms", dict(d=3, m=4, k=2, s=3, exp_eps=2)),  # s^2 > 2m: subsets by the smallest uniform keys
     ("ocms-prime", dict(d=4, m=2, exp_eps=3)),
     ("ocms-prime", dict(d=4, m=3, exp_eps=3, decoder="grouped")),
 ]

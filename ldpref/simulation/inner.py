@@ -136,24 +136,42 @@ class Algorithm1:
         self.u, self.w = 1 / (p - q), -q / (p - q)
 
     def perturb(self, r, rng):
-        """Each client's subset by Floyd's algorithm (uniform without replacement), vectorised; cost O(n s^2)."""
+        """Each client's subset, uniform without replacement: Floyd's algorithm vectorised (O(n s^2)) for
+        small s, else the s smallest of m - 1 uniform keys (O(n m)), whichever is cheaper."""
         n, m, s = len(r), self.m, self.s
         with_r = rng.random(n) < self.p
         size = np.where(with_r, s - 1, s)
-        M = m - 1
+        picks = self._floyd(n, size, rng) if s * s <= 2 * m else self._smallest_keys(n, size, rng)
+        buckets = picks + (picks >= r[:, None])  # index in [m] \ {r} -> bucket
+        buckets[:, 0] = np.where(with_r, r, buckets[:, 0])  # with r: the unused first column holds r
+        return (buckets,)
+
+    def _floyd(self, n, size, rng):
+        """Floyd for size t over [M]: for i = M - t .. M - 1 pick u in 0..i, or i if u is taken.  Columns
+        run over the largest size s; a client of size s - 1 leaves the first column (i = M - s) at -1."""
+        M, s = self.m - 1, self.s
         picks = np.full((n, s), -1, dtype=np.int64)
-        # Floyd for size t over [M]: for i = M - t .. M - 1: pick u in 0..i; if taken use i.  Columns run
-        # over the largest size s; a client of size s - 1 skips the first column (i = M - s).
         for col, i in enumerate(range(M - s, M)):
-            active = size > (M - 1 - i)  # client needs this step: i >= M - size
+            active = size > (M - 1 - i)  # the client takes this step iff i >= M - size
             u = rng.integers(0, i + 1, size=n)
             taken = (picks[:, :col] == u[:, None]).any(axis=1)
             picks[:, col] = np.where(active, np.where(taken, i, u), -1)
-        buckets = picks + (picks >= r[:, None])  # index in [m] \ {r} -> bucket
-        buckets[picks < 0] = -1
-        if s >= 1:
-            buckets[:, 0] = np.where(with_r, r, buckets[:, 0])  # with r: the skipped first column holds r
-        return (buckets,)
+        return picks
+
+    def _smallest_keys(self, n, size, rng):
+        """The s smallest of M = m - 1 iid uniform keys form a uniform s-subset, put in decreasing order of
+        key; a client of size s - 1 drops the first column (the largest of them), keeping the s - 1
+        smallest keys: again a uniform subset."""
+        M, s = self.m - 1, self.s
+        picks = np.empty((n, s), dtype=np.int64)
+        step = max(1, CHUNK // M)
+        for start in range(0, n, step):
+            keys = rng.random((min(step, n - start), M))
+            idx = np.argpartition(keys, s - 1, axis=1)[:, :s] if s < M else np.arange(M)[None, :].repeat(len(keys), 0)
+            order = np.argsort(-np.take_along_axis(keys, idx, axis=1), axis=1)
+            picks[start:start + step] = np.take_along_axis(idx, order, axis=1)
+        picks[size < s, 0] = -1
+        return picks
 
     def indicators(self, jc, report, rows):
         b = report[0]
