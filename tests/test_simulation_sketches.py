@@ -91,6 +91,21 @@ def test_both_methods_follow_the_exact_moments(name, params):
         assert agree(X, mean, var), z_scores(X, mean, var)
 
 
+@pytest.mark.parametrize("name,params", [
+    ("gcms", dict(d=4, m=4, k=2, s=2, exp_eps=3)),
+    ("cms", dict(d=4, exp_eps=3, family="random", m=3, k=2)),
+    ("cms-he", dict(d=4, exp_eps=3, family="random", m=3, k=2)),
+])
+def test_large_groups_follow_the_exact_moments(name, params):
+    """Counts large enough that the sufficient samplers take their per-group paths (one multinomial per
+    row, the GCMS bucket walk) rather than per-client draws."""
+    counts = [40, 10, 0, 25]
+    sim = simulator(name, **params)
+    mean, var = exact_mean_var(sim.exact(), counts)
+    for X in run_both(sim, counts, seed=21, trials=500):
+        assert agree(X, mean, var), z_scores(X, mean, var)
+
+
 def test_a_wrong_decoder_is_detected():
     """Eq. (2)'s m in place of Eq. (8)'s m' = 1/c_bar (a plausible slip) is caught by both methods."""
     right = make_cms(d=4, exp_eps=3, family="gf2-affine-mod", m=3, decoder="eq8")

@@ -31,6 +31,7 @@ from ..errors import ParameterError
 from ..limits import check_count
 from .base import Simulator, check_counts, check_rng, check_trials, check_values
 from .hashes import MAX_TABLE, HashSampler
+from .inner import spread
 
 #: Largest trials x d x k multinomial table drawn by one sufficient-statistics call.
 MAX_GROUPS = 5 * 10**7
@@ -107,22 +108,25 @@ class SketchSimulator(Simulator):
         return self.sufficient_many(counts, 1, rng)[0]
 
     def sufficient_many(self, counts, trials, rng):
-        """``trials`` independent draws of the estimate in law from the counts, shape (trials, d); cost
-        O(trials (d k + inner cost)), independent of n."""
+        """``trials`` independent draws of the estimate in law from the counts, shape (trials, d).
+
+        The clients of value x spread over the k functions (one multinomial, :func:`.inner.spread`: cost
+        O(min(c_x, k))); ``G[j, r]`` adds them up by hashed value; the inner sampler draws ``Ind`` from G.
+        Cost O(d + sum_x min(c_x, k) + k m + inner), bounded independently of n."""
         counts, rng = check_counts(counts, self.d), check_rng(rng)
         trials = check_trials(trials, self.d)
         n, k, m, d = int(counts.sum()), self.k, self.inner.m, self.d
-        check_count(f"{self.name}: d x k function choices = {d} x {k}", d * k, limit=MAX_GROUPS, unit="cells",
-                    alternative="sampling in law needs every (value, function) cell; use the protocol or a smaller family")
+        check_count(f"{self.name}: k x m sketch cells = {k} x {m}", k * m, limit=MAX_GROUPS, unit="cells",
+                    alternative="use a smaller family or hash range")
         out, done = [], 0
         while done < trials:
-            t, fam = self._batch(rng, trials - done, max(d * k, k * self.inner.row_cost), budget=MAX_GROUPS // 10)
+            t, fam = self._batch(rng, trials - done, d + k * self.inner.row_cost, budget=MAX_GROUPS // 10)
             done += t
-            M = rng.multinomial(np.broadcast_to(counts, (t, d)), np.full(k, 1 / k))  # (t, d, k): clients of x on j
-            table = fam.full_table().reshape(-1, k, d)  # (1 or t, k, d)
-            jj = np.arange(k)[:, None] * m
-            G = np.stack([np.bincount((jj + table[i if len(table) > 1 else 0]).ravel(), weights=M[i].T.ravel(),
-                                      minlength=k * m) for i in range(t)])
+            i, j, c = spread(np.tile(counts, t), k, rng)  # (run, x) -> function j, c clients
+            run, x = np.divmod(i, d)
+            key = run * k + j
+            h = fam.hash(j if self.fixed else key, x)
+            G = np.bincount(key * m + h, weights=c, minlength=t * k * m)
             G = np.rint(G).astype(np.int64).reshape(t * k, m)  # integer sums of integer weights, exact below 2^53
             rows = np.flatnonzero(G.sum(axis=1))
             Ind = self.inner.sufficient(G[rows], rng)
