@@ -75,7 +75,7 @@ CASES = [
     ("gcms", dict(d=4, m=3, k=2, s=2, exp_eps=3)),
     ("gcms", dict(d=4, m=4, k=3, s=2, p="3/5", seed=1)),
     ("gcms", dict(d=4, m=3, k=2, s=1, exp_eps=3, family="ideal")),
-    ("gcms", dict(d=3, m=4, k=2, s=3, exp_eps=2)),  # s^2 > 2m: subsets by the smallest uniform keys
+    ("gcms", dict(d=3, m=4, k=2, s=3, exp_eps=2)),  # s = m - 1: every other bucket
     ("ocms-prime", dict(d=4, m=2, exp_eps=3)),
     ("ocms-prime", dict(d=4, m=3, exp_eps=3, decoder="grouped")),
 ]
@@ -203,3 +203,22 @@ def test_bad_input_is_one_line(call, message):
     with pytest.raises(ParameterError, match=message) as info:
         call()
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("m,s", [(5, 2), (6, 3), (7, 3)])
+def test_algorithm1_subsets_are_uniform(m, s):
+    """Every subset of [m - 1] of size s and s - 1 equally likely (chi-square, level 1e-4 per case)."""
+    import itertools
+    from collections import Counter
+
+    from scipy.stats import chisquare
+
+    from ldpref.simulation.inner import Algorithm1
+
+    rng = np.random.default_rng(m * 10 + s)
+    for size in (s, s - 1):
+        picks = Algorithm1(m, s, 0.9)._floyd(np.full(20000, size), rng)
+        seen = Counter(tuple(sorted(x for x in row if x >= 0)) for row in picks.tolist())
+        subsets = list(itertools.combinations(range(m - 1), size))
+        assert set(seen) == set(subsets)
+        assert chisquare([seen[x] for x in subsets]).pvalue > 1e-4

@@ -159,41 +159,34 @@ class Algorithm1:
         self.u, self.w = 1 / (p - q), -q / (p - q)
 
     def perturb(self, r, rng):
-        """Each client's subset, uniform without replacement: Floyd's algorithm vectorised (O(n s^2)) for
-        small s, else the s smallest of m - 1 uniform keys (O(n m)), whichever is cheaper."""
+        """Each client's subset, uniform without replacement, by Floyd's algorithm vectorised over clients
+        with a per-client bitmap of taken buckets: O(n s) draws, memory O(chunk m)."""
         n, m, s = len(r), self.m, self.s
         with_r = rng.random(n) < self.p
         size = np.where(with_r, s - 1, s)
-        picks = self._floyd(n, size, rng) if s * s <= 2 * m else self._smallest_keys(n, size, rng)
+        picks = self._floyd(size, rng)
         buckets = picks + (picks >= r[:, None])  # index in [m] \ {r} -> bucket
         buckets[:, 0] = np.where(with_r, r, buckets[:, 0])  # with r: the unused first column holds r
         return (buckets,)
 
-    def _floyd(self, n, size, rng):
-        """Floyd for size t over [M]: for i = M - t .. M - 1 pick u in 0..i, or i if u is taken.  Columns
-        run over the largest size s; a client of size s - 1 leaves the first column (i = M - s) at -1."""
-        M, s = self.m - 1, self.s
+    def _floyd(self, size, rng):
+        """Floyd for size t over [M], M = m - 1: for i = M - t .. M - 1 pick u uniform in 0..i, or i if u is
+        already taken.  Columns run over the largest size s; a client of size s - 1 leaves the first column
+        (i = M - s) at -1."""
+        M, s, n = self.m - 1, self.s, len(size)
         picks = np.full((n, s), -1, dtype=np.int64)
-        for col, i in enumerate(range(M - s, M)):
-            active = size > (M - 1 - i)  # the client takes this step iff i >= M - size
-            u = rng.integers(0, i + 1, size=n)
-            taken = (picks[:, :col] == u[:, None]).any(axis=1)
-            picks[:, col] = np.where(active, np.where(taken, i, u), -1)
-        return picks
-
-    def _smallest_keys(self, n, size, rng):
-        """The s smallest of M = m - 1 iid uniform keys form a uniform s-subset, put in decreasing order of
-        key; a client of size s - 1 drops the first column (the largest of them), keeping the s - 1
-        smallest keys: again a uniform subset."""
-        M, s = self.m - 1, self.s
-        picks = np.empty((n, s), dtype=np.int64)
         step = max(1, CHUNK // M)
         for start in range(0, n, step):
-            keys = rng.random((min(step, n - start), M))
-            idx = np.argpartition(keys, s - 1, axis=1)[:, :s] if s < M else np.arange(M)[None, :].repeat(len(keys), 0)
-            order = np.argsort(-np.take_along_axis(keys, idx, axis=1), axis=1)
-            picks[start:start + step] = np.take_along_axis(idx, order, axis=1)
-        picks[size < s, 0] = -1
+            sz = size[start:start + step]
+            c = len(sz)
+            rows = np.arange(c)
+            taken = np.zeros((c, M), dtype=bool)
+            for col, i in enumerate(range(M - s, M)):
+                active = sz > (M - 1 - i)  # the client takes this step iff i >= M - size
+                u = rng.integers(0, i + 1, size=c)
+                pick = np.where(taken[rows, u], i, u)
+                taken[rows[active], pick[active]] = True
+                picks[start:start + c, col] = np.where(active, pick, -1)
         return picks
 
     def indicators(self, jc, report, rows):
@@ -202,8 +195,8 @@ class Algorithm1:
         return _bincount2(jj.ravel(), b.ravel(), (rows, self.m))
 
     def sufficient(self, G, rng):
-        """Exact in law.  A (function, r) group of G clients costs min(G c, m s) with c = min(s^2, m) the
-        cost of one client's subset: small groups run their clients (:meth:`perturb`), large ones the walk
+        """Exact in law.  A (function, r) group of G clients costs min(G s, m s) (s draws per client's
+        subset): small groups run their clients (:meth:`perturb`), large ones the walk
         below, O(m s) whatever G.  The walk: A ~ Bin(G, p) subsets hold r and need s - 1 more, G - A need
         s; going over the other buckets, a subset still needing t of the M' buckets left holds the next
         one w.p. t/M' independently, so per class t the number holding it is Bin(n_t, t/M').  The total
@@ -211,7 +204,7 @@ class Algorithm1:
         K, m = G.shape
         s = self.s
         flat = G.ravel()
-        client_cost = min(s * s, m)
+        client_cost = s
         small = np.flatnonzero((flat > 0) & (flat * client_cost < m * s))
         big = np.flatnonzero(flat * client_cost >= m * s)
         check_count(f"GCMS sufficient statistics for {len(big)} large groups", len(big) * m * s, limit=MAX_DRAWS,
