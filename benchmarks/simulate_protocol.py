@@ -36,6 +36,7 @@ def main() -> None:
     ap.add_argument("--d", type=int, default=10**5)
     ap.add_argument("--k", type=int, default=256)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--gcms-s", default="16", help="comma-separated subset sizes s for GCMS (e.g. 16,256)")
     args = ap.parse_args()
     d, n, k = args.d, args.n, args.k
     rng = np.random.default_rng(args.seed)
@@ -44,9 +45,7 @@ def main() -> None:
     cases = [
         ("olh", dict(d=d, exp_eps=3, family="random", k=k)),  # m = 4, the integer nearest e^eps + 1
         ("cms", dict(d=d, exp_eps=3, family="random", m=1024, k=k)),
-        ("gcms", dict(d=d, exp_eps=3, m=1024, k=k, s=16)),
-        ("gcms", dict(d=d, exp_eps=3, m=1024, k=k, s=256)),
-    ]
+    ] + [("gcms", dict(d=d, exp_eps=3, m=1024, k=k, s=int(s))) for s in args.gcms_s.split(",")]
     print(f"d = {d}, n = {n}, k = {k}; cores: {os.cpu_count()} (shared); numpy {np.__version__}")
     print(f"{'mechanism':<34} {'protocol s':>11} {'clients/s':>12} {'sufficient s':>13}")
     for name, params in cases:
