@@ -174,19 +174,23 @@ class Algorithm1:
         already taken.  Columns run over the largest size s; a client of size s - 1 leaves the first column
         (i = M - s) at -1."""
         M, s, n = self.m - 1, self.s, len(size)
-        picks = np.full((n, s), -1, dtype=np.int64)
-        step = max(1, CHUNK // M)
+        picks = np.empty((n, s), dtype=np.int64)
+        step = max(1, (CHUNK * 8) // M)  # bitmap of step x M bytes
         for start in range(0, n, step):
             sz = size[start:start + step]
             c = len(sz)
-            rows = np.arange(c)
-            taken = np.zeros((c, M), dtype=bool)
+            base = np.arange(c, dtype=np.int64) * M
+            taken = np.zeros(c * M, dtype=bool)
             for col, i in enumerate(range(M - s, M)):
-                active = sz > (M - 1 - i)  # the client takes this step iff i >= M - size
                 u = rng.integers(0, i + 1, size=c)
-                pick = np.where(taken[rows, u], i, u)
-                taken[rows[active], pick[active]] = True
-                picks[start:start + c, col] = np.where(active, pick, -1)
+                pick = np.where(taken[base + u], i, u)
+                if col == 0:  # only here can a client be inactive: i = M - s < M - size for size s - 1
+                    active = sz == s
+                    taken[(base + pick)[active]] = True
+                    pick[~active] = -1
+                else:
+                    taken[base + pick] = True
+                picks[start:start + c, col] = pick
         return picks
 
     def indicators(self, jc, report, rows):
