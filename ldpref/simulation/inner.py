@@ -55,6 +55,7 @@ class GRR:
     def __init__(self, m: int, p: float, q: float):
         self.m, self.p, self.q = m, p, q
         self.row_cost = m  # dense sufficient-statistics work per function
+        self.client_cost = 1  # report entries per client
         self.u, self.w = 1 / (p - q), -q / (p - q)  # Q_R[a, z] = (1[z = a] - q)/(p - q)
 
     def perturb(self, r, rng):
@@ -85,6 +86,7 @@ class Unary:
     def __init__(self, m: int, p: float, q: float):
         self.m, self.p, self.q = m, p, q
         self.row_cost = m
+        self.client_cost = m
         self.u, self.w = 1 / (p - q), -q / (p - q)
 
     def perturb(self, r, rng):
@@ -116,6 +118,7 @@ class HE:
     def __init__(self, m: int, exp_eps: float, size: int):
         self.m, self.S = m, size
         self.row_cost = m + size
+        self.client_cost = 2
         self.keep = exp_eps / (exp_eps + 1)
         self.u, self.w = (exp_eps + 1) / (exp_eps - 1), 0.0
         jj = np.arange(size)[:, None]
@@ -154,6 +157,7 @@ class Algorithm1:
     def __init__(self, m: int, s: int, p: float):
         self.m, self.s, self.p = m, s, p
         self.row_cost = m
+        self.client_cost = s
         q = (p * (s - 1) + (1 - p) * s) / (m - 1)  # Algorithm 3's q
         self.q = q
         self.u, self.w = 1 / (p - q), -q / (p - q)
@@ -175,7 +179,7 @@ class Algorithm1:
         (i = M - s) at -1."""
         M, s, n = self.m - 1, self.s, len(size)
         picks = np.empty((n, s), dtype=np.int64)
-        step = max(1, (CHUNK * 8) // M)  # bitmap of step x M bytes
+        step = max(1, (CHUNK // 2) // M)  # a bitmap of step x M bytes (about 2 MB: stays in cache)
         for start in range(0, n, step):
             sz = size[start:start + step]
             c = len(sz)

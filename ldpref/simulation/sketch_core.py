@@ -10,13 +10,24 @@ with ``c = sum_i w(report_i)``: the same decoder matrix Q as the exact builder, 
 it (pan-cms Eq. (2) / Eq. (8), OLH's support-set decoder, jiang-gcms Eq. (4), pan-strict's OCMS decoders).
 
 Sufficient statistics: the reports enter the estimate only through ``Ind``; ``G[j, r]`` (clients of
-function j with hashed value r) is one multinomial per input value over the k functions, and
-:meth:`Inner.sufficient` draws ``Ind`` from ``G`` in law.  Cost O(d k + k m (m or S)), independent of n,
-but linear in k: a family of 4^l functions (gf2-affine with large l) is refused by
-:func:`ldpref.limits.check_count` rather than sampled at a cost in n.  The ideal family (pan-cms Theorem
-3.10; :mod:`ldpref.structured.ideal`) draws its k functions once per trial (one k x d table, shared by
-every client of that trial) -- exactly the model whose moments :class:`~ldpref.structured.ideal.IdealSketchModel`
-gives, including the variance of the draw.
+function j with hashed value r) is one multinomial per input value over the k functions, and the inner
+sampler draws ``Ind`` from ``G`` in law (:mod:`.inner`).  Every multinomial is drawn sparsely
+(:func:`.inner.spread`: item by item when a row has fewer items than cells), so one trial costs
+
+    O(d + sum_x min(c_x, k) + k m + inner),  inner: GRR / unary O(k m), HE O(k (m + S)), GCMS O(k m s),
+
+bounded whatever n is (n = 10^12 costs no more than n = 10^6 once every cell is occupied) -- but it grows
+with k: the sketch itself has k m cells and a server must look at each used function on all d values.
+Where that is too large (a family of 4^l functions, an ideal family of k = 65536 functions at d = 10^5:
+a k x d table of 6.5e9 values) the simulators refuse with :func:`ldpref.limits.check_count` rather than
+allocate; sampling exactly in law there would need, per used function, its values on all d inputs, i.e. a
+cost of min(n, k) d whichever method is used.  The real protocol costs O(n s) for the clients
+(s = entries per report) plus O(min(n, k) d) for the server's lookup.
+
+The ideal family (pan-cms Theorem 3.10; :mod:`ldpref.structured.ideal`) draws its k functions once per
+trial (one k x d table, shared by every client of that trial) -- exactly the model whose moments
+:class:`~ldpref.structured.ideal.IdealSketchModel` gives, including the variance of the draw.  (A fresh
+function per client is the limit k -> infinity of that model; it is not simulated separately.)
 """
 
 from __future__ import annotations
@@ -35,6 +46,8 @@ from .inner import spread
 
 #: Largest trials x d x k multinomial table drawn by one sufficient-statistics call.
 MAX_GROUPS = 5 * 10**7
+#: Report entries (clients x entries per report) one real-protocol run holds in memory at once.
+MAX_CLIENT_ENTRIES = 2 * 10**8
 #: Clients (runs x n) put through one batch of the real protocol.
 BATCH = 1 << 20
 
@@ -91,6 +104,9 @@ class SketchSimulator(Simulator):
         values, rng = check_values(values, self.d), check_rng(rng)
         trials = check_trials(trials, self.d)
         n, k = len(values), self.k
+        check_count(f"{self.name}: real protocol with n = {n} clients x {self.inner.client_cost} report entries",
+                    n * self.inner.client_cost, limit=MAX_CLIENT_ENTRIES, unit="report entries",
+                    alternative="use sufficient(), whose cost does not grow with n")
         out, done = [], 0
         while done < trials:
             t, fam = self._batch(rng, trials - done, n)
