@@ -73,6 +73,9 @@ CASES = [
     ("olh", dict(d=4, exp_eps=3)),
     ("olh", dict(d=3, exp_eps=2, family="random", m=3, k=3)),
     ("olh", dict(d=4, exp_eps=2, family="ideal", m=2, k=3)),
+    ("cms", dict(d=4, exp_eps=3, family="ideal-fresh", m=3)),
+    ("olh", dict(d=3, exp_eps=2, family="ideal-fresh", m=2)),
+    ("gcms", dict(d=4, m=4, s=2, exp_eps=3, family="ideal-fresh")),
     ("cms-he", dict(d=4, exp_eps=3, family="random", m=3, k=2)),
     ("gcms", dict(d=4, m=3, k=2, s=2, exp_eps=3)),
     ("gcms", dict(d=4, m=4, k=3, s=2, p="3/5", seed=1)),
@@ -183,6 +186,7 @@ def test_sufficient_cost_does_not_grow_with_n():
     sits on the exact (biased, for a small random family) mean within a few standard deviations."""
     counts = [4 * 10**11, 3 * 10**11, 2 * 10**11, 10**11]
     for sim in (simulator("gcms", d=4, m=4, k=2, s=2, exp_eps=3), simulator("olh", d=4, exp_eps=3),
+                simulator("olh", d=4, exp_eps=3, family="ideal-fresh", m=3),
                 simulator("cms-he", d=4, exp_eps=3, family="random", m=3, k=2)):
         mean, var = exact_mean_var(sim.exact(), counts)
         f = sim.sufficient(np.array(counts), np.random.default_rng(0))
@@ -198,6 +202,9 @@ def test_sufficient_cost_does_not_grow_with_n():
     (lambda: simulator("gcms", d=4, m=3, k=2, s=3, exp_eps=3), "s <= m - 1"),
     (lambda: simulator("gcms", d=4, m=3, k=2, s=1, exp_eps=3, family="ideal", seed=1), "seed"),
     (lambda: simulator("ocms-prime", d=4, m=5, exp_eps=3), "2..d'-1"),
+    (lambda: simulator("cms", d=4, exp_eps=3, family="ideal-fresh", m=3, inner="arp"), "inner=rr"),
+    (lambda: simulator("olh", d=4, exp_eps=3, family="ideal-fresh", k=3), "do not apply"),
+    (lambda: simulator("gcms", d=4, m=3, s=1, exp_eps=3), "missing key k"),
     (lambda: simulator("olh", d=4, exp_eps=3).protocol(np.array([0, 4]), np.random.default_rng(0)), "0..3"),
     (lambda: simulator("olh", d=4, exp_eps=3).sufficient([1, 2, 3], np.random.default_rng(0)), "3 entries"),
     (lambda: simulator("cms", d=4, exp_eps=3, family="random", m=2, k=10**8), "limit"),
