@@ -67,16 +67,15 @@ class GRR:
         return _bincount2(jc, report[0], (rows, self.m))
 
     def sufficient(self, G, rng):
-        """Kept clients Bin(G, p); the others of each (function, r) group spread uniformly over the m - 1
-        buckets (r + 1 + t) mod m, t in 0..m-2: cost O(K m + sum min(moved, m))."""
+        """m-ary RR's column is ``(p - q) e_r + q 1``: a client reports r outright w.p. p - q, else a bucket
+        uniform over all m (r included; then P(r) = p, P(z != r) = q).  So per function: Bin(G[j, r], p - q)
+        outright at each r, and the rest of the function's clients one multinomial over [m] -- O(k m), exact."""
         K, m = G.shape
-        kept = rng.binomial(G, self.p)
-        moved = (G - kept).ravel()
-        nz = np.flatnonzero(moved)
-        i, t, c = spread(moved[nz], m - 1, rng)
-        row, r = np.divmod(nz[i], m)
-        N = kept.astype(np.float64).ravel()
-        N += np.bincount(row * m + (r + 1 + t) % m, weights=c, minlength=K * m)
+        outright = rng.binomial(G, self.p - self.q)
+        rest = (G - outright).sum(axis=1)
+        i, z, c = spread(rest, m, rng)
+        N = outright.astype(np.float64).ravel()
+        N += np.bincount(i * m + z, weights=c, minlength=K * m)
         return N.reshape(K, m)
 
 
