@@ -14,10 +14,13 @@ function j with hashed value r) is one multinomial per input value over the k fu
 sampler draws ``Ind`` from ``G`` in law (:mod:`.inner`).  Every multinomial is drawn sparsely
 (:func:`.inner.spread`: item by item when a row has fewer items than cells), so one trial costs
 
-    O(d + sum_x min(c_x, k) + k m + inner),  inner: GRR / unary O(k m), HE O(k (m + S)), GCMS O(k m s),
+    O(d + sum_x min(c_x, k) + k m + inner),  inner: GRR / unary O(k m), HE O(k m S),
+    GCMS O(sum over (j, r) groups of min(G_jr, m) s) <= O(k m^2 s),
 
 bounded whatever n is (n = 10^12 costs no more than n = 10^6 once every cell is occupied) -- but it grows
 with k: the sketch itself has k m cells and a server must look at each used function on all d values.
+GCMS's per-group term is the price of exactness: the bucket counts of G uniform s-subsets are not a
+multinomial, and the exact walk over the m buckets costs m s per (function, hashed value) group.
 Where that is too large (a family of 4^l functions, an ideal family of k = 65536 functions at d = 10^5:
 a k x d table of 6.5e9 values) the simulators refuse with :func:`ldpref.limits.check_count` rather than
 allocate; sampling exactly in law there would need, per used function, its values on all d inputs, i.e. a
@@ -26,8 +29,8 @@ cost of min(n, k) d whichever method is used.  The real protocol costs O(n s) fo
 
 The ideal family (pan-cms Theorem 3.10; :mod:`ldpref.structured.ideal`) draws its k functions once per
 trial (one k x d table, shared by every client of that trial) -- exactly the model whose moments
-:class:`~ldpref.structured.ideal.IdealSketchModel` gives, including the variance of the draw.  (A fresh
-function per client is the limit k -> infinity of that model; it is not simulated separately.)
+:class:`~ldpref.structured.ideal.IdealSketchModel` gives, including the variance of the draw.  A fresh
+function per client is its limit k -> infinity, ``family=ideal-fresh`` (:mod:`.fresh`, O(d) per trial).
 """
 
 from __future__ import annotations

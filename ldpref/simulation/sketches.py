@@ -2,9 +2,11 @@
 
 * ``cms`` -- pan-cms Section 3 (Fig. 1, Eq. (2), Eq. (8)): families gf2-affine (Eq. (18)), gf2-affine-mod
   (Section 3.5), random (Section 3.6, the seeded table of :func:`ldpref.mechanisms.variants.make_family`)
-  and ideal (a fresh draw of k uniform functions per trial, :mod:`ldpref.structured.ideal`); inner rr / arp
+  ideal (a fresh draw of k uniform functions per trial, :mod:`ldpref.structured.ideal`) and ideal-fresh
+  (one uniform function per client, :mod:`.fresh`; inner rr only); inner rr / arp
   / srp (Eqs. (12)-(14)); decoder eq2 / eq8.
-* ``olh`` -- pan-cms Section 4.4 (Wang et al. 2017): m-ary RR of the hashed value, support-set decoder.
+* ``olh`` -- pan-cms Section 4.4 (Wang et al. 2017): m-ary RR of the hashed value, support-set decoder;
+  families as for cms (default gf2-affine-mod, as the builder).
 * ``cms-he`` -- pan-cms Section 4.5: CMS whose inner mechanism is Hadamard Encoding on [m] (Section 4.1).
 * ``gcms`` -- jiang-gcms Algorithms 1-3, Eq. (4): the seeded random family of the registry builder
   (k functions drawn once from ``default_rng(seed)``, each client picks one uniformly), or ``family=ideal``
