@@ -156,15 +156,14 @@ def cmd_mechanisms(args) -> int:
 
 
 def load_all_mechanisms() -> None:
-    """Paper modules register their mechanisms (e.g. CMS variants) when imported."""
+    """Make sure every built-in mechanism is registered.  Importing :mod:`ldpref.mechanisms` already does
+    (it imports its :data:`~ldpref.mechanisms.BUILTIN_MODULES`); kept for callers of the older API."""
     import importlib
 
-    for module in ("ldpref.mechanisms.variants", "ldpref.mechanisms.prime_cms", "ldpref.mechanisms.gcms"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    from ..mechanisms import BUILTIN_MODULES
+
+    for module in BUILTIN_MODULES:
+        importlib.import_module(module)
 
 
 WSS_CERTIFICATE_FORMAT = "ldpref.wss-certificate/1"

@@ -210,7 +210,9 @@ def gcms_over_draws(d: int, m: int, k: int, s: int, p, *, decoder: str = "eq4", 
 
 
 # ---- ldpref mechanism gcms ------------------------------------------------------------------------
-def _build(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
+def build_gcms(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
+    """GCMS (jiang-gcms Algorithms 1 and 3, decoder Eq. (4)) over a random hash family drawn with ``seed``;
+    give the inclusion probability ``p`` or the target ``exp_eps`` (then p = e^eps s/(e^eps s + m - s))."""
     d = _int(d, "d", 2)
     m, k, s = _int(m, "m", 2), _int(k, "k", 1), _int(s, "s", 1)
     if (p is None) == (exp_eps is None):
@@ -227,7 +229,7 @@ def _build(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
     return gcms(family, s, p)
 
 
-register("gcms", Spec(_build, {
+register("gcms", Spec(build_gcms, {
     "d": Key("int", help="dictionary size"),
     "m": Key("int", help="hash range"),
     "k": Key("int", help="number of hash functions"),
@@ -237,5 +239,5 @@ register("gcms", Spec(_build, {
     "seed": Key("int", 0, help="seed of numpy.random.default_rng for the random hash family"),
 }, "Generalized Count-Mean Sketch (jiang-gcms Algorithms 1 and 3, decoder Eq. (4))"))
 
-__all__ = ["gcms", "gcms_over_draws", "draw_classes", "draw_classes_by_enumeration", "algorithm1_distribution", "q_of", "p_for_exp_eps",
+__all__ = ["gcms", "build_gcms", "gcms_over_draws", "draw_classes", "draw_classes_by_enumeration", "algorithm1_distribution", "q_of", "p_for_exp_eps",
            "x_only", "check_parameters"]
