@@ -46,6 +46,7 @@ from .errors import ParameterError
 from .exact import to_exact
 from .hashing import HashFamily, random_family
 from .limits import check_count
+from .mechanisms._params import accepts_eps
 
 #: optimize_gcms's exhaustive search over integer s in 1..m-1 (two exact objective evaluations each, about
 #: 300 microseconds: m = 20000 took 6 s at e^eps = 3 and 7 s at e^3.64): refused beyond this many values of s
@@ -216,12 +217,14 @@ def estimator_variance(p, q, m, k, n, f, sum_sq_others):
     return count_variance(p, q, m, k, n, f, sum_sq_others) * m * m / ((p - q) ** 2 * (m - 1) ** 2)
 
 
+@accepts_eps
 def lemma1_objective(p, exp_eps, lam, k):
     """Lemma 1 / Algorithm 4's f(p), as printed: (k w - p + lam (w-1)(k w - p - w p)) / (k (1-p)^2 p)."""
     w = exp_eps * (1 - p) + p
     return (k * w - p + lam * (w - 1) * (k * w - p - w * p)) / (k * (1 - p) ** 2 * p)
 
 
+@accepts_eps
 def variance_objective(p, exp_eps, lam):
     """The exact-variance reduction of Lemma 1 (q at the boundary of Eq. (7)): Lemma 1's function at
     k = 1.  Var[f_hat]/n = objective/(e^eps - 1)^2 + (sum_{d'!=d} f(d')^2/n - (1 - lam))/(k (m-1))."""
@@ -334,6 +337,7 @@ class Stationary:
     exact: bool  # roots isolated exactly (rational parameters) rather than by mpmath.polyroots
 
 
+@accepts_eps
 def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int = 40) -> Stationary:
     """Stationary points of Lemma 1's objective (or the exact-variance one) in p on (1/2, 1).
 
@@ -531,6 +535,7 @@ def working_digits(e) -> int:
     return 50 + 2 * len(str(_magnitude(e)))
 
 
+@accepts_eps
 def optimize_gcms(exp_eps, lam, k, m, *, tol=None, p_min=Fraction(1, 2)) -> OcmsResult:
     """OCMS parameters for a target e^eps, lambda = f(d)/n, k hash functions and hash range m.
 

@@ -36,6 +36,12 @@ class Spec:
     keys: dict = field(default_factory=dict)
     description: str = ""
 
+    def __post_init__(self):
+        if "exp_eps" in self.keys and "eps" not in self.keys:  # build(..., eps=...) as well as exp_eps=...
+            from ._params import accepts_eps
+
+            object.__setattr__(self, "build", accepts_eps(self.build))
+
 
 D = Key("int", help="dictionary size")
 EXP = Key("rational", help="e^eps as an exact rational, e.g. 3 or 5/2")

@@ -44,6 +44,7 @@ from ..hashing import HashFamily, all_function_draws, random_family
 from ..limits import MAX_STEPS, ResourceLimitError, check_count, check_matrix, count_text, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
+from ._params import accepts_eps
 
 DECODERS = ("eq4", "count")
 
@@ -74,6 +75,7 @@ def q_of(p, s: int, m: int):
     return sympy.cancel((p * (s - 1) + (1 - p) * s) / sympy.Integer(m - 1))
 
 
+@accepts_eps
 def p_for_exp_eps(exp_eps, s: int, m: int):
     """The p with p(m - s)/((1 - p)s) = e^eps: ``e^eps s / (e^eps s + m - s)``."""
     e = to_exact(exp_eps, what="exp_eps")
@@ -210,6 +212,7 @@ def gcms_over_draws(d: int, m: int, k: int, s: int, p, *, decoder: str = "eq4", 
 
 
 # ---- ldpref mechanism gcms ------------------------------------------------------------------------
+@accepts_eps
 def build_gcms(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
     """GCMS (jiang-gcms Algorithms 1 and 3, decoder Eq. (4)) over a random hash family drawn with ``seed``;
     give the inclusion probability ``p`` or the target ``exp_eps`` (then p = e^eps s/(e^eps s + m - s))."""

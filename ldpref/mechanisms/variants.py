@@ -36,7 +36,7 @@ from ..hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, rand
 from ..limits import MAX_ENTRIES, check_count, check_mechanism, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
-from ._params import check_d, check_exp_eps
+from ._params import accepts_eps, check_d, check_exp_eps
 from .cms import INNER, cms, inner_mechanism
 from .pure import grr
 
@@ -158,6 +158,7 @@ def _binary_rr_on(values, exp_eps):
     return prob, reconstruction
 
 
+@accepts_eps
 def hadamard_encoding(d: int, exp_eps, size: int | None = None) -> Mechanism:
     """HE (pan-cms Section 4.1 and Appendix G), built step by step.
 
@@ -185,6 +186,7 @@ def hadamard_encoding(d: int, exp_eps, size: int | None = None) -> Mechanism:
     return Mechanism(P, Qt, outputs=labels, name=f"he(d={d}, size={s}, exp_eps={e})")
 
 
+@accepts_eps
 def hadamard_response(d: int, exp_eps, size: int | None = None) -> Mechanism:
     """HR as in pan-cms Section 4.2 (the version of its ref. [14]).
 
@@ -256,6 +258,7 @@ def rhr_family(d: int, b: int, size: int | None = None) -> HashFamily:
                       name=f"rhr(d={d}, b={b}, size={s})")
 
 
+@accepts_eps
 def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None, decoder: str = "hadamard") -> Mechanism:
     """RHR (pan-cms Section 4.3) with b bits, built step by step.
 
@@ -316,6 +319,7 @@ def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None
 
 
 # ---- Section 4.4 ------------------------------------------------------------------------------
+@accepts_eps
 def local_hashing(family: HashFamily, exp_eps) -> Mechanism:
     """LH (pan-cms Section 4.4; Wang et al. 2017): a public hash function h_j drawn uniformly from the
     family, m-ary randomised response of ``h_j(x)``, report ``(j, y)`` labelled ``"j:y"``.  Decoder: the
@@ -445,6 +449,7 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
     return random_family(d, m, k, np.random.default_rng(seed))
 
 
+@accepts_eps
 def build_cms(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", inner="rr", seed=None, decoder="eq2") -> Mechanism:
     """CMS (pan-cms Section 3) of a hash family and an inner mechanism (``rr``, ``arp`` or ``srp``)."""
     if inner not in INNER:
@@ -456,6 +461,7 @@ def build_cms(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", inner="rr
     return cms(fam, R, decoder=decoder).mechanism
 
 
+@accepts_eps
 def build_olh(d, exp_eps, m=None, family="gf2-affine-mod", k=None, l=None, seed=None) -> Mechanism:
     """OLH: local hashing with m = the integer nearest to e^eps + 1 by default."""
     e = check_exp_eps(exp_eps)
@@ -467,6 +473,7 @@ def build_olh(d, exp_eps, m=None, family="gf2-affine-mod", k=None, l=None, seed=
     return local_hashing(fam, e)
 
 
+@accepts_eps
 def build_cms_he(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", seed=None) -> Mechanism:
     """CMS + HE (pan-cms Section 4.5): an outer CMS to [m] whose inner mechanism is HE on [m]."""
     fam = make_family(d, family=family, m=m, k=k, l=l, seed=seed)

@@ -17,12 +17,13 @@ Weighted Subset Selection: :mod:`.wss`.
 
 from __future__ import annotations
 
-from ..mechanisms._params import check_d, check_k
+from ..mechanisms._params import accepts_eps, check_d, check_k
 from ..mechanisms.pure import comb
 from .field import exp_eps_field
 from .symmetric import SymmetricModel, support_set_model
 
 
+@accepts_eps
 def grr(d: int, exp_eps) -> SymmetricModel:
     d = check_d(d)
     field, e = exp_eps_field(exp_eps)
@@ -37,6 +38,7 @@ def _unary(name, d, field, p, q) -> SymmetricModel:
     return support_set_model(name, d, field, p_dec=p, q_dec=q, p=p, q=q, both_in=p * q, both_out=q * q)
 
 
+@accepts_eps
 def sue(d: int, exp_eps) -> SymmetricModel:
     d = check_d(d)
     field, t = exp_eps_field(exp_eps, half=True)
@@ -44,6 +46,7 @@ def sue(d: int, exp_eps) -> SymmetricModel:
     return _unary(f"sue(d={d}, exp_eps={exp_eps})", d, field, t / (t + 1), one / (t + 1))
 
 
+@accepts_eps
 def oue(d: int, exp_eps) -> SymmetricModel:
     d = check_d(d)
     field, e = exp_eps_field(exp_eps)
@@ -51,6 +54,7 @@ def oue(d: int, exp_eps) -> SymmetricModel:
     return _unary(f"oue(d={d}, exp_eps={exp_eps})", d, field, one / 2, one / (e + 1))
 
 
+@accepts_eps
 def subset_selection(d: int, k: int, exp_eps) -> SymmetricModel:
     d = check_d(d)
     k = check_k(k, d)

@@ -225,6 +225,12 @@ def model(name: str, **params):
     if name not in MODELS:
         raise ParameterError(f"unknown structured model {name!r}; known: {', '.join(MODELS)}")
     build, keys, _ = MODELS[name]
+    if "eps" in params and "exp_eps" in keys:  # eps (natural log) wherever exp_eps is accepted
+        from ..mechanisms._params import exp_eps_of_eps
+
+        if params.get("exp_eps") is not None:
+            raise ParameterError(f"{name}: give exp_eps or eps, not both")
+        params = {**{k: v for k, v in params.items() if k != "eps"}, "exp_eps": exp_eps_of_eps(params["eps"])}
     unknown = sorted(set(params) - set(keys))
     if unknown:
         raise ParameterError(f"{name}: unknown key(s) {', '.join(unknown)}; it takes {', '.join(keys)}")
