@@ -32,7 +32,8 @@ import sympy
 
 from ..errors import ParameterError
 from ..exact import to_exact
-from ..hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, random_family
+from ..hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, random_family, \
+    warn_if_not_pairwise_uniform
 from ..limits import MAX_ENTRIES, check_count, check_mechanism, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
@@ -398,6 +399,9 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
       m = 2^l); default l: the smallest with 2^l >= max(d, m); k = 4^l.
     * ``random`` -- Section 3.6: k functions with independent uniform values; m and k required; seeded
       by ``seed`` (default 0).
+
+    A family that is not pairwise uniform (gf2-affine-mod when m does not divide 2^l; almost every random
+    family) emits :class:`ldpref.errors.NonUniformFamilyWarning`: the estimate over it is biased.
     """
     d = check_d(d)
     if family not in FAMILIES:
@@ -435,7 +439,9 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
             raise ParameterError(f"family gf2-affine-mod has k = 4^l = {1 << (2 * l)} functions; k = {k} is not settable")
         if l > 6:
             raise ParameterError(f"l = {l}: 4^l = {1 << (2 * l)} hash functions is too many to export")
-        return gf2_affine_mod_family(l, d, m)
+        fam = gf2_affine_mod_family(l, d, m)
+        warn_if_not_pairwise_uniform(fam, family, f"family {family}")
+        return fam
     # random
     if l is not None:
         raise ParameterError("l only applies to the gf2-affine families")
@@ -446,7 +452,9 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
     # the table holds k x d hash values, and every one of the k functions gives at least m outputs
     check_count(f"family random with d = {d}, k = {k}", k * d, unit="hash values")
     check_count(f"family random with k = {k}, m = {m}", k * m, limit=MAX_ENTRIES // d, unit="outputs")
-    return random_family(d, m, k, np.random.default_rng(seed))
+    fam = random_family(d, m, k, np.random.default_rng(seed))
+    warn_if_not_pairwise_uniform(fam, family, f"family random (seed {seed})")
+    return fam
 
 
 @accepts_eps
