@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ._common import EXIT_OK, UsageError, ascii_int, check_readable, check_writable, out_stream, write_json
+from ._parser import digits_type
 
 
 def _interest(text: str | None):
@@ -12,6 +13,15 @@ def _interest(text: str | None):
     if any(not p for p in parts):
         raise UsageError(f"--interest {text!r}: an empty entry (write indices such as 0,2)")
     return [ascii_int(f"--interest entry {i}", p) for i, p in enumerate(parts)]
+
+
+def _decimals(value, digits: int):
+    """Exact values of the audit (a value, a list or a matrix) as decimals with ``digits`` digits."""
+    from ..decimals import decimal_text
+
+    if isinstance(value, list):
+        return [_decimals(x, digits) for x in value]
+    return decimal_text(value, digits)
 
 
 def cmd_audit(args) -> int:
@@ -33,6 +43,12 @@ def cmd_audit(args) -> int:
     e = exp_eps(mech)
     worst_mse = losses.worst_case_mse(mech, n, interest=interest, f_star=f_star)
     worst_l2 = losses.worst_case_l2(mech, n, interest=interest, f_star=f_star)
+    exact = {"expectation": moments.expectation(mech, counts), "bias": moments.bias(mech, counts),
+             "variance": moments.variance(mech, counts), "mse": moments.mse(mech, counts),
+             "mse_worst": worst_mse.value, "l2_worst": worst_l2.value,
+             "l1_cauchy_schwarz_bound": losses.l1_cauchy_schwarz_bound(mech, n, interest=interest, f_star=f_star)}
+    if args.cov:
+        exact["covariance"] = moments.covariance(mech, counts).tolist()
     doc = {
         "format": AUDIT_FORMAT,
         "name": mech.name,
@@ -41,19 +57,24 @@ def cmd_audit(args) -> int:
         "unbiased": mech.is_unbiased(),
         "n": n,
         "counts": list(counts),
-        "expectation": [str(x) for x in moments.expectation(mech, counts)],
-        "bias": [str(x) for x in moments.bias(mech, counts)],
-        "variance": [str(x) for x in moments.variance(mech, counts)],
-        "mse": [str(x) for x in moments.mse(mech, counts)],
-        "mse_worst": str(worst_mse.value),
+        "expectation": [str(x) for x in exact["expectation"]],
+        "bias": [str(x) for x in exact["bias"]],
+        "variance": [str(x) for x in exact["variance"]],
+        "mse": [str(x) for x in exact["mse"]],
+        "mse_worst": str(exact["mse_worst"]),
         "mse_worst_dataset": list(worst_mse.counts),
         "mse_worst_value": worst_mse.value_index,
-        "l2_worst": str(worst_l2.value),
+        "l2_worst": str(exact["l2_worst"]),
         "l2_worst_dataset": list(worst_l2.counts),
-        "l1_cauchy_schwarz_bound": str(losses.l1_cauchy_schwarz_bound(mech, n, interest=interest, f_star=f_star)),
+        "l1_cauchy_schwarz_bound": str(exact["l1_cauchy_schwarz_bound"]),
         "values_of_interest": interest,
         "f_star": None if f_star is None else str(f_star),
     }
+    if args.cov:
+        doc["covariance"] = [[str(x) for x in row] for row in exact["covariance"]]
+    if args.digits is not None:
+        doc["digits"] = args.digits
+        doc["decimal"] = {key: _decimals(value, args.digits) for key, value in exact.items()}
     if args.json:
         write_json(doc, args.json)
     out = out_stream(args.json)
@@ -65,6 +86,14 @@ def cmd_audit(args) -> int:
                                                          " [default: one client per value]"), file=out)
     for key in ("expectation", "bias", "variance", "mse"):
         print(f"  {key:<12} {', '.join(doc[key])}", file=out)
+        if args.digits is not None:
+            print(f"  {'':<12} ~ {', '.join(doc['decimal'][key])}", file=out)
+    if args.cov:
+        print("  covariance (rows v, columns w: Cov[f_hat_v, f_hat_w])", file=out)
+        for v, row in enumerate(doc["covariance"]):
+            print(f"    {v:<3} {', '.join(row)}", file=out)
+            if args.digits is not None:
+                print(f"    {'':<3} ~ {', '.join(doc['decimal']['covariance'][v])}", file=out)
     print(f"worst-case MSE over datasets of n = {n}: {doc['mse_worst']} (value {worst_mse.value_index}, "
           f"dataset {doc['mse_worst_dataset']})", file=out)
     print(f"worst-case l2 over datasets of n = {n}: {doc['l2_worst']} (dataset {doc['l2_worst_dataset']})", file=out)
@@ -73,6 +102,7 @@ def cmd_audit(args) -> int:
 
 
 def add_parsers(sub) -> None:
+    """Add ``ldpref audit`` to the command line."""
     p = sub.add_parser("audit", help="exact analysis of a mechanism file",
                        description="Exact moments of a mechanism file (ldpref.mechanism/1) on a dataset, and its "
                                    "worst-case MSE and l2 over all datasets of the same size.")
@@ -81,5 +111,9 @@ def add_parsers(sub) -> None:
     p.add_argument("--interest", help="values of interest for the worst cases, e.g. 0,2 (default: all)")
     p.add_argument("--f-star", dest="f_star",
                    help="upper bound in [0, 1] on the frequencies of the values of interest, e.g. 1/2")
+    p.add_argument("--cov", action="store_true", help="also the exact covariance matrix of f_hat on the dataset")
+    p.add_argument("--digits", type=digits_type, metavar="N",
+                   help="also every value as a decimal with N significant digits, 1..1000 (exact values stay "
+                        "exact; irrational ones are evaluated with mpmath)")
     p.add_argument("--json", metavar="FILE", help="write ldpref.audit/1 JSON to FILE ('-' for stdout)")
     p.set_defaults(func=cmd_audit)
