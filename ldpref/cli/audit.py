@@ -15,6 +15,16 @@ def _interest(text: str | None):
     return [ascii_int(f"--interest entry {i}", p) for i, p in enumerate(parts)]
 
 
+class _NoWorst:
+    """Stands for the worst cases of a symbolic file (not computed)."""
+
+    value = value_index = counts = None
+
+
+def _text(value):
+    return None if value is None else str(value)
+
+
 def _decimals(value, digits: int):
     """Exact values of the audit (a value, a list or a matrix) as decimals with ``digits`` digits."""
     from ..decimals import decimal_text
@@ -41,12 +51,16 @@ def cmd_audit(args) -> int:
     counts = parse_counts(args.counts, mech.d) if args.counts is not None else tuple([1] * mech.d)
     n = sum(counts)
     e = exp_eps(mech)
-    worst_mse = losses.worst_case_mse(mech, n, interest=interest, f_star=f_star)
-    worst_l2 = losses.worst_case_l2(mech, n, interest=interest, f_star=f_star)
     exact = {"expectation": moments.expectation(mech, counts), "bias": moments.bias(mech, counts),
-             "variance": moments.variance(mech, counts), "mse": moments.mse(mech, counts),
-             "mse_worst": worst_mse.value, "l2_worst": worst_l2.value,
-             "l1_cauchy_schwarz_bound": losses.l1_cauchy_schwarz_bound(mech, n, interest=interest, f_star=f_star)}
+             "variance": moments.variance(mech, counts), "mse": moments.mse(mech, counts)}
+    # worst cases compare losses across datasets exactly: rational entries only (symbolic files: moments only)
+    worst_mse = worst_l2 = _NoWorst()
+    if mech.is_rational:
+        worst_mse = losses.worst_case_mse(mech, n, interest=interest, f_star=f_star)
+        worst_l2 = losses.worst_case_l2(mech, n, interest=interest, f_star=f_star)
+        exact.update({"mse_worst": worst_mse.value, "l2_worst": worst_l2.value,
+                      "l1_cauchy_schwarz_bound": losses.l1_cauchy_schwarz_bound(mech, n, interest=interest,
+                                                                                f_star=f_star)})
     if args.cov:
         exact["covariance"] = moments.covariance(mech, counts).tolist()
     doc = {
@@ -61,12 +75,12 @@ def cmd_audit(args) -> int:
         "bias": [str(x) for x in exact["bias"]],
         "variance": [str(x) for x in exact["variance"]],
         "mse": [str(x) for x in exact["mse"]],
-        "mse_worst": str(exact["mse_worst"]),
-        "mse_worst_dataset": list(worst_mse.counts),
+        "mse_worst": _text(exact.get("mse_worst")),
+        "mse_worst_dataset": None if worst_mse.counts is None else list(worst_mse.counts),
         "mse_worst_value": worst_mse.value_index,
-        "l2_worst": str(exact["l2_worst"]),
-        "l2_worst_dataset": list(worst_l2.counts),
-        "l1_cauchy_schwarz_bound": str(exact["l1_cauchy_schwarz_bound"]),
+        "l2_worst": _text(exact.get("l2_worst")),
+        "l2_worst_dataset": None if worst_l2.counts is None else list(worst_l2.counts),
+        "l1_cauchy_schwarz_bound": _text(exact.get("l1_cauchy_schwarz_bound")),
         "values_of_interest": interest,
         "f_star": None if f_star is None else str(f_star),
     }
@@ -94,6 +108,10 @@ def cmd_audit(args) -> int:
             print(f"    {v:<3} {', '.join(row)}", file=out)
             if args.digits is not None:
                 print(f"    {'':<3} ~ {', '.join(doc['decimal']['covariance'][v])}", file=out)
+    if not mech.is_rational:
+        print("worst cases over datasets: not computed (the file has symbolic entries; they need rationals)",
+              file=out)
+        return EXIT_OK
     print(f"worst-case MSE over datasets of n = {n}: {doc['mse_worst']} (value {worst_mse.value_index}, "
           f"dataset {doc['mse_worst_dataset']})", file=out)
     print(f"worst-case l2 over datasets of n = {n}: {doc['l2_worst']} (dataset {doc['l2_worst_dataset']})", file=out)

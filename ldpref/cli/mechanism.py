@@ -94,21 +94,56 @@ def cmd_mechanism(args) -> int:
     params = mechanism_params(spec, parse_sets(args.set))
     check_writable("--json", args.json)
     _check_file_can_hold(args.name, params)
-    mech = spec.build(**params)
-    write_json(mechanism_to_json(mech), args.json)
+    if args.name == "sue" and not _square(params["exp_eps"]):
+        doc, mech = _sue_symbolic(params)
+    else:
+        mech = spec.build(**params)
+        doc = mechanism_to_json(mech)
+    write_json(doc, args.json)
     if args.json != "-":
         print(f"wrote {args.json}: {mech.name}, d = {mech.d}, |U| = {mech.n_outputs}", file=sys.stderr)
     return EXIT_OK
 
 
-def _check_file_can_hold(name: str, params: dict) -> None:
-    """A mechanism file holds rationals: symmetric unary encoding (``sue``, and ``cms`` with ``inner=srp``)
-    has entries in sqrt(e^eps), so refuse a non-square e^eps before building (it took seconds to learn)."""
+def _square(e) -> bool:
     import sympy
 
-    uses_half = name == "sue" or params.get("inner") == "srp"
+    return bool(sympy.sqrt(e).is_Rational)
+
+
+def _sue_symbolic(params):
+    """SUE at a non-square e^eps: built over the symbol h = e^(eps/2) (fast rational functions) and written
+    with h = sqrt(e^eps) substituted in the text (symbolic entries, ``ldpref.io.symbolic_mechanism_to_json``)."""
+    import sympy
+
+    from ..io import symbolic_mechanism_to_json
+    from ..limits import check_mechanism
+    from ..mechanisms._params import check_d
+    from ..mechanisms.pure import _unary
+
+    d, e = check_d(params["d"]), params["exp_eps"]
+    check_mechanism("sue", d, 1 << d, outputs_text=f"2^{d}", exp_eps=_HALF, sets=f"d={d} exp_eps={e}")
+    mech = _unary(f"sue(d={d}, exp_eps={e})", d, _HALF / (_HALF + 1), 1 / (_HALF + 1)).mechanism
+    return symbolic_mechanism_to_json(mech, _HALF, sympy.sqrt(e)), mech
+
+
+def _half_symbol():
+    import sympy
+
+    return sympy.Symbol("exp_half_eps", positive=True)
+
+
+_HALF = _half_symbol()
+
+
+def _check_file_can_hold(name: str, params: dict) -> None:
+    """A mechanism file holds rationals and symbolic constants; ``cms`` with ``inner=srp`` (symmetric unary
+    encoding inside a sketch) has entries in sqrt(e^eps) that only the slow algebraic domain builds, so refuse
+    a non-square e^eps there before building (it took seconds to learn).  ``sue`` is written symbolically."""
+    import sympy
+
     e = params.get("exp_eps")
-    if uses_half and e is not None and not sympy.sqrt(e).is_Rational:
+    if params.get("inner") == "srp" and e is not None and not sympy.sqrt(e).is_Rational:
         raise UsageError(f"{name}: exp_eps = {e} is not the square of a rational, so P has irrational entries "
                          f"sqrt({e}) and no mechanism file can hold them (give e.g. exp_eps=4 or 9/4; for its exact "
                          f"moments use `ldpref moments sue --set ... exp_eps={e}`)")
