@@ -198,6 +198,7 @@ def apple_sketch(j, bits, m: int, k: int) -> Sketch:
 
 
 def encode_apple_message(j: int, bits, k: int) -> str:
+    """Apple's message for hash index j and the bits: j in binary (ceil(log2 k) bits) followed by the bits."""
     bk = bits_needed(k)
     return (format(int(j), f"0{bk}b") if bk else "") + "".join(str(int(b)) for b in bits)
 
@@ -407,6 +408,7 @@ def _binary_to_rational(value):
 
 
 def to_sym(value):
+    """An exact sympy value from an int, Fraction or sympy value (floats are refused)."""
     if isinstance(value, sympy.Basic):
         return value
     if isinstance(value, Fraction):
@@ -441,6 +443,7 @@ class GcmsChoice:
     objective: object = None  # the objective value at this choice (Var[f_hat]/n up to constants)
 
     def as_dict(self) -> dict:
+        """The choice as JSON-ready text (exact where exact)."""
         return {"method": self.method, "p": _show(self.p), "s": self.s, "q": _show(self.q),
                 "exp_eps": _show(self.exp_eps), "eps": _show(self.eps), "valid": self.valid}
 
@@ -467,25 +470,31 @@ class OcmsResult:
     # the primary answer: Algorithm 4's
     @property
     def p(self):
+        """Algorithm 4's inclusion probability p."""
         return self.algorithm4.p
 
     @property
     def s(self):
+        """Algorithm 4's number of buckets per report s."""
         return self.algorithm4.s
 
     @property
     def q(self):
+        """Algorithm 4's q (probability of a wrong bucket)."""
         return self.algorithm4.q
 
     @property
     def eps(self):
+        """The eps that Algorithm 4's (p, s) attains."""
         return self.algorithm4.eps
 
     @property
     def exp_eps(self):
+        """The e^eps that Algorithm 4's (p, s) attains."""
         return self.algorithm4.exp_eps
 
     def as_dict(self) -> dict:
+        """The result as ``ldpref.optimize-gcms/1`` JSON."""
         return {"format": "ldpref.optimize-gcms/1", "target_exp_eps": _show(self.target_exp_eps),
                 "target_eps": _show(mpmath.log(_mp(self.target_exp_eps))), "lam": _show(self.lam), "k": self.k,
                 "m": self.m, "algorithm4": self.algorithm4.as_dict(),

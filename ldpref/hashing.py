@@ -99,10 +99,12 @@ class HashFamily:
 
     @property
     def k(self) -> int:
+        """The number of hash functions."""
         return len(self.functions)
 
     @property
     def d(self) -> int:
+        """The number of inputs (the domain size of every function)."""
         return len(self.functions[0])
 
     def collision(self, j: int, x: int, x2: int) -> int:

@@ -241,6 +241,7 @@ class SupportSampler:
         self.counts = np.zeros(d)
 
     def extend_to(self, size: int) -> None:
+        """Draw distinct subsets until the sample holds ``size`` (at most all of them)."""
         size = min(size, self.total)
         while len(self.sample) < size:
             s = _sample_subset(self.rng, self.d, self.k, self.counts)

@@ -38,6 +38,7 @@ _load_all_mechanisms = load_all_mechanisms
 
 
 def build_parser() -> OneLineParser:
+    """The ``ldpref`` argument parser: the built-in command modules and the optional ones that are installed."""
     parser = OneLineParser(prog="ldpref", description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"ldpref {__version__}",
                         help="print the version and exit")
@@ -102,6 +103,7 @@ def _one_line_warnings():
 
 
 def main(argv=None) -> int:
+    """Run the ``ldpref`` command line on ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     try:
         return _run(argv)
     except SystemExit as exc:  # --help and --version

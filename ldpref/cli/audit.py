@@ -35,6 +35,8 @@ def _decimals(value, digits: int):
 
 
 def cmd_audit(args) -> int:
+    """``ldpref audit FILE``: exact moments of a mechanism file on a dataset, worst cases, and optionally the
+    covariance (``--cov``) and decimals (``--digits``)."""
     import sympy
 
     from .. import losses, moments

@@ -16,6 +16,7 @@ MAX_EPS = MAX_EXP_ARGUMENT
 
 
 def check_eps(eps, text: str, max_eps=None) -> None:
+    """Refuse (UsageError) an eps that is not positive or exceeds ``max_eps`` (default :data:`MAX_EPS`)."""
     max_eps = MAX_EPS if max_eps is None else max_eps
     if not eps.is_positive:
         raise UsageError(f"eps = {text}: must be positive")
@@ -84,6 +85,7 @@ def mechanism_params(spec, values: dict[str, str]):
 
 
 def cmd_mechanism(args) -> int:
+    """``ldpref mechanism NAME``: build a registered mechanism and write its ``ldpref.mechanism/1`` file."""
     from ..io import mechanism_to_json
     from ..mechanisms import REGISTRY
 
@@ -176,6 +178,7 @@ def mechanism_catalogue() -> list[dict]:
 
 
 def cmd_mechanisms(args) -> int:
+    """``ldpref mechanisms``: list the registered mechanisms and their ``--set`` keys."""
     check_writable("--json", args.json)
     catalogue = mechanism_catalogue()
     if args.json:
@@ -214,6 +217,7 @@ def _wss_spec():
 
 
 def cmd_wss(args) -> int:
+    """``ldpref wss``: build and certify a Weighted Subset Selection mechanism (pan-strict Section 5.3)."""
     from ..io import mechanism_to_json
     from ..wss import certificate_lines, weighted_subset_selection
 
@@ -245,6 +249,7 @@ def _mechanism_names() -> str:
 
 
 def add_parsers(sub) -> None:
+    """Add ``ldpref mechanism``, ``mechanisms`` and ``wss`` to the command line."""
     p = sub.add_parser("mechanism", help="export a built-in exact mechanism as ldpref.mechanism/1 JSON",
                        description="Build a built-in mechanism exactly and write it as ldpref.mechanism/1 JSON.",
                        epilog_fn=_mechanism_names)

@@ -9,6 +9,8 @@ from ._common import EXIT_OK, UsageError, check_writable_folder
 
 
 def cmd_vectors(args) -> int:
+    """``ldpref vectors --out DIR``: write one ``ldpref.vectors/1`` file per built-in mechanism (refuses a non-empty
+    DIR without ``--force``)."""
     from ..vectors import file_name, generate, mechanism_names
 
     names = mechanism_names()

@@ -83,6 +83,7 @@ def p_for_exp_eps(exp_eps, s: int, m: int):
 
 
 def subset_label(j: int, subset) -> str:
+    """The output label of hash index j and a bucket subset, e.g. ``0:{1,2}``."""
     return f"{j}:{{{','.join(map(str, sorted(subset)))}}}"
 
 

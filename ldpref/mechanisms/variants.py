@@ -231,6 +231,7 @@ def rhr_message(x: int, b: int, sign: int) -> int:
 
 
 def rhr_message_label(index: int, b: int) -> str:
+    """The label of an RHR message index: sign and position, e.g. ``+1`` or ``-0``."""
     B = 1 << (b - 1)
     return f"{'+' if index < B else '-'}{index % B}"
 

@@ -25,6 +25,7 @@ from .symmetric import SymmetricModel, support_set_model
 
 @accepts_eps
 def grr(d: int, exp_eps) -> SymmetricModel:
+    """Generalised randomised response as a symmetric model (support {x}: p = e^eps/(e^eps + d - 1))."""
     d = check_d(d)
     field, e = exp_eps_field(exp_eps)
     one = field.domain.one
@@ -40,6 +41,7 @@ def _unary(name, d, field, p, q) -> SymmetricModel:
 
 @accepts_eps
 def sue(d: int, exp_eps) -> SymmetricModel:
+    """Symmetric unary encoding as a symmetric model (every bit through BRR at eps/2)."""
     d = check_d(d)
     field, t = exp_eps_field(exp_eps, half=True)
     one = field.domain.one
@@ -48,6 +50,7 @@ def sue(d: int, exp_eps) -> SymmetricModel:
 
 @accepts_eps
 def oue(d: int, exp_eps) -> SymmetricModel:
+    """Optimised unary encoding as a symmetric model (true bit 1/2, others 1/(e^eps + 1))."""
     d = check_d(d)
     field, e = exp_eps_field(exp_eps)
     one = field.domain.one
@@ -56,6 +59,7 @@ def oue(d: int, exp_eps) -> SymmetricModel:
 
 @accepts_eps
 def subset_selection(d: int, k: int, exp_eps) -> SymmetricModel:
+    """Subset Selection (Ye and Barg 2018) as a symmetric model on k-subsets."""
     d = check_d(d)
     k = check_k(k, d)
     field, e = exp_eps_field(exp_eps)
