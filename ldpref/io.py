@@ -104,7 +104,8 @@ def _grammar_text(expr, names: dict | None = None) -> str:
     class _Printer(StrPrinter):
         def _print_Symbol(self, sym):
             if names and sym in names:
-                return f"({names[sym]})" if not names[sym].startswith("sqrt(") else names[sym]
+                text = names[sym]
+                return text if re.fullmatch(r"[a-z]+\([^()]*\)|e", text) else f"({text})"
             raise TypeError(f"{sym} cannot be written in a mechanism file")
 
         def _print_Exp1(self, _):

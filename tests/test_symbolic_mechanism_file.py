@@ -62,3 +62,20 @@ def test_a_bad_symbolic_entry_is_named(tmp_path):
                                 "P": [["sqrt(3)", "0"], ["1 - sqrt(3)", "1"]]}))
     with pytest.raises(ValueError, match=r"P\['0'\]\[0\] = sqrt\(3\) exceeds 1"):  # named by its position
         load_mechanism(str(path))
+
+
+def test_an_irrational_exp_eps_is_written_symbolically_and_audited(tmp_path, capsys):
+    path = tmp_path / "grr.json"
+    assert main(["mechanism", "grr", "--set", "d=3", "eps=1/2", "--json", str(path)]) == 0
+    doc = json.loads(path.read_text())
+    assert doc["P"][0][0] == "exp(1/2)/(2 + exp(1/2))" and doc["name"] == "grr(d=3, exp_eps=exp(1/2))"
+    capsys.readouterr()
+    assert main(["audit", str(path), "--counts", "2,1,0", "--json", "-", "--digits", "30"]) == 0
+    audit = json.loads(capsys.readouterr().out)
+    assert audit["exp_eps"] == "exp(1/2)"
+    e = sympy.exp(sympy.Rational(1, 2))
+    exact = moments.variance(model("grr", d=3, exp_eps=e), [2, 1, 0])
+    from ldpref.decimals import decimal_text
+
+    assert audit["decimal"]["variance"] == [decimal_text(v, 30) for v in exact]
+    assert main(["mechanism", "ss", "--set", "d=4", "eps=1", "--json", str(path)]) == 2  # k needed

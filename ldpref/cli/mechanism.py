@@ -49,8 +49,9 @@ def exp_eps_value(values: dict[str, str], *, rational: bool, required: bool = Tr
     return None
 
 
-def mechanism_params(spec, values: dict[str, str]):
-    """The builder's keyword arguments from --set values, checked against the spec's keys."""
+def mechanism_params(spec, values: dict[str, str], *, irrational: bool = False):
+    """The builder's keyword arguments from --set values, checked against the spec's keys; ``irrational``:
+    e^eps may be irrational (``eps=1/2``, ``exp_eps=sqrt(3)``)."""
     from ..mechanisms import REQUIRED
     from ..number_syntax import parse_number
 
@@ -58,7 +59,7 @@ def mechanism_params(spec, values: dict[str, str]):
     if "exp_eps" in spec.keys and "eps" in values and "eps" not in spec.keys:
         if "exp_eps" in values:
             raise UsageError("give exp_eps or eps, not both")
-        values["exp_eps"] = exp_eps_value(values, rational=True)
+        values["exp_eps"] = exp_eps_value(values, rational=not irrational)
         del values["eps"]
     unknown = sorted(set(values) - set(spec.keys))
     if unknown:
@@ -76,7 +77,7 @@ def mechanism_params(spec, values: dict[str, str]):
         if not isinstance(text, str):  # e^eps already computed from eps=
             params[name] = text
         elif key.kind == "rational":
-            params[name] = parse_number(text, what=name)
+            params[name] = parse_number(text, what=name, irrational=irrational and name == "exp_eps")
         elif key.kind == "int":
             params[name] = ascii_int(name, text)
         else:
@@ -93,17 +94,23 @@ def cmd_mechanism(args) -> int:
     if args.name not in REGISTRY:
         raise UsageError(f"unknown mechanism {args.name!r}; known: {', '.join(sorted(REGISTRY))}")
     spec = REGISTRY[args.name]
-    params = mechanism_params(spec, parse_sets(args.set))
+    params = mechanism_params(spec, parse_sets(args.set), irrational=True)
     check_writable("--json", args.json)
     _check_file_can_hold(args.name, params)
+    e = params.get("exp_eps")
+    if e is not None and not e.is_Rational and not e > 1:
+        raise UsageError(f"exp_eps = {e}: e^eps must exceed 1 (eps > 0)")
     if args.name == "sue" and not _square(params["exp_eps"]):
         doc, mech = _sue_symbolic(params)
+    elif e is not None and not e.is_Rational:
+        doc, mech = _irrational(args.name, spec, params)
     else:
         mech = spec.build(**params)
         doc = mechanism_to_json(mech)
     write_json(doc, args.json)
     if args.json != "-":
-        print(f"wrote {args.json}: {mech.name}, d = {mech.d}, |U| = {mech.n_outputs}", file=sys.stderr)
+        print(f"wrote {args.json}: {doc.get('name', mech.name)}, d = {mech.d}, |U| = {mech.n_outputs}",
+              file=sys.stderr)
     return EXIT_OK
 
 
@@ -127,6 +134,31 @@ def _sue_symbolic(params):
     check_mechanism("sue", d, 1 << d, outputs_text=f"2^{d}", exp_eps=_HALF, sets=f"d={d} exp_eps={e}")
     mech = _unary(f"sue(d={d}, exp_eps={e})", d, _HALF / (_HALF + 1), 1 / (_HALF + 1)).mechanism
     return symbolic_mechanism_to_json(mech, _HALF, sympy.sqrt(e)), mech
+
+
+def _irrational(name: str, spec, params):
+    """A mechanism at an irrational e^eps (``eps=1/2``): built over the symbol exp_eps (exact rational
+    functions) and written with e^eps substituted in the text (symbolic entries such as
+    ``exp(1/2)/(exp(1/2) + 2)``)."""
+    import sympy
+
+    from ..exact import EXP_EPS
+    from ..io import symbolic_mechanism_to_json
+    from ..mechanisms.gcms import p_for_exp_eps
+
+    e = params["exp_eps"]
+    built = dict(params, exp_eps=EXP_EPS)
+    if name == "gcms":  # its builder takes p for a symbolic e^eps
+        built.update(exp_eps=None, p=p_for_exp_eps(EXP_EPS, params["s"], params["m"]))
+    if name == "olh" and params.get("m") is None:  # the default m: the integer nearest e^eps + 1, halves up
+        built["m"] = max(2, int(sympy.floor(e + sympy.Rational(3, 2))))
+    if name == "ss" and params.get("k") is None:
+        raise UsageError(f"ss at the irrational e^eps = {e}: give k (the l2-optimal default needs a rational "
+                         f"e^eps)")
+    mech = spec.build(**built)
+    doc = symbolic_mechanism_to_json(mech, EXP_EPS, e)
+    doc["name"] = mech.name.replace("exp_eps=exp_eps", f"exp_eps={e}")
+    return doc, mech
 
 
 def _half_symbol():
