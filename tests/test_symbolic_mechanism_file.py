@@ -79,3 +79,10 @@ def test_an_irrational_exp_eps_is_written_symbolically_and_audited(tmp_path, cap
 
     assert audit["decimal"]["variance"] == [decimal_text(v, 30) for v in exact]
     assert main(["mechanism", "ss", "--set", "d=4", "eps=1", "--json", str(path)]) == 2  # k needed
+
+
+@pytest.mark.parametrize("argv", [["oue", "--set", "d=10", "eps=1/2"], ["sue", "--set", "d=10", "exp_eps=3"]])
+def test_large_symbolic_files_are_refused_in_one_line(argv, capsys):
+    assert main(["mechanism", *argv, "--json", "-"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "symbolic entries" in err and "4,096" in err

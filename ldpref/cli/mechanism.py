@@ -132,8 +132,18 @@ def _sue_symbolic(params):
 
     d, e = check_d(params["d"]), params["exp_eps"]
     check_mechanism("sue", d, 1 << d, outputs_text=f"2^{d}", exp_eps=_HALF, sets=f"d={d} exp_eps={e}")
+    if (1 << d) * d > MAX_SYMBOLIC_FILE_ENTRIES:
+        raise UsageError(f"sue at e^eps = {e} (not a square) has entries in sqrt(e^eps): P would hold "
+                         f"{(1 << d) * d:,} symbolic entries; the limit for a symbolic mechanism file is "
+                         f"{MAX_SYMBOLIC_FILE_ENTRIES:,} (give a square e^eps such as 4 or 9/4, or use 'ldpref moments "
+                         f"sue' for exact moments)")
     mech = _unary(f"sue(d={d}, exp_eps={e})", d, _HALF / (_HALF + 1), 1 / (_HALF + 1)).mechanism
     return symbolic_mechanism_to_json(mech, _HALF, sympy.sqrt(e)), mech
+
+
+#: entries of P (|U| x d) written at an irrational e^eps: building over the symbol costs about a millisecond an
+#: entry (oue with d = 10, 10,240 entries, took 10-20 s), so the command stays within seconds
+MAX_SYMBOLIC_FILE_ENTRIES = 4096
 
 
 def _irrational(name: str, spec, params):
@@ -155,6 +165,15 @@ def _irrational(name: str, spec, params):
     if name == "ss" and params.get("k") is None:
         raise UsageError(f"ss at the irrational e^eps = {e}: give k (the l2-optimal default needs a rational "
                          f"e^eps)")
+    proxy = dict(built, exp_eps=sympy.Integer(2))  # the same shape at a rational e^eps: sized in milliseconds
+    if name == "gcms":
+        proxy.update(exp_eps=None, p=p_for_exp_eps(sympy.Integer(2), params["s"], params["m"]))
+    shape = spec.build(**proxy)
+    entries = shape.n_outputs * shape.d
+    if entries > MAX_SYMBOLIC_FILE_ENTRIES:
+        raise UsageError(f"{name} at the irrational e^eps = {e}: P would hold {entries:,} symbolic entries; the limit "
+                         f"for a symbolic mechanism file is {MAX_SYMBOLIC_FILE_ENTRIES:,} (use a rational e^eps, e.g. "
+                         f"eps=ln(3), or 'ldpref moments' for exact moments at this e^eps)")
     mech = spec.build(**built)
     doc = symbolic_mechanism_to_json(mech, EXP_EPS, e)
     doc["name"] = mech.name.replace("exp_eps=exp_eps", f"exp_eps={e}")
