@@ -39,6 +39,7 @@ def _compositions(total: int, parts: int):
 
 
 def outcome_count(n_outputs: int, counts: Sequence[int]) -> int:
+    """The number of response-count outcomes enumerated: prod_x C(c_x + |U| - 1, |U| - 1)."""
     total = 1
     for c in counts:
         total *= comb(c + n_outputs - 1, n_outputs - 1)

@@ -29,3 +29,8 @@ class ParameterError(LdprefError):
 
 class FormatError(LdprefError):
     """A JSON document that does not follow its declared ``format``."""
+
+
+class NonUniformFamilyWarning(UserWarning):
+    """A hash family that is not pairwise uniform (Pr[h(x) = h(x')] != 1/m for some x != x'): the CMS/OLH
+    estimate over that fixed family is biased (pan-cms Lemma 3.1 and Corollary 3.2)."""

@@ -54,6 +54,7 @@ class MechanismFamily:
         return cls([(w, m) for m in mechanisms], name=name)
 
     def expectation(self, counts) -> list[sympy.Expr]:
+        """``E[f_hat]`` of the mixture: the weighted mean of the members' expectations."""
         counts = validate_counts(counts, self.d)
         out = [sympy.Integer(0)] * self.d
         for w, m in self.members:
@@ -62,6 +63,7 @@ class MechanismFamily:
         return [sympy.cancel(x) for x in out]
 
     def bias(self, counts) -> list[sympy.Expr]:
+        """``E[f_hat] - f`` of the mixture."""
         counts = validate_counts(counts, self.d)
         n = sum(counts)
         return [e - sympy.Rational(c, n) for e, c in zip(self.expectation(counts), counts)]
@@ -89,6 +91,7 @@ class MechanismFamily:
         return [sympy.cancel(x) for x in out]
 
     def mse(self, counts) -> list[sympy.Expr]:
+        """The mixture's MSE per value: the weighted mean of the members' MSE (the draw is shared by all clients)."""
         counts = validate_counts(counts, self.d)
         out = [sympy.Integer(0)] * self.d
         for w, m in self.members:

@@ -46,6 +46,7 @@ from .errors import ParameterError
 from .exact import to_exact
 from .hashing import HashFamily, random_family
 from .limits import check_count
+from .mechanisms._params import accepts_eps
 
 #: optimize_gcms's exhaustive search over integer s in 1..m-1 (two exact objective evaluations each, about
 #: 300 microseconds: m = 20000 took 6 s at e^eps = 3 and 7 s at e^3.64): refused beyond this many values of s
@@ -197,6 +198,7 @@ def apple_sketch(j, bits, m: int, k: int) -> Sketch:
 
 
 def encode_apple_message(j: int, bits, k: int) -> str:
+    """Apple's message for hash index j and the bits: j in binary (ceil(log2 k) bits) followed by the bits."""
     bk = bits_needed(k)
     return (format(int(j), f"0{bk}b") if bk else "") + "".join(str(int(b)) for b in bits)
 
@@ -216,12 +218,14 @@ def estimator_variance(p, q, m, k, n, f, sum_sq_others):
     return count_variance(p, q, m, k, n, f, sum_sq_others) * m * m / ((p - q) ** 2 * (m - 1) ** 2)
 
 
+@accepts_eps
 def lemma1_objective(p, exp_eps, lam, k):
     """Lemma 1 / Algorithm 4's f(p), as printed: (k w - p + lam (w-1)(k w - p - w p)) / (k (1-p)^2 p)."""
     w = exp_eps * (1 - p) + p
     return (k * w - p + lam * (w - 1) * (k * w - p - w * p)) / (k * (1 - p) ** 2 * p)
 
 
+@accepts_eps
 def variance_objective(p, exp_eps, lam):
     """The exact-variance reduction of Lemma 1 (q at the boundary of Eq. (7)): Lemma 1's function at
     k = 1.  Var[f_hat]/n = objective/(e^eps - 1)^2 + (sum_{d'!=d} f(d')^2/n - (1 - lam))/(k (m-1))."""
@@ -334,6 +338,7 @@ class Stationary:
     exact: bool  # roots isolated exactly (rational parameters) rather than by mpmath.polyroots
 
 
+@accepts_eps
 def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int = 40) -> Stationary:
     """Stationary points of Lemma 1's objective (or the exact-variance one) in p on (1/2, 1).
 
@@ -403,6 +408,7 @@ def _binary_to_rational(value):
 
 
 def to_sym(value):
+    """An exact sympy value from an int, Fraction or sympy value (floats are refused)."""
     if isinstance(value, sympy.Basic):
         return value
     if isinstance(value, Fraction):
@@ -437,6 +443,7 @@ class GcmsChoice:
     objective: object = None  # the objective value at this choice (Var[f_hat]/n up to constants)
 
     def as_dict(self) -> dict:
+        """The choice as JSON-ready text (exact where exact)."""
         return {"method": self.method, "p": _show(self.p), "s": self.s, "q": _show(self.q),
                 "exp_eps": _show(self.exp_eps), "eps": _show(self.eps), "valid": self.valid}
 
@@ -463,25 +470,31 @@ class OcmsResult:
     # the primary answer: Algorithm 4's
     @property
     def p(self):
+        """Algorithm 4's inclusion probability p."""
         return self.algorithm4.p
 
     @property
     def s(self):
+        """Algorithm 4's number of buckets per report s."""
         return self.algorithm4.s
 
     @property
     def q(self):
+        """Algorithm 4's q (probability of a wrong bucket)."""
         return self.algorithm4.q
 
     @property
     def eps(self):
+        """The eps that Algorithm 4's (p, s) attains."""
         return self.algorithm4.eps
 
     @property
     def exp_eps(self):
+        """The e^eps that Algorithm 4's (p, s) attains."""
         return self.algorithm4.exp_eps
 
     def as_dict(self) -> dict:
+        """The result as ``ldpref.optimize-gcms/1`` JSON."""
         return {"format": "ldpref.optimize-gcms/1", "target_exp_eps": _show(self.target_exp_eps),
                 "target_eps": _show(mpmath.log(_mp(self.target_exp_eps))), "lam": _show(self.lam), "k": self.k,
                 "m": self.m, "algorithm4": self.algorithm4.as_dict(),
@@ -531,6 +544,7 @@ def working_digits(e) -> int:
     return 50 + 2 * len(str(_magnitude(e)))
 
 
+@accepts_eps
 def optimize_gcms(exp_eps, lam, k, m, *, tol=None, p_min=Fraction(1, 2)) -> OcmsResult:
     """OCMS parameters for a target e^eps, lambda = f(d)/n, k hash functions and hash range m.
 

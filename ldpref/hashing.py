@@ -99,10 +99,12 @@ class HashFamily:
 
     @property
     def k(self) -> int:
+        """The number of hash functions."""
         return len(self.functions)
 
     @property
     def d(self) -> int:
+        """The number of inputs (the domain size of every function)."""
         return len(self.functions[0])
 
     def collision(self, j: int, x: int, x2: int) -> int:
@@ -218,3 +220,66 @@ def hadamard_family(d: int, size: int | None = None) -> HashFamily:
     H = sylvester_hadamard(size)
     functions = tuple(tuple(0 if H[x + 1, j] == 1 else 1 for x in range(d)) for j in range(size))
     return HashFamily(functions, 2, name=f"hadamard(d={d}, size={size})")
+
+
+#: above this many comparisons (k d^2) a random family's collision rates are not counted
+MAX_UNIFORMITY_COMPARISONS = 10**8
+
+
+def gf2_affine_mod_collision_rate(l: int, m: int) -> Fraction:
+    """Pr[h(x) = h(x')] for x != x' over the GF(2^l) affine family reduced mod m (pan-cms Section 3.5).
+
+    (h(x), h(x')) = (a0 + a1 x, a0 + a1 x') is a bijection of (a0, a1), so the pair is uniform on GF(2^l)^2
+    and the rate is sum_r n_r^2 / 4^l, n_r = #{y < 2^l : y mod m = r}: exactly 1/m iff m divides 2^l."""
+    size = 1 << _check_int(l, "l", 1)
+    m = _check_int(m, "m", 2)
+    sizes = [size // m + (1 if r < size % m else 0) for r in range(m)]
+    return Fraction(sum(n * n for n in sizes), size * size)
+
+
+def pairwise_uniformity(family: HashFamily, kind: str | None = None) -> tuple[bool | None, str]:
+    """Whether Pr[h(x) = h(x')] = 1/m for every x != x' (pairwise uniform, pan-cms Corollary 3.2), and a
+    one-line reason.  ``kind`` (``gf2-affine``, ``gf2-affine-mod``) uses the closed form; other families are
+    counted exactly (numpy integer counts), or ``None`` above MAX_UNIFORMITY_COMPARISONS."""
+    m, k, d = family.m, family.k, family.d
+    target = Fraction(1, m)
+    if kind == "gf2-affine":
+        return True, f"the GF(2^l) affine family is strongly universal (collision rate 1/{m})"
+    if kind == "gf2-affine-mod":
+        l = (family.k.bit_length() - 1) // 2  # k = 4^l
+        rate = gf2_affine_mod_collision_rate(l, m)
+        if rate == target:
+            return True, f"m = {m} divides 2^l = {1 << l}: collision rate 1/{m}"
+        return False, (f"Pr[h(x) = h(x')] = {rate} for every x != x', not 1/m = {target} (m = {m} does not divide "
+                       f"2^l = {1 << l})")
+    if k * d * d > MAX_UNIFORMITY_COMPARISONS:
+        return None, f"not checked ({k} functions on {d} values is above {MAX_UNIFORMITY_COMPARISONS:,} comparisons)"
+    table = np.asarray(family.functions, dtype=np.int64)
+    for x in range(d):
+        same = (table == table[:, x:x + 1]).sum(axis=0)
+        for x2 in range(d):
+            if x2 != x and int(same[x2]) * m != k:
+                return False, (f"Pr[h({x}) = h({x2})] = {Fraction(int(same[x2]), k)}, not 1/m = {target}")
+    return True, f"every pair collides with probability 1/{m}"
+
+
+_REMEDY = {
+    "gf2-affine-mod": "use an m that divides 2^l, family=gf2-affine, or the ideal family of 'ldpref moments'",
+    None: "its exact expectation is what ldpref computes; for the mean over random draws use the ideal family of "
+          "'ldpref moments'",
+}
+
+
+def warn_if_not_pairwise_uniform(family: HashFamily, kind: str | None, what: str) -> None:
+    """Emit :class:`~ldpref.errors.NonUniformFamilyWarning` (Python ``warnings``) when ``family`` is not
+    pairwise uniform, naming it, the collision rate and why the estimate is then biased."""
+    import warnings
+
+    from .errors import NonUniformFamilyWarning
+
+    uniform, why = pairwise_uniformity(family, kind)
+    if uniform is False:
+        warnings.warn(NonUniformFamilyWarning(
+            f"{what}: the hash family {family.name} is not pairwise uniform: {why}; the estimate over this fixed "
+            f"family is biased ({_REMEDY.get(kind, _REMEDY[None])})"),
+            stacklevel=3)

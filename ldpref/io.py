@@ -7,11 +7,13 @@ package; documented in ``docs/mechanism-file.md``)::
      "name": str,                      # optional display name
      "inputs": d,                      # required JSON integer >= 1
      "outputs": [str, ...],            # required, the |U| output labels (at least one)
-     "P": [[str, ...], ...],           # required: |U| rows of d exact rationals such as "1/3"
+     "P": [[str, ...], ...],           # required: |U| rows of d exact numbers such as "1/3" or "sqrt(3)/(sqrt(3) + 1)"
      "Q": [[str, ...], ...]}           # optional: d rows of |U|; absent means Moore-Penrose (P^T P)^-1 P^T
 
-No other key is allowed.  Numbers are strings holding an integer or ``p/q`` (or JSON integers); a JSON
-float or a decimal string is refused, so no float ever enters.  Reading a file (:func:`load_mechanism`):
+No other key is allowed.  Numbers are strings holding an integer or ``p/q`` (or JSON integers), or an exact
+constant of the number grammar (:mod:`ldpref.number_syntax`) that names ``sqrt``, ``exp``, ``ln``/``log`` or
+``e`` (symbolic entries, e.g. SUE at a non-square e^eps); a JSON float or a decimal string is refused, so no
+float ever enters.  Reading a file (:func:`load_mechanism`):
 
 1. the file size and its UTF-8 text are checked (a binary file is named, not reported as a codec error);
 2. the document is validated against the schema with the ``jsonschema`` library (JSON integers only where
@@ -28,6 +30,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 from importlib import resources
 from typing import Any
 
@@ -40,6 +43,8 @@ from .limits import LIMIT_BYTES, check_count, check_matrix
 from .mechanism import Mechanism
 
 MECHANISM_FORMAT = "ldpref.mechanism/1"
+#: an entry that is an integer or p/q (anything else must be a constant of the number grammar)
+RATIONAL_ENTRY = re.compile(r"^\s*[+-]?[0-9]+\s*(/\s*[0-9]+\s*)?$", re.ASCII)
 AUDIT_FORMAT = "ldpref.audit/1"
 REQUIRED_KEYS = ("format", "inputs", "outputs", "P")
 OPTIONAL_KEYS = ("name", "Q")
@@ -49,6 +54,8 @@ PARSE_BYTES_PER_FILE_BYTE = 10
 
 
 def mechanism_to_json(mech: Mechanism, *, include_decoder: bool = True) -> dict[str, Any]:
+    """The ``ldpref.mechanism/1`` document of a rational mechanism (entries ``"p/q"``).  For irrational
+    entries see :func:`symbolic_mechanism_to_json`."""
     if not mech.is_rational:
         raise TypeError(
             f"{mech.name}: entries are not rational ({mech.domain}); a mechanism file holds exact rationals "
@@ -64,6 +71,52 @@ def mechanism_to_json(mech: Mechanism, *, include_decoder: bool = True) -> dict[
     if include_decoder:
         doc["Q"] = _rational_rows(mech.Q)
     return doc
+
+
+def symbolic_mechanism_to_json(mech: Mechanism, symbol: sympy.Symbol, value: sympy.Expr, *,
+                               include_decoder: bool = True) -> dict[str, Any]:
+    """The document of a mechanism whose entries are rational functions of ``symbol``, with ``symbol = value``
+    substituted in the text: every entry is written factored, in the number grammar of
+    :mod:`ldpref.number_syntax` (e.g. ``"sqrt(3)**2/(sqrt(3) + 1)**3"`` for SUE at e^eps = 3, where
+    ``symbol`` is e^(eps/2) and ``value`` is ``sqrt(3)``), so the file is exact and short.  ``value`` must
+    print in that grammar (integers, p/q, sqrt, exp, ln)."""
+    text_of_value = _grammar_text(value)
+    cache = {}
+
+    def text(entry) -> str:
+        if entry not in cache:
+            expr = sympy.factor(entry)
+            cache[entry] = str(expr) if not expr.free_symbols else _grammar_text(expr, {symbol: text_of_value})
+        return cache[entry]
+
+    rows = lambda matrix: [[text(x) for x in row] for row in matrix.to_Matrix().tolist()]  # noqa: E731
+    doc = {"format": MECHANISM_FORMAT, "name": mech.name, "inputs": mech.d, "outputs": list(mech.outputs),
+           "P": rows(mech.P)}
+    if include_decoder:
+        doc["Q"] = rows(mech.Q)
+    return doc
+
+
+def _grammar_text(expr, names: dict | None = None) -> str:
+    """``expr`` printed in the exact-number grammar (``e`` for E, integer powers, sqrt), symbols by ``names``."""
+    from sympy.printing.str import StrPrinter
+
+    class _Printer(StrPrinter):
+        def _print_Symbol(self, sym):
+            if names and sym in names:
+                text = names[sym]
+                return text if re.fullmatch(r"[a-z]+\([^()]*\)|e", text) else f"({text})"
+            raise TypeError(f"{sym} cannot be written in a mechanism file")
+
+        def _print_Exp1(self, _):
+            return "e"
+
+        def _print_Pow(self, power, rational=False):
+            if power.exp.is_Rational and not power.exp.is_Integer and power.exp != sympy.S.Half:
+                raise TypeError(f"{power}: only square roots can be written in a mechanism file")
+            return super()._print_Pow(power, rational)
+
+    return _Printer({"order": "none"}).doprint(expr)
 
 
 def _rational_text(q) -> str:
@@ -148,10 +201,18 @@ def _entries(rows, what: str, n_rows: int, n_cols: int, source: str):
             if isinstance(x, bool) or not isinstance(x, (str, int)):  # the schema refused these already
                 raise TypeError(f"{source}: $.{what}[{i}][{j}] = {x!r}: entries must be strings such as \"1/3\" "
                                 f"(or integers); a JSON float is not exact")
-            parsed.append(sympy.Integer(x) if isinstance(x, int)
-                          else parse_rational(x, what=f"{source}: $.{what}[{i}][{j}]"))
+            parsed.append(sympy.Integer(x) if isinstance(x, int) else _entry(x, f"{source}: $.{what}[{i}][{j}]"))
         out.append(parsed)
     return out
+
+
+def _entry(text: str, what: str) -> sympy.Expr:
+    """An entry: ``p/q``, or an exact constant of the number grammar (``sqrt(3)/(sqrt(3) + 1)``, ``exp(1/2)``)."""
+    from .number_syntax import parse_number
+
+    if RATIONAL_ENTRY.match(text):
+        return parse_rational(text, what=what)
+    return parse_number(text, what=what, irrational=True)
 
 
 def mechanism_from_json(doc: dict[str, Any], *, source: str = "mechanism") -> Mechanism:

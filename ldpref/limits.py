@@ -69,6 +69,7 @@ def moments_hint(name: str, sets: str) -> str:
 
 
 def matrix_entries(n_outputs: int, d: int, *, decoder: bool = True) -> int:
+    """Exact entries of P (|U| x d) and, with ``decoder``, Q (d x |U|)."""
     return int(n_outputs) * int(d) * (2 if decoder else 1)
 
 
@@ -126,6 +127,7 @@ class Progress:
         return self
 
     def advance(self, step: int = 1) -> None:
+        """Count ``step`` more items done and redraw the progress line when due."""
         self.done += step
         if self.enabled and self.done >= self._next:
             self._next = self.done + self.every

@@ -62,11 +62,13 @@ def to_rows(matrix: DomainMatrix) -> list[list[sympy.Expr]]:
 
 
 def column_sums(matrix: DomainMatrix):
+    """The column sums of a DomainMatrix."""
     ones = DomainMatrix.ones((1, matrix.shape[0]), matrix.domain)
     return ones.matmul(matrix).to_list()[0]
 
 
 def row_sums(matrix: DomainMatrix):
+    """The row sums of a DomainMatrix."""
     ones = DomainMatrix.ones((matrix.shape[1], 1), matrix.domain)
     return [r[0] for r in matrix.matmul(ones).to_list()]
 
@@ -96,10 +98,12 @@ def hadamard_square(matrix: DomainMatrix) -> DomainMatrix:
 
 
 def diagonal_matrix(entries, domain) -> DomainMatrix:
+    """A dense diagonal DomainMatrix over ``domain``."""
     return DomainMatrix.diag(list(entries), domain).to_dense()
 
 
 def identity(n: int, domain) -> DomainMatrix:
+    """The dense n x n identity over ``domain``."""
     return DomainMatrix.eye(n, domain).to_dense()
 
 

@@ -72,6 +72,7 @@ class Mechanism:
 
     @property
     def n_outputs(self) -> int:
+        """The number of outputs |U| (rows of P)."""
         return self.P.shape[0]
 
     @property
@@ -81,6 +82,7 @@ class Mechanism:
 
     @property
     def is_rational(self) -> bool:
+        """Whether every entry is a rational number (domain QQ)."""
         return self.domain.is_QQ
 
     # -- entries as sympy --------------------------------------------------------------------
@@ -182,6 +184,7 @@ def _decide(relation) -> bool:
 
 
 def require_full_column_rank(P: DomainMatrix, name: str) -> None:
+    """Raise RankError unless P has full column rank (pan-strict Section 2.2: no unbiased decoder otherwise)."""
     rank = P.rank()
     if rank < P.shape[1]:
         raise RankError(

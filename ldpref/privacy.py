@@ -14,6 +14,8 @@ def exp_eps(mech: Mechanism) -> sympy.Expr:
     Returns ``sympy.oo`` when some row has a zero beside a non-zero entry (no finite eps), and 1 for a
     mechanism whose rows are constant.  Outputs that never occur (all-zero rows) impose nothing.
     """
+    if not mech.is_rational and _constant_entries(mech):
+        return _exp_eps_of_constants(mech)
     if not mech.is_rational:
         raise TypeError(
             f"exp_eps: {mech.name} has symbolic entries ({mech.domain}); use privacy_ratios() or "
@@ -31,6 +33,30 @@ def exp_eps(mech: Mechanism) -> sympy.Expr:
         if ratio > best:
             best = ratio
     return dom.to_sympy(best)
+
+
+def _constant_entries(mech: Mechanism) -> bool:
+    dom = mech.domain
+    return all(not dom.to_sympy(x).free_symbols for row in mech.P.to_list() for x in row)
+
+
+def _exp_eps_of_constants(mech: Mechanism) -> sympy.Expr:
+    """e^eps of a mechanism with irrational constant entries (a symbolic mechanism file, e.g. SUE at e^eps = 3):
+    the largest ratio within a row, the ratios compared by a 60-digit evaluation (as the mechanism's own
+    validation decides signs of algebraic constants) and the winner simplified exactly."""
+    dom = mech.domain
+    best, best_value = sympy.Integer(1), sympy.Integer(1)
+    for row in mech.P.to_list():
+        entries = [dom.to_sympy(x) for x in row]
+        if all(x == 0 for x in entries):
+            continue
+        if any(x == 0 for x in entries):
+            return sympy.oo
+        values = {x: sympy.N(x, 60) for x in set(entries)}
+        hi, lo = max(values, key=values.get), min(values, key=values.get)
+        if values[hi] / values[lo] > best_value:
+            best, best_value = hi / lo, values[hi] / values[lo]
+    return sympy.radsimp(sympy.simplify(best))
 
 
 def privacy_ratios(mech: Mechanism) -> set[sympy.Expr]:

@@ -40,6 +40,7 @@ class RadicalForm:
     coeffs: dict  # frozenset of generators -> rational function (sympy, cancelled and factored)
 
     def to_expr(self) -> sympy.Expr:
+        """The form as a sympy expression (terms in a canonical order)."""
         terms = []
         for subset, c in sorted(self.coeffs.items(), key=lambda kv: (len(kv[0]), sympy.default_sort_key(
                 sorted(kv[0], key=sympy.default_sort_key)))):

@@ -45,7 +45,7 @@ from .decoders import support_set_decoder
 from .errors import MechanismError, ParameterError
 from .limits import check_count, check_matrix
 from .mechanism import Mechanism
-from .mechanisms._params import check_d, check_exp_eps, check_k
+from .mechanisms._params import accepts_eps, check_d, check_exp_eps, check_k
 
 DEFAULT_SEED = 0
 MAX_ROUNDS = 200
@@ -76,6 +76,7 @@ def osc_support_probabilities(d: int, k: int, exp_eps) -> tuple[sympy.Expr, symp
     return p, q
 
 
+@accepts_eps
 def osc_l2_per_client(d: int, k: int, exp_eps, d_values: int | None = None) -> sympy.Expr:
     """n times the (dataset-independent) l2 loss of an OSC on ``d`` values with support size k, summed
     over the first ``d_values`` values (default all d; fewer for an extended dictionary)."""
@@ -84,6 +85,7 @@ def osc_l2_per_client(d: int, k: int, exp_eps, d_values: int | None = None) -> s
     return sympy.cancel((dv * q * (1 - q) + (p - q) * (1 - p - q)) / (p - q) ** 2)
 
 
+@accepts_eps
 def optimal_support_size(d: int, exp_eps) -> int:
     """The integer k in 1..d-1 minimising the exact OSC l2 loss (exhaustive; ties: the smaller k)."""
     d = check_d(d)
@@ -239,6 +241,7 @@ class SupportSampler:
         self.counts = np.zeros(d)
 
     def extend_to(self, size: int) -> None:
+        """Draw distinct subsets until the sample holds ``size`` (at most all of them)."""
         size = min(size, self.total)
         while len(self.sample) < size:
             s = _sample_subset(self.rng, self.d, self.k, self.counts)
@@ -279,6 +282,7 @@ def solve_weights(d: int, k: int, sample, warm: dict | None = None) -> dict | No
     return {j: sympy.Rational(v.numerator, v.denominator) * target for j, v in exact.items() if v > 0}
 
 
+@accepts_eps
 def weighted_subset_selection(d: int, k: int | None, exp_eps, seed: int | None = None, *, certify: bool = True):
     """Build an OSC with support size k on [d] by Weighted Subset Selection.
 

@@ -488,7 +488,8 @@ def count_lists() -> st.SearchStrategy:
 
 def audit_cases() -> st.SearchStrategy:
     parts = st.one_of(option("--counts", count_lists()), option("--interest", count_lists()),
-                      option("--f-star", st.one_of(pick(VALUES))), option("--json", PATHS), rarely_junk())
+                      option("--f-star", st.one_of(pick(VALUES))), option("--json", PATHS), rarely_junk(),
+                      option("--digits", ["0", "1001", "x", "-3", "5", "1e3", "", "5.0"]), st.just(["--cov"]))
     opts = st.lists(parts, max_size=3).map(_flatten)
     from_file = st.tuples(mechanism_files(), opts).map(
         lambda fo: Case(["audit", f"{TMP}/m.json", *fo[1]], {"m.json": fo[0]}))
@@ -514,6 +515,8 @@ def conform_cases() -> st.SearchStrategy:
                                 option("--seed", st.one_of(pick(VALUES))), rarely_junk()), max_size=2).map(_flatten)
     return st.tuples(adapter, middle, pick(CONFORM_BAD_LAST)).map(
         lambda amb: Case(["conform", amb[0], *amb[1], *amb[2]], {"a.py": CONFORM_ADAPTER, "a.txt": CONFORM_ADAPTER}))
+
+
 DISCOVER_FILES = {"ok": b"a a a b\nc a\n", "empty": b"", "blank": b" \n\t\n", "binary": b"a\x00b",
                   "latin": b"caf\xe9", "long": b"x" * 5000, "bom": b"\xef\xbb\xbfa a", "one": b"z"}
 DISCOVER_DELTAS = ["1e-6", "1/3", "1/2", "0", "1", "-1e-3", "0.49", "1e-300", "x", ""]
@@ -536,6 +539,21 @@ def discover_cases() -> st.SearchStrategy:
     return st.tuples(required, body, rarely_junk(), odd, st.integers(0, 7).map(lambda i: i == 0)).map(build)
 
 
+#: output folders for ``vectors``: never one outside the scratch folder that could be created (root may write
+#: anywhere), never a relative one, and never with --force, so a case writes at most one small file under TMP
+VECTOR_DIRS = [TMP, f"{TMP}/x", f"{TMP}/new", f"{TMP}/x/sub", "/proc/version", "/dev/full", f"{TMP}/out\x00",
+               f"{TMP}/" + "x" * 300, f"{TMP}/a\nb"]
+
+
+def vectors_cases() -> st.SearchStrategy:
+    """``ldpref vectors``: bad or unwritable folders, a non-empty folder without --force, unknown mechanisms;
+    always one --mechanism (grr regenerates in about a second), so no case writes every file."""
+    mech = pick(["grr", "nope", "", "GRR", "grr ", "../grr", "olh,grr"]).map(lambda m: ["--mechanism", m])
+    out = st.one_of(option("--out", VECTOR_DIRS), st.just([]))
+    return st.tuples(out, mech, rarely_junk()).map(
+        lambda parts: Case(["vectors", *parts[0], *parts[1], *parts[2]], {"x": b"a file"}))
+
+
 #: strategy per command, with its share of the cases
 COMMAND_STRATEGIES = {
     "top": (top_level_cases, 0.06), "verify": (verify_cases, 0.08), "docs": (docs_cases, 0.03),
@@ -544,6 +562,7 @@ COMMAND_STRATEGIES = {
     "optimize": (optimize_cases, 0.10), "audit": (audit_cases, 0.20), "moments": (moments_cases, 0.06),
     "conform": (conform_cases, 0.02),
     "discover": (discover_cases, 0.04),
+    "vectors": (vectors_cases, 0.02),
 }
 
 

@@ -113,7 +113,7 @@ def test_mechanism_export_roundtrip(capsys):
 
 @pytest.mark.parametrize("argv,needle", [
     (["mechanism", "grr", "--set", "d=3", "exp_eps=0.5", "--json", "-"], "exp_eps = 1/2: e^eps must exceed 1"),
-    (["mechanism", "grr", "--set", "d=3", "exp_eps=sqrt(2)", "--json", "-"], "must be rational"),
+    (["wss", "--set", "d=3", "exp_eps=sqrt(2)", "--json", "-"], "must be rational"),
     (["mechanism", "grr", "--set", "d=3", "exp_eps=1", "--json", "-"], "must exceed 1"),
     (["mechanism", "grr", "--set", "d=1", "exp_eps=3", "--json", "-"], "d = 1"),
     (["mechanism", "ss", "--set", "d=4", "k=4", "exp_eps=3", "--json", "-"], "k = 4"),

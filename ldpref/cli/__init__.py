@@ -7,9 +7,11 @@ Exit status: 0 success; 1 ``verify``/``docs`` found a claim whose check could no
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
+import warnings
 
 from .. import __version__
 from ..errors import LdprefError
@@ -36,6 +38,7 @@ _load_all_mechanisms = load_all_mechanisms
 
 
 def build_parser() -> OneLineParser:
+    """The ``ldpref`` argument parser: the built-in command modules and the optional ones that are installed."""
     parser = OneLineParser(prog="ldpref", description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"ldpref {__version__}",
                         help="print the version and exit")
@@ -63,7 +66,8 @@ def _run(argv) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(join_option_values(parser, argv))
-        return args.func(args)
+        with _one_line_warnings():
+            return args.func(args)
     except (UsageError, KeyError) as exc:
         msg = exc.args[0] if exc.args else str(exc)
         print(f"ldpref: error: {_one_line(msg)}", file=sys.stderr)
@@ -76,7 +80,30 @@ def _run(argv) -> int:
         return EXIT_USAGE
 
 
+@contextlib.contextmanager
+def _one_line_warnings():
+    """ldpref's own warnings (a hash family that is not pairwise uniform) as one stderr line each,
+    ``ldpref: warning: ...``, once per message; other warnings are shown as Python shows them."""
+    from ..errors import NonUniformFamilyWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", NonUniformFamilyWarning)
+        try:
+            yield
+        finally:
+            seen = set()
+            for w in caught:
+                if issubclass(w.category, NonUniformFamilyWarning):
+                    line = _one_line(w.message)
+                    if line not in seen:
+                        seen.add(line)
+                        print(f"ldpref: warning: {line}", file=sys.stderr)
+                else:
+                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+
+
 def main(argv=None) -> int:
+    """Run the ``ldpref`` command line on ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     try:
         return _run(argv)
     except SystemExit as exc:  # --help and --version

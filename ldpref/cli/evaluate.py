@@ -101,6 +101,7 @@ def _list_keys(claim, keys: dict, out) -> None:
 
 
 def cmd_eval(args) -> int:
+    """``ldpref eval ID``: the keys of a claim, or its derived and printed forms at exact ``--set`` values."""
     from ..ledger.claim import find_claim
     from ..numeric import evaluate, form_keys
 
@@ -146,6 +147,7 @@ def cmd_eval(args) -> int:
 
 
 def add_parsers(sub) -> None:
+    """Add ``ldpref eval`` to the command line."""
     p = sub.add_parser("eval", help="evaluate a claim's derived and printed forms at given parameters",
                        description="Evaluate a claim's derived and printed forms at exact values: exact where "
                                    "rational, mpmath digits otherwise, numpy as a cross-check.  Without --set, "

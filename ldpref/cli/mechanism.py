@@ -16,6 +16,7 @@ MAX_EPS = MAX_EXP_ARGUMENT
 
 
 def check_eps(eps, text: str, max_eps=None) -> None:
+    """Refuse (UsageError) an eps that is not positive or exceeds ``max_eps`` (default :data:`MAX_EPS`)."""
     max_eps = MAX_EPS if max_eps is None else max_eps
     if not eps.is_positive:
         raise UsageError(f"eps = {text}: must be positive")
@@ -48,8 +49,9 @@ def exp_eps_value(values: dict[str, str], *, rational: bool, required: bool = Tr
     return None
 
 
-def mechanism_params(spec, values: dict[str, str]):
-    """The builder's keyword arguments from --set values, checked against the spec's keys."""
+def mechanism_params(spec, values: dict[str, str], *, irrational: bool = False):
+    """The builder's keyword arguments from --set values, checked against the spec's keys; ``irrational``:
+    e^eps may be irrational (``eps=1/2``, ``exp_eps=sqrt(3)``)."""
     from ..mechanisms import REQUIRED
     from ..number_syntax import parse_number
 
@@ -57,7 +59,7 @@ def mechanism_params(spec, values: dict[str, str]):
     if "exp_eps" in spec.keys and "eps" in values and "eps" not in spec.keys:
         if "exp_eps" in values:
             raise UsageError("give exp_eps or eps, not both")
-        values["exp_eps"] = exp_eps_value(values, rational=True)
+        values["exp_eps"] = exp_eps_value(values, rational=not irrational)
         del values["eps"]
     unknown = sorted(set(values) - set(spec.keys))
     if unknown:
@@ -75,7 +77,7 @@ def mechanism_params(spec, values: dict[str, str]):
         if not isinstance(text, str):  # e^eps already computed from eps=
             params[name] = text
         elif key.kind == "rational":
-            params[name] = parse_number(text, what=name)
+            params[name] = parse_number(text, what=name, irrational=irrational and name == "exp_eps")
         elif key.kind == "int":
             params[name] = ascii_int(name, text)
         else:
@@ -84,6 +86,7 @@ def mechanism_params(spec, values: dict[str, str]):
 
 
 def cmd_mechanism(args) -> int:
+    """``ldpref mechanism NAME``: build a registered mechanism and write its ``ldpref.mechanism/1`` file."""
     from ..io import mechanism_to_json
     from ..mechanisms import REGISTRY
 
@@ -91,24 +94,109 @@ def cmd_mechanism(args) -> int:
     if args.name not in REGISTRY:
         raise UsageError(f"unknown mechanism {args.name!r}; known: {', '.join(sorted(REGISTRY))}")
     spec = REGISTRY[args.name]
-    params = mechanism_params(spec, parse_sets(args.set))
+    params = mechanism_params(spec, parse_sets(args.set), irrational=True)
     check_writable("--json", args.json)
     _check_file_can_hold(args.name, params)
-    mech = spec.build(**params)
-    write_json(mechanism_to_json(mech), args.json)
+    e = params.get("exp_eps")
+    if e is not None and not e.is_Rational and not e > 1:
+        raise UsageError(f"exp_eps = {e}: e^eps must exceed 1 (eps > 0)")
+    if args.name == "sue" and not _square(params["exp_eps"]):
+        doc, mech = _sue_symbolic(params)
+    elif e is not None and not e.is_Rational:
+        doc, mech = _irrational(args.name, spec, params)
+    else:
+        mech = spec.build(**params)
+        doc = mechanism_to_json(mech)
+    write_json(doc, args.json)
     if args.json != "-":
-        print(f"wrote {args.json}: {mech.name}, d = {mech.d}, |U| = {mech.n_outputs}", file=sys.stderr)
+        print(f"wrote {args.json}: {doc.get('name', mech.name)}, d = {mech.d}, |U| = {mech.n_outputs}",
+              file=sys.stderr)
     return EXIT_OK
 
 
-def _check_file_can_hold(name: str, params: dict) -> None:
-    """A mechanism file holds rationals: symmetric unary encoding (``sue``, and ``cms`` with ``inner=srp``)
-    has entries in sqrt(e^eps), so refuse a non-square e^eps before building (it took seconds to learn)."""
+def _square(e) -> bool:
     import sympy
 
-    uses_half = name == "sue" or params.get("inner") == "srp"
+    return bool(sympy.sqrt(e).is_Rational)
+
+
+def _sue_symbolic(params):
+    """SUE at a non-square e^eps: built over the symbol h = e^(eps/2) (fast rational functions) and written
+    with h = sqrt(e^eps) substituted in the text (symbolic entries, ``ldpref.io.symbolic_mechanism_to_json``)."""
+    import sympy
+
+    from ..io import symbolic_mechanism_to_json
+    from ..limits import check_mechanism
+    from ..mechanisms._params import check_d
+    from ..mechanisms.pure import _unary
+
+    d, e = check_d(params["d"]), params["exp_eps"]
+    check_mechanism("sue", d, 1 << d, outputs_text=f"2^{d}", exp_eps=_HALF, sets=f"d={d} exp_eps={e}")
+    if (1 << d) * d > MAX_SYMBOLIC_FILE_ENTRIES:
+        raise UsageError(f"sue at e^eps = {e} (not a square) has entries in sqrt(e^eps): P would hold "
+                         f"{(1 << d) * d:,} symbolic entries; the limit for a symbolic mechanism file is "
+                         f"{MAX_SYMBOLIC_FILE_ENTRIES:,} (give a square e^eps such as 4 or 9/4, or use 'ldpref moments "
+                         f"sue' for exact moments)")
+    mech = _unary(f"sue(d={d}, exp_eps={e})", d, _HALF / (_HALF + 1), 1 / (_HALF + 1)).mechanism
+    return symbolic_mechanism_to_json(mech, _HALF, sympy.sqrt(e)), mech
+
+
+#: entries of P (|U| x d) written at an irrational e^eps: building over the symbol costs about a millisecond an
+#: entry (oue with d = 10, 10,240 entries, took 10-20 s), so the command stays within seconds
+MAX_SYMBOLIC_FILE_ENTRIES = 4096
+
+
+def _irrational(name: str, spec, params):
+    """A mechanism at an irrational e^eps (``eps=1/2``): built over the symbol exp_eps (exact rational
+    functions) and written with e^eps substituted in the text (symbolic entries such as
+    ``exp(1/2)/(exp(1/2) + 2)``)."""
+    import sympy
+
+    from ..exact import EXP_EPS
+    from ..io import symbolic_mechanism_to_json
+    from ..mechanisms.gcms import p_for_exp_eps
+
+    e = params["exp_eps"]
+    built = dict(params, exp_eps=EXP_EPS)
+    if name == "gcms":  # its builder takes p for a symbolic e^eps
+        built.update(exp_eps=None, p=p_for_exp_eps(EXP_EPS, params["s"], params["m"]))
+    if name == "olh" and params.get("m") is None:  # the default m: the integer nearest e^eps + 1, halves up
+        built["m"] = max(2, int(sympy.floor(e + sympy.Rational(3, 2))))
+    if name == "ss" and params.get("k") is None:
+        raise UsageError(f"ss at the irrational e^eps = {e}: give k (the l2-optimal default needs a rational "
+                         f"e^eps)")
+    proxy = dict(built, exp_eps=sympy.Integer(2))  # the same shape at a rational e^eps: sized in milliseconds
+    if name == "gcms":
+        proxy.update(exp_eps=None, p=p_for_exp_eps(sympy.Integer(2), params["s"], params["m"]))
+    shape = spec.build(**proxy)
+    entries = shape.n_outputs * shape.d
+    if entries > MAX_SYMBOLIC_FILE_ENTRIES:
+        raise UsageError(f"{name} at the irrational e^eps = {e}: P would hold {entries:,} symbolic entries; the limit "
+                         f"for a symbolic mechanism file is {MAX_SYMBOLIC_FILE_ENTRIES:,} (use a rational e^eps, e.g. "
+                         f"eps=ln(3), or 'ldpref moments' for exact moments at this e^eps)")
+    mech = spec.build(**built)
+    doc = symbolic_mechanism_to_json(mech, EXP_EPS, e)
+    doc["name"] = mech.name.replace("exp_eps=exp_eps", f"exp_eps={e}")
+    return doc, mech
+
+
+def _half_symbol():
+    import sympy
+
+    return sympy.Symbol("exp_half_eps", positive=True)
+
+
+_HALF = _half_symbol()
+
+
+def _check_file_can_hold(name: str, params: dict) -> None:
+    """A mechanism file holds rationals and symbolic constants; ``cms`` with ``inner=srp`` (symmetric unary
+    encoding inside a sketch) has entries in sqrt(e^eps) that only the slow algebraic domain builds, so refuse
+    a non-square e^eps there before building (it took seconds to learn).  ``sue`` is written symbolically."""
+    import sympy
+
     e = params.get("exp_eps")
-    if uses_half and e is not None and not sympy.sqrt(e).is_Rational:
+    if params.get("inner") == "srp" and e is not None and not sympy.sqrt(e).is_Rational:
         raise UsageError(f"{name}: exp_eps = {e} is not the square of a rational, so P has irrational entries "
                          f"sqrt({e}) and no mechanism file can hold them (give e.g. exp_eps=4 or 9/4; for its exact "
                          f"moments use `ldpref moments sue --set ... exp_eps={e}`)")
@@ -141,6 +229,7 @@ def mechanism_catalogue() -> list[dict]:
 
 
 def cmd_mechanisms(args) -> int:
+    """``ldpref mechanisms``: list the registered mechanisms and their ``--set`` keys."""
     check_writable("--json", args.json)
     catalogue = mechanism_catalogue()
     if args.json:
@@ -156,15 +245,14 @@ def cmd_mechanisms(args) -> int:
 
 
 def load_all_mechanisms() -> None:
-    """Paper modules register their mechanisms (e.g. CMS variants) when imported."""
+    """Make sure every built-in mechanism is registered.  Importing :mod:`ldpref.mechanisms` already does
+    (it imports its :data:`~ldpref.mechanisms.BUILTIN_MODULES`); kept for callers of the older API."""
     import importlib
 
-    for module in ("ldpref.mechanisms.variants", "ldpref.mechanisms.prime_cms", "ldpref.mechanisms.gcms"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    from ..mechanisms import BUILTIN_MODULES
+
+    for module in BUILTIN_MODULES:
+        importlib.import_module(module)
 
 
 WSS_CERTIFICATE_FORMAT = "ldpref.wss-certificate/1"
@@ -180,6 +268,7 @@ def _wss_spec():
 
 
 def cmd_wss(args) -> int:
+    """``ldpref wss``: build and certify a Weighted Subset Selection mechanism (pan-strict Section 5.3)."""
     from ..io import mechanism_to_json
     from ..wss import certificate_lines, weighted_subset_selection
 
@@ -211,6 +300,7 @@ def _mechanism_names() -> str:
 
 
 def add_parsers(sub) -> None:
+    """Add ``ldpref mechanism``, ``mechanisms`` and ``wss`` to the command line."""
     p = sub.add_parser("mechanism", help="export a built-in exact mechanism as ldpref.mechanism/1 JSON",
                        description="Build a built-in mechanism exactly and write it as ldpref.mechanism/1 JSON.",
                        epilog_fn=_mechanism_names)

@@ -17,6 +17,7 @@ KEYS = ("exp_eps", "eps", "lam", "f", "n", "k", "m")
 
 
 def cmd_optimize(args) -> int:
+    """``ldpref optimize gcms``: jiang-gcms Algorithm 4 on Lemma 1 and the exact-variance optimum of p."""
     import mpmath
     import sympy
 
@@ -98,6 +99,7 @@ def cmd_optimize(args) -> int:
 
 
 def add_parsers(sub) -> None:
+    """Add ``ldpref optimize`` to the command line."""
     p = sub.add_parser("optimize", help="optimal parameters: 'gcms' = jiang-gcms OCMS (Lemma 1, Algorithm 4)",
                        description="Optimal GCMS parameters by jiang-gcms Lemma 1 / Algorithm 4, beside the optimum "
                                    "of the exact variance.")

@@ -15,6 +15,8 @@ def _shorten(text: str, width: int) -> str:
 
 
 def cmd_verify(args) -> int:
+    """``ldpref verify``: run the selected claims' checks and print their computed verdicts (exit 1 on a verdict
+    ``error``)."""
     from ..ledger.claim import select_claims
     from ..ledger.runner import distinct_errors_line, iter_results, summary, verify_document
 
@@ -99,6 +101,7 @@ def _selfcheck_progress(claims):
 
 
 def cmd_claims(args) -> int:
+    """``ldpref claims``: list the claims of the ledger."""
     from ..ledger.claim import load_claims
 
     check_writable("--json", args.json)
@@ -117,6 +120,7 @@ def cmd_claims(args) -> int:
 
 
 def cmd_latex(args) -> int:
+    """``ldpref latex ID``: the printed, derived and corrected forms of a claim as LaTeX."""
     from ..ledger.claim import NOT_AVAILABLE, find_claim
     from ..ledger.runner import run_claim
 
@@ -143,6 +147,7 @@ def cmd_latex(args) -> int:
 
 
 def cmd_docs(args) -> int:
+    """``ldpref docs``: regenerate the ledger pages and the errata from a fresh verify run."""
     from ..ledger.claim import load_claims
     from ..ledger.report import write_docs
     from ..ledger.runner import run_claims
@@ -165,6 +170,7 @@ def _jobs_help(extra: str = "") -> str:
 
 
 def add_parsers(sub) -> None:
+    """Add ``ldpref verify``, ``claims``, ``latex`` and ``docs`` to the command line."""
     papers = ", ".join(PAPERS)
     p = sub.add_parser("verify", help="run the claim checks and print computed verdicts",
                        description="Run the checks of the selected claims and print one verdict per claim "

@@ -49,6 +49,7 @@ class Claim:
 
     @property
     def paper(self) -> str:
+        """The paper key of the claim id (before the slash)."""
         return self.id.split("/", 1)[0]
 
     def notes_with(self, run_notes) -> list[str]:
@@ -57,6 +58,7 @@ class Claim:
 
     @property
     def label(self) -> str:
+        """The label of the claim id (after the slash)."""
         return self.id.split("/", 1)[1]
 
 
@@ -107,6 +109,7 @@ def load_claims(paper: str | None = None) -> list[Claim]:
 
 
 def find_claim(claim_id: str) -> Claim:
+    """The claim with this id (aliases of renamed ids resolved); KeyError naming the known papers or ids."""
     claim_id = ALIASES.get(claim_id, claim_id)
     paper = claim_id.split("/", 1)[0]
     if paper not in PAPER_MODULES:

@@ -49,6 +49,7 @@ class Instance:
             raise ValueError(f"instance path {self.path!r} not in {EXACT_PATHS}")
 
     def key(self):
+        """A sort key: the instance's size, or its parameter values."""
         if self.size is not None:
             return self.size
         return tuple(_sortable(v) for v in self.params.values())
@@ -62,6 +63,7 @@ def _sortable(v):
 
 
 def values_equal(a, b) -> bool:
+    """Exact equality of two evidence values (None never equals anything)."""
     if a is None or b is None:
         return False
     if isinstance(a, bool) or isinstance(b, bool):
@@ -90,6 +92,7 @@ class CheckRecord:
 
     @property
     def path(self) -> str:
+        """The evidence paths of this check joined by '+' ('none' if it has none)."""
         return "+".join(sorted(self.paths)) if self.paths else "none"
 
 
@@ -138,6 +141,7 @@ class Evidence:
         return ok
 
     def instances(self, name: str, instances: Iterable[Instance], *, has_printed: bool = True) -> None:
+        """Record a check over parameter instances (exact, derived and printed values per instance)."""
         insts = list(instances)
         if not insts:
             raise ValueError(f"{name}: no instances")
@@ -166,14 +170,17 @@ class Evidence:
                                             role="printed-vs-exact", failures=bad, paths=dict(paths)))
 
     def numeric(self, name: str, passed: bool, instances: int, detail: str) -> None:
+        """Record a numeric check (derived vs exact) over ``instances`` points."""
         self.records.append(CheckRecord("numeric", name, bool(passed), instances, detail, role="derived-vs-exact",
                                         paths={"numeric": instances}))
 
     def statistical(self, name: str, passed: bool, instances: int, detail: str) -> None:
+        """Record a statistical check (derived vs simulation) over ``instances`` points."""
         self.records.append(CheckRecord("statistical", name, bool(passed), instances, detail, role="derived-vs-exact",
                                         paths={"statistical": instances}))
 
     def note(self, text: str) -> None:
+        """Attach a note to the claim's evidence."""
         self.notes.append(text)
 
 

@@ -38,6 +38,7 @@ class Predicate:
         return (not bool(value)) if self.negated else bool(value)
 
     def negation(self) -> "Predicate":
+        """The same predicate negated (for the self-check's mutations)."""
         return Predicate(self.latex, self.fn, not self.negated)
 
     def _latex(self, printer=None) -> str:  # sympy's latex printer hook

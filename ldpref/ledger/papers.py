@@ -39,6 +39,7 @@ CLAIM_ID_RE = re.compile(r"^(" + "|".join(map(re.escape, PAPERS)) + r")/[A-Za-z0
 
 
 def paper(key: str) -> Paper:
+    """The registered paper with this key; KeyError naming the known keys."""
     if key not in PAPERS:
         raise KeyError(f"unknown paper {key!r}; known: {', '.join(PAPERS)}")
     return PAPERS[key]

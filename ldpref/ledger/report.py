@@ -53,6 +53,7 @@ def _claim_section(r: ClaimResult) -> str:
 
 
 def paper_page(paper: str, results: list[ClaimResult]) -> str:
+    """The generated ledger page (Markdown) of one paper."""
     counts = summary(results)
     head = [HEADER, f"# Ledger: `{paper}`", "", PAPER_TITLES.get(paper, paper), "",
             "Verdicts: " + ", ".join(f"{k} {v}" for k, v in counts.items() if v), "",
@@ -81,6 +82,7 @@ def _erratum_entry(r: ClaimResult) -> list[str]:
 
 
 def errata_page(results: list[ClaimResult]) -> str:
+    """The generated errata page (Markdown): every erratum and conditional claim with its counterexample."""
     found = [r for r in results if r.verdict in ("erratum", "conditional")]
     errors = distinct_errors(results)
     lines = [HEADER, "# Errata of the three papers", "",
@@ -121,6 +123,7 @@ def _anchor(claim_id: str) -> str:
 
 
 def write_docs(results: list[ClaimResult], out_dir: str) -> list[str]:
+    """Write the ledger pages and the errata under ``out_dir``; return the paths written."""
     by_paper = defaultdict(list)
     for r in results:
         by_paper[r.claim.paper].append(r)

@@ -68,6 +68,7 @@ WARM_IMPORTS = ("sympy.physics.units", "sympy.physics.units.util", "sympy.physic
 
 
 def warm_imports() -> None:
+    """Import the heavy modules once before forking workers."""
     import importlib
 
     for name in WARM_IMPORTS:
@@ -157,6 +158,7 @@ def _family(module: str) -> str:
 
 
 def run_claims(claims: list[Claim], jobs: int = 1) -> list[ClaimResult]:
+    """Run the claims' checks (``jobs`` processes) and return their results in order."""
     return list(iter_results(claims, jobs))
 
 
@@ -169,6 +171,7 @@ def result_latex(result: ClaimResult) -> dict:
 
 
 def result_to_json(result: ClaimResult) -> dict:
+    """One claim result as JSON (id, verdict, forms as LaTeX, evidence)."""
     c = result.claim
     latex = result_latex(result)
     return {
@@ -200,6 +203,7 @@ def result_to_json(result: ClaimResult) -> dict:
 
 
 def root_cause_json(c: Claim) -> dict | None:
+    """The root cause named by a claim as JSON, or None."""
     rc = resolve(c.paper, c.root_cause)
     if rc is None:
         return None
@@ -207,6 +211,7 @@ def root_cause_json(c: Claim) -> dict | None:
 
 
 def summary(results: list[ClaimResult]) -> dict:
+    """The number of claims per verdict."""
     counts = Counter(r.verdict for r in results)
     return {v: counts.get(v, 0) for v in VERDICTS}
 
@@ -230,6 +235,7 @@ def distinct_errors(results: list[ClaimResult]) -> dict:
 
 
 def distinct_errors_line(results: list[ClaimResult]) -> str:
+    """One line per paper: distinct errors (root causes) and the claims they break."""
     parts = []
     for paper, d in distinct_errors(results).items():
         n_err = len(d["erratum"]) + len(d["unnamed"])
@@ -246,6 +252,7 @@ def distinct_errors_line(results: list[ClaimResult]) -> str:
 
 
 def verify_document(results: list[ClaimResult]) -> dict:
+    """The ``ldpref verify --json`` document of the results."""
     return {"format": VERIFY_FORMAT, "claims": [result_to_json(r) for r in results], "summary": summary(results),
             "distinct_errors": distinct_errors(results)}
 

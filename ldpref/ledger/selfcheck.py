@@ -53,6 +53,7 @@ class ClaimSelfCheck:
 
     @property
     def sensitive(self) -> bool:
+        """Whether every applicable mutation was caught."""
         return all(v is not False for v in self.passed.values())
 
 
@@ -181,6 +182,7 @@ def self_check(claims: list[Claim], jobs: int = 1, progress=None) -> list[ClaimS
 
 
 def selfcheck_document(results: list[ClaimSelfCheck]) -> dict:
+    """The ``--self-check`` JSON document: totals per mutation and per claim."""
     totals = {m: {"passed": 0, "failed": 0, "not_applicable": 0} for m in MUTATIONS}
     claims = []
     for r in results:

@@ -66,6 +66,7 @@ def how_decided(records) -> str:
 
 
 def decide(claim: Claim, evidence: Evidence, error: str | None = None) -> ClaimResult:
+    """The verdict of a claim from its recorded evidence (``error`` if the check could not run)."""
     records = evidence.records
     result = ClaimResult(claim, "error", "", list(records), None, list(evidence.notes))
     if error is not None:

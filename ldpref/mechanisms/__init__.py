@@ -1,4 +1,12 @@
-"""Built-in exact mechanisms and the registry used by ``ldpref mechanism NAME``."""
+"""Built-in exact mechanisms and the registry used by ``ldpref mechanism NAME``.
+
+Importing this package imports every built-in module (:data:`BUILTIN_MODULES`, at the end of this file, after
+:func:`register` exists), so :data:`REGISTRY` is complete on import and every builder is exported here:
+the pure protocols (GRR, SUE, OUE, Subset Selection; ``pure.py``), Count-Mean Sketch (pan-cms Eq. 2,
+``cms.py``), the pan-cms Section 4 variants (HE, HR, RHR, OLH, CMS+HE, RAPPOR cohorts; ``variants.py``), the
+prime-field optimized CMS (pan-strict Section 5.2, ``prime_cms.py``) and GCMS (jiang-gcms Algorithms 1-3,
+``gcms.py``).
+"""
 
 from __future__ import annotations
 
@@ -22,9 +30,17 @@ class Key:
 
 @dataclass(frozen=True)
 class Spec:
+    """A registered mechanism: its builder (keyword arguments = the ``--set`` keys), keys and one-line meaning."""
+
     build: Callable[..., Mechanism]
     keys: dict = field(default_factory=dict)
     description: str = ""
+
+    def __post_init__(self):
+        if "exp_eps" in self.keys and "eps" not in self.keys:  # build(..., eps=...) as well as exp_eps=...
+            from ._params import accepts_eps
+
+            object.__setattr__(self, "build", accepts_eps(self.build))
 
 
 D = Key("int", help="dictionary size")
@@ -67,5 +83,24 @@ def register(name: str, spec: Spec) -> None:
     REGISTRY[name] = spec
 
 
+#: the modules that register built-in mechanisms, imported below (after register exists: they import it)
+BUILTIN_MODULES = ("ldpref.mechanisms.variants", "ldpref.mechanisms.prime_cms", "ldpref.mechanisms.gcms")
+
+# ``cms`` and ``gcms`` are also the names of submodules: exporting the functions under those names would hide
+# the modules (``ldpref.mechanisms.gcms.draw_classes`` would fail), so they are exported by their full names
+from .cms import CMS, cms_over_draws, inner_mechanism  # noqa: E402  (after register: no cycle)
+from .cms import cms as count_mean_sketch  # noqa: E402
+from .gcms import build_gcms, draw_classes, gcms_over_draws, p_for_exp_eps  # noqa: E402
+from .gcms import gcms as generalized_count_mean_sketch  # noqa: E402
+from .prime_cms import OCMS, ocms_prime, prime_hash_family  # noqa: E402
+from .variants import (build_cms, build_cms_he, build_olh, compose_families, hadamard_encoding,  # noqa: E402
+                       hadamard_response, local_hashing, make_family, rappor_cohorts, recursive_hadamard_response,
+                       tns)
+
 __all__ = ["PureProtocol", "grr", "sue", "oue", "subset_selection", "support_probabilities", "REGISTRY",
-           "Spec", "Key", "REQUIRED", "register"]
+           "Spec", "Key", "REQUIRED", "register", "BUILTIN_MODULES",
+           "CMS", "count_mean_sketch", "cms_over_draws", "inner_mechanism", "generalized_count_mean_sketch",
+           "build_gcms", "draw_classes", "gcms_over_draws", "p_for_exp_eps", "OCMS", "ocms_prime",
+           "prime_hash_family", "build_cms", "build_cms_he", "build_olh", "compose_families", "hadamard_encoding",
+           "hadamard_response", "local_hashing", "make_family", "rappor_cohorts", "recursive_hadamard_response",
+           "tns"]

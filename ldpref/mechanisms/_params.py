@@ -41,3 +41,39 @@ def check_k(k, d: int, what: str = "k") -> int:
     if not 1 <= k <= d - 1:
         raise ParameterError(f"{what} = {k} must lie in 1..d-1 = 1..{d - 1}")
     return int(k)
+
+
+def exp_eps_of_eps(eps) -> sympy.Expr:
+    """e^eps, exactly, from eps (the natural logarithm): text of the number grammar (``"ln(3)"``, ``"1/2"``,
+    ``"0.5"``), an int, a Fraction or an exact sympy value.  ``exp(ln(3))`` is the rational 3; ``eps = 1/2``
+    gives the irrational ``exp(1/2)`` (exact, symbolic)."""
+    from ..number_syntax import MAX_EXP_ARGUMENT, parse_number
+
+    value = parse_number(eps, what="eps", irrational=True) if isinstance(eps, str) else to_exact(eps, what="eps")
+    if value.free_symbols:
+        raise ParameterError(f"eps = {value}: must be a number")
+    if not value.is_positive:
+        raise ParameterError(f"eps = {value}: must be positive")
+    if not value <= MAX_EXP_ARGUMENT:
+        raise ParameterError(f"eps = {value}: at most {MAX_EXP_ARGUMENT} (e^eps at most 10^100)")
+    return sympy.exp(value)
+
+
+def accepts_eps(fn):
+    """Decorator: ``fn`` (which takes ``exp_eps``) also takes ``eps=`` (natural log), converted exactly by
+    :func:`exp_eps_of_eps`; giving both is an error."""
+    import functools
+    import inspect
+
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args, eps=None, **kwargs):
+        if eps is not None:
+            bound = signature.bind_partial(*args, **kwargs)
+            if bound.arguments.get("exp_eps") is not None:
+                raise ParameterError("give exp_eps or eps, not both")
+            kwargs["exp_eps"] = exp_eps_of_eps(eps)
+        return fn(*args, **kwargs)
+
+    return wrapper

@@ -26,12 +26,14 @@ from ..family import MechanismFamily
 from ..hashing import HashFamily
 from ..limits import check_matrix, progress
 from ..mechanism import Mechanism
+from ._params import accepts_eps
 from .pure import grr, oue, sue
 
 INNER = {"rr": "m-ary randomised response (Eq. 12)", "arp": "asymmetric RAPPOR / OUE (Eq. 13)",
          "srp": "symmetric RAPPOR / SUE (Eq. 14)"}
 
 
+@accepts_eps
 def inner_mechanism(kind: str, m: int, exp_eps) -> Mechanism:
     """The inner eps-LDP mechanism R on [m] with its unbiased decoder: ``rr``, ``arp`` or ``srp``."""
     if kind == "rr":

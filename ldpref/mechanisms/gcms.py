@@ -44,6 +44,7 @@ from ..hashing import HashFamily, all_function_draws, random_family
 from ..limits import MAX_STEPS, ResourceLimitError, check_count, check_matrix, count_text, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
+from ._params import accepts_eps
 
 DECODERS = ("eq4", "count")
 
@@ -74,6 +75,7 @@ def q_of(p, s: int, m: int):
     return sympy.cancel((p * (s - 1) + (1 - p) * s) / sympy.Integer(m - 1))
 
 
+@accepts_eps
 def p_for_exp_eps(exp_eps, s: int, m: int):
     """The p with p(m - s)/((1 - p)s) = e^eps: ``e^eps s / (e^eps s + m - s)``."""
     e = to_exact(exp_eps, what="exp_eps")
@@ -81,6 +83,7 @@ def p_for_exp_eps(exp_eps, s: int, m: int):
 
 
 def subset_label(j: int, subset) -> str:
+    """The output label of hash index j and a bucket subset, e.g. ``0:{1,2}``."""
     return f"{j}:{{{','.join(map(str, sorted(subset)))}}}"
 
 
@@ -210,7 +213,10 @@ def gcms_over_draws(d: int, m: int, k: int, s: int, p, *, decoder: str = "eq4", 
 
 
 # ---- ldpref mechanism gcms ------------------------------------------------------------------------
-def _build(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
+@accepts_eps
+def build_gcms(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
+    """GCMS (jiang-gcms Algorithms 1 and 3, decoder Eq. (4)) over a random hash family drawn with ``seed``;
+    give the inclusion probability ``p`` or the target ``exp_eps`` (then p = e^eps s/(e^eps s + m - s))."""
     d = _int(d, "d", 2)
     m, k, s = _int(m, "m", 2), _int(k, "k", 1), _int(s, "s", 1)
     if (p is None) == (exp_eps is None):
@@ -227,7 +233,7 @@ def _build(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
     return gcms(family, s, p)
 
 
-register("gcms", Spec(_build, {
+register("gcms", Spec(build_gcms, {
     "d": Key("int", help="dictionary size"),
     "m": Key("int", help="hash range"),
     "k": Key("int", help="number of hash functions"),
@@ -237,5 +243,5 @@ register("gcms", Spec(_build, {
     "seed": Key("int", 0, help="seed of numpy.random.default_rng for the random hash family"),
 }, "Generalized Count-Mean Sketch (jiang-gcms Algorithms 1 and 3, decoder Eq. (4))"))
 
-__all__ = ["gcms", "gcms_over_draws", "draw_classes", "draw_classes_by_enumeration", "algorithm1_distribution", "q_of", "p_for_exp_eps",
+__all__ = ["gcms", "build_gcms", "gcms_over_draws", "draw_classes", "draw_classes_by_enumeration", "algorithm1_distribution", "q_of", "p_for_exp_eps",
            "x_only", "check_parameters"]

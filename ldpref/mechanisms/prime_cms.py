@@ -31,7 +31,7 @@ from ..hashing import HashFamily
 from ..limits import check_count, check_mechanism
 from ..mechanism import Mechanism
 from . import Key, Spec, register
-from ._params import check_d, check_exp_eps
+from ._params import accepts_eps, check_d, check_exp_eps
 from .cms import cms
 from .pure import grr
 
@@ -75,6 +75,7 @@ class OCMS:
     support_sizes: tuple[int, ...]
 
 
+@accepts_eps
 def ocms_prime(d: int, m: int, exp_eps, decoder: str = "pooled", d_prime: int | None = None) -> OCMS:
     """The exact OCMS mechanism on [d] (see the module docstring)."""
     if decoder not in DECODERS:

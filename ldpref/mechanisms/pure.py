@@ -23,7 +23,7 @@ import sympy
 from ..decoders import support_set_decoder
 from ..limits import Progress, check_mechanism
 from ..mechanism import Mechanism
-from ._params import check_d, check_exp_eps, check_k, half
+from ._params import accepts_eps, check_d, check_exp_eps, check_k, half
 
 
 def comb(n: int, r: int) -> int:
@@ -52,6 +52,7 @@ def _build(name, d, outputs, supports, column, p, q) -> PureProtocol:
     return PureProtocol(mech, tuple(frozenset(s) for s in supports), sympy.cancel(p), sympy.cancel(q))
 
 
+@accepts_eps
 def grr(d: int, exp_eps) -> PureProtocol:
     """Generalised randomised response: report the true value w.p. e^eps/(e^eps + d - 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
@@ -80,6 +81,7 @@ def _unary(name, d, p, q) -> PureProtocol:
     return _build(name, d, outputs, supports, column, p, q)
 
 
+@accepts_eps
 def sue(d: int, exp_eps) -> PureProtocol:
     """Symmetric unary encoding: every bit of the one-hot vector through BRR at eps/2 (p + q = 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
@@ -88,6 +90,7 @@ def sue(d: int, exp_eps) -> PureProtocol:
     return _unary(f"sue(d={d}, exp_eps={e})", d, h / (h + 1), 1 / (h + 1))
 
 
+@accepts_eps
 def oue(d: int, exp_eps) -> PureProtocol:
     """Optimised unary encoding: the true bit is kept w.p. 1/2, other bits set w.p. 1/(e^eps + 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
@@ -95,6 +98,7 @@ def oue(d: int, exp_eps) -> PureProtocol:
     return _unary(f"oue(d={d}, exp_eps={e})", d, sympy.Rational(1, 2), 1 / (e + 1))
 
 
+@accepts_eps
 def subset_selection(d: int, k: int, exp_eps) -> PureProtocol:
     """Subset Selection (Ye and Barg 2018): output a k-subset S of [d] with probability proportional to
     e^eps if the input is in S and to 1 otherwise."""

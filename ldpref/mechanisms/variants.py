@@ -32,11 +32,12 @@ import sympy
 
 from ..errors import ParameterError
 from ..exact import to_exact
-from ..hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, random_family
+from ..hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, random_family, \
+    warn_if_not_pairwise_uniform
 from ..limits import MAX_ENTRIES, check_count, check_mechanism, progress
 from ..mechanism import Mechanism
 from . import Key, Spec, register
-from ._params import check_d, check_exp_eps
+from ._params import accepts_eps, check_d, check_exp_eps
 from .cms import INNER, cms, inner_mechanism
 from .pure import grr
 
@@ -158,6 +159,7 @@ def _binary_rr_on(values, exp_eps):
     return prob, reconstruction
 
 
+@accepts_eps
 def hadamard_encoding(d: int, exp_eps, size: int | None = None) -> Mechanism:
     """HE (pan-cms Section 4.1 and Appendix G), built step by step.
 
@@ -185,6 +187,7 @@ def hadamard_encoding(d: int, exp_eps, size: int | None = None) -> Mechanism:
     return Mechanism(P, Qt, outputs=labels, name=f"he(d={d}, size={s}, exp_eps={e})")
 
 
+@accepts_eps
 def hadamard_response(d: int, exp_eps, size: int | None = None) -> Mechanism:
     """HR as in pan-cms Section 4.2 (the version of its ref. [14]).
 
@@ -228,6 +231,7 @@ def rhr_message(x: int, b: int, sign: int) -> int:
 
 
 def rhr_message_label(index: int, b: int) -> str:
+    """The label of an RHR message index: sign and position, e.g. ``+1`` or ``-0``."""
     B = 1 << (b - 1)
     return f"{'+' if index < B else '-'}{index % B}"
 
@@ -256,6 +260,7 @@ def rhr_family(d: int, b: int, size: int | None = None) -> HashFamily:
                       name=f"rhr(d={d}, b={b}, size={s})")
 
 
+@accepts_eps
 def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None, decoder: str = "hadamard") -> Mechanism:
     """RHR (pan-cms Section 4.3) with b bits, built step by step.
 
@@ -316,6 +321,7 @@ def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None
 
 
 # ---- Section 4.4 ------------------------------------------------------------------------------
+@accepts_eps
 def local_hashing(family: HashFamily, exp_eps) -> Mechanism:
     """LH (pan-cms Section 4.4; Wang et al. 2017): a public hash function h_j drawn uniformly from the
     family, m-ary randomised response of ``h_j(x)``, report ``(j, y)`` labelled ``"j:y"``.  Decoder: the
@@ -394,6 +400,9 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
       m = 2^l); default l: the smallest with 2^l >= max(d, m); k = 4^l.
     * ``random`` -- Section 3.6: k functions with independent uniform values; m and k required; seeded
       by ``seed`` (default 0).
+
+    A family that is not pairwise uniform (gf2-affine-mod when m does not divide 2^l; almost every random
+    family) emits :class:`ldpref.errors.NonUniformFamilyWarning`: the estimate over it is biased.
     """
     d = check_d(d)
     if family not in FAMILIES:
@@ -431,7 +440,9 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
             raise ParameterError(f"family gf2-affine-mod has k = 4^l = {1 << (2 * l)} functions; k = {k} is not settable")
         if l > 6:
             raise ParameterError(f"l = {l}: 4^l = {1 << (2 * l)} hash functions is too many to export")
-        return gf2_affine_mod_family(l, d, m)
+        fam = gf2_affine_mod_family(l, d, m)
+        warn_if_not_pairwise_uniform(fam, family, f"family {family}")
+        return fam
     # random
     if l is not None:
         raise ParameterError("l only applies to the gf2-affine families")
@@ -442,9 +453,12 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
     # the table holds k x d hash values, and every one of the k functions gives at least m outputs
     check_count(f"family random with d = {d}, k = {k}", k * d, unit="hash values")
     check_count(f"family random with k = {k}, m = {m}", k * m, limit=MAX_ENTRIES // d, unit="outputs")
-    return random_family(d, m, k, np.random.default_rng(seed))
+    fam = random_family(d, m, k, np.random.default_rng(seed))
+    warn_if_not_pairwise_uniform(fam, family, f"family random (seed {seed})")
+    return fam
 
 
+@accepts_eps
 def build_cms(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", inner="rr", seed=None, decoder="eq2") -> Mechanism:
     """CMS (pan-cms Section 3) of a hash family and an inner mechanism (``rr``, ``arp`` or ``srp``)."""
     if inner not in INNER:
@@ -456,6 +470,7 @@ def build_cms(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", inner="rr
     return cms(fam, R, decoder=decoder).mechanism
 
 
+@accepts_eps
 def build_olh(d, exp_eps, m=None, family="gf2-affine-mod", k=None, l=None, seed=None) -> Mechanism:
     """OLH: local hashing with m = the integer nearest to e^eps + 1 by default."""
     e = check_exp_eps(exp_eps)
@@ -467,6 +482,7 @@ def build_olh(d, exp_eps, m=None, family="gf2-affine-mod", k=None, l=None, seed=
     return local_hashing(fam, e)
 
 
+@accepts_eps
 def build_cms_he(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", seed=None) -> Mechanism:
     """CMS + HE (pan-cms Section 4.5): an outer CMS to [m] whose inner mechanism is HE on [m]."""
     fam = make_family(d, family=family, m=m, k=k, l=l, seed=seed)

@@ -44,9 +44,11 @@ class StructuredModel:
 
     # -- entries (domain elements) ------------------------------------------------------------
     def b(self, v: int, x: int):
+        """``B[v, x] = (QP)[v, x]``: the mean of the estimate of v for one client holding x."""
         raise NotImplementedError
 
     def a(self, v: int, x: int):
+        """``A[v, x] = E[(Q e_Y)_v^2]`` for one client holding x."""
         raise NotImplementedError
 
     def pair(self, v: int, w: int, x: int):
@@ -56,13 +58,16 @@ class StructuredModel:
     # -- what ldpref.moments / ldpref.losses read ---------------------------------------------
     @property
     def domain(self):
+        """The exact domain of the model's values."""
         return self.field.domain
 
     @property
     def is_rational(self) -> bool:
+        """Whether the model's values are rationals (no deferred substitution)."""
         return self.field.is_rational
 
     def finish(self, expr):
+        """Apply the deferred substitution (e.g. an irrational e^eps) to a result."""
         return self.field.finish(expr)
 
     def _matrix(self, entry, what: str) -> DomainMatrix:
@@ -96,9 +101,11 @@ class StructuredModel:
 
     # -- O(d) moments per value (c: counts as domain elements, n: their sum); subclasses may do better
     def mean_term(self, v, c, n):
+        """``E[f_hat_v]`` for counts c (domain elements) and n clients."""
         return sum((c[x] * self.b(v, x) for x in range(self.d) if c[x]), self.domain.zero) / n
 
     def variance_term(self, v, c, n):
+        """``Var[f_hat_v]`` for counts c and n clients."""
         total = self.domain.zero
         for x in range(self.d):
             if c[x]:
@@ -107,6 +114,7 @@ class StructuredModel:
         return total / (n * n)
 
     def covariance_term(self, v, w, c, n):
+        """``Cov[f_hat_v, f_hat_w]`` for counts c and n clients."""
         if v == w:
             return self.variance_term(v, c, n)
         total = self.domain.zero

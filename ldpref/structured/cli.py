@@ -94,6 +94,7 @@ def _params(values: dict[str, str]) -> dict:
 
 
 def cmd_moments(args) -> int:
+    """``ldpref moments NAME``: exact moments of a structured model without listing its outputs."""
     from ..cli._common import check_writable, out_stream, parse_sets, write_json
 
     if args.name not in MODELS:

@@ -52,6 +52,7 @@ class Field:
 
     @property
     def is_rational(self) -> bool:
+        """Whether values are rationals with no substitution deferred."""
         return self.domain.is_QQ and not self.substitution
 
 

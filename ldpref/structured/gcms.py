@@ -16,11 +16,13 @@ randomness (k hash functions uniform over all functions, drawn once) is :mod:`.i
 from __future__ import annotations
 
 from ..errors import ParameterError
+from ..mechanisms._params import accepts_eps
 from ..mechanisms.gcms import check_parameters
 from .field import exp_eps_field
 from .symmetric import SymmetricModel, support_set_model
 
 
+@accepts_eps
 def algorithm1_model(m: int, s: int, *, p=None, exp_eps=None) -> SymmetricModel:
     """The inner model of Algorithm 1 with its support-set decoder; give exactly one of ``p`` (exact) or
     ``exp_eps`` (then ``p = e^eps s/(e^eps s + m - s)``, the p at which Theorem 2's bound is e^eps)."""

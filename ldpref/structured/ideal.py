@@ -50,10 +50,12 @@ class IdealSketchModel:
 
     @property
     def domain(self):
+        """The exact domain of the model's values."""
         return self.field.domain
 
     @property
     def QP(self):
+        """Not defined for a mixture over hash draws (TypeError); use ldpref.structured.moments."""
         raise TypeError(f"{self.name}: a mixture over hash draws has no single Q P (its variance is not linear "
                         f"in the counts); use ldpref.structured.moments")
 
@@ -61,12 +63,15 @@ class IdealSketchModel:
 
     @property
     def is_rational(self) -> bool:
+        """Whether the model's values are rationals (no deferred substitution)."""
         return self.field.is_rational
 
     def finish(self, expr):
+        """Apply the deferred substitution (e.g. an irrational e^eps) to a result."""
         return self.field.finish(expr)
 
     def mean_term(self, v, c, n):
+        """``E[f_hat_v]`` over the ideal random-hash family for counts c and n clients."""
         return (c[v] * self.terms.gB1 + (n - c[v]) * self.g) / n
 
     def _per_dataset(self, c):
@@ -77,6 +82,7 @@ class IdealSketchModel:
         return self._last[1], self._last[2]
 
     def variance_term(self, v, c, n):
+        """``Var[f_hat_v]`` over the ideal random-hash family (law of total variance)."""
         total_sq, memo = self._per_dataset(c)
         hit = memo.get(c[v])
         if hit is None:
@@ -88,6 +94,7 @@ class IdealSketchModel:
         return hit
 
     def covariance_term(self, v, w, c, n):
+        """``Cov[f_hat_v, f_hat_w]`` over the ideal random-hash family."""
         if v == w:
             return self.variance_term(v, c, n)
         T = self.terms

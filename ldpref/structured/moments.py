@@ -40,11 +40,13 @@ def expectation(model, counts: Sequence[int], values=None) -> list:
 
 
 def bias(model, counts, values=None) -> list:
+    """``E[f_hat_v] - f_v`` for every v in ``values`` (default all)."""
     counts, dom, c, n, values = _prepare(model, counts, values)
     return [_out(model, dom, model.mean_term(v, c, n) - c[v] / n) for v in values]
 
 
 def variance(model, counts, values=None) -> list:
+    """``Var[f_hat_v]`` for every v in ``values`` (default all)."""
     counts, dom, c, n, values = _prepare(model, counts, values)
     return [_out(model, dom, model.variance_term(v, c, n)) for v in values]
 

@@ -17,13 +17,15 @@ Weighted Subset Selection: :mod:`.wss`.
 
 from __future__ import annotations
 
-from ..mechanisms._params import check_d, check_k
+from ..mechanisms._params import accepts_eps, check_d, check_k
 from ..mechanisms.pure import comb
 from .field import exp_eps_field
 from .symmetric import SymmetricModel, support_set_model
 
 
+@accepts_eps
 def grr(d: int, exp_eps) -> SymmetricModel:
+    """Generalised randomised response as a symmetric model (support {x}: p = e^eps/(e^eps + d - 1))."""
     d = check_d(d)
     field, e = exp_eps_field(exp_eps)
     one = field.domain.one
@@ -37,21 +39,27 @@ def _unary(name, d, field, p, q) -> SymmetricModel:
     return support_set_model(name, d, field, p_dec=p, q_dec=q, p=p, q=q, both_in=p * q, both_out=q * q)
 
 
+@accepts_eps
 def sue(d: int, exp_eps) -> SymmetricModel:
+    """Symmetric unary encoding as a symmetric model (every bit through BRR at eps/2)."""
     d = check_d(d)
     field, t = exp_eps_field(exp_eps, half=True)
     one = field.domain.one
     return _unary(f"sue(d={d}, exp_eps={exp_eps})", d, field, t / (t + 1), one / (t + 1))
 
 
+@accepts_eps
 def oue(d: int, exp_eps) -> SymmetricModel:
+    """Optimised unary encoding as a symmetric model (true bit 1/2, others 1/(e^eps + 1))."""
     d = check_d(d)
     field, e = exp_eps_field(exp_eps)
     one = field.domain.one
     return _unary(f"oue(d={d}, exp_eps={exp_eps})", d, field, one / 2, one / (e + 1))
 
 
+@accepts_eps
 def subset_selection(d: int, k: int, exp_eps) -> SymmetricModel:
+    """Subset Selection (Ye and Barg 2018) as a symmetric model on k-subsets."""
     d = check_d(d)
     k = check_k(k, d)
     field, e = exp_eps_field(exp_eps)

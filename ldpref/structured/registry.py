@@ -27,7 +27,7 @@ import sympy
 
 from ..errors import ParameterError
 from ..exact import EXP_EPS, parse_rational, to_exact
-from ..hashing import gf2_affine_family, gf2_affine_mod_family, random_family
+from ..hashing import gf2_affine_family, gf2_affine_mod_family, random_family, warn_if_not_pairwise_uniform
 from ..mechanisms._params import check_d, check_exp_eps
 from . import pure, sketch
 from .base import MAX_D, check_size
@@ -93,7 +93,9 @@ def _fixed_family(d, family, m, k, l, seed):
             raise ParameterError("family random needs m and k")
         m, k = _int(m, "m", 2), _int(k, "k", 1)
         check_size("fixed hash table k*d", k * d, MAX_FIXED_TABLE)
-        return random_family(d, m, k, np.random.default_rng(_int(0 if seed is None else seed, "seed", 0)))
+        fam = random_family(d, m, k, np.random.default_rng(_int(0 if seed is None else seed, "seed", 0)))
+        warn_if_not_pairwise_uniform(fam, family, "family random")
+        return fam
     if seed is not None:
         raise ParameterError("seed only applies to family=random")
     if k is not None:
@@ -114,7 +116,9 @@ def _fixed_family(d, family, m, k, l, seed):
         check_size("fixed hash table k*d = 4^l*d", (1 << (2 * l)) * d, MAX_FIXED_TABLE)
         if (1 << l) < d or m > (1 << l):
             raise ParameterError(f"family gf2-affine-mod needs d <= 2^l and m <= 2^l (l = {l})")
-        return gf2_affine_mod_family(l, d, m)
+        fam = gf2_affine_mod_family(l, d, m)
+        warn_if_not_pairwise_uniform(fam, family, f"family {family}")
+        return fam
     raise ParameterError(f"family {family!r} unknown; choose one of ideal, gf2-affine, gf2-affine-mod, random")
 
 
@@ -225,6 +229,12 @@ def model(name: str, **params):
     if name not in MODELS:
         raise ParameterError(f"unknown structured model {name!r}; known: {', '.join(MODELS)}")
     build, keys, _ = MODELS[name]
+    if "eps" in params and "exp_eps" in keys:  # eps (natural log) wherever exp_eps is accepted
+        from ..mechanisms._params import exp_eps_of_eps
+
+        if params.get("exp_eps") is not None:
+            raise ParameterError(f"{name}: give exp_eps or eps, not both")
+        params = {**{k: v for k, v in params.items() if k != "eps"}, "exp_eps": exp_eps_of_eps(params["eps"])}
     unknown = sorted(set(params) - set(keys))
     if unknown:
         raise ParameterError(f"{name}: unknown key(s) {', '.join(unknown)}; it takes {', '.join(keys)}")
