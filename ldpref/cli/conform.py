@@ -34,6 +34,7 @@ def _timeout(text: str) -> float:
 
 
 def cmd_conform(args) -> int:
+    """``ldpref conform``: run the adapter's cases, judge them against the exact moments; exit 0/1/2."""
     from ..conformance import report_text, run
 
     check_readable("adapter", args.adapter)
@@ -68,6 +69,7 @@ def cmd_conform(args) -> int:
 
 
 def add_parsers(sub) -> None:
+    """Add the ``conform`` command to the ``ldpref`` parser."""
     p = sub.add_parser("conform", help="check another library's estimates against ldpref's exact moments",
                        description="Run an adapter (a Python file with CASES, client and server; see "
                                    "docs/conformance.md) for T seeded trials per case and compare the estimates "

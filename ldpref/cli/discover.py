@@ -10,6 +10,7 @@ FORMAT = "ldpref.discover/1"
 
 
 def cmd_discover(args) -> int:
+    """``ldpref discover``: jiang-gcms Algorithms 5-6 on a data file; discovered items as text or JSON."""
     import sympy
 
     from ..discovery.data import histogram, read_items
@@ -61,6 +62,7 @@ def cmd_discover(args) -> int:
 
 
 def add_parsers(sub) -> None:
+    """Add the ``discover`` command to the ``ldpref`` parser."""
     p = sub.add_parser("discover", help="jiang-gcms Section V: discover unknown items of a data file (Algorithms 5-6)",
                        description="Run jiang-gcms's unknown-domain discovery (keyed hash, sealed boxes, shuffler, auxiliary\n"
                                    "server's noisy threshold) on a UTF-8 text file, one client per whitespace-separated\n"

@@ -65,6 +65,7 @@ def _answer(module, request):
 
 
 def main(argv):
+    """Load the adapter named in ``argv[1]`` and answer one JSON request per line on stdin until EOF."""
     out = sys.stdout
     sys.stdout = sys.stderr  # the adapter's prints must not reach the protocol stream
     try:

@@ -61,6 +61,7 @@ class AuxiliaryServer:
 
     @property
     def public_key(self) -> bytes:
+        """The auxiliary server's public key (clients seal the outer layer to it)."""
         return self._public
 
     def _open(self, ciphertext: bytes) -> bytes | None:

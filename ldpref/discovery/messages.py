@@ -58,6 +58,7 @@ def check_key(name: str, key) -> bytes:
 
 
 def header(role: int, recipient: bytes) -> bytes:
+    """The plaintext header of a layer: magic, format version, role byte and the recipient's public key."""
     return MAGIC + bytes((VERSION, role)) + recipient
 
 
@@ -80,7 +81,9 @@ class Rejections:
 
     @property
     def total(self) -> int:
+        """All rejected messages, every reason together."""
         return sum(getattr(self, f.name) for f in fields(self))
 
     def as_dict(self) -> dict[str, int]:
+        """Rejections by reason, for JSON."""
         return {f.name: getattr(self, f.name) for f in fields(self)}

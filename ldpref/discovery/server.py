@@ -37,6 +37,7 @@ class Server:
 
     @property
     def public_key(self) -> bytes:
+        """The server's public key (clients seal the inner layer to it)."""
         return self._public
 
     def open(self, released) -> Discovery:

@@ -20,6 +20,7 @@ class Shuffler:
         self._rng = rng
 
     def shuffle(self, messages) -> list:
+        """The messages in a uniformly random order (seeded Generator, or ``secrets`` when unseeded)."""
         messages = list(messages)
         check_count("shuffling", len(messages), unit="messages")
         if self._rng is not None:

@@ -155,6 +155,7 @@ def make(name: str, **params) -> "Simulator":
 
 # ---- input checks ----------------------------------------------------------------------------------
 def check_rng(rng) -> np.random.Generator:
+    """``rng`` itself when it is a ``numpy.random.Generator``; a TypeError otherwise (no global RNG)."""
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
     return rng
@@ -218,6 +219,7 @@ def check_counts(counts, d: int) -> np.ndarray:
 
 
 def check_trials(trials, d: int) -> int:
+    """``trials`` as a positive int, after the size check of a (trials, d) float64 array."""
     if isinstance(trials, bool) or not isinstance(trials, numbers.Integral) or trials < 1:
         raise ParameterError(f"trials = {trials!r} must be a positive integer")
     check_count(f"{int(trials)} trials x d = {d} estimates", int(trials) * d, limit=LIMIT_BYTES // 8,

@@ -59,11 +59,13 @@ class GRR:
         self.u, self.w = 1 / (p - q), -q / (p - q)  # Q_R[a, z] = (1[z = a] - q)/(p - q)
 
     def perturb(self, r, rng):
+        """Randomise the clients' bucket values ``r`` (one per client): the report arrays of this inner mechanism."""
         keep = rng.random(len(r)) < self.p
         other = (r + 1 + rng.integers(0, self.m - 1, size=len(r))) % self.m
         return (np.where(keep, r, other),)
 
     def indicators(self, jc, report, rows):
+        """Per (hash function, bucket) sums of the reports' indicator vectors: the server's sketch rows."""
         return _bincount2(jc, report[0], (rows, self.m))
 
     def sufficient(self, G, rng):
@@ -89,6 +91,7 @@ class Unary:
         self.u, self.w = 1 / (p - q), -q / (p - q)
 
     def perturb(self, r, rng):
+        """Randomise the clients' bucket values ``r`` (one per client): the report arrays of this inner mechanism."""
         n = len(r)
         out = np.empty((n, self.m), dtype=bool)
         step = max(1, CHUNK // self.m)
@@ -100,11 +103,13 @@ class Unary:
         return (out,)
 
     def indicators(self, jc, report, rows):
+        """Per (hash function, bucket) sums of the reports' indicator vectors: the server's sketch rows."""
         Ind = np.zeros((rows, self.m))
         np.add.at(Ind, jc, report[0].astype(np.float64))
         return Ind
 
     def sufficient(self, G, rng):
+        """The sketch rows in law from G[j, r] = clients with hash j and bucket r: per-bit binomials, O(k m)."""
         # every bit of every client is independent: bucket a of function j gets Bin(G[j, a], p) + Bin(n_j - G[j, a], q)
         n_j = G.sum(axis=1, keepdims=True)
         return (rng.binomial(G, self.p) + rng.binomial(n_j - G, self.q)).astype(np.float64)
@@ -125,12 +130,14 @@ class HE:
         self.H = 1 - 2 * (np.bitwise_count(jj & aa) & 1).astype(np.int64)  # S x m: H[j'][a + 1]
 
     def perturb(self, r, rng):
+        """Randomise the clients' bucket values ``r`` (one per client): the report arrays of this inner mechanism."""
         jp = rng.integers(0, self.S, size=len(r))
         sign = self.H[jp, r]
         flip = rng.random(len(r)) >= self.keep
         return jp, np.where(flip, -sign, sign)
 
     def indicators(self, jc, report, rows):
+        """Per (hash function, bucket) sums of the reports' indicator vectors: the server's sketch rows."""
         jp, sign = report
         signed = _bincount2(jc, jp, (rows, self.S), weights=sign.astype(np.float64))
         return signed @ self.H
@@ -197,6 +204,7 @@ class Algorithm1:
         return picks
 
     def indicators(self, jc, report, rows):
+        """Per (hash function, bucket) sums of the reports' indicator vectors: the server's sketch rows."""
         b = report[0]
         jj = np.broadcast_to(jc[:, None], b.shape)
         return _bincount2(jj.ravel(), b.ravel(), (rows, self.m))

@@ -165,6 +165,7 @@ class SketchSimulator(Simulator):
 
 
 def int_param(value, what: str, low: int) -> int:
+    """An integer parameter (int, or ASCII digits as text) at least ``low``; ParameterError otherwise."""
     if isinstance(value, str) and re.fullmatch(r"\s*\+?[0-9]+\s*", value):  # ASCII digits only
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
