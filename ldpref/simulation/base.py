@@ -169,6 +169,9 @@ def check_values(values, d: int) -> np.ndarray:
         raise ParameterError("values: no clients (n = 0)")
     if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
         raise ParameterError(f"values: expected integers 0..{d - 1}, got dtype {arr.dtype}")
+    if arr.dtype == np.uint64 and int(arr.max()) >= d:
+        i = int(np.argmax(arr))
+        raise ParameterError(f"values[{i}] = {int(arr[i])} is not an input 0..{d - 1}")
     arr = arr.astype(np.int64, copy=False)
     bad = np.flatnonzero((arr < 0) | (arr >= d))
     if bad.size:
@@ -198,6 +201,9 @@ def check_counts(counts, d: int) -> np.ndarray:
         arr = arr.astype(np.int64)
     if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
         raise ParameterError(f"counts: expected integer counts, got dtype {arr.dtype}")
+    if arr.dtype == np.uint64 and arr.size and int(arr.max()) > MAX_N:
+        x = int(np.argmax(arr))
+        raise ParameterError(f"counts[{x}] = {int(arr[x])} exceeds the limit {MAX_N}")
     arr = arr.astype(np.int64, copy=False)
     neg = np.flatnonzero(arr < 0)
     if neg.size:
@@ -273,5 +279,43 @@ class Simulator:
         return f"{type(self).__name__}({self.name}: {shown})"
 
 
-__all__ = ["Simulator", "SIMULATORS", "register", "keys_of", "parse_params", "make", "check_rng", "check_values",
+class BatchedProtocol(Simulator):
+    """The real protocol through per-trial report statistics, vectorised over clients and trials (in chunks).
+
+    Subclasses give ``_stats(x, trials, rng)`` -- the server's aggregate of the reports of clients ``x`` in
+    ``trials`` independent runs, shape (trials, ...) -- and ``_decode(stats, n)`` -> f_hat (trials, d);
+    ``_client_cost()`` is the number of random draws one client makes (it sizes the chunks)."""
+
+    def _client_cost(self) -> int:
+        return 1
+
+    def _stats(self, x, trials, rng):
+        raise NotImplementedError
+
+    def _decode(self, stats, n):
+        raise NotImplementedError
+
+    def protocol(self, values, rng):
+        return self.protocol_many(values, 1, rng)[0]
+
+    def protocol_many(self, values, trials, rng):
+        values, rng = check_values(values, self.d), check_rng(rng)
+        trials = check_trials(trials, self.d)
+        n, cost = values.size, self._client_cost()
+        check_count(f"the real protocol of {self.name} ({n:,} clients x {cost:,} draws)", n * cost,
+                    limit=MAX_PROTOCOL_DRAWS, unit="random draws", alternative="use the sufficient-statistics sampler")
+        rows = max(1, CHUNK // cost)  # clients per vectorised block
+        out = []
+        if n <= rows:
+            per = max(1, rows // n)  # trials per block
+            for t in range(0, trials, per):
+                out.append(self._decode(self._stats(values, min(per, trials - t), rng), n))
+        else:
+            for _ in range(trials):
+                stats = sum(self._stats(values[a:a + rows], 1, rng) for a in range(0, n, rows))
+                out.append(self._decode(stats, n))
+        return np.concatenate(out)
+
+
+__all__ = ["Simulator", "BatchedProtocol", "SIMULATORS", "register", "keys_of", "parse_params", "make", "check_rng", "check_values",
            "check_counts", "check_trials", "to_float", "support_estimate", "MAX_PROTOCOL_DRAWS", "CHUNK", "MAX_N"]

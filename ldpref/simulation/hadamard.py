@@ -26,7 +26,7 @@ import sympy
 from ..errors import ParameterError
 from ..limits import check_count
 from ..mechanisms._params import check_d
-from .base import CHUNK, MAX_PROTOCOL_DRAWS, Simulator, check_counts, check_rng, check_values, register, to_float
+from .base import BatchedProtocol, check_counts, check_rng, check_trials, register, to_float
 from .pure import _exp
 
 #: the sufficient samplers hold a d x s table of counts (int64): at most this many cells
@@ -53,17 +53,37 @@ def hadamard_sign(i, j) -> np.ndarray:
     return 1 - 2 * (np.bitwise_count(np.bitwise_and(i, j)) & 1).astype(np.int64)
 
 
-def _check_cells(name: str, d: int, s: int) -> None:
-    check_count(f"the sufficient sampler of {name} (d = {d} values x {s} Hadamard columns)", d * s,
-                limit=MAX_SUFFICIENT_CELLS, unit="cells", alternative="use the real protocol")
+def _check_cells(name: str, cells: int, what: str) -> None:
+    check_count(f"the sufficient sampler of {name} ({what})", cells, limit=MAX_SUFFICIENT_CELLS, unit="cells",
+                alternative="use the real protocol")
 
 
-def _protocol_draws(name: str, draws: int) -> None:
-    check_count(f"the real protocol of {name}", draws, limit=MAX_PROTOCOL_DRAWS, unit="random draws")
+class _Batched(BatchedProtocol):
+    """Both methods through per-trial statistics: the protocol as :class:`BatchedProtocol`; subclasses add
+    ``_sufficient_stats(counts, trials, rng)`` (the same statistics in law), ``_cells()`` and ``_cells_text()``."""
+
+    def _client_cost(self):
+        return 3
+
+    def sufficient(self, counts, rng):
+        return self.sufficient_many(counts, 1, rng)[0]
+
+    def sufficient_many(self, counts, trials, rng):
+        counts, rng = check_counts(counts, self.d), check_rng(rng)
+        trials = check_trials(trials, self.d)
+        cells = self._cells()
+        _check_cells(self.name, cells, self._cells_text())
+        n = int(counts.sum())
+        per = max(1, MAX_SUFFICIENT_CELLS // cells)
+        return np.concatenate([self._decode(self._sufficient_stats(counts, min(per, trials - t), rng), n)
+                               for t in range(0, trials, per)])
 
 
-class HadamardSimulator(Simulator):
+class HadamardSimulator(_Batched):
     """HE (``he``) and HR (``hr``): one Hadamard column, binary randomised response on its sign."""
+
+    def _client_cost(self):
+        return 2
 
     def __init__(self, name, d, exp_eps, size=None):
         from ..mechanisms.variants import _hadamard_size
@@ -75,38 +95,38 @@ class HadamardSimulator(Simulator):
         self.keep = to_float(e / (e + 1))
         self.scale = to_float((e + 1) / (e - 1))  # H_hat(z) = z / (keep - flip)
 
-    def _decode(self, signed_per_column, n):
-        """``f_hat_x = scale/n sum_j H[j][x+1] w_j`` with w_j = (#(+1) - #(-1)) reports in column j."""
-        return self.scale / n * fwht(signed_per_column)[1:self.d + 1]
+    def _cells(self):
+        return self.d * self.s
 
-    def protocol(self, values, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        n = values.size
-        _protocol_draws(self.name, 2 * n)
-        w = np.zeros(self.s, dtype=np.int64)
-        for start in range(0, n, CHUNK):
-            x = values[start:start + CHUNK]
-            j = rng.integers(0, self.s, size=x.size)
-            sign = hadamard_sign(x + 1, j)
-            if self.name == "hr":  # the bit [H[j][x+1] = +1], randomised, read back as +-1 by the server
-                bit = sign == 1
-                reported = np.where(rng.random(x.size) < self.keep, bit, ~bit)
-                z = np.where(reported, 1, -1)
-            else:
-                z = np.where(rng.random(x.size) < self.keep, sign, -sign)
-            w += _signed_bincount(j, z, self.s)
-        return self._decode(w, n)
+    def _cells_text(self):
+        return f"d = {self.d} values x {self.s} Hadamard columns"
 
-    def sufficient(self, counts, rng):
-        counts, rng = check_counts(counts, self.d), check_rng(rng)
-        _check_cells(self.name, self.d, self.s)
-        n = int(counts.sum())
-        per_column = rng.multinomial(counts, np.full(self.s, 1.0 / self.s))  # d x s
-        sign = hadamard_sign(np.arange(1, self.d + 1)[:, None], np.arange(self.s)[None, :])
-        plus = (per_column * (sign == 1)).sum(axis=0)  # clients whose true sign in column j is +1
-        minus = (per_column * (sign == -1)).sum(axis=0)
+    def _decode(self, w, n):
+        """``f_hat_x = scale/n sum_j H[j][x+1] w_j``, w_j = #(+1) - #(-1) reports in column j; w: (trials, s)."""
+        return self.scale / n * fwht(w)[:, 1:self.d + 1]
+
+    def _stats(self, x, trials, rng):
+        s = self.s
+        j = rng.integers(0, s, size=(trials, x.size))
+        sign = hadamard_sign(x + 1, j)
+        keep = rng.random((trials, x.size)) < self.keep
+        if self.name == "hr":  # the bit [H[j][x+1] = +1], randomised, read back as +-1 by the server
+            bit = sign == 1
+            plus = np.where(keep, bit, ~bit)
+        else:
+            plus = np.where(keep, sign, -sign) == 1
+        idx = np.arange(trials)[:, None] * s + j
+        size = trials * s
+        w = np.bincount(idx[plus], minlength=size) - np.bincount(idx[~plus], minlength=size)
+        return w.reshape(trials, s)
+
+    def _sufficient_stats(self, counts, trials, rng):
+        per_column = rng.multinomial(counts, np.full(self.s, 1.0 / self.s), size=(trials, self.d))  # T x d x s
+        positive = hadamard_sign(np.arange(1, self.d + 1)[:, None], np.arange(self.s)[None, :]) == 1
+        plus = (per_column * positive).sum(axis=1)  # clients whose true sign in column j is +1
+        minus = (per_column * ~positive).sum(axis=1)
         reports_plus = rng.binomial(plus, self.keep) + rng.binomial(minus, 1.0 - self.keep)
-        return self._decode(2 * reports_plus - (plus + minus), n)
+        return 2 * reports_plus - (plus + minus)
 
     def exact(self):
         from ..mechanisms.variants import hadamard_encoding, hadamard_response
@@ -114,11 +134,7 @@ class HadamardSimulator(Simulator):
         return (hadamard_encoding if self.name == "he" else hadamard_response)(self.d, self.exp_eps, self.s)
 
 
-def _signed_bincount(j, z, s):
-    return np.bincount(j[z == 1], minlength=s) - np.bincount(j[z == -1], minlength=s)
-
-
-class RHRSimulator(Simulator):
+class RHRSimulator(_Batched):
     """Recursive Hadamard Response with b bits (``rhr``)."""
 
     def __init__(self, d, exp_eps, b=2, size=None, decoder="hadamard"):
@@ -135,6 +151,8 @@ class RHRSimulator(Simulator):
         self.B, self.m = 1 << (b - 1), 1 << b
         self.s = _hadamard_size(-(-d // self.B), size, f"RHR with d = {d}, b = {b}")
         self.params = {"d": d, "b": b, "exp_eps": e, "size": size, "decoder": decoder}
+        check_count(f"rhr with d = {d}, b = {b}: the report counts ({self.s} columns x 2^{b} messages)",
+                    self.s * self.m, limit=MAX_SUFFICIENT_CELLS, unit="cells")
         m = self.m
         p, q = e / (e + m - 1), 1 / (e + m - 1)
         self.p, self.lam = to_float(p), to_float(q * m)  # m-ary RR: keep, or re-draw uniformly over all m
@@ -145,48 +163,46 @@ class RHRSimulator(Simulator):
         x = np.arange(d)
         self._a, self._r = x // self.B, x % self.B
 
+    def _cells(self):
+        return max(self.d, self.m) * self.s
+
+    def _cells_text(self):
+        return f"max(d = {self.d}, 2^b = {self.m}) x {self.s} Hadamard columns"
+
     def _messages(self, x, j):
         """The message index of x in column j: r for sign +1, B + r for sign -1 (variants.rhr_message)."""
         sign = hadamard_sign(x // self.B + 1, j)
         return x % self.B + np.where(sign == 1, 0, self.B)
 
     def _decode(self, cnt, n):
-        """f_hat from the report counts cnt (s x m)."""
-        diff = (cnt[:, :self.B] - cnt[:, self.B:]).T  # B x s: (+, r) minus (-, r) per column
-        transformed = fwht(diff)  # B x s, row r: sum_j H[i][j] diff[r][j]
-        signed = transformed[self._r, self._a + 1]
+        """f_hat (trials x d) from the report counts cnt (trials x s x m)."""
+        B = self.B
+        diff = np.swapaxes(cnt[..., :B] - cnt[..., B:], -1, -2)  # trials x B x s: (+, r) minus (-, r)
+        signed = fwht(diff)[:, self._r, self._a + 1]  # sum_j H[a+1][j] diff[r][j]
         if self.decoder == "hadamard":
             return self.unit / n * signed
-        both = (cnt[:, :self.B] + cnt[:, self.B:]).sum(axis=0)[self._r]
+        both = (cnt[..., :B] + cnt[..., B:]).sum(axis=1)[:, self._r]
         return self.eq2_miss + (self.eq2_hit - self.eq2_miss) / n * 0.5 * (both + signed)
 
-    def protocol(self, values, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        n, m, s = values.size, self.m, self.s
-        _protocol_draws("rhr", 3 * n)
-        cnt = np.zeros(s * m, dtype=np.int64)
-        for start in range(0, n, CHUNK):
-            x = values[start:start + CHUNK]
-            j = rng.integers(0, s, size=x.size)
-            msg = self._messages(x, j)
-            other = (msg + 1 + rng.integers(0, m - 1, size=x.size)) % m
-            z = np.where(rng.random(x.size) < self.p, msg, other)
-            cnt += np.bincount(j * m + z, minlength=s * m)
-        return self._decode(cnt.reshape(s, m), n)
+    def _stats(self, x, trials, rng):
+        m, s = self.m, self.s
+        j = rng.integers(0, s, size=(trials, x.size))
+        msg = self._messages(x, j)
+        other = (msg + 1 + rng.integers(0, m - 1, size=(trials, x.size))) % m
+        z = np.where(rng.random((trials, x.size)) < self.p, msg, other)
+        idx = (np.arange(trials)[:, None] * s + j) * m + z
+        return np.bincount(idx.ravel(), minlength=trials * s * m).reshape(trials, s, m)
 
-    def sufficient(self, counts, rng):
-        counts, rng = check_counts(counts, self.d), check_rng(rng)
-        _check_cells("rhr", self.d, self.s)
-        n, m, s = int(counts.sum()), self.m, self.s
-        per_column = rng.multinomial(counts, np.full(s, 1.0 / s))  # d x s
-        cols = np.arange(s)[None, :]
-        msg = self._messages(np.arange(self.d)[:, None], cols)
-        true = np.zeros(s * m, dtype=np.int64)
-        np.add.at(true, (cols * m + msg).ravel(), per_column.ravel())
-        true = true.reshape(s, m)
+    def _sufficient_stats(self, counts, trials, rng):
+        m, s, d = self.m, self.s, self.d
+        per_column = rng.multinomial(counts, np.full(s, 1.0 / s), size=(trials, d))  # T x d x s
+        msg = self._messages(np.arange(d)[:, None], np.arange(s)[None, :])  # d x s
+        idx = (np.arange(trials)[:, None, None] * s + np.arange(s)[None, None, :]) * m + msg[None, :, :]
+        true = np.zeros(trials * s * m, dtype=np.int64)
+        np.add.at(true, idx.ravel(), per_column.ravel())
+        true = true.reshape(trials, s, m)
         redraw = rng.binomial(true, self.lam)
-        cnt = true - redraw + rng.multinomial(redraw.sum(axis=1), np.full(m, 1.0 / m))
-        return self._decode(cnt, n)
+        return true - redraw + rng.multinomial(redraw.sum(axis=-1), np.full(m, 1.0 / m))
 
     def exact(self):
         from ..mechanisms.variants import recursive_hadamard_response

@@ -31,27 +31,28 @@ Sufficient samplers (cost independent of n):
   pool of such clients (all of them are exchangeable).  numpy's multivariate hypergeometric needs a pool
   below 10^9: when sum G >= 10^9 the G clients are split into independent batches (clients are
   independent, so the sum of the batches has the same law), and only then does the cost grow, as
-  ``ceil(sum G / (10^9 - 1))``.
+  ``ceil(sum G / (10^9 - 1))``.  Measured (benchmarks/simulate_sufficient.py, d = 10^4, k = 2500, 2 busy
+  cores): 2-5 s per trial, dominated by the d x (occupied states) binomial draws -- not the < 1 s of GRR
+  and OUE.  ``sufficient_many`` scans many trials together (vectorised over trials).
 """
 
 from __future__ import annotations
-
-from math import comb
 
 import numpy as np
 import sympy
 
 from ..errors import ParameterError
-from ..limits import check_count
 from ..mechanisms._params import check_d, check_exp_eps, check_k
-from .base import (CHUNK, MAX_PROTOCOL_DRAWS, Simulator, check_counts, check_rng, check_values, register,
-                   support_estimate, to_float)
+from ..mechanisms.pure import comb  # 0 outside 0 <= r <= n, as the exact builder
+from .base import BatchedProtocol, check_counts, check_rng, check_trials, register, support_estimate, to_float
 
 #: numpy's multivariate hypergeometric (method "marginals") needs a population below 10^9
 MAX_HYPERGEOMETRIC_POOL = 10**9 - 1
+#: trials x states cells scanned together by sufficient_many
+TRIAL_CELLS = 1 << 16
 
 
-class PureSimulator(Simulator):
+class PureSimulator(BatchedProtocol):
     """Common part of the pure protocols: exact (p, q) converted once, the support-set decoder."""
 
     def __init__(self, name: str, d, exp_eps, p: sympy.Expr, q: sympy.Expr, params: dict):
@@ -62,6 +63,9 @@ class PureSimulator(Simulator):
 
     def _estimate(self, support_counts, n):
         return support_estimate(support_counts, n, self.p, self.q)
+
+    def _decode(self, support_counts, n):
+        return self._estimate(support_counts, n)
 
     def mechanism(self):
         """The exact Mechanism of ``ldpref mechanism NAME`` (refused by ldpref.limits when too large)."""
@@ -77,11 +81,6 @@ def _exp(exp_eps):
     return e
 
 
-def _protocol_draws(what: str, draws: int) -> None:
-    check_count(f"the real protocol of {what}", draws, limit=MAX_PROTOCOL_DRAWS, unit="random draws",
-                alternative="use the sufficient-statistics sampler")
-
-
 # ---- GRR ------------------------------------------------------------------------------------------
 class GRRSimulator(PureSimulator):
     """Generalised randomised response (registry ``grr``)."""
@@ -91,22 +90,27 @@ class GRRSimulator(PureSimulator):
         super().__init__("grr", d, e, e / (e + d - 1), 1 / (e + d - 1), {"d": d, "exp_eps": e})
         self.lam = to_float(sympy.Integer(d) / (e + d - 1))  # q d: probability of a uniform re-draw
 
-    def protocol(self, values, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        n, d = values.size, self.d
-        _protocol_draws("grr", 2 * n)
-        support = np.zeros(d, dtype=np.int64)
-        for start in range(0, n, CHUNK):
-            x = values[start:start + CHUNK]
-            keep = rng.random(x.size) < self.p
-            other = (x + 1 + rng.integers(0, d - 1, size=x.size)) % d  # uniform over the d - 1 other values
-            support += np.bincount(np.where(keep, x, other), minlength=d)
-        return self._estimate(support, n)
+    def _client_cost(self):
+        return 2
+
+    def _stats(self, x, trials, rng):
+        d = self.d
+        keep = rng.random((trials, x.size)) < self.p
+        other = (x + 1 + rng.integers(0, d - 1, size=(trials, x.size))) % d  # uniform over the d - 1 other values
+        y = np.where(keep, x, other) + d * np.arange(trials)[:, None]
+        return np.bincount(y.ravel(), minlength=trials * d).reshape(trials, d)
 
     def sufficient(self, counts, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)
-        redraw = rng.binomial(counts, self.lam)
-        support = counts - redraw + rng.multinomial(int(redraw.sum()), np.full(self.d, 1.0 / self.d))
+        return self._sufficient(counts, 1, rng)[0]
+
+    def sufficient_many(self, counts, trials, rng):
+        counts, rng = check_counts(counts, self.d), check_rng(rng)
+        return self._sufficient(counts, check_trials(trials, self.d), rng)
+
+    def _sufficient(self, counts, trials, rng):
+        redraw = rng.binomial(counts, self.lam, size=(trials, self.d))
+        support = counts - redraw + rng.multinomial(redraw.sum(axis=1), np.full(self.d, 1.0 / self.d))
         return self._estimate(support, int(counts.sum()))
 
     def exact(self):
@@ -128,23 +132,26 @@ class UnarySimulator(PureSimulator):
             p, q = sympy.Rational(1, 2), 1 / (e + 1)
         super().__init__(name, d, e, p, q, {"d": d, "exp_eps": e})
 
-    def protocol(self, values, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        n, d = values.size, self.d
-        _protocol_draws(self.name, n * (d + 1))
-        support = np.zeros(d, dtype=np.int64)
-        rows = max(1, CHUNK // d)
-        for start in range(0, n, rows):
-            x = values[start:start + rows]
-            bits = rng.random((x.size, d)) < self.q
-            bits[np.arange(x.size), x] = rng.random(x.size) < self.p
-            support += bits.sum(axis=0)
-        return self._estimate(support, n)
+    def _client_cost(self):
+        return self.d + 1
+
+    def _stats(self, x, trials, rng):
+        bits = rng.random((trials, x.size, self.d)) < self.q
+        bits[:, np.arange(x.size), x] = rng.random((trials, x.size)) < self.p
+        return bits.sum(axis=1)
 
     def sufficient(self, counts, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)
+        return self._sufficient(counts, 1, rng)[0]
+
+    def sufficient_many(self, counts, trials, rng):
+        counts, rng = check_counts(counts, self.d), check_rng(rng)
+        return self._sufficient(counts, check_trials(trials, self.d), rng)
+
+    def _sufficient(self, counts, trials, rng):
         n = int(counts.sum())
-        support = rng.binomial(counts, self.p) + rng.binomial(n - counts, self.q)
+        shape = (trials, self.d)
+        support = rng.binomial(counts, self.p, size=shape) + rng.binomial(n - counts, self.q, size=shape)
         return self._estimate(support, n)
 
     def exact(self):
@@ -172,74 +179,135 @@ class SubsetSelectionSimulator(PureSimulator):
         self.p_own = to_float(p)  # P(x in S | x) = p
         self.lam = to_float(comb(d, k) / Z)  # weight of the uniform k-subset in the mixture
 
-    def protocol(self, values, rng):
-        values, rng = check_values(values, self.d), check_rng(rng)
-        n, d, k = values.size, self.d, self.k
-        _protocol_draws("ss", n * d)
-        support = np.zeros(d, dtype=np.int64)
-        rows = max(1, CHUNK // d)
-        for start in range(0, n, rows):
-            x = values[start:start + rows]
-            m = x.size
-            own = rng.random(m) < self.p_own
-            # a uniform k-subset of the d - 1 other values: the k smallest of d - 1 random keys
-            keys = rng.random((m, d - 1))
-            picked = np.argpartition(keys, k - 1, axis=1)[:, :k] if k < d - 1 else np.tile(np.arange(d - 1), (m, 1))
-            picked = picked + (picked >= x[:, None])  # index among the others -> value
-            # clients holding x keep a uniform (k-1)-subset of those k: drop one of them uniformly
-            keep = np.ones((m, k), dtype=bool)
-            keep[np.flatnonzero(own), rng.integers(0, k, size=int(own.sum()))] = False
-            support += np.bincount(picked[keep], minlength=d) + np.bincount(x[own], minlength=d)
-        return self._estimate(support, n)
+    def _client_cost(self):
+        return self.d
+
+    def _stats(self, x, trials, rng):
+        d, k, m = self.d, self.k, x.size
+        own = rng.random((trials, m)) < self.p_own
+        # a uniform k-subset of the d - 1 other values: the k smallest of d - 1 random keys
+        keys = rng.random((trials, m, d - 1))
+        picked = np.argpartition(keys, k - 1, axis=-1)[..., :k] if k < d - 1 else \
+            np.broadcast_to(np.arange(d - 1), (trials, m, d - 1)).copy()
+        picked = picked + (picked >= x[None, :, None])  # index among the others -> value
+        # clients holding x keep a uniform (k-1)-subset of those k: drop one of them uniformly
+        keep = np.ones((trials, m, k), dtype=bool)
+        t_own, c_own = np.nonzero(own)
+        keep[t_own, c_own, rng.integers(0, k, size=t_own.size)] = False
+        offset = d * np.arange(trials)
+        items = np.concatenate(((picked + offset[:, None, None])[keep], (x[None, :] + offset[:, None])[own]))
+        return np.bincount(items, minlength=trials * d).reshape(trials, d)
 
     def sufficient(self, counts, rng):
         counts, rng = check_counts(counts, self.d), check_rng(rng)
+        return self._sufficient(counts, 1, rng)[0]
+
+    def sufficient_many(self, counts, trials, rng):
+        """Independent trials, scanned together (vectorised over trials, in chunks)."""
+        counts, rng = check_counts(counts, self.d), check_rng(rng)
+        trials = check_trials(trials, self.d)
+        step = max(1, TRIAL_CELLS // (self.k + 1))
+        return np.concatenate([self._sufficient(counts, min(step, trials - t), rng) for t in range(0, trials, step)])
+
+    def _sufficient(self, counts, trials, rng):
         n = int(counts.sum())
-        G = rng.binomial(counts, 1.0 - self.lam)  # clients reporting {x} + a uniform (k-1)-subset of the others
-        uniform = n - int(G.sum())  # clients reporting a uniform k-subset of [d]
-        total = int(G.sum())
+        G = rng.binomial(counts, 1.0 - self.lam, size=(trials, self.d))  # {x} + uniform (k-1)-subset of the others
+        uniform = n - G.sum(axis=1)  # clients reporting a uniform k-subset of [d]
+        total = int(G.sum(axis=1).max())
         batches = max(1, -(-total // MAX_HYPERGEOMETRIC_POOL))
+        scan = self._scan_one if trials == 1 else self._scan
         if batches == 1:
-            support = self._scan(G, uniform, rng)
+            support = scan(G, uniform, rng)
         else:  # consecutive batches of the G clients, each below numpy's hypergeometric limit
-            cum = np.cumsum(G)
+            cum = np.cumsum(G, axis=1)
             prev = cum - G
-            support = np.zeros(self.d, dtype=np.int64)
+            support = np.zeros((trials, self.d), dtype=np.int64)
             for b in range(batches):
-                lo, hi = b * MAX_HYPERGEOMETRIC_POOL, min((b + 1) * MAX_HYPERGEOMETRIC_POOL, total)
+                lo, hi = b * MAX_HYPERGEOMETRIC_POOL, (b + 1) * MAX_HYPERGEOMETRIC_POOL
                 part = np.clip(cum, lo, hi) - np.clip(prev, lo, hi)
-                support += self._scan(part, uniform if b == 0 else 0, rng)
+                support += scan(part, uniform if b == 0 else np.zeros_like(uniform), rng)
         return self._estimate(support, n)
 
     def _scan(self, G, uniform, rng):
-        """Inclusion counts of the subsets {x} + uniform (k-1)-subset of [d] \\ {x} (G[x] of them per x) and
-        ``uniform`` uniform k-subsets of [d], scanning the items in order (see the module docstring)."""
-        d, k = self.d, self.k
+        """Inclusion counts (trials x d) of the subsets {x} + uniform (k-1)-subset of [d] \\ {x} (G[t, x] of them)
+        and ``uniform[t]`` uniform k-subsets of [d], scanning the items in order (see the module docstring)."""
+        trials, d, k = G.shape[0], self.d, self.k
         slots = np.arange(k + 1, dtype=np.float64)
-        ahead = np.zeros(k + 1, dtype=np.int64)  # clients whose own x is still ahead, by free slots j
-        ahead[k - 1] = int(G.sum())
-        behind = np.zeros(k + 1, dtype=np.int64)  # clients with nothing excluded ahead, by free slots j
-        behind[k] = uniform
-        ahead_total = int(G.sum())
-        support = np.zeros(d, dtype=np.int64)
+        ahead = np.zeros((trials, k + 1), dtype=np.int64)  # clients whose own x is still ahead, by free slots j
+        ahead[:, k - 1] = G.sum(axis=1)
+        behind = np.zeros((trials, k + 1), dtype=np.int64)  # clients with nothing excluded ahead, by free slots
+        behind[:, k] = uniform
+        support = np.zeros((trials, d), dtype=np.int64)
         for i in range(d):
-            taken = int(G[i])
-            taken += _take(behind, slots, d - i, rng)  # d - i items left for them (i..d-1)
-            if G[i]:  # the clients with x = i leave the pool ahead, with their share of its states
-                lo, hi = _span(ahead)
-                if G[i] == ahead_total:
-                    moved = ahead[lo:hi + 1].copy()
-                else:
-                    moved = rng.multivariate_hypergeometric(ahead[lo:hi + 1], int(G[i]), method="marginals")
-                ahead[lo:hi + 1] -= moved
-                behind[lo:hi + 1] += moved
-                ahead_total -= int(G[i])
-            if ahead_total:
-                taken += _take(ahead, slots, d - i - 1, rng)  # their own x is excluded: d - i - 1 items left
-            support[i] = taken
-        if ahead_total or behind[1:].any():
+            taken = G[:, i] + _take(behind, slots, d - i, rng)  # d - i items left for them (i..d-1)
+            if G[:, i].any():  # the clients with x = i leave the pool ahead, with their share of its states
+                moved = _split(ahead, G[:, i], rng)
+                ahead -= moved
+                behind += moved
+            taken += _take(ahead, slots, d - i - 1, rng)  # their own x is excluded: d - i - 1 items left
+            support[:, i] = taken
+        if ahead.any() or behind[:, 1:].any():
             raise AssertionError("subset-selection scan ended with unfilled slots")
         return support
+
+    def _scan_one(self, G, uniform, rng):
+        """:meth:`_scan` for one trial, on 1-D arrays with the occupied state range kept by hand and one
+        binomial call per item (same draws in law: the split of the clients with x = i comes first, and they
+        join the pool behind only after the item is taken)."""
+        d, k = self.d, self.k
+        G1 = G[0]
+        slots = np.arange(k + 1, dtype=np.float64)
+        ahead = np.zeros(k + 1, dtype=np.int64)
+        behind = np.zeros(k + 1, dtype=np.int64)
+        ahead_total = int(G1.sum())
+        ahead[k - 1] = ahead_total
+        behind[k] = int(uniform[0])
+        alo = ahi = k - 1
+        blo = bhi = k
+        support = G1.copy()
+        for i in range(d):
+            moved = None
+            g = int(G1[i])
+            if g:
+                if g == ahead_total:
+                    moved = ahead[alo:ahi + 1].copy()
+                else:
+                    moved = rng.multivariate_hypergeometric(ahead[alo:ahi + 1], g, method="marginals")
+                ahead[alo:ahi + 1] -= moved
+                mlo, mhi = alo, ahi
+                ahead_total -= g
+            b0, a0 = max(blo, 1), max(alo, 1)
+            nb, na = max(bhi - b0 + 1, 0), (max(ahi - a0 + 1, 0) if ahead_total else 0)
+            if nb + na:
+                if (nb and bhi > d - i) or (na and ahi > d - i - 1):
+                    raise AssertionError("subset-selection scan: more free slots than items left")
+                trials_ = np.concatenate((behind[b0:b0 + nb], ahead[a0:a0 + na]))
+                probs = np.concatenate((slots[b0:b0 + nb] / (d - i), slots[a0:a0 + na] / max(d - i - 1, 1)))
+                took = rng.binomial(trials_, probs)
+                tb, ta = took[:nb], took[nb:]
+                if nb:
+                    behind[b0:b0 + nb] -= tb
+                    behind[b0 - 1:b0 + nb - 1] += tb
+                    blo = min(blo, b0 - 1)
+                if na:
+                    ahead[a0:a0 + na] -= ta
+                    ahead[a0 - 1:a0 + na - 1] += ta
+                    alo = min(alo, a0 - 1)
+                support[i] += int(took.sum())
+            if moved is not None:
+                behind[mlo:mhi + 1] += moved
+                blo, bhi = min(blo, mlo), max(bhi, mhi)
+            while blo < bhi and behind[blo] == 0:
+                blo += 1
+            while bhi > blo and behind[bhi] == 0:
+                bhi -= 1
+            while alo < ahi and ahead[alo] == 0:
+                alo += 1
+            while ahi > alo and ahead[ahi] == 0:
+                ahi -= 1
+        if ahead_total or behind[1:].any():
+            raise AssertionError("subset-selection scan ended with unfilled slots")
+        return support[None, :]
 
     def exact(self):
         from ..structured import pure
@@ -248,23 +316,46 @@ class SubsetSelectionSimulator(PureSimulator):
 
 
 def _span(states):
-    nz = np.flatnonzero(states)
+    """The columns [lo, hi] holding every non-zero state of any trial."""
+    nz = np.flatnonzero(states.any(axis=0))
     return (int(nz[0]), int(nz[-1])) if nz.size else (0, -1)
 
 
-def _take(states, slots, left, rng) -> int:
+def _take(states, slots, left, rng) -> np.ndarray:
     """One scan step: every client with j free slots among ``left`` items takes the current item w.p. j/left.
-    Updates ``states`` in place and returns how many took it."""
+    Updates ``states`` (trials x (k+1)) in place and returns how many took it, per trial."""
     lo, hi = _span(states)
     lo = max(lo, 1)
     if hi < lo:
-        return 0
+        return np.zeros(states.shape[0], dtype=np.int64)
     if hi > left:
         raise AssertionError(f"subset-selection scan: {hi} free slots but only {left} items left")
-    took = rng.binomial(states[lo:hi + 1], slots[lo:hi + 1] / left)
-    states[lo:hi + 1] -= took
-    states[lo - 1:hi] += took
-    return int(took.sum())
+    took = rng.binomial(states[:, lo:hi + 1], slots[lo:hi + 1] / left)
+    states[:, lo:hi + 1] -= took
+    states[:, lo - 1:hi] += took
+    return took.sum(axis=1)
+
+
+def _split(pool, draws, rng) -> np.ndarray:
+    """Per trial t, the states of ``draws[t]`` clients drawn without replacement from ``pool[t]`` (counts per
+    state): a multivariate hypergeometric draw (numpy's for one trial; color by color across trials)."""
+    lo, hi = _span(pool)
+    out = np.zeros_like(pool)
+    if pool.shape[0] == 1:
+        total = int(pool[0].sum())
+        draw = int(draws[0])
+        out[0, lo:hi + 1] = pool[0, lo:hi + 1] if draw == total else \
+            rng.multivariate_hypergeometric(pool[0, lo:hi + 1], draw, method="marginals")
+        return out
+    rest = pool[:, lo:hi + 1].sum(axis=1)
+    need = draws.astype(np.int64).copy()
+    for j in range(lo, hi + 1):
+        good = pool[:, j]
+        rest -= good
+        got = rng.hypergeometric(good, rest, need)  # nsample <= good + rest holds: the pool holds the draws
+        out[:, j] = got
+        need -= got
+    return out
 
 
 register("grr", GRRSimulator)
