@@ -42,16 +42,21 @@ class HashSampler:
         if len(rows) == 0:
             return T
         step = max(1, CHUNK // self.d)
-        values = np.arange(self.d, dtype=np.int64)
+        m = W.shape[1]
         for start in range(0, len(rows), step):
             block = rows[start:start + step]
-            h = self.hash(block[:, None], values[None, :])  # (block, d)
-            vals = np.take_along_axis(W[start:start + step], h, axis=1)
+            h = self.rows(block)  # (block, d): h_j(v) for every v
+            h += (np.arange(len(block), dtype=h.dtype) * m)[:, None]
+            vals = np.take(W[start:start + step].ravel(), h)
             if trial is None:
                 T[0] += vals.sum(axis=0)
             else:
                 np.add.at(T, trial[start:start + step], vals)
         return T
+
+    def rows(self, j: np.ndarray) -> np.ndarray:
+        """``h_j(v)`` for the functions ``j`` and every v in [d]: shape (len(j), d), a fresh array."""
+        return self.hash(j[:, None], np.arange(self.d, dtype=np.int64)[None, :])
 
     def full_table(self) -> np.ndarray:
         """Every ``h_j(x)`` as a k x d array (refused beyond :data:`MAX_TABLE` values)."""
@@ -100,6 +105,9 @@ class Table(HashSampler):
 
     def hash(self, j, x):
         return self.table[j, x]
+
+    def rows(self, j):
+        return self.table[j]  # a row gather (a copy)
 
     def full_table(self):
         return self.table

@@ -33,12 +33,29 @@ def _bincount2(rows: np.ndarray, cols: np.ndarray, shape, weights=None) -> np.nd
     return flat.reshape(shape).astype(np.float64)
 
 
+def spread(totals: np.ndarray, cells: int, rng: np.random.Generator):
+    """Put ``totals[i]`` items independently and uniformly into ``cells`` cells, for every i: returns
+    ``(i, cell, count)`` triplets (a multinomial per row, exactly in law).  A row with fewer items than
+    cells draws each item's cell, a larger row one multinomial, so the cost is O(sum_i min(totals_i, cells))."""
+    totals = np.asarray(totals, dtype=np.int64)
+    small = np.flatnonzero((totals > 0) & (totals < cells))
+    big = np.flatnonzero(totals >= cells)
+    r1 = np.repeat(small, totals[small])
+    c1 = rng.integers(0, cells, size=len(r1))
+    M = rng.multinomial(totals[big], np.full(cells, 1 / cells)) if len(big) else np.zeros((0, cells), dtype=np.int64)
+    r2 = np.repeat(big, cells)
+    c2 = np.tile(np.arange(cells), len(big))
+    return (np.concatenate([r1, r2]), np.concatenate([c1, c2]),
+            np.concatenate([np.ones(len(r1), dtype=np.int64), M.ravel()]))
+
+
 class GRR:
     """m-ary randomised response: keep r w.p. ``p = e/(e + m - 1)``, else a uniform other bucket."""
 
     def __init__(self, m: int, p: float, q: float):
         self.m, self.p, self.q = m, p, q
-        self.row_cost = m * m  # sufficient-statistics draws per function
+        self.row_cost = m  # dense sufficient-statistics work per function
+        self.client_cost = 1  # report entries per client
         self.u, self.w = 1 / (p - q), -q / (p - q)  # Q_R[a, z] = (1[z = a] - q)/(p - q)
 
     def perturb(self, r, rng):
@@ -50,14 +67,16 @@ class GRR:
         return _bincount2(jc, report[0], (rows, self.m))
 
     def sufficient(self, G, rng):
+        """m-ary RR's column is ``(p - q) e_r + q 1``: a client reports r outright w.p. p - q, else a bucket
+        uniform over all m (r included; then P(r) = p, P(z != r) = q).  So per function: Bin(G[j, r], p - q)
+        outright at each r, and the rest of the function's clients one multinomial over [m] -- O(k m), exact."""
         K, m = G.shape
-        check_count(f"GRR sufficient statistics for {K} x {m} groups", K * m * m, limit=MAX_DRAWS, unit="draws")
-        kept = rng.binomial(G, self.p)
-        moved = rng.multinomial((G - kept).ravel(), np.full(m - 1, 1 / (m - 1))).reshape(K, m, m - 1)
-        N = kept.astype(np.float64)
-        for r in range(m):  # the t-th other bucket of r is (r + 1 + t) mod m
-            N += np.roll(np.concatenate([np.zeros((K, 1)), moved[:, r, :]], axis=1), r, axis=1)
-        return N
+        outright = rng.binomial(G, self.p - self.q)
+        rest = (G - outright).sum(axis=1)
+        i, z, c = spread(rest, m, rng)
+        N = outright.astype(np.float64).ravel()
+        N += np.bincount(i * m + z, weights=c, minlength=K * m)
+        return N.reshape(K, m)
 
 
 class Unary:
@@ -66,6 +85,7 @@ class Unary:
     def __init__(self, m: int, p: float, q: float):
         self.m, self.p, self.q = m, p, q
         self.row_cost = m
+        self.client_cost = m
         self.u, self.w = 1 / (p - q), -q / (p - q)
 
     def perturb(self, r, rng):
@@ -96,7 +116,8 @@ class HE:
 
     def __init__(self, m: int, exp_eps: float, size: int):
         self.m, self.S = m, size
-        self.row_cost = m * size
+        self.row_cost = m + size
+        self.client_cost = 2
         self.keep = exp_eps / (exp_eps + 1)
         self.u, self.w = (exp_eps + 1) / (exp_eps - 1), 0.0
         jj = np.arange(size)[:, None]
@@ -115,12 +136,16 @@ class HE:
         return signed @ self.H
 
     def sufficient(self, G, rng):
+        """Each (function, r) group spreads uniformly over the S rows j'; per (group, j') the kept signs
+        are Bin(count, e/(e+1)): cost O(K m + sum min(G, S)) draws, then a K x S by S x m product."""
         K, m = G.shape
-        check_count(f"HE sufficient statistics for {K} x {m} groups", K * m * self.S, limit=MAX_DRAWS, unit="draws")
-        C = rng.multinomial(G.ravel(), np.full(self.S, 1 / self.S)).reshape(K, m, self.S)
-        kept = rng.binomial(C, self.keep)
-        net = 2 * kept - C  # sum of sign / H[j'][r + 1] over the group
-        signed = np.einsum("kra,ar->ka", net.astype(np.float64), self.H.astype(np.float64))  # (K, S)
+        flat = G.ravel()
+        nz = np.flatnonzero(flat)
+        i, jp, c = spread(flat[nz], self.S, rng)
+        row, r = np.divmod(nz[i], m)
+        net = 2 * rng.binomial(c, self.keep) - c  # sum of sign * H[j'][r + 1] over the clients of the cell
+        signed = np.bincount(row * self.S + jp, weights=(self.H[jp, r] * net).astype(np.float64),
+                             minlength=K * self.S).reshape(K, self.S)
         return signed @ self.H
 
 
@@ -130,30 +155,46 @@ class Algorithm1:
 
     def __init__(self, m: int, s: int, p: float):
         self.m, self.s, self.p = m, s, p
-        self.row_cost = m * m * s
+        self.row_cost = m
+        self.client_cost = s
         q = (p * (s - 1) + (1 - p) * s) / (m - 1)  # Algorithm 3's q
         self.q = q
         self.u, self.w = 1 / (p - q), -q / (p - q)
 
     def perturb(self, r, rng):
-        """Each client's subset by Floyd's algorithm (uniform without replacement), vectorised; cost O(n s^2)."""
+        """Each client's subset, uniform without replacement, by Floyd's algorithm vectorised over clients
+        with a per-client bitmap of taken buckets: O(n s) draws, memory O(chunk m)."""
         n, m, s = len(r), self.m, self.s
         with_r = rng.random(n) < self.p
         size = np.where(with_r, s - 1, s)
-        M = m - 1
-        picks = np.full((n, s), -1, dtype=np.int64)
-        # Floyd for size t over [M]: for i = M - t .. M - 1: pick u in 0..i; if taken use i.  Columns run
-        # over the largest size s; a client of size s - 1 skips the first column (i = M - s).
-        for col, i in enumerate(range(M - s, M)):
-            active = size > (M - 1 - i)  # client needs this step: i >= M - size
-            u = rng.integers(0, i + 1, size=n)
-            taken = (picks[:, :col] == u[:, None]).any(axis=1)
-            picks[:, col] = np.where(active, np.where(taken, i, u), -1)
+        picks = self._floyd(size, rng)
         buckets = picks + (picks >= r[:, None])  # index in [m] \ {r} -> bucket
-        buckets[picks < 0] = -1
-        if s >= 1:
-            buckets[:, 0] = np.where(with_r, r, buckets[:, 0])  # with r: the skipped first column holds r
+        buckets[:, 0] = np.where(with_r, r, buckets[:, 0])  # with r: the unused first column holds r
         return (buckets,)
+
+    def _floyd(self, size, rng):
+        """Floyd for size t over [M], M = m - 1: for i = M - t .. M - 1 pick u uniform in 0..i, or i if u is
+        already taken.  Columns run over the largest size s; a client of size s - 1 leaves the first column
+        (i = M - s) at -1."""
+        M, s, n = self.m - 1, self.s, len(size)
+        picks = np.empty((n, s), dtype=np.int64)
+        step = max(1, (CHUNK // 2) // M)  # a bitmap of step x M bytes (about 2 MB: stays in cache)
+        for start in range(0, n, step):
+            sz = size[start:start + step]
+            c = len(sz)
+            base = np.arange(c, dtype=np.int64) * M
+            taken = np.zeros(c * M, dtype=bool)
+            for col, i in enumerate(range(M - s, M)):
+                u = rng.integers(0, i + 1, size=c)
+                pick = np.where(taken[base + u], i, u)
+                if col == 0:  # only here can a client be inactive: i = M - s < M - size for size s - 1
+                    active = sz == s
+                    taken[(base + pick)[active]] = True
+                    pick[~active] = -1
+                else:
+                    taken[base + pick] = True
+                picks[start:start + c, col] = pick
+        return picks
 
     def indicators(self, jc, report, rows):
         b = report[0]
@@ -161,22 +202,37 @@ class Algorithm1:
         return _bincount2(jj.ravel(), b.ravel(), (rows, self.m))
 
     def sufficient(self, G, rng):
-        """Exact in law at a cost O(K m s) for K groups, independent of the number of clients: per group
-        (j, r), A ~ Bin(G, p) subsets hold r and need s - 1 more, G - A need s; walking over the other
-        buckets, a subset still needing t of the M' buckets left holds the next one w.p. t/M'
-        independently, so per class t the number holding it is Bin(n_t, t/M')."""
+        """Exact in law.  A (function, r) group of G clients costs min(G s, m s) (s draws per client's
+        subset): small groups run their clients (:meth:`perturb`), large ones the walk
+        below, O(m s) whatever G.  The walk: A ~ Bin(G, p) subsets hold r and need s - 1 more, G - A need
+        s; going over the other buckets, a subset still needing t of the M' buckets left holds the next
+        one w.p. t/M' independently, so per class t the number holding it is Bin(n_t, t/M').  The total
+        is bounded by the number of clients and by (groups) m s, never more."""
         K, m = G.shape
         s = self.s
-        check_count(f"GCMS sufficient statistics for {K} x {m} groups", K * m * m * s, limit=MAX_DRAWS, unit="draws",
-                    alternative="use smaller k or m (the per-bucket walk costs k m^2 s draws)")
-        Gf = G.ravel()
+        flat = G.ravel()
+        client_cost = s
+        small = np.flatnonzero((flat > 0) & (flat * client_cost < m * s))
+        big = np.flatnonzero(flat * client_cost >= m * s)
+        check_count(f"GCMS sufficient statistics for {len(big)} large groups", len(big) * m * s, limit=MAX_DRAWS,
+                    unit="draws", alternative="use smaller k or m (the per-bucket walk costs m s draws per group)")
+        out = np.zeros(K * m)
+        if len(small):
+            who = np.repeat(small, flat[small])
+            (buckets,) = self.perturb(who % m, rng)
+            out += np.bincount((np.repeat(who // m, s) * m + buckets.ravel()), minlength=K * m)
+        if len(big):
+            out += self._walk(flat[big], big % m, big // m, K, rng)
+        return out.reshape(K, m)
+
+    def _walk(self, Gf, r, row, K, rng):
+        m, s = self.m, self.s
         A = rng.binomial(Gf, self.p)
-        r = np.tile(np.arange(m), K)
-        need = np.zeros((K * m, s + 1), dtype=np.int64)  # need[:, t]: subsets still needing t buckets
+        need = np.zeros((len(Gf), s + 1), dtype=np.int64)  # need[:, t]: subsets still needing t buckets
         need[:, s - 1] += A
         need[:, s] += Gf - A
-        inc = np.zeros((K * m, m), dtype=np.int64)
-        inc[np.arange(K * m), r] = A
+        inc = np.zeros((len(Gf), m), dtype=np.int64)
+        inc[np.arange(len(Gf)), r] = A
         t = np.arange(1, s + 1)
         for b in range(m):
             live = r != b
@@ -186,4 +242,5 @@ class Algorithm1:
             inc[:, b] += np.where(live, take.sum(axis=1), 0)
             need[:, 1:] -= take
             need[:, :-1] += take
-        return inc.reshape(K, m, m).sum(axis=1).astype(np.float64)
+        return np.bincount(np.repeat(row, m) * m + np.tile(np.arange(m), len(Gf)), weights=inc.ravel(),
+                           minlength=K * m)

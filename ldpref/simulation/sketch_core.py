@@ -10,13 +10,27 @@ with ``c = sum_i w(report_i)``: the same decoder matrix Q as the exact builder, 
 it (pan-cms Eq. (2) / Eq. (8), OLH's support-set decoder, jiang-gcms Eq. (4), pan-strict's OCMS decoders).
 
 Sufficient statistics: the reports enter the estimate only through ``Ind``; ``G[j, r]`` (clients of
-function j with hashed value r) is one multinomial per input value over the k functions, and
-:meth:`Inner.sufficient` draws ``Ind`` from ``G`` in law.  Cost O(d k + k m (m or S)), independent of n,
-but linear in k: a family of 4^l functions (gf2-affine with large l) is refused by
-:func:`ldpref.limits.check_count` rather than sampled at a cost in n.  The ideal family (pan-cms Theorem
-3.10; :mod:`ldpref.structured.ideal`) draws its k functions once per trial (one k x d table, shared by
-every client of that trial) -- exactly the model whose moments :class:`~ldpref.structured.ideal.IdealSketchModel`
-gives, including the variance of the draw.
+function j with hashed value r) is one multinomial per input value over the k functions, and the inner
+sampler draws ``Ind`` from ``G`` in law (:mod:`.inner`).  Every multinomial is drawn sparsely
+(:func:`.inner.spread`: item by item when a row has fewer items than cells), so one trial costs
+
+    O(d + sum_x min(c_x, k) + k m + inner),  inner: GRR / unary O(k m), HE O(k m S),
+    GCMS O(sum over (j, r) groups of min(G_jr, m) s) <= O(k m^2 s),
+
+bounded whatever n is (n = 10^12 costs no more than n = 10^6 once every cell is occupied) -- but it grows
+with k: the sketch itself has k m cells and a server must look at each used function on all d values.
+GCMS's per-group term is the price of exactness: the bucket counts of G uniform s-subsets are not a
+multinomial, and the exact walk over the m buckets costs m s per (function, hashed value) group.
+Where that is too large (a family of 4^l functions, an ideal family of k = 65536 functions at d = 10^5:
+a k x d table of 6.5e9 values) the simulators refuse with :func:`ldpref.limits.check_count` rather than
+allocate; sampling exactly in law there would need, per used function, its values on all d inputs, i.e. a
+cost of min(n, k) d whichever method is used.  The real protocol costs O(n s) for the clients
+(s = entries per report) plus O(min(n, k) d) for the server's lookup.
+
+The ideal family (pan-cms Theorem 3.10; :mod:`ldpref.structured.ideal`) draws its k functions once per
+trial (one k x d table, shared by every client of that trial) -- exactly the model whose moments
+:class:`~ldpref.structured.ideal.IdealSketchModel` gives, including the variance of the draw.  A fresh
+function per client is its limit k -> infinity, ``family=ideal-fresh`` (:mod:`.fresh`, O(d) per trial).
 """
 
 from __future__ import annotations
@@ -31,9 +45,12 @@ from ..errors import ParameterError
 from ..limits import check_count
 from .base import Simulator, check_counts, check_rng, check_trials, check_values
 from .hashes import MAX_TABLE, HashSampler
+from .inner import spread
 
 #: Largest trials x d x k multinomial table drawn by one sufficient-statistics call.
 MAX_GROUPS = 5 * 10**7
+#: Report entries (clients x entries per report) one real-protocol run holds in memory at once.
+MAX_CLIENT_ENTRIES = 2 * 10**8
 #: Clients (runs x n) put through one batch of the real protocol.
 BATCH = 1 << 20
 
@@ -90,6 +107,9 @@ class SketchSimulator(Simulator):
         values, rng = check_values(values, self.d), check_rng(rng)
         trials = check_trials(trials, self.d)
         n, k = len(values), self.k
+        check_count(f"{self.name}: real protocol with n = {n} clients x {self.inner.client_cost} report entries",
+                    n * self.inner.client_cost, limit=MAX_CLIENT_ENTRIES, unit="report entries",
+                    alternative="use sufficient(), whose cost does not grow with n")
         out, done = [], 0
         while done < trials:
             t, fam = self._batch(rng, trials - done, n)
@@ -107,22 +127,25 @@ class SketchSimulator(Simulator):
         return self.sufficient_many(counts, 1, rng)[0]
 
     def sufficient_many(self, counts, trials, rng):
-        """``trials`` independent draws of the estimate in law from the counts, shape (trials, d); cost
-        O(trials (d k + inner cost)), independent of n."""
+        """``trials`` independent draws of the estimate in law from the counts, shape (trials, d).
+
+        The clients of value x spread over the k functions (one multinomial, :func:`.inner.spread`: cost
+        O(min(c_x, k))); ``G[j, r]`` adds them up by hashed value; the inner sampler draws ``Ind`` from G.
+        Cost O(d + sum_x min(c_x, k) + k m + inner), bounded independently of n."""
         counts, rng = check_counts(counts, self.d), check_rng(rng)
         trials = check_trials(trials, self.d)
         n, k, m, d = int(counts.sum()), self.k, self.inner.m, self.d
-        check_count(f"{self.name}: d x k function choices = {d} x {k}", d * k, limit=MAX_GROUPS, unit="cells",
-                    alternative="sampling in law needs every (value, function) cell; use the protocol or a smaller family")
+        check_count(f"{self.name}: k x m sketch cells = {k} x {m}", k * m, limit=MAX_GROUPS, unit="cells",
+                    alternative="use a smaller family or hash range")
         out, done = [], 0
         while done < trials:
-            t, fam = self._batch(rng, trials - done, max(d * k, k * self.inner.row_cost), budget=MAX_GROUPS // 10)
+            t, fam = self._batch(rng, trials - done, d + k * self.inner.row_cost, budget=MAX_GROUPS // 10)
             done += t
-            M = rng.multinomial(np.broadcast_to(counts, (t, d)), np.full(k, 1 / k))  # (t, d, k): clients of x on j
-            table = fam.full_table().reshape(-1, k, d)  # (1 or t, k, d)
-            jj = np.arange(k)[:, None] * m
-            G = np.stack([np.bincount((jj + table[i if len(table) > 1 else 0]).ravel(), weights=M[i].T.ravel(),
-                                      minlength=k * m) for i in range(t)])
+            i, j, c = spread(np.tile(counts, t), k, rng)  # (run, x) -> function j, c clients
+            run, x = np.divmod(i, d)
+            key = run * k + j
+            h = fam.hash(j if self.fixed else key, x)
+            G = np.bincount(key * m + h, weights=c, minlength=t * k * m)
             G = np.rint(G).astype(np.int64).reshape(t * k, m)  # integer sums of integer weights, exact below 2^53
             rows = np.flatnonzero(G.sum(axis=1))
             Ind = self.inner.sufficient(G[rows], rng)

@@ -2,9 +2,11 @@
 
 * ``cms`` -- pan-cms Section 3 (Fig. 1, Eq. (2), Eq. (8)): families gf2-affine (Eq. (18)), gf2-affine-mod
   (Section 3.5), random (Section 3.6, the seeded table of :func:`ldpref.mechanisms.variants.make_family`)
-  and ideal (a fresh draw of k uniform functions per trial, :mod:`ldpref.structured.ideal`); inner rr / arp
+  ideal (a fresh draw of k uniform functions per trial, :mod:`ldpref.structured.ideal`) and ideal-fresh
+  (one uniform function per client, :mod:`.fresh`; inner rr only); inner rr / arp
   / srp (Eqs. (12)-(14)); decoder eq2 / eq8.
-* ``olh`` -- pan-cms Section 4.4 (Wang et al. 2017): m-ary RR of the hashed value, support-set decoder.
+* ``olh`` -- pan-cms Section 4.4 (Wang et al. 2017): m-ary RR of the hashed value, support-set decoder;
+  families as for cms (default gf2-affine-mod, as the builder).
 * ``cms-he`` -- pan-cms Section 4.5: CMS whose inner mechanism is Hadamard Encoding on [m] (Section 4.1).
 * ``gcms`` -- jiang-gcms Algorithms 1-3, Eq. (4): the seeded random family of the registry builder
   (k functions drawn once from ``default_rng(seed)``, each client picks one uniformly), or ``family=ideal``
@@ -31,9 +33,21 @@ from ..mechanisms._params import check_d
 from .base import register
 from .hashes import MAX_TABLE, GF2Affine, PrimeAffine, Table, random_table
 from .inner import GRR, HE, Algorithm1, Unary
+from .fresh import FreshSketchSimulator, fresh_model
 from .sketch_core import SketchSimulator, int_param
 
 FAMILIES = ("gf2-affine", "gf2-affine-mod", "random", "ideal")
+#: a fresh uniform function per client (:mod:`.fresh`): the ideal family's limit k -> infinity
+FRESH = "ideal-fresh"
+
+
+def _fresh_keys(name: str, m, k, l=None, seed=None):
+    """Checks of family=ideal-fresh: m required; k, l, seed do not apply."""
+    if m is None:
+        raise ParameterError(f"{name} family={FRESH} needs m")
+    if k is not None or l is not None or seed is not None:
+        raise ParameterError(f"k, l and seed do not apply to family={FRESH} (every client draws its own function)")
+    return int_param(m, "m", 2)
 
 
 def exp_eps_value(exp_eps=None, eps=None):
@@ -175,6 +189,15 @@ def make_cms(d, exp_eps=None, m=None, k=None, l=None, family="gf2-affine", inner
         raise ParameterError(f"inner {inner!r} unknown; choose one of rr, arp, srp")
     if decoder not in ("eq2", "eq8"):
         raise ParameterError(f"decoder {decoder!r}: choose 'eq2' or 'eq8'")
+    if family == FRESH:
+        m = _fresh_keys("cms", m, k, l, seed)
+        if inner != "rr" or decoder != "eq2":
+            raise ParameterError(f"family={FRESH} is simulated for inner=rr with decoder eq2 only (a unary report's "
+                                 f"bits are shared by values hashed together)")
+        sp = dict(d=d, exp_eps=e, m=m, inner="rr")
+        scale, offset = _cms_map(m)
+        return FreshSketchSimulator("cms", dict(sp, family=FRESH), d, _grr(m, e), scale=scale, offset=offset,
+                                    p_own=to_float(e / (e + m - 1)), p_other=1 / m, exact=lambda: fresh_model("cms", sp))
     draw, m, k, rate = family_sampler(d, family, m, k, l, seed)
     if decoder == "eq8":
         if family == "ideal":
@@ -201,11 +224,19 @@ def make_olh(d, exp_eps=None, m=None, family="gf2-affine-mod", k=None, l=None, s
     d, e = _prepare(d, exp_eps, eps)
     if m is None:
         m = max(2, int(sympy.floor(e + sympy.Rational(3, 2))))
-    draw, m, k, _ = family_sampler(d, family, m, k, l, seed)
+    if family == FRESH:
+        m = _fresh_keys("olh", m, k, l, seed)
+        draw = None
+    else:
+        draw, m, k, _ = family_sampler(d, family, m, k, l, seed)
     p, q, g = e / (e + m - 1), 1 / (e + m - 1), sympy.Rational(1, m)
     R = GRR(m, to_float(p), to_float(q))
     # the support-set decoder (1[h(v) = y] - 1/m)/(p - 1/m) as scale Q_R - offset (structured.sketch.olh_terms)
     scale, offset = to_float((p - q) / (p - g)), to_float((g - q) / (p - g))
+    if family == FRESH:
+        sp = dict(d=d, exp_eps=e, m=m)
+        return FreshSketchSimulator("olh", dict(sp, family=FRESH), d, R, scale=scale, offset=offset,
+                                    p_own=to_float(p), p_other=1 / m, exact=lambda: fresh_model("olh", sp))
     params = {key: v for key, v in dict(d=d, exp_eps=e, m=m, family=family, k=k if family in ("random", "ideal") else None,
                                            l=l, seed=seed).items() if v is not None}
     exact = (lambda: _structured("olh", params)) if family == "ideal" else (lambda: _registry_exact("olh", params))
@@ -236,7 +267,13 @@ def make_cms_he(d, exp_eps=None, m=None, k=None, l=None, family="gf2-affine", se
 def make_gcms(d, m, k, s, p=None, exp_eps=None, seed=None, family="random", eps=None) -> SketchSimulator:
     """GCMS (jiang-gcms Algorithms 1-3, decoder Eq. (4)); ``p`` or ``exp_eps`` / ``eps``."""
     d = check_d(int_param(d, "d", 2))
-    m, k, s = int_param(m, "m", 2), int_param(k, "k", 1), int_param(s, "s", 1)
+    m, s = int_param(m, "m", 2), int_param(s, "s", 1)
+    if family == FRESH:
+        _fresh_keys("gcms", m, k, None, seed)
+    elif k is None:
+        raise ParameterError("gcms: missing key k (the number of hash functions)")
+    else:
+        k = int_param(k, "k", 1)
     if s > m - 1:
         raise ParameterError(f"s = {s}: Algorithm 1 draws s buckets from [m] \\ {{r}}, so s <= m - 1 = {m - 1}")
     if p is None:
@@ -253,8 +290,15 @@ def make_gcms(d, m, k, s, p=None, exp_eps=None, seed=None, family="random", eps=
     q_exact = (p_exact * (s - 1) + (1 - p_exact) * s) / (m - 1)
     if sympy.simplify(p_exact - q_exact) == 0:
         raise ParameterError(f"p = q = {q_exact}: Eq. (4) divides by zero")
+    if family == FRESH:
+        sp = dict(d=d, m=m, s=s)
+        sp.update({"p": p_exact} if p is not None else {"exp_eps": exp_eps_value(exp_eps, eps)})
+        scale, offset = _cms_map(m)
+        return FreshSketchSimulator("gcms", dict(sp, family=FRESH), d, Algorithm1(m, s, to_float(p_exact)),
+                                    scale=scale, offset=offset, p_own=to_float(p_exact), p_other=s / m,
+                                    exact=lambda: fresh_model("gcms", sp))
     if family not in ("random", "ideal"):
-        raise ParameterError(f"gcms family {family!r}: choose random (the registry's seeded draw) or ideal")
+        raise ParameterError(f"gcms family {family!r}: choose random (the registry's seeded draw), ideal or {FRESH}")
     draw, m, k, _ = family_sampler(d, family, m, k, None, (0 if seed is None else seed) if family == "random" else seed)
     R = Algorithm1(m, s, to_float(p_exact))
     scale, offset = _cms_map(m)
@@ -311,9 +355,10 @@ def _gcms_keys() -> dict:
     from ..mechanisms import REGISTRY
 
     keys = dict(REGISTRY["gcms"].keys)
+    keys["k"] = Key("int", None, help="number of hash functions (required unless family=ideal-fresh)")
     keys["seed"] = Key("int", None, help="seed of numpy.random.default_rng for the random hash family (default 0)")
     keys["family"] = Key("str", "random", help="random (the registry's seeded draw) | ideal (k uniform functions "
-                                                "drawn once per run, jiang-gcms Section IV)")
+                                                "drawn once per run, jiang-gcms Section IV) | ideal-fresh (one per client; k unused)")
     return keys
 
 
