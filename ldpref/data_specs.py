@@ -72,10 +72,12 @@ class Dataset:
 
     @property
     def d(self) -> int:
+        """The domain size: values are 0..d-1."""
         return len(self.counts)
 
     @property
     def n(self) -> int:
+        """The number of clients (sum of the counts)."""
         return sum(self.counts)
 
     def values(self) -> np.ndarray:

@@ -245,6 +245,7 @@ def _alpha(text: str) -> float:
 
 
 def cmd_simulate(args) -> int:
+    """``ldpref simulate``: T seeded trials beside the exact moments; exit 0 agrees, 1 disagrees, 2 bad input."""
     from .. import data_specs
     from ..errors import ParameterError
     from ..limits import Progress, check_count
