@@ -194,7 +194,9 @@ def fast_local_hashing(d, exp_eps, k, g=2, seed=None, table=None) -> Mechanism:
     (:class:`ldpref.errors.NonUniformFamilyWarning`) when the family is not pairwise uniform."""
     fam = fastlh_family(d, g, k, 0 if seed is None else seed, table)
     warn_if_not_pairwise_uniform(fam, "random", f"fastlh family ({fam.name})")
-    return local_hashing(fam, exp_eps)
+    mech = local_hashing(fam, exp_eps)
+    mech.name = "fastlh" + mech.name[len("olh"):]
+    return mech
 
 
 _D = Key("int", help="dictionary size")
