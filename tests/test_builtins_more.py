@@ -201,3 +201,24 @@ def test_hm_size_refused_before_building():
 
     with pytest.raises(ResourceLimitError):
         hadamard_mechanism(64, 3, t=4)
+
+
+def test_conformance_target_over_adapter_hashes():
+    """``ldpref conform`` judges hcms / fastlh cases with hash=adapter over the adapter's own table."""
+    from ldpref.conformance.target import exact_target
+    from ldpref.hashing import HashFamily
+    from ldpref.mechanisms import hadamard_count_mean_sketch
+
+    rows = [[0, 1, 3], [2, 2, 1]]
+    case = {"id": "h", "mechanism": "hcms", "params": {"d": 3, "exp_eps": "3", "m": 4}, "hash": "adapter"}
+    target = exact_target(case, [2, 1, 1], rows)
+    mech = hadamard_count_mean_sketch(HashFamily(tuple(map(tuple, rows)), 4), 3)
+    assert list(target.mean) == moments.expectation(mech, [2, 1, 1])
+    E, _ = brute_moments(lambda v, x: hcms_client(rows, 4, F(3), v, x), [2, 1, 1], 3)
+    assert _fractions(target.mean) == E
+    case2 = {"id": "f", "mechanism": "fastlh", "params": {"d": 3, "exp_eps": "3", "g": 2}, "hash": "adapter"}
+    E2, V2 = brute_moments(lambda v, x: lh_client([[0, 1, 1], [1, 1, 0]], 2, F(3), v, x), [2, 1, 1], 3)
+    t2 = exact_target(case2, [2, 1, 1], [[0, 1, 1], [1, 1, 0]])
+    assert _fractions(t2.mean) == E2 and _fractions(t2.var) == V2
+    with pytest.raises(ParameterError, match="integers in 0..3"):
+        exact_target(case, [2, 1, 1], [[0, 1, 4]])
