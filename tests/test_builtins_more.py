@@ -222,3 +222,15 @@ def test_conformance_target_over_adapter_hashes():
     assert _fractions(t2.mean) == E2 and _fractions(t2.var) == V2
     with pytest.raises(ParameterError, match="integers in 0..3"):
         exact_target(case, [2, 1, 1], [[0, 1, 4]])
+
+
+def test_hm_t1_is_he_shifted():
+    """docs/conventions.md: hm with t = 1 on d + 1 = size inputs, read on inputs 1..d, is he on d inputs."""
+    he = REGISTRY["he"].build(d=3, exp_eps=3)
+    hm = hadamard_mechanism(4, 3, t=1)
+    row = {label: u for u, label in enumerate(hm.outputs)}
+    for u, label in enumerate(he.outputs):
+        j, z = label.split(":")
+        v = row[f"{j}:{'+' if z == '+1' else '-'}"]
+        assert [hm.P[v, x + 1] for x in range(3)] == [he.P[u, x] for x in range(3)]
+        assert [hm.Q[x + 1, v] for x in range(3)] == [he.Q[x, u] for x in range(3)]
