@@ -36,6 +36,22 @@ def hr_acharya_client(d, K, e, v, x):
     return out
 
 
+def hr_general_client(d, B, b, e, v, x):
+    """Section 5 by the paper's coupling: uniform over [B b] w.p. 2B/(2B-1+e), else uniform over C_v; the
+    estimate of p_x is (the frequency of C_x, rescaled) minus (the estimated mass of x's block)."""
+    K, den = B * b, 2 * B - 1 + e
+    home = lambda u: (u // (b - 1), u % (b - 1) + 1)  # noqa: E731  (block, row)
+    in_set = lambda u, y: y // b == home(u)[0] and H(home(u)[1], y % b) == 1  # noqa: E731
+    out = {}
+    for y in range(K):
+        prob = F(2 * B) / den / K + (1 - F(2 * B) / den) * (F(2, b) if in_set(v, y) else 0)
+        inter = 2 * (int(in_set(x, y)) * den - 1) / (e - 1)
+        block = (den * int(y // b == home(x)[0]) - 2) / (e - 1)
+        est = inter - block
+        out[est] = out.get(est, F(0)) + prob
+    return out
+
+
 def hm_client(s, t, e, v, x, *, scale_bug=False):
     T = 2**t
     p_tuple = e / (e + T - 1)
@@ -100,6 +116,11 @@ CASES = [
     ("hr-acharya", dict(d=3, exp_eps=3), [3, 1, 2], lambda v, x: hr_acharya_client(3, 4, F(3), v, x)),
     ("hr-acharya", dict(d=4, exp_eps=F(5, 2), size=16), [1, 0, 2, 1],
      lambda v, x: hr_acharya_client(4, 16, F(5, 2), v, x)),
+    ("hr-acharya", dict(d=6, exp_eps=4, blocks=4), [2, 1, 0, 1, 3, 1],
+     lambda v, x: hr_general_client(6, 4, 4, F(4), v, x)),
+    ("hr-acharya", dict(d=5, exp_eps=F(9, 2), blocks=2), [1, 0, 2, 1, 1],
+     lambda v, x: hr_general_client(5, 2, 4, F(9, 2), v, x)),
+    ("hr-acharya", dict(d=3, exp_eps=3, blocks=1), [3, 1, 2], lambda v, x: hr_general_client(3, 1, 4, F(3), v, x)),
     ("hm", dict(d=4, exp_eps=3, t=2), [2, 1, 0, 1], lambda v, x: hm_client(4, 2, F(3), v, x)),
     ("hm", dict(d=3, exp_eps=2, t=1), [1, 2, 1], lambda v, x: hm_client(4, 1, F(2), v, x)),
     ("hm", dict(d=3, exp_eps=4, t=3, size=4), [1, 0, 1], lambda v, x: hm_client(4, 3, F(4), v, x)),
@@ -166,6 +187,14 @@ def test_wrong_hm_decoder_is_caught():
     assert _fractions(moments.expectation(M, [2, 1, 0, 1])) != E_bug
 
 
+def test_general_blocks_as_pure_ldp_chooses_them():
+    from ldpref.mechanisms.shipped import hr_acharya_blocks, hr_acharya_general_blocks
+
+    assert hr_acharya_general_blocks(6, 4) == 4 and hr_acharya_general_blocks(6, F(5, 2)) == 2
+    assert hr_acharya_general_blocks(2, 100) == 4  # min(2d, e^eps)
+    assert hr_acharya_blocks(6, 4) == (4, 4) and hr_acharya_blocks(7, 2) == (2, 8)
+
+
 def test_eps_accepted():
     a = REGISTRY["hr-acharya"].build(d=3, eps="ln(3)")
     b = REGISTRY["hr-acharya"].build(d=3, exp_eps=3)
@@ -177,6 +206,8 @@ def test_eps_accepted():
     ("hr-acharya", dict(d=3, exp_eps=3, size=4 + 2), "power-of-two"),
     ("hr-acharya", dict(d=4, exp_eps=3, size=4), "must exceed 4"),
     ("hm", dict(d=5, exp_eps=3, size=4), "at least d = 5"),
+    ("hr-acharya", dict(d=5, exp_eps=3, blocks=3), "power of two"),
+    ("hr-acharya", dict(d=2, exp_eps=9, blocks=8), "at most 2d"),
     ("hm", dict(d=3, exp_eps=3, t=0), "t = 0"),
     ("hcms", dict(d=3, exp_eps=3, m=3, family="random", k=2), "power of two"),
     ("fastlh", dict(d=3, exp_eps=3, k=2, g=1), "g = 1"),

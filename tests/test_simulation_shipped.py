@@ -4,7 +4,7 @@ Seeded statistical checks.  For each case, T = 1000 independent trials of the re
 sufficient sampler, and per coordinate: the mean z with the exact E and Var, the sample-variance z (standard
 error from the sample's fourth central moment) and the protocol-vs-sufficient two-sample z.  All 5d z values
 of a case share one two-sided threshold at a family-wise false-alarm rate of ALPHA = 1e-6 per case
-(Bonferroni): with the 8 cases here a correct simulator fails with probability below 1e-5 on a fresh seed.
+(Bonferroni): with the 9 cases here a correct simulator fails with probability below 1e-5 on a fresh seed.
 A deliberately wrong HCMS client (flip probability 0.1 too small) and a wrong hm server (no 1/(2 p_1 - 1))
 must fail.
 """
@@ -28,6 +28,7 @@ COUNTS = [4, 0, 3, 2, 1]
 CASES = [
     ("hr-acharya", dict(d=3, exp_eps=3)),
     ("hr-acharya", dict(d=5, eps="ln(3)", size=16)),
+    ("hr-acharya", dict(d=5, exp_eps=4, blocks=4)),
     ("hm", dict(d=4, exp_eps=3, t=2)),
     ("hm", dict(d=3, exp_eps="5/2", t=1)),
     ("hm", dict(d=3, exp_eps=4, t=3)),

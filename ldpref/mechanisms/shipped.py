@@ -8,8 +8,8 @@
   in [K] has probability ``2 e^eps / (K (e^eps + 1))`` in C_x and ``2 / (K (e^eps + 1))`` outside; the
   estimate of p_x is ``2 (e^eps + 1)/(e^eps - 1) (p_hat(C_x) - 1/2)``, i.e.
   ``Q[x, y] = (e^eps + 1)/(e^eps - 1) H[x+1][y]``.  Unlike ldpref's ``hr`` (pan-cms Section 4.2: a public
-  row plus a randomised bit, 2K outputs), the output is ONE of K symbols (log2 K bits).  The paper's
-  general-eps variant (blocks of B Hadamard sets) is not built here.
+  row plus a randomised bit, 2K outputs), the output is ONE of K symbols (log2 K bits).  ``blocks`` = B > 1 builds
+  the paper's general-eps scheme (Section 5: B blocks of size b, see the builder's docstring).
 * :func:`hadamard_mechanism` (``hm``) -- the Hadamard mechanism with t coefficients of Cormode, Kulkarni and
   Srivastava, "Marginal Release Under Local Differential Privacy" (SIGMOD 2018, Section 4.3), as pure-ldp's
   ``HadamardMechClient`` documents it: t indices j_1..j_t drawn independently and uniformly from [s]
@@ -61,25 +61,59 @@ def _transpose(Q, n_out: int, d: int):
 
 
 # ---- Acharya et al. -------------------------------------------------------------------------------
-@accepts_eps
-def hadamard_response_acharya(d: int, exp_eps, size: int | None = None) -> Mechanism:
-    """Acharya-Sun-Zhang Hadamard Response (AISTATS 2019, Section 4), high-privacy form; outputs ``"y"`` in [K].
+def hr_acharya_blocks(d: int, blocks: int = 1, size: int | None = None) -> tuple[int, int]:
+    """``(B, b)`` of Acharya et al.'s HR: B blocks (a power of two; 1 is the high-privacy scheme of Section 4),
+    each a Sylvester matrix of size b, the smallest power of two > ceil(d / B) (``size`` overrides b), so
+    every block holds b - 1 values (row 0 unused)."""
+    d = check_d(d)
+    B = _int(blocks, "blocks", 1)
+    if B & (B - 1):
+        raise ParameterError(f"blocks = {B}: the number of blocks must be a power of two")
+    if B > 2 * d:
+        raise ParameterError(f"blocks = {B}: at most 2d = {2 * d} blocks")
+    b = _hadamard_size(-(-d // B), size, f"hr-acharya with d = {d}, B = {B}")
+    if -(-d // (b - 1)) > B:  # cannot happen for b > ceil(d / B); kept as a guard on the arithmetic
+        raise ParameterError(f"hr-acharya: {B} blocks of {b - 1} values cannot hold d = {d}")
+    return B, b
 
-    K = ``size`` (a power of two > d; default the smallest).  ``P[y | x] = 2e/(K(e+1))`` when
-    ``H[x+1][y] = +1``, else ``2/(K(e+1))``; ``Q[x, y] = (e+1)/(e-1) H[x+1][y]`` (unbiased)."""
+
+def hr_acharya_general_blocks(d: int, exp_eps) -> int:
+    """The B of the paper's general-eps scheme (Section 5) as pure-ldp runs it at eps > 1:
+    ``2^floor(log2 min(2d, e^eps))`` (exact for exact e^eps)."""
+    d, e = check_d(d), check_exp_eps(exp_eps)
+    top = sympy.Min(2 * d, e)
+    B = 1
+    while 2 * B <= top:
+        B *= 2
+    return B
+
+
+@accepts_eps
+def hadamard_response_acharya(d: int, exp_eps, size: int | None = None, blocks: int = 1) -> Mechanism:
+    """Acharya-Sun-Zhang Hadamard Response (AISTATS 2019): Section 4 (B = 1, high privacy) and the blocked
+    general-eps scheme of Section 5 (B = ``blocks`` blocks, :func:`hr_acharya_blocks`); outputs ``"y"`` in [K], K = B b.
+
+    Value x lies in block ``a = x // (b-1)`` at row ``r = x mod (b-1) + 1``; it owns the b/2 outputs
+    ``y = a b + p`` with ``H_b[r][p] = +1``.  ``P[y | x] = 2e/(b(2B-1+e))`` on them, ``2/(b(2B-1+e))`` on every
+    other output.  Estimator (the paper's: set frequency minus the estimated block mass), per output
+    ``Q[x, y] = (2B-1+e)/(e-1) H_b[r][p]`` when y is in x's block, else 0; for B = 1 this is
+    ``(e+1)/(e-1) H[x+1][y]``.  Unbiased."""
     d = check_d(d)
     e = check_exp_eps(exp_eps)
-    K = _hadamard_size(d, size, f"hr-acharya with d = {d}")
-    check_mechanism("hr-acharya", d, K, sets=f"d={d} exp_eps={e}", outputs_text=f"{K}", exp_eps=e)
-    inside, outside = sympy.cancel(2 * e / (K * (e + 1))), sympy.cancel(2 / (K * (e + 1)))
-    c = sympy.cancel((e + 1) / (e - 1))
+    B, b = hr_acharya_blocks(d, blocks, size)
+    K = B * b
+    check_mechanism("hr-acharya", d, K, sets=f"d={d} blocks={B} exp_eps={e}", outputs_text=f"{B} x {b}", exp_eps=e)
+    inside, outside = sympy.cancel(2 * e / (b * (2 * B - 1 + e))), sympy.cancel(2 / (b * (2 * B - 1 + e)))
+    c = sympy.cancel((2 * B - 1 + e) / (e - 1))
+    home = [(x // (b - 1), x % (b - 1) + 1) for x in range(d)]  # (block, row)
     P, Q = [], []
     for y in progress("building hr-acharya", range(K)):
-        signs = [_sign(x + 1, y) for x in range(d)]
+        block, pos = divmod(y, b)
+        signs = [_sign(r, pos) if a == block else 0 for a, r in home]
         P.append([inside if s == 1 else outside for s in signs])
         Q.append([c * s for s in signs])
     return Mechanism(P, _transpose(Q, K, d), outputs=[str(y) for y in range(K)],
-                     name=f"hr-acharya(d={d}, K={K}, exp_eps={e})")
+                     name=f"hr-acharya(d={d}, B={B}, b={b}, exp_eps={e})")
 
 
 # ---- Hadamard mechanism with t coefficients --------------------------------------------------------
@@ -203,7 +237,10 @@ _D = Key("int", help="dictionary size")
 _EXP = Key("rational", help="e^eps as an exact rational, e.g. 3 or 5/2")
 
 register("hr-acharya", Spec(hadamard_response_acharya,
-                            {"d": _D, "exp_eps": _EXP, "size": Key("int", None, "K: Hadamard size (power of two > d)")},
+                            {"d": _D, "exp_eps": _EXP,
+                             "size": Key("int", None, "b: block size (power of two > ceil(d / B))"),
+                             "blocks": Key("int", 1, "B, the number of blocks (power of two; 1: Section 4's scheme; pure-ldp at eps > 1 "
+                                                "uses 2^floor(log2 min(2d, e^eps)))")},
                             "Acharya-Sun-Zhang Hadamard Response, one of K symbols (AISTATS 2019 Section 4)"))
 register("hm", Spec(hadamard_mechanism,
                     {"d": _D, "exp_eps": _EXP, "t": Key("int", 1, "Hadamard coefficients per report"),
@@ -223,5 +260,5 @@ register("fastlh", Spec(fast_local_hashing,
                          "seed": Key("int", None, "seed of the k uniform random functions (default 0)")},
                         "FastLH: local hashing over k fixed hash functions (pure-ldp; pan-cms Section 4.4)"))
 
-__all__ = ["hadamard_response_acharya", "hadamard_mechanism", "hm_sign_keep", "hadamard_count_mean_sketch",
+__all__ = ["hadamard_response_acharya", "hr_acharya_blocks", "hr_acharya_general_blocks", "hadamard_mechanism", "hm_sign_keep", "hadamard_count_mean_sketch",
            "build_hcms", "fastlh_family", "fast_local_hashing"]

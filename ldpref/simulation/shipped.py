@@ -2,8 +2,9 @@
 ``hcms``, ``fastlh``, with the law of the exact builders of the same names and keys.
 
 Real protocol (:meth:`protocol`): every client runs its source's randomiser -- Acharya et al. (AISTATS 2019
-Section 4): a symbol of C_x w.p. e/(e+1), else of its complement, uniformly (a uniform y, moved to the other
-half by flipping the lowest set bit of x + 1 when needed, a bijection between the halves); the Hadamard
+Sections 4-5), by the paper's coupling: a uniform symbol of [K] w.p. 2B/(2B-1+e), else a uniform symbol of
+C_x (a uniform position of x's block, moved into C_x by flipping the lowest set bit of its row when needed, a
+bijection between the halves); the Hadamard
 mechanism (Cormode et al. SIGMOD 2018 Section 4.3): t uniform columns, the t signs kept together w.p.
 e/(e + 2^t - 1), else XOR-ed with a uniform non-zero mask; HCMS (Apple 2017): a uniform (j, l), the sign
 ``H[l][h_j(x)]`` flipped w.p. 1/(e+1); FastLH: a uniform j, g-ary randomised response of ``h_j(x)``.  The
@@ -66,37 +67,45 @@ class _Shipped(BatchedProtocol):
 
 
 class HRAcharyaSimulator(_Shipped):
-    """``hr-acharya``: one symbol of [K]; the server's p_hat(C_x) through one Walsh-Hadamard transform."""
+    """``hr-acharya``: one symbol of [K] (K = B b); the server transforms each block once."""
 
-    def __init__(self, d, exp_eps, size=None):
-        from ..mechanisms.variants import _hadamard_size
+    def __init__(self, d, exp_eps, size=None, blocks=1):
+        from ..mechanisms.shipped import hr_acharya_blocks
 
         d, e = check_d(d), _exp(exp_eps)
         self.name, self.d, self.exp_eps = "hr-acharya", d, e
-        self.K = _hadamard_size(d, size, f"hr-acharya with d = {d}")
+        self.B, self.b = hr_acharya_blocks(d, blocks, size)
+        self.K = self.B * self.b
         self._check_outputs(self.K)
-        self.params = {"d": d, "exp_eps": e, "size": size}
-        self.keep = to_float(e / (e + 1))
-        self.scale = to_float((e + 1) / (e - 1))
-        inside = hadamard_sign(np.arange(1, d + 1)[:, None], np.arange(self.K)[None, :]) == 1
-        self.law = self._normalised(np.where(inside, to_float(2 * e / (self.K * (e + 1))),
-                                             to_float(2 / (self.K * (e + 1)))))
+        self.params = {"d": d, "exp_eps": e, "size": size, "blocks": blocks}
+        self.uniform = to_float(2 * self.B / (2 * self.B - 1 + e))  # the paper's coupling: uniform over [K]
+        self.scale = to_float((2 * self.B - 1 + e) / (e - 1))
+        x = np.arange(d)
+        self._block, self._row = x // (self.b - 1), x % (self.b - 1) + 1
+        y = np.arange(self.K)
+        inside = (self._block[:, None] == y[None, :] // self.b) & \
+            (hadamard_sign(self._row[:, None], y[None, :] % self.b) == 1)
+        self.law = self._normalised(np.where(inside, to_float(2 * e / (self.b * (2 * self.B - 1 + e))),
+                                             to_float(2 / (self.b * (2 * self.B - 1 + e)))))
         self.R = np.eye(self.K, dtype=np.int64)
 
     def _reports(self, x, trials, rng):
-        y = rng.integers(0, self.K, size=(trials, x.size))
-        want_inside = rng.random((trials, x.size)) < self.keep
-        inside = hadamard_sign(x + 1, y) == 1
-        low = (x + 1) & -(x + 1)  # flipping this bit of y flips the parity of popcount((x+1) & y)
-        return np.where(inside == want_inside, y, y ^ low)
+        b, r = self.b, self._row[x]
+        anywhere = rng.integers(0, self.K, size=(trials, x.size))
+        pos = rng.integers(0, b, size=(trials, x.size))
+        low = r & -r  # flipping this bit of pos flips the parity of popcount(r & pos)
+        pos = np.where(hadamard_sign(r, pos) == 1, pos, pos ^ low)  # uniform over the b/2 columns of C_x
+        in_set = self._block[x] * b + pos
+        return np.where(rng.random((trials, x.size)) < self.uniform, anywhere, in_set)
 
     def _decode(self, c, n):
-        return self.scale / n * fwht(c)[:, 1:self.d + 1]
+        per_block = fwht(c.reshape(-1, self.B, self.b))  # trials x B x b
+        return self.scale / n * per_block[:, self._block, self._row]
 
     def exact(self):
         from ..mechanisms.shipped import hadamard_response_acharya
 
-        return hadamard_response_acharya(self.d, self.exp_eps, self.K)
+        return hadamard_response_acharya(self.d, self.exp_eps, self.b, self.B)
 
 
 class HMSimulator(_Shipped):
