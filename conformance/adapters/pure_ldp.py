@@ -11,7 +11,8 @@ its own hash functions, and against the fresh-function model it approximates), t
 t = 1 (= ldpref's ``he``: pure-ldp's domain of size 8 with ldpref's value v as pure-ldp's v + 1, row 0 unused),
 and Apple's CMS (CMSClient/CMSServer, = ldpref's ``cms`` with inner=srp over pure-ldp's own xxh64 functions).
 Built-ins of ldpref.mechanisms.shipped: Hadamard Response at eps <= 1 (pure-ldp's high-privacy scheme =
-``hr-acharya``), the Hadamard mechanism with t = 2 and 3 on a power-of-two domain (= ``hm``, value x is column
+``hr-acharya``) and at eps > 1 (the blocked general scheme = ``hr-acharya`` with ``blocks``, the library's
+public input permutation set to the identity), the Hadamard mechanism with t = 2 and 3 on a power-of-two domain (= ``hm``, value x is column
 x), HCMS (CMSClient/CMSServer with is_hadamard=True, = ``hcms`` over pure-ldp's own xxh64 functions) and FastLH
 as ``fastlh`` over its own xxh32 seeds.
 """
@@ -50,6 +51,9 @@ CASES = [
      "note": "HadamardMech t = 1 on pure-ldp's domain of 8 (value v is pure-ldp's v + 1)"},
     {"id": "hra-d6-e2", "mechanism": "hr-acharya", "params": {"d": 6, "exp_eps": "2"},
      "note": "HadamardResponse at eps = ln 2 <= 1: Acharya et al.'s high-privacy scheme, K = 8"},
+    {"id": "hrg-d6-e5", "mechanism": "hr-acharya", "params": {"d": 6, "exp_eps": "5", "blocks": 4},
+     "note": "HadamardResponse at eps = ln 5 > 1: the general scheme, B = 2^floor(log2 min(2d, e^eps)) = 4 blocks "
+             "of b = 4; its public input permutation set to the identity (a relabelling of the inputs)"},
     {"id": "hmt-t2-d8-e3", "mechanism": "hm", "params": {"d": 8, "exp_eps": "3", "t": 2},
      "note": "HadamardMech t = 2 on d = 8 (value x is column x of H_8)"},
     {"id": "hmt-t3-d4-e3", "mechanism": "hm", "params": {"d": 4, "exp_eps": "3", "t": 3},
@@ -119,6 +123,9 @@ def client(case, values, seed):
         c = FastLHClient(eps, d, _flh_k(case), g=int(case["params"]["g"]), index_mapper=_IDENTITY)
     elif kind == "hra":
         c = HadamardResponseClient(eps, d, None, index_mapper=_IDENTITY)
+    elif kind == "hrg":
+        c = HadamardResponseClient(eps, d, list(range(d)), index_mapper=_IDENTITY)
+        assert c.hr.part == int(case["params"]["blocks"]), c.hr.part
     elif kind == "hmt":
         c = HadamardMechClient(eps, d, int(case["params"]["t"]), index_mapper=_IDENTITY)
         return [list(c.privatise(v)) for v in values]
@@ -151,6 +158,9 @@ def server(case, reports):
         s = FastLHServer(eps, d, _flh_k(case), g=int(case["params"]["g"]), use_olh=False, index_mapper=_IDENTITY)
     elif kind == "hra":
         s = HadamardResponseServer(eps, d, index_mapper=_IDENTITY)
+    elif kind == "hrg":
+        s = HadamardResponseServer(eps, d, index_mapper=_IDENTITY)
+        s.hr.permute, s.hr.reverse = list(range(d)), list(range(d))
     elif kind == "hmt":
         s = HadamardMechServer(eps, d, int(case["params"]["t"]), index_mapper=_IDENTITY)
     elif kind == "hm":
