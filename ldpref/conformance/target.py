@@ -105,6 +105,40 @@ def _sketch_model(case: dict, hash_rows):
     return [FixedSketchModel(f"{name}[{family.name}]", family, R, s, o)]
 
 
+#: built-ins judged over the adapter's own hash table as an exact Mechanism (:mod:`ldpref.mechanisms.shipped`)
+ADAPTER_HASHED_BUILTINS = ("hcms", "fastlh")
+
+
+def _adapter_hashed_builtin(case: dict, hash_rows):
+    """``hcms`` (keys d, exp_eps, m) or ``fastlh`` (keys d, exp_eps, g) over the adapter's k hash functions."""
+    import warnings
+
+    from ..errors import NonUniformFamilyWarning
+    from ..hashing import HashFamily
+    from ..limits import check_count
+    from ..mechanisms.shipped import fast_local_hashing, hadamard_count_mean_sketch
+    from ..structured.registry import MAX_FIXED_TABLE, parse_exp_eps
+
+    name, params = case["mechanism"], _text(case.get("params", {}))
+    width = "m" if name == "hcms" else "g"
+    if set(params) != {"d", "exp_eps", width}:
+        raise ParameterError(f"case {case['id']}: {name} with hash=adapter takes d, exp_eps, {width} "
+                             f"(got {', '.join(sorted(params))})")
+    d, w, e = int(params["d"]), int(params[width]), parse_exp_eps(params["exp_eps"])
+    check_count(f"case {case['id']}: the adapter's hash table (k x d)", len(hash_rows) * d, limit=MAX_FIXED_TABLE,
+                unit="hash values")
+    if any(not isinstance(y, int) or isinstance(y, bool) or not 0 <= y < w for row in hash_rows for y in row):
+        raise ParameterError(f"case {case['id']}: the adapter's hash values must be integers in 0..{w - 1}")
+    if any(len(row) != d for row in hash_rows):
+        raise ParameterError(f"case {case['id']}: the adapter's hash functions must have d = {d} values each")
+    if name == "hcms":
+        return hadamard_count_mean_sketch(HashFamily(tuple(tuple(r) for r in hash_rows), w,
+                                                     name=f"{case['id']} hash functions"), e)
+    with warnings.catch_warnings():  # a fixed library family: its bias is what is judged
+        warnings.simplefilter("ignore", NonUniformFamilyWarning)
+        return fast_local_hashing(d, e, len(hash_rows), g=w, table=hash_rows)
+
+
 def exact_target(case: dict, counts, hash_rows=None) -> Target:
     """The unbiased-path exact moments of ``case`` on ``counts`` (see the module docstring)."""
     from .. import moments
@@ -122,6 +156,10 @@ def exact_target(case: dict, counts, hash_rows=None) -> Target:
                       moments.covariance(mech, counts), mech.name)
     if how not in ("adapter", "fresh"):
         raise ParameterError(f"case {case['id']}: hash {how!r}: choose adapter or fresh")
+    if how == "adapter" and name in ADAPTER_HASHED_BUILTINS:
+        mech = _adapter_hashed_builtin(case, hash_rows)
+        return Target("exact", moments.expectation(mech, counts), moments.variance(mech, counts),
+                      moments.covariance(mech, counts), mech.name + " (the adapter's own hash functions)")
     models = _sketch_model(case, hash_rows)
     if how == "adapter":
         m = models[0]

@@ -4,8 +4,9 @@ Importing this package imports every built-in module (:data:`BUILTIN_MODULES`, a
 :func:`register` exists), so :data:`REGISTRY` is complete on import and every builder is exported here:
 the pure protocols (GRR, SUE, OUE, Subset Selection; ``pure.py``), Count-Mean Sketch (pan-cms Eq. 2,
 ``cms.py``), the pan-cms Section 4 variants (HE, HR, RHR, OLH, CMS+HE, RAPPOR cohorts; ``variants.py``), the
-prime-field optimized CMS (pan-strict Section 5.2, ``prime_cms.py``) and GCMS (jiang-gcms Algorithms 1-3,
-``gcms.py``).
+prime-field optimized CMS (pan-strict Section 5.2, ``prime_cms.py``), GCMS (jiang-gcms Algorithms 1-3,
+``gcms.py``) and the built-ins libraries ship (Acharya et al.'s HR, the t-coefficient Hadamard mechanism,
+Apple's HCMS, FastLH; ``shipped.py``).
 """
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ def register(name: str, spec: Spec) -> None:
 
 
 #: the modules that register built-in mechanisms, imported below (after register exists: they import it)
-BUILTIN_MODULES = ("ldpref.mechanisms.variants", "ldpref.mechanisms.prime_cms", "ldpref.mechanisms.gcms")
+BUILTIN_MODULES = ("ldpref.mechanisms.variants", "ldpref.mechanisms.prime_cms", "ldpref.mechanisms.gcms",
+                   "ldpref.mechanisms.shipped")
 
 # ``cms`` and ``gcms`` are also the names of submodules: exporting the functions under those names would hide
 # the modules (``ldpref.mechanisms.gcms.draw_classes`` would fail), so they are exported by their full names
@@ -96,6 +98,8 @@ from .prime_cms import OCMS, ocms_prime, prime_hash_family  # noqa: E402
 from .variants import (build_cms, build_cms_he, build_olh, compose_families, hadamard_encoding,  # noqa: E402
                        hadamard_response, local_hashing, make_family, rappor_cohorts, recursive_hadamard_response,
                        tns)
+from .shipped import (build_hcms, fast_local_hashing, fastlh_family, hadamard_count_mean_sketch,  # noqa: E402
+                      hadamard_mechanism, hadamard_response_acharya)
 
 __all__ = ["PureProtocol", "grr", "sue", "oue", "subset_selection", "support_probabilities", "REGISTRY",
            "Spec", "Key", "REQUIRED", "register", "BUILTIN_MODULES",
@@ -103,4 +107,5 @@ __all__ = ["PureProtocol", "grr", "sue", "oue", "subset_selection", "support_pro
            "build_gcms", "draw_classes", "gcms_over_draws", "p_for_exp_eps", "OCMS", "ocms_prime",
            "prime_hash_family", "build_cms", "build_cms_he", "build_olh", "compose_families", "hadamard_encoding",
            "hadamard_response", "local_hashing", "make_family", "rappor_cohorts", "recursive_hadamard_response",
-           "tns"]
+           "tns", "build_hcms", "fast_local_hashing", "fastlh_family", "hadamard_count_mean_sketch",
+           "hadamard_mechanism", "hadamard_response_acharya"]

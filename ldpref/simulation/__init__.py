@@ -13,7 +13,7 @@ import importlib
 from .base import SIMULATORS, Simulator, keys_of, make, parse_params, register
 
 #: simulator modules of this package, always present
-_MODULES = ("pure", "hadamard", "wss")
+_MODULES = ("pure", "hadamard", "wss", "shipped")
 #: simulator modules that other branches add (sketches: CMS, OLH, CMS+HE, GCMS, OCMS-prime); skipped when absent
 _OPTIONAL_MODULES = ("sketches", "gcms", "prime_cms")
 

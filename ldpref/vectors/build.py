@@ -26,7 +26,7 @@ WORK_DIGITS = 80
 #: e^(eps/2), the symbol of symmetric unary encoding's entries while they are built (then sqrt(exp_eps))
 HALF = sympy.Symbol("exp_half_eps", positive=True)
 #: mechanisms whose estimate depends on a hash family (the flag ``biased-family`` applies to them)
-HASHED = frozenset({"olh", "cms", "cms-he", "gcms", "ocms-prime"})
+HASHED = frozenset({"olh", "cms", "cms-he", "gcms", "ocms-prime", "hcms", "fastlh"})
 
 _CONTEXT = decimal.Context(prec=DIGITS, rounding=decimal.ROUND_HALF_EVEN, Emax=10**6, Emin=-10**6)
 

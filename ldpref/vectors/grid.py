@@ -27,6 +27,10 @@ PARAMETERS: dict[str, list[dict[str, str]]] = {
     "cms-he": [{"d": "2"}],
     "gcms": [{"d": "3", "m": "3", "k": "2", "s": "1", "seed": "0"}],
     "ocms-prime": [{"d": "3", "m": "2"}, {"d": "3", "m": "2", "decoder": "grouped"}],
+    "hr-acharya": [{"d": "3"}, {"d": "4", "blocks": "2"}],
+    "hm": [{"d": "3"}, {"d": "4", "t": "2"}],
+    "hcms": [{"d": "2"}, {"d": "3", "family": "random", "m": "4", "k": "2", "seed": "0"}],
+    "fastlh": [{"d": "3", "k": "4", "seed": "1"}],
 }
 
 #: extra points for one mechanism only (a square e^eps keeps SUE's entries rational)
