@@ -58,6 +58,26 @@ def structured(name: str, counts, values, what: str = "mse", **params) -> list[f
     return [float(sympy.N(v, 30)) for v in vals]
 
 
+def l2_affine(name: str, counts, **params) -> float:
+    """The exact l2 loss (sum of MSE over all d values) of a model whose MSE at v is affine in c_v -- a pure
+    mechanism with a symmetric configuration (Subset Selection, GRR, OSC): Var_v = (c_v V1 + (n - c_v) V0)/n^2
+    (pan-strict Appendix A.1).  Two values with different counts fix the line, so only two exact evaluations
+    are made; the sum is formed exactly, then converted."""
+    from ..structured import moments
+    from ..structured.registry import model
+
+    counts = [int(c) for c in counts]
+    hi = max(range(len(counts)), key=lambda v: counts[v])
+    lo = min(range(len(counts)), key=lambda v: counts[v])
+    if counts[hi] == counts[lo]:
+        raise ValueError("l2_affine needs two values with different counts")
+    mdl = model(name, **params)
+    a_hi, a_lo = moments.mse(mdl, counts, values=[hi, lo])
+    slope = (a_hi - a_lo) / (counts[hi] - counts[lo])
+    total = len(counts) * a_lo + slope * (sum(counts) - len(counts) * counts[lo])
+    return float(sympy.N(total, 30))
+
+
 def exp_eps_text(eps) -> str:
     """e^eps as the structured registry's text: ``E^r`` with r rational (an exact value)."""
     return f"E^{sympy.Rational(str(eps))}"
