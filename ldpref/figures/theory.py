@@ -12,15 +12,18 @@ import numpy as np
 import sympy
 
 
-def form(claim_id: str, which: str = "derived", part: int = 0) -> sympy.Expr:
-    """The right-hand side of a claim's ``which`` form (``derived`` or ``printed``), part ``part`` of a tuple."""
+def form(claim_id: str, which: str = "derived", part=0) -> sympy.Expr:
+    """The right-hand side of a claim's ``which`` form (``derived`` or ``printed``): element ``part`` of a tuple,
+    or the entry whose key prints as ``part`` of a dict."""
     from ..ledger.claim import find_claim
 
     c = find_claim(claim_id)
     f = c.derived() if which == "derived" else (c.printed() if c.printed is not None else None)
     if f is None:
         raise ValueError(f"{claim_id} has no {which} form")
-    if isinstance(f, (tuple, list)):
+    if isinstance(f, dict):
+        f = next(v for k, v in f.items() if str(k) == part or getattr(k, "name", None) == part)
+    elif isinstance(f, (tuple, list)):
         f = f[part]
     if isinstance(f, sympy.Equality):
         f = f.rhs
@@ -29,7 +32,7 @@ def form(claim_id: str, which: str = "derived", part: int = 0) -> sympy.Expr:
     return f
 
 
-def curve(claim_id: str, which: str, x_key: str, xs, fixed: dict, part: int = 0, scale=None) -> list[float]:
+def curve(claim_id: str, which: str, x_key: str, xs, fixed: dict, part=0, scale=None) -> list[float]:
     """The form evaluated at ``x_key = x`` for each x in ``xs`` and the other keys from ``fixed`` (floats);
     multiplied by ``scale(x)`` when given (e.g. 1/n for a Table 1 column stated as n times the loss)."""
     from ..numeric import form_keys
@@ -76,6 +79,20 @@ def l2_affine(name: str, counts, **params) -> float:
     slope = (a_hi - a_lo) / (counts[hi] - counts[lo])
     total = len(counts) * a_lo + slope * (sum(counts) - len(counts) * counts[lo])
     return float(sympy.N(total, 30))
+
+
+def function(claim_id: str, which: str, keys: list[str], part=0, fixed: dict | None = None):
+    """The form as a numpy function of ``keys`` (positional; vectorised), after substituting ``fixed``."""
+    from ..numeric import form_keys
+
+    expr = form(claim_id, which, part)
+    by_key = form_keys(expr)
+    unknown = set(by_key) - set(keys) - set(fixed or {})
+    if unknown:
+        raise ValueError(f"{claim_id} {which}: no value for {', '.join(sorted(unknown))}")
+    if fixed:
+        expr = expr.subs({by_key[k]: v for k, v in fixed.items() if k in by_key})
+    return sympy.lambdify([by_key.get(k, sympy.Symbol(k)) for k in keys], expr, modules="numpy")
 
 
 def exp_eps_text(eps) -> str:
