@@ -1,0 +1,293 @@
+"""``ldpref simulate NAME --set KEY=VALUE ... --data SPEC --trials T --seed S [--method protocol|sufficient]
+[--jobs N] [--json FILE|-] [--alpha A]``: simulate a built-in mechanism and compare with its exact moments
+(issue 13 item 5).
+
+``T`` independent trials of the estimate ``f_hat`` (frequencies, ``f_hat = Q nu`` as in ldpref.moments;
+pan-strict Appendix A.1) are drawn by the real protocol (every client randomises) or by the
+sufficient-statistics sampler (same law, cost independent of n) of ``ldpref.simulation.simulator(NAME,
+...)``.  Per value the command reports the empirical mean, variance and MSE with 95% confidence intervals
+beside the exact ``E``, ``Var`` and ``MSE`` of ``simulator.exact()`` (ldpref.moments, ldpref.structured.moments
+or the shared-draw mixture ldpref.family), the l1 and l2 errors per trial (mean and interval; exact
+``E[l2] = sum_v MSE_v``), and the verdict of :func:`ldpref.stats.agreement` (z per mean, chi-square with the
+exact covariance when ``d <= 64``, variance ratios; Holm at family-wise level ``--alpha``, default 1e-3).
+
+Reproducibility: the dataset (zipf, gaussian) is drawn from its own stream of ``--seed``
+(:mod:`ldpref.data_specs`); the trials are cut into fixed blocks of ``BLOCK`` (16) trials and block ``i`` uses
+``numpy.random.default_rng(SeedSequence(seed).spawn(blocks)[i])``.  ``--jobs`` only decides which process runs
+which block, and blocks are put back in order, so the estimates -- and every number of the report -- do not
+depend on ``--jobs``.
+
+Exit status: 0 the simulation agrees with the exact moments; 1 it does not (a rejected test); 2 bad input
+(one line: trials < 2, n = 0, a bad dataset spec or key, an unwritable ``--json`` path -- checked before any
+work).  A progress line is shown on a terminal only (standard error), never with ``--json -`` or in a pipe.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+
+from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_jobs, check_writable, out_stream, parse_sets, \
+    write_json
+from ._parser import int_type, jobs_type, seed_type
+
+FORMAT = "ldpref.simulate/1"
+#: trials per block of the seed tree (fixed: results do not depend on --jobs)
+BLOCK = 16
+#: the chi-square test uses the exact d x d covariance up to this d
+COV_MAX_D = 64
+#: real-protocol client randomisations per run (n x trials) at most
+MAX_PROTOCOL_CLIENTS = 10**10
+#: values shown in the text table (the JSON has all)
+SHOW = 12
+CONFIDENCE = 0.95
+DIGITS = 20
+
+
+# ---- exact side --------------------------------------------------------------------------------------------
+
+def exact_moments(obj, counts, *, covariance: bool) -> tuple[list, list, list, object]:
+    """``(E, Var, MSE, Cov or None)`` of ``f_hat`` for the exact object of a simulator: a Mechanism
+    (ldpref.moments), a MechanismFamily (law of total variance; no covariance) or a structured model."""
+    from .. import moments
+    from ..family import MechanismFamily
+    from ..mechanism import Mechanism
+
+    counts = [int(c) for c in counts]
+    if isinstance(obj, Mechanism):
+        E, V, M = moments.expectation(obj, counts), moments.variance(obj, counts), moments.mse(obj, counts)
+        C = moments.covariance(obj, counts) if covariance else None
+        return E, V, M, C
+    if isinstance(obj, MechanismFamily):
+        import sympy
+
+        E, V = obj.expectation(counts), obj.variance(counts)
+        n = sum(counts)
+        M = [v + (e - sympy.Rational(c, n)) ** 2 for v, e, c in zip(V, E, counts)]
+        return E, V, M, None
+    from ..structured import moments as sm
+
+    E, V, M = sm.expectation(obj, counts), sm.variance(obj, counts), sm.mse(obj, counts)
+    C = sm.covariance(obj, counts) if covariance else None
+    return E, V, M, C
+
+
+def _number(x) -> dict:
+    """An exact number as its exact string and a decimal (mpmath, DIGITS digits)."""
+    import mpmath
+
+    from ..stats import to_mp
+
+    with mpmath.workdps(DIGITS + 5):
+        return {"exact": str(x), "decimal": mpmath.nstr(to_mp(x), DIGITS)}
+
+
+# ---- simulation --------------------------------------------------------------------------------------------
+
+_WORKER_CACHE: dict = {}
+
+
+def _simulator(name: str, params: dict):
+    from ..simulation import simulator
+
+    key = (name, tuple(sorted(params.items())))
+    if key not in _WORKER_CACHE:
+        _WORKER_CACHE.clear()
+        _WORKER_CACHE[key] = simulator(name, **params)
+    return _WORKER_CACHE[key]
+
+
+def _run_block(task):
+    """One block of trials: (name, params, method, counts, size, SeedSequence) -> (size, d) float64."""
+    import numpy as np
+
+    name, params, method, counts, size, seed_seq = task
+    sim = _simulator(name, params)
+    rng = np.random.default_rng(seed_seq)
+    counts = np.asarray(counts, dtype=np.int64)
+    if method == "sufficient":
+        return sim.sufficient_many(counts, size, rng)
+    values = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+    return sim.protocol_many(values, size, rng)
+
+
+def simulate(name: str, params: dict, counts, trials: int, seed: int, *, method: str = "sufficient",
+             jobs: int = 1, progress=None):
+    """``(trials, d)`` estimates; independent of ``jobs`` (fixed blocks of the seed tree, see the module)."""
+    import numpy as np
+
+    blocks = math.ceil(trials / BLOCK)
+    seqs = np.random.SeedSequence(seed).spawn(blocks)
+    counts = tuple(int(c) for c in counts)
+    tasks = [(name, dict(params), method, counts, min(BLOCK, trials - i * BLOCK), seqs[i]) for i in range(blocks)]
+    parts = []
+    if jobs <= 1 or blocks == 1:
+        for task in tasks:
+            parts.append(_run_block(task))
+            if progress is not None:
+                progress.advance(task[4])
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(jobs, blocks)) as pool:
+            for task, part in zip(tasks, pool.map(_run_block, tasks)):
+                parts.append(part)
+                if progress is not None:
+                    progress.advance(task[4])
+    return np.concatenate(parts, axis=0)
+
+
+# ---- report ------------------------------------------------------------------------------------------------
+
+def _interval(samples, z: float) -> dict:
+    import numpy as np
+
+    mean = float(np.mean(samples))
+    half = z * float(np.std(samples, ddof=1)) / math.sqrt(len(samples))
+    return {"value": mean, "interval": [mean - half, mean + half]}
+
+
+def report(name: str, params: dict, dataset, estimates, method: str, seed: int, alpha: float, jobs: int) -> dict:
+    """The ``ldpref.simulate/1`` document: per value empirical and exact moments, l1/l2, the agreement."""
+    import numpy as np
+
+    from .. import stats
+    from ..simulation import simulator
+
+    sim = simulator(name, **params)
+    counts = dataset.counts
+    n = dataset.n
+    d = len(counts)
+    E, V, M, C = exact_moments(sim.exact(), counts, covariance=d <= COV_MAX_D)
+    T = estimates.shape[0]
+    z = float(stats.normal_quantile((1 + CONFIDENCE) / 2))
+    truth = np.asarray(counts, dtype=np.float64) / n
+    err = estimates - truth
+    ratios = stats.variance_ratios(estimates, V, level=1 - CONFIDENCE)
+    values = []
+    for v in range(d):
+        r = ratios[v]
+        var_interval = (["nan", "nan"] if r.detail.get("exact_variance_zero") else
+                        [float(x * stats.to_mp(V[v])) for x in r.detail["interval"]])
+        values.append({
+            "value": v, "count": counts[v], "frequency": _number(f"{counts[v]}/{n}"),
+            "mean": _interval(estimates[:, v], z), "exact_mean": _number(E[v]),
+            "variance": {"value": float(np.var(estimates[:, v], ddof=1)),
+                         "interval": var_interval},
+            "exact_variance": _number(V[v]),
+            "mse": _interval(err[:, v] ** 2, z), "exact_mse": _number(M[v]),
+        })
+    l1 = np.abs(err).sum(axis=1)
+    l2 = (err ** 2).sum(axis=1)
+    import sympy
+
+    agreement = stats.agreement(estimates, E, V, C, alpha=alpha)
+    return {
+        "format": FORMAT, "name": name, "params": {k: str(v) for k, v in params.items()},
+        "simulator_params": {k: str(v) for k, v in sim.params.items()},
+        "method": method, "trials": T, "seed": seed, "jobs_independent": True, "block": BLOCK,
+        "confidence": CONFIDENCE, "dataset": dataset.to_json(), "d": d, "n": n,
+        "exact_object": type(sim.exact()).__name__,
+        "values": values,
+        "l1": {**_interval(l1, z)},
+        "l2": {**_interval(l2, z), "exact": _number(sympy.Add(*M))},
+        "agreement": agreement.to_json(),
+    }
+
+
+def _print_text(doc: dict, out) -> None:
+    agree = doc["agreement"]
+    print(f"simulate {doc['name']} ({', '.join(f'{k}={v}' for k, v in doc['params'].items() if v != 'None')}): "
+          f"d = {doc['d']}, n = {doc['n']}, {doc['trials']} trials by the {doc['method']} method, seed {doc['seed']}",
+          file=out)
+    print(f"{'v':>5} {'exact E':>12} {'mean [95% CI]':>32} {'exact Var':>12} {'variance [95% CI]':>34} "
+          f"{'exact MSE':>12} {'MSE':>12}", file=out)
+    for row in doc["values"][:SHOW]:
+        m, var = row["mean"], row["variance"]
+        ci = "[" + ", ".join(f"{x:.4g}" if isinstance(x, float) else x for x in var["interval"]) + "]"
+        print(f"{row['value']:>5} {float(row['exact_mean']['decimal']):>12.6g} "
+              f"{m['value']:>12.6g} [{m['interval'][0]:.5g}, {m['interval'][1]:.5g}]"
+              f" {float(row['exact_variance']['decimal']):>12.6g} {var['value']:>12.6g} {ci:>21}"
+              f" {float(row['exact_mse']['decimal']):>12.6g} {row['mse']['value']:>12.6g}", file=out)
+    if doc["d"] > SHOW:
+        print(f"  ... {doc['d'] - SHOW} more values (--json has all)", file=out)
+    l2 = doc["l2"]
+    print(f"l2 error per trial: {l2['value']:.6g} [{l2['interval'][0]:.6g}, {l2['interval'][1]:.6g}], "
+          f"exact E[l2] = {float(l2['exact']['decimal']):.6g}", file=out)
+    l1 = doc["l1"]
+    print(f"l1 error per trial: {l1['value']:.6g} [{l1['interval'][0]:.6g}, {l1['interval'][1]:.6g}]", file=out)
+    n_tests = len(agree["tests"])
+    if agree["agrees"]:
+        print(f"agrees with the exact moments: yes ({n_tests} tests, Holm at alpha = {agree['alpha']:g})", file=out)
+    else:
+        print(f"agrees with the exact moments: NO -- rejected {', '.join(agree['rejected'])} ({n_tests} tests, "
+              f"Holm at alpha = {agree['alpha']:g})", file=out)
+
+
+def _alpha(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must lie strictly between 0 and 1")
+    return value
+
+
+def cmd_simulate(args) -> int:
+    from .. import data_specs
+    from ..errors import ParameterError
+    from ..limits import Progress, check_count
+    from ..simulation import keys_of, simulator
+
+    check_writable("--json", args.json)
+    if args.trials < 2:
+        raise UsageError(f"--trials {args.trials}: at least 2 trials are needed for a variance")
+    jobs = check_jobs(args.jobs if args.jobs is not None else 1)
+    params = parse_sets(args.set)
+    dataset = data_specs.parse(args.data, seed=args.seed)
+    if "d" in keys_of(args.name) and "d" not in params:
+        params["d"] = str(dataset.d)
+    sim = simulator(args.name, **params)
+    if sim.d != dataset.d:
+        raise ParameterError(f"--data {args.data}: {dataset.d} values, but {args.name} has d = {sim.d}")
+    check_count(f"{args.trials} trials x d = {sim.d} estimates", args.trials * sim.d, limit=2 * 10**8,
+                unit="float64 entries")
+    if args.method == "protocol":
+        check_count(f"the real protocol: n = {dataset.n} clients x {args.trials} trials", dataset.n * args.trials,
+                    limit=MAX_PROTOCOL_CLIENTS, unit="client randomisations",
+                    alternative="use --method sufficient (cost independent of n)")
+        dataset.values()  # size check of one value per client
+    bar = Progress(f"simulating {args.name}", args.trials)
+    bar.enabled = bar.enabled and args.json != "-" and sys.stdout.isatty()
+    with bar:
+        estimates = simulate(args.name, params, dataset.counts, args.trials, args.seed, method=args.method,
+                             jobs=jobs, progress=bar)
+    doc = report(args.name, params, dataset, estimates, args.method, args.seed, args.alpha, jobs)
+    if args.json:
+        write_json(doc, args.json)
+    _print_text(doc, out_stream(args.json))
+    return EXIT_OK if doc["agreement"]["agrees"] else EXIT_CHECK_FAILED
+
+
+def add_parsers(sub) -> None:
+    """Register ``ldpref simulate``."""
+    p = sub.add_parser("simulate", help="simulate a built-in mechanism and compare with its exact moments",
+                       description=__doc__.split("\n\n", 1)[1])
+    p.add_argument("name", help="a built-in mechanism with a simulator (grr, oue, sue, ss, ...)")
+    p.add_argument("--set", nargs="+", action="append", metavar="KEY=VALUE",
+                   help="parameters as for 'ldpref mechanism NAME' (exp_eps=.. or eps=..); d defaults to the "
+                        "dataset's")
+    p.add_argument("--data", required=True, metavar="SPEC",
+                   help="zipf:d=..,n=..[,s=..] | gaussian:d=..,n=..[,mean=..,sd=..] | counts:c0,c1,... | "
+                        "kosarak[:d=..] | adult[:column=..] | a data file (see ldpref.data_specs)")
+    p.add_argument("--trials", required=True, type=int_type("--trials"), help="independent trials (at least 2)")
+    p.add_argument("--seed", type=seed_type, default=0, help="seed of the dataset and the trials (default 0)")
+    p.add_argument("--method", choices=("protocol", "sufficient"), default="sufficient",
+                   help="real protocol (every client) or the sufficient-statistics sampler (default)")
+    p.add_argument("--jobs", type=jobs_type, help="processes (default 1); results do not depend on it")
+    p.add_argument("--alpha", type=_alpha, default=1e-3, help="family-wise level of the agreement (default 1e-3)")
+    p.add_argument("--json", metavar="FILE", help="write ldpref.simulate/1 JSON to FILE ('-' for stdout)")
+    p.set_defaults(func=cmd_simulate)

@@ -1,0 +1,427 @@
+"""Statistical agreement of simulated estimates with exact moments (issue 13 part 3, issue 11's helpers).
+
+A simulator (or a third-party library) produces ``T`` independent trials of the estimate vector
+``f_hat`` (a ``(T, d)`` float array); ldpref knows the exact ``E[f_hat]``, ``Var[f_hat_v]`` and ``Cov[f_hat]``
+of one trial.  These tests say whether the sample is consistent with those moments, and each can fail:
+
+* :func:`z_means` -- one two-sided z test per coordinate, ``z = (mean - E) / sqrt(Var / T)``;
+* :func:`chi_square_mean` -- ``T (mean - E)^T Cov^+ (mean - E)`` on the column space of the exact covariance,
+  chi-square with ``rank(Cov)`` degrees of freedom; a component of ``mean - E`` outside that column space is an
+  outright failure (``p = 0``): there the exact law has no spread at all (e.g. frequency estimates of an
+  unbiased mechanism always sum to one);
+* :func:`variance_ratios` -- ``s^2 / Var`` per coordinate with an interval valid without normality;
+* :func:`holm` -- Holm-Bonferroni step-down over all tests (family-wise error <= alpha);
+* :func:`min_detectable_bias` -- the smallest bias a z test detects with a given power;
+* :func:`agreement` -- all of the above at family-wise level ``alpha``.
+
+Numbers: exact moments (Python ``Fraction``, ``int``, sympy numbers, mpmath ``mpf`` or floats) are converted
+explicitly to mpmath at ``DIGITS`` (40) significant digits; sample statistics are float64 (numpy) and enter
+mpmath as the exact binary values they are.  Normal and chi-square tails and quantiles are mpmath's (``erfc``,
+``erfinv``, the regularised incomplete gamma function), so p-values far in the tails (1e-300) are right; no
+scipy.  The pseudo-inverse of a rational covariance is exact (``Cov^+ = (Cov + P_N)^{-1} - P_N`` with ``P_N``
+the exact projector onto its null space); a covariance with irrational entries (e^eps = e) is handled at
+``DIGITS`` digits with mpmath's symmetric eigendecomposition.
+
+False-alarm rates: every p-value is asymptotic (central limit theorem over ``T`` trials).  The z and
+chi-square tests are exact-level for normal estimates and close to it for ``T`` in the hundreds otherwise;
+the variance-ratio test uses the sample fourth central moment (see :func:`variance_ratios`) and needs ``T`` in
+the thousands for skewed, heavy-tailed estimates.  ``tests/test_stats.py`` measures the false-alarm rate
+under H0 (normal and skewed Bernoulli-mixture data) over many seeded repetitions.
+
+Floating-point rounding: a simulator's ``f_hat`` carries rounding of order 1e-16 relative; a coordinate with
+exact variance zero (or a mean component outside the covariance's column space) is judged equal when it is
+within ``ROUNDING_TOLERANCE`` (1e-9) relative to the largest estimate, and an outright failure beyond it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import sympy
+
+from .errors import ParameterError
+from .limits import check_count
+
+DIGITS = 40
+ROUNDING_TOLERANCE = 1e-9
+# exact pseudo-inverse: d^3 exact field operations at most
+MAX_EXACT_STEPS = 10**7
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """One hypothesis test: its name (e.g. ``"z-mean[v=3]"``), statistic, p-value and details."""
+    name: str
+    statistic: float
+    p_value: float
+    detail: dict = field(default_factory=dict)
+
+    __test__ = False  # not a pytest class
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict (floats; non-finite statistics as strings)."""
+        return {"name": self.name, "statistic": _json_float(self.statistic), "p_value": _json_float(self.p_value),
+                "detail": {k: _json_value(v) for k, v in self.detail.items()}}
+
+
+def _json_float(x):
+    x = float(x)
+    return x if math.isfinite(x) else str(x)
+
+
+def _json_value(v):
+    if isinstance(v, (list, tuple)):
+        return [_json_value(u) for u in v]
+    if isinstance(v, (float, np.floating)):
+        return _json_float(v)
+    if isinstance(v, np.integer):
+        return int(v)
+    return v
+
+
+# --- conversions --------------------------------------------------------------------------------------------
+
+def to_mp(value) -> mpmath.mpf:
+    """An exact or float moment as an mpmath number at ``DIGITS`` digits (explicit conversion)."""
+    with mpmath.workdps(DIGITS):
+        if isinstance(value, mpmath.mpf):
+            return +value
+        if isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"a moment must be a number, not {value!r}")
+        if isinstance(value, (int, np.integer)):
+            return mpmath.mpf(int(value))
+        if isinstance(value, Fraction):
+            return mpmath.mpf(value.numerator) / value.denominator
+        if isinstance(value, (float, np.floating)):
+            return mpmath.mpf(float(value))
+        expr = sympy.sympify(value)
+        if expr.free_symbols:
+            raise TypeError(f"a moment must be a number, not {expr} (free symbols)")
+        if expr.is_Rational:
+            return mpmath.mpf(int(expr.p)) / int(expr.q)
+        return mpmath.mpf(sympy.N(expr, DIGITS + 5))
+
+
+def _is_rational(value) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return False
+    if isinstance(value, (int, np.integer, Fraction)):
+        return True
+    if isinstance(value, sympy.Basic):
+        return bool(value.is_Rational)
+    return False
+
+
+def _as_trials(estimates) -> np.ndarray:
+    est = np.asarray(estimates, dtype=np.float64)
+    if est.ndim == 1:
+        est = est[:, None]
+    if est.ndim != 2:
+        raise ParameterError(f"estimates: need a (trials, d) array, got shape {est.shape}")
+    if est.shape[0] < 2:
+        raise ParameterError(f"estimates: need at least 2 trials, got {est.shape[0]}")
+    if not np.all(np.isfinite(est)):
+        raise ParameterError("estimates: contain NaN or infinite values")
+    return est
+
+
+def _vector(values, d: int, what: str) -> list:
+    values = list(values) if not isinstance(values, sympy.MatrixBase) else list(values)
+    if len(values) != d:
+        raise ParameterError(f"{what}: has {len(values)} entries, the estimates have {d} coordinates")
+    return values
+
+
+def _tolerance(est: np.ndarray) -> float:
+    return ROUNDING_TOLERANCE * max(1.0, float(np.max(np.abs(est))))
+
+
+# --- distributions (mpmath) ---------------------------------------------------------------------------------
+
+def normal_two_sided_p(z) -> float:
+    """P(|Z| >= |z|) for a standard normal Z (mpmath ``erfc``)."""
+    with mpmath.workdps(DIGITS):
+        return float(mpmath.erfc(abs(mpmath.mpf(z)) / mpmath.sqrt(2)))
+
+
+def normal_quantile(prob) -> mpmath.mpf:
+    """The standard normal quantile at ``prob`` in (0, 1) (mpmath ``erfinv``)."""
+    with mpmath.workdps(DIGITS):
+        prob = to_mp(prob)
+        if not 0 < prob < 1:
+            raise ParameterError(f"probability {prob}: must lie strictly between 0 and 1")
+        return mpmath.sqrt(2) * mpmath.erfinv(2 * prob - 1)
+
+
+def _upper_normal_quantile(alpha) -> mpmath.mpf:
+    """z with P(Z >= z) = alpha, accurate for tiny alpha (solves erfc(z/sqrt2)/2 = alpha); memoised."""
+    with mpmath.workdps(DIGITS):
+        return _upper_quantile_cached(mpmath.nstr(to_mp(alpha), DIGITS))
+
+
+@functools.lru_cache(maxsize=256)
+def _upper_quantile_cached(alpha_text: str) -> mpmath.mpf:
+    with mpmath.workdps(DIGITS):
+        alpha = mpmath.mpf(alpha_text)
+        if not 0 < alpha < 1:
+            raise ParameterError(f"level {alpha}: must lie strictly between 0 and 1")
+        if alpha >= mpmath.mpf("1e-10"):
+            return -mpmath.sqrt(2) * mpmath.erfinv(2 * alpha - 1)
+        start = mpmath.sqrt(-2 * mpmath.log(alpha))
+        target = mpmath.log(alpha)
+        return mpmath.findroot(lambda z: mpmath.log(mpmath.erfc(z / mpmath.sqrt(2)) / 2) - target, start)
+
+
+def chi_square_sf(x, dof: int) -> float:
+    """P(X >= x) for X chi-square with ``dof`` degrees of freedom (regularised upper incomplete gamma)."""
+    with mpmath.workdps(DIGITS):
+        if dof <= 0:
+            return 1.0
+        return float(mpmath.gammainc(mpmath.mpf(dof) / 2, mpmath.mpf(x) / 2, mpmath.inf, regularized=True))
+
+
+# --- tests --------------------------------------------------------------------------------------------------
+
+def z_means(estimates, exact_mean, exact_var) -> list[TestResult]:
+    """One two-sided z test per coordinate: ``z = (mean - E) / sqrt(Var / T)`` over ``T`` iid trials.
+
+    A coordinate with exact variance 0 must equal ``E`` in every trial: p = 1 when the mean is within the
+    rounding tolerance, else 0.  ``detail``: mean, exact mean and ``min_detectable_bias`` at level 1e-3 and
+    power 0.8 (what this many trials can see).
+    """
+    est = _as_trials(estimates)
+    T, d = est.shape
+    means = _vector(exact_mean, d, "exact mean")
+    variances = _vector(exact_var, d, "exact variance")
+    sample_mean = est.mean(axis=0)
+    tol = _tolerance(est)
+    results = []
+    with mpmath.workdps(DIGITS):
+        mdb_factor = _upper_normal_quantile(mpmath.mpf("5e-4")) + _upper_normal_quantile(mpmath.mpf("0.2"))
+        for v in range(d):
+            e, var = to_mp(means[v]), to_mp(variances[v])
+            if var < 0:
+                raise ParameterError(f"exact variance of coordinate {v} is negative: {var}")
+            diff = mpmath.mpf(float(sample_mean[v])) - e
+            detail = {"mean": float(sample_mean[v]), "exact_mean": float(e)}
+            if var == 0:
+                ok = abs(diff) <= tol
+                results.append(TestResult(f"z-mean[v={v}]", 0.0 if ok else math.inf, 1.0 if ok else 0.0,
+                                          {**detail, "exact_variance_zero": True}))
+                continue
+            z = diff / mpmath.sqrt(var / T)
+            detail["min_detectable_bias"] = float(mdb_factor * mpmath.sqrt(var / T))
+            results.append(TestResult(f"z-mean[v={v}]", float(z), normal_two_sided_p(z), detail))
+    return results
+
+
+def _exact_pinv_quadratic(cov_rows, b: list) -> tuple[mpmath.mpf, int, mpmath.mpf]:
+    """``(b^T Cov^+ b', rank, size of the out-of-column-space part of b)`` for a rational covariance, with
+    ``b'`` the projection of ``b`` on the column space; ``Cov^+`` exact over QQ."""
+    from sympy import QQ
+    from sympy.polys.matrices import DomainMatrix
+
+    d = len(cov_rows)
+    C = DomainMatrix([[QQ(int(sympy.Rational(x).p), int(sympy.Rational(x).q)) if not isinstance(x, Fraction)
+                       else QQ(x.numerator, x.denominator) for x in row] for row in cov_rows], (d, d), QQ)
+    null = C.nullspace()  # rows span the null space
+    k = null.shape[0]
+    if k == 0:
+        pinv = C.inv()
+        proj = None
+    else:
+        N = null.transpose()                                      # d x k
+        gram_inv = (N.transpose() * N).inv()                      # k x k
+        proj = N * gram_inv * N.transpose()                       # exact projector on the null space
+        pinv = (C + proj).inv() - proj
+    with mpmath.workdps(DIGITS):
+        bm = mpmath.matrix(b)
+        pin = mpmath.matrix([[_qq_mp(x) for x in row] for row in pinv.to_list()])
+        outside = mpmath.mpf(0)
+        if proj is not None:
+            pr = mpmath.matrix([[_qq_mp(x) for x in row] for row in proj.to_list()])
+            r = pr * bm
+            outside = max(abs(x) for x in r)
+            bm = bm - r
+        q = (bm.T * pin * bm)[0, 0]
+    return q, d - k, outside
+
+
+def _qq_mp(x) -> mpmath.mpf:
+    return mpmath.mpf(int(x.numerator)) / int(x.denominator)
+
+
+def _mp_pinv_quadratic(cov_rows, b: list) -> tuple[mpmath.mpf, int, mpmath.mpf]:
+    """As :func:`_exact_pinv_quadratic` for a covariance with irrational entries, at ``DIGITS`` digits."""
+    d = len(cov_rows)
+    with mpmath.workdps(DIGITS):
+        C = mpmath.matrix([[to_mp(x) for x in row] for row in cov_rows])
+        evals, evecs = mpmath.eigsy(C)
+        top = max(abs(x) for x in evals) if d else 0
+        cut = top * mpmath.mpf(10) ** (-(DIGITS - 10))
+        bm = mpmath.matrix(b)
+        q, rank = mpmath.mpf(0), 0
+        outside_vec = mpmath.matrix(d, 1)
+        for i in range(d):
+            u = evecs[:, i]
+            c = (u.T * bm)[0, 0]
+            if evals[i] > cut:
+                q += c * c / evals[i]
+                rank += 1
+            else:
+                outside_vec += c * u
+        outside = max(abs(x) for x in outside_vec) if d else mpmath.mpf(0)
+    return q, rank, outside
+
+
+def chi_square_mean(estimates, exact_mean, exact_cov) -> TestResult:
+    """``T (mean - E)^T Cov^+ (mean - E)``, chi-square with ``rank(Cov)`` degrees of freedom.
+
+    ``exact_cov`` is the exact ``d x d`` covariance of one trial's estimate (nested rows or a sympy Matrix).
+    The pseudo-inverse is exact for rational entries (size-checked: ``d^3`` exact operations at most 10^7)
+    and at 40 digits otherwise.  A component of ``mean - E`` outside the column space of ``Cov`` (beyond the
+    rounding tolerance) is an outright failure: statistic ``inf``, ``p = 0``.
+    """
+    est = _as_trials(estimates)
+    T, d = est.shape
+    means = _vector(exact_mean, d, "exact mean")
+    if isinstance(exact_cov, sympy.MatrixBase):
+        rows = exact_cov.tolist()
+    else:
+        rows = [list(r) for r in exact_cov]
+    if len(rows) != d or any(len(r) != d for r in rows):
+        raise ParameterError(f"exact covariance: must be {d} x {d}")
+    check_count(f"the exact pseudo-inverse of a {d} x {d} covariance", d ** 3, limit=MAX_EXACT_STEPS,
+                unit="exact operations", alternative="leave the covariance out (z tests only)")
+    sample_mean = est.mean(axis=0)
+    with mpmath.workdps(DIGITS):
+        b = [mpmath.mpf(float(sample_mean[v])) - to_mp(means[v]) for v in range(d)]
+        if all(_is_rational(x) for row in rows for x in row):
+            q, rank, outside = _exact_pinv_quadratic(rows, b)
+        else:
+            q, rank, outside = _mp_pinv_quadratic(rows, b)
+        tol = _tolerance(est)
+        detail = {"dof": rank, "outside_column_space": float(outside)}
+        if outside > tol:
+            return TestResult("chi2-mean", math.inf, 0.0, {**detail, "reason": "mean outside the column space"})
+        stat = T * q
+        return TestResult("chi2-mean", float(stat), chi_square_sf(stat, rank), detail)
+
+
+def variance_ratios(estimates, exact_var, *, level: float = 1e-3) -> list[TestResult]:
+    """Sample variance / exact variance per coordinate, with a ``1 - level`` interval valid without normality.
+
+    With ``s^2`` the unbiased sample variance and ``m4`` the sample fourth central moment of ``T`` trials,
+    ``Var(s^2) = (mu4 - sigma^4 (T-3)/(T-1)) / T`` for any distribution with a fourth moment; ``mu4`` is
+    estimated by ``m4`` and ``sigma^4`` by ``s^4``, giving the standard error ``se`` of ``s^2`` (floored at
+    0).  The statistic is ``z = (s^2 - Var) / se`` (asymptotically standard normal by the central limit
+    theorem and Slutsky; no normality assumed) with a two-sided p-value; ``detail["interval"]`` is
+    ``(s^2 -+ z_{level/2} se) / Var``, the interval for the ratio.  Under normality ``mu4 = 3 sigma^4`` and
+    this reduces to the usual ``2 sigma^4 / (T-1)``; for skewed data it is wider, as it must be.
+    A coordinate with exact variance 0 passes when its sample variance is within rounding; a coordinate
+    whose trials are all equal while the exact variance is positive fails (``se`` = 0).
+    """
+    est = _as_trials(estimates)
+    T, d = est.shape
+    variances = _vector(exact_var, d, "exact variance")
+    centred = est - est.mean(axis=0)
+    s2 = (centred ** 2).sum(axis=0) / (T - 1)
+    m4 = (centred ** 4).mean(axis=0)
+    tol = _tolerance(est) ** 2
+    results = []
+    with mpmath.workdps(DIGITS):
+        zq = _upper_normal_quantile(mpmath.mpf(level) / 2)
+        for v in range(d):
+            var = to_mp(variances[v])
+            s2v, m4v = mpmath.mpf(float(s2[v])), mpmath.mpf(float(m4[v]))
+            if var == 0:
+                ok = s2v <= tol
+                results.append(TestResult(f"variance-ratio[v={v}]", 0.0 if ok else math.inf, 1.0 if ok else 0.0,
+                                          {"ratio": "nan", "interval": ["nan", "nan"], "exact_variance_zero": True,
+                                           "sample_variance": float(s2v)}))
+                continue
+            se2 = (m4v - s2v * s2v * mpmath.mpf(T - 3) / (T - 1)) / T
+            se = mpmath.sqrt(se2) if se2 > 0 else mpmath.mpf(0)
+            ratio = s2v / var
+            if se == 0:
+                z = mpmath.mpf(0) if s2v == var else mpmath.inf * mpmath.sign(s2v - var)
+                p = 1.0 if s2v == var else 0.0
+            else:
+                z = (s2v - var) / se
+                p = normal_two_sided_p(z)
+            interval = [float((s2v - zq * se) / var), float((s2v + zq * se) / var)]
+            results.append(TestResult(f"variance-ratio[v={v}]", float(z), p,
+                                      {"ratio": float(ratio), "interval": interval, "level": level,
+                                       "sample_variance": float(s2v), "exact_variance": float(var)}))
+    return results
+
+
+def holm(results: list[TestResult], alpha: float) -> list[bool]:
+    """Holm-Bonferroni step-down: ``True`` where the hypothesis is rejected (family-wise error <= alpha).
+
+    Sort the p-values ascending; reject the ``i``-th smallest (0-based) while ``p_(i) <= alpha / (m - i)``,
+    and stop at the first that is not.
+    """
+    if not 0 < alpha < 1:
+        raise ParameterError(f"alpha = {alpha}: must lie strictly between 0 and 1")
+    m = len(results)
+    order = sorted(range(m), key=lambda i: results[i].p_value)
+    rejected = [False] * m
+    for rank, i in enumerate(order):
+        if results[i].p_value <= alpha / (m - rank):
+            rejected[i] = True
+        else:
+            break
+    return rejected
+
+
+def min_detectable_bias(exact_var, trials: int, alpha: float, power: float = 0.8):
+    """The smallest ``|bias|`` a two-sided z test at level ``alpha`` detects with probability ``power``:
+    ``(z_{alpha/2} + z_{1-power}) sqrt(Var / T)`` (neglecting the far tail).  A float for a scalar variance,
+    a numpy array for a sequence."""
+    if trials < 1:
+        raise ParameterError(f"trials = {trials}: must be at least 1")
+    if not 0 < power < 1:
+        raise ParameterError(f"power = {power}: must lie strictly between 0 and 1")
+    with mpmath.workdps(DIGITS):
+        factor = _upper_normal_quantile(mpmath.mpf(alpha) / 2) + _upper_normal_quantile(1 - mpmath.mpf(power))
+        if isinstance(exact_var, (list, tuple, np.ndarray, sympy.MatrixBase)):
+            return np.array([float(factor * mpmath.sqrt(to_mp(v) / trials)) for v in exact_var])
+        return float(factor * mpmath.sqrt(to_mp(exact_var) / trials))
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """The verdict of :func:`agreement`: ``agrees`` when Holm rejects none of ``tests`` at ``alpha``."""
+    agrees: bool
+    alpha: float
+    tests: list
+    rejected: list
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict: verdict, level, rejected test names and every test."""
+        return {"agrees": self.agrees, "alpha": self.alpha, "rejected": list(self.rejected),
+                "correction": "holm", "tests": [t.to_json() for t in self.tests]}
+
+
+def agreement(estimates, exact_mean, exact_var, exact_cov=None, *, alpha: float = 1e-3) -> Agreement:
+    """z per mean, chi-square of the mean vector (when ``exact_cov`` is given) and variance ratios, Holm over
+    all of them at family-wise level ``alpha``: the false-alarm rate of ``agrees = False`` is at most
+    ``alpha`` asymptotically (in ``T``) when the estimates follow the exact moments."""
+    tests = list(z_means(estimates, exact_mean, exact_var))
+    if exact_cov is not None:
+        tests.append(chi_square_mean(estimates, exact_mean, exact_cov))
+    tests.extend(variance_ratios(estimates, exact_var, level=alpha))
+    flags = holm(tests, alpha)
+    rejected = [t.name for t, f in zip(tests, flags) if f]
+    return Agreement(not rejected, alpha, tests, rejected)
+
+
+__all__ = ["TestResult", "Agreement", "z_means", "chi_square_mean", "variance_ratios", "holm",
+           "min_detectable_bias", "agreement", "to_mp", "normal_two_sided_p", "normal_quantile", "chi_square_sf",
+           "DIGITS", "ROUNDING_TOLERANCE"]
