@@ -40,6 +40,7 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
         ys = [theory.curve("pan-strict/cor3.1" if d >= x + 1 else "pan-strict/cor3.3", "derived", "exp_eps", [x],
                            fixed, part=part)[0] for x in ee]
         S.append(Series(panel, "strict lower bound (Cor 3.1 / 3.3, derived)", "derived", eps, ys))
+    ms = [max(2, round(v)) for v in theory.curve("pan-cms/thm3.7", "derived", "exp_eps", ee, fixed, part=1)]
     if exact:
         values = list(range(d))
         ks = [_ss_k(d, x) for x in ee]
@@ -47,7 +48,6 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
         S.append(Series(panel_l2, "SS exact", "exact", eps, ss))
         data.notes.append(f"{name}: SS support size k per eps {ks} (the integer nearest d/(e^eps + 1), pan-strict "
                           f"Section 5.1; the exact optimum may be its neighbour, Cor 3.2)")
-        ms = [max(2, round(v)) for v in theory.curve("pan-cms/thm3.7", "derived", "exp_eps", ee, fixed, part=1)]
         oc = [sum(theory.structured("cms", counts, values, d=d, exp_eps=theory.exp_eps_text(e), m=m, k=IDEAL_K,
                                     inner="rr", family="ideal")) for e, m in zip(eps, ms)]
         S.append(Series(panel_l2, "OCMS (ideal-family stand-in) exact", "exact", eps, oc))
@@ -60,9 +60,17 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
     for j, (label, sim) in enumerate(mechanisms):
         xs, l1, e1, l2, e2 = [], [], [], [], []
         for i, e in enumerate(eps):
-            est = simulated.estimates(sim, {"d": d, "eps": e}, counts, ctx.trials, ctx.rng(key, j, i))
+            params = {"d": d, "eps": e}
+            name_i = sim
+            if sim in ("ss", "wss"):
+                params["k"] = _ss_k(d, ee[i])
+                if params["k"] == 1 and sim == "ss":  # SS with k = 1 is GRR (the ss simulator refuses k = 1)
+                    name_i, params = "grr", {"d": d, "eps": e}
+            if sim == "cms":
+                params.update(m=ms[i], k=IDEAL_K, inner="rr", family="ideal")
+            est = simulated.estimates(name_i, params, counts, ctx.trials, ctx.rng(key, j, i))
             if est is None:
-                data.notes.append(f"{label}: no simulator {sim!r} in ldpref.simulation")
+                data.notes.append(f"{label}: not simulated: {simulated.LAST_REFUSAL}")
                 break
             got = simulated.losses(est, f, allv)
             xs.append(e); l1.append(got["l1"][0]); e1.append(got["l1"][1]); l2.append(got["l2"][0]); e2.append(got["l2"][1])
@@ -76,9 +84,9 @@ def _fig2(ctx: Context) -> FigureData:
               Panel("mini Kosarak: l1", "eps", "l1", logy=True), Panel("mini Kosarak: l2", "eps", "l2", logy=True)]
     data = FigureData(panels, notes=[f"trials = {ctx.trials}"])
     zipf = datasets.zipf(100, 10_000, 2, ctx.rng(2000))
-    _part(ctx, data, zipf, "Zipf", 0, 1, [("SS", "ss"), ("WSS", "wss"), ("OCMS", "ocms-prime")], True, 1)
+    _part(ctx, data, zipf, "Zipf", 0, 1, [("SS", "ss"), ("WSS", "wss"), ("OCMS stand-in", "cms")], True, 1)
     kos = datasets.kosarak()
-    _part(ctx, data, kos, "Kosarak", 2, 3, [("SS", "ss"), ("OCMS", "ocms-prime")], False, 2)
+    _part(ctx, data, kos, "Kosarak", 2, 3, [("SS", "ss"), ("OCMS stand-in", "cms")], False, 2)
     return data
 
 
