@@ -89,6 +89,9 @@ def _fig4(ctx: Context) -> FigureData:
 
 
 def _sim_points(ctx, data, panel, counts, eps, runs, f, n, key):
+    if ctx.quick:
+        data.notes.append("--quick: no simulated points (the ideal family at k = 65536 draws k d hash values per trial)")
+        return
     if not simulated.available():
         data.notes.append("simulated points need ldpref.simulation (branches sim-pure / sim-sketch): theory only")
         return

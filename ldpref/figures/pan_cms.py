@@ -98,7 +98,8 @@ def _simulate(ctx, data, counts, top, eps, m_mse, m_l) -> None:
     runs = [("MSE-OCMS", "cms", lambda i: {"m": m_mse[i], "inner": "rr", **ideal}, ("mse",)),
             ("l-OCMS", "cms", lambda i: {"m": m_l[i], "inner": "rr", **ideal}, ("l1", "l2")),
             ("HE", "he", lambda i: {}, ("mse", "l1", "l2")),
-            ("CMS+HE", "cms-he", lambda i: {"m": CMS_HE_M, **ideal}, ("mse", "l1", "l2")),
+            ("CMS+HE", "cms-he", lambda i: {"m": CMS_HE_M, "family": "random", "k": IDEAL_K, "seed": 0},
+             ("mse", "l1", "l2")),
             ("RHR", "rhr", lambda i: {}, ("mse", "l1", "l2"))]
     panel = {"mse": 0, "l1": 1, "l2": 2}
     for j, (label, name, extra, metrics) in enumerate(runs):

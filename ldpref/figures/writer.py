@@ -47,7 +47,8 @@ def write(spec: FigureSpec, data: FigureData, out_dir: str) -> list[str]:
     """Write PNG, SVG and CSV of ``data`` into ``out_dir``; returns the three paths."""
     plt = _pyplot()
     n = len(data.panels)
-    fig, axes = plt.subplots(1, n, figsize=(4.6 * n, 4.0), squeeze=False)
+    most = max(sum(1 for s in data.series if s.panel == i) for i in range(n)) if data.series else 0
+    fig, axes = plt.subplots(1, n, figsize=(5.0 * n, 3.6 + 0.17 * most), squeeze=False)
     for i, panel in enumerate(data.panels):
         ax = axes[0][i]
         for s in (s for s in data.series if s.panel == i):
@@ -64,7 +65,7 @@ def write(spec: FigureSpec, data: FigureData, out_dir: str) -> list[str]:
             ax.set_xscale("log")
         ax.grid(True, alpha=0.3)
         if ax.get_legend_handles_labels()[0]:
-            ax.legend(fontsize=7)
+            ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
     fig.suptitle(f"{spec.id}: {spec.title}", fontsize=10)
     fig.tight_layout()
     base = os.path.join(out_dir, stem(spec))
