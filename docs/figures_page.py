@@ -3,6 +3,7 @@
 Run from the repository root:  ``python docs/figures_page.py [--full]``.  Without ``--full`` the figures are built
 with ``--quick`` (5 trials, 3 eps points) -- the page says which.  The page embeds docs/figures/<id>.png and
 lists each figure's caption and notes (the CSV's comment lines: what was recovered, what is missing).
+The SVG is not kept under docs/ (``ldpref figure`` writes it).
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def main(argv=None) -> int:
         if args.only is None or fid in args.only:
             trials = spec.default_trials if args.full else spec.quick_trials
             data = spec.build(figures.Context(trials=trials, seed=args.seed, quick=not args.full))
-            writer.write(spec, data, out_dir)
+            paths = writer.write(spec, data, out_dir)
+            os.remove(paths[1])  # the page keeps PNG and CSV; `ldpref figure` writes the SVG
             print(f"{fid}: written", file=sys.stderr)
         csv_path = os.path.join(out_dir, stem + ".csv")
         notes = []
