@@ -6,8 +6,8 @@ the public abstract pages in the library's ``pages`` corpus do not give them): t
 the loss estimators' formulas.  We use the Zipf exponent 2 and eps = 1..5 of pan-cms Section 6 (the same author's
 companion experiment) -- an assumption, stated in the caption.
 Theory: the strict lower bounds min l2, min l1 (pan-strict Corollary 3.1, the ledger's reconstruction), and the
-exact l2 of the real SS (l2-optimal k) and OCMS stand-in (CMS + RR over the ideal hash family at Theorem 3.7's m;
-pan-strict's OCMS is over the prime field, Section 5.2) on the dataset (Zipf panel only: d = 100).
+exact l2 of the real SS (l2-optimal k) on the dataset (Zipf panel only: d = 100).  OCMS is the prime-field OCMS of
+Section 5.2 (simulator ``ocms-prime``; m from pan-cms Theorem 3.7), simulated only (no structured exact model).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import math
 import numpy as np
 
 from . import datasets, register, simulated, theory
-from .pan_cms import IDEAL_K
 from .spec import Context, FigureData, FigureSpec, Panel, Series
 
 
@@ -48,10 +47,7 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
         S.append(Series(panel_l2, "SS exact", "exact", eps, ss))
         data.notes.append(f"{name}: SS support size k per eps {ks} (the integer nearest d/(e^eps + 1), pan-strict "
                           f"Section 5.1; the exact optimum may be its neighbour, Cor 3.2)")
-        oc = [sum(theory.structured("cms", counts, values, d=d, exp_eps=theory.exp_eps_text(e), m=m, k=IDEAL_K,
-                                    inner="rr", family="ideal")) for e, m in zip(eps, ms)]
-        S.append(Series(panel_l2, "OCMS (ideal-family stand-in) exact", "exact", eps, oc))
-        data.notes.append(f"{name}: OCMS stand-in m per eps {ms}")
+        data.notes.append(f"{name}: OCMS m per eps {ms} (Theorem 3.7 of pan-cms, nearest integer)")
     if not simulated.available():
         data.notes.append(f"{name}: simulated points need ldpref.simulation (branches sim-pure / sim-sketch)")
         return
@@ -66,8 +62,8 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
                 params["k"] = _ss_k(d, ee[i])
                 if params["k"] == 1 and sim == "ss":  # SS with k = 1 is GRR (the ss simulator refuses k = 1)
                     name_i, params = "grr", {"d": d, "eps": e}
-            if sim == "cms":
-                params.update(m=ms[i], k=IDEAL_K, inner="rr", family="ideal")
+            if sim == "ocms-prime":
+                params["m"] = ms[i]
             est = simulated.estimates(name_i, params, counts, ctx.trials, ctx.rng(key, j, i))
             if est is None:
                 data.notes.append(f"{label}: not simulated: {simulated.LAST_REFUSAL}")
@@ -84,9 +80,9 @@ def _fig2(ctx: Context) -> FigureData:
               Panel("mini Kosarak: l1", "eps", "l1", logy=True), Panel("mini Kosarak: l2", "eps", "l2", logy=True)]
     data = FigureData(panels, notes=[f"trials = {ctx.trials}"])
     zipf = datasets.zipf(100, 10_000, 2, ctx.rng(2000))
-    _part(ctx, data, zipf, "Zipf", 0, 1, [("SS", "ss"), ("WSS", "wss"), ("OCMS stand-in", "cms")], True, 1)
+    _part(ctx, data, zipf, "Zipf", 0, 1, [("SS", "ss"), ("WSS", "wss"), ("OCMS", "ocms-prime")], True, 1)
     kos = datasets.kosarak()
-    _part(ctx, data, kos, "Kosarak", 2, 3, [("SS", "ss"), ("OCMS stand-in", "cms")], False, 2)
+    _part(ctx, data, kos, "Kosarak", 2, 3, [("SS", "ss"), ("OCMS", "ocms-prime")], False, 2)
     return data
 
 
