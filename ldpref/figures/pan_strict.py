@@ -54,6 +54,10 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
     f = counts / n
     allv = list(range(d))
     for j, (label, sim) in enumerate(mechanisms):
+        if ctx.quick and sim == "ocms-prime" and not exact:
+            data.notes.append(f"{name}: --quick: OCMS not simulated (its sufficient sampler is refused at this d and "
+                              f"the real protocol runs every client of every trial)")
+            continue
         xs, l1, e1, l2, e2 = [], [], [], [], []
         for i, e in enumerate(eps):
             params = {"d": d, "eps": e}
