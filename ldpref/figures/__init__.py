@@ -1,0 +1,39 @@
+"""The papers' experiment figures as ``ldpref figure <paper>/fig<N>``: a registry of :class:`FigureSpec`.
+
+Figures: pan-cms Section 6 (Figs 2-4), pan-strict Section 6 (Fig 2), jiang-gcms Section VII (Figs 4-8; Fig 9 is
+the unknown-domain protocol of Section V, built by :mod:`ldpref.discovery.experiment` when present).
+matplotlib is imported only when a figure is written (:mod:`.writer`).
+"""
+
+from __future__ import annotations
+
+from .spec import Context, FigureData, FigureSpec, Panel, Series
+
+REGISTRY: dict[str, FigureSpec] = {}
+
+
+def register(spec: FigureSpec) -> FigureSpec:
+    if spec.id in REGISTRY:
+        raise ValueError(f"figure {spec.id} registered twice")
+    REGISTRY[spec.id] = spec
+    return spec
+
+
+def _load() -> None:
+    from . import jiang_gcms, pan_cms, pan_strict  # noqa: F401  (each registers its figures)
+
+
+def figure_ids() -> list[str]:
+    _load()
+    return list(REGISTRY)
+
+
+def get(figure_id: str) -> FigureSpec:
+    """The figure ``figure_id``; KeyError naming the known ids otherwise."""
+    _load()
+    if figure_id not in REGISTRY:
+        raise KeyError(f"unknown figure {figure_id!r}; known: {', '.join(REGISTRY)} ('ldpref figure --list')")
+    return REGISTRY[figure_id]
+
+
+__all__ = ["Context", "FigureData", "FigureSpec", "Panel", "Series", "REGISTRY", "register", "figure_ids", "get"]

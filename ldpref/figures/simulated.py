@@ -1,0 +1,74 @@
+"""Simulated points: ``ldpref.simulation.simulator(name, **params).sufficient_many(counts, trials, rng)``.
+
+The simulators are written on branches sim-pure / sim-sketch; when :mod:`ldpref.simulation` is absent (or does
+not know a mechanism) the figure draws its theory curves only and says so in a note.  Error bars: one standard
+error of the mean over the trials.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import numpy as np
+
+
+def available() -> bool:
+    return importlib.util.find_spec("ldpref.simulation") is not None
+
+
+#: why the last call of :func:`estimates` returned None
+LAST_REFUSAL = ""
+#: cells (trials x hash functions x d) one batch of an ideal-family sketch simulation may hold
+MAX_BATCH_CELLS = 20_000_000
+
+
+def estimates(name: str, params: dict, counts: np.ndarray, trials: int, rng: np.random.Generator):
+    """(trials, d) frequency estimates, or None when the simulator is not available or refuses by the resource
+    rule (the reason is then in :data:`LAST_REFUSAL`, for the figure's note).
+
+    The sufficient-statistics sampler is used; where it refuses by the resource rule (HE, RHR at d = 10^5:
+    d x Hadamard columns), the real protocol runs on the dataset's n clients instead (same law).  Ideal-family
+    sketches run in batches of trials so that one batch holds at most MAX_BATCH_CELLS table cells."""
+    global LAST_REFUSAL
+    LAST_REFUSAL = f"no simulator {name!r} in ldpref.simulation"
+    if not available():
+        return None
+    from ldpref import simulation
+    from ldpref.limits import ResourceLimitError
+
+    if name not in simulation.SIMULATORS:
+        return None
+    counts = np.asarray(counts, dtype=np.int64)
+    try:
+        sim = simulation.simulator(name, **params)
+    except ResourceLimitError as exc:
+        LAST_REFUSAL = f"{name}: {exc}"
+        return None
+    per_trial = int(params.get("k") or 1) * len(counts) if params.get("family") == "ideal" else len(counts)
+    batch = max(1, min(trials, MAX_BATCH_CELLS // max(1, per_trial)))
+    out = []
+    done = 0
+    while done < trials:
+        t = min(batch, trials - done)
+        try:
+            out.append(np.asarray(sim.sufficient_many(counts, t, rng)))
+        except ResourceLimitError:
+            values = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+            out.append(np.asarray(sim.protocol_many(values, t, rng)))
+        done += t
+    return np.concatenate(out, axis=0)
+
+
+def losses(f_hat: np.ndarray, f: np.ndarray, values) -> dict:
+    """Per-figure metrics over the values of interest: worst-case MSE (pan-cms Eq. (22): max over x of the mean
+    squared error over trials; error bar: the standard error at that x), l1 and l2 (mean over trials, s.e.)."""
+    err = f_hat[:, values] - f[values]
+    t = err.shape[0]
+    sq = err ** 2
+    per_x = sq.mean(axis=0)
+    worst = int(np.argmax(per_x))
+    l1 = np.abs(err).sum(axis=1)
+    l2 = sq.sum(axis=1)
+    se = lambda a: float(a.std(ddof=1) / np.sqrt(t)) if t > 1 else 0.0  # noqa: E731
+    return {"mse": (float(per_x[worst]), se(sq[:, worst])), "l1": (float(l1.mean()), se(l1)),
+            "l2": (float(l2.mean()), se(l2)), "var": (err.var(axis=0, ddof=1) if t > 1 else np.zeros(err.shape[1]))}
