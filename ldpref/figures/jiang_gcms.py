@@ -304,5 +304,5 @@ register(FigureSpec("jiang-gcms/fig8", "jiang-gcms", "Section VII-D, Fig. 8", "A
 register(FigureSpec("jiang-gcms/fig9", "jiang-gcms", "Section VII-E, Fig. 9", "Unknown-domain discovery: URLs vs eps",
                     "Paper: Kaggle URL dataset, first 100,000 records, URLs cut to 20 characters, 30 repetitions. That "
                     "data is not available: the Kosarak head file stands in (LDPREF_FIG9_DATA overrides); delta is not "
-                    "printed (1e-6 here). Built by ldpref.discovery.experiment.fig9_points (branch discovery).",
+                    "printed (1e-6 here). Built by ldpref.discovery.experiment.fig9_points.",
                     _fig9, default_trials=30, quick_trials=3))
