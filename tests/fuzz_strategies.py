@@ -34,7 +34,7 @@ TMP = "@TMP@"  # replaced by the case's scratch folder when the case runs
 LIMIT_SECONDS = 10.0
 
 SUBCOMMANDS = ["verify", "claims", "latex", "eval", "mechanism", "mechanisms", "wss", "optimize", "audit", "docs", "moments",
-               "conform"]
+               "conform", "discover", "vectors", "simulate", "figure"]
 PAPERS = ["pan-cms", "pan-strict", "jiang-gcms", "cross"]
 
 # claims whose derived/printed forms build in < 20 ms (measured 2026-11-25); eval and latex use only these
@@ -554,6 +554,39 @@ def vectors_cases() -> st.SearchStrategy:
         lambda parts: Case(["vectors", *parts[0], *parts[1], *parts[2]], {"x": b"a file"}))
 
 
+#: the last option of every simulate case is surely bad, so no case starts a simulation
+SIMULATE_BAD_LAST = [["--trials", "1"], ["--trials", "0"], ["--trials", "x"], ["--data", "zipf:d=0,n=10"],
+                     ["--data", "counts:0,0"], ["--data", "zipf:d=5,n=10,q=1"], ["--data", "nope:1"],
+                     ["--data", f"{TMP}/missing.txt"], ["--alpha", "0"], ["--json", MISSING_DIR], ["--jobs", "0"],
+                     ["--method", "x"], ["--seed", "-1"]]
+SIMULATE_NAMES = ["grr", "oue", "ss", "olh", "gcms", "nope", "", "GRR", "hr-acharya", "-"]
+
+
+def simulate_cases() -> st.SearchStrategy:
+    """``ldpref simulate``: names, --set values and data specs good and bad; the last option is always bad."""
+    middle = st.lists(st.one_of(option("--set", [f"d={v}" for v in ("3", "0", "x", HUGE)] + ["exp_eps=3", "eps=ln(3)",
+                                                                                          "exp_eps=0", "k=1", "zz=1"]),
+                                option("--data", ["counts:3,2,1", "zipf:d=4,n=20", "gaussian:d=5,n=9"]),
+                                option("--trials", pick(VALUES)), option("--seed", pick(BAD_INTS)), rarely_junk()),
+                      max_size=3).map(_flatten)
+    return st.tuples(pick(SIMULATE_NAMES), middle, pick(SIMULATE_BAD_LAST)).map(
+        lambda nmb: Case(["simulate", nmb[0], *nmb[1], *nmb[2]]))
+
+
+FIGURE_IDS = ["pan-cms/fig2", "jiang-gcms/fig9", "nope/fig1", "pan-cms/fig99", "", "-", "pan-cms", "fig2"]
+
+
+def figure_cases() -> st.SearchStrategy:
+    """``ldpref figure``: ids and output folders, never a real run (an unknown id or a bad folder or option)."""
+    bad = pick([["nope/fig1", "--out", TMP], ["pan-cms/fig2", "--out", "/proc/version/x"], ["pan-cms/fig2", "--out", "/proc/version"],
+                ["pan-cms/fig2", "--out", TMP, "--trials", "1"], ["pan-cms/fig2", "--out", TMP, "--seed", "-1"],
+                ["--list", "--out", MISSING_DIR], ["pan-cms/fig2"], ["--out", TMP]])
+    # (a missing --out folder is created, so MISSING_DIR would start a real run: not a bad input)
+    extra = st.lists(st.one_of(option("--trials", pick(BAD_INTS)), option("--seed", pick(BAD_INTS)),
+                               pick([["--quick"]]), pick([[f] for f in FIGURE_IDS[2:]]), rarely_junk()), max_size=2).map(_flatten)
+    return st.tuples(bad, extra).map(lambda be: Case(["figure", *be[1], *be[0]]))  # the bad part last: it wins
+
+
 #: strategy per command, with its share of the cases
 COMMAND_STRATEGIES = {
     "top": (top_level_cases, 0.06), "verify": (verify_cases, 0.08), "docs": (docs_cases, 0.03),
@@ -563,6 +596,8 @@ COMMAND_STRATEGIES = {
     "conform": (conform_cases, 0.02),
     "discover": (discover_cases, 0.04),
     "vectors": (vectors_cases, 0.02),
+    "simulate": (simulate_cases, 0.03),
+    "figure": (figure_cases, 0.02),
 }
 
 
