@@ -297,3 +297,13 @@ def test_randomised_response_helpers_stay_exact_for_builtin_ints():
         assert isinstance(value, sympy.Rational)
     with pytest.raises(TypeError):
         rr_pq(3, 2.0)
+
+
+def test_unary_encoding_with_an_absurd_d_is_refused_without_building_two_to_the_d():
+    """2^(2^63) cannot be built as an integer: the refusal must come before (a MemoryError was the old answer)."""
+    from ldpref.errors import ParameterError
+    from ldpref.mechanisms import oue, sue
+
+    for build in (oue, sue):
+        with pytest.raises(ParameterError, match=r"2\^9223372036854775808 outputs"):
+            build(2**63, 3)

@@ -15,6 +15,7 @@ from ._parser import int_type, seed_type
 
 
 def cmd_figure(args) -> int:
+    """``ldpref figure``: list the figures, or build the given ids into PNG, SVG and CSV under ``--out``."""
     from .. import figures
 
     if args.list:
@@ -52,6 +53,7 @@ def cmd_figure(args) -> int:
 
 
 def add_parsers(sub) -> None:
+    """Add the ``figure`` command to the ``ldpref`` parser."""
     p = sub.add_parser("figure", help="reproduce the papers' experiment figures (PNG, SVG, CSV)",
                        description="Reproduce an experiment figure of the papers: the paper's setting with "
                                    "simulated points (mean and standard error over trials) and theory curves "

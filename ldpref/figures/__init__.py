@@ -13,6 +13,7 @@ REGISTRY: dict[str, FigureSpec] = {}
 
 
 def register(spec: FigureSpec) -> FigureSpec:
+    """Add a figure record to the registry (ids are unique: a second registration is a bug)."""
     if spec.id in REGISTRY:
         raise ValueError(f"figure {spec.id} registered twice")
     REGISTRY[spec.id] = spec
@@ -24,6 +25,7 @@ def _load() -> None:
 
 
 def figure_ids() -> list[str]:
+    """Every registered figure id, in registration order."""
     _load()
     return list(REGISTRY)
 

@@ -244,6 +244,7 @@ def _fig8(ctx: Context) -> FigureData:
 
 
 def eval_fraction(text: str):
+    """An exact Fraction from its text (CSV cells written by the figures)."""
     from fractions import Fraction
     return Fraction(text)
 

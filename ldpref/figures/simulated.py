@@ -13,6 +13,7 @@ import numpy as np
 
 
 def available() -> bool:
+    """Whether ldpref.simulation is installed (figures draw only theory curves without it)."""
     return importlib.util.find_spec("ldpref.simulation") is not None
 
 

@@ -101,4 +101,5 @@ def exp_eps_text(eps) -> str:
 
 
 def as_array(xs) -> np.ndarray:
+    """Plotted values as float64 (the explicit exit from exact numbers for drawing)."""
     return np.asarray(list(xs), dtype=np.float64)

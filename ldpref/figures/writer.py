@@ -28,10 +28,12 @@ def _pyplot():
 
 
 def stem(spec: FigureSpec) -> str:
+    """The file-name stem of a figure: its id with / replaced by -."""
     return spec.id.replace("/", "-")
 
 
 def write_csv(spec: FigureSpec, data: FigureData, path: str) -> None:
+    """Every plotted point of the figure as CSV, the run's notes first as # lines."""
     with open(path, "w", newline="", encoding="utf-8") as fh:
         for note in data.notes:
             fh.write(f"# {' '.join(str(note).split())}\n")

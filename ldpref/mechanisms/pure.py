@@ -21,7 +21,7 @@ from math import comb as _math_comb
 import sympy
 
 from ..decoders import support_set_decoder
-from ..limits import Progress, check_mechanism
+from ..limits import MAX_ENTRIES, Progress, ResourceLimitError, check_mechanism, moments_hint
 from ..mechanism import Mechanism
 from ._params import accepts_eps, check_d, check_exp_eps, check_k, half
 
@@ -64,6 +64,19 @@ def grr(d: int, exp_eps) -> PureProtocol:
                   lambda s, x: p if x in s else q, p, q)
 
 
+#: above this d, 2^d itself is not worth building as an integer (it is far above every limit anyway)
+_UNARY_D_CEILING = 10**6
+
+
+def _check_unary(name: str, d: int, e) -> None:
+    """The resource rule for a unary encoding's 2^d outputs, without building 2^d when d is absurdly large."""
+    sets = f"d={d} exp_eps={e}"
+    if d > _UNARY_D_CEILING:
+        raise ResourceLimitError(f"{name} with d = {d} has 2^{d} outputs, far above the limit of "
+                                 f"{MAX_ENTRIES:,} exact entries; {moments_hint(name, sets)}")
+    check_mechanism(name, d, 1 << d, outputs_text=f"2^{d}", exp_eps=e, sets=sets)
+
+
 def _unary(name, d, p, q) -> PureProtocol:
     outputs, supports = [], []
     # the caller checked the 2^d outputs against the limits rule
@@ -85,7 +98,7 @@ def _unary(name, d, p, q) -> PureProtocol:
 def sue(d: int, exp_eps) -> PureProtocol:
     """Symmetric unary encoding: every bit of the one-hot vector through BRR at eps/2 (p + q = 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
-    check_mechanism("sue", d, 1 << d, outputs_text=f"2^{d}", exp_eps=e, sets=f"d={d} exp_eps={e}")
+    _check_unary("sue", d, e)
     h = half(e)
     return _unary(f"sue(d={d}, exp_eps={e})", d, h / (h + 1), 1 / (h + 1))
 
@@ -94,7 +107,7 @@ def sue(d: int, exp_eps) -> PureProtocol:
 def oue(d: int, exp_eps) -> PureProtocol:
     """Optimised unary encoding: the true bit is kept w.p. 1/2, other bits set w.p. 1/(e^eps + 1)."""
     d, e = check_d(d), check_exp_eps(exp_eps)
-    check_mechanism("oue", d, 1 << d, outputs_text=f"2^{d}", exp_eps=e, sets=f"d={d} exp_eps={e}")
+    _check_unary("oue", d, e)
     return _unary(f"oue(d={d}, exp_eps={e})", d, sympy.Rational(1, 2), 1 / (e + 1))
 
 
