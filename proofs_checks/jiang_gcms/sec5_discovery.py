@@ -26,6 +26,7 @@ from ldpref.exact import to_mpf
 from ldpref.ledger import Instance, claim
 from ldpref.ledger.forms import evaluate
 
+from . import laplace_grid as LG
 from . import sec5_opendp
 
 R = sympy.Rational
@@ -74,19 +75,22 @@ def _cdf(x, b_):
 
 
 def _release(count, b_, t_):
-    """P(count + Lap(b) >= T) = 1 - P(Lap(b) <= T - count) (continuous noise)."""
+    """P(count + Lap(b) >= T) = 1 - P(Lap(b) <= T - count) (continuous noise), as a sympy expression (T may be
+    irrational here; the enumeration's grid points use ``laplace_grid``)."""
     return 1 - _cdf(t_ - count, b_)
 
 
 @_cache
 def _pairs(b_, t_):
     """Every neighbouring pair of the differing bin, both directions: (name, law under D, law under D'), laws over
-    the outputs (released, not released)."""
-    g = _release(1, b_, t_)
-    out = [("new bin in D", (g, 1 - g), (sympy.Integer(0), sympy.Integer(1))),
-           ("new bin in D'", (sympy.Integer(0), sympy.Integer(1)), (g, 1 - g))]
+    the outputs (released, not released), as exact Laurent polynomials in e^w (``laplace_grid``)."""
+    G = LG.grid(b_, t_)
+    g = G.release(1)
+    zero, one = LG.Laurent(), LG.Laurent.const(1)
+    out = [("new bin in D", (g, 1 - g), (zero, one)),
+           ("new bin in D'", (zero, one), (g, 1 - g))]
     for c_ in range(1, int(sympy.ceiling(t_)) + 3):
-        p0, p1 = _release(c_, b_, t_), _release(c_ + 1, b_, t_)
+        p0, p1 = G.release(c_), G.release(c_ + 1)
         out.append((f"counts {c_ + 1} vs {c_}", (p1, 1 - p1), (p0, 1 - p0)))
         out.append((f"counts {c_} vs {c_ + 1}", (p0, 1 - p0), (p1, 1 - p1)))
     return tuple(out)
@@ -95,17 +99,23 @@ def _pairs(b_, t_):
 @_cache
 def _worst_ratio(b_, t_):
     """The largest P(o | D)/P(o | D') over every pair and every output o both datasets can produce."""
-    return _largest([p / q for _, P, Q in _pairs(b_, t_) for p, q in zip(P, Q) if p != 0 and q != 0])
+    G = LG.grid(b_, t_)
+    return G.to_expr(*G.largest_quotient([(p, q) for _, P, Q in _pairs(b_, t_) for p, q in zip(P, Q) if p and q]))
 
 
 @_cache
 def _profile(b_, t_, exp_eps):
-    """The smallest delta at e^eps = exp_eps: max over pairs of sum_o (P(o | D) - e^eps P(o | D'))_+."""
-    sums = []
+    """The smallest delta at e^eps = exp_eps (a sympy expression, rational in e^w, else ValueError):
+    max over pairs of sum_o (P(o | D) - e^eps P(o | D'))_+."""
+    G = LG.grid(b_, t_)
+    num, den = G.from_expr(exp_eps)
+    if G.sign(den) < 0:
+        num, den = -num, -den
+    sums = []  # each sum over den: P - e^eps Q = (P den - num Q)/den, den > 0
     for _, P, Q in _pairs(b_, t_):
-        parts = [p - exp_eps * q for p, q in zip(P, Q)]
-        sums.append(sum((v for v in parts if _sign(v) > 0), sympy.Integer(0)))
-    return _largest(sums)
+        parts = [p * den - num * q for p, q in zip(P, Q)]
+        sums.append((sum((v for v in parts if G.sign(v) > 0), LG.Laurent()), den))
+    return G.to_expr(*G.largest_quotient(sums))
 
 
 def _value_at(expr, subs):
@@ -137,15 +147,23 @@ def _grid():
     return [(b_, t_) for b_ in B_GRID for t_ in T_GRID]
 
 
+def _reduced(diff):
+    """An identity's difference brought to 0 if it is 0: exponentials split (e^{a+b} = e^a e^b) and the result
+    cancelled as a rational function of its exponentials -- 0 there is a proof of 0; anything else is left to
+    ``simplify`` (a nonzero result is then reported by the identity check)."""
+    quick = sympy.cancel(sympy.expand(diff))
+    return quick if quick == 0 else sympy.simplify(diff)
+
+
 @_cache
 def _step_differences():
-    """lhs - rhs of each step of the derivation, simplified (computed once per process)."""
-    out = [(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", sympy.simplify(lhs - rhs))
+    """lhs - rhs of each step of the derivation, reduced (computed once per process)."""
+    out = [(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", _reduced(lhs - rhs))
            for name, lhs, rhs, why in DD.common_bin_bounds()]
     x = sympy.Symbol("x", positive=True)
     tail = sympy.integrate(sympy.exp(-x / b) / (2 * b), (x, T - 1, sympy.oo), conds="none")
     out.append(("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
-                "[T - 1, oo))", sympy.simplify(tail - DD.new_bin_delta())))
+                "[T - 1, oo))", _reduced(tail - DD.new_bin_delta())))
     return tuple(out)
 
 
