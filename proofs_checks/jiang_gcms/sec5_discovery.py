@@ -286,6 +286,27 @@ E_GRID = (R(1, 10), R(1, 2), R(1), R(2), R(5))
 D_GRID = (R(1, 10**6), R(1, 1000), R(1, 100), R(1, 4), R(1, 2))
 
 
+@_cache
+def _threshold_root_symbolic():
+    """The root t of P(1 + Lap(b) >= t) = delta from the Laplace CDF (branch t >= 1), solved once per process in
+    symbols b, delta > 0."""
+    t, b_s, d_s = sympy.symbols("t b_s delta_s", positive=True)
+    (root,) = sympy.solve(sympy.Eq(1 - (1 - sympy.exp(-(t - 1) / b_s) / 2), d_s), t)
+    return root, b_s, d_s
+
+
+def _threshold_root(b_, d_):
+    """The exact T at (b, delta), 0 < delta <= 1/2: the symbolic root at these values, confirmed exactly to lie on
+    the branch t >= 1 and to solve the equation there (the release probability is strictly decreasing in t, so
+    the root is unique)."""
+    root, b_s, d_s = _threshold_root_symbolic()
+    root = root.subs({b_s: b_, d_s: d_})
+    residual = 1 - (1 - sympy.exp(-(root - 1) / b_) / 2) - d_
+    if _sign(root - 1) < 0 or _sign(residual) != 0:
+        raise AssertionError(f"{root} is not the root of P(1 + Lap({b_}) >= t) = {d_} on t >= 1")
+    return root
+
+
 @claim(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approximately 1 - log(2 delta)/eps'",
        statement="According to Theorem 4, the threshold for (eps, delta) is T = 1 - log(2 delta)/eps (approximately).",
        printed=PD.sec7e_threshold_printed, derived=DD.threshold_derived,
@@ -304,9 +325,7 @@ def sec7e_threshold(ev):
     for e_ in E_GRID:
         for d_ in D_GRID:
             b_ = 1 / e_
-            t = sympy.Symbol("t", positive=True)
-            # the exact T: the root of P(1 + Lap(b) >= t) = delta from the Laplace CDF (branch t >= 1, delta <= 1/2)
-            (root,) = sympy.solve(sympy.Eq(1 - (1 - sympy.exp(-(t - 1) / b_) / 2), d_), t)
+            root = _threshold_root(b_, d_)
             params = {"eps": e_, "delta": d_, "b": b_}
             insts.append(Instance(params, exact=root, derived=evaluate(derived, {eps: e_, delta: d_}),
                                   printed=evaluate(printed, {eps: e_, delta: d_}), size=(e_, d_), path="proof"))
