@@ -250,6 +250,15 @@ def _exp_enclosure(w, k: int, prec: int):
 
 
 @cache
+def laplace_upper_tail():
+    """(G, b, t): G = P(Lap(b) >= t) for t >= 0, by integrating the density e^{-x/b}/(2b) over [t, oo) in symbols
+    b, t > 0 (sympy's antiderivative and limits; Meijer G is not needed for an exponential).  Shared by the checks
+    of Theorem 4 and of Section VII-E, computed once per process."""
+    x, b, t = sympy.symbols("x b t", positive=True)
+    return sympy.integrate(sympy.exp(-x / b) / (2 * b), (x, t, sympy.oo), meijerg=False, conds="none"), b, t
+
+
+@cache
 def grid(b_, t_) -> LaplaceGrid:
     """The field of one grid point (built once per process)."""
     return LaplaceGrid(b_, t_)

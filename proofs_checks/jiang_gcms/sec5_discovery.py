@@ -160,8 +160,8 @@ def _step_differences():
     """lhs - rhs of each step of the derivation, reduced (computed once per process)."""
     out = [(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", _reduced(lhs - rhs))
            for name, lhs, rhs, why in DD.common_bin_bounds()]
-    x = sympy.Symbol("x", positive=True)
-    tail = sympy.integrate(sympy.exp(-x / b) / (2 * b), (x, T - 1, sympy.oo), conds="none")
+    upper, b_s, t_s = LG.laplace_upper_tail()  # P(Lap(b) >= t), t >= 0: at t = T - 1 >= 0
+    tail = upper.subs({b_s: b, t_s: T - 1})
     out.append(("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
                 "[T - 1, oo))", _reduced(tail - DD.new_bin_delta())))
     return tuple(out)
