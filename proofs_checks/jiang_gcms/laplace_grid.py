@@ -87,6 +87,8 @@ def _lift(x) -> Laurent:
         return x
     if isinstance(x, (int, Fraction)):
         return Laurent({0: Fraction(x)})
+    if isinstance(x, sympy.Rational):
+        return Laurent.const(x)
     raise TypeError(f"cannot combine a Laurent polynomial with {type(x).__name__}")
 
 
