@@ -2,15 +2,18 @@
 and Theorem 4): the arithmetic behind the exact path of ``sec5_discovery``.
 
 With q the denominator of T and w = 1/(b q), every release probability P(c + Lap(b) >= T) = G(T - c) of an integer
-count c lies in the field Q(z) at z = e^w, since (T - c)/b = (p - c q) w (p the numerator of T).  Elements are kept
-in sympy's rational function field over QQ, so sums, products and quotients are exact and cheap; then
+count c is a Laurent polynomial with rational coefficients in z = e^w, since (T - c)/b = (p - c q) w (p the
+numerator of T).  Sums and products of such polynomials are exact (Python fractions), ratios are kept as
+(numerator, denominator) pairs and compared by cross-multiplication, so no gcd is computed on the way; then
 
-* a zero is decided exactly (the element is 0 in Q(z));
-* a nonzero element is nonzero at z = e^w (e^w is transcendental for rational w != 0, Lindemann), and its sign is
-  read from a rigorous enclosure (``mpmath.iv``, outward-rounded interval arithmetic) of its numerator and
-  denominator at e^w, the precision doubled until the enclosure excludes 0 -- nothing is decided by a rounding.
+* a zero is decided exactly (the polynomial is 0);
+* a nonzero polynomial is nonzero at z = e^w (e^w is transcendental for rational w != 0, Lindemann), and its sign
+  is read from a rigorous enclosure (``mpmath.iv``, outward-rounded interval arithmetic) of its value at e^w, the
+  precision doubled until the enclosure excludes 0 -- nothing is decided by a rounding.
 
-Values leave for the evidence as sympy expressions in exp(k w) (:meth:`LaplaceGrid.to_expr`).
+Values leave for the evidence as sympy expressions in exp(k w), a quotient reduced once to lowest terms
+(:meth:`LaplaceGrid.to_expr`).  :func:`laplace_upper_tail` is the Laplace tail by symbolic integration, shared by
+the checks of Theorem 4 and of Section VII-E.
 """
 
 from __future__ import annotations

@@ -7,9 +7,12 @@ CDF at the integer counts (the bin held by one dataset only: count 1 against non
 c and c + 1 for every c in 1..ceil(T) + 2, past which u = T - c <= -1 and both ratios are constant, see
 ``derivations.jiang_gcms.discovery.common_bin_bounds``).  From those it computes, for each (b, T) of a rational
 grid, the worst ratio over outputs both datasets can produce (Eq. (8)'s reading) and the privacy profile (the
-smallest delta at a given eps: the largest hockey-stick sum over pairs, both directions).  Signs of the exact
-numbers (sums of exponentials of rationals) are decided by sympy's certified numerical evaluation, and a zero is
-confirmed by simplification.  The symbolic path proves the closed forms over the whole range b > 0, T >= 1.
+smallest delta at a given eps: the largest hockey-stick sum over pairs, both directions).  The release
+probabilities of a grid point are Laurent polynomials with rational coefficients in z = e^{1/(b q)} (q the
+denominator of T; ``laplace_grid``): sums, products and comparisons by cross-multiplication are exact, a zero is
+exactly 0, and a nonzero sign is read from a rigorous interval enclosure.  Elsewhere (the forms' values, Eq. (9)
+against the profile) signs of exact numbers come from sympy's numerical evaluation, a zero confirmed by
+simplification.  The symbolic path proves the closed forms over the whole range b > 0, T >= 1.
 """
 
 from __future__ import annotations
