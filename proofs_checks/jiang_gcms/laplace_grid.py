@@ -42,6 +42,7 @@ class Laurent:
 
     @classmethod
     def const(cls, c) -> "Laurent":
+        """The constant polynomial c (a rational)."""
         c = sympy.Rational(c)
         return cls({0: Fraction(int(c.p), int(c.q))})
 
