@@ -149,8 +149,64 @@ def _nonzero_somewhere(expr, free) -> bool:
                     "algebraic", "hermitian"}:
             return False
         point[sym] = sympy.Integer(5 + 2 * i) if "integer" in facts else sympy.Rational(7 + 2 * i, 3)
-    value = expr.subs(point)
-    return bool(value.is_Rational and value != 0)
+    value = expr.subs(point) if point else expr
+    if value.is_Rational:
+        return value != 0
+    return _certainly_nonzero(value)
+
+
+def _certainly_nonzero(value) -> bool:
+    """Proof that a constant expression is not 0: a rigorous enclosure of its value (``mpmath.iv``,
+    outward-rounded interval arithmetic; rationals, +, *, powers, exp, log, pi, E) that excludes 0, at 128 then
+    512 bits.  False proves nothing (an enclosure holding 0, or an operation not covered): the caller
+    simplifies, as before."""
+    ctx = mpmath.iv
+    old = ctx.prec
+    try:
+        for prec in (128, 512):
+            ctx.prec = prec
+            box = _enclose(value, ctx)
+            if box is None:
+                return False
+            if box.a > 0 or box.b < 0:
+                return True
+        return False
+    finally:
+        ctx.prec = old
+
+
+def _enclose(expr, ctx):
+    """An mpmath.iv interval holding the value of a constant sympy expression, or None when an operation is
+    not covered (floats included: they are never decided here)."""
+    if expr.is_Rational:
+        return ctx.mpf(int(expr.p)) / int(expr.q)
+    if expr is sympy.pi:
+        return ctx.pi
+    if expr is sympy.E:
+        return ctx.e
+    if expr.is_Add or expr.is_Mul:
+        parts = [_enclose(a, ctx) for a in expr.args]
+        if any(p is None for p in parts):
+            return None
+        out = parts[0]
+        for p in parts[1:]:
+            out = out + p if expr.is_Add else out * p
+        return out
+    if isinstance(expr, (sympy.exp, sympy.log)) or expr.is_Pow:
+        args = [_enclose(a, ctx) for a in expr.args]
+        if any(a is None for a in args):
+            return None
+        if isinstance(expr, sympy.exp):
+            return ctx.exp(args[0])
+        if isinstance(expr, sympy.log):
+            return ctx.log(args[0]) if args[0].a > 0 else None
+        base, exp_ = args
+        if expr.exp.is_Integer:
+            if int(expr.exp) < 0 and base.a <= 0 <= base.b:
+                return None
+            return base ** int(expr.exp)
+        return ctx.exp(ctx.log(base) * exp_) if base.a > 0 else None
+    return None
 
 
 def exact_equal(a, b) -> bool:

@@ -279,6 +279,24 @@ def test_is_zero_decides_without_false_negatives():
     assert not is_zero(sympy.sqrt(x) - x)
 
 
+def test_is_zero_proves_nonzero_constants_by_a_rigorous_enclosure():
+    """A constant whose interval enclosure excludes 0 is nonzero (no simplify); a true zero the enclosure cannot
+    separate from 0 still reaches simplify and comes back zero; floats are never decided by the enclosure."""
+    from ldpref.exact import _certainly_nonzero, is_zero
+
+    R = sympy.Rational
+    e = sympy.exp(R(1, 150))
+    printed = 1 / (2 * (1 / (-1 + 2 * e) + 1) ** R(1, 100))
+    assert _certainly_nonzero(printed - 1 / (2 * e)) and not is_zero(printed - 1 / (2 * e))
+    assert _certainly_nonzero(sympy.exp(-200)) and _certainly_nonzero(sympy.pi - R(355, 113))
+    for zero in (sympy.log(4) - 2 * sympy.log(2), sympy.sqrt(8) - 2 * sympy.sqrt(2) + sympy.log(3) - sympy.log(3),
+                 sympy.exp(R(1, 3)) ** 3 - sympy.E):
+        assert not _certainly_nonzero(zero) and is_zero(zero)
+    assert not _certainly_nonzero(sympy.Float(1.5)) and not _certainly_nonzero(sympy.gamma(R(1, 3)) - 2)  # gamma: not covered
+    x = sympy.Symbol("x", positive=True)
+    assert not is_zero(sympy.exp(x) - x - 1)  # at the witness x = 7/3 the value is an irrational constant != 0
+
+
 def test_verified_statement_reason_does_not_claim_a_symbolic_proof_it_did_not_run():
     ev = Evidence()
     ev.instances("grid", [inst(1, True, True, True)])

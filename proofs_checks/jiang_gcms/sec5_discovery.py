@@ -7,9 +7,12 @@ CDF at the integer counts (the bin held by one dataset only: count 1 against non
 c and c + 1 for every c in 1..ceil(T) + 2, past which u = T - c <= -1 and both ratios are constant, see
 ``derivations.jiang_gcms.discovery.common_bin_bounds``).  From those it computes, for each (b, T) of a rational
 grid, the worst ratio over outputs both datasets can produce (Eq. (8)'s reading) and the privacy profile (the
-smallest delta at a given eps: the largest hockey-stick sum over pairs, both directions).  Signs of the exact
-numbers (sums of exponentials of rationals) are decided by sympy's certified numerical evaluation, and a zero is
-confirmed by simplification.  The symbolic path proves the closed forms over the whole range b > 0, T >= 1.
+smallest delta at a given eps: the largest hockey-stick sum over pairs, both directions).  The release
+probabilities of a grid point are Laurent polynomials with rational coefficients in z = e^{1/(b q)} (q the
+denominator of T; ``laplace_grid``): sums, products and comparisons by cross-multiplication are exact, a zero is
+exactly 0, and a nonzero sign is read from a rigorous interval enclosure.  Elsewhere (the forms' values, Eq. (9)
+against the profile) signs of exact numbers come from sympy's numerical evaluation, a zero confirmed by
+simplification.  The symbolic path proves the closed forms over the whole range b > 0, T >= 1.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ldpref.exact import to_mpf
 from ldpref.ledger import Instance, claim
 from ldpref.ledger.forms import evaluate
 
+from . import laplace_grid as LG
 from . import sec5_opendp
 
 R = sympy.Rational
@@ -74,19 +78,22 @@ def _cdf(x, b_):
 
 
 def _release(count, b_, t_):
-    """P(count + Lap(b) >= T) = 1 - P(Lap(b) <= T - count) (continuous noise)."""
+    """P(count + Lap(b) >= T) = 1 - P(Lap(b) <= T - count) (continuous noise), as a sympy expression (T may be
+    irrational here; the enumeration's grid points use ``laplace_grid``)."""
     return 1 - _cdf(t_ - count, b_)
 
 
 @_cache
 def _pairs(b_, t_):
     """Every neighbouring pair of the differing bin, both directions: (name, law under D, law under D'), laws over
-    the outputs (released, not released)."""
-    g = _release(1, b_, t_)
-    out = [("new bin in D", (g, 1 - g), (sympy.Integer(0), sympy.Integer(1))),
-           ("new bin in D'", (sympy.Integer(0), sympy.Integer(1)), (g, 1 - g))]
+    the outputs (released, not released), as exact Laurent polynomials in e^w (``laplace_grid``)."""
+    G = LG.grid(b_, t_)
+    g = G.release(1)
+    zero, one = LG.Laurent(), LG.Laurent.const(1)
+    out = [("new bin in D", (g, 1 - g), (zero, one)),
+           ("new bin in D'", (zero, one), (g, 1 - g))]
     for c_ in range(1, int(sympy.ceiling(t_)) + 3):
-        p0, p1 = _release(c_, b_, t_), _release(c_ + 1, b_, t_)
+        p0, p1 = G.release(c_), G.release(c_ + 1)
         out.append((f"counts {c_ + 1} vs {c_}", (p1, 1 - p1), (p0, 1 - p0)))
         out.append((f"counts {c_} vs {c_ + 1}", (p0, 1 - p0), (p1, 1 - p1)))
     return tuple(out)
@@ -95,17 +102,23 @@ def _pairs(b_, t_):
 @_cache
 def _worst_ratio(b_, t_):
     """The largest P(o | D)/P(o | D') over every pair and every output o both datasets can produce."""
-    return _largest([p / q for _, P, Q in _pairs(b_, t_) for p, q in zip(P, Q) if p != 0 and q != 0])
+    G = LG.grid(b_, t_)
+    return G.to_expr(*G.largest_quotient([(p, q) for _, P, Q in _pairs(b_, t_) for p, q in zip(P, Q) if p and q]))
 
 
 @_cache
 def _profile(b_, t_, exp_eps):
-    """The smallest delta at e^eps = exp_eps: max over pairs of sum_o (P(o | D) - e^eps P(o | D'))_+."""
-    sums = []
+    """The smallest delta at e^eps = exp_eps (a sympy expression, rational in e^w, else ValueError):
+    max over pairs of sum_o (P(o | D) - e^eps P(o | D'))_+."""
+    G = LG.grid(b_, t_)
+    num, den = G.from_expr(exp_eps)
+    if G.sign(den) < 0:
+        num, den = -num, -den
+    sums = []  # each sum over den: P - e^eps Q = (P den - num Q)/den, den > 0
     for _, P, Q in _pairs(b_, t_):
-        parts = [p - exp_eps * q for p, q in zip(P, Q)]
-        sums.append(sum((v for v in parts if _sign(v) > 0), sympy.Integer(0)))
-    return _largest(sums)
+        parts = [p * den - num * q for p, q in zip(P, Q)]
+        sums.append((sum((v for v in parts if G.sign(v) > 0), LG.Laurent()), den))
+    return G.to_expr(*G.largest_quotient(sums))
 
 
 def _value_at(expr, subs):
@@ -137,15 +150,23 @@ def _grid():
     return [(b_, t_) for b_ in B_GRID for t_ in T_GRID]
 
 
+def _reduced(diff):
+    """An identity's difference brought to 0 if it is 0: exponentials split (e^{a+b} = e^a e^b) and the result
+    cancelled as a rational function of its exponentials -- 0 there is a proof of 0; anything else is left to
+    ``simplify`` (a nonzero result is then reported by the identity check)."""
+    quick = sympy.cancel(sympy.expand(diff))
+    return quick if quick == 0 else sympy.simplify(diff)
+
+
 @_cache
 def _step_differences():
-    """lhs - rhs of each step of the derivation, simplified (computed once per process)."""
-    out = [(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", sympy.simplify(lhs - rhs))
+    """lhs - rhs of each step of the derivation, reduced (computed once per process)."""
+    out = [(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", _reduced(lhs - rhs))
            for name, lhs, rhs, why in DD.common_bin_bounds()]
-    x = sympy.Symbol("x", positive=True)
-    tail = sympy.integrate(sympy.exp(-x / b) / (2 * b), (x, T - 1, sympy.oo), conds="none")
+    upper, b_s, t_s = LG.laplace_upper_tail()  # P(Lap(b) >= t), t >= 0: at t = T - 1 >= 0
+    tail = upper.subs({b_s: b, t_s: T - 1})
     out.append(("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
-                "[T - 1, oo))", sympy.simplify(tail - DD.new_bin_delta())))
+                "[T - 1, oo))", _reduced(tail - DD.new_bin_delta())))
     return tuple(out)
 
 
@@ -268,6 +289,27 @@ E_GRID = (R(1, 10), R(1, 2), R(1), R(2), R(5))
 D_GRID = (R(1, 10**6), R(1, 1000), R(1, 100), R(1, 4), R(1, 2))
 
 
+@_cache
+def _threshold_root_symbolic():
+    """The root t of P(1 + Lap(b) >= t) = delta from the Laplace CDF (branch t >= 1), solved once per process in
+    symbols b, delta > 0."""
+    t, b_s, d_s = sympy.symbols("t b_s delta_s", positive=True)
+    (root,) = sympy.solve(sympy.Eq(1 - (1 - sympy.exp(-(t - 1) / b_s) / 2), d_s), t)
+    return root, b_s, d_s
+
+
+def _threshold_root(b_, d_):
+    """The exact T at (b, delta), 0 < delta <= 1/2: the symbolic root at these values, confirmed exactly to lie on
+    the branch t >= 1 and to solve the equation there (the release probability is strictly decreasing in t, so
+    the root is unique)."""
+    root, b_s, d_s = _threshold_root_symbolic()
+    root = root.subs({b_s: b_, d_s: d_})
+    residual = 1 - (1 - sympy.exp(-(root - 1) / b_) / 2) - d_
+    if _sign(root - 1) < 0 or _sign(residual) != 0:
+        raise AssertionError(f"{root} is not the root of P(1 + Lap({b_}) >= t) = {d_} on t >= 1")
+    return root
+
+
 @claim(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approximately 1 - log(2 delta)/eps'",
        statement="According to Theorem 4, the threshold for (eps, delta) is T = 1 - log(2 delta)/eps (approximately).",
        printed=PD.sec7e_threshold_printed, derived=DD.threshold_derived,
@@ -286,9 +328,7 @@ def sec7e_threshold(ev):
     for e_ in E_GRID:
         for d_ in D_GRID:
             b_ = 1 / e_
-            t = sympy.Symbol("t", positive=True)
-            # the exact T: the root of P(1 + Lap(b) >= t) = delta from the Laplace CDF (branch t >= 1, delta <= 1/2)
-            (root,) = sympy.solve(sympy.Eq(1 - (1 - sympy.exp(-(t - 1) / b_) / 2), d_), t)
+            root = _threshold_root(b_, d_)
             params = {"eps": e_, "delta": d_, "b": b_}
             insts.append(Instance(params, exact=root, derived=evaluate(derived, {eps: e_, delta: d_}),
                                   printed=evaluate(printed, {eps: e_, delta: d_}), size=(e_, d_), path="proof"))
