@@ -11,7 +11,7 @@ method, and per coordinate v:
 All 5d z values of a case (mean and variance of each method, and the two-sample z) are compared with one
 two-sided threshold at a family-wise false-alarm rate of ``ALPHA = 1e-6`` per case (Bonferroni), so a correct
 simulator fails one of the ~15 cases of this file with probability about 1.5e-5 on a fresh seed.
-:func:`local_z_checks` is a small local helper, to be swapped for :mod:`ldpref.stats` by the integrator.
+The z checks come from tests/simulation_checks.py (shared with tests/test_simulation_shipped.py).
 A deliberately biased GRR client (keep probability p + 0.1) must fail.
 """
 
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from ldpref.stats import normal_quantile
 
 from ldpref import moments
 from ldpref.errors import ParameterError
@@ -28,6 +27,7 @@ from ldpref.mechanism import Mechanism
 from ldpref.simulation import SIMULATORS, simulator
 from ldpref.simulation import pure as sim_pure
 from ldpref.structured import moments as structured_moments
+from simulation_checks import z_threshold, z_values
 
 ALPHA = 1e-6
 TRIALS = 1000
@@ -69,22 +69,6 @@ def exact_moments(sim, counts):
     return E, V
 
 
-def local_z_checks(protocol, sufficient, E, V):
-    """The z values of the module docstring: (mean z of each method, variance z of each method, two-sample z)."""
-    zs = []
-    for sample in (protocol, sufficient):
-        T = sample.shape[0]
-        zs.append((sample.mean(0) - E) / np.sqrt(V / T))
-        centred = sample - sample.mean(0)
-        s2 = (centred**2).sum(0) / (T - 1)
-        m4 = (centred**4).mean(0)
-        zs.append((s2 - V) / np.sqrt((m4 - s2**2) / T))
-    zs.append((protocol.mean(0) - sufficient.mean(0)) / np.sqrt(V / protocol.shape[0] + V / sufficient.shape[0]))
-    return np.concatenate(zs)
-
-
-def _threshold(count):
-    return float(-normal_quantile(ALPHA / (2 * count)))  # upper ALPHA/(2 count) point of N(0, 1)
 
 
 @pytest.mark.parametrize("name,params", CASES, ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in p.items())}" for n, p in CASES])
@@ -96,8 +80,8 @@ def test_both_methods_follow_the_exact_moments(name, params):
     suff = sim.sufficient_many(counts, TRIALS, rng)
     assert prot.shape == suff.shape == (TRIALS, sim.d) and prot.dtype == suff.dtype == np.float64
     E, V = exact_moments(sim, counts)
-    z = local_z_checks(prot, suff, E, V)
-    assert np.all(np.abs(z) < _threshold(z.size)), (name, params, np.round(z, 2))
+    z = z_values(prot, suff, E, V)
+    assert np.all(np.abs(z) < z_threshold(z.size, ALPHA)), (name, params, np.round(z, 2))
 
 
 def test_biased_client_is_detected():
@@ -119,8 +103,8 @@ def test_biased_client_is_detected():
     prot = biased.protocol_many(_values(counts), TRIALS, rng)
     suff = biased.sufficient_many(counts, TRIALS, rng)
     E, V = exact_moments(sim, counts)
-    z = local_z_checks(prot, suff, E, V)
-    assert np.max(np.abs(z)) > _threshold(z.size)
+    z = z_values(prot, suff, E, V)
+    assert np.max(np.abs(z)) > z_threshold(z.size, ALPHA)
 
 
 def test_subset_selection_batches_keep_the_law(monkeypatch):
@@ -133,8 +117,8 @@ def test_subset_selection_batches_keep_the_law(monkeypatch):
     suff = sim.sufficient_many(counts, TRIALS, rng)
     prot = sim.protocol_many(_values(counts), TRIALS, rng)
     E, V = exact_moments(sim, counts)
-    z = local_z_checks(prot, suff, E, V)
-    assert np.all(np.abs(z) < _threshold(z.size)), np.round(z, 2)
+    z = z_values(prot, suff, E, V)
+    assert np.all(np.abs(z) < z_threshold(z.size, ALPHA)), np.round(z, 2)
 
 
 @pytest.mark.parametrize("name,params", [("grr", dict(d=4, exp_eps=3)), ("sue", dict(d=3, exp_eps=4)),
@@ -236,8 +220,8 @@ def test_subset_selection_single_trial_scan():
     single = np.stack([sim.sufficient(counts, rng) for _ in range(600)])
     many = sim.sufficient_many(counts, 600, rng)
     E, V = exact_moments(sim, counts)
-    z = local_z_checks(single, many, E, V)
-    assert np.all(np.abs(z) < _threshold(z.size)), np.round(z, 2)
+    z = z_values(single, many, E, V)
+    assert np.all(np.abs(z) < z_threshold(z.size, ALPHA)), np.round(z, 2)
 
 
 def test_unsigned_overflow_is_named_not_wrapped():

@@ -15,11 +15,11 @@ import warnings
 
 import numpy as np
 import pytest
-from ldpref.stats import normal_quantile
 
 from ldpref import moments
 from ldpref.errors import NonUniformFamilyWarning, ParameterError
 from ldpref.simulation import SIMULATORS, simulator
+from simulation_checks import z_threshold, z_values
 
 ALPHA = 1e-6
 TRIALS = 1000
@@ -56,21 +56,6 @@ def exact_moments(sim, counts):
             np.array([float(v) for v in moments.variance(mech, c)]))
 
 
-def z_values(protocol, sufficient, E, V):
-    zs = []
-    for sample in (protocol, sufficient):
-        T = sample.shape[0]
-        zs.append((sample.mean(0) - E) / np.sqrt(V / T))
-        centred = sample - sample.mean(0)
-        s2 = (centred**2).sum(0) / (T - 1)
-        m4 = (centred**4).mean(0)
-        zs.append((s2 - V) / np.sqrt((m4 - s2**2) / T))
-    zs.append((protocol.mean(0) - sufficient.mean(0)) / np.sqrt(V / protocol.shape[0] + V / sufficient.shape[0]))
-    return np.concatenate(zs)
-
-
-def _threshold(count):
-    return float(-normal_quantile(ALPHA / (2 * count)))  # upper ALPHA/(2 count) point of N(0, 1)
 
 
 def _run(sim, seed):
@@ -87,7 +72,7 @@ def test_both_methods_follow_the_exact_moments(name, params):
     assert prot.shape == suff.shape == (TRIALS, sim.d) and prot.dtype == suff.dtype == np.float64
     E, V = exact_moments(sim, counts)
     z = z_values(prot, suff, E, V)
-    assert np.all(np.abs(z) < _threshold(z.size)), (name, params, np.round(z, 2))
+    assert np.all(np.abs(z) < z_threshold(z.size, ALPHA)), (name, params, np.round(z, 2))
 
 
 def test_wrong_hcms_client_is_detected():
@@ -106,7 +91,7 @@ def test_wrong_hcms_client_is_detected():
     counts, prot, _ = _run(wrong, 2024)
     E, V = exact_moments(sim, counts)
     z = z_values(prot, prot, E, V)
-    assert np.max(np.abs(z)) > _threshold(z.size)
+    assert np.max(np.abs(z)) > z_threshold(z.size, ALPHA)
 
 
 def test_wrong_hm_server_is_detected():
@@ -116,7 +101,7 @@ def test_wrong_hm_server_is_detected():
     sim.unit = 1.0 / sim.t  # forgets the 1/(2 p_1 - 1) rescaling
     prot = sim.protocol_many(_values(counts), TRIALS, np.random.default_rng(99))
     z = z_values(prot, prot, E, V)
-    assert np.max(np.abs(z)) > _threshold(z.size)
+    assert np.max(np.abs(z)) > z_threshold(z.size, ALPHA)
 
 
 @pytest.mark.parametrize("name,params,needle", [
