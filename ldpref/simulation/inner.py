@@ -33,6 +33,39 @@ def _bincount2(rows: np.ndarray, cols: np.ndarray, shape, weights=None) -> np.nd
     return flat.reshape(shape).astype(np.float64)
 
 
+#: bit generators whose every raw output is 64 uniform bits (MT19937's raw outputs hold 32)
+_FULL_64 = (np.random.PCG64, np.random.PCG64DXSM, np.random.SFC64, np.random.Philox)
+
+
+def random_bytes(size: int, rng: np.random.Generator) -> np.ndarray:
+    """``size`` independent uniform bytes (uint8) from ``rng``: its raw 64-bit outputs when they are full
+    64-bit words (PCG64, SFC64, Philox), else ``rng.integers(0, 256)``."""
+    if isinstance(rng.bit_generator, _FULL_64):
+        return rng.bit_generator.random_raw((size + 7) // 8).view(np.uint8)[:size]
+    return rng.integers(0, 256, size=size, dtype=np.uint8)
+
+
+def bernoulli_bits(out: np.ndarray, prob: float, rng: np.random.Generator) -> None:
+    """Fill the bool array ``out`` with independent Bernoulli(``prob``) bits, ``prob`` a float in [0, 1].
+
+    One random byte B per bit decides against the first byte Q = floor(256 prob) of prob: B < Q gives 1,
+    B > Q gives 0; the ties (B = Q, probability 1/256) draw a uniform V and give 1 iff V < 256 prob - Q
+    (exact in float64: scaling by 256 and removing the integer part lose nothing).  So P(1) = Q/256 +
+    P(V < frac)/256 = prob, to 2^-61 (``rng.random() < prob`` gives prob to 2^-53): the same law as one
+    uniform per bit, at about one byte of randomness per bit instead of eight."""
+    if not 0.0 <= prob <= 1.0:
+        raise ValueError(f"Bernoulli probability {prob} outside [0, 1]")
+    scaled = prob * 256.0
+    Q = min(int(scaled), 255)
+    frac = scaled - Q  # in [0, 1] (1 only when prob = 1: then Q = 255, every tie gives 1)
+    B = random_bytes(out.size, rng).reshape(out.shape)
+    np.less(B, Q, out=out)
+    ties = np.flatnonzero(B == Q)
+    if len(ties):
+        flat = out.reshape(-1) if out.flags.c_contiguous else out.flat  # a view either way
+        flat[ties] = rng.random(len(ties)) < frac
+
+
 def spread(totals: np.ndarray, cells: int, rng: np.random.Generator):
     """Put ``totals[i]`` items independently and uniformly into ``cells`` cells, for every i: returns
     ``(i, cell, count)`` triplets (a multinomial per row, exactly in law).  A row with fewer items than
@@ -91,21 +124,32 @@ class Unary:
         self.u, self.w = 1 / (p - q), -q / (p - q)
 
     def perturb(self, r, rng):
-        """Randomise the clients' bucket values ``r`` (one per client): the report arrays of this inner mechanism."""
+        """Randomise the clients' bucket values ``r`` (one per client): every bit of a client's vector is
+        Bernoulli(q) (:func:`bernoulli_bits`), then its bit r is redrawn Bernoulli(p); every bit independent."""
         n = len(r)
         out = np.empty((n, self.m), dtype=bool)
         step = max(1, CHUNK // self.m)
         for s in range(0, n, step):
             rr = r[s:s + step]
-            prob = np.full((len(rr), self.m), self.q)
-            prob[np.arange(len(rr)), rr] = self.p
-            out[s:s + step] = rng.random(prob.shape) < prob
+            block = out[s:s + len(rr)]
+            bernoulli_bits(block, self.q, rng)
+            block[np.arange(len(rr)), rr] = rng.random(len(rr)) < self.p
         return (out,)
 
     def indicators(self, jc, report, rows):
-        """Per (hash function, bucket) sums of the reports' indicator vectors: the server's sketch rows."""
+        """Per (hash function, bucket) sums of the reports' indicator vectors: the server's sketch rows.
+        With many clients per row, the clients are grouped by row (a stable sort) and each row's bits
+        counted with one vector operation; otherwise one scatter-add."""
+        bits = report[0]
         Ind = np.zeros((rows, self.m))
-        np.add.at(Ind, jc, report[0].astype(np.float64))
+        if rows * 64 > len(jc):
+            np.add.at(Ind, jc, bits.astype(np.float64))
+            return Ind
+        order = np.argsort(jc, kind="stable")
+        bounds = np.concatenate([[0], np.cumsum(np.bincount(jc, minlength=rows))])
+        for row in range(rows):
+            if bounds[row + 1] > bounds[row]:
+                Ind[row] = np.count_nonzero(bits[order[bounds[row]:bounds[row + 1]]], axis=0)
         return Ind
 
     def sufficient(self, G, rng):
