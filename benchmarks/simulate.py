@@ -37,9 +37,7 @@ import numpy as np  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-#: Largest report entries (clients x m) ldpref's protocol holds in one run (sketch_core.MAX_CLIENT_ENTRIES)
-#: is respected by running a fixed family's clients in chunks: the decoder is linear in the reports, so the
-#: n-weighted mean of the chunks' estimates is the one-run estimate exactly.
+#: clients of ldpref's fresh-function OLH run (its server's lookup is O(n d)), extrapolated per client
 FRESH_N = 200
 
 
@@ -86,8 +84,8 @@ def protocol_cases(d: int, k: int, m: int, gcms_s: list[int]) -> list[dict]:
 
 def run_ldpref(case: dict, values: np.ndarray, rng: np.random.Generator) -> dict:
     """Times ldpref on one case: set-up (the simulator, drawing its hash table) and one protocol run on all
-    clients (in chunks of the per-run report cap, combined exactly), or on ``n_run`` clients (fresh functions:
-    the server's O(n d) lookup) extrapolated per client."""
+    clients (a fixed family's clients go through in chunks of sketch_core.MAX_CLIENT_ENTRIES report entries),
+    or on ``n_run`` clients (fresh functions: the server's O(n d) lookup) extrapolated per client."""
     from ldpref.simulation import simulator
     from ldpref.simulation.sketch_core import MAX_CLIENT_ENTRIES
 
@@ -97,15 +95,9 @@ def run_ldpref(case: dict, values: np.ndarray, rng: np.random.Generator) -> dict
     setup = time.perf_counter() - t0
     n_run = min(n, case.get("n_run", n))
     run = values[:n_run]
-    chunk = max(1, MAX_CLIENT_ENTRIES // sim.inner.client_cost)
+    chunk = MAX_CLIENT_ENTRIES // sim.inner.client_cost
     t0 = time.perf_counter()
-    if n_run <= chunk:
-        est = sim.protocol(run, rng)
-    else:  # a fixed family: f_hat is the mean of Q[v, report_i], so chunks combine exactly by their sizes
-        est = np.zeros(sim.d)
-        for s in range(0, n_run, chunk):
-            part = run[s:s + chunk]
-            est += sim.protocol(part, rng) * (len(part) / n_run)
+    est = sim.protocol(run, rng)
     t_run = time.perf_counter() - t0
     total = setup + t_run * n / n_run
     return {"n_run": n_run, "chunk": chunk if n_run > chunk else None, "setup_s": setup, "run_s": t_run,
@@ -166,7 +158,7 @@ def protocol_part(args, record: dict) -> None:
         rows.append((case, res))
         note = f" (measured on {res['n_run']} clients, extrapolated per client)" if res["n_run"] < n else ""
         if res["chunk"]:
-            note = f" (in chunks of {res['chunk']} clients, combined exactly)"
+            note = f" (clients in chunks of {res['chunk']:,})"
         print(f"  ldpref {case['id']}: set-up {res['setup_s']:.2f} s, run {res['run_s']:.2f} s{note}", flush=True)
     peers = run_peers(py, cases, values, d, args.seed, args.peer_budget) if py else None
     record["protocol"] = {"d": d, "n": n, "seed": args.seed, "true_head": truth.tolist(), "peer_status": status,
@@ -238,8 +230,10 @@ def sufficient_part(args, record: dict) -> None:
     growth_d = args.growth_d
     print(f"\n# sketch sufficient statistics: cost of one trial in n, k, m (d = {growth_d}, uniform counts, "
           f"e^eps = 3, seeded random family)")
-    grid = [("cms", dict(m=1024, k=k)) for k in (256, 4096, 65536)] + [("cms", dict(m=m, k=4096)) for m in (64, 256)]
-    grid += [("gcms", dict(m=1024, k=k, s=16)) for k in (256, 4096, 65536)] + [("gcms", dict(m=64, k=4096, s=16))]
+    grid = [("cms", dict(m=1024, k=k)) for k in (256, 4096, 65536)] + [("cms", dict(m=512, k=65536))]
+    grid += [("cms", dict(m=m, k=4096)) for m in (64, 256)]
+    grid += [("gcms", dict(m=1024, k=k, s=16)) for k in (256, 4096, 65536)]
+    grid += [("gcms", dict(m=64, k=k, s=16)) for k in (256, 4096)]
     ns = [10**4, 10**6, 10**9]
     print(f"{'mechanism':<28} " + " ".join(f"{'n = 10^%d' % round(np.log10(x)):>12}" for x in ns))
     rows = []

@@ -122,6 +122,9 @@ class Unary:
         self.row_cost = m
         self.client_cost = m
         self.u, self.w = 1 / (p - q), -q / (p - q)
+        #: the real protocol lists the clients grouped by hash function (a permutation of independent
+        #: clients: the same law), so :meth:`indicators` adds up contiguous blocks
+        self.group_clients = True
 
     def perturb(self, r, rng):
         """Randomise the clients' bucket values ``r`` (one per client): every bit of a client's vector is
@@ -138,18 +141,24 @@ class Unary:
 
     def indicators(self, jc, report, rows):
         """Per (hash function, bucket) sums of the reports' indicator vectors: the server's sketch rows.
-        With many clients per row, the clients are grouped by row (a stable sort) and each row's bits
-        counted with one vector operation; otherwise one scatter-add."""
+        With many clients per row, the clients are grouped by row (already, when ``jc`` is sorted: see
+        :attr:`group_clients`; else by a stable sort) and each row's bits added up 255 clients at a time
+        in bytes (exact: at most 255 per byte); with few, one scatter-add."""
         bits = report[0]
         Ind = np.zeros((rows, self.m))
         if rows * 64 > len(jc):
             np.add.at(Ind, jc, bits.astype(np.float64))
             return Ind
-        order = np.argsort(jc, kind="stable")
+        if np.any(jc[1:] < jc[:-1]):
+            order = np.argsort(jc, kind="stable")
+            jc, bits = jc[order], bits[order]
         bounds = np.concatenate([[0], np.cumsum(np.bincount(jc, minlength=rows))])
+        as_bytes = bits.view(np.uint8)
         for row in range(rows):
-            if bounds[row + 1] > bounds[row]:
-                Ind[row] = np.count_nonzero(bits[order[bounds[row]:bounds[row + 1]]], axis=0)
+            acc = np.zeros(self.m, dtype=np.int64)
+            for start in range(bounds[row], bounds[row + 1], 255):
+                acc += as_bytes[start:min(start + 255, bounds[row + 1])].sum(axis=0, dtype=np.uint8)
+            Ind[row] = acc
         return Ind
 
     def sufficient(self, G, rng):

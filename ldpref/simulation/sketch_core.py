@@ -43,13 +43,14 @@ import numpy as np
 
 from ..errors import ParameterError
 from ..limits import check_count
-from .base import Simulator, check_counts, check_rng, check_trials, check_values
+from .base import MAX_PROTOCOL_DRAWS, Simulator, check_counts, check_rng, check_trials, check_values
 from .hashes import MAX_TABLE, HashSampler
 from .inner import spread
 
 #: Largest trials x d x k multinomial table drawn by one sufficient-statistics call.
 MAX_GROUPS = 5 * 10**7
-#: Report entries (clients x entries per report) one real-protocol run holds in memory at once.
+#: Report entries (clients x entries per report) one real-protocol batch holds in memory at once (a fixed
+#: family's larger run goes through in chunks of clients, up to base.MAX_PROTOCOL_DRAWS entries in all).
 MAX_CLIENT_ENTRIES = 2 * 10**8
 #: Clients (runs x n) put through one batch of the real protocol.
 BATCH = 1 << 20
@@ -107,6 +108,12 @@ class SketchSimulator(Simulator):
         values, rng = check_values(values, self.d), check_rng(rng)
         trials = check_trials(trials, self.d)
         n, k = len(values), self.k
+        chunk = max(1, MAX_CLIENT_ENTRIES // self.inner.client_cost)
+        if self.fixed and n > chunk:  # one run in chunks of clients (memory), bounded in time by the draws
+            check_count(f"{self.name}: real protocol with n = {n} clients x {self.inner.client_cost} report entries",
+                        n * self.inner.client_cost * trials, limit=MAX_PROTOCOL_DRAWS, unit="report entries",
+                        alternative="use sufficient(), whose cost does not grow with n")
+            return np.stack([self._protocol_chunked(values, chunk, rng) for _ in range(trials)])
         check_count(f"{self.name}: real protocol with n = {n} clients x {self.inner.client_cost} report entries",
                     n * self.inner.client_cost, limit=MAX_CLIENT_ENTRIES, unit="report entries",
                     alternative="use sufficient(), whose cost does not grow with n")
@@ -116,12 +123,37 @@ class SketchSimulator(Simulator):
             done += t
             run = np.repeat(np.arange(t, dtype=np.int64), n)
             key = run * k + rng.integers(0, k, size=n * t)  # every client draws its function j (key: run, j)
-            r = fam.hash(key % k if self.fixed else key, np.tile(values, t))  # ... and hashes by the family
+            vals = np.tile(values, t)
+            if getattr(self.inner, "group_clients", False):  # clients listed by (run, j): a permutation
+                order = np.argsort(key, kind="stable")
+                key, vals = key[order], vals[order]
+            r = fam.hash(key % k if self.fixed else key, vals)  # ... and hashes by the family
             report = self.inner.perturb(r, rng)
             keys, jc = np.unique(key, return_inverse=True)  # the server: (run, function) pairs in use
             Ind = self.inner.indicators(jc.ravel(), report, len(keys))
             out.append(self.estimate(fam, keys % k if self.fixed else keys, Ind, n, keys // k if t > 1 else None, t))
         return np.concatenate(out)
+
+    def _protocol_chunked(self, values, chunk, rng):
+        """One run of a fixed family's protocol whose reports do not fit in memory at once: the clients go
+        through in chunks of ``chunk``, the server adds up each chunk's sketch rows (the same rows one pass
+        would build: every client is independent) and decodes once."""
+        fam, k = self._family(rng, 1), self.k
+        keys_parts, ind_parts = [], []
+        for start in range(0, len(values), chunk):
+            part = values[start:start + chunk]
+            j = rng.integers(0, k, size=len(part))
+            if getattr(self.inner, "group_clients", False):  # clients listed by j: a permutation
+                order = np.argsort(j, kind="stable")
+                j, part = j[order], part[order]
+            report = self.inner.perturb(fam.hash(j, part), rng)
+            keys, jc = np.unique(j, return_inverse=True)
+            keys_parts.append(keys)
+            ind_parts.append(self.inner.indicators(jc.ravel(), report, len(keys)))
+        keys, where = np.unique(np.concatenate(keys_parts), return_inverse=True)
+        Ind = np.zeros((len(keys), ind_parts[0].shape[1]))
+        np.add.at(Ind, where.ravel(), np.concatenate(ind_parts))
+        return self.estimate(fam, keys, Ind, len(values))[0]
 
     def sufficient(self, counts, rng):
         return self.sufficient_many(counts, 1, rng)[0]
