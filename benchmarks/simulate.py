@@ -152,6 +152,10 @@ def protocol_part(args, record: dict) -> None:
           f"peers, as a float)")
     py, status = (None, "peers not run (--no-peers)") if args.no_peers else peer_python(args.peer_venv, not args.no_build)
     print(status)
+    from ldpref.simulation import simulator
+
+    for case in cases:  # warm-up: the lazy imports of each simulator are not timed
+        simulator(case["name"], **dict(case["params"], d=8))
     rows = []
     for case in cases:
         res = run_ldpref(case, values, rng)
