@@ -238,7 +238,7 @@ def sufficient_part(args, record: dict) -> None:
     grid += [("cms", dict(m=m, k=4096)) for m in (64, 256)]
     grid += [("gcms", dict(m=1024, k=k, s=16)) for k in (256, 4096, 65536)]
     grid += [("gcms", dict(m=64, k=k, s=16)) for k in (256, 4096)]
-    ns = [10**4, 10**6, 10**9]
+    ns = [10**4, 10**6, 10**9, 10**12]
     print(f"{'mechanism':<28} " + " ".join(f"{'n = 10^%d' % round(np.log10(x)):>12}" for x in ns))
     rows = []
     for name, extra in grid:
@@ -266,7 +266,8 @@ def sufficient_part(args, record: dict) -> None:
         rows.append({"mechanism": label, "d": growth_d, "cells": [{"n": n, "seconds": c if isinstance(c, float) else None,
                                                                      "note": why} for (c, why), n in zip(cells, ns)]})
     record["sufficient"]["growth"] = rows
-    print("  CMS (GRR / unary inners): O(d + sum_x min(c_x, k) + k m) -- bounded in n, linear in k m.\n"
+    print("  CMS (GRR / unary inners): O(d + sum_x min(c_x, k) + k m) -- grows with n only until the k m cells are\n"
+          "  all occupied (about n = k m), then flat; linear in k m.\n"
           "  GCMS: a (function, hashed value) group of G clients costs min(G, m) s draws: the bucket counts of\n"
           "  G uniform s-subsets are not a multinomial, so sampling them exactly in law walks the clients (or the\n"
           "  m buckets): cost about min(n, k m) s -- it grows with n until every group holds m clients.")
