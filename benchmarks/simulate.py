@@ -141,6 +141,11 @@ def run_peers(py: str, cases: list[dict], values: np.ndarray, d: int, seed: int,
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+def rate(x: float) -> str:
+    """Clients per second for the table: whole numbers with separators, three digits below 100."""
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+
+
 def protocol_part(args, record: dict) -> None:
     """The real-protocol table (see the module docstring)."""
     d, n = args.d, args.n
@@ -190,11 +195,11 @@ def protocol_part(args, record: dict) -> None:
         record["protocol"]["cases"].append(entry)
         first = True
         for lib, p in lines or [("-", None)]:
-            left = f"{case['label']:<40} {res['clients_per_s']:>11,.0f}" if first else " " * 52
+            left = f"{case['label']:<40} {rate(res['clients_per_s']):>11}" if first else " " * 52
             if p is None:
                 right = f" {lib:<16} {'SKIPPED' if lib != '-' else '-':>10} {'':>8}"
             else:
-                right = f" {lib:<16} {p['clients_per_s']:>10,.0f} {res['clients_per_s'] / p['clients_per_s']:>7,.0f}x"
+                right = f" {lib:<16} {rate(p['clients_per_s']):>10} {res['clients_per_s'] / p['clients_per_s']:>7,.0f}x"
             print(left + right)
             first = False
         for why in case["missing"].values():
