@@ -210,6 +210,9 @@ def test_sufficient_cost_does_not_grow_with_n():
     (lambda: simulator("olh", d=4, exp_eps=3).protocol(np.array([0, 4]), np.random.default_rng(0)), "0..3"),
     (lambda: simulator("olh", d=4, exp_eps=3).sufficient([1, 2, 3], np.random.default_rng(0)), "3 entries"),
     (lambda: simulator("cms", d=4, exp_eps=3, family="random", m=2, k=10**8), "limit"),
+    # 2e7 clients in groups of about 100 < m: 3.2e8 subset draws, refused before allocating them
+    (lambda: simulator("gcms", d=100, m=1024, k=2048, s=16, exp_eps=3).sufficient(
+        np.full(100, 2 * 10**5), np.random.default_rng(0)), "small groups"),
 ])
 def test_bad_input_is_one_line(call, message):
     with pytest.raises(ParameterError, match=message) as info:

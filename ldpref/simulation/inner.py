@@ -277,6 +277,9 @@ class Algorithm1:
         big = np.flatnonzero(flat * client_cost >= m * s)
         check_count(f"GCMS sufficient statistics for {len(big)} large groups", len(big) * m * s, limit=MAX_DRAWS,
                     unit="draws", alternative="use smaller k or m (the per-bucket walk costs m s draws per group)")
+        check_count(f"GCMS sufficient statistics for the clients of {len(small)} small groups",
+                    int(flat[small].sum()) * s, limit=MAX_DRAWS, unit="draws",
+                    alternative="use smaller k or m (a group of fewer than m clients costs s draws per client)")
         out = np.zeros(K * m)
         if len(small):
             who = np.repeat(small, flat[small])
