@@ -297,9 +297,9 @@ def sec6_1_server_ldp(ev):
                  "outcomes; only what it can infer is analysed.",
        derived=M.sec6_1_server_motivation_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_server_motivation_derived", kind="cited",
-       note="Cited: a motivation is not a property of the code; the check decides the fact it rests on, that the "
-            "exact variance of the frequency estimate f_hat/n (Theorem 3's model, ldpref.gcms.estimator_variance "
-            "in fractions) is smaller with 2n honest reports than with n.")
+       note="Cited: a motivation is not a property of the code, so code cannot decide it; the check decides the "
+            "fact it rests on, that the exact variance of the frequency estimate f_hat/n (Theorem 3's model, "
+            "ldpref.gcms.estimator_variance in exact rationals) is smaller with 2n honest reports than with n.")
 def sec6_1_server_motivation(ev):
     from ldpref.gcms import algorithm3_q, estimator_variance
 
