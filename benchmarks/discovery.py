@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import platform
+import sys
 import time
 
 import numpy as np
@@ -27,6 +28,11 @@ from ldpref.discovery.shuffler import Shuffler
 KOSARAK = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data", "kosarak", "kosarak-head.dat")
 
 
+def _usage_error(message: str) -> None:
+    print(f"discovery.py: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def items_for(n: int, seed: int, data: str | None) -> tuple[list[str], str]:
     """The first n items of ``data`` (default: the Kosarak head file when present), else a seeded synthetic list;
     an explicitly named file that is missing or too short is an error, never replaced silently."""
@@ -38,9 +44,9 @@ def items_for(n: int, seed: int, data: str | None) -> tuple[list[str], str]:
         if len(items) >= n:
             return items[:n], f"{os.path.basename(path)} (first n item occurrences)"
         if data is not None:
-            raise SystemExit(f"discovery.py: error: {data} holds {len(items)} items, fewer than --n {n}")
+            _usage_error(f"--data {data} holds {len(items)} items, fewer than --n {n}")
     elif data is not None:
-        raise SystemExit(f"discovery.py: error: --data {data}: no such file")
+        _usage_error(f"--data {data}: no such file")
     rng = np.random.default_rng(seed)
     return [f"item-{k}" for k in rng.zipf(1.3, size=n)], "synthetic Zipf(1.3)"
 
