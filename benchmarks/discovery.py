@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import platform
+import sys
 import time
 
 import numpy as np
@@ -27,13 +28,25 @@ from ldpref.discovery.shuffler import Shuffler
 KOSARAK = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data", "kosarak", "kosarak-head.dat")
 
 
-def items_for(n: int, seed: int, data: str) -> tuple[list[str], str]:
-    if os.path.exists(data):
+def _usage_error(message: str) -> None:
+    print(f"discovery.py: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def items_for(n: int, seed: int, data: str | None) -> tuple[list[str], str]:
+    """The first n items of ``data`` (default: the Kosarak head file when present), else a seeded synthetic list;
+    an explicitly named file that is missing or too short is an error, never replaced silently."""
+    path = KOSARAK if data is None else data
+    if os.path.exists(path):
         from ldpref.discovery.data import read_items
 
-        items = read_items(data)
+        items = read_items(path)
         if len(items) >= n:
-            return items[:n], "kosarak (first n item occurrences)"
+            return items[:n], f"{os.path.basename(path)} (first n item occurrences)"
+        if data is not None:
+            _usage_error(f"--data {data} holds {len(items)} items, fewer than --n {n}")
+    elif data is not None:
+        _usage_error(f"--data {data}: no such file")
     rng = np.random.default_rng(seed)
     return [f"item-{k}" for k in rng.zipf(1.3, size=n)], "synthetic Zipf(1.3)"
 
@@ -44,7 +57,8 @@ def main() -> None:
     parser.add_argument("--eps", type=float, default=1.0)
     parser.add_argument("--delta", type=float, default=1e-6)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--data", default=KOSARAK, help="data file of items (default: ../shared/data/kosarak)")
+    parser.add_argument("--data", help="data file of items (default: ../shared/data/kosarak/kosarak-head.dat beside "
+                                        "the repository, else a synthetic Zipf list)")
     parser.add_argument("--json", help="write results to this file")
     args = parser.parse_args()
     items, source = items_for(args.n, args.seed, args.data)

@@ -12,6 +12,9 @@ One module per party, each holding only its own keys:
 :mod:`.messages` fixes the versioned, recipient-bound wire format and the rejection counter;
 :mod:`.params` maps (eps, delta) to (b, T); :mod:`.noise` holds the two threshold-release paths (OpenDP and
 the seeded reference); :mod:`.protocol` runs the four phases; :mod:`.attacks` demonstrates Section VI;
-:mod:`.experiment` reproduces Section VII-E / Fig 9.  PyNaCl and OpenDP are imported lazily (extra
+:mod:`.experiment` reproduces Section VII-E / Fig 9.
+:mod:`.esa` runs GCMS itself in the ESA framework (Section IV-A, Fig. 1: client sealing ``<x, j>`` to the
+server, the contribution-limited shuffler, the server's Algorithms 2-3) and :mod:`.esa_attacks` the
+Section VI-1 deviations of its parties.  PyNaCl and OpenDP are imported lazily (extra
 ``ldpref[discovery]``).
 """
