@@ -34,6 +34,7 @@ EXPECTED = {
     "jiang-gcms/sec7.D.better": "verified",
     "jiang-gcms/sec7.D.apple-target": "erratum",
     "jiang-gcms/sec7.D.apple-p": "verified",
+    "jiang-gcms/sec7.A.crossover": "reconstructed",
 }
 
 
@@ -107,6 +108,18 @@ def test_apple_p_at_the_other_eps_is_refuted():
         t = sympy.exp(sympy.Rational(91, 50))
         return bool(D7.round2(t / (t + 1)) == sympy.Rational(kw["Fig. 8's p"]))
     assert _with_printed("jiang-gcms/sec7.D.apple-p", Predicate("eps 3.64", at_364)).verdict == "erratum"
+
+
+def test_crossover_thresholds_and_a_wrong_derivation_is_an_error():
+    """Under the reconstruction GCMS wins up to eps = 8 (f = 1000) and 4 (f = 10,000); a derived predicate that
+    says 'GCMS always better' disagrees with the exact moments: the claim becomes an error, never verified."""
+    from proofs_checks.jiang_gcms import sec7a_fig4
+
+    rows = sec7a_fig4._exact_rows()
+    assert sec7a_fig4._thresholds([(r[0], r[1]) for r in rows], 1) == {1000: 8, 10_000: 4}
+    c = find_claim("jiang-gcms/sec7.A.crossover")
+    always = Predicate("always", lambda **kw: True)
+    assert run_claim(dataclasses.replace(c, derived=lambda: always)).verdict == "error"
 
 
 def test_ceil_multiples_against_fractions():

@@ -220,3 +220,26 @@ def apple_p_holds(**kw) -> bool:
     """Apple's p at Fig. 8's eps rounds to Fig. 8's p."""
     pp = apple_p_derived().xreplace({e: sympy.exp(sympy.Rational(kw["eps"]))})
     return bool(round2(pp) == sympy.Rational(kw["Fig. 8's p"]))
+
+
+@cache
+def estimator_variance_fn():
+    """Var[f_hat(d)] (counts, :func:`.model.estimator_variance_derived`) lambdified for mpmath over
+    (p, q, m, k, n, f, F2)."""
+    return sympy.lambdify((p, q, m, k, n, f, F2), estimator_variance_derived(), modules="mpmath")
+
+
+def fig4_gcms_better_holds(**kw) -> bool:
+    """GCMS (p = 1/2, s of Algorithm 4's ceiling at eps) has lower derived Var[f_hat(d)] than Apple's CMS (each
+    bit BRR at eps/2) at the instance's n, f(d), F2, m, k, eps."""
+    import mpmath
+
+    fn = estimator_variance_fn()
+    m_, k_, n_, f_, F2_, s_ = kw["m"], kw["k"], kw["n"], kw["f(d)"], kw["F2"], kw["s"]
+    with mpmath.workdps(MP_DIGITS):
+        half = mpmath.mpf(1) / 2
+        vg = fn(half, (s_ - half) / (m_ - 1), m_, k_, n_, f_, F2_)
+        t = mpmath.exp(mpmath.mpf(kw["eps"]) / 2)
+        pa = t / (t + 1)
+        va = fn(pa, 1 - pa, m_, k_, n_, f_, F2_)
+    return less_mp(vg, va)
