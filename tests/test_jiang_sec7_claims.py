@@ -35,15 +35,17 @@ EXPECTED = {
     "jiang-gcms/sec7.D.apple-target": "erratum",
     "jiang-gcms/sec7.D.apple-p": "verified",
     "jiang-gcms/sec7.A.crossover": "reconstructed",
+    "jiang-gcms/sec7.B.fig6-significant": "conditional",
 }
+ROOT_CAUSE = {"jiang-gcms/sec7.B.fig6-significant": "sec7.B.significant"}
 
 
 @pytest.mark.parametrize("claim_id", sorted(EXPECTED))
 def test_verdict(claim_id):
     r = claim_result(claim_id)
     assert r.verdict == EXPECTED[claim_id], r.reason
-    if r.verdict == "erratum":
-        assert find_claim(claim_id).root_cause == "appB.same-client"
+    if r.verdict in ("erratum", "conditional"):
+        assert find_claim(claim_id).root_cause == ROOT_CAUSE.get(claim_id, "appB.same-client")
 
 
 def _with_printed(claim_id, predicate):
@@ -120,6 +122,23 @@ def test_crossover_thresholds_and_a_wrong_derivation_is_an_error():
     c = find_claim("jiang-gcms/sec7.A.crossover")
     always = Predicate("always", lambda **kw: True)
     assert run_claim(dataclasses.replace(c, derived=lambda: always)).verdict == "error"
+
+
+def test_apple_split_is_the_exact_optimum_at_half():
+    """Why Fig. 6's gain vanishes near n/2: lambda*(t/(t + 1)) = 1/2 at e^eps = t^2, for every t."""
+    t = sympy.Symbol("t", positive=True)
+    lam_star = D7.target_lambda_derived().xreplace({D7.p: t / (t + 1), D7.e: t**2})
+    assert sympy.cancel(lam_star - sympy.Rational(1, 2)) == 0
+
+
+def test_fig6_gain_is_under_one_percent_at_half_and_holds_inside_the_condition():
+    from proofs_checks.jiang_gcms import sec7b_fig6
+
+    assert 0.99 < float(sec7b_fig6._exact_ratio(5 * 10**5)) < 1
+    c = find_claim("jiang-gcms/sec7.B.fig6-significant")
+    # the statement asserted only inside the condition (f(d) <= n/5): verified, not conditional
+    inside = Predicate("inside", lambda **kw: kw["f(d)"] <= sec7b_fig6.CONDITION_MAX_F)
+    assert run_claim(dataclasses.replace(c, printed=lambda: inside)).verdict == "verified"
 
 
 def test_ceil_multiples_against_fractions():

@@ -16,6 +16,7 @@ draw of the hash functions), and the vectorised protocol of ``ldpref.gcms`` is r
 * :mod:`.sec7_adult` -- Section VII-D's statements on Fig. 8 (targets, Apple's p and its target, the range);
 * :mod:`.sec7_communication` -- Section VII-C (Fig. 7's communication costs);
 * :mod:`.sec7a_fig4` -- Section VII-A (Fig. 4: GCMS at p = 0.5 against Apple's CMS, reconstructed);
+* :mod:`.sec7b_fig6` -- Section VII-B on Fig. 6 (how much OCMS gains over Apple's CMS);
 * :mod:`.sec6_security` -- Section VI-2 (the auxiliary server's attacks) and Section VII-E, by the real protocol;
 * :mod:`.appendix_a`, :mod:`.appendix_b`, :mod:`.appendix_c` -- the proofs of Theorem 2, Theorem 3, Lemma 1.
 
@@ -25,6 +26,6 @@ Importing this package registers every jiang-gcms claim.
 from . import (appendix_a, appendix_b, appendix_c, gcms_model, pure_protocols, sec2a_definition1,  # noqa: F401
                sec4a_algorithms, sec4b_theorems, sec4c_algorithm4, sec4c_lemma1, sec5_discovery,  # noqa: F401
                sec6_security,  # noqa: F401
-               sec7_adult, sec7_communication, sec7_experiments, sec7a_fig4)  # noqa: F401
+               sec7_adult, sec7_communication, sec7_experiments, sec7a_fig4, sec7b_fig6)  # noqa: F401
 from .sec4c_algorithm4 import _algorithm4_p  # noqa: F401  (tests import it from the package)
 from .sec7_experiments import _adult_points  # noqa: F401
