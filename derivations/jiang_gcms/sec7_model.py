@@ -250,7 +250,7 @@ def _objective_fn():
     return sympy.lambdify((p, e, lam), lemma1_objective_derived_expr(), modules="mpmath")
 
 
-def fig6_best_ratio(n_, m_, k_, eps_, f_, F2_, digits=30):
+def fig6_best_ratio(n_, m_, k_, eps_, f_, F2_, digits=20):
     """min over the integer s with p_s = e^eps s/(e^eps s + m - s) >= 1/2 of the derived Var[f_hat(d)] of GCMS,
     divided by that of Apple's CMS (p = e^{eps/2}/(e^{eps/2} + 1), q = 1 - p): mpmath at ``digits`` digits.  At
     p = p_s, q sits on Theorem 2's boundary, where Var/n = g(p)/(e^eps - 1)^2 + (a term free of p)
