@@ -12,7 +12,11 @@ draw of the hash functions), and the vectorised protocol of ``ldpref.gcms`` is r
 * :mod:`.sec4c_algorithm4` -- Section IV-C: Algorithm 4 and the budget allocation;
 * :mod:`.sec5_discovery` -- Section V-B: Theorem 4, Eqs. (8)-(9) (Algorithm 6's privacy), Section VII-E's T;
   :mod:`.sec5_opendp` its OpenDP cross-check;
-* :mod:`.sec7_experiments` -- Section VII-B on Fig. 6 and Section VII-D (Adult);
+* :mod:`.sec7_experiments` -- Section VII-B on Fig. 6 and Section VII-D (Adult: Lemma 1's p);
+* :mod:`.sec7_adult` -- Section VII-D's statements on Fig. 8 (targets, Apple's p and its target, the range);
+* :mod:`.sec7_communication` -- Section VII-C (Fig. 7's communication costs);
+* :mod:`.sec7a_fig4` -- Section VII-A (Fig. 4: GCMS at p = 0.5 against Apple's CMS, reconstructed);
+* :mod:`.sec7b_fig6` -- Section VII-B on Fig. 6 (how much OCMS gains over Apple's CMS);
 * :mod:`.sec6_1_security` -- Section VI preamble and VI-1 (clients, shuffler, server, collusion), by the real ESA
   parties of ``ldpref.discovery.esa`` and the exact GCMS mechanism;
 * :mod:`.sec6_security` -- Section VI-2 (the auxiliary server's attacks) and Section VII-E, by the real protocol;
@@ -24,6 +28,6 @@ Importing this package registers every jiang-gcms claim.
 from . import (appendix_a, appendix_b, appendix_c, gcms_model, pure_protocols, sec2a_definition1,  # noqa: F401
                sec4a_algorithms, sec4b_theorems, sec4c_algorithm4, sec4c_lemma1, sec5_discovery,  # noqa: F401
                sec6_1_security, sec6_security,  # noqa: F401
-               sec7_experiments)  # noqa: F401
+               sec7_adult, sec7_communication, sec7_experiments, sec7a_fig4, sec7b_fig6)  # noqa: F401
 from .sec4c_algorithm4 import _algorithm4_p  # noqa: F401  (tests import it from the package)
 from .sec7_experiments import _adult_points  # noqa: F401
