@@ -54,19 +54,37 @@ def multiply(a, b, l: int) -> np.ndarray:
     return result.astype(np.int64)
 
 
-def multiply_by_constants(a, constants, l: int) -> np.ndarray:
-    """``out[..., i] = a[...] * constants[i]`` in GF(2^l) (shape ``a.shape + (len(constants),)``, int64), by
-    byte tables built with :func:`multiply` (see the module docstring)."""
+def constant_tables(constants, l: int) -> list[tuple[int, int, np.ndarray]]:
+    """The byte tables of ``a -> a c`` for the given constants: ``(shift, width, table)`` with
+    ``table[b, i] = (b 2^shift) constants[i]`` for every b < 2^width (uint32: l <= 32), built by
+    :func:`multiply`.  Build once, apply with :func:`apply_tables` to many multiplicands."""
     l = _check_l(l)
-    a = _elements(a, l, "multiplicand")
-    c = _elements(np.asarray(constants).ravel(), l, "constant")
-    out = np.zeros(a.shape + (len(c),), dtype=np.int64)
-    for i in range(0, l, 8):
-        width = min(8, l - i)
-        byte = np.arange(1 << width, dtype=np.int64) << i  # every value of bits i..i+width-1
-        table = multiply(byte[:, None], c[None, :].astype(np.int64), l)  # (2^width, len(c))
-        out ^= table[((a >> np.uint64(i)) & np.uint64((1 << width) - 1)).astype(np.intp)]
+    c = _elements(np.asarray(constants).ravel(), l, "constant").astype(np.int64)
+    out = []
+    for shift in range(0, l, 8):
+        width = min(8, l - shift)
+        byte = np.arange(1 << width, dtype=np.int64) << shift  # every value of bits shift..shift+width-1
+        out.append((shift, width, multiply(byte[:, None], c[None, :], l).astype(np.uint32)))
     return out
+
+
+def apply_tables(a, tables, l: int) -> np.ndarray:
+    """``out[..., i] = a[...] * constants[i]`` from :func:`constant_tables` (shape ``a.shape + (len(constants),)``,
+    uint32): the XOR of one table row per byte of ``a`` (GF(2)-linearity of ``a -> a c``)."""
+    a = _elements(a, _check_l(l), "multiplicand")
+    out = None
+    for shift, width, table in tables:
+        rows = table[((a >> np.uint64(shift)) & np.uint64((1 << width) - 1)).astype(np.intp)]
+        if out is None:
+            out = rows
+        else:
+            out ^= rows
+    return out
+
+
+def multiply_by_constants(a, constants, l: int) -> np.ndarray:
+    """``out[..., i] = a[...] * constants[i]`` in GF(2^l), uint32 (see the module docstring)."""
+    return apply_tables(a, constant_tables(constants, l), l)
 
 
 def affine(a0, a1, x, l: int) -> np.ndarray:
