@@ -60,6 +60,28 @@ def estimates(name: str, params: dict, counts: np.ndarray, trials: int, rng: np.
     return np.concatenate(out, axis=0)
 
 
+def per_client_estimates(params: dict, counts: np.ndarray, at, trials: int, rng: np.random.Generator):
+    """(trials, len(at)) estimates at the values ``at`` of CMS with per-client GF(2^l) hashing
+    (:class:`ldpref.simulation.per_client.PerClientCMS`, the real protocol on the dataset's clients), or None
+    when ldpref.simulation is absent (the reason in :data:`LAST_REFUSAL`)."""
+    global LAST_REFUSAL
+    LAST_REFUSAL = "ldpref.simulation is not installed"
+    if not available():
+        return None
+    from ldpref.limits import ResourceLimitError
+    from ldpref.simulation.per_client import PerClientCMS
+
+    counts = np.asarray(counts, dtype=np.int64)
+    params = dict(params)
+    try:
+        sim = PerClientCMS(params.pop("d"), params.pop("m"), **params)
+        values = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+        return sim.protocol_at(values, at, trials, rng)
+    except ResourceLimitError as exc:
+        LAST_REFUSAL = f"per-client cms: {exc}"
+        return None
+
+
 def losses(f_hat: np.ndarray, f: np.ndarray, values) -> dict:
     """Per-figure metrics over the values of interest: worst-case MSE (pan-cms Eq. (22): max over x of the mean
     squared error over trials; error bar: the standard error at that x), l1 and l2 (mean over trials, s.e.)."""
