@@ -40,6 +40,10 @@ class PairwiseSketchModel:
         c = dom.convert(rate.numerator) / dom.convert(rate.denominator)
         self.g = c * T.gB1 + (1 - c) * T.gB0
         self.A = c * T.gA1 + (1 - c) * T.gA0
+        # a client's variance when its value is v / is another value (formed once; values share them)
+        self.var_own = T.gA1 - T.gB1 ** 2
+        self.var_other = self.A - self.g ** 2
+        self._memo = {}
 
     @property
     def domain(self):
@@ -68,8 +72,11 @@ class PairwiseSketchModel:
 
     def variance_term(self, v, c, n):
         """``Var[f_hat_v]``: a sum of independent client terms."""
-        T = self.terms
-        return (c[v] * (T.gA1 - T.gB1 ** 2) + (n - c[v]) * (self.A - self.g ** 2)) / (n * n)
+        key = (c[v], n)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._memo[key] = (c[v] * self.var_own + (n - c[v]) * self.var_other) / (n * n)
+        return hit
 
     def covariance_term(self, v, w, c, n):
         """``Var[f_hat_v]`` when v = w; otherwise refused (three-value collision patterns are not fixed by a
