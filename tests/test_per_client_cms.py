@@ -83,13 +83,13 @@ def test_fig2_quick_writes_png_svg_csv_with_per_client_ocms(tmp_path, monkeypatc
     monkeypatch.setattr(pan_cms.theory, "curve", lambda claim, which, x_key, xs, fixed, part=0, scale=None:
                         [3.0 + x for x in xs] if "closest-integer" in claim or part == 1 else [1e-3] * len(xs))
     original = datasets.zipf
-    small = lambda d, n, s, rng: original(2000, 2000, s, rng)  # noqa: E731
+    small = lambda d, n, s, rng: original(600, 600, s, rng)  # noqa: E731
     monkeypatch.setattr(pan_cms.datasets, "zipf", small)
     out = tmp_path / "figs"
     assert main(["figure", "pan-cms/fig2", "--out", str(out), "--quick", "--trials", "3"]) == 0
     for ext in ("png", "svg", "csv"):
         assert (out / f"pan-cms-fig2.{ext}").stat().st_size > 0
     text = (out / "pan-cms-fig2.csv").read_text()
-    assert "GF(2^11) affine mod m" in text
+    assert "GF(2^10) affine mod m" in text
     rows = [r for r in csv.reader(line for line in text.splitlines() if not line.startswith("#"))]
     assert any(r[2] == "MSE-OCMS simulated" for r in rows) and any(r[2] == "l-OCMS exact" for r in rows)
