@@ -93,3 +93,13 @@ def test_fig2_quick_writes_png_svg_csv_with_per_client_ocms(tmp_path, monkeypatc
     assert "GF(2^10) affine mod m" in text
     rows = [r for r in csv.reader(line for line in text.splitlines() if not line.startswith("#"))]
     assert any(r[2] == "MSE-OCMS simulated" for r in rows) and any(r[2] == "l-OCMS exact" for r in rows)
+
+
+def test_sketch_simulator_refuses_l_beyond_its_int64_keys():
+    """make_cms numbers functions j < 4^l in int64 keys run * 4^l + j; beyond l = 21 it refuses (one line) and
+    names the per-client module, which draws (a0, a1) directly."""
+    from ldpref.simulation.sketches import MAX_NUMBERED_L
+
+    assert (1 << (2 * MAX_NUMBERED_L + 20)) < (1 << 63)
+    with pytest.raises(ParameterError, match="per_client"):
+        make_cms(10, exp_eps=3, l=MAX_NUMBERED_L + 1, family="gf2-affine")

@@ -37,8 +37,9 @@ from .fresh import FreshSketchSimulator, fresh_model
 from .sketch_core import SketchSimulator, int_param
 
 FAMILIES = ("gf2-affine", "gf2-affine-mod", "random", "ideal")
-#: largest l whose 4^l function numbers, times a batch of runs, fit the int64 keys of :mod:`.sketch_core`
-MAX_NUMBERED_L = 28
+#: largest l whose 4^l function numbers, times a batch of up to 2^20 runs (:data:`.sketch_core.BATCH`), fit
+#: the int64 keys (run k + j) of :mod:`.sketch_core`: 2 l + 20 <= 62
+MAX_NUMBERED_L = 21
 #: a fresh uniform function per client (:mod:`.fresh`): the ideal family's limit k -> infinity
 FRESH = "ideal-fresh"
 
