@@ -97,8 +97,8 @@ def _build(ctx: Context, counts: np.ndarray, f_star: int, mse_claims: list[str])
     S.append(Series(0, "MSE-OCMS exact (max over x)", "exact", eps, exact_mse))
     S.append(Series(2, "l-OCMS exact", "exact", eps, exact_l2))
     data.notes.append(f"OCMS m per eps: MSE-OCMS {m_mse}, l-OCMS {m_l} (integer m of the ledger's closest-integer "
-                      f"derivations; Theorem 3.7's m with d = |x|); hash family per client: GF(2^{_ocms_l(d, m_mse + m_l)}) "
-                      f"affine mod m, decoder Eq. (8)")
+                      f"derivations; Theorem 3.7's m with d = |x|); hash family per client: "
+                      f"GF(2^{_ocms_l(d, m_mse + m_l)}) affine mod m, decoder Eq. (8)")
     _simulate(ctx, data, counts, top, eps, m_mse, m_l)
     return data
 

@@ -28,7 +28,8 @@ import sympy
 
 from ..errors import ParameterError
 from ..exact import EXP_EPS, parse_rational, to_exact
-from ..hashing import MAX_L, gf2_affine_family, gf2_affine_mod_collision_rate, gf2_affine_mod_family, random_family, warn_if_not_pairwise_uniform
+from ..hashing import (MAX_L, gf2_affine_family, gf2_affine_mod_collision_rate, gf2_affine_mod_family, random_family,
+                       warn_if_not_pairwise_uniform)
 from ..mechanisms._params import check_d, check_exp_eps
 from . import pure, sketch
 from .base import MAX_D, check_size
