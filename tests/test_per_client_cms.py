@@ -103,3 +103,27 @@ def test_sketch_simulator_refuses_l_beyond_its_int64_keys():
     assert (1 << (2 * MAX_NUMBERED_L + 20)) < (1 << 63)
     with pytest.raises(ParameterError, match="per_client"):
         make_cms(10, exp_eps=3, l=MAX_NUMBERED_L + 1, family="gf2-affine")
+
+
+def test_shared_draw_cms_he_has_the_law_of_the_full_table():
+    """The lazily drawn shared family (ldpref.simulation.shared_draw) against the sketch simulator over a fresh
+    k x d table per run: two-sample z per value and z of each mean against f (unbiased over draws, pan-cms
+    Eq. (19)); false-alarm rate <= ALPHA.  A deliberately wrong target (f + 0.1) is detected."""
+    from ldpref.simulation.hashes import Table, random_table
+    from ldpref.simulation.shared_draw import SharedDrawCMSHE
+    from ldpref.simulation.sketch_core import SketchSimulator
+
+    d, m, k, T = 6, 3, 2, 1500
+    counts = np.array([10, 0, 4, 7, 2, 5])
+    values = np.repeat(np.arange(d), counts)
+    lazy = SharedDrawCMSHE(d, m, k, exp_eps=3)
+    dense = SketchSimulator("cms-he", {}, d, lambda rng, t=1: Table(random_table(d, m, t * k, rng), m), lazy.inner,
+                            scale=lazy.scale, offset=lazy.offset, fixed=False, k=k)
+    a = lazy.protocol_at(values, np.arange(d), T, np.random.default_rng(7))
+    b = dense.protocol_many(values, T, np.random.default_rng(8))
+    f = counts / counts.sum()
+    va, vb = a.var(0, ddof=1), b.var(0, ddof=1)
+    z = np.concatenate([(a.mean(0) - b.mean(0)) / np.sqrt(va / T + vb / T), (a.mean(0) - f) / np.sqrt(va / T),
+                        (b.mean(0) - f) / np.sqrt(vb / T)])
+    assert np.abs(z).max() < z_threshold(len(z), ALPHA)
+    assert np.abs((a.mean(0) - (f + 0.1)) / np.sqrt(va / T)).max() > z_threshold(len(z), ALPHA)
