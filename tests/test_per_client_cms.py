@@ -105,7 +105,8 @@ def test_sketch_simulator_refuses_l_beyond_its_int64_keys():
         make_cms(10, exp_eps=3, l=MAX_NUMBERED_L + 1, family="gf2-affine")
 
 
-def test_shared_draw_cms_he_has_the_law_of_the_full_table():
+@pytest.mark.parametrize("at", [[0, 1, 2, 3, 4, 5], [3, 0, 5]])  # every client's value read / some not
+def test_shared_draw_cms_he_has_the_law_of_the_full_table(at):
     """The lazily drawn shared family (ldpref.simulation.shared_draw) against the sketch simulator over a fresh
     k x d table per run: two-sample z per value and z of each mean against f (unbiased over draws, pan-cms
     Eq. (19)); false-alarm rate <= ALPHA.  A deliberately wrong target (f + 0.1) is detected."""
@@ -119,9 +120,9 @@ def test_shared_draw_cms_he_has_the_law_of_the_full_table():
     lazy = SharedDrawCMSHE(d, m, k, exp_eps=3)
     dense = SketchSimulator("cms-he", {}, d, lambda rng, t=1: Table(random_table(d, m, t * k, rng), m), lazy.inner,
                             scale=lazy.scale, offset=lazy.offset, fixed=False, k=k)
-    a = lazy.protocol_at(values, np.arange(d), T, np.random.default_rng(7))
-    b = dense.protocol_many(values, T, np.random.default_rng(8))
-    f = counts / counts.sum()
+    a = lazy.protocol_at(values, at, T, np.random.default_rng(7))
+    b = dense.protocol_many(values, T, np.random.default_rng(8))[:, at]
+    f = (counts / counts.sum())[at]
     va, vb = a.var(0, ddof=1), b.var(0, ddof=1)
     z = np.concatenate([(a.mean(0) - b.mean(0)) / np.sqrt(va / T + vb / T), (a.mean(0) - f) / np.sqrt(va / T),
                         (b.mean(0) - f) / np.sqrt(vb / T)])

@@ -5,9 +5,10 @@ drawn once; Section 6's CMS+HE "with the same parameter as [7]"; the values of i
 A run draws k functions [d] -> [m], each value independent and uniform (the ideal family of pan-cms Theorem
 3.10, :mod:`ldpref.structured.ideal`).  A client picks j uniformly, hashes ``r = h_j(x)`` and reports with HE
 on [m] (:class:`.inner.HE`); the server reads ``h_j(v)`` for the functions in use and the values it
-estimates.  Only those (j, point) pairs are drawn -- one uniform value per distinct pair, so a pair read by
-a client and by the server, or by two clients, has one value: exactly the law of the full k x d table
-restricted to what is read, at cost O(n + min(n, k) |at|) per run instead of k d (6.5e9 values at Apple's
+estimates.  Only those (j, point) pairs are drawn -- one uniform value per distinct pair: the server's
+(j, v) for the functions in use, which a client of value v in ``at`` reads too, and one per distinct (j, x)
+among the other clients -- exactly the law of the full k x d table restricted to what is read, at cost
+O(n + min(n, k) |at|) per run instead of k d (6.5e9 values at Apple's
 k = 65536 and d = 10^5).  Same law as :class:`.sketch_core.SketchSimulator` over a fresh k x d table per run
 (tested); no exact model (HE is not a symmetric inner model of :mod:`ldpref.structured`).
 """
@@ -58,15 +59,21 @@ class SharedDrawCMSHE:
                     unit="report entries")
         check_count(f"cms-he: (function, value) pairs read per run, n + min(n, k) |at| = {n} + {min(n, self.k)} x "
                     f"{len(at)}", n + min(n, self.k) * len(at), limit=MAX_PAIRS, unit="pairs")
+        if len(np.unique(at)) != len(at):
+            raise ParameterError("values to estimate must be distinct")
+        where = np.full(d, -1, dtype=np.int64)
+        where[at] = np.arange(len(at))
+        inside = where[values] >= 0
         out = np.empty((trials, len(at)))
         step = max(1, (1 << 22) // len(at))
         for t in range(trials):
             j = rng.integers(0, self.k, size=n)  # every client picks a function
             used, jc = np.unique(j, return_inverse=True)
-            keys = np.concatenate([j * d + values, (used[:, None] * d + at[None, :]).ravel()])
-            pairs, inv = np.unique(keys, return_inverse=True)
-            h = rng.integers(0, m, size=len(pairs))[inv]  # one uniform value per (j, point) read
-            r, hv = h[:n], h[n:].reshape(len(used), len(at))
+            hv = rng.integers(0, m, size=(len(used), len(at)))  # h_j(v) for the functions in use, v in at
+            r = np.empty(n, dtype=np.int64)  # h_j(x) of each client: ...
+            r[inside] = hv[jc[inside], where[values[inside]]]  # ... already drawn when x is in at,
+            pairs, inv = np.unique(j[~inside] * d + values[~inside], return_inverse=True)
+            r[~inside] = rng.integers(0, m, size=len(pairs))[inv]  # else one value per (j, x) pair
             jp, sign = self.inner.perturb(r, rng)  # the client's HE report on [m]
             T = np.zeros(len(at))
             for s in range(0, n, step):  # the server: sum_i sign_i H[j'_i][h_{j_i}(v) + 1]
