@@ -13,7 +13,9 @@ assignment uniformly samples from H for each object") from Section 3.5's family 
 GF(2^l), 2^l >= d (Eq. (18)), decoded with g(x) (Eq. (8), m' of Lemma 3.2: unbiased).  Section 6 does not name
 the family, l or the decoder: that is our assumption, stated in the caption.  Simulation: the real protocol
 (:mod:`ldpref.simulation.per_client`, field arithmetic per client, estimates at the values of interest); exact
-curve: :class:`ldpref.structured.pairwise.PairwiseSketchModel` (the same family, closed form).
+curve: :class:`ldpref.structured.pairwise.PairwiseSketchModel` (the same family, closed form).  CMS+HE ("the
+same parameter as [7]"): m = 1024 and k = 65536 uniformly random functions drawn per run and shared by its
+clients (:mod:`ldpref.simulation.shared_draw`, materialised only where read).
 """
 
 from __future__ import annotations
