@@ -26,12 +26,36 @@ import numpy as np
 from .errors import ParameterError
 from .limits import ResourceLimitError, check_count, count_text
 
-#: Irreducible polynomials over GF(2) (bit i = coefficient of x^i) for GF(2^l), l = 1..16.
+#: Irreducible polynomials over GF(2) (bit i = coefficient of x^i) for GF(2^l), l = 1..32.
+#: l = 1..16 are the polynomials ldpref has always used (changing one would renumber the functions of the
+#: gf2 families).  l = 17..32 are the low-weight polynomials of G. Seroussi, "Table of Low-Weight Binary
+#: Irreducible Polynomials", HP Labs Technical Report HPL-98-135 (1998): the trinomial x^l + x^k + 1 with the
+#: smallest k where one exists, else the pentanomial x^l + x^k3 + x^k2 + x^k1 + 1 of the table.  Every entry
+#: is checked irreducible by two independent methods in tests/test_gf2_wide.py (sympy's
+#: ``Poly(..., modulus=2).is_irreducible`` and a Rabin test written in the test).
 IRREDUCIBLE = {
     1: 0b11, 2: 0b111, 3: 0b1011, 4: 0b10011, 5: 0b100101, 6: 0b1000011, 7: 0b10000011,
     8: 0b100011011, 9: 0b1000010001, 10: 0b10000001001, 11: 0b100000000101, 12: 0b1000001010011,
     13: 0b10000000011011, 14: 0b100010001000011, 15: 0b1000000000000011, 16: 0b10001000000001011,
 }
+
+
+def _low_weight(l: int, *exponents: int) -> int:
+    """``x^l + sum x^e + 1`` as a bit mask."""
+    poly = (1 << l) | 1
+    for e in exponents:
+        poly |= 1 << e
+    return poly
+
+
+IRREDUCIBLE.update({
+    17: _low_weight(17, 3), 18: _low_weight(18, 3), 19: _low_weight(19, 5, 2, 1), 20: _low_weight(20, 3),
+    21: _low_weight(21, 2), 22: _low_weight(22, 1), 23: _low_weight(23, 5), 24: _low_weight(24, 4, 3, 1),
+    25: _low_weight(25, 3), 26: _low_weight(26, 4, 3, 1), 27: _low_weight(27, 5, 2, 1), 28: _low_weight(28, 1),
+    29: _low_weight(29, 2), 30: _low_weight(30, 1), 31: _low_weight(31, 3), 32: _low_weight(32, 7, 3, 2),
+})
+#: The largest l with a reduction polynomial.
+MAX_L = max(IRREDUCIBLE)
 
 
 def _check_int(value, what: str, low: int) -> int:
@@ -45,7 +69,7 @@ def _check_int(value, what: str, low: int) -> int:
 def gf2_multiply(a: int, b: int, l: int) -> int:
     """Product of a and b in GF(2^l): carry-less multiplication reduced modulo ``IRREDUCIBLE[l]``."""
     if l not in IRREDUCIBLE:
-        raise ParameterError(f"GF(2^l) is supported for l = 1..16, not {l}")
+        raise ParameterError(f"GF(2^l) is supported for l = 1..{MAX_L}, not {l}")
     size = 1 << l
     if not (0 <= a < size and 0 <= b < size):
         raise ParameterError(f"{a} and {b} must be elements of GF(2^{l}) (0..{size - 1})")
@@ -158,6 +182,8 @@ def gf2_affine_family(l: int, d: int) -> HashFamily:
     size = 1 << l
     if size < d:
         raise ParameterError(f"GF(2^{l}) has {size} elements, fewer than d = {d} inputs")
+    check_count(f"the GF(2^{l}) affine family listed on d = {d} inputs", size * size * d, unit="hash values",
+                alternative="the closed forms of ldpref.structured and ldpref.simulation evaluate it without listing")
     functions = tuple(tuple(a0 ^ gf2_multiply(a1, x, l) for x in range(d)) for a0 in range(size) for a1 in range(size))
     return HashFamily(functions, size, name=f"gf2-affine(l={l}, d={d})")
 

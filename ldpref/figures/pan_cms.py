@@ -6,7 +6,16 @@ x, we use the same rule).  Mechanisms: MSE-OCMS (f* = 1 in Figs 2 and 4, f* = 0 
 for l1/l2 (Theorem 3.7 with d replaced by |x|, Section 6), HE, CMS+HE, RHR for all metrics.
 Theory curves are the ledger's forms: Theorem 3.6 / Eq. (16) (MSE-OCMS), Theorem 3.7 and Table 1 row OCMS (l2,
 l1), Table 1 row HE (n or sqrt(n) times the loss); Appendix I's printed upper bound of the Eq. (22) estimator;
-the exact MSE of the real OCMS (CMS + RR over the ideal random-hash family) on the dataset.
+the exact MSE of the real OCMS on the dataset.
+
+OCMS as the paper describes it: every client draws its own hash function (Fig. 1; Section 5.2: "hash-function
+assignment uniformly samples from H for each object") from Section 3.5's family H' = {(a0 + a1 x) mod m} over
+GF(2^l), 2^l >= d (Eq. (18)), decoded with g(x) (Eq. (8), m' of Lemma 3.2: unbiased).  Section 6 does not name
+the family, l or the decoder: that is our assumption, stated in the caption.  Simulation: the real protocol
+(:mod:`ldpref.simulation.per_client`, field arithmetic per client, estimates at the values of interest); exact
+curve: :class:`ldpref.structured.pairwise.PairwiseSketchModel` (the same family, closed form).  CMS+HE ("the
+same parameter as [7]"): m = 1024 and k = 65536 uniformly random functions drawn per run and shared by its
+clients (:mod:`ldpref.simulation.shared_draw`, materialised only where read).
 """
 
 from __future__ import annotations
@@ -21,10 +30,17 @@ from .spec import Context, FigureData, FigureSpec, Panel, Series
 TOP = 100
 #: CMS+HE's m: "the same parameter as [7]" (Apple's deployment, m = 1024; pan-cms Section 6)
 CMS_HE_M = 1024
-#: k of the ideal hash family of OCMS (exact curve and simulation alike): Section 6 does not give k; k functions
-#: drawn once and shared (the ideal-family model of ldpref.structured.ideal); 16 keeps a simulated trial at
-#: d = 10^5 within memory
-IDEAL_K = 16
+#: k of CMS+HE: "the same parameter as [7]" -- Apple's k = 65536 random functions (with m = 1024; the
+#: registry's Apple CMS, jiang-gcms Section VII), drawn once per run and shared by its clients
+CMS_HE_K = 65536
+#: OCMS's family and decoder (pan-cms Section 3.5; an assumption: Section 6 does not name them)
+OCMS_FAMILY = {"family": "gf2-affine-mod", "inner": "rr", "decoder": "eq8"}
+
+
+def _ocms_l(d: int, ms) -> str:
+    """The l (or range of l) of OCMS's GF(2^l) family: the smallest with 2^l >= max(d, m)."""
+    ls = sorted({max(d - 1, m - 1, 1).bit_length() for m in ms})
+    return str(ls[0]) if len(ls) == 1 else f"{ls[0]}..{ls[-1]}"
 
 
 def _eps_grid(ctx: Context) -> list[int]:
@@ -77,13 +93,14 @@ def _build(ctx: Context, counts: np.ndarray, f_star: int, mse_claims: list[str])
     exact_mse, exact_l2 = [], []
     for e, mm, ml in zip(eps, m_mse, m_l):
         exact_mse.append(max(theory.structured("cms", counts, top, d=d, exp_eps=theory.exp_eps_text(e), m=mm,
-                                               k=IDEAL_K, inner="rr", family="ideal")))
+                                               **OCMS_FAMILY)))
         exact_l2.append(sum(theory.structured("cms", counts, top, d=d, exp_eps=theory.exp_eps_text(e), m=ml,
-                                              k=IDEAL_K, inner="rr", family="ideal")))
+                                              **OCMS_FAMILY)))
     S.append(Series(0, "MSE-OCMS exact (max over x)", "exact", eps, exact_mse))
     S.append(Series(2, "l-OCMS exact", "exact", eps, exact_l2))
     data.notes.append(f"OCMS m per eps: MSE-OCMS {m_mse}, l-OCMS {m_l} (integer m of the ledger's closest-integer "
-                      f"derivations; Theorem 3.7's m with d = |x|)")
+                      f"derivations; Theorem 3.7's m with d = |x|); hash family per client: "
+                      f"GF(2^{_ocms_l(d, m_mse + m_l)}) affine mod m, decoder Eq. (8)")
     _simulate(ctx, data, counts, top, eps, m_mse, m_l)
     return data
 
@@ -94,23 +111,26 @@ def _simulate(ctx, data, counts, top, eps, m_mse, m_l) -> None:
         return
     d = len(counts)
     f = counts / counts.sum()
-    ideal = {"family": "ideal", "k": IDEAL_K}
-    runs = [("MSE-OCMS", "cms", lambda i: {"m": m_mse[i], "inner": "rr", **ideal}, ("mse",)),
-            ("l-OCMS", "cms", lambda i: {"m": m_l[i], "inner": "rr", **ideal}, ("l1", "l2")),
+    runs = [("MSE-OCMS", "ocms", lambda i: {"m": m_mse[i], **OCMS_FAMILY}, ("mse",)),
+            ("l-OCMS", "ocms", lambda i: {"m": m_l[i], **OCMS_FAMILY}, ("l1", "l2")),
             ("HE", "he", lambda i: {}, ("mse", "l1", "l2")),
-            ("CMS+HE", "cms-he", lambda i: {"m": CMS_HE_M, "family": "random", "k": IDEAL_K, "seed": 0},
-             ("mse", "l1", "l2")),
+            ("CMS+HE", "cms-he", lambda i: {"m": CMS_HE_M, "k": CMS_HE_K}, ("mse", "l1", "l2")),
             ("RHR", "rhr", lambda i: {}, ("mse", "l1", "l2"))]
     panel = {"mse": 0, "l1": 1, "l2": 2}
     for j, (label, name, extra, metrics) in enumerate(runs):
         pts = {mt: ([], [], []) for mt in metrics}
         for i, e in enumerate(eps):
             params = {"d": d, "eps": e, **extra(i)}
-            est = simulated.estimates(name, params, counts, ctx.trials, ctx.rng(j, i))
+            if name in ("ocms", "cms-he"):  # real protocols that read only the values of interest
+                est = simulated.at_values(name, params, counts, top, ctx.trials, ctx.rng(j, i))
+                where = range(len(top))
+            else:
+                est = simulated.estimates(name, params, counts, ctx.trials, ctx.rng(j, i))
+                where = top
             if est is None:
                 data.notes.append(f"{label}: not simulated: {simulated.LAST_REFUSAL}")
                 break
-            got = simulated.losses(est, f, top)
+            got = simulated.losses(est, f[top] if name in ("ocms", "cms-he") else f, where)
             for mt in metrics:
                 pts[mt][0].append(e)
                 pts[mt][1].append(got[mt][0])
@@ -135,9 +155,13 @@ def _fig4(ctx):
 
 
 _COMMON = ("Worst-case MSE (Eq. 22), l1 and l2 over the 100 most frequent values vs eps = 1..5 (step not printed; "
-           "integers used), 100 runs per eps (--trials). OCMS here: CMS + RR over the ideal random-hash family with "
-           f"k = {IDEAL_K} functions drawn once (exact curve and simulation alike); its shared-draw term "
-           "(sum of squared counts / k) is absent from the paper's private-randomness OCMS and dominates on skewed data. ")
+           "integers used), 100 runs per eps (--trials). OCMS here (exact curve and simulation alike): CMS + RR "
+           "where every client draws its own hash from Section 3.5's family (a0 + a1 x) mod m over GF(2^l), "
+           "2^l >= d, decoded by g(x) (Eq. 8, unbiased); simulated by the real protocol (field arithmetic per "
+           "client). Assumption: Section 6 does not name OCMS's family, l or decoder; we take Section 3.5's "
+           "construction with the smallest l. CMS+HE ('the same parameter as [7]'): m = "
+           f"{CMS_HE_M}, k = {CMS_HE_K} uniformly random functions drawn per run and shared by its clients, "
+           "materialised only where read. ")
 register(FigureSpec("pan-cms/fig2", "pan-cms", "Section 6.1, Fig. 2", "Zipf dataset (d = 100k, n = 10,000, f ~ 1/r^2)",
                     _COMMON + "Zipf: dictionary 100k, 10,000 objects sampled from f(r) ~ 1/r^2. MSE-OCMS f* = 1. "
                     "Not reproduced: the paper's choice of values 'with the same mod for RHR' (Section 6.1) -- "

@@ -60,6 +60,34 @@ def estimates(name: str, params: dict, counts: np.ndarray, trials: int, rng: np.
     return np.concatenate(out, axis=0)
 
 
+def at_values(kind: str, params: dict, counts: np.ndarray, at, trials: int, rng: np.random.Generator):
+    """(trials, len(at)) estimates at the values ``at`` by a real protocol that reads only those values:
+    ``kind`` ``ocms`` -- CMS with per-client GF(2^l) hashing (:class:`ldpref.simulation.per_client.PerClientCMS`);
+    ``cms-he`` -- CMS+HE over k random functions shared per run
+    (:class:`ldpref.simulation.shared_draw.SharedDrawCMSHE`).  None when ldpref.simulation is absent or refuses
+    by the resource rule (the reason in :data:`LAST_REFUSAL`)."""
+    global LAST_REFUSAL
+    LAST_REFUSAL = "ldpref.simulation is not installed"
+    if not available():
+        return None
+    from ldpref.limits import ResourceLimitError
+    from ldpref.simulation.per_client import PerClientCMS
+    from ldpref.simulation.shared_draw import SharedDrawCMSHE
+
+    counts = np.asarray(counts, dtype=np.int64)
+    params = dict(params)
+    try:
+        if kind == "ocms":
+            sim = PerClientCMS(params.pop("d"), params.pop("m"), **params)
+        else:
+            sim = SharedDrawCMSHE(params.pop("d"), params.pop("m"), params.pop("k"), **params)
+        values = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+        return sim.protocol_at(values, at, trials, rng)
+    except ResourceLimitError as exc:
+        LAST_REFUSAL = f"{kind}: {exc}"
+        return None
+
+
 def losses(f_hat: np.ndarray, f: np.ndarray, values) -> dict:
     """Per-figure metrics over the values of interest: worst-case MSE (pan-cms Eq. (22): max over x of the mean
     squared error over trials; error bar: the standard error at that x), l1 and l2 (mean over trials, s.e.)."""

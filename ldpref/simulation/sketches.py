@@ -37,6 +37,9 @@ from .fresh import FreshSketchSimulator, fresh_model
 from .sketch_core import SketchSimulator, int_param
 
 FAMILIES = ("gf2-affine", "gf2-affine-mod", "random", "ideal")
+#: largest l whose 4^l function numbers, times a batch of up to 2^20 runs (:data:`.sketch_core.BATCH`), fit
+#: the int64 keys (run k + j) of :mod:`.sketch_core`: 2 l + 20 <= 62
+MAX_NUMBERED_L = 21
 #: a fresh uniform function per client (:mod:`.fresh`): the ideal family's limit k -> infinity
 FRESH = "ideal-fresh"
 
@@ -79,6 +82,9 @@ def _check_l(l: int) -> int:
     l = int_param(l, "l", 1)
     if l not in IRREDUCIBLE:
         raise ParameterError(f"l = {l}: GF(2^l) is supported for l = 1..{max(IRREDUCIBLE)}")
+    if l > MAX_NUMBERED_L:
+        raise ParameterError(f"l = {l}: the sketch simulators number the 4^l functions in int64 keys (run, j), "
+                             f"l <= {MAX_NUMBERED_L}; ldpref.simulation.per_client draws (a0, a1) directly")
     return l
 
 

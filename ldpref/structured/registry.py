@@ -19,6 +19,7 @@ Every size is checked before anything is allocated (one-line :class:`~ldpref.err
 from __future__ import annotations
 
 import inspect
+from fractions import Fraction
 import numbers
 import re
 
@@ -27,12 +28,14 @@ import sympy
 
 from ..errors import ParameterError
 from ..exact import EXP_EPS, parse_rational, to_exact
-from ..hashing import gf2_affine_family, gf2_affine_mod_family, random_family, warn_if_not_pairwise_uniform
+from ..hashing import (MAX_L, gf2_affine_family, gf2_affine_mod_collision_rate, gf2_affine_mod_family, random_family,
+                       warn_if_not_pairwise_uniform)
 from ..mechanisms._params import check_d, check_exp_eps
 from . import pure, sketch
 from .base import MAX_D, check_size
 from .gcms import algorithm1_model
 from .ideal import IdealSketchModel
+from .pairwise import PairwiseSketchModel
 
 #: Fixed hash families are built value by value in Python: at most this many h_j(x) entries.
 MAX_FIXED_TABLE = 2_000_000
@@ -122,6 +125,47 @@ def _fixed_family(d, family, m, k, l, seed):
     raise ParameterError(f"family {family!r} unknown; choose one of ideal, gf2-affine, gf2-affine-mod, random")
 
 
+def _gf2_per_client(d, e, family, m, k, l, seed, inner, decoder):
+    """The closed form (:class:`.pairwise.PairwiseSketchModel`) of a gf2 family whose listed table would
+    exceed MAX_FIXED_TABLE (l up to 32), else None (the listed family is used).  Same keys and checks as the
+    listed family; the collision rate is pan-cms Lemma 3.2's (1/m for gf2-affine)."""
+    if family not in ("gf2-affine", "gf2-affine-mod") or seed is not None or k is not None:
+        return None  # the listed path reports the key errors
+    if family == "gf2-affine-mod" and m is None and l is None:
+        return None
+    size_of = max(d, _int(m, "m", 2)) if m is not None else d
+    l = _int(_l_for(size_of) if l is None else l, "l", 1)
+    if l > MAX_L:
+        raise ParameterError(f"l = {l}: GF(2^l) is supported for l = 1..{MAX_L}")
+    if (1 << (2 * l)) * d <= MAX_FIXED_TABLE:
+        return None
+    size = 1 << l
+    m = size if m is None else _int(m, "m", 2)
+    if family == "gf2-affine" and m != size:
+        raise ParameterError(f"family gf2-affine maps to m = 2^l = {size}, not m = {m}")
+    if size < d or m > size:
+        raise ParameterError(f"family {family} needs d <= 2^l and m <= 2^l (l = {l})")
+    rate = gf2_affine_mod_collision_rate(l, m)
+    if decoder == "eq8":
+        m_dec = sympy.Rational(rate.denominator, rate.numerator)
+    else:
+        m_dec = m
+        if rate != Fraction(1, m):
+            import warnings
+
+            from ..errors import NonUniformFamilyWarning
+
+            warnings.warn(NonUniformFamilyWarning(
+                f"family {family}: the GF(2^{l}) affine family mod m = {m} is not pairwise uniform: collision rate "
+                f"{rate}, not 1/{m}; the Eq. (2) estimate is biased (use decoder eq8 or an m dividing 2^l)"),
+                stacklevel=3)
+    R = _inner(inner, m, e)
+    s, o = sketch.cms_terms(m_dec, R.domain)
+    name = f"cms[gf2-affine{'-mod' if family == 'gf2-affine-mod' else ''}(l={l}, m={m}) per client; {inner}; " \
+           f"exp_eps={e}; {decoder}]"
+    return PairwiseSketchModel(name, d, R, s, o, rate)
+
+
 def _cms(d, exp_eps, m=None, inner="rr", family="ideal", k=None, l=None, seed=None, decoder="eq2"):
     d, e = _d(d), parse_exp_eps(exp_eps)
     if decoder not in ("eq2", "eq8"):
@@ -137,6 +181,9 @@ def _cms(d, exp_eps, m=None, inner="rr", family="ideal", k=None, l=None, seed=No
         R = _inner(inner, m, e)
         s, o = sketch.cms_terms(m, R.domain)
         return IdealSketchModel(f"cms[ideal(m={m}, k={k}); {inner}; exp_eps={e}]", d, k, R, s, o)
+    closed = _gf2_per_client(d, e, family, m, k, l, seed, inner, decoder)
+    if closed is not None:
+        return closed
     fam = _fixed_family(d, family, m, k, l, seed)
     R = _inner(inner, fam.m, e)
     m_dec = fam.m
