@@ -98,11 +98,10 @@ def _cms(m, w_eq, w_neq):
 @cache
 def exact_coefficients(mech: str, eps: int, f_star: int) -> tuple:
     """Per-client variances of ``mech`` at e^eps (exact), converted to DPS digits for the sums over clients."""
-    e = sympy.exp(eps)
     if mech in ("MSE-OCMS", "l-OCMS"):
         mm = X.ocms_m(mech, eps, f_star)
-        ws = _cms(mm, *rr_w(mm, eps))
-    elif mech == "HE":
+        return tuple(X._num(w) for w in _cms(mm, *rr_w(mm, eps)))  # exact numbers in e^eps
+    if mech == "HE":
         ws = he_w()
     elif mech == "CMS+HE":
         ws = _cms(X.CMS_HE_M, *he_w())
@@ -110,7 +109,8 @@ def exact_coefficients(mech: str, eps: int, f_star: int) -> tuple:
         ws = rhr_w(eps)
     else:
         raise KeyError(mech)
-    return tuple(X._num(sympy.sympify(w).subs(EXP_EPS, e)) for w in ws)
+    with mpmath.workdps(X.DPS):  # rational functions of e^eps, evaluated at e^eps to DPS digits
+        return tuple(sympy.lambdify(EXP_EPS, w, modules="mpmath")(mpmath.e ** eps) for w in ws)
 
 
 @cache
@@ -152,6 +152,7 @@ def _groups(mech: str, eps: int, f_star: int, c: int, s: int, n: int):
     return [(c, [a, 1 - a]), (n - c, [b, 1 - b])], vals, lambda tot: (tot / n - b) / (a - b)
 
 
+@cache
 def simulate(name: str, eps: int, f_star: int, same: bool, mech: str, trials: int = X.TRIALS) -> tuple:
     """(z of mean err^2/Var against 1, z of summed errors against 0) over ``trials`` runs at the TOP values."""
     n, rows = X.summary(name, eps, same)
