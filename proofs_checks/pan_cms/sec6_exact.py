@@ -152,14 +152,12 @@ def _groups(mech: str, eps: int, f_star: int, c: int, s: int, n: int):
     return [(c, [a, 1 - a]), (n - c, [b, 1 - b])], vals, lambda tot: (tot / n - b) / (a - b)
 
 
-@cache
-def simulate(name: str, eps: int, f_star: int, same: bool, mech: str, trials: int = X.TRIALS) -> tuple:
-    """(z of mean err^2/Var against 1, z of summed errors against 0) over ``trials`` runs at the TOP values."""
+def simulated_errors(name: str, eps: int, f_star: int, same: bool, mech: str, trials: int = X.TRIALS) -> tuple:
+    """(errors f_hat(x) - f(x) as a (TOP, trials) array, the exact Var[f_hat(x)] as floats) of one seeded run."""
     n, rows = X.summary(name, eps, same)
     var = np.array([float(v) for v in X.variances(exact_coefficients(mech, eps, f_star), n, rows)])
     key = (("zipf", "gaussian", "kosarak").index(name), eps, X.MECHANISMS.index(mech), f_star)
     rng = np.random.default_rng(np.random.SeedSequence(SIM_SEED, spawn_key=key))
-    top_counts = np.array([c for c, _ in rows], dtype=np.float64)
     err = np.empty((len(rows), trials))
     for i, (c, s) in enumerate(rows):
         law, vals, estimate = _groups(mech, eps, f_star, c, s, n)
@@ -167,11 +165,22 @@ def simulate(name: str, eps: int, f_star: int, same: bool, mech: str, trials: in
         for size, probs in law:
             if size:
                 tot += rng.multinomial(size, probs, size=trials) @ vals
-        err[i] = estimate(tot) - top_counts[i] / n
+        err[i] = estimate(tot) - c / n
+    return err, var
+
+
+def z_statistics(err: np.ndarray, var: np.ndarray) -> tuple:
+    """(z of the mean of err^2/Var against 1, z of the summed errors against 0) for independent values x."""
     ratio = (err ** 2 / var[:, None]).ravel()
     z_var = (ratio.mean() - 1) / (ratio.std(ddof=1) / np.sqrt(ratio.size))
-    z_mean = err.sum() / np.sqrt(trials * var.sum())
+    z_mean = err.sum() / np.sqrt(err.shape[1] * var.sum())
     return float(z_var), float(z_mean)
+
+
+@cache
+def simulate(name: str, eps: int, f_star: int, same: bool, mech: str, trials: int = X.TRIALS) -> tuple:
+    """:func:`z_statistics` of one seeded run (cached: the claims of one section share their runs)."""
+    return z_statistics(*simulated_errors(name, eps, f_star, same, mech, trials))
 
 
 def simulation_check(ev, name: str, f_star: int, same: bool, mechs=X.MECHANISMS) -> None:
