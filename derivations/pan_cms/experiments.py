@@ -238,5 +238,6 @@ STATEMENTS = {"lowest": lowest, "identical": identical, "rhr-worst": rhr_worst, 
 def derived_statement(key: str, latex: str) -> Predicate:
     """The statement ``key`` evaluated on the derived values at an instance's dataset and eps."""
     if key == "eq16":
-        return Predicate(latex, lambda **kw: eq16_band(_vals(kw), summary(kw["dataset"], kw["eps"], False)[0], kw["eps"]))
+        return Predicate(latex, lambda **kw: eq16_band(_vals(kw), summary(kw["dataset"], kw["eps"], False)[0],
+                                                      kw["eps"]))
     return Predicate(latex, lambda **kw: STATEMENTS[key](_vals(kw)))

@@ -149,7 +149,8 @@ def sec63_he_worst_l(ev):
 
 @claim(id="pan-cms/sec6.3.rhr-same-order", location="Section 6.3, on Fig. 4",
        statement="RHR has the same order of accuracy as l-OCMS in l1/l2 losses (read: within a factor 10).",
-       derived=lambda: X.derived_statement("rhr-same-order", r"\ell_{RHR} < 10\,\ell_{l\text{-}OCMS}\ \text{(derived)}"),
+       derived=lambda: X.derived_statement("rhr-same-order",
+                                           r"\ell_{RHR} < 10\,\ell_{l\text{-}OCMS}\ \text{(derived)}"),
        derivation="derivations.pan_cms.experiments.rhr_same_order", kind="statement",
        assumptions=_ASSUME + "; 'same order' read as within a factor 10; " + _KOSARAK)
 def sec63_rhr_same_order(ev):
@@ -159,7 +160,8 @@ def sec63_rhr_same_order(ev):
 @claim(id="pan-cms/sec6.3.rhr-worst-mse", location="Section 6.3, on Fig. 4",
        statement="RHR performs the worst in worst-case MSE (the paper: because one Kosarak value has frequency above "
                  "0.4).  Reconstructed on our Kosarak (top frequency 0.076): false at every eps.",
-       derived=lambda: X.derived_statement("rhr-worst-mse", r"\overline{MSE}_{RHR} > \overline{MSE}_A\ \text{(derived)}"),
+       derived=lambda: X.derived_statement("rhr-worst-mse",
+                                           r"\overline{MSE}_{RHR} > \overline{MSE}_A\ \text{(derived)}"),
        derivation="derivations.pan_cms.experiments.rhr_worst_mse", kind="statement",
        assumptions=_ASSUME + "; " + _KOSARAK,
        note="The statement's cause (a value above 0.4 sharing its residue with the values of interest) is absent from "

@@ -78,7 +78,8 @@ def _pure_w(p, q):
 def exact_ws(d: int, eps: int) -> dict:
     """{mechanism: (W_eq, W_neq)} exact, for SS, WSS, OCMS."""
     k = X.ss_k(d, eps)
-    return {"SS": _w_from_model("ss", d, eps, k), "WSS": _w_from_model("wss", d, eps, k), "OCMS": _pure_w(*ocms_pq(d, eps))}
+    return {"SS": _w_from_model("ss", d, eps, k), "WSS": _w_from_model("wss", d, eps, k),
+            "OCMS": _pure_w(*ocms_pq(d, eps))}
 
 
 @cache
@@ -112,14 +113,16 @@ def _check(ev, d: int, mechs, section: str, simulate: bool):
     insts = []
     for eps in X.EPS_GRID:
         vals = exact_values(d, eps)
-        params = {"d": d, "eps": eps, "k (SS, WSS)": X.ss_k(d, eps), "m (OCMS)": X.ocms_m(d, eps), "d' (OCMS)": next_prime(d),
+        params = {"d": d, "eps": eps, "k (SS, WSS)": X.ss_k(d, eps), "m (OCMS)": X.ocms_m(d, eps),
+                  "d' (OCMS)": next_prime(d),
                   **{f"n l2 {k}": mpmath.nstr(v, 12) for k, v in vals.items()}}
         insts.append(Instance(params, exact=X.align(vals, mechs), derived=evaluate(derived, params), size=(eps,),
                               path="moment-formula"))
     ev.instances(f"Section {section}: every l2 within 1% above the strict lower bound at eps = 1..5 (exact per-client "
                  "variances; n l2 does not depend on the data)", insts, has_printed=False)
     if not simulate:
-        ev.note("not simulated: the exact values decide (l2 is an expectation); Section 6.1's claim simulates SS and OCMS")
+        ev.note("not simulated: the exact values decide (l2 is an expectation); Section 6.1's claim simulates SS "
+                "and OCMS")
         return
     from ldpref.figures import datasets
 
