@@ -33,10 +33,23 @@ def _num(x):
         return mpmath.mpf(sympy.N(x, DPS + 10))
 
 
-@cache
+def _at(expr, eps: int):
+    """A rational function of e^eps (built at the symbol, where sympy is fast) evaluated at e^eps to DPS digits:
+    the explicit exit from the exact world."""
+    with mpmath.workdps(DPS):
+        return mpmath.mpf(sympy.sympify(expr).evalf(DPS + 10, subs={C.e: sympy.exp(eps)}))
+
+
 def ocms_m(d: int, eps: int) -> int:
-    """OCMS's optimised hash range (Corollary 5.2's hypothesis): the integer m in [2, min(d', e^eps + 4)] minimising
-    its l2 with the pooled decoder (the family's exact collision rate, Appendix D), evaluated to DPS digits."""
+    """OCMS's optimised hash range (see :func:`ocms_search`)."""
+    return ocms_search(d, eps)[1]
+
+
+@cache
+def ocms_search(d: int, eps: int) -> tuple:
+    """(n l2, m) of OCMS at its optimised hash range (Corollary 5.2's hypothesis): the integer m in
+    [2, min(d', e^eps + 4)] minimising its l2 with the pooled decoder (pan-cms Eq. (8): pure_l2 at the overall
+    p = e/(e + m - 1), q = c p + (1 - c)/(e + m - 1), c the family's collision rate, Appendix D), to DPS digits."""
     dp = C.next_prime(d)
     with mpmath.workdps(DPS):
         e = mpmath.e ** eps
@@ -48,27 +61,26 @@ def ocms_m(d: int, eps: int) -> int:
         vals = sorted((l2(m_), m_) for m_ in range(2, min(dp, int(mpmath.floor(e)) + 4) + 1))
     if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** (10 - DPS) * vals[0][0]:
         raise ValueError(f"OCMS d = {d}, eps = {eps}: two hash ranges too close to separate at {DPS} digits")
-    return vals[0][1]
+    return vals[0]
 
 
 @cache
 def ss_k(d: int, eps: int) -> int:
     """The integer support size minimising the OSC l2 (a neighbour of d/(e^eps + 1))."""
-    e = sympy.exp(eps)
-    star = sympy.floor(d / (e + 1))
+    star = sympy.floor(d / (sympy.exp(eps) + 1))
     cands = [kk for kk in (int(star), int(star) + 1) if 1 <= kk <= d - 1]
-    vals = sorted((_num(C.osc_l2(d, kk, e)), kk) for kk in cands)
+    vals = sorted((_at(C.osc_l2(d, kk, C.e), eps), kk) for kk in cands)
     return vals[0][1]
 
 
 @cache
 def derived_values(d: int, eps: int) -> dict:
     """{name: n * l2} for SS, WSS, OCMS and the strict lower bound (n l2 does not depend on n or the data)."""
-    e = sympy.exp(eps)
-    k = ss_k(d, eps)
-    ss = _num(C.osc_l2(d, k, e))
-    return {"SS": ss, "WSS": ss, "OCMS": _num(C.ocms_l2_pooled(d, C.next_prime(d), ocms_m(d, eps), e)),
-            "bound": _num(C.osc_l2_star(sympy.Integer(d), e))}
+    ss = _at(C.osc_l2(d, ss_k(d, eps), C.e), eps)
+    star = sympy.Integer(d) / (sympy.exp(eps) + 1)
+    bound = C.osc_l2_star(sympy.Integer(d), C.e) if star >= 1 else C.osc_l2(d, 1, C.e)  # Corollaries 3.1 / 3.3
+    return {"SS": ss, "WSS": ss, "OCMS": ocms_search(d, eps)[0],
+            "bound": _at(bound, eps)}
 
 
 def align(v: dict, mechs=("SS", "WSS", "OCMS")) -> bool:

@@ -24,6 +24,7 @@ import sympy
 
 from derivations.pan_strict import experiments as X
 from derivations.pan_strict.constructions import next_prime, osc_p, osc_q
+from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim
 from ldpref.ledger.forms import evaluate
 
@@ -38,7 +39,7 @@ def _w_from_model(name: str, d: int, eps: int, k: int) -> tuple:
     from ldpref.structured import moments
     from ldpref.structured.registry import model
 
-    mdl = model(name, d=d, exp_eps=f"E^{eps}", k=k)
+    mdl = model(name, d=d, exp_eps="exp_eps", k=k)  # at the symbol e^eps; evaluated at e^eps by exact_values
     return tuple(moments.variance(mdl, [1] + [0] * (d - 1), values=[0, 1]))
 
 
@@ -65,7 +66,7 @@ def ocms_pq(d: int, eps: int) -> tuple:
     c = _collision_count(dp, m, 0, 1)
     if _collision_count(dp, m, 0, 2) != c:
         raise ValueError(f"prime-field OCMS d' = {dp}, m = {m}: collision rate not constant over pairs")
-    e = sympy.exp(eps)
+    e = EXP_EPS
     p = e / (e + m - 1)
     return p, c * p + (1 - c) / (e + m - 1)
 
@@ -85,18 +86,18 @@ def exact_ws(d: int, eps: int) -> dict:
 @cache
 def exact_values(d: int, eps: int) -> dict:
     """{name: n l2}: each mechanism's exact value and the strict lower bound (Corollary 3.1's formula)."""
-    out = {name: X._num(w_eq + (d - 1) * w_neq) for name, (w_eq, w_neq) in exact_ws(d, eps).items()}
+    out = {name: X._at(w_eq + (d - 1) * w_neq, eps) for name, (w_eq, w_neq) in exact_ws(d, eps).items()}
     out["bound"] = X.derived_values(d, eps)["bound"]
     return out
 
 
 def _simulate(d: int, eps: int, mech: str, counts: np.ndarray) -> tuple:
-    w_eq, w_neq = (float(X._num(w)) for w in exact_ws(d, eps)[mech])
+    w_eq, w_neq = (float(X._at(w, eps)) for w in exact_ws(d, eps)[mech])
     if mech == "OCMS":
-        p, q = (float(X._num(v)) for v in ocms_pq(d, eps))
-    else:
-        k, e = X.ss_k(d, eps), sympy.exp(eps)  # SS's support probabilities (an OSC: Lemma 2.1, Eq. (5))
-        p, q = float(X._num(osc_p(d, k, e))), float(X._num(osc_q(d, k, e)))
+        p, q = (float(X._at(v, eps)) for v in ocms_pq(d, eps))
+    else:  # SS's support probabilities (an OSC: Lemma 2.1, Eq. (5))
+        k = X.ss_k(d, eps)
+        p, q = float(X._at(osc_p(d, k, EXP_EPS), eps)), float(X._at(osc_q(d, k, EXP_EPS), eps))
     n = int(counts.sum())
     rng = np.random.default_rng(np.random.SeedSequence(SIM_SEED, spawn_key=(eps, ("SS", "OCMS").index(mech))))
     c = counts[:, None]
