@@ -241,3 +241,32 @@ def derived_statement(key: str, latex: str) -> Predicate:
         return Predicate(latex, lambda **kw: eq16_band(_vals(kw), summary(kw["dataset"], kw["eps"], False)[0],
                                                       kw["eps"]))
     return Predicate(latex, lambda **kw: STATEMENTS[key](_vals(kw)))
+
+
+# ---- Section 6's note on l1: the calculated l1 (Theorem 3.7 with d = |x|) bounds the experiment's -----------------
+@cache
+def calculated_l1(eps: int, n: int, size: int = TOP):
+    """Theorem 3.7's l1 bound sqrt(d l2*) with d replaced by |x| (Section 6), derived
+    (:func:`derivations.pan_cms.optimized.l1_bound_derived`), to DPS digits."""
+    from .optimized import l1_bound_derived
+
+    expr = l1_bound_derived(size, T.E, n)
+    with mpmath.workdps(DPS):
+        return mpmath.mpf(sympy.sympify(expr).evalf(DPS + 10, subs={T.E: sympy.exp(eps)}))
+
+
+def l1_below_calculated(var: list, eps: int, n: int) -> bool:
+    """E[l1] = sum_x E|err_x| <= calculated l1, with E|err_x| read through the normal approximation sqrt(2 Var_x/pi)
+    (the plotted l1's reading; n >= 10^4 clients per estimate).  Where sum_x sqrt(Var_x), a rigorous upper bound of
+    E[l1] (Jensen), is already below the calculated l1 the reading does not matter."""
+    calc = calculated_l1(eps, n)
+    with mpmath.workdps(DPS):
+        return bool(mpmath.fsum(mpmath.sqrt(2 * v / mpmath.pi) for v in var) <= calc)
+
+
+def derived_l1_below(latex: str) -> Predicate:
+    """The l1 note on the derived l-OCMS variances at an instance's dataset and eps."""
+    def fn(**kw):
+        n, rows = summary(kw["dataset"], kw["eps"], kw["all same residue (RHR)"])
+        return l1_below_calculated(variances(coefficients("l-OCMS", kw["eps"], kw["f*"]), n, rows), kw["eps"], n)
+    return Predicate(latex, fn)

@@ -58,3 +58,9 @@ def eq16_printed():
     return _asserted(r"\frac{1}{n}\left[f^* + \frac{4e^\epsilon}{(e^\epsilon-1)^2}\right]_{f^*=0} \le "
                      r"\overline{MSE}_{\mathrm{MSE\text{-}OCMS}} \le \left[1 + \tfrac{2}{t}\left(\sqrt{t\log(20|x|)} + "
                      r"\log(20|x|)\right)\right]\frac{4e^\epsilon}{n(e^\epsilon-1)^2},\ \epsilon \in [1, 5]")
+
+
+def l1_upper_printed():
+    """Section 6: 'the calculated l1 loss is an upper bound, so the experimental value is expected to be below it'
+    (the calculated l1: Theorem 3.7's, with d replaced by |x|)."""
+    return _asserted(r"E\left[\ell_1(\ell\text{-OCMS})\right] \le \sqrt{|x|\,\ell_2^*(|x|)},\ \epsilon \in [1, 5]")
