@@ -5,4 +5,4 @@ Importing this package registers every pan-cms claim.
 
 from . import (basics, basics_variance, basics_mse, basics_appC, basics_appA, basics_appB,  # noqa: F401
                connections, connections_lh, connections_rappor, connections_rhr, hashing,  # noqa: F401
-               hashing_original, hashing_thm38, hashing_thm39, optimized, tables)  # noqa: F401  (registration on import)
+               hashing_original, hashing_thm38, hashing_thm39, optimized, sec6_experiments, tables)  # noqa: F401  (registration on import)

@@ -1,0 +1,272 @@
+"""pan-cms Section 6 (Figs 2-4), derived: the plotted quantities of each mechanism from the ledger's per-client
+variance coefficients (Table 1's rows, :mod:`derivations.pan_cms.tables`), summed over the experiment's clients.
+
+The model (the paper's, Sections 3-4): clients are independent and each draws its own hash function (private
+randomness), so ``Var[f_hat(x)] = sum over clients of (a client's variance)/n^2``: ``c_x w_eq + (n - c_x) w_neq``
+for HE, CMS+HE and OCMS (a pairwise-uniform hash: every non-holder collides with x w.p. 1/m), and for RHR
+(Section 4.3, b = eps bits as the paper reads [12]) ``c_x w_eq + S_same(x) w_same + S_diff(x) w_diff`` with
+S_same the clients whose value shares x's residue mod B = 2^(b-1).  Every estimator is unbiased, so the MSE is
+the variance.  The plotted quantities over the values of interest x (the 100 most frequent values, Section 6.1):
+the worst-case MSE ``max_x Var`` (the expectation of Eq. (22)'s summands), the l2 loss ``sum_x Var``, and the l1
+loss read through the normal approximation ``sum_x sqrt(2 Var/pi)`` (pan-cms Section 6 calls its l1 curve
+calculated; the same reading as pan-strict Appendix A.2).
+
+This module never imports a printed module.  Numbers leave the exact world once, explicitly: each exact
+coefficient (a number in e^eps) is converted to a 50-digit mpmath value (:data:`DPS`), then combined with the
+integer counts.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import mpmath
+import numpy as np
+import sympy
+
+from . import tables as T
+from .symbols import f_star as f_star_sym, m as m_sym, n as n_sym
+from .symbols_statements import Predicate
+from .symbols_tables import m1 as m1_sym
+
+#: working precision of the converted values (digits)
+DPS = 50
+#: the values of interest: the |x| most frequent values (Section 6.1)
+TOP = 100
+#: Section 6: "100 times for each privacy factor eps ranging from 1 to 5" (the step is not printed: integers)
+EPS_GRID = (1, 2, 3, 4, 5)
+TRIALS = 100
+#: CMS+HE's inner hash range: "the same parameter as [7]" (Apple's deployment, m = 1024)
+CMS_HE_M = 1024
+MECHANISMS = ("MSE-OCMS", "l-OCMS", "HE", "CMS+HE", "RHR")
+METRICS = ("mse", "l1", "l2")
+
+
+# ---- data -------------------------------------------------------------------------------------------------------
+#: the datasets of Section 6 (seeded: the papers' samples are not published; 6.1 and 6.2 are drawn as described)
+DATASET_SEEDS = {"zipf": 61, "gaussian": 62}
+
+
+@cache
+def dataset(name: str) -> np.ndarray:
+    """Counts per value: ``zipf`` (6.1: d = 100k, n = 10,000, f ~ 1/r^2), ``gaussian`` (6.2: d = 10k, n = 10,000,
+    sd 50, integer mean in [1000, 9000]), ``kosarak`` (6.3: our head file, every item occurrence)."""
+    from ldpref.figures import datasets
+
+    if name == "zipf":
+        return datasets.zipf(100_000, 10_000, 2, np.random.default_rng(DATASET_SEEDS[name]))
+    if name == "gaussian":
+        return datasets.gaussian(10_000, 10_000, 50, (1000, 9000), np.random.default_rng(DATASET_SEEDS[name]))
+    if name == "kosarak":
+        return datasets.kosarak()
+    raise KeyError(name)
+
+
+@cache
+def summary(name: str, b: int, all_same_residue: bool) -> tuple:
+    """(n, [(c_x, S_same(x)) for the TOP most frequent x]): S_same(x) counts the other clients whose value has
+    x's residue mod B = 2^(b-1); ``all_same_residue`` is Section 6.1's construction (every value one residue)."""
+    counts = dataset(name)
+    n = int(counts.sum())
+    top = np.argsort(-counts, kind="stable")[:TOP]
+    B = 1 << (b - 1)
+    if all_same_residue:
+        same = [n - int(counts[x]) for x in top]
+    else:
+        by_res = np.zeros(B, dtype=np.int64)
+        np.add.at(by_res, np.arange(len(counts)) % B, counts)
+        same = [int(by_res[x % B]) - int(counts[x]) for x in top]
+    return n, tuple((int(counts[x]), s) for x, s in zip(top, same))
+
+
+# ---- parameters -------------------------------------------------------------------------------------------------
+def _num(expr) -> mpmath.mpf:
+    """Explicit exit from the exact world: a real number to DPS digits."""
+    with mpmath.workdps(DPS):
+        return mpmath.mpf(sympy.N(expr, DPS + 10))
+
+
+@cache
+def _cms_rr_coefficients():
+    """CMS + RR on [m] with a pairwise-uniform hash (collision 1/m): (w_eq, w_neq) as mpmath functions of (m, e)."""
+    w = T.cms_coefficients(1 / m_sym, *T.rr_variances(m_sym, T.E))
+    return tuple(sympy.lambdify((m_sym, T.E), x, modules="mpmath") for x in w)
+
+
+@cache
+def ocms_m(kind: str, eps: int, f_star: int = 1, size: int = TOP) -> int:
+    """The integer m of MSE-OCMS (the worst-case MSE at f*, Theorem 3.6) or l-OCMS (the l2 loss over |x| = size
+    values, Theorem 3.7 with d replaced by |x|, Section 6), minimised over every integer m in [2, e^eps + 3]
+    (Theorem 3.6/3.7's optimum lies below e^eps + 1; the ledger's closest-integer claims pick a neighbour of it)."""
+    w_eq, w_neq = _cms_rr_coefficients()
+    with mpmath.workdps(DPS):
+        e = mpmath.e ** eps
+        if kind == "MSE-OCMS":
+            loss = lambda mm: max(f_star * w_eq(mm, e) + (1 - f_star) * w_neq(mm, e), w_neq(mm, e))  # noqa: E731
+        else:
+            loss = lambda mm: w_eq(mm, e) + (size - 1) * w_neq(mm, e)  # noqa: E731
+        vals = sorted((loss(mpmath.mpf(mm)), mm) for mm in range(2, int(mpmath.floor(e)) + 4))
+    if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** (10 - DPS) * vals[0][0]:
+        raise ValueError(f"{kind} at eps = {eps}: two integer m too close to separate at {DPS} digits")
+    return vals[0][1]
+
+
+# ---- per-client coefficients (derived) ---------------------------------------------------------------------------
+@cache
+def _lambdified(mech: str):
+    """The derived per-client variances of a Table 1 row as mpmath functions of e^eps (RHR: of (2^b, e^eps))."""
+    if mech == "HE":
+        ws, args = T.row_coefficients("HE"), (T.E,)
+    elif mech == "CMS+HE":
+        ws, args = [sympy.sympify(w).subs(m1_sym, CMS_HE_M) for w in T.row_coefficients("CMS+HE")], (T.E,)
+    elif mech == "RHR":
+        M = sympy.Symbol("M", positive=True)
+        ws, args = T.rhr_coefficients(M, T.E), (M, T.E)
+    else:
+        raise KeyError(mech)
+    return tuple(sympy.lambdify(args, w, modules="mpmath") for w in ws)
+
+
+@cache
+def coefficients(mech: str, eps: int, f_star: int = 1) -> tuple:
+    """Derived per-client variances, converted: (w_eq, w_other) or for RHR (w_eq, w_same, w_diff), b = eps."""
+    with mpmath.workdps(DPS):
+        e = mpmath.e ** eps
+        if mech in ("MSE-OCMS", "l-OCMS"):
+            mm = mpmath.mpf(ocms_m(mech, eps, f_star))
+            return tuple(w(mm, e) for w in _cms_rr_coefficients())
+        if mech == "RHR":
+            return tuple(w(mpmath.mpf(2) ** eps, e) for w in _lambdified(mech))
+        return tuple(w(e) for w in _lambdified(mech))
+
+
+def variances(coef: tuple, n: int, rows: tuple) -> list:
+    """Var[f_hat(x)] for each (c_x, S_same(x)) from per-client coefficients (two: pairwise hashing; three: RHR)."""
+    with mpmath.workdps(DPS):
+        if len(coef) == 2:
+            w_eq, w_o = coef
+            return [(c * w_eq + (n - c) * w_o) / n**2 for c, _ in rows]
+        w_eq, w_s, w_d = coef
+        return [(c * w_eq + s * w_s + (n - c - s) * w_d) / n**2 for c, s in rows]
+
+
+def metrics(var: list) -> dict:
+    """The plotted quantities from the per-x variances: worst-case MSE, l1 (normal reading), l2."""
+    with mpmath.workdps(DPS):
+        return {"mse": max(var), "l1": mpmath.fsum(mpmath.sqrt(2 * v / mpmath.pi) for v in var), "l2": mpmath.fsum(var)}
+
+
+@cache
+def derived_values(name: str, eps: int, f_star: int, all_same_residue: bool) -> dict:
+    """{(mechanism, metric): value} at one dataset and eps, from the derived coefficients."""
+    out = {}
+    for mech in MECHANISMS:
+        n, rows = summary(name, eps, all_same_residue)
+        for k, v in metrics(variances(coefficients(mech, eps, f_star), n, rows)).items():
+            out[(mech, k)] = v
+    return out
+
+
+# ---- the statements, on derived values ---------------------------------------------------------------------------
+def _vals(kw):
+    return derived_values(kw["dataset"], kw["eps"], kw["f*"], kw["all same residue (RHR)"])
+
+
+def lowest(v, best_mse="MSE-OCMS", best_l="l-OCMS") -> bool:
+    """MSE-OCMS has the lowest worst-case MSE and l-OCMS the lowest l1 and l2 among OCMS, HE, CMS+HE, RHR."""
+    others = ("HE", "CMS+HE", "RHR")
+    return all(v[(best_mse, "mse")] < v[(o, "mse")] for o in others) and \
+        all(v[(best_l, mt)] < v[(o, mt)] for o in others for mt in ("l1", "l2"))
+
+
+def identical(v, tol=sympy.Rational(1, 100)) -> bool:
+    """HE and CMS+HE: every metric within a relative difference tol (1%)."""
+    t = _num(tol)
+    return all(abs(v[("HE", mt)] - v[("CMS+HE", mt)]) <= t * v[("HE", mt)] for mt in METRICS)
+
+
+def _worst(v, mech, metrics_):
+    rivals = {"mse": ("MSE-OCMS", "HE", "CMS+HE", "RHR"), "l1": ("l-OCMS", "HE", "CMS+HE", "RHR"),
+              "l2": ("l-OCMS", "HE", "CMS+HE", "RHR")}
+    return all(v[(mech, mt)] > v[(o, mt)] for mt in metrics_ for o in rivals[mt] if o != mech)
+
+
+def rhr_worst(v) -> bool:
+    """RHR has the largest worst-case MSE, l1 and l2."""
+    return _worst(v, "RHR", METRICS)
+
+
+def he_worst(v, metrics_=METRICS) -> bool:
+    """HE and CMS+HE are worse than OCMS and RHR in every given metric."""
+    rivals = {"mse": ("MSE-OCMS", "RHR"), "l1": ("l-OCMS", "RHR"), "l2": ("l-OCMS", "RHR")}
+    return all(v[(h, mt)] > v[(o, mt)] for h in ("HE", "CMS+HE") for mt in metrics_ for o in rivals[mt])
+
+
+def rhr_between(v) -> bool:
+    """OCMS < RHR < min(HE, CMS+HE) in every metric."""
+    ocms = {"mse": "MSE-OCMS", "l1": "l-OCMS", "l2": "l-OCMS"}
+    return all(v[(ocms[mt], mt)] < v[("RHR", mt)] < min(v[("HE", mt)], v[("CMS+HE", mt)]) for mt in METRICS)
+
+
+def rhr_same_order(v, factor=10) -> bool:
+    """RHR's l1 and l2 within a factor 10 (one order of magnitude) of l-OCMS's."""
+    return all(v[("RHR", mt)] < factor * v[("l-OCMS", mt)] for mt in ("l1", "l2"))
+
+
+def rhr_worst_mse(v) -> bool:
+    """RHR has the largest worst-case MSE."""
+    return _worst(v, "RHR", ("mse",))
+
+
+def eq16_band(v, n, eps, t=TRIALS, size=TOP) -> bool:
+    """MSE-OCMS (f* = 0) between Eq. (16) at f* = 0 and Appendix I's bound on the Eq. (22) estimator, from the
+    derived Eq. (16) (:func:`derivations.pan_cms.optimized.eq16_derived`)."""
+    from .optimized import eq16_derived
+
+    low = _num(eq16_derived().subs({f_star_sym: 0, T.E: sympy.exp(eps), n_sym: n}))
+    with mpmath.workdps(DPS):
+        a = mpmath.log(20 * size)
+        factor = 1 + 2 * (mpmath.sqrt(t * a) + a) / t
+        return bool(low <= v[("MSE-OCMS", "mse")] <= factor * low)
+
+
+STATEMENTS = {"lowest": lowest, "identical": identical, "rhr-worst": rhr_worst, "he-worst": he_worst,
+              "he-worst-l": lambda v: he_worst(v, ("l1", "l2")), "rhr-between": rhr_between,
+              "rhr-same-order": rhr_same_order, "rhr-worst-mse": rhr_worst_mse}
+
+
+def derived_statement(key: str, latex: str) -> Predicate:
+    """The statement ``key`` evaluated on the derived values at an instance's dataset and eps."""
+    if key == "eq16":
+        return Predicate(latex, lambda **kw: eq16_band(_vals(kw), summary(kw["dataset"], kw["eps"], False)[0],
+                                                      kw["eps"]))
+    return Predicate(latex, lambda **kw: STATEMENTS[key](_vals(kw)))
+
+
+# ---- Section 6's note on l1: the calculated l1 (Theorem 3.7 with d = |x|) bounds the experiment's -----------------
+@cache
+def calculated_l1(eps: int, n: int, size: int = TOP):
+    """Theorem 3.7's l1 bound sqrt(d l2*) with d replaced by |x| (Section 6), derived
+    (:func:`derivations.pan_cms.optimized.l1_bound_derived`), to DPS digits."""
+    from .optimized import l1_bound_derived
+
+    expr = l1_bound_derived(size, T.E, n)
+    with mpmath.workdps(DPS):
+        return mpmath.mpf(sympy.sympify(expr).evalf(DPS + 10, subs={T.E: sympy.exp(eps)}))
+
+
+def l1_below_calculated(var: list, eps: int, n: int) -> bool:
+    """E[l1] = sum_x E|err_x| <= calculated l1, with E|err_x| read through the normal approximation sqrt(2 Var_x/pi)
+    (the plotted l1's reading; n >= 10^4 clients per estimate).  Where sum_x sqrt(Var_x), a rigorous upper bound of
+    E[l1] (Jensen), is already below the calculated l1 the reading does not matter."""
+    calc = calculated_l1(eps, n)
+    with mpmath.workdps(DPS):
+        return bool(mpmath.fsum(mpmath.sqrt(2 * v / mpmath.pi) for v in var) <= calc)
+
+
+def derived_l1_below(latex: str) -> Predicate:
+    """The l1 note on the derived l-OCMS variances at an instance's dataset and eps."""
+    def fn(**kw):
+        n, rows = summary(kw["dataset"], kw["eps"], kw["all same residue (RHR)"])
+        return l1_below_calculated(variances(coefficients("l-OCMS", kw["eps"], kw["f*"]), n, rows), kw["eps"], n)
+    return Predicate(latex, fn)
