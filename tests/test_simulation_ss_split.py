@@ -114,6 +114,24 @@ def test_fixed_order_split_of_excluded_clients_is_rejected(monkeypatch):
     assert chi_square_p(sample, exact_count_law(d, k, counts)) < ALPHA
 
 
+def test_narrow_window_keeps_the_law():
+    """Default eps: a row with j = 600 of 1200 + 1300 items has a window much narrower than its support
+    (0..600); the draws must follow the exact hypergeometric law (chi-square, ALPHA as above)."""
+    from math import comb
+    rng = np.random.default_rng(12)
+    lf = subset_split._log_factorials(2500)
+    J, A, B = np.array([600]), np.array([1200]), np.array([1300])
+    blocks = subset_split.hypergeometric_multinomial(np.array([TRIALS]), J, A, B, lf, rng)
+    rows, t, X = blocks[0]
+    assert t.shape[1] < 300  # the window, not the support
+    hist = np.zeros(601, dtype=np.int64)
+    for rows, t, X in blocks:
+        np.add.at(hist, t.ravel(), X.ravel())
+    total = comb(2500, 600)
+    law = {(t,): Fraction(comb(1200, t) * comb(1300, 600 - t), total) for t in range(601)}
+    assert chi_square_p(np.repeat(np.arange(601), hist)[:, None], law) > ALPHA
+
+
 def test_window_candidates_keep_the_law():
     """A large window bound (eps = 1/4) makes candidates, drawn over the whole support, frequent: the split
     multinomial must still be exactly hypergeometric (chi-square per row, ALPHA as above)."""
@@ -131,3 +149,23 @@ def test_window_candidates_keep_the_law():
                for t in range(0, J[r] + 1) if t <= A[r] and J[r] - t <= B[r]}
         sample = np.repeat(np.arange(61), hist[r].astype(np.int64))[:, None]
         assert chi_square_p(sample, law) > ALPHA
+
+
+def test_split_and_walk_follow_the_exact_moments_at_moderate_size():
+    """d = 37 (uneven halves, six depths), k = 9, about 10^6 clients on a skewed dataset.  Per coordinate, the mean and sample-variance z of each method
+    against the exact E and Var and the two-sample z (tests/simulation_checks.py), family-wise false-alarm
+    rate 1e-6 (Bonferroni)."""
+    from ldpref.structured import moments as structured_moments
+    from simulation_checks import z_threshold, z_values
+
+    d, k = 37, 9
+    sim = simulator("ss", d=d, exp_eps=EXP_EPS, k=k)
+    counts = np.array([(i * 7919) % 53 + 1 for i in range(d)], dtype=np.int64) * 1000
+    rng = np.random.default_rng(3737)
+    split = sim.sufficient_many(counts, 400, rng)
+    walk = sim.sufficient_many(counts, 400, rng, method="walk")
+    c = [int(v) for v in counts]
+    E = np.array([float(v) for v in structured_moments.expectation(sim.exact(), c)])
+    V = np.array([float(v) for v in structured_moments.variance(sim.exact(), c)])
+    z = z_values(walk, split, E, V)
+    assert np.all(np.abs(z) < z_threshold(z.size, 1e-6)), np.round(z, 2)
