@@ -153,8 +153,8 @@ def test_window_candidates_keep_the_law():
 
 def test_split_and_walk_follow_the_exact_moments_at_moderate_size():
     """d = 37 (uneven halves, six depths), k = 9, about 10^6 clients on a skewed dataset.  Per coordinate, the
-    mean and sample-variance z of each method against the exact E and Var and the two-sample z (tests/simulation_checks.py), family-wise false-alarm
-    rate 1e-6 (Bonferroni)."""
+    mean and sample-variance z of each method against the exact E and Var and the two-sample z
+    (tests/simulation_checks.py), family-wise false-alarm rate 1e-6 (Bonferroni)."""
     from ldpref.structured import moments as structured_moments
     from simulation_checks import z_threshold, z_values
 
