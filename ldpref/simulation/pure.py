@@ -61,7 +61,7 @@ MAX_HYPERGEOMETRIC_POOL = 10**9 - 1
 #: trials x states cells scanned together by sufficient_many (method "walk")
 TRIAL_CELLS = 1 << 16
 #: trials x d x sqrt(k) cells split together by sufficient_many (method "split")
-SPLIT_CELLS = 1 << 22
+SPLIT_CELLS = 1 << 20
 
 
 class PureSimulator(BatchedProtocol):
