@@ -20,23 +20,32 @@ Sufficient samplers (cost independent of n):
   re-draw and their outputs are one ``Multinomial(sum Z, uniform d)``.
 * SUE / OUE, O(d): bits are independent across clients and coordinates, so the support count of v is
   ``Bin(c_v, p) + Bin(n - c_v, q)``, independently over v.
-* SS, O(d k) (in practice O(d sqrt(k)): only occupied states are touched): P(S | x) is the mixture
-  ``lam Unif(k-subsets of [d]) + (1 - lam) Unif(k-subsets containing x)`` with ``lam = C(d, k)/Z``
-  (1/Z = lam/C(d,k) for S without x; for S with x the rest is (e - 1)/Z = (1-lam)/C(d-1,k-1)).  Per value
-  ``G_x ~ Bin(c_x, 1 - lam)`` clients report ``{x}`` plus a uniform (k-1)-subset of the other values; the
-  other ``L = n - sum G`` report uniform k-subsets of [d].  Items are then scanned in order 0..d-1 keeping,
-  per number j of slots still free, how many subsets need j more items: a uniform j-subset of the m items
-  left takes the next one w.p. j/m (Bin per state).  Clients whose own x lies ahead exclude it (m - 1
-  items left); when the scan reaches x their state split is a multivariate hypergeometric draw from the
-  pool of such clients (all of them are exchangeable).  numpy's multivariate hypergeometric needs a pool
-  below 10^9: when sum G >= 10^9 the G clients are split into independent batches (clients are
-  independent, so the sum of the batches has the same law), and only then does the cost grow, as
-  ``ceil(sum G / (10^9 - 1))``.  Measured (benchmarks/simulate_sufficient.py, d = 10^4, k = 2500, 2 busy
-  cores): 2-5 s per trial, dominated by the d x (occupied states) binomial draws -- not the < 1 s of GRR
-  and OUE.  ``sufficient_many`` scans many trials together (vectorised over trials).
+* SS: P(S | x) is the mixture ``lam Unif(k-subsets of [d]) + (1 - lam) Unif(k-subsets containing x)`` with
+  ``lam = C(d, k)/Z`` (1/Z = lam/C(d,k) for S without x; for S with x the rest is (e - 1)/Z =
+  (1-lam)/C(d-1,k-1)).  Per value ``G_x ~ Bin(c_x, 1 - lam)`` clients report ``{x}`` plus a uniform
+  (k-1)-subset of the other values; the other ``L = n - sum G`` report uniform k-subsets of [d].  Their
+  support counts are drawn exactly by one of two schemes (``method``):
+
+  - ``"split"`` (default; :mod:`ldpref.simulation.subset_split`, where the law is proved): the items are
+    halved recursively; per node, the clients' numbers of items inside it, as histograms, are split between
+    the halves by one multinomial draw per (pool, count) with hypergeometric probabilities; all nodes of a
+    depth (and all trials) in one numpy call.  ``ceil(log2 d)`` depths, about d sqrt(log n) cells per depth.
+  - ``"walk"`` (the first scheme, kept for comparison): items scanned in order 0..d-1 keeping, per number j
+    of slots still free, how many subsets need j more items: a uniform j-subset of the m items left takes
+    the next one w.p. j/m (Bin per state).  Clients whose own x lies ahead exclude it (m - 1 items left);
+    when the scan reaches x their state split is a multivariate hypergeometric draw from the pool of such
+    clients (all of them are exchangeable).  O(d x occupied states), about d sqrt(k) scalar draws.
+
+  numpy's hypergeometric needs ngood and nbad below 10^9: when sum G >= 10^9 the G clients are split into
+  independent batches (clients are independent, so the sum of the batches has the same law), and only then
+  does the cost grow, as ``ceil(sum G / (10^9 - 1))``.  Measured (benchmarks/simulate_sufficient.py, d =
+  10^4, k = 2500, 2 cores, load 2.2): split 0.23 s at n = 10^4 and 0.67 s at n = 10^9, walk 1.0 s and
+  1.7 s in the same run; ``sufficient_many`` draws many trials together.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import sympy
@@ -45,11 +54,14 @@ from ..errors import ParameterError
 from ..mechanisms._params import check_d, check_exp_eps, check_k
 from ..mechanisms.pure import comb  # 0 outside 0 <= r <= n, as the exact builder
 from .base import BatchedProtocol, check_counts, check_rng, check_trials, register, support_estimate, to_float
+from .subset_split import split_counts
 
 #: numpy's multivariate hypergeometric (method "marginals") needs a population below 10^9
 MAX_HYPERGEOMETRIC_POOL = 10**9 - 1
-#: trials x states cells scanned together by sufficient_many
+#: trials x states cells scanned together by sufficient_many (method "walk")
 TRIAL_CELLS = 1 << 16
+#: trials x d x sqrt(k) cells split together by sufficient_many (method "split")
+SPLIT_CELLS = 1 << 20
 
 
 class PureSimulator(BatchedProtocol):
@@ -198,24 +210,33 @@ class SubsetSelectionSimulator(PureSimulator):
         items = np.concatenate(((picked + offset[:, None, None])[keep], (x[None, :] + offset[:, None])[own]))
         return np.bincount(items, minlength=trials * d).reshape(trials, d)
 
-    def sufficient(self, counts, rng):
+    def sufficient(self, counts, rng, method: str = "split"):
+        """One trial of the sufficient sampler; ``method`` "split" (default) or "walk" (module docstring)."""
         counts, rng = check_counts(counts, self.d), check_rng(rng)
-        return self._sufficient(counts, 1, rng)[0]
+        return self._sufficient(counts, 1, rng, _method(method))[0]
 
-    def sufficient_many(self, counts, trials, rng):
-        """Independent trials, scanned together (vectorised over trials, in chunks)."""
+    def sufficient_many(self, counts, trials, rng, method: str = "split"):
+        """Independent trials, drawn together (vectorised over trials, in chunks)."""
         counts, rng = check_counts(counts, self.d), check_rng(rng)
-        trials = check_trials(trials, self.d)
-        step = max(1, TRIAL_CELLS // (self.k + 1))
-        return np.concatenate([self._sufficient(counts, min(step, trials - t), rng) for t in range(0, trials, step)])
+        trials, method = check_trials(trials, self.d), _method(method)
+        if method == "walk":
+            step = max(1, TRIAL_CELLS // (self.k + 1))
+        else:  # a depth of the split holds about d sqrt(k) cells per trial
+            step = max(1, SPLIT_CELLS // (self.d * (math.isqrt(self.k) + 1)))
+        return np.concatenate([self._sufficient(counts, min(step, trials - t), rng, method)
+                               for t in range(0, trials, step)])
 
-    def _sufficient(self, counts, trials, rng):
+    def _sufficient(self, counts, trials, rng, method="split"):
         n = int(counts.sum())
         G = rng.binomial(counts, 1.0 - self.lam, size=(trials, self.d))  # {x} + uniform (k-1)-subset of the others
         uniform = n - G.sum(axis=1)  # clients reporting a uniform k-subset of [d]
         total = int(G.sum(axis=1).max())
         batches = max(1, -(-total // MAX_HYPERGEOMETRIC_POOL))
-        scan = self._scan_one if trials == 1 else self._scan
+        if method == "split":
+            def scan(G, uniform, rng):
+                return split_counts(G, uniform, self.k, rng)
+        else:
+            scan = self._scan_one if trials == 1 else self._scan
         if batches == 1:
             support = scan(G, uniform, rng)
         else:  # consecutive batches of the G clients, each below numpy's hypergeometric limit
@@ -313,6 +334,12 @@ class SubsetSelectionSimulator(PureSimulator):
         from ..structured import pure
 
         return pure.subset_selection(self.d, self.k, self.exp_eps)
+
+
+def _method(method):
+    if method not in ("split", "walk"):
+        raise ParameterError(f"method = {method!r}: expected 'split' or 'walk'")
+    return method
 
 
 def _span(states):
