@@ -61,11 +61,26 @@ def _l2(mech: Mechanism):
     return sympy.cancel(sum(moments.variance(mech, [1] + [0] * (mech.d - 1))))
 
 
+def _simplifier(rational: bool):
+    """The exact normal form of an entry: the entry itself when rational, else ``sympy.cancel``, computed once
+    per distinct expression (a mechanism's entries take a few values, repeated in every row)."""
+    if rational:
+        return lambda v: v
+    seen: dict = {}
+
+    def simp(v):
+        if v not in seen:
+            seen[v] = sympy.cancel(v)
+        return seen[v]
+
+    return simp
+
+
 def _measure(mech: Mechanism, subsets, k: int):
     """Exact measurements of a mechanism claimed to be an OSC with the given supports."""
     P = mech.perturbation_matrix()
     d = mech.d
-    simp = (lambda v: v) if mech.is_rational else sympy.cancel
+    simp = _simplifier(mech.is_rational)
     ratios = set()
     pattern = True
     for u, s in enumerate(subsets):
