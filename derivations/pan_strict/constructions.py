@@ -76,7 +76,9 @@ def _derive_osc_pq():
     return sympy.factor(sol[B]), p, q, exx
 
 
+@cache
 def osc_base_total(d_=d, k_=k, e_=e):
+    """B = sum_y p_y of an OSC (Lemma B.1) at (d, k, e^eps); exact, built once per parameter triple."""
     B, _, _, _ = _derive_osc_pq()
     return B.subs({d: d_, k: k_, e: e_}, simultaneous=True)
 

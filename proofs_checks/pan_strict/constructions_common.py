@@ -124,8 +124,13 @@ def _columns_sum_to_one(d, k, e, subsets, weights):
     """Column sums of the extremal configuration P[y][x] = B w_y (e if x in S_y else 1), B = d/(ke+d-k),
     computed exactly: a configuration whose columns do not sum to one is not a mechanism."""
     B = C.osc_base_total(d, k, e)
-    return all(sympy.cancel(sum(B * w * (e if x in s else 1) for s, w in zip(subsets, weights)) - 1) == 0
-               for x in range(d))
+
+    def column(x):  # sum_y B w_y (e if x in S_y else 1) = B (e * inside + outside), the weights summed first
+        inside = sum((w for s, w in zip(subsets, weights) if x in s), sympy.Integer(0))
+        outside = sum((w for s, w in zip(subsets, weights) if x not in s), sympy.Integer(0))
+        return B * (e * inside + outside)
+
+    return all(sympy.cancel(column(x) - 1) == 0 for x in range(d))
 
 
 def _fmt(x, digits=6):
