@@ -356,8 +356,7 @@ def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int
     values = {s: _binary_to_rational(v) for s, v in values.items()}
     with mpmath.workdps(digits):
         if all(isinstance(to_sym(v), sympy.Rational) for v in values.values()):
-            subs = {s: to_sym(v) for s, v in values.items()}
-            poly = sympy.Poly(num.as_expr().subs(subs), _P)
+            poly = _numerator_at(num, tuple(to_sym(values[s]) for s in (_E, _L, _K)))
             roots = []
             if poly.degree() > 0:
                 half = sympy.Rational(1, 2)
@@ -392,6 +391,25 @@ def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int
         unimodal = (changes == 0 and signs[0] > 0) or (changes == 1 and signs[0] < 0)
         argmin = min([mpmath.mpf(1) / 2] + roots, key=lambda t: gf(t, *args))
     return Stationary(tuple(roots), signs, bool(unimodal), argmin, exact)
+
+
+@functools.cache
+def _numerator_terms(num):
+    """The derivative's numerator as {(i, a, b, c): rational} with p^i E^a L^b K^c (a polynomial: its coefficients
+    in p are polynomials in E, L, K)."""
+    full = sympy.Poly(num.as_expr(), _P, _E, _L, _K, domain=sympy.QQ)
+    return tuple((exps, Fraction(int(c.numerator), int(c.denominator))) for exps, c in full.terms())
+
+
+def _numerator_at(num, point):
+    """The numerator polynomial in p at rational (E, L, K): the same Poly as substituting them into it, its
+    coefficients summed exactly on Fractions (no symbolic substitution at every instance)."""
+    e_, l_, k_ = (Fraction(int(v.p), int(v.q)) for v in point)
+    coeffs: dict[int, Fraction] = {}
+    for (i, a, b, c), coef in _numerator_terms(num):
+        coeffs[i] = coeffs.get(i, 0) + coef * e_ ** a * l_ ** b * k_ ** c
+    return sympy.Poly.from_dict({(i,): sympy.Rational(v.numerator, v.denominator) for i, v in coeffs.items() if v},
+                                _P)
 
 
 def _binary_to_rational(value):

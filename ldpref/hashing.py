@@ -117,6 +117,8 @@ class HashFamily:
         for j, h in enumerate(self.functions):
             if len(h) != d:
                 raise ParameterError(f"{self.name}: function {j} has {len(h)} values, function 0 has {d}")
+            if h and 0 <= min(h) and max(h) < self.m:  # every value in [m]; else name the first one outside
+                continue
             for x, y in enumerate(h):
                 if not 0 <= y < self.m:
                     raise ParameterError(f"{self.name}: h_{j}({x}) = {y} is outside [m] = 0..{self.m - 1}")

@@ -76,7 +76,9 @@ def _derive_osc_pq():
     return sympy.factor(sol[B]), p, q, exx
 
 
+@cache
 def osc_base_total(d_=d, k_=k, e_=e):
+    """B = sum_y p_y of an OSC (Lemma B.1) at (d, k, e^eps); exact, built once per parameter triple."""
     B, _, _, _ = _derive_osc_pq()
     return B.subs({d: d_, k: k_, e: e_}, simultaneous=True)
 
@@ -639,13 +641,25 @@ def osc_l2_fraction(d_values, dict_size, k_, e_):
     return osc_l2_exact(_ratio(d_values), _ratio(dict_size), _ratio(k_), _ratio(e_)).fraction()
 
 
-def field_limit_at_infinity(f):
-    """Limit as x -> oo of an element f of the rational-function field Q(x) (ratio of leading coefficients)."""
-    num, den = f.numer, f.denom
+def variable_x():
+    """x as an exact rational function of one variable: an unreduced :class:`_Ratio` of python-flint ``fmpq_poly``
+    (numerator x, denominator 1); the derived forms evaluated on it stay exact rational functions of x."""
+    from flint import fmpq_poly
+
+    return _Ratio(fmpq_poly([0, 1]), fmpq_poly([1]))
+
+
+def ratio_limit_at_infinity(f: _Ratio):
+    """Limit as x -> oo of a rational function f = n/d of x (``fmpq_poly`` numerator and denominator, not
+    necessarily reduced: a common factor changes neither the difference of the degrees nor the ratio of the
+    leading coefficients)."""
+    num, den = f.n, f.d
+    if den.degree() < 0:
+        raise ZeroDivisionError("the rational function has denominator 0")
     if num.degree() < den.degree():
         return sympy.Integer(0)
-    dom = f.field.domain
-    ratio = dom.to_sympy(num.LC) / dom.to_sympy(den.LC)
+    lead_n, lead_d = num[num.degree()], den[den.degree()]
+    ratio = sympy.Rational(int(lead_n.p), int(lead_n.q)) / sympy.Rational(int(lead_d.p), int(lead_d.q))
     if num.degree() > den.degree():
         return sympy.oo * sympy.sign(ratio)
     return ratio

@@ -99,9 +99,10 @@ def algorithm1_distribution(r: int, m: int, s: int, p):
         if not subsets:
             continue
         each = weight / len(subsets)
+        # the two branches give disjoint sets (with r, without r): each set gets exactly one weight, computed once
         for t in subsets:
             x = frozenset(t) | ({r} if add_r else frozenset())
-            dist[x] = dist.get(x, 0) + each
+            dist[x] = dist[x] + each if x in dist else each
     return dist
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import sympy
 
 from ..errors import ParameterError
@@ -54,7 +55,11 @@ def prime_hash_family(d: int, m: int, d_prime: int | None = None) -> HashFamily:
         raise ParameterError(f"m = {m!r} must be an int in 2..d'-1 = 2..{dp - 1}")
     check_count(f"the prime-affine family with d = {d}, d' = {dp}", (dp - 1) * dp * d, unit="hash values",
                 alternative="use a smaller d")
-    functions = tuple(tuple(((a * x + b) % dp) % m for x in range(d)) for a in range(1, dp) for b in range(dp))
+    # the same table row by row (a outer, b inner), computed on int64 arrays: a x + b < d'^2 + d' is far inside
+    # int64 for every d' the size check admits, and tolist() hands back Python ints
+    a_, b_, x_ = np.arange(1, dp, dtype=np.int64), np.arange(dp, dtype=np.int64), np.arange(d, dtype=np.int64)
+    table = ((a_[:, None, None] * x_[None, None, :] + b_[None, :, None]) % dp) % m
+    functions = tuple(map(tuple, table.reshape(-1, d).tolist()))
     return HashFamily(functions, m, name=f"prime-affine(d={d}, d'={dp}, m={m})")
 
 

@@ -8,8 +8,8 @@ numerator of T).  Sums and products of such polynomials are exact (Python fracti
 
 * a zero is decided exactly (the polynomial is 0);
 * a nonzero polynomial is nonzero at z = e^w (e^w is transcendental for rational w != 0, Lindemann), and its sign
-  is read from a rigorous enclosure (``mpmath.iv``, outward-rounded interval arithmetic) of its value at e^w, the
-  precision doubled until the enclosure excludes 0 -- nothing is decided by a rounding.
+  is read from a rigorous enclosure (python-flint's ``arb`` ball arithmetic, whose radius bounds every rounding)
+  of its value at e^w, the precision doubled until the enclosure excludes 0 -- nothing is decided by a rounding.
 
 Values leave for the evidence as sympy expressions in exp(k w), a quotient reduced once to lowest terms
 (:meth:`LaplaceGrid.to_expr`).  :func:`laplace_upper_tail` is the Laplace tail by symbolic integration, shared by
@@ -22,7 +22,6 @@ import math
 from fractions import Fraction
 from functools import cache
 
-import mpmath
 import sympy
 from sympy import QQ
 from sympy.polys.fields import field
@@ -224,33 +223,38 @@ def _from_poly(p, shift: int) -> Laurent:
 
 def _laurent_sign(p: Laurent, w, prec) -> int:
     """The sign of a Laurent polynomial at z = e^w from a rigorous enclosure at ``prec`` bits (term by term: the
-    polynomials here have few terms of high degree); 0 if the enclosure holds 0 (undecided at this precision)."""
+    polynomials here have few terms of high degree); 0 if the enclosure holds 0 (undecided at this precision).
+
+    The enclosure is a ball of python-flint's ``arb`` (midpoint and radius; every operation widens the radius to
+    cover its rounding, so the exact value lies in the ball)."""
+    from flint import arb, ctx
+
     den = math.lcm(*(c.denominator for c in p.terms.values()))  # a positive factor: the sign is that of den * p
-    ctx = mpmath.iv
     old = ctx.prec
     try:
         ctx.prec = prec
-        acc = ctx.mpf(0)
+        acc = arb(0)
         for k, c in p.terms.items():
-            acc += c.numerator * (den // c.denominator) * _exp_enclosure(w, k, prec)
+            acc += arb(c.numerator * (den // c.denominator)) * _exp_enclosure(w, k, prec)
     finally:
         ctx.prec = old
-    if acc.a > 0:
+    if acc > 0:  # arb comparisons are True only when every point of the ball satisfies them
         return 1
-    if acc.b < 0:
+    if acc < 0:
         return -1
     return 0
 
 
 @cache
 def _exp_enclosure(w, k: int, prec: int):
-    """A rigorous enclosure of e^{k w} (mpmath.iv at ``prec`` bits; once per process)."""
-    ctx = mpmath.iv
+    """A rigorous enclosure of e^{k w} (a python-flint ``arb`` ball at ``prec`` bits; once per process)."""
+    from flint import arb, ctx
+
     old = ctx.prec
     try:
         ctx.prec = prec
         x = k * w
-        return ctx.exp(ctx.mpf(int(x.p)) / int(x.q))
+        return (arb(int(x.p)) / int(x.q)).exp()
     finally:
         ctx.prec = old
 

@@ -61,11 +61,26 @@ def _l2(mech: Mechanism):
     return sympy.cancel(sum(moments.variance(mech, [1] + [0] * (mech.d - 1))))
 
 
+def _simplifier(rational: bool):
+    """The exact normal form of an entry: the entry itself when rational, else ``sympy.cancel``, computed once
+    per distinct expression (a mechanism's entries take a few values, repeated in every row)."""
+    if rational:
+        return lambda v: v
+    seen: dict = {}
+
+    def simp(v):
+        if v not in seen:
+            seen[v] = sympy.cancel(v)
+        return seen[v]
+
+    return simp
+
+
 def _measure(mech: Mechanism, subsets, k: int):
     """Exact measurements of a mechanism claimed to be an OSC with the given supports."""
     P = mech.perturbation_matrix()
     d = mech.d
-    simp = (lambda v: v) if mech.is_rational else sympy.cancel
+    simp = _simplifier(mech.is_rational)
     ratios = set()
     pattern = True
     for u, s in enumerate(subsets):
@@ -109,8 +124,13 @@ def _columns_sum_to_one(d, k, e, subsets, weights):
     """Column sums of the extremal configuration P[y][x] = B w_y (e if x in S_y else 1), B = d/(ke+d-k),
     computed exactly: a configuration whose columns do not sum to one is not a mechanism."""
     B = C.osc_base_total(d, k, e)
-    return all(sympy.cancel(sum(B * w * (e if x in s else 1) for s, w in zip(subsets, weights)) - 1) == 0
-               for x in range(d))
+
+    def column(x):  # sum_y B w_y (e if x in S_y else 1) = B (e * inside + outside), the weights summed first
+        inside = sum((w for s, w in zip(subsets, weights) if x in s), sympy.Integer(0))
+        outside = sum((w for s, w in zip(subsets, weights) if x not in s), sympy.Integer(0))
+        return B * (e * inside + outside)
+
+    return all(sympy.cancel(column(x) - 1) == 0 for x in range(d))
 
 
 def _fmt(x, digits=6):

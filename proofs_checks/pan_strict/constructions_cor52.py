@@ -271,14 +271,14 @@ def _ocms_excess_limit(m_: int, e, r: int):
     """lim_{d -> oo} of l2(OCMS)/l2*(d) - 1 along d = d' = r (mod m): Corollary 5.1's mixture of the OSCs with
     support (d - r)/m + 1 (r buckets) and (d - r)/m (m - r buckets), pi_k from Theorem 5.1 (both tied to the
     real mechanisms in cor5.1 and thm5.1), as an exact limit of a rational function of d."""
-    K = sympy.QQ.frac_field(sympy.Symbol("x", positive=True))  # exact rational functions of d = d' = x
-    x, E = K.gens[0], K.from_sympy(sympy.sympify(e))
+    x = C.variable_x()  # exact rational functions of d = d' = x (flint polynomials, unreduced quotients)
+    E = C._ratio(e)
     k0 = (x - r) / m_
     k1 = k0 + 1
     pi1 = r * (x + (E - 1) * k1) / (x * (E + m_ - 1))
     pi0 = (m_ - r) * (x + (E - 1) * k0) / (x * (E + m_ - 1))
     l2 = pi1 * C.osc_l2_exact(x, x, k1, E) + pi0 * C.osc_l2_exact(x, x, k0, E)
-    return C.field_limit_at_infinity(l2 / C.osc_l2_exact(x, x, x / (E + 1), E) - 1)
+    return C.ratio_limit_at_infinity(l2 / C.osc_l2_exact(x, x, x / (E + 1), E) - 1)
 
 
 @claim(

@@ -17,7 +17,7 @@ from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
 
-from .constructions_common import next_prime, R, LOST, _ocms, _measure, _is_osc, _at
+from .constructions_common import next_prime, R, LOST, _ocms, _measure, _is_osc, _at, _simplifier
 
 
 # ---------------------------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def _groups_measured(p: int, m_: int, e):
     labels = o.mechanism.outputs
     for kk in sorted(set(o.support_sizes)):
         rows = [u for u, s in enumerate(o.support_sizes) if s == kk]
-        simp = (lambda v: v) if o.mechanism.is_rational else sympy.cancel
+        simp = _simplifier(o.mechanism.is_rational)
         pis = {simp(sum(P[u, x] for u in rows)) for x in range(p)}
         supports = []
         for u in rows:
