@@ -195,12 +195,20 @@ def _compiled(expr):
         return None
 
 
+@lru_cache(maxsize=8192)
+def _free_symbols(expr) -> frozenset:
+    """``expr.free_symbols``, once per expression (sympy walks the whole tree on every access; a form is
+    evaluated at hundreds of instances)."""
+    return frozenset(expr.free_symbols)
+
+
 def _value(expr, subs: dict):
     """``cancel(expr.subs(subs))``; when every free symbol gets a rational value and the expression is
     rational in them, the same exact value by exact rational arithmetic (python-flint ``fmpq``; no symbolic
-    substitution of a large expression at every instance); when every free symbol gets a value, the number sympy's evaluation gives
-    on putting them in at once (an algebraic or transcendental number is compared exactly downstream)."""
-    free = expr.free_symbols
+    substitution of a large expression at every instance); when every free symbol gets a value, the number
+    sympy's evaluation gives on putting them in at once (an algebraic or transcendental number is compared
+    exactly downstream)."""
+    free = _free_symbols(expr)
     if free <= subs.keys() and all(subs[s].is_Rational for s in free):
         fn = _compiled(expr)
         if fn is not None:
