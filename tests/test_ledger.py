@@ -217,7 +217,7 @@ def test_perturb_moves_every_value_and_negates_statements():
 
 
 def test_evaluate_fast_path_equals_symbolic_substitution():
-    """evaluate() takes a Fraction shortcut for rational expressions; it must give cancel(subs) exactly."""
+    """evaluate() takes an exact rational (fmpq) shortcut for rational expressions; it must give cancel(subs) exactly."""
     from hypothesis import given, strategies as st
 
     from ldpref.ledger.forms import evaluate
