@@ -15,11 +15,10 @@ Count-Mean Sketch (pan-cms Theorem 3.7).
 
 from __future__ import annotations
 
-from functools import cache
-
 import sympy
 
 import derivations.pan_strict.constructions as PS
+from derivations.caching import cache
 from ldpref.exact import EXP_EPS, to_exact
 
 e = EXP_EPS

@@ -217,7 +217,7 @@ def test_perturb_moves_every_value_and_negates_statements():
 
 
 def test_evaluate_fast_path_equals_symbolic_substitution():
-    """evaluate() takes a Fraction shortcut for rational expressions; it must give cancel(subs) exactly."""
+    """evaluate() takes an exact rational (fmpq) shortcut for rational expressions; it must give cancel(subs) exactly."""
     from hypothesis import given, strategies as st
 
     from ldpref.ledger.forms import evaluate
@@ -334,3 +334,16 @@ def test_parallel_schedule_runs_every_claim_once_in_module_families():
         assert len({_family(c.check.__module__) for c in g}) == 1
     assert _family("proofs_checks.pan_cms.optimized_l2") == _family("proofs_checks.pan_cms.optimized")
     assert _family("proofs_checks.cross") == "proofs_checks.cross"
+
+
+def test_serial_run_renders_latex_of_the_checked_forms():
+    """A serial run asked for LaTeX (``verify --json``, ``docs``) renders it from the forms the check built,
+    the same text as rendering afterwards from fresh forms; without the request nothing is rendered."""
+    from ldpref.ledger.claim import find_claim
+    from ldpref.ledger.runner import forms_latex, iter_results
+
+    claims = [find_claim("pan-cms/appD.m-limit"), find_claim("pan-cms/appB.cov-zero")]
+    with_latex = list(iter_results(claims, 1, with_latex=True))
+    assert [r.latex for r in with_latex] == [forms_latex(r.claim, r.verdict) for r in with_latex]
+    assert all(r.latex["derived"] for r in with_latex)
+    assert all(r.latex is None for r in iter_results(claims, 1))

@@ -19,11 +19,11 @@ The notation classes and the exact evaluation of the sum formulas are in
 
 from __future__ import annotations
 
-from functools import cache
-
 import sympy
 
 from ldpref.exact import to_exact
+
+from ..caching import cache
 from .symbols import alpha, cbar, d, e, f, k, m, n, var_eq, var_neq
 from .symbols_statements import Predicate
 

@@ -17,10 +17,10 @@ dataset and inner mechanism; :func:`expand_sums` expands the sums at given sizes
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
 import sympy
 
+from ..caching import cache
 from .symbols import d, f, k, m, n
 
 R = sympy.Rational

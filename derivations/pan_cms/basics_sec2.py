@@ -5,10 +5,9 @@ Printed (``*_printed``) and derived (``*_derived``) forms, as in :mod:`derivatio
 
 from __future__ import annotations
 
-from functools import cache
-
 import sympy
 
+from ..caching import cache
 from .symbols import var_eq, var_neq
 from .symbols_statements import Predicate
 

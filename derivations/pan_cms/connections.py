@@ -21,12 +21,11 @@ prints (mistakes included); everything else is a derivation.
 
 from __future__ import annotations
 
-from functools import cache
-
 import sympy
 
 from ldpref.linalg import exact_matrix
 
+from ..caching import cache
 from .symbols import cbar, d, e, eps, f, k, m, n, var_eq, var_neq
 from .symbols_statements import Predicate
 

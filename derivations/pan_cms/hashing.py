@@ -21,11 +21,11 @@ Derived from the model, never from the paper's formulas (those are transcribed, 
 
 from __future__ import annotations
 
-from functools import cache
 from math import comb
 
 import sympy
 
+from ..caching import cache
 from .symbols import cbar, d, delta, f, k, l, m, n, q, r, tau, var_eq, var_neq
 from .symbols_hashing import (B_exists, E_cj, E_draw, E_kc, H_size, MSE_H, MSE_f, MSE_g, MSE_hat, Pr_bias, Pr_cj,  # noqa: F401
                               Pr_coll, Pr_kc, Pr_pair, Pr_y, S1, S2, T_sym, V1, V_draw, Var_3w, Var_cj, Var_f, Var_f0,

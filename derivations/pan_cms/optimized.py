@@ -23,7 +23,6 @@ Everything here is derived from the model, not copied from the paper (the printe
 
 from __future__ import annotations
 
-from functools import cache
 from math import comb
 
 import sympy
@@ -31,6 +30,7 @@ import sympy
 from ldpref.exact import EXP_EPS
 from ldpref.radicals import simplify_radicals
 
+from ..caching import cache
 from . import optimized_symbols as S
 from .symbols import d, f, f_star, m, n, tau, var_eq, var_neq
 

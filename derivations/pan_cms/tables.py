@@ -23,11 +23,12 @@ Conventions
 from __future__ import annotations
 
 import math
-from functools import cache
 
 import sympy
 
 from ldpref.exact import to_exact
+
+from ..caching import cache
 from .symbols import d, e, eps, n
 
 from .symbols_statements import Predicate

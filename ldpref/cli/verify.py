@@ -31,7 +31,7 @@ def cmd_verify(args) -> int:
     results = []
     print(f"{'claim':<34} {'verdict':<13} evidence", file=out)
     print("-" * 100, file=out)
-    for r in iter_results(claims, jobs):
+    for r in iter_results(claims, jobs, with_latex=bool(args.json)):
         c = r.claim
         results.append(r)
         evidence = r.reason
@@ -154,7 +154,7 @@ def cmd_docs(args) -> int:
 
     jobs = check_jobs(args.jobs)
     check_writable_folder("--out", args.out)
-    results = run_claims(load_claims(), jobs)
+    results = run_claims(load_claims(), jobs, with_latex=True)
     for path in write_docs(results, args.out):
         print(f"wrote {path}")
     errors = [r.claim.id for r in results if r.verdict == "error"]

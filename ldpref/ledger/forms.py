@@ -14,11 +14,11 @@ the docs is the object evaluated.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
 
 import sympy
+from flint import fmpq
 
 PERTURBATION = sympy.Rational(1, 997)
 
@@ -116,22 +116,22 @@ def evaluate(form, params: dict):
 
 
 class _NotRational(Exception):
-    """The expression has a node the Fraction evaluator does not handle (sqrt, log, a function...)."""
+    """The expression has a node the rational evaluator does not handle (sqrt, log, a function...)."""
 
 
 def _compile(expr):
     if expr.is_Rational:
-        const = Fraction(int(expr.p), int(expr.q))
+        const = fmpq(int(expr.p), int(expr.q))
         return lambda env: const
     if expr.is_Symbol:
         return lambda env: env[expr]
     if expr.is_Add or expr.is_Mul:
         parts = [_compile(a) for a in expr.args]
         if expr.is_Add:
-            return lambda env: sum((g(env) for g in parts), Fraction(0))
+            return lambda env: sum((g(env) for g in parts), fmpq(0))
 
         def mul(env):
-            out = Fraction(1)
+            out = fmpq(1)
             for g in parts:
                 out *= g(env)
             return out
@@ -145,8 +145,8 @@ def _compile(expr):
         return lambda env: pick(g(env) for g in parts)
     if isinstance(expr, (sympy.Abs, sympy.floor, sympy.ceiling)) and len(expr.args) == 1:
         inner = _compile(expr.args[0])
-        op = {sympy.Abs: abs, sympy.floor: lambda v: Fraction(v.__floor__()),
-              sympy.ceiling: lambda v: Fraction(v.__ceil__())}[type(expr)]
+        op = {sympy.Abs: abs, sympy.floor: lambda v: fmpq(v.floor()),
+              sympy.ceiling: lambda v: fmpq(v.ceil())}[type(expr)]
         return lambda env: op(inner(env))
     raise _NotRational(type(expr).__name__)
 
@@ -195,21 +195,29 @@ def _compiled(expr):
         return None
 
 
+@lru_cache(maxsize=8192)
+def _free_symbols(expr) -> frozenset:
+    """``expr.free_symbols``, once per expression (sympy walks the whole tree on every access; a form is
+    evaluated at hundreds of instances)."""
+    return frozenset(expr.free_symbols)
+
+
 def _value(expr, subs: dict):
     """``cancel(expr.subs(subs))``; when every free symbol gets a rational value and the expression is
-    rational in them, the same exact value by Fraction arithmetic (no symbolic substitution of a large
-    expression at every instance); when every free symbol gets a value, the number sympy's evaluation gives
-    on putting them in at once (an algebraic or transcendental number is compared exactly downstream)."""
-    free = expr.free_symbols
+    rational in them, the same exact value by exact rational arithmetic (python-flint ``fmpq``; no symbolic
+    substitution of a large expression at every instance); when every free symbol gets a value, the number
+    sympy's evaluation gives on putting them in at once (an algebraic or transcendental number is compared
+    exactly downstream)."""
+    free = _free_symbols(expr)
     if free <= subs.keys() and all(subs[s].is_Rational for s in free):
         fn = _compiled(expr)
         if fn is not None:
             try:
-                out = fn({s: Fraction(int(subs[s].p), int(subs[s].q)) for s in free})
+                out = fn({s: fmpq(int(subs[s].p), int(subs[s].q)) for s in free})
             except ZeroDivisionError:
                 pass  # the symbolic path reports zoo/nan as sympy does
             else:
-                return sympy.Rational(out.numerator, out.denominator)
+                return sympy.Rational(int(out.p), int(out.q))
     if free <= subs.keys():  # every symbol gets a value: put them in at once; a number needs no cancel
         value = expr.xreplace({s: subs[s] for s in free})
         if value.is_number and not value.has(*_SINGULAR):  # at a singular point, subs' order decides, as before

@@ -89,14 +89,16 @@ def _run_group(claim_ids: tuple[str, ...]) -> list[ClaimResult]:
     return out
 
 
-def iter_results(claims: list[Claim], jobs: int = 1):
+def iter_results(claims: list[Claim], jobs: int = 1, *, with_latex: bool = False):
     """Run claims, yielding results in claim order; ``jobs > 1`` runs them in worker processes.
 
-    Checks take fixed seeds, so verdicts do not depend on ``jobs``.
+    Checks take fixed seeds, so verdicts do not depend on ``jobs``.  ``with_latex``: the caller will need
+    the forms' LaTeX (JSON, docs): a serial run renders it from the objects each check built, as a worker
+    does, instead of building every form a second time afterwards (workers always render it).
     """
     if jobs <= 1 or len(claims) <= 1:
         for c in claims:
-            yield run_claim(c)
+            yield run_claim(c, with_latex=with_latex)
         return
     yield from start_parallel(claims, jobs)
 
@@ -157,9 +159,10 @@ def _family(module: str) -> str:
     return f"{package}.{name.split('_')[0]}"
 
 
-def run_claims(claims: list[Claim], jobs: int = 1) -> list[ClaimResult]:
-    """Run the claims' checks (``jobs`` processes) and return their results in order."""
-    return list(iter_results(claims, jobs))
+def run_claims(claims: list[Claim], jobs: int = 1, *, with_latex: bool = False) -> list[ClaimResult]:
+    """Run the claims' checks (``jobs`` processes) and return their results in order (``with_latex``: see
+    :func:`iter_results`)."""
+    return list(iter_results(claims, jobs, with_latex=with_latex))
 
 
 def result_latex(result: ClaimResult) -> dict:

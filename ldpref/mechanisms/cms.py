@@ -85,12 +85,16 @@ def cms(family: HashFamily, inner: Mechanism, *, decoder: str = "eq2", name: str
     kk = dom.convert(k)
     md = dom.from_sympy(m_dec)
     scale, offset = md / (md - dom.one), dom.one / (md - dom.one)
+    # each entry depends on (z, h(x)) only: divide and scale the m x |inner outputs| entries once, then pick
+    P_div = [[Pi[z][y] / kk for y in range(m)] for z in range(inner.n_outputs)]
+    Q_dec = [[scale * Qi[y][z] - offset for y in range(m)] for z in range(inner.n_outputs)]
+    xs = range(family.d)
     P_rows, Q_cols, labels = [], [], []
     for j, h in progress(f"building CMS {family.name}", list(enumerate(family.functions))):
         for z, label in enumerate(inner.outputs):
             labels.append(f"{j}:{label}")
-            P_rows.append([Pi[z][h[x]] / kk for x in range(family.d)])
-            Q_cols.append([scale * Qi[h[x]][z] - offset for x in range(family.d)])
+            P_rows.append([P_div[z][h[x]] for x in xs])
+            Q_cols.append([Q_dec[z][h[x]] for x in xs])
     n_out = len(labels)
     P = DomainMatrix(P_rows, (n_out, family.d), dom).to_dense()
     Q = DomainMatrix([[Q_cols[u][x] for u in range(n_out)] for x in range(family.d)], (family.d, n_out), dom).to_dense()
