@@ -289,6 +289,19 @@ class Algorithm1:
             out += self._walk(flat[big], big % m, big // m, K, rng)
         return out.reshape(K, m)
 
+    def draws_bound(self, n: int, k: int, d: int) -> None:
+        """Refuse (one line, before any allocation) a whole trial whose exact draws would pass
+        :data:`MAX_DRAWS`: a (function, hashed value) group of G clients costs min(G, m) s draws and there
+        are at most min(n, k min(m, d)) groups, so about s min(n, k min(m, d) m) -- growing with n until
+        every group holds m clients, because the bucket counts of G uniform s-subsets are not a
+        multinomial (no draw of O(1) per bucket has their law)."""
+        m, s = self.m, self.s
+        bound = s * min(n, k * min(m, d) * m)
+        check_count(f"GCMS sufficient statistics, n = {n}, k = {k}, m = {m}, s = {s}: up to s min(n, k min(m, d) m)",
+                    bound, limit=MAX_DRAWS, unit="draws",
+                    alternative="use fewer clients or a smaller k m (exact subset counts cost min(G, m) s per group: "
+                                "they grow with n until every group holds m clients)")
+
     def _walk(self, Gf, r, row, K, rng):
         m, s = self.m, self.s
         A = rng.binomial(Gf, self.p)
