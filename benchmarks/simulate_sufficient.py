@@ -85,8 +85,8 @@ def papers_case(spec: str) -> None:
 
 def papers_table(seed: int, ds=(500, 10**4)) -> list[dict]:
     """The papers' setting, one trial per (case, d, n) in a fresh process; prints and returns the rows."""
-    print(f"\n# papers' sketches: k = 65536, m = 1024, eps = 4, family ideal, one sufficient trial each (fresh process;"
-          f" uniform counts); seconds / tracemalloc peak / peak RSS")
+    print("\n# papers' sketches: k = 65536, m = 1024, eps = 4, family ideal, one sufficient trial each (fresh process;"
+          " uniform counts); seconds / tracemalloc peak / peak RSS")
     print(f"{'mechanism':<26} {'d':>6} " + " ".join(f"{'n = 10^%d' % round(math.log10(n)):>26}" for n in PAPER_NS))
     rows = []
     for label, name, params in PAPERS:
