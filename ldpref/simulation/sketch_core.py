@@ -34,8 +34,8 @@ probability size/k: the marginal of the per-function multinomial), then, per chu
 (:func:`.inner.spread`); the chunk's cells ``G``, its inner draw ``Ind`` and its part of the server's sums
 (``sum_j u[h_j(v)] Ind[j, h_j(v)]`` and ``sum w(report)``) are formed and added up, and the chunk is
 dropped.  Same law as the one-pass draw (multinomial splitting); memory O(chunk (d + m) + d), chunk =
-:data:`CHUNK_CELLS` / max(d, m row cost) functions; the ideal family draws each chunk's functions as it
-goes (they are independent uniform functions).  Time still grows with n where exactness forces it:
+:data:`CHUNK_CELLS` / max(d, m row cost) functions; the ideal family draws each chunk's used functions as
+it goes (they are independent uniform functions; an unused one never enters the estimate).  Time still grows with n where exactness forces it:
 spreading c_x clients over k functions costs min(c_x, k) (the per-function counts N[x, j] are a
 multinomial of c_x, not a function of n alone), so sum_x min(c_x, k) <= min(n, k d) -- flat once every
 value has k clients; GCMS's subset counts cost min(G, m) s per group, up to min(n, k m min(m, d)) s draws
@@ -236,13 +236,18 @@ class SketchSimulator(Simulator):
         sums = [np.zeros(d), 0.0]  # sum_j u[h_j(v)] Ind[j, h_j(v)] per v, and sum of w over the reports
         for c in range(chunks):
             x, j, cnt = spread(per_chunk[:, c], int(sizes[c]), rng)  # local function j of chunk c
+            keep = cnt > 0
+            x, j, cnt = x[keep], j[keep], cnt[keep]
             if self.fixed:
-                fam, rows_of = self._family(rng, 1), edges[c]
-            else:  # the ideal family: this chunk's functions, independent uniform draws
-                fam, rows_of = self._family(rng, count=int(sizes[c])), 0
+                fam, rows_of, width = self._family(rng, 1), edges[c], int(sizes[c])
+            else:  # the ideal family: only the functions that have clients are drawn (independent uniform
+                # functions; one nobody uses never enters the estimate), renumbered 0.. in this chunk
+                fns, j = np.unique(j, return_inverse=True)
+                j = j.ravel()
+                fam, rows_of, width = self._family(rng, count=len(fns)), 0, len(fns)
             h = fam.hash(j + rows_of, x)
-            G = np.bincount(j * m + h, weights=cnt, minlength=int(sizes[c]) * m)
-            G = np.rint(G).astype(np.int64).reshape(int(sizes[c]), m)  # integer sums, exact below 2^53
+            G = np.bincount(j * m + h, weights=cnt, minlength=width * m)
+            G = np.rint(G).astype(np.int64).reshape(width, m)  # integer sums, exact below 2^53
             used = np.flatnonzero(G.sum(axis=1))
             Ind = self.inner.sufficient(G[used], rng)
             del G
