@@ -272,7 +272,10 @@ def sufficient_part(args, record: dict) -> None:
                                                                      "note": why} for (c, why), n in zip(cells, ns)]})
     record["sufficient"]["growth"] = rows
     print("  CMS (GRR / unary inners): O(d + sum_x min(c_x, k) + k m) -- grows with n only until the k m cells are\n"
-          "  all occupied (about n = k m), then flat; linear in k m.\n"
+          "  all occupied (about n = k m) and every value has k clients (n = k d), then flat; linear in k m.\n"
+          "  Sketches with k max(d, m) above 2^21 cells go through in chunks of functions (sketch_core.\n"
+          "  sufficient_chunked): the papers' k = 65536, m = 1024 runs in ~0.1-0.6 GB (benchmarks/\n"
+          "  simulate_sufficient.py --papers-only).\n"
           "  GCMS: a (function, hashed value) group of G clients costs min(G, m) s draws: the bucket counts of\n"
           "  G uniform s-subsets are not a multinomial, so sampling them exactly in law walks the clients (or the\n"
           "  m buckets): cost about min(n, k m) s -- it grows with n until every group holds m clients.")

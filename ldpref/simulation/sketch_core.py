@@ -27,6 +27,22 @@ allocate; sampling exactly in law there would need, per used function, its value
 cost of min(n, k) d whichever method is used.  The real protocol costs O(n s) for the clients
 (s = entries per report) plus O(min(n, k) d) for the server's lookup.
 
+**Chunks of functions** (the papers' k = 65536, m = 1024: 6.7e7 cells).  Given the counts, the k
+functions are independent, so a large sketch is sampled in chunks of functions and never held whole: the
+clients of each value x first spread over the chunks (one multinomial per x over the chunks, each of
+probability size/k: the marginal of the per-function multinomial), then, per chunk, over its functions
+(:func:`.inner.spread`); the chunk's cells ``G``, its inner draw ``Ind`` and its part of the server's sums
+(``sum_j u[h_j(v)] Ind[j, h_j(v)]`` and ``sum w(report)``) are formed and added up, and the chunk is
+dropped.  Same law as the one-pass draw (multinomial splitting); memory O(chunk (d + m) + d), chunk =
+:data:`CHUNK_CELLS` / max(d, m row cost) functions; the ideal family draws each chunk's used functions as
+it goes (they are independent uniform functions; an unused one never enters the estimate).  Time still grows with n where exactness forces it:
+spreading c_x clients over k functions costs min(c_x, k) (the per-function counts N[x, j] are a
+multinomial of c_x, not a function of n alone), so sum_x min(c_x, k) <= min(n, k d) -- flat once every
+value has k clients; GCMS's subset counts cost min(G, m) s per group, up to min(n, k m min(m, d)) s draws
+(refused above :data:`.inner.MAX_DRAWS` per trial).  What the chunks cannot remove is refused before any
+allocation: the seeded random family's k x d table (built whole: it is one fixed draw), more than
+:data:`MAX_SPREAD` spread items or :data:`MAX_LOOKUPS` server look-ups per trial.
+
 The ideal family (pan-cms Theorem 3.10; :mod:`ldpref.structured.ideal`) draws its k functions once per
 trial (one k x d table, shared by every client of that trial) -- exactly the model whose moments
 :class:`~ldpref.structured.ideal.IdealSketchModel` gives, including the variance of the draw.  A fresh
@@ -49,6 +65,14 @@ from .inner import spread
 
 #: Largest trials x d x k multinomial table drawn by one sufficient-statistics call.
 MAX_GROUPS = 5 * 10**7
+#: Cells (functions x max(d, m row cost)) of one chunk of the chunked sufficient-statistics path: a
+#: sketch with k max(d, row cost) above this goes through in chunks of functions (about 50 bytes per
+#: cell at the peak: ~100 MB).
+CHUNK_CELLS = 1 << 21
+#: Items spread over the functions in one chunked trial (sum_x min(c_x, k) <= min(n, k d)).
+MAX_SPREAD = 2 * 10**9
+#: Server look-ups h_j(v) in one chunked trial (min(n, k) used functions x d values).
+MAX_LOOKUPS = 4 * 10**9
 #: Report entries (clients x entries per report) one real-protocol batch holds in memory at once (a fixed
 #: family's larger run goes through in chunks of clients, up to base.MAX_PROTOCOL_DRAWS entries in all).
 MAX_CLIENT_ENTRIES = 2 * 10**8
@@ -158,15 +182,21 @@ class SketchSimulator(Simulator):
     def sufficient(self, counts, rng):
         return self.sufficient_many(counts, 1, rng)[0]
 
-    def sufficient_many(self, counts, trials, rng):
+    def sufficient_many(self, counts, trials, rng, chunk: int | None = None):
         """``trials`` independent draws of the estimate in law from the counts, shape (trials, d).
 
         The clients of value x spread over the k functions (one multinomial, :func:`.inner.spread`: cost
         O(min(c_x, k))); ``G[j, r]`` adds them up by hashed value; the inner sampler draws ``Ind`` from G.
-        Cost O(d + sum_x min(c_x, k) + k m + inner), bounded independently of n."""
+        Cost O(d + sum_x min(c_x, k) + k m + inner), bounded independently of n.  A sketch with
+        k max(d, row cost) above :data:`CHUNK_CELLS` (or any sketch given ``chunk``, the functions per
+        chunk) goes through :meth:`sufficient_chunked`, never holding its k m cells at once."""
         counts, rng = check_counts(counts, self.d), check_rng(rng)
         trials = check_trials(trials, self.d)
         n, k, m, d = int(counts.sum()), self.k, self.inner.m, self.d
+        width = max(d, self.inner.row_cost)
+        if chunk is not None or k * width > CHUNK_CELLS:
+            size = max(1, CHUNK_CELLS // width) if chunk is None else int_param(chunk, "chunk", 1)
+            return np.stack([self.sufficient_chunked(counts, rng, min(size, k)) for _ in range(trials)])
         check_count(f"{self.name}: k x m sketch cells = {k} x {m}", k * m, limit=MAX_GROUPS, unit="cells",
                     alternative="use a smaller family or hash range")
         out, done = [], 0
@@ -184,6 +214,55 @@ class SketchSimulator(Simulator):
             out.append(self.estimate(fam, rows % k if self.fixed else rows, Ind, n, rows // k if t > 1 else None, t))
         return np.concatenate(out)
 
+    def sufficient_chunked(self, counts: np.ndarray, rng: np.random.Generator, size: int) -> np.ndarray:
+        """One trial in law, the k functions taken ``size`` at a time (see the module docstring): the
+        clients of each value spread over the chunks (a d x chunks multinomial), then per chunk over its
+        functions; each chunk's sketch rows are drawn, folded into the server's sums by
+        :func:`merge_chunk` and dropped.  Shape (d,)."""
+        n, k, m, d = int(counts.sum()), self.k, self.inner.m, self.d
+        check_count(f"{self.name}: spreading n = {n} clients over k = {k} functions (sum_x min(c_x, k))",
+                    int(np.minimum(counts, k).sum()), limit=MAX_SPREAD, unit="items",
+                    alternative="use a smaller k or d (exact in law, the per-function counts of each value are a "
+                                "multinomial: min(c_x, k) draws)")
+        check_count(f"{self.name}: server look-ups of min(n, k) = {min(n, k)} functions x d = {d} values",
+                    min(n, k) * d, limit=MAX_LOOKUPS, unit="look-ups", alternative="use a smaller k or d")
+        bound = getattr(self.inner, "draws_bound", None)
+        if bound is not None:
+            bound(n, k, d)  # refuses (one line) a trial whose exact draws grow past the limit with n
+        chunks = -(-k // size)
+        edges = (np.arange(chunks + 1, dtype=np.int64) * k) // chunks  # near-equal chunks of functions
+        sizes = np.diff(edges)
+        per_chunk = rng.multinomial(counts, sizes / k)  # (d, chunks): clients of x whose function is in chunk c
+        sums = [np.zeros(d), 0.0]  # sum_j u[h_j(v)] Ind[j, h_j(v)] per v, and sum of w over the reports
+        for c in range(chunks):
+            x, j, cnt = spread(per_chunk[:, c], int(sizes[c]), rng)  # local function j of chunk c
+            keep = cnt > 0
+            x, j, cnt = x[keep], j[keep], cnt[keep]
+            if self.fixed:
+                fam, rows_of, width = self._family(rng, 1), edges[c], int(sizes[c])
+            else:  # the ideal family: only the functions that have clients are drawn (independent uniform
+                # functions; one nobody uses never enters the estimate), renumbered 0.. in this chunk
+                fns, j = np.unique(j, return_inverse=True)
+                j = j.ravel()
+                fam, rows_of, width = self._family(rng, count=len(fns)), 0, len(fns)
+            h = fam.hash(j + rows_of, x)
+            G = np.bincount(j * m + h, weights=cnt, minlength=width * m)
+            G = np.rint(G).astype(np.int64).reshape(width, m)  # integer sums, exact below 2^53
+            used = np.flatnonzero(G.sum(axis=1))
+            Ind = self.inner.sufficient(G[used], rng)
+            del G
+            merge_chunk(sums, self._chunk_sums(fam, used + rows_of, Ind, int(per_chunk[:, c].sum())))
+        T, c = sums
+        return (self.scale * (c + T) - self.offset * n) / n
+
+    def _chunk_sums(self, fam: HashSampler, rows: np.ndarray, Ind: np.ndarray, clients: int):
+        """One chunk's part of the server's sums for its ``clients`` reports: ``(sum_j u[h_j(v)]
+        Ind[j, h_j(v)] over its rows, per v; sum of w over its reports)`` -- additive over disjoint sets of
+        functions (the decoder of :meth:`estimate`, split by function)."""
+        T = fam.gather(rows, Ind * self.u[None, :])[0]
+        c = clients * float(self.w) if np.ndim(self.w) == 0 else float((Ind @ self.w).sum())
+        return T, c
+
     def exact(self):
         """The exact mechanism built by the registry with these parameters (or the structured model for
         the ideal family)."""
@@ -194,6 +273,12 @@ class SketchSimulator(Simulator):
         if self._structured is None:
             raise ParameterError(f"{self.name}: no structured model for these parameters")
         return self._structured()
+
+
+def merge_chunk(sums: list, part) -> None:
+    """Add one chunk's ``(T, c)`` (see :meth:`SketchSimulator._chunk_sums`) into the running ``sums``."""
+    sums[0] += part[0]
+    sums[1] += part[1]
 
 
 def int_param(value, what: str, low: int) -> int:

@@ -126,12 +126,15 @@ def family_sampler(d: int, family: str, m, k, l, seed):
     if m is None or k is None:
         raise ParameterError(f"family {family} needs m and k")
     m, k = int_param(m, "m", 2), int_param(k, "k", 1)
-    check_count(f"hash table k x d = {k} x {d}", k * d, limit=MAX_TABLE, unit="hash values",
-                alternative="use a smaller k or d")
     if family == "ideal":
         if seed is not None:
             raise ParameterError("seed does not apply to family=ideal (the draw comes from the trial's generator)")
-        return (lambda rng, t=1: Table(random_table(d, m, t * k, rng), m)), m, k, None
+        # t k functions for t runs, or ``count`` of them (a chunk of one run's independent functions); each
+        # draw is checked against MAX_TABLE by random_table, so a k x d beyond it runs only chunked
+        return (lambda rng, t=1, count=None: Table(random_table(d, m, t * k if count is None else count, rng), m)), \
+            m, k, None
+    check_count(f"hash table k x d = {k} x {d}", k * d, limit=MAX_TABLE, unit="hash values",
+                alternative="use a smaller k or d, or family=ideal (drawn chunk by chunk in the sufficient sampler)")
     sampler = Table(random_table(d, m, k, np.random.default_rng(int_param(0 if seed is None else seed, "seed", 0))), m)
     return (lambda rng, t=1: sampler), m, k, None
 
