@@ -95,7 +95,7 @@ def evaluate(form, params: dict):
         return type(form)(evaluate(x, params) for x in form)
     if isinstance(form, dict):
         return {k: evaluate(v, params) for k, v in form.items()}
-    subs = {(sympy.Symbol(k) if isinstance(k, str) else k): sympy.sympify(v) for k, v in params.items()}
+    subs = _exact_subs(params)
     if isinstance(form, sympy.MatrixBase):
         return form.subs(subs)
     if isinstance(form, sympy.Equality):
@@ -113,6 +113,19 @@ def evaluate(form, params: dict):
             return bool(value)
         raise ValueError(f"statement {form} does not reduce to true or false at {params}: {value}")
     return _value(sympy.sympify(form), subs)
+
+
+@lru_cache(maxsize=1024)
+def _symbol(name: str) -> sympy.Symbol:
+    """``sympy.Symbol(name)``, looked up once per name (a form is evaluated at thousands of instances)."""
+    return sympy.Symbol(name)
+
+
+def _exact_subs(params: dict) -> dict:
+    """``{Symbol(k) or k: sympify(v)}``; a value that is already a sympy object is kept as it is (what
+    ``sympify`` returns for it), so only Python numbers and strings go through ``sympify``."""
+    return {(_symbol(k) if isinstance(k, str) else k): (v if isinstance(v, sympy.Basic) else sympy.sympify(v))
+            for k, v in params.items()}
 
 
 class _NotRational(Exception):
@@ -168,7 +181,7 @@ def _truth(form, subs: dict):
             if value is sympy.true or value is sympy.false:
                 return bool(value)
         return None
-    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies)):
+    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
         args = [_truth(a, subs) for a in form.args]
         if any(v is None for v in args):
             return None
@@ -178,6 +191,8 @@ def _truth(form, subs: dict):
             return any(args)
         if isinstance(form, sympy.Not):
             return not args[0]
+        if isinstance(form, sympy.Equivalent):  # true iff every side has the same truth
+            return all(v == args[0] for v in args)
         return (not args[0]) or args[1]
     if form is sympy.true or form is sympy.false:
         return bool(form)

@@ -208,7 +208,7 @@ def _rational_truth(form, subs: dict):
         if not isinstance(diff, sympy.Rational):
             return None
         return _RELATIONS[type(form)](Fraction(int(diff.p), int(diff.q)), 0)
-    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies)):
+    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
         args = [_rational_truth(a, subs) for a in form.args]
         if any(v is None for v in args):
             return None
@@ -218,6 +218,8 @@ def _rational_truth(form, subs: dict):
             return any(args)
         if isinstance(form, sympy.Not):
             return not args[0]
+        if isinstance(form, sympy.Equivalent):  # true iff every side has the same truth
+            return all(v == args[0] for v in args)
         return (not args[0]) or args[1]
     if form is sympy.true or form is sympy.false:
         return bool(form)
