@@ -217,6 +217,26 @@ def _free_symbols(expr) -> frozenset:
     return frozenset(expr.free_symbols)
 
 
+def rational_value(expr, subs: dict):
+    """The exact value of a rational expression at rational values (python-flint ``fmpq``), or None.
+
+    None unless every free symbol of ``expr`` gets a ``sympy.Rational`` in ``subs`` and the expression is
+    built only of rationals, +, *, integer powers, Max, Min, Abs, floor and ceiling; a division by zero also
+    gives None (the caller's symbolic path then reports zoo/nan as sympy does).  The value is the one sympy's
+    own exact arithmetic gives on putting the numbers in, computed without building sympy expressions."""
+    free = _free_symbols(expr)
+    if not (free <= subs.keys() and all(isinstance(subs[s], sympy.Rational) for s in free)):
+        return None
+    fn = _compiled(expr)
+    if fn is None:
+        return None
+    try:
+        out = fn({s: fmpq(int(subs[s].p), int(subs[s].q)) for s in free})
+    except ZeroDivisionError:
+        return None
+    return sympy.Rational(int(out.p), int(out.q))
+
+
 def _value(expr, subs: dict):
     """``cancel(expr.subs(subs))``; when every free symbol gets a rational value and the expression is
     rational in them, the same exact value by exact rational arithmetic (python-flint ``fmpq``; no symbolic
