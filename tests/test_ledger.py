@@ -351,3 +351,13 @@ def test_serial_run_renders_latex_of_the_checked_forms():
     assert [r.latex for r in with_latex] == [forms_latex(r.claim, r.verdict) for r in with_latex]
     assert all(r.latex["derived"] for r in with_latex)
     assert all(r.latex is None for r in iter_results(claims, 1))
+
+
+def test_param_name_is_str_per_key_and_type():
+    """param_name caches str(key); equal keys of different types keep their own names (1 vs 1.0)."""
+    from ldpref.ledger.forms import param_name
+
+    x = sympy.Symbol(r"\hat{f}(x)")
+    assert param_name(x) == str(x) == r"\hat{f}(x)"
+    assert param_name(1) == "1" and param_name(1.0) == "1.0" and param_name(sympy.Integer(1)) == "1"
+    assert param_name("d") == "d"

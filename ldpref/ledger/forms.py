@@ -81,6 +81,13 @@ def perturb(obj, *, statement: bool = False):
     raise UnsupportedMutation(f"no perturbation defined for a form of type {type(obj).__name__}")
 
 
+@lru_cache(maxsize=4096, typed=True)  # typed: 1 and 1.0 are equal keys with different names
+def param_name(key) -> str:
+    """``str(key)`` of a parameter key (a symbol or a name), once per key: sympy prints a symbol through its
+    printer, which costs more than many a predicate it names."""
+    return str(key)
+
+
 def evaluate(form, params: dict):
     """A form at one parameter point: symbols (or their names) -> exact values.
 
@@ -88,7 +95,7 @@ def evaluate(form, params: dict):
     Python bool, and a Boolean that does not reduce to true or false is an error, never a default.
     """
     if isinstance(form, Predicate):
-        return form(**{str(k): v for k, v in params.items()})
+        return form(**{param_name(k): v for k, v in params.items()})
     if isinstance(form, bool):
         return form
     if isinstance(form, (list, tuple)):

@@ -35,7 +35,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
                             random_family)
 from ldpref.ledger import Instance, claim
-from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger.forms import Predicate, evaluate, param_name
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, cms_over_draws, inner_mechanism
@@ -230,7 +230,7 @@ def truth(form, facts: dict) -> bool:
     """A statement form at one point: every symbol replaced by its exact value, reduced to True or False (an
     ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error."""
     if isinstance(form, Predicate):
-        return form(**{str(k_): v for k_, v in facts.items()})
+        return form(**{param_name(k_): v for k_, v in facts.items()})
     subs = {k_: sympy.sympify(v) for k_, v in facts.items()}
     fast = _rational_truth(sympy.sympify(form), subs)
     if fast is not None:
