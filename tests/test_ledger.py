@@ -251,7 +251,8 @@ def test_evaluate_statement_fast_path_equals_sympy():
     forms = [sympy.StrictLessThan(sympy.Max(x, y / 2), sympy.Abs(x - y)),
              sympy.And(sympy.Le(sympy.floor(x), y), sympy.Ge(sympy.ceiling(y), x)),
              sympy.Implies(sympy.Gt(x, 0), sympy.Lt(sympy.Min(x, y) ** 2, 3)),
-             sympy.Or(sympy.Eq(x, y), sympy.Ne(x + 1, y))]
+             sympy.Or(sympy.Eq(x, y), sympy.Ne(x + 1, y)),
+             sympy.Equivalent(sympy.Lt(x, y), sympy.Gt(y - x, 0)), sympy.Equivalent(sympy.Le(x, 0), sympy.Lt(y, 1))]
     rationals = st.fractions(min_value=-9, max_value=9, max_denominator=5)
 
     @given(rationals, rationals, st.sampled_from(range(len(forms))))
@@ -262,6 +263,9 @@ def test_evaluate_statement_fast_path_equals_sympy():
         assert evaluate(forms[i], values) is bool(expected)
 
     check()
+    # Equivalent is true only when every side has the same truth (a wrong fast path returning True fails here)
+    assert evaluate(sympy.Equivalent(sympy.Lt(x, 1), sympy.Lt(x, 0)), {x: sympy.Rational(1, 2)}) is False
+    assert evaluate(sympy.Equivalent(sympy.Lt(x, 1), sympy.Lt(x, 0)), {x: sympy.Rational(-1, 2)}) is True
 
 
 def test_is_zero_decides_without_false_negatives():
@@ -347,3 +351,13 @@ def test_serial_run_renders_latex_of_the_checked_forms():
     assert [r.latex for r in with_latex] == [forms_latex(r.claim, r.verdict) for r in with_latex]
     assert all(r.latex["derived"] for r in with_latex)
     assert all(r.latex is None for r in iter_results(claims, 1))
+
+
+def test_param_name_is_str_per_key_and_type():
+    """param_name caches str(key); equal keys of different types keep their own names (1 vs 1.0)."""
+    from ldpref.ledger.forms import param_name
+
+    x = sympy.Symbol(r"\hat{f}(x)")
+    assert param_name(x) == str(x) == r"\hat{f}(x)"
+    assert param_name(1) == "1" and param_name(1.0) == "1.0" and param_name(sympy.Integer(1)) == "1"
+    assert param_name("d") == "d"

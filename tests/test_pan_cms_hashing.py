@@ -184,3 +184,15 @@ def test_var_cj_counterexample():
     res = claim_result("pan-cms/appF.var-cj")
     assert res.counterexample["params"] == {"m": "2"}
     assert res.counterexample["exact"] == "(1/2, 1/4)" and res.counterexample["printed"] == "(1/2, 1/2)"
+
+
+def test_truth_decides_equivalent_as_sympy_does():
+    """truth() decides an Equivalent of rational comparisons by exact Fractions; the value must be sympy's
+    (a wrong fast path that returned True for Equivalent would fail the first case)."""
+    a, b = sympy.symbols("a b")
+    form = sympy.Equivalent(sympy.Le(a, b), sympy.Lt(b, 1))
+    for va, vb in ((0, 2), (0, sympy.Rational(1, 2)), (3, 2), (3, sympy.Rational(1, 2)), (1, 1)):
+        expected = form.subs({a: va, b: vb})
+        assert expected in (sympy.true, sympy.false)
+        assert P.truth(form, {a: va, b: vb}) is bool(expected)
+    assert P.truth(form, {a: 0, b: 2}) is False

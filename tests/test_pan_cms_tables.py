@@ -140,3 +140,24 @@ def test_verdicts_sample():
     assert res.counterexample["params"]["d"] == "3" and res.counterexample["params"]["n"] == "2"
     res = claim_result("pan-cms/thmI.1")
     assert res.counterexample["params"]["exp_eps"] == "12" and res.counterexample["params"]["t"] == "1"
+
+
+def test_named_rational_fast_path_equals_substitution():
+    """_named evaluates rational value forms by fmpq arithmetic; the value must be the one substituting all symbols
+    at once gives, and forms it does not cover (radicals, a division by zero) take the substitution path."""
+    from ldpref.ledger.forms import evaluate
+
+    d, n, e = sympy.symbols("d n e")
+    forms = [(d - 1) ** 2 / (n * (e - 1)) + sympy.Max(d, n) / 3,
+             sympy.Eq(sympy.Symbol("V"), d * n / (e + 1) - sympy.floor(e / 2)),
+             ((d + e) / n, sympy.Abs(d - e * n)),
+             sympy.sqrt(d) + n]
+    values = {"d": 5, "n": R(3, 2), "e": R(7, 3)}
+    for form in forms:
+        subs = {s: sympy.sympify(values[s.name]) for s in sympy.sympify(
+            form.rhs if isinstance(form, sympy.Equality) else form).free_symbols} if not isinstance(form, tuple) else \
+            {s: sympy.sympify(values[s.name]) for part in form for s in part.free_symbols}
+        assert P._named(form, values) == evaluate(P._substituted(form, subs), {})
+    assert P._rational_values(forms[3], {d: sympy.Integer(5), n: sympy.Integer(1)}) is None  # sqrt: not covered
+    assert P._named(forms[0], {"d": 5, "n": 2, "e": 1}) == sympy.zoo  # 1/(e - 1) at e = 1: sympy's value
+    assert P._named(forms[0], values) != P._named(forms[0], {**values, "d": 6})  # a wrong value would differ

@@ -81,6 +81,13 @@ def perturb(obj, *, statement: bool = False):
     raise UnsupportedMutation(f"no perturbation defined for a form of type {type(obj).__name__}")
 
 
+@lru_cache(maxsize=4096, typed=True)  # typed: 1 and 1.0 are equal keys with different names
+def param_name(key) -> str:
+    """``str(key)`` of a parameter key (a symbol or a name), once per key: sympy prints a symbol through its
+    printer, which costs more than many a predicate it names."""
+    return str(key)
+
+
 def evaluate(form, params: dict):
     """A form at one parameter point: symbols (or their names) -> exact values.
 
@@ -88,14 +95,14 @@ def evaluate(form, params: dict):
     Python bool, and a Boolean that does not reduce to true or false is an error, never a default.
     """
     if isinstance(form, Predicate):
-        return form(**{str(k): v for k, v in params.items()})
+        return form(**{param_name(k): v for k, v in params.items()})
     if isinstance(form, bool):
         return form
     if isinstance(form, (list, tuple)):
         return type(form)(evaluate(x, params) for x in form)
     if isinstance(form, dict):
         return {k: evaluate(v, params) for k, v in form.items()}
-    subs = {(sympy.Symbol(k) if isinstance(k, str) else k): sympy.sympify(v) for k, v in params.items()}
+    subs = _exact_subs(params)
     if isinstance(form, sympy.MatrixBase):
         return form.subs(subs)
     if isinstance(form, sympy.Equality):
@@ -113,6 +120,19 @@ def evaluate(form, params: dict):
             return bool(value)
         raise ValueError(f"statement {form} does not reduce to true or false at {params}: {value}")
     return _value(sympy.sympify(form), subs)
+
+
+@lru_cache(maxsize=1024)
+def _symbol(name: str) -> sympy.Symbol:
+    """``sympy.Symbol(name)``, looked up once per name (a form is evaluated at thousands of instances)."""
+    return sympy.Symbol(name)
+
+
+def _exact_subs(params: dict) -> dict:
+    """``{Symbol(k) or k: sympify(v)}``; a value that is already a sympy object is kept as it is (what
+    ``sympify`` returns for it), so only Python numbers and strings go through ``sympify``."""
+    return {(_symbol(k) if isinstance(k, str) else k): (v if isinstance(v, sympy.Basic) else sympy.sympify(v))
+            for k, v in params.items()}
 
 
 class _NotRational(Exception):
@@ -168,7 +188,7 @@ def _truth(form, subs: dict):
             if value is sympy.true or value is sympy.false:
                 return bool(value)
         return None
-    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies)):
+    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
         args = [_truth(a, subs) for a in form.args]
         if any(v is None for v in args):
             return None
@@ -178,6 +198,8 @@ def _truth(form, subs: dict):
             return any(args)
         if isinstance(form, sympy.Not):
             return not args[0]
+        if isinstance(form, sympy.Equivalent):  # true iff every side has the same truth
+            return all(v == args[0] for v in args)
         return (not args[0]) or args[1]
     if form is sympy.true or form is sympy.false:
         return bool(form)
@@ -200,6 +222,26 @@ def _free_symbols(expr) -> frozenset:
     """``expr.free_symbols``, once per expression (sympy walks the whole tree on every access; a form is
     evaluated at hundreds of instances)."""
     return frozenset(expr.free_symbols)
+
+
+def rational_value(expr, subs: dict):
+    """The exact value of a rational expression at rational values (python-flint ``fmpq``), or None.
+
+    None unless every free symbol of ``expr`` gets a ``sympy.Rational`` in ``subs`` and the expression is
+    built only of rationals, +, *, integer powers, Max, Min, Abs, floor and ceiling; a division by zero also
+    gives None (the caller's symbolic path then reports zoo/nan as sympy does).  The value is the one sympy's
+    own exact arithmetic gives on putting the numbers in, computed without building sympy expressions."""
+    free = _free_symbols(expr)
+    if not (free <= subs.keys() and all(isinstance(subs[s], sympy.Rational) for s in free)):
+        return None
+    fn = _compiled(expr)
+    if fn is None:
+        return None
+    try:
+        out = fn({s: fmpq(int(subs[s].p), int(subs[s].q)) for s in free})
+    except ZeroDivisionError:
+        return None
+    return sympy.Rational(int(out.p), int(out.q))
 
 
 def _value(expr, subs: dict):

@@ -13,6 +13,7 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref import moments
 from ldpref.mechanisms.gcms import gcms_over_draws
+from ldpref.ledger.forms import param_name
 
 from .pure_protocols import R, _datasets
 
@@ -69,7 +70,7 @@ def _at(expr, values):
     Fractions (literal rationals of the expression are passed in as Fractions, so no float can appear;
     a non-Fraction result raises and falls back to subs + cancel)."""
     expr = sympy.sympify(expr)
-    keys = tuple(sorted(values, key=str))
+    keys = tuple(sorted(values, key=param_name))  # str of each symbol, printed once per symbol
     try:
         fn, consts = _compiled(expr, keys)
         out = fn(*[_frac(values[k_]) for k_ in keys], *consts)

@@ -35,7 +35,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
                             random_family)
 from ldpref.ledger import Instance, claim
-from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger.forms import Predicate, evaluate, param_name
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, cms_over_draws, inner_mechanism
@@ -208,7 +208,7 @@ def _rational_truth(form, subs: dict):
         if not isinstance(diff, sympy.Rational):
             return None
         return _RELATIONS[type(form)](Fraction(int(diff.p), int(diff.q)), 0)
-    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies)):
+    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
         args = [_rational_truth(a, subs) for a in form.args]
         if any(v is None for v in args):
             return None
@@ -218,6 +218,8 @@ def _rational_truth(form, subs: dict):
             return any(args)
         if isinstance(form, sympy.Not):
             return not args[0]
+        if isinstance(form, sympy.Equivalent):  # true iff every side has the same truth
+            return all(v == args[0] for v in args)
         return (not args[0]) or args[1]
     if form is sympy.true or form is sympy.false:
         return bool(form)
@@ -228,7 +230,7 @@ def truth(form, facts: dict) -> bool:
     """A statement form at one point: every symbol replaced by its exact value, reduced to True or False (an
     ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error."""
     if isinstance(form, Predicate):
-        return form(**{str(k_): v for k_, v in facts.items()})
+        return form(**{param_name(k_): v for k_, v in facts.items()})
     subs = {k_: sympy.sympify(v) for k_, v in facts.items()}
     fast = _rational_truth(sympy.sympify(form), subs)
     if fast is not None:

@@ -13,7 +13,7 @@ from derivations.pan_cms.symbols import d as D
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family, sylvester_hadamard
 from ldpref.ledger.evidence import values_equal
-from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger.forms import Predicate, evaluate, rational_value
 from ldpref.ledger import claim as _ledger_claim
 from ldpref.losses import l1_cauchy_schwarz_bound, worst_case_l2, worst_case_mse
 from ldpref.mechanism import Mechanism
@@ -55,7 +55,25 @@ def _named(form, values: dict):
         if isinstance(part, sympy.Basic):
             syms |= part.free_symbols
     subs = {s: sympy.sympify(values[s.name]) for s in syms if s.name in values}
+    fast = _rational_values(form, subs)
+    if fast is not None:
+        return fast
     return evaluate(_substituted(form, subs), {})
+
+
+def _rational_values(form, subs):
+    """What ``evaluate(_substituted(form, subs), {})`` gives for a value form (expression, ``Eq``: its right side,
+    or a tuple/list of them) that is rational at rational ``subs``: the same exact numbers by fmpq arithmetic
+    (:func:`ldpref.ledger.forms.rational_value`), without building the substituted expression; None when any part
+    is not such a form (statements, radicals, e^eps symbolic, a division by zero), and the caller substitutes."""
+    if isinstance(form, (list, tuple)):
+        parts = [_rational_values(x, subs) for x in form]
+        return None if any(v is None for v in parts) else type(form)(parts)
+    if isinstance(form, sympy.Equality):
+        form = form.rhs
+    if not isinstance(form, sympy.Expr) or isinstance(form, sympy.Symbol) and form not in subs:
+        return None
+    return rational_value(form, subs)
 
 
 def _substituted(form, subs):
