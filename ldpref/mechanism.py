@@ -9,6 +9,7 @@ frequencies sum to one.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property
 from typing import Sequence
 
@@ -164,7 +165,7 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
                     raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} is negative (a probability must be >= 0)")
                 if _decide(value > 1):
                     raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} exceeds 1")
-    for x, total in enumerate(linalg.column_sums(P)):
+    for x, total in enumerate(_column_sums(P, rows)):
         if total == dom.one:
             continue
         if not is_zero(dom.to_sympy(total) - 1):
@@ -172,6 +173,24 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
                 f"{name}: column {x} of P (the output distribution of input {x}) sums to "
                 f"{sympy.simplify(dom.to_sympy(total))}, not 1"
             )
+
+
+def _column_sums(P: DomainMatrix, rows) -> list:
+    """The column sums of ``P`` (domain elements).  Over ``QQ`` a product with a ones vector (flint); over any
+    other field (rational functions of e^eps, expressions) each column is summed by its distinct entries times
+    their multiplicities: the same field element (field arithmetic is exact and its elements canonical), with
+    one field addition per distinct entry instead of one per output (each of which cancels a gcd or, for
+    expressions, simplifies)."""
+    dom = P.domain
+    if dom.is_QQ or dom.is_ZZ:
+        return linalg.column_sums(P)
+    sums = []
+    for x in range(P.shape[1]):
+        total = dom.zero
+        for entry, count in Counter(row[x] for row in rows).items():
+            total += dom.convert(count) * entry
+        sums.append(total)
+    return sums
 
 
 def _decide(relation) -> bool:

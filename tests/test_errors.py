@@ -136,6 +136,18 @@ def test_column_not_summing_to_one():
         Mechanism([[0, "1/2"], [0, "1/2"]])
 
 
+def test_symbolic_column_sums_counted_with_multiplicity():
+    # columns summed by distinct entry x multiplicity (mechanism._column_sums): a repeated entry counts each time
+    from ldpref.exact import EXP_EPS as e
+
+    third, rest = e / (e + 2), 1 / (e + 2)
+    Mechanism([[third, rest, rest], [rest, third, rest], [rest, rest, third]])  # GRR(3): every column sums to 1
+    with pytest.raises(MechanismError, match=r"column 2 .*sums to"):  # column 2 holds rest three times
+        Mechanism([[third, rest, rest], [rest, third, rest], [rest, rest, rest]])
+    with pytest.raises(MechanismError, match=r"column 0 .*sums to"):  # sqrt: an expression domain
+        Mechanism([[sympy.sqrt(2) / 2, sympy.Rational(1, 2)], [sympy.sqrt(2) / 2, sympy.Rational(1, 2)]])
+
+
 @pytest.mark.parametrize("Q,shape", [
     ([[1, 0]], "1x2"),                      # too few rows
     ([[1, 0, 0], [0, 1, 0]], "2x3"),         # too many columns

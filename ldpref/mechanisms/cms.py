@@ -97,7 +97,7 @@ def cms(family: HashFamily, inner: Mechanism, *, decoder: str = "eq2", name: str
             Q_cols.append([Q_dec[z][h[x]] for x in xs])
     n_out = len(labels)
     P = DomainMatrix(P_rows, (n_out, family.d), dom).to_dense()
-    Q = DomainMatrix([[Q_cols[u][x] for u in range(n_out)] for x in range(family.d)], (family.d, n_out), dom).to_dense()
+    Q = DomainMatrix([list(row) for row in zip(*Q_cols)], (family.d, n_out), dom).to_dense()  # Q_cols transposed
     mech = Mechanism(P, Q, outputs=labels, name=name or f"cms[{family.name}; {inner.name}; {decoder}]")
     return CMS(family, inner, decoder, m_dec, mech)
 

@@ -84,11 +84,19 @@ def _unary(name, d, p, q) -> PureProtocol:
         outputs.append("".join(map(str, bits)))
         supports.append({i for i, b in enumerate(bits) if b})
 
+    # P[s][x] depends only on whether x is in s and on |s| (the other d - 1 bits are i.i.d.): computed once per
+    # (x in s, |s|), 2d products of d factors instead of d 2^d
+    products = {}
+
     def column(s, x):
-        prob = sympy.Integer(1)
-        for i in range(d):
-            on = p if i == x else q
-            prob *= on if i in s else 1 - on
+        key = (x in s, len(s))
+        prob = products.get(key)
+        if prob is None:
+            prob = sympy.Integer(1)
+            for i in range(d):
+                on = p if i == x else q
+                prob *= on if i in s else 1 - on
+            products[key] = prob
         return prob
 
     return _build(name, d, outputs, supports, column, p, q)
