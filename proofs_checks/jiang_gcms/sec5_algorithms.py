@@ -40,6 +40,8 @@ KEY_NAMES = ("sk1", "sk2", "other")
 ALG6_COUNTS = tuple(range(1, 9))
 ALG6_B, ALG6_T = R(1), R(5, 2)
 ALG6_SEEDS = (81, 82, 83)
+#: the statistical run of the release rate (many bins of each count 1..5)
+RATE_B, RATE_T = R(1), R(5, 2)
 #: the noise generator of the enumerated runs (a seed -> object with numpy's ``laplace``); tests swap it
 NOISE_RNG = np.random.default_rng
 
@@ -74,6 +76,7 @@ def _client():
 
 
 def _auxiliary(key: str = "sk2", T=ALG6_T, **kw):
+    """The auxiliary server holding secret key ``key`` (b = 1, threshold T, reference noise unless told)."""
     from ldpref.discovery.auxiliary import AuxiliaryServer
 
     kw.setdefault("noise", "reference")
@@ -236,7 +239,7 @@ def alg6_outcomes(T=ALG6_T, seeds=ALG6_SEEDS) -> tuple[list[tuple[dict, object]]
 def release_rates(n: int = 2000, seed: int = 84, aux=None) -> tuple[dict[int, int], list[int]]:
     """The real auxiliary server's release (reference noise) on ``n`` bins of each count 1..5: bins released per
     count, and how often each position of a count-5 bin was the one chosen."""
-    aux = aux or _auxiliary(noise_rng=np.random.default_rng(seed), select_rng=np.random.default_rng(seed + 1))
+    aux = aux or _auxiliary(T=RATE_T, noise_rng=np.random.default_rng(seed), select_rng=np.random.default_rng(seed + 1))
     groups = {c: [b"ciphertext-%d" % j for j in range(c)] for c in range(1, 6)}
     bins = {(c * n + i).to_bytes(4, "big"): groups[c] for c in range(1, 6) for i in range(n)}
     released, _ = aux.release(bins)
@@ -272,9 +275,10 @@ def chi2_sf4(x: float) -> float:
        printed=P.alg6_printed, derived=M.alg6_derived,
        derivation="derivations.jiang_gcms.sec5_model.alg6_derived", kind="statement",
        assumptions="b = 1, T = 5/2 (exact floats); the reference noise path (seeded numpy Laplace); eight bins of "
-                   "counts 1..8 built from real client messages, three seeded runs")
+                   "counts 1..8 built from real client messages, three seeded runs; the rates from 2,000 bins of each "
+                   "count 1..5")
 def alg6(ev):
-    bins, strays = alg6_outcomes()
+    bins, strays = alg6_outcomes(ALG6_T, ALG6_SEEDS)
     ev.instances("per bin of three seeded runs of the real auxiliary server: released iff count + drawn noise >= T",
                  [Instance(p, exact=x, derived=evaluate(ev.derived(), p), printed=evaluate(ev.printed(), p),
                            size=(p["seed"], p["c"])) for p, x in bins])
@@ -286,7 +290,7 @@ def alg6(ev):
                  derived=M.release_probability(c, b_, T_), path="proof") for c, b_, T_ in grid], has_printed=False)
     n = 2000
     passed, position = release_rates(n)
-    probs = {c: float(to_mpf(M.release_probability(c, ALG6_B, ALG6_T), 30)) for c in passed}
+    probs = {c: float(to_mpf(M.release_probability(c, RATE_B, RATE_T), 30)) for c in passed}
     z = {c: (passed[c] - n * p) / math.sqrt(n * p * (1 - p)) for c, p in probs.items()}
     ev.statistical("release rate per count within 6 sigma of n P(Lap(b) >= T - c) (5 counts, false alarm about 1e-8)",
                    all(abs(v) < 6 for v in z.values()), 5 * n,
@@ -331,7 +335,8 @@ def sec5_threshold_wording(ev):
                 params = {"b": b_, "T": T_, "c": c}
                 insts.append(Instance(params, exact=exact_atom(c, b_, T_) == 0, derived=evaluate(ev.derived(), params),
                                       printed=evaluate(ev.printed(), params), path="proof", size=(b_, T_, c)))
-    ev.instances("P(c + Lap(b) >= T) - P(c + Lap(b) > T) = P(Lap(b) = T - c), the limit of the integrated density", insts)
+    ev.instances("P(c + Lap(b) >= T) - P(c + Lap(b) > T) = P(Lap(b) = T - c), the limit of the integrated density",
+                 insts)
     pmf = {k: M.discrete_laplace_pmf(k, 1) for k in (0, 1, 2)}
     ev.note("Not part of the verdict (the paper's noise is continuous): with integer-valued noise Z (the discrete "
             "Laplace, P(Z = k) = tanh(1/(2b)) e^{-|k|/b}, OpenDP's path for integer counts) and an integer T, "
