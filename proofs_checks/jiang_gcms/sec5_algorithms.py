@@ -343,4 +343,5 @@ def sec5_threshold_wording(ev):
             "'> T' releases a bin of count c less often than '>= T' by exactly P(Z = T - c); at b = 1: "
             + ", ".join(f"{sympy.sstr(v)} = {float(to_mpf(v, 20)):.4f} for |T - c| = {k}" for k, v in pmf.items())
             + ". For a non-integer T (e.g. T = 1 - ln(2 delta)/eps) the two rules coincide for integer noise too. "
-            "ldpref's OpenDP path adds continuous Laplace noise to float counts, where the rules agree.")
+            "ldpref's OpenDP path adds continuous Laplace noise to float counts, rounded to OpenDP's finest 2^k grid: "
+            "its atoms are of order 2^k/b, so the rules agree there up to that rounding.")
