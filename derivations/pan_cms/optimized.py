@@ -135,7 +135,9 @@ def _root_above_one(expr, var=m):
     t = sympy.Symbol("t", positive=True)
     num = sympy.numer(sympy.factor(sympy.cancel(expr))).subs(var, 1 + t)
     keep = []
-    for s in sympy.solve(num, t):
+    for s in _roots_in(num, t):
+        if s in keep:
+            continue
         if s.is_positive:
             keep.append(s)
         elif s.is_positive is None and s.subs(SAMPLE).is_positive:
@@ -143,6 +145,21 @@ def _root_above_one(expr, var=m):
     if len(keep) != 1:
         raise ArithmeticError(f"expected one root m > 1, found {keep}")
     return _canonical(1 + keep[0])
+
+
+def _roots_in(num, t):
+    """The roots of ``num`` in ``t``: by the quadratic formula when ``num`` is a polynomial of degree 1 or 2 in ``t``
+    (the stationary points here), else ``sympy.solve``.  The caller keeps the roots positive on the model's range
+    and writes the one it keeps in canonical radical form, which depends only on its value."""
+    poly = sympy.Poly(num, t)
+    if poly.degree() == 2:
+        a, b, c = poly.all_coeffs()
+        root = sympy.sqrt(b ** 2 - 4 * a * c)
+        return [(-b + root) / (2 * a), (-b - root) / (2 * a)]
+    if poly.degree() == 1:
+        a, b = poly.all_coeffs()
+        return [-b / a]
+    return sympy.solve(num, t)
 
 
 @cache
