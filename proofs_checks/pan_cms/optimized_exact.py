@@ -115,6 +115,15 @@ def _cancel_in(expr, var=m_sym):
         return sympy.cancel(expr)
 
 
+def _numerator_in(expr, var=m_sym):
+    """The numerator of ``cancel(expr)`` (as ``numer(together(cancel(expr)))``, up to a constant factor, which moves no
+    root): read off the reduced p/q in Q(var) when ``expr`` is a rational function of ``var`` alone over Q."""
+    try:
+        return _field(var).from_sympy(expr).numer.as_expr()
+    except ValueError:  # not in Q(var): a coefficient outside Q or another symbol
+        return sympy.numer(sympy.together(sympy.cancel(expr)))
+
+
 def _frac(x) -> Fraction:
     x = sympy.sympify(x)
     return Fraction(int(x.p), int(x.q))
@@ -370,7 +379,7 @@ def derivative(F, var=m_sym):
 
 def _roots_above(expr, lo, var=m_sym):
     """Real roots >= lo of the numerator of a rational function of var (exact)."""
-    num = sympy.numer(sympy.together(_cancel_in(expr, var)))
+    num = _numerator_in(expr, var)
     if num.is_number:
         return []
     out = []
