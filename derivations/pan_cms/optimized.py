@@ -26,6 +26,7 @@ from __future__ import annotations
 from math import comb
 
 import sympy
+from sympy.logic.boolalg import ITE
 
 from ldpref.exact import EXP_EPS
 from ldpref.radicals import simplify_radicals
@@ -467,7 +468,22 @@ def m_opt_form():
 def _best_neighbour(mstar, loss):
     """The better of floor(m*) (at least 2) and ceil(m*) for the loss ``loss`` (a function of m)."""
     lo, hi = sympy.Max(2, sympy.floor(mstar)), sympy.ceiling(mstar)
+    if isinstance(mstar, sympy.Piecewise) and not loss.has(sympy.Piecewise) and not any(
+            b.has(sympy.Piecewise) for b, _ in mstar.args):
+        return sympy.Piecewise((hi, _folded_comparison(mstar, loss)), (lo, True))
     return sympy.Piecewise((hi, sympy.StrictLessThan(loss.subs(m, hi), loss.subs(m, lo))), (lo, True))
+
+
+def _folded_comparison(mstar, loss):
+    """``loss(ceil m*) < loss(max(2, floor m*))`` for a Piecewise ``m*`` as ``Piecewise`` stores a condition that
+    holds a Piecewise (``piecewise_fold``, then ``rewrite(ITE)``), built branch by branch: the comparison at each
+    branch value of m*, under that branch's condition.  The folding itself rebuilds every level of both losses
+    once per branch (seconds); the object is the same (identical srepr for Theorem 3.6's rule)."""
+    pieces = []
+    for value, condition in mstar.args:
+        low, high = sympy.Max(2, sympy.floor(value)), sympy.ceiling(value)
+        pieces.append((sympy.StrictLessThan(loss.subs(m, high), loss.subs(m, low)), condition))
+    return sympy.Piecewise(*pieces).rewrite(ITE)
 
 
 def mse_closest_integer_form():
