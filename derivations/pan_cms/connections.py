@@ -709,6 +709,7 @@ def appg_estimator_form():
                     evaluate=False)
 
 
+@cache
 def he_decoded_value(exp_eps, agree):
     """H_hat H[j, x+1] for a report that equals (agree=1) or differs from (agree=0) the sign H[x+1, j]:
     H_hat = z (e + 1)/(e - 1) inverts E[z | v] = v (e - 1)/(e + 1)."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 from math import comb
 
 import sympy
+from sympy.logic.boolalg import ITE
 
 from ldpref.exact import EXP_EPS
 from ldpref.radicals import simplify_radicals
@@ -135,7 +136,9 @@ def _root_above_one(expr, var=m):
     t = sympy.Symbol("t", positive=True)
     num = sympy.numer(sympy.factor(sympy.cancel(expr))).subs(var, 1 + t)
     keep = []
-    for s in sympy.solve(num, t):
+    for s in _roots_in(num, t):
+        if s in keep:
+            continue
         if s.is_positive:
             keep.append(s)
         elif s.is_positive is None and s.subs(SAMPLE).is_positive:
@@ -143,6 +146,21 @@ def _root_above_one(expr, var=m):
     if len(keep) != 1:
         raise ArithmeticError(f"expected one root m > 1, found {keep}")
     return _canonical(1 + keep[0])
+
+
+def _roots_in(num, t):
+    """The roots of ``num`` in ``t``: by the quadratic formula when ``num`` is a polynomial of degree 1 or 2 in ``t``
+    (the stationary points here), else ``sympy.solve``.  The caller keeps the roots positive on the model's range
+    and writes the one it keeps in canonical radical form, which depends only on its value."""
+    poly = sympy.Poly(num, t)
+    if poly.degree() == 2:
+        a, b, c = poly.all_coeffs()
+        root = sympy.sqrt(b ** 2 - 4 * a * c)
+        return [(-b + root) / (2 * a), (-b - root) / (2 * a)]
+    if poly.degree() == 1:
+        a, b = poly.all_coeffs()
+        return [-b / a]
+    return sympy.solve(num, t)
 
 
 @cache
@@ -450,7 +468,22 @@ def m_opt_form():
 def _best_neighbour(mstar, loss):
     """The better of floor(m*) (at least 2) and ceil(m*) for the loss ``loss`` (a function of m)."""
     lo, hi = sympy.Max(2, sympy.floor(mstar)), sympy.ceiling(mstar)
+    if isinstance(mstar, sympy.Piecewise) and not loss.has(sympy.Piecewise) and not any(
+            b.has(sympy.Piecewise) for b, _ in mstar.args):
+        return sympy.Piecewise((hi, _folded_comparison(mstar, loss)), (lo, True))
     return sympy.Piecewise((hi, sympy.StrictLessThan(loss.subs(m, hi), loss.subs(m, lo))), (lo, True))
+
+
+def _folded_comparison(mstar, loss):
+    """``loss(ceil m*) < loss(max(2, floor m*))`` for a Piecewise ``m*`` as ``Piecewise`` stores a condition that
+    holds a Piecewise (``piecewise_fold``, then ``rewrite(ITE)``), built branch by branch: the comparison at each
+    branch value of m*, under that branch's condition.  The folding itself rebuilds every level of both losses
+    once per branch (seconds); the object is the same (identical srepr for Theorem 3.6's rule)."""
+    pieces = []
+    for value, condition in mstar.args:
+        low, high = sympy.Max(2, sympy.floor(value)), sympy.ceiling(value)
+        pieces.append((sympy.StrictLessThan(loss.subs(m, high), loss.subs(m, low)), condition))
+    return sympy.Piecewise(*pieces).rewrite(ITE)
 
 
 def mse_closest_integer_form():

@@ -26,6 +26,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 import sympy
+from flint import fmpq
 
 import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH  # noqa: F401  (the claims name its forms)
@@ -226,11 +227,140 @@ def _rational_truth(form, subs: dict):
     return None
 
 
+class _Unsupported(Exception):
+    """A node the compiled statement evaluator does not handle (the general path decides)."""
+
+
+def _compile_value(expr):
+    """A closure computing ``expr`` exactly (python-flint ``fmpq``) from an environment {symbol: fmpq}: rationals,
+    symbols, +, *, integer powers, Max, Min, Abs, floor, ceiling -- the nodes
+    :func:`ldpref.ledger.forms.rational_value` evaluates, with the same exact values."""
+    if expr.is_Rational:
+        const = fmpq(int(expr.p), int(expr.q))
+        return lambda env: const
+    if expr.is_Symbol:
+        return lambda env: env[expr]
+    if expr.is_Add or expr.is_Mul:
+        parts = [_compile_value(a) for a in expr.args]
+        if expr.is_Add:
+            def add(env):
+                out = parts[0](env)
+                for g in parts[1:]:
+                    out = out + g(env)
+                return out
+            return add
+
+        def mul(env):
+            out = parts[0](env)
+            for g in parts[1:]:
+                out = out * g(env)
+            return out
+        return mul
+    if expr.is_Pow and expr.exp.is_Integer:
+        base, power = _compile_value(expr.base), int(expr.exp)
+        return lambda env: base(env) ** power
+    if isinstance(expr, (sympy.Max, sympy.Min)):
+        parts, pick = [_compile_value(a) for a in expr.args], (max if isinstance(expr, sympy.Max) else min)
+        return lambda env: pick([g(env) for g in parts])
+    if isinstance(expr, (sympy.Abs, sympy.floor, sympy.ceiling)) and len(expr.args) == 1:
+        inner = _compile_value(expr.args[0])
+        op = {sympy.Abs: abs, sympy.floor: lambda v: fmpq(v.floor()), sympy.ceiling: lambda v: fmpq(v.ceil())}[type(expr)]
+        return lambda env: op(inner(env))
+    raise _Unsupported(type(expr).__name__)
+
+
+@lru_cache(maxsize=4096)
+def _statement_program(form):
+    """``form`` (relations and statement symbols joined by And/Or/Not/Implies/Equivalent) compiled once: a closure
+    from the environments ({symbol: fmpq}, {statement symbol: bool}) to the statement's truth, None when some
+    relation has a symbol without a rational value (or divides by zero there) or a statement symbol has no truth
+    value; None (no program) when some part is not compilable.  Where it gives a value it is the value the general
+    path gives (each relation's ``lhs - rhs`` by exact rational arithmetic, compared with 0, as
+    :func:`_rational_truth`; a statement symbol by its given truth, as ``xreplace`` puts it in); where not,
+    :func:`truth` falls back to that path."""
+    try:
+        return _program(form)
+    except _Unsupported:
+        return None
+
+
+def _program(form):
+    if form.is_Symbol:  # a statement named by a symbol (its truth is a fact of the instance)
+        def named(env, truths):
+            return truths.get(form)
+        return named
+    if type(form) in _RELATIONS:
+        if not (isinstance(form.lhs, sympy.Expr) and isinstance(form.rhs, sympy.Expr)):
+            raise _Unsupported("relation between non-expressions")
+        diff = _difference(form)
+        fn, free, compare = _compile_value(diff), frozenset(diff.free_symbols), _RELATIONS[type(form)]
+        zero = fmpq(0)
+
+        def relation(env, truths):
+            if not free <= env.keys():
+                return None
+            try:
+                return compare(fn(env), zero)
+            except ZeroDivisionError:
+                return None
+        return relation
+    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
+        parts = [_program(a) for a in form.args]
+        kind = type(form)
+
+        def junction(env, truths):
+            args = [g(env, truths) for g in parts]
+            if any(v is None for v in args):
+                return None
+            if kind is sympy.And:
+                return all(args)
+            if kind is sympy.Or:
+                return any(args)
+            if kind is sympy.Not:
+                return not args[0]
+            if kind is sympy.Equivalent:
+                return all(v == args[0] for v in args)
+            return (not args[0]) or args[1]
+        return junction
+    if form is sympy.true or form is sympy.false:
+        value = bool(form)
+        return lambda env, truths: value
+    raise _Unsupported(type(form).__name__)
+
+
+def _rational_env(facts: dict) -> tuple:
+    """({symbol: fmpq} for the facts whose value is rational, {symbol: bool} for those whose value is a truth value);
+    a name becomes its Symbol, as ``evaluate`` reads it."""
+    env, truths = {}, {}
+    for key, value in facts.items():
+        if isinstance(value, (bool, sympy.logic.boolalg.BooleanAtom)):
+            truths[sympy.Symbol(key) if isinstance(key, str) else key] = bool(value)
+            continue
+        if isinstance(value, int):
+            value = fmpq(value)
+        elif isinstance(value, Fraction):
+            value = fmpq(value.numerator, value.denominator)
+        elif isinstance(value, sympy.Rational):
+            value = fmpq(int(value.p), int(value.q))
+        else:
+            continue
+        env[sympy.Symbol(key) if isinstance(key, str) else key] = value
+    return env, truths
+
+
 def truth(form, facts: dict) -> bool:
     """A statement form at one point: every symbol replaced by its exact value, reduced to True or False (an
-    ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error."""
+    ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error.  A statement
+    whose every relation compares rationals is decided by its compiled program (:func:`_statement_program`, exact
+    rational arithmetic, the same truth as :func:`_rational_truth`); anything else by the general path."""
     if isinstance(form, Predicate):
         return form(**{param_name(k_): v for k_, v in facts.items()})
+    if isinstance(form, sympy.Basic):
+        program = _statement_program(form)
+        if program is not None:
+            fast = program(*_rational_env(facts))
+            if fast is not None:
+                return fast
     subs = {k_: sympy.sympify(v) for k_, v in facts.items()}
     fast = _rational_truth(sympy.sympify(form), subs)
     if fast is not None:

@@ -99,6 +99,31 @@ def closest_integers(x) -> set:
     return {int(fl)} if s < 0 else {int(fl) + 1} if s > 0 else {int(fl), int(fl) + 1}
 
 
+@cache
+def _field(var):
+    return sympy.QQ.frac_field(var)
+
+
+def _cancel_in(expr, var=m_sym):
+    """``sympy.cancel(expr)`` for a rational function of ``var`` alone over Q, computed in Q(var) (sympy's
+    field of rational functions: the same reduced p/q, which ``to_sympy`` writes as ``cancel`` does, without
+    ``cancel``'s ``factor_terms`` pass over the whole expression); anything else (other symbols, radicals) is
+    cancelled by ``sympy.cancel``."""
+    try:
+        return _field(var).to_sympy(_field(var).from_sympy(expr))
+    except ValueError:  # not in Q(var): a coefficient outside Q or another symbol
+        return sympy.cancel(expr)
+
+
+def _numerator_in(expr, var=m_sym):
+    """The numerator of ``cancel(expr)`` (as ``numer(together(cancel(expr)))``, up to a constant factor, which moves no
+    root): read off the reduced p/q in Q(var) when ``expr`` is a rational function of ``var`` alone over Q."""
+    try:
+        return _field(var).from_sympy(expr).numer.as_expr()
+    except ValueError:  # not in Q(var): a coefficient outside Q or another symbol
+        return sympy.numer(sympy.together(sympy.cancel(expr)))
+
+
 def _frac(x) -> Fraction:
     x = sympy.sympify(x)
     return Fraction(int(x.p), int(x.q))
@@ -321,7 +346,7 @@ def exact_var_function(kind: str, exp_eps, fx) -> sympy.Expr:
         return var * nn * (mm - 1) ** 2
 
     poly = _interpolate([(mm, value(mm)) for mm in M_FIT], m_sym, [(mm, value(mm)) for mm in M_CHECK])
-    return sympy.cancel(poly / (m_sym - 1) ** 2)
+    return _cancel_in(poly / (m_sym - 1) ** 2)
 
 
 @cache
@@ -346,7 +371,7 @@ def exact_l2_function(kind: str, exp_eps) -> sympy.Expr:
 def derivative(F, var=m_sym):
     """d/dvar of a rational function F of var, cancelled: (p'q - pq')/q^2 by polynomial arithmetic on F = p/q
     (the same function as ``cancel(diff(F, var))``; ``diff`` of the expression re-simplifies at every node)."""
-    p, q = (sympy.Poly(x, var) for x in sympy.fraction(sympy.cancel(F)))
+    p, q = (sympy.Poly(x, var) for x in sympy.fraction(_cancel_in(F, var)))
     num, den = p.diff(var) * q - p * q.diff(var), q ** 2
     g = num.gcd(den)
     return num.quo(g).as_expr() / den.quo(g).as_expr()
@@ -354,7 +379,7 @@ def derivative(F, var=m_sym):
 
 def _roots_above(expr, lo, var=m_sym):
     """Real roots >= lo of the numerator of a rational function of var (exact)."""
-    num = sympy.numer(sympy.together(sympy.cancel(expr)))
+    num = _numerator_in(expr, var)
     if num.is_number:
         return []
     out = []

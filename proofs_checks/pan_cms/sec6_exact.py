@@ -110,7 +110,14 @@ def exact_coefficients(mech: str, eps: int, f_star: int) -> tuple:
     else:
         raise KeyError(mech)
     with mpmath.workdps(X.DPS):  # rational functions of e^eps, evaluated at e^eps to DPS digits
-        return tuple(sympy.lambdify(EXP_EPS, w, modules="mpmath")(mpmath.e ** eps) for w in ws)
+        return tuple(fn(mpmath.e ** eps) for fn in _lambdified(ws))
+
+
+@cache
+def _lambdified(ws: tuple) -> tuple:
+    """``sympy.lambdify(e^eps, w, "mpmath")`` of each per-client variance, once per expression (HE's serve every eps
+    and f*): the same generated function, so the same numbers."""
+    return tuple(sympy.lambdify(EXP_EPS, w, modules="mpmath") for w in ws)
 
 
 @cache
