@@ -223,7 +223,7 @@ def gcms_draw_model_excess():
     total = JG.estimator_variance_derived()
     v1, v0 = gcms_fixed_family_client_variances(p_, q_, JG.m)
     fixed = JG.f * v1 + (JG.n - JG.f) * v0
-    return sympy.factor(sympy.cancel(total - fixed))
+    return sympy.factor(total - fixed)  # factor cancels on its own (a prior cancel gave the same form, slower)
 
 
 @cache

@@ -131,9 +131,24 @@ def constraint_target(d: int, k: int) -> sympy.Rational:
 
 
 def _sample_subset(rng, d, k, counts) -> tuple[int, ...]:
+    """k distinct values drawn with probabilities proportional to ``w`` (weighted, without replacement): the
+    draw of ``rng.choice(d, size=k, replace=False, p=w / w.sum())``, step for step as numpy's Generator.choice
+    makes it (draw the missing count of uniforms, zero the found values' weights, renormalised cumulative
+    sum, ``searchsorted(side="right")``, keep the first occurrence of each new value), without its per-call
+    argument validation (about 3x faster; the heuristic calls it thousands of times per claim).  The same
+    uniforms are consumed, so the subsets and the generator's state afterwards are identical
+    (tests/test_wss_sampler.py compares them with ``rng.choice`` on many seeds)."""
     w = 1.0 / (1.0 + counts - counts.min())
-    chosen = rng.choice(d, size=k, replace=False, p=w / w.sum())
-    return tuple(sorted(int(x) for x in chosen))
+    p = w / w.sum()
+    found: list[int] = []
+    while len(found) < k:
+        x = rng.random(k - len(found))
+        if found:
+            p[found] = 0.0
+        cdf = np.cumsum(p)
+        cdf /= cdf[-1]
+        found.extend(dict.fromkeys(cdf.searchsorted(x, side="right").tolist()))
+    return tuple(sorted(found))
 
 
 # ---------------------------------------------------------------------------------------------
