@@ -373,7 +373,15 @@ def osc_mechanism(d: int, k: int, exp_eps, subsets, weights, *, name: str = "osc
     one): ``P[y][x] = B w_y (e if x in S_y else 1)``, ``B = d/(k e + d - k)``, decoded by Eq. (5)."""
     e = sympy.sympify(exp_eps)
     B = osc_base_total(d, k, e)
-    P = [[sympy.cancel(B * w * (e if x in s else 1)) for x in range(d)] for s, w in zip(subsets, weights)]
+    entry: dict = {}  # (w_y, x in S_y) -> the cancelled entry: a row takes two values, many rows share w_y
+
+    def at(w, inside):
+        key = (w, inside)
+        if key not in entry:
+            entry[key] = sympy.cancel(B * w * (e if inside else 1))
+        return entry[key]
+
+    P = [[at(w, x in s) for x in range(d)] for s, w in zip(subsets, weights)]
     p, q = osc_support_probabilities(d, k, e)
     Q = support_set_decoder([set(s) for s in subsets], d, p, q)
     labels = ["{" + ",".join(map(str, s)) + "}" for s in subsets]
