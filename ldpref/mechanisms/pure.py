@@ -59,14 +59,17 @@ def _rational_matrix(rows):
     """The rows as the QQ matrix ``ldpref.linalg.exact_matrix`` builds for all-rational entries (the same dense
     DomainMatrix), each distinct entry converted once (a pure protocol repeats two or three values over
     d x |U| cells); rows with any other entry are returned as they are, for ``Mechanism`` to convert."""
-    distinct = dict.fromkeys(x for row in rows for x in row)
-    if not all(isinstance(x, sympy.Rational) for x in distinct):
+    # keyed by object identity (the rows repeat a few objects; hashing a sympy Rational costs more than
+    # converting it), so equal entries that are distinct objects are merely converted twice
+    distinct = {id(x): x for row in rows for x in row}
+    if not all(isinstance(x, sympy.Rational) for x in distinct.values()):
         return rows
-    element = {x: QQ(int(x.p), int(x.q)) for x in distinct}
+    element = {key: QQ(int(x.p), int(x.q)) for key, x in distinct.items()}
     shape = (len(rows), len(rows[0]))
+    converted = [[element[id(x)] for x in row] for row in rows]
     if DFM._supports_domain(QQ):
-        return DomainMatrix.from_rep(DFM([[element[x] for x in row] for row in rows], shape, QQ))
-    return DomainMatrix([[element[x] for x in row] for row in rows], shape, QQ).to_dense()
+        return DomainMatrix.from_rep(DFM(converted, shape, QQ))
+    return DomainMatrix(converted, shape, QQ).to_dense()
 
 
 @accepts_eps
