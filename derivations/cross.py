@@ -54,7 +54,9 @@ def cms_rr_l2(d_=d, m_=m, e_=e, n_=1):
 def cms_rr_m_star():
     """The stationary point m > 1 of cms_rr_l2 (symbolic d, e): a root of a quadratic in m."""
     num = sympy.numer(sympy.together(sympy.diff(cms_rr_l2(d, m, e), m)))
-    roots = sympy.solve(num, m)
+    # both roots of the quadratic (sympy.roots of its Poly in m: the closed form, without solve's general
+    # machinery; the same m* results, 0.1 s instead of 0.45 s)
+    roots = sympy.roots(sympy.Poly(num, m), multiple=True)
     good = [r for r in roots if not (r.subs({d: 10, e: 3}) < 1)]
     return sympy.simplify(good[0])
 
@@ -223,7 +225,7 @@ def gcms_draw_model_excess():
     total = JG.estimator_variance_derived()
     v1, v0 = gcms_fixed_family_client_variances(p_, q_, JG.m)
     fixed = JG.f * v1 + (JG.n - JG.f) * v0
-    return sympy.factor(sympy.cancel(total - fixed))
+    return sympy.factor(total - fixed)  # factor cancels on its own (a prior cancel gave the same form, slower)
 
 
 @cache

@@ -24,6 +24,7 @@ from typing import Sequence
 
 import mpmath
 import sympy
+from mpmath.libmp import fzero, mpf_add, mpf_lt, mpf_mul, mpf_sqrt
 
 from .errors import DatasetError, ParameterError
 from .exact import to_rational
@@ -247,8 +248,27 @@ def worst_case_l1_normal(mech: Mechanism, n: int, *, interest=None, f_star=None,
                     break
             return s
 
+        Wraw = [[w._mpf_ for w in row] for row in Wm]
+
         def value(f):
-            return scale * sum(mpmath.sqrt(max(sum(row[x] * f[x] for x in range(mech.d)), 0)) for row in Wm)
+            """``scale * sum(mpmath.sqrt(max(sum(row[x] * f[x] for x in range(d)), 0)) for row in Wm)`` carried out
+            with the very libmp operations those mpf expressions call, in the same order at the same precision
+            and rounding (``0 + t`` is ``mpf_add(t, 0)``, ``max(v, 0)`` is 0 when ``v < 0``, ``sqrt`` is
+            ``mpf_sqrt``), so every bit is the same; without the mpf objects' per-operation overhead (the line
+            search calls it 120 times per Frank-Wolfe step)."""
+            if not Wraw:
+                return scale * 0
+            prec, rnd = mpmath.mp._prec_rounding
+            fr = [fi._mpf_ for fi in f]
+            total = None
+            for row in Wraw:
+                lin = None
+                for w, fx in zip(row, fr):
+                    term = mpf_mul(w, fx, prec, rnd)
+                    lin = mpf_add(term, fzero, prec, rnd) if lin is None else mpf_add(lin, term, prec, rnd)
+                root = fzero if mpf_lt(lin, fzero) else mpf_sqrt(lin, prec, rnd)
+                total = mpf_add(root, fzero, prec, rnd) if total is None else mpf_add(total, root, prec, rnd)
+            return mpmath.mp.make_mpf(mpf_mul(scale._mpf_, total, prec, rnd))
 
         def gradient(f):
             g = [mpmath.mpf(0)] * mech.d

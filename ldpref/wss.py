@@ -131,9 +131,24 @@ def constraint_target(d: int, k: int) -> sympy.Rational:
 
 
 def _sample_subset(rng, d, k, counts) -> tuple[int, ...]:
+    """k distinct values drawn with probabilities proportional to ``w`` (weighted, without replacement): the
+    draw of ``rng.choice(d, size=k, replace=False, p=w / w.sum())``, step for step as numpy's Generator.choice
+    makes it (draw the missing count of uniforms, zero the found values' weights, renormalised cumulative
+    sum, ``searchsorted(side="right")``, keep the first occurrence of each new value), without its per-call
+    argument validation (about 3x faster; the heuristic calls it thousands of times per claim).  The same
+    uniforms are consumed, so the subsets and the generator's state afterwards are identical
+    (tests/test_wss_sampler.py compares them with ``rng.choice`` on many seeds)."""
     w = 1.0 / (1.0 + counts - counts.min())
-    chosen = rng.choice(d, size=k, replace=False, p=w / w.sum())
-    return tuple(sorted(int(x) for x in chosen))
+    p = w / w.sum()
+    found: list[int] = []
+    while len(found) < k:
+        x = rng.random(k - len(found))
+        if found:
+            p[found] = 0.0
+        cdf = np.cumsum(p)
+        cdf /= cdf[-1]
+        found.extend(dict.fromkeys(cdf.searchsorted(x, side="right").tolist()))
+    return tuple(sorted(found))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -358,7 +373,15 @@ def osc_mechanism(d: int, k: int, exp_eps, subsets, weights, *, name: str = "osc
     one): ``P[y][x] = B w_y (e if x in S_y else 1)``, ``B = d/(k e + d - k)``, decoded by Eq. (5)."""
     e = sympy.sympify(exp_eps)
     B = osc_base_total(d, k, e)
-    P = [[sympy.cancel(B * w * (e if x in s else 1)) for x in range(d)] for s, w in zip(subsets, weights)]
+    entry: dict = {}  # (w_y, x in S_y) -> the cancelled entry: a row takes two values, many rows share w_y
+
+    def at(w, inside):
+        key = (w, inside)
+        if key not in entry:
+            entry[key] = sympy.cancel(B * w * (e if inside else 1))
+        return entry[key]
+
+    P = [[at(w, x in s) for x in range(d)] for s, w in zip(subsets, weights)]
     p, q = osc_support_probabilities(d, k, e)
     Q = support_set_decoder([set(s) for s in subsets], d, p, q)
     labels = ["{" + ",".join(map(str, s)) + "}" for s in subsets]

@@ -162,8 +162,9 @@ def gap(ev):
     x = sympy.Symbol("x", positive=True)
     w = sympy.Symbol("w", positive=True)
     model = (X.pancms_l2_star_printed(x, X.e, 1) - X.osc_l2_star(x, X.e)) * (X.e - 1) ** 2
+    # the same function of w over one denominator (sympy.together): the limit then takes ~0.3 s instead of ~0.7 s
     ev.identity("limit of the printed pan-cms l2* minus the OSC optimum (sympy limit at d -> oo) == the derived form",
-                sympy.factor(sympy.limit(model.subs(x, 1 / w), w, 0, "+")), ev.derived().rhs)
+                sympy.factor(sympy.limit(sympy.together(model.subs(x, 1 / w)), w, 0, "+")), ev.derived().rhs)
     mpmath.mp.dps = 60
     insts, rows = [], []
     for e_ in (R(3, 2), R(2), R(3), R(10)):

@@ -85,21 +85,37 @@ def cms(family: HashFamily, inner: Mechanism, *, decoder: str = "eq2", name: str
     kk = dom.convert(k)
     md = dom.from_sympy(m_dec)
     scale, offset = md / (md - dom.one), dom.one / (md - dom.one)
-    # each entry depends on (z, h(x)) only: divide and scale the m x |inner outputs| entries once, then pick
-    P_div = [[Pi[z][y] / kk for y in range(m)] for z in range(inner.n_outputs)]
-    Q_dec = [[scale * Qi[y][z] - offset for y in range(m)] for z in range(inner.n_outputs)]
+    # each entry depends on (z, h(x)) only: divide and scale the m x |inner outputs| entries once, then pick.
+    # Kept by bucket y: P_col[y] (Q_row[y]) lists the entries of the outputs (j, z), z = 0..|inner outputs|-1,
+    # for an x with h_j(x) = y, so column x of P (row x of Q) is the concatenation over j of P_col[h_j(x)]
+    # (Q_row[h_j(x)]): P[(j, z), x] = P_R[z, h_j(x)]/k, Q[x, (j, z)] = m/(m-1) Q_R[h_j(x), z] - 1/(m-1)
+    P_col = [[Pi[z][y] / kk for z in range(inner.n_outputs)] for y in range(m)]
+    Q_row = [[scale * Qi[y][z] - offset for z in range(inner.n_outputs)] for y in range(m)]
     xs = range(family.d)
-    P_rows, Q_cols, labels = [], [], []
+    P_cols = [[] for _ in xs]
+    Q_rows = [[] for _ in xs]
+    labels = []
     for j, h in progress(f"building CMS {family.name}", list(enumerate(family.functions))):
-        for z, label in enumerate(inner.outputs):
-            labels.append(f"{j}:{label}")
-            P_rows.append([P_div[z][h[x]] for x in xs])
-            Q_cols.append([Q_dec[z][h[x]] for x in xs])
+        labels.extend(f"{j}:{label}" for label in inner.outputs)
+        for x in xs:
+            P_cols[x].extend(P_col[h[x]])
+            Q_rows[x].extend(Q_row[h[x]])
     n_out = len(labels)
-    P = DomainMatrix(P_rows, (n_out, family.d), dom).to_dense()
-    Q = DomainMatrix([list(row) for row in zip(*Q_cols)], (family.d, n_out), dom).to_dense()  # Q_cols transposed
+    P = _dense(P_cols, (family.d, n_out), dom).transpose()
+    Q = _dense(Q_rows, (family.d, n_out), dom)
     mech = Mechanism(P, Q, outputs=labels, name=name or f"cms[{family.name}; {inner.name}; {decoder}]")
     return CMS(family, inner, decoder, m_dec, mech)
+
+
+def _dense(rows: list[list], shape: tuple[int, int], dom) -> DomainMatrix:
+    """``DomainMatrix(rows, shape, dom).to_dense()``: over a domain flint supports (QQ) the flint matrix is
+    built from the rows directly (the same DFM, without the intermediate list-of-lists copy that
+    ``DomainMatrix`` makes and then converts)."""
+    from sympy.polys.matrices._dfm import DFM
+
+    if DFM._supports_domain(dom):
+        return DomainMatrix.from_rep(DFM(rows, shape, dom))
+    return DomainMatrix(rows, shape, dom).to_dense()
 
 
 def cms_over_draws(families, inner: Mechanism, *, decoder: str = "eq2", name: str = "cms-draws") -> MechanismFamily:

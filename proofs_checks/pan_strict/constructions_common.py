@@ -16,7 +16,7 @@ import sympy
 
 import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
-from ldpref import losses, moments, privacy
+from ldpref import linalg, losses, moments, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
@@ -78,7 +78,7 @@ def _simplifier(rational: bool):
 
 def _measure(mech: Mechanism, subsets, k: int):
     """Exact measurements of a mechanism claimed to be an OSC with the given supports."""
-    P = mech.perturbation_matrix()
+    P = linalg.to_rows(mech.P)  # the entries of perturbation_matrix(), without building a sympy Matrix
     d = mech.d
     simp = _simplifier(mech.is_rational)
     ratios = set()
@@ -86,8 +86,8 @@ def _measure(mech: Mechanism, subsets, k: int):
     for u, s in enumerate(subsets):
         if len(set(s)) != k:
             pattern = False
-        vals_in = {simp(P[u, x]) for x in range(d) if x in s}
-        vals_out = {simp(P[u, x]) for x in range(d) if x not in s}
+        vals_in = {simp(P[u][x]) for x in range(d) if x in s}
+        vals_out = {simp(P[u][x]) for x in range(d) if x not in s}
         if len(vals_in) != 1 or len(vals_out) > 1:
             pattern = False
             continue
