@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import mpmath
 import sympy
+from flint import fmpq, fmpq_mpoly_ctx
 
 #: The symbol for e^eps used by every symbolic mechanism and derivation.
 EXP_EPS = sympy.Symbol("exp_eps", positive=True)
@@ -109,11 +110,14 @@ def to_mpf(value, digits: int = 50):
 
 
 def is_zero(value) -> bool:
-    """Exact zero test: rationals directly, expressions after ``cancel`` (rational functions) or
-    ``simplify`` (anything else)."""
-    value = sympy.sympify(value)
+    """Exact zero test: rationals directly, rational functions over Q as a quotient of python-flint
+    polynomials (:func:`rational_function_zero`), other expressions after ``cancel`` or ``simplify``."""
+    value = value if isinstance(value, sympy.Basic) else sympy.sympify(value)
     if value.is_Rational:
         return value == 0
+    fast = rational_function_zero(value)
+    if fast is not None:
+        return fast
     cancelled = sympy.cancel(sympy.together(value))
     if cancelled == 0:
         return True
@@ -211,4 +215,92 @@ def _enclose(expr, ctx):
 
 def exact_equal(a, b) -> bool:
     """Exact equality of two exact values (numbers or expressions)."""
-    return is_zero(sympy.sympify(a) - sympy.sympify(b))
+    a = a if isinstance(a, sympy.Basic) else sympy.sympify(a)
+    b = b if isinstance(b, sympy.Basic) else sympy.sympify(b)
+    if a.is_Rational and b.is_Rational:
+        return a == b
+    return is_zero(a - b)
+
+
+# ---- rational functions over Q: numerator and denominator as python-flint polynomials -------------------
+
+class _NotRationalFunction(Exception):
+    """A node the quotient-of-polynomials evaluator does not take (a function, a radical, a float...), or a
+    division by the zero polynomial."""
+
+
+_CONTEXTS: dict = {}
+
+#: the highest power of a sum (of a polynomial with more than one term) that is expanded
+_MAX_POWER = 64
+
+
+def _context(nvars: int):
+    ctx = _CONTEXTS.get(nvars)
+    if ctx is None:
+        ctx = _CONTEXTS[nvars] = fmpq_mpoly_ctx.get(tuple(f"x{i}" for i in range(nvars)), "lex")
+    return ctx
+
+
+def _quotient(expr, gens: dict, ctx, memo: dict):
+    """``expr`` as ``(numerator, denominator)``, fmpq_mpoly in the generators ``gens`` (symbol -> generator);
+    the denominator is never the zero polynomial.  Raises _NotRationalFunction on any other node."""
+    done = memo.get(expr)
+    if done is not None:
+        return done
+    if expr.is_Rational:
+        out = (ctx.constant(fmpq(int(expr.p), int(expr.q))), ctx.constant(1))
+    elif expr.is_Symbol:
+        out = (gens[expr], ctx.constant(1))
+    elif expr.is_Add:
+        num, den = ctx.constant(0), ctx.constant(1)
+        for arg in expr.args:
+            n, d = _quotient(arg, gens, ctx, memo)
+            if d == den:
+                num = num + n
+            else:
+                g = den.gcd(d)
+                d_g, den_g = d / g, den / g  # exact divisions
+                num, den = num * d_g + n * den_g, den * d_g
+        out = (num, den)
+    elif expr.is_Mul:
+        num, den = ctx.constant(1), ctx.constant(1)
+        for arg in expr.args:
+            n, d = _quotient(arg, gens, ctx, memo)
+            num, den = num * n, den * d
+        out = (num, den)
+    elif expr.is_Pow and expr.exp.is_Integer:
+        n, d = _quotient(expr.base, gens, ctx, memo)
+        k = int(expr.exp)
+        if abs(k) > _MAX_POWER and (len(n) > 1 or len(d) > 1):  # expanding (a + b)^k: leave it to cancel
+            raise _NotRationalFunction("a high power of a sum")
+        if k >= 0:
+            out = (n ** k, d ** k)
+        elif n.is_zero():
+            raise _NotRationalFunction("division by the zero polynomial")
+        else:
+            out = (d ** -k, n ** -k)
+    else:
+        raise _NotRationalFunction(type(expr).__name__)
+    memo[expr] = out
+    return out
+
+
+def rational_function_zero(expr) -> bool | None:
+    """Is ``expr`` the zero rational function?  Decided exactly when ``expr`` is built only of rational numbers,
+    commutative symbols, +, * and integer powers (a rational function over Q): it is put over one denominator
+    as a quotient of python-flint polynomials in its symbols, never dividing by the zero polynomial, and is
+    zero iff the numerator is the zero polynomial -- the answer ``cancel`` gives, whose form of a rational
+    function over Q is canonical.  None (undecided: the caller's general path decides) for any other node or a
+    division by the zero polynomial (where sympy would give zoo or nan)."""
+    free = expr.free_symbols
+    if not all(s.is_Symbol and s.is_commutative for s in free):
+        return None
+    order = sorted(free, key=lambda s: (s.name, str(s.assumptions0)))
+    ctx = _context(len(order))
+    gens = dict(zip(order, ctx.gens()))
+    try:
+        num, _ = _quotient(expr, gens, ctx, {})
+    except _NotRationalFunction:
+        return None
+    return num.is_zero()
