@@ -118,6 +118,8 @@ def is_zero(value) -> bool:
     fast = rational_function_zero(value)
     if fast is not None:
         return fast
+    if not value.free_symbols and _certainly_nonzero(value):  # a constant whose enclosure excludes 0
+        return False
     cancelled = sympy.cancel(sympy.together(value))
     if cancelled == 0:
         return True

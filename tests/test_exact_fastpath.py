@@ -94,3 +94,17 @@ def test_fast_path_examples_and_undecided_nodes():
     assert is_zero(sympy.log(2) * x - x * sympy.log(4) / 2)
     assert not is_zero(sympy.sqrt(x) - x)
     assert is_zero((x + 1) ** 200 - (x + 1) ** 199 * (x + 1))
+
+
+def test_constant_enclosure_exit_agrees_with_the_general_path():
+    """A constant (no symbols) whose rigorous enclosure excludes 0 is non-zero before any cancel; constants that
+    are 0 still reach the general path and come back zero; a moved zero is caught."""
+    R = sympy.Rational
+    e = sympy.exp(R(9, 10))
+    nonzero = R(1, 2) * (1 / (-1 + 2 * e) + 1) ** -9 - R(1, 2) * sympy.exp(R(-9, 10))
+    assert not is_zero(nonzero) and sympy.simplify(nonzero) != 0
+    for zero in (sympy.log(4) - 2 * sympy.log(2), sympy.exp(R(1, 3)) ** 3 - sympy.E,
+                 1 / (2 * e) - sympy.exp(-R(9, 10)) / 2):
+        assert is_zero(zero)
+        assert not is_zero(zero * (1 + R(1, 997)) + R(1, 997))
+        assert not is_zero(zero + sympy.exp(-200))  # far below double precision, still decided exactly
