@@ -181,17 +181,48 @@ def _certainly_nonzero(value) -> bool:
         ctx.prec = old
 
 
-def _enclose(expr, ctx):
-    """An mpmath.iv interval holding the value of a constant sympy expression, or None when an operation is
-    not covered (floats included: they are never decided here)."""
+def certain_sign(a, b, values: dict | None = None) -> int | None:
+    """The sign (-1 or +1, never 0) of ``a - b`` for two sympy expressions at ``values`` (symbol -> constant; the
+    expressions are constants when it is None), proved by rigorous enclosures (``mpmath.iv``, outward rounding,
+    at 128 then 512 bits) of the two sides that do not overlap.  A symbol's enclosure is its value's, so nothing
+    is substituted into the expressions.  None when the enclosures overlap (equal numbers, or too close), a
+    symbol has no value, or an operation is not covered or leaves the reals (floats included): the caller
+    decides as before."""
+    ctx = mpmath.iv
+    old = ctx.prec
+    try:
+        for prec in (128, 512):
+            ctx.prec = prec
+            env = {}
+            for sym, value in (values or {}).items():
+                box = _enclose(value, ctx) if isinstance(value, sympy.Basic) else None
+                if box is not None:
+                    env[sym] = box
+            box_a, box_b = _enclose(a, ctx, env), _enclose(b, ctx, env)
+            if box_a is None or box_b is None:
+                return None
+            if box_a.a > box_b.b:
+                return 1
+            if box_a.b < box_b.a:
+                return -1
+        return None
+    finally:
+        ctx.prec = old
+
+
+def _enclose(expr, ctx, env: dict | None = None):
+    """An mpmath.iv interval holding the value of a constant sympy expression (a symbol: its interval in
+    ``env``), or None when an operation is not covered (floats included: they are never decided here)."""
     if expr.is_Rational:
         return ctx.mpf(int(expr.p)) / int(expr.q)
+    if expr.is_Symbol:
+        return None if env is None else env.get(expr)
     if expr is sympy.pi:
         return ctx.pi
     if expr is sympy.E:
         return ctx.e
     if expr.is_Add or expr.is_Mul:
-        parts = [_enclose(a, ctx) for a in expr.args]
+        parts = [_enclose(a, ctx, env) for a in expr.args]
         if any(p is None for p in parts):
             return None
         out = parts[0]
@@ -199,7 +230,7 @@ def _enclose(expr, ctx):
             out = out + p if expr.is_Add else out * p
         return out
     if isinstance(expr, (sympy.exp, sympy.log)) or expr.is_Pow:
-        args = [_enclose(a, ctx) for a in expr.args]
+        args = [_enclose(a, ctx, env) for a in expr.args]
         if any(a is None for a in args):
             return None
         if isinstance(expr, sympy.exp):
