@@ -9,6 +9,7 @@ only through :func:`to_float` or :func:`to_mpf`, which say so in their names.
 
 from __future__ import annotations
 
+import functools
 import numbers
 import re
 from fractions import Fraction
@@ -120,7 +121,7 @@ def is_zero(value) -> bool:
         return fast
     if not value.free_symbols and _certainly_nonzero(value):  # a constant whose enclosure excludes 0
         return False
-    cancelled = sympy.cancel(sympy.together(value))
+    cancelled = together_cancelled(value)
     if cancelled == 0:
         return True
     free = cancelled.free_symbols
@@ -129,6 +130,13 @@ def is_zero(value) -> bool:
     if _nonzero_somewhere(cancelled, free):
         return False
     return sympy.simplify(cancelled) == 0
+
+
+@functools.lru_cache(maxsize=32)
+def together_cancelled(expr):
+    """``cancel(together(expr))``, kept for the last few expressions: a failing comparison's report line
+    (``ldpref.ledger.evidence._diff``) cancels the very difference ``is_zero`` just cancelled."""
+    return sympy.cancel(sympy.together(expr))
 
 
 def _rational_over_q(expr, free) -> bool:
