@@ -9,12 +9,14 @@ only through :func:`to_float` or :func:`to_mpf`, which say so in their names.
 
 from __future__ import annotations
 
+import functools
 import numbers
 import re
 from fractions import Fraction
 
 import mpmath
 import sympy
+from flint import fmpq, fmpq_mpoly_ctx
 
 #: The symbol for e^eps used by every symbolic mechanism and derivation.
 EXP_EPS = sympy.Symbol("exp_eps", positive=True)
@@ -109,12 +111,17 @@ def to_mpf(value, digits: int = 50):
 
 
 def is_zero(value) -> bool:
-    """Exact zero test: rationals directly, expressions after ``cancel`` (rational functions) or
-    ``simplify`` (anything else)."""
-    value = sympy.sympify(value)
+    """Exact zero test: rationals directly, rational functions over Q as a quotient of python-flint
+    polynomials (:func:`rational_function_zero`), other expressions after ``cancel`` or ``simplify``."""
+    value = value if isinstance(value, sympy.Basic) else sympy.sympify(value)
     if value.is_Rational:
         return value == 0
-    cancelled = sympy.cancel(sympy.together(value))
+    fast = rational_function_zero(value)
+    if fast is not None:
+        return fast
+    if not value.free_symbols and _certainly_nonzero(value):  # a constant whose enclosure excludes 0
+        return False
+    cancelled = together_cancelled(value)
     if cancelled == 0:
         return True
     free = cancelled.free_symbols
@@ -123,6 +130,13 @@ def is_zero(value) -> bool:
     if _nonzero_somewhere(cancelled, free):
         return False
     return sympy.simplify(cancelled) == 0
+
+
+@functools.lru_cache(maxsize=32)
+def together_cancelled(expr):
+    """``cancel(together(expr))``, kept for the last few expressions: a failing comparison's report line
+    (``ldpref.ledger.evidence._diff``) cancels the very difference ``is_zero`` just cancelled."""
+    return sympy.cancel(sympy.together(expr))
 
 
 def _rational_over_q(expr, free) -> bool:
@@ -175,17 +189,48 @@ def _certainly_nonzero(value) -> bool:
         ctx.prec = old
 
 
-def _enclose(expr, ctx):
-    """An mpmath.iv interval holding the value of a constant sympy expression, or None when an operation is
-    not covered (floats included: they are never decided here)."""
+def certain_sign(a, b, values: dict | None = None) -> int | None:
+    """The sign (-1 or +1, never 0) of ``a - b`` for two sympy expressions at ``values`` (symbol -> constant; the
+    expressions are constants when it is None), proved by rigorous enclosures (``mpmath.iv``, outward rounding,
+    at 128 then 512 bits) of the two sides that do not overlap.  A symbol's enclosure is its value's, so nothing
+    is substituted into the expressions.  None when the enclosures overlap (equal numbers, or too close), a
+    symbol has no value, or an operation is not covered or leaves the reals (floats included): the caller
+    decides as before."""
+    ctx = mpmath.iv
+    old = ctx.prec
+    try:
+        for prec in (128, 512):
+            ctx.prec = prec
+            env = {}
+            for sym, value in (values or {}).items():
+                box = _enclose(value, ctx) if isinstance(value, sympy.Basic) else None
+                if box is not None:
+                    env[sym] = box
+            box_a, box_b = _enclose(a, ctx, env), _enclose(b, ctx, env)
+            if box_a is None or box_b is None:
+                return None
+            if box_a.a > box_b.b:
+                return 1
+            if box_a.b < box_b.a:
+                return -1
+        return None
+    finally:
+        ctx.prec = old
+
+
+def _enclose(expr, ctx, env: dict | None = None):
+    """An mpmath.iv interval holding the value of a constant sympy expression (a symbol: its interval in
+    ``env``), or None when an operation is not covered (floats included: they are never decided here)."""
     if expr.is_Rational:
         return ctx.mpf(int(expr.p)) / int(expr.q)
+    if expr.is_Symbol:
+        return None if env is None else env.get(expr)
     if expr is sympy.pi:
         return ctx.pi
     if expr is sympy.E:
         return ctx.e
     if expr.is_Add or expr.is_Mul:
-        parts = [_enclose(a, ctx) for a in expr.args]
+        parts = [_enclose(a, ctx, env) for a in expr.args]
         if any(p is None for p in parts):
             return None
         out = parts[0]
@@ -193,7 +238,7 @@ def _enclose(expr, ctx):
             out = out + p if expr.is_Add else out * p
         return out
     if isinstance(expr, (sympy.exp, sympy.log)) or expr.is_Pow:
-        args = [_enclose(a, ctx) for a in expr.args]
+        args = [_enclose(a, ctx, env) for a in expr.args]
         if any(a is None for a in args):
             return None
         if isinstance(expr, sympy.exp):
@@ -211,4 +256,92 @@ def _enclose(expr, ctx):
 
 def exact_equal(a, b) -> bool:
     """Exact equality of two exact values (numbers or expressions)."""
-    return is_zero(sympy.sympify(a) - sympy.sympify(b))
+    a = a if isinstance(a, sympy.Basic) else sympy.sympify(a)
+    b = b if isinstance(b, sympy.Basic) else sympy.sympify(b)
+    if a.is_Rational and b.is_Rational:
+        return a == b
+    return is_zero(a - b)
+
+
+# ---- rational functions over Q: numerator and denominator as python-flint polynomials -------------------
+
+class _NotRationalFunction(Exception):
+    """A node the quotient-of-polynomials evaluator does not take (a function, a radical, a float...), or a
+    division by the zero polynomial."""
+
+
+_CONTEXTS: dict = {}
+
+#: the highest power of a sum (of a polynomial with more than one term) that is expanded
+_MAX_POWER = 64
+
+
+def _context(nvars: int):
+    ctx = _CONTEXTS.get(nvars)
+    if ctx is None:
+        ctx = _CONTEXTS[nvars] = fmpq_mpoly_ctx.get(tuple(f"x{i}" for i in range(nvars)), "lex")
+    return ctx
+
+
+def _quotient(expr, gens: dict, ctx, memo: dict):
+    """``expr`` as ``(numerator, denominator)``, fmpq_mpoly in the generators ``gens`` (symbol -> generator);
+    the denominator is never the zero polynomial.  Raises _NotRationalFunction on any other node."""
+    done = memo.get(expr)
+    if done is not None:
+        return done
+    if expr.is_Rational:
+        out = (ctx.constant(fmpq(int(expr.p), int(expr.q))), ctx.constant(1))
+    elif expr.is_Symbol:
+        out = (gens[expr], ctx.constant(1))
+    elif expr.is_Add:
+        num, den = ctx.constant(0), ctx.constant(1)
+        for arg in expr.args:
+            n, d = _quotient(arg, gens, ctx, memo)
+            if d == den:
+                num = num + n
+            else:
+                g = den.gcd(d)
+                d_g, den_g = d / g, den / g  # exact divisions
+                num, den = num * d_g + n * den_g, den * d_g
+        out = (num, den)
+    elif expr.is_Mul:
+        num, den = ctx.constant(1), ctx.constant(1)
+        for arg in expr.args:
+            n, d = _quotient(arg, gens, ctx, memo)
+            num, den = num * n, den * d
+        out = (num, den)
+    elif expr.is_Pow and expr.exp.is_Integer:
+        n, d = _quotient(expr.base, gens, ctx, memo)
+        k = int(expr.exp)
+        if abs(k) > _MAX_POWER and (len(n) > 1 or len(d) > 1):  # expanding (a + b)^k: leave it to cancel
+            raise _NotRationalFunction("a high power of a sum")
+        if k >= 0:
+            out = (n ** k, d ** k)
+        elif n.is_zero():
+            raise _NotRationalFunction("division by the zero polynomial")
+        else:
+            out = (d ** -k, n ** -k)
+    else:
+        raise _NotRationalFunction(type(expr).__name__)
+    memo[expr] = out
+    return out
+
+
+def rational_function_zero(expr) -> bool | None:
+    """Is ``expr`` the zero rational function?  Decided exactly when ``expr`` is built only of rational numbers,
+    commutative symbols, +, * and integer powers (a rational function over Q): it is put over one denominator
+    as a quotient of python-flint polynomials in its symbols, never dividing by the zero polynomial, and is
+    zero iff the numerator is the zero polynomial -- the answer ``cancel`` gives, whose form of a rational
+    function over Q is canonical.  None (undecided: the caller's general path decides) for any other node or a
+    division by the zero polynomial (where sympy would give zoo or nan)."""
+    free = expr.free_symbols
+    if not all(s.is_Symbol and s.is_commutative for s in free):
+        return None
+    order = sorted(free, key=lambda s: (s.name, str(s.assumptions0)))
+    ctx = _context(len(order))
+    gens = dict(zip(order, ctx.gens()))
+    try:
+        num, _ = _quotient(expr, gens, ctx, {})
+    except _NotRationalFunction:
+        return None
+    return num.is_zero()

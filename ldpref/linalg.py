@@ -37,8 +37,15 @@ def exact_matrix(rows: Sequence[Sequence], *, what: str = "matrix") -> DomainMat
                         for j, x in enumerate(row)])
     nrows = len(checked)
     if all(x.is_Rational for row in checked for x in row):
-        return DomainMatrix([[QQ(int(x.p), int(x.q)) for x in row] for row in checked], (nrows, ncols),
-                            QQ).to_dense()
+        element = {}  # each distinct entry converted once (a probability matrix repeats a few values)
+
+        def convert(x):
+            e = element.get(x)
+            if e is None:
+                e = element[x] = QQ(int(x.p), int(x.q))
+            return e
+
+        return DomainMatrix([[convert(x) for x in row] for row in checked], (nrows, ncols), QQ).to_dense()
     distinct = list(dict.fromkeys(x for row in checked for x in row))
     domain, elements = DomainMatrix.get_domain(distinct, field=True)
     element = dict(zip(distinct, elements))

@@ -17,7 +17,7 @@ from typing import Iterable
 
 import sympy
 
-from ..exact import exact_equal
+from ..exact import exact_equal, together_cancelled
 
 
 #: how an exact value was obtained: by listing every outcome of the real mechanism, by the exact moment
@@ -197,6 +197,6 @@ def _diff(a, b) -> str:
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return "[" + ", ".join(_diff(x, y) for x, y in zip(a, b)) + "]"
     try:  # a report string: cancel is enough (simplify cost 15 s on one failing comparison)
-        return str(sympy.cancel(sympy.together(sympy.sympify(a) - sympy.sympify(b))))
+        return str(together_cancelled(sympy.sympify(a) - sympy.sympify(b)))
     except (TypeError, ValueError, AttributeError, sympy.SympifyError):
         return f"{a} vs {b}"

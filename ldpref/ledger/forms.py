@@ -20,6 +20,8 @@ from typing import Callable
 import sympy
 from flint import fmpq
 
+from ..exact import certain_sign
+
 PERTURBATION = sympy.Rational(1, 997)
 
 
@@ -180,9 +182,19 @@ def _truth(form, subs: dict):
     """A statement's truth when every comparison in it is between rational values (exact, no simplify);
     None when some part needs sympy's general path."""
     if type(form) in _COMPARE:
+        compare = _COMPARE[type(form)]
+        a, b = rational_value(form.lhs, subs), rational_value(form.rhs, subs)
+        if a is not None and b is not None:  # both sides rational at the point (exact fmpq arithmetic)
+            return bool(compare(a, b))
+        if _free_symbols(form.lhs) | _free_symbols(form.rhs) <= subs.keys():
+            # a side that is not rational there (a radical, exp, log): the sign of lhs - rhs from rigorous
+            # enclosures evaluated on the tree at the point, before building the values by substitution
+            sign = certain_sign(form.lhs, form.rhs, subs)
+            if sign is not None:
+                return bool(compare(sign, 0))
         a, b = _value(form.lhs, subs), _value(form.rhs, subs)
         if a.is_Rational and b.is_Rational:
-            return bool(_COMPARE[type(form)](a, b))
+            return bool(compare(a, b))
         if a.is_number and b.is_number and a.is_finite and b.is_finite:  # e.g. a rational vs exp(rational):
             value = type(form)(a, b)  # sympy decides the relation of the two numbers (not of the whole form)
             if value is sympy.true or value is sympy.false:

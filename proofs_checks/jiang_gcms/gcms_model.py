@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import cache as _cache
 
 import sympy
+from flint import fmpq
 
 import derivations.jiang_gcms as J
 from ldpref import moments
@@ -67,18 +68,18 @@ def _model(p, s, m, k, counts, v):
 
 def _at(expr, values):
     """Exact value of a rational expression at rational values: a cached lambdified function evaluated in
-    Fractions (literal rationals of the expression are passed in as Fractions, so no float can appear;
-    a non-Fraction result raises and falls back to subs + cancel)."""
+    python-flint rationals (``fmpq``; literal rationals of the expression are passed in as fmpq, so no float can
+    appear; a non-fmpq result raises and falls back to subs + cancel)."""
     expr = sympy.sympify(expr)
     keys = tuple(sorted(values, key=param_name))  # str of each symbol, printed once per symbol
     try:
         fn, consts = _compiled(expr, keys)
-        out = fn(*[_frac(values[k_]) for k_ in keys], *consts)
+        out = fn(*[_fmpq(values[k_]) for k_ in keys], *consts)
         if isinstance(out, int) and not isinstance(out, bool):
-            out = Fraction(out)
-        if not isinstance(out, Fraction):
+            out = fmpq(out)
+        if not isinstance(out, fmpq):
             raise TypeError(f"non-exact result {out!r}")
-        return sympy.Rational(out.numerator, out.denominator)
+        return sympy.Rational(int(out.p), int(out.q))
     except (TypeError, ZeroDivisionError, AttributeError):
         return sympy.cancel(expr.subs(values))
 
@@ -91,7 +92,19 @@ def _compiled(expr, keys):
     dummies = [sympy.Dummy() for _ in rationals]
     body = expr.xreplace(dict(zip(rationals, dummies)))
     fn = sympy.lambdify(keys + tuple(dummies), body, modules=[{}])
-    return fn, tuple(Fraction(int(r.p), int(r.q)) for r in rationals)
+    return fn, tuple(fmpq(int(r.p), int(r.q)) for r in rationals)
+
+
+def _fmpq(v):
+    """An exact rational (sympy, Fraction or int) as python-flint ``fmpq``; anything else raises TypeError."""
+    if isinstance(v, Fraction):
+        return fmpq(v.numerator, v.denominator)
+    if isinstance(v, int) and not isinstance(v, bool):
+        return fmpq(v)
+    v = sympy.sympify(v)
+    if not v.is_Rational:
+        raise TypeError(f"{v} is not rational")
+    return fmpq(int(v.p), int(v.q))
 
 
 def _frac(v):

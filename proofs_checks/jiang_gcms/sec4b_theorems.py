@@ -52,8 +52,15 @@ def _evaluate_at_once(form, at):
     statement's comparison of logarithms is then decided on numbers, as ``evaluate``'s own substitution would
     decide it, without substituting into the symbolic sides one by one."""
     if isinstance(form, sympy.Basic):
-        return evaluate(form.xreplace({k: sympy.sympify(v) for k, v in at.items()}), {})
+        return _evaluated_statement(form, tuple((k, sympy.sympify(v)) for k, v in at.items()))
     return evaluate(form, at)
+
+
+@_cache
+def _evaluated_statement(form, at: tuple):
+    """The truth of a statement (a sympy object) at the numbers ``at``, once per (form, point): thm2 and eq5 run
+    the same check on equal forms (a self-check's mutated form is another key, evaluated afresh)."""
+    return evaluate(form.xreplace(dict(at)), {})
 
 
 def _thm2_check(ev):
