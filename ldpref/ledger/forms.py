@@ -137,18 +137,21 @@ def _exact_subs(params: dict) -> dict:
             for k, v in params.items()}
 
 
-class _NotRational(Exception):
+class NotRational(Exception):
     """The expression has a node the rational evaluator does not handle (sqrt, log, a function...)."""
 
 
-def _compile(expr):
+def compile_rational(expr):
+    """A closure computing ``expr`` exactly (python-flint ``fmpq``) from an environment {symbol: fmpq}: rationals,
+    symbols, +, *, integer powers, Max, Min, Abs, floor, ceiling; ``NotRational`` on any other node.  The engine of
+    :func:`rational_value` (and of statement programs built on it)."""
     if expr.is_Rational:
         const = fmpq(int(expr.p), int(expr.q))
         return lambda env: const
     if expr.is_Symbol:
         return lambda env: env[expr]
     if expr.is_Add or expr.is_Mul:
-        parts = [_compile(a) for a in expr.args]
+        parts = [compile_rational(a) for a in expr.args]
         if expr.is_Add:
             return lambda env: sum((g(env) for g in parts), fmpq(0))
 
@@ -160,17 +163,17 @@ def _compile(expr):
 
         return mul
     if expr.is_Pow and expr.exp.is_Integer:
-        base, power = _compile(expr.base), int(expr.exp)
+        base, power = compile_rational(expr.base), int(expr.exp)
         return lambda env: base(env) ** power
     if isinstance(expr, (sympy.Max, sympy.Min)):
-        parts, pick = [_compile(a) for a in expr.args], (max if isinstance(expr, sympy.Max) else min)
+        parts, pick = [compile_rational(a) for a in expr.args], (max if isinstance(expr, sympy.Max) else min)
         return lambda env: pick(g(env) for g in parts)
     if isinstance(expr, (sympy.Abs, sympy.floor, sympy.ceiling)) and len(expr.args) == 1:
-        inner = _compile(expr.args[0])
+        inner = compile_rational(expr.args[0])
         op = {sympy.Abs: abs, sympy.floor: lambda v: fmpq(v.floor()),
               sympy.ceiling: lambda v: fmpq(v.ceil())}[type(expr)]
         return lambda env: op(inner(env))
-    raise _NotRational(type(expr).__name__)
+    raise NotRational(type(expr).__name__)
 
 
 _COMPARE = {sympy.StrictLessThan: lambda a, b: a < b, sympy.LessThan: lambda a, b: a <= b,
@@ -224,8 +227,8 @@ _SINGULAR = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo)
 @lru_cache(maxsize=8192)
 def _compiled(expr):
     try:
-        return _compile(expr)
-    except _NotRational:
+        return compile_rational(expr)
+    except NotRational:
         return None
 
 

@@ -36,7 +36,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
                             random_family)
 from ldpref.ledger import Instance, claim
-from ldpref.ledger.forms import Predicate, evaluate, param_name
+from ldpref.ledger.forms import NotRational, Predicate, compile_rational, evaluate, param_name
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, cms_over_draws, inner_mechanism
@@ -231,44 +231,6 @@ class _Unsupported(Exception):
     """A node the compiled statement evaluator does not handle (the general path decides)."""
 
 
-def _compile_value(expr):
-    """A closure computing ``expr`` exactly (python-flint ``fmpq``) from an environment {symbol: fmpq}: rationals,
-    symbols, +, *, integer powers, Max, Min, Abs, floor, ceiling -- the nodes
-    :func:`ldpref.ledger.forms.rational_value` evaluates, with the same exact values."""
-    if expr.is_Rational:
-        const = fmpq(int(expr.p), int(expr.q))
-        return lambda env: const
-    if expr.is_Symbol:
-        return lambda env: env[expr]
-    if expr.is_Add or expr.is_Mul:
-        parts = [_compile_value(a) for a in expr.args]
-        if expr.is_Add:
-            def add(env):
-                out = parts[0](env)
-                for g in parts[1:]:
-                    out = out + g(env)
-                return out
-            return add
-
-        def mul(env):
-            out = parts[0](env)
-            for g in parts[1:]:
-                out = out * g(env)
-            return out
-        return mul
-    if expr.is_Pow and expr.exp.is_Integer:
-        base, power = _compile_value(expr.base), int(expr.exp)
-        return lambda env: base(env) ** power
-    if isinstance(expr, (sympy.Max, sympy.Min)):
-        parts, pick = [_compile_value(a) for a in expr.args], (max if isinstance(expr, sympy.Max) else min)
-        return lambda env: pick([g(env) for g in parts])
-    if isinstance(expr, (sympy.Abs, sympy.floor, sympy.ceiling)) and len(expr.args) == 1:
-        inner = _compile_value(expr.args[0])
-        op = {sympy.Abs: abs, sympy.floor: lambda v: fmpq(v.floor()), sympy.ceiling: lambda v: fmpq(v.ceil())}[type(expr)]
-        return lambda env: op(inner(env))
-    raise _Unsupported(type(expr).__name__)
-
-
 @lru_cache(maxsize=4096)
 def _statement_program(form):
     """``form`` (relations and statement symbols joined by And/Or/Not/Implies/Equivalent) compiled once: a closure
@@ -293,7 +255,11 @@ def _program(form):
         if not (isinstance(form.lhs, sympy.Expr) and isinstance(form.rhs, sympy.Expr)):
             raise _Unsupported("relation between non-expressions")
         diff = _difference(form)
-        fn, free, compare = _compile_value(diff), frozenset(diff.free_symbols), _RELATIONS[type(form)]
+        try:
+            fn = compile_rational(diff)
+        except NotRational as exc:
+            raise _Unsupported(str(exc)) from exc
+        free, compare = frozenset(diff.free_symbols), _RELATIONS[type(form)]
         zero = fmpq(0)
 
         def relation(env, truths):
