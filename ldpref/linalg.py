@@ -12,6 +12,7 @@ from typing import Sequence
 import sympy
 from sympy import QQ, Rational
 from sympy.polys.matrices import DomainMatrix
+from sympy.polys.matrices.dfm import DFM
 
 from .exact import to_exact
 
@@ -36,20 +37,27 @@ def exact_matrix(rows: Sequence[Sequence], *, what: str = "matrix") -> DomainMat
         checked.append([x if isinstance(x, Rational) else to_exact(x, what=f"{what}[{i}][{j}]")
                         for j, x in enumerate(row)])
     nrows = len(checked)
-    if all(x.is_Rational for row in checked for x in row):
-        element = {}  # each distinct entry converted once (a probability matrix repeats a few values)
-
-        def convert(x):
-            e = element.get(x)
-            if e is None:
-                e = element[x] = QQ(int(x.p), int(x.q))
-            return e
-
-        return DomainMatrix([[convert(x) for x in row] for row in checked], (nrows, ncols), QQ).to_dense()
-    distinct = list(dict.fromkeys(x for row in checked for x in row))
-    domain, elements = DomainMatrix.get_domain(distinct, field=True)
-    element = dict(zip(distinct, elements))
+    # each distinct object converted once (a probability matrix repeats a few values over many cells); keyed by
+    # identity, since hashing a sympy Rational costs more than converting it (equal values that are distinct
+    # objects are merely converted twice)
+    distinct = {id(x): x for row in checked for x in row}
+    if all(x.is_Rational for x in distinct.values()):
+        element = {key: QQ(int(x.p), int(x.q)) for key, x in distinct.items()}
+        return dense_matrix([[element[id(x)] for x in row] for row in checked], (nrows, ncols), QQ)
+    values = list(dict.fromkeys(distinct.values()))  # distinct values, in order of first appearance
+    domain, elements = DomainMatrix.get_domain(values, field=True)
+    element = dict(zip(values, elements))
     return DomainMatrix([[element[x] for x in row] for row in checked], (nrows, ncols), domain).to_dense()
+
+
+def dense_matrix(rows: list[list], shape: tuple[int, int], domain) -> DomainMatrix:
+    """``DomainMatrix(rows, shape, domain).to_dense()`` for rows of ``domain`` elements: where python-flint is
+    sympy's ground type and supports the domain (QQ, ZZ), the flint matrix is built from the rows directly (the
+    same DFM, without DomainMatrix's intermediate copy); otherwise sympy's own dense matrix (``sympy.polys.
+    matrices.dfm.DFM`` is a placeholder supporting no domain when flint is not the ground type)."""
+    if DFM._supports_domain(domain):
+        return DomainMatrix.from_rep(DFM(rows, shape, domain))
+    return DomainMatrix(rows, shape, domain).to_dense()
 
 
 def unify(*matrices: DomainMatrix) -> list[DomainMatrix]:

@@ -67,3 +67,29 @@ def test_matmul_is_the_sympy_product(pool):
         assert got.shape == want.shape and got.domain == A.domain
         assert all(sympy.cancel(x - y) == 0 for x, y in zip(got.to_Matrix(), want))  # sympy's own arithmetic
         assert got == A.matmul(B)
+
+
+def test_mechanisms_build_without_flint_ground_types():
+    """The optional `fast` extra: with sympy's python ground types (what an install without python-flint gets) the
+    flint shortcut of `linalg.dense_matrix` steps aside and the built-ins give the same exact matrices and moments
+    as under flint (a build that hands python-ground QQ elements to a flint matrix raised DMBadInputError)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = ("import json; from ldpref.mechanisms import grr, subset_selection, oue; "
+            "from ldpref.mechanisms.cms import cms, inner_mechanism; from ldpref.hashing import gf2_affine_mod_family; "
+            "from ldpref import linalg, moments; "
+            "ms = [grr(3, 3).mechanism, subset_selection(4, 2, '5/2').mechanism, oue(3, 3).mechanism, "
+            "cms(gf2_affine_mod_family(2, 4, 4), inner_mechanism('rr', 4, 3)).mechanism]; "
+            "print(json.dumps([[str(x) for r in linalg.to_rows(m.P) for x in r] + "
+            "[str(v) for v in moments.variance(m, [2, 1] + [0] * (m.d - 2))] for m in ms]))")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = {}
+    for ground in ("python", "flint"):
+        env = dict(os.environ, SYMPY_GROUND_TYPES=ground, PYTHONPATH=root)
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=root)
+        assert proc.returncode == 0, proc.stderr[-600:]
+        out[ground] = json.loads(proc.stdout)
+    assert out["python"] == out["flint"]

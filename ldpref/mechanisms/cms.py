@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import sympy
-from sympy.polys.matrices import DomainMatrix
 
+from .. import linalg
 from ..errors import MechanismError, ParameterError
 from ..family import MechanismFamily
 from ..hashing import HashFamily
@@ -101,21 +101,10 @@ def cms(family: HashFamily, inner: Mechanism, *, decoder: str = "eq2", name: str
             P_cols[x].extend(P_col[h[x]])
             Q_rows[x].extend(Q_row[h[x]])
     n_out = len(labels)
-    P = _dense(P_cols, (family.d, n_out), dom).transpose()
-    Q = _dense(Q_rows, (family.d, n_out), dom)
+    P = linalg.dense_matrix(P_cols, (family.d, n_out), dom).transpose()
+    Q = linalg.dense_matrix(Q_rows, (family.d, n_out), dom)
     mech = Mechanism(P, Q, outputs=labels, name=name or f"cms[{family.name}; {inner.name}; {decoder}]")
     return CMS(family, inner, decoder, m_dec, mech)
-
-
-def _dense(rows: list[list], shape: tuple[int, int], dom) -> DomainMatrix:
-    """``DomainMatrix(rows, shape, dom).to_dense()``: over a domain flint supports (QQ) the flint matrix is
-    built from the rows directly (the same DFM, without the intermediate list-of-lists copy that
-    ``DomainMatrix`` makes and then converts)."""
-    from sympy.polys.matrices._dfm import DFM
-
-    if DFM._supports_domain(dom):
-        return DomainMatrix.from_rep(DFM(rows, shape, dom))
-    return DomainMatrix(rows, shape, dom).to_dense()
 
 
 def cms_over_draws(families, inner: Mechanism, *, decoder: str = "eq2", name: str = "cms-draws") -> MechanismFamily:

@@ -19,9 +19,6 @@ from dataclasses import dataclass
 from math import comb as _math_comb
 
 import sympy
-from sympy import QQ
-from sympy.polys.matrices import DomainMatrix
-from sympy.polys.matrices._dfm import DFM
 
 from ..decoders import support_set_decoder
 from ..limits import MAX_ENTRIES, Progress, ResourceLimitError, check_mechanism, moments_hint
@@ -51,25 +48,8 @@ def _build(name, d, outputs, supports, column, p, q) -> PureProtocol:
             P.append([column(s, x) for x in range(d)])
             bar.advance()
     Q = support_set_decoder(supports, d, p, q)
-    mech = Mechanism(_rational_matrix(P), _rational_matrix(Q), outputs=outputs, name=name)
+    mech = Mechanism(P, Q, outputs=outputs, name=name)
     return PureProtocol(mech, tuple(frozenset(s) for s in supports), sympy.cancel(p), sympy.cancel(q))
-
-
-def _rational_matrix(rows):
-    """The rows as the QQ matrix ``ldpref.linalg.exact_matrix`` builds for all-rational entries (the same dense
-    DomainMatrix), each distinct entry converted once (a pure protocol repeats two or three values over
-    d x |U| cells); rows with any other entry are returned as they are, for ``Mechanism`` to convert."""
-    # keyed by object identity (the rows repeat a few objects; hashing a sympy Rational costs more than
-    # converting it), so equal entries that are distinct objects are merely converted twice
-    distinct = {id(x): x for row in rows for x in row}
-    if not all(isinstance(x, sympy.Rational) for x in distinct.values()):
-        return rows
-    element = {key: QQ(int(x.p), int(x.q)) for key, x in distinct.items()}
-    shape = (len(rows), len(rows[0]))
-    converted = [[element[id(x)] for x in row] for row in rows]
-    if DFM._supports_domain(QQ):
-        return DomainMatrix.from_rep(DFM(converted, shape, QQ))
-    return DomainMatrix(converted, shape, QQ).to_dense()
 
 
 @accepts_eps
