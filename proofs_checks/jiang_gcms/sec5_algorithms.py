@@ -147,6 +147,13 @@ def _size(params: dict) -> tuple:
     return tuple(len(str(v)) for v in params.values()) + tuple(str(v) for v in params.values())
 
 
+def _observed(ev, outcomes, size=_size, **kw) -> list[Instance]:
+    """One instance per (params, observed outcome): the claim's own printed and derived predicates evaluated at
+    the params, beside what the real parties did."""
+    return [Instance(p, exact=x, derived=evaluate(ev.derived(), p), printed=evaluate(ev.printed(), p), size=size(p),
+                     **kw) for p, x in outcomes]
+
+
 @claim(id="jiang-gcms/alg5", location="Section V-A, Algorithm 5 and Phase 1",
        statement="The client sends v = E_pk2[E_pk1[d] || H[d]] with one hash function H for all clients: equal items "
                  "give equal H[d], distinct items distinct ones; the outer layer opens only under sk2 and yields "
@@ -159,9 +166,7 @@ def _size(params: dict) -> tuple:
             "before H[d] || E_pk1[d]; what the auxiliary server extracts is exactly the pair. A wrong-key open must "
             "be refused and counted in Rejections; a silent drop or an open to other content is an ldpref defect.")
 def alg5(ev):
-    insts = [Instance(params, exact=exact, derived=evaluate(ev.derived(), params),
-                      printed=evaluate(ev.printed(), params), size=_size(params))
-             for params, exact in alg5_outcomes()]
+    insts = _observed(ev, alg5_outcomes())
     ev.instances("two clients' messages opened by the real auxiliary server and server under sk1, sk2 and a "
                  "foreign key", insts)
 
@@ -194,9 +199,7 @@ def randomized_outcomes(client_a=None, client_b=None) -> list[tuple[dict, object
        note="The sealed box makes them always differ (up to a 2^-251 collision of ephemeral keys), which is why one "
             "sampled E_pk1[d] per bin shows the auxiliary server nothing beyond the bin's size.")
 def sec5_randomized(ev):
-    insts = [Instance(params, exact=exact, derived=evaluate(ev.derived(), params),
-                      printed=evaluate(ev.printed(), params), size=_size(params))
-             for params, exact in randomized_outcomes()]
+    insts = _observed(ev, randomized_outcomes())
     ev.instances("two encryptions of d under pk1 by the real client, opened by the real server", insts)
 
 
@@ -280,8 +283,7 @@ def chi2_sf4(x: float) -> float:
 def alg6(ev):
     bins, strays = alg6_outcomes(ALG6_T, ALG6_SEEDS)
     ev.instances("per bin of three seeded runs of the real auxiliary server: released iff count + drawn noise >= T",
-                 [Instance(p, exact=x, derived=evaluate(ev.derived(), p), printed=evaluate(ev.printed(), p),
-                           size=(p["seed"], p["c"])) for p, x in bins])
+                 _observed(ev, bins, size=lambda p: (p["seed"], p["c"])))
     ev.instances("every released ciphertext is one of a bin's own", [
         Instance({"release": i}, exact=ok, derived=True) for i, ok in enumerate(strays)], has_printed=False)
     grid = [(c, b_, T_) for b_, T_ in ((R(1), R(5, 2)), (R(1, 2), R(3)), (R(2), R(1))) for c in range(1, 7)]
@@ -328,13 +330,9 @@ def exact_atom(c, b_, T_):
        derivation="derivations.jiang_gcms.sec5_model.threshold_wording_derived", kind="statement",
        assumptions="Lap(b) the continuous Laplace law of Algorithm 6 (density e^{-|y|/b}/(2b))")
 def sec5_threshold_wording(ev):
-    insts = []
-    for b_ in (R(1, 2), R(1), R(3)):
-        for T_ in (R(1), R(5, 2), R(3), R(10)):
-            for c in (1, 2, 3, 4, 11):
-                params = {"b": b_, "T": T_, "c": c}
-                insts.append(Instance(params, exact=exact_atom(c, b_, T_) == 0, derived=evaluate(ev.derived(), params),
-                                      printed=evaluate(ev.printed(), params), path="proof", size=(b_, T_, c)))
+    outcomes = [({"b": b_, "T": T_, "c": c}, exact_atom(c, b_, T_) == 0)
+                for b_ in (R(1, 2), R(1), R(3)) for T_ in (R(1), R(5, 2), R(3), R(10)) for c in (1, 2, 3, 4, 11)]
+    insts = _observed(ev, outcomes, size=lambda p: (p["b"], p["T"], p["c"]), path="proof")
     ev.instances("P(c + Lap(b) >= T) - P(c + Lap(b) > T) = P(Lap(b) = T - c), the limit of the integrated density",
                  insts)
     pmf = {k: M.discrete_laplace_pmf(k, 1) for k in (0, 1, 2)}
