@@ -23,7 +23,7 @@ from ldpref.ledger.root_causes import RootCause
 from ldpref.wss import SupportSampler, osc_mechanism, solve_weights
 
 from .constructions_common import (
-    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _measure, _is_osc, _statement, _at, _columns_sum_to_one, _fmt,
+    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _measure, _is_osc, _statement, _at, _at_point, _columns_sum_to_one, _fmt,
     _thm41_grid, _integer_optimum_by_ss)
 
 
@@ -324,7 +324,7 @@ def sec5_1_cost(ev):
         for k in range(1, d):
             # exact, in integers: C(d,k) k^k (d-k)^(d-k) <= d^d  <=>  log2 C(d,k) <= d H2(k/d)
             exact = comb(d, k) * k ** k * (d - k) ** (d - k) <= d ** d
-            insts.append(Instance({"d": d, "k": k}, exact, _at(derived, d=d, k=k), size=(d, k)))
+            insts.append(Instance({"d": d, "k": k}, exact, _at_point(derived, d=d, k=k), size=(d, k)))
     ev.instances("log2 C(d,k) <= d H2(k/d): the derived inequality vs the integer inequality", insts,
                  has_printed=False)
 

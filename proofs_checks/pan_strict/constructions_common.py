@@ -120,6 +120,20 @@ def _at(form, **params):
     return evaluate(form, {table.get(key, getattr(S, key, None)) or key: v for key, v in params.items()})
 
 
+def _at_point(form, **params):
+    """:func:`_at` with the point's values put into the form first (``xreplace``, integers and rationals only):
+    the same statement at the same point, but a function of the parameters such as ``binomial(d, k)`` is then
+    an integer, so a comparison of logarithms is decided by rigorous interval enclosures
+    (``ldpref.exact.certain_sign``) instead of sympy's relational evaluation."""
+    table = {"d": C.d, "k": C.k, "m": C.m, "dp": C.dp, "dpp": S.dpp, "t": C.t, "b": C.b, "e": EXP_EPS}
+    point = {}
+    for key, v in params.items():
+        if not isinstance(v, (int, sympy.Rational)):
+            raise TypeError(f"_at_point: {key} = {v!r} is not an exact rational")
+        point[table.get(key, getattr(S, key, None)) or sympy.Symbol(key)] = sympy.Rational(v)
+    return _at(form.xreplace(point))
+
+
 def _columns_sum_to_one(d, k, e, subsets, weights):
     """Column sums of the extremal configuration P[y][x] = B w_y (e if x in S_y else 1), B = d/(ke+d-k),
     computed exactly: a configuration whose columns do not sum to one is not a mechanism."""
