@@ -33,6 +33,7 @@ from fractions import Fraction
 from functools import cache
 
 import sympy
+from flint import fmpq
 
 from ldpref.exact import EXP_EPS, to_exact
 
@@ -635,10 +636,21 @@ def osc_l2_exact(d_values, dict_size, k_, e_):
     return (d_values * q_ * (1 - q_) + (p_ - q_) * (1 - p_ - q_)) / (p_ - q_) ** 2
 
 
+def _fmpq(x):
+    """An exact rational (int, Fraction, sympy Rational) as a python-flint ``fmpq``."""
+    if isinstance(x, int):
+        return fmpq(x)
+    if isinstance(x, sympy.Rational):
+        return fmpq(int(x.p), int(x.q))
+    return fmpq(x.numerator, x.denominator)
+
+
 def osc_l2_fraction(d_values, dict_size, k_, e_):
-    """Exact (Fraction) per-client l2 of an OSC on ``dict_size`` values summed over ``d_values`` values, on exact
-    unreduced rationals (one gcd at the end)."""
-    return osc_l2_exact(_ratio(d_values), _ratio(dict_size), _ratio(k_), _ratio(e_)).fraction()
+    """Exact (Fraction) per-client l2 of an OSC on ``dict_size`` values summed over ``d_values`` values: the derived
+    p*, q* and pure-protocol l2 (:func:`osc_l2_exact`) evaluated in python-flint ``fmpq`` (exact, canonical), returned
+    as a ``Fraction``.  A zero denominator raises ZeroDivisionError."""
+    v = osc_l2_exact(_fmpq(d_values), _fmpq(dict_size), _fmpq(k_), _fmpq(e_))
+    return Fraction(int(v.p), int(v.q))
 
 
 def variable_x():
