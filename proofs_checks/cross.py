@@ -24,6 +24,7 @@ import sympy
 import derivations.cross as X
 import derivations.pan_strict.constructions as PS
 from ldpref import losses
+from ldpref.exact import certain_sign
 from ldpref.hashing import HashFamily, gf2_affine_mod_family
 from ldpref.ledger import Instance, claim
 from ldpref.ledger.forms import evaluate
@@ -99,6 +100,19 @@ def cms_formula(ev):
                35, f"largest difference {mpmath.nstr(worst, 5)}")
 
 
+def _printed_cms_above(d_: int, e_, osc_v) -> bool:
+    """Whether pan-cms's printed l2* (n = 1) at (d, e^eps) exceeds the rational ``osc_v``, decided exactly: the sign
+    of the algebraic difference from rigorous interval enclosures of the printed form at the point
+    (``ldpref.exact.certain_sign``), else by sympy's relation between the two numbers (built at the point)."""
+    sign = certain_sign(_PRINTED_CMS_N1, osc_v, {X.d: sympy.Integer(d_), X.e: e_})
+    if sign is not None:
+        return sign > 0
+    return bool(sympy.StrictGreaterThan(X.pancms_l2_star_printed(d_, e_, 1), osc_v))
+
+
+_PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
+
+
 @claim(
     id="cross/osc-below-cms",
     location="pan-strict Proposition 1 / Theorem 3.4 vs pan-cms Theorem 3.7",
@@ -127,7 +141,7 @@ def osc_below_cms(ev):
             # comes from the closed forms, so the instance is decided by proof (the certificate above covers
             # every d, e^eps); 50-digit values of the two optima are recorded beside it
             holds = evaluate(bound_form, {X.OSC_STAR: osc_v, X.d: dd, X.e: e_, X.n: 1})
-            above = bool(sympy.StrictGreaterThan(X.pancms_l2_star_printed(dd, e_, 1), osc_v))
+            above = _printed_cms_above(dd, e_, osc_v)
             cms_v, osc_mp = X.pancms_l2_star_value(dd, e_), mpmath.mpf(osc_v.p) / osc_v.q
             agree += (cms_v > osc_mp) == above
             insts.append(Instance({"d": dd, "exp_eps": e_, "CMS*": mpmath.nstr(cms_v, 10), "OSC*": mpmath.nstr(osc_mp, 10)},

@@ -35,3 +35,18 @@ def test_at_point_equals_at_on_the_cost_bound_and_can_be_false():
         outcomes.append(_at_point(shifted, d=d_, k=k_))
         assert outcomes[-1] == _at(shifted, d=d_, k=k_)
     assert outcomes == [False, False, False, False, True]  # log2 C(20,13) ~ 16.24 <= 20 H2(13/20) - 2 ~ 16.68
+
+
+def test_printed_cms_above_equals_sympy_relation_both_ways():
+    """cross: the interval-decided comparison of pan-cms's printed l2* with a rational == sympy's relation built
+    at the point, for values below and above it."""
+    import derivations.cross as X
+    from proofs_checks.cross import _printed_cms_above
+
+    for d_, e_ in [(2, sympy.Rational(11, 10)), (5, sympy.Integer(3)), (40, sympy.Rational(3, 2)),
+                   (10**6, sympy.Integer(50))]:
+        osc = X.osc_l2_star(d_, e_)
+        for value in (osc, 3 * osc, osc / 2, 10**6 * osc):
+            slow = bool(sympy.StrictGreaterThan(X.pancms_l2_star_printed(d_, e_, 1), value))
+            assert _printed_cms_above(d_, e_, value) is slow
+        assert _printed_cms_above(d_, e_, osc) is True and _printed_cms_above(d_, e_, 10**6 * osc) is False
