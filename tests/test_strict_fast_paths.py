@@ -50,3 +50,22 @@ def test_printed_cms_above_equals_sympy_relation_both_ways():
             slow = bool(sympy.StrictGreaterThan(X.pancms_l2_star_printed(d_, e_, 1), value))
             assert _printed_cms_above(d_, e_, value) is slow
         assert _printed_cms_above(d_, e_, osc) is True and _printed_cms_above(d_, e_, 10**6 * osc) is False
+
+
+def test_optimality_evaluate_rational_path_equals_substitution():
+    """derivations.pan_strict.optimality._evaluate: the exact-rational path gives the Rational the substitution
+    gives; symbolic values and singular points (k = d: zoo) still go through the substitution."""
+    import derivations.pan_strict.optimality as O
+
+    R = sympy.Rational
+    for expr in (O._l2_symbolic(), O._pq_symbolic()[0], O._variance_symbolic()):
+        for d_, k_, e_ in [(5, 2, R(3)), (7, R(7, 3), R(3, 2)), (30, 1, R(50))]:
+            vals = {O.d: d_, O.k: k_, O.e: e_, O.n: 3, O.f_v: R(1, 4)}
+            vals = {s: v for s, v in vals.items() if s in expr.free_symbols}
+            fast = O._evaluate(expr, vals)
+            slow = expr.xreplace({s: sympy.sympify(v) for s, v in vals.items()})
+            assert fast.is_Rational and fast == slow
+    assert O.osc_l2(4, 4, 3, 1) is sympy.zoo  # k = d: the substitution's value, as before
+    x = sympy.Symbol("x", positive=True)
+    assert O.osc_l2(x, 1, 3, 1).free_symbols == {x}
+    assert O.osc_l2(5, 2, 3, 1) != O.osc_l2(5, 1, 3, 1)

@@ -26,6 +26,7 @@ from functools import cache
 import sympy
 
 from ldpref.exact import EXP_EPS
+from ldpref.ledger.forms import rational_value
 
 # ---------------------------------------------------------------------------------------------
 # Symbols
@@ -55,8 +56,16 @@ def _args(dv, kv, ev):
 
 
 def _evaluate(expr, values: dict):
-    """Substitute exact values; a number stays an exact Rational, a symbolic result is factored."""
-    out = expr.xreplace({key: _exact(v, str(key)) for key, v in values.items()})
+    """Substitute exact values; a number stays an exact Rational, a symbolic result is factored.  When every
+    value is rational the number is computed by exact rational arithmetic on the expression tree
+    (``ldpref.ledger.forms.rational_value``, python-flint ``fmpq``; the same Rational as the substitution), else
+    (a symbolic value, a free symbol left, a zero denominator) by substitution."""
+    values = {key: _exact(v, str(key)) for key, v in values.items()}
+    if all(v.is_Rational for v in values.values()):
+        fast = rational_value(expr, values)
+        if fast is not None:
+            return fast
+    out = expr.xreplace(values)
     return sympy.factor(out) if out.free_symbols else out
 
 
