@@ -73,7 +73,7 @@ def test_bad_parameters_are_one_line_errors(kw, words):
         PerClientCMS(kw.pop("d"), kw.pop("m"), exp_eps=3, **kw)
 
 
-def test_fig2_quick_writes_png_svg_csv_with_per_client_ocms(tmp_path, monkeypatch):
+def test_fig2_quick_writes_its_files_with_per_client_ocms(tmp_path, monkeypatch):
     """pan-cms/fig2 --quick end to end on a smaller Zipf dataset (the full one takes ~40 s): the OCMS points come
     from the per-client protocol and the caption states the family assumption."""
     from ldpref.figures import datasets, pan_cms
@@ -85,10 +85,14 @@ def test_fig2_quick_writes_png_svg_csv_with_per_client_ocms(tmp_path, monkeypatc
     original = datasets.zipf
     small = lambda d, n, s, rng: original(600, 600, s, rng)  # noqa: E731
     monkeypatch.setattr(pan_cms.datasets, "zipf", small)
+    # PNG and SVG rendering (about a third of this test's CPU) is tested end to end by
+    # tests/test_figures.py::test_one_figure_end_to_end; here the files are created empty, by name
+    from matplotlib.figure import Figure
+
+    monkeypatch.setattr(Figure, "savefig", lambda self, path, *args, **kwargs: open(path, "wb").close())
     out = tmp_path / "figs"
     assert main(["figure", "pan-cms/fig2", "--out", str(out), "--quick", "--trials", "3"]) == 0
-    for ext in ("png", "svg", "csv"):
-        assert (out / f"pan-cms-fig2.{ext}").stat().st_size > 0
+    assert sorted(p.name for p in out.iterdir()) == ["pan-cms-fig2.csv", "pan-cms-fig2.png", "pan-cms-fig2.svg"]
     text = (out / "pan-cms-fig2.csv").read_text()
     assert "GF(2^10) affine mod m" in text
     rows = [r for r in csv.reader(line for line in text.splitlines() if not line.startswith("#"))]
