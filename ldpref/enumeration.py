@@ -10,11 +10,11 @@ applies the decoder to each outcome and sums.  Only for small n and |U|: the num
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict
 from math import comb, factorial
 from typing import Sequence
 
 import sympy
+from sympy.polys.matrices.dfm import DFM
 
 from .dataset import validate_counts
 from .family import MechanismFamily
@@ -46,6 +46,51 @@ def outcome_count(n_outputs: int, counts: Sequence[int]) -> int:
     return total
 
 
+def _canonical(dom) -> bool:
+    """Whether the elements of ``dom`` are canonical, so that any order of the same exact operations gives the
+    identical element (every exact field sympy builds here except the expression domain, whose elements are
+    expressions kept in the form the operations produced)."""
+    return not (dom.is_EX or dom.is_EXRAW)
+
+
+def _flint_rational(mech: Mechanism) -> bool:
+    """Whether ``mech`` is rational with python-flint matrices (``fmpq_mat``) underneath."""
+    return mech.domain.is_QQ and isinstance(mech.P.rep, DFM) and isinstance(mech.Q.rep, DFM)
+
+
+def _group_distribution(dom, column, c: int, canonical: bool) -> list[tuple[tuple[int, ...], object]]:
+    """The multinomial distribution of the response counts of ``c`` clients sharing one value whose output
+    distribution is ``column``: (count vector, probability) for every count vector of probability != 0, in
+    the order of :func:`_compositions`.  Over a canonical field each factor ``column[u]**j / j!`` is computed
+    once per (u, j) (the product is the same field element); otherwise term by term."""
+    zero = dom.zero
+    fact_c = dom.convert(factorial(c))
+    group = []
+    if canonical:
+        table = []
+        for entry in column:
+            row = [dom.one]
+            for j in range(1, c + 1):
+                row.append(entry ** j / dom.convert(factorial(j)))
+            table.append(row)
+        for k in _compositions(c, len(column)):
+            prob = fact_c
+            for u, ku in enumerate(k):
+                if ku:
+                    prob = prob * table[u][ku]
+            if prob != zero:
+                group.append((k, prob))
+        return group
+    for k in _compositions(c, len(column)):
+        prob = fact_c
+        for u, ku in enumerate(k):
+            if ku:
+                prob = prob * column[u] ** ku / dom.convert(factorial(ku))
+        if prob != zero:
+            group.append((k, prob))
+    return group
+
+
 def response_count_distribution(mech: Mechanism, counts: Sequence[int]) -> dict[tuple[int, ...], object]:
     """Exact distribution of the vector of response counts (domain elements as probabilities)."""
     counts = validate_counts(counts, mech.d)
@@ -54,34 +99,63 @@ def response_count_distribution(mech: Mechanism, counts: Sequence[int]) -> dict[
                 alternative="use fewer clients or outputs, or exact moments without enumeration (the structured "
                             "alternative `ldpref moments NAME --set ...`)")
     dom = mech.domain
+    canonical = _canonical(dom)
     P = mech.P.to_list()
     U = mech.n_outputs
-    dist = {tuple([0] * U): dom.one}
+    # a count vector (k_0, ..., k_{U-1}) is keyed by the integer sum_u k_u B^u with B > n: adding two keys adds
+    # the vectors (no coordinate reaches B), and distinct vectors have distinct keys, so the dict below has the
+    # outcomes in the same order, with the same sums, as one keyed by the tuples themselves
+    base = sum(counts) + 1
+    weights = [base ** u for u in range(U)]
+    dist = {0: dom.one}
     with Progress(f"enumerating {mech.name}", sum(1 for c in counts if c)) as bar:
         for x, c in enumerate(counts):
             if c == 0:
                 continue
             bar.advance()
-            group = {}
-            for k in _compositions(c, U):
-                prob = dom.convert(factorial(c))
-                for u, ku in enumerate(k):
-                    if ku:
-                        prob = prob * P[u][x] ** ku / dom.convert(factorial(ku))
-                if prob != dom.zero:
-                    group[k] = prob
-            new = defaultdict(lambda: dom.zero)
+            group = [(sum(w * ku for w, ku in zip(weights, k) if ku), prob)
+                     for k, prob in _group_distribution(dom, [row[x] for row in P], c, canonical)]
+            new = {}
             for a, pa in dist.items():
-                for b, pb in group.items():
-                    new[tuple(i + j for i, j in zip(a, b))] += pa * pb
-            dist = dict(new)
-    return dist
+                for b, pb in group:
+                    key = a + b
+                    term = pa * pb
+                    # (dom.zero + term: the first term of a sum as the original defaultdict accumulated it,
+                    # which for the expression domain is not always the identical expression as term)
+                    new[key] = new[key] + term if key in new else (term if canonical else dom.zero + term)
+            dist = new
+    out = {}
+    for key, prob in dist.items():
+        k = []
+        for _ in range(U):
+            key, ku = divmod(key, base)
+            k.append(ku)
+        out[tuple(k)] = prob
+    return out
+
+
+def _rational_estimates(mech: Mechanism, counts) -> tuple[list, object]:
+    """For a rational mechanism on flint matrices: the probabilities of the response-count outcomes (in the
+    order of :func:`response_count_distribution`) and the matrix whose row i is the estimate ``Q k / n`` of
+    outcome i (one flint product ``K Q^T / n`` instead of a sum per outcome and value)."""
+    import flint  # present whenever the matrices are flint's (DFM)
+
+    dist = response_count_distribution(mech, counts)
+    n = sum(counts)
+    keys = list(dist)
+    K = flint.fmpq_mat(flint.fmpz_mat(len(keys), mech.n_outputs, [ku for k in keys for ku in k]))
+    E = K * mech.Q.rep.rep.transpose() / flint.fmpq(n)
+    return list(dist.values()), E
 
 
 def estimate_distribution(mech: Mechanism, counts: Sequence[int]) -> list[tuple[tuple, object]]:
     """Exact distribution of ``f_hat = Q nu``: a list of (estimate vector, probability), domain elements."""
     counts = validate_counts(counts, mech.d)
     dom = mech.domain
+    if _flint_rational(mech):
+        probs, E = _rational_estimates(mech, counts)
+        flat, d = E.entries(), mech.d
+        return [(tuple(flat[i * d:(i + 1) * d]), p) for i, p in enumerate(probs)]
     n = dom.convert(sum(counts))
     Q = mech.Q.to_list()
     out = []
@@ -91,9 +165,112 @@ def estimate_distribution(mech: Mechanism, counts: Sequence[int]) -> list[tuple[
     return out
 
 
+def _rational_moments(mech: Mechanism, counts) -> dict[str, list[sympy.Expr]]:
+    """:func:`enumerated_moments` of a rational mechanism on flint matrices, by matrix products: with S = sum p,
+    M1 = sum p e (the mean) and M2 = sum p e^2 (per value), ``sum p (e - t)^2 = M2 - 2 t M1 + t^2 S`` exactly, for
+    t the mean (variance) and the true frequency (MSE)."""
+    import flint  # present whenever the matrices are flint's (DFM)
+
+    probs, E = _rational_estimates(mech, counts)
+    d, n = mech.d, sum(counts)
+    row = flint.fmpq_mat(1, len(probs), probs)
+    total = sum(probs, flint.fmpq(0))
+    mean = (row * E).entries()
+    second = (row * flint.fmpq_mat(E.nrows(), d, [e * e for e in E.entries()])).entries()
+    truth = [flint.fmpq(c, n) for c in counts]
+    var = [second[v] - 2 * mean[v] * mean[v] + mean[v] * mean[v] * total for v in range(d)]
+    mse = [second[v] - 2 * truth[v] * mean[v] + truth[v] * truth[v] * total for v in range(d)]
+    conv = mech.domain.to_sympy
+    return {"mean": [conv(x) for x in mean], "variance": [conv(x) for x in var], "mse": [conv(x) for x in mse]}
+
+
+def _fraction_field_moments(mech: Mechanism, counts) -> dict[str, list[sympy.Expr]]:
+    """:func:`enumerated_moments` over a field of rational functions (``ZZ(exp_eps)``), without a gcd per term:
+    with ``P = Pn/dP`` and ``Q = Qn/dQ`` over one denominator each (polynomial numerators), an outcome k of the
+    n clients has probability ``w_k/dP^n`` (w_k a polynomial: multinomial coefficients times products of
+    entries of Pn) and estimate ``Qn k/(dQ n)``.  The sums S = sum w_k, M1 = sum w_k Qn k and M2 = sum w_k
+    (Qn k)^2 are taken in the polynomial ring and divided once in the field; then, exactly,
+    ``sum p (e - t)^2 = M2' - 2 t M1' + t^2 S'`` (primes: divided) for t the mean and the true frequency.
+    Field elements are canonical (cancelled), so every result is the element the term-by-term sums give."""
+    counts = validate_counts(counts, mech.d)
+    size = outcome_count(mech.n_outputs, counts)
+    check_count(f"enumerating {mech.name} on {sum(counts)} clients", size, limit=MAX_OUTCOMES, unit="outcomes",
+                alternative="use fewer clients or outputs, or exact moments without enumeration (the structured "
+                            "alternative `ldpref moments NAME --set ...`)")
+    K = mech.domain
+    den_p, num_p = mech.P.clear_denoms(convert=True)
+    den_q, num_q = mech.Q.clear_denoms(convert=True)
+    R = num_p.domain
+    Pn, Qn = num_p.to_list(), num_q.convert_to(R).to_list()
+    U, d, n = mech.n_outputs, mech.d, sum(counts)
+    base = n + 1
+    weights = [base ** u for u in range(U)]
+    dist = {0: R.one}  # outcome key (as in response_count_distribution) -> w_k
+    with Progress(f"enumerating {mech.name}", sum(1 for c in counts if c)) as bar:
+        for x, c in enumerate(counts):
+            if c == 0:
+                continue
+            bar.advance()
+            group = []
+            for k, coef in _multinomials(c, U):
+                w = R.convert(coef)
+                for u, ku in enumerate(k):
+                    if ku:
+                        w = w * Pn[u][x] ** ku
+                if w:
+                    group.append((sum(wt * ku for wt, ku in zip(weights, k) if ku), w))
+            new = {}
+            for a, wa in dist.items():
+                for b, wb in group:
+                    key = a + b
+                    term = wa * wb
+                    new[key] = new[key] + term if key in new else term
+            dist = new
+    total, first, second = R.zero, [R.zero] * d, [R.zero] * d
+    for key, w in dist.items():
+        k = []
+        for _ in range(U):
+            key, ku = divmod(key, base)
+            k.append(ku)
+        total += w
+        for v in range(d):
+            est = R.zero
+            for u in range(U):
+                if k[u]:
+                    est += Qn[v][u] * k[u]
+            first[v] += w * est
+            second[v] += w * est * est
+    conv = lambda element: K.convert_from(element, R)  # noqa: E731
+    dP_n = conv(den_p.element) ** n
+    scale = conv(den_q.element) * K.convert(n)
+    S = conv(total) / dP_n
+    mean = [conv(m1) / (dP_n * scale) for m1 in first]
+    moment2 = [conv(m2) / (dP_n * scale * scale) for m2 in second]
+    truth = [K.convert(c) / K.convert(n) for c in counts]
+    var = [moment2[v] - 2 * mean[v] * mean[v] + mean[v] * mean[v] * S for v in range(d)]
+    mse = [moment2[v] - 2 * truth[v] * mean[v] + truth[v] * truth[v] * S for v in range(d)]
+    out = K.to_sympy
+    return {"mean": [out(x) for x in mean], "variance": [out(x) for x in var], "mse": [out(x) for x in mse]}
+
+
+def _multinomials(c: int, parts: int):
+    """(k, c!/(k_0! ... k_{parts-1}!)) for every composition k of c into ``parts`` parts, in the order of
+    :func:`_compositions`."""
+    fact_c = factorial(c)
+    for k in _compositions(c, parts):
+        coef = fact_c
+        for ku in k:
+            coef //= factorial(ku)
+        yield k, coef
+
+
 def enumerated_moments(mech: Mechanism, counts: Sequence[int]) -> dict[str, list[sympy.Expr]]:
     """Mean, variance and MSE of every estimate, by summing over the enumerated distribution."""
     counts = validate_counts(counts, mech.d)
+    if _flint_rational(mech):
+        return _rational_moments(mech, counts)
+    if mech.domain.is_FractionField:
+        return _fraction_field_moments(mech, counts)
     dom = mech.domain
     n = sum(counts)
     truth = [dom.convert(c) / dom.convert(n) for c in counts]
