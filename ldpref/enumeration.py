@@ -10,11 +10,11 @@ applies the decoder to each outcome and sums.  Only for small n and |U|: the num
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict
 from math import comb, factorial
 from typing import Sequence
 
 import sympy
+from sympy.polys.matrices.dfm import DFM
 
 from .dataset import validate_counts
 from .family import MechanismFamily
@@ -46,42 +46,191 @@ def outcome_count(n_outputs: int, counts: Sequence[int]) -> int:
     return total
 
 
+def _canonical(dom) -> bool:
+    """Whether the elements of ``dom`` are canonical, so that any order of the same exact operations gives the
+    identical element (every exact field sympy builds here except the expression domain, whose elements are
+    expressions kept in the form the operations produced)."""
+    return not (dom.is_EX or dom.is_EXRAW)
+
+
+def _flint_rational(mech: Mechanism) -> bool:
+    """Whether ``mech`` is rational with python-flint matrices (``fmpq_mat``) underneath."""
+    return mech.domain.is_QQ and isinstance(mech.P.rep, DFM) and isinstance(mech.Q.rep, DFM)
+
+
+def _group_distribution(dom, column, c: int, canonical: bool) -> list[tuple[tuple[int, ...], object]]:
+    """The multinomial distribution of the response counts of ``c`` clients sharing one value whose output
+    distribution is ``column``: (count vector, probability) for every count vector of probability != 0, in
+    the order of :func:`_compositions`.  Over a canonical field each factor ``column[u]**j / j!`` is computed
+    once per (u, j) (the product is the same field element); otherwise term by term."""
+    zero = dom.zero
+    fact_c = dom.convert(factorial(c))
+    group = []
+    if canonical:
+        table = []
+        for entry in column:
+            row = [dom.one]
+            for j in range(1, c + 1):
+                row.append(entry ** j / dom.convert(factorial(j)))
+            table.append(row)
+        for k in _compositions(c, len(column)):
+            prob = fact_c
+            for u, ku in enumerate(k):
+                if ku:
+                    prob = prob * table[u][ku]
+            if prob != zero:
+                group.append((k, prob))
+        return group
+    for k in _compositions(c, len(column)):
+        prob = fact_c
+        for u, ku in enumerate(k):
+            if ku:
+                prob = prob * column[u] ** ku / dom.convert(factorial(ku))
+        if prob != zero:
+            group.append((k, prob))
+    return group
+
+
+def _check_size(mech: Mechanism, counts) -> None:
+    check_count(f"enumerating {mech.name} on {sum(counts)} clients", outcome_count(mech.n_outputs, counts),
+                limit=MAX_OUTCOMES, unit="outcomes",
+                alternative="use fewer clients or outputs, or exact moments without enumeration (the structured "
+                            "alternative `ldpref moments NAME --set ...`)")
+
+
+# A count vector (k_0, ..., k_{U-1}) of n clients is keyed by the integer sum_u k_u B^u with B = n + 1: adding two
+# keys adds the vectors (no coordinate reaches B), and distinct vectors have distinct keys, so a dict keyed by them
+# has the outcomes in the same order, with the same sums, as one keyed by the tuples themselves.
+def _key_weights(counts, U: int) -> list[int]:
+    base = sum(counts) + 1
+    return [base ** u for u in range(U)]
+
+
+def _decoded(key: int, counts, U: int) -> tuple[int, ...]:
+    base = sum(counts) + 1
+    k = []
+    for _ in range(U):
+        key, ku = divmod(key, base)
+        k.append(ku)
+    return tuple(k)
+
+
+def _convolved(dist: dict, group: list, first) -> dict:
+    """The outcome distribution after one more group of clients: ``{a + b: sum pa pb}`` in the order of the
+    term-by-term enumeration; ``first(term)`` is the value a key's sum starts with."""
+    new = {}
+    for a, pa in dist.items():
+        for b, pb in group:
+            key = a + b
+            term = pa * pb
+            new[key] = new[key] + term if key in new else first(term)
+    return new
+
+
 def response_count_distribution(mech: Mechanism, counts: Sequence[int]) -> dict[tuple[int, ...], object]:
     """Exact distribution of the vector of response counts (domain elements as probabilities)."""
     counts = validate_counts(counts, mech.d)
-    size = outcome_count(mech.n_outputs, counts)
-    check_count(f"enumerating {mech.name} on {sum(counts)} clients", size, limit=MAX_OUTCOMES, unit="outcomes",
-                alternative="use fewer clients or outputs, or exact moments without enumeration (the structured "
-                            "alternative `ldpref moments NAME --set ...`)")
+    _check_size(mech, counts)
     dom = mech.domain
-    P = mech.P.to_list()
     U = mech.n_outputs
-    dist = {tuple([0] * U): dom.one}
+    if dom.is_FractionField:  # one division per outcome of a polynomial weight (no gcd per product and sum)
+        ring, den_p, weights = _ring_weights(mech, counts)
+        scale = dom.convert_from(den_p, ring) ** sum(counts)
+        return {_decoded(key, counts, U): dom.convert_from(w, ring) / scale for key, w in weights.items()}
+    canonical = _canonical(dom)
+    P = mech.P.to_list()
+    key_weights = _key_weights(counts, U)
+    # (dom.zero + term: the first term of a sum as a sum from zero accumulates it, which for the expression domain
+    # is not always the identical expression as term)
+    first = (lambda term: term) if canonical else (lambda term: dom.zero + term)
+    dist = {0: dom.one}
     with Progress(f"enumerating {mech.name}", sum(1 for c in counts if c)) as bar:
         for x, c in enumerate(counts):
             if c == 0:
                 continue
             bar.advance()
-            group = {}
-            for k in _compositions(c, U):
-                prob = dom.convert(factorial(c))
+            group = [(sum(w * ku for w, ku in zip(key_weights, k) if ku), prob)
+                     for k, prob in _group_distribution(dom, [row[x] for row in P], c, canonical)]
+            dist = _convolved(dist, group, first)
+    return {_decoded(key, counts, U): prob for key, prob in dist.items()}
+
+
+def _ring_weights(mech: Mechanism, counts) -> tuple[object, object, dict]:
+    """For P over a field of rational functions, ``P = Pn/dP`` with one denominator dP and polynomial numerators:
+    (the polynomial ring, dP, {outcome key: w}) with ``w/dP^n`` the probability of the outcome (w = the product
+    over groups of multinomial coefficients times powers of entries of Pn; outcomes of probability zero within a
+    group left out, as :func:`_group_distribution` leaves them out)."""
+    den_p, num_p = mech.P.clear_denoms(convert=True)
+    R = num_p.domain
+    Pn = num_p.to_list()
+    U = mech.n_outputs
+    key_weights = _key_weights(counts, U)
+    dist = {0: R.one}
+    with Progress(f"enumerating {mech.name}", sum(1 for c in counts if c)) as bar:
+        for x, c in enumerate(counts):
+            if c == 0:
+                continue
+            bar.advance()
+            group = []
+            for k, coef in _multinomials(c, U):
+                w = R.convert(coef)
                 for u, ku in enumerate(k):
                     if ku:
-                        prob = prob * P[u][x] ** ku / dom.convert(factorial(ku))
-                if prob != dom.zero:
-                    group[k] = prob
-            new = defaultdict(lambda: dom.zero)
-            for a, pa in dist.items():
-                for b, pb in group.items():
-                    new[tuple(i + j for i, j in zip(a, b))] += pa * pb
-            dist = dict(new)
-    return dist
+                        w = w * Pn[u][x] ** ku
+                if w:
+                    group.append((sum(wt * ku for wt, ku in zip(key_weights, k) if ku), w))
+            dist = _convolved(dist, group, lambda term: term)
+    return R, den_p.element, dist
+
+
+def _multinomials(c: int, parts: int):
+    """(k, c!/(k_0! ... k_{parts-1}!)) for every composition k of c into ``parts`` parts, in the order of
+    :func:`_compositions`."""
+    fact_c = factorial(c)
+    for k in _compositions(c, parts):
+        coef = fact_c
+        for ku in k:
+            coef //= factorial(ku)
+        yield k, coef
+
+
+def _rational_estimates(mech: Mechanism, counts) -> tuple[list, object]:
+    """For a rational mechanism on flint matrices: the probabilities of the response-count outcomes (in the
+    order of :func:`response_count_distribution`) and the matrix whose row i is the estimate ``Q k / n`` of
+    outcome i (one flint product ``K Q^T / n`` instead of a sum per outcome and value)."""
+    import flint  # present whenever the matrices are flint's (DFM)
+
+    dist = response_count_distribution(mech, counts)
+    n = sum(counts)
+    keys = list(dist)
+    K = flint.fmpq_mat(flint.fmpz_mat(len(keys), mech.n_outputs, [ku for k in keys for ku in k]))
+    E = K * mech.Q.rep.rep.transpose() / flint.fmpq(n)
+    return list(dist.values()), E
 
 
 def estimate_distribution(mech: Mechanism, counts: Sequence[int]) -> list[tuple[tuple, object]]:
     """Exact distribution of ``f_hat = Q nu``: a list of (estimate vector, probability), domain elements."""
     counts = validate_counts(counts, mech.d)
     dom = mech.domain
+    if _flint_rational(mech):
+        probs, E = _rational_estimates(mech, counts)
+        flat, d = E.entries(), mech.d
+        return [(tuple(flat[i * d:(i + 1) * d]), p) for i, p in enumerate(probs)]
+    if dom.is_FractionField:  # Q = Qn/dQ: each estimate Qn k/(dQ n) with one division (no gcd per term)
+        den_q, num_q = mech.Q.clear_denoms(convert=True)
+        ring, Qn = num_q.domain, num_q.to_list()
+        scale = dom.convert_from(den_q.element, ring) * dom.convert(sum(counts))
+        out = []
+        for k, prob in response_count_distribution(mech, counts).items():
+            est = []
+            for v in range(mech.d):
+                total = ring.zero
+                for u in range(mech.n_outputs):
+                    if k[u]:
+                        total += Qn[v][u] * k[u]
+                est.append(dom.convert_from(total, ring) / scale)
+            out.append((tuple(est), prob))
+        return out
     n = dom.convert(sum(counts))
     Q = mech.Q.to_list()
     out = []
@@ -91,9 +240,70 @@ def estimate_distribution(mech: Mechanism, counts: Sequence[int]) -> list[tuple[
     return out
 
 
+def _rational_moments(mech: Mechanism, counts) -> dict[str, list[sympy.Expr]]:
+    """:func:`enumerated_moments` of a rational mechanism on flint matrices, by matrix products: with S = sum p,
+    M1 = sum p e (the mean) and M2 = sum p e^2 (per value), ``sum p (e - t)^2 = M2 - 2 t M1 + t^2 S`` exactly, for
+    t the mean (variance) and the true frequency (MSE)."""
+    import flint  # present whenever the matrices are flint's (DFM)
+
+    probs, E = _rational_estimates(mech, counts)
+    d, n = mech.d, sum(counts)
+    row = flint.fmpq_mat(1, len(probs), probs)
+    total = sum(probs, flint.fmpq(0))
+    mean = (row * E).entries()
+    second = (row * flint.fmpq_mat(E.nrows(), d, [e * e for e in E.entries()])).entries()
+    truth = [flint.fmpq(c, n) for c in counts]
+    var = [second[v] - 2 * mean[v] * mean[v] + mean[v] * mean[v] * total for v in range(d)]
+    mse = [second[v] - 2 * truth[v] * mean[v] + truth[v] * truth[v] * total for v in range(d)]
+    conv = mech.domain.to_sympy
+    return {"mean": [conv(x) for x in mean], "variance": [conv(x) for x in var], "mse": [conv(x) for x in mse]}
+
+
+def _fraction_field_moments(mech: Mechanism, counts) -> dict[str, list[sympy.Expr]]:
+    """:func:`enumerated_moments` over a field of rational functions (``ZZ(exp_eps)``), without a gcd per term:
+    with ``P = Pn/dP`` and ``Q = Qn/dQ`` over one denominator each (polynomial numerators), an outcome k of the
+    n clients has probability ``w_k/dP^n`` (:func:`_ring_weights`) and estimate ``Qn k/(dQ n)``.  The sums
+    S = sum w_k, M1 = sum w_k Qn k and M2 = sum w_k (Qn k)^2 are taken in the polynomial ring and divided once in
+    the field; then, exactly, ``sum p (e - t)^2 = M2' - 2 t M1' + t^2 S'`` (primes: divided) for t the mean and
+    the true frequency.  Field elements are canonical (cancelled), so every result is the element the
+    term-by-term sums give."""
+    _check_size(mech, counts)
+    K = mech.domain
+    R, den_p, weights = _ring_weights(mech, counts)
+    den_q, num_q = mech.Q.clear_denoms(convert=True)
+    Qn = num_q.convert_to(R).to_list()
+    U, d, n = mech.n_outputs, mech.d, sum(counts)
+    total, first, second = R.zero, [R.zero] * d, [R.zero] * d
+    for key, w in weights.items():
+        k = _decoded(key, counts, U)
+        total += w
+        for v in range(d):
+            est = R.zero
+            for u in range(U):
+                if k[u]:
+                    est += Qn[v][u] * k[u]
+            first[v] += w * est
+            second[v] += w * est * est
+    conv = lambda element: K.convert_from(element, R)  # noqa: E731
+    dP_n = conv(den_p) ** n
+    scale = conv(den_q.element) * K.convert(n)
+    S = conv(total) / dP_n
+    mean = [conv(m1) / (dP_n * scale) for m1 in first]
+    moment2 = [conv(m2) / (dP_n * scale * scale) for m2 in second]
+    truth = [K.convert(c) / K.convert(n) for c in counts]
+    var = [moment2[v] - 2 * mean[v] * mean[v] + mean[v] * mean[v] * S for v in range(d)]
+    mse = [moment2[v] - 2 * truth[v] * mean[v] + truth[v] * truth[v] * S for v in range(d)]
+    out = K.to_sympy
+    return {"mean": [out(x) for x in mean], "variance": [out(x) for x in var], "mse": [out(x) for x in mse]}
+
+
 def enumerated_moments(mech: Mechanism, counts: Sequence[int]) -> dict[str, list[sympy.Expr]]:
     """Mean, variance and MSE of every estimate, by summing over the enumerated distribution."""
     counts = validate_counts(counts, mech.d)
+    if _flint_rational(mech):
+        return _rational_moments(mech, counts)
+    if mech.domain.is_FractionField:
+        return _fraction_field_moments(mech, counts)
     dom = mech.domain
     n = sum(counts)
     truth = [dom.convert(c) / dom.convert(n) for c in counts]

@@ -37,6 +37,7 @@ from math import comb, factorial
 import numpy as np
 import sympy
 
+from .. import linalg
 from ..errors import ParameterError
 from ..exact import to_exact
 from ..family import MechanismFamily
@@ -116,6 +117,16 @@ def gcms(family: HashFamily, s: int, p, *, decoder: str = "eq4", name: str | Non
                  symbolic=bool(getattr(p, "free_symbols", ())))
     # Algorithm 1's distribution of every hashed value r: m x C(m, s) cells before the matrix itself
     check_count(f"gcms with m = {m}, s = {s}", m * comb(m, s), limit=10**7, unit="distribution cells")
+    P, Q, labels = _gcms_matrices(family.functions, m, s, p, decoder)
+    return Mechanism(P, Q, outputs=labels, name=name or f"gcms[{family.name}; s={s}; p={p}; {decoder}]")
+
+
+@functools.lru_cache(maxsize=256)
+def _gcms_matrices(functions, m: int, s: int, p, decoder: str):
+    """The exact P and Q of :func:`gcms` (as ``DomainMatrix``, what :class:`Mechanism` builds from the rows) and
+    the output labels, for checked parameters: a pure function of its exact, hashable arguments, cached so that
+    a claim building the same GCMS again (the same functions, p and decoder) does not rerun Algorithm 1."""
+    k, d = len(functions), len(functions[0])
     subsets = [frozenset(t) for t in itertools.combinations(range(m), s)]
     cache = {r: algorithm1_distribution(r, m, s, p) for r in range(m)}
     kk = sympy.Integer(k)
@@ -129,14 +140,18 @@ def gcms(family: HashFamily, s: int, p, *, decoder: str = "eq4", name: str | Non
         inside, outside = sympy.cancel((1 - offset) / denom), sympy.cancel(-offset / denom)
     else:
         inside, outside = sympy.Integer(1), sympy.Integer(0)
+    # P[(j, X), x] = Pr[X | h_j(x)] / k: each of the m distributions divided by k once (the same sympy values as
+    # dividing cell by cell), then picked per cell
+    zero = 0 / kk
+    scaled = {r: {X: prob / kk for X, prob in dist.items()} for r, dist in cache.items()}
     P, Q_cols, labels = [], [], []
-    for j, h in progress(f"building gcms {family.name}", list(enumerate(family.functions))):
+    for j, h in progress(f"building gcms (k={k}, m={m}, s={s})", list(enumerate(functions))):
         for X in subsets:
             labels.append(subset_label(j, X))
-            P.append([cache[h[x]].get(X, 0) / kk for x in range(d)])
+            P.append([scaled[h[x]].get(X, zero) for x in range(d)])
             Q_cols.append([inside if h[x] in X else outside for x in range(d)])
     Q = [[Q_cols[u][x] for u in range(len(labels))] for x in range(d)]
-    return Mechanism(P, Q, outputs=labels, name=name or f"gcms[{family.name}; s={s}; p={p}; {decoder}]")
+    return linalg.exact_matrix(P, what="P"), linalg.exact_matrix(Q, what="Q"), tuple(labels)
 
 
 def x_only(mech: Mechanism) -> Mechanism:

@@ -15,11 +15,13 @@ Built here, each with its standard unbiased decoder:
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 from dataclasses import dataclass
 from math import comb as _math_comb
 
 import sympy
 
+from .. import linalg
 from ..decoders import support_set_decoder
 from ..limits import MAX_ENTRIES, Progress, ResourceLimitError, check_mechanism, moments_hint
 from ..mechanism import Mechanism
@@ -41,15 +43,34 @@ class PureProtocol:
     q: sympy.Expr
 
 
-def _build(name, d, outputs, supports, column, p, q) -> PureProtocol:
-    with Progress(f"building {name}", len(outputs)) as bar:
-        P = []
-        for s in supports:
-            P.append([column(s, x) for x in range(d)])
-            bar.advance()
-    Q = support_set_decoder(supports, d, p, q)
-    mech = Mechanism(P, Q, outputs=outputs, name=name)
-    return PureProtocol(mech, tuple(frozenset(s) for s in supports), sympy.cancel(p), sympy.cancel(q))
+#: the exact pieces of recently built pure protocols, keyed by (builder, its exact arguments): P and Q as
+#: DomainMatrix (what Mechanism builds from the rows), the support sets and the cancelled p and q
+_BUILT: OrderedDict = OrderedDict()
+_BUILT_SIZE = 128
+
+
+def _build(key, name, d, outputs, supports, column, p, q) -> PureProtocol:
+    """The pure protocol with the given output supports, P[s][x] = column(s, x) and its support-set decoder;
+    ``key`` (the builder and its exact, hashable arguments) determines everything but ``name`` and ``outputs``,
+    so the exact matrices of a recent identical build are reused (a fresh Mechanism validates them again)."""
+    built = _BUILT.get(key)
+    if built is None:
+        with Progress(f"building {name}", len(outputs)) as bar:
+            P = []
+            for s in supports:
+                P.append([column(s, x) for x in range(d)])
+                bar.advance()
+        Q = support_set_decoder(supports, d, p, q)
+        built = (linalg.exact_matrix(P, what="P"), linalg.exact_matrix(Q, what="Q"),
+                 tuple(frozenset(s) for s in supports), sympy.cancel(p), sympy.cancel(q))
+        _BUILT[key] = built
+        if len(_BUILT) > _BUILT_SIZE:
+            _BUILT.popitem(last=False)
+    else:
+        _BUILT.move_to_end(key)
+    P_mat, Q_mat, sets, p_c, q_c = built
+    mech = Mechanism(P_mat, Q_mat, outputs=outputs, name=name)
+    return PureProtocol(mech, sets, p_c, q_c)
 
 
 @accepts_eps
@@ -60,7 +81,7 @@ def grr(d: int, exp_eps) -> PureProtocol:
     p = e / (e + d - 1)
     q = 1 / (e + d - 1)
     supports = [{y} for y in range(d)]
-    return _build(f"grr(d={d}, exp_eps={e})", d, [str(y) for y in range(d)], supports,
+    return _build(("grr", d, e), f"grr(d={d}, exp_eps={e})", d, [str(y) for y in range(d)], supports,
                   lambda s, x: p if x in s else q, p, q)
 
 
@@ -99,7 +120,7 @@ def _unary(name, d, p, q) -> PureProtocol:
             products[key] = prob
         return prob
 
-    return _build(name, d, outputs, supports, column, p, q)
+    return _build(("unary", name, d, p, q), name, d, outputs, supports, column, p, q)
 
 
 @accepts_eps
@@ -132,7 +153,7 @@ def subset_selection(d: int, k: int, exp_eps) -> PureProtocol:
     q = (comb(d - 2, k - 2) * e + comb(d - 2, k - 1)) / Z
     subsets = list(itertools.combinations(range(d), k))
     outputs = ["{" + ",".join(map(str, s)) + "}" for s in subsets]
-    return _build(f"ss(d={d}, k={k}, exp_eps={e})", d, outputs, [set(s) for s in subsets],
+    return _build(("ss", d, k, e), f"ss(d={d}, k={k}, exp_eps={e})", d, outputs, [set(s) for s in subsets],
                   lambda s, x: (e if x in s else sympy.Integer(1)) / Z, p, q)
 
 
