@@ -158,3 +158,17 @@ def test_pure_subs_matches_subs_cancel():
     odd = J.pure_variance_derived().rhs + J.k
     _, _, d, _, proto = PP._protocols()[0]
     assert PP._subs(odd, proto, (1, 1)) == sympy.cancel(odd.subs({J.p: proto.p, J.q: proto.q, J.n: 2, J.f: 1}))
+
+
+def test_member_tables_match_sympy_conversion():
+    from fractions import Fraction
+
+    from ldpref import moments
+
+    for shape in [(2, 3, 2, 1, R(3, 4)), (3, 4, 1, 2, R(9, 10))]:
+        tables = GM._member_tables(*shape, "eq4")
+        for (w_, B, W), (w2, mech) in zip(tables, GM._family(*shape, "eq4").members):
+            conv = lambda x: Fraction(str(mech.domain.to_sympy(x)))  # noqa: E731
+            assert w_ == Fraction(str(w2))
+            assert B == [[conv(x) for x in row] for row in mech.QP.to_list()]
+            assert W == [[conv(x) for x in row] for row in moments.per_client_variance_coefficients(mech)]

@@ -122,6 +122,13 @@ def _frac(v):
     return Fraction(int(v.p), int(v.q))
 
 
+def _frac_of(dom, x):
+    """A domain element as a Fraction: a python-flint rational read directly, anything else through sympy."""
+    if isinstance(x, fmpq):
+        return Fraction(int(x.p), int(x.q))
+    return _frac(dom.to_sympy(x))
+
+
 @_cache
 def _member_tables(d, m, k, s, p, decoder):
     """Per member of the exact mixture: (weight, B = Q P, W = (Q o Q) P - B o B) as Fractions, read once
@@ -129,7 +136,7 @@ def _member_tables(d, m, k, s, p, decoder):
     out = []
     for w_, mech in _family(d, m, k, s, p, decoder).members:
         dom = mech.domain
-        conv = lambda x: _frac(dom.to_sympy(x))  # noqa: E731
+        conv = lambda x: _frac_of(dom, x)  # noqa: E731
         B = [[conv(x) for x in row] for row in mech.QP.to_list()]
         W = [[conv(x) for x in row] for row in moments.per_client_variance_coefficients(mech)]
         out.append((_frac(w_), B, W))
