@@ -250,6 +250,17 @@ def _objective_fn():
     return sympy.lambdify((p, e, lam), lemma1_objective_derived_expr(), modules="mpmath")
 
 
+@cache
+def _feasible_ps(eps_, m_, digits):
+    """(e^eps, [(p_s, s) for s in 1..m-1]) as mpmath numbers at ``digits`` digits: p_s = e^eps s/(e^eps s + m - s),
+    free of the target, so computed once per (eps, m, digits) (the same operations every call would do)."""
+    import mpmath
+
+    with mpmath.workdps(digits):
+        E = mpmath.exp(eps_)
+        return E, tuple((E * s_ / (E * s_ + m_ - s_), s_) for s_ in range(1, m_))
+
+
 def fig6_best_ratio(n_, m_, k_, eps_, f_, F2_, digits=20):
     """min over the integer s with p_s = e^eps s/(e^eps s + m - s) >= 1/2 of the derived Var[f_hat(d)] of GCMS,
     divided by that of Apple's CMS (p = e^{eps/2}/(e^{eps/2} + 1), q = 1 - p): mpmath at ``digits`` digits.  At
@@ -260,9 +271,8 @@ def fig6_best_ratio(n_, m_, k_, eps_, f_, F2_, digits=20):
 
     fn, g = estimator_variance_fn(), _objective_fn()
     with mpmath.workdps(digits):
-        E = mpmath.exp(eps_)
+        E, feasible = _feasible_ps(eps_, m_, digits)
         lam_ = mpmath.mpf(f_) / n_
-        feasible = [(E * s_ / (E * s_ + m_ - s_), s_) for s_ in range(1, m_)]
         _, p_ = min((g(p_, E, lam_), p_) for p_, s_ in feasible if 2 * p_ >= 1)
         s_ = next(t for pp, t in feasible if pp == p_)
         best = fn(p_, (s_ - p_) / (m_ - 1), m_, k_, n_, f_, F2_)

@@ -71,7 +71,7 @@ def _at(expr, values):
     python-flint rationals (``fmpq``; literal rationals of the expression are passed in as fmpq, so no float can
     appear; a non-fmpq result raises and falls back to subs + cancel)."""
     expr = sympy.sympify(expr)
-    keys = tuple(sorted(values, key=param_name))  # str of each symbol, printed once per symbol
+    keys = _key_order(tuple(values))
     try:
         fn, consts = _compiled(expr, keys)
         out = fn(*[_fmpq(values[k_]) for k_ in keys], *consts)
@@ -85,13 +85,19 @@ def _at(expr, values):
 
 
 @_cache
+def _key_order(keys):
+    """The parameter keys sorted by name (the argument order of :func:`_compiled`), printed once per key tuple."""
+    return tuple(sorted(keys, key=param_name))
+
+
+@_cache
 def _compiled(expr, keys):
     if expr.free_symbols - set(keys) or expr.has(sympy.Function, sympy.Abs, sympy.Max, sympy.log, sympy.ceiling):
         raise TypeError("not a rational function of the given symbols")
     rationals = sorted((r for r in expr.atoms(sympy.Rational) if not r.is_Integer), key=str)
     dummies = [sympy.Dummy() for _ in rationals]
     body = expr.xreplace(dict(zip(rationals, dummies)))
-    fn = sympy.lambdify(keys + tuple(dummies), body, modules=[{}])
+    fn = sympy.lambdify(keys + tuple(dummies), body, modules=[{}], cse=True)  # shared subterms evaluated once
     return fn, tuple(fmpq(int(r.p), int(r.q)) for r in rationals)
 
 
@@ -101,6 +107,8 @@ def _fmpq(v):
         return fmpq(v.numerator, v.denominator)
     if isinstance(v, int) and not isinstance(v, bool):
         return fmpq(v)
+    if isinstance(v, sympy.Rational):
+        return fmpq(int(v.p), int(v.q))
     v = sympy.sympify(v)
     if not v.is_Rational:
         raise TypeError(f"{v} is not rational")
@@ -114,6 +122,13 @@ def _frac(v):
     return Fraction(int(v.p), int(v.q))
 
 
+def _frac_of(dom, x):
+    """A domain element as a Fraction: a python-flint rational read directly, anything else through sympy."""
+    if isinstance(x, fmpq):
+        return Fraction(int(x.p), int(x.q))
+    return _frac(dom.to_sympy(x))
+
+
 @_cache
 def _member_tables(d, m, k, s, p, decoder):
     """Per member of the exact mixture: (weight, B = Q P, W = (Q o Q) P - B o B) as Fractions, read once
@@ -121,7 +136,7 @@ def _member_tables(d, m, k, s, p, decoder):
     out = []
     for w_, mech in _family(d, m, k, s, p, decoder).members:
         dom = mech.domain
-        conv = lambda x: _frac(dom.to_sympy(x))  # noqa: E731
+        conv = lambda x: _frac_of(dom, x)  # noqa: E731
         B = [[conv(x) for x in row] for row in mech.QP.to_list()]
         W = [[conv(x) for x in row] for row in moments.per_client_variance_coefficients(mech)]
         out.append((_frac(w_), B, W))

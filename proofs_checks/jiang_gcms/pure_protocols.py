@@ -89,7 +89,11 @@ def _enumerated_estimate(name, d, e, mech, counts):
 
 
 def _subs(expr, proto, counts):
-    return sympy.cancel(expr.subs({J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]}))
+    """``expr`` at the protocol's p, q and the dataset's n, f(d), exactly: the compiled rational evaluation of
+    ``gcms_model._at`` (subs + cancel when the expression or a value is not rational)."""
+    from .gcms_model import _at  # gcms_model imports this module
+
+    return _at(expr, {J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]})
 
 
 def _estimator_instances(printed, derived):

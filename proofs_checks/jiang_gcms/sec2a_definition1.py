@@ -160,9 +160,11 @@ def _shuffled_pairs(mech, n_rest):
         mp = lambda v: mpmath.mpf(int(v.numerator)) / int(v.denominator) if v else mpmath.mpf(0)  # noqa: E731
         # the law with the one differing client on x, for every x (each pair (x, x') reads two of them)
         laws = {x: with_one(list(Pm[:, x])) for x in range(mech.d)}
+        as_mp = {x: {y: mp(v) for y, v in law.items()} for x, law in laws.items()}  # each law converted once
+        zero = mp(0)
         for x, x2 in itertools.permutations(range(mech.d), 2):
-            d1, d2 = laws[x], laws[x2]
-            out.append([(mp(d1.get(y, 0)), mp(d2.get(y, 0))) for y in set(d1) | set(d2)])
+            d1, d2 = as_mp[x], as_mp[x2]
+            out.append([(d1.get(y, zero), d2.get(y, zero)) for y in set(laws[x]) | set(laws[x2])])
     return out
 
 
@@ -171,10 +173,12 @@ def _hockey_tables(pairs):
     delta(E) = sum_{a > E b} (a - E b) is one binary search (the same sum as listing the outputs)."""
     tables = []
     for rows in pairs:
-        rows = sorted(rows, key=lambda ab: -(ab[0] / ab[1]) if ab[1] else -mpmath.inf)
-        neg_ratio = [-(a / b) if b else -mpmath.inf for a, b in rows]
+        # each -a/b computed once; sorted by (float, exact mpf): float rounding is monotone, so this is the order of
+        # the mpf values themselves (ties included, the sort being stable), with most comparisons between floats
+        keyed = sorted(((-(a / b) if b else -mpmath.inf, a, b) for a, b in rows), key=lambda t: (float(t[0]), t[0]))
+        neg_ratio = [r for r, _, _ in keyed]
         pa, pb = [mpmath.mpf(0)], [mpmath.mpf(0)]
-        for a, b in rows:
+        for _, a, b in keyed:
             pa.append(pa[-1] + a)
             pb.append(pb[-1] + b)
         tables.append((neg_ratio, pa, pb))

@@ -23,7 +23,7 @@ from ldpref.mechanisms.pure import _unary
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets
-from .gcms_model import MOMENTS, SEED, _at, _family, _frac, _gcms_datasets, _grid, _size
+from .gcms_model import MOMENTS, SEED, _at, _family, _frac, _frac_of, _gcms_datasets, _grid, _size
 
 
 # ---- Section IV-A: Algorithms 1-3, Eqs. (3) and (4), Remark 1 ----------------------------------------
@@ -169,7 +169,7 @@ def _decoded_tables(d, m, k, s, p, estimator):
     """(weight, Q P) per member of the decoded mixture (read once from Mechanism.QP), over common denominators:
     (integer weights w_i Dw, integer Q P B_i DB, Dw, DB)."""
     fam = _decoded_family(d, m, k, s, p, estimator)
-    members = [(_frac(w_), [[_frac(mech.domain.to_sympy(x)) for x in row] for row in mech.QP.to_list()])
+    members = [(_frac(w_), [[_frac_of(mech.domain, x) for x in row] for row in mech.QP.to_list()])
                for w_, mech in fam.members]
     Dw = math.lcm(*(w_.denominator for w_, _ in members))
     DB = math.lcm(*(x.denominator for _, B in members for row in B for x in row))

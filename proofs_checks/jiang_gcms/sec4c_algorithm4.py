@@ -138,6 +138,13 @@ def _algorithm4_p(e_, lam_, k_):
 
 
 @_cache
+def _gcms_exp_eps(m_, s_, p_):
+    """The exact e^eps of the GCMS mechanism (count decoder) of the identity family on m values: built once per
+    (m, s, p), as several targets of the rounding grid reach the same Algorithm 4 output."""
+    return mechanism_exp_eps(gcms(_identity_family(m_), s_, p_, decoder="count"))
+
+
+@_cache
 def _rounding_points():
     """Algorithm 4's own outputs (p from its search, then s = ceil(m/(1 + (1/p - 1) e^eps))), not arbitrary
     p: the sentence after Algorithm 4 is about the s Algorithm 4 derives.  Points where the unrounded s is
@@ -145,7 +152,6 @@ def _rounding_points():
     exact: 1 <= s <= m - 1 (Algorithm 1 can draw s buckets) and the exact e^eps of the mechanism <= the target."""
     out = []
     for m_ in (2, 3, 4, 5, 6, 8):
-        fam = _identity_family(m_)
         for e_ in (R(11, 10), R(3, 2), R(2), R(3), R(5)):
             for lam_ in (R(0), R(1, 3), R(1)):
                 for k_ in (1, 100):
@@ -156,7 +162,7 @@ def _rounding_points():
                     s_ = G.algorithm4_s(pf, _frac(e_), m_)
                     p_ = sympy.Rational(pf.numerator, pf.denominator)
                     if 1 <= s_ <= m_ - 1:
-                        ee = mechanism_exp_eps(gcms(fam, s_, p_, decoder="count"))
+                        ee = _gcms_exp_eps(m_, s_, p_)
                         exact = bool(ee <= e_)
                     else:
                         ee, exact = None, False  # Algorithm 1 cannot draw s buckets from m - 1

@@ -135,10 +135,16 @@ def _value_at(expr, subs):
 
 def _at(form, b_, t_, extra=None):
     """A claim's form (an Eq: its right-hand side; a statement: its truth) at b, T (and any extra values)."""
-    subs = {b: b_, T: t_, **(extra or {})}
     if isinstance(form, sympy.Equality):
-        return _value_at(form.rhs, subs)
-    return evaluate(form, subs)
+        return _rhs_at(form, b_, t_, tuple((extra or {}).items()))
+    return evaluate(form, {b: b_, T: t_, **(extra or {})})
+
+
+@_cache
+def _rhs_at(form, b_, t_, extra):
+    """The right-hand side of an Eq at b, T and the ``extra`` (symbol, value) pairs, once per (form, point): Eq. (8)
+    is read by eq8, eq9 and thm4 at the same grid points (a self-check's mutated form is another key)."""
+    return _value_at(form.rhs, {b: b_, T: t_, **dict(extra)})
 
 
 def _eq8_value(b_, t_):

@@ -60,7 +60,13 @@ def _exact_bits(eps_, p_):
 
 
 def _worst_ratio(eps_, p_):
-    return max(Fraction(g, a) for g, a in _exact_bits(eps_, p_))
+    """The largest GCMS/Apple bit ratio g/a over m (exact): the pairs compared by cross-multiplication (a > 0), one
+    Fraction for the winner."""
+    best_g, best_a = 0, 1
+    for g, a in _exact_bits(eps_, p_):
+        if g * best_a > best_g * a:
+            best_g, best_a = g, a
+    return Fraction(best_g, best_a)
 
 
 @claim(id="jiang-gcms/sec7.C.fig7", location="Section VII-C and Fig. 7",

@@ -34,16 +34,24 @@ def _counts(f_, n_):
     return [f_] + rest
 
 
+@_cache
+def _feasible_pq(eps_, m_):
+    """(p_s, q_s = (s - p_s)/(m - 1), s) at 20 digits for every integer s in 1..m-1 with p_s = e^eps s/(e^eps s + m - s)
+    >= 1/2: free of the target, so computed once."""
+    with mpmath.workdps(20):
+        E = mpmath.exp(eps_)
+        ps = ((E * s_ / (E * s_ + m_ - s_), s_) for s_ in range(1, m_))
+        return tuple((p_, (s_ - p_) / (m_ - 1), s_) for p_, s_ in ps if 2 * p_ >= 1)
+
+
 def _exact_ratio(f_):
     """Best-s GCMS over Apple's CMS by ldpref.gcms: s minimising the code's p-part of the exact variance
     (``_relative_variance``; the rest is free of p and s), the full ``estimator_variance`` there."""
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
     F2_ = sum(c * c for c in _counts(f_, n_)[1:])
     with mpmath.workdps(20):
-        E = mpmath.exp(eps_)
         lam_ = mpmath.mpf(f_) / n_
-        _, s_, p_ = min((G._relative_variance(p_, (s_ - p_) / (m_ - 1), m_, lam_), s_, p_)
-                        for p_, s_ in ((E * s_ / (E * s_ + m_ - s_), s_) for s_ in range(1, m_)) if 2 * p_ >= 1)
+        _, s_, p_ = min((G._relative_variance(p_, q_, m_, lam_), s_, p_) for p_, q_, s_ in _feasible_pq(eps_, m_))
         best = G.estimator_variance(p_, (s_ - p_) / (m_ - 1), m_, k_, n_, f_, F2_)
         t = mpmath.exp(mpmath.mpf(eps_) / 2)
         return best / G.estimator_variance(t / (t + 1), 1 / (t + 1), m_, k_, n_, f_, F2_)
