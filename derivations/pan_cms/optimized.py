@@ -471,7 +471,18 @@ def _best_neighbour(mstar, loss):
     if isinstance(mstar, sympy.Piecewise) and not loss.has(sympy.Piecewise) and not any(
             b.has(sympy.Piecewise) for b, _ in mstar.args):
         return sympy.Piecewise((hi, _folded_comparison(mstar, loss)), (lo, True))
-    return sympy.Piecewise((hi, sympy.StrictLessThan(loss.subs(m, hi), loss.subs(m, lo))), (lo, True))
+    return sympy.Piecewise((hi, sympy.StrictLessThan(_loss_at(loss, hi), _loss_at(loss, lo))), (lo, True))
+
+
+def _loss_at(loss, value):
+    """``loss.subs(m, value)``.  For a loss ``Max(A, B)`` of two losses in m whose order sympy cannot decide (the
+    worst-case MSE ``Max(Var(0), Var(f*))``), the Max of the substituted arguments is built unevaluated:
+    ``subs`` rebuilds it evaluated, and sympy's evaluation only tries (and fails, at a ceiling/floor of a
+    radical, a tenth of a second each) to order A and B, keeping both -- the same object (identical srepr,
+    tests/test_pancms_fast_optimized.py compares it with ``loss.subs``)."""
+    if isinstance(loss, sympy.Max) and len(loss.args) == 2:
+        return sympy.Max(*(a.subs(m, value) for a in loss.args), evaluate=False)
+    return loss.subs(m, value)
 
 
 def _folded_comparison(mstar, loss):
@@ -482,7 +493,7 @@ def _folded_comparison(mstar, loss):
     pieces = []
     for value, condition in mstar.args:
         low, high = sympy.Max(2, sympy.floor(value)), sympy.ceiling(value)
-        pieces.append((sympy.StrictLessThan(loss.subs(m, high), loss.subs(m, low)), condition))
+        pieces.append((sympy.StrictLessThan(_loss_at(loss, high), _loss_at(loss, low)), condition))
     return sympy.Piecewise(*pieces).rewrite(ITE)
 
 
