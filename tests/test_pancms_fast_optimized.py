@@ -60,3 +60,18 @@ def test_canon_cache_gives_the_canonical_form():
         slow = sympy.expand(sympy.radsimp(sympy.nsimplify(x) if x.has(sympy.Float) else x))
         assert sympy.srepr(_canon(x)) == sympy.srepr(slow)
     assert _canon(sympy.Float(0.5) + sympy.sqrt(2)) == sympy.Rational(1, 2) + sympy.sqrt(2)
+
+
+def test_limit_at_oo_is_sympy_limit():
+    """_limit_at_oo (leading coefficients) gives sympy.limit's value: identical after factor for the RP l2 losses,
+    equal on lower/equal/higher degrees and a non-rational expression."""
+    for kind in ("srp", "arp"):
+        expr = D.l2_kind_derived(kind)
+        assert sympy.srepr(sympy.factor(D._limit_at_oo(expr, m))) == sympy.srepr(
+            sympy.factor(sympy.limit(expr, m, sympy.oo)))
+    e = D.e
+    for expr in ((3 * m ** 2 + e) / (e * m ** 2 - 1), (m + e) / (m ** 2 + 1), (2 * m ** 2) / (m + e),
+                 sympy.sqrt(m) / (m + 1), (m + 1) / (2 * m) + e):
+        fast, slow = D._limit_at_oo(expr, m), sympy.limit(expr, m, sympy.oo)
+        assert fast == slow or sympy.cancel(fast - slow) == 0
+    assert D._limit_at_oo((3 * m + 1) / (2 * m), m) != sympy.Rational(3, 1)

@@ -608,7 +608,22 @@ def srp_ruled_out_form():
 
 
 def _rp_l2_limit(kind):
-    return sympy.factor(sympy.limit(l2_kind_derived(kind), m, sympy.oo))
+    return sympy.factor(_limit_at_oo(l2_kind_derived(kind), m))
+
+
+def _limit_at_oo(expr, var):
+    """``lim_{var -> oo} expr`` of a rational function of ``var`` whose numerator's degree is at most its
+    denominator's: the ratio of the leading coefficients (0 for a lower degree), as exact as ``sympy.limit``
+    and a fraction of its time; any other expression (a higher degree: an infinite limit whose sign depends on
+    the coefficients) goes to ``sympy.limit``."""
+    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    if num.is_polynomial(var) and den.is_polynomial(var):
+        pn, pd = sympy.Poly(num, var), sympy.Poly(den, var)
+        if pn.degree() < pd.degree():
+            return sympy.Integer(0)
+        if pn.degree() == pd.degree():
+            return pn.LC() / pd.LC()
+    return sympy.limit(expr, var, sympy.oo)
 
 
 def srp_l2_larger_form():
