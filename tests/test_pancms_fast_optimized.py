@@ -75,3 +75,19 @@ def test_limit_at_oo_is_sympy_limit():
         fast, slow = D._limit_at_oo(expr, m), sympy.limit(expr, m, sympy.oo)
         assert fast == slow or sympy.cancel(fast - slow) == 0
     assert D._limit_at_oo((3 * m + 1) / (2 * m), m) != sympy.Rational(3, 1)
+
+
+def test_factor_cancel_on_the_optimized_models():
+    """factor_cancel equals factor(cancel(.)) (srepr) on the variance and l2 models the optimized derivations factor
+    (symbolic, partly numeric, and sRP's radical e^(eps/2), which takes the fallback)."""
+    from derivations.pan_cms.rational import factor_cancel
+    from derivations.pan_cms.symbols import d, f, n
+
+    for kind in ("rr", "arp", "srp"):
+        for mm, ee in ((m, D.e), (3, D.e), (m, sympy.Integer(4)), (5, sympy.Rational(7, 2))):
+            p, q = D.inner_pq(kind, mm, ee)
+            veq, vne = (x * (1 - x) / (p - q) ** 2 for x in (p, q))
+            exprs = [veq, vne, D.cms_variance_model(veq, vne, f, mm, n), D.l2_model(veq, vne, d, mm, n),
+                     sympy.diff(D.cms_variance_model(veq, vne, f, mm, n), f)]
+            for expr in exprs:
+                assert sympy.srepr(factor_cancel(expr)) == sympy.srepr(sympy.factor(sympy.cancel(expr)))

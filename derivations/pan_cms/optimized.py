@@ -32,6 +32,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.radicals import simplify_radicals
 
 from ..caching import cache
+from .rational import factor_cancel
 from . import optimized_symbols as S
 from .symbols import d, f, f_star, m, n, tau, var_eq, var_neq
 
@@ -71,7 +72,7 @@ def inner_pq(kind: str, m_=m, e_=e):
 def inner_variance_derived(kind: str, m_=m, e_=e):
     """``(Var(R(a)[a]), Var(R(a)[b]))``: ``pi (1 - pi)/(p - q)^2`` with pi = p, then q."""
     p, q = inner_pq(kind, m_, e_)
-    return tuple(sympy.factor(sympy.cancel(x * (1 - x) / (p - q) ** 2)) for x in (p, q))
+    return tuple(factor_cancel(x * (1 - x) / (p - q) ** 2) for x in (p, q))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -90,7 +91,7 @@ def cms_variance_model(veq, vne, fx=f, m_=m, n_=n):
 @cache
 def var_rr_derived(fx=f, m_=m, e_=e, n_=n):
     veq, vne = inner_variance_derived("rr", m_, e_)
-    return sympy.factor(sympy.cancel(cms_variance_model(veq, vne, fx, m_, n_)))
+    return factor_cancel(cms_variance_model(veq, vne, fx, m_, n_))
 
 
 @cache
@@ -134,7 +135,7 @@ def _root_above_one(expr, var=m):
     canonical radical form.  Roots whose sign sympy cannot decide are kept when positive at
     :data:`SAMPLE`: the branch of a closed-form root does not change sign without vanishing."""
     t = sympy.Symbol("t", positive=True)
-    num = sympy.numer(sympy.factor(sympy.cancel(expr))).subs(var, 1 + t)
+    num = sympy.numer(factor_cancel(expr)).subs(var, 1 + t)
     keep = []
     for s in _roots_in(num, t):
         if s in keep:
@@ -266,7 +267,7 @@ def l2_model(veq, vne, d_=d, m_=m, n_=n):
 @cache
 def l2_rr_derived(d_=d, m_=m, e_=e, n_=n):
     veq, vne = inner_variance_derived("rr", m_, e_)
-    return sympy.factor(sympy.cancel(l2_model(veq, vne, d_, m_, n_)))
+    return factor_cancel(l2_model(veq, vne, d_, m_, n_))
 
 
 @cache
