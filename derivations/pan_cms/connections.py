@@ -26,6 +26,7 @@ import sympy
 from ldpref.linalg import exact_matrix
 
 from ..caching import cache
+from .rational import factor_cancel as _factored
 from .symbols import cbar, d, e, eps, f, k, m, n, var_eq, var_neq
 from .symbols_statements import Predicate
 
@@ -356,6 +357,7 @@ def grr_reconstruction_moments(exp_eps, size):
     return p, q, (1 - q) / (p - q), -q / (p - q)
 
 
+
 @cache
 def rhr_second_moments(exp_eps=e, bits=b):
     """E[T^2] of RHR's per-client statistic T = H[a+1, j] (y_hat[(+, r)] - y_hat[(-, r)]) for target x.
@@ -366,7 +368,7 @@ def rhr_second_moments(exp_eps=e, bits=b):
     M = 2 ** bits
     p, q, _, _ = grr_reconstruction_moments(exp_eps, M)
     scale = 1 / (p - q) ** 2
-    return sympy.factor(sympy.cancel((p + q) * scale)), sympy.factor(sympy.cancel(2 * q * scale))
+    return _factored((p + q) * scale), _factored(2 * q * scale)
 
 
 def rhr_mse_derived(exp_eps, bits, n_clients, f_x, f_class):
@@ -508,7 +510,7 @@ def cms_rr_second_moments(exp_eps=e, size=m):
     coll = p * t_hi**2 + (1 - p) * t_lo**2
     nocoll = q * t_hi**2 + (1 - q) * t_lo**2
     other = coll / size + (1 - 1 / size) * nocoll
-    return sympy.factor(sympy.cancel(same)), sympy.factor(sympy.cancel(other))
+    return _factored(same), _factored(other)
 
 
 def mse_endpoints_derived(exp_eps, size, n_clients=1):
@@ -589,10 +591,10 @@ def _binary_inner_closed_form():
     p, q, hi, lo = grr_reconstruction_moments(e, 2)
     A, B0 = sympy.cancel(mp / (mp - 1)), sympy.cancel(-1 / (mp - 1))
     t_hi, t_lo = sympy.cancel(A * hi + B0), sympy.cancel(A * lo + B0)
-    same = sympy.factor(sympy.cancel(p * t_hi**2 + (1 - p) * t_lo**2))
-    miss = sympy.factor(sympy.cancel(q * t_hi**2 + (1 - q) * t_lo**2))
-    other = sympy.factor(sympy.cancel(c_rate * same + (1 - c_rate) * miss))
-    return c_rate, sympy.factor(sympy.cancel(f * same + (1 - f) * other - f)) / n
+    same = _factored(p * t_hi**2 + (1 - p) * t_lo**2)
+    miss = _factored(q * t_hi**2 + (1 - q) * t_lo**2)
+    other = _factored(c_rate * same + (1 - c_rate) * miss)
+    return c_rate, _factored(f * same + (1 - f) * other - f) / n
 
 
 def binary_inner_mse_derived(exp_eps, c_rate, n_clients, f_x):

@@ -32,6 +32,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.radicals import simplify_radicals
 
 from ..caching import cache
+from .rational import factor_cancel
 from . import optimized_symbols as S
 from .symbols import d, f, f_star, m, n, tau, var_eq, var_neq
 
@@ -71,7 +72,7 @@ def inner_pq(kind: str, m_=m, e_=e):
 def inner_variance_derived(kind: str, m_=m, e_=e):
     """``(Var(R(a)[a]), Var(R(a)[b]))``: ``pi (1 - pi)/(p - q)^2`` with pi = p, then q."""
     p, q = inner_pq(kind, m_, e_)
-    return tuple(sympy.factor(sympy.cancel(x * (1 - x) / (p - q) ** 2)) for x in (p, q))
+    return tuple(factor_cancel(x * (1 - x) / (p - q) ** 2) for x in (p, q))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -90,7 +91,7 @@ def cms_variance_model(veq, vne, fx=f, m_=m, n_=n):
 @cache
 def var_rr_derived(fx=f, m_=m, e_=e, n_=n):
     veq, vne = inner_variance_derived("rr", m_, e_)
-    return sympy.factor(sympy.cancel(cms_variance_model(veq, vne, fx, m_, n_)))
+    return factor_cancel(cms_variance_model(veq, vne, fx, m_, n_))
 
 
 @cache
@@ -134,7 +135,7 @@ def _root_above_one(expr, var=m):
     canonical radical form.  Roots whose sign sympy cannot decide are kept when positive at
     :data:`SAMPLE`: the branch of a closed-form root does not change sign without vanishing."""
     t = sympy.Symbol("t", positive=True)
-    num = sympy.numer(sympy.factor(sympy.cancel(expr))).subs(var, 1 + t)
+    num = sympy.numer(factor_cancel(expr)).subs(var, 1 + t)
     keep = []
     for s in _roots_in(num, t):
         if s in keep:
@@ -266,7 +267,7 @@ def l2_model(veq, vne, d_=d, m_=m, n_=n):
 @cache
 def l2_rr_derived(d_=d, m_=m, e_=e, n_=n):
     veq, vne = inner_variance_derived("rr", m_, e_)
-    return sympy.factor(sympy.cancel(l2_model(veq, vne, d_, m_, n_)))
+    return factor_cancel(l2_model(veq, vne, d_, m_, n_))
 
 
 @cache
@@ -471,7 +472,18 @@ def _best_neighbour(mstar, loss):
     if isinstance(mstar, sympy.Piecewise) and not loss.has(sympy.Piecewise) and not any(
             b.has(sympy.Piecewise) for b, _ in mstar.args):
         return sympy.Piecewise((hi, _folded_comparison(mstar, loss)), (lo, True))
-    return sympy.Piecewise((hi, sympy.StrictLessThan(loss.subs(m, hi), loss.subs(m, lo))), (lo, True))
+    return sympy.Piecewise((hi, sympy.StrictLessThan(_loss_at(loss, hi), _loss_at(loss, lo))), (lo, True))
+
+
+def _loss_at(loss, value):
+    """``loss.subs(m, value)``.  For a loss ``Max(A, B)`` of two losses in m whose order sympy cannot decide (the
+    worst-case MSE ``Max(Var(0), Var(f*))``), the Max of the substituted arguments is built unevaluated:
+    ``subs`` rebuilds it evaluated, and sympy's evaluation only tries (and fails, at a ceiling/floor of a
+    radical, a tenth of a second each) to order A and B, keeping both -- the same object (identical srepr,
+    tests/test_pancms_fast_optimized.py compares it with ``loss.subs``)."""
+    if isinstance(loss, sympy.Max) and len(loss.args) == 2:
+        return sympy.Max(*(a.subs(m, value) for a in loss.args), evaluate=False)
+    return loss.subs(m, value)
 
 
 def _folded_comparison(mstar, loss):
@@ -482,7 +494,7 @@ def _folded_comparison(mstar, loss):
     pieces = []
     for value, condition in mstar.args:
         low, high = sympy.Max(2, sympy.floor(value)), sympy.ceiling(value)
-        pieces.append((sympy.StrictLessThan(loss.subs(m, high), loss.subs(m, low)), condition))
+        pieces.append((sympy.StrictLessThan(_loss_at(loss, high), _loss_at(loss, low)), condition))
     return sympy.Piecewise(*pieces).rewrite(ITE)
 
 
@@ -597,7 +609,22 @@ def srp_ruled_out_form():
 
 
 def _rp_l2_limit(kind):
-    return sympy.factor(sympy.limit(l2_kind_derived(kind), m, sympy.oo))
+    return sympy.factor(_limit_at_oo(l2_kind_derived(kind), m))
+
+
+def _limit_at_oo(expr, var):
+    """``lim_{var -> oo} expr`` of a rational function of ``var`` whose numerator's degree is at most its
+    denominator's: the ratio of the leading coefficients (0 for a lower degree), as exact as ``sympy.limit``
+    and a fraction of its time; any other expression (a higher degree: an infinite limit whose sign depends on
+    the coefficients) goes to ``sympy.limit``."""
+    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    if num.is_polynomial(var) and den.is_polynomial(var):
+        pn, pd = sympy.Poly(num, var), sympy.Poly(den, var)
+        if pn.degree() < pd.degree():
+            return sympy.Integer(0)
+        if pn.degree() == pd.degree():
+            return pn.LC() / pd.LC()
+    return sympy.limit(expr, var, sympy.oo)
 
 
 def srp_l2_larger_form():

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import gcd
 from operator import itemgetter
 
@@ -56,6 +56,12 @@ def _canon(x):
     x = sympy.sympify(x)
     if x.is_Rational:
         return x
+    return _canon_expr(x)
+
+
+@lru_cache(maxsize=4096)
+def _canon_expr(x):
+    """:func:`_canon` of a sympy number (keyed structurally: the checks canonicalise the same value many times)."""
     return sympy.expand(sympy.radsimp(sympy.nsimplify(x) if x.has(sympy.Float) else x))
 
 

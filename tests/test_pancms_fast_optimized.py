@@ -1,0 +1,93 @@
+"""Fast paths of the pan-cms optimized-CMS derivations and checks give the very objects of the slow paths."""
+
+import sympy
+
+import derivations.pan_cms.optimized as D
+from derivations.pan_cms.optimized import f_star, m
+
+
+def _neighbours(mstar):
+    values = [v for v, _ in mstar.args] if isinstance(mstar, sympy.Piecewise) else [mstar]
+    return [x for v in values for x in (sympy.Max(2, sympy.floor(v)), sympy.ceiling(v))]
+
+
+def test_loss_at_is_subs_for_the_closest_integer_rules():
+    """_loss_at (an unevaluated Max of the substituted arguments) is srepr-identical to loss.subs(m, value) at
+    every neighbour the three closest-integer forms compare."""
+    cases = [(D.m_opt_form().rhs, sympy.Max(D.var_rr_derived(0), D.var_rr_derived(f_star))),
+             (D.crossover_m_derived(), sympy.Max(D.var_rr_derived(0), D.var_rr_derived(1))),
+             (D.m_l2_derived(), D.l2_rr_derived())]
+    for mstar, loss in cases:
+        for value in _neighbours(mstar):
+            assert sympy.srepr(D._loss_at(loss, value)) == sympy.srepr(loss.subs(m, value))
+
+
+def test_loss_at_would_differ_if_max_could_decide():
+    """A Max whose arguments sympy can order collapses under subs: _loss_at is only used where it cannot (the
+    test above), and this shows the comparison above is able to fail."""
+    y = sympy.Symbol("y", positive=True)
+    loss = sympy.Max(m, y)
+    assert isinstance(loss, sympy.Max)
+    assert sympy.srepr(D._loss_at(loss, y + 1)) != sympy.srepr(loss.subs(m, y + 1))
+
+
+def test_value_at_cache_gives_the_uncached_values():
+    """value_at (cached per form and instance) equals _value_at (the evaluation) on forms of the optimized claims,
+    a repeated call returns an equal fresh list, and 1 and True are different instances."""
+    from proofs_checks.pan_cms import optimized as O
+    from derivations.pan_cms.optimized import e, n
+
+    forms = [D.mse_opt_form(), D.m_opt_form(), D.eq33_form(), (D.mse_opt_form(), D.m_opt_form())]
+    for form in forms:
+        for ee in (sympy.Integer(3), sympy.Rational(5, 2)):
+            for fs in (sympy.Integer(0), sympy.Rational(1, 4), sympy.Integer(1)):
+                sub = {e: ee, f_star: fs, n: 1}
+                first, again = O.value_at(form, sub), O.value_at(form, sub)
+                assert first == again == O._value_at(form, sub)
+                if isinstance(first, list):
+                    assert first is not again
+    assert O._value_key(D.m_opt_form(), {e: 1}) != O._value_key(D.m_opt_form(), {e: True})
+    assert O._value_key(D.m_opt_form(), {e: [1]}) is None
+
+
+def test_canon_cache_gives_the_canonical_form():
+    """_canon (cached per expression) equals its formula, for radicals and a float-bearing input."""
+    from proofs_checks.pan_cms.optimized_exact import _canon
+
+    xs = [1 + sympy.sqrt(3), (2 + sympy.sqrt(2)) / (1 - sympy.sqrt(2)), sympy.sqrt(12) / 3 + sympy.Rational(1, 2),
+          sympy.Float(0.5) + sympy.sqrt(2)]
+    for x in xs + xs:
+        slow = sympy.expand(sympy.radsimp(sympy.nsimplify(x) if x.has(sympy.Float) else x))
+        assert sympy.srepr(_canon(x)) == sympy.srepr(slow)
+    assert _canon(sympy.Float(0.5) + sympy.sqrt(2)) == sympy.Rational(1, 2) + sympy.sqrt(2)
+
+
+def test_limit_at_oo_is_sympy_limit():
+    """_limit_at_oo (leading coefficients) gives sympy.limit's value: identical after factor for the RP l2 losses,
+    equal on lower/equal/higher degrees and a non-rational expression."""
+    for kind in ("srp", "arp"):
+        expr = D.l2_kind_derived(kind)
+        assert sympy.srepr(sympy.factor(D._limit_at_oo(expr, m))) == sympy.srepr(
+            sympy.factor(sympy.limit(expr, m, sympy.oo)))
+    e = D.e
+    for expr in ((3 * m ** 2 + e) / (e * m ** 2 - 1), (m + e) / (m ** 2 + 1), (2 * m ** 2) / (m + e),
+                 sympy.sqrt(m) / (m + 1), (m + 1) / (2 * m) + e):
+        fast, slow = D._limit_at_oo(expr, m), sympy.limit(expr, m, sympy.oo)
+        assert fast == slow or sympy.cancel(fast - slow) == 0
+    assert D._limit_at_oo((3 * m + 1) / (2 * m), m) != sympy.Rational(3, 1)
+
+
+def test_factor_cancel_on_the_optimized_models():
+    """factor_cancel equals factor(cancel(.)) (srepr) on the variance and l2 models the optimized derivations factor
+    (symbolic, partly numeric, and sRP's radical e^(eps/2), which takes the fallback)."""
+    from derivations.pan_cms.rational import factor_cancel
+    from derivations.pan_cms.symbols import d, f, n
+
+    for kind in ("rr", "arp", "srp"):
+        for mm, ee in ((m, D.e), (3, D.e), (m, sympy.Integer(4)), (5, sympy.Rational(7, 2))):
+            p, q = D.inner_pq(kind, mm, ee)
+            veq, vne = (x * (1 - x) / (p - q) ** 2 for x in (p, q))
+            exprs = [veq, vne, D.cms_variance_model(veq, vne, f, mm, n), D.l2_model(veq, vne, d, mm, n),
+                     sympy.diff(D.cms_variance_model(veq, vne, f, mm, n), f)]
+            for expr in exprs:
+                assert sympy.srepr(factor_cancel(expr)) == sympy.srepr(sympy.factor(sympy.cancel(expr)))
