@@ -161,3 +161,14 @@ def test_named_rational_fast_path_equals_substitution():
     assert P._rational_values(forms[3], {d: sympy.Integer(5), n: sympy.Integer(1)}) is None  # sqrt: not covered
     assert P._named(forms[0], {"d": 5, "n": 2, "e": 1}) == sympy.zoo  # 1/(e - 1) at e = 1: sympy's value
     assert P._named(forms[0], values) != P._named(forms[0], {**values, "d": 6})  # a wrong value would differ
+
+
+def test_limit_at_oo_follows_the_sign_of_the_leading_ratio():
+    """lim_{x -> oo} of a rational function with a higher-degree numerator is +oo or -oo by the sign of the
+    leading coefficients' ratio (it returned +oo for both), and equals sympy.limit wherever sympy decides."""
+    from derivations.pan_cms.tables import limit_at_oo
+
+    x = sympy.Symbol("x", positive=True)
+    for expr in [(1 - x**2) / (x + 1), (x**2 + 1) / (x + 1), 3 * x / (x + 2), (x + 1) / (x**3 - 2), -x**3 / (2 * x + 1)]:
+        assert limit_at_oo(expr, x) == sympy.limit(expr, x, sympy.oo)
+    assert limit_at_oo((1 - x**2) / (x + 1), x) == -sympy.oo

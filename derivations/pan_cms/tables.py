@@ -213,9 +213,11 @@ def limit_at_oo(expr, var):
         pn, pd = sympy.Poly(num, var), sympy.Poly(den, var)
         if pn.degree() < pd.degree():
             return sympy.Integer(0)
+        ratio = sympy.cancel(pn.LC() / pd.LC())
         if pn.degree() == pd.degree():
-            return sympy.cancel(pn.LC() / pd.LC())
-        return sympy.oo
+            return ratio
+        if ratio.is_positive or ratio.is_negative:  # the sign of the leading ratio decides +oo or -oo
+            return sympy.oo if ratio.is_positive else -sympy.oo
     return sympy.limit(expr, var, sympy.oo)
 
 
