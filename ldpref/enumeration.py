@@ -220,17 +220,8 @@ def estimate_distribution(mech: Mechanism, counts: Sequence[int]) -> list[tuple[
         den_q, num_q = mech.Q.clear_denoms(convert=True)
         ring, Qn = num_q.domain, num_q.to_list()
         scale = dom.convert_from(den_q.element, ring) * dom.convert(sum(counts))
-        out = []
-        for k, prob in response_count_distribution(mech, counts).items():
-            est = []
-            for v in range(mech.d):
-                total = ring.zero
-                for u in range(mech.n_outputs):
-                    if k[u]:
-                        total += Qn[v][u] * k[u]
-                est.append(dom.convert_from(total, ring) / scale)
-            out.append((tuple(est), prob))
-        return out
+        return [(tuple(dom.convert_from(total, ring) / scale for total in _estimate_numerators(Qn, k, ring.zero)), prob)
+                for k, prob in response_count_distribution(mech, counts).items()]
     n = dom.convert(sum(counts))
     Q = mech.Q.to_list()
     out = []
@@ -238,6 +229,27 @@ def estimate_distribution(mech: Mechanism, counts: Sequence[int]) -> list[tuple[
         est = tuple(sum((Q[v][u] * k[u] for u in range(mech.n_outputs) if k[u]), dom.zero) / n for v in range(mech.d))
         out.append((est, prob))
     return out
+
+
+def _estimate_numerators(Qn, k, zero) -> list:
+    """``Qn k``, one entry per value: the numerators of outcome k's estimate over the decoder's common
+    denominator (terms added in output order, skipping outputs nobody sent)."""
+    out = []
+    for row in Qn:
+        total = zero
+        for q, ku in zip(row, k):
+            if ku:
+                total += q * ku
+        out.append(total)
+    return out
+
+
+def _variance_and_mse(second: list, mean: list, truth: list, total) -> tuple[list, list]:
+    """Per value, ``sum p (e - t)^2 = M2 - 2 t M1 + t^2 S`` exactly (M2 the second moments ``second``, M1 the means,
+    S the total probability ``total``), for t the mean (variance) and the true frequency (MSE)."""
+    var = [m2 - 2 * m1 * m1 + m1 * m1 * total for m2, m1 in zip(second, mean)]
+    mse = [m2 - 2 * t * m1 + t * t * total for m2, m1, t in zip(second, mean, truth)]
+    return var, mse
 
 
 def _rational_moments(mech: Mechanism, counts) -> dict[str, list[sympy.Expr]]:
@@ -252,9 +264,7 @@ def _rational_moments(mech: Mechanism, counts) -> dict[str, list[sympy.Expr]]:
     total = sum(probs, flint.fmpq(0))
     mean = (row * E).entries()
     second = (row * flint.fmpq_mat(E.nrows(), d, [e * e for e in E.entries()])).entries()
-    truth = [flint.fmpq(c, n) for c in counts]
-    var = [second[v] - 2 * mean[v] * mean[v] + mean[v] * mean[v] * total for v in range(d)]
-    mse = [second[v] - 2 * truth[v] * mean[v] + truth[v] * truth[v] * total for v in range(d)]
+    var, mse = _variance_and_mse(second, mean, [flint.fmpq(c, n) for c in counts], total)
     conv = mech.domain.to_sympy
     return {"mean": [conv(x) for x in mean], "variance": [conv(x) for x in var], "mse": [conv(x) for x in mse]}
 
@@ -275,13 +285,8 @@ def _fraction_field_moments(mech: Mechanism, counts) -> dict[str, list[sympy.Exp
     U, d, n = mech.n_outputs, mech.d, sum(counts)
     total, first, second = R.zero, [R.zero] * d, [R.zero] * d
     for key, w in weights.items():
-        k = _decoded(key, counts, U)
         total += w
-        for v in range(d):
-            est = R.zero
-            for u in range(U):
-                if k[u]:
-                    est += Qn[v][u] * k[u]
+        for v, est in enumerate(_estimate_numerators(Qn, _decoded(key, counts, U), R.zero)):
             first[v] += w * est
             second[v] += w * est * est
     conv = lambda element: K.convert_from(element, R)  # noqa: E731
@@ -290,9 +295,7 @@ def _fraction_field_moments(mech: Mechanism, counts) -> dict[str, list[sympy.Exp
     S = conv(total) / dP_n
     mean = [conv(m1) / (dP_n * scale) for m1 in first]
     moment2 = [conv(m2) / (dP_n * scale * scale) for m2 in second]
-    truth = [K.convert(c) / K.convert(n) for c in counts]
-    var = [moment2[v] - 2 * mean[v] * mean[v] + mean[v] * mean[v] * S for v in range(d)]
-    mse = [moment2[v] - 2 * truth[v] * mean[v] + truth[v] * truth[v] * S for v in range(d)]
+    var, mse = _variance_and_mse(moment2, mean, [K.convert(c) / K.convert(n) for c in counts], S)
     out = K.to_sympy
     return {"mean": [out(x) for x in mean], "variance": [out(x) for x in var], "mse": [out(x) for x in mse]}
 

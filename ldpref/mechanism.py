@@ -181,18 +181,15 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
 
 
 def _flint_stochastic(P: DomainMatrix) -> bool:
-    """Whether a rational ``P`` held as a flint matrix is column-stochastic: every column sums to exactly 1 (one
-    flint product with a ones row) and no entry is negative, which then bounds every entry by 1.  False when
+    """Whether a rational ``P`` held as a flint matrix is column-stochastic: every column sums to exactly 1
+    (:func:`ldpref.linalg.column_sums`, one flint product) and no entry is negative, which then bounds every entry by 1.  False when
     either fails or ``P`` is not a flint matrix: the caller's entry-by-entry check then names the offending
     entry, as it would have without this shortcut."""
     if not isinstance(P.rep, DFM):
         return False
-    flint_mat = P.rep.rep
-    n_out = P.shape[0]
-    sums = (type(flint_mat)(1, n_out, [1] * n_out) * flint_mat).entries()
-    if any(total != 1 for total in sums):
+    if any(total != 1 for total in linalg.column_sums(P)):
         return False
-    return min(flint_mat.entries()) >= 0
+    return min(P.rep.rep.entries()) >= 0
 
 
 def _column_sums(P: DomainMatrix, rows) -> list:
