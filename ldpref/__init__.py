@@ -1,9 +1,19 @@
 """ldpref: an exact, checkable reference implementation of frequency estimation under local
 differential privacy (LDP), built from three papers on Count-Mean Sketch and its relatives."""
 
-from .exact import EXP_EPS, to_exact
-from .family import MechanismFamily
-from .mechanism import Mechanism
+import os
+
+# sympy memoises its core operations in one LRU cache whose size it reads once, when sympy is imported
+# (SYMPY_CACHE_SIZE, default 1,000 entries).  The ledger's checks build and compare the same expressions
+# at thousands of instances, so the default churns: 100,000 entries cut a whole `ldpref verify` run's CPU
+# (interleaved runs on 2 cores, benchmarks in the commit) for about 30 MB more per process.  The cache only
+# memoises pure functions, so results do not depend on its size; a value set by the user is kept, and a
+# sympy imported before ldpref keeps its own size.
+os.environ.setdefault("SYMPY_CACHE_SIZE", "100000")
+
+from .exact import EXP_EPS, to_exact  # noqa: E402
+from .family import MechanismFamily  # noqa: E402
+from .mechanism import Mechanism  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -15,6 +15,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+import ldpref  # noqa: E402,F401  (first, so sympy is imported with ldpref's cache size: see ldpref/__init__.py)
+
 settings.register_profile(
     "ldpref",
     derandomize=True,
