@@ -111,6 +111,9 @@ def load_claims(paper: str | None = None) -> list[Claim]:
 def find_claim(claim_id: str) -> Claim:
     """The claim with this id (aliases of renamed ids resolved); KeyError naming the known papers or ids."""
     claim_id = ALIASES.get(claim_id, claim_id)
+    registered = _REGISTRY.get(claim_id)
+    if registered is not None:  # its module is imported (it registered the claim): no load and sort of the ledger
+        return registered
     paper = claim_id.split("/", 1)[0]
     if paper not in PAPER_MODULES:
         raise KeyError(f"unknown paper in claim id {claim_id!r}; known papers: {', '.join(PAPER_MODULES)}")
