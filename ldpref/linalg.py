@@ -108,7 +108,12 @@ def matmul(A: DomainMatrix, B: DomainMatrix) -> DomainMatrix:
 
 
 def hadamard_square(matrix: DomainMatrix) -> DomainMatrix:
-    """Entry-wise square ``M o M``."""
+    """Entry-wise square ``M o M``.  A flint matrix (QQ, ZZ) is squared entry by entry into a new flint matrix of
+    the same type (sympy's ``mul_elementwise`` converts it to lists and back)."""
+    if isinstance(matrix.rep, DFM):
+        flat = matrix.rep.rep
+        squares = type(flat)(flat.nrows(), flat.ncols(), [x * x for x in flat.entries()])
+        return DomainMatrix.from_rep(DFM._new(squares, matrix.shape, matrix.domain))
     return matrix.mul_elementwise(matrix)
 
 

@@ -14,12 +14,13 @@ from functools import cached_property
 from typing import Sequence
 
 import sympy
+from flint import fmpz_mat
 from sympy.polys.matrices import DomainMatrix
 from sympy.polys.matrices.dfm import DFM
 
 from . import linalg
 from .errors import MechanismError, ParameterError, RankError
-from .exact import is_zero
+from .exact import cancel, is_zero
 
 
 class Mechanism:
@@ -119,8 +120,8 @@ class Mechanism:
         from .exact import to_exact
 
         subs = {k: to_exact(v, what=str(k)) for k, v in values.items()}
-        P = [[sympy.cancel(x.subs(subs)) for x in row] for row in linalg.to_rows(self.P)]
-        Q = [[sympy.cancel(x.subs(subs)) for x in row] for row in linalg.to_rows(self.Q)]
+        P = [[cancel(x.subs(subs)) for x in row] for row in linalg.to_rows(self.P)]
+        Q = [[cancel(x.subs(subs)) for x in row] for row in linalg.to_rows(self.Q)]
         return Mechanism(P, Q, outputs=self.outputs, name=self.name)
 
     def __repr__(self) -> str:
@@ -181,15 +182,21 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
 
 
 def _flint_stochastic(P: DomainMatrix) -> bool:
-    """Whether a rational ``P`` held as a flint matrix is column-stochastic: every column sums to exactly 1
-    (:func:`ldpref.linalg.column_sums`, one flint product) and no entry is negative, which then bounds every entry by 1.  False when
-    either fails or ``P`` is not a flint matrix: the caller's entry-by-entry check then names the offending
-    entry, as it would have without this shortcut."""
+    """Whether a rational ``P`` held as a flint matrix is column-stochastic: every column sums to exactly 1 and no
+    entry is negative, which then bounds every entry by 1.  Decided on ``P = Z/den`` (``fmpq_mat.numer_denom``: an
+    integer matrix over one positive denominator; den = 1 over ZZ): the columns of ``Z`` sum to ``den`` (one flint
+    product) and no entry of ``Z`` is negative (integer signs, no rational comparison per entry).  False when either
+    fails or ``P`` is not a flint matrix: the caller's entry-by-entry check then names the offending entry, as it
+    would have without this shortcut."""
     if not isinstance(P.rep, DFM):
         return False
-    if any(total != 1 for total in linalg.column_sums(P)):
+    rows = P.shape[0]
+    if rows == 0:
         return False
-    return min(P.rep.rep.entries()) >= 0
+    Z, den = (P.rep.rep, 1) if isinstance(P.rep.rep, fmpz_mat) else P.rep.rep.numer_denom()
+    if any(total != den for total in (fmpz_mat(1, rows, [1] * rows) * Z).entries()):
+        return False
+    return min(Z.entries()) >= 0
 
 
 def _column_sums(P: DomainMatrix, rows) -> list:
