@@ -17,6 +17,7 @@ import sympy
 from sympy.polys.matrices.dfm import DFM
 
 from .dataset import validate_counts
+from .exact import cancel
 from .family import MechanismFamily
 from .limits import Progress, check_count
 from .mechanism import Mechanism
@@ -329,7 +330,7 @@ def enumerated_family_moments(family: MechanismFamily, counts: Sequence[int]) ->
     for w, m in family.members:
         for est, p in estimate_distribution(m, counts):
             points.append((w * m.domain.to_sympy(p), [m.domain.to_sympy(e) for e in est]))
-    mean = [sympy.cancel(sum(p * e[v] for p, e in points)) for v in range(family.d)]
-    var = [sympy.cancel(sum(p * (e[v] - mean[v]) ** 2 for p, e in points)) for v in range(family.d)]
-    mse = [sympy.cancel(sum(p * (e[v] - sympy.Rational(counts[v], n)) ** 2 for p, e in points)) for v in range(family.d)]
+    mean = [cancel(sum(p * e[v] for p, e in points)) for v in range(family.d)]
+    var = [cancel(sum(p * (e[v] - mean[v]) ** 2 for p, e in points)) for v in range(family.d)]
+    mse = [cancel(sum(p * (e[v] - sympy.Rational(counts[v], n)) ** 2 for p, e in points)) for v in range(family.d)]
     return {"mean": mean, "variance": var, "mse": mse}

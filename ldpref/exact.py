@@ -10,6 +10,7 @@ only through :func:`to_float` or :func:`to_mpf`, which say so in their names.
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 import re
 from fractions import Fraction
@@ -135,8 +136,10 @@ def is_zero(value) -> bool:
 @functools.lru_cache(maxsize=32)
 def together_cancelled(expr):
     """``cancel(together(expr))``, kept for the last few expressions: a failing comparison's report line
-    (``ldpref.ledger.evidence._diff``) cancels the very difference ``is_zero`` just cancelled."""
-    return sympy.cancel(sympy.together(expr))
+    (``ldpref.ledger.evidence._diff``) cancels the very difference ``is_zero`` just cancelled.  A rational function
+    over Q gets that very expression from :func:`cancelled_rational` (no symbolic cancel)."""
+    fast = cancelled_rational(expr)
+    return fast if fast is not None else sympy.cancel(sympy.together(expr))
 
 
 def _rational_over_q(expr, free) -> bool:
@@ -345,3 +348,79 @@ def rational_function_zero(expr) -> bool | None:
     except _NotRationalFunction:
         return None
     return num.is_zero()
+
+
+def cancel(expr):
+    """``sympy.cancel(expr)``: the identical expression, from :func:`cancelled_rational` when ``expr`` is a rational
+    function over Q in its symbols (no symbolic cancel), else from sympy."""
+    if isinstance(expr, sympy.Expr):
+        fast = cancelled_rational(expr)
+        if fast is not None:
+            return fast
+    return sympy.cancel(expr)
+
+
+def _gen_key(sym):
+    """The key sympy's ``sring`` sorts generators by (``sympy.polys.polyutils._sort_gens`` without options)."""
+    from sympy.polys.polyutils import _gens_order, _max_order, _re_gen
+
+    name, index = _re_gen.match(str(sym)).groups()
+    name_order = _gens_order.get(name, _max_order)
+    return (name_order, name, int(index) if index else 0)
+
+
+def _to_expr(poly, order) -> sympy.Expr:
+    """An integer-coefficient fmpq_mpoly as the sympy expression ``PolyElement.as_expr`` builds: ``Add`` of
+    ``Mul(coefficient, *powers)`` (``sympy.polys.polyutils.expr_from_dict``)."""
+    terms = []
+    for monom, coeff in zip(poly.monoms(), poly.coeffs()):
+        term = [sympy.Integer(int(coeff.p))]
+        for g, m in zip(order, monom):
+            if m:
+                term.append(sympy.Pow(g, m))
+        terms.append(sympy.Mul(*term))
+    return sympy.Add(*terms)
+
+
+def cancelled_rational(expr):
+    """``sympy.cancel(expr)`` (the identical expression, which ``cancel(together(expr))`` also is) for a rational
+    function over Q in at least one symbol, or None for anything else (a function, a radical, a float, no symbol,
+    a division by the zero polynomial, a high power of a sum, symbols whose names tie in sympy's order).
+
+    ``cancel`` returns ``P/Q`` for the unique pair of integer-coefficient polynomials in its generators (the
+    symbols, in ``sring``'s order) with no common factor in Z[x] (content included) and a positive leading
+    coefficient of Q in lex order.  Here the quotient is built with python-flint polynomials
+    (:func:`rational_function_zero`'s evaluator), divided by its gcd, scaled to that integer pair and turned into
+    the expression ``P.as_expr()/Q.as_expr()`` exactly as ``cancel`` builds it."""
+    free = expr.free_symbols
+    if not free or not all(s.is_Symbol and s.is_commutative for s in free):
+        return None
+    keys = {s: _gen_key(s) for s in free}
+    if len(set(keys.values())) != len(keys):
+        return None  # sympy's order of these generators is not determined by their names
+    order = sorted(free, key=keys.__getitem__)
+    ctx = _context(len(order))
+    gens = dict(zip(order, ctx.gens()))
+    try:
+        num, den = _quotient(expr, gens, ctx, {})
+    except _NotRationalFunction:
+        return None
+    if num.is_zero():
+        return sympy.S.Zero
+    g = num.gcd(den)
+    if not g.is_one():
+        num, den = num / g, den / g  # exact divisions
+    coeffs = num.coeffs() + den.coeffs()
+    lcm = 1
+    for c in coeffs:
+        q = int(c.q)
+        lcm = lcm * q // math.gcd(lcm, q)
+    content = 0
+    for c in coeffs:
+        content = math.gcd(content, int(c.p) * (lcm // int(c.q)))
+    scale = fmpq(lcm, content)
+    if den.leading_coefficient() < 0:
+        scale = -scale
+    if scale != 1:
+        num, den = num * scale, den * scale
+    return _to_expr(num, order) / _to_expr(den, order)

@@ -19,7 +19,7 @@ import sympy
 from . import moments
 from .dataset import validate_counts
 from .errors import MechanismError
-from .exact import to_exact
+from .exact import cancel, to_exact
 from .mechanism import Mechanism
 
 
@@ -61,7 +61,7 @@ class MechanismFamily:
         for w, m in self.members:
             e = moments.expectation(m, counts)
             out = [a + w * b for a, b in zip(out, e)]
-        return [sympy.cancel(x) for x in out]
+        return [cancel(x) for x in out]
 
     def bias(self, counts) -> list[sympy.Expr]:
         """``E[f_hat] - f`` of the mixture."""
@@ -78,7 +78,7 @@ class MechanismFamily:
             var = moments.variance(m, counts)
             e = moments.expectation(m, counts)
             out = [o + w * (v + (ei - mi) ** 2) for o, v, ei, mi in zip(out, var, e, mean)]
-        return [sympy.cancel(x) for x in out]
+        return [cancel(x) for x in out]
 
     def expectation_variance(self, counts) -> list[sympy.Expr]:
         """``Var_draw(E[f_hat | draw])``: how much the conditional mean moves with the shared draw
@@ -89,7 +89,7 @@ class MechanismFamily:
         for w, m in self.members:
             e = moments.expectation(m, counts)
             out = [o + w * (ei - mi) ** 2 for o, ei, mi in zip(out, e, mean)]
-        return [sympy.cancel(x) for x in out]
+        return [cancel(x) for x in out]
 
     def mse(self, counts) -> list[sympy.Expr]:
         """The mixture's MSE per value: the weighted mean of the members' MSE (the draw is shared by all clients)."""
@@ -97,4 +97,4 @@ class MechanismFamily:
         out = [sympy.Integer(0)] * self.d
         for w, m in self.members:
             out = [o + w * x for o, x in zip(out, moments.mse(m, counts))]
-        return [sympy.cancel(x) for x in out]
+        return [cancel(x) for x in out]

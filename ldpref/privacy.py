@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sympy
 
+from .exact import cancel
 from .mechanism import Mechanism
 
 
@@ -93,6 +94,6 @@ def exp_eps_symbolic(mech: Mechanism) -> sympy.Expr:
         return sympy.oo
     t = sympy.Symbol("t", positive=True)
     for r in ratios:
-        if all(r == s or sympy.factor(sympy.cancel((r - s).subs(EXP_EPS, 1 + t))).is_nonnegative for s in ratios):
+        if all(r == s or sympy.factor(cancel((r - s).subs(EXP_EPS, 1 + t))).is_nonnegative for s in ratios):
             return r
     raise ValueError(f"exp_eps_symbolic: no ratio of {mech.name} provably dominates the others: {ratios}")

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import sympy
 
+from .exact import cancel
+
 __all__ = ["NotCanonical", "RadicalForm", "canonical", "radical_equal", "simplify_radicals"]
 
 
@@ -77,7 +79,7 @@ def _split_sqrt(base, points):
     ``k_i`` becomes a generator, ``f_i^floor(k_i/2)`` goes to the scale; the rational constant
     ``c = a/b`` gives ``sqrt(a b)/b`` and the primes of ``a b`` with odd exponent become generators.
     """
-    num, den = sympy.fraction(sympy.cancel(sympy.together(base)))
+    num, den = sympy.fraction(cancel(sympy.together(base)))
     c_num, f_num = sympy.factor_list(num)
     c_den, f_den = sympy.factor_list(den)
     const = sympy.Rational(c_num) / sympy.Rational(c_den)
@@ -153,7 +155,7 @@ def canonical(expr, sample: dict, sample2: dict | None = None) -> RadicalForm:
     for atom, (whole, scale, gens) in replace.items():
         subs[atom] = whole * scale * sympy.Mul(*[by_gen[g] for g in gens])
     body = expr.xreplace(subs)
-    num, den = sympy.fraction(sympy.cancel(sympy.together(body)))
+    num, den = sympy.fraction(cancel(sympy.together(body)))
     relations = [(r, g) for r, g in zip(symbols, generators)]
 
     def reduce_poly(p):
@@ -173,13 +175,13 @@ def canonical(expr, sample: dict, sample2: dict | None = None) -> RadicalForm:
     coeffs = {}
     poly = sympy.Poly(num, *symbols) if symbols else None
     if poly is None:
-        coeffs[frozenset()] = sympy.factor(sympy.cancel(num / den))
+        coeffs[frozenset()] = sympy.factor(cancel(num / den))
     else:
         for monom, c in poly.terms():
             if any(k > 1 for k in monom):
                 raise NotCanonical("reduction left a square of a generator")
             subset = frozenset(g for g, k in zip(generators, monom) if k)
-            coeffs[subset] = sympy.factor(sympy.cancel(c / den))
+            coeffs[subset] = sympy.factor(cancel(c / den))
     return RadicalForm(generators, coeffs)
 
 
@@ -188,7 +190,7 @@ def radical_equal(a, b, sample: dict) -> bool:
     ca, cb = canonical(a, sample), canonical(b, sample)
     keys = set(ca.key()) | set(cb.key())
     zero = sympy.Integer(0)
-    return all(sympy.cancel(ca.coeffs.get(s, zero) - cb.coeffs.get(s, zero)) == 0 for s in keys)
+    return all(cancel(ca.coeffs.get(s, zero) - cb.coeffs.get(s, zero)) == 0 for s in keys)
 
 
 def simplify_radicals(expr, sample: dict) -> sympy.Expr:

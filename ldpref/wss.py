@@ -43,6 +43,7 @@ from sympy.polys.matrices import DomainMatrix
 
 from .decoders import support_set_decoder
 from .errors import MechanismError, ParameterError
+from .exact import cancel
 from .limits import check_count, check_matrix
 from .mechanism import Mechanism
 from .mechanisms._params import accepts_eps, check_d, check_exp_eps, check_k
@@ -71,8 +72,8 @@ def osc_support_probabilities(d: int, k: int, exp_eps) -> tuple[sympy.Expr, symp
     B = osc_base_total(d, k, e)
     marg = sympy.Rational(k, d)
     pair = sympy.Rational(k * (k - 1), d * (d - 1))
-    p = sympy.cancel(B * e * marg)
-    q = sympy.cancel(B * (marg + (e - 1) * pair))
+    p = cancel(B * e * marg)
+    q = cancel(B * (marg + (e - 1) * pair))
     return p, q
 
 
@@ -82,7 +83,7 @@ def osc_l2_per_client(d: int, k: int, exp_eps, d_values: int | None = None) -> s
     over the first ``d_values`` values (default all d; fewer for an extended dictionary)."""
     p, q = osc_support_probabilities(d, k, exp_eps)
     dv = d if d_values is None else d_values
-    return sympy.cancel((dv * q * (1 - q) + (p - q) * (1 - p - q)) / (p - q) ** 2)
+    return cancel((dv * q * (1 - q) + (p - q) * (1 - p - q)) / (p - q) ** 2)
 
 
 @accepts_eps
@@ -378,7 +379,7 @@ def osc_mechanism(d: int, k: int, exp_eps, subsets, weights, *, name: str = "osc
     def at(w, inside):
         key = (w, inside)
         if key not in entry:
-            entry[key] = sympy.cancel(B * w * (e if inside else 1))
+            entry[key] = cancel(B * w * (e if inside else 1))
         return entry[key]
 
     P = [[at(w, x in s) for x in range(d)] for s, w in zip(subsets, weights)]
@@ -412,7 +413,7 @@ def certify_osc(mech: Mechanism, subsets, k: int, exp_eps) -> dict:
         base = P[u, [x for x in range(d) if x not in s][0]] if len(s) < d else None
         for x in range(d):
             want = base * e if x in s else base
-            if sympy.cancel(P[u, x] - want) != 0:
+            if cancel(P[u, x] - want) != 0:
                 patterns = False
     if e.free_symbols:
         eps_value = privacy.exp_eps_symbolic(mech)
@@ -421,7 +422,7 @@ def certify_osc(mech: Mechanism, subsets, k: int, exp_eps) -> dict:
     p_osc, q_osc = osc_support_probabilities(d, k, e)
     try:
         p_m, q_m = support_probabilities(mech, [set(s) for s in subsets])
-        symmetric = sympy.cancel(p_m - p_osc) == 0 and sympy.cancel(q_m - q_osc) == 0
+        symmetric = cancel(p_m - p_osc) == 0 and cancel(q_m - q_osc) == 0
     except ValueError:
         symmetric = False
     unbiased = mech.is_unbiased()
@@ -429,12 +430,12 @@ def certify_osc(mech: Mechanism, subsets, k: int, exp_eps) -> dict:
     if mech.is_rational:
         l2 = losses.worst_case_l2(mech, 1).value
     else:
-        l2 = sympy.cancel(sum(mech.second_moment_matrix.to_Matrix()[v, 0] for v in range(d)) - 1)
-    l2_ok = sympy.cancel(l2 - osc_l2) == 0
+        l2 = cancel(sum(mech.second_moment_matrix.to_Matrix()[v, 0] for v in range(d)) - 1)
+    l2_ok = cancel(l2 - osc_l2) == 0
     result = {
         "weight_patterns": bool(patterns),
         "exp_eps_of_P": str(eps_value),
-        "exp_eps_exact": sympy.cancel(eps_value - e) == 0,
+        "exp_eps_exact": cancel(eps_value - e) == 0,
         "symmetric": bool(symmetric),
         "p": str(p_osc), "q": str(q_osc),
         "unbiased": bool(unbiased),
@@ -445,7 +446,7 @@ def certify_osc(mech: Mechanism, subsets, k: int, exp_eps) -> dict:
     if not e.free_symbols:
         k_opt = optimal_support_size(d, e)
         result["optimal_k"] = k_opt
-        result["l2_equals_osc_optimum"] = bool(l2_ok and sympy.cancel(osc_l2 - osc_l2_per_client(d, k_opt, e)) == 0)
+        result["l2_equals_osc_optimum"] = bool(l2_ok and cancel(osc_l2 - osc_l2_per_client(d, k_opt, e)) == 0)
     result["certified"] = all(result[key] for key in ("weight_patterns", "exp_eps_exact", "symmetric", "unbiased",
                                                       "l2_equals_osc"))
     return result

@@ -20,7 +20,7 @@ from typing import Callable
 import sympy
 from flint import fmpq
 
-from ..exact import certain_sign
+from ..exact import cancel, certain_sign
 
 PERTURBATION = sympy.Rational(1, 997)
 
@@ -279,4 +279,4 @@ def _value(expr, subs: dict):
         value = expr.xreplace({s: subs[s] for s in free})
         if value.is_number and not value.has(*_SINGULAR):  # at a singular point, subs' order decides, as before
             return value
-    return sympy.cancel(expr.subs(subs))
+    return cancel(expr.subs(subs))

@@ -28,6 +28,7 @@ import numpy as np
 import sympy
 
 from ..errors import ParameterError
+from ..exact import cancel
 from ..hashing import HashFamily
 from ..limits import check_count, check_mechanism
 from ..mechanism import Mechanism
@@ -110,7 +111,7 @@ def _grouped_decoder(family: HashFamily, dp: int, m: int, e, support_sizes):
     for k in set(support_sizes):
         den = k * e + dp - k
         p, q = k * e / den, k * ((k - 1) * e + dp - k) / (den * (dp - 1))
-        entry[k] = (sympy.cancel((0 - q) / (p - q)), sympy.cancel((1 - q) / (p - q)))
+        entry[k] = (cancel((0 - q) / (p - q)), cancel((1 - q) / (p - q)))
     cols = []
     u = 0
     for h in family.functions:

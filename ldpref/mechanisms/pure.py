@@ -23,6 +23,7 @@ import sympy
 
 from .. import linalg
 from ..decoders import support_set_decoder
+from ..exact import cancel
 from ..limits import MAX_ENTRIES, Progress, ResourceLimitError, check_mechanism, moments_hint
 from ..mechanism import Mechanism
 from ._params import accepts_eps, check_d, check_exp_eps, check_k, half
@@ -62,7 +63,7 @@ def _build(key, name, d, outputs, supports, column, p, q) -> PureProtocol:
                 bar.advance()
         Q = support_set_decoder(supports, d, p, q)
         built = (linalg.exact_matrix(P, what="P"), linalg.exact_matrix(Q, what="Q"),
-                 tuple(frozenset(s) for s in supports), sympy.cancel(p), sympy.cancel(q))
+                 tuple(frozenset(s) for s in supports), cancel(p), cancel(q))
         _BUILT[key] = built
         if len(_BUILT) > _BUILT_SIZE:
             _BUILT.popitem(last=False)

@@ -43,6 +43,7 @@ import numpy as np
 import sympy
 
 from ..errors import ParameterError
+from ..exact import cancel
 from ..hashing import HashFamily, random_family, warn_if_not_pairwise_uniform
 from ..limits import MAX_ENTRIES, check_count, check_mechanism, progress
 from ..mechanism import Mechanism
@@ -103,8 +104,8 @@ def hadamard_response_acharya(d: int, exp_eps, size: int | None = None, blocks: 
     B, b = hr_acharya_blocks(d, blocks, size)
     K = B * b
     check_mechanism("hr-acharya", d, K, sets=f"d={d} blocks={B} exp_eps={e}", outputs_text=f"{B} x {b}", exp_eps=e)
-    inside, outside = sympy.cancel(2 * e / (b * (2 * B - 1 + e))), sympy.cancel(2 / (b * (2 * B - 1 + e)))
-    c = sympy.cancel((2 * B - 1 + e) / (e - 1))
+    inside, outside = cancel(2 * e / (b * (2 * B - 1 + e))), cancel(2 / (b * (2 * B - 1 + e)))
+    c = cancel((2 * B - 1 + e) / (e - 1))
     home = [(x // (b - 1), x % (b - 1) + 1) for x in range(d)]  # (block, row)
     P, Q = [], []
     for y in progress("building hr-acharya", range(K)):
@@ -135,7 +136,7 @@ def _hm_size(d: int, size) -> int:
 def hm_sign_keep(exp_eps, t: int) -> sympy.Expr:
     """The probability that one of hm's t signs survives: ``(e^eps + 2^(t-1) - 1)/(e^eps + 2^t - 1)``."""
     e = check_exp_eps(exp_eps)
-    return sympy.cancel((e + 2 ** (t - 1) - 1) / (e + 2**t - 1))
+    return cancel((e + 2 ** (t - 1) - 1) / (e + 2**t - 1))
 
 
 @accepts_eps
@@ -153,8 +154,8 @@ def hadamard_mechanism(d: int, exp_eps, t: int = 1, size: int | None = None) -> 
     check_mechanism("hm", d, s**t * 2**t, sets=f"d={d} t={t} exp_eps={e}", outputs_text=f"{s}^{t} x 2^{t}",
                     exp_eps=e)
     T = 2**t
-    keep, other = sympy.cancel(e / (e + T - 1) / s**t), sympy.cancel(1 / (e + T - 1) / s**t)
-    unit = sympy.cancel(1 / (t * (2 * hm_sign_keep(e, t) - 1)))
+    keep, other = cancel(e / (e + T - 1) / s**t), cancel(1 / (e + T - 1) / s**t)
+    unit = cancel(1 / (t * (2 * hm_sign_keep(e, t) - 1)))
     tuples = list(itertools.product((1, -1), repeat=t))
     labels, P, Q = [], [], []
     for js in progress("building hm", list(itertools.product(range(s), repeat=t))):
@@ -175,11 +176,11 @@ def hadamard_count_mean_sketch(family: HashFamily, exp_eps) -> Mechanism:
     if m < 2 or m & (m - 1):
         raise ParameterError(f"hcms: m = {m} must be a power of two (the Hadamard transform has size m)")
     check_mechanism("hcms", d, 2 * k * m, outputs_text=f"2 x {k} x {m}", exp_eps=e)
-    flip = sympy.cancel(1 / (e + 1))
-    keep = sympy.cancel(e / (e + 1))
-    law = {True: sympy.cancel(keep / (k * m)), False: sympy.cancel(flip / (k * m))}
-    c = sympy.cancel((e + 1) / (e - 1))
-    dec = {v: sympy.cancel(sympy.Rational(m, m - 1) * (c * v - sympy.Rational(1, m))) for v in (1, -1)}
+    flip = cancel(1 / (e + 1))
+    keep = cancel(e / (e + 1))
+    law = {True: cancel(keep / (k * m)), False: cancel(flip / (k * m))}
+    c = cancel((e + 1) / (e - 1))
+    dec = {v: cancel(sympy.Rational(m, m - 1) * (c * v - sympy.Rational(1, m))) for v in (1, -1)}
     labels, P, Q = [], [], []
     for j, h in progress("building hcms", list(enumerate(family.functions))):
         for l in range(m):

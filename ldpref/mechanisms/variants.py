@@ -31,7 +31,7 @@ import numpy as np
 import sympy
 
 from ..errors import ParameterError
-from ..exact import to_exact
+from ..exact import cancel, to_exact
 from ..hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, random_family, \
     warn_if_not_pairwise_uniform
 from ..limits import MAX_ENTRIES, check_count, check_mechanism, progress
@@ -120,7 +120,7 @@ def tns(M, inner: Mechanism, *, decoder=None, name: str = "tns") -> Mechanism:
         def decoder(x, j, z):
             key = (index[rows[x][j]], z)
             if key not in memo:
-                memo[key] = sympy.cancel(sympy.Rational(m, m - 1) * QR[key[0], z] - sympy.Rational(1, m - 1))
+                memo[key] = cancel(sympy.Rational(m, m - 1) * QR[key[0], z] - sympy.Rational(1, m - 1))
             return memo[key]
     Q = [[decoder(x, j, z) for (j, z) in keys] for x in range(d)]
     return Mechanism(P, Q, outputs=labels, name=name)
@@ -154,7 +154,7 @@ def _binary_rr_on(values, exp_eps):
 
     def reconstruction(z):
         # E[z | v] = keep v + flip (a + b - v) = (keep - flip) v + flip (a + b): invert it
-        return sympy.cancel((z - flip * (a + b)) / (keep - flip))
+        return cancel((z - flip * (a + b)) / (keep - flip))
 
     return prob, reconstruction
 
@@ -175,7 +175,7 @@ def hadamard_encoding(d: int, exp_eps, size: int | None = None) -> Mechanism:
     check_mechanism("he", d, 2 * s, sets=f"d={d} exp_eps={e}", outputs_text=f"2 x {s}", exp_eps=e)
     H = walsh_hadamard(s)
     prob, rec = _binary_rr_on((1, -1), e)
-    law = {(z, v): sympy.cancel(prob(z, v) / s) for z in (1, -1) for v in (1, -1)}
+    law = {(z, v): cancel(prob(z, v) / s) for z in (1, -1) for v in (1, -1)}
     hat = {z: rec(z) for z in (1, -1)}
     labels, P, Q = [], [], []
     for j in progress("building he", range(s)):
@@ -202,8 +202,8 @@ def hadamard_response(d: int, exp_eps, size: int | None = None) -> Mechanism:
     check_mechanism("hr", d, 2 * s, sets=f"d={d} exp_eps={e}", outputs_text=f"2 x {s}", exp_eps=e)
     H = walsh_hadamard(s)
     prob, rec = _binary_rr_on((1, 0), e)
-    law = {(bit, v): sympy.cancel(prob(bit, v) / s) for bit in (1, 0) for v in (1, 0)}
-    sign_hat = {bit: sympy.cancel(2 * rec(bit) - 1) for bit in (1, 0)}  # reconstruction of the +-1 behind the bit
+    law = {(bit, v): cancel(prob(bit, v) / s) for bit in (1, 0) for v in (1, 0)}
+    sign_hat = {bit: cancel(2 * rec(bit) - 1) for bit in (1, 0)}  # reconstruction of the +-1 behind the bit
     labels, P, Q = [], [], []
     for j in progress("building hr", range(s)):
         for bit in (1, 0):
@@ -295,12 +295,12 @@ def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None
     M = rhr_matrix(d, b, s)
     R = grr(m, e)
     p, q = R.p, R.q
-    p_s, q_s = sympy.cancel(p / s), sympy.cancel(q / s)
+    p_s, q_s = cancel(p / s), cancel(q / s)
     # y_hat[y] = ([z = y] - q)/(p - q) takes two values; every decoder entry is built from them
-    y_hit, y_miss = sympy.cancel((1 - q) / (p - q)), sympy.cancel(-q / (p - q))
-    unit = sympy.cancel(y_hit - y_miss)
-    eq2 = {True: sympy.cancel(sympy.Rational(m, m - 1) * y_hit - sympy.Rational(1, m - 1)),
-           False: sympy.cancel(sympy.Rational(m, m - 1) * y_miss - sympy.Rational(1, m - 1))}
+    y_hit, y_miss = cancel((1 - q) / (p - q)), cancel(-q / (p - q))
+    unit = cancel(y_hit - y_miss)
+    eq2 = {True: cancel(sympy.Rational(m, m - 1) * y_hit - sympy.Rational(1, m - 1)),
+           False: cancel(sympy.Rational(m, m - 1) * y_miss - sympy.Rational(1, m - 1))}
     labels, P, Q = [], [], []
     for j in progress("building rhr", range(s)):
         for z in range(m):
@@ -334,8 +334,8 @@ def local_hashing(family: HashFamily, exp_eps) -> Mechanism:
     p = e / (e + m - 1)
     q = 1 / (e + m - 1)
     g = sympy.Rational(1, m)
-    law = {True: sympy.cancel(p / k), False: sympy.cancel(q / k)}
-    dec = {True: sympy.cancel((1 - g) / (p - g)), False: sympy.cancel(-g / (p - g))}
+    law = {True: cancel(p / k), False: cancel(q / k)}
+    dec = {True: cancel((1 - g) / (p - g)), False: cancel(-g / (p - g))}
     labels, P, Q = [], [], []
     for j, h in progress("building olh", list(enumerate(family.functions))):
         for y in range(m):
@@ -366,7 +366,7 @@ def rappor_cohorts(family: HashFamily, p1, p0, *, name: str = "rappor") -> Mecha
     p1, p0 = to_exact(p1, what="p1"), to_exact(p0, what="p0")
     m, k, d = family.m, family.k, family.d
     check_mechanism(name, d, k * (1 << m), outputs_text=f"{k} x 2^{m}", exp_eps=p1)
-    dec = {bit: sympy.cancel(sympy.Rational(m, m - 1) * (bit - p0) / (p1 - p0) - sympy.Rational(1, m - 1)) for bit in (0, 1)}
+    dec = {bit: cancel(sympy.Rational(m, m - 1) * (bit - p0) / (p1 - p0) - sympy.Rational(1, m - 1)) for bit in (0, 1)}
     labels, P, Q = [], [], []
     for j, h in progress(f"building {name}", list(enumerate(family.functions))):
         for bits in itertools.product((0, 1), repeat=m):
