@@ -17,7 +17,8 @@ from fractions import Fraction
 
 import mpmath
 import sympy
-from flint import fmpq, fmpq_mpoly_ctx
+from flint import arb, fmpq, fmpq_mpoly_ctx
+from flint import ctx as flint_ctx
 
 #: The symbol for e^eps used by every symbolic mechanism and derivation.
 EXP_EPS = sympy.Symbol("exp_eps", positive=True)
@@ -173,67 +174,65 @@ def _nonzero_somewhere(expr, free) -> bool:
 
 
 def _certainly_nonzero(value) -> bool:
-    """Proof that a constant expression is not 0: a rigorous enclosure of its value (``mpmath.iv``,
-    outward-rounded interval arithmetic; rationals, +, *, powers, exp, log, pi, E) that excludes 0, at 128 then
-    512 bits.  False proves nothing (an enclosure holding 0, or an operation not covered): the caller
-    simplifies, as before."""
-    ctx = mpmath.iv
-    old = ctx.prec
+    """Proof that a constant expression is not 0: a rigorous enclosure of its value (python-flint ``arb`` ball
+    arithmetic; rationals, +, *, powers, exp, log, pi, E) that excludes 0, at 128 then 512 bits.  False proves
+    nothing (an enclosure holding 0, or an operation not covered): the caller simplifies, as before."""
+    old = flint_ctx.prec
     try:
         for prec in (128, 512):
-            ctx.prec = prec
-            box = _enclose(value, ctx)
+            flint_ctx.prec = prec
+            box = _enclose(value)
             if box is None:
                 return False
-            if box.a > 0 or box.b < 0:
+            if box > 0 or box < 0:
                 return True
         return False
     finally:
-        ctx.prec = old
+        flint_ctx.prec = old
 
 
 def certain_sign(a, b, values: dict | None = None) -> int | None:
     """The sign (-1 or +1, never 0) of ``a - b`` for two sympy expressions at ``values`` (symbol -> constant; the
-    expressions are constants when it is None), proved by rigorous enclosures (``mpmath.iv``, outward rounding,
-    at 128 then 512 bits) of the two sides that do not overlap.  A symbol's enclosure is its value's, so nothing
-    is substituted into the expressions.  None when the enclosures overlap (equal numbers, or too close), a
-    symbol has no value, or an operation is not covered or leaves the reals (floats included): the caller
-    decides as before."""
-    ctx = mpmath.iv
-    old = ctx.prec
+    expressions are constants when it is None), proved by rigorous enclosures (python-flint ``arb`` balls, at 128
+    then 512 bits) of the two sides that do not overlap.  A symbol's enclosure is its value's, so nothing is
+    substituted into the expressions.  None when the enclosures overlap (equal numbers, or too close), a symbol
+    has no value, or an operation is not covered or leaves the reals (floats included): the caller decides as
+    before."""
+    old = flint_ctx.prec
     try:
         for prec in (128, 512):
-            ctx.prec = prec
+            flint_ctx.prec = prec
             env = {}
             for sym, value in (values or {}).items():
-                box = _enclose(value, ctx) if isinstance(value, sympy.Basic) else None
+                box = _enclose(value) if isinstance(value, sympy.Basic) else None
                 if box is not None:
                     env[sym] = box
-            box_a, box_b = _enclose(a, ctx, env), _enclose(b, ctx, env)
+            box_a, box_b = _enclose(a, env), _enclose(b, env)
             if box_a is None or box_b is None:
                 return None
-            if box_a.a > box_b.b:
+            if box_a > box_b:  # arb comparisons hold only when they hold for every point of the balls
                 return 1
-            if box_a.b < box_b.a:
+            if box_a < box_b:
                 return -1
         return None
     finally:
-        ctx.prec = old
+        flint_ctx.prec = old
 
 
-def _enclose(expr, ctx, env: dict | None = None):
-    """An mpmath.iv interval holding the value of a constant sympy expression (a symbol: its interval in
-    ``env``), or None when an operation is not covered (floats included: they are never decided here)."""
+def _enclose(expr, env: dict | None = None):
+    """A python-flint ``arb`` ball (at the current ``flint.ctx.prec``) holding the value of a constant sympy
+    expression (a symbol: its ball in ``env``), or None when an operation is not covered (floats included: they
+    are never decided here).  A ball that is not finite (a division by a ball holding 0) decides nothing."""
     if expr.is_Rational:
-        return ctx.mpf(int(expr.p)) / int(expr.q)
+        return arb(fmpq(int(expr.p), int(expr.q)))
     if expr.is_Symbol:
         return None if env is None else env.get(expr)
     if expr is sympy.pi:
-        return ctx.pi
+        return arb.pi()
     if expr is sympy.E:
-        return ctx.e
+        return arb.const_e()
     if expr.is_Add or expr.is_Mul:
-        parts = [_enclose(a, ctx, env) for a in expr.args]
+        parts = [_enclose(a, env) for a in expr.args]
         if any(p is None for p in parts):
             return None
         out = parts[0]
@@ -241,19 +240,19 @@ def _enclose(expr, ctx, env: dict | None = None):
             out = out + p if expr.is_Add else out * p
         return out
     if isinstance(expr, (sympy.exp, sympy.log)) or expr.is_Pow:
-        args = [_enclose(a, ctx, env) for a in expr.args]
+        args = [_enclose(a, env) for a in expr.args]
         if any(a is None for a in args):
             return None
         if isinstance(expr, sympy.exp):
-            return ctx.exp(args[0])
+            return args[0].exp()
         if isinstance(expr, sympy.log):
-            return ctx.log(args[0]) if args[0].a > 0 else None
+            return args[0].log() if args[0] > 0 else None
         base, exp_ = args
         if expr.exp.is_Integer:
-            if int(expr.exp) < 0 and base.a <= 0 <= base.b:
+            if int(expr.exp) < 0 and not (base > 0 or base < 0):
                 return None
             return base ** int(expr.exp)
-        return ctx.exp(ctx.log(base) * exp_) if base.a > 0 else None
+        return (base.log() * exp_).exp() if base > 0 else None
     return None
 
 

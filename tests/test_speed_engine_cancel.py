@@ -130,3 +130,29 @@ def test_hadamard_square_of_a_flint_matrix(dom):
     M = _dense(rows, dom)
     assert linalg.hadamard_square(M) == M.mul_elementwise(M)
     assert linalg.hadamard_square(M).rep.rep == M.mul_elementwise(M).rep.rep
+
+
+@pytest.mark.parametrize("lhs, rhs, values", [
+    (sympy.sqrt(2), sympy.Rational(141421356, 100000000), None),
+    (sympy.pi, sympy.Rational(355, 113), None),
+    (sympy.exp(sympy.Rational(1, 3)) * x, sympy.log(7) + x, {x: sympy.Rational(5, 2)}),
+    (x ** sympy.Rational(1, 3), sympy.Integer(2), {x: sympy.Rational(9)}),
+    (sympy.E ** 2 / (x - 1), sympy.Integer(-3), {x: sympy.Rational(-1, 2)}),
+])
+def test_certain_sign_agrees_with_sympys_relation(lhs, rhs, values):
+    from ldpref.exact import certain_sign
+
+    sign = certain_sign(lhs, rhs, values)
+    at = (lhs - rhs).subs(values or {})
+    assert sign == (1 if bool(at > 0) else -1)
+
+
+def test_certain_sign_undecided_without_a_proof():
+    from ldpref.exact import _certainly_nonzero, certain_sign
+
+    assert certain_sign(sympy.E, sympy.exp(1)) is None  # equal numbers: the balls overlap at every precision
+    assert certain_sign(1 / (x - 1), sympy.Integer(0), {x: sympy.Integer(1)}) is None  # a ball holding 0 inverted
+    assert certain_sign(sympy.log(x), sympy.Integer(0), {x: sympy.Integer(-1)}) is None
+    assert certain_sign(sympy.Float(1.5), sympy.Integer(1)) is None  # floats are never decided here
+    assert not _certainly_nonzero(sympy.log(2) + sympy.log(3) - sympy.log(6))
+    assert _certainly_nonzero(sympy.exp(-200))
