@@ -13,6 +13,7 @@ import itertools
 from math import comb, factorial
 from typing import Sequence
 
+import numpy as np
 import sympy
 from sympy.polys.matrices.dfm import DFM
 
@@ -138,6 +139,14 @@ def response_count_distribution(mech: Mechanism, counts: Sequence[int]) -> dict[
         ring, den_p, weights = _ring_weights(mech, counts)
         scale = dom.convert_from(den_p, ring) ** sum(counts)
         return {_decoded(key, counts, U): dom.convert_from(w, ring) / scale for key, w in weights.items()}
+    return {_decoded(key, counts, U): prob for key, prob in _keyed_distribution(mech, counts).items()}
+
+
+def _keyed_distribution(mech: Mechanism, counts) -> dict:
+    """:func:`response_count_distribution` over a field other than rational functions, keyed by the outcomes'
+    integer keys (:func:`_key_weights`), in the same order, before decoding (``counts`` validated and checked)."""
+    dom = mech.domain
+    U = mech.n_outputs
     canonical = _canonical(dom)
     P = mech.P.to_list()
     key_weights = _key_weights(counts, U)
@@ -153,7 +162,7 @@ def response_count_distribution(mech: Mechanism, counts: Sequence[int]) -> dict[
             group = [(sum(w * ku for w, ku in zip(key_weights, k) if ku), prob)
                      for k, prob in _group_distribution(dom, [row[x] for row in P], c, canonical)]
             dist = _convolved(dist, group, first)
-    return {_decoded(key, counts, U): prob for key, prob in dist.items()}
+    return dist
 
 
 def _ring_weights(mech: Mechanism, counts) -> tuple[object, object, dict]:
@@ -201,12 +210,29 @@ def _rational_estimates(mech: Mechanism, counts) -> tuple[list, object]:
     outcome i (one flint product ``K Q^T / n`` instead of a sum per outcome and value)."""
     import flint  # present whenever the matrices are flint's (DFM)
 
-    dist = response_count_distribution(mech, counts)
+    counts = validate_counts(counts, mech.d)
+    _check_size(mech, counts)
+    dist = _keyed_distribution(mech, counts)
     n = sum(counts)
-    keys = list(dist)
-    K = flint.fmpq_mat(flint.fmpz_mat(len(keys), mech.n_outputs, [ku for k in keys for ku in k]))
+    K = flint.fmpq_mat(flint.fmpz_mat(len(dist), mech.n_outputs, _decoded_flat(list(dist), counts, mech.n_outputs)))
     E = K * mech.Q.rep.rep.transpose() / flint.fmpq(n)
     return list(dist.values()), E
+
+
+def _decoded_flat(keys: list, counts, U: int) -> list[int]:
+    """The count vectors of ``keys`` (:func:`_decoded` of each), concatenated.  When every key and power of the
+    base fits in a 63-bit integer, by numpy integer division and remainder on all keys at once (exact: no
+    intermediate exceeds the largest key); otherwise key by key."""
+    base = sum(counts) + 1
+    if base ** U < 2 ** 62:
+        powers = np.array([base ** u for u in range(U)], dtype=np.int64)
+        return ((np.array(keys, dtype=np.int64)[:, None] // powers) % base).ravel().tolist()
+    flat = []
+    for key in keys:
+        for _ in range(U):
+            key, ku = divmod(key, base)
+            flat.append(ku)
+    return flat
 
 
 def estimate_distribution(mech: Mechanism, counts: Sequence[int]) -> list[tuple[tuple, object]]:
