@@ -381,25 +381,41 @@ def _to_expr(poly, order) -> sympy.Expr:
     return sympy.Add(*terms)
 
 
-def cancelled_rational(expr):
+def cancelled_rational(expr, values: dict | None = None):
     """``sympy.cancel(expr)`` (the identical expression, which ``cancel(together(expr))`` also is) for a rational
     function over Q in at least one symbol, or None for anything else (a function, a radical, a float, no symbol,
-    a division by the zero polynomial, a high power of a sum, symbols whose names tie in sympy's order).
+    a division by the zero polynomial, a high power of a sum, symbols whose names tie in sympy's order).  With
+    ``values`` (symbol -> sympy Rational; every key a Symbol): ``sympy.cancel(expr.subs(values))``, the numbers
+    put into the quotient's polynomials (None when that leaves no symbol or a value is not a Rational).
 
     ``cancel`` returns ``P/Q`` for the unique pair of integer-coefficient polynomials in its generators (the
     symbols, in ``sring``'s order) with no common factor in Z[x] (content included) and a positive leading
     coefficient of Q in lex order.  Here the quotient is built with python-flint polynomials
     (:func:`rational_function_zero`'s evaluator), divided by its gcd, scaled to that integer pair and turned into
-    the expression ``P.as_expr()/Q.as_expr()`` exactly as ``cancel`` builds it."""
+    the expression ``P.as_expr()/Q.as_expr()`` exactly as ``cancel`` builds it.  A substituted denominator that
+    vanishes is a division by the zero polynomial (sympy's zoo or nan): None."""
     free = expr.free_symbols
     if not free or not all(s.is_Symbol and s.is_commutative for s in free):
         return None
+    fixed = {}
+    if values:
+        for s in free:
+            if s in values:
+                if not isinstance(values[s], sympy.Rational):
+                    return None
+                fixed[s] = values[s]
+        if fixed:
+            free = free - fixed.keys()
+            if not free:
+                return None
     keys = {s: _gen_key(s) for s in free}
     if len(set(keys.values())) != len(keys):
         return None  # sympy's order of these generators is not determined by their names
     order = sorted(free, key=keys.__getitem__)
     ctx = _context(len(order))
     gens = dict(zip(order, ctx.gens()))
+    for s, v in fixed.items():
+        gens[s] = ctx.constant(fmpq(int(v.p), int(v.q)))
     try:
         num, den = _quotient(expr, gens, ctx, {})
     except _NotRationalFunction:

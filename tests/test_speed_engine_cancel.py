@@ -156,3 +156,25 @@ def test_certain_sign_undecided_without_a_proof():
     assert certain_sign(sympy.Float(1.5), sympy.Integer(1)) is None  # floats are never decided here
     assert not _certainly_nonzero(sympy.log(2) + sympy.log(3) - sympy.log(6))
     assert _certainly_nonzero(sympy.exp(-200))
+
+
+def test_cancelled_rational_with_values_is_cancel_of_the_substitution():
+    rng = random.Random(7)
+    hits = 0
+    for _ in range(16):
+        expr = _random_expr(rng, rng.randint(2, 3))
+        free = sorted(expr.free_symbols, key=str)
+        if expr.has(sympy.zoo, sympy.nan, sympy.oo) or len(free) < 2:
+            continue
+        values = {s: sympy.Rational(rng.randint(-3, 3), rng.randint(1, 3)) for s in free[::2]}
+        fast = cancelled_rational(expr, values)
+        if fast is None:
+            continue
+        hits += 1
+        assert _same(fast, sympy.cancel(expr.subs(values))), (expr, values)
+    assert hits >= 4
+    assert cancelled_rational((x + 1) / (y**2 - 1), {y: sympy.Integer(1)}) is None  # sympy: zoo
+    assert cancelled_rational(x / y, {x: sympy.Integer(2), y: sympy.Integer(3)}) is None  # no symbol left
+    assert cancelled_rational(x / y, {y: sympy.sqrt(2)}) is None
+    half = sympy.Rational(-1, 2)
+    assert _same(cancelled_rational(x / (x + y), {y: half}), sympy.cancel((x / (x + y)).subs(y, half)))

@@ -20,7 +20,7 @@ from typing import Callable
 import sympy
 from flint import fmpq
 
-from ..exact import cancel, certain_sign
+from ..exact import cancel, cancelled_rational, certain_sign
 
 PERTURBATION = sympy.Rational(1, 997)
 
@@ -264,7 +264,9 @@ def _value(expr, subs: dict):
     rational in them, the same exact value by exact rational arithmetic (python-flint ``fmpq``; no symbolic
     substitution of a large expression at every instance); when every free symbol gets a value, the number
     sympy's evaluation gives on putting them in at once (an algebraic or transcendental number is compared
-    exactly downstream)."""
+    exactly downstream); when symbols remain, a rational function over Q with rational values for symbols is
+    cancelled with the numbers put into its polynomials (:func:`ldpref.exact.cancelled_rational`, the very
+    expression ``cancel(expr.subs(subs))`` gives)."""
     free = _free_symbols(expr)
     if free <= subs.keys() and all(subs[s].is_Rational for s in free):
         fn = _compiled(expr)
@@ -279,4 +281,8 @@ def _value(expr, subs: dict):
         value = expr.xreplace({s: subs[s] for s in free})
         if value.is_number and not value.has(*_SINGULAR):  # at a singular point, subs' order decides, as before
             return value
+    if all(isinstance(k, sympy.Symbol) for k in subs):  # plain symbols to numbers: cancel of the substitution
+        fast = cancelled_rational(expr, subs)  # from the quotient's polynomials with the numbers put in
+        if fast is not None:
+            return fast
     return cancel(expr.subs(subs))
