@@ -3,7 +3,8 @@
 ``functools.cache`` keys on the arguments as written, so ``m_l2_derived()`` and ``m_l2_derived(d, e)``
 (the same call: its defaults are the symbols ``d`` and ``e``) were two cache entries, and the exact
 derivation (a ``solve`` and a radical simplification, seconds each) ran twice.  Here the arguments are
-bound to the signature with the defaults filled in first, so every spelling of one call shares one entry.
+bound to the signature with the defaults filled in first, so every spelling of one call shares one entry (each
+spelling, once seen, is looked up directly, without binding again).
 The builders are pure functions of exact (hashable) parameters; the cached object is immutable (sympy).
 """
 
@@ -20,11 +21,23 @@ def cache(fn):
     if not signature.parameters:
         return cached
 
+    spelled: dict = {}  # the call as written -> the object of its bound entry (binding costs more than a lookup)
+
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        key = (args, tuple(sorted(kwargs.items())))
+        try:
+            return spelled[key]
+        except KeyError:
+            pass
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        return cached(*bound.args, **bound.kwargs)
+        out = spelled[key] = cached(*bound.args, **bound.kwargs)
+        return out
 
-    wrapper.cache_info, wrapper.cache_clear = cached.cache_info, cached.cache_clear
+    def cache_clear():
+        spelled.clear()
+        cached.cache_clear()
+
+    wrapper.cache_info, wrapper.cache_clear = cached.cache_info, cache_clear
     return wrapper
