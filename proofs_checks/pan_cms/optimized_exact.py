@@ -29,6 +29,7 @@ from math import gcd
 from operator import itemgetter
 
 import mpmath
+import numpy as np
 import sympy
 
 import derivations.pan_cms.optimized as D
@@ -208,6 +209,51 @@ def _common_denominator(values) -> int:
     return den
 
 
+def _output_counts_loop(functions, qid, pint) -> dict:
+    """:func:`_output_counts` output by output (the reference; also the fallback for codes too large for int64)."""
+    pairs = list(zip(qid, pint))
+    count = {}
+    for h in functions:
+        at = itemgetter(*h)
+        for qz, pz in pairs:
+            kc = (at(qz), at(pz))
+            count[kc] = count.get(kc, 0) + 1
+    return count
+
+
+def _output_counts(family: HashFamily, qid, pint) -> dict:
+    """``{(decoded-value ids, column): number of outputs (j, z) with them}`` over the outputs of ``cms(family,
+    inner)`` in order (j outer, z inner), keys in order of first occurrence: output (j, z) has the ids
+    ``qid[z][h_j(x)]`` and the integer column ``pint[z][h_j(x)]`` over x (tuples).  Computed with integer
+    numpy arrays: each (id, column entry) pair of the inner mechanism gets a code, an output's codes over x are one
+    base-K integer, and ``numpy.unique`` counts them and finds their first occurrences (exact: integers only).
+    The same dict as :func:`_output_counts_loop`, which runs when ``d == 1`` or the base-K integers could overflow."""
+    d = family.d
+    codes, table = {}, []
+    for qz, pz in zip(qid, pint):
+        row = []
+        for pair in zip(qz, pz):
+            if pair not in codes:
+                codes[pair] = len(codes)
+            row.append(codes[pair])
+        table.append(row)
+    K = max(len(codes), 2)
+    if d < 2 or K ** d >= 2 ** 62:
+        return _output_counts_loop(family.functions, qid, pint)
+    hs = np.array(family.functions, dtype=np.int64)  # (k, d)
+    per_output = np.array(table, dtype=np.int64)[:, hs]  # (n_out, k, d): code of output (j, z) at x
+    flat = per_output.transpose(1, 0, 2).reshape(-1, d)  # rows in output order (j outer, z inner)
+    weights = np.array([K ** (d - 1 - x) for x in range(d)], dtype=np.int64)
+    encoded = flat @ weights
+    uniq, first, counts = np.unique(encoded, return_index=True, return_counts=True)
+    pair_of = list(codes)
+    count = {}
+    for i in np.argsort(first, kind="stable"):
+        pairs = [pair_of[c] for c in flat[first[i]].tolist()]
+        count[(tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))] = int(counts[i])
+    return count
+
+
 def lumped_cms(family: HashFamily, inner: Mechanism) -> Mechanism:
     """``cms(family, inner).mechanism`` with outputs (j, z) of identical decoder column merged:
     ``P[(j,z), x] = P_R[z, h_j(x)]/k`` summed over the merged outputs, decoder column
@@ -226,15 +272,8 @@ def lumped_cms(family: HashFamily, inner: Mechanism) -> Mechanism:
     n_out = inner.n_outputs
     qid = [[ids[QR[b][z]] for b in range(len(QR))] for z in range(n_out)]  # qid[z][b]: id of Q_R[b, z]
     pint = [[int(v * den) for v in PR[z]] for z in range(n_out)]  # P_R[z, b] * den
-    pairs = list(zip(qid, pint))
-    count = {}  # (decoded-value ids, column) of output (j, z) -> how many outputs have it (d >= 2: tuples)
-    for h in family.functions:
-        at = itemgetter(*h)
-        for qz, pz in pairs:
-            kc = (at(qz), at(pz))
-            count[kc] = count.get(kc, 0) + 1
     acc = {}  # keys in order of first occurrence, as when accumulating output by output
-    for (key, col), c in count.items():
+    for (key, col), c in _output_counts(family, qid, pint).items():
         _accumulate(acc, key, [c * v for v in col])
     return _finish(list(acc), list(acc.values()), values, den, family, f"lumped cms[{family.name}; {inner.name}]")
 
