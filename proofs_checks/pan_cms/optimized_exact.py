@@ -122,6 +122,23 @@ def _cancel_in(expr, var=m_sym):
         return sympy.cancel(expr)
 
 
+def limit_at_oo(expr, var=m_sym):
+    """``sympy.limit(expr, var, oo)`` for a quotient of polynomials in ``var`` (coefficients free of ``var``: numbers
+    or other symbols) whose numerator's degree is at most its denominator's: 0 for a lower degree, else the cancelled
+    ratio of the leading coefficients (a common factor raises both degrees alike and leaves that ratio unchanged),
+    without sympy's series machinery; anything else (a higher degree, a non-polynomial part) goes to
+    ``sympy.limit``.  For the rational functions of m over Q here this is the same Rational sympy.limit returns
+    (tests/test_speed_pcms_opt_limit.py)."""
+    num, den = sympy.fraction(expr)
+    if num.is_polynomial(var) and den.is_polynomial(var):
+        pn, pd = sympy.Poly(num, var), sympy.Poly(den, var)
+        if not pd.is_zero and not pn.is_zero and pn.degree() <= pd.degree():
+            if pn.degree() < pd.degree():
+                return sympy.Integer(0)
+            return sympy.cancel(pn.LC() / pd.LC())
+    return sympy.limit(expr, var, sympy.oo)
+
+
 def _numerator_in(expr, var=m_sym):
     """The numerator of ``cancel(expr)`` (as ``numer(together(cancel(expr)))``, up to a constant factor, which moves no
     root): read off the reduced p/q in Q(var) when ``expr`` is a rational function of ``var`` alone over Q."""
@@ -512,8 +529,8 @@ def _leading_terms(l2fun):
     if len(roots) != 1:
         raise ArithmeticError(f"expected one stationary root, got {roots}")
     t2 = sympy.cancel(roots[0] ** 2)
-    m_lim = 1 + sympy.sqrt(sympy.limit(t2, d_sym, sympy.oo))
-    per_d = sympy.limit(sympy.cancel(l2fun / d_sym), d_sym, sympy.oo)
+    m_lim = 1 + sympy.sqrt(limit_at_oo(t2, d_sym))
+    per_d = limit_at_oo(sympy.cancel(l2fun / d_sym), d_sym)
     per_d = sympy.cancel(per_d.subs(m_sym, m_lim))
     return _canon(sympy.sqrt(per_d)) * d_sym, _canon(per_d) * d_sym, _canon(m_lim)
 
