@@ -10,7 +10,8 @@ from derivations.pan_cms.symbols import e, f_star, m
 def test_as_ite_matches_rewrite():
     x = sympy.Symbol("x", real=True)
     cases = [
-        sympy.Piecewise((sympy.StrictLessThan(sympy.Max(x, e), sympy.ceiling(sympy.sqrt(e))), f_star <= sympy.Rational(1, 2)),
+        sympy.Piecewise((sympy.StrictLessThan(sympy.Max(x, e), sympy.ceiling(sympy.sqrt(e))),
+                         f_star <= sympy.Rational(1, 2)),
                         (sympy.StrictLessThan(m, 3), True)),
         sympy.Piecewise((sympy.Lt(x, 1), x < 0), (sympy.Gt(x, 2), x < 5), (sympy.Eq(x, 3), True)),
         sympy.Piecewise((sympy.Lt(x, 1), sympy.Lt(sympy.Piecewise((x, x > 2), (1, True)), 2)),  # nested
@@ -26,8 +27,8 @@ def test_branch_xreplace_matches_xreplace():
     from proofs_checks.pan_cms.optimized import _branch_xreplace
 
     x = sympy.Symbol("x", real=True)
-    form = sympy.Piecewise((sympy.ceiling(sympy.sqrt(e) + x), ITE(f_star <= sympy.Rational(1, 2), sympy.Lt(x, e), sympy.Gt(x, 1))),
-                           (sympy.Max(2, sympy.floor(sympy.sqrt(e))), True))
+    rule = ITE(f_star <= sympy.Rational(1, 2), sympy.Lt(x, e), sympy.Gt(x, 1))
+    form = sympy.Piecewise((sympy.ceiling(sympy.sqrt(e) + x), rule), (sympy.Max(2, sympy.floor(sympy.sqrt(e))), True))
     for put in ({e: 3, f_star: sympy.Rational(1, 4), x: 2}, {e: 3, f_star: 1, x: 2}, {e: 5, f_star: 1, x: 0},
                 {e: 3, x: 2}):  # the last leaves f* <= 1/2 undecided: the whole xreplace
         assert sympy.srepr(_branch_xreplace(form, put)) == sympy.srepr(form.xreplace(put))

@@ -1,4 +1,4 @@
-"""proofs_checks.pan_cms.optimized_exact.limit_at_oo gives the object sympy.limit gives (srepr), and falls back to it."""
+"""optimized_exact.limit_at_oo gives the object sympy.limit gives (srepr), and falls back to it."""
 
 import sympy
 from sympy import Rational as R
