@@ -68,6 +68,7 @@ def disp(expr):
 
 
 # ---- inner mechanisms and per-client variance coefficients ---------------------------------------
+@cache  # pure, exact hashable arguments: the checks ask for the same values again
 def pure_coefficients(p, q):
     """A report supports the value of interest w.p. p (holder) or q (others); the decoder
     ``(1{v in supp} - q)/(p - q)`` has per-client variances ``p(1-p)/(p-q)^2`` and ``q(1-q)/(p-q)^2``."""
@@ -205,6 +206,7 @@ def cms_l2_at(mm, dd, exp_eps):
 
 
 # ---- leading terms (the large-d limits of the table) --------------------------------------------
+@cache  # pure, exact hashable arguments: the checks ask for the same values again
 def limit_at_oo(expr, var):
     """``lim_{var -> oo} expr``: by degrees for a rational function of var, else by sympy.limit."""
     expr = sympy.cancel(sympy.together(expr))
@@ -221,6 +223,7 @@ def limit_at_oo(expr, var):
     return sympy.limit(expr, var, sympy.oo)
 
 
+@cache  # pure, exact hashable arguments: the checks ask for the same values again
 def limit_per_d(expr):
     """``lim_{d -> oo} expr / d``."""
     return limit_at_oo(expr / d, d)
@@ -241,6 +244,7 @@ def _drop_abs(expr):
     return expr.replace(lambda a: isinstance(a, sympy.Abs) and positive(a.args[0]), lambda a: a.args[0])
 
 
+@cache  # pure, exact hashable arguments: the checks ask for the same values again
 def nice(expr):
     """Tidy a function of e^eps: written in h = e^{eps/2}, factored, and written back."""
     h = sympy.Symbol("h", positive=True)
@@ -305,6 +309,7 @@ def table1_finite(row: str, col: str):
 
 
 # ---- RHR (Section 4.3) -------------------------------------------------------------------------
+@cache  # pure, exact hashable arguments: the checks ask for the same values again
 def rhr_coefficients(M, exp_eps=E):
     """RHR with 2^b = M hashed values (offset x mod B, B = M/2, and a Hadamard bit), RR on [M], decoded by
     ``T = 1{z = y_j(x)} - 1{z = y_j(x) xor 1}`` over ``p - q``.  A client holding x' contributes
@@ -315,6 +320,7 @@ def rhr_coefficients(M, exp_eps=E):
     return (sympy.cancel((p + q) / s2 - 1), sympy.cancel((p + q) / s2), sympy.cancel(2 * q / s2))
 
 
+@cache  # pure, exact hashable arguments: the checks ask for the same values again
 def rhr_l2(M, dd, exp_eps=E):
     """``n l2`` of RHR when B = M/2 divides d: a client's value shares its offset with d/B - 1 others."""
     w_eq, w_same, w_diff = rhr_coefficients(M, exp_eps)
@@ -430,6 +436,7 @@ def table2_bounds(row: str):
     }[row]
 
 
+@cache  # pure, exact hashable arguments: the checks ask for the same values again
 def order_class(num, den, point):
     """Class of ``lim_{eps -> point} num/den``: 1 (finite positive), 0 or oo; ``den = 0`` identically:
     1 when num stays bounded, oo when it grows."""
@@ -671,6 +678,7 @@ def eq52_derived():
 
 
 # ---- Section 5.1 statements --------------------------------------------------------------------------
+@cache  # pure, exact hashable arguments: the checks ask for the same values again
 def sec51_model_value(row: str, what: str, exp_eps, dd=None):
     """A row's value in Section 5.1's comparisons from the model: the d -> oo leading coefficient of n l2 per d,
     or the worst-case n MSE (RHR with 2^b = e^eps; "SS (k = 1)" at a finite d)."""
@@ -719,6 +727,7 @@ def sec51_same_order_model():
             for r, (g0, ginf) in cands.items()}
 
 
+@cache  # pure, exact hashable arguments: the checks ask for the same values again
 def classes_in_eps(ratio):
     """Classes (0, 1, oo) of ``lim ratio`` as eps -> 0+ and as eps -> oo for a function of e^eps: e^eps is
     increasing, so these are the limits e^eps -> 1+ and e^eps -> oo (taken in e^eps, which is faster)."""

@@ -29,6 +29,7 @@ from math import gcd
 from operator import itemgetter
 
 import mpmath
+import numpy as np
 import sympy
 
 import derivations.pan_cms.optimized as D
@@ -121,6 +122,23 @@ def _cancel_in(expr, var=m_sym):
         return sympy.cancel(expr)
 
 
+def limit_at_oo(expr, var=m_sym):
+    """``sympy.limit(expr, var, oo)`` for a quotient of polynomials in ``var`` (coefficients free of ``var``: numbers
+    or other symbols) whose numerator's degree is at most its denominator's: 0 for a lower degree, else the cancelled
+    ratio of the leading coefficients (a common factor raises both degrees alike and leaves that ratio unchanged),
+    without sympy's series machinery; anything else (a higher degree, a non-polynomial part) goes to
+    ``sympy.limit``.  For the rational functions of m over Q here this is the same Rational sympy.limit returns
+    (tests/test_speed_pcms_opt_limit.py)."""
+    num, den = sympy.fraction(expr)
+    if num.is_polynomial(var) and den.is_polynomial(var):
+        pn, pd = sympy.Poly(num, var), sympy.Poly(den, var)
+        if not pd.is_zero and not pn.is_zero and pn.degree() <= pd.degree():
+            if pn.degree() < pd.degree():
+                return sympy.Integer(0)
+            return sympy.cancel(pn.LC() / pd.LC())
+    return sympy.limit(expr, var, sympy.oo)
+
+
 def _numerator_in(expr, var=m_sym):
     """The numerator of ``cancel(expr)`` (as ``numer(together(cancel(expr)))``, up to a constant factor, which moves no
     root): read off the reduced p/q in Q(var) when ``expr`` is a rational function of ``var`` alone over Q."""
@@ -208,6 +226,51 @@ def _common_denominator(values) -> int:
     return den
 
 
+def _output_counts_loop(functions, qid, pint) -> dict:
+    """:func:`_output_counts` output by output (the reference; also the fallback for codes too large for int64)."""
+    pairs = list(zip(qid, pint))
+    count = {}
+    for h in functions:
+        at = itemgetter(*h)
+        for qz, pz in pairs:
+            kc = (at(qz), at(pz))
+            count[kc] = count.get(kc, 0) + 1
+    return count
+
+
+def _output_counts(family: HashFamily, qid, pint) -> dict:
+    """``{(decoded-value ids, column): number of outputs (j, z) with them}`` over the outputs of ``cms(family,
+    inner)`` in order (j outer, z inner), keys in order of first occurrence: output (j, z) has the ids
+    ``qid[z][h_j(x)]`` and the integer column ``pint[z][h_j(x)]`` over x (tuples).  Computed with integer
+    numpy arrays: each (id, column entry) pair of the inner mechanism gets a code, an output's codes over x are one
+    base-K integer, and ``numpy.unique`` counts them and finds their first occurrences (exact: integers only).
+    The same dict as :func:`_output_counts_loop`, which runs when ``d == 1`` or the base-K integers could overflow."""
+    d = family.d
+    codes, table = {}, []
+    for qz, pz in zip(qid, pint):
+        row = []
+        for pair in zip(qz, pz):
+            if pair not in codes:
+                codes[pair] = len(codes)
+            row.append(codes[pair])
+        table.append(row)
+    K = max(len(codes), 2)
+    if d < 2 or K ** d >= 2 ** 62:
+        return _output_counts_loop(family.functions, qid, pint)
+    hs = np.array(family.functions, dtype=np.int64)  # (k, d)
+    per_output = np.array(table, dtype=np.int64)[:, hs]  # (n_out, k, d): code of output (j, z) at x
+    flat = per_output.transpose(1, 0, 2).reshape(-1, d)  # rows in output order (j outer, z inner)
+    weights = np.array([K ** (d - 1 - x) for x in range(d)], dtype=np.int64)
+    encoded = flat @ weights
+    uniq, first, counts = np.unique(encoded, return_index=True, return_counts=True)
+    pair_of = list(codes)
+    count = {}
+    for i in np.argsort(first, kind="stable"):
+        pairs = [pair_of[c] for c in flat[first[i]].tolist()]
+        count[(tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))] = int(counts[i])
+    return count
+
+
 def lumped_cms(family: HashFamily, inner: Mechanism) -> Mechanism:
     """``cms(family, inner).mechanism`` with outputs (j, z) of identical decoder column merged:
     ``P[(j,z), x] = P_R[z, h_j(x)]/k`` summed over the merged outputs, decoder column
@@ -226,15 +289,8 @@ def lumped_cms(family: HashFamily, inner: Mechanism) -> Mechanism:
     n_out = inner.n_outputs
     qid = [[ids[QR[b][z]] for b in range(len(QR))] for z in range(n_out)]  # qid[z][b]: id of Q_R[b, z]
     pint = [[int(v * den) for v in PR[z]] for z in range(n_out)]  # P_R[z, b] * den
-    pairs = list(zip(qid, pint))
-    count = {}  # (decoded-value ids, column) of output (j, z) -> how many outputs have it (d >= 2: tuples)
-    for h in family.functions:
-        at = itemgetter(*h)
-        for qz, pz in pairs:
-            kc = (at(qz), at(pz))
-            count[kc] = count.get(kc, 0) + 1
     acc = {}  # keys in order of first occurrence, as when accumulating output by output
-    for (key, col), c in count.items():
+    for (key, col), c in _output_counts(family, qid, pint).items():
         _accumulate(acc, key, [c * v for v in col])
     return _finish(list(acc), list(acc.values()), values, den, family, f"lumped cms[{family.name}; {inner.name}]")
 
@@ -473,8 +529,8 @@ def _leading_terms(l2fun):
     if len(roots) != 1:
         raise ArithmeticError(f"expected one stationary root, got {roots}")
     t2 = sympy.cancel(roots[0] ** 2)
-    m_lim = 1 + sympy.sqrt(sympy.limit(t2, d_sym, sympy.oo))
-    per_d = sympy.limit(sympy.cancel(l2fun / d_sym), d_sym, sympy.oo)
+    m_lim = 1 + sympy.sqrt(limit_at_oo(t2, d_sym))
+    per_d = limit_at_oo(sympy.cancel(l2fun / d_sym), d_sym)
     per_d = sympy.cancel(per_d.subs(m_sym, m_lim))
     return _canon(sympy.sqrt(per_d)) * d_sym, _canon(per_d) * d_sym, _canon(m_lim)
 

@@ -24,7 +24,7 @@ from .optimized import ENUM, MOM, _sq, closest_rule_instances, structure, value_
 from .optimized_exact import (E, MODULE, R, _canon, _continuous_min, _le, _show, _sign, closest_integers,
                               constructions_agree, exact_cms, exact_l1_l2, exact_l2_function, exact_l2_int,
                               exact_leading_terms, exact_var_function, exact_worst_mse_int, inner_variances_exact,
-                              l2_exact_optimum, model_l1, mse_exact_optimum)
+                              l2_exact_optimum, limit_at_oo, model_l1, mse_exact_optimum)
 
 L2_GRID = {"rr": (R(2), R(7, 2)), "arp": (R(2), R(3)), "srp": (R(9, 4), R(4))}
 L2_MD = [(2, 2), (2, 3), (3, 2), (3, 3), (4, 3), (4, 4)]
@@ -425,7 +425,7 @@ def appd_eq33(ev):
             veq, vne = inner_variances_exact(kind, 2, ee)
             dveq, dvne = D.inner_variance_derived(kind, 2, ee)
             for fx in (R(0), R(1, 2), R(1)):
-                lim = sympy.limit(exact_var_function(kind, ee, fx), m_sym, sympy.oo)
+                lim = limit_at_oo(exact_var_function(kind, ee, fx))
                 insts.append(Instance({"inner": kind, "e^eps": ee, "f(x)": fx, "n": 1}, lim,
                                       value_at(derived, {var_eq: dveq, var_neq: dvne, f_sym: fx, n_sym: 1}),
                                       value_at(printed, {var_eq: veq, var_neq: vne, f_sym: fx, n_sym: 1}),
@@ -464,7 +464,7 @@ def appd_rp_decreasing(ev):
 @cache
 def _rp_mse_inf(kind, ee, fs):
     """inf over m of the exact worst-case n MSE of CMS+RP: the limit m -> oo (variances decrease in m)."""
-    return max(sympy.limit(exact_var_function(kind, ee, fx), m_sym, sympy.oo) for fx in {R(0), R(fs)})
+    return max(limit_at_oo(exact_var_function(kind, ee, fx)) for fx in {R(0), R(fs)})
 
 
 @claim(
@@ -518,7 +518,7 @@ def appd_srp_ruled_out(ev):
 @cache
 def _rp_l2_limit(kind, ee):
     """lim_{m->oo} of the exact l2(m, d) of CMS+RP as a function of d."""
-    return sympy.limit(exact_l2_function(kind, ee), m_sym, sympy.oo)
+    return limit_at_oo(exact_l2_function(kind, ee))
 
 
 @claim(
@@ -564,7 +564,7 @@ def appd_arp_l2(ev):
     insts = []
     for ee in L2_E[:2]:
         lim = _rp_l2_limit("arp", ee)
-        ratio = sympy.limit(lim / exact_leading_terms(ee)[1], d_sym, sympy.oo)
+        ratio = limit_at_oo(lim / exact_leading_terms(ee)[1], d_sym)
         for dd in L2_D:
             gap = _sign(lim.subs(d_sym, dd) - l2_exact_optimum(ee, dd)[0])
             data = {S.gap_sym: gap, S.ratio_sym: ratio, E: ee, d_sym: dd, n_sym: 1}
@@ -665,7 +665,7 @@ def sec34_rp_not_optimal(ev):
                 drp = _canon(sympy.Max(lim.subs(f_sym, 0), lim.subs(f_sym, key)))
             else:
                 rp = _canon(_rp_l2_limit(kind, ee).subs(d_sym, key))
-                drp = _canon(sympy.limit(D.l2_kind_derived(kind, key, m_sym, ee, 1), m_sym, sympy.oo))
+                drp = _canon(limit_at_oo(D.l2_kind_derived(kind, key, m_sym, ee, 1)))
             insts.append(Instance({"loss": crit, "e^eps": ee, ("f*" if crit == "mse" else "d"): key, "vs": kind,
                                    "RR best integer m": _show(rr_int), "RAPPOR inf over m": _show(rp)},
                                   exact=bool(_le(rr_real, rp)),
