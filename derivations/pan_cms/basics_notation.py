@@ -476,12 +476,52 @@ def _sympy_program(expr, cbar_rhs):
 
 def evaluate_symbolic_on(expr, *, family, counts, var_table, x_val, extra=None, cbar_rhs=None):
     """As :func:`evaluate_on` with an inner mechanism whose variances are symbolic (rational functions of
-    e^eps): the sums run as loops over sympy values, and the result is cancelled once."""
+    e^eps): the value of the sums, cancelled (:func:`normal_form`).  When every input is a rational function of
+    one symbol over Q the sums run on exact FLINT rational functions (:func:`evaluate_rational_function_on`, the
+    same value, given as the same canonical p/q); otherwise as loops over sympy values, cancelled once."""
+    fast = evaluate_rational_function_on(expr, family=family, counts=counts, var_table=var_table, x_val=x_val,
+                                         extra=extra, cbar_rhs=cbar_rhs)
+    if fast is not None:
+        return fast
+    return evaluate_symbolic_on_sympy(expr, family=family, counts=counts, var_table=var_table, x_val=x_val,
+                                      extra=extra, cbar_rhs=cbar_rhs)
+
+
+def evaluate_symbolic_on_sympy(expr, *, family, counts, var_table, x_val, extra=None, cbar_rhs=None):
+    """:func:`evaluate_symbolic_on` by sympy arithmetic: the sums run as loops over sympy values, and the result
+    is cancelled once (:func:`normal_form`)."""
     env = _family_env(family, counts, var_table, x_val, _as_sympy)
     if extra:
         env.update({key: int(value) if sympy.sympify(value).is_Integer else sympy.sympify(value)  # sizes stay ints
                     for key, value in extra.items()})
     return normal_form(_sympy_program(expr, cbar_rhs)(env))
+
+
+def evaluate_rational_function_on(expr, *, family, counts, var_table, x_val, extra=None, cbar_rhs=None):
+    """:func:`evaluate_symbolic_on` computed on exact rational functions of the one symbol of the variance table
+    (numerator and denominator FLINT ``fmpq_poly``, :class:`derivations.pan_cms.rational.RatFunc`), the
+    result put in canonical form by sympy's field Q(symbol) (one cancel, as :func:`normal_form` does); None when
+    an input is not a rational function over Q of a single symbol, or the evaluation divides by zero (the sympy
+    path then decides)."""
+    from .rational import RatFunc, rational_function_table
+
+    converted = rational_function_table(tuple(tuple(row) for row in var_table), tuple(sorted((extra or {}).items(), key=lambda kv: str(kv[0]))))
+    if converted is None:
+        return None
+    symbol, table, extra_values = converted
+    env = _family_env(family, counts, None, x_val, _rational)
+    h = family.functions
+    env[_VAR] = lambda jj, a, b: table[h[jj][a]][h[jj][b]]
+    env.update(extra_values)
+    try:
+        out = _rational_program(expr, cbar_rhs)(env)
+    except ZeroDivisionError:
+        return None
+    if isinstance(out, RatFunc):
+        return out.to_sympy(_field(symbol))
+    if isinstance(out, int):
+        return sympy.Integer(out)
+    return R(int(out.numerator), int(out.denominator))
 
 
 @cache

@@ -6,6 +6,7 @@ Shared evidence builders: :mod:`proofs_checks.pan_cms.basics_common`; derivation
 
 from __future__ import annotations
 
+import bisect
 import math
 from fractions import Fraction
 from math import comb
@@ -116,12 +117,19 @@ def _tail_profile_exact(key, ee, nn, c_at_x):
 
 
 @cache
+def _derived_constants(mm, ee):
+    """(A, B, p, q) of the derivation at m, e^eps as Fractions: Appendix C's A and B, RR's p = e/(e+m-1), q."""
+    A_, B_ = (_F(q.rhs.subs({m_sym: mm, e_sym: ee})) for q in D.appC_AB_derived())
+    p_, q_ = (_F(t.subs({m_sym: mm, e_sym: ee})) for t in D.rr_pq())
+    return A_, B_, p_, q_
+
+
+@cache
 def _tail_profile_derived(mm, ee, nn, c_at_x):
     """The same from the derivation: each client contributes B (a hit) or A; hits are Bernoulli with
     p = e/(e+m-1) for clients on x and c_bar p + (1-c_bar) q = 1/m for the others; f_hat is
     A + (B - A) K / n with K a sum of two binomials."""
-    A_, B_ = (_F(q.rhs.subs({m_sym: mm, e_sym: ee})) for q in D.appC_AB_derived())
-    p_, q_ = (_F(t.subs({m_sym: mm, e_sym: ee})) for t in D.rr_pq())
+    A_, B_, p_, q_ = _derived_constants(mm, ee)
     hit_other = Fraction(1, mm) * p_ + (1 - Fraction(1, mm)) * q_
     k1 = {i: comb(c_at_x, i) * p_**i * (1 - p_) ** (c_at_x - i) for i in range(c_at_x + 1)}
     k2 = {i: comb(nn - c_at_x, i) * hit_other**i * (1 - hit_other) ** (nn - c_at_x - i)
@@ -155,11 +163,18 @@ def _tail_checks(profile, mm, ee, nn, *, amax2, coef, factor, sided):
     if var == 0:
         return True, None, ()
     side = [(v_ - truth, p) for v_, p in zip(vals, probs) if _in_side(v_ - truth, sided)]
-    jumps = sorted({dv * dv / var for dv, _ in side})
+    by_jump = {}  # alpha_v^2 = (v - f)^2 / Var -> total probability of the values v with that jump point
+    for dv, p in side:
+        a2 = dv * dv / var
+        by_jump[a2] = by_jump.get(a2, 0) + p
+    jumps = sorted(by_jump)
+    above = [Fraction(0)] * (len(jumps) + 1)  # above[i]: Pr over the values whose jump point is jumps[i] or later
+    for i in range(len(jumps) - 1, -1, -1):
+        above[i] = above[i + 1] + by_jump[jumps[i]]
     points = [a2 for a2 in jumps if a2 <= amax2] + [amax2]
     worst, holds, tails = None, True, []
     for a2 in points:
-        tail = sum((p for dv, p in side if dv * dv >= a2 * var), Fraction(0))
+        tail = above[bisect.bisect_left(jumps, a2)]  # sum of p over (v - f)^2 >= alpha^2 Var (exact Fractions)
         tails.append(_S(tail))
         if tail == 0:
             continue
