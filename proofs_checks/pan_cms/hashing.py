@@ -257,8 +257,8 @@ def _program(form):
         diff = _difference(form)
         try:
             fn = compile_rational(diff)
-        except NotRational as exc:
-            raise _Unsupported(str(exc)) from exc
+        except NotRational:
+            return _radical_relation(form)
         free, compare = frozenset(diff.free_symbols), _RELATIONS[type(form)]
         zero = fmpq(0)
 
@@ -292,6 +292,98 @@ def _program(form):
         value = bool(form)
         return lambda env, truths: value
     raise _Unsupported(type(form).__name__)
+
+
+class _NoValue(Exception):
+    """A radical side without a value c sqrt(s) at this point (a sum of unlike radicals, sqrt of a negative or of
+    a radical, a non-integer power): the general path decides."""
+
+
+def _radical(expr):
+    """``expr`` built from rationals, symbols, products, integer powers, square roots and sums of rationals compiled
+    to a closure env -> (c, s), fmpq with s >= 0, the exact value c sqrt(s); ``_NoValue`` at a point where the value
+    has no such form, ``_Unsupported`` for any other node."""
+    if expr.is_Rational:
+        const = (fmpq(int(expr.p), int(expr.q)), fmpq(1))
+        return lambda env: const
+    if expr.is_Symbol:
+        return lambda env: (env[expr], fmpq(1))
+    if expr.is_Mul or expr.is_Add:
+        parts, is_mul = [_radical(a) for a in expr.args], expr.is_Mul
+
+        def combine(env):
+            vals = [g(env) for g in parts]
+            if is_mul:
+                c, s = fmpq(1), fmpq(1)
+                for ci, si in vals:
+                    c, s = c * ci, s * si
+                return c, s
+            if any(si != 1 for _, si in vals):
+                raise _NoValue("a sum of radicals")
+            return sum((ci for ci, _ in vals), fmpq(0)), fmpq(1)
+        return combine
+    if expr.is_Pow:
+        base, ex = _radical(expr.base), expr.exp
+        if ex.is_Integer:
+            k = int(ex)
+
+            def power(env):
+                c, s = base(env)
+                if k < 0:
+                    if c == 0 or s == 0:
+                        raise ZeroDivisionError("a negative power of 0")
+                    c, s = 1 / (c * s), s  # 1/(c sqrt s) = sqrt(s)/(c s)
+                kk = abs(k)
+                return c**kk * s ** (kk // 2), (s if kk % 2 else fmpq(1))
+            return power
+        if ex in (sympy.S.Half, -sympy.S.Half):
+            inverse = ex.is_negative
+
+            def root(env):
+                c, s = base(env)
+                if s != 1 or c < 0:
+                    raise _NoValue("sqrt of a radical or of a negative number")
+                if inverse:
+                    if c == 0:
+                        raise ZeroDivisionError("1/sqrt(0)")
+                    return 1 / c, c  # 1/sqrt(c) = sqrt(c)/c
+                return fmpq(1), c
+            return root
+        if expr.base.is_Integer and expr.base > 0:  # e.g. 2**(-2 l): an integer exponent at the point
+            exponent, b = _radical(ex), fmpq(int(expr.base))
+
+            def int_power(env):
+                k, s = exponent(env)
+                if s != 1 or k.q != 1:
+                    raise _NoValue("a non-integer exponent")
+                return b ** int(k.p), fmpq(1)
+            return int_power
+    raise _Unsupported(type(expr).__name__)
+
+
+def _sign(c, s) -> int:
+    """The sign of c sqrt(s) (s >= 0)."""
+    return 0 if c == 0 or s == 0 else (1 if c > 0 else -1)
+
+
+def _radical_relation(form):
+    """The relation ``form`` between sides with radical values c sqrt(s) (:func:`_radical`), decided exactly: the
+    sign of lhs - rhs from the signs of the sides, or for sides of one sign from the squares c^2 s; None where a
+    side has no such value (or a symbol no value); the sign is that of the real numbers the general path compares."""
+    lhs, rhs = _radical(form.lhs), _radical(form.rhs)
+    free, compare = frozenset(form.lhs.free_symbols | form.rhs.free_symbols), _RELATIONS[type(form)]
+
+    def relation(env, truths):
+        if not free <= env.keys():
+            return None
+        try:
+            (c1, s1), (c2, s2) = lhs(env), rhs(env)
+        except (_NoValue, ZeroDivisionError):
+            return None
+        a, b = _sign(c1, s1), _sign(c2, s2)
+        sign = (a > b) - (a < b) if a != b else a * ((c1 * c1 * s1 > c2 * c2 * s2) - (c1 * c1 * s1 < c2 * c2 * s2))
+        return compare(sign, 0)
+    return relation
 
 
 def _rational_env(facts: dict) -> tuple:
