@@ -61,3 +61,10 @@ def test_tail_checks_match_direct_sums():
                 _, _, tails = C._tail_checks(prof, 2, ee, nn, amax2=sympy.Rational(amax2.numerator, amax2.denominator),
                                              coef=sympy.Rational(1, 3), factor=2, sided=sided)
                 assert tails == _tail_checks_reference(prof, amax2, None, None, sided)
+
+
+def test_suffix_sums_are_the_tails():
+    prof = C._tail_profile_exact("gf2(l=1,d=2)", sympy.Integer(3), 4, 1)
+    vals, probs = prof[0], prof[1]
+    assert list(vals) == sorted(set(vals))
+    assert C._suffix_sums(probs) == [sum((p for w, p in zip(vals, probs) if w >= v), Fraction(0)) for v in vals]

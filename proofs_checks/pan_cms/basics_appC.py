@@ -498,6 +498,14 @@ def _upper_bound(relation):
     return sympy.Symbol(f"not an upper bound: {relation}")
 
 
+def _suffix_sums(probs) -> list:
+    """[sum(probs[i:]) for each i] (exact Fractions), by one pass from the end."""
+    out = [Fraction(0)] * (len(probs) + 1)
+    for i in range(len(probs) - 1, -1, -1):
+        out[i] = out[i + 1] + probs[i]
+    return out[:-1]
+
+
 def _chernoff_instances(printed, derived, *, use_delta):
     """Eq. (30) / its rewrite on the real CMS+RR: each form (a bound Pr <= ..., with Eq. (30)'s delta range) is
     evaluated with the exact tail Pr[f_hat >= v] at every jump point v with delta in (0, 1]."""
@@ -511,9 +519,10 @@ def _chernoff_instances(printed, derived, *, use_delta):
         A_, B_ = min(support), max(support)
         for c in range(nn + 1):
             vals, probs, var, truth = _tail_profile_exact(key, ee, nn, c)
+            at_least = _suffix_sums(probs)  # at_least[i] = Pr[f_hat >= vals[i]] (vals sorted, distinct)
             held = {"printed": True, "derived": True}
             points = 0
-            for v_ in vals:
+            for i, v_ in enumerate(vals):
                 if v_ <= truth:
                     continue
                 # sum of Bernoullis K = n (f_hat - A)/(B - A) >= (1 + delta) mu  <=>  f_hat >= f + delta (f - A)
@@ -521,7 +530,7 @@ def _chernoff_instances(printed, derived, *, use_delta):
                 if dlt > 1:
                     continue
                 points += 1
-                tail = sum((p for w, p in zip(vals, probs) if w >= v_), Fraction(0))
+                tail = at_least[i]
                 facts = {D.A_sym: _S(A_), D.B_sym: _S(B_), f_sym: _S(truth), n_sym: nn}
                 if use_delta:
                     facts.update({D.Pr_chernoff: _S(tail), dlt_sym: _S(dlt)})
