@@ -32,3 +32,18 @@ def test_radical_relations_match_sympy():
             assert fast == _sympy_truth(rel, point), (rel, point)
             decided += 1
     assert decided > 500
+
+
+def test_polynomial_facts_decide_identities_only():
+    V = sympy.Symbol("V")
+    poly = sympy.Rational(1, 3) + 2 * c - sympy.Rational(5, 7) * c**2
+    for form, expected in ((sympy.Eq(V, sympy.Rational(1, 3) + 2 * c - sympy.Rational(5, 7) * c**2), True),
+                           (sympy.Eq(V, sympy.Rational(1, 3) + 2 * c), False),
+                           (sympy.And(sympy.Eq(V, poly), sympy.Lt(a, 0)), False),
+                           (sympy.Ne(V / (1 + c), poly / (1 + c)), False)):
+        facts = {V: poly, a: sympy.Rational(1, 2)}
+        program = HM._statement_program(form)
+        assert program(*HM._rational_env(facts)) is expected
+        assert HM.truth(form, facts) is expected
+    # an inequality between functions of c is not decided by the program (the general path decides or raises)
+    assert HM._statement_program(sympy.Lt(V, 1))(*HM._rational_env({V: poly})) is None

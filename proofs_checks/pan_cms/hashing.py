@@ -26,10 +26,11 @@ from functools import cache, lru_cache
 
 import numpy as np
 import sympy
-from flint import fmpq
+from flint import fmpq, fmpq_poly
 
 import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH  # noqa: F401  (the claims name its forms)
+from derivations.pan_cms.rational import RatFunc, rational_function
 from derivations.pan_cms.symbols import cbar, d, delta, e, f, k, l, m, n, q, r, tau, var_eq, var_neq  # noqa: F401
 from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
@@ -266,9 +267,14 @@ def _program(form):
             if not free <= env.keys():
                 return None
             try:
-                return compare(fn(env), zero)
-            except ZeroDivisionError:
+                value = fn(env)
+            except (ZeroDivisionError, TypeError, AttributeError):  # an operation a rational function lacks
                 return None
+            if isinstance(value, RatFunc):  # a fact that is a function of one symbol: only an identity decides
+                if compare is operator.eq or compare is operator.ne:
+                    return compare(value.n.is_zero(), True)
+                return None
+            return compare(value, zero)
         return relation
     if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
         parts = [_program(a) for a in form.args]
@@ -307,7 +313,12 @@ def _radical(expr):
         const = (fmpq(int(expr.p), int(expr.q)), fmpq(1))
         return lambda env: const
     if expr.is_Symbol:
-        return lambda env: (env[expr], fmpq(1))
+        def lookup(env):
+            value = env[expr]
+            if isinstance(value, RatFunc):
+                raise _NoValue("a function of a symbol")
+            return value, fmpq(1)
+        return lookup
     if expr.is_Mul or expr.is_Add:
         parts, is_mul = [_radical(a) for a in expr.args], expr.is_Mul
 
@@ -389,7 +400,7 @@ def _radical_relation(form):
 def _rational_env(facts: dict) -> tuple:
     """({symbol: fmpq} for the facts whose value is rational, {symbol: bool} for those whose value is a truth value);
     a name becomes its Symbol, as ``evaluate`` reads it."""
-    env, truths = {}, {}
+    env, truths, functions = {}, {}, {}
     for key, value in facts.items():
         if isinstance(value, (bool, sympy.logic.boolalg.BooleanAtom)):
             truths[sympy.Symbol(key) if isinstance(key, str) else key] = bool(value)
@@ -401,9 +412,24 @@ def _rational_env(facts: dict) -> tuple:
         elif isinstance(value, sympy.Rational):
             value = fmpq(int(value.p), int(value.q))
         else:
+            if isinstance(value, sympy.Expr) and len(value.free_symbols) == 1:
+                functions[sympy.Symbol(key) if isinstance(key, str) else key] = value
             continue
         env[sympy.Symbol(key) if isinstance(key, str) else key] = value
+    if functions:  # facts that are functions of one further symbol (e.g. Var as a polynomial in c_bar)
+        symbols = set().union(*(v.free_symbols for v in functions.values()))
+        symbol = next(iter(symbols)) if len(symbols) == 1 else None
+        converted = {key: _function_of(v, symbol) for key, v in functions.items()} if symbol is not None else {}
+        if symbol is not None and symbol not in env and all(v is not None for v in converted.values()):
+            env.update(converted)
+            env[symbol] = RatFunc(fmpq_poly([0, 1]))
     return env, truths
+
+
+@lru_cache(maxsize=4096)
+def _function_of(expr, symbol):
+    """``expr`` as an exact rational function of ``symbol`` (:class:`RatFunc`), None if it is not one."""
+    return rational_function(expr, symbol)
 
 
 def truth(form, facts: dict) -> bool:
