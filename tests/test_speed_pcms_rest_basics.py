@@ -68,3 +68,35 @@ def test_suffix_sums_are_the_tails():
     vals, probs = prof[0], prof[1]
     assert list(vals) == sorted(set(vals))
     assert C._suffix_sums(probs) == [sum((p for w, p in zip(vals, probs) if w >= v), Fraction(0)) for v in vals]
+
+
+def test_symbol_subs_is_subs():
+    from derivations.pan_cms.symbols import k as k_sym
+    forms = [D.variance_theorem_printed().rhs, D.variance_theorem_derived().rhs, D.variance_lemma_derived().rhs,
+             k_sym * (d_sym * var_eq + N.x * var_eq) ** 2 / (d_sym - N.x), sympy.Piecewise((N.x, d_sym > 1), (1, True))]
+    for form in forms:
+        for subs in ({d_sym: 3, k_sym: 2, N.x: 1}, {N.x: 0}, {d_sym: 2, N.j: N.x}, {}):
+            fast = N.symbol_subs(form, subs)
+            assert fast == form.subs(subs) and sympy.srepr(fast) == sympy.srepr(form.subs(subs))
+
+
+
+def test_chernoff_fast_truth_is_evaluate():
+    from ldpref.ledger.forms import evaluate
+
+    A, B, fx, n = sympy.symbols("A B f_x n")
+    t, dl, al = sympy.symbols("t delta alpha")
+    forms = [(sympy.Le(t, sympy.exp(-dl**2 * n * (fx - A) / (3 * (B - A)))), sympy.Contains(dl, sympy.Interval(0, 1))),
+             sympy.Lt(t, sympy.exp(-al**2 * n / (B - A))), sympy.Ge(sympy.exp(dl), sympy.exp(-t)),
+             sympy.Le(t, sympy.exp(0 * dl)), sympy.Gt(2 * t, sympy.exp(-al ** 2))]
+    tested = 0
+    for tail in (sympy.Rational(1, 3), sympy.Rational(2, 3), sympy.Integer(1), sympy.Rational(1, 100)):
+        for d_val in (sympy.Rational(1, 2), sympy.Integer(1), sympy.Rational(3, 2)):
+            facts = {A: sympy.Rational(-1, 2), B: sympy.Integer(2), fx: sympy.Rational(1, 4), n: 3, t: tail, dl: d_val,
+                     al: sympy.sqrt(d_val * 2 / 3)}
+            for form in forms:
+                fast = C._fast_truth(form, facts)
+                assert fast is not None and fast == evaluate(form, facts), (form, facts)
+                tested += 1
+    assert tested == 60
+    assert C._fast_truth(sympy.Le(t, sympy.exp(sympy.sqrt(dl))), {t: sympy.Integer(1), dl: sympy.Integer(2)}) is None

@@ -80,7 +80,7 @@ class SumIn(sympy.Function):
         term, idx, size = self.args
         size = size.doit(**hints) if hasattr(size, "doit") else size
         if _sizes_known(size):
-            return sympy.Add(*[term.subs(idx, v) for v in range(int(size))]).doit(**hints)
+            return sympy.Add(*[symbol_subs(term, {idx: v}) for v in range(int(size))]).doit(**hints)
         return self.func(term, idx, size)
 
     def _latex(self, printer, exp=None):
@@ -99,7 +99,7 @@ class SumInExcept(sympy.Function):
     def doit(self, **hints):
         term, idx, size, excl = self.args
         if _sizes_known(size, excl):
-            return sympy.Add(*[term.subs(idx, v) for v in range(int(size)) if v != int(excl)]).doit(**hints)
+            return sympy.Add(*[symbol_subs(term, {idx: v}) for v in range(int(size)) if v != int(excl)]).doit(**hints)
         return self.func(term, idx, size, excl)
 
     def _latex(self, printer, exp=None):
@@ -366,7 +366,28 @@ def expand_sums(expr, *, d_val=None, k_val=None, x_val=None, extra=None):
 def _subs(expr, subs):
     if isinstance(expr, (tuple, list)):
         return type(expr)(_subs(e_, subs) for e_ in expr)
-    return expr.subs(subs)
+    return symbol_subs(expr, subs)
+
+
+#: node types whose ``subs`` is not a plain rebuild of the arguments (bound variables, branch pruning)
+_SUBS_SPECIAL = (sympy.Piecewise, sympy.Derivative, sympy.Integral, sympy.Sum, sympy.Product, sympy.Subs,
+                 sympy.Lambda)
+
+
+def symbol_subs(expr, subs: dict):
+    """``expr.subs(subs)`` for a dict of plain symbols -> numbers or symbols: the same substitutions, one symbol at
+    a time in the order ``subs`` takes them (default_sort_key), each done by ``xreplace``, the rebuild ``subs``
+    itself performs for a symbol when no node type of ``_SUBS_SPECIAL`` is present (Add, Mul, Pow and functions
+    rebuild their arguments).  Anything else goes through ``subs``."""
+    if not subs:
+        return expr
+    items = [(sympy.sympify(a), sympy.sympify(b)) for a, b in subs.items()]
+    if not (isinstance(expr, sympy.Basic) and all(a.is_Symbol and (b.is_Number or b.is_Symbol) for a, b in items)) \
+            or expr.has(*_SUBS_SPECIAL):
+        return expr.subs(subs)
+    for old, new in sorted(items, key=lambda item: sympy.default_sort_key(item[0])):
+        expr = expr.xreplace({old: new})
+    return expr
 
 
 def _doit(expr):
