@@ -1,4 +1,5 @@
-"""pan-cms derivations: ``factor(cancel(.))`` of rational functions through sympy's field of fractions."""
+"""pan-cms derivations: ``factor(cancel(.))`` of rational functions through sympy's field of fractions, and exact
+rational functions of one symbol on FLINT polynomials (:class:`RatFunc`) for the evaluation loops of the checks."""
 
 from __future__ import annotations
 
