@@ -80,7 +80,7 @@ class SumIn(sympy.Function):
         term, idx, size = self.args
         size = size.doit(**hints) if hasattr(size, "doit") else size
         if _sizes_known(size):
-            return sympy.Add(*[term.subs(idx, v) for v in range(int(size))]).doit(**hints)
+            return sympy.Add(*[symbol_subs(term, {idx: v}) for v in range(int(size))]).doit(**hints)
         return self.func(term, idx, size)
 
     def _latex(self, printer, exp=None):
@@ -99,7 +99,7 @@ class SumInExcept(sympy.Function):
     def doit(self, **hints):
         term, idx, size, excl = self.args
         if _sizes_known(size, excl):
-            return sympy.Add(*[term.subs(idx, v) for v in range(int(size)) if v != int(excl)]).doit(**hints)
+            return sympy.Add(*[symbol_subs(term, {idx: v}) for v in range(int(size)) if v != int(excl)]).doit(**hints)
         return self.func(term, idx, size, excl)
 
     def _latex(self, printer, exp=None):
@@ -366,7 +366,28 @@ def expand_sums(expr, *, d_val=None, k_val=None, x_val=None, extra=None):
 def _subs(expr, subs):
     if isinstance(expr, (tuple, list)):
         return type(expr)(_subs(e_, subs) for e_ in expr)
-    return expr.subs(subs)
+    return symbol_subs(expr, subs)
+
+
+#: node types whose ``subs`` is not a plain rebuild of the arguments (bound variables, branch pruning)
+_SUBS_SPECIAL = (sympy.Piecewise, sympy.Derivative, sympy.Integral, sympy.Sum, sympy.Product, sympy.Subs,
+                 sympy.Lambda)
+
+
+def symbol_subs(expr, subs: dict):
+    """``expr.subs(subs)`` for a dict of plain symbols -> numbers or symbols: the same substitutions, one symbol at
+    a time in the order ``subs`` takes them (default_sort_key), each done by ``xreplace``, the rebuild ``subs``
+    itself performs for a symbol when no node type of ``_SUBS_SPECIAL`` is present (Add, Mul, Pow and functions
+    rebuild their arguments).  Anything else goes through ``subs``."""
+    if not subs:
+        return expr
+    items = [(sympy.sympify(a), sympy.sympify(b)) for a, b in subs.items()]
+    if not (isinstance(expr, sympy.Basic) and all(a.is_Symbol and (b.is_Number or b.is_Symbol) for a, b in items)) \
+            or expr.has(*_SUBS_SPECIAL):
+        return expr.subs(subs)
+    for old, new in sorted(items, key=lambda item: sympy.default_sort_key(item[0])):
+        expr = expr.xreplace({old: new})
+    return expr
 
 
 def _doit(expr):
@@ -476,12 +497,52 @@ def _sympy_program(expr, cbar_rhs):
 
 def evaluate_symbolic_on(expr, *, family, counts, var_table, x_val, extra=None, cbar_rhs=None):
     """As :func:`evaluate_on` with an inner mechanism whose variances are symbolic (rational functions of
-    e^eps): the sums run as loops over sympy values, and the result is cancelled once."""
+    e^eps): the value of the sums, cancelled (:func:`normal_form`).  When every input is a rational function of
+    one symbol over Q the sums run on exact FLINT rational functions (:func:`evaluate_rational_function_on`, the
+    same value, given as the same canonical p/q); otherwise as loops over sympy values, cancelled once."""
+    fast = evaluate_rational_function_on(expr, family=family, counts=counts, var_table=var_table, x_val=x_val,
+                                         extra=extra, cbar_rhs=cbar_rhs)
+    if fast is not None:
+        return fast
+    return evaluate_symbolic_on_sympy(expr, family=family, counts=counts, var_table=var_table, x_val=x_val,
+                                      extra=extra, cbar_rhs=cbar_rhs)
+
+
+def evaluate_symbolic_on_sympy(expr, *, family, counts, var_table, x_val, extra=None, cbar_rhs=None):
+    """:func:`evaluate_symbolic_on` by sympy arithmetic: the sums run as loops over sympy values, and the result
+    is cancelled once (:func:`normal_form`)."""
     env = _family_env(family, counts, var_table, x_val, _as_sympy)
     if extra:
         env.update({key: int(value) if sympy.sympify(value).is_Integer else sympy.sympify(value)  # sizes stay ints
                     for key, value in extra.items()})
     return normal_form(_sympy_program(expr, cbar_rhs)(env))
+
+
+def evaluate_rational_function_on(expr, *, family, counts, var_table, x_val, extra=None, cbar_rhs=None):
+    """:func:`evaluate_symbolic_on` computed on exact rational functions of the one symbol of the variance table
+    (numerator and denominator FLINT ``fmpq_poly``, :class:`derivations.pan_cms.rational.RatFunc`), the
+    result put in canonical form by sympy's field Q(symbol) (one cancel, as :func:`normal_form` does); None when
+    an input is not a rational function over Q of a single symbol, or the evaluation divides by zero (the sympy
+    path then decides)."""
+    from .rational import RatFunc, rational_function_table
+
+    converted = rational_function_table(tuple(tuple(row) for row in var_table), tuple(sorted((extra or {}).items(), key=lambda kv: str(kv[0]))))
+    if converted is None:
+        return None
+    symbol, table, extra_values = converted
+    env = _family_env(family, counts, None, x_val, _rational)
+    h = family.functions
+    env[_VAR] = lambda jj, a, b: table[h[jj][a]][h[jj][b]]
+    env.update(extra_values)
+    try:
+        out = _rational_program(expr, cbar_rhs)(env)
+    except ZeroDivisionError:
+        return None
+    if isinstance(out, RatFunc):
+        return out.to_sympy(_field(symbol))
+    if isinstance(out, int):
+        return sympy.Integer(out)
+    return R(int(out.numerator), int(out.denominator))
 
 
 @cache

@@ -142,18 +142,33 @@ def coefficients(mech: str, eps: int, f_star: int = 1) -> tuple:
 
 def variances(coef: tuple, n: int, rows: tuple) -> list:
     """Var[f_hat(x)] for each (c_x, S_same(x)) from per-client coefficients (two: pairwise hashing; three: RHR)."""
+    return list(_variances(tuple(coef), n, tuple(rows)))
+
+
+@cache
+def _variances(coef: tuple, n: int, rows: tuple) -> tuple:
+    """:func:`variances`, cached: the exact path, the simulation and the l1 note read the same (mechanism, eps,
+    dataset) (mpmath values are immutable; the arithmetic runs at DPS digits whatever the caller's precision)."""
     with mpmath.workdps(DPS):
         if len(coef) == 2:
             w_eq, w_o = coef
-            return [(c * w_eq + (n - c) * w_o) / n**2 for c, _ in rows]
+            return tuple((c * w_eq + (n - c) * w_o) / n**2 for c, _ in rows)
         w_eq, w_s, w_d = coef
-        return [(c * w_eq + s * w_s + (n - c - s) * w_d) / n**2 for c, s in rows]
+        return tuple((c * w_eq + s * w_s + (n - c - s) * w_d) / n**2 for c, s in rows)
+
+
+@cache
+def _normal_l1(var: tuple):
+    """sum_x sqrt(2 Var_x/pi) at DPS digits: the l1 loss through the normal approximation (cached: the plotted l1
+    and the l1 note compute it on the same variances)."""
+    with mpmath.workdps(DPS):
+        return mpmath.fsum(mpmath.sqrt(2 * v / mpmath.pi) for v in var)
 
 
 def metrics(var: list) -> dict:
     """The plotted quantities from the per-x variances: worst-case MSE, l1 (normal reading), l2."""
     with mpmath.workdps(DPS):
-        return {"mse": max(var), "l1": mpmath.fsum(mpmath.sqrt(2 * v / mpmath.pi) for v in var), "l2": mpmath.fsum(var)}
+        return {"mse": max(var), "l1": _normal_l1(tuple(var)), "l2": mpmath.fsum(var)}
 
 
 @cache
@@ -261,7 +276,7 @@ def l1_below_calculated(var: list, eps: int, n: int) -> bool:
     E[l1] (Jensen), is already below the calculated l1 the reading does not matter."""
     calc = calculated_l1(eps, n)
     with mpmath.workdps(DPS):
-        return bool(mpmath.fsum(mpmath.sqrt(2 * v / mpmath.pi) for v in var) <= calc)
+        return bool(_normal_l1(tuple(var)) <= calc)
 
 
 def derived_l1_below(latex: str) -> Predicate:

@@ -127,8 +127,9 @@ def lemma32_derived():
 
 
 def subs_two_l(expr):
-    """Replace 2^l by q m + r (the definition of q and r)."""
-    return sympy.simplify(sympy.sympify(expr).subs(two_l, m * q + r))
+    """Replace 2^l by q m + r (the definition of q and r).  No simplification: the symbolic checks compare the
+    results by ``values_equal``, an exact zero test of their difference (rational functions in q, m, r exactly)."""
+    return sympy.sympify(expr).subs(two_l, m * q + r)
 
 
 

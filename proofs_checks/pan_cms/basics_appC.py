@@ -6,6 +6,7 @@ Shared evidence builders: :mod:`proofs_checks.pan_cms.basics_common`; derivation
 
 from __future__ import annotations
 
+import bisect
 import math
 from fractions import Fraction
 from math import comb
@@ -13,6 +14,7 @@ from functools import cache
 
 import mpmath
 import sympy
+from flint import arb, ctx as flint_ctx, fmpq
 
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import e as e_sym, f as f_sym, m as m_sym
@@ -116,12 +118,19 @@ def _tail_profile_exact(key, ee, nn, c_at_x):
 
 
 @cache
+def _derived_constants(mm, ee):
+    """(A, B, p, q) of the derivation at m, e^eps as Fractions: Appendix C's A and B, RR's p = e/(e+m-1), q."""
+    A_, B_ = (_F(q.rhs.subs({m_sym: mm, e_sym: ee})) for q in D.appC_AB_derived())
+    p_, q_ = (_F(t.subs({m_sym: mm, e_sym: ee})) for t in D.rr_pq())
+    return A_, B_, p_, q_
+
+
+@cache
 def _tail_profile_derived(mm, ee, nn, c_at_x):
     """The same from the derivation: each client contributes B (a hit) or A; hits are Bernoulli with
     p = e/(e+m-1) for clients on x and c_bar p + (1-c_bar) q = 1/m for the others; f_hat is
     A + (B - A) K / n with K a sum of two binomials."""
-    A_, B_ = (_F(q.rhs.subs({m_sym: mm, e_sym: ee})) for q in D.appC_AB_derived())
-    p_, q_ = (_F(t.subs({m_sym: mm, e_sym: ee})) for t in D.rr_pq())
+    A_, B_, p_, q_ = _derived_constants(mm, ee)
     hit_other = Fraction(1, mm) * p_ + (1 - Fraction(1, mm)) * q_
     k1 = {i: comb(c_at_x, i) * p_**i * (1 - p_) ** (c_at_x - i) for i in range(c_at_x + 1)}
     k2 = {i: comb(nn - c_at_x, i) * hit_other**i * (1 - hit_other) ** (nn - c_at_x - i)
@@ -155,11 +164,18 @@ def _tail_checks(profile, mm, ee, nn, *, amax2, coef, factor, sided):
     if var == 0:
         return True, None, ()
     side = [(v_ - truth, p) for v_, p in zip(vals, probs) if _in_side(v_ - truth, sided)]
-    jumps = sorted({dv * dv / var for dv, _ in side})
+    by_jump = {}  # alpha_v^2 = (v - f)^2 / Var -> total probability of the values v with that jump point
+    for dv, p in side:
+        a2 = dv * dv / var
+        by_jump[a2] = by_jump.get(a2, 0) + p
+    jumps = sorted(by_jump)
+    above = [Fraction(0)] * (len(jumps) + 1)  # above[i]: Pr over the values whose jump point is jumps[i] or later
+    for i in range(len(jumps) - 1, -1, -1):
+        above[i] = above[i + 1] + by_jump[jumps[i]]
     points = [a2 for a2 in jumps if a2 <= amax2] + [amax2]
     worst, holds, tails = None, True, []
     for a2 in points:
-        tail = sum((p for dv, p in side if dv * dv >= a2 * var), Fraction(0))
+        tail = above[bisect.bisect_left(jumps, a2)]  # sum of p over (v - f)^2 >= alpha^2 Var (exact Fractions)
         tails.append(_S(tail))
         if tail == 0:
             continue
@@ -483,6 +499,140 @@ def _upper_bound(relation):
     return sympy.Symbol(f"not an upper bound: {relation}")
 
 
+def _suffix_sums(probs) -> list:
+    """[sum(probs[i:]) for each i] (exact Fractions), by one pass from the end."""
+    out = [Fraction(0)] * (len(probs) + 1)
+    for i in range(len(probs) - 1, -1, -1):
+        out[i] = out[i + 1] + probs[i]
+    return out[:-1]
+
+
+class _NoFastValue(Exception):
+    """A part of a Chernoff statement the exact program does not decide (the general ``evaluate`` path does)."""
+
+
+_RELATION_OPS = {sympy.StrictLessThan: lambda t: t < 0, sympy.LessThan: lambda t: t <= 0,
+                 sympy.StrictGreaterThan: lambda t: t > 0, sympy.GreaterThan: lambda t: t >= 0}
+
+
+def _fast_value(expr):
+    """``expr`` compiled to a closure (values, squares) -> fmpq: rationals, symbols, +, *, integer powers, where
+    ``values`` maps symbols to rationals and ``squares`` maps a symbol whose value is sqrt(r) to r (its even powers
+    are rational); ``_NoFastValue`` for anything else."""
+    if expr.is_Rational:
+        const = fmpq(int(expr.p), int(expr.q))
+        return lambda vals, sq: const
+    if expr.is_Symbol:
+        def lookup(vals, sq):
+            if expr not in vals:
+                raise _NoFastValue(f"no rational value for {expr}")
+            return vals[expr]
+        return lookup
+    if expr.is_Add or expr.is_Mul:
+        parts, is_add = [_fast_value(a) for a in expr.args], expr.is_Add
+
+        def combine(vals, sq):
+            out = fmpq(0) if is_add else fmpq(1)
+            for g in parts:
+                out = out + g(vals, sq) if is_add else out * g(vals, sq)
+            return out
+        return combine
+    if expr.is_Pow and expr.exp.is_Integer:
+        k, sym = int(expr.exp), expr.base
+        base = _fast_value(sym)
+
+        def power(vals, sq):
+            if k % 2 == 0 and sym in sq:
+                return sq[sym] ** (k // 2)
+            return base(vals, sq) ** k
+        return power
+    raise _NoFastValue(type(expr).__name__)
+
+
+def _fast_side(expr):
+    """(is_exp, closure): a side that is exp(rational expression) or a rational expression."""
+    if isinstance(expr, sympy.exp):
+        return True, _fast_value(expr.args[0])
+    return False, _fast_value(expr)
+
+
+def _exp_sign(r, E) -> int:
+    """The sign of r - exp(E) for rationals r, E, by FLINT ball arithmetic at increasing precision (exp(E) is
+    irrational for rational E != 0, so some precision separates them); E = 0 exactly."""
+    if E == 0:
+        return (r > 1) - (r < 1)
+    for prec in (64, 256, 1024, 4096):
+        with flint_ctx.workprec(prec):
+            diff = arb(r) - arb(E).exp()
+            if diff > 0:
+                return 1
+            if diff < 0:
+                return -1
+    raise _NoFastValue("not separated at 4096 bits")
+
+
+@cache
+def _fast_statement(part):
+    """One part of a Chernoff statement compiled to (values, squares) -> bool: a relation between rational
+    expressions and exp(rational expression), or Contains(symbol, Interval with rational ends); None when the part
+    has another shape."""
+    try:
+        if type(part) in _RELATION_OPS:
+            (lexp, lhs), (rexp, rhs), holds = _fast_side(part.lhs), _fast_side(part.rhs), _RELATION_OPS[type(part)]
+
+            def relation(vals, sq):
+                a, b = lhs(vals, sq), rhs(vals, sq)
+                if lexp and rexp:
+                    sign = (a > b) - (a < b)  # exp is increasing
+                elif rexp:
+                    sign = _exp_sign(a, b)
+                elif lexp:
+                    sign = -_exp_sign(b, a)
+                else:
+                    sign = (a > b) - (a < b)
+                return holds(sign)
+            return relation
+        if isinstance(part, sympy.Contains) and isinstance(part.args[1], sympy.Interval):
+            element, interval = _fast_value(part.args[0]), part.args[1]
+            if not (interval.start.is_Rational and interval.end.is_Rational):
+                return None
+            lo, hi = fmpq(int(interval.start.p), int(interval.start.q)), fmpq(int(interval.end.p), int(interval.end.q))
+            lo_open, hi_open = bool(interval.left_open), bool(interval.right_open)
+
+            def contains(vals, sq):
+                v = element(vals, sq)
+                return (v > lo if lo_open else v >= lo) and (v < hi if hi_open else v <= hi)
+            return contains
+    except _NoFastValue:
+        return None
+    return None
+
+
+def _fast_truth(form, facts: dict):
+    """The truth of a Chernoff statement (a part, or a tuple of parts) at ``facts`` decided exactly: rational facts as
+    fmpq, a fact whose square is a rational r (alpha = sqrt(r)) through r; the value ``evaluate`` gives (the same relations of the same real numbers);
+    None when some part is not of the compiled shapes or has no value here (``evaluate`` decides)."""
+    vals, sq = {}, {}
+    for key, value in facts.items():
+        if isinstance(value, sympy.Rational):
+            vals[key] = fmpq(int(value.p), int(value.q))
+        elif isinstance(value, int):
+            vals[key] = fmpq(value)
+        elif isinstance(value, sympy.Expr) and value.is_number:  # e.g. alpha = sqrt(6)/3: its square is rational
+            square = value * value
+            if square.is_Rational:
+                sq[key] = fmpq(int(square.p), int(square.q))
+    parts = form if isinstance(form, tuple) else (form,)
+    programs = [_fast_statement(part) for part in parts]
+    if any(p is None for p in programs):
+        return None
+    try:
+        out = tuple(bool(p(vals, sq)) for p in programs)
+    except (_NoFastValue, ZeroDivisionError):
+        return None
+    return out if isinstance(form, tuple) else out[0]
+
+
 def _chernoff_instances(printed, derived, *, use_delta):
     """Eq. (30) / its rewrite on the real CMS+RR: each form (a bound Pr <= ..., with Eq. (30)'s delta range) is
     evaluated with the exact tail Pr[f_hat >= v] at every jump point v with delta in (0, 1]."""
@@ -496,9 +646,10 @@ def _chernoff_instances(printed, derived, *, use_delta):
         A_, B_ = min(support), max(support)
         for c in range(nn + 1):
             vals, probs, var, truth = _tail_profile_exact(key, ee, nn, c)
+            at_least = _suffix_sums(probs)  # at_least[i] = Pr[f_hat >= vals[i]] (vals sorted, distinct)
             held = {"printed": True, "derived": True}
             points = 0
-            for v_ in vals:
+            for i, v_ in enumerate(vals):
                 if v_ <= truth:
                     continue
                 # sum of Bernoullis K = n (f_hat - A)/(B - A) >= (1 + delta) mu  <=>  f_hat >= f + delta (f - A)
@@ -506,7 +657,7 @@ def _chernoff_instances(printed, derived, *, use_delta):
                 if dlt > 1:
                     continue
                 points += 1
-                tail = sum((p for w, p in zip(vals, probs) if w >= v_), Fraction(0))
+                tail = at_least[i]
                 facts = {D.A_sym: _S(A_), D.B_sym: _S(B_), f_sym: _S(truth), n_sym: nn}
                 if use_delta:
                     facts.update({D.Pr_chernoff: _S(tail), dlt_sym: _S(dlt)})
@@ -514,7 +665,9 @@ def _chernoff_instances(printed, derived, *, use_delta):
                     facts.update({D.Pr_upper: _S(tail), D.alpha: sympy.sqrt(_S((v_ - truth) ** 2 / var)),
                                   D.var_sym: _S(var)})
                 for which, form in (("printed", printed), ("derived", derived)):
-                    value = evaluate(form, facts)
+                    value = _fast_truth(form, facts)
+                    if value is None:
+                        value = evaluate(form, facts)
                     held[which] &= all(value) if isinstance(value, tuple) else value
             insts.append(Instance({"family": key, "exp_eps": ee, "n": nn, "clients on x": c, "points": points},
                                   exact=HOLDS, derived=held["derived"], printed=held["printed"],

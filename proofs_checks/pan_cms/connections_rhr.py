@@ -16,7 +16,7 @@ from derivations.pan_cms.symbols import e, eps, f, n
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger.forms import evaluate, rational_value
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.variants import rhr_family, rhr_matrix, tns, walsh_hadamard
 
@@ -348,6 +348,21 @@ def sec4_3_worse(ev):
     ev.instances("derived RHR MSE vs exact enumeration on every dataset of <= 2 clients", general, has_printed=False)
 
 
+@cache
+def _at_bits(expr, bits: int):
+    """``expr`` with b = bits (2^b becomes a number: the rest is a rational function)."""
+    return expr.subs(C.b, bits)
+
+
+def _value_at(expr, sub: dict):
+    """``expr.subs(sub)`` for a form in b, e^eps, n, f(x) with rational values: 2^b put in once per form and b, the
+    rest by exact rational arithmetic (``rational_value``, the value sympy's arithmetic gives); ``subs`` where that
+    does not apply (e.g. a division by zero)."""
+    rest = {k_: sympy.sympify(v) for k_, v in sub.items() if k_ != C.b}
+    value = rational_value(_at_bits(expr, int(sub[C.b])), rest) if C.b in sub else None
+    return value if value is not None else expr.subs(sub)
+
+
 @claim(
     id="pan-cms/sec4.3.eq5-mse",
     location="Section 4.3, fourth paragraph, 'the MSE of RHR is equivalent to setting c(x, x') = 1/2 while setting "
@@ -378,7 +393,8 @@ def sec4_3_eq5(ev):
                 nn = sum(counts)
                 sub = {C.b: bits, e: ee, n: nn, f: R(counts[x], nn)}
                 params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
-                insts.append(Instance(params, moments.mse(rhr, counts)[x], derived_rhs.subs(sub), printed_rhs.subs(sub),
+                insts.append(Instance(params, moments.mse(rhr, counts)[x], _value_at(derived_rhs, sub),
+                                      _value_at(printed_rhs, sub),
                                       size=(d, bits, nn, ee), path="moment-formula"))
                 var_eq2.append(Instance(params, moments.variance(rhr2, counts)[x],
                                         C.eq2_rhr_variance_derived(ee, bits, nn, R(counts[x], nn)), size=(d, bits, nn),

@@ -26,10 +26,11 @@ from functools import cache, lru_cache
 
 import numpy as np
 import sympy
-from flint import fmpq
+from flint import fmpq, fmpq_poly
 
 import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH  # noqa: F401  (the claims name its forms)
+from derivations.pan_cms.rational import RatFunc, rational_function
 from derivations.pan_cms.symbols import cbar, d, delta, e, f, k, l, m, n, q, r, tau, var_eq, var_neq  # noqa: F401
 from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
@@ -257,8 +258,8 @@ def _program(form):
         diff = _difference(form)
         try:
             fn = compile_rational(diff)
-        except NotRational as exc:
-            raise _Unsupported(str(exc)) from exc
+        except NotRational:
+            return _radical_relation(form)
         free, compare = frozenset(diff.free_symbols), _RELATIONS[type(form)]
         zero = fmpq(0)
 
@@ -266,9 +267,14 @@ def _program(form):
             if not free <= env.keys():
                 return None
             try:
-                return compare(fn(env), zero)
-            except ZeroDivisionError:
+                value = fn(env)
+            except (ZeroDivisionError, TypeError, AttributeError):  # an operation a rational function lacks
                 return None
+            if isinstance(value, RatFunc):  # a fact that is a function of one symbol: only an identity decides
+                if compare is operator.eq or compare is operator.ne:
+                    return compare(value.n.is_zero(), True)
+                return None
+            return compare(value, zero)
         return relation
     if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
         parts = [_program(a) for a in form.args]
@@ -294,10 +300,107 @@ def _program(form):
     raise _Unsupported(type(form).__name__)
 
 
+class _NoValue(Exception):
+    """A radical side without a value c sqrt(s) at this point (a sum of unlike radicals, sqrt of a negative or of
+    a radical, a non-integer power): the general path decides."""
+
+
+def _radical(expr):
+    """``expr`` built from rationals, symbols, products, integer powers, square roots and sums of rationals compiled
+    to a closure env -> (c, s), fmpq with s >= 0, the exact value c sqrt(s); ``_NoValue`` at a point where the value
+    has no such form, ``_Unsupported`` for any other node."""
+    if expr.is_Rational:
+        const = (fmpq(int(expr.p), int(expr.q)), fmpq(1))
+        return lambda env: const
+    if expr.is_Symbol:
+        def lookup(env):
+            value = env[expr]
+            if isinstance(value, RatFunc):
+                raise _NoValue("a function of a symbol")
+            return value, fmpq(1)
+        return lookup
+    if expr.is_Mul or expr.is_Add:
+        parts, is_mul = [_radical(a) for a in expr.args], expr.is_Mul
+
+        def combine(env):
+            vals = [g(env) for g in parts]
+            if is_mul:
+                c, s = fmpq(1), fmpq(1)
+                for ci, si in vals:
+                    c, s = c * ci, s * si
+                return c, s
+            if any(si != 1 for _, si in vals):
+                raise _NoValue("a sum of radicals")
+            return sum((ci for ci, _ in vals), fmpq(0)), fmpq(1)
+        return combine
+    if expr.is_Pow:
+        base, ex = _radical(expr.base), expr.exp
+        if ex.is_Integer:
+            k = int(ex)
+
+            def power(env):
+                c, s = base(env)
+                if k < 0:
+                    if c == 0 or s == 0:
+                        raise ZeroDivisionError("a negative power of 0")
+                    c, s = 1 / (c * s), s  # 1/(c sqrt s) = sqrt(s)/(c s)
+                kk = abs(k)
+                return c**kk * s ** (kk // 2), (s if kk % 2 else fmpq(1))
+            return power
+        if ex in (sympy.S.Half, -sympy.S.Half):
+            inverse = ex.is_negative
+
+            def root(env):
+                c, s = base(env)
+                if s != 1 or c < 0:
+                    raise _NoValue("sqrt of a radical or of a negative number")
+                if inverse:
+                    if c == 0:
+                        raise ZeroDivisionError("1/sqrt(0)")
+                    return 1 / c, c  # 1/sqrt(c) = sqrt(c)/c
+                return fmpq(1), c
+            return root
+        if expr.base.is_Integer and expr.base > 0:  # e.g. 2**(-2 l): an integer exponent at the point
+            exponent, b = _radical(ex), fmpq(int(expr.base))
+
+            def int_power(env):
+                k, s = exponent(env)
+                if s != 1 or k.q != 1:
+                    raise _NoValue("a non-integer exponent")
+                return b ** int(k.p), fmpq(1)
+            return int_power
+    raise _Unsupported(type(expr).__name__)
+
+
+def _sign(c, s) -> int:
+    """The sign of c sqrt(s) (s >= 0)."""
+    return 0 if c == 0 or s == 0 else (1 if c > 0 else -1)
+
+
+def _radical_relation(form):
+    """The relation ``form`` between sides with radical values c sqrt(s) (:func:`_radical`), decided exactly: the
+    sign of lhs - rhs from the signs of the sides, or for sides of one sign from the squares c^2 s; None where a
+    side has no such value (or a symbol no value); the sign is that of the real numbers the general path compares."""
+    lhs, rhs = _radical(form.lhs), _radical(form.rhs)
+    free, compare = frozenset(form.lhs.free_symbols | form.rhs.free_symbols), _RELATIONS[type(form)]
+
+    def relation(env, truths):
+        if not free <= env.keys():
+            return None
+        try:
+            (c1, s1), (c2, s2) = lhs(env), rhs(env)
+        except (_NoValue, ZeroDivisionError):
+            return None
+        a, b = _sign(c1, s1), _sign(c2, s2)
+        sign = (a > b) - (a < b) if a != b else a * ((c1 * c1 * s1 > c2 * c2 * s2) - (c1 * c1 * s1 < c2 * c2 * s2))
+        return compare(sign, 0)
+    return relation
+
+
 def _rational_env(facts: dict) -> tuple:
     """({symbol: fmpq} for the facts whose value is rational, {symbol: bool} for those whose value is a truth value);
     a name becomes its Symbol, as ``evaluate`` reads it."""
-    env, truths = {}, {}
+    env, truths, functions = {}, {}, {}
     for key, value in facts.items():
         if isinstance(value, (bool, sympy.logic.boolalg.BooleanAtom)):
             truths[sympy.Symbol(key) if isinstance(key, str) else key] = bool(value)
@@ -309,9 +412,24 @@ def _rational_env(facts: dict) -> tuple:
         elif isinstance(value, sympy.Rational):
             value = fmpq(int(value.p), int(value.q))
         else:
+            if isinstance(value, sympy.Expr) and len(value.free_symbols) == 1:
+                functions[sympy.Symbol(key) if isinstance(key, str) else key] = value
             continue
         env[sympy.Symbol(key) if isinstance(key, str) else key] = value
+    if functions:  # facts that are functions of one further symbol (e.g. Var as a polynomial in c_bar)
+        symbols = set().union(*(v.free_symbols for v in functions.values()))
+        symbol = next(iter(symbols)) if len(symbols) == 1 else None
+        converted = {key: _function_of(v, symbol) for key, v in functions.items()} if symbol is not None else {}
+        if symbol is not None and symbol not in env and all(v is not None for v in converted.values()):
+            env.update(converted)
+            env[symbol] = RatFunc(fmpq_poly([0, 1]))
     return env, truths
+
+
+@lru_cache(maxsize=4096)
+def _function_of(expr, symbol):
+    """``expr`` as an exact rational function of ``symbol`` (:class:`RatFunc`), None if it is not one."""
+    return rational_function(expr, symbol)
 
 
 def truth(form, facts: dict) -> bool:

@@ -159,8 +159,10 @@ def _groups(mech: str, eps: int, f_star: int, c: int, s: int, n: int):
     return [(c, [a, 1 - a]), (n - c, [b, 1 - b])], vals, lambda tot: (tot / n - b) / (a - b)
 
 
+@cache
 def simulated_errors(name: str, eps: int, f_star: int, same: bool, mech: str, trials: int = X.TRIALS) -> tuple:
-    """(errors f_hat(x) - f(x) as a (TOP, trials) array, the exact Var[f_hat(x)] as floats) of one seeded run."""
+    """(errors f_hat(x) - f(x) as a (TOP, trials) array, the exact Var[f_hat(x)] as floats) of one seeded run
+    (cached, read-only arrays: the simulation check and the l1 note read the same run of l-OCMS)."""
     n, rows = X.summary(name, eps, same)
     var = np.array([float(v) for v in X.variances(exact_coefficients(mech, eps, f_star), n, rows)])
     key = (("zipf", "gaussian", "kosarak").index(name), eps, X.MECHANISMS.index(mech), f_star)
@@ -173,6 +175,7 @@ def simulated_errors(name: str, eps: int, f_star: int, same: bool, mech: str, tr
             if size:
                 tot += rng.multinomial(size, probs, size=trials) @ vals
         err[i] = estimate(tot) - c / n
+    err.flags.writeable = var.flags.writeable = False
     return err, var
 
 
