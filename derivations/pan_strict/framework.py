@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 from math import factorial
 
 import sympy
+from flint import fmpq
 
 # ---------------------------------------------------------------------------------------------
 # Symbols of the printed-style (matrix) forms
@@ -100,6 +101,13 @@ def urp_l2_loss(P: sympy.Matrix, Q: sympy.Matrix, n_clients):
     ``l2 = (sum_u (P 1)_u ||Q[:, u]||^2 / d - 1) / n``, the same for every dataset.
     """
     U, d = P.shape
+    n_c = sympy.sympify(n_clients)
+    if n_c.is_Integer and n_c > 0 and all(getattr(x, "is_Rational", False) for x in (*P, *Q)):
+        q = (lambda x: fmpq(int(x.p), int(x.q)))  # the same sum in exact fmpq arithmetic
+        total = sum((sum((q(x) for x in P.row(u)), fmpq(0)) * sum((q(Q[v, u]) ** 2 for v in range(d)), fmpq(0))
+                     for u in range(U)), fmpq(0))
+        out = (total / d - 1) / int(n_c)
+        return sympy.Rational(int(out.p), int(out.q))
     rows = P * sympy.ones(d, 1)
     total = sum(rows[u] * sum(Q[v, u] ** 2 for v in range(d)) for u in range(U))
     return (total / d - 1) / n_clients
