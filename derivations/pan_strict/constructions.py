@@ -600,8 +600,10 @@ def excess_limit(m_=m, e_=e):
 
 
 def limit_at_infinity(expr, x):
-    """Limit of a rational function of x as x -> oo (ratio of leading coefficients)."""
-    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    """Limit of a rational function of x as x -> oo (ratio of leading coefficients).  The quotient is not
+    reduced first: a common factor of numerator and denominator changes neither the difference of the degrees
+    nor the ratio of the leading coefficients (that cancel took most of the time)."""
+    num, den = sympy.fraction(sympy.together(expr))
     pn, pd = sympy.Poly(num, x), sympy.Poly(den, x)
     if pn.degree() < pd.degree():
         return sympy.Integer(0)

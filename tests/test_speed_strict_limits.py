@@ -1,0 +1,26 @@
+"""pan-strict limit_at_infinity without reducing the quotient first == the reduced computation."""
+
+import sympy
+
+import derivations.pan_strict.constructions as C
+
+
+def _reduced(expr, x):
+    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    pn, pd = sympy.Poly(num, x), sympy.Poly(den, x)
+    if pn.degree() < pd.degree():
+        return sympy.Integer(0)
+    if pn.degree() > pd.degree():
+        return sympy.oo * sympy.sign(pn.LC() / pd.LC())
+    return sympy.factor(sympy.cancel(pn.LC() / pd.LC()))
+
+
+def test_limit_at_infinity_equals_the_reduced_quotient():
+    x = sympy.Symbol("x", positive=True)
+    a, b = sympy.symbols("a b", positive=True)
+    cases = [(x**2 - 1) / ((x - 1) * (a * x + b)), (x - 1) * (x**3 + a) / ((x - 1) * (b * x**2 + 1)),
+             -(x - a) * (x + 2) / ((x + 2) * (2 * x**2 + b)), (a * x + 1) * (x + b) / ((x + b) * (3 * x + a)),
+             C.osc_l2(x, x / C.m, C.e) / C.osc_l2(x, x / (C.e + 1), C.e)]
+    out = [C.limit_at_infinity(c, x) for c in cases]
+    assert out == [_reduced(c, x) for c in cases]
+    assert out[:4] == [1 / a, sympy.oo, 0, a / 3]
