@@ -69,7 +69,7 @@ def def2_3(ev):
             for v in P.row(u):
                 point = (sympy.cancel(v), p_u)
                 if point not in truth:
-                    truth[point] = evaluate(form, {D.P_entry: point[0], D.p_u: p_u, D.e_sym: e})
+                    truth[point] = _statement_at(form, {D.P_entry: point[0], D.p_u: p_u, D.e_sym: e})
                 if not truth[point]:
                     return False
         return True
@@ -89,6 +89,16 @@ def def2_3(ev):
         holds = all(all(sympy.cancel(v / min(P.row(u))) in (1, e) for v in P.row(u)) for u in range(U))
         insts.append(Instance({"mechanism": f"random d={d} |U|={U}"}, holds, by_form(P, e), size=(d, U)))
     ev.instances("extremal by the definition vs the (base, support) reading", insts, has_printed=False)
+
+
+def _statement_at(form, point: dict) -> bool:
+    """A statement form at a point of exact values: put in by ``xreplace``, where a membership or relation
+    between the values decides itself on construction (no ``subs`` of the whole form); ``evaluate``'s general
+    path when that leaves it undecided."""
+    value = form.xreplace({k: sympy.sympify(v) for k, v in point.items()})
+    if value is sympy.true or value is sympy.false:
+        return bool(value)
+    return evaluate(form, point)
 
 
 def _row_min(row, e):
