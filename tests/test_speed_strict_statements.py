@@ -20,3 +20,15 @@ def test_statement_at_equals_evaluate():
         assert out[-1] is evaluate(form, point)
         assert _statement_at(sympy.Not(form), point) is (not out[-1])
     assert out == [True, True, False, True, True, True]
+
+
+def test_is_zero_equals_cancel():
+    from derivations.pan_strict.framework import _is_zero
+
+    e, f0, f1 = EXP_EPS, *sympy.symbols("f_0 f_1")
+    exprs = [f0 * (e * (e + 1) / ((e - 1) * (e + 2)) - 2 / ((e - 1) * (e + 2))) - f0,
+             f0 * (e / (e - 1) - 1 / (e - 1)) - f0 + f1 * (1 / (e + 1) - 1 / (e + 1)),
+             f0 * (e / (e - 1) - 1 / (e + 1)) - f0, sympy.Rational(2, 35) * f0 - sympy.Rational(2, 77) * f1,
+             sympy.Integer(0), sympy.sqrt(e) * f0 - sympy.sqrt(e) * f0, sympy.sqrt(e + 1) * (e - 1) / (e**2 - 1) - 1]
+    assert [_is_zero(x) for x in exprs] == [sympy.cancel(x) == 0 for x in exprs] == [True, True, False, False, True,
+                                                                                       True, False]

@@ -18,6 +18,7 @@ from math import factorial
 
 import sympy
 from flint import fmpq
+from sympy.polys.fields import sfield
 
 # ---------------------------------------------------------------------------------------------
 # Symbols of the printed-style (matrix) forms
@@ -104,9 +105,8 @@ def urp_l2_loss(P: sympy.Matrix, Q: sympy.Matrix, n_clients):
     n_c = sympy.sympify(n_clients)
     if n_c.is_Integer and n_c > 0 and all(getattr(x, "is_Rational", False) for x in (*P, *Q)):
         q = (lambda x: fmpq(int(x.p), int(x.q)))  # the same sum in exact fmpq arithmetic
-        total = sum((sum((q(x) for x in P.row(u)), fmpq(0)) * sum((q(Q[v, u]) ** 2 for v in range(d)), fmpq(0))
-                     for u in range(U)), fmpq(0))
-        out = (total / d - 1) / int(n_c)
+        out = (sum((sum((q(x) for x in P.row(u)), fmpq(0)) * sum((q(Q[v, u]) ** 2 for v in range(d)), fmpq(0))
+                    for u in range(U)), fmpq(0)) / d - 1) / int(n_c)
         return sympy.Rational(int(out.p), int(out.q))
     rows = P * sympy.ones(d, 1)
     total = sum(rows[u] * sum(Q[v, u] ** 2 for v in range(d)) for u in range(U))
@@ -785,7 +785,12 @@ def _unbiased_by_expectation(P, Q, **_):
     f_syms = sympy.Matrix(sympy.symbols(f"f_0:{d}"))
     mean = expectation_form().rhs.xreplace({P_M: sympy.ImmutableMatrix(P), Q_M: sympy.ImmutableMatrix(Q),
                                             f_M: sympy.ImmutableMatrix(f_syms), U_sym: P.shape[0], d_sym: d}).doit()
-    return all(sympy.cancel(a - b) == 0 for a, b in zip(sympy.Matrix(mean), f_syms))
+    return all(_is_zero(a - b) for a, b in zip(sympy.Matrix(mean), f_syms))
+
+
+def _is_zero(diff) -> bool:
+    """``cancel(diff) == 0``: zero as built, or (a rational function) zero in the field Q(symbols)."""
+    return diff == 0 or (sfield(diff)[1] == 0 if diff.is_rational_function() else sympy.cancel(diff) == 0)
 
 
 @cache

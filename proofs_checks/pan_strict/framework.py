@@ -232,7 +232,10 @@ def thm2_1(ev):
             n = sum(counts)
             mean = mom["mean"]
             unbiased &= all(sympy.cancel(a - sympy.Rational(c, n)) == 0 for a, c in zip(mean, counts))
-        facts = {**params, "QP_is_I": (Qm * Pm).applyfunc(sympy.cancel) == sympy.eye(m.d), "P": Pm, "Q": Qm}
+        QP = Qm * Pm  # a rational entry is its own cancel: only the others are cancelled
+        facts = {**params, "QP_is_I": all((x if x.is_Rational else sympy.cancel(x)) == int(i == j)
+                                          for (i, j), x in ((ij, QP[ij]) for ij in itertools.product(range(m.d), repeat=2))),
+                 "P": Pm, "Q": Qm}
         instances.append(Instance(facts, bool(unbiased), evaluate(derived, facts), printed=evaluate(printed, facts),
                                   size=(m.d, m.n_outputs)))
     ev.instances("unbiased by enumeration of every dataset of <= 2 clients", instances)
