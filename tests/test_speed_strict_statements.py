@@ -32,3 +32,14 @@ def test_is_zero_equals_cancel():
              sympy.Integer(0), sympy.sqrt(e) * f0 - sympy.sqrt(e) * f0, sympy.sqrt(e + 1) * (e - 1) / (e**2 - 1) - 1]
     assert [_is_zero(x) for x in exprs] == [sympy.cancel(x) == 0 for x in exprs] == [True, True, False, False, True,
                                                                                        True, False]
+
+
+def test_optimality_cancel_equals_sympy_cancel():
+    from proofs_checks.pan_strict.optimality import _cancel
+
+    x, y = sympy.symbols("x y", positive=True)
+    vals = [(x**2 - y**2) / (x - y) - x - y + sympy.Rational(3, 7), x / (x + y) + y / (x + y), (x + 1) / x,
+            sympy.Rational(5, 3), 2 * x / (4 * x), EXP_EPS / (EXP_EPS + 1) + 1 / (EXP_EPS + 1) - 1, sympy.sqrt(x) / x]
+    out = [_cancel(v) for v in vals]
+    assert [sympy.srepr(v) for v in out] == [sympy.srepr(sympy.cancel(v)) for v in vals]
+    assert out[:2] == [sympy.Rational(3, 7), 1] and out[5] == 0

@@ -15,6 +15,7 @@ from functools import cache
 
 import numpy as np
 import sympy
+from sympy.polys.fields import sfield
 
 import derivations.pan_strict.framework as F
 import derivations.pan_strict.optimality as O
@@ -71,7 +72,17 @@ def _osc_zoo():
 def _cancel_entries(M: sympy.Matrix) -> sympy.Matrix:
     """``M.applyfunc(sympy.cancel)``, cancelling each distinct entry once (a design's matrices repeat two values)."""
     memo = {}
-    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, sympy.cancel(v)))
+    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, _cancel(v)))
+
+
+def _cancel(v):
+    """``sympy.cancel(v)``; a rational function that is a constant of the field Q(symbols) is that constant (what
+    cancel returns), found by one field normalisation instead of a multivariate cancel."""
+    if isinstance(v, sympy.Expr) and not v.is_Rational and v.is_rational_function():
+        f = sfield(v)[1]
+        if f.numer.is_ground and f.denom.is_ground:
+            return sympy.sympify(f.as_expr())
+    return sympy.cancel(v)
 
 
 @cache
@@ -522,7 +533,7 @@ def appB_1_eigvec(ev):
         P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
         P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
         Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        ev.identity(f"generic {U}x{d}: M 1 == the form's entries", (P.T * Dinv * P * sympy.ones(d, 1)).applyfunc(sympy.cancel),
+        ev.identity(f"generic {U}x{d}: M 1 == the form's entries", _cancel_entries(P.T * Dinv * P * sympy.ones(d, 1)),
                     sympy.Matrix([entry] * d))
     insts = []
     for name, P, S, e, sym, sizes in _extremal_cases():
@@ -737,4 +748,4 @@ def appB_2_sm(ev):
     for dd in (2, 3, 5):
         a, b = at(form, {O.d: dd})
         prod = (al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd))
-        ev.identity(f"d={dd}: (alpha I + beta J)(a I + b J) == I", prod.applyfunc(sympy.cancel), sympy.eye(dd))
+        ev.identity(f"d={dd}: (alpha I + beta J)(a I + b J) == I", _cancel_entries(prod), sympy.eye(dd))
