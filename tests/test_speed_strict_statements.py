@@ -23,7 +23,7 @@ def test_statement_at_equals_evaluate():
 
 
 def test_is_zero_equals_cancel():
-    from derivations.pan_strict.framework import _is_zero
+    from derivations.pan_strict.rational_paths import is_zero as _is_zero
 
     e, f0, f1 = EXP_EPS, *sympy.symbols("f_0 f_1")
     exprs = [f0 * (e * (e + 1) / ((e - 1) * (e + 2)) - 2 / ((e - 1) * (e + 2))) - f0,

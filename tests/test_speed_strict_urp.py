@@ -57,3 +57,17 @@ def test_at_point_combinatorial_first_equals_full_substitution():
             assert _at_point(f, d=d_, k=k_) is _at(f.xreplace(point))
     assert _at_point(sympy.Le(form.lhs, form.rhs - 2), d=20, k=13) is True
     assert _at_point(sympy.Le(form.lhs, form.rhs - 2), d=9, k=4) is False
+
+
+def test_urp_optimal_decoder_fmpq_equals_sympy():
+    rng = np.random.default_rng(11)
+    for d, U in [(2, 3), (3, 5)]:
+        P = random_perturbation_matrix(rng, d, U)
+        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
+        slow = (P.T * Dinv * P).inv() * P.T * Dinv
+        fast = D.urp_optimal_decoder(P)
+        assert type(fast) is type(slow) and fast == slow
+        assert (fast * P).applyfunc(sympy.cancel) == sympy.eye(d)
+    x = sympy.Symbol("x", positive=True)  # symbolic: the sympy path
+    P = sympy.Matrix([[x / (x + 1), 1 / (x + 1)], [1 / (x + 1), x / (x + 1)]])
+    assert (D.urp_optimal_decoder(P) * P).applyfunc(sympy.cancel) == sympy.eye(2)

@@ -17,8 +17,8 @@ from functools import cache, lru_cache
 from math import factorial
 
 import sympy
-from flint import fmpq
-from sympy.polys.fields import sfield
+
+from .rational_paths import is_zero, rational_urp_decoder, rational_urp_l2
 
 # ---------------------------------------------------------------------------------------------
 # Symbols of the printed-style (matrix) forms
@@ -102,12 +102,9 @@ def urp_l2_loss(P: sympy.Matrix, Q: sympy.Matrix, n_clients):
     ``l2 = (sum_u (P 1)_u ||Q[:, u]||^2 / d - 1) / n``, the same for every dataset.
     """
     U, d = P.shape
-    n_c = sympy.sympify(n_clients)
-    if n_c.is_Integer and n_c > 0 and all(getattr(x, "is_Rational", False) for x in (*P, *Q)):
-        q = (lambda x: fmpq(int(x.p), int(x.q)))  # the same sum in exact fmpq arithmetic
-        out = (sum((sum((q(x) for x in P.row(u)), fmpq(0)) * sum((q(Q[v, u]) ** 2 for v in range(d)), fmpq(0))
-                    for u in range(U)), fmpq(0)) / d - 1) / int(n_c)
-        return sympy.Rational(int(out.p), int(out.q))
+    fast = rational_urp_l2(P, Q, n_clients)  # the same Rational in fmpq when every value is rational
+    if fast is not None:
+        return fast
     rows = P * sympy.ones(d, 1)
     total = sum(rows[u] * sum(Q[v, u] ** 2 for v in range(d)) for u in range(U))
     return (total / d - 1) / n_clients
@@ -135,6 +132,9 @@ def urp_minimum_form():
 
 
 def urp_optimal_decoder(P: sympy.Matrix) -> sympy.Matrix:
+    """``(P^T D^-1 P)^-1 P^T D^-1``, ``D = diag(P 1)`` (a rational P in fmpq: :func:`rational_urp_decoder`)."""
+    if all(x.is_Rational for x in P):
+        return rational_urp_decoder(P)
     Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(P.shape[1], 1)])
     return (P.T * Dinv * P).inv() * P.T * Dinv
 
@@ -603,7 +603,8 @@ def eq2_sum_form():
 def eq2_at(form, variances):
     """The Eq. (2) form at one variance vector (the Sum over v carried out, once per form and d)."""
     rhs = form.rhs if isinstance(form, sympy.Equality) else form
-    return _sum_carried_out(rhs, len(variances)).subs({var_v[i + 1]: v for i, v in enumerate(variances)})
+    # the values hold no var_v: xreplace puts them in at once (subs' result, without its sequential matching)
+    return _sum_carried_out(rhs, len(variances)).xreplace({var_v[i + 1]: sympy.sympify(v) for i, v in enumerate(variances)})
 
 
 @lru_cache(maxsize=64)
@@ -785,12 +786,7 @@ def _unbiased_by_expectation(P, Q, **_):
     f_syms = sympy.Matrix(sympy.symbols(f"f_0:{d}"))
     mean = expectation_form().rhs.xreplace({P_M: sympy.ImmutableMatrix(P), Q_M: sympy.ImmutableMatrix(Q),
                                             f_M: sympy.ImmutableMatrix(f_syms), U_sym: P.shape[0], d_sym: d}).doit()
-    return all(_is_zero(a - b) for a, b in zip(sympy.Matrix(mean), f_syms))
-
-
-def _is_zero(diff) -> bool:
-    """``cancel(diff) == 0``: zero as built, or (a rational function) zero in the field Q(symbols)."""
-    return diff == 0 or (sfield(diff)[1] == 0 if diff.is_rational_function() else sympy.cancel(diff) == 0)
+    return all(is_zero(a - b) for a, b in zip(sympy.Matrix(mean), f_syms))
 
 
 @cache
