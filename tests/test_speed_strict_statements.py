@@ -43,3 +43,15 @@ def test_optimality_cancel_equals_sympy_cancel():
     out = [_cancel(v) for v in vals]
     assert [sympy.srepr(v) for v in out] == [sympy.srepr(sympy.cancel(v)) for v in vals]
     assert out[:2] == [sympy.Rational(3, 7), 1] and out[5] == 0
+
+
+def test_memoised_and_rational_cancels_equal_cancel():
+    from proofs_checks.pan_strict.framework_configurations import _cancel_each
+    from proofs_checks.pan_strict.optimality import _cancel_value
+
+    e = EXP_EPS
+    a, b = e / (e + 2) + 1 / (e * (e + 2)), 2 / (e + 2) - 1 / (e + 2)
+    M = sympy.Matrix([[a, b, b], [b, a, b], [sympy.Rational(2, 6), b, a]])
+    assert sympy.srepr(_cancel_each(M)) == sympy.srepr(M.applyfunc(sympy.cancel))
+    for v in (sympy.Rational(3, 7), sympy.Integer(0), a, b):
+        assert sympy.srepr(_cancel_value(v)) == sympy.srepr(sympy.cancel(v))

@@ -165,7 +165,8 @@ def _shapes(P):
 def at(form, subs: dict):
     """A scalar form (or a tuple / Boolean / Predicate) at one instance (``ldpref.ledger.forms.evaluate``)."""
     value = evaluate(form, subs)
-    return [sympy.cancel(v) for v in value] if isinstance(value, (list, tuple)) else value
+    return [v if getattr(v, "is_Rational", False) else sympy.cancel(v) for v in value] if isinstance(
+        value, (list, tuple)) else value  # a Rational is already its own cancel
 
 
 def _datasets(d: int, max_n: int = 2):

@@ -91,6 +91,12 @@ def def2_3(ev):
     ev.instances("extremal by the definition vs the (base, support) reading", insts, has_printed=False)
 
 
+def _cancel_each(M: sympy.Matrix) -> sympy.Matrix:
+    """``M.applyfunc(sympy.cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
+    memo: dict = {}
+    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, sympy.cancel(v)))
+
+
 def _statement_at(form, point: dict) -> bool:
     """A statement form at a point of exact values: put in by ``xreplace``, where a membership or relation
     between the values decides itself on construction (no ``subs`` of the whole form); ``evaluate``'s general
@@ -124,7 +130,7 @@ def eq3(ev):
         base, S_read = D.extremal_parts(P, e)
         rebuilt = mat_at(form, {D.diag_p_M: sympy.diag(*base), D.S_M: S_read, D.J_M: sympy.ones(*P.shape), D.e_sym: e,
                                 **_shapes(P)})
-        insts.append(Instance({"mechanism": name}, P.applyfunc(sympy.cancel), rebuilt, size=(P.shape[1], P.shape[0])))
+        insts.append(Instance({"mechanism": name}, _cancel_each(P), rebuilt, size=(P.shape[1], P.shape[0])))
         insts.append(Instance({"mechanism": name, "check": "support matrix (constant rows read as empty support)"},
                               D.normalise_constant_rows(S), S_read, size=(P.shape[1], P.shape[0])))
     ev.instances("P == diag(p)((e^eps - 1) S + J)", insts, has_printed=False)
@@ -236,7 +242,7 @@ def def2_5(ev):
     form = ev.derived()
 
     def symmetric_by_form(S, P):  # does S^T P have the form's shape (p* - q*) I + q* J, p* and q* read off it?
-        M = (S.T * P).applyfunc(sympy.cancel)
+        M = _cancel_each(S.T * P)
         guess = mat_at(form, {D.p_star: M[0, 0], D.q_star: M[0, 1], D.d_sym: M.shape[0]})
         return [M[0, 0], M[0, 1]] if M == guess else None
 
@@ -275,7 +281,7 @@ def eq4(ev):
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
-        M = (D.support_probability_matrix(S, m.perturbation_matrix())).applyfunc(sympy.cancel)
+        M = _cancel_each(D.support_probability_matrix(S, m.perturbation_matrix()))
         insts.append(Instance({"mechanism": name}, M, mat_at(form, {D.p_star: p, D.q_star: q, D.d_sym: m.d}),
                               size=(m.d, m.n_outputs)))
     ev.instances("S^T P vs (p* - q*) I + q* J", insts, has_printed=False)
@@ -290,7 +296,7 @@ def _eq5_facts():
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
-        me = m.with_decoder(D.eq5_decoder(S, p, q).applyfunc(sympy.cancel).tolist(), name=name + " eq5")
+        me = m.with_decoder(_cancel_each(D.eq5_decoder(S, p, q)).tolist(), name=name + " eq5")
         grid = [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)] if "symbolic" not in name else [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]
         for counts in grid:
             mom = enumeration.enumerated_moments(me, counts)

@@ -136,7 +136,12 @@ def _at(form, extra=None, **values):
     subs = {names[key]: v for key, v in values.items()}
     subs.update(extra or {})
     value = evaluate(form, subs)
-    return [sympy.cancel(v) for v in value] if isinstance(value, (list, tuple)) else sympy.cancel(value)
+    return [_cancel_value(v) for v in value] if isinstance(value, (list, tuple)) else _cancel_value(value)
+
+
+def _cancel_value(v):
+    """``sympy.cancel(v)``; a Rational is already its own cancel."""
+    return v if getattr(v, "is_Rational", False) else sympy.cancel(v)
 
 
 @claim(
