@@ -55,3 +55,10 @@ def test_memoised_and_rational_cancels_equal_cancel():
     assert sympy.srepr(_cancel_each(M)) == sympy.srepr(M.applyfunc(sympy.cancel))
     for v in (sympy.Rational(3, 7), sympy.Integer(0), a, b):
         assert sympy.srepr(_cancel_value(v)) == sympy.srepr(sympy.cancel(v))
+
+
+def test_normal_mae_identity_is_simplifys_form():
+    lhs, rhs = D.normal_mae_identity()
+    s, z = sympy.symbols("sigma z", positive=True)
+    integral = 2 * sympy.integrate(z * sympy.exp(-z**2 / (2 * s**2)) / (s * sympy.sqrt(2 * sympy.pi)), (z, 0, sympy.oo))
+    assert sympy.srepr(lhs) == sympy.srepr(sympy.simplify(integral)) and lhs == rhs
