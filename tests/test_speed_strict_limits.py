@@ -24,3 +24,15 @@ def test_limit_at_infinity_equals_the_reduced_quotient():
     out = [C.limit_at_infinity(c, x) for c in cases]
     assert out == [_reduced(c, x) for c in cases]
     assert out[:4] == [1 / a, sympy.oo, 0, a / 3]
+
+
+def test_collision_count_by_residues_equals_the_count_over_images(monkeypatch):
+    import proofs_checks.pan_strict.sec6_experiments as S6
+
+    monkeypatch.setattr(S6, "MAX_ENUMERATED", 0)  # the image formula even where functions are enumerated
+    for dp, m in [(26003, 3), (26003, 150), (101, 2), (101, 5), (7, 3), (5, 4)]:
+        hits = sum((dp - 1 - r) // m for r in (u % m for u in range(dp)))
+        assert S6._collision_count(dp, m, 0, 1) == sympy.Rational(hits, dp * (dp - 1))
+    by_images = S6._collision_count(101, 5, 0, 1)
+    monkeypatch.setattr(S6, "MAX_ENUMERATED", 200_000)
+    assert S6._collision_count(101, 5, 0, 1) == by_images  # function-by-function enumeration agrees
