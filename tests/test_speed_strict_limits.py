@@ -36,3 +36,27 @@ def test_collision_count_by_residues_equals_the_count_over_images(monkeypatch):
     by_images = S6._collision_count(101, 5, 0, 1)
     monkeypatch.setattr(S6, "MAX_ENUMERATED", 200_000)
     assert S6._collision_count(101, 5, 0, 1) == by_images  # function-by-function enumeration agrees
+
+
+def test_fraction_scans_in_fmpq_equal_fraction_arithmetic():
+    from fractions import Fraction
+
+    for d_, m_, e_ in [(10, 3, Fraction(2)), (40, 4, Fraction(7, 3)), (97, 2, Fraction(5, 2))]:
+        dp_ = C.next_prime(d_)
+        c = C.ocms_collision_rate(dp_, m_)
+        c = Fraction(int(c.p), int(c.q))
+        p_ = e_ / (e_ + m_ - 1)
+        q_ = c * p_ + (1 - c) / (e_ + m_ - 1)
+        pooled = (d_ * q_ * (1 - q_) + (p_ - q_) * (1 - p_ - q_)) / (p_ - q_) ** 2
+        assert C.ocms_l2_pooled_fraction(d_, dp_, m_, e_) == pooled
+        k0, k1, r = C.bucket_profile(dp_, m_)
+        pi1 = Fraction(r) * (dp_ + (e_ - 1) * k1) / (dp_ * (e_ + m_ - 1))
+        grouped = pi1 * C.osc_l2_fraction(d_, dp_, k1, e_) + (1 - pi1) * C.osc_l2_fraction(d_, dp_, k0, e_)
+        assert C.ocms_l2_grouped_fraction(d_, dp_, m_, e_) == grouped and grouped != pooled
+        ks = Fraction(dp_) / (e_ + 1)
+        base = C.osc_l2_fraction(d_, dp_, ks, e_)
+        star = C.osc_l2_fraction(d_, d_, Fraction(d_) / (e_ + 1), e_)
+        beta = max(C.osc_l2_fraction(d_, dp_, ks + s, e_) / base - 1 for s in (-1, 1))
+        bound = C.cor52_bound_fraction(d_, dp_, e_)
+        assert isinstance(bound, Fraction) and bound == (base / star) * (1 + beta) - 1
+        assert C.osc_l2_star_fraction(d_, e_) == star
