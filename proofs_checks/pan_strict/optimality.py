@@ -282,9 +282,15 @@ def _variance_facts():
 def _variance_instances(form):
     """Eq. (11) (the claim's derived form) at every value v of each enumerated dataset."""
     insts = []
+    memo = {}  # the form at one (d, k, e, n, f_v), computed once (a dataset's values share few frequencies)
     for name, d, k, e, counts, U, var in _variance_facts():
         n_c = sum(counts)
-        derived = [_at(form, d=d, k=k, e=e, n=n_c, f_v=R(counts[v], n_c)) for v in range(d)]
+        derived = []
+        for v in range(d):
+            key = (d, k, e, n_c, R(counts[v], n_c))
+            if key not in memo:
+                memo[key] = _at(form, d=d, k=k, e=e, n=n_c, f_v=key[-1])
+            derived.append(memo[key])
         insts.append(Instance({"mechanism": name, "counts": counts}, var, derived, size=(d, U, n_c)))
     return insts
 
