@@ -308,11 +308,14 @@ def _eq5_facts():
 def _eq5_instances(form, check_variance: bool):
     """Eq. (7) (E[f_hat_v] = f_v) or Eq. (8) (the variance) -- the given form -- at every value v."""
     insts = []
+    memo = {}  # the form at one (p*, q*, f_v, n), computed once (a dataset's values share few frequencies)
     for name, d, counts, p, q, mean, var in _eq5_facts():
         n_c = sum(counts)
         f = [R(c, n_c) for c in counts]
         if check_variance:
-            derived = [at(form, {D.p_star: p, D.q_star: q, D.f_v_s: f[v], D.n: n_c}) for v in range(d)]
+            for key in {(p, q, fv, n_c) for fv in f} - memo.keys():
+                memo[key] = at(form, {D.p_star: p, D.q_star: q, D.f_v_s: key[2], D.n: n_c})
+            derived = [memo[(p, q, f[v], n_c)] for v in range(d)]
             insts.append(Instance({"mechanism": name, "counts": counts}, var, derived, size=(d, n_c)))
         else:
             insts.append(Instance({"mechanism": name, "counts": counts}, mean, [at(form, {D.f_v_s: fv}) for fv in f],
