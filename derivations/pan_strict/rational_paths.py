@@ -38,6 +38,7 @@ def rational_urp_decoder(P: sympy.Matrix) -> sympy.Matrix:
 def is_zero(diff) -> bool:
     """``sympy.cancel(diff) == 0``: zero as built (sympy collects like terms on construction), or, for a rational
     function, zero as an element of the field Q(symbols) (one field normalisation, not a multivariate cancel)."""
+    diff = sympy.sympify(diff)
     if diff == 0:
         return True
     if diff.is_rational_function():

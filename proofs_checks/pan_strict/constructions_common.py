@@ -16,6 +16,7 @@ import sympy
 
 import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
+from derivations.pan_strict.rational_paths import is_zero
 from ldpref import linalg, losses, moments, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger.forms import evaluate
@@ -103,10 +104,10 @@ def _measure(mech: Mechanism, subsets, k: int):
 
 
 def _is_osc(meas, d, k, e) -> bool:
-    return bool(meas["pattern"] and meas["ratio"] is not None and sympy.cancel(meas["ratio"] - e) == 0
-                and sympy.cancel(meas["exp_eps"] - e) == 0 and meas["p"] is not None
-                and sympy.cancel(meas["p"] - C.osc_p(d, k, e)) == 0
-                and sympy.cancel(meas["q"] - C.osc_q(d, k, e)) == 0 and meas["unbiased"])
+    return bool(meas["pattern"] and meas["ratio"] is not None and is_zero(meas["ratio"] - e)
+                and is_zero(meas["exp_eps"] - e) and meas["p"] is not None
+                and is_zero(meas["p"] - C.osc_p(d, k, e))
+                and is_zero(meas["q"] - C.osc_q(d, k, e)) and meas["unbiased"])
 
 
 def _statement(ev, name, instances):
@@ -156,7 +157,7 @@ def _columns_sum_to_one(d, k, e, subsets, weights):
         outside = sum((w for s, w in zip(subsets, weights) if x not in s), sympy.Integer(0))
         return B * (e * inside + outside)
 
-    return all(sympy.cancel(column(x) - 1) == 0 for x in range(d))
+    return all(is_zero(column(x) - 1) for x in range(d))  # cancel(.) == 0, in the field Q(symbols)
 
 
 def _fmt(x, digits=6):
