@@ -551,45 +551,45 @@ def cor52_beta_fraction(d_, dp_, e_):
 @cache
 def osc_l2_star_fraction(d_: int, e_):
     """The OSC optimum on d values at real k = d/(e+1), exact on Fractions (shared by the scans)."""
-    from fractions import Fraction
+    return _to_fraction(_osc_l2_star_fmpq(d_, _fmpq(e_)))
 
-    e_ = Fraction(e_)
-    return osc_l2_fraction(d_, d_, Fraction(d_) / (e_ + 1), e_)
+
+def _osc_l2_star_fmpq(d_: int, e_: fmpq) -> fmpq:
+    return osc_l2_exact(fmpq(d_), fmpq(d_), fmpq(d_) / (e_ + 1), e_)
+
+
+def _to_fraction(v: fmpq) -> Fraction:
+    return Fraction(int(v.p), int(v.q))
 
 
 def cor52_bound_fraction(d_: int, dp_: int, e_):
     """cor52_bound evaluated exactly on Fractions: alpha = (extended loss at k = d'/(e+1)) / l2*(d) - 1 and
-    beta the larger of the two deviations (fast path for scans; equal to :func:`cor52_bound`)."""
-    from fractions import Fraction
-
-    e_ = Fraction(e_)
-    ks = Fraction(dp_) / (e_ + 1)
-    base = osc_l2_fraction(d_, dp_, ks, e_)
-    alpha = base / osc_l2_star_fraction(d_, e_) - 1
-    beta = max(osc_l2_fraction(d_, dp_, ks + s, e_) / base - 1 for s in (-1, 1))
-    return (1 + alpha) * (1 + beta) - 1
+    beta the larger of the two deviations (fast path for scans; equal to :func:`cor52_bound`); the arithmetic
+    in python-flint fmpq, the result a Fraction."""
+    e_ = _fmpq(e_)
+    ks = fmpq(dp_) / (e_ + 1)
+    base = osc_l2_exact(fmpq(d_), fmpq(dp_), ks, e_)
+    alpha = base / _osc_l2_star_fmpq(d_, e_) - 1
+    beta = max(osc_l2_exact(fmpq(d_), fmpq(dp_), ks + s, e_) / base - 1 for s in (-1, 1))
+    return _to_fraction((1 + alpha) * (1 + beta) - 1)
 
 
 def ocms_l2_pooled_fraction(d_: int, dp_: int, m_: int, e_):
-    """ocms_l2_pooled on Fractions (fast, exact)."""
-    from fractions import Fraction
-
-    e_ = Fraction(e_)
-    c = ocms_collision_rate(dp_, m_)
-    c = Fraction(int(c.p), int(c.q))
+    """ocms_l2_pooled on Fractions (fast, exact; the arithmetic in fmpq)."""
+    e_ = _fmpq(e_)
+    c = _fmpq(ocms_collision_rate(dp_, m_))
     p_ = e_ / (e_ + m_ - 1)
     q_ = c * p_ + (1 - c) / (e_ + m_ - 1)
-    return (d_ * q_ * (1 - q_) + (p_ - q_) * (1 - p_ - q_)) / (p_ - q_) ** 2
+    return _to_fraction((d_ * q_ * (1 - q_) + (p_ - q_) * (1 - p_ - q_)) / (p_ - q_) ** 2)
 
 
 def ocms_l2_grouped_fraction(d_: int, dp_: int, m_: int, e_):
-    """ocms_l2_grouped on Fractions (fast, exact)."""
-    from fractions import Fraction
-
-    e_ = Fraction(e_)
+    """ocms_l2_grouped on Fractions (fast, exact; the arithmetic in fmpq)."""
+    e_ = _fmpq(e_)
     k0, k1, r = bucket_profile(dp_, m_)
-    pi1 = Fraction(r) * (dp_ + (e_ - 1) * k1) / (dp_ * (e_ + m_ - 1))
-    return pi1 * osc_l2_fraction(d_, dp_, k1, e_) + (1 - pi1) * osc_l2_fraction(d_, dp_, k0, e_)
+    pi1 = fmpq(r) * (dp_ + (e_ - 1) * k1) / (dp_ * (e_ + m_ - 1))
+    d_, dp_ = fmpq(d_), fmpq(dp_)
+    return _to_fraction(pi1 * osc_l2_exact(d_, dp_, fmpq(k1), e_) + (1 - pi1) * osc_l2_exact(d_, dp_, fmpq(k0), e_))
 
 
 def excess_limit(m_=m, e_=e):
@@ -600,8 +600,10 @@ def excess_limit(m_=m, e_=e):
 
 
 def limit_at_infinity(expr, x):
-    """Limit of a rational function of x as x -> oo (ratio of leading coefficients)."""
-    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    """Limit of a rational function of x as x -> oo (ratio of leading coefficients).  The quotient is not
+    reduced first: a common factor of numerator and denominator changes neither the difference of the degrees
+    nor the ratio of the leading coefficients (that cancel took most of the time)."""
+    num, den = sympy.fraction(sympy.together(expr))
     pn, pd = sympy.Poly(num, x), sympy.Poly(den, x)
     if pn.degree() < pd.degree():
         return sympy.Integer(0)

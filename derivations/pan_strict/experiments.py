@@ -65,18 +65,24 @@ def ocms_search(d: int, eps: int) -> tuple:
 
 
 @cache
+def _osc_l2_at_symbol(d: int, k: int):
+    """``C.osc_l2(d, k, e^eps)`` at the symbol e^eps, built once per (d, k) (ss_k and derived_values share it)."""
+    return C.osc_l2(d, k, C.e)
+
+
+@cache
 def ss_k(d: int, eps: int) -> int:
     """The integer support size minimising the OSC l2 (a neighbour of d/(e^eps + 1))."""
     star = sympy.floor(d / (sympy.exp(eps) + 1))
     cands = [kk for kk in (int(star), int(star) + 1) if 1 <= kk <= d - 1]
-    vals = sorted((_at(C.osc_l2(d, kk, C.e), eps), kk) for kk in cands)
+    vals = sorted((_at(_osc_l2_at_symbol(d, kk), eps), kk) for kk in cands)
     return vals[0][1]
 
 
 @cache
 def derived_values(d: int, eps: int) -> dict:
     """{name: n * l2} for SS, WSS, OCMS and the strict lower bound (n l2 does not depend on n or the data)."""
-    ss = _at(C.osc_l2(d, ss_k(d, eps), C.e), eps)
+    ss = _at(_osc_l2_at_symbol(d, ss_k(d, eps)), eps)
     star = sympy.Integer(d) / (sympy.exp(eps) + 1)
     bound = C.osc_l2_star(sympy.Integer(d), C.e) if star >= 1 else C.osc_l2(d, 1, C.e)  # Corollaries 3.1 / 3.3
     return {"SS": ss, "WSS": ss, "OCMS": ocms_search(d, eps)[0],

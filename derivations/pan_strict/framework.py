@@ -18,6 +18,8 @@ from math import factorial
 
 import sympy
 
+from .rational_paths import is_zero, rational_urp_decoder, rational_urp_l2
+
 # ---------------------------------------------------------------------------------------------
 # Symbols of the printed-style (matrix) forms
 n = sympy.Symbol("n", positive=True, integer=True)
@@ -100,6 +102,9 @@ def urp_l2_loss(P: sympy.Matrix, Q: sympy.Matrix, n_clients):
     ``l2 = (sum_u (P 1)_u ||Q[:, u]||^2 / d - 1) / n``, the same for every dataset.
     """
     U, d = P.shape
+    fast = rational_urp_l2(P, Q, n_clients)  # the same Rational in fmpq when every value is rational
+    if fast is not None:
+        return fast
     rows = P * sympy.ones(d, 1)
     total = sum(rows[u] * sum(Q[v, u] ** 2 for v in range(d)) for u in range(U))
     return (total / d - 1) / n_clients
@@ -127,6 +132,9 @@ def urp_minimum_form():
 
 
 def urp_optimal_decoder(P: sympy.Matrix) -> sympy.Matrix:
+    """``(P^T D^-1 P)^-1 P^T D^-1``, ``D = diag(P 1)`` (a rational P in fmpq: :func:`rational_urp_decoder`)."""
+    if all(x.is_Rational for x in P):
+        return rational_urp_decoder(P)
     Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(P.shape[1], 1)])
     return (P.T * Dinv * P).inv() * P.T * Dinv
 
@@ -220,7 +228,8 @@ def normal_mae_identity():
     """Appendix A.2: ``E|N(0, s^2)| = sqrt(2/pi) s`` -- the integral, computed by sympy."""
     s, z = sympy.symbols("sigma z", positive=True)
     integral = 2 * sympy.integrate(z * sympy.exp(-z**2 / (2 * s**2)) / (s * sympy.sqrt(2 * sympy.pi)), (z, 0, sympy.oo))
-    return sympy.simplify(integral), sympy.sqrt(2 / sympy.pi) * s
+    target = sympy.sqrt(2 / sympy.pi) * s  # simplified only when not already that very expression (simplify keeps it)
+    return (integral if integral == target else sympy.simplify(integral)), target
 
 
 def binomial_mad(n_trials: int, p) -> sympy.Rational:
@@ -595,7 +604,8 @@ def eq2_sum_form():
 def eq2_at(form, variances):
     """The Eq. (2) form at one variance vector (the Sum over v carried out, once per form and d)."""
     rhs = form.rhs if isinstance(form, sympy.Equality) else form
-    return _sum_carried_out(rhs, len(variances)).subs({var_v[i + 1]: v for i, v in enumerate(variances)})
+    # the values hold no var_v: xreplace puts them in at once (subs' result, without its sequential matching)
+    return _sum_carried_out(rhs, len(variances)).xreplace({var_v[i + 1]: sympy.sympify(v) for i, v in enumerate(variances)})
 
 
 @lru_cache(maxsize=64)
@@ -777,7 +787,7 @@ def _unbiased_by_expectation(P, Q, **_):
     f_syms = sympy.Matrix(sympy.symbols(f"f_0:{d}"))
     mean = expectation_form().rhs.xreplace({P_M: sympy.ImmutableMatrix(P), Q_M: sympy.ImmutableMatrix(Q),
                                             f_M: sympy.ImmutableMatrix(f_syms), U_sym: P.shape[0], d_sym: d}).doit()
-    return all(sympy.cancel(a - b) == 0 for a, b in zip(sympy.Matrix(mean), f_syms))
+    return all(is_zero(a - b) for a, b in zip(sympy.Matrix(mean), f_syms))
 
 
 @cache

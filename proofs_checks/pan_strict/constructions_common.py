@@ -16,6 +16,7 @@ import sympy
 
 import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
+from derivations.pan_strict.rational_paths import is_zero
 from ldpref import linalg, losses, moments, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger.forms import evaluate
@@ -103,10 +104,10 @@ def _measure(mech: Mechanism, subsets, k: int):
 
 
 def _is_osc(meas, d, k, e) -> bool:
-    return bool(meas["pattern"] and meas["ratio"] is not None and sympy.cancel(meas["ratio"] - e) == 0
-                and sympy.cancel(meas["exp_eps"] - e) == 0 and meas["p"] is not None
-                and sympy.cancel(meas["p"] - C.osc_p(d, k, e)) == 0
-                and sympy.cancel(meas["q"] - C.osc_q(d, k, e)) == 0 and meas["unbiased"])
+    return bool(meas["pattern"] and meas["ratio"] is not None and is_zero(meas["ratio"] - e)
+                and is_zero(meas["exp_eps"] - e) and meas["p"] is not None
+                and is_zero(meas["p"] - C.osc_p(d, k, e))
+                and is_zero(meas["q"] - C.osc_q(d, k, e)) and meas["unbiased"])
 
 
 def _statement(ev, name, instances):
@@ -121,17 +122,29 @@ def _at(form, **params):
 
 
 def _at_point(form, **params):
-    """:func:`_at` with the point's values put into the form first (``xreplace``, integers and rationals only):
-    the same statement at the same point, but a function of the parameters such as ``binomial(d, k)`` is then
-    an integer, so a comparison of logarithms is decided by rigorous interval enclosures
-    (``ldpref.exact.certain_sign``) instead of sympy's relational evaluation."""
+    """:func:`_at` with the point's values put first into the form's integer-valued combinatorial functions
+    (``binomial``, ``factorial``; integers and rationals only): the same statement at the same point, but
+    ``binomial(d, k)`` is then an integer, so a comparison of logarithms is decided by rigorous interval
+    enclosures on the tree at the point (``ldpref.exact.certain_sign``) instead of sympy's relational
+    evaluation.  Only those nodes are rebuilt (the rest of the form is not auto-evaluated at the point)."""
     table = {"d": C.d, "k": C.k, "m": C.m, "dp": C.dp, "dpp": S.dpp, "t": C.t, "b": C.b, "e": EXP_EPS}
     point = {}
     for key, v in params.items():
         if not isinstance(v, (int, sympy.Rational)):
             raise TypeError(f"_at_point: {key} = {v!r} is not an exact rational")
         point[table.get(key, getattr(S, key, None)) or sympy.Symbol(key)] = sympy.Rational(v)
-    return _at(form.xreplace(point))
+    nodes = _combinatorial_nodes(form)
+    return evaluate(form.xreplace({n: n.xreplace(point) for n in nodes}) if nodes else form, point)
+
+
+_COMBINATORIAL: dict = {}
+
+
+def _combinatorial_nodes(form) -> tuple:
+    """The ``binomial`` and ``factorial`` applications in a form (found once per form)."""
+    if form not in _COMBINATORIAL:
+        _COMBINATORIAL[form] = tuple(form.atoms(sympy.binomial, sympy.factorial))
+    return _COMBINATORIAL[form]
 
 
 def _columns_sum_to_one(d, k, e, subsets, weights):
@@ -144,7 +157,7 @@ def _columns_sum_to_one(d, k, e, subsets, weights):
         outside = sum((w for s, w in zip(subsets, weights) if x not in s), sympy.Integer(0))
         return B * (e * inside + outside)
 
-    return all(sympy.cancel(column(x) - 1) == 0 for x in range(d))
+    return all(is_zero(column(x) - 1) for x in range(d))  # cancel(.) == 0, in the field Q(symbols)
 
 
 def _fmt(x, digits=6):

@@ -185,8 +185,9 @@ def appD_base(ev):
         for e in ((R(3), EXP_EPS) if p <= 5 and m_ <= 3 else (R(3),)):
             o = _ocms(p, m_, e)
             P = o.mechanism.perturbation_matrix()
-            bases = {sympy.cancel(min(P[u, x] for x in range(p))) if e != EXP_EPS
-                     else sympy.cancel(P[u, [x for x in range(p) if x not in _supp(o, u)][0]])
+            simp = _simplifier(e != EXP_EPS)  # a rational entry as it is, a symbolic one cancelled once per value
+            bases = {simp(min(P[u, x] for x in range(p))) if e != EXP_EPS
+                     else simp(P[u, [x for x in range(p) if x not in _supp(o, u)][0]])
                      for u in range(P.rows)}
             total = sympy.cancel(sum(bases) * P.rows) if len(bases) == 1 else None
             base = bases.pop() if len(bases) == 1 else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from functools import cache
 
+import flint
 import numpy as np
 import sympy
 from sympy.polys.matrices import DomainMatrix
@@ -164,7 +165,8 @@ def _shapes(P):
 def at(form, subs: dict):
     """A scalar form (or a tuple / Boolean / Predicate) at one instance (``ldpref.ledger.forms.evaluate``)."""
     value = evaluate(form, subs)
-    return [sympy.cancel(v) for v in value] if isinstance(value, (list, tuple)) else value
+    return [v if getattr(v, "is_Rational", False) else sympy.cancel(v) for v in value] if isinstance(
+        value, (list, tuple)) else value  # a Rational is already its own cancel
 
 
 def _datasets(d: int, max_n: int = 2):
@@ -231,7 +233,10 @@ def thm2_1(ev):
             n = sum(counts)
             mean = mom["mean"]
             unbiased &= all(sympy.cancel(a - sympy.Rational(c, n)) == 0 for a, c in zip(mean, counts))
-        facts = {**params, "QP_is_I": (Qm * Pm).applyfunc(sympy.cancel) == sympy.eye(m.d), "P": Pm, "Q": Qm}
+        QP = Qm * Pm  # a rational entry is its own cancel: only the others are cancelled
+        facts = {**params, "QP_is_I": all((x if x.is_Rational else sympy.cancel(x)) == int(i == j)
+                                          for (i, j), x in ((ij, QP[ij]) for ij in itertools.product(range(m.d), repeat=2))),
+                 "P": Pm, "Q": Qm}
         instances.append(Instance(facts, bool(unbiased), evaluate(derived, facts), printed=evaluate(printed, facts),
                                   size=(m.d, m.n_outputs)))
     ev.instances("unbiased by enumeration of every dataset of <= 2 clients", instances)
@@ -268,22 +273,30 @@ def thm2_2(ev):
 
 def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
     """Independent path: minimise the URP l2 loss over all unbiased decoders Q = Q0 + Z N (N spans
-    the left null space of P) by solving grad_Z = 0 exactly -- no closed form involved."""
+    the left null space of P) by solving grad_Z = 0 exactly -- no closed form involved.
+
+    The loss (derivations.pan_strict.framework.urp_l2_loss) is ``(sum_u r_u sum_v Q[v, u]^2 / d - 1)/n`` with
+    ``r = P 1``, so ``d(loss)/dZ[v, j] = 2/(d n) sum_u r_u Q[v, u] N[j, u]`` and ``grad_Z = 0`` is the linear
+    system ``Z (N diag(r) N^T) = -Q0 diag(r) N^T``, solved in exact rationals (python-flint); the loss is then
+    evaluated at the stationary decoder.  A singular system (no unique stationary point) is an error."""
     d = P.shape[1]
     Q0 = (P.T * P).inv() * P.T
     null = P.T.nullspace()
     if not null:
         return D.urp_l2_loss(P, Q0, n_clients)
     N = sympy.Matrix.hstack(*null).T  # r x |U|
-    Z = sympy.Matrix(d, N.shape[0], lambda i, j: sympy.Symbol(f"z_{i}_{j}"))
-    Q = Q0 + Z * N
-    unknowns = list(Z)
-    loss = sympy.Poly(D.urp_l2_loss(P, Q, n_clients), *unknowns)  # a quadratic in the entries of Z
-    sol = sympy.linsolve([loss.diff(z).as_expr() for z in unknowns], unknowns)  # grad_Z = 0 (linear)
-    if sol == sympy.EmptySet:
-        raise ArithmeticError("the URP loss has no stationary point over unbiased decoders")
-    (point,) = sol
-    return sympy.cancel(loss.as_expr().subs(dict(zip(unknowns, point)), simultaneous=True))
+    fm = (lambda M: flint.fmpq_mat(M.shape[0], M.shape[1], [flint.fmpq(int(x.p), int(x.q)) for x in M]))
+    Nf, Q0f = fm(N), fm(Q0)
+    Rf = flint.fmpq_mat(P.shape[0], P.shape[0])
+    for u in range(P.shape[0]):
+        Rf[u, u] = sum((flint.fmpq(int(x.p), int(x.q)) for x in P.row(u)), flint.fmpq(0))
+    gram = Nf * Rf * Nf.transpose()  # r x r, positive definite when N has full row rank and r_u > 0
+    if gram.rank() != gram.nrows():
+        raise ArithmeticError("the URP loss has no unique stationary point over unbiased decoders")
+    Z = gram.solve(-(Nf * Rf * Q0f.transpose())).transpose()  # grad_Z = 0, one row of Z per v
+    Q = Q0f + Z * Nf
+    Q_opt = sympy.Matrix(d, P.shape[0], [sympy.Rational(int(x.p), int(x.q)) for x in Q.entries()])
+    return sympy.cancel(D.urp_l2_loss(P, Q_opt, n_clients))
 
 
 @claim(

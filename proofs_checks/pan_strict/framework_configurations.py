@@ -69,7 +69,7 @@ def def2_3(ev):
             for v in P.row(u):
                 point = (sympy.cancel(v), p_u)
                 if point not in truth:
-                    truth[point] = evaluate(form, {D.P_entry: point[0], D.p_u: p_u, D.e_sym: e})
+                    truth[point] = _statement_at(form, {D.P_entry: point[0], D.p_u: p_u, D.e_sym: e})
                 if not truth[point]:
                     return False
         return True
@@ -89,6 +89,22 @@ def def2_3(ev):
         holds = all(all(sympy.cancel(v / min(P.row(u))) in (1, e) for v in P.row(u)) for u in range(U))
         insts.append(Instance({"mechanism": f"random d={d} |U|={U}"}, holds, by_form(P, e), size=(d, U)))
     ev.instances("extremal by the definition vs the (base, support) reading", insts, has_printed=False)
+
+
+def _cancel_each(M: sympy.Matrix) -> sympy.Matrix:
+    """``M.applyfunc(sympy.cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
+    memo: dict = {}
+    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, sympy.cancel(v)))
+
+
+def _statement_at(form, point: dict) -> bool:
+    """A statement form at a point of exact values: put in by ``xreplace``, where a membership or relation
+    between the values decides itself on construction (no ``subs`` of the whole form); ``evaluate``'s general
+    path when that leaves it undecided."""
+    value = form.xreplace({k: sympy.sympify(v) for k, v in point.items()})
+    if value is sympy.true or value is sympy.false:
+        return bool(value)
+    return evaluate(form, point)
 
 
 def _row_min(row, e):
@@ -114,7 +130,7 @@ def eq3(ev):
         base, S_read = D.extremal_parts(P, e)
         rebuilt = mat_at(form, {D.diag_p_M: sympy.diag(*base), D.S_M: S_read, D.J_M: sympy.ones(*P.shape), D.e_sym: e,
                                 **_shapes(P)})
-        insts.append(Instance({"mechanism": name}, P.applyfunc(sympy.cancel), rebuilt, size=(P.shape[1], P.shape[0])))
+        insts.append(Instance({"mechanism": name}, _cancel_each(P), rebuilt, size=(P.shape[1], P.shape[0])))
         insts.append(Instance({"mechanism": name, "check": "support matrix (constant rows read as empty support)"},
                               D.normalise_constant_rows(S), S_read, size=(P.shape[1], P.shape[0])))
     ev.instances("P == diag(p)((e^eps - 1) S + J)", insts, has_printed=False)
@@ -226,7 +242,7 @@ def def2_5(ev):
     form = ev.derived()
 
     def symmetric_by_form(S, P):  # does S^T P have the form's shape (p* - q*) I + q* J, p* and q* read off it?
-        M = (S.T * P).applyfunc(sympy.cancel)
+        M = _cancel_each(S.T * P)
         guess = mat_at(form, {D.p_star: M[0, 0], D.q_star: M[0, 1], D.d_sym: M.shape[0]})
         return [M[0, 0], M[0, 1]] if M == guess else None
 
@@ -265,7 +281,7 @@ def eq4(ev):
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
-        M = (D.support_probability_matrix(S, m.perturbation_matrix())).applyfunc(sympy.cancel)
+        M = _cancel_each(D.support_probability_matrix(S, m.perturbation_matrix()))
         insts.append(Instance({"mechanism": name}, M, mat_at(form, {D.p_star: p, D.q_star: q, D.d_sym: m.d}),
                               size=(m.d, m.n_outputs)))
     ev.instances("S^T P vs (p* - q*) I + q* J", insts, has_printed=False)
@@ -280,7 +296,7 @@ def _eq5_facts():
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
-        me = m.with_decoder(D.eq5_decoder(S, p, q).applyfunc(sympy.cancel).tolist(), name=name + " eq5")
+        me = m.with_decoder(_cancel_each(D.eq5_decoder(S, p, q)).tolist(), name=name + " eq5")
         grid = [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)] if "symbolic" not in name else [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]
         for counts in grid:
             mom = enumeration.enumerated_moments(me, counts)
@@ -292,11 +308,14 @@ def _eq5_facts():
 def _eq5_instances(form, check_variance: bool):
     """Eq. (7) (E[f_hat_v] = f_v) or Eq. (8) (the variance) -- the given form -- at every value v."""
     insts = []
+    memo = {}  # the form at one (p*, q*, f_v, n), computed once (a dataset's values share few frequencies)
     for name, d, counts, p, q, mean, var in _eq5_facts():
         n_c = sum(counts)
         f = [R(c, n_c) for c in counts]
         if check_variance:
-            derived = [at(form, {D.p_star: p, D.q_star: q, D.f_v_s: f[v], D.n: n_c}) for v in range(d)]
+            for key in {(p, q, fv, n_c) for fv in f} - memo.keys():
+                memo[key] = at(form, {D.p_star: p, D.q_star: q, D.f_v_s: key[2], D.n: n_c})
+            derived = [memo[(p, q, f[v], n_c)] for v in range(d)]
             insts.append(Instance({"mechanism": name, "counts": counts}, var, derived, size=(d, n_c)))
         else:
             insts.append(Instance({"mechanism": name, "counts": counts}, mean, [at(form, {D.f_v_s: fv}) for fv in f],

@@ -15,6 +15,7 @@ from functools import cache
 
 import numpy as np
 import sympy
+from sympy.polys.fields import sfield
 
 import derivations.pan_strict.framework as F
 import derivations.pan_strict.optimality as O
@@ -71,7 +72,17 @@ def _osc_zoo():
 def _cancel_entries(M: sympy.Matrix) -> sympy.Matrix:
     """``M.applyfunc(sympy.cancel)``, cancelling each distinct entry once (a design's matrices repeat two values)."""
     memo = {}
-    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, sympy.cancel(v)))
+    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, _cancel(v)))
+
+
+def _cancel(v):
+    """``sympy.cancel(v)``; a rational function that is a constant of the field Q(symbols) is that constant (what
+    cancel returns), found by one field normalisation instead of a multivariate cancel."""
+    if isinstance(v, sympy.Expr) and not v.is_Rational and v.is_rational_function():
+        f = sfield(v)[1]
+        if f.numer.is_ground and f.denom.is_ground:
+            return sympy.sympify(f.as_expr())
+    return sympy.cancel(v)
 
 
 @cache
@@ -125,7 +136,12 @@ def _at(form, extra=None, **values):
     subs = {names[key]: v for key, v in values.items()}
     subs.update(extra or {})
     value = evaluate(form, subs)
-    return [sympy.cancel(v) for v in value] if isinstance(value, (list, tuple)) else sympy.cancel(value)
+    return [_cancel_value(v) for v in value] if isinstance(value, (list, tuple)) else _cancel_value(value)
+
+
+def _cancel_value(v):
+    """``sympy.cancel(v)``; a Rational is already its own cancel."""
+    return v if getattr(v, "is_Rational", False) else sympy.cancel(v)
 
 
 @claim(
@@ -266,9 +282,15 @@ def _variance_facts():
 def _variance_instances(form):
     """Eq. (11) (the claim's derived form) at every value v of each enumerated dataset."""
     insts = []
+    memo = {}  # the form at one (d, k, e, n, f_v), computed once (a dataset's values share few frequencies)
     for name, d, k, e, counts, U, var in _variance_facts():
         n_c = sum(counts)
-        derived = [_at(form, d=d, k=k, e=e, n=n_c, f_v=R(counts[v], n_c)) for v in range(d)]
+        derived = []
+        for v in range(d):
+            key = (d, k, e, n_c, R(counts[v], n_c))
+            if key not in memo:
+                memo[key] = _at(form, d=d, k=k, e=e, n=n_c, f_v=key[-1])
+            derived.append(memo[key])
         insts.append(Instance({"mechanism": name, "counts": counts}, var, derived, size=(d, U, n_c)))
     return insts
 
@@ -522,7 +544,7 @@ def appB_1_eigvec(ev):
         P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
         P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
         Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        ev.identity(f"generic {U}x{d}: M 1 == the form's entries", (P.T * Dinv * P * sympy.ones(d, 1)).applyfunc(sympy.cancel),
+        ev.identity(f"generic {U}x{d}: M 1 == the form's entries", _cancel_entries(P.T * Dinv * P * sympy.ones(d, 1)),
                     sympy.Matrix([entry] * d))
     insts = []
     for name, P, S, e, sym, sizes in _extremal_cases():
@@ -737,4 +759,4 @@ def appB_2_sm(ev):
     for dd in (2, 3, 5):
         a, b = at(form, {O.d: dd})
         prod = (al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd))
-        ev.identity(f"d={dd}: (alpha I + beta J)(a I + b J) == I", prod.applyfunc(sympy.cancel), sympy.eye(dd))
+        ev.identity(f"d={dd}: (alpha I + beta J)(a I + b J) == I", _cancel_entries(prod), sympy.eye(dd))

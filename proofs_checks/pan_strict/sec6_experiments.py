@@ -55,7 +55,8 @@ def _collision_count(dp: int, m: int, x: int, y: int) -> sympy.Rational:
     if dp * (dp - 1) <= MAX_ENUMERATED:
         hits = sum(1 for a in range(1, dp) for b in range(dp) if ((a * x + b) % dp) % m == ((a * y + b) % dp) % m)
     else:
-        hits = sum((dp - 1 - r) // m + 1 - 1 for r in (u % m for u in range(dp)))
+        # sum over u of (dp - 1 - u mod m) // m, grouped by the residue r = u mod m (len(range(r, dp, m)) such u)
+        hits = sum(len(range(r, dp, m)) * ((dp - 1 - r) // m) for r in range(min(m, dp)))
     return sympy.Rational(hits, dp * (dp - 1))
 
 
