@@ -1,0 +1,57 @@
+"""The rational fast path of the GCMS matrices (``ldpref.mechanisms.gcms._rational_matrices``) against the
+sympy path it replaces: every cell of P from Algorithm 1's distribution as sympy Rationals, the decoder's two
+values, both through ``linalg.exact_matrix``."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import sympy
+
+from ldpref import linalg
+from ldpref.mechanisms import gcms as G
+
+
+def _reference(functions, m, s, p, decoder):
+    """The matrices as the sympy path builds them: a sympy number per cell, then ``linalg.exact_matrix``."""
+    k, d = len(functions), len(functions[0])
+    kk = sympy.Integer(k)
+    dists = {r: G.algorithm1_distribution(r, m, s, p) for r in range(m)}
+    if decoder == "eq4":
+        q = G.q_of(p, s, m)
+        offset = p / m + q * (1 - sympy.Rational(1, m))
+        denom = (p - q) * (1 - sympy.Rational(1, m))
+        inside, outside = sympy.cancel((1 - offset) / denom), sympy.cancel(-offset / denom)
+    else:
+        inside, outside = sympy.Integer(1), sympy.Integer(0)
+    P, Qc, labels = [], [], []
+    for j, h in enumerate(functions):
+        for X in (frozenset(t) for t in itertools.combinations(range(m), s)):
+            labels.append(G.subset_label(j, X))
+            P.append([dists[h[x]].get(X, sympy.Integer(0)) / kk for x in range(d)])
+            Qc.append([inside if h[x] in X else outside for x in range(d)])
+    Q = [[Qc[u][x] for u in range(len(labels))] for x in range(d)]
+    return linalg.exact_matrix(P), linalg.exact_matrix(Q), tuple(labels)
+
+
+@pytest.mark.parametrize("functions, m, s, p, decoder", [
+    (((0, 1, 1), (2, 0, 1)), 3, 1, sympy.Rational(3, 4), "eq4"),
+    (((0, 3, 1),), 4, 2, sympy.Rational(9, 10), "count"),
+    (((1, 1), (0, 2), (2, 2)), 5, 3, sympy.Rational(1, 2), "eq4"),
+    (((0, 1),), 2, 1, sympy.Integer(1), "count"),
+])
+def test_rational_matrices_match_the_sympy_path(functions, m, s, p, decoder):
+    P, Q, labels = G._rational_matrices(functions, m, s, p, decoder)
+    P0, Q0, labels0 = _reference(functions, m, s, p, decoder)
+    assert labels == labels0
+    assert P.domain == P0.domain == sympy.QQ and Q.domain == Q0.domain
+    assert P.to_list() == P0.to_list() and Q.to_list() == Q0.to_list()
+    assert P.shape == P0.shape and Q.shape == Q0.shape
+
+
+def test_symbolic_p_keeps_the_sympy_path():
+    p = sympy.Symbol("p")
+    P, Q, labels = G._gcms_matrices(((0, 1),), 3, 1, p, "count")
+    P0, Q0, labels0 = _reference(((0, 1),), 3, 1, p, "count")
+    assert labels == labels0 and P.to_Matrix() == P0.to_Matrix() and Q.to_Matrix() == Q0.to_Matrix()
