@@ -360,12 +360,16 @@ def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int
             roots = []
             if poly.degree() > 0:
                 half = sympy.Rational(1, 2)
-                pm = [mpmath.mpf(int(c.p)) / int(c.q) for c in poly.all_coeffs()]
+                coeffs = [Fraction(int(c.p), int(c.q)) for c in poly.all_coeffs()]
+                pm = [mpmath.mpf(c.numerator) / c.denominator for c in coeffs]
+                width = Fraction(1, 10**max(15, digits // 2))
                 for (lo, hi), mult in poly.intervals():
                     if mult % 2 == 0 or hi <= half or lo >= 1:
                         continue
                     if lo != hi:  # exact isolation, then refine the bracket exactly (to far below 1 - p)
-                        lo, hi = poly.refine_root(lo, hi, eps=sympy.Rational(1, 10**max(15, digits // 2)))
+                        got = _refine_root(coeffs, Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)), width)
+                        lo, hi = (poly.refine_root(lo, hi, eps=sympy.Rational(1, 10**max(15, digits // 2))) if got is None
+                                  else tuple(sympy.Rational(v.numerator, v.denominator) for v in got))
                     if lo == hi:
                         root = mpmath.mpf(int(lo.p)) / int(lo.q)
                     else:
@@ -410,6 +414,125 @@ def _numerator_at(num, point):
         coeffs[i] = coeffs.get(i, 0) + coef * e_ ** a * l_ ** b * k_ ** c
     return sympy.Poly.from_dict({(i,): sympy.Rational(v.numerator, v.denominator) for i, v in coeffs.items() if v},
                                 _P)
+
+
+# ---- sympy's real-root refinement (Poly.refine_root) on Python ints -----------------------------------------
+# The same continued-fraction steps as sympy.polys.rootisolation.dup_refine_real_root (fast=False, eps given):
+# the same Mobius transforms, Taylor shifts and LMQ lower bounds (with its float log2 floor), so the same
+# interval, without a domain element per coefficient operation.  Polynomials are dense int lists, leading first.
+def _strip(f):
+    i = next((i for i, c in enumerate(f) if c), len(f))
+    return f[i:]
+
+
+def _shift(f, a):
+    """f(x + a)."""
+    f = list(f)
+    for i in range(len(f) - 1, 0, -1):
+        for j in range(i):
+            f[j + 1] += a * f[j]
+    return f
+
+
+def _mul(f, g):
+    if not (f and g):
+        return []
+    h = [0] * (len(f) + len(g) - 1)
+    for i, a in enumerate(f):
+        for j, b in enumerate(g):
+            h[i + j] += a * b
+    return _strip(h)
+
+
+def _add(f, g):
+    n = max(len(f), len(g))
+    return _strip([a + b for a, b in zip([0] * (n - len(f)) + f, [0] * (n - len(g)) + g)])
+
+
+def _sign_variations(f) -> int:
+    prev, k = 0, 0
+    for c in f:
+        if c * prev < 0:
+            k += 1
+        if c:
+            prev = c
+    return k
+
+
+def _lower_bound_floor(f) -> int:
+    """int() of sympy's dup_root_lower_bound(f) (1/LMQ bound of the reversed f; 0 when there is none)."""
+    f = _strip(list(reversed(f)))
+    n, P, t = len(f), [], [1] * len(f)
+    if f and f[0] < 0:
+        f = [-c for c in f]
+    f = list(reversed(f))
+    for i in range(n):
+        if f[i] >= 0:
+            continue
+        a = int(math.log(-f[i], 2))
+        QL = [[(t[j] + a - int(math.log(f[j], 2))) // (j - i), j] for j in range(i + 1, n) if f[j] > 0]
+        if QL:
+            q = min(QL)
+            t[q[1]] += 1
+            P.append(q[0])
+    if not P:
+        return 0
+    e = max(P) + 1  # the bound is 1/2^e
+    return 2 ** -e if e <= 0 else 0
+
+
+def _refine_step(f, M):
+    a, b, c, d = M
+    if a == b and c == d:
+        return f, M
+    A = _lower_bound_floor(f)
+    if A >= 1:
+        f = _shift(f, A)
+        b, d = A * a + b, A * c + d
+        if not f[-1]:
+            return f, (b, b, d, d)
+    f, g = _shift(f, 1), f
+    if not f[-1]:
+        return f, (a + b, a + b, c + d, c + d)
+    if _sign_variations(f) == 1:
+        return f, (a, a + b, c, c + d)
+    f = _shift(_strip(list(reversed(g))), 1)
+    return (f if f[-1] else f[:-1]), (b, a + b, d, c + d)
+
+
+def _refine_root(coeffs, s: Fraction, t: Fraction, eps: Fraction):
+    """The isolating interval (s, t) of a real root of the polynomial with rational ``coeffs`` (leading first)
+    refined to width < eps: what ``sympy.Poly.refine_root(s, t, eps=eps)`` returns (as Fractions), or None where
+    sympy would raise (then call it)."""
+    den = math.lcm(*(c.denominator for c in coeffs))
+    f = [c.numerator * (den // c.denominator) for c in coeffs]
+    if s == t:
+        return s, t
+    s, t = min(s, t), max(s, t)
+    negative = s < 0
+    if negative:
+        if t > 0:
+            return None
+        f = [-c if (len(f) - 1 - i) % 2 else c for i, c in enumerate(f)]  # f(-x)
+        s, t = -t, -s
+    a, b, c, d = s.numerator, t.numerator, s.denominator, t.denominator
+    p_, q_ = _strip([a, b]), [c, d]
+    h, Q = [f[0]], [[1]]
+    for _ in range(len(f) - 1):
+        Q.append(_mul(Q[-1], q_))
+    for coef, qq in zip(f[1:], Q[1:]):
+        h = _add(_mul(h, p_), [x * coef for x in qq] if coef else [])
+    f = h
+    if _sign_variations(f) != 1:
+        return None
+    M = (a, b, c, d)
+    while not M[2]:
+        f, M = _refine_step(f, M)
+    en, ed = eps.numerator, eps.denominator
+    while abs(M[0] * M[3] - M[1] * M[2]) * ed >= en * abs(M[2] * M[3]):  # |a/c - b/d| >= eps, cross-multiplied
+        f, M = _refine_step(f, M)
+    lo, hi = sorted((Fraction(M[0], M[2]), Fraction(M[1], M[3])))
+    return (-hi, -lo) if negative else (lo, hi)
 
 
 def _binary_to_rational(value):

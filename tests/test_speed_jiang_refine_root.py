@@ -1,0 +1,47 @@
+"""``ldpref.gcms._refine_root`` (sympy's continued-fraction root refinement on Python ints) returns exactly the
+interval of ``sympy.Poly.refine_root`` on the stationary-point numerators and on random polynomials."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import sympy
+
+from ldpref import gcms as G
+
+x = sympy.Symbol("x")
+
+
+def _check(poly, eps):
+    coeffs = [Fraction(int(c.p), int(c.q)) for c in poly.all_coeffs()]
+    n = 0
+    for (lo, hi), _ in poly.intervals():
+        if lo == hi:
+            continue
+        want = poly.refine_root(lo, hi, eps=sympy.Rational(eps.numerator, eps.denominator))
+        got = G._refine_root(coeffs, Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)), eps)
+        assert got == tuple(Fraction(int(v.p), int(v.q)) for v in want)
+        n += 1
+    return n
+
+
+def test_stationary_point_numerators():
+    _, num, _, _ = G._derivative_parts("lemma1")
+    n = 0
+    for e_, lam_, k_ in [(3, sympy.Rational(1, 3), 2), (38, sympy.Rational(1, 50), 65536), (sympy.Rational(11, 10), 1, 1),
+                         (150, 0, 100)]:
+        poly = G._numerator_at(num, (sympy.Integer(e_), sympy.Rational(lam_), sympy.Integer(k_)))
+        n += _check(poly, Fraction(1, 10**20))
+    assert n >= 3
+
+
+def test_random_polynomials():
+    rnd = random.Random(3)
+    n = 0
+    for _ in range(12):
+        coeffs = [sympy.Rational(rnd.randint(-50, 50), rnd.randint(1, 9)) for _ in range(rnd.randint(3, 6))]
+        if coeffs[0] == 0:
+            continue
+        n += _check(sympy.Poly(coeffs, x), Fraction(1, 10**rnd.randint(3, 25)))
+    assert n >= 10
