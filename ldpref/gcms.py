@@ -416,17 +416,13 @@ def _numerator_at(num, point):
                                 _P)
 
 
-# ---- sympy's real-root refinement (Poly.refine_root) on Python ints -----------------------------------------
-# The same continued-fraction steps as sympy.polys.rootisolation.dup_refine_real_root (fast=False, eps given):
-# the same Mobius transforms, Taylor shifts and LMQ lower bounds (with its float log2 floor), so the same
-# interval, without a domain element per coefficient operation.  Polynomials are dense int lists, leading first.
+# ---- sympy's real-root refinement (Poly.refine_root, fast=False) on Python ints: the same Mobius steps, Taylor
+# shifts and LMQ bounds (its float log2 floor included), so the same interval.  Polynomials: int lists, leading first.
 def _strip(f):
-    i = next((i for i, c in enumerate(f) if c), len(f))
-    return f[i:]
+    return f[next((i for i, c in enumerate(f) if c), len(f)):]
 
 
-def _shift(f, a):
-    """f(x + a)."""
+def _shift(f, a):  # f(x + a)
     f = list(f)
     for i in range(len(f) - 1, 0, -1):
         for j in range(i):
@@ -435,28 +431,16 @@ def _shift(f, a):
 
 
 def _mul(f, g):
-    if not (f and g):
-        return []
-    h = [0] * (len(f) + len(g) - 1)
+    h = [0] * (len(f) + len(g) - 1) if f and g else []
     for i, a in enumerate(f):
         for j, b in enumerate(g):
             h[i + j] += a * b
     return _strip(h)
 
 
-def _add(f, g):
-    n = max(len(f), len(g))
-    return _strip([a + b for a, b in zip([0] * (n - len(f)) + f, [0] * (n - len(g)) + g)])
-
-
 def _sign_variations(f) -> int:
-    prev, k = 0, 0
-    for c in f:
-        if c * prev < 0:
-            k += 1
-        if c:
-            prev = c
-    return k
+    nonzero = [c for c in f if c]
+    return sum(1 for u, v in zip(nonzero, nonzero[1:]) if u * v < 0)
 
 
 def _lower_bound_floor(f) -> int:
@@ -472,12 +456,9 @@ def _lower_bound_floor(f) -> int:
         a = int(math.log(-f[i], 2))
         QL = [[(t[j] + a - int(math.log(f[j], 2))) // (j - i), j] for j in range(i + 1, n) if f[j] > 0]
         if QL:
-            q = min(QL)
-            t[q[1]] += 1
-            P.append(q[0])
-    if not P:
-        return 0
-    e = max(P) + 1  # the bound is 1/2^e
+            t[min(QL)[1]] += 1
+            P.append(min(QL)[0])
+    e = max(P) + 1 if P else 1  # the bound is 1/2^e (none: 0)
     return 2 ** -e if e <= 0 else 0
 
 
@@ -516,13 +497,14 @@ def _refine_root(coeffs, s: Fraction, t: Fraction, eps: Fraction):
         f = [-c if (len(f) - 1 - i) % 2 else c for i, c in enumerate(f)]  # f(-x)
         s, t = -t, -s
     a, b, c, d = s.numerator, t.numerator, s.denominator, t.denominator
-    p_, q_ = _strip([a, b]), [c, d]
-    h, Q = [f[0]], [[1]]
-    for _ in range(len(f) - 1):
-        Q.append(_mul(Q[-1], q_))
-    for coef, qq in zip(f[1:], Q[1:]):
-        h = _add(_mul(h, p_), [x * coef for x in qq] if coef else [])
-    f = h
+    h = [0] * len(f)  # (c x + d)^n f((a x + b)/(c x + d)), n = deg f: sympy's dup_transform
+    for i, coef in enumerate(f):
+        term = [coef]
+        for factor in [_strip([a, b])] * (len(f) - 1 - i) + [[c, d]] * i:
+            term = _mul(term, factor)
+        for j, v in enumerate(reversed(term)):
+            h[-1 - j] += v
+    f = _strip(h)
     if _sign_variations(f) != 1:
         return None
     M = (a, b, c, d)
@@ -771,8 +753,20 @@ def optimize_gcms(exp_eps, lam, k, m, *, tol=None, p_min=Fraction(1, 2)) -> Ocms
 def _relative_variance(p, q, m, lam):
     """Var[f_hat(d)]/n of Eq. (4) minus its (p, s)-free part: (lam p(1-p) + (1-lam)(a1 - a1^2)) /
     ((p-q)^2 (1-1/m)^2)."""
+    return _relative_variance_at(_relative_variance_parts(p, q, m), m, lam)
+
+
+def _relative_variance_parts(p, q, m):
+    """The lambda-free operands of :func:`_relative_variance`: (p, 1 - p, a1 - a1^2, (p-q)^2 (m-1)^2), each by the
+    same operations (a search over s at many lambdas computes them once per p, bit for bit the same)."""
     a1 = (p + (m - 1) * q) / m
-    return (lam * p * (1 - p) + (1 - lam) * (a1 - a1 * a1)) * m * m / ((p - q) ** 2 * (m - 1) ** 2)
+    return p, 1 - p, a1 - a1 * a1, (p - q) ** 2 * (m - 1) ** 2
+
+
+def _relative_variance_at(parts, m, lam):
+    """:func:`_relative_variance` from its :func:`_relative_variance_parts`."""
+    p, one_p, a1_var, den = parts
+    return (lam * p * one_p + (1 - lam) * a1_var) * m * m / den
 
 
 # ---- Theorem 1: privacy amplification by shuffling (Feldman, McMillan, Talwar) -------------------------

@@ -45,3 +45,16 @@ def test_random_polynomials():
             continue
         n += _check(sympy.Poly(coeffs, x), Fraction(1, 10**rnd.randint(3, 25)))
     assert n >= 10
+
+
+def test_relative_variance_parts_are_bit_for_bit():
+    import mpmath
+
+    with mpmath.workdps(20):
+        for p_, q_, m_, lam_ in [(mpmath.mpf("0.75"), mpmath.mpf(1) / 3, 7, mpmath.mpf(1) / 10**6),
+                                 (mpmath.mpf(2) / 3, mpmath.mpf("0.01"), 1024, mpmath.mpf("0.3"))]:
+            a1 = (p_ + (m_ - 1) * q_) / m_
+            inline = (lam_ * p_ * (1 - p_) + (1 - lam_) * (a1 - a1 * a1)) * m_ * m_ / ((p_ - q_) ** 2 * (m_ - 1) ** 2)
+            parts = G._relative_variance_parts(p_, q_, m_)
+            assert G._relative_variance_at(parts, m_, lam_) == inline == G._relative_variance(p_, q_, m_, lam_)
+            assert G._relative_variance_at(parts, m_, lam_ * 2) != inline
