@@ -92,10 +92,10 @@ def alg1(ev):
         Pm = mech.perturbation_matrix()
         labels = {lab: u for u, lab in enumerate(mech.outputs)}
         ok &= bool(np.all(np.sort(X, axis=1)[:, 1:] != np.sort(X, axis=1)[:, :-1])) if s_ > 1 else True
-        counts = {}
-        for jj, row in zip(j.tolist(), X.tolist()):
-            lab = f"{jj}:{{{','.join(map(str, sorted(row)))}}}"
-            counts[lab] = counts.get(lab, 0) + 1
+        # reports counted by (j, sorted buckets) with numpy, each distinct report labelled once
+        rows, freq_counts = np.unique(np.column_stack([j, np.sort(X, axis=1)]), axis=0, return_counts=True)
+        counts = {f"{row[0]}:{{{','.join(map(str, row[1:]))}}}": int(c) for row, c in zip(rows.tolist(),
+                                                                                    freq_counts.tolist())}
         ok &= set(counts) <= set(labels)
         for lab, u in labels.items():
             pr = float(Pm[u, 0])
