@@ -319,7 +319,9 @@ def _derivative_parts(objective: str):
     else:
         raise ParameterError(f"objective {objective!r}: choose 'lemma1' or 'variance'")
     g = sympy.together(g)
-    num, den = sympy.fraction(sympy.cancel(sympy.together(sympy.diff(g, _P))))
+    # g' = (N' D - N D')/D^2 on polynomials, cancelled: the expression cancel(together(diff(g))) gives (tested)
+    N, D = (sympy.Poly(x, _P, _E, _L, _K) for x in sympy.fraction(g))
+    num, den = sympy.fraction(sympy.cancel((N.diff(_P) * D - N * D.diff(_P)).as_expr() / (D * D).as_expr()))
     poly = sympy.Poly(sympy.expand(num), _P)
     args = (_P, _E, _L, _K)
     funcs = (sympy.lambdify(args, g, "mpmath"), sympy.lambdify(args, num / den, "mpmath"),
@@ -367,9 +369,9 @@ def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int
                     if mult % 2 == 0 or hi <= half or lo >= 1:
                         continue
                     if lo != hi:  # exact isolation, then refine the bracket exactly (to far below 1 - p)
-                        got = _refine_root(coeffs, Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)), width)
-                        lo, hi = (poly.refine_root(lo, hi, eps=sympy.Rational(1, 10**max(15, digits // 2))) if got is None
-                                  else tuple(sympy.Rational(v.numerator, v.denominator) for v in got))
+                        got = _refine_root(coeffs, Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)),
+                                           width) or poly.refine_root(lo, hi, eps=sympy.Rational(width))
+                        lo, hi = (to_sym(v) for v in got)
                     if lo == hi:
                         root = mpmath.mpf(int(lo.p)) / int(lo.q)
                     else:
@@ -464,7 +466,7 @@ def _lower_bound_floor(f) -> int:
 
 def _refine_step(f, M):
     a, b, c, d = M
-    if a == b and c == d:
+    if a == b and c == d:  # an exact root
         return f, M
     A = _lower_bound_floor(f)
     if A >= 1:
@@ -757,8 +759,7 @@ def _relative_variance(p, q, m, lam):
 
 
 def _relative_variance_parts(p, q, m):
-    """The lambda-free operands of :func:`_relative_variance`: (p, 1 - p, a1 - a1^2, (p-q)^2 (m-1)^2), each by the
-    same operations (a search over s at many lambdas computes them once per p, bit for bit the same)."""
+    """The lambda-free operands of :func:`_relative_variance`: p, 1 - p, a1 - a1^2, (p-q)^2 (m-1)^2 (same ops)."""
     a1 = (p + (m - 1) * q) / m
     return p, 1 - p, a1 - a1 * a1, (p - q) ** 2 * (m - 1) ** 2
 

@@ -58,3 +58,12 @@ def test_relative_variance_parts_are_bit_for_bit():
             parts = G._relative_variance_parts(p_, q_, m_)
             assert G._relative_variance_at(parts, m_, lam_) == inline == G._relative_variance(p_, q_, m_, lam_)
             assert G._relative_variance_at(parts, m_, lam_ * 2) != inline
+
+
+def test_derivative_parts_quotient_rule_is_the_sympy_pipeline():
+    for objective in ("lemma1", "variance"):
+        g, poly, den, _ = G._derivative_parts(objective)
+        ref = sympy.cancel(sympy.together(sympy.diff(g, G._P)))
+        num0, den0 = sympy.fraction(ref)
+        assert sympy.srepr(poly) == sympy.srepr(sympy.Poly(sympy.expand(num0), G._P))
+        assert sympy.srepr(den) == sympy.srepr(den0)
