@@ -200,7 +200,9 @@ def apple_sketch(j, bits, m: int, k: int) -> Sketch:
 def encode_apple_message(j: int, bits, k: int) -> str:
     """Apple's message for hash index j and the bits: j in binary (ceil(log2 k) bits) followed by the bits."""
     bk = bits_needed(k)
-    return (format(int(j), f"0{bk}b") if bk else "") + "".join(str(int(b)) for b in bits)
+    if isinstance(bits, np.ndarray) and bits.dtype.kind in "biu":  # Python ints straight from numpy
+        bits = (bits.astype(np.int64) if bits.dtype.kind == "b" else bits).tolist()
+    return (format(int(j), f"0{bk}b") if bk else "") + "".join(map(str, map(int, bits)))
 
 
 # ---- exact formulas ---------------------------------------------------------------------------------
@@ -447,11 +449,9 @@ def _sign_variations(f) -> int:
 
 def _lower_bound_floor(f) -> int:
     """int() of sympy's dup_root_lower_bound(f) (1/LMQ bound of the reversed f; 0 when there is none)."""
-    f = _strip(list(reversed(f)))
+    f = _strip(f[::-1])  # dup_reverse, then the upper bound of that: made positive-leading, read constant first
+    f = [-c for c in f][::-1] if f and f[0] < 0 else f[::-1]
     n, P, t = len(f), [], [1] * len(f)
-    if f and f[0] < 0:
-        f = [-c for c in f]
-    f = list(reversed(f))
     for i in range(n):
         if f[i] >= 0:
             continue
@@ -484,18 +484,17 @@ def _refine_step(f, M):
 
 
 def _refine_root(coeffs, s: Fraction, t: Fraction, eps: Fraction):
-    """The isolating interval (s, t) of a real root of the polynomial with rational ``coeffs`` (leading first)
-    refined to width < eps: what ``sympy.Poly.refine_root(s, t, eps=eps)`` returns (as Fractions), or None where
-    sympy would raise (then call it)."""
+    """``sympy.Poly.refine_root(s, t, eps=eps)`` of the polynomial with rational ``coeffs`` (leading first), as
+    Fractions: the isolating interval (s, t) refined to width < eps; None where sympy would raise (then call it)."""
     den = math.lcm(*(c.denominator for c in coeffs))
     f = [c.numerator * (den // c.denominator) for c in coeffs]
     if s == t:
         return s, t
-    s, t = min(s, t), max(s, t)
+    s, t = sorted((s, t))
+    if s < 0 < t:
+        return None
     negative = s < 0
     if negative:
-        if t > 0:
-            return None
         f = [-c if (len(f) - 1 - i) % 2 else c for i, c in enumerate(f)]  # f(-x)
         s, t = -t, -s
     a, b, c, d = s.numerator, t.numerator, s.denominator, t.denominator
@@ -766,8 +765,7 @@ def _relative_variance_parts(p, q, m):
 
 def _relative_variance_at(parts, m, lam):
     """:func:`_relative_variance` from its :func:`_relative_variance_parts`."""
-    p, one_p, a1_var, den = parts
-    return (lam * p * one_p + (1 - lam) * a1_var) * m * m / den
+    return (lam * parts[0] * parts[1] + (1 - lam) * parts[2]) * m * m / parts[3]
 
 
 # ---- Theorem 1: privacy amplification by shuffling (Feldman, McMillan, Talwar) -------------------------
