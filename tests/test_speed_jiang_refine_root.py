@@ -67,3 +67,15 @@ def test_derivative_parts_quotient_rule_is_the_sympy_pipeline():
         num0, den0 = sympy.fraction(ref)
         assert sympy.srepr(poly) == sympy.srepr(sympy.Poly(sympy.expand(num0), G._P))
         assert sympy.srepr(den) == sympy.srepr(den0)
+
+
+def test_encode_apple_message_is_the_per_bit_join():
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    for bits in [rng.integers(0, 2, 50), rng.integers(0, 2, 9).astype(np.uint8), rng.random(20) < 0.5, [0, 1, True],
+                 np.array([3, -1, 0]), rng.integers(0, 2, 7).astype(float)]:
+        for k in (1, 2, 5):
+            bk = G.bits_needed(k)
+            want = (format(1 % k, f"0{bk}b") if bk else "") + "".join(str(int(b)) for b in bits)
+            assert G.encode_apple_message(1 % k, bits, k) == want
