@@ -55,3 +55,25 @@ def test_symbolic_p_keeps_the_sympy_path():
     P, Q, labels = G._gcms_matrices(((0, 1),), 3, 1, p, "count")
     P0, Q0, labels0 = _reference(((0, 1),), 3, 1, p, "count")
     assert labels == labels0 and P.to_Matrix() == P0.to_Matrix() and Q.to_Matrix() == Q0.to_Matrix()
+
+
+def test_x_only_rational_matches_the_sympy_sums():
+    from ldpref.hashing import HashFamily
+    from ldpref.mechanism import Mechanism
+
+    for fam, s, p in [(HashFamily(((0, 1, 2), (1, 1, 0)), 3), 1, sympy.Rational(3, 5)),
+                      (HashFamily(((0, 3), (2, 1), (1, 1)), 4), 2, sympy.Rational(9, 10))]:
+        mech = G.gcms(fam, s, p, decoder="count")
+        fast = G.x_only(mech)
+        rows: dict = {}
+        P = mech.perturbation_matrix()
+        for u, label in enumerate(mech.outputs):
+            row = rows.setdefault(label.split(":", 1)[1], [sympy.Integer(0)] * mech.d)
+            for x in range(mech.d):
+                row[x] += P[u, x]
+        labels = sorted(rows)
+        ref = Mechanism([rows[k] for k in labels], [[0] * len(labels) for _ in range(mech.d)], outputs=labels,
+                        name=mech.name + "[x only]")
+        assert fast.outputs == ref.outputs and fast.name == ref.name
+        assert fast.P.to_list() == ref.P.to_list() and fast.Q.to_list() == ref.Q.to_list()
+        assert fast.P.domain == ref.P.domain and fast.Q.domain == ref.Q.domain

@@ -216,6 +216,16 @@ def x_only(mech: Mechanism) -> Mechanism:
     """The same mechanism with the hash index j dropped from the report (outputs merged by X); the
     decoder is not defined for it, so the Moore-Penrose decoder is not attempted: Q is zero."""
     rows: dict[str, list] = {}
+    if mech.domain.is_QQ:  # rational: the same sums on the QQ elements, the matrices built in QQ directly
+        P = mech.P.to_list()
+        for u, label in enumerate(mech.outputs):
+            row = rows.setdefault(label.split(":", 1)[1], [QQ(0)] * mech.d)
+            for x in range(mech.d):
+                row[x] += P[u][x]
+        labels = sorted(rows)
+        return Mechanism(linalg.dense_matrix([rows[key] for key in labels], (len(labels), mech.d), QQ),
+                         linalg.dense_matrix([[QQ(0)] * len(labels) for _ in range(mech.d)], (mech.d, len(labels)), QQ),
+                         outputs=labels, name=mech.name + "[x only]")
     P = mech.perturbation_matrix()
     for u, label in enumerate(mech.outputs):
         key = label.split(":", 1)[1]
