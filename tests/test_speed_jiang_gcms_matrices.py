@@ -77,3 +77,20 @@ def test_x_only_rational_matches_the_sympy_sums():
         assert fast.outputs == ref.outputs and fast.name == ref.name
         assert fast.P.to_list() == ref.P.to_list() and fast.Q.to_list() == ref.Q.to_list()
         assert fast.P.domain == ref.P.domain and fast.Q.domain == ref.Q.domain
+
+
+def test_decoded_family_rational_decoder_matches_sympy_matrices():
+    import derivations.jiang_gcms as J
+    from proofs_checks.jiang_gcms import gcms_model as GM
+    from proofs_checks.jiang_gcms import sec4a_algorithms as A
+
+    for est in (J.eq4_printed(), J.eq4_derived()):
+        d, m, k, s, p = 2, 3, 2, 1, sympy.Rational(3, 4)
+        fam = A._decoded_family(d, m, k, s, p, est)
+        qv = (s - p) / sympy.Integer(m - 1)
+        a = sympy.cancel(sympy.diff(est.rhs, J.C).subs({J.p: p, J.q: qv, J.m: m}))
+        b = sympy.cancel((est.rhs.subs(J.C, 0) / J.n).subs({J.p: p, J.q: qv, J.m: m}))
+        for (w_, mech), (w0, count) in zip(fam.members, GM._family(d, m, k, s, p, "count").members):
+            Qc = count.decoder_matrix()
+            ref = count.with_decoder((a * Qc + b * sympy.ones(*Qc.shape)).tolist())
+            assert w_ == w0 and mech.Q.domain == ref.Q.domain and mech.Q.to_list() == ref.Q.to_list()
