@@ -119,7 +119,13 @@ def gcms(family: HashFamily, s: int, p, *, decoder: str = "eq4", name: str | Non
     # Algorithm 1's distribution of every hashed value r: m x C(m, s) cells before the matrix itself
     check_count(f"gcms with m = {m}, s = {s}", m * comb(m, s), limit=10**7, unit="distribution cells")
     P, Q, labels = _gcms_matrices(family.functions, m, s, p, decoder)
-    return Mechanism(P, Q, outputs=labels, name=name or f"gcms[{family.name}; s={s}; p={p}; {decoder}]")
+    return Mechanism(P, Q, outputs=labels, name=name or f"gcms[{family.name}; s={s}; p={_text(p)}; {decoder}]")
+
+
+@functools.lru_cache(maxsize=1024)
+def _text(value) -> str:
+    """``f"{value}"`` (sympy's printer), once per value: every GCMS of a grid names its p."""
+    return f"{value}"
 
 
 @functools.lru_cache(maxsize=256)
