@@ -23,10 +23,16 @@ def _lemma1_fn():
     return sympy.lambdify((p, e, lam, k), lemma1_objective_printed_expr(), modules="sympy")
 
 
+@cache
+def _lemma1_value(p_, e_, lam_, k_):
+    """Lemma 1's printed objective at exact (p, e^eps, lambda, k), once per point and process (the Remark 2 and
+    Fig. 2 predicates revisit the same points)."""
+    return sympy.sympify(_lemma1_fn()(p_, e_, lam_, k_))
+
+
 def lemma1_argmin_printed(ps, e_, lam_, k_):
     """The minimisers of Lemma 1's printed objective over the finite set of feasible p values ``ps``."""
-    g = _lemma1_fn()
-    vals = {p_: sympy.sympify(g(sympy.sympify(p_), sympy.sympify(e_), sympy.sympify(lam_), sympy.sympify(k_)))
+    vals = {p_: _lemma1_value(sympy.sympify(p_), sympy.sympify(e_), sympy.sympify(lam_), sympy.sympify(k_))
             for p_ in ps}
     best = min(vals.values())
     return tuple(sorted(p_ for p_, v in vals.items() if v == best))

@@ -36,6 +36,7 @@ from math import comb, factorial
 
 import numpy as np
 import sympy
+from sympy import QQ
 
 from .. import linalg
 from ..errors import ParameterError
@@ -118,7 +119,13 @@ def gcms(family: HashFamily, s: int, p, *, decoder: str = "eq4", name: str | Non
     # Algorithm 1's distribution of every hashed value r: m x C(m, s) cells before the matrix itself
     check_count(f"gcms with m = {m}, s = {s}", m * comb(m, s), limit=10**7, unit="distribution cells")
     P, Q, labels = _gcms_matrices(family.functions, m, s, p, decoder)
-    return Mechanism(P, Q, outputs=labels, name=name or f"gcms[{family.name}; s={s}; p={p}; {decoder}]")
+    return Mechanism(P, Q, outputs=labels, name=name or f"gcms[{family.name}; s={s}; p={_text(p)}; {decoder}]")
+
+
+@functools.lru_cache(maxsize=1024)
+def _text(value) -> str:
+    """``f"{value}"`` (sympy's printer), once per value: every GCMS of a grid names its p."""
+    return f"{value}"
 
 
 @functools.lru_cache(maxsize=256)
@@ -127,19 +134,12 @@ def _gcms_matrices(functions, m: int, s: int, p, decoder: str):
     the output labels, for checked parameters: a pure function of its exact, hashable arguments, cached so that
     a claim building the same GCMS again (the same functions, p and decoder) does not rerun Algorithm 1."""
     k, d = len(functions), len(functions[0])
-    subsets = [frozenset(t) for t in itertools.combinations(range(m), s)]
+    if getattr(p, "is_Rational", False):
+        return _rational_matrices(functions, m, s, p, decoder)
+    subsets = _subsets(m, s)
     cache = {r: algorithm1_distribution(r, m, s, p) for r in range(m)}
     kk = sympy.Integer(k)
-    q = q_of(p, s, m)
-    mm = sympy.Integer(m)
-    if decoder == "eq4":
-        denom = (p - q) * (1 - 1 / mm)
-        if denom == 0:
-            raise ParameterError(f"p = {p}, s = {s}, m = {m} give p = q: Eq. (4) divides by zero")
-        offset = p / mm + q * (1 - 1 / mm)
-        inside, outside = sympy.cancel((1 - offset) / denom), sympy.cancel(-offset / denom)
-    else:
-        inside, outside = sympy.Integer(1), sympy.Integer(0)
+    inside, outside = _decoder_values(m, s, p, decoder)
     # P[(j, X), x] = Pr[X | h_j(x)] / k: each of the m distributions divided by k once (the same sympy values as
     # dividing cell by cell), then picked per cell
     zero = 0 / kk
@@ -154,10 +154,84 @@ def _gcms_matrices(functions, m: int, s: int, p, decoder: str):
     return linalg.exact_matrix(P, what="P"), linalg.exact_matrix(Q, what="Q"), tuple(labels)
 
 
+@functools.cache
+def _subsets(m: int, s: int) -> tuple[frozenset, ...]:
+    """The s-subsets of [m] in the order of ``itertools.combinations`` (the order of the outputs of each j)."""
+    return tuple(frozenset(t) for t in itertools.combinations(range(m), s))
+
+
+@functools.cache
+def _subset_texts(m: int, s: int) -> tuple[str, ...]:
+    """The bucket part ``{b1,b2,...}`` of :func:`subset_label` for every s-subset of :func:`_subsets`."""
+    return tuple(subset_label(0, X).split(":", 1)[1] for X in _subsets(m, s))
+
+
+@functools.lru_cache(maxsize=256)
+def _decoder_values(m: int, s: int, p, decoder: str):
+    """Q's two entries: (value when h_j(x) is in X, value when not) -- Eq. (4)'s affine decoder at q of
+    Algorithm 3, or the count's 1 and 0."""
+    if decoder != "eq4":
+        return sympy.Integer(1), sympy.Integer(0)
+    q = q_of(p, s, m)
+    mm = sympy.Integer(m)
+    denom = (p - q) * (1 - 1 / mm)
+    if denom == 0:
+        raise ParameterError(f"p = {p}, s = {s}, m = {m} give p = q: Eq. (4) divides by zero")
+    offset = p / mm + q * (1 - 1 / mm)
+    return sympy.cancel((1 - offset) / denom), sympy.cancel(-offset / denom)
+
+
+@functools.lru_cache(maxsize=256)
+def _rational_tables(m: int, s: int, p, k: int):
+    """Algorithm 1's distribution of every hashed value r (:func:`algorithm1_distribution`, run once per
+    (m, s, p)) divided by k, as ``QQ`` elements: ``{r: {X: Pr[X | r]/k}}`` for a rational p."""
+    kq = QQ(k)
+    out = {}
+    for r in range(m):
+        # a branch gives every one of its subsets the same sympy number: each distinct object converted once
+        # (QQ(prob) / k is the element of the sympy quotient prob / k: both are exact, in lowest terms)
+        conv: dict[int, object] = {}
+        out[r] = {X: conv[id(prob)] if id(prob) in conv else conv.setdefault(id(prob), QQ(int(prob.p), int(prob.q)) / kq)
+                  for X, prob in algorithm1_distribution(r, m, s, p).items()}
+    return out
+
+
+def _rational_matrices(functions, m: int, s: int, p, decoder: str):
+    """:func:`_gcms_matrices` for a rational p, straight in ``QQ``: the same cells (Algorithm 1's probabilities
+    over k, Eq. (4)'s or the count's two decoder values), hence the same matrices as ``linalg.exact_matrix``
+    builds from the sympy Rationals (``QQ`` is the field it picks for rational entries), without a sympy
+    number per cell."""
+    k, d = len(functions), len(functions[0])
+    subsets, texts = _subsets(m, s), _subset_texts(m, s)
+    tables = _rational_tables(m, s, p, k)
+    zero = QQ(0)
+    inside, outside = (QQ(int(v.p), int(v.q)) for v in _decoder_values(m, s, p, decoder))
+    P, Q_cols, labels = [], [], []
+    for j, h in progress(f"building gcms (k={k}, m={m}, s={s})", list(enumerate(functions))):
+        columns = [tables[h[x]] for x in range(d)]
+        buckets = [h[x] for x in range(d)]
+        for X, text in zip(subsets, texts):
+            labels.append(f"{j}:{text}")
+            P.append([col.get(X, zero) for col in columns])
+            Q_cols.append([inside if b in X else outside for b in buckets])
+    Q = [[Q_cols[u][x] for u in range(len(labels))] for x in range(d)]
+    return (linalg.dense_matrix(P, (len(P), d), QQ), linalg.dense_matrix(Q, (d, len(labels)), QQ), tuple(labels))
+
+
 def x_only(mech: Mechanism) -> Mechanism:
     """The same mechanism with the hash index j dropped from the report (outputs merged by X); the
     decoder is not defined for it, so the Moore-Penrose decoder is not attempted: Q is zero."""
     rows: dict[str, list] = {}
+    if mech.domain.is_QQ:  # rational: the same sums on the QQ elements, the matrices built in QQ directly
+        P = mech.P.to_list()
+        for u, label in enumerate(mech.outputs):
+            row = rows.setdefault(label.split(":", 1)[1], [QQ(0)] * mech.d)
+            for x in range(mech.d):
+                row[x] += P[u][x]
+        labels = sorted(rows)
+        return Mechanism(linalg.dense_matrix([rows[key] for key in labels], (len(labels), mech.d), QQ),
+                         linalg.dense_matrix([[QQ(0)] * len(labels) for _ in range(mech.d)], (mech.d, len(labels)), QQ),
+                         outputs=labels, name=mech.name + "[x only]")
     P = mech.perturbation_matrix()
     for u, label in enumerate(mech.outputs):
         key = label.split(":", 1)[1]

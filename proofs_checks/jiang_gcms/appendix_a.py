@@ -58,8 +58,15 @@ def _appA_instances(case, printed, derived):
 
 
 def _combsimp(x):
+    """The normal form the symbolic checks compare: ``simplify(combsimp(expand_func(x)))``, elementwise on a list."""
     if isinstance(x, (list, tuple)):
         return [_combsimp(y) for y in x]
+    return _combsimp_one(x)
+
+
+@_cache
+def _combsimp_one(x):
+    """:func:`_combsimp` of one expression, once per process (a derived chain repeats one expression per step)."""
     return sympy.simplify(sympy.combsimp(sympy.expand_func(x)))
 
 

@@ -67,9 +67,9 @@ def _model(p, s, m, k, counts, v):
 
 
 def _at(expr, values):
-    """Exact value of a rational expression at rational values: a cached lambdified function evaluated in
-    python-flint rationals (``fmpq``; literal rationals of the expression are passed in as fmpq, so no float can
-    appear; a non-fmpq result raises and falls back to subs + cancel)."""
+    """Exact value of a rational expression at rational values: a cached straight-line program of the expression
+    (:func:`_compiled`) evaluated in python-flint rationals (``fmpq``: every number of the expression is passed in
+    as fmpq, so no float can appear; a non-fmpq result raises and falls back to subs + cancel)."""
     expr = sympy.sympify(expr)
     keys = _key_order(tuple(values))
     try:
@@ -92,13 +92,38 @@ def _key_order(keys):
 
 @_cache
 def _compiled(expr, keys):
+    """``(fn, consts)``: ``fn(*values of keys, *consts)`` evaluates ``expr``, a rational function of ``keys``, by +, *
+    and integer powers, each distinct subexpression once (a straight-line program over the expression's DAG); its
+    numbers (integers included) are the fmpq ``consts``.  TypeError for anything else (another symbol, a function,
+    a non-integer power, a non-rational number): the caller then falls back to subs + cancel."""
     if expr.free_symbols - set(keys) or expr.has(sympy.Function, sympy.Abs, sympy.Max, sympy.log, sympy.ceiling):
         raise TypeError("not a rational function of the given symbols")
-    rationals = sorted((r for r in expr.atoms(sympy.Rational) if not r.is_Integer), key=str)
-    dummies = [sympy.Dummy() for _ in rationals]
-    body = expr.xreplace(dict(zip(rationals, dummies)))
-    fn = sympy.lambdify(keys + tuple(dummies), body, modules=[{}], cse=True)  # shared subterms evaluated once
-    return fn, tuple(fmpq(int(r.p), int(r.q)) for r in rationals)
+    names = {key: f"a{i}" for i, key in enumerate(keys)}
+    consts, lines = [], []
+
+    def visit(e):
+        if e in names:
+            return names[e]
+        if e.is_Rational:
+            name = names[e] = f"c{len(consts)}"
+            consts.append(fmpq(int(e.p), int(e.q)))
+            return name
+        if e.is_Add or e.is_Mul:
+            code = (" + " if e.is_Add else " * ").join(visit(a) for a in e.args)
+        elif e.is_Pow and e.exp.is_Integer:
+            code = f"{visit(e.base)} ** {int(e.exp)}"
+        else:
+            raise TypeError(f"{e} is not built from rationals and the keys by +, * and integer powers")
+        name = names[e] = f"t{len(lines)}"
+        lines.append(f"    {name} = {code}")
+        return name
+
+    result = visit(expr)
+    params = ", ".join([f"a{i}" for i in range(len(keys))] + [f"c{i}" for i in range(len(consts))])
+    source = f"def _fn({params}):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
+    scope: dict = {}
+    exec(compile(source, "<gcms_model._compiled>", "exec"), scope)  # noqa: S102 - our own generated arithmetic
+    return scope["_fn"], tuple(consts)
 
 
 def _fmpq(v):

@@ -9,9 +9,10 @@ from functools import cache as _cache
 
 import numpy as np
 import sympy
+from sympy import QQ
 
 import derivations.jiang_gcms as J
-from ldpref import enumeration
+from ldpref import enumeration, linalg
 from ldpref import gcms as G
 from ldpref.family import MechanismFamily
 from ldpref.hashing import HashFamily
@@ -92,10 +93,10 @@ def alg1(ev):
         Pm = mech.perturbation_matrix()
         labels = {lab: u for u, lab in enumerate(mech.outputs)}
         ok &= bool(np.all(np.sort(X, axis=1)[:, 1:] != np.sort(X, axis=1)[:, :-1])) if s_ > 1 else True
-        counts = {}
-        for jj, row in zip(j.tolist(), X.tolist()):
-            lab = f"{jj}:{{{','.join(map(str, sorted(row)))}}}"
-            counts[lab] = counts.get(lab, 0) + 1
+        # reports counted by (j, sorted buckets) with numpy, each distinct report labelled once
+        rows, freq_counts = np.unique(np.column_stack([j, np.sort(X, axis=1)]), axis=0, return_counts=True)
+        counts = {f"{row[0]}:{{{','.join(map(str, row[1:]))}}}": int(c) for row, c in zip(rows.tolist(),
+                                                                                    freq_counts.tolist())}
         ok &= set(counts) <= set(labels)
         for lab, u in labels.items():
             pr = float(Pm[u, 0])
@@ -159,6 +160,12 @@ def _decoded_family(d, m, k, s, p, estimator):
         raise ValueError(f"estimator {rhs} is not affine in C with an offset proportional to n")
     members = []
     for w_, mech in _family(d, m, k, s, p, "count").members:
+        if mech.domain.is_QQ and a.is_Rational and b.is_Rational:
+            # a Qc + b entry by entry on the QQ elements: the matrix exact_matrix builds from the sympy entries
+            aq, bq = QQ(int(a.p), int(a.q)), QQ(int(b.p), int(b.q))
+            rows = [[aq * x + bq for x in row] for row in mech.Q.to_list()]
+            members.append((w_, mech.with_decoder(linalg.dense_matrix(rows, mech.Q.shape, QQ))))
+            continue
         Qc = mech.decoder_matrix()
         members.append((w_, mech.with_decoder((a * Qc + b * sympy.ones(*Qc.shape)).tolist())))
     return MechanismFamily(members, name=f"gcms-draws[{rhs}]")

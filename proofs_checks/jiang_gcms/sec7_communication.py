@@ -56,7 +56,8 @@ def _exact_bits(eps_, p_):
         if len(G.encode_message(0, x, m_, 1)) != s_ * G.bits_needed(m_) or \
                 len(G.encode_apple_message(0, np.zeros(m_, dtype=np.int64), 1)) != m_:
             raise ArithmeticError(f"m = {m_}: the encoders' lengths are not the layout counted")
-    return tuple((s_ * G.bits_needed(m_), m_ + G.bits_needed(1)) for m_, s_ in zip(ms, ss))
+    apple_index = G.bits_needed(1)  # Apple's j field at k = 1, the same for every m
+    return tuple((s_ * G.bits_needed(m_), m_ + apple_index) for m_, s_ in zip(ms, ss))
 
 
 def _worst_ratio(eps_, p_):

@@ -44,6 +44,14 @@ def _feasible_pq(eps_, m_):
         return tuple((p_, (s_ - p_) / (m_ - 1), s_) for p_, s_ in ps if 2 * p_ >= 1)
 
 
+@_cache
+def _feasible_parts(eps_, m_):
+    """``ldpref.gcms._relative_variance_parts`` of every (p_s, q_s) of :func:`_feasible_pq`, at its 20 digits: the
+    lambda-free operands of the relative variance, computed once instead of at every target."""
+    with mpmath.workdps(20):
+        return tuple(G._relative_variance_parts(p_, q_, m_) for p_, q_, _ in _feasible_pq(eps_, m_))
+
+
 def _exact_ratio(f_):
     """Best-s GCMS over Apple's CMS by ldpref.gcms: s minimising the code's p-part of the exact variance
     (``_relative_variance``; the rest is free of p and s), the full ``estimator_variance`` there."""
@@ -51,7 +59,8 @@ def _exact_ratio(f_):
     F2_ = sum(c * c for c in _counts(f_, n_)[1:])
     with mpmath.workdps(20):
         lam_ = mpmath.mpf(f_) / n_
-        _, s_, p_ = min((G._relative_variance(p_, q_, m_, lam_), s_, p_) for p_, q_, s_ in _feasible_pq(eps_, m_))
+        _, s_, p_ = min((G._relative_variance_at(part, m_, lam_), s_, p_)
+                        for (p_, _, s_), part in zip(_feasible_pq(eps_, m_), _feasible_parts(eps_, m_)))
         best = G.estimator_variance(p_, (s_ - p_) / (m_ - 1), m_, k_, n_, f_, F2_)
         t = mpmath.exp(mpmath.mpf(eps_) / 2)
         return best / G.estimator_variance(t / (t + 1), 1 / (t + 1), m_, k_, n_, f_, F2_)
