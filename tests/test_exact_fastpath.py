@@ -47,7 +47,10 @@ def _general(expr) -> bool:
     return sympy.cancel(sympy.together(expr)) == 0
 
 
-@settings(max_examples=150, **SETTINGS)
+#: example budgets (150 / 40 / 80 before): at 50 / 15 / 30 the derandomised examples execute the same lines and
+#: branches of ldpref (and of this file) as before (coverage.py --branch, compared), and the planted bugs tried on
+#: ldpref.exact (see the commit) are caught, or missed, alike
+@settings(max_examples=50, **SETTINGS)
 @given(expressions)
 def test_fast_path_agrees_with_cancel(expr):
     fast = rational_function_zero(expr)
@@ -60,7 +63,7 @@ def test_fast_path_agrees_with_cancel(expr):
     assert fast == _general(expr)
 
 
-@settings(max_examples=40, **SETTINGS)
+@settings(max_examples=15, **SETTINGS)
 @given(expressions, expressions)
 def test_fast_path_proves_identities_and_catches_a_moved_one(a, b):
     """``e - cancel(e)`` is the zero function (written differently); moving it by 1/997 is caught."""
@@ -127,7 +130,7 @@ algebraic = st.recursive(
 )
 
 
-@settings(max_examples=80, **SETTINGS)
+@settings(max_examples=30, **SETTINGS)
 @given(algebraic, algebraic, positive, positive)
 def test_certain_sign_agrees_with_sympy_and_never_orders_equal_numbers(a, b, u, v):
     from ldpref.exact import certain_sign

@@ -45,6 +45,7 @@ def test_one_figure_end_to_end(tmp_path, capsys, monkeypatch):
     from matplotlib.figure import Figure
 
     monkeypatch.setattr(Figure, "savefig", lambda self, *args, **kwargs: None)
+    monkeypatch.setattr(Figure, "tight_layout", lambda self, *args, **kwargs: None)  # layout only serves the images
     again = tmp_path / "again"
     assert main(["figure", "jiang-gcms/fig7", "--out", str(again), "--quick", "--seed", "3"]) == 0
     assert (again / "jiang-gcms-fig7.csv").read_bytes() == (out / "jiang-gcms-fig7.csv").read_bytes()

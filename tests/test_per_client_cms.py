@@ -90,6 +90,7 @@ def test_fig2_quick_writes_its_files_with_per_client_ocms(tmp_path, monkeypatch)
     from matplotlib.figure import Figure
 
     monkeypatch.setattr(Figure, "savefig", lambda self, path, *args, **kwargs: open(path, "wb").close())
+    monkeypatch.setattr(Figure, "tight_layout", lambda self, *args, **kwargs: None)  # layout only serves the images
     out = tmp_path / "figs"
     assert main(["figure", "pan-cms/fig2", "--out", str(out), "--quick", "--trials", "3"]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["pan-cms-fig2.csv", "pan-cms-fig2.png", "pan-cms-fig2.svg"]

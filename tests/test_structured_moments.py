@@ -96,10 +96,13 @@ def test_symbolic_exp_eps_matches_mechanism(name):
     assert all(exact_equal(a, b) for a, b in zip(smoments.covariance(model, counts), moments.covariance(mech, counts)))
 
 
-@pytest.mark.parametrize("name,e", [("sue", sympy.Integer(3)), ("sue", sympy.E), ("oue", sympy.E), ("grr", sympy.E)])
-def test_irrational_exp_eps_substituted_last(name, e):
-    model, mech = _pair(name, 3, e)
-    counts = [1, 0, 2]
+#: sue at e^eps = 3 (e^(eps/2) = sqrt(3), a radical) at d = 2: the mechanism side's matrix products over sympy's
+#: expression domain took 1.5 CPU-s at d = 3 (0.3 at d = 2); d = 3 with a value of no client is checked for sue at
+#: e^eps = E, where the same substitution comes last
+@pytest.mark.parametrize("name,e,counts", [("sue", sympy.Integer(3), [1, 2]), ("sue", sympy.E, [1, 0, 2]),
+                                           ("oue", sympy.E, [1, 0, 2]), ("grr", sympy.E, [1, 0, 2])])
+def test_irrational_exp_eps_substituted_last(name, e, counts):
+    model, mech = _pair(name, len(counts), e)
     got = smoments.variance(model, counts) + smoments.mse(model, counts)
     want = moments.variance(mech, counts) + moments.mse(mech, counts)
     for a, b in zip(got, want):

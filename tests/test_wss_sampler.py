@@ -11,7 +11,8 @@ def _choice(rng, d, k, counts):
 
 
 def test_sample_subset_is_generator_choice():
-    for seed in range(60):
+    # 24 seeds (60 before): k = 1 + seed % (d - 1) still takes every k in 1..d-1 at least twice for every d <= 13
+    for seed in range(24):
         for d in range(2, 14):
             k = 1 + seed % (d - 1)
             r1, r2 = np.random.default_rng(seed), np.random.default_rng(seed)
