@@ -75,6 +75,20 @@ def warm_imports() -> None:
         importlib.import_module(name)
 
 
+def worker_setup() -> None:
+    """Garbage collection in a forked ledger process, set once at its start.
+
+    The objects inherited from the parent (modules, claim records) move to the permanent generation
+    (``gc.freeze``), so no collection walks them again; young objects are collected every 50,000 allocations
+    instead of 700.  sympy's expression cache (:mod:`ldpref`, 100,000 entries) keeps many objects alive, which
+    made the default collections about 4% of a worker's CPU (pan-strict run serially: 0.56 of 13.8 CPU-s;
+    0.07 with these settings).  Collection only frees unreachable cycles, so results do not depend on it."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+
+
 def _run_group(claim_ids: tuple[str, ...]) -> list[ClaimResult]:
     """Worker entry point: run a group of claims one after the other and return picklable results (each
     claim is re-attached by the parent), with their failing instances, so a parallel run reports exactly
@@ -112,7 +126,7 @@ def start_parallel(claims: list[Claim], jobs: int):
     by_id = {c.id: c for c in claims}
     warm_imports()
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=worker_setup)
     # with 'fork', every worker is forked on the first submit; output order follows the ledger
     future_of = {}
     for group in schedule(claims):

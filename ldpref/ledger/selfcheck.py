@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from .claim import MUTATIONS, Claim, find_claim
 from .forms import UnsupportedMutation, perturb
-from .runner import run_claim, warm_imports
+from .runner import run_claim, warm_imports, worker_setup
 
 SELFCHECK_FORMAT = "ldpref.selfcheck/1"
 _PATCHED_PACKAGES = ("derivations", "proofs_checks")
@@ -166,7 +166,7 @@ def self_check(claims: list[Claim], jobs: int = 1, progress=None) -> list[ClaimS
         tasks.append((c.id, "derived-perturbed"))
     warm_imports()  # lazily imported modules, once in the parent rather than in every fresh process
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(processes=max(1, jobs), maxtasksperchild=1) as pool:
+    with ctx.Pool(processes=max(1, jobs), maxtasksperchild=1, initializer=worker_setup) as pool:
         outcomes = {}
         for task, out in zip(tasks, pool.imap(_run_one, tasks, chunksize=1)):
             outcomes[task] = out
