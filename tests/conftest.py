@@ -26,6 +26,13 @@ settings.register_profile(
 )
 settings.load_profile("ldpref")
 
+# young objects collected every 50,000 allocations instead of 700, as in the ledger's workers
+# (ldpref.ledger.runner.worker_setup): sympy's large expression cache keeps many objects alive, and the default
+# collections walk them again and again; collection only frees unreachable cycles, so no result depends on it
+import gc  # noqa: E402
+
+gc.set_threshold(50_000, 20, 100)
+
 
 # ---- one ledger run for the whole session ---------------------------------------------------------
 import pytest  # noqa: E402
