@@ -7,8 +7,9 @@ import os
 # (SYMPY_CACHE_SIZE, default 1,000 entries).  The ledger's checks build and compare the same expressions
 # at thousands of instances, so the default churns: 100,000 entries cut a whole `ldpref verify` run's CPU
 # (interleaved runs on 2 cores, benchmarks in the commit) for about 30 MB more per process.  The cache only
-# memoises pure functions, so results do not depend on its size; a value set by the user is kept, and a
-# sympy imported before ldpref keeps its own size.
+# memoises pure functions, so values, equality and LaTeX do not depend on its size (only ``srepr``'s order of
+# a symbol's assumptions can: an equal symbol built elsewhere may come back; see tests/tree_repr.py); a value
+# set by the user is kept, and a sympy imported before ldpref keeps its own size.
 os.environ.setdefault("SYMPY_CACHE_SIZE", "100000")
 
 from .exact import EXP_EPS, to_exact  # noqa: E402
