@@ -439,3 +439,18 @@ def cancelled_rational(expr, values: dict | None = None):
     if scale != 1:
         num, den = num * scale, den * scale
     return _to_expr(num, order) / _to_expr(den, order)
+
+
+def leading_ratio(num, den, var):
+    """How ``num/den`` behaves as ``var -> oo``, for polynomials ``num``, ``den`` in ``var`` (coefficients free of
+    ``var``): ``(deg num - deg den, LC(num)/LC(den))``, the ratio unsimplified.  The limit is 0 for a negative
+    difference, the ratio for 0, and +oo or -oo by the ratio's sign for a positive one; a common factor of ``num`` and
+    ``den`` raises both degrees alike and leaves the ratio unchanged, so the quotient need not be reduced first.  A
+    zero numerator has degree -oo (limit 0).  None when either is not a polynomial in ``var`` or ``den`` is the zero
+    polynomial (the caller then asks ``sympy.limit``)."""
+    if not (num.is_polynomial(var) and den.is_polynomial(var)):
+        return None
+    pn, pd = sympy.Poly(num, var), sympy.Poly(den, var)
+    if pd.is_zero:
+        return None
+    return pn.degree() - pd.degree(), pn.LC() / pd.LC()

@@ -179,3 +179,19 @@ def test_cancelled_rational_with_values_is_cancel_of_the_substitution():
     assert cancelled_rational(x / y, {y: sympy.sqrt(2)}) is None
     half = sympy.Rational(-1, 2)
     assert _same(cancelled_rational(x / (x + y), {y: half}), sympy.cancel((x / (x + y)).subs(y, half)))
+
+
+def test_leading_ratio_decides_the_limit_sympy_finds():
+    from ldpref.exact import leading_ratio
+
+    cases = [((x + 1) * (2 * x - a), (x + 1) * (3 * x ** 2 + y)),  # a common factor, a lower degree: 0
+             ((x + 1) * (2 * x - a), (x + 1) * (3 * x + y)),  # equal degrees: 2/3
+             (a * x ** 3 - 1, -(2 * x + 5)),  # a higher degree, negative ratio: -oo
+             (sympy.Integer(0), x + 1)]  # zero numerator: degree -oo, limit 0
+    for num, den in cases:
+        gap, ratio = leading_ratio(num, den, x)
+        want = sympy.limit(num / den, x, sympy.oo)
+        got = sympy.Integer(0) if gap < 0 else (sympy.cancel(ratio) if gap == 0 else sympy.oo * sympy.sign(ratio))
+        assert got == want, (num, den, got, want)
+    assert leading_ratio(sympy.sqrt(x) + 1, x, x) is None  # not a polynomial in x
+    assert leading_ratio(x, sympy.Integer(0), x) is None  # the zero denominator

@@ -28,7 +28,7 @@ from math import comb
 import sympy
 from sympy.logic.boolalg import ITE
 
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, leading_ratio
 from ldpref.radicals import simplify_radicals
 
 from ..caching import cache
@@ -628,13 +628,9 @@ def _limit_at_oo(expr, var):
     denominator's: the ratio of the leading coefficients (0 for a lower degree), as exact as ``sympy.limit``
     and a fraction of its time; any other expression (a higher degree: an infinite limit whose sign depends on
     the coefficients) goes to ``sympy.limit``."""
-    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
-    if num.is_polynomial(var) and den.is_polynomial(var):
-        pn, pd = sympy.Poly(num, var), sympy.Poly(den, var)
-        if pn.degree() < pd.degree():
-            return sympy.Integer(0)
-        if pn.degree() == pd.degree():
-            return pn.LC() / pd.LC()
+    lead = leading_ratio(*sympy.fraction(sympy.cancel(sympy.together(expr))), var)
+    if lead is not None and lead[0] <= 0:
+        return sympy.Integer(0) if lead[0] < 0 else lead[1]
     return sympy.limit(expr, var, sympy.oo)
 
 

@@ -26,7 +26,7 @@ import math
 
 import sympy
 
-from ldpref.exact import to_exact
+from ldpref.exact import leading_ratio, to_exact
 
 from ..caching import cache
 from .symbols import d, e, eps, n
@@ -210,13 +210,13 @@ def cms_l2_at(mm, dd, exp_eps):
 def limit_at_oo(expr, var):
     """``lim_{var -> oo} expr``: by degrees for a rational function of var, else by sympy.limit."""
     expr = sympy.cancel(sympy.together(expr))
-    num, den = sympy.fraction(expr)
-    if num.is_polynomial(var) and den.is_polynomial(var):
-        pn, pd = sympy.Poly(num, var), sympy.Poly(den, var)
-        if pn.degree() < pd.degree():
+    lead = leading_ratio(*sympy.fraction(expr), var)
+    if lead is not None:
+        gap, ratio = lead
+        if gap < 0:
             return sympy.Integer(0)
-        ratio = sympy.cancel(pn.LC() / pd.LC())
-        if pn.degree() == pd.degree():
+        ratio = sympy.cancel(ratio)
+        if gap == 0:
             return ratio
         if ratio.is_positive or ratio.is_negative:  # the sign of the leading ratio decides +oo or -oo
             return sympy.oo if ratio.is_positive else -sympy.oo

@@ -35,7 +35,7 @@ from functools import cache
 import sympy
 from flint import fmpq
 
-from ldpref.exact import EXP_EPS, to_exact
+from ldpref.exact import EXP_EPS, leading_ratio, to_exact
 
 from .scan_arithmetic import _Ratio, _ratio  # noqa: F401  (exact unreduced rationals of the scans)
 from .constructions_symbols import (  # noqa: F401  (the symbols of the forms, shared with the printed module)
@@ -603,13 +603,15 @@ def limit_at_infinity(expr, x):
     """Limit of a rational function of x as x -> oo (ratio of leading coefficients).  The quotient is not
     reduced first: a common factor of numerator and denominator changes neither the difference of the degrees
     nor the ratio of the leading coefficients (that cancel took most of the time)."""
-    num, den = sympy.fraction(sympy.together(expr))
-    pn, pd = sympy.Poly(num, x), sympy.Poly(den, x)
-    if pn.degree() < pd.degree():
+    lead = leading_ratio(*sympy.fraction(sympy.together(expr)), x)
+    if lead is None:
+        raise sympy.PolynomialError(f"not a rational function of {x}: {expr}")
+    gap, ratio = lead
+    if gap < 0:
         return sympy.Integer(0)
-    if pn.degree() > pd.degree():
-        return sympy.oo * sympy.sign(pn.LC() / pd.LC())
-    return sympy.factor(sympy.cancel(pn.LC() / pd.LC()))
+    if gap > 0:
+        return sympy.oo * sympy.sign(ratio)
+    return sympy.factor(sympy.cancel(ratio))
 
 
 def excess_limit_derived(m_=m, e_=e):

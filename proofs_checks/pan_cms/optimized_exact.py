@@ -36,7 +36,7 @@ import derivations.pan_cms.optimized as D
 from derivations.pan_cms.symbols import d as d_sym
 from derivations.pan_cms.symbols import m as m_sym
 from ldpref import enumeration, losses, moments
-from ldpref.exact import EXP_EPS, to_mpf
+from ldpref.exact import EXP_EPS, leading_ratio, to_mpf
 from ldpref.hashing import HashFamily, gf2_affine_family
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -129,13 +129,9 @@ def limit_at_oo(expr, var=m_sym):
     without sympy's series machinery; anything else (a higher degree, a non-polynomial part) goes to
     ``sympy.limit``.  For the rational functions of m over Q here this is the same Rational sympy.limit returns
     (tests/test_speed_pcms_opt_limit.py)."""
-    num, den = sympy.fraction(expr)
-    if num.is_polynomial(var) and den.is_polynomial(var):
-        pn, pd = sympy.Poly(num, var), sympy.Poly(den, var)
-        if not pd.is_zero and not pn.is_zero and pn.degree() <= pd.degree():
-            if pn.degree() < pd.degree():
-                return sympy.Integer(0)
-            return sympy.cancel(pn.LC() / pd.LC())
+    lead = leading_ratio(*sympy.fraction(expr), var)
+    if lead is not None and lead[0] <= 0:
+        return sympy.Integer(0) if lead[0] < 0 else sympy.cancel(lead[1])
     return sympy.limit(expr, var, sympy.oo)
 
 
