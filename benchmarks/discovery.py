@@ -25,7 +25,7 @@ from ldpref.discovery.protocol import Keys
 from ldpref.discovery.server import Server
 from ldpref.discovery.shuffler import Shuffler
 
-KOSARAK = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data", "kosarak", "kosarak-head.dat")
+KOSARAK = "kosarak/kosarak-head.dat"  # shipped with ldpref (ldpref.bundled_data)
 
 
 def _usage_error(message: str) -> None:
@@ -34,9 +34,15 @@ def _usage_error(message: str) -> None:
 
 
 def items_for(n: int, seed: int, data: str | None) -> tuple[list[str], str]:
-    """The first n items of ``data`` (default: the Kosarak head file when present), else a seeded synthetic list;
+    """The first n items of ``data`` (default: ldpref's Kosarak head file if it holds n items), else a seeded
+    synthetic list;
     an explicitly named file that is missing or too short is an error, never replaced silently."""
-    path = KOSARAK if data is None else data
+    if data is None:
+        from ldpref.bundled_data import data_file
+
+        path = str(data_file(KOSARAK))
+    else:
+        path = data
     if os.path.exists(path):
         from ldpref.discovery.data import read_items
 
@@ -57,8 +63,8 @@ def main() -> None:
     parser.add_argument("--eps", type=float, default=1.0)
     parser.add_argument("--delta", type=float, default=1e-6)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--data", help="data file of items (default: ../shared/data/kosarak/kosarak-head.dat beside "
-                                        "the repository, else a synthetic Zipf list)")
+    parser.add_argument("--data", help="data file of items (default: ldpref's shipped "
+                                        "kosarak/kosarak-head.dat)")
     parser.add_argument("--json", help="write results to this file")
     args = parser.parse_args()
     items, source = items_for(args.n, args.seed, args.data)

@@ -14,12 +14,12 @@ e.g. ``n=1e4``, but their value must be an integer):
   nearest integer.  The paper "truncates" values outside the dictionary; here that is the truncated law in the
   statistical sense (conditioned on landing in ``0..D-1``), never a clip that would pile mass on the edges.
 * ``counts:c0,c1,...`` -- the counts themselves.
-* ``kosarak[:d=D]`` -- ``../shared/data/kosarak/kosarak-head.dat`` (first 36,682 transactions of FIMI
-  kosarak): every item occurrence is one object (294,022 objects).  Items are mapped to values by frequency
+* ``kosarak[:d=D]`` -- ``kosarak/kosarak-head.dat`` of the shipped data (:mod:`ldpref.bundled_data`; the
+  first 36,682 transactions of FIMI kosarak): every item occurrence is one object (294,022 objects).  Items are mapped to values by frequency
   rank: value 0 is the most frequent item (item 6), ties broken by the smaller item id.  ``d=D`` keeps the ``D``
   most frequent items (the other occurrences are excluded; the dataset's ``note`` says how many); the default
   is every distinct item (17,034).
-* ``adult[:column=C]`` -- ``../shared/data/adult/adult.{data,test}.csv`` (48,842 records), column ``C``
+* ``adult[:column=C]`` -- ``adult/adult.{data,test}.csv`` of the shipped data (48,842 records), column ``C``
   (default ``education``, 16 values); leading/trailing spaces stripped; values mapped to ``0..d-1`` in
   alphabetical order of their text (every value, ``?`` included, is a category).
 * ``file:PATH`` or a bare ``PATH`` -- a JSON file (a list of counts, or ``{"counts": [...]}``), or a text file
@@ -46,10 +46,10 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
+from .bundled_data import data_dir, data_file
 from .errors import ParameterError
 from .limits import check_count
 
@@ -101,20 +101,6 @@ MAX_ITEMS = 2 * 10**8
 
 _KEYS = {"zipf": ({"d", "n"}, {"s"}), "gaussian": ({"d", "n"}, {"mean", "sd"}),
          "kosarak": (set(), {"d"}), "adult": (set(), {"column"})}
-
-
-def data_dir() -> Path:
-    """The shared data folder: ``$LDPREF_DATA_DIR``, else the first ``shared/data`` beside an ancestor of this
-    package (``../shared/data`` from the repository)."""
-    env = os.environ.get("LDPREF_DATA_DIR")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve().parent
-    for parent in here.parents:
-        candidate = parent / "shared" / "data"
-        if candidate.is_dir():
-            return candidate
-    raise ParameterError("the shared data folder (../shared/data) was not found; set LDPREF_DATA_DIR")
 
 
 def _integer(spec: str, key: str, text: str, low: int, high: int) -> int:
@@ -227,9 +213,9 @@ def _ranked(spec: str, item_counts: dict, d: int | None, what: str) -> Dataset:
                     "top_items": [item for item, _ in kept[:5]]}, note)
 
 
-def kosarak(d: int | None = None, *, spec: str = "kosarak", folder: Path | None = None) -> Dataset:
+def kosarak(d: int | None = None, *, spec: str = "kosarak") -> Dataset:
     """Every item occurrence of the mini kosarak file, values by frequency rank (see the module docstring)."""
-    path = (folder or data_dir()) / "kosarak" / "kosarak-head.dat"
+    path = data_file("kosarak/kosarak-head.dat")
     counts: dict[int, int] = {}
     with open(path, encoding="ascii") as fh:
         for line_no, line in enumerate(fh, 1):
@@ -244,14 +230,13 @@ def kosarak(d: int | None = None, *, spec: str = "kosarak", folder: Path | None 
     return data
 
 
-def adult(column: str = "education", *, spec: str = "adult", folder: Path | None = None) -> Dataset:
+def adult(column: str = "education", *, spec: str = "adult") -> Dataset:
     """The values of one column of Adult (training and test parts), alphabetical order of their text."""
     import csv
 
-    base = (folder or data_dir()) / "adult"
     counts: dict[str, int] = {}
     for name in ("adult.data.csv", "adult.test.csv"):
-        with open(base / name, encoding="utf-8", newline="") as fh:
+        with open(data_file(f"adult/{name}"), encoding="utf-8", newline="") as fh:
             reader = csv.reader(fh)
             header = [h.strip() for h in next(reader)]
             if column not in header:
@@ -320,7 +305,7 @@ def from_file(path: str, *, spec: str | None = None) -> Dataset:
                     "labels": names[:100]})
 
 
-def parse(spec: str, *, seed: int = 0, folder: Path | None = None) -> Dataset:
+def parse(spec: str, *, seed: int = 0) -> Dataset:
     """Parse a dataset SPEC (see the module docstring) to exact integer counts; ``seed`` drives generated
     datasets (zipf, gaussian) only."""
     from .dataset import parse_counts
@@ -356,9 +341,9 @@ def parse(spec: str, *, seed: int = 0, folder: Path | None = None) -> Dataset:
         return gaussian(d, n, mean, sd, seed=seed, spec=spec)
     if kind == "kosarak":
         d = _integer(spec, "d", keys["d"], 1, MAX_D) if "d" in keys else None
-        return kosarak(d, spec=spec, folder=folder)
+        return kosarak(d, spec=spec)
     column = keys.get("column", "education")
-    return adult(column, spec=spec, folder=folder)
+    return adult(column, spec=spec)
 
 
 __all__ = ["Dataset", "parse", "zipf", "gaussian", "kosarak", "adult", "from_file", "data_dir", "MAX_D", "MAX_N",

@@ -1,4 +1,4 @@
-"""ldpref.data_specs: dataset SPECs to exact counts (generated ones seeded), shared data, bad specs."""
+"""ldpref.data_specs: dataset SPECs to exact counts (generated ones seeded), shipped data, bad specs."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_gaussian_as_pan_cms_section_6_2():
     assert fixed.counts[0] < fixed.counts[2] and fixed.n == 5000
 
 
-def test_counts_file_and_shared_data(tmp_path):
+def test_counts_file_and_shipped_data(tmp_path):
     assert ds.parse("counts:3,0,2").counts == (3, 0, 2)
     items = tmp_path / "items.txt"
     items.write_text("2\n0\n2\n")

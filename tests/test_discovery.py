@@ -301,14 +301,12 @@ def test_cli_discover_bad_input(capsys, tmp_path, small_file):
 
 
 def test_kosarak_count_of_counts_matches_the_data_file():
-    import os
     from collections import Counter
 
     from ldpref.discovery.data import histogram, read_items
     from proofs_checks.jiang_gcms.sec7e_kosarak import KOSARAK_COUNT_OF_COUNTS
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    path = os.path.join(root, "..", "shared", "data", "kosarak", "kosarak-head.dat")  # the data README's place
-    if not os.path.exists(path):
-        pytest.skip("the Kosarak file is not present")
+    from ldpref.bundled_data import data_file
+
+    path = str(data_file("kosarak/kosarak-head.dat"))  # shipped with ldpref, checksum checked
     assert dict(Counter(histogram(read_items(path)).values())) == KOSARAK_COUNT_OF_COUNTS

@@ -18,6 +18,7 @@ import sympy
 
 import derivations.jiang_gcms.sec7_model as D7
 import proofs_checks.jiang_gcms  # noqa: F401  (registers the claims)
+from ldpref.bundled_data import data_file
 from ldpref.exact_rounding import ceil_multiples
 from ldpref.ledger.claim import find_claim
 from ldpref.ledger.forms import Predicate
@@ -155,14 +156,10 @@ def test_simulated_marginal_matches_exact_variance():
     assert abs(x.var(ddof=1) / sigma2 - 1) < 4.5 * math.sqrt(2 / (x.size - 1))  # false alarm 7e-6
 
 
-DATA = os.path.join(os.environ.get("LDPREF_DATA", "/work/shared/data"), "adult")
-
-
-@pytest.mark.skipif(not os.path.exists(os.path.join(DATA, "adult.data.csv")), reason="Adult data not present")
 def test_adult_counts_recounted_from_the_files():
     counts, columns = {}, set()
     for name in ("adult.data.csv", "adult.test.csv"):
-        with open(os.path.join(DATA, name), newline="", encoding="utf-8") as fh:
+        with open(data_file(f"adult/{name}"), newline="", encoding="utf-8") as fh:
             reader = csv.reader(fh)
             header = [h.strip() for h in next(reader)]
             columns.add(len(header))

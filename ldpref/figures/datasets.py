@@ -5,7 +5,7 @@
 * :func:`gaussian` -- pan-cms Section 6.2: 10,000 objects, standard deviation 50, mean an integer drawn from
   [1000, 9000], dictionary 10,000, values rounded and truncated to the dictionary.
 * :func:`kosarak` -- the "mini Kosarak" of pan-cms Section 6.3 / pan-strict Section 6.2, from
-  ``/work/shared/data/kosarak/kosarak-head.dat``: every item occurrence is one object (our file is the first
+  the shipped ``kosarak/kosarak-head.dat`` (:mod:`ldpref.bundled_data`): every item occurrence is one object (our file is the first
   36,682 transactions; n = 294,022, d = 17,034, top frequency 0.0756 -- not the paper's 170k / 26k / 0.4).
 * :func:`adult_education` -- jiang-gcms Section VII-D: the ``education`` column of UCI Adult (48,842 rows, 16 values).
 
@@ -16,15 +16,11 @@ replaces it when merged.)
 from __future__ import annotations
 
 import csv
-import os
 
 import numpy as np
 
-from ..errors import ParameterError
+from ..bundled_data import data_file
 from ..limits import check_count
-
-#: where the shared data sets live (override with LDPREF_DATA)
-DATA_DIR = os.environ.get("LDPREF_DATA", "/work/shared/data")
 
 
 def zipf(d: int, n: int, exponent: int, rng: np.random.Generator) -> np.ndarray:
@@ -42,17 +38,10 @@ def gaussian(d: int, n: int, sd: float, mean_range: tuple[int, int], rng: np.ran
     return np.bincount(values, minlength=d).astype(np.int64)
 
 
-def _path(*parts: str) -> str:
-    path = os.path.join(DATA_DIR, *parts)
-    if not os.path.exists(path):
-        raise ParameterError(f"data file {path} not found (set LDPREF_DATA to the folder holding kosarak/ and adult/)")
-    return path
-
-
 def kosarak() -> np.ndarray:
     """Counts of every item occurrence of the Kosarak head file; item i (1-based) is value i-1."""
     counts: dict[int, int] = {}
-    with open(_path("kosarak", "kosarak-head.dat"), encoding="ascii") as fh:
+    with open(data_file("kosarak/kosarak-head.dat"), encoding="ascii") as fh:
         for line in fh:
             for tok in line.split():
                 item = int(tok)
@@ -68,7 +57,7 @@ def adult_education() -> tuple[list[str], np.ndarray]:
     """The education values (sorted by count) and their counts over adult.data.csv and adult.test.csv."""
     counts: dict[str, int] = {}
     for name in ("adult.data.csv", "adult.test.csv"):
-        with open(_path("adult", name), newline="", encoding="utf-8") as fh:
+        with open(data_file(f"adult/{name}"), newline="", encoding="utf-8") as fh:
             reader = csv.reader(fh)
             header = [h.strip() for h in next(reader)]
             col = header.index("education")

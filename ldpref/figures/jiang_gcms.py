@@ -26,6 +26,7 @@ import os
 
 import numpy as np
 
+from ..bundled_data import data_file
 from ..errors import ParameterError
 from ..gcms import algorithm3_q, algorithm4_s
 from . import datasets, register, simulated, theory
@@ -251,9 +252,15 @@ def eval_fraction(text: str):
 
 # ---- Fig 9 -------------------------------------------------------------------------------------------------
 
-#: the URL data of Fig 9 (Kaggle's URL dataset, first 100,000 records) is not in /work/shared/data: the Kosarak
+#: the URL data of Fig 9 (Kaggle's URL dataset, first 100,000 records) is not shipped with ldpref: the Kosarak
 #: click stream stands in (as ldpref.discovery.experiment says); LDPREF_FIG9_DATA overrides
-FIG9_DATA = os.environ.get("LDPREF_FIG9_DATA", os.path.join(datasets.DATA_DIR, "kosarak", "kosarak-head.dat"))
+FIG9_ENV = "LDPREF_FIG9_DATA"
+
+
+def fig9_data() -> str:
+    """The text file Fig 9 reads: ``$LDPREF_FIG9_DATA``, else the shipped Kosarak head file (checksum checked)."""
+    return os.environ.get(FIG9_ENV) or str(data_file("kosarak/kosarak-head.dat"))
+
 #: delta of Fig 9: not printed in Section VII-E (T = 1 - ln(2 delta)/eps, Eq. (9)); our choice, stated in the notes
 FIG9_DELTA = 1e-6
 
@@ -265,7 +272,9 @@ def _fig9(ctx: Context) -> FigureData:
     experiment = importlib.import_module("ldpref.discovery.experiment")
     eps = [1, 2, 4] if ctx.quick else [0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10]
     reps = min(ctx.trials, 30)
-    rows = experiment.fig9_points(FIG9_DATA, eps_values=eps, delta=FIG9_DELTA, repetitions=reps, seed=ctx.seed)
+    data_path = fig9_data()
+    data_label = data_path if os.environ.get(FIG9_ENV) else "ldpref's kosarak/kosarak-head.dat"
+    rows = experiment.fig9_points(data_path, eps_values=eps, delta=FIG9_DELTA, repetitions=reps, seed=ctx.seed)
     by_eps: dict = {}
     expected: dict = {}
     for r in rows:
@@ -277,7 +286,7 @@ def _fig9(ctx: Context) -> FigureData:
     es = [float(np.std(by_eps[x], ddof=1) / math.sqrt(len(by_eps[x]))) if len(by_eps[x]) > 1 else 0.0 for x in xs]
     data = FigureData([Panel("discovered URLs", "eps", "number discovered")],
                       notes=[f"{reps} repetitions per eps (paper: 30), delta = {FIG9_DELTA} (not printed in the paper; "
-                             f"our choice); data {FIG9_DATA} (Kaggle's URL data is not available: Kosarak stands in)"])
+                             f"our choice); data {data_label} (Kaggle's URL data is not available: Kosarak stands in)"])
     data.series.append(Series(0, "simulated (mean)", "simulated", xs, ys, es))
     if expected:
         data.series.append(Series(0, "expected (sum of release probabilities)", "exact", xs, [expected[x] for x in xs]))

@@ -1,11 +1,11 @@
 """The "education" column of the Adult Census Income data as Section VII-D (and Fig. 8) uses it, summarised.
 
-Counted by :func:`ldpref.figures.datasets.adult_education` over ``../shared/data/adult/adult.data.csv``
+Counted by :func:`ldpref.figures.datasets.adult_education` over ldpref's shipped ``adult/adult.data.csv``
 (sha256 99c4f7ae498c576e385020fa5fd258b485528adb4a7bf789ac690cad732af582) and ``adult.test.csv``
 (sha256 4a08166b1e4930b5180b6fd90216416f965240e53ff9bcb29a7920ee2ad88de8): 48,842 records of 15 columns
 (14 attributes and the income class).  GCMS's estimates depend on the data only through these counts, so the
 ledger judges the VII-D statements on them without reading the files; ``tests/test_jiang_sec7_claims.py``
-recounts them from the files when present.
+recounts them from the files.
 """
 
 #: (value, count), sorted by count as the figure module sorts them

@@ -1,9 +1,9 @@
 """The Kosarak items as Section VII-E's data set, summarised: how many distinct items have each count.
 
-Computed by ``ldpref.discovery.data`` (one client per item occurrence) from ``../shared/data/kosarak/
-kosarak-head.dat`` (sha256 a4824eda4c747a67cd45bb9e8cc58e96645dd765eea46772ce24c73e8160eba0; 36,682
+Computed by ``ldpref.discovery.data`` (one client per item occurrence) from ldpref's shipped
+``kosarak/kosarak-head.dat`` (sha256 a4824eda4c747a67cd45bb9e8cc58e96645dd765eea46772ce24c73e8160eba0; 36,682
 transactions, 294,022 item occurrences, 17,034 distinct items); ``tests/test_discovery.py`` recomputes it from
-the file when present.  Algorithm 6's release depends on the data only through these counts, so the ledger
+the file.  Algorithm 6's release depends on the data only through these counts, so the ledger
 judges the VII-E statements on them without reading the file.
 """
 
