@@ -16,8 +16,10 @@ It checks the claims of three papers (pan-cms, pan-strict, jiang-gcms) against e
 and audits exact mechanisms, and optimises GCMS parameters.  Numbers are exact: integers, p/q and decimals
 (2.5e-3 is read as 1/400); e, sqrt(..), exp(..), ln(..) where an irrational value makes sense (e^eps, eps).
 
-Exit status: 0 success; 1 a check could not be decided (verify, docs) or a construction could not be
-certified (wss); 2 bad input, with one line 'ldpref: error: ...' naming what is wrong."""
+Exit status: 0 success; 1 a claim ended in verdict error (verify, docs), a construction could not be
+certified (wss), a simulation disagrees with the exact moments (simulate), or an adapter does not conform
+or could not run (conform); 2 bad input, with one line 'ldpref: error: ...' naming what is wrong; 141
+standard output closed early ('| head')."""
 
 EPILOG = """\
 examples:
@@ -37,6 +39,17 @@ MAX_DIGITS = 1000
 SEED_BOUND = 2 ** 63
 
 
+_RST_ROLE = re.compile(r":(?:func|mod|class|meth|data|attr|obj|exc|ref|doc):`~?([^`]+)`")
+_RST_LITERAL = re.compile(r"``([^`]+)``")
+
+
+def plain_text(text: str | None) -> str | None:
+    """Help text as a terminal shows it: reST roles (``:func:`x```) and inline literals (````x````) become x."""
+    if text is None:
+        return None
+    return _RST_LITERAL.sub(r"\1", _RST_ROLE.sub(r"\1", text))
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors raise UsageError (one line, exit 2) instead of printing the usage block."""
 
@@ -51,6 +64,7 @@ class OneLineParser(argparse.ArgumentParser):
     def format_help(self):
         if self.epilog_fn is not None:  # computed when asked for (e.g. the registry of mechanisms)
             self.epilog = self.epilog_fn()
+        self.description, self.epilog = plain_text(self.description), plain_text(self.epilog)
         return super().format_help()
 
 
