@@ -3,7 +3,7 @@
 For every case, times the structured path (build the model + exact variance of every value, deferred
 substitution included) and, where it can run, the enumerating path of the same run (build the Mechanism
 with all its outputs + ``ldpref.moments.variance``), checks that both give the same exact values, and
-prints the ratio.  Ends with a markdown table for the README.  Wall-clock medians of --repeat runs.
+prints the ratio.  Ends with a markdown table for benchmarks/README.md.  Wall-clock medians of --repeat runs.
 
 Cases: OUE and SUE at d = 64 (structured only) and at d = 10..12 (both paths); Apple's CMS at the
 papers' setting (inner SUE, m = 1024, k = 65536, ideal random hash family, symbolic e^eps, d = 1024);

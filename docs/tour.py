@@ -1,13 +1,14 @@
-"""Regenerate the generated parts of README.md from real runs (``python docs/tour.py``).
+"""Regenerate the generated pages ``docs/tour.md`` and ``docs/mechanisms.md`` from real runs
+(``python docs/tour.py``).
 
-* between ``<!-- tour:start -->`` and ``<!-- tour:end -->``: each command below, run as ``python -m ldpref.cli``
-  from this checkout (so the output is that of the code beside this README), with its real output (stdout
+* in ``docs/tour.md``, between ``<!-- tour:start -->`` and ``<!-- tour:end -->``: each command below, run as ``python -m ldpref.cli``
+  from this checkout (so the output is that of the code beside this page), with its real output (stdout
   and stderr, as a terminal shows them); a file the command writes is shown in a block of its own
   (``$ cat FILE``), never as if the command had printed it;
-* between ``<!-- mechanisms:start -->`` and ``<!-- mechanisms:end -->``: the table of built-in mechanisms
+* in ``docs/mechanisms.md``, between ``<!-- mechanisms:start -->`` and ``<!-- mechanisms:end -->``: the table of built-in mechanisms
   and their ``--set`` keys, read from the registry (``ldpref mechanisms --json -``).
 
-So the README cannot drift from what the command does.
+So the pages cannot drift from what the commands do.
 """
 
 from __future__ import annotations
@@ -95,20 +96,23 @@ def render_mechanisms() -> str:
 def _replace(text: str, name: str, body: str) -> str:
     start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
     if start not in text or end not in text:
-        raise SystemExit(f"README.md has no {name} markers")
+        raise SystemExit(f"the page has no {name} markers")
     head, rest = text.split(start, 1)
     _, tail = rest.split(end, 1)
     return head + start + "\n" + body + end + tail
 
 
-def main() -> int:
-    path = os.path.join(ROOT, "README.md")
+def _regenerate(page: str, name: str, body: str) -> None:
+    path = os.path.join(ROOT, "docs", page)
     with open(path, encoding="utf-8") as fh:
         text = fh.read()
-    text = _replace(text, "mechanisms", render_mechanisms())
-    text = _replace(text, "tour", render_tour())
     with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
+        fh.write(_replace(text, name, body))
+
+
+def main() -> int:
+    _regenerate("mechanisms.md", "mechanisms", render_mechanisms())
+    _regenerate("tour.md", "tour", render_tour())
     return 0
 
 
