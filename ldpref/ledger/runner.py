@@ -12,7 +12,7 @@ from ..latex import to_latex
 from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim
 from .evidence import Evidence
 from .forms import UnsupportedMutation
-from .root_causes import resolve
+from .root_causes import SEVERITIES, resolve
 from .verdict import VERDICTS, ClaimResult, decide
 
 VERIFY_FORMAT = "ldpref.verify/1"
@@ -224,7 +224,8 @@ def root_cause_json(c: Claim) -> dict | None:
     rc = resolve(c.paper, c.root_cause)
     if rc is None:
         return None
-    return {"label": rc.label, "location": rc.location, "summary": rc.summary, "kind": rc.kind}
+    return {"label": rc.label, "location": rc.location, "summary": rc.summary, "kind": rc.kind,
+            "severity": rc.severity}
 
 
 def summary(results: list[ClaimResult]) -> dict:
@@ -251,6 +252,32 @@ def distinct_errors(results: list[ClaimResult]) -> dict:
     return out
 
 
+def severity_counts_of(paper: str, errors: dict) -> dict:
+    """How many distinct root causes of one paper's ``distinct_errors`` entry have each severity
+    (``ldpref.ledger.root_causes.SEVERITIES``, least to most serious; ``unnamed``: claims that name none)."""
+    counts = dict.fromkeys(SEVERITIES, 0)
+    for verdict in ("erratum", "conditional"):
+        for label in errors[verdict]:
+            severity = resolve(paper, label).severity
+            if severity is None:
+                raise ValueError(f"root cause {paper}/{label} has no severity")
+            counts[severity] += 1
+    if errors["unnamed"]:
+        counts["unnamed"] = len(errors["unnamed"])
+    return counts
+
+
+def severity_counts(results: list[ClaimResult]) -> dict:
+    """Per paper: distinct root causes per severity (see :func:`severity_counts_of`)."""
+    return {paper: severity_counts_of(paper, d) for paper, d in distinct_errors(results).items()}
+
+
+def severity_text(counts: dict) -> str:
+    """``2 result, 1 slip``: the non-zero severities of one paper, most serious first (unnamed last)."""
+    order = [*reversed(SEVERITIES), "unnamed"]
+    return ", ".join(f"{counts[name]} {name}" for name in order if counts.get(name)) or "none"
+
+
 def distinct_errors_line(results: list[ClaimResult]) -> str:
     """One line per paper: distinct errors (root causes) and the claims they break."""
     parts = []
@@ -264,6 +291,7 @@ def distinct_errors_line(results: list[ClaimResult]) -> str:
             text += f", {n_cond} missing condition(s) in {cclaims} conditional claim(s)"
         if d["unnamed"]:
             text += f" ({len(d['unnamed'])} claim(s) name no root cause yet)"
+        text += f" [by severity: {severity_text(severity_counts_of(paper, d))}]"
         parts.append(text)
     return "; ".join(parts)
 
@@ -271,7 +299,7 @@ def distinct_errors_line(results: list[ClaimResult]) -> str:
 def verify_document(results: list[ClaimResult]) -> dict:
     """The ``ldpref verify --json`` document of the results."""
     return {"format": VERIFY_FORMAT, "claims": [result_to_json(r) for r in results], "summary": summary(results),
-            "distinct_errors": distinct_errors(results)}
+            "distinct_errors": distinct_errors(results), "severities": severity_counts(results)}
 
 
 __all__ = ["run_claim", "run_claims", "verify_document", "result_to_json", "summary", "NOT_AVAILABLE",

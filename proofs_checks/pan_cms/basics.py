@@ -638,12 +638,13 @@ ROOT_CAUSES = [
               "c_bar(x, x') = 1/m is called the definition of pairwise independence; it is implied by (strong) "
               "pairwise independence but weaker (the family {(0, j)} has it and is not pairwise independent), so "
               "Corollary 3.2's 'iff pairwise independent' holds only when read as 'iff collision rate 1/m'",
-              "error"),
+              "error", severity="slip"),
     RootCause("sec3.1.family-size", "Section 3.1, after Corollary 3.2",
               "pairwise independence is said to require |H| = d^2; it requires m | |H| (collision rate 1/m) or "
               "m^2 | |H| and |H| >= 1 + d(m - 1) (strong), e.g. 4 functions at d = 3, m = 2; d^2 is only the size of "
-              "Eq. (18)'s family when d = 2^l", "error"),
+              "Eq. (18)'s family when d = 2^l", "error", severity="result"),
     RootCause("eq1.index-set", "Section 2.2, Eq. (1)",
               "the inner max of the worst-case MSE runs over x in the dataset X; the text defines it over the values of "
-              "interest ([d]), and the two differ when the worst case is a value absent from the dataset", "error"),
+              "interest ([d]), and the two differ when the worst case is a value absent from the dataset", "error",
+              severity="slip"),
 ]

@@ -711,11 +711,12 @@ def appC_rewrite(ev):
 ROOT_CAUSES = [
     RootCause("appC.A-numerator", "Appendix C, definition of A",
               "A = min f_hat has numerator e^{-1}; RR's decoded miss gives -1: A = m/(m-1) (-1)/(e^eps - 1) - 1/(m-1)",
-              "error"),
+              "error", severity="slip"),
     RootCause("appC.delta-range", "Appendix C, after Eq. (30) (the alpha range of Theorem 3.5)",
               "delta <= 1 is turned into alpha <= sqrt(n e^eps/(m-1)), the value of (f - A)/sqrt(Var) at f(x) = 1; "
-              "for every f(x) it needs its minimum, at f(x) = 0: alpha <= sqrt(n/(m-1))", "error"),
+              "for every f(x) it needs its minimum, at f(x) = 0: alpha <= sqrt(n/(m-1))", "error", severity="result"),
     RootCause("appC.ratio-min-n", "Appendix C, minimum of Var/((B-A)(f-A))",
               "the minimum drops the 1/n of Var(f_hat): it is (m-1)/(n(e^eps + m - 1)), so the one- and two-sided "
-              "bounds that follow carry a spurious factor n in the exponent (Theorem 3.5 has none)", "error"),
+              "bounds that follow carry a spurious factor n in the exponent (Theorem 3.5 has none)", "error",
+              severity="intermediate"),
 ]

@@ -228,7 +228,7 @@ def sec33_mse_var(ev):
 ROOT_CAUSES = [
     RootCause("eq7.square-outside", "Section 3.3, Eq. (7), middle line",
               "E[f_hat - E f_hat]^2 squares outside the expectation (it is 0); the variance term is "
-              "E[(f_hat - E f_hat)^2]", "error"),
+              "E[(f_hat - E f_hat)^2]", "error", severity="slip"),
     RootCause("eq9.rhs-zero", "Section 3.3, Theorem 3.4, Eq. (9)",
-              "E[g(x)] = 0 should read E[g(x)] = f(x): g is built to be unbiased", "error"),
+              "E[g(x)] = 0 should read E[g(x)] = f(x): g is built to be unbiased", "error", severity="slip"),
 ]

@@ -257,5 +257,6 @@ def appB_eq6_final(ev):
 ROOT_CAUSES = [
     RootCause("appB.eq6-sign", "Appendix B, the c_bar = 1/m step proving Eq. (6)",
               "the collision term (1 - m)/m should be (m - 1)/m (c_bar(1 - c_bar) m^2/m = (m - 1)/m), as Eq. (6) itself "
-              "prints; the first line also writes f(x) inside the sum over x' != x for f(x')", "error"),
+              "prints; the first line also writes f(x) inside the sum over x' != x for f(x')", "error",
+              severity="intermediate"),
 ]

@@ -503,9 +503,9 @@ def appg_eq2(ev):
 ROOT_CAUSES = [
     RootCause("appG.estimator-1/n", "Appendix G, the estimator f_H(x) of ref. [5]",
               "f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1] estimates the count n f(x); the frequency needs the "
-              "factor 1/n", "error"),
+              "factor 1/n", "error", severity="slip"),
     RootCause("sec4.1.3-wise", "Section 4.1, the sentence citing [21]",
               "the rows of a Hadamard matrix without their first element are called 3-wise independent; for Sylvester "
               "matrices inputs x1, x2, x1 xor x2 give h(x3) = h(x1) h(x2): only pairwise independent (enough for "
-              "Section 4.1's conclusion)", "error"),
+              "Section 4.1's conclusion)", "error", severity="overstated"),
 ]

@@ -215,5 +215,5 @@ ROOT_CAUSES = [
     RootCause("sec6.rhr-b1", "Section 6.1-6.2, on Figs 2-3 (RHR with b = eps)",
               "at eps = 1, RHR's b = eps = 1 bit leaves one residue class, so RHR is HE (equal per-client variances): "
               "RHR ties HE and beats CMS+HE, so neither 'RHR is the worst' nor 'HE and CMS+HE are the worst' nor "
-              "'RHR lies between' holds there; all hold for eps = 2..5", "condition"),
+              "'RHR lies between' holds there; all hold for eps = 2..5", "condition", severity="overstated"),
 ]

@@ -644,5 +644,5 @@ def appC_caratheodory(ev):
 ROOT_CAUSES: list[RootCause] = [
     RootCause("appC.diagonal", "Appendix C, off-diagonal equality implies the diagonal",
               "the step divides by k - 1: for k = 1 every off-diagonal entry is 0 and says nothing about the "
-              "diagonal; the implication needs k >= 2", "condition"),
+              "diagonal; the implication needs k >= 2", "condition", severity="condition"),
 ]

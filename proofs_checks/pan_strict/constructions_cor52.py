@@ -502,8 +502,8 @@ ROOT_CAUSES: list[RootCause] = [
     RootCause("appD.deviation", "Appendix D.2, the support sizes OCMS samples",
               "when e^eps + 1 is not an integer, m is the floor or ceiling of e^eps + 1 and the bucket sizes "
               "floor(d'/m), floor(d'/m) + 1 drift from d'/(e^eps + 1) linearly in d'; they are within one of it "
-              "only when m = e^eps + 1", "error"),
+              "only when m = e^eps + 1", "error", severity="overstated"),
     RootCause("sec5.4.narrowing", "Section 5.4, end of the example",
               "the excess of OCMS over the optimum rises each time d passes a prime (the extended d' jumps); it "
-              "narrows only while d and d + 1 share d'", "condition"),
+              "narrows only while d and d + 1 share d'", "condition", severity="overstated"),
 ]

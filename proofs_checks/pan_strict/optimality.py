@@ -37,7 +37,7 @@ ROOT_CAUSES = [
               "Both theorems need the configuration to be symmetric as well as of constant support size: Appendix "
               "B.1's eigenvalue bound is tight only when S^T P = (p*-q*) I + q* J, and Appendix B.2's Sherman-Morrison "
               "step needs P^T D^-1 P = a I + b J.  The paper applies both to the URP mechanism, which is symmetric by "
-              "Theorem 2.6, but states them for any constant-support extremal P.", "condition"),
+              "Theorem 2.6, but states them for any constant-support extremal P.", "condition", severity="condition"),
 ]
 R = sympy.Rational
 E = EXP_EPS
