@@ -21,4 +21,4 @@ def to_latex(obj) -> str:
         return r"\text{" + str(obj).lower() + "}"
     if hasattr(obj, "_latex") and not isinstance(obj, sympy.Basic):  # ldpref.ledger.forms.Predicate
         return obj._latex()
-    return sympy.latex(obj, symbol_names=LATEX_NAMES)
+    return sympy.latex(obj, symbol_names=LATEX_NAMES).replace(r"\text{for}\: ", r"\text{if }")
