@@ -107,8 +107,9 @@ def main() -> int:
         text = fh.read()
     text = _replace(text, "mechanisms", render_mechanisms())
     text = _replace(text, "tour", render_tour())
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
+    from ldpref.atomic import write_file
+
+    write_file(path, text)
     return 0
 
 
