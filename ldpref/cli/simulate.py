@@ -244,6 +244,10 @@ def _alpha(text: str) -> float:
     return value
 
 
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def cmd_simulate(args) -> int:
     """``ldpref simulate``: T seeded trials beside the exact moments; exit 0 agrees, 1 disagrees, 2 bad input."""
     from .. import data_specs
@@ -257,6 +261,12 @@ def cmd_simulate(args) -> int:
     jobs = check_jobs(args.jobs if args.jobs is not None else 1)
     params = parse_sets(args.set)
     dataset = data_specs.parse(args.data, seed=args.seed)
+    from ..simulation.base import MAX_N as MAX_SIMULATED_N  # the simulators' own limit
+
+    if dataset.n > MAX_SIMULATED_N:  # before any count reaches numpy (int64: a count >= 2^63 overflows there)
+        raise ParameterError(f"--data {_short(args.data)}: n = {dataset.n} clients; a simulation takes at most "
+                             f"{MAX_SIMULATED_N:.0e} (the samplers draw int64 counts; 'ldpref moments' is exact for "
+                             f"any n)")
     if "d" in keys_of(args.name) and "d" not in params:
         params["d"] = str(dataset.d)
     sim = simulator(args.name, **params)

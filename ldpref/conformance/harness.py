@@ -247,7 +247,7 @@ def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int
             problems.append(f"adapter {proc.label}: no function {' and no '.join(missing)} (the protocol needs "
                             f"client(case, values, seed) and server(case, reports))")
             info["cases"] = []
-        seen = set()
+        seen, runnable = set(), []
         for index, case in enumerate(info["cases"]):
             problem = _case_problem(case)
             if problem is None and case["id"] in seen:
@@ -256,8 +256,15 @@ def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int
                 problems.append(f"adapter {proc.label}: {problem}")
                 continue
             seen.add(case["id"])
-            if only is not None and case["id"] not in only:
-                continue
+            if only is None or case["id"] in only:
+                runnable.append((index, case))
+        if only is not None and info["cases"] and not problems:  # a --case the adapter does not have: bad input
+            unknown = [c for c in only if c not in seen]
+            if unknown:
+                known = sorted(seen)
+                raise UsageError(f"--case {','.join(unknown)}: no such case in adapter {proc.label} (its cases: "
+                                 f"{', '.join(known[:10])}{', ...' if len(known) > 10 else ''})")
+        for index, case in runnable:
             r = run_case(proc, case, index, trials=trials, seed=seed, has_hash_functions=info.get("hash_functions", False),
                          vectors=vectors)
             results.append(r)

@@ -16,6 +16,9 @@ import selectors
 import subprocess
 import sys
 
+from ..errors import FormatError
+from ..json_input import loads
+
 #: an adapter's estimate may be at most this many times the number of clients n in absolute value (a frequency
 #: or count estimate of n clients is far smaller for any mechanism ldpref judges); with T <= 10^5 trials,
 #: the sums of squares the statistics form then stay far below the largest float for any n a case may have
@@ -91,8 +94,8 @@ class AdapterProcess:
             raise AdapterError(f"adapter {self.label}: call {what}: the adapter's interpreter ended "
                                f"(exit status {code}) without answering")
         try:
-            message = json.loads(line)
-        except ValueError:  # JSONDecodeError, or an integer of more digits than Python converts
+            message = loads(line, source="protocol line")
+        except FormatError:  # invalid JSON, a duplicate key, or an integer of more digits than Python converts
             self.close()
             raise AdapterError(f"adapter {self.label}: call {what}: not a protocol line: {line[:120]!r}") from None
         if not isinstance(message, dict) or "result" not in message and message.get("ok"):
