@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import signal
 import sys
 import warnings
 
@@ -107,17 +108,17 @@ def _one_line_warnings():
 
 def main(argv=None) -> int:
     """Run the ``ldpref`` command line on ``argv`` (default ``sys.argv[1:]``); return the exit status."""
-    from ..interrupts import Interrupted, handled, terminate_workers
+    from ..interrupts import Interrupted, handled, report, terminate_workers
 
     try:
         with handled():
             return _run(argv)
     except Interrupted as exc:
-        print(f"ldpref: interrupted ({exc.name})", file=sys.stderr)
+        report(exc.signum)
         return exc.exit_status
     except KeyboardInterrupt:  # SIGINT outside the main thread's handler (e.g. main() run in a thread)
         terminate_workers()
-        print("ldpref: interrupted (SIGINT)", file=sys.stderr)
+        report(signal.SIGINT)
         return EXIT_INTERRUPTED
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE

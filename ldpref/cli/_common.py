@@ -128,6 +128,8 @@ def check_readable(what: str, path: str) -> None:
 
 def check_writable_folder(option: str, path: str) -> None:
     """An output directory: existing and writable, or creatable (its nearest existing parent is writable)."""
+    if path is None or path.strip() == "":
+        raise UsageError(f"{option}: empty folder name (give a folder, e.g. {option} out)")
     target = os.path.abspath(path)
     if os.path.exists(target) and not os.path.isdir(target):
         raise UsageError(f"{option} {path}: exists and is not a directory")

@@ -132,11 +132,18 @@ def simulate(name: str, params: dict, counts, trials: int, seed: int, *, method:
     else:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=min(jobs, blocks)) as pool:
+        from ..interrupts import worker_setup
+
+        pool = ProcessPoolExecutor(max_workers=min(jobs, blocks), initializer=worker_setup)
+        try:
             for task, part in zip(tasks, pool.map(_run_block, tasks)):
                 parts.append(part)
                 if progress is not None:
                     progress.advance(task[4])
+        except BaseException:  # an interrupt (ldpref.interrupts) or a failed block: wait for no running block
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
     return np.concatenate(parts, axis=0)
 
 
