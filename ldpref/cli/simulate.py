@@ -252,7 +252,7 @@ def _alpha(text: str) -> float:
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= 60 else text[:57] + "..."
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def cmd_simulate(args) -> int:
