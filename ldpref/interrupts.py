@@ -46,10 +46,12 @@ class Interrupted(KeyboardInterrupt):
 
     @property
     def exit_status(self) -> int:
+        """128 + the signal number: 130 for SIGINT, 143 for SIGTERM."""
         return 128 + self.signum
 
     @property
     def name(self) -> str:
+        """The signal's name (``SIGINT``)."""
         return signal.Signals(self.signum).name
 
 
