@@ -176,3 +176,24 @@ def test_conform_json_and_report_to_one_path_refused(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--json and --report name the same file" in err
     assert not os.path.exists(same)
+
+
+# ---- one door for output files -------------------------------------------------------------------------------
+def test_ldpref_writes_files_only_through_the_atomic_helper():
+    """No module but ldpref/atomic.py opens a file for writing, saves a figure to a path or writes text to one
+    (a direct write is what left truncated files on a full disk)."""
+    import re
+
+    direct = re.compile(r"""open\([^)]*["'][wax]b?\+?["']|\.savefig\(\s*(?!png|svg)[a-z_]*path|write_text\(|"""
+                        r"""write_bytes\(|json\.dump\(""")
+    offenders = []
+    for folder, _, names in os.walk(os.path.join(ROOT, "ldpref")):
+        for name in names:
+            path = os.path.join(folder, name)
+            if not name.endswith(".py") or path.endswith(os.path.join("ldpref", "atomic.py")):
+                continue
+            with open(path, encoding="utf-8") as fh:
+                for no, line in enumerate(fh, 1):
+                    if direct.search(line):
+                        offenders.append(f"{os.path.relpath(path, ROOT)}:{no}: {line.strip()}")
+    assert offenders == []
