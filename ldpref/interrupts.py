@@ -107,6 +107,19 @@ def _watchdog(signum: int) -> None:
     os._exit(128 + signum)
 
 
+def _early(signum, frame):
+    report(signum)
+    os._exit(128 + signum)
+
+
+def quiet_until_main() -> None:
+    """While the command is still importing (nothing written yet, no worker started): on SIGINT or SIGTERM print
+    the one line and exit 128 + signum at once.  :func:`handled` takes over when ``main`` starts."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _early)
+        signal.signal(signal.SIGTERM, _early)
+
+
 @contextlib.contextmanager
 def handled():
     """Handle SIGINT and SIGTERM as the module docstring says while the block runs, then restore the previous

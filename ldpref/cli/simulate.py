@@ -134,9 +134,17 @@ def simulate(name: str, params: dict, counts, trials: int, seed: int, *, method:
 
         from ..interrupts import worker_setup
 
-        pool = ProcessPoolExecutor(max_workers=min(jobs, blocks), initializer=worker_setup)
+        pool = None
         try:
-            for task, part in zip(tasks, pool.map(_run_block, tasks)):
+            pool = ProcessPoolExecutor(max_workers=min(jobs, blocks), initializer=worker_setup)
+            futures = pool.map(_run_block, tasks)
+        except OSError as exc:  # e.g. no room for the pool's semaphores under /dev/shm (a full disk)
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise UsageError(f"--jobs {jobs}: cannot start the worker processes ({exc.strerror or exc}); "
+                             f"--jobs 1 runs without them") from None
+        try:
+            for task, part in zip(tasks, futures):
                 parts.append(part)
                 if progress is not None:
                     progress.advance(task[4])
