@@ -141,15 +141,15 @@ class AdapterProcess:
         return result
 
 
-def check_estimate(result, d: int, where: str, n: int | None = None) -> list[float]:
-    """A list of d finite floats, each at most ``ESTIMATE_BOUND_FACTOR * max(n, 1)`` in absolute value when
-    ``n`` (the number of clients) is given, or :class:`AdapterError` naming what is wrong.  Every value the
+def check_estimate(result, d: int, where: str, n: int) -> list[float]:
+    """A list of d finite floats, each at most ``ESTIMATE_BOUND_FACTOR * max(n, 1)`` in absolute value (``n``: the
+    number of clients), or :class:`AdapterError` naming what is wrong.  Every value the
     statistics see passed here: plain JSON numbers only (no strings, booleans, lists or objects)."""
     if not isinstance(result, list):
         raise AdapterError(f"{where}: returned {type(result).__name__}, not a vector of {d} numbers")
     if len(result) != d:
         raise AdapterError(f"{where}: returned {len(result)} estimates, expected d = {d}")
-    bound = None if n is None else ESTIMATE_BOUND_FACTOR * max(int(n), 1)
+    bound = ESTIMATE_BOUND_FACTOR * max(int(n), 1)
     out = []
     for v, x in enumerate(result):
         if isinstance(x, str) and x in ("nan", "inf", "-inf"):  # how serve.py sends a non-finite float
@@ -158,7 +158,7 @@ def check_estimate(result, d: int, where: str, n: int | None = None) -> list[flo
             raise AdapterError(f"{where}: estimate {v} is {_shown(x)} (a {type(x).__name__}, not a number)")
         if isinstance(x, float) and not math.isfinite(x):
             raise AdapterError(f"{where}: estimate {v} is {x} (not a finite number)")
-        if bound is not None and abs(x) > bound:  # compared exactly (an int may exceed any float)
+        if abs(x) > bound:  # compared exactly (an int may exceed any float)
             raise AdapterError(f"{where}: estimate {v} is {_shown(x)}, beyond any estimate of n = {n} clients "
                                f"(|estimate| <= 2^40 n)")
         out.append(float(x))
