@@ -199,6 +199,12 @@ def judge(case: FaultCase, outcome: dict) -> list[str]:
     """The violations of the rule in the module docstring (empty when the case is clean)."""
     problems = []
     allowed = {0, 1, 2} | ({130} if case.fault == "sigint" else set()) | ({143} if case.fault == "sigterm" else set())
+    finished = outcome["after"] == outcome["reference"] and case.command not in VARYING
+    if finished and case.fault in ("sigint", "sigterm"):
+        # the signal landed after main() returned, while the interpreter was shutting down (it restores the
+        # default handlers then): the command had finished and its outputs are whole, so death by the signal
+        # is no fault of ldpref's (seen once in 300 cases, seed 8: SIGTERM 0.46 s into a vectors run)
+        allowed |= {-signal.SIGINT if case.fault == "sigint" else -signal.SIGTERM}
     for code, err in zip(outcome["codes"], outcome["stderr"]):
         # "wrote PATH" lines name files written whole before a failure (vectors): progress, not error lines
         lines = [line for line in err.strip().splitlines() if not line.startswith("wrote ")]
