@@ -240,8 +240,11 @@ def load_mechanism(path: str) -> Mechanism:
     size = os.path.getsize(path)
     check_count(f"reading the mechanism file {path} ({size:,} bytes)", size * PARSE_BYTES_PER_FILE_BYTE,
                 limit=LIMIT_BYTES, unit="bytes of parsed JSON")
-    with open(path, "rb") as fh:
-        raw = fh.read()
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:  # a file that exists but cannot be read (EIO, EACCES): named, in one line
+        raise FormatError(f"{path}: cannot read the mechanism file ({exc.strerror or exc})") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

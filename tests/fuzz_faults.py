@@ -199,7 +199,9 @@ def judge(case: FaultCase, outcome: dict) -> list[str]:
     """The violations of the rule in the module docstring (empty when the case is clean)."""
     problems = []
     allowed = {0, 1, 2} | ({130} if case.fault == "sigint" else set()) | ({143} if case.fault == "sigterm" else set())
-    finished = outcome["after"] == outcome["reference"] and case.command not in VARYING
+    after = outcome["after"]
+    finished = (after == outcome["reference"] if case.command not in VARYING else
+                bool(after) and after != outcome["before"] and all(map(_whole_json, after.values())))
     if finished and case.fault in ("sigint", "sigterm"):
         # the signal landed after main() returned, while the interpreter was shutting down (it restores the
         # default handlers then): the command had finished and its outputs are whole, so death by the signal

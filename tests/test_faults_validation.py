@@ -146,3 +146,11 @@ def test_moments_cov_is_sized_before_any_work(capsys):
     assert main(["moments", "grr", "--set", "d=1500", "exp_eps=3", "--counts", counts, "--cov",
                  "--values", "0,1,2"]) == 0  # a few values of a large d: fine
     assert "covariance (rows/columns: values 0,1,2)" in capsys.readouterr().out
+
+
+def test_unreadable_mechanism_file_is_named(tmp_path, capsys):
+    if not os.path.exists("/proc/self/mem"):
+        pytest.skip("no /proc/self/mem")
+    link = tmp_path / "m.json"
+    link.symlink_to("/proc/self/mem")
+    _error(capsys, ["audit", str(link)], str(link), "cannot read the mechanism file")
