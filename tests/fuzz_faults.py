@@ -180,7 +180,8 @@ def run(case: FaultCase, scratch: str, ref: dict[str, bytes]) -> dict:
             os.chmod(folder, 0o700)
         codes, errs = [code], [err]
     seconds = time.monotonic() - start
-    leftovers = sorted(n for n in os.listdir(folder) if n.startswith(".") and n.endswith(".tmp"))
+    leftovers = sorted(n for n in (os.listdir(folder) if os.path.isdir(folder) else [])  # (a run stopped before
+                       if n.startswith(".") and n.endswith(".tmp"))                    # it made the folder)
     return {"codes": codes, "stderr": errs, "seconds": seconds, "before": before,
             "after": _snapshot(target, case.kind), "reference": ref, "leftovers": leftovers, "target": target}
 
