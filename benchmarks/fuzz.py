@@ -241,7 +241,7 @@ def run_faults(n_cases: int, seed: int, workers: int) -> int:
     for case, outcome, problems in bad[:20]:
         print(f"- {case.fault} {case.amount:g} old={case.old}: ldpref {fs.shell_quote(case.argv)[:160]}")
         print(f"    -> {'; '.join(problems)}; exit {outcome['codes']}; "
-              f"{' | '.join(e.strip() for e in outcome['stderr'])[:300]}")
+              f"{' | '.join(e.strip() for e in outcome['stderr'])[:3000 if 'traceback' in problems else 300]}")
     return len(bad)
 
 
