@@ -33,6 +33,7 @@ EXIT_SIGINT, EXIT_SIGTERM = 128 + signal.SIGINT, 128 + signal.SIGTERM
 
 _owner_pid: int | None = None
 _reported = False
+_signalled: int | None = None  # the signal the handler received during this main() call
 #: an interrupted command that has not ended this long after the signal is ended by the watchdog
 GRACE_SECONDS = 0.5
 
@@ -71,6 +72,8 @@ def _handler(signum, frame):
         os._exit(128 + signum)
     # ignore further signals while the workers are stopped and the exception unwinds (a second Ctrl-C would
     # otherwise interrupt the clean-up itself and print a traceback)
+    global _signalled
+    _signalled = signum
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     terminate_workers()
@@ -80,6 +83,13 @@ def _handler(signum, frame):
     threading.excepthook = lambda args: None
     threading.Thread(target=_watchdog, args=(signum,), daemon=True, name="ldpref-interrupt-watchdog").start()
     raise Interrupted(signum)
+
+
+def signalled() -> int | None:
+    """The signal received while :func:`handled` was active, or None.  An extension module being imported when
+    the signal came may replace the :class:`Interrupted` it raised by its own error (numpy's C import turns
+    any error into ImportError): ``main`` then still reports the interrupt."""
+    return _signalled
 
 
 def message(signum: int) -> str:
@@ -125,8 +135,8 @@ def handled():
     """Handle SIGINT and SIGTERM as the module docstring says while the block runs, then restore the previous
     handlers (``main`` may run inside a test process).  Outside the main thread (where Python allows no
     handler) the block runs unchanged."""
-    global _owner_pid, _reported
-    _reported = False
+    global _owner_pid, _reported, _signalled
+    _reported, _signalled = False, None
     if threading.current_thread() is not threading.main_thread():
         yield
         return

@@ -84,3 +84,25 @@ def test_interrupt_during_a_write_leaves_no_temporary_file(tmp_path, monkeypatch
     with pytest.raises(KeyboardInterrupt):
         atomic.write_file(str(target), "new\n")
     assert target.read_text() == "old\n" and os.listdir(tmp_path) == ["a.json"]
+
+
+def test_an_interrupt_replaced_by_another_error_is_still_an_interrupt(monkeypatch, capsys):
+    """numpy's C import turns any error raised while it loads (our Interrupted included) into ImportError: seen
+    once in 300 fault cases (SIGINT 0.3 s into ``vectors``: exit 1 and a traceback).  main() reports the
+    signal it received instead; without a signal the same error is raised as it is."""
+    from ldpref import cli, interrupts
+
+    def replaced(argv):
+        interrupts._signalled = signal.SIGINT  # what the handler records before raising Interrupted
+        raise ImportError("numpy._core.multiarray failed to import")
+
+    monkeypatch.setattr(cli, "_run", replaced)
+    assert cli.main([]) == 130
+    assert capsys.readouterr().err == "ldpref: interrupted (SIGINT)\n"
+
+    def plain(argv):
+        raise ImportError("a real import error")
+
+    monkeypatch.setattr(cli, "_run", plain)
+    with pytest.raises(ImportError, match="a real import error"):
+        cli.main([])

@@ -108,7 +108,7 @@ def _one_line_warnings():
 
 def main(argv=None) -> int:
     """Run the ``ldpref`` command line on ``argv`` (default ``sys.argv[1:]``); return the exit status."""
-    from ..interrupts import Interrupted, handled, report, terminate_workers
+    from ..interrupts import Interrupted, handled, report, signalled, terminate_workers
 
     try:
         with handled():
@@ -116,15 +116,22 @@ def main(argv=None) -> int:
     except Interrupted as exc:
         report(exc.signum)
         return exc.exit_status
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except Exception:
+        signum = signalled()
+        if signum is None:  # no signal came: a real error, shown as Python shows it
+            raise
+        # the interrupt surfaced as another error (an extension module's import replaced it): still an interrupt
+        report(signum)
+        return 128 + signum
     except KeyboardInterrupt:  # SIGINT outside the main thread's handler (e.g. main() run in a thread)
         terminate_workers()
         report(signal.SIGINT)
         return EXIT_INTERRUPTED
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    except BrokenPipeError:
-        _silence_stdout()
-        return EXIT_BROKEN_PIPE
 
 
 def _silence_stdout() -> None:
