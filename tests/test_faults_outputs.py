@@ -197,3 +197,14 @@ def test_ldpref_writes_files_only_through_the_atomic_helper():
                     if direct.search(line):
                         offenders.append(f"{os.path.relpath(path, ROOT)}:{no}: {line.strip()}")
     assert offenders == []
+
+
+@pytest.mark.parametrize("argv", [
+    ["verify", "--paper", "cross", "--jobs", "2"],
+    ["simulate", "grr", "--set", "exp_eps=3", "--data", "zipf:d=5,n=500", "--trials", "4000", "--jobs", "2"],
+])
+def test_worker_pool_that_cannot_start_is_one_line(argv):
+    """Under a full disk (RLIMIT_FSIZE 0) the pool's semaphores cannot be created under /dev/shm: one line naming
+    the worker processes and the way out, not a bare '[Errno 27] File too large (OSError)'."""
+    proc = _child(argv, fsize=0)
+    _one_error_line(proc, "--jobs 2: cannot start the worker processes", "--jobs 1")

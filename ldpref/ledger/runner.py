@@ -132,7 +132,13 @@ def start_parallel(claims: list[Claim], jobs: int):
     by_id = {c.id: c for c in claims}
     warm_imports()
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=worker_setup)
+    try:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=worker_setup)
+    except OSError as exc:  # e.g. no room for the pool's semaphores under /dev/shm (a full disk)
+        from ..errors import ParameterError
+
+        raise ParameterError(f"--jobs {jobs}: cannot start the worker processes ({exc.strerror or exc}); "
+                         f"--jobs 1 runs without them") from None
     # with 'fork', every worker is forked on the first submit; output order follows the ledger
     future_of = {}
     for group in schedule(claims):
