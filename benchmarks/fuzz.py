@@ -13,6 +13,11 @@ the smallest failing example (greedily shrunk by dropping arguments while the sy
 case broke the rule.
 
     python benchmarks/fuzz.py --cases 10000 --seed 0 --workers 2 [--json out.json]
+
+``--faults N`` also runs N fault cases (``tests/fuzz_faults.py``: valid commands that write files, each in a
+child process under a full disk, SIGINT, SIGTERM, a concurrent writer or a read-only folder) and prints their
+counts: hangs, tracebacks, bad exit codes or error lines, truncated or mixed files, temporary files left.
+``--cases 0 --faults N`` runs the fault cases only.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from multiprocessing.connection import wait
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
+import fuzz_faults as ff  # noqa: E402
 import fuzz_strategies as fs  # noqa: E402
 
 
@@ -199,6 +205,46 @@ def describe(case) -> str:
     return text
 
 
+def run_faults(n_cases: int, seed: int, workers: int) -> int:
+    """Run ``n_cases`` fault cases (``workers`` at a time, each in its own child processes); print the counts and
+    each violation; returns the number of cases with a violation."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    cases = ff.generate(n_cases, seed)
+    scratch = tempfile.mkdtemp(prefix="ldpref-faults-")
+    t0 = time.perf_counter()
+    try:
+        refs = {}
+        for case in cases:  # the undisturbed outputs, once per distinct command line
+            if case.key not in refs:
+                refs[case.key] = ff.reference(case, tempfile.mkdtemp(dir=scratch))
+
+        def one(case):
+            outcome = ff.run(case, tempfile.mkdtemp(dir=scratch), refs[case.key])
+            return outcome, ff.judge(case, outcome)
+
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(one, cases))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    seconds = time.perf_counter() - t0
+    counts = Counter()
+    for case, (outcome, problems) in zip(cases, results):
+        counts[f"fault {case.fault}"] += 1
+        for problem in problems:
+            counts[problem.split(" file ")[0] if "file" in problem else problem] += 1
+        counts["exit " + "/".join(str(c) for c in outcome["codes"])] += 1
+    bad = [(c, o, p) for c, (o, p) in zip(cases, results) if p]
+    print(f"\nfault cases: {len(cases)} in {seconds:.0f}s ({len(refs)} distinct commands), seed {seed}; "
+          f"with a violation: {len(bad)}")
+    print("  " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())))
+    for case, outcome, problems in bad[:20]:
+        print(f"- {case.fault} {case.amount:g} old={case.old}: ldpref {fs.shell_quote(case.argv)[:160]}")
+        print(f"    -> {'; '.join(problems)}; exit {outcome['codes']}; "
+              f"{' | '.join(e.strip() for e in outcome['stderr'])[:3000 if 'traceback' in problems else 300]}")
+    return len(bad)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=10000)
@@ -209,9 +255,12 @@ def main() -> int:
     parser.add_argument("--shrink-rounds", type=int, default=6)
     parser.add_argument("--shrink-timeouts", action="store_true", help="also shrink the slow groups (10 s a try)")
     parser.add_argument("--json", help="write counts and groups (with every failing argv) to this file")
+    parser.add_argument("--faults", type=int, default=0, help="also run this many fault cases (tests/fuzz_faults.py)")
     args = parser.parse_args()
-    if args.cases < 1:
-        parser.error("--cases must be at least 1")
+    if args.cases < 0 or args.faults < 0 or args.cases + args.faults < 1:
+        parser.error("--cases and --faults must be >= 0, and one of them at least 1")
+    if args.cases == 0:
+        return 1 if run_faults(args.faults, args.seed, args.workers) else 0
 
     t0 = time.perf_counter()
     with fs.memory_cap(int(args.memory_gib * (1 << 30))):
@@ -286,7 +335,8 @@ def main() -> int:
                "notes": [{"command": c, "note": n, "count": k} for (c, n), k in notes.items()]}
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(doc, fh, indent=1)
-    return 1 if symptoms else 0
+    fault_violations = run_faults(args.faults, args.seed, args.workers) if args.faults else 0
+    return 1 if symptoms or fault_violations else 0
 
 
 if __name__ == "__main__":

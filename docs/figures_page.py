@@ -56,8 +56,9 @@ def main(argv=None) -> int:
                   f"![{fid}](figures/{stem}.png)", "", spec.caption, ""]
         if notes:
             lines += ["Notes of this run:", ""] + [f"- {n}" for n in notes] + [""]
-    with open(os.path.join(ROOT, "docs", "figures.md"), "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines))
+    from ldpref.atomic import write_file
+
+    write_file(os.path.join(ROOT, "docs", "figures.md"), "\n".join(lines))
     return 0
 
 

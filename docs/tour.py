@@ -106,8 +106,9 @@ def _regenerate(page: str, name: str, body: str) -> None:
     path = os.path.join(ROOT, "docs", page)
     with open(path, encoding="utf-8") as fh:
         text = fh.read()
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(_replace(text, name, body))
+    from ldpref.atomic import write_file
+
+    write_file(path, _replace(text, name, body))
 
 
 def main() -> int:

@@ -2,6 +2,15 @@
 differential privacy (LDP), built from three papers on Count-Mean Sketch and its relatives."""
 
 import os
+import sys
+
+# Run as the command (``python -m ldpref.cli``: argv[0] is "-m" while the package is imported; or the ``ldpref``
+# script): Ctrl-C or SIGTERM during the second of imports below is one line and exit 130/143, not a traceback
+# (ldpref.interrupts; ldpref.cli.main installs the full handlers once the command starts).
+if sys.argv and (sys.argv[0] == "-m" or os.path.basename(sys.argv[0]) == "ldpref"):
+    from .interrupts import quiet_until_main
+
+    quiet_until_main()
 
 # sympy memoises its core operations in one LRU cache whose size it reads once, when sympy is imported
 # (SYMPY_CACHE_SIZE, default 1,000 entries).  The ledger's checks build and compare the same expressions

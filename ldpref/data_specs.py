@@ -255,9 +255,40 @@ def adult(column: str = "education", *, spec: str = "adult") -> Dataset:
                     "labels": names if len(names) <= 100 else names[:100]})
 
 
+def _file_text(path: str, spec: str) -> str:
+    """The whole of a data file as UTF-8 text; a file that cannot be read or is not UTF-8 is one line naming it."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise ParameterError(f"dataset {spec}: cannot read {path} ({exc.strerror or exc})") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ParameterError(f"dataset {spec}: {path} is not a UTF-8 text file (byte {exc.start} is not UTF-8); "
+                             f"a data file is a counts JSON or one item per line") from None
+
+
+def _file_lines(path: str, spec: str):
+    """The lines of a text data file, read as a stream (files up to MAX_FILE_BYTES); errors as in _file_text."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            line_no = 0
+            try:
+                for line_no, line in enumerate(fh, 1):
+                    yield line_no, line
+            except UnicodeDecodeError:
+                raise ParameterError(f"dataset {spec}: {path} is not a UTF-8 text file (line {line_no + 1} is not "
+                                     f"UTF-8); a data file is a counts JSON or one item per line") from None
+    except OSError as exc:
+        raise ParameterError(f"dataset {spec}: cannot read {path} ({exc.strerror or exc})") from None
+
+
 def from_file(path: str, *, spec: str | None = None) -> Dataset:
-    """A counts JSON (list, or ``{"counts": [...]}``) or a text file with one item per line."""
+    """A counts JSON (list, or ``{"counts": [...]}``; a key given twice is refused) or a UTF-8 text file with one
+    item per line; a file that cannot be read or is not UTF-8 is one line naming it."""
     from .dataset import validate_counts
+    from .errors import FormatError
 
     spec = spec or path
     if not os.path.isfile(path):
@@ -265,11 +296,12 @@ def from_file(path: str, *, spec: str | None = None) -> Dataset:
     size = os.path.getsize(path)
     check_count(f"dataset file {path}", size, limit=MAX_FILE_BYTES, unit="bytes")
     if path.endswith(".json"):
-        with open(path, encoding="utf-8") as fh:
-            try:
-                doc = json.load(fh)
-            except json.JSONDecodeError as exc:
-                raise ParameterError(f"dataset {spec}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+        from .json_input import loads
+
+        try:
+            doc = loads(_file_text(path, spec), source=f"dataset {spec}")  # duplicate keys, NaN refused
+        except FormatError as exc:
+            raise ParameterError(str(exc)) from None
         counts = doc.get("counts") if isinstance(doc, dict) else doc
         if not isinstance(counts, list) or not counts:
             raise ParameterError(f"dataset {spec}: expected a list of counts or {{\"counts\": [...]}}")
@@ -282,12 +314,11 @@ def from_file(path: str, *, spec: str | None = None) -> Dataset:
         except ValueError as exc:
             raise ParameterError(f"dataset {spec}: {exc}") from None
     items: dict[str, int] = {}
-    with open(path, encoding="utf-8") as fh:
-        for line_no, line in enumerate(fh, 1):
-            item = line.strip()
-            if not item:
-                raise ParameterError(f"dataset {spec}: line {line_no} is empty")
-            items[item] = items.get(item, 0) + 1
+    for line_no, line in _file_lines(path, spec):
+        item = line.strip()
+        if not item:
+            raise ParameterError(f"dataset {spec}: line {line_no} is empty")
+        items[item] = items.get(item, 0) + 1
     if not items:
         raise ParameterError(f"dataset {spec}: the file holds no items (n = 0)")
     if all(re.fullmatch(r"[0-9]{1,30}", k, re.ASCII) for k in items):

@@ -51,6 +51,8 @@ OPTIONAL_KEYS = ("name", "Q")
 #: Bytes of Python objects per byte of mechanism-file text while ``json.load`` parses it (measured about 4-6
 #: for files of rational strings; rounded up): a file larger than LIMIT_BYTES / this is refused unread.
 PARSE_BYTES_PER_FILE_BYTE = 10
+#: the most digits of one integer in an entry (Python converts at most 4300 digits from text by default)
+MAX_ENTRY_DIGITS = 4000
 
 
 def mechanism_to_json(mech: Mechanism, *, include_decoder: bool = True) -> dict[str, Any]:
@@ -210,6 +212,10 @@ def _entry(text: str, what: str) -> sympy.Expr:
     """An entry: ``p/q``, or an exact constant of the number grammar (``sqrt(3)/(sqrt(3) + 1)``, ``exp(1/2)``)."""
     from .number_syntax import parse_number
 
+    longest = max((len(run) for run in re.findall(r"[0-9]+", text, re.ASCII)), default=0)
+    if longest > MAX_ENTRY_DIGITS:  # Python refuses to convert it (int-string limit): say so in the file's terms
+        raise FormatError(f"{what}: an integer of {longest:,} digits; an entry's integers have at most "
+                          f"{MAX_ENTRY_DIGITS:,} digits")
     if RATIONAL_ENTRY.match(text):
         return parse_rational(text, what=what)
     return parse_number(text, what=what, irrational=True)
@@ -234,18 +240,18 @@ def load_mechanism(path: str) -> Mechanism:
     size = os.path.getsize(path)
     check_count(f"reading the mechanism file {path} ({size:,} bytes)", size * PARSE_BYTES_PER_FILE_BYTE,
                 limit=LIMIT_BYTES, unit="bytes of parsed JSON")
-    with open(path, "rb") as fh:
-        raw = fh.read()
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:  # a file that exists but cannot be read (EIO, EACCES): named, in one line
+        raise FormatError(f"{path}: cannot read the mechanism file ({exc.strerror or exc})") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FormatError(f"{path}: not a JSON text file (byte {exc.start} is not UTF-8); a mechanism file is "
                           f"{MECHANISM_FORMAT} JSON") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"{path}: not valid JSON ({exc})") from None
-    except RecursionError:  # raised by the parser itself on deep nesting: the input's fault, not a bug
-        raise FormatError(f"{path}: JSON nested too deeply to parse (a {MECHANISM_FORMAT} file nests three "
-                          f"levels: the object, the matrix, its rows)") from None
+    from .json_input import loads
+
+    # a duplicate key, NaN/Infinity, deep nesting or an over-long integer: one line naming the file
+    doc = loads(text, source=path)
     return mechanism_from_json(doc, source=path)

@@ -86,10 +86,11 @@ def test_fig2_quick_writes_its_files_with_per_client_ocms(tmp_path, monkeypatch)
     small = lambda d, n, s, rng: original(600, 600, s, rng)  # noqa: E731
     monkeypatch.setattr(pan_cms.datasets, "zipf", small)
     # PNG and SVG rendering (about a third of this test's CPU) is tested end to end by
-    # tests/test_figures.py::test_one_figure_end_to_end; here the files are created empty, by name
+    # tests/test_figures.py::test_one_figure_end_to_end; here the images are rendered as nothing (the writer renders
+    # into memory, then writes each file whole: ldpref.atomic), so the files are created empty, by name
     from matplotlib.figure import Figure
 
-    monkeypatch.setattr(Figure, "savefig", lambda self, path, *args, **kwargs: open(path, "wb").close())
+    monkeypatch.setattr(Figure, "savefig", lambda self, target, *args, **kwargs: None)
     monkeypatch.setattr(Figure, "tight_layout", lambda self, *args, **kwargs: None)  # layout only serves the images
     out = tmp_path / "figs"
     assert main(["figure", "pan-cms/fig2", "--out", str(out), "--quick", "--trials", "3"]) == 0

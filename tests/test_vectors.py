@@ -180,14 +180,20 @@ def test_brute_force_catches_a_wrong_vector():
 
 
 # ---- the command ------------------------------------------------------------------------------------------
-def test_cli_writes_one_mechanism_and_refuses_a_non_empty_folder(tmp_path, capsys):
+def test_cli_writes_one_mechanism_and_refuses_a_folder_with_other_files(tmp_path, capsys):
+    """A folder holding only complete vectors files (what an interrupted run leaves: each file is renamed into
+    place whole) is written again without --force; any other entry needs --force, and is named."""
     out = tmp_path / "v"
     assert main(["vectors", "--out", str(out), "--mechanism", "grr"]) == 0
     assert (out / "grr.json").read_bytes() == (VECTORS / "grr.json").read_bytes()
+    assert main(["vectors", "--out", str(out), "--mechanism", "grr"]) == 0  # the rerun
+    assert sorted(os.listdir(out)) == ["grr.json"]  # no temporary file left
     capsys.readouterr()
+    (out / "sue.json").write_text("")  # a cut file (as a non-atomic writer would leave) is not ours
+    (out / "notes.txt").write_text("mine")
     assert main(["vectors", "--out", str(out), "--mechanism", "grr"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "not empty" in err and "--force" in err
+    assert err.count("\n") == 1 and "notes.txt" in err and "sue.json" in err and "--force" in err
     assert main(["vectors", "--out", str(out), "--mechanism", "grr", "--force"]) == 0
 
 

@@ -2,7 +2,8 @@
 
 Exit status: 0 success; 1 ``verify``/``docs`` found a claim whose check could not run (verdict ``error``) or
 ``wss`` could not certify; 2 bad input (unknown claim, bad value, bad file), with ONE line
-``ldpref: error: ...`` naming what is wrong; 141 when standard output was closed early (``| head``).
+``ldpref: error: ...`` naming what is wrong; 141 when standard output was closed early (``| head``); 130 after
+Ctrl-C (SIGINT) and 143 after SIGTERM, with one line ``ldpref: interrupted (...)`` (:mod:`ldpref.interrupts`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import signal
 import sys
 import warnings
 
@@ -21,6 +23,8 @@ from .mechanism import load_all_mechanisms, mechanism_catalogue
 
 #: exit status when standard output is closed before the command finished writing (128 + SIGPIPE)
 EXIT_BROKEN_PIPE = 141
+#: exit status after Ctrl-C (128 + SIGINT); after SIGTERM it is 143 (128 + SIGTERM), see ldpref.interrupts
+EXIT_INTERRUPTED = 130
 
 #: the command modules of this package: each defines ``add_parsers(subparsers)``
 COMMAND_MODULES = ("ldpref.cli.verify", "ldpref.cli.evaluate", "ldpref.cli.mechanism", "ldpref.cli.optimize",
@@ -104,13 +108,30 @@ def _one_line_warnings():
 
 def main(argv=None) -> int:
     """Run the ``ldpref`` command line on ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    from ..interrupts import Interrupted, handled, report, signalled, terminate_workers
+
     try:
-        return _run(argv)
-    except SystemExit as exc:  # --help and --version
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+        with handled():
+            return _run(argv)
+    except Interrupted as exc:
+        report(exc.signum)
+        return exc.exit_status
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+    except Exception:
+        signum = signalled()
+        if signum is None:  # no signal came: a real error, shown as Python shows it
+            raise
+        # the interrupt surfaced as another error (an extension module's import replaced it): still an interrupt
+        report(signum)
+        return 128 + signum
+    except KeyboardInterrupt:  # SIGINT outside the main thread's handler (e.g. main() run in a thread)
+        terminate_workers()
+        report(signal.SIGINT)
+        return EXIT_INTERRUPTED
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
 
 
 def _silence_stdout() -> None:
@@ -125,7 +146,7 @@ def _silence_stdout() -> None:
 
 
 __all__ = ["main", "build_parser", "UsageError", "dumps", "mechanism_catalogue", "EXIT_OK", "EXIT_CHECK_FAILED",
-           "EXIT_USAGE", "EXIT_BROKEN_PIPE"]
+           "EXIT_USAGE", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED"]
 
 
 if __name__ == "__main__":

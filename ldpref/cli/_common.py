@@ -36,8 +36,9 @@ def write_json(doc, target: str) -> None:
     if target == "-":
         sys.stdout.write(text)
     else:
-        with open(target, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        from ..atomic import write_file
+
+        write_file(target, text)
 
 
 def out_stream(json_target: str | None):
@@ -100,6 +101,19 @@ def check_writable(option: str, path: str | None) -> None:
         raise UsageError(f"{option} {path}: folder {folder} does not exist")
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
         raise UsageError(f"{option} {path}: not writable")
+    if len(os.fsencode(os.path.basename(path))) > 255:
+        raise UsageError(f"{option}: the file name {os.path.basename(path)[:40]}... is "
+                         f"{len(os.fsencode(os.path.basename(path)))} bytes long (at most 255)")
+    if os.path.exists(path) and not os.path.isfile(path):
+        return  # a device or FIFO (/dev/null) is written in place (ldpref.atomic)
+    import tempfile
+
+    try:  # the output is written through a temporary file in the same folder (ldpref.atomic): try one now
+        fd, probe = tempfile.mkstemp(prefix=".ldpref-probe.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot create a file in {folder} ({exc.strerror or exc})") from None
 
 
 def check_readable(what: str, path: str) -> None:
@@ -114,6 +128,8 @@ def check_readable(what: str, path: str) -> None:
 
 def check_writable_folder(option: str, path: str) -> None:
     """An output directory: existing and writable, or creatable (its nearest existing parent is writable)."""
+    if path is None or path.strip() == "":
+        raise UsageError(f"{option}: empty folder name (give a folder, e.g. {option} out)")
     target = os.path.abspath(path)
     if os.path.exists(target) and not os.path.isdir(target):
         raise UsageError(f"{option} {path}: exists and is not a directory")
@@ -138,3 +154,16 @@ def check_jobs(value) -> int:
     if value > limit:
         raise UsageError(f"--jobs {value}: at most {limit} (4 x the {os.cpu_count()} cores, at most 64)")
     return value
+
+
+def check_distinct_outputs(*options: tuple[str, str | None]) -> None:
+    """Refuse two outputs of one command that name the same file (one would silently overwrite the other);
+    ``options`` are (option name, path) pairs, a path None or '-' (standard output) is skipped."""
+    seen: dict[str, str] = {}
+    for option, path in options:
+        if path is None or path == "-" or path == "":
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise UsageError(f"{seen[key]} and {option} name the same file {path}: give each output its own file")
+        seen[key] = option

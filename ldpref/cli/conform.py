@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_readable, check_writable, out_stream, write_json
+from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_distinct_outputs, check_readable, check_writable, out_stream, write_json
 from ._parser import int_type, seed_type
 
 #: --trials bounds: at least 20 (the variance intervals need a sample), at most 10^5
@@ -49,6 +49,7 @@ def cmd_conform(args) -> int:
         vectors = load_vectors(args.vectors)
     check_writable("--json", args.json)
     check_writable("--report", args.report)
+    check_distinct_outputs(("--json", args.json), ("--report", args.report))
     alpha, timeout = _alpha(args.alpha), _timeout(args.timeout)
     only = None if args.case is None else [c.strip() for c in args.case.split(",") if c.strip()]
     out = out_stream(args.json)
@@ -60,8 +61,9 @@ def cmd_conform(args) -> int:
               timeout=timeout, only=only, progress=progress if args.progress else None, vectors=vectors)
     text = report_text(doc)
     if args.report:
-        with open(args.report, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        from ..atomic import write_file
+
+        write_file(args.report, text)
     print(text, end="", file=out)
     if args.json:
         write_json(doc, args.json)

@@ -6,8 +6,8 @@ import re
 import sys
 
 from ..number_syntax import MAX_EXP_ARGUMENT
-from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, ascii_int, check_writable, out_stream, parse_sets, \
-    write_json
+from ._common import (EXIT_CHECK_FAILED, EXIT_OK, UsageError, ascii_int, check_distinct_outputs, check_writable,
+                      out_stream, parse_sets, write_json)
 from ._parser import seed_type
 
 
@@ -277,6 +277,7 @@ def cmd_wss(args) -> int:
         raise UsageError("--json - and --certificate - cannot both write to standard output")
     check_writable("--json", args.json)
     check_writable("--certificate", args.certificate)
+    check_distinct_outputs(("--json", args.json), ("--certificate", args.certificate))
     mech, cert = weighted_subset_selection(params["d"], params["k"], params["exp_eps"], args.seed)
     out = sys.stderr if "-" in (args.json, args.certificate) else sys.stdout
     for line in certificate_lines(cert):

@@ -132,11 +132,26 @@ def simulate(name: str, params: dict, counts, trials: int, seed: int, *, method:
     else:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=min(jobs, blocks)) as pool:
-            for task, part in zip(tasks, pool.map(_run_block, tasks)):
+        from ..interrupts import worker_setup
+
+        pool = None
+        try:
+            pool = ProcessPoolExecutor(max_workers=min(jobs, blocks), initializer=worker_setup)
+            futures = pool.map(_run_block, tasks)
+        except OSError as exc:  # e.g. no room for the pool's semaphores under /dev/shm (a full disk)
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise UsageError(f"--jobs {jobs}: cannot start the worker processes ({exc.strerror or exc}); "
+                             f"--jobs 1 runs without them") from None
+        try:
+            for task, part in zip(tasks, futures):
                 parts.append(part)
                 if progress is not None:
                     progress.advance(task[4])
+        except BaseException:  # an interrupt (ldpref.interrupts) or a failed block: wait for no running block
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
     return np.concatenate(parts, axis=0)
 
 
@@ -244,6 +259,10 @@ def _alpha(text: str) -> float:
     return value
 
 
+def _short(text: str) -> str:
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
 def cmd_simulate(args) -> int:
     """``ldpref simulate``: T seeded trials beside the exact moments; exit 0 agrees, 1 disagrees, 2 bad input."""
     from .. import data_specs
@@ -257,6 +276,12 @@ def cmd_simulate(args) -> int:
     jobs = check_jobs(args.jobs if args.jobs is not None else 1)
     params = parse_sets(args.set)
     dataset = data_specs.parse(args.data, seed=args.seed)
+    from ..simulation.base import MAX_N as MAX_SIMULATED_N  # the simulators' own limit
+
+    if dataset.n > MAX_SIMULATED_N:  # before any count reaches numpy (int64: a count >= 2^63 overflows there)
+        raise ParameterError(f"--data {_short(args.data)}: n = {dataset.n} clients; a simulation takes at most "
+                             f"{MAX_SIMULATED_N:.0e} (the samplers draw int64 counts; 'ldpref moments' is exact for "
+                             f"any n)")
     if "d" in keys_of(args.name) and "d" not in params:
         params["d"] = str(dataset.d)
     sim = simulator(args.name, **params)

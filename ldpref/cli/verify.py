@@ -14,6 +14,22 @@ def _shorten(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
+def _selected(paper, claim_ids, select_claims) -> list:
+    """The claims of every ``--claim`` given (repeatable; each with its sub-claims, each once, in the order
+    given), or of ``--paper``, or all."""
+    if not claim_ids:
+        return select_claims(paper, None)
+    chosen, seen = [], set()
+    for claim_id in claim_ids:
+        if paper is not None and claim_id.split("/", 1)[0] != paper:
+            raise UsageError(f"--claim {claim_id} is not a claim of --paper {paper}")
+        for c in select_claims(paper, claim_id):
+            if c.id not in seen:
+                seen.add(c.id)
+                chosen.append(c)
+    return chosen
+
+
 def cmd_verify(args) -> int:
     """``ldpref verify``: run the selected claims' checks and print their computed verdicts (exit 1 on a verdict
     ``error``)."""
@@ -21,10 +37,8 @@ def cmd_verify(args) -> int:
     from ..ledger.runner import distinct_errors_line, iter_results, summary, verify_document
 
     jobs = check_jobs(args.jobs)
-    if args.paper is not None and args.claim is not None and args.claim.split("/", 1)[0] != args.paper:
-        raise UsageError(f"--claim {args.claim} is not a claim of --paper {args.paper}")
     check_writable("--json", args.json)
-    claims = select_claims(args.paper, args.claim)
+    claims = _selected(args.paper, args.claim, select_claims)
     if args.self_check:
         return _verify_self_check(claims, jobs, args.json)
     out = out_stream(args.json)
@@ -177,7 +191,9 @@ def add_parsers(sub) -> None:
                                    "(verified, erratum, conditional, ...).  Exit 1 if a check could not be "
                                    "decided (verdict 'error').")
     p.add_argument("--paper", help=f"only this paper ({papers})")
-    p.add_argument("--claim", help="only this claim id and its sub-claims (id.*); must belong to --paper if both given")
+    p.add_argument("--claim", action="append", metavar="ID",
+                   help="only this claim id and its sub-claims (id.*); repeatable (every one given runs); must belong "
+                        "to --paper if both given")
     p.add_argument("--json", metavar="FILE", help="write ldpref.verify/1 JSON to FILE ('-' for stdout; the table "
                                                   "then goes to stderr)")
     p.add_argument("--jobs", type=jobs_type, help=_jobs_help("; verdicts do not depend on it"))

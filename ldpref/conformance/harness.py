@@ -99,15 +99,40 @@ def _case_problem(case) -> str | None:
     return None
 
 
+#: the most clients of one dataset: the adapter builds a list of one value per client for every trial
+MAX_CLIENTS = 10**7
+
+
 def _check_counts(case, counts_list):
     if not isinstance(counts_list, list) or not counts_list:
         raise LdprefError(f"case {case['id']}: counts must be a non-empty list of datasets")
     for counts in counts_list:
         if not isinstance(counts, list) or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0
                                                    for c in counts) or sum(counts) == 0:
-            raise LdprefError(f"case {case['id']}: dataset {counts!r} is not a list of non-negative integer counts "
+            shown = repr(counts) if len(repr(counts)) <= 80 else repr(counts)[:77] + "..."
+            raise LdprefError(f"case {case['id']}: dataset {shown} is not a list of non-negative integer counts "
                               f"with n > 0")
+        if sum(counts) > MAX_CLIENTS:
+            raise LdprefError(f"case {case['id']}: a dataset of n = {sum(counts)} clients; at most {MAX_CLIENTS:,} "
+                              f"(the adapter randomises every client in every trial)")
     return counts_list
+
+
+def _targets(case, counts, hash_rows, exact_of):
+    """``(exact, targets, note)``: the exact (unbiased-path) target of one dataset, the targets to compare with
+    and their roles, and a note for the report (or None).  The case's params come from the adapter: a value of the wrong kind
+    (``exp_eps: "nan"``, a float) raises TypeError in ldpref's exact parsers, which is this case's error."""
+    try:
+        exact = exact_of()
+        if not case.get("postprocess"):
+            return exact, [(exact, "judged")], None
+        try:
+            return exact, [(postprocessed_target(case, counts, hash_rows), "judged"), (exact, "reported")], None
+        except LdprefError as exc:  # ResourceLimitError included: too many outcomes to enumerate
+            return exact, [(exact, "reported")], (f"not judged: the post-processed estimator's exact moments were not "
+                                           f"computed ({exc})")
+    except TypeError as exc:
+        raise LdprefError(f"case {case['id']}: params {case.get('params', {})!r}: {exc}") from None
 
 
 def _compare(stats, estimates, target, prefix, role):
@@ -149,21 +174,24 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
                                    f"has no hash_functions")
             hash_rows = proc.hash_functions(case["id"])
         for j, counts in enumerate(counts_list):
-            exact = vector_sets[j][1] if vector is not None else exact_target(case, counts, hash_rows)
-            targets = [(exact, "judged")]
-            if case.get("postprocess"):
-                try:
-                    targets = [(postprocessed_target(case, counts, hash_rows), "judged"), (exact, "reported")]
-                except LdprefError as exc:  # ResourceLimitError included: too many outcomes to enumerate
-                    targets = [(exact, "reported")]
-                    result.message = f"not judged: the post-processed estimator's exact moments were not computed ({exc})"
+            exact, targets, note = _targets(
+                case, counts, hash_rows,
+                lambda: vector_sets[j][1] if vector is not None else exact_target(case, counts, hash_rows))
+            if note:
+                result.message = note
             d = len(exact.mean)
             if len(counts) != d:
                 raise LdprefError(f"case {case['id']}: dataset of {len(counts)} counts for d = {d}")
             rows = [proc.trial(case["id"], counts, s, d) for s in trial_seeds(seed, index, j, trials)]
             estimates = np.array(rows, dtype=float)
-            comps = [_compare(stats, estimates, t, f"{case['id']} n={sum(counts)} [{t.label}]", role)
-                     for t, role in targets]
+            try:
+                comps = [_compare(stats, estimates, t, f"{case['id']} n={sum(counts)} [{t.label}]", role)
+                         for t, role in targets]
+            except OverflowError as exc:  # estimates within the bound, yet a statistic out of float range:
+                # the case cannot be judged (an error, never evidence of conformance)
+                raise AdapterError(f"adapter {proc.label}: case {case['id']}: a statistic of its estimates "
+                                   f"overflowed ({exc}); largest |estimate| {float(np.max(np.abs(estimates))):.3g}") \
+                    from None
             result.datasets.append({"counts": list(counts), "n": sum(counts), "trials": trials,
                                     "mean_estimate": [float(x) for x in estimates.mean(axis=0)],
                                     "comparisons": comps})
@@ -219,7 +247,7 @@ def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int
             problems.append(f"adapter {proc.label}: no function {' and no '.join(missing)} (the protocol needs "
                             f"client(case, values, seed) and server(case, reports))")
             info["cases"] = []
-        seen = set()
+        seen, runnable = set(), []
         for index, case in enumerate(info["cases"]):
             problem = _case_problem(case)
             if problem is None and case["id"] in seen:
@@ -228,8 +256,15 @@ def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int
                 problems.append(f"adapter {proc.label}: {problem}")
                 continue
             seen.add(case["id"])
-            if only is not None and case["id"] not in only:
-                continue
+            if only is None or case["id"] in only:
+                runnable.append((index, case))
+        if only is not None and info["cases"] and not problems:  # a --case the adapter does not have: bad input
+            unknown = [c for c in only if c not in seen]
+            if unknown:
+                known = sorted(seen)
+                raise UsageError(f"--case {','.join(unknown)}: no such case in adapter {proc.label} (its cases: "
+                                 f"{', '.join(known[:10])}{', ...' if len(known) > 10 else ''})")
+        for index, case in runnable:
             r = run_case(proc, case, index, trials=trials, seed=seed, has_hash_functions=info.get("hash_functions", False),
                          vectors=vectors)
             results.append(r)

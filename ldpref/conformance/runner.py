@@ -16,6 +16,18 @@ import selectors
 import subprocess
 import sys
 
+from ..errors import FormatError
+from ..json_input import loads
+
+#: an adapter's estimate may be at most this many times the number of clients n in absolute value (a frequency
+#: or count estimate of n clients is far smaller for any mechanism ldpref judges); with T <= 10^5 trials,
+#: the sums of squares the statistics form then stay far below the largest float for any n a case may have
+ESTIMATE_BOUND_FACTOR = 2**40
+#: the longest protocol line read from an adapter (characters); a trial's answer is at most
+#: :data:`CHARS_PER_ESTIMATE` per coordinate
+MAX_LINE_CHARS = 64 * 2**20
+CHARS_PER_ESTIMATE = 40
+
 #: time allowed for importing the adapter (at least the per-call limit): numpy and numba take seconds to load
 IMPORT_TIMEOUT = 60.0
 
@@ -62,7 +74,7 @@ class AdapterProcess:
         self.close()
         return False
 
-    def _read(self, what: str, limit: float | None = None):
+    def _read(self, what: str, limit: float | None = None, max_chars: int = MAX_LINE_CHARS):
         limit = self.timeout if limit is None else limit
         sel = selectors.DefaultSelector()
         sel.register(self.proc.stdout, selectors.EVENT_READ)
@@ -71,23 +83,31 @@ class AdapterProcess:
         if not ready:
             self.close()
             raise AdapterError(f"adapter {self.label}: call {what} ran past the time limit of {limit:g} s")
-        line = self.proc.stdout.readline()
+        line = self.proc.stdout.readline(max_chars + 1)  # never more than max_chars in memory
+        if len(line) > max_chars or (line and not line.endswith("\n")):
+            self.close()
+            raise AdapterError(f"adapter {self.label}: call {what}: the answer is longer than {max_chars:,} "
+                               f"characters (the rest was not read)")
         if not line:
             code = self.proc.wait()
             self.close()
             raise AdapterError(f"adapter {self.label}: call {what}: the adapter's interpreter ended "
                                f"(exit status {code}) without answering")
         try:
-            message = json.loads(line)
-        except json.JSONDecodeError:
+            message = loads(line, source="protocol line")
+        except FormatError:  # invalid JSON, a duplicate key, or an integer of more digits than Python converts
             self.close()
             raise AdapterError(f"adapter {self.label}: call {what}: not a protocol line: {line[:120]!r}") from None
+        if not isinstance(message, dict) or "result" not in message and message.get("ok"):
+            self.close()
+            raise AdapterError(f"adapter {self.label}: call {what}: not a protocol message: {line[:120]!r}")
         if not message.get("ok"):
             raise AdapterError(f"adapter {self.label}: {message.get('error', what + ': failed')}")
         return message["result"]
 
-    def call(self, request: dict, what: str):
-        """Send one request and return its checked ``result`` (raises :class:`AdapterError`)."""
+    def call(self, request: dict, what: str, max_chars: int = MAX_LINE_CHARS):
+        """Send one request and return its checked ``result`` (raises :class:`AdapterError`); an answer longer
+        than ``max_chars`` characters is refused unread."""
         if self.proc is None:
             self._start()
         try:
@@ -96,7 +116,7 @@ class AdapterProcess:
         except (BrokenPipeError, OSError):
             self.close()
             raise AdapterError(f"adapter {self.label}: call {what}: the adapter's interpreter is gone") from None
-        return self._read(what)
+        return self._read(what, max_chars=max_chars)
 
     # -- calls --------------------------------------------------------------------------------
     def describe(self) -> dict:
@@ -109,8 +129,9 @@ class AdapterProcess:
     def trial(self, case_id: str, counts, seed: int, d: int) -> list[float]:
         """One trial: every client of ``counts`` randomised by ``client``, then ``server``'s estimate (d floats)."""
         what = f"client/server of case {case_id}"
-        result = self.call({"call": "trial", "case": case_id, "counts": list(counts), "seed": int(seed)}, what)
-        return check_estimate(result, d, f"adapter {self.label}: {what}")
+        result = self.call({"call": "trial", "case": case_id, "counts": list(counts), "seed": int(seed)}, what,
+                           max_chars=CHARS_PER_ESTIMATE * d + 4096)
+        return check_estimate(result, d, f"adapter {self.label}: {what}", n=sum(counts))
 
     def hash_functions(self, case_id: str) -> list[list[int]]:
         """The library's own hash functions for a case (k rows of d values)."""
@@ -120,15 +141,30 @@ class AdapterProcess:
         return result
 
 
-def check_estimate(result, d: int, where: str) -> list[float]:
-    """A list of d finite floats, or :class:`AdapterError` naming what is wrong."""
+def check_estimate(result, d: int, where: str, n: int) -> list[float]:
+    """A list of d finite floats, each at most ``ESTIMATE_BOUND_FACTOR * max(n, 1)`` in absolute value (``n``: the
+    number of clients), or :class:`AdapterError` naming what is wrong.  Every value the
+    statistics see passed here: plain JSON numbers only (no strings, booleans, lists or objects)."""
     if not isinstance(result, list):
         raise AdapterError(f"{where}: returned {type(result).__name__}, not a vector of {d} numbers")
     if len(result) != d:
         raise AdapterError(f"{where}: returned {len(result)} estimates, expected d = {d}")
+    bound = ESTIMATE_BOUND_FACTOR * max(int(n), 1)
     out = []
     for v, x in enumerate(result):
-        if isinstance(x, str) or isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        if isinstance(x, str) and x in ("nan", "inf", "-inf"):  # how serve.py sends a non-finite float
             raise AdapterError(f"{where}: estimate {v} is {x} (not a finite number)")
+        if isinstance(x, bool) or not isinstance(x, (int, float)):
+            raise AdapterError(f"{where}: estimate {v} is {_shown(x)} (a {type(x).__name__}, not a number)")
+        if isinstance(x, float) and not math.isfinite(x):
+            raise AdapterError(f"{where}: estimate {v} is {x} (not a finite number)")
+        if abs(x) > bound:  # compared exactly (an int may exceed any float)
+            raise AdapterError(f"{where}: estimate {v} is {_shown(x)}, beyond any estimate of n = {n} clients "
+                               f"(|estimate| <= 2^40 n)")
         out.append(float(x))
     return out
+
+
+def _shown(x) -> str:
+    text = repr(x) if not isinstance(x, int) or x.bit_length() < 200 else f"an integer of {x.bit_length()} bits"
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -9,12 +9,12 @@ vector is judged against the registry, and the report says which source each cas
 
 from __future__ import annotations
 
-import json
 import os
 
 import mpmath
 
 from ..errors import FormatError
+from ..json_input import load_file
 from .target import Target
 
 VECTORS_FORMAT = "ldpref.vectors/1"
@@ -34,10 +34,9 @@ def load_vectors(folder: str) -> dict[str, list[dict]]:
     for name in names:
         path = os.path.join(folder, name)
         try:
-            with open(path, encoding="utf-8") as fh:
-                doc = json.load(fh)
-        except (OSError, json.JSONDecodeError, RecursionError) as exc:
-            raise FormatError(f"--vectors {path}: not readable JSON ({exc})") from None
+            doc = load_file(path, source=f"--vectors {path}")  # duplicate keys refused, named
+        except OSError as exc:
+            raise FormatError(f"--vectors {path}: not readable ({exc.strerror or exc})") from None
         if not isinstance(doc, dict) or doc.get("format") != VECTORS_FORMAT or not isinstance(doc.get("tests"), list):
             raise FormatError(f"--vectors {path}: not an {VECTORS_FORMAT} file")
         out.setdefault(str(doc.get("mechanism")), []).extend(doc["tests"])

@@ -60,8 +60,12 @@ def check_threshold(b, T) -> ThresholdParameters:
 
 def paper_parameters(eps, delta) -> ThresholdParameters:
     """(b, T) for (eps, delta) as jiang-gcms applies Theorem 4: ``b = 1/eps`` (Eq (8), first term),
-    ``T = 1 - ln(2 delta)/eps`` (Eq (9) solved for T; Section VII-E).  delta >= 1/2 gives T <= 1: refused."""
+    ``T = 1 - ln(2 delta)/eps`` (Eq (9) solved for T; Section VII-E).  delta must lie in (0, 1/2): delta >= 1/2
+    gives T <= 1 (at delta = 1/2, T = 1 exactly: a bin of one client passes for free), refused."""
     e, d = check_eps(eps), check_delta(delta)
+    if not d < 0.5:
+        raise ParameterError(f"delta = {delta}: must lie strictly between 0 and 1/2 (T = 1 - ln(2 delta)/eps "
+                             f"is then > 1)")
     b, T = 1.0 / e, 1.0 - math.log(2.0 * d) / e
     if not T >= 1:
         raise ParameterError(f"delta = {delta}: gives T = 1 - ln(2 delta)/eps = {T:.6g} < 1 (need delta <= 1/2)")

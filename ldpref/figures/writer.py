@@ -8,8 +8,10 @@ File names: ``<paper>-fig<N>.png|svg|csv`` in the output folder.  The CSV has on
 from __future__ import annotations
 
 import csv
+import io
 import os
 
+from ..atomic import write_file
 from .spec import FigureData, FigureSpec
 
 _STYLE = {"exact": dict(linestyle="-", linewidth=1.6), "derived": dict(linestyle="--", linewidth=1.4),
@@ -34,15 +36,16 @@ def stem(spec: FigureSpec) -> str:
 
 def write_csv(spec: FigureSpec, data: FigureData, path: str) -> None:
     """Every plotted point of the figure as CSV, the run's notes first as # lines."""
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        for note in data.notes:
-            fh.write(f"# {' '.join(str(note).split())}\n")
-        w = csv.writer(fh)
-        w.writerow(["figure", "panel", "series", "kind", "x", "y", "yerr"])
-        for s in data.series:
-            for i, (x, y) in enumerate(zip(s.x, s.y)):
-                err = "" if s.yerr is None else repr(float(s.yerr[i]))
-                w.writerow([spec.id, data.panels[s.panel].title, s.label, s.kind, repr(float(x)), repr(float(y)), err])
+    fh = io.StringIO(newline="")
+    for note in data.notes:
+        fh.write(f"# {' '.join(str(note).split())}\n")
+    w = csv.writer(fh)
+    w.writerow(["figure", "panel", "series", "kind", "x", "y", "yerr"])
+    for s in data.series:
+        for i, (x, y) in enumerate(zip(s.x, s.y)):
+            err = "" if s.yerr is None else repr(float(s.yerr[i]))
+            w.writerow([spec.id, data.panels[s.panel].title, s.label, s.kind, repr(float(x)), repr(float(y)), err])
+    write_file(path, fh.getvalue())
 
 
 def write(spec: FigureSpec, data: FigureData, out_dir: str) -> list[str]:
@@ -72,8 +75,13 @@ def write(spec: FigureSpec, data: FigureData, out_dir: str) -> list[str]:
     fig.tight_layout()
     base = os.path.join(out_dir, stem(spec))
     paths = [base + ".png", base + ".svg", base + ".csv"]
-    fig.savefig(paths[0], dpi=110, metadata={"Software": None})
-    fig.savefig(paths[1], metadata={"Date": None, "Creator": None})
-    plt.close(fig)
+    try:  # rendered in memory, then each file written atomically (ldpref.atomic)
+        png, svg = io.BytesIO(), io.BytesIO()
+        fig.savefig(png, format="png", dpi=110, metadata={"Software": None})
+        fig.savefig(svg, format="svg", metadata={"Date": None, "Creator": None})
+    finally:
+        plt.close(fig)
+    write_file(paths[0], png.getvalue())
+    write_file(paths[1], svg.getvalue())
     write_csv(spec, data, paths[2])
     return paths

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 
+from ..atomic import write_file
 from .claim import NOT_AVAILABLE, PAPER_TITLES
 from .root_causes import resolve
 from .root_causes import SEVERITIES
@@ -150,11 +151,9 @@ def write_docs(results: list[ClaimResult], out_dir: str) -> list[str]:
     written = []
     for paper, rs in by_paper.items():
         path = os.path.join(out_dir, "ledger", f"{paper}.md")
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(paper_page(paper, rs))
+        write_file(path, paper_page(paper, rs))
         written.append(path)
     path = os.path.join(out_dir, "errata.md")
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(errata_page(results))
+    write_file(path, errata_page(results))
     written.append(path)
     return written

@@ -76,7 +76,10 @@ def warm_imports() -> None:
 
 
 def worker_setup() -> None:
-    """Garbage collection in a forked ledger process, set once at its start.
+    """Garbage collection and signals in a forked ledger process, set once at its start.
+
+    Signals: SIGINT ignored, SIGTERM the default (die at once); the parent handles both and stops its workers
+    (:func:`ldpref.interrupts.worker_setup`).
 
     The objects inherited from the parent (modules, claim records) move to the permanent generation
     (``gc.freeze``), so no collection walks them again; young objects are collected every 50,000 allocations
@@ -85,6 +88,9 @@ def worker_setup() -> None:
     0.07 with these settings).  Collection only frees unreachable cycles, so results do not depend on it."""
     import gc
 
+    from ..interrupts import worker_setup as signals_setup
+
+    signals_setup()  # Ctrl-C and SIGTERM: the parent stops the workers (ldpref.interrupts)
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
 
@@ -126,7 +132,13 @@ def start_parallel(claims: list[Claim], jobs: int):
     by_id = {c.id: c for c in claims}
     warm_imports()
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=worker_setup)
+    try:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=worker_setup)
+    except OSError as exc:  # e.g. no room for the pool's semaphores under /dev/shm (a full disk)
+        from ..errors import ParameterError
+
+        raise ParameterError(f"--jobs {jobs}: cannot start the worker processes ({exc.strerror or exc}); "
+                         f"--jobs 1 runs without them") from None
     # with 'fork', every worker is forked on the first submit; output order follows the ledger
     future_of = {}
     for group in schedule(claims):
@@ -142,8 +154,11 @@ def start_parallel(claims: list[Claim], jobs: int):
                 result = done.pop(c.id)
                 result.claim = by_id[result.claim]
                 yield result
+        except BaseException:  # an interrupt (ldpref.interrupts) or a failed claim: wait for no running group
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)  # at once after the line above
 
     return results()
 

@@ -80,6 +80,9 @@ def _worst(mod, n):
             "l2": {"value": str(wl.value), "counts": list(wl.counts)}}
 
 
+#: --cov is refused above this many entries (values^2): 300 values; d = 1500 took 86 s and printed 27 MB
+MAX_COV_ENTRIES = 90_000
+
 #: keys whose values are integers on the command line
 INT_KEYS = ("d", "m", "k", "l", "s", "seed")
 
@@ -106,6 +109,7 @@ def _params(values: dict[str, str]) -> dict:
 def cmd_moments(args) -> int:
     """``ldpref moments NAME``: exact moments of a structured model without listing its outputs."""
     from ..cli._common import check_writable, out_stream, parse_sets, write_json
+    from ..limits import check_count
 
     if args.name not in MODELS:
         raise ParameterError(f"unknown structured model {args.name!r}; known: {', '.join(MODELS)}")
@@ -114,9 +118,16 @@ def cmd_moments(args) -> int:
     counts = parse_counts(args.counts, mod.d)
     values = _values(args.values, mod.d)
     chosen = list(range(mod.d)) if values is None else values
+    if args.cov:  # sized before any work: the covariance has one exact entry per pair of chosen values
+        check_count(f"--cov of {len(chosen)} values", len(chosen) ** 2, limit=MAX_COV_ENTRIES,
+                    unit="covariance entries", alternative="choose fewer values with --values v,v,...")
+    # everything is computed before anything is printed: a failure (e.g. --worst of a symbolic exp_eps) is one
+    # error line, not a report followed by an error
     E = sm.expectation(mod, counts, chosen)
     V = sm.variance(mod, counts, chosen)
     M = sm.mse(mod, counts, chosen)
+    cov = sm.covariance(mod, counts, chosen) if args.cov else None
+    worst = _worst(mod, sum(counts)) if args.worst else None
     doc = {"format": "ldpref.moments/1", "model": mod.name, "counts": list(counts), "values": []}
     out = out_stream(args.json)
     print(f"{mod.name}: n = {sum(counts)}", file=out)
@@ -126,14 +137,13 @@ def cmd_moments(args) -> int:
             num = _number(val, args.digits)
             print(f"  v={v:<4} {label:<4} {val}" + (f"  ~ {num}" if num is not None and not val.is_Rational else ""),
                   file=out)
-    if args.cov:
-        cov = sm.covariance(mod, counts, chosen)
+    if cov is not None:
         doc["covariance"] = [[str(x) for x in cov.row(i)] for i in range(cov.rows)]
         print("  covariance (rows/columns: values " + ",".join(map(str, chosen)) + "):", file=out)
         for i in range(cov.rows):
             print("    [" + ", ".join(str(x) for x in cov.row(i)) + "]", file=out)
-    if args.worst:
-        doc["worst"] = _worst(mod, sum(counts))
+    if worst is not None:
+        doc["worst"] = worst
         print(f"  worst-case MSE over n = {sum(counts)}: {doc['worst']['mse']['value']} "
               f"(counts {doc['worst']['mse']['counts']}, value {doc['worst']['mse']['value_index']})", file=out)
         print(f"  worst-case l2  over n = {sum(counts)}: {doc['worst']['l2']['value']} "

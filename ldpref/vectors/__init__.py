@@ -15,7 +15,6 @@ values are the same); the committed files are checked against the pinned environ
 
 from __future__ import annotations
 
-import json
 
 import sympy
 
@@ -215,9 +214,10 @@ def generate(names=None) -> dict[str, str]:
 
 
 def load(path) -> dict:
-    """Read a vectors file (plain JSON)."""
-    with open(path, encoding="utf-8") as fh:
-        return json.load(fh)
+    """Read a vectors file (JSON; a key given twice is refused, :mod:`ldpref.json_input`)."""
+    from ..json_input import load_file
+
+    return load_file(str(path))
 
 
 __all__ = ["FORMAT", "FLAGS", "CONVENTIONS", "vector", "mechanism_document", "render", "mechanism_names",

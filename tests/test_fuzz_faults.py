@@ -1,0 +1,53 @@
+"""The fault fuzzer (``tests/fuzz_faults.py``, run at scale by ``python benchmarks/fuzz.py --faults N``): a few
+seeded cases of every fault run clean, and its judge catches what it must (a truncated file, a leftover
+temporary file, a traceback, a second error line)."""
+
+from __future__ import annotations
+
+import pytest
+
+import fuzz_faults as ff
+
+
+@pytest.mark.parametrize("fault", ff.FAULTS)
+def test_each_fault_runs_clean(tmp_path, fault):
+    case = next(c for c in ff.generate(200, seed=3) if c.fault == fault and c.command in ("mechanism", "vectors"))
+    (tmp_path / "ref").mkdir()
+    ref = ff.reference(case, str(tmp_path / "ref"))
+    (tmp_path / "run").mkdir()
+    outcome = ff.run(case, str(tmp_path / "run"), ref)
+    assert ff.judge(case, outcome) == [], (case, outcome["codes"], outcome["stderr"])
+
+
+def _outcome(**changes):
+    base = {"codes": [0], "stderr": [""], "seconds": 1.0, "before": {"out.json": b'{"old": true}\n'},
+            "after": {"out.json": b'{"new": 1}\n'}, "reference": {"out.json": b'{"new": 1}\n'}, "leftovers": [],
+            "target": "/x/out.json"}
+    return {**base, **changes}
+
+
+@pytest.mark.parametrize("changes, problem", [
+    ({"after": {"out.json": b'{"new": '}}, "truncated or mixed file out.json"),
+    ({"after": {}}, "old file out.json removed"),
+    ({"leftovers": [".out.json.abc.tmp"]}, "temporary file left"),
+    ({"codes": [1], "stderr": ["Traceback (most recent call last):\n..."]}, "traceback"),
+    ({"codes": [2], "stderr": ["ldpref: error: a\nldpref: error: b\n"]}, "2 stderr lines after exit 2"),
+    ({"codes": [2], "stderr": ["ldpref: error: File too large\n"]}, "full-disk error does not name the output"),
+    ({"codes": [2], "stderr": ["wrote /x/a.json\nldpref: error: /x/out.json: File too large\n"]}, None),
+    ({"codes": [None]}, "hang"),
+    ({"codes": [130], "stderr": ["ldpref: interrupted (SIGINT)\n"]}, "exit code 130"),  # not a SIGINT case
+])
+def test_judge_catches(changes, problem):
+    case = ff.FaultCase("mechanism", [], "file", "fsize", 100, True)
+    problems = ff.judge(case, _outcome(**changes))
+    if problem is None:  # progress lines before the error line are allowed
+        assert problems == []
+    else:
+        assert any(p.startswith(problem) for p in problems), problems
+
+
+def test_judge_accepts_the_old_or_the_reference():
+    case = ff.FaultCase("mechanism", [], "file", "sigint", 1.0, True)
+    assert ff.judge(case, _outcome()) == []
+    assert ff.judge(case, _outcome(after={"out.json": b'{"old": true}\n'}, codes=[130],
+                                   stderr=["ldpref: interrupted (SIGINT)\n"])) == []
