@@ -37,5 +37,5 @@ def test_top_level_help_lists_every_exit_status():
     text = _commands()[0].format_help()
     assert not RST.search(text)
     status = text.split("Exit status:", 1)[1].split("\n\n", 1)[0]
-    for word in ("0 success", "verify", "wss", "simulate", "conform", "2 bad input", "141"):
+    for word in ("0 success", "verify", "wss", "simulate", "conform", "2 bad input", "130", "143", "141"):
         assert word in status, word

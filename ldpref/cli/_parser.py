@@ -18,8 +18,9 @@ and audits exact mechanisms, and optimises GCMS parameters.  Numbers are exact: 
 
 Exit status: 0 success; 1 a claim ended in verdict error (verify, docs), a construction could not be
 certified (wss), a simulation disagrees with the exact moments (simulate), or an adapter does not conform
-or could not run (conform); 2 bad input, with one line 'ldpref: error: ...' naming what is wrong; 141
-standard output closed early ('| head')."""
+or could not run (conform); 2 bad input, with one line 'ldpref: error: ...' naming what is wrong; 130 interrupted
+(Ctrl-C), 143 terminated (SIGTERM): one line, workers stopped, no partial file; 141 standard output closed early
+('| head')."""
 
 EPILOG = """\
 examples:
