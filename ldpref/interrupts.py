@@ -7,9 +7,14 @@ for a running task, then raises :class:`Interrupted` (a :class:`KeyboardInterrup
 :func:`ldpref.cli.main` turns it into one line ``ldpref: interrupted (SIGINT)`` and exit status 128 + the
 signal number: 130 for SIGINT, 143 for SIGTERM.
 
-A worker forked from the command inherits the handlers; in a worker (its process id differs from the one
-that installed them) the handler exits at once, silently, with the same status, so a Ctrl-C typed at the
-terminal (which signals the whole process group) prints no traceback from any worker.
+A process forked while the handlers are active does not keep them: fork hooks (:func:`os.register_at_fork`)
+block SIGINT and SIGTERM in the forking thread across the fork, and the child sets SIGINT ignored and SIGTERM to
+the default action before unblocking them.  So a worker dies on SIGTERM from its first instruction on: with the
+inherited Python handler, a SIGTERM that reached a worker before its initializer replaced the handler was
+swallowed (CPython skips a pending Python handler that has since become SIG_DFL) and the pool's shutdown waited
+for that worker forever (seen once in the test suite: a self-check pool, maxtasksperchild=1, terminated while it
+forked a replacement worker).  Should a child still run the handler, it exits at once, silently, with the same
+status, so a Ctrl-C typed at the terminal (which signals the whole process group) prints no traceback.
 
 Stopping a ``concurrent.futures`` pool's workers under it can leave the interpreter waiting on the pool's
 threads at exit (measured on ``simulate --jobs 2`` with SIGTERM: 3 of 6 runs hung for good before the workers
@@ -83,6 +88,32 @@ def _handler(signum, frame):
     threading.excepthook = lambda args: None
     threading.Thread(target=_watchdog, args=(signum,), daemon=True, name="ldpref-interrupt-watchdog").start()
     raise Interrupted(signum)
+
+
+_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _before_fork() -> None:
+    if _owner_pid is not None and _owner_pid == os.getpid():
+        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+
+
+def _after_fork_in_parent() -> None:
+    if _owner_pid is not None and _owner_pid == os.getpid():
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+
+
+def _after_fork_in_child() -> None:
+    if _owner_pid is None:
+        return
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # a SIGTERM pending since the fork now kills
+
+
+os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent, after_in_child=_after_fork_in_child)
 
 
 def signalled() -> int | None:
