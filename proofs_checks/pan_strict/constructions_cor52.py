@@ -290,7 +290,7 @@ def _ocms_excess_limit(m_: int, e, r: int):
     kind="statement",
     condition="e^eps + 1 is an integer (m = e^eps + 1), the case the sentence is placed in ('Notably, when ..., "
               "OCMS is equivalent to sampling from two OSCs with support sizes ...'); otherwise the excess tends "
-              "to (m-1-e)^2/(4e(m-1)) > 0 for the best integer m (see the erratum pan-strict/cor5.2)",
+              "to (m-1-e)^2/(4e(m-1)) > 0 for the best integer m (see pan-strict/cor5.2's note)",
     note=LOST,
 )
 def sec5_2_vanish(ev):
