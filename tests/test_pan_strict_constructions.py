@@ -207,11 +207,12 @@ def _verdict(claim_id):
 # Printed forms lost in our copy give `reconstructed` (issue 9): the former errata/conditionals of these
 # claims rested on printed values the ledger could not show.  Theorem 4.1's printed form is restored from the
 # public abstract and verified.  Statements whose words survive get printed Predicates and real verdicts:
-# Appendix C's diagonal step needs k >= 2 (k = 1 counterexample), the Section 5.4 gap rises where d passes
+# Appendix C's diagonal step needs k >= 2 (k = 1 counterexample), and so does Section 5.3's sentence that
+# A w = b "inherently guarantees" an OSC (the same root cause, the same verdict), the Section 5.4 gap rises where d passes
 # a prime, and Appendix D.2's "within one" fails for non-integer e^eps + 1.
 @pytest.mark.parametrize("claim_id, verdict, ce", [
     ("pan-strict/appC.diagonal", "conditional", None),
-    ("pan-strict/sec5.3.osc", "reconstructed", None),
+    ("pan-strict/sec5.3.osc", "conditional", {"k": "1"}),
     ("pan-strict/cor5.1", "reconstructed", None),
     ("pan-strict/sec5.4.narrowing", "conditional", None),
     ("pan-strict/appD.deviation", "erratum", None),

@@ -137,10 +137,10 @@ def test_thm3_2_counterexample_values():
 # --- a sample of verdicts --------------------------------------------------------------------------------
 @pytest.mark.parametrize("claim_id,verdict", [
     # formulas lost in our copy (no printed form): reconstructions, never verified or erratum
-    ("pan-strict/cor2.1", "reconstructed"),
     ("pan-strict/prop1", "reconstructed"),
     ("pan-strict/lemma3.1", "reconstructed"),
     # statements whose words survive: printed predicates, judged per instance
+    ("pan-strict/cor2.1", "erratum"),  # the words claim both losses; l1 fails (Corollary 2.1's formula is lost)
     ("pan-strict/thm3.2", "conditional"),
     ("pan-strict/thm3.3", "conditional"),
     ("pan-strict/thm2.4", "verified"),

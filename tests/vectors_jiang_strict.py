@@ -413,3 +413,77 @@ vec(
 )
 
 
+
+
+# pan-strict/cor2.1 (words: the URP estimator is no less precise than Phi under l1 and l2).  Brute force for
+# l1 of Eq. (2) at n = 1, up to the common factor sqrt(2/pi): h(f) = sum_x sqrt(v_x(f)) with v_x(f) =
+# sum_u f_u Var_u(x) linear in the data distribution f (one client holding u: Var of Q[x, Y], Y ~ P[., u]).
+# URP (Definition 2.6): the variances averaged over all permutations.  Certified with Fractions only:
+# sqrt(v) <= s/2 + v/(2s) for every s > 0 makes max_f h(f) <= a linear function's worst vertex, and
+# isqrt gives r with r^2 <= v below the URP value at the uniform f.
+_C21_W = [[2, 2, 2], [2, 2, 1], [2, 1, 2]]
+
+
+def _c21_matrices():
+    P = [[F(_C21_W[y][u], sum(_C21_W[r][u] for r in range(3))) for u in range(3)] for y in range(3)]
+    a, b, c = P[0]
+    d, e, f = P[1]
+    g, h, i = P[2]
+    det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+    Q = [[(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det],
+         [(f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det],
+         [(d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det]]
+    return P, Q
+
+
+def _c21_var(P, Q, u, x):
+    return sum(P[y][u] * Q[x][y] ** 2 for y in range(3)) - (1 if x == u else 0)
+
+
+def _c21_sqrt_below(v, scale=10 ** 6):
+    return F(math.isqrt(int(v * scale * scale)), scale)
+
+
+def _c21_bounds():
+    """(lower bound of l1(URP), upper bound of l1(Phi), lower bound of l1(Phi)), each divided by sqrt(2/pi)."""
+    P, Q = _c21_matrices()
+    perms = list(itertools.permutations(range(3)))
+
+    def v_urp(u, x):
+        return sum(_c21_var(P, Q, p[u], p[x]) for p in perms) / len(perms)
+
+    f0 = (F(0), F(1, 2), F(1, 2))  # near Phi's worst case (a grid search), any f0 gives a valid upper bound
+    s = [_c21_sqrt_below(sum(f0[u] * _c21_var(P, Q, u, x) for u in range(3))) for x in range(3)]
+    phi_upper = max(sum(s[x] / 2 + _c21_var(P, Q, u, x) / (2 * s[x]) for x in range(3)) for u in range(3))
+    phi_lower = sum(s)  # h(f0) >= sum of the lower square roots
+    urp_lower = sum(_c21_sqrt_below(sum(v_urp(u, x) for u in range(3)) / 3) for x in range(3))
+    return urp_lower, phi_upper, phi_lower
+
+
+def _c21_exact():
+    urp_lower, phi_upper, _ = _c21_bounds()
+    assert urp_lower > phi_upper  # decided: l1(URP) > l1(Phi)
+    return False  # "l(Phi_urp) <= l(Phi)" under l1
+
+
+def _c21_params():
+    import mpmath
+
+    P, Q = _c21_matrices()
+    _, phi_upper, phi_lower = _c21_bounds()
+    with mpmath.workdps(30):
+        k = mpmath.sqrt(2 / mpmath.pi)
+        lo = k * mpmath.mpf(phi_lower.numerator) / phi_lower.denominator
+        hi = k * mpmath.mpf(phi_upper.numerator) / phi_upper.denominator
+    return {"loss": "l1", "n_clients": 1, "P": sympy.Matrix(P).applyfunc(sympy.Rational),
+            "Q": sympy.Matrix(Q).applyfunc(sympy.Rational), "phi_lower": lo, "phi_upper": hi}
+
+
+vec(
+    "pan-strict/cor2.1",
+    "l1(URP) <= l1(Phi) on the 3x3 column-normalised weights [[2,2,2],[2,2,1],[2,1,2]], Q = P^-1, n = 1?",
+    _c21_params,
+    _c21_exact,
+    printed_value=statement,
+    derived_value=statement,
+)

@@ -44,6 +44,17 @@ def diagonal_printed():
                      r"\Rightarrow \sum_y w_y s_{y,i} = \frac{k}{d}", _diagonal)
 
 
+# Section 5.3, after the heuristic's steps: "The constraint [A w = b] inherently guarantees an optimal
+# symmetric configuration (see the proof of Theorem 4.1)", stated for any support size k.  At an instance
+# (weights w solving the pair constraints, or not), it asserts the implication holds there.
+def _pairs_give_osc(**_):
+    return True
+
+
+def osc_printed():
+    return Predicate(r"A w = b,\ w \ge 0 \Rightarrow \text{OSC} \text{ (any support size } k\text{)}", _pairs_give_osc)
+
+
 # Section 5.4, end of the example: the gap of OCMS over the optimum "continues to narrow as d increases".  At
 # a step d -> d + 1 it asserts Delta(d + 1) <= Delta(d); the sentence names no exception.
 def _narrowing(**_):

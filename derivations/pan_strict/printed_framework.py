@@ -33,6 +33,20 @@ def thm2_9_printed():
                      r"\ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi),\ \ell \in \{\mathcal{L}_1, \mathcal{L}_2\}", _claim2_1)
 
 
+# Corollary 2.1 (Section 2.4): its formula is lost; the words around it survive: "Given that the permutation
+# does not affect the worst-case scenario, the worst-case precision of [Phi] also applies to [Phi_urp], so
+# Lemma 2.3 implies the following" and, after it, "If [Phi] is an optimal frequency estimator, then [Phi_urp]
+# must also be optimal" (for Claim 2.1, i.e. under both losses).  At an instance (a base estimator Phi and a
+# loss) the words assert that the URP estimator is no less precise than Phi under that loss.
+def _cor2_1(loss, **_):
+    return loss in _LOSSES
+
+
+def cor2_1_printed():
+    return Predicate(r"\ell(\Phi_{\mathrm{urp}}) \le \ell(\Phi),\ \ell \in \{\mathcal{L}_1, \mathcal{L}_2\}"
+                     r"\ (\Phi \text{ optimal} \Rightarrow \Phi_{\mathrm{urp}} \text{ optimal})", _cor2_1)
+
+
 # Theorem 3.2 (Section 3): "Among all perturbation matrices with an extremal configuration and a fixed
 # self-support probability, the one with a constant support size minimizes the [l2] loss of [the URP
 # estimator]."  Two assertions at an instance P: every extremal P is at least the minimum ("bound"), and a

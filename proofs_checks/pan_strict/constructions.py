@@ -393,24 +393,31 @@ def _pairs_solved(d, k, subsets, weights) -> bool:
     id="pan-strict/sec5.3.osc",
     location="Section 5.3, after the steps (and the proof of Theorem 4.1)",
     statement="A solution of A w = b (pair constraints), w >= 0, gives an optimal symmetric configuration.",
+    printed=PR.osc_printed,
     derived=lambda: sympy.Implies(S.PAIRS_SOLVED, S.IS_OSC),
     derivation="derivations.pan_strict.constructions.diagonal_from_offdiagonal",
     kind="statement",
+    root_cause="appC.diagonal",
     condition="k >= 2; for k = 1 the pair constraints read 0 = 0, any w solves them and the marginal "
               "constraints sum_y w_y s_y(x) = 1/d must be added (ldpref.wss does)",
     correction=lambda: sympy.Implies(sympy.And(sympy.Symbol("A w = b"), sympy.Ge(C.k, 2)), sympy.Symbol("OSC")),
-    note=LOST,
+    note="The heuristic's formulas are lost in our copy; its words survive ('The constraint [A w = b] "
+         "inherently guarantees an optimal symmetric configuration (see the proof of Theorem 4.1)') and are the "
+         "printed form.  They rest on Appendix C's step from the off-diagonal to the diagonal entries, which "
+         "divides by k - 1: the same defect as pan-strict/appC.diagonal, so the same root cause and the same "
+         "verdict (conditional on k >= 2; at k = 1 the words fail, counterexample below).",
 )
 def sec5_3_osc(ev):
-    derived = ev.derived()
+    derived, printed = ev.derived(), ev.printed()
     insts = []
     for d, k, e, mech, subsets, meas in _thm41_grid():
         if k == 1:
             continue
         w = [R(x) for x in _wss(d, k, e)[2]["weights"]]
         solved, osc = _pairs_solved(d, k, subsets, w), _is_osc(meas, d, k, e)
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e}, (not solved) or osc,
-                              _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc), size=(d, k, e)))
+        params = {"d": d, "k": k, "exp_eps": e}
+        insts.append(Instance(params, (not solved) or osc, _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc),
+                              _at(printed, PAIRS_SOLVED=solved, IS_OSC=osc), size=(d, k, e)))
     # k = 1: the pair system reads 0 = 0, so w = (1, 0, ..., 0) on the singletons solves it
     for d in range(2, 6):
         for e in E_GRID:
@@ -420,10 +427,10 @@ def sec5_3_osc(ev):
                 osc = _is_osc(_measure(osc_mechanism(d, 1, e, subsets, w, name="k=1 pair-only"), subsets, 1), d, 1, e)
             else:  # computed: a column sum differs from one, so this is not a mechanism (hence not an OSC)
                 osc = False
-            insts.append(Instance({"d": d, "k": 1, "exp_eps": e, "w": "all weight on {0}", "A w = b": solved,
-                                   "OSC": osc}, (not solved) or osc, _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc),
-                                  size=(d, 1, e)))
-    _statement(ev, "pair-constraint solutions (computed) vs OSC certificate", insts)
+            params = {"d": d, "k": 1, "exp_eps": e, "w": "all weight on {0}", "A w = b": solved, "OSC": osc}
+            insts.append(Instance(params, (not solved) or osc, _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc),
+                                  _at(printed, PAIRS_SOLVED=solved, IS_OSC=osc), in_condition=False, size=(d, 1, e)))
+    ev.instances("pair-constraint solutions (computed) vs OSC certificate", insts)
     ev.note("k = 1: w = (1, 0, ..., 0) solves the pair constraints (0 = 0) but its columns do not sum to one, so "
             "it is not a mechanism; the marginal constraints sum_y w_y s_y(x) = 1/d are needed (ldpref.wss adds them)")
 

@@ -21,6 +21,7 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, oue, subset_selection
@@ -731,14 +732,18 @@ def _l1_decided(m: Mechanism, phi) -> bool:
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     kind="statement",
     assumptions="Q P = I; l1 in the normal approximation of Eq. (2), compared through certified intervals",
-    note="The corollary's formula is lost in our copy (only 'where ... is ... and ...' survives), so there is no "
-         "printed form: the verdict is a reconstruction.  ldpref's reading: for l2 it holds (the URP total variance "
-         "is the permutation average of linear functions of f); for l1 (Eq. (2)) the square root does not commute "
-         "with that average, and the URP estimator of l1_counterexample_mechanism is worse (sqrt(2/pi) sum "
-         "sqrt(Var): 12.85 vs 12.44 at n = 1).  Whether the lost formula covers l1 cannot be read from our copy.",
+    printed=PR.cor2_1_printed,
+    root_cause="sec2.4.urp-l1",
+    note="The corollary's formula is lost in our copy; its words survive ('the worst-case precision of Phi also "
+         "applies to Phi_urp', and 'if Phi is optimal, Phi_urp must also be optimal', for Claim 2.1's two losses) "
+         "and are the printed form.  For l2 they hold (the URP total variance is the permutation average of "
+         "linear functions of f).  For l1 (Eq. (2)) the square root does not commute with that average: the URP "
+         "estimator of l1_counterexample_mechanism (d = 3, |U| = 3, weights [[2,2,2],[2,2,1],[2,1,2]] normalised "
+         "by column, Moore-Penrose decoder) is worse, sqrt(2/pi) sum sqrt(Var): l1(URP) >= 12.849 > 12.443 = "
+         "l1(Phi) at n = 1 (certified intervals), so the words are an erratum for l1.",
 )
 def cor2_1(ev):
-    form = ev.derived()
+    form, printed = ev.derived(), ev.printed()
     insts = []
     rng_mechs = [(p, m) for p, m in _random_mechanisms(SEED + 27) if m.is_unbiased()]
     bases = [(n, Mechanism(P.tolist(), Q.tolist())) for n, P, Q, S, e in _urp_grid()] + \
@@ -750,7 +755,8 @@ def cor2_1(ev):
         for n_c in (1, 2):
             exact = losses.worst_case_l2(um, n_c).value <= losses.worst_case_l2(m, n_c).value
             params = {"base": name, "loss": "l2", "n_clients": n_c, "P": P, "Q": Q}
-            insts.append(Instance(params, bool(exact), evaluate(form, params), size=(m.d, m.n_outputs, n_c)))
+            insts.append(Instance(params, bool(exact), evaluate(form, params), evaluate(printed, params),
+                                  size=(m.d, m.n_outputs, n_c)))
     details = []
     l1_bases = [("l1 counterexample", l1_counterexample_mechanism(), 0)] + \
         [(n, m, 1) for n, m in bases if m.d == 3 and m.n_outputs <= 4 and n != "l1 counterexample"][:2]
@@ -761,6 +767,17 @@ def cor2_1(ev):
                   "phi_lower": phi.lower, "phi_upper": phi.upper}
         if exact is None or not _l1_decided(m, phi):
             continue
-        insts.append(Instance(params, exact, evaluate(form, params), size=(m.d, m.n_outputs, 1, rank)))
-    ev.instances("l(URP) <= l(Phi): exact worst cases of the explicit mechanisms", insts, has_printed=False)
+        insts.append(Instance(params, exact, evaluate(form, params), evaluate(printed, params),
+                              size=(m.d, m.n_outputs, 1, rank)))
+    ev.instances("l(URP) <= l(Phi): exact worst cases of the explicit mechanisms", insts)
     ev.note("; ".join(details))
+
+
+#: the errors behind the erratum and conditional claims of this module
+ROOT_CAUSES: list[RootCause] = [
+    RootCause("sec2.4.urp-l1", "Section 2.4, the step from Lemma 2.3 to Corollary 2.1",
+              "'the permutation does not affect the worst case' holds for l2, whose worst case is a maximum of "
+              "a permutation-averaged linear function of f; the l1 loss of Eq. (2) sums square roots of the "
+              "variances, which do not commute with the permutation average, so the URP estimator can be less "
+              "precise under l1", "error"),
+]
