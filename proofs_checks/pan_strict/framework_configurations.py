@@ -779,5 +779,5 @@ ROOT_CAUSES: list[RootCause] = [
               "'the permutation does not affect the worst case' holds for l2, whose worst case is a maximum of "
               "a permutation-averaged linear function of f; the l1 loss of Eq. (2) sums square roots of the "
               "variances, which do not commute with the permutation average, so the URP estimator can be less "
-              "precise under l1", "error"),
+              "precise under l1", "error", severity="result"),
 ]
