@@ -102,6 +102,7 @@ def row(name: str, sim, dataset, estimates, seed: int, method: str, exact: bool)
 
 
 def csv_text(rows: list[dict]) -> str:
+    """The comparison as CSV text: a header of :data:`COLUMNS`, one row per mechanism ("\\n" line ends)."""
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
     w.writeheader()

@@ -125,6 +125,7 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
 
 
 def next_prime_of(d: int) -> int:
+    """d' of the prime-field OCMS: the smallest prime >= d (pan-strict Section 5.2)."""
     from derivations.pan_strict import constructions as C
 
     return C.next_prime(d)
