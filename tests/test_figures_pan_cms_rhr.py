@@ -88,3 +88,22 @@ def test_rhr_simulator_at_b_eps_agrees_with_the_closed_form():
     want = _rhr_l2(counts, values, 3, 3)
     assert abs(got[0] - want) < 4.4 * got[1], (got, want)
     assert abs(_rhr_l2(counts, values, 3, 2) - want) > 0.1 * want  # b matters at this size: the check can fail
+
+
+@pytest.mark.parametrize("name, f_star, same", [("zipf", 1, True), ("gaussian", 0, False)])
+def test_figure_exact_values_are_the_ledgers(name, f_star, same):
+    """One source of truth: on the ledger's dataset (Fig 2 relabelled to one residue) the figure's exact HE, CMS+HE
+    and RHR values equal the ledger's Section 6 exact values (computed there with S_same = n - c_x for 6.1)."""
+    from derivations.pan_cms import experiments as X
+    from proofs_checks.pan_cms import sec6_exact as XE
+
+    counts = X.dataset(name)
+    if same:
+        counts = pan_cms.same_residue(counts)
+    top = [int(v) for v in np.argsort(-counts, kind="stable")[:100]]
+    for eps in (2, 5):
+        ledger = XE.exact_values(name, eps, f_star, same)
+        for mech in ("HE", "CMS+HE", "RHR"):
+            got = pan_cms.exact_metrics(mech, counts, top, eps, f_star)
+            for metric in ("mse", "l1", "l2"):
+                assert math.isclose(got[metric], float(ledger[(mech, metric)]), rel_tol=1e-12), (mech, metric, eps)

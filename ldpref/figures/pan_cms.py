@@ -89,18 +89,36 @@ def _appendix_i_factor(t: int, size: int) -> float:
     return 1 + 2 / t * (math.sqrt(t * a) + a)
 
 
-def _ledger_exact(name: str, eps: list, f_star: int, same: bool) -> dict:
-    """{(mechanism, metric): [value per eps]} of the ledger's exact path on its dataset (converted to float)."""
+def _dataset(name: str) -> np.ndarray:
+    """The counts of Section 6's dataset ``name``: the ledger's (:func:`derivations.pan_cms.experiments.dataset`)."""
+    from derivations.pan_cms import experiments as X
+
+    return X.dataset(name)
+
+
+def residue_rows(counts: np.ndarray, top, b: int) -> tuple:
+    """((c_x, S_same(x)) for x in ``top``): S_same(x) counts the other clients whose value has x's residue mod
+    2^(b-1) (RHR's collisions, pan-cms Section 4.3), on the counts as labelled."""
+    B = 1 << (b - 1)
+    by_res = np.zeros(B, dtype=np.int64)
+    np.add.at(by_res, np.arange(len(counts)) % B, np.asarray(counts, dtype=np.int64))
+    return tuple((int(counts[x]), int(by_res[x % B]) - int(counts[x])) for x in top)
+
+
+def exact_metrics(mech: str, counts: np.ndarray, top, eps: int, f_star: int = 1) -> dict:
+    """{metric: float} of ``mech`` (HE, CMS+HE, RHR with b = eps) over the values ``top`` of these counts: the
+    ledger's exact per-client variances (:func:`proofs_checks.pan_cms.sec6_exact.exact_coefficients`, from the
+    real mechanisms' (P, Q)) summed over the clients (:func:`derivations.pan_cms.experiments.variances`)."""
+    from derivations.pan_cms import experiments as X
     from proofs_checks.pan_cms import sec6_exact as XE
 
-    vals = [XE.exact_values(name, e, f_star, same) for e in eps]
-    return {key: [float(v[key]) for v in vals] for key in vals[0]}
+    rows = residue_rows(counts, top, rhr_bits(eps))
+    var = X.variances(XE.exact_coefficients(mech, eps, f_star), int(np.sum(counts)), rows)
+    return {k: float(v) for k, v in X.metrics(var).items()}
 
 
 def _build(ctx: Context, name: str, f_star: int, mse_claims: list[str], same: bool = False) -> FigureData:
-    from derivations.pan_cms import experiments as X
-
-    counts = X.dataset(name)
+    counts = _dataset(name)
     if same:
         counts = same_residue(counts)
     n = int(counts.sum())
@@ -146,11 +164,11 @@ def _build(ctx: Context, name: str, f_star: int, mse_claims: list[str], same: bo
                                               **OCMS_FAMILY)))
     S.append(Series(0, "MSE-OCMS exact (max over x)", "exact", eps, exact_mse))
     S.append(Series(2, "l-OCMS exact", "exact", eps, exact_l2))
-    ledger = _ledger_exact(name, eps, f_star, same)
     bits = [f"b={rhr_bits(e)}" for e in eps]
     for mech, label, params in (("RHR", "RHR exact (b = eps)", bits), ("CMS+HE", f"CMS+HE exact (m = {CMS_HE_M})", None)):
-        S.append(Series(0, label + " (max over x)", "exact", eps, ledger[(mech, "mse")], params=params))
-        S.append(Series(2, label, "exact", eps, ledger[(mech, "l2")], params=params))
+        vals = [exact_metrics(mech, counts, top, e, f_star) for e in eps]
+        S.append(Series(0, label + " (max over x)", "exact", eps, [v["mse"] for v in vals], params=params))
+        S.append(Series(2, label, "exact", eps, [v["l2"] for v in vals], params=params))
     data.notes.append(f"RHR: b = eps bits ({', '.join(bits)}; pan-cms Section 4.3 and the ledger's sec4.3.b-eps); "
                       f"dataset: the ledger's ({name}" + (", every value a multiple of 16: one residue for RHR"
                                                           if same else "") + ")")
