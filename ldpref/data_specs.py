@@ -24,7 +24,9 @@ e.g. ``n=1e4``, but their value must be an integer):
   alphabetical order of their text (every value, ``?`` included, is a category).
 * ``file:PATH`` or a bare ``PATH`` -- a JSON file (a list of counts, or ``{"counts": [...]}``), or a text file
   with one item per line: if every item is a non-negative integer, item ``i`` is value ``i`` (``d`` = largest
-  + 1); otherwise distinct items are mapped to ``0..d-1`` in alphabetical order.
+  + 1); otherwise distinct items are mapped to ``0..d-1`` in alphabetical order.  Blank lines are ignored.
+* ``csv:PATH[,column=NAME]`` (or a ``PATH`` ending in ``.csv``) -- one column of a CSV file with a header
+  (:mod:`ldpref.data_files`).
 
 Generated datasets (zipf, gaussian) are **seeded multinomial draws**: ``counts = multinomial(N, probs)`` with a
 numpy Generator seeded by ``[seed, 0x64617461]`` (a stream of its own, so the same ``--seed`` used for the
@@ -50,6 +52,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .bundled_data import data_dir, data_file
+from . import data_files
 from .errors import ParameterError
 from .limits import check_count
 
@@ -313,11 +316,13 @@ def from_file(path: str, *, spec: str | None = None) -> Dataset:
             return Dataset(spec, validate_counts(counts, len(counts)), {"kind": "file", "format": "counts json"})
         except ValueError as exc:
             raise ParameterError(f"dataset {spec}: {exc}") from None
+    if path.endswith(".csv"):  # a header and columns: ldpref.data_files
+        return data_files.csv_dataset(path, spec=spec)
     items: dict[str, int] = {}
     for line_no, line in _file_lines(path, spec):
         item = line.strip()
         if not item:
-            raise ParameterError(f"dataset {spec}: line {line_no} is empty")
+            continue  # blank lines are ignored
         items[item] = items.get(item, 0) + 1
     if not items:
         raise ParameterError(f"dataset {spec}: the file holds no items (n = 0)")
@@ -355,11 +360,13 @@ def parse(spec: str, *, seed: int = 0) -> Dataset:
         return Dataset(spec, counts, {"kind": "counts"})
     if kind == "file":
         return from_file(rest, spec=spec)
+    if kind == "csv":
+        return data_files.csv_dataset(*data_files.split_spec(rest), spec=spec)
     if kind not in _KEYS:
         if os.path.exists(spec):
             return from_file(spec)
         raise ParameterError(f"dataset {spec!r}: unknown spec (zipf:, gaussian:, counts:, kosarak, adult, "
-                             "file:PATH or an existing file)")
+                             "file:PATH, csv:PATH or an existing file)")
     keys = _keys(spec, kind, rest)
     if kind in ("zipf", "gaussian"):
         d = _integer(spec, "d", keys["d"], 1, MAX_D)

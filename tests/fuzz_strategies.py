@@ -558,7 +558,8 @@ def vectors_cases() -> st.SearchStrategy:
 SIMULATE_BAD_LAST = [["--trials", "1"], ["--trials", "0"], ["--trials", "x"], ["--data", "zipf:d=0,n=10"],
                      ["--data", "counts:0,0"], ["--data", "zipf:d=5,n=10,q=1"], ["--data", "nope:1"],
                      ["--data", f"{TMP}/missing.txt"], ["--alpha", "0"], ["--json", MISSING_DIR], ["--jobs", "0"],
-                     ["--method", "x"], ["--seed", "-1"]]
+                     ["--method", "x"], ["--seed", "-1"], ["--dask-workers", "0"], ["--csv", MISSING_DIR],
+                     ["--dask-workers", "x"]]
 SIMULATE_NAMES = ["grr", "oue", "ss", "olh", "gcms", "nope", "", "GRR", "hr-acharya", "-"]
 
 

@@ -82,9 +82,9 @@ def test_fig2_quick_writes_its_files_with_per_client_ocms(tmp_path, monkeypatch)
     # stand-in keeps this test about the per-client OCMS path (exact curves and simulation stay real)
     monkeypatch.setattr(pan_cms.theory, "curve", lambda claim, which, x_key, xs, fixed, part=0, scale=None:
                         [3.0 + x for x in xs] if "closest-integer" in claim or part == 1 else [1e-3] * len(xs))
-    original = datasets.zipf
-    small = lambda d, n, s, rng: original(600, 600, s, rng)  # noqa: E731
-    monkeypatch.setattr(pan_cms.datasets, "zipf", small)
+    # a small Zipf dataset (d = 1000, n = 300: its observed values fit on the multiples of 16 of Fig 2's
+    # one-residue construction); the figure reads its dataset through pan_cms._dataset
+    monkeypatch.setattr(pan_cms, "_dataset", lambda name: datasets.zipf(1000, 300, 2, np.random.default_rng(0)))
     # PNG and SVG rendering (about a third of this test's CPU) is tested end to end by
     # tests/test_figures.py::test_one_figure_end_to_end; here the images are rendered as nothing (the writer renders
     # into memory, then writes each file whole: ldpref.atomic), so the files are created empty, by name

@@ -114,44 +114,27 @@ def _run_block(task):
     return sim.protocol_many(values, size, rng)
 
 
-def simulate(name: str, params: dict, counts, trials: int, seed: int, *, method: str = "sufficient",
-             jobs: int = 1, progress=None):
-    """``(trials, d)`` estimates; independent of ``jobs`` (fixed blocks of the seed tree, see the module)."""
+def block_tasks(name: str, params: dict, counts, trials: int, seed: int, method: str) -> list:
+    """The fixed blocks of the seed tree (see the module docstring) as tasks of :func:`_run_block`."""
     import numpy as np
 
     blocks = math.ceil(trials / BLOCK)
     seqs = np.random.SeedSequence(seed).spawn(blocks)
     counts = tuple(int(c) for c in counts)
-    tasks = [(name, dict(params), method, counts, min(BLOCK, trials - i * BLOCK), seqs[i]) for i in range(blocks)]
-    parts = []
-    if jobs <= 1 or blocks == 1:
-        for task in tasks:
-            parts.append(_run_block(task))
-            if progress is not None:
-                progress.advance(task[4])
-    else:
-        from concurrent.futures import ProcessPoolExecutor
+    return [(name, dict(params), method, counts, min(BLOCK, trials - i * BLOCK), seqs[i]) for i in range(blocks)]
 
-        from ..interrupts import worker_setup
 
-        pool = None
-        try:
-            pool = ProcessPoolExecutor(max_workers=min(jobs, blocks), initializer=worker_setup)
-            futures = pool.map(_run_block, tasks)
-        except OSError as exc:  # e.g. no room for the pool's semaphores under /dev/shm (a full disk)
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-            raise UsageError(f"--jobs {jobs}: cannot start the worker processes ({exc.strerror or exc}); "
-                             f"--jobs 1 runs without them") from None
-        try:
-            for task, part in zip(tasks, futures):
-                parts.append(part)
-                if progress is not None:
-                    progress.advance(task[4])
-        except BaseException:  # an interrupt (ldpref.interrupts) or a failed block: wait for no running block
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown(wait=True)
+def simulate(name: str, params: dict, counts, trials: int, seed: int, *, method: str = "sufficient",
+             jobs: int = 1, progress=None, dask_workers: int | None = None, scheduler: str | None = None):
+    """``(trials, d)`` estimates; independent of ``jobs`` and of the Dask workers (fixed blocks of the seed tree,
+    see the module; :func:`ldpref.sweep.run_tasks` puts them back in order)."""
+    import numpy as np
+
+    from ..sweep import run_tasks
+
+    tasks = block_tasks(name, params, counts, trials, seed, method)
+    advance = None if progress is None else (lambda i: progress.advance(tasks[i][4]))
+    parts = run_tasks(_run_block, tasks, jobs=jobs, dask_workers=dask_workers, scheduler=scheduler, on_done=advance)
     return np.concatenate(parts, axis=0)
 
 
@@ -270,6 +253,15 @@ def cmd_simulate(args) -> int:
     from ..limits import Progress, check_count
     from ..simulation import keys_of, simulator
 
+    if args.jobs is not None and (args.dask_workers is not None or args.scheduler is not None):
+        raise UsageError("give --jobs (local processes) or --dask-workers / --scheduler (Dask), not both")
+    if args.dask_workers is not None and args.scheduler is not None:
+        raise UsageError("give --dask-workers (an embedded cluster) or --scheduler (an existing one), not both")
+    if len(args.names) > 1 or args.csv is not None or args.no_exact:
+        from .simulate_compare import cmd_compare
+
+        return cmd_compare(args)
+    args.name = args.names[0]
     check_writable("--json", args.json)
     if args.trials < 2:
         raise UsageError(f"--trials {args.trials}: at least 2 trials are needed for a variance")
@@ -295,10 +287,10 @@ def cmd_simulate(args) -> int:
                     alternative="use --method sufficient (cost independent of n)")
         dataset.values()  # size check of one value per client
     bar = Progress(f"simulating {args.name}", args.trials)
-    bar.enabled = bar.enabled and args.json != "-" and sys.stdout.isatty()
+    bar.enabled = bar.enabled and args.json != "-" and sys.stdout.isatty() and not args.quiet
     with bar:
         estimates = simulate(args.name, params, dataset.counts, args.trials, args.seed, method=args.method,
-                             jobs=jobs, progress=bar)
+                             jobs=jobs, progress=bar, dask_workers=args.dask_workers, scheduler=args.scheduler)
     doc = report(args.name, params, dataset, estimates, args.method, args.seed, args.alpha, jobs)
     if args.json:
         write_json(doc, args.json)
@@ -310,7 +302,9 @@ def add_parsers(sub) -> None:
     """Register ``ldpref simulate``."""
     p = sub.add_parser("simulate", help="simulate a built-in mechanism and compare with its exact moments",
                        description=__doc__.split("\n\n", 1)[1])
-    p.add_argument("name", help="a built-in mechanism with a simulator (grr, oue, sue, ss, ...)")
+    p.add_argument("names", nargs="+", metavar="NAME",
+                   help="built-in mechanisms with a simulator (grr, oue, sue, ss, ...); several names (or --csv, "
+                        "--no-exact) give one comparison table (ldpref.cli.simulate_compare)")
     p.add_argument("--set", nargs="+", action="append", metavar="KEY=VALUE",
                    help="parameters as for 'ldpref mechanism NAME' (exp_eps=.. or eps=..); d defaults to the "
                         "dataset's")
@@ -323,5 +317,15 @@ def add_parsers(sub) -> None:
                    help="real protocol (every client) or the sufficient-statistics sampler (default)")
     p.add_argument("--jobs", type=jobs_type, help="processes (default 1); results do not depend on it")
     p.add_argument("--alpha", type=_alpha, default=1e-3, help="family-wise level of the agreement (default 1e-3)")
-    p.add_argument("--json", metavar="FILE", help="write ldpref.simulate/1 JSON to FILE ('-' for stdout)")
+    p.add_argument("--json", metavar="FILE", help="write ldpref.simulate/1 JSON to FILE ('-' for stdout); with "
+                                                  "several mechanisms ldpref.simulate-compare/1")
+    p.add_argument("--csv", metavar="FILE", help="write the comparison (one row per mechanism) as CSV to FILE ('-' "
+                                                 "for stdout)")
+    p.add_argument("--no-exact", action="store_true", help="skip the exact moments (comparison of simulations only)")
+    p.add_argument("--dask-workers", type=int_type("--dask-workers", 1, 65), metavar="N",
+                   help="run the trials on an embedded dask.distributed cluster of N worker processes; results do "
+                        "not depend on it")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run the trials on an existing Dask cluster "
+                                                          "(tcp://host:port)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (it is shown on a terminal only)")
     p.set_defaults(func=cmd_simulate)

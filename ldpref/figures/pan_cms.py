@@ -15,7 +15,14 @@ the family, l or the decoder: that is our assumption, stated in the caption.  Si
 (:mod:`ldpref.simulation.per_client`, field arithmetic per client, estimates at the values of interest); exact
 curve: :class:`ldpref.structured.pairwise.PairwiseSketchModel` (the same family, closed form).  CMS+HE ("the
 same parameter as [7]"): m = 1024 and k = 65536 uniformly random functions drawn per run and shared by its
-clients (:mod:`ldpref.simulation.shared_draw`, materialised only where read).
+clients (:mod:`ldpref.simulation.shared_draw`, materialised only where read).  RHR (Section 4.3): b = eps bits, the paper's reading of [12] ("[12] sets b = eps
+if the dictionary is large enough") and the ledger's (pan-cms/sec4.3.b-eps, the Section 6 claims); Section 6's grid
+is the integers 1..5, so b = eps exactly at every point (a non-integer eps is refused: the paper gives no rounding
+rule); the CSV's ``params`` column says the b of each simulated point.  Datasets and the exact values of HE, CMS+HE
+and RHR are the ledger's (:mod:`derivations.pan_cms.experiments`, :mod:`proofs_checks.pan_cms.sec6_exact`): one
+source of truth.  Section 6.1's values "chosen deliberately, so all have the same mod for RHR": the observed
+values, in rank order, are placed on the multiples of 2^(b_max - 1) = 16 (every value then has residue 0 mod
+2^(b-1) for every b <= 5); OCMS, HE and CMS+HE do not depend on the labels.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ import math
 
 import numpy as np
 
-from . import datasets, register, simulated, theory
+from . import register, simulated, theory
 from .spec import Context, FigureData, FigureSpec, Panel, Series
 
 TOP = 100
@@ -44,7 +51,35 @@ def _ocms_l(d: int, ms) -> str:
 
 
 def _eps_grid(ctx: Context) -> list[int]:
-    return [1, 3, 5] if ctx.quick else [1, 2, 3, 4, 5]
+    from derivations.pan_cms import experiments as X
+
+    return [1, 3, 5] if ctx.quick else list(X.EPS_GRID)
+
+
+def rhr_bits(eps) -> int:
+    """RHR's b at eps: b = eps (pan-cms Section 4.3, reading [12]; the ledger's pan-cms/sec4.3.b-eps).  Section 6's
+    grid is integer; a non-integer eps is refused (ValueError): the paper states no rounding rule."""
+    if isinstance(eps, bool) or int(eps) != eps or eps < 1:
+        raise ValueError(f"RHR b = eps needs a positive integer eps, not {eps!r} (pan-cms Section 4.3 gives no "
+                         "rounding rule)")
+    return int(eps)
+
+
+#: Section 6.1's construction: every value a multiple of 2^(B_BITS - 1), one residue for RHR at every b <= B_BITS
+B_BITS = 5
+
+
+def same_residue(counts: np.ndarray, bits: int = B_BITS) -> np.ndarray:
+    """The counts relabelled so that the k-th observed value (in index order) becomes value k * 2^(bits - 1):
+    every value then shares residue 0 mod 2^(b-1) for each b <= bits (pan-cms Section 6.1).  ValueError when
+    the dictionary cannot hold the observed values on that lattice."""
+    step = 1 << (bits - 1)
+    seen = np.flatnonzero(counts)
+    if len(seen) * step > len(counts):
+        raise ValueError(f"{len(seen)} observed values do not fit on the multiples of {step} below d = {len(counts)}")
+    out = np.zeros_like(counts)
+    out[np.arange(len(seen)) * step] = counts[seen]
+    return out
 
 
 def _appendix_i_factor(t: int, size: int) -> float:
@@ -54,7 +89,38 @@ def _appendix_i_factor(t: int, size: int) -> float:
     return 1 + 2 / t * (math.sqrt(t * a) + a)
 
 
-def _build(ctx: Context, counts: np.ndarray, f_star: int, mse_claims: list[str]) -> FigureData:
+def _dataset(name: str) -> np.ndarray:
+    """The counts of Section 6's dataset ``name``: the ledger's (:func:`derivations.pan_cms.experiments.dataset`)."""
+    from derivations.pan_cms import experiments as X
+
+    return X.dataset(name)
+
+
+def residue_rows(counts: np.ndarray, top, b: int) -> tuple:
+    """((c_x, S_same(x)) for x in ``top``): S_same(x) counts the other clients whose value has x's residue mod
+    2^(b-1) (RHR's collisions, pan-cms Section 4.3), on the counts as labelled."""
+    B = 1 << (b - 1)
+    by_res = np.zeros(B, dtype=np.int64)
+    np.add.at(by_res, np.arange(len(counts)) % B, np.asarray(counts, dtype=np.int64))
+    return tuple((int(counts[x]), int(by_res[x % B]) - int(counts[x])) for x in top)
+
+
+def exact_metrics(mech: str, counts: np.ndarray, top, eps: int, f_star: int = 1) -> dict:
+    """{metric: float} of ``mech`` (HE, CMS+HE, RHR with b = eps) over the values ``top`` of these counts: the
+    ledger's exact per-client variances (:func:`proofs_checks.pan_cms.sec6_exact.exact_coefficients`, from the
+    real mechanisms' (P, Q)) summed over the clients (:func:`derivations.pan_cms.experiments.variances`)."""
+    from derivations.pan_cms import experiments as X
+    from proofs_checks.pan_cms import sec6_exact as XE
+
+    rows = residue_rows(counts, top, rhr_bits(eps))
+    var = X.variances(XE.exact_coefficients(mech, eps, f_star), int(np.sum(counts)), rows)
+    return {k: float(v) for k, v in X.metrics(var).items()}
+
+
+def _build(ctx: Context, name: str, f_star: int, mse_claims: list[str], same: bool = False) -> FigureData:
+    counts = _dataset(name)
+    if same:
+        counts = same_residue(counts)
     n = int(counts.sum())
     d = len(counts)
     f = counts / n
@@ -98,6 +164,14 @@ def _build(ctx: Context, counts: np.ndarray, f_star: int, mse_claims: list[str])
                                               **OCMS_FAMILY)))
     S.append(Series(0, "MSE-OCMS exact (max over x)", "exact", eps, exact_mse))
     S.append(Series(2, "l-OCMS exact", "exact", eps, exact_l2))
+    bits = [f"b={rhr_bits(e)}" for e in eps]
+    for mech, label, params in (("RHR", "RHR exact (b = eps)", bits), ("CMS+HE", f"CMS+HE exact (m = {CMS_HE_M})", None)):
+        vals = [exact_metrics(mech, counts, top, e, f_star) for e in eps]
+        S.append(Series(0, label + " (max over x)", "exact", eps, [v["mse"] for v in vals], params=params))
+        S.append(Series(2, label, "exact", eps, [v["l2"] for v in vals], params=params))
+    data.notes.append(f"RHR: b = eps bits ({', '.join(bits)}; pan-cms Section 4.3 and the ledger's sec4.3.b-eps); "
+                      f"dataset: the ledger's ({name}" + (", every value a multiple of 16: one residue for RHR"
+                                                          if same else "") + ")")
     data.notes.append(f"OCMS m per eps: MSE-OCMS {m_mse}, l-OCMS {m_l} (integer m of the ledger's closest-integer "
                       f"derivations; Theorem 3.7's m with d = |x|); hash family per client: "
                       f"GF(2^{_ocms_l(d, m_mse + m_l)}) affine mod m, decoder Eq. (8)")
@@ -115,10 +189,10 @@ def _simulate(ctx, data, counts, top, eps, m_mse, m_l) -> None:
             ("l-OCMS", "ocms", lambda i: {"m": m_l[i], **OCMS_FAMILY}, ("l1", "l2")),
             ("HE", "he", lambda i: {}, ("mse", "l1", "l2")),
             ("CMS+HE", "cms-he", lambda i: {"m": CMS_HE_M, "k": CMS_HE_K}, ("mse", "l1", "l2")),
-            ("RHR", "rhr", lambda i: {}, ("mse", "l1", "l2"))]
+            ("RHR", "rhr", lambda i: {"b": rhr_bits(eps[i])}, ("mse", "l1", "l2"))]
     panel = {"mse": 0, "l1": 1, "l2": 2}
     for j, (label, name, extra, metrics) in enumerate(runs):
-        pts = {mt: ([], [], []) for mt in metrics}
+        pts = {mt: ([], [], [], []) for mt in metrics}
         for i, e in enumerate(eps):
             params = {"d": d, "eps": e, **extra(i)}
             if name in ("ocms", "cms-he"):  # real protocols that read only the values of interest
@@ -135,27 +209,26 @@ def _simulate(ctx, data, counts, top, eps, m_mse, m_l) -> None:
                 pts[mt][0].append(e)
                 pts[mt][1].append(got[mt][0])
                 pts[mt][2].append(got[mt][1])
-        for mt, (xs, ys, es) in pts.items():
+                pts[mt][3].append(" ".join(f"{k}={v}" for k, v in extra(i).items() if k in ("b", "m", "k")))
+        for mt, (xs, ys, es, ps) in pts.items():
             if xs:
-                data.series.append(Series(panel[mt], f"{label} simulated", "simulated", xs, ys, es))
+                data.series.append(Series(panel[mt], f"{label} simulated", "simulated", xs, ys, es, params=ps))
 
 
 def _fig2(ctx):
-    counts = datasets.zipf(100_000, 10_000, 2, ctx.rng(1000))
-    return _build(ctx, counts, 1, ["pan-cms/thm3.6"])
+    return _build(ctx, "zipf", 1, ["pan-cms/thm3.6"], same=True)
 
 
 def _fig3(ctx):
-    counts = datasets.gaussian(10_000, 10_000, 50, (1000, 9000), ctx.rng(1000))
-    return _build(ctx, counts, 0, ["pan-cms/eq16", "pan-cms/thm3.6"])
+    return _build(ctx, "gaussian", 0, ["pan-cms/eq16", "pan-cms/thm3.6"])
 
 
 def _fig4(ctx):
-    return _build(ctx, datasets.kosarak(), 1, ["pan-cms/thm3.6"])
+    return _build(ctx, "kosarak", 1, ["pan-cms/thm3.6"])
 
 
 _COMMON = ("Worst-case MSE (Eq. 22), l1 and l2 over the 100 most frequent values vs eps = 1..5 (step not printed; "
-           "integers used), 100 runs per eps (--trials). OCMS here (exact curve and simulation alike): CMS + RR "
+           "integers used), 100 runs per eps (--trials). RHR with b = eps bits (Section 4.3). OCMS here (exact curve and simulation alike): CMS + RR "
            "where every client draws its own hash from Section 3.5's family (a0 + a1 x) mod m over GF(2^l), "
            "2^l >= d, decoded by g(x) (Eq. 8, unbiased); simulated by the real protocol (field arithmetic per "
            "client). Assumption: Section 6 does not name OCMS's family, l or decoder; we take Section 3.5's "
@@ -163,12 +236,14 @@ _COMMON = ("Worst-case MSE (Eq. 22), l1 and l2 over the 100 most frequent values
            f"{CMS_HE_M}, k = {CMS_HE_K} uniformly random functions drawn per run and shared by its clients, "
            "materialised only where read. ")
 register(FigureSpec("pan-cms/fig2", "pan-cms", "Section 6.1, Fig. 2", "Zipf dataset (d = 100k, n = 10,000, f ~ 1/r^2)",
-                    _COMMON + "Zipf: dictionary 100k, 10,000 objects sampled from f(r) ~ 1/r^2. MSE-OCMS f* = 1. "
-                    "Not reproduced: the paper's choice of values 'with the same mod for RHR' (Section 6.1) -- "
-                    "values here are the ranks; RHR points (when simulated) do not show the constructed collisions.",
+                    _COMMON + "Zipf: dictionary 100k, 10,000 objects sampled from f(r) ~ 1/r^2 (the ledger's sample, "
+                    "seed 61). MSE-OCMS f* = 1. Values 'chosen deliberately, so all have the same mod for RHR' "
+                    "(Section 6.1): the observed values, in rank order, are placed on the multiples of 16, one "
+                    "residue mod 2^(b-1) for every b = eps <= 5.",
                     _fig2))
 register(FigureSpec("pan-cms/fig3", "pan-cms", "Section 6.2, Fig. 3", "Gaussian dataset (d = 10k, n = 10,000, sd 50)",
-                    _COMMON + "Gaussian: 10,000 objects, sd 50, mean an integer drawn from [1000, 9000] (seeded), "
+                    _COMMON + "Gaussian: 10,000 objects, sd 50, mean an integer drawn from [1000, 9000] (the "
+                    "ledger's sample, seed 62), "
                     "rounded, truncated to [0, 10,000). MSE-OCMS f* = 0 against Eq. (16) (derived and printed; "
                     "the printed Eq. (16) is an erratum for f* > 0 but agrees at f* = 0).", _fig3))
 register(FigureSpec("pan-cms/fig4", "pan-cms", "Section 6.3, Fig. 4", "mini Kosarak (our head file: every occurrence)",

@@ -7,7 +7,11 @@ the loss estimators' formulas.  We use the Zipf exponent 2 and eps = 1..5 of pan
 companion experiment) -- an assumption, stated in the caption.
 Theory: the strict lower bounds min l2, min l1 (pan-strict Corollary 3.1, the ledger's reconstruction), and the
 exact l2 of the real SS (l2-optimal k) on the dataset (Zipf panel only: d = 100).  OCMS is the prime-field OCMS of
-Section 5.2 (simulator ``ocms-prime``; m from pan-cms Theorem 3.7), simulated only (no structured exact model).
+Section 5.2 (simulator ``ocms-prime``, pooled decoder, pan-cms Eq. (8)) at its best hash range: the integer m in
+[2, d' - 1] (the mechanism needs m < d') with the lowest exact l2 (:func:`ocms_best_m`, the search of the ledger's
+``derivations.pan_strict.experiments.ocms_search`` without its m = d' candidate).  Its theory curves: the exact l2
+of the pooled decoder (``ocms_l2_pooled``: the simulated mechanism) and Corollary 5.1's mixture (the grouped
+decoder, ``ocms_l2_grouped``, the ledger's pan-strict/cor5.1); l2 of these pure protocols is n-free times 1/n.
 """
 
 from __future__ import annotations
@@ -22,6 +26,40 @@ from .spec import Context, FigureData, FigureSpec, Panel, Series
 
 def _eps(ctx: Context) -> list[int]:
     return [1, 3, 5] if ctx.quick else [1, 2, 3, 4, 5]
+
+
+def ocms_best_m(d: int, eps: int) -> int:
+    """The integer m in [2, min(d' - 1, e^eps + 4)] with the lowest l2 of the prime-field OCMS, pooled decoder
+    (pure l2 at p = e/(e + m - 1), q = c p + (1 - c)/(e + m - 1), c the family's collision rate; 50 digits)."""
+    import mpmath
+
+    from derivations.pan_strict import constructions as C
+
+    dp = C.next_prime(d)
+    with mpmath.workdps(50):
+        e = mpmath.e ** eps
+
+        def l2(m):
+            c = C.ocms_collision_rate(dp, m)
+            c = mpmath.mpf(c.p) / c.q
+            p = e / (e + m - 1)
+            return C.pure_l2(p, c * p + (1 - c) / (e + m - 1), d)
+        vals = sorted((l2(m), m) for m in range(2, min(dp - 1, int(mpmath.floor(e)) + 4) + 1))
+    if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** -40 * vals[0][0]:
+        raise ValueError(f"OCMS d = {d}, eps = {eps}: two hash ranges too close to separate at 50 digits")
+    return vals[0][1]
+
+
+def _ocms_theory(d: int, n: int, eps: list, ms: list) -> tuple[list, list]:
+    """(exact l2 of the pooled decoder, Corollary 5.1's l2 of the grouped decoder) at e^eps, exact then float."""
+    import sympy
+
+    from derivations.pan_strict import constructions as C
+
+    dp = C.next_prime(d)
+    pooled = [float(sympy.N(C.ocms_l2_pooled(d, dp, m, sympy.exp(e)), 30)) / n for e, m in zip(eps, ms)]
+    grouped = [float(sympy.N(C.ocms_l2_grouped(d, dp, m, sympy.exp(e)), 30)) / n for e, m in zip(eps, ms)]
+    return pooled, grouped
 
 
 def _ss_k(d: int, exp_eps: float) -> int:
@@ -39,7 +77,14 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
         ys = [theory.curve("pan-strict/cor3.1" if d >= x + 1 else "pan-strict/cor3.3", "derived", "exp_eps", [x],
                            fixed, part=part)[0] for x in ee]
         S.append(Series(panel, "strict lower bound (Cor 3.1 / 3.3, derived)", "derived", eps, ys))
-    ms = [max(2, round(v)) for v in theory.curve("pan-cms/thm3.7", "derived", "exp_eps", ee, fixed, part=1)]
+    ms = [ocms_best_m(d, e) for e in eps]
+    pooled, grouped = _ocms_theory(d, n, eps, ms)
+    S.append(Series(panel_l2, "OCMS exact (pooled decoder, best m)", "exact", eps, pooled,
+                    params=[f"m={m}" for m in ms]))
+    S.append(Series(panel_l2, "OCMS Cor 5.1 (grouped decoder, derived)", "derived", eps, grouped,
+                    params=[f"m={m}" for m in ms]))
+    data.notes.append(f"{name}: OCMS m per eps {ms} (the best integer m < d' = {next_prime_of(d)} for the "
+                      f"prime-field OCMS, pooled decoder)")
     if exact:
         values = list(range(d))
         ks = [_ss_k(d, x) for x in ee]
@@ -47,7 +92,6 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
         S.append(Series(panel_l2, "SS exact", "exact", eps, ss))
         data.notes.append(f"{name}: SS support size k per eps {ks} (the integer nearest d/(e^eps + 1), pan-strict "
                           f"Section 5.1; the exact optimum may be its neighbour, Cor 3.2)")
-        data.notes.append(f"{name}: OCMS m per eps {ms} (Theorem 3.7 of pan-cms, nearest integer)")
     if not simulated.available():
         data.notes.append(f"{name}: simulated points need ldpref.simulation (branches sim-pure / sim-sketch)")
         return
@@ -58,7 +102,7 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
             data.notes.append(f"{name}: --quick: OCMS not simulated (its sufficient sampler is refused at this d and "
                               f"the real protocol runs every client of every trial)")
             continue
-        xs, l1, e1, l2, e2 = [], [], [], [], []
+        xs, l1, e1, l2, e2, ps = [], [], [], [], [], []
         for i, e in enumerate(eps):
             params = {"d": d, "eps": e}
             name_i = sim
@@ -74,9 +118,17 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
                 break
             got = simulated.losses(est, f, allv)
             xs.append(e); l1.append(got["l1"][0]); e1.append(got["l1"][1]); l2.append(got["l2"][0]); e2.append(got["l2"][1])
+            ps.append(" ".join(f"{k}={v}" for k, v in params.items() if k in ("k", "m")))
         if xs:
-            S.append(Series(panel_l1, f"{label} simulated", "simulated", xs, l1, e1))
-            S.append(Series(panel_l2, f"{label} simulated", "simulated", xs, l2, e2))
+            S.append(Series(panel_l1, f"{label} simulated", "simulated", xs, l1, e1, params=ps))
+            S.append(Series(panel_l2, f"{label} simulated", "simulated", xs, l2, e2, params=ps))
+
+
+def next_prime_of(d: int) -> int:
+    """d' of the prime-field OCMS: the smallest prime >= d (pan-strict Section 5.2)."""
+    from derivations.pan_strict import constructions as C
+
+    return C.next_prime(d)
 
 
 def _fig2(ctx: Context) -> FigureData:

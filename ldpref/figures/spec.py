@@ -20,19 +20,22 @@ KINDS = ("exact", "derived", "printed", "bound", "simulated")
 
 @dataclass
 class Series:
-    """One plotted line or set of points: ``y[i]`` at ``x[i]`` (``yerr``: half-width of the error bar)."""
+    """One plotted line or set of points: ``y[i]`` at ``x[i]`` (``yerr``: half-width of the error bar;
+    ``params``: the mechanism parameters of each point as text, e.g. ``b=3``, written to the CSV)."""
     panel: int
     label: str
     kind: str
     x: list
     y: list
     yerr: list | None = None
+    params: list | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"series kind {self.kind!r} is not one of {', '.join(KINDS)}")
-        if len(self.x) != len(self.y) or (self.yerr is not None and len(self.yerr) != len(self.y)):
-            raise ValueError(f"series {self.label!r}: x, y (and yerr) differ in length")
+        if len(self.x) != len(self.y) or any(extra is not None and len(extra) != len(self.y)
+                                             for extra in (self.yerr, self.params)):
+            raise ValueError(f"series {self.label!r}: x, y (and yerr, params) differ in length")
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Write one built figure: PNG and SVG (matplotlib, Agg backend, imported here only) and a CSV of every point.
 
 File names: ``<paper>-fig<N>.png|svg|csv`` in the output folder.  The CSV has one row per plotted point:
-``figure, panel, series, kind, x, y, yerr``; the notes (what was recovered, what is missing) follow as
+``figure, panel, series, kind, x, y, yerr, params`` (params: the point's mechanism parameters, e.g. ``b=3``); the notes (what was recovered, what is missing) follow as
 ``# `` comment lines at the top.  Output is deterministic given the data (SVG hash salt fixed, no dates).
 """
 
@@ -40,11 +40,13 @@ def write_csv(spec: FigureSpec, data: FigureData, path: str) -> None:
     for note in data.notes:
         fh.write(f"# {' '.join(str(note).split())}\n")
     w = csv.writer(fh)
-    w.writerow(["figure", "panel", "series", "kind", "x", "y", "yerr"])
+    w.writerow(["figure", "panel", "series", "kind", "x", "y", "yerr", "params"])
     for s in data.series:
         for i, (x, y) in enumerate(zip(s.x, s.y)):
             err = "" if s.yerr is None else repr(float(s.yerr[i]))
-            w.writerow([spec.id, data.panels[s.panel].title, s.label, s.kind, repr(float(x)), repr(float(y)), err])
+            extra = "" if s.params is None else str(s.params[i])
+            w.writerow([spec.id, data.panels[s.panel].title, s.label, s.kind, repr(float(x)), repr(float(y)), err,
+                        extra])
     write_file(path, fh.getvalue())
 
 

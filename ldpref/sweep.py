@@ -1,0 +1,95 @@
+"""Independent tasks of a sweep run locally or on Dask, results back in task order (issue 24 item 5).
+
+:func:`run_tasks` ``(fn, tasks)`` returns ``[fn(t) for t in tasks]`` computed
+
+* in this process (``jobs = 1``), or in a local process pool of ``jobs`` processes (the default backend);
+* on an embedded ``dask.distributed.LocalCluster`` of ``dask_workers`` single-threaded worker processes;
+* on an existing Dask cluster whose scheduler is at ``scheduler`` (``tcp://host:port``).
+
+Every task carries its own seed (the caller's seed tree), so the results do not depend on the backend, the
+number of workers or the order in which tasks finish: they are put back in task order.  ``on_done(i)`` is
+called once per finished task (progress).  Dask is optional (``pip install 'ldpref[dask]'``); asking for it
+without it installed is one line naming the extra.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+
+def progress_bar(label: str, total: int, *, quiet: bool = False, stream=None):
+    """A tqdm bar on standard error, disabled with ``quiet`` or when the stream is not a terminal."""
+    from tqdm import tqdm
+
+    stream = sys.stderr if stream is None else stream
+    shown = not quiet and bool(getattr(stream, "isatty", lambda: False)())
+    return tqdm(total=total, desc=label, file=stream, disable=not shown, leave=False, dynamic_ncols=True)
+
+
+def _dask_client(dask_workers: int | None, scheduler: str | None):
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ModuleNotFoundError:
+        raise ModuleNotFoundError("--dask-workers and --scheduler need dask.distributed: pip install 'ldpref[dask]'",
+                                  name="distributed") from None
+    if scheduler is not None:
+        return Client(scheduler, timeout="20s"), None
+    cluster = LocalCluster(n_workers=dask_workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                           silence_logs=logging.ERROR)
+    return Client(cluster), cluster
+
+
+def run_tasks(fn, tasks, *, jobs: int = 1, dask_workers: int | None = None, scheduler: str | None = None,
+              on_done=None) -> list:
+    """``[fn(t) for t in tasks]`` on the chosen backend (see the module docstring), in task order."""
+    tasks = list(tasks)
+    results: list = [None] * len(tasks)
+    if dask_workers is not None or scheduler is not None:
+        from dask.distributed import as_completed
+
+        client, cluster = _dask_client(dask_workers, scheduler)
+        try:
+            futures = client.map(fn, tasks, pure=False)
+            index = {f.key: i for i, f in enumerate(futures)}
+            for fut in as_completed(futures):
+                i = index[fut.key]
+                results[i] = fut.result()
+                if on_done is not None:
+                    on_done(i)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        return results
+    if jobs <= 1 or len(tasks) <= 1:
+        for i, task in enumerate(tasks):
+            results[i] = fn(task)
+            if on_done is not None:
+                on_done(i)
+        return results
+    from concurrent.futures import ProcessPoolExecutor, as_completed as done_in_order
+
+    from .errors import ParameterError
+    from .interrupts import worker_setup
+
+    pool = None
+    try:  # workers ignore SIGINT and die at once on SIGTERM: the command stops them (ldpref.interrupts)
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=worker_setup)
+        futures = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
+    except OSError as exc:  # e.g. no room for the pool's semaphores under /dev/shm (a full disk)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise ParameterError(f"--jobs {jobs}: cannot start the worker processes ({exc.strerror or exc}); "
+                             f"--jobs 1 runs without them") from None
+    try:
+        for fut in done_in_order(futures):
+            i = futures[fut]
+            results[i] = fut.result()
+            if on_done is not None:
+                on_done(i)
+    except BaseException:  # an interrupt (ldpref.interrupts) or a failed task: wait for no running task
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return results
