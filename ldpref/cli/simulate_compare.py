@@ -21,7 +21,8 @@ import csv
 import io
 import sys
 
-from ._common import EXIT_OK, UsageError, check_writable, out_stream, parse_sets, write_json
+from ..atomic import write_file
+from ._common import EXIT_OK, UsageError, check_distinct_outputs, check_writable, out_stream, parse_sets, write_json
 
 FORMAT = "ldpref.simulate-compare/1"
 #: digits of the exact values in the CSV and JSON (converted from the exact numbers by mpmath)
@@ -137,6 +138,7 @@ def cmd_compare(args) -> int:
 
     check_writable("--json", args.json)
     check_writable("--csv", args.csv)
+    check_distinct_outputs(("--json", args.json), ("--csv", args.csv))
     if args.json == "-" and args.csv == "-":
         raise UsageError("--json - and --csv -: only one of them can go to standard output")
     if args.trials < 2:
@@ -183,8 +185,7 @@ def cmd_compare(args) -> int:
         if args.csv == "-":
             sys.stdout.write(text)
         else:
-            with open(args.csv, "w", encoding="utf-8", newline="") as fh:
-                fh.write(text)
+            write_file(args.csv, text)
     if args.json:
         write_json(doc, args.json)
     _print_table(doc, sys.stderr if args.csv == "-" else out_stream(args.json))
