@@ -49,6 +49,8 @@ from .limits import check_count
 
 DIGITS = 40
 ROUNDING_TOLERANCE = 1e-9
+#: the calibration of the tests without a granularity (see the module's "False-alarm rates")
+ASYMPTOTIC = "asymptotic: normal and chi-square tails (the rate holds only for many trials)"
 # exact pseudo-inverse: d^3 exact field operations at most
 MAX_EXACT_STEPS = 10**7
 
@@ -413,17 +415,34 @@ class Agreement:
     alpha: float
     tests: list
     rejected: list
+    calibration: str = ASYMPTOTIC
 
     def to_json(self) -> dict:
-        """A JSON-ready dict: verdict, level, rejected test names and every test."""
+        """A JSON-ready dict: verdict, level, calibration, rejected test names and every test."""
         return {"agrees": self.agrees, "alpha": self.alpha, "rejected": list(self.rejected),
-                "correction": "holm", "tests": [t.to_json() for t in self.tests]}
+                "correction": "holm", "calibration": self.calibration, "tests": [t.to_json() for t in self.tests]}
 
 
-def agreement(estimates, exact_mean, exact_var, exact_cov=None, *, alpha: float = 1e-3) -> Agreement:
-    """z per mean, chi-square of the mean vector (when ``exact_cov`` is given) and variance ratios, Holm over
-    all of them at family-wise level ``alpha``: the false-alarm rate of ``agrees = False`` is at most
-    ``alpha`` asymptotically (in ``T``) when the estimates follow the exact moments."""
+def agreement(estimates, exact_mean, exact_var, exact_cov=None, *, alpha: float = 1e-3,
+              granularity=None) -> Agreement:
+    """Holm over all tests at family-wise level ``alpha``.
+
+    With ``granularity`` (``B_v``, a number or one per coordinate: each trial's ``f_hat_v`` is a sum of
+    independent terms within ``B_v`` of their means, :func:`ldpref.calibrated.pure_granularity`) the tests are
+    the bounded ones of :mod:`ldpref.calibrated` (Bernstein/Chebyshev mean and variance tests, the exact
+    column-space check of ``exact_cov``): the false-alarm rate is at most ``alpha`` at every trial count.
+    Without it: z per mean, chi-square of the mean vector (when ``exact_cov`` is given) and variance ratios,
+    whose rate is at most ``alpha`` only asymptotically (in ``T``); ``Agreement.calibration`` says which."""
+    if granularity is not None:
+        from . import calibrated
+
+        est = _as_trials(estimates)
+        ex = calibrated.Exact(exact_mean, exact_var, granularity, est.shape[1])
+        projector = calibrated.null_projector(exact_cov) if exact_cov is not None else None
+        tests = calibrated.agreement_tests(est, ex, projector)
+        flags = holm(tests, alpha)
+        rejected = [t.name for t, f in zip(tests, flags) if f]
+        return Agreement(not rejected, alpha, tests, rejected, calibrated.CALIBRATION)
     tests = list(z_means(estimates, exact_mean, exact_var))
     if exact_cov is not None:
         tests.append(chi_square_mean(estimates, exact_mean, exact_cov))

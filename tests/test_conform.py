@@ -43,7 +43,7 @@ def test_reference_adapter_conforms(capsys, tmp_path):
 def test_biased_adapter_fails(capsys):
     code, out, _ = _run(capsys, os.path.join(ADAPTERS, "biased_grr.py"), "--trials", "60", "--seed", "1")
     assert code == 1
-    assert "DOES NOT CONFORM  grr-d4-e3" in out and "chi2-mean" in out
+    assert "DOES NOT CONFORM  grr-d4-e3" in out and "column-space-mean" in out  # bounded tests (issue 26)
 
 
 def _adapter(tmp_path, body, name="bad.py"):

@@ -75,6 +75,15 @@ def exact_moments(obj, counts, *, covariance: bool) -> tuple[list, list, list, o
     return E, V, M, C
 
 
+def granularity(sim, n: int):
+    """``B`` of :func:`ldpref.calibrated.pure_granularity` for a pure protocol's simulator (its tests are then
+    valid at every trial count), else ``None`` (asymptotic tests; the report says so)."""
+    from ..calibrated import pure_granularity
+    from ..simulation.pure import PureSimulator
+
+    return pure_granularity(sim.p_exact, sim.q_exact, n) if isinstance(sim, PureSimulator) else None
+
+
 def _number(x) -> dict:
     """An exact number as its exact string and a decimal (mpmath, DIGITS digits)."""
     import mpmath
@@ -185,7 +194,7 @@ def report(name: str, params: dict, dataset, estimates, method: str, seed: int, 
     l2 = (err ** 2).sum(axis=1)
     import sympy
 
-    agreement = stats.agreement(estimates, E, V, C, alpha=alpha)
+    agreement = stats.agreement(estimates, E, V, C, alpha=alpha, granularity=granularity(sim, n))
     return {
         "format": FORMAT, "name": name, "params": {k: str(v) for k, v in params.items()},
         "simulator_params": {k: str(v) for k, v in sim.params.items()},
@@ -223,6 +232,7 @@ def _print_text(doc: dict, out) -> None:
     l1 = doc["l1"]
     print(f"l1 error per trial: {l1['value']:.6g} [{l1['interval'][0]:.6g}, {l1['interval'][1]:.6g}]", file=out)
     n_tests = len(agree["tests"])
+    print(f"tests: {agree['calibration']}", file=out)
     if agree["agrees"]:
         print(f"agrees with the exact moments: yes ({n_tests} tests, Holm at alpha = {agree['alpha']:g})", file=out)
     else:

@@ -66,6 +66,7 @@ class Comparison:
     exact_var: list = field(default_factory=list)
     min_detectable_bias: list = field(default_factory=list)
     rejected: list = field(default_factory=list)
+    granularity: float | None = None  # B of ldpref.calibrated: bounded tests; None: asymptotic tests
 
 
 @dataclass
@@ -135,12 +136,36 @@ def _targets(case, counts, hash_rows, exact_of):
         raise LdprefError(f"case {case['id']}: params {case.get('params', {})!r}: {exc}") from None
 
 
-def _compare(stats, estimates, target, prefix, role):
-    tests = list(stats.z_means(estimates, target.mean, target.var))
-    tests.append(stats.chi_square_mean(estimates, target.mean, target.cov))
-    tests.extend(stats.variance_ratios(estimates, target.var))
+def case_granularity(case: dict, counts):
+    """``B`` of :func:`ldpref.calibrated.pure_granularity` for a pure protocol judged without hashing or
+    post-processing (its tests are then valid at every trial count), else ``None`` (asymptotic tests)."""
+    from ..simulation import simulator
+    from ..simulation.pure import PureSimulator
+    from .target import STRUCTURED_PURE
+
+    if case.get("hash") or case.get("postprocess") or case["mechanism"] not in STRUCTURED_PURE:
+        return None
+    sim = simulator(case["mechanism"], **{k: str(v) for k, v in case.get("params", {}).items()})
+    if not isinstance(sim, PureSimulator):
+        return None
+    from ..calibrated import pure_granularity
+
+    return pure_granularity(sim.p_exact, sim.q_exact, sum(counts))
+
+
+def _compare(stats, estimates, target, prefix, role, granularity=None):
+    if granularity is not None:
+        from .. import calibrated
+
+        ex = calibrated.Exact(target.mean, target.var, granularity, estimates.shape[1])
+        tests = calibrated.agreement_tests(stats._as_trials(estimates), ex, calibrated.null_projector(target.cov))
+    else:
+        tests = list(stats.z_means(estimates, target.mean, target.var))
+        tests.append(stats.chi_square_mean(estimates, target.mean, target.cov))
+        tests.extend(stats.variance_ratios(estimates, target.var))
     tests = [type(t)(f"{prefix} {t.name}", t.statistic, t.p_value, t.detail) for t in tests]
-    return Comparison(target.label, target.model, role, tests, exact_var=[float(v) for v in target.var])
+    return Comparison(target.label, target.model, role, tests, exact_var=[float(v) for v in target.var],
+                      granularity=None if granularity is None else float(stats.to_mp(granularity)))
 
 
 def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed: int,
@@ -184,8 +209,9 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
                 raise LdprefError(f"case {case['id']}: dataset of {len(counts)} counts for d = {d}")
             rows = [proc.trial(case["id"], counts, s, d) for s in trial_seeds(seed, index, j, trials)]
             estimates = np.array(rows, dtype=float)
+            B = case_granularity(case, counts) if vector is None else None
             try:
-                comps = [_compare(stats, estimates, t, f"{case['id']} n={sum(counts)} [{t.label}]", role)
+                comps = [_compare(stats, estimates, t, f"{case['id']} n={sum(counts)} [{t.label}]", role, B)
                          for t, role in targets]
             except OverflowError as exc:  # estimates within the bound, yet a statistic out of float range:
                 # the case cannot be judged (an error, never evidence of conformance)
@@ -221,7 +247,11 @@ def judge(results: list[CaseResult], alpha: float) -> None:
         for c, trials in family:
             c.rejected = [t.name for t, rej in zip(c.tests, rejected[i:i + len(c.tests)]) if rej]
             i += len(c.tests)
-            values = stats.min_detectable_bias(np.array(c.exact_var, dtype=float), trials, level)
+            if c.granularity is not None:
+                from ..calibrated import min_detectable_bias
+                values = min_detectable_bias(np.array(c.exact_var, dtype=float), c.granularity, trials, level)
+            else:
+                values = stats.min_detectable_bias(np.array(c.exact_var, dtype=float), trials, level)
             c.min_detectable_bias = [float(x) for x in np.atleast_1d(values)]
     for r in results:
         if r.status == ERROR:
@@ -282,6 +312,13 @@ def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int
             "cases": [_case_json(r) for r in results]}
 
 
+def stats_calibration(c: Comparison) -> str:
+    """Which tests judged a comparison (bounded: valid at every trial count; asymptotic otherwise)."""
+    from .. import calibrated, stats
+
+    return calibrated.CALIBRATION if c.granularity is not None else stats.ASYMPTOTIC
+
+
 def _case_json(r: CaseResult) -> dict:
     return {"id": r.id, "mechanism": r.mechanism, "params": r.params, "status": r.status, "message": r.message,
             "target_source": r.source, "seconds": round(r.seconds, 2),
@@ -289,6 +326,7 @@ def _case_json(r: CaseResult) -> dict:
                           "mean_estimate": ds["mean_estimate"],
                           "comparisons": [{"target": c.target, "model": c.model, "role": c.role,
                                            "rejected": c.rejected,
+                                           "calibration": stats_calibration(c),
                                            "exact_variance": c.exact_var,
                                            "min_detectable_bias": c.min_detectable_bias,
                                            "tests": [t.to_json() for t in c.tests]} for c in ds["comparisons"]]}
