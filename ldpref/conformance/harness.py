@@ -145,7 +145,10 @@ def case_granularity(case: dict, counts):
 
     if case.get("hash") or case.get("postprocess") or case["mechanism"] not in STRUCTURED_PURE:
         return None
-    sim = simulator(case["mechanism"], **{k: str(v) for k, v in case.get("params", {}).items()})
+    try:
+        sim = simulator(case["mechanism"], **{k: str(v) for k, v in case.get("params", {}).items()})
+    except LdprefError as exc:  # a parameter the exact target took but the simulator's limits refuse
+        raise LdprefError(f"case {case['id']}: {exc}") from None
     if not isinstance(sim, PureSimulator):
         return None
     from ..calibrated import pure_granularity
