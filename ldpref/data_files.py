@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import os
-import re
 
 from .errors import ParameterError
 from .limits import check_count
@@ -71,18 +70,7 @@ def read_column(path: str, column: str | None, spec: str) -> dict[str, int]:
 def csv_dataset(path: str, column: str | None = None, *, spec: str):
     """The :class:`ldpref.data_specs.Dataset` of column ``column`` of the CSV file ``path``
     (``csv:PATH[,column=NAME]``: ``csv_dataset(*split_spec(rest), spec=spec)``)."""
-    from .data_specs import MAX_D, Dataset
+    from .data_specs import items_dataset
 
     items = read_column(path, column, spec)
-    source = {"kind": "file", "format": "csv with a header", "column": column}
-    if all(re.fullmatch(r"[0-9]{1,30}", k, re.ASCII) for k in items):
-        d = max(int(k) for k in items) + 1
-        check_count(f"dataset {spec}", d, limit=MAX_D, unit="values")
-        counts = [0] * d
-        for k, c in items.items():
-            counts[int(k)] += c
-        return Dataset(spec, tuple(counts), {**source, "mapping": "integer item i is value i"})
-    names = sorted(items)
-    check_count(f"dataset {spec}", len(names), limit=MAX_D, unit="values")
-    return Dataset(spec, tuple(items[k] for k in names),
-                   {**source, "mapping": "alphabetical order of the item text", "labels": names[:100]})
+    return items_dataset(spec, items, {"kind": "file", "format": "csv with a header", "column": column})

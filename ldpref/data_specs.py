@@ -44,7 +44,6 @@ array is allocated.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -326,19 +325,23 @@ def from_file(path: str, *, spec: str | None = None) -> Dataset:
         items[item] = items.get(item, 0) + 1
     if not items:
         raise ParameterError(f"dataset {spec}: the file holds no items (n = 0)")
+    return items_dataset(spec, items, {"kind": "file", "format": "one item per line"})
+
+
+def items_dataset(spec: str, items: dict[str, int], source: dict) -> Dataset:
+    """Counts of text items as a Dataset: if every item is a non-negative integer, item ``i`` is value ``i``
+    (``d`` = largest + 1); otherwise distinct items are values ``0..d-1`` in alphabetical order of their text."""
     if all(re.fullmatch(r"[0-9]{1,30}", k, re.ASCII) for k in items):
         d = max(int(k) for k in items) + 1
         check_count(f"dataset {spec}", d, limit=MAX_D, unit="values")
         counts = [0] * d
         for k, c in items.items():
             counts[int(k)] += c
-        return Dataset(spec, tuple(counts), {"kind": "file", "format": "one item per line",
-                                             "mapping": "integer item i is value i"})
+        return Dataset(spec, tuple(counts), {**source, "mapping": "integer item i is value i"})
     names = sorted(items)
     check_count(f"dataset {spec}", len(names), limit=MAX_D, unit="values")
     return Dataset(spec, tuple(items[k] for k in names),
-                   {"kind": "file", "format": "one item per line", "mapping": "alphabetical order of the item text",
-                    "labels": names[:100]})
+                   {**source, "mapping": "alphabetical order of the item text", "labels": names[:100]})
 
 
 def parse(spec: str, *, seed: int = 0) -> Dataset:

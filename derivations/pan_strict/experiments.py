@@ -46,11 +46,13 @@ def ocms_m(d: int, eps: int) -> int:
 
 
 @cache
-def ocms_search(d: int, eps: int) -> tuple:
+def ocms_search(d: int, eps: int, largest_m: int | None = None) -> tuple:
     """(n l2, m) of OCMS at its optimised hash range (Corollary 5.2's hypothesis): the integer m in
-    [2, min(d', e^eps + 4)] minimising its l2 with the pooled decoder (pan-cms Eq. (8): pure_l2 at the overall
-    p = e/(e + m - 1), q = c p + (1 - c)/(e + m - 1), c the family's collision rate, Appendix D), to DPS digits."""
+    [2, min(largest_m, e^eps + 4)] (``largest_m`` defaults to d') minimising its l2 with the pooled decoder
+    (pan-cms Eq. (8): pure_l2 at the overall p = e/(e + m - 1), q = c p + (1 - c)/(e + m - 1), c the family's
+    collision rate, Appendix D), to DPS digits."""
     dp = C.next_prime(d)
+    largest_m = dp if largest_m is None else largest_m
     with mpmath.workdps(DPS):
         e = mpmath.e ** eps
         def l2(m_):
@@ -58,7 +60,7 @@ def ocms_search(d: int, eps: int) -> tuple:
             c = mpmath.mpf(c.p) / c.q
             p = e / (e + m_ - 1)
             return C.pure_l2(p, c * p + (1 - c) / (e + m_ - 1), d)
-        vals = sorted((l2(m_), m_) for m_ in range(2, min(dp, int(mpmath.floor(e)) + 4) + 1))
+        vals = sorted((l2(m_), m_) for m_ in range(2, min(largest_m, int(mpmath.floor(e)) + 4) + 1))
     if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** (10 - DPS) * vals[0][0]:
         raise ValueError(f"OCMS d = {d}, eps = {eps}: two hash ranges too close to separate at {DPS} digits")
     return vals[0]

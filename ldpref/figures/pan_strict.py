@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from . import datasets, register, simulated, theory
 from .spec import Context, FigureData, FigureSpec, Panel, Series
 
@@ -29,25 +27,13 @@ def _eps(ctx: Context) -> list[int]:
 
 
 def ocms_best_m(d: int, eps: int) -> int:
-    """The integer m in [2, min(d' - 1, e^eps + 4)] with the lowest l2 of the prime-field OCMS, pooled decoder
-    (pure l2 at p = e/(e + m - 1), q = c p + (1 - c)/(e + m - 1), c the family's collision rate; 50 digits)."""
-    import mpmath
-
+    """The integer m in [2, min(d' - 1, e^eps + 4)] with the lowest l2 of the prime-field OCMS, pooled decoder:
+    the ledger's search (``derivations.pan_strict.experiments.ocms_search``) kept below d', as the mechanism needs
+    m < d'."""
     from derivations.pan_strict import constructions as C
+    from derivations.pan_strict.experiments import ocms_search
 
-    dp = C.next_prime(d)
-    with mpmath.workdps(50):
-        e = mpmath.e ** eps
-
-        def l2(m):
-            c = C.ocms_collision_rate(dp, m)
-            c = mpmath.mpf(c.p) / c.q
-            p = e / (e + m - 1)
-            return C.pure_l2(p, c * p + (1 - c) / (e + m - 1), d)
-        vals = sorted((l2(m), m) for m in range(2, min(dp - 1, int(mpmath.floor(e)) + 4) + 1))
-    if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** -40 * vals[0][0]:
-        raise ValueError(f"OCMS d = {d}, eps = {eps}: two hash ranges too close to separate at 50 digits")
-    return vals[0][1]
+    return ocms_search(d, eps, C.next_prime(d) - 1)[1]
 
 
 def _ocms_theory(d: int, n: int, eps: list, ms: list) -> tuple[list, list]:
@@ -86,7 +72,6 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
     data.notes.append(f"{name}: OCMS m per eps {ms} (the best integer m < d' = {next_prime_of(d)} for the "
                       f"prime-field OCMS, pooled decoder)")
     if exact:
-        values = list(range(d))
         ks = [_ss_k(d, x) for x in ee]
         ss = [theory.l2_affine("ss", counts, d=d, exp_eps=theory.exp_eps_text(e), k=k) for e, k in zip(eps, ks)]
         S.append(Series(panel_l2, "SS exact", "exact", eps, ss))
