@@ -56,3 +56,11 @@ def test_a_root_cause_without_severity_fails_the_count(monkeypatch):
     monkeypatch.setattr(R, "resolve", lambda paper, label: RootCause(label, "loc", "summary"))
     with pytest.raises(ValueError, match="has no severity"):
         severity_counts_of("pan-cms", {"erratum": {"x": ["a"]}, "conditional": {}, "unnamed": []})
+
+
+def test_a_root_cause_behind_an_erratum_and_a_conditional_counts_once():
+    """pan-strict's appD.deviation breaks appD.deviation and sec5.4.example (errata) and sec5.2.vanish
+    (conditional): one error of the paper, one count in its severity."""
+    errors = {"erratum": {"appD.deviation": ["a", "b"]}, "conditional": {"appD.deviation": ["c"]}, "unnamed": []}
+    counts = severity_counts_of("pan-strict", errors)
+    assert sum(counts.values()) == 1 and counts["overstated"] == 1

@@ -515,18 +515,20 @@ def thm3_3_derived():
                      _thm3_3_derived)
 
 
-def _claim2_1_derived(loss, **_):
-    """l2: the URP transform with Q* is symmetric (Theorem 2.6) and no worse (its l2 is the permutation average
-    of a linear function of f); l1: Subset Selection at the competitor's e^eps or the URP transform."""
-    return loss in ("l1", "l2")
+def _claim2_1_derived(**_):
+    """One witness for every competitor and both losses: Subset Selection at the l2-optimal integer support size
+    k* (Section 3), symmetric; its l1 is a monotone function of its l2 (Corollary 2.2: both are sums over the
+    values of one per-value variance, maximal at the uniform dataset), so the same k* minimises both."""
+    return True
 
 
 @cache
 def claim2_1_derived():
     from .symbols_framework import Predicate
 
-    return Predicate(r"\forall \Phi\ \exists\,\Phi_{\mathrm{sym}}:\ \ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi)"
-                     r"\ (\Phi_{\mathrm{urp}}(P, Q^*) \text{ for } \mathcal{L}_2)", _claim2_1_derived)
+    return Predicate(r"\exists\,\Phi_{\mathrm{sym}} = \mathrm{SS}_{k^*}\ \forall \Phi:\ "
+                     r"\mathcal{L}_1(\Phi_{\mathrm{sym}}) \le \mathcal{L}_1(\Phi) \wedge "
+                     r"\mathcal{L}_2(\Phi_{\mathrm{sym}}) \le \mathcal{L}_2(\Phi)", _claim2_1_derived)
 
 
 def _is_osc(extremal, symmetric, constant_support, eq5_decoder, **_):

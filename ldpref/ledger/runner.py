@@ -271,12 +271,12 @@ def severity_counts_of(paper: str, errors: dict) -> dict:
     """How many distinct root causes of one paper's ``distinct_errors`` entry have each severity
     (``ldpref.ledger.root_causes.SEVERITIES``, least to most serious; ``unnamed``: claims that name none)."""
     counts = dict.fromkeys(SEVERITIES, 0)
-    for verdict in ("erratum", "conditional"):
-        for label in errors[verdict]:
-            severity = resolve(paper, label).severity
-            if severity is None:
-                raise ValueError(f"root cause {paper}/{label} has no severity")
-            counts[severity] += 1
+    # a root cause behind both an erratum and a conditional claim is one error: counted once
+    for label in dict.fromkeys([*errors["erratum"], *errors["conditional"]]):
+        severity = resolve(paper, label).severity
+        if severity is None:
+            raise ValueError(f"root cause {paper}/{label} has no severity")
+        counts[severity] += 1
     if errors["unnamed"]:
         counts["unnamed"] = len(errors["unnamed"])
     return counts

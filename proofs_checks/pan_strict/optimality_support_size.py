@@ -20,6 +20,7 @@ import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.ledger import Instance, claim
+from ldpref.exact import certain_sign
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
@@ -490,30 +491,60 @@ def sec3_chain(ev):
     ev.instances("the chain on the exact engine", insts, has_printed=False)
 
 
+#: (d, e^eps) where the optimal integer support size k* is 2 or more: Subset Selection at every k competes there
+EXISTS_FORALL_GRID = [(5, R(2)), (6, R(2)), (7, R(2)), (7, R(3)), (9, R(3))]
+
+
+def _l1_at_uniform(m: Mechanism):
+    """Eq. (2) of an estimator at the uniform dataset of d clients, rescaled to n = 1: a lower bound of its
+    worst-case l1 (the maximum over datasets), exact (a sum of square roots)."""
+    return sympy.sqrt(m.d) * losses.l1_normal_approximation(m, (1,) * m.d)
+
+
+def _at_most(a, b) -> bool:
+    """a <= b for two exact constants (square roots of rationals): rigorous enclosures, then exact equality."""
+    sign = certain_sign(a, b)
+    if sign is not None:
+        return sign < 0
+    if sympy.nsimplify(a - b) == 0 or sympy.simplify(a - b) == 0:
+        return True
+    raise ArithmeticError(f"cannot decide {a} <= {b}")
+
+
 @cache
-def _existence_facts():
-    """For each competitor Phi: is some symmetric estimator at least as good?  l2: URP(Phi with Q*) (symmetric by
-    Theorem 2.6, exact engine).  l1: the best of Subset Selection over every integer k at Phi's e^eps and
-    URP(Phi), against Phi's certified interval."""
-    rows = []
+def _exists_forall_facts():
+    """Claim 2.1 as printed, exists Phi_sym for all Phi, under both losses at once.  At each (d, e^eps) the
+    witness is fixed before any competitor is looked at: Subset Selection at the l2-optimal integer support size
+    k* (Section 3; ties broken by l1), a symmetric estimator.  Its worst-case l2 is dataset independent and its
+    worst-case l1 is its value at the uniform dataset (the per-value variances are affine in f_v with common
+    coefficients, and a sum of square roots of affine functions is concave, so the symmetric point maximises it),
+    both exact.  Each competitor Phi at the same (d, e^eps): its exact worst-case l2, and as its l1 a lower bound
+    (the uniform dataset); the fact is l2(witness) <= l2(Phi) and l1(witness) <= l1(Phi).  Competitors: the
+    random, extremal, mixture and counterexample estimators of Proposition 1, and Subset Selection at every
+    support size where k* >= 2."""
+    points = {}
     for name, m in _competitors():
-        P = m.perturbation_matrix()
-        if m.d > 3 or m.n_outputs > 4:
-            continue
-        urp = _urp_mech(P, F.urp_optimal_decoder(P))
-        rows.append(({"estimator": name, "loss": "l2"},
-                     bool(losses.worst_case_l2(urp, 1).value <= losses.worst_case_l2(m, 1).value), (m.d, m.n_outputs)))
-        e = privacy.exp_eps(m)
-        cm = losses.worst_case_l1_normal(m, 1, digits=15, iterations=25, tolerance="1/1000000")
-        cands = [ss_l1_uniform(m.d, kk, e) for kk in range(1, m.d)] + [F.urp_l1_normal(P, F.urp_optimal_decoder(P), 1)]
-        best = min(mpmath.mpf(sympy.N(c, 20)) for c in cands)
-        rows.append(({"estimator": name, "loss": "l1"}, bool(best <= cm.lower), (m.d, m.n_outputs)))
+        points.setdefault((m.d, privacy.exp_eps(m)), []).append((name, m))
+    for d, e in EXISTS_FORALL_GRID:
+        points.setdefault((d, e), []).extend((f"ss d={d} k={kk} e={e}", subset_selection(d, kk, e).mechanism)
+                                             for kk in range(1, d))
+    rows = []
+    for (d, e), competitors in sorted(points.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        ks, l2_w = _argmin_k(d, e)
+        l1_of = {kk: ss_l1_uniform(d, kk, e) for kk in ks}
+        k = min(ks, key=lambda kk: sympy.N(l1_of[kk], 30))
+        l1_w = l1_of[k]
+        for name, m in competitors:
+            l2_phi = losses.worst_case_l2(m, 1).value
+            fact = bool(l2_w <= l2_phi) and _at_most(l1_w, _l1_at_uniform(m))
+            rows.append(({"estimator": name, "d": d, "exp_eps": e, "witness": f"SS k={k}"}, fact,
+                         (d, m.n_outputs)))
     return rows
 
 
 def _existence_instances(printed, derived):
     return [Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params), size=size)
-            for params, fact, size in _existence_facts()]
+            for params, fact, size in _exists_forall_facts()]
 
 
 @claim(
@@ -526,14 +557,16 @@ def _existence_instances(printed, derived):
     kind="statement",
     assumptions="l1 in the normal approximation of Eq. (2)",
     note="Printed statement: the words of Claim 2.1 survive in our copy (the two loss symbols are lost; Section 1 names "
-         "them the l1 and l2 losses).  At each competitor and loss the statement asserts that a symmetric estimator "
-         "is at least as precise; the exact engine decides it.  For l2 the URP transform proves it (Corollary 2.1).  For l1 the paper's route through Corollary 2.1 fails "
-         "(pan-strict/cor2.1 is an erratum for l1: URP can increase l1); the existence is still supported here, by "
-         "Subset Selection at the competitor's e^eps, not proved.",
+         "them the l1 and l2 losses).  Read as printed, one estimator for every competitor and both losses (exists "
+         "Phi_sym, for all Phi): at each (d, e^eps) the witness, Subset Selection at the l2-optimal integer k*, is "
+         "fixed before any competitor is looked at, and must be at least as precise as each competitor under l1 and "
+         "l2 at once (exact l2; for l1 the competitor's value at the uniform dataset, a lower bound of its worst "
+         "case).  Finitely many competitors: evidence on instances, not a proof for every estimator.  The paper's "
+         "route through Corollary 2.1 fails for l1 (pan-strict/cor2.1 is an erratum for l1: URP can increase l1).",
 )
 def claim2_1(ev):
-    ev.instances("a symmetric estimator at least as good as each competitor",
-                 _existence_instances(ev.printed(), ev.derived()))
+    ev.instances("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least as good as every competitor "
+                 "under l1 and l2", _existence_instances(ev.printed(), ev.derived()))
 
 
 @claim(
@@ -544,11 +577,15 @@ def claim2_1(ev):
     derived=O.claim2_1_derived,
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     kind="statement",
-    note="Printed statement: 'Claim 2.1 is correct' survives in our copy.  The proof is complete for l2 only: it rests on Corollary 2.1, which fails for l1 (see pan-strict/cor2.1).",
+    note="Printed statement: 'Claim 2.1 is correct' survives in our copy.  Judged as Claim 2.1 is, in the printed order "
+         "of quantifiers (one symmetric witness per (d, e^eps), fixed before the competitors, under l1 and l2 at "
+         "once), on finitely many competitors.  The statement holds there with the witness Subset Selection at k*; "
+         "the paper's proof does not reach it for l1: it rests on Corollary 2.1, which fails for l1 (see "
+         "pan-strict/cor2.1: on a 3 x 3 mechanism the URP transform raises l1 from 12.44275 to at least 12.84900).",
 )
 def thm2_9(ev):
-    ev.instances("a symmetric estimator at least as good as each competitor",
-                 _existence_instances(ev.printed(), ev.derived()))
+    ev.instances("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least as good as every competitor "
+                 "under l1 and l2", _existence_instances(ev.printed(), ev.derived()))
 
 
 @claim(
