@@ -168,8 +168,10 @@ def test_verify_json_and_table(capsys):
     assert doc["format"] == "ldpref.verify/1"
     (c,) = doc["claims"]
     assert c["verdict"] == "erratum"
-    assert c["counterexample"] == {"params": {"protocol": "grr", "d": "2", "exp_eps": "2", "counts": "(1, 0)"},
-                                   "printed": "3", "exact": "1"}
+    ce = c["counterexample"]
+    assert ce["params"] == {"protocol": "grr", "d": "2", "exp_eps": "2", "counts": "(1, 0)"}
+    assert (ce["printed"], ce["exact"], ce["printed_text"], ce["exact_text"]) == ("3", "1", "3", "1")
+    assert ce["quantity"]  # the check whose instance it is
     assert c["correction_latex"] == r"\hat{f}(d) = \frac{S - n q}{p - q}"
     assert doc["summary"]["erratum"] == 1
     assert "jiang-gcms/sec2.B.estimator" in err and "erratum" in err  # the table went to stderr

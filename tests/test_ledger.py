@@ -49,7 +49,8 @@ def test_erratum_reports_smallest_counterexample():
     ev.instances("grid", [inst(5, 1, 1, 9), inst(3, 1, 1, 7), inst(4, 1, 1, 1)])
     r = decide(make_claim(), ev)
     assert r.verdict == "erratum"
-    assert r.counterexample == {"params": {"size": "3"}, "printed": "7", "exact": "1"}
+    assert r.counterexample == {"params": {"size": "3"}, "printed": "7", "exact": "1", "printed_text": "7",
+                                "exact_text": "1", "quantity": "grid"}
 
 
 def test_conditional_when_failures_are_outside_the_condition():
@@ -139,8 +140,8 @@ def test_pure_estimator_erratum_counterexample_is_exact():
     assert r.verdict == "erratum"
     # GRR d = 2, e^eps = 2: p = 2/3, q = 1/3; one client holding value 0: E[S] = 2/3,
     # printed estimate (2/3 - 1/3)/(1/3)^2 = 3, true count 1.
-    assert r.counterexample == {"params": {"protocol": "grr", "d": "2", "exp_eps": "2", "counts": "(1, 0)"},
-                                "printed": "3", "exact": "1"}
+    assert r.counterexample["params"] == {"protocol": "grr", "d": "2", "exp_eps": "2", "counts": "(1, 0)"}
+    assert (r.counterexample["printed"], r.counterexample["exact"]) == ("3", "1")
 
 
 def test_pure_ldp_condition_is_conditional_with_sue_counterexample():
@@ -363,3 +364,20 @@ def test_param_name_is_str_per_key_and_type():
     assert param_name(x) == str(x) == r"\hat{f}(x)"
     assert param_name(1) == "1" and param_name(1.0) == "1.0" and param_name(sympy.Integer(1)) == "1"
     assert param_name("d") == "d"
+
+
+def test_counterexample_reads_in_paper_notation_with_decimals():
+    """issue 23, item 7: values in reading notation (no Python syntax), decimals beside irrational values, the
+    quantity named; the exact strings stay beside them for machines."""
+    import sympy
+
+    from ldpref.ledger.readable import counterexample_text, with_decimal
+
+    assert with_decimal(3 * 2 ** sympy.Rational(1, 4)) == "3·2^(1/4) ≈ 3.567621"
+    assert with_decimal(sympy.exp(-sympy.Rational(1, 150)) / 2) == "exp(-1/150)/2 ≈ 0.4966778"
+    assert with_decimal(sympy.Rational(13, 108)) == "13/108 ≈ 0.1203704"
+    assert with_decimal(True) == "true" and with_decimal(sympy.Integer(8)) == "8"
+    r = claim_result("pan-cms/appD.delta-l")
+    ce = r.counterexample
+    assert ce["printed"] == "3*2**(1/4)" and ce["printed_text"] == "3·2^(1/4) ≈ 3.567621"
+    assert "**" not in counterexample_text(ce) and ce["quantity"] in counterexample_text(ce)

@@ -35,6 +35,7 @@ def cmd_verify(args) -> int:
     ``error``)."""
     from ..ledger.claim import select_claims
     from ..ledger.runner import distinct_errors_line, iter_results, summary, verify_document
+    from ..ledger.readable import counterexample_text
 
     jobs = check_jobs(args.jobs)
     check_writable("--json", args.json)
@@ -50,8 +51,7 @@ def cmd_verify(args) -> int:
         results.append(r)
         evidence = r.reason
         if r.counterexample:
-            ce = r.counterexample
-            evidence += f"; counterexample {ce['params']}: printed {ce['printed']}, exact {ce['exact']}"
+            evidence += f"; counterexample at {counterexample_text(r.counterexample)}"
         if r.verdict in ("erratum", "conditional") and c.root_cause:
             evidence += f"; root cause {c.root_cause}"
         evidence += f" [{r.seconds:.1f}s]"

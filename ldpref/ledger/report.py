@@ -14,6 +14,7 @@ from ..atomic import write_file
 from .claim import NOT_AVAILABLE, PAPER_TITLES
 from .root_causes import resolve
 from .root_causes import SEVERITIES
+from .readable import counterexample_text
 from .runner import distinct_errors, result_latex, severity_counts_of, summary
 from .verdict import ClaimResult
 
@@ -49,9 +50,7 @@ def _claim_section(r: ClaimResult) -> str:
     if r.verdict in ("erratum", "conditional"):
         lines += ["Correction:", "", *math_block(result_latex(r)["correction"]), ""]
     if r.counterexample:
-        ce = r.counterexample
-        params = ", ".join(f"{k} = {v}" for k, v in ce["params"].items())
-        lines += [f"Smallest counterexample: {params}; printed {ce['printed']}, exact {ce['exact']}.", ""]
+        lines += [f"Smallest counterexample: {counterexample_text(r.counterexample)}.", ""]
     lines += ["| check | kind | path | passed | instances | detail |", "|---|---|---|---|---|---|"]
     for rec in r.records:
         detail = rec.detail.replace("|", "\\|")
@@ -84,9 +83,7 @@ def _erratum_entry(r: ClaimResult) -> list[str]:
     lines += ["Correction:" if r.verdict == "erratum" else f"Holds only if: {c.condition}. Correct form:", "",
               *math_block(result_latex(r)["correction"]), ""]
     if r.counterexample:
-        ce = r.counterexample
-        params = ", ".join(f"{k} = {v}" for k, v in ce["params"].items())
-        lines += [f"Counterexample: {params}; printed {ce['printed']}, exact {ce['exact']}.", ""]
+        lines += [f"Counterexample: {counterexample_text(r.counterexample)}.", ""]
     notes = c.notes_with(r.notes)
     lines += [f"Note: {n}" for n in notes] + ([""] if notes else [])
     lines += [f"Ledger entry: [`docs/ledger/{c.paper}.md`](ledger/{c.paper}.md#{_anchor(c.id)})", ""]

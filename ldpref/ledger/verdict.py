@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from .claim import NOT_AVAILABLE, Claim
 from .evidence import CheckRecord, Evidence
+from .readable import with_decimal
 
 VERDICTS = ("verified", "reconstructed", "erratum", "conditional", "cited", "open", "error")
 
@@ -41,8 +42,14 @@ class ClaimResult:
     forms_read: tuple = ()
 
 
-def _counterexample(inst) -> dict:
-    return {"params": {k: str(v) for k, v in inst.params.items()}, "printed": str(inst.printed), "exact": str(inst.exact)}
+def _counterexample(inst, records=()) -> dict:
+    """The failing instance as JSON: ``printed`` / ``exact`` exactly (sympy's syntax, machine-readable), the same in
+    reading notation with decimals (``printed_text`` / ``exact_text``, :mod:`ldpref.ledger.readable`), and the
+    quantity compared (the name of the check whose instance it is)."""
+    quantity = next((r.name.removesuffix(": printed vs exact") for r in records
+                     if any(f is inst for f in r.failures)), None)
+    return {"params": {k: str(v) for k, v in inst.params.items()}, "printed": str(inst.printed), "exact": str(inst.exact),
+            "printed_text": with_decimal(inst.printed), "exact_text": with_decimal(inst.exact), "quantity": quantity}
 
 
 def how_decided(records) -> str:
@@ -115,7 +122,7 @@ def decide(claim: Claim, evidence: Evidence, error: str | None = None) -> ClaimR
             first = min(inside or failures, key=lambda f: f.key())
             result.verdict = "erratum"
             result.reason = f"printed form disagrees with the exact value ({how})"
-        result.counterexample = _counterexample(first)
+        result.counterexample = _counterexample(first, printed_exact)
         return result
     if symbolic and not all(r.passed for r in symbolic):
         if claim.condition:
