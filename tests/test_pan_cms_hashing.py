@@ -151,7 +151,7 @@ def test_thm38_counterexample_is_smallest():
     res = claim_result("pan-cms/thm3.8")
     ce = res.counterexample
     assert ce["params"]["l"] == "2" and ce["params"]["m"] == "3" and ce["params"]["tau"] == "13/108"
-    assert ce["params"]["tau at the boundary of"] == "printed"
+    assert ce["params"]["tau chosen as"] == "the smallest the printed condition admits"
     # the printed statement, evaluated on the exact variances, is false there (a true statement holds: exact True)
     assert ce["printed"] == "False" and ce["exact"] == "True"
 

@@ -61,7 +61,7 @@ def _lhs38(row, corrected=False):
 
 def _params38(row, tau_, which):
     return {"l": row["l"], "m": row["m"], "q": row["q"], "r": row["r"], "inner": row["kind"], "exp_eps": row["e"],
-            "counts": row["counts"], "x": row["x"], "tau": tau_, "tau at the boundary of": which}
+            "counts": row["counts"], "x": row["x"], "tau": tau_, "tau chosen as": f"the smallest the {which} condition admits"}
 
 
 def _size38(row, which):
