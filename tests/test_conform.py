@@ -210,3 +210,38 @@ def hash_functions(case):
     status = {c["id"]: (c["status"], c["message"]) for c in json.loads(out_json.read_text())["cases"]}
     assert status["outside"][0] == "error" and "outside [m]" in status["outside"][1]
     assert status["ragged"][0] == "error" and "function 1 has 2 values" in status["ragged"][1]
+
+
+IRREPRODUCIBLE = '''
+import numpy as np
+ADAPTER_NAME = "unseeded"
+CASES = [{"id": "grr-d3", "mechanism": "grr", "params": {"d": 3, "exp_eps": "2"}, "counts": [[6, 3, 3]]}]
+_RNG = np.random.default_rng()  # module-level and unseeded: the seed the harness passes is ignored
+def client(case, values, seed):
+    v = np.asarray(values)
+    o = _RNG.integers(0, 2, size=len(v))
+    o = o + (o >= v)
+    return np.where(_RNG.random(len(v)) < 0.5, v, o).tolist()
+def server(case, reports):
+    p, q = 0.5, 0.25
+    return ((np.bincount(reports, minlength=3) / len(reports) - q) / (p - q)).tolist()
+'''
+
+
+def test_an_adapter_that_ignores_its_seed_is_not_reproducible(capsys, tmp_path):
+    """issue 26, item 6: every case runs its first trials twice with the same seeds; an adapter whose client
+    ignores the seed (a correct GRR otherwise, so its statistics agree) is reported and the run fails, while a
+    seeded adapter's reruns are identical."""
+    out_json = tmp_path / "r.json"
+    code, out, _ = _run(capsys, _adapter(tmp_path, IRREPRODUCIBLE), "--trials", "20", "--seed", "1",
+                        "--json", str(out_json))
+    assert code == 1
+    (case,) = json.loads(out_json.read_text())["cases"]
+    assert case["status"] == "not reproducible"
+    assert case["reproducibility"]["identical"] is False and case["reproducibility"]["trials_rerun"] == 3
+    assert "NOT REPRODUCIBLE  grr-d3" in out and "does not use the seed" in out
+    code, out, _ = _run(capsys, os.path.join(ADAPTERS, "reference_grr.py"), "--trials", "20", "--seed", "1",
+                        "--json", str(out_json))
+    doc = json.loads(out_json.read_text())
+    assert code == 0 and all(c["reproducibility"] == {"trials_rerun": 3, "identical": True, "detail": None}
+                             for c in doc["cases"])

@@ -34,6 +34,9 @@ FORMAT = "ldpref.conform/1"
 DEFAULT_N = 40
 #: statuses of a case
 CONFORMS, DOES_NOT_CONFORM, NOT_JUDGED, ERROR = "conforms", "does not conform", "not judged", "error"
+NOT_REPRODUCIBLE = "not reproducible"
+#: how many trials of each case's first dataset are run a second time with the same seeds (issue 26, item 6)
+REPRODUCIBILITY_SAMPLE = 3
 
 
 #: the largest d for which a default dataset is made (larger cases give their own counts)
@@ -79,6 +82,9 @@ class CaseResult:
     datasets: list = field(default_factory=list)  # dicts: counts, n, comparisons (judged, unbiased)
     seconds: float = 0.0
     source: str = "ldpref's exact moments"
+    #: the reproducibility check: trials rerun with their seeds, and the first difference found (None: identical)
+    rerun: int = 0
+    irreproducible: str | None = None
 
 
 def _case_problem(case) -> str | None:
@@ -210,7 +216,10 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
             d = len(exact.mean)
             if len(counts) != d:
                 raise LdprefError(f"case {case['id']}: dataset of {len(counts)} counts for d = {d}")
-            rows = [proc.trial(case["id"], counts, s, d) for s in trial_seeds(seed, index, j, trials)]
+            seeds = trial_seeds(seed, index, j, trials)
+            rows = [proc.trial(case["id"], counts, s, d) for s in seeds]
+            if j == 0:
+                _rerun(proc, case["id"], counts, d, seeds, rows, result)
             estimates = np.array(rows, dtype=float)
             B = case_granularity(case, counts) if vector is None else None
             try:
@@ -230,6 +239,23 @@ def run_case(proc: AdapterProcess, case: dict, index: int, *, trials: int, seed:
         result.datasets = []
     result.seconds = time.monotonic() - start
     return result
+
+
+def _rerun(proc: AdapterProcess, case_id: str, counts, d: int, seeds, rows, result: CaseResult) -> None:
+    """Run the first :data:`REPRODUCIBILITY_SAMPLE` trials again with the same seeds: a library that honours its
+    seed returns the very same estimates (compared exactly); one that ignores it (e.g. a numba client that does
+    not see numpy's seeding) is reported, since no result of it can be reproduced."""
+    sample = list(zip(seeds, rows))[:REPRODUCIBILITY_SAMPLE]
+    result.rerun = len(sample)
+    for i, (s, first) in enumerate(sample):
+        again = proc.trial(case_id, counts, s, d)
+        differ = [v for v in range(d) if again[v] != first[v]]
+        if differ:
+            v = differ[0]
+            result.irreproducible = (f"trial {i} (seed {s}) run twice gave different estimates at {len(differ)} of {d} "
+                                     f"values, e.g. value {v}: {first[v]!r} then {again[v]!r}; the adapter does not "
+                                     f"use the seed it is given for every random choice")
+            return
 
 
 def judge(results: list[CaseResult], alpha: float) -> None:
@@ -262,6 +288,9 @@ def judge(results: list[CaseResult], alpha: float) -> None:
         every = bool(r.datasets) and all(any(c.role == "judged" for c in ds["comparisons"]) for ds in r.datasets)
         rejected = any(c.rejected for ds in r.datasets for c in ds["comparisons"] if c.role == "judged")
         r.status = DOES_NOT_CONFORM if rejected else CONFORMS if every else NOT_JUDGED
+        if r.irreproducible is not None:  # whatever its statistics say, a run that cannot be repeated conforms to nothing
+            r.status = NOT_REPRODUCIBLE
+            r.message = (r.message + "; " if r.message else "") + r.irreproducible
 
 
 def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int = 0, alpha: float = 1e-3,
@@ -325,6 +354,8 @@ def stats_calibration(c: Comparison) -> str:
 def _case_json(r: CaseResult) -> dict:
     return {"id": r.id, "mechanism": r.mechanism, "params": r.params, "status": r.status, "message": r.message,
             "target_source": r.source, "seconds": round(r.seconds, 2),
+            "reproducibility": {"trials_rerun": r.rerun, "identical": r.irreproducible is None,
+                                "detail": r.irreproducible},
             "datasets": [{"counts": ds["counts"], "n": ds["n"], "trials": ds["trials"],
                           "mean_estimate": ds["mean_estimate"],
                           "comparisons": [{"target": c.target, "model": c.model, "role": c.role,
