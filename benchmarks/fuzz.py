@@ -65,7 +65,7 @@ def generate(n_cases: int, seed: int) -> list:
 
 # ---- running --------------------------------------------------------------------------------------
 def _summary(case, outcome) -> dict:
-    symptom = fs.judge(outcome)
+    symptom = fs.judge(outcome, case)
     return {"command": case.command, "symptom": symptom, "note": fs.note(outcome), "code": outcome.code,
             "seconds": round(outcome.seconds, 3), "stderr": outcome.stderr[:400],
             "exception": None if outcome.exception is None else f"{type(outcome.exception).__name__}: "
@@ -171,7 +171,7 @@ def shrink(pool: Pool, groups: dict, rounds: int, skip_slow: bool) -> dict:
             for i in range(len(case.argv) - 1, 0, -1):
                 argv = case.argv[:i] + case.argv[i + 1:]
                 files = {k: v for k, v in case.files.items() if any(k in a for a in argv)}
-                batch.append(fs.Case(argv, files))
+                batch.append(fs.Case(argv, files, case.run_codes))
                 owners.append(key)
         if not batch:
             break

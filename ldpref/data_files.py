@@ -36,32 +36,43 @@ def read_column(path: str, column: str | None, spec: str) -> dict[str, int]:
     if not os.path.isfile(path):
         raise ParameterError(f"dataset {spec}: no such file {path}")
     check_count(f"dataset file {path}", os.path.getsize(path), limit=MAX_CSV_BYTES, unit="bytes")
-    items: dict[str, int] = {}
-    header, idx = None, None
     with open(path, encoding="utf-8", newline="") as fh:
         reader = csv.reader(fh)
-        for record in reader:
-            line = reader.line_num
-            if not record or all(not cell.strip() for cell in record):
-                continue
-            if header is None:
-                header = [cell.strip() for cell in record]
-                if column is None:
-                    if len(header) != 1:
-                        raise ParameterError(f"dataset {spec}: {len(header)} columns ({', '.join(header)}); "
-                                             f"choose one with csv:{path},column=NAME")
-                    idx = 0
-                elif column not in header:
-                    raise ParameterError(f"dataset {spec}: no column {column!r} (columns: {', '.join(header)})")
-                else:
-                    idx = header.index(column)
-                continue
-            if len(record) != len(header):
-                raise ParameterError(f"dataset {spec}: line {line} has {len(record)} fields, the header {len(header)}")
-            item = record[idx].strip()
-            if not item:
-                raise ParameterError(f"dataset {spec}: line {line}: column {header[idx]!r} is empty")
-            items[item] = items.get(item, 0) + 1
+        try:
+            return _column_counts(reader, path, column, spec)
+        except csv.Error as exc:  # a field over the csv module's limit, a NUL, a quote never closed at the end
+            raise ParameterError(f"dataset {spec}: line {reader.line_num}: not a CSV record ({exc})") from None
+        except UnicodeDecodeError as exc:
+            raise ParameterError(f"dataset {spec}: not UTF-8 text (byte {exc.start} of a chunk near line "
+                                 f"{reader.line_num + 1}: {exc.reason})") from None
+
+
+def _column_counts(reader, path: str, column: str | None, spec: str) -> dict[str, int]:
+    """{value text: count} of the records of ``reader`` (the header first)."""
+    items: dict[str, int] = {}
+    header, idx = None, None
+    for record in reader:
+        line = reader.line_num
+        if not record or all(not cell.strip() for cell in record):
+            continue
+        if header is None:
+            header = [cell.strip() for cell in record]
+            if column is None:
+                if len(header) != 1:
+                    raise ParameterError(f"dataset {spec}: {len(header)} columns ({', '.join(header)}); "
+                                         f"choose one with csv:{path},column=NAME")
+                idx = 0
+            elif column not in header:
+                raise ParameterError(f"dataset {spec}: no column {column!r} (columns: {', '.join(header)})")
+            else:
+                idx = header.index(column)
+            continue
+        if len(record) != len(header):
+            raise ParameterError(f"dataset {spec}: line {line} has {len(record)} fields, the header {len(header)}")
+        item = record[idx].strip()
+        if not item:
+            raise ParameterError(f"dataset {spec}: line {line}: column {header[idx]!r} is empty")
+        items[item] = items.get(item, 0) + 1
     if not items:
         raise ParameterError(f"dataset {spec}: the file holds no records (n = 0)")
     return items

@@ -100,10 +100,13 @@ def test_csv_data_with_header_column_and_blank_lines(tmp_path):
     ("a,b\n1,2\n3\n", ",column=a", "line 3 has 1 fields"),
     ("a,b\n1,\n", ",column=b", "line 2: column 'b' is empty"),
     ("a\n\n", ",column=a", "no records"),
+    # found by the fuzzer (issue 26, item 7): csv.Error and UnicodeDecodeError escaped as tracebacks
+    ("x" * 200_000, ",column=a", "not a CSV record (field larger than field limit"),
+    ("a\ncaf\xe9\n", "", "not UTF-8 text"),
 ])
 def test_bad_csv_data_is_one_line(tmp_path, capsys, content, spec_tail, message):
     f = tmp_path / "d.csv"
-    f.write_text(content)
+    f.write_bytes(content.encode("latin-1"))
     code, out, err = _run(capsys, "simulate", "grr", "oue", "--set", "exp_eps=3", "--data", f"csv:{f}{spec_tail}",
                           "--trials", "4")
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
