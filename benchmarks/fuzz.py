@@ -214,16 +214,15 @@ def run_faults(n_cases: int, seed: int, workers: int) -> int:
     scratch = tempfile.mkdtemp(prefix="ldpref-faults-")
     t0 = time.perf_counter()
     try:
-        refs = {}
-        for case in cases:  # the undisturbed outputs, once per distinct command line
-            if case.key not in refs:
-                refs[case.key] = ff.reference(case, tempfile.mkdtemp(dir=scratch))
+        firsts = list({case.key: case for case in reversed(cases)}.values())  # one case per distinct command line
 
         def one(case):
             outcome = ff.run(case, tempfile.mkdtemp(dir=scratch), refs[case.key])
             return outcome, ff.judge(case, outcome)
 
-        with ThreadPoolExecutor(max_workers=workers) as pool:
+        with ThreadPoolExecutor(max_workers=workers) as pool:  # the undisturbed outputs first, in parallel too
+            refs = dict(zip([c.key for c in firsts],
+                            pool.map(lambda c: ff.reference(c, tempfile.mkdtemp(dir=scratch)), firsts)))
             results = list(pool.map(one, cases))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -45,6 +45,8 @@ COMMANDS = {
                        "--seed", "{seed}", "--jobs", "2", "--json", OUT], "file"),
     "verify": (["verify", "--claim", "jiang-gcms/sec2.B.variance", "--json", OUT], "file"),
     "vectors": (["vectors", "--out", OUT, "--mechanism", "grr", "--mechanism", "sue"], "folder"),
+    # the concurrent writers: two `figure jiang-gcms/fig8 --out same` runs (PNG, SVG, CSV; about 3 s)
+    "figure": (["figure", "jiang-gcms/fig8", "--quick", "--out", OUT], "folder"),
 }
 VARYING = {"verify"}
 FAULTS = ("fsize", "sigint", "sigterm", "concurrent", "readonly")

@@ -23,6 +23,8 @@ LONG = {
     "simulate-jobs": ["simulate", "grr", "--set", "exp_eps=3", "--data", "zipf:d=2000,n=200000", "--trials", "20000",
                       "--jobs", "2", "--json", "{tmp}/s.json"],
     "moments": ["moments", "grr", "--set", "d=300", "exp_eps=exp_eps", "--counts", ",".join(["1"] * 300), "--cov"],
+    # the 6-8 s to stop: docs runs the ledger in workers, then writes its pages (none may be half written)
+    "docs-jobs": ["docs", "--out", "{tmp}/pages", "--jobs", "2"],
 }
 WARMUP = 3.0
 #: the command must be gone this long after the signal

@@ -19,6 +19,18 @@ def test_each_fault_runs_clean(tmp_path, fault):
     assert ff.judge(case, outcome) == [], (case, outcome["codes"], outcome["stderr"])
 
 
+def test_concurrent_figure_writers_leave_whole_files(tmp_path):
+    """The issue's two concurrent `figure jiang-gcms/fig8 --out same` runs: every PNG, SVG and CSV afterwards is
+    byte for byte the undisturbed run's (renames of whole files), never a mix."""
+    case = next(c for c in ff.generate(300, seed=11) if c.fault == "concurrent" and c.command == "figure")
+    (tmp_path / "ref").mkdir()
+    ref = ff.reference(case, str(tmp_path / "ref"))
+    assert sorted(ref) == ["jiang-gcms-fig8.csv", "jiang-gcms-fig8.png", "jiang-gcms-fig8.svg"]
+    (tmp_path / "run").mkdir()
+    outcome = ff.run(case, str(tmp_path / "run"), ref)
+    assert outcome["codes"] == [0, 0] and ff.judge(case, outcome) == []
+
+
 def _outcome(**changes):
     base = {"codes": [0], "stderr": [""], "seconds": 1.0, "before": {"out.json": b'{"old": true}\n'},
             "after": {"out.json": b'{"new": 1}\n'}, "reference": {"out.json": b'{"new": 1}\n'}, "leftovers": [],
