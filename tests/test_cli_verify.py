@@ -47,7 +47,8 @@ def test_self_check_json(capsys):
     assert doc["format"] == "ldpref.selfcheck/1"
     (c,) = doc["claims"]
     assert c["baseline"] == "verified" and c["sensitive"] and code == 0
-    assert all(v["passed"] for v in c["mutations"].values())
+    assert all(v["passed"] for m, v in c["mutations"].items() if m != "correction-perturbed")
+    assert c["mutations"]["correction-perturbed"]["passed"] is None  # a verified claim displays no correction
     assert c["mutations"]["printed-as-derived"]["verdict"] == "verified"
     assert c["mutations"]["printed-perturbed"]["verdict"] in ("erratum", "error")
     assert c["mutations"]["derived-perturbed"]["verdict"] == "error"

@@ -84,6 +84,24 @@ def test_every_check_reads_the_forms_its_claim_displays(ledger):
     assert not missing, "checks that do not evaluate the forms they display:\n" + "\n".join(missing)
 
 
+def test_every_displayed_correction_is_evaluated(ledger):
+    """issue 22, item 3: every erratum and conditional claim has a check of the correction it displays against the
+    exact values, with instances; a correction of the claim's own was read through ``Evidence.correction`` (the
+    object the LaTeX shows), and one that is the derived form says so."""
+    missing = []
+    for cid, r in ledger.items():
+        if r.verdict not in ("erratum", "conditional"):
+            continue
+        checks = [c for c in r.records if c.role == "correction-vs-exact" and c.instances > 0 and c.passed]
+        if not checks:
+            missing.append(f"{cid}: no correction-vs-exact check")
+        elif r.claim.correction is not None and "correction" not in r.forms_read:
+            missing.append(f"{cid}: its own correction was never read through the evidence")
+        elif r.claim.correction is None and not any("derived form itself" in c.name for c in checks):
+            missing.append(f"{cid}: the derived form is shown as the correction but not said to be")
+    assert not missing, "displayed corrections not evaluated:\n" + "\n".join(missing)
+
+
 def test_printed_and_derived_are_distinct_callables():
     same = [c.id for c in load_claims() if c.printed is not None and c.printed is c.derived]
     assert not same
@@ -164,4 +182,17 @@ def test_self_check_moves_every_check_of_a_sample(claim_id):
 
     (r,) = self_check([find_claim(claim_id)], jobs=2)
     assert r.baseline.verdict == "verified"
-    assert r.passed == {"printed-as-derived": True, "printed-perturbed": True, "derived-perturbed": True}, r.why
+    assert r.passed == {"printed-as-derived": True, "printed-perturbed": True, "derived-perturbed": True,
+                        "correction-perturbed": None}, r.why  # a verified claim displays no correction
+
+
+@pytest.mark.parametrize("claim_id", ["jiang-gcms/thm3", "pan-strict/sec5.3.osc"])
+def test_self_check_perturbed_correction_is_an_error(claim_id):
+    """issue 22, item 3: the correction an erratum (a formula) or a conditional (a statement) displays, perturbed,
+    turns the claim into ``error``: the displayed correction is evaluated, not only rendered."""
+    from ldpref.ledger.claim import find_claim
+    from ldpref.ledger.selfcheck import self_check
+
+    (r,) = self_check([find_claim(claim_id)], jobs=2)
+    assert r.baseline.verdict in ("erratum", "conditional")
+    assert r.passed["correction-perturbed"] is True and r.outcomes["correction-perturbed"].verdict == "error", r.why

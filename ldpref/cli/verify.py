@@ -103,7 +103,8 @@ def _selfcheck_progress(claims):
     """On a terminal, a one-line counter of finished runs on stderr (the self-check is a long job)."""
     if not sys.stderr.isatty():
         return None
-    total = sum(4 if c.printed is not None else 2 for c in claims)  # baseline, 2 printed mutations, derived
+    # baseline, 2 printed mutations, derived, and the correction of a claim that has its own
+    total = sum((4 if c.printed is not None else 2) + (c.correction is not None) for c in claims)
     done = [0]
 
     def tick(task, outcome):

@@ -24,7 +24,7 @@ PAPER_TITLES = {key: p.title for key, p in PAPERS.items()}
 _ID_RE = CLAIM_ID_RE
 
 KINDS = ("formula", "statement", "cited")
-MUTATIONS = ("printed-as-derived", "printed-perturbed", "derived-perturbed")
+MUTATIONS = ("printed-as-derived", "printed-perturbed", "derived-perturbed", "correction-perturbed")
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ class CheckRecord:
     passed: bool
     instances: int
     detail: str
-    role: str = ""  # printed-vs-derived, derived-vs-exact, printed-vs-exact, other
+    role: str = ""  # printed-vs-derived, derived-vs-exact, printed-vs-exact, correction-vs-exact, other
     failures: list = field(default_factory=list)  # failing Instances (printed-vs-exact)
     #: how the check was decided: {path: count}, paths from EXACT_PATHS, "numeric" or "statistical"
     paths: dict = field(default_factory=dict)
@@ -100,10 +100,10 @@ class CheckRecord:
 class Evidence:
     records: list[CheckRecord] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    #: the claim's printed and derived callables, as the runner hands them to the check (self-check
-    #: hands mutated ones); a check reads its forms through printed() / derived()
-    forms: tuple = (None, None)
-    #: the forms as built once in this run: {0: printed, 1: derived}; the runner renders LaTeX from these
+    #: the claim's printed, derived and correction callables, as the runner hands them to the check (self-check
+    #: hands mutated ones); a check reads its forms through printed() / derived() / correction()
+    forms: tuple = (None, None, None)
+    #: the forms as built once in this run: {0: printed, 1: derived, 2: correction}; the runner renders LaTeX from these
     #: very objects, so what ``latex`` and the docs display is what the check evaluated
     built: dict = field(default_factory=dict)
 
@@ -123,6 +123,34 @@ class Evidence:
         if self.forms[1] is None:
             raise LookupError("the runner handed no derived form to this check")
         return self._form(1)
+
+    def correction(self):
+        """The correction an erratum or conditional claim displays: the claim's own ``correction`` form when it has
+        one, else the derived form itself (the same object).  Built once per run; the LaTeX shown is its."""
+        if len(self.forms) < 3 or self.forms[2] is None:
+            return self.derived()
+        return self._form(2)
+
+    def corrections(self, name: str, instances: Iterable[Instance]) -> None:
+        """Record the displayed correction against the exact values (issue 22, item 3): ``instances`` built as for
+        :meth:`instances` but with the *correction* in the derived slot (``Instance.derived`` is the correction's
+        value there).  Every instance counts, inside a stated condition or not: a correction must be right
+        everywhere.  A correction that is wrong is ldpref's own defect (verdict ``error``)."""
+        insts = list(instances)
+        if not insts:
+            raise ValueError(f"{name}: no instances")
+        paths = {}
+        for i in insts:
+            paths[i.path] = paths.get(i.path, 0) + 1
+        how = _paths_text(paths)
+        bad = [i for i in insts if not values_equal(i.derived, i.exact)]
+        detail = f"correction == exact on {how}"
+        if bad:
+            first = min(bad, key=Instance.key)
+            detail = (f"the displayed correction disagrees with the exact value on {len(bad)} of {how}, e.g. "
+                      f"{first.params}: correction {first.derived}, exact {first.exact}")
+        self.records.append(CheckRecord("exact", f"{name}: correction vs exact", not bad, len(insts), detail,
+                                        role="correction-vs-exact", paths=dict(paths)))
 
     def symbolic(self, name: str, printed, derived, *, simplify=None) -> bool:
         """Exact symbolic comparison of the printed and derived forms (``simplify`` may normalise both)."""

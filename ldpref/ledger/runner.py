@@ -24,7 +24,7 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     ``with_latex``: also render the forms' LaTeX from the very objects the check evaluated (a worker does
     this, so the parent does not rebuild every form serially when it writes JSON).
     """
-    evidence = Evidence(forms=(claim.printed, claim.derived))
+    evidence = Evidence(forms=(claim.printed, claim.derived, claim.correction))
     error = None
     start = time.perf_counter()
     precision = mpmath.mp.prec  # some checks raise mpmath's global precision: the next claim must not inherit it
@@ -39,7 +39,7 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
         mpmath.mp.prec = precision
     result = decide(claim, evidence, error)
     result.seconds = time.perf_counter() - start
-    result.forms_read = tuple(name for i, name in enumerate(("printed", "derived")) if i in evidence.built)
+    result.forms_read = tuple(name for i, name in enumerate(("printed", "derived", "correction")) if i in evidence.built)
     if with_latex:
         result.latex = forms_latex(claim, result.verdict, evidence.built)
     return result
@@ -57,7 +57,7 @@ def forms_latex(claim: Claim, verdict: str, built: dict | None = None) -> dict:
     derived = to_latex(form(1, claim.derived))
     corrected = None
     if verdict in ("erratum", "conditional"):
-        corrected = to_latex(claim.correction()) if claim.correction is not None else derived
+        corrected = to_latex(form(2, claim.correction)) if claim.correction is not None else derived
     return {"printed": printed, "derived": derived, "correction": corrected}
 
 

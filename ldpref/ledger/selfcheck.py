@@ -11,7 +11,10 @@ cache carries a value from one run into another):
   being verified; for a claim that already fails, the outcome must move (another verdict, or other
   failures: a negated statement that was false everywhere becomes verified);
 * ``derived-perturbed``  -- the derived form perturbed: must give ``error`` (ldpref's own path is checked
-  against the exact values, so a wrong derivation cannot pass).
+  against the exact values, so a wrong derivation cannot pass);
+* ``correction-perturbed`` -- for an erratum or conditional claim with a correction of its own, that correction
+  perturbed: must give ``error`` (the correction an author would copy is evaluated on the instances, issue 22).
+  Where the correction is the derived form itself, ``derived-perturbed`` already moves it (not applicable here).
 
 A mutation reaches the check twice over: through :meth:`Evidence.printed`/``derived`` (the claim's own
 callables) and by replacing, in every loaded ``derivations`` and ``proofs_checks`` module, each global
@@ -93,6 +96,11 @@ def _mutated_claim(claim: Claim, mutation: str) -> Claim:
 
     statement = claim.kind == "statement"
     printed, derived = claim.printed, claim.derived
+    if mutation == "correction-perturbed":
+        correction = claim.correction
+        new_correction = _wrap(correction, lambda v: perturb(v, statement=statement))
+        _patch_module_globals(correction, new_correction)
+        return dataclasses.replace(claim, correction=new_correction)
     if mutation == "printed-as-derived":
         new_printed, new_derived = (lambda *a, **k: derived(*a, **k)), derived
     elif mutation == "printed-perturbed":
@@ -127,7 +135,9 @@ def _judge(c: ClaimSelfCheck) -> None:
     for mutation in MUTATIONS:
         out = c.outcomes.get(mutation)
         if out is None:
-            c.passed[mutation], c.why[mutation] = None, "not applicable: no printed form"
+            c.passed[mutation], c.why[mutation] = None, ("not applicable: " + _no_correction_reason(c)
+                                                         if mutation == "correction-perturbed" else
+                                                         "not applicable: no printed form")
             continue
         if out.unsupported:
             ok, why = False, f"mutation not applicable to this form: {out.unsupported}"
@@ -142,16 +152,32 @@ def _judge(c: ClaimSelfCheck) -> None:
             else:
                 ok = out.verdict in ("erratum", "conditional") or out.reason.startswith("check could not run")
             why = f"-> {out.verdict}" + ("" if ok else f" (the printed form's perturbation was not caught): {out.reason}")
-        else:
+        elif mutation == "derived-perturbed":
             ok = out.verdict == "error" and (out.reason.startswith("ldpref defect")
                                              or out.reason.startswith("check could not run"))
             why = f"-> {out.verdict}" + ("" if ok else f" (expected error from derived vs exact): {out.reason}")
+        else:
+            ok = out.verdict == "error" and (out.reason.startswith("ldpref defect")
+                                             or out.reason.startswith("check could not run"))
+            why = f"-> {out.verdict}" + ("" if ok else f" (expected error from the correction vs exact): {out.reason}")
         if not ok and mutation in c.claim.selfcheck:
             ok, why = None, f"{why}; the claim says: {c.claim.selfcheck[mutation]}"
         c.passed[mutation], c.why[mutation] = ok, why
     if has_printed and c.claim.printed is c.claim.derived:
         c.passed["printed-perturbed"] = False
         c.why["printed-perturbed"] = "printed and derived are one callable: the two paths are not independent"
+
+
+def correction_mutable(c: Claim, baseline_verdict: str) -> bool:
+    """Whether the correction mutation applies: an erratum or conditional claim (its correction is displayed) with
+    a correction of its own (else the correction is the derived form, moved by ``derived-perturbed``)."""
+    return baseline_verdict in ("erratum", "conditional") and c.correction is not None
+
+
+def _no_correction_reason(c: ClaimSelfCheck) -> str:
+    if c.baseline.verdict not in ("erratum", "conditional"):
+        return f"no correction is displayed (verdict {c.baseline.verdict})"
+    return "the correction is the derived form itself (derived-perturbed moves it)"
 
 
 def self_check(claims: list[Claim], jobs: int = 1, progress=None) -> list[ClaimSelfCheck]:
@@ -164,6 +190,8 @@ def self_check(claims: list[Claim], jobs: int = 1, progress=None) -> list[ClaimS
         if c.printed is not None:
             tasks += [(c.id, "printed-as-derived"), (c.id, "printed-perturbed")]
         tasks.append((c.id, "derived-perturbed"))
+        if c.correction is not None:  # applies only if the baseline is an erratum or conditional (judged below)
+            tasks.append((c.id, "correction-perturbed"))
     warm_imports()  # lazily imported modules, once in the parent rather than in every fresh process
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(processes=max(1, jobs), maxtasksperchild=1, initializer=worker_setup) as pool:
@@ -174,8 +202,9 @@ def self_check(claims: list[Claim], jobs: int = 1, progress=None) -> list[ClaimS
                 progress(task, out)
     results = []
     for c in claims:
-        sc = ClaimSelfCheck(c, outcomes[(c.id, None)],
-                            {m: outcomes[(c.id, m)] for m in MUTATIONS if (c.id, m) in outcomes})
+        base = outcomes[(c.id, None)]
+        sc = ClaimSelfCheck(c, base, {m: outcomes[(c.id, m)] for m in MUTATIONS if (c.id, m) in outcomes
+                                      and (m != "correction-perturbed" or correction_mutable(c, base.verdict))})
         _judge(sc)
         results.append(sc)
     return results

@@ -56,7 +56,7 @@ def how_decided(records) -> str:
     """What was actually run: proofs, enumerated instances, moment-formula instances, numeric checks."""
     proofs, paths = 0, {}
     for r in records:
-        if r.role == "printed-vs-exact":  # the same instances as its derived-vs-exact twin
+        if r.role in ("printed-vs-exact", "correction-vs-exact"):  # the same points as a derived-vs-exact record
             continue
         for p, n in r.paths.items():
             if p == "proof" and r.kind == "symbolic":
@@ -73,7 +73,25 @@ def how_decided(records) -> str:
 
 
 def decide(claim: Claim, evidence: Evidence, error: str | None = None) -> ClaimResult:
-    """The verdict of a claim from its recorded evidence (``error`` if the check could not run)."""
+    """The verdict of a claim from its recorded evidence (``error`` if the check could not run).  An erratum or
+    conditional claim whose correction is the derived form itself gets the record saying so (the derived form's
+    own comparisons with the exact values are the correction's)."""
+    result = _decide(claim, evidence, error)
+    if result.verdict in ("erratum", "conditional") and claim.correction is None:
+        derived = [r for r in result.records if r.role == "derived-vs-exact" and r.kind == "exact"]
+        paths: dict = {}
+        for r in derived:
+            for p, n in r.paths.items():
+                paths[p] = paths.get(p, 0) + n
+        total = sum(paths.values())
+        result.records.append(CheckRecord(
+            "exact", "correction (the derived form itself) vs exact", True, total,
+            f"the correction shown is the derived form itself; the claim's derived-vs-exact checks ({total} "
+            f"instance(s)) are its evidence", role="correction-vs-exact", paths=paths))
+    return result
+
+
+def _decide(claim: Claim, evidence: Evidence, error: str | None = None) -> ClaimResult:
     records = evidence.records
     result = ClaimResult(claim, "error", "", list(records), None, list(evidence.notes))
     if error is not None:
@@ -82,7 +100,7 @@ def decide(claim: Claim, evidence: Evidence, error: str | None = None) -> ClaimR
     if not records:
         result.verdict, result.reason = "open", "no check recorded"
         return result
-    broken = [r for r in records if r.role == "derived-vs-exact" and not r.passed]
+    broken = [r for r in records if r.role in ("derived-vs-exact", "correction-vs-exact") and not r.passed]
     if broken:
         result.reason = "ldpref defect: " + "; ".join(f"{r.name}: {r.detail}" for r in broken)
         return result

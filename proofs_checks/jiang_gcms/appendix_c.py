@@ -73,6 +73,24 @@ def appC_pq(ev):
                               evaluate(printed, vals), size=(m_, k_, s_, p_)))
     ev.instances("(p - q)^2 (1 - 1/m) with p, q read off the mechanism; alpha_2 k (m - 1) from the exact draw variance",
                  insts)
+    # the correction (p - q)^2 (1 - 1/m)^2 = p^2 (w - 1)^2 / w^2: its right side at w = e^eps (1 - p) + p against the
+    # left side with p, q read off the mechanism, and against alpha_2 k (m - 1) from the exact draw variance
+    corr, cinsts = ev.correction(), []
+    for d, m_, k_, s_, p_, e_ in _boundary_points():
+        mech = gcms(_identity_family(m_), s_, p_, decoder="count")
+        pe, qe = _support_pq(mech, 0)
+        T = _z_tables(d, m_, k_, s_, p_)
+        pis = [(w_, sum(pz[j][1] for j in range(k_))) for w_, pz, _ in T]
+        a1 = sum(w_ * pi for w_, pi in pis)
+        a2 = sum(w_ * (pi - a1) ** 2 for w_, pi in pis)
+        value = evaluate(corr, {J.p: p_, J.w: J.w_of(p_, e_)})
+        params = {"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}
+        cinsts.append(Instance(dict(params, side="(p - q)^2 (1 - 1/m)^2 of the mechanism"),
+                               (pe - qe) ** 2 * (1 - R(1, m_)) ** 2, value, size=(m_, k_, s_, p_, 0)))
+        cinsts.append(Instance(dict(params, side="alpha_2 k (m - 1) of the exact draw variance"),
+                               sympy.Rational(a2.numerator, a2.denominator) * k_ * (m_ - 1), value,
+                               size=(m_, k_, s_, p_, 1)))
+    ev.corrections("the corrected chain's value at w = e^eps (1 - p) + p vs the exact quantities", cinsts)
 
 
 @claim(id="jiang-gcms/eq13", root_cause="appB.same-client", location="Appendix C, Eq. (13)",
@@ -102,6 +120,12 @@ def eq13(ev):
                                       _argmin_at(derived, ps, at), _argmin_at(printed, ps, at),
                                       size=(2, m_, k_, sum(counts), e_, counts), path=MOMENTS))
     ev.instances("argmin over feasible integer s of the exact variance (every draw) vs the argmin of (13)", insts)
+    corr = ev.correction()
+    ev.corrections("argmin over feasible integer s of the exact variance (every draw) vs the argmin of the correction",
+                   [Instance(i.params, i.exact, _argmin_at(corr, list(i.params["feasible p"]),
+                                                           {J.e: i.params["e^eps"], J.lam: _lam(i.params["counts"]),
+                                                            J.k: i.params["k"]}),
+                             size=i.size, path=i.path) for i in insts])
 
 
 @claim(id="jiang-gcms/appC.chain", location="Appendix C, the equalities after (13)",

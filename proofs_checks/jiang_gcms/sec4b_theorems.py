@@ -199,6 +199,8 @@ def thm3(ev):
                 _in_alphas(printed.rhs), derived.rhs)
     ev.instances("n^2 Var[C(v)/n] over every hash draw and outcome (ldpref.family on the exact mechanisms)",
                  _thm3_instances("C", printed, derived))
+    ev.corrections("n^2 Var[C(v)/n] over every hash draw and outcome (ldpref.family on the exact mechanisms)",
+                   _thm3_instances("C", printed, ev.correction()))
     _symbolic_p_identity(ev, "C")
 
 

@@ -76,6 +76,30 @@ def alg4(ev):
     insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
              for params, exact, size in _alg4_float_points()]
     ev.instances("does Algorithm 4's loop terminate? (run as printed; stops when its state repeats)", insts)
+    # the correction is the loop condition itself: run the search in exact rationals under it (tau = 10^-6), every
+    # iteration deciding 'continue' by evaluating the displayed condition; it must end
+    cond = ev.correction()
+    tau = sympy.Rational(1, 10**6)
+    cinsts = []
+    for params, _, size in _alg4_float_points():
+        e_, lam_, k_ = Fr(str(params["e^eps"])), Fr(str(params["lambda"])).limit_denominator(10**6), params["k"]
+        pl, pr, ended = Fr(1, 2), Fr(1), False
+        for _ in range(200):
+            if not evaluate(cond, {sympy.Symbol("p_l"): sympy.Rational(pl.numerator, pl.denominator),
+                                   sympy.Symbol("p_r"): sympy.Rational(pr.numerator, pr.denominator),
+                                   sympy.Symbol(r"\tau", positive=True): tau}):
+                ended = True
+                break
+            p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
+            if G.lemma1_objective(p0, e_, lam_, k_) <= G.lemma1_objective(p1, e_, lam_, k_):
+                pr = p1
+            else:
+                pl = p0
+        cinsts.append(Instance({k: v for k, v in params.items() if k != "state constant after iteration"}
+                               | {"arithmetic": "exact rationals", "tau": "10^-6"}, exact=True, derived=ended,
+                               size=size))
+    ev.corrections("does the search end under the corrected loop condition? (exact rationals, at most 200 iterations)",
+                   cinsts)
 
 
 def _grid_unimodal(e_, lam_, k_) -> bool:
@@ -196,6 +220,12 @@ def _rounding_check(ev):
              for params, exact, size in _rounding_points()]
     ev.instances("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the "
                  "mechanism <= the target?", insts)
+    corr = ev.correction()  # the corrected condition on (s, m, p, e^eps) must say exactly when s is valid
+    ev.corrections("the corrected condition at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact e^eps <= "
+                   "the target)", [Instance(params, exact=exact, derived=evaluate(corr, {J.s: params["s"], J.m: params["m"],
+                                                                                        J.p: params["p"],
+                                                                                        J.e: params["e^eps"]}),
+                                            size=size) for params, exact, size in _rounding_points()])
 
 
 _ROUNDING_CORRECTION = lambda: sympy.And(sympy.Eq(J.s, sympy.ceiling(J.m / (1 + (1 / J.p - 1) * J.e))),  # noqa: E731

@@ -241,6 +241,10 @@ def eq9(ev):
                               printed=_at(printed, b_, t_, {eps: e8}), size=(b_, t_), path=PATH))
     ev.instances("delta vs the privacy profile at Eq. (8)'s eps (hockey-stick sums over every neighbouring pair, "
                  "release probabilities from the Laplace CDF at integer counts)", insts)
+    corr = ev.correction()
+    ev.corrections("delta vs the privacy profile at Eq. (8)'s eps",
+                   [Instance(i.params, i.exact, _at(corr, i.params["b"], i.params["T"]), size=i.size, path=PATH)
+                    for i in insts])
     std = [Instance({"b": b_, "T": t_, "eps": "1/b"}, exact=_profile(b_, t_, sympy.exp(1 / b_)),
                     derived=_at(derived, b_, t_), size=(b_, t_), path=PATH) for b_, t_ in _grid()]
     ev.instances("the derived delta vs the privacy profile at eps = 1/b (standard (eps, delta)-DP)", std,
@@ -282,6 +286,16 @@ def thm4(ev):
              for params, size, holds in _thm4_points()]
     ev.instances("(Eq. (8), Eq. (9)) is a guarantee: the privacy profile at Eq. (8)'s eps (every neighbouring pair "
                  "and output, Laplace CDF at integer counts) <= Eq. (9)'s delta", insts)
+    # the correction asserts both guarantees with delta = e^{-(T-1)/b}/2: decided by the exact profiles
+    corr, g = ev.correction(), DD.delta_derived()
+    cinsts = []
+    for b_, t_ in _grid():
+        delta = _at(g, b_, t_)
+        both = (_sign(delta - _profile(b_, t_, sympy.exp(_eq8_value(b_, t_)))) >= 0
+                and _sign(delta - _profile(b_, t_, sympy.exp(1 / b_))) >= 0)
+        cinsts.append(Instance({"b": b_, "T": t_}, exact=both, derived=evaluate(corr, {"b": b_, "T": t_}),
+                               size=(b_, t_), path=PATH))
+    ev.corrections("(Eq. (8)'s eps, e^{-(T-1)/b}/2) and (1/b, e^{-(T-1)/b}/2) are guarantees: the exact profiles", cinsts)
     _symbolic_steps(ev)
     g = DD.new_bin_delta()
     ev.identity("Eq. (9)'s delta >= g iff eps (1 - T) >= (1 - T)/b: with T >= 1, iff T = 1 or eps <= 1/b; and "

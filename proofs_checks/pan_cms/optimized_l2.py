@@ -164,6 +164,8 @@ def appd_delta_l(ev):
     ev.symbolic("Delta_l^2: printed (appendix) vs derived", printed.rhs, derived.rhs, simplify=sqf)
     ev.instances("Delta_l = (m* - 1)(e^eps + d - 1) from the exact l2 minimiser",
                  _l2_opt_instances(printed, derived, "delta"))
+    ev.corrections("Delta_l = (m* - 1)(e^eps + d - 1) from the exact l2 minimiser",
+                   _l2_opt_instances(printed, ev.correction(), "delta"))
 
 
 def _integer_l2_instance(printed_value, derived_value, params):

@@ -216,7 +216,6 @@ def _gauss_tail(tt, c, via_gamma=False):
                    "distributions of HE (d = 2, 3) with n = 1, 2 clients (outside the condition); the n -> oo normal "
                    "limit (chi-square tails, |x| = 1) inside it",
        condition=GAUSS_CONDITION,
-       correction=T.thmI1_derived,
        note="The proof replaces f_hat by a Gaussian ('n large enough'); with the exact distribution the bound fails, "
             "e.g. HE, d = 2, e^eps = 12, one client holding x: S = 12 V with probability 1/13 > 0.05.  Markov and a "
             "union bound give the valid Pr(max_x S(x) >= 20|x| V) <= 0.05 for every n and t.  In the normal limit "

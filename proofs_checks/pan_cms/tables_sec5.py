@@ -377,6 +377,12 @@ def thm52(ev):
     ev.instances("the construction (GF(2^L) affine assignment mod k) is pairwise independent with 2L bits", built,
                  has_printed=False)
     ev.instances("are the printed number of bits at least b_min?", insts)
+    corr = _undisp(ev.correction())  # the corrected count: the fewest bits (n <= k) and the construction's bits
+    ev.corrections("the corrected number of bits vs b_min (n <= k) and vs the construction's pairwise-independent bits",
+                   [Instance(i.params, i.params["b_min"], _named(corr, {"d": i.params["d"], "n": i.params["n"]}),
+                             size=i.size, path=i.path) for i in insts]
+                   + [Instance(dict(i.params, what="built"), i.exact, _named(corr, dict(i.params)), size=(99,) + i.size)
+                      for i in built])
 
 
 @claim(id="pan-cms/sec5.3.sync-identifier", root_cause="sec5.3.family-eq18", location="Section 5.3",

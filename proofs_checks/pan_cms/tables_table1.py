@@ -237,6 +237,8 @@ def _cell_claim(row, col):
                          ocms_integer_m_instances(col), has_printed=False)
         ev.instances(f"Table 1 {row}/{col} vs exact {what} of the real mechanism",
                      table1_instances(row, col, ev.printed(), ev.derived()))
+        ev.corrections(f"Table 1 {row}/{col}: the displayed correction vs exact {what} of the real mechanism",
+                       table1_instances(row, col, ev.printed(), ev.correction()))
 
     root_cause = None if exact_cell else ("appH.cms-he-m1-limit" if row == "CMS+HE" else "table1.asymptotic-cells")
     claim(id=f"pan-cms/table1.{rid}.{col}", location="Section 5.1, Table 1 (data source: Appendix H)",
@@ -287,19 +289,19 @@ def _rhr_theta_check(ev, col):
     rows, slopes = rhr_exact_data()
     ev.instances("RHR n l2 and its slope in d: exact enumeration vs the derived closed form", rows, has_printed=False)
     pf, df = ev.printed(), ev.derived()
-    insts = []
+    points = []  # (params, facts, size) of each limit
     for e in (R(2), R(4), R(8)):  # d -> oo at fixed eps: the closed form exact enumeration confirms (affine in d)
         l2 = T.rhr_l2(e, D, e)
         facts = {"var": "d", "point": sympy.oo, "loss": l2 if col == "l2" else sympy.sqrt(D * l2), "exp_eps": e}
-        insts.append(Instance({"limit": "d -> oo", "b": int(e).bit_length() - 1, "exp_eps": e}, exact=HOLDS,
-                              printed=_named(pf, facts), derived=_named(df, facts), size=(0, e)))
+        points.append(({"limit": "d -> oo", "b": int(e).bit_length() - 1, "exp_eps": e}, facts, (0, e)))
     small, large = T.rhr_order_in_eps(col)  # RHR's coefficient per d (l1: its root): b = 1 near 0, 2^b = e^eps at oo
     for i, (point, coef, regime) in enumerate(((0, small, "eps -> 0+ (b = 1, HE)"),
                                                (sympy.oo, large, "eps -> oo (2^b = e^eps)"))):
-        facts = {"var": "eps", "point": point, "loss": D * coef}
-        insts.append(Instance({"limit": regime + ", after d -> oo"}, exact=HOLDS, printed=_named(pf, facts),
-                              derived=_named(df, facts), size=(1, i)))
-    ev.instances("RHR's real loss is of the form's order at each limit", insts)
+        points.append(({"limit": regime + ", after d -> oo"}, {"var": "eps", "point": point, "loss": D * coef}, (1, i)))
+    ev.instances("RHR's real loss is of the form's order at each limit",
+                 [Instance(params, exact=HOLDS, printed=_named(pf, facts), derived=_named(df, facts), size=size)
+                  for params, facts, size in points])
+
     vals = []
     for (bb, e), sl in sorted(slopes.items()):
         c = sl if col == "l2" else sympy.sqrt(sl)
@@ -319,7 +321,6 @@ for _col in ("l1", "l2"):
                     f"Theta(d/{'sqrt(min(eps, eps^2))' if _col == 'l1' else 'min(eps, eps^2)'}) (1/n omitted).",
           printed=lambda col=_col: PT.table1_rhr_order_printed(col),
           derived=lambda col=_col: T.table1_rhr_order_derived(col),
-          correction=lambda col=_col: T.rhr_derived(col),
           derivation="derivations.pan_cms.tables.rhr_derived", kind="statement",
           assumptions="RHR as in Section 4.3 with 2^b = e^eps (the paper's reading of [12], m = e^eps; b = 1 when "
                       "e^eps < 2), decoded by its unbiased linear decoder; d -> oo first (dictionary large); Theta "

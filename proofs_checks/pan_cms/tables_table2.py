@@ -183,6 +183,12 @@ def _table2_check(ev, row):
                               exact=sympy.Integer(1), derived=dcls[key], printed=pcls[key],
                               in_condition=key != "eps->0", size=(1, i)))
     ev.instances("exact bit count vs the form (finite construction points; order classes of the limits)", insts)
+    # the displayed correction is an order of growth (Table 2's cells are read as orders): its class at each limit
+    ccls = _order_classes(row, _undisp(ev.correction()))
+    ev.corrections("order class of lim exact count / correction at each limit", [
+        Instance({"limit": T2_LIMITS[key], "value": "class of lim exact count / correction (0, 1, oo)"},
+                 exact=sympy.Integer(1), derived=ccls[key], size=(1, i))
+        for i, key in enumerate(("d", "eps->oo", "eps->0"))])
 
 
 def _table2_derived_form(row):
@@ -246,6 +252,10 @@ def table2_original_cms(ev):
             insts.append(Instance({"d": dd, "m": mm, "bits": bits}, exact=HOLDS, derived=_named(df, facts),
                                   printed=_named(pf, facts), size=(dd, mm)))
     ev.instances("log2(number of functions [d] -> [m]) >= d log2 m", insts)
+    corr = _undisp(ev.correction())
+    ev.corrections("bits of the correction vs log2(number of functions [d] -> [m])", [
+        Instance(i.params, exact=i.params["bits"], derived=_named(corr, {"d": i.params["d"], "m": i.params["m"]}),
+                 size=i.size) for i in insts])
 
 
 @claim(id="pan-cms/appH.ocms-hash-bits", root_cause="appH.hash-bits-power-of-two", location="Appendix H, communication of OCMS",

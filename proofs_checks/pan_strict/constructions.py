@@ -409,13 +409,14 @@ def _pairs_solved(d, k, subsets, weights) -> bool:
 )
 def sec5_3_osc(ev):
     derived, printed = ev.derived(), ev.printed()
-    insts = []
+    insts, facts = [], []
     for d, k, e, mech, subsets, meas in _thm41_grid():
         if k == 1:
             continue
         w = [R(x) for x in _wss(d, k, e)[2]["weights"]]
         solved, osc = _pairs_solved(d, k, subsets, w), _is_osc(meas, d, k, e)
         params = {"d": d, "k": k, "exp_eps": e}
+        facts.append((params, k, solved, osc, (d, k, e)))
         insts.append(Instance(params, (not solved) or osc, _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc),
                               _at(printed, PAIRS_SOLVED=solved, IS_OSC=osc), size=(d, k, e)))
     # k = 1: the pair system reads 0 = 0, so w = (1, 0, ..., 0) on the singletons solves it
@@ -428,9 +429,14 @@ def sec5_3_osc(ev):
             else:  # computed: a column sum differs from one, so this is not a mechanism (hence not an OSC)
                 osc = False
             params = {"d": d, "k": 1, "exp_eps": e, "w": "all weight on {0}", "A w = b": solved, "OSC": osc}
+            facts.append((params, 1, solved, osc, (d, 1, e)))
             insts.append(Instance(params, (not solved) or osc, _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc),
                                   _at(printed, PAIRS_SOLVED=solved, IS_OSC=osc), in_condition=False, size=(d, 1, e)))
     ev.instances("pair-constraint solutions (computed) vs OSC certificate", insts)
+    corr = ev.correction()  # (A w = b and k >= 2) => OSC, on the computed facts: must hold at every point
+    ev.corrections("the corrected statement on the computed pair solutions and OSC certificates",
+                   [Instance(params, True, _at(corr, PAIRS_SOLVED=solved, IS_OSC=osc, k=k), size=size)
+                    for params, k, solved, osc, size in facts])
     ev.note("k = 1: w = (1, 0, ..., 0) solves the pair constraints (0 = 0) but its columns do not sum to one, so "
             "it is not a mechanism; the marginal constraints sum_y w_y s_y(x) = 1/d are needed (ldpref.wss adds them)")
 
@@ -618,6 +624,14 @@ def appC_diagonal(ev):
                              all(_holds_at(printed, q, x) for q, x in zip(params, diag)), in_condition=k >= 2,
                              size=(d, k)))
     ev.instances("pair-feasible weights: off-diagonal match => diagonal == k/d", stmt)
+    # the correction (k >= 2 => diagonal == k/d) evaluated on the same exact diagonals: it must hold at every case
+    corr, cstmt = ev.correction(), []
+    for d, k, subsets, w, label in cases:
+        diag = [sum(wi for wi, s in zip(w, subsets) if i in s) for i in range(d)]
+        params = [{C.d: d, C.k: k, form.lhs: x, "offdiag_match": _pairs_solved(d, k, subsets, w)} for x in diag]
+        cstmt.append(Instance({"d": d, "k": k, "w": label}, True,
+                              all(_holds_at(corr, q, x) for q, x in zip(params, diag)), size=(d, k)))
+    ev.corrections("pair-feasible weights: the corrected statement holds on the exact diagonals", cstmt)
     ev.identity("the form's right-hand side solves (k-1) D = (d-1) k(k-1)/(d(d-1))",
                 sympy.cancel((C.k - 1) * form.rhs - (C.d - 1) * C.subset_moments()[1]), 0)
 

@@ -517,8 +517,6 @@ def _thm3_2_instances(printed, derived):
     condition="the constant-support P is also symmetric (all non-trivial eigenvalues of P^T D^-1 P equal, e.g. "
               "Subset Selection or a URP transform); a constant support size alone does not reach the minimum",
     assumptions="extremal P of full column rank, e^eps > 1; URP estimator with the optimal decoder Q* of Theorem 3.1",
-    correction=lambda: sympy.Symbol(r"\ell_2(\Phi_{\mathrm{urp}}(P, Q^*)) \ge \ell_2(\mathrm{OSC}_{\bar k}),\ "
-                                    r"\text{with equality iff } k_u \equiv \bar k \text{ and } S^T P = (p^*-q^*) I + q^* J"),
 )
 def thm3_2(ev):
     ev.instances("URP l2 (explicit mechanism with Q*) vs the OSC value at the same p*",
@@ -709,9 +707,8 @@ def _thm3_3_facts():
          "read as Q* of Theorem 3.1, as the intuition paragraph after it does); the public arXiv HTML we could "
          "consult shows no more of Section 3.",
     condition="the configuration is also symmetric (Appendix B.2 uses Theorem 2.6: apply Q* to the URP mechanism "
-              "itself); the URP estimator assembled from Q*(P) of a non-symmetric constant-support P is not Eq. (5)",
-    correction=lambda: sympy.Symbol(r"Q^*(P_{\mathrm{urp}}) = (S_{\mathrm{urp}}^T - q^* J)/(p^* - q^*)\ "
-                                    r"\text{(and } Q^*(P) = (S^T - q^* J)/(p^* - q^*) \text{ when } P \text{ is symmetric)}"),
+              "itself, Q*(P_urp) = (S_urp^T - q* J)/(p* - q*)); the URP estimator assembled from Q*(P) of a "
+              "non-symmetric constant-support P is not Eq. (5)",
 )
 def thm3_3(ev):
     printed, derived = ev.printed(), ev.derived()
