@@ -203,8 +203,13 @@ def judge(case: FaultCase, outcome: dict) -> list[str]:
     problems = []
     allowed = {0, 1, 2} | ({130} if case.fault == "sigint" else set()) | ({143} if case.fault == "sigterm" else set())
     after = outcome["after"]
-    finished = (after == outcome["reference"] if case.command not in VARYING else
-                bool(after) and after != outcome["before"] and all(map(_whole_json, after.values())))
+    ref, before = outcome["reference"], outcome["before"]
+    # finished: every file the undisturbed run writes is there, whole; any other file is as it was (an old file of
+    # another command in the output folder, e.g. a vectors file beside a figure's, is not the run's)
+    finished = (bool(ref) and all(after.get(name) == content for name, content in ref.items())
+                and all(after[name] == before.get(name) for name in after if name not in ref)
+                if case.command not in VARYING else
+                bool(after) and after != before and all(map(_whole_json, after.values())))
     if finished and case.fault in ("sigint", "sigterm"):
         # the signal landed after main() returned, while the interpreter was shutting down (it restores the
         # default handlers then): the command had finished and its outputs are whole, so death by the signal

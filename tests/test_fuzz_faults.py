@@ -63,3 +63,15 @@ def test_judge_accepts_the_old_or_the_reference():
     assert ff.judge(case, _outcome()) == []
     assert ff.judge(case, _outcome(after={"out.json": b'{"old": true}\n'}, codes=[130],
                                    stderr=["ldpref: interrupted (SIGINT)\n"])) == []
+
+
+def test_judge_a_signal_after_a_finished_run_beside_an_old_file_of_another_command():
+    """Death by SIGINT while the interpreter shuts down, after the run wrote every file whole, is no fault, also
+    when the output folder holds an old file of another command (found by the 600-case fault run: a figure's
+    folder with an old vectors file)."""
+    case = ff.FaultCase("figure", ["figure"], "folder", "sigint", 2.0, True)
+    outcome = _outcome(codes=[-2], stderr=["jiang-gcms/fig8: a.png\n"], before={"grr.json": b"old"},
+                       after={"grr.json": b"old", "a.png": b"new"}, reference={"a.png": b"new"})
+    assert ff.judge(case, outcome) == []
+    outcome["after"] = {"grr.json": b"old", "a.png": b"ne"}  # a cut file is still caught
+    assert "exit code -2" in ff.judge(case, outcome)
