@@ -152,8 +152,8 @@ def sec2b_variance(ev):
             n = sum(counts)
             exact = n**2 * _enumerated_estimate(name, d, e, derived_m, counts)[1]
             insts.append(Instance({"protocol": name, "d": d, "exp_eps": e, "counts": counts}, exact=exact,
-                                  derived=_subs(J.pure_variance_derived().rhs, proto, counts),
-                                  printed=_subs(J.pure_variance_printed().rhs, proto, counts),
+                                  derived=_subs(derived.rhs, proto, counts),
+                                  printed=_subs(printed.rhs, proto, counts),
                                   size=(d, n, *order[1:])))
     ev.instances("variance of the count estimator (exact enumeration)", insts)
 

@@ -75,8 +75,8 @@ def def2_1(ev):
     assumptions="Q P = I",
 )
 def prop2_1(ev):
-    ev.symbolic("printed (1, 0) vs Q P e_v with Q P = I", [x.rhs for x in D.property21_printed()],
-                [x.rhs for x in D.property21_derived()])
+    ev.symbolic("printed (1, 0) vs Q P e_v with Q P = I", [x.rhs for x in ev.printed()],
+                [x.rhs for x in ev.derived()])
     for kind, mm in (("rr", 3), ("arp", 2), ("srp", 2)):
         mech = inner_mechanism(kind, mm, EXP_EPS)
         ev.identity(f"Q P = I for {kind} on [{mm}] (symbolic e^eps)",

@@ -229,8 +229,8 @@ def appB_diagonal(ev):
                          sum(V[h[xx]][h[xx]] for h in fam.functions) / fam.k]
                 kw = dict(family=fam, x_val=xx, var_table=V, extra=extra)
                 insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "x": xx}, exact=exact,
-                                      derived=[D.evaluate_on(q.rhs, **kw) for q in D.appB_diagonal_derived()],
-                                      printed=[D.evaluate_on(q.rhs, **kw) for q in D.appB_diagonal_printed()],
+                                      derived=[D.evaluate_on(q.rhs, **kw) for q in ev.derived()],
+                                      printed=[D.evaluate_on(q.rhs, **kw) for q in ev.printed()],
                                       size=(*fsize(key), ee, xx)))
     ev.instances("collision rate and average variance on the diagonal", insts)
 
