@@ -93,7 +93,9 @@ def _lhs_decreasing(claim_id, var):
         t = SH.s if var == "s" else e
         v = _vars((t, var, "real"), (P.tau, "tau", "real"), (P.n, "n", "integer"))
         return [Obligation(claim_id, claim_id, "the printed derivative in eps of the left-hand side is negative",
-                           v, (sympy.Gt(t, 1), sympy.Gt(P.tau, 0), sympy.Ge(P.n, 1)), printed)]
+                           v, (sympy.Gt(t, 1), sympy.Gt(P.tau, 0), sympy.Ge(P.n, 1)), printed),
+                Obligation(claim_id + ".derived", claim_id, "the derived derivative (factor n tau removed) is negative",
+                           _vars((t, var, "real"),), (sympy.Gt(t, 1),), derived)]
     return build
 
 

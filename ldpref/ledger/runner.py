@@ -14,6 +14,7 @@ from .evidence import Evidence
 from .forms import UnsupportedMutation
 from .root_causes import SEVERITIES, resolve
 from .scope import scope_counts, scope_of
+from ..decide.record import record_decisions
 from .verdict import VERDICTS, ClaimResult, decide
 
 VERIFY_FORMAT = "ldpref.verify/1"
@@ -31,6 +32,7 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     precision = mpmath.mp.prec  # some checks raise mpmath's global precision: the next claim must not inherit it
     try:
         claim.check(evidence)
+        record_decisions(claim, evidence)  # all-parameter proofs (ldpref.decide), when the claim has obligations
     except UnsupportedMutation:  # only a self-check mutation raises it: the self-check reports it as such
         raise
     except Exception as exc:  # noqa: BLE001 - a failing check becomes an 'error' verdict, reported

@@ -38,7 +38,8 @@ def scope_of(result) -> tuple[str, str]:
     if result.verdict in ("error", "open"):
         return "instances", f"verdict {result.verdict}: nothing is proved"
     decisions = [r for r in records if r.kind == "decision"]
-    refuted = [r for r in decisions if not r.passed]
+    refuted = [r for r in decisions if not r.passed and r.detail.startswith("refuted")]
+    unproved = [r for r in decisions if not r.passed and r not in refuted]
     if result.verdict in ("erratum", "conditional"):
         where = (result.counterexample or {}).get("params")
         at = f" at {where}" if where else ""
@@ -47,6 +48,9 @@ def scope_of(result) -> tuple[str, str]:
     if refuted:
         return "instances", ("a decision procedure found the statement false somewhere in its assumptions: "
                              + "; ".join(f"{r.name}: {r.detail}" for r in refuted))
+    if unproved:
+        return "instances", f"checked on {n} instance(s); no all-parameter proof found: " + "; ".join(
+            f"{r.name}: {r.detail}" for r in unproved)
     if decisions:
         return "all-parameters", "proved for every admissible parameter value by " + "; ".join(
             r.name for r in decisions)
