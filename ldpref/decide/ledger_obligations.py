@@ -81,10 +81,12 @@ def _rp_decreasing(printed, derived):
 def _cor37_increasing(printed, derived):
     from derivations.pan_cms import hashing as H
     e, _, SH = _syms()
-    v = _vars((e, "t", "real"),)
+    t = sympy.Symbol("t", real=True)  # no sympy assumption: with e^eps positive the goal would fold to True
+    slope = H.var_slope_in_f(1 + e, e).xreplace({e: t})
+    goal = type(printed)(printed.lhs.xreplace({SH.slope_f: slope}), printed.rhs, evaluate=False)
     return [Obligation("pan-cms/appE.cor3.7-increasing", "pan-cms/appE.cor3.7-increasing",
-                       "the model's n dVar/df(x) at m = e^eps + 1 is positive", v, (sympy.Gt(e, 1),),
-                       printed.xreplace({SH.slope_f: H.var_slope_in_f(1 + e, e)}))]
+                       "the model's n dVar/df(x) at m = e^eps + 1 is positive", _vars((t, "t", "real"),),
+                       (sympy.Gt(t, 1),), goal)]
 
 
 def _lhs_decreasing(claim_id, var):

@@ -4,7 +4,6 @@
 ; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
 (set-logic QF_NRA)
 (declare-fun t () Real)
-(assert (> t 0))
 (assert (> (+ (- 1) t) 0))
 (assert (not true))
 (check-sat)
