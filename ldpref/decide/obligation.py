@@ -45,9 +45,11 @@ class Obligation:
     notes: list = field(default_factory=list)
 
     def symbols(self) -> dict:
+        """{symbol: Variable} of the obligation's parameters."""
         return {v.symbol: v for v in self.variables}
 
     def integer_variables(self) -> list[Variable]:
+        """The parameters whose domain is the integers (relaxed to reals in a proof)."""
         return [v for v in self.variables if v.domain == "integer"]
 
     def holds_at(self, point: dict) -> bool | None:

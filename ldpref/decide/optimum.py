@@ -25,3 +25,11 @@ def convex_minimum(name, claim, meaning, variables, assumptions, function, x, x_
     first = sympy.diff(function, x)
     goal = sympy.And(sympy.Eq(first.subs(x, x_star), 0), sympy.Gt(sympy.diff(first, x), 0))
     return Obligation(name, claim, meaning, tuple(variables), tuple(assumptions), goal)
+
+
+def unimodal_minimum_sides(name, claim, meaning, variables, assumptions, derivative, x, x_star) -> list[Obligation]:
+    """:func:`unimodal_minimum` as two obligations, one per side of ``x*`` (easier for a solver)."""
+    left = sympy.Implies(sympy.Lt(x, x_star), sympy.Lt(derivative, 0))
+    right = sympy.Implies(sympy.Gt(x, x_star), sympy.Gt(derivative, 0))
+    return [Obligation(f"{name}.{side}", claim, f"{meaning} ({side} of the minimiser)", tuple(variables),
+                       tuple(assumptions), goal) for side, goal in (("left", left), ("right", right))]
