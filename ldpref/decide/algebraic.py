@@ -71,11 +71,32 @@ def remove_radicals(ob: Obligation):
         goal = goal.xreplace(repl)
         assumptions = [x.xreplace(repl) for x in assumptions] + definition
         variables.append(Variable(r, f"r{index}"))
+    assumptions, goal = _remove_extrema(variables, assumptions, goal)
     for e in [*assumptions, goal]:
         bad = [f for f in sympy.sympify(e).atoms(sympy.Function) if not isinstance(f, sympy.core.relational.Relational)]
         if bad:
             raise NotAlgebraic(f"no substitution makes {bad[0]} algebraic")
     return variables, assumptions, goal
+
+
+def _remove_extrema(variables, assumptions, goal):
+    """Each ``Max(a, b, ...)`` / ``Min(...)`` becomes a fresh variable ``w`` with ``w >= a, w >= b, ...`` (``<=``
+    for Min) and ``w = a or w = b or ...``: its exact definition, so nothing is lost."""
+    index = 0
+    while True:
+        found = sorted(set().union(*(sympy.sympify(x).atoms(sympy.Max, sympy.Min) for x in [*assumptions, goal])),
+                       key=sympy.default_sort_key)
+        if not found:
+            return assumptions, goal
+        a = next(x for x in found if not x.args[0].has(sympy.Max, sympy.Min)
+                 and not any(y.has(sympy.Max, sympy.Min) for y in x.args))
+        index += 1
+        w = sympy.Symbol(f"w{index}", real=True)
+        bound = sympy.Ge if isinstance(a, sympy.Max) else sympy.Le
+        definition = [bound(w, arg) for arg in a.args] + [sympy.Or(*[sympy.Eq(w, arg) for arg in a.args])]
+        goal = goal.xreplace({a: w})
+        assumptions = [x.xreplace({a: w}) for x in assumptions] + definition
+        variables.append(Variable(w, f"w{index}"))
 
 
 def clear_relation(rel):

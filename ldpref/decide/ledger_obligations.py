@@ -193,7 +193,18 @@ def _collision(printed, derived):
                        (sympy.Ge(m, 2), sympy.Gt(dp, m)), derived.xreplace(syms))]
 
 
+def _strict_decreasing(printed, derived):
+    e = _syms()[0]
+    t, d = _plain("t", "d")
+    dsym = next(x for x in derived.free_symbols if str(x) == "d")
+    v = _vars((t, "t", "real"), (d, "d", "integer"))
+    return [Obligation("pan-strict/appD.decreasing", "pan-strict/appD.decreasing",
+                       "the larger relative loss increase at d + 1 is below the one at d, every real d > e^eps + 1", v,
+                       (sympy.Gt(t, 1), sympy.Gt(d, t + 1)), derived.xreplace({e: t, dsym: d}))]
+
+
 OBLIGATIONS.update({
+    "pan-strict/appD.decreasing": _strict_decreasing,
     "pan-cms/appD.m-opt-l2": _l2_minimiser("pan-cms/appD.m-opt-l2", lambda derived: derived),
     "pan-cms/thm3.7": _l2_minimiser("pan-cms/thm3.7", lambda derived: derived[1]),
     "pan-strict/sec5.2.collision": _collision,
