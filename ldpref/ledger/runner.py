@@ -13,6 +13,8 @@ from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim
 from .evidence import Evidence
 from .forms import UnsupportedMutation
 from .root_causes import SEVERITIES, resolve
+from .scope import scope_counts, scope_of
+from ..decide.record import record_decisions
 from .verdict import VERDICTS, ClaimResult, decide
 
 VERIFY_FORMAT = "ldpref.verify/1"
@@ -30,6 +32,7 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     precision = mpmath.mp.prec  # some checks raise mpmath's global precision: the next claim must not inherit it
     try:
         claim.check(evidence)
+        record_decisions(claim, evidence)  # all-parameter proofs (ldpref.decide), when the claim has obligations
     except UnsupportedMutation:  # only a self-check mutation raises it: the self-check reports it as such
         raise
     except Exception as exc:  # noqa: BLE001 - a failing check becomes an 'error' verdict, reported
@@ -213,6 +216,7 @@ def result_to_json(result: ClaimResult) -> dict:
         "statement": c.statement,
         "verdict": result.verdict,
         "reason": result.reason,
+        **dict(zip(("scope", "scope_reason"), scope_of(result))),
         "root_cause": root_cause_json(c) if result.verdict in ("erratum", "conditional") else None,
         "checks": [
             {"kind": r.kind, "name": r.name, "role": r.role, "passed": r.passed, "path": r.path,
@@ -314,6 +318,7 @@ def distinct_errors_line(results: list[ClaimResult]) -> str:
 def verify_document(results: list[ClaimResult]) -> dict:
     """The ``ldpref verify --json`` document of the results."""
     return {"format": VERIFY_FORMAT, "claims": [result_to_json(r) for r in results], "summary": summary(results),
+            "scopes": scope_counts(results),
             "distinct_errors": distinct_errors(results), "severities": severity_counts(results)}
 
 
