@@ -36,3 +36,37 @@ def test_declared_dependencies_exist_and_are_shown():
         assert c.id not in c.depends_on, c.id
     assert claims["jiang-gcms/thm4"].depends_on == ("jiang-gcms/eq8", "jiang-gcms/eq9")
     assert result_to_json(run_claim(claims["jiang-gcms/eq8"]))["depends_on"] == []
+
+
+def _printed_owners(claims):
+    owners = {}
+    for c in claims:
+        if c.printed is not None:
+            owners.setdefault(id(c.printed), set()).add(c.id)
+    return owners
+
+
+def test_no_check_calls_another_claims_printed_form_directly():
+    """Static half of the enforcement: a check function's body names no other claim's printed callable (through a
+    module attribute or a global); ``ev.form_of`` is the only way in.  (Helpers the check calls are covered at run
+    time only for reads that go through ``form_of``.)"""
+    import ast
+    import inspect
+    import textwrap
+    claims = load_claims()
+    owners = _printed_owners(claims)
+    bad = []
+    for c in claims:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(c.check)))
+        fn = tree.body[0]
+        glb = c.check.__globals__
+        for node in ast.walk(ast.Module(body=fn.body, type_ignores=[])):
+            obj = None
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in glb:
+                obj = getattr(glb[node.value.id], node.attr, None)
+            elif isinstance(node, ast.Name) and node.id in glb:
+                obj = glb[node.id]
+            ids = owners.get(id(obj), set()) if callable(obj) else set()
+            if ids and c.id not in ids and not ids & set(c.depends_on):
+                bad.append((c.id, sorted(ids)))
+    assert not bad, bad
