@@ -96,6 +96,10 @@ class CheckRecord:
         return "+".join(sorted(self.paths)) if self.paths else "none"
 
 
+class UndeclaredDependency(LookupError):
+    """A check read another claim's form without naming that claim in its record's ``depends_on``."""
+
+
 @dataclass
 class Evidence:
     records: list[CheckRecord] = field(default_factory=list)
@@ -106,6 +110,29 @@ class Evidence:
     #: the forms as built once in this run: {0: printed, 1: derived, 2: correction}; the runner renders LaTeX from these
     #: very objects, so what ``latex`` and the docs display is what the check evaluated
     built: dict = field(default_factory=dict)
+    #: the claim ids whose forms this check may read (the record's ``depends_on``), and a lookup id -> Claim;
+    #: ``form_of`` is the one way a check reads another claim's form, and refuses an undeclared one
+    depends_on: tuple = ()
+    lookup: object = None
+    #: (claim id, part) of every other claim's form this check read through ``form_of``
+    read_from: list = field(default_factory=list)
+
+    def form_of(self, claim_id: str, part: str = "printed"):
+        """Another claim's ``part`` form ("printed", "derived" or "correction"), for a check whose oracle or
+        statement is built on it (e.g. Eq. (9)'s delta at Eq. (8)'s eps).  The claim must be declared in the
+        record's ``depends_on``: an undeclared read raises :class:`UndeclaredDependency` (the claim's verdict is
+        then ``error``)."""
+        if claim_id not in self.depends_on:
+            raise UndeclaredDependency(f"reads {part} form of {claim_id}, not declared in depends_on")
+        if part not in ("printed", "derived", "correction"):
+            raise ValueError(f"form part {part!r} not in printed/derived/correction")
+        other = self.lookup(claim_id)
+        form = getattr(other, part) or (other.derived if part == "correction" else None)
+        if form is None:
+            raise LookupError(f"{claim_id} has no {part} form")
+        if (claim_id, part) not in self.read_from:
+            self.read_from.append((claim_id, part))
+        return form()
 
     def _form(self, which: int):
         if which not in self.built:
