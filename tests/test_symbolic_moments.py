@@ -60,3 +60,30 @@ def test_grr_variance_closed_form():
     _, v = count_moments("GRR")
     printed = n * (t + d - 2) / (t - 1) ** 2 + f * (d - 2) / (t - 1)  # Wang et al. 2017, Eq. (3) with f
     assert sp.simplify(v - printed) == 0
+
+
+def _bit_enumeration(p, q, data):
+    """Exact moments of (C - n q)/(p - q) for independent support bits, by enumerating all bit vectors."""
+    vals = []
+    for bits in product((0, 1), repeat=len(data)):
+        prob = Fraction(1)
+        for x, b in zip(data, bits):
+            r = p if x == 0 else q
+            prob *= r if b else 1 - r
+        vals.append((prob, (sum(bits) - len(data) * q) / (p - q)))
+    mean = sum(pr * e for pr, e in vals)
+    return mean, sum(pr * (e - mean) ** 2 for pr, e in vals)
+
+
+@pytest.mark.parametrize("mech,tt,gg,p,q", [("SUE", 4, 2, Fraction(2, 3), Fraction(1, 3)),
+                                            ("SUE", 9, 2, Fraction(3, 4), Fraction(1, 4)),
+                                            ("OUE", 3, 2, Fraction(1, 2), Fraction(1, 4)),
+                                            ("OLH", 3, 4, Fraction(3, 6), Fraction(1, 4)),
+                                            ("OLH", 5, 3, Fraction(5, 7), Fraction(1, 3))])
+@pytest.mark.parametrize("data", [(0, 1), (0, 0, 2), (1, 2, 3, 0)])
+def test_bit_mechanisms_match_enumeration(mech, tt, gg, p, q, data):
+    mean, var = _bit_enumeration(p, q, data)
+    e, v = count_moments(mech)
+    sub = {n: len(data), f: data.count(0), t: tt, sp.Symbol("g", positive=True): gg}
+    assert sp.nsimplify(e.subs(sub)) == sp.Rational(mean.numerator, mean.denominator)
+    assert sp.simplify(v.subs(sub) - sp.Rational(var.numerator, var.denominator)) == 0

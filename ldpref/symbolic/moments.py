@@ -12,7 +12,7 @@ import functools
 
 import sympy as sp
 
-n, f, t, d, k = sp.symbols("n f t d k", positive=True)
+n, f, t, d, k, g = sp.symbols("n f t d k g", positive=True)
 _i = sp.Symbol("i", integer=True, positive=True)
 
 
@@ -29,6 +29,8 @@ def _support(mechanism: str) -> tuple[sp.Expr, sp.Expr]:
         p = k * t / (k * t + d - k)
         q = (k * t * (k - 1) / (d - 1) + (d - k) * k / (d - 1)) / (k * t + d - k)
         return p, q
+    if mechanism == "OLH":  # local hashing into g buckets, ideal (uniform pairwise-independent) hash
+        return t / (t + g - 1), 1 / g
     raise ValueError(f"unknown mechanism {mechanism!r}")
 
 
