@@ -15,6 +15,7 @@ from .forms import UnsupportedMutation
 from .root_causes import SEVERITIES, resolve
 from .scope import scope_counts, scope_of
 from ..decide.record import record_decisions
+from .model_proofs import record_model_proof
 from .verdict import VERDICTS, ClaimResult, decide
 
 VERIFY_FORMAT = "ldpref.verify/1"
@@ -34,6 +35,7 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     try:
         claim.check(evidence)
         record_decisions(claim, evidence)  # all-parameter proofs (ldpref.decide), when the claim has obligations
+        record_model_proof(claim, evidence)  # the model side for all parameters (ldpref.symbolic), when registered
     except UnsupportedMutation:  # only a self-check mutation raises it: the self-check reports it as such
         raise
     except Exception as exc:  # noqa: BLE001 - a failing check becomes an 'error' verdict, reported
