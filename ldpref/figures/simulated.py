@@ -8,6 +8,7 @@ error of the mean over the trials.
 from __future__ import annotations
 
 import importlib.util
+import math
 
 import numpy as np
 
@@ -58,6 +59,30 @@ def estimates(name: str, params: dict, counts: np.ndarray, trials: int, rng: np.
             out.append(np.asarray(sim.protocol_many(values, t, rng)))
         done += t
     return np.concatenate(out, axis=0)
+
+
+def ideal_at(name: str, params: dict, counts: np.ndarray, at: int, trials: int, rng: np.random.Generator):
+    """(trials,) frequency estimates at the value ``at`` of an ideal-family sketch, exactly in law in O(d) per
+    trial (:mod:`ldpref.simulation.ideal_at`): ``gcms`` (params m, k, s, p: Algorithm 1 with Eq. (4)) or ``cms``
+    with ``inner="srp"`` (params m, k, eps: Apple's CMS, pan-cms Eq. (2)).  None without ldpref.simulation."""
+    global LAST_REFUSAL
+    LAST_REFUSAL = "ldpref.simulation is not installed"
+    if not available():
+        return None
+    from fractions import Fraction
+
+    from ldpref.simulation.ideal_at import frequency_estimates
+
+    m, k = int(params["m"]), int(params["k"])
+    if name == "gcms":
+        p, s = Fraction(params["p"]), int(params["s"])
+        q = (p * (s - 1) + (1 - p) * s) / (m - 1)
+    elif name == "cms" and params.get("inner") == "srp":
+        half = math.exp(float(params["eps"]) / 2)  # sRP's bit probabilities at e^(eps/2): floats for sampling
+        p, q = Fraction(half / (half + 1)), Fraction(1 / (half + 1))
+    else:
+        raise ValueError(f"no ideal-family sampler at one value for {name!r} {params}")
+    return frequency_estimates(counts, at, k, m, p, q, trials, rng)
 
 
 def at_values(kind: str, params: dict, counts: np.ndarray, at, trials: int, rng: np.random.Generator):
