@@ -47,7 +47,10 @@ def exact(*values):
 
 def simplest(expr: sp.Expr) -> sp.Expr:
     """Binomials and factorials cancelled, then a single rational function (or radical expression)."""
-    return sp.factor(sp.cancel(sp.gammasimp(sp.combsimp(exact(expr)))))
+    expr = exact(expr)
+    if expr.has(sp.binomial, sp.factorial, sp.gamma):
+        expr = sp.gammasimp(sp.combsimp(expr))
+    return sp.cancel(expr)
 
 
 def total_weight(classes) -> sp.Expr:
@@ -58,6 +61,8 @@ def total_weight(classes) -> sp.Expr:
 def probabilities(classes) -> list[sp.Expr]:
     """The probability of one output of each class: its weight over the total weight."""
     z = total_weight(classes)
+    if z == 1:  # the weights are already probabilities (e.g. Algorithm 1's): kept as given, binomials unexpanded
+        return [c.weight for c in classes]
     return [simplest(c.weight / z) for c in classes]
 
 

@@ -44,14 +44,15 @@ def collision_mixture(rate, on_collision, apart) -> list:
 
 def cms_client(rate, var_eq, var_ne) -> tuple[sp.Expr, sp.Expr]:
     """(mean, variance) of the decoded coordinate ŷ[h(x)] of a client holding x' != x: a collision (probability
-    ``rate``) gives mean 1 and variance Var(R|=), no collision mean 0 and Var(R|≠) (law of total variance: the
-    two-point classes below have those means and variances)."""
-    half = sp.Rational(1, 2)
-
-    def two_point(mean, var):  # mean ± sqrt(var), each with probability 1/2: any law with these two moments
-        return [OutputClass(1, half, mean + sp.sqrt(var)), OutputClass(1, half, mean - sp.sqrt(var))]
-    comps = collision_mixture(rate, two_point(1, var_eq), two_point(0, var_ne))
-    return mixture_moment(comps), simplest(mixture_moment(comps, 2) - mixture_moment(comps) ** 2)
+    ``rate``) gives mean 1 and variance Var(R|=), no collision mean 0 and Var(R|≠); summed over the two collision
+    outcomes, E = sum w mean_o and E[ŷ^2] = sum w (var_o + mean_o^2) (the law of total variance)."""
+    rate, var_eq, var_ne = exact(rate, var_eq, var_ne)
+    outcomes = ((rate, 1, var_eq), (1 - rate, 0, var_ne))
+    if simplest(sum(w for w, _, _ in outcomes)) != 1:
+        raise ModelError("collision outcome probabilities do not sum to one")
+    mean = sum(w * mu for w, mu, _ in outcomes)
+    second = sum(w * (v + mu ** 2) for w, mu, v in outcomes)
+    return simplest(mean), simplest(second - mean ** 2)
 
 
 def cms_estimator_variance(m, n, freq, var_eq, var_ne, rate=None) -> sp.Expr:

@@ -1,0 +1,26 @@
+; ldpref proof obligation pan-cms/sec3.6.bias-order
+; claim: pan-cms/sec3.6.bias-order
+; meaning: the model's Var over the draw, S/(k(m-1)) with 0 <= S <= 1, meets the printed bound
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun k () Real) ; integer, relaxed to Real
+(declare-fun m () Real)
+(declare-fun S () Real)
+(declare-fun r1 () Real)
+(declare-fun r2 () Real)
+(declare-fun r3 () Real)
+(assert (>= (+ (- 1) k) 0))
+(assert (>= (+ (- 2) m) 0))
+(assert (>= S 0))
+(assert (<= (+ (- 1) S) 0))
+(assert (> r1 0))
+(assert (> k 0))
+(assert (= (+ (- 1) (* k (* r1 r1))) 0))
+(assert (>= r2 0))
+(assert (or (and (>= S 0) (> (* k (+ (- 1) m)) 0)) (and (<= S 0) (< (* k (+ (- 1) m)) 0))))
+(assert (and (not (= (* k (+ (- 1) m)) 0)) (= (+ (* (- 1) S) (* (- 1) k (* r2 r2)) (* k m (* r2 r2))) 0)))
+(assert (> r3 0))
+(assert (> (+ (- 1) m) 0))
+(assert (= (+ (- 1) (* (- 1) (* r3 r3)) (* m (* r3 r3))) 0))
+(assert (not (<= (+ r2 (* (- 1) r1 r3)) 0)))
+(check-sat)
