@@ -14,7 +14,7 @@ object, which is what the tests compare the numeric functions with (at rational 
 
 Definition symbols: jiang-gcms Theorem 3 writes its variance with ``alpha_1``, ``alpha_2``; the derived form
 and the correction keep them as symbols.  :data:`DEFINITIONS` substitutes their derived values (jiang-gcms
-Section IV-B, ``derivations.jiang_gcms.model.client_inclusion``) so the function takes the paper's parameters
+Section IV-B, registered by ``proofs_checks/jiang_gcms/definitions.py``) so the function takes the paper's parameters
 (p, q, m, k, n, f, ...).
 
 GCMS (jiang-gcms Theorem 3 and Eq. (4)): :func:`gcms_functions` lambdifies ``ldpref.gcms.count_variance`` and
@@ -57,15 +57,10 @@ FIGURE_CLAIMS = {
 FORMS = ("derived", "printed", "correction", "derivation")
 
 
-def _jiang_alphas() -> dict:
-    from derivations.jiang_gcms import model, symbols
-
-    a1, a2 = model.alpha1_alpha2()
-    return {symbols.a1_sym: a1, symbols.a2_sym: a2}
-
-
-#: paper key -> provider of {definition symbol: derived value}, substituted before lambdifying
-DEFINITIONS = {"jiang-gcms": _jiang_alphas}
+#: paper key -> provider of {definition symbol: derived value}, substituted before lambdifying; a paper registers
+#: its own when its checks are imported (jiang-gcms: ``proofs_checks/jiang_gcms/definitions.py``), so this module
+#: imports no paper
+DEFINITIONS: dict = {}
 
 
 @dataclass(frozen=True)
@@ -174,10 +169,11 @@ def lambdify_claim(claim_id: str, which=("derived", "printed")) -> dict[str, Lam
     statement) is left out; an equation contributes its right side.
     """
     paper = claim_id.split("/", 1)[0]
+    forms = claim_forms(claim_id, which)  # loads the paper's checks, which register its definitions
     provider = DEFINITIONS.get(paper)
     definitions = provider() if provider else None
     out = {}
-    for w, form in claim_forms(claim_id, which).items():
+    for w, form in forms.items():
         if form is None:
             continue
         if not isinstance(form, (sympy.Basic, dict, list, tuple)):
