@@ -67,7 +67,7 @@ def pure_granularity(p, q, n: int):
 
 
 def _floats(values, d: int, what: str) -> np.ndarray:
-    from .stats import to_mp
+    from .stats_base import to_mp
 
     values = list(values)
     if len(values) != d:
@@ -82,7 +82,7 @@ class Exact:
     """The exact moments a bounded test needs, converted once (a benchmark reuses them across seeds)."""
 
     def __init__(self, mean, var, granularity, d: int):
-        from .stats import to_mp
+        from .stats_base import to_mp
 
         self.d = d
         means = list(mean)
@@ -180,7 +180,7 @@ def null_projector(cov) -> np.ndarray | None:
 def agreement_tests(estimates: np.ndarray, ex: Exact, projector=None) -> list:
     """The bounded tests of one sample: ``mean[v]``, ``variance[v]`` and, with a null-space projector, the
     column-space check.  Coordinates of exact variance 0 must be constant at ``E`` within rounding."""
-    from .stats import ROUNDING_TOLERANCE, TestResult
+    from .stats_base import ROUNDING_TOLERANCE, TestResult
 
     T, d = estimates.shape
     if T < 2:

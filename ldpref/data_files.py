@@ -76,12 +76,3 @@ def _column_counts(reader, path: str, column: str | None, spec: str) -> dict[str
     if not items:
         raise ParameterError(f"dataset {spec}: the file holds no records (n = 0)")
     return items
-
-
-def csv_dataset(path: str, column: str | None = None, *, spec: str):
-    """The :class:`ldpref.data_specs.Dataset` of column ``column`` of the CSV file ``path``
-    (``csv:PATH[,column=NAME]``: ``csv_dataset(*split_spec(rest), spec=spec)``)."""
-    from .data_specs import items_dataset
-
-    items = read_column(path, column, spec)
-    return items_dataset(spec, items, {"kind": "file", "format": "csv with a header", "column": column})

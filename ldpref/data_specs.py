@@ -316,7 +316,7 @@ def from_file(path: str, *, spec: str | None = None) -> Dataset:
         except ValueError as exc:
             raise ParameterError(f"dataset {spec}: {exc}") from None
     if path.endswith(".csv"):  # a header and columns: ldpref.data_files
-        return data_files.csv_dataset(path, spec=spec)
+        return csv_dataset(path, spec=spec)
     items: dict[str, int] = {}
     for line_no, line in _file_lines(path, spec):
         item = line.strip()
@@ -364,7 +364,7 @@ def parse(spec: str, *, seed: int = 0) -> Dataset:
     if kind == "file":
         return from_file(rest, spec=spec)
     if kind == "csv":
-        return data_files.csv_dataset(*data_files.split_spec(rest), spec=spec)
+        return csv_dataset(*data_files.split_spec(rest), spec=spec)
     if kind not in _KEYS:
         if os.path.exists(spec):
             return from_file(spec)
@@ -385,6 +385,13 @@ def parse(spec: str, *, seed: int = 0) -> Dataset:
         return kosarak(d, spec=spec)
     column = keys.get("column", "education")
     return adult(column, spec=spec)
+
+
+def csv_dataset(path: str, column: str | None = None, *, spec: str):
+    """The :class:`ldpref.data_specs.Dataset` of column ``column`` of the CSV file ``path``
+    (``csv:PATH[,column=NAME]``: ``csv_dataset(*split_spec(rest), spec=spec)``)."""
+    items = data_files.read_column(path, column, spec)
+    return items_dataset(spec, items, {"kind": "file", "format": "csv with a header", "column": column})
 
 
 __all__ = ["Dataset", "parse", "zipf", "gaussian", "kosarak", "adult", "from_file", "data_dir", "MAX_D", "MAX_N",

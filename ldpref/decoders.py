@@ -16,14 +16,22 @@ from typing import Sequence
 from sympy.polys.matrices import DomainMatrix
 
 from . import linalg
-from .errors import MechanismError
+from .errors import MechanismError, RankError
 from .exact import to_exact
+
+
+def require_full_column_rank(P: DomainMatrix, name: str) -> None:
+    """Raise RankError unless P has full column rank (pan-strict Section 2.2: no unbiased decoder otherwise)."""
+    rank = P.rank()
+    if rank < P.shape[1]:
+        raise RankError(
+            f"{name}: P has rank {rank} < d = {P.shape[1]}; no unbiased decoder exists "
+            f"(pan-strict Section 2.2: P must have full column rank)"
+        )
 
 
 def moore_penrose_decoder(P: DomainMatrix, *, name: str = "mechanism") -> DomainMatrix:
     """``(P^T P)^-1 P^T``; raises :class:`~ldpref.errors.RankError` when ``P`` is rank deficient."""
-    from .mechanism import require_full_column_rank
-
     P = P.to_field()
     require_full_column_rank(P, name)
     Pt = P.transpose()
@@ -32,8 +40,6 @@ def moore_penrose_decoder(P: DomainMatrix, *, name: str = "mechanism") -> Domain
 
 def urp_optimal_decoder(P: DomainMatrix, *, name: str = "mechanism") -> DomainMatrix:
     """``(P^T D^-1 P)^-1 P^T D^-1`` with ``D = diag(P 1)`` (pan-strict Theorem 3.1)."""
-    from .mechanism import require_full_column_rank
-
     P = P.to_field()
     require_full_column_rank(P, name)
     dom = P.domain

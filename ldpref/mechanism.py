@@ -19,7 +19,7 @@ from sympy.polys.matrices import DomainMatrix
 from sympy.polys.matrices.dfm import DFM
 
 from . import linalg
-from .errors import MechanismError, ParameterError, RankError
+from .errors import MechanismError, ParameterError
 from .exact import cancel, is_zero
 
 
@@ -224,13 +224,3 @@ def _decide(relation) -> bool:
         return bool(relation)
     lhs = relation.lhs - relation.rhs
     return bool(type(relation)(sympy.N(lhs, 60), 0))
-
-
-def require_full_column_rank(P: DomainMatrix, name: str) -> None:
-    """Raise RankError unless P has full column rank (pan-strict Section 2.2: no unbiased decoder otherwise)."""
-    rank = P.rank()
-    if rank < P.shape[1]:
-        raise RankError(
-            f"{name}: P has rank {rank} < d = {P.shape[1]}; no unbiased decoder exists "
-            f"(pan-strict Section 2.2: P must have full column rank)"
-        )

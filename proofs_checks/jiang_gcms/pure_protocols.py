@@ -18,6 +18,8 @@ from ldpref.mechanisms import grr, oue, subset_selection, sue, support_probabili
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 from ldpref.privacy import exp_eps_symbolic
 
+from .evaluate import _at
+
 
 R = sympy.Rational
 EXP_EPS_VALUES = [R(2), R(5, 2), R(3)]
@@ -90,9 +92,7 @@ def _enumerated_estimate(name, d, e, mech, counts):
 
 def _subs(expr, proto, counts):
     """``expr`` at the protocol's p, q and the dataset's n, f(d), exactly: the compiled rational evaluation of
-    ``gcms_model._at`` (subs + cancel when the expression or a value is not rational)."""
-    from .gcms_model import _at  # gcms_model imports this module
-
+    ``evaluate._at`` (subs + cancel when the expression or a value is not rational)."""
     return _at(expr, {J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]})
 
 

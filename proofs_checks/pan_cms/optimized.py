@@ -618,5 +618,3 @@ def structure(v):
     then shown to matter by the instances."""
     return sympy.Symbol(sympy.srepr(v))
 
-
-from . import optimized_l2, optimized_mse  # noqa: E402,F401  (register the optima, l2/l1 and RAPPOR claims)
