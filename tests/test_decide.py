@@ -114,3 +114,31 @@ def test_sturm_decides_univariate_goals():
     bad = Obligation("t/s2", "t", "", (Variable(x, "x"),), (sympy.Gt(x, 1),), sympy.Gt((x - 2) ** 2, 0))
     assert decide_univariate(good)[0] is True
     assert decide_univariate(bad)[0] is False
+
+
+def test_recorded_proofs_are_exactly_the_current_obligations():
+    """ldpref/decide/proved.json (the digests verify looks up instead of running z3) holds the digest of every
+    current obligation and nothing else: a changed obligation text is not in it (so it is decided live), and a
+    stale entry is caught here; 'ldpref proofs --check --record' regenerates it after both solvers prove all."""
+    from ldpref.decide.export import smtlib_files
+    from ldpref.decide.proved import digest, proved
+
+    current = {digest(text) for text in smtlib_files().values()}
+    assert proved() == current
+
+
+def test_verify_uses_the_record_only_for_the_recorded_text(monkeypatch):
+    """The lookup is by content: with the record, verify says the obligation text was proved by both solvers; with
+    no record (as for any other text, e.g. a changed form), z3 decides it in the run and the record says so."""
+    from ldpref.decide import proved as P
+    from ldpref.decide import record as R
+    from ldpref.ledger.claim import find_claim
+    from ldpref.ledger.runner import run_claim
+
+    def details():
+        result = run_claim(find_claim("pan-cms/appE.eq44"))
+        return [r.detail for r in result.records if r.kind == "decision"]
+
+    assert details() and all("exact obligation text" in d for d in details())
+    monkeypatch.setattr(R, "proved", lambda: frozenset())
+    assert details() and all("decided in this run" in d for d in details())

@@ -22,6 +22,11 @@ class NotAlgebraic(ValueError):
     """The obligation contains a function no substitution makes algebraic."""
 
 
+class UndeclaredSymbol(NotAlgebraic):
+    """The forms hold a symbol the obligation gives no domain (e.g. a self-check mutation handed the derived form
+    where the printed one was expected): no obligation can be posed, so no proof is attempted."""
+
+
 def _radicals(exprs) -> list:
     found = set()
     for e in exprs:
@@ -47,7 +52,7 @@ def explicit(ob: Obligation):
     goal = sympy.sympify(ob.goal).xreplace(plain)
     stray = set().union(*(sympy.sympify(x).free_symbols for x in [*assumptions, goal])) - set(plain.values())
     if stray:
-        raise ValueError(f"obligation {ob.name}: symbols without a declared domain: {sorted(map(str, stray))}")
+        raise UndeclaredSymbol(f"obligation {ob.name}: symbols without a declared domain: {sorted(map(str, stray))}")
     return variables, [a for a in assumptions if a is not sympy.true], goal
 
 

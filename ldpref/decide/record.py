@@ -1,8 +1,8 @@
 """Record the all-parameter proofs of a claim on its evidence (called by the runner after the claim's check).
 
 For each obligation of :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` built from the run's own printed and
-derived forms, z3 decides the exported SMT-LIB text (milliseconds each, so verify runs it live: no cache to go
-stale) and a :class:`~ldpref.ledger.evidence.CheckRecord` of kind ``"decision"`` is appended: passed when z3
+derived forms, the exported SMT-LIB text is looked up by its digest among the obligations both solvers proved
+(:mod:`ldpref.decide.proved`), else z3 decides it in this run, and a :class:`~ldpref.ledger.evidence.CheckRecord` of kind ``"decision"`` is appended: passed when z3
 answers ``unsat`` (the goal holds for every admissible value); otherwise failed, with the exact counterexample
 when z3's model is confirmed in exact arithmetic at admissible (integer where required) values.  Univariate
 obligations also get a Sturm certificate checked by ldpref itself (:mod:`ldpref.decide.sturm`).  cvc5 re-checks
@@ -16,6 +16,7 @@ from ldpref.ledger.evidence import CheckRecord
 from .algebraic import NotAlgebraic
 from .ledger_obligations import OBLIGATIONS
 from .smtlib import to_smtlib
+from .proved import digest, proved
 from .solvers import SolverMissing, refute, z3_check
 from .sturm import sturm_record
 
@@ -38,13 +39,19 @@ def record_decisions(claim, evidence) -> None:
         except NotAlgebraic as exc:
             evidence.note(f"no all-parameter proof of {ob.name}: {exc}")
             continue
-        try:
-            answer, _ = z3_check(text)
-        except SolverMissing as exc:
-            evidence.note(f"no all-parameter proof of {ob.name}: {exc}")
-            continue
+        key = digest(text)
+        if key in proved():  # this very text was decided unsat by z3 and cvc5 (ldpref.decide.proved)
+            answer, how = "unsat", (f"z3 and cvc5: unsat for this exact obligation text (sha256 {key[:16]}..., "
+                                    f"ldpref/decide/proved.json; 'ldpref proofs --check' re-decides it, in .ci/run)")
+        else:
+            try:
+                answer, _ = z3_check(text)
+            except SolverMissing as exc:
+                evidence.note(f"no all-parameter proof of {ob.name}: {exc}")
+                continue
+            how = "z3: unsat, decided in this run"
         if answer == "unsat":
-            detail = (f"z3: unsat (no admissible counterexample; obligation proofs/smtlib/{ob.name}.smt2, "
+            detail = (f"{how} (no admissible counterexample; obligation proofs/smtlib/{ob.name}.smt2, "
                       "re-checked by cvc5 in the tests)")
             evidence.records.append(CheckRecord("decision", name, True, 1, detail, role="other",
                                                 paths={"decision": 1}))

@@ -41,6 +41,8 @@ def _claim_section(r: ClaimResult) -> str:
         lines += [f"Assumptions: {c.assumptions}", ""]
     if c.condition:
         lines += [f"Condition: {c.condition}", ""]
+    if c.depends_on:
+        lines += ["Depends on (its check reads their forms): " + ", ".join(f"`{d}`" for d in c.depends_on), ""]
     rc = resolve(c.paper, c.root_cause) if r.verdict in ("erratum", "conditional") else None
     if rc is not None:
         lines += [f"Root cause `{rc.label}` ({rc.location}, severity `{rc.severity}`): {rc.summary}", ""]

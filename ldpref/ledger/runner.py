@@ -9,7 +9,7 @@ from collections import Counter
 import mpmath
 
 from ..latex import to_latex
-from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim
+from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim, find_claim
 from .evidence import Evidence
 from .forms import UnsupportedMutation
 from .root_causes import SEVERITIES, resolve
@@ -26,7 +26,8 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     ``with_latex``: also render the forms' LaTeX from the very objects the check evaluated (a worker does
     this, so the parent does not rebuild every form serially when it writes JSON).
     """
-    evidence = Evidence(forms=(claim.printed, claim.derived, claim.correction))
+    evidence = Evidence(forms=(claim.printed, claim.derived, claim.correction), depends_on=claim.depends_on,
+                        lookup=find_claim)
     error = None
     start = time.perf_counter()
     precision = mpmath.mp.prec  # some checks raise mpmath's global precision: the next claim must not inherit it
@@ -233,6 +234,7 @@ def result_to_json(result: ClaimResult) -> dict:
         "derivation": c.derivation,
         "notes": c.notes_with(result.notes),
         "selfcheck": c.selfcheck,
+        "depends_on": list(c.depends_on),
         "forms_read": list(result.forms_read),
         "seconds": round(result.seconds, 3),
     }
