@@ -41,6 +41,8 @@ _BIG_OP = {r"\sum": 1.44, r"\prod": 1.28, r"\int": 0.8, r"\bigcup": 1.1, r"\bigc
            r"\min": 1.5, r"\lim": 1.3, r"\sup": 1.4, r"\inf": 1.2}
 #: the em width of one character of a ``\text`` run or an operator name (upright roman, 11pt)
 _TEXT_EM = 0.5
+#: the text width (em) the documents are set in: A4 less 2 x 2.5cm at 11pt
+LINE_EM = 41.5
 #: the em width of one math letter or digit (italic or upright); capitals are wider
 _GLYPH_EM = 0.56
 _CAPITAL_EM = 0.78
@@ -195,6 +197,12 @@ def width(items, scale: float = 1.0) -> float:
                 i = j + 1
             args, i = _args(items, i, 1)
             total += sum(width([a], scale) for a in args) + 1.0 * scale
+        elif it == r"\parbox":  # \parbox[t]{0.77\linewidth}{...}: the box's own width
+            while i < len(items) and items[i] == "[":
+                i = items.index("]", i) + 1
+            args, i = _args(items, i, 2)
+            m = re.match(r"([0-9.]+)\\linewidth", render(args[0].items) if args and isinstance(args[0], Group) else "")
+            total += float(m.group(1)) * LINE_EM if m else 0.0
         elif it in _TEXT_ARG:
             args, i = _args(items, i, 1)
             total += sum(_text_len(a) for a in args) * _TEXT_EM * scale
@@ -375,14 +383,17 @@ def _break(items: list, limit: float) -> tuple[list[str], int]:
     for piece in _terms(items):
         w = width(piece)
         room = limit if not rows else limit - INDENT_EM
+        if w > room and cur and cur_w < limit / 3:  # a short head (``y =``) starts the row the wide piece begins
+            sub, sc = _break_term(piece, room - cur_w)
+            scaled += sc
+            rows += [render(cur).strip() + " " + sub[0], *sub[1:]]
+            cur, cur_w = [], 0.0
+            continue
         if cur and cur_w + w > room:
             rows.append(render(cur).strip())
             cur, cur_w = [], 0.0
             room = limit - INDENT_EM
         if w > room:  # one piece wider than a row: break it inside
-            if cur:
-                rows.append(render(cur).strip())
-                cur, cur_w = [], 0.0
             sub, sc = _break_term(piece, room)
             scaled += sc
             rows += sub
@@ -417,9 +428,12 @@ def _break_term(items: list, limit: float) -> tuple[list[str], int]:
             rows.append(r"\left." + _lead(inner[-1]) + rf"\right{it.close}" + after)
             return rows, scaled
         if isinstance(it, Group) and previous in _TEXT_ARG:
-            frac = max(0.2, min(rest, 38.0) / 41.5 - 0.05)
+            frac = max(0.2, min(rest, 38.0) / LINE_EM - 0.05)
             box = r"\parbox[t]{" + f"{frac:.2f}" + r"\linewidth}{\raggedright " + render(it.items) + "}"
-            return [render(items[:k - 1]).rstrip() + r"\text{" + box + "}" + after], 0
+            head = items[:k]
+            while head and isinstance(head[-1], str) and head[-1].isspace():
+                head = head[:-1]
+            return [render(head[:-1]).rstrip() + " " + box + after], 0  # the \text command gives way to the box
         frac = _frac_start(items, k)
         if frac is not None:  # a fraction: numerator and denominator each stacked where wide
             args, end = _args(items, frac + 1, 2)
