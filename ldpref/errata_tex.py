@@ -28,6 +28,7 @@ PREAMBLE = r"""\documentclass[11pt]{article}
 \sloppy
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5ex}
+\AtBeginDocument{\raggedright}
 """
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
             "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
@@ -43,7 +44,8 @@ def escape_text(text: str) -> str:
     """``text`` for LaTeX's text mode: special characters escaped, the few non-ASCII characters ldpref writes
     (``≈``, ``·``, Greek letters) as math, any other as its code point (pdflatex has no glyph for it)."""
     out = []
-    for ch in str(text):
+    text = re.sub(r'"([^"]*)"', r"``\1''", str(text))  # "quoted" as TeX's opening and closing quotes
+    for ch in text:
         if ch in _SPECIAL:
             out.append(_SPECIAL[ch])
         elif ch in _UNICODE:

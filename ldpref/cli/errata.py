@@ -3,7 +3,8 @@ item 5).
 
 Both take their claim results from a fresh verify run (``--jobs``), or from a ``verify --json`` file
 (``--from-json``), and write through :mod:`ldpref.atomic`.  ``--pdf`` compiles the document with ``pdflatex``
-(two runs, in a temporary folder) and is refused with one line when pdflatex is not installed.
+(two runs, in a temporary folder, shell escape off: the forms of a ``--from-json`` file are typeset as given) and
+is refused with one line when pdflatex is not installed.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def compile_pdf(tex: str, runs: int = 2) -> tuple[bytes, str]:
     with tempfile.TemporaryDirectory(prefix="ldpref-tex-") as folder:
         write_file(os.path.join(folder, "doc.tex"), tex)  # a scratch file pdflatex reads, never an output
         for _ in range(runs):
-            proc = subprocess.run([program, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"], cwd=folder,
+            proc = subprocess.run([program, "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"], cwd=folder,
                                   stdin=subprocess.DEVNULL, capture_output=True, timeout=PDFLATEX_TIMEOUT)
             log = _read(os.path.join(folder, "doc.log"))
             if proc.returncode != 0:
