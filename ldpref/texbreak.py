@@ -324,14 +324,18 @@ def _tuple_elements(items: list) -> list[list]:
 def _terms(items: list) -> list[list]:
     """``items`` cut before every top-level binary operator or relation, and after every top-level comma or ``\\ ``
     (an argument list, a run of words): the pieces a row break may separate."""
-    pieces, cur, prev = [], [], None
+    pieces, cur, prev, depth = [], [], None, 0
     for k, it in enumerate(items):
-        if isinstance(it, str) and (it in _BIN and it != r"\cdot" or it in _REL) and prev is not None \
-                and _is_operand_end(prev) and cur and _operand_follows(items, k + 1):
+        if isinstance(it, str) and it in ("(", "["):  # inside plain brackets (``\bar{c}(x', x)``): no break
+            depth += 1
+        elif isinstance(it, str) and it in (")", "]"):
+            depth = max(0, depth - 1)
+        if depth == 0 and isinstance(it, str) and (it in _BIN and it != r"\cdot" or it in _REL) \
+                and prev is not None and _is_operand_end(prev) and cur and _operand_follows(items, k + 1):
             pieces.append(cur)
             cur = []
         cur.append(it)
-        if isinstance(it, str) and it in (",", r"\ ", r"\quad", r"\qquad"):
+        if depth == 0 and isinstance(it, str) and it in (",", r"\ ", r"\quad", r"\qquad"):
             pieces.append(cur)
             cur, prev = [], None
             continue

@@ -198,3 +198,9 @@ def test_the_compile_check_can_fail(tmp_path):
     tex = ("\\documentclass[11pt]{article}\\usepackage{amsmath}\\begin{document}\\[" + LONG_SUM * 3
            + "\\]\\end{document}\n")
     assert _overfull(_compile(program, tex, tmp_path))
+
+
+def test_no_break_inside_plain_brackets():
+    """``\\bar{c}(x', x)``: a comma or an operator inside plain brackets is not a place to break."""
+    rows = layout(" + ".join([r"\bar{c}(x', x) f(x' + 1)"] * 12), 36).rows
+    assert len(rows) > 1 and all(r.count("(") == r.count(")") for r in rows)
