@@ -34,7 +34,7 @@ TMP = "@TMP@"  # replaced by the case's scratch folder when the case runs
 LIMIT_SECONDS = 10.0
 
 SUBCOMMANDS = ["verify", "claims", "latex", "eval", "mechanism", "mechanisms", "wss", "optimize", "audit", "docs", "moments",
-               "conform", "discover", "vectors", "simulate", "figure"]
+               "conform", "discover", "vectors", "simulate", "figure", "errata"]
 PAPERS = ["pan-cms", "pan-strict", "jiang-gcms", "cross"]
 
 # claims whose derived/printed forms build in < 20 ms (measured 2026-11-25); eval and latex use only these
@@ -233,6 +233,15 @@ def verify_cases() -> st.SearchStrategy:
 def docs_cases() -> st.SearchStrategy:
     parts = st.one_of(option("--out", PATHS), option("--jobs", BAD_JOBS), rarely_junk())
     return assemble(["docs"], parts, option("--jobs", SAFE_BAD_JOBS))
+
+
+def errata_cases() -> st.SearchStrategy:
+    """Bad --tex / --pdf / --from-json / --jobs, always with a --tex in a missing folder last (refused before the
+    verify run)."""
+    parts = st.one_of(option("--tex", PATHS), option("--pdf", PATHS),
+                      option("--from-json", [MISSING_DIR, TMP, "/proc/version", ""]), option("--jobs", BAD_JOBS),
+                      rarely_junk())
+    return assemble(["errata"], parts, st.just(["--tex", MISSING_DIR]))
 
 
 def claims_cases() -> st.SearchStrategy:
@@ -602,6 +611,7 @@ COMMAND_STRATEGIES = {
     "vectors": (vectors_cases, 0.02),
     "simulate": (simulate_cases, 0.03),
     "figure": (figure_cases, 0.02),
+    "errata": (errata_cases, 0.02),
     # commands that really run (tests/fuzz_runs.py, issue 26 item 7): misbehaving conform adapters, simulate on
     # generated data files; imported when drawn (fuzz_runs imports this module)
     "conform-run": (lambda: __import__("fuzz_runs").conform_run_cases(), 0.02),

@@ -29,7 +29,7 @@ import fuzz_strategies as fs
 #: stays under two minutes
 FULL_BUDGET = {"top": 120, "verify": 120, "docs": 40, "claims": 80, "mechanisms": 40, "latex": 60, "eval": 240,
                "mechanism": 480, "wss": 200, "optimize": 220, "audit": 400, "moments": 120,
-               "discover": 80, "conform": 40, "vectors": 40, "simulate": 40, "figure": 40,
+               "discover": 80, "conform": 40, "vectors": 40, "simulate": 40, "figure": 40, "errata": 40,
                "conform-run": 40, "simulate-data": 40}
 SCALE = float(os.environ.get("LDPREF_FUZZ_SCALE", "0.1"))
 BUDGET = {command: max(8, int(cases * SCALE)) for command, cases in FULL_BUDGET.items()}

@@ -28,7 +28,7 @@ EXIT_INTERRUPTED = 130
 
 #: the command modules of this package: each defines ``add_parsers(subparsers)``
 COMMAND_MODULES = ("ldpref.cli.verify", "ldpref.cli.evaluate", "ldpref.cli.mechanism", "ldpref.cli.optimize",
-                   "ldpref.cli.audit")
+                   "ldpref.cli.audit", "ldpref.cli.errata")
 #: modules of other parts of ldpref that add commands (``ldpref moments``), when present: each defines
 #: ``add_parser(subparsers)`` (or ``add_parsers``)
 OPTIONAL_COMMAND_MODULES = ("ldpref.structured.cli", "ldpref.cli.simulate", "ldpref.cli.figure", "ldpref.cli.discover",

@@ -8,6 +8,7 @@ from ..ledger.papers import PAPERS
 from ._common import (EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_jobs, check_writable, check_writable_folder,
                       jobs_limit, out_stream, write_json)
 from ._parser import jobs_type
+from .errata import add_latex_all_options
 
 
 def _shorten(text: str, width: int) -> str:
@@ -137,10 +138,21 @@ def cmd_claims(args) -> int:
 
 
 def cmd_latex(args) -> int:
-    """``ldpref latex ID``: the printed, derived and corrected forms of a claim as LaTeX."""
+    """``ldpref latex ID``: the printed, derived and corrected forms of a claim as LaTeX (``--all``: every claim's,
+    as one document, :func:`ldpref.cli.errata.cmd_latex_all`)."""
     from ..ledger.claim import NOT_AVAILABLE, find_claim
     from ..ledger.runner import run_claim
 
+    if args.all:
+        if args.id is not None or args.json is not None:
+            raise UsageError("latex --all takes no claim id and no --json (it writes a LaTeX document)")
+        from .errata import cmd_latex_all
+
+        return cmd_latex_all(args)
+    if args.id is None:
+        raise UsageError("give a claim id ('ldpref claims' lists them) or --all")
+    if args.tex is not None or args.pdf is not None or args.from_json is not None or args.jobs is not None:
+        raise UsageError("--tex, --pdf, --from-json and --jobs go with --all")
     check_writable("--json", args.json)
     c = find_claim(args.id)
     result = run_claim(c, with_latex=True)  # LaTeX of the very objects the check evaluated
@@ -213,9 +225,11 @@ def add_parsers(sub) -> None:
 
     p = sub.add_parser("latex", help="printed, derived and corrected forms of a claim as LaTeX",
                        description="The LaTeX of a claim's printed form (as transcribed), derived form and, for "
-                                   "an erratum or a conditional claim, the correction.")
-    p.add_argument("id", help="claim id, e.g. jiang-gcms/sec2.B.estimator ('ldpref claims' lists them)")
+                                   "an erratum or a conditional claim, the correction; with --all, every claim's "
+                                   "forms as one LaTeX document.")
+    p.add_argument("id", nargs="?", help="claim id, e.g. jiang-gcms/sec2.B.estimator ('ldpref claims' lists them)")
     p.add_argument("--json", metavar="FILE", help="write the forms as JSON to FILE ('-' for stdout)")
+    add_latex_all_options(p)
     p.set_defaults(func=cmd_latex)
 
     p = sub.add_parser("docs", help="regenerate the ledger pages (docs/ledger/*.md, docs/errata.md) from a verify run",
