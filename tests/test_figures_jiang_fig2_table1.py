@@ -13,6 +13,7 @@ from ldpref.cli import main
 from ldpref.figures import jiang_gcms_fig2 as F2
 from ldpref.figures import jiang_gcms_table1 as T1
 from ldpref.figures import theory
+from ldpref.figures.jiang_gcms import _spread as F2_spread
 
 
 def _by_hand(which, p, n, m, k, f, sumsq, e):
@@ -32,7 +33,7 @@ def test_fig2_theory_matches_an_independent_recomputation_and_the_exact_mechanis
     n, m, k = F2.SETTINGS[0]
     e = math.exp(F2.EPS)
     lam = 0.1
-    counts = F2.J._spread(n, int(lam * n))
+    counts = F2_spread(n, int(lam * n))
     sumsq = float((counts[1:].astype(float) ** 2).sum())
     p = 0.8
     for which in ("derived", "printed"):

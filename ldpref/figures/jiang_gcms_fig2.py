@@ -31,7 +31,6 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from . import jiang_gcms as J
 from . import register, simulated, theory
 from .spec import Context, FigureData, FigureSpec, Panel, Series
 
@@ -68,6 +67,8 @@ def _lemma1(which: str):
 
 def normalised_variance(which: str, p, n: int, m: int, k: int, lam, exp_eps: float) -> np.ndarray:
     """Var[f_hat(d)]/n from the ledger's Theorem 3 (``which`` form) with q on Eq. (7)'s boundary (same form)."""
+    from . import jiang_gcms as J  # Theorem 3 from the ledger's form, as Figs 4, 6, 8 evaluate it
+
     p = np.asarray(p, dtype=np.float64)
     q = np.asarray(_eq7_boundary(which)(p, exp_eps, m), dtype=np.float64)
     counts = J._spread(n, int(lam * n))
@@ -92,6 +93,8 @@ def _frac(x: Fraction) -> str:
 
 
 def _fig2(ctx: Context) -> FigureData:
+    from . import jiang_gcms as J  # imported here: Fig. 2 registers before Figs 4-9 (``figure --list`` order)
+
     e = math.exp(EPS)
     grid = np.linspace(0.5, 0.995, 120 if ctx.quick else 600)
     fine = np.linspace(0.5, 0.999, 20_000)
