@@ -96,7 +96,7 @@ def _fig2(ctx: Context) -> FigureData:
     from . import jiang_gcms as J  # imported here: Fig. 2 registers before Figs 4-9 (``figure --list`` order)
 
     e = math.exp(EPS)
-    grid = np.linspace(0.5, 0.995, 120 if ctx.quick else 600)
+    grid = np.linspace(0.5, 0.995, 120 if ctx.quick else 300)
     fine = np.linspace(0.5, 0.999, 20_000)
     exact_targets = np.linspace(0.5, 0.995, 15 if ctx.quick else 60)
     sim_targets = (0.6,) if ctx.quick else (0.55, 0.7, 0.8, 0.9)  # p near 1 (s ~ 200) costs 5x more
