@@ -17,7 +17,8 @@ from ldpref import figures
 from ldpref.figures import jiang_gcms, theory
 
 PAPER_FIGURES = {"pan-cms/fig2", "pan-cms/fig3", "pan-cms/fig4", "pan-strict/fig2", "jiang-gcms/fig4",
-                 "jiang-gcms/fig5", "jiang-gcms/fig6", "jiang-gcms/fig7", "jiang-gcms/fig8", "jiang-gcms/fig9"}
+                 "jiang-gcms/fig5", "jiang-gcms/fig6", "jiang-gcms/fig7", "jiang-gcms/fig8", "jiang-gcms/fig9",
+                 "jiang-gcms/fig2", "jiang-gcms/table1"}
 
 
 def test_list_names_every_experiment_figure(capsys):
