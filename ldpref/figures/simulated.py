@@ -63,7 +63,7 @@ def estimates(name: str, params: dict, counts: np.ndarray, trials: int, rng: np.
 
 def ideal_at(name: str, params: dict, counts: np.ndarray, at: int, trials: int, rng: np.random.Generator):
     """(trials,) frequency estimates at the value ``at`` of an ideal-family sketch, exactly in law in O(d) per
-    trial (:mod:`ldpref.simulation.ideal_at`): ``gcms`` (params m, k, s, p: Algorithm 1 with Eq. (4)) or ``cms``
+    trial (:mod:`ldpref.simulation.ideal_at`): ``gcms`` (params m, k, s and p or eps: Algorithm 1 with Eq. (4)) or ``cms``
     with ``inner="srp"`` (params m, k, eps: Apple's CMS, pan-cms Eq. (2)).  None without ldpref.simulation."""
     global LAST_REFUSAL
     LAST_REFUSAL = "ldpref.simulation is not installed"
@@ -75,7 +75,12 @@ def ideal_at(name: str, params: dict, counts: np.ndarray, at: int, trials: int, 
 
     m, k = int(params["m"]), int(params["k"])
     if name == "gcms":
-        p, s = Fraction(params["p"]), int(params["s"])
+        s = int(params["s"])
+        if "p" in params:
+            p = Fraction(params["p"])
+        else:  # Algorithm 4's p at the budget: e^eps s / (e^eps s + m - s), a float for sampling
+            e = math.exp(float(params["eps"]))
+            p = Fraction(e * s / (e * s + m - s))
         q = (p * (s - 1) + (1 - p) * s) / (m - 1)
     elif name == "cms" and params.get("inner") == "srp":
         half = math.exp(float(params["eps"]) / 2)  # sRP's bit probabilities at e^(eps/2): floats for sampling
