@@ -42,9 +42,11 @@ def main(argv=None) -> int:
         stem = writer.stem(spec)
         if args.only is None or fid in args.only:
             trials = spec.default_trials if args.full else spec.quick_trials
-            data = spec.build(figures.Context(trials=trials, seed=args.seed, quick=not args.full))
-            paths = writer.write(spec, data, out_dir)
-            os.remove(paths[1])  # the page keeps PNG and CSV; `ldpref figure` writes the SVG
+            ctx = figures.Context(trials=trials, seed=args.seed, quick=not args.full)
+            paths = writer.write(spec, spec.build(ctx), out_dir, ctx)
+            for path in paths:  # the page keeps PNG and CSV; `ldpref figure` writes the SVG and the PDF
+                if path.endswith((".svg", ".pdf")):
+                    os.remove(path)
             print(f"{fid}: written", file=sys.stderr)
         csv_path = os.path.join(out_dir, stem + ".csv")
         notes = []

@@ -2,7 +2,7 @@
 
 ``ldpref figure --list`` lists them; ``ldpref figure ID [ID...] --out DIR [--trials T] [--seed S] [--quick]``
 builds each (simulated points over T trials, seeded by S; --quick: fewer trials and points) and writes
-``DIR/<paper>-fig<N>.{png,svg,csv}``.  Ids and the folder are checked before any work.
+``DIR/<paper>-fig<N>.{png,svg,pdf,csv}``.  Ids and the folder are checked before any work.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ._parser import int_type, seed_type
 
 
 def cmd_figure(args) -> int:
-    """``ldpref figure``: list the figures, or build the given ids into PNG, SVG and CSV under ``--out``."""
+    """``ldpref figure``: list the figures, or build the given ids into PNG, SVG, PDF and CSV under ``--out``."""
     from .. import figures
 
     if args.list:
@@ -47,18 +47,18 @@ def cmd_figure(args) -> int:
         trials = args.trials if args.trials is not None else (spec.quick_trials if args.quick else spec.default_trials)
         ctx = figures.Context(trials=trials, seed=args.seed, quick=args.quick)
         data = spec.build(ctx)
-        paths = writer.write(spec, data, args.out)
+        paths = writer.write(spec, data, args.out, ctx)
         print(f"{spec.id}: " + " ".join(paths), file=sys.stderr)
     return EXIT_OK
 
 
 def add_parsers(sub) -> None:
     """Add the ``figure`` command to the ``ldpref`` parser."""
-    p = sub.add_parser("figure", help="reproduce the papers' experiment figures (PNG, SVG, CSV)",
+    p = sub.add_parser("figure", help="reproduce the papers' experiment figures (PNG, SVG, PDF, CSV)",
                        description="Reproduce an experiment figure of the papers: the paper's setting with "
                                    "simulated points (mean and standard error over trials) and theory curves "
                                    "(exact, the ledger's derived form, and the printed form where the ledger "
-                                   "found it wrong). Writes DIR/<paper>-fig<N>.png, .svg and .csv.")
+                                   "found it wrong). Writes DIR/<paper>-fig<N>.png, .svg, .pdf and .csv.")
     p.add_argument("ids", nargs="*", metavar="ID", help="figure ids, e.g. pan-cms/fig2 ('--list' lists them)")
     p.add_argument("--list", action="store_true", help="list the figures and exit")
     p.add_argument("--out", metavar="DIR", help="output folder (created if needed; checked before any work)")
