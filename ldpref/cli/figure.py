@@ -8,7 +8,6 @@ builds each (simulated points over T trials, seeded by S; --quick: fewer trials 
 from __future__ import annotations
 
 import os
-import sys
 
 from ._common import EXIT_OK, UsageError, check_writable_folder
 from ._parser import int_type, seed_type
@@ -42,13 +41,20 @@ def cmd_figure(args) -> int:
         writer._pyplot()  # a missing matplotlib is one line before any work
     except ModuleNotFoundError as exc:
         raise UsageError(str(exc)) from None
+    from ..sweep import Phases
+
     os.makedirs(args.out, exist_ok=True)
-    for spec in specs:
-        trials = args.trials if args.trials is not None else (spec.quick_trials if args.quick else spec.default_trials)
-        ctx = figures.Context(trials=trials, seed=args.seed, quick=args.quick)
-        data = spec.build(ctx)
-        paths = writer.write(spec, data, args.out, ctx)
-        print(f"{spec.id}: " + " ".join(paths), file=sys.stderr)
+    with Phases("figure", quiet=args.quiet) as bar:  # every phase of every figure (issue 24 item 4)
+        for k, spec in enumerate(specs):
+            trials = args.trials if args.trials is not None else (spec.quick_trials if args.quick else spec.default_trials)
+            ctx = figures.Context(trials=trials, seed=args.seed, quick=args.quick)
+            step = f"{k + 1}/{len(specs)} {spec.id}"
+            bar.phase(f"{step} build ({trials} trials)")  # theory and simulation; they report their points (note)
+            data = spec.build(ctx)
+            bar.phase(f"{step} write PNG, SVG, PDF, CSV")
+            paths = writer.write(spec, data, args.out, ctx)
+            if not args.quiet:
+                bar.write(f"{spec.id}: " + " ".join(paths))
     return EXIT_OK
 
 
@@ -66,4 +72,6 @@ def add_parsers(sub) -> None:
                    help="simulation trials per point (default: the paper's, 100; --quick: 5)")
     p.add_argument("--seed", type=seed_type, default=0, help="seed of every random draw (default 0)")
     p.add_argument("--quick", action="store_true", help="fewer trials and points (CI, generated docs)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only) and no list of "
+                                                        "the files written")
     p.set_defaults(func=cmd_figure)
