@@ -3,9 +3,10 @@
 * **Mechanism -> colour and marker** (:data:`MECHANISMS`): the same mechanism has the same colour and marker in
   every figure of every paper.  A series names its mechanism with ``Series.mechanism``; without it the mechanism is
   the longest registered name the label starts with (``"RHR exact (b = eps)"`` -> RHR).
-* **Kind -> line style** (:data:`KIND_LINES`): theory is drawn as lines (exact solid, derived dashed, printed
-  dotted, bound dash-dot), simulation as markers with error bars and no line; so a printed curve lying on its
-  derived curve stays visible and has its own legend entry.
+* **Kind -> line style** (:data:`KIND_LINES`): theory is drawn as lines (exact a wide pale solid band underneath,
+  derived dashed, printed dotted with open markers, bound dash-dot), simulation as markers with error bars and no
+  line; so a derived curve equal to the exact one, or a printed one lying on the derived one, stays visible and
+  has its own legend entry.
 * Several settings of one mechanism in one figure (e.g. GCMS at eps = 3 and eps = 5, jiang-gcms Fig 7) are shades
   of its colour; series of no registered mechanism (a parameter sweep: "eps = 1", "k = 10") take colours of a
   separate sequential palette, in order of first appearance.
@@ -23,7 +24,7 @@ import re
 
 #: mechanism -> (colour, marker): the Okabe-Ito colour-blind-safe palette first, then Tableau colours
 MECHANISMS: dict[str, tuple[str, str]] = {
-    "GRR": ("#0072b2", "o"),
+    "GRR": ("#332288", "o"),
     "OUE": ("#e69f00", "s"),
     "SUE": ("#f0e442", "s"),
     "OLH": ("#009e73", "^"),
@@ -33,7 +34,7 @@ MECHANISMS: dict[str, tuple[str, str]] = {
     "CMS+HE": ("#7f7f7f", "X"),
     "OCMS": ("#0072b2", "o"),
     "MSE-OCMS": ("#0072b2", "o"),
-    "l-OCMS": ("#17becf", "h"),
+    "l-OCMS": ("#9467bd", "h"),
     "Apple CMS": ("#7f7f7f", "X"),
     "GCMS": ("#009e73", "^"),
     "WSS": ("#8c564b", "*"),
@@ -47,7 +48,11 @@ SWEEP_COLOURS = ("#1b3a6b", "#2f7fbf", "#2a9d8f", "#6a994e", "#e09f3e", "#d1495b
 SWEEP_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "h")
 #: kind -> line style of a theory curve (simulated: markers only)
 KIND_LINES = {"exact": "-", "derived": "--", "printed": ":", "bound": "-.", "simulated": "none"}
-KIND_WIDTH = {"exact": 1.3, "derived": 1.2, "printed": 1.5, "bound": 0.9, "simulated": 0.0}
+KIND_WIDTH = {"exact": 2.6, "derived": 1.1, "printed": 1.4, "bound": 0.9, "simulated": 0.0}
+#: exact curves are a wide pale band underneath (alpha), so a derived or printed curve equal to it stays visible
+#: on top of it; the drawing order: exact, bound, derived, printed, simulated
+KIND_ALPHA = {"exact": 0.45, "derived": 1.0, "printed": 1.0, "bound": 1.0, "simulated": 1.0}
+KIND_ORDER = {"exact": 1, "bound": 2, "derived": 3, "printed": 4, "simulated": 5}
 
 _EPS = re.compile(r"\beps\b")
 #: a parameter setting "name = value" outside parentheses (what tells two series of one mechanism apart)
@@ -126,7 +131,7 @@ def assign(series) -> list[dict]:
                                    if len(sweep) <= len(SWEEP_COLOURS) else i % len(SWEEP_COLOURS)]
             marker = SWEEP_MARKERS[i % len(SWEEP_MARKERS)]
         styles.append({"color": colour, "marker": marker, "linestyle": KIND_LINES[s.kind],
-                       "linewidth": KIND_WIDTH[s.kind]})
+                       "linewidth": KIND_WIDTH[s.kind], "alpha": KIND_ALPHA[s.kind], "zorder": KIND_ORDER[s.kind]})
     return styles
 
 

@@ -30,6 +30,8 @@ from .spec import FigureData, FigureSpec
 COLUMN_WIDTH = 3.4
 FONT_PT = 7
 SUFFIXES = (".png", ".svg", ".pdf", ".csv")
+#: legend labels wrap at this many characters when the legend has two columns
+WRAP = 26
 
 
 def _pyplot():
@@ -104,22 +106,23 @@ def _draw_panel(ax, panel, drawn, handles) -> None:
 
     seen = set()
     for s, st in drawn:
-        label = style.typeset(s.label)
+        label = s.label
         key = (st["color"], st["linestyle"], st["marker"])
         if s.kind == "simulated":
             h = ax.errorbar(s.x, s.y, yerr=s.yerr, fmt=st["marker"], color=st["color"], markersize=3.2,
                             markerfacecolor=st["color"], markeredgewidth=0.5, elinewidth=0.7, capsize=1.8,
-                            linestyle="none")
+                            linestyle="none", zorder=st["zorder"])
         else:
             extra = {}
             if key in seen or s.kind == "printed":  # printed, or the same colour and style as another curve of
                 # this panel: open markers every few points, so it stays visible where it lies on another curve
                 extra = dict(marker=st["marker"], markersize=3.0, markevery=max(1, len(s.x) // 6),
                              markerfacecolor="none", markeredgewidth=0.7)
-            h, = ax.plot(s.x, s.y, color=st["color"], linestyle=st["linestyle"], linewidth=st["linewidth"], **extra)
+            h, = ax.plot(s.x, s.y, color=st["color"], linestyle=st["linestyle"], linewidth=st["linewidth"],
+                         alpha=st["alpha"], zorder=st["zorder"], solid_capstyle="butt", **extra)
         seen.add(key)
         handles.setdefault(label, h)
-    ax.set_title("\n".join(textwrap.wrap(style.typeset(panel.title), 48)), fontsize=FONT_PT)
+    ax.set_title(style.typeset("\n".join(textwrap.wrap(panel.title, 48))), fontsize=FONT_PT)
     ax.set_xlabel(style.typeset(panel.xlabel), fontsize=FONT_PT)
     ax.set_ylabel(style.typeset(panel.ylabel), fontsize=FONT_PT)
     if panel.logy:
@@ -128,7 +131,9 @@ def _draw_panel(ax, panel, drawn, handles) -> None:
         ax.set_xscale("log")
     elif _integer_grid([s for s, _ in drawn]):
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.tick_params(labelsize=FONT_PT, length=2.5, width=0.6)
+    ax.tick_params(which="both", labelsize=FONT_PT, width=0.6)
+    ax.tick_params(which="major", length=2.5)
+    ax.tick_params(which="minor", length=1.5)
     ax.grid(True, alpha=0.25, linewidth=0.5)
 
 
@@ -140,7 +145,7 @@ def _factored_handles(series, styles, groups, whats) -> dict:
     handles = {}
     for head, i in groups.items():
         sim = any(s.kind == "simulated" and s.label.startswith(head + ",") for s in series)
-        handles[style.typeset(head)] = Line2D([], [], color=styles[i]["color"], linestyle="-", linewidth=1.3,
+        handles[head] = Line2D([], [], color=styles[i]["color"], linestyle="-", linewidth=1.3,
                                               marker=styles[i]["marker"] if sim else None, markersize=3.2)
     for tail, i in whats.items():
         kind = series[i].kind
@@ -148,8 +153,9 @@ def _factored_handles(series, styles, groups, whats) -> dict:
             h = Line2D([], [], color="black", linestyle="none", marker="o", markersize=3.2)
         else:
             h = Line2D([], [], color="black", linestyle=style.KIND_LINES[kind], linewidth=style.KIND_WIDTH[kind],
-                       marker="o" if kind == "printed" else None, markerfacecolor="none", markersize=3.0)
-        handles[style.typeset(tail)] = h
+                       alpha=style.KIND_ALPHA[kind], marker="o" if kind == "printed" else None, markerfacecolor="none",
+                       markersize=3.0)
+        handles[tail] = h
     return handles
 
 
@@ -163,11 +169,13 @@ def render(spec: FigureSpec, data: FigureData):
     factored = style.factor(data.series)
     probe = ([*factored[0], *factored[1]] if factored else [s.label for s in data.series])
     longest = max((len(t) for t in probe), default=0)
-    ncol = 2 if longest <= 24 else 1
     entries = len(dict.fromkeys(probe))
-    legend_h = 0.13 * math.ceil(entries / ncol) + 0.1
+    ncol = 2 if longest <= 24 or entries > 8 else 1  # many entries: two columns of labels wrapped at WRAP
+    wrap = WRAP if ncol == 2 else 60
+    lines = sum(len(textwrap.wrap(t, wrap)) for t in dict.fromkeys(probe))
+    legend_h = 0.125 * math.ceil(lines / ncol) + 0.15
     panel_h = 1.75 if cols == 2 else 1.95
-    title = "\n".join(textwrap.wrap(style.typeset(f"{spec.id}: {spec.title}"), 56))
+    title = style.typeset("\n".join(textwrap.wrap(f"{spec.id}: {spec.title}", 56)))
     fig = plt.figure(figsize=(COLUMN_WIDTH, panel_h * rows + legend_h + 0.15 * (title.count("\n") + 1)),
                      layout="constrained")
     axes = fig.subplots(rows, cols, squeeze=False)
@@ -179,7 +187,8 @@ def render(spec: FigureSpec, data: FigureData):
     if factored:
         handles = _factored_handles(data.series, styles, *factored)
     if handles:
-        fig.legend(list(handles.values()), list(handles), loc="outside lower center", ncol=ncol, fontsize=FONT_PT,
+        labels = [style.typeset("\n".join(textwrap.wrap(t, wrap))) for t in handles]
+        fig.legend(list(handles.values()), labels, loc="outside lower center", ncol=ncol, fontsize=FONT_PT,
                    frameon=False, handlelength=2.4, columnspacing=1.0, handletextpad=0.5, borderaxespad=0.2)
     fig.suptitle(title, fontsize=FONT_PT + 0.5)
     return fig
