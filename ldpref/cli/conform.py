@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import sys
 
 from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_distinct_outputs, check_readable, check_writable, out_stream, write_json
 from ._parser import int_type, seed_type
@@ -54,12 +53,12 @@ def cmd_conform(args) -> int:
     only = None if args.case is None else [c.strip() for c in args.case.split(",") if c.strip()]
     out = out_stream(args.json)
 
-    def progress(r):
-        print(f"  {r.status:<5} {r.id} ({r.seconds:.1f} s){': ' + r.message if r.message else ''}", file=sys.stderr)
-
     from ..sweep import Phases
 
     with Phases("conform", quiet=args.quiet or args.json == "-") as bar:  # every phase (issue 24 item 4)
+        def progress(r):  # above the bar, which is then redrawn
+            bar.write(f"  {r.status:<5} {r.id} ({r.seconds:.1f} s){': ' + r.message if r.message else ''}")
+
         doc = run(args.adapter, python=args.python, trials=args.trials, seed=args.seed, alpha=alpha,
                   timeout=timeout, only=only, progress=progress if args.progress else None, vectors=vectors,
                   phases=bar)

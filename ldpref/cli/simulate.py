@@ -26,7 +26,6 @@ when it is a terminal, never with ``--quiet`` or ``--json -``.
 from __future__ import annotations
 
 import math
-import sys
 
 from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_jobs, check_writable, out_stream, parse_sets, \
     write_json
