@@ -58,6 +58,8 @@ class Phases:
     def phase(self, name: str, total: int | None = None) -> None:
         """Start the phase ``name`` (``total``: its number of items, None when it is not counted)."""
         self.bar.reset(total=total)
+        # an uncounted phase shows its name, the time and the note only (no "0it, ?it/s")
+        self.bar.bar_format = None if total is not None else "{desc} [{elapsed}{postfix}]"
         self.bar.set_description_str(f"{self.label}: {name}", refresh=False)
         self.bar.set_postfix_str("", refresh=False)
         self.bar.refresh()

@@ -81,3 +81,21 @@ def test_progress_on_a_terminal_and_silence_otherwise(command, tmp_path, monkeyp
     code, err = _stderr_of(monkeypatch, capsys, argv(tmp_path / "pipe"), tty=False)
     assert code == 0 and "\r" not in err and not any(p.split(":")[0] + ":" in err for p in phases
                                                       if not p.endswith(".pdf"))
+
+
+def test_a_count_inside_a_phase_is_shown_beside_the_bar(monkeypatch):
+    """A long exact build (ldpref.limits.Progress) inside a command's phase bar notes its count beside that bar
+    instead of writing a line the bar would overwrite."""
+    from ldpref.limits import Progress
+
+    tty = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", tty)
+    with Phases("figure") as bar:
+        bar.phase("build")
+        with Progress("building oue", 4, every=1) as inner:
+            for _ in range(4):
+                inner.advance()
+    text = tty.getvalue()
+    monkeypatch.setattr(sys, "stderr", sys.__stderr__)
+    assert "figure: build" in text and "building oue: 4/4 (100%)" in text
+    assert "\rbuilding oue" not in text  # never at the start of its own line
