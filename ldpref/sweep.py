@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 
 
 def progress_bar(label: str, total: int, *, quiet: bool = False, stream=None):
@@ -27,6 +28,8 @@ def progress_bar(label: str, total: int, *, quiet: bool = False, stream=None):
     return tqdm(total=total, desc=label, file=stream, disable=not shown, leave=False, dynamic_ncols=True)
 
 
+#: a note is redrawn at most this often (seconds)
+NOTE_INTERVAL = 0.1
 #: the :class:`Phases` bar of the running command, if any (:func:`note` writes to it)
 _ACTIVE: list = []
 
@@ -43,7 +46,9 @@ class Phases:
     def __init__(self, label: str, *, quiet: bool = False, stream=None):
         self.label = label
         self.bar = progress_bar(label, None, quiet=quiet, stream=stream)
+        self.bar.bar_format = "{desc} [{elapsed}{postfix}]"
         self.enabled = not self.bar.disable
+        self._drawn = 0.0
 
     def __enter__(self):
         _ACTIVE.append(self)
@@ -77,8 +82,13 @@ class Phases:
             self.bar.refresh()
 
     def note(self, text: str) -> None:
-        """Show ``text`` (which point of the phase runs now) beside the bar."""
-        self.bar.set_postfix_str(text)
+        """Show ``text`` (which point of the phase runs now) beside the bar; redrawn at most every
+        :data:`NOTE_INTERVAL` seconds (a count noted per item must not flood the terminal)."""
+        self.bar.set_postfix_str(text, refresh=False)
+        now = time.monotonic()
+        if now - self._drawn >= NOTE_INTERVAL:
+            self._drawn = now
+            self.bar.refresh()
 
 
 def note(text: str) -> None:

@@ -86,8 +86,10 @@ def test_progress_on_a_terminal_and_silence_otherwise(command, tmp_path, monkeyp
 def test_a_count_inside_a_phase_is_shown_beside_the_bar(monkeypatch):
     """A long exact build (ldpref.limits.Progress) inside a command's phase bar notes its count beside that bar
     instead of writing a line the bar would overwrite."""
+    from ldpref import sweep
     from ldpref.limits import Progress
 
+    monkeypatch.setattr(sweep, "NOTE_INTERVAL", 0.0)  # every note drawn (a real terminal: at most 10 a second)
     tty = FakeTerminal()
     monkeypatch.setattr(sys, "stderr", tty)
     with Phases("figure") as bar:
