@@ -19,13 +19,14 @@ import sys
 import time
 
 
-def progress_bar(label: str, total: int, *, quiet: bool = False, stream=None):
+def progress_bar(label: str, total: int, *, quiet: bool = False, stream=None, bar_format: str | None = None):
     """A tqdm bar on standard error, disabled with ``quiet`` or when the stream is not a terminal."""
     from tqdm import tqdm
 
     stream = sys.stderr if stream is None else stream
     shown = not quiet and bool(getattr(stream, "isatty", lambda: False)())
-    return tqdm(total=total, desc=label, file=stream, disable=not shown, leave=False, dynamic_ncols=True)
+    return tqdm(total=total, desc=label, file=stream, disable=not shown, leave=False, dynamic_ncols=True,
+                bar_format=bar_format)
 
 
 #: a note is redrawn at most this often (seconds)
@@ -45,8 +46,7 @@ class Phases:
 
     def __init__(self, label: str, *, quiet: bool = False, stream=None):
         self.label = label
-        self.bar = progress_bar(label, None, quiet=quiet, stream=stream)
-        self.bar.bar_format = "{desc} [{elapsed}{postfix}]"
+        self.bar = progress_bar(label, None, quiet=quiet, stream=stream, bar_format="{desc} [{elapsed}{postfix}]")
         self.enabled = not self.bar.disable
         self._drawn = 0.0
 
