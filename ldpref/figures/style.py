@@ -88,12 +88,14 @@ def _outside_parens(text: str) -> str:
 
 def setting_of(label: str, mechanism: str | None) -> str:
     """The parameter settings of a label outside parentheses (``"GCMS eps = 3, p = 0.5 (derived)"`` -> ``"eps = 3,
-    p = 0.5"``); for a label of no mechanism and no setting, the label itself (one colour per such label)."""
+    p = 0.5"``); for a label of no mechanism and no setting, its first comma-separated part without the kind words
+    (``"any k, exact variance (derived)"`` -> ``"any k"``), one colour per such part."""
     rest = label[len(mechanism):] if mechanism else label
     found = ", ".join(f"{k} = {v.strip()}" for k, v in _SETTING.findall(_outside_parens(rest)))
     if found or mechanism:
         return found
-    return re.sub(r"\b(derived|printed|exact|simulated)\b", "", _outside_parens(label)).strip(" ,;")
+    first = _outside_parens(label).split(",")[0]  # "any k, exact variance (derived)" -> "any k"
+    return re.sub(r"\b(derived|printed|exact|simulated)\b", "", first).strip(" ,;") or label
 
 
 def _shade(colour: str, i: int, n: int) -> str:
@@ -104,6 +106,11 @@ def _shade(colour: str, i: int, n: int) -> str:
     t = (i / (n - 1)) * 1.1 - 0.55  # -0.55 (darker) .. +0.55 (lighter)
     mix = (lambda c: c * (1 + t)) if t < 0 else (lambda c: c + (1 - c) * t)
     return "#" + "".join(f"{round(255 * min(1.0, max(0.0, mix(c)))):02x}" for c in (r, g, b))
+
+
+def _swept(setting: str) -> str:
+    """The parameter a sweep setting varies: "eps = 3" -> "eps"; "any k" -> "k" (its last word otherwise)."""
+    return setting.split(" = ")[0].strip() if " = " in setting else (setting.split() or [""])[-1]
 
 
 def assign(series) -> list[dict]:
@@ -125,10 +132,11 @@ def assign(series) -> list[dict]:
             colour = _shade(colour, settings[mech].index(setting), len(settings[mech]))
         elif s.kind == "bound" or "bound" in s.label:
             colour, marker = BOUND_COLOUR, "_"
-        else:
-            i = sweep.index(setting)
-            colour = SWEEP_COLOURS[round(i * (len(SWEEP_COLOURS) - 1) / max(1, len(sweep) - 1))
-                                   if len(sweep) <= len(SWEEP_COLOURS) else i % len(SWEEP_COLOURS)]
+        else:  # a sweep: its settings of one parameter ("eps = 1", "eps = 2", ...) spread over the palette
+            family = [k for k in sweep if _swept(k) == _swept(setting)]
+            i = family.index(setting)
+            colour = SWEEP_COLOURS[round(i * (len(SWEEP_COLOURS) - 1) / max(1, len(family) - 1))
+                                   if len(family) <= len(SWEEP_COLOURS) else i % len(SWEEP_COLOURS)]
             marker = SWEEP_MARKERS[i % len(SWEEP_MARKERS)]
         styles.append({"color": colour, "marker": marker, "linestyle": KIND_LINES[s.kind],
                        "linewidth": KIND_WIDTH[s.kind], "alpha": KIND_ALPHA[s.kind], "zorder": KIND_ORDER[s.kind]})
