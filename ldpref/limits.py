@@ -120,9 +120,15 @@ class Progress:
     """
 
     def __init__(self, label: str, total: int, *, stream=None, every: int | None = None):
+        from . import sweep
+
         self.label, self.total, self.done = label, max(int(total), 1), 0
         self.stream = sys.stderr if stream is None else stream
-        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        # inside a command's phase bar (ldpref.sweep.Phases) the count is shown beside that bar, not on a line of
+        # its own that the bar would overwrite
+        self.phases = sweep._ACTIVE[-1] if sweep._ACTIVE and stream is None else None
+        self.enabled = (self.phases.enabled if self.phases is not None
+                        else bool(getattr(self.stream, "isatty", lambda: False)()))
         self.every = every if every is not None else max(self.total // 200, 1)
         self._next = self.every
 
@@ -135,11 +141,15 @@ class Progress:
         if self.enabled and self.done >= self._next:
             self._next = self.done + self.every
             percent = 100 * self.done // self.total
-            self.stream.write(f"\r{self.label}: {count_text(self.done)}/{count_text(self.total)} ({percent}%)")
+            text = f"{self.label}: {count_text(self.done)}/{count_text(self.total)} ({percent}%)"
+            if self.phases is not None:
+                self.phases.note(text)
+                return
+            self.stream.write("\r" + text)
             self.stream.flush()
 
     def __exit__(self, *exc):
-        if self.enabled:
+        if self.enabled and self.phases is None:
             self.stream.write("\r" + " " * (len(self.label) + 40) + "\r")
             self.stream.flush()
         return False

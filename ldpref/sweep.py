@@ -16,15 +16,85 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 
 
-def progress_bar(label: str, total: int, *, quiet: bool = False, stream=None):
+def progress_bar(label: str, total: int, *, quiet: bool = False, stream=None, bar_format: str | None = None):
     """A tqdm bar on standard error, disabled with ``quiet`` or when the stream is not a terminal."""
     from tqdm import tqdm
 
     stream = sys.stderr if stream is None else stream
     shown = not quiet and bool(getattr(stream, "isatty", lambda: False)())
-    return tqdm(total=total, desc=label, file=stream, disable=not shown, leave=False, dynamic_ncols=True)
+    return tqdm(total=total, desc=label, file=stream, disable=not shown, leave=False, dynamic_ncols=True,
+                bar_format=bar_format)
+
+
+#: a note is redrawn at most this often (seconds)
+NOTE_INTERVAL = 0.1
+#: the :class:`Phases` bar of the running command, if any (:func:`note` writes to it)
+_ACTIVE: list = []
+
+
+class Phases:
+    """One progress bar (tqdm, standard error) over every phase of a long command (issue 24 item 4).
+
+    ``with Phases("figure", quiet=q) as bar: bar.phase("pan-cms/fig2: build", total=3); bar.advance(); ...``.
+    Each :meth:`phase` names what runs now and restarts the count at its own ``total`` (None: a phase with no
+    count, shown by name); :meth:`advance` counts done items (``advance(step)``, as :class:`ldpref.limits.Progress`,
+    so it can stand for one); :func:`note` lets code deep in a phase say which point it is at.  Nothing is written
+    with ``quiet`` or when the stream is not a terminal (pipes, files, tests)."""
+
+    def __init__(self, label: str, *, quiet: bool = False, stream=None):
+        self.label = label
+        self.bar = progress_bar(label, None, quiet=quiet, stream=stream, bar_format="{desc} [{elapsed}{postfix}]")
+        self.enabled = not self.bar.disable
+        self._drawn = 0.0
+
+    def __enter__(self):
+        _ACTIVE.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        if _ACTIVE and _ACTIVE[-1] is self:
+            _ACTIVE.pop()
+        self.bar.close()
+        return False
+
+    def phase(self, name: str, total: int | None = None) -> None:
+        """Start the phase ``name`` (``total``: its number of items, None when it is not counted)."""
+        self.bar.reset(total=total)
+        # an uncounted phase shows its name, the time and the note only (no "0it, ?it/s")
+        self.bar.bar_format = None if total is not None else "{desc} [{elapsed}{postfix}]"
+        self.bar.set_description_str(f"{self.label}: {name}", refresh=False)
+        self.bar.set_postfix_str("", refresh=False)
+        self.bar.refresh()
+
+    def advance(self, step: int = 1) -> None:
+        """``step`` more items of the current phase are done."""
+        self.bar.update(step)
+
+    def write(self, line: str) -> None:
+        """Print ``line`` on the bar's stream above the bar (which is then redrawn)."""
+        if self.enabled:
+            self.bar.clear()
+        print(line, file=self.bar.fp if self.enabled else sys.stderr)
+        if self.enabled:
+            self.bar.refresh()
+
+    def note(self, text: str) -> None:
+        """Show ``text`` (which point of the phase runs now) beside the bar; redrawn at most every
+        :data:`NOTE_INTERVAL` seconds (a count noted per item must not flood the terminal)."""
+        self.bar.set_postfix_str(text, refresh=False)
+        now = time.monotonic()
+        if now - self._drawn >= NOTE_INTERVAL:
+            self._drawn = now
+            self.bar.refresh()
+
+
+def note(text: str) -> None:
+    """Tell the running command's :class:`Phases` bar (if any) what runs now; a no-op otherwise."""
+    if _ACTIVE:
+        _ACTIVE[-1].note(text)
 
 
 def _dask_client(dask_workers: int | None, scheduler: str | None):

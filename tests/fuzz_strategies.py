@@ -221,7 +221,8 @@ def _other_paper(claim: str, paper: str) -> str:
 def verify_cases() -> st.SearchStrategy:
     parts = st.one_of(option("--paper", PAPERS + ["nope", "", "PAN-CMS", "pan-cms "]),
                       option("--claim", SOME_REAL_CLAIMS + UNKNOWN_CLAIMS), option("--json", PATHS),
-                      option("--jobs", BAD_JOBS + ["1", "2"]), st.just(["--self-check"]), rarely_junk())
+                      option("--jobs", BAD_JOBS + ["1", "2"]), st.just(["--self-check"]), st.just(["--quiet"]),
+                      rarely_junk())
     real = pick(SOME_REAL_CLAIMS)
     tail = st.one_of(option("--jobs", SAFE_BAD_JOBS), option("--claim", UNKNOWN_CLAIMS),
                      st.tuples(real, pick(PAPERS)).map(
@@ -596,7 +597,8 @@ def figure_cases() -> st.SearchStrategy:
                 ["--list", "--out", MISSING_DIR], ["pan-cms/fig2"], ["--out", TMP]])
     # (a missing --out folder is created, so MISSING_DIR would start a real run: not a bad input)
     extra = st.lists(st.one_of(option("--trials", pick(BAD_INTS)), option("--seed", pick(BAD_INTS)),
-                               pick([["--quick"]]), pick([[f] for f in FIGURE_IDS[2:]]), rarely_junk()), max_size=2).map(_flatten)
+                               pick([["--quick"], ["--quiet"]]), pick([[f] for f in FIGURE_IDS[2:]]), rarely_junk()),
+                     max_size=2).map(_flatten)
     return st.tuples(bad, extra).map(lambda be: Case(["figure", *be[1], *be[0]]))  # the bad part last: it wins
 
 

@@ -32,7 +32,7 @@ def test_one_figure_end_to_end(tmp_path, capsys, monkeypatch):
     out = tmp_path / "figs"
     assert main(["figure", "jiang-gcms/fig7", "--out", str(out), "--quick", "--seed", "3"]) == 0
     names = sorted(os.listdir(out))
-    assert names == ["jiang-gcms-fig7.csv", "jiang-gcms-fig7.png", "jiang-gcms-fig7.svg"]
+    assert names == ["jiang-gcms-fig7.csv", "jiang-gcms-fig7.pdf", "jiang-gcms-fig7.png", "jiang-gcms-fig7.svg"]
     assert (out / "jiang-gcms-fig7.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert b"<svg" in (out / "jiang-gcms-fig7.svg").read_bytes()[:400]
     lines = [l for l in (out / "jiang-gcms-fig7.csv").read_text().splitlines() if not l.startswith("#")]

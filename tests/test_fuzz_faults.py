@@ -25,7 +25,7 @@ def test_concurrent_figure_writers_leave_whole_files(tmp_path):
     case = next(c for c in ff.generate(300, seed=11) if c.fault == "concurrent" and c.command == "figure")
     (tmp_path / "ref").mkdir()
     ref = ff.reference(case, str(tmp_path / "ref"))
-    assert sorted(ref) == ["jiang-gcms-fig8.csv", "jiang-gcms-fig8.png", "jiang-gcms-fig8.svg"]
+    assert sorted(ref) == ["jiang-gcms-fig8.csv", "jiang-gcms-fig8.pdf", "jiang-gcms-fig8.png", "jiang-gcms-fig8.svg"]
     (tmp_path / "run").mkdir()
     outcome = ff.run(case, str(tmp_path / "run"), ref)
     assert outcome["codes"] == [0, 0] and ff.judge(case, outcome) == []

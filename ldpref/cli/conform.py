@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import sys
 
 from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_distinct_outputs, check_readable, check_writable, out_stream, write_json
 from ._parser import int_type, seed_type
@@ -54,11 +53,15 @@ def cmd_conform(args) -> int:
     only = None if args.case is None else [c.strip() for c in args.case.split(",") if c.strip()]
     out = out_stream(args.json)
 
-    def progress(r):
-        print(f"  {r.status:<5} {r.id} ({r.seconds:.1f} s){': ' + r.message if r.message else ''}", file=sys.stderr)
+    from ..sweep import Phases
 
-    doc = run(args.adapter, python=args.python, trials=args.trials, seed=args.seed, alpha=alpha,
-              timeout=timeout, only=only, progress=progress if args.progress else None, vectors=vectors)
+    with Phases("conform", quiet=args.quiet or args.json == "-") as bar:  # every phase (issue 24 item 4)
+        def progress(r):  # above the bar, which is then redrawn
+            bar.write(f"  {r.status:<5} {r.id} ({r.seconds:.1f} s){': ' + r.message if r.message else ''}")
+
+        doc = run(args.adapter, python=args.python, trials=args.trials, seed=args.seed, alpha=alpha,
+                  timeout=timeout, only=only, progress=progress if args.progress else None, vectors=vectors,
+                  phases=bar)
     text = report_text(doc)
     if args.report:
         from ..atomic import write_file
@@ -92,6 +95,7 @@ def add_parsers(sub) -> None:
     p.add_argument("--timeout", default="60", help="time limit of one adapter call in seconds (default 60)")
     p.add_argument("--case", metavar="ID,...", help="run only these case ids")
     p.add_argument("--progress", action="store_true", help="a line per case on standard error as it finishes")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (it is shown on a terminal only)")
     p.add_argument("--json", metavar="FILE", help="write ldpref.conform/1 JSON to FILE ('-' for stdout)")
     p.add_argument("--report", metavar="FILE", help="write the readable report to FILE as well")
     p.set_defaults(func=cmd_conform)

@@ -19,13 +19,13 @@ depend on ``--jobs``.
 
 Exit status: 0 the simulation agrees with the exact moments; 1 it does not (a rejected test); 2 bad input
 (one line: trials < 2, n = 0, a bad dataset spec or key, an unwritable ``--json`` path -- checked before any
-work).  A progress line is shown on a terminal only (standard error), never with ``--json -`` or in a pipe.
+work).  A progress bar over every phase (sampling, exact moments and tests, writing) is shown on standard error
+when it is a terminal, never with ``--quiet`` or ``--json -``.
 """
 
 from __future__ import annotations
 
 import math
-import sys
 
 from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_jobs, check_writable, out_stream, parse_sets, \
     write_json
@@ -260,7 +260,7 @@ def cmd_simulate(args) -> int:
     """``ldpref simulate``: T seeded trials beside the exact moments; exit 0 agrees, 1 disagrees, 2 bad input."""
     from .. import data_specs
     from ..errors import ParameterError
-    from ..limits import Progress, check_count
+    from ..limits import check_count
     from ..simulation import keys_of, simulator
 
     if args.jobs is not None and (args.dask_workers is not None or args.scheduler is not None):
@@ -296,14 +296,17 @@ def cmd_simulate(args) -> int:
                     limit=MAX_PROTOCOL_CLIENTS, unit="client randomisations",
                     alternative="use --method sufficient (cost independent of n)")
         dataset.values()  # size check of one value per client
-    bar = Progress(f"simulating {args.name}", args.trials)
-    bar.enabled = bar.enabled and args.json != "-" and sys.stdout.isatty() and not args.quiet
-    with bar:
+    from ..sweep import Phases
+
+    with Phases(f"simulate {args.name}", quiet=args.quiet or args.json == "-") as bar:  # every phase (issue 24)
+        bar.phase("sampling", total=args.trials)
         estimates = simulate(args.name, params, dataset.counts, args.trials, args.seed, method=args.method,
                              jobs=jobs, progress=bar, dask_workers=args.dask_workers, scheduler=args.scheduler)
-    doc = report(args.name, params, dataset, estimates, args.method, args.seed, args.alpha, jobs)
-    if args.json:
-        write_json(doc, args.json)
+        bar.phase("exact moments and agreement tests")
+        doc = report(args.name, params, dataset, estimates, args.method, args.seed, args.alpha, jobs)
+        if args.json:
+            bar.phase("writing the JSON")
+            write_json(doc, args.json)
     _print_text(doc, out_stream(args.json))
     return EXIT_OK if doc["agreement"]["agrees"] else EXIT_CHECK_FAILED
 

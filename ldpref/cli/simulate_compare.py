@@ -133,7 +133,7 @@ def cmd_compare(args) -> int:
     from ..errors import ParameterError
     from ..limits import check_count
     from ..simulation import keys_of, simulator
-    from ..sweep import progress_bar, run_tasks
+    from ..sweep import Phases, run_tasks
     from .simulate import MAX_PROTOCOL_CLIENTS, _run_block, block_tasks
 
     check_writable("--json", args.json)
@@ -168,15 +168,17 @@ def cmd_compare(args) -> int:
         for task in block_tasks(name, per_name[name], dataset.counts, args.trials, args.seed, args.method):
             tasks.append(task)
             owner.append(name)
-    with progress_bar("simulating", args.trials * len(names), quiet=args.quiet) as bar:
+    with Phases("simulate", quiet=args.quiet or "-" in (args.json, args.csv)) as bar:  # every phase (issue 24)
+        bar.phase(f"sampling {len(names)} mechanisms", total=args.trials * len(names))
         parts = run_tasks(_run_block, tasks, jobs=args.jobs or 1, dask_workers=args.dask_workers,
-                          scheduler=args.scheduler, on_done=lambda i: bar.update(tasks[i][4]))
-    rows = []
-    with progress_bar("exact moments" if not args.no_exact else "losses", len(names), quiet=args.quiet) as bar:
+                          scheduler=args.scheduler, on_done=lambda i: bar.advance(tasks[i][4]))
+        rows = []
+        bar.phase("exact moments and losses" if not args.no_exact else "losses", total=len(names))
         for name in names:
+            bar.note(name)
             est = np.concatenate([p for p, o in zip(parts, owner) if o == name], axis=0)
             rows.append(row(name, sims[name], dataset, est, args.seed, args.method, not args.no_exact))
-            bar.update(1)
+            bar.advance(1)
     doc = {"format": FORMAT, "dataset": dataset.to_json(), "d": dataset.d, "n": dataset.n, "trials": args.trials,
            "seed": args.seed, "method": args.method, "exact": not args.no_exact, "columns": list(COLUMNS),
            "rows": rows}

@@ -43,7 +43,7 @@ def cmd_verify(args) -> int:
     check_writable("--json", args.json)
     claims = _selected(args.paper, args.claim, select_claims)
     if args.self_check:
-        return _verify_self_check(claims, jobs, args.json)
+        return _verify_self_check(claims, jobs, args.json, quiet=args.quiet)
     out = out_stream(args.json)
     results = []
     print(f"{'claim':<34} {'verdict':<13} evidence", file=out)
@@ -73,7 +73,7 @@ def cmd_verify(args) -> int:
     return EXIT_OK
 
 
-def _verify_self_check(claims, jobs: int, json_target) -> int:
+def _verify_self_check(claims, jobs: int, json_target, quiet: bool = False) -> int:
     from ..ledger.claim import MUTATIONS
     from ..ledger.selfcheck import self_check, selfcheck_document
 
@@ -81,7 +81,18 @@ def _verify_self_check(claims, jobs: int, json_target) -> int:
     mark = {True: "ok", False: "FAIL", None: "-"}
     print(f"{'claim':<34} {'baseline':<13} " + " ".join(f"{m:<19}" for m in MUTATIONS), file=out)
     print("-" * 100, file=out)
-    results = self_check(claims, jobs, progress=_selfcheck_progress(claims))
+    from ..sweep import Phases
+
+    with Phases("self-check", quiet=quiet or json_target == "-") as bar:  # every phase (issue 24 item 4)
+        # baseline, 2 printed mutations, derived, and the correction of a claim that has its own
+        total = sum((4 if c.printed is not None else 2) + (c.correction is not None) for c in claims)
+        bar.phase(f"{len(claims)} claims, mutated and not", total=total)
+
+        def tick(task, outcome):
+            bar.advance()
+            bar.note(str(task[0]))
+
+        results = self_check(claims, jobs, progress=tick)
     for r in results:
         print(f"{r.claim.id:<34} {r.baseline.verdict:<13} "
               + " ".join(f"{mark[r.passed[m]] + ' ' + (r.outcomes[m].verdict if m in r.outcomes else ''):<19}"
@@ -100,22 +111,6 @@ def _verify_self_check(claims, jobs: int, json_target) -> int:
         print(f"ldpref: {len(doc['insensitive'])} claim(s) have a check that a mutation does not move", file=sys.stderr)
         return EXIT_CHECK_FAILED
     return EXIT_OK
-
-
-def _selfcheck_progress(claims):
-    """On a terminal, a one-line counter of finished runs on stderr (the self-check is a long job)."""
-    if not sys.stderr.isatty():
-        return None
-    # baseline, 2 printed mutations, derived, and the correction of a claim that has its own
-    total = sum((4 if c.printed is not None else 2) + (c.correction is not None) for c in claims)
-    done = [0]
-
-    def tick(task, outcome):
-        done[0] += 1
-        end = "\n" if done[0] == total else ""
-        print(f"\rself-check: {done[0]}/{total} runs ({task[0]})".ljust(90), end=end, file=sys.stderr, flush=True)
-
-    return tick
 
 
 def cmd_claims(args) -> int:
@@ -212,6 +207,8 @@ def add_parsers(sub) -> None:
     p.add_argument("--json", metavar="FILE", help="write ldpref.verify/1 JSON to FILE ('-' for stdout; the table "
                                                   "then goes to stderr)")
     p.add_argument("--jobs", type=jobs_type, help=_jobs_help("; verdicts do not depend on it"))
+    p.add_argument("--quiet", action="store_true", help="no progress bar for --self-check (it is shown on a terminal "
+                                                        "only)")
     p.add_argument("--self-check", dest="self_check", action="store_true",
                    help="mutation-test every selected claim (printed := derived, printed perturbed, derived "
                         "perturbed); JSON format ldpref.selfcheck/1; exit 1 if a check does not move")

@@ -294,11 +294,14 @@ def judge(results: list[CaseResult], alpha: float) -> None:
 
 
 def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int = 0, alpha: float = 1e-3,
-        timeout: float = 60.0, only=None, progress=None, vectors=None) -> dict:
+        timeout: float = 60.0, only=None, progress=None, vectors=None, phases=None) -> dict:
     """Run every case of ``adapter`` (a Python file); returns the ``ldpref.conform/1`` document.
-    ``vectors``: test vectors from :func:`.vectors_source.load_vectors` (matched cases are judged by them)."""
+    ``vectors``: test vectors from :func:`.vectors_source.load_vectors` (matched cases are judged by them);
+    ``phases``: a :class:`ldpref.sweep.Phases` bar told each phase (adapter start, the cases, judging)."""
     results: list[CaseResult] = []
     problems: list[str] = []
+    if phases is not None:
+        phases.phase("starting the adapter")
     with AdapterProcess(adapter, python=python, timeout=timeout) as proc:
         try:
             info = proc.describe()
@@ -326,15 +329,23 @@ def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int
                 known = sorted(seen)
                 raise UsageError(f"--case {','.join(unknown)}: no such case in adapter {proc.label} (its cases: "
                                  f"{', '.join(known[:10])}{', ...' if len(known) > 10 else ''})")
+        if phases is not None:
+            phases.phase(f"cases ({trials} trials each)", total=len(runnable))
         for index, case in runnable:
+            if phases is not None:
+                phases.note(case["id"])
             r = run_case(proc, case, index, trials=trials, seed=seed, has_hash_functions=info.get("hash_functions", False),
                          vectors=vectors)
             results.append(r)
+            if phases is not None:
+                phases.advance()
             if progress is not None:
                 progress(r)
     if only is not None:
         unknown = sorted(set(only) - {r.id for r in results})
         problems.extend(f"adapter {os.path.basename(adapter)}: no case {c!r}" for c in unknown)
+    if phases is not None:
+        phases.phase("judging (Holm over all tests)")
     judge(results, alpha)
     conforms = not problems and bool(results) and all(r.status == CONFORMS for r in results)
     if not results and not problems:

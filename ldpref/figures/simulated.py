@@ -33,6 +33,9 @@ def estimates(name: str, params: dict, counts: np.ndarray, trials: int, rng: np.
     sketches run in batches of trials so that one batch holds at most MAX_BATCH_CELLS table cells."""
     global LAST_REFUSAL
     LAST_REFUSAL = f"no simulator {name!r} in ldpref.simulation"
+    from ldpref.sweep import note
+
+    note(f"simulating {name} " + " ".join(f"{k}={v}" for k, v in params.items() if k != "d") + f", {trials} trials")
     if not available():
         return None
     from ldpref import simulation
@@ -98,6 +101,9 @@ def at_values(kind: str, params: dict, counts: np.ndarray, at, trials: int, rng:
     by the resource rule (the reason in :data:`LAST_REFUSAL`)."""
     global LAST_REFUSAL
     LAST_REFUSAL = "ldpref.simulation is not installed"
+    from ldpref.sweep import note
+
+    note(f"simulating {kind} " + " ".join(f"{k}={v}" for k, v in params.items() if k != "d") + f", {trials} trials")
     if not available():
         return None
     from ldpref.limits import ResourceLimitError

@@ -21,7 +21,9 @@ KINDS = ("exact", "derived", "printed", "bound", "simulated")
 @dataclass
 class Series:
     """One plotted line or set of points: ``y[i]`` at ``x[i]`` (``yerr``: half-width of the error bar;
-    ``params``: the mechanism parameters of each point as text, e.g. ``b=3``, written to the CSV)."""
+    ``params``: the mechanism parameters of each point as text, e.g. ``b=3``, written to the CSV; ``mechanism``: the
+    mechanism drawn, a name of :data:`.style.MECHANISMS` -- its colour and marker in every figure; None: read
+    from the label's start, :func:`.style.mechanism_of`)."""
     panel: int
     label: str
     kind: str
@@ -29,8 +31,14 @@ class Series:
     y: list
     yerr: list | None = None
     params: list | None = None
+    mechanism: str | None = None
 
     def __post_init__(self):
+        from .style import MECHANISMS
+
+        if self.mechanism is not None and self.mechanism not in MECHANISMS:
+            raise ValueError(f"series {self.label!r}: mechanism {self.mechanism!r} has no style "
+                             f"(ldpref.figures.style.MECHANISMS)")
         if self.kind not in KINDS:
             raise ValueError(f"series kind {self.kind!r} is not one of {', '.join(KINDS)}")
         if len(self.x) != len(self.y) or any(extra is not None and len(extra) != len(self.y)

@@ -35,6 +35,9 @@ def form(claim_id: str, which: str = "derived", part=0) -> sympy.Expr:
 def curve(claim_id: str, which: str, x_key: str, xs, fixed: dict, part=0, scale=None) -> list[float]:
     """The form evaluated at ``x_key = x`` for each x in ``xs`` and the other keys from ``fixed`` (floats);
     multiplied by ``scale(x)`` when given (e.g. 1/n for a Table 1 column stated as n times the loss)."""
+    from ..sweep import note
+
+    note(f"theory {claim_id} ({which})")
     from ..numeric import form_keys
 
     expr = form(claim_id, which, part)
@@ -53,6 +56,9 @@ def curve(claim_id: str, which: str, x_key: str, xs, fixed: dict, part=0, scale=
 
 def structured(name: str, counts, values, what: str = "mse", **params) -> list[float]:
     """Exact ``what`` (mse, variance) of the structured model at the values given, converted to float."""
+    from ..sweep import note
+
+    note(f"exact {what} of {name}")
     from ..structured import moments
     from ..structured.registry import model
 
