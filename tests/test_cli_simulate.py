@@ -11,6 +11,7 @@ import pytest
 
 from ldpref.cli import main
 from ldpref.cli import simulate as S
+from ldpref.cli import simulate_core as SC
 from ldpref.simulation import SIMULATORS, keys_of, simulator
 from ldpref.simulation.base import register
 
@@ -71,7 +72,7 @@ def biased():
     register("biased-oue", _Biased, keys=keys_of("oue"))
     yield "biased-oue"
     SIMULATORS.pop("biased-oue")
-    S._WORKER_CACHE.clear()
+    SC._WORKER_CACHE.clear()
 
 
 def test_biased_simulator_is_reported(biased, capsys):

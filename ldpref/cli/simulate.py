@@ -30,17 +30,15 @@ import math
 from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_jobs, check_writable, out_stream, parse_sets, \
     write_json
 from ._parser import int_type, jobs_type, seed_type
+from .simulate_core import (BLOCK, MAX_PROTOCOL_CLIENTS, _run_block, block_tasks,  # noqa: F401
+                            exact_moments)
 
 FORMAT = "ldpref.simulate/1"
-#: trials per block of the seed tree (fixed: results do not depend on --jobs)
-BLOCK = 16
 #: the chi-square test uses the exact d x d covariance up to this d
 COV_MAX_D = 64
 #: ... and, for a Mechanism (ldpref.moments.covariance, exact over |U| outputs), up to |U| d^2 exact terms
 #: (GCMS with d = 16, k = 8, C(16, 4) buckets sets: 3.7e6 terms took 150 s; the chi-square is then skipped)
 COV_MAX_TERMS = 2 * 10**5
-#: real-protocol client randomisations per run (n x trials) at most
-MAX_PROTOCOL_CLIENTS = 10**10
 #: values shown in the text table (the JSON has all)
 SHOW = 12
 CONFIDENCE = 0.95
@@ -48,32 +46,6 @@ DIGITS = 20
 
 
 # ---- exact side --------------------------------------------------------------------------------------------
-
-def exact_moments(obj, counts, *, covariance: bool) -> tuple[list, list, list, object]:
-    """``(E, Var, MSE, Cov or None)`` of ``f_hat`` for the exact object of a simulator: a Mechanism
-    (ldpref.moments), a MechanismFamily (law of total variance; no covariance) or a structured model."""
-    from .. import moments
-    from ..family import MechanismFamily
-    from ..mechanism import Mechanism
-
-    counts = [int(c) for c in counts]
-    if isinstance(obj, Mechanism):
-        E, V, M = moments.expectation(obj, counts), moments.variance(obj, counts), moments.mse(obj, counts)
-        C = moments.covariance(obj, counts) if covariance else None
-        return E, V, M, C
-    if isinstance(obj, MechanismFamily):
-        import sympy
-
-        E, V = obj.expectation(counts), obj.variance(counts)
-        n = sum(counts)
-        M = [v + (e - sympy.Rational(c, n)) ** 2 for v, e, c in zip(V, E, counts)]
-        return E, V, M, None
-    from ..structured import moments as sm
-
-    E, V, M = sm.expectation(obj, counts), sm.variance(obj, counts), sm.mse(obj, counts)
-    C = sm.covariance(obj, counts) if covariance else None
-    return E, V, M, C
-
 
 def granularity(sim, n: int):
     """``B`` of :func:`ldpref.calibrated.pure_granularity` for a pure protocol's simulator (its tests are then
@@ -95,43 +67,6 @@ def _number(x) -> dict:
 
 
 # ---- simulation --------------------------------------------------------------------------------------------
-
-_WORKER_CACHE: dict = {}
-
-
-def _simulator(name: str, params: dict):
-    from ..simulation import simulator
-
-    key = (name, tuple(sorted(params.items())))
-    if key not in _WORKER_CACHE:
-        _WORKER_CACHE.clear()
-        _WORKER_CACHE[key] = simulator(name, **params)
-    return _WORKER_CACHE[key]
-
-
-def _run_block(task):
-    """One block of trials: (name, params, method, counts, size, SeedSequence) -> (size, d) float64."""
-    import numpy as np
-
-    name, params, method, counts, size, seed_seq = task
-    sim = _simulator(name, params)
-    rng = np.random.default_rng(seed_seq)
-    counts = np.asarray(counts, dtype=np.int64)
-    if method == "sufficient":
-        return sim.sufficient_many(counts, size, rng)
-    values = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
-    return sim.protocol_many(values, size, rng)
-
-
-def block_tasks(name: str, params: dict, counts, trials: int, seed: int, method: str) -> list:
-    """The fixed blocks of the seed tree (see the module docstring) as tasks of :func:`_run_block`."""
-    import numpy as np
-
-    blocks = math.ceil(trials / BLOCK)
-    seqs = np.random.SeedSequence(seed).spawn(blocks)
-    counts = tuple(int(c) for c in counts)
-    return [(name, dict(params), method, counts, min(BLOCK, trials - i * BLOCK), seqs[i]) for i in range(blocks)]
-
 
 def simulate(name: str, params: dict, counts, trials: int, seed: int, *, method: str = "sufficient",
              jobs: int = 1, progress=None, dask_workers: int | None = None, scheduler: str | None = None):

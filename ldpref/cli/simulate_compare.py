@@ -74,7 +74,7 @@ def _exact(sim, counts) -> tuple[str, str]:
     import sympy
 
     from ..stats import to_mp
-    from .simulate import exact_moments
+    from .simulate_core import exact_moments
 
     _, _, M, _ = exact_moments(sim.exact(), counts, covariance=False)
     with mpmath.workdps(DIGITS + 10):
@@ -134,7 +134,7 @@ def cmd_compare(args) -> int:
     from ..limits import check_count
     from ..simulation import keys_of, simulator
     from ..sweep import Phases, run_tasks
-    from .simulate import MAX_PROTOCOL_CLIENTS, _run_block, block_tasks
+    from .simulate_core import MAX_PROTOCOL_CLIENTS, _run_block, block_tasks
 
     check_writable("--json", args.json)
     check_writable("--csv", args.csv)
