@@ -1,4 +1,4 @@
-"""``gcms_model._compiled`` (the straight-line fmpq program behind ``_at``) against sympy's subs + cancel on the
+"""``evaluate._compiled`` (the straight-line fmpq program behind ``_at``) against sympy's subs + cancel on the
 forms the claims evaluate, at random rational points, and its fallbacks."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sympy
 from flint import fmpq
 
 import derivations.jiang_gcms as J
-from proofs_checks.jiang_gcms import gcms_model as GM
+from proofs_checks.jiang_gcms import evaluate as GM
 
 FORMS = [J.estimator_variance_derived, J.privacy_ratio_derived, J.eq4_derived, J.lemma1_objective_derived_expr]
 
