@@ -9,6 +9,7 @@ from collections import Counter
 import mpmath
 
 from ..latex import to_latex
+from . import minimal_edit
 from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim
 from .evidence import Evidence
 from .forms import UnsupportedMutation
@@ -53,10 +54,14 @@ def forms_latex(claim: Claim, verdict: str, built: dict | None = None) -> dict:
     def form(which: int, fn):
         return built[which] if which in built else fn()
 
-    printed = None if claim.printed is None else to_latex(form(0, claim.printed))
+    printed_obj = None if claim.printed is None else form(0, claim.printed)
+    printed = None if printed_obj is None else to_latex(printed_obj)
     derived = to_latex(form(1, claim.derived))
     corrected = None
-    if verdict in ("erratum", "conditional"):
+    edited = minimal_edit.corrected(claim, printed_obj) if verdict == "erratum" else None
+    if edited is not None:  # the printed form with its committed minimal edit (proved equal to the derived form)
+        corrected = to_latex(edited)
+    elif verdict in ("erratum", "conditional"):
         corrected = to_latex(form(2, claim.correction)) if claim.correction is not None else derived
     return {"printed": printed, "derived": derived, "correction": corrected}
 

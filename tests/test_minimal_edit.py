@@ -1,0 +1,75 @@
+"""Minimal-edit corrections (issue 23, item 2): every committed edit re-proved, the two named examples, and the
+committed data current for them."""
+
+import json
+
+import pytest
+import sympy
+
+from ldpref.exact import is_zero
+from ldpref.ledger import minimal_edit
+from ldpref.ledger.claim import find_claim
+from ldpref.ledger.runner import forms_latex
+
+PAPERS = ("pan-cms", "pan-strict", "jiang-gcms")
+
+
+def _all_edits():
+    return [(cid, e) for p in PAPERS for cid, e in sorted(minimal_edit.edits(p).items())]
+
+
+def _equal(a, b) -> bool:
+    """Structurally identical except for expressions proved equal (exact)."""
+    if minimal_edit._is_expr(a) and minimal_edit._is_expr(b):
+        return is_zero(a - b)
+    if isinstance(a, (tuple, list)) or isinstance(a, sympy.Basic) and a.args and type(a) is type(b):
+        pa, pb = minimal_edit._args(a), minimal_edit._args(b)
+        return len(pa) == len(pb) and all(_equal(x, y) for x, y in zip(pa, pb))
+    return a == b
+
+
+@pytest.mark.parametrize("cid", [cid for cid, e in _all_edits() if "edits" in e])
+def test_committed_edit_is_proved_equal_to_derived(cid):
+    c = find_claim(cid)
+    edit = minimal_edit.edits(c.paper)[cid]
+    assert _equal(minimal_edit.apply(c.printed(), edit), c.derived())
+    assert 1 <= len(edit["edits"]) <= 2
+
+
+def test_fallbacks_give_a_reason():
+    for _, e in _all_edits():
+        assert "edits" in e or e["fallback"]
+
+
+@pytest.mark.parametrize("cid", ["jiang-gcms/eq11", "pan-cms/appB.eq6-final"])
+def test_committed_data_current(cid):
+    c = find_claim(cid)
+    assert minimal_edit.edits(c.paper)[cid] == minimal_edit.search(c.printed(), c.derived())
+
+
+def test_eq11_one_sign_and_appB_one_factor():
+    e = minimal_edit.edits("jiang-gcms")["jiang-gcms/eq11"]
+    assert [x["op"] for x in e["edits"]] == ["sign"]
+    tex = minimal_edit.highlighted_latex(find_claim("jiang-gcms/eq11").printed(), e)
+    assert r"\textcolor{red}{-}" in tex
+    e = minimal_edit.edits("pan-cms")["pan-cms/appB.eq6-final"]
+    assert [x["op"] for x in e["edits"]] == ["swap"]
+    tex = minimal_edit.highlighted_latex(find_claim("pan-cms/appB.eq6-final").printed(), e)
+    assert r"\textcolor{red}{m - 1}" in tex
+
+
+def test_hook_displays_the_edit():
+    c = find_claim("jiang-gcms/eq11")
+    forms = forms_latex(c, "erratum")
+    assert forms["correction"] != forms["derived"]
+    assert len(forms["correction"]) <= len(forms["printed"]) + 10
+
+
+def test_a_wrong_edit_is_not_accepted():
+    m, k = sympy.symbols("m k", positive=True)
+    assert "fallback" in minimal_edit.search(m ** 3 + k ** 5 * m + 7, m ** 2 + 13 * k ** 4 + 11 * m)
+
+
+def test_generator_output_is_json_serialisable():
+    for _, e in _all_edits():
+        json.dumps(e)
