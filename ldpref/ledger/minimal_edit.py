@@ -287,6 +287,7 @@ def highlighted_latex(printed, edit: dict) -> str:
 
 
 def data_path(paper: str) -> str:
+    """The committed minimal-edits file of a paper: ``proofs_checks/<paper>/minimal_edits.json``."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return os.path.join(root, "proofs_checks", paper.replace("-", "_"), "minimal_edits.json")
 
