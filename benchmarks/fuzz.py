@@ -237,7 +237,15 @@ def run_faults(n_cases: int, seed: int, workers: int) -> int:
     print(f"\nfault cases: {len(cases)} in {seconds:.0f}s ({len(refs)} distinct commands), seed {seed}; "
           f"with a violation: {len(bad)}")
     print("  " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())))
-    for case, outcome, problems in bad[:20]:
+    keep = os.environ.get("LDPREF_FAULT_EVIDENCE")  # a folder: each violating case's files (run, reference, before)
+    for i, (case, outcome, problems) in enumerate(bad[:20]):
+        if keep:
+            for which in ("after", "reference", "before"):
+                for name, data in outcome[which].items():
+                    path = os.path.join(keep, str(i), which, name)
+                    os.makedirs(os.path.dirname(path), exist_ok=True)
+                    with open(path, "wb") as fh:
+                        fh.write(data)
         print(f"- {case.fault} {case.amount:g} old={case.old}: ldpref {fs.shell_quote(case.argv)[:160]}")
         print(f"    -> {'; '.join(problems)}; exit {outcome['codes']}; "
               f"{' | '.join(e.strip() for e in outcome['stderr'])[:3000 if 'traceback' in problems else 300]}")

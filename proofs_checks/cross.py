@@ -302,6 +302,7 @@ def _s1_values(expr, m_, e_, lam_):
 
 @claim(
     id="cross/gcms-s1-cms-rr",
+    depends_on=("jiang-gcms/thm3",),
     location="jiang-gcms Algorithm 1, Eqs. (3)-(5), Theorem 3 (s = 1) vs pan-cms Eq. (2), Eq. (6), Eq. (12)",
     statement="Agree: GCMS with s = 1 and p at Theorem 2's bound (p = e^eps/(e^eps + m - 1), q = 1/(e^eps + m - 1)) is "
               "pan-cms's CMS + RR -- the same report law for every hash family, and Eq. (4)/n is Eq. (2) -- so on a "
@@ -328,7 +329,7 @@ def gcms_s1_cms_rr(ev):
     ev.symbolic("pan-cms Eq. (6) with Eq. (12) vs jiang's model with the draw fixed (s = 1)", printed, derived,
                 simplify=sympy.factor)
     # jiang's Theorem 3 as printed at k = 1 (where it is right), s = 1: q = (1 - p)/(m - 1), e^eps = p(m-1)/(1-p)
-    jiang_k1 = (JG.thm3_printed().rhs / ((JG.p - JG.q) ** 2 * (1 - 1 / JG.m) ** 2)).subs(JG.k, 1).subs(
+    jiang_k1 = (ev.form_of("jiang-gcms/thm3").rhs / ((JG.p - JG.q) ** 2 * (1 - 1 / JG.m) ** 2)).subs(JG.k, 1).subs(
         JG.q, (1 - JG.p) / (JG.m - 1))
     # against the derived fixed-draw variance (== pan-cms's printed Eq. (6)(12) by the symbolic record above)
     pan_n = JG.n * derived.subs({X.lam: JG.f / JG.n, X.m: JG.m}).subs(X.e, JG.p * (JG.m - 1) / (1 - JG.p))

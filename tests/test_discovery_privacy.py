@@ -156,7 +156,7 @@ def test_thm4_counterexample_by_the_exact_path():
     from proofs_checks.jiang_gcms import sec5_discovery as S
 
     for b_, t_, holds in ((R(3, 2), R(101, 100), False), (R(1), R(2), True)):
-        e8 = S._eq8_value(b_, t_)
+        e8 = S._eq8_value(PD.eq8_printed(), b_, t_)
         d9 = S._at(PD.eq9_printed(), b_, t_, {eps: e8})
         assert (S._sign(d9 - S._profile(b_, t_, sympy.exp(e8))) >= 0) == holds
         assert bool(S._at(DD.thm4_holds_derived(), b_, t_)) == holds

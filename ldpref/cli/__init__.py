@@ -32,7 +32,7 @@ COMMAND_MODULES = ("ldpref.cli.verify", "ldpref.cli.evaluate", "ldpref.cli.mecha
 #: modules of other parts of ldpref that add commands (``ldpref moments``), when present: each defines
 #: ``add_parser(subparsers)`` (or ``add_parsers``)
 OPTIONAL_COMMAND_MODULES = ("ldpref.structured.cli", "ldpref.cli.simulate", "ldpref.cli.figure", "ldpref.cli.discover",
-                            "ldpref.cli.vectors", "ldpref.cli.conform")
+                            "ldpref.cli.vectors", "ldpref.cli.conform", "ldpref.cli.proofs")
 
 # names kept for callers of the single-module cli (ldpref.structured.cli uses the first three)
 _parse_sets = parse_sets

@@ -36,6 +36,7 @@ def cmd_verify(args) -> int:
     from ..ledger.claim import select_claims
     from ..ledger.runner import distinct_errors_line, iter_results, summary, verify_document
     from ..ledger.readable import counterexample_text
+    from ..ledger.scope import scope_counts, scope_text
 
     jobs = check_jobs(args.jobs)
     check_writable("--json", args.json)
@@ -59,6 +60,7 @@ def cmd_verify(args) -> int:
     counts = summary(results)
     print("-" * 100, file=out)
     print("summary: " + ", ".join(f"{k} {v}" for k, v in counts.items() if v), file=out)
+    print("scopes: " + scope_text(scope_counts(results)), file=out)
     errors_line = distinct_errors_line(results)
     if errors_line:
         print("distinct errors: " + errors_line, file=out)

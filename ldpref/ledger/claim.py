@@ -46,6 +46,8 @@ class Claim:
     #: why a self-check mutation is not expected to move the verdict, by mutation name
     #: ("printed-as-derived", "printed-perturbed", "derived-perturbed"); an auditor reads it beside the outcome
     selfcheck: dict = field(default_factory=dict)
+    #: ids of the claims whose forms the check reads (through ``Evidence.form_of``, which refuses any other)
+    depends_on: tuple = ()
 
     @property
     def paper(self) -> str:
@@ -71,7 +73,8 @@ ALIASES: dict[str, str] = {}
 def claim(*, id: str, location: str, statement: str, derived: Callable, derivation: str,
           printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
           symbols: dict | None = None, condition: str | None = None, correction: Callable | None = None,
-          note: str = "", root_cause: str | None = None, selfcheck: dict | None = None):
+          note: str = "", root_cause: str | None = None, selfcheck: dict | None = None,
+          depends_on: tuple = ()):
     """Decorator registering the decorated check function as the check of one claim."""
     if not _ID_RE.match(id):
         raise ValueError(f"claim id {id!r} does not follow <paper>/<label>")
@@ -87,7 +90,8 @@ def claim(*, id: str, location: str, statement: str, derived: Callable, derivati
         _REGISTRY[id] = Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
                               derivation=derivation, check=check, kind=kind, assumptions=assumptions,
                               symbols=dict(symbols or {}), condition=condition, correction=correction, note=note,
-                              root_cause=root_cause, selfcheck=dict(selfcheck or {}))
+                              root_cause=root_cause, selfcheck=dict(selfcheck or {}),
+                              depends_on=tuple(depends_on))
         return check
 
     return register

@@ -96,6 +96,10 @@ class CheckRecord:
         return "+".join(sorted(self.paths)) if self.paths else "none"
 
 
+class UndeclaredDependency(LookupError):
+    """A check read another claim's form without naming that claim in its record's ``depends_on``."""
+
+
 @dataclass
 class Evidence:
     records: list[CheckRecord] = field(default_factory=list)
@@ -106,6 +110,29 @@ class Evidence:
     #: the forms as built once in this run: {0: printed, 1: derived, 2: correction}; the runner renders LaTeX from these
     #: very objects, so what ``latex`` and the docs display is what the check evaluated
     built: dict = field(default_factory=dict)
+    #: the claim ids whose forms this check may read (the record's ``depends_on``), and a lookup id -> Claim;
+    #: ``form_of`` is the one way a check reads another claim's form, and refuses an undeclared one
+    depends_on: tuple = ()
+    lookup: object = None
+    #: (claim id, part) of every other claim's form this check read through ``form_of``
+    read_from: list = field(default_factory=list)
+
+    def form_of(self, claim_id: str, part: str = "printed"):
+        """Another claim's ``part`` form ("printed", "derived" or "correction"), for a check whose oracle or
+        statement is built on it (e.g. Eq. (9)'s delta at Eq. (8)'s eps).  The claim must be declared in the
+        record's ``depends_on``: an undeclared read raises :class:`UndeclaredDependency` (the claim's verdict is
+        then ``error``)."""
+        if claim_id not in self.depends_on:
+            raise UndeclaredDependency(f"reads {part} form of {claim_id}, not declared in depends_on")
+        if part not in ("printed", "derived", "correction"):
+            raise ValueError(f"form part {part!r} not in printed/derived/correction")
+        other = self.lookup(claim_id)
+        form = getattr(other, part) or (other.derived if part == "correction" else None)
+        if form is None:
+            raise LookupError(f"{claim_id} has no {part} form")
+        if (claim_id, part) not in self.read_from:
+            self.read_from.append((claim_id, part))
+        return form()
 
     def _form(self, which: int):
         if which not in self.built:
@@ -136,21 +163,9 @@ class Evidence:
         :meth:`instances` but with the *correction* in the derived slot (``Instance.derived`` is the correction's
         value there).  Every instance counts, inside a stated condition or not: a correction must be right
         everywhere.  A correction that is wrong is ldpref's own defect (verdict ``error``)."""
-        insts = list(instances)
-        if not insts:
-            raise ValueError(f"{name}: no instances")
-        paths = {}
-        for i in insts:
-            paths[i.path] = paths.get(i.path, 0) + 1
-        how = _paths_text(paths)
-        bad = [i for i in insts if not values_equal(i.derived, i.exact)]
-        detail = f"correction == exact on {how}"
-        if bad:
-            first = min(bad, key=Instance.key)
-            detail = (f"the displayed correction disagrees with the exact value on {len(bad)} of {how}, e.g. "
-                      f"{first.params}: correction {first.derived}, exact {first.exact}")
-        self.records.append(CheckRecord("exact", f"{name}: correction vs exact", not bad, len(insts), detail,
-                                        role="correction-vs-exact", paths=dict(paths)))
+        insts, paths = _counted(name, instances)
+        self._derived_slot_record(name, insts, paths, label="correction", subject="the displayed correction",
+                                  role="correction-vs-exact")
 
     def symbolic(self, name: str, printed, derived, *, simplify=None) -> bool:
         """Exact symbolic comparison of the printed and derived forms (``simplify`` may normalise both)."""
@@ -170,21 +185,9 @@ class Evidence:
 
     def instances(self, name: str, instances: Iterable[Instance], *, has_printed: bool = True) -> None:
         """Record a check over parameter instances (exact, derived and printed values per instance)."""
-        insts = list(instances)
-        if not insts:
-            raise ValueError(f"{name}: no instances")
-        paths = {}
-        for i in insts:
-            paths[i.path] = paths.get(i.path, 0) + 1
+        insts, paths = _counted(name, instances)
         how = _paths_text(paths)
-        bad_derived = [i for i in insts if not values_equal(i.derived, i.exact)]
-        detail = f"derived == exact on {how}"
-        if bad_derived:
-            first = min(bad_derived, key=Instance.key)
-            detail = (f"derived form disagrees with the exact value on {len(bad_derived)} of {how}, "
-                      f"e.g. {first.params}: derived {first.derived}, exact {first.exact}")
-        self.records.append(CheckRecord("exact", f"{name}: derived vs exact", not bad_derived, len(insts), detail,
-                                        role="derived-vs-exact", paths=dict(paths)))
+        self._derived_slot_record(name, insts, paths, label="derived", subject="derived form", role="derived-vs-exact")
         if has_printed:
             bad = [i for i in insts if not values_equal(i.printed, i.exact)]
             inside = [i for i in bad if i.in_condition]
@@ -196,6 +199,19 @@ class Evidence:
                           f"{first.printed}, exact {first.exact}")
             self.records.append(CheckRecord("exact", f"{name}: printed vs exact", not bad, len(insts), detail,
                                             role="printed-vs-exact", failures=bad, paths=dict(paths)))
+
+    def _derived_slot_record(self, name: str, insts: list, paths: dict, *, label: str, subject: str, role: str):
+        """The record of ``Instance.derived`` (the derived form's value, or the correction's) against the exact
+        value on every instance, named ``<name>: <label> vs exact``."""
+        how = _paths_text(paths)
+        bad = [i for i in insts if not values_equal(i.derived, i.exact)]
+        detail = f"{label} == exact on {how}"
+        if bad:
+            first = min(bad, key=Instance.key)
+            detail = (f"{subject} disagrees with the exact value on {len(bad)} of {how}, "
+                      f"e.g. {first.params}: {label} {first.derived}, exact {first.exact}")
+        self.records.append(CheckRecord("exact", f"{name}: {label} vs exact", not bad, len(insts), detail,
+                                        role=role, paths=dict(paths)))
 
     def numeric(self, name: str, passed: bool, instances: int, detail: str) -> None:
         """Record a numeric check (derived vs exact) over ``instances`` points."""
@@ -210,6 +226,17 @@ class Evidence:
     def note(self, text: str) -> None:
         """Attach a note to the claim's evidence."""
         self.notes.append(text)
+
+
+def _counted(name: str, instances: Iterable[Instance]) -> tuple[list, dict]:
+    """The instances as a list (at least one) and their count per exact path."""
+    insts = list(instances)
+    if not insts:
+        raise ValueError(f"{name}: no instances")
+    paths: dict = {}
+    for i in insts:
+        paths[i.path] = paths.get(i.path, 0) + 1
+    return insts, paths
 
 
 def _paths_text(paths: dict) -> str:

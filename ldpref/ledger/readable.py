@@ -14,14 +14,7 @@ from sympy.printing.str import StrPrinter
 
 
 class _Printer(StrPrinter):
-    """sympy's str printer with ``^`` for powers, ``·`` for products and ``e`` for Euler's number."""
-
-    def _print_Pow(self, expr, rational=False):
-        text = super()._print_Pow(expr, rational)
-        return text.replace("**", "^")
-
-    def _print_Mul(self, expr):
-        return super()._print_Mul(expr).replace("**", "^").replace("*", "·")
+    """sympy's str printer with ``e`` for Euler's number and ``π`` (:func:`text` then writes ``^`` and ``·``)."""
 
     def _print_Exp1(self, expr):
         return "e"
@@ -41,7 +34,7 @@ def text(value) -> str:
         inner = ", ".join(text(v) for v in value)
         return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
     if isinstance(value, sympy.Basic):
-        return _PRINTER.doprint(value).replace("**", "^")
+        return _PRINTER.doprint(value).replace("**", "^").replace("*", "·")  # str's only stars: powers, products
     return str(value)
 
 

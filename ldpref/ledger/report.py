@@ -15,6 +15,7 @@ from .claim import NOT_AVAILABLE, PAPER_TITLES
 from .root_causes import resolve
 from .root_causes import SEVERITIES
 from .readable import counterexample_text
+from .scope import scope_counts, scope_of, scope_text
 from .runner import distinct_errors, result_latex, severity_counts_of, summary
 from .verdict import ClaimResult
 
@@ -35,11 +36,13 @@ def _claim_section(r: ClaimResult) -> str:
     c = r.claim
     lines = [f"### `{c.id}`", "", f"*{c.location}*", "", c.statement, ""]
     lines.append(f"**Verdict: {r.verdict}** -- {r.reason}")
-    lines.append("")
+    lines += ["", "**Scope: {}** -- {}".format(*scope_of(r)), ""]
     if c.assumptions:
         lines += [f"Assumptions: {c.assumptions}", ""]
     if c.condition:
         lines += [f"Condition: {c.condition}", ""]
+    if c.depends_on:
+        lines += ["Depends on (its check reads their forms): " + ", ".join(f"`{d}`" for d in c.depends_on), ""]
     rc = resolve(c.paper, c.root_cause) if r.verdict in ("erratum", "conditional") else None
     if rc is not None:
         lines += [f"Root cause `{rc.label}` ({rc.location}, severity `{rc.severity}`): {rc.summary}", ""]
@@ -68,8 +71,10 @@ def paper_page(paper: str, results: list[ClaimResult]) -> str:
     counts = summary(results)
     head = [HEADER, f"# Ledger: `{paper}`", "", PAPER_TITLES.get(paper, paper), "",
             "Verdicts: " + ", ".join(f"{k} {v}" for k, v in counts.items() if v), "",
-            "| claim | location | verdict |", "|---|---|---|"]
-    head += [f"| [`{r.claim.id}`](#{_anchor(r.claim.id)}) | {r.claim.location} | {r.verdict} |" for r in results]
+            "Scopes ([docs/verdicts.md](../verdicts.md#scopes)): " + scope_text(scope_counts(results)), "",
+            "| claim | location | verdict | scope |", "|---|---|---|---|"]
+    head += [f"| [`{r.claim.id}`](#{_anchor(r.claim.id)}) | {r.claim.location} | {r.verdict} | {scope_of(r)[0]} |"
+             for r in results]
     head.append("")
     return "\n".join(head) + "\n" + "\n".join(_claim_section(r) for r in results)
 
@@ -84,6 +89,7 @@ def _erratum_entry(r: ClaimResult) -> list[str]:
               *math_block(result_latex(r)["correction"]), ""]
     if r.counterexample:
         lines += [f"Counterexample: {counterexample_text(r.counterexample)}.", ""]
+    lines += ["Scope: `{}` -- {}.".format(*scope_of(r)), ""]
     notes = c.notes_with(r.notes)
     lines += [f"Note: {n}" for n in notes] + ([""] if notes else [])
     lines += [f"Ledger entry: [`docs/ledger/{c.paper}.md`](ledger/{c.paper}.md#{_anchor(c.id)})", ""]

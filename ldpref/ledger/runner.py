@@ -10,10 +10,12 @@ import mpmath
 
 from ..latex import to_latex
 from . import minimal_edit
-from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim
+from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim, find_claim
 from .evidence import Evidence
 from .forms import UnsupportedMutation
 from .root_causes import SEVERITIES, resolve
+from .scope import scope_counts, scope_of
+from ..decide.record import record_decisions
 from .verdict import VERDICTS, ClaimResult, decide
 
 VERIFY_FORMAT = "ldpref.verify/1"
@@ -25,12 +27,14 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     ``with_latex``: also render the forms' LaTeX from the very objects the check evaluated (a worker does
     this, so the parent does not rebuild every form serially when it writes JSON).
     """
-    evidence = Evidence(forms=(claim.printed, claim.derived, claim.correction))
+    evidence = Evidence(forms=(claim.printed, claim.derived, claim.correction), depends_on=claim.depends_on,
+                        lookup=find_claim)
     error = None
     start = time.perf_counter()
     precision = mpmath.mp.prec  # some checks raise mpmath's global precision: the next claim must not inherit it
     try:
         claim.check(evidence)
+        record_decisions(claim, evidence)  # all-parameter proofs (ldpref.decide), when the claim has obligations
     except UnsupportedMutation:  # only a self-check mutation raises it: the self-check reports it as such
         raise
     except Exception as exc:  # noqa: BLE001 - a failing check becomes an 'error' verdict, reported
@@ -218,6 +222,7 @@ def result_to_json(result: ClaimResult) -> dict:
         "statement": c.statement,
         "verdict": result.verdict,
         "reason": result.reason,
+        **dict(zip(("scope", "scope_reason"), scope_of(result))),
         "root_cause": root_cause_json(c) if result.verdict in ("erratum", "conditional") else None,
         "checks": [
             {"kind": r.kind, "name": r.name, "role": r.role, "passed": r.passed, "path": r.path,
@@ -234,6 +239,7 @@ def result_to_json(result: ClaimResult) -> dict:
         "derivation": c.derivation,
         "notes": c.notes_with(result.notes),
         "selfcheck": c.selfcheck,
+        "depends_on": list(c.depends_on),
         "forms_read": list(result.forms_read),
         "seconds": round(result.seconds, 3),
     }
@@ -319,6 +325,7 @@ def distinct_errors_line(results: list[ClaimResult]) -> str:
 def verify_document(results: list[ClaimResult]) -> dict:
     """The ``ldpref verify --json`` document of the results."""
     return {"format": VERIFY_FORMAT, "claims": [result_to_json(r) for r in results], "summary": summary(results),
+            "scopes": scope_counts(results),
             "distinct_errors": distinct_errors(results), "severities": severity_counts(results)}
 
 

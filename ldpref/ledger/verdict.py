@@ -67,7 +67,8 @@ def how_decided(records) -> str:
     if proofs:
         parts.append(f"{proofs} symbolic proof(s)")
     words = {"enumeration": "instance(s) by exact enumeration", "moment-formula": "instance(s) by exact moment formulas",
-             "proof": "instance(s) decided by proof", "numeric": "numeric check(s)", "statistical": "statistical check(s)"}
+             "proof": "instance(s) decided by proof", "numeric": "numeric check(s)", "statistical": "statistical check(s)",
+             "decision": "all-parameter proof(s) by decision procedure"}
     parts += [f"{n} {words[p]}" for p, n in sorted(paths.items())]
     return ", ".join(parts) if parts else "nothing"
 

@@ -59,23 +59,9 @@ def appC_pq(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("the value the chain gives (p - q)^2 (1 - 1/m) and alpha_2 k (m - 1) at q* vs their derived values",
                 [x.rhs for x in printed], [x.rhs for x in derived], simplify=lambda v: [sympy.factor(x) for x in v])
-    insts = []
-    for d, m_, k_, s_, p_, e_ in _boundary_points():
-        mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-        pe, qe = _support_pq(mech, 0)
-        T = _z_tables(d, m_, k_, s_, p_)
-        pis = [(w_, sum(pz[j][1] for j in range(k_))) for w_, pz, _ in T]
-        a1 = sum(w_ * pi for w_, pi in pis)
-        a2 = sum(w_ * (pi - a1) ** 2 for w_, pi in pis)
-        exact = [(pe - qe) ** 2 * (1 - R(1, m_)), sympy.Rational(a2.numerator, a2.denominator) * k_ * (m_ - 1)]
-        vals = {J.p: p_, J.e: e_, J.m: m_, J.k: k_}
-        insts.append(Instance({"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}, exact, evaluate(derived, vals),
-                              evaluate(printed, vals), size=(m_, k_, s_, p_)))
-    ev.instances("(p - q)^2 (1 - 1/m) with p, q read off the mechanism; alpha_2 k (m - 1) from the exact draw variance",
-                 insts)
     # the correction (p - q)^2 (1 - 1/m)^2 = p^2 (w - 1)^2 / w^2: its right side at w = e^eps (1 - p) + p against the
     # left side with p, q read off the mechanism, and against alpha_2 k (m - 1) from the exact draw variance
-    corr, cinsts = ev.correction(), []
+    corr, insts, cinsts = ev.correction(), [], []
     for d, m_, k_, s_, p_, e_ in _boundary_points():
         mech = gcms(_identity_family(m_), s_, p_, decoder="count")
         pe, qe = _support_pq(mech, 0)
@@ -83,13 +69,18 @@ def appC_pq(ev):
         pis = [(w_, sum(pz[j][1] for j in range(k_))) for w_, pz, _ in T]
         a1 = sum(w_ * pi for w_, pi in pis)
         a2 = sum(w_ * (pi - a1) ** 2 for w_, pi in pis)
-        value = evaluate(corr, {J.p: p_, J.w: J.w_of(p_, e_)})
+        a2km = sympy.Rational(a2.numerator, a2.denominator) * k_ * (m_ - 1)
+        vals = {J.p: p_, J.e: e_, J.m: m_, J.k: k_}
         params = {"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}
+        insts.append(Instance(params, [(pe - qe) ** 2 * (1 - R(1, m_)), a2km], evaluate(derived, vals),
+                              evaluate(printed, vals), size=(m_, k_, s_, p_)))
+        value = evaluate(corr, {J.p: p_, J.w: J.w_of(p_, e_)})
         cinsts.append(Instance(dict(params, side="(p - q)^2 (1 - 1/m)^2 of the mechanism"),
                                (pe - qe) ** 2 * (1 - R(1, m_)) ** 2, value, size=(m_, k_, s_, p_, 0)))
-        cinsts.append(Instance(dict(params, side="alpha_2 k (m - 1) of the exact draw variance"),
-                               sympy.Rational(a2.numerator, a2.denominator) * k_ * (m_ - 1), value,
+        cinsts.append(Instance(dict(params, side="alpha_2 k (m - 1) of the exact draw variance"), a2km, value,
                                size=(m_, k_, s_, p_, 1)))
+    ev.instances("(p - q)^2 (1 - 1/m) with p, q read off the mechanism; alpha_2 k (m - 1) from the exact draw variance",
+                 insts)
     ev.corrections("the corrected chain's value at w = e^eps (1 - p) + p vs the exact quantities", cinsts)
 
 

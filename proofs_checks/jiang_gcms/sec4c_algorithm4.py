@@ -88,7 +88,7 @@ def alg4(ev):
             if not evaluate(cond, {sympy.Symbol("p_l"): sympy.Rational(pl.numerator, pl.denominator),
                                    sympy.Symbol("p_r"): sympy.Rational(pr.numerator, pr.denominator),
                                    sympy.Symbol(r"\tau", positive=True): tau}):
-                ended = True
+                ended = pr - pl <= tau  # it ended, with the minimiser bracketed to tau (not before searching)
                 break
             p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
             if G.lemma1_objective(p0, e_, lam_, k_) <= G.lemma1_objective(p1, e_, lam_, k_):
@@ -98,7 +98,8 @@ def alg4(ev):
         cinsts.append(Instance({k: v for k, v in params.items() if k != "state constant after iteration"}
                                | {"arithmetic": "exact rationals", "tau": "10^-6"}, exact=True, derived=ended,
                                size=size))
-    ev.corrections("does the search end under the corrected loop condition? (exact rationals, at most 200 iterations)",
+    ev.corrections("does the search end under the corrected loop condition, with p_r - p_l <= tau? (exact rationals, "
+                   "at most 200 iterations)",
                    cinsts)
 
 

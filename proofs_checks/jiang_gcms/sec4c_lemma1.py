@@ -354,7 +354,7 @@ def eq7(ev):
        statement="Algorithm 4 and Eq. (7) with k = 1 and m = infinity give optimal p, q for the pure protocols of [5].",
        derived=lambda: sympy.Eq(J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()) / J.n,
                                 J.lemma1_objective_printed_expr(1).subs(J.f, J.lam * J.n) / (J.e - 1) ** 2),
-       derivation="derivations.jiang_gcms.eq7_derived",
+       derivation="derivations.jiang_gcms.eq7_derived", depends_on=("jiang-gcms/eq6",),
        note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
             "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.")
 def remark3(ev):
@@ -364,7 +364,7 @@ def remark3(ev):
     ev.identity("lim_{m -> oo} of Eq. (7)'s bound = p/w", lim, sympy.factor(J.p / J.w_of()))
     # the difference is decided by the identity's exact zero test (a rational function over Q: numerator == 0)
     ev.identity("Eq. (6) at q = p/w, divided by n, = Lemma 1's objective at k = 1 over (e^eps - 1)^2",
-                J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()).subs(J.f, J.lam * J.n) / J.n
+                ev.form_of("jiang-gcms/eq6").rhs.subs(J.q, J.p / J.w_of()).subs(J.f, J.lam * J.n) / J.n
                 - J.lemma1_objective_printed_expr(1) / (J.e - 1) ** 2, sympy.Integer(0))
     insts = []
     for d in (2, 3):

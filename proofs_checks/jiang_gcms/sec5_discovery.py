@@ -147,9 +147,10 @@ def _rhs_at(form, b_, t_, extra):
     return _value_at(form.rhs, {b: b_, T: t_, **dict(extra)})
 
 
-def _eq8_value(b_, t_):
-    """Theorem 4's eps at (b, T): Eq. (8) as printed (the subject of the theorem and of Eq. (9))."""
-    return _at(PD.eq8_printed(), b_, t_)
+def _eq8_value(eq8, b_, t_):
+    """Theorem 4's eps at (b, T): Eq. (8) as printed (the subject of the theorem and of Eq. (9)); ``eq8`` is the
+    form the check read (its own printed form, or ``ev.form_of("jiang-gcms/eq8")``)."""
+    return _at(eq8, b_, t_)
 
 
 def _grid():
@@ -213,7 +214,7 @@ def eq8(ev):
                  "Laplace CDF at integer counts)", insts)
     _symbolic_steps(ev)
     sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_))
-    wider = [(b_, t_) for b_, t_ in _grid() if _sign(_eq8_value(b_, t_) - 1 / b_) > 0]
+    wider = [(b_, t_) for b_, t_ in _grid() if _sign(_eq8_value(printed, b_, t_) - 1 / b_) > 0]
     ev.note(f"Eq. (8) > 1/b at {len(wider)} of {len(_grid())} grid points (its second term), e.g. "
             + ", ".join(f"b={b_} T={t_}" for b_, t_ in wider[:3]) + ".")
 
@@ -222,7 +223,7 @@ def eq8(ev):
 @claim(id="jiang-gcms/eq9", root_cause="thm4.delta", location="Section V-B, Theorem 4, Eq. (9)",
        statement="delta = (1/2) exp(eps (1 - T)), eps that of Eq. (8).",
        printed=PD.eq9_printed, derived=DD.delta_derived, derivation="derivations.jiang_gcms.discovery.delta_derived",
-       correction=DD.delta_derived,
+       correction=DD.delta_derived, depends_on=("jiang-gcms/eq8",),
        assumptions="b > 0, T >= 1, counts are positive integers; neighbours differ by one client; the exact delta is "
                    "the privacy profile at Theorem 4's eps (the smallest delta that makes the release (eps, delta)-DP)",
        symbols={"b": "scale of the Laplace noise", "T": "release threshold"},
@@ -231,12 +232,12 @@ def eq8(ev):
             "it is right where Eq. (8)'s maximum is 1/b (always for b <= 1/log 2) or T = 1, and too small "
             "elsewhere (b = 10, T = 2: Eq. (9) 0.274, exact 0.452).")
 def eq9(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Eq. (9) with Eq. (8)'s eps put in vs e^{-(T-1)/b}/2", printed.rhs.subs(eps, PD.eq8_printed().rhs),
+    printed, derived, eq8_form = ev.printed(), ev.derived(), ev.form_of("jiang-gcms/eq8")
+    ev.symbolic("Eq. (9) with Eq. (8)'s eps put in vs e^{-(T-1)/b}/2", printed.rhs.subs(eps, eq8_form.rhs),
                 derived.rhs)
     insts = []
     for b_, t_ in _grid():
-        e8 = _eq8_value(b_, t_)
+        e8 = _eq8_value(eq8_form, b_, t_)
         insts.append(Instance({"b": b_, "T": t_}, exact=_profile(b_, t_, sympy.exp(e8)), derived=_at(derived, b_, t_),
                               printed=_at(printed, b_, t_, {eps: e8}), size=(b_, t_), path=PATH))
     ev.instances("delta vs the privacy profile at Eq. (8)'s eps (hockey-stick sums over every neighbouring pair, "
@@ -255,12 +256,13 @@ def eq9(ev):
 
 # ---- Theorem 4 -------------------------------------------------------------------------------------------------
 @_cache
-def _thm4_points():
-    """(params, size, whether the release is (Eq. (8), Eq. (9))-DP: the profile at Eq. (8)'s eps <= Eq. (9)'s delta)."""
+def _thm4_points(eq8, eq9):
+    """(params, size, whether the release is (Eq. (8), Eq. (9))-DP: the profile at Eq. (8)'s eps <= Eq. (9)'s delta);
+    ``eq8``, ``eq9``: the printed forms thm4 read through ``ev.form_of``."""
     out = []
     for b_, t_ in _grid():
-        e8 = _eq8_value(b_, t_)
-        d9 = _at(PD.eq9_printed(), b_, t_, {eps: e8})
+        e8 = _eq8_value(eq8, b_, t_)
+        d9 = _at(eq9, b_, t_, {eps: e8})
         need = _profile(b_, t_, sympy.exp(e8))
         params = {"b": b_, "T": t_, "eps (Eq. 8)": sympy.Float(to_mpf(e8, 15), 6),
                   "delta (Eq. 9)": sympy.Float(to_mpf(d9, 15), 6), "smallest delta": sympy.Float(to_mpf(need, 15), 6)}
@@ -272,6 +274,7 @@ def _thm4_points():
        statement="The released encrypted item set S is (eps, delta)-DP with eps of Eq. (8) and delta of Eq. (9).",
        printed=PD.thm4_printed, derived=DD.thm4_holds_derived, correction=DD.thm4_corrected,
        derivation="derivations.jiang_gcms.discovery.thm4_holds_derived", kind="statement",
+       depends_on=("jiang-gcms/eq8", "jiang-gcms/eq9"),
        assumptions="b > 0, T >= 1 (the theorem states no other condition), counts positive integers; neighbours "
                    "differ by one client; S is the set of released items (with or without the noisy counts: the "
                    "same eps and delta)",
@@ -280,10 +283,10 @@ def _thm4_points():
             "b > 1/log 2 = 1.4427).  With delta = e^{-(T-1)/b}/2 it holds for every b > 0, T >= 1, and then "
             "eps = 1/b already suffices (OpenDP's map agrees).")
 def thm4(ev):
-    printed, derived = ev.printed(), ev.derived()
+    printed, derived, eq8_form = ev.printed(), ev.derived(), ev.form_of("jiang-gcms/eq8")
     insts = [Instance(params, exact=holds, derived=_at(derived, params["b"], params["T"]),
                       printed=_at(printed, params["b"], params["T"]), size=size, path=PATH)
-             for params, size, holds in _thm4_points()]
+             for params, size, holds in _thm4_points(eq8_form, ev.form_of("jiang-gcms/eq9"))]
     ev.instances("(Eq. (8), Eq. (9)) is a guarantee: the privacy profile at Eq. (8)'s eps (every neighbouring pair "
                  "and output, Laplace CDF at integer counts) <= Eq. (9)'s delta", insts)
     # the correction asserts both guarantees with delta = e^{-(T-1)/b}/2: decided by the exact profiles
@@ -291,7 +294,7 @@ def thm4(ev):
     cinsts = []
     for b_, t_ in _grid():
         delta = _at(g, b_, t_)
-        both = (_sign(delta - _profile(b_, t_, sympy.exp(_eq8_value(b_, t_)))) >= 0
+        both = (_sign(delta - _profile(b_, t_, sympy.exp(_eq8_value(eq8_form, b_, t_)))) >= 0
                 and _sign(delta - _profile(b_, t_, sympy.exp(1 / b_))) >= 0)
         cinsts.append(Instance({"b": b_, "T": t_}, exact=both, derived=evaluate(corr, {"b": b_, "T": t_}),
                                size=(b_, t_), path=PATH))

@@ -227,6 +227,10 @@ for _row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
                       "be assigned + log2 of its response alphabet (private randomness, Section 5.3); log = log2; "
                       "e^eps integer where m = 1 + e^eps; RHR with 2^b = e^eps; SS with k = d/(e^eps + 1)",
           condition=None if _row == "RAPPOR" else T2_CONDITION, note=_T2_NOTES.get(_row, ""),
+          selfcheck={"correction-perturbed": "the correction is an order of growth (Table 2's cells are read as "
+                                             "orders): the self-check's factor 1 + 1/997 and offset 1/997 leave "
+                                             "the order, so the perturbed correction is still right; its check "
+                                             "compares order classes at each limit"},
           root_cause={"RAPPOR": None, "RHR": "table2.rhr-eps-term", "SS": "appH.ss-bits"}.get(_row, "table2.orders"))(_t2)
 
 

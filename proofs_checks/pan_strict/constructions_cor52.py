@@ -440,7 +440,7 @@ def sec5_4_example(ev):
     within = bool(sympy.Le(x, R(9, 10000)))  # sympy decides the sign of x - 9/10000 by certified evaluation
     example = Instance({"d": 100, "eps": 1, "m": m_best, "decoder": dec_best, "d'": 101,
                         "excess": f"{sympy.N(x * 100, 6)}%"}, within, _at(form, EXCESS=x),
-                       printed=evaluate(ev.printed(), {"d": 100, "eps": 1}), path="moment-formula", size=(100, 1))
+                       printed=_at(ev.printed(), d=100, eps=1, EXCESS=x), path="moment-formula", size=(100, 1))
     ev.instances("the abstract's example, d = 100 and eps = 1: exact excess of the best OCMS <= 0.09%?", [example])
     ev.note(f"the abstract's example (d = 100, eps = 1): best OCMS m = {m_best}, {dec_best} decoder, d' = 101: exact "
             f"excess {sympy.N(x * 100, 6)}% over l2*(d) ({'within' if within else 'above'} 0.09%)")

@@ -1,0 +1,69 @@
+"""A proof obligation: variables with domains, assumptions, and a goal (issue 25, item 2).
+
+Integer parameters (d, k, m where the paper needs integers) are relaxed to reals in the proof: a proof over
+the reals covers the integers; a counterexample over the reals counts only once confirmed at integers
+(:func:`ldpref.decide.solvers.refute`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+import sympy
+
+DOMAINS = ("real", "integer")
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A parameter of an obligation: its sympy symbol, SMT-LIB name and domain ('real' or 'integer')."""
+
+    symbol: sympy.Symbol
+    name: str
+    domain: str = "real"
+
+    def __post_init__(self):
+        if self.domain not in DOMAINS:
+            raise ValueError(f"variable {self.name}: domain {self.domain!r} not in {DOMAINS}")
+
+
+@dataclass
+class Obligation:
+    """``assumptions => goal`` for every value of ``variables``; ``name`` is stable (the SMT-LIB file name).
+
+    ``claim`` is the ledger claim the obligation proves (or a part of); ``meaning`` says in words what the goal
+    states about the paper's objects.
+    """
+
+    name: str
+    claim: str
+    meaning: str
+    variables: tuple[Variable, ...]
+    assumptions: tuple
+    goal: object
+    notes: list = field(default_factory=list)
+
+    def symbols(self) -> dict:
+        """{symbol: Variable} of the obligation's parameters."""
+        return {v.symbol: v for v in self.variables}
+
+    def integer_variables(self) -> list[Variable]:
+        """The parameters whose domain is the integers (relaxed to reals in a proof)."""
+        return [v for v in self.variables if v.domain == "integer"]
+
+    def holds_at(self, point: dict) -> bool | None:
+        """Exact truth of ``assumptions and not goal`` at ``point`` ({symbol: exact value}) -- True means the
+        point is a confirmed counterexample; None when a value is not decidable exactly."""
+        vals = []
+        for rel in (*self.assumptions, sympy.Not(self.goal)):
+            v = sympy.simplify(rel.subs(point)) if not isinstance(rel, bool) else rel
+            if v not in (sympy.true, sympy.false, True, False):
+                return None
+            vals.append(bool(v))
+        return all(vals)
+
+
+def content_hash(text: str) -> str:
+    """The content hash of an obligation's SMT-LIB text (the key of the proof cache)."""
+    return hashlib.sha256(text.encode()).hexdigest()[:24]

@@ -1,0 +1,84 @@
+"""The scope of a verdict: for which parameter values its evidence holds (issue 25, item 1).
+
+Computed from the recorded evidence every time the ledger runs, never stored:
+
+* ``all-parameters`` -- the claim's statement is proved for every parameter value satisfying its assumptions:
+  either a decision-procedure proof is recorded on the evidence (a :class:`~ldpref.ledger.evidence.CheckRecord`
+  of kind ``"decision"``, passed, written by :mod:`ldpref.decide.record`), or the printed form is proved equal to
+  the derived form symbolically *and* the model side (the derived form against the mechanism) is proved for all
+  parameters.  **Contract for the model side**: a record of kind ``"symbolic"``, ``passed``, whose ``paths``
+  contain the key ``"all-parameters"`` (``paths={"all-parameters": 1}``) -- e.g. a symbolic moment of the
+  mechanism derived by summation over its per-client probabilities for symbolic d, k, m.
+* ``given-derived`` -- the printed form is proved equal to ldpref's derived form symbolically for all parameters,
+  and the derived form is checked against the exact mechanism on N instances.
+* ``instances`` -- checked on N instances only; the reason says why no proof was attempted or found.
+
+A refutation (verdict ``erratum`` or ``conditional``) is always an exact counterexample at admissible parameters
+(integer where the parameter is an integer); one such point settles it, so its scope is the counterexample.
+"""
+
+from __future__ import annotations
+
+SCOPES = ("all-parameters", "given-derived", "instances")
+
+
+def _instances(records) -> int:
+    return sum(r.instances for r in records if r.role == "derived-vs-exact" and r.kind != "symbolic")
+
+
+def model_all_parameters(records) -> list:
+    """The records proving the model side for all parameters (the contract in the module docstring)."""
+    return [r for r in records if r.kind == "symbolic" and r.passed and "all-parameters" in r.paths]
+
+
+def scope_of(result) -> tuple[str, str]:
+    """``(scope, reason)`` of a :class:`~ldpref.ledger.verdict.ClaimResult`, from its recorded evidence."""
+    records = result.records
+    n = _instances(records)
+    if result.verdict in ("error", "open"):
+        return "instances", f"verdict {result.verdict}: nothing is proved"
+    decisions = [r for r in records if r.kind == "decision"]
+    refuted = [r for r in decisions if not r.passed and r.detail.startswith("refuted")]
+    unproved = [r for r in decisions if not r.passed and r not in refuted]
+    if result.verdict in ("erratum", "conditional"):
+        where = (result.counterexample or {}).get("params")
+        at = f" at {where}" if where else ""
+        return "instances", (f"refuted by an exact counterexample{at} (one admissible point settles a refutation); "
+                             f"checked on {n} instance(s)")
+    if refuted:
+        return "instances", ("a decision procedure found the statement false somewhere in its assumptions: "
+                             + "; ".join(f"{r.name}: {r.detail}" for r in refuted))
+    if unproved:
+        return "instances", f"checked on {n} instance(s); no all-parameter proof found: " + "; ".join(
+            f"{r.name}: {r.detail}" for r in unproved)
+    if decisions:
+        return "all-parameters", "proved for every admissible parameter value by " + "; ".join(
+            r.name for r in decisions)
+    symbolic = [r for r in records if r.role == "printed-vs-derived"]
+    if symbolic and all(r.passed for r in symbolic):
+        model = model_all_parameters(records)
+        if model:
+            return "all-parameters", ("printed == derived symbolically, and the model side proved for all "
+                                      "parameters: " + "; ".join(r.name for r in model))
+        return "given-derived", (f"printed == derived symbolically for all parameters; derived checked against "
+                                 f"exact values on {n} instance(s)")
+    if symbolic:
+        return "instances", f"printed and derived forms differ symbolically; checked on {n} instance(s)"
+    if result.claim.printed is None:
+        return "instances", f"no printed form to prove; ldpref's reconstruction checked on {n} instance(s)"
+    if result.claim.kind == "statement":
+        return "instances", f"statement checked on {n} instance(s); no decision-procedure proof recorded"
+    return "instances", f"no symbolic printed-vs-derived proof; checked on {n} instance(s)"
+
+
+def scope_counts(results) -> dict:
+    """The number of claims per scope."""
+    counts = dict.fromkeys(SCOPES, 0)
+    for r in results:
+        counts[scope_of(r)[0]] += 1
+    return counts
+
+
+def scope_text(counts: dict) -> str:
+    """``all-parameters 12, given-derived 200, instances 268``."""
+    return ", ".join(f"{k} {v}" for k, v in counts.items())

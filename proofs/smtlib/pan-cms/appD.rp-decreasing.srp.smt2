@@ -1,0 +1,26 @@
+; ldpref proof obligation pan-cms/appD.rp-decreasing.srp
+; claim: pan-cms/appD.rp-decreasing
+; meaning: CMS+srp: Var(f_hat(x)) at m + 1 < at m, every m >= 2, 0 <= f(x) <= 1
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun t () Real)
+(declare-fun m () Real)
+(declare-fun n () Real) ; integer, relaxed to Real
+(declare-fun f () Real)
+(declare-fun r1 () Real)
+(declare-fun r2 () Real)
+(assert (> t 0))
+(assert (> m 0))
+(assert (> n 0))
+(assert (>= f 0))
+(assert (> (+ (- 1) t) 0))
+(assert (>= (+ (- 2) m) 0))
+(assert (<= (+ (- 1) f) 0))
+(assert (>= r1 0))
+(assert (>= t 0))
+(assert (= (+ (* r1 r1) (* (- 1) t)) 0))
+(assert (>= r2 0))
+(assert (>= t 0))
+(assert (= (+ (* r2 r2) (* (- 1) (* t t t))) 0))
+(assert (not (or (and (> (* n (* m m) (* (+ (- 1) m) (+ (- 1) m)) (+ (- 1) r1 t (* (- 1) r2))) 0) (< (+ (* m m) (* (- 1) m) (* (- 1) r1) (* (- 1) t) (* f m) (* m r1) (* m t) (* r1 (* m m)) (* r2 (* m m)) (* t (* m m)) (* (- 1) f (* m m)) (* (- 1) m r2) (* f m r2) (* f r1 (* m m)) (* f t (* m m)) (* (- 1) f m r1) (* (- 1) f m t) (* (- 1) f r2 (* m m))) 0)) (and (< (* n (* m m) (* (+ (- 1) m) (+ (- 1) m)) (+ (- 1) r1 t (* (- 1) r2))) 0) (> (+ (* m m) (* (- 1) m) (* (- 1) r1) (* (- 1) t) (* f m) (* m r1) (* m t) (* r1 (* m m)) (* r2 (* m m)) (* t (* m m)) (* (- 1) f (* m m)) (* (- 1) m r2) (* f m r2) (* f r1 (* m m)) (* f t (* m m)) (* (- 1) f m r1) (* (- 1) f m t) (* (- 1) f r2 (* m m))) 0)))))
+(check-sat)

@@ -1,0 +1,21 @@
+; ldpref proof obligation pan-cms/appD.validity
+; claim: pan-cms/appD.validity
+; meaning: the m of Eq. (32) lies in [e^(eps/2) + 1, e^eps + 1] exactly when f* <= 1/2
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun t () Real)
+(declare-fun fs () Real)
+(declare-fun r1 () Real)
+(declare-fun r2 () Real)
+(assert (> t 0))
+(assert (>= fs 0))
+(assert (> (+ (- 1) t) 0))
+(assert (<= (+ (- 1) fs) 0))
+(assert (>= r1 0))
+(assert (>= t 0))
+(assert (= (+ (* r1 r1) (* (- 1) t)) 0))
+(assert (>= r2 0))
+(assert (>= (* (- 1) (+ 1 (* (- 1) fs) (* fs t)) (+ (* (- 1) fs) (* (- 1) t) (* fs t))) 0))
+(assert (= (+ (* fs fs) (* r2 r2) (* (- 1) fs) (* (- 1) t) (* (* fs fs) (* t t)) (* (- 1) fs (* t t)) (* (- 2) t (* fs fs)) (* 2 fs t)) 0))
+(assert (not (and (=> (> (+ (- 1) (* 2 fs)) 0) (or (and (> (+ 1 (* (- 1) fs) (* fs t)) 0) (< (* r1 (+ (- 1) fs r2 (* (- 1) fs t))) 0)) (and (< (+ 1 (* (- 1) fs) (* fs t)) 0) (> (* r1 (+ (- 1) fs r2 (* (- 1) fs t))) 0)))) (= (<= (+ (- 1) (* 2 fs)) 0) (and (or (and (> (+ 1 (* (- 1) fs) (* fs t)) 0) (<= (* (- 1) r1 (+ (- 1) fs r2 (* (- 1) fs t))) 0)) (and (< (+ 1 (* (- 1) fs) (* fs t)) 0) (>= (* (- 1) r1 (+ (- 1) fs r2 (* (- 1) fs t))) 0))) (or (and (> (+ 1 (* (- 1) fs) (* fs t)) 0) (<= (+ (* (- 1) t) (* fs t) (* r1 r2) (* (- 1) fs (* t t))) 0)) (and (< (+ 1 (* (- 1) fs) (* fs t)) 0) (>= (+ (* (- 1) t) (* fs t) (* r1 r2) (* (- 1) fs (* t t))) 0))))))))
+(check-sat)
