@@ -1,6 +1,7 @@
 """Minimal-edit corrections (issue 23, item 2): every committed edit re-proved, the two named examples, and the
 committed data current for them."""
 
+import dataclasses
 import json
 
 import pytest
@@ -9,7 +10,8 @@ import sympy
 from ldpref.exact import is_zero
 from ldpref.ledger import minimal_edit
 from ldpref.ledger.claim import find_claim
-from ldpref.ledger.runner import forms_latex
+from ldpref.latex import to_latex
+from ldpref.ledger.runner import forms_latex, run_claim
 
 PAPERS = ("pan-cms", "pan-strict", "jiang-gcms")
 
@@ -50,11 +52,11 @@ def test_committed_data_current(cid):
 def test_eq11_one_sign_and_appB_one_factor():
     e = minimal_edit.edits("jiang-gcms")["jiang-gcms/eq11"]
     assert [x["op"] for x in e["edits"]] == ["sign"]
-    tex = minimal_edit.highlighted_latex(find_claim("jiang-gcms/eq11").printed(), e)
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(find_claim("jiang-gcms/eq11").printed(), e), e)
     assert r"\textcolor{red}{-}" in tex
     e = minimal_edit.edits("pan-cms")["pan-cms/appB.eq6-final"]
     assert [x["op"] for x in e["edits"]] == ["swap"]
-    tex = minimal_edit.highlighted_latex(find_claim("pan-cms/appB.eq6-final").printed(), e)
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(find_claim("pan-cms/appB.eq6-final").printed(), e), e)
     assert r"\textcolor{red}{m - 1}" in tex
 
 
@@ -62,7 +64,8 @@ def test_hook_displays_the_edit():
     c = find_claim("jiang-gcms/eq11")
     forms = forms_latex(c, "erratum")
     assert forms["correction"] != forms["derived"]
-    assert len(forms["correction"]) <= len(forms["printed"]) + 10
+    assert len(forms["correction_plain"]) <= len(forms["printed"]) + 10
+    assert r"\textcolor{red}" in forms["correction"]
 
 
 def test_a_wrong_edit_is_not_accepted():
@@ -73,3 +76,46 @@ def test_a_wrong_edit_is_not_accepted():
 def test_generator_output_is_json_serialisable():
     for _, e in _all_edits():
         json.dumps(e)
+
+
+def _with_edit(cid, edit):
+    c = find_claim(cid)
+    return dataclasses.replace(c, correction=minimal_edit.edited_form(c.printed, edit), edit=edit)
+
+
+def test_the_displayed_edit_is_the_evaluated_correction():
+    """The correction a minimal edit displays is evaluated on every instance (the runner's correction pass) and
+    rendered from the object evaluated."""
+    r = run_claim(find_claim("jiang-gcms/eq11"), with_latex=True)
+    assert r.verdict == "erratum"
+    (check,) = [x for x in r.records if x.role == "correction-vs-exact"]
+    derived = [x for x in r.records if x.role == "derived-vs-exact" and x.kind == "exact"]
+    assert check.passed and check.instances == sum(x.instances for x in derived) > 0
+    assert "correction" in r.forms_read
+    assert r.latex["correction_plain"] == to_latex(minimal_edit.apply(find_claim("jiang-gcms/eq11").printed(),
+                                                                     minimal_edit.edits("jiang-gcms")["jiang-gcms/eq11"]))
+
+
+def test_a_planted_wrong_edit_gives_error():
+    """A wrong edit (the sign flipped on another term of Eq. (11)) displayed as the correction: verdict error."""
+    wrong = {"edits": [dict(minimal_edit.edits("jiang-gcms")["jiang-gcms/eq11"]["edits"][0], path=[1, 0],
+                            new=sympy.srepr(-_subtree_of("jiang-gcms/eq11", (1, 0))))]}
+    r = run_claim(_with_edit("jiang-gcms/eq11", wrong))
+    assert r.verdict == "error" and "correction vs exact" in r.reason, r.reason
+
+
+def test_a_planted_wrong_edit_of_a_checked_correction_gives_error():
+    """The same for a claim whose check evaluates its correction itself (ev.corrections): the edit is what
+    ``Evidence.correction()`` returns."""
+    cid = next((c for c, e in _all_edits() if "edits" in e and find_claim(c).own_correction is not None), None)
+    if cid is None:
+        pytest.skip("no committed edit of a claim with a correction of its own")
+    c = find_claim(cid)
+    good = c.edit
+    wrong = {"edits": [dict(good["edits"][0], new=sympy.srepr(sympy.sympify(good["edits"][0]["new"]) + 1))]}
+    r = run_claim(_with_edit(cid, wrong))
+    assert r.verdict == "error", r.reason
+
+
+def _subtree_of(cid, path):
+    return minimal_edit._subtree(find_claim(cid).printed(), path)

@@ -268,18 +268,21 @@ def apply(printed, edit: dict):
     return printed
 
 
-def highlighted_latex(printed, edit: dict) -> str:
-    """LaTeX of the corrected form with each changed subtree in ``\\textcolor{red}{...}`` (a flipped sign
-    alone in red), where the new subtree's LaTeX occurs once in the corrected form's; else the plain LaTeX."""
-    corrected = apply(printed, edit)
+def highlighted_latex(corrected, edit: dict) -> str:
+    """LaTeX of the corrected form (the printed form with ``edit`` applied, as built) with each changed subtree in
+    ``\\textcolor{red}{...}`` (a flipped sign alone in red), where the new subtree's LaTeX occurs once in the
+    smallest enclosing subtree whose LaTeX occurs once in the whole; else that edit is left unmarked."""
     text = to_latex(corrected)
     for e in edit["edits"]:
-        new_tex = to_latex(sympy.sympify(e["new"]))
+        path = tuple(e["path"])
+        new_tex = to_latex(sympy.sympify(e["new"])) if e["op"] != "relation" else ""
         mark = (f"{HIGHLIGHT}{{-}} " + new_tex[2:] if e["op"] == "sign" and new_tex.startswith("- ")
                 else f"{HIGHLIGHT}{{{new_tex}}}")
-        path = tuple(e["path"])
         for up in range(len(path) + 1):  # the smallest enclosing subtree whose LaTeX occurs once
-            context = to_latex(_subtree(corrected, path[:len(path) - up]))
+            try:
+                context = to_latex(_subtree(corrected, path[:len(path) - up]))
+            except IndexError:  # sympy reordered the edited node's parent: try the next enclosing subtree
+                continue
             if new_tex and text.count(context) == 1 and context.count(new_tex) == 1:
                 text = text.replace(context, context.replace(new_tex, mark, 1), 1)
                 break
@@ -303,12 +306,25 @@ def edits(paper: str) -> dict:
     return _DATA[paper]
 
 
-def corrected(claim, printed):
-    """The minimal-edit correction of an erratum claim, or None (no committed edit)."""
-    edit = edits(claim.paper).get(claim.id)
-    if not edit or "fallback" in edit or printed is None:
+def correction_form(claim_id: str, printed):
+    """The correction callable of a claim with a committed minimal edit: the claim's own printed callable (the one
+    it registers, so a self-check mutation of the printed form does not move it) with the edit applied; its
+    ``edit`` attribute holds the edit.  None without a committed edit (or without a printed form)."""
+    edit = edits(claim_id.split("/", 1)[0]).get(claim_id)
+    if printed is None or not edit or "edits" not in edit:
         return None
-    return apply(printed, edit)
+    return edited_form(printed, edit)
+
+
+def edited_form(printed, edit: dict):
+    """The callable ``apply(printed(), edit)``, carrying ``edit`` (see :func:`correction_form`)."""
+
+    def minimal_edit_correction():
+        return apply(printed(), edit)
+
+    minimal_edit_correction.edit = edit
+    minimal_edit_correction.__qualname__ = f"minimal edit of {getattr(printed, '__name__', 'printed')}"
+    return minimal_edit_correction
 
 
 class _SearchTimeout(Exception):
@@ -343,10 +359,11 @@ def generate(claim_ids: list[str]) -> dict:
     out: dict = {}
     for cid in claim_ids:
         c = find_claim(cid)
+        target = c.own_correction or c.derived  # the correction the record gives, else the derived form
         if c.printed is None:
             res = {"fallback": "no printed form"}
         else:
-            res = _search_with_alarm(c.printed(), c.derived())
+            res = _search_with_alarm(c.printed(), target())
         out.setdefault(c.paper, {})[cid] = res
         print(cid, [e["op"] for e in res["edits"]] if "edits" in res else res["fallback"], flush=True)
     return out
