@@ -65,11 +65,24 @@ def _args(e):
 
 
 def _replace(e, path, new):
-    if not path:
-        return new
-    args = _args(e)
-    args[path[0]] = _replace(args[path[0]], path[1:], new)
-    return type(e)(args) if isinstance(e, (tuple, list)) else e.func(*args)
+    return _replace_all(e, {tuple(path): ("replace", new)})
+
+
+def _replace_all(e, table: dict, path=()):
+    """``e`` with every path of ``table`` (paths into ``e`` as given) replaced at once: ``(op, new)`` puts ``new``
+    there, except a ``relation`` edit, which keeps the (edited) sides and takes ``new``'s relation.  Only nodes
+    above an edit are rebuilt (sympy may reorder a rebuilt sum, so paths are never read from a rebuilt tree)."""
+    here = table.get(path)
+    if here is not None and here[0] != "relation":
+        return here[1]
+    below = [p for p in table if len(p) > len(path) and p[:len(path)] == path]
+    if not below and here is None:
+        return e
+    args = [_replace_all(a, table, path + (i,)) for i, a in enumerate(_args(e))]
+    if isinstance(e, (tuple, list)):
+        return type(e)(args)
+    func = here[1].func if here is not None else e.func
+    return func(*args)
 
 
 def _walk(e, path=()):
@@ -112,6 +125,13 @@ def _candidates(rhs, target):
                 if v != node:
                     out.append((3, 1, path, "number", v))
     for path, node, req in _required(rhs, target):
+        # the node replaced by the value it must take (the corresponding subtree of the derived form, solved
+        # exactly): only when that value is small and no larger than the node it replaces (plus MAX_NEW_LEAVES)
+        # the rest of the printed form must survive: the node is at most half of it, or one leaf given a small value
+        value = sympy.cancel(sympy.together(req))
+        survives = 2 * _leaves(node) <= _leaves(rhs) or (not node.args and _leaves(value) <= 3)
+        if survives and value != node and _leaves(value) <= min(MAX_TOUCHED_LEAVES, _leaves(node) + MAX_NEW_LEAVES):
+            out.append((5, _leaves(value), path, "replace", value))
         residual = sympy.cancel(sympy.together(req - node))
         # a term or factor *added*: the printed subtree must survive in the result (no collapse into a rewrite)
         if residual != 0 and _leaves(residual) <= MAX_NEW_LEAVES and _leaves(node + residual) > _leaves(node):
@@ -136,7 +156,12 @@ def _required(rhs, target):
         path, node, req = todo.pop(0)
         n += 1
         yield path, node, req
-        if len(path) >= MAX_SOLVE_DEPTH or not (node.is_Add or node.is_Mul):
+        if len(path) >= MAX_SOLVE_DEPTH:
+            continue
+        if node.is_Pow and node.exp in (-1, sympy.Rational(1, 2), sympy.Rational(-1, 2), 2):
+            todo.append((path + (0,), node.base, req ** (1 / node.exp)))  # the proof decides the branch
+            continue
+        if not (node.is_Add or node.is_Mul):
             continue
         for i, a in enumerate(node.args):
             others = node.func(*(node.args[:i] + node.args[i + 1:]))
@@ -149,7 +174,7 @@ def _required(rhs, target):
 def _touched(op: str, size: int) -> int:
     """Leaves an edit touches: one sign or one leaf for sign/negate/swap/invert/exponent/number; the removed
     subtree for drop-*; the added term or factor for add-term/times-factor (``size`` holds its leaves)."""
-    return size if op in ("drop-term", "drop-factor", "add-term", "times-factor") else 1
+    return size if op in ("drop-term", "drop-factor", "add-term", "times-factor", "replace", "condition") else 1
 
 
 def _points(symbols, n=3, seed=23):
@@ -189,25 +214,108 @@ def _search_expr(rhs, target, prefix, time_cap):
         return []
     points = _points(sorted(rhs.free_symbols | target.free_symbols, key=str))
     start = time.monotonic()
-    for n, (cost, size, path, op, new) in enumerate(_candidates(rhs, target)):
+    cands = _candidates(rhs, target)
+    for n, (cost, size, path, op, new) in enumerate(cands):
         if n >= MAX_CANDIDATES or time.monotonic() - start > time_cap:
             return f"no edit found within the search cap ({n} candidates)"
         if _touched(op, size) > MAX_TOUCHED_LEAVES:
             continue
+        if _proved_edit(rhs, target, {tuple(path): (op, new)}, points):
+            return [_edit(prefix, path, op, new, cost)]
+    return _search_pairs(rhs, target, prefix, cands, points, start, time_cap)
+
+
+MAX_PAIR_POOL = 45
+MAX_PAIR_SINGLES = 300
+
+
+def _search_pairs(rhs, target, prefix, cands, points, start, time_cap):
+    """Two small edits at separate places (two signs, two dropped factors, a sign and an exponent...).  Candidates:
+    the single edits of cost at most 3 touching at most 3 leaves.  First the pairs whose effects at one rational
+    point add up (edits in different terms of a sum) or multiply (different factors of a product) to the target's
+    value there, exactly; then every pair of the first ``MAX_PAIR_POOL``.  Each pair is proved like a single edit
+    (the point only orders the pairs, it never accepts one)."""
+    singles = [c for c in cands if c[0] <= 3 and _touched(c[3], c[1]) <= 3][:MAX_PAIR_SINGLES]
+    point = points[0] if points else {}
+    base, goal = _value_at(rhs, point), _value_at(target, point)
+    values = []
+    for c in singles:
         try:
-            edited = _replace(rhs, path, new)
-        except (ValueError, TypeError):  # an edit sympy cannot build (e.g. a non-comparable Min/Max argument)
-            continue
-        diff = edited - target
-        if _exactly_nonzero_somewhere(diff, points):
-            continue
-        if _proved_zero(diff):
-            return [{"path": list(prefix + tuple(path)), "op": op, "new": sympy.srepr(new), "cost": cost}]
-    return "no single-subtree edit of the printed form equals the derived form"
+            values.append(_value_at(_replace_all(rhs, {tuple(c[2]): (c[3], c[4])}), point))
+        except (ValueError, TypeError):
+            values.append(None)
+    likely = []
+    if base is not None and goal is not None:
+        for i, a in enumerate(values):
+            for j in range(i + 1, len(values)):
+                b = values[j]
+                if a is None or b is None or _nested(singles[i][2], singles[j][2]):
+                    continue
+                if a + b - base == goal or (base != 0 and a * b / base == goal):
+                    likely.append((singles[i][0] + singles[j][0], i, j))
+    pool = singles[:MAX_PAIR_POOL]
+    rest = sorted((a[0] + b[0], a[1] + b[1], i, j) for i, a in enumerate(pool) for j, b in enumerate(pool)
+                  if i < j and not _nested(a[2], b[2]))
+    for pair in sorted(likely) + [(c, i, j) for c, _, i, j in rest]:
+        if time.monotonic() - start > time_cap:
+            return f"no single edit, and no pair of small edits within {time_cap:.0f} s"
+        a, b = singles[pair[1]], singles[pair[2]]
+        if _proved_edit(rhs, target, {tuple(a[2]): (a[3], a[4]), tuple(b[2]): (b[3], b[4])}, points):
+            return [_edit(prefix, a[2], a[3], a[4], a[0]), _edit(prefix, b[2], b[3], b[4], b[0])]
+    return "no single-subtree edit and no pair of small edits of the printed form equals the derived form"
+
+
+def _value_at(expr, point):
+    """``expr`` at a rational point as an exact rational, or None (not a rational there)."""
+    try:
+        v = expr.xreplace(point)
+    except (ValueError, TypeError):
+        return None
+    return v if v.is_Rational else None
+
+
+def _nested(p, q) -> bool:
+    p, q = tuple(p), tuple(q)
+    return p[:len(q)] == q or q[:len(p)] == p
+
+
+def _edit(prefix, path, op, new, cost) -> dict:
+    return {"path": list(prefix + tuple(path)), "op": op, "new": sympy.srepr(new), "cost": cost}
+
+
+def _proved_edit(rhs, target, table, points) -> bool:
+    """The edits of ``table`` applied to ``rhs`` give ``target``: rejected at a rational point, else proved."""
+    try:
+        edited = _replace_all(rhs, table)
+    except (ValueError, TypeError):  # an edit sympy cannot build (e.g. a non-comparable Min/Max argument)
+        return False
+    diff = edited - target
+    if _exactly_nonzero_somewhere(diff, points):
+        return False
+    return _proved_zero(diff)
 
 
 def _diff(printed, derived, prefix, time_cap):
-    """Edits turning ``printed`` into ``derived`` along their common structure, or a reason string."""
+    """Edits turning ``printed`` into ``derived`` along their common structure, or a reason string.  A condition
+    inside a statement (a relation or connective below the top) that has no smaller edit is replaced whole by the
+    derived condition when that is small (``condition``: a changed bound or relation)."""
+    res = _diff_structural(printed, derived, prefix, time_cap)
+    if (isinstance(res, str) and prefix and isinstance(derived, sympy.logic.boolalg.Boolean)
+            and not isinstance(derived, sympy.Expr) and _leaves(derived) <= MAX_TOUCHED_LEAVES):
+        return [{"path": list(prefix), "op": "condition", "new": sympy.srepr(derived), "cost": 5}]
+    return res
+
+
+_COMMUTATIVE = (sympy.And, sympy.Or)
+
+
+def _diff_structural(printed, derived, prefix, time_cap):
+    if (isinstance(printed, _COMMUTATIVE) and printed.func == derived.func and len(printed.args) == len(derived.args)
+            and printed != derived):  # a conjunction: pair equal conditions, edit the one left over
+        left = [i for i, a in enumerate(printed.args) if a not in derived.args]
+        right = [b for b in derived.args if b not in printed.args]
+        if len(left) == len(right) == 1:
+            return _diff(printed.args[left[0]], right[0], prefix + (left[0],), time_cap)
     if _is_expr(printed) and _is_expr(derived):
         if (isinstance(printed, sympy.Function) and printed.func == derived.func and printed != derived
                 and len(printed.args) == len(derived.args)):  # exp(...), argmin(...): edit inside the function
@@ -217,7 +325,9 @@ def _diff(printed, derived, prefix, time_cap):
         return []
     seq = isinstance(printed, (tuple, list)) and isinstance(derived, (tuple, list))
     if not seq and not (isinstance(printed, sympy.Basic) and isinstance(derived, sympy.Basic)):
-        return f"not a sympy object ({type(printed).__name__})"
+        if type(printed).__name__ == "Predicate":
+            return "a statement evaluated by code (Predicate): it has no expression tree to edit"
+        return f"not a sympy expression tree ({type(printed).__name__}): nothing to edit"
     pa, da = _args(printed), _args(derived)
     if len(pa) != len(da):
         return "printed and derived forms differ in shape"
@@ -263,9 +373,7 @@ def search(printed, derived, time_cap: float = TIME_CAP) -> dict:
 
 def apply(printed, edit: dict):
     """The printed object with the edits applied (the displayed, evaluated correction)."""
-    for e in edit["edits"]:
-        printed = _replace(printed, tuple(e["path"]), sympy.sympify(e["new"]))
-    return printed
+    return _replace_all(printed, {tuple(e["path"]): (e["op"], sympy.sympify(e["new"])) for e in edit["edits"]})
 
 
 def highlighted_latex(corrected, edit: dict) -> str:
@@ -378,11 +486,14 @@ def main(argv=None) -> int:
 
     ap = argparse.ArgumentParser(prog="minimal_edit")
     ap.add_argument("verify_json")
+    ap.add_argument("--claim", action="append", default=[], help="search only this erratum (repeatable); the "
+                    "other claims keep their committed entries")
     a = ap.parse_args(argv)
     doc = json.load(open(a.verify_json, encoding="utf-8"))
-    ids = [c["id"] for c in doc["claims"] if c["verdict"] == "erratum"]
+    ids = [c["id"] for c in doc["claims"] if c["verdict"] == "erratum" and (not a.claim or c["id"] in a.claim)]
     for paper, data in generate(ids).items():
-        write_file(data_path(paper), json.dumps(data, indent=1, sort_keys=True) + "\n")
+        merged = dict(edits(paper), **data) if a.claim else data
+        write_file(data_path(paper), json.dumps(merged, indent=1, sort_keys=True) + "\n")
     return 0
 
 
