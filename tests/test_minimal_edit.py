@@ -34,7 +34,7 @@ def _equal(a, b) -> bool:
 def test_committed_edit_is_proved_equal_to_derived(cid):
     c = find_claim(cid)
     edit = minimal_edit.edits(c.paper)[cid]
-    assert _equal(minimal_edit.apply(c.printed(), edit), c.derived())
+    assert _equal(minimal_edit.apply(c.printed(), edit), (c.own_correction or c.derived)())
     assert 1 <= len(edit["edits"]) <= 2
 
 
@@ -119,3 +119,47 @@ def test_a_planted_wrong_edit_of_a_checked_correction_gives_error():
 
 def _subtree_of(cid, path):
     return minimal_edit._subtree(find_claim(cid).printed(), path)
+
+
+def test_a_changed_relation_is_highlighted():
+    x, y = sympy.symbols("x y", positive=True)
+    edit = {"edits": [{"path": [], "op": "relation", "new": sympy.srepr(sympy.Ge(x, y)), "cost": 1}]}
+    corrected = minimal_edit.apply(sympy.Gt(x, y), edit)
+    assert corrected == sympy.Ge(x, y)
+    assert minimal_edit.highlighted_latex(corrected, edit) == r"x \textcolor{red}{\geq} y"
+
+
+def test_two_edits_apply_at_once_on_the_printed_paths():
+    """Paths name nodes of the printed tree: a sum that sympy reorders after the first edit does not move the
+    second one."""
+    a, b, c = sympy.symbols("a b c", positive=True)
+    printed = a - b + c ** 2
+    i, j = printed.args.index(-b), printed.args.index(c ** 2)
+    edit = {"edits": [{"path": [i], "op": "sign", "new": sympy.srepr(b), "cost": 2},
+                      {"path": [j], "op": "exponent", "new": sympy.srepr(c ** 3), "cost": 3}]}
+    assert minimal_edit.apply(printed, edit) == a + b + c ** 3
+    found = minimal_edit.search(printed, a + b + c ** 3)
+    assert minimal_edit.apply(printed, found) == a + b + c ** 3
+
+
+def test_coverage_script_counts_edits_not_derived_forms():
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).parent.parent / "benchmarks" / "edit_coverage.py"
+    spec = importlib.util.spec_from_file_location("edit_coverage", path)
+    cov = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cov)
+    edit = {"edits": [{"op": "sign"}]}
+    doc = {"claims": [
+        {"id": "p/a", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x + y",
+         "correction_plain_latex": "x - y", "derived_latex": "- y + x"},
+        {"id": "p/b", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x + y",
+         "correction_plain_latex": "x - y", "derived_latex": "x - y"},
+        {"id": "p/c", "verdict": "erratum", "minimal_edit": None, "printed_latex": "x",
+         "correction_plain_latex": "y", "derived_latex": "y"},
+        {"id": "p/d", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x",
+         "correction_plain_latex": "x" + " + y" * 20, "derived_latex": "z"},
+        {"id": "p/e", "verdict": "verified", "minimal_edit": None}]}
+    covered, total, missed = cov.coverage(doc)
+    assert (covered, total) == (1, 4) and sorted(missed) == ["p/b", "p/c", "p/d"]

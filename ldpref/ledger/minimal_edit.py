@@ -128,10 +128,11 @@ def _candidates(rhs, target):
         # the node replaced by the value it must take (the corresponding subtree of the derived form, solved
         # exactly): only when that value is small and no larger than the node it replaces (plus MAX_NEW_LEAVES)
         # the rest of the printed form must survive: the node is at most half of it, or one leaf given a small value
-        value = sympy.cancel(sympy.together(req))
-        survives = 2 * _leaves(node) <= _leaves(rhs) or (not node.args and _leaves(value) <= 3)
-        if survives and value != node and _leaves(value) <= min(MAX_TOUCHED_LEAVES, _leaves(node) + MAX_NEW_LEAVES):
-            out.append((5, _leaves(value), path, "replace", value))
+        # (the value as solved, e.g. the derived form's own subtree, else put over one denominator)
+        for value in dict.fromkeys((req, sympy.cancel(sympy.together(req)))):
+            survives = 2 * _leaves(node) <= _leaves(rhs) or (not node.args and _leaves(value) <= 3)
+            if survives and value != node and _leaves(value) <= min(MAX_TOUCHED_LEAVES, _leaves(node) + MAX_NEW_LEAVES):
+                out.append((5, _leaves(value), path, "replace", value))
         residual = sympy.cancel(sympy.together(req - node))
         # a term or factor *added*: the printed subtree must survive in the result (no collapse into a rewrite)
         if residual != 0 and _leaves(residual) <= MAX_NEW_LEAVES and _leaves(node + residual) > _leaves(node):
@@ -300,10 +301,19 @@ def _diff(printed, derived, prefix, time_cap):
     inside a statement (a relation or connective below the top) that has no smaller edit is replaced whole by the
     derived condition when that is small (``condition``: a changed bound or relation)."""
     res = _diff_structural(printed, derived, prefix, time_cap)
-    if (isinstance(res, str) and prefix and isinstance(derived, sympy.logic.boolalg.Boolean)
-            and not isinstance(derived, sympy.Expr) and _leaves(derived) <= MAX_TOUCHED_LEAVES):
+    if (prefix and isinstance(derived, sympy.logic.boolalg.Boolean) and not isinstance(derived, sympy.Expr)
+            and _leaves(derived) <= MAX_TOUCHED_LEAVES
+            and (isinstance(res, str) or sum(_edit_leaves(e) for e in res) >= _leaves(derived))):
+        # no edit, or edits touching as many leaves as the whole derived condition has: the condition replaced
         return [{"path": list(prefix), "op": "condition", "new": sympy.srepr(derived), "cost": 5}]
     return res
+
+
+def _edit_leaves(e: dict) -> int:
+    """Leaves a committed edit touches (see :func:`_touched`)."""
+    if e["op"] == "relation":
+        return 1
+    return _touched(e["op"], _leaves(sympy.sympify(e["new"])))
 
 
 _COMMUTATIVE = (sympy.And, sympy.Or)
@@ -383,6 +393,9 @@ def highlighted_latex(corrected, edit: dict) -> str:
     text = to_latex(corrected)
     for e in edit["edits"]:
         path = tuple(e["path"])
+        if e["op"] == "relation":
+            text = _mark_relation(text, corrected, path)
+            continue
         new_tex = to_latex(sympy.sympify(e["new"])) if e["op"] != "relation" else ""
         mark = (f"{HIGHLIGHT}{{-}} " + new_tex[2:] if e["op"] == "sign" and new_tex.startswith("- ")
                 else f"{HIGHLIGHT}{{{new_tex}}}")
@@ -395,6 +408,22 @@ def highlighted_latex(corrected, edit: dict) -> str:
                 text = text.replace(context, context.replace(new_tex, mark, 1), 1)
                 break
     return text
+
+
+def _mark_relation(text: str, corrected, path) -> str:
+    """``text`` with the relation symbol (=, <=, implies ...) of the node at ``path`` in red, when that node's
+    LaTeX is its two sides around the symbol and occurs once in ``text``."""
+    try:
+        node = _subtree(corrected, path)
+    except IndexError:
+        return text
+    if len(node.args) != 2:
+        return text
+    whole, lhs, rhs = to_latex(node), to_latex(node.args[0]), to_latex(node.args[1])
+    middle = whole[len(lhs):len(whole) - len(rhs)] if whole.startswith(lhs) and whole.endswith(rhs) else ""
+    if not middle.strip() or text.count(whole) != 1:
+        return text
+    return text.replace(whole, f"{lhs} {HIGHLIGHT}{{{middle.strip()}}} {rhs}", 1)
 
 
 def data_path(paper: str) -> str:
