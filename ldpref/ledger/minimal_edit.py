@@ -383,20 +383,34 @@ def search(printed, derived, time_cap: float = TIME_CAP) -> dict:
 
 def apply(printed, edit: dict):
     """The printed object with the edits applied (the displayed, evaluated correction)."""
-    return _replace_all(printed, {tuple(e["path"]): (e["op"], sympy.sympify(e["new"])) for e in edit["edits"]})
+    names = _function_classes(printed)  # srepr names the paper's own functions (E[.], Var(.)) by name only
+    return _replace_all(printed, {tuple(e["path"]): (e["op"], sympy.sympify(e["new"], locals=names))
+                                  for e in edit["edits"]})
+
+
+def _function_classes(obj) -> dict:
+    """Name -> class of every function applied in ``obj`` (a form: sympy object, tuple or list of them)."""
+    if isinstance(obj, (tuple, list)):
+        out = {}
+        for x in obj:
+            out.update(_function_classes(x))
+        return out
+    if not isinstance(obj, sympy.Basic):
+        return {}
+    return {type(f).__name__: type(f) for f in obj.atoms(sympy.Function)}
 
 
 def highlighted_latex(corrected, edit: dict) -> str:
     """LaTeX of the corrected form (the printed form with ``edit`` applied, as built) with each changed subtree in
     ``\\textcolor{red}{...}`` (a flipped sign alone in red), where the new subtree's LaTeX occurs once in the
     smallest enclosing subtree whose LaTeX occurs once in the whole; else that edit is left unmarked."""
-    text = to_latex(corrected)
+    text, names = to_latex(corrected), _function_classes(corrected)
     for e in edit["edits"]:
         path = tuple(e["path"])
         if e["op"] == "relation":
             text = _mark_relation(text, corrected, path)
             continue
-        new_tex = to_latex(sympy.sympify(e["new"])) if e["op"] != "relation" else ""
+        new_tex = to_latex(sympy.sympify(e["new"], locals=names)) if e["op"] != "relation" else ""
         mark = (f"{HIGHLIGHT}{{-}} " + new_tex[2:] if e["op"] == "sign" and new_tex.startswith("- ")
                 else f"{HIGHLIGHT}{{{new_tex}}}")
         for up in range(len(path) + 1):  # the smallest enclosing subtree whose LaTeX occurs once
