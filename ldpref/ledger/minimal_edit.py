@@ -16,10 +16,16 @@ Edits, in order of cost (lower first; ties broken by the size of the replaced su
 * ``add-term`` / ``times-factor``: one subtree (reached through sums and products) completed by one missing
   term or factor, solved exactly from the derived form, cost 4 -- only when that term/factor is small (at
   most ``MAX_NEW_LEAVES`` leaves) and the printed subtree survives in the result;
-* ``relation``: =, >, >= or implies/iff changed (then the sides edited as above), cost 1.
+* ``relation``: =, >, >= or implies/iff changed (then the sides edited as above), cost 1; ``converse``: an
+  "iff" that holds one way only, shown as the implication from its second side to its first;
+* ``replace``: a node (reached through sums, products and powers) replaced by the value it must take, solved
+  exactly from the derived form, when that value is small and the rest of the printed form survives, cost 5;
+* ``condition``: a condition inside a statement replaced by the derived condition (a changed bound), cost 5;
+* a pair of one-leaf edits at separate places (two signs, two dropped factors ...), each as above.
 
 Non-expressions (tuples, relations, Boolean connectives, functions such as exp or argmin) are followed along
-their common structure, and each differing expression gets one edit; at most 2 edits in all.
+their common structure (a conjunction's conditions paired by equality), and each differing expression gets one
+edit (or a pair); at most 2 edits in all.
 
 Guard against nonsense edits: every edit replaces *one* subtree and touches few leaves (``MAX_TOUCHED_LEAVES``); an edit that rewrites most of the formula is no minimal
 edit, and the claim falls back to the derived form with a reason.  Conditionals are not edited (their
@@ -73,7 +79,7 @@ def _replace_all(e, table: dict, path=()):
     there, except a ``relation`` edit, which keeps the (edited) sides and takes ``new``'s relation.  Only nodes
     above an edit are rebuilt (sympy may reorder a rebuilt sum, so paths are never read from a rebuilt tree)."""
     here = table.get(path)
-    if here is not None and here[0] != "relation":
+    if here is not None and here[0] not in ("relation", "converse"):
         return here[1]
     below = [p for p in table if len(p) > len(path) and p[:len(path)] == path]
     if not below and here is None:
@@ -82,6 +88,8 @@ def _replace_all(e, table: dict, path=()):
     if isinstance(e, (tuple, list)):
         return type(e)(args)
     func = here[1].func if here is not None else e.func
+    if here is not None and here[0] == "converse":  # the implication from the second printed side to the first
+        args = args[::-1]
     return func(*args)
 
 
@@ -311,7 +319,7 @@ def _diff(printed, derived, prefix, time_cap):
 
 def _edit_leaves(e: dict) -> int:
     """Leaves a committed edit touches (see :func:`_touched`)."""
-    if e["op"] == "relation":
+    if e["op"] in ("relation", "converse"):
         return 1
     return _touched(e["op"], _leaves(sympy.sympify(e["new"])))
 
@@ -346,12 +354,23 @@ def _diff_structural(printed, derived, prefix, time_cap):
         if not (isinstance(printed, rel) and isinstance(derived, rel)
                 or {printed.func, derived.func} <= {sympy.Implies, sympy.Equivalent}):
             return f"printed and derived forms differ in kind ({type(printed).__name__} vs {type(derived).__name__})"
-        # the relation (=, >, >=) or connective (implies, iff) changed, then the sides edited
-        first = [{"path": list(prefix), "op": "relation", "new": sympy.srepr(derived.func(*pa)), "cost": 1}]
-        rest = _seq_diff(pa, da, prefix, time_cap)
-        if isinstance(rest, str):
-            return rest
-        return first + rest if len(rest) < 2 else "3 separate edits needed (at most 2 shown as a minimal edit)"
+        # the relation (=, >, >=) or connective (implies, iff) changed, then the sides edited; an "iff" that holds
+        # one way only may hold the other way round ("converse": the implication points from the second side)
+        tries = [("relation", derived.func(*pa), _seq_diff(pa, da, prefix, time_cap))]
+        if printed.func == sympy.Equivalent and derived.func == sympy.Implies and len(pa) == 2:
+            sides = _seq_diff(pa[::-1], da, (), time_cap)
+            if not isinstance(sides, str):  # paths of the reversed pairing name the printed sides
+                for e in sides:
+                    e["path"] = list(prefix) + [1 - e["path"][0]] + e["path"][1:]
+            tries.append(("converse", derived.func(*pa[::-1]), sides))
+        found = sorted((len(rest), op, new) for op, new, rest in [(o, n, r) for o, n, r in tries
+                                                                if not isinstance(r, str)])
+        if not found:
+            return tries[0][2]
+        n, op, new = found[0]
+        rest = next(r for o, _, r in tries if o == op)
+        first = [{"path": list(prefix), "op": op, "new": sympy.srepr(new), "cost": 1}]
+        return first + rest if n < 2 else "3 separate edits needed (at most 2 shown as a minimal edit)"
     if not seq and not pa:
         return "printed and derived atoms differ"
     return _seq_diff(pa, da, prefix, time_cap)
@@ -405,12 +424,16 @@ def highlighted_latex(corrected, edit: dict) -> str:
     ``\\textcolor{red}{...}`` (a flipped sign alone in red), where the new subtree's LaTeX occurs once in the
     smallest enclosing subtree whose LaTeX occurs once in the whole; else that edit is left unmarked."""
     text, names = to_latex(corrected), _function_classes(corrected)
+    converse = [tuple(e["path"]) for e in edit["edits"] if e["op"] == "converse"]
     for e in edit["edits"]:
         path = tuple(e["path"])
-        if e["op"] == "relation":
+        for c in converse:  # below a converse, the printed sides are swapped in the corrected form
+            if len(path) > len(c) and path[:len(c)] == c:
+                path = c + (1 - path[len(c)],) + path[len(c) + 1:]
+        if e["op"] in ("relation", "converse"):
             text = _mark_relation(text, corrected, path)
             continue
-        new_tex = to_latex(sympy.sympify(e["new"], locals=names)) if e["op"] != "relation" else ""
+        new_tex = to_latex(sympy.sympify(e["new"], locals=names))
         mark = (f"{HIGHLIGHT}{{-}} " + new_tex[2:] if e["op"] == "sign" and new_tex.startswith("- ")
                 else f"{HIGHLIGHT}{{{new_tex}}}")
         for up in range(len(path) + 1):  # the smallest enclosing subtree whose LaTeX occurs once
@@ -434,10 +457,15 @@ def _mark_relation(text: str, corrected, path) -> str:
     if len(node.args) != 2:
         return text
     whole, lhs, rhs = to_latex(node), to_latex(node.args[0]), to_latex(node.args[1])
-    middle = whole[len(lhs):len(whole) - len(rhs)] if whole.startswith(lhs) and whole.endswith(rhs) else ""
-    if not middle.strip() or text.count(whole) != 1:
+    i, j = whole.find(lhs) + len(lhs), whole.rfind(rhs)
+    if whole.find(lhs) < 0 or j < i or text.count(whole) != 1:
         return text
-    return text.replace(whole, f"{lhs} {HIGHLIGHT}{{{middle.strip()}}} {rhs}", 1)
+    middle = whole[i:j]  # the symbol, with the parentheses that close the left side or open the right one
+    symbol = middle.replace(r"\right)", "").replace(r"\left(", "").strip()
+    if not symbol:
+        return text
+    marked = whole[:i] + middle.replace(symbol, f"{HIGHLIGHT}{{{symbol}}}", 1) + whole[j:]
+    return text.replace(whole, marked, 1)
 
 
 def data_path(paper: str) -> str:
