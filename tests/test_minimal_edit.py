@@ -153,12 +153,12 @@ def test_coverage_script_counts_edits_not_derived_forms():
     edit = {"edits": [{"op": "sign"}]}
     doc = {"claims": [
         {"id": "p/a", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x + y",
-         "correction_plain_latex": "x - y", "derived_latex": "- y + x"},
+         "correction_latex": r"x \textcolor{red}{-} y", "correction_plain_latex": "x - y", "derived_latex": "- y + x"},
         {"id": "p/b", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x + y",
-         "correction_plain_latex": "x - y", "derived_latex": "x - y"},
+         "correction_latex": "x - y", "correction_plain_latex": "x - y", "derived_latex": "x - y"},
         {"id": "p/c", "verdict": "erratum", "minimal_edit": None, "printed_latex": "x",
-         "correction_plain_latex": "y", "derived_latex": "y"},
-        {"id": "p/d", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x",
+         "correction_latex": "y", "correction_plain_latex": "y", "derived_latex": "y"},
+        {"id": "p/d", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x", "correction_latex": "w",
          "correction_plain_latex": "x" + " + y" * 20, "derived_latex": "z"},
         {"id": "p/e", "verdict": "verified", "minimal_edit": None}]}
     covered, total, missed = cov.coverage(doc)

@@ -39,9 +39,11 @@ machine).  Results are committed per paper in ``proofs_checks/<paper>/minimal_ed
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import random
+import re
 import time
 
 import sympy
@@ -419,19 +421,24 @@ def _function_classes(obj) -> dict:
     return {type(f).__name__: type(f) for f in obj.atoms(sympy.Function)}
 
 
-def highlighted_latex(corrected, edit: dict) -> str:
+def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None) -> str:
     """LaTeX of the corrected form (the printed form with ``edit`` applied, as built) with each changed subtree in
     ``\\textcolor{red}{...}`` (a flipped sign alone in red), where the new subtree's LaTeX occurs once in the
-    smallest enclosing subtree whose LaTeX occurs once in the whole; else that edit is left unmarked."""
+    smallest enclosing subtree whose LaTeX occurs once in the whole.  When some edit cannot be marked that way (a
+    changed exponent inside a fraction, a node sympy merged into its parent) and ``printed_latex`` is given, the
+    tokens that differ from the printed LaTeX are marked instead (:func:`_token_marks`)."""
     text, names = to_latex(corrected), _function_classes(corrected)
+    plain, marked = text, 0
     converse = [tuple(e["path"]) for e in edit["edits"] if e["op"] == "converse"]
     for e in edit["edits"]:
         path = tuple(e["path"])
         for c in converse:  # below a converse, the printed sides are swapped in the corrected form
             if len(path) > len(c) and path[:len(c)] == c:
                 path = c + (1 - path[len(c)],) + path[len(c) + 1:]
+        before = text
         if e["op"] in ("relation", "converse"):
             text = _mark_relation(text, corrected, path)
+            marked += text != before
             continue
         new_tex = to_latex(sympy.sympify(e["new"], locals=names))
         mark = (f"{HIGHLIGHT}{{-}} " + new_tex[2:] if e["op"] == "sign" and new_tex.startswith("- ")
@@ -444,7 +451,95 @@ def highlighted_latex(corrected, edit: dict) -> str:
             if new_tex and text.count(context) == 1 and context.count(new_tex) == 1:
                 text = text.replace(context, context.replace(new_tex, mark, 1), 1)
                 break
+        marked += text != before
+    if marked < len(edit["edits"]) and printed_latex is not None:
+        by_tokens = _token_marks(printed_latex, plain)
+        if by_tokens.count(HIGHLIGHT) >= marked:
+            return by_tokens
     return text
+
+
+_TOKEN = re.compile(r"\\(?:left|right)(?:\\[A-Za-z]+|\\.|[^A-Za-z\s])|\\[A-Za-z]+|\\.|[{}]|\s+|[^\s{}\\]")
+
+
+def _token_marks(printed_latex: str, corrected_latex: str) -> str:
+    """``corrected_latex`` with every run of tokens not in ``printed_latex`` (a token diff; runs a token or two
+    apart joined) in red, fitted within 3 tokens to a balanced group (braces, \\left/\\right, no alignment
+    marks); a run that is a superscript or subscript is marked inside its group.  Deleted tokens leave no mark."""
+    old, new = _TOKEN.findall(printed_latex), _TOKEN.findall(corrected_latex)
+    runs = []
+    for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag not in ("replace", "insert"):
+            continue
+        if runs and j1 - runs[-1][1] <= 2:
+            runs[-1] = (runs[-1][0], j2)
+        else:
+            runs.append((j1, j2))
+    out, last = [], 0
+    for j1, j2 in runs:
+        fit = _fit(new, j1, j2, last)
+        if fit is None:
+            continue
+        a, b = fit
+        out += new[last:a] + [f"{HIGHLIGHT}{{", *new[a:b], "}"]
+        last = b
+    return "".join(out + new[last:])
+
+
+def _fit(tokens, j1: int, j2: int, floor: int):
+    """The window nearest ``tokens[j1:j2]`` (ends moved by at most 3, overlapping it) that is balanced once its
+    blanks and a leading ``^{``/``_{`` with its closing brace are stripped; its stripped bounds, or None."""
+    best = None
+    for a in range(max(floor, j1 - 3), j1 + 4):
+        for b in range(max(a + 1, j2 - 3), min(len(tokens), j2 + 3) + 1):
+            if b <= j1 or a >= j2:
+                continue
+            a2, b2 = a, b
+            while a2 < b2 and tokens[a2].isspace():
+                a2 += 1
+            while b2 > a2 and tokens[b2 - 1].isspace():
+                b2 -= 1
+            if tokens[a2:a2 + 2] in (["^", "{"], ["_", "{"]) and b2 - a2 > 3 and tokens[b2 - 1] == "}":
+                a2, b2 = a2 + 2, b2 - 1
+            if a2 < b2 and _balanced(tokens[a2:b2]) and not _argument(tokens, a2, b2):
+                cost = (abs(a - j1) + abs(b - j2), a2, b2)
+                best = cost if best is None or cost < best else best
+    return None if best is None else best[1:]
+
+
+#: commands that take brace arguments: a run must neither end in one nor be one of its arguments
+_ARG_COMMANDS = {r"\frac", r"\dfrac", r"\tfrac", r"\sqrt", r"\binom", r"\operatorname", r"\mathrm", r"\mathbf",
+                 r"\mathcal", r"\mathbb", r"\text", r"\hat", r"\bar", r"\tilde", r"\textcolor", r"\overline",
+                 r"\widehat", r"\boldsymbol"}
+
+
+def _argument(tokens, a: int, b: int) -> bool:
+    """Whether ``tokens[a:b]`` would break a command: it ends in an argument-taking command, or it starts with a
+    brace group that is an argument (after such a command or after another group)."""
+    if tokens[b - 1] in _ARG_COMMANDS or any(t in _ARG_COMMANDS for t in tokens[a:b]) and not _closed(tokens[a:b]):
+        return True
+    if tokens[a] != "{" and tokens[a] != "[":
+        return False
+    k = a - 1
+    while k >= 0 and tokens[k].isspace():
+        k -= 1
+    return k >= 0 and (tokens[k] in ("}", "]") or tokens[k] in _ARG_COMMANDS)
+
+
+def _closed(span) -> bool:
+    """Every argument-taking command in ``span`` is followed by a brace group inside it (crudely: the span ends in a
+    closing brace or a plain token)."""
+    return span[-1] == "}" or not span[-1].startswith("\\")
+
+
+def _balanced(tokens) -> bool:
+    depth = lr = 0
+    for t in tokens:
+        depth += (t == "{") - (t == "}")
+        lr += t.startswith("\\left") - t.startswith("\\right")
+        if depth < 0 or lr < 0 or t in ("&", "\\\\", "^", "_") and t == tokens[-1]:
+            return False
+    return depth == 0 and lr == 0 and not any(t in ("&", "\\\\") for t in tokens)
 
 
 def _mark_relation(text: str, corrected, path) -> str:
