@@ -3,6 +3,8 @@ committed data current for them."""
 
 import dataclasses
 import json
+import shutil
+import subprocess
 
 import pytest
 import sympy
@@ -163,3 +165,20 @@ def test_coverage_script_counts_edits_not_derived_forms():
         {"id": "p/e", "verdict": "verified", "minimal_edit": None}]}
     covered, total, missed = cov.coverage(doc)
     assert (covered, total) == (1, 4) and sorted(missed) == ["p/b", "p/c", "p/d"]
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
+def test_every_highlighted_correction_compiles(tmp_path):
+    """Each committed edit's highlighted LaTeX (as ``correction_latex`` shows it) compiles with amsmath + xcolor."""
+    body = []
+    for cid, e in _all_edits():
+        if "edits" not in e:
+            continue
+        printed = find_claim(cid).printed()
+        tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed))
+        body.append(f"% {cid}\n\\begin{{equation*}}{tex}\\end{{equation*}}\n")
+    (tmp_path / "t.tex").write_text("\\documentclass{article}\\usepackage{amsmath,amssymb,xcolor}\\begin{document}\n"
+                                    + "".join(body) + "\\end{document}\n")
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]
