@@ -182,3 +182,13 @@ def test_every_highlighted_correction_compiles(tmp_path):
     run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-2000:]
+
+
+def test_token_marks_fit_balanced_groups():
+    """The token fallback marks a changed exponent inside its group, never a command's argument alone, and the
+    smallest group around a deletion."""
+    T = minimal_edit._token_marks
+    assert T(r"\frac{m - 1}{m}", r"\frac{m - 1}{m^{2}}") == r"\frac{m - 1}{m^{\textcolor{red}{2}}}"
+    assert T(r"\sqrt[4]{e^{\epsilon}} x", r"\sqrt{e^{\epsilon}} x") == r"\textcolor{red}{\sqrt{e^{\epsilon}}} x"
+    marked = T(r"\delta = \frac{e^{\epsilon \left(1 - T\right)}}{2}", r"\delta = \frac{e^{\frac{1 - T}{b}}}{2}")
+    assert r"\textcolor{red}{\frac}" not in marked and r"}\textcolor" not in marked

@@ -467,14 +467,21 @@ def _token_marks(printed_latex: str, corrected_latex: str) -> str:
     apart joined) in red, fitted within 3 tokens to a balanced group (braces, \\left/\\right, no alignment
     marks); a run that is a superscript or subscript is marked inside its group.  Deleted tokens leave no mark."""
     old, new = _TOKEN.findall(printed_latex), _TOKEN.findall(corrected_latex)
-    runs = []
+    runs, deleted = [], []
     for tag, _, _, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "delete":
+            deleted.append(j1)
         if tag not in ("replace", "insert"):
             continue
         if runs and j1 - runs[-1][1] <= 2:
             runs[-1] = (runs[-1][0], j2)
         else:
             runs.append((j1, j2))
+    if not runs and deleted:  # only deletions: mark the smallest group around the places they were
+        fit = _around(new, min(deleted), max(deleted))
+        if fit is not None:
+            a, b = fit
+            return "".join(new[:a] + [f"{HIGHLIGHT}{{", *new[a:b], "}"] + new[b:])
     out, last = [], 0
     for j1, j2 in runs:
         fit = _fit(new, j1, j2, last)
@@ -484,6 +491,24 @@ def _token_marks(printed_latex: str, corrected_latex: str) -> str:
         out += new[last:a] + [f"{HIGHLIGHT}{{", *new[a:b], "}"]
         last = b
     return "".join(out + new[last:])
+
+
+def _around(tokens, j1: int, j2: int, reach: int = 60):
+    """The smallest window holding the tokens on both sides of the deletion points ``j1`` .. ``j2`` that is a
+    balanced group and no command argument (its bounds), within ``reach`` tokens; None if there is none."""
+    best = None
+    for a in range(max(0, j1 - 1), max(-1, j1 - 1 - reach), -1):
+        for b in range(min(j2 + 1, len(tokens)), min(len(tokens), j2 + 1 + reach) + 1):
+            if best is not None and b - a >= best[0]:
+                break
+            a2, b2 = a, b
+            while a2 < b2 and tokens[a2].isspace():
+                a2 += 1
+            while b2 > a2 and tokens[b2 - 1].isspace():
+                b2 -= 1
+            if a2 < b2 and _balanced(tokens[a2:b2]) and not _argument(tokens, a2, b2):
+                best = (b - a, a2, b2)
+    return None if best is None else best[1:]
 
 
 def _fit(tokens, j1: int, j2: int, floor: int):
