@@ -477,6 +477,10 @@ def _token_marks(printed_latex: str, corrected_latex: str) -> str:
             runs[-1] = (runs[-1][0], j2)
         else:
             runs.append((j1, j2))
+    # a run that is a term the printed LaTeX already has (sympy moved it when the edited sum was rebuilt) is no change
+    fits = [f for f in (_fit(new, j1, j2, 0) for j1, j2 in runs) if f is not None]
+    runs = [(j1, j2) for (j1, j2), f in zip(runs, fits) if not _moved("".join(new[f[0]:f[1]]), printed_latex)] \
+        if len(fits) == len(runs) else runs
     if not runs and deleted:  # only deletions: mark the smallest group around the places they were
         fit = _around(new, min(deleted), max(deleted))
         if fit is not None:
@@ -491,6 +495,12 @@ def _token_marks(printed_latex: str, corrected_latex: str) -> str:
         out += new[last:a] + [f"{HIGHLIGHT}{{", *new[a:b], "}"]
         last = b
     return "".join(out + new[last:])
+
+
+def _moved(run: str, printed_latex: str) -> bool:
+    """Whether ``run`` (signs and blanks at its ends aside) is a piece of at least 8 characters of the printed LaTeX."""
+    core = run.strip().lstrip("+-").strip()
+    return len(core) >= 8 and core in printed_latex
 
 
 def _around(tokens, j1: int, j2: int, reach: int = 60):
