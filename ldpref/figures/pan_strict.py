@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from . import datasets, register, simulated, theory
 from .spec import Context, FigureData, FigureSpec, Panel, Series
 
@@ -83,6 +85,9 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
     f = counts / n
     allv = list(range(d))
     for j, (label, sim) in enumerate(mechanisms):
+        if sim == "wss":
+            _wss(ctx, data, counts, name, panel_l1, panel_l2, label, key, j)
+            continue
         if ctx.quick and sim == "ocms-prime" and not exact:
             data.notes.append(f"{name}: --quick: OCMS not simulated (its sufficient sampler is refused at this d and "
                               f"the real protocol runs every client of every trial)")
@@ -107,6 +112,83 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
         if xs:
             S.append(Series(panel_l1, f"{label} simulated", "simulated", xs, l1, e1, params=ps))
             S.append(Series(panel_l2, f"{label} simulated", "simulated", xs, l2, e2, params=ps))
+
+
+def _wss_k(d: int, eps: int) -> int:
+    """The integer k in 1..d-1 with the lowest OSC l2 at e^eps (``ldpref.wss.optimal_support_size``, whose exact
+    search is slow at an irrational e^eps): every k ranked at 60 digits (mpmath), then the winner confirmed exactly
+    (sympy's sign of the difference of the exact losses) against the runner-up."""
+    import mpmath
+    import sympy
+
+    from ..wss import osc_l2_per_client
+
+    with mpmath.workdps(60):
+        e = mpmath.e ** eps
+
+        def l2(k):
+            B = mpmath.mpf(d) / (k * e + d - k)
+            p = B * e * k / d
+            q = B * (mpmath.mpf(k) / d + (e - 1) * mpmath.mpf(k * (k - 1)) / (d * (d - 1)))
+            return (d * q * (1 - q) + (p - q) * (1 - p - q)) / (p - q) ** 2
+
+        ranked = sorted(range(1, d), key=l2)
+    if len(ranked) > 1:
+        E = sympy.exp(eps)
+        gap = osc_l2_per_client(d, ranked[1], E) - osc_l2_per_client(d, ranked[0], E)
+        if not gap.is_positive:
+            raise ArithmeticError(f"WSS: the l2-optimal k at d = {d}, eps = {eps} is not confirmed exactly")
+    return ranked[0]
+
+
+def _wss(ctx, data, counts, name, panel_l1, panel_l2, label, key, j) -> None:
+    """WSS at the l2-optimal integer k (pan-strict Section 5.3): the configuration from the symmetry-reduced LP
+    solved by HiGHS (:mod:`ldpref.wss_lp`), drawn only if verified exactly as an OSC; its theory curve is the
+    OSC's exact l2 at that k (the strict bound over integer k; Cor 3.1's curve is its continuous-k relaxation),
+    its points the sufficient sampler of that configuration (per value one Multinomial(n_x, P_x), exact in law)."""
+    import sympy
+
+    from ..simulation.wss import WSSSimulator
+    from ..wss import osc_l2_per_client
+    from ..wss_lp import lp_configuration, scipy_available, verify_configuration
+
+    if not scipy_available():
+        data.notes.append(f"{name}: {label} not drawn: its LP needs scipy (pip install 'ldpref[lp]')")
+        return
+    n, d = int(counts.sum()), len(counts)
+    f, allv = counts / n, list(range(d))
+    eps = _eps(ctx)
+    xs, theory_y, l1, e1, l2, e2, ps, built = [], [], [], [], [], [], [], {}
+    for i, e in enumerate(eps):
+        E = sympy.exp(e)
+        k = _wss_k(d, e)
+        if k not in built:
+            built[k] = lp_configuration(d, k, seed=ctx.seed)
+        subsets, weights, stats = built[k]
+        check = verify_configuration(d, k, subsets, weights, E)
+        if not check["verified"]:
+            data.notes.append(f"{name}: {label} at eps = {e} not drawn: its LP configuration (k = {k}) failed the "
+                              f"exact OSC verification {check}")
+            continue
+        how = (f"LP {stats['rows']} rows, {stats['candidates']} candidate orbits, {stats['positive_orbits']} positive, "
+               f"{stats['solver']}") if stats["positive_orbits"] is not None else "no LP (k = 1: the d singletons, GRR)"
+        data.notes.append(f"{name}: {label} eps = {e}: k = {k}, {check['responses']} positive weights (<= d(d-1)/2 = "
+                          f"{check['sparsity_bound']}: {check['within_sparsity_bound']}), verified exactly as an OSC; "
+                          f"{how}")
+        xs.append(e)
+        theory_y.append(float(sympy.N(osc_l2_per_client(d, k, E), 30)) / n)
+        ps.append(f"k={k}")
+        if simulated.available():
+            sim = WSSSimulator.from_configuration(d, k, E, subsets, weights, seed=ctx.seed)
+            got = simulated.losses(np.asarray(sim.sufficient_many(counts, ctx.trials, ctx.rng(key, j, i))), f, allv)
+            l1.append(got["l1"][0]); e1.append(got["l1"][1]); l2.append(got["l2"][0]); e2.append(got["l2"][1])
+    if not xs:
+        return
+    data.series.append(Series(panel_l2, f"{label} exact (OSC l2 at the optimal integer k)", "exact", xs, theory_y,
+                              params=ps))
+    if l1:
+        data.series.append(Series(panel_l1, f"{label} simulated", "simulated", xs, l1, e1, params=ps))
+        data.series.append(Series(panel_l2, f"{label} simulated", "simulated", xs, l2, e2, params=ps))
 
 
 def next_prime_of(d: int) -> int:
