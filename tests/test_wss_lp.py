@@ -95,3 +95,20 @@ def test_simulator_from_configuration_columns_are_distributions():
     assert np.allclose(sim.columns.sum(axis=1), 1.0)
     est = sim.sufficient_many(np.array([50] * 10), 4, np.random.default_rng(0))
     assert est.shape == (4, 10)
+
+
+def test_without_scipy_the_figure_says_so_and_the_error_names_the_extra(monkeypatch):
+    import sys
+
+    from ldpref import wss_lp
+    from ldpref.figures import pan_strict
+    from ldpref.figures.spec import Context, FigureData, Panel
+
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)
+    assert not wss_lp.scipy_available()
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'ldpref\[lp\]'"):
+        wss_lp.require_scipy()
+    data = FigureData([Panel("l1", "eps", "l1"), Panel("l2", "eps", "l2")])
+    counts = np.array([30] * 100, dtype=np.int64)
+    pan_strict._wss(Context(trials=2, seed=0, quick=True), data, counts, "Zipf", 0, 1, "WSS", 1, 1)
+    assert data.series == [] and data.notes == ["Zipf: WSS not drawn: its LP needs scipy (pip install 'ldpref[lp]')"]
