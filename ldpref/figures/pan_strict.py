@@ -90,7 +90,8 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
             continue
         if ctx.quick and sim == "ocms-prime" and not exact:
             data.notes.append(f"{name}: --quick: OCMS not simulated (its sufficient sampler is refused at this d and "
-                              f"the real protocol runs every client of every trial)")
+                              f"the real protocol runs every client of every trial: about 4 CPU-s per trial with the "
+                              f"grouped lookup of ldpref.simulation.ocms_fast)")
             continue
         xs, l1, e1, l2, e2, ps = [], [], [], [], [], []
         for i, e in enumerate(eps):
@@ -102,7 +103,10 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
                     name_i, params = "grr", {"d": d, "eps": e}
             if sim == "ocms-prime":
                 params["m"] = ms[i]
-            est = simulated.estimates(name_i, params, counts, ctx.trials, ctx.rng(key, j, i))
+            if sim == "ocms-prime" and _ocms_grouped(n, d):
+                est = _ocms_protocol(params, counts, ctx.trials, ctx.rng(key, j, i))
+            else:
+                est = simulated.estimates(name_i, params, counts, ctx.trials, ctx.rng(key, j, i))
             if est is None:
                 data.notes.append(f"{label}: not simulated: {simulated.LAST_REFUSAL}")
                 break
@@ -112,6 +116,25 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
         if xs:
             S.append(Series(panel_l1, f"{label} simulated", "simulated", xs, l1, e1, params=ps))
             S.append(Series(panel_l2, f"{label} simulated", "simulated", xs, l2, e2, params=ps))
+
+
+def _ocms_grouped(n: int, d: int) -> bool:
+    """Whether OCMS's points come from the real protocol with the lookup grouped by multiplier
+    (:mod:`ldpref.simulation.ocms_fast`, O(d'^2) per trial, same law): where the sufficient sampler is refused (its
+    min(n, d'(d'-1)) d server look-ups exceed ``sketch_core.MAX_LOOKUPS``; the per-client protocol costs n d)."""
+    from ..simulation.sketch_core import MAX_LOOKUPS
+
+    dp = next_prime_of(d)
+    return min(n, dp * (dp - 1)) * d > MAX_LOOKUPS
+
+
+def _ocms_protocol(params: dict, counts, trials: int, rng):
+    """(trials, d) OCMS estimates by the grouped real protocol on the dataset's clients (pooled decoder)."""
+    from ..simulation import simulator
+    from ..simulation.ocms_fast import protocol_many
+
+    values = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+    return protocol_many(simulator("ocms-prime", **params), values, trials, rng)
 
 
 def _wss_k(d: int, eps: int) -> int:
