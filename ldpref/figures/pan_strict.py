@@ -12,6 +12,12 @@ Section 5.2 (simulator ``ocms-prime``, pooled decoder, pan-cms Eq. (8)) at its b
 ``derivations.pan_strict.experiments.ocms_search`` without its m = d' candidate).  Its theory curves: the exact l2
 of the pooled decoder (``ocms_l2_pooled``: the simulated mechanism) and Corollary 5.1's mixture (the grouped
 decoder, ``ocms_l2_grouped``, the ledger's pan-strict/cor5.1); l2 of these pure protocols is n-free times 1/n.
+Where OCMS's sufficient sampler is refused (Kosarak), its points come from the real protocol with the server's
+lookup grouped by multiplier (:mod:`ldpref.simulation.ocms_fast`, same law, O(d'^2) per trial).
+WSS (Section 5.3, Zipf only) at the l2-optimal integer k: the WSS LP restricted to weights constant on the orbits
+of Z_{d-1} (50 rows at d = 100) solved by scipy's HiGHS, its vertex re-solved over QQ and the configuration verified
+exactly as an OSC (:mod:`ldpref.wss_lp`; not drawn if that fails or scipy is absent); theory: the OSC's exact l2 at
+that k (the strict bound over integer k), points: the configuration's sufficient sampler.
 """
 
 from __future__ import annotations
@@ -238,4 +244,6 @@ register(FigureSpec(
     "100 runs. Lost in our copy and not recovered from the library's pages corpus (only the abstract survives "
     "there): the Zipf exponent and the eps grid -- this figure uses exponent 2 and eps = 1..5 from pan-cms Section 6 "
     "(assumption). Kosarak: our head file, every occurrence (n = 294,022, d = 17,034; the paper's mini Kosarak has "
-    "over 170,000 objects). Lower bounds: pan-strict Corollary 3.1 (Corollary 3.3 where d < e^eps + 1) as reconstructed by the ledger.", _fig2))
+    "over 170,000 objects). Lower bounds: pan-strict Corollary 3.1 (Corollary 3.3 where d < e^eps + 1) as reconstructed by the ledger. "
+    "WSS: the LP over k-subsets with weights constant on Z_99-orbits, solved by HiGHS and verified exactly as an OSC "
+    "(at most d(d-1)/2 positive weights).", _fig2))
