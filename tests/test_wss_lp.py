@@ -112,3 +112,17 @@ def test_without_scipy_the_figure_says_so_and_the_error_names_the_extra(monkeypa
     counts = np.array([30] * 100, dtype=np.int64)
     pan_strict._wss(Context(trials=2, seed=0, quick=True), data, counts, "Zipf", 0, 1, "WSS", 1, 1)
     assert data.series == [] and data.notes == ["Zipf: WSS not drawn: its LP needs scipy (pip install 'ldpref[lp]')"]
+
+
+def test_quick_fig2_every_zipf_l2_point_within_4_standard_errors_of_its_exact_value():
+    from ldpref import figures
+
+    data = figures.get("pan-strict/fig2").build(figures.Context(trials=5, seed=0, quick=True))
+    by = {(s.panel, s.label): s for s in data.series}
+    pairs = [("SS simulated", "SS exact"), ("OCMS simulated", "OCMS exact (pooled decoder, best m)"),
+             ("WSS simulated", "WSS exact (OSC l2 at the optimal integer k)")]
+    for sim_label, exact_label in pairs:
+        sim, exact = by[(1, sim_label)], by[(1, exact_label)]
+        assert sim.x == exact.x
+        for y, t, se in zip(sim.y, exact.y, sim.yerr):
+            assert abs(y - t) <= 4 * se, (sim_label, y, t, se)
