@@ -126,3 +126,25 @@ def test_quick_fig2_every_zipf_l2_point_within_4_standard_errors_of_its_exact_va
         assert sim.x == exact.x
         for y, t, se in zip(sim.y, exact.y, sim.yerr):
             assert abs(y - t) <= 4 * se, (sim_label, y, t, se)
+
+
+def test_a_configuration_failing_exact_verification_is_not_drawn(monkeypatch):
+    from ldpref import wss_lp
+    from ldpref.figures import pan_strict
+    from ldpref.figures.spec import Context, FigureData, Panel
+
+    real = wss_lp.lp_configuration
+
+    def perturbed(d, k, seed=0):
+        subsets, weights, stats = real(d, k, seed)
+        weights = list(weights)
+        weights[0] += Fraction(1, 10**40)
+        weights[-1] -= Fraction(1, 10**40)
+        return subsets, weights, stats
+
+    monkeypatch.setattr(wss_lp, "lp_configuration", perturbed)
+    data = FigureData([Panel("l1", "eps", "l1"), Panel("l2", "eps", "l2")])
+    counts = np.array([30] * 100, dtype=np.int64)
+    pan_strict._wss(Context(trials=2, seed=0, quick=True), data, counts, "Zipf", 0, 1, "WSS", 1, 1)
+    assert data.series == []
+    assert len(data.notes) == 3 and all("failed the exact OSC verification" in n for n in data.notes)

@@ -196,8 +196,9 @@ def _wss(ctx, data, counts, name, panel_l1, panel_l2, label, key, j) -> None:
         subsets, weights, stats = built[k]
         check = verify_configuration(d, k, subsets, weights, E)
         if not check["verified"]:
+            failed = [key for key, ok in check.items() if ok is False]
             data.notes.append(f"{name}: {label} at eps = {e} not drawn: its LP configuration (k = {k}) failed the "
-                              f"exact OSC verification {check}")
+                              f"exact OSC verification ({', '.join(failed)})")
             continue
         how = (f"LP {stats['rows']} rows, {stats['candidates']} candidate orbits, {stats['positive_orbits']} positive, "
                f"{stats['solver']}") if stats["positive_orbits"] is not None else "no LP (k = 1: the d singletons, GRR)"
