@@ -74,10 +74,10 @@ def support_counts(d: int, dp: int, m: int, a: np.ndarray, b: np.ndarray, y: np.
         row = (slot[idx] - lo) * width
         wrap = t0[idx] < L[idx]
         cells = (hi - lo) * width
-        plus = np.bincount(np.concatenate([row + s[idx], (row + s2[idx])[wrap]]), minlength=cells)
-        minus = np.bincount(np.concatenate([row + s[idx] + t0[idx] * m, (row + s2[idx] + (L[idx] - t0[idx]) * m)[wrap]]),
-                            minlength=cells)
-        marks = (plus - minus).astype(np.int32)
+        marks = np.zeros(cells, dtype=np.int32)  # +1 / -1 at the ends of each progression (a few per client)
+        np.add.at(marks, np.concatenate([row + s[idx], (row + s2[idx])[wrap]]), 1)
+        np.add.at(marks, np.concatenate([row + s[idx] + t0[idx] * m, (row + s2[idx] + (L[idx] - t0[idx]) * m)[wrap]]),
+                  -1)
         count = marks.reshape(hi - lo, width // m, m).cumsum(axis=1, dtype=np.int32).reshape(hi - lo, width)
         zero += int(count[:, 0].sum())
         by_log = np.take(count, power, axis=1)  # by_log[r, c] = count_a[g^c]
