@@ -48,6 +48,31 @@ class WSSSimulator(BatchedProtocol):
         p, q = osc_support_probabilities(d, self.k, e)
         self.p, self.q = to_float(p), to_float(q)
 
+    @classmethod
+    def from_configuration(cls, d, k, exp_eps, subsets, weights, seed=None):
+        """The simulator of a configuration built elsewhere (e.g. :func:`ldpref.wss_lp.lp_configuration` at
+        d = 100, verified exactly by :func:`ldpref.wss_lp.verify_configuration`): k-subsets and exact weights
+        (Fractions summing to one).  Column x gives response y the probability ``B w_y e^[x in S_y]``, each entry
+        computed exactly and converted to float once; :meth:`exact` is None (no dense Mechanism is built)."""
+        from ..wss import osc_base_total, osc_support_probabilities
+
+        self = cls.__new__(cls)
+        d, e = check_d(d), _exp(exp_eps)
+        self.name, self.d, self.exp_eps, self.k, self.seed = "wss", d, e, int(k), seed
+        self.params = {"d": d, "k": self.k, "exp_eps": e, "seed": seed}
+        self.mech = None
+        self.subsets = [tuple(int(v) for v in s) for s in subsets]
+        B = osc_base_total(d, self.k, e)
+        inside, outside = to_float(B * e), to_float(B)
+        w = np.array([float(wt) for wt in weights])
+        self.incidence = np.zeros((len(self.subsets), d), dtype=np.int64)
+        for y, s in enumerate(self.subsets):
+            self.incidence[y, list(s)] = 1
+        self.columns = (w[:, None] * np.where(self.incidence == 1, inside, outside)).T.copy()
+        p, q = osc_support_probabilities(d, self.k, e)
+        self.p, self.q = to_float(p), to_float(q)
+        return self
+
     def _column(self, x):
         col = self.columns[x]
         return col / col.sum()  # the float image of an exact distribution: sums to 1 up to rounding
