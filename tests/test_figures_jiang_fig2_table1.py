@@ -79,9 +79,9 @@ def test_table1_quick_cli_writes_measurements_beside_the_papers_numbers(tmp_path
                                                                                "mechanism=Apple CMS"]
         assert all(math.isfinite(float(r["y"])) and float(r["y"]) > 0 for r in here)
     # the deterministic parts: the k x m int64 matrix and the plaintext report's bits
-    mem = [r for r in rows if r["series"] == "measured here" and r["panel"].startswith("memory")]
+    mem = [r for r in rows if r["series"] == "measured here" and r["panel"] == "server memory"]
     assert [float(r["y"]) for r in mem] == [8.0 * T1.M * T1.K] * 2
-    comm = [float(r["y"]) for r in rows if r["series"] == "measured here" and r["panel"].startswith("client comm")]
+    comm = [float(r["y"]) for r in rows if r["series"] == "measured here" and r["panel"] == "message size"]
     assert comm == [(7 + 7 * 7) / 8, (7 + 100) / 8]  # ceil(log2 k) + s ceil(log2 m) bits, s = 7; Apple: + m bits
 
 

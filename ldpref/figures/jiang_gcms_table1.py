@@ -35,9 +35,10 @@ OCMS_P, OCMS_EPS = 0.74, 3.64
 APPLE_EPS = 3.75
 PAPER_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "paper_numbers", "jiang-gcms-table1.csv")
 #: metric -> (panel title, unit)
-METRICS = {"client_runtime": ("client run time per report", "ms"), "server_runtime": ("server run time (sketch + "
-           "estimate, n reports)", "s"), "server_memory": ("memory: server matrix, peaks", "bytes"),
-           "client_communication": ("client communication per report", "bytes")}
+#: metric -> (panel title, unit); titles short enough for a half-column panel (the CSV notes say what is timed:
+#: one report for the client, sketch + estimate of the n reports for the server)
+METRICS = {"client_runtime": ("client time / report", "ms"), "server_runtime": ("server time, n reports", "s"),
+           "server_memory": ("server memory", "bytes"), "client_communication": ("message size", "bytes")}
 MECHANISMS = ("OCMS", "Apple CMS")
 
 
@@ -113,7 +114,7 @@ def _measure(ctx: Context) -> dict:
 def _table1(ctx: Context) -> FigureData:
     paper = paper_numbers()
     got = _measure(ctx)
-    panels = [Panel(f"{title} ({unit})", "0 = OCMS, 1 = Apple CMS", unit, logy=True)
+    panels = [Panel(title, "0: OCMS, 1: Apple", unit, logy=True)
               for title, unit in METRICS.values()]
     data = FigureData(panels, notes=[
         f"measured on this machine (ldpref.gcms, numpy): Adult education n = {got['n']}, m = k = {M}; OCMS p = "
