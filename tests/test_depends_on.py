@@ -57,6 +57,8 @@ def test_no_check_calls_another_claims_printed_form_directly():
     owners = _printed_owners(claims)
     bad = []
     for c in claims:
+        if c.check is None:  # a record: its steps read forms only through the evidence object
+            continue
         tree = ast.parse(textwrap.dedent(inspect.getsource(c.check)))
         fn = tree.body[0]
         glb = c.check.__globals__

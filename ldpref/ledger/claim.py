@@ -10,6 +10,7 @@ and the check function that decides it.  Verdicts are never stored: see :mod:`ld
 from __future__ import annotations
 
 import importlib
+import sys
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -35,7 +36,7 @@ class Claim:
     printed: Callable | None  # returns a sympy object; None: not available in our copy
     derived: Callable  # returns a sympy object, built in derivations/
     derivation: str  # dotted name of the derivation that feeds the claim
-    check: Callable  # check(ctx) -> None, records evidence on ctx
+    check: Callable | None  # check(ev) -> None records evidence on ev; None: the generic runner runs ``steps``
     kind: str = "formula"
     assumptions: str = ""
     symbols: dict = field(default_factory=dict)  # symbol -> meaning
@@ -48,6 +49,20 @@ class Claim:
     selfcheck: dict = field(default_factory=dict)
     #: ids of the claims whose forms the check reads (through ``Evidence.form_of``, which refuses any other)
     depends_on: tuple = ()
+    #: the record's evidence as data (:mod:`ldpref.ledger.generic`: Symbolic and Grid steps), run by the generic
+    #: runner when ``check`` is None
+    steps: tuple = ()
+    #: why the claim has a check function of its own (optimality, bound, protocol, ...)
+    custom: str = ""
+    #: the module that registered the claim (its check's module, or the module calling :func:`record`)
+    module: str = ""
+
+    @property
+    def runner(self) -> str:
+        """``generic`` (the record's steps run by :func:`ldpref.ledger.generic.run_steps`) or ``custom: <why>``."""
+        if self.check is None:
+            return "generic"
+        return "custom: " + (self.custom or "a check function of its own, not yet a record of steps")
 
     @property
     def paper(self) -> str:
@@ -70,12 +85,7 @@ _REGISTRY: dict[str, Claim] = {}
 ALIASES: dict[str, str] = {}
 
 
-def claim(*, id: str, location: str, statement: str, derived: Callable, derivation: str,
-          printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
-          symbols: dict | None = None, condition: str | None = None, correction: Callable | None = None,
-          note: str = "", root_cause: str | None = None, selfcheck: dict | None = None,
-          depends_on: tuple = ()):
-    """Decorator registering the decorated check function as the check of one claim."""
+def _validated(id: str, kind: str, selfcheck: dict | None) -> None:
     if not _ID_RE.match(id):
         raise ValueError(f"claim id {id!r} does not follow <paper>/<label>")
     if kind not in KINDS:
@@ -84,17 +94,58 @@ def claim(*, id: str, location: str, statement: str, derived: Callable, derivati
     if unknown:
         raise ValueError(f"claim {id}: selfcheck keys {sorted(unknown)} not in {MUTATIONS}")
 
+
+def _store(new: Claim) -> Claim:
+    """Register ``new``; the same claim registered again by the same code (a module imported twice) is fine."""
+    old = _REGISTRY.get(new.id)
+    if old is not None and _origin(old) != _origin(new):
+        raise ValueError(f"claim id {new.id} registered twice")
+    _REGISTRY[new.id] = new
+    return new
+
+
+def _origin(c: Claim) -> str:
+    return c.check.__qualname__ if c.check is not None else f"record in {c.module}"
+
+
+def claim(*, id: str, location: str, statement: str, derived: Callable, derivation: str,
+          printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
+          symbols: dict | None = None, condition: str | None = None, correction: Callable | None = None,
+          note: str = "", root_cause: str | None = None, selfcheck: dict | None = None,
+          depends_on: tuple = (), custom: str = ""):
+    """Decorator registering the decorated check function as the check of one claim (``custom``: why the claim
+    needs its own check rather than a record of steps, see :func:`record`)."""
+    _validated(id, kind, selfcheck)
+
     def register(check: Callable) -> Callable:
-        if id in _REGISTRY and _REGISTRY[id].check.__qualname__ != check.__qualname__:
-            raise ValueError(f"claim id {id} registered twice")
-        _REGISTRY[id] = Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
-                              derivation=derivation, check=check, kind=kind, assumptions=assumptions,
-                              symbols=dict(symbols or {}), condition=condition, correction=correction, note=note,
-                              root_cause=root_cause, selfcheck=dict(selfcheck or {}),
-                              depends_on=tuple(depends_on))
+        _store(Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
+                     derivation=derivation, check=check, kind=kind, assumptions=assumptions,
+                     symbols=dict(symbols or {}), condition=condition, correction=correction, note=note,
+                     root_cause=root_cause, selfcheck=dict(selfcheck or {}), depends_on=tuple(depends_on),
+                     custom=custom, module=check.__module__))
         return check
 
     return register
+
+
+def record(*, id: str, location: str, statement: str, derived: Callable, derivation: str, steps: tuple,
+           printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
+           symbols: dict | None = None, condition: str | None = None, correction: Callable | None = None,
+           note: str = "", root_cause: str | None = None, selfcheck: dict | None = None,
+           depends_on: tuple = ()) -> Claim:
+    """Register a claim that is pure data: its evidence is ``steps`` (grids with their exact oracles, symbolic
+    comparisons; :mod:`ldpref.ledger.generic`), run by the generic runner; it has no check function."""
+    from .generic import STEP_TYPES
+
+    _validated(id, kind, selfcheck)
+    steps = tuple(steps)
+    if not steps or not all(isinstance(s, STEP_TYPES) for s in steps):
+        raise ValueError(f"claim {id}: steps must be a non-empty tuple of {[t.__name__ for t in STEP_TYPES]}")
+    return _store(Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
+                        derivation=derivation, check=None, kind=kind, assumptions=assumptions,
+                        symbols=dict(symbols or {}), condition=condition, correction=correction, note=note,
+                        root_cause=root_cause, selfcheck=dict(selfcheck or {}), depends_on=tuple(depends_on),
+                        steps=steps, module=sys._getframe(1).f_globals.get("__name__", "")))
 
 
 def load_claims(paper: str | None = None) -> list[Claim]:

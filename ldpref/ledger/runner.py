@@ -12,6 +12,7 @@ from ..latex import to_latex
 from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim, find_claim
 from .evidence import Evidence
 from .forms import UnsupportedMutation
+from .generic import run_steps
 from .root_causes import SEVERITIES, resolve
 from .scope import scope_counts, scope_of
 from ..decide.record import record_decisions
@@ -33,7 +34,10 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     start = time.perf_counter()
     precision = mpmath.mp.prec  # some checks raise mpmath's global precision: the next claim must not inherit it
     try:
-        claim.check(evidence)
+        if claim.check is None:
+            run_steps(claim.steps, evidence, claim.printed is not None)  # the generic runner: the record's steps
+        else:
+            claim.check(evidence)
         record_decisions(claim, evidence)  # all-parameter proofs (ldpref.decide), when the claim has obligations
         record_model_proof(claim, evidence)  # the model side for all parameters (ldpref.symbolic), when registered
     except UnsupportedMutation:  # only a self-check mutation raises it: the self-check reports it as such
@@ -184,7 +188,7 @@ def schedule(claims: list[Claim]) -> list[list[Claim]]:
 
     groups: dict[str, list[Claim]] = {}
     for c in claims:
-        groups.setdefault(_family(c.check.__module__), []).append(c)
+        groups.setdefault(_family(c.module), []).append(c)
     return sorted(groups.values(), key=lambda g: -sum(CLAIM_SECONDS.get(c.id, DEFAULT_SECONDS) for c in g))
 
 
@@ -237,6 +241,7 @@ def result_to_json(result: ClaimResult) -> dict:
         "notes": c.notes_with(result.notes),
         "selfcheck": c.selfcheck,
         "depends_on": list(c.depends_on),
+        "runner": c.runner,
         "forms_read": list(result.forms_read),
         "seconds": round(result.seconds, 3),
     }

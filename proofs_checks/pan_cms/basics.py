@@ -18,7 +18,8 @@ from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.losses import worst_case_mse
@@ -374,18 +375,37 @@ def _formula_instances(printed_rhs, derived_rhs, keys, quantity, *, cbar_def=Non
     return insts
 
 
-def _check_expectation(ev):
-    printed, derived = ev.printed(), ev.derived()
-    P, Dv = printed.rhs, derived.rhs
-    ev.symbolic("printed vs derived E[f_hat(x)] at (d, k, x) in " + str(SIZES), norm_sizes(P, SIZES),
-                norm_sizes(Dv, SIZES))
-    ev.instances("E[f_hat(x)] of the real CMS (any family)", _expectation_instances(P, Dv))
+def _rhs(form):
+    return form.rhs
 
 
-@cache
-def _expectation_instances(P, Dv):
-    """Instances of the printed/derived right-hand sides P, Dv (cached on the forms: a mutated form is a new key)."""
-    return _formula_instances(P, Dv, SUM_FAMILIES, "mean", params=[("rr", R(2)), ("arp", R(3))])
+def family_grid(name, keys, quantity, *, params=None, inner_vars=False):
+    """The grid of real hash families x inner mechanisms x small datasets x values x, with the exact
+    ``quantity`` ("mean" or "variance") of f_hat(x) as oracle (enumeration, or ldpref.moments beyond
+    ENUMERATION_LIMIT outcomes) and the forms' right-hand sides evaluated on the family (``D.evaluate_on``)."""
+
+    def points():
+        for key in keys:
+            fam = family(key)
+            for kind, ee in (params or _inner_params(fam.m)):
+                V = var_table(kind, fam.m, ee) if inner_vars else None
+                for counts in _small_datasets(fam.d):
+                    for xx in range(fam.d):
+                        yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
+                                    data=(fam, mkey(key, kind, ee), V, counts, xx),
+                                    size=(*fsize(key), sum(counts), ee, xx))
+
+    def oracle(point):
+        _, mk, _, counts, xx = point.data
+        res_ = exact_moments(mk, counts)
+        return Exact(res_[quantity][xx], _path(res_))
+
+    def value(form, point):
+        fam, _, V, counts, xx = point.data
+        extra = {var_eq: V[0][0], var_neq: V[0][1]} if V is not None else None
+        return D.evaluate_on(form, family=fam, counts=counts, var_table=V, x_val=xx, extra=extra)
+
+    return Grid(name, points, oracle, part=_rhs, value=value)
 
 
 _EXPECTATION_KW = dict(
@@ -396,17 +416,14 @@ _EXPECTATION_KW = dict(
     derived=D.expectation_derived,
     derivation="derivations.pan_cms.basics.expectation_derived",
     assumptions="fixed hash family; each client draws j uniformly; R satisfies Property 2.1",
+    steps=(Symbolic("printed vs derived E[f_hat(x)] at (d, k, x) in " + str(SIZES),
+                    part=lambda form: norm_sizes(form.rhs, SIZES)),
+           family_grid("E[f_hat(x)] of the real CMS (any family)", SUM_FAMILIES, "mean",
+                       params=[("rr", R(2)), ("arp", R(3))])),
 )
 
-
-@claim(id="pan-cms/thm3.2", **_EXPECTATION_KW)
-def thm3_2(ev):
-    _check_expectation(ev)
-
-
-@claim(id="pan-cms/eq3", **_EXPECTATION_KW)
-def eq3(ev):
-    _check_expectation(ev)
+record(id="pan-cms/thm3.2", **_EXPECTATION_KW)
+record(id="pan-cms/eq3", **_EXPECTATION_KW)
 
 
 # ---- Corollaries 3.1, 3.2 and the pairwise-independence statements --------------------------------

@@ -1,0 +1,172 @@
+"""The generic runner: a claim that is pure data (issue 22, item 1).
+
+A claim record with ``check=None`` lists its evidence as **steps**, and this module runs them; the record holds
+no check code of its own.  Two kinds of step:
+
+* :class:`Symbolic` -- the printed form against the derived form, exactly, for all parameters
+  (``Evidence.symbolic``); ``part`` picks the compared part of both forms (e.g. the right-hand side).
+* :class:`Grid` -- the **grid** (a generator of :class:`Point` s) and the **oracle** (the exact value at a point,
+  from enumeration of the real mechanism or from exact moment formulas, ``path`` says which).  At every point
+  the evaluator (by default the one evaluator :func:`ldpref.ledger.forms.evaluate`; a paper may name its own
+  for forms with sums over a hash family) gives the derived form's value and (when the claim has one) the
+  printed form's value, and ``Evidence.instances`` records both against the oracle.
+* :class:`Identity` -- an exact identity of the model side (e.g. Q P = I for the inner mechanism).
+
+The forms are read only through the evidence object (``ev.printed()``, ``ev.derived()``), so a self-check
+mutation of the record's forms reaches every step, and the correction pass of :mod:`ldpref.ledger.verdict`
+sees the same instances.  A claim that does not fit (optimality, bounds, protocols) keeps a custom check and
+says why in its record (``custom=``); ``ldpref claims --json`` reports ``runner`` per claim.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Callable, Iterable, NamedTuple
+
+from .evidence import EXACT_PATHS, Evidence, Instance
+from .forms import evaluate
+
+
+@dataclass(frozen=True)
+class Point:
+    """One instance of a grid: ``params`` as shown in the evidence, ``facts`` the values substituted into the
+    forms (default: ``params``), ``data`` whatever the oracle needs that is costly to rebuild (e.g. a mechanism),
+    ``size`` the order of instances (smallest failing one is the counterexample), ``in_condition`` False outside a
+    conditional claim's condition."""
+
+    params: dict
+    facts: dict | None = None
+    data: object = None
+    size: tuple | None = None
+    in_condition: bool = True
+
+    @property
+    def substitution(self) -> dict:
+        return self.params if self.facts is None else self.facts
+
+
+class Exact(NamedTuple):
+    """An oracle's answer when its path varies by point: the exact value and how it was obtained."""
+
+    value: object
+    path: str
+
+
+@dataclass(frozen=True)
+class Symbolic:
+    """Printed form == derived form, proved symbolically (both projected by ``part``, normalised by ``simplify``)."""
+
+    name: str
+    part: Callable | None = None
+    simplify: Callable | None = None
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        if not has_printed:
+            raise ValueError(f"step {self.name!r}: a symbolic comparison needs a printed form")
+        part = self.part or _whole
+        ev.symbolic(self.name, part(ev.printed()), part(ev.derived()), simplify=self.simplify)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The forms against the exact oracle on every point of the grid.
+
+    ``points()`` yields :class:`Point` s; ``oracle(point)`` is the exact value there, obtained by ``path``
+    (``"enumeration"`` of the real mechanism's outputs, or ``"moment-formula"``: exact moments of the same
+    (P, Q) without listing); an oracle whose path varies by point returns :class:`Exact`.  ``part`` picks the
+    compared part of each form; ``value(form, point)`` evaluates it (default: ``evaluate(form,
+    point.substitution)``); ``printed=False`` compares the derived form only (a side quantity the paper does not
+    print).  Claims that share a grid and equal forms share its instances (a bounded cache: a self-check's
+    mutated form is another key).
+    """
+
+    name: str
+    points: Callable[[], Iterable[Point]]
+    oracle: Callable[[Point], object]
+    path: str = "enumeration"
+    part: Callable | None = None
+    printed: bool = True
+    value: Callable | None = None
+
+    def __post_init__(self):
+        if self.path not in EXACT_PATHS or self.path == "proof":
+            raise ValueError(f"grid {self.name!r}: path {self.path!r} is not an exact oracle path")
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        part = self.part or _whole
+        compare_printed = has_printed and self.printed
+        derived = part(ev.derived())
+        printed = part(ev.printed()) if compare_printed else None
+        ev.instances(self.name, self.instances(derived, printed), has_printed=compare_printed)
+
+    def instances(self, derived, printed) -> list[Instance]:
+        """The grid's instances for these (projected) forms; ``printed`` None: derived only."""
+        key = (self, _key(derived), _key(printed))
+        cacheable = _UNHASHABLE not in key[1:]
+        hit = _SHARED.get(key) if cacheable else None
+        if hit is not None:
+            _SHARED.move_to_end(key)
+            return hit
+        value = self.value or _evaluate_at
+        out = []
+        for point in self.points():
+            exact = self.oracle(point)
+            path = self.path
+            if isinstance(exact, Exact):
+                exact, path = exact
+            out.append(Instance(dict(point.params), exact=exact, derived=value(derived, point),
+                                printed=None if printed is None else value(printed, point),
+                                in_condition=point.in_condition, size=point.size, path=path))
+        if cacheable:
+            _SHARED[key] = out
+            while len(_SHARED) > _SHARED_SIZE:
+                _SHARED.popitem(last=False)
+        return out
+
+
+@dataclass(frozen=True)
+class Identity:
+    """An exact identity of the model side: ``lhs() == rhs()`` (no form of the claim is read)."""
+
+    name: str
+    lhs: Callable[[], object]
+    rhs: Callable[[], object]
+    detail: str = ""
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        ev.identity(self.name, self.lhs(), self.rhs(), self.detail)
+
+
+#: instances of recent (grid, derived, printed) triples: claims sharing a grid and forms run it once
+_SHARED: OrderedDict = OrderedDict()
+_SHARED_SIZE = 8
+_UNHASHABLE = object()
+
+
+def _key(form):
+    """A hashable key of a form (None stays None; an unhashable form disables sharing)."""
+    try:
+        hash(form)
+    except TypeError:
+        return _UNHASHABLE
+    return form
+
+
+def _evaluate_at(form, point: Point):
+    return evaluate(form, point.substitution)
+
+
+def _whole(form):
+    return form
+
+
+STEP_TYPES = (Symbolic, Grid, Identity)
+
+
+def run_steps(steps: tuple, ev: Evidence, has_printed: bool) -> None:
+    """Run a record's steps in order on ``ev`` (the generic runner)."""
+    if not steps:
+        raise ValueError("a claim without a check function needs at least one step")
+    for step in steps:
+        step.run(ev, has_printed)
