@@ -62,9 +62,9 @@ class Symbolic:
     part: Callable | None = None
     simplify: Callable | None = None
 
-    def run(self, ev: Evidence, has_printed: bool) -> None:
+    def run(self, ev: Evidence, claim) -> None:
         """Record the symbolic comparison on ``ev``."""
-        if not has_printed:
+        if claim.printed is None:
             raise ValueError(f"step {self.name!r}: a symbolic comparison needs a printed form")
         part = self.part or _whole
         ev.symbolic(self.name, part(ev.printed()), part(ev.derived()), simplify=self.simplify)
@@ -95,13 +95,16 @@ class Grid:
         if self.path not in EXACT_PATHS or self.path == "proof":
             raise ValueError(f"grid {self.name!r}: path {self.path!r} is not an exact oracle path")
 
-    def run(self, ev: Evidence, has_printed: bool) -> None:
-        """Record the grid's instances on ``ev`` (derived, and printed when the claim has it, vs the oracle)."""
+    def run(self, ev: Evidence, claim) -> None:
+        """Record the grid's instances on ``ev`` (derived, and printed when the claim has it, vs the oracle); a
+        claim with a correction of its own has it evaluated on the same grid (``Evidence.corrections``)."""
         part = self.part or _whole
-        compare_printed = has_printed and self.printed
+        compare_printed = claim.printed is not None and self.printed
         derived = part(ev.derived())
         printed = part(ev.printed()) if compare_printed else None
         ev.instances(self.name, self.instances(derived, printed), has_printed=compare_printed)
+        if claim.correction is not None and self.printed:
+            ev.corrections(self.name, self.instances(part(ev.correction()), None))
 
     def instances(self, derived, printed) -> list[Instance]:
         """The grid's instances for these (projected) forms; ``printed`` None: derived only."""
@@ -137,7 +140,7 @@ class Identity:
     rhs: Callable[[], object]
     detail: str = ""
 
-    def run(self, ev: Evidence, has_printed: bool) -> None:
+    def run(self, ev: Evidence, claim) -> None:
         """Record the identity on ``ev``."""
         ev.identity(self.name, self.lhs(), self.rhs(), self.detail)
 
@@ -168,9 +171,9 @@ def _whole(form):
 STEP_TYPES = (Symbolic, Grid, Identity)
 
 
-def run_steps(steps: tuple, ev: Evidence, has_printed: bool) -> None:
-    """Run a record's steps in order on ``ev`` (the generic runner)."""
-    if not steps:
-        raise ValueError("a claim without a check function needs at least one step")
-    for step in steps:
-        step.run(ev, has_printed)
+def run_steps(claim, ev: Evidence) -> None:
+    """Run the record's steps in order on ``ev`` (the generic runner); forms are read only through ``ev``."""
+    if not claim.steps:
+        raise ValueError(f"{claim.id}: a claim without a check function needs at least one step")
+    for step in claim.steps:
+        step.run(ev, claim)

@@ -35,7 +35,7 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     precision = mpmath.mp.prec  # some checks raise mpmath's global precision: the next claim must not inherit it
     try:
         if claim.check is None:
-            run_steps(claim.steps, evidence, claim.printed is not None)  # the generic runner: the record's steps
+            run_steps(claim, evidence)  # the generic runner: the record's steps
         else:
             claim.check(evidence)
         record_decisions(claim, evidence)  # all-parameter proofs (ldpref.decide), when the claim has obligations
