@@ -62,9 +62,9 @@ class Symbolic:
     part: Callable | None = None
     simplify: Callable | None = None
 
-    def run(self, ev: Evidence, claim) -> None:
+    def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the symbolic comparison on ``ev``."""
-        if claim.printed is None:
+        if not has_printed:
             raise ValueError(f"step {self.name!r}: a symbolic comparison needs a printed form")
         part = self.part or _whole
         ev.symbolic(self.name, part(ev.printed()), part(ev.derived()), simplify=self.simplify)
@@ -95,15 +95,16 @@ class Grid:
         if self.path not in EXACT_PATHS or self.path == "proof":
             raise ValueError(f"grid {self.name!r}: path {self.path!r} is not an exact oracle path")
 
-    def run(self, ev: Evidence, claim) -> None:
+    def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the grid's instances on ``ev`` (derived, and printed when the claim has it, vs the oracle); a
-        claim with a correction of its own has it evaluated on the same grid (``Evidence.corrections``)."""
+        claim with a correction of its own (the runner hands it in ``ev.forms``) has it evaluated on the same
+        grid (``Evidence.corrections``)."""
         part = self.part or _whole
-        compare_printed = claim.printed is not None and self.printed
+        compare_printed = has_printed and self.printed
         derived = part(ev.derived())
         printed = part(ev.printed()) if compare_printed else None
         ev.instances(self.name, self.instances(derived, printed), has_printed=compare_printed)
-        if claim.correction is not None and self.printed:
+        if len(ev.forms) > 2 and ev.forms[2] is not None and self.printed:
             ev.corrections(self.name, self.instances(part(ev.correction()), None))
 
     def instances(self, derived, printed) -> list[Instance]:
@@ -140,7 +141,7 @@ class Identity:
     rhs: Callable[[], object]
     detail: str = ""
 
-    def run(self, ev: Evidence, claim) -> None:
+    def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the identity on ``ev``."""
         ev.identity(self.name, self.lhs(), self.rhs(), self.detail)
 
@@ -176,4 +177,4 @@ def run_steps(claim, ev: Evidence) -> None:
     if not claim.steps:
         raise ValueError(f"{claim.id}: a claim without a check function needs at least one step")
     for step in claim.steps:
-        step.run(ev, claim)
+        step.run(ev, claim.printed is not None)
