@@ -132,3 +132,14 @@ def test_the_toy_oracle_is_independent_of_the_formula():
     for k in range(1, 7):
         pairs = list(itertools.product(range(1, k + 1), repeat=2))
         assert R(sum(a for a, _ in pairs), len(pairs)) == _mean_of_die(Point({"n": k}))
+
+
+def test_a_records_own_correction_is_evaluated_on_its_grids(toy):
+    steps = (Symbolic("printed vs derived"), GRID)
+    right = toy("corr-ok", lambda: n / 2, lambda: (n + 1) / 2, steps, correction=lambda: n / 2 + sympy.Rational(1, 2),
+                root_cause="x")
+    result = run_claim(right)
+    corrections = [r for r in result.records if r.role == "correction-vs-exact"]
+    assert result.verdict == "erratum" and len(corrections) == 1 and corrections[0].instances == 6
+    wrong = toy("corr-bad", lambda: n / 2, lambda: (n + 1) / 2, steps, correction=lambda: n / 2 + 1, root_cause="x")
+    assert run_claim(wrong).verdict == "error"
