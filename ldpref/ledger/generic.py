@@ -134,16 +134,27 @@ class Grid:
 
 @dataclass(frozen=True)
 class Identity:
-    """An exact identity of the model side: ``lhs() == rhs()`` (no form of the claim is read)."""
+    """An exact identity of the model side: ``lhs() == rhs()``.  With ``reads_forms`` the two sides are
+    ``lhs(forms)``, ``rhs(forms)``, where ``forms`` reads the claim's forms through the evidence
+    (``forms.derived()``, ``forms.printed()``), e.g. the derived form against a model computation."""
 
     name: str
-    lhs: Callable[[], object]
-    rhs: Callable[[], object]
+    lhs: Callable
+    rhs: Callable
     detail: str = ""
+    reads_forms: bool = False
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the identity on ``ev``."""
-        ev.identity(self.name, self.lhs(), self.rhs(), self.detail)
+        args = (_Forms(ev),) if self.reads_forms else ()
+        ev.identity(self.name, self.lhs(*args), self.rhs(*args), self.detail)
+
+
+class _Forms:
+    """Read-only access to a claim's forms through its evidence (what a step may read)."""
+
+    def __init__(self, ev: Evidence):
+        self.printed, self.derived, self.correction = ev.printed, ev.derived, ev.correction
 
 
 #: instances of recent (grid, derived, printed) triples: claims sharing a grid and forms run it once

@@ -4,6 +4,7 @@ k = 1 with m -> infinity, Corollary 1 and Eq. (6)).
 
 from __future__ import annotations
 
+import functools
 from functools import cache as _cache
 
 import sympy
@@ -13,7 +14,8 @@ from ldpref import enumeration
 from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.family import MechanismFamily
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import sue
 from ldpref.mechanisms.cms import cms as _cms
@@ -106,36 +108,39 @@ def _model_alphas(expr):
     return sympy.sympify(expr).subs({J.a1_sym: a1, J.a2_sym: a2})
 
 
-@_cache
-def _thm3_instances(kind: str, printed=None, derived=None):
-    """kind: 'C' (Var[C(d)]), 'fhat' (Var[f_hat]), 'mean' (E[f_hat] == f), 'ratio', 'draw'; ``printed`` and
-    ``derived`` are the claim's forms (their right-hand sides are evaluated at each instance)."""
-    pr = None if printed is None else _model_alphas(printed.rhs)
-    de = None if derived is None else _model_alphas(derived.rhs)
-    insts = []
-    for d, m_, k_, s_, p_ in _grid():
-        for counts in _gcms_datasets(d):
-            # the moments of the target value (v = TARGET), only those the kind reads
-            VC = _exact_count_moments(d, m_, k_, s_, p_, counts)[1] if kind in ("C", "ratio") else None
-            Ef, Vf, Vd = _exact_estimator_moments(d, m_, k_, s_, p_, counts) if kind != "C" else (None,) * 3
-            for v in (TARGET,):
-                vals = _model(p_, s_, m_, k_, counts, v)
-                params = {"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v}
-                size = _size(d, m_, k_, s_, p_, counts, v)
-                if kind == "C":
-                    insts.append(Instance(params, VC, _at(de, vals), _at(pr, vals), size=size, path=MOMENTS))
-                elif kind == "fhat":
-                    insts.append(Instance(params, Vf, _at(de, vals), _at(pr, vals), size=size, path=MOMENTS))
-                elif kind == "mean":
-                    insts.append(Instance(params, Ef, _at(de, vals), _at(pr, vals), size=size, path=MOMENTS))
-                elif kind == "ratio":
-                    if VC == 0:
-                        continue
-                    insts.append(Instance(params, Vf / VC, _at(de / J.var_C, vals), _at(pr / J.var_C, vals),
-                                          size=size, path=MOMENTS))
-                elif kind == "draw":
-                    insts.append(Instance(params, Vd, _at(de, vals), _at(pr, vals), size=size, path=MOMENTS))
-    return tuple(insts)
+def _gcms_point(d, m_, k_, s_, p_, counts, v=TARGET):
+    return Point({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
+                 data=(d, m_, k_, s_, p_, counts, v), size=_size(d, m_, k_, s_, p_, counts, v))
+
+
+def _at_model(form, point):
+    """A form at the paper's model values of the point (p, q, m, k, n, f, s, sum f(d')^2)."""
+    d, m_, k_, s_, p_, counts, v = point.data
+    return _at(form, _model(p_, s_, m_, k_, counts, v))
+
+
+def _thm3_grid(name, kind, part):
+    """The GCMS grid (every shape and p, every dataset, the target value) with the exact ``kind`` over every hash
+    draw (``ldpref.family``, moment formulas): 'C' Var[C(v)] (n^2 Var[C/n]), 'fhat' Var[f_hat(v)], 'mean'
+    E[f_hat(v)], 'ratio' Var[f_hat]/Var[C] (points with Var[C] = 0 left out), 'draw' Var_draw(E[f_hat | draw])."""
+
+    def points():
+        for d, m_, k_, s_, p_ in _grid():
+            for counts in _gcms_datasets(d):
+                if kind == "ratio" and _exact_count_moments(d, m_, k_, s_, p_, counts)[1] == 0:
+                    continue
+                yield _gcms_point(d, m_, k_, s_, p_, counts)
+
+    def oracle(point):
+        d, m_, k_, s_, p_, counts, _ = point.data
+        if kind == "C":
+            return _exact_count_moments(d, m_, k_, s_, p_, counts)[1]
+        Ef, Vf, Vd = _exact_estimator_moments(d, m_, k_, s_, p_, counts)
+        if kind == "ratio":
+            return Vf / _exact_count_moments(d, m_, k_, s_, p_, counts)[1]
+        return {"fhat": Vf, "mean": Ef, "draw": Vd}[kind]
+
+    return Grid(name, points, oracle, path=MOMENTS, part=part, value=_at_model)
 
 
 def _in_alphas(expr):
@@ -146,43 +151,58 @@ def _in_alphas(expr):
     return out if sympy.expand(out.subs({J.a1_sym: a1, J.a2_sym: a2}) - expr) == 0 else expr
 
 
-def _symbolic_p_identity(ev, what):
-    """One instance with p symbolic: the exact variance over every draw as a rational function of p."""
+def _symbolic_p_identity(what):
+    """One instance with p symbolic: the exact variance over every draw as a rational function of p, against
+    the model's derived variance (an identity of the model side)."""
     P_ = sympy.Symbol("p")
     d, m_, k_, s_, counts = 2, 3, 2, 1, (2, 1)
-    fam = gcms_over_draws(d, m_, k_, s_, P_, decoder="count" if what == "C" else "eq4")
-    V = [sympy.factor(9 * x) for x in fam.variance(counts)]
-    vals = _model(P_, s_, m_, k_, counts, 0)
-    derived = J.var_C_derived_expr() if what == "C" else J.estimator_variance_derived()
-    ev.identity(f"symbolic p, d={d} m={m_} k={k_} s={s_} counts={counts}: exact Var over every draw == derived",
-                sympy.cancel(V[0] - _at(derived, vals)), sympy.Integer(0))
+
+    def difference():
+        fam = gcms_over_draws(d, m_, k_, s_, P_, decoder="count" if what == "C" else "eq4")
+        V = [sympy.factor(9 * x) for x in fam.variance(counts)]
+        derived = J.var_C_derived_expr() if what == "C" else J.estimator_variance_derived()
+        return sympy.cancel(V[0] - _at(derived, _model(P_, s_, m_, k_, counts, 0)))
+
+    return Identity(f"symbolic p, d={d} m={m_} k={k_} s={s_} counts={counts}: exact Var over every draw == derived",
+                    difference, lambda: sympy.Integer(0))
 
 
-@claim(id="jiang-gcms/thm3.unbiased", location="Section IV-B, Theorem 3 (unbiasedness)",
+def _rhs_model_alphas(form):
+    return _model_alphas(form.rhs)
+
+
+def _rhs(form):
+    return form.rhs
+
+
+def _unbiased_enumerated_points():
+    for d, m_, k_, s_, p_ in [(2, 2, 2, 1, R(3, 4)), (2, 3, 2, 1, R(1, 2)), (3, 3, 1, 1, R(9, 10))]:
+        for counts in _datasets(d, 2):
+            for v in range(d):
+                yield _gcms_point(d, m_, k_, s_, p_, counts, v)
+
+
+def _unbiased_enumerated(point):
+    d, m_, k_, s_, p_, counts, v = point.data
+    return sum(counts) * enumeration.enumerated_family_moments(_family(d, m_, k_, s_, p_, "eq4"), counts)["mean"][v]
+
+
+record(id="jiang-gcms/thm3.unbiased", location="Section IV-B, Theorem 3 (unbiasedness)",
        statement="The estimator of Eq. (4) is unbiased: E[f_hat(d)] = f(d).",
        printed=lambda: sympy.Eq(sympy.Symbol(r"E[\hat f(d)]"), J.f),
        derived=lambda: sympy.Eq(sympy.Symbol(r"E[\hat f(d)]"),
                                 sympy.cancel(J.eq4_derived().rhs.subs(J.C, J.mean_C_derived()))),
        derivation="derivations.jiang_gcms.mean_C_derived",
-       assumptions="the paper's model: the k functions have independent uniform values, drawn once for all clients")
-def thm3_unbiased(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("E[f_hat] from the derived E[C] vs f", printed.rhs, derived.rhs)
-    ev.instances("n E[f_hat(v)] over every hash draw (ldpref.family) vs f(v)", _thm3_instances("mean", printed, derived))
-    insts = []
-    for d, m_, k_, s_, p_ in [(2, 2, 2, 1, R(3, 4)), (2, 3, 2, 1, R(1, 2)), (3, 3, 1, 1, R(9, 10))]:
-        fam = _family(d, m_, k_, s_, p_, "eq4")
-        for counts in _datasets(d, 2):
-            mean = enumeration.enumerated_family_moments(fam, counts)["mean"]
-            for v in range(d):
-                at = _model(p_, s_, m_, k_, counts, v)
-                insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
-                                      sum(counts) * mean[v], _at(derived.rhs, at), _at(printed.rhs, at),
-                                      size=_size(d, m_, k_, s_, p_, counts, v)))
-    ev.instances("n E[f_hat(v)] by enumerating every draw and every outcome", insts)
+       assumptions="the paper's model: the k functions have independent uniform values, drawn once for all clients",
+       steps=(Symbolic("E[f_hat] from the derived E[C] vs f", part=_rhs),
+              _thm3_grid("n E[f_hat(v)] over every hash draw (ldpref.family) vs f(v)", "mean", _rhs_model_alphas),
+              Grid("n E[f_hat(v)] by enumerating every draw and every outcome", _unbiased_enumerated_points,
+                   _unbiased_enumerated, part=_rhs, value=_at_model)))
 
+_THM3_C_GRID = _thm3_grid("n^2 Var[C(v)/n] over every hash draw and outcome (ldpref.family on the exact mechanisms)",
+                          "C", _rhs_model_alphas)
 
-@claim(id="jiang-gcms/thm3", root_cause="appB.same-client", location="Section IV-B, Theorem 3 (variance of C(d))",
+record(id="jiang-gcms/thm3", root_cause="appB.same-client", location="Section IV-B, Theorem 3 (variance of C(d))",
        statement="Var[C(d)] = f(d)(p - p^2/k) + (n - f(d))(a1 - a1^2/k - a2) + a2 sum_{d' != d} f(d')^2 with "
                  "a1 = (p + (m-1)q)/m, a2 = (p-q)^2 (1 - 1/m)/(k m).",
        printed=J.thm3_printed, derived=J.thm3_derived, derivation="derivations.jiang_gcms.var_C_derived_expr",
@@ -192,70 +212,56 @@ def thm3_unbiased(ev):
        symbols={r"\sum_{d'\neq d} f(d')^{2}": "sum of the squared counts of the other values"},
        note="The proof (Appendix B, after Eq. (10)) drops the covariances between the k indicators Z_j of one "
             "client, which are -E[Z_j1]E[Z_j2] because a client uses a single hash function: each client "
-            "contributes one Bernoulli to C(d).  The squares carry no 1/k.  Exact for k = 1.")
-def thm3(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Theorem 3's Var[C(d)] vs the law-of-total-variance derivation (both in alpha_1, alpha_2)",
-                _in_alphas(printed.rhs), derived.rhs)
-    ev.instances("n^2 Var[C(v)/n] over every hash draw and outcome (ldpref.family on the exact mechanisms)",
-                 _thm3_instances("C", printed, derived))
-    ev.corrections("n^2 Var[C(v)/n] over every hash draw and outcome (ldpref.family on the exact mechanisms)",
-                   _thm3_instances("C", printed, ev.correction()))
-    _symbolic_p_identity(ev, "C")
+            "contributes one Bernoulli to C(d).  The squares carry no 1/k.  Exact for k = 1.",
+       steps=(Symbolic("Theorem 3's Var[C(d)] vs the law-of-total-variance derivation (both in alpha_1, alpha_2)",
+                       part=lambda form: _in_alphas(form.rhs)),
+              _THM3_C_GRID, _symbolic_p_identity("C")))
 
+_ESTIMATOR_SCALE = 1 / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)
 
-@claim(id="jiang-gcms/thm3.estimator", root_cause="appB.same-client", location="Section IV-B, Theorem 3 (variance of the estimator)",
+record(id="jiang-gcms/thm3.estimator", root_cause="appB.same-client",
+       location="Section IV-B, Theorem 3 (variance of the estimator)",
        statement="Var[f_hat(d)] = Var[C(d)]/((p - q)^2 (1 - 1/m)^2) with Theorem 3's Var[C(d)].",
        printed=lambda: sympy.Eq(J.var_fhat, J.thm3_printed().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)),
        derived=lambda: sympy.Eq(J.var_fhat, J.thm3_derived().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)),
        derivation="derivations.jiang_gcms.estimator_variance_derived",
-       assumptions="the paper's model; Eq. (4)")
-def thm3_estimator(ev):
-    printed, derived = ev.printed(), ev.derived()
-    scale = 1 / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)
-    ev.symbolic("Theorem 3's Var[f_hat] vs derived (in alpha_1, alpha_2)", _in_alphas(printed.rhs / scale) * scale,
-                derived.rhs)
-    ev.instances("n^2 Var[f_hat(v)] over every hash draw and outcome", _thm3_instances("fhat", printed, derived))
-    _symbolic_p_identity(ev, "fhat")
+       assumptions="the paper's model; Eq. (4)",
+       steps=(Symbolic("Theorem 3's Var[f_hat] vs derived (in alpha_1, alpha_2)",
+                       part=lambda form: _in_alphas(form.rhs / _ESTIMATOR_SCALE) * _ESTIMATOR_SCALE),
+              _thm3_grid("n^2 Var[f_hat(v)] over every hash draw and outcome", "fhat", _rhs_model_alphas),
+              _symbolic_p_identity("fhat")))
 
+_RATIO_STEPS = (
+    Symbolic("1/((p-q)^2 (1-1/m)^2) vs the squared slope of Eq. (4) in C", part=lambda form: form.rhs / J.var_C),
+    _thm3_grid("Var[f_hat(v)]/Var[C(v)] from the two exact mixtures", "ratio",
+               lambda form: _model_alphas(form.rhs) / J.var_C))
 
-def _ratio_check(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("1/((p-q)^2 (1-1/m)^2) vs the squared slope of Eq. (4) in C", printed.rhs / J.var_C,
-                derived.rhs / J.var_C)
-    ev.instances("Var[f_hat(v)]/Var[C(v)] from the two exact mixtures", _thm3_instances("ratio", printed, derived))
-
-
-@claim(id="jiang-gcms/thm3.ratio", location="Section IV-B, Theorem 3 (Var[f_hat] in terms of Var[C])",
+record(id="jiang-gcms/thm3.ratio", location="Section IV-B, Theorem 3 (Var[f_hat] in terms of Var[C])",
        statement="Var[f_hat(d)] = Var[C(d)]/((p - q)^2 (1 - 1/m)^2).",
-       printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived, derivation="derivations.jiang_gcms.thm3_ratio_derived")
-def thm3_ratio(ev):
-    _ratio_check(ev)
+       printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived, derivation="derivations.jiang_gcms.thm3_ratio_derived",
+       steps=_RATIO_STEPS)
 
-
-@claim(id="jiang-gcms/appB.relation", location="Appendix B, last step ('By Proposition 1')",
+record(id="jiang-gcms/appB.relation", location="Appendix B, last step ('By Proposition 1')",
        statement="Var(f_hat(d)) = Var(C(d))/((p - q)^2 (1 - 1/m)^2).",
        printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived, derivation="derivations.jiang_gcms.thm3_ratio_derived",
        note="The proof cites a 'Proposition 1' that the paper does not contain; the relation follows from Eq. (4) "
-            "being affine in C(d).")
-def appb_relation(ev):
-    _ratio_check(ev)
+            "being affine in C(d).",
+       steps=_RATIO_STEPS)
 
-
-@claim(id="jiang-gcms/thm3.draw-term", location="Section IV-B, Theorem 3 (the alpha_2 sum f(d')^2 term)",
+record(id="jiang-gcms/thm3.draw-term", location="Section IV-B, Theorem 3 (the alpha_2 sum f(d')^2 term)",
        statement="The term a2 sum_{d' != d} f(d')^2 is the part of the variance due to the random draw of the hash "
                  "functions: Var over draws of E[f_hat | draw] = sum f(d')^2/(k(m-1)).",
-       printed=J.draw_term_printed, derived=J.draw_term_derived, derivation="derivations.jiang_gcms.draw_term_derived")
-def thm3_draw_term(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("a2 F2/((p-q)(1-1/m))^2 vs the variance over draws of E[f_hat | draw]", printed.rhs, derived.rhs)
-    ev.instances("n^2 Var_draw(E[f_hat(v) | draw]) (ldpref.family.expectation_variance)",
-                 _thm3_instances("draw", printed, derived))
+       printed=J.draw_term_printed, derived=J.draw_term_derived, derivation="derivations.jiang_gcms.draw_term_derived",
+       steps=(Symbolic("a2 F2/((p-q)(1-1/m))^2 vs the variance over draws of E[f_hat | draw]", part=_rhs),
+              _thm3_grid("n^2 Var_draw(E[f_hat(v) | draw]) (ldpref.family.expectation_variance)", "draw",
+                         _rhs_model_alphas)))
 
 
 @_cache
 def _deployed_points():
-    """(params, size, exact: E[f_hat(v) | draw] == f(v), values at which the forms are evaluated, uniform?)."""
+    """Points of thm3.deployed: every draw class of small shapes, every dataset and value; ``data`` holds the
+    exact truth of E[f_hat(v) | draw] == f(v) (ldpref.moments.expectation: Q P counts, no listing) and the values
+    at which the forms are evaluated."""
     out = []
     for d, m_, k_, s_, p_ in [(2, 2, 1, 1, R(3, 4)), (2, 2, 2, 1, R(3, 4)), (2, 3, 1, 1, R(1, 2)), (3, 3, 2, 1, R(3, 4)),
                               (3, 2, 2, 1, R(9, 10)), (4, 2, 2, 1, R(3, 4))]:
@@ -269,9 +275,11 @@ def _deployed_points():
                     others = tuple((counts[x], _frac_to_rational(fam.collision_rate(v, x))) for x in range(d) if x != v)
                     at = {J.p: p_, J.q: (s_ - p_) / sympy.Integer(m_ - 1), J.m: m_, J.n: n_, J.f: counts[v],
                           "others": others}
-                    out.append(({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "counts": counts,
-                                 "v": v, "collision-uniform": uniform}, _size(d, m_, k_, s_, p_, counts, v),
-                                bool(n_ * E_[v] == counts[v]), at, uniform))
+                    key = (p_, at[J.q], m_, n_, counts[v], others)
+                    out.append(Point({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions,
+                                      "counts": counts, "v": v, "collision-uniform": uniform},
+                                     data=(bool(n_ * E_[v] == counts[v]), key, at),
+                                     size=_size(d, m_, k_, s_, p_, counts, v), in_condition=uniform))
     return tuple(out)
 
 
@@ -279,7 +287,23 @@ def _frac_to_rational(x):
     return sympy.Rational(x.numerator, x.denominator)
 
 
-@claim(id="jiang-gcms/thm3.deployed", root_cause="thm3.fixed-draw", location="Section IV-A/IV-B (hash functions generated once) vs Theorem 3",
+@functools.lru_cache(maxsize=4096)
+def _deployed_value(form, key):
+    """The statement at one evaluation point (many instances share one: draws with equal collision rates)."""
+    return evaluate(form, _DEPLOYED_AT[key])
+
+
+_DEPLOYED_AT: dict = {}
+
+
+def _deployed_at(form, point):
+    _, key, at = point.data
+    _DEPLOYED_AT.setdefault(key, at)
+    return _deployed_value(form, key)
+
+
+record(id="jiang-gcms/thm3.deployed", root_cause="thm3.fixed-draw",
+       location="Section IV-A/IV-B (hash functions generated once) vs Theorem 3",
        statement="With the k hash functions generated once by the server (the deployed protocol), the estimator "
                  "of Eq. (4) is unbiased.",
        printed=J.thm3_deployed_printed, derived=J.thm3_deployed_derived,
@@ -289,22 +313,9 @@ def _frac_to_rational(x):
        note="Theorem 3 averages over the draw of the hash functions; for the one draw a deployment uses, "
             "E[f_hat(d) | H] - f(d) = sum_{x != d} f(x)(c_bar(d, x) - 1/m)/(1 - 1/m).  Its square, averaged "
             "over draws, is the a2 sum f(d')^2 term (see thm3.draw-term).  The printed form is the paper's bias: "
-            "Appendix B's E[C(d)], which does not depend on the draw, put into Eq. (4).")
-def thm3_deployed(ev):
-    printed, derived = ev.printed(), ev.derived()
-    memo = {}  # many instances share one evaluation point
-
-    def printed_at(at):
-        key = tuple(at[x] for x in (J.p, J.q, J.m, J.n, J.f, "others"))
-        if key not in memo:
-            memo[key] = evaluate(printed, at)
-        return memo[key]
-
-    # exact: E[f_hat | draw] by ldpref.moments.expectation (Q P counts), not by listing outcomes
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, at), printed=printed_at(at),
-                      in_condition=uniform, size=size, path=MOMENTS)
-             for params, size, exact, at, uniform in _deployed_points()]
-    ev.instances("E[f_hat(v) | one fixed draw] == f(v)? (exact, every draw)", insts)
+            "Appendix B's E[C(d)], which does not depend on the draw, put into Eq. (4).",
+       steps=(Grid("E[f_hat(v) | one fixed draw] == f(v)? (exact, every draw)", _deployed_points,
+                   lambda point: point.data[0], path=MOMENTS, value=_deployed_at),))
 
 
 # ---- Section IV-B: special cases (Apple's CMS; k = 1, m -> infinity; Corollary 1) ----------------------
@@ -319,11 +330,11 @@ def _in_half_e(expr):
 
 
 @_cache
-def _apple_instances(printed, derived):
-    """Apple's CMS (ldpref.mechanisms.cms with the SUE inner mechanism, decoder Eq. (2) of pan-cms) over
-    every hash draw vs Theorem 3 with p = e^(eps/2)/(e^(eps/2)+1), q = 1/(e^(eps/2)+1)."""
-    insts = []
-    pr, de = _in_half_e(_model_alphas(printed.rhs)), _in_half_e(_model_alphas(derived.rhs))
+def _apple_points():
+    """Apple's CMS (ldpref.mechanisms.cms with the SUE inner mechanism, decoder Eq. (2) of pan-cms) over every hash
+    draw: ``data`` holds n^2 Var[f_hat(target)] (MechanismFamily.variance: law of total variance) and the values of
+    Theorem 3's symbols at p = e^(eps/2)/(e^(eps/2)+1), q = 1/(e^(eps/2)+1)."""
+    out = []
     for d, m_, k_ in [(2, 2, 1), (2, 2, 2), (2, 3, 2), (3, 2, 2)]:
         for half_e in (R(3, 2), R(3)):
             inner = sue(m_, half_e**2).mechanism
@@ -335,13 +346,13 @@ def _apple_instances(printed, derived):
                 V = n_**2 * famA.variance(counts)[TARGET]
                 vals = {HALF_E: half_e, J.p: p_, J.q: q_, J.m: m_, J.k: k_, J.n: n_, J.f: counts[TARGET],
                         J.F2: sum(c * c for x, c in enumerate(counts) if x != TARGET)}
-                insts.append(Instance({"d": d, "m": m_, "k": k_, "e^eps": half_e**2, "counts": counts}, V,
-                                      evaluate(de, vals), evaluate(pr, vals), size=(d, m_, k_, n_, half_e, counts),
-                                      path=MOMENTS))  # MechanismFamily.variance: law of total variance
-    return tuple(insts)
+                out.append(Point({"d": d, "m": m_, "k": k_, "e^eps": half_e**2, "counts": counts}, facts=vals,
+                                 data=V, size=(d, m_, k_, n_, half_e, counts)))
+    return tuple(out)
 
 
-@claim(id="jiang-gcms/sec4.B.apple-cms", root_cause="appB.same-client", location="Section IV-B, after Theorem 3 (Apple's CMS as a special case)",
+record(id="jiang-gcms/sec4.B.apple-cms", root_cause="appB.same-client",
+       location="Section IV-B, after Theorem 3 (Apple's CMS as a special case)",
        statement="With p = e^(eps/2)/(e^(eps/2)+1), q = 1/(e^(eps/2)+1) and k hash functions on [m], Theorem 3 gives "
                  "the utility of Apple's CMS.",
        printed=lambda: sympy.Eq(J.var_fhat, (J.thm3_printed().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)).subs(
@@ -352,12 +363,11 @@ def _apple_instances(printed, derived):
        assumptions="Apple's CMS: SUE (each bit by BRR at eps/2) on the one-hot of h_j(x); the paper's hash model",
        note="The exact path is Apple's mechanism itself (ldpref.mechanisms.cms, inner SUE), not GCMS: the same "
             "erratum as Theorem 3 (exact for k = 1).  The 'page 21' correction to Apple's paper is not checked "
-            "here (cross-paper claims).")
-def sec4b_apple(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Theorem 3's Var[f_hat] at Apple's p, q vs the derived one (alpha_1, alpha_2 as the model's)",
-                _model_alphas(printed.rhs), _model_alphas(derived.rhs), simplify=_in_half_e)
-    ev.instances("n^2 Var[f_hat] of Apple's CMS over every hash draw", _apple_instances(printed, derived))
+            "here (cross-paper claims).",
+       steps=(Symbolic("Theorem 3's Var[f_hat] at Apple's p, q vs the derived one (alpha_1, alpha_2 as the model's)",
+                       part=_rhs_model_alphas, simplify=_in_half_e),
+              Grid("n^2 Var[f_hat] of Apple's CMS over every hash draw", _apple_points, lambda point: point.data,
+                   path=MOMENTS, part=lambda form: _in_half_e(_model_alphas(form.rhs)))))
 
 
 def _pure_grid():
@@ -368,8 +378,8 @@ def _pure_grid():
 
 @_cache
 def _cor1_points():
-    """(params, size, n^2 Var[f_hat(0)] by exact enumeration, values of p, q, n, f) for the pure protocols with
-    the unbiased decoder (S - n q)/(p - q) of Section II-B."""
+    """The pure protocols with the unbiased decoder (S - n q)/(p - q) of Section II-B: ``data`` is n^2 Var[f_hat(0)]
+    by exact enumeration, ``facts`` the values of p, q, n, f."""
     out = []
     for order, name, d, e_, proto in _pure_grid():
         m_ = _estimator_mechanism(proto, J.pure_estimator_derived())
@@ -377,51 +387,40 @@ def _cor1_points():
             n_ = sum(counts)
             V = n_**2 * enumeration.enumerated_moments(m_, counts)["variance"][0]
             vals = {J.p: proto.p, J.q: proto.q, J.n: n_, J.f: counts[0]}
-            out.append(({"protocol": name, "d": d, "exp_eps": e_, "counts": counts}, (d, n_, *order[1:]), V, vals))
+            out.append(Point({"protocol": name, "d": d, "exp_eps": e_, "counts": counts}, facts=vals, data=V,
+                             size=(d, n_, *order[1:])))
     return tuple(out)
 
 
-def _cor1_instances(printed, derived):
-    """The right-hand sides of the claim's forms (``printed``, ``derived``) vs the enumerated variance."""
-    return [Instance(params, V, _at(derived.rhs, vals), _at(printed.rhs, vals), size=size)
-            for params, size, V, vals in _cor1_points()]
+def _at_facts(form, point):
+    return _at(form, point.facts)
 
 
-def _cor1_check(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Eq. (6) vs Section II-B's variance of the pure protocol", printed.rhs, derived.rhs)
-    ev.instances("n^2 Var[f_hat] of GRR, OUE, SUE and Subset Selection (exact enumeration)",
-                 _cor1_instances(printed, derived))
+_COR1_STEPS = (
+    Symbolic("Eq. (6) vs Section II-B's variance of the pure protocol", part=_rhs),
+    Grid("n^2 Var[f_hat] of GRR, OUE, SUE and Subset Selection (exact enumeration)", _cor1_points,
+         lambda point: point.data, part=_rhs, value=_at_facts))
 
-
-@claim(id="jiang-gcms/cor1", location="Section IV-B, Corollary 1 (Theorem 2 of Wang et al.)",
+record(id="jiang-gcms/cor1", location="Section IV-B, Corollary 1 (Theorem 2 of Wang et al.)",
        statement="The variance of the pure LDP protocol is n q(1-q)/(p-q)^2 + f(d)(1-p-q)/(p-q).",
        printed=J.cor1_printed, derived=J.cor1_derived, derivation="derivations.jiang_gcms.pure_variance_derived",
-       assumptions="pure protocol with support decoder (S - nq)/(p - q); clients independent")
-def cor1(ev):
-    _cor1_check(ev)
+       assumptions="pure protocol with support decoder (S - nq)/(p - q); clients independent", steps=_COR1_STEPS)
 
-
-@claim(id="jiang-gcms/eq6", location="Section IV-B, Eq. (6)",
+record(id="jiang-gcms/eq6", location="Section IV-B, Eq. (6)",
        statement="Var[f_hat(d)] = n q(1-q)/(p-q)^2 + f(d)(1-p-q)/(p-q).",
        printed=J.cor1_printed, derived=J.cor1_derived, derivation="derivations.jiang_gcms.pure_variance_derived",
-       assumptions="pure protocol with support decoder (S - nq)/(p - q)")
-def eq6(ev):
-    _cor1_check(ev)
+       assumptions="pure protocol with support decoder (S - nq)/(p - q)", steps=_COR1_STEPS)
 
-
-@claim(id="jiang-gcms/sec4.B.pure-limit", location="Section IV-B, after Theorem 3 (pure protocols as a special case)",
+record(id="jiang-gcms/sec4.B.pure-limit",
+       location="Section IV-B, after Theorem 3 (pure protocols as a special case)",
        statement="Setting k = 1 and m = infinity in Theorem 3 yields the variance of the pure LDP protocol [5].",
        printed=lambda: sympy.Eq(J.var_fhat, J.thm3_limit(J.thm3_printed().rhs)),
        derived=lambda: sympy.Eq(J.var_fhat, J.thm3_limit(J.var_C_derived_expr())),
        derivation="derivations.jiang_gcms.thm3_limit",
-       assumptions="k = 1, m -> infinity with p, q, n, f and sum f(d')^2 fixed")
-def sec4b_pure_limit(ev):
-    printed, derived = ev.printed().rhs, ev.derived().rhs
-    ev.symbolic("lim_{m->oo} of Theorem 3 at k = 1 vs the derived limit", printed, derived)
-    ev.identity("the derived limit equals Section II-B's derived variance (difference 0)",
-                sympy.cancel(derived - J.pure_variance_derived().rhs), sympy.Integer(0))
-    limit = printed
-    insts = [Instance(params, V, _at(derived, vals), _at(limit, vals), size=size)
-             for params, size, V, vals in _cor1_points()]
-    ev.instances("the limit vs exact enumeration of the pure protocols", insts)
+       assumptions="k = 1, m -> infinity with p, q, n, f and sum f(d')^2 fixed",
+       steps=(Symbolic("lim_{m->oo} of Theorem 3 at k = 1 vs the derived limit", part=_rhs),
+              Identity("the derived limit equals Section II-B's derived variance (difference 0)",
+                       lambda forms: sympy.cancel(forms.derived().rhs - J.pure_variance_derived().rhs),
+                       lambda forms: sympy.Integer(0), reads_forms=True),
+              Grid("the limit vs exact enumeration of the pure protocols", _cor1_points, lambda point: point.data,
+                   part=_rhs, value=_at_facts)))
