@@ -11,7 +11,8 @@ import sympy
 
 import derivations.jiang_gcms as J
 from ldpref.hashing import HashFamily
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import draw_classes, gcms
 
@@ -103,43 +104,47 @@ def _appB_datasets(d):
     return [c for c in _datasets(d, 3 if d <= 3 else 2)]
 
 
-@claim(id="jiang-gcms/appB.lemma2", location="Appendix B, Lemma 2",
+def _per_client_points(j_level=True):
+    """Every mechanism of APPB_GRID, (every j,) every value x of one client; ``data`` = (quantities, j, x)."""
+    for d, m_, k_, s_, p_ in APPB_GRID:
+        Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
+        for j in (range(k_) if j_level else (None,)):
+            for x in range(d):
+                params = {"d": d, "m": m_, "k": k_, "s": s_, "p": p_, **({"j": j} if j_level else {}),
+                          "client value": x}
+                size = (d, m_, k_, s_, p_, j, x) if j_level else (d, m_, k_, s_, p_, x)
+                yield Point(params, data=(Q, j, x, (d, m_, k_, s_, p_)), size=size)
+
+
+def _lemma2_value(form, point):
+    Q, j, x, (d, m_, k_, s_, p_) = point.data
+    return _at(form, {J.p: p_, J.q: (s_ - p_) / sympy.Integer(m_ - 1), J.m: m_, J.k: k_, J.I_same: 1 if x == 0 else 0})
+
+
+def _rhs(form):
+    return form.rhs
+
+
+def _rhs_if_equation(form):
+    return form.rhs if isinstance(form, sympy.Equality) else form
+
+
+record(id="jiang-gcms/appB.lemma2", location="Appendix B, Lemma 2",
        statement="E[Z_j^(i)(d)] = (p/k) 1{d_i = d} + (p/(mk) + (1 - 1/m) q/k) 1{d_i != d}.",
        printed=J.lemma2_printed, derived=J.lemma2_derived, derivation="derivations.jiang_gcms.lemma2_derived",
-       assumptions="the paper's model (independent uniform hash functions drawn once); J uniform on [k]")
-def appB_lemma2(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Lemma 2 vs the expectation of the Z model", printed.rhs, derived.rhs)
-    insts = []
-    for d, m_, k_, s_, p_ in APPB_GRID:
-        Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
-        for j in range(k_):
-            for x in range(d):
-                vals = {J.p: p_, J.q: (s_ - p_) / sympy.Integer(m_ - 1), J.m: m_, J.k: k_, J.I_same: 1 if x == 0 else 0}
-                insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "j": j, "client value": x},
-                                      Q["mean"][j][x], _at(derived.rhs, vals), _at(printed.rhs, vals),
-                                      size=(d, m_, k_, s_, p_, j, x)))
-    ev.instances("E[Z_j] read off the exact mechanism (every draw)", insts)
+       assumptions="the paper's model (independent uniform hash functions drawn once); J uniform on [k]",
+       steps=(Symbolic("Lemma 2 vs the expectation of the Z model", part=_rhs),
+              Grid("E[Z_j] read off the exact mechanism (every draw)", _per_client_points,
+                   lambda pt: pt.data[0]["mean"][pt.data[1]][pt.data[2]], part=_rhs, value=_lemma2_value)))
 
-
-@claim(id="jiang-gcms/appB.lemma3", location="Appendix B, Lemma 3",
+record(id="jiang-gcms/appB.lemma3", location="Appendix B, Lemma 3",
        statement="E[(Z_j^(i)(d))^2] = E[Z_j^(i)(d)].",
        printed=J.lemma3_printed, derived=J.lemma3_derived,
-       derivation="derivations.jiang_gcms.lemma3_derived", assumptions="Z_j^(i) takes the values 0 and 1")
-def appB_lemma3(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Lemma 3: E[Z^2] as a function of E[Z]", printed.rhs if isinstance(printed, sympy.Equality) else printed,
-                derived.rhs if isinstance(derived, sympy.Equality) else derived)
-    insts = []
-    for d, m_, k_, s_, p_ in APPB_GRID:
-        Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
-        for j in range(k_):
-            for x in range(d):
-                at = {J.EZ: Q["mean"][j][x]}
-                insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "j": j, "client value": x},
-                                      Q["second"][j][x], evaluate(derived, at), evaluate(printed, at),
-                                      size=(d, m_, k_, s_, p_, j, x)))
-    ev.instances("E[Z_j^2] vs E[Z_j] from the exact mechanism's outputs", insts)
+       derivation="derivations.jiang_gcms.lemma3_derived", assumptions="Z_j^(i) takes the values 0 and 1",
+       steps=(Symbolic("Lemma 3: E[Z^2] as a function of E[Z]", part=_rhs_if_equation),
+              Grid("E[Z_j^2] vs E[Z_j] from the exact mechanism's outputs", _per_client_points,
+                   lambda pt: pt.data[0]["second"][pt.data[1]][pt.data[2]],
+                   value=lambda form, pt: evaluate(form, {J.EZ: pt.data[0]["mean"][pt.data[1]][pt.data[2]]}))))
 
 
 @claim(id="jiang-gcms/appB.lemma4", location="Appendix B, Lemma 4 (three covariances for clients i1 != i2)",
@@ -174,7 +179,17 @@ def appB_lemma4(ev):
                len(products), f"fails at {bad[0]}" if bad else "holds at every instance")
 
 
-@claim(id="jiang-gcms/appB.same-client", root_cause="appB.same-client", location="Appendix B, after Eq. (10) ('again, by Lemma 4 (1)')",
+def _same_client_value(form, point):
+    Q, _, x, (d, m_, k_, s_, p_) = point.data
+    q_ = (s_ - p_) / sympy.Integer(m_ - 1)
+    a1 = (p_ + (m_ - 1) * q_) / m_
+    return evaluate(form, {_PI: p_ if x == 0 else a1, J.k: k_})
+
+
+_PI = sympy.Symbol(r"\pi_i")
+
+
+record(id="jiang-gcms/appB.same-client", root_cause="appB.same-client", location="Appendix B, after Eq. (10) ('again, by Lemma 4 (1)')",
        statement="The covariances between the Z_j of one client vanish, so only sum_i sum_j Var(Z_j^(i)) remains of "
                  "the first term of (10).",
        printed=lambda: sympy.Eq(sympy.Symbol(r"\sum_{j_1\neq j_2}\mathrm{Cov}(Z_{j_1}^{(i)}, Z_{j_2}^{(i)})"), 0),
@@ -183,106 +198,85 @@ def appB_lemma4(ev):
        derivation="derivations.jiang_gcms.same_client_cov_derived",
        note="Lemma 4 (1) is about two different clients.  One client uses one hash function, so Z_j1 Z_j2 = 0 and "
             "each covariance is -E[Z_j1]E[Z_j2]: the sum is -(1 - 1/k) pi_i^2 (pi_i = p for a holder of d, "
-            "alpha_1 otherwise).  This is the term Theorem 3 misses.")
-def appB_same_client(ev):
-    pi = sympy.Symbol(r"\pi_i")
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("0 vs the derived sum", printed.rhs, derived.rhs)
-    insts = []
-    for d, m_, k_, s_, p_ in APPB_GRID:
-        Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
-        q_ = (s_ - p_) / sympy.Integer(m_ - 1)
-        a1 = (p_ + (m_ - 1) * q_) / m_
-        for x in range(d):
-            at = {pi: p_ if x == 0 else a1, J.k: k_}
-            insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "client value": x}, Q["same"][x],
-                                  evaluate(derived, at), evaluate(printed, at), size=(d, m_, k_, s_, p_, x)))
-    ev.instances("sum over j1 != j2 of Cov(Z_j1, Z_j2) for one client (exact)", insts)
+            "alpha_1 otherwise).  This is the term Theorem 3 misses.",
+       steps=(Symbolic("0 vs the derived sum", part=_rhs),
+              Grid("sum over j1 != j2 of Cov(Z_j1, Z_j2) for one client (exact)", lambda: _per_client_points(False),
+                   lambda pt: pt.data[0]["same"][pt.data[2]], value=_same_client_value)))
 
 
-def _appB_instances(key, printed_fn, derived_fn, z_level=True):
-    """``z_level``: the exact value or a form needs Appendix B's Z-level quantities (else they are not built).
+def _appB_grid(name, exact, *, z_level=True, sums=False):
+    """The grid of APPB_GRID x datasets (target value 0).  ``exact``: a key of Appendix B's Z-level quantities, or
+    a function (d, m, k, s, p, counts) -> exact value; ``z_level``: those quantities are needed (else not built);
+    ``sums``: the forms are evaluated with the three sums of (10) from the exact Z_j (else at the model's values,
+    by the rational fast path).  Path "moment-formula": every exact value here combines per-client moments by
+    formulas, never by listing the outcomes of the n clients -- Var(C) and E[C] by the law of total
+    variance/expectation over the draws (gcms_model._mixture_moments), the sums of (11) and (12) by adding the
+    per-client variances and the pairwise covariances of _appB_quantities."""
 
-    Path "moment-formula": every exact value here combines per-client moments by formulas, never by listing
-    the outcomes of the n clients -- Var(C) and E[C] by the law of total variance/expectation over the draws
-    (gcms_model._mixture_moments), the sums of (11) and (12) by adding the per-client variances and the
-    pairwise covariances of _appB_quantities."""
-    insts = []
-    for d, m_, k_, s_, p_ in APPB_GRID:
-        for counts in _appB_datasets(d):
-            Q = _appB_quantities(d, m_, k_, s_, p_, counts) if z_level else None
-            vals = _model(p_, s_, m_, k_, counts, 0)
-            exact = Q[key] if isinstance(key, str) else key(Q, d, m_, k_, s_, p_, counts)
-            insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts}, exact,
-                                  derived_fn(vals, Q, d, m_, k_, s_, p_, counts), printed_fn(vals, Q, d, m_, k_, s_, p_, counts),
-                                  size=_size(d, m_, k_, s_, p_, counts), path=MOMENTS))
-    return insts
+    def points():
+        for d, m_, k_, s_, p_ in APPB_GRID:
+            for counts in _appB_datasets(d):
+                Q = _appB_quantities(d, m_, k_, s_, p_, counts) if z_level else None
+                yield Point({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts},
+                            facts=_model(p_, s_, m_, k_, counts, 0), data=(Q, (d, m_, k_, s_, p_, counts)),
+                            size=_size(d, m_, k_, s_, p_, counts))
+
+    def oracle(point):
+        Q, key = point.data
+        return Q[exact] if isinstance(exact, str) else exact(*key)
+
+    def value(form, point):
+        if not sums:
+            return _at(form, point.facts)
+        Q = point.data[0]
+        return evaluate(form, {**point.facts, J.SIGMA_VAR: Q["var_sum"], J.SIGMA_SAME: Q["same_sum"],
+                               J.SIGMA_PAIRS: Q["pairs"]})
+
+    return Grid(name, points, oracle, path=MOMENTS, part=None if sums else _rhs, value=value)
 
 
-@claim(id="jiang-gcms/eq10", location="Appendix B, Eq. (10)",
+def _var_C(d, m_, k_, s_, p_, counts):
+    return _exact_count_moments(d, m_, k_, s_, p_, counts)[1]
+
+
+def _mean_C(d, m_, k_, s_, p_, counts):
+    return _exact_count_moments(d, m_, k_, s_, p_, counts)[0]
+
+
+record(id="jiang-gcms/eq10", location="Appendix B, Eq. (10)",
        statement="Var(C(d)) = sum_i (sum_j Var(Z_j^(i)) + sum_{j1 != j2} Cov(Z_j1^(i), Z_j2^(i))) + "
                  "sum_{i1 != i2} sum_j Cov(Z_j^(i1), Z_j^(i2)).",
        printed=J.eq10_printed, derived=lambda: sympy.Eq(J.var_C, J.var_C_derived_expr()),
-       derivation="derivations.jiang_gcms.var_C_derived_expr", kind="statement")
-def eq10(ev):
-    printed, derived = ev.printed(), ev.derived()
+       derivation="derivations.jiang_gcms.var_C_derived_expr", kind="statement",
+       note="The printed form is the decomposition itself; its three sums are evaluated from the exact Z_j of "
+            "the mechanism, so the check confirms (10) and the use of Lemma 4 (1) for different clients.",
+       steps=(_appB_grid("exact Var(C) (every draw) vs the three sums of (10) computed from the exact Z_j", _var_C,
+                         sums=True),))
 
-    def at(vals, Q):  # the model's values and the three sums of (10) from the exact Z_j
-        return {**vals, J.SIGMA_VAR: Q["var_sum"], J.SIGMA_SAME: Q["same_sum"], J.SIGMA_PAIRS: Q["pairs"]}
-
-    ev.instances("exact Var(C) (every draw) vs the three sums of (10) computed from the exact Z_j",
-                 _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[1],
-                                 lambda vals, Q, *a: evaluate(printed, at(vals, Q)),
-                                 lambda vals, Q, *a: evaluate(derived, at(vals, Q))))
-    ev.note("The printed form is the decomposition itself; its three sums are evaluated from the exact Z_j of "
-            "the mechanism, so the check confirms (10) and the use of Lemma 4 (1) for different clients.")
-
-
-@claim(id="jiang-gcms/eq11", root_cause="eq11.sign", location="Appendix B, Eq. (11)",
+record(id="jiang-gcms/eq11", root_cause="eq11.sign", location="Appendix B, Eq. (11)",
        statement="sum_i sum_j Var(Z_j^(i)) = p f + a (n - f) - (p^2/k) f + (1/k) a^2 (n - f), a = p/m + (1 - 1/m) q.",
        printed=J.eq11_printed, derived=J.eq11_derived, derivation="derivations.jiang_gcms.eq11_derived",
-       note="The last term has the wrong sign: Var = E[Z] - E[Z]^2 gives -(1/k) a^2 (n - f).")
-def eq11(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("(11) vs sum of Bernoulli variances", printed.rhs, derived.rhs)
-    ev.instances("sum_i sum_j Var(Z_j^(i)) from the exact Z_j (every draw)",
-                 _appB_instances("var_sum", lambda vals, *a: _at(printed.rhs, vals),
-                                 lambda vals, *a: _at(derived.rhs, vals)))
+       note="The last term has the wrong sign: Var = E[Z] - E[Z]^2 gives -(1/k) a^2 (n - f).",
+       steps=(Symbolic("(11) vs sum of Bernoulli variances", part=_rhs),
+              _appB_grid("sum_i sum_j Var(Z_j^(i)) from the exact Z_j (every draw)", "var_sum")))
 
-
-@claim(id="jiang-gcms/eq12", location="Appendix B, Eq. (12)",
+record(id="jiang-gcms/eq12", location="Appendix B, Eq. (12)",
        statement="sum_{i1 != i2} sum_j Cov(Z_j^(i1), Z_j^(i2)) = k ((p-q)/k)^2 (1/m)(1 - 1/m)(sum_{d' != d} f(d')^2 - (n - f)).",
-       printed=J.eq12_printed, derived=J.eq12_derived, derivation="derivations.jiang_gcms.eq12_derived")
-def eq12(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("(12) vs pairs of clients holding the same other value", printed.rhs, derived.rhs)
-    ev.instances("sum over ordered pairs of different clients of the exact covariances",
-                 _appB_instances("pairs", lambda vals, *a: _at(printed.rhs, vals),
-                                 lambda vals, *a: _at(derived.rhs, vals)))
+       printed=J.eq12_printed, derived=J.eq12_derived, derivation="derivations.jiang_gcms.eq12_derived",
+       steps=(Symbolic("(12) vs pairs of clients holding the same other value", part=_rhs),
+              _appB_grid("sum over ordered pairs of different clients of the exact covariances", "pairs")))
 
-
-@claim(id="jiang-gcms/appB.mean", location="Appendix B, proof of Theorem 3 (E[C(d)])",
+record(id="jiang-gcms/appB.mean", location="Appendix B, proof of Theorem 3 (E[C(d)])",
        statement="E[C(d)] = f(d)(1 - 1/m)(p - q) + pn/m + (1 - 1/m) n q.",
-       printed=J.appB_mean_printed, derived=J.appB_mean_derived, derivation="derivations.jiang_gcms.mean_C_derived")
-def appB_mean(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("E[C(d)] vs the derived mean", printed.rhs, derived.rhs)
-    ev.instances("n E[C(0)/n] over every draw",
-                 _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[0],
-                                 lambda vals, *a: _at(printed.rhs, vals),
-                                 lambda vals, *a: _at(derived.rhs, vals), z_level=False))
+       printed=J.appB_mean_printed, derived=J.appB_mean_derived, derivation="derivations.jiang_gcms.mean_C_derived",
+       steps=(Symbolic("E[C(d)] vs the derived mean", part=_rhs),
+              _appB_grid("n E[C(0)/n] over every draw", _mean_C, z_level=False)))
 
-
-@claim(id="jiang-gcms/appB.final", root_cause="appB.final", location="Appendix B, 'Combining (11) and (12)'",
+record(id="jiang-gcms/appB.final", root_cause="appB.final", location="Appendix B, 'Combining (11) and (12)'",
        statement="Var(C(d)) = f(d)(p - p^2/k) + (n - f(d))(p^2/(mk) + q^2 (1 - 1/m)/k) + (p-q)^2 (1 - 1/m) "
                  "sum_{d' != d} f(d')^2/(km).",
        printed=J.appB_final_printed, derived=lambda: sympy.Eq(J.var_C, J.var_C_derived_expr()),
        derivation="derivations.jiang_gcms.var_C_derived_expr",
-       note="Not the sum of (11) and (12) (that is Theorem 3's form), and not the variance either.")
-def appB_final(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("the combined expression vs the derived Var(C)", printed.rhs, derived.rhs)
-    ev.instances("exact Var(C(0)) over every draw",
-                 _appB_instances(lambda Q, d, m_, k_, s_, p_, c: _exact_count_moments(d, m_, k_, s_, p_, c)[1],
-                                 lambda vals, *a: _at(printed.rhs, vals),
-                                 lambda vals, *a: _at(derived.rhs, vals), z_level=False))
+       note="Not the sum of (11) and (12) (that is Theorem 3's form), and not the variance either.",
+       steps=(Symbolic("the combined expression vs the derived Var(C)", part=_rhs),
+              _appB_grid("exact Var(C(0)) over every draw", _var_C, z_level=False)))
