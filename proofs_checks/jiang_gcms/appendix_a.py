@@ -8,7 +8,8 @@ from functools import cache as _cache
 import sympy
 
 import derivations.jiang_gcms as J
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms.gcms import gcms
 from ldpref.privacy import exp_eps as mechanism_exp_eps
@@ -39,22 +40,23 @@ def _appA_ratios():
     return out
 
 
-def _appA_instances(case, printed, derived):
-    """The exact ratio P(x | 0)/P(x | 1) of each case vs the printed and derived forms (lists of steps, or one
-    expression) evaluated at (m, s, p)."""
-    insts = []
-    listed = isinstance(printed, (list, tuple))
-    for (m_, s_, p_), cases in _appA_ratios().items():
-        if case not in cases:
-            continue  # case 1 needs s >= 2, case 2 needs s <= m - 2
-        ratios = sorted(cases[case])
+def _appA_grid(name, case, copies=None):
+    """The exact ratio P(x | 0)/P(x | 1) of each case (the sorted list when it takes several values) at every
+    (m, s, p) where the case occurs (case 1 needs s >= 2, case 2 needs s <= m - 2); ``copies``: the forms are
+    lists of that many steps, each compared with the ratio."""
+
+    def points():
+        for (m_, s_, p_), cases in _appA_ratios().items():
+            if case in cases:
+                yield Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=cases[case],
+                            size=(m_, s_, p_))
+
+    def oracle(point):
+        ratios = sorted(point.data)
         exact = ratios[0] if len(ratios) == 1 else ratios
-        vals = {J.m: m_, J.s: s_, J.p: p_}
-        pr = evaluate(printed, vals)
-        de = evaluate(derived, vals)
-        insts.append(Instance({"m": m_, "s": s_, "p": p_}, [exact] * len(pr) if listed else exact, de, pr,
-                              size=(m_, s_, p_)))
-    return insts
+        return exact if copies is None else [exact] * copies
+
+    return Grid(name, points, oracle)
 
 
 def _combsimp(x):
@@ -73,19 +75,15 @@ def _combsimp_one(x):
 def _appA_case_claim(case):
     names = {1: "r in x and r' in x", 2: "r, r' not in x", 3: "r in x, r' not in x", 4: "r not in x, r' in x"}
     steps = len(J.appA_chain_printed(case)) - 1
-
-    @claim(id=f"jiang-gcms/appA.case{case}", location=f"Appendix A, Case {case} ({names[case]})",
+    record(id=f"jiang-gcms/appA.case{case}", location=f"Appendix A, Case {case} ({names[case]})",
            statement=f"Case {case}: the likelihood ratio P(X = x | d)/P(X = x | d') equals each step of the chain of "
                      f"Case {case} after the first, down to the value it ends with.",
            printed=lambda: J.appA_chain_printed(case)[1:], derived=lambda: [J.appA_case_derived(case)] * steps,
            derivation="derivations.jiang_gcms.appA_case_derived",
-           assumptions="r = h_j(d) != r' = h_j(d') (same hash function j, which is part of the report)")
-    def check(ev):
-        printed, derived = ev.printed(), ev.derived()
-        ev.symbolic(f"Case {case}'s steps vs the ratio derived from Algorithm 1", printed, derived, simplify=_combsimp)
-        ev.instances(f"every step after the first of Case {case}'s chain vs the ratio of the exact mechanism's rows",
-                     _appA_instances(case, printed, derived))
-    return check
+           assumptions="r = h_j(d) != r' = h_j(d') (same hash function j, which is part of the report)",
+           steps=(Symbolic(f"Case {case}'s steps vs the ratio derived from Algorithm 1", simplify=_combsimp),
+                  _appA_grid(f"every step after the first of Case {case}'s chain vs the ratio of the exact "
+                             f"mechanism's rows", case, copies=steps)))
 
 
 for _case in (1, 2, 3, 4):
@@ -93,7 +91,7 @@ for _case in (1, 2, 3, 4):
 
 
 def _appA_first_step_claim(case):
-    @claim(id=f"jiang-gcms/appA.case{case}.first-step", location=f"Appendix A, Case {case}, first equality",
+    record(id=f"jiang-gcms/appA.case{case}.first-step", location=f"Appendix A, Case {case}, first equality",
            root_cause="appA.first-step",
            statement=f"Case {case}: P(x | r)/P(x | r') = " + ("p C(m-1, s-1)/((1-p) C(m-1, s))" if case == 3
                                                             else "(1-p) C(m-1, s)/(p C(m-1, s-1))"),
@@ -101,13 +99,9 @@ def _appA_first_step_claim(case):
            derived=lambda: J.appA_first_step_derived(case),
            derivation="derivations.jiang_gcms.algorithm1_law_derived",
            note="The binomial coefficients are inverted in the first step (P(x | r) has C(m-1, s-1) in its "
-                "denominator); the next step and the case's result are right.")
-    def check(ev):
-        printed, derived = ev.printed(), ev.derived()
-        ev.symbolic(f"Case {case}'s first step vs the ratio of Algorithm 1's probabilities", printed, derived,
-                    simplify=_combsimp)
-        ev.instances(f"Case {case}'s first step vs the exact ratio", _appA_instances(case, printed, derived))
-    return check
+                "denominator); the next step and the case's result are right.",
+           steps=(Symbolic(f"Case {case}'s first step vs the ratio of Algorithm 1's probabilities", simplify=_combsimp),
+                  _appA_grid(f"Case {case}'s first step vs the exact ratio", case)))
 
 
 for _case in (3, 4):
@@ -122,22 +116,22 @@ def _appA_closing_derived():
                      lambda **kw: evaluate(hypothesis, {J.p: kw["p"], J.m: kw["m"], J.s: kw["s"]}))
 
 
-@claim(id="jiang-gcms/appA.closing", root_cause="appA.closing", location="Appendix A, closing inequality",
-       statement="When p in [0.5, 1] and s in [m/2, m], log(P(x | d)/P(x | d')) <= log(p(m - s)/((1 - p)s)).",
-       printed=J.appA_closing_printed_statement, derived=_appA_closing_derived,
-       derivation="derivations.jiang_gcms.appA_closing_derived", kind="statement",
-       note="The stated range of s is backwards: for s > p m the ratio R = p(m-s)/((1-p)s) is below 1 and the "
-            "largest log-ratio is log(1/R) > log R (Case 4).  It holds when p(m - s) >= (1 - p)s, e.g. s <= m/2 "
-            "(the range of Section IV-A).  The appendix also closes with 'Theorem 1' for Theorem 2.")
-def appA_closing(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
+def _closing_points():
     for m_ in (2, 3, 4, 5, 6):
         for s_ in range((m_ + 1) // 2, m_):
             for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
                 ee = mechanism_exp_eps(gcms(_identity_family(m_), s_, p_, decoder="count"))
                 R_ = p_ * (m_ - s_) / ((1 - p_) * s_)
-                params = {"m": m_, "s": s_, "p": p_, "exact max ratio": ee, "p(m-s)/((1-p)s)": R_}
-                insts.append(Instance(params, exact=bool(ee <= R_), derived=evaluate(derived, params),
-                                      printed=evaluate(printed, params), size=(m_, s_, p_)))
-    ev.instances("largest likelihood ratio of the exact mechanism <= p(m-s)/((1-p)s) for s >= m/2, p >= 1/2", insts)
+                yield Point({"m": m_, "s": s_, "p": p_, "exact max ratio": ee, "p(m-s)/((1-p)s)": R_},
+                            data=bool(ee <= R_), size=(m_, s_, p_))
+
+
+record(id="jiang-gcms/appA.closing", root_cause="appA.closing", location="Appendix A, closing inequality",
+       statement="When p in [0.5, 1] and s in [m/2, m], log(P(x | d)/P(x | d')) <= log(p(m - s)/((1 - p)s)).",
+       printed=J.appA_closing_printed_statement, derived=_appA_closing_derived,
+       derivation="derivations.jiang_gcms.appA_closing_derived", kind="statement",
+       note="The stated range of s is backwards: for s > p m the ratio R = p(m-s)/((1-p)s) is below 1 and the "
+            "largest log-ratio is log(1/R) > log R (Case 4).  It holds when p(m - s) >= (1 - p)s, e.g. s <= m/2 "
+            "(the range of Section IV-A).  The appendix also closes with 'Theorem 1' for Theorem 2.",
+       steps=(Grid("largest likelihood ratio of the exact mechanism <= p(m-s)/((1-p)s) for s >= m/2, p >= 1/2",
+                   _closing_points, lambda point: point.data),))
