@@ -11,7 +11,8 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import gcms as G
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms.gcms import gcms, p_for_exp_eps
 from ldpref.mechanisms.pure import _unary
@@ -84,42 +85,46 @@ def _argmin_at(form, ps, values):
     return _at(rhs.xreplace({a: best(*a.args) for a in nodes}), values)
 
 
-@_cache
-def _lemma1_instances(printed, derived):
-    insts = []
+def _lemma1_points():
     for m_, e_ in OPT_GRID:
         for k_ in (1, 2, 3):
             table = _opt_table(m_, k_, e_)
             ps = [p_ for p_, _ in table.values()]
             for counts in _datasets(2, 3):
-                lam_ = _lam(counts)
-                exact = min(_argmin({p_: V[counts] for p_, V in table.values()}))
-                at = {J.e: e_, J.lam: lam_, J.k: k_}
-                insts.append(Instance({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "lambda": lam_,
-                                       "feasible p": tuple(ps)},
-                                      exact, _argmin_at(derived, ps, at), _argmin_at(printed, ps, at),
-                                      size=(2, m_, k_, sum(counts), e_, counts), path=MOMENTS))
-    return tuple(insts)
+                yield Point({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "lambda": _lam(counts),
+                             "feasible p": tuple(ps)}, facts={J.e: e_, J.lam: _lam(counts), J.k: k_},
+                            data=(table, ps, counts), size=(2, m_, k_, sum(counts), e_, counts))
 
 
-@claim(id="jiang-gcms/lemma1", root_cause="appB.same-client", location="Section IV-C, Lemma 1 (OCMS objective)",
+def _smallest_exact_argmin(point):
+    """The smallest minimiser over the feasible p of the exact variance (every draw) at the point's dataset."""
+    table, _, counts = point.data
+    return min(_argmin({p_: V[counts] for p_, V in table.values()}))
+
+
+def _argmin_value(form, point):
+    return _argmin_at(form, point.data[1], point.facts)
+
+
+def _lemma1_identity(forms):
+    main, const = J._boundary_parts()
+    return sympy.factor(sympy.together(main - _objective(forms.derived()) / (J.e - 1) ** 2)) + sympy.diff(const, J.p)
+
+
+record(id="jiang-gcms/lemma1", root_cause="appB.same-client", location="Section IV-C, Lemma 1 (OCMS objective)",
        statement="For a given eps and target f(d), the optimal p is argmin_p (k w - p + lam (w-1)(k w - p - w p))/"
                  "(k (1-p)^2 p), w = e^eps (1-p) + p, lam = f(d)/n.",
        printed=J.lemma1_printed, derived=J.lemma1_derived, derivation="derivations.jiang_gcms.lemma1_objective_derived_expr",
        assumptions="q at the boundary of Eq. (7) (the bound of Theorem 2 met with equality); the paper's hash model",
        note="The exact variance gives Lemma 1's function with k = 1: the optimal p depends on lam and eps only. "
             "The instances minimise over the integer s for which p_s = e^eps s/(e^eps s + m - s) meets the bound "
-            "exactly (the smallest minimiser when several tie).")
-def lemma1(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Lemma 1's objective vs the objective derived from the exact variance", _objective(printed),
-                _objective(derived), simplify=sympy.cancel)
-    main, const = J._boundary_parts()
-    ev.identity("Var[f_hat]/n = objective/(e^eps - 1)^2 + a term free of p (derived)",
-                sympy.factor(sympy.together(main - _objective(derived) / (J.e - 1) ** 2)) + sympy.diff(const, J.p),
-                sympy.Integer(0))
-    ev.instances("argmin over feasible integer s of the exact variance (every draw) vs argmin of the objective",
-                 _lemma1_instances(printed, derived))
+            "exactly (the smallest minimiser when several tie).",
+       steps=(Symbolic("Lemma 1's objective vs the objective derived from the exact variance", part=_objective,
+                       simplify=sympy.cancel),
+              Identity("Var[f_hat]/n = objective/(e^eps - 1)^2 + a term free of p (derived)", _lemma1_identity,
+                       lambda forms: sympy.Integer(0), reads_forms=True),
+              Grid("argmin over feasible integer s of the exact variance (every draw) vs argmin of the objective",
+                   _lemma1_points, _smallest_exact_argmin, path=MOMENTS, value=_argmin_value)))
 
 
 def _derived_argmin(ps, e_, lam_):
@@ -171,35 +176,34 @@ def _remark2_points():
     return tuple(out)
 
 
-def _remark2_check(ev):
-    ev.identity("the derived objective has no k and no m (only e^eps and lambda)",
-                sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k, J.m})), sympy.Integer(0))
-    printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size,
-                      path=MOMENTS) for params, exact, size in _remark2_points()]
-    ev.instances("'p* changes with k and not with m': exact argmins (every draw, feasible integer s) for k_a vs k_b "
-                 "(same m) and for m vs 2m (k = 1, common p)", insts)
+def _params_points(points):
+    """Points whose parameters are the whole evaluation context of a statement (a Predicate reads them)."""
+    return lambda: (Point(params, data=exact, size=size) for params, exact, size in points())
 
 
-@claim(id="jiang-gcms/remark2", root_cause="appB.same-client", location="Section IV-C, Remark 2",
+_REMARK2_STEPS = (
+    Identity("the derived objective has no k and no m (only e^eps and lambda)",
+             lambda: sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k, J.m})),
+             lambda: sympy.Integer(0)),
+    Grid("'p* changes with k and not with m': exact argmins (every draw, feasible integer s) for k_a vs k_b "
+         "(same m) and for m vs 2m (k = 1, common p)", _params_points(_remark2_points), lambda point: point.data,
+         path=MOMENTS))
+
+record(id="jiang-gcms/remark2", root_cause="appB.same-client", location="Section IV-C, Remark 2",
        statement="Under a given eps the optimal p depends on f(d)/n and k, and not on m.",
        printed=J.remark2_printed, derived=_remark2_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
        note="Each instance compares the optimum of two configurations (k_a vs k_b at one m; m vs 2m at k = 1); the "
             "printed statement is evaluated with Lemma 1's printed objective (the paper's source for 'depends on k').  "
             "True of Lemma 1's printed objective; for the real mechanism k only adds sum_{d'!=d} f(d')(f(d')-1)/"
-            "(k(m-1)) to the variance, the same for every p, so the optimal p depends on f(d)/n and eps only.")
-def remark2(ev):
-    _remark2_check(ev)
+            "(k(m-1)) to the variance, the same for every p, so the optimal p depends on f(d)/n and eps only.",
+       steps=_REMARK2_STEPS)
 
-
-@claim(id="jiang-gcms/fig2.caption", root_cause="appB.same-client", location="Fig. 2 caption",
+record(id="jiang-gcms/fig2.caption", root_cause="appB.same-client", location="Fig. 2 caption",
        statement="The optimal p depends on the ratio n/f(d) and on k, and is independent of m.",
        printed=J.fig2_caption_printed, derived=_remark2_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
-       note="Checked as Remark 2 (same instances).")
-def fig2_caption(ev):
-    _remark2_check(ev)
+       note="Checked as Remark 2 (same instances).", steps=_REMARK2_STEPS)
 
 
 @_cache
@@ -227,7 +231,7 @@ def _fig5_k_derived_fn(**kw) -> bool:
     return min(at_k1) > max(at_k)
 
 
-@claim(id="jiang-gcms/fig5.k", root_cause="fig5.k", location="Section VII-B on Fig. 5(b)",
+record(id="jiang-gcms/fig5.k", root_cause="fig5.k", location="Section VII-B on Fig. 5(b)",
        statement="Generally, a larger k corresponds to a higher optimal p.",
        printed=J.fig5_k_printed,
        derived=lambda: Predicate(r"p^{*}(k+1) > p^{*}(k),\ p^{*} = \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})"
@@ -236,15 +240,24 @@ def _fig5_k_derived_fn(**kw) -> bool:
        note="With the exact variance the optimum does not move with k (k only adds a p-free term).  Lemma 1 as "
             "printed does not support the trend either: its objective is A(p) - (1 + lam (w^2 - 1))/(k (1-p)^2) and "
             "the p-derivative of the subtracted term has the sign of 1 + lam (w - 1) > 0, so its interior minimiser "
-            "decreases as k grows (e.g. e^eps = 20, lam = 1/2: 0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).")
-def fig5_k(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size,
-                      path=MOMENTS) for params, exact, size in _k_growth_points()]
-    ev.instances("is the exact optimum (every draw, feasible integer s) at k + 1 above the one at k?", insts)
+            "decreases as k grows (e.g. e^eps = 20, lam = 1/2: 0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).",
+       steps=(Grid("is the exact optimum (every draw, feasible integer s) at k + 1 above the one at k?",
+                   _params_points(_k_growth_points), lambda point: point.data, path=MOMENTS),))
 
 
-@claim(id="jiang-gcms/fig5.small-eps", root_cause="appB.same-client", location="Section VII-B on Fig. 5(a)",
+def _small_eps_points():
+    for m_, e_ in [(3, 2), (6, 2), (5, R(3, 2)), (4, 3), (12, 2)]:
+        table = _opt_table(m_, 1, e_)
+        ps = [p_ for p_, _ in table.values()]
+        for counts in _datasets(2, 3):
+            if counts[0] == 0:
+                continue
+            yield Point({"m": m_, "e^eps": e_, "counts": counts, "feasible p": sorted(ps)},
+                        facts={J.e: e_, J.lam: _lam(counts), J.k: 1}, data=(table, ps, counts),
+                        size=(2, e_, m_, sum(counts), counts))
+
+
+record(id="jiang-gcms/fig5.small-eps", root_cause="appB.same-client", location="Section VII-B on Fig. 5(a)",
        statement="When eps is small the optimal p remains 0.5 across a wide range of f(d).",
        printed=lambda: sympy.Eq(sympy.Symbol("p^{*}"), sympy.Rational(1, 2)),
        derived=J.lemma1_derived,
@@ -255,29 +268,13 @@ def fig5_k(ev):
             "exact-variance objective has slope -4 lam (e^{2 eps} - 1) < 0 at p = 1/2, so the optimal p exceeds "
             "1/2 for every f(d) > 0 and every eps > 0 (not only at f(d) = n: with m = 12, e^eps = 2 the exact "
             "optimum over integer s is p = 10/17 at f(d)/n = 1/3 and 1/2; the continuous optimum at eps = 1 is "
-            "0.528 at f(d)/n = 1/10 and 0.622 at 1/2).")
-def fig5_small_eps(ev):
-    printed, derived = ev.printed(), ev.derived()
-    g = J.lemma1_objective_derived_expr()
-    ev.symbolic("p* = 1/2 vs p* = argmin of the exact-variance objective", printed.rhs, derived.rhs)
-    ev.identity("slope of the derived objective at p = 1/2", sympy.factor(sympy.diff(g, J.p).subs(J.p, sympy.Rational(1, 2))),
-                -4 * J.lam * (J.e - 1) * (J.e + 1))
-    insts = []
-    for m_, e_ in [(3, 2), (6, 2), (5, R(3, 2)), (4, 3), (12, 2)]:
-        table = _opt_table(m_, 1, e_)
-        ps = [p_ for p_, _ in table.values()]
-        for counts in _datasets(2, 3):
-            if counts[0] == 0:
-                continue
-            exact = min(_argmin({p_: V[counts] for p_, V in table.values()}))
-            at = {J.e: e_, J.lam: _lam(counts), J.k: 1}
-            insts.append(Instance({"m": m_, "e^eps": e_, "counts": counts, "feasible p": sorted(ps)},
-                                  exact=exact, derived=_argmin_at(derived, ps, at), printed=_argmin_at(printed, ps, at),
-                                  size=(2, e_, m_, sum(counts), counts), path=MOMENTS))
-    ev.instances("p* = 1/2 vs the smallest exact optimum (every draw, feasible integer s) for f(d) > 0 at small e^eps",
-                 insts)
-
-
+            "0.528 at f(d)/n = 1/10 and 0.622 at 1/2).",
+       steps=(Symbolic("p* = 1/2 vs p* = argmin of the exact-variance objective", part=lambda form: form.rhs),
+              Identity("slope of the derived objective at p = 1/2",
+                       lambda: sympy.factor(sympy.diff(J.lemma1_objective_derived_expr(), J.p).subs(J.p, R(1, 2))),
+                       lambda: -4 * J.lam * (J.e - 1) * (J.e + 1)),
+              Grid("p* = 1/2 vs the smallest exact optimum (every draw, feasible integer s) for f(d) > 0 at small e^eps",
+                   _small_eps_points, _smallest_exact_argmin, path=MOMENTS, value=_argmin_value)))
 def _monotone_in_lambda(argmins):
     return all(a <= b for a, b in zip(argmins, argmins[1:]))
 
@@ -321,35 +318,37 @@ def fig5_grows(ev):
                ok, total, "lambda in {1/50, 1/10, 1/2, 1}, e^eps in {3/2, 2, 5, 20, 150}")
 
 
-@claim(id="jiang-gcms/eq7", location="Section IV-C, Eq. (7)",
-       statement="For a given eps, q >= (m - e^eps + e^eps p - p)/((m - 1)(e^eps/p - e^eps + 1)) (from Eqs. (3), (5)).",
-       printed=J.eq7_printed, derived=J.eq7_derived, derivation="derivations.jiang_gcms.eq7_derived", kind="statement",
-       assumptions="p in [1/2, 1); 1 <= s <= m - 1; the bound of Theorem 2 (ratio >= 1)",
-       note="Necessary, not sufficient: for s > p m the ratio drops below 1 and eps-LDP also needs "
-            "(1-p)s <= e^eps p (m - s), an upper bound on q.")
-def eq7(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Eq. (7)'s bound vs the root of Theorem 2's ratio", _parts(printed), _parts(derived))
-    insts = []
+def _eq7_points():
+    """Every GCMS on the identity family at (m, s, p), at several e^eps: ``data`` = (exactly eps-LDP?, exact truth
+    of q >= the least q of an exactly eps-LDP GCMS at (m, p, e^eps) over every s)."""
     for m_ in (2, 3, 4, 5, 6):
         fam = _identity_family(m_)
         for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
             ees = {s_: mechanism_exp_eps(gcms(fam, s_, p_, decoder="count")) for s_ in range(1, m_)}
             for e_ in (R(3, 2), R(2), R(3), R(9)):
-                # the least q of an exactly eps-LDP GCMS at (m, p, e^eps), over every s (real mechanisms)
                 qs = [(s_ - p_) / sympy.Integer(m_ - 1) for s_, ee in ees.items() if ee <= e_]
                 for s_, ee in ees.items():
                     ldp = ee <= e_
                     q_ = (s_ - p_) / sympy.Integer(m_ - 1)
-                    at = {J.q: q_, J.m: m_, J.p: p_, J.e: e_}
-                    # the statement is about eps-LDP mechanisms: outside them it holds vacuously
-                    insts.append(Instance({"m": m_, "s": s_, "p": p_, "e^eps": e_, "exact e^eps": ee, "q": q_},
-                                          exact=bool((not ldp) or q_ >= min(qs)),
-                                          derived=(not ldp) or evaluate(derived, at),
-                                          printed=(not ldp) or evaluate(printed, at), size=(m_, s_, p_, e_)))
-    ev.instances("every exactly eps-LDP GCMS mechanism has q >= the bound of Eq. (7)", insts)
+                    yield Point({"m": m_, "s": s_, "p": p_, "e^eps": e_, "exact e^eps": ee, "q": q_},
+                                facts={J.q: q_, J.m: m_, J.p: p_, J.e: e_},
+                                data=(ldp, bool((not ldp) or q_ >= min(qs))), size=(m_, s_, p_, e_))
 
 
+def _eq7_value(form, point):
+    """The statement is about eps-LDP mechanisms: outside them it holds vacuously."""
+    return (not point.data[0]) or evaluate(form, point.facts)
+
+
+record(id="jiang-gcms/eq7", location="Section IV-C, Eq. (7)",
+       statement="For a given eps, q >= (m - e^eps + e^eps p - p)/((m - 1)(e^eps/p - e^eps + 1)) (from Eqs. (3), (5)).",
+       printed=J.eq7_printed, derived=J.eq7_derived, derivation="derivations.jiang_gcms.eq7_derived", kind="statement",
+       assumptions="p in [1/2, 1); 1 <= s <= m - 1; the bound of Theorem 2 (ratio >= 1)",
+       note="Necessary, not sufficient: for s > p m the ratio drops below 1 and eps-LDP also needs "
+            "(1-p)s <= e^eps p (m - s), an upper bound on q.",
+       steps=(Symbolic("Eq. (7)'s bound vs the root of Theorem 2's ratio", part=_parts),
+              Grid("every exactly eps-LDP GCMS mechanism has q >= the bound of Eq. (7)", _eq7_points,
+                   lambda point: point.data[1], value=_eq7_value)))
 @claim(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
        statement="Algorithm 4 and Eq. (7) with k = 1 and m = infinity give optimal p, q for the pure protocols of [5].",
        derived=lambda: sympy.Eq(J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()) / J.n,
