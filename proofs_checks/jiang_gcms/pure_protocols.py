@@ -12,7 +12,8 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import grr, oue, subset_selection, sue, support_probabilities
 from ldpref.privacy import exp_eps as mechanism_exp_eps
@@ -124,6 +125,7 @@ def _estimator_instances(printed, derived):
     derivation="derivations.jiang_gcms.pure_estimator_derived",
     assumptions="pure protocol: P(d in supp(Y) | d) = p, P(d in supp(Y) | d') = q for d' != d; p != q",
     symbols={"S": "number of reports whose support holds d", "f": "true count of d"},
+    custom="each estimator form is run as a decoder of the real protocol (its expectation by enumeration)",
 )
 def sec2b_estimator(ev):
     printed, derived = ev.printed(), ev.derived()
@@ -132,7 +134,22 @@ def sec2b_estimator(ev):
                  _estimator_instances(printed, derived))
 
 
-@claim(
+def _variance_points():
+    for order, name, d, e, proto in _protocols():
+        for counts in _datasets(d, 3 if d == 2 else 2):
+            yield Point({"protocol": name, "d": d, "exp_eps": e, "counts": counts},
+                        facts={J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]},
+                        data=(name, d, e, proto, counts), size=(d, sum(counts), *order[1:]))
+
+
+def _enumerated_variance(point):
+    """n^2 Var of the count estimate of value 0 under the derived (unbiased) decoder, by enumeration."""
+    name, d, e, proto, counts = point.data
+    derived_m = _estimator_mechanism(proto, J.pure_estimator_derived())
+    return sum(counts) ** 2 * _enumerated_estimate(name, d, e, derived_m, counts)[1]
+
+
+record(
     id="jiang-gcms/sec2.B.variance",
     location="Section II-B (pure LDP protocol), variance of the count estimator",
     statement="Var[f_hat(d)] = (f(d) p (1-p) + (n - f(d)) q (1-q))/(p - q)^2.",
@@ -140,22 +157,10 @@ def sec2b_estimator(ev):
     derived=J.pure_variance_derived,
     derivation="derivations.jiang_gcms.pure_variance_derived",
     assumptions="pure protocol; clients independent; the unbiased estimator (S - n q)/(p - q)",
+    steps=(Symbolic("printed variance vs derived variance", part=lambda form: form.rhs),
+           Grid("variance of the count estimator (exact enumeration)", _variance_points, _enumerated_variance,
+                part=lambda form: form.rhs, value=lambda form, point: _at(form, point.facts))),
 )
-def sec2b_variance(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed variance vs derived variance", printed.rhs, derived.rhs)
-    insts = []
-    for order, name, d, e, proto in _protocols():
-        max_n = 3 if d == 2 else 2
-        derived_m = _estimator_mechanism(proto, J.pure_estimator_derived())
-        for counts in _datasets(d, max_n):
-            n = sum(counts)
-            exact = n**2 * _enumerated_estimate(name, d, e, derived_m, counts)[1]
-            insts.append(Instance({"protocol": name, "d": d, "exp_eps": e, "counts": counts}, exact=exact,
-                                  derived=_subs(derived.rhs, proto, counts),
-                                  printed=_subs(printed.rhs, proto, counts),
-                                  size=(d, n, *order[1:])))
-    ev.instances("variance of the count estimator (exact enumeration)", insts)
 
 
 def _derived_ratio(name, proto, e):
@@ -166,7 +171,18 @@ def _derived_ratio(name, proto, e):
     return e  # Subset Selection: weights e^eps and 1
 
 
-@claim(
+def _ldp_points():
+    """Each protocol at e^eps = p/q (the smallest e^eps the printed condition admits): the statement there,
+    printed 'p/q <= e^eps' (so eps-LDP), derived 'largest ratio <= e^eps'; exact: is the protocol ln(p/q)-LDP."""
+    for order, name, d, e, proto in _protocols():
+        claimed = sympy.cancel(proto.p / proto.q)
+        at = {J.p: proto.p, J.q: proto.q, EXP_EPS: claimed, J.WORST_RATIO: sympy.cancel(_derived_ratio(name, proto, e))}
+        yield Point({"protocol": name, "d": d, "exp_eps": e, "p/q": claimed}, facts=at,
+                    data=bool(mechanism_exp_eps(proto.mechanism) <= claimed),
+                    in_condition=all(len(s_) == 1 for s_ in proto.supports), size=(d, *order[1:]))
+
+
+record(
     id="jiang-gcms/sec2.B.ldp",
     location="Section II-B (pure LDP protocol), first advantage",
     statement="A pure protocol satisfies eps-LDP as long as p/q <= e^eps.",
@@ -178,19 +194,8 @@ def _derived_ratio(name, proto, e):
               "ratio within a row of P is p/q",
     root_cause="sec2.B.ldp",
     assumptions="eps-LDP as in Definition 1 with delta = 0",
+    steps=(Grid("is the protocol ln(p/q)-LDP? (exact e^eps of P vs p/q)", _ldp_points, lambda point: point.data),),
 )
-def sec2b_ldp(ev):
-    insts = []
-    for order, name, d, e, proto in _protocols():
-        claimed = sympy.cancel(proto.p / proto.q)  # the smallest e^eps the printed condition admits
-        true = mechanism_exp_eps(proto.mechanism)
-        singleton = all(len(s) == 1 for s in proto.supports)
-        # the statement at e^eps = p/q: printed 'p/q <= e^eps' (so eps-LDP), derived 'largest ratio <= e^eps'
-        at = {J.p: proto.p, J.q: proto.q, EXP_EPS: claimed, J.WORST_RATIO: sympy.cancel(_derived_ratio(name, proto, e))}
-        insts.append(Instance({"protocol": name, "d": d, "exp_eps": e, "p/q": claimed}, exact=bool(true <= claimed),
-                              derived=evaluate(ev.derived(), at), printed=evaluate(ev.printed(), at),
-                              in_condition=singleton, size=(d, *order[1:])))
-    ev.instances("is the protocol ln(p/q)-LDP? (exact e^eps of P vs p/q)", insts)
 
 
 # ---- Section III-A ------------------------------------------------------------------------------
