@@ -16,7 +16,8 @@ from ldpref import enumeration, linalg
 from ldpref import gcms as G
 from ldpref.family import MechanismFamily
 from ldpref.hashing import HashFamily
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.cms import cms as _cms
 from ldpref.mechanisms.gcms import draw_classes, gcms
@@ -128,25 +129,20 @@ def _eq3_points():
     return tuple(out)
 
 
-def _eq3_instances(printed, derived):
-    """[p, q] with q from the claim's form ``printed`` / ``derived`` (Eq q = ...) vs the exact inclusions."""
-    insts = []
+def _eq3_grid_points():
     for (m_, s_, p_), exact in _eq3_points():
-        vals = {J.m: m_, J.s: s_, J.p: p_}
-        insts.append(Instance({"m": m_, "s": s_, "p": p_}, exact, [p_, _at(derived.rhs, vals)],
-                              [p_, _at(printed.rhs, vals)], size=(m_, s_, p_)))
-    return insts
+        yield Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=exact, size=(m_, s_, p_))
 
 
-@claim(id="jiang-gcms/eq3", location="Section IV-A, Eq. (3)",
+record(id="jiang-gcms/eq3", location="Section IV-A, Eq. (3)",
        statement="The true bucket enters the report with probability p and every other bucket with probability "
                  "q = (s - p)/(m - 1).",
        printed=J.eq3_printed, derived=J.eq3_derived, derivation="derivations.jiang_gcms.eq3_derived",
-       assumptions="1 <= s <= m - 1")
-def eq3(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("q of Eq. (3) vs the inclusion probability derived from Algorithm 1", printed.rhs, derived.rhs)
-    ev.instances("(P(r in x), P(b in x) for b != r) read off the exact mechanism", _eq3_instances(printed, derived))
+       assumptions="1 <= s <= m - 1",
+       steps=(Symbolic("q of Eq. (3) vs the inclusion probability derived from Algorithm 1", part=lambda f: f.rhs),
+              Grid("(P(r in x), P(b in x) for b != r) read off the exact mechanism", _eq3_grid_points,
+                   lambda point: point.data, part=lambda f: f.rhs,
+                   value=lambda form, point: [point.facts[J.p], _at(form, point.facts)])))
 
 
 def _decoded_family(d, m, k, s, p, estimator):
@@ -193,35 +189,33 @@ def _decoded_mean(tables, counts):
     return [sympy.Rational(x.numerator, x.denominator) for x in out]
 
 
-@_cache
-def _eq4_instances(printed, derived):
-    """n E[f_hat(v)] under the printed and the derived estimators (sympy Eq objects f_hat = a C + b)."""
-    insts = []
+def _eq4_points():
     for d, m_, k_, s_, p_ in _grid():
         if (d, m_, k_) not in ((2, 2, 1), (2, 3, 2), (2, 4, 1), (3, 3, 2), (4, 2, 2)):
             continue
-        fp = _decoded_tables(d, m_, k_, s_, p_, printed)
-        fd = _decoded_tables(d, m_, k_, s_, p_, derived)
         for counts in _gcms_datasets(d):
-            ep, ed = _decoded_mean(fp, counts), _decoded_mean(fd, counts)
             for v in range(d):
-                insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
-                                      exact=sympy.Integer(counts[v]), derived=ed[v], printed=ep[v],
-                                      size=_size(d, m_, k_, s_, p_, counts, v), path=MOMENTS))
-    return tuple(insts)
+                yield Point({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
+                            data=(d, m_, k_, s_, p_, counts, v), size=_size(d, m_, k_, s_, p_, counts, v))
 
 
-@claim(id="jiang-gcms/eq4", location="Section IV-A, Eq. (4) (the estimator)",
+def _decoded_mean_value(form, point):
+    """n E[f_hat(v)] under the estimator ``form`` (f_hat = a C + b) over every draw and client outcome."""
+    d, m_, k_, s_, p_, counts, v = point.data
+    return _decoded_mean(_decoded_tables(d, m_, k_, s_, p_, form), counts)[v]
+
+
+_EQ4_GRID = Grid("n E[f_hat(v)] over every hash draw and every client outcome vs the true count", _eq4_points,
+                 lambda point: sympy.Integer(point.data[5][point.data[6]]), path=MOMENTS, value=_decoded_mean_value)
+
+record(id="jiang-gcms/eq4", location="Section IV-A, Eq. (4) (the estimator)",
        statement="f_hat(d) = (C(d) - pn/m - qn(1 - 1/m)) / ((p - q)(1 - 1/m)) is an unbiased estimator of f(d).",
        printed=J.eq4_printed, derived=J.eq4_derived, derivation="derivations.jiang_gcms.eq4_derived",
        assumptions="the paper's model: k hash functions with independent uniform values, drawn once; q of Eq. (3); "
                    "p != q; m >= 2",
-       symbols={"C(d)": "sum_j M_j[h_j(d)]"})
-def eq4(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Eq. (4) vs E[C(d)] = f p + (n - f)(q + (p - q)/m) solved for f", printed.rhs, derived.rhs)
-    ev.instances("n E[f_hat(v)] over every hash draw and every client outcome vs the true count",
-                 _eq4_instances(printed, derived))
+       symbols={"C(d)": "sum_j M_j[h_j(d)]"},
+       steps=(Symbolic("Eq. (4) vs E[C(d)] = f p + (n - f)(q + (p - q)/m) solved for f", part=lambda f: f.rhs),
+              _EQ4_GRID))
 
 
 @claim(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency estimation)",
@@ -238,7 +232,7 @@ def alg3(ev):
         insts.append(Instance({"m": m_, "s": s_, "p": p_}, exact[1], _at(dq, vals), _at(pq, vals), size=(m_, s_, p_)))
     ev.instances("Algorithm 3's q vs P(b in x) read off the exact mechanism", insts)
     ev.instances("Algorithm 3's estimate: n E[f_hat] vs the true count",
-                 _eq4_instances(sympy.Eq(J.fhat, pf), sympy.Eq(J.fhat, df)))
+                 _EQ4_GRID.instances(sympy.Eq(J.fhat, df), sympy.Eq(J.fhat, pf)))
     # the numpy implementation (Algorithms 1-3) computes Eq. (4) on real reports exactly
     bad, total = 0, 0
     for d_, m_, k_, s_, p_ in [(3, 4, 2, 2, R(3, 4)), (2, 3, 3, 1, R(9, 10))]:
@@ -290,8 +284,7 @@ def alg2(ev):
                "4 simulated report sets")
 
 
-def _remark1_comm_instances(printed, derived):
-    insts = []
+def _remark1_comm_points():
     rng = np.random.default_rng(SEED + 11)
     for m_ in (2, 4, 16, 1024):
         for k_ in (1, 2, 4, 65536):
@@ -303,15 +296,20 @@ def _remark1_comm_instances(printed, derived):
                 bits = len(G.encode_message(j[0], X[0], m_, k_))
                 jb, B = G.apple_client(np.zeros(1, dtype=np.int64), table, m_, R(3, 4), R(1, 4), rng)
                 abits = len(G.encode_apple_message(jb[0], B[0], k_))
-                lg = {J.m: m_, J.k: k_, J.s: s_}
-                der = [evaluate(v, lg) for v in derived.values()]
-                pri = [evaluate(v, lg) for v in printed.values()]
-                insts.append(Instance({"m": m_, "k": k_, "s": s_}, [bits, abits], der, pri, in_condition=(k_ == 1),
-                                      size=(m_, k_, s_)))
-    return insts
+                yield Point({"m": m_, "k": k_, "s": s_}, facts={J.m: m_, J.k: k_, J.s: s_}, data=[bits, abits],
+                            in_condition=(k_ == 1), size=(m_, k_, s_))
 
 
-@claim(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (communication cost)",
+def _values_at(form, point):
+    """A dict form (quantity -> expression) evaluated at the point, in the dict's order."""
+    return [evaluate(v, point.substitution) for v in form.values()]
+
+
+def _listed(form):
+    return list(form.values())
+
+
+record(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (communication cost)",
        statement="A GCMS report costs s values of log m bits, O(s log m); Apple's CMS report costs O(m) bits.",
        printed=lambda: {k_: v for k_, v in J.remark1_printed().items() if "bits" in str(k_)},
        derived=lambda: {k_: v for k_, v in J.remark1_derived().items() if "bits" in str(k_)},
@@ -325,24 +323,11 @@ def _remark1_comm_instances(printed, derived):
             "<x, j> (Algorithm 1 returns and encrypts <x, j>), and justifies O(s log m) by an explicit count -- s "
             "values, each of log m bits.  That count is the printed form; it leaves out j's ceil(log2 k) bits (and "
             "so does 'O(m)' for Apple's report), so it is the plaintext's size only for k = 1.  As an O() bound "
-            "in s and m it survives while log k = O(s log m) (the paper's k = 65536, m = 1024: 16 bits vs 10 s).")
-def remark1_communication(ev):
-    ev.symbolic("Remark 1's bit counts vs the count of Algorithm 1's message <x, j>", list(ev.printed().values()),
-                list(ev.derived().values()))
-    ev.instances("plaintext bits of real GCMS and Apple CMS reports (encoded by the code)",
-                 _remark1_comm_instances(ev.printed(), ev.derived()))
-
-
-@claim(id="jiang-gcms/remark1.server", location="Section IV-A, Remark 1 (server computation)",
-       statement="Aggregation costs O(ns) for GCMS (n reports of s updates) and O(nm) for Apple's CMS.",
-       printed=lambda: {k_: v for k_, v in J.remark1_printed().items() if "ops" in str(k_)},
-       derived=lambda: {k_: v for k_, v in J.remark1_derived().items() if "ops" in str(k_)},
-       derivation="derivations.jiang_gcms.remark1_derived")
-def remark1_server(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Remark 1's operation counts vs one update per transmitted bucket/bit", list(printed.values()),
-                list(derived.values()))
-    insts = []
+            "in s and m it survives while log k = O(s log m) (the paper's k = 65536, m = 1024: 16 bits vs 10 s).",
+       steps=(Symbolic("Remark 1's bit counts vs the count of Algorithm 1's message <x, j>", part=_listed),
+              Grid("plaintext bits of real GCMS and Apple CMS reports (encoded by the code)", _remark1_comm_points,
+                   lambda point: point.data, value=_values_at)))
+def _server_points():
     rng = np.random.default_rng(SEED + 12)
     for n_c, m_, k_, s_ in [(1, 2, 1, 1), (10, 4, 2, 2), (300, 16, 3, 5), (1000, 64, 8, 3)]:
         table = rng.integers(0, m_, size=(k_, 3))
@@ -350,10 +335,18 @@ def remark1_server(ev):
         j, X = G.client(values, table, m_, s_, R(3, 5), rng)
         jb, B = G.apple_client(values, table, m_, R(3, 5), R(2, 5), rng)
         exact = [G.sketch(j, X, m_, k_).increments, G.apple_sketch(jb, B, m_, k_).increments]
-        vals = {J.n: n_c, J.m: m_, J.s: s_}
-        insts.append(Instance({"n": n_c, "m": m_, "k": k_, "s": s_}, exact, [evaluate(v, vals) for v in derived.values()],
-                              [evaluate(v, vals) for v in printed.values()], size=(n_c, m_, k_, s_)))
-    ev.instances("updates counted by the sketches of the code (GCMS, Apple CMS)", insts)
+        yield Point({"n": n_c, "m": m_, "k": k_, "s": s_}, facts={J.n: n_c, J.m: m_, J.s: s_}, data=exact,
+                    size=(n_c, m_, k_, s_))
+
+
+record(id="jiang-gcms/remark1.server", location="Section IV-A, Remark 1 (server computation)",
+       statement="Aggregation costs O(ns) for GCMS (n reports of s updates) and O(nm) for Apple's CMS.",
+       printed=lambda: {k_: v for k_, v in J.remark1_printed().items() if "ops" in str(k_)},
+       derived=lambda: {k_: v for k_, v in J.remark1_derived().items() if "ops" in str(k_)},
+       derivation="derivations.jiang_gcms.remark1_derived",
+       steps=(Symbolic("Remark 1's operation counts vs one update per transmitted bucket/bit", part=_listed),
+              Grid("updates counted by the sketches of the code (GCMS, Apple CMS)", _server_points,
+                   lambda point: point.data, value=_values_at)))
 
 
 @_cache
@@ -386,7 +379,13 @@ def _same_randomness_points():
     return tuple(out)
 
 
-@claim(id="jiang-gcms/sec4.A.same-randomness", location="Section IV-A, after Eq. (3)",
+def _same_randomness_grid():
+    for params, size, tv, q_ in _same_randomness_points():
+        yield Point(params, facts={J.TV_LAWS: tv, J.p: params["p"], J.s: params["s"], J.m: params["m"], J.q: q_},
+                    data=tv == 0, size=size)
+
+
+record(id="jiang-gcms/sec4.A.same-randomness", location="Section IV-A, after Eq. (3)",
        statement="The s-subset construction achieves the same randomness as perturbing a binary vector with the "
                  "same p and q (while sending s values instead of m bits).",
        printed=J.same_randomness_printed, derived=J.same_randomness_derived,
@@ -395,12 +394,6 @@ def _same_randomness_points():
             "decoder of a unary encoding with the same p, q).  The printed statement is evaluated on the two exact "
             "laws; the derived one (Algorithm 1's P(b in x) equals the unary q) on p, s, m and that q.  The joint "
             "distribution of the report and the privacy level differ: e^eps is p(m-s)/((1-p)s) for GCMS and "
-            "p(1-q)/((1-p)q) for the unary encoding (both shown in the instances).")
-def sec4a_same_randomness(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
-    for params, size, tv, q_ in _same_randomness_points():
-        at = {J.TV_LAWS: tv, J.p: params["p"], J.s: params["s"], J.m: params["m"], J.q: q_}
-        insts.append(Instance(params, exact=tv == 0, derived=evaluate(derived, at),
-                              printed=evaluate(printed, at), size=size))
-    ev.instances("exact distribution of f_hat(v) under GCMS vs CMS with a unary encoding (p, q), every draw", insts)
+            "p(1-q)/((1-p)q) for the unary encoding (both shown in the instances).",
+       steps=(Grid("exact distribution of f_hat(v) under GCMS vs CMS with a unary encoding (p, q), every draw",
+                   _same_randomness_grid, lambda point: point.data),))
