@@ -14,7 +14,8 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref import gcms as G
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms import oue, sue, support_probabilities
 from ldpref.mechanisms.cms import cms as _cms
@@ -262,7 +263,26 @@ def _monotone_derived_fn(**kw) -> bool:
     return bool(vb <= va)
 
 
-@claim(id="jiang-gcms/sec4.C.monotone", location="Section IV-C, second paragraph",
+def _monotone_points():
+    """Pairs of configurations (a, b): k -> k + 1 at one m; m -> 2m at the same p and eps (k = 1); ``data`` is the
+    exact truth of Var[f_hat](b) <= Var[f_hat](a) (every draw)."""
+    for d, m_, s_, p_ in [(2, 3, 1, R(3, 4)), (2, 4, 2, R(9, 10)), (3, 3, 1, R(1, 2))]:
+        for k_ in (1, 2):
+            for counts in _gcms_datasets(d):
+                V1 = _exact_estimator_moments(d, m_, k_, s_, p_, counts)[1]
+                V2 = _exact_estimator_moments(d, m_, k_ + 1, s_, p_, counts)[1]
+                yield Point({"d": d, "p": p_, "m_a": m_, "s_a": s_, "k_a": k_, "m_b": m_, "s_b": s_, "k_b": k_ + 1,
+                             "counts": counts}, data=bool(V2 <= V1), size=(d, m_, k_, sum(counts), s_, p_))
+    for (m_, s_), (m2, s2), p_ in [((3, 1), (6, 2), R(1, 2)), ((4, 1), (8, 2), R(1, 2)), ((4, 2), (8, 4), R(3, 4))]:
+        for counts in _datasets(2, 3):
+            V1 = _exact_estimator_moments(2, m_, 1, s_, p_, counts)[1]
+            V2 = _exact_estimator_moments(2, m2, 1, s2, p_, counts)[1]
+            yield Point({"d": 2, "p": p_, "m_a": m_, "s_a": s_, "k_a": 1, "m_b": m2, "s_b": s2, "k_b": 1,
+                         "e^eps": p_ * (m_ - s_) / ((1 - p_) * s_), "counts": counts}, data=bool(V2 <= V1),
+                        size=(2, m_, 1, sum(counts), s_, p_))
+
+
+record(id="jiang-gcms/sec4.C.monotone", location="Section IV-C, second paragraph",
        statement="The variance decreases monotonically with the hash range m and the number of hash functions k.",
        printed=J.monotone_printed,
        derived=lambda: Predicate(r"\mathrm{Var}[\hat f](m_b, k_b) \le \mathrm{Var}[\hat f](m_a, k_a),\ \mathrm{Var}[\hat f] = "
@@ -271,29 +291,10 @@ def _monotone_derived_fn(**kw) -> bool:
        derivation="derivations.jiang_gcms.variance_constant_term", kind="statement",
        note="Weakly: with p and eps fixed (q on Eq. (7)'s boundary), m and k enter the exact variance only through "
             "(sum f(d')^2 - (n - f(d)))/(k(m-1)) >= 0 (strictly decreasing when another value is held twice).  "
-            "Theorem 3 as printed is not decreasing in k (its f(d)(p - p^2/k) grows with k).")
-def sec4c_monotone(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
-    for d, m_, s_, p_ in [(2, 3, 1, R(3, 4)), (2, 4, 2, R(9, 10)), (3, 3, 1, R(1, 2))]:
-        for k_ in (1, 2):
-            for counts in _gcms_datasets(d):
-                V1 = _exact_estimator_moments(d, m_, k_, s_, p_, counts)[1]
-                V2 = _exact_estimator_moments(d, m_, k_ + 1, s_, p_, counts)[1]
-                params = {"d": d, "p": p_, "m_a": m_, "s_a": s_, "k_a": k_, "m_b": m_, "s_b": s_, "k_b": k_ + 1,
-                          "counts": counts}
-                insts.append(Instance(params, exact=bool(V2 <= V1), derived=evaluate(derived, params),
-                                      printed=evaluate(printed, params), size=(d, m_, k_, sum(counts), s_, p_),
-                                      path=MOMENTS))
-    for (m_, s_), (m2, s2), p_ in [((3, 1), (6, 2), R(1, 2)), ((4, 1), (8, 2), R(1, 2)), ((4, 2), (8, 4), R(3, 4))]:
-        for counts in _datasets(2, 3):
-            V1 = _exact_estimator_moments(2, m_, 1, s_, p_, counts)[1]
-            V2 = _exact_estimator_moments(2, m2, 1, s2, p_, counts)[1]
-            params = {"d": 2, "p": p_, "m_a": m_, "s_a": s_, "k_a": 1, "m_b": m2, "s_b": s2, "k_b": 1,
-                      "e^eps": p_ * (m_ - s_) / ((1 - p_) * s_), "counts": counts}
-            insts.append(Instance(params, exact=bool(V2 <= V1), derived=evaluate(derived, params),
-                                  printed=evaluate(printed, params), size=(2, m_, 1, sum(counts), s_, p_), path=MOMENTS))
-    ev.instances("exact Var[f_hat] (every draw) for k -> k + 1, and for m -> 2m at the same p and eps", insts)
+            "Theorem 3 as printed is not decreasing in k (its f(d)(p - p^2/k) grows with k).",
+       steps=(Grid("exact Var[f_hat] (every draw) for k -> k + 1, and for m -> 2m at the same p and eps", _monotone_points,
+                   lambda point: point.data, path=MOMENTS),))
+
 
 
 def _support_pq(mech, hashed):
@@ -310,26 +311,18 @@ def _support_pq(mech, hashed):
     return incl[hashed], (others.pop() if len(others) == 1 else sorted(others))
 
 
-@claim(id="jiang-gcms/sec4.C.allocation", root_cause="sec4.C.allocation", location="Section IV-C, budget allocation",
-       statement="Under CMS-like structures the budget splits approximately as p ~ e^{eps_p}/(e^{eps_p}+1), "
-                 "q ~ 1/(e^{eps - eps_p}+1).",
-       printed=J.allocation_printed, derived=J.allocation_derived, derivation="derivations.jiang_gcms.allocation_derived",
-       condition="unary encodings (independent bits: RAPPOR, Apple's CMS, OUE), where the split is exact; for GCMS "
-                 "the second factor of e^eps = [p/(1-p)][(m-s)/s] fixes s/m = 1/(e^{eps-eps_p}+1), while "
-                 "q = (s - p)/(m - 1) differs from it by (s - p m)/(m(m - 1))")
-def sec4c_allocation(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("the printed split vs the factorisation of a unary encoding's / GCMS's ratio", list(printed.values()),
-                list(derived.values()))
-    (pp, pq_u, pq_g), (dp, dq_u, dq_g) = printed.values(), derived.values()
-    insts = []
+def _listed(form):
+    return list(form.values())
+
+
+def _allocation_points():
+    """Unary encodings (the split is exact) and GCMS on the identity family (outside the condition): ``data`` is
+    ((p, q) read off the mechanism, which q of the form applies: 1 unary, 2 GCMS)."""
     for name, proto in [("sue d=2", sue(2, R(9, 4))), ("oue d=3", oue(3, R(3))), ("ue(3/5, 1/4) d=2", _unary("ue", 2, R(3, 5), R(1, 4)))]:
         p_, q_ = support_probabilities(proto.mechanism, proto.supports)
         ee = mechanism_exp_eps(proto.mechanism)
-        at = {J.E_p: p_ / (1 - p_), EXP_EPS: ee}  # e^{eps_p} = p/(1-p)
-        insts.append(Instance({"mechanism": name, "p": p_, "exact e^eps": ee}, exact=[p_, q_],
-                              derived=[evaluate(dp, at), evaluate(dq_u, at)], printed=[evaluate(pp, at), evaluate(pq_u, at)],
-                              size=(0, 2)))
+        yield Point({"mechanism": name, "p": p_, "exact e^eps": ee}, facts={J.E_p: p_ / (1 - p_), EXP_EPS: ee},
+                    data=([p_, q_], 1), size=(0, 2))  # e^{eps_p} = p/(1-p)
     for m_ in (3, 4, 5):
         for s_ in range(1, m_ // 2 + 1):
             for p_ in (R(1, 2), R(3, 4)):
@@ -337,23 +330,35 @@ def sec4c_allocation(ev):
                 pe, qe = _support_pq(mech, 0)
                 ee = mechanism_exp_eps(mech)
                 # e^{eps_p} = p/(1-p), e^{eps - eps_p} = e^eps (1-p)/p: the printed q
-                at = {J.E_p: p_ / (1 - p_), EXP_EPS: ee, J.m: m_}
-                insts.append(Instance({"mechanism": f"gcms m={m_} s={s_}", "p": p_, "exact e^eps": ee}, exact=[pe, qe],
-                                      derived=[evaluate(dp, at), evaluate(dq_g, at)],
-                                      printed=[evaluate(pp, at), evaluate(pq_g, at)], in_condition=False,
-                                      size=(1, m_, s_, p_)))
-    ev.instances("q read off the mechanism vs 1/(e^{eps - eps_p} + 1) with e^{eps_p} = p/(1-p)", insts)
+                yield Point({"mechanism": f"gcms m={m_} s={s_}", "p": p_, "exact e^eps": ee},
+                            facts={J.E_p: p_ / (1 - p_), EXP_EPS: ee, J.m: m_}, data=([pe, qe], 2),
+                            in_condition=False, size=(1, m_, s_, p_))
 
 
-@claim(id="jiang-gcms/sec4.C.even-split", location="Section IV-C, allocation principle 1",
-       statement="Splitting eps evenly gives p = e^{eps/2}/(e^{eps/2}+1), q = 1/(e^{eps/2}+1); RAPPOR and Apple's CMS "
-                 "are of this kind.",
-       printed=lambda: J.pq_form("even", (sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), 1 / (sympy.sqrt(EXP_EPS) + 1))),
-       derived=lambda: J.pq_form("even", J.sue_pq()), derivation="derivations.jiang_gcms.sue_pq")
-def sec4c_even_split(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("the even split vs BRR at eps/2 on every bit", list(printed.values()), list(derived.values()))
-    insts = []
+def _allocation_value(form, point):
+    """(p, q) of the form: its p and the q that applies to the point's mechanism (unary or GCMS)."""
+    return [evaluate(form[0], point.facts), evaluate(form[point.data[1]], point.facts)]
+
+
+record(id="jiang-gcms/sec4.C.allocation", root_cause="sec4.C.allocation", location="Section IV-C, budget allocation",
+       statement="Under CMS-like structures the budget splits approximately as p ~ e^{eps_p}/(e^{eps_p}+1), "
+                 "q ~ 1/(e^{eps - eps_p}+1).",
+       printed=J.allocation_printed, derived=J.allocation_derived, derivation="derivations.jiang_gcms.allocation_derived",
+       condition="unary encodings (independent bits: RAPPOR, Apple's CMS, OUE), where the split is exact; for GCMS "
+                 "the second factor of e^eps = [p/(1-p)][(m-s)/s] fixes s/m = 1/(e^{eps-eps_p}+1), while "
+                 "q = (s - p)/(m - 1) differs from it by (s - p m)/(m(m - 1))",
+       steps=(Symbolic("the printed split vs the factorisation of a unary encoding's / GCMS's ratio", part=_listed),
+              Grid("q read off the mechanism vs 1/(e^{eps - eps_p} + 1) with e^{eps_p} = p/(1-p)", _allocation_points,
+                   lambda point: point.data[0], part=_listed, value=_allocation_value)))
+
+
+
+def _pq_values(form, point):
+    """A (p, q) form evaluated at the mechanism's exact e^eps."""
+    return list(evaluate(form, point.facts).values())
+
+
+def _even_split_points():
     for half_e in (R(3, 2), R(2), R(3)):
         e_ = half_e**2
         for name, mech, hashed in [("sue (basic RAPPOR) d=3", sue(3, e_).mechanism, 0),
@@ -361,29 +366,38 @@ def sec4c_even_split(ev):
             pe, qe = _support_pq(mech, hashed) if name.startswith("Apple") else support_probabilities(
                 sue(3, e_).mechanism, sue(3, e_).supports)
             ee = mechanism_exp_eps(mech)  # the forms are evaluated at the mechanism's exact e^eps
-            insts.append(Instance({"mechanism": name, "e^eps": e_, "exact e^eps": ee}, [pe, qe],
-                                  list(evaluate(derived, {EXP_EPS: ee}).values()),
-                                  list(evaluate(printed, {EXP_EPS: ee}).values()), size=(e_,)))
-    ev.instances("(p, q) read off SUE and Apple's CMS vs the forms at the mechanism's exact e^eps", insts)
+            yield Point({"mechanism": name, "e^eps": e_, "exact e^eps": ee}, facts={EXP_EPS: ee}, data=[pe, qe],
+                        size=(e_,))
 
 
-@claim(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation principle 2",
-       statement="Granting all of eps to q gives p = 1/2, q = 1/(e^eps + 1): OUE.",
-       printed=lambda: J.pq_form("OUE", (sympy.Rational(1, 2), 1 / (EXP_EPS + 1))),
-       derived=lambda: J.pq_form("OUE", J.oue_pq()), derivation="derivations.jiang_gcms.oue_pq")
-def sec4c_oue_split(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", list(printed.values()), list(derived.values()))
-    insts = []
+record(id="jiang-gcms/sec4.C.even-split", location="Section IV-C, allocation principle 1",
+       statement="Splitting eps evenly gives p = e^{eps/2}/(e^{eps/2}+1), q = 1/(e^{eps/2}+1); RAPPOR and Apple's CMS "
+                 "are of this kind.",
+       printed=lambda: J.pq_form("even", (sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), 1 / (sympy.sqrt(EXP_EPS) + 1))),
+       derived=lambda: J.pq_form("even", J.sue_pq()), derivation="derivations.jiang_gcms.sue_pq",
+       steps=(Symbolic("the even split vs BRR at eps/2 on every bit", part=_listed),
+              Grid("(p, q) read off SUE and Apple's CMS vs the forms at the mechanism's exact e^eps", _even_split_points,
+                   lambda point: point.data, value=_pq_values)))
+
+
+
+def _oue_split_points():
     for d in (2, 3):
         for e_ in (R(2), R(3), R(9)):
             proto = oue(d, e_)
             pe, qe = support_probabilities(proto.mechanism, proto.supports)
             ee = mechanism_exp_eps(proto.mechanism)  # the forms are evaluated at the mechanism's exact e^eps
-            insts.append(Instance({"d": d, "e^eps": e_, "exact e^eps": ee}, [pe, qe],
-                                  list(evaluate(derived, {EXP_EPS: ee}).values()),
-                                  list(evaluate(printed, {EXP_EPS: ee}).values()), size=(d, e_)))
-    ev.instances("(p, q) read off OUE vs the forms at its exact e^eps", insts)
+            yield Point({"d": d, "e^eps": e_, "exact e^eps": ee}, facts={EXP_EPS: ee}, data=[pe, qe], size=(d, e_))
+
+
+record(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation principle 2",
+       statement="Granting all of eps to q gives p = 1/2, q = 1/(e^eps + 1): OUE.",
+       printed=lambda: J.pq_form("OUE", (sympy.Rational(1, 2), 1 / (EXP_EPS + 1))),
+       derived=lambda: J.pq_form("OUE", J.oue_pq()), derivation="derivations.jiang_gcms.oue_pq",
+       steps=(Symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", part=_listed),
+              Grid("(p, q) read off OUE vs the forms at its exact e^eps", _oue_split_points, lambda point: point.data,
+                   value=_pq_values)))
+
 
 
 def _none_optimal_derived_fn(**kw) -> bool:
@@ -398,17 +412,7 @@ def _none_optimal_derived_fn(**kw) -> bool:
     return False
 
 
-@claim(id="jiang-gcms/sec4.C.none-optimal", location="Section IV-C, before Section V",
-       statement="Neither allocation (even split; OUE's p = 1/2) is optimal for every targeted frequency under GCMS.",
-       printed=J.none_optimal_printed,
-       derived=lambda: Predicate(r"\exists \lambda:\ p_{\mathrm{alloc}} \notin \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})",
-                                 _none_optimal_derived_fn),
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
-       note="Read as 'not optimal for every target'.  Read literally ('optimal for no target') it is false: with "
-            "the exact variance, p = 1/2 is the optimum at f(d) = 0 (the slope at 1/2 is -4 lam (e^{2eps}-1)).")
-def sec4c_none_optimal(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
+def _none_optimal_points():
     for label, grids, p_alloc in [("even split", ((3, R(4)), (6, R(4))), R(2, 3)),
                                   ("OUE p = 1/2", ((4, R(3)), (6, R(2))), R(1, 2))]:
         miss_e = []
@@ -418,7 +422,17 @@ def sec4c_none_optimal(ev):
                 raise ValueError(f"{label}: p = {p_alloc} is not feasible at m = {m_}, e^eps = {e_}")
             miss_e += [(m_, e_, c) for c in _datasets(2, 3)
                        if p_alloc not in _argmin({p_: V[c] for p_, V in table.values()})]
-        params = {"allocation": label, "p": p_alloc, "grids (m, e^eps)": grids, "not optimal for (m, e^eps, counts)": miss_e}
-        insts.append(Instance(params, exact=bool(miss_e), derived=evaluate(derived, params),
-                              printed=evaluate(printed, params), size=(len(label),), path=MOMENTS))
-    ev.instances("for each allocation, a target f(d)/n where it is not the exact optimum (every draw, feasible s)", insts)
+        yield Point({"allocation": label, "p": p_alloc, "grids (m, e^eps)": grids,
+                     "not optimal for (m, e^eps, counts)": miss_e}, data=bool(miss_e), size=(len(label),))
+
+
+record(id="jiang-gcms/sec4.C.none-optimal", location="Section IV-C, before Section V",
+       statement="Neither allocation (even split; OUE's p = 1/2) is optimal for every targeted frequency under GCMS.",
+       printed=J.none_optimal_printed,
+       derived=lambda: Predicate(r"\exists \lambda:\ p_{\mathrm{alloc}} \notin \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})",
+                                 _none_optimal_derived_fn),
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
+       note="Read as 'not optimal for every target'.  Read literally ('optimal for no target') it is false: with "
+            "the exact variance, p = 1/2 is the optimum at f(d) = 0 (the slope at 1/2 is -4 lam (e^{2eps}-1)).",
+       steps=(Grid("for each allocation, a target f(d)/n where it is not the exact optimum (every draw, feasible s)",
+                   _none_optimal_points, lambda point: point.data, path=MOMENTS),))
