@@ -90,6 +90,8 @@ class Grid:
     part: Callable | None = None
     printed: bool = True
     value: Callable | None = None
+    #: the name of the correction's record on this grid (default: the grid's name)
+    correction_name: str | None = None
 
     def __post_init__(self):
         if self.path not in EXACT_PATHS or self.path == "proof":
@@ -105,7 +107,7 @@ class Grid:
         printed = part(ev.printed()) if compare_printed else None
         ev.instances(self.name, self.instances(derived, printed), has_printed=compare_printed)
         if len(ev.forms) > 2 and ev.forms[2] is not None and self.printed:
-            ev.corrections(self.name, self.instances(part(ev.correction()), None))
+            ev.corrections(self.correction_name or self.name, self.instances(part(ev.correction()), None))
 
     def instances(self, derived, printed) -> list[Instance]:
         """The grid's instances for these (projected) forms; ``printed`` None: derived only."""

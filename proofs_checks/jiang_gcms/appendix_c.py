@@ -6,14 +6,15 @@ from __future__ import annotations
 import sympy
 
 import derivations.jiang_gcms as J
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import gcms
 
-from .pure_protocols import R, _datasets
+from .pure_protocols import R
 from .gcms_model import MOMENTS, _at
 from .sec4a_algorithms import _identity_family
-from .sec4c_lemma1 import OPT_GRID, _argmin, _argmin_at, _feasible, _lam, _objective, _opt_table
+from .sec4c_lemma1 import _argmin_value, _feasible, _lemma1_points, _objective, _smallest_exact_argmin
 from .sec4c_algorithm4 import _support_pq
 from .appendix_b import _z_tables
 
@@ -27,25 +28,33 @@ def _boundary_points():
                 yield 2, m_, k_, s_, p_, e_
 
 
-@claim(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at the boundary of Eq. (7)",
-       statement="alpha_2 = (p - p(m - e^eps(1-p) - p)/((e^eps(1-p)+p)(m-1)))^2 (1-1/m)/(km) = p^2 (w-1)^2/(w^2 k (m-1)) "
-                 "and alpha_1 = p/w.",
-       printed=J.appC_alpha_printed, derived=J.appC_alpha_derived, derivation="derivations.jiang_gcms.appC_alpha_derived")
-def appC_alpha(ev):
-    printed, derived = list(ev.printed().values()), list(ev.derived().values())
-    ev.symbolic("alpha_2 (two forms) and alpha_1 vs their values at q*", printed, derived)
-    insts = []
+def _listed(form):
+    return list(form.values())
+
+
+def _each_at(form, point):
+    return [evaluate(v, point.facts) for v in form]
+
+
+def _alpha_points():
     for d, m_, k_, s_, p_, e_ in _boundary_points():
         T = _z_tables(d, m_, k_, s_, p_)
         pis = [(w_, sum(pz[j][1] for j in range(k_))) for w_, pz, _ in T]  # client holding 1 != target 0
         a1 = sum(w_ * pi for w_, pi in pis)
         a2 = sum(w_ * (pi - a1) ** 2 for w_, pi in pis)
         exact = [sympy.Rational(a2.numerator, a2.denominator)] * 2 + [sympy.Rational(a1.numerator, a1.denominator)]
-        vals = {J.p: p_, J.e: e_, J.m: m_, J.k: k_}
-        insts.append(Instance({"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}, exact,
-                              [evaluate(v, vals) for v in derived], [evaluate(v, vals) for v in printed],
-                              size=(m_, k_, s_, p_)))
-    ev.instances("alpha_1 = E[pi] and alpha_2 = Var_draw[pi] of a client holding another value (exact mechanism)", insts)
+        yield Point({"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}, facts={J.p: p_, J.e: e_, J.m: m_, J.k: k_},
+                    data=exact, size=(m_, k_, s_, p_))
+
+
+record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at the boundary of Eq. (7)",
+       statement="alpha_2 = (p - p(m - e^eps(1-p) - p)/((e^eps(1-p)+p)(m-1)))^2 (1-1/m)/(km) = p^2 (w-1)^2/(w^2 k (m-1)) "
+                 "and alpha_1 = p/w.",
+       printed=J.appC_alpha_printed, derived=J.appC_alpha_derived, derivation="derivations.jiang_gcms.appC_alpha_derived",
+       steps=(Symbolic("alpha_2 (two forms) and alpha_1 vs their values at q*", part=_listed),
+              Grid("alpha_1 = E[pi] and alpha_2 = Var_draw[pi] of a client holding another value (exact mechanism)",
+                   _alpha_points, lambda point: point.data, part=_listed, value=_each_at)))
+
 
 
 @claim(id="jiang-gcms/appC.pq", root_cause="appC.pq", location="Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2/w^2'",
@@ -84,58 +93,46 @@ def appC_pq(ev):
     ev.corrections("the corrected chain's value at w = e^eps (1 - p) + p vs the exact quantities", cinsts)
 
 
-@claim(id="jiang-gcms/eq13", root_cause="appB.same-client", location="Appendix C, Eq. (13)",
+def _eq13_identity():
+    main, const = J._boundary_parts()
+    return sympy.factor(sympy.together(main - J.eq13_derived_expr())) + sympy.diff(const, J.p)
+
+
+record(id="jiang-gcms/eq13", root_cause="appB.same-client", location="Appendix C, Eq. (13)",
        statement="Minimising Var[f_hat(d)] is equivalent to minimising w^2/((w-1)^2 p) [f(d)(1 - p/k) + "
                  "(n - f(d))(1/w - p/(w^2 k))].",
        printed=J.eq13_printed, derived=J.eq13_derived, derivation="derivations.jiang_gcms.eq13_derived_expr",
        correction=J.eq13_derived,
        note="(13) follows from Theorem 3 as printed; with the exact variance the 1/k disappears from both terms. "
             "Read as: the p minimising (13) over the feasible p of an instance is the p minimising the exact "
-            "variance (smallest minimiser when several tie).")
-def eq13(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("(13) vs the exact-variance objective", _objective(printed), _objective(derived),
-                simplify=sympy.cancel)
-    main, const = J._boundary_parts()
-    ev.identity("derived: Var[f_hat]/n = (13) with k = 1 + a p-free term",
-                sympy.factor(sympy.together(main - J.eq13_derived_expr())) + sympy.diff(const, J.p), sympy.Integer(0))
-    insts = []
-    for m_, e_ in OPT_GRID:
-        for k_ in (1, 2, 3):
-            table = _opt_table(m_, k_, e_)
-            ps = [p_ for p_, _ in table.values()]
-            for counts in _datasets(2, 3):
-                at = {J.e: e_, J.lam: _lam(counts), J.k: k_}
-                exact = min(_argmin({p_: V[counts] for p_, V in table.values()}))
-                insts.append(Instance({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "feasible p": tuple(ps)}, exact,
-                                      _argmin_at(derived, ps, at), _argmin_at(printed, ps, at),
-                                      size=(2, m_, k_, sum(counts), e_, counts), path=MOMENTS))
-    ev.instances("argmin over feasible integer s of the exact variance (every draw) vs the argmin of (13)", insts)
-    corr = ev.correction()
-    ev.corrections("argmin over feasible integer s of the exact variance (every draw) vs the argmin of the correction",
-                   [Instance(i.params, i.exact, _argmin_at(corr, list(i.params["feasible p"]),
-                                                           {J.e: i.params["e^eps"], J.lam: _lam(i.params["counts"]),
-                                                            J.k: i.params["k"]}),
-                             size=i.size, path=i.path) for i in insts])
+            "variance (smallest minimiser when several tie).",
+       steps=(Symbolic("(13) vs the exact-variance objective", part=_objective, simplify=sympy.cancel),
+              Identity("derived: Var[f_hat]/n = (13) with k = 1 + a p-free term", _eq13_identity, lambda: sympy.Integer(0)),
+              Grid("argmin over feasible integer s of the exact variance (every draw) vs the argmin of (13)",
+                   lambda: _lemma1_points(with_lambda=False), _smallest_exact_argmin, path=MOMENTS,
+                   value=_argmin_value, correction_name="argmin over feasible integer s of the exact variance (every draw) vs the argmin of "
+                                   "the correction")))
 
 
-@claim(id="jiang-gcms/appC.chain", location="Appendix C, the equalities after (13)",
-       statement="(13) times (e^eps - 1)^2 equals, step by step, n{(k w - p) + lam (w - 1)(k w - p - w p)}/(k (1-p)^2 p).",
-       printed=lambda: J.appC_chain_printed(),
-       derived=J.appC_chain_derived,
-       derivation="derivations.jiang_gcms.appC_chain_derived",
-       note="Pure algebra (per client: f = lam n, divided by n): every step is correct.  The exact column is "
-            "(13) as printed times (e^eps - 1)^2, evaluated in exact rationals.")
-def appC_chain(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("each member of the chain vs (13) (e^eps - 1)^2", printed, derived)
-    insts = []
+
+def _chain_points():
+    """Rational points; ``data``: (13) as printed times (e^eps - 1)^2, in exact rationals, once per chain member."""
     for e_ in (R(2), R(3), R(9)):
         for p_ in (R(1, 2), R(3, 4), R(9, 10)):
             for lam_ in (R(0), R(1, 3), R(1)):
                 for k_ in (1, 2, 100):
                     vals = {J.p: p_, J.e: e_, J.lam: lam_, J.k: k_}
                     ref = _at(J.eq13_printed_expr(), vals) * (e_ - 1) ** 2
-                    insts.append(Instance({"e^eps": e_, "p": p_, "lambda": lam_, "k": k_}, [ref] * 5,
-                                          evaluate(derived, vals), evaluate(printed, vals), size=(e_, p_, lam_, k_)))
-    ev.instances("the chain evaluated exactly at rational points", insts)
+                    yield Point({"e^eps": e_, "p": p_, "lambda": lam_, "k": k_}, facts=vals, data=[ref] * 5,
+                                size=(e_, p_, lam_, k_))
+
+
+record(id="jiang-gcms/appC.chain", location="Appendix C, the equalities after (13)",
+       statement="(13) times (e^eps - 1)^2 equals, step by step, n{(k w - p) + lam (w - 1)(k w - p - w p)}/(k (1-p)^2 p).",
+       printed=lambda: J.appC_chain_printed(),
+       derived=J.appC_chain_derived,
+       derivation="derivations.jiang_gcms.appC_chain_derived",
+       note="Pure algebra (per client: f = lam n, divided by n): every step is correct.  The exact column is "
+            "(13) as printed times (e^eps - 1)^2, evaluated in exact rationals.",
+       steps=(Symbolic("each member of the chain vs (13) (e^eps - 1)^2"),
+              Grid("the chain evaluated exactly at rational points", _chain_points, lambda point: point.data)))

@@ -85,13 +85,15 @@ def _argmin_at(form, ps, values):
     return _at(rhs.xreplace({a: best(*a.args) for a in nodes}), values)
 
 
-def _lemma1_points():
+def _lemma1_points(with_lambda=True):
+    """OPT_GRID x k x two-value datasets; ``data`` = (exact table, feasible p, counts)."""
     for m_, e_ in OPT_GRID:
         for k_ in (1, 2, 3):
             table = _opt_table(m_, k_, e_)
             ps = [p_ for p_, _ in table.values()]
             for counts in _datasets(2, 3):
-                yield Point({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "lambda": _lam(counts),
+                shown = {"lambda": _lam(counts)} if with_lambda else {}
+                yield Point({"m": m_, "k": k_, "e^eps": e_, "counts": counts, **shown,
                              "feasible p": tuple(ps)}, facts={J.e: e_, J.lam: _lam(counts), J.k: k_},
                             data=(table, ps, counts), size=(2, m_, k_, sum(counts), e_, counts))
 
