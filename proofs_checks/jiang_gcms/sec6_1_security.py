@@ -22,8 +22,8 @@ import sympy
 
 from derivations.jiang_gcms import esa_model as M
 from derivations.jiang_gcms import printed_sec6_1 as P
-from ldpref.ledger import Instance, claim
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Point
 
 R = sympy.Rational
 #: the deployment of every protocol instance: d = 3 values, m = 4 buckets, k = 2 hash functions, s = 2, p = 4/5
@@ -33,14 +33,15 @@ VALUES = [0] * 30 + [1] * 20 + [2] * 10
 SEED = 71
 
 
-def _inst(ev, params, exact, size=(0,)):
-    return Instance(params, exact=exact, derived=evaluate(ev.derived(), params), printed=evaluate(ev.printed(), params),
-                    size=size)
+def _runs(cases):
+    """Points of a protocol claim: ``cases()`` yields (params, size, a thunk running the real parties and returning
+    the exact outcome); the oracle runs the thunk.  The forms are evaluated at the params (their predicates read
+    the outcome's parameters)."""
+    return lambda: (Point(params, data=run, size=size) for params, size, run in cases())
 
 
-def _cited(ev, params, exact, size=(0,), path="enumeration"):
-    """An instance of a cited claim: it shows no printed predicate (the paper's words are its statement)."""
-    return Instance(params, exact=exact, derived=evaluate(ev.derived(), params), size=size, path=path)
+def _run(point):
+    return point.data()
 
 
 def _deployment(seed: int = SEED):
@@ -71,7 +72,7 @@ def halt_detected() -> bool:
     return False
 
 
-@claim(id="jiang-gcms/sec6.1.halt", location="Section VI, preamble (halting the protocol)",
+record(id="jiang-gcms/sec6.1.halt", location="Section VI, preamble (halting the protocol)",
        statement="In a synchronised network a party that halts the protocol is easily detected, and the honest "
                  "parties exclude it from the next execution.",
        derived=M.sec6_halt_derived,
@@ -79,11 +80,10 @@ def halt_detected() -> bool:
        assumptions="a synchronised network: every party knows when a round ends",
        note="Cited: the synchronised network and the exclusion from the next execution are not modelled, so code "
             "cannot decide them; the check decides only that a halted round (nothing delivered) is told apart from "
-            "every honest round (at least one report) and that the server names it (one-line error).")
-def sec6_halt(ev):
-    params = {"n": len(VALUES)}
-    ev.instances("the server of a halted round (no report) raises; an honest round delivers reports",
-                 [_cited(ev, params, halt_detected(), size=(len(VALUES),))], has_printed=False)
+            "every honest round (at least one report) and that the server names it (one-line error).",
+       steps=(Grid("the server of a halted round (no report) raises; an honest round delivers reports",
+                   _runs(lambda: [({"n": len(VALUES)}, (len(VALUES),), halt_detected)]), _run),))
+
 
 
 # ---- malicious clients --------------------------------------------------------------------------------
@@ -105,43 +105,52 @@ def garbage_forwarded(l: int, garbage: int, sybils: int, *, limit: bool = True) 
             "blocked": books.blocked, "accepted": int(opened.j.size), "forwarded": len(books.forwarded)}
 
 
-@claim(id="jiang-gcms/sec6.1.truncation", location="Section VI-1, malicious clients (garbage reports)",
+def _truncation_cases():
+    for l in (1, 3):
+        for garbage in (1, l, 5 * l):
+            def run(l=l, garbage=garbage):
+                got = garbage_forwarded(l, garbage, 0)
+                if got["accepted"] != got["forwarded"]:
+                    raise AssertionError("the server refused a well-formed garbage report")
+                return got["malicious"] <= l
+            yield {"l": l, "garbage": garbage}, (l, garbage), run
+
+
+record(id="jiang-gcms/sec6.1.truncation", location="Section VI-1, malicious clients (garbage reports)",
        statement="A malicious client can send garbage messages as LDP reports; truncating each client's maximum "
                  "contribution (the shuffler blocks a client that already sent l messages, Phase 2) counters it.",
        printed=P.sec6_1_truncation_printed, derived=M.sec6_1_truncation_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_truncation_derived", kind="statement",
        assumptions="the shuffler knows each message's sender id before anonymisation (Phase 2)",
        note="The garbage reports are well-formed (encrypted to the public pk): the server accepts every forwarded "
-            "one, so the limit l is the only bound; blocked messages are counted by the shuffler.")
-def sec6_1_truncation(ev):
-    insts = []
+            "one, so the limit l is the only bound; blocked messages are counted by the shuffler.",
+       steps=(Grid("reports of one malicious client forwarded by the limited shuffler (real messages)",
+                   _runs(_truncation_cases), _run),))
+
+
+
+def _sybil_cases():
     for l in (1, 3):
-        for garbage in (1, l, 5 * l):
-            got = garbage_forwarded(l, garbage, 0)
-            if got["accepted"] != got["forwarded"]:
-                raise AssertionError("the server refused a well-formed garbage report")
-            insts.append(_inst(ev, {"l": l, "garbage": garbage}, got["malicious"] <= l, size=(l, garbage)))
-    ev.instances("reports of one malicious client forwarded by the limited shuffler (real messages)", insts)
+        for sybils in (2, 5):
+            def run(l=l, sybils=sybils):
+                got = garbage_forwarded(l, l + 2, sybils)
+                if got["sybil"] != sybils * l:
+                    raise AssertionError(f"{got['sybil']} Sybil reports forwarded, expected F l = {sybils * l}")
+                return got["sybil"] > l
+            yield {"l": l, "garbage": l + 2, "sybils": sybils}, (l, sybils), run
 
 
-@claim(id="jiang-gcms/sec6.1.sybil", location="Section VI-1, malicious clients (fake clients)",
+record(id="jiang-gcms/sec6.1.sybil", location="Section VI-1, malicious clients (fake clients)",
        statement="Registering a huge number of fake clients that send garbage reports (a Sybil attack) is outside "
                  "the paper's scope: a better LDP protocol cannot mitigate it; authentication or access control can.",
        derived=M.sec6_1_sybil_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_sybil_derived", kind="cited",
        note="Cited: authentication and access control are not part of the protocol, so code cannot decide that "
             "they counter the attack; the check decides the part it can, that the per-client limit l lets F fake "
-            "identities through with F min(G, l) > l reports.")
-def sec6_1_sybil(ev):
-    insts = []
-    for l in (1, 3):
-        for sybils in (2, 5):
-            got = garbage_forwarded(l, l + 2, sybils)
-            if got["sybil"] != sybils * l:
-                raise AssertionError(f"{got['sybil']} Sybil reports forwarded, expected F l = {sybils * l}")
-            insts.append(_cited(ev, {"l": l, "garbage": l + 2, "sybils": sybils}, got["sybil"] > l, size=(l, sybils)))
-    ev.instances("reports of F fake identities forwarded by the limited shuffler (real messages)", insts,
-                 has_printed=False)
+            "identities through with F min(G, l) > l reports.",
+       steps=(Grid("reports of F fake identities forwarded by the limited shuffler (real messages)", _runs(_sybil_cases),
+                   _run),))
+
 
 
 # ---- malicious shuffler -------------------------------------------------------------------------------
@@ -179,17 +188,17 @@ def shuffler_confidential(variant: str, shuffler=None) -> bool:
     return not any(keys_open(m, keys) for m in messages)
 
 
-@claim(id="jiang-gcms/sec6.1.shuffler-confidentiality", location="Section VI-1, malicious shuffler (confidentiality)",
+record(id="jiang-gcms/sec6.1.shuffler-confidentiality", location="Section VI-1, malicious shuffler (confidentiality)",
        statement="Since every client message is encrypted with the server's public key, even a malicious shuffler "
                  "cannot break the confidentiality of the messages.",
        printed=P.sec6_1_shuffler_confidentiality_printed, derived=M.sec6_1_shuffler_confidentiality_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_shuffler_confidentiality_derived", kind="statement",
        assumptions="shuffler_holds = 'nothing' is the protocol (the shuffler object's attributes are searched for "
-                   "keys); 'sk' is the variant where the server's key leaked to it")
-def sec6_1_shuffler_confidentiality(ev):
-    ev.instances("PyNaCl: does any key the shuffler holds (or a fresh one) open a client message?",
-                 [_inst(ev, {"shuffler_holds": v}, shuffler_confidential(v), size=(i,))
-                  for i, v in enumerate(("nothing", "sk"))])
+                   "keys); 'sk' is the variant where the server's key leaked to it",
+       steps=(Grid("PyNaCl: does any key the shuffler holds (or a fresh one) open a client message?",
+                   _runs(lambda: [({"shuffler_holds": v}, (i,), lambda v=v: shuffler_confidential(v))
+                                  for i, v in enumerate(("nothing", "sk"))]), _run),))
+
 
 
 def deviation_feasible(attack: str, **kw) -> bool:
@@ -201,32 +210,31 @@ def deviation_feasible(attack: str, **kw) -> bool:
 DEVIATIONS = {"drop": {"victims": range(15)}, "inject": {"injected": 20, "target": 2}}
 
 
-@claim(id="jiang-gcms/sec6.1.shuffler-deviate", location="Section VI-1, malicious shuffler (deviation)",
+record(id="jiang-gcms/sec6.1.shuffler-deviate", location="Section VI-1, malicious shuffler (deviation)",
        statement="A malicious shuffler can inject false LDP reports or drop honest clients' reports; as a single "
                  "point of failure, these attacks are feasible.",
        printed=P.sec6_1_shuffler_deviate_printed, derived=M.sec6_1_shuffler_deviate_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_shuffler_deviate_derived", kind="statement",
        assumptions="drop: the reports of 15 of the 30 clients holding 0; inject: 20 reports of Algorithm 1 run on "
-                   "value 2 with p = 1, encrypted to the public pk")
-def sec6_1_shuffler_deviate(ev):
-    ev.instances("real round: the estimates move and the server rejects nothing",
-                 [_inst(ev, {"attack": a}, deviation_feasible(a, **kw), size=(i,))
-                  for i, (a, kw) in enumerate(DEVIATIONS.items())])
+                   "value 2 with p = 1, encrypted to the public pk",
+       steps=(Grid("real round: the estimates move and the server rejects nothing",
+                   _runs(lambda: [({"attack": a}, (i,), lambda a=a, kw=kw: deviation_feasible(a, **kw))
+                                  for i, (a, kw) in enumerate(DEVIATIONS.items())]), _run),))
 
 
-@claim(id="jiang-gcms/sec6.1.shuffler-remedy", location="Section VI-1, malicious shuffler (MPC, TEE)",
+
+record(id="jiang-gcms/sec6.1.shuffler-remedy", location="Section VI-1, malicious shuffler (MPC, TEE)",
        statement="The shuffler must be enforced as semi-honest: shuffling by secure multi-party computation among "
                  "several servers, or inside a trusted execution environment, ensures it is executed correctly.",
        derived=M.sec6_1_shuffler_remedy_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_shuffler_remedy_derived", kind="cited",
        note="Cited: ldpref implements neither MPC nor a TEE, so code cannot decide that they enforce a correct "
             "shuffle; the check decides the property they are to enforce, that the shuffler's output is a "
-            "permutation of its input: it holds for the protocol's shuffler and fails for the deviations.")
-def sec6_1_shuffler_remedy(ev):
-    cases = {"honest": {}, **DEVIATIONS}
-    ev.instances("real round: the messages the server receives are a permutation of those the clients sent",
-                 [_cited(ev, {"attack": a}, _round(a, **kw).permutation, size=(i,))
-                  for i, (a, kw) in enumerate(cases.items())], has_printed=False)
+            "permutation of its input: it holds for the protocol's shuffler and fails for the deviations.",
+       steps=(Grid("real round: the messages the server receives are a permutation of those the clients sent",
+                   _runs(lambda: [({"attack": a}, (i,), lambda a=a, kw=kw: _round(a, **kw).permutation)
+                                  for i, (a, kw) in enumerate({"honest": {}, **DEVIATIONS}.items())]), _run),))
+
 
 
 # ---- the server: LDP without the shuffle ----------------------------------------------------------------
@@ -263,57 +271,63 @@ def server_view_is_report() -> bool:
     return opened.rejections.total == 0 and np.array_equal(opened.j, j) and np.array_equal(opened.X, X)
 
 
-def _ldp_instances(ev, view_ok: bool):
-    return [_inst(ev, dict(params, exp_eps=ee), view_ok and bool(ee <= params["exp_eps0"]),
-                  size=(params["d"], params["m"], params["k"], params["s"]))
-            for params, ee in _ldp_points()]
+def _ldp_cases(view_ok):
+    """The real Algorithm 1 mechanisms: is the exact e^eps <= e^eps0 (and, for the server, its view the report)?"""
+    def cases():
+        ok = view_ok()
+        for params, ee in _ldp_points():
+            yield (dict(params, exp_eps=ee), (params["d"], params["m"], params["k"], params["s"]),
+                   lambda ee=ee, params=params: ok and bool(ee <= params["exp_eps0"]))
+    return _runs(cases)
 
 
-@claim(id="jiang-gcms/sec6.1.standalone", location="Section VI-1, malicious shuffler (standalone mode)",
+record(id="jiang-gcms/sec6.1.standalone", location="Section VI-1, malicious shuffler (standalone mode)",
        statement="GCMS can also operate in a pure LDP setting without a shuffler; the privacy guarantee is then fully "
                  "provided by the local randomisation mechanism (the shuffler only amplifies).",
        printed=P.sec6_1_standalone_printed, derived=M.sec6_1_ldp_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_ldp_derived", kind="statement",
-       assumptions="the hash functions are public; e^eps0 is Eq. (5)'s max(R, 1/R)")
-def sec6_1_standalone(ev):
-    ev.instances("exact worst-case likelihood ratio of Algorithm 1's report (every output, every pair of inputs)",
-                 [i for i in _ldp_instances(ev, True)])
+       assumptions="the hash functions are public; e^eps0 is Eq. (5)'s max(R, 1/R)",
+       steps=(Grid("exact worst-case likelihood ratio of Algorithm 1's report (every output, every pair of inputs)",
+                   _ldp_cases(lambda: True), _run),))
 
 
-@claim(id="jiang-gcms/sec6.1.server-ldp", location="Section VI-1, malicious server",
+
+record(id="jiang-gcms/sec6.1.server-ldp", location="Section VI-1, malicious server",
        statement="Since every message the server accesses is protected by LDP, a malicious server cannot learn more "
                  "about a client than the LDP protocol allows.",
        printed=P.sec6_1_server_ldp_printed, derived=M.sec6_1_ldp_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_ldp_derived", kind="statement",
        assumptions="the server's view of a client is what it decrypts (checked on the real ciphertexts); "
-                   "e^eps0 is Eq. (5)'s max(R, 1/R)")
-def sec6_1_server_ldp(ev):
-    ev.instances("the server's decrypted view equals Algorithm 1's report, whose exact e^eps is <= e^eps0",
-                 _ldp_instances(ev, server_view_is_report()))
+                   "e^eps0 is Eq. (5)'s max(R, 1/R)",
+       steps=(Grid("the server's decrypted view equals Algorithm 1's report, whose exact e^eps is <= e^eps0",
+                   _ldp_cases(server_view_is_report), _run),))
 
 
-@claim(id="jiang-gcms/sec6.1.server-motivation", location="Section VI-1, malicious server (utility)",
+
+def _motivation_cases():
+    from ldpref.gcms import algorithm3_q, estimator_variance
+
+    for d, m, k, s, p in LDP_GRID:
+        q = algorithm3_q(p, s, m)
+        for phi in (R(1, 5), R(1, 2)):
+            def var(n, p=p, q=q, m=m, k=k, phi=phi):
+                f = phi * n  # exact: p, q, phi are sympy rationals
+                return estimator_variance(p, q, m, k, n, f, (n - f) ** 2) / n ** 2
+            yield ({"m": m, "k": k, "s": s, "p": p, "q": q, "phi": phi}, (m, k, s),
+                   lambda var=var: bool(var(200) < var(100)))
+
+
+record(id="jiang-gcms/sec6.1.server-motivation", location="Section VI-1, malicious server (utility)",
        statement="The malicious server has no motivation to downgrade the utility, as it benefits from better LDP "
                  "outcomes; only what it can infer is analysed.",
        derived=M.sec6_1_server_motivation_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_server_motivation_derived", kind="cited",
        note="Cited: a motivation is not a property of the code, so code cannot decide it; the check decides the "
             "fact it rests on, that the exact variance of the frequency estimate f_hat/n (Theorem 3's model, "
-            "ldpref.gcms.estimator_variance in exact rationals) is smaller with 2n honest reports than with n.")
-def sec6_1_server_motivation(ev):
-    from ldpref.gcms import algorithm3_q, estimator_variance
+            "ldpref.gcms.estimator_variance in exact rationals) is smaller with 2n honest reports than with n.",
+       steps=(Grid("exact Var[f_hat/n]: 200 honest reports against 100", _runs(_motivation_cases), _run,
+                   path="moment-formula"),))
 
-    insts = []
-    for d, m, k, s, p in LDP_GRID:
-        q = algorithm3_q(p, s, m)
-        for phi in (R(1, 5), R(1, 2)):
-            def var(n):
-                f = phi * n  # exact: p, q, phi are sympy rationals
-                return estimator_variance(p, q, m, k, n, f, (n - f) ** 2) / n ** 2
-            params = {"m": m, "k": k, "s": s, "p": p, "q": q, "phi": phi}
-            insts.append(_cited(ev, params, bool(var(200) < var(100)), size=(m, k, s),
-                                 path="moment-formula"))
-    ev.instances("exact Var[f_hat/n]: 200 honest reports against 100", insts, has_printed=False)
 
 
 # ---- collusion ---------------------------------------------------------------------------------------
@@ -322,17 +336,8 @@ def linked_without_shuffle() -> bool:
     return _round("identity").sender_order == list(range(len(VALUES)))
 
 
-@claim(id="jiang-gcms/sec6.1.collusion-shuffler-server", location="Section VI-1, collusion (shuffler and server)",
-       statement="If the shuffler colludes with the server and fails to shuffle, the privacy amplification is lost, "
-                 "but the results are still protected by LDP, at a reduced level of privacy.",
-       printed=P.sec6_1_collusion_shuffler_server_printed, derived=M.sec6_1_collusion_shuffler_server_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_collusion_shuffler_server_derived", kind="statement",
-       assumptions="the amplified level is Theorem 1's eps_c bound (cited, jiang-gcms/thm1) at delta = 1e-6, within "
-                   "its precondition; the linked level is the exact e^eps of the report (the server knows whose "
-                   "report it reads)")
-def sec6_1_collusion_shuffler_server(ev):
+def _linked_points():
     linked = linked_without_shuffle()
-    insts = []
     for params, ee in _ldp_points()[2:4]:
         eps0 = sympy.log(params["exp_eps0"])
         eps_linked = sympy.log(ee) if linked else sympy.Integer(0)
@@ -341,10 +346,21 @@ def sec6_1_collusion_shuffler_server(ev):
             if not applies:
                 raise AssertionError(f"Theorem 1's precondition fails at eps0 = {eps0}, n = {n}")
             at = {"eps0": eps0, "eps_linked": eps_linked, "eps_c": eps_c}
-            insts.append(Instance(dict(params, n=n, **at), exact=bool(linked and eps_c < eps_linked <= eps0),
-                                  derived=evaluate(ev.derived(), at), printed=evaluate(ev.printed(), at),
-                                  size=(n, params["m"])))
-    ev.instances("unshuffled real round links reports; exact eps of the linked report vs Theorem 1's eps_c", insts)
+            yield Point(dict(params, n=n, **at), facts=at, data=bool(linked and eps_c < eps_linked <= eps0),
+                        size=(n, params["m"]))
+
+
+record(id="jiang-gcms/sec6.1.collusion-shuffler-server", location="Section VI-1, collusion (shuffler and server)",
+       statement="If the shuffler colludes with the server and fails to shuffle, the privacy amplification is lost, "
+                 "but the results are still protected by LDP, at a reduced level of privacy.",
+       printed=P.sec6_1_collusion_shuffler_server_printed, derived=M.sec6_1_collusion_shuffler_server_derived,
+       derivation="derivations.jiang_gcms.esa_model.sec6_1_collusion_shuffler_server_derived", kind="statement",
+       assumptions="the amplified level is Theorem 1's eps_c bound (cited, jiang-gcms/thm1) at delta = 1e-6, within "
+                   "its precondition; the linked level is the exact e^eps of the report (the server knows whose "
+                   "report it reads)",
+       steps=(Grid("unshuffled real round links reports; exact eps of the linked report vs Theorem 1's eps_c",
+                   _linked_points, lambda point: point.data),))
+
 
 
 def conditional_exp_eps(joint, inputs, outputs) -> sympy.Expr:
@@ -382,17 +398,18 @@ def _collusion_clients_points():
     return tuple(out)
 
 
-@claim(id="jiang-gcms/sec6.1.collusion-server-clients", location="Section VI-1, collusion (server and clients)",
+record(id="jiang-gcms/sec6.1.collusion-server-clients", location="Section VI-1, collusion (server and clients)",
        statement="A server colluding with a group of malicious clients gets no extra information about the other "
                  "clients, by the LDP guarantee.",
        printed=P.sec6_1_collusion_server_clients_printed, derived=M.sec6_1_collusion_server_clients_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_collusion_server_clients_derived", kind="statement",
        assumptions="one honest client and one colluder whose input and report the server knows; each client draws "
-                   "its own randomness (Algorithm 1), the hash functions are public")
-def sec6_1_collusion_server_clients(ev):
-    ev.instances("exact worst-case ratio for the honest client given the colluder's input and report",
-                 [_inst(ev, dict(params, exp_eps=ee), bool(ee <= params["exp_eps0"]), size=(params["d"], params["m"]))
-                  for params, ee in _collusion_clients_points()])
+                   "its own randomness (Algorithm 1), the hash functions are public",
+       steps=(Grid("exact worst-case ratio for the honest client given the colluder's input and report",
+                   _runs(lambda: [(dict(params, exp_eps=ee), (params["d"], params["m"]),
+                                   lambda ee=ee, params=params: bool(ee <= params["exp_eps0"]))
+                                  for params, ee in _collusion_clients_points()]), _run),))
+
 
 
 COLLUDERS = range(50, 60)  # the ten clients holding value 2
@@ -406,15 +423,15 @@ def favour_undetected() -> bool:
             and not np.array_equal(honest.estimates, favoured.estimates))
 
 
-@claim(id="jiang-gcms/sec6.1.collusion-shuffler-clients", location="Section VI-1, collusion (shuffler and clients)",
+record(id="jiang-gcms/sec6.1.collusion-shuffler-clients", location="Section VI-1, collusion (shuffler and clients)",
        statement="A shuffler colluding with malicious clients can consistently accept their inputs while refusing to "
                  "serve the honest clients.",
        printed=P.sec6_1_collusion_shuffler_clients_printed, derived=M.sec6_1_collusion_shuffler_clients_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_collusion_shuffler_clients_derived", kind="statement",
-       assumptions="the 10 clients holding value 2 collude; the 50 others are refused")
-def sec6_1_collusion_shuffler_clients(ev):
-    ev.instances("real round: only the colluders' reports reach the server, which rejects nothing",
-                 [_inst(ev, {"colluders": len(COLLUDERS)}, favour_undetected(), size=(len(COLLUDERS),))])
+       assumptions="the 10 clients holding value 2 collude; the 50 others are refused",
+       steps=(Grid("real round: only the colluders' reports reach the server, which rejects nothing",
+                   _runs(lambda: [({"colluders": len(COLLUDERS)}, (len(COLLUDERS),), favour_undetected)]), _run),))
+
 
 
 def limit_silent_on_refusal(l: int) -> bool:
@@ -429,14 +446,13 @@ def limit_silent_on_refusal(l: int) -> bool:
     return books.blocked == 0 and server.open(books.forwarded).rejections.total == 0
 
 
-@claim(id="jiang-gcms/sec6.1.scheduling", location="Section VI-1, collusion (shuffler and clients), remedy",
+record(id="jiang-gcms/sec6.1.scheduling", location="Section VI-1, collusion (shuffler and clients), remedy",
        statement="The shuffler refusing honest clients cannot be addressed through LDP design alone; enforced "
                  "scheduling or a decentralised shuffle (MPC) mitigates it.",
        derived=M.sec6_1_scheduling_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_scheduling_derived", kind="cited",
        note="Cited: enforced scheduling and MPC are not implemented, so code cannot decide that they mitigate the "
             "attack; the check decides that the protocol's own defences (the contribution limit l, the server's "
-            "message checks) raise nothing when honest clients are refused.")
-def sec6_1_scheduling(ev):
-    ev.instances("real messages: the limited shuffler blocks nothing and the server rejects nothing",
-                 [_cited(ev, {"l": l}, limit_silent_on_refusal(l), size=(l,)) for l in (1, 2)], has_printed=False)
+            "message checks) raise nothing when honest clients are refused.",
+       steps=(Grid("real messages: the limited shuffler blocks nothing and the server rejects nothing",
+                   _runs(lambda: [({"l": l}, (l,), lambda l=l: limit_silent_on_refusal(l)) for l in (1, 2)]), _run),))
