@@ -19,7 +19,8 @@ import sympy
 
 from derivations.jiang_gcms import discovery_model as M
 from derivations.jiang_gcms import printed_sec6 as P
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point
 from ldpref.ledger.forms import evaluate
 
 from .laplace_grid import laplace_upper_tail
@@ -81,20 +82,25 @@ def sec6_hash_check(ev):
                    f"unkeyed {plain}/{trials} right; keyed {keyed}/{trials} (chance {trials // 2} +- {band:.0f})")
 
 
-@claim(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for the aux. server), second attack",
+def _keyed_points():
+    return (Point({"keyed": k}, size=(int(k),)) for k in KEYED)
+
+
+def _drop_value_run(point):
+    view = _drop(point.params["keyed"], "medium-item")
+    if "medium-item" not in view["honest"]:
+        raise AssertionError("the target must be released by an honest run for the attack to be visible")
+    return view["dropped"] > 0 and "medium-item" not in view["malicious"]
+
+
+record(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for the aux. server), second attack",
        statement="A malicious auxiliary server can decrease the frequency of a specific value by dropping all "
                  "messages with its hash; a keyed hash prevents it from finding that value's messages.",
        printed=P.sec6_drop_value_printed, derived=M.sec6_drop_value_derived,
        derivation="derivations.jiang_gcms.discovery_model.sec6_drop_value_derived", kind="statement",
-       assumptions="b = 1/eps, T = 1 - ln(2 delta)/eps at eps = 4, delta = 1e-6; the target has 20 clients")
-def sec6_drop_value(ev):
-    insts = []
-    for k in KEYED:
-        view = _drop(k, "medium-item")
-        if "medium-item" not in view["honest"]:
-            raise AssertionError("the target must be released by an honest run for the attack to be visible")
-        insts.append(_inst(ev, {"keyed": k}, view["dropped"] > 0 and "medium-item" not in view["malicious"]))
-    ev.instances("targeted drop on the real protocol: is the named item suppressed?", insts)
+       assumptions="b = 1/eps, T = 1 - ln(2 delta)/eps at eps = 4, delta = 1e-6; the target has 20 clients",
+       steps=(Grid("targeted drop on the real protocol: is the named item suppressed?", _keyed_points, _drop_value_run),))
+
 
 
 @claim(id="jiang-gcms/sec6.2.drop-top", location="Section VI-2 (analysis for the aux. server), frequency list",
@@ -141,15 +147,15 @@ def _curious(keyed: bool) -> bool:
     return not any(s in blob for s in secrets_ for blob in seen if blob is not None)
 
 
-@claim(id="jiang-gcms/sec6.2.curious", location="Section VI-2, honest-but-curious aux. server",
+record(id="jiang-gcms/sec6.2.curious", location="Section VI-2, honest-but-curious aux. server",
        statement="An honest-but-curious auxiliary server learns no plaintext (encrypted to the server's key) and, "
                  "with a keyed hash, no hash it can match to a value.",
        printed=P.sec6_curious_printed, derived=M.sec6_curious_derived,
        derivation="derivations.jiang_gcms.discovery_model.sec6_curious_derived", kind="statement",
-       assumptions="every bytes object the auxiliary server receives, decrypts or releases is inspected")
-def sec6_curious(ev):
-    ev.instances("instrumented auxiliary server: none of the items or their SHA-256 appear in what it holds",
-                 [_inst(ev, {"keyed": k}, _curious(k)) for k in KEYED])
+       assumptions="every bytes object the auxiliary server receives, decrypts or releases is inspected",
+       steps=(Grid("instrumented auxiliary server: none of the items or their SHA-256 appear in what it holds",
+                   _keyed_points, lambda point: _curious(point.params["keyed"])),))
+
 
 
 def _laplace_upper_tail():
