@@ -11,6 +11,7 @@ search over integer support sizes on the exact engine.
 
 from __future__ import annotations
 
+import functools
 from functools import cache
 
 import numpy as np
@@ -22,7 +23,8 @@ import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point
 from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
@@ -144,87 +146,100 @@ def _cancel_value(v):
     return v if getattr(v, "is_Rational", False) else sympy.cancel(v)
 
 
-@claim(
+def _facts_points(extra=None):
+    """The OSC zoo's facts read off the real P: one point per member (``data`` is the facts row)."""
+    return (Point({"mechanism": r["name"]}, facts={"d": r["d"], "k": r["k"], "e": r["e"], **(extra(r) if extra else {})},
+                  data=r, size=(r["d"], r["U"])) for r in _support_facts())
+
+
+def _at_point(form, point):
+    """The form at the point's facts: names d, k, e, n, f_v, t and further symbols (see :func:`_at`)."""
+    names = {key: v for key, v in point.facts.items() if isinstance(key, str)}
+    extra = {key: v for key, v in point.facts.items() if not isinstance(key, str)}
+    return _at(form, extra or None, **names)
+
+
+def _facts_grid(name, exact, symbols=None, names=("d", "k", "e")):
+    """A grid over the OSC zoo: ``exact(row)`` read off the real mechanism; the form at the names ``names`` of the
+    row and at the further symbols ``symbols(row)``."""
+    def points():
+        for r in _support_facts():
+            facts = {key: r[key] for key in names}
+            facts.update(symbols(r) if symbols else {})
+            yield Point({"mechanism": r["name"]}, facts=facts, data=r, size=(r["d"], r["U"]))
+
+    return Grid(name, points, lambda point: exact(point.data), value=_at_point)
+
+
+def _lemma_b1_points():
+    for r in _support_facts():
+        yield Point({"mechanism": r["name"]}, facts={"d": r["d"], "k": r["k"], "e": r["e"]},
+                    data=[r["base_sum"], r["mass"]], size=(r["d"], r["U"]))
+    # also constant-support mechanisms that are NOT symmetric (Lemma B.1 needs no symmetry)
+    for T in [(0, 1), (0, 2, 3)]:
+        P, S = O.cyclic_design(5, T, 3)
+        base, S_read = F.extremal_parts(P, 3)
+        yield Point({"mechanism": f"cyclic {T} mod 5"}, facts={"d": 5, "k": len(T), "e": 3},
+                    data=[sum(base), sum(base[u] * S_read[u, 1] for u in range(5))], size=(5, 5))
+
+
+record(
     id="pan-strict/appB.lemmaB.1",
     location="Appendix B.3, Lemma B.1",
     statement="An extremal configuration with constant support size k has sum_u p_u = d/(k e^eps + d - k) and "
               "sum_u p_u S[u, x] = k/(k e^eps + d - k) for every x.",
     derived=O.lemma_b1_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
-)
-def lemma_b1(ev):
-    form = ev.derived()
-    insts = []
-    for r in _support_facts():
-        insts.append(Instance({"mechanism": r["name"]}, [r["base_sum"], r["mass"]],
-                              _at(form, d=r["d"], k=r["k"], e=r["e"]), size=(r["d"], r["U"])))
-    # also constant-support mechanisms that are NOT symmetric (Lemma B.1 needs no symmetry)
-    for T in [(0, 1), (0, 2, 3)]:
-        P, S = O.cyclic_design(5, T, 3)
-        base, S_read = F.extremal_parts(P, 3)
-        insts.append(Instance({"mechanism": f"cyclic {T} mod 5"}, [sum(base), sum(base[u] * S_read[u, 1] for u in range(5))],
-                              _at(form, d=5, k=len(T), e=3), size=(5, 5)))
-    ev.instances("base-probability sums read off real constant-support mechanisms", insts, has_printed=False)
+       steps=(Grid("base-probability sums read off real constant-support mechanisms", _lemma_b1_points,
+                   lambda point: point.data, value=_at_point),))
 
 
-@claim(
+
+record(
     id="pan-strict/appB.eq18",
     location="Appendix B.3, Eq. (18)",
     statement="Double counting sum_{u,x} p_u S[u,x]: by rows k sum_u p_u, by columns d sum_u p_u S[u,x].",
     derived=O.eq18_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
-)
-def eq18(ev):
-    form = ev.derived()  # k sum_u p_u = d sum_u p_u S[u, x]: the right side from the column masses
-    insts = [Instance({"mechanism": r["name"]}, r["base_sum"] * r["k"], _at(form, {MASS_X: r["mass"]}, d=r["d"]),
-                      size=(r["d"], r["U"])) for r in _support_facts()]
-    ev.instances("k sum p == d sum_u p_u S[u,x] on real mechanisms", insts, has_printed=False)
+       steps=(_facts_grid("k sum p == d sum_u p_u S[u,x] on real mechanisms", lambda r: r["base_sum"] * r["k"],
+                          lambda r: {MASS_X: r["mass"]}, names=("d",)),))
 
 
-@claim(
+
+record(
     id="pan-strict/appB.eq19",
     location="Appendix B.3, Eq. (19)",
     statement="Column sums of an extremal P: sum_u p_u + (e^eps - 1) sum_u p_u S[u, x] = 1.",
     derived=O.eq19_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
-)
-def eq19(ev):
-    form = ev.derived()  # (sum p) + (e - 1) sum_u p_u S[u, x] = 1: the column sum read off P vs the form's 1
-    insts = [Instance({"mechanism": r["name"]}, sympy.cancel(r["base_sum"] + (r["e"] - 1) * r["mass"]), _at(form, e=r["e"]),
-                      size=(r["d"], r["U"])) for r in _support_facts()]
-    ev.instances("column sums of the real P", insts, has_printed=False)
+       steps=(_facts_grid("column sums of the real P", lambda r: sympy.cancel(r["base_sum"] + (r["e"] - 1) * r["mass"]),
+                          names=("e",)),))
 
 
-@claim(
+
+record(
     id="pan-strict/appB.eq16",
     location="Appendix B.3, Eq. (16)",
     statement="p* = e^eps sum_u p_u S[u, x] for an extremal configuration.",
     derived=O.eq16_form,
     derivation="derivations.pan_strict.optimality.lemma3_1_form",
-)
-def eq16(ev):
-    form = ev.derived()
-    insts = [Instance({"mechanism": r["name"]}, r["p"], _at(form, {MASS_X: r["mass"]}, e=r["e"]), size=(r["d"], r["U"]))
-             for r in _support_facts()]
-    ev.instances("p* of the real mechanism vs e^eps sum_u p_u S[u,x]", insts, has_printed=False)
+       steps=(_facts_grid("p* of the real mechanism vs e^eps sum_u p_u S[u,x]", lambda r: r["p"],
+                          lambda r: {MASS_X: r["mass"]}, names=("e",)),))
 
 
-@claim(
+
+record(
     id="pan-strict/appB.eq17",
     location="Appendix B.3, Eq. (17)",
     statement="q* = sum_u p_u S[u, y] + (e^eps - 1) sum_u p_u S[u, x] S[u, y] (x != y).",
     derived=O.eq17_form,
     derivation="derivations.pan_strict.optimality.lemma3_1_form",
-)
-def eq17(ev):
-    form = ev.derived()
-    insts = [Instance({"mechanism": r["name"]}, r["q"],
-                      _at(form, {MASS_Y: r["mass"], PAIR_XY: r["pair"] * r["base_sum"]}, e=r["e"]),
-                      size=(r["d"], r["U"])) for r in _support_facts()]
-    ev.instances("q* of the real mechanism vs Eq. (17)", insts, has_printed=False)
+       steps=(_facts_grid("q* of the real mechanism vs Eq. (17)", lambda r: r["q"],
+                          lambda r: {MASS_Y: r["mass"], PAIR_XY: r["pair"] * r["base_sum"]}, names=("e",)),))
 
 
-@claim(
+
+record(
     id="pan-strict/appB.3.pair",
     location="Appendix B.3 (variance argument)",
     statement="Sampling a row of S with probability p_u/sum p, its entries s_x have mean k/d and, since sum_x s_x = k "
@@ -232,35 +247,33 @@ def eq17(ev):
     derived=lambda: sympy.Eq(sympy.Symbol(r"\mathbb{E}[s_x s_y]"), O.pair_support_mass(), evaluate=False),
     derivation="derivations.pan_strict.optimality.pair_support_mass",
     assumptions="symmetric configuration with constant support size k",
-)
-def appB_3_pair(ev):
-    form = ev.derived()
-    insts = [Instance({"mechanism": r["name"]}, r["pair"], _at(form, d=r["d"], k=r["k"]), size=(r["d"], r["U"]))
-             for r in _support_facts()]
-    ev.instances("E[s_x s_y] of the real support matrix vs k(k-1)/(d(d-1))", insts, has_printed=False)
+       steps=(_facts_grid("E[s_x s_y] of the real support matrix vs k(k-1)/(d(d-1))", lambda r: r["pair"],
+                          names=("d", "k")),))
 
 
-@claim(
+
+def _lemma3_1_points():
+    for r in _support_facts():
+        yield Point({"mechanism": r["name"]}, facts={"d": r["d"], "k": r["k"], "e": r["e"]}, data=[r["p"], r["q"]],
+                    size=(r["d"], r["U"]))
+    # Subset Selection's own (p, q) (ldpref, binomial-coefficient form) on a wider grid
+    for d in range(3, 9):
+        for k in range(1, d):
+            ss = subset_selection(d, k, 3)
+            yield Point({"mechanism": f"ss d={d} k={k} e=3 (ldpref p, q)"}, facts={"d": d, "k": k, "e": 3},
+                        data=[ss.p, ss.q], size=(d, k))
+
+
+record(
     id="pan-strict/lemma3.1",
     location="Section 3, Lemma 3.1 (proof in Appendix B.3)",
     statement="An OSC with support size k has p* = k e^eps/(k e^eps + d - k) and "
               "q* = k(k e^eps - e^eps + d - k)/((d - 1)(k e^eps + d - k)).",
     derived=O.lemma3_1_form,
     derivation="derivations.pan_strict.optimality.osc_cross_support_probability",
-)
-def lemma3_1(ev):
-    form = ev.derived()
-    insts = []
-    for r in _support_facts():
-        insts.append(Instance({"mechanism": r["name"]}, [r["p"], r["q"]], _at(form, d=r["d"], k=r["k"], e=r["e"]),
-                              size=(r["d"], r["U"])))
-    # Subset Selection's own (p, q) (ldpref, binomial-coefficient form) on a wider grid
-    for d in range(3, 9):
-        for k in range(1, d):
-            ss = subset_selection(d, k, 3)
-            insts.append(Instance({"mechanism": f"ss d={d} k={k} e=3 (ldpref p, q)"}, [ss.p, ss.q],
-                                  _at(form, d=d, k=k, e=3), size=(d, k)))
-    ev.instances("(p*, q*) read off real OSCs vs Lemma 3.1", insts, has_printed=False)
+       steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, lambda point: point.data,
+                   value=_at_point),))
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,43 +292,46 @@ def _variance_facts():
     return rows
 
 
-def _variance_instances(form):
-    """Eq. (11) (the claim's derived form) at every value v of each enumerated dataset."""
-    insts = []
-    memo = {}  # the form at one (d, k, e, n, f_v), computed once (a dataset's values share few frequencies)
+def _variance_points():
     for name, d, k, e, counts, U, var in _variance_facts():
-        n_c = sum(counts)
-        derived = []
-        for v in range(d):
-            key = (d, k, e, n_c, R(counts[v], n_c))
-            if key not in memo:
-                memo[key] = _at(form, d=d, k=k, e=e, n=n_c, f_v=key[-1])
-            derived.append(memo[key])
-        insts.append(Instance({"mechanism": name, "counts": counts}, var, derived, size=(d, U, n_c)))
-    return insts
+        yield Point({"mechanism": name, "counts": counts}, data=(d, k, e, counts, var), size=(d, U, sum(counts)))
 
 
-@claim(
+def _variance_value(form, point):
+    """Eq. (11) at every value v of the point's dataset (one evaluation per distinct frequency)."""
+    d, k, e, counts, _ = point.data
+    n_c = sum(counts)
+    return [_eq11_at(form, d, k, e, n_c, R(counts[v], n_c)) for v in range(d)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _eq11_at(form, d, k, e, n_c, f_v):
+    return _at(form, d=d, k=k, e=e, n=n_c, f_v=f_v)
+
+
+_VARIANCE_GRID = Grid("Var[f_hat_v] by exact enumeration of real OSCs", _variance_points, lambda point: point.data[4],
+                      value=_variance_value)
+
+
+record(
     id="pan-strict/lemma3.2",
     location="Section 3, Lemma 3.2 (Eq. (11))",
     statement="The variance of an OSC estimate as a function of (d, k, e^eps, n, f_v): Theorem 2.5 with the "
               "p*, q* of Lemma 3.1.",
     derived=O.eq11_form,
     derivation="derivations.pan_strict.optimality.osc_variance",
-)
-def lemma3_2(ev):
-    ev.instances("Var[f_hat_v] by exact enumeration of real OSCs", _variance_instances(ev.derived()), has_printed=False)
+       steps=(_VARIANCE_GRID,))
 
 
-@claim(
+
+record(
     id="pan-strict/eq11",
     location="Section 3, Eq. (11)",
     statement="Var[f_hat_v] of an OSC with support size k (Lemma 3.2).",
     derived=O.eq11_form,
     derivation="derivations.pan_strict.optimality.osc_variance",
-)
-def eq11(ev):
-    ev.instances("Var[f_hat_v] by exact enumeration of real OSCs", _variance_instances(ev.derived()), has_printed=False)
+       steps=(_VARIANCE_GRID,))
+
 
 
 @cache
@@ -333,27 +349,50 @@ def _l2_facts():
     return rows
 
 
-def _l2_instances(form):
-    return [Instance(params, exact, _at(form, d=d, k=k, e=e, n=n_c), size=(d, U, n_c))
-            for params, d, k, e, n_c, U, exact in _l2_facts()]
+def _l2_points():
+    for params, d, k, e, n_c, U, exact in _l2_facts():
+        yield Point(params, facts={"d": d, "k": k, "e": e, "n": n_c}, data=exact, size=(d, U, n_c))
 
 
-@claim(
+record(
     id="pan-strict/appB.eq21",
     location="Appendix B.4, Eq. (21)",
     statement="The l2 loss of an OSC as a function of k: sum_v Var[f_hat_v], the same for every dataset "
               "(so the max over datasets can be dropped).",
     derived=O.eq21_form,
     derivation="derivations.pan_strict.optimality.osc_l2",
-)
-def eq21(ev):
-    form = ev.derived()
-    ev.identity("Eq. (21) == sum of Eq. (11) over v (derived from the model)", sympy.cancel(form.rhs - O._l2_symbolic()),
-                sympy.Integer(0))
-    ev.instances("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_instances(form), has_printed=False)
+       steps=(Identity("Eq. (21) == sum of Eq. (11) over v (derived from the model)",
+                       lambda forms: sympy.cancel(forms.derived().rhs - O._l2_symbolic()), lambda forms: sympy.Integer(0),
+                       reads_forms=True),
+              Grid("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_points, lambda point: point.data,
+                   value=_at_point)))
 
 
-@claim(
+
+def _osc_properties(P, e, m):
+    """The properties Definition 3.1 names, read off the real mechanism."""
+    parts = F.extremal_parts(P, e)
+    if parts is None:
+        return {"extremal": False, "symmetric": False, "constant_support": False, "eq5_decoder": False}
+    base, S_read = parts
+    pq = F.symmetric_pq(S_read, P)
+    return {"extremal": True, "symmetric": pq is not None, "constant_support": len(set(F.support_sizes(S_read))) == 1,
+            "eq5_decoder": pq is not None and m.decoder_matrix() == F.eq5_decoder(S_read, *pq)}
+
+
+def _def3_1_points():
+    """exact: whether each mechanism is an OSC by construction (Subset Selection, difference-set designs and URP
+    transforms are; a cyclic non-difference-set design is not); both forms on the properties read off P."""
+    cases = [(name, True, P, e, m, (d, m.n_outputs)) for name, d, k, e, m, P, S in _osc_zoo()]
+    P, S = O.cyclic_design(4, (0, 1), 3)
+    m = Mechanism(P.tolist(), sympy.zeros(4, 4).tolist())  # rank 3: no unbiased decoder exists
+    cases.append(("cyclic {0,1} mod 4", False, P, sympy.Integer(3), m, (4, 4)))
+    for name, by_construction, P, e, m, size in cases:
+        props = _osc_properties(P, e, m)
+        yield Point({"mechanism": name, **props}, facts=props, data=by_construction, size=size)
+
+
+record(
     id="pan-strict/def3.1",
     location="Section 3, Definition 3.1",
     statement="An OSC is extremal and symmetric with constant support size and decodes with Eq. (5); Subset "
@@ -366,32 +405,9 @@ def eq21(ev):
          "OSC by construction (Subset Selection, difference-set designs, URP transforms: yes; a cyclic design that is "
          "not a difference set: no); both forms are evaluated on the properties read off the real mechanism.",
     kind="statement",
-)
-def def3_1(ev):
-    form = ev.derived()
+       steps=(Grid("OSC by construction vs Definition 3.1 on the properties read off the real mechanisms",
+                   _def3_1_points, lambda point: point.data),))
 
-    def properties(P, e, m):
-        parts = F.extremal_parts(P, e)
-        if parts is None:
-            return {"extremal": False, "symmetric": False, "constant_support": False, "eq5_decoder": False}
-        base, S_read = parts
-        pq = F.symmetric_pq(S_read, P)
-        return {"extremal": True, "symmetric": pq is not None, "constant_support": len(set(F.support_sizes(S_read))) == 1,
-                "eq5_decoder": pq is not None and m.decoder_matrix() == F.eq5_decoder(S_read, *pq)}
-
-    insts = []
-    # exact: whether each mechanism is an OSC by construction (Subset Selection, difference-set designs and URP
-    # transforms are; a cyclic non-difference-set design is not); derived: the definition on properties read off P
-    printed = ev.printed()
-    cases = [(name, True, P, e, m, (d, m.n_outputs)) for name, d, k, e, m, P, S in _osc_zoo()]
-    P, S = O.cyclic_design(4, (0, 1), 3)
-    m = Mechanism(P.tolist(), sympy.zeros(4, 4).tolist())  # rank 3: no unbiased decoder exists
-    cases.append(("cyclic {0,1} mod 4", False, P, sympy.Integer(3), m, (4, 4)))
-    for name, by_construction, P, e, m, size in cases:
-        props = properties(P, e, m)
-        insts.append(Instance({"mechanism": name, **props}, by_construction, evaluate(form, props),
-                              printed=evaluate(printed, props), size=size))
-    ev.instances("OSC by construction vs Definition 3.1 on the properties read off the real mechanisms", insts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -462,25 +478,32 @@ def _urp_opt_l2(name):
 
 # ---------------------------------------------------------------------------------------------
 # Section 3 preamble, Theorem 3.2, Appendix B.1
-@claim(
+_FROB = sympy.Symbol(r"\|Q D^{1/2}\|_F^2")
+
+
+def _frobenius_points():
+    for name, P, S, e, sym, sizes in [c for c in _extremal_cases() if c[1].shape[1] <= 4][:4]:
+        for Q in (Mechanism(P.tolist()).decoder_matrix(), F.urp_optimal_decoder(P)):
+            Dh = sympy.diag(*[sympy.sqrt(s) for s in P * sympy.ones(P.shape[1], 1)])
+            frob = sum(v**2 for v in (Q * Dh))
+            yield Point({"mechanism": name}, facts={_FROB: sympy.expand(frob), F.d_sym: P.shape[1], F.n: 1},
+                        data=(P, Q), size=(P.shape[1], P.shape[0]))
+
+
+def _frobenius_l2(point):
+    return losses.worst_case_l2(_urp_mech(*point.data), 1).value
+
+
+record(
     id="pan-strict/sec3.l2-frobenius",
     location="Section 3 (after Theorem 2.8)",
     statement="The URP l2 loss is (||Q D^{1/2}||_F^2/d - 1)/n with D = diag(P 1): minimising it over Q is "
               "minimising a weighted Frobenius norm.",
     derived=lambda: sympy.Eq(sympy.Symbol(r"\ell_2"), (sympy.Symbol(r"\|Q D^{1/2}\|_F^2") / F.d_sym - 1) / F.n, evaluate=False),
     derivation="derivations.pan_strict.framework.urp_l2_loss",
-)
-def sec3_frobenius(ev):
-    form, frob_sym = ev.derived(), sympy.Symbol(r"\|Q D^{1/2}\|_F^2")
-    insts = []
-    for name, P, S, e, sym, sizes in [c for c in _extremal_cases() if c[1].shape[1] <= 4][:4]:
-        for Q in (Mechanism(P.tolist()).decoder_matrix(), F.urp_optimal_decoder(P)):
-            Dh = sympy.diag(*[sympy.sqrt(s) for s in P * sympy.ones(P.shape[1], 1)])
-            frob = sum(v**2 for v in (Q * Dh))
-            insts.append(Instance({"mechanism": name}, losses.worst_case_l2(_urp_mech(P, Q), 1).value,
-                                  at(form, {frob_sym: sympy.expand(frob), F.d_sym: P.shape[1], F.n: 1}),
-                                  size=(P.shape[1], P.shape[0])))
-    ev.instances("worst-case l2 of the explicit URP mechanism vs the Frobenius form", insts, has_printed=False)
+       steps=(Grid("worst-case l2 of the explicit URP mechanism vs the Frobenius form", _frobenius_points,
+                   _frobenius_l2, value=lambda form, point: at(form, point.facts)),))
+
 
 
 def _thm3_2_instances(printed, derived):
@@ -726,21 +749,21 @@ def thm3_3(ev):
                     f"(= Q*(P_urp)) has l2 = {l2_eq5} = OSC value {O.osc_l2(d, list(sizes)[0], e, 1)}")
 
 
-@claim(
+def _q_star_points():
+    for params, d, U, Q_star, S, p, q in _q_star_facts():
+        yield Point(params, facts={O.S_M: S, O.U: U, O.d: d, O.p_star_sym: p, O.q_star_sym: q}, data=Q_star, size=(d, U))
+
+
+record(
     id="pan-strict/appB.2.q-star",
     location="Appendix B.2",
     statement="With a symmetric constant-support extremal P, P^T D^-1 P = a I + b J and Q* = (S^T - q* J)/(p* - q*) "
               "(Sherman-Morrison on a I + b J).",
     derived=O.eq5_decoder_form,
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
-)
-def appB_2_q_star(ev):
-    form = ev.derived()
-    insts = []
-    for params, d, U, Q_star, S, p, q in _q_star_facts():
-        insts.append(Instance(params, Q_star, mat_at(form, {O.S_M: S, O.U: U, O.d: d, O.p_star_sym: p, O.q_star_sym: q}),
-                              size=(d, U)))
-    ev.instances("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", insts, has_printed=False)
+       steps=(Grid("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", _q_star_points,
+                   lambda point: point.data, value=lambda form, point: mat_at(form, point.facts)),))
+
 
 
 @claim(
