@@ -190,8 +190,8 @@ record(
               "sum_u p_u S[u, x] = k/(k e^eps + d - k) for every x.",
     derived=O.lemma_b1_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
-       steps=(Grid("base-probability sums read off real constant-support mechanisms", _lemma_b1_points,
-                   lambda point: point.data, value=_at_point),))
+    steps=(Grid("base-probability sums read off real constant-support mechanisms", _lemma_b1_points,
+                lambda point: point.data, value=_at_point),))
 
 
 
@@ -201,8 +201,8 @@ record(
     statement="Double counting sum_{u,x} p_u S[u,x]: by rows k sum_u p_u, by columns d sum_u p_u S[u,x].",
     derived=O.eq18_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
-       steps=(_facts_grid("k sum p == d sum_u p_u S[u,x] on real mechanisms", lambda r: r["base_sum"] * r["k"],
-                          lambda r: {MASS_X: r["mass"]}, names=("d",)),))
+    steps=(_facts_grid("k sum p == d sum_u p_u S[u,x] on real mechanisms", lambda r: r["base_sum"] * r["k"],
+                       lambda r: {MASS_X: r["mass"]}, names=("d",)),))
 
 
 
@@ -212,8 +212,8 @@ record(
     statement="Column sums of an extremal P: sum_u p_u + (e^eps - 1) sum_u p_u S[u, x] = 1.",
     derived=O.eq19_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
-       steps=(_facts_grid("column sums of the real P", lambda r: sympy.cancel(r["base_sum"] + (r["e"] - 1) * r["mass"]),
-                          names=("e",)),))
+    steps=(_facts_grid("column sums of the real P", lambda r: sympy.cancel(r["base_sum"] + (r["e"] - 1) * r["mass"]),
+                       names=("e",)),))
 
 
 
@@ -223,8 +223,8 @@ record(
     statement="p* = e^eps sum_u p_u S[u, x] for an extremal configuration.",
     derived=O.eq16_form,
     derivation="derivations.pan_strict.optimality.lemma3_1_form",
-       steps=(_facts_grid("p* of the real mechanism vs e^eps sum_u p_u S[u,x]", lambda r: r["p"],
-                          lambda r: {MASS_X: r["mass"]}, names=("e",)),))
+    steps=(_facts_grid("p* of the real mechanism vs e^eps sum_u p_u S[u,x]", lambda r: r["p"],
+                       lambda r: {MASS_X: r["mass"]}, names=("e",)),))
 
 
 
@@ -234,8 +234,8 @@ record(
     statement="q* = sum_u p_u S[u, y] + (e^eps - 1) sum_u p_u S[u, x] S[u, y] (x != y).",
     derived=O.eq17_form,
     derivation="derivations.pan_strict.optimality.lemma3_1_form",
-       steps=(_facts_grid("q* of the real mechanism vs Eq. (17)", lambda r: r["q"],
-                          lambda r: {MASS_Y: r["mass"], PAIR_XY: r["pair"] * r["base_sum"]}, names=("e",)),))
+    steps=(_facts_grid("q* of the real mechanism vs Eq. (17)", lambda r: r["q"],
+                       lambda r: {MASS_Y: r["mass"], PAIR_XY: r["pair"] * r["base_sum"]}, names=("e",)),))
 
 
 
@@ -247,8 +247,8 @@ record(
     derived=lambda: sympy.Eq(sympy.Symbol(r"\mathbb{E}[s_x s_y]"), O.pair_support_mass(), evaluate=False),
     derivation="derivations.pan_strict.optimality.pair_support_mass",
     assumptions="symmetric configuration with constant support size k",
-       steps=(_facts_grid("E[s_x s_y] of the real support matrix vs k(k-1)/(d(d-1))", lambda r: r["pair"],
-                          names=("d", "k")),))
+    steps=(_facts_grid("E[s_x s_y] of the real support matrix vs k(k-1)/(d(d-1))", lambda r: r["pair"],
+                       names=("d", "k")),))
 
 
 
@@ -271,8 +271,8 @@ record(
               "q* = k(k e^eps - e^eps + d - k)/((d - 1)(k e^eps + d - k)).",
     derived=O.lemma3_1_form,
     derivation="derivations.pan_strict.optimality.osc_cross_support_probability",
-       steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, lambda point: point.data,
-                   value=_at_point),))
+    steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, lambda point: point.data,
+                value=_at_point),))
 
 
 
@@ -320,7 +320,7 @@ record(
               "p*, q* of Lemma 3.1.",
     derived=O.eq11_form,
     derivation="derivations.pan_strict.optimality.osc_variance",
-       steps=(_VARIANCE_GRID,))
+    steps=(_VARIANCE_GRID,))
 
 
 
@@ -330,7 +330,7 @@ record(
     statement="Var[f_hat_v] of an OSC with support size k (Lemma 3.2).",
     derived=O.eq11_form,
     derivation="derivations.pan_strict.optimality.osc_variance",
-       steps=(_VARIANCE_GRID,))
+    steps=(_VARIANCE_GRID,))
 
 
 
@@ -361,11 +361,11 @@ record(
               "(so the max over datasets can be dropped).",
     derived=O.eq21_form,
     derivation="derivations.pan_strict.optimality.osc_l2",
-       steps=(Identity("Eq. (21) == sum of Eq. (11) over v (derived from the model)",
-                       lambda forms: sympy.cancel(forms.derived().rhs - O._l2_symbolic()), lambda forms: sympy.Integer(0),
-                       reads_forms=True),
-              Grid("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_points, lambda point: point.data,
-                   value=_at_point)))
+    steps=(Identity("Eq. (21) == sum of Eq. (11) over v (derived from the model)",
+                    lambda forms: sympy.cancel(forms.derived().rhs - O._l2_symbolic()), lambda forms: sympy.Integer(0),
+                    reads_forms=True),
+           Grid("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_points, lambda point: point.data,
+                value=_at_point)))
 
 
 
@@ -405,8 +405,8 @@ record(
          "OSC by construction (Subset Selection, difference-set designs, URP transforms: yes; a cyclic design that is "
          "not a difference set: no); both forms are evaluated on the properties read off the real mechanism.",
     kind="statement",
-       steps=(Grid("OSC by construction vs Definition 3.1 on the properties read off the real mechanisms",
-                   _def3_1_points, lambda point: point.data),))
+    steps=(Grid("OSC by construction vs Definition 3.1 on the properties read off the real mechanisms",
+                _def3_1_points, lambda point: point.data),))
 
 
 
@@ -501,8 +501,8 @@ record(
               "minimising a weighted Frobenius norm.",
     derived=lambda: sympy.Eq(sympy.Symbol(r"\ell_2"), (sympy.Symbol(r"\|Q D^{1/2}\|_F^2") / F.d_sym - 1) / F.n, evaluate=False),
     derivation="derivations.pan_strict.framework.urp_l2_loss",
-       steps=(Grid("worst-case l2 of the explicit URP mechanism vs the Frobenius form", _frobenius_points,
-                   _frobenius_l2, value=lambda form, point: at(form, point.facts)),))
+    steps=(Grid("worst-case l2 of the explicit URP mechanism vs the Frobenius form", _frobenius_points,
+                _frobenius_l2, value=lambda form, point: at(form, point.facts)),))
 
 
 
@@ -761,8 +761,8 @@ record(
               "(Sherman-Morrison on a I + b J).",
     derived=O.eq5_decoder_form,
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
-       steps=(Grid("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", _q_star_points,
-                   lambda point: point.data, value=lambda form, point: mat_at(form, point.facts)),))
+    steps=(Grid("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", _q_star_points,
+                lambda point: point.data, value=lambda form, point: mat_at(form, point.facts)),))
 
 
 
