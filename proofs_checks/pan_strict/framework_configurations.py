@@ -8,6 +8,7 @@ identities and instance-by-instance agreement with exact enumeration of real mec
 
 from __future__ import annotations
 
+import functools
 import itertools
 from functools import cache
 from math import factorial
@@ -20,7 +21,8 @@ import derivations.pan_strict.framework as D
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point
 from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
@@ -52,44 +54,47 @@ def _extremal_grid():
     return grid
 
 
-@claim(
+def _def2_3_points():
+    """The extremal grid and two generic random mechanisms (three or more distinct values in some row); ``data`` =
+    (P, exact: every row's distinct values are {p_u, e p_u}, e^eps)."""
+    for name, P, e, S in _extremal_grid():
+        holds = all(len(set(sympy.cancel(v) for v in P.row(u))) <= 2 and
+                    all(sympy.cancel(v / min_row) in (1, e) for v in P.row(u))
+                    for u in range(P.shape[0]) for min_row in [_row_min(P.row(u), e)])
+        yield Point({"mechanism": name}, data=(P, holds, e), size=(P.shape[1], P.shape[0]))
+    rng = np.random.default_rng(SEED + 231)
+    for d, U in [(3, 3), (3, 4)]:
+        P = random_perturbation_matrix(rng, d, U)
+        e = privacy.exp_eps(Mechanism(P.tolist()))
+        holds = all(all(sympy.cancel(v / min(P.row(u))) in (1, e) for v in P.row(u)) for u in range(U))
+        yield Point({"mechanism": f"random d={d} |U|={U}"}, data=(P, holds, e), size=(d, U))
+
+
+def _extremal_by_form(form, point):
+    """The form at every entry of P, with p_u the row's base probability (a row repeats its two values)."""
+    P, _, e = point.data
+    truth = {}
+    for u in range(P.shape[0]):
+        p_u = sympy.cancel(_row_min(P.row(u), e))
+        for v in P.row(u):
+            at_ = (sympy.cancel(v), p_u)
+            if at_ not in truth:
+                truth[at_] = _statement_at(form, {D.P_entry: at_[0], D.p_u: p_u, D.e_sym: e})
+            if not truth[at_]:
+                return False
+    return True
+
+
+record(
     id="pan-strict/def2.3",
     location="Section 2.3, Definition 2.3",
     statement="An eps-LDP mechanism is extremal iff every output u takes only two probabilities over the inputs, "
               "a base probability p_u and e^eps p_u.",
     derived=D.def2_3_form,
     derivation="derivations.pan_strict.framework.extremal_parts",
-)
-def def2_3(ev):
-    form = ev.derived()
+    steps=(Grid("extremal by the definition vs the (base, support) reading", _def2_3_points,
+                lambda point: point.data[1], value=_extremal_by_form),))
 
-    def by_form(P, e):  # the form at every entry, with p_u the row's base probability
-        truth = {}  # the form at each distinct (entry, p_u) of P (a row repeats its two values)
-        for u in range(P.shape[0]):
-            p_u = sympy.cancel(_row_min(P.row(u), e))
-            for v in P.row(u):
-                point = (sympy.cancel(v), p_u)
-                if point not in truth:
-                    truth[point] = _statement_at(form, {D.P_entry: point[0], D.p_u: p_u, D.e_sym: e})
-                if not truth[point]:
-                    return False
-        return True
-
-    insts = []
-    for name, P, e, S in _extremal_grid():
-        # exact: every row's distinct values, read off the real mechanism, form {p_u, e p_u}
-        holds = all(len(set(sympy.cancel(v) for v in P.row(u))) <= 2 and
-                    all(sympy.cancel(v / min_row) in (1, e) for v in P.row(u))
-                    for u in range(P.shape[0]) for min_row in [_row_min(P.row(u), e)])
-        insts.append(Instance({"mechanism": name}, holds, by_form(P, e), size=(P.shape[1], P.shape[0])))
-    # non-extremal: a generic random mechanism (three or more distinct values in some row)
-    rng = np.random.default_rng(SEED + 231)
-    for d, U in [(3, 3), (3, 4)]:
-        P = random_perturbation_matrix(rng, d, U)
-        e = privacy.exp_eps(Mechanism(P.tolist()))
-        holds = all(all(sympy.cancel(v / min(P.row(u))) in (1, e) for v in P.row(u)) for u in range(U))
-        insts.append(Instance({"mechanism": f"random d={d} |U|={U}"}, holds, by_form(P, e), size=(d, U)))
-    ev.instances("extremal by the definition vs the (base, support) reading", insts, has_printed=False)
 
 
 def _cancel_each(M: sympy.Matrix) -> sympy.Matrix:
@@ -137,29 +142,45 @@ def eq3(ev):
     ev.instances("P == diag(p)((e^eps - 1) S + J)", insts, has_printed=False)
 
 
-@claim(
+def _support_sizes_by_form(form, point):
+    S = point.data[1]
+    return [D.def2_4_at(form, list(S.row(u))) for u in range(S.shape[0])]
+
+
+def _def2_4_points():
+    for name, proto in _pure_grid() + [("ss d=5 k=3 e=2", subset_selection(5, 3, 2))]:
+        m = proto.mechanism
+        e = sympy.Integer(int(name.split("e=")[1]))
+        base, S = D.extremal_parts(m.perturbation_matrix(), e)
+        yield Point({"mechanism": name}, data=([len(s) if len(s) < m.d else 0 for s in proto.supports], S), size=(m.d,))
+
+
+record(
     id="pan-strict/def2.4",
     location="Section 2.3, Definition 2.4",
     statement="The support set of an output u of an extremal mechanism is the set of inputs with probability "
               "e^eps p_u; its support size k_u is the cardinality.",
     derived=D.def2_4_form,
     derivation="derivations.pan_strict.framework.support_sizes",
-)
-def def2_4(ev):
-    form = ev.derived()
-    insts = []
-    for name, proto in _pure_grid() + [("ss d=5 k=3 e=2", subset_selection(5, 3, 2))]:
-        m = proto.mechanism
-        e = sympy.Integer(int(name.split("e=")[1]))
-        base, S = D.extremal_parts(m.perturbation_matrix(), e)
-        insts.append(Instance({"mechanism": name}, [len(s) if len(s) < m.d else 0 for s in proto.supports],
-                              [D.def2_4_at(form, list(S.row(u))) for u in range(S.shape[0])], size=(m.d,)))
-    ev.instances("support sizes read off P vs the protocols' support sets", insts, has_printed=False)
-    ev.note("a constant output (unary encodings' all-zero / all-one vectors) is extremal with support size 0 or d "
-            "(both readings satisfy Definition 2.3); it is counted as 0 on both sides")
+    note="a constant output (unary encodings' all-zero / all-one vectors) is extremal with support size 0 or d "
+         "(both readings satisfy Definition 2.3); it is counted as 0 on both sides",
+    steps=(Grid("support sizes read off P vs the protocols' support sets", _def2_4_points, lambda point: point.data[0],
+                value=_support_sizes_by_form),))
 
 
-@claim(
+
+def _lemma2_1_points():
+    """exact: the probability that input x yields a response supporting x, and the base mass supporting x."""
+    for name, P, e, S in _extremal_grid():
+        base, S_read = D.extremal_parts(P, e)
+        for x in range(P.shape[1]):
+            self_support = sympy.cancel(sum(P[u, x] * S_read[u, x] for u in range(P.shape[0])))
+            support_mass = sympy.cancel(sum(base[u] * S_read[u, x] for u in range(P.shape[0])))
+            yield Point({"mechanism": name, "x": x}, facts={D.base_sum: sum(base), D.e_sym: e},
+                        data=[support_mass, self_support], size=(P.shape[1], P.shape[0], x))
+
+
+record(
     id="pan-strict/lemma2.1",
     location="Section 2.3, Lemma 2.1",
     statement="For an eps-LDP extremal configuration, sum_u p_u S[u, x] = (1 - sum_u p_u)/(e^eps - 1) for every "
@@ -167,20 +188,9 @@ def def2_4(ev):
               "every input.",
     derived=D.lemma2_1_forms,
     derivation="derivations.pan_strict.framework.lemma2_1_support_mass",
-)
-def lemma2_1(ev):
-    form = ev.derived()
-    insts = []
-    for name, P, e, S in _extremal_grid():
-        base, S_read = D.extremal_parts(P, e)
-        mass, p_star = at(form, {D.base_sum: sum(base), D.e_sym: e})
-        for x in range(P.shape[1]):
-            # exact: probability that input x yields a response supporting x, and the base mass supporting x
-            self_support = sympy.cancel(sum(P[u, x] * S_read[u, x] for u in range(P.shape[0])))
-            support_mass = sympy.cancel(sum(base[u] * S_read[u, x] for u in range(P.shape[0])))
-            insts.append(Instance({"mechanism": name, "x": x}, [support_mass, self_support], [mass, p_star],
-                                  size=(P.shape[1], P.shape[0], x)))
-    ev.instances("self-support probability of every input vs e^eps (1 - sum p)/(e^eps - 1)", insts, has_printed=False)
+    steps=(Grid("self-support probability of every input vs e^eps (1 - sum p)/(e^eps - 1)", _lemma2_1_points,
+        lambda point: point.data, value=lambda form, point: list(at(form, point.facts))),))
+
 
 
 @claim(
@@ -231,29 +241,14 @@ def _symmetric_grid():
     return _pure_grid() + [("grr d=3 (symbolic)", grr(3, EXP_EPS)), ("ss d=4 k=2 (symbolic)", subset_selection(4, 2, EXP_EPS))]
 
 
-@claim(
-    id="pan-strict/def2.5",
-    location="Section 2.4, Definition 2.5",
-    statement="A mechanism has a symmetric configuration iff the probability that input x yields a response "
-              "supporting v is a constant p* when v = x and a constant q* when v != x.",
-    derived=D.eq4_matrix_form,
-    derivation="derivations.pan_strict.framework.symmetric_pq",
-)
-def def2_5(ev):
-    form = ev.derived()
-
-    def symmetric_by_form(S, P):  # does S^T P have the form's shape (p* - q*) I + q* J, p* and q* read off it?
-        M = _cancel_each(S.T * P)
-        guess = mat_at(form, {D.p_star: M[0, 0], D.q_star: M[0, 1], D.d_sym: M.shape[0]})
-        return [M[0, 0], M[0, 1]] if M == guess else None
-
-    insts = []
+def _def2_5_points():
+    """The symmetric grid (exact: ldpref reads (p, q) off every pair of inputs of the real mechanism, raising if it
+    is not pure) and one cyclic orbit per (d, k) (exact: is it symmetric)."""
     for name, proto in _symmetric_grid():
         m = proto.mechanism
-        S = _support_matrix(proto.supports, m.d)
-        # exact: ldpref reads (p, q) off every pair of inputs of the real mechanism (raises if not pure)
-        insts.append(Instance({"mechanism": name}, [sympy.cancel(v) for v in support_probabilities(m, proto.supports)],
-                              symmetric_by_form(S, m.perturbation_matrix()), size=(m.d, m.n_outputs)))
+        yield Point({"mechanism": name}, data=([sympy.cancel(v) for v in support_probabilities(m, proto.supports)],
+                                               _support_matrix(proto.supports, m.d), m.perturbation_matrix(), False),
+                    size=(m.d, m.n_outputs))
     rng = np.random.default_rng(SEED + 25)
     for d, k in [(4, 2), (5, 2)]:
         P, S, _ = cyclic_constant_support_mechanism(rng, d, k, 3, 1)
@@ -263,29 +258,48 @@ def def2_5(ev):
             exact = True
         except ValueError:
             exact = False
-        insts.append(Instance({"mechanism": f"one cyclic orbit d={d} k={k}"}, exact, symmetric_by_form(S, P) is not None,
-                              size=(d, S.shape[0])))
-    ev.instances("(p*, q*) from S^T P vs ldpref's support probabilities", insts, has_printed=False)
+        yield Point({"mechanism": f"one cyclic orbit d={d} k={k}"}, data=(exact, S, P, True), size=(d, S.shape[0]))
 
 
-@claim(
+def _symmetric_by_form(form, point):
+    """Does S^T P have the form's shape (p* - q*) I + q* J, p* and q* read off it?  (p*, q*), or None; for a
+    cyclic orbit, whether it does."""
+    _, S, P, as_truth = point.data
+    M = _cancel_each(S.T * P)
+    guess = mat_at(form, {D.p_star: M[0, 0], D.q_star: M[0, 1], D.d_sym: M.shape[0]})
+    found = [M[0, 0], M[0, 1]] if M == guess else None
+    return (found is not None) if as_truth else found
+
+
+record(
+    id="pan-strict/def2.5",
+    location="Section 2.4, Definition 2.5",
+    statement="A mechanism has a symmetric configuration iff the probability that input x yields a response "
+              "supporting v is a constant p* when v = x and a constant q* when v != x.",
+    derived=D.eq4_matrix_form,
+    derivation="derivations.pan_strict.framework.symmetric_pq",
+    steps=(Grid("(p*, q*) from S^T P vs ldpref's support probabilities", _def2_5_points, lambda point: point.data[0],
+        value=_symmetric_by_form),))
+
+
+
+def _eq4_points():
+    for name, proto in _symmetric_grid():
+        m = proto.mechanism
+        S = _support_matrix(proto.supports, m.d)
+        yield Point({"mechanism": name}, facts={D.p_star: proto.p, D.q_star: proto.q, D.d_sym: m.d},
+                    data=_cancel_each(D.support_probability_matrix(S, m.perturbation_matrix())), size=(m.d, m.n_outputs))
+
+
+record(
     id="pan-strict/eq4",
     location="Section 2.4, Eq. (4)",
     statement="Matrix form of Definition 2.5: S^T P = (p* - q*) I + q* J (the support probability matrix).",
     derived=D.eq4_matrix_form,
     derivation="derivations.pan_strict.framework.support_probability_matrix",
-)
-def eq4(ev):
-    form = ev.derived()
-    insts = []
-    for name, proto in _symmetric_grid():
-        m = proto.mechanism
-        S = _support_matrix(proto.supports, m.d)
-        p, q = proto.p, proto.q
-        M = _cancel_each(D.support_probability_matrix(S, m.perturbation_matrix()))
-        insts.append(Instance({"mechanism": name}, M, mat_at(form, {D.p_star: p, D.q_star: q, D.d_sym: m.d}),
-                              size=(m.d, m.n_outputs)))
-    ev.instances("S^T P vs (p* - q*) I + q* J", insts, has_printed=False)
+    steps=(Grid("S^T P vs (p* - q*) I + q* J", _eq4_points, lambda point: point.data,
+        value=lambda form, point: mat_at(form, point.facts)),))
+
 
 
 @cache
@@ -306,34 +320,35 @@ def _eq5_facts():
     return rows
 
 
-def _eq5_instances(form, check_variance: bool):
-    """Eq. (7) (E[f_hat_v] = f_v) or Eq. (8) (the variance) -- the given form -- at every value v."""
-    insts = []
-    memo = {}  # the form at one (p*, q*, f_v, n), computed once (a dataset's values share few frequencies)
+def _eq5_points():
     for name, d, counts, p, q, mean, var in _eq5_facts():
-        n_c = sum(counts)
-        f = [R(c, n_c) for c in counts]
-        if check_variance:
-            for key in {(p, q, fv, n_c) for fv in f} - memo.keys():
-                memo[key] = at(form, {D.p_star: p, D.q_star: q, D.f_v_s: key[2], D.n: n_c})
-            derived = [memo[(p, q, f[v], n_c)] for v in range(d)]
-            insts.append(Instance({"mechanism": name, "counts": counts}, var, derived, size=(d, n_c)))
-        else:
-            insts.append(Instance({"mechanism": name, "counts": counts}, mean, [at(form, {D.f_v_s: fv}) for fv in f],
-                                  size=(d, n_c)))
-    return insts
+        yield Point({"mechanism": name, "counts": counts}, data=(d, counts, p, q, mean, var), size=(d, sum(counts)))
 
 
-@claim(
-    id="pan-strict/eq5",
-    location="Section 2.4, Eq. (5)",
-    statement="The reconstruction of Wang et al.: f_hat_v = (fraction of responses supporting v - q*)/(p* - q*).",
-    derived=D.eq5_value_form,
-    derivation="derivations.pan_strict.framework.eq5_decoder",
-)
-def eq5(ev):
-    form = ev.derived()
-    insts = []
+def _eq7_value(form, point):
+    d, counts, *_ = point.data
+    return [at(form, {D.f_v_s: R(c, sum(counts))}) for c in counts]
+
+
+def _eq8_value(form, point):
+    d, counts, p, q, *_ = point.data
+    n_c = sum(counts)
+    return [_eq8_at(form, p, q, R(c, n_c), n_c) for c in counts]
+
+
+@functools.lru_cache(maxsize=4096)
+def _eq8_at(form, p, q, f_v, n_c):
+    """Eq. (8) at one (p*, q*, f_v, n), once (a dataset's values share few frequencies)."""
+    return at(form, {D.p_star: p, D.q_star: q, D.f_v_s: f_v, D.n: n_c})
+
+
+_EQ7_GRID = Grid("E[f_hat_v] by enumeration", _eq5_points, lambda point: point.data[4], value=_eq7_value)
+_EQ8_GRID = Grid("Var[f_hat_v] by enumeration", _eq5_points, lambda point: point.data[5], value=_eq8_value)
+
+
+def _eq5_response_points():
+    """Responses of small pure protocols: exact ldpref's support-set decoder applied to the response frequencies;
+    the form per value at that value's support fraction."""
     for name, proto in _pure_grid()[:4]:
         m = proto.mechanism
         Qm = m.decoder_matrix()  # ldpref's pure-protocol decoder, built independently from the support sets
@@ -342,41 +357,52 @@ def eq5(ev):
             for kvec in list(enumeration.response_count_distribution(m, counts))[:5]:
                 nu = sympy.Matrix([R(c, n_c) for c in kvec])
                 fractions = [R(sum(kvec[u] for u, s in enumerate(proto.supports) if v in s), n_c) for v in range(m.d)]
-                insts.append(Instance({"mechanism": name, "responses": kvec}, list((Qm * nu).applyfunc(sympy.cancel)),
-                                      [at(form, {D.support_fraction: fr, D.p_star: proto.p, D.q_star: proto.q})
-                                       for fr in fractions], size=(m.d, n_c)))
-    ev.instances("Eq. (5) per value vs ldpref's support-set decoder applied to the response frequencies", insts,
-                 has_printed=False)
+                yield Point({"mechanism": name, "responses": kvec},
+                            facts={"per value": [{D.support_fraction: fr, D.p_star: proto.p, D.q_star: proto.q}
+                                                 for fr in fractions]},
+                            data=list((Qm * nu).applyfunc(sympy.cancel)), size=(m.d, n_c))
 
 
-@claim(
-    id="pan-strict/eq6",
-    location="Section 2.4, Eq. (6)",
-    statement="Matrix form of Eq. (5): f_hat = (S^T nu - q* 1)/(p* - q*).",
-    derived=D.eq6_matrix_form,
+record(
+    id="pan-strict/eq5",
+    location="Section 2.4, Eq. (5)",
+    statement="The reconstruction of Wang et al.: f_hat_v = (fraction of responses supporting v - q*)/(p* - q*).",
+    derived=D.eq5_value_form,
     derivation="derivations.pan_strict.framework.eq5_decoder",
-)
-def eq6(ev):
-    form = ev.derived()
-    insts = []
+    steps=(Grid("Eq. (5) per value vs ldpref's support-set decoder applied to the response frequencies",
+        _eq5_response_points, lambda point: point.data,
+        value=lambda form, point: [at(form, facts) for facts in point.facts["per value"]]),))
+
+
+
+def _eq6_points():
     for name, proto in _pure_grid()[:4]:
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         for counts in [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]:
             n_c = sum(counts)
-            dist = enumeration.response_count_distribution(m, counts)
-            for kvec in list(dist)[:5]:
+            for kvec in list(enumeration.response_count_distribution(m, counts))[:5]:
                 nu = sympy.Matrix([R(c, n_c) for c in kvec])
                 # Eq. (5) evaluated response by response, from the support sets
                 direct = [(R(sum(kvec[u] for u, s in enumerate(proto.supports) if v in s), n_c) - proto.q) / (proto.p - proto.q)
                           for v in range(m.d)]
-                insts.append(Instance({"mechanism": name, "responses": kvec}, direct,
-                                      list(mat_at(form, {D.S_M: S, D.nu_M: nu, D.p_star: proto.p, D.q_star: proto.q,
-                                                         D.U_sym: S.shape[0], D.d_sym: m.d})), size=(m.d, n_c)))
-    ev.instances("Eq. (5) per value vs the matrix form Eq. (6)", insts, has_printed=False)
+                yield Point({"mechanism": name, "responses": kvec},
+                            facts={D.S_M: S, D.nu_M: nu, D.p_star: proto.p, D.q_star: proto.q, D.U_sym: S.shape[0],
+                                   D.d_sym: m.d}, data=direct, size=(m.d, n_c))
 
 
-@claim(
+record(
+    id="pan-strict/eq6",
+    location="Section 2.4, Eq. (6)",
+    statement="Matrix form of Eq. (5): f_hat = (S^T nu - q* 1)/(p* - q*).",
+    derived=D.eq6_matrix_form,
+    derivation="derivations.pan_strict.framework.eq5_decoder",
+    steps=(Grid("Eq. (5) per value vs the matrix form Eq. (6)", _eq6_points, lambda point: point.data,
+        value=lambda form, point: list(mat_at(form, point.facts))),))
+
+
+
+record(
     id="pan-strict/thm2.5",
     location="Section 2.4, Theorem 2.5 (Eqs. (7)-(8), from Wang et al.)",
     statement="The Eq. (5) estimator of a symmetric configuration is unbiased with Var[f_hat_v] = "
@@ -384,33 +410,31 @@ def eq6(ev):
     derived=lambda: (D.eq7_value_form(), D.eq8_value_form()),
     derivation="derivations.pan_strict.framework.symmetric_variance",
     assumptions="symmetric configuration; the support count of v is Bin(n f_v, p*) + Bin(n(1 - f_v), q*)",
-)
-def thm2_5(ev):
-    mean_form, var_form = ev.derived()
-    ev.instances("E[f_hat_v] by enumeration", _eq5_instances(mean_form, False), has_printed=False)
-    ev.instances("Var[f_hat_v] by enumeration", _eq5_instances(var_form, True), has_printed=False)
+    steps=(Grid("E[f_hat_v] by enumeration", _eq5_points, lambda point: point.data[4], value=_eq7_value,
+             part=lambda forms: forms[0]),
+        Grid("Var[f_hat_v] by enumeration", _eq5_points, lambda point: point.data[5], value=_eq8_value,
+             part=lambda forms: forms[1])))
 
 
-@claim(
+
+record(
     id="pan-strict/eq7",
     location="Section 2.4, Eq. (7)",
     statement="E[f_hat_v] = f_v for the Eq. (5) estimator of a symmetric configuration.",
     derived=D.eq7_value_form,
     derivation="derivations.pan_strict.framework.symmetric_variance",
-)
-def eq7(ev):
-    ev.instances("E[f_hat_v] by enumeration", _eq5_instances(ev.derived(), False), has_printed=False)
+    steps=(_EQ7_GRID,))
 
 
-@claim(
+
+record(
     id="pan-strict/eq8",
     location="Section 2.4, Eq. (8)",
     statement="Var[f_hat_v] = (f_v p*(1-p*) + (1-f_v) q*(1-q*))/(n (p* - q*)^2).",
     derived=D.eq8_value_form,
     derivation="derivations.pan_strict.framework.symmetric_variance",
-)
-def eq8(ev):
-    ev.instances("Var[f_hat_v] by enumeration", _eq5_instances(ev.derived(), True), has_printed=False)
+    steps=(_EQ8_GRID,))
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -598,45 +622,56 @@ def _urp_variance_facts():
     return rows
 
 
+def _urp_variance_points():
+    for name, P, Q, counts, exact in _urp_variance_facts():
+        d, n_c = P.shape[1], sum(counts)
+        yield Point({"base": name, "counts": counts}, data=(P, Q, counts, exact), size=(d, P.shape[0], n_c))
+
+
+def _eq10_value(form, point):
+    """Eq. (10) (a matrix form) at the permutation average of (Q o Q) P."""
+    P, Q, counts, _ = point.data
+    f = sympy.Matrix([R(c, sum(counts)) for c in counts])
+    A = Q.multiply_elementwise(Q) * P
+    return list(mat_at(form, {D.urp_avg_M: D.permutation_average(A), D.f_M: f, D.n: sum(counts), D.d_sym: P.shape[1]}))
+
+
+_EQ10_GRID = Grid("URP variance by enumeration of the explicit mechanism", _urp_variance_points,
+                  lambda point: point.data[3], value=_eq10_value)
+
+
 def _urp_variance_instances(form, which: str):
-    """Eq. (10) (a matrix form) or Theorem 2.8 (per value) -- the given form -- against enumeration."""
+    """Theorem 2.8 (per value) -- the given form -- against enumeration."""
     insts = []
     for name, P, Q, counts, exact in _urp_variance_facts():
         d, n_c = P.shape[1], sum(counts)
         f = sympy.Matrix([R(c, n_c) for c in counts])
         A = Q.multiply_elementwise(Q) * P
-        if which == "eq10":
-            derived = list(mat_at(form, {D.urp_avg_M: D.permutation_average(A), D.f_M: f, D.n: n_c, D.d_sym: d}))
-        else:
-            alpha, beta = D.lemma2_2_coefficients(A)
-            derived = [at(form, {D.alpha_s: alpha, D.beta_s: beta, D.f_v_s: f[v], D.n: n_c}) for v in range(d)]
+        alpha, beta = D.lemma2_2_coefficients(A)
+        derived = [at(form, {D.alpha_s: alpha, D.beta_s: beta, D.f_v_s: f[v], D.n: n_c}) for v in range(d)]
         insts.append(Instance({"base": name, "counts": counts}, exact, derived, size=(d, P.shape[0], n_c)))
     return insts
 
 
-@claim(
+record(
     id="pan-strict/lemma2.3",
     location="Section 2.4, Lemma 2.3 (Eq. (10))",
     statement="The URP variance vector is ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
     derived=D.eq10_matrix_form,
     derivation="derivations.pan_strict.framework.permutation_average",
     assumptions="Q P = I",
-)
-def lemma2_3(ev):
-    ev.instances("URP variance by enumeration of the explicit mechanism", _urp_variance_instances(ev.derived(), "eq10"),
-                 has_printed=False)
+    steps=(_EQ10_GRID,))
 
 
-@claim(
+
+record(
     id="pan-strict/eq10",
     location="Section 2.4, Eq. (10)",
     statement="Var_urp = ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
     derived=D.eq10_matrix_form,
     derivation="derivations.pan_strict.framework.permutation_average",
-)
-def eq10(ev):
-    ev.instances("URP variance by enumeration of the explicit mechanism", _urp_variance_instances(ev.derived(), "eq10"),
-                 has_printed=False)
+    steps=(_EQ10_GRID,))
+
 
 
 @claim(

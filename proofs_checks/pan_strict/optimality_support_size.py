@@ -19,7 +19,8 @@ import derivations.pan_strict.framework as F
 import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point
 from ldpref.exact import certain_sign
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
@@ -237,22 +238,22 @@ def _rounding_facts():
     return rows
 
 
-def _rounding_instances(form):
-    """Eq. (22) (the form) at t = k - k* against the exact l2 of real Subset Selection over the minimum."""
-    return [Instance({"d": d, "e^eps": e, "k": kk}, exact, _at(form, d=d, e=e, t=t), size=(d, kk))
-            for d, e, kk, t, exact in _rounding_facts()]
+def _rounding_points():
+    """Every k of real Subset Selection: ``data`` is l2(k)/min l2 - 1 (exact engine), the form is taken at t = k - k*."""
+    for d, e, kk, t, exact in _rounding_facts():
+        yield Point({"d": d, "e^eps": e, "k": kk}, facts={"d": d, "e": e, "t": t}, data=exact, size=(d, kk))
 
 
-@claim(
+record(
     id="pan-strict/appB.eq22",
     location="Appendix B.5, Eq. (22)",
     statement="The deviation l2(k* + t)/l2(k*) - 1 as a function of t: "
               "t^2 (e^eps+1)^4 (d-1)/((e^eps d - (e^eps+1) t)(d + (e^eps+1) t)(4 d e^eps - (e^eps+1)^2)).",
     derived=O.eq22_form,
     derivation="derivations.pan_strict.optimality.rounding_deviation",
-)
-def eq22(ev):
-    ev.instances("l2(k)/min l2 - 1 on real Subset Selection, every k", _rounding_instances(ev.derived()), has_printed=False)
+    steps=(Grid("l2(k)/min l2 - 1 on real Subset Selection, every k", _rounding_points, lambda point: point.data,
+        value=lambda form, point: _at(form, **point.facts)),))
+
 
 
 @claim(
