@@ -8,6 +8,7 @@ model on generic symbolic matrices and (2) instance-by-instance agreement with e
 
 from __future__ import annotations
 
+import functools
 import itertools
 from functools import cache
 
@@ -23,7 +24,8 @@ import derivations.pan_strict.framework as D
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, oue, subset_selection
@@ -459,7 +461,22 @@ def _level_by_definition(form, P):
     return holding
 
 
-@claim(
+def _def2_1_points():
+    """Built-in pure protocols (exact: ldpref.privacy.exp_eps, and the protocol's own e^eps parameter) and random
+    mechanisms; ``data`` = (exact e^eps, P)."""
+    for name, proto in _pure_grid():
+        m = proto.mechanism
+        P = m.perturbation_matrix()
+        yield Point({"mechanism": name}, data=(privacy.exp_eps(m), P), size=(m.d, m.n_outputs))
+        yield Point({"mechanism": name, "check": "the protocol's e^eps parameter"},
+                    data=(sympy.Integer(int(name.split("e=")[1])), P), size=(m.d, m.n_outputs, 1))
+    rng = np.random.default_rng(SEED + 21)
+    for d, U in [(2, 3), (3, 3), (3, 5)]:
+        P = random_perturbation_matrix(rng, d, U)
+        yield Point({"mechanism": f"random d={d} |U|={U}"}, data=(privacy.exp_eps(Mechanism(P.tolist())), P), size=(d, U))
+
+
+record(
     id="pan-strict/def2.1",
     location="Section 2.1, Definition 2.1",
     statement="A mechanism is eps-LDP iff P[u, x] <= e^eps P[u, x'] for every output u and inputs x, x'; "
@@ -467,36 +484,12 @@ def _level_by_definition(form, P):
     derived=D.def2_1_form,
     derivation="derivations.pan_strict.framework.ldp_level",
     assumptions="finite output space; rows with a zero beside a non-zero entry are not eps-LDP for any eps",
-)
-def def2_1(ev):
-    form = ev.derived()
-    insts = []
-    for name, proto in _pure_grid():
-        m = proto.mechanism
-        insts.append(Instance({"mechanism": name}, privacy.exp_eps(m), _level_by_definition(form, m.perturbation_matrix()),
-                              size=(m.d, m.n_outputs)))
-        # the advertised e^eps of each built-in equals the definition's level
-        insts.append(Instance({"mechanism": name, "check": "the protocol's e^eps parameter"}, sympy.Integer(int(name.split("e=")[1])),
-                              _level_by_definition(form, m.perturbation_matrix()), size=(m.d, m.n_outputs, 1)))
-    rng = np.random.default_rng(SEED + 21)
-    for d, U in [(2, 3), (3, 3), (3, 5)]:
-        P = random_perturbation_matrix(rng, d, U)
-        insts.append(Instance({"mechanism": f"random d={d} |U|={U}"}, privacy.exp_eps(Mechanism(P.tolist())),
-                              _level_by_definition(form, P), size=(d, U)))
-    ev.instances("e^eps by the definition vs ldpref.privacy.exp_eps", insts, has_printed=False)
+    steps=(Grid("e^eps by the definition vs ldpref.privacy.exp_eps", _def2_1_points, lambda point: point.data[0],
+        value=lambda form, point: _level_by_definition(form, point.data[1])),))
 
 
-@claim(
-    id="pan-strict/def2.2",
-    location="Section 2.2, Definition 2.2",
-    statement="The estimator Phi(P, Q) perturbs with P and reconstructs f_hat = Q nu from the response "
-              "frequencies nu.",
-    derived=D.def2_2_form,
-    derivation="derivations.pan_strict.framework.expectation_from_model",
-)
-def def2_2(ev):
-    form = ev.derived()
-    insts = []
+
+def _def2_2_points():
     for name, proto in _pure_grid()[:3]:
         m = proto.mechanism
         Qm = m.decoder_matrix()
@@ -507,25 +500,26 @@ def def2_2(ev):
                 est_enum = next(e for (kk, _), (e, _) in zip(dist.items(), enumeration.estimate_distribution(m, counts))
                                 if kk == kvec)
                 nu = sympy.Matrix([R(c, n_c) for c in kvec])
-                insts.append(Instance({"mechanism": name, "counts": counts, "responses": kvec},
-                                      [m.domain.to_sympy(v) for v in est_enum],
-                                      list(mat_at(form, {D.Q_M: Qm, D.nu_M: nu, **_shapes(m.perturbation_matrix())})),
-                                      size=(m.d, n_c)))
-    ev.instances("enumerated estimate == Q nu for each response-count outcome", insts, has_printed=False)
+                yield Point({"mechanism": name, "counts": counts, "responses": kvec},
+                            facts={D.Q_M: Qm, D.nu_M: nu, **_shapes(m.perturbation_matrix())},
+                            data=[m.domain.to_sympy(v) for v in est_enum], size=(m.d, n_c))
 
 
-@claim(
-    id="pan-strict/eq1",
-    location="Section 2.2, Eq. (1)",
-    statement="For an unbiased estimator the l2 loss is max over datasets of 1^T((Q o Q) P f - f)/n; "
-              "linear in f, it is attained at a dataset with every client on one value.",
-    derived=D.eq1_vertex_form,
-    derivation="derivations.pan_strict.framework.worst_l2_vertex",
-    assumptions="Q P = I; datasets of n clients",
-)
-def eq1(ev):
-    form = ev.derived()
-    insts = []
+record(
+    id="pan-strict/def2.2",
+    location="Section 2.2, Definition 2.2",
+    statement="The estimator Phi(P, Q) perturbs with P and reconstructs f_hat = Q nu from the response "
+              "frequencies nu.",
+    derived=D.def2_2_form,
+    derivation="derivations.pan_strict.framework.expectation_from_model",
+    steps=(Grid("enumerated estimate == Q nu for each response-count outcome", _def2_2_points, lambda point: point.data,
+        value=lambda form, point: list(mat_at(form, point.facts))),))
+
+
+
+def _eq1_points():
+    """Random unbiased mechanisms: the largest total MSE over every dataset of n clients by enumeration, and
+    ldpref.losses.worst_case_l2, each against the vertex formula at max_x 1^T (Q o Q) P e_x."""
     for params, m in _random_mechanisms(SEED + 1):
         if not m.is_unbiased():
             continue
@@ -533,14 +527,24 @@ def eq1(ev):
         A = Qm.multiply_elementwise(Qm) * Pm
         vertex_max = max(sum(A[:, x]) for x in range(m.d))  # 1^T (Q o Q) P f is linear in f: max at a vertex
         for n_c in (1, 2, 3):
-            # exact: the largest total MSE over every dataset of n_c clients, by enumeration
-            best = max(sum(enumeration.enumerated_moments(m, c)["mse"]) for c in _datasets(m.d, n_c)
-                       if sum(c) == n_c)
-            derived = at(form, {D.max_vertex_sym: vertex_max, D.n: n_c})
-            insts.append(Instance({**params, "n": n_c}, best, derived, size=(m.d, m.n_outputs, n_c)))
-            insts.append(Instance({**params, "n": n_c, "check": "ldpref.losses.worst_case_l2"},
-                                  losses.worst_case_l2(m, n_c).value, derived, size=(m.d, m.n_outputs, n_c)))
-    ev.instances("worst-case l2 over every dataset (enumeration) vs the vertex formula", insts, has_printed=False)
+            facts = {D.max_vertex_sym: vertex_max, D.n: n_c}
+            best = max(sum(enumeration.enumerated_moments(m, c)["mse"]) for c in _datasets(m.d, n_c) if sum(c) == n_c)
+            yield Point({**params, "n": n_c}, facts=facts, data=best, size=(m.d, m.n_outputs, n_c))
+            yield Point({**params, "n": n_c, "check": "ldpref.losses.worst_case_l2"}, facts=facts,
+                        data=losses.worst_case_l2(m, n_c).value, size=(m.d, m.n_outputs, n_c))
+
+
+record(
+    id="pan-strict/eq1",
+    location="Section 2.2, Eq. (1)",
+    statement="For an unbiased estimator the l2 loss is max over datasets of 1^T((Q o Q) P f - f)/n; "
+              "linear in f, it is attained at a dataset with every client on one value.",
+    derived=D.eq1_vertex_form,
+    derivation="derivations.pan_strict.framework.worst_l2_vertex",
+    assumptions="Q P = I; datasets of n clients",
+    steps=(Grid("worst-case l2 over every dataset (enumeration) vs the vertex formula", _eq1_points,
+        lambda point: point.data, value=lambda form, point: at(form, point.facts)),))
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -624,62 +628,60 @@ def eq2(ev):
     _thm2_3_evidence(ev)
 
 
-@claim(
+record(
     id="pan-strict/appA.2.normal-mae",
     location="Appendix A.2",
     statement="The mean absolute error of a centred normal with variance s^2 is sqrt(2/pi) s; with the CLT this "
               "gives Eq. (2).",
     derived=D.normal_mae_form,
     derivation="derivations.pan_strict.framework.normal_mae_identity",
-)
-def appA_2_mae(ev):
-    lhs, _ = D.normal_mae_identity()
-    ev.identity("the integral (sympy) == the form", lhs, ev.derived().rhs)
-    # the exact mean absolute deviation of a symmetric +-s two-point law is s, of a normal sqrt(2/pi) s; the
-    # large-n limit of a standardised binomial reaches the normal value
-    lhs2, rhs2 = zip(*D.half_binomial_mad_duplication_check())
-    ev.identity("C(2m,m)/4^m == Gamma(m+1/2)/(sqrt(pi) m!) for m = 1..12 (duplication step)", list(lhs2), list(rhs2))
-    ev.identity("Bin(2m,1/2): MAD/(sqrt(2/pi) sd) = 1 - 1/(8m) + ... -> 1", list(D.half_binomial_log_ratio_series()),
-                [sympy.Integer(0), R(-1, 8)])
+    steps=(Identity("the integral (sympy) == the form", lambda forms: D.normal_mae_identity()[0],
+                 lambda forms: forms.derived().rhs, reads_forms=True),
+        Identity("C(2m,m)/4^m == Gamma(m+1/2)/(sqrt(pi) m!) for m = 1..12 (duplication step)",
+                 lambda: list(list(zip(*D.half_binomial_mad_duplication_check()))[0]),
+                 lambda: list(list(zip(*D.half_binomial_mad_duplication_check()))[1])),
+        Identity("Bin(2m,1/2): MAD/(sqrt(2/pi) sd) = 1 - 1/(8m) + ... -> 1", lambda: list(D.half_binomial_log_ratio_series()),
+                 lambda: [sympy.Integer(0), R(-1, 8)])))
 
 
-@claim(
-    id="pan-strict/appA.1.cov",
-    location="Appendix A.1 (proof of Theorem 2.2)",
-    statement="The response counts of the n f_x clients with value x are Multinomial(n f_x, P_x) with covariance "
-              "n f_x (diag(P_x) - P_x P_x^T); the groups are independent, so the covariances add.",
-    derived=D.appA_1_cov_form,
-    derivation="derivations.pan_strict.framework.multinomial_count_covariance",
-)
-def appA_1_cov(ev):
-    form = ev.derived()
-    insts = []
+
+def _cov_points():
     for params, m in list(_random_mechanisms(SEED + 28))[:4]:
         P = m.perturbation_matrix()
-        c_syms = sympy.symbols(f"c_0:{m.d}")
-        general = mat_at(form, {D.P_M: P, D.counts_M: sympy.Matrix(c_syms), **_shapes(P)})  # once per mechanism
         for counts in list(_datasets(m.d, 2))[:5]:
             dist = enumeration.response_count_distribution(m, counts)
             conv = m.domain.to_sympy
             U = m.n_outputs
             mean = [sum(conv(p) * kv[u] for kv, p in dist.items()) for u in range(U)]
             cov = sympy.Matrix(U, U, lambda i, j: sum(conv(p) * (kv[i] - mean[i]) * (kv[j] - mean[j]) for kv, p in dist.items()))
-            insts.append(Instance({**params, "counts": counts}, cov,
-                                  general.subs(dict(zip(c_syms, counts))).applyfunc(sympy.cancel),
-                                  size=(m.d, U, sum(counts))))
-    ev.instances("covariance of the enumerated response counts", insts, has_printed=False)
+            yield Point({**params, "counts": counts}, data=(cov, P, counts), size=(m.d, U, sum(counts)))
 
 
-@claim(
-    id="pan-strict/appA.1.linear",
+def _cov_by_form(form, point):
+    """The form with symbolic counts (once per mechanism), then the point's counts put in."""
+    _, P, counts = point.data
+    c_syms = sympy.symbols(f"c_0:{P.shape[1]}")
+    return _general_cov(form, sympy.ImmutableMatrix(P), c_syms).subs(dict(zip(c_syms, counts))).applyfunc(sympy.cancel)
+
+
+@functools.lru_cache(maxsize=64)
+def _general_cov(form, P, c_syms):
+    return mat_at(form, {D.P_M: sympy.Matrix(P), D.counts_M: sympy.Matrix(c_syms), **_shapes(P)})
+
+
+record(
+    id="pan-strict/appA.1.cov",
     location="Appendix A.1 (proof of Theorem 2.2)",
-    statement="Cov[Q nu] = Q Cov[nu] Q^T, and the variance vector is its diagonal.",
-    derived=D.appA_1_linear_form,
-    derivation="derivations.pan_strict.framework.variance_from_model",
-)
-def appA_1_linear(ev):
-    form = ev.derived()
-    insts = []
+    statement="The response counts of the n f_x clients with value x are Multinomial(n f_x, P_x) with covariance "
+              "n f_x (diag(P_x) - P_x P_x^T); the groups are independent, so the covariances add.",
+    derived=D.appA_1_cov_form,
+    derivation="derivations.pan_strict.framework.multinomial_count_covariance",
+    steps=(Grid("covariance of the enumerated response counts", _cov_points, lambda point: point.data[0],
+        value=_cov_by_form),))
+
+
+
+def _linear_points():
     for params, m in list(_random_mechanisms(SEED + 29))[:4]:
         P, Q = m.perturbation_matrix(), m.decoder_matrix()
         for counts in list(_datasets(m.d, 2))[:4]:
@@ -688,9 +690,20 @@ def appA_1_linear(ev):
             conv = m.domain.to_sympy
             mean = [sum(conv(p) * conv(e[v]) for e, p in dist) for v in range(m.d)]
             cov = sympy.Matrix(m.d, m.d, lambda i, j: sum(conv(p) * (conv(e[i]) - mean[i]) * (conv(e[j]) - mean[j]) for e, p in dist))
-            derived = mat_at(form, {D.Q_M: Q, D.cov_nu_M: D.multinomial_count_covariance(P, counts) / n_c**2, **_shapes(P)})
-            insts.append(Instance({**params, "counts": counts}, cov, derived, size=(m.d, m.n_outputs, n_c)))
-    ev.instances("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", insts, has_printed=False)
+            yield Point({**params, "counts": counts},
+                        facts={D.Q_M: Q, D.cov_nu_M: D.multinomial_count_covariance(P, counts) / n_c**2, **_shapes(P)},
+                        data=cov, size=(m.d, m.n_outputs, n_c))
+
+
+record(
+    id="pan-strict/appA.1.linear",
+    location="Appendix A.1 (proof of Theorem 2.2)",
+    statement="Cov[Q nu] = Q Cov[nu] Q^T, and the variance vector is its diagonal.",
+    derived=D.appA_1_linear_form,
+    derivation="derivations.pan_strict.framework.variance_from_model",
+    steps=(Grid("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", _linear_points, lambda point: point.data,
+        value=lambda form, point: mat_at(form, point.facts)),))
+
 
 
 @claim(
