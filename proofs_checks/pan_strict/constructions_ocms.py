@@ -12,7 +12,8 @@ import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
@@ -22,41 +23,39 @@ from .constructions_common import next_prime, R, LOST, _ocms, _measure, _is_osc,
 
 # ---------------------------------------------------------------------------------------------
 # Section 5.2 / Appendix D: optimized CMS over GF(d')
+def _named(form, point):
+    """The form at the point's named values (:func:`_at`: d', m, e, k and the symbols of the constructions)."""
+    return _at(form, **point.facts)
+
+
+def _named_list(form, point):
+    return [_named(form, point)]
+
+
 OCMS_GRID = [(3, 2), (5, 2), (5, 3), (5, 4), (7, 2), (7, 3), (7, 4), (11, 3), (11, 4)]  # (d' = d, m)
 
 
-@claim(
+def _permutation_points():
+    for p in (2, 3, 5, 7, 11, 13):
+        for a in range(1, p):
+            for b in range(p):
+                image = len({(a * x + b) % p for x in range(p)})
+                yield Point({"d'": p, "a": a, "b": b}, facts={"dp": p, "IMAGE": image}, data=image, size=(p, a, b))
+
+
+record(
     id="pan-strict/appD.permutation",
     location="Appendix D, first paragraph",
     statement="For prime d' and a != 0, x -> (a x + b) mod d' is a permutation of [d'].",
     derived=lambda: sympy.Eq(S.IMAGE, C.dp),
     derivation="derivations.pan_strict.constructions.next_prime",
     kind="statement",
-)
-def appD_permutation(ev):
-    derived = ev.derived()
-    insts = []
-    for p in (2, 3, 5, 7, 11, 13):
-        for a in range(1, p):
-            for b in range(p):
-                image = len({(a * x + b) % p for x in range(p)})
-                insts.append(Instance({"d'": p, "a": a, "b": b}, image, _at(derived, dp=p, IMAGE=image), size=(p, a, b)))
-    ev.instances("permutation for every (a, b), a != 0", insts, has_printed=False)
-    ev.note("for composite moduli it fails (e.g. a = 2 mod 4), which is why d' is prime")
+    note="for composite moduli it fails (e.g. a = 2 mod 4), which is why d' is prime",
+    steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, lambda point: point.data, value=_named),))
 
 
-@claim(
-    id="pan-strict/lemmaD.1",
-    location="Appendix D, Lemma D.1",
-    statement="Over the d'(d'-1) functions x -> (a x + b) mod d' (a != 0), any pair x != x' is mapped to every "
-              "ordered pair (t, t') with t != t' exactly once.",
-    derived=lambda: sympy.Eq(S.HITS, 1),
-    derivation="derivations.pan_strict.constructions.pair_collisions",
-    kind="statement",
-)
-def lemmaD_1(ev):
-    derived = ev.derived()
-    insts = []
+
+def _pair_hit_points():
     for p in (2, 3, 5, 7, 11):
         for x, y in itertools.permutations(range(p), 2):
             hits = {}
@@ -66,22 +65,22 @@ def lemmaD_1(ev):
                     hits[key] = hits.get(key, 0) + 1
             every = set(hits) == {(s, t) for s in range(p) for t in range(p) if s != t}
             times = sorted(set(hits.values())) if every else None  # how often each ordered pair is hit
-            insts.append(Instance({"d'": p, "x": x, "x'": y}, times, [_at(derived, HITS=times[0] if times else 0)],
-                                  size=(p, x, y)))
-    ev.instances("every ordered pair hit exactly once", insts, has_printed=False)
+            yield Point({"d'": p, "x": x, "x'": y}, facts={"HITS": times[0] if times else 0}, data=times, size=(p, x, y))
 
 
-@claim(
-    id="pan-strict/appD.buckets",
-    location="Appendix D, first paragraph",
-    statement="Since the prime d' is not divisible by m, r = d' mod m buckets hold ceil(d'/m) elements of [d'] "
-              "and m - r hold floor(d'/m); every response of OCMS supports one bucket.",
-    derived=lambda: (sympy.floor(C.dp / C.m) + 1, sympy.floor(C.dp / C.m), C.dp - C.m * sympy.floor(C.dp / C.m)),
-    derivation="derivations.pan_strict.constructions.bucket_profile",
-)
-def appD_buckets(ev):
-    derived = ev.derived()
-    insts = []
+record(
+    id="pan-strict/lemmaD.1",
+    location="Appendix D, Lemma D.1",
+    statement="Over the d'(d'-1) functions x -> (a x + b) mod d' (a != 0), any pair x != x' is mapped to every "
+              "ordered pair (t, t') with t != t' exactly once.",
+    derived=lambda: sympy.Eq(S.HITS, 1),
+    derivation="derivations.pan_strict.constructions.pair_collisions",
+    kind="statement",
+    steps=(Grid("every ordered pair hit exactly once", _pair_hit_points, lambda point: point.data, value=_named_list),))
+
+
+
+def _bucket_points():
     for p, m_ in OCMS_GRID:
         fam = prime_hash_family(p, m_)
         per_fn = {tuple(sorted((sum(1 for x in range(p) if h[x] == z) for z in range(m_)), reverse=True))
@@ -91,9 +90,19 @@ def appD_buckets(ev):
         else:
             sizes = per_fn.pop()
             exact = (max(sizes), min(sizes), sizes.count(max(sizes)))
-        insts.append(Instance({"d'": p, "m": m_}, exact, _at(derived, dp=p, m=m_), size=(p, m_)))
-    ev.instances("bucket sizes (larger, smaller, count of the larger) of every function of the real family", insts,
-                 has_printed=False)
+        yield Point({"d'": p, "m": m_}, facts={"dp": p, "m": m_}, data=exact, size=(p, m_))
+
+
+record(
+    id="pan-strict/appD.buckets",
+    location="Appendix D, first paragraph",
+    statement="Since the prime d' is not divisible by m, r = d' mod m buckets hold ceil(d'/m) elements of [d'] "
+              "and m - r hold floor(d'/m); every response of OCMS supports one bucket.",
+    derived=lambda: (sympy.floor(C.dp / C.m) + 1, sympy.floor(C.dp / C.m), C.dp - C.m * sympy.floor(C.dp / C.m)),
+    derivation="derivations.pan_strict.constructions.bucket_profile",
+    steps=(Grid("bucket sizes (larger, smaller, count of the larger) of every function of the real family",
+        _bucket_points, lambda point: point.data, value=_named),))
+
 
 
 @cache
@@ -167,20 +176,7 @@ def thm5_1(ev):
     ev.instances("group probabilities pi_k of the real OCMS", insts, has_printed=False)
 
 
-@claim(
-    id="pan-strict/appD.base",
-    location="Appendix D.1, base probability of OCMS",
-    statement="Every OCMS response has the same base probability 1/(d'(d'-1)(e^eps+m-1)); Lemma B.1 extends to "
-              "varying support sizes as sum_y p_y = d'/(kbar e + d' - kbar) (kbar the p-weighted mean support "
-              "size), here m/(e^eps + m - 1).",
-    derived=lambda: (sympy.Eq(S.P_Y, C.ocms_base_probability()),
-                     sympy.Eq(C.base_sum(), sympy.factor(C.generalised_lemma_b1(C.dp, C.dp / C.m)))),
-    derivation="derivations.pan_strict.constructions.ocms_base_probability",
-    note=LOST,
-)
-def appD_base(ev):
-    derived = ev.derived()
-    insts = []
+def _base_points():
     for p, m_ in OCMS_GRID[:7]:
         for e in ((R(3), EXP_EPS) if p <= 5 and m_ <= 3 else (R(3),)):
             o = _ocms(p, m_, e)
@@ -191,9 +187,22 @@ def appD_base(ev):
                      for u in range(P.rows)}
             total = sympy.cancel(sum(bases) * P.rows) if len(bases) == 1 else None
             base = bases.pop() if len(bases) == 1 else None
-            insts.append(Instance({"d'": p, "m": m_, "exp_eps": e}, (base, total), _at(derived, dp=p, m=m_, e=e),
-                                  size=(p, m_)))
-    ev.instances("base probabilities of the real OCMS", insts, has_printed=False)
+            yield Point({"d'": p, "m": m_, "exp_eps": e}, facts={"dp": p, "m": m_, "e": e}, data=(base, total),
+                        size=(p, m_))
+
+
+record(
+    id="pan-strict/appD.base",
+    location="Appendix D.1, base probability of OCMS",
+    statement="Every OCMS response has the same base probability 1/(d'(d'-1)(e^eps+m-1)); Lemma B.1 extends to "
+              "varying support sizes as sum_y p_y = d'/(kbar e + d' - kbar) (kbar the p-weighted mean support "
+              "size), here m/(e^eps + m - 1).",
+    derived=lambda: (sympy.Eq(S.P_Y, C.ocms_base_probability()),
+                     sympy.Eq(C.base_sum(), sympy.factor(C.generalised_lemma_b1(C.dp, C.dp / C.m)))),
+    derivation="derivations.pan_strict.constructions.ocms_base_probability",
+    note=LOST,
+    steps=(Grid("base probabilities of the real OCMS", _base_points, lambda point: point.data, value=_named),))
+
 
 
 def _supp(o, u):
@@ -202,7 +211,29 @@ def _supp(o, u):
     return {x for x in range(o.family.d) if h[x] == int(z)}
 
 
-@claim(
+def _group_points():
+    for p, m_ in OCMS_GRID:
+        e = R(3)
+        groups = _groups_measured(p, m_, e)
+        derived = C.ocms_groups(p, m_, e)
+        for kk, g in groups.items():
+            P = g["mechanism"].perturbation_matrix()
+            base = {min(P[u, x] for x in range(p)) for u in range(P.rows)}
+            facts = {"dp": p, "k": kk, "e": e, "N_K": g["responses"]}
+            yield Point({"d'": p, "m": m_, "k": kk, "what": "conditional base"}, facts=facts,
+                        data=(sorted(base), None), size=(p, m_, kk, 0))
+            yield Point({"d'": p, "m": m_, "k": kk, "what": "pi_k p'_k == OCMS base"}, facts=facts,
+                        data=(sorted({sympy.cancel(g["pi"] * b) for b in base}), derived[kk][0]), size=(p, m_, kk, 1))
+
+
+def _group_value(form, point):
+    """p'_k of the form; times the derived pi_k where the point compares with OCMS's base probability."""
+    p_k = _named(form, point)
+    pi = point.data[1]
+    return [p_k] if pi is None else [sympy.cancel(pi * p_k)]
+
+
+record(
     id="pan-strict/appD.groups",
     location="Appendix D.1, the two configurations' base probabilities",
     statement="Each group's own base probability follows from Lemma B.1 for the group, "
@@ -211,38 +242,12 @@ def _supp(o, u):
     derived=lambda: sympy.Eq(S.P_K, C.dp / ((C.k * C.e + C.dp - C.k) * S.N_K)),
     derivation="derivations.pan_strict.constructions.ocms_groups",
     note=LOST,
-)
-def appD_groups(ev):
-    form = ev.derived()
-    insts = []
-    for p, m_ in OCMS_GRID:
-        e = R(3)
-        groups = _groups_measured(p, m_, e)
-        derived = C.ocms_groups(p, m_, e)
-        for kk, g in groups.items():
-            P = g["mechanism"].perturbation_matrix()
-            base = {min(P[u, x] for x in range(p)) for u in range(P.rows)}
-            p_k = _at(form, dp=p, k=kk, e=e, N_K=g["responses"])
-            insts.append(Instance({"d'": p, "m": m_, "k": kk, "what": "conditional base"}, sorted(base), [p_k],
-                                  size=(p, m_, kk, 0)))
-            insts.append(Instance({"d'": p, "m": m_, "k": kk, "what": "pi_k p'_k == OCMS base"},
-                                  sorted({sympy.cancel(g["pi"] * b) for b in base}),
-                                  [sympy.cancel(derived[kk][0] * p_k)], size=(p, m_, kk, 1)))
-    ev.instances("conditional base probabilities of the real groups", insts, has_printed=False)
+    steps=(Grid("conditional base probabilities of the real groups", _group_points, lambda point: point.data[0],
+        value=_group_value),))
 
 
-@claim(
-    id="pan-strict/appD.symmetric",
-    location="Appendix D.1, symmetry of each configuration",
-    statement="For every pair x != x' the number of hash functions putting both into one bucket of size k is "
-              "(#buckets of size k) k(k-1), the same for all pairs, so each configuration is symmetric.",
-    derived=lambda: sympy.Eq(S.PAIR_HITS, S.COUNT_K * C.k * (C.k - 1)),
-    derivation="derivations.pan_strict.constructions.pair_collisions",
-    note=LOST,
-)
-def appD_symmetric(ev):
-    derived = ev.derived()
-    insts = []
+
+def _pair_count_points():
     for p, m_ in OCMS_GRID:
         fam = prime_hash_family(p, m_)
         k0, k1, r = C.bucket_profile(p, m_)
@@ -251,10 +256,20 @@ def appD_symmetric(ev):
             counts = set()
             for x, y in itertools.combinations(range(p), 2):
                 counts.add(sum(1 for h in fam.functions if h[x] == h[y] and sizes[h[x]] == kk))
-            n_k = r if kk == k1 else m_ - r
-            insts.append(Instance({"d'": p, "m": m_, "k": kk}, sorted(counts), [_at(derived, k=kk, COUNT_K=n_k)],
-                                  size=(p, m_, kk)))
-    ev.instances("pair counts in the real family", insts, has_printed=False)
+            yield Point({"d'": p, "m": m_, "k": kk}, facts={"k": kk, "COUNT_K": r if kk == k1 else m_ - r},
+                        data=sorted(counts), size=(p, m_, kk))
+
+
+record(
+    id="pan-strict/appD.symmetric",
+    location="Appendix D.1, symmetry of each configuration",
+    statement="For every pair x != x' the number of hash functions putting both into one bucket of size k is "
+              "(#buckets of size k) k(k-1), the same for all pairs, so each configuration is symmetric.",
+    derived=lambda: sympy.Eq(S.PAIR_HITS, S.COUNT_K * C.k * (C.k - 1)),
+    derivation="derivations.pan_strict.constructions.pair_collisions",
+    note=LOST,
+    steps=(Grid("pair counts in the real family", _pair_count_points, lambda point: point.data, value=_named_list),))
+
 
 
 @claim(
