@@ -16,7 +16,8 @@ import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point
 from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
@@ -71,7 +72,21 @@ def thm4_1(ev):
     ev.note(f"{sharper} of {len(insts)} optimal-k WSS mechanisms within the sharper count max(d(d-1)/2, d)")
 
 
-@claim(
+def _shannon_points():
+    """exact: log2|U| - H = sum_y p_y log2(|U| p_y) (a relative entropy) >= 0, its sign decided by sympy on the exact
+    expression; 0 exactly when the prior (uniform data) is uniform."""
+    for d, k, e, mech, subsets, meas in _thm41_grid()[::3]:
+        P = mech.perturbation_matrix()
+        prior = [sum(P[u, x] for x in range(d)) / d for u in range(mech.n_outputs)]  # uniform data
+        n_out = mech.n_outputs
+        H = -sum(p * sympy.log(p, 2) for p in prior if p != 0)
+        kl = sum(p * sympy.log(n_out * p, 2) for p in prior if p != 0)
+        holds = bool(sympy.Ge(kl, 0)) and (len(set(prior)) != 1 or sympy.simplify(kl) == 0)
+        yield Point({"d": d, "k": k, "exp_eps": e, "|U|": n_out}, facts={"H_Y": H, "U": n_out}, data=holds,
+                    size=(d, k, e))
+
+
+record(
     id="pan-strict/sec4.shannon",
     location="Section 4, paragraph before Theorem 4.1",
     statement="With a known prior over responses the optimal cost is the entropy -sum_y P(y) log2 P(y); with "
@@ -80,23 +95,9 @@ def thm4_1(ev):
     derivation="derivations.pan_strict.constructions.caratheodory_count",
     kind="cited",
     assumptions="Shannon's source coding theorem (cited)",
-)
-def sec4_shannon(ev):
-    derived = ev.derived()
-    insts = []
-    for d, k, e, mech, subsets, meas in _thm41_grid()[::3]:
-        P = mech.perturbation_matrix()
-        prior = [sum(P[u, x] for x in range(d)) / d for u in range(mech.n_outputs)]  # uniform data
-        n_out = mech.n_outputs
-        H = -sum(p * sympy.log(p, 2) for p in prior if p != 0)
-        # exact: log2|U| - H = sum_y p_y log2(|U| p_y) (a relative entropy), its sign decided by sympy on the
-        # exact expression; 0 exactly when the prior is uniform
-        kl = sum(p * sympy.log(n_out * p, 2) for p in prior if p != 0)
-        holds = bool(sympy.Ge(kl, 0)) and (len(set(prior)) != 1 or sympy.simplify(kl) == 0)
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "|U|": n_out}, holds,
-                              _at(derived, H_Y=H, U=n_out), size=(d, k, e)))
-    ev.instances("entropy of the response distribution <= log2 |U| (equality when uniform)", insts,
-                 has_printed=False)
+    steps=(Grid("entropy of the response distribution <= log2 |U| (equality when uniform)", _shannon_points,
+        lambda point: point.data, value=lambda form, point: _at(form, **point.facts)),))
+
 
 
 @claim(
