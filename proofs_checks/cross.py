@@ -26,7 +26,8 @@ import derivations.pan_strict.constructions as PS
 from ldpref import losses
 from ldpref.exact import certain_sign
 from ldpref.hashing import HashFamily, gf2_affine_mod_family
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import subset_selection
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -377,7 +378,22 @@ def gcms_s1_cms_rr(ev):
                  "(F2 - (n - f))/(k (m - 1))", var_draw, has_printed=False)
 
 
-@claim(
+def _draw_term_points():
+    """Every draw of k functions: the variance over the draw of E[f_hat(0) | draw] of GCMS (s = 1) and of CMS + RR."""
+    for d, m_, k_ in ((2, 2, 1), (2, 2, 2), (2, 3, 2), (3, 2, 2), (3, 3, 1)):
+        e_ = R(3)
+        gfam = gcms_over_draws(d, m_, k_, 1, p_for_exp_eps(e_, 1, m_))
+        cfam = cms_over_draws(list(all_function_draws(d, m_, k_)), inner_mechanism("rr", m_, e_))
+        for counts in _small_datasets(d, 3):
+            n_ = sum(counts)
+            F2 = sum(cc * cc for x, cc in enumerate(counts) if x != 0)
+            yield Point({"d": d, "m": m_, "k": k_, "exp_eps": e_, "counts": counts},
+                        facts={JG.F2: F2, JG.n: n_, JG.k: k_, JG.m: m_},
+                        data=[gfam.expectation_variance(counts)[0], cfam.expectation_variance(counts)[0]],
+                        size=(d, m_, k_, n_, counts))
+
+
+record(
     id="cross/draw-term",
     location="jiang-gcms Theorem 3 (alpha_2 sum_{d' != d} f(d')^2) vs pan-cms Theorem 3.10, Eq. (20)",
     statement="Agree: jiang's alpha_2 sum_{d' != d} f(d')^2, divided by the squared slope ((p - q)(1 - 1/m))^2 of "
@@ -391,25 +407,11 @@ def gcms_s1_cms_rr(ev):
     derived=lambda: [X.draw_term_derived_freq(), X.draw_term_derived_freq()],
     derivation="derivations.cross.draw_term_derived_freq",
     assumptions="k functions drawn once, each with independent uniform values (both papers' model); frequencies",
-)
-def draw_term(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("[jiang term / (slope^2 n^2), pan-cms Eq. (20)] vs the derived draw variance", printed, derived,
-                simplify=lambda v: [sympy.factor(x) for x in v])
-    insts = []
-    for d, m_, k_ in ((2, 2, 1), (2, 2, 2), (2, 3, 2), (3, 2, 2), (3, 3, 1)):
-        e_ = R(3)
-        gfam = gcms_over_draws(d, m_, k_, 1, p_for_exp_eps(e_, 1, m_))
-        cfam = cms_over_draws(list(all_function_draws(d, m_, k_)), inner_mechanism("rr", m_, e_))
-        for counts in _small_datasets(d, 3):
-            n_ = sum(counts)
-            F2 = sum(cc * cc for x, cc in enumerate(counts) if x != 0)
-            vals = {JG.F2: F2, JG.n: n_, JG.k: k_, JG.m: m_}
-            exact = [gfam.expectation_variance(counts)[0], cfam.expectation_variance(counts)[0]]
-            der, pri = evaluate(derived, vals), evaluate(printed, vals)
-            insts.append(Instance({"d": d, "m": m_, "k": k_, "exp_eps": e_, "counts": counts}, exact, der, pri,
-                                  size=(d, m_, k_, n_, counts)))
-    ev.instances("Var over every draw of E[f_hat(0) | draw]: real GCMS (s = 1) and real CMS + RR mixtures", insts)
+    steps=(Symbolic("[jiang term / (slope^2 n^2), pan-cms Eq. (20)] vs the derived draw variance",
+                 simplify=lambda v: [sympy.factor(x) for x in v]),
+        Grid("Var over every draw of E[f_hat(0) | draw]: real GCMS (s = 1) and real CMS + RR mixtures", _draw_term_points,
+             lambda point: point.data)))
+
 
 
 @cache
