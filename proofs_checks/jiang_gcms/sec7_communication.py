@@ -26,7 +26,8 @@ import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_model as D7
 from ldpref import gcms as G
 from ldpref.exact_rounding import ceil_multiples
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point
 from ldpref.ledger.forms import Predicate, evaluate
 
 from .pure_protocols import R
@@ -102,7 +103,21 @@ ORDER_PAIRS = [("smaller eps -> larger", (R(1, 2), 5), (R(1, 2), 3)), ("smaller 
                ("smaller p", (R(1, 2), 3), (R(3, 5), 3)), ("smaller p", (R(1, 2), 5), (R(3, 5), 5))]
 
 
-@claim(id="jiang-gcms/sec7.C.small-p-large-eps", location="Section VII-C and Fig. 7",
+def _order_points():
+    for i, (what, (p1, e1), (p2, e2)) in enumerate(ORDER_PAIRS):
+        yield Point({"change": what, "p (smaller cost)": p1, "eps (smaller cost)": e1, "p (larger cost)": p2,
+                     "eps (larger cost)": e2, "m_max": M_MAX}, size=(i,))
+
+
+def _order_holds(point):
+    """Never more GCMS bits at any m, fewer at some m (exact bit counts at every m)."""
+    pr = point.params
+    lo, hi = _exact_bits(pr["eps (smaller cost)"], pr["p (smaller cost)"]), _exact_bits(pr["eps (larger cost)"],
+                                                                                       pr["p (larger cost)"])
+    return all(a[0] <= b[0] for a, b in zip(lo, hi)) and any(a[0] < b[0] for a, b in zip(lo, hi))
+
+
+record(id="jiang-gcms/sec7.C.small-p-large-eps", location="Section VII-C and Fig. 7",
        statement="A small p and a large eps further reduce GCMS's communication cost (Fig. 7: p in {0.5, 0.6}, eps in "
                  "{3, 5}, m up to 10,000).",
        printed=P7.fig7_order_printed,
@@ -110,15 +125,6 @@ ORDER_PAIRS = [("smaller eps -> larger", (R(1, 2), 5), (R(1, 2), 3)), ("smaller 
                                  r"\ \exists m: <", D7.fig7_order_holds),
        derivation="derivations.jiang_gcms.sec7_model.fig7_bits_at", kind="statement",
        assumptions="each comparison changes one of p, eps between Fig. 7's values and keeps the other; 'reduce' read as "
-                   "never more bits at any m in 2..10,000 and fewer at some m; k = 1 as in sec7.C.fig7")
-def sec7c_order(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
-    for i, (what, (p1, e1), (p2, e2)) in enumerate(ORDER_PAIRS):
-        params = {"change": what, "p (smaller cost)": p1, "eps (smaller cost)": e1, "p (larger cost)": p2,
-                  "eps (larger cost)": e2, "m_max": M_MAX}
-        lo, hi = _exact_bits(e1, p1), _exact_bits(e2, p2)
-        exact = all(a[0] <= b[0] for a, b in zip(lo, hi)) and any(a[0] < b[0] for a, b in zip(lo, hi))
-        insts.append(Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params),
-                              size=(i,)))
-    ev.instances("GCMS bits at every m in 2..10,000 (code's exact ratio and encoders' widths)", insts)
+                   "never more bits at any m in 2..10,000 and fewer at some m; k = 1 as in sec7.C.fig7",
+       steps=(Grid("GCMS bits at every m in 2..10,000 (code's exact ratio and encoders' widths)", _order_points,
+                   _order_holds),))

@@ -11,7 +11,8 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref import gcms as G
 from ldpref.family import MechanismFamily
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms import sue
 from ldpref.mechanisms.cms import cms as _cms
@@ -142,7 +143,12 @@ def _adult_points():
     return tuple(out)
 
 
-@claim(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment) and Fig. 8",
+def _adult_grid():
+    for params, exact_p, _, p_var, size in _adult_points():
+        yield Point(params, data=(exact_p, p_var), size=size)
+
+
+record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment) and Fig. 8",
        statement="Lemma 1 gives p = 0.74 for the target f(d) = n/3 (the run at eps = 3.64 in Fig. 8), and p = 0.57 is "
                  "best for f(d) near 1500 (the run at eps = 3.75); n = 48,842, m = k = 100; two decimals.",
        printed=J.adult_reproduction_printed,
@@ -159,13 +165,10 @@ def _adult_points():
             "(0.75) and 0.5853 (0.59), and Algorithm 4's ceiling would give s = 8 with eps = 3.53, not Fig. 8's 3.64: "
             "that reading does not reproduce the figures.  The exact variance is minimised elsewhere: over "
             "integer s at s = 10, p = 0.8089 (lam = 1/3, eps = 3.64; Lemma 1's s = 7 has 7.3% more variance) and "
-            "s = 4, p = 0.6392 (lam = 1500/48842, eps = 3.75; 0.06% more); continuous optima 0.8165 and 0.6050.")
-def sec7d_adult(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact_p == params["Fig. 8's p"], derived=evaluate(derived, params),
-                      printed=evaluate(printed, params), size=size) for params, exact_p, _, _, size in _adult_points()]
-    ev.instances("Fig. 8's p == Lemma 1's best feasible p at the Adult parameters and Fig. 8's eps, to two decimals "
-                 "(exact: every feasible s enumerated)", insts)
+            "s = 4, p = 0.6392 (lam = 1500/48842, eps = 3.75; 0.06% more); continuous optima 0.8165 and 0.6050.",
+       steps=(Grid("Fig. 8's p == Lemma 1's best feasible p at the Adult parameters and Fig. 8's eps, to two decimals "
+                   "(exact: every feasible s enumerated)", _adult_grid, lambda point: point.data[0] == point.params["Fig. 8's p"]),))
+
 
 
 def _adult_derived_p(label, lam_label):
@@ -197,7 +200,7 @@ def _adult_optimum_derived():
     return {J.ADULT_P_THIRD: J.ROUND2(J.ARGMIN_P(g)), J.ADULT_P_1500: J.ROUND2(J.ARGMIN_P(g))}
 
 
-@claim(id="jiang-gcms/sec7.D.adult-p.optimum", root_cause="appB.same-client",
+record(id="jiang-gcms/sec7.D.adult-p.optimum", root_cause="appB.same-client",
        location="Section VII-D (Adult experiment) and Fig. 8",
        statement="p = 0.74 (target f(d) = n/3, eps = 3.64) and p = 0.57 (f(d) near 1500, eps = 3.75) are the optimal p "
                  "for GCMS at the Adult parameters (n = 48,842, m = k = 100); two decimals.",
@@ -210,14 +213,10 @@ def _adult_optimum_derived():
        note="The exact variance is minimised at s = 10, p = 0.8089 (lam = 1/3, eps = 3.64; Lemma 1's s = 7, "
             "p = 0.7414, has 7.3% more variance) and s = 4, p = 0.6392 (lam = 1500/48842, eps = 3.75; 0.06% more).  "
             "The paper's values come from Lemma 1, whose k-dependence (k = 100 here) is the dropped same-client "
-            "covariance of Appendix B.")
-def sec7d_adult_optimum(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Fig. 8's p values vs round_2(argmin of the exact-variance objective)", list(printed.values()),
-                list(derived.values()))
-    insts = []
-    for params, _, _, p_var, size in _adult_points():
-        key = ADULT_KEYS[params["lambda"]]
-        insts.append(Instance(params, exact=_two_decimals(p_var), derived=_adult_optimum_value(derived[key], params),
-                              printed=_adult_optimum_value(printed[key], params), size=size, path="moment-formula"))
-    ev.instances("Fig. 8's p vs the best feasible p of the exact variance formula, two decimals", insts)
+            "covariance of Appendix B.",
+       steps=(Symbolic("Fig. 8's p values vs round_2(argmin of the exact-variance objective)",
+                       part=lambda form: list(form.values())),
+              Grid("Fig. 8's p vs the best feasible p of the exact variance formula, two decimals", _adult_grid,
+                   lambda point: _two_decimals(point.data[1]), path="moment-formula",
+                   value=lambda form, point: _adult_optimum_value(form[ADULT_KEYS[point.params["lambda"]]],
+                                                                  point.params))))
