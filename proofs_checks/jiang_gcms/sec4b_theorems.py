@@ -14,8 +14,8 @@ from ldpref import enumeration
 from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.family import MechanismFamily
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import sue
 from ldpref.mechanisms.cms import cms as _cms
@@ -65,40 +65,43 @@ def _evaluated_statement(form, at: tuple):
     return evaluate(form.xreplace(dict(at)), {})
 
 
-def _thm2_check(ev):
-    printed, derived = ev.printed(), ev.derived()
-    holds, tight, values = [], [], {}
+def _thm2_grid_points():
+    """Each form is the statement 'the mechanism is eps-LDP', evaluated at eps = ln(e^eps of the mechanism)."""
     for params, size, ee, bound, separates in _thm2_points():
-        # each form is the statement 'the mechanism is eps-LDP', evaluated at eps = ln(e^eps of the mechanism)
-        key = (ee, params["p"], params["m"], params["s"])
-        if key not in values:  # many draws share one point
-            at = {J.eps: sympy.log(ee), J.p: params["p"], J.m: params["m"], J.s: params["s"]}
-            values[key] = (_evaluate_at_once(derived, at), _evaluate_at_once(printed, at))
-        holds.append(Instance(dict(params, **{"exact e^eps": ee, "bound": bound}), exact=bool(ee <= bound),
-                              derived=values[key][0], printed=values[key][1], size=size))
-        if params["report"] == "<x, j>" and ee != (bound if separates else 1):
-            tight.append(params)
-    ev.instances("exact e^eps of the GCMS mechanism (every draw; report <x, j> and x alone) <= e^{|log(p(m-s)/((1-p)s))|}",
-                 holds)
+        yield Point(dict(params, **{"exact e^eps": ee, "bound": bound}),
+                    facts={J.eps: sympy.log(ee), J.p: params["p"], J.m: params["m"], J.s: params["s"]},
+                    data=bool(ee <= bound), size=size)
+
+
+def _thm2_tightness():
+    """Exact e^eps of <x, j> == max(R, 1/R) when some function separates two values, 1 otherwise."""
+    tight = [params for params, size, ee, bound, separates in _thm2_points()
+             if params["report"] == "<x, j>" and ee != (bound if separates else 1)]
     n_tight = sum(1 for x in _thm2_points() if x[0]["report"] == "<x, j>")
-    ev.numeric("tightness: exact e^eps of <x, j> == max(R, 1/R) when some function separates two values, 1 otherwise",
-               not tight, n_tight, f"{len(tight)} of {n_tight} draws not tight" + (f", e.g. {tight[0]}" if tight else ""))
+    return not tight, n_tight, f"{len(tight)} of {n_tight} draws not tight" + (f", e.g. {tight[0]}" if tight else "")
 
 
-@claim(id="jiang-gcms/thm2", location="Section IV-B, Theorem 2 (privacy of GCMS)",
+_THM2_STEPS = (
+    Grid("exact e^eps of the GCMS mechanism (every draw; report <x, j> and x alone) <= e^{|log(p(m-s)/((1-p)s))|}",
+         _thm2_grid_points, lambda point: point.data, value=lambda form, point: _evaluate_at_once(form, point.facts)),
+    Numeric("tightness: exact e^eps of <x, j> == max(R, 1/R) when some function separates two values, 1 otherwise",
+            _thm2_tightness))
+
+
+record(id="jiang-gcms/thm2", location="Section IV-B, Theorem 2 (privacy of GCMS)",
        statement="The privatised vector x is eps-LDP with eps <= |log(p(m - s)/((1 - p)s))|.",
        printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
-       kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1; the hash functions are public")
-def thm2(ev):
-    _thm2_check(ev)
+       kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1; the hash functions are public",
+       steps=_THM2_STEPS)
 
 
-@claim(id="jiang-gcms/eq5", location="Section IV-B, Eq. (5)",
+
+record(id="jiang-gcms/eq5", location="Section IV-B, Eq. (5)",
        statement="eps <= |log(p(m - s)/((1 - p)s))|.",
        printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
-       kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1")
-def eq5(ev):
-    _thm2_check(ev)
+       kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1",
+       steps=_THM2_STEPS)
+
 
 
 # ---- Section IV-B: Theorem 3 (utility) -----------------------------------------------------------------
