@@ -11,8 +11,8 @@ import sympy
 
 import derivations.jiang_gcms as J
 from ldpref.hashing import HashFamily
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point, Symbolic
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import draw_classes, gcms
 
@@ -147,36 +147,48 @@ record(id="jiang-gcms/appB.lemma3", location="Appendix B, Lemma 3",
                    value=lambda form, pt: evaluate(form, {J.EZ: pt.data[0]["mean"][pt.data[1]][pt.data[2]]}))))
 
 
-@claim(id="jiang-gcms/appB.lemma4", location="Appendix B, Lemma 4 (three covariances for clients i1 != i2)",
+def _lemma4_points():
+    """Every pair (j1, j2, x1, x2) of two clients' Z_j; ``data`` = (exact covariance, which of the three parts
+    applies).  E[Z Z'] = E_draw[E[Z | draw] E[Z' | draw]]: total expectation over the draw, the two clients' joint
+    outcomes are not listed (path moment-formula)."""
+    for d, m_, k_, s_, p_ in APPB_GRID:
+        Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
+        q_ = (s_ - p_) / sympy.Integer(m_ - 1)
+        for (j1, j2, x1, x2), cov in Q["cov_pair"].items():
+            case = 0 if j1 != j2 else (1 if (x1 == 0 or x2 == 0 or x1 != x2) else 2)
+            yield Point({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "j1": j1, "j2": j2, "x1": x1, "x2": x2,
+                         "part": case + 1}, facts={J.p: p_, J.q: q_, J.m: m_, J.k: k_}, data=(cov, case),
+                        size=(d, m_, k_, s_, p_, j1, j2, x1, x2))
+
+
+def _case4_products():
+    """The product of Case 4 of the proof, (1/k^2)(p^2/m + q^2 (1 - 1/m)), on the exact mechanism."""
+    products = []
+    for d, m_, k_, s_, p_ in APPB_GRID:
+        Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
+        q_ = (s_ - p_) / sympy.Integer(m_ - 1)
+        for (j1, j2, x1, x2), cov in Q["cov_pair"].items():
+            if j1 == j2 and not (x1 == 0 or x2 == 0 or x1 != x2):
+                prod = cov + Q["mean"][j1][x1] * Q["mean"][j2][x2]
+                products.append((prod == (p_**2 / m_ + q_**2 * (1 - R(1, m_))) / k_**2, (d, m_, k_, s_, p_, j1, x1)))
+    bad = [where for ok, where in products if not ok]
+    return not bad, len(products), f"fails at {bad[0]}" if bad else "holds at every instance"
+
+
+record(id="jiang-gcms/appB.lemma4", location="Appendix B, Lemma 4 (three covariances for clients i1 != i2)",
        statement="For i1 != i2: (1) Cov(Z_j1, Z_j2) = 0 for j1 != j2; (2) Cov(Z_j, Z_j) = 0 when either client holds d "
                  "or they hold different values; (3) ((p - q)/k)^2 (1/m - 1/m^2) when both hold the same d' != d.",
        printed=J.lemma4_printed, derived=J.lemma4_derived,
        derivation="derivations.jiang_gcms.lemma4_derived",
        assumptions="the paper's model: the functions are independent and each uniform, so collisions of two "
-                   "different values with d are pairwise independent")
-def appB_lemma4(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Lemma 4's three values vs the Z model", printed, derived)
-    insts, products = [], []
-    for d, m_, k_, s_, p_ in APPB_GRID:
-        Q = _appB_quantities(d, m_, k_, s_, p_, (1,) * d)
-        q_ = (s_ - p_) / sympy.Integer(m_ - 1)
-        vals = {J.p: p_, J.q: q_, J.m: m_, J.k: k_}
-        for (j1, j2, x1, x2), cov in Q["cov_pair"].items():
-            case = 0 if j1 != j2 else (1 if (x1 == 0 or x2 == 0 or x1 != x2) else 2)
-            insts.append(Instance({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "j1": j1, "j2": j2, "x1": x1, "x2": x2,
-                                   "part": case + 1}, cov, evaluate(derived[case], vals),
-                                  evaluate(printed[case], vals), size=(d, m_, k_, s_, p_, j1, j2, x1, x2),
-                                  # E[Z Z'] = E_draw[E[Z | draw] E[Z' | draw]]: total expectation over the draw,
-                                  # the two clients' joint outcomes are not listed
-                                  path=MOMENTS))
-            if case == 2:  # the product of Case 4 of the proof: (1/k^2)(p^2/m + q^2 (1 - 1/m))
-                prod = cov + Q["mean"][j1][x1] * Q["mean"][j2][x2]
-                products.append((prod == (p_**2 / m_ + q_**2 * (1 - R(1, m_))) / k_**2, (d, m_, k_, s_, p_, j1, x1)))
-    ev.instances("covariances of two clients' Z_j read off the exact mechanism (every draw)", insts)
-    bad = [where for ok, where in products if not ok]
-    ev.numeric("the proof's Case 4 product E[Z Z'] = (p^2/m + q^2 (1 - 1/m))/k^2 (exact mechanism)", not bad,
-               len(products), f"fails at {bad[0]}" if bad else "holds at every instance")
+                   "different values with d are pairwise independent",
+       steps=(Symbolic("Lemma 4's three values vs the Z model"),
+              Grid("covariances of two clients' Z_j read off the exact mechanism (every draw)", _lemma4_points,
+                   lambda point: point.data[0], path=MOMENTS,
+                   value=lambda form, point: evaluate(form[point.data[1]], point.facts)),
+              Numeric("the proof's Case 4 product E[Z Z'] = (p^2/m + q^2 (1 - 1/m))/k^2 (exact mechanism)",
+                      _case4_products)))
+
 
 
 def _same_client_value(form, point):

@@ -15,7 +15,7 @@ import derivations.jiang_gcms as J
 from ldpref import gcms as G
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point, Symbolic
+from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms import oue, sue, support_probabilities
 from ldpref.mechanisms.cms import cms as _cms
@@ -113,7 +113,40 @@ def _grid_unimodal(e_, lam_, k_) -> bool:
     return bool(changes == 0 and steps[0] > 0 or changes == 1 and steps[0] < 0)
 
 
-@claim(id="jiang-gcms/alg4.unimodal", location="Section IV-C, Algorithm 4 (what the ternary search assumes)",
+_UNIMODAL_E = (R(11, 10), R(3, 2), R(3), R(10), R(38), R(150))
+_UNIMODAL_LAM = (R(0), R(1, 50), R(1, 3), R(1))
+
+
+def _unimodal_points():
+    """exact: unimodality by exact isolation of the real roots of the derivative's numerator."""
+    for e_ in _UNIMODAL_E:
+        for lam_ in _UNIMODAL_LAM:
+            for k_ in (1, 2, 100, 65536):
+                st = G.critical_points(e_, lam_, k_, objective="lemma1")
+                yield Point({"objective": "lemma1", "k": k_, "e^eps": e_, "lambda": lam_,
+                             "stationary points": [mpmath.nstr(x, 10) for x in st.points]}, data=st.unimodal,
+                            size=(e_, lam_, k_))
+
+
+def _variance_unimodal():
+    ok = all(bool(G.critical_points(e_, lam_, 1, objective="variance").unimodal)
+             for e_ in _UNIMODAL_E for lam_ in _UNIMODAL_LAM)
+    return ok, len(_UNIMODAL_E) * len(_UNIMODAL_LAM), "e^eps in {11/10, 3/2, 3, 10, 38, 150}, lambda in {0, 1/50, 1/3, 1}"
+
+
+def _ternary_agrees():
+    bad, total = 0, 0
+    for e_, lam_, k_ in [(Fraction(3), Fraction(1, 3), 2), (Fraction(38), Fraction(1, 3), 100),
+                         (Fraction(10), Fraction(1, 50), 1), (Fraction(3, 2), Fraction(1), 65536)]:
+        p_t, _ = G.ternary_search(lambda t: G.lemma1_objective(t, e_, lam_, k_), Fraction(1, 2), Fraction(1),
+                                  Fraction(1, 10**12))
+        st = G.critical_points(e_, lam_, k_)
+        total += 1
+        bad += abs(mpmath.mpf(p_t.numerator) / p_t.denominator - st.argmin) > mpmath.mpf(10) ** -9
+    return bad == 0, total, f"{bad} disagreements beyond 1e-9"
+
+
+record(id="jiang-gcms/alg4.unimodal", location="Section IV-C, Algorithm 4 (what the ternary search assumes)",
        statement="Ternary search on [0.5, 1] finds the minimiser of Lemma 1's objective, i.e. the objective is "
                  "unimodal in p on [0.5, 1).",
        printed=J.alg4_unimodal_printed,
@@ -122,32 +155,12 @@ def _grid_unimodal(e_, lam_, k_) -> bool:
        derivation="ldpref.gcms.critical_points", kind="statement",
        note="Exact path: the sign changes of the derivative, from exact isolation of the real roots of its "
             "numerator (rational e^eps, lambda).  Derived: the sign pattern of differences on a 4001-point grid.  "
-            "The exact-variance objective (not the paper's statement) is recorded beside it.")
-def alg4_unimodal(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts, var_ok, var_total = [], True, 0
-    for e_ in (R(11, 10), R(3, 2), R(3), R(10), R(38), R(150)):
-        for lam_ in (R(0), R(1, 50), R(1, 3), R(1)):
-            for k_ in (1, 2, 100, 65536):
-                st = G.critical_points(e_, lam_, k_, objective="lemma1")
-                params = {"objective": "lemma1", "k": k_, "e^eps": e_, "lambda": lam_,
-                          "stationary points": [mpmath.nstr(x, 10) for x in st.points]}
-                insts.append(Instance(params, exact=st.unimodal, derived=evaluate(derived, params),
-                                      printed=evaluate(printed, params), size=(e_, lam_, k_)))
-            var_total += 1
-            var_ok &= bool(G.critical_points(e_, lam_, 1, objective="variance").unimodal)
-    ev.instances("unimodality of Lemma 1's objective on [1/2, 1)", insts)
-    ev.numeric("the exact-variance objective is unimodal on [1/2, 1) too (exact root isolation)", var_ok, var_total,
-               "e^eps in {11/10, 3/2, 3, 10, 38, 150}, lambda in {0, 1/50, 1/3, 1}")
-    bad, total = 0, 0
-    from fractions import Fraction as Fr
-    for e_, lam_, k_ in [(Fr(3), Fr(1, 3), 2), (Fr(38), Fr(1, 3), 100), (Fr(10), Fr(1, 50), 1), (Fr(3, 2), Fr(1), 65536)]:
-        p_t, _ = G.ternary_search(lambda t: G.lemma1_objective(t, e_, lam_, k_), Fr(1, 2), Fr(1), Fr(1, 10**12))
-        st = G.critical_points(e_, lam_, k_)
-        total += 1
-        bad += abs(mpmath.mpf(p_t.numerator) / p_t.denominator - st.argmin) > mpmath.mpf(10) ** -9
-    ev.numeric("ternary search with a tolerance (exact rationals) finds the root-isolation minimiser", bad == 0, total,
-               f"{bad} disagreements beyond 1e-9")
+            "The exact-variance objective (not the paper's statement) is recorded beside it.",
+       steps=(Grid("unimodality of Lemma 1's objective on [1/2, 1)", _unimodal_points, lambda point: point.data),
+              Numeric("the exact-variance objective is unimodal on [1/2, 1) too (exact root isolation)", _variance_unimodal),
+              Numeric("ternary search with a tolerance (exact rationals) finds the root-isolation minimiser",
+                      _ternary_agrees)))
+
 
 
 ROUNDING_TOL = Fraction(1, 10**9)
