@@ -28,7 +28,7 @@ from ldpref import gcms as G
 from ldpref.exact_rounding import ceil_multiples
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point
-from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger.forms import Predicate
 
 from .pure_protocols import R
 
