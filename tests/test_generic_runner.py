@@ -143,3 +143,21 @@ def test_a_records_own_correction_is_evaluated_on_its_grids(toy):
     assert result.verdict == "erratum" and len(corrections) == 1 and corrections[0].instances == 6
     wrong = toy("corr-bad", lambda: n / 2, lambda: (n + 1) / 2, steps, correction=lambda: n / 2 + 1, root_cause="x")
     assert run_claim(wrong).verdict == "error"
+
+
+#: the share of claims decided by the generic runner may only grow (issue 22's bar is 60%)
+GENERIC_AT_LEAST = 110
+
+
+def test_the_generic_share_does_not_shrink():
+    from ldpref.ledger.claim import load_claims
+    claims = load_claims()
+    generic = sum(c.check is None for c in claims)
+    assert generic >= GENERIC_AT_LEAST, f"{generic} of {len(claims)} claims are records (at least {GENERIC_AT_LEAST})"
+
+
+def test_a_custom_claim_says_why():
+    from ldpref.ledger.claim import load_claims
+    for c in load_claims():
+        if c.check is not None:
+            assert c.runner.startswith("custom: ") and len(c.runner) > len("custom: ") + 10, c.id
