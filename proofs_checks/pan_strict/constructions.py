@@ -17,7 +17,7 @@ import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
+from ldpref.ledger.generic import Grid, Numeric, Point
 from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
@@ -246,7 +246,27 @@ def d_sym():
 
 # ---------------------------------------------------------------------------------------------
 # Section 5.1 Subset Selection
-@claim(
+def _ss_cases():
+    for d in range(2, 7):
+        for k in range(1, d):
+            for e in ((R(2), R(5, 2), EXP_EPS) if d <= 4 else (R(2),)):
+                ss = _ss(d, k, e)
+                yield d, k, e, _measure(ss.mechanism, [tuple(s) for s in ss.supports], k)
+
+
+def _ss_shape():
+    shape = [bool(meas["pattern"] and meas["ratio"] is not None and sympy.cancel(meas["ratio"] - e) == 0
+                  and sympy.cancel(meas["exp_eps"] - e) == 0 and meas["unbiased"]) for d, k, e, meas in _ss_cases()]
+    return all(shape), len(shape), f"{sum(shape)} of {len(shape)}"
+
+
+def _ss_pq_points():
+    for d, k, e, meas in _ss_cases():
+        yield Point({"d": d, "k": k, "exp_eps": e}, facts={"d": d, "k": k, "e": e}, data=(meas["p"], meas["q"]),
+                    size=(d, k, 0 if e == EXP_EPS else e))
+
+
+record(
     id="pan-strict/sec5.1.osc",
     location="Section 5.1",
     statement="Subset Selection (all C(d,k) k-subsets, equal base probability) has an optimal symmetric "
@@ -254,44 +274,19 @@ def d_sym():
     derived=lambda: (sympy.Eq(S.P_SUP, C.osc_p()), sympy.Eq(S.Q_SUP, C.osc_q())),
     derivation="derivations.pan_strict.constructions._derive_osc_pq",
     kind="statement",
-)
-def sec5_1_osc(ev):
-    derived = ev.derived()
-    insts = []
-    shape = []
-    for d in range(2, 7):
-        for k in range(1, d):
-            for e in ((R(2), R(5, 2), EXP_EPS) if d <= 4 else (R(2),)):
-                ss = _ss(d, k, e)
-                meas = _measure(ss.mechanism, [tuple(s) for s in ss.supports], k)
-                shape.append(bool(meas["pattern"] and meas["ratio"] is not None
-                                  and sympy.cancel(meas["ratio"] - e) == 0 and sympy.cancel(meas["exp_eps"] - e) == 0
-                                  and meas["unbiased"]))
-                insts.append(Instance({"d": d, "k": k, "exp_eps": e}, (meas["p"], meas["q"]),
-                                      _at(derived, d=d, k=k, e=e), size=(d, k, 0 if e == EXP_EPS else e)))
-    ev.numeric("Subset Selection: two-valued rows with ratio e^eps, e^eps of P, unbiased", all(shape), len(shape),
-               f"{sum(shape)} of {len(shape)}")
-    ev.instances("support probabilities (p, q) of Subset Selection measured exactly", insts, has_printed=False)
+    steps=(Numeric("Subset Selection: two-valued rows with ratio e^eps, e^eps of P, unbiased", _ss_shape),
+        Grid("support probabilities (p, q) of Subset Selection measured exactly", _ss_pq_points,
+             lambda point: point.data, value=lambda form, point: _at(form, **point.facts))))
 
 
-@claim(
-    id="pan-strict/sec5.1.optimal",
-    location="Section 5.1",
-    statement="Subset Selection with the optimal support size is an optimal frequency estimator: its l2 equals "
-              "the minimum over integer k, attained at an integer next to d/(e^eps + 1) (k = 1 when d < e^eps + 1).",
-    derived=lambda: sympy.Eq(S.K_STAR, C.d / (C.e + 1)),
-    derivation="derivations.pan_strict.constructions.integer_optimal_k",
-    kind="statement",
-)
-def sec5_1_optimal(ev):
-    derived = ev.derived()
-    insts = []
-    # where d/(e^eps + 1) is an integer, the exhaustive integer argmin over real SS mechanisms must be it
+
+def _argmin_points():
+    """Where d/(e^eps + 1) is an integer, the exhaustive integer argmin over real SS mechanisms must be it."""
     for d, e in [(3, R(2)), (6, R(2)), (4, R(3)), (8, R(3)), (5, R(3, 2)), (7, R(4, 3))]:
-        best_l2, best_k = _integer_optimum_by_ss(d, e)
-        insts.append(Instance({"d": d, "exp_eps": e}, best_k, _at(derived, d=d, e=e), size=(d, e)))
-    ev.instances("exhaustive integer argmin over real SS mechanisms at integer d/(e^eps+1)", insts,
-                 has_printed=False)
+        yield Point({"d": d, "exp_eps": e}, size=(d, e))
+
+
+def _argmin_near():
     near_all = []
     for d in range(2, 9):
         for e in ((R(3, 2), R(2), R(3), R(9)) if d <= 6 else E_GRID):
@@ -300,11 +295,39 @@ def sec5_1_optimal(ev):
             near = best_k in ({1} if kstar < 1 else {int(sympy.floor(kstar)), int(sympy.ceiling(kstar))})
             derived_k = C.integer_optimal_k(d, e)
             near_all.append(near and derived_k == best_k and best_l2 == C.osc_l2(d, best_k, e))
-    ev.numeric("elsewhere the exhaustive argmin is next to d/(e^eps+1) (k = 1 below it) with l2 = the OSC loss",
-               all(near_all), len(near_all), f"{sum(near_all)} of {len(near_all)}")
+    return all(near_all), len(near_all), f"{sum(near_all)} of {len(near_all)}"
 
 
-@claim(
+record(
+    id="pan-strict/sec5.1.optimal",
+    location="Section 5.1",
+    statement="Subset Selection with the optimal support size is an optimal frequency estimator: its l2 equals "
+              "the minimum over integer k, attained at an integer next to d/(e^eps + 1) (k = 1 when d < e^eps + 1).",
+    derived=lambda: sympy.Eq(S.K_STAR, C.d / (C.e + 1)),
+    derivation="derivations.pan_strict.constructions.integer_optimal_k",
+    kind="statement",
+    steps=(Grid("exhaustive integer argmin over real SS mechanisms at integer d/(e^eps+1)", _argmin_points,
+             lambda point: _integer_optimum_by_ss(point.params["d"], point.params["exp_eps"])[1],
+             value=lambda form, point: _at(form, d=point.params["d"], e=point.params["exp_eps"])),
+        Numeric("elsewhere the exhaustive argmin is next to d/(e^eps+1) (k = 1 below it) with l2 = the OSC loss",
+                _argmin_near)))
+
+
+
+def _ss_response_counts():
+    counts = [_ss(d, k, R(2)).mechanism.n_outputs == comb(d, k) for d in range(2, 8) for k in range(1, d)]
+    return all(counts), len(counts), f"{sum(counts)} of {len(counts)}"
+
+
+def _cost_points():
+    """exact, in integers: C(d,k) k^k (d-k)^(d-k) <= d^d  <=>  log2 C(d,k) <= d H2(k/d)."""
+    for d in range(2, 21):
+        for k in range(1, d):
+            yield Point({"d": d, "k": k}, facts={"d": d, "k": k}, data=comb(d, k) * k ** k * (d - k) ** (d - k) <= d ** d,
+                        size=(d, k))
+
+
+record(
     id="pan-strict/sec5.1.cost",
     location="Section 5.1, communication cost of Subset Selection",
     statement="Subset Selection has C(d, k) equally likely responses (uniform data), so its cost is log2 C(d,k) "
@@ -312,22 +335,10 @@ def sec5_1_optimal(ev):
     derived=C.ss_cost_form,
     derivation="derivations.pan_strict.constructions.ss_cost_bound",
     note=LOST + "; the bound d H2(k/d) is our choice of the standard inequality.",
-)
-def sec5_1_cost(ev):
-    derived = ev.derived()
-    counts = []
-    for d in range(2, 8):
-        for k in range(1, d):
-            counts.append(_ss(d, k, R(2)).mechanism.n_outputs == comb(d, k))
-    ev.numeric("real SS has C(d, k) responses", all(counts), len(counts), f"{sum(counts)} of {len(counts)}")
-    insts = []
-    for d in range(2, 21):
-        for k in range(1, d):
-            # exact, in integers: C(d,k) k^k (d-k)^(d-k) <= d^d  <=>  log2 C(d,k) <= d H2(k/d)
-            exact = comb(d, k) * k ** k * (d - k) ** (d - k) <= d ** d
-            insts.append(Instance({"d": d, "k": k}, exact, _at_point(derived, d=d, k=k), size=(d, k)))
-    ev.instances("log2 C(d,k) <= d H2(k/d): the derived inequality vs the integer inequality", insts,
-                 has_printed=False)
+    steps=(Numeric("real SS has C(d, k) responses", _ss_response_counts),
+        Grid("log2 C(d,k) <= d H2(k/d): the derived inequality vs the integer inequality", _cost_points,
+             lambda point: point.data, value=lambda form, point: _at_point(form, **point.facts))))
+
 
 
 
