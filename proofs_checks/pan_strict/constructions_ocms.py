@@ -13,7 +13,7 @@ import derivations.pan_strict.constructions_symbols as S
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
+from ldpref.ledger.generic import Grid, Note, Numeric, Point
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
@@ -140,7 +140,34 @@ def _support_decoder(supports, d, kk, e):
     return support_set_decoder([set(s) for s in supports], d, C.osc_p(d, kk, e), C.osc_q(d, kk, e))
 
 
-@claim(
+def _thm5_1_cases():
+    for p, m_ in OCMS_GRID:
+        for e in (R(2), R(3), EXP_EPS):
+            if (p >= 7 and e == R(2)) or (e == EXP_EPS and (p, m_) not in ((3, 2), (5, 2))) or p >= 11:
+                continue
+            yield p, m_, e, _groups_measured(p, m_, e)
+
+
+def _groups_certified():
+    certs = []
+    for p, m_, e, groups in _thm5_1_cases():
+        same_sizes = set(groups) == set(C.ocms_groups(p, m_, e))
+        for kk, g in groups.items():
+            meas = _measure(g["mechanism"], g["supports"], kk) if g["mechanism"] is not None else None
+            certs.append(same_sizes and meas is not None and _is_osc(meas, p, kk, e))
+    return all(certs), len(certs), f"{sum(certs)} of {len(certs)}"
+
+
+def _pi_points():
+    for p, m_, e, groups in _thm5_1_cases():
+        k0, k1, r = C.bucket_profile(p, m_)
+        for kk, g in groups.items():
+            yield Point({"d'": p, "m": m_, "exp_eps": e, "k": kk},
+                        facts={"dp": p, "m": m_, "e": e, "k": kk, "COUNT_K": r if kk == k1 else m_ - r}, data=g["pi"],
+                        size=(p, m_, kk, 0 if e == EXP_EPS else e))
+
+
+record(
     id="pan-strict/thm5.1",
     location="Section 5.2, Theorem 5.1 (proof in Appendix D.1)",
     statement="OCMS on the prime dictionary d' with m buckets is a mixture of two optimal symmetric "
@@ -151,29 +178,9 @@ def _support_decoder(supports, d, kk, e):
     kind="statement",
     assumptions="d = d' prime (the dictionary already extended); m in 2..d'-1",
     note=LOST,
-)
-def thm5_1(ev):
-    form = ev.derived()
-    insts = []
-    certs = []
-    for p, m_ in OCMS_GRID:
-        for e in (R(2), R(3), EXP_EPS):
-            if (p >= 7 and e == R(2)) or (e == EXP_EPS and (p, m_) not in ((3, 2), (5, 2))) or p >= 11:
-                continue
-            groups = _groups_measured(p, m_, e)
-            derived = C.ocms_groups(p, m_, e)
-            same_sizes = set(groups) == set(derived)
-            k0, k1, r = C.bucket_profile(p, m_)
-            for kk, g in groups.items():
-                meas = _measure(g["mechanism"], g["supports"], kk) if g["mechanism"] is not None else None
-                certs.append(same_sizes and meas is not None and _is_osc(meas, p, kk, e))
-                count = r if kk == k1 else m_ - r
-                insts.append(Instance({"d'": p, "m": m_, "exp_eps": e, "k": kk}, g["pi"],
-                                      _at(form, dp=p, m=m_, e=e, k=kk, COUNT_K=count),
-                                      size=(p, m_, kk, 0 if e == EXP_EPS else e)))
-    ev.numeric("each support-size group of the real OCMS is an exactly certified OSC", all(certs), len(certs),
-               f"{sum(certs)} of {len(certs)}")
-    ev.instances("group probabilities pi_k of the real OCMS", insts, has_printed=False)
+    steps=(Numeric("each support-size group of the real OCMS is an exactly certified OSC", _groups_certified),
+        Grid("group probabilities pi_k of the real OCMS", _pi_points, lambda point: point.data, value=_named)))
+
 
 
 def _base_points():
@@ -297,7 +304,37 @@ def appD_collision(ev):
     ev.instances("collision rate of the real family (constant over pairs)", insts, has_printed=False)
 
 
-@claim(
+def _families(p, m_):
+    from ldpref.hashing import HashFamily
+
+    fam = prime_hash_family(p, m_)
+    with_zero = [tuple(((a * x + b) % p) % m_ for x in range(p)) for a in range(p) for b in range(p)]
+    return fam, HashFamily(tuple(with_zero), m_, name="affine with a = 0")
+
+
+def _zero_rates():
+    zero = []
+    for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
+        fam, fam0 = _families(p, m_)
+        r_zero = fam0.has_constant_collision_rate()
+        zero.append(r_zero is not None
+                    and R(r_zero.numerator, r_zero.denominator) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
+    return all(zero), len(zero), f"{sum(zero)} of {len(zero)}"
+
+
+def _collision_points():
+    """exact: the real family's (a != 0) remainder-free rate lies below 1/m and below the a = 0 family's rate;
+    the form: (d'-m)/(m(d'-1)) < 1/m."""
+    for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
+        fam, fam0 = _families(p, m_)
+        r_ocms, r_zero = fam.has_constant_collision_rate(), fam0.has_constant_collision_rate()
+        k0, k1, r = C.bucket_profile(p, m_)
+        free = R(r_ocms.numerator, r_ocms.denominator) - R(r * (m_ - r), m_ * p * (p - 1))
+        yield Point({"d'": p, "m": m_, "c(a != 0)": str(r_ocms), "c(a any)": str(r_zero)}, facts={"dp": p, "m": m_},
+                    data=bool(r_ocms < r_zero and free < R(1, m_)), size=(p, m_))
+
+
+record(
     id="pan-strict/sec5.2.collision",
     location="Section 5.2, after the hash family",
     statement="Excluding a = 0 lowers the collision probability from about 1/m (the affine family with a = 0) "
@@ -306,29 +343,10 @@ def appD_collision(ev):
     derivation="derivations.pan_strict.constructions.ocms_collision_rate",
     kind="statement",
     note=LOST,
-)
-def sec5_2_collision(ev):
-    derived = ev.derived()
-    insts = []
-    zero = []
-    for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
-        fam = prime_hash_family(p, m_)
-        with_zero = [tuple(((a * x + b) % p) % m_ for x in range(p)) for a in range(p) for b in range(p)]
-        from ldpref.hashing import HashFamily
+    steps=(Numeric("rate with a = 0 allowed == 1/m + r(m-r)/(m d'^2) on the real family", _zero_rates),
+        Grid("collision rates of the two real families", _collision_points, lambda point: point.data, value=_named),
+        Note("with a = 0 allowed the rate is exactly 1/m + r(m-r)/(m d'^2), i.e. 1/m only when m divides d'")))
 
-        fam0 = HashFamily(tuple(with_zero), m_, name="affine with a = 0")
-        r_ocms, r_zero = fam.has_constant_collision_rate(), fam0.has_constant_collision_rate()
-        zero.append(r_zero is not None
-                    and R(r_zero.numerator, r_zero.denominator) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
-        # exact: the real family's (a != 0) remainder-free rate lies below 1/m; the form: (d'-m)/(m(d'-1)) < 1/m
-        k0, k1, r = C.bucket_profile(p, m_)
-        free = R(r_ocms.numerator, r_ocms.denominator) - R(r * (m_ - r), m_ * p * (p - 1))
-        insts.append(Instance({"d'": p, "m": m_, "c(a != 0)": str(r_ocms), "c(a any)": str(r_zero)},
-                              bool(r_ocms < r_zero and free < R(1, m_)), _at(derived, dp=p, m=m_), size=(p, m_)))
-    ev.numeric("rate with a = 0 allowed == 1/m + r(m-r)/(m d'^2) on the real family", all(zero), len(zero),
-               f"{sum(zero)} of {len(zero)}")
-    ev.instances("collision rates of the two real families", insts, has_printed=False)
-    ev.note("with a = 0 allowed the rate is exactly 1/m + r(m-r)/(m d'^2), i.e. 1/m only when m divides d'")
 
 
 # ---- Corollary 5.1: variance of OCMS under both decoders
