@@ -551,28 +551,37 @@ def thm3_2(ev):
                     f"> OSC value {O.osc_l2(d, list(sizes)[0], e, 1)} (n = 1)")
 
 
-@claim(
+def _generic_m_ones(d, U):
+    """M 1 for a generic column-stochastic P (last row = 1 - the others), symbolic entries."""
+    def m_ones(forms):
+        P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
+        P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
+        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
+        return _cancel_entries(P.T * Dinv * P * sympy.ones(d, 1))
+    return m_ones
+
+
+def _form_entries(d):
+    return lambda forms: sympy.Matrix([at(forms.derived(), {})] * d)  # the value the form gives every entry of M 1
+
+
+def _eigvec_points():
+    for name, P, S, e, sym, sizes in _extremal_cases():
+        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(P.shape[1], 1)])
+        yield Point({"mechanism": name}, data=list(P.T * Dinv * P * sympy.ones(P.shape[1], 1)), size=(P.shape[1],))
+
+
+record(
     id="pan-strict/appB.1.eigvec",
     location="Appendix B.1",
     statement="M = P^T D^-1 P (D = diag(P 1)) has the all-ones vector as eigenvector with eigenvalue 1.",
     derived=O.ones_eigenvector_form,
     derivation="derivations.pan_strict.optimality.ones_eigenvector_form",
-)
-def appB_1_eigvec(ev):
-    entry = at(ev.derived(), {})  # the value the form gives every entry of M 1
-    # generic column-stochastic P (last row = 1 - the others), symbolic entries
-    for d, U in [(2, 3), (3, 3)]:
-        P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
-        P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        ev.identity(f"generic {U}x{d}: M 1 == the form's entries", _cancel_entries(P.T * Dinv * P * sympy.ones(d, 1)),
-                    sympy.Matrix([entry] * d))
-    insts = []
-    for name, P, S, e, sym, sizes in _extremal_cases():
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(P.shape[1], 1)])
-        insts.append(Instance({"mechanism": name}, list(P.T * Dinv * P * sympy.ones(P.shape[1], 1)), [entry] * P.shape[1],
-                              size=(P.shape[1],)))
-    ev.instances("M 1 on real mechanisms", insts, has_printed=False)
+    steps=(*(Identity(f"generic {U}x{d}: M 1 == the form's entries", _generic_m_ones(d, U), _form_entries(d), reads_forms=True)
+          for d, U in [(2, 3), (3, 3)]),
+        Grid("M 1 on real mechanisms", _eigvec_points, lambda point: point.data,
+             value=lambda form, point: [at(form, {})] * len(point.data))))
+
 
 
 def _trace_data():
@@ -610,19 +619,25 @@ def appB_1_trace_bound(ev):
     ev.instances("Tr(M^-1) vs the eigenvalue bound", insts, has_printed=False)
 
 
-@claim(
+def _trace_points():
+    return (Point({"mechanism": r["name"]}, data=r, size=(r["d"], r["U"])) for r in _trace_data())
+
+
+def _g_sum(form, point):
+    """sum_u p_u g(k_u) with the form's g."""
+    r = point.data
+    return sympy.cancel(sum(b * at(form, {O.k: kk, O.d: r["d"], O.e: r["e"]}) for b, kk in zip(r["base"], r["ks"])))
+
+
+record(
     id="pan-strict/appB.1.trace-expansion",
     location="Appendix B.1",
     statement="For extremal P, Tr(P^T D^-1 P) = sum_u p_u g(k_u) with g(k) = (d + (e^2eps - 1) k)/(d + (e^eps - 1) k).",
     derived=O.g_form,
     derivation="derivations.pan_strict.optimality.g_weight",
-)
-def appB_1_trace_expansion(ev):
-    form = ev.derived()
-    insts = [Instance({"mechanism": r["name"]}, r["M"].trace(),
-                      sympy.cancel(sum(b * at(form, {O.k: kk, O.d: r["d"], O.e: r["e"]}) for b, kk in zip(r["base"], r["ks"]))),
-                      size=(r["d"], r["U"])) for r in _trace_data()]
-    ev.instances("Tr M of real mechanisms vs sum_u p_u g(k_u)", insts, has_printed=False)
+    steps=(Grid("Tr M of real mechanisms vs sum_u p_u g(k_u)", _trace_points, lambda point: point.data["M"].trace(),
+        value=_g_sum),))
+
 
 
 @claim(
@@ -766,17 +781,20 @@ record(
 
 
 
-@claim(
+def _sherman_morrison_product(dd):
+    """(alpha I + beta J)(a I + b J) with the form's a, b at d = dd."""
+    def product(forms):
+        al, be = O.alpha_sym, O.beta_sym
+        a, b = at(forms.derived(), {O.d: dd})
+        return _cancel_entries((al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd)))
+    return product
+
+
+record(
     id="pan-strict/appB.2.sherman-morrison",
     location="Appendix B.2",
     statement="(alpha I + beta J)^-1 = (I - beta/(alpha + d beta) J)/alpha.",
     derived=O.sherman_morrison_form,
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
-)
-def appB_2_sm(ev):
-    al, be = O.alpha_sym, O.beta_sym
-    form = ev.derived()
-    for dd in (2, 3, 5):
-        a, b = at(form, {O.d: dd})
-        prod = (al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd))
-        ev.identity(f"d={dd}: (alpha I + beta J)(a I + b J) == I", _cancel_entries(prod), sympy.eye(dd))
+    steps=tuple(Identity(f"d={dd}: (alpha I + beta J)(a I + b J) == I", _sherman_morrison_product(dd),
+                 lambda forms, dd=dd: sympy.eye(dd), reads_forms=True) for dd in (2, 3, 5)))
