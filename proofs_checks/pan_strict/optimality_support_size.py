@@ -22,7 +22,6 @@ from ldpref import enumeration, losses, privacy
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Point
 from ldpref.exact import certain_sign
-from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
@@ -464,18 +463,7 @@ def prop1(ev):
                 sympy.cancel(O._min_l2_regular().subs(O.d, O.e + 1) - O._min_l2_small_d().subs(O.d, O.e + 1)), sympy.Integer(0))
 
 
-@claim(
-    id="pan-strict/sec3.chain",
-    location="Section 3 (the five-step chain of inequalities)",
-    statement="l2(Phi) >= l2(URP(P, Q)) >= l2(URP(P, Q*)) >= l2(OSC at the same p*) >= l2(OSC at k*).",
-    derived=O.chain_form,
-    derivation="derivations.pan_strict.optimality.osc_l2",
-    note="The chain itself is lost in our copy (only the sentence introducing it survives): no printed form.",
-    kind="statement",
-)
-def sec3_chain(ev):
-    form = ev.derived()
-    insts = []
+def _chain_points():
     for name, P, S, e, sym, sizes in _extremal_cases():
         d = P.shape[1]
         if d > 4:
@@ -487,9 +475,21 @@ def sec3_chain(ev):
         v4 = O.osc_l2(d, _k_bar(P, e, d), e, 1)
         v5 = O.min_l2(d, e, 1)
         values = (v1, v2, v3, v4, v5)
-        insts.append(Instance({"mechanism": name, "values": values}, all(a >= b for a, b in zip(values, values[1:])),
-                              at(form, dict(zip(O.chain_syms, values))), size=(d, P.shape[0])))
-    ev.instances("the chain on the exact engine", insts, has_printed=False)
+        yield Point({"mechanism": name, "values": values}, data=all(a >= b for a, b in zip(values, values[1:])),
+                    size=(d, P.shape[0]))
+
+
+record(
+    id="pan-strict/sec3.chain",
+    location="Section 3 (the five-step chain of inequalities)",
+    statement="l2(Phi) >= l2(URP(P, Q)) >= l2(URP(P, Q*)) >= l2(OSC at the same p*) >= l2(OSC at k*).",
+    derived=O.chain_form,
+    derivation="derivations.pan_strict.optimality.osc_l2",
+    note="The chain itself is lost in our copy (only the sentence introducing it survives): no printed form.",
+    kind="statement",
+    steps=(Grid("the chain on the exact engine", _chain_points, lambda point: point.data,
+        value=lambda form, point: at(form, dict(zip(O.chain_syms, point.params["values"])))),))
+
 
 
 #: (d, e^eps) where the optimal integer support size k* is 2 or more: Subset Selection at every k competes there
@@ -543,12 +543,15 @@ def _exists_forall_facts():
     return rows
 
 
-def _existence_instances(printed, derived):
-    return [Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params), size=size)
-            for params, fact, size in _exists_forall_facts()]
+def _existence_points():
+    return (Point(params, data=fact, size=size) for params, fact, size in _exists_forall_facts())
 
 
-@claim(
+_EXISTENCE_GRID = Grid("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least as good as every competitor "
+                       "under l1 and l2", _existence_points, lambda point: point.data)
+
+
+record(
     id="pan-strict/claim2.1",
     location="Section 2.4, Claim 2.1",
     statement="Some frequency estimator with a symmetric configuration is optimal under both l1 and l2.",
@@ -564,13 +567,11 @@ def _existence_instances(printed, derived):
          "l2 at once (exact l2; for l1 the competitor's value at the uniform dataset, a lower bound of its worst "
          "case).  Finitely many competitors: evidence on instances, not a proof for every estimator.  The paper's "
          "route through Corollary 2.1 fails for l1 (pan-strict/cor2.1 is an erratum for l1: URP can increase l1).",
-)
-def claim2_1(ev):
-    ev.instances("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least as good as every competitor "
-                 "under l1 and l2", _existence_instances(ev.printed(), ev.derived()))
+    steps=(_EXISTENCE_GRID,))
 
 
-@claim(
+
+record(
     id="pan-strict/thm2.9",
     location="Section 2.4, Theorem 2.9",
     statement="Claim 2.1 is correct (by the URP transform and Corollary 2.1).",
@@ -583,10 +584,8 @@ def claim2_1(ev):
          "once), on finitely many competitors.  The statement holds there with the witness Subset Selection at k*; "
          "the paper's proof does not reach it for l1: it rests on Corollary 2.1, which fails for l1 (see "
          "pan-strict/cor2.1: on a 3 x 3 mechanism the URP transform raises l1 from 12.44275 to at least 12.84900).",
-)
-def thm2_9(ev):
-    ev.instances("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least as good as every competitor "
-                 "under l1 and l2", _existence_instances(ev.printed(), ev.derived()))
+    steps=(_EXISTENCE_GRID,))
+
 
 
 @claim(
