@@ -344,7 +344,17 @@ record(
 
 # ---------------------------------------------------------------------------------------------
 # Section 5.3 WSS
-@claim(
+def _pair_frequency_points():
+    for dd in range(2, 8):
+        for k in range(1, dd):
+            subsets = list(itertools.combinations(range(dd), k))
+            for x, y in [(0, 1), (0, dd - 1)]:
+                count = sum(1 for s in subsets if x in s and y in s)
+                yield Point({"d": dd, "k": k, "pair": (x, y)}, facts={"d": dd, "k": k}, data=R(count, len(subsets)),
+                            size=(dd, k, y))
+
+
+record(
     id="pan-strict/sec5.3.target",
     location="Section 5.3, step 3",
     statement="Every entry of b is k(k-1)/(d(d-1)), the expected value of s(x) s(x') for a uniformly random "
@@ -352,18 +362,9 @@ record(
     derived=C.wss_target_form,
     derivation="derivations.pan_strict.constructions.subset_moments",
     note=LOST,
-)
-def sec5_3_target(ev):
-    derived = ev.derived()
-    insts = []
-    for dd in range(2, 8):
-        for k in range(1, dd):
-            subsets = list(itertools.combinations(range(dd), k))
-            for x, y in [(0, 1), (0, dd - 1)]:
-                count = sum(1 for s in subsets if x in s and y in s)
-                insts.append(Instance({"d": dd, "k": k, "pair": (x, y)}, R(count, len(subsets)),
-                                      _at(derived, d=dd, k=k), size=(dd, k, y)))
-    ev.instances("pair frequency among all k-subsets (counting)", insts, has_printed=False)
+    steps=(Grid("pair frequency among all k-subsets (counting)", _pair_frequency_points, lambda point: point.data,
+        value=lambda form, point: _at(form, **point.facts)),))
+
 
 
 @claim(
@@ -559,7 +560,15 @@ def _combination_matrix(expr, dd: int) -> sympy.Matrix:
     return a * sympy.eye(dd) + (b + c) * sympy.ones(dd, dd)
 
 
-@claim(
+def _all_subsets_points():
+    for dd in range(2, 8):
+        for k in range(1, dd):
+            subsets = list(itertools.combinations(range(dd), k))
+            Sm = sympy.Matrix([[1 if x in s else 0 for x in range(dd)] for s in subsets])
+            yield Point({"d": dd, "k": k}, facts={"d": dd, "k": k}, data=Sm.T * Sm / len(subsets), size=(dd, k))
+
+
+record(
     id="pan-strict/appC.base",
     location="Appendix C, base case (all k-subsets)",
     statement="Sampling a row of all C(d,k) k-subsets uniformly gives E s(x) = k/d and E s(x)s(x') = "
@@ -568,18 +577,9 @@ def _combination_matrix(expr, dd: int) -> sympy.Matrix:
     derived=C.target_matrix_form,
     derivation="derivations.pan_strict.constructions.subset_moments",
     note=LOST,
-)
-def appC_base(ev):
-    form = ev.derived()
-    insts = []
-    for dd in range(2, 8):
-        for k in range(1, dd):
-            subsets = list(itertools.combinations(range(dd), k))
-            Sm = sympy.Matrix([[1 if x in s else 0 for x in range(dd)] for s in subsets])
-            exact = Sm.T * Sm / len(subsets)
-            insts.append(Instance({"d": dd, "k": k}, exact, _combination_matrix(_at(form, d=dd, k=k), dd),
-                                  size=(dd, k)))
-    ev.instances("S^T S / C(d,k) over all k-subsets", insts, has_printed=False)
+    steps=(Grid("S^T S / C(d,k) over all k-subsets", _all_subsets_points, lambda point: point.data,
+        value=lambda form, point: _combination_matrix(_at(form, **point.facts), point.facts["d"])),))
+
 
 
 def _holds_at(form, params: dict, value) -> bool:
