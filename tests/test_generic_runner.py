@@ -103,11 +103,15 @@ def test_claims_sharing_a_grid_and_forms_share_its_instances():
         calls.append(point.params["n"])
         return _mean_of_die(point)
 
+    from ldpref.ledger.generic import one_run
     grid = Grid("shared", _points, counting_oracle)
-    first = grid.instances((n + 1) / 2, (n + 1) / 2)
-    assert grid.instances((n + 1) / 2, (n + 1) / 2) is first and len(calls) == 6
-    grid.instances(n / 2, (n + 1) / 2)  # another (mutated) form is another key
-    assert len(calls) == 12
+    with one_run():
+        first = grid.instances((n + 1) / 2, (n + 1) / 2)
+        assert grid.instances((n + 1) / 2, (n + 1) / 2) is first and len(calls) == 6
+        grid.instances(n / 2, (n + 1) / 2)  # another (mutated) form is another key
+        assert len(calls) == 12
+    grid.instances((n + 1) / 2, (n + 1) / 2)  # outside a run nothing is reused: a changed oracle is seen
+    assert len(calls) == 18
 
 
 def test_records_are_validated():

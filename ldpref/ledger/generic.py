@@ -21,6 +21,7 @@ says why in its record (``custom=``); ``ldpref claims --json`` reports ``runner`
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple
 
@@ -79,8 +80,9 @@ class Grid:
     (P, Q) without listing); an oracle whose path varies by point returns :class:`Exact`.  ``part`` picks the
     compared part of each form; ``value(form, point)`` evaluates it (default: ``evaluate(form,
     point.substitution)``); ``printed=False`` compares the derived form only (a side quantity the paper does not
-    print).  Claims that share a grid and equal forms share its instances (a bounded cache: a self-check's
-    mutated form is another key).
+    print).  Within one ledger run (:func:`one_run`), claims that share a grid and equal forms share its
+    instances (a bounded cache: a self-check's mutated form is another key); a claim run on its own recomputes
+    them, so an oracle changed between runs (a test's monkeypatch) is always seen.
     """
 
     name: str
@@ -112,7 +114,7 @@ class Grid:
     def instances(self, derived, printed) -> list[Instance]:
         """The grid's instances for these (projected) forms; ``printed`` None: derived only."""
         key = (self, _key(derived), _key(printed))
-        cacheable = _UNHASHABLE not in key[1:]
+        cacheable = _RUN["depth"] > 0 and _UNHASHABLE not in key[1:]
         hit = _SHARED.get(key) if cacheable else None
         if hit is not None:
             _SHARED.move_to_end(key)
@@ -159,10 +161,26 @@ class _Forms:
         self.printed, self.derived, self.correction = ev.printed, ev.derived, ev.correction
 
 
-#: instances of recent (grid, derived, printed) triples: claims sharing a grid and forms run it once
+#: instances of recent (grid, derived, printed) triples: claims sharing a grid and forms run it once per ledger run
 _SHARED: OrderedDict = OrderedDict()
 _SHARED_SIZE = 8
 _UNHASHABLE = object()
+_RUN = {"depth": 0}
+
+
+@contextmanager
+def one_run():
+    """One ledger run: inside it, claims that share a grid and forms share its instances.  The outermost entry
+    starts with an empty cache (nothing computed by an earlier run is reused); outside any run nothing is shared."""
+    if _RUN["depth"] == 0:
+        _SHARED.clear()
+    _RUN["depth"] += 1
+    try:
+        yield
+    finally:
+        _RUN["depth"] -= 1
+        if _RUN["depth"] == 0:
+            _SHARED.clear()
 
 
 def _key(form):

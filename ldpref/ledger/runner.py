@@ -12,7 +12,7 @@ from ..latex import to_latex
 from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim, find_claim
 from .evidence import Evidence
 from .forms import UnsupportedMutation
-from .generic import run_steps
+from .generic import one_run, run_steps
 from .root_causes import SEVERITIES, resolve
 from .scope import scope_counts, scope_of
 from ..decide.record import record_decisions
@@ -112,10 +112,11 @@ def _run_group(claim_ids: tuple[str, ...]) -> list[ClaimResult]:
     from .claim import find_claim
 
     out = []
-    for claim_id in claim_ids:
-        result = run_claim(find_claim(claim_id), with_latex=True)
-        result.claim = claim_id
-        out.append(result)
+    with one_run():  # claims of the group that share a grid and forms share its instances
+        for claim_id in claim_ids:
+            result = run_claim(find_claim(claim_id), with_latex=True)
+            result.claim = claim_id
+            out.append(result)
     return out
 
 
@@ -127,8 +128,9 @@ def iter_results(claims: list[Claim], jobs: int = 1, *, with_latex: bool = False
     does, instead of building every form a second time afterwards (workers always render it).
     """
     if jobs <= 1 or len(claims) <= 1:
-        for c in claims:
-            yield run_claim(c, with_latex=with_latex)
+        with one_run():  # claims that share a grid and forms share its instances within this run
+            for c in claims:
+                yield run_claim(c, with_latex=with_latex)
         return
     yield from start_parallel(claims, jobs)
 

@@ -27,7 +27,8 @@ import sympy
 from derivations.jiang_gcms import printed_sec5 as P
 from derivations.jiang_gcms import sec5_model as M
 from ldpref.exact import to_exact, to_mpf
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point
 from ldpref.ledger.forms import evaluate
 
 from .laplace_grid import laplace_upper_tail
@@ -147,14 +148,19 @@ def _size(params: dict) -> tuple:
     return tuple(len(str(v)) for v in params.values()) + tuple(str(v) for v in params.values())
 
 
-def _observed(ev, outcomes, size=_size, **kw) -> list[Instance]:
-    """One instance per (params, observed outcome): the claim's own printed and derived predicates evaluated at
-    the params, beside what the real parties did."""
+def _observed(outcomes):
+    """Points of observed protocol outcomes: one per (params, what the real parties did); the claim's printed and
+    derived predicates are evaluated at the params."""
+    return lambda: (Point(p, data=x, size=_size(p)) for p, x in outcomes())
+
+
+def _observed_instances(ev, outcomes, size=_size, **kw) -> list[Instance]:
+    """:func:`_observed` as instances, for checks that record more than one grid."""
     return [Instance(p, exact=x, derived=evaluate(ev.derived(), p), printed=evaluate(ev.printed(), p), size=size(p),
                      **kw) for p, x in outcomes]
 
 
-@claim(id="jiang-gcms/alg5", location="Section V-A, Algorithm 5 and Phase 1",
+record(id="jiang-gcms/alg5", location="Section V-A, Algorithm 5 and Phase 1",
        statement="The client sends v = E_pk2[E_pk1[d] || H[d]] with one hash function H for all clients: equal items "
                  "give equal H[d], distinct items distinct ones; the outer layer opens only under sk2 and yields "
                  "(E_pk1[d], H[d]); the inner opens only under sk1 and yields d.",
@@ -164,11 +170,10 @@ def _observed(ev, outcomes, size=_size, **kw) -> list[Instance]:
                    "'other' is a secret key no party holds",
        note="The real outer plaintext also carries a format header and a random message id (replay protection) "
             "before H[d] || E_pk1[d]; what the auxiliary server extracts is exactly the pair. A wrong-key open must "
-            "be refused and counted in Rejections; a silent drop or an open to other content is an ldpref defect.")
-def alg5(ev):
-    insts = _observed(ev, alg5_outcomes())
-    ev.instances("two clients' messages opened by the real auxiliary server and server under sk1, sk2 and a "
-                 "foreign key", insts)
+            "be refused and counted in Rejections; a silent drop or an open to other content is an ldpref defect.",
+       steps=(Grid("two clients' messages opened by the real auxiliary server and server under sk1, sk2 and a "
+                   "foreign key", _observed(alg5_outcomes), lambda point: point.data),))
+
 
 
 # ---- the parenthesis: two encryptions of d under pk1 -----------------------------------------------------------
@@ -190,17 +195,17 @@ def randomized_outcomes(client_a=None, client_b=None) -> list[tuple[dict, object
     return out
 
 
-@claim(id="jiang-gcms/sec5.A.randomized", location="Section V-A, before Phase 1: 'two encrypted d with the same pk1 "
+record(id="jiang-gcms/sec5.A.randomized", location="Section V-A, before Phase 1: 'two encrypted d with the same pk1 "
                                                     "can differ'",
        statement="Two encryptions of the same item d under the server's key pk1 can differ, and each decrypts to d.",
        printed=P.randomized_printed, derived=M.randomized_derived,
        derivation="derivations.jiang_gcms.sec5_model.randomized_derived", kind="statement",
        assumptions="PyNaCl sealed boxes (a fresh ephemeral key per encryption)",
        note="The sealed box makes them always differ (up to a 2^-251 collision of ephemeral keys), which is why one "
-            "sampled E_pk1[d] per bin shows the auxiliary server nothing beyond the bin's size.")
-def sec5_randomized(ev):
-    insts = _observed(ev, randomized_outcomes())
-    ev.instances("two encryptions of d under pk1 by the real client, opened by the real server", insts)
+            "sampled E_pk1[d] per bin shows the auxiliary server nothing beyond the bin's size.",
+       steps=(Grid("two encryptions of d under pk1 by the real client, opened by the real server",
+                   _observed(randomized_outcomes), lambda point: point.data),))
+
 
 
 # ---- Algorithm 6 ------------------------------------------------------------------------------------------------
@@ -283,7 +288,7 @@ def chi2_sf4(x: float) -> float:
 def alg6(ev):
     bins, strays = alg6_outcomes(ALG6_T, ALG6_SEEDS)
     ev.instances("per bin of three seeded runs of the real auxiliary server: released iff count + drawn noise >= T",
-                 _observed(ev, bins, size=lambda p: (p["seed"], p["c"])))
+                 _observed_instances(ev, bins, size=lambda p: (p["seed"], p["c"])))
     ev.instances("every released ciphertext is one of a bin's own", [
         Instance({"release": i}, exact=ok, derived=True) for i, ok in enumerate(strays)], has_printed=False)
     grid = [(c, b_, T_) for b_, T_ in ((R(1), R(5, 2)), (R(1, 2), R(3)), (R(2), R(1))) for c in range(1, 7)]
@@ -332,7 +337,7 @@ def exact_atom(c, b_, T_):
 def sec5_threshold_wording(ev):
     outcomes = [({"b": b_, "T": T_, "c": c}, exact_atom(c, b_, T_) == 0)
                 for b_ in (R(1, 2), R(1), R(3)) for T_ in (R(1), R(5, 2), R(3), R(10)) for c in (1, 2, 3, 4, 11)]
-    insts = _observed(ev, outcomes, size=lambda p: (p["b"], p["T"], p["c"]), path="proof")
+    insts = _observed_instances(ev, outcomes, size=lambda p: (p["b"], p["T"], p["c"]), path="proof")
     ev.instances("P(c + Lap(b) >= T) - P(c + Lap(b) > T) = P(Lap(b) = T - c), the limit of the integrated density",
                  insts)
     pmf = {k: M.discrete_laplace_pmf(k, 1) for k in (0, 1, 2)}
