@@ -68,7 +68,7 @@ def text(claim_id: str) -> str | None:
 # ---- from the paper's LaTeX to a string the lark grammar takes ------------------------------------------------
 
 _GENERIC = (  # (pattern, replacement): layout commands with no mathematical content, delimiters the grammar lacks
-    (r"\\left\\\{", "("), (r"\\right\\\}", ")"), (r"\\left\.", ""), (r"\\right\.", ""),
+    (r"\\left\\\{", "("), (r"\\right\\\}", ")"), (r"\\left\[", "("), (r"\\right\]", ")"), (r"\\left\.", ""), (r"\\right\.", ""),
     (r"\\left(?![a-zA-Z])", ""), (r"\\right(?![a-zA-Z])", ""), (r"\\[dt]frac(?![a-zA-Z])", r"\\frac"),
     (r"\\[,;:! ]", " "), (r"\\quad(?![a-zA-Z])", r"\\quad "), (r"\\cdot(?![a-zA-Z])", r"\\cdot "),
     (r"\\big[lr]?(?![a-zA-Z])|\\Big[lr]?(?![a-zA-Z])", ""), (r"\\displaystyle(?![a-zA-Z])", ""),
@@ -144,6 +144,7 @@ def prepared(latex: str, rewrites=()) -> str:
     """The string handed to the parser: the paper's rewrites, the generic ones, explicit products."""
     for old, new in rewrites:
         latex = latex.replace(old, new)
+    latex = re.sub(r"&\s*\\quad(?![a-zA-Z])", " ", latex)  # an aligned continuation line's indent
     latex = re.sub(r"\\(?:begin|end)\{(?:aligned|align\*?|split)\}|&|\\\\", " ", latex)  # alignment only
     for pattern, repl in _GENERIC:
         latex = re.sub(pattern, repl, latex)
@@ -168,7 +169,7 @@ def _operator_calls(latex: str):
             depth -= latex[i] in ")}"
             if depth == 0:
                 break
-        name = f"Z_{{op{len(calls)}}}"
+        name = "Z_{op" + "abcdefghij"[len(calls)] + "}"
         calls[name] = (match.group(1), latex[start + 1:i])
         latex = latex[:match.start()] + name + latex[i + 1:]
     return latex, calls
@@ -193,11 +194,20 @@ def _parse_plain(latex: str):
     except (LarkError, ValueError, TypeError) as exc:  # the grammar refuses the text: reported, never skipped
         raise ParseError(f"{type(exc).__name__}: {str(exc).splitlines()[0]}") from None
     if isinstance(result, Tree):  # two readings: fine when they are the same object
+        result.children = [_exact_decimals(r) for r in result.children]
         readings = {r for r in result.children if isinstance(r, sympy.Basic)}
         if len(readings) != 1 or len(result.children) != sum(isinstance(r, sympy.Basic) for r in result.children):
             raise ParseError(f"the parser reads {latex!r} in more than one way")
         result = readings.pop()
-    return result
+    return _exact_decimals(result)
+
+
+def _exact_decimals(obj):
+    """The paper's decimals (0.74) as the exact rationals they denote (never a binary float)."""
+    if not isinstance(obj, sympy.Basic):
+        return obj
+    floats = obj.atoms(sympy.Float)
+    return obj.xreplace({x: sympy.Rational(str(x)) for x in floats}) if floats else obj
 
 
 def parse(latex: str, rewrites=()):
@@ -353,12 +363,17 @@ def compare(claim) -> tuple[str, str]:
     module = table(claim.paper)
     rewrites = tuple(getattr(module, "REWRITES", ()))
     try:
-        paper_obj = _project(parse(e["latex"], rewrites), part)
+        paper_obj = _project(_parse_part(e["latex"], rewrites, part), part)
+        if isinstance(paper_obj, tuple) and not isinstance(paper_obj, Chain):  # chains inside a list: their members
+            paper_obj = tuple(y for x in paper_obj for y in (x if isinstance(x, Chain) else (x,)))
         if e.get("select") is not None:  # the members of a chain (or items of a list) ldpref's form transcribes
             paper_obj = tuple(paper_obj[i] for i in e["select"])
             paper_obj = paper_obj[0] if len(paper_obj) == 1 else paper_obj
         where = {sympy.Symbol(name): parse(definition, rewrites) for name, definition in e.get("where", {}).items()}
         paper_obj = to_ldpref(_substituted(paper_obj, where), claim.paper)
+        if e.get("scale"):  # ldpref's form is the paper's divided by this (stated) factor
+            factor = to_ldpref(parse(e["scale"], rewrites), claim.paper)
+            paper_obj = _scaled(paper_obj, 1 / factor)
     except ParseError as exc:
         return "differs", f"the paper's LaTeX does not parse: {exc}"
     ours = claim.printed()
@@ -373,6 +388,27 @@ def compare(claim) -> tuple[str, str]:
     unmapped = sorted(s.name for s in _free(paper_obj) if s.name not in module.SYMBOLS.values()
                       and not _is_ldpref_symbol(s, claim.paper))
     return "differs", why + (f"; unmapped names {unmapped}" if unmapped else "")
+
+
+def _parse_part(latex: str, rewrites, part: str):
+    """The paper's formula parsed; for part ``rhs``/``lhs`` of a single equation only that side is parsed (the other
+    side is the paper's notation for the quantity, shown but not compared)."""
+    if part != "whole":
+        text_ = prepared(latex, rewrites)
+        if not _split_top(text_, (r"\Rightarrow", r"\implies", r"\quad", ",", ";"))[1:]:
+            members = _split_top(text_, ("=",))
+            if len(members) == 2:
+                return sympy.Eq(*(sympy.Symbol("_unparsed") if (i == 0) == (part == "rhs") else parse(x)
+                                  for i, x in enumerate(members)), evaluate=False)
+    return parse(latex, rewrites)
+
+
+def _scaled(obj, factor):
+    if isinstance(obj, tuple):
+        return type(obj)(_scaled(x, factor) for x in obj)
+    if isinstance(obj, sympy.core.relational.Relational):
+        return type(obj)(obj.lhs, obj.rhs * factor, evaluate=False)
+    return obj * factor
 
 
 def _substituted(obj, where: dict):
