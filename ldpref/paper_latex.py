@@ -65,6 +65,25 @@ def text(claim_id: str) -> str | None:
     return None if e is None else e["latex"]
 
 
+def definitions_latex(claim_id: str) -> str | None:
+    """The definitions an entry substitutes (``where``: w, alpha_1, ...) as one LaTeX line in the paper's notation."""
+    e = entry(claim_id)
+    if not e or not e.get("where"):
+        return None
+    rewrites = getattr(table(claim_id.split("/", 1)[0]), "REWRITES", ())
+    back = {}
+    for old, new in rewrites:  # the first notation the paper module lists for a placeholder
+        back.setdefault(new, old)
+
+    def name(key: str) -> str:
+        if key in back:
+            return back[key]
+        head = key.split("_", 1)[0]
+        return ("\\" + key) if head in _GREEK else key
+
+    return r",\quad ".join(f"{name(k)} = {v}" for k, v in e["where"].items())
+
+
 # ---- from the paper's LaTeX to a string the lark grammar takes ------------------------------------------------
 
 _GENERIC = (  # (pattern, replacement): layout commands with no mathematical content, delimiters the grammar lacks
