@@ -5,7 +5,9 @@ For a paper whose source carries its formulas (pan-cms: ``pan-cms.md``; jiang-gc
 paper's markup; the few edits a parser needs are listed in the entry's ``edited``), in this format:
 
 * ``SYMBOLS``: name of a symbol as sympy's LaTeX parser returns it -> name of ldpref's symbol in
-  ``derivations/<paper_pkg>/symbols.py`` (``"other_module:name"`` for a symbol of ``other_module.py`` there);
+  ``derivations/<paper_pkg>/symbols.py`` or the paper's other symbol modules (:data:`SYMBOL_MODULES`, searched in
+  order; ``"other_module:name"`` or ``"other_module.name"`` names one); a key may be a function application
+  (``f(x)``), one quantity in the paper's notation;
 * ``PAPER_LATEX``: claim id -> ``{"latex": ..., "source": "jiang-gcms.md, Eq. (11)", "part": "whole" | "rhs" |
   "lhs", "unparsed": None or the one-line reason the parser cannot take it, "edited": what was changed (optional)}``;
 * optional ``REWRITES``: ``(paper notation, parser-friendly LaTeX)`` pairs applied, in order, to every entry
@@ -134,7 +136,7 @@ def explicit_products(latex: str) -> str:
             if stack:
                 stack.pop()
         pending_protect = tok in _PROTECTED or (pending_protect and tok == "{")
-        prev = tok
+        prev = None if prev == "_" else tok  # an unbraced subscript (\\log_2 d, p_l) ends no operand
     return "".join(out)
 
 
@@ -198,9 +200,16 @@ def _parse_one(latex: str):
     latex, calls = _operator_calls(latex)
     result = _parse_plain(latex)
     if calls:
-        result = result.xreplace({sympy.Symbol(name): sympy.Function(op)(_parse_one(arg))
-                                  for name, (op, arg) in calls.items()})
+        subs = {sympy.Symbol(name): sympy.Function(op)(_parse_one(arg)) for name, (op, arg) in calls.items()}
+        result = _each(result, lambda x: x.xreplace(subs))
     return result
+
+
+def _each(obj, fn):
+    """``fn`` applied to an object, or to each reading or member of it."""
+    if isinstance(obj, tuple):
+        return type(obj)(_each(x, fn) for x in obj)
+    return fn(obj)
 
 
 def _parse_plain(latex: str):
@@ -212,13 +221,32 @@ def _parse_plain(latex: str):
         result = parse_latex(explicit_products(latex), backend="lark")
     except (LarkError, ValueError, TypeError) as exc:  # the grammar refuses the text: reported, never skipped
         raise ParseError(f"{type(exc).__name__}: {str(exc).splitlines()[0]}") from None
-    if isinstance(result, Tree):  # two readings: fine when they are the same object
-        result.children = [_exact_decimals(r) for r in result.children]
-        readings = {r for r in result.children if isinstance(r, sympy.Basic)}
-        if len(readings) != 1 or len(result.children) != sum(isinstance(r, sympy.Basic) for r in result.children):
-            raise ParseError(f"the parser reads {latex!r} in more than one way")
-        result = readings.pop()
+    if isinstance(result, Tree):  # several readings: one object if they agree, else every plausible one
+        readings = list(dict.fromkeys(_exact_decimals(r) for r in _tree_readings(result)))
+        plausible = [r for r in readings if not r.atoms(sympy.core.function.AppliedUndef)] or readings
+        if len(plausible) == 1:
+            return plausible[0]
+        return Readings(plausible)
     return _exact_decimals(result)
+
+
+def _tree_readings(tree) -> list:
+    from lark import Tree
+
+    out = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            out += _tree_readings(child)
+        elif isinstance(child, sympy.Basic):
+            out.append(child)
+        else:
+            raise ParseError(f"the parser returned {type(child).__name__} among its readings")
+    return out
+
+
+class Readings(tuple):
+    """The readings of an ambiguous formula (lark's ``_ambig``: ``\\log_2 d + \\epsilon`` is also log_2(d + eps));
+    an entry compares equal when one of them is equal (the detail says how many)."""
 
 
 def _exact_decimals(obj):
@@ -232,6 +260,10 @@ def _exact_decimals(obj):
 def parse(latex: str, rewrites=()):
     """The sympy object of one paper formula: ``A \\Rightarrow B`` an ``Implies``, top-level ``,``/``\\quad``
     separated formulas a tuple, else what the parser returns (symbols still the parser's)."""
+    if r"\begin{" not in latex:  # a printed tuple's parts, one per line
+        lines = _split_top(latex, ("\\\\",))
+        if len(lines) > 1:
+            return tuple(parse(x, rewrites) for x in lines)
     text_ = prepared(latex, rewrites)
     sides = _split_top(text_, (r"\Rightarrow", r"\implies"))
     if len(sides) == 2:
@@ -251,9 +283,21 @@ class Chain(tuple):
 
 # ---- symbols ------------------------------------------------------------------------------------------------
 
+#: the modules of a paper's symbols, searched in this order for a ``SYMBOLS`` target without ``module:``
+SYMBOL_MODULES = {
+    "derivations.pan_cms": ("symbols", "optimized_symbols", "symbols_hashing", "symbols_tables", "basics_notation",
+                            "connections"),
+    "derivations.jiang_gcms": ("symbols", "discovery_symbols"),
+}
+
+
 def _symbol(package: str, name: str):
-    module, _, attr = name.rpartition(":")
-    return getattr(importlib.import_module(f"{package}.{module or 'symbols'}"), attr)
+    module, _, attr = name.rpartition(":") if ":" in name else name.rpartition(".")  # "module:name" or "module.name"
+    for candidate in ((module,) if module else SYMBOL_MODULES.get(package, ("symbols",))):
+        found = getattr(importlib.import_module(f"{package}.{candidate}"), attr, None)
+        if found is not None:
+            return found
+    raise KeyError(f"no symbol {attr!r} in {package}'s symbol modules")
 
 
 def _exponentials(paper: str) -> dict:
@@ -265,17 +309,40 @@ def _exponentials(paper: str) -> dict:
     out = {EXP_EPS: sympy.exp(symbols.eps)} if hasattr(symbols, "eps") else {}
     for stands, exponent in getattr(module, "EXPONENTIALS", {}).items():
         out[_symbol(package, stands)] = sympy.exp(_symbol(package, exponent))
+    if paper == "pan-cms":  # ldpref's display symbol for e^{eps/2} (pan-cms Corollary 3.6: m = 1 + e^{eps/2})
+        out[_symbol(package, "symbols_hashing:s")] = sympy.exp(symbols.eps / 2)
     return out
+
+
+def _undisplayed(expr):
+    """ldpref's display functions undone: ``\\log_{2}(x)`` (pan-cms Table 1) is log(x)/log(2)."""
+    return expr.replace(lambda x: isinstance(x, sympy.core.function.AppliedUndef) and x.func.__name__ == r"\log_{2}",
+                        lambda x: sympy.log(x.args[0], 2))
+
+
+def _application_rewrites(module) -> list:
+    """``SYMBOLS`` keys that are function applications (``f(x)``: one quantity in the paper's notation) as rewrites
+    to placeholder names, so that no product is read into them."""
+    keys = sorted((k for k in module.SYMBOLS if "(" in k), key=len, reverse=True)
+    return [(key, "Y_{" + "".join("abcdefghij"[int(c)] for c in str(i)) + "}") for i, key in enumerate(keys)]
+
+
+def rewrites_of(paper: str) -> tuple:
+    """Every rewrite applied to the paper's LaTeX before parsing: the table's ``REWRITES``, then its function
+    applications."""
+    module = table(paper)
+    return tuple(getattr(module, "REWRITES", ())) + tuple(_application_rewrites(module))
 
 
 def to_ldpref(obj, paper: str):
     """A parsed object in ldpref's symbols (``SYMBOLS``; ``e`` is Euler's number); unmapped names stay."""
     module = table(paper)
     mapping = {name: _symbol(PAPER_PACKAGES[paper], target) for name, target in module.SYMBOLS.items()}
+    mapping.update({placeholder: mapping[key] for key, placeholder in _application_rewrites(module)})
 
     def convert(x):
         if isinstance(x, tuple):
-            return tuple(convert(i) for i in x)
+            return type(x)(convert(i) for i in x)
         if not isinstance(x, sympy.Basic):
             return x
         subs = {s: mapping[s.name] for s in x.free_symbols if s.name in mapping}
@@ -291,15 +358,26 @@ def to_ldpref(obj, paper: str):
 # ---- comparison ---------------------------------------------------------------------------------------------
 
 def _zero(diff) -> bool:
-    diff = sympy.simplify(diff)
-    if diff == 0:
-        return True
-    return diff.equals(0) is True
+    """Proved zero (never a guess: a difference sympy cannot simplify, e.g. a Max with an infinite argument in one
+    of an ambiguous formula's readings, is not proved equal)."""
+    try:
+        diff = sympy.simplify(diff)
+        return diff == 0 or diff.equals(0) is True
+    except (ValueError, TypeError):
+        return False
+
+
+def _diff_text(diff) -> str:
+    try:
+        diff = sympy.simplify(diff)
+    except (ValueError, TypeError):
+        pass
+    return sympy.sstr(diff)[:200]
 
 
 def _normal(obj, exps: dict):
     if isinstance(obj, sympy.Basic):
-        return obj.xreplace(exps) if exps else obj
+        return _undisplayed(obj.xreplace(exps) if exps else obj)
     return obj
 
 
@@ -307,6 +385,11 @@ def _same(paper_obj, ours, exps: dict) -> str | None:
     """None when equal, else why not (one line)."""
     from .ledger.forms import Predicate
 
+    if isinstance(paper_obj, Readings):
+        whys = [_same(r, ours, exps) for r in paper_obj]
+        if any(w is None for w in whys):
+            return None
+        return f"none of the parser's {len(whys)} readings is equal ({whys[0]})"
     if isinstance(ours, dict):
         ours = tuple(ours.values())
     if isinstance(ours, (list, tuple)):
@@ -335,7 +418,7 @@ def _same(paper_obj, ours, exps: dict) -> str | None:
             return f"relation {type(a).__name__} vs {type(b).__name__}"
         for side, x, y in (("left", a.lhs, b.lhs), ("right", a.rhs, b.rhs)):
             if not _zero(x - y):
-                return f"{side} sides differ by {sympy.sstr(sympy.simplify(x - y))[:200]}"
+                return f"{side} sides differ by {_diff_text(x - y)}"
         return None
     if isinstance(b, sympy.logic.boolalg.Boolean) and not isinstance(b, sympy.Expr):
         if type(a) is not type(b) or len(a.args) != len(b.args):
@@ -346,7 +429,7 @@ def _same(paper_obj, ours, exps: dict) -> str | None:
                 return why
         return None
     if not _zero(a - b):
-        return f"differ by {sympy.sstr(sympy.simplify(a - b))[:200]}"
+        return f"differ by {_diff_text(a - b)}"
     return None
 
 
@@ -356,7 +439,7 @@ def _project(obj, part: str):
     if isinstance(obj, Chain):
         return Chain(obj[1:]) if part == "rhs" else obj[0]
     if isinstance(obj, tuple):
-        return tuple(_project(x, part) for x in obj)
+        return type(obj)(_project(x, part) for x in obj)
     if isinstance(obj, dict):
         return {k: _project(v, part) for k, v in obj.items()}
     if isinstance(obj, list):
@@ -380,10 +463,10 @@ def compare(claim) -> tuple[str, str]:
     if part not in PARTS:
         raise ValueError(f"{claim.id}: part {part!r} not in {PARTS}")
     module = table(claim.paper)
-    rewrites = tuple(getattr(module, "REWRITES", ()))
+    rewrites = rewrites_of(claim.paper)
     try:
         paper_obj = _project(_parse_part(e["latex"], rewrites, part), part)
-        if isinstance(paper_obj, tuple) and not isinstance(paper_obj, Chain):  # chains inside a list: their members
+        if isinstance(paper_obj, tuple) and not isinstance(paper_obj, (Chain, Readings)):  # chains in a list: members
             paper_obj = tuple(y for x in paper_obj for y in (x if isinstance(x, Chain) else (x,)))
         if e.get("select") is not None:  # the members of a chain (or items of a list) ldpref's form transcribes
             paper_obj = tuple(paper_obj[i] for i in e["select"])
@@ -401,7 +484,9 @@ def compare(claim) -> tuple[str, str]:
             ours = to_ldpref(parse(ours.latex, rewrites), claim.paper)
         except ParseError as exc:
             return "differs", f"ldpref's statement LaTeX does not parse: {exc}"
-    why = _same(paper_obj, _project(ours, part), _exponentials(claim.paper))
+    ours = _project(ours, part)
+    paper_obj = _unified(paper_obj, ours)
+    why = _same(paper_obj, ours, _exponentials(claim.paper))
     if why is None:
         return "equal", "proved equal (simplify)"
     unmapped = sorted(s.name for s in _free(paper_obj) if s.name not in module.SYMBOLS.values()
@@ -441,8 +526,19 @@ def _substituted(obj, where: dict):
     return obj
 
 
+def _unified(paper_obj, ours):
+    """The paper's symbols replaced by ldpref's printed form's symbols of the same name (one quantity that two of
+    ldpref's symbol tables declare with different assumptions, e.g. pan-cms's m)."""
+    mine = {}
+    for sym in _free(tuple(ours.values()) if isinstance(ours, dict) else ours):
+        mine.setdefault(sym.name, sym)
+    return _each(paper_obj, lambda x: x.xreplace({s: mine[s.name] for s in x.free_symbols
+                                                   if s.name in mine and mine[s.name] != s})
+                 if isinstance(x, sympy.Basic) else x)
+
+
 def _free(obj) -> set:
-    if isinstance(obj, tuple):
+    if isinstance(obj, (tuple, list)):
         return set().union(*(_free(x) for x in obj)) if obj else set()
     return set(obj.free_symbols) if isinstance(obj, sympy.Basic) else set()
 
