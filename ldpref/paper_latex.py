@@ -1,4 +1,4 @@
-"""The paper's own LaTeX beside each printed form, and its machine comparison (issue 23, item 1).
+r"""The paper's own LaTeX beside each printed form, and its machine comparison (issue 23, item 1).
 
 For a paper whose source carries its formulas (pan-cms: ``pan-cms.md``; jiang-gcms: ``jiang-gcms.md``), the module
 ``derivations/<paper_pkg>/paper_latex.py`` holds, per claim, the formula as the paper typesets it (copied from the
@@ -11,9 +11,17 @@ paper's markup; the few edits a parser needs are listed in the entry's ``edited`
 * ``PAPER_LATEX``: claim id -> ``{"latex": ..., "source": "jiang-gcms.md, Eq. (11)", "part": "whole" | "rhs" |
   "lhs", "unparsed": None or the one-line reason the parser cannot take it, "edited": what was changed (optional)}``;
 * optional ``REWRITES``: ``(paper notation, parser-friendly LaTeX)`` pairs applied, in order, to every entry
-  before parsing (``\\mathrm{Var}[\\hat{f}(d)]`` -> a symbol name): the displayed text keeps the paper's notation;
+  before parsing (``\mathrm{Var}[\hat{f}(d)]`` -> a symbol name): the displayed text keeps the paper's notation;
 * optional ``EXPONENTIALS``: ldpref symbol that stands for ``e^x`` -> the symbol ``x`` (``ldpref.exact.EXP_EPS``
-  stands for ``e^{symbols.eps}`` without being listed).
+  stands for ``e^{symbols.eps}`` without being listed);
+* optional ``NO_PAPER_LATEX``: claim id -> why the paper has no formula for a printed form (a statement in words);
+  optional ``KNOWN_DIFFERS``: claim id -> why the parser's reading differs (the test requires it still to differ).
+
+An entry may also carry ``where`` (parser name -> the paper's LaTeX defining it beside the formula: ``w``,
+``\alpha_1``; substituted before comparing), ``select`` (the members of a chain ``a = b = c`` or items of a list
+that ldpref's printed form transcribes, by index) and ``scale`` (LaTeX of a factor: ldpref's form is the paper's
+divided by it, e.g. jiang-gcms Appendix C per client).  A printed tuple's parts are separated by ``\quad``, ``,``,
+``;`` or a top-level ``\``; ``A \Rightarrow B`` is an implication; ``\operatorname{argmin}\{...\}`` a function.
 
 ``ldpref verify`` and the docs only display the text (:func:`text`); nothing here needs the parser until
 :func:`compare` runs (tests/test_paper_latex.py): it parses with ``sympy.parsing.latex.parse_latex(...,
@@ -89,7 +97,8 @@ def definitions_latex(claim_id: str) -> str | None:
 # ---- from the paper's LaTeX to a string the lark grammar takes ------------------------------------------------
 
 _GENERIC = (  # (pattern, replacement): layout commands with no mathematical content, delimiters the grammar lacks
-    (r"\\left\\\{", "("), (r"\\right\\\}", ")"), (r"\\left\[", "("), (r"\\right\]", ")"), (r"\\left\.", ""), (r"\\right\.", ""),
+    (r"\\left\\\{", "("), (r"\\right\\\}", ")"), (r"\\left\[", "("), (r"\\right\]", ")"),
+    (r"\\left\.", ""), (r"\\right\.", ""),
     (r"\\left(?![a-zA-Z])", ""), (r"\\right(?![a-zA-Z])", ""), (r"\\[dt]frac(?![a-zA-Z])", r"\\frac"),
     (r"\\[,;:! ]", " "), (r"\\quad(?![a-zA-Z])", r"\\quad "), (r"\\cdot(?![a-zA-Z])", r"\\cdot "),
     (r"\\big[lr]?(?![a-zA-Z])|\\Big[lr]?(?![a-zA-Z])", ""), (r"\\displaystyle(?![a-zA-Z])", ""),
@@ -151,7 +160,8 @@ def _split_top(latex: str, seps: tuple[str, ...]) -> list[str]:
             depth -= 1
         elif depth == 0:
             for sep in seps:
-                if latex.startswith(sep, i) and not (sep[-1].isalpha() and latex[i + len(sep):i + len(sep) + 1].isalpha()):
+                after = latex[i + len(sep):i + len(sep) + 1]
+                if latex.startswith(sep, i) and not (sep[-1].isalpha() and after.isalpha()):
                     parts.append(latex[start:i])
                     start = i + len(sep)
                     i = start - 1

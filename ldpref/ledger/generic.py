@@ -43,6 +43,7 @@ class Point:
 
     @property
     def substitution(self) -> dict:
+        """The values substituted into the forms: the facts when given, else the parameters."""
         return self.params if self.facts is None else self.facts
 
 
@@ -62,6 +63,7 @@ class Symbolic:
     simplify: Callable | None = None
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the symbolic comparison on ``ev``."""
         if not has_printed:
             raise ValueError(f"step {self.name!r}: a symbolic comparison needs a printed form")
         part = self.part or _whole
@@ -94,6 +96,7 @@ class Grid:
             raise ValueError(f"grid {self.name!r}: path {self.path!r} is not an exact oracle path")
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the grid's instances (and the printed comparison when there is a printed form) on ``ev``."""
         part = self.part or _whole
         compare_printed = has_printed and self.printed
         derived = part(ev.derived())
@@ -135,6 +138,7 @@ class Identity:
     detail: str = ""
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the identity on ``ev``."""
         ev.identity(self.name, self.lhs(), self.rhs(), self.detail)
 
 
