@@ -21,7 +21,8 @@ An entry may also carry ``where`` (parser name -> the paper's LaTeX defining it 
 ``\alpha_1``; substituted before comparing), ``select`` (the members of a chain ``a = b = c`` or items of a list
 that ldpref's printed form transcribes, by index) and ``scale`` (LaTeX of a factor: ldpref's form is the paper's
 divided by it, e.g. jiang-gcms Appendix C per client).  A printed tuple's parts are separated by ``\quad``, ``,``,
-``;`` or a top-level ``\\`` (a new line); ``A \Rightarrow B`` is an implication; ``\operatorname{argmin}\{...\}`` a function.
+``;`` or a top-level ``\\`` (a new line); ``A \Rightarrow B`` is an implication;
+``\operatorname{argmin}\{...\}`` a function.
 
 ``ldpref verify`` and the docs only display the text (:func:`text`); nothing here needs the parser until
 :func:`compare` runs (tests/test_paper_latex.py): it parses with ``sympy.parsing.latex.parse_latex(...,
