@@ -191,3 +191,83 @@ def run_steps(claim, ev: Evidence) -> None:
         raise ValueError(f"{claim.id}: a claim without a check function needs at least one step")
     for step in claim.steps:
         step.run(ev, claim.printed is not None)
+
+
+# ---- conv22b steps
+from .evidence import values_equal  # noqa: E402  (the block's own import, kept with it)
+
+
+@dataclass(frozen=True)
+class Probed:
+    """Printed form == derived form, probed first: ``value(form, probe)`` evaluates both (each projected by
+    ``part``) at the ``probe`` point; when their exact values differ there, that difference is recorded (it proves
+    the forms differ, and is fast), else the whole forms are compared symbolically."""
+
+    name: str
+    probe: dict
+    value: Callable
+    part: Callable | None = None
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the probed symbolic comparison on ``ev``."""
+        if not has_printed:
+            raise ValueError(f"step {self.name!r}: a symbolic comparison needs a printed form")
+        part = self.part or _whole
+        printed, derived = part(ev.printed()), part(ev.derived())
+        at_p, at_d = self.value(printed, self.probe), self.value(derived, self.probe)
+        if values_equal(at_p, at_d):
+            ev.symbolic(self.name, printed, derived)
+            return
+        where = ", ".join(f"{k} = {v}" for k, v in self.probe.items())
+        ev.symbolic(f"{self.name} (at {where}, where they differ)", at_p, at_d)
+
+
+@dataclass(frozen=True)
+class Numeric:
+    """A numeric check of the model side (e.g. a certified numeric maximum containing an exact value):
+    ``decide()`` returns ``(passed, instances, detail)``; it reads no form."""
+
+    name: str
+    decide: Callable
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the numeric check on ``ev``."""
+        passed, count, detail = self.decide()
+        ev.numeric(self.name, passed, count, detail)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note at this point of the evidence: ``text`` (a string, or a callable computing it from the model side,
+    e.g. exact coefficients; it reads no form)."""
+
+    text: object
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Attach the note to ``ev``."""
+        ev.note(self.text() if callable(self.text) else self.text)
+
+
+STEP_TYPES = STEP_TYPES + (Probed, Numeric, Note)
+
+
+@dataclass(frozen=True)
+class CorrectedGrid:
+    """A :class:`Grid` for the forms and another grid for the displayed correction (other points or values, e.g.
+    the correction read as an order of growth at the limits only): ``grid`` records as a Grid does, without its own
+    correction pass, then ``correction`` records the correction's instances (``Evidence.corrections``)."""
+
+    grid: Grid
+    correction: Grid
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the forms' instances on ``grid`` and the correction's on ``correction``."""
+        g, c = self.grid, self.correction
+        part = g.part or _whole
+        compare_printed = has_printed and g.printed
+        ev.instances(g.name, g.instances(part(ev.derived()), part(ev.printed()) if compare_printed else None),
+                     has_printed=compare_printed)
+        ev.corrections(c.name, c.instances((c.part or _whole)(ev.correction()), None))
+
+
+STEP_TYPES = STEP_TYPES + (CorrectedGrid,)
