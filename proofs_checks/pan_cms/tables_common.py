@@ -153,6 +153,11 @@ def model_rows(name, rows):
                 value=lambda form, p: p.data.derived)
 
 
+def _undisp_rhs(form):
+    """The right-hand side of a form read back for evaluation (log_2 as log/log 2)."""
+    return _rhs(_undisp(form))
+
+
 def _sub(expr, **vals):
     m = {D: vals.get("d", D), E: vals.get("e", E)}
     if "m1" in vals:

@@ -16,7 +16,7 @@ from ldpref.hashing import gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import CorrectedGrid, Grid, Numeric, Point
 from ldpref.mechanisms.pure import oue, subset_selection
-from .tables_common import (R, E, HOLDS, _undisp, _named, _rhs, _bits_info, rhr_mech, model_rows, named_grid, probed,
+from .tables_common import (R, E, HOLDS, _undisp, _undisp_rhs, _named, _rhs, _bits_info, rhr_mech, model_rows, named_grid, probed,
                             record)
 from .tables_table1 import RHR_TIED, SS_GRID
 
@@ -159,10 +159,6 @@ def _order_classes(row, form):
     if out[0] != out[-1]:
         raise ValueError(f"{row}: the two bounds of the exact count give different order classes {out}")
     return out[0]
-
-
-def _undisp_rhs(form):
-    return _rhs(_undisp(form))
 
 
 def _class_points(what):
