@@ -271,3 +271,20 @@ class CorrectedGrid:
 
 
 STEP_TYPES = STEP_TYPES + (CorrectedGrid,)
+
+
+@dataclass(frozen=True)
+class Statistical:
+    """A statistical check of the model side (a seeded simulation against the exact values): ``decide()`` returns
+    ``(passed, instances, detail)``; it reads no form."""
+
+    name: str
+    decide: Callable
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the statistical check on ``ev``."""
+        passed, count, detail = self.decide()
+        ev.statistical(self.name, passed, count, detail)
+
+
+STEP_TYPES = STEP_TYPES + (Statistical,)
