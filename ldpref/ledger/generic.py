@@ -288,3 +288,36 @@ class Statistical:
 
 
 STEP_TYPES = STEP_TYPES + (Statistical,)
+
+
+@dataclass(frozen=True)
+class RoleGrid(Grid):
+    """A :class:`Grid` whose forms are evaluated at facts that depend on the form's role: ``value(form, point,
+    role)`` with role ``"derived"`` (the derived form, or the correction in its slot) or ``"printed"`` -- e.g. a
+    printed statement read on the exact quantities and the derived one on the model's.  Shares instances as a
+    Grid does."""
+
+    def instances(self, derived, printed) -> list[Instance]:
+        """The grid's instances for these (projected) forms; ``printed`` None: derived only."""
+        key = (self, _key(derived), _key(printed))
+        cacheable = _UNHASHABLE not in key[1:]
+        hit = _SHARED.get(key) if cacheable else None
+        if hit is not None:
+            _SHARED.move_to_end(key)
+            return hit
+        out = []
+        for point in self.points():
+            exact, path = self.oracle(point), self.path
+            if isinstance(exact, Exact):
+                exact, path = exact
+            out.append(Instance(dict(point.params), exact=exact, derived=self.value(derived, point, "derived"),
+                                printed=None if printed is None else self.value(printed, point, "printed"),
+                                in_condition=point.in_condition, size=point.size, path=path))
+        if cacheable:
+            _SHARED[key] = out
+            while len(_SHARED) > _SHARED_SIZE:
+                _SHARED.popitem(last=False)
+        return out
+
+
+STEP_TYPES = STEP_TYPES + (RoleGrid,)

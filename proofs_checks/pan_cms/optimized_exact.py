@@ -35,6 +35,7 @@ import sympy
 import derivations.pan_cms.optimized as D
 from derivations.pan_cms.symbols import d as d_sym
 from derivations.pan_cms.symbols import m as m_sym
+from ldpref.ledger.generic import Identity
 from ldpref import enumeration, losses, moments
 from ldpref.exact import EXP_EPS, leading_ratio, to_mpf
 from ldpref.hashing import HashFamily, gf2_affine_family
@@ -565,24 +566,29 @@ def model_l1(mm: int, dd: int, exp_eps, nn: int):
     return max(D.l1_rr_model(c, mm, exp_eps) for c in _datasets(dd, nn))
 
 
-def constructions_agree(ev, cases):
-    """Record that the lumped / by-bits constructions equal the full cms() mechanism (variances on every
-    dataset of up to 2 clients, and the expectation)."""
-    for kind, mm, dd, ee in cases:
-        full = full_cms(kind, mm, dd, ee)
-        lumped = lumped_cms(pairwise_family(mm, dd), inner(kind, mm, ee))
-        others = [lumped]
-        if kind != "rr":
-            others.append(unary_cms_by_bits(pairwise_family(mm, dd), kind, ee))
-        lhs, rhs = [], []
-        for nn in (1, 2):
-            for counts in _datasets(dd, nn):
-                ref = moments.variance(full, counts) + moments.expectation(full, counts)
-                for other in others:
-                    lhs.extend(ref)
-                    rhs.extend(moments.variance(other, counts) + moments.expectation(other, counts))
-        ev.identity(f"exact constructions agree ({kind}, m={mm}, d={dd}, e^eps={ee}): full cms() == lumped"
-                    + (" == by-bits" if kind != "rr" else ""), lhs, rhs)
+@cache
+def construction_sides(kind: str, mm: int, dd: int, ee) -> tuple:
+    """(full cms(), the lumped [and by-bits] constructions): variances and expectation on every dataset of up to 2
+    clients, side by side."""
+    full = full_cms(kind, mm, dd, ee)
+    others = [lumped_cms(pairwise_family(mm, dd), inner(kind, mm, ee))]
+    if kind != "rr":
+        others.append(unary_cms_by_bits(pairwise_family(mm, dd), kind, ee))
+    lhs, rhs = [], []
+    for nn in (1, 2):
+        for counts in _datasets(dd, nn):
+            ref = moments.variance(full, counts) + moments.expectation(full, counts)
+            for other in others:
+                lhs.extend(ref)
+                rhs.extend(moments.variance(other, counts) + moments.expectation(other, counts))
+    return lhs, rhs
+
+
+def constructions_steps(cases) -> tuple:
+    """Identity steps: the lumped / by-bits constructions equal the full cms() mechanism."""
+    return tuple(Identity(f"exact constructions agree ({kind}, m={mm}, d={dd}, e^eps={ee}): full cms() == lumped"
+                          + (" == by-bits" if kind != "rr" else ""), lambda c=c: construction_sides(*c)[0],
+                          lambda c=c: construction_sides(*c)[1]) for c in cases for kind, mm, dd, ee in (c,))
 
 
 @cache

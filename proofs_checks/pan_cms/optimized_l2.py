@@ -22,7 +22,7 @@ from ldpref.ledger import Instance, claim
 
 from .optimized import ENUM, MOM, _sq, closest_rule_instances, structure, value_at
 from .optimized_exact import (E, MODULE, R, _canon, _continuous_min, _le, _show, _sign, closest_integers,
-                              constructions_agree, exact_cms, exact_l1_l2, exact_l2_function, exact_l2_int,
+                              constructions_steps, exact_cms, exact_l1_l2, exact_l2_function, exact_l2_int,
                               exact_leading_terms, exact_var_function, exact_worst_mse_int, inner_variances_exact,
                               l2_exact_optimum, limit_at_oo, model_l1, mse_exact_optimum)
 
@@ -49,7 +49,8 @@ def _iso_l2(v):
 def appd_eq34(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("Eq. (34) printed vs derived", printed.rhs, derived.rhs)
-    constructions_agree(ev, [("arp", 3, 2, R(2)), ("srp", 3, 3, R(9, 4)), ("arp", 4, 3, R(3))])
+    for step in constructions_steps([("arp", 3, 2, R(2)), ("srp", 3, 3, R(9, 4)), ("arp", 4, 3, R(3))]):
+        step.run(ev, True)
     insts = []
     for kind, es in L2_GRID.items():
         for ee in es:
