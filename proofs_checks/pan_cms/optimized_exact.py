@@ -35,10 +35,10 @@ import sympy
 import derivations.pan_cms.optimized as D
 from derivations.pan_cms.symbols import d as d_sym
 from derivations.pan_cms.symbols import m as m_sym
-from ldpref.ledger.generic import Identity
 from ldpref import enumeration, losses, moments
 from ldpref.exact import EXP_EPS, leading_ratio, to_mpf
 from ldpref.hashing import HashFamily, gf2_affine_family
+from ldpref.ledger.generic import Identity
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.pure import oue, sue
@@ -535,29 +535,6 @@ def _leading_terms(l2fun):
 @cache
 def exact_leading_terms(exp_eps):
     return _leading_terms(exact_l2_function("rr", exp_eps))
-
-
-# ---- exact l1 by enumeration ---------------------------------------------------------------
-@cache
-def exact_l1(kind: str, mm: int, dd: int, exp_eps, nn: int):
-    """max over datasets of n clients of E sum_x |f_hat(x) - f(x)|, by enumerating every outcome of
-    the real mechanism (exact rational).  Returns (value, counts)."""
-    mech = exact_cms(kind, mm, dd, exp_eps)
-    dom = mech.domain
-    best = None
-    for counts in _datasets(dd, nn):
-        truth = [dom.convert(c) / dom.convert(nn) for c in counts]
-        total = dom.zero
-        for est, p in enumeration.estimate_distribution(mech, counts):
-            err = dom.zero
-            for v in range(dd):
-                diff = est[v] - truth[v]
-                err += diff if diff >= dom.zero else -diff
-            total += p * err
-        value = dom.to_sympy(total)
-        if best is None or value > best[0]:
-            best = (value, counts)
-    return best
 
 
 @cache

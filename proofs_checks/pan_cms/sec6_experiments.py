@@ -66,10 +66,6 @@ _KOSARAK = ("dataset: our Kosarak head file (n = 294,022, d = 17,034, top freque
 _RHR_B1 = "eps >= 2 (at eps = 1, RHR's b = eps = 1 bit leaves one residue class: RHR is HE)"
 
 
-def _lowest(v, p):
-    return X.lowest(v)
-
-
 for _sec in ("6.1", "6.2", "6.3"):
     _printed = _sec != "6.3"
 

@@ -13,9 +13,7 @@ import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family, sylvester_hadamard
-from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import Predicate, evaluate, rational_value
-from ldpref.ledger import claim as _ledger_claim
 from ldpref.ledger import record as _ledger_record
 from ldpref.ledger.generic import Exact, Grid, Point, Probed
 from ldpref.losses import l1_cauchy_schwarz_bound, worst_case_l2, worst_case_mse
@@ -89,33 +87,9 @@ def _substituted(form, subs):
     return form.xreplace(subs) if isinstance(form, sympy.Basic) else form
 
 
-def _compare(ev, name, printed, derived, **probe):
-    """``ev.symbolic`` of two forms.  When their exact values at the probe point differ, that difference is recorded:
-    it proves the forms differ, and is fast; forms equal there are compared whole."""
-    at_p, at_d = _named(printed, probe), _named(derived, probe)
-    if values_equal(at_p, at_d):
-        return ev.symbolic(name, printed, derived)
-    where = ", ".join(f"{k} = {v}" for k, v in probe.items())
-    return ev.symbolic(f"{name} (at {where}, where they differ)", at_p, at_d)
-
-
-def _forms(ev):
-    """The claim's printed and derived forms (``ev.printed()``, ``ev.derived()``), read back once for evaluation."""
-    return _undisp(ev.printed()), _undisp(ev.derived())
-
-
-def claim(**kw):
-    """``ldpref.ledger.claim`` with printed/derived/correction shown with log_2 (display only: checks read the
-    forms back with :func:`_undisp`, so the object shown is the object evaluated)."""
-    for key in ("printed", "derived", "correction"):
-        if kw.get(key) is not None:
-            kw[key] = _displayed(kw[key])
-    return _ledger_claim(**kw)
-
-
 def record(**kw):
-    """``ldpref.ledger.record`` with the forms shown with log_2, as :func:`claim` (the record's module is the
-    caller's)."""
+    """``ldpref.ledger.record`` with printed/derived/correction shown with log_2 (display only: steps read the forms
+    back with :func:`_undisp`, so the object shown is the object evaluated); the record's module is the caller's."""
     for key in ("printed", "derived", "correction"):
         if kw.get(key) is not None:
             kw[key] = _displayed(kw[key])
@@ -126,8 +100,8 @@ def record(**kw):
 
 
 def probed(name, part=None, **probe):
-    """The step of :func:`_compare`: printed vs derived symbolically, probed first at ``probe`` (names of the
-    forms' symbols -> exact values, evaluated by :func:`_named`)."""
+    """Printed vs derived symbolically, probed first at ``probe`` (names of the forms' symbols -> exact values,
+    evaluated by :func:`_named`): a difference there is recorded as the proof that they differ."""
     return Probed(name, probe, _named, part=part)
 
 
