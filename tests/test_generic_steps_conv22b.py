@@ -106,3 +106,10 @@ def test_role_grid_reads_each_form_at_its_own_facts(toy):
     by_name = {r.name: r.passed for r in result.records}
     assert by_name["m <= n on each reading: printed vs exact"]
     assert not by_name["m <= n on each reading: derived vs exact"]  # the derived reading has m = n + 1
+
+
+def test_every_step_has_a_name_for_the_claims_listing():
+    grid = Grid("g", _points, _mean)
+    for step in (Probed("p", {}, None), Numeric("n", None), Statistical("s", None), Note("text"), Note(lambda: "x"),
+                 CorrectedGrid(grid, grid), RoleGrid("r", _points, _mean)):
+        assert isinstance(step.name, str) and step.name

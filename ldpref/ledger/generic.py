@@ -243,6 +243,11 @@ class Note:
 
     text: object
 
+    @property
+    def name(self) -> str:
+        """The note's text, or what a computed note is (for listings such as ``ldpref claims --json``)."""
+        return self.text if isinstance(self.text, str) else "a note computed from the model side"
+
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Attach the note to ``ev``."""
         ev.note(self.text() if callable(self.text) else self.text)
@@ -259,6 +264,11 @@ class CorrectedGrid:
 
     grid: Grid
     correction: Grid
+
+    @property
+    def name(self) -> str:
+        """The forms' grid and the correction's, by name."""
+        return f"{self.grid.name}; correction: {self.correction.name}"
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the forms' instances on ``grid`` and the correction's on ``correction``."""
