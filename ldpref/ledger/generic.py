@@ -261,6 +261,11 @@ class Note:
 
     text: object
 
+    @property
+    def name(self) -> str:
+        """The note's text, or what a computed note is (for listings such as ``ldpref claims --json``)."""
+        return self.text if isinstance(self.text, str) else "a note computed from the model side"
+
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Attach the note to ``ev``."""
         ev.note(self.text() if callable(self.text) else self.text)
@@ -278,6 +283,11 @@ class CorrectedGrid:
     grid: Grid
     correction: Grid
 
+    @property
+    def name(self) -> str:
+        """The forms' grid and the correction's, by name."""
+        return f"{self.grid.name}; correction: {self.correction.name}"
+
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the forms' instances on ``grid`` and the correction's on ``correction``."""
         g, c = self.grid, self.correction
@@ -289,3 +299,53 @@ class CorrectedGrid:
 
 
 STEP_TYPES = STEP_TYPES + (CorrectedGrid,)
+
+
+@dataclass(frozen=True)
+class Statistical:
+    """A statistical check of the model side (a seeded simulation against the exact values): ``decide()`` returns
+    ``(passed, instances, detail)``; it reads no form."""
+
+    name: str
+    decide: Callable
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the statistical check on ``ev``."""
+        passed, count, detail = self.decide()
+        ev.statistical(self.name, passed, count, detail)
+
+
+STEP_TYPES = STEP_TYPES + (Statistical,)
+
+
+@dataclass(frozen=True)
+class RoleGrid(Grid):
+    """A :class:`Grid` whose forms are evaluated at facts that depend on the form's role: ``value(form, point,
+    role)`` with role ``"derived"`` (the derived form, or the correction in its slot) or ``"printed"`` -- e.g. a
+    printed statement read on the exact quantities and the derived one on the model's.  Shares instances as a
+    Grid does."""
+
+    def instances(self, derived, printed) -> list[Instance]:
+        """The grid's instances for these (projected) forms; ``printed`` None: derived only."""
+        key = (self, _key(derived), _key(printed))
+        cacheable = _RUN["depth"] > 0 and _UNHASHABLE not in key[1:]
+        hit = _SHARED.get(key) if cacheable else None
+        if hit is not None:
+            _SHARED.move_to_end(key)
+            return hit
+        out = []
+        for point in self.points():
+            exact, path = self.oracle(point), self.path
+            if isinstance(exact, Exact):
+                exact, path = exact
+            out.append(Instance(dict(point.params), exact=exact, derived=self.value(derived, point, "derived"),
+                                printed=None if printed is None else self.value(printed, point, "printed"),
+                                in_condition=point.in_condition, size=point.size, path=path))
+        if cacheable:
+            _SHARED[key] = out
+            while len(_SHARED) > _SHARED_SIZE:
+                _SHARED.popitem(last=False)
+        return out
+
+
+STEP_TYPES = STEP_TYPES + (RoleGrid,)

@@ -28,12 +28,13 @@ from derivations.pan_cms.symbols import f as f_sym
 from derivations.pan_cms.symbols import m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref import enumeration, losses, moments
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, record
 from ldpref.ledger.forms import evaluate
+from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic
 from ldpref.ledger.root_causes import RootCause
 
 from .optimized_exact import (E, MODULE, R, _argmin_set, _canon, _datasets, _lt, _roots_above, _show, _sign,
-                              constructions_agree, derivative, exact_cms, exact_l1_l2, exact_var_function, full_cms,
+                              constructions_steps, derivative, exact_cms, exact_l1_l2, exact_var_function, full_cms,
                               inner, model_l1, mse_exact_optimum)
 
 ENUM, MOM = "enumeration", "moment-formula"
@@ -130,6 +131,31 @@ def _tidy(v):
     return _canon(v) if v.is_number else v
 
 
+def value_grid(name, points, oracle, path=MOM, part=None):
+    """A grid whose forms are evaluated by :func:`value_at` at the point's facts (``Point.substitution``)."""
+    return Grid(name, points, oracle, path=path, part=part, value=lambda form, p: value_at(form, p.substitution))
+
+
+def role_grid(name, points, oracle, path=MOM):
+    """A grid whose printed and derived forms are read at different facts (``Point.facts[role]``): e.g. the printed
+    statement on the exact quantities, the derived one on the model's."""
+    return RoleGrid(name, points, oracle, path=path, value=lambda form, p, role: value_at(form, p.facts[role]))
+
+
+def model_grid(name, rows, path=ENUM):
+    """The model against the exact values (it reads no form): ``rows()`` yields (params, exact, model, size)."""
+    return Grid(name, lambda: (Point(params, data=(exact, model), size=size) for params, exact, model, size in rows()),
+                lambda p: p.data[0], path=path, printed=False, value=lambda form, p: p.data[1])
+
+
+def _rhs(form):
+    return form.rhs
+
+
+def _rhs_each(form):
+    return [x.rhs for x in form]
+
+
 def branches(expr):
     """The branch values of a Piecewise in f* (after folding a perturbation into it)."""
     return [b for b, _ in sympy.piecewise_fold(expr).args]
@@ -185,19 +211,10 @@ ROOT_CAUSES = [
 EQ11_MECHS = [("rr", 2, 2, R(3), 3), ("arp", 2, 2, R(3), 3), ("rr", 4, 3, R(2), 2), ("srp", 3, 2, R(9, 4), 2)]
 
 
-@claim(
-    id="pan-cms/eq11",
-    location="Section 3.4, Eq. (11)",
-    statement="The l2 loss (maximum over datasets of n clients of the expected total squared error) equals "
-              "the maximum over datasets of the sum over x of MSE(f_hat(x)).",
-    printed=P.eq11, derived=D.eq11_form,
-    derivation=f"{MODULE}.l2_model",
-    kind="statement",
-    assumptions="linearity of expectation; real CMS mechanisms with collision-uniform families",
-)
-def eq11(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
+def _eq11_points():
+    """Per real CMS mechanism and n: l2 from the joint distribution of the estimates and max_x-sum MSE from the
+    marginals, both by enumeration over every dataset of n clients, and the derivation's l2; ``data``: are the
+    two exact values equal."""
     for kind, mm, dd, ee, nmax in EQ11_MECHS:
         mech = exact_cms(kind, mm, dd, ee)
         for nn in range(1, nmax + 1):
@@ -212,41 +229,58 @@ def eq11(ev):
                 joint = tot if joint is None else max(joint, tot)
                 marg = sm if marg is None else max(marg, sm)
             model = sympy.cancel(D.l2_kind_derived(kind, dd, mm, ee, nn))
-            data = {S.l2_sym: joint, S.smse_sym: marg, S.l2_model_sym: model}
-            insts.append(Instance({"inner": kind, "m": mm, "d": dd, "e^eps": ee, "n": nn, "l2 (joint)": joint,
-                                   "max sum MSE": marg, "l2 (derivation)": model},
-                                  exact=bool(joint == marg), derived=value_at(derived, data),
-                                  printed=value_at(printed, data), size=(dd, mm, nn), path=ENUM))
-    ev.instances("l2 from the joint distribution vs max sum_x MSE from the marginals (both by enumeration)", insts)
+            yield Point({"inner": kind, "m": mm, "d": dd, "e^eps": ee, "n": nn, "l2 (joint)": joint,
+                         "max sum MSE": marg, "l2 (derivation)": model},
+                        facts={S.l2_sym: joint, S.smse_sym: marg, S.l2_model_sym: model}, data=bool(joint == marg),
+                        size=(dd, mm, nn))
+
+
+record(
+    id="pan-cms/eq11",
+    location="Section 3.4, Eq. (11)",
+    statement="The l2 loss (maximum over datasets of n clients of the expected total squared error) equals "
+              "the maximum over datasets of the sum over x of MSE(f_hat(x)).",
+    printed=P.eq11, derived=D.eq11_form,
+    derivation=f"{MODULE}.l2_model",
+    kind="statement",
+    assumptions="linearity of expectation; real CMS mechanisms with collision-uniform families",
+    steps=(value_grid("l2 from the joint distribution vs max sum_x MSE from the marginals (both by enumeration)",
+                      _eq11_points, lambda p: p.data, path=ENUM),),
+)
 
 
 CS_GRID = [(2, 2, 4), (4, 2, 4), (4, 3, 3)]  # (m, d, max n): gf2 families l = 1, 2
 CS_E = (R(2), R(5), R(13))
 
 
-def _cauchy_schwarz_check(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts, model = [], []
+def _cs_rows():
+    """(m, d, e^eps, n): exact (l1, l2) by enumeration and the model's (binomial-model l1, derived l2)."""
     for mm, dd, nmax in CS_GRID:
         for ee in CS_E:
             for nn in range(1, nmax + 1):
-                l1x, l2x = exact_l1_l2("rr", mm, dd, ee, nn)
-                l1d, l2d = model_l1(mm, dd, ee, nn), D.l2_rr_value(dd, mm, ee, nn)
-                params = {"m": mm, "d": dd, "e^eps": ee, "n": nn, "l1 (exact)": _show(l1x), "l2 (exact)": _show(l2x)}
-                size = (dd, mm, nn, ee)
-                insts.append(Instance(params, exact=bool(l1x ** 2 <= dd * l2x),  # Cauchy-Schwarz on exact values
-                                      derived=value_at(derived, {S.l1_sym: l1d, S.l2_sym: l2d, d_sym: dd}),
-                                      printed=value_at(printed, {S.l1_sym: l1x, S.l2_sym: l2x, d_sym: dd}),
-                                      size=size, path=ENUM))
-                model.append(Instance({"m": mm, "d": dd, "e^eps": ee, "n": nn}, exact=[l1x, l2x], derived=[l1d, l2d],
-                                      size=size, path=ENUM))
-    ev.instances("the l1 bound on exact l1 and l2 (enumeration of every outcome)", insts)
-    ev.instances("exact (l1, l2) (enumeration) == (binomial-model l1, derived l2)", model, has_printed=False)
-    ev.note("l1 scales as 1/sqrt(n) and sqrt(d) l2 as 1/n, so the printed bound fails for every large n; "
-            "sqrt(d l2) is the Cauchy-Schwarz bound.")
+                yield mm, dd, ee, nn, exact_l1_l2("rr", mm, dd, ee, nn), (model_l1(mm, dd, ee, nn),
+                                                                         D.l2_rr_value(dd, mm, ee, nn))
 
 
-_CS_KW = dict(printed=P.cauchy_schwarz, derived=D.cauchy_schwarz_form, derivation=f"{MODULE}.l1_rr_model",
+def _cs_points():
+    for mm, dd, ee, nn, (l1x, l2x), (l1d, l2d) in _cs_rows():
+        yield Point({"m": mm, "d": dd, "e^eps": ee, "n": nn, "l1 (exact)": _show(l1x), "l2 (exact)": _show(l2x)},
+                    facts={"derived": {S.l1_sym: l1d, S.l2_sym: l2d, d_sym: dd},
+                           "printed": {S.l1_sym: l1x, S.l2_sym: l2x, d_sym: dd}},
+                    data=bool(l1x ** 2 <= dd * l2x), size=(dd, mm, nn, ee))  # Cauchy-Schwarz on exact values
+
+
+#: the l1 bound read on exact (printed) and model (derived) l1 and l2, then the model against the exact values
+_CS_STEPS = (
+    role_grid("the l1 bound on exact l1 and l2 (enumeration of every outcome)", _cs_points, lambda p: p.data, path=ENUM),
+    model_grid("exact (l1, l2) (enumeration) == (binomial-model l1, derived l2)", lambda: (
+        ({"m": mm, "d": dd, "e^eps": ee, "n": nn}, [l1x, l2x], [l1d, l2d], (dd, mm, nn, ee))
+        for mm, dd, ee, nn, (l1x, l2x), (l1d, l2d) in _cs_rows())),
+    Note("l1 scales as 1/sqrt(n) and sqrt(d) l2 as 1/n, so the printed bound fails for every large n; "
+         "sqrt(d l2) is the Cauchy-Schwarz bound."))
+
+
+_CS_KW = dict(steps=_CS_STEPS, printed=P.cauchy_schwarz, derived=D.cauchy_schwarz_form, derivation=f"{MODULE}.l1_rr_model",
               kind="statement", root_cause="l1-cauchy-schwarz",
               assumptions="l1 and l2 are maxima over datasets of n clients (Section 2.2); checked on CMS+RR with "
                           "GF(2^l) affine families, l = 1, 2",
@@ -255,16 +289,10 @@ _CS_KW = dict(printed=P.cauchy_schwarz, derived=D.cauchy_schwarz_form, derivatio
                    "the correct sqrt(d l2).")
 
 
-@claim(id="pan-cms/sec3.4.l1-cauchy-schwarz", location="Section 3.4, after Eq. (11)",
+record(id="pan-cms/sec3.4.l1-cauchy-schwarz", location="Section 3.4, after Eq. (11)",
        statement="By Cauchy-Schwarz, l1(f_hat) <= sqrt(d) l2(f_hat).", **_CS_KW)
-def sec34_l1_cs(ev):
-    _cauchy_schwarz_check(ev)
-
-
-@claim(id="pan-cms/appD.l1-cauchy-schwarz", location="Appendix D, before Eq. (39)",
+record(id="pan-cms/appD.l1-cauchy-schwarz", location="Appendix D, before Eq. (39)",
        statement="Appendix D restates l1 <= sqrt(d) l2 (Cauchy-Schwarz) to bound l1.", **_CS_KW)
-def appd_l1_cs(ev):
-    _cauchy_schwarz_check(ev)
 
 
 # =============================================================================================
@@ -276,52 +304,60 @@ INNER_GRID = {
 }
 
 
-def _inner_check(ev, kind, eq):
-    printed, derived = ev.printed(), ev.derived()
-    same, other = {S.a_sym: 0, S.b_sym: 0}, {S.a_sym: 0, S.b_sym: 1}
-    ev.symbolic(f"Eq. ({eq}) printed vs derived, (a = b, a != b)", [value_at(printed, same), value_at(printed, other)],
-                [value_at(derived, same), value_at(derived, other)])
-    insts = []
+_SAME, _OTHER = {S.a_sym: 0, S.b_sym: 0}, {S.a_sym: 0, S.b_sym: 1}
+
+
+def _inner_points(kind):
     for mm, ee in INNER_GRID[kind]:
-        mech = inner(kind, mm, ee)
-        exact, pv, dv = [], [], []
-        for a in range(mm):
-            var = enumeration.enumerated_moments(mech, [1 if x == a else 0 for x in range(mm)])["variance"]
-            exact.extend(sympy.cancel(v) for v in var)
-            for b in range(mm):
-                sub = {m_sym: mm, E: ee, S.a_sym: a, S.b_sym: b}
-                pv.append(value_at(printed, sub))
-                dv.append(value_at(derived, sub))
-        insts.append(Instance({"m": mm, "e^eps": ee, "values": "Var(R(a)[b]) for all a, b"}, exact, dv, pv,
-                              size=(mm, 0, 0) if ee == E else (mm, 1, ee), path=ENUM))
-    ev.instances(f"Var(R(a)[b]) by enumeration of the exact {kind} mechanism on [m]", insts)
+        yield Point({"m": mm, "e^eps": ee, "values": "Var(R(a)[b]) for all a, b"}, data=(kind, mm, ee),
+                    size=(mm, 0, 0) if ee == E else (mm, 1, ee))
 
 
-@claim(id="pan-cms/eq12", location="Section 3.4, Eq. (12)",
+def _inner_exact(point):
+    """Var(R(a)[b]) for all a, b, by enumeration of the exact inner mechanism on [m]."""
+    kind, mm, ee = point.data
+    mech = inner(kind, mm, ee)
+    return [sympy.cancel(v) for a in range(mm)
+            for v in enumeration.enumerated_moments(mech, [1 if x == a else 0 for x in range(mm)])["variance"]]
+
+
+def _inner_values(form, point):
+    _, mm, ee = point.data
+    return [value_at(form, {m_sym: mm, E: ee, S.a_sym: a, S.b_sym: b}) for a in range(mm) for b in range(mm)]
+
+
+def _inner_steps(kind, eq):
+    return (Symbolic(f"Eq. ({eq}) printed vs derived, (a = b, a != b)",
+                     part=lambda form: [value_at(form, _SAME), value_at(form, _OTHER)]),
+            Grid(f"Var(R(a)[b]) by enumeration of the exact {kind} mechanism on [m]", lambda: _inner_points(kind),
+                 _inner_exact, path=ENUM, value=_inner_values))
+
+
+record(id="pan-cms/eq12", location="Section 3.4, Eq. (12)",
        statement="m-ary randomized response on [m]: Var(RR(a)[b]) = e^eps (m-1)/(e^eps-1)^2 if a = b and "
                  "(e^eps + m - 2)/(e^eps-1)^2 otherwise.",
        printed=P.eq12, derived=lambda: D.inner_variance_form("rr"),
-       derivation=f"{MODULE}.inner_variance_derived", assumptions="e^eps > 1; unbiased decoder (1{z=b} - q)/(p - q)")
-def eq12(ev):
-    _inner_check(ev, "rr", 12)
+       derivation=f"{MODULE}.inner_variance_derived", assumptions="e^eps > 1; unbiased decoder (1{z=b} - q)/(p - q)",
+    steps=_inner_steps("rr", 12),
+)
 
 
-@claim(id="pan-cms/eq13", location="Section 3.4, Eq. (13)",
+record(id="pan-cms/eq13", location="Section 3.4, Eq. (13)",
        statement="Asymmetric RAPPOR (OUE) on [m]: Var(aRP(a)[b]) = (e^eps+1)^2/(e^eps-1)^2 if a = b and "
                  "4 e^eps/(e^eps-1)^2 otherwise.",
        printed=P.eq13, derived=lambda: D.inner_variance_form("arp"),
-       derivation=f"{MODULE}.inner_variance_derived", assumptions="OUE: p = 1/2, q = 1/(e^eps + 1)")
-def eq13(ev):
-    _inner_check(ev, "arp", 13)
+       derivation=f"{MODULE}.inner_variance_derived", assumptions="OUE: p = 1/2, q = 1/(e^eps + 1)",
+    steps=_inner_steps("arp", 13),
+)
 
 
-@claim(id="pan-cms/eq14", location="Section 3.4, Eq. (14)",
+record(id="pan-cms/eq14", location="Section 3.4, Eq. (14)",
        statement="Symmetric RAPPOR (SUE) on [m]: Var(sRP(a)[b]) = e^(eps/2)/(e^(eps/2)-1)^2 for all a, b.",
        printed=P.eq14, derived=lambda: D.inner_variance_form("srp"),
        derivation=f"{MODULE}.inner_variance_derived",
-       assumptions="SUE: every bit through binary RR at eps/2; instances use e^eps with a rational square root")
-def eq14(ev):
-    _inner_check(ev, "srp", 14)
+       assumptions="SUE: every bit through binary RR at eps/2; instances use e^eps with a rational square root",
+    steps=_inner_steps("srp", 14),
+)
 
 
 # =============================================================================================
@@ -329,7 +365,33 @@ def eq14(ev):
 EQ31_MECHS = [(2, 2), (3, 2), (3, 3), (4, 2), (4, 3), (4, 4)]
 
 
-@claim(
+def _eq31_points():
+    for mm, dd in EQ31_MECHS:
+        for ee in (R(2), R(7, 2)):
+            sets = [c for nn in (1, 2) for c in _datasets(dd, nn)] + [tuple(3 if x == y else 0 for x in range(dd))
+                                                                      for y in range(dd)]
+            for counts in sets:
+                yield Point({"m": mm, "d": dd, "e^eps": ee, "counts": counts}, data=(mm, ee, counts),
+                            size=(dd, mm, sum(counts), ee))
+    for counts in [(1, 0), (2, 1)]:  # symbolic e^eps, full cms on the GF(2) family (exact moment formulas)
+        yield Point({"m": 2, "d": 2, "e^eps": "symbolic", "counts": counts}, data=(2, E, counts),
+                    size=(2, 2, sum(counts), 0))
+
+
+def _eq31_exact(point):
+    mm, ee, counts = point.data
+    if ee == E:
+        return Exact([sympy.cancel(v) for v in moments.variance(full_cms("rr", 2, 2, E), counts)], MOM)
+    return Exact(enumeration.enumerated_moments(exact_cms("rr", mm, len(counts), ee), counts)["variance"], ENUM)
+
+
+def _eq31_values(form, point):
+    mm, ee, counts = point.data
+    nn = sum(counts)
+    return [value_at(form, {f_sym: R(c, nn), m_sym: mm, E: ee, n_sym: nn}) for c in counts]
+
+
+record(
     id="pan-cms/appD.eq31",
     location="Appendix D, Eq. (31)",
     statement="Eq. (12) in Eq. (6): Var(f_hat(x)_RR) = (1-f(x))/(n(m-1)) + m[(1-f(x))(e^eps-1)(2-m) + m e^eps]/"
@@ -337,34 +399,10 @@ EQ31_MECHS = [(2, 2), (3, 2), (3, 3), (4, 2), (4, 3), (4, 4)]
     printed=P.appd_eq31, derived=D.var31_form,
     derivation=f"{MODULE}.var_rr_derived",
     assumptions="hash family with collision rate 1/m (pairwise independent); clients independent",
+    steps=(Symbolic("Eq. (31) printed vs derived", part=_rhs),
+           *constructions_steps([("rr", 4, 3, R(2)), ("rr", 3, 3, R(7, 2))]),
+           Grid("Var(f_hat(x)) of exact CMS+RR (every x)", _eq31_points, _eq31_exact, value=_eq31_values)),
 )
-def appd_eq31(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Eq. (31) printed vs derived", printed.rhs, derived.rhs)
-    constructions_agree(ev, [("rr", 4, 3, R(2)), ("rr", 3, 3, R(7, 2))])
-    insts = []
-
-    def at(form, counts, mm, ee):
-        nn = sum(counts)
-        return [value_at(form, {f_sym: R(c, nn), m_sym: mm, E: ee, n_sym: nn}) for c in counts]
-
-    for mm, dd in EQ31_MECHS:
-        for ee in (R(2), R(7, 2)):
-            mech = exact_cms("rr", mm, dd, ee)
-            sets = [c for nn in (1, 2) for c in _datasets(dd, nn)] + [tuple(3 if x == y else 0 for x in range(dd))
-                                                                      for y in range(dd)]
-            for counts in sets:
-                exact = enumeration.enumerated_moments(mech, counts)["variance"]
-                insts.append(Instance({"m": mm, "d": dd, "e^eps": ee, "counts": counts}, exact,
-                                      at(derived, counts, mm, ee), at(printed, counts, mm, ee),
-                                      size=(dd, mm, sum(counts), ee), path=ENUM))
-    mech = full_cms("rr", 2, 2, E)  # symbolic e^eps, full cms on the GF(2) family (exact moment formulas)
-    for counts in [(1, 0), (2, 1)]:
-        insts.append(Instance({"m": 2, "d": 2, "e^eps": "symbolic", "counts": counts},
-                              [sympy.cancel(v) for v in moments.variance(mech, counts)],
-                              at(derived, counts, 2, E), at(printed, counts, 2, E), size=(2, 2, sum(counts), 0),
-                              path=MOM))
-    ev.instances("Var(f_hat(x)) of exact CMS+RR (every x)", insts)
 
 
 def _max_args(v):
@@ -375,7 +413,15 @@ def _max_args(v):
     return [sympy.factor(sympy.cancel(v))]
 
 
-@claim(
+def _worst_endpoint_points():
+    for mm, dd in [(2, 2), (3, 3), (4, 3), (4, 4)]:
+        for ee in (R(2), R(5)):
+            for nn in (1, 2, 3):
+                yield Point({"m": mm, "d": dd, "e^eps": ee, "n": nn}, facts={m_sym: mm, E: ee, n_sym: nn},
+                            size=(dd, mm, nn, ee))
+
+
+record(
     id="pan-cms/appD.worst-endpoints",
     location="Appendix D, after Eq. (31)",
     statement="Var(f_hat(x)_RR) is linear in f(x), so the worst-case MSE over datasets is the larger of the "
@@ -385,19 +431,11 @@ def _max_args(v):
     assumptions="collision rate 1/m; all values of interest; datasets of n clients",
     note="A statement with a formula: the printed form is max{Var(.|f=0), Var(.|f=1)} with Eq. (31), checked "
          "against the worst case over every dataset.",
+    steps=(Symbolic("max of the end-point variances", part=_rhs, simplify=_max_args),
+           value_grid("worst_case_mse over all datasets of real mechanisms", _worst_endpoint_points,
+                      lambda p: losses.worst_case_mse(exact_cms("rr", p.params["m"], p.params["d"], p.params["e^eps"]),
+                                                      p.params["n"]).value)),
 )
-def appd_worst_endpoints(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("max of the end-point variances", printed.rhs, derived.rhs, simplify=_max_args)
-    insts = []
-    for mm, dd in [(2, 2), (3, 3), (4, 3), (4, 4)]:
-        for ee in (R(2), R(5)):
-            mech = exact_cms("rr", mm, dd, ee)
-            for nn in (1, 2, 3):
-                sub = {m_sym: mm, E: ee, n_sym: nn}
-                insts.append(Instance({"m": mm, "d": dd, "e^eps": ee, "n": nn}, losses.worst_case_mse(mech, nn).value,
-                                      value_at(derived, sub), value_at(printed, sub), size=(dd, mm, nn, ee), path=MOM))
-    ev.instances("worst_case_mse over all datasets of real mechanisms", insts)
 
 
 # =============================================================================================
@@ -406,23 +444,24 @@ DERIV_E = (R(2), R(3), R(9, 2))
 DERIV_M = (2, 3, 4, 5, 6)
 
 
-def _deriv_check(ev, fx):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic(f"printed derivative vs d/dm of the derived Var(f(x)={fx})", printed.rhs, derived.rhs)
-    insts = []
-    for ee in DERIV_E:
-        dF = derivative(exact_var_function("rr", ee, fx))
-        for mm in DERIV_M:
-            sub = {E: ee, m_sym: mm, n_sym: 1}
-            insts.append(Instance({"e^eps": ee, "m": mm, "n": 1}, sympy.cancel(dF.subs(m_sym, mm)),
-                                  value_at(derived, sub), value_at(printed, sub), size=(mm, ee), path=MOM))
-    ev.instances(f"d/dm of the exact n Var(f_hat | f(x)={fx}) (real mechanisms, m = 2..7, interpolated)", insts)
-    ev.note("the paper writes the derivative with respect to f(x); literally d Var/d f(x) = "
-            f"{D.dvar_df_derived()} (Var is affine in f(x)), which is not the printed expression; the text uses it "
-            "as d/dm.")
+def _deriv_steps(fx):
+    """The printed derivative vs d/dm of the derived Var(f(x) = fx), then both against d/dm of the exact n Var of
+    real mechanisms (interpolated in m), and the note on the printed d/df(x)."""
+    def points():
+        for ee in DERIV_E:
+            for mm in DERIV_M:
+                yield Point({"e^eps": ee, "m": mm, "n": 1}, facts={E: ee, m_sym: mm, n_sym: 1}, size=(mm, ee))
+
+    return (Symbolic(f"printed derivative vs d/dm of the derived Var(f(x)={fx})", part=_rhs),
+            value_grid(f"d/dm of the exact n Var(f_hat | f(x)={fx}) (real mechanisms, m = 2..7, interpolated)", points,
+                       lambda p: sympy.cancel(derivative(exact_var_function("rr", p.params["e^eps"], fx))
+                                              .subs(m_sym, p.params["m"]))),
+            Note(lambda: "the paper writes the derivative with respect to f(x); literally d Var/d f(x) = "
+                         f"{D.dvar_df_derived()} (Var is affine in f(x)), which is not the printed expression; the "
+                         "text uses it as d/dm."))
 
 
-@claim(
+record(
     id="pan-cms/appD.dvar-f1",
     location="Appendix D, derivative of Var(f_hat(x)_RR | f(x) = 1)",
     statement="The derivative of Var(f_hat(x)_RR | f(x)=1) (printed as d/df(x), used as d/dm) is "
@@ -431,12 +470,11 @@ def _deriv_check(ev, fx):
     derivation=f"{MODULE}.dvar_dm_derived",
     assumptions="m real > 1; read as the derivative in m (the only reading consistent with the text)",
     note="Notation slip: the printed left-hand side differentiates with respect to f(x).",
+    steps=_deriv_steps(1),
 )
-def appd_dvar_f1(ev):
-    _deriv_check(ev, 1)
 
 
-@claim(
+record(
     id="pan-cms/appD.dvar-f0",
     location="Appendix D, derivative of Var(f_hat(x)_RR | f(x) = 0)",
     statement="The derivative of Var(f_hat(x)_RR | f(x)=0) (printed as d/df(x), used as d/dm) is "
@@ -446,12 +484,11 @@ def appd_dvar_f1(ev):
     assumptions="m real > 1; read as the derivative in m",
     root_cause="appD.dvar-f0",
     note="The denominator needs (m-1)^2; the sign, hence the minimum at m = 1 + e^eps, is unaffected.",
+    steps=_deriv_steps(0),
 )
-def appd_dvar_f0(ev):
-    _deriv_check(ev, 0)
 
 
-@claim(
+record(
     id="pan-cms/appD.f1-increasing",
     location="Appendix D, after the derivative at f(x) = 1",
     statement="Var(f_hat(x)_RR | f(x)=1) increases with m for m >= 2.",
@@ -460,57 +497,45 @@ def appd_dvar_f0(ev):
     kind="statement",
     assumptions="the printed statement is read through its printed derivative (>= 0); exact: the derivative in m "
                 "of the exact Var(f_hat | f(x)=1) of real mechanisms",
+    steps=(value_grid("sign of d/dm of the exact Var(f_hat | f(x)=1) of real mechanisms", lambda: (
+               Point({"e^eps": ee, "m": mm}, facts={E: ee, m_sym: mm, n_sym: 1}, size=(mm, ee))
+               for ee in (R(2), R(3), R(9)) for mm in range(2, 9)),
+               lambda p: bool(_sign(derivative(exact_var_function("rr", p.params["e^eps"], 1))
+                                    .subs(m_sym, p.params["m"])) >= 0)),),
 )
-def appd_f1_increasing(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
-    for ee in (R(2), R(3), R(9)):
-        dF = derivative(exact_var_function("rr", ee, 1))
-        for mm in range(2, 9):
-            sub = {E: ee, m_sym: mm, n_sym: 1}
-            insts.append(Instance({"e^eps": ee, "m": mm}, bool(_sign(dF.subs(m_sym, mm)) >= 0),
-                                  value_at(derived, sub), value_at(printed, sub), size=(mm, ee), path=MOM))
-    ev.instances("sign of d/dm of the exact Var(f_hat | f(x)=1) of real mechanisms", insts)
 
 
-@claim(
+def _f0_min_points():
+    for ee in (R(2), R(3), R(4), R(5, 2)):
+        yield Point({"e^eps": ee, "m": "real"}, facts={E: ee}, data="real", size=(ee, 0))
+        if ee.is_integer:
+            yield Point({"e^eps": ee, "m": "integer (exhaustive)"}, facts={E: ee}, data="integer", size=(ee, 1))
+
+
+def _f0_argmin(point):
+    """The argmin over real m > 1 of the exact Var(f_hat | f(x) = 0), or over integer m by exhaustive search."""
+    ee = point.params["e^eps"]
+    if point.data == "real":
+        return mse_exact_optimum(ee, R(0))[1]
+    vals = {mm: moments.variance(exact_cms("rr", mm, 2, ee), (0, 1))[0] for mm in range(2, int(ee) + 5)}
+    (best,) = _argmin_set(vals)
+    return sympy.Integer(best)
+
+
+record(
     id="pan-cms/appD.f0-minimum",
     location="Appendix D, after the derivative at f(x) = 0",
     statement="Var(f_hat(x)_RR | f(x)=0) has its minimum over m >= 2 at m = e^eps + 1.",
     printed=P.appd_f0_minimum, derived=D.f0_minimum_form,
     derivation=f"{MODULE}.stationary_m",
+    steps=(Symbolic("printed argmin vs derived stationary point", part=_rhs),
+           value_grid("argmin over m of the exact Var(f_hat | f(x)=0)", _f0_min_points, _f0_argmin)),
 )
-def appd_f0_minimum(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed argmin vs derived stationary point", printed.rhs, derived.rhs)
-    insts = []
-    for ee in (R(2), R(3), R(4), R(5, 2)):
-        _, arg = mse_exact_optimum(ee, R(0))
-        sub = {E: ee}
-        insts.append(Instance({"e^eps": ee, "m": "real"}, arg, value_at(derived, sub), value_at(printed, sub),
-                              size=(ee, 0), path=MOM))
-        if ee.is_integer:
-            vals = {mm: moments.variance(exact_cms("rr", mm, 2, ee), (0, 1))[0] for mm in range(2, int(ee) + 5)}
-            (best,) = _argmin_set(vals)
-            insts.append(Instance({"e^eps": ee, "m": "integer (exhaustive)"}, sympy.Integer(best),
-                                  value_at(derived, sub), value_at(printed, sub), size=(ee, 1), path=MOM))
-    ev.instances("argmin over m of the exact Var(f_hat | f(x)=0)", insts)
 
 
-@claim(
-    id="pan-cms/appD.var-ordering",
-    location="Appendix D, worst-case MSE discussion",
-    statement="At m = e^eps + 1, Var(.|f=1) > Var(.|f=0); for 2 <= m < e^(eps/2) + 1, Var(.|f=1) < Var(.|f=0) and "
-              "Var(.|f=0) decreases with m (it decreases on [2, e^eps + 1]).",
-    printed=P.appd_var_ordering, derived=D.var_ordering_form,
-    derivation=f"{MODULE}.var_rr_derived",
-    kind="statement",
-    assumptions="printed: the three relations on the variances V0, V1 at m (and V0 at m + 1) of real mechanisms; "
-                "derived: the same relations from the derived Eq. (31)",
-)
-def appd_var_ordering(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
+def _ordering_points():
+    """The three relations at integer m (exact variances V0, V1 at m and V0 at m + 1 of real mechanisms);
+    ``data``: whether the relation holds on them."""
     for ee in (R(2), R(3), R(4), R(9), R(16)):
         def v(mm, c, ee=ee):
             return moments.variance(exact_cms("rr", mm, 2, ee), c)[0]
@@ -521,36 +546,67 @@ def appd_var_ordering(ev):
         cases += [(2, mm, "Var|0 decreasing (m -> m+1)") for mm in range(2, top)]
         for idx, mm, what in cases:
             v0, v1, v0n = v(mm, (0, 1)), v(mm, (1, 0)), v(mm + 1, (0, 1))
-            exact = (v1 > v0, v1 < v0, v0n < v0)[idx]
-            data = {S.V0: v0, S.V1: v1, S.V0_next: v0n, E: ee, m_sym: mm, n_sym: 1}
-            insts.append(Instance({"e^eps": ee, "m": mm, "relation": what}, bool(exact),
-                                  value_at(derived[idx], data), value_at(printed[idx], data), size=(ee, mm, idx),
-                                  path=MOM))
-    ev.instances("orderings of the exact variances of real mechanisms (integer m)", insts)
+            yield Point({"e^eps": ee, "m": mm, "relation": what},
+                        facts={S.V0: v0, S.V1: v1, S.V0_next: v0n, E: ee, m_sym: mm, n_sym: 1},
+                        data=bool((v1 > v0, v1 < v0, v0n < v0)[idx]), size=(ee, mm, idx))
 
 
-@claim(
+record(
+    id="pan-cms/appD.var-ordering",
+    location="Appendix D, worst-case MSE discussion",
+    statement="At m = e^eps + 1, Var(.|f=1) > Var(.|f=0); for 2 <= m < e^(eps/2) + 1, Var(.|f=1) < Var(.|f=0) and "
+              "Var(.|f=0) decreases with m (it decreases on [2, e^eps + 1]).",
+    printed=P.appd_var_ordering, derived=D.var_ordering_form,
+    derivation=f"{MODULE}.var_rr_derived",
+    kind="statement",
+    assumptions="printed: the three relations on the variances V0, V1 at m (and V0 at m + 1) of real mechanisms; "
+                "derived: the same relations from the derived Eq. (31)",
+    steps=(Grid("orderings of the exact variances of real mechanisms (integer m)", _ordering_points, lambda p: p.data,
+                path=MOM, value=lambda form, p: value_at(form[p.size[2]], p.substitution)),),
+)
+
+
+def _crossover_exact(point):
+    """The root m > 1 of the exact Var(.|1) - Var(.|0) (real mechanisms, interpolated in m) and the variance there."""
+    ee = point.params["e^eps"]
+    F0, F1 = exact_var_function("rr", ee, 0), exact_var_function("rr", ee, 1)
+    (root,) = _roots_above(F1 - F0, 1 + R(1, 10 ** 6))
+    return [root, _canon(F0.subs(m_sym, root))]
+
+
+record(
     id="pan-cms/appD.crossover",
     location="Appendix D, equating the variances at f(x) = 0 and f(x) = 1",
     statement="Var(.|f(x)=0) = Var(.|f(x)=1) at m = e^(eps/2) + 1, where the variance is "
               "e^(eps/2)/(n(e^(eps/2)-1)^2).",
     printed=P.appd_crossover, derived=D.crossover_form,
     derivation=f"{MODULE}.crossover_m_derived",
+    steps=(Symbolic("crossover m and variance", part=_rhs_each),
+           value_grid("root m > 1 of the exact Var(.|1) - Var(.|0) and the variance there", lambda: (
+               Point({"e^eps": ee, "n": 1}, facts={E: ee, n_sym: 1}, size=(ee,)) for ee in (R(2), R(3), R(4), R(9))),
+               _crossover_exact)),
 )
-def appd_crossover(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("crossover m and variance", [x.rhs for x in printed], [x.rhs for x in derived])
-    insts = []
-    for ee in (R(2), R(3), R(4), R(9)):
+
+
+def _m_lower_points():
+    """Integer m in [2, e^(eps/2) + 1]: the exact worst-case MSE (n = 1) of the real mechanism (printed reading) and
+    the derived one (derived reading) against the exact variance at the crossover; ``data``: does the (strict, below
+    the crossover) inequality hold on the exact values."""
+    for ee in (R(3), R(4), R(6), R(9), R(16)):
         F0, F1 = exact_var_function("rr", ee, 0), exact_var_function("rr", ee, 1)
         (root,) = _roots_above(F1 - F0, 1 + R(1, 10 ** 6))
-        sub = {E: ee, n_sym: 1}
-        insts.append(Instance({"e^eps": ee, "n": 1}, [root, _canon(F0.subs(m_sym, root))], value_at(derived, sub),
-                              value_at(printed, sub), size=(ee,), path=MOM))
-    ev.instances("root m > 1 of the exact Var(.|1) - Var(.|0) and the variance there", insts)
+        opt = _canon(F0.subs(m_sym, root))  # exact worst-case variance at the crossover (n = 1)
+        for mm in range(2, int(sympy.floor(1 + sympy.sqrt(ee))) + 1):
+            worst = losses.worst_case_mse(exact_cms("rr", mm, 2, ee), 1).value
+            dworst = max(D.var_rr_derived(0, mm, ee, 1), D.var_rr_derived(1, mm, ee, 1))
+            exact = _sign(worst - opt) > 0 if _lt(mm, root) else _sign(worst - opt) >= 0
+            sub = {E: ee, n_sym: 1, m_sym: mm}
+            yield Point({"e^eps": ee, "m": mm, "worst-case MSE (n=1)": _show(worst), "at crossover": _show(opt)},
+                        facts={"derived": {**sub, S.W_sym: dworst}, "printed": {**sub, S.W_sym: worst}},
+                        data=bool(exact), in_condition=bool(_sign(1 + sympy.sqrt(ee) - mm) > 0), size=(ee, mm))
 
 
-@claim(
+record(
     id="pan-cms/appD.m-lower-bound",
     location="Appendix D, 'm should never be smaller than e^(eps/2) + 1'",
     statement="For 2 <= m <= e^(eps/2) + 1 the worst-case variance is strictly larger than its value "
@@ -563,25 +619,9 @@ def appd_crossover(ev):
     root_cause="appD.m-lower-bound",
     note="Only the end point m = e^(eps/2) + 1 (included by the printed range) violates the strict inequality; the "
          "conclusion (m should not be below e^(eps/2) + 1) stands.",
+    steps=(role_grid("exact worst-case MSE of real mechanisms at integer m in [2, e^(eps/2)+1]", _m_lower_points,
+                     lambda p: p.data),),
 )
-def appd_m_lower_bound(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
-    for ee in (R(3), R(4), R(6), R(9), R(16)):
-        F0, F1 = exact_var_function("rr", ee, 0), exact_var_function("rr", ee, 1)
-        (root,) = _roots_above(F1 - F0, 1 + R(1, 10 ** 6))
-        opt = _canon(F0.subs(m_sym, root))  # exact worst-case variance at the crossover (n = 1)
-        for mm in range(2, int(sympy.floor(1 + sympy.sqrt(ee))) + 1):
-            worst = losses.worst_case_mse(exact_cms("rr", mm, 2, ee), 1).value
-            dworst = max(D.var_rr_derived(0, mm, ee, 1), D.var_rr_derived(1, mm, ee, 1))
-            strict = _lt(mm, root)
-            exact = _sign(worst - opt) > 0 if strict else _sign(worst - opt) >= 0
-            sub = {E: ee, n_sym: 1, m_sym: mm}
-            insts.append(Instance({"e^eps": ee, "m": mm, "worst-case MSE (n=1)": _show(worst), "at crossover": _show(opt)},
-                                  exact=bool(exact), derived=value_at(derived, {**sub, S.W_sym: dworst}),
-                                  printed=value_at(printed, {**sub, S.W_sym: worst}),
-                                  in_condition=bool(_sign(1 + sympy.sqrt(ee) - mm) > 0), size=(ee, mm), path=MOM))
-    ev.instances("exact worst-case MSE of real mechanisms at integer m in [2, e^(eps/2)+1]", insts)
 
 
 # =============================================================================================

@@ -38,6 +38,7 @@ from derivations.pan_cms.symbols import m as m_sym
 from ldpref import enumeration, losses, moments
 from ldpref.exact import EXP_EPS, leading_ratio, to_mpf
 from ldpref.hashing import HashFamily, gf2_affine_family
+from ldpref.ledger.generic import Identity
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.pure import oue, sue
@@ -536,53 +537,35 @@ def exact_leading_terms(exp_eps):
     return _leading_terms(exact_l2_function("rr", exp_eps))
 
 
-# ---- exact l1 by enumeration ---------------------------------------------------------------
-@cache
-def exact_l1(kind: str, mm: int, dd: int, exp_eps, nn: int):
-    """max over datasets of n clients of E sum_x |f_hat(x) - f(x)|, by enumerating every outcome of
-    the real mechanism (exact rational).  Returns (value, counts)."""
-    mech = exact_cms(kind, mm, dd, exp_eps)
-    dom = mech.domain
-    best = None
-    for counts in _datasets(dd, nn):
-        truth = [dom.convert(c) / dom.convert(nn) for c in counts]
-        total = dom.zero
-        for est, p in enumeration.estimate_distribution(mech, counts):
-            err = dom.zero
-            for v in range(dd):
-                diff = est[v] - truth[v]
-                err += diff if diff >= dom.zero else -diff
-            total += p * err
-        value = dom.to_sympy(total)
-        if best is None or value > best[0]:
-            best = (value, counts)
-    return best
-
-
 @cache
 def model_l1(mm: int, dd: int, exp_eps, nn: int):
     """The derivation's l1 (binomial model), maximised over datasets."""
     return max(D.l1_rr_model(c, mm, exp_eps) for c in _datasets(dd, nn))
 
 
-def constructions_agree(ev, cases):
-    """Record that the lumped / by-bits constructions equal the full cms() mechanism (variances on every
-    dataset of up to 2 clients, and the expectation)."""
-    for kind, mm, dd, ee in cases:
-        full = full_cms(kind, mm, dd, ee)
-        lumped = lumped_cms(pairwise_family(mm, dd), inner(kind, mm, ee))
-        others = [lumped]
-        if kind != "rr":
-            others.append(unary_cms_by_bits(pairwise_family(mm, dd), kind, ee))
-        lhs, rhs = [], []
-        for nn in (1, 2):
-            for counts in _datasets(dd, nn):
-                ref = moments.variance(full, counts) + moments.expectation(full, counts)
-                for other in others:
-                    lhs.extend(ref)
-                    rhs.extend(moments.variance(other, counts) + moments.expectation(other, counts))
-        ev.identity(f"exact constructions agree ({kind}, m={mm}, d={dd}, e^eps={ee}): full cms() == lumped"
-                    + (" == by-bits" if kind != "rr" else ""), lhs, rhs)
+@cache
+def construction_sides(kind: str, mm: int, dd: int, ee) -> tuple:
+    """(full cms(), the lumped [and by-bits] constructions): variances and expectation on every dataset of up to 2
+    clients, side by side."""
+    full = full_cms(kind, mm, dd, ee)
+    others = [lumped_cms(pairwise_family(mm, dd), inner(kind, mm, ee))]
+    if kind != "rr":
+        others.append(unary_cms_by_bits(pairwise_family(mm, dd), kind, ee))
+    lhs, rhs = [], []
+    for nn in (1, 2):
+        for counts in _datasets(dd, nn):
+            ref = moments.variance(full, counts) + moments.expectation(full, counts)
+            for other in others:
+                lhs.extend(ref)
+                rhs.extend(moments.variance(other, counts) + moments.expectation(other, counts))
+    return lhs, rhs
+
+
+def constructions_steps(cases) -> tuple:
+    """Identity steps: the lumped / by-bits constructions equal the full cms() mechanism."""
+    return tuple(Identity(f"exact constructions agree ({kind}, m={mm}, d={dd}, e^eps={ee}): full cms() == lumped"
+                          + (" == by-bits" if kind != "rr" else ""), lambda c=c: construction_sides(*c)[0],
+                          lambda c=c: construction_sides(*c)[1]) for c in cases for kind, mm, dd, ee in (c,))
 
 
 @cache

@@ -34,6 +34,7 @@ import sympy
 
 from derivations.pan_cms import experiments as X
 from ldpref.exact import EXP_EPS
+from ldpref.ledger.generic import Statistical
 from ldpref.mechanisms.variants import hadamard_encoding, recursive_hadamard_response
 from ldpref.moments import per_client_variance_coefficients
 
@@ -193,17 +194,19 @@ def simulate(name: str, eps: int, f_star: int, same: bool, mech: str, trials: in
     return z_statistics(*simulated_errors(name, eps, f_star, same, mech, trials))
 
 
-def simulation_check(ev, name: str, f_star: int, same: bool, mechs=X.MECHANISMS) -> None:
-    """Record the statistical agreement of the simulated estimates with the exact variances (every eps)."""
-    worst, fails = 0.0, []
-    for eps in X.EPS_GRID:
-        for mech in mechs:
-            z1, z2 = simulate(name, eps, f_star, same, mech)
-            worst = max(worst, abs(z1), abs(z2))
-            if abs(z1) >= Z_MAX or abs(z2) >= Z_MAX:
-                fails.append(f"{mech} eps={eps}: z = {z1:.2f}, {z2:.2f}")
-    count = len(X.EPS_GRID) * len(mechs)
-    ev.statistical(f"simulation ({X.TRIALS} runs, |x| = {X.TOP}, sufficient statistics per value) agrees with the "
-                   f"exact variances", not fails, count,
-                   f"largest |z| {worst:.2f} over {count} (mechanism, eps) pairs, threshold {Z_MAX} (false alarm per "
-                   f"claim < 1.1e-3)" + (f"; failing: {'; '.join(fails)}" if fails else ""))
+def simulation_step(name: str, f_star: int, same: bool, mechs=X.MECHANISMS) -> Statistical:
+    """The statistical agreement of the simulated estimates with the exact variances (every eps), as a step."""
+    def decide():
+        worst, fails = 0.0, []
+        for eps in X.EPS_GRID:
+            for mech in mechs:
+                z1, z2 = simulate(name, eps, f_star, same, mech)
+                worst = max(worst, abs(z1), abs(z2))
+                if abs(z1) >= Z_MAX or abs(z2) >= Z_MAX:
+                    fails.append(f"{mech} eps={eps}: z = {z1:.2f}, {z2:.2f}")
+        count = len(X.EPS_GRID) * len(mechs)
+        return (not fails, count, f"largest |z| {worst:.2f} over {count} (mechanism, eps) pairs, threshold {Z_MAX} "
+                f"(false alarm per claim < 1.1e-3)" + (f"; failing: {'; '.join(fails)}" if fails else ""))
+
+    return Statistical(f"simulation ({X.TRIALS} runs, |x| = {X.TOP}, sufficient statistics per value) agrees with "
+                       "the exact variances", decide)

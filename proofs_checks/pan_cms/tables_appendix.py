@@ -12,9 +12,11 @@ import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 from ldpref import moments
 from ldpref.ledger import Instance
+from ldpref.ledger.generic import Identity, Numeric, Point, Symbolic
 from ldpref.mechanisms.pure import grr, subset_selection
-from .tables_common import _forms, R, E, HOLDS, _named, claim, _rhs, he_mech, cms_mech, row_mech, exact_losses
-from .tables_table1 import _rhr_mse_instances, table1_instances
+from .tables_common import (R, E, HOLDS, _rhs, he_mech, cms_mech, row_mech, exact_losses, model_rows, named_grid,
+                            record)
+from .tables_table1 import rhr_mse_grid, rhr_mse_model, table1_grid
 
 
 # ==== Eq. (22) and Appendix I: the empirical worst-case MSE ======================================
@@ -91,7 +93,13 @@ def _eq22_data():
     return rows
 
 
-@claim(id="pan-cms/eq22", root_cause="eq22.jensen-equality", location="Section 6, Eq. (22)",
+def _eq22_points():
+    for (name, counts, X, t), (ex, dv) in _eq22_data():
+        yield Point({"mechanism": name, "counts": counts, "X": X, "t": t},
+                    facts={ST.E_MSE_BAR.name: ex[0], ST.MAX_E_S.name: ex[1]}, in_condition=not ex[2], size=(len(X), t))
+
+
+record(id="pan-cms/eq22", root_cause="eq22.jensen-equality", location="Section 6, Eq. (22)",
        statement="The empirical worst-case MSE max_x (1/t) sum_t (f_hat(x) - f(x))^2 is biased upward: the max picks "
                  "the largest deviation.",
        printed=PT.eq22_printed, derived=T.eq22_derived,
@@ -99,22 +107,11 @@ def _eq22_data():
        assumptions="t independent rounds of the same mechanism on the same dataset; values of interest X",
        condition="no value of interest attains the maximum of S(x) almost surely (it fails, e.g., for |x| = 1, or "
                  "d = 2 with GRR, whose two errors are opposite so S(0) = S(1))",
-       note="Jensen: E[max_x S(x)] >= max_x E[S(x)], with equality iff one x attains the max almost surely.")
-def eq22(ev):
-    pf, df = _forms(ev)
-    vals, insts = [], []
-    for (name, counts, X, t), (ex, dv) in _eq22_data():
-        params = {"mechanism": name, "counts": counts, "X": X, "t": t}
-        vals.append(Instance(params, exact=[ex[0], ex[1]], derived=[dv[0], dv[1]]))
-        facts = {ST.E_MSE_BAR.name: ex[0], ST.MAX_E_S.name: ex[1]}
-        insts.append(Instance(params, exact=HOLDS, derived=_named(df, facts),
-                              printed=_named(pf, facts),
-                              in_condition=not ex[2], size=(len(X), t)))
-    ev.instances("E[max_x S(x)] and max_x E[S(x)]: ldpref.enumeration vs per-client convolution", vals,
-                 has_printed=False)
-    ev.instances("is the estimator strictly biased upward?", insts)
-
-
+       note="Jensen: E[max_x S(x)] >= max_x E[S(x)], with equality iff one x attains the max almost surely.",
+       steps=(model_rows("E[max_x S(x)] and max_x E[S(x)]: ldpref.enumeration vs per-client convolution", lambda: [
+                  Instance({"mechanism": name, "counts": counts, "X": X, "t": t}, exact=[ex[0], ex[1]],
+                           derived=[dv[0], dv[1]]) for (name, counts, X, t), (ex, dv) in _eq22_data()]),
+              named_grid("is the estimator strictly biased upward?", _eq22_points, lambda p: HOLDS)))
 THMI_CASES = [  # (name, builder, counts, X)
     ("HE d=2", 2, R(3), (1, 0), (0,)), ("HE d=2", 2, R(12), (1, 0), (0,)), ("HE d=2", 2, R(12), (1, 0), (0, 1)),
     ("HE d=2", 2, R(16), (1, 0), (0,)), ("HE d=2", 2, R(12), (2, 0), (0,)), ("HE d=2", 2, R(12), (1, 1), (0, 1)),
@@ -166,27 +163,34 @@ def _dist_rows(S):
     return sorted(([list(k), p] for k, p in S.items()), key=str)
 
 
-def _appI_instances(ev):
-    """The claim's printed and derived statements on the exact distributions (n = 1, 2, outside the condition)
-    and in the normal limit (n -> oo, |x| = 1, t = 1, 2; inside it)."""
-    vals, insts = [], []
-    pf, df = ev.printed(), ev.derived()
-    for params, ((S, V), (S2, V2)), size in _thmI_data():
-        vals.append(Instance(params, exact=[V] + _dist_rows(S), derived=[V2] + _dist_rows(S2), size=size))
-        facts = {"tail": _exact_tail(S, V), "rounds": params["t"], "values": len(params["X"])}
-        insts.append(Instance(params, exact=HOLDS, derived=_named(df, facts), printed=_named(pf, facts),
-                              in_condition=False, size=size))
-    ev.instances("distribution of (S(x))_x: ldpref.enumeration vs per-client convolution", vals, has_printed=False)
+def _appI_points():
+    """The exact distributions (n = 1, 2, outside the condition) and the normal limit (n -> oo, |x| = 1, t = 1, 2;
+    inside it), as the facts the statements are evaluated on (tail c -> Pr(max_x S(x) >= c V), rounds, values)."""
+    for params, ((S, V), _), size in _thmI_data():
+        yield Point(params, facts={"tail": _exact_tail(S, V), "rounds": params["t"], "values": len(params["X"])},
+                    in_condition=False, size=size)
+    for tt in (1, 2):
+        yield Point({"mechanism": "any (n -> oo, normal limit)", "X": "one value", "t": tt},
+                    facts={"tail": lambda c, tt=tt: _gauss_tail(tt, c), "rounds": tt, "values": 1},
+                    size=(10**9, tt, 1, 0))
+
+
+def _tails_agree():
+    """The chi-square tail's two closed forms decide the bound alike at t = 1, 2."""
     agree = []
     for tt in (1, 2):
-        facts = {"tail": lambda c, tt=tt: _gauss_tail(tt, c), "rounds": tt, "values": 1}
-        insts.append(Instance({"mechanism": "any (n -> oo, normal limit)", "X": "one value", "t": tt}, exact=HOLDS,
-                              derived=_named(df, facts), printed=_named(pf, facts), size=(10**9, tt, 1, 0)))
         c = 1 + 2 * (sympy.sqrt(tt * sympy.log(20)) + sympy.log(20)) / tt
         agree.append(_ge_irrational(R(1, 20), _gauss_tail(tt, c)) == _ge_irrational(R(1, 20), _gauss_tail(tt, c, True)))
-    ev.numeric("the chi-square tail's two closed forms (erfc / Poisson sum and incomplete gamma) decide the "
-               "bound alike at t = 1, 2", all(agree), len(agree), f"{sum(agree)} of {len(agree)} agree")
-    return insts
+    return all(agree), len(agree), f"{sum(agree)} of {len(agree)} agree"
+
+
+def _appI_steps(name):
+    return (model_rows("distribution of (S(x))_x: ldpref.enumeration vs per-client convolution", lambda: [
+                Instance(params, exact=[V] + _dist_rows(S), derived=[V2] + _dist_rows(S2), size=size)
+                for params, ((S, V), (S2, V2)), size in _thmI_data()]),
+            Numeric("the chi-square tail's two closed forms (erfc / Poisson sum and incomplete gamma) decide the "
+                    "bound alike at t = 1, 2", _tails_agree),
+            named_grid(name, _appI_points, lambda p: HOLDS))
 
 
 #: Theorem I.1 and Eq. (52) rest on the proof's normal approximation ('When n is large enough')
@@ -206,7 +210,7 @@ def _gauss_tail(tt, c, via_gamma=False):
     return sympy.exp(-y) * sum(y**j / sympy.factorial(j) for j in range(tt // 2))
 
 
-@claim(id="pan-cms/thmI.1", root_cause="appI.normal-approx", location="Appendix I, Theorem I.1",
+record(id="pan-cms/thmI.1", root_cause="appI.normal-approx", location="Appendix I, Theorem I.1",
        statement="If every value of interest has MSE <= V, then Pr(MSE-bar >= [1 + (2/t)(sqrt(t log(20|x|)) + "
                  "log(20|x|))] V) <= 0.05.",
        printed=PT.thmI1_printed, derived=T.thmI1_statement_derived,
@@ -219,13 +223,12 @@ def _gauss_tail(tt, c, via_gamma=False):
        note="The proof replaces f_hat by a Gaussian ('n large enough'); with the exact distribution the bound fails, "
             "e.g. HE, d = 2, e^eps = 12, one client holding x: S = 12 V with probability 1/13 > 0.05.  Markov and a "
             "union bound give the valid Pr(max_x S(x) >= 20|x| V) <= 0.05 for every n and t.  In the normal limit "
-            "the bound is Laurent-Massart plus a union bound.")
-def thmI1(ev):
-    ev.instances("Pr(MSE-bar >= c V) <= 0.05 on exact distributions (n = 1, 2) and in the normal limit (n -> oo)",
-                 _appI_instances(ev))
+            "the bound is Laurent-Massart plus a union bound.",
+       steps=_appI_steps("Pr(MSE-bar >= c V) <= 0.05 on exact distributions (n = 1, 2) and in the normal limit "
+                         "(n -> oo)"))
 
 
-@claim(id="pan-cms/eq52", root_cause="appI.normal-approx", location="Appendix I, Eq. (52)",
+record(id="pan-cms/eq52", root_cause="appI.normal-approx", location="Appendix I, Eq. (52)",
        statement="Pr(MSE-bar < [1 + (2/t)(sqrt(t alpha) + alpha)] V) > (1 - e^-alpha)^|x|.",
        printed=PT.eq52_printed, derived=T.eq52_derived,
        derivation="derivations.pan_cms.tables.thmI1_markov_factor", kind="statement",
@@ -233,64 +236,61 @@ def thmI1(ev):
                    "with n = 1, 2 clients (outside the condition); the n -> oo normal limit (|x| = 1) inside it",
        condition=GAUSS_CONDITION,
        note="Under exact Gaussianity the product bound follows from the Gaussian correlation inequality; the exact "
-            "discrete distributions violate it.  A valid bound for every n: Pr(max_x S(x) < c V) >= 1 - |x|/c.")
-def eq52(ev):
-    ev.instances("Pr(MSE-bar < c V) > (1 - e^-alpha)^|x| on exact distributions (n = 1, 2) and in the normal limit "
-                 "(n -> oo)", _appI_instances(ev))
+            "discrete distributions violate it.  A valid bound for every n: Pr(max_x S(x) < c V) >= 1 - |x|/c.",
+       steps=_appI_steps("Pr(MSE-bar < c V) > (1 - e^-alpha)^|x| on exact distributions (n = 1, 2) and in the normal "
+                         "limit (n -> oo)"))
 
 
 # ==== Appendix H (data source of Section 5.1) ====================================================
-def _eq31_instances(ev, row, mm_of_e, es, ds):
-    """n MSE of f_hat(0) of the exact mechanism (n = 2) vs the claim's forms at f(x) = counts[0]/2."""
-    pf, df = ev.printed(), ev.derived()
-    ev.symbolic("Eq. (31) vs the derived n Var", _rhs(pf), _rhs(df))
-    insts = []
-    for e in es:
-        mm = mm_of_e(e)
-        for dd in ds:
-            mech = he_mech(dd, e) if row == "HE" else cms_mech(dd, mm, e)
-            for counts in ((2,) + (0,) * (dd - 1), (1, 1) + (0,) * (dd - 2), (0, 2) + (0,) * (dd - 2)):
-                facts = {"f(x)": R(counts[0], 2), "exp_eps": e}
-                insts.append(Instance({"d": dd, "exp_eps": e, "m": mm, "counts": counts},
-                                      exact=2 * moments.mse(mech, counts)[0], derived=_named(df, facts),
-                                      printed=_named(pf, facts), size=(dd, e, counts[0])))
-    ev.instances(f"{row}: n MSE of f_hat(0) (exact mechanism) vs Eq. (31)", insts)
+def _eq31_steps(row, mm_of_e, es, ds):
+    """Eq. (31) vs the derived n Var, and n MSE of f_hat(0) of the exact mechanism (n = 2) vs the claim's forms at
+    f(x) = counts[0]/2."""
+    def points():
+        for e in es:
+            mm = mm_of_e(e)
+            for dd in ds:
+                for counts in ((2,) + (0,) * (dd - 1), (1, 1) + (0,) * (dd - 2), (0, 2) + (0,) * (dd - 2)):
+                    yield Point({"d": dd, "exp_eps": e, "m": mm, "counts": counts},
+                                facts={"f(x)": R(counts[0], 2), "exp_eps": e}, size=(dd, e, counts[0]))
+
+    def oracle(point):
+        dd, e, counts = point.params["d"], point.params["exp_eps"], point.params["counts"]
+        mech = he_mech(dd, e) if row == "HE" else cms_mech(dd, point.params["m"], e)
+        return 2 * moments.mse(mech, counts)[0]
+
+    return (Symbolic("Eq. (31) vs the derived n Var", part=_rhs),
+            named_grid(f"{row}: n MSE of f_hat(0) (exact mechanism) vs Eq. (31)", points, oracle))
 
 
-@claim(id="pan-cms/appH.he-eq31", location="Appendix H, accuracy of HE",
+record(id="pan-cms/appH.he-eq31", location="Appendix H, accuracy of HE",
        statement="HE is the unbiased CMS+RR with m = 2, so Eq. (31) at m = 2 gives its variance (hence its MSE, l1 "
                  "and l2).",
        printed=lambda: sympy.Eq(sympy.Symbol(r"n\,Var(\hat{f}(x)_{HE})"), PT.eq31_printed(2), evaluate=False),
        derived=lambda: sympy.Eq(sympy.Symbol(r"n\,Var(\hat{f}(x)_{HE})"), T.cms_rr_nvar(2), evaluate=False),
        derivation="derivations.pan_cms.tables.cms_rr_nvar",
        assumptions="HE = Hadamard family (collision rate 1/2), binary RR, Eq. (2); n = 2 clients, datasets with "
-                   "f(x) in {0, 1/2, 1}")
-def appH_he(ev):
-    _eq31_instances(ev, "HE", lambda e: 2, (R(2), R(3)), (2, 3, 4))
+                   "f(x) in {0, 1/2, 1}",
+       steps=_eq31_steps("HE", lambda e: 2, (R(2), R(3)), (2, 3, 4)))
 
 
-@claim(id="pan-cms/appH.olh-eq31", location="Appendix H, accuracy of OLH",
+record(id="pan-cms/appH.olh-eq31", location="Appendix H, accuracy of OLH",
        statement="OLH is the unbiased CMS with m = 1 + e^eps, so Eq. (31) gives its variance.",
        printed=lambda: sympy.Eq(sympy.Symbol(r"n\,Var(\hat{f}(x)_{OLH})"), PT.eq31_printed(1 + E), evaluate=False),
        derived=lambda: sympy.Eq(sympy.Symbol(r"n\,Var(\hat{f}(x)_{OLH})"), T.cms_rr_nvar(1 + E), evaluate=False),
        derivation="derivations.pan_cms.tables.cms_rr_nvar",
-       assumptions="pairwise-independent linear family, m = 1 + e^eps (integer), RR, Eq. (2); n = 2 clients")
-def appH_olh(ev):
-    _eq31_instances(ev, "OLH", lambda e: int(1 + e), (R(2), R(3)), (2, 3))
+       assumptions="pairwise-independent linear family, m = 1 + e^eps (integer), RR, Eq. (2); n = 2 clients",
+       steps=_eq31_steps("OLH", lambda e: int(1 + e), (R(2), R(3)), (2, 3)))
 
 
-@claim(id="pan-cms/appH.rhr-mse", location="Appendix H, accuracy of RHR",
+record(id="pan-cms/appH.rhr-mse", location="Appendix H, accuracy of RHR",
        statement="RHR's worst-case MSE can be worse than HE's, so it is Omega(((e^eps+1)/(e^eps-1))^2).",
        printed=PT.table1_rhr_mse_printed, derived=T.table1_rhr_mse_derived,
        derivation="derivations.pan_cms.tables.rhr_worst_mse", kind="statement",
-       assumptions="RHR of Section 4.3 with b bits, unbiased linear decoder, d > 2^(b-1)")
-def appH_rhr(ev):
-    insts, exact_rows = _rhr_mse_instances(ev.printed(), ev.derived())
-    ev.instances("RHR worst-case n MSE: exact vs derived", exact_rows, has_printed=False)
-    ev.instances("RHR's worst-case MSE >= HE's", insts)
+       assumptions="RHR of Section 4.3 with b bits, unbiased linear decoder, d > 2^(b-1)",
+       steps=(rhr_mse_model("RHR worst-case n MSE: exact vs derived"), rhr_mse_grid("RHR's worst-case MSE >= HE's")))
 
 
-@claim(id="pan-cms/appH.cms-he", root_cause="appH.cms-he-m1-limit", location="Appendix H, accuracy of CMS+HE",
+record(id="pan-cms/appH.cms-he", root_cause="appH.cms-he-m1-limit", location="Appendix H, accuracy of CMS+HE",
        statement="CMS+HE is equivalent to HE (Section 4.5), so its l1, l2 and MSE are HE's.",
        printed=PT.appH_cms_he_printed,
        derived=lambda: sympy.Eq(sympy.Symbol(r"n\,\widehat{MSE}_{CMS+HE}"), T.table1_finite("CMS+HE", "mse"),
@@ -298,80 +298,78 @@ def appH_rhr(ev):
        derivation="derivations.pan_cms.tables.cms_coefficients",
        assumptions="CMS+HE = pairwise hash to [m_1] then HE, decoded by Eq. (8) (m' = 2 m_1/(m_1 + 1))",
        condition="m_1 -> oo (for finite m_1 the collision rate is (m_1 + 1)/(2 m_1), not 1/2)",
-       note="Finite m_1: n MSE = (4 m_1^2 e/(e-1)^2 + m_1^2 - 1)/(m_1 - 1)^2 > ((e+1)/(e-1))^2.")
-def appH_cmshe(ev):
-    ev.identity("CMS+HE's derived n MSE tends to HE's ((e+1)/(e-1))^2 as m_1 -> oo",
-                T.limit_at_oo(ev.derived().rhs, T.m1), ((E + 1) / (E - 1)) ** 2)
-    ev.symbolic("printed (HE's) n MSE vs CMS+HE's derived finite-m_1 n MSE", ev.printed().rhs, ev.derived().rhs)
-    ev.instances("CMS+HE worst-case n MSE (exact) vs HE's", table1_instances("CMS+HE", "mse", ev.printed(),
-                                                                             ev.derived()))
+       note="Finite m_1: n MSE = (4 m_1^2 e/(e-1)^2 + m_1^2 - 1)/(m_1 - 1)^2 > ((e+1)/(e-1))^2.",
+       steps=(Identity("CMS+HE's derived n MSE tends to HE's ((e+1)/(e-1))^2 as m_1 -> oo",
+                       lambda forms: T.limit_at_oo(forms.derived().rhs, T.m1), lambda forms: ((E + 1) / (E - 1)) ** 2,
+                       reads_forms=True),
+              Symbolic("printed (HE's) n MSE vs CMS+HE's derived finite-m_1 n MSE", part=_rhs),
+              table1_grid("CMS+HE", "mse", "CMS+HE worst-case n MSE (exact) vs HE's")))
 
 
-@claim(id="pan-cms/appH.ss-pq", location="Appendix H, Subset Selection",
-       statement="Subset Selection has p = k e/(k e + d - k) and q = p (k-1)/(d-1) + (d-k)/(k e + d - k) k/(d-1).",
-       printed=lambda: list(PT.appH_ss_pq_printed()), derived=lambda: list(T.appH_ss_pq_derived()),
-       derivation="derivations.pan_cms.tables.ss_pq",
-       assumptions="k-subsets of [d] weighted e^eps (holding the input) or 1; p = P(v in S | v), q = P(v in S | v' != v)")
-def appH_sspq(ev):
-    from ldpref.mechanisms.pure import support_probabilities
-    pf, df = ev.printed(), ev.derived()
-    ev.symbolic("printed (p, q) vs subset counting", pf, df)
-    insts = []
+def _ss_pq_points():
     for dd in (3, 4, 5):
         for kk in range(1, dd):
             for e in (R(2), R(5, 2)):
-                proto = subset_selection(dd, kk, e)
-                pe, qe = support_probabilities(proto.mechanism, proto.supports)
-                facts = {"d": dd, "k": kk, "exp_eps": e}
-                insts.append(Instance(facts, exact=[pe, qe], derived=_named(df, facts), printed=_named(pf, facts),
-                                      size=(dd, kk, e)))
-    ev.instances("(p, q) read off the exact SS mechanism", insts)
+                yield Point({"d": dd, "k": kk, "exp_eps": e}, size=(dd, kk, e))
 
 
-@claim(id="pan-cms/appH.ss-var-increasing", root_cause="appH.ss-k", location="Appendix H, Subset Selection",
-       statement="For SS, Var(f_hat(x)) increases with f(x), so its worst-case MSE is at f(x) = 1.",
-       printed=PT.appH_ss_var_printed, derived=T.appH_ss_var_derived,
-       derivation="derivations.pan_cms.tables.pure_coefficients", kind="statement",
-       assumptions="n Var = f w_eq + (1 - f) w_neq is linear in f(x) with slope w_eq - w_neq, the per-client variances "
-                   "of the exact mechanism (holder minus others); for a pure protocol it has the sign of 1 - p - q",
-       condition="k = d/(e^eps + 1) (the appendix's k, where p = 1/2 and p + q < 1); for large k (e.g. d = 3, k = 2) "
-                 "p + q > 1 and the variance decreases with f(x)")
-def appH_ssvar(ev):
-    pf, df = _forms(ev)
-    insts = []
+def _ss_pq_exact(point):
+    from ldpref.mechanisms.pure import support_probabilities
+    proto = subset_selection(point.params["d"], point.params["k"], point.params["exp_eps"])
+    return list(support_probabilities(proto.mechanism, proto.supports))
+
+
+record(id="pan-cms/appH.ss-pq", location="Appendix H, Subset Selection",
+       statement="Subset Selection has p = k e/(k e + d - k) and q = p (k-1)/(d-1) + (d-k)/(k e + d - k) k/(d-1).",
+       printed=lambda: list(PT.appH_ss_pq_printed()), derived=lambda: list(T.appH_ss_pq_derived()),
+       derivation="derivations.pan_cms.tables.ss_pq",
+       assumptions="k-subsets of [d] weighted e^eps (holding the input) or 1; p = P(v in S | v), q = P(v in S | v' != v)",
+       steps=(Symbolic("printed (p, q) vs subset counting"),
+              named_grid("(p, q) read off the exact SS mechanism", _ss_pq_points, _ss_pq_exact)))
+
+
+def _ss_var_points():
     for dd in (3, 4, 6):
         for kk in range(1, dd):
             for e in (R(2), R(3)):
                 mech = subset_selection(dd, kk, e).mechanism
                 W = moments.per_client_variance_coefficients(mech)
                 dom = mech.domain
-                w_eq, w_neq = dom.to_sympy(W[0][0]), dom.to_sympy(W[0][1])
-                facts = {ST.DVAR.name: w_eq - w_neq, "d": dd, "k": kk, "exp_eps": e}
-                insts.append(Instance({"d": dd, "k": kk, "exp_eps": e, "slope": w_eq - w_neq}, exact=HOLDS,
-                                      derived=_named(df, facts), printed=_named(pf, facts),
-                                      in_condition=(kk * (e + 1) == dd), size=(dd, kk, e)))
-    ev.instances("n Var of f_hat(x) increases with f(x) (exact per-client variances)", insts)
+                slope = dom.to_sympy(W[0][0]) - dom.to_sympy(W[0][1])
+                yield Point({"d": dd, "k": kk, "exp_eps": e, "slope": slope},
+                            facts={ST.DVAR.name: slope, "d": dd, "k": kk, "exp_eps": e},
+                            in_condition=(kk * (e + 1) == dd), size=(dd, kk, e))
 
 
-@claim(id="pan-cms/appH.rp-worst", location="Appendix H, a-RP and s-RP",
+record(id="pan-cms/appH.ss-var-increasing", root_cause="appH.ss-k", location="Appendix H, Subset Selection",
+       statement="For SS, Var(f_hat(x)) increases with f(x), so its worst-case MSE is at f(x) = 1.",
+       printed=PT.appH_ss_var_printed, derived=T.appH_ss_var_derived,
+       derivation="derivations.pan_cms.tables.pure_coefficients", kind="statement",
+       assumptions="n Var = f w_eq + (1 - f) w_neq is linear in f(x) with slope w_eq - w_neq, the per-client variances "
+                   "of the exact mechanism (holder minus others); for a pure protocol it has the sign of 1 - p - q",
+       condition="k = d/(e^eps + 1) (the appendix's k, where p = 1/2 and p + q < 1); for large k (e.g. d = 3, k = 2) "
+                 "p + q > 1 and the variance decreases with f(x)",
+       steps=(named_grid("n Var of f_hat(x) increases with f(x) (exact per-client variances)", _ss_var_points,
+                         lambda p: HOLDS),))
+
+
+def _rp_points():
+    for row, es in (("a-RP", (R(2), R(3))), ("s-RP", (R(4), R(9)))):
+        for e in es:
+            for dd in (2, 3, 4):
+                one = moments.mse(row_mech(row, dd, e), (1,) + (0,) * (dd - 1))  # n = 1: value 0 has f = 1
+                p, q = T.rp_pq(row, e)
+                yield Point({"row": row, "d": dd, "exp_eps": e},
+                            facts={ST.VAR_F1.name: one[0], ST.VAR_F0.name: one[1], "p": p, "q": q,
+                                   ST.N_MSE.name: exact_losses(row, dd, e)[0]}, size=(dd, e))
+
+
+record(id="pan-cms/appH.rp-worst", location="Appendix H, a-RP and s-RP",
        statement="The worst-case variance of a-RP and s-RP is the larger of the f(x) = 0 and f(x) = 1 values.",
        printed=PT.appH_rp_worst_printed, derived=T.appH_rp_worst_derived,
        derivation="derivations.pan_cms.tables.pure_coefficients", kind="statement",
        assumptions="OUE and SUE on [d] with their unbiased decoders; worst case over all datasets (the MSE is linear "
                    "in the counts); the printed form is evaluated at the exact n Var of the endpoints f(x) = 0, 1, the "
-                   "derived one at the protocol's support probabilities p, q")
-def appH_rp(ev):
-    pf, df = _forms(ev)
-    insts = []
-    for row, es in (("a-RP", (R(2), R(3))), ("s-RP", (R(4), R(9)))):
-        for e in es:
-            for dd in (2, 3, 4):
-                mech = row_mech(row, dd, e)
-                worst = exact_losses(row, dd, e)[0]
-                one = moments.mse(mech, (1,) + (0,) * (dd - 1))  # n = 1: value 0 has f = 1, value 1 has f = 0
-                p, q = T.rp_pq(row, e)
-                facts = {ST.VAR_F1.name: one[0], ST.VAR_F0.name: one[1], "p": p, "q": q, ST.N_MSE.name: worst}
-                insts.append(Instance({"row": row, "d": dd, "exp_eps": e}, exact=worst,
-                                      derived=_named(df, facts), printed=_named(pf, facts),
-                                      size=(dd, e)))
-    ev.instances("worst case over all datasets vs the form", insts)
+                   "derived one at the protocol's support probabilities p, q",
+       steps=(named_grid("worst case over all datasets vs the form", _rp_points,
+                         lambda p: exact_losses(p.params["row"], p.params["d"], p.params["exp_eps"])[0]),))

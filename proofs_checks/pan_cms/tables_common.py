@@ -4,6 +4,7 @@ CMS+HE, RHR, the pure protocols), their exact losses, and the helpers that evalu
 from __future__ import annotations
 
 import itertools
+import sys
 from functools import cache, lru_cache
 
 import sympy
@@ -12,9 +13,9 @@ import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family, sylvester_hadamard
-from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import Predicate, evaluate, rational_value
-from ldpref.ledger import claim as _ledger_claim
+from ldpref.ledger import record as _ledger_record
+from ldpref.ledger.generic import Exact, Grid, Point, Probed
 from ldpref.losses import l1_cauchy_schwarz_bound, worst_case_l2, worst_case_mse
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -86,28 +87,49 @@ def _substituted(form, subs):
     return form.xreplace(subs) if isinstance(form, sympy.Basic) else form
 
 
-def _compare(ev, name, printed, derived, **probe):
-    """``ev.symbolic`` of two forms.  When their exact values at the probe point differ, that difference is recorded:
-    it proves the forms differ, and is fast; forms equal there are compared whole."""
-    at_p, at_d = _named(printed, probe), _named(derived, probe)
-    if values_equal(at_p, at_d):
-        return ev.symbolic(name, printed, derived)
-    where = ", ".join(f"{k} = {v}" for k, v in probe.items())
-    return ev.symbolic(f"{name} (at {where}, where they differ)", at_p, at_d)
-
-
-def _forms(ev):
-    """The claim's printed and derived forms (``ev.printed()``, ``ev.derived()``), read back once for evaluation."""
-    return _undisp(ev.printed()), _undisp(ev.derived())
-
-
-def claim(**kw):
-    """``ldpref.ledger.claim`` with printed/derived/correction shown with log_2 (display only: checks read the
-    forms back with :func:`_undisp`, so the object shown is the object evaluated)."""
+def record(**kw):
+    """``ldpref.ledger.record`` with printed/derived/correction shown with log_2 (display only: steps read the forms
+    back with :func:`_undisp`, so the object shown is the object evaluated); the record's module is the caller's."""
     for key in ("printed", "derived", "correction"):
         if kw.get(key) is not None:
             kw[key] = _displayed(kw[key])
-    return _ledger_claim(**kw)
+    c = _ledger_record(**kw)
+    # the module that registered the claim is the caller of this wrapper (schedule groups and reports read it)
+    object.__setattr__(c, "module", sys._getframe(1).f_globals.get("__name__", ""))
+    return c
+
+
+def probed(name, part=None, **probe):
+    """Printed vs derived symbolically, probed first at ``probe`` (names of the forms' symbols -> exact values,
+    evaluated by :func:`_named`): a difference there is recorded as the proof that they differ."""
+    return Probed(name, probe, _named, part=part)
+
+
+def named_grid(name, points, oracle, *, part=None, printed=True, correction_name=None, simplify=None):
+    """A grid whose points carry the values of the forms' symbols by name (``Point.facts``), each form evaluated
+    there by :func:`_named` (log_2 read back; ``simplify`` normalises the value, e.g. ``sympy.simplify``)."""
+    def value(form, point):
+        v = _named(form, point.substitution)
+        return simplify(v) if simplify is not None else v
+
+    return Grid(name, points, oracle, part=part, printed=printed, correction_name=correction_name, value=value)
+
+
+def model_rows(name, rows):
+    """A derived-only grid of the *model* against the exact oracle: ``rows()`` lists ``Instance`` s whose exact
+    value is the real mechanism's and whose derived value is the derivation's closed form (it reads no form of
+    the claim: the model under the derivation is what is checked)."""
+    def points():
+        for i in rows():
+            yield Point(i.params, data=i, size=i.size, in_condition=i.in_condition)
+
+    return Grid(name, points, lambda p: Exact(p.data.exact, p.data.path), printed=False,
+                value=lambda form, p: p.data.derived)
+
+
+def _undisp_rhs(form):
+    """The right-hand side of a form read back for evaluation (log_2 as log/log 2)."""
+    return _rhs(_undisp(form))
 
 
 def _sub(expr, **vals):

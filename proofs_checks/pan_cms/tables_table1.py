@@ -24,8 +24,10 @@ import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
 from ldpref.exact import to_mpf
 from ldpref.ledger import Instance
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point
 from ldpref.losses import worst_case_l1_normal
-from .tables_common import _compare, R, E, HOLDS, _undisp, _named, claim, _sub, _rhs, row_mech, exact_losses
+from .tables_common import (R, E, HOLDS, _undisp, _sub, _rhs, row_mech, exact_losses, model_rows,
+                            named_grid, probed, record)
 
 
 # ==== Table 1 ===================================================================================
@@ -75,69 +77,71 @@ def _exact_coef(col, l2_slope, row):
     return l2_slope
 
 
-def table1_instances(row, col, printed, derived):
-    """Instances for one Table 1 cell (not RHR): the claim's printed and derived forms evaluated at finite grid
-    points and, for a limit cell, their limit against the exact leading coefficient."""
+def _table1_points(row, col):
+    """The points of one Table 1 cell (not RHR): finite grid points ``("at", values)`` and, for a limit cell, the
+    limit points ``("limit", e^eps)``; the oracle (:func:`_table1_exact`) gives the exact value at each."""
     limit_cell = (row, col) not in EXACT_CELLS
-    j = COL_INDEX[col]
-    insts = []
-
-    def exact_l1(v, dd=None):  # l1 squared: d n l2 (SS: times 2/pi)
-        return v
-
     if row in GRID and not (row == "OCMS" and col != "mse"):
         es, ds = GRID[row]
         for e in es:
-            exact_vals = {}
             for dd in ds:
-                ex = exact_losses(row, dd, e)
-                exact_vals[dd] = ex
-                exv = sympy.cancel(sympy.expand(ex[j] ** 2)) if col == "l1" else ex[j]
-                insts.append(Instance({"d": dd, "exp_eps": e}, exact=exv, derived=_at(derived, col, e=e, d=dd),
-                                      printed=_at(printed, col, e=e, d=dd), in_condition=not limit_cell,
-                                      size=(0, dd, e)))
+                yield Point({"d": dd, "exp_eps": e}, data=("at", {"e": e, "d": dd}), in_condition=not limit_cell,
+                            size=(0, dd, e))
             if limit_cell:  # exact leading coefficient: finite difference of affine exact l2
-                d1, d2 = ds[-2], ds[-1]
-                slope = exact_vals[d2][1] - exact_vals[d1][1]
-                insts.append(Instance({"d": "oo (slope of exact n l2 at d = %d, %d)" % (d1, d2), "exp_eps": e},
-                                      exact=_exact_coef(col, slope, row), derived=_limit_of(derived, row, col, e),
-                                      printed=_limit_of(printed, row, col, e), size=(1, 0, e)))
+                yield Point({"d": "oo (slope of exact n l2 at d = %d, %d)" % (ds[-2], ds[-1]), "exp_eps": e},
+                            data=("limit", e), size=(1, 0, e))
     elif row == "OCMS":  # l-OCMS: the limit m* -> 1 + e^eps; exact slope of n l2 at m = 1 + e^eps (affine in d)
         for e in OCMS_L_GRID[0]:
-            mm = int(1 + e)
-            slope = exact_losses("CMS", 4, e, mm)[1] - exact_losses("CMS", 3, e, mm)[1]
-            insts.append(Instance({"d": "oo (m -> 1 + e^eps; exact slope at m = %d, d = 3, 4)" % mm, "exp_eps": e},
-                                  exact=_exact_coef(col, slope, row), derived=_limit_of(derived, row, col, e),
-                                  printed=_limit_of(printed, row, col, e), size=(1, 0, e)))
+            yield Point({"d": "oo (m -> 1 + e^eps; exact slope at m = %d, d = 3, 4)" % int(1 + e), "exp_eps": e},
+                        data=("limit", e), size=(1, 0, e))
     elif row == "SS":
         for e, dd in SS_GRID:
-            ex = exact_losses("SS", dd, e)
-            exv = ex[j] if col != "l1" else sympy.cancel(sympy.expand(2 / sympy.pi * ex[2] ** 2))
-            insts.append(Instance({"d": dd, "k": int(dd / (e + 1)), "exp_eps": e}, exact=exv,
-                                  derived=_at(derived, col, e=e, d=dd), printed=_at(printed, col, e=e, d=dd),
-                                  in_condition=False, size=(0, dd, e)))
+            yield Point({"d": dd, "k": int(dd / (e + 1)), "exp_eps": e}, data=("at", {"e": e, "d": dd}),
+                        in_condition=False, size=(0, dd, e))
         for e in (R(2), R(3)):  # d -> oo: limit of the enumeration-confirmed closed form
-            fin = T.table1_finite(row, "mse" if col == "mse" else "l2")
-            lim = _limit_of(fin, row, "mse" if col == "mse" else "l2", e)
-            insts.append(Instance({"d": "oo (k = d/(e^eps + 1))", "exp_eps": e},
-                                  exact=lim if col == "mse" else _exact_coef(col, lim, row),
-                                  derived=_limit_of(derived, row, col, e), printed=_limit_of(printed, row, col, e),
-                                  size=(1, 0, e)))
+            yield Point({"d": "oo (k = d/(e^eps + 1))", "exp_eps": e}, data=("limit", e), size=(1, 0, e))
     elif row == "CMS+HE":
         for e, mm1, dd in CMSHE_GRID:
-            ex = exact_losses("CMS+HE", dd, e, mm1)
-            exv = sympy.cancel(sympy.expand(ex[j] ** 2)) if col == "l1" else ex[j]
-            insts.append(Instance({"d": dd, "m1": mm1, "exp_eps": e}, exact=exv,
-                                  derived=_at(derived, col, e=e, d=dd, m1=mm1), printed=_at(printed, col, e=e, d=dd, m1=mm1),
-                                  in_condition=False, size=(0, dd, mm1, e)))
+            yield Point({"d": dd, "m1": mm1, "exp_eps": e}, data=("at", {"e": e, "d": dd, "m1": mm1}),
+                        in_condition=False, size=(0, dd, mm1, e))
         for e in (R(2), R(3)):  # m1 -> oo (and d -> oo): limit of the enumeration-confirmed closed form
-            fin = T.table1_finite(row, "mse" if col == "mse" else "l2")
-            lim = _limit_of(fin, row, "mse" if col == "mse" else "l2", e)
-            insts.append(Instance({"m1": "oo", "d": "oo" if col != "mse" else "any", "exp_eps": e},
-                                  exact=lim if col == "mse" else _exact_coef(col, lim, row),
-                                  derived=_limit_of(derived, row, col, e), printed=_limit_of(printed, row, col, e),
-                                  size=(1, 0, 0, e)))
-    return insts
+            yield Point({"m1": "oo", "d": "oo" if col != "mse" else "any", "exp_eps": e}, data=("limit", e),
+                        size=(1, 0, 0, e))
+
+
+def _table1_exact(row, col, point):
+    """The exact value at a Table 1 point: the loss of the real mechanism (l1 squared; SS l1: times 2/pi), or at a
+    limit point the exact leading coefficient (slope of exact n l2 in d; for SS and CMS+HE the limit of the closed
+    form that exact enumeration confirms at every finite point)."""
+    kind, at = point.data
+    j = COL_INDEX[col]
+    if kind == "at":
+        ex = exact_losses(row, at["d"], at["e"], *([at["m1"]] if "m1" in at else []))
+        if row == "SS" and col == "l1":
+            return sympy.cancel(sympy.expand(2 / sympy.pi * ex[2] ** 2))
+        return sympy.cancel(sympy.expand(ex[j] ** 2)) if col == "l1" else ex[j]
+    e = at
+    if row in GRID and not (row == "OCMS" and col != "mse"):
+        d1, d2 = GRID[row][1][-2:]
+        return _exact_coef(col, exact_losses(row, d2, e)[1] - exact_losses(row, d1, e)[1], row)
+    if row == "OCMS":
+        mm = int(1 + e)
+        return _exact_coef(col, exact_losses("CMS", 4, e, mm)[1] - exact_losses("CMS", 3, e, mm)[1], row)
+    fin = T.table1_finite(row, "mse" if col == "mse" else "l2")
+    lim = _limit_of(fin, row, "mse" if col == "mse" else "l2", e)
+    return lim if col == "mse" else _exact_coef(col, lim, row)
+
+
+@cache
+def table1_grid(row, col, name, correction_name=None):
+    """The grid of one Table 1 cell (not RHR): the forms at finite points (:func:`_at`) and, for a limit cell, their
+    limit (:func:`_limit_of`) against the exact oracle (real mechanisms, ``ldpref.losses``)."""
+    def value(form, point):
+        kind, at = point.data
+        return _at(form, col, **at) if kind == "at" else _limit_of(form, row, col, at)
+
+    return Grid(name, lambda: _table1_points(row, col), lambda p: _table1_exact(row, col, p), value=value,
+                correction_name=correction_name)
 
 
 def ocms_integer_m_instances(col):
@@ -159,10 +163,30 @@ def ocms_integer_m_instances(col):
 
 
 
-def _n_invariance(ev, row, e, dd):
+def _n_invariance(row, e, dd):
     """n MSE and n l2 do not depend on n (unbiased): exact losses at n = 1 and n = 2 agree."""
-    one, two = exact_losses(row, dd, e, None, 1), exact_losses(row, dd, e, None, 2)
-    ev.identity(f"n-invariance of n MSE, n l2 ({row}, d = {dd}, e^eps = {e}, n = 1 vs 2)", list(one[:2]), list(two[:2]))
+    return Identity(f"n-invariance of n MSE, n l2 ({row}, d = {dd}, e^eps = {e}, n = 1 vs 2)",
+                    lambda: list(exact_losses(row, dd, e, None, 1)[:2]),
+                    lambda: list(exact_losses(row, dd, e, None, 2)[:2]))
+
+
+def _ss_l1_certificate():
+    """SS's normal-approximation l1 (d = 3, k = 1, e^eps = 2): a certified numeric maximum (Frank-Wolfe) contains
+    sqrt(2/pi) times the exact Cauchy-Schwarz bound."""
+    cert = worst_case_l1_normal(row_mech("SS", 3, R(2)), 1, digits=15, iterations=60, tolerance=1e-6)
+    val = to_mpf(sympy.sqrt(2 / sympy.pi) * exact_losses("SS", 3, R(2))[2], 30)
+    ok = cert.lower - mpmath.mpf("1e-9") <= val <= cert.upper + mpmath.mpf("1e-9")
+    return ok, 1, f"[{cert.lower}, {cert.upper}] vs {val}"
+
+
+@cache
+def _ocms_sandwich():
+    """The sandwich 4de/(e-1)^2 <= min_m n l2 <= n l2(m = 1 + e) = 4de/(e-1)^2 + 1 of l-OCMS: (n l2 at
+    m = 1 + e^eps, cell + 1, 4ac - (cell - b)^2, 4 e (d - 1)/(e - 1)^2)."""
+    a, bb, c = T.cms_l2_in_u()
+    cell = T.table1_derived("OCMS", "l2")  # the leading term in d at the optimal real m
+    return (sympy.cancel(a * E + bb + c / E), cell + 1, sympy.factor(4 * a * c - (cell - bb) ** 2),
+            4 * E * (D - 1) / (E - 1) ** 2)
 
 
 CELL_TEXT = {"l1": "sqrt(n) times the l1 loss (Cauchy-Schwarz bound [l1])", "l2": "n times the l2 loss",
@@ -208,40 +232,26 @@ def _cell_claim(row, col):
         note += (" The SS l1 cell is a normal approximation, sqrt(2/pi) times the Cauchy-Schwarz bound used by "
                  "the other rows' l1 cells, so Table 1's l1 column mixes two quantities.")
 
-    def check(ev, row=row, col=col):
-        _compare(ev, f"printed cell vs derived ({'exact' if exact_cell else 'finite-d'}) form", ev.printed(),
-                 ev.derived(), d=3, exp_eps=2, m_1=3)
-        if row in GRID and row != "OCMS" or (row == "OCMS" and col == "mse"):
-            e0 = GRID[row][0][0]
-            _n_invariance(ev, row, e0, 3)
-        if row == "SS" and col == "l1":
-            mech = row_mech("SS", 3, R(2))
-            cert = worst_case_l1_normal(mech, 1, digits=15, iterations=60, tolerance=1e-6)
-            target = sympy.sqrt(2 / sympy.pi) * exact_losses("SS", 3, R(2))[2]
-            val = to_mpf(target, 30)
-            ok = cert.lower - mpmath.mpf("1e-9") <= val <= cert.upper + mpmath.mpf("1e-9")
-            ev.numeric("certified normal-approximation l1 maximum (Frank-Wolfe, d = 3, k = 1, e^eps = 2) contains "
-                       "sqrt(2/pi) sqrt(d n l2)", ok, 1, f"[{cert.lower}, {cert.upper}] vs {val}")
-        if row == "OCMS" and col != "mse":
-            # the sandwich 4de/(e-1)^2 <= min_m n l2 <= n l2(m = 1 + e) = 4de/(e-1)^2 + 1
-            a, bb, c = T.cms_l2_in_u()
-            cell = T.table1_derived("OCMS", "l2")  # the leading term in d at the optimal real m
-            at_limit_m = sympy.cancel(a * E + bb + c / E)
-            ev.identity("n l2 at m = 1 + e^eps equals the cell + 1", at_limit_m, cell + 1)
-            gap = sympy.factor(4 * a * c - (cell - bb) ** 2)
-            ev.identity("4ac - (cell - b)^2 = 4 e (d - 1)/(e - 1)^2 >= 0 and b < cell, so min_m n l2 = b + 2 sqrt(ac) "
-                        ">= cell", gap, 4 * E * (D - 1) / (E - 1) ** 2)
-        what = "squared l1 bounds" if col == "l1" else "losses"
-        if row == "OCMS" and col != "mse":
-            ev.instances(f"l-OCMS {col} at the best integer m (squared for l1): exact vs the model", 
-                         ocms_integer_m_instances(col), has_printed=False)
-        ev.instances(f"Table 1 {row}/{col} vs exact {what} of the real mechanism",
-                     table1_instances(row, col, ev.printed(), ev.derived()))
-        ev.corrections(f"Table 1 {row}/{col}: the displayed correction vs exact {what} of the real mechanism",
-                       table1_instances(row, col, ev.printed(), ev.correction()))
+    steps = [probed(f"printed cell vs derived ({'exact' if exact_cell else 'finite-d'}) form", d=3, exp_eps=2,
+                    m_1=3)]
+    if row in GRID and row != "OCMS" or (row == "OCMS" and col == "mse"):
+        steps.append(_n_invariance(row, GRID[row][0][0], 3))
+    if row == "SS" and col == "l1":
+        steps.append(Numeric("certified normal-approximation l1 maximum (Frank-Wolfe, d = 3, k = 1, e^eps = 2) "
+                             "contains sqrt(2/pi) sqrt(d n l2)", _ss_l1_certificate))
+    if row == "OCMS" and col != "mse":
+        steps += [Identity("n l2 at m = 1 + e^eps equals the cell + 1", lambda: _ocms_sandwich()[0],
+                           lambda: _ocms_sandwich()[1]),
+                  Identity("4ac - (cell - b)^2 = 4 e (d - 1)/(e - 1)^2 >= 0 and b < cell, so min_m n l2 = b + "
+                           "2 sqrt(ac) >= cell", lambda: _ocms_sandwich()[2], lambda: _ocms_sandwich()[3]),
+                  model_rows(f"l-OCMS {col} at the best integer m (squared for l1): exact vs the model",
+                             lambda: ocms_integer_m_instances(col))]
+    what = "squared l1 bounds" if col == "l1" else "losses"
+    steps.append(table1_grid(row, col, f"Table 1 {row}/{col} vs exact {what} of the real mechanism",
+                             f"Table 1 {row}/{col}: the displayed correction vs exact {what} of the real mechanism"))
 
     root_cause = None if exact_cell else ("appH.cms-he-m1-limit" if row == "CMS+HE" else "table1.asymptotic-cells")
-    claim(id=f"pan-cms/table1.{rid}.{col}", location="Section 5.1, Table 1 (data source: Appendix H)",
+    record(id=f"pan-cms/table1.{rid}.{col}", location="Section 5.1, Table 1 (data source: Appendix H)",
           root_cause=root_cause,
           statement=statement, printed=lambda: PT.table1_printed(row, col),
           derived=(lambda: T.table1_derived(row, col)) if exact_cell else (lambda: T.table1_finite(row, col)),
@@ -251,7 +261,7 @@ def _cell_claim(row, col):
           symbols={"d": "dictionary size", "e^eps": "privacy factor"}, condition=condition,
           correction=lambda: sympy.Eq(sympy.Symbol(r"\mathrm{" + {"mse": "n\\,MSE", "l2": "n\\,l_2", "l1": "\\sqrt{n}\\,l_1"}[col] + "}"),
                                       T.table1_finite(row, col), evaluate=False),
-          note=note)(check)
+          note=note, steps=tuple(steps))
 
 
 for _row in ("HE", "OLH", "OCMS", "CMS+HE", "SS", "a-RP", "s-RP"):
@@ -285,38 +295,33 @@ def rhr_exact_data():
     return rows, slopes
 
 
-def _rhr_theta_check(ev, col):
-    rows, slopes = rhr_exact_data()
-    ev.instances("RHR n l2 and its slope in d: exact enumeration vs the derived closed form", rows, has_printed=False)
-    pf, df = ev.printed(), ev.derived()
-    points = []  # (params, facts, size) of each limit
-    for e in (R(2), R(4), R(8)):  # d -> oo at fixed eps: the closed form exact enumeration confirms (affine in d)
+def _rhr_theta_points(col):
+    """The limits of RHR's statement: d -> oo at fixed eps (the closed form exact enumeration confirms, affine in d),
+    then eps -> 0+ (b = 1, HE) and eps -> oo (2^b = e^eps) of its coefficient per d (l1: its root)."""
+    for e in (R(2), R(4), R(8)):
         l2 = T.rhr_l2(e, D, e)
         facts = {"var": "d", "point": sympy.oo, "loss": l2 if col == "l2" else sympy.sqrt(D * l2), "exp_eps": e}
-        points.append(({"limit": "d -> oo", "b": int(e).bit_length() - 1, "exp_eps": e}, facts, (0, e)))
-    small, large = T.rhr_order_in_eps(col)  # RHR's coefficient per d (l1: its root): b = 1 near 0, 2^b = e^eps at oo
+        yield Point({"limit": "d -> oo", "b": int(e).bit_length() - 1, "exp_eps": e}, facts=facts, size=(0, e))
+    small, large = T.rhr_order_in_eps(col)
     for i, (point, coef, regime) in enumerate(((0, small, "eps -> 0+ (b = 1, HE)"),
                                                (sympy.oo, large, "eps -> oo (2^b = e^eps)"))):
-        points.append(({"limit": regime + ", after d -> oo"}, {"var": "eps", "point": point, "loss": D * coef}, (1, i)))
-    ev.instances("RHR's real loss is of the form's order at each limit",
-                 [Instance(params, exact=HOLDS, printed=_named(pf, facts), derived=_named(df, facts), size=size)
-                  for params, facts, size in points])
+        yield Point({"limit": regime + ", after d -> oo"}, facts={"var": "eps", "point": point, "loss": D * coef},
+                    size=(1, i))
 
+
+def _rhr_coefficients_note(col):
     vals = []
-    for (bb, e), sl in sorted(slopes.items()):
+    for (bb, e), sl in sorted(rhr_exact_data()[1].items()):
         c = sl if col == "l2" else sympy.sqrt(sl)
         ep = mpmath.log(int(e))
         vals.append(f"b={bb}, e^eps={e}: coefficient {c}, times min(eps, eps^2){'^(1/2)' if col == 'l1' else ''} = "
                     f"{mpmath.nstr(to_mpf(c) * (min(ep, ep**2) if col == 'l2' else mpmath.sqrt(min(ep, ep**2))), 6)}")
-    ev.note("exact leading coefficients of RHR (per d) and their product with the printed order's inverse, "
+    return ("exact leading coefficients of RHR (per d) and their product with the printed order's inverse, "
             "which decays instead of staying bounded: " + "; ".join(vals))
 
 
 for _col in ("l1", "l2"):
-    def _rhr_check(ev, col=_col):
-        _rhr_theta_check(ev, col)
-
-    claim(id=f"pan-cms/table1.RHR.{_col}", root_cause="table1.rhr-order", location="Section 5.1, Table 1 (data source: Appendix H, [12])",
+    record(id=f"pan-cms/table1.RHR.{_col}", root_cause="table1.rhr-order", location="Section 5.1, Table 1 (data source: Appendix H, [12])",
           statement=f"Table 1, row RHR, column {_col}: the {'l1' if _col == 'l1' else 'l2'} loss of RHR is "
                     f"Theta(d/{'sqrt(min(eps, eps^2))' if _col == 'l1' else 'min(eps, eps^2)'}) (1/n omitted).",
           printed=lambda col=_col: PT.table1_rhr_order_printed(col),
@@ -328,25 +333,39 @@ for _col in ("l1", "l2"):
                       "each limit (d -> oo at e^eps = 2, 4, 8; eps -> 0+; eps -> oo) against RHR's closed-form loss, "
                       "which exact enumeration confirms at finite d",
           note="With b = eps bits instead (2^b = 2^eps) the order is Theta(d/min(eps^2, 2^eps)): still not "
-               "d/min(eps, eps^2) for large eps.")(_rhr_check)
+               "d/min(eps, eps^2) for large eps.",
+          steps=(model_rows("RHR n l2 and its slope in d: exact enumeration vs the derived closed form",
+                            lambda: rhr_exact_data()[0]),
+                 named_grid("RHR's real loss is of the form's order at each limit",
+                            lambda col=_col: _rhr_theta_points(col), lambda p: HOLDS),
+                 Note(lambda col=_col: _rhr_coefficients_note(col))))
 
 
-def _rhr_mse_instances(pf, df):
-    insts, exact_rows = [], []
+def _rhr_mse_rows():
+    """(b, e^eps, d) of the RHR MSE grid with the exact worst-case n MSE of the real RHR mechanism there."""
     for bb in (1, 2, 3):
         B = 2 ** (bb - 1)
         for e in (R(2), R(3), R(4), R(8)):
             for dd in sorted({max(B + 1, 2), 2 * B if 2 * B > B + 1 else B + 2}):
-                ex = exact_losses("RHR", dd, e, bb)[0]
-                exact_rows.append(Instance({"b": bb, "exp_eps": e, "d": dd}, exact=ex, derived=T.rhr_worst_mse(2**bb, e),
-                                           size=(bb, dd, e)))
-                facts = {ST.MSE_RHR.name: ex, "exp_eps": e, "b": bb}
-                insts.append(Instance({"b": bb, "exp_eps": e, "d": dd}, exact=HOLDS, derived=_named(df, facts),
-                                      printed=_named(pf, facts), size=(bb, dd, e)))
-    return insts, exact_rows
+                yield bb, e, dd, exact_losses("RHR", dd, e, bb)[0]
 
 
-@claim(id="pan-cms/table1.RHR.mse", location="Section 5.1, Table 1; Appendix H",
+def rhr_mse_model(name):
+    """RHR's worst-case n MSE: exact enumeration vs the derived closed form (the model, no form read)."""
+    return model_rows(name, lambda: [Instance({"b": bb, "exp_eps": e, "d": dd}, exact=ex,
+                                              derived=T.rhr_worst_mse(2**bb, e), size=(bb, dd, e))
+                                     for bb, e, dd, ex in _rhr_mse_rows()])
+
+
+def rhr_mse_grid(name):
+    """The statement 'RHR's worst-case n MSE is at least HE's' on the exact worst case of the real mechanism."""
+    return named_grid(name, lambda: (Point({"b": bb, "exp_eps": e, "d": dd},
+                                           facts={ST.MSE_RHR.name: ex, "exp_eps": e, "b": bb}, size=(bb, dd, e))
+                                     for bb, e, dd, ex in _rhr_mse_rows()), lambda p: HOLDS)
+
+
+_RHR_M = sympy.Symbol("M", positive=True)
+record(id="pan-cms/table1.RHR.mse", location="Section 5.1, Table 1; Appendix H",
        statement="Table 1, row RHR, column MSE: RHR's worst-case MSE is Omega(((e^eps+1)/(e^eps-1))^2) -- at least "
                  "HE's (1/n omitted).",
        printed=PT.table1_rhr_mse_printed, derived=T.table1_rhr_mse_derived,
@@ -356,12 +375,9 @@ def _rhr_mse_instances(pf, df):
                    "least HE's value), as the statement says",
        note="Derived: the worst case is a client sharing x's offset in another block, "
             "(e+1)(e+2^b-1)/(e-1)^2 = HE's value + (e+1)(2^b-2)/(e-1)^2.  With d <= 2^(b-1) (one block) and fixed b "
-            "the worst case can fall below HE's (e.g. d = 2, b = 3, e^eps = 8: 50/49 < 81/49).")
-def table1_rhr_mse(ev):
-    insts, exact_rows = _rhr_mse_instances(ev.printed(), ev.derived())
-    ev.instances("RHR worst-case n MSE: exact enumeration vs derived (e+1)(e+2^b-1)/(e-1)^2", exact_rows,
-                 has_printed=False)
-    M = sympy.Symbol("M", positive=True)
-    ev.identity("(e+1)(e+M-1)/(e-1)^2 - ((e+1)/(e-1))^2 = (e+1)(M-2)/(e-1)^2 >= 0 for M = 2^b >= 2",
-                sympy.cancel(T.rhr_worst_mse(M) - ((E + 1) / (E - 1)) ** 2), sympy.cancel((E + 1) * (M - 2) / (E - 1) ** 2))
-    ev.instances("RHR's exact worst-case n MSE is at least ((e+1)/(e-1))^2", insts)
+            "the worst case can fall below HE's (e.g. d = 2, b = 3, e^eps = 8: 50/49 < 81/49).",
+       steps=(rhr_mse_model("RHR worst-case n MSE: exact enumeration vs derived (e+1)(e+2^b-1)/(e-1)^2"),
+              Identity("(e+1)(e+M-1)/(e-1)^2 - ((e+1)/(e-1))^2 = (e+1)(M-2)/(e-1)^2 >= 0 for M = 2^b >= 2",
+                       lambda: sympy.cancel(T.rhr_worst_mse(_RHR_M) - ((E + 1) / (E - 1)) ** 2),
+                       lambda: sympy.cancel((E + 1) * (_RHR_M - 2) / (E - 1) ** 2)),
+              rhr_mse_grid("RHR's exact worst-case n MSE is at least ((e+1)/(e-1))^2")))

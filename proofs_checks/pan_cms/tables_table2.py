@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 import mpmath
 import sympy
@@ -14,8 +14,10 @@ import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D, eps as EPS
 from ldpref.hashing import gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
+from ldpref.ledger.generic import CorrectedGrid, Grid, Numeric, Point
 from ldpref.mechanisms.pure import oue, subset_selection
-from .tables_common import _compare, _forms, R, E, HOLDS, _undisp, _named, claim, _rhs, _bits_info, rhr_mech
+from .tables_common import (R, E, HOLDS, _undisp, _undisp_rhs, _named, _rhs, _bits_info, rhr_mech, model_rows, named_grid, probed,
+                            record)
 from .tables_table1 import RHR_TIED, SS_GRID
 
 
@@ -144,6 +146,7 @@ def _distinct_bounds(row):
     return (lo, hi)
 
 
+@lru_cache(maxsize=64)
 def _order_classes(row, form):
     """Classes (0, 1, oo) of the exact count's order parts (the construction's bounds, ``T.table2_bounds``) over
     the form's, in each limit; both bounds of the exact count must give the same classes."""
@@ -158,37 +161,49 @@ def _order_classes(row, form):
     return out[0]
 
 
-def _table2_check(ev, row):
-    pts = table2_points(row)
-    ev.instances("bit count of the constructed objects vs the derivation's count", [
-        Instance(p, exact=bits, derived=_derived_count(row, p, dd), size=(dd,)) for p, e, dd, bits in pts],
-        has_printed=False)
-    inside = [bool(_bound_ok(row, dd, e, bits)) for p, e, dd, bits in pts]
-    ev.numeric("the exact count from the construction lies within the derivation's bounds (40 digits)", all(inside),
-               len(pts), f"{sum(inside)} of {len(pts)} construction points inside the bounds")
-    insts = []
-    pf, df = _undisp(ev.printed()), _undisp(ev.derived())
-    _compare(ev, "printed cell vs the construction's exact count", _rhs(pf), _rhs(df), d=6, exp_eps=2,
-             epsilon=sympy.log(2), b=1)
-    for p, e, dd, bits in pts:  # the exact count vs both forms at each construction point
-        vals = {"d": dd, "b": p.get("b", 1)}
-        if e is not None:
-            vals.update({"exp_eps": e, "epsilon": sympy.log(e)})
-        insts.append(Instance(dict(p, bits="log2 of the number of (function, response) pairs"), exact=bits,
-                              derived=_named(df, vals), printed=_named(pf, vals),
-                              in_condition=row == "RAPPOR", size=(0, dd)))
-    pcls, dcls = _order_classes(row, pf), _order_classes(row, df)
+def _class_points(what):
     for i, key in enumerate(("d", "eps->oo", "eps->0")):
-        insts.append(Instance({"limit": T2_LIMITS[key], "value": "class of lim exact count / form (0, 1, oo)"},
-                              exact=sympy.Integer(1), derived=dcls[key], printed=pcls[key],
-                              in_condition=key != "eps->0", size=(1, i)))
-    ev.instances("exact bit count vs the form (finite construction points; order classes of the limits)", insts)
-    # the displayed correction is an order of growth (Table 2's cells are read as orders): its class at each limit
-    ccls = _order_classes(row, _undisp(ev.correction()))
-    ev.corrections("order class of lim exact count / correction at each limit", [
-        Instance({"limit": T2_LIMITS[key], "value": "class of lim exact count / correction (0, 1, oo)"},
-                 exact=sympy.Integer(1), derived=ccls[key], size=(1, i))
-        for i, key in enumerate(("d", "eps->oo", "eps->0"))])
+        yield Point({"limit": T2_LIMITS[key], "value": f"class of lim exact count / {what} (0, 1, oo)"},
+                    data=key, in_condition=key != "eps->0", size=(1, i))
+
+
+def _table2_steps(row):
+    """Table 2, one row: the construction's bit count vs the derivation's (model) and its bounds (40 digits); the
+    printed cell vs the count, probed; the exact count vs both forms at each construction point and the order class
+    of lim exact count / form at each limit; the correction's order classes."""
+    def points():
+        for p, e, dd, bits in table2_points(row):
+            vals = {"d": dd, "b": p.get("b", 1)}
+            if e is not None:
+                vals.update({"exp_eps": e, "epsilon": sympy.log(e)})
+            yield Point(dict(p, bits="log2 of the number of (function, response) pairs"), facts=vals, data=bits,
+                        in_condition=row == "RAPPOR", size=(0, dd))
+        yield from _class_points("form")
+
+    def value(form, point):
+        if isinstance(point.data, str):
+            return _order_classes(row, _undisp(form))[point.data]
+        return _named(form, point.facts)
+
+    def exact(point):
+        return sympy.Integer(1) if isinstance(point.data, str) else point.data
+
+    def bounds():
+        pts = table2_points(row)
+        inside = [bool(_bound_ok(row, dd, e, bits)) for p, e, dd, bits in pts]
+        return all(inside), len(pts), f"{sum(inside)} of {len(pts)} construction points inside the bounds"
+
+    return (model_rows("bit count of the constructed objects vs the derivation's count", lambda: [
+                Instance(p, exact=bits, derived=_derived_count(row, p, dd), size=(dd,))
+                for p, e, dd, bits in table2_points(row)]),
+            Numeric("the exact count from the construction lies within the derivation's bounds (40 digits)", bounds),
+            probed("printed cell vs the construction's exact count", part=_undisp_rhs, d=6, exp_eps=2,
+                   epsilon=sympy.log(2), b=1),
+            CorrectedGrid(
+                Grid("exact bit count vs the form (finite construction points; order classes of the limits)", points,
+                     exact, value=value),
+                Grid("order class of lim exact count / correction at each limit", lambda: _class_points("correction"),
+                     exact, value=value)))
 
 
 def _table2_derived_form(row):
@@ -215,10 +230,7 @@ _T2_NOTES = {
 }
 
 for _row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
-    def _t2(ev, row=_row):
-        _table2_check(ev, row)
-
-    claim(id=f"pan-cms/table2.{_row}", location="Section 5.1, Table 2 (data source: Appendix H)",
+    record(id=f"pan-cms/table2.{_row}", location="Section 5.1, Table 2 (data source: Appendix H)",
           statement=T2_STATEMENT[_row] + " (bits of the hash index plus the response, counted from the construction).",
           printed=lambda row=_row: PT.table2_printed(row), derived=lambda row=_row: _table2_count_form(row),
           correction=lambda row=_row: _table2_derived_form(row),
@@ -231,10 +243,22 @@ for _row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
                                              "orders): the self-check's factor 1 + 1/997 and offset 1/997 leave "
                                              "the order, so the perturbed correction is still right; its check "
                                              "compares order classes at each limit"},
-          root_cause={"RAPPOR": None, "RHR": "table2.rhr-eps-term", "SS": "appH.ss-bits"}.get(_row, "table2.orders"))(_t2)
+          root_cause={"RAPPOR": None, "RHR": "table2.rhr-eps-term", "SS": "appH.ss-bits"}.get(_row, "table2.orders"),
+          steps=_table2_steps(_row))
 
 
-@claim(id="pan-cms/table2.original-CMS", location="Section 5.1, Table 2; Appendix H",
+def _functions_points(with_bits):
+    """d, m and log2 of the number of functions [d] -> [m] (counted by listing them); ``with_bits``: the count is
+    also a fact the statement reads."""
+    from ldpref.hashing import all_function_draws
+    for mm in (2, 3):
+        for dd in (2, 3, 4):
+            bits = sympy.log(sum(1 for _ in all_function_draws(dd, mm, 1)), 2)
+            facts = {ST.BITS.name: bits, "bits": bits, "d": dd, "m": mm} if with_bits else {"d": dd, "m": mm}
+            yield Point({"d": dd, "m": mm, "bits": bits}, facts=facts, size=(dd, mm))
+
+
+record(id="pan-cms/table2.original-CMS", location="Section 5.1, Table 2; Appendix H",
        statement="The original CMS communicates Omega(d log m) bits per client: a hash function [d] -> [m] with "
                  "independent values takes d log2 m bits.",
        printed=PT.table2_original_cms_printed, derived=T.table2_original_cms_derived,
@@ -243,80 +267,67 @@ for _row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
        assumptions="the client receives its hash function itself (m^d equally likely functions); a pre-shared list "
                    "of k random functions would instead cost log2 k + log2 m per client, with k = Omega(n/m) "
                    "(Theorem 3.11) for a negligible bias",
-       note="Exact count: m^d functions, so log2(m^d) = d log2 m bits (Omega with constant 1).")
-def table2_original_cms(ev):
-    pf, df = _forms(ev)
-    from ldpref.hashing import all_function_draws
-    insts = []
-    for mm in (2, 3):
-        for dd in (2, 3, 4):
-            count = sum(1 for _ in all_function_draws(dd, mm, 1))
-            bits = sympy.log(count, 2)
-            facts = {ST.BITS.name: bits, "bits": bits, "d": dd, "m": mm}
-            insts.append(Instance({"d": dd, "m": mm, "bits": bits}, exact=HOLDS, derived=_named(df, facts),
-                                  printed=_named(pf, facts), size=(dd, mm)))
-    ev.instances("log2(number of functions [d] -> [m]) >= d log2 m", insts)
-    corr = _undisp(ev.correction())
-    ev.corrections("bits of the correction vs log2(number of functions [d] -> [m])", [
-        Instance(i.params, exact=i.params["bits"], derived=_named(corr, {"d": i.params["d"], "m": i.params["m"]}),
-                 size=i.size) for i in insts])
+       note="Exact count: m^d functions, so log2(m^d) = d log2 m bits (Omega with constant 1).",
+       steps=(CorrectedGrid(named_grid("log2(number of functions [d] -> [m]) >= d log2 m", lambda: _functions_points(True),
+                                       lambda p: HOLDS),
+                            named_grid("bits of the correction vs log2(number of functions [d] -> [m])",
+                                       lambda: _functions_points(False), lambda p: p.params["bits"])),))
 
 
-@claim(id="pan-cms/appH.ocms-hash-bits", root_cause="appH.hash-bits-power-of-two", location="Appendix H, communication of OCMS",
+def _ocms_hash_points():
+    for dd in range(2, 17):
+        yield Point({"d": dd, "functions": gf2_affine_family(max(1, T.ceil_log2(dd)), dd).k}, facts={"d": dd},
+                    in_condition=dd & (dd - 1) == 0, size=(dd,))
+
+
+record(id="pan-cms/appH.ocms-hash-bits", root_cause="appH.hash-bits-power-of-two", location="Appendix H, communication of OCMS",
        statement="A hash function of Section 3.5 is two numbers of Theta(d), so 2 log2 d bits represent it.",
        printed=PT.appH_ocms_bits_printed, derived=T.appH_ocms_bits_derived,
        derivation="derivations.pan_cms.tables.bits_ocms",
        assumptions="Eq. (18)'s family over GF(2^l) with 2^l >= d (l = ceil(log2 d)), every (a0, a1); bits = log2 of "
                    "the number of functions of the real family",
-       condition="d a power of two (otherwise 2 ceil(log2 d) bits: up to 2 more)")
-def appH_ocms_bits(ev):
-    pf, df = _undisp(ev.printed()), _undisp(ev.derived())
-    _compare(ev, "2 log2 d vs 2 ceil(log2 d)", _rhs(pf), _rhs(df), d=5)
-    insts = []
-    for dd in range(2, 17):
-        fam = gf2_affine_family(max(1, T.ceil_log2(dd)), dd)
-        facts = {"d": dd}
-        insts.append(Instance({"d": dd, "functions": fam.k}, exact=sympy.log(fam.k, 2),
-                              derived=sympy.simplify(_named(df, facts)), printed=sympy.simplify(_named(pf, facts)),
-                              in_condition=dd & (dd - 1) == 0, size=(dd,)))
-    ev.instances("log2 of the number of functions of the real family", insts)
+       condition="d a power of two (otherwise 2 ceil(log2 d) bits: up to 2 more)",
+       steps=(probed("2 log2 d vs 2 ceil(log2 d)", part=_undisp_rhs, d=5),
+              named_grid("log2 of the number of functions of the real family", _ocms_hash_points,
+                         lambda p: sympy.log(p.params["functions"], 2), simplify=sympy.simplify)))
 
 
-@claim(id="pan-cms/appH.response-bits", root_cause="appH.response-bits", location="Appendix H, communication of OCMS",
+def _undisp_rhs_each(form):
+    return [_rhs(x) for x in _undisp(form)]
+
+
+def _response_points():
+    """The two responses (m = 1 + e^{eps/2}, 1 + e^eps) as eps -> oo; ``data``: (index, bits = log2 m)."""
+    for i, (label, mm) in enumerate((("m = 1 + e^{eps/2}", 1 + sympy.exp(EPS / 2)), ("m = 1 + e^eps", 1 + sympy.exp(EPS)))):
+        yield Point({"response": label, "limit": "eps -> oo", "value": "lim log2(m) / form"}, data=(i, T.log2(mm)),
+                    size=(i,))
+
+
+record(id="pan-cms/appH.response-bits", root_cause="appH.response-bits", location="Appendix H, communication of OCMS",
        statement="With m = 1 + e^{eps/2} (resp. 1 + e^eps) the perturbed response takes about eps/2 (resp. eps) bits.",
        printed=PT.appH_response_bits_printed, derived=T.appH_response_bits_derived,
        derivation="derivations.pan_cms.tables.table2_bounds",
        assumptions="'about' read as: the ratio of the bit count log2 m to the form's value tends to 1 as eps -> oo; "
                    "each instance is that ratio's limit (exact value 1)",
-       note="log2(1 + e^{eps/2}) / (eps/2) -> log2 e = 1/ln 2 ~ 1.44: eps is in nats, bits are log2.")
-def appH_resp(ev):
-    pf, df = _undisp(ev.printed()), _undisp(ev.derived())
-    _compare(ev, "printed vs derived bit counts", [_rhs(x) for x in pf], [_rhs(x) for x in df], epsilon=2)
-    insts = []
-    for i, (label, mm) in enumerate((("m = 1 + e^{eps/2}", 1 + sympy.exp(EPS / 2)), ("m = 1 + e^eps", 1 + sympy.exp(EPS)))):
-        bits = T.log2(mm)  # the response is one of m values
-        insts.append(Instance({"response": label, "limit": "eps -> oo", "value": "lim log2(m) / form"},
-                              exact=sympy.Integer(1), derived=sympy.limit(bits / _rhs(df[i]), EPS, sympy.oo),
-                              printed=sympy.limit(bits / _rhs(pf[i]), EPS, sympy.oo), size=(i,)))
-    ev.instances("bits / form -> 1?", insts)
+       note="log2(1 + e^{eps/2}) / (eps/2) -> log2 e = 1/ln 2 ~ 1.44: eps is in nats, bits are log2.",
+       steps=(probed("printed vs derived bit counts", part=_undisp_rhs_each, epsilon=2),
+              Grid("bits / form -> 1?", _response_points, lambda p: sympy.Integer(1),
+                   part=lambda form: tuple(_undisp_rhs_each(form)),
+                   value=lambda form, p: sympy.limit(p.data[1] / form[p.data[0]], EPS, sympy.oo))))
 
 
 def _comm_claim(cid, statement, printed, derived, pts, cond=None, note="", assumptions="", symbolic=True,
                 root_cause=None):
-    def check(ev):
-        insts = []
-        pf, df = _undisp(ev.printed()), _undisp(ev.derived())
-        for params, exact, size in pts():
-            insts.append(Instance(params, exact=exact, derived=sympy.simplify(_named(df, params)),
-                                  printed=sympy.simplify(_named(pf, params)), size=size))
-        if symbolic:
-            _compare(ev, "printed vs derived bit count", pf.rhs, df.rhs, d=5, m=3, exp_eps=2)
-        ev.instances("bits counted from the constructed objects", insts)
-
-    claim(id=cid, location="Appendix H, communication cost", statement=statement, printed=printed, derived=derived,
-          derivation="derivations.pan_cms.tables.bits_all_functions", condition=cond, note=note,
-          kind="formula" if symbolic else "statement", root_cause=root_cause,
-          assumptions=assumptions or "bits = log2 of the number of equally likely objects sent")(check)
+    """A communication-cost claim: the bits counted from the constructed objects (``pts()``: params, count, size)
+    vs both forms, after the probed symbolic comparison (formulas only)."""
+    grid = named_grid("bits counted from the constructed objects",
+                      lambda: (Point(params, data=bits, size=size) for params, bits, size in pts()),
+                      lambda p: p.data, simplify=sympy.simplify)
+    steps = ((probed("printed vs derived bit count", part=_undisp_rhs, d=5, m=3, exp_eps=2),) if symbolic else ()) + (grid,)
+    record(id=cid, location="Appendix H, communication cost", statement=statement, printed=printed, derived=derived,
+           derivation="derivations.pan_cms.tables.bits_all_functions", condition=cond, note=note,
+           kind="formula" if symbolic else "statement", root_cause=root_cause,
+           assumptions=assumptions or "bits = log2 of the number of equally likely objects sent", steps=steps)
 
 
 def _pts_functions():
