@@ -352,37 +352,15 @@ def thm3_1(ev):
 
 
 # ---- Theorem 3.2 / Eq. (3) -------------------------------------------------------------------------
-def _formula_instances(printed_rhs, derived_rhs, keys, quantity, *, cbar_def=None, inner_vars=False,
-                       max_n=2, params=None):
-    """Evaluate printed/derived expressions on real families and compare with the exact moments."""
-    insts = []
-    for key in keys:
-        fam = family(key)
-        for kind, ee in (params or _inner_params(fam.m)):
-            mk = mkey(key, kind, ee)
-            V = var_table(kind, fam.m, ee) if inner_vars else None
-            extra = {var_eq: V[0][0], var_neq: V[0][1]} if V is not None else None
-            for counts in _small_datasets(fam.d):
-                res_ = exact_moments(mk, counts)
-                ex = res_[quantity]
-                for xx in range(fam.d):
-                    kw = dict(family=fam, counts=counts, var_table=V, x_val=xx, extra=extra)
-                    pv = D.evaluate_on(printed_rhs, cbar_def=cbar_def, **kw) if printed_rhs is not None else None
-                    dv = D.evaluate_on(derived_rhs, **kw)
-                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                          exact=ex[xx], derived=dv, printed=pv,
-                                          size=(*fsize(key), sum(counts), ee, xx), path=_path(res_)))
-    return insts
-
-
 def _rhs(form):
     return form.rhs
 
 
-def family_grid(name, keys, quantity, *, params=None, inner_vars=False):
+def family_grid(name, keys, quantity, *, params=None, inner_vars=False, part=_rhs):
     """The grid of real hash families x inner mechanisms x small datasets x values x, with the exact
     ``quantity`` ("mean" or "variance") of f_hat(x) as oracle (enumeration, or ldpref.moments beyond
-    ENUMERATION_LIMIT outcomes) and the forms' right-hand sides evaluated on the family (``D.evaluate_on``)."""
+    ENUMERATION_LIMIT outcomes) and the forms' right-hand sides evaluated on the family (``D.evaluate_on``);
+    a part (expression, 'where' clause) evaluates the expression with the clause's definition of c_bar."""
 
     def points():
         for key in keys:
@@ -402,10 +380,12 @@ def family_grid(name, keys, quantity, *, params=None, inner_vars=False):
 
     def value(form, point):
         fam, _, V, counts, xx = point.data
+        expr, where = form if isinstance(form, tuple) else (form, None)
         extra = {var_eq: V[0][0], var_neq: V[0][1]} if V is not None else None
-        return D.evaluate_on(form, family=fam, counts=counts, var_table=V, x_val=xx, extra=extra)
+        return D.evaluate_on(expr, family=fam, counts=counts, var_table=V, x_val=xx, extra=extra,
+                             cbar_def=None if where is None else (where.lhs, where.rhs))
 
-    return Grid(name, points, oracle, part=_rhs, value=value)
+    return Grid(name, points, oracle, part=part, value=value)
 
 
 _EXPECTATION_KW = dict(
