@@ -72,7 +72,8 @@ def symbolic_grid(name, keys, *, quantity="variance", decoder="eq2"):
                 for counts in _small_datasets(fam.d)[: fam.d + 1]:
                     for xx in range(fam.d):
                         yield Point({"family": key, "R": kind, "exp_eps": "symbolic", "counts": counts, "x": xx},
-                                    data=(key, kind, fam, V, extra, counts, xx), size=(*fsize(key), sum(counts), 99, xx))
+                                    data=(key, kind, fam, V, extra, counts, xx),
+                                    size=(*fsize(key), sum(counts), 99, xx))
 
     def oracle(point):
         key, kind, _, _, _, counts, xx = point.data
@@ -147,7 +148,8 @@ _LEMMA_KW = dict(
     printed=D.variance_lemma_printed,
     derived=D.variance_lemma_derived,
     derivation="derivations.pan_cms.basics.variance_lemma_derived",
-    assumptions="fixed family, j drawn uniformly per client; R satisfies Properties 2.1 and 2.2",    steps=(Symbolic("printed vs derived Var at (d, k, x) in " + str(SIZES), part=_norm_where), LEMMA_GRID,
+    assumptions="fixed family, j drawn uniformly per client; R satisfies Properties 2.1 and 2.2",
+    steps=(Symbolic("printed vs derived Var at (d, k, x) in " + str(SIZES), part=_norm_where), LEMMA_GRID,
            SYMBOLIC_SUM),
 )
 
@@ -161,7 +163,8 @@ _THM33_KW = dict(
     printed=D.variance_theorem_printed,
     derived=D.variance_theorem_derived,
     derivation="derivations.pan_cms.basics.variance_theorem_derived",
-    assumptions="fixed family; R satisfies Properties 2.1-2.3",    steps=(Symbolic("printed vs derived Var (Property 2.3) at (d, k, x) in " + str(SIZES),
+    assumptions="fixed family; R satisfies Properties 2.1-2.3",
+    steps=(Symbolic("printed vs derived Var (Property 2.3) at (d, k, x) in " + str(SIZES),
                     part=lambda form: norm_sizes(form.rhs, SIZES, cbar_def=CBAR_DEF)),
            family_grid("Var(f_hat(x)) of the real CMS with R in {RR, a-RP, s-RP}", SUM_FAMILIES, "variance",
                        inner_vars=True), SYMBOLIC_SUM),
@@ -179,7 +182,8 @@ _COR33_KW = dict(
     printed=D.variance_corollary_printed,
     derived=D.variance_corollary_derived,
     derivation="derivations.pan_cms.basics.variance_corollary_derived",
-    assumptions="c_bar(x, x') = 1/m for x != x'; R satisfies Properties 2.1-2.3",    steps=(Symbolic("printed vs derived Eq. (6)", part=_rhs),
+    assumptions="c_bar(x, x') = 1/m for x != x'; R satisfies Properties 2.1-2.3",
+    steps=(Symbolic("printed vs derived Eq. (6)", part=_rhs),
            scalar_grid("Var(f_hat(x)) of the real CMS over collision-uniform families", VAR_UNIFORM, "variance"),
            symbolic_grid("Var(f_hat(x)) with symbolic e^eps (RR, a-RP)", ["gf2(l=1,d=2)", "hadamard(d=3)"])),
 )
@@ -197,7 +201,8 @@ record(
     derivation="derivations.pan_cms.basics.appB_eq6_sum_derived",
     assumptions="c_bar(x, x') = 1/m; Properties 2.1-2.3",
     root_cause="appB.eq6-sign",
-    steps=(Symbolic("printed vs derived at d in {2, 3}", part=lambda form: norm_sizes(form.rhs, [(2, 1, 0), (3, 1, 1)])),
+    steps=(Symbolic("printed vs derived at d in {2, 3}",
+                    part=lambda form: norm_sizes(form.rhs, [(2, 1, 0), (3, 1, 1)])),
            SCALAR_VAR),
 )
 

@@ -37,6 +37,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
                             random_family)
 from ldpref.ledger import Instance, claim
+from ldpref.ledger.generic import Grid
 from ldpref.ledger.forms import NotRational, Predicate, compile_rational, evaluate, param_name
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
@@ -472,6 +473,18 @@ def conjunct(form, kind, *, lhs=None, rhs=None):
     if len(found) != 1:
         raise TypeError(f"no single {kind.__name__} with lhs={lhs}, rhs={rhs} in {form}")
     return found[0]
+
+
+def _exact_of(point):
+    """A row's exact value (its ``data``), computed from the real mechanism or family when the row was built."""
+    return point.data
+
+
+def rows_grid(name, rows, *, statement=False, **kw):
+    """A grid of rows: ``rows()`` yields Points whose ``data`` is the exact value there (HOLDS for a statement)
+    and whose ``facts`` the forms are evaluated at (:func:`val`; a statement's forms by :func:`truth`)."""
+    how = truth if statement else val
+    return Grid(name, rows, _exact_of, value=lambda form, point: how(form, point.substitution), **kw)
 
 
 def statement_instance(params, P, D, facts, **kw):

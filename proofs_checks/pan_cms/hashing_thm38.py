@@ -16,10 +16,11 @@ import derivations.pan_cms.printed_hashing as PH
 from derivations.pan_cms.symbols import e, f, m, n, q, r, tau, var_eq, var_neq
 from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Identity, Point
 
-from .hashing import (DER, KIND_ORDER, R, _collision, _collision_rate_mechanism, _cms, _datasets, _derived_vars, _inner,
-                      _inner_vars, _qr, _var, conjunct, statement_instance, truth, val)
+from .hashing import (DER, HOLDS, KIND_ORDER, R, _collision, _collision_rate_mechanism, _cms, _datasets, _derived_vars,
+                      _inner, _inner_vars, _qr, _var, conjunct, rows_grid, statement_instance, truth, val)
 
 # ---- Theorem 3.8, Eqs. (41)-(44) --------------------------------------------------------------------
 TH38_GRID = [(2, 3, "rr", R(2)), (2, 3, "rr", R(3)), (2, 3, "rr", R(4)), (2, 3, "arp", R(2)), (2, 3, "srp", R(4)),
@@ -280,21 +281,24 @@ VEQ_GRID = [(2, "rr", R(2)), (2, "rr", R(11, 10)), (3, "rr", R(2)), (3, "rr", EX
             (2, "arp", R(2)), (3, "arp", R(3)), (3, "arp", EXP_EPS), (2, "srp", R(4)), (3, "srp", R(9))]
 
 
-def veq_check(ev, keep=lambda mm, kind: True):
-    """Var(R|=) vs Var(R|!=) of the exact inner mechanisms in the claim's printed and derived statements."""
-    P, D = ev.printed(), ev.derived()
+def veq_steps(keep=lambda mm, kind: True):
+    """Var(R|=) vs Var(R|!=) of the exact inner mechanisms in the claim's printed and derived statements: the model's
+    variances against those read off the mechanisms, and the statements at them."""
     grid = [(mm, kind, ee) for mm, kind, ee in VEQ_GRID if keep(mm, kind)]
-    ev.identity("model (Var(R|=), Var(R|!=)) == read off the exact inner mechanisms",
-                [_derived_vars(kind, mm, ee) for mm, kind, ee in grid], [_inner_vars(kind, mm, ee) for mm, kind, ee in grid])
-    insts = []
-    for mm, kind, ee in grid:
-        veq, vne = _inner_vars(kind, mm, ee)
-        insts.append(statement_instance({"m": mm, "inner": kind, "exp_eps": ee}, P, D, {var_eq: veq, var_neq: vne},
-                                        size=(KIND_ORDER[kind], mm, 0 if ee == EXP_EPS else ee)))
-    ev.instances("Var(R|=) vs Var(R|!=) read off the exact inner mechanisms", insts)
+
+    def rows():
+        for mm, kind, ee in grid:
+            veq, vne = _inner_vars(kind, mm, ee)
+            yield Point({"m": mm, "inner": kind, "exp_eps": ee}, facts={var_eq: veq, var_neq: vne}, data=HOLDS,
+                        size=(KIND_ORDER[kind], mm, 0 if ee == EXP_EPS else ee))
+
+    return (Identity("model (Var(R|=), Var(R|!=)) == read off the exact inner mechanisms",
+                     lambda: [_derived_vars(kind, mm, ee) for mm, kind, ee in grid],
+                     lambda: [_inner_vars(kind, mm, ee) for mm, kind, ee in grid]),
+            rows_grid("Var(R|=) vs Var(R|!=) read off the exact inner mechanisms", rows, statement=True))
 
 
-@claim(
+record(
     id="pan-cms/appE.veq-geq-vne",
     location="Appendix E, the sentence before Eq. (42)",
     statement="Var(R|=) >= Var(R|!=) for randomized response and RAPPOR.",
@@ -303,9 +307,8 @@ def veq_check(ev, keep=lambda mm, kind: True):
     derivation=f"{DER}.inner_variances",
     kind="statement",
     assumptions="RR (Eq. (12)), aRP (Eq. (13)), sRP (Eq. (14)); e^eps > 1",
+    steps=veq_steps(),
 )
-def appE_veq(ev):
-    veq_check(ev)
 
 
 @claim(
