@@ -19,7 +19,7 @@ from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
+from ldpref.ledger.generic import Exact, Grid, Identity, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.losses import worst_case_mse
@@ -32,13 +32,40 @@ from .basics_common import (CONSTANT, ENUMERATION_LIMIT, GENERAL, HOLDS, R, SIZE
 
 
 # ==== Section 2 ===================================================================================
+def exact_of(point):
+    """A row's exact value (its ``data``: HOLDS for a statement), computed from the real mechanism when the row was
+    built; a Grid over such rows evaluates the forms at the row's ``facts``."""
+    return point.data
+
+
+def model_grid(name, points, oracle=exact_of, **kw):
+    """A derived-only grid of a model or library computation (``point.facts["model"]``, not the claim's form)
+    against the exact value: the side identities a derivation rests on."""
+    return Grid(name, points, oracle, printed=False, value=lambda form, point: point.facts["model"], **kw)
+
+
 def _inner_grid():
     for mm in (2, 3, 4):
         for kind, ee in _inner_params(mm):
             yield mm, kind, ee
 
 
-@claim(
+def _def21_rows():
+    for mm, kind, ee in _inner_grid():
+        P = inner(kind, mm, ee).perturbation_matrix()
+        yield Point({"R": kind, "m": mm, "exp_eps": ee}, facts={"P": P, "exp_eps": ee}, data=HOLDS, size=(mm, ee))
+
+
+def _worst_ratio_rows():
+    for mm, kind, ee in _inner_grid():
+        mech = inner(kind, mm, ee)
+        P = mech.perturbation_matrix()
+        worst = max(P[uu, a] / P[uu, b] for uu in range(P.shape[0]) for a in range(mm) for b in range(mm))
+        yield Point({"R": kind, "m": mm, "exp_eps": ee}, facts={"model": mechanism_exp_eps(mech)}, data=worst,
+                    size=(mm, ee))
+
+
+record(
     id="pan-cms/def2.1",
     location="Section 2.1, Definition 2.1",
     statement="A mechanism is eps-LDP iff Pr(M(v) = u) <= e^eps Pr(M(v') = u) for all v, v', u; the inner "
@@ -48,24 +75,37 @@ def _inner_grid():
     derivation="derivations.pan_cms.basics.ldp_definition_derived",
     kind="statement",
     assumptions="finite input and output sets; e^eps > 1",
+    steps=(Grid("Definition 2.1 (printed inequality, derived row ratio) on the real inner mechanisms", _def21_rows,
+                exact_of),
+           model_grid("worst ratio by brute force over (u, v, v') == ldpref.privacy.exp_eps == e^eps",
+                      _worst_ratio_rows)),
 )
-def def2_1(ev):
-    insts, worst_ratio = [], []
+
+
+def _qp_identity(kind, mm):
+    mech = inner_mechanism(kind, mm, EXP_EPS)
+    return Identity(f"Q P = I for {kind} on [{mm}] (symbolic e^eps)",
+                    lambda: mech.decoder_matrix() * mech.perturbation_matrix(), lambda: sympy.eye(mm))
+
+
+def _report_rows():
     for mm, kind, ee in _inner_grid():
         mech = inner(kind, mm, ee)
-        P = mech.perturbation_matrix()
-        facts = {"P": P, "exp_eps": ee}
-        insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee}, exact=HOLDS, derived=evaluate(ev.derived(), facts),
-                              printed=evaluate(ev.printed(), facts), size=(mm, ee)))
-        worst = max(P[uu, a] / P[uu, b] for uu in range(P.shape[0]) for a in range(mm) for b in range(mm))
-        worst_ratio.append(Instance({"R": kind, "m": mm, "exp_eps": ee}, exact=worst, derived=mechanism_exp_eps(mech),
-                                    size=(mm, ee)))
-    ev.instances("Definition 2.1 (printed inequality, derived row ratio) on the real inner mechanisms", insts)
-    ev.instances("worst ratio by brute force over (u, v, v') == ldpref.privacy.exp_eps == e^eps", worst_ratio,
-                 has_printed=False)
+        B = mech.QP.to_Matrix()
+        for vv in range(mm):
+            mean = enumeration.enumerated_moments(mech, [1 if w == vv else 0 for w in range(mm)])["mean"]
+            yield Point({"R": kind, "m": mm, "exp_eps": ee, "v": vv}, facts={"model": list(B[:, vv])}, data=mean,
+                        size=(mm, ee, vv))
 
 
-@claim(
+def _reconstruction(forms, point):
+    """E[R(v)] as the forms give it: the first at v, the second elsewhere."""
+    at_v, elsewhere = forms
+    vv = point.params["v"]
+    return [evaluate(at_v, {}) if w == vv else evaluate(elsewhere, {}) for w in range(point.params["m"])]
+
+
+record(
     id="pan-cms/prop2.1",
     location="Section 2.1, Property 2.1",
     statement="The reconstruction R = Q u of an unbiased mechanism (Q P = I) has E[R(v)[v]] = 1 and "
@@ -74,31 +114,11 @@ def def2_1(ev):
     derived=D.property21_derived,
     derivation="derivations.pan_cms.basics.property21_derived",
     assumptions="Q P = I",
+    steps=(Symbolic("printed (1, 0) vs Q P e_v with Q P = I", part=lambda forms: [x.rhs for x in forms]),
+           _qp_identity("rr", 3), _qp_identity("arp", 2), _qp_identity("srp", 2),
+           Grid("E[R(v)] by enumerating one report", _report_rows, exact_of, value=_reconstruction),
+           model_grid("E[R(v)] == column v of Q P (ldpref)", _report_rows)),
 )
-def prop2_1(ev):
-    ev.symbolic("printed (1, 0) vs Q P e_v with Q P = I", [x.rhs for x in ev.printed()],
-                [x.rhs for x in ev.derived()])
-    for kind, mm in (("rr", 3), ("arp", 2), ("srp", 2)):
-        mech = inner_mechanism(kind, mm, EXP_EPS)
-        ev.identity(f"Q P = I for {kind} on [{mm}] (symbolic e^eps)",
-                    mech.decoder_matrix() * mech.perturbation_matrix(), sympy.eye(mm))
-    insts, columns = [], []
-    for mm, kind, ee in _inner_grid():
-        mech = inner(kind, mm, ee)
-        B = mech.QP.to_Matrix()
-        for vv in range(mm):
-            counts = [1 if w == vv else 0 for w in range(mm)]
-            mean = enumeration.enumerated_moments(mech, counts)["mean"]
-            pv, pvp = ev.printed()
-            dv, dvp = ev.derived()
-            printed = [evaluate(pv, {}) if w == vv else evaluate(pvp, {}) for w in range(mm)]
-            derived = [evaluate(dv, {}) if w == vv else evaluate(dvp, {}) for w in range(mm)]
-            insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "v": vv}, exact=mean, derived=derived,
-                                  printed=printed, size=(mm, ee, vv)))
-            columns.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "v": vv}, exact=mean, derived=list(B[:, vv]),
-                                    size=(mm, ee, vv)))
-    ev.instances("E[R(v)] by enumerating one report", insts)
-    ev.instances("E[R(v)] == column v of Q P (ldpref)", columns, has_printed=False)
 
 
 def _joint_cov(mech, a_in, b_in):
@@ -116,7 +136,18 @@ def _joint_cov(mech, a_in, b_in):
     return out
 
 
-@claim(
+def _cov_rows():
+    for mm, kind, ee in _inner_grid():
+        if mm > 3:
+            continue
+        mech = inner(kind, mm, ee)
+        for a_in in range(mm):
+            for b_in in range(mm):
+                yield Point({"R": kind, "m": mm, "exp_eps": ee, "v": a_in, "v'": b_in},
+                            data=_joint_cov(mech, a_in, b_in), size=(mm, ee, a_in, b_in))
+
+
+record(
     id="pan-cms/prop2.2",
     location="Section 2.1, Property 2.2",
     statement="The reconstructions of two inputs from a stateless mechanism are uncorrelated: "
@@ -125,21 +156,10 @@ def _joint_cov(mech, a_in, b_in):
     derived=D.property22_derived,
     derivation="derivations.pan_cms.basics.property22_derived",
     assumptions="two separate runs of M (stateless: each output depends only on its own input)",
+    steps=(Symbolic("printed vs derived covariance", part=lambda form: form.rhs),
+           Grid("every covariance of two independent runs (enumerated pairs of outputs)", _cov_rows, exact_of,
+                value=lambda form, point: [evaluate(form, {})] * len(point.data))),
 )
-def prop2_2(ev):
-    ev.symbolic("printed vs derived covariance", ev.printed().rhs, ev.derived().rhs)
-    insts = []
-    for mm, kind, ee in _inner_grid():
-        if mm > 3:
-            continue
-        mech = inner(kind, mm, ee)
-        for a_in in range(mm):
-            for b_in in range(mm):
-                covs = _joint_cov(mech, a_in, b_in)
-                insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee, "v": a_in, "v'": b_in}, exact=covs,
-                                      derived=[evaluate(ev.derived(), {})] * len(covs),
-                                      printed=[evaluate(ev.printed(), {})] * len(covs), size=(mm, ee, a_in, b_in)))
-    ev.instances("every covariance of two independent runs (enumerated pairs of outputs)", insts)
 
 
 def _is_permutation_equivariant(mech, mm):
@@ -173,6 +193,7 @@ def _is_permutation_equivariant(mech, mm):
     derivation="derivations.pan_cms.basics.property23_derived",
     assumptions="R = RR (Eq. (12)), a-RP (Eq. (13)) or s-RP (Eq. (14)) on [m]; Var(R|=) = Var(R(0)[0]) and "
                 "Var(R|!=) = Var(R(0)[1]) name the reference variances",
+    custom="numeric: the derivation's premise (P, Q invariant under transpositions) counted, and a computed note",
 )
 def prop2_3(ev):
     ev.symbolic("printed vs derived (Var(R|!=), Var(R|=))", [q.rhs for q in ev.printed()], [q.rhs for q in ev.derived()])
@@ -221,7 +242,31 @@ def _pure_key(kind, dd, ee):
     return name
 
 
-@claim(
+EQ1_GRID = [("gf2(l=1,d=2)", "rr", R(2), "CMS+RR gf2(l=1,d=2)", (2, 2)),
+            ("gf2(l=1,d=2)", "rr", R(3), "CMS+RR gf2(l=1,d=2)", (2, 2)),
+            ("hadamard(d=3)", "rr", R(2), "CMS+RR hadamard(d=3)", (3, 2)),
+            ("Z3-affine(d=3)", "rr", R(3), "CMS+RR Z3-affine(d=3)", (3, 3)),
+            (None, "rr", R(2), "RR on [3]", (3, 3)), (None, "arp", R(2), "a-RP on [3]", (3, 3))]
+
+
+def _eq1_rows():
+    for key, kind, ee, name, (dd, mm) in EQ1_GRID:
+        mk = mkey(key, kind, ee) if key else _pure_key(kind, 3, ee)
+        mech = _MECHS[mk]()
+        for nn in (1, 2, 3):
+            if nn == 3 and mech.n_outputs > 8:
+                continue
+            exact, path = _worst_mse_by_definition(mk, nn, "values of interest")  # the text after Eq. (1)
+            yield Point({"mechanism": name, "exp_eps": ee, "n": nn}, data=Exact(exact, path), size=(dd, mm, nn, ee),
+                        facts={"model": worst_case_mse(mech, nn).value, "mechanism": mk})
+
+
+def _worst_over_index_set(form, point):
+    """The worst-case MSE with the inner max over the form's index set."""
+    return _worst_mse_by_definition(point.facts["mechanism"], point.params["n"], D.worst_mse_index_set(form))[0]
+
+
+record(
     id="pan-cms/eq1",
     location="Section 2.2, Eq. (1)",
     statement="The worst-case MSE is the largest E[(f_hat(x) - f(x))^2] over datasets of n clients and "
@@ -238,32 +283,11 @@ def _pure_key(kind, dd, ee):
          "could not be cross-read.  If the original prints bold x, the statement is the derived form (verified on "
          "the same instances).",
     root_cause="eq1.index-set",
+    steps=(Symbolic("printed vs derived index set", part=lambda form: form.rhs),
+           Grid("worst-case MSE over every dataset of n clients, inner max over each form's index set", _eq1_rows,
+                exact_of, value=_worst_over_index_set),
+           model_grid("ldpref.losses.worst_case_mse vs the definition", _eq1_rows)),
 )
-def eq1(ev):
-    ev.symbolic("printed vs derived index set", ev.printed().rhs, ev.derived().rhs)
-    printed_set = D.worst_mse_index_set(ev.printed())
-    derived_set = D.worst_mse_index_set(ev.derived())
-    insts, library = [], []
-    grid = [(mkey("gf2(l=1,d=2)", "rr", R(2)), "CMS+RR gf2(l=1,d=2)", (2, 2), R(2)),
-            (mkey("gf2(l=1,d=2)", "rr", R(3)), "CMS+RR gf2(l=1,d=2)", (2, 2), R(3)),
-            (mkey("hadamard(d=3)", "rr", R(2)), "CMS+RR hadamard(d=3)", (3, 2), R(2)),
-            (mkey("Z3-affine(d=3)", "rr", R(3)), "CMS+RR Z3-affine(d=3)", (3, 3), R(3)),
-            (_pure_key("rr", 3, R(2)), "RR on [3]", (3, 3), R(2)),
-            (_pure_key("arp", 3, R(2)), "a-RP on [3]", (3, 3), R(2))]
-    for mk, name, (dd, mm), ee in grid:
-        mech = _MECHS[mk]()
-        for nn in (1, 2, 3):
-            if nn == 3 and mech.n_outputs > 8:
-                continue
-            exact, path = _worst_mse_by_definition(mk, nn, "values of interest")  # the text after Eq. (1)
-            params = {"mechanism": name, "exp_eps": ee, "n": nn}
-            insts.append(Instance(params, exact=exact, derived=_worst_mse_by_definition(mk, nn, derived_set)[0],
-                                  printed=_worst_mse_by_definition(mk, nn, printed_set)[0], size=(dd, mm, nn, ee),
-                                  path=path))
-            library.append(Instance(params, exact=exact, derived=worst_case_mse(mech, nn).value, size=(dd, mm, nn, ee),
-                                    path=path))
-    ev.instances("worst-case MSE over every dataset of n clients, inner max over each form's index set", insts)
-    ev.instances("ldpref.losses.worst_case_mse vs the definition", library, has_printed=False)
 
 
 # ==== Section 3: the estimator ======================================================================
@@ -314,6 +338,7 @@ def _estimator_instances(form_printed, form_derived, keys, extra_of=None, max_n=
     derived=D.estimator_derived,
     derivation="derivations.pan_cms.basics.estimator_derived",
     assumptions="c_bar(x, x') = 1/m for x != x'; R satisfies Property 2.1",
+    custom="library cross-check: ldpref's CMS decoder (Eq. (2)) equals the derived estimator (numeric record)",
 )
 def eq2(ev):
     ev.symbolic("printed vs derived estimator", ev.printed().rhs, ev.derived().rhs)
@@ -323,7 +348,26 @@ def eq2(ev):
                "identical Q matrices" if not mismatch else f"differs for {mismatch}")
 
 
-@claim(
+def _thm31_rows():
+    for key in UNIFORM + CONSTANT + GENERAL:
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m):
+            mech = cms_mech(key, kind, ee)
+            facts = {"P_cms": mech.perturbation_matrix(), "P_inner": inner(kind, fam.m, ee).perturbation_matrix(),
+                     "exp_eps": ee}
+            yield Point({"family": key, "R": kind, "exp_eps": ee}, facts=facts, data=HOLDS, size=(*fsize(key), ee))
+
+
+def _privacy_rows():
+    """The privacy level of the real CMS (exact) against that of its inner mechanism (ldpref.privacy)."""
+    for key in UNIFORM + CONSTANT + GENERAL:
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m):
+            yield Point({"family": key, "R": kind, "exp_eps": ee}, data=mechanism_exp_eps(cms_mech(key, kind, ee)),
+                        facts={"model": mechanism_exp_eps(inner(kind, fam.m, ee))}, size=(*fsize(key), ee))
+
+
+record(
     id="pan-cms/thm3.1",
     location="Section 3, Theorem 3.1",
     statement="The CMS frequency estimator is eps-LDP.",
@@ -332,57 +376,22 @@ def eq2(ev):
     derivation="derivations.pan_cms.basics.cms_ldp_derived",
     kind="statement",
     assumptions="R is eps-LDP on [m]; the function index j is drawn independently of the value",
+    steps=(Grid("eps-LDP of the real CMS perturbation matrix (printed) and of its inner R (derived)", _thm31_rows,
+                exact_of),
+           model_grid("privacy level of the real CMS == that of its inner mechanism (ldpref.privacy)", _privacy_rows)),
 )
-def thm3_1(ev):
-    insts, levels = [], []
-    for key in UNIFORM + CONSTANT + GENERAL:
-        fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            mech = cms_mech(key, kind, ee)
-            facts = {"P_cms": mech.perturbation_matrix(), "P_inner": inner(kind, fam.m, ee).perturbation_matrix(),
-                     "exp_eps": ee}
-            insts.append(Instance({"family": key, "R": kind, "exp_eps": ee}, exact=HOLDS,
-                                  derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
-                                  size=(*fsize(key), ee)))
-            levels.append(Instance({"family": key, "R": kind, "exp_eps": ee}, exact=mechanism_exp_eps(mech),
-                                   derived=mechanism_exp_eps(inner(kind, fam.m, ee)), size=(*fsize(key), ee)))
-    ev.instances("eps-LDP of the real CMS perturbation matrix (printed) and of its inner R (derived)", insts)
-    ev.instances("privacy level of the real CMS == that of its inner mechanism (ldpref.privacy)", levels,
-                 has_printed=False)
 
 
 # ---- Theorem 3.2 / Eq. (3) -------------------------------------------------------------------------
-def _formula_instances(printed_rhs, derived_rhs, keys, quantity, *, cbar_def=None, inner_vars=False,
-                       max_n=2, params=None):
-    """Evaluate printed/derived expressions on real families and compare with the exact moments."""
-    insts = []
-    for key in keys:
-        fam = family(key)
-        for kind, ee in (params or _inner_params(fam.m)):
-            mk = mkey(key, kind, ee)
-            V = var_table(kind, fam.m, ee) if inner_vars else None
-            extra = {var_eq: V[0][0], var_neq: V[0][1]} if V is not None else None
-            for counts in _small_datasets(fam.d):
-                res_ = exact_moments(mk, counts)
-                ex = res_[quantity]
-                for xx in range(fam.d):
-                    kw = dict(family=fam, counts=counts, var_table=V, x_val=xx, extra=extra)
-                    pv = D.evaluate_on(printed_rhs, cbar_def=cbar_def, **kw) if printed_rhs is not None else None
-                    dv = D.evaluate_on(derived_rhs, **kw)
-                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                          exact=ex[xx], derived=dv, printed=pv,
-                                          size=(*fsize(key), sum(counts), ee, xx), path=_path(res_)))
-    return insts
-
-
 def _rhs(form):
     return form.rhs
 
 
-def family_grid(name, keys, quantity, *, params=None, inner_vars=False):
+def family_grid(name, keys, quantity, *, params=None, inner_vars=False, part=_rhs):
     """The grid of real hash families x inner mechanisms x small datasets x values x, with the exact
     ``quantity`` ("mean" or "variance") of f_hat(x) as oracle (enumeration, or ldpref.moments beyond
-    ENUMERATION_LIMIT outcomes) and the forms' right-hand sides evaluated on the family (``D.evaluate_on``)."""
+    ENUMERATION_LIMIT outcomes) and the forms' right-hand sides evaluated on the family (``D.evaluate_on``);
+    a part (expression, 'where' clause) evaluates the expression with the clause's definition of c_bar."""
 
     def points():
         for key in keys:
@@ -402,10 +411,12 @@ def family_grid(name, keys, quantity, *, params=None, inner_vars=False):
 
     def value(form, point):
         fam, _, V, counts, xx = point.data
+        expr, where = form if isinstance(form, tuple) else (form, None)
         extra = {var_eq: V[0][0], var_neq: V[0][1]} if V is not None else None
-        return D.evaluate_on(form, family=fam, counts=counts, var_table=V, x_val=xx, extra=extra)
+        return D.evaluate_on(expr, family=fam, counts=counts, var_table=V, x_val=xx, extra=extra,
+                             cbar_def=None if where is None else (where.lhs, where.rhs))
 
-    return Grid(name, points, oracle, part=_rhs, value=value)
+    return Grid(name, points, oracle, part=part, value=value)
 
 
 _EXPECTATION_KW = dict(
@@ -462,7 +473,14 @@ def _unbiasedness_facts(key, pairwise):
 COR_FAMILIES = UNIFORM + ["pair-uniform(m=3)"] + CONSTANT + GENERAL
 
 
-@claim(
+def _cor31_rows():
+    for key in COR_FAMILIES:
+        facts = _unbiasedness_facts(key, family(key).is_pairwise_independent())
+        yield Point({"family": key, "c_bar == 1/m": facts[D.CU_sym], "unbiased": facts[D.UNBIASED_sym]}, facts=facts,
+                    data=HOLDS, size=fsize(key))
+
+
+record(
     id="pan-cms/cor3.1",
     location="Section 3.1, Corollary 3.1 (proof in Appendix A)",
     statement="E[f_hat(x)] = f(x) (for every dataset and x) if and only if c_bar(x, x') = 1/m for all x != x'.",
@@ -473,15 +491,9 @@ COR_FAMILIES = UNIFORM + ["pair-uniform(m=3)"] + CONSTANT + GENERAL
     assumptions="fixed family; R satisfies Property 2.1",
     note="'for all x, x'' must exclude x = x' (c_bar(x, x) = 1 always); the converse needs 'for every dataset': "
          "a single dataset (e.g. all clients on x) can be estimated without bias by any family.",
+    steps=(Grid("Corollary 3.1 on each family: unbiasedness of the real CMS (enumeration) vs c_bar == 1/m", _cor31_rows,
+                exact_of),),
 )
-def cor3_1(ev):
-    insts = []
-    for key in COR_FAMILIES:
-        facts = _unbiasedness_facts(key, family(key).is_pairwise_independent())
-        insts.append(Instance({"family": key, "c_bar == 1/m": facts[D.CU_sym], "unbiased": facts[D.UNBIASED_sym]},
-                              exact=HOLDS, derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
-                              size=fsize(key)))
-    ev.instances("Corollary 3.1 on each family: unbiasedness of the real CMS (enumeration) vs c_bar == 1/m", insts)
 
 
 def _strong_pi_numpy(fam):
@@ -495,7 +507,16 @@ def _strong_pi_numpy(fam):
     return True
 
 
-@claim(
+def _cor32_rows():
+    for key in COR_FAMILIES:
+        fam = family(key)
+        for reading, pairwise, inside in (("collision rate 1/m", fam.is_collision_uniform(), True),
+                                          ("strongly pairwise independent", _strong_pi_numpy(fam), False)):
+            yield Point({"family": key, "reading": reading}, facts=_unbiasedness_facts(key, pairwise), data=HOLDS,
+                        in_condition=inside, size=(*fsize(key), 0 if inside else 1))
+
+
+record(
     id="pan-cms/cor3.2",
     location="Section 3.1, Corollary 3.2",
     statement="E[f_hat(x)] = f(x) if and only if H is pairwise independent, i.e. Pr_h(h(x) = h(x')) = 1/m.",
@@ -506,18 +527,9 @@ def _strong_pi_numpy(fam):
     condition="'pairwise independent' is read as the paper's 'i.e.': collision probability 1/m for x != x'",
     assumptions="fixed family; R satisfies Property 2.1",
     root_cause="sec3.1.pairwise-independence",
+    steps=(Grid("Corollary 3.2 on each family under the two readings of 'pairwise independent'", _cor32_rows,
+                exact_of),),
 )
-def cor3_2(ev):
-    insts = []
-    for key in COR_FAMILIES:
-        fam = family(key)
-        for reading, pairwise, inside in (("collision rate 1/m", fam.is_collision_uniform(), True),
-                                          ("strongly pairwise independent", _strong_pi_numpy(fam), False)):
-            facts = _unbiasedness_facts(key, pairwise)
-            insts.append(Instance({"family": key, "reading": reading}, exact=HOLDS,
-                                  derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
-                                  in_condition=inside, size=(*fsize(key), 0 if inside else 1)))
-    ev.instances("Corollary 3.2 on each family under the two readings of 'pairwise independent'", insts)
 
 
 @claim(
@@ -533,6 +545,7 @@ def cor3_2(ev):
     note="The first equivalence (c_bar is the collision probability under uniform sampling) holds by definition; "
          "only the direction 'pairwise independent => collision rate 1/m' of the second holds.",
     root_cause="sec3.1.pairwise-independence",
+    custom="numeric: the derived implication on every multiset family (d, m <= 3), counted",
 )
 def pairwise_def(ev):
     insts = []
@@ -621,6 +634,7 @@ def _predicted_size(key):
     note="Communication cost is log2|H|: 2 for the 4-function Hadamard family at d = 3 (vs 2 log2 3), and "
          "log2(1 + d(m-1)) at least for strong pairwise independence.  Eq. (18)'s family has |H| = 2^{2l} with "
          "2^l >= d, i.e. Theta(d^2) -- a property of that construction, not a requirement.",
+    custom="numeric: exhaustive multiset families obey the size conditions, counted",
 )
 def family_size(ev):
     insts, derived_facts = [], []

@@ -13,34 +13,48 @@ import sympy
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 
 from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, datasets,
                             exact_moments, family, fsize, inner, mkey, var_table)
 
 
 # ==== Appendix A ===================================================================================
-def _ymean_instances(printed_rhs, derived_rhs, keys, quantity="mean"):
-    """Per-client moments of y_hat[h_j(x)] for a client holding X: the y-mechanism with one client."""
-    insts = []
-    for key in keys:
-        fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:2]:
-            mk = mkey(key, kind, ee, which="y")
-            V = var_table(kind, fam.m, ee)
-            for X_ in range(fam.d):
-                counts = tuple(1 if w == X_ else 0 for w in range(fam.d))
-                res = exact_moments(mk, counts)
-                for xx in range(fam.d):
-                    ex = res["mean"][xx] if quantity == "mean" else (
-                        res["variance"][xx] if quantity == "variance" else res["variance"][xx] + res["mean"][xx] ** 2)
-                    extra = {D.X: X_, D.E_yhat2: res["variance"][xx] + res["mean"][xx] ** 2}
-                    kw = dict(family=fam, var_table=V, x_val=xx)
-                    pv = D.evaluate_on(printed_rhs.subs(extra), **kw)
-                    dv = D.evaluate_on(derived_rhs.subs(extra), **kw)
-                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "X": X_, "x": xx}, exact=ex,
-                                          derived=dv, printed=pv, size=(*fsize(key), ee, X_, xx), path=_path(res)))
-    return insts
+def client_grid(name, keys, quantity="mean"):
+    """Per-client moments of y_hat[h_j(x)] for a client holding X (the y-mechanism with one client): the exact
+    ``quantity`` ("mean", "variance" or "second") as oracle (enumeration or ldpref.moments), the forms'
+    right-hand sides evaluated on the family with X and E[y_hat^2] substituted."""
+
+    def points():
+        for key in keys:
+            fam = family(key)
+            for kind, ee in _inner_params(fam.m)[:2]:
+                mk = mkey(key, kind, ee, which="y")
+                V = var_table(kind, fam.m, ee)
+                for X_ in range(fam.d):
+                    counts = tuple(1 if w == X_ else 0 for w in range(fam.d))
+                    res = exact_moments(mk, counts)
+                    for xx in range(fam.d):
+                        yield Point({"family": key, "R": kind, "exp_eps": ee, "X": X_, "x": xx},
+                                    data=(fam, V, res, X_, xx), size=(*fsize(key), ee, X_, xx))
+
+    def oracle(point):
+        res, xx = point.data[2], point.data[4]
+        second = res["variance"][xx] + res["mean"][xx] ** 2
+        ex = {"mean": res["mean"][xx], "variance": res["variance"][xx], "second": second}[quantity]
+        return Exact(ex, _path(res))
+
+    def value(form, point):
+        fam, V, res, X_, xx = point.data
+        extra = {D.X: X_, D.E_yhat2: res["variance"][xx] + res["mean"][xx] ** 2}
+        return D.evaluate_on(form.subs(extra), family=fam, var_table=V, x_val=xx)
+
+    return Grid(name, points, oracle, part=_rhs, value=value)
+
+
+def _rhs(form):
+    return form.rhs
 
 
 Y_FAMILIES = ["gf2(l=1,d=2)", "hadamard(d=3)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)", "gf2mod3(l=2,d=2)"]
@@ -58,7 +72,33 @@ def _norm_client(expr, cbar_def=None):
     return out
 
 
-@claim(
+def _eq23_points():
+    for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "random(d=3,m=3,k=2)"):
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m)[:2]:
+            mech = cms_mech(key, kind, ee)
+            Qi = inner(kind, fam.m, ee).decoder_matrix()
+            n_in = Qi.shape[1]
+            for uu, label in enumerate(mech.outputs):
+                for xx in range(fam.d):
+                    yield Point({"family": key, "R": kind, "exp_eps": ee, "output": label, "x": xx},
+                                data=(fam, mech, Qi, uu, int(label.split(":")[0]), uu % n_in, xx),
+                                size=(*fsize(key), ee, uu, xx))
+
+
+def _eq23_oracle(point):
+    """y_hat recovered from the library's CMS decoder (Eq. (2) is affine in y_hat)."""
+    fam, mech, _, uu, _, _, xx = point.data
+    return sympy.cancel(((fam.m - 1) * mech.decoder_matrix()[xx, uu] + 1) / fam.m)
+
+
+def _eq23_value(form, point):
+    fam, _, Qi, _, jj, z, xx = point.data
+    table = lambda jx, a, b: Qi[fam.functions[int(jx)][int(b)], z]  # noqa: E731
+    return D.expand_sums(form.subs(D.J, jj), k_val=fam.k, x_val=xx).replace(D.RVal, table)
+
+
+record(
     id="pan-cms/appA.eq23",
     location="Appendix A, Eq. (23)",
     statement="y_hat^(i)[h_j(i)(x)] = R(h_j(i)(X^(i)))[h_j(i)(x)] = sum_j 1{j = j^(i)} R(h_j(X^(i)))[h_j(x)].",
@@ -66,36 +106,15 @@ def _norm_client(expr, cbar_def=None):
     derived=D.appA_eq23_derived,
     derivation="derivations.pan_cms.basics.appA_eq23_derived",
     assumptions="client i draws j^(i) in [k]",
+    steps=(Symbolic("printed vs derived for k in {1, 2, 3} and every j^(i)",
+                    part=lambda form: [D.expand_sums(form.rhs.subs(D.J, jj), k_val=kk)
+                                       for kk in (1, 2, 3) for jj in range(kk)]),
+           Grid("decoded coordinate of every output (j, z) of the real CMS", _eq23_points, _eq23_oracle,
+                part=_rhs, value=_eq23_value)),
 )
-def appA_eq23(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived for k in {1, 2, 3} and every j^(i)",
-                [D.expand_sums(printed.rhs.subs(D.J, jj), k_val=kk)
-                 for kk in (1, 2, 3) for jj in range(kk)],
-                [derived.rhs.subs(D.J, jj) for kk in (1, 2, 3) for jj in range(kk)])
-    insts = []
-    for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "random(d=3,m=3,k=2)"):
-        fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:2]:
-            mech = cms_mech(key, kind, ee)
-            Qi = inner(kind, fam.m, ee).decoder_matrix()
-            Qc = mech.decoder_matrix()
-            n_in = Qi.shape[1]
-            for uu, label in enumerate(mech.outputs):
-                jj, z = int(label.split(":")[0]), uu % n_in
-                for xx in range(fam.d):
-                    # y_hat recovered from the library's CMS decoder (Eq. (2) is affine in y_hat)
-                    exact = sympy.cancel(((fam.m - 1) * Qc[xx, uu] + 1) / fam.m)
-                    table = lambda jx, a, b: Qi[fam.functions[int(jx)][int(b)], z]  # noqa: E731
-                    pv = D.expand_sums(printed.rhs.subs(D.J, jj), k_val=fam.k,
-                                       x_val=xx).replace(D.RVal, table)
-                    dv = derived.rhs.subs({D.J: jj, D.x: xx}).replace(D.RVal, table)
-                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "output": label, "x": xx},
-                                          exact=exact, derived=dv, printed=pv, size=(*fsize(key), ee, uu, xx)))
-    ev.instances("decoded coordinate of every output (j, z) of the real CMS", insts)
 
 
-@claim(
+record(
     id="pan-cms/appA.eq24",
     location="Appendix A, Eq. (24)",
     statement="E[y_hat^(i)[h_j(i)(x)]] = sum_j c_j(X^(i), x)/k.",
@@ -103,19 +122,53 @@ def appA_eq23(ev):
     derived=D.appA_eq24_derived,
     derivation="derivations.pan_cms.basics.client_mean",
     assumptions="j^(i) uniform on [k]; R satisfies Property 2.1",
+    steps=(Symbolic("printed vs derived", part=lambda form: _norm_client(form.rhs)),
+           client_grid("E[y_hat] of one client (enumeration of the real CMS)", Y_FAMILIES)),
 )
-def appA_eq24(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", _norm_client(printed.rhs), _norm_client(derived.rhs))
-    ev.instances("E[y_hat] of one client (enumeration of the real CMS)", _ymean_instances(
-        printed.rhs, derived.rhs, Y_FAMILIES))
 
 
 def _client_list(counts):
     return [v_ for v_, c in enumerate(counts) for _ in range(c)]
 
 
-@claim(
+def _expectation_sum_norm(expr):
+    out = []
+    for nn, kk, xx in ((1, 1, 0), (2, 2, 1), (3, 2, 0)):
+        val = D.expand_sums(expr.subs(n_sym, nn), k_val=kk, x_val=xx)
+        out.append(sympy.expand(D.canonical_collisions(val)))
+    return out
+
+
+def _expectation_sum_points():
+    for key in UNIFORM[:3] + CONSTANT[:1] + GENERAL:
+        fam = family(key)
+        mk = mkey(key, "rr", R(2))
+        for counts in datasets(fam.d, 3):
+            clients = _client_list(counts)
+            for xx in range(fam.d):
+                yield Point({"family": key, "counts": counts, "x": xx}, data=(fam, mk, counts, clients, xx),
+                            size=(*fsize(key), len(clients), xx))
+
+
+def _expectation_sum_oracle(point):
+    _, mk, counts, _, xx = point.data
+    res_ = exact_moments(mk, counts)
+    return Exact(res_["mean"][xx], _path(res_))
+
+
+def _expectation_sum_value(expr, point):
+    """The form with c_j(X(i), x) read off the family at the value X(i) of client i."""
+    fam, _, _, clients, xx = point.data
+    fn, atoms, _ = D._compiled(expr.subs(n_sym, len(clients)), fam.d, fam.k, xx, None)
+    env = {m_sym: Fraction(fam.m)}
+    for atom in atoms:
+        jj, who, target = atom.args
+        env[atom] = Fraction(fam.collision(int(jj), clients[int(who.args[0])], int(target)))
+    out = fn(env)
+    return R(out.numerator, out.denominator)
+
+
+record(
     id="pan-cms/appA.expectation-sum",
     location="Appendix A, derivation of Eq. (3), middle line",
     statement="E[f_hat(x)] = m/(n(m-1)) sum_i sum_j c_j(X^(i), x)/k - 1/(m-1).",
@@ -123,44 +176,46 @@ def _client_list(counts):
     derived=D.appA_expectation_sum_derived,
     derivation="derivations.pan_cms.basics.appA_expectation_sum_derived",
     assumptions="fixed family; Property 2.1",
+    steps=(Symbolic("printed vs derived at n in {1, 2, 3}", part=lambda form: _expectation_sum_norm(form.rhs)),
+           Grid("E[f_hat(x)] of the real CMS+RR", _expectation_sum_points, _expectation_sum_oracle, part=_rhs,
+                value=_expectation_sum_value)),
 )
-def appA_expectation_sum(ev):
-    printed, derived = ev.printed(), ev.derived()
-    P, Dv = printed.rhs, derived.rhs
 
-    def norm(expr):
-        out = []
-        for nn, kk, xx in ((1, 1, 0), (2, 2, 1), (3, 2, 0)):
-            val = D.expand_sums(expr.subs(n_sym, nn), k_val=kk, x_val=xx)
-            out.append(sympy.expand(D.canonical_collisions(val)))
-        return out
 
-    ev.symbolic("printed vs derived at n in {1, 2, 3}", norm(P), norm(Dv))
-    insts = []
-    for key in UNIFORM[:3] + CONSTANT[:1] + GENERAL:
+def _unbiased_norm(forms):
+    out = []
+    for dd, xx in ((2, 0), (3, 1)):
+        other = 1 if xx == 0 else 0
+        rest = 1 - sum(D.fF(t) for t in range(dd) if t != other)
+        for q in forms:
+            val = D.expand_sums(q.rhs, d_val=dd, x_val=xx).subs(D.fF(other), rest)
+            out.append(sympy.cancel(val))  # a rational function of f(.), m
+    return out
+
+
+def _unbiased_points():
+    for key in UNIFORM:
         fam = family(key)
-        mk = mkey(key, "rr", R(2))
-        for counts in datasets(fam.d, 3):
-            clients = _client_list(counts)
-            nn = len(clients)
-            res_ = exact_moments(mk, counts)
-            mean = res_["mean"]
-            for xx in range(fam.d):
-                vals = []
-                for expr in (P, Dv):
-                    fn, atoms, _ = D._compiled(expr.subs(n_sym, nn), fam.d, fam.k, xx, None)
-                    env = {m_sym: Fraction(fam.m)}
-                    for atom in atoms:  # c_j(X(i), x) with X(i) the value of client i
-                        jj, who, target = atom.args
-                        env[atom] = Fraction(fam.collision(int(jj), clients[int(who.args[0])], int(target)))
-                    out = fn(env)
-                    vals.append(R(out.numerator, out.denominator))
-                insts.append(Instance({"family": key, "counts": counts, "x": xx}, exact=mean[xx], derived=vals[1],
-                                      printed=vals[0], size=(*fsize(key), nn, xx), path=_path(res_)))
-    ev.instances("E[f_hat(x)] of the real CMS+RR", insts)
+        for kind, ee in _inner_params(fam.m)[:2]:
+            mk = mkey(key, kind, ee)
+            for counts in datasets(fam.d, 2):
+                for xx in range(fam.d):
+                    yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
+                                data=(fam, mk, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
 
 
-@claim(
+def _unbiased_oracle(point):
+    _, mk, counts, xx = point.data
+    res_ = exact_moments(mk, counts)
+    return Exact([res_["mean"][xx]] * 3, _path(res_))
+
+
+def _unbiased_value(forms, point):
+    fam, _, counts, xx = point.data
+    return [D.evaluate_on(q.rhs, family=fam, counts=counts, x_val=xx) for q in forms]
+
+
+record(
     id="pan-cms/appA.unbiased",
     location="Appendix A, proof of Corollary 3.1 ('if')",
     statement="With c_bar = 1/m: m/(m-1)[f(x) + sum_{x' != x} f(x')/m] - 1/(m-1) = m/(m-1)[f(x) + (1 - f(x))/m] - "
@@ -169,37 +224,10 @@ def appA_expectation_sum(ev):
     derived=D.appA_unbiased_derived,
     derivation="derivations.pan_cms.basics.appA_unbiased_derived",
     assumptions="c_bar(x, x') = 1/m for x != x'; frequencies sum to 1",
+    steps=(Symbolic("printed vs derived chain (frequencies summing to one)", part=_unbiased_norm),
+           Grid("E[f_hat(x)] of the real CMS over collision-uniform families", _unbiased_points, _unbiased_oracle,
+                value=_unbiased_value)),
 )
-def appA_unbiased(ev):
-    def norm(forms):
-        out = []
-        for dd, xx in ((2, 0), (3, 1)):
-            other = 1 if xx == 0 else 0
-            rest = 1 - sum(D.fF(t) for t in range(dd) if t != other)
-            for q in forms:
-                val = D.expand_sums(q.rhs, d_val=dd, x_val=xx).subs(D.fF(other), rest)
-                out.append(sympy.cancel(val))  # a rational function of f(.), m
-        return out
-
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived chain (frequencies summing to one)", norm(printed), norm(derived))
-    insts = []
-    for key in UNIFORM:
-        fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:2]:
-            mk = mkey(key, kind, ee)
-            for counts in datasets(fam.d, 2):
-                nn = sum(counts)
-                res_ = exact_moments(mk, counts)
-                mean = res_["mean"]
-                for xx in range(fam.d):
-                    def ev_(forms):
-                        return [D.evaluate_on(q.rhs, family=fam, counts=counts, x_val=xx) for q in forms]
-                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                          exact=[mean[xx]] * 3, derived=ev_(derived),
-                                          printed=ev_(printed), size=(*fsize(key), nn, ee, xx),
-                                          path=_path(res_)))
-    ev.instances("E[f_hat(x)] of the real CMS over collision-uniform families", insts)
 
 
 @claim(
@@ -211,6 +239,7 @@ def appA_unbiased(ev):
     derived=D.appA_converse_derived,
     derivation="derivations.pan_cms.basics.appA_converse_derived",
     assumptions="the dataset holds x' at least once (f(x) < 1)",
+    custom="numeric: bias occurs exactly when c_bar != 1/m, an equivalence counted over the grid",
 )
 def appA_converse(ev):
     sizes = [(None, 1, 0), (None, 2, 1)]

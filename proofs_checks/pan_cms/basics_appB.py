@@ -12,16 +12,20 @@ import sympy
 
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import var_eq, var_neq
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import record
+from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 
 from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, _inner_params, _path, datasets,
                             exact_moments, family, fsize, mkey, norm_sizes, var_table, y_mech)
-from .basics_appA import Y_FAMILIES, _norm_client, _ymean_instances
+from .basics_appA import Y_FAMILIES, _norm_client, _rhs, client_grid
 
 
 # ==== Appendix B ===================================================================================
-@claim(
+CLIENT_VARIANCE = client_grid("Var(y_hat) of one client (enumeration)", Y_FAMILIES, "variance")
+
+
+record(
     id="pan-cms/appB.eq25",
     location="Appendix B, Eq. (25)",
     statement="Var(y_hat^(i)[h_j(i)(x)]) = E[(y_hat^(i)[h_j(i)(x)])^2] - c_bar(X^(i), x)^2.",
@@ -29,15 +33,12 @@ from .basics_appA import Y_FAMILIES, _norm_client, _ymean_instances
     derived=D.appB_eq25_derived,
     derivation="derivations.pan_cms.basics.client_mean",
     assumptions="Eq. (24)",
+    steps=(Symbolic("printed vs derived", part=lambda form: _norm_client(form.rhs, CBAR_DEF)),
+           CLIENT_VARIANCE),
 )
-def appB_eq25(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", _norm_client(printed.rhs, CBAR_DEF), _norm_client(derived.rhs))
-    ev.instances("Var(y_hat) of one client (enumeration)", _ymean_instances(
-        printed.rhs, derived.rhs, Y_FAMILIES, "variance"))
 
 
-@claim(
+record(
     id="pan-cms/appB.second-moment",
     location="Appendix B, second-moment derivation before Eq. (26)",
     statement="E[(y_hat^(i)[h_j(i)(x)])^2] = (1/k) sum_j (Var(R(h_j(X^(i)))[h_j(x)]) + c_j(X^(i), x)).",
@@ -45,15 +46,12 @@ def appB_eq25(ev):
     derived=D.appB_second_moment_derived,
     derivation="derivations.pan_cms.basics.client_second_moment",
     assumptions="j^(i) uniform; Property 2.1 (E[R] = c_j in {0, 1})",
+    steps=(Symbolic("printed vs derived", part=lambda form: _norm_client(form.rhs)),
+           client_grid("E[y_hat^2] of one client (enumeration)", Y_FAMILIES, "second")),
 )
-def appB_second_moment(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", _norm_client(printed.rhs), _norm_client(derived.rhs))
-    ev.instances("E[y_hat^2] of one client (enumeration)", _ymean_instances(
-        printed.rhs, derived.rhs, Y_FAMILIES, "second"))
 
 
-@claim(
+record(
     id="pan-cms/appB.eq26",
     location="Appendix B, Eq. (26)",
     statement="Var(y_hat^(i)[h_j(i)(x)]) = (1/k) sum_j Var(R(h_j(X^(i)))[h_j(x)]) + c_bar(X^(i), x) - "
@@ -62,12 +60,9 @@ def appB_second_moment(ev):
     derived=D.appB_eq26_derived,
     derivation="derivations.pan_cms.basics.client_variance",
     assumptions="Eqs. (24), (25)",
+    steps=(Symbolic("printed vs derived", part=lambda form: _norm_client(form.rhs, CBAR_DEF)),
+           CLIENT_VARIANCE),
 )
-def appB_eq26(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", _norm_client(printed.rhs, CBAR_DEF), _norm_client(derived.rhs))
-    ev.instances("Var(y_hat) of one client (enumeration)", _ymean_instances(
-        printed.rhs, derived.rhs, Y_FAMILIES, "variance"))
 
 
 def _pair_moments(key, kind, ee, X1_, X2_, xx):
@@ -82,22 +77,31 @@ def _pair_moments(key, kind, ee, X1_, X2_, xx):
     return sympy.cancel(m12), sympy.cancel(m1), sympy.cancel(m2)
 
 
-def _pair_instances(printed_rhs, derived_rhs, what):
-    insts = []
-    for key in ("gf2(l=1,d=2)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
-        fam = family(key)
-        kind, ee = "rr", R(2)
-        for X1_, X2_ in itertools.product(range(fam.d), repeat=2):
-            for xx in range(fam.d):
-                m12, m1, m2 = _pair_moments(key, kind, ee, X1_, X2_, xx)
-                exact = m12 if what == "product" else sympy.cancel(m12 - m1 * m2)
-                sub = {D.X1: X1_, D.X2: X2_}
-                kw = dict(family=fam, x_val=xx)
-                insts.append(Instance({"family": key, "X1": X1_, "X2": X2_, "x": xx}, exact=exact,
-                                      derived=D.evaluate_on(derived_rhs.subs(sub), **kw),
-                                      printed=D.evaluate_on(printed_rhs.subs(sub), **kw),
-                                      size=(*fsize(key), X1_, X2_, xx)))
-    return insts
+PAIR_KEYS = ("gf2(l=1,d=2)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)")
+
+
+def pair_grid(name, what):
+    """Two clients holding X1, X2 (real CMS + RR): the exact E[y1 y2] (``what`` "product") or Cov(y1, y2)
+    ("cov") by enumerating every pair of outputs; the forms evaluated at X1, X2 on the family."""
+
+    def points():
+        for key in PAIR_KEYS:
+            fam = family(key)
+            for X1_, X2_ in itertools.product(range(fam.d), repeat=2):
+                for xx in range(fam.d):
+                    yield Point({"family": key, "X1": X1_, "X2": X2_, "x": xx}, data=(key, fam, X1_, X2_, xx),
+                                size=(*fsize(key), X1_, X2_, xx))
+
+    def oracle(point):
+        key, _, X1_, X2_, xx = point.data
+        m12, m1, m2 = _pair_moments(key, "rr", R(2), X1_, X2_, xx)
+        return m12 if what == "product" else sympy.cancel(m12 - m1 * m2)
+
+    def value(form, point):
+        _, fam, X1_, X2_, xx = point.data
+        return D.evaluate_on(form.subs({D.X1: X1_, D.X2: X2_}), family=fam, x_val=xx)
+
+    return Grid(name, points, oracle, part=_rhs, value=value)
 
 
 def _norm_pair(expr):
@@ -110,7 +114,7 @@ def _norm_pair(expr):
     return out
 
 
-@claim(
+record(
     id="pan-cms/appB.eq27",
     location="Appendix B, Eq. (27)",
     statement="For two clients i1 != i2: E[y_hat^(i1) y_hat^(i2)] = c_bar(X^(i1), x) c_bar(X^(i2), x).",
@@ -118,15 +122,12 @@ def _norm_pair(expr):
     derived=D.appB_eq27_derived,
     derivation="derivations.pan_cms.basics.appB_eq27_derived",
     assumptions="independent function draws; Property 2.2",
+    steps=(Symbolic("printed vs derived", part=lambda form: _norm_pair(form.rhs)),
+           pair_grid("E[y1 y2] by enumerating every pair of outputs of the real CMS+RR", "product")),
 )
-def appB_eq27(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", _norm_pair(printed.rhs), _norm_pair(derived.rhs))
-    ev.instances("E[y1 y2] by enumerating every pair of outputs of the real CMS+RR",
-                 _pair_instances(printed.rhs, derived.rhs, "product"))
 
 
-@claim(
+record(
     id="pan-cms/appB.cov-zero",
     location="Appendix B, covariance of two clients",
     statement="Cov(y_hat^(i1)[h_j(i1)(x)], y_hat^(i2)[h_j(i2)(x)]) = c_bar c_bar - c_bar c_bar = 0.",
@@ -134,14 +135,36 @@ def appB_eq27(ev):
     derived=D.appB_cov_derived,
     derivation="derivations.pan_cms.basics.appB_cov_derived",
     assumptions="independent clients",
+    steps=(Symbolic("printed vs derived", part=lambda form: _norm_pair(form.rhs)),
+           pair_grid("Cov(y1, y2) by enumerating pairs of outputs", "cov")),
 )
-def appB_cov(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", _norm_pair(printed.rhs), _norm_pair(derived.rhs))
-    ev.instances("Cov(y1, y2) by enumerating pairs of outputs", _pair_instances(printed.rhs, derived.rhs, "cov"))
 
 
-@claim(
+def _sum_variance_points():
+    for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m)[:2]:
+            mk = mkey(key, kind, ee, which="y")
+            V = var_table(kind, fam.m, ee)
+            for counts in datasets(fam.d, 2):
+                for xx in range(fam.d):
+                    yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
+                                data=(fam, mk, V, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
+
+
+def _sum_variance_oracle(point):
+    """n^2 Var(mean y_hat) of the real y-mechanism."""
+    _, mk, _, counts, xx = point.data
+    res_ = exact_moments(mk, counts)
+    return Exact(sum(counts)**2 * res_["variance"][xx], _path(res_))
+
+
+def _sum_variance_value(form, point):
+    fam, _, V, counts, xx = point.data
+    return D.evaluate_on(form, family=fam, counts=counts, var_table=V, x_val=xx)
+
+
+record(
     id="pan-cms/appB.sum-variance",
     location="Appendix B, variance of the sum of decoded coordinates",
     statement="Var(sum_i y_hat^(i)[h_j(i)(x)]) = n sum_{x'} [(1/k) sum_j Var(R(h_j(x'))[h_j(x)]) + c_bar(x', x) - "
@@ -150,31 +173,35 @@ def appB_cov(ev):
     derived=D.appB_sum_variance_derived,
     derivation="derivations.pan_cms.basics.appB_sum_variance_derived",
     assumptions="Eq. (26) and zero covariances",
+    steps=(Symbolic("printed vs derived", part=lambda form: norm_sizes(form.rhs, SIZES, cbar_def=CBAR_DEF)),
+           Grid("Var(sum y_hat) = n^2 Var(mean y_hat) of the real y-mechanism (enumeration)", _sum_variance_points,
+                _sum_variance_oracle, part=_rhs, value=_sum_variance_value)),
 )
-def appB_sum_variance(ev):
-    printed, derived = ev.printed(), ev.derived()
-    P, Dv = printed.rhs, derived.rhs
-    ev.symbolic("printed vs derived", norm_sizes(P, SIZES, cbar_def=CBAR_DEF), norm_sizes(Dv, SIZES))
-    insts = []
-    for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
+
+
+def _eq29_points():
+    for key in UNIFORM[:3] + CONSTANT[:2] + GENERAL:
         fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:2]:
-            mk = mkey(key, kind, ee, which="y")
+        for kind, ee in _inner_params(fam.m):
             V = var_table(kind, fam.m, ee)
-            for counts in datasets(fam.d, 2):
-                nn = sum(counts)
-                res_ = exact_moments(mk, counts)
-                var = res_["variance"]
-                for xx in range(fam.d):
-                    kw = dict(family=fam, counts=counts, var_table=V, x_val=xx)
-                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                          exact=nn**2 * var[xx], derived=D.evaluate_on(Dv, **kw),
-                                          printed=D.evaluate_on(P, **kw), size=(*fsize(key), nn, ee, xx),
-                                          path=_path(res_)))
-    ev.instances("Var(sum y_hat) = n^2 Var(mean y_hat) of the real y-mechanism (enumeration)", insts)
+            for xx, x2 in itertools.permutations(range(fam.d), 2):
+                yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx, "x'": x2}, data=(fam, V, xx, x2),
+                            size=(*fsize(key), ee, xx, x2))
 
 
-@claim(
+def _eq29_oracle(point):
+    """The enumerated variances Var(R(h_j(x'))[h_j(x)]), averaged over the family."""
+    fam, V, xx, x2 = point.data
+    return sum(V[h[x2]][h[xx]] for h in fam.functions) / fam.k
+
+
+def _eq29_value(form, point):
+    fam, V, xx, x2 = point.data
+    return D.evaluate_on(form.subs(D.xp, x2), family=fam, x_val=xx, var_table=V,
+                         extra={var_eq: V[0][0], var_neq: V[0][1]})
+
+
+record(
     id="pan-cms/appB.eq29",
     location="Appendix B, Eq. (29)",
     statement="For x' != x: (1/k) sum_j Var(R(h_j(x'))[h_j(x)]) = c_bar(x', x) Var(R|=) + "
@@ -183,27 +210,41 @@ def appB_sum_variance(ev):
     derived=D.appB_eq29_derived,
     derivation="derivations.pan_cms.basics.property23",
     assumptions="Property 2.3",
+    steps=(Symbolic("printed vs derived", part=lambda form: norm_sizes(form.rhs, SIZES, cbar_def=CBAR_DEF)),
+           Grid("average enumerated Var(R(h_j(x'))[h_j(x)]) over the family", _eq29_points, _eq29_oracle, part=_rhs,
+                value=_eq29_value)),
 )
-def appB_eq29(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", norm_sizes(printed.rhs, SIZES, cbar_def=CBAR_DEF), norm_sizes(derived.rhs, SIZES))
-    insts = []
-    for key in UNIFORM[:3] + CONSTANT[:2] + GENERAL:
+
+
+def _diagonal_norm(forms):
+    return [sympy.expand(D.canonical_collisions(D.expand_sums(q.rhs, k_val=kk, x_val=0)))
+            for kk in (1, 2, 3) for q in forms]
+
+
+def _diagonal_points():
+    for key in UNIFORM[:3] + GENERAL:
         fam = family(key)
         for kind, ee in _inner_params(fam.m):
             V = var_table(kind, fam.m, ee)
-            extra = {var_eq: V[0][0], var_neq: V[0][1]}
-            for xx, x2 in itertools.permutations(range(fam.d), 2):
-                exact = sum(V[h[x2]][h[xx]] for h in fam.functions) / fam.k  # enumerated variances, averaged
-                kw = dict(family=fam, x_val=xx, var_table=V, extra=extra)
-                insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "x": xx, "x'": x2}, exact=exact,
-                                      derived=D.evaluate_on(derived.rhs.subs(D.xp, x2), **kw),
-                                      printed=D.evaluate_on(printed.rhs.subs(D.xp, x2), **kw),
-                                      size=(*fsize(key), ee, xx, x2)))
-    ev.instances("average enumerated Var(R(h_j(x'))[h_j(x)]) over the family", insts)
+            for xx in range(fam.d):
+                yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx}, data=(fam, V, xx),
+                            size=(*fsize(key), ee, xx))
 
 
-@claim(
+def _diagonal_oracle(point):
+    """The collision rate of x with itself and the average enumerated variance on the diagonal."""
+    fam, V, xx = point.data
+    return [_fr(Fraction(sum(1 for h in fam.functions if h[xx] == h[xx]), fam.k)),
+            sum(V[h[xx]][h[xx]] for h in fam.functions) / fam.k]
+
+
+def _diagonal_value(forms, point):
+    fam, V, xx = point.data
+    kw = dict(family=fam, x_val=xx, var_table=V, extra={var_eq: V[0][0], var_neq: V[0][1]})
+    return [D.evaluate_on(q.rhs, **kw) for q in forms]
+
+
+record(
     id="pan-cms/appB.diagonal",
     location="Appendix B, the term x' = x",
     statement="For x' = x: c_bar(x, x) = 1 and (1/k) sum_j Var(R(h_j(x))[h_j(x)]) = Var(R|=).",
@@ -211,31 +252,39 @@ def appB_eq29(ev):
     derived=D.appB_diagonal_derived,
     derivation="derivations.pan_cms.basics.property23",
     assumptions="Property 2.3",
+    steps=(Symbolic("printed vs derived (Property 2.3, k in {1, 2, 3})", part=_diagonal_norm),
+           Grid("collision rate and average variance on the diagonal", _diagonal_points, _diagonal_oracle,
+                value=_diagonal_value)),
 )
-def appB_diagonal(ev):
-    def norm(forms):
-        return [sympy.expand(D.canonical_collisions(D.expand_sums(q.rhs, k_val=kk, x_val=0)))
-                for kk in (1, 2, 3) for q in forms]
 
-    ev.symbolic("printed vs derived (Property 2.3, k in {1, 2, 3})", norm(ev.printed()), norm(ev.derived()))
-    insts = []
-    for key in UNIFORM[:3] + GENERAL:
+
+def _decomposition_points():
+    for key in PAIR_KEYS:
         fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            V = var_table(kind, fam.m, ee)
-            extra = {var_eq: V[0][0], var_neq: V[0][1]}
+        mk = mkey(key, "rr", R(2), which="y")
+        for X1_, X2_ in itertools.combinations_with_replacement(range(fam.d), 2):
+            counts = tuple((X1_ == w) + (X2_ == w) for w in range(fam.d))
             for xx in range(fam.d):
-                exact = [_fr(Fraction(sum(1 for h in fam.functions if h[xx] == h[xx]), fam.k)),
-                         sum(V[h[xx]][h[xx]] for h in fam.functions) / fam.k]
-                kw = dict(family=fam, x_val=xx, var_table=V, extra=extra)
-                insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "x": xx}, exact=exact,
-                                      derived=[D.evaluate_on(q.rhs, **kw) for q in ev.derived()],
-                                      printed=[D.evaluate_on(q.rhs, **kw) for q in ev.printed()],
-                                      size=(*fsize(key), ee, xx)))
-    ev.instances("collision rate and average variance on the diagonal", insts)
+                yield Point({"family": key, "X1": X1_, "X2": X2_, "x": xx}, data=(key, fam, mk, counts, X1_, X2_, xx),
+                            size=(*fsize(key), X1_, X2_, xx))
 
 
-@claim(
+def _decomposition_oracle(point):
+    """Var of the sum of two clients, 4 Var(mean) by enumeration."""
+    _, fam, mk, counts, _, _, xx = point.data
+    res = exact_moments(mk, counts)
+    return Exact(4 * res["variance"][xx], _path(res))
+
+
+def _decomposition_value(form, point):
+    """The form at the two variances (one-client enumeration) and the covariance (pair enumeration)."""
+    key, fam, mk, _, X1_, X2_, xx = point.data
+    singles = [exact_moments(mk, tuple(int(w == X_) for w in range(fam.d)))["variance"][xx] for X_ in (X1_, X2_)]
+    m12, m1, m2 = _pair_moments(key, "rr", R(2), X1_, X2_, xx)
+    return evaluate(form, {D.SumVar_sym: sum(singles), D.SumCov_sym: 2 * sympy.cancel(m12 - m1 * m2)})
+
+
+record(
     id="pan-cms/appB.var-decomposition",
     location="Appendix B, variance of the sum before Eq. (27)",
     statement="Var(sum_i y_hat^(i)) = sum_i Var(y_hat^(i)) + sum_{i1 != i2} Cov(y_hat^(i1), y_hat^(i2)).",
@@ -244,22 +293,7 @@ def appB_diagonal(ev):
     derivation="derivations.pan_cms.basics.appB_var_decomposition_derived",
     assumptions="bilinearity of covariance",
     note="A general identity (the printed and derived forms coincide); the evidence is the enumeration.",
+    steps=(Symbolic("printed vs derived", part=_rhs),
+           Grid("Var of the sum of two clients (enumeration) vs variances and covariance (pair enumeration)",
+                _decomposition_points, _decomposition_oracle, value=_decomposition_value)),
 )
-def appB_var_decomposition(ev):
-    ev.symbolic("printed vs derived", ev.printed().rhs, ev.derived().rhs)
-    insts = []
-    for key in ("gf2(l=1,d=2)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
-        fam = family(key)
-        mk = mkey(key, "rr", R(2), which="y")
-        for X1_, X2_ in itertools.combinations_with_replacement(range(fam.d), 2):
-            counts = tuple((X1_ == w) + (X2_ == w) for w in range(fam.d))
-            res = exact_moments(mk, counts)
-            for xx in range(fam.d):
-                singles = [exact_moments(mk, tuple(int(w == X_) for w in range(fam.d)))["variance"][xx]
-                           for X_ in (X1_, X2_)]
-                m12, m1, m2 = _pair_moments(key, "rr", R(2), X1_, X2_, xx)
-                terms = {D.SumVar_sym: sum(singles), D.SumCov_sym: 2 * sympy.cancel(m12 - m1 * m2)}
-                insts.append(Instance({"family": key, "X1": X1_, "X2": X2_, "x": xx}, exact=4 * res["variance"][xx],
-                                      derived=evaluate(ev.derived(), terms), printed=evaluate(ev.printed(), terms),
-                                      size=(*fsize(key), X1_, X2_, xx), path=_path(res)))
-    ev.instances("Var of the sum of two clients (enumeration) vs variances and covariance (pair enumeration)", insts)

@@ -19,11 +19,13 @@ from flint import arb, ctx as flint_ctx, fmpq
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import e as e_sym, f as f_sym, m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 
 from .basics_common import HOLDS, R, cms_mech, datasets, family, fsize, mkey, rat_eval, y_mech
+from .basics import exact_of, model_grid
 from .basics_mse import _fhat_distribution
 
 
@@ -294,6 +296,7 @@ _THM35_NOTE = ("Exact search: for f(x) = 0 the tail is Pr[Bin(n, 1/m) >= K] and 
     assumptions="fixed family with c_bar = 1/m, RR inner mechanism, n independent clients; Var = exact Var(f_hat(x))",
     note=_THM35_NOTE,
     root_cause="appC.delta-range",
+    custom="each instance shows the worst alpha of the printed bound (a parameter read from the printed form)",
 )
 def thm3_5(ev):
     insts, tails = _bound_instances(ev.printed(), ev.derived(), "two")
@@ -313,6 +316,7 @@ def thm3_5(ev):
     note="The factor n comes from dropping n in the minimum of Var/((B-A)(f-A)) (see appC.ratio-min); "
          "Theorem 3.5 itself has no n in the exponent.",
     root_cause="appC.ratio-min-n",
+    custom="each instance shows the worst alpha of the printed bound (a parameter read from the printed form)",
 )
 def appC_upper(ev):
     insts, tails = _bound_instances(ev.printed(), ev.derived(), "upper")
@@ -330,6 +334,7 @@ def appC_upper(ev):
     kind="statement",
     assumptions="as Theorem 3.5",
     root_cause="appC.ratio-min-n",
+    custom="each instance shows the worst alpha of the printed bound (a parameter read from the printed form)",
 )
 def appC_two_sided(ev):
     insts, _ = _bound_instances(ev.printed(), ev.derived(), "two")
@@ -340,7 +345,22 @@ SMALL_RR = [("gf2(l=1,d=2)", R(2)), ("gf2(l=1,d=2)", R(3)), ("Z3-affine(d=2)", R
             ("pair-uniform(m=4)", R(3)), ("hadamard(d=3)", R(5, 2))]
 
 
-@claim(
+def _support(key, ee):
+    """Every value a client's decoded contribution takes under the real CMS+RR."""
+    support = set()
+    for dist in _client_distributions(key, ee):
+        support |= set(dist)
+    return support
+
+
+def _ab_rows():
+    for key, ee in SMALL_RR:
+        support = _support(key, ee)
+        yield Point({"family": key, "m": family(key).m, "exp_eps": ee}, facts={m_sym: family(key).m, e_sym: ee},
+                    data=[_S(min(support)), _S(max(support))], size=(*fsize(key), ee))
+
+
+record(
     id="pan-cms/appC.AB",
     location="Appendix C, A and B",
     statement="A = min f_hat = m/(m-1) e^{-1}/(e^eps - 1) - 1/(m-1) and "
@@ -353,47 +373,26 @@ SMALL_RR = [("gf2(l=1,d=2)", R(2)), ("gf2(l=1,d=2)", R(3)), ("Z3-affine(d=2)", R
          "Transcription caveat: pan-cms.plain.txt lost this formula, so e^{-1} (pan-cms.md) could not be cross-read; "
          "if the original prints -1, A is right (and B is right as printed).",
     root_cause="appC.A-numerator",
+    steps=(Symbolic("printed vs derived (A, B)", part=lambda forms: [q.rhs for q in forms]),
+           Grid("smallest and largest per-client contribution of the real CMS+RR", _ab_rows, exact_of,
+                value=lambda forms, point: [q.rhs.subs(point.facts) for q in forms])),
 )
-def appC_AB(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived (A, B)", [q.rhs for q in printed], [q.rhs for q in derived])
-    insts = []
+
+
+def _bernoulli_rows():
     for key, ee in SMALL_RR:
         fam = family(key)
-        support = set()
-        for dist in _client_distributions(key, ee):
-            support |= set(dist)
-        sub = {m_sym: fam.m, e_sym: ee}
-        insts.append(Instance({"family": key, "m": fam.m, "exp_eps": ee}, exact=[_S(min(support)), _S(max(support))],
-                              derived=[q.rhs.subs(sub) for q in derived],
-                              printed=[q.rhs.subs(sub) for q in printed], size=(*fsize(key), ee)))
-    ev.instances("smallest and largest per-client contribution of the real CMS+RR", insts)
+        for X_, dist in enumerate(_client_distributions(key, ee)):
+            yield Point({"family": key, "exp_eps": ee, "X": X_}, data=HOLDS, size=(*fsize(key), ee, X_),
+                        facts={"Y_values": sorted(_S(y_) for y_ in dist), "m_value": fam.m, "exp_eps": ee})
 
 
-@claim(
-    id="pan-cms/appC.bernoulli",
-    location="Appendix C, definition of Y",
-    statement="With Y^(i) = m/(m-1) y_hat^(i) - 1/(m-1), n f_hat(x) = sum_i Y^(i), and (Y - A)/(B - A) is a Bernoulli "
-              "variable for CMS+RR.",
-    printed=D.appC_bernoulli_printed,
-    derived=D.appC_bernoulli_derived,
-    derivation="derivations.pan_cms.basics.rr_decoded_values",
-    kind="statement",
-    assumptions="CMS + RR (the appendix assumes RR); Y^(i) is client i's contribution to f_hat(x) (its column of "
-                "the real decoder), A and B its smallest and largest value",
-)
-def appC_bernoulli(ev):
-    insts, sums = [], []
+def _sum_rows():
+    """n f_hat = sum Y: the distribution of f_hat (ldpref enumeration of the CMS) vs the convolution of the
+    derived Y = scale y_hat + offset of each client (a model computation, not the claim's form)."""
     for key, ee in SMALL_RR:
         fam = family(key)
         dscale, doffset = (t.subs({m_sym: fam.m}) for t in D.estimator_coefficients(D.estimator_derived()))
-        for X_, dist in enumerate(_client_distributions(key, ee)):
-            facts = {"Y_values": sorted(_S(y_) for y_ in dist), "m_value": fam.m, "exp_eps": ee}
-            insts.append(Instance({"family": key, "exp_eps": ee, "X": X_}, exact=HOLDS,
-                                  derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
-                                  size=(*fsize(key), ee, X_)))
-        # n f_hat = sum Y: the distribution of f_hat (ldpref enumeration of the CMS) vs the convolution of the
-        # derived Y = scale y_hat + offset of each client
         ym = y_mech(key, "rr", ee)
         Qy, P = ym.decoder_matrix(), ym.perturbation_matrix()
         for counts in datasets(fam.d, 2):
@@ -406,14 +405,26 @@ def appC_bernoulli(ev):
                         y_ = dscale * Qy[0, uu] + doffset
                         dist[y_] = dist.get(y_, 0) + P[uu, X_]
                 per_client += [dist] * counts[X_]
-            sums.append(Instance({"family": key, "exp_eps": ee, "counts": counts},
-                                 exact=[list(t) for t in _fhat_distribution(mkey(key, "rr", ee), counts, 0)],
-                                 derived=[[val / nn, p] for val, p in sorted(_convolve(per_client).items(),
-                                                                             key=lambda t: t[0])],
-                                 size=(*fsize(key), ee, nn)))
-    ev.instances("per-client contribution Y of the real CMS+RR: (Y - A)/(B - A) in {0, 1}", insts)
-    ev.instances("distribution of f_hat (enumeration) == distribution of the mean of the derived Y", sums,
-                 has_printed=False)
+            model = [[val / nn, p] for val, p in sorted(_convolve(per_client).items(), key=lambda t: t[0])]
+            yield Point({"family": key, "exp_eps": ee, "counts": counts}, facts={"model": model},
+                        data=[list(t) for t in _fhat_distribution(mkey(key, "rr", ee), counts, 0)],
+                        size=(*fsize(key), ee, nn))
+
+
+record(
+    id="pan-cms/appC.bernoulli",
+    location="Appendix C, definition of Y",
+    statement="With Y^(i) = m/(m-1) y_hat^(i) - 1/(m-1), n f_hat(x) = sum_i Y^(i), and (Y - A)/(B - A) is a Bernoulli "
+              "variable for CMS+RR.",
+    printed=D.appC_bernoulli_printed,
+    derived=D.appC_bernoulli_derived,
+    derivation="derivations.pan_cms.basics.rr_decoded_values",
+    kind="statement",
+    assumptions="CMS + RR (the appendix assumes RR); Y^(i) is client i's contribution to f_hat(x) (its column of "
+                "the real decoder), A and B its smallest and largest value",
+    steps=(Grid("per-client contribution Y of the real CMS+RR: (Y - A)/(B - A) in {0, 1}", _bernoulli_rows, exact_of),
+           model_grid("distribution of f_hat (enumeration) == distribution of the mean of the derived Y", _sum_rows)),
+)
 
 
 def _appC_grid():
@@ -423,7 +434,18 @@ def _appC_grid():
                 yield mm_key, ee, nn
 
 
-@claim(
+def _delta_rows():
+    for key, ee, nn in _appC_grid():
+        fam = family(key)
+        A_ = min(_support(key, ee))
+        for c in range(nn + 1):
+            _, _, var, truth = _tail_profile_exact(key, ee, nn, c)
+            yield Point({"family": key, "m": fam.m, "exp_eps": ee, "n": nn, "f(x)": _S(truth)},
+                        facts={m_sym: fam.m, e_sym: ee, n_sym: nn, f_sym: _S(truth)}, data=_S((truth - A_) ** 2 / var),
+                        size=(fam.d, fam.m, nn, ee, c))
+
+
+record(
     id="pan-cms/appC.delta-range",
     location="Appendix C, after Eq. (30)",
     statement="delta = alpha sqrt(Var)/(f - A) in [0, 1] is equivalent to alpha in [0, sqrt(n e^eps/(m-1))].",
@@ -433,26 +455,10 @@ def _appC_grid():
     assumptions="CMS+RR, c_bar = 1/m; the equivalence must hold for the f(x) at hand",
     note="(f - A)^2/Var equals n e^eps/(m-1) only at f(x) = 1; its minimum over f is n/(m-1) at f(x) = 0.",
     root_cause="appC.delta-range",
+    steps=(Symbolic("printed vs derived alpha_max^2", part=lambda form: form.rhs),
+           Grid("largest alpha with delta <= 1, from the exact Var and A of the real CMS+RR", _delta_rows, exact_of,
+                value=lambda form, point: rat_eval(form.rhs, point.facts))),
 )
-def appC_delta_range(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived alpha_max^2", printed.rhs, derived.rhs)
-    insts = []
-    for key, ee, nn in _appC_grid():
-        fam = family(key)
-        support = set()
-        for dist in _client_distributions(key, ee):
-            support |= set(dist)
-        A_ = min(support)
-        for c in range(nn + 1):
-            _, _, var, truth = _tail_profile_exact(key, ee, nn, c)
-            sub = {m_sym: fam.m, e_sym: ee, n_sym: nn, f_sym: _S(truth)}
-            insts.append(Instance({"family": key, "m": fam.m, "exp_eps": ee, "n": nn, "f(x)": _S(truth)},
-                                  exact=_S((truth - A_) ** 2 / var),
-                                  derived=rat_eval(derived.rhs, sub),
-                                  printed=rat_eval(printed.rhs, sub),
-                                  size=(fam.d, fam.m, nn, ee, c)))
-    ev.instances("largest alpha with delta <= 1, from the exact Var and A of the real CMS+RR", insts)
 
 
 @claim(
@@ -466,6 +472,7 @@ def appC_delta_range(ev):
     assumptions="CMS+RR, c_bar = 1/m",
     note="Var(f_hat) is O(1/n): the bound holds for n Var/((B-A)(f-A)).",
     root_cause="appC.ratio-min-n",
+    custom="numeric: Var/((B-A)(f-A)) strictly decreasing in f, counted",
 )
 def appC_ratio(ev):
     printed, derived = ev.printed(), ev.derived()
@@ -633,49 +640,49 @@ def _fast_truth(form, facts: dict):
     return out if isinstance(form, tuple) else out[0]
 
 
-def _chernoff_instances(printed, derived, *, use_delta):
-    """Eq. (30) / its rewrite on the real CMS+RR: each form (a bound Pr <= ..., with Eq. (30)'s delta range) is
-    evaluated with the exact tail Pr[f_hat >= v] at every jump point v with delta in (0, 1]."""
-    insts = []
+def chernoff_grid(name, *, use_delta):
+    """Eq. (30) / its rewrite on the real CMS+RR: a form (a bound Pr <= ..., with Eq. (30)'s delta range) holds on
+    an instance when it holds with the exact tail Pr[f_hat >= v] at every jump point v with delta in (0, 1]."""
     dlt_sym = sympy.Symbol("delta")
-    for key, ee, nn in _appC_grid():
-        fam = family(key)
-        support = set()
-        for dist in _client_distributions(key, ee):
-            support |= set(dist)
-        A_, B_ = min(support), max(support)
-        for c in range(nn + 1):
-            vals, probs, var, truth = _tail_profile_exact(key, ee, nn, c)
-            at_least = _suffix_sums(probs)  # at_least[i] = Pr[f_hat >= vals[i]] (vals sorted, distinct)
-            held = {"printed": True, "derived": True}
-            points = 0
-            for i, v_ in enumerate(vals):
-                if v_ <= truth:
-                    continue
-                # sum of Bernoullis K = n (f_hat - A)/(B - A) >= (1 + delta) mu  <=>  f_hat >= f + delta (f - A)
-                dlt = (v_ - truth) / (truth - A_)
-                if dlt > 1:
-                    continue
-                points += 1
-                tail = at_least[i]
-                facts = {D.A_sym: _S(A_), D.B_sym: _S(B_), f_sym: _S(truth), n_sym: nn}
-                if use_delta:
-                    facts.update({D.Pr_chernoff: _S(tail), dlt_sym: _S(dlt)})
-                else:
-                    facts.update({D.Pr_upper: _S(tail), D.alpha: sympy.sqrt(_S((v_ - truth) ** 2 / var)),
-                                  D.var_sym: _S(var)})
-                for which, form in (("printed", printed), ("derived", derived)):
-                    value = _fast_truth(form, facts)
-                    if value is None:
-                        value = evaluate(form, facts)
-                    held[which] &= all(value) if isinstance(value, tuple) else value
-            insts.append(Instance({"family": key, "exp_eps": ee, "n": nn, "clients on x": c, "points": points},
-                                  exact=HOLDS, derived=held["derived"], printed=held["printed"],
-                                  size=(fam.d, fam.m, nn, ee, c)))
-    return insts
+
+    def rows():
+        for key, ee, nn in _appC_grid():
+            fam = family(key)
+            support = _support(key, ee)
+            A_, B_ = min(support), max(support)
+            for c in range(nn + 1):
+                vals, probs, var, truth = _tail_profile_exact(key, ee, nn, c)
+                at_least = _suffix_sums(probs)  # at_least[i] = Pr[f_hat >= vals[i]] (vals sorted, distinct)
+                at = []
+                for i, v_ in enumerate(vals):
+                    # sum of Bernoullis K = n (f_hat - A)/(B - A) >= (1 + delta) mu  <=>  f_hat >= f + delta (f - A)
+                    if v_ <= truth or (v_ - truth) / (truth - A_) > 1:
+                        continue
+                    facts = {D.A_sym: _S(A_), D.B_sym: _S(B_), f_sym: _S(truth), n_sym: nn}
+                    if use_delta:
+                        facts.update({D.Pr_chernoff: _S(at_least[i]), dlt_sym: _S((v_ - truth) / (truth - A_))})
+                    else:
+                        facts.update({D.Pr_upper: _S(at_least[i]), D.alpha: sympy.sqrt(_S((v_ - truth) ** 2 / var)),
+                                      D.var_sym: _S(var)})
+                    at.append(facts)
+                yield Point({"family": key, "exp_eps": ee, "n": nn, "clients on x": c, "points": len(at)},
+                            facts=at, data=HOLDS, size=(fam.d, fam.m, nn, ee, c))
+
+    return Grid(name, rows, exact_of, value=_holds_at_every)
 
 
-@claim(
+def _holds_at_every(form, point):
+    """The statement at every jump point of the row (exact truth; the general evaluation where no program applies)."""
+    held = True
+    for facts in point.facts:
+        value = _fast_truth(form, facts)
+        if value is None:
+            value = evaluate(form, facts)
+        held &= all(value) if isinstance(value, tuple) else value
+    return held
+
+
+record(
     id="pan-cms/appC.eq30",
     location="Appendix C, Eq. (30)",
     statement="Chernoff: Pr[sum (Y - A)/(B - A) >= (1 + delta) n (f - A)/(B - A)] <= "
@@ -685,15 +692,13 @@ def _chernoff_instances(printed, derived, *, use_delta):
     derivation="derivations.pan_cms.basics.appC_eq30_derived",
     kind="cited",
     assumptions="independent Bernoulli variables (clients independent), unbiased CMS+RR",
+    steps=(Symbolic("printed vs standard multiplicative Chernoff bound", part=lambda form: _upper_bound(form[0])),
+           chernoff_grid("exact tail of the Bernoulli sum (real CMS+RR) under Eq. (30), delta in (0, 1]",
+                         use_delta=True)),
 )
-def appC_eq30(ev):
-    ev.symbolic("printed vs standard multiplicative Chernoff bound", _upper_bound(ev.printed()[0]),
-                _upper_bound(ev.derived()[0]))
-    ev.instances("exact tail of the Bernoulli sum (real CMS+RR) under Eq. (30), delta in (0, 1]",
-                 _chernoff_instances(ev.printed(), ev.derived(), use_delta=True))
 
 
-@claim(
+record(
     id="pan-cms/appC.rewrite",
     location="Appendix C, Eq. (30) rewritten with delta = alpha sqrt(Var)/(f - A)",
     statement="Pr[f_hat >= f + alpha sqrt(Var)] <= exp(-(n/3) Var/((B-A)(f-A)) alpha^2).",
@@ -701,11 +706,9 @@ def appC_eq30(ev):
     derived=D.appC_rewrite_derived,
     derivation="derivations.pan_cms.basics.appC_rewrite_derived",
     assumptions="delta in [0, 1]; CMS+RR, c_bar = 1/m",
+    steps=(Symbolic("printed vs derived exponent", part=_upper_bound),
+           chernoff_grid("exact upper tail (real CMS+RR) under the rewritten bound (delta <= 1)", use_delta=False)),
 )
-def appC_rewrite(ev):
-    ev.symbolic("printed vs derived exponent", _upper_bound(ev.printed()), _upper_bound(ev.derived()))
-    ev.instances("exact upper tail (real CMS+RR) under the rewritten bound (delta <= 1)",
-                 _chernoff_instances(ev.printed(), ev.derived(), use_delta=False))
 
 
 ROOT_CAUSES = [

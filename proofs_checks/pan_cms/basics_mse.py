@@ -13,14 +13,15 @@ import sympy
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import f as f_sym
 from ldpref import enumeration
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import claim, record
+from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 
 from .basics_common import (CONSTANT, R, UNIFORM, _MECHS, _fr, _inner_params, _path, _small_datasets, datasets,
                             exact_moments, family, fsize, mkey, vertices)
-from .basics import _estimator_instances
-from .basics_variance import _scalar_instances, _symbolic_sum_instances
+from .basics import _estimator_instances, _rhs
+from .basics_variance import joined, scalar_grid, symbolic_grid
 
 
 # ==== Section 3.3 =================================================================================
@@ -44,7 +45,38 @@ def _fhat_distribution(mk, counts, xx):
     return list(_fhat_distributions(mk, counts)[xx])
 
 
-@claim(
+def _eq7_norm(forms):
+    """The forms' right-hand sides over a generic 3-point distribution."""
+    vals = sympy.symbols("v0:3")
+    p0, p1 = sympy.symbols("p0 p1", positive=True)
+    dist = list(zip(vals, (p0, p1, 1 - p0 - p1)))
+    return [sympy.expand(D.eval_moment_expr(q.rhs, dist)) for q in forms]
+
+
+def _eq7_points():
+    for key, kind, ee in (("gf2(l=1,d=2)", "rr", R(2)), ("gf2(l=1,d=2)", "arp", R(3)), ("hadamard(d=3)", "rr", R(3)),
+                          ("gf2mod3(l=2,d=2)", "rr", R(2)), ("random(d=3,m=2,k=3)", "rr", R(2))):
+        fam = family(key)
+        mk = mkey(key, kind, ee)
+        for counts in _small_datasets(fam.d):
+            for xx in range(fam.d):
+                yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
+                            data=(_fhat_distribution(mk, counts, xx), R(counts[xx], sum(counts))),
+                            size=(*fsize(key), sum(counts), ee, xx))
+
+
+def _eq7_oracle(point):
+    """The MSE of f_hat(x) from its exact distribution (every outcome of the real mechanism)."""
+    dist, truth = point.data
+    return [sum(p * (val - truth) ** 2 for val, p in dist)] * 3
+
+
+def _eq7_value(forms, point):
+    dist, truth = point.data
+    return [D.eval_moment_expr(q.rhs, dist).subs({f_sym: truth}) for q in forms]
+
+
+record(
     id="pan-cms/eq7",
     location="Section 3.3, Eq. (7)",
     statement="MSE(f_hat(x)) = E[(f_hat - f)^2] = E[f_hat - E[f_hat]]^2 + (E[f_hat] - f)^2 = Var(f_hat) + bias^2.",
@@ -55,33 +87,10 @@ def _fhat_distribution(mk, counts, xx):
     note="The middle line squares outside the expectation: (E[f_hat - E f_hat])^2 = 0.  The first and last lines "
          "are right; the correction writes E[(f_hat - E f_hat)^2].",
     root_cause="eq7.square-outside",
+    steps=(Symbolic("printed vs derived over a generic 3-point distribution", part=_eq7_norm),
+           Grid("the three lines of Eq. (7) on the exact distribution of f_hat(x)", _eq7_points, _eq7_oracle,
+                value=_eq7_value)),
 )
-def eq7(ev):
-    vals = sympy.symbols("v0:3")
-    p0, p1 = sympy.symbols("p0 p1", positive=True)
-    dist = list(zip(vals, (p0, p1, 1 - p0 - p1)))
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived over a generic 3-point distribution",
-                [sympy.expand(D.eval_moment_expr(q.rhs, dist)) for q in printed],
-                [sympy.expand(D.eval_moment_expr(q.rhs, dist)) for q in derived])
-    insts = []
-    for key, kind, ee in (("gf2(l=1,d=2)", "rr", R(2)), ("gf2(l=1,d=2)", "arp", R(3)), ("hadamard(d=3)", "rr", R(3)),
-                          ("gf2mod3(l=2,d=2)", "rr", R(2)), ("random(d=3,m=2,k=3)", "rr", R(2))):
-        fam = family(key)
-        mk = mkey(key, kind, ee)
-        for counts in _small_datasets(fam.d):
-            nn = sum(counts)
-            for xx in range(fam.d):
-                dist = _fhat_distribution(mk, counts, xx)
-                truth = R(counts[xx], nn)
-                mse = sum(p * (val - truth) ** 2 for val, p in dist)
-                sub = {f_sym: truth}
-                insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                      exact=[mse] * 3,
-                                      derived=[D.eval_moment_expr(q.rhs, dist).subs(sub) for q in derived],
-                                      printed=[D.eval_moment_expr(q.rhs, dist).subs(sub) for q in printed],
-                                      size=(*fsize(key), nn, ee, xx)))
-    ev.instances("the three lines of Eq. (7) on the exact distribution of f_hat(x)", insts)
 
 
 def _g_extra(fam):
@@ -106,6 +115,7 @@ def _g_explicit(form):
     derived=D.g_derived,
     derivation="derivations.pan_cms.basics.g_derived",
     assumptions="c_bar(x, x') = c_bar for all x != x', 0 < c_bar < 1; R satisfies Property 2.1",
+    custom="library cross-check: ldpref's Eq. (8) decoder matrix equals the derived g",
 )
 def eq8(ev):
     form_p = _g_explicit(ev.printed())
@@ -120,33 +130,39 @@ def eq8(ev):
 G_FAMILIES = CONSTANT + ["gf2(l=1,d=2)", "hadamard(d=3)"]
 
 
-def _g_expectation_instances(printed, derived):
-    insts = []
-    for key in G_FAMILIES:
-        fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:3]:
-            mk = mkey(key, kind, ee, "eq8")
-            for counts in list(vertices(fam.d)) + [c for c in datasets(fam.d, 2) if sum(c) > 1]:
-                nn = sum(counts)
-                res_ = exact_moments(mk, counts)
-                mean = res_["mean"]
-                for xx in range(fam.d):
-                    truth = R(counts[xx], nn)
-                    insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                          exact=mean[xx], derived=evaluate(derived, {f_sym: truth}),
-                                          printed=evaluate(printed, {f_sym: truth}),
-                                          size=(*fsize(key), nn, ee, xx),
-                                          path=_path(res_)))
-    return insts
+def g_expectation_grid(name, part=None):
+    """E[g(x)] of the real Eq. (8) mechanism (enumeration / ldpref.moments); the form evaluated at f(x)."""
+
+    def points():
+        for key in G_FAMILIES:
+            fam = family(key)
+            for kind, ee in _inner_params(fam.m)[:3]:
+                mk = mkey(key, kind, ee, "eq8")
+                for counts in list(vertices(fam.d)) + [c for c in datasets(fam.d, 2) if sum(c) > 1]:
+                    for xx in range(fam.d):
+                        yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
+                                    data=(mk, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
+
+    def oracle(point):
+        mk, counts, xx = point.data
+        res_ = exact_moments(mk, counts)
+        return Exact(res_["mean"][xx], _path(res_))
+
+    def value(form, point):
+        _, counts, xx = point.data
+        return evaluate(form, {f_sym: R(counts[xx], sum(counts))})
+
+    return Grid(name, points, oracle, part=part, value=value)
 
 
-def _g_mse_instances(printed, derived):
-    P, Dv = printed.rhs, derived.rhs
-    return (_scalar_instances(P, Dv, G_FAMILIES, "mse", mech_kind="eq8")
-            + _symbolic_sum_instances(P, Dv, ["hand(d=2,k=3,c=1/3)", "gf2(l=1,d=2)"], quantity="mse", decoder="eq8"))
+def g_mse_grid(name, part=None):
+    """MSE(g(x)) of the real Eq. (8) mechanism: constant-rate families (exact moments) and symbolic e^eps."""
+    return joined(name, (scalar_grid(name, G_FAMILIES, "mse", mech_kind="eq8"),
+                         symbolic_grid(name, ["hand(d=2,k=3,c=1/3)", "gf2(l=1,d=2)"], quantity="mse", decoder="eq8")),
+                  part=part)
 
 
-@claim(
+record(
     id="pan-cms/eq9",
     location="Section 3.3, Theorem 3.4, Eq. (9)",
     statement="E[g(x)] = 0.",
@@ -156,13 +172,12 @@ def _g_mse_instances(printed, derived):
     assumptions="constant c_bar; R satisfies Property 2.1",
     note="g is constructed to be unbiased (the text says so); the printed right-hand side 0 should read f(x).",
     root_cause="eq9.rhs-zero",
+    steps=(Symbolic("printed vs derived E[g]", part=_rhs),
+           g_expectation_grid("E[g(x)] of the real Eq. (8) mechanism")),
 )
-def eq9(ev):
-    ev.symbolic("printed vs derived E[g]", ev.printed().rhs, ev.derived().rhs)
-    ev.instances("E[g(x)] of the real Eq. (8) mechanism", _g_expectation_instances(ev.printed(), ev.derived()))
 
 
-@claim(
+record(
     id="pan-cms/eq10",
     location="Section 3.3, Theorem 3.4, Eq. (10)",
     statement="MSE(g(x)) = 1/(n(1 - c_bar)^2)[(1 - f(x))(c_bar Var(R|=) + (1 - c_bar)Var(R|!=) + "
@@ -171,14 +186,12 @@ def eq9(ev):
     derived=D.g_mse_derived,
     derivation="derivations.pan_cms.basics.g_mse_derived",
     assumptions="constant c_bar; R satisfies Properties 2.1-2.3",
+    steps=(Symbolic("printed vs derived MSE(g)", part=_rhs),
+           g_mse_grid("MSE(g(x)) of the real Eq. (8) mechanism (constant-rate families, c_bar = 1/3, 3/8, 1/2)")),
 )
-def eq10(ev):
-    ev.symbolic("printed vs derived MSE(g)", ev.printed().rhs, ev.derived().rhs)
-    ev.instances("MSE(g(x)) of the real Eq. (8) mechanism (constant-rate families, c_bar = 1/3, 3/8, 1/2)",
-                 _g_mse_instances(ev.printed(), ev.derived()))
 
 
-@claim(
+record(
     id="pan-cms/thm3.4",
     location="Section 3.3, Theorem 3.4, Eqs. (9)-(10)",
     statement="g(x) of Eq. (8) has E[g(x)] = 0 (Eq. (9)) and the MSE of Eq. (10).",
@@ -187,15 +200,36 @@ def eq10(ev):
     derivation="derivations.pan_cms.basics.g_mse_derived",
     assumptions="constant c_bar; R satisfies Properties 2.1-2.3",
     root_cause="eq9.rhs-zero",
+    steps=(Symbolic("printed vs derived (E[g], MSE(g))", part=lambda forms: [q.rhs for q in forms]),
+           g_expectation_grid("E[g(x)] of the real Eq. (8) mechanism", part=lambda forms: forms[0]),
+           g_mse_grid("MSE(g(x)) of the real Eq. (8) mechanism", part=lambda forms: forms[1])),
 )
-def thm3_4(ev):
-    (pe, pm), (de, dm) = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived (E[g], MSE(g))", [pe.rhs, pm.rhs], [de.rhs, dm.rhs])
-    ev.instances("E[g(x)] of the real Eq. (8) mechanism", _g_expectation_instances(pe, de))
-    ev.instances("MSE(g(x)) of the real Eq. (8) mechanism", _g_mse_instances(pm, dm))
 
 
-@claim(
+def _mse_var_points():
+    for key in UNIFORM:
+        fam = family(key)
+        for kind, ee in _inner_params(fam.m):
+            mk = mkey(key, kind, ee)
+            for counts in _small_datasets(fam.d):
+                yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts}, data=(fam, mk, counts),
+                            size=(*fsize(key), sum(counts), ee))
+
+
+def _mse_var_oracle(point):
+    _, mk, counts = point.data
+    res = exact_moments(mk, counts)
+    return Exact(res["mse"], _path(res))
+
+
+def _mse_var_value(form, point):
+    """The form at the exact variance of f_hat(x), for every x."""
+    fam, mk, counts = point.data
+    var = exact_moments(mk, counts)["variance"]
+    return [evaluate(form, {D.Var_fhat: var[xx], f_sym: R(counts[xx], sum(counts))}) for xx in range(fam.d)]
+
+
+record(
     id="pan-cms/sec3.3.mse-var",
     location="Section 3.3, after Eq. (7)",
     statement="With pairwise-independent hashing E[f_hat(x)] - f(x) = 0, so MSE(f_hat(x)) = Var(f_hat(x)).",
@@ -203,26 +237,10 @@ def thm3_4(ev):
     derived=D.mse_var_derived,
     derivation="derivations.pan_cms.basics.mse_var_derived",
     assumptions="c_bar(x, x') = 1/m for x != x' (the paper's pairwise independence)",
+    steps=(Symbolic("printed vs derived MSE", part=_rhs),
+           Grid("MSE of the real CMS vs the form evaluated at its exact variance", _mse_var_points, _mse_var_oracle,
+                value=_mse_var_value)),
 )
-def sec33_mse_var(ev):
-    ev.symbolic("printed vs derived MSE", ev.printed().rhs, ev.derived().rhs)
-    insts = []
-    for key in UNIFORM:
-        fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            mk = mkey(key, kind, ee)
-            for counts in _small_datasets(fam.d):
-                res = exact_moments(mk, counts)
-                nn = sum(counts)
-
-                def values(form):
-                    return [evaluate(form, {D.Var_fhat: res["variance"][xx], f_sym: R(counts[xx], nn)})
-                            for xx in range(fam.d)]
-
-                insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts}, exact=res["mse"],
-                                      derived=values(ev.derived()), printed=values(ev.printed()),
-                                      size=(*fsize(key), nn, ee), path=_path(res)))
-    ev.instances("MSE of the real CMS vs the form evaluated at its exact variance", insts)
 
 
 ROOT_CAUSES = [

@@ -21,7 +21,8 @@ from derivations.pan_cms.symbols import e, n
 from ldpref import enumeration
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import hadamard_family, sylvester_hadamard
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.linalg import exact_matrix
@@ -40,6 +41,12 @@ DERIV = "derivations.pan_cms.connections"
 
 
 # ---- helpers ------------------------------------------------------------------------------------
+def exact_of(point):
+    """A row's exact value (its ``data``: HOLDS for a statement), computed from the real mechanisms when the row
+    was built; a Grid over such rows evaluates the forms at the row's ``facts`` (read off the same mechanisms)."""
+    return point.data
+
+
 def _rat(x) -> sympy.Rational:
     return R(x.numerator, x.denominator) if isinstance(x, Fraction) else sympy.sympify(x)
 
@@ -195,7 +202,16 @@ def _tns_case(index):
     return inner, tns(M, inner)
 
 
-@claim(
+def _def41_rows():
+    for index, (size, M, kind, ee) in enumerate(_tns_grid()):
+        inner, t = _tns_case(index)
+        PR = _P(inner)
+        Ml = _relabelled(M)
+        facts = {"P": _P(t), "P_other": C.law_matrix(C.tns_column_sampling(Ml, PR), size[0]), "M": Ml, "PR": PR}
+        yield Point({"d,k,m": size, "inner": kind, "exp_eps": ee}, facts=facts, data=HOLDS, size=size)
+
+
+record(
     id="pan-cms/def4.1",
     location="Section 4, Definition 4.1 and the sentence after it",
     statement="Sampling a uniform element M[x][j] of the row M[x] and perturbing it has the same output law "
@@ -205,22 +221,30 @@ def _tns_case(index):
     derivation=f"{DERIV}.tns_row_sampling",
     kind="statement",
     assumptions="the sampled position j is reported with the perturbed element; M is d x k",
+    steps=(Grid("row sampling (ldpref.mechanisms.variants.tns) vs column sampling (printed) and the derived law",
+                _def41_rows, exact_of),),
 )
-def def4_1(ev):
-    insts = []
+
+
+def _generic_tns_identity(d, k, m):
+    """The derivation on a generic inner mechanism: row sampling == the CMS law of the columns."""
+    PR = sympy.Matrix(m, m, lambda z, y: sympy.Symbol(f"r_{z}{y}"))
+    M = [[(x * 2 + j) % m for j in range(k)] for x in range(d)]
+    columns = [tuple(M[x][j] for x in range(d)) for j in range(k)]
+    return Identity(f"TnS law == CMS law of the columns (generic R, d={d}, k={k}, m={m})",
+                    lambda: _dict_matrix(C.tns_row_sampling(M, PR), d),
+                    lambda: _dict_matrix(C.cms_perturbation(columns, PR), d))
+
+
+def _thm41_rows():
     for index, (size, M, kind, ee) in enumerate(_tns_grid()):
         inner, t = _tns_case(index)
-        PR = _P(inner)
-        Ml = _relabelled(M)
-        exact = _P(t)
-        facts = {"P": exact, "P_other": C.law_matrix(C.tns_column_sampling(Ml, PR), size[0]), "M": Ml, "PR": PR}
-        insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
-                              evaluate(ev.printed(), facts), size=size))
-    ev.instances("row sampling (ldpref.mechanisms.variants.tns) vs column sampling (printed) and the derived law",
-                 insts)
+        c = _cms(columns_family(M), inner)
+        facts = {"P": _P(t), "Q": _Q(t), "P_other": _P(c), "Q_other": _Q(c), "M": _relabelled(M), "PR": _P(inner)}
+        yield Point({"d,k,m": size, "inner": kind, "exp_eps": ee}, facts=facts, data=HOLDS, size=size)
 
 
-@claim(
+record(
     id="pan-cms/thm4.1",
     location="Section 4, Theorem 4.1",
     statement="An algorithm of the TnS framework is a CMS whose hash family is the set of columns of M.",
@@ -230,40 +254,14 @@ def def4_1(ev):
     kind="statement",
     assumptions="the position j is reported (the server knows which hash function was used); the elements of M "
                 "are relabelled 0..m-1",
+    steps=(_generic_tns_identity(2, 2, 2), _generic_tns_identity(3, 2, 3),
+           Grid("TnS mechanism (P, Eq. (2) decoder) vs CMS of the columns of M (printed), derived law", _thm41_rows,
+                exact_of)),
 )
-def thm4_1(ev):
-    # the derivation on a generic inner mechanism: row sampling == the CMS law of the columns
-    for d, k, m in [(2, 2, 2), (3, 2, 3)]:
-        PR = sympy.Matrix(m, m, lambda z, y: sympy.Symbol(f"r_{z}{y}"))
-        M = [[(x * 2 + j) % m for j in range(k)] for x in range(d)]
-        columns = [tuple(M[x][j] for x in range(d)) for j in range(k)]
-        ev.identity(f"TnS law == CMS law of the columns (generic R, d={d}, k={k}, m={m})",
-                    _dict_matrix(C.tns_row_sampling(M, PR), d), _dict_matrix(C.cms_perturbation(columns, PR), d))
-    insts = []
-    for index, (size, M, kind, ee) in enumerate(_tns_grid()):
-        inner, t = _tns_case(index)
-        c = _cms(columns_family(M), inner)
-        facts = {"P": _P(t), "Q": _Q(t), "P_other": _P(c), "Q_other": _Q(c), "M": _relabelled(M), "PR": _P(inner)}
-        insts.append(Instance({"d,k,m": size, "inner": kind, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
-                              evaluate(ev.printed(), facts), size=size))
-    ev.instances("TnS mechanism (P, Eq. (2) decoder) vs CMS of the columns of M (printed), derived law", insts)
 
 
 # ---- Section 4.1 -----------------------------------------------------------------------------------
-@claim(
-    id="pan-cms/sec4.1.he-cms-rr",
-    location="Section 4.1, last two sentences (and the TnS sentence)",
-    statement="Hadamard Encoding is CMS + RR with m = 2 and a pairwise-independent hash family "
-              "(h_j(x) = H[x+1, j]); its decoder is Eq. (2).",
-    printed=C.he_cms_printed,
-    derived=C.he_law_form,
-    derivation=f"{DERIV}.walsh_joint_fraction",
-    kind="statement",
-    assumptions="Walsh-Hadamard matrix of the smallest power-of-two size > d; binary RR keeps w.p. e/(e+1); the "
-                "Appendix G decoder divided by n",
-)
-def sec4_1_he(ev):
-    insts = []
+def _he_rows():
     for d in (2, 3, 4, 5):
         for ee in EXPS:
             if ee == EXP_EPS and d > 3:
@@ -275,10 +273,23 @@ def sec4_1_he(ev):
             pairwise = _pairwise_by_count([dict(enumerate(r)) for r in rows], range(d))
             facts = {"P": _P(he), "Q": _Q(he), "P_other": _P(c), "Q_other": _Q(c), "pairwise": pairwise,
                      "d_value": d, "exp_eps": ee, "signs": (1, -1)}
-            insts.append(Instance({"d": d, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
-                                  evaluate(ev.printed(), facts), size=(d,)))
-    ev.instances("HE built step by step vs CMS(Hadamard columns, binary RR, Eq. (2)) with pairwise-independent "
-                 "columns (printed) and the derived law and decoder", insts)
+            yield Point({"d": d, "exp_eps": ee}, facts=facts, data=HOLDS, size=(d,))
+
+
+record(
+    id="pan-cms/sec4.1.he-cms-rr",
+    location="Section 4.1, last two sentences (and the TnS sentence)",
+    statement="Hadamard Encoding is CMS + RR with m = 2 and a pairwise-independent hash family "
+              "(h_j(x) = H[x+1, j]); its decoder is Eq. (2).",
+    printed=C.he_cms_printed,
+    derived=C.he_law_form,
+    derivation=f"{DERIV}.walsh_joint_fraction",
+    kind="statement",
+    assumptions="Walsh-Hadamard matrix of the smallest power-of-two size > d; binary RR keeps w.p. e/(e+1); the "
+                "Appendix G decoder divided by n",
+    steps=(Grid("HE built step by step vs CMS(Hadamard columns, binary RR, Eq. (2)) with pairwise-independent "
+                "columns (printed) and the derived law and decoder", _he_rows, exact_of),),
+)
 
 
 def _pattern_fractions(functions, inputs, t):
@@ -328,6 +339,7 @@ def _form_holds(form, values):
          "(the family {+H[i], -H[i]}, i.e. affine instead of linear GF(2) functions) makes it 3-wise independent.  "
          "The conclusion of Section 4.1 only needs pairwise independence, which holds.",
     root_cause="sec4.1.3-wise",
+    custom="numeric: one reading of the Hadamard family has a constant input (counted), beside the pattern grids",
 )
 def sec4_1_three_wise(ev):
     insts, pairwise, signed, constant_input = [], [], [], []
@@ -369,7 +381,36 @@ def sec4_1_three_wise(ev):
 
 
 # ---- Section 4.2 -----------------------------------------------------------------------------------
-@claim(
+def _hr_points():
+    for d in (2, 3, 4, 5):
+        for ee in EXPS:
+            if ee == EXP_EPS and d > 3:
+                continue
+            yield d, ee, hadamard_response(d, ee)
+
+
+def _hr_key(lab):
+    return _jz(lab)  # "j:1"/"j:0" in both
+
+
+def _hr_rows():
+    for d, ee, hr in _hr_points():
+        fam = hadamard_response_family(d)
+        (Ph, Qh), (Pc, Qc) = _canonical(hr, _hr_key), _canonical(_cms(fam, _grr(2, ee)), _hr_key)
+        facts = {"P": Ph, "Q": Qh, "P_other": Pc, "Q_other": Qc, "pairwise": _pairwise_by_count(fam.functions, range(d)),
+                 "d_value": d, "exp_eps": ee, "signs": (-1, 1)}  # bit 0 <-> sign -1, bit 1 <-> sign +1
+        yield Point({"d": d, "exp_eps": ee}, facts=facts, data=HOLDS, size=(d,))
+
+
+def _hr_as_he():
+    """HR's (P, Q) against HE's (a mechanism built independently, not the claim's form) with (j, 1) <-> (j, +1)."""
+    he_key = lambda lab: (_jz(lab)[0], "1" if _jz(lab)[1] == "+1" else "0")  # noqa: E731
+    for d, ee, hr in _hr_points():
+        yield Point({"d": d, "exp_eps": ee}, facts={"HE": list(_canonical(_he(d, ee), he_key))},
+                    data=list(_canonical(hr, _hr_key)), size=(d,))
+
+
+record(
     id="pan-cms/sec4.2.hr",
     location="Section 4.2",
     statement="Hadamard Response (public random row, bit [H[j, x+1] = 1], binary RR) is CMS + RR with m = 2 and "
@@ -381,33 +422,45 @@ def sec4_1_three_wise(ev):
     assumptions="the version of the paper's ref. [14]; value x is column x + 1 of the Walsh matrix of the smallest "
                 "power-of-two size > d",
     note="With the symmetric Walsh matrix this HR is HE itself, outputs (j, 1) <-> (j, +1).",
+    steps=(Grid("HR built step by step vs CMS(HR rows, binary RR) with pairwise-independent rows (printed) and "
+                "HE's derived law and decoder", _hr_rows, exact_of),
+           Grid("HR (P, Q) == HE (P, Q) with (j, 1) <-> (j, +1)", _hr_as_he, exact_of, printed=False,
+                value=lambda form, point: point.facts["HE"])),
 )
-def sec4_2_hr(ev):
-    insts, same_as_he = [], []
-    for d in (2, 3, 4, 5):
-        for ee in EXPS:
-            if ee == EXP_EPS and d > 3:
-                continue
-            hr = hadamard_response(d, ee)
-            fam = hadamard_response_family(d)
-            c = _cms(fam, _grr(2, ee))
-            key = lambda lab: _jz(lab)  # noqa: E731  "j:1"/"j:0" in both
-            (Ph, Qh), (Pc, Qc) = _canonical(hr, key), _canonical(c, key)
-            facts = {"P": Ph, "Q": Qh, "P_other": Pc, "Q_other": Qc, "pairwise": _pairwise_by_count(fam.functions, range(d)),
-                     "d_value": d, "exp_eps": ee, "signs": (-1, 1)}  # bit 0 <-> sign -1, bit 1 <-> sign +1
-            insts.append(Instance({"d": d, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
-                                  evaluate(ev.printed(), facts), size=(d,)))
-            he = _he(d, ee)
-            he_key = lambda lab: (_jz(lab)[0], "1" if _jz(lab)[1] == "+1" else "0")  # noqa: E731
-            same_as_he.append(Instance({"d": d, "exp_eps": ee}, list(_canonical(hr, key)), list(_canonical(he, he_key)),
-                                       size=(d,)))
-    ev.instances("HR built step by step vs CMS(HR rows, binary RR) with pairwise-independent rows (printed) and "
-                 "HE's derived law and decoder", insts)
-    ev.instances("HR (P, Q) == HE (P, Q) with (j, 1) <-> (j, +1)", same_as_he, has_printed=False)
 
 
 # ---- Appendix G ------------------------------------------------------------------------------------
-@claim(
+_ESTIMATOR_BASE = sympy.Sum(C.Hhat[C.i_idx] * C.Hval[C.i_idx], (C.i_idx, 1, n))
+
+
+@cache
+def _estimator_factor(form):
+    """The factor of each client's term H_hat H in the form (simplified once per form)."""
+    return sympy.simplify(form.rhs / _ESTIMATOR_BASE)
+
+
+def _estimator_rows():
+    for d in (2, 3):
+        for ee in (R(2), R(3)):
+            for counts in _datasets(d, 3):
+                nn = sum(counts)
+                yield Point({"d": d, "exp_eps": ee, "counts": counts}, data=[R(c, nn) for c in counts],
+                            size=(d, nn, ee))
+
+
+def _estimator_mean(form, point):
+    """E of the estimator sum_i w T_i (exact enumeration of HE; T = HE's per-client decoder H_hat[X+1, j]
+    H[j, x+1] averaged, w the form's weight at n clients: 1 printed, 1/n derived)."""
+    d, ee, counts = point.params["d"], point.params["exp_eps"], point.params["counts"]
+    nn = sum(counts)
+    w = _estimator_factor(form).subs(n, nn)
+    if w.has(C.Hhat) or w.has(C.Hval) or not w.is_Rational:
+        raise ValueError(f"estimator {form.rhs} is not a multiple of the sum of H_hat H")
+    he = _he(d, ee)
+    return enumeration.enumerated_moments(he.with_decoder((w * nn * _Q(he)).tolist()), counts)["mean"]
+
+
+record(
     id="pan-cms/appG.estimator",
     location="Appendix G, the estimator f_H(x) of ref. [5]",
     statement="f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1] is an unbiased estimator of f(x).",
@@ -417,36 +470,10 @@ def sec4_2_hr(ev):
     assumptions="f(x) the frequency (count / n) as in Section 2.2; H the symmetric Walsh matrix",
     note="Without the factor 1/n the sum estimates the count n f(x).",
     root_cause="appG.estimator-1/n",
+    steps=(Symbolic("printed vs derived estimator", part=lambda form: form.rhs),
+           Grid("expectation of the estimator (exact enumeration) vs f", _estimator_rows, exact_of,
+                value=_estimator_mean)),
 )
-def appg_estimator(ev):
-    ev.symbolic("printed vs derived estimator", ev.printed().rhs, ev.derived().rhs)
-    base = sympy.Sum(C.Hhat[C.i_idx] * C.Hval[C.i_idx], (C.i_idx, 1, n))
-
-    factors = {}
-
-    def weight(form, nn):
-        """The factor of each client's term H_hat H in the form, at n clients (1 printed, 1/n derived)."""
-        if form not in factors:  # simplified once per form, then evaluated at each n
-            factors[form] = sympy.simplify(form.rhs / base)
-        w = factors[form].subs(n, nn)
-        if w.has(C.Hhat) or w.has(C.Hval) or not w.is_Rational:
-            raise ValueError(f"estimator {form.rhs} is not a multiple of the sum of H_hat H")
-        return w
-
-    insts = []
-    for d in (2, 3):
-        for ee in (R(2), R(3)):
-            he = _he(d, ee)
-            T = _Q(he)  # each client's term H_hat[X+1, j] H[j, x+1]: HE's per-client decoder, which averages them
-            for counts in _datasets(d, 3):
-                nn = sum(counts)
-                # the estimator sum_i w T_i: the per-client decoder w * n * (T / n) of a mean
-                means = [enumeration.enumerated_moments(he.with_decoder((weight(form, nn) * nn * T).tolist()),
-                                                        counts)["mean"] for form in (ev.printed(), ev.derived())]
-                truth = [R(c, nn) for c in counts]
-                insts.append(Instance({"d": d, "exp_eps": ee, "counts": counts}, truth, means[1], means[0],
-                                      size=(d, nn, ee)))
-    ev.instances("expectation of the estimator (exact enumeration) vs f", insts)
 
 
 @claim(
@@ -457,6 +484,7 @@ def appg_estimator(ev):
     derived=C.appg_eq2_form,
     derivation=f"{DERIV}.he_decoded_value",
     assumptions="H[i, j] = (-1)^{popcount(i & j)}; h_j(x) = H[x+1, j]; binary randomised response",
+    custom="library cross-check: ldpref's HE decoder equals the Eq. (2) CMS decoder (numeric record)",
 )
 def appg_eq2(ev):
     p, q = C.binary_rr_probabilities(e)

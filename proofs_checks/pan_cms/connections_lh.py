@@ -18,13 +18,14 @@ from derivations.pan_cms.symbols import e, f, n
 from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.cms import cms
 from ldpref.mechanisms.pure import grr
 from ldpref.mechanisms.variants import compose_families
 
-from .connections import DERIV, HOLDS, SEED, R, _P, _Q, _canon, _cms, _grr, _he, _lh
+from .connections import DERIV, HOLDS, SEED, R, _P, _Q, _canon, _cms, _grr, _he, _lh, exact_of
 
 
 # ---- Section 4.4 -----------------------------------------------------------------------------------
@@ -58,6 +59,7 @@ def _lh_grid():
     kind="statement",
     assumptions="the hash function is drawn uniformly from a finite family (all functions [d] -> [m] for a fully "
                 "random hash); m-ary randomised response",
+    custom="numeric: a fully random hash is pairwise independent and LH then unbiased (QP = I), counted",
 )
 def sec4_4_lh(ev):
     insts, unbiased = [], []
@@ -86,6 +88,7 @@ def sec4_4_lh(ev):
     derivation=f"{DERIV}.lh_decoder_entry",
     kind="statement",
     assumptions="p = e^eps/(e^eps + m - 1); any hash family",
+    custom="the printed form is a predicate on two decoders, the derived one an estimator turned into a decoder: each form is evaluated its own way",
 )
 def sec4_4_decoding(ev):
     ev.identity("LH decoder entry == Eq. (2) entry (symbolic m, e^eps)",
@@ -119,6 +122,7 @@ def sec4_4_decoding(ev):
     derivation=f"{DERIV}.cms_rr_second_moments",
     kind="statement",
     assumptions="unbiased CMS + RR (pairwise-independent GF(2^l) families); the MSE is linear in f(x)",
+    custom="one statement over the whole grid (signs of the derived slopes) and a numeric worst-case comparison (ldpref.losses)",
 )
 def sec4_4_worst(ev):
     from ldpref.losses import worst_case_mse
@@ -189,7 +193,13 @@ def _collision_from_P(mech, d):
     return sorted(rates)
 
 
-@claim(
+def _collision_rows():
+    for m1, m2, outer, inner in _recursive_cases():
+        yield Point({"m1": m1, "m2": m2, "d": outer.d}, facts={C.m1: m1, C.m2: m2},
+                    data=_collision_from_P(_nested(m1, m2)[2], outer.d), size=(outer.d, m1, m2))
+
+
+record(
     id="pan-cms/sec4.5.collision",
     location="Section 4.5, second paragraph",
     statement="A CMS to [m1] whose perturbation is a CMS to [m2] (both pairwise independent) has collision rate "
@@ -198,19 +208,11 @@ def _collision_from_P(mech, d):
     derived=C.recursive_collision_form,
     derivation=f"{DERIV}.recursive_collision_form",
     assumptions="both hash families pairwise independent; the inner CMS uses randomised response",
+    steps=(Symbolic("printed vs derived collision rate", part=lambda form: form.rhs,
+                    simplify=sympy.cancel),  # rational functions of m1, m2
+           Grid("collision rate read off the nested CMS mechanism", _collision_rows, exact_of,
+                value=lambda form, point: [form.rhs.subs(point.facts)])),
 )
-def sec4_5_collision(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived collision rate", printed.rhs, derived.rhs,
-                simplify=sympy.cancel)  # rational functions of m1, m2
-    insts = []
-    for m1, m2, outer, inner in _recursive_cases():
-        _, _, nested = _nested(m1, m2)
-        sub = {C.m1: m1, C.m2: m2}
-        insts.append(Instance({"m1": m1, "m2": m2, "d": outer.d}, _collision_from_P(nested, outer.d),
-                              [derived.rhs.subs(sub)],
-                              [printed.rhs.subs(sub)], size=(outer.d, m1, m2)))
-    ev.instances("collision rate read off the nested CMS mechanism", insts)
 
 
 @claim(
@@ -224,6 +226,7 @@ def sec4_5_collision(ev):
     assumptions="both families pairwise independent; nested Eq. (2) decoders",
     note="The equivalence is of the hash collisions and the decoder constants: the inner perturbation stays "
          "randomised response on m2 values, so the MSE is Eq. (10) with c_bar = 1/m and R's variances on m2 values.",
+    custom="numeric: the nested CMS's slope, P, Q and unbiasedness against the composite Eq. (8) CMS, counted",
 )
 def sec4_5_equivalent_m(ev):
     ev.symbolic("printed vs derived m", ev.printed().rhs, ev.derived().rhs, simplify=sympy.cancel)  # rational in m1, m2
@@ -267,6 +270,7 @@ def sec4_5_equivalent_m(ev):
                 "smallest power-of-two size > m",
     note="'CMS + RR with m'' means collision rate 1/m' and Eq. (8)'s constants; the perturbation stays binary RR, so "
          "the MSE is the binary-RR form (checked below), not Eq. (6) with RR on m' (non-integer) values.",
+    custom="numeric: CMS+HE's Q equals the composite Eq. (8) Q and it is unbiased, counted",
 )
 def sec4_5_cms_he(ev):
     ev.symbolic("printed vs derived m'", ev.printed().rhs, ev.derived().rhs, simplify=sympy.cancel)  # rational in m

@@ -15,13 +15,14 @@ import sympy
 import derivations.pan_cms.connections as C
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Point
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.cms import cms
 from ldpref.mechanisms.pure import grr, oue, sue
 from ldpref.mechanisms.variants import rappor_cohorts
 
-from .connections import DERIV, HOLDS, SEED, R, _P, _smallest_pow2_above
+from .connections import DERIV, HOLDS, SEED, R, _P, _smallest_pow2_above, exact_of
 
 
 # ---- Section 4.6 -----------------------------------------------------------------------------------
@@ -32,7 +33,20 @@ def _rappor_families():
             random_family(4, 3, 3, rng)]
 
 
-@claim(
+def _rappor_rows():
+    for fam in _rappor_families():
+        variants = [("symmetric f = 1/2", R(3, 4), R(1, 4), sue(fam.m, 9).mechanism)]
+        for ee in (R(3), EXP_EPS):
+            if ee == EXP_EPS and fam.k * 2**fam.m > 32:
+                continue
+            variants.append((f"asymmetric e^eps = {ee}", R(1, 2), 1 / (ee + 1), oue(fam.m, ee).mechanism))
+        for label, p1, p0, inner in variants:
+            facts = {"P": _P(rappor_cohorts(fam, p1, p0)), "P_other": _P(cms(fam, inner).mechanism),
+                     "functions": fam.functions, "size": fam.m, "p1": p1, "p0": p0}
+            yield Point({"family": fam.name, "RAPPOR": label}, facts=facts, data=HOLDS, size=(fam.d, fam.m, fam.k))
+
+
+record(
     id="pan-cms/sec4.6.rappor-cms",
     location="Section 4.6, first sentence",
     statement="RAPPOR with one cohort per hash function and one hash function per cohort encodes like a CMS whose "
@@ -43,22 +57,9 @@ def _rappor_families():
     kind="statement",
     assumptions="clients join a uniform cohort; every Bloom-filter bit reported independently (1 w.p. p1 if set, p0 "
                 "if clear)",
+    steps=(Grid("RAPPOR cohorts P vs CMS P with unary-encoding perturbation (printed) and the derived law", _rappor_rows,
+                exact_of),),
 )
-def sec4_6_rappor(ev):
-    insts = []
-    for fam in _rappor_families():
-        variants = [("symmetric f = 1/2", R(3, 4), R(1, 4), sue(fam.m, 9).mechanism)]
-        for ee in (R(3), EXP_EPS):
-            if ee == EXP_EPS and fam.k * 2**fam.m > 32:
-                continue
-            variants.append((f"asymmetric e^eps = {ee}", R(1, 2), 1 / (ee + 1), oue(fam.m, ee).mechanism))
-        for label, p1, p0, inner in variants:
-            rp = rappor_cohorts(fam, p1, p0)
-            c = cms(fam, inner).mechanism
-            facts = {"P": _P(rp), "P_other": _P(c), "functions": fam.functions, "size": fam.m, "p1": p1, "p0": p0}
-            insts.append(Instance({"family": fam.name, "RAPPOR": label}, HOLDS, evaluate(ev.derived(), facts),
-                                  evaluate(ev.printed(), facts), size=(fam.d, fam.m, fam.k)))
-    ev.instances("RAPPOR cohorts P vs CMS P with unary-encoding perturbation (printed) and the derived law", insts)
 
 
 @cache
@@ -88,6 +89,7 @@ def _construction_k(fam):
          "columns: k = smallest power of two > d, m = 2).  What unbiasedness forces is rank A = d, hence "
          "k(m - 1) + 1 >= d and km > d.",
     root_cause="sec3.1.family-size",
+    custom="numeric: each family's collision uniformity recorded per family before the grids",
 )
 def sec4_6_km(ev):
     insts, ranks = [], []
@@ -115,6 +117,7 @@ def sec4_6_km(ev):
     derivation=f"{DERIV}.hashed_frequency_gram",
     kind="statement",
     assumptions="unbiased CMS (c_bar = 1/m); randomised response with e^eps = 3 for the decoder check",
+    custom="a printed equation form is compared with the exact determinant, a statement form by its truth; plus a numeric unbiasedness count",
 )
 def sec4_6_recovery(ev):
     insts, dets, unbiased = [], [], []
@@ -148,6 +151,7 @@ def sec4_6_recovery(ev):
     derivation=f"{DERIV}.rank_upper_bound",
     kind="statement",
     assumptions="CMS encoding with k functions to [m], km < d; randomised response with e^eps = 3",
+    custom="numeric: a kernel witness with the same response law, counted",
 )
 def sec4_6_small_km(ev):
     rng = np.random.default_rng(SEED + 460)

@@ -7,6 +7,7 @@ algorithm, with HE and with the derivation's collision rates and MSEs (exact mom
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from functools import cache
 
 import sympy
@@ -15,13 +16,14 @@ import derivations.pan_cms.connections as C
 from derivations.pan_cms.symbols import e, eps, f, n
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.forms import evaluate, rational_value
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.variants import rhr_family, rhr_matrix, tns, walsh_hadamard
 
 from .connections import (DERIV, HOLDS, R, _canon, _canonical, _datasets, _grr, _he, _jz, _memo_evaluate, _rat, _rhr,
-                          _truth)
+                          _truth, exact_of)
 
 
 # ---- Section 4.3 -----------------------------------------------------------------------------------
@@ -51,6 +53,7 @@ def _smallest_size(form, d, bits):
     note="With 1-based values and rows (row 1 the all-ones row) the printed rule is exact; HE's rule 'size larger "
          "than d' is exact under the 0-based reading used here.",
     root_cause="sec4.3.matrix-size",
+    custom="each instance shows the size the printed rule allows (a parameter read from the printed form)",
 )
 def sec4_3_matrix_size(ev):
     insts = []
@@ -89,6 +92,7 @@ def _rhr_grid():
                 "(see ldpref.mechanisms.variants.recursive_hadamard_response)",
     note="Read as an integer product, s x 0 = 0 merges two messages: only 2^b - 1 values remain, and the two values "
          "of residue 0 would collide with probability 1 instead of 1/2.",
+    custom="instances mix a model perturbation matrix with the forms' values, and a note computed from the grid",
 )
 def sec4_3_tns(ev):
     insts, he_same, product_counts = [], [], []
@@ -132,6 +136,7 @@ def sec4_3_tns(ev):
     derivation=f"{DERIV}.rhr_collision_derived",
     assumptions="x1 != x2 in [d]; collision over the uniformly drawn column j",
     symbols={"x_1, x_2": "two distinct inputs", "b": "bits of RHR"},
+    custom="branch-wise comparison of Piecewise forms and a numeric GF(2) count per (d, b)",
 )
 def sec4_3_collision(ev):
     def branches(form):
@@ -180,6 +185,7 @@ def sec4_3_collision(ev):
     kind="statement",
     assumptions="b >= 2 (more bits than HE) and d > 2^(b-1) (some residue class holds two values)",
     note="At b = 1 RHR is HE: every pair collides with probability 1/2 = 1/m.",
+    custom="one truth per family aggregated over its pairs (any/all), and a computed note",
 )
 def sec4_3_skewed(ev):
     insts = []
@@ -199,7 +205,15 @@ def sec4_3_skewed(ev):
     ev.instances("RHR family is not collision-uniform at 2^-b (printed); its rates are the derived Piecewise", insts)
 
 
-@claim(
+def _same_mod_rows():
+    for bits in (1, 2, 3):
+        B = 2 ** (bits - 1)
+        for d in sorted({x for x in (B, 2 * B, 3 * B) if x >= 2}):
+            yield Point({"d": d, "b": bits}, facts={C.b: bits}, size=(d, bits),
+                        data=R(sum(1 for a in range(d) for c in range(d) if a % B == c % B), d * d))
+
+
+record(
     id="pan-cms/sec4.3.same-mod-probability",
     location="Section 4.3, third paragraph, 'the same mod with a probability of 2^{b-1}'",
     statement="Two objects of a random dataset have the same residue mod 2^(b-1) with probability 2^(b-1).",
@@ -208,21 +222,35 @@ def sec4_3_skewed(ev):
     derivation=f"{DERIV}.same_mod_probability_form",
     assumptions="the two values i.i.d. uniform on [d], with 2^(b-1) dividing d",
     root_cause="sec4.3.same-mod-exponent",
+    steps=(Symbolic("printed vs derived probability", part=lambda form: form.rhs),
+           Grid("same-residue probability of two uniform values (every ordered pair)", _same_mod_rows, exact_of,
+                value=lambda form, point: form.rhs.subs(point.facts))),
 )
-def sec4_3_same_mod(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived probability", printed.rhs, derived.rhs)
-    insts = []
+
+
+def _random_collision_rows():
     for bits in (1, 2, 3):
         B = 2 ** (bits - 1)
-        for d in sorted({x for x in (B, 2 * B, 3 * B) if x >= 2}):
-            exact = R(sum(1 for a in range(d) for c in range(d) if a % B == c % B), d * d)
-            insts.append(Instance({"d": d, "b": bits}, exact, derived.rhs.subs(C.b, bits),
-                                  printed.rhs.subs(C.b, bits), size=(d, bits)))
-    ev.instances("same-residue probability of two uniform values (every ordered pair)", insts)
+        # (A) rows a = 0 and a = 1 fixed, residues i.i.d. uniform: the premise holds exactly
+        fam = rhr_family(max(2 * B, 2), bits)
+        exact = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
+        yield Point({"b": bits, "pair": "a = 0, 1; residues uniform"}, facts={C.b: bits, C.rho: R(1, B)}, data=exact,
+                    size=(0, bits))
+        # (B) a uniformly random pair of distinct values of [d]
+        for d in sorted({x for x in (2 * B, 3 * B, 4 * B) if x >= 2}):
+            fam = rhr_family(d, bits)
+            pairs = list(itertools.permutations(range(d), 2))
+            exact = sum((_rat(fam.collision_rate(a, c)) for a, c in pairs), R(0)) / len(pairs)
+            yield Point({"b": bits, "d": d, "pair": "uniform distinct values"}, data=exact, in_condition=False,
+                        facts={C.b: bits, C.rho: C.uniform_distinct_same_residue(d, bits)}, size=(d, bits))
 
 
-@claim(
+def _rho_limit():
+    dsym = sympy.Symbol("d", positive=True)
+    return sympy.limit((dsym / 2 ** (C.b - 1) - 1) / (dsym - 1), dsym, sympy.oo)
+
+
+record(
     id="pan-cms/sec4.3.random-collision",
     location="Section 4.3, third paragraph, 'then the hash collision probability becomes 2^{-b}'",
     statement="On a randomly generated dataset two objects collide with probability 2^-b.",
@@ -235,33 +263,10 @@ def sec4_3_same_mod(ev):
               "to 2^-b as d grows",
     assumptions="collision averaged over the pair and over RHR's column j; 2^(b-1) divides d",
     root_cause="sec4.3.random-pair",
+    steps=(Symbolic("printed vs derived collision probability", part=lambda form: form.rhs),
+           Grid("average collision rate of RHR over random pairs", _random_collision_rows, exact_of),
+           Identity("rho for uniform distinct values -> 2^(1-b) as d -> oo", _rho_limit, lambda: 2 ** (1 - C.b))),
 )
-def sec4_3_random_collision(ev):
-    ev.symbolic("printed vs derived collision probability", ev.printed().rhs, ev.derived().rhs)
-    insts = []
-    for bits in (1, 2, 3):
-        B = 2 ** (bits - 1)
-        # (A) rows a = 0 and a = 1 fixed, residues i.i.d. uniform: the premise holds exactly
-        d = 2 * B if 2 * B >= 2 else 2
-        fam = rhr_family(max(d, 2), bits)
-        exact = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
-        facts = {C.b: bits, C.rho: R(1, B)}
-        insts.append(Instance({"b": bits, "pair": "a = 0, 1; residues uniform"}, exact, evaluate(ev.derived(), facts),
-                              evaluate(ev.printed(), facts), size=(0, bits)))
-        # (B) a uniformly random pair of distinct values of [d]
-        for d in sorted({x for x in (2 * B, 3 * B, 4 * B) if x >= 2}):
-            fam = rhr_family(d, bits)
-            pairs = list(itertools.permutations(range(d), 2))
-            exact = sum((_rat(fam.collision_rate(a, c)) for a, c in pairs), R(0)) / len(pairs)
-            facts = {C.b: bits, C.rho: C.uniform_distinct_same_residue(d, bits)}
-            insts.append(Instance({"b": bits, "d": d, "pair": "uniform distinct values"}, exact,
-                                  evaluate(ev.derived(), facts), evaluate(ev.printed(), facts), in_condition=False,
-                                  size=(d, bits)))
-    ev.instances("average collision rate of RHR over random pairs", insts)
-    dsym = sympy.Symbol("d", positive=True)
-    B = 2 ** (C.b - 1)
-    ev.identity("rho for uniform distinct values -> 2^(1-b) as d -> oo",
-                sympy.limit((dsym / B - 1) / (dsym - 1), dsym, sympy.oo), 2 ** (1 - C.b))
 
 
 @claim(
@@ -275,6 +280,7 @@ def sec4_3_random_collision(ev):
                 "= number of messages",
     note="2^eps lies between e^(eps/2) (MSE-OCMS) and e^eps (l-OCMS).",
     root_cause="sec4.3.b-eps",
+    custom="numeric: 1/collision equals the number of messages, per b",
 )
 def sec4_3_b_eps(ev):
     printed, derived = ev.printed(), ev.derived()
@@ -303,7 +309,54 @@ def _class_datasets(d, bits, max_n):
                 yield r, counts, x
 
 
-@claim(
+_MSE_RHR, _MSE_HE = sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}"), sympy.Symbol(r"\mathrm{MSE}_{\mathrm{HE}}")
+
+
+@cache
+def _exact_mse(mech, counts):
+    """One moment computation per (mechanism, dataset), read at every x of the class."""
+    return moments.mse(mech, counts)
+
+
+def _worse_rows():
+    for d, bits in [(3, 2), (4, 2), (5, 2), (5, 3), (6, 3)]:
+        for ee in (R(2), R(5, 2), R(3)):
+            for r, counts, x in _class_datasets(d, bits, 3):
+                nn = sum(counts)
+                mr, mh = _exact_mse(_rhr(d, bits, ee), counts)[x], _exact_mse(_he(d, ee), counts)[x]
+                fx = R(counts[x], nn)
+                yield Point({"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}, size=(d, bits, nn),
+                            facts={_MSE_RHR: mr, _MSE_HE: mh, e: ee, C.b: bits, n: nn, f: fx}, data=(mr, mh))
+
+
+def _worse_statement_rows():
+    for point in _worse_rows():
+        yield replace(point, data=HOLDS)
+
+
+_MEMO: dict = {}
+
+
+def _mse_models(point):
+    """The derived MSE formulas of RHR and HE (model functions, not the claim's form) at the point."""
+    facts = point.facts
+    return [C.rhr_mse_derived(facts[e], facts[C.b], facts[n], facts[f], 1),
+            C.he_mse_derived(facts[e], facts[n], facts[f])]
+
+
+def _general_rows():
+    """The derived RHR MSE on every dataset (any residue mix), against exact enumeration."""
+    for d, bits, ee in [(3, 2, R(3)), (4, 2, R(2))]:
+        B = 2 ** (bits - 1)
+        for counts in _datasets(d, 2):
+            nn = sum(counts)
+            der = [C.rhr_mse_derived(ee, bits, nn, R(counts[x], nn),
+                                     R(sum(c for y, c in enumerate(counts) if y % B == x % B), nn)) for x in range(d)]
+            yield Point({"d": d, "b": bits, "exp_eps": ee, "counts": counts}, facts={"model": der},
+                        data=enumeration.enumerated_moments(_rhr(d, bits, ee), counts)["mse"], size=(d, bits, nn))
+
+
+record(
     id="pan-cms/sec4.3.same-residue-worse",
     location="Section 4.3, fourth paragraph",
     statement="On a dataset whose values all share one residue mod 2^(b-1), RHR has a larger MSE than Hadamard "
@@ -313,39 +366,14 @@ def _class_datasets(d, bits, max_n):
     derivation=f"{DERIV}.rhr_mse_derived",
     kind="statement",
     assumptions="b >= 2; RHR with its unbiased within-residue Hadamard decoder; HE on the same d; x in the class",
+    steps=(Grid("MSE_RHR(x) > MSE_HE(x) on one-residue datasets (exact moments of the real RHR and HE)",
+                _worse_statement_rows, exact_of, path="moment-formula",
+                value=lambda form, point: _memo_evaluate(_MEMO, form, point.facts)),
+           Grid("exact MSEs [RHR, HE] vs derived formulas", _worse_rows, lambda point: list(point.data),
+                path="moment-formula", printed=False, value=lambda form, point: _mse_models(point)),
+           Grid("derived RHR MSE vs exact enumeration on every dataset of <= 2 clients", _general_rows, exact_of,
+                printed=False, value=lambda form, point: point.facts["model"])),
 )
-def sec4_3_worse(ev):
-    insts, values, general, memo = [], [], [], {}
-    mse = cache(moments.mse)  # one moment computation per (mechanism, dataset), read at every x of the class
-    rhr_mse, he_mse = cache(C.rhr_mse_derived), cache(C.he_mse_derived)
-    for d, bits in [(3, 2), (4, 2), (5, 2), (5, 3), (6, 3)]:
-        for ee in (R(2), R(5, 2), R(3)):
-            rhr = _rhr(d, bits, ee)
-            he = _he(d, ee)
-            for r, counts, x in _class_datasets(d, bits, 3):
-                nn = sum(counts)
-                mr, mh = mse(rhr, counts)[x], mse(he, counts)[x]
-                fx = R(counts[x], nn)
-                dr, dh = rhr_mse(ee, bits, nn, fx, 1), he_mse(ee, nn, fx)
-                params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
-                facts = {sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}"): mr, sympy.Symbol(r"\mathrm{MSE}_{\mathrm{HE}}"): mh,
-                         e: ee, C.b: bits, n: nn, f: fx}
-                printed, derived = evaluate(ev.printed(), facts), _memo_evaluate(memo, ev.derived(), facts)
-                insts.append(Instance(params, HOLDS, derived, printed, size=(d, bits, nn), path="moment-formula"))
-                values.append(Instance(params, [mr, mh], [dr, dh], size=(d, bits, nn), path="moment-formula"))
-    # the derived RHR MSE on every dataset (any residue mix), against exact enumeration
-    for d, bits, ee in [(3, 2, R(3)), (4, 2, R(2))]:
-        rhr = _rhr(d, bits, ee)
-        B = 2 ** (bits - 1)
-        for counts in _datasets(d, 2):
-            nn = sum(counts)
-            mse = enumeration.enumerated_moments(rhr, counts)["mse"]
-            der = [C.rhr_mse_derived(ee, bits, nn, R(counts[x], nn),
-                                     R(sum(c for y, c in enumerate(counts) if y % B == x % B), nn)) for x in range(d)]
-            general.append(Instance({"d": d, "b": bits, "exp_eps": ee, "counts": counts}, mse, der, size=(d, bits, nn)))
-    ev.instances("MSE_RHR(x) > MSE_HE(x) on one-residue datasets (exact moments of the real RHR and HE)", insts)
-    ev.instances("exact MSEs [RHR, HE] vs derived formulas", values, has_printed=False)
-    ev.instances("derived RHR MSE vs exact enumeration on every dataset of <= 2 clients", general, has_printed=False)
 
 
 @cache
@@ -363,7 +391,40 @@ def _value_at(expr, sub: dict):
     return value if value is not None else expr.subs(sub)
 
 
-@claim(
+_TWO_B = sympy.Symbol("M", positive=True)  # 2^b as a symbol: both forms become rational functions
+
+
+def _eq5_rows():
+    for d, bits in [(3, 1), (3, 2), (4, 2), (5, 3)]:
+        for ee in (R(2), R(3)):
+            for r, counts, x in _class_datasets(d, bits, 2):
+                nn = sum(counts)
+                yield Point({"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x},
+                            facts={C.b: bits, e: ee, n: nn, f: R(counts[x], nn)}, data=(d, bits, ee, counts, x),
+                            size=(d, bits, nn, ee))
+
+
+def _eq2_rhr(point, what):
+    """The Eq. (2)-decoded RHR's exact variance or bias at the point."""
+    d, bits, ee, counts, x = point.data
+    return getattr(moments, what)(_rhr(d, bits, ee, decoder="eq2"), counts)[x]
+
+
+def _eq2_model(point, what):
+    """The derived variance or bias of Eq. (2)-decoded RHR (model functions, not the claim's form)."""
+    d, bits, ee, counts, x = point.data
+    fx = R(counts[x], sum(counts))
+    return (C.eq2_rhr_variance_derived(ee, bits, sum(counts), fx) if what == "variance"
+            else C.eq2_rhr_bias_derived(bits, fx))
+
+
+def _eq12_identity():
+    veq, vne = C.grr_variances_derived(e, C.m)
+    p12 = C.eq12_printed()
+    return [sympy.cancel(veq - p12[0]), sympy.cancel(vne - p12[1])]
+
+
+record(
     id="pan-cms/sec4.3.eq5-mse",
     location="Section 4.3, fourth paragraph, 'the MSE of RHR is equivalent to setting c(x, x') = 1/2 while setting "
              "R as a randomized response with m > 2 in Eq. (5)'",
@@ -378,37 +439,18 @@ def _value_at(expr, sub: dict):
          "(2^(b-1) - 1)(1 - f(x))/(2^b - 1) on such datasets; with the unbiased decoder the MSE is "
          "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n.  At b = 1 (HE) all three agree.",
     root_cause="sec4.3.eq5-mse",
+    steps=(Symbolic("printed vs derived MSE (2^b = M)", part=lambda form: form.rhs,
+                    simplify=lambda x: sympy.cancel(x.subs(2**C.b, _TWO_B))),
+           Grid("MSE of RHR on one-residue datasets", _eq5_rows, lambda point: moments.mse(
+               _rhr(*point.data[:3]), point.data[3])[point.data[4]], path="moment-formula", part=lambda form: form.rhs,
+                value=lambda form, point: _value_at(form, point.facts)),
+           Grid("Eq. (2)-decoded RHR: variance (what Eq. (5) gives)", _eq5_rows,
+                lambda point: _eq2_rhr(point, "variance"),
+                path="moment-formula", printed=False, value=lambda form, point: _eq2_model(point, "variance")),
+           Grid("Eq. (2)-decoded RHR: bias", _eq5_rows, lambda point: _eq2_rhr(point, "bias"), path="moment-formula",
+                printed=False, value=lambda form, point: _eq2_model(point, "bias")),
+           Identity("Eq. (12) variances == randomised-response variances", _eq12_identity, lambda: [0, 0])),
 )
-def sec4_3_eq5(ev):
-    printed_rhs, derived_rhs = ev.printed().rhs, ev.derived().rhs
-    two_b = sympy.Symbol("M", positive=True)  # 2^b as a symbol: both forms become rational functions
-    ev.symbolic("printed vs derived MSE (2^b = M)", printed_rhs, derived_rhs,
-                simplify=lambda x: sympy.cancel(x.subs(2**C.b, two_b)))
-    insts, var_eq2, bias_eq2 = [], [], []
-    for d, bits in [(3, 1), (3, 2), (4, 2), (5, 3)]:
-        for ee in (R(2), R(3)):
-            rhr = _rhr(d, bits, ee)
-            rhr2 = _rhr(d, bits, ee, decoder="eq2")
-            for r, counts, x in _class_datasets(d, bits, 2):
-                nn = sum(counts)
-                sub = {C.b: bits, e: ee, n: nn, f: R(counts[x], nn)}
-                params = {"d": d, "b": bits, "exp_eps": ee, "counts": counts, "x": x}
-                insts.append(Instance(params, moments.mse(rhr, counts)[x], _value_at(derived_rhs, sub),
-                                      _value_at(printed_rhs, sub),
-                                      size=(d, bits, nn, ee), path="moment-formula"))
-                var_eq2.append(Instance(params, moments.variance(rhr2, counts)[x],
-                                        C.eq2_rhr_variance_derived(ee, bits, nn, R(counts[x], nn)), size=(d, bits, nn),
-                                        path="moment-formula"))
-                bias_eq2.append(Instance(params, moments.bias(rhr2, counts)[x],
-                                         C.eq2_rhr_bias_derived(bits, R(counts[x], nn)), size=(d, bits, nn),
-                                         path="moment-formula"))
-    ev.instances("MSE of RHR on one-residue datasets", insts)
-    ev.instances("Eq. (2)-decoded RHR: variance (what Eq. (5) gives)", var_eq2, has_printed=False)
-    ev.instances("Eq. (2)-decoded RHR: bias", bias_eq2, has_printed=False)
-    veq, vne = C.grr_variances_derived(e, C.m)
-    p12 = C.eq12_printed()
-    ev.identity("Eq. (12) variances == randomised-response variances", [sympy.cancel(veq - p12[0]), sympy.cancel(vne - p12[1])],
-                [0, 0])
 
 
 ROOT_CAUSES = [

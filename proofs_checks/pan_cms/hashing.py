@@ -36,7 +36,8 @@ from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
                             random_family)
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.forms import NotRational, Predicate, compile_rational, evaluate, param_name
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
@@ -474,12 +475,49 @@ def conjunct(form, kind, *, lhs=None, rhs=None):
     return found[0]
 
 
+def _exact_of(point):
+    """A row's exact value (its ``data``), computed from the real mechanism or family when the row was built."""
+    return point.data
+
+
+def rows_grid(name, rows, *, statement=False, **kw):
+    """A grid of rows: ``rows()`` yields Points whose ``data`` is the exact value there (HOLDS for a statement)
+    and whose ``facts`` the forms are evaluated at (:func:`val`; a statement's forms by :func:`truth`)."""
+    how = truth if statement else val
+    return Grid(name, rows, _exact_of, value=lambda form, point: how(form, point.substitution), **kw)
+
+
 def statement_instance(params, P, D, facts, **kw):
     """An instance of a statement: exact HOLDS, the printed and derived forms evaluated on the same exact facts."""
     return Instance(params, HOLDS, truth(D, facts), truth(P, facts), **kw)
 
 # ---- Eq. (18) and the families of Section 3.5 ------------------------------------------------------
-@claim(
+def _eq18_identity(l_, d_):
+    """The model's bijective affine pair maps against pairwise independence counted over the real family."""
+    return Identity(f"every affine pair map is bijective (model) == pairwise independence counted (l={l_}, d={d_})",
+                    lambda: all(H.affine_pair_bijective(IRREDUCIBLE[l_], a, b)
+                                for a, b in itertools.permutations(range(d_), 2)),
+                    lambda: (gf2_affine_family(l_, d_).is_pairwise_independent()
+                             and gf2_affine_family(l_, d_).is_uniform()))
+
+
+EQ18_LD = [(l_, d_) for l_ in (1, 2, 3, 4) for d_ in sorted({2, 2**l_})]
+
+
+def _eq18_rows():
+    for l_, d_ in EQ18_LD:
+        fam = gf2_affine_family(l_, d_)
+        for a, b in sorted({(0, 1), (0, d_ - 1), (1, d_ - 1)} - {(1, 1)}):
+            counts = {}
+            for h in fam.functions:
+                counts[h[a], h[b]] = counts.get((h[a], h[b]), 0) + 1
+            probs = [R(counts.get(yy, 0), fam.k) for yy in itertools.product(range(2**l_), repeat=2)]
+            for which, p in (("min", min(probs)), ("max", max(probs))):
+                yield Point({"l": l_, "d": d_, "x1": a, "x2": b, "over (y1, y2)": which}, data=HOLDS,
+                            facts={H.Pr_pair: p, l: l_, H.x1: a, H.x2: b}, size=(l_, d_, a, b))
+
+
+record(
     id="pan-cms/eq18",
     location="Section 3.5, Eq. (18) and the sentences around it",
     statement="The GF(2^l) affine family {a0 + a1 x} is (strongly) pairwise independent, each h(x) uniform "
@@ -490,28 +528,20 @@ def statement_instance(params, P, D, facts, **kw):
     kind="statement",
     assumptions="x in [d] embedded in GF(2^l) (2^l >= d); (a0, a1) uniform; field arithmetic reduced by "
                 "ldpref.hashing.IRREDUCIBLE[l]; x1 != x2",
+    steps=(*(_eq18_identity(l_, d_) for l_, d_ in EQ18_LD),
+           rows_grid("Pr(h(x1) = y1, h(x2) = y2) counted over gf2_affine_family (smallest and largest over y1, y2)",
+                     _eq18_rows, statement=True)),
 )
-def eq18(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
-    for l_ in (1, 2, 3, 4):
-        for d_ in sorted({2, 2**l_}):
-            fam = gf2_affine_family(l_, d_)
-            ev.identity(f"every affine pair map is bijective (model) == pairwise independence counted (l={l_}, d={d_})",
-                        all(H.affine_pair_bijective(IRREDUCIBLE[l_], a, b) for a, b in itertools.permutations(range(d_), 2)),
-                        fam.is_pairwise_independent() and fam.is_uniform())
-            for a, b in sorted({(0, 1), (0, d_ - 1), (1, d_ - 1)} - {(1, 1)}):
-                counts = {}
-                for h in fam.functions:
-                    counts[h[a], h[b]] = counts.get((h[a], h[b]), 0) + 1
-                probs = [R(counts.get(yy, 0), fam.k) for yy in itertools.product(range(2**l_), repeat=2)]
-                for which, p in (("min", min(probs)), ("max", max(probs))):
-                    insts.append(statement_instance({"l": l_, "d": d_, "x1": a, "x2": b, "over (y1, y2)": which}, P, D,
-                                                    {H.Pr_pair: p, l: l_, H.x1: a, H.x2: b}, size=(l_, d_, a, b)))
-    ev.instances("Pr(h(x1) = y1, h(x2) = y2) counted over gf2_affine_family (smallest and largest over y1, y2)", insts)
 
 
-@claim(
+def _family_size_rows():
+    for d_ in range(2, 17):
+        l_ = (d_ - 1).bit_length()
+        size = len(set(gf2_affine_family(l_, d_).functions))
+        yield Point({"d": d_, "l": l_}, facts={H.H_size: size, d: d_, l: l_}, data=HOLDS, size=(d_,))
+
+
+record(
     id="pan-cms/sec3.5.family-size",
     location="Section 3.5, after Eq. (18): the size of H",
     statement="|H| = 2^{2l} = Theta(d^2).",
@@ -520,16 +550,9 @@ def eq18(ev):
     derivation=f"{DER}.family_size_derived",
     kind="statement",
     assumptions="l is the smallest integer with 2^l >= d (Theta(d^2) needs it)",
+    steps=(rows_grid("number of distinct functions of gf2_affine_family in the printed and derived statements",
+                     _family_size_rows, statement=True),),
 )
-def family_size(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
-    for d_ in range(2, 17):
-        l_ = (d_ - 1).bit_length()
-        fam = gf2_affine_family(l_, d_)
-        size = len(set(fam.functions))
-        insts.append(statement_instance({"d": d_, "l": l_}, P, D, {H.H_size: size, d: d_, l: l_}, size=(d_,)))
-    ev.instances("number of distinct functions of gf2_affine_family in the printed and derived statements", insts)
 
 
 def _crt_family(d_):
@@ -540,7 +563,17 @@ def _crt_family(d_):
     return HashFamily(tuple(tuple(3 * u[x] + t[x] for x in range(d_)) for u in two for t in three), 6, name="crt")
 
 
-@claim(
+def _m6_rows():
+    for d_ in (2, 3, 4):
+        found = _perfect(d_, 6).is_pairwise_independent()
+        if d_ <= 3:
+            found = found and _crt_family(d_).is_pairwise_independent()
+        affine6 = HashFamily(tuple(tuple((a + b * x) % 6 for x in range(d_)) for a in range(6) for b in range(6)), 6)
+        yield Point({"d": d_, "m": 6, "a+bx mod 6 pairwise": affine6.is_pairwise_independent()},
+                    facts={H.B_exists: found}, data=HOLDS, size=(d_,))
+
+
+record(
     id="pan-cms/sec3.5.m6-no-pairwise", root_cause="sec3.5.m6",
     location="Section 3.5, first paragraph (the m = 6 example)",
     statement="No pairwise-independent hashing family [d] -> [6] exists.",
@@ -555,21 +588,24 @@ def _crt_family(d_):
          "functions [d] -> [m] is pairwise independent for every m, and the Chinese-remainder product of a "
          "GF(2^l) family (bit 0) and the Z_3 affine family gives one of size 4^l * 9 for d <= 3; "
          "{a + b x mod 6} is pairwise independent for d = 2 only.",
+    steps=(rows_grid("does a pairwise-independent family [d] -> [6] exist? (constructed and checked exactly)", _m6_rows,
+                     statement=True),),
 )
-def m6(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
-    for d_ in (2, 3, 4):
-        found = _perfect(d_, 6).is_pairwise_independent()
-        if d_ <= 3:
-            found = found and _crt_family(d_).is_pairwise_independent()
-        affine6 = HashFamily(tuple(tuple((a + b * x) % 6 for x in range(d_)) for a in range(6) for b in range(6)), 6)
-        insts.append(statement_instance({"d": d_, "m": 6, "a+bx mod 6 pairwise": affine6.is_pairwise_independent()},
-                                        P, D, {H.B_exists: found}, size=(d_,)))
-    ev.instances("does a pairwise-independent family [d] -> [6] exist? (constructed and checked exactly)", insts)
 
 
-@claim(
+def _mod_rows():
+    for l_ in range(1, 6):
+        for m_ in range(2, 2**l_ + 1):
+            fam = _hprime(l_, 2, m_)
+            counts = [0] * m_
+            for h in fam.functions:
+                counts[h[0]] += 1
+            q_, r_ = _qr(l_, m_)
+            yield Point({"l": l_, "m": m_}, facts=[{q: q_, r: r_, m: m_, l: l_, H.y_sym: y} for y in range(m_)],
+                        data=[R(c, fam.k) for c in counts], size=(l_, m_))
+
+
+record(
     id="pan-cms/sec3.5.mod-probabilities",
     location="Section 3.5, the sentence before Lemma 3.2",
     statement="With 2^l = qm + r, h' = h mod m takes r values with probability (q+1)/2^l and m - r values "
@@ -578,41 +614,33 @@ def m6(ev):
     derived=H.mod_probabilities_derived,
     derivation=f"{DER}.mod_preimage_counts",
     assumptions="0 <= r < m <= 2^l; h from Eq. (18); the residues y < r are the ones with q + 1 preimages",
+    steps=(Symbolic("printed vs derived law of h'(x) (2^l = qm + r)", part=lambda form: form.rhs,
+                    simplify=H.subs_two_l),
+           Grid("law of h'(0) counted over gf2_affine_mod_family, residue by residue", _mod_rows, _exact_of,
+                value=lambda form, point: [val(form, v) for v in point.facts])),
 )
-def mod_probabilities(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived law of h'(x) (2^l = qm + r)", P.rhs, D.rhs, simplify=H.subs_two_l)
-    insts = []
-    for l_ in range(1, 6):
-        for m_ in range(2, 2**l_ + 1):
-            fam = _hprime(l_, 2, m_)
-            counts = [0] * m_
-            for h in fam.functions:
-                counts[h[0]] += 1
-            q_, r_ = _qr(l_, m_)
-            at = [{q: q_, r: r_, m: m_, l: l_, H.y_sym: y} for y in range(m_)]
-            insts.append(Instance({"l": l_, "m": m_}, [R(c, fam.k) for c in counts], [val(D, v) for v in at],
-                                  [val(P, v) for v in at], size=(l_, m_)))
-    ev.instances("law of h'(0) counted over gf2_affine_mod_family, residue by residue", insts)
 
 
-def _lemma32_instances(P, D):
-    """The claim's printed and derived collision rates at each (l, m, x1, x2) vs the rate counted over the family."""
-    insts = []
+def _lemma32_rows():
+    """The collision rate counted over the family at each (l, m, x1, x2)."""
     for l_ in range(1, 6):
         d_ = min(2**l_, 4)
         for m_ in range(2, 2**l_ + 1):
             fam = _hprime(l_, d_, m_)
             q_, r_ = _qr(l_, m_)
             for a, b in [(0, 1), (0, d_ - 1), (1, d_ - 1)] if d_ > 2 else [(0, 1)]:
-                exact = _rat(fam.collision_rate(a, b))
-                vals = {q: q_, r: r_, m: m_, l: l_, H.x1: a, H.x2: b}
-                insts.append(Instance({"l": l_, "m": m_, "x1": a, "x2": b}, exact, val(D, vals), val(P, vals),
-                                      size=(l_, m_, a, b)))
-    return insts
+                yield Point({"l": l_, "m": m_, "x1": a, "x2": b}, data=_rat(fam.collision_rate(a, b)),
+                            facts={q: q_, r: r_, m: m_, l: l_, H.x1: a, H.x2: b}, size=(l_, m_, a, b))
 
 
-@claim(
+LEMMA32 = rows_grid("collision rate of gf2_affine_mod_family counted over all functions", _lemma32_rows)
+
+
+def _pair_rhs(form):
+    return form.rhs.subs({H.x1: 0, H.x2: 1})
+
+
+record(
     id="pan-cms/lemma3.2",
     location="Section 3.5, Lemma 3.2 (first line)",
     statement="Pr(h'(x1) = h'(x2)) = r ((q+1)/2^l)^2 + (m - r)(q/2^l)^2 for all (x1, x2) in [d]^2.",
@@ -621,16 +649,12 @@ def _lemma32_instances(P, D):
     derivation=f"{DER}.collision_derived",
     assumptions="h' uniform over the 2^{2l} functions of H' (Eq. (18) mod m); 2^l = qm + r, 0 <= r < m; "
                 + DISTINCT_PAIRS,
+    steps=(Symbolic("printed vs derived collision rate (x1 != x2; 2^l = qm + r)", part=_pair_rhs,
+                    simplify=H.subs_two_l), LEMMA32),
 )
-def lemma3_2(ev):
-    P, D = ev.printed(), ev.derived()
-    pair = {H.x1: 0, H.x2: 1}
-    ev.symbolic("printed vs derived collision rate (x1 != x2; 2^l = qm + r)", P.rhs.subs(pair), D.rhs.subs(pair),
-                simplify=H.subs_two_l)
-    ev.instances("collision rate of gf2_affine_mod_family counted over all functions", _lemma32_instances(P, D))
 
 
-@claim(
+record(
     id="pan-cms/lemma3.2.closed",
     location="Section 3.5, Lemma 3.2 (second line)",
     statement="Pr(h'(x1) = h'(x2)) = ((2q+1) r + m q^2)/(mq + r)^2 for all (x1, x2) in [d]^2.",
@@ -638,13 +662,9 @@ def lemma3_2(ev):
     derived=H.lemma32_derived,
     derivation=f"{DER}.collision_derived",
     assumptions="as Lemma 3.2, first line; " + DISTINCT_PAIRS,
+    steps=(Symbolic("printed closed form vs derived collision rate (x1 != x2)", part=_pair_rhs,
+                    simplify=H.subs_two_l), LEMMA32),
 )
-def lemma3_2_closed(ev):
-    P, D = ev.printed(), ev.derived()
-    pair = {H.x1: 0, H.x2: 1}
-    ev.symbolic("printed closed form vs derived collision rate (x1 != x2)", P.rhs.subs(pair), D.rhs.subs(pair),
-                simplify=H.subs_two_l)
-    ev.instances("collision rate of gf2_affine_mod_family counted over all functions", _lemma32_instances(P, D))
 
 
 GU_GRID = [(1, 2, "rr", R(2)), (2, 3, "rr", R(2)), (2, 3, "rr", EXP_EPS), (2, 3, "arp", R(3)), (2, 3, "srp", R(4)),
@@ -661,6 +681,7 @@ GU_GRID = [(1, 2, "rr", R(2)), (2, 3, "rr", R(2)), (2, 3, "rr", EXP_EPS), (2, 3,
     derived=H.g_unbiased_derived,
     derivation=f"{DER}.m_prime_derived",
     assumptions="inner mechanism with Properties 2.1-2.3 (RR, aRP, sRP); d = 3 inputs (2 if 2^l = 2)",
+    custom="library cross-check: the real Eq. (8) CMS on H' is unbiased (Q P = I), counted",
 )
 def g_unbiased(ev):
     P, D = ev.printed(), ev.derived()

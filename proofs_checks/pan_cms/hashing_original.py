@@ -19,12 +19,13 @@ from derivations.pan_cms.symbols import cbar, delta, f, k, m, n, tau, var_eq, va
 from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import all_function_draws, gf2_affine_family, random_family
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.mechanisms.cms import cms, cms_over_draws
 
-from .hashing import (DER, DISTINCT_PAIRS, KIND_ORDER, R, SEED, _datasets, _derived_vars, _inner, _inner_vars,
-                      _perfect, _rat, statement_instance, val)
-from .hashing_thm38 import veq_check
+from .hashing import (DER, DISTINCT_PAIRS, HOLDS, KIND_ORDER, R, SEED, _datasets, _derived_vars, _exact_of, _inner,
+                      _inner_vars, _perfect, _rat, rows_grid, statement_instance)
+from .hashing_thm38 import veq_steps
 
 DRAWS = [(2, 2, 1), (2, 2, 2), (2, 2, 3), (2, 3, 1), (2, 3, 2), (3, 2, 1), (3, 2, 2), (3, 3, 1), (2, 4, 1)]
 
@@ -59,7 +60,15 @@ def _draw_rows():
                 yield d_, m_, k_, counts, x, E[x], V[x]
 
 
-@claim(
+def _bernoulli_rows():
+    for d_, m_ in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5)]:
+        funcs = list(itertools.product(range(m_), repeat=d_))
+        for a, b in sorted({(0, 1), (1, d_ - 1), (0, d_ - 1)} - {(1, 1)}):
+            yield Point({"d": d_, "m": m_, "x": a, "x'": b}, facts={m: m_, H.xa: a, H.xb: b},
+                        data=R(sum(1 for h in funcs if h[a] == h[b]), len(funcs)), size=(d_, m_, a, b))
+
+
+record(
     id="pan-cms/sec3.6.bernoulli",
     location="Section 3.6, first paragraph (c_j(x, x') as a Bernoulli(1/m) variable)",
     statement="For (x, x') in [d]^2, c_j(x, x') is Bernoulli with probability 1/m of being one.",
@@ -67,22 +76,42 @@ def _draw_rows():
     derived=H.bernoulli_derived,
     derivation=f"{DER}.bernoulli_derived",
     assumptions="h_j with d independent values uniform on [m] (original CMS); " + DISTINCT_PAIRS,
+    steps=(Symbolic("printed vs derived (x != x')", part=lambda form: form.rhs.subs({H.xa: 0, H.xb: 1})),
+           rows_grid("Pr(c_j(x, x') = 1) over all functions [d] -> [m]", _bernoulli_rows)),
 )
-def sec36_bernoulli(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived (x != x')", P.rhs.subs({H.xa: 0, H.xb: 1}), D.rhs.subs({H.xa: 0, H.xb: 1}))
-    insts = []
-    for d_, m_ in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5)]:
-        funcs = list(itertools.product(range(m_), repeat=d_))
-        for a, b in sorted({(0, 1), (1, d_ - 1), (0, d_ - 1)} - {(1, 1)}):
-            exact = R(sum(1 for h in funcs if h[a] == h[b]), len(funcs))
-            at = {m: m_, H.xa: a, H.xb: b}
-            insts.append(Instance({"d": d_, "m": m_, "x": a, "x'": b}, exact, val(D, at), val(P, at),
-                                  size=(d_, m_, a, b)))
-    ev.instances("Pr(c_j(x, x') = 1) over all functions [d] -> [m]", insts)
 
 
-@claim(
+@cache
+def _binomial_law(m_, k_):
+    """The law of c_bar(0, 1) over every draw of k functions [2] -> [m]."""
+    law = {}
+    draws = list(all_function_draws(2, m_, k_))
+    for fam in draws:
+        c = _rat(fam.collision_rate(0, 1))
+        law[c] = law.get(c, 0) + R(1, len(draws))
+    return law
+
+
+BINOMIAL_MK = [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (4, 2)]
+
+
+def _binomial_rows():
+    for m_, k_ in BINOMIAL_MK:
+        law = _binomial_law(m_, k_)
+        mean = sum(v * p for v, p in law.items())
+        for i in range(k_ + 1):
+            facts = {H.E_kc: mean, m: m_, k: k_, H.i_sym: i, H.Pr_kc: law.get(R(i, k_), sympy.Integer(0))}
+            yield Point({"m": m_, "k": k_, "i": i}, facts=facts, data=HOLDS, size=(m_, k_, i))
+
+
+def _point_mass_rows():
+    """The binomial model's point mass H.prob_cbar_equals_mean (a model function, not the claim's form)."""
+    for m_, k_ in BINOMIAL_MK:
+        yield Point({"m": m_, "k": k_}, facts={"model": H.prob_cbar_equals_mean(k_, m_)},
+                    data=_binomial_law(m_, k_).get(R(1, m_), sympy.Integer(0)), size=(m_, k_))
+
+
+record(
     id="pan-cms/sec3.6.binomial",
     location="Section 3.6, first paragraph (sum_j c_j(x, x')/k as a binomial variable with mean 1/m)",
     statement="sum_j c_j(x, x')/k is a (scaled) binomial variable with mean 1/m; it equals 1/m with small "
@@ -92,25 +121,10 @@ def sec36_bernoulli(ev):
     derivation=f"{DER}.binomial_pmf",
     kind="statement",
     assumptions="x != x'; the k functions drawn independently (every draw of ldpref.hashing.all_function_draws)",
+    steps=(rows_grid("law and mean of c_bar(0, 1) over all draws", _binomial_rows, statement=True),
+           Grid("Pr(c_bar = 1/m) over all draws vs the binomial point mass (0 unless m divides k)", _point_mass_rows,
+                _exact_of, printed=False, value=lambda form, point: point.facts["model"])),
 )
-def sec36_binomial(ev):
-    P, D = ev.printed(), ev.derived()
-    insts, dev = [], []
-    for m_, k_ in [(2, 1), (2, 2), (2, 3), (2, 4), (3, 1), (3, 2), (3, 3), (4, 2)]:
-        law = {}
-        draws = list(all_function_draws(2, m_, k_))
-        for fam in draws:
-            c = _rat(fam.collision_rate(0, 1))
-            law[c] = law.get(c, 0) + R(1, len(draws))
-        mean = sum(v * p for v, p in law.items())
-        for i in range(k_ + 1):
-            facts = {H.E_kc: mean, m: m_, k: k_, H.i_sym: i, H.Pr_kc: law.get(R(i, k_), sympy.Integer(0))}
-            insts.append(statement_instance({"m": m_, "k": k_, "i": i}, P, D, facts, size=(m_, k_, i)))
-        dev.append(Instance({"m": m_, "k": k_}, law.get(R(1, m_), sympy.Integer(0)), H.prob_cbar_equals_mean(k_, m_),
-                            size=(m_, k_)))
-    ev.instances("law and mean of c_bar(0, 1) over all draws", insts)
-    ev.instances("Pr(c_bar = 1/m) over all draws vs the binomial point mass (0 unless m divides k)", dev,
-                 has_printed=False)
 
 
 @claim(
@@ -123,6 +137,7 @@ def sec36_binomial(ev):
     derivation=f"{DER}.draw_bias_model",
     kind="statement",
     assumptions="datasets scaled by 1, 2, 3 (same frequencies, n tripled); seeded random draws and all draws",
+    custom="numeric: some draw has a non-zero bias, counted over seeded and enumerated draws",
 )
 def sec36_bias(ev):
     P, D = ev.printed(), ev.derived()
@@ -150,31 +165,15 @@ def sec36_bias(ev):
     ev.instances("exact bias at n vs 2n, 3n (printed) and vs the model's bias (derived)", insts)
 
 
-@claim(
-    id="pan-cms/sec3.6.pairwise-suffices",
-    location="Section 3.6, last paragraph (the original paper's 3-wise requirement)",
-    statement="The variance of CMS only needs pairwise independence; 3-wise independence is not required.",
-    printed=PH.pairwise_suffices_printed,
-    derived=H.pairwise_suffices_derived,
-    derivation=f"{DER}.cms_var_model",
-    kind="statement",
-    assumptions="same m and inner mechanism; the GF(4) affine family on d = 3 inputs (pairwise, not 3-wise) vs all "
-                "functions [3] -> [4] (3-wise); every dataset of n <= 2 clients",
-)
-def sec36_pairwise(ev):
-    P, D = ev.printed(), ev.derived()
-    pw = gf2_affine_family(2, 3)
-    full = _perfect(3, 4)
+def _three_wise(fam):
+    counts = {}
+    for h in fam.functions:
+        counts[h] = counts.get(h, 0) + 1
+    return len(counts) == fam.m**3 and len(set(counts.values())) == 1
 
-    def three_wise(fam):
-        counts = {}
-        for h in fam.functions:
-            counts[h] = counts.get(h, 0) + 1
-        return len(counts) == fam.m**3 and len(set(counts.values())) == 1
 
-    ev.identity("the GF(4) family is pairwise but not 3-wise; all functions are 3-wise",
-                [pw.is_pairwise_independent(), three_wise(pw), three_wise(full)], [True, False, True])
-    insts = []
+def _pairwise_rows():
+    pw, full = gf2_affine_family(2, 3), _perfect(3, 4)
     for kind, ee in (("rr", R(2)), ("rr", R(3)), ("arp", R(2))):
         a = cms(pw, _inner(kind, 4, ee)).mechanism
         b = cms(full, _inner(kind, 4, ee)).mechanism
@@ -185,34 +184,53 @@ def sec36_pairwise(ev):
             for x in range(3):
                 facts = {H.Var_pw: va[x], H.Var_3w: vb[x], cbar: R(1, 4), m: 4, var_eq: veq, var_neq: vne,
                          f: R(counts[x], nn), n: nn}
-                insts.append(statement_instance({"inner": kind, "exp_eps": ee, "counts": counts, "x": x}, P, D, facts,
-                                                size=(KIND_ORDER[kind], ee, nn, counts[::-1], x)))
-    ev.instances("variance with a pairwise (not 3-wise) family vs a 3-wise family and vs the model", insts)
+                yield Point({"inner": kind, "exp_eps": ee, "counts": counts, "x": x}, facts=facts, data=HOLDS,
+                            size=(KIND_ORDER[kind], ee, nn, counts[::-1], x))
 
 
-def _draw_instances(P, D, pick):
-    """Instances over every draw of the original CMS: the exact value ``pick(E, V)`` and the claim's forms
-    ``P`` and ``D`` evaluated at the point."""
-    insts = []
-    for d_, m_, k_, counts, x, E, V in _draw_rows():
-        nn = sum(counts)
-        s2 = sum(R(c, nn) ** 2 for i, c in enumerate(counts) if i != x)
-        vals = {m: m_, k: k_, f: R(counts[x], nn), H.S2: s2}
-        insts.append(Instance({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, pick(E, V), val(D, vals),
-                              val(P, vals), size=(d_, m_, k_, nn, counts[::-1], x)))
-    return insts
+record(
+    id="pan-cms/sec3.6.pairwise-suffices",
+    location="Section 3.6, last paragraph (the original paper's 3-wise requirement)",
+    statement="The variance of CMS only needs pairwise independence; 3-wise independence is not required.",
+    printed=PH.pairwise_suffices_printed,
+    derived=H.pairwise_suffices_derived,
+    derivation=f"{DER}.cms_var_model",
+    kind="statement",
+    assumptions="same m and inner mechanism; the GF(4) affine family on d = 3 inputs (pairwise, not 3-wise) vs all "
+                "functions [3] -> [4] (3-wise); every dataset of n <= 2 clients",
+    steps=(Identity("the GF(4) family is pairwise but not 3-wise; all functions are 3-wise",
+                    lambda: [gf2_affine_family(2, 3).is_pairwise_independent(), _three_wise(gf2_affine_family(2, 3)),
+                             _three_wise(_perfect(3, 4))], lambda: [True, False, True]),
+           rows_grid("variance with a pairwise (not 3-wise) family vs a 3-wise family and vs the model", _pairwise_rows,
+                     statement=True)),
+)
 
 
-def _symbolic_draw_identity(ev):
+def draw_grid(name, pick):
+    """Every draw of the original CMS (MechanismFamily over all draws): the exact ``pick(E, V)``, the forms at
+    m, k, f(x) and S2 = sum_{x' != x} f(x')^2."""
+
+    def rows():
+        for d_, m_, k_, counts, x, E, V in _draw_rows():
+            nn = sum(counts)
+            s2 = sum(R(c, nn) ** 2 for i, c in enumerate(counts) if i != x)
+            yield Point({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, data=pick(E, V),
+                        facts={m: m_, k: k_, f: R(counts[x], nn), H.S2: s2}, size=(d_, m_, k_, nn, counts[::-1], x))
+
+    return rows_grid(name, rows)
+
+
+DRAW_E = draw_grid("MechanismFamily.expectation over all draws", lambda E, V: E)
+DRAW_V = draw_grid("MechanismFamily.expectation_variance over all draws", lambda E, V: V)
+
+
+def _draws_symbolic():
     """One draw set with symbolic e^eps: the mean over draws does not depend on the inner mechanism."""
     fam = cms_over_draws(all_function_draws(2, 2, 1), _inner("rr", 2, EXP_EPS))
-    ev.identity("E and Var over draws with symbolic e^eps (d=2, m=2, k=1, counts (2,1)) == derived",
-                [fam.expectation((2, 1)), fam.expectation_variance((2, 1))],
-                [[H.draw_mean_derived((2, 1), x, 2) for x in range(2)],
-                 [H.draw_bias_variance_derived((2, 1), x, 2, 1) for x in range(2)]])
+    return [fam.expectation((2, 1)), fam.expectation_variance((2, 1))]
 
 
-@claim(
+record(
     id="pan-cms/thm3.10",
     location="Section 3.6, Theorem 3.10",
     statement="Over the random hash draws of the original CMS, E[E[f_hat(x)]] = f(x) and "
@@ -221,17 +239,16 @@ def _symbolic_draw_identity(ev):
     derived=H.thm310_derived,
     derivation=f"{DER}.draw_bias_variance_derived",
     assumptions="k functions [d] -> [m] with independent uniform values (every draw enumerated); CMS+RR, e^eps = 2",
+    steps=(Symbolic("printed vs derived (Eqs. (19), (20))", part=lambda form: [x.rhs for x in form],
+                    simplify=lambda v: [sympy.factor(x) for x in v]),
+           Identity("E and Var over draws with symbolic e^eps (d=2, m=2, k=1, counts (2,1)) == derived",
+                    _draws_symbolic, lambda: [[H.draw_mean_derived((2, 1), x, 2) for x in range(2)],
+                                              [H.draw_bias_variance_derived((2, 1), x, 2, 1) for x in range(2)]]),
+           draw_grid("MechanismFamily over all draws: [expectation, expectation_variance]", lambda E, V: (E, V))),
 )
-def thm3_10(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived (Eqs. (19), (20))", [x.rhs for x in P], [x.rhs for x in D],
-                simplify=lambda v: [sympy.factor(x) for x in v])
-    _symbolic_draw_identity(ev)
-    ev.instances("MechanismFamily over all draws: [expectation, expectation_variance]",
-                 _draw_instances(P, D, lambda E, V: (E, V)))
 
 
-@claim(
+record(
     id="pan-cms/eq19",
     location="Section 3.6, Eq. (19)",
     statement="E over the draws of E[f_hat(x)] = f(x).",
@@ -239,14 +256,11 @@ def thm3_10(ev):
     derived=H.eq19_derived,
     derivation=f"{DER}.draw_mean_derived",
     assumptions="as Theorem 3.10",
+    steps=(Symbolic("printed vs derived", part=lambda form: form.rhs), DRAW_E),
 )
-def eq19(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", P.rhs, D.rhs)
-    ev.instances("MechanismFamily.expectation over all draws", _draw_instances(P, D, lambda E, V: E))
 
 
-@claim(
+record(
     id="pan-cms/eq20",
     location="Section 3.6, Eq. (20)",
     statement="Var over the draws of E[f_hat(x)] = sum_{x' != x} f(x')^2/((m-1)k).",
@@ -254,23 +268,20 @@ def eq19(ev):
     derived=H.eq20_derived,
     derivation=f"{DER}.draw_bias_variance_derived",
     assumptions="as Theorem 3.10",
+    steps=(Symbolic("printed vs derived", part=lambda form: form.rhs, simplify=sympy.factor), DRAW_V),
 )
-def eq20(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", P.rhs, D.rhs, simplify=sympy.factor)
-    ev.instances("MechanismFamily.expectation_variance over all draws", _draw_instances(P, D, lambda E, V: V))
 
 
-def _bias_order_check(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
+def _bias_order_rows():
     for d_, m_, k_, counts, x, E, V in _draw_rows():
-        insts.append(statement_instance({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, P, D,
-                                        {H.V_draw: V, m: m_, k: k_}, size=(d_, m_, k_, sum(counts), counts[::-1], x)))
-    ev.instances("the bound on the exact Var over draws of E[f_hat(x)]", insts)
+        yield Point({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, facts={H.V_draw: V, m: m_, k: k_},
+                    data=HOLDS, size=(d_, m_, k_, sum(counts), counts[::-1], x))
 
 
-@claim(
+BIAS_ORDER = rows_grid("the bound on the exact Var over draws of E[f_hat(x)]", _bias_order_rows, statement=True)
+
+
+record(
     id="pan-cms/sec3.6.bias-order",
     location="Section 3.6, after Theorem 3.10 (bias O(1/sqrt((m-1)k)))",
     statement="The standard deviation over draws of E[f_hat(x)] is at most 1/sqrt((m-1)k).",
@@ -279,12 +290,11 @@ def _bias_order_check(ev):
     derivation=f"{DER}.draw_bias_variance_derived",
     kind="statement",
     assumptions="as Theorem 3.10; sum_{x'!=x} f(x')^2 <= 1",
+    steps=(BIAS_ORDER,),
 )
-def sec36_bias_order(ev):
-    _bias_order_check(ev)
 
 
-@claim(
+record(
     id="pan-cms/appF.expectation",
     location="Appendix F.1, first display",
     statement="E[E[f_hat(x)]] = m/(m-1)[f(x) + sum_{x'} k/(km) f(x')] - 1/(m-1) = f(x).",
@@ -292,14 +302,18 @@ def sec36_bias_order(ev):
     derived=H.eq19_derived,
     derivation=f"{DER}.draw_mean_derived",
     assumptions="as Theorem 3.10",
+    steps=(Symbolic("printed chain vs derived", part=lambda form: form.rhs, simplify=sympy.factor), DRAW_E),
 )
-def appF_expectation(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed chain vs derived", P.rhs, D.rhs, simplify=sympy.factor)
-    ev.instances("MechanismFamily.expectation over all draws", _draw_instances(P, D, lambda E, V: E))
 
 
-@claim(
+def _var_cj_rows():
+    for m_ in (2, 3, 4, 5):
+        vals = [1 if h[0] == h[1] else 0 for h in itertools.product(range(m_), repeat=2)]
+        mean = R(sum(vals), len(vals))
+        yield Point({"m": m_}, facts={m: m_}, data=(mean, sum((v - mean) ** 2 for v in vals) / len(vals)), size=(m_,))
+
+
+record(
     id="pan-cms/appF.var-cj", root_cause="appF.var-cj",
     location="Appendix F.1, first sentence (E[c_j(x, x')] = 1/m, Var(c_j(x, x')) = (m-1)/m)",
     statement="E[c_j(x, x')] = 1/m and Var(c_j(x, x')) = (m-1)/m.",
@@ -307,21 +321,12 @@ def appF_expectation(ev):
     derived=H.appF_var_cj_derived,
     derivation=f"{DER}.bernoulli_derived",
     assumptions="x != x'; h_j uniform over all functions [d] -> [m]",
+    steps=(Symbolic("printed vs derived [E, Var]", part=lambda form: [x.rhs for x in form]),
+           rows_grid("[E, Var] of c_j(0, 1) over all functions [2] -> [m]", _var_cj_rows)),
 )
-def appF_var_cj(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived [E, Var]", [x.rhs for x in P], [x.rhs for x in D])
-    insts = []
-    for m_ in (2, 3, 4, 5):
-        funcs = list(itertools.product(range(m_), repeat=2))
-        vals = [1 if h[0] == h[1] else 0 for h in funcs]
-        mean = R(sum(vals), len(vals))
-        var = sum((v - mean) ** 2 for v in vals) / len(vals)
-        insts.append(Instance({"m": m_}, (mean, var), val(D, {m: m_}), val(P, {m: m_}), size=(m_,)))
-    ev.instances("[E, Var] of c_j(0, 1) over all functions [2] -> [m]", insts)
 
 
-@claim(
+record(
     id="pan-cms/appF.variance",
     location="Appendix F.1, second display",
     statement="Var(E[f_hat(x)]) = m^2/(m-1)^2 sum_{x'} (m-1)/(m^2 k) f(x')^2 = sum_{x'} f(x')^2/((m-1)k).",
@@ -329,14 +334,11 @@ def appF_var_cj(ev):
     derived=H.eq20_derived,
     derivation=f"{DER}.draw_bias_variance_derived",
     assumptions="as Theorem 3.10",
+    steps=(Symbolic("printed middle form vs derived", part=lambda form: form.rhs, simplify=sympy.factor), DRAW_V),
 )
-def appF_variance(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed middle form vs derived", P.rhs, D.rhs, simplify=sympy.factor)
-    ev.instances("MechanismFamily.expectation_variance over all draws", _draw_instances(P, D, lambda E, V: V))
 
 
-@claim(
+record(
     id="pan-cms/appF.eq49",
     location="Appendix F.2, Eq. (49)",
     statement="Var over the draws of E[f_hat(x)] <= 1/((m-1)k).",
@@ -345,9 +347,8 @@ def appF_variance(ev):
     derivation=f"{DER}.draw_bias_variance_derived",
     kind="statement",
     assumptions="as Theorem 3.10",
+    steps=(BIAS_ORDER,),
 )
-def appF_eq49(ev):
-    _bias_order_check(ev)
 
 
 # Theorem 3.11 ------------------------------------------------------------------------------------------
@@ -408,21 +409,38 @@ def _facts311(row, t, dl):
             H.Pr_bias: _pr_at(row["index"], t), H.V_draw: row["var_draw"], H.Var_f: row["vmin"], H.vmin: row["vmin"]}
 
 
-def _t311_instances(ev):
+def t311_grid(name, deltas):
+    """Statement rows over every draw set of Theorem 3.11: tau and delta from ``deltas(row, base)`` (pairs, base =
+    n/((m-1) k Var(R|!=))); the facts read off the exact draws (the probability over draws, Var over draws, the
+    smallest Var(f_hat(x)|draw))."""
+
+    def rows():
+        for row in _t311_rows():
+            base = R(row["n"], (row["m"] - 1) * row["k"]) / row["vne"]
+            for t, dl in deltas(row, base):
+                yield Point(_p311(row, tau=t, delta=dl), facts=_facts311(row, t, dl), data=HOLDS,
+                            size=_s311(row, t, dl))
+
+    return rows_grid(name, rows, statement=True)
+
+
+def _t311_deltas(row, base):
     """Theorem 3.11 at delta on its boundary n/((m-1) k tau Var(R|!=)) and just above it (kept when < 1)."""
-    P, D = ev.printed(), ev.derived()
-    insts = []
-    for row in _t311_rows():
-        base = R(row["n"], (row["m"] - 1) * row["k"]) / row["vne"]
-        for t in sorted(set(T311_TAUS) | {R(11, 10) * base, 2 * base}):
-            for dl in (base / t, base / t * ABOVE):
-                if dl < 1:
-                    insts.append(statement_instance(_p311(row, tau=t, delta=dl), P, D, _facts311(row, t, dl),
-                                                    size=_s311(row, t, dl)))
-    return insts
+    for t in sorted(set(T311_TAUS) | {R(11, 10) * base, 2 * base}):
+        for dl in (base / t, base / t * ABOVE):
+            if dl < 1:
+                yield t, dl
 
 
-@claim(
+def _plain_grid(name):
+    def rows():
+        for row in _t311_rows():
+            yield Point(_p311(row), facts=_facts311(row, 1, R(1, 2)), data=HOLDS, size=_s311(row))
+
+    return rows_grid(name, rows, statement=True)
+
+
+record(
     id="pan-cms/thm3.11",
     location="Section 3.6, Theorem 3.11",
     statement="If delta tau Var(R|!=)/n > 1/((m-1)k), then Pr((E[f_hat(x)] - f(x))^2 <= tau Var(f_hat(x))) >= "
@@ -433,12 +451,11 @@ def _t311_instances(ev):
     kind="statement",
     assumptions="original CMS (every draw of k uniform functions enumerated); E[f_hat(x)] and Var(f_hat(x)) given "
                 "the draw; delta at the boundary of the condition and just above it, kept when < 1",
+    steps=(t311_grid("Theorem 3.11 on the exact probability over all draws", _t311_deltas),),
 )
-def thm3_11(ev):
-    ev.instances("Theorem 3.11 on the exact probability over all draws", _t311_instances(ev))
 
 
-@claim(
+record(
     id="pan-cms/eq21",
     location="Section 3.6, Eq. (21)",
     statement="Pr((E[f_hat(x)] - f(x))^2 <= tau Var(f_hat(x))) >= 1 - delta (under Theorem 3.11's condition).",
@@ -447,13 +464,11 @@ def thm3_11(ev):
     derivation=f"{DER}.draw_bias_variance_derived",
     kind="statement",
     assumptions="as Theorem 3.11",
+    steps=(t311_grid("Eq. (21) under Theorem 3.11's condition on the exact probability over all draws", _t311_deltas),),
 )
-def eq21(ev):
-    ev.instances("Eq. (21) under Theorem 3.11's condition on the exact probability over all draws",
-                 _t311_instances(ev))
 
 
-@claim(
+record(
     id="pan-cms/appF.eq51", root_cause="appF.eq51-tau",
     location="Appendix F.2, Eq. (51) and the sentence after it",
     statement="n/((m-1)k Var(R|!=)) < delta ensures Eq. (21); it is Theorem 3.11's condition.",
@@ -465,21 +480,13 @@ def eq21(ev):
                 "condition, kept when < 1",
     note="Substituting the ratio bound into Eq. (48) keeps the 1/tau: the condition is "
          "n/((m-1)k tau Var(R|!=)) < delta, which is Theorem 3.11's; Eq. (51) as printed drops tau.",
+    steps=(t311_grid("Eq. (51) on the exact probability over all draws",
+                     lambda row, base: [(t, dl) for t in T311_TAUS for dl in (base * ABOVE, base / t * ABOVE)
+                                        if dl < 1]),),
 )
-def appF_eq51(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
-    for row in _t311_rows():
-        base = R(row["n"], (row["m"] - 1) * row["k"]) / row["vne"]
-        for t in T311_TAUS:
-            for dl in (base * ABOVE, base / t * ABOVE):
-                if dl < 1:
-                    insts.append(statement_instance(_p311(row, tau=t, delta=dl), P, D, _facts311(row, t, dl),
-                                                    size=_s311(row, t, dl)))
-    ev.instances("Eq. (51) on the exact probability over all draws", insts)
 
 
-@claim(
+record(
     id="pan-cms/appF.eq48", root_cause="appF.eq48-markov",
     location="Appendix F.2, Eq. (48)",
     statement="By Markov's inequality, Eq. (21) is equivalent to Var_draws(E[f_hat(x)])/(tau Var(f_hat(x))) <= delta.",
@@ -490,19 +497,12 @@ def appF_eq51(ev):
     assumptions="Var(f_hat(x)) read as its minimum over the draws (the reading under which Markov's inequality "
                 "applies); delta in {1/4, 1/2, 3/4}",
     note="Markov gives only sufficiency; Eq. (21) can hold while Eq. (48) fails.",
+    steps=(t311_grid("Eq. (21) and Eq. (48) on the exact draws",
+                     lambda row, base: [(t, dl) for t in T311_TAUS[:3] for dl in (R(1, 4), R(1, 2), R(3, 4))]),),
 )
-def appF_eq48(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
-    for row in _t311_rows():
-        for t in T311_TAUS[:3]:
-            for dl in (R(1, 4), R(1, 2), R(3, 4)):
-                insts.append(statement_instance(_p311(row, tau=t, delta=dl), P, D, _facts311(row, t, dl),
-                                                size=_s311(row, t, dl)))
-    ev.instances("Eq. (21) and Eq. (48) on the exact draws", insts)
 
 
-@claim(
+record(
     id="pan-cms/appF.eq50",
     location="Appendix F.2, Eq. (50)",
     statement="Var(f_hat(x)) > min{Var(R|=), Var(R|!=)}/n = Var(R|!=)/n.",
@@ -511,15 +511,11 @@ def appF_eq48(ev):
     derivation=f"{DER}.draw_bias_variance_derived",
     kind="statement",
     assumptions="every draw of the original CMS; Var(f_hat(x)) given the draw (its minimum over the draws)",
+    steps=(_plain_grid("the smallest Var(f_hat(x)|draw) over the exact draws vs Var(R|!=)/n"),),
 )
-def appF_eq50(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = [statement_instance(_p311(row), P, D, _facts311(row, 1, R(1, 2)), size=_s311(row))
-             for row in _t311_rows()]
-    ev.instances("the smallest Var(f_hat(x)|draw) over the exact draws vs Var(R|!=)/n", insts)
 
 
-@claim(
+record(
     id="pan-cms/appF.veq-gt-vne", root_cause="appF.veq-gt-vne",
     location="Appendix F.2, after Eq. (50) (Var(R|=) > Var(R|!=) for RAPPOR and HE)",
     statement="Var(R|=) > Var(R|!=) for RAPPOR and for Hadamard Encoding (binary RR).",
@@ -530,12 +526,11 @@ def appF_eq50(ev):
     note="Equality holds for symmetric RAPPOR (Eq. (14)) and for binary randomized response (m = 2, as in HE); "
          "Eq. (50) only needs >=.",
     assumptions="RAPPOR: symmetric (sRP) and asymmetric (aRP); HE: RR with m = 2",
+    steps=veq_steps(keep=lambda mm, kind: mm == 2 or kind != "rr"),
 )
-def appF_veq(ev):
-    veq_check(ev, keep=lambda mm, kind: mm == 2 or kind != "rr")
 
 
-@claim(
+record(
     id="pan-cms/appF.ratio",
     location="Appendix F.2, the inequality after Eq. (50)",
     statement="Var_draws(E[f_hat(x)])/Var(f_hat(x)) < n/((m-1)k Var(R|!=)).",
@@ -544,12 +539,8 @@ def appF_veq(ev):
     derivation=f"{DER}.draw_bias_variance_derived",
     kind="statement",
     assumptions="Var(f_hat(x)) read as its minimum over the draws",
+    steps=(_plain_grid("the exact ratio Var_draws(E[f_hat])/min Var(f_hat|draw) in the printed and derived bounds"),),
 )
-def appF_ratio(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = [statement_instance(_p311(row), P, D, _facts311(row, 1, R(1, 2)), size=_s311(row))
-             for row in _t311_rows()]
-    ev.instances("the exact ratio Var_draws(E[f_hat])/min Var(f_hat|draw) in the printed and derived bounds", insts)
 
 
 @claim(
@@ -564,6 +555,7 @@ def appF_ratio(ev):
                 "limits taken are n -> infinity and m -> infinity",
     note="With RR as the inner mechanism Var(R|!=) = (e^eps + m - 2)/(e^eps - 1)^2 grows with m and the smallest k "
          "is Theta(n/m^2).",
+    custom="optimality: the smallest k by bisection, and a symbolic double limit (a proof-path instance)",
 )
 def sec36_k_order(ev):
     P, D = ev.printed(), ev.derived()

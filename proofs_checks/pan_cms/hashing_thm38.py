@@ -16,10 +16,11 @@ import derivations.pan_cms.printed_hashing as PH
 from derivations.pan_cms.symbols import e, f, m, n, q, r, tau, var_eq, var_neq
 from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 
-from .hashing import (DER, KIND_ORDER, R, _collision, _collision_rate_mechanism, _cms, _datasets, _derived_vars, _inner,
-                      _inner_vars, _qr, _var, conjunct, statement_instance, truth, val)
+from .hashing import (DER, HOLDS, KIND_ORDER, R, _collision, _collision_rate_mechanism, _cms, _datasets, _derived_vars,
+                      _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid, statement_instance, val)
 
 # ---- Theorem 3.8, Eqs. (41)-(44) --------------------------------------------------------------------
 TH38_GRID = [(2, 3, "rr", R(2)), (2, 3, "rr", R(3)), (2, 3, "rr", R(4)), (2, 3, "arp", R(2)), (2, 3, "srp", R(4)),
@@ -68,24 +69,25 @@ def _size38(row, which):
     return (row["l"], row["m"], row["n"], KIND_ORDER[row["kind"]], row["e"], row["counts"][::-1], row["x"], which)
 
 
-def _thm38_check(ev, name):
-    """Theorem 3.8 / Eq. (43) / the inequality before it, at the boundary tau of the printed and of the corrected
-    condition, evaluated on the exact variances."""
-    P, D = ev.printed(), ev.derived()
-    rows = _thm38_rows()
-    ev.identity("model Var(g|H') and Var(f_hat) == exact CMS variances on every row",
-                [(row["dvg"], row["dvf"]) for row in rows], [(row["vg"], row["vf"]) for row in rows])
-    insts = []
-    for row in rows:
+def _thm38_rows_of():
+    for row in _thm38_rows():
         for i, which in enumerate(("printed", "corrected")):
             t = _lhs38(row, corrected=bool(i))
             facts = {m: row["m"], q: row["q"], var_eq: row["veq"], n: row["n"], tau: t, H.Var_f: row["vf"],
                      H.Var_g: row["vg"]}
-            insts.append(statement_instance(_params38(row, t, which), P, D, facts, size=_size38(row, i)))
-    ev.instances(name, insts)
+            yield Point(_params38(row, t, which), facts=facts, data=HOLDS, size=_size38(row, i))
 
 
-@claim(
+def thm38_steps(name):
+    """Theorem 3.8 / Eq. (43) / the inequality before it, at the boundary tau of the printed and of the corrected
+    condition, evaluated on the exact variances (after the model's variances are matched with them)."""
+    return (Identity("model Var(g|H') and Var(f_hat) == exact CMS variances on every row",
+                     lambda: [(row["dvg"], row["dvf"]) for row in _thm38_rows()],
+                     lambda: [(row["vg"], row["vf"]) for row in _thm38_rows()]),
+            rows_grid(name, _thm38_rows_of, statement=True))
+
+
+record(
     id="pan-cms/thm3.8", root_cause="thm3.8.derivative-bound",
     location="Section 3.5, Theorem 3.8",
     statement="If (2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(tau Var(f_hat(x))) <= (2q+1)^2 then "
@@ -100,12 +102,11 @@ def _thm38_check(ev, name):
     note="The proof bounds |dVar/dm'| by its value at m' = m, but the bound (2m'Var(R|=) + m' - 1)/"
          "(n(m'-1)^3) decreases in m', so on [m', m] it is largest at the smallest m'.  Taking it at "
          "m_low = m(1 - (2q+1)^{-2}) <= m' gives a condition that does imply the conclusion.",
+    steps=thm38_steps("Theorem 3.8 on the exact Var(g|H') and Var(f_hat) at the boundary tau of either condition"),
 )
-def thm3_8(ev):
-    _thm38_check(ev, "Theorem 3.8 on the exact Var(g|H') and Var(f_hat) at the boundary tau of either condition")
 
 
-@claim(
+record(
     id="pan-cms/appE.translate", root_cause="thm3.8.derivative-bound",
     location="Appendix E, proof of Theorem 3.8, the inequality before Eq. (43)",
     statement="(2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(2q+1)^2 <= tau Var(f_hat(x)) ensures "
@@ -115,12 +116,11 @@ def thm3_8(ev):
     derivation=f"{DER}.thm38_lhs_corrected",
     kind="statement",
     assumptions="as Theorem 3.8",
+    steps=thm38_steps("the inequality before Eq. (43) on the exact variances at the boundary tau of either form"),
 )
-def appE_translate(ev):
-    _thm38_check(ev, "the inequality before Eq. (43) on the exact variances at the boundary tau of either form")
 
 
-@claim(
+record(
     id="pan-cms/appE.eq43", root_cause="thm3.8.derivative-bound",
     location="Appendix E, Eq. (43)",
     statement="(2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(tau Var(f_hat(x))) <= (2q+1)^2 ensures "
@@ -130,9 +130,8 @@ def appE_translate(ev):
     derivation=f"{DER}.thm38_lhs_corrected",
     kind="statement",
     assumptions="as Theorem 3.8",
+    steps=thm38_steps("Eq. (43) on the exact variances at the boundary tau of either form"),
 )
-def appE_eq43(ev):
-    _thm38_check(ev, "Eq. (43) on the exact variances at the boundary tau of either form")
 
 
 EQ41_GRID = [(2, "rr", R(2)), (3, "rr", R(2)), (3, "arp", R(2)), (3, "srp", R(4)), (4, "rr", R(3))]
@@ -213,18 +212,29 @@ def _dvar_at(mm, kind, ee, counts, mpv):
     return dV * (-1 / x**2) * x**2 / (x - 1) ** 2 + V * (-2 * x / (x - 1) ** 3)
 
 
-def _eq41_instances(P, D):
-    insts = []
+def _eq41_rows():
     for mm, kind, ee in EQ41_GRID:
         veq, vne = _inner_vars(kind, mm, ee)
         for counts in EQ41_COUNTS:
             nn = sum(counts)
             for mpv in MP_VALUES:
                 dv = _dvar_at(mm, kind, ee, counts, mpv)
-                facts = {var_eq: veq, var_neq: vne, n: nn, H.mp: mpv, H.dVdm: R(dv.numerator, dv.denominator)}
-                insts.append(statement_instance({"m": mm, "inner": kind, "exp_eps": ee, "counts": counts, "m'": mpv},
-                                                P, D, facts, size=(mm, nn, KIND_ORDER[kind], ee, counts[::-1], mpv)))
-    return insts
+                yield Point({"m": mm, "inner": kind, "exp_eps": ee, "counts": counts, "m'": mpv}, data=HOLDS,
+                            facts={var_eq: veq, var_neq: vne, n: nn, H.mp: mpv,
+                                   H.dVdm: R(dv.numerator, dv.denominator)},
+                            size=(mm, nn, KIND_ORDER[kind], ee, counts[::-1], mpv))
+
+
+def _eq41_identities(mm, kind, ee):
+    """The exact derivative at f = 1 and f = 0 against the model's, and its linearity in f(x)."""
+    veq, vne = _inner_vars(kind, mm, ee)
+    at = {var_eq: veq, var_neq: vne, n: 1}
+    return (Identity(f"exact dVar/dm' at f = 1 and f = 0 == the model's (m={mm}, {kind}, e^eps={ee})",
+                     lambda: [_dvar_expr(mm, kind, ee, (1, 0)), _dvar_expr(mm, kind, ee, (0, 1))],
+                     lambda: [sympy.cancel(H.dvar_dmp_derived(q_).subs(at)) for q_ in (1, 0)]),
+            Identity(f"exact dVar/dm' is linear in f(x) (m={mm}, {kind}, e^eps={ee}, n = 2)",
+                     lambda: _dvar_expr(mm, kind, ee, (1, 1)),
+                     lambda: (_dvar_expr(mm, kind, ee, (2, 0)) + _dvar_expr(mm, kind, ee, (0, 2))) / 2))
 
 
 def _lower_branches(form):
@@ -233,7 +243,7 @@ def _lower_branches(form):
     return sorted((sympy.factor(b) for b in (-lo).args), key=sympy.default_sort_key)
 
 
-@claim(
+record(
     id="pan-cms/appE.eq41",
     location="Appendix E, Eq. (41) and the sentence before it",
     statement="dVar(g)/dm' is linear in f(x), and -max{2m'Var(R|=)/(n(m'-1)^3), ((m'-1)(Var(R|!=)+1) + "
@@ -244,25 +254,15 @@ def _lower_branches(form):
     kind="statement",
     assumptions="Var(g) as a function of m' with collision rate 1/m' (Theorem 3.4), Var(R|=), Var(R|!=) of the "
                 "inner mechanism on [m] held fixed",
+    steps=(Symbolic("the two branches of the max: printed vs -dVar/dm' of the model at f(x) = 1 and f(x) = 0",
+                    part=_lower_branches),
+           *(step for grid in EQ41_GRID[1:3] for step in _eq41_identities(*grid)),
+           rows_grid("Eq. (41) on the exact derivative (CMS with collision rate 1/m' and decoder m')", _eq41_rows,
+                     statement=True)),
 )
-def appE_eq41(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("the two branches of the max: printed vs -dVar/dm' of the model at f(x) = 1 and f(x) = 0",
-                _lower_branches(P), _lower_branches(D))
-    for mm, kind, ee in EQ41_GRID[1:3]:
-        veq, vne = _inner_vars(kind, mm, ee)
-        at = {var_eq: veq, var_neq: vne, n: 1}
-        ev.identity(f"exact dVar/dm' at f = 1 and f = 0 == the model's (m={mm}, {kind}, e^eps={ee})",
-                    [_dvar_expr(mm, kind, ee, (1, 0)), _dvar_expr(mm, kind, ee, (0, 1))],
-                    [sympy.cancel(H.dvar_dmp_derived(1).subs(at)), sympy.cancel(H.dvar_dmp_derived(0).subs(at))])
-        ev.identity(f"exact dVar/dm' is linear in f(x) (m={mm}, {kind}, e^eps={ee}, n = 2)",
-                    _dvar_expr(mm, kind, ee, (1, 1)),
-                    (_dvar_expr(mm, kind, ee, (2, 0)) + _dvar_expr(mm, kind, ee, (0, 2))) / 2)
-    ev.instances("Eq. (41) on the exact derivative (CMS with collision rate 1/m' and decoder m')",
-                 _eq41_instances(P, D))
 
 
-@claim(
+record(
     id="pan-cms/appE.eq42",
     location="Appendix E, Eq. (42)",
     statement="-(2m'Var(R|=) + m' - 1)/(n(m'-1)^3) <= dVar(g(x|H'))/dm' < 0.",
@@ -271,30 +271,32 @@ def appE_eq41(ev):
     derivation=f"{DER}.dvar_dmp_derived",
     kind="statement",
     assumptions="Var(R|=) >= Var(R|!=) (true for RR, aRP and sRP: appE.veq-geq-vne)",
+    steps=(rows_grid("Eq. (42) on the exact derivative", _eq41_rows, statement=True),),
 )
-def appE_eq42(ev):
-    ev.instances("Eq. (42) on the exact derivative", _eq41_instances(ev.printed(), ev.derived()))
 
 
 VEQ_GRID = [(2, "rr", R(2)), (2, "rr", R(11, 10)), (3, "rr", R(2)), (3, "rr", EXP_EPS), (5, "rr", R(3)),
             (2, "arp", R(2)), (3, "arp", R(3)), (3, "arp", EXP_EPS), (2, "srp", R(4)), (3, "srp", R(9))]
 
 
-def veq_check(ev, keep=lambda mm, kind: True):
-    """Var(R|=) vs Var(R|!=) of the exact inner mechanisms in the claim's printed and derived statements."""
-    P, D = ev.printed(), ev.derived()
+def veq_steps(keep=lambda mm, kind: True):
+    """Var(R|=) vs Var(R|!=) of the exact inner mechanisms in the claim's printed and derived statements: the model's
+    variances against those read off the mechanisms, and the statements at them."""
     grid = [(mm, kind, ee) for mm, kind, ee in VEQ_GRID if keep(mm, kind)]
-    ev.identity("model (Var(R|=), Var(R|!=)) == read off the exact inner mechanisms",
-                [_derived_vars(kind, mm, ee) for mm, kind, ee in grid], [_inner_vars(kind, mm, ee) for mm, kind, ee in grid])
-    insts = []
-    for mm, kind, ee in grid:
-        veq, vne = _inner_vars(kind, mm, ee)
-        insts.append(statement_instance({"m": mm, "inner": kind, "exp_eps": ee}, P, D, {var_eq: veq, var_neq: vne},
-                                        size=(KIND_ORDER[kind], mm, 0 if ee == EXP_EPS else ee)))
-    ev.instances("Var(R|=) vs Var(R|!=) read off the exact inner mechanisms", insts)
+
+    def rows():
+        for mm, kind, ee in grid:
+            veq, vne = _inner_vars(kind, mm, ee)
+            yield Point({"m": mm, "inner": kind, "exp_eps": ee}, facts={var_eq: veq, var_neq: vne}, data=HOLDS,
+                        size=(KIND_ORDER[kind], mm, 0 if ee == EXP_EPS else ee))
+
+    return (Identity("model (Var(R|=), Var(R|!=)) == read off the exact inner mechanisms",
+                     lambda: [_derived_vars(kind, mm, ee) for mm, kind, ee in grid],
+                     lambda: [_inner_vars(kind, mm, ee) for mm, kind, ee in grid]),
+            rows_grid("Var(R|=) vs Var(R|!=) read off the exact inner mechanisms", rows, statement=True))
 
 
-@claim(
+record(
     id="pan-cms/appE.veq-geq-vne",
     location="Appendix E, the sentence before Eq. (42)",
     statement="Var(R|=) >= Var(R|!=) for randomized response and RAPPOR.",
@@ -303,12 +305,19 @@ def veq_check(ev, keep=lambda mm, kind: True):
     derivation=f"{DER}.inner_variances",
     kind="statement",
     assumptions="RR (Eq. (12)), aRP (Eq. (13)), sRP (Eq. (14)); e^eps > 1",
+    steps=veq_steps(),
 )
-def appE_veq(ev):
-    veq_check(ev)
 
 
-@claim(
+def _m_prime_rows():
+    for l_ in range(1, 6):
+        for m_ in range(2, 2**l_ + 1):
+            q_, r_ = _qr(l_, m_)
+            yield Point({"l": l_, "m": m_, "q": q_, "r": r_}, facts={m: m_, q: q_, r: r_}, data=1 / _collision(l_, m_),
+                        in_condition=H.worst_r(m_, q_, r_), size=(l_, m_))
+
+
+record(
     id="pan-cms/appE.m-prime-bound", root_cause="appE.worst-r",
     location="Appendix E, proof of Theorem 3.8 (m' = m - m/(2q+1)^2)",
     statement="m' = m - m/(2q+1)^2.",
@@ -317,20 +326,11 @@ def appE_veq(ev):
     derivation=f"{DER}.m_prime_min_over_r",
     condition="r = mq/(2q+1), the r minimising m' (otherwise m' > m - m/(2q+1)^2: it is a lower bound)",
     assumptions="m' = 1/c_bar of H' (Lemma 3.2)",
+    steps=(Symbolic("printed m' vs derived m'", part=lambda form: form.rhs),
+           Identity("min over real r of the derived m' (calculus) is m_low = m(1 - (2q+1)^-2)",
+                    lambda: H.m_prime_min_over_r()[1], lambda: sympy.factor(H.m_low())),
+           rows_grid("m' = 1/c_bar of the real family", _m_prime_rows)),
 )
-def appE_mprime(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed m' vs derived m'", P.rhs, D.rhs)
-    r_star, mmin = H.m_prime_min_over_r()
-    ev.identity("min over real r of the derived m' (calculus) is m_low = m(1 - (2q+1)^-2)", mmin, sympy.factor(H.m_low()))
-    insts = []
-    for l_ in range(1, 6):
-        for m_ in range(2, 2**l_ + 1):
-            q_, r_ = _qr(l_, m_)
-            at = {m: m_, q: q_, r: r_}
-            insts.append(Instance({"l": l_, "m": m_, "q": q_, "r": r_}, 1 / _collision(l_, m_), val(D, at), val(P, at),
-                                  in_condition=H.worst_r(m_, q_, r_), size=(l_, m_)))
-    ev.instances("m' = 1/c_bar of the real family", insts)
 
 
 # ---- Corollaries 3.6, 3.7 -----------------------------------------------------------------------------
@@ -359,30 +359,31 @@ def _worst(key, ee, decoder, which, nn=2):
     return (losses.worst_case_mse if which == "mse" else losses.worst_case_l2)(mech, nn).value
 
 
-def _cor_instances(ev, kind_of_cor):
+def cor_grid(name, kind_of_cor):
     """Corollary 3.6 / 3.7 on the exact worst cases, at taus above the printed bound (2q+1)^-2 and above the
     corrected threshold T = Var(g|f=0)/Var(f_hat|f=0) - 1 (exact variances)."""
-    P, D = ev.printed(), ev.derived()
     which = "mse" if kind_of_cor == 36 else "l2"
-    insts = []
-    for l_, mm, ee, d_ in _cor_rows(kind_of_cor):
-        q_, r_ = _qr(l_, mm)
-        veq, vne = _inner_vars("rr", mm, ee)
-        T = H.ratio_threshold_model(mm, 1 / _collision(l_, mm), veq, vne)
-        wg = _worst(("H'", l_, d_, mm), ee, "eq8", which)
-        wf = _worst(("perfect", d_, mm), ee, "eq2", which)
-        for t in sorted(x for x in set(_tau_grid(q_)) | {T * R(101, 100), 2 * T} if x > 0):
-            facts = {q: q_, tau: t, m: mm, H.T_sym: T}
-            if kind_of_cor == 36:
-                facts.update({H.s: mm - 1, H.MSE_g: wg, H.MSE_hat: wf})
-            else:
-                facts.update({e: ee, H.l2_g: wg, H.l2_f: wf})
-            insts.append(statement_instance({"l": l_, "m": mm, "q": q_, "r": r_, "exp_eps": ee, "d": d_, "tau": t},
-                                            P, D, facts, size=(l_, mm, d_, t)))
-    return insts
+
+    def rows():
+        for l_, mm, ee, d_ in _cor_rows(kind_of_cor):
+            q_, r_ = _qr(l_, mm)
+            veq, vne = _inner_vars("rr", mm, ee)
+            T = H.ratio_threshold_model(mm, 1 / _collision(l_, mm), veq, vne)
+            wg = _worst(("H'", l_, d_, mm), ee, "eq8", which)
+            wf = _worst(("perfect", d_, mm), ee, "eq2", which)
+            for t in sorted(x for x in set(_tau_grid(q_)) | {T * R(101, 100), 2 * T} if x > 0):
+                facts = {q: q_, tau: t, m: mm, H.T_sym: T}
+                if kind_of_cor == 36:
+                    facts.update({H.s: mm - 1, H.MSE_g: wg, H.MSE_hat: wf})
+                else:
+                    facts.update({e: ee, H.l2_g: wg, H.l2_f: wf})
+                yield Point({"l": l_, "m": mm, "q": q_, "r": r_, "exp_eps": ee, "d": d_, "tau": t}, facts=facts,
+                            data=HOLDS, size=(l_, mm, d_, t))
+
+    return rows_grid(name, rows, statement=True)
 
 
-@claim(
+record(
     id="pan-cms/cor3.6", root_cause="appE.eps0-limit",
     location="Section 3.5, Corollary 3.6",
     statement="If 2q + 1 > sqrt(1/tau) and m = 1 + e^{eps/2}, then MSE(g) < (1 + tau) MSE_hat(f_hat).",
@@ -396,13 +397,11 @@ def _cor_instances(ev, kind_of_cor):
     note="Corrected condition: tau > T = Var(g|f=0)/Var(f_hat|f=0) - 1 (f(x) = 0 is the worse end when "
          "Var(R|=) >= Var(R|!=) and m' >= 2).  Letting m = 1 + e^{eps/2} -> 2 as a real number with the worst r "
          "(m' = m(1 - u), u = (2q+1)^{-2}), T (2q+1)^2 -> (2 - 3u)/(1 - 2u)^2, about 2: roughly 2q + 1 > sqrt(2/tau).",
+    steps=(cor_grid("worst-case MSE of g on H' vs (1 + tau) that of the perfect CMS (losses.worst_case_mse)", 36),),
 )
-def cor3_6(ev):
-    ev.instances("worst-case MSE of g on H' vs (1 + tau) that of the perfect CMS (losses.worst_case_mse)",
-                 _cor_instances(ev, 36))
 
 
-@claim(
+record(
     id="pan-cms/cor3.7", root_cause="appE.eps0-limit",
     location="Section 3.5, Corollary 3.7",
     statement="If 2q + 1 > sqrt(1/tau) and m = 1 + e^eps, then l2(g) < (1 + tau) l2*(f_hat).",
@@ -412,10 +411,8 @@ def cor3_6(ev):
     kind="statement",
     assumptions="CMS+RR; e^eps an integer; l2*(f_hat) read as the l2 loss of the perfectly hashed CMS with the "
                 "same m = 1 + e^eps (as in the proof in Appendix E); datasets of n = 2 clients, d = 2, 3",
+    steps=(cor_grid("worst-case l2 loss of g on H' vs (1 + tau) that of the perfect CMS (losses.worst_case_l2)", 37),),
 )
-def cor3_7(ev):
-    ev.instances("worst-case l2 loss of g on H' vs (1 + tau) that of the perfect CMS (losses.worst_case_l2)",
-                 _cor_instances(ev, 37))
 
 
 def _cor_model(l_, mm, ee, d_, which):
@@ -433,7 +430,28 @@ def _cor_model(l_, mm, ee, d_, which):
 Q45_ROWS = [(4, 3), (5, 3), (5, 4), (5, 5), (5, 6)]
 
 
-@claim(
+def _q45_rows():
+    t = R(1, 100)
+    for q_ in range(0, 8):
+        yield Point({"tau": t, "q": q_, "quantity": "is q above the threshold"}, facts={tau: t, q: q_},
+                    data=bool((2 * q_ + 1) ** 2 * t > 1), size=(q_,))
+
+
+def _q45_conclusions():
+    """The corollaries' conclusions on the exact worst cases vs those of the variance model (a model function,
+    not the claim's form)."""
+    t = R(1, 100)
+    for l_, mm in Q45_ROWS:
+        q_, r_ = _qr(l_, mm)
+        for cor, ee, which in ((36, R((mm - 1) ** 2), "mse"), (37, R(mm - 1), "l2")):
+            wg = _worst(("H'", l_, 2, mm), ee, "eq8", which)
+            wf = _worst(("perfect", 2, mm), ee, "eq2", which)
+            dg, df = _cor_model(l_, mm, ee, 2, which)
+            yield Point({"corollary": cor, "l": l_, "m": mm, "q": q_, "r": r_, "exp_eps": ee},
+                        facts={"model": bool(dg < (1 + t) * df)}, data=bool(wg < (1 + t) * wf), size=(l_, mm, cor))
+
+
+record(
     id="pan-cms/sec3.5.q-4.5",
     location="Section 3.5, after Corollary 3.7 (tau = 0.01 gives q > 4.5)",
     statement="With tau = 0.01 the corollaries' condition is q > 4.5, and q >= 5 then gives their conclusions.",
@@ -447,47 +465,35 @@ Q45_ROWS = [(4, 3), (5, 3), (5, 4), (5, 5), (5, 6)]
          "(l, m) = (4, 3) (q = 5, r = 1, e^eps = 4: "
          "Var ratio - 1 = 0.0098 < tau), not for the paper's reason: its limit eps -> 0 (m -> 2) would need "
          "2q + 1 >= sqrt(2/tau), i.e. q >= 7 (see appE.cor3.6-eps0); a CMS cannot have m = 1 + e^{eps/2} in (2, 3).",
+    steps=(Symbolic("threshold on q at tau = 1/100", part=lambda form: form.args[1].rhs, simplify=sympy.nsimplify),
+           rows_grid("the condition 2q + 1 > sqrt(1/tau) at tau = 1/100 vs the printed and derived thresholds on q",
+                     _q45_rows, statement=True),
+           Grid("conclusions of Corollaries 3.6 / 3.7 at tau = 1/100 and q >= 5 (exact worst cases vs the variance "
+                "model)", _q45_conclusions, _exact_of, printed=False, value=lambda form, point: point.facts["model"])),
 )
-def q45(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("threshold on q at tau = 1/100", P.args[1].rhs, D.args[1].rhs, simplify=sympy.nsimplify)
-    t = R(1, 100)
-    insts, concl = [], []
-    for q_ in range(0, 8):
-        insts.append(Instance({"tau": t, "q": q_, "quantity": "is q above the threshold"},
-                              bool((2 * q_ + 1) ** 2 * t > 1), truth(D, {tau: t, q: q_}), truth(P, {tau: t, q: q_}),
-                              size=(q_,)))
-    for l_, mm in Q45_ROWS:
-        q_, r_ = _qr(l_, mm)
-        for cor, ee, which in ((36, R((mm - 1) ** 2), "mse"), (37, R(mm - 1), "l2")):
-            wg = _worst(("H'", l_, 2, mm), ee, "eq8", which)
-            wf = _worst(("perfect", 2, mm), ee, "eq2", which)
-            dg, df = _cor_model(l_, mm, ee, 2, which)
-            concl.append(Instance({"corollary": cor, "l": l_, "m": mm, "q": q_, "r": r_, "exp_eps": ee},
-                                  bool(wg < (1 + t) * wf), bool(dg < (1 + t) * df), size=(l_, mm, cor)))
-    ev.instances("the condition 2q + 1 > sqrt(1/tau) at tau = 1/100 vs the printed and derived thresholds on q", insts)
-    ev.instances("conclusions of Corollaries 3.6 / 3.7 at tau = 1/100 and q >= 5 (exact worst cases vs the variance "
-                 "model)", concl, has_printed=False)
 
 
 
 # ---- Appendix E: the corollaries' proofs -------------------------------------------------------------
-def _var_instances(P, D, kind_of_cor):
-    insts = []
-    for ss in (2, 3, 4):
-        mm = 1 + ss
-        ee = R(ss * ss) if kind_of_cor == 36 else R(ss)
-        count_list = [(1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1)] if kind_of_cor == 36 else [(0, 1), (0, 2), (0, 3)]
-        for counts in count_list:
-            nn = sum(counts)
-            exact = _var(("perfect", 2, mm), "rr", ee, "eq2", counts)[0]
-            at = {H.s: ss, e: ee, n: nn, f: R(counts[0], nn)}
-            insts.append(Instance({"m": mm, "exp_eps": ee, "counts": counts}, exact, val(D, at), val(P, at),
-                                  size=(nn, mm, counts[::-1])))
-    return insts
+def var_grid(name, kind_of_cor):
+    """Var(f_hat(x)) of the exact perfect CMS+RR at m = 1 + e^{eps/2} (Cor. 3.6) or m = 1 + e^eps (Cor. 3.7)."""
+
+    def rows():
+        for ss in (2, 3, 4):
+            mm = 1 + ss
+            ee = R(ss * ss) if kind_of_cor == 36 else R(ss)
+            counts_list = ([(1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1)] if kind_of_cor == 36
+                           else [(0, 1), (0, 2), (0, 3)])
+            for counts in counts_list:
+                nn = sum(counts)
+                yield Point({"m": mm, "exp_eps": ee, "counts": counts},
+                            facts={H.s: ss, e: ee, n: nn, f: R(counts[0], nn)},
+                            data=_var(("perfect", 2, mm), "rr", ee, "eq2", counts)[0], size=(nn, mm, counts[::-1]))
+
+    return rows_grid(name, rows)
 
 
-@claim(
+record(
     id="pan-cms/appE.cor3.6-var", root_cause="appE.var-missing-1/n",
     location="Appendix E, proof of Corollary 3.6 (Var(f_hat(x)) at m = 1 + e^{eps/2})",
     statement="At m = 1 + e^{eps/2} (CMS+RR, pairwise independent), Var(f_hat(x)) = e^{eps/2}/(e^{eps/2} - 1)^2 "
@@ -496,14 +502,12 @@ def _var_instances(P, D, kind_of_cor):
     derived=H.cor36_var_derived,
     derivation=f"{DER}.var_at_m_derived",
     assumptions="n clients; e^{eps/2} integer",
+    steps=(Symbolic("printed vs derived Var(f_hat) at m = 1 + e^{eps/2}", part=lambda form: form.rhs),
+           var_grid("variance of the exact perfect CMS+RR at m = 1 + e^{eps/2}", 36)),
 )
-def appE_cor36_var(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived Var(f_hat) at m = 1 + e^{eps/2}", P.rhs, D.rhs)
-    ev.instances("variance of the exact perfect CMS+RR at m = 1 + e^{eps/2}", _var_instances(P, D, 36))
 
 
-@claim(
+record(
     id="pan-cms/appE.cor3.7-var", root_cause="appE.var-missing-1/n",
     location="Appendix E, proof of Corollary 3.7 (Var(f_hat(x)|f(x) = 0) = 4e^eps/(e^eps - 1)^2)",
     statement="At m = 1 + e^eps (CMS+RR, pairwise independent), Var(f_hat(x)|f(x) = 0) = 4e^eps/(e^eps - 1)^2.",
@@ -511,11 +515,9 @@ def appE_cor36_var(ev):
     derived=H.cor37_var_derived,
     derivation=f"{DER}.var_at_m_derived",
     assumptions="n clients; e^eps integer",
+    steps=(Symbolic("printed vs derived Var(f_hat|f=0) at m = 1 + e^eps", part=lambda form: form.rhs),
+           var_grid("variance of the exact perfect CMS+RR at m = 1 + e^eps, f(x) = 0", 37)),
 )
-def appE_cor37_var(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived Var(f_hat|f=0) at m = 1 + e^eps", P.rhs, D.rhs)
-    ev.instances("variance of the exact perfect CMS+RR at m = 1 + e^eps, f(x) = 0", _var_instances(P, D, 37))
 
 
 def _lhs_exact(kind_of_cor, ss):
@@ -559,6 +561,7 @@ def _decreasing_check(ev, kind_of_cor):
     derivation=f"{DER}.cor36_lhs_model",
     kind="statement",
     assumptions="CMS+RR; Var(f_hat) with its 1/n (decreasing either way)",
+    custom="numeric: strict decrease of the exact values at consecutive integer points",
 )
 def appE_cor36_lhs(ev):
     _decreasing_check(ev, 36)
@@ -573,6 +576,7 @@ def appE_cor36_lhs(ev):
     derivation=f"{DER}.cor37_lhs_model",
     kind="statement",
     assumptions="CMS+RR; Var(f_hat|f=0) with its 1/n",
+    custom="numeric: strict decrease of the exact values at consecutive integer points",
 )
 def appE_cor37_lhs(ev):
     _decreasing_check(ev, 37)
@@ -607,6 +611,7 @@ def _eps0_check(ev, kind_of_cor):
     derivation=f"{DER}.cor36_lhs_model",
     assumptions="CMS+RR; the limit taken is e^{eps/2} -> 1 from above; values are tau * LHS (n cancels when "
                 "Var(f_hat) keeps its 1/n); the condition must bound tau * LHS for every eps > 0",
+    custom="a symbolic limit eps -> 0 as the supremum (proof-path instances) and a numeric comparison with it",
 )
 def appE_cor36_eps0(ev):
     _eps0_check(ev, 36)
@@ -620,6 +625,7 @@ def appE_cor36_eps0(ev):
     derived=H.eps0_condition_derived,
     derivation=f"{DER}.cor37_lhs_model",
     assumptions="CMS+RR; the limit taken is e^eps -> 1 from above; values are tau * LHS",
+    custom="a symbolic limit eps -> 0 as the supremum (proof-path instances) and a numeric comparison with it",
 )
 def appE_cor37_eps0(ev):
     _eps0_check(ev, 37)
@@ -630,20 +636,7 @@ def _datasets_of(d_, nn):
     return [c for c in _datasets(d_, nn) if sum(c) == nn]
 
 
-@claim(
-    id="pan-cms/appE.l2-sum",
-    location="Appendix E, proof of Corollary 3.7 (first sentence)",
-    statement="If Var(g(x)) <= (1 + tau) Var(f_hat(x)) for every x, then l2(g) <= (1 + tau) l2(f_hat).",
-    printed=PH.l2_sum_printed,
-    derived=H.l2_sum_derived,
-    derivation=f"{DER}.cms_var_model",
-    kind="statement",
-    assumptions="datasets of n = 2 clients; tau = the smallest value meeting the hypothesis over every x and dataset "
-                "(and half and twice it)",
-)
-def appE_l2_sum(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
+def _l2_sum_rows():
     for l_, mm, ee, d_ in _cor_rows(37):
         key_g, key_f = ("H'", l_, d_, mm), ("perfect", d_, mm)
         pairs = []
@@ -654,12 +647,39 @@ def appE_l2_sum(ev):
         wg, wf = _worst(key_g, ee, "eq8", "l2"), _worst(key_f, ee, "eq2", "l2")
         for t in (t0 / 2, t0, 2 * t0):
             facts = {H.per_x_hyp: all(a <= (1 + t) * b for a, b in pairs), tau: t, H.l2_g: wg, H.l2_fs: wf}
-            insts.append(statement_instance({"l": l_, "m": mm, "exp_eps": ee, "d": d_, "tau": t}, P, D, facts,
-                                            size=(l_, mm, d_, t)))
-    ev.instances("exact worst-case l2 losses under the per-x hypothesis", insts)
+            yield Point({"l": l_, "m": mm, "exp_eps": ee, "d": d_, "tau": t}, facts=facts, data=HOLDS,
+                        size=(l_, mm, d_, t))
 
 
-@claim(
+record(
+    id="pan-cms/appE.l2-sum",
+    location="Appendix E, proof of Corollary 3.7 (first sentence)",
+    statement="If Var(g(x)) <= (1 + tau) Var(f_hat(x)) for every x, then l2(g) <= (1 + tau) l2(f_hat).",
+    printed=PH.l2_sum_printed,
+    derived=H.l2_sum_derived,
+    derivation=f"{DER}.cms_var_model",
+    kind="statement",
+    assumptions="datasets of n = 2 clients; tau = the smallest value meeting the hypothesis over every x and dataset "
+                "(and half and twice it)",
+    steps=(rows_grid("exact worst-case l2 losses under the per-x hypothesis", _l2_sum_rows, statement=True),),
+)
+
+
+@cache
+def _var_steps(ee):
+    """Differences of the exact Var(f_hat) of the perfect CMS+RR at m = 1 + e^eps, n = 3, f = 0, 1/3, 2/3, 1."""
+    v = [_var(("perfect", 2, 1 + ee), "rr", R(ee), "eq2", c)[0] for c in [(0, 3), (1, 2), (2, 1), (3, 0)]]
+    return [b - a for a, b in zip(v, v[1:])]
+
+
+def _slope_rows():
+    for ee in (2, 3, 4, 5):
+        # n dVar/df: f moves by 1/3 per step, n = 3
+        yield Point({"exp_eps": ee, "m": 1 + ee}, facts={H.slope_f: 9 * _var_steps(ee)[0], e: R(ee)}, data=HOLDS,
+                    size=(ee,))
+
+
+record(
     id="pan-cms/appE.cor3.7-increasing",
     location="Appendix E, proof of Corollary 3.7 (monotonicity of Var(f_hat(x)) in f(x) at m = 1 + e^eps)",
     statement="At m = 1 + e^eps (CMS+RR, pairwise independent), Var(f_hat(x)) increases with f(x).",
@@ -668,36 +688,17 @@ def appE_l2_sum(ev):
     derivation=f"{DER}.var_slope_in_f",
     kind="statement",
     assumptions="e^eps integer so that m is an integer",
+    steps=(*(Identity(f"exact Var(f_hat) is affine in f(x) (e^eps = {ee}, n = 3)", lambda ee=ee: _var_steps(ee)[0],
+                     lambda ee=ee: _var_steps(ee)[1]) for ee in (2, 3, 4, 5)),
+           Identity("model n dVar(f_hat)/df == exact slope", lambda: [H.var_slope_in_f(1 + e, e).subs(e, ee)
+                                                                   for ee in (2, 3, 4, 5)],
+                    lambda: [9 * _var_steps(ee)[0] for ee in (2, 3, 4, 5)]),
+           rows_grid("slope of the exact Var(f_hat(x)) in f(x) (n = 3, f = 0, 1/3, 2/3, 1)", _slope_rows,
+                     statement=True)),
 )
-def appE_cor37_increasing(ev):
-    P, D = ev.printed(), ev.derived()
-    insts, model, exact = [], [], []
-    for ee in (2, 3, 4, 5):
-        mm = 1 + ee
-        v = [_var(("perfect", 2, mm), "rr", R(ee), "eq2", c)[0] for c in [(0, 3), (1, 2), (2, 1), (3, 0)]]
-        steps = [b - a for a, b in zip(v, v[1:])]
-        ev.identity(f"exact Var(f_hat) is affine in f(x) (e^eps = {ee}, n = 3)", steps[0], steps[1])
-        slope = 3 * 3 * steps[0]  # n dVar/df: f moves by 1/3 per step, n = 3
-        model.append(H.var_slope_in_f(1 + e, e).subs(e, ee))
-        exact.append(slope)
-        insts.append(statement_instance({"exp_eps": ee, "m": mm}, P, D, {H.slope_f: slope, e: R(ee)}, size=(ee,)))
-    ev.identity("model n dVar(f_hat)/df == exact slope", model, exact)
-    ev.instances("slope of the exact Var(f_hat(x)) in f(x) (n = 3, f = 0, 1/3, 2/3, 1)", insts)
 
 
-@claim(
-    id="pan-cms/appE.eq44",
-    location="Appendix E, Eq. (44)",
-    statement="At m = 1 + e^eps, Eq. (44) (Eq. (43) with Var(f_hat(x)|f(x)=0)) implies Eq. (43).",
-    printed=PH.eq44_printed,
-    derived=H.eq44_derived,
-    derivation=f"{DER}.condition_lhs",
-    kind="statement",
-    assumptions="CMS+RR with a pairwise-independent family; tau at the boundary of Eq. (44); q = 1, 2, 5",
-)
-def appE_eq44(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
+def _eq44_rows():
     for ee in (2, 3, 4):
         mm = 1 + ee
         veq, _ = _inner_vars("rr", mm, R(ee))
@@ -708,6 +709,19 @@ def appE_eq44(ev):
             for q_ in (1, 2, 5):
                 t = sympy.cancel(H.condition_lhs(mm, mm, veq, nn, 1, v0) / (2 * q_ + 1) ** 2)
                 facts = {m: mm, var_eq: veq, n: nn, tau: t, H.Var_f0: v0, H.Var_f: vx, q: q_}
-                insts.append(statement_instance({"exp_eps": ee, "counts": counts, "q": q_, "tau": t}, P, D, facts,
-                                                size=(ee, nn, q_, counts[::-1])))
-    ev.instances("Eq. (44) => Eq. (43) at the boundary tau of Eq. (44), exact variances", insts)
+                yield Point({"exp_eps": ee, "counts": counts, "q": q_, "tau": t}, facts=facts, data=HOLDS,
+                            size=(ee, nn, q_, counts[::-1]))
+
+
+record(
+    id="pan-cms/appE.eq44",
+    location="Appendix E, Eq. (44)",
+    statement="At m = 1 + e^eps, Eq. (44) (Eq. (43) with Var(f_hat(x)|f(x)=0)) implies Eq. (43).",
+    printed=PH.eq44_printed,
+    derived=H.eq44_derived,
+    derivation=f"{DER}.condition_lhs",
+    kind="statement",
+    assumptions="CMS+RR with a pairwise-independent family; tau at the boundary of Eq. (44); q = 1, 2, 5",
+    steps=(rows_grid("Eq. (44) => Eq. (43) at the boundary tau of Eq. (44), exact variances", _eq44_rows,
+                     statement=True),),
+)

@@ -11,15 +11,24 @@ import sympy
 import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH
 from derivations.pan_cms.symbols import cbar, f, m, n, q, tau, var_eq, var_neq
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Identity, Point, Symbolic
 
-from .hashing import (DER, KIND_ORDER, R, _bias, _collision, _derived_vars, _inner_vars, _qr, _var, conjunct,
-                      statement_instance, val)
+from .hashing import (DER, HOLDS, KIND_ORDER, R, _bias, _collision, _derived_vars, _inner_vars, _qr, _var, conjunct,
+                      rows_grid, statement_instance)
 from .hashing_thm38 import EQ41_GRID, _poly_expr, _var_in_c
 
 
 # ---- Theorem 3.9, Eqs. (45)-(47) ----------------------------------------------------------------------
-@claim(
+def _eq45_rows():
+    for l_ in range(1, 6):
+        for m_ in range(2, 2**l_ + 1):
+            q_, r_ = _qr(l_, m_)
+            yield Point({"l": l_, "m": m_, "q": q_, "r": r_}, facts={H.Pr_coll: _collision(l_, m_), m: m_, q: q_},
+                        data=HOLDS, size=(l_, m_))
+
+
+record(
     id="pan-cms/appE.eq45",
     location="Appendix E, Eq. (45)",
     statement="Pr(h'(x1) = h'(x2)) <= 1/m + 1/(4mq(q+1)), the maximum over r.",
@@ -28,19 +37,11 @@ from .hashing_thm38 import EQ41_GRID, _poly_expr, _var_in_c
     derivation=f"{DER}.eq45_bound_derived",
     kind="statement",
     assumptions="x1 != x2; q = floor(2^l/m) >= 1",
+    steps=(Symbolic("printed bound vs the maximum over real r of the derived collision rate",
+                    part=lambda form: conjunct(form, sympy.LessThan, lhs=H.Pr_coll).rhs, simplify=sympy.factor),
+           rows_grid("collision rate of the real family in the printed and derived bounds", _eq45_rows,
+                     statement=True)),
 )
-def appE_eq45(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed bound vs the maximum over real r of the derived collision rate",
-                conjunct(P, sympy.LessThan, lhs=H.Pr_coll).rhs, conjunct(D, sympy.LessThan, lhs=H.Pr_coll).rhs,
-                simplify=sympy.factor)
-    insts = []
-    for l_ in range(1, 6):
-        for m_ in range(2, 2**l_ + 1):
-            q_, r_ = _qr(l_, m_)
-            insts.append(statement_instance({"l": l_, "m": m_, "q": q_, "r": r_}, P, D,
-                                            {H.Pr_coll: _collision(l_, m_), m: m_, q: q_}, size=(l_, m_)))
-    ev.instances("collision rate of the real family in the printed and derived bounds", insts)
 
 
 EQ2_GRID = [(2, 3, "rr", R(2)), (2, 3, "arp", R(2)), (3, 3, "rr", R(3)), (3, 5, "rr", R(2)), (3, 6, "rr", R(2)),
@@ -81,13 +82,26 @@ def _s2(row, *extra):
     return (row["l"], row["m"], row["n"], KIND_ORDER[row["kind"]], row["e"], row["counts"][::-1], row["x"], *extra)
 
 
-def _model_identity(ev):
-    rows = _eq2_rows()
-    ev.identity("model bias, Var(f_hat|H'), Var(f_hat) == the exact Eq. (2) CMS moments on every row",
-                [(r_["dbH"], r_["dvH"], r_["dvf"]) for r_ in rows], [(r_["bH"], r_["vH"], r_["vf"]) for r_ in rows])
+MODEL_IDENTITY = Identity("model bias, Var(f_hat|H'), Var(f_hat) == the exact Eq. (2) CMS moments on every row",
+                          lambda: [(r_["dbH"], r_["dvH"], r_["dvf"]) for r_ in _eq2_rows()],
+                          lambda: [(r_["bH"], r_["vH"], r_["vf"]) for r_ in _eq2_rows()])
 
 
-@claim(
+def eq2_grid(name, facts_of, taus=lambda row: [None], in_condition=lambda row: True, tau_in_size=False):
+    """Statement rows over the exact Eq. (2) CMS on H' (and the perfect CMS): ``facts_of(row, tau)`` read off
+    the row's exact moments, for each tau of ``taus(row)`` (None: no tau)."""
+
+    def rows():
+        for row in _eq2_rows():
+            for t in taus(row):
+                extra = {} if t is None else {"tau": t}
+                yield Point(_p2(row, **extra), facts=facts_of(row, t), data=HOLDS, in_condition=in_condition(row),
+                            size=(*_s2(row), t) if tau_in_size else _s2(row))
+
+    return rows_grid(name, rows, statement=True)
+
+
+record(
     id="pan-cms/appE.eq46",
     location="Appendix E, Eq. (46)",
     statement="E[f_hat(x|H')] - f(x) = m/(m-1)(c_bar - 1/m) sum_{x' != x} f(x') <= m/(m-1) * 1/(4mq(q+1)) = "
@@ -97,23 +111,34 @@ def _model_identity(ev):
     derivation=f"{DER}.eq46_identity_derived",
     kind="statement",
     assumptions="f_hat is Eq. (2) (decoder m) on H'",
+    steps=(Symbolic("printed vs derived bias identity (sum_{x'!=x} f(x') = 1 - f(x))",
+                    part=lambda form: conjunct(form, sympy.Equality, lhs=H.bias_H).rhs.subs(H.S1, 1 - f),
+                    simplify=sympy.factor),
+           Symbolic("printed vs derived bias bound", part=lambda form: conjunct(form, sympy.LessThan, lhs=H.bias_H).rhs,
+                    simplify=sympy.factor),
+           MODEL_IDENTITY,
+           eq2_grid("Eq. (46) on the bias of the exact Eq. (2) CMS on H'",
+                    lambda row, t: {H.bias_H: row["bH"], m: row["m"], cbar: row["c"], H.S1: 1 - row["fx"],
+                                    f: row["fx"], q: row["q"]})),
 )
-def appE_eq46(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived bias identity (sum_{x'!=x} f(x') = 1 - f(x))",
-                conjunct(P, sympy.Equality, lhs=H.bias_H).rhs.subs(H.S1, 1 - f),
-                conjunct(D, sympy.Equality, lhs=H.bias_H).rhs, simplify=sympy.factor)
-    ev.symbolic("printed vs derived bias bound", conjunct(P, sympy.LessThan, lhs=H.bias_H).rhs,
-                conjunct(D, sympy.LessThan, lhs=H.bias_H).rhs, simplify=sympy.factor)
-    _model_identity(ev)
-    insts = []
-    for row in _eq2_rows():
-        facts = {H.bias_H: row["bH"], m: row["m"], cbar: row["c"], H.S1: 1 - row["fx"], f: row["fx"], q: row["q"]}
-        insts.append(statement_instance(_p2(row), P, D, facts, size=_s2(row)))
-    ev.instances("Eq. (46) on the bias of the exact Eq. (2) CMS on H'", insts)
 
 
-@claim(
+def _var_linear_rows():
+    for mm, kind, ee in EQ41_GRID:
+        veq, vne = _inner_vars(kind, mm, ee)
+        for counts in [(1, 0), (0, 1), (1, 1), (1, 2)]:
+            nn = sum(counts)
+            poly = sympy.Poly(_poly_expr(_var_in_c(mm, kind, ee, "eq2", counts), cbar), cbar)
+            if poly.degree() > 2:
+                raise AssertionError("the exact variance is not quadratic in c_bar")
+            coeffs = [poly.coeff_monomial(cbar**i) for i in range(3)]
+            facts = {H.Var_fH: poly.as_expr(), H.alpha0: coeffs[0], H.alpha1: coeffs[1], H.alpha2: coeffs[2],
+                     f: R(counts[0], nn), var_eq: veq, var_neq: vne, m: mm, n: nn}
+            yield Point({"m": mm, "inner": kind, "exp_eps": ee, "counts": counts}, facts=facts, data=HOLDS,
+                        size=(mm, nn, KIND_ORDER[kind], ee, counts))
+
+
+record(
     id="pan-cms/appE.var-linear-positive", root_cause="appE.var-linear-positive",
     location="Appendix E, the sentence before Eq. (47)",
     statement="Var(f_hat(x)) is linear in c_bar and c_bar^2 with positive coefficients.",
@@ -127,26 +152,12 @@ def appE_eq46(ev):
     note="The c_bar^2 coefficient is -(1 - f(x)) m^2/((m-1)^2 n) <= 0; Eq. (47) survives because "
          "Var(c)/Var(1/m) <= c m still holds (alpha (1/m - c) <= (1 - f) c (c - 1/m)/m for c >= 1/m).",
     assumptions="Eq. (2) decoder with m fixed; c_bar constant over x' != x",
+    steps=(rows_grid("the exact variance as a polynomial in c_bar (CMS with collision rate c_bar)", _var_linear_rows,
+                     statement=True),),
 )
-def appE_var_linear(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
-    for mm, kind, ee in EQ41_GRID:
-        veq, vne = _inner_vars(kind, mm, ee)
-        for counts in [(1, 0), (0, 1), (1, 1), (1, 2)]:
-            nn = sum(counts)
-            poly = sympy.Poly(_poly_expr(_var_in_c(mm, kind, ee, "eq2", counts), cbar), cbar)
-            if poly.degree() > 2:
-                raise AssertionError("the exact variance is not quadratic in c_bar")
-            coeffs = [poly.coeff_monomial(cbar**i) for i in range(3)]
-            facts = {H.Var_fH: poly.as_expr(), H.alpha0: coeffs[0], H.alpha1: coeffs[1], H.alpha2: coeffs[2],
-                     f: R(counts[0], nn), var_eq: veq, var_neq: vne, m: mm, n: nn}
-            insts.append(statement_instance({"m": mm, "inner": kind, "exp_eps": ee, "counts": counts}, P, D, facts,
-                                            size=(mm, nn, KIND_ORDER[kind], ee, counts)))
-    ev.instances("the exact variance as a polynomial in c_bar (CMS with collision rate c_bar)", insts)
 
 
-@claim(
+record(
     id="pan-cms/appE.eq47", root_cause="appE.worst-r",
     location="Appendix E, Eq. (47)",
     statement="Var[f_hat(x|H')]/Var[f_hat(x)] <= max{c_bar m, c_bar^2 m^2} = (2q+1)^4/(16q^2(q+1)^2).",
@@ -156,15 +167,10 @@ def appE_var_linear(ev):
     kind="statement",
     condition="r = mq/(2q+1) for the equality (otherwise the last step is the upper bound from Eq. (45))",
     assumptions="Eq. (2) decoder on H' vs a pairwise-independent family of the same m",
+    steps=(eq2_grid("Eq. (47) on the exact Var ratio and collision rate",
+                    lambda row, t: {H.Var_fH: row["vH"], H.Var_f: row["vf"], cbar: row["c"], m: row["m"], q: row["q"]},
+                    in_condition=lambda row: H.worst_r(row["m"], row["q"], row["r"])),),
 )
-def appE_eq47(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
-    for row in _eq2_rows():
-        m_, q_, r_ = row["m"], row["q"], row["r"]
-        facts = {H.Var_fH: row["vH"], H.Var_f: row["vf"], cbar: row["c"], m: m_, q: q_}
-        insts.append(statement_instance(_p2(row), P, D, facts, in_condition=H.worst_r(m_, q_, r_), size=_s2(row)))
-    ev.instances("Eq. (47) on the exact Var ratio and collision rate", insts)
 
 
 def _tau39(row):
@@ -175,7 +181,7 @@ def _tau39(row):
     return max(t1, t2)
 
 
-@claim(
+record(
     id="pan-cms/thm3.9",
     location="Section 3.5, Theorem 3.9",
     statement="If 1/(4(m-1)q(q+1)) <= sqrt(tau Var(f_hat(x))) and (8q^2+8q+1)/(16q^2(q+1)^2) <= tau, then "
@@ -186,23 +192,24 @@ def _tau39(row):
     kind="statement",
     assumptions="Eq. (2) decoder on H' vs the same CMS with a pairwise-independent family; tau = the smallest "
                 "value meeting both conditions",
+    steps=(Symbolic("printed vs derived second condition: (1 + 1/(4q(q+1)))^2 - 1",
+                    part=lambda form: conjunct(form.args[0], sympy.LessThan, rhs=tau).lhs, simplify=sympy.factor),
+           MODEL_IDENTITY,
+           eq2_grid("Theorem 3.9 on the exact MSE of the Eq. (2) CMS on H' and Var of the perfect CMS",
+                    lambda row, t: {m: row["m"], q: row["q"], tau: t, H.Var_f: row["vf"],
+                                    H.MSE_H: row["vH"] + row["bH"] ** 2, H.MSE_f: row["vf"]},
+                    taus=lambda row: [_tau39(row)])),
 )
-def thm3_9(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived second condition: (1 + 1/(4q(q+1)))^2 - 1",
-                conjunct(P.args[0], sympy.LessThan, rhs=tau).lhs, conjunct(D.args[0], sympy.LessThan, rhs=tau).lhs,
-                simplify=sympy.factor)
-    _model_identity(ev)
-    insts = []
-    for row in _eq2_rows():
-        t = _tau39(row)
-        facts = {m: row["m"], q: row["q"], tau: t, H.Var_f: row["vf"], H.MSE_H: row["vH"] + row["bH"] ** 2,
-                 H.MSE_f: row["vf"]}
-        insts.append(statement_instance(_p2(row, tau=t), P, D, facts, size=_s2(row)))
-    ev.instances("Theorem 3.9 on the exact MSE of the Eq. (2) CMS on H' and Var of the perfect CMS", insts)
 
 
-@claim(
+def _mse_taus(row):
+    vH, bH, vf = row["vH"], row["bH"], row["vf"]
+    top = max(bH**2 / vf, vH / vf - 1, (vH + bH**2 - vf) / (2 * vf))
+    return [t for t in (bH**2 / vf, vH / vf - 1, (vH + bH**2 - vf) / (2 * vf), R(11, 10) * max(bH**2 / vf, vH / vf - 1),
+                        2 * top) if t > 0]
+
+
+record(
     id="pan-cms/appE.mse-requirement", root_cause="appE.mse-requirement",
     location="Appendix E, proof of Theorem 3.9 (the two requirements after Eq. (47))",
     statement="MSE(f(x)|H') - MSE(f_hat(x)) <= 2 tau Var[f_hat(x)] is equivalent to bias^2 < tau Var[f_hat(x)] "
@@ -214,21 +221,10 @@ def thm3_9(ev):
     note="The two requirements are sufficient (their sum gives the first inequality), not necessary.",
     assumptions="tau ranging over bias^2/Var, Var ratio - 1, (MSE(f|H') - Var)/(2 Var) and 11/10 of the larger "
                 "of the first two",
+    steps=(eq2_grid("the MSE requirement and the two conditions on the exact CMS moments",
+                    lambda row, t: {H.MSE_H: row["vH"] + row["bH"]**2, H.MSE_f: row["vf"], H.Var_f: row["vf"], tau: t,
+                                    H.bias_H: row["bH"], H.Var_fH: row["vH"]}, taus=_mse_taus, tau_in_size=True),),
 )
-def appE_mse_requirement(ev):
-    P, D = ev.printed(), ev.derived()
-    insts = []
-    for row in _eq2_rows():
-        vH, bH, vf = row["vH"], row["bH"], row["vf"]
-        ratio = vH / vf
-        top = max(bH**2 / vf, ratio - 1, (vH + bH**2 - vf) / (2 * vf))
-        for t in (bH**2 / vf, ratio - 1, (vH + bH**2 - vf) / (2 * vf), R(11, 10) * max(bH**2 / vf, ratio - 1),
-                  2 * top):
-            if t <= 0:
-                continue
-            facts = {H.MSE_H: vH + bH**2, H.MSE_f: vf, H.Var_f: vf, tau: t, H.bias_H: bH, H.Var_fH: vH}
-            insts.append(statement_instance(_p2(row, tau=t), P, D, facts, size=(*_s2(row), t)))
-    ev.instances("the MSE requirement and the two conditions on the exact CMS moments", insts)
 
 
 @claim(
@@ -242,6 +238,7 @@ def appE_mse_requirement(ev):
     assumptions="fixed m, tau, eps; Var(f_hat(x)) = V1/n with V1 read off the exact perfect CMS+RR at f(x) = 0; "
                 "the limit taken is n -> infinity",
     note="Only when r != 0: if m divides 2^l, H' is pairwise independent and any q works.",
+    custom="optimality: the smallest q by exhaustive search, and a symbolic limit n -> oo (a proof-path instance)",
 )
 def q_order(ev):
     P, D = ev.printed(), ev.derived()
