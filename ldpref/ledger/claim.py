@@ -40,7 +40,9 @@ class Claim:
     assumptions: str = ""
     symbols: dict = field(default_factory=dict)  # symbol -> meaning
     condition: str | None = None  # the extra condition of a conditional claim
-    correction: Callable | None = None  # corrected statement (default: the derived form)
+    #: the correction displayed and evaluated: the printed form with its committed minimal edit when one exists
+    #: (``edit``), else the claim's own ``correction=`` (``own_correction``), else None (the derived form)
+    correction: Callable | None = None
     note: str = ""
     root_cause: str | None = None  # label in the paper's ROOT_CAUSES (errata and conditionals)
     #: why a self-check mutation is not expected to move the verdict, by mutation name
@@ -48,6 +50,10 @@ class Claim:
     selfcheck: dict = field(default_factory=dict)
     #: ids of the claims whose forms the check reads (through ``Evidence.form_of``, which refuses any other)
     depends_on: tuple = ()
+    #: the correction the record itself gives (``correction=``), before any minimal edit replaces it
+    own_correction: Callable | None = None
+    #: the committed minimal edit of the printed form (``proofs_checks/<paper>/minimal_edits.json``), or None
+    edit: dict | None = None
 
     @property
     def paper(self) -> str:
@@ -85,13 +91,18 @@ def claim(*, id: str, location: str, statement: str, derived: Callable, derivati
         raise ValueError(f"claim {id}: selfcheck keys {sorted(unknown)} not in {MUTATIONS}")
 
     def register(check: Callable) -> Callable:
+        from . import minimal_edit
+
         if id in _REGISTRY and _REGISTRY[id].check.__qualname__ != check.__qualname__:
             raise ValueError(f"claim id {id} registered twice")
+        edited = minimal_edit.correction_form(id, printed)  # the printed form with its committed minimal edit
         _REGISTRY[id] = Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
                               derivation=derivation, check=check, kind=kind, assumptions=assumptions,
-                              symbols=dict(symbols or {}), condition=condition, correction=correction, note=note,
+                              symbols=dict(symbols or {}), condition=condition,
+                              correction=edited or correction, note=note,
                               root_cause=root_cause, selfcheck=dict(selfcheck or {}),
-                              depends_on=tuple(depends_on))
+                              depends_on=tuple(depends_on), own_correction=correction,
+                              edit=edited.edit if edited else None)
         return check
 
     return register
