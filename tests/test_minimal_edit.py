@@ -177,7 +177,7 @@ def test_every_highlighted_correction_compiles(tmp_path):
         printed = find_claim(cid).printed()
         tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed))
         body.append(f"% {cid}\n\\begin{{equation*}}{tex}\\end{{equation*}}\n")
-    (tmp_path / "t.tex").write_text("\\documentclass{article}\\usepackage{amsmath,amssymb,xcolor}\\begin{document}\n"
+    (tmp_path / "t.tex").write_text("\\documentclass{article}\\usepackage{amsmath,amssymb,color}\\begin{document}\n"
                                     + "".join(body) + "\\end{document}\n")
     run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=120)

@@ -55,7 +55,7 @@ MAX_TOUCHED_LEAVES = 12
 MAX_NEW_LEAVES = 6
 MAX_CANDIDATES = 4000
 TIME_CAP = 20.0
-HIGHLIGHT = r"\textcolor{red}"  # amsmath + xcolor; GitHub/KaTeX math fences render \textcolor too
+HIGHLIGHT = r"\textcolor{red}"  # amsmath + color (texlive-latex-base); GitHub/KaTeX math fences render \textcolor too
 
 
 def _leaves(e) -> int:
