@@ -611,7 +611,11 @@ def edits(paper: str) -> dict:
     """The committed minimal edits of one paper (claim id -> edit or fallback)."""
     if paper not in _DATA:
         p = data_path(paper)
-        _DATA[paper] = json.load(open(p, encoding="utf-8")) if os.path.exists(p) else {}
+        if os.path.exists(p):
+            with open(p, encoding="utf-8") as fh:  # closed at once: no ResourceWarning in a long-lived process
+                _DATA[paper] = json.load(fh)
+        else:
+            _DATA[paper] = {}
     return _DATA[paper]
 
 

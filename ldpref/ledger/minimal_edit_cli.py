@@ -65,7 +65,8 @@ def main(argv=None) -> int:
     ap.add_argument("--claim", action="append", default=[], help="search only this erratum (repeatable); the "
                     "other claims keep their committed entries")
     a = ap.parse_args(argv)
-    doc = json.load(open(a.verify_json, encoding="utf-8"))
+    with open(a.verify_json, encoding="utf-8") as fh:
+        doc = json.load(fh)
     ids = [c["id"] for c in doc["claims"] if c["verdict"] == "erratum" and (not a.claim or c["id"] in a.claim)]
     for paper, data in generate(ids).items():
         merged = dict(edits(paper), **data) if a.claim else data
