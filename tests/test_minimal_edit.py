@@ -24,6 +24,8 @@ def _all_edits():
 
 def _equal(a, b) -> bool:
     """Structurally identical except for expressions proved equal (exact)."""
+    if minimal_edit._is_expr(a) and isinstance(b, sympy.Equality) and b.lhs.is_Symbol:
+        return _equal(a, b.rhs)  # a table cell printed as a value alone, its correction named ("bits = ...")
     if minimal_edit._is_expr(a) and minimal_edit._is_expr(b):
         return is_zero(a - b)
     if isinstance(a, (tuple, list)) or isinstance(a, sympy.Basic) and a.args and type(a) is type(b):
@@ -192,3 +194,35 @@ def test_token_marks_fit_balanced_groups():
     assert T(r"\sqrt[4]{e^{\epsilon}} x", r"\sqrt{e^{\epsilon}} x") == r"\textcolor{red}{\sqrt{e^{\epsilon}}} x"
     marked = T(r"\delta = \frac{e^{\epsilon \left(1 - T\right)}}{2}", r"\delta = \frac{e^{\frac{1 - T}{b}}}{2}")
     assert r"\textcolor{red}{\frac}" not in marked and r"}\textcolor" not in marked
+
+
+def test_exchange_of_two_binomials_is_one_pair_and_both_are_marked():
+    c = find_claim("jiang-gcms/appA.case3.first-step")
+    e = minimal_edit.edits(c.paper)[c.id]
+    assert [x["op"] for x in e["edits"]] == ["exchange", "exchange"]
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(c.printed(), e), e, None)
+    assert tex.count(r"\textcolor{red}") == 2
+
+
+def test_a_replacement_that_cancels_the_rest_of_the_printed_form_is_no_edit():
+    """d/(e^eps + 1) -> log2 binom(d, d/(e^eps + 1)) is a rewrite (Table 2, SS): a replaced node holding its
+    sibling (d -> (e^eps + 1) log2(...)) or an ancestor's sibling (e^eps + 1 -> d/log2(...)) is refused."""
+    d, e = sympy.symbols("d e", positive=True)
+    target = sympy.log(sympy.binomial(d, d / (e + 1)))
+    res = minimal_edit.search(d / (e + 1), target, time_cap=20)
+    assert "fallback" in res
+    assert minimal_edit.search(d / (e + 1), 2 * d / (e + 1), time_cap=20)["edits"][0]["op"] != "replace"
+
+
+def test_a_wrong_number_is_replaced_by_the_value_it_must_take():
+    k, p = sympy.symbols("k pi_i", positive=True)
+    res = minimal_edit.search(sympy.Eq(sympy.Symbol("S"), 0, evaluate=False),
+                              sympy.Eq(sympy.Symbol("S"), p ** 2 / k - p ** 2, evaluate=False), time_cap=20)
+    assert [x["op"] for x in res["edits"]] == ["replace"]
+
+
+def test_a_value_printed_alone_is_edited_into_the_named_correction():
+    eps, d = sympy.symbols("epsilon d", positive=True)
+    res = minimal_edit.search(eps + sympy.log(d), sympy.Eq(sympy.Symbol("bits"), sympy.log(d), evaluate=False),
+                              time_cap=20)
+    assert [x["op"] for x in res["edits"]] == ["drop-term"]

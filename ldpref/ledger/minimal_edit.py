@@ -21,6 +21,7 @@ Edits, in order of cost (lower first; ties broken by the size of the replaced su
 * ``replace``: a node (reached through sums, products and powers) replaced by the value it must take, solved
   exactly from the derived form, when that value is small and the rest of the printed form survives, cost 5;
 * ``condition``: a condition inside a statement replaced by the derived condition (a changed bound), cost 5;
+* ``exchange``: two separate subtrees of one kind swapped (the paper's two binomial coefficients exchanged);
 * a pair of one-leaf edits at separate places (two signs, two dropped factors ...), each as above.
 
 Non-expressions (tuples, relations, Boolean connectives, functions such as exp or argmin) are followed along
@@ -140,8 +141,12 @@ def _candidates(rhs, target):
         # the rest of the printed form must survive: the node is at most half of it, or one leaf given a small value
         # (the value as solved, e.g. the derived form's own subtree, else put over one denominator)
         for value in dict.fromkeys((req, sympy.cancel(sympy.together(req)))):
-            survives = 2 * _leaves(node) <= _leaves(rhs) or (not node.args and _leaves(value) <= 3)
-            if survives and value != node and _leaves(value) <= min(MAX_TOUCHED_LEAVES, _leaves(node) + MAX_NEW_LEAVES):
+            # (a number the paper prints wrong, e.g. "= 0", may be replaced by the value it must take, up to
+            # MAX_TOUCHED_LEAVES leaves: the one changed number is the edit shown)
+            survives = (2 * _leaves(node) <= _leaves(rhs) or (not node.args and _leaves(value) <= 3)
+                        or (node.is_Number and _leaves(value) <= MAX_TOUCHED_LEAVES))
+            if (survives and value != node and _leaves(value) <= min(MAX_TOUCHED_LEAVES, _leaves(node) + MAX_NEW_LEAVES)
+                    and not _undoes_siblings(rhs, path, value)):
                 out.append((5, _leaves(value), path, "replace", value))
         residual = sympy.cancel(sympy.together(req - node))
         # a term or factor *added*: the printed subtree must survive in the result (no collapse into a rewrite)
@@ -153,6 +158,25 @@ def _candidates(rhs, target):
                 out.append((4, _leaves(ratio), path, "times-factor", node * ratio))
     out.sort(key=lambda c: (c[0], c[1], c[2], c[3]))
     return out
+
+
+def _undoes_siblings(rhs, path, value) -> bool:
+    """Whether a replacing ``value`` holds a sibling of the replaced node or of one of its ancestors (or such a
+    sibling power's base): ``d`` in ``d/(e^eps + 1)`` replaced by ``(e^eps + 1) log2(...)``, or ``e^eps + 1`` by
+    ``d / log2(...)``, cancels the rest of the printed form: a rewrite, no edit."""
+    inside = set(sympy.preorder_traversal(value))
+    for k in range(len(path)):
+        parent = _subtree(rhs, path[:k])
+        if not (parent.is_Add or parent.is_Mul):
+            continue
+        for i, sib in enumerate(parent.args):
+            if i == path[k] or not sib.args:
+                if i != path[k] and sib.is_Symbol and sib in inside:
+                    return True
+                continue
+            if sib in inside or (sib.is_Pow and sib.base.args and sib.base in inside):
+                return True
+    return False
 
 
 MAX_SOLVE_DEPTH = 4
@@ -233,7 +257,20 @@ def _search_expr(rhs, target, prefix, time_cap):
             continue
         if _proved_edit(rhs, target, {tuple(path): (op, new)}, points):
             return [_edit(prefix, path, op, new, cost)]
+    for p, a, q, b in _exchanges(rhs):
+        if time.monotonic() - start > time_cap:
+            break
+        if _proved_edit(rhs, target, {tuple(p): ("exchange", b), tuple(q): ("exchange", a)}, points):
+            return [_edit(prefix, p, "exchange", b, 3), _edit(prefix, q, "exchange", a, 3)]
     return _search_pairs(rhs, target, prefix, cands, points, start, time_cap)
+
+
+def _exchanges(rhs):
+    """(path, node, path, node) for every two separate subtrees of one kind (two binomials, two powers ...) that
+    differ: ``exchange`` puts each where the other was (the paper's two coefficients swapped), two marks shown."""
+    nodes = [(p, n) for p, n in _walk(rhs) if p and n.args and isinstance(n, sympy.Expr)]
+    return [(p, a, q, b) for i, (p, a) in enumerate(nodes) for q, b in nodes[i + 1:]
+            if a != b and a.func == b.func and not _nested(p, q) and _leaves(a) + _leaves(b) <= MAX_TOUCHED_LEAVES]
 
 
 MAX_PAIR_POOL = 45
@@ -336,6 +373,11 @@ def _diff_structural(printed, derived, prefix, time_cap):
         right = [b for b in derived.args if b not in printed.args]
         if len(left) == len(right) == 1:
             return _diff(printed.args[left[0]], right[0], prefix + (left[0],), time_cap)
+    if (not prefix and _is_expr(printed) and isinstance(derived, sympy.Equality) and derived.lhs.is_Symbol
+            and derived.lhs not in printed.free_symbols):
+        # the paper prints a value alone (a table cell) and the correction names it ("bits = ..."): the printed
+        # value is edited into the correction's value, and the edited form stays as the paper prints it (no label)
+        return _diff(printed, derived.rhs, prefix, time_cap)
     if _is_expr(printed) and _is_expr(derived):
         if (isinstance(printed, sympy.Function) and printed.func == derived.func and printed != derived
                 and len(printed.args) == len(derived.args)):  # exp(...), argmin(...): edit inside the function
@@ -516,7 +558,9 @@ def _around(tokens, j1: int, j2: int, reach: int = 60):
                 a2 += 1
             while b2 > a2 and tokens[b2 - 1].isspace():
                 b2 -= 1
-            if a2 < b2 and _balanced(tokens[a2:b2]) and not _argument(tokens, a2, b2):
+            # a base whose sub- or superscript follows is kept whole with it (never ``\textcolor{red}{\log}_{2}``)
+            scripted = b2 < len(tokens) and tokens[b2] in ("_", "^", "{")  # "{": the argument of what precedes
+            if a2 < b2 and _balanced(tokens[a2:b2]) and not _argument(tokens, a2, b2) and not scripted:
                 best = (b - a, a2, b2)
     return None if best is None else best[1:]
 
