@@ -463,7 +463,7 @@ def _function_classes(obj) -> dict:
     return {type(f).__name__: type(f) for f in obj.atoms(sympy.Function)}
 
 
-def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None) -> str:
+def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, printed=None) -> str:
     """LaTeX of the corrected form (the printed form with ``edit`` applied, as built) with each changed subtree in
     ``\\textcolor{red}{...}`` (a flipped sign alone in red), where the new subtree's LaTeX occurs once in the
     smallest enclosing subtree whose LaTeX occurs once in the whole.  When some edit cannot be marked that way (a
@@ -493,11 +493,50 @@ def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None) -
             if new_tex and text.count(context) == 1 and context.count(new_tex) == 1:
                 text = text.replace(context, context.replace(new_tex, mark, 1), 1)
                 break
+        if text == before and printed is not None:
+            text = _mark_edited_term(text, printed, path, e["op"], sympy.sympify(e["new"], locals=names))
         marked += text != before
     if marked < len(edit["edits"]) and printed_latex is not None:
         by_tokens = _token_marks(printed_latex, plain)
         if by_tokens.count(HIGHLIGHT) >= marked:
             return by_tokens
+    return text
+
+
+def _mark_edited_term(text: str, printed, path: tuple, op: str, new) -> str:
+    """``text`` with the term an edit changed in red, found from the printed tree: the smallest subtree above the
+    edit that is no bare number once edited (``p^{2}/k`` with its ``1/k`` dropped is ``p^{2}``), marked inside the
+    smallest enclosing subtree (edited alike) whose LaTeX occurs once in ``text``.  For an edit that sympy merges
+    into its parent (an exponent set to 0, a factor set to 1), where the new value itself cannot be found."""
+    def edited(anc):
+        node = _subtree(printed, anc)
+        if not (isinstance(node, sympy.Expr) or isinstance(node, sympy.Basic) and not anc):
+            return None
+        return _replace_all(node, {path[len(anc):]: (op, new)})
+
+    term = None
+    for up in range(1, len(path) + 1):
+        try:
+            value = edited(path[:len(path) - up])
+        except (IndexError, ValueError, TypeError):
+            return text
+        if value is None:
+            return text
+        if not value.is_Number:
+            term, level = to_latex(value), up
+            break
+    if not term:
+        return text
+    for up in range(level, len(path) + 1):
+        try:
+            value = edited(path[:len(path) - up])
+        except (IndexError, ValueError, TypeError):
+            return text
+        if value is None:
+            return text
+        context = to_latex(value)
+        if text.count(context) == 1 and context.count(term) == 1:
+            return text.replace(context, context.replace(term, f"{HIGHLIGHT}{{{term}}}", 1), 1)
     return text
 
 

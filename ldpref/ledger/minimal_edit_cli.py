@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import sympy
+
 from .minimal_edit import data_path, edits, search
 
 
@@ -36,6 +38,18 @@ def _search_with_alarm(printed, derived) -> dict:
         signal.signal(signal.SIGALRM, old)
 
 
+def defined(paper: str, form):
+    """``form`` with the paper's definition symbols (jiang-gcms's alpha_1, alpha_2 of Theorem 3) replaced by their
+    derived values (:data:`ldpref.lambdified.DEFINITIONS`): the printed form spells them out, so its edit is
+    searched and proved against the spelled-out target."""
+    from ..lambdified import DEFINITIONS
+
+    provider = DEFINITIONS.get(paper)
+    if provider is None or not isinstance(form, sympy.Basic):
+        return form
+    return form.xreplace(provider())
+
+
 def generate(claim_ids: list[str]) -> dict:
     """Search every listed claim; {paper: {claim id: edit}}."""
     from .claim import find_claim
@@ -47,7 +61,7 @@ def generate(claim_ids: list[str]) -> dict:
         if c.printed is None:
             res = {"fallback": "no printed form"}
         else:
-            res = _search_with_alarm(c.printed(), target())
+            res = _search_with_alarm(c.printed(), defined(c.paper, target()))
         out.setdefault(c.paper, {})[cid] = res
         print(cid, [e["op"] for e in res["edits"]] if "edits" in res else res["fallback"], flush=True)
     return out
