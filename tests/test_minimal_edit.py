@@ -227,3 +227,14 @@ def test_a_value_printed_alone_is_edited_into_the_named_correction():
     res = minimal_edit.search(eps + sympy.log(d), sympy.Eq(sympy.Symbol("bits"), sympy.log(d), evaluate=False),
                               time_cap=20)
     assert [x["op"] for x in res["edits"]] == ["drop-term"]
+
+
+def test_an_edit_merged_into_its_parent_marks_the_edited_term():
+    """Theorem 3's two dropped 1/k (an exponent set to 0, merged away by sympy): the edited terms are marked,
+    never a term sympy only moved when it rebuilt the sum."""
+    c = find_claim("jiang-gcms/thm3")
+    e = minimal_edit.edits(c.paper)[c.id]
+    printed = c.printed()
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed), printed)
+    assert r"\textcolor{red}{- p^{2}}" in tex and r"\textcolor{red}{+ p}" not in tex
+    assert tex.count(r"\textcolor{red}") == 2

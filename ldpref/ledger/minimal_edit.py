@@ -504,8 +504,8 @@ def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, p
 
 
 def _mark_edited_term(text: str, printed, path: tuple, op: str, new) -> str:
-    """``text`` with the term an edit changed in red, found from the printed tree: the smallest subtree above the
-    edit that is no bare number once edited (``p^{2}/k`` with its ``1/k`` dropped is ``p^{2}``), marked inside the
+    """``text`` with the term an edit changed in red, found from the printed tree: the smallest subtree at or above
+    the edit that is no bare number once edited (``p^{2}/k`` with its ``1/k`` dropped is ``p^{2}``), marked inside the
     smallest enclosing subtree (edited alike) whose LaTeX occurs once in ``text``.  For an edit that sympy merges
     into its parent (an exponent set to 0, a factor set to 1), where the new value itself cannot be found."""
     def edited(anc):
@@ -515,7 +515,7 @@ def _mark_edited_term(text: str, printed, path: tuple, op: str, new) -> str:
         return _replace_all(node, {path[len(anc):]: (op, new)})
 
     term = None
-    for up in range(1, len(path) + 1):
+    for up in range(len(path) + 1):
         try:
             value = edited(path[:len(path) - up])
         except (IndexError, ValueError, TypeError):
