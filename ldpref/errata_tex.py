@@ -22,7 +22,7 @@ from . import __version__
 from .texbreak import display
 
 PREAMBLE = r"""\documentclass[11pt]{article}
-\usepackage{amsmath,amssymb,graphicx}
+\usepackage{amsmath,amssymb,graphicx,color}
 \usepackage[a4paper,margin=2.5cm]{geometry}
 \allowdisplaybreaks
 \sloppy

@@ -172,7 +172,8 @@ def test_verify_json_and_table(capsys):
     assert ce["params"] == {"protocol": "grr", "d": "2", "exp_eps": "2", "counts": "(1, 0)"}
     assert (ce["printed"], ce["exact"], ce["printed_text"], ce["exact_text"]) == ("3", "1", "3", "1")
     assert ce["quantity"]  # the check whose instance it is
-    assert c["correction_latex"] == r"\hat{f}(d) = \frac{S - n q}{p - q}"
+    assert c["correction_plain_latex"] == r"\hat{f}(d) = \frac{S - n q}{p - q}"  # the printed form, exponent dropped
+    assert c["correction_latex"] == r"\hat{f}(d) = \textcolor{red}{\frac{S - n q}{p - q}}"  # the changed group marked
     assert doc["summary"]["erratum"] == 1
     assert "jiang-gcms/sec2.B.estimator" in err and "erratum" in err  # the table went to stderr
 

@@ -90,20 +90,24 @@ def _one_line_warnings():
     ``ldpref: warning: ...``, once per message; other warnings are shown as Python shows them."""
     from ..errors import NonUniformFamilyWarning
 
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", NonUniformFamilyWarning)
-        try:
+    caught: list = []
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", NonUniformFamilyWarning)
             yield
-        finally:
-            seen = set()
-            for w in caught:
-                if issubclass(w.category, NonUniformFamilyWarning):
-                    line = _one_line(w.message)
-                    if line not in seen:
-                        seen.add(line)
-                        print(f"ldpref: warning: {line}", file=sys.stderr)
-                else:
-                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    finally:
+        # shown only after the recording context is left: inside it ``warnings.showwarning`` appends to
+        # ``caught`` itself, so re-showing a warning there while iterating ``caught`` never ends (a ResourceWarning
+        # under a caller's "always" filter grew the fuzz test's process to 24 GB)
+        seen = set()
+        for w in list(caught):
+            if issubclass(w.category, NonUniformFamilyWarning):
+                line = _one_line(w.message)
+                if line not in seen:
+                    seen.add(line)
+                    print(f"ldpref: warning: {line}", file=sys.stderr)
+            else:
+                warnings.showwarning(w.message, w.category, w.filename, w.lineno)
 
 
 def main(argv=None) -> int:

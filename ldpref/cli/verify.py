@@ -155,7 +155,8 @@ def cmd_latex(args) -> int:
     c = find_claim(args.id)
     result = run_claim(c, with_latex=True)  # LaTeX of the very objects the check evaluated
     doc = {"id": c.id, "location": c.location, "verdict": result.verdict, "printed_latex": result.latex["printed"],
-           "derived_latex": result.latex["derived"], "correction_latex": result.latex["correction"]}
+           "derived_latex": result.latex["derived"], "correction_latex": result.latex["correction"],
+           "correction_plain_latex": result.latex["correction_plain"]}
     if args.json:
         write_json(doc, args.json)
     out = out_stream(args.json)

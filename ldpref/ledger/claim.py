@@ -41,7 +41,9 @@ class Claim:
     assumptions: str = ""
     symbols: dict = field(default_factory=dict)  # symbol -> meaning
     condition: str | None = None  # the extra condition of a conditional claim
-    correction: Callable | None = None  # corrected statement (default: the derived form)
+    #: the correction displayed and evaluated: the printed form with its committed minimal edit when one exists
+    #: (``edit``), else the claim's own ``correction=`` (``own_correction``), else None (the derived form)
+    correction: Callable | None = None
     note: str = ""
     root_cause: str | None = None  # label in the paper's ROOT_CAUSES (errata and conditionals)
     #: why a self-check mutation is not expected to move the verdict, by mutation name
@@ -63,6 +65,11 @@ class Claim:
         if self.check is None:
             return "generic"
         return "custom: " + (self.custom or "a check function of its own, not yet a record of steps")
+
+    #: the correction the record itself gives (``correction=``), before any minimal edit replaces it
+    own_correction: Callable | None = None
+    #: the committed minimal edit of the printed form (``proofs_checks/<paper>/minimal_edits.json``), or None
+    edit: dict | None = None
 
     @property
     def paper(self) -> str:
@@ -120,9 +127,9 @@ def claim(*, id: str, location: str, statement: str, derived: Callable, derivati
     def register(check: Callable) -> Callable:
         _store(Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
                      derivation=derivation, check=check, kind=kind, assumptions=assumptions,
-                     symbols=dict(symbols or {}), condition=condition, correction=correction, note=note,
+                     symbols=dict(symbols or {}), condition=condition, note=note,
                      root_cause=root_cause, selfcheck=dict(selfcheck or {}), depends_on=tuple(depends_on),
-                     custom=custom, module=check.__module__))
+                     custom=custom, module=check.__module__, **_corrections(id, printed, correction)))
         return check
 
     return register
@@ -143,9 +150,20 @@ def record(*, id: str, location: str, statement: str, derived: Callable, derivat
         raise ValueError(f"claim {id}: steps must be a non-empty tuple of {[t.__name__ for t in STEP_TYPES]}")
     return _store(Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
                         derivation=derivation, check=None, kind=kind, assumptions=assumptions,
-                        symbols=dict(symbols or {}), condition=condition, correction=correction, note=note,
+                        symbols=dict(symbols or {}), condition=condition, note=note,
                         root_cause=root_cause, selfcheck=dict(selfcheck or {}), depends_on=tuple(depends_on),
-                        steps=steps, module=sys._getframe(1).f_globals.get("__name__", "")))
+                        steps=steps, module=sys._getframe(1).f_globals.get("__name__", ""),
+                        **_corrections(id, printed, correction)))
+
+
+def _corrections(id: str, printed, correction) -> dict:
+    """The correction a claim displays: the printed form with its committed minimal edit when there is one
+    (``proofs_checks/<paper>/minimal_edits.json``), else the record's own ``correction``."""
+    from . import minimal_edit
+
+    edited = minimal_edit.correction_form(id, printed)
+    return {"correction": edited or correction, "own_correction": correction,
+            "edit": edited.edit if edited else None}
 
 
 def load_claims(paper: str | None = None) -> list[Claim]:

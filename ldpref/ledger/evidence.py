@@ -116,6 +116,12 @@ class Evidence:
     lookup: object = None
     #: (claim id, part) of every other claim's form this check read through ``form_of``
     read_from: list = field(default_factory=list)
+    #: what the derived slot holds: "derived" (the derived form) or "correction" (the runner's correction pass
+    #: hands a minimal-edit correction there: every derived-vs-exact record is then a correction-vs-exact one)
+    derived_slot: str = "derived"
+
+    def _role(self, role: str) -> str:
+        return "correction-vs-exact" if role == "derived-vs-exact" and self.derived_slot == "correction" else role
 
     def form_of(self, claim_id: str, part: str = "printed"):
         """Another claim's ``part`` form ("printed", "derived" or "correction"), for a check whose oracle or
@@ -180,14 +186,20 @@ class Evidence:
         """An exact identity that is part of a derivation (derived form vs a model computation)."""
         ok = values_equal(lhs, rhs)
         text = detail or ("identity holds" if ok else f"identity fails: difference {_diff(lhs, rhs)}")
-        self.records.append(CheckRecord("symbolic", name, ok, 1, text, role="derived-vs-exact", paths={"proof": 1}))
+        self.records.append(CheckRecord("symbolic", name, ok, 1, text, role=self._role("derived-vs-exact"),
+                                        paths={"proof": 1}))
         return ok
 
     def instances(self, name: str, instances: Iterable[Instance], *, has_printed: bool = True) -> None:
         """Record a check over parameter instances (exact, derived and printed values per instance)."""
         insts, paths = _counted(name, instances)
         how = _paths_text(paths)
-        self._derived_slot_record(name, insts, paths, label="derived", subject="derived form", role="derived-vs-exact")
+        if self.derived_slot == "correction":
+            self._derived_slot_record(name, insts, paths, label="correction", role="correction-vs-exact",
+                                      subject="the displayed correction (the printed form with its minimal edit)")
+        else:
+            self._derived_slot_record(name, insts, paths, label="derived", subject="derived form",
+                                      role="derived-vs-exact")
         if has_printed:
             bad = [i for i in insts if not values_equal(i.printed, i.exact)]
             inside = [i for i in bad if i.in_condition]
@@ -215,13 +227,13 @@ class Evidence:
 
     def numeric(self, name: str, passed: bool, instances: int, detail: str) -> None:
         """Record a numeric check (derived vs exact) over ``instances`` points."""
-        self.records.append(CheckRecord("numeric", name, bool(passed), instances, detail, role="derived-vs-exact",
-                                        paths={"numeric": instances}))
+        self.records.append(CheckRecord("numeric", name, bool(passed), instances, detail,
+                                        role=self._role("derived-vs-exact"), paths={"numeric": instances}))
 
     def statistical(self, name: str, passed: bool, instances: int, detail: str) -> None:
         """Record a statistical check (derived vs simulation) over ``instances`` points."""
-        self.records.append(CheckRecord("statistical", name, bool(passed), instances, detail, role="derived-vs-exact",
-                                        paths={"statistical": instances}))
+        self.records.append(CheckRecord("statistical", name, bool(passed), instances, detail,
+                                        role=self._role("derived-vs-exact"), paths={"statistical": instances}))
 
     def note(self, text: str) -> None:
         """Attach a note to the claim's evidence."""

@@ -9,8 +9,9 @@ from collections import Counter
 import mpmath
 
 from ..latex import to_latex
+from . import minimal_edit
 from .claim import NOT_AVAILABLE, PAPER_TITLES, Claim, find_claim
-from .evidence import Evidence
+from .evidence import CheckRecord, Evidence
 from .forms import UnsupportedMutation
 from .generic import one_run, run_steps
 from .root_causes import SEVERITIES, resolve
@@ -40,6 +41,8 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
             claim.check(evidence)
         record_decisions(claim, evidence)  # all-parameter proofs (ldpref.decide), when the claim has obligations
         record_model_proof(claim, evidence)  # the model side for all parameters (ldpref.symbolic), when registered
+        if _needs_correction_pass(claim, evidence):
+            correction_pass(claim, evidence)
     except UnsupportedMutation:  # only a self-check mutation raises it: the self-check reports it as such
         raise
     except Exception as exc:  # noqa: BLE001 - a failing check becomes an 'error' verdict, reported
@@ -55,9 +58,41 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
     return result
 
 
+def _needs_correction_pass(claim: Claim, evidence: Evidence) -> bool:
+    """Whether the runner must evaluate the displayed minimal-edit correction itself: the claim has one, its
+    verdict shows a correction, and its check recorded no correction-vs-exact comparison of its own."""
+    if claim.edit is None or any(r.role == "correction-vs-exact" for r in evidence.records):
+        return False
+    return decide(claim, evidence).verdict in ("erratum", "conditional")
+
+
+def correction_pass(claim: Claim, evidence: Evidence) -> None:
+    """Evaluate a minimal-edit correction on every instance (issue 23, item 2): the claim's check runs again with
+    the correction (the printed form with its committed edit) in the derived slot, so each instance gets the
+    correction's value beside the exact value, computed as the check computes the derived form's.  Its
+    derived-slot records become the claim's correction-vs-exact records (a wrong edit fails them: verdict
+    ``error``); the correction built there is the object displayed.  A check that never reads its derived slot
+    in that run evaluated no correction, and says so in a failing record."""
+    slot = Evidence(forms=(claim.printed, claim.correction, None), depends_on=claim.depends_on, lookup=find_claim,
+                    derived_slot="correction")
+    if claim.check is None:
+        run_steps(claim, slot)  # a record: its steps, with the correction in the derived slot
+    else:
+        claim.check(slot)
+    if 1 not in slot.built:
+        evidence.records.append(CheckRecord(
+            "exact", "minimal-edit correction vs exact", False, 0,
+            "the check never read its derived slot with the correction in it: the correction was not evaluated",
+            role="correction-vs-exact"))
+        return
+    evidence.records += [r for r in slot.records if r.role == "correction-vs-exact"]
+    evidence.built[2] = slot.built[1]
+
+
 def forms_latex(claim: Claim, verdict: str, built: dict | None = None) -> dict:
     """LaTeX of the printed, derived and (for errata and conditionals) corrected forms; ``built`` holds the
-    objects a check already built (``Evidence.built``), rendered as they are."""
+    objects a check already built (``Evidence.built``), rendered as they are.  A minimal-edit correction is shown
+    with its changed parts highlighted (``correction``) and plain (``correction_plain``)."""
     built = built or {}
 
     def form(which: int, fn):
@@ -65,10 +100,16 @@ def forms_latex(claim: Claim, verdict: str, built: dict | None = None) -> dict:
 
     printed = None if claim.printed is None else to_latex(form(0, claim.printed))
     derived = to_latex(form(1, claim.derived))
-    corrected = None
+    corrected = plain = None
     if verdict in ("erratum", "conditional"):
-        corrected = to_latex(form(2, claim.correction)) if claim.correction is not None else derived
-    return {"printed": printed, "derived": derived, "correction": corrected}
+        if claim.correction is None:
+            corrected = plain = derived
+        else:
+            obj = form(2, claim.correction)
+            plain = to_latex(obj)
+            corrected = (plain if claim.edit is None else
+                         minimal_edit.highlighted_latex(obj, claim.edit, printed, form(0, claim.printed)))
+    return {"printed": printed, "derived": derived, "correction": corrected, "correction_plain": plain}
 
 
 #: modules checks import lazily (sympy's ``simplify`` imports ``sympy.physics.units`` on first use, 1-3 s in
@@ -237,6 +278,8 @@ def result_to_json(result: ClaimResult) -> dict:
         **paper_latex_json(c.id),
         "derived_latex": latex["derived"],
         "correction_latex": latex["correction"],
+        "correction_plain_latex": latex["correction_plain"],
+        "minimal_edit": c.edit if latex["correction"] is not None else None,
         "counterexample": result.counterexample,
         "condition": c.condition,
         "assumptions": c.assumptions,

@@ -1,0 +1,240 @@
+"""Minimal-edit corrections (issue 23, item 2): every committed edit re-proved, the two named examples, and the
+committed data current for them."""
+
+import dataclasses
+import json
+import shutil
+import subprocess
+
+import pytest
+import sympy
+
+from ldpref.exact import is_zero
+from ldpref.ledger import minimal_edit
+from ldpref.ledger.minimal_edit_cli import defined
+from ldpref.ledger.claim import find_claim
+from ldpref.latex import to_latex
+from ldpref.ledger.runner import forms_latex, run_claim
+
+PAPERS = ("pan-cms", "pan-strict", "jiang-gcms")
+
+
+def _all_edits():
+    return [(cid, e) for p in PAPERS for cid, e in sorted(minimal_edit.edits(p).items())]
+
+
+def _equal(a, b) -> bool:
+    """Structurally identical except for expressions proved equal (exact)."""
+    if minimal_edit._is_expr(a) and isinstance(b, sympy.Equality) and b.lhs.is_Symbol:
+        return _equal(a, b.rhs)  # a table cell printed as a value alone, its correction named ("bits = ...")
+    if minimal_edit._is_expr(a) and minimal_edit._is_expr(b):
+        return is_zero(a - b)
+    if isinstance(a, (tuple, list)) or isinstance(a, sympy.Basic) and a.args and type(a) is type(b):
+        pa, pb = minimal_edit._args(a), minimal_edit._args(b)
+        return len(pa) == len(pb) and all(_equal(x, y) for x, y in zip(pa, pb))
+    return a == b
+
+
+@pytest.mark.parametrize("cid", [cid for cid, e in _all_edits() if "edits" in e])
+def test_committed_edit_is_proved_equal_to_derived(cid):
+    c = find_claim(cid)
+    edit = minimal_edit.edits(c.paper)[cid]
+    assert _equal(minimal_edit.apply(c.printed(), edit), defined(c.paper, (c.own_correction or c.derived)()))
+    assert 1 <= len(edit["edits"]) <= 2
+
+
+def test_fallbacks_give_a_reason():
+    for _, e in _all_edits():
+        assert "edits" in e or e["fallback"]
+
+
+@pytest.mark.parametrize("cid", ["jiang-gcms/eq11", "pan-cms/appB.eq6-final"])
+def test_committed_data_current(cid):
+    c = find_claim(cid)
+    assert minimal_edit.edits(c.paper)[cid] == minimal_edit.search(c.printed(), c.derived(), time_cap=600)
+
+
+def test_eq11_one_sign_and_appB_one_factor():
+    e = minimal_edit.edits("jiang-gcms")["jiang-gcms/eq11"]
+    assert [x["op"] for x in e["edits"]] == ["sign"]
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(find_claim("jiang-gcms/eq11").printed(), e), e)
+    assert r"\textcolor{red}{-}" in tex
+    e = minimal_edit.edits("pan-cms")["pan-cms/appB.eq6-final"]
+    assert [x["op"] for x in e["edits"]] == ["swap"]
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(find_claim("pan-cms/appB.eq6-final").printed(), e), e)
+    assert r"\textcolor{red}{m - 1}" in tex
+
+
+def test_hook_displays_the_edit():
+    c = find_claim("jiang-gcms/eq11")
+    forms = forms_latex(c, "erratum")
+    assert forms["correction"] != forms["derived"]
+    assert len(forms["correction_plain"]) <= len(forms["printed"]) + 10
+    assert r"\textcolor{red}" in forms["correction"]
+
+
+def test_a_wrong_edit_is_not_accepted():
+    m, k = sympy.symbols("m k", positive=True)
+    assert "fallback" in minimal_edit.search(m ** 3 + k ** 5 * m + 7, m ** 2 + 13 * k ** 4 + 11 * m)
+
+
+def test_generator_output_is_json_serialisable():
+    for _, e in _all_edits():
+        json.dumps(e)
+
+
+def _with_edit(cid, edit):
+    c = find_claim(cid)
+    return dataclasses.replace(c, correction=minimal_edit.edited_form(c.printed, edit), edit=edit)
+
+
+def test_the_displayed_edit_is_the_evaluated_correction():
+    """The correction a minimal edit displays is evaluated on every instance (the runner's correction pass) and
+    rendered from the object evaluated."""
+    r = run_claim(find_claim("jiang-gcms/eq11"), with_latex=True)
+    assert r.verdict == "erratum"
+    (check,) = [x for x in r.records if x.role == "correction-vs-exact"]
+    derived = [x for x in r.records if x.role == "derived-vs-exact" and x.kind == "exact"]
+    assert check.passed and check.instances == sum(x.instances for x in derived) > 0
+    assert "correction" in r.forms_read
+    assert r.latex["correction_plain"] == to_latex(minimal_edit.apply(find_claim("jiang-gcms/eq11").printed(),
+                                                                     minimal_edit.edits("jiang-gcms")["jiang-gcms/eq11"]))
+
+
+def test_a_planted_wrong_edit_gives_error():
+    """A wrong edit (the sign flipped on another term of Eq. (11)) displayed as the correction: verdict error."""
+    wrong = {"edits": [dict(minimal_edit.edits("jiang-gcms")["jiang-gcms/eq11"]["edits"][0], path=[1, 0],
+                            new=sympy.srepr(-_subtree_of("jiang-gcms/eq11", (1, 0))))]}
+    r = run_claim(_with_edit("jiang-gcms/eq11", wrong))
+    assert r.verdict == "error" and "correction vs exact" in r.reason, r.reason
+
+
+def test_a_planted_wrong_edit_of_a_checked_correction_gives_error():
+    """The same for a claim whose check evaluates its correction itself (ev.corrections): the edit is what
+    ``Evidence.correction()`` returns."""
+    cid = next((c for c, e in _all_edits() if "edits" in e and find_claim(c).own_correction is not None), None)
+    if cid is None:
+        pytest.skip("no committed edit of a claim with a correction of its own")
+    c = find_claim(cid)
+    good = c.edit
+    wrong = {"edits": [dict(good["edits"][0], new=sympy.srepr(sympy.sympify(good["edits"][0]["new"]) + 1))]}
+    r = run_claim(_with_edit(cid, wrong))
+    assert r.verdict == "error", r.reason
+
+
+def _subtree_of(cid, path):
+    return minimal_edit._subtree(find_claim(cid).printed(), path)
+
+
+def test_a_changed_relation_is_highlighted():
+    x, y = sympy.symbols("x y", positive=True)
+    edit = {"edits": [{"path": [], "op": "relation", "new": sympy.srepr(sympy.Ge(x, y)), "cost": 1}]}
+    corrected = minimal_edit.apply(sympy.Gt(x, y), edit)
+    assert corrected == sympy.Ge(x, y)
+    assert minimal_edit.highlighted_latex(corrected, edit) == r"x \textcolor{red}{\geq} y"
+
+
+def test_two_edits_apply_at_once_on_the_printed_paths():
+    """Paths name nodes of the printed tree: a sum that sympy reorders after the first edit does not move the
+    second one."""
+    a, b, c = sympy.symbols("a b c", positive=True)
+    printed = a - b + c ** 2
+    i, j = printed.args.index(-b), printed.args.index(c ** 2)
+    edit = {"edits": [{"path": [i], "op": "sign", "new": sympy.srepr(b), "cost": 2},
+                      {"path": [j], "op": "exponent", "new": sympy.srepr(c ** 3), "cost": 3}]}
+    assert minimal_edit.apply(printed, edit) == a + b + c ** 3
+    found = minimal_edit.search(printed, a + b + c ** 3)
+    assert minimal_edit.apply(printed, found) == a + b + c ** 3
+
+
+def test_coverage_script_counts_edits_not_derived_forms():
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).parent.parent / "benchmarks" / "edit_coverage.py"
+    spec = importlib.util.spec_from_file_location("edit_coverage", path)
+    cov = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cov)
+    edit = {"edits": [{"op": "sign"}]}
+    doc = {"claims": [
+        {"id": "p/a", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x + y",
+         "correction_latex": r"x \textcolor{red}{-} y", "correction_plain_latex": "x - y", "derived_latex": "- y + x"},
+        {"id": "p/b", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x + y",
+         "correction_latex": "x - y", "correction_plain_latex": "x - y", "derived_latex": "x - y"},
+        {"id": "p/c", "verdict": "erratum", "minimal_edit": None, "printed_latex": "x",
+         "correction_latex": "y", "correction_plain_latex": "y", "derived_latex": "y"},
+        {"id": "p/d", "verdict": "erratum", "minimal_edit": edit, "printed_latex": "x", "correction_latex": "w",
+         "correction_plain_latex": "x" + " + y" * 20, "derived_latex": "z"},
+        {"id": "p/e", "verdict": "verified", "minimal_edit": None}]}
+    covered, total, missed = cov.coverage(doc)
+    assert (covered, total) == (1, 4) and sorted(missed) == ["p/b", "p/c", "p/d"]
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
+def test_every_highlighted_correction_compiles(tmp_path):
+    """Each committed edit's highlighted LaTeX (as ``correction_latex`` shows it) compiles with amsmath + xcolor."""
+    body = []
+    for cid, e in _all_edits():
+        if "edits" not in e:
+            continue
+        printed = find_claim(cid).printed()
+        tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed))
+        body.append(f"% {cid}\n\\begin{{equation*}}{tex}\\end{{equation*}}\n")
+    (tmp_path / "t.tex").write_text("\\documentclass{article}\\usepackage{amsmath,amssymb,color}\\begin{document}\n"
+                                    + "".join(body) + "\\end{document}\n")
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]
+
+
+def test_token_marks_fit_balanced_groups():
+    """The token fallback marks a changed exponent inside its group, never a command's argument alone, and the
+    smallest group around a deletion."""
+    T = minimal_edit._token_marks
+    assert T(r"\frac{m - 1}{m}", r"\frac{m - 1}{m^{2}}") == r"\frac{m - 1}{m^{\textcolor{red}{2}}}"
+    assert T(r"\sqrt[4]{e^{\epsilon}} x", r"\sqrt{e^{\epsilon}} x") == r"\textcolor{red}{\sqrt{e^{\epsilon}}} x"
+    marked = T(r"\delta = \frac{e^{\epsilon \left(1 - T\right)}}{2}", r"\delta = \frac{e^{\frac{1 - T}{b}}}{2}")
+    assert r"\textcolor{red}{\frac}" not in marked and r"}\textcolor" not in marked
+
+
+def test_exchange_of_two_binomials_is_one_pair_and_both_are_marked():
+    c = find_claim("jiang-gcms/appA.case3.first-step")
+    e = minimal_edit.edits(c.paper)[c.id]
+    assert [x["op"] for x in e["edits"]] == ["exchange", "exchange"]
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(c.printed(), e), e, None)
+    assert tex.count(r"\textcolor{red}") == 2
+
+
+def test_a_replacement_that_cancels_the_rest_of_the_printed_form_is_no_edit():
+    """d/(e^eps + 1) -> log2 binom(d, d/(e^eps + 1)) is a rewrite (Table 2, SS): a replaced node holding its
+    sibling (d -> (e^eps + 1) log2(...)) or an ancestor's sibling (e^eps + 1 -> d/log2(...)) is refused."""
+    d, e = sympy.symbols("d e", positive=True)
+    target = sympy.log(sympy.binomial(d, d / (e + 1)))
+    res = minimal_edit.search(d / (e + 1), target, time_cap=20)
+    assert "fallback" in res
+    assert minimal_edit.search(d / (e + 1), 2 * d / (e + 1), time_cap=20)["edits"][0]["op"] != "replace"
+
+
+def test_a_wrong_number_is_replaced_by_the_value_it_must_take():
+    k, p = sympy.symbols("k pi_i", positive=True)
+    res = minimal_edit.search(sympy.Eq(sympy.Symbol("S"), 0, evaluate=False),
+                              sympy.Eq(sympy.Symbol("S"), p ** 2 / k - p ** 2, evaluate=False), time_cap=20)
+    assert [x["op"] for x in res["edits"]] == ["replace"]
+
+
+def test_a_value_printed_alone_is_edited_into_the_named_correction():
+    eps, d = sympy.symbols("epsilon d", positive=True)
+    res = minimal_edit.search(eps + sympy.log(d), sympy.Eq(sympy.Symbol("bits"), sympy.log(d), evaluate=False),
+                              time_cap=20)
+    assert [x["op"] for x in res["edits"]] == ["drop-term"]
+
+
+def test_an_edit_merged_into_its_parent_marks_the_edited_term():
+    """Theorem 3's two dropped 1/k (an exponent set to 0, merged away by sympy): the edited terms are marked,
+    never a term sympy only moved when it rebuilt the sum."""
+    c = find_claim("jiang-gcms/thm3")
+    e = minimal_edit.edits(c.paper)[c.id]
+    printed = c.printed()
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed), printed)
+    assert r"\textcolor{red}{- p^{2}}" in tex and r"\textcolor{red}{+ p}" not in tex
+    assert tex.count(r"\textcolor{red}") == 2
