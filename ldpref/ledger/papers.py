@@ -9,7 +9,8 @@ A paper is one entry of the ``ldpref.papers`` entry-point group, declared by the
 The name is the paper's key (the ``<paper>`` of claim ids ``<paper>/<label>``), the value the package holding
 its claim records and checks.  By convention the package defines ``TITLE`` (the paper's title) and has a
 submodule ``root_causes`` defining ``ROOT_CAUSES`` (the distinct errors of the paper that errata and conditional
-claims point at; see :mod:`ldpref.ledger.root_causes`).  Nothing here imports a paper: listing the papers reads
+claims point at; see :mod:`ldpref.ledger.root_causes`); a paper with experiment figures also has
+``figure_data``, the objects :mod:`ldpref.figures` takes from its ledger (:meth:`Paper.part`).  Nothing here imports a paper: listing the papers reads
 metadata only; a paper's package is imported when its claims (or its title) are first needed.
 
 Where the declarations come from:
@@ -53,6 +54,11 @@ class Paper:
     def title(self) -> str:
         """The paper's title (``TITLE`` of its package; importing it registers the paper's claims)."""
         return getattr(importlib.import_module(self.checks), "TITLE", self.key)
+
+    def part(self, name: str):
+        """The paper's module ``<checks>.<name>`` (imported), e.g. ``figure_data``: what the library's figures
+        take from the paper's ledger (datasets, searches, exact variances).  ModuleNotFoundError names it."""
+        return importlib.import_module(f"{self.checks}.{name}")
 
 
 def _checkout_declarations() -> list[tuple[str, str]] | None:
