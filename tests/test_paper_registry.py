@@ -2,7 +2,9 @@
 a source checkout reads its own pyproject.toml, an installed ldpref its distributions' entry points."""
 
 import os
+import sys
 import tomllib
+import types
 from importlib import metadata
 
 import pytest
@@ -17,8 +19,11 @@ def _declared():
         return tomllib.load(fh)["project"]["entry-points"][papers.GROUP]
 
 
-def test_the_source_checkout_registers_the_papers_pyproject_declares():
-    assert {k: p.checks for k, p in papers.PAPERS.items()} == _declared()
+def test_the_source_checkout_registers_the_table_pyproject_declares():
+    assert _declared() == {"ledger": "proofs_checks:PAPERS"}
+    import proofs_checks
+
+    assert {k: p.checks for k, p in papers.PAPERS.items()} == proofs_checks.PAPERS
     assert list(papers.PAPERS) == ["pan-cms", "pan-strict", "jiang-gcms", "cross"]  # ledger order
 
 
@@ -36,28 +41,33 @@ def _entry_points(*rows):
         def __init__(self, name):
             self.name = name
 
-    eps = []
-    for dist, name, value in rows:
-        ep = metadata.EntryPoint(name, value, papers.GROUP)
-        eps.append(ep._for(Dist(dist)) if hasattr(ep, "_for") else ep)
-    return eps
+    return [metadata.EntryPoint(name, value, papers.GROUP)._for(Dist(dist)) for dist, name, value in rows]
 
 
-def test_installed_ldpref_reads_the_entry_points(monkeypatch):
-    """No pyproject.toml beside an installed ldpref: the entry points of the installed distributions, ldpref's
-    first, then other distributions' papers (a paper shipped on its own)."""
-    rows = [("other-papers", "toy", "toy_checks"), *(("ldpref", k, v) for k, v in _declared().items())]
+@pytest.fixture
+def toy_table(monkeypatch):
+    """A second distribution's table: a new paper and a key ldpref already registers (ignored)."""
+    module = types.ModuleType("toy_papers")
+    module.PAPERS = {"toy": "toy_checks", "pan-cms": "elsewhere"}
+    monkeypatch.setitem(sys.modules, "toy_papers", module)
+
+
+def test_installed_ldpref_reads_the_entry_points(monkeypatch, toy_table):
+    """No pyproject.toml beside an installed ldpref: the installed entry points, ldpref's table first, then other
+    distributions' (a paper shipped on its own)."""
+    rows = [("other-papers", "toy", "toy_papers:PAPERS"), ("ldpref", "ledger", "proofs_checks:PAPERS")]
     monkeypatch.setattr(papers, "_checkout_declarations", lambda: None)
     monkeypatch.setattr(papers.metadata, "entry_points", lambda group: _entry_points(*rows) if group == papers.GROUP
                         else [])
     found = papers.discover()
-    assert list(found) == [*_declared(), "toy"] and found["toy"].root_causes == "toy_checks.root_causes"
+    assert list(found) == ["pan-cms", "pan-strict", "jiang-gcms", "cross", "toy"]
+    assert found["toy"].root_causes == "toy_checks.root_causes" and found["pan-cms"].checks == "proofs_checks.pan_cms"
 
 
-def test_the_checkout_wins_over_an_installed_copy(monkeypatch):
+def test_the_checkout_wins_over_an_installed_copy(monkeypatch, toy_table):
     monkeypatch.setattr(papers.metadata, "entry_points",
-                        lambda group: _entry_points(("ldpref", "stale", "old.package")))
-    assert list(papers.discover()) == list(_declared())
+                        lambda group: _entry_points(("ldpref", "ledger", "toy_papers:PAPERS")))
+    assert list(papers.discover()) == ["pan-cms", "pan-strict", "jiang-gcms", "cross"]
 
 
 def test_an_unknown_paper_is_a_key_error_naming_the_known_ones():

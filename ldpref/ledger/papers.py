@@ -1,29 +1,34 @@
 """The registry of papers: the papers register themselves, the library names none (issue 22, item 8).
 
-A paper is one entry of the ``ldpref.papers`` entry-point group, declared by the distribution that ships it
-(for the three papers and the cross-paper claims: ldpref's own ``pyproject.toml``)::
+Papers register through the entry-point group ``ldpref.papers``: each entry point is a table ``{paper key:
+package}`` in ledger order, the key being the ``<paper>`` of claim ids ``<paper>/<label>`` and the package the
+one holding the paper's claim records and checks.  ldpref's own table is ``PAPERS`` of the claims' top package,
+declared in ldpref's ``pyproject.toml``::
 
     [project.entry-points."ldpref.papers"]
-    pan-cms = "proofs_checks.pan_cms"
+    ledger = "proofs_checks:PAPERS"
 
-The name is the paper's key (the ``<paper>`` of claim ids ``<paper>/<label>``), the value the package holding
-its claim records and checks.  By convention the package defines ``TITLE`` (the paper's title) and has a
-submodule ``root_causes`` defining ``ROOT_CAUSES`` (the distinct errors of the paper that errata and conditional
-claims point at; see :mod:`ldpref.ledger.root_causes`); a paper with experiment figures also has
-``figure_data``, the objects :mod:`ldpref.figures` takes from its ledger (:meth:`Paper.part`).  Nothing here imports a paper: listing the papers reads
-metadata only; a paper's package is imported when its claims (or its title) are first needed.
+By convention each paper's package defines ``TITLE`` (the paper's title) and has a submodule ``root_causes``
+defining ``ROOT_CAUSES`` (the distinct errors of the paper that errata and conditional claims point at; see
+:mod:`ldpref.ledger.root_causes`); a paper with experiment figures also has ``figure_data``, the objects
+:mod:`ldpref.figures` takes from its ledger (:meth:`Paper.part`).  Loading a table imports only the module
+holding it (``proofs_checks/__init__.py`` imports no paper); a paper's package is imported when its claims (or
+its title) are first needed.
+
+Why a table and not one entry point per paper: setuptools writes a group's entry points sorted by name, which
+would lose the ledger order; one table keeps it, and adding a paper edits the table (no reinstall of an editable
+install, whose metadata is only rebuilt on install).
 
 Where the declarations come from:
 
 * **source checkout** (``python -m ldpref.cli ...`` from the repository root, how the tests run it): the
-  ``pyproject.toml`` beside the ``ldpref`` package that is running, if it is ldpref's own.  The checkout's
-  declarations win over any installed copy's metadata, so an edit to ``pyproject.toml`` (adding a paper) takes
-  effect without reinstalling;
-* **installed** (``pip install .``): the entry points of the installed distributions (no ``pyproject.toml``
-  sits beside an installed package).
+  ``pyproject.toml`` beside the ``ldpref`` package that is running, if it is ldpref's own, so the checkout's
+  declaration wins over any installed copy's metadata;
+* **installed** (``pip install .``): the entry points of the installed ldpref distribution (no
+  ``pyproject.toml`` sits beside an installed package).
 
-Papers of other distributions (installed entry points of the group not shipped by ldpref) are added in both
-cases, after ldpref's own; declaration order is ledger order.
+Tables of other distributions (installed entry points of the group not shipped by ldpref) come after ldpref's
+own, so a paper can ship on its own; a key registered twice keeps its first package.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ _DISTRIBUTION = "ldpref"
 @dataclass(frozen=True)
 class Paper:
     key: str
-    checks: str  # dotted package of the claim records and checks (the entry point's value)
+    checks: str  # dotted package of the claim records and checks (its value in a registered table)
 
     @property
     def root_causes(self) -> str:
@@ -61,8 +66,9 @@ class Paper:
         return importlib.import_module(f"{self.checks}.{name}")
 
 
-def _checkout_declarations() -> list[tuple[str, str]] | None:
-    """(key, package) from the pyproject.toml of the source checkout ldpref runs from; None when not one."""
+def _checkout_declarations() -> list[metadata.EntryPoint] | None:
+    """ldpref's entry points of the group, from the pyproject.toml of the source checkout ldpref runs from; None
+    when ldpref does not run from its checkout."""
     path = Path(__file__).resolve().parents[2] / "pyproject.toml"
     if not path.is_file():
         return None
@@ -70,25 +76,27 @@ def _checkout_declarations() -> list[tuple[str, str]] | None:
         project = tomllib.load(fh).get("project", {})
     if project.get("name") != _DISTRIBUTION:
         return None
-    return list(project.get("entry-points", {}).get(GROUP, {}).items())
+    return [metadata.EntryPoint(name, value, GROUP)
+            for name, value in project.get("entry-points", {}).get(GROUP, {}).items()]
 
 
-def _installed_declarations() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """(ldpref's own, other distributions') (key, package) pairs from the installed entry points."""
+def _installed_declarations() -> tuple[list[metadata.EntryPoint], list[metadata.EntryPoint]]:
+    """(ldpref's own, other distributions') installed entry points of the group."""
     own, others = [], []
     for ep in metadata.entry_points(group=GROUP):
         dist = getattr(ep, "dist", None)
-        (own if dist is not None and dist.name == _DISTRIBUTION else others).append((ep.name, ep.value))
+        (own if dist is not None and dist.name == _DISTRIBUTION else others).append(ep)
     return own, others
 
 
 def discover() -> dict[str, Paper]:
-    """The declared papers by key, in declaration order (see the module docstring for the sources)."""
+    """The registered papers by key, in ledger order (see the module docstring for the sources)."""
     checkout = _checkout_declarations()
     own, others = _installed_declarations()
     papers: dict[str, Paper] = {}
-    for key, value in (checkout if checkout is not None else own) + others:
-        papers.setdefault(key, Paper(key, value.split(":", 1)[0].strip()))
+    for ep in (checkout if checkout is not None else own) + others:
+        for key, package in dict(ep.load()).items():
+            papers.setdefault(key, Paper(key, package))
     return papers
 
 

@@ -16,7 +16,7 @@ Derivations: ``derivations/cross/``.
 
 from __future__ import annotations
 
-#: the paper's title (ldpref.ledger.papers reads it; the key is this package's entry point in pyproject.toml)
+#: the paper's title (ldpref.ledger.papers reads it; the paper's key and this package are in proofs_checks.PAPERS)
 TITLE = 'Cross-paper reconciliation'
 
 from functools import cache

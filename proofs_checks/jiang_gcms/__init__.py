@@ -35,5 +35,5 @@ from .sec4c_algorithm4 import _algorithm4_p  # noqa: F401  (tests import it from
 from .sec7_experiments import _adult_points  # noqa: F401
 
 
-#: the paper's title (ldpref.ledger.papers reads it; the key is this package's entry point in pyproject.toml)
+#: the paper's title (ldpref.ledger.papers reads it; the paper's key and this package are in proofs_checks.PAPERS)
 TITLE = 'B. Jiang et al., "When Focus Enhances Utility: Target Range LDP Frequency Estimation ..."'

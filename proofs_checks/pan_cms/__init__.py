@@ -10,5 +10,5 @@ from . import (basics, basics_variance, basics_mse, basics_appC, basics_appA, ba
 from . import model_proofs, obligations, obligations_optimized  # noqa: F401,E402  (all-parameter model sides and proofs, issue 25)
 
 
-#: the paper's title (ldpref.ledger.papers reads it; the key is this package's entry point in pyproject.toml)
+#: the paper's title (ldpref.ledger.papers reads it; the paper's key and this package are in proofs_checks.PAPERS)
 TITLE = 'M. Pan, "Count-mean Sketch as an Optimized Framework for Frequency Estimation with LDP"'

@@ -8,5 +8,5 @@ from . import (constructions, constructions_cor52, constructions_ocms, framework
 from . import obligations  # noqa: F401,E402  (all-parameter proofs, issue 25)
 
 
-#: the paper's title (ldpref.ledger.papers reads it; the key is this package's entry point in pyproject.toml)
+#: the paper's title (ldpref.ledger.papers reads it; the paper's key and this package are in proofs_checks.PAPERS)
 TITLE = 'M. Pan, "Strict Optimality of Frequency Estimation Under Local Differential Privacy"'
