@@ -24,7 +24,8 @@ def test_the_source_checkout_registers_the_table_pyproject_declares():
     import proofs_checks
 
     assert {k: p.checks for k, p in papers.PAPERS.items()} == proofs_checks.PAPERS
-    assert list(papers.PAPERS) == ["pan-cms", "pan-strict", "jiang-gcms", "cross"]  # ledger order
+    assert list(papers.PAPERS) == list(proofs_checks.PAPERS)  # ledger order
+    assert list(papers.PAPERS)[:4] == ["pan-cms", "pan-strict", "jiang-gcms", "cross"]
 
 
 def test_each_paper_has_its_folder_title_and_root_causes():
@@ -48,26 +49,31 @@ def _entry_points(*rows):
 def toy_table(monkeypatch):
     """A second distribution's table: a new paper and a key ldpref already registers (ignored)."""
     module = types.ModuleType("toy_papers")
-    module.PAPERS = {"toy": "toy_checks", "pan-cms": "elsewhere"}
+    module.PAPERS = {"other-paper": "other_checks", "pan-cms": "elsewhere"}
     monkeypatch.setitem(sys.modules, "toy_papers", module)
 
 
 def test_installed_ldpref_reads_the_entry_points(monkeypatch, toy_table):
     """No pyproject.toml beside an installed ldpref: the installed entry points, ldpref's table first, then other
     distributions' (a paper shipped on its own)."""
-    rows = [("other-papers", "toy", "toy_papers:PAPERS"), ("ldpref", "ledger", "proofs_checks:PAPERS")]
+    import proofs_checks
+
+    rows = [("other-papers", "more", "toy_papers:PAPERS"), ("ldpref", "ledger", "proofs_checks:PAPERS")]
     monkeypatch.setattr(papers, "_checkout_declarations", lambda: None)
     monkeypatch.setattr(papers.metadata, "entry_points", lambda group: _entry_points(*rows) if group == papers.GROUP
                         else [])
     found = papers.discover()
-    assert list(found) == ["pan-cms", "pan-strict", "jiang-gcms", "cross", "toy"]
-    assert found["toy"].root_causes == "toy_checks.root_causes" and found["pan-cms"].checks == "proofs_checks.pan_cms"
+    assert list(found) == [*proofs_checks.PAPERS, "other-paper"]
+    assert found["other-paper"].root_causes == "other_checks.root_causes"
+    assert found["pan-cms"].checks == "proofs_checks.pan_cms"
 
 
 def test_the_checkout_wins_over_an_installed_copy(monkeypatch, toy_table):
     monkeypatch.setattr(papers.metadata, "entry_points",
                         lambda group: _entry_points(("ldpref", "ledger", "toy_papers:PAPERS")))
-    assert list(papers.discover()) == ["pan-cms", "pan-strict", "jiang-gcms", "cross"]
+    import proofs_checks
+
+    assert list(papers.discover()) == list(proofs_checks.PAPERS)
 
 
 def test_an_unknown_paper_is_a_key_error_naming_the_known_ones():
