@@ -10,8 +10,6 @@ import ast
 import os
 import sys
 
-import pytest
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LAYERS = ("ldpref", "derivations", "proofs_checks")
 
@@ -88,9 +86,8 @@ def test_the_cycle_finder_finds_a_cycle():
     assert _cycles(graph) == [["a", "b", "c"]]
 
 
-@pytest.mark.xfail(strict=True, reason="ldpref/figures/pan_cms.py and pan_strict.py still import derivations and "
-                   "proofs_checks (the ledger's Section 6 datasets, variances and OCMS search); strict: passes -> fails")
 def test_nothing_under_ldpref_imports_a_paper():
+    """The figures take the papers' data through the paper registry (``Paper.part("figure_data")``)."""
     graph = _graph(_modules())
     bad = sorted((a, b) for a, targets in graph.items() if a.split(".")[0] == "ldpref"
                  for b in targets if b.split(".")[0] in ("derivations", "proofs_checks"))

@@ -19,8 +19,8 @@ clients (:mod:`ldpref.simulation.shared_draw`, materialised only where read).  R
 if the dictionary is large enough") and the ledger's (pan-cms/sec4.3.b-eps, the Section 6 claims); Section 6's grid
 is the integers 1..5, so b = eps exactly at every point (a non-integer eps is refused: the paper gives no rounding
 rule); the CSV's ``params`` column says the b of each simulated point.  Datasets and the exact values of HE, CMS+HE
-and RHR are the ledger's (:mod:`derivations.pan_cms.experiments`, :mod:`proofs_checks.pan_cms.sec6_exact`): one
-source of truth.  Section 6.1's values "chosen deliberately, so all have the same mod for RHR": the observed
+and RHR are the ledger's (the paper's ``figure_data`` module, found through the paper registry
+:mod:`ldpref.ledger.papers`; the library imports no paper): one source of truth.  Section 6.1's values "chosen deliberately, so all have the same mod for RHR": the observed
 values, in rank order, are placed on the multiples of 2^(b_max - 1) = 16 (every value then has residue 0 mod
 2^(b-1) for every b <= 5); OCMS, HE and CMS+HE do not depend on the labels.
 """
@@ -33,6 +33,9 @@ import numpy as np
 
 from . import register, simulated, theory
 from .spec import Context, FigureData, FigureSpec, Panel, Series
+from ..ledger.papers import paper
+
+PAPER = "pan-cms"
 
 TOP = 100
 #: CMS+HE's m: "the same parameter as [7]" (Apple's deployment, m = 1024; pan-cms Section 6)
@@ -50,9 +53,13 @@ def _ocms_l(d: int, ms) -> str:
     return str(ls[0]) if len(ls) == 1 else f"{ls[0]}..{ls[-1]}"
 
 
-def _eps_grid(ctx: Context) -> list[int]:
-    from derivations.pan_cms import experiments as X
+def _ledger():
+    """pan-cms's ``figure_data``: the Section 6 datasets, eps grid and exact variances of the ledger."""
+    return paper(PAPER).part("figure_data")
 
+
+def _eps_grid(ctx: Context) -> list[int]:
+    X = _ledger()
     return [1, 3, 5] if ctx.quick else list(X.EPS_GRID)
 
 
@@ -90,10 +97,8 @@ def _appendix_i_factor(t: int, size: int) -> float:
 
 
 def _dataset(name: str) -> np.ndarray:
-    """The counts of Section 6's dataset ``name``: the ledger's (:func:`derivations.pan_cms.experiments.dataset`)."""
-    from derivations.pan_cms import experiments as X
-
-    return X.dataset(name)
+    """The counts of Section 6's dataset ``name``: the ledger's (``dataset`` of pan-cms's ``figure_data``)."""
+    return _ledger().dataset(name)
 
 
 def residue_rows(counts: np.ndarray, top, b: int) -> tuple:
@@ -107,13 +112,11 @@ def residue_rows(counts: np.ndarray, top, b: int) -> tuple:
 
 def exact_metrics(mech: str, counts: np.ndarray, top, eps: int, f_star: int = 1) -> dict:
     """{metric: float} of ``mech`` (HE, CMS+HE, RHR with b = eps) over the values ``top`` of these counts: the
-    ledger's exact per-client variances (:func:`proofs_checks.pan_cms.sec6_exact.exact_coefficients`, from the
-    real mechanisms' (P, Q)) summed over the clients (:func:`derivations.pan_cms.experiments.variances`)."""
-    from derivations.pan_cms import experiments as X
-    from proofs_checks.pan_cms import sec6_exact as XE
-
+    ledger's exact per-client variances (``exact_coefficients`` of pan-cms's ``figure_data``, from the real
+    mechanisms' (P, Q)) summed over the clients (its ``variances``)."""
+    X = _ledger()
     rows = residue_rows(counts, top, rhr_bits(eps))
-    var = X.variances(XE.exact_coefficients(mech, eps, f_star), int(np.sum(counts)), rows)
+    var = X.variances(X.exact_coefficients(mech, eps, f_star), int(np.sum(counts)), rows)
     return {k: float(v) for k, v in X.metrics(var).items()}
 
 

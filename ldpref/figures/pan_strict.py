@@ -8,8 +8,8 @@ companion experiment) -- an assumption, stated in the caption.
 Theory: the strict lower bounds min l2, min l1 (pan-strict Corollary 3.1, the ledger's reconstruction), and the
 exact l2 of the real SS (l2-optimal k) on the dataset (Zipf panel only: d = 100).  OCMS is the prime-field OCMS of
 Section 5.2 (simulator ``ocms-prime``, pooled decoder, pan-cms Eq. (8)) at its best hash range: the integer m in
-[2, d' - 1] (the mechanism needs m < d') with the lowest exact l2 (:func:`ocms_best_m`, the search of the ledger's
-``derivations.pan_strict.experiments.ocms_search`` without its m = d' candidate).  Its theory curves: the exact l2
+[2, d' - 1] (the mechanism needs m < d') with the lowest exact l2 (:func:`ocms_best_m`, the ledger's
+search (``ocms_search`` of pan-strict's ``figure_data``) without its m = d' candidate).  Its theory curves: the exact l2
 of the pooled decoder (``ocms_l2_pooled``: the simulated mechanism) and Corollary 5.1's mixture (the grouped
 decoder, ``ocms_l2_grouped``, the ledger's pan-strict/cor5.1); l2 of these pure protocols is n-free times 1/n.
 Where OCMS's sufficient sampler is refused (Kosarak), its points come from the real protocol with the server's
@@ -28,6 +28,14 @@ import numpy as np
 
 from . import datasets, register, simulated, theory
 from .spec import Context, FigureData, FigureSpec, Panel, Series
+from ..ledger.papers import paper
+
+PAPER = "pan-strict"
+
+
+def _ledger():
+    """pan-strict's ``figure_data`` (found through :mod:`ldpref.ledger.papers`; the library imports no paper)."""
+    return paper(PAPER).part("figure_data")
 
 
 def _eps(ctx: Context) -> list[int]:
@@ -36,20 +44,17 @@ def _eps(ctx: Context) -> list[int]:
 
 def ocms_best_m(d: int, eps: int) -> int:
     """The integer m in [2, min(d' - 1, e^eps + 4)] with the lowest l2 of the prime-field OCMS, pooled decoder:
-    the ledger's search (``derivations.pan_strict.experiments.ocms_search``) kept below d', as the mechanism needs
+    the ledger's search (``ocms_search`` of pan-strict's ``figure_data``) kept below d', as the mechanism needs
     m < d'."""
-    from derivations.pan_strict import constructions as C
-    from derivations.pan_strict.experiments import ocms_search
-
-    return ocms_search(d, eps, C.next_prime(d) - 1)[1]
+    C = _ledger()
+    return C.ocms_search(d, eps, C.next_prime(d) - 1)[1]
 
 
 def _ocms_theory(d: int, n: int, eps: list, ms: list) -> tuple[list, list]:
     """(exact l2 of the pooled decoder, Corollary 5.1's l2 of the grouped decoder) at e^eps, exact then float."""
     import sympy
 
-    from derivations.pan_strict import constructions as C
-
+    C = _ledger()
     dp = C.next_prime(d)
     pooled = [float(sympy.N(C.ocms_l2_pooled(d, dp, m, sympy.exp(e)), 30)) / n for e, m in zip(eps, ms)]
     grouped = [float(sympy.N(C.ocms_l2_grouped(d, dp, m, sympy.exp(e)), 30)) / n for e, m in zip(eps, ms)]
@@ -223,9 +228,7 @@ def _wss(ctx, data, counts, name, panel_l1, panel_l2, label, key, j) -> None:
 
 def next_prime_of(d: int) -> int:
     """d' of the prime-field OCMS: the smallest prime >= d (pan-strict Section 5.2)."""
-    from derivations.pan_strict import constructions as C
-
-    return C.next_prime(d)
+    return _ledger().next_prime(d)
 
 
 def _fig2(ctx: Context) -> FigureData:

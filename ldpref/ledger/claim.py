@@ -15,13 +15,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .papers import CLAIM_ID_RE, PAPERS
+from .papers import CLAIM_ID_RE, PAPERS, TITLES
 
 NOT_AVAILABLE = "not available in our copy"
 
 #: paper key -> module holding its claim checks (derived from the one registry, ldpref.ledger.papers)
 PAPER_MODULES = {key: p.checks for key, p in PAPERS.items()}
-PAPER_TITLES = {key: p.title for key, p in PAPERS.items()}
+PAPER_TITLES = TITLES  # read from each paper's package on first use
 _ID_RE = CLAIM_ID_RE
 
 KINDS = ("formula", "statement", "cited")

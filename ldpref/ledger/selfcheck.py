@@ -35,7 +35,17 @@ from .forms import UnsupportedMutation, perturb
 from .runner import run_claim, warm_imports, worker_setup
 
 SELFCHECK_FORMAT = "ldpref.selfcheck/1"
-_PATCHED_PACKAGES = ("derivations", "proofs_checks")
+
+
+def _paper_packages() -> tuple:
+    """The top-level packages of the registered papers' claim modules and of the derivations their claims name
+    (``derivations``, ``proofs_checks`` here): the library names no paper (issue 22, item 8) and is never patched."""
+    from .claim import _REGISTRY
+    from .papers import PAPERS
+
+    tops = {p.checks.split(".")[0] for p in PAPERS.values()}
+    tops |= {c.derivation.split(".")[0] for c in _REGISTRY.values() if c.derivation}
+    return tuple(sorted(tops - {__name__.split(".")[0]}))
 
 
 @dataclass
@@ -79,10 +89,11 @@ def _wrap(fn, transform):
 
 
 def _patch_module_globals(original, replacement) -> int:
-    """Rebind every module global of derivations/proofs_checks that *is* ``original``."""
+    """Rebind every module global of the papers' packages (:func:`_paper_packages`) that *is* ``original``."""
     count = 0
+    packages = _paper_packages()
     for name, mod in list(sys.modules.items()):
-        if mod is None or not name.startswith(_PATCHED_PACKAGES):
+        if mod is None or not name.startswith(packages):
             continue
         for attr, value in list(vars(mod).items()):
             if value is original:

@@ -33,3 +33,7 @@ from . import sec5_algorithms  # noqa: F401,E402  (Section V-A: Algorithms 5 and
 from . import definitions, model_proofs  # noqa: F401,E402  (numeric definitions; all-parameter model sides, issue 25)
 from .sec4c_algorithm4 import _algorithm4_p  # noqa: F401  (tests import it from the package)
 from .sec7_experiments import _adult_points  # noqa: F401
+
+
+#: the paper's title (ldpref.ledger.papers reads it; the paper's key and this package are in proofs_checks.PAPERS)
+TITLE = 'B. Jiang et al., "When Focus Enhances Utility: Target Range LDP Frequency Estimation ..."'

@@ -6,3 +6,7 @@ Importing this package registers every pan-strict claim.
 from . import (constructions, constructions_cor52, constructions_ocms, framework, framework_configurations,  # noqa: F401
                optimality, optimality_support_size, sec6_experiments)  # (registration on import)
 from . import obligations  # noqa: F401,E402  (all-parameter proofs, issue 25)
+
+
+#: the paper's title (ldpref.ledger.papers reads it; the paper's key and this package are in proofs_checks.PAPERS)
+TITLE = 'M. Pan, "Strict Optimality of Frequency Estimation Under Local Differential Privacy"'

@@ -11,10 +11,13 @@
   mechanisms, and at the optimized m it beats pan-cms's l2* formula except for tiny d.
 * ``cross/gcms-s1-cms-rr``, ``cross/draw-term``, ``cross/gcms-ocms-budget`` -- jiang-gcms against pan-cms and
   pan-strict (see the section at the end of this file).
-Derivations: ``derivations/cross.py``.
+Derivations: ``derivations/cross/``.
 """
 
 from __future__ import annotations
+
+#: the paper's title (ldpref.ledger.papers reads it; the paper's key and this package are in proofs_checks.PAPERS)
+TITLE = 'Cross-paper reconciliation'
 
 from functools import cache
 
