@@ -1,0 +1,275 @@
+"""The paper's own LaTeX beside ldpref's printed forms of pan-cms (issue 23, item 1).
+
+Each entry copies the LaTeX of the formula as our copy of the paper prints it (``pan-cms.md``, the paper's own
+markup; line numbers refer to that file), so that a LaTeX-to-sympy parser (sympy's ``parse_latex``, lark
+backend) can prove it equal to ldpref's printed object: transcription fidelity checked by machine.
+
+Data only (read by the parse-and-compare check):
+
+* ``SYMBOLS``: a name as sympy's LaTeX parser returns it (a symbol, or a function application such as
+  ``f(x)``) -> the name of ldpref's symbol in the pan-cms symbol tables (``symbols.py``, ``optimized_symbols.py``,
+  ``symbols_hashing.py``, ``symbols_tables.py``, ``basics_notation.py``).  ``e^{a\\epsilon}`` needs no entry:
+  it is ldpref's e^eps symbol to the power a.
+* ``PAPER_LATEX``: claim id -> ``latex`` (the paper's LaTeX), ``source`` (where in ``pan-cms.md``), ``part``
+  (``whole``, ``rhs`` or ``lhs``: which part of ldpref's printed object it is; a printed tuple is ``whole``
+  with its parts separated by ``\\\\``), ``unparsed`` (None, or why the parser cannot take it) and, where
+  the text was changed for the parser, ``edited`` (what was changed).
+
+The parser (lark) needs a few systematic edits, named in each entry's ``edited``: an explicit ``\\cdot``
+where it cannot read a juxtaposed product (``n(m-1)``, ``de^\\epsilon``, ``(m-1)^2 n``), round brackets
+for the paper's square grouping brackets, and one-token names for notation it has no rule for:
+``Var(R| =)`` -> ``V_{eq}``, ``Var(R| \\neq)`` -> ``V_{ne}``, ``f^*`` -> ``\\mathit{fstar}``,
+``\\bar{c}(x', x)`` -> ``\\mathit{cbar}``; ``\\Delta_{MSE}`` and ``\\Delta_l`` (capital Greek letters are not
+in its grammar) are replaced by the paper's own definitions of them.
+"""
+
+from __future__ import annotations
+
+#: name returned by sympy's LaTeX parser -> ldpref symbol (attribute name in the pan-cms symbol tables)
+SYMBOLS: dict[str, str] = {
+    "epsilon": "eps",
+    "m": "m",
+    "n": "n",
+    "d": "d",
+    "k": "k",
+    "q": "q",
+    "r": "r",
+    "l": "l",
+    "b": "b",
+    "t": "t",
+    "tau": "tau",
+    "delta": "delta",
+    "alpha": "alpha",
+    "f(x)": "f",
+    "g(x)": "g_sym",
+    "fstar": "f_star",
+    "cbar": "cbar",
+    "V_{eq}": "var_eq",
+    "V_{ne}": "var_neq",
+    "m'": "mp",
+    "m_{1}": "m1",
+    "A": "A_sym",
+    "B": "B_sym",
+    "S": "S",
+    "lone": "l1_sym",
+    "ltwo": "l2_sym",
+    "ltwostar": "l2_star",
+    "MSEhat": "MSE_hat",
+    "SumSq": "S2",
+}
+
+
+def _e(latex: str, source: str, part: str = "rhs", edited: str | None = None, unparsed: str | None = None):
+    entry = {"latex": latex, "source": source, "part": part, "unparsed": unparsed}
+    if edited:
+        entry["edited"] = edited
+    return entry
+
+
+_DOT = r"explicit \cdot for juxtaposed products"
+_VAR = r"Var(R| =) -> V_{eq}, Var(R| \neq) -> V_{ne}"
+_BR = "square grouping brackets -> round"
+_FSTAR = r"f^* -> \mathit{fstar}"
+
+PAPER_LATEX: dict[str, dict] = {
+    # ---- Section 2 -------------------------------------------------------------------------------------
+    "pan-cms/prop2.1": _e(r"E[R(v)[v]] = 1 \\ \forall v' \neq v : E[R(v)[v']] = 0", "pan-cms.md line 56, Property 2.1",
+                          "whole", unparsed="expectations of indexed vectors E[R(v)[v]]: lark has no rule for "
+                                            "bracket indexing or a quantifier prefix"),
+    "pan-cms/prop2.2": _e(r"\forall (a, b) \in \mathcal{V}^2 : Cov(R(v)[a], R(v')[b]) = 0",
+                          "pan-cms.md line 66, Property 2.2 (inline)", "whole",
+                          unparsed=r"Cov(R(v)[a], R(v')[b]): bracket indexing and \mathcal are outside lark's grammar"),
+    "pan-cms/def2.1": _e(r"Pr(M(v) = u|v) \leq e^\epsilon Pr(M(v') = u|v').", "pan-cms.md line 44, Definition 2.1",
+                         "whole", unparsed="a conditional probability Pr(M(v) = u|v); ldpref's printed form is a "
+                                           "Predicate evaluated by code, not a sympy expression"),
+    "pan-cms/eq1": _e(r"\widehat{MSE}(\hat{f}) = \max_{\forall \mathbf{X}: |\mathbf{X}|=n} \max_{x \in \mathbf{X}} "
+                      r"E[(\hat{f}(x) - f(x))^2]", "pan-cms.md line 88, Eq. (1)", "whole",
+                      unparsed=r"a maximum over datasets (\max_{\forall \mathbf{X}: ...}): no sympy object for it; "
+                               "ldpref's printed right-hand side is one named symbol"),
+    # ---- Section 3 -------------------------------------------------------------------------------------
+    "pan-cms/eq2": _e(r"\frac{m}{n \cdot (m-1)} \left(S \right) - \frac{1}{m-1}",
+                      "pan-cms.md line 109, Eq. (2)", edited=r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)] -> S "
+                      r"(ldpref's one symbol for the sum); " + _BR + "; " + _DOT),
+    "pan-cms/eq3": _e(r"\frac{m}{m-1} [f(x) + \sum_{x' \in [d] \setminus x} \sum_{j \in [k]} \frac{c_j(x, x')}{k} "
+                      r"f(x')] - \frac{1}{m-1}", "pan-cms.md line 132, Eq. (3)",
+                      unparsed=r"a sum over [d] \setminus x of the collision indicators c_j(x, x'): lark has no "
+                               r"\setminus and ldpref writes the sums as its own unevaluated SumIn objects"),
+    "pan-cms/thm3.2": _e(r"\frac{m}{m-1} [f(x) + \sum_{x' \in [d] \setminus x} \sum_{j \in [k]} \frac{c_j(x, x')}{k} "
+                         r"f(x')] - \frac{1}{m-1}", "pan-cms.md line 132, Theorem 3.2, Eq. (3)",
+                         unparsed=r"as pan-cms/eq3: a sum over [d] \setminus x (no \setminus in lark; ldpref's "
+                                  "SumIn objects)"),
+    "pan-cms/eq4": _e(r"\frac{m^2}{(m-1)^2 n} \sum_{x' \in [d]} \left[\left(\frac{1}{k} \sum_{j \in [k]} "
+                      r"Var(R(h_j(x')))[h_j(x)]) \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] f(x')",
+                      "pan-cms.md line 155, Eq. (4)", "whole",
+                      unparsed=r"sums of Var(R(h_j(x')))[h_j(x)] (bracket indexing) and \bar{c}(x', x) as a "
+                               "function of two values; the printed tuple also carries the definition of c_bar"),
+    "pan-cms/lemma3.1": _e(r"\frac{m^2}{(m-1)^2 n} \sum_{x' \in [d]} \left[\left(\frac{1}{k} \sum_{j \in [k]} "
+                           r"Var(R(h_j(x')))[h_j(x)]) \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] f(x')",
+                           "pan-cms.md line 155, Lemma 3.1, Eq. (4)", "whole",
+                           unparsed="as pan-cms/eq4: indexed variances inside sums, c_bar as a function"),
+    "pan-cms/eq5": _e(r"\frac{m^2}{(m-1)^2 n} \left[\sum_{x' \in [d] \setminus x} f(x') \left(\bar{c}(x', x) "
+                      r"Var(R| =) + (1 - \bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x)(1 - \bar{c}(x', x)) \right) "
+                      r"+ f(x) Var(R| =) \right]", "pan-cms.md line 165, Eq. (5)",
+                      unparsed=r"a sum over [d] \setminus x of terms in c_bar(x', x) (no \setminus in lark; "
+                               "ldpref's SumInExcept/CBar objects)"),
+    "pan-cms/thm3.3": _e(r"\frac{m^2}{(m-1)^2 n} \left[\sum_{x' \in [d] \setminus x} f(x') \left(\bar{c}(x', x) "
+                         r"Var(R| =) + (1 - \bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x)(1 - \bar{c}(x', x)) \right) "
+                         r"+ f(x) Var(R| =) \right]", "pan-cms.md line 165, Theorem 3.3, Eq. (5)",
+                         unparsed="as pan-cms/eq5: a sum over [d] \\setminus x"),
+    "pan-cms/eq6": _e(r"\frac{m}{(m-1)^2 \cdot n} \left((1 - f(x)) \left(V_{eq} + (m-1) \cdot V_{ne} + \frac{m-1}{m} "
+                      r"\right) + m \cdot f(x) \cdot V_{eq} \right)", "pan-cms.md line 175, Eq. (6)",
+                      edited="; ".join((_VAR, _BR, _DOT, "the line break of the aligned environment removed"))),
+    "pan-cms/cor3.3": _e(r"\frac{m}{(m-1)^2 \cdot n} \left((1 - f(x)) \left(V_{eq} + (m-1) \cdot V_{ne} + "
+                         r"\frac{m-1}{m} \right) + m \cdot f(x) \cdot V_{eq} \right)",
+                         "pan-cms.md line 175, Corollary 3.3, Eq. (6)",
+                         edited="; ".join((_VAR, _BR, _DOT, "the line break of the aligned environment removed"))),
+    "pan-cms/eq7": _e(r"MSE(\hat{f}(x)) = E[(\hat{f}(x) - f(x))^2] \\ = E[\hat{f}(x) - E[\hat{f}(x)]]^2 + "
+                      r"(E[\hat{f}(x)] - f(x))^2 \\ = Var(\hat{f}(x)) + (E[\hat{f}(x)] - f(x))^2",
+                      "pan-cms.md line 185, Eq. (7)", "whole",
+                      unparsed=r"expectation and variance operators E[.], Var(.) of the random \hat{f}(x): "
+                               "ldpref's printed form uses sympy.stats-like Expect/VarOp objects lark cannot produce"),
+    "pan-cms/sec3.3.mse-var": _e(r"MSE(\hat{f}(x)) = Var(\hat{f}(x))", "pan-cms.md line 189 (inline)", "whole",
+                                 unparsed=r"both sides are named quantities of \hat{f}(x) (hat accent not in lark)"),
+    "pan-cms/eq8": _e(r"g(x) = \frac{m'}{n \cdot (m'-1)} \left(S \right) - \frac{1}{m'-1} \\ m' = \frac{1}{\mathit{cbar}}",
+                      "pan-cms.md lines 191-193, Eq. (8) and the definition of m' after it", "whole",
+                      edited=r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)] -> S; \bar{c}(x, x') -> \mathit{cbar}; "
+                             + _BR + "; " + _DOT + r"; the two displays joined by \\"),
+    "pan-cms/eq9": _e(r"0", "pan-cms.md line 199, Eq. (9) (E[g(x)] = 0)"),
+    "pan-cms/eq10": _e(r"\frac{1}{n \cdot (1 - \mathit{cbar})^2} \left((1 - f(x)) \left(\mathit{cbar} \cdot V_{eq} + "
+                       r"(1 - \mathit{cbar}) \cdot V_{ne} + \mathit{cbar} \cdot (1 - \mathit{cbar}) \right) + "
+                       r"f(x) \cdot V_{eq} \right)",
+                       "pan-cms.md line 205, Eq. (10)",
+                       edited=r"\bar{c}(x, x') and \bar{c}(x', x) -> \mathit{cbar}; " + "; ".join((_VAR, _BR, _DOT))),
+    "pan-cms/thm3.4": _e(r"E[g(x)] = 0 \\ MSE(g(x)) = \frac{1}{n(1 - \bar{c}(x, x'))^2} \left[(1 - f(x)) "
+                         r"\left(\bar{c}(x', x) Var(R| =) + (1 - \bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x)"
+                         r"(1 - \bar{c}(x', x)) \right) + f(x) Var(R| =) \right]",
+                         "pan-cms.md lines 199-205, Theorem 3.4, Eqs. (9)-(10)", "whole",
+                         unparsed="a tuple whose left-hand sides E[g(x)], MSE(g(x)) are operators lark cannot "
+                                  "parse; its right-hand sides are checked as pan-cms/eq9 and pan-cms/eq10"),
+    "pan-cms/thm3.5": _e(r"\forall \alpha \in [0, \sqrt{\frac{e^\epsilon n}{m-1}}] \\ \Pr[|\hat{f}(x) - f(x)| \geq "
+                         r"\alpha \sqrt{Var(\hat{f}(x))}] \leq 2 \exp\left(-\frac{\alpha^2}{3} \cdot "
+                         r"\frac{m-1}{e^\epsilon + m - 1}\right)", "pan-cms.md lines 217-219, Theorem 3.5", "whole",
+                         unparsed=r"a probability bound Pr[...] under the range condition alpha in [0, ...]: lark has "
+                                  r"no interval or \Pr rule (the printed tuple holds a Contains(alpha, Interval))"),
+    "pan-cms/eq11": _e(r"l_2(\hat{f}) = \max_{\forall \mathbf{X}: |\mathbf{X}|=n} \sum_{x \in [d]} E[(\hat{f}(x) - "
+                       r"f(x))^2] = \max_{\forall \mathbf{X}: |\mathbf{X}|=n} \sum_{x \in [d]} MSE(\hat{f}(x))",
+                       "pan-cms.md line 200, Eq. (11)", "whole",
+                       unparsed="maxima over datasets of sums of expectations: no sympy object (ldpref's printed "
+                                "form relates named symbols)"),
+    "pan-cms/sec3.4.l1-cauchy-schwarz": _e(r"\mathit{lone} \leq \sqrt{d} \cdot \mathit{ltwo}",
+                                           "pan-cms.md line 202 (inline), after Eq. (11)", "whole",
+                                           edited=r"l_1(\hat{f}) -> \mathit{lone}, l_2(\hat{f}) -> \mathit{ltwo}; "
+                                                  + _DOT),
+    "pan-cms/eq12": _e(r"\frac{1}{(e^\epsilon - 1)^2} \begin{cases} e^\epsilon(m-1) & \text{if } a = b \\ "
+                       r"e^\epsilon + m - 2 & \text{if } a \neq b, \end{cases}", "pan-cms.md line 210, Eq. (12)",
+                       unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
+    "pan-cms/eq13": _e(r"\frac{1}{(e^\epsilon - 1)^2} \begin{cases} (e^\epsilon + 1)^2 & \text{if } a = b \\ "
+                       r"4e^\epsilon & \text{if } a \neq b, \end{cases}", "pan-cms.md line 212, Eq. (13)",
+                       unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
+    "pan-cms/eq14": _e(r"\frac{e^{\epsilon/2}}{(e^{\epsilon/2} - 1)^2}", "pan-cms.md line 216, Eq. (14)"),
+    "pan-cms/thm3.6": _e(r"\begin{cases} \frac{2(\Delta_{MSE} + e^\epsilon)}{n(e^\epsilon - 1)^2} & \text{if } f^* "
+                         r"\leq \frac{1}{2} \\ \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2} & \text{if } "
+                         r"\frac{1}{2} < f^* \leq 1 \end{cases}", "pan-cms.md line 222, Theorem 3.6",
+                         unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
+    "pan-cms/eq15": _e(r"\begin{cases} 1 + \frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*} & \text{if } f^* \leq "
+                       r"\frac{1}{2} \\ 1 + e^{\epsilon/2} & \text{if } \frac{1}{2} < f^* \leq 1. \end{cases}",
+                       "pan-cms.md line 230, Eq. (15)",
+                       unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
+    "pan-cms/thm3.6.closest-integer": _e(r"\begin{cases} 1 + \frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*} & "
+                                         r"\text{if } f^* \leq \frac{1}{2} \\ 1 + e^{\epsilon/2} & \text{if } "
+                                         r"\frac{1}{2} < f^* \leq 1. \end{cases}",
+                                         "pan-cms.md lines 228-230, Theorem 3.6 ('the closest integer to' Eq. (15))",
+                                         unparsed="'the closest integer to' is in words (ldpref: floor(x + 1/2)) "
+                                                  r"and \begin{cases} is not in lark's grammar"),
+    "pan-cms/cor3.4": _e(r"\mathit{MSEhat} = \frac{e^{\epsilon/2}}{n \cdot (e^{\epsilon/2} - 1)^2} \\ "
+                         r"m = 1 + e^{\epsilon/2}", "pan-cms.md lines 236-238, Corollary 3.4", "whole",
+                         edited=r"\widehat{MSE}(\hat{f}) -> \mathit{MSEhat}; " + _DOT + "; the display joined by "
+                                r"\\ to 'm is the closest integer to $1 + e^{\epsilon/2}$' (line 238, "
+                                "'closest integer to' dropped)"),
+    "pan-cms/cor3.4.closest-integer": _e(r"1 + e^{\epsilon/2}", "pan-cms.md line 238 (inline), Corollary 3.4",
+                                         unparsed="'m is the closest integer to 1 + e^{eps/2}': the rounding is in "
+                                                  "words (ldpref: floor(x + 1/2)), so the printed object is not "
+                                                  "this expression"),
+    "pan-cms/sec3.4.f0": _e(r"1 + e^\epsilon", "pan-cms.md line 240 (inline), after Corollary 3.4"),
+    "pan-cms/eq16": _e(r"\frac{1}{n} \left(\mathit{fstar} + \frac{4 \cdot e^\epsilon}{(e^\epsilon - 1)^2} \right)",
+                       "pan-cms.md line 242, Eq. (16)", edited="; ".join((_FSTAR, _BR, _DOT))),
+    "pan-cms/thm3.7.l1": _e(r"\sqrt{\frac{2d \cdot (e^{\epsilon/2} \cdot \sqrt{(e^\epsilon + d - 1) \cdot (d \cdot "
+                            r"e^\epsilon - e^\epsilon + 1)} + d \cdot e^\epsilon)}{n \cdot (e^\epsilon - 1)^2}}",
+                            "pan-cms.md lines 250 and 258, Theorem 3.7",
+                            edited=r"\Delta_l replaced by its definition on line 258; " + _DOT),
+    "pan-cms/thm3.7": _e(r"\mathit{ltwostar} = \frac{2 \cdot (e^{\epsilon/2} \cdot \sqrt{(e^\epsilon + d - 1) \cdot "
+                         r"(d \cdot e^\epsilon - e^\epsilon + 1)} + d \cdot e^\epsilon)}{n \cdot (e^\epsilon - 1)^2} "
+                         r"\\ m = 1 + \frac{e^{\epsilon/2} \cdot \sqrt{(e^\epsilon + d - 1) \cdot (d \cdot e^\epsilon "
+                         r"- e^\epsilon + 1)}}{e^\epsilon + d - 1}",
+                         "pan-cms.md lines 254, 258 and 260, Theorem 3.7", "whole",
+                         edited=r"l_2^*(\hat{f}) -> \mathit{ltwostar}; \Delta_l replaced by its definition on line "
+                                "258; " + _DOT + r"; joined by \\ to 'm is the closest integer to $1 + "
+                                r"\frac{\Delta_l}{e^\epsilon + d - 1}$' (line 260, 'closest integer to' dropped)"),
+    "pan-cms/thm3.7.closest-integer": _e(r"1 + \frac{\Delta_l}{e^\epsilon + d - 1}",
+                                         "pan-cms.md line 260 (inline), Theorem 3.7",
+                                         unparsed="'the closest integer to' is in words (ldpref: floor(x + 1/2)); "
+                                                  r"\Delta_l (capital Greek) is not in lark's grammar"),
+    "pan-cms/cor3.5": _e(r"\frac{2d \cdot e^{\epsilon/2}}{\sqrt{n} \cdot (e^\epsilon - 1)} \\ "
+                         r"\frac{4d \cdot e^\epsilon}{n \cdot (e^\epsilon - 1)^2} \\ 1 + e^\epsilon",
+                         "pan-cms.md lines 264, 268 and 270, Corollary 3.5 (the limits after the arrows)", "whole",
+                         edited=_DOT + r"; the three limits ([l_1]^*, l_2^*, m) joined by \\"),
+    "pan-cms/eq17": _e(r"\frac{(e^\epsilon + 1)^2}{n \cdot (e^\epsilon - 1)^2}", "pan-cms.md line 278, Eq. (17)",
+                       edited=_DOT),
+    "pan-cms/sec3.4.eq17-larger": _e(r"\frac{(e^\epsilon + 1)^2}{n \cdot (e^\epsilon - 1)^2} > "
+                                     r"\frac{e^{\epsilon/2}}{n \cdot (e^{\epsilon/2} - 1)^2}",
+                                     "pan-cms.md lines 278-280, Eq. (17) and 'always larger than ... "
+                                     r"$\frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2}$'", "whole",
+                                     edited=_DOT + "; the relation assembled from Eq. (17) and the words "
+                                                   "'always larger than'"),
+    "pan-cms/sec3.4.eq17-limit": _e(r"\frac{1}{n}", "pan-cms.md line 280 (inline), after Eq. (17)"),
+    "pan-cms/lemma3.2": _e(r"r \cdot \left(\frac{q+1}{2^l} \right)^2 + (m-r) \cdot \left(\frac{q}{2^l} \right)^2",
+                           "pan-cms.md line 298, Lemma 3.2 (first line)", edited=_DOT),
+    "pan-cms/lemma3.2.closed": _e(r"\frac{(2q+1)r + mq^2}{(mq+r)^2}", "pan-cms.md line 298, Lemma 3.2 (second line)"),
+    "pan-cms/sec3.5.g-unbiased": _e(r"\frac{(mq+r)^2}{(2q+1)r+mq^2}", "pan-cms.md line 302 (inline), after Lemma 3.2"),
+    "pan-cms/sec3.5.family-size": _e(r"2^{2l}", "pan-cms.md line 290 (inline), after Eq. (18)"),
+    "pan-cms/thm3.8": _e(r"\frac{2m\text{Var}(R| =) + m - 1}{n(m-1)^3} \frac{m}{\tau\text{Var}(\hat{f}(x))} \leq "
+                         r"(2q+1)^2 \\ \text{Var}(g(x|\mathcal{H}')) < (1+\tau)\text{Var}(\hat{f}(x))",
+                         "pan-cms.md lines 306-310, Theorem 3.8", "whole",
+                         unparsed="an implication between two relations (lark parses one relation); the "
+                                  r"hypothesis is checked as pan-cms/appE.eq43"),
+    "pan-cms/cor3.6": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^{\epsilon/2} \\ \text{MSE}(g) < (1+\tau)"
+                         r"\widehat{\text{MSE}}(\hat{f})", "pan-cms.md lines 316-318, Corollary 3.6", "whole",
+                         unparsed="an implication between relations (lark parses one relation)"),
+    "pan-cms/cor3.7": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^\epsilon \\ l_2(g) < (1+\tau)l_2^*(\hat{f})",
+                         "pan-cms.md lines 320-322, Corollary 3.7", "whole",
+                         unparsed="an implication between relations (lark parses one relation)"),
+    "pan-cms/sec3.5.q-4.5": _e(r"\tau = 0.01 \\ q > 4.5", "pan-cms.md line 324 (inline)", "whole",
+                               unparsed="an implication (tau = 0.01 gives q > 4.5); lark also reads 4.5 as a float, "
+                                        "which ldpref's exact comparison refuses"),
+    "pan-cms/thm3.9": _e(r"\frac{1}{4(m-1)q(q+1)} \leq \sqrt{\tau\text{Var}(\hat{f}(x))} \\ \frac{8q^2 + 8q + 1}"
+                         r"{16q^2(q+1)^2} \leq \tau \\ \text{MSE}(f(x)|\mathcal{H}') < (1+2\tau)\text{MSE}(\hat{f}(x))",
+                         "pan-cms.md lines 330-338, Theorem 3.9", "whole",
+                         unparsed="an implication with two hypotheses (lark parses one relation)"),
+    "pan-cms/eq19": _e(r"f(x)", "pan-cms.md line 354, Eq. (19)"),
+    "pan-cms/eq20": _e(r"\frac{1}{(m-1)k} \cdot \mathit{SumSq}", "pan-cms.md line 358, Eq. (20)",
+                       edited=r"\sum_{x' \in [d] \setminus x} f(x')^2 -> \mathit{SumSq} (ldpref's one symbol for the "
+                              "sum; lark has no \\setminus); " + _DOT),
+    "pan-cms/thm3.10": _e(r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]] = f(x) \\ \text{Var}_{\forall c_j(x, x')} "
+                          r"(E[\hat{f}(x)]) = \frac{1}{(m-1)k} \sum_{x' \in [d] \setminus x} f(x')^2",
+                          "pan-cms.md lines 354-358, Theorem 3.10, Eqs. (19)-(20)", "whole",
+                          unparsed="expectations over the hash draws and a sum over [d] \\setminus x: not in lark's "
+                                   "grammar (right-hand side of Eq. (19) checked as pan-cms/eq19)"),
+    "pan-cms/thm3.11": _e(r"\frac{\delta\tau\text{Var}(R| \neq)}{n} > \frac{1}{(m-1)k} \\ Pr\left((E[\hat{f}(x)] - "
+                          r"f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
+                          "pan-cms.md lines 366-370, Theorem 3.11, Eq. (21)", "whole",
+                          unparsed="an implication whose conclusion is a probability over hash draws"),
+    "pan-cms/eq21": _e(r"Pr\left((E[\hat{f}(x)] - f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
+                       "pan-cms.md line 370, Eq. (21)", "whole",
+                       unparsed="a probability over hash draws inside an implication (lark: one relation, no Pr)"),
+    "pan-cms/sec3.6.bias-order": _e(r"O(\frac{1}{\sqrt{(m-1)k}})", "pan-cms.md line 360 (inline), after Theorem 3.10",
+                                    unparsed="an order of growth O(.); ldpref prints it as a bound on the standard "
+                                             "deviation of the bias"),
+    "pan-cms/sec3.6.k-order": _e(r"\Omega(\frac{n}{m})", "pan-cms.md line 372 (inline), after Theorem 3.11",
+                                 unparsed=r"an order of growth \Omega(.), printed by ldpref as a limit statement"),
+    "pan-cms/sec3.5.q-order": _e(r"q = \Theta(n^{1/4})", "pan-cms.md line 342 (inline), after Theorem 3.9",
+                                 unparsed=r"an order of growth \Theta(.), printed by ldpref as two limit statements"),
+    "pan-cms/sec3.6.bernoulli": _e(r"\frac{1}{m}", "pan-cms.md line 348 (words: 'a Bernoulli random variable with a "
+                                   r"probability of $\frac{1}{m}$ of being one')"),
+    "pan-cms/sec3.6.binomial": _e(r"\frac{1}{m}", "pan-cms.md line 348 (words: 'a binomial random variable, whose "
+                                  r"expectation is $\frac{1}{m}$')"),
+}
