@@ -56,6 +56,7 @@ SYMBOLS: dict[str, str] = {
     "ltwostar": "l2_star",
     "MSEhat": "MSE_hat",
     "SumSq": "S2",
+    "m_{2}": "m2",
 }
 
 
@@ -272,4 +273,118 @@ PAPER_LATEX: dict[str, dict] = {
                                    r"probability of $\frac{1}{m}$ of being one')"),
     "pan-cms/sec3.6.binomial": _e(r"\frac{1}{m}", "pan-cms.md line 348 (words: 'a binomial random variable, whose "
                                   r"expectation is $\frac{1}{m}$')"),
+    # ---- Section 4 -------------------------------------------------------------------------------------
+    "pan-cms/sec4.3.collision": _e(r"x_1 \bmod 2^{b-1} = x_2 \bmod 2^{b-1}", "pan-cms.md line 406 (inline), "
+                                   "Section 4.3 ('their collision probability is 1/2. Otherwise, the probability is "
+                                   "zero')", "whole",
+                                   unparsed=r"a case split stated in words around an inline condition with \bmod "
+                                            "(not in lark's grammar); ldpref's printed form is a Piecewise"),
+    "pan-cms/sec4.3.skewed": _e(r"2^{-b}", "pan-cms.md line 406 (inline), 'which is 2^{-b} given 2^b hashed values'"),
+    "pan-cms/sec4.3.random-collision": _e(r"2^{-b}", "pan-cms.md line 408 (inline), 'the hash collision probability "
+                                          "becomes 2^{-b}'"),
+    "pan-cms/sec4.3.same-mod-probability": _e(r"2^{b-1}", "pan-cms.md line 408 (inline), 'the same mod with a "
+                                              "probability of 2^{b-1}'"),
+    "pan-cms/sec4.3.b-eps": _e(r"e^\epsilon", "pan-cms.md line 408 (inline), 'equivalent to $m = e^\epsilon$'"),
+    "pan-cms/sec4.3.tns": _e(r"2^b", "pan-cms.md line 406 (inline), 'mapping x to 2^b possible values'"),
+    "pan-cms/sec4.3.matrix-size": _e(r"d//2^{b-1}", "pan-cms.md line 404 (inline), 'a Hadamard matrix with a size "
+                                     "larger than $d//2^{b-1}$'",
+                                     unparsed="floor division // is not LaTeX (lark has no rule for it); ldpref "
+                                              "prints floor(2^{1-b} d)"),
+    "pan-cms/sec4.5.collision": _e(r"\frac{m_1+m_2-1}{m_1 \cdot m_2}", "pan-cms.md line 422 (inline), Section 4.5",
+                                   edited=_DOT),
+    "pan-cms/sec4.5.equivalent-m": _e(r"\frac{m_1 \cdot m_2}{m_1+m_2-1}", "pan-cms.md line 422 (inline), Section 4.5",
+                                      edited=_DOT),
+    "pan-cms/sec4.5.cms-he": _e(r"\frac{2m}{m+1}", "pan-cms.md line 424 (inline), Section 4.5"),
+    "pan-cms/sec4.6.km": _e(r"km = d^2m > d", "pan-cms.md line 428 (inline), Section 4.6", "whole",
+                            unparsed="a chained relation (a = b > c): lark parses one relation"),
+    "pan-cms/sec4.6.unbiased-recovery": _e(r"k \cdot m > d", "pan-cms.md line 428 (inline), Section 4.6", "whole",
+                                           edited="the chain $km = d^2m > d$ shortened to its outer relation; " + _DOT),
+    # ---- Section 5, Tables 1-2 -------------------------------------------------------------------------
+    "pan-cms/table1.HE.l1": _e(r"\frac{d \cdot (e^\epsilon+1)}{e^\epsilon-1}", "pan-cms.md line 437, Table 1, row HE, "
+                               "column l_1", "whole", edited=_DOT),
+    "pan-cms/table1.HE.l2": _e(r"\frac{d \cdot (e^\epsilon+1)^2}{(e^\epsilon-1)^2}", "pan-cms.md line 437, Table 1, "
+                               "row HE, column l_2", "whole", edited=_DOT),
+    "pan-cms/table1.HE.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2", "pan-cms.md line 437, Table 1, row HE, "
+                                r"column \widehat{MSE}", "whole"),
+    "pan-cms/table1.RHR.l1": _e(r"\Theta(\frac{d}{\sqrt{\min\{\epsilon, \epsilon^2\}}})", "pan-cms.md line 438, "
+                                "Table 1, row RHR, column l_1", "whole",
+                                unparsed=r"an order of growth \Theta(.) with \min\{.\}: ldpref's printed form is a "
+                                         "Predicate evaluated by code"),
+    "pan-cms/table1.RHR.l2": _e(r"\Theta(\frac{d}{\min\{\epsilon, \epsilon^2\}})", "pan-cms.md line 438, Table 1, "
+                                "row RHR, column l_2", "whole",
+                                unparsed=r"an order of growth \Theta(.) with \min\{.\}: ldpref's printed form is a "
+                                         "Predicate evaluated by code"),
+    "pan-cms/table1.RHR.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2", "pan-cms.md line 438, Table 1, row RHR, "
+                                 r"column \widehat{MSE}: $\Omega((\frac{e^\epsilon+1}{e^\epsilon-1})^2)$",
+                                 edited=r"\Omega(.) removed: ldpref reads it as 'n MSE >= its argument', the "
+                                        "right-hand side of the printed relation"),
+    "pan-cms/table1.OLH.l1": _e(r"\frac{2d \cdot e^{\epsilon/2}}{e^\epsilon-1}", "pan-cms.md line 439, Table 1, row "
+                                "OLH, column l_1", "whole", edited=_DOT),
+    "pan-cms/table1.OLH.l2": _e(r"\frac{4d \cdot e^\epsilon}{(e^\epsilon-1)^2}", "pan-cms.md line 439, Table 1, row "
+                                "OLH, column l_2", "whole", edited=_DOT),
+    "pan-cms/table1.OLH.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2", "pan-cms.md line 439, Table 1, row OLH, "
+                                 r"column \widehat{MSE}", "whole"),
+    "pan-cms/table1.OCMS.l1": _e(r"\frac{2d \cdot e^{\epsilon/2}}{e^\epsilon-1}", "pan-cms.md line 440, Table 1, row "
+                                 "OCMS, column l_1", "whole", edited=_DOT),
+    "pan-cms/table1.OCMS.l2": _e(r"\frac{4d \cdot e^\epsilon}{(e^\epsilon-1)^2}", "pan-cms.md line 440, Table 1, row "
+                                 "OCMS, column l_2", "whole", edited=_DOT),
+    "pan-cms/table1.OCMS.mse": _e(r"\frac{e^{\epsilon/2}}{(e^{\epsilon/2}-1)^2}", "pan-cms.md line 440, Table 1, row "
+                                  r"OCMS, column \widehat{MSE}", "whole"),
+    "pan-cms/table1.CMS-HE.l1": _e(r"\frac{d \cdot (e^\epsilon+1)}{e^\epsilon-1}", "pan-cms.md line 441, Table 1, row "
+                                   "CMS+HE, column l_1", "whole", edited=_DOT),
+    "pan-cms/table1.CMS-HE.l2": _e(r"\frac{d \cdot (e^\epsilon+1)^2}{(e^\epsilon-1)^2}", "pan-cms.md line 441, Table 1, "
+                                   "row CMS+HE, column l_2", "whole", edited=_DOT),
+    "pan-cms/table1.CMS-HE.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2", "pan-cms.md line 441, Table 1, row "
+                                    r"CMS+HE, column \widehat{MSE}", "whole"),
+    "pan-cms/table1.SS.l1": _e(r"\sqrt{\frac{8}{\pi}} \frac{de^{\epsilon/2}}{e^\epsilon-1}", "pan-cms.md line 442, "
+                               "Table 1, row SS, column l_1", "whole",
+                               unparsed=r"\pi is not in lark's grammar (no edit can name the constant as a symbol)"),
+    "pan-cms/table1.SS.l2": _e(r"\frac{4d \cdot e^\epsilon}{(e^\epsilon-1)^2}", "pan-cms.md line 442, Table 1, row "
+                               "SS, column l_2", "whole", edited=_DOT),
+    "pan-cms/table1.SS.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2", "pan-cms.md line 442, Table 1, row SS, "
+                                r"column \widehat{MSE}", "whole"),
+    "pan-cms/table1.a-RP.l1": _e(r"\frac{2d \cdot e^{\epsilon/2}}{e^\epsilon-1}", "pan-cms.md line 443, Table 1, row "
+                                 "a-RP, column l_1", "whole", edited=_DOT),
+    "pan-cms/table1.a-RP.l2": _e(r"\frac{4d \cdot e^\epsilon}{(e^\epsilon-1)^2}", "pan-cms.md line 443, Table 1, row "
+                                 "a-RP, column l_2", "whole", edited=_DOT),
+    "pan-cms/table1.a-RP.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2", "pan-cms.md line 443, Table 1, row a-RP, "
+                                  r"column \widehat{MSE}", "whole"),
+    "pan-cms/table1.s-RP.l1": _e(r"\frac{d \cdot e^{\epsilon/4}}{e^{\epsilon/2}-1}", "pan-cms.md line 444, Table 1, "
+                                 "row s-RP, column l_1", "whole", edited=_DOT),
+    "pan-cms/table1.s-RP.l2": _e(r"\frac{d \cdot e^{\epsilon/2}}{(e^{\epsilon/2}-1)^2}", "pan-cms.md line 444, "
+                                 "Table 1, row s-RP, column l_2", "whole", edited=_DOT),
+    "pan-cms/table1.s-RP.mse": _e(r"\frac{e^{\epsilon/2}}{(e^{\epsilon/2}-1)^2}", "pan-cms.md line 444, Table 1, row "
+                                  r"s-RP, column \widehat{MSE}", "whole"),
+    "pan-cms/table2.HE": _e(r"\log_2 d", "pan-cms.md line 451, Table 2, row HE", "whole",
+                            edited=r"\log -> \log_2 (Table 2's log is base 2: line 464 writes the MSE-OCMS cost as "
+                                   r"$2 \log_2 d + \frac{\epsilon}{2}$)"),
+    "pan-cms/table2.RHR": _e(r"\log_2 d + \epsilon", "pan-cms.md line 452, Table 2, row RHR", "whole",
+                             edited=r"\log -> \log_2 (see table2.HE)"),
+    "pan-cms/table2.OLH": _e(r"d \cdot \epsilon", "pan-cms.md line 453, Table 2, row OLH", "whole", edited=_DOT),
+    "pan-cms/table2.MSE-OCMS": _e(r"2 \log_2 d + \frac{\epsilon}{2}", "pan-cms.md line 454, Table 2, row MSE-OCMS",
+                                  "whole", edited=r"\log -> \log_2 (see table2.HE)"),
+    "pan-cms/table2.l-OCMS": _e(r"2 \log_2 d + \epsilon", "pan-cms.md line 455, Table 2, row l-OCMS", "whole",
+                                edited=r"\log -> \log_2 (see table2.HE)"),
+    "pan-cms/table2.original-CMS": _e(r"d \cdot \log_2 m", "pan-cms.md line 456, Table 2, row original CMS: "
+                                      r"$\Omega(d \log m)$",
+                                      edited=r"\Omega(.) removed (ldpref reads it as 'bits >= its argument', the "
+                                             r"right-hand side of the printed relation); \log -> \log_2; " + _DOT),
+    "pan-cms/table2.SS": _e(r"\frac{d}{1+e^\epsilon}", "pan-cms.md line 457, Table 2, row SS", "whole"),
+    "pan-cms/table2.RAPPOR": _e(r"d", "pan-cms.md line 458, Table 2, row RAPPOR", "whole"),
+    # ---- Section 5.2-5.3 ---------------------------------------------------------------------------------
+    "pan-cms/sec5.2.adversarial-bias": _e(r"1", "pan-cms.md line 474 (inline), 'results in $E[\hat{f}(x)] = 1$'"),
+    "pan-cms/thm5.1": _e(r"E[\hat{f}(x)] - f(x) \neq 0", "pan-cms.md line 478, Theorem 5.1", "whole",
+                         unparsed=r"E[\hat{f}(x)] (hat accent, expectation) is outside lark's grammar; ldpref prints "
+                                  "the largest bias over datasets as one symbol"),
+    "pan-cms/thm5.2": _e(r"\lceil \max(4\log_2 d, 2\log_2 n) \rceil", "pan-cms.md line 490 (inline), Theorem 5.2",
+                         "lhs", edited=r"\max\{.\} -> \max(.) (lark reads \max with round brackets only)"),
+    "pan-cms/sec5.3.generator": _e(r"4\log_2 d", "pan-cms.md line 500 (inline), 'at least $4\log_2 d$ bits'"),
+    "pan-cms/sec5.3.sync-identifier": _e(r"d^2", "pan-cms.md line 500 (inline), 'at least d^2 hash functions in "
+                                         r"\mathcal{H}'"),
+    "pan-cms/sec5.3.client-group-public": _e(r"n \cdot \log_2 m + \lceil \max(4 \log_2 d, 2 \log_2 n) \rceil",
+                                             "pan-cms.md line 506 (inline), the generator's "
+                                             r"$\lceil \max\{4 \log_2 d, 2 \log_2 n\} \rceil$ bits plus the responses' "
+                                             r"$n \log m \approx n\epsilon$ bits",
+                                             edited=r"the sum assembled from the two costs of line 506; \max\{.\} -> "
+                                                    r"\max(.); \log -> \log_2; " + _DOT),
 }
