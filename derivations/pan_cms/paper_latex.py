@@ -57,6 +57,11 @@ SYMBOLS: dict[str, str] = {
     "MSEhat": "MSE_hat",
     "SumSq": "S2",
     "m_{2}": "m2",
+    "Varf": "var_sym",
+    "Varrr": "Var_rr",
+    "Deltal": "Delta_l",
+    "Ecj": "E_cj",
+    "Varcj": "Var_cj",
 }
 
 
@@ -387,4 +392,106 @@ PAPER_LATEX: dict[str, dict] = {
                                              r"$n \log m \approx n\epsilon$ bits",
                                              edited=r"the sum assembled from the two costs of line 506; \max\{.\} -> "
                                                     r"\max(.); \log -> \log_2; " + _DOT),
+    "pan-cms/sec3.1.family-size": _e(r"d^2", "pan-cms.md line 148 (inline), 'requires the size of \mathcal{H} to be "
+                                     "d^2'"),
+    "pan-cms/sec5.3.client-group-private": _e(r"n(\log d + \epsilon)", "pan-cms.md line 506 (inline)",
+                                              unparsed="a reading, not a parse: ldpref prints the response bits as "
+                                                       r"log_2 m (the paper: $n \log m \approx n\epsilon$), so the printed "
+                                                       r"object n(log_2 d + log_2 m) is not this expression"),
+    # ---- Appendix A ------------------------------------------------------------------------------------
+    "pan-cms/appA.eq23": _e(r"R(h_{j^{(i)}}(X^{(i)}))[h_{j^{(i)}}(x)] \\ = \sum_{j \in [k]} \mathbf{1}\{j = j^{(i)}\} "
+                            r"R(h_j(X^{(i)}))[h_j(x)]", "pan-cms.md line 597, Eq. (23)",
+                            unparsed=r"indexed reconstructions R(.)[.] and an indicator \mathbf{1}\{.\}: outside lark's "
+                                     "grammar (ldpref's printed form uses its own Indicator/RVal objects)"),
+    "pan-cms/appA.eq24": _e(r"\sum_{j \in [k]} \frac{1}{k} c_j(X^{(i)}, x)", "pan-cms.md line 601, Eq. (24)",
+                            unparsed="the collision indicator c_j(X^{(i)}, x) of two arguments inside a sum over j: "
+                                     "ldpref's printed form uses its own Coll/SumIn objects"),
+    "pan-cms/appA.expectation-sum": _e(r"\frac{m}{n(m-1)} \sum_{i \in [n]} \sum_{j \in [k]} \frac{c_j(X^{(i)}, x)}{k} "
+                                       r"- \frac{1}{m-1}", "pan-cms.md line 605, second line",
+                                       unparsed="double sum of collision indicators (ldpref's Coll/SumIn objects)"),
+    "pan-cms/appA.unbiased": _e(r"\frac{m}{m-1} [f(x) + \sum_{x' \in [d] \setminus x} \frac{1}{m} f(x')] - "
+                                r"\frac{1}{m-1} \\ \frac{m}{m-1} [f(x) + (1-f(x)) \frac{1}{m}] - \frac{1}{m-1} \\ f(x)",
+                                "pan-cms.md line 611", "whole",
+                                unparsed=r"the first member is a sum over [d] \setminus x (no \setminus in lark); the "
+                                         "printed tuple's left-hand sides E[f_hat(x)] are operators"),
+    "pan-cms/appA.converse": _e(r"\frac{m}{m-1} [f(x) + (1-f(x)) \sum_{j \in [k]} \frac{c_j(x, x')}{k}] - "
+                                r"\frac{1}{m-1}", "pan-cms.md line 615",
+                                unparsed="a sum of the collision indicators c_j(x, x') (ldpref's Coll/SumIn objects)"),
+    # ---- Appendix B ------------------------------------------------------------------------------------
+    "pan-cms/appB.eq25": _e(r"E[(\hat{y}^{(i)}[h_{j^{(i)}}(x)])^2] - \bar{c}(X^{(i)}, x)^2",
+                            "pan-cms.md line 623, Eq. (25)",
+                            unparsed=r"an expectation of an indexed \hat{y} and c_bar as a function: outside lark's "
+                                     "grammar"),
+    "pan-cms/appB.second-moment": _e(r"\frac{1}{k} \sum_{j \in [k]} \left(\text{Var}(R(h_j(X^{(i)}))[h_j(x)]) + "
+                                     r"c_j(X^{(i)}, x) \right)", "pan-cms.md line 627, last line",
+                                     unparsed="indexed variances and collision indicators inside a sum (ldpref's "
+                                              "VarR/Coll/SumIn objects)"),
+    "pan-cms/appB.eq26": _e(r"\frac{1}{k} \sum_{j \in [k]} \text{Var}(R(h_j(X^{(i)}))[h_j(x)]) + \bar{c}(X^{(i)}, x) - "
+                            r"\bar{c}(X^{(i)}, x)^2", "pan-cms.md line 631, Eq. (26)",
+                            unparsed="indexed variances inside a sum and c_bar as a function (ldpref's VarR/CBar "
+                                     "objects)"),
+    "pan-cms/appB.var-decomposition": _e(r"\sum_{i \in [n]} \text{Var}(\hat{y}^{(i)}[h_{j^{(i)}}(x)]) + "
+                                         r"\sum_{i_1 \neq i_2} \text{Cov}(\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)], "
+                                         r"\hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)])", "pan-cms.md line 635",
+                                         unparsed=r"sums of variances and covariances of indexed \hat{y}: outside "
+                                                  "lark's grammar (ldpref names each sum as a symbol)"),
+    "pan-cms/appB.eq27": _e(r"\bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x)", "pan-cms.md line 643, Eq. (27), last line",
+                            unparsed="c_bar as a function of two clients' values (ldpref's CBar objects)"),
+    "pan-cms/appB.cov-zero": _e(r"0", "pan-cms.md line 649, '= \bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x) - "
+                                r"\bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x) = 0'"),
+    "pan-cms/appB.sum-variance": _e(r"n \sum_{x' \in [d]} \left[\left(\frac{1}{k} \sum_{j \in [k]} \text{Var}(R(h_j(x')))"
+                                    r"[h_j(x)] \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] f(x')",
+                                    "pan-cms.md line 653, last line",
+                                    unparsed="indexed variances inside sums, c_bar as a function (ldpref's objects)"),
+    "pan-cms/appB.eq28": _e(r"\frac{m^2}{(m-1)^2 n} \sum_{x' \in [d]} \left[\left(\frac{1}{k} \sum_{j \in [k]} "
+                            r"\text{Var}(R(h_j(x')))[h_j(x)] \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] f(x')",
+                            "pan-cms.md line 657, Eq. (28)", "whole",
+                            unparsed="as pan-cms/eq4: indexed variances inside sums, c_bar as a function"),
+    "pan-cms/appB.diagonal": _e(r"\bar{c}(x', x) = 1 \\ Var(R(h_j(x'))[h_j(x)]) = Var(R| =)",
+                                "pan-cms.md line 661 (inline, x' = x)", "whole",
+                                unparsed="c_bar and indexed variances as functions of the values (ldpref's CBar/VarR "
+                                         "objects)"),
+    "pan-cms/appB.eq29": _e(r"\bar{c}(x', x)Var(R| =) + (1 - \bar{c}(x', x))Var(R| \neq)",
+                            "pan-cms.md line 663, Eq. (29), last line",
+                            unparsed=r"ldpref's printed form keeps c_bar(x', x) as a function object CBar(x', x) "
+                                     r"and the left-hand side's sum of indexed variances; lark cannot read \bar{c}(x', x)"),
+    "pan-cms/appB.eq6-sum": _e(r"\frac{m}{(m-1)^2n} \left[\sum_{x' \in [d] \setminus x} f(x) \left(Var(R| =) + (m-1) "
+                               r"Var(R| \neq) + \frac{1-m}{m} \right) + mf(x)Var(R| =) \right]",
+                               "pan-cms.md line 673, first line",
+                               unparsed=r"a sum over [d] \setminus x (no \setminus in lark; ldpref's SumInExcept)"),
+    "pan-cms/appB.eq6-final": _e(r"\frac{m}{(m-1)^2 \cdot n} \left((1-f(x)) \left(V_{eq} + (m-1) \cdot V_{ne} + "
+                                 r"\frac{1-m}{m} \right) + m \cdot f(x) \cdot V_{eq} \right)",
+                                 "pan-cms.md line 673, second line",
+                                 edited="; ".join((_VAR, _BR, _DOT, "alignment & and line breaks removed"))),
+    # ---- Appendix C ------------------------------------------------------------------------------------
+    "pan-cms/appC.AB": _e(r"A = \frac{m}{m-1} \frac{e^{-1}}{e^\epsilon - 1} - \frac{1}{m-1} \\ "
+                          r"B = \frac{m}{m-1} \frac{e^\epsilon + m - 2}{e^\epsilon - 1} - \frac{1}{m-1}",
+                          "pan-cms.md line 681", "whole",
+                          edited=r"the middle members '\min \hat{f}(x) =', '\max \hat{f}(x) =' and the alignment & "
+                                 "removed"),
+    "pan-cms/appC.bernoulli": _e(r"n\hat{f}(x) = \sum_i Y^{(i)}", "pan-cms.md line 679 (inline)", "whole",
+                                 unparsed="a statement about random variables (ldpref's printed form is a Predicate "
+                                          "evaluated by code)"),
+    "pan-cms/appC.eq30": _e(r"Pr\left[\sum_i \frac{Y^{(i)} - A}{B - A} \geq (1 + \delta)n \frac{f(x) - A}{B - A}\right] "
+                            r"\leq \exp\left(-\frac{n}{3} \frac{f(x) - A}{B - A} \delta^2\right)",
+                            "pan-cms.md line 687, Eq. (30)", "whole",
+                            unparsed="a probability bound with the range condition delta in [0, 1] (printed tuple "
+                                     "with Contains); lark has no Pr[.] rule"),
+    "pan-cms/appC.delta-range": _e(r"\frac{n \cdot e^\epsilon}{m-1}", "pan-cms.md line 689 (inline), "
+                                   r"'$\alpha \in [0, \sqrt{\frac{ne^\epsilon}{m-1}}]$'",
+                                   edited="the square of the interval's upper end (ldpref prints alpha_max^2); " + _DOT),
+    "pan-cms/appC.rewrite": _e(r"\exp\left(-\frac{n}{3} \cdot \frac{\mathit{Varf}}{(B-A) \cdot (f(x)-A)} \cdot "
+                               r"\alpha^2\right)", "pan-cms.md line 691",
+                               edited=r"Var(\hat{f}(x)) -> \mathit{Varf}; " + _DOT),
+    "pan-cms/appC.ratio-min": _e(r"\frac{m-1}{e^\epsilon + m - 1}", "pan-cms.md line 695"),
+    "pan-cms/appC.upper-tail": _e(r"Pr[\hat{f}(x) \geq f(x) + \alpha \sqrt{Var(\hat{f}(x))}] \leq "
+                                  r"\exp\left(-\frac{n}{3} \frac{m-1}{e^\epsilon + m - 1} \alpha^2\right)",
+                                  "pan-cms.md line 699", "whole",
+                                  unparsed="a probability bound with the range condition on alpha (printed tuple with "
+                                           "Contains); lark has no Pr[.] rule"),
+    "pan-cms/appC.two-sided": _e(r"Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{Var(\hat{f}(x))}] \leq 2 "
+                                 r"\exp\left(-\frac{n}{3} \frac{m-1}{e^\epsilon + m - 1} \alpha^2\right)",
+                                 "pan-cms.md line 703", "whole",
+                                 unparsed="a probability bound with the range condition on alpha (printed tuple with "
+                                          "Contains); lark has no Pr[.] rule"),
 }
