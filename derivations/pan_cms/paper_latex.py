@@ -76,6 +76,9 @@ _DOT = r"explicit \cdot for juxtaposed products"
 _VAR = r"Var(R| =) -> V_{eq}, Var(R| \neq) -> V_{ne}"
 _BR = "square grouping brackets -> round"
 _FSTAR = r"f^* -> \mathit{fstar}"
+_DELTA_MSE = (r"e^{\epsilon/2} \cdot \sqrt{((1 - \mathit{fstar}) \cdot e^\epsilon + \mathit{fstar}) \cdot "
+              r"(\mathit{fstar} \cdot e^\epsilon + (1 - \mathit{fstar}))}")  # line 743, edited as below
+_DELTA_MSE_EDIT = r"\Delta_{MSE} replaced by its definition on line 743 (square brackets -> round)"
 
 PAPER_LATEX: dict[str, dict] = {
     # ---- Section 2 -------------------------------------------------------------------------------------
@@ -494,4 +497,181 @@ PAPER_LATEX: dict[str, dict] = {
                                  "pan-cms.md line 703", "whole",
                                  unparsed="a probability bound with the range condition on alpha (printed tuple with "
                                           "Contains); lark has no Pr[.] rule"),
+    # ---- Appendix D ------------------------------------------------------------------------------------
+    "pan-cms/appD.eq31": _e(r"\frac{1-f(x)}{n \cdot (m-1)} + \frac{m \cdot ((1-f(x)) \cdot (e^\epsilon - 1) \cdot (2-m) "
+                            r"+ m \cdot e^\epsilon)}{n \cdot (m-1) \cdot (e^\epsilon - 1)^2}",
+                            "pan-cms.md line 709, Eq. (31)",
+                            edited="; ".join((_BR, _DOT, "alignment & and line break removed"))),
+    "pan-cms/appD.worst-endpoints": _e(r"\max\{Var(\hat{f}(x)_{RR}|f(x) = 0), Var(\hat{f}(x)_{RR}|f(x) = 1)\}",
+                                      "pan-cms.md line 711 (inline)",
+                                      unparsed="a maximum of two conditional variances named in words; ldpref's "
+                                               "printed form substitutes Eq. (31) at f(x) = 0 and 1"),
+    "pan-cms/appD.dvar-f1": _e(r"\frac{m \cdot (m-2) \cdot e^\epsilon}{n \cdot (m-1)^2 \cdot (e^\epsilon - 1)^2}",
+                               "pan-cms.md line 713", edited=_DOT),
+    "pan-cms/appD.f1-increasing": _e(r"\frac{m \cdot (m-2) \cdot e^\epsilon}{n \cdot (m-1)^2 \cdot (e^\epsilon - 1)^2}",
+                                     "pan-cms.md lines 713-715 (the derivative, 'increases monotonically with m "
+                                     r"when $m \geq 2$')", "lhs", edited=_DOT),
+    "pan-cms/appD.dvar-f0": _e(r"\frac{(m - e^\epsilon - 1) \cdot (m + e^\epsilon - 1)}{n \cdot (m - 1) \cdot "
+                               r"(e^\epsilon - 1)^2}", "pan-cms.md line 717", edited=_DOT),
+    "pan-cms/appD.f0-minimum": _e(r"e^\epsilon + 1", "pan-cms.md line 719 (inline), 'a minimum at $m = e^\epsilon + 1$'"),
+    "pan-cms/appD.crossover": _e(r"m = e^{\epsilon/2} + 1 \\ \mathit{Varrr} = \frac{e^{\epsilon/2}}{n \cdot "
+                                 r"(e^{\epsilon/2} - 1)^2}", "pan-cms.md lines 723-725", "whole",
+                                 edited=r"Var(\hat{f}(x)_{RR}) -> \mathit{Varrr}; " + _DOT + r"; the inline "
+                                        r"$m = e^{\epsilon/2} + 1$ and the display joined by \\"),
+    "pan-cms/appD.m-lower-bound": _e(r"\max_{f(x)} Var(\hat{f}(x)_{RR}) > \max_{f(x)} Var(\hat{f}(x)_{RR}|m = "
+                                     r"e^{\epsilon/2} + 1) = \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2}",
+                                     "pan-cms.md line 729", "whole",
+                                     unparsed=r"an implication under 2 <= m <= e^{eps/2} + 1 with maxima over f(x): "
+                                              "lark parses one relation"),
+    "pan-cms/appD.eq32": _e(r"1 + \frac{" + _DELTA_MSE + r"}{\mathit{fstar} \cdot e^\epsilon + 1 - \mathit{fstar}}",
+                            "pan-cms.md line 739, Eq. (32), with Delta_MSE of line 743",
+                            edited="; ".join((_DELTA_MSE_EDIT, _FSTAR, _DOT))),
+    "pan-cms/appD.var-star": _e(r"\frac{2 \cdot (" + _DELTA_MSE + r" + e^\epsilon)}{n \cdot (e^\epsilon - 1)^2}",
+                                "pan-cms.md line 747, with Delta_MSE of line 743",
+                                edited="; ".join((_DELTA_MSE_EDIT, _FSTAR, _DOT))),
+    "pan-cms/appD.validity": _e(r"e^{\epsilon/2} + 1 \leq m \leq e^\epsilon + 1", "pan-cms.md line 749 (inline)", "whole",
+                                unparsed="a chained inequality tied to f^* <= 1/2 by 'translates to' (ldpref: an "
+                                         "equivalence and an implication); lark parses one relation"),
+    "pan-cms/appD.m-opt": _e(r"\begin{cases} 1 + \Delta_{MSE} & \text{if } f^* \leq \frac{1}{2} \\ 1 + e^{\epsilon/2} & "
+                             r"\text{if } \frac{1}{2} < f^* \leq 1, \end{cases}", "pan-cms.md line 751",
+                             unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
+    "pan-cms/appD.var-opt": _e(r"\begin{cases} \frac{2(\Delta_{MSE} + e^\epsilon)}{n(e^\epsilon - 1)^2} & \text{if } f^* "
+                               r"\leq \frac{1}{2} \\ \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2} & \text{if } "
+                               r"\frac{1}{2} < f^* \leq 1. \end{cases}", "pan-cms.md line 755",
+                               unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
+    "pan-cms/appD.eq33": _e(r"\frac{1}{n} \cdot (V_{ne} \cdot (1 - f(x)) + V_{eq} \cdot f(x))",
+                            "pan-cms.md line 759, Eq. (33)", edited="; ".join((_VAR, _BR, _DOT))),
+    "pan-cms/appD.eq34": _e(r"\frac{m}{n \cdot (m-1)^2} \left((V_{eq} + (m-1) \cdot V_{ne} + \frac{m-1}{m}) \cdot "
+                            r"(d-1) + m \cdot V_{eq}\right)", "pan-cms.md line 765, Eq. (34), last member",
+                            edited="; ".join((_VAR, _BR, _DOT, "alignment &, \\quad and line breaks removed"))),
+    "pan-cms/appD.eq35": _e(r"\frac{(d + e^\epsilon - 1) \cdot m^2}{n \cdot (m-1) \cdot (e^\epsilon - 1)^2} + "
+                            r"\frac{(d-1) \cdot (2m + e^\epsilon - 1)}{n \cdot (m-1) \cdot (e^\epsilon - 1)}",
+                            "pan-cms.md line 769, Eq. (35)", edited=_DOT),
+    "pan-cms/appD.m-opt-l2": _e(r"1 + \frac{\mathit{Deltal}}{e^\epsilon + d - 1}", "pan-cms.md line 773",
+                                edited=r"\Delta_l -> \mathit{Deltal} (ldpref keeps Appendix D's Delta_l as a symbol here)"),
+    "pan-cms/appD.delta-l": _e(r"\sqrt{(e^\epsilon + d - 1) \cdot (d \cdot e^\epsilon - e^\epsilon + 1) \cdot "
+                               r"e^{\epsilon/2}}", "pan-cms.md line 777", edited=_DOT),
+    "pan-cms/appD.eq36": _e(r"\frac{2 \cdot (\mathit{Deltal} + d \cdot e^\epsilon)}{n \cdot (e^\epsilon - 1)^2}",
+                            "pan-cms.md line 781, Eq. (36)", edited=r"\Delta_l -> \mathit{Deltal}; " + _DOT),
+    "pan-cms/appD.eq37": _e(r"\frac{4d \cdot e^\epsilon}{n \cdot (e^\epsilon - 1)^2}", "pan-cms.md line 785, Eq. (37)",
+                            edited=_DOT),
+    "pan-cms/appD.m-limit": _e(r"1 + e^\epsilon", "pan-cms.md line 787 (inline), 'the corresponding "
+                               r"$m \rightarrow 1 + e^\epsilon$'"),
+    "pan-cms/appD.eq38": _e(r"\frac{(e^\epsilon - 1)^2}{(1 + \tau) \cdot e^\epsilon}", "pan-cms.md line 795, Eq. (38): "
+                            r"$m = \Omega\left(\frac{(e^\epsilon - 1)^2}{(1 + \tau)e^\epsilon}\right)$",
+                            unparsed=r"a reading, not a parse: ldpref reads \Omega(X) as m_tau >= X/2 "
+                                     "(printed_optimized.appd_eq38), so its right-hand side is half this argument"),
+    "pan-cms/appD.l1-cauchy-schwarz": _e(r"\mathit{lone} \leq \sqrt{d} \cdot \mathit{ltwo}", "pan-cms.md line 799 "
+                                         r"(inline), '$l_1 \leq \sqrt{d}l_2$'", "whole",
+                                         edited=r"l_1 -> \mathit{lone}, l_2 -> \mathit{ltwo}; " + _DOT),
+    "pan-cms/appD.eq39": _e(r"\sqrt{\frac{2d \cdot (\mathit{Deltal} + d \cdot e^\epsilon)}{n \cdot (e^\epsilon - 1)^2}}",
+                            "pan-cms.md line 801, Eq. (39)", edited=r"\Delta_l -> \mathit{Deltal}; " + _DOT),
+    "pan-cms/appD.eq40": _e(r"\frac{2d \cdot e^{\epsilon/2}}{\sqrt{n \cdot e^\epsilon - 1}}",
+                            "pan-cms.md line 805, Eq. (40)", edited=_DOT),
+    # ---- Appendix E ------------------------------------------------------------------------------------
+    "pan-cms/appE.eq41": _e(r"- \max\left\{\frac{2m'Var(R| =)}{n(m' - 1)^3}, \frac{(m' - 1)(Var(R| \neq) + 1) + (m' + 1)"
+                            r"Var(R| =)}{n(m' - 1)^3}\right\} \leq \frac{\partial Var(g(x|\mathcal{H}'))}{\partial m'} "
+                            r"< 0", "pan-cms.md line 815, Eq. (41)", "whole",
+                            unparsed="a chained inequality a <= b < 0 with a partial derivative (lark parses one "
+                                     "relation; no \\partial rule)"),
+    "pan-cms/appE.veq-geq-vne": _e(r"V_{eq} \geq V_{ne}", "pan-cms.md line 817 (inline)", "whole", edited=_VAR),
+    "pan-cms/appE.eq42": _e(r"-\frac{2m'Var(R| =) + m' - 1}{n(m' - 1)^3} \leq \frac{\partial Var(g(x|\mathcal{H}'))}"
+                            r"{\partial m'} < 0", "pan-cms.md line 819, Eq. (42)", "whole",
+                            unparsed="a chained inequality a <= b < 0 with a partial derivative (lark parses one "
+                                     "relation; no \\partial rule)"),
+    "pan-cms/appE.m-prime-bound": _e(r"m - \frac{m}{(2q+1)^2}", "pan-cms.md line 821 (inline)"),
+    "pan-cms/appE.translate": _e(r"\frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{(2q + 1)^2} \leq \tau Var(\hat{f}(x))",
+                                 "pan-cms.md line 823", "whole",
+                                 unparsed="ldpref prints the implication this inequality gives (to Var(g) <= "
+                                          "(1 + tau) Var); lark parses one relation"),
+    "pan-cms/appE.eq43": _e(r"\frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{\tau Var(\hat{f}(x))} \leq (2q + 1)^2",
+                            "pan-cms.md line 827, Eq. (43)", "whole",
+                            unparsed="ldpref prints the implication Eq. (43) => Var(g) <= (1 + tau) Var; lark parses "
+                                     "one relation"),
+    "pan-cms/appE.cor3.6-var": _e(r"\frac{e^{\epsilon/2}}{(e^{\epsilon/2} - 1)^2}", "pan-cms.md line 829 (inline)"),
+    "pan-cms/appE.cor3.6-eps0": _e(r"2q + 1 > \sqrt{\frac{1}{\tau}}", "pan-cms.md line 829 (inline)", "whole"),
+    "pan-cms/appE.cor3.7-var": _e(r"\frac{4 \cdot e^\epsilon}{(e^\epsilon - 1)^2}", "pan-cms.md line 835 (inline)",
+                                  edited=_DOT),
+    "pan-cms/appE.cor3.7-eps0": _e(r"2q + 1 > \sqrt{\frac{1}{\tau}}", "pan-cms.md line 835 (inline)", "whole"),
+    "pan-cms/appE.eq44": _e(r"\frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{\tau Var(\hat{f}(x)|f(x) = 0)} \leq "
+                            r"(2q + 1)^2", "pan-cms.md line 833, Eq. (44)", "whole",
+                            unparsed="ldpref prints the implication Eq. (44) => Eq. (43); lark parses one relation"),
+    "pan-cms/appE.l2-sum": _e(r"\forall x : Var(g(x)) \leq (1 + \tau)Var(\hat{f}(x)) \\ l_2(g) \leq (1 + \tau)"
+                              r"l_2(\hat{f}(x))", "pan-cms.md line 831 (inline)", "whole",
+                              unparsed="an implication with a quantified hypothesis (lark parses one relation)"),
+    "pan-cms/appE.eq45": _e(r"\frac{1}{m} + \frac{1}{4mq(q+1)}", "pan-cms.md line 839, Eq. (45)"),
+    "pan-cms/appE.eq46": _e(r"\frac{m}{m-1}(\bar{c}(x, x') - \frac{1}{m}) \sum_{x' \in [d] \setminus x} f(x') \\ "
+                            r"\leq \frac{m}{m-1} \frac{1}{4mq(q+1)} = \frac{1}{4(m-1)q(q+1)}",
+                            "pan-cms.md line 845, Eq. (46)", "whole",
+                            unparsed=r"a chain = ... <= ... = ... with a sum over [d] \setminus x (lark: one "
+                                     "relation, no \\setminus)"),
+    "pan-cms/appE.eq47": _e(r"\frac{Var[\hat{f}(x|\mathcal{H}')] }{Var[\hat{f}(x)]} \leq \max\left\{\frac{\bar{c}(x, x')}"
+                            r"{1/m}, \frac{\bar{c}(x, x')^2}{1/m^2}\right\} = \frac{(2q+1)^4}{16q^2(q+1)^2}",
+                            "pan-cms.md line 849, Eq. (47)", "whole",
+                            unparsed=r"a chain <= ... = ... (lark parses one relation; \max\{.\} needs round brackets)"),
+    "pan-cms/appE.mse-requirement": _e(r"MSE(f(x)|\mathcal{H}') - MSE(\hat{f}(x)) \leq 2\tau Var[\hat{f}(x)]",
+                                       "pan-cms.md lines 853-857", "whole",
+                                       unparsed="an equivalence between one requirement and two (lark parses one "
+                                                "relation)"),
+    # ---- Appendix F ------------------------------------------------------------------------------------
+    "pan-cms/appF.var-cj": _e(r"\mathit{Ecj} = \frac{1}{m} \\ \mathit{Varcj} = \frac{m-1}{m}",
+                              "pan-cms.md line 865 (inline)", "whole",
+                              edited=r"E[c_j(x, x')] -> \mathit{Ecj}, Var(c_j(x, x')) -> \mathit{Varcj}; the two "
+                                     r"inline equations joined by \\"),
+    "pan-cms/appF.expectation": _e(r"\frac{m}{m-1} \cdot (f(x) + (1-f(x)) \cdot \frac{1}{m}) - \frac{1}{m-1}",
+                                   "pan-cms.md line 867, second line", edited="; ".join((_BR, _DOT))),
+    "pan-cms/appF.variance": _e(r"\frac{1}{(m-1)k} \cdot \mathit{SumSq}", "pan-cms.md line 871, second line",
+                                edited=r"\sum_{x' \in [d] \setminus x} f(x')^2 -> \mathit{SumSq}; " + _DOT),
+    "pan-cms/appF.eq48": _e(r"\frac{Var_{\forall c_j(x, x')} (E[\hat{f}(x)])}{\tau Var(\hat{f}(x))} \leq \delta",
+                            "pan-cms.md line 879, Eq. (48)", "whole",
+                            unparsed="ldpref prints the equivalence with Eq. (21) ('equivalent to requiring'); lark "
+                                     "parses one relation"),
+    "pan-cms/appF.eq49": _e(r"\frac{1}{(m-1)k}", "pan-cms.md line 883, Eq. (49)"),
+    "pan-cms/appF.eq50": _e(r"Var(\hat{f}(x)) > \frac{1}{n} \min\{Var(R| =), Var(R| \neq)\} = \frac{Var(R| \neq)}{n}",
+                            "pan-cms.md line 887, Eq. (50)", "whole",
+                            unparsed=r"a chain > ... = ... (lark parses one relation; \min\{.\} needs round brackets)"),
+    "pan-cms/appF.veq-gt-vne": _e(r"V_{eq} > V_{ne}", "pan-cms.md line 889 (inline)", "whole", edited=_VAR),
+    "pan-cms/appF.ratio": _e(r"\frac{n}{(m-1)k \cdot V_{ne}}", "pan-cms.md line 891", edited="; ".join((_VAR, _DOT))),
+    "pan-cms/appF.eq51": _e(r"\frac{n}{(m-1)k Var(R| \neq)} < \delta", "pan-cms.md line 895, Eq. (51)", "whole",
+                            unparsed="ldpref prints the implication Eq. (51) => Eq. (21) ('the same as the condition "
+                                     "of Theorem 3.11'); lark parses one relation"),
+    # ---- Appendices G-I --------------------------------------------------------------------------------
+    "pan-cms/appG.estimator": _e(r"\sum_{i \in [n]} \hat{H}[X^{(i)} + 1, j^{(i)}] H[j^{(i)}, x + 1]",
+                                 "pan-cms.md line 903",
+                                 unparsed=r"matrix entries H[., .] and \hat{H} are outside lark's grammar"),
+    "pan-cms/appG.eq2": _e(r"2\hat{y}^{(i)}[h_{j^i}(x)] - 1", "pan-cms.md line 907 (inline)",
+                           unparsed=r"the indexed \hat{y}^{(i)}[.] is outside lark's grammar"),
+    "pan-cms/appH.rhr-mse": _e(r"\left(\frac{e^\epsilon + 1}{e^\epsilon - 1}\right)^2", "pan-cms.md line 911 (inline): "
+                               r"$\Omega\left(\left(\frac{e^\epsilon + 1}{e^\epsilon - 1}\right)^2\right)$",
+                               edited=r"\Omega(.) removed: ldpref reads it as 'n MSE >= its argument', the right-hand "
+                                      "side of the printed relation"),
+    "pan-cms/appH.ss-pq": _e(r"\frac{k \cdot e^\epsilon}{k \cdot e^\epsilon + d - k} \\ \frac{k \cdot e^\epsilon}{k \cdot "
+                             r"e^\epsilon + d - k} \cdot \frac{k-1}{d-1} + \frac{d-k}{k \cdot e^\epsilon + d - k} \cdot "
+                             r"\frac{k}{d-1}", "pan-cms.md line 913 (p and q)", "whole",
+                             edited=r"'p =', 'q =', the alignment & and the lines k = ..., f = 1 removed; " + _DOT),
+    "pan-cms/appH.ocms-hash-bits": _e(r"2\log_2 d", "pan-cms.md line 919 (inline), '$2\log_2 d$ bits are sufficient'"),
+    "pan-cms/appH.response-bits": _e(r"\log_2(1 + e^{\epsilon/2}) = \frac{\epsilon}{2} \\ \log_2(1 + e^\epsilon) = "
+                                     r"\epsilon", "pan-cms.md lines 919-921 (words: '$\log_2 m$ bits' with "
+                                     r"$m = 1 + e^{\epsilon/2}$ or $m = 1 + e^\epsilon$ 'are close to $\epsilon/2$ and "
+                                     r"$\epsilon$')", "whole",
+                                     edited="the two relations assembled from the sentence ('close to' read as =)"),
+    "pan-cms/appH.olh-comm": _e(r"d \cdot \log_2 m", "pan-cms.md line 923 (inline), "
+                                r"'$d\log_2(1 + e^\epsilon) \approx d\epsilon$ bits'",
+                                edited=r"1 + e^\epsilon -> m (the range [1 + e^\epsilon] of the hash function, which "
+                                       "ldpref keeps as m); " + _DOT),
+    "pan-cms/appH.cms-comm": _e(r"d \cdot \log_2 m", "pan-cms.md line 923 (inline), '$d\log_2 m$ bits'", edited=_DOT),
+    "pan-cms/appH.ss-comm": _e(r"\frac{d}{e^\epsilon + 1}", "pan-cms.md line 923 (inline)"),
+    "pan-cms/appH.rappor-comm": _e(r"d", "pan-cms.md line 923 (inline), 'requires d bits to transfer'"),
+    "pan-cms/thmI.1": _e(r"\Pr(\overline{MSE}(\hat{f}) \geq [1 + \frac{2}{t}(\sqrt{t\log(20|\mathbf{x}|)} + "
+                         r"\log(20|\mathbf{x}|))]V) \leq 0.05", "pan-cms.md line 931, Theorem I.1", "whole",
+                         unparsed="a probability over experiment rounds (ldpref's printed form is a Predicate "
+                                  "evaluated by code)"),
+    "pan-cms/eq52": _e(r"\Pr(\overline{MSE}(\hat{f}) < [1 + \frac{2}{t}(\sqrt{t\alpha} + \alpha)]V) > "
+                       r"(1 - e^{-\alpha})^{|\mathbf{x}|}", "pan-cms.md line 967, Eq. (52)", "whole",
+                       unparsed="a probability over experiment rounds (ldpref's printed form is a Predicate "
+                                "evaluated by code)"),
+    "pan-cms/eq22": _e(r"\overline{MSE}(\hat{f}) = \max_{x \in \mathbf{x}} \frac{1}{t} \sum_t (\hat{f}(x) - f(x))^2",
+                       "pan-cms.md line 520, Eq. (22)", "whole",
+                       unparsed="the estimator's definition; ldpref prints the claim about it (its expectation "
+                                "exceeds the largest MSE), which the paper states in words"),
 }
