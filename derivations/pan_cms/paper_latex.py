@@ -674,4 +674,30 @@ PAPER_LATEX: dict[str, dict] = {
                        "pan-cms.md line 520, Eq. (22)", "whole",
                        unparsed="the estimator's definition; ldpref prints the claim about it (its expectation "
                                 "exceeds the largest MSE), which the paper states in words"),
+    # ---- statements whose paper text holds a formula lark cannot take -----------------------------------------
+    "pan-cms/cor3.1": _e(r"\forall x, x' : \sum_{j \in [k]} \frac{c_j(x, x')}{k} = \frac{1}{m} \\ E[\hat{f}(x)] = f(x)",
+                         "pan-cms.md lines 136-138, Corollary 3.1", "whole",
+                         unparsed="an equivalence ('if and only if') of quantified statements"),
+    "pan-cms/cor3.2": _e(r"\Pr_{h \in \mathcal{H}}(h(x) = h(x')) = \frac{1}{m} \\ E[\hat{f}(x)] = f(x)",
+                         "pan-cms.md line 146, Corollary 3.2", "whole",
+                         unparsed="an equivalence ('if and only if') of statements about the hash family"),
+    "pan-cms/sec3.1.pairwise-def": _e(r"\forall x, x' : \sum_{j \in [k]} \frac{c_j(x, x')}{k} = \frac{1}{m} \\ "
+                                      r"\Pr_{h \in \mathcal{H}}(h(x) = h(x')) = \frac{1}{m}",
+                                      "pan-cms.md line 142 (inline)", "whole",
+                                      unparsed="an equivalence of two statements about the hash family"),
+    "pan-cms/eq18": _e(r"\mathcal{H} = \{h(x) | \forall a_i \in [2^l] : h(x) = a_0 + a_1 x\}",
+                       "pan-cms.md line 288, Eq. (18)", "whole",
+                       unparsed="a set definition over a finite field; ldpref prints the pairwise probability "
+                                "2^{-2l} it implies"),
+    "pan-cms/sec3.5.mod-probabilities": _e(r"\Pr(h'(x) = y) = \frac{q+1}{2^l} \\ \Pr(h'(x) = y) = \frac{q}{2^l}",
+                                           "pan-cms.md line 294 (inline)", "whole",
+                                           unparsed="two cases told apart in words (r values vs the other m - r); "
+                                                    "ldpref's printed form is a Piecewise"),
+    "pan-cms/appD.var-ordering": _e(r"Var(\hat{f}(x)_{RR}|f(x) = 1) < Var(\hat{f}(x)_{RR}|f(x) = 0)",
+                                    "pan-cms.md lines 719 and 727 (inline)", "whole",
+                                    unparsed="three orderings of named conditional variances at different m "
+                                             "(printed as a tuple of relations between ldpref's symbols)"),
+    "pan-cms/sec4.3.eq5-mse": _e(r"\bar{c}(x, x') = \frac{1}{2}", "pan-cms.md line 410 (inline)", "whole",
+                                 unparsed="only the substitution is printed ('setting ... in Eq. (5)'); ldpref's "
+                                          "printed form is Eq. (5) after it"),
 }
