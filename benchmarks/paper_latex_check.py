@@ -4,7 +4,8 @@
 A stop-gap until the project's own parser (``ldpref.paper_latex``) is in place; it reads the same data:
 
 * ``SYMBOLS``: a name as the parser returns it (a symbol, or a function application such as ``f(x)``) ->
-  the name of ldpref's symbol in ``derivations/pan_cms/symbols*.py`` (first module that defines it);
+  the name of ldpref's symbol in the pan-cms symbol tables (first module of SYMBOL_MODULES that defines it, or
+  ``module.name``);
 * ``PAPER_LATEX``: claim id -> ``latex``, ``source``, ``part`` (``whole``/``rhs``/``lhs`` of the printed
   object), ``unparsed`` (None or why the parser cannot take it), ``edited`` (the parser-needed edits).
 
@@ -41,7 +42,11 @@ EPS_NAME = "epsilon"
 
 
 def ldpref_symbol(name: str):
-    """The object named ``name`` in the first pan-cms symbol module that defines it."""
+    """The object named ``name`` in the first pan-cms symbol module that defines it (``module.name``: in that
+    module of ``derivations.pan_cms``)."""
+    if "." in name:
+        mod, attr = name.rsplit(".", 1)
+        return getattr(importlib.import_module(f"derivations.pan_cms.{mod}"), attr)
     for mod in SYMBOL_MODULES:
         obj = getattr(importlib.import_module(mod), name, None)
         if obj is not None:
@@ -207,9 +212,10 @@ def check_entry(claim_id: str, entry: dict, symbols: dict) -> tuple[str, str]:
     elif part == "lhs":
         printed = printed.lhs
     tuple_len = len(printed) if isinstance(printed, (tuple, list)) else None
+    from lark.exceptions import LarkError  # the parser's refusals (VisitError wraps its transformer's errors)
     try:
         candidates = parse_entry(entry["latex"], symbols, tuple_len)
-    except Exception as exc:  # noqa: BLE001 -- a report line, never evidence: the parser's failure is shown
+    except LarkError as exc:
         return "error", f"parser: {type(exc).__name__}: {str(exc).splitlines()[0][:100]}"
     candidates = [unify_names(c, printed) for c in candidates]
     results = [same(c, printed) for c in candidates]

@@ -8,8 +8,9 @@ Data only (read by the parse-and-compare check):
 
 * ``SYMBOLS``: a name as sympy's LaTeX parser returns it (a symbol, or a function application such as
   ``f(x)``) -> the name of ldpref's symbol in the pan-cms symbol tables (``symbols.py``, ``optimized_symbols.py``,
-  ``symbols_hashing.py``, ``symbols_tables.py``, ``basics_notation.py``).  ``e^{a\\epsilon}`` needs no entry:
-  it is ldpref's e^eps symbol to the power a.
+  ``symbols_hashing.py``, ``symbols_tables.py``, ``basics_notation.py``, ``connections.py``; the first that
+  defines the name, or ``module.name`` where two tables use one name for different symbols).
+  ``e^{a\\epsilon}`` needs no entry: it is ldpref's e^eps symbol to the power a.
 * ``PAPER_LATEX``: claim id -> ``latex`` (the paper's LaTeX), ``source`` (where in ``pan-cms.md``), ``part``
   (``whole``, ``rhs`` or ``lhs``: which part of ldpref's printed object it is; a printed tuple is ``whole``
   with its parts separated by ``\\\\``), ``unparsed`` (None, or why the parser cannot take it) and, where
@@ -19,8 +20,12 @@ The parser (lark) needs a few systematic edits, named in each entry's ``edited``
 where it cannot read a juxtaposed product (``n(m-1)``, ``de^\\epsilon``, ``(m-1)^2 n``), round brackets
 for the paper's square grouping brackets, and one-token names for notation it has no rule for:
 ``Var(R| =)`` -> ``V_{eq}``, ``Var(R| \\neq)`` -> ``V_{ne}``, ``f^*`` -> ``\\mathit{fstar}``,
-``\\bar{c}(x', x)`` -> ``\\mathit{cbar}``; ``\\Delta_{MSE}`` and ``\\Delta_l`` (capital Greek letters are not
-in its grammar) are replaced by the paper's own definitions of them.
+``\\bar{c}(x', x)`` -> ``\\mathit{cbar}``; a named quantity on a left-hand side (``\\widehat{MSE}(\\hat{f})``,
+``E[g(x)]``, ...) -> one ``\\mathit{...}`` name mapped in ``SYMBOLS`` to ldpref's symbol for it; ``\\Delta_{MSE}``
+and ``\\Delta_l`` (capital Greek letters are not in its grammar) are replaced by the paper's own definitions of
+them, or by ``\\mathit{Deltal}`` where ldpref's printed form keeps Delta_l as a symbol.  Where ldpref's printed
+object is a reading of words or of an order of growth rather than the paper's expression, the entry says so in
+``unparsed`` instead of forcing a match.
 """
 
 from __future__ import annotations
@@ -62,6 +67,10 @@ SYMBOLS: dict[str, str] = {
     "Deltal": "Delta_l",
     "Ecj": "E_cj",
     "Varcj": "Var_cj",
+    "Eg": "E_g",
+    "MSEg": "basics_notation.MSE_g",
+    "Edraw": "E_draw",
+    "Vdraw": "V_draw",
 }
 
 
@@ -149,12 +158,12 @@ PAPER_LATEX: dict[str, dict] = {
                        r"f(x) \cdot V_{eq} \right)",
                        "pan-cms.md line 205, Eq. (10)",
                        edited=r"\bar{c}(x, x') and \bar{c}(x', x) -> \mathit{cbar}; " + "; ".join((_VAR, _BR, _DOT))),
-    "pan-cms/thm3.4": _e(r"E[g(x)] = 0 \\ MSE(g(x)) = \frac{1}{n(1 - \bar{c}(x, x'))^2} \left[(1 - f(x)) "
-                         r"\left(\bar{c}(x', x) Var(R| =) + (1 - \bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x)"
-                         r"(1 - \bar{c}(x', x)) \right) + f(x) Var(R| =) \right]",
+    "pan-cms/thm3.4": _e(r"\mathit{Eg} = 0 \\ \mathit{MSEg} = \frac{1}{n \cdot (1 - \mathit{cbar})^2} \left((1 - f(x)) "
+                         r"\left(\mathit{cbar} \cdot V_{eq} + (1 - \mathit{cbar}) \cdot V_{ne} + \mathit{cbar} \cdot "
+                         r"(1 - \mathit{cbar}) \right) + f(x) \cdot V_{eq} \right)",
                          "pan-cms.md lines 199-205, Theorem 3.4, Eqs. (9)-(10)", "whole",
-                         unparsed="a tuple whose left-hand sides E[g(x)], MSE(g(x)) are operators lark cannot "
-                                  "parse; its right-hand sides are checked as pan-cms/eq9 and pan-cms/eq10"),
+                         edited=r"E[g(x)] -> \mathit{Eg}, MSE(g(x)) -> \mathit{MSEg}; the two displays joined by \\; "
+                                r"\bar{c}(x, x') and \bar{c}(x', x) -> \mathit{cbar}; " + "; ".join((_VAR, _BR, _DOT))),
     "pan-cms/thm3.5": _e(r"\forall \alpha \in [0, \sqrt{\frac{e^\epsilon n}{m-1}}] \\ \Pr[|\hat{f}(x) - f(x)| \geq "
                          r"\alpha \sqrt{Var(\hat{f}(x))}] \leq 2 \exp\left(-\frac{\alpha^2}{3} \cdot "
                          r"\frac{m-1}{e^\epsilon + m - 1}\right)", "pan-cms.md lines 217-219, Theorem 3.5", "whole",
@@ -258,11 +267,11 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/eq20": _e(r"\frac{1}{(m-1)k} \cdot \mathit{SumSq}", "pan-cms.md line 358, Eq. (20)",
                        edited=r"\sum_{x' \in [d] \setminus x} f(x')^2 -> \mathit{SumSq} (ldpref's one symbol for the "
                               "sum; lark has no \\setminus); " + _DOT),
-    "pan-cms/thm3.10": _e(r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]] = f(x) \\ \text{Var}_{\forall c_j(x, x')} "
-                          r"(E[\hat{f}(x)]) = \frac{1}{(m-1)k} \sum_{x' \in [d] \setminus x} f(x')^2",
+    "pan-cms/thm3.10": _e(r"\mathit{Edraw} = f(x) \\ \mathit{Vdraw} = \frac{1}{(m-1)k} \cdot \mathit{SumSq}",
                           "pan-cms.md lines 354-358, Theorem 3.10, Eqs. (19)-(20)", "whole",
-                          unparsed="expectations over the hash draws and a sum over [d] \\setminus x: not in lark's "
-                                   "grammar (right-hand side of Eq. (19) checked as pan-cms/eq19)"),
+                          edited=r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]] -> \mathit{Edraw}, \text{Var}_{\forall "
+                                 r"c_j(x, x')} (E[\hat{f}(x)]) -> \mathit{Vdraw}, \sum_{x' \in [d] \setminus x} f(x')^2 "
+                                 r"-> \mathit{SumSq}; the two displays joined by \\; " + _DOT),
     "pan-cms/thm3.11": _e(r"\frac{\delta\tau\text{Var}(R| \neq)}{n} > \frac{1}{(m-1)k} \\ Pr\left((E[\hat{f}(x)] - "
                           r"f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
                           "pan-cms.md lines 366-370, Theorem 3.11, Eq. (21)", "whole",
