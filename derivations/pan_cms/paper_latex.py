@@ -15,6 +15,8 @@ Data only (read by the parse-and-compare check):
   (``whole``, ``rhs`` or ``lhs``: which part of ldpref's printed object it is; a printed tuple is ``whole``
   with its parts separated by ``\\\\``), ``unparsed`` (None, or why the parser cannot take it) and, where
   the text was changed for the parser, ``edited`` (what was changed).
+* ``NO_PAPER_LATEX``: claim id -> why the paper has no formula to set beside that printed form (a statement in
+  words); every pan-cms claim with a printed form is in exactly one of the two tables.
 
 The parser (lark) needs a few systematic edits, named in each entry's ``edited``: an explicit ``\\cdot``
 where it cannot read a juxtaposed product (``n(m-1)``, ``de^\\epsilon``, ``(m-1)^2 n``), round brackets
@@ -709,4 +711,53 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/sec4.3.eq5-mse": _e(r"\bar{c}(x, x') = \frac{1}{2}", "pan-cms.md line 410 (inline)", "whole",
                                  unparsed="only the substitution is printed ('setting ... in Eq. (5)'); ldpref's "
                                           "printed form is Eq. (5) after it"),
+}
+
+
+#: claims with a printed form whose paper text has no formula to set beside it -> why
+NO_PAPER_LATEX: dict[str, str] = {
+    **dict.fromkeys([
+        "pan-cms/appD.arp-l2-large-d", "pan-cms/appD.arp-ruled-out", "pan-cms/appD.rp-decreasing",
+        "pan-cms/appD.srp-l2-larger", "pan-cms/appD.srp-ruled-out", "pan-cms/sec3.4.rp-not-optimal",
+        "pan-cms/sec4.3.same-residue-worse",
+    ], "a statement in words ('ruled out', 'larger', 'decreases'); ldpref's printed form relates its own named quantities"),
+    **dict.fromkeys([
+        "pan-cms/appE.cor3.6-lhs", "pan-cms/appE.cor3.7-lhs", "pan-cms/appE.cor3.7-increasing",
+        "pan-cms/appH.ss-var-increasing",
+    ], "a monotonicity stated in words ('decreases with eps', 'increases with f(x)'); ldpref prints the derivative's sign"),
+    **dict.fromkeys([
+        "pan-cms/appE.var-linear-positive",
+    ], "a sentence ('linear to c_bar and c_bar^2, and all the parameters ... are positive'); no formula printed"),
+    **dict.fromkeys([
+        "pan-cms/appH.cms-he", "pan-cms/appH.he-eq31", "pan-cms/appH.olh-eq31", "pan-cms/appH.rp-worst",
+    ], "Appendix H names the source in words ('we use Eq. (31)', 'the same as HE', 'the maximum between them'); no formula printed"),
+    **dict.fromkeys([
+        "pan-cms/def4.1", "pan-cms/thm4.1", "pan-cms/sec4.1.he-cms-rr", "pan-cms/sec4.2.hr",
+        "pan-cms/sec4.4.decoding", "pan-cms/sec4.4.lh-cms", "pan-cms/sec4.6.rappor-cms",
+    ], "an equivalence of algorithms stated in words (ldpref's printed form is a Predicate evaluated by code)"),
+    **dict.fromkeys([
+        "pan-cms/prop2.3", "pan-cms/sec3.5.m6-no-pairwise", "pan-cms/sec3.6.pairwise-suffices",
+        "pan-cms/sec4.1.3-wise",
+    ], 'a property stated in words (symmetry in variance, 3-wise or pairwise independence, no family for m = 6)'),
+    **dict.fromkeys([
+        "pan-cms/sec3.6.bias-n-independent", "pan-cms/sec4.6.small-km",
+    ], 'a sentence about the bias or the identifiability of frequencies; no formula printed'),
+    **dict.fromkeys([
+        "pan-cms/sec4.4.worst-case",
+    ], "a sentence about Section 4.4's worst case ('both f(x) = 0 and f(x) = 1 could be the maximum points')"),
+    **dict.fromkeys([
+        "pan-cms/sec5.1.l1-order-optimal", "pan-cms/sec5.1.ocms-optimal", "pan-cms/sec5.1.only-ocms-srp-mse",
+        "pan-cms/sec5.1.rhr-only-logd",
+    ], "a comparison of Table 1's rows stated in words (ldpref's printed form is a Predicate over the table)"),
+    **dict.fromkeys([
+        "pan-cms/sec5.3.sync-cost",
+    ], 'a cost comparison in words with inline bit counts (2 log_2 d vs 4 log_2 d plus log_2 n); no relation printed'),
+    **dict.fromkeys([
+        "pan-cms/sec6.1.he-cms-he-identical", "pan-cms/sec6.1.ocms-lowest", "pan-cms/sec6.1.rhr-worst",
+        "pan-cms/sec6.2.eq16", "pan-cms/sec6.2.he-cms-he-identical", "pan-cms/sec6.2.he-worst",
+        "pan-cms/sec6.2.ocms-lowest", "pan-cms/sec6.2.rhr-between", "pan-cms/sec6.l1-upper",
+    ], "a sentence on a figure of Section 6 (ldpref's printed form is a Predicate over the experiment)"),
+    **dict.fromkeys([
+        "pan-cms/thm3.1",
+    ], "Theorem 3.1 says in words that the estimator is eps-LDP (ldpref's printed form is a Predicate)"),
 }
