@@ -303,7 +303,7 @@ PAPER_LATEX: dict[str, dict] = {
                                           "becomes 2^{-b}'"),
     "pan-cms/sec4.3.same-mod-probability": _e(r"2^{b-1}", "pan-cms.md line 408 (inline), 'the same mod with a "
                                               "probability of 2^{b-1}'"),
-    "pan-cms/sec4.3.b-eps": _e(r"e^\epsilon", "pan-cms.md line 408 (inline), 'equivalent to $m = e^\epsilon$'"),
+    "pan-cms/sec4.3.b-eps": _e(r"e^\epsilon", r"pan-cms.md line 408 (inline), 'equivalent to $m = e^\epsilon$'"),
     "pan-cms/sec4.3.tns": _e(r"2^b", "pan-cms.md line 406 (inline), 'mapping x to 2^b possible values'"),
     "pan-cms/sec4.3.matrix-size": _e(r"d//2^{b-1}", "pan-cms.md line 404 (inline), 'a Hadamard matrix with a size "
                                      "larger than $d//2^{b-1}$'",
@@ -391,13 +391,13 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/table2.SS": _e(r"\frac{d}{1+e^\epsilon}", "pan-cms.md line 457, Table 2, row SS", "whole"),
     "pan-cms/table2.RAPPOR": _e(r"d", "pan-cms.md line 458, Table 2, row RAPPOR", "whole"),
     # ---- Section 5.2-5.3 ---------------------------------------------------------------------------------
-    "pan-cms/sec5.2.adversarial-bias": _e(r"1", "pan-cms.md line 474 (inline), 'results in $E[\hat{f}(x)] = 1$'"),
+    "pan-cms/sec5.2.adversarial-bias": _e(r"1", r"pan-cms.md line 474 (inline), 'results in $E[\hat{f}(x)] = 1$'"),
     "pan-cms/thm5.1": _e(r"E[\hat{f}(x)] - f(x) \neq 0", "pan-cms.md line 478, Theorem 5.1", "whole",
                          unparsed=r"E[\hat{f}(x)] (hat accent, expectation) is outside lark's grammar; ldpref prints "
                                   "the largest bias over datasets as one symbol"),
     "pan-cms/thm5.2": _e(r"\lceil \max(4\log_2 d, 2\log_2 n) \rceil", "pan-cms.md line 490 (inline), Theorem 5.2",
                          "lhs", edited=r"\max\{.\} -> \max(.) (lark reads \max with round brackets only)"),
-    "pan-cms/sec5.3.generator": _e(r"4\log_2 d", "pan-cms.md line 500 (inline), 'at least $4\log_2 d$ bits'"),
+    "pan-cms/sec5.3.generator": _e(r"4\log_2 d", r"pan-cms.md line 500 (inline), 'at least $4\log_2 d$ bits'"),
     "pan-cms/sec5.3.sync-identifier": _e(r"d^2", "pan-cms.md line 500 (inline), 'at least d^2 hash functions in "
                                          r"\mathcal{H}'"),
     "pan-cms/sec5.3.client-group-public": _e(r"n \cdot \log_2 m + \lceil \max(4 \log_2 d, 2 \log_2 n) \rceil",
@@ -406,7 +406,7 @@ PAPER_LATEX: dict[str, dict] = {
                                              r"$n \log m \approx n\epsilon$ bits",
                                              edited=r"the sum assembled from the two costs of line 506; \max\{.\} -> "
                                                     r"\max(.); \log -> \log_2; " + _DOT),
-    "pan-cms/sec3.1.family-size": _e(r"d^2", "pan-cms.md line 148 (inline), 'requires the size of \mathcal{H} to be "
+    "pan-cms/sec3.1.family-size": _e(r"d^2", r"pan-cms.md line 148 (inline), 'requires the size of \mathcal{H} to be "
                                      "d^2'"),
     "pan-cms/sec5.3.client-group-private": _e(r"n(\log d + \epsilon)", "pan-cms.md line 506 (inline)",
                                               unparsed="a reading, not a parse: ldpref prints the response bits as "
@@ -451,7 +451,7 @@ PAPER_LATEX: dict[str, dict] = {
                                                   "lark's grammar (ldpref names each sum as a symbol)"),
     "pan-cms/appB.eq27": _e(r"\bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x)", "pan-cms.md line 643, Eq. (27), last line",
                             unparsed="c_bar as a function of two clients' values (ldpref's CBar objects)"),
-    "pan-cms/appB.cov-zero": _e(r"0", "pan-cms.md line 649, '= \bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x) - "
+    "pan-cms/appB.cov-zero": _e(r"0", r"pan-cms.md line 649, '= \bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x) - "
                                 r"\bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x) = 0'"),
     "pan-cms/appB.sum-variance": _e(r"n \sum_{x' \in [d]} \left[\left(\frac{1}{k} \sum_{j \in [k]} \text{Var}(R(h_j(x')))"
                                     r"[h_j(x)] \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] f(x')",
@@ -524,7 +524,7 @@ PAPER_LATEX: dict[str, dict] = {
                                      r"when $m \geq 2$')", "lhs", edited=_DOT),
     "pan-cms/appD.dvar-f0": _e(r"\frac{(m - e^\epsilon - 1) \cdot (m + e^\epsilon - 1)}{n \cdot (m - 1) \cdot "
                                r"(e^\epsilon - 1)^2}", "pan-cms.md line 717", edited=_DOT),
-    "pan-cms/appD.f0-minimum": _e(r"e^\epsilon + 1", "pan-cms.md line 719 (inline), 'a minimum at $m = e^\epsilon + 1$'"),
+    "pan-cms/appD.f0-minimum": _e(r"e^\epsilon + 1", r"pan-cms.md line 719 (inline), 'a minimum at $m = e^\epsilon + 1$'"),
     "pan-cms/appD.crossover": _e(r"m = e^{\epsilon/2} + 1 \\ \mathit{Varrr} = \frac{e^{\epsilon/2}}{n \cdot "
                                  r"(e^{\epsilon/2} - 1)^2}", "pan-cms.md lines 723-725", "whole",
                                  edited=r"Var(\hat{f}(x)_{RR}) -> \mathit{Varrr}; " + _DOT + r"; the inline "
@@ -660,9 +660,9 @@ PAPER_LATEX: dict[str, dict] = {
                              r"e^\epsilon + d - k} \cdot \frac{k-1}{d-1} + \frac{d-k}{k \cdot e^\epsilon + d - k} \cdot "
                              r"\frac{k}{d-1}", "pan-cms.md line 913 (p and q)", "whole",
                              edited=r"'p =', 'q =', the alignment & and the lines k = ..., f = 1 removed; " + _DOT),
-    "pan-cms/appH.ocms-hash-bits": _e(r"2\log_2 d", "pan-cms.md line 919 (inline), '$2\log_2 d$ bits are sufficient'"),
+    "pan-cms/appH.ocms-hash-bits": _e(r"2\log_2 d", r"pan-cms.md line 919 (inline), '$2\log_2 d$ bits are sufficient'"),
     "pan-cms/appH.response-bits": _e(r"\log_2(1 + e^{\epsilon/2}) = \frac{\epsilon}{2} \\ \log_2(1 + e^\epsilon) = "
-                                     r"\epsilon", "pan-cms.md lines 919-921 (words: '$\log_2 m$ bits' with "
+                                     r"\epsilon", r"pan-cms.md lines 919-921 (words: '$\log_2 m$ bits' with "
                                      r"$m = 1 + e^{\epsilon/2}$ or $m = 1 + e^\epsilon$ 'are close to $\epsilon/2$ and "
                                      r"$\epsilon$')", "whole",
                                      edited="the two relations assembled from the sentence ('close to' read as =)"),
@@ -670,7 +670,7 @@ PAPER_LATEX: dict[str, dict] = {
                                 r"'$d\log_2(1 + e^\epsilon) \approx d\epsilon$ bits'",
                                 edited=r"1 + e^\epsilon -> m (the range [1 + e^\epsilon] of the hash function, which "
                                        "ldpref keeps as m); " + _DOT),
-    "pan-cms/appH.cms-comm": _e(r"d \cdot \log_2 m", "pan-cms.md line 923 (inline), '$d\log_2 m$ bits'", edited=_DOT),
+    "pan-cms/appH.cms-comm": _e(r"d \cdot \log_2 m", r"pan-cms.md line 923 (inline), '$d\log_2 m$ bits'", edited=_DOT),
     "pan-cms/appH.ss-comm": _e(r"\frac{d}{e^\epsilon + 1}", "pan-cms.md line 923 (inline)"),
     "pan-cms/appH.rappor-comm": _e(r"d", "pan-cms.md line 923 (inline), 'requires d bits to transfer'"),
     "pan-cms/thmI.1": _e(r"\Pr(\overline{MSE}(\hat{f}) \geq [1 + \frac{2}{t}(\sqrt{t\log(20|\mathbf{x}|)} + "

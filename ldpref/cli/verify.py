@@ -116,6 +116,7 @@ def _verify_self_check(claims, jobs: int, json_target, quiet: bool = False) -> i
 def cmd_claims(args) -> int:
     """``ldpref claims``: list the claims of the ledger."""
     from ..ledger.claim import load_claims
+    from ..ledger.runner import paper_latex_json
 
     check_writable("--json", args.json)
     claims = load_claims(args.paper)
@@ -124,7 +125,8 @@ def cmd_claims(args) -> int:
             {"id": c.id, "paper": c.paper, "location": c.location, "statement": c.statement, "kind": c.kind,
              "printed_available": c.printed is not None, "derivation": c.derivation, "condition": c.condition,
              "root_cause": c.root_cause, "selfcheck": c.selfcheck, "depends_on": list(c.depends_on),
-             "runner": c.runner, "steps": [type(s).__name__ + ": " + s.name for s in c.steps]}
+             "runner": c.runner, "steps": [type(s).__name__ + ": " + s.name for s in c.steps],
+             **paper_latex_json(c.id)}
             for c in claims]}, args.json)
     out = out_stream(args.json)
     for c in claims:

@@ -49,6 +49,7 @@ def _claim_section(r: ClaimResult) -> str:
     p = result_latex(r)["printed"]
     lines += ["Printed form:", ""]
     lines += (math_block(p) if p is not None else [f"_{NOT_AVAILABLE}_"])
+    lines += _paper_latex_lines(c.id)
     lines += ["", f"Derived form (`{c.derivation}`):", "", *math_block(result_latex(r)["derived"]), ""]
     if r.verdict in ("erratum", "conditional"):
         lines += ["Correction:", "", *math_block(result_latex(r)["correction"]), ""]
@@ -64,6 +65,23 @@ def _claim_section(r: ClaimResult) -> str:
         lines += [""] + [f"Note: {n}" for n in notes]
     lines.append("")
     return "\n".join(lines)
+
+
+def _paper_latex_lines(claim_id: str) -> list[str]:
+    """The paper's own LaTeX beside the printed form (issue 23, item 1), with the definitions it states beside it
+    and the edits a parser needed; nothing where the paper prints no formula."""
+    from ..paper_latex import definitions_latex, entry
+
+    e = entry(claim_id)
+    if e is None:
+        return []
+    lines = ["", f"The paper's own LaTeX ({e['source']}):", "", *math_block(e["latex"])]
+    where = definitions_latex(claim_id)
+    if where:
+        lines += ["", "where", "", *math_block(where)]
+    notes = [f"edited: {e['edited']}"] if e.get("edited") else []
+    notes += [f"not compared by the parser: {e['unparsed']}"] if e.get("unparsed") else []
+    return lines + (["", "(" + "; ".join(notes) + ")"] if notes else [])
 
 
 def paper_page(paper: str, results: list[ClaimResult]) -> str:

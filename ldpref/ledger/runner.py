@@ -232,6 +232,7 @@ def result_to_json(result: ClaimResult) -> dict:
         ],
         "printed_latex": latex["printed"],
         "printed_available": c.printed is not None,
+        **paper_latex_json(c.id),
         "derived_latex": latex["derived"],
         "correction_latex": latex["correction"],
         "counterexample": result.counterexample,
@@ -245,6 +246,15 @@ def result_to_json(result: ClaimResult) -> dict:
         "forms_read": list(result.forms_read),
         "seconds": round(result.seconds, 3),
     }
+
+
+def paper_latex_json(claim_id: str) -> dict:
+    """The paper's own LaTeX of the printed form (``paper_latex``, null where the paper prints no formula or its
+    markup is not in our copy) and where it is from (``paper_latex_source``); displayed only, never parsed here."""
+    from ..paper_latex import entry
+
+    e = entry(claim_id)
+    return {"paper_latex": None if e is None else e["latex"], "paper_latex_source": None if e is None else e["source"]}
 
 
 def root_cause_json(c: Claim) -> dict | None:

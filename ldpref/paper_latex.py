@@ -1,0 +1,548 @@
+"""The paper's own LaTeX beside each printed form, and its machine comparison (issue 23, item 1).
+
+For a paper whose source carries its formulas (pan-cms: ``pan-cms.md``; jiang-gcms: ``jiang-gcms.md``), the module
+``derivations/<paper_pkg>/paper_latex.py`` holds, per claim, the formula as the paper typesets it (copied from the
+paper's markup; the few edits a parser needs are listed in the entry's ``edited``), in this format:
+
+* ``SYMBOLS``: name of a symbol as sympy's LaTeX parser returns it -> name of ldpref's symbol in
+  ``derivations/<paper_pkg>/symbols.py`` or the paper's other symbol modules (:data:`SYMBOL_MODULES`, searched in
+  order; ``"other_module:name"`` or ``"other_module.name"`` names one); a key may be a function application
+  (``f(x)``), one quantity in the paper's notation;
+* ``PAPER_LATEX``: claim id -> ``{"latex": ..., "source": "jiang-gcms.md, Eq. (11)", "part": "whole" | "rhs" |
+  "lhs", "unparsed": None or the one-line reason the parser cannot take it, "edited": what was changed (optional)}``;
+* optional ``REWRITES``: ``(paper notation, parser-friendly LaTeX)`` pairs applied, in order, to every entry
+  before parsing (``\\mathrm{Var}[\\hat{f}(d)]`` -> a symbol name): the displayed text keeps the paper's notation;
+* optional ``EXPONENTIALS``: ldpref symbol that stands for ``e^x`` -> the symbol ``x`` (``ldpref.exact.EXP_EPS``
+  stands for ``e^{symbols.eps}`` without being listed).
+
+``ldpref verify`` and the docs only display the text (:func:`text`); nothing here needs the parser until
+:func:`compare` runs (tests/test_paper_latex.py): it parses with ``sympy.parsing.latex.parse_latex(...,
+backend="lark")`` (the optional dependency ``lark``, extra ``latex``), maps the symbols, writes ``e^{x}`` as
+``exp(x)`` on both sides, and proves the parsed object equal to the claim's printed object: expressions by
+``simplify(a - b) == 0``, relations side by side, tuples item by item, statements (``Predicate``) by parsing
+their LaTeX the same way (syntactic after simplification).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+import sympy
+
+#: paper key -> the package of its derivations (the table lives in <package>.paper_latex)
+PAPER_PACKAGES = {"pan-cms": "derivations.pan_cms", "jiang-gcms": "derivations.jiang_gcms"}
+PARTS = ("whole", "rhs", "lhs")
+STATUSES = ("equal", "differs", "unparsed")
+
+
+class ParseError(Exception):
+    """The paper's LaTeX cannot be read by the parser (after the listed rewrites)."""
+
+
+# ---- the table (no parser needed) ---------------------------------------------------------------------------
+
+def table(paper: str):
+    """The ``paper_latex`` module of a paper, or None (a paper without the paper's markup, e.g. pan-strict)."""
+    package = PAPER_PACKAGES.get(paper)
+    if package is None:
+        return None
+    try:
+        return importlib.import_module(package + ".paper_latex")
+    except ModuleNotFoundError as exc:
+        if exc.name != package + ".paper_latex":
+            raise
+        return None
+
+
+def entry(claim_id: str) -> dict | None:
+    """The paper-LaTeX entry of a claim, or None."""
+    module = table(claim_id.split("/", 1)[0])
+    return None if module is None else module.PAPER_LATEX.get(claim_id)
+
+
+def text(claim_id: str) -> str | None:
+    """The paper's own LaTeX of a claim's printed form (what ``verify --json`` shows as ``paper_latex``), or None."""
+    e = entry(claim_id)
+    return None if e is None else e["latex"]
+
+
+def definitions_latex(claim_id: str) -> str | None:
+    """The definitions an entry substitutes (``where``: w, alpha_1, ...) as one LaTeX line in the paper's notation."""
+    e = entry(claim_id)
+    if not e or not e.get("where"):
+        return None
+    rewrites = getattr(table(claim_id.split("/", 1)[0]), "REWRITES", ())
+    back = {}
+    for old, new in rewrites:  # the first notation the paper module lists for a placeholder
+        back.setdefault(new, old)
+
+    def name(key: str) -> str:
+        if key in back:
+            return back[key]
+        head = key.split("_", 1)[0]
+        return ("\\" + key) if head in _GREEK else key
+
+    return r",\quad ".join(f"{name(k)} = {v}" for k, v in e["where"].items())
+
+
+# ---- from the paper's LaTeX to a string the lark grammar takes ------------------------------------------------
+
+_GENERIC = (  # (pattern, replacement): layout commands with no mathematical content, delimiters the grammar lacks
+    (r"\\left\\\{", "("), (r"\\right\\\}", ")"), (r"\\left\[", "("), (r"\\right\]", ")"), (r"\\left\.", ""), (r"\\right\.", ""),
+    (r"\\left(?![a-zA-Z])", ""), (r"\\right(?![a-zA-Z])", ""), (r"\\[dt]frac(?![a-zA-Z])", r"\\frac"),
+    (r"\\[,;:! ]", " "), (r"\\quad(?![a-zA-Z])", r"\\quad "), (r"\\cdot(?![a-zA-Z])", r"\\cdot "),
+    (r"\\big[lr]?(?![a-zA-Z])|\\Big[lr]?(?![a-zA-Z])", ""), (r"\\displaystyle(?![a-zA-Z])", ""),
+)
+_TOKEN = re.compile(r"\\[a-zA-Z]+|\\.|[a-zA-Z]|[0-9]+(?:\.[0-9]+)?|\s+|.")
+_GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "iota", "kappa",
+          "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi", "omega",
+          "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi", "Psi", "Omega", "infty"}
+_STARTERS = {"frac", "sqrt", "binom", "log", "ln", "exp", "max", "min", "lceil", "lfloor", "mathit"}
+_PROTECTED = {"_", "\\mathit", "\\mathrm", "\\text", "\\operatorname", "\\mathbb", "\\mathcal", "\\mathbf"}
+
+
+def _ends_operand(tok: str) -> bool:
+    return (tok.isalnum() or tok in (")", "}", "!") or (tok.startswith("\\") and tok[1:] in _GREEK))
+
+
+def _starts_operand(tok: str) -> bool:
+    return tok.isalpha() or tok == "(" or (tok.startswith("\\") and (tok[1:] in _GREEK or tok[1:] in _STARTERS))
+
+
+def explicit_products(latex: str) -> str:
+    """``latex`` with ``\\cdot`` between juxtaposed factors (``e^{x}(1-p)``, ``p(1-p)``, ``x^{2} y``), which the lark
+    grammar either refuses or reads two ways (a function call or a product); never inside a subscript or a
+    ``\\mathit``-like name."""
+    tokens = [t for t in _TOKEN.findall(latex)]
+    out: list[str] = []
+    stack: list[bool] = []  # per open brace: protected (a name: no products inside)?
+    prev = None  # the previous non-space token at this level
+    pending_protect = False
+    for tok in tokens:
+        if tok.isspace():
+            out.append(tok)
+            continue
+        protected = any(stack)
+        if not protected and prev is not None and _ends_operand(prev) and _starts_operand(tok):
+            out.append(r" \cdot ")
+        out.append(tok)
+        if tok == "{":
+            stack.append(pending_protect or protected)
+            pending_protect = False
+            prev = None
+            continue
+        if tok == "}":
+            if stack:
+                stack.pop()
+        pending_protect = tok in _PROTECTED or (pending_protect and tok == "{")
+        prev = None if prev == "_" else tok  # an unbraced subscript (\\log_2 d, p_l) ends no operand
+    return "".join(out)
+
+
+def _split_top(latex: str, seps: tuple[str, ...]) -> list[str]:
+    """``latex`` split at the separators that stand outside every brace, parenthesis and bracket."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(latex):
+        ch = latex[i]
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif depth == 0:
+            for sep in seps:
+                if latex.startswith(sep, i) and not (sep[-1].isalpha() and latex[i + len(sep):i + len(sep) + 1].isalpha()):
+                    parts.append(latex[start:i])
+                    start = i + len(sep)
+                    i = start - 1
+                    break
+        i += 1
+    parts.append(latex[start:])
+    return [p for p in (p.strip() for p in parts) if p]
+
+
+def prepared(latex: str, rewrites=()) -> str:
+    """The string handed to the parser: the paper's rewrites, the generic ones, explicit products."""
+    for old, new in rewrites:
+        latex = latex.replace(old, new)
+    latex = re.sub(r"&\s*\\quad(?![a-zA-Z])", " ", latex)  # an aligned continuation line's indent
+    latex = re.sub(r"\\(?:begin|end)\{(?:aligned|align\*?|split)\}|&|\\\\", " ", latex)  # alignment only
+    for pattern, repl in _GENERIC:
+        latex = re.sub(pattern, repl, latex)
+    latex = re.sub(r"(?:\\quad\s*)?(?:\(\d+\)|\\tag\{\d+\})\s*$", "", latex.strip())  # the equation number
+    return latex.strip().rstrip(".,;").strip()
+
+
+_OPERATORS = re.compile(r"\\operatorname\{(argmin|argmax)\}(?:_\{?[a-zA-Z]\}?)?\s*")
+
+
+def _operator_calls(latex: str):
+    """``\\operatorname{argmin}(...)`` (which the grammar lacks) replaced by placeholder symbols: the text left and
+    {placeholder name: (operator name, argument text)}."""
+    calls = {}
+    while (match := _OPERATORS.search(latex)) is not None:
+        start = match.end()
+        if latex[start:start + 1] not in "({":
+            raise ParseError(f"\\operatorname{{{match.group(1)}}} without a bracketed argument")
+        depth, i = 0, start
+        for i in range(start, len(latex)):
+            depth += latex[i] in "({"
+            depth -= latex[i] in ")}"
+            if depth == 0:
+                break
+        name = "Z_{op" + "abcdefghij"[len(calls)] + "}"
+        calls[name] = (match.group(1), latex[start + 1:i])
+        latex = latex[:match.start()] + name + latex[i + 1:]
+    return latex, calls
+
+
+def _parse_one(latex: str):
+    latex, calls = _operator_calls(latex)
+    result = _parse_plain(latex)
+    if calls:
+        subs = {sympy.Symbol(name): sympy.Function(op)(_parse_one(arg)) for name, (op, arg) in calls.items()}
+        result = _each(result, lambda x: x.xreplace(subs))
+    return result
+
+
+def _each(obj, fn):
+    """``fn`` applied to an object, or to each reading or member of it."""
+    if isinstance(obj, tuple):
+        return type(obj)(_each(x, fn) for x in obj)
+    return fn(obj)
+
+
+def _parse_plain(latex: str):
+    from sympy.parsing.latex import parse_latex  # needs lark (extra 'latex')
+    from lark import Tree
+    from lark.exceptions import LarkError
+
+    try:
+        result = parse_latex(explicit_products(latex), backend="lark")
+    except (LarkError, ValueError, TypeError) as exc:  # the grammar refuses the text: reported, never skipped
+        raise ParseError(f"{type(exc).__name__}: {str(exc).splitlines()[0]}") from None
+    if isinstance(result, Tree):  # several readings: one object if they agree, else every plausible one
+        readings = list(dict.fromkeys(_exact_decimals(r) for r in _tree_readings(result)))
+        plausible = [r for r in readings if not r.atoms(sympy.core.function.AppliedUndef)] or readings
+        if len(plausible) == 1:
+            return plausible[0]
+        return Readings(plausible)
+    return _exact_decimals(result)
+
+
+def _tree_readings(tree) -> list:
+    from lark import Tree
+
+    out = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            out += _tree_readings(child)
+        elif isinstance(child, sympy.Basic):
+            out.append(child)
+        else:
+            raise ParseError(f"the parser returned {type(child).__name__} among its readings")
+    return out
+
+
+class Readings(tuple):
+    """The readings of an ambiguous formula (lark's ``_ambig``: ``\\log_2 d + \\epsilon`` is also log_2(d + eps));
+    an entry compares equal when one of them is equal (the detail says how many)."""
+
+
+def _exact_decimals(obj):
+    """The paper's decimals (0.74) as the exact rationals they denote (never a binary float)."""
+    if not isinstance(obj, sympy.Basic):
+        return obj
+    floats = obj.atoms(sympy.Float)
+    return obj.xreplace({x: sympy.Rational(str(x)) for x in floats}) if floats else obj
+
+
+def parse(latex: str, rewrites=()):
+    """The sympy object of one paper formula: ``A \\Rightarrow B`` an ``Implies``, top-level ``,``/``\\quad``
+    separated formulas a tuple, else what the parser returns (symbols still the parser's)."""
+    if r"\begin{" not in latex:  # a printed tuple's parts, one per line
+        lines = _split_top(latex, ("\\\\",))
+        if len(lines) > 1:
+            return tuple(parse(x, rewrites) for x in lines)
+    text_ = prepared(latex, rewrites)
+    sides = _split_top(text_, (r"\Rightarrow", r"\implies"))
+    if len(sides) == 2:
+        return sympy.Implies(*(parse(s) for s in sides), evaluate=False)
+    items = _split_top(text_, (r"\quad", ",", ";"))
+    if len(items) > 1:
+        return tuple(parse(i) for i in items)
+    members = _split_top(text_, ("=",))
+    if len(members) > 2:
+        return Chain(_parse_one(x) for x in members)
+    return _parse_one(text_)
+
+
+class Chain(tuple):
+    """``a = b = c``: the members of a chain of equalities (part ``rhs``: all but the first, ``lhs``: the first)."""
+
+
+# ---- symbols ------------------------------------------------------------------------------------------------
+
+#: the modules of a paper's symbols, searched in this order for a ``SYMBOLS`` target without ``module:``
+SYMBOL_MODULES = {
+    "derivations.pan_cms": ("symbols", "optimized_symbols", "symbols_hashing", "symbols_tables", "basics_notation",
+                            "connections"),
+    "derivations.jiang_gcms": ("symbols", "discovery_symbols"),
+}
+
+
+def _symbol(package: str, name: str):
+    module, _, attr = name.rpartition(":") if ":" in name else name.rpartition(".")  # "module:name" or "module.name"
+    for candidate in ((module,) if module else SYMBOL_MODULES.get(package, ("symbols",))):
+        found = getattr(importlib.import_module(f"{package}.{candidate}"), attr, None)
+        if found is not None:
+            return found
+    raise KeyError(f"no symbol {attr!r} in {package}'s symbol modules")
+
+
+def _exponentials(paper: str) -> dict:
+    """ldpref symbol standing for e^x -> exp(x), for the paper (EXP_EPS -> exp(eps) when the paper has eps)."""
+    from .exact import EXP_EPS
+
+    package, module = PAPER_PACKAGES[paper], table(paper)
+    symbols = importlib.import_module(package + ".symbols")
+    out = {EXP_EPS: sympy.exp(symbols.eps)} if hasattr(symbols, "eps") else {}
+    for stands, exponent in getattr(module, "EXPONENTIALS", {}).items():
+        out[_symbol(package, stands)] = sympy.exp(_symbol(package, exponent))
+    if paper == "pan-cms":  # ldpref's display symbol for e^{eps/2} (pan-cms Corollary 3.6: m = 1 + e^{eps/2})
+        out[_symbol(package, "symbols_hashing:s")] = sympy.exp(symbols.eps / 2)
+    return out
+
+
+def _undisplayed(expr):
+    """ldpref's display functions undone: ``\\log_{2}(x)`` (pan-cms Table 1) is log(x)/log(2)."""
+    return expr.replace(lambda x: isinstance(x, sympy.core.function.AppliedUndef) and x.func.__name__ == r"\log_{2}",
+                        lambda x: sympy.log(x.args[0], 2))
+
+
+def _application_rewrites(module) -> list:
+    """``SYMBOLS`` keys that are function applications (``f(x)``: one quantity in the paper's notation) as rewrites
+    to placeholder names, so that no product is read into them."""
+    keys = sorted((k for k in module.SYMBOLS if "(" in k), key=len, reverse=True)
+    return [(key, "Y_{" + "".join("abcdefghij"[int(c)] for c in str(i)) + "}") for i, key in enumerate(keys)]
+
+
+def rewrites_of(paper: str) -> tuple:
+    """Every rewrite applied to the paper's LaTeX before parsing: the table's ``REWRITES``, then its function
+    applications."""
+    module = table(paper)
+    return tuple(getattr(module, "REWRITES", ())) + tuple(_application_rewrites(module))
+
+
+def to_ldpref(obj, paper: str):
+    """A parsed object in ldpref's symbols (``SYMBOLS``; ``e`` is Euler's number); unmapped names stay."""
+    module = table(paper)
+    mapping = {name: _symbol(PAPER_PACKAGES[paper], target) for name, target in module.SYMBOLS.items()}
+    mapping.update({placeholder: mapping[key] for key, placeholder in _application_rewrites(module)})
+
+    def convert(x):
+        if isinstance(x, tuple):
+            return type(x)(convert(i) for i in x)
+        if not isinstance(x, sympy.Basic):
+            return x
+        subs = {s: mapping[s.name] for s in x.free_symbols if s.name in mapping}
+        subs.update({s: sympy.E for s in x.free_symbols if s.name == "e" and "e" not in mapping})
+        x = x.xreplace(subs)
+        calls = {a: mapping[a.func.__name__](*a.args) for a in x.atoms(sympy.core.function.AppliedUndef)
+                 if a.func.__name__ in mapping}
+        return x.xreplace(calls) if calls else x
+
+    return convert(obj)
+
+
+# ---- comparison ---------------------------------------------------------------------------------------------
+
+def _zero(diff) -> bool:
+    """Proved zero (never a guess: a difference sympy cannot simplify, e.g. a Max with an infinite argument in one
+    of an ambiguous formula's readings, is not proved equal)."""
+    try:
+        diff = sympy.simplify(diff)
+        return diff == 0 or diff.equals(0) is True
+    except (ValueError, TypeError):
+        return False
+
+
+def _diff_text(diff) -> str:
+    try:
+        diff = sympy.simplify(diff)
+    except (ValueError, TypeError):
+        pass
+    return sympy.sstr(diff)[:200]
+
+
+def _normal(obj, exps: dict):
+    if isinstance(obj, sympy.Basic):
+        return _undisplayed(obj.xreplace(exps) if exps else obj)
+    return obj
+
+
+def _same(paper_obj, ours, exps: dict) -> str | None:
+    """None when equal, else why not (one line)."""
+    from .ledger.forms import Predicate
+
+    if isinstance(paper_obj, Readings):
+        whys = [_same(r, ours, exps) for r in paper_obj]
+        if any(w is None for w in whys):
+            return None
+        return f"none of the parser's {len(whys)} readings is equal ({whys[0]})"
+    if isinstance(ours, dict):
+        ours = tuple(ours.values())
+    if isinstance(ours, (list, tuple)):
+        ours = tuple(x for x in ours if not isinstance(x, str))
+        if len(ours) == 1 and not isinstance(paper_obj, tuple):
+            return _same(paper_obj, ours[0], exps)
+        if not isinstance(paper_obj, tuple) or len(paper_obj) != len(ours):
+            n = len(paper_obj) if isinstance(paper_obj, tuple) else 1
+            return f"the paper gives {n} formula(s), ldpref's printed form {len(ours)}"
+        for i, (a, b) in enumerate(zip(paper_obj, ours)):
+            why = _same(a, b, exps)
+            if why is not None:
+                return f"item {i + 1}: {why}"
+        return None
+    if isinstance(ours, Predicate):
+        return "a statement evaluated by code: compared through its LaTeX"
+    if isinstance(paper_obj, tuple):
+        return f"the paper gives {len(paper_obj)} formulas, ldpref's printed form one"
+    a, b = _normal(sympy.sympify(paper_obj), exps), _normal(sympy.sympify(ours), exps)
+    if isinstance(b, sympy.core.relational.Relational) or isinstance(a, sympy.core.relational.Relational):
+        if not (isinstance(a, sympy.core.relational.Relational) and isinstance(b, sympy.core.relational.Relational)):
+            return f"one side is a relation, the other not ({type(a).__name__} vs {type(b).__name__})"
+        if type(a) is not type(b) and type(a.reversed) is type(b):
+            a = a.reversed
+        if type(a) is not type(b):
+            return f"relation {type(a).__name__} vs {type(b).__name__}"
+        for side, x, y in (("left", a.lhs, b.lhs), ("right", a.rhs, b.rhs)):
+            if not _zero(x - y):
+                return f"{side} sides differ by {_diff_text(x - y)}"
+        return None
+    if isinstance(b, sympy.logic.boolalg.Boolean) and not isinstance(b, sympy.Expr):
+        if type(a) is not type(b) or len(a.args) != len(b.args):
+            return f"statement {type(a).__name__} vs {type(b).__name__}"
+        for x, y in zip(a.args, b.args):
+            why = _same(x, y, exps)
+            if why is not None:
+                return why
+        return None
+    if not _zero(a - b):
+        return f"differ by {_diff_text(a - b)}"
+    return None
+
+
+def _project(obj, part: str):
+    if part == "whole":
+        return obj
+    if isinstance(obj, Chain):
+        return Chain(obj[1:]) if part == "rhs" else obj[0]
+    if isinstance(obj, tuple):
+        return type(obj)(_project(x, part) for x in obj)
+    if isinstance(obj, dict):
+        return {k: _project(v, part) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_project(x, part) for x in obj]
+    if isinstance(obj, sympy.core.relational.Relational):
+        return obj.rhs if part == "rhs" else obj.lhs
+    return obj
+
+
+def compare(claim) -> tuple[str, str]:
+    """``(status, detail)`` for a claim's paper LaTeX against its printed object: ``equal`` (proved),
+    ``differs`` (with the difference or the parse failure) or ``unparsed`` (the entry says why)."""
+    from .ledger.forms import Predicate
+
+    e = entry(claim.id)
+    if e is None:
+        raise KeyError(f"no paper LaTeX for {claim.id}")
+    if e.get("unparsed"):
+        return "unparsed", e["unparsed"]
+    part = e.get("part", "whole")
+    if part not in PARTS:
+        raise ValueError(f"{claim.id}: part {part!r} not in {PARTS}")
+    module = table(claim.paper)
+    rewrites = rewrites_of(claim.paper)
+    try:
+        paper_obj = _project(_parse_part(e["latex"], rewrites, part), part)
+        if isinstance(paper_obj, tuple) and not isinstance(paper_obj, (Chain, Readings)):  # chains in a list: members
+            paper_obj = tuple(y for x in paper_obj for y in (x if isinstance(x, Chain) else (x,)))
+        if e.get("select") is not None:  # the members of a chain (or items of a list) ldpref's form transcribes
+            paper_obj = tuple(paper_obj[i] for i in e["select"])
+            paper_obj = paper_obj[0] if len(paper_obj) == 1 else paper_obj
+        where = {sympy.Symbol(name): parse(definition, rewrites) for name, definition in e.get("where", {}).items()}
+        paper_obj = to_ldpref(_substituted(paper_obj, where), claim.paper)
+        if e.get("scale"):  # ldpref's form is the paper's divided by this (stated) factor
+            factor = to_ldpref(parse(e["scale"], rewrites), claim.paper)
+            paper_obj = _scaled(paper_obj, 1 / factor)
+    except ParseError as exc:
+        return "differs", f"the paper's LaTeX does not parse: {exc}"
+    ours = claim.printed()
+    if isinstance(ours, Predicate):
+        try:
+            ours = to_ldpref(parse(ours.latex, rewrites), claim.paper)
+        except ParseError as exc:
+            return "differs", f"ldpref's statement LaTeX does not parse: {exc}"
+    ours = _project(ours, part)
+    paper_obj = _unified(paper_obj, ours)
+    why = _same(paper_obj, ours, _exponentials(claim.paper))
+    if why is None:
+        return "equal", "proved equal (simplify)"
+    unmapped = sorted(s.name for s in _free(paper_obj) if s.name not in module.SYMBOLS.values()
+                      and not _is_ldpref_symbol(s, claim.paper))
+    return "differs", why + (f"; unmapped names {unmapped}" if unmapped else "")
+
+
+def _parse_part(latex: str, rewrites, part: str):
+    """The paper's formula parsed; for part ``rhs``/``lhs`` of a single equation only that side is parsed (the other
+    side is the paper's notation for the quantity, shown but not compared)."""
+    if part != "whole":
+        text_ = prepared(latex, rewrites)
+        if not _split_top(text_, (r"\Rightarrow", r"\implies", r"\quad", ",", ";"))[1:]:
+            members = _split_top(text_, ("=",))
+            if len(members) == 2:
+                return sympy.Eq(*(sympy.Symbol("_unparsed") if (i == 0) == (part == "rhs") else parse(x)
+                                  for i, x in enumerate(members)), evaluate=False)
+    return parse(latex, rewrites)
+
+
+def _scaled(obj, factor):
+    if isinstance(obj, tuple):
+        return type(obj)(_scaled(x, factor) for x in obj)
+    if isinstance(obj, sympy.core.relational.Relational):
+        return type(obj)(obj.lhs, obj.rhs * factor, evaluate=False)
+    return obj * factor
+
+
+def _substituted(obj, where: dict):
+    """The paper's auxiliary symbols (``w``, ``alpha_1``) replaced by the definitions it states beside the formula."""
+    if not where:
+        return obj
+    if isinstance(obj, tuple):
+        return type(obj)(_substituted(x, where) for x in obj)
+    for _ in range(3):  # a definition may use another (alpha_2 in terms of w)
+        obj = obj.xreplace(where)
+    return obj
+
+
+def _unified(paper_obj, ours):
+    """The paper's symbols replaced by ldpref's printed form's symbols of the same name (one quantity that two of
+    ldpref's symbol tables declare with different assumptions, e.g. pan-cms's m)."""
+    mine = {}
+    for sym in _free(tuple(ours.values()) if isinstance(ours, dict) else ours):
+        mine.setdefault(sym.name, sym)
+    return _each(paper_obj, lambda x: x.xreplace({s: mine[s.name] for s in x.free_symbols
+                                                   if s.name in mine and mine[s.name] != s})
+                 if isinstance(x, sympy.Basic) else x)
+
+
+def _free(obj) -> set:
+    if isinstance(obj, (tuple, list)):
+        return set().union(*(_free(x) for x in obj)) if obj else set()
+    return set(obj.free_symbols) if isinstance(obj, sympy.Basic) else set()
+
+
+def _is_ldpref_symbol(sym, paper: str) -> bool:
+    module = table(paper)
+    return any(_symbol(PAPER_PACKAGES[paper], t) == sym for t in module.SYMBOLS.values())
