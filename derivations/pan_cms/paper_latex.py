@@ -39,6 +39,7 @@ SYMBOLS: dict[str, str] = {
     "lone": "l1_sym", "ltwo": "l2_sym", "ltwostar": "l2_star", "MSEhat": "MSE_hat", "SumSq": "S2", "m_{2}": "m2",
     "Varf": "var_sym", "Varrr": "Var_rr", "Deltal": "Delta_l", "Ecj": "E_cj", "Varcj": "Var_cj", "Eg": "E_g",
     "MSEg": "basics_notation.MSE_g", "Edraw": "E_draw", "Vdraw": "V_draw",
+    "PrBias": "Pr_bias", "Varg": "Var_g", "VarfZero": "Var_f0", "VarF": "symbols_hashing.Var_f",
 }
 
 #: (the paper's notation, what the parser reads instead), applied in this order to every entry before parsing;
@@ -51,7 +52,13 @@ REWRITES = (
     (r"\bar{c}(x', x)", r"\mathit{cbar}"),
     (r"\bar{c}(x, x')", r"\mathit{cbar}"),
     ("f^*", r"\mathit{fstar}"),
+    (r"Pr\left((E[\hat{f}(x)] - f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right)", r"\mathit{PrBias}"),
+    (r"\text{Var}(g(x|\mathcal{H}'))", r"\mathit{Varg}"), (r"Var(g(x|\mathcal{H}'))", r"\mathit{Varg}"),
+    (r"Var(\hat{f}(x)|f(x) = 0)", r"\mathit{VarfZero}"),
+    (r"\text{Var}(\hat{f}(x))", r"\mathit{VarF}"), (r"Var(\hat{f}(x))", r"\mathit{VarF}"),
 )
+
+_IMPL = r"the hypothesis and the conclusion joined by \Rightarrow (the paper: 'When ..., we have ...')"
 
 
 def _e(latex: str, source: str, part: str = "rhs", edited: str | None = None, unparsed: str | None = None, **extra):
@@ -215,10 +222,8 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/sec3.5.g-unbiased": _e(r"\frac{(mq+r)^2}{(2q+1)r+mq^2}", "pan-cms.md line 302 (inline), after Lemma 3.2"),
     "pan-cms/sec3.5.family-size": _e("2^{2l}", "pan-cms.md line 290 (inline), after Eq. (18)"),
     "pan-cms/thm3.8": _e(r"\frac{2m\text{Var}(R| =) + m - 1}{n(m-1)^3} \frac{m}{\tau\text{Var}(\hat{f}(x))} \leq "
-                         r"(2q+1)^2 \\ \text{Var}(g(x|\mathcal{H}')) < (1+\tau)\text{Var}(\hat{f}(x))",
-                         "pan-cms.md lines 306-310, Theorem 3.8", "whole",
-                         unparsed="an implication between two relations (lark parses one relation); the hypothesis "
-                                  "is checked as pan-cms/appE.eq43"),
+                         r"(2q+1)^2 \Rightarrow \text{Var}(g(x|\mathcal{H}')) < (1+\tau)\text{Var}(\hat{f}(x))",
+                         "pan-cms.md lines 306-310, Theorem 3.8", "whole", edited=_IMPL),
     "pan-cms/cor3.6": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^{\epsilon/2} \\ \text{MSE}(g) < "
                          r"(1+\tau)\widehat{\text{MSE}}(\hat{f})", "pan-cms.md lines 316-318, Corollary 3.6", "whole",
                          unparsed="an implication between relations (lark parses one relation)"),
@@ -241,13 +246,12 @@ PAPER_LATEX: dict[str, dict] = {
                           edited=r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]] -> \mathit{Edraw}, \text{Var}_{\forall "
                                  r"c_j(x, x')} (E[\hat{f}(x)]) -> \mathit{Vdraw}, \sum_{x' \in [d] \setminus x} "
                                  r"f(x')^2 -> \mathit{SumSq}; the two displays joined by \\"),
-    "pan-cms/thm3.11": _e(r"\frac{\delta\tau\text{Var}(R| \neq)}{n} > \frac{1}{(m-1)k} \\ Pr\left((E[\hat{f}(x)] - "
-                          r"f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
-                          "pan-cms.md lines 366-370, Theorem 3.11, Eq. (21)", "whole",
-                          unparsed="an implication whose conclusion is a probability over hash draws"),
-    "pan-cms/eq21": _e(r"Pr\left((E[\hat{f}(x)] - f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
-                       "pan-cms.md line 370, Eq. (21)", "whole",
-                       unparsed="a probability over hash draws inside an implication (lark: one relation, no Pr)"),
+    "pan-cms/thm3.11": _e(r"\frac{\delta\tau\text{Var}(R| \neq)}{n} > \frac{1}{(m-1)k} \Rightarrow Pr\left((E[\hat{f}(x)] "
+                          r"- f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
+                          "pan-cms.md lines 366-370, Theorem 3.11, Eq. (21)", "whole", edited=_IMPL),
+    "pan-cms/eq21": _e(r"\frac{\delta\tau\text{Var}(R| \neq)}{n} > \frac{1}{(m-1)k} \Rightarrow Pr\left((E[\hat{f}(x)] "
+                       r"- f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
+                       "pan-cms.md lines 366-370, Eq. (21) with Theorem 3.11's hypothesis", "whole", edited=_IMPL),
     "pan-cms/sec3.6.bias-order": _e(r"O(\frac{1}{\sqrt{(m-1)k}})", "pan-cms.md line 360 (inline), after Theorem 3.10",
                                     unparsed="an order of growth O(.); ldpref prints it as a bound on the standard "
                                              "deviation of the bias"),
@@ -560,20 +564,24 @@ PAPER_LATEX: dict[str, dict] = {
                                      r"relation; no \partial rule)"),
     "pan-cms/appE.m-prime-bound": _e(r"m - \frac{m}{(2q+1)^2}", "pan-cms.md line 821 (inline)"),
     "pan-cms/appE.translate": _e(r"\frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{(2q + 1)^2} \leq \tau "
-                                 r"Var(\hat{f}(x))", "pan-cms.md line 823", "whole",
-                                 unparsed="ldpref prints the implication this inequality gives (to Var(g) <= (1 + "
-                                          "tau) Var); lark parses one relation"),
-    "pan-cms/appE.eq43": _e(r"\frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{\tau Var(\hat{f}(x))} \leq (2q + 1)^2",
-                            "pan-cms.md line 827, Eq. (43)", "whole",
-                            unparsed="ldpref prints the implication Eq. (43) => Var(g) <= (1 + tau) Var; lark "
-                                     "parses one relation"),
+                                 r"Var(\hat{f}(x)) \Rightarrow Var(g(x|\mathcal{H}')) \leq Var(\hat{f}(x))(1 + \tau)",
+                                 "pan-cms.md lines 821-823", "whole",
+                                 edited=r"the inequality of line 823 and the goal of line 821 it translates joined by "
+                                        r"\Rightarrow"),
+    "pan-cms/appE.eq43": _e(r"\frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{\tau Var(\hat{f}(x))} \leq (2q + 1)^2 "
+                            r"\Rightarrow Var(g(x|\mathcal{H}')) \leq Var(\hat{f}(x))(1 + \tau)",
+                            "pan-cms.md line 827, Eq. (43), with the goal it ensures (line 821)", "whole",
+                            edited=r"Eq. (43) and the goal of line 821 joined by \Rightarrow ('which can be "
+                                   "organized as ... thus proving Theorem 3.8')"),
     "pan-cms/appE.cor3.6-var": _e(r"\frac{e^{\epsilon/2}}{(e^{\epsilon/2} - 1)^2}", "pan-cms.md line 829 (inline)"),
     "pan-cms/appE.cor3.6-eps0": _e(r"2q + 1 > \sqrt{\frac{1}{\tau}}", "pan-cms.md line 829 (inline)", "whole"),
     "pan-cms/appE.cor3.7-var": _e(r"\frac{4 e^\epsilon}{(e^\epsilon - 1)^2}", "pan-cms.md line 835 (inline)"),
     "pan-cms/appE.cor3.7-eps0": _e(r"2q + 1 > \sqrt{\frac{1}{\tau}}", "pan-cms.md line 835 (inline)", "whole"),
     "pan-cms/appE.eq44": _e(r"\frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{\tau Var(\hat{f}(x)|f(x) = 0)} \leq "
-                            "(2q + 1)^2", "pan-cms.md line 833, Eq. (44)", "whole",
-                            unparsed="ldpref prints the implication Eq. (44) => Eq. (43); lark parses one relation"),
+                            r"(2q + 1)^2 \Rightarrow \frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{\tau "
+                            r"Var(\hat{f}(x))} \leq (2q + 1)^2", "pan-cms.md lines 833-835, Eq. (44) (then Eq. (43))",
+                            "whole", edited=r"alignment & removed; Eq. (44) and Eq. (43) joined by \Rightarrow "
+                                            "('is satisfied, Eq. (43) will also be satisfied')"),
     "pan-cms/appE.l2-sum": _e(r"\forall x : Var(g(x)) \leq (1 + \tau)Var(\hat{f}(x)) \\ l_2(g) \leq (1 + "
                               r"\tau)l_2(\hat{f}(x))", "pan-cms.md line 831 (inline)", "whole",
                               unparsed="an implication with a quantified hypothesis (lark parses one relation)"),
@@ -611,9 +619,11 @@ PAPER_LATEX: dict[str, dict] = {
                                      "brackets)"),
     "pan-cms/appF.veq-gt-vne": _e(r"Var(R| =) > Var(R| \neq)", "pan-cms.md line 889 (inline)", "whole"),
     "pan-cms/appF.ratio": _e(r"\frac{n}{(m-1)k Var(R| \neq)}", "pan-cms.md line 891"),
-    "pan-cms/appF.eq51": _e(r"\frac{n}{(m-1)k Var(R| \neq)} < \delta", "pan-cms.md line 895, Eq. (51)", "whole",
-                            unparsed="ldpref prints the implication Eq. (51) => Eq. (21) ('the same as the "
-                                     "condition of Theorem 3.11'); lark parses one relation"),
+    "pan-cms/appF.eq51": _e(r"\frac{n}{(m-1)k Var(R| \neq)} < \delta \Rightarrow Pr\left((E[\hat{f}(x)] - f(x))^2 "
+                            r"\leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
+                            "pan-cms.md line 895, Eq. (51), with Eq. (21) (line 370) it ensures", "whole",
+                            edited=r"Eq. (51) and Eq. (21) joined by \Rightarrow ('the requirement of Eq. (21) is "
+                                   "converted as')"),
     "pan-cms/appG.estimator": _e(r"\sum_{i \in [n]} \hat{H}[X^{(i)} + 1, j^{(i)}] H[j^{(i)}, x + 1]",
                                  "pan-cms.md line 903",
                                  unparsed=r"matrix entries H[., .] and \hat{H} are outside lark's grammar"),
