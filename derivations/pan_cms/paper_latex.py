@@ -22,9 +22,10 @@ The paper's notation that the parser (lark) has no rule for, ``Var(R| =)``, ``Va
 ``\\bar{c}(x', x)``, stays in the text and is read through ``REWRITES`` (``ldpref.paper_latex`` also makes
 juxtaposed products such as ``n(m-1)`` explicit).  The edits left in an entry's ``edited``: round brackets for
 the paper's square grouping brackets, and a named quantity on a left-hand side (``\\widehat{MSE}(\\hat{f})``,
-``E[g(x)]``, ...) -> one ``\\mathit{...}`` name mapped in ``SYMBOLS`` to ldpref's symbol for it; ``\\Delta_{MSE}``
-and ``\\Delta_l`` (capital Greek letters are not in its grammar) are replaced by the paper's own definitions of
-them, or by ``\\mathit{Deltal}`` where ldpref's printed form keeps Delta_l as a symbol.  Where ldpref's printed
+``E[g(x)]``, ...) -> one ``\\mathit{...}`` name mapped in ``SYMBOLS`` to ldpref's symbol for it (most are
+``REWRITES`` now, so the text keeps the paper's notation), and a sentence's 'When A, we have B' written
+``A \\Rightarrow B``.  ``\\Delta_{MSE}`` and ``\\Delta_l`` stay as printed: an entry's ``where`` gives the paper's
+definition substituted before the comparison where ldpref's printed form writes them out.  Where ldpref's printed
 object is a reading of words or of an order of growth rather than the paper's expression, the entry says so in
 ``unparsed`` instead of forcing a match.
 """
@@ -40,11 +41,14 @@ SYMBOLS: dict[str, str] = {
     "Varf": "var_sym", "Varrr": "Var_rr", "Deltal": "Delta_l", "Ecj": "E_cj", "Varcj": "Var_cj", "Eg": "E_g",
     "MSEg": "basics_notation.MSE_g", "Edraw": "E_draw", "Vdraw": "V_draw",
     "PrBias": "Pr_bias", "Varg": "Var_g", "VarfZero": "Var_f0", "VarF": "symbols_hashing.Var_f",
+    "perx": "per_x_hyp", "ltwog": "l2_g", "ltwofs": "l2_fs",
 }
 
 #: (the paper's notation, what the parser reads instead), applied in this order to every entry before parsing;
 #: the displayed text keeps the paper's notation
 REWRITES = (
+    (r"\forall x : Var(g(x)) \leq (1 + \tau)Var(\hat{f}(x))", r"\mathit{perx}"),
+    (r"l_2(g)", r"\mathit{ltwog}"), (r"l_2(\hat{f}(x))", r"\mathit{ltwofs}"),
     (r"\text{Var}(R| =)", "V_{eq}"),
     (r"\text{Var}(R| \neq)", "V_{ne}"),
     ("Var(R| =)", "V_{eq}"),
@@ -52,12 +56,18 @@ REWRITES = (
     (r"\bar{c}(x', x)", r"\mathit{cbar}"),
     (r"\bar{c}(x, x')", r"\mathit{cbar}"),
     ("f^*", r"\mathit{fstar}"),
+    (r"\Delta_{MSE}", r"\mathit{DeltaMSE}"), (r"\Delta_l", r"\mathit{Deltal}"),
+    (r"l_2^*(\hat{f})", r"\mathit{ltwostar}"), (r"\widehat{MSE}(\hat{f})", r"\mathit{MSEhat}"),
+    (r"l_1(\hat{f})", r"\mathit{lone}"), (r"l_2(\hat{f})", r"\mathit{ltwo}"),
     (r"Pr\left((E[\hat{f}(x)] - f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right)", r"\mathit{PrBias}"),
     (r"\text{Var}(g(x|\mathcal{H}'))", r"\mathit{Varg}"), (r"Var(g(x|\mathcal{H}'))", r"\mathit{Varg}"),
     (r"Var(\hat{f}(x)|f(x) = 0)", r"\mathit{VarfZero}"),
     (r"\text{Var}(\hat{f}(x))", r"\mathit{VarF}"), (r"Var(\hat{f}(x))", r"\mathit{VarF}"),
 )
 
+_DELTA_L = r"e^{\epsilon/2} \sqrt{(e^\epsilon + d - 1)(de^\epsilon - e^\epsilon + 1)}"  # Theorem 3.7, line 258
+_DELTA_MSE = r"e^{\epsilon/2} \sqrt{((1 - f^*)e^\epsilon + f^*)(f^*e^\epsilon + (1 - f^*))}"  # line 743, edited:
+_DELTA_MSE_EDIT = "Delta_MSE's definition (line 743) with round brackets for its square ones"
 _IMPL = r"the hypothesis and the conclusion joined by \Rightarrow (the paper: 'When ..., we have ...')"
 
 
@@ -154,9 +164,8 @@ PAPER_LATEX: dict[str, dict] = {
                        "pan-cms.md line 200, Eq. (11)", "whole",
                        unparsed="maxima over datasets of sums of expectations: no sympy object (ldpref's printed "
                                 "form relates named symbols)"),
-    "pan-cms/sec3.4.l1-cauchy-schwarz": _e(r"\mathit{lone} \leq \sqrt{d} \mathit{ltwo}",
-                                           "pan-cms.md line 202 (inline), after Eq. (11)", "whole",
-                                           edited=r"l_1(\hat{f}) -> \mathit{lone}, l_2(\hat{f}) -> \mathit{ltwo}"),
+    "pan-cms/sec3.4.l1-cauchy-schwarz": _e(r"l_1(\hat{f}) \leq \sqrt{d} l_2(\hat{f})",
+                                           "pan-cms.md line 202 (inline), after Eq. (11)", "whole"),
     "pan-cms/eq12": _e(r"\frac{1}{(e^\epsilon - 1)^2} \begin{cases} e^\epsilon(m-1) & \text{if } a = b \\ "
                        r"e^\epsilon + m - 2 & \text{if } a \neq b, \end{cases}", "pan-cms.md line 210, Eq. (12)",
                        unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
@@ -178,10 +187,10 @@ PAPER_LATEX: dict[str, dict] = {
                                          "pan-cms.md lines 228-230, Theorem 3.6 ('the closest integer to' Eq. (15))",
                                          unparsed="'the closest integer to' is in words (ldpref: floor(x + 1/2)) "
                                                   r"and \begin{cases} is not in lark's grammar"),
-    "pan-cms/cor3.4": _e(r"\mathit{MSEhat} = \frac{e^{\epsilon/2}}{n (e^{\epsilon/2} - 1)^2} \\ m = 1 + "
+    "pan-cms/cor3.4": _e(r"\widehat{MSE}(\hat{f}) = \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2} \\ m = 1 + "
                          r"e^{\epsilon/2}", "pan-cms.md lines 236-238, Corollary 3.4", "whole",
-                         edited=r"\widehat{MSE}(\hat{f}) -> \mathit{MSEhat}; the display joined by \\ to 'm is the "
-                                r"closest integer to $1 + e^{\epsilon/2}$' (line 238, 'closest integer to' dropped)"),
+                         edited=r"the display joined by \\ to 'm is the closest integer to $1 + e^{\epsilon/2}$' "
+                                "(line 238, 'closest integer to' dropped)"),
     "pan-cms/cor3.4.closest-integer": _e(r"1 + e^{\epsilon/2}", "pan-cms.md line 238 (inline), Corollary 3.4",
                                          unparsed="'m is the closest integer to 1 + e^{eps/2}': the rounding is in "
                                                   "words (ldpref: floor(x + 1/2)), so the printed object is not "
@@ -189,17 +198,14 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/sec3.4.f0": _e(r"1 + e^\epsilon", "pan-cms.md line 240 (inline), after Corollary 3.4"),
     "pan-cms/eq16": _e(r"\frac{1}{n} \left(f^* + \frac{4 e^\epsilon}{(e^\epsilon - 1)^2} \right)",
                        "pan-cms.md line 242, Eq. (16)", edited="square grouping brackets -> round"),
-    "pan-cms/thm3.7.l1": _e(r"\sqrt{\frac{2d (e^{\epsilon/2} \sqrt{(e^\epsilon + d - 1) (d e^\epsilon - e^\epsilon "
-                            r"+ 1)} + d e^\epsilon)}{n (e^\epsilon - 1)^2}}",
-                            "pan-cms.md lines 250 and 258, Theorem 3.7",
-                            edited=r"\Delta_l replaced by its definition on line 258"),
-    "pan-cms/thm3.7": _e(r"\mathit{ltwostar} = \frac{2 (e^{\epsilon/2} \sqrt{(e^\epsilon + d - 1) (d e^\epsilon - "
-                         r"e^\epsilon + 1)} + d e^\epsilon)}{n (e^\epsilon - 1)^2} \\ m = 1 + \frac{e^{\epsilon/2} "
-                         r"\sqrt{(e^\epsilon + d - 1) (d e^\epsilon - e^\epsilon + 1)}}{e^\epsilon + d - 1}",
-                         "pan-cms.md lines 254, 258 and 260, Theorem 3.7", "whole",
-                         edited=r"l_2^*(\hat{f}) -> \mathit{ltwostar}; \Delta_l replaced by its definition on line "
-                                r"258; joined by \\ to 'm is the closest integer to $1 + \frac{\Delta_l}{e^\epsilon "
-                                "+ d - 1}$' (line 260, 'closest integer to' dropped)"),
+    "pan-cms/thm3.7.l1": _e(r"\sqrt{\frac{2d(\Delta_l + de^\epsilon)}{n(e^\epsilon - 1)^2}}",
+                            "pan-cms.md lines 250 and 258, Theorem 3.7 (Delta_l as defined there)",
+                            where={"Deltal": _DELTA_L}),
+    "pan-cms/thm3.7": _e(r"l_2^*(\hat{f}) = \frac{2(\Delta_l + de^\epsilon)}{n(e^\epsilon - 1)^2} \\ m = 1 + "
+                         r"\frac{\Delta_l}{e^\epsilon + d - 1}", "pan-cms.md lines 254, 258 and 260, Theorem 3.7",
+                         "whole", where={"Deltal": _DELTA_L},
+                         edited=r"joined by \\ to 'm is the closest integer to $1 + \frac{\Delta_l}{e^\epsilon + d - "
+                                r"1}$' (line 260, 'closest integer to' dropped)"),
     "pan-cms/thm3.7.closest-integer": _e(r"1 + \frac{\Delta_l}{e^\epsilon + d - 1}",
                                          "pan-cms.md line 260 (inline), Theorem 3.7",
                                          unparsed="'the closest integer to' is in words (ldpref: floor(x + 1/2)); "
@@ -246,8 +252,8 @@ PAPER_LATEX: dict[str, dict] = {
                           edited=r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]] -> \mathit{Edraw}, \text{Var}_{\forall "
                                  r"c_j(x, x')} (E[\hat{f}(x)]) -> \mathit{Vdraw}, \sum_{x' \in [d] \setminus x} "
                                  r"f(x')^2 -> \mathit{SumSq}; the two displays joined by \\"),
-    "pan-cms/thm3.11": _e(r"\frac{\delta\tau\text{Var}(R| \neq)}{n} > \frac{1}{(m-1)k} \Rightarrow Pr\left((E[\hat{f}(x)] "
-                          r"- f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
+    "pan-cms/thm3.11": _e(r"\frac{\delta\tau\text{Var}(R| \neq)}{n} > \frac{1}{(m-1)k} \Rightarrow "
+                          r"Pr\left((E[\hat{f}(x)] - f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
                           "pan-cms.md lines 366-370, Theorem 3.11, Eq. (21)", "whole", edited=_IMPL),
     "pan-cms/eq21": _e(r"\frac{\delta\tau\text{Var}(R| \neq)}{n} > \frac{1}{(m-1)k} \Rightarrow Pr\left((E[\hat{f}(x)] "
                        r"- f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
@@ -501,15 +507,12 @@ PAPER_LATEX: dict[str, dict] = {
                                      "pan-cms.md line 729", "whole",
                                      unparsed="an implication under 2 <= m <= e^{eps/2} + 1 with maxima over f(x): "
                                               "lark parses one relation"),
-    "pan-cms/appD.eq32": _e(r"1 + \frac{e^{\epsilon/2} \sqrt{((1 - f^*) e^\epsilon + f^*) (f^* e^\epsilon + (1 - "
-                            r"f^*))}}{f^* e^\epsilon + 1 - f^*}",
-                            "pan-cms.md line 739, Eq. (32), with Delta_MSE of line 743",
-                            edited=r"\Delta_{MSE} replaced by its definition on line 743 (square brackets -> round)"),
-    "pan-cms/appD.var-star": _e(r"\frac{2 (e^{\epsilon/2} \sqrt{((1 - f^*) e^\epsilon + f^*) (f^* e^\epsilon + (1 - "
-                                r"f^*))} + e^\epsilon)}{n (e^\epsilon - 1)^2}",
-                                "pan-cms.md line 747, with Delta_MSE of line 743",
-                                edited=r"\Delta_{MSE} replaced by its definition on line 743 (square brackets -> "
-                                       "round)"),
+    "pan-cms/appD.eq32": _e(r"1 + \frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*}",
+                            "pan-cms.md line 739, Eq. (32), Delta_MSE as defined on line 743",
+                            where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
+    "pan-cms/appD.var-star": _e(r"\frac{2(\Delta_{MSE} + e^\epsilon)}{n(e^\epsilon - 1)^2}",
+                                "pan-cms.md line 747, Delta_MSE as defined on line 743",
+                                where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
     "pan-cms/appD.validity": _e(r"e^{\epsilon/2} + 1 \leq m \leq e^\epsilon + 1", "pan-cms.md line 749 (inline)",
                                 "whole",
                                 unparsed="a chained inequality tied to f^* <= 1/2 by 'translates to' (ldpref: an "
@@ -531,13 +534,10 @@ PAPER_LATEX: dict[str, dict] = {
                             edited=r"square grouping brackets -> round; alignment &, \quad and line breaks removed"),
     "pan-cms/appD.eq35": _e(r"\frac{(d + e^\epsilon - 1) m^2}{n (m-1) (e^\epsilon - 1)^2} + \frac{(d-1) (2m + "
                             r"e^\epsilon - 1)}{n (m-1) (e^\epsilon - 1)}", "pan-cms.md line 769, Eq. (35)"),
-    "pan-cms/appD.m-opt-l2": _e(r"1 + \frac{\mathit{Deltal}}{e^\epsilon + d - 1}", "pan-cms.md line 773",
-                                edited=r"\Delta_l -> \mathit{Deltal} (ldpref keeps Appendix D's Delta_l as a symbol "
-                                       "here)"),
+    "pan-cms/appD.m-opt-l2": _e(r"1 + \frac{\Delta_l}{e^\epsilon + d - 1}", "pan-cms.md line 773"),
     "pan-cms/appD.delta-l": _e(r"\sqrt{(e^\epsilon + d - 1) (d e^\epsilon - e^\epsilon + 1) e^{\epsilon/2}}",
                                "pan-cms.md line 777"),
-    "pan-cms/appD.eq36": _e(r"\frac{2 (\mathit{Deltal} + d e^\epsilon)}{n (e^\epsilon - 1)^2}",
-                            "pan-cms.md line 781, Eq. (36)", edited=r"\Delta_l -> \mathit{Deltal}"),
+    "pan-cms/appD.eq36": _e(r"\frac{2(\Delta_l + de^\epsilon)}{n(e^\epsilon - 1)^2}", "pan-cms.md line 781, Eq. (36)"),
     "pan-cms/appD.eq37": _e(r"\frac{4d e^\epsilon}{n (e^\epsilon - 1)^2}", "pan-cms.md line 785, Eq. (37)"),
     "pan-cms/appD.m-limit": _e(r"1 + e^\epsilon",
                                r"pan-cms.md line 787 (inline), 'the corresponding $m \rightarrow 1 + e^\epsilon$'"),
@@ -549,8 +549,8 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appD.l1-cauchy-schwarz": _e(r"\mathit{lone} \leq \sqrt{d} \mathit{ltwo}",
                                          r"pan-cms.md line 799 (inline), '$l_1 \leq \sqrt{d}l_2$'", "whole",
                                          edited=r"l_1 -> \mathit{lone}, l_2 -> \mathit{ltwo}"),
-    "pan-cms/appD.eq39": _e(r"\sqrt{\frac{2d (\mathit{Deltal} + d e^\epsilon)}{n (e^\epsilon - 1)^2}}",
-                            "pan-cms.md line 801, Eq. (39)", edited=r"\Delta_l -> \mathit{Deltal}"),
+    "pan-cms/appD.eq39": _e(r"\sqrt{\frac{2d(\Delta_l + de^\epsilon)}{n(e^\epsilon - 1)^2}}",
+                            "pan-cms.md line 801, Eq. (39)"),
     "pan-cms/appD.eq40": _e(r"\frac{2d e^{\epsilon/2}}{\sqrt{n e^\epsilon - 1}}", "pan-cms.md line 805, Eq. (40)"),
     "pan-cms/appE.eq41": _e(r"- \max\left\{\frac{2m'Var(R| =)}{n(m' - 1)^3}, \frac{(m' - 1)(Var(R| \neq) + 1) + (m' "
                             r"+ 1)Var(R| =)}{n(m' - 1)^3}\right\} \leq \frac{\partial "
@@ -582,9 +582,9 @@ PAPER_LATEX: dict[str, dict] = {
                             r"Var(\hat{f}(x))} \leq (2q + 1)^2", "pan-cms.md lines 833-835, Eq. (44) (then Eq. (43))",
                             "whole", edited=r"alignment & removed; Eq. (44) and Eq. (43) joined by \Rightarrow "
                                             "('is satisfied, Eq. (43) will also be satisfied')"),
-    "pan-cms/appE.l2-sum": _e(r"\forall x : Var(g(x)) \leq (1 + \tau)Var(\hat{f}(x)) \\ l_2(g) \leq (1 + "
-                              r"\tau)l_2(\hat{f}(x))", "pan-cms.md line 831 (inline)", "whole",
-                              unparsed="an implication with a quantified hypothesis (lark parses one relation)"),
+    "pan-cms/appE.l2-sum": _e(r"\forall x : Var(g(x)) \leq (1 + \tau)Var(\hat{f}(x)) \Rightarrow l_2(g) \leq (1 + \tau)"
+                              r"l_2(\hat{f}(x))", "pan-cms.md line 831 (inline)", "whole",
+                              edited=r"'If ..., then' written with \Rightarrow"),
     "pan-cms/appE.eq45": _e(r"\frac{1}{m} + \frac{1}{4mq(q+1)}", "pan-cms.md line 839, Eq. (45)"),
     "pan-cms/appE.eq46": _e(r"\frac{m}{m-1}(\bar{c}(x, x') - \frac{1}{m}) \sum_{x' \in [d] \setminus x} f(x') \\ "
                             r"\leq \frac{m}{m-1} \frac{1}{4mq(q+1)} = \frac{1}{4(m-1)q(q+1)}",
