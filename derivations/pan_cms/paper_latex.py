@@ -47,6 +47,12 @@ SYMBOLS: dict[str, str] = {
 #: (the paper's notation, what the parser reads instead), applied in this order to every entry before parsing;
 #: the displayed text keeps the paper's notation
 REWRITES = (
+    (r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)]", "S"),
+    (r"\sum_{x' \in [d] \setminus x} f(x')^2", r"\mathit{SumSq}"),
+    (r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]]", r"\mathit{Edraw}"),
+    (r"\text{Var}_{\forall c_j(x, x')} (E[\hat{f}(x)])", r"\mathit{Vdraw}"),
+    (r"E[g(x)]", r"\mathit{Eg}"), (r"MSE(g(x))", r"\mathit{MSEg}"), (r"Var(\hat{f}(x)_{RR})", r"\mathit{Varrr}"),
+    (r"E[c_j(x, x')]", r"\mathit{Ecj}"), (r"Var(c_j(x, x'))", r"\mathit{Varcj}"),
     (r"\forall x : Var(g(x)) \leq (1 + \tau)Var(\hat{f}(x))", r"\mathit{perx}"),
     (r"l_2(g)", r"\mathit{ltwog}"), (r"l_2(\hat{f}(x))", r"\mathit{ltwofs}"),
     (r"\text{Var}(R| =)", "V_{eq}"),
@@ -95,9 +101,9 @@ PAPER_LATEX: dict[str, dict] = {
                       r"E[(\hat{f}(x) - f(x))^2]", "pan-cms.md line 88, Eq. (1)", "whole",
                       unparsed=r"a maximum over datasets (\max_{\forall \mathbf{X}: ...}): no sympy object for it; "
                                "ldpref's printed right-hand side is one named symbol"),
-    "pan-cms/eq2": _e(r"\frac{m}{n (m-1)} \left(S \right) - \frac{1}{m-1}", "pan-cms.md line 109, Eq. (2)",
-                      edited=r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)] -> S (ldpref's one symbol for the "
-                             "sum); square grouping brackets -> round"),
+    "pan-cms/eq2": _e(r"\frac{m}{n(m-1)} \left[\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)] \right] - "
+                      r"\frac{1}{m-1}",
+                      "pan-cms.md line 109, Eq. (2)"),
     "pan-cms/eq3": _e(r"\frac{m}{m-1} [f(x) + \sum_{x' \in [d] \setminus x} \sum_{j \in [k]} \frac{c_j(x, x')}{k} "
                       r"f(x')] - \frac{1}{m-1}", "pan-cms.md line 132, Eq. (3)",
                       unparsed=r"a sum over [d] \setminus x of the collision indicators c_j(x, x'): lark has no "
@@ -124,14 +130,14 @@ PAPER_LATEX: dict[str, dict] = {
                          r"Var(R| =) + (1 - \bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x)(1 - \bar{c}(x', x)) "
                          r"\right) + f(x) Var(R| =) \right]", "pan-cms.md line 165, Theorem 3.3, Eq. (5)",
                          unparsed=r"as pan-cms/eq5: a sum over [d] \setminus x"),
-    "pan-cms/eq6": _e(r"\frac{m}{(m-1)^2 n} \left((1 - f(x)) \left(Var(R| =) + (m-1) Var(R| \neq) + \frac{m-1}{m} "
-                      r"\right) + m f(x) Var(R| =) \right)", "pan-cms.md line 175, Eq. (6)",
-                      edited="square grouping brackets -> round; the line break of the aligned environment removed"),
-    "pan-cms/cor3.3": _e(r"\frac{m}{(m-1)^2 n} \left((1 - f(x)) \left(Var(R| =) + (m-1) Var(R| \neq) + "
-                         r"\frac{m-1}{m} \right) + m f(x) Var(R| =) \right)",
+    "pan-cms/eq6": _e(r"\frac{m}{(m-1)^2 n} \left[(1 - f(x)) \left(Var(R| =) + (m-1) Var(R| \neq) + \frac{m-1}{m} "
+                      r"\right) + mf(x) Var(R| =) \right]",
+                      "pan-cms.md line 175, Eq. (6)",
+                      edited="the line break of the aligned environment removed"),
+    "pan-cms/cor3.3": _e(r"\frac{m}{(m-1)^2 n} \left[(1 - f(x)) \left(Var(R| =) + (m-1) Var(R| \neq) + "
+                         r"\frac{m-1}{m} \right) + mf(x) Var(R| =) \right]",
                          "pan-cms.md line 175, Corollary 3.3, Eq. (6)",
-                         edited="square grouping brackets -> round; the line break of the aligned environment "
-                                "removed"),
+                         edited="the line break of the aligned environment removed"),
     "pan-cms/eq7": _e(r"MSE(\hat{f}(x)) = E[(\hat{f}(x) - f(x))^2] \\ = E[\hat{f}(x) - E[\hat{f}(x)]]^2 + "
                       r"(E[\hat{f}(x)] - f(x))^2 \\ = Var(\hat{f}(x)) + (E[\hat{f}(x)] - f(x))^2",
                       "pan-cms.md line 185, Eq. (7)", "whole",
@@ -139,20 +145,22 @@ PAPER_LATEX: dict[str, dict] = {
                                "printed form uses sympy.stats-like Expect/VarOp objects lark cannot produce"),
     "pan-cms/sec3.3.mse-var": _e(r"MSE(\hat{f}(x)) = Var(\hat{f}(x))", "pan-cms.md line 189 (inline)", "whole",
                                  unparsed=r"both sides are named quantities of \hat{f}(x) (hat accent not in lark)"),
-    "pan-cms/eq8": _e(r"g(x) = \frac{m'}{n (m'-1)} \left(S \right) - \frac{1}{m'-1} \\ m' = \frac{1}{\bar{c}(x', x)}",
-                      "pan-cms.md lines 191-193, Eq. (8) and the definition of m' after it", "whole",
-                      edited=r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)] -> S; square grouping brackets -> "
-                             r"round; the two displays joined by \\"),
+    "pan-cms/eq8": _e(r"g(x) = \frac{m'}{n(m'-1)} \left[\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)] \right] - "
+                      r"\frac{1}{m'-1} \\ m' = \frac{1}{\bar{c}(x, x')}",
+                      "pan-cms.md lines 191-193, Eq. (8) and the definition of m' after it",
+                      "whole",
+                      edited=r"Eq. (8) and the definition of m' after it joined by \\"),
     "pan-cms/eq9": _e("0", "pan-cms.md line 199, Eq. (9) (E[g(x)] = 0)"),
-    "pan-cms/eq10": _e(r"\frac{1}{n (1 - \bar{c}(x', x))^2} \left((1 - f(x)) \left(\bar{c}(x', x) Var(R| =) + (1 - "
-                       r"\bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x) (1 - \bar{c}(x', x)) \right) + f(x) Var(R| "
-                       r"=) \right)", "pan-cms.md line 205, Eq. (10)", edited="square grouping brackets -> round"),
-    "pan-cms/thm3.4": _e(r"\mathit{Eg} = 0 \\ \mathit{MSEg} = \frac{1}{n (1 - \bar{c}(x', x))^2} \left((1 - f(x)) "
-                         r"\left(\bar{c}(x', x) Var(R| =) + (1 - \bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x) (1 - "
-                         r"\bar{c}(x', x)) \right) + f(x) Var(R| =) \right)",
-                         "pan-cms.md lines 199-205, Theorem 3.4, Eqs. (9)-(10)", "whole",
-                         edited=r"E[g(x)] -> \mathit{Eg}, MSE(g(x)) -> \mathit{MSEg}; the two displays joined by "
-                                r"\\; square grouping brackets -> round"),
+    "pan-cms/eq10": _e(r"\frac{1}{n(1 - \bar{c}(x, x'))^2} \left[(1 - f(x)) \left(\bar{c}(x', x) Var(R| =) + (1 - "
+                       r"\bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x)(1 - \bar{c}(x', x)) \right) + f(x) Var(R| =) "
+                       r"\right]",
+                       "pan-cms.md line 205, Eq. (10)"),
+    "pan-cms/thm3.4": _e(r"E[g(x)] = 0 \\ MSE(g(x)) = \frac{1}{n(1 - \bar{c}(x, x'))^2} \left[(1 - f(x)) "
+                         r"\left(\bar{c}(x', x) Var(R| =) + (1 - \bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x)(1 - "
+                         r"\bar{c}(x', x)) \right) + f(x) Var(R| =) \right]",
+                         "pan-cms.md lines 199-205, Theorem 3.4, Eqs. (9)-(10)",
+                         "whole",
+                         edited=r"Eqs. (9) and (10) joined by \\"),
     "pan-cms/thm3.5": _e(r"\forall \alpha \in [0, \sqrt{\frac{e^\epsilon n}{m-1}}] \\ \Pr[|\hat{f}(x) - f(x)| \geq "
                          r"\alpha \sqrt{Var(\hat{f}(x))}] \leq 2 \exp\left(-\frac{\alpha^2}{3} \cdot "
                          r"\frac{m-1}{e^\epsilon + m - 1}\right)", "pan-cms.md lines 217-219, Theorem 3.5", "whole",
@@ -196,8 +204,8 @@ PAPER_LATEX: dict[str, dict] = {
                                                   "words (ldpref: floor(x + 1/2)), so the printed object is not "
                                                   "this expression"),
     "pan-cms/sec3.4.f0": _e(r"1 + e^\epsilon", "pan-cms.md line 240 (inline), after Corollary 3.4"),
-    "pan-cms/eq16": _e(r"\frac{1}{n} \left(f^* + \frac{4 e^\epsilon}{(e^\epsilon - 1)^2} \right)",
-                       "pan-cms.md line 242, Eq. (16)", edited="square grouping brackets -> round"),
+    "pan-cms/eq16": _e(r"\frac{1}{n} \left[f^* + \frac{4e^\epsilon}{(e^\epsilon - 1)^2} \right]",
+                       "pan-cms.md line 242, Eq. (16)"),
     "pan-cms/thm3.7.l1": _e(r"\sqrt{\frac{2d(\Delta_l + de^\epsilon)}{n(e^\epsilon - 1)^2}}",
                             "pan-cms.md lines 250 and 258, Theorem 3.7 (Delta_l as defined there)",
                             where={"Deltal": _DELTA_L}),
@@ -244,14 +252,13 @@ PAPER_LATEX: dict[str, dict] = {
                          r"(1+2\tau)\text{MSE}(\hat{f}(x))", "pan-cms.md lines 330-338, Theorem 3.9", "whole",
                          unparsed="an implication with two hypotheses (lark parses one relation)"),
     "pan-cms/eq19": _e("f(x)", "pan-cms.md line 354, Eq. (19)"),
-    "pan-cms/eq20": _e(r"\frac{1}{(m-1)k} \mathit{SumSq}", "pan-cms.md line 358, Eq. (20)",
-                       edited=r"\sum_{x' \in [d] \setminus x} f(x')^2 -> \mathit{SumSq} (ldpref's one symbol for "
-                              r"the sum; lark has no \setminus)"),
-    "pan-cms/thm3.10": _e(r"\mathit{Edraw} = f(x) \\ \mathit{Vdraw} = \frac{1}{(m-1)k} \mathit{SumSq}",
-                          "pan-cms.md lines 354-358, Theorem 3.10, Eqs. (19)-(20)", "whole",
-                          edited=r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]] -> \mathit{Edraw}, \text{Var}_{\forall "
-                                 r"c_j(x, x')} (E[\hat{f}(x)]) -> \mathit{Vdraw}, \sum_{x' \in [d] \setminus x} "
-                                 r"f(x')^2 -> \mathit{SumSq}; the two displays joined by \\"),
+    "pan-cms/eq20": _e(r"\frac{1}{(m-1)k} \sum_{x' \in [d] \setminus x} f(x')^2",
+                       "pan-cms.md line 358, Eq. (20)"),
+    "pan-cms/thm3.10": _e(r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]] = f(x) \\ \text{Var}_{\forall c_j(x, x')} "
+                          r"(E[\hat{f}(x)]) = \frac{1}{(m-1)k} \sum_{x' \in [d] \setminus x} f(x')^2",
+                          "pan-cms.md lines 354-358, Theorem 3.10, Eqs. (19)-(20)",
+                          "whole",
+                          edited=r"Eqs. (19) and (20) joined by \\"),
     "pan-cms/thm3.11": _e(r"\frac{\delta\tau\text{Var}(R| \neq)}{n} > \frac{1}{(m-1)k} \Rightarrow "
                           r"Pr\left((E[\hat{f}(x)] - f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - \delta",
                           "pan-cms.md lines 366-370, Theorem 3.11, Eq. (21)", "whole", edited=_IMPL),
@@ -451,10 +458,10 @@ PAPER_LATEX: dict[str, dict] = {
                                r"(m-1) Var(R| \neq) + \frac{1-m}{m} \right) + mf(x)Var(R| =) \right]",
                                "pan-cms.md line 673, first line",
                                unparsed=r"a sum over [d] \setminus x (no \setminus in lark; ldpref's SumInExcept)"),
-    "pan-cms/appB.eq6-final": _e(r"\frac{m}{(m-1)^2 n} \left((1-f(x)) \left(Var(R| =) + (m-1) Var(R| \neq) + "
-                                 r"\frac{1-m}{m} \right) + m f(x) Var(R| =) \right)",
+    "pan-cms/appB.eq6-final": _e(r"\frac{m}{(m-1)^2n} \left[(1-f(x)) \left(Var(R| =) + (m-1) Var(R| \neq) + "
+                                 r"\frac{1-m}{m} \right) + mf(x)Var(R| =) \right]",
                                  "pan-cms.md line 673, second line",
-                                 edited="square grouping brackets -> round; alignment & and line breaks removed"),
+                                 edited="alignment & and line breaks removed"),
     "pan-cms/appC.AB": _e(r"A = \frac{m}{m-1} \frac{e^{-1}}{e^\epsilon - 1} - \frac{1}{m-1} \\ B = \frac{m}{m-1} "
                           r"\frac{e^\epsilon + m - 2}{e^\epsilon - 1} - \frac{1}{m-1}", "pan-cms.md line 681", "whole",
                           edited=r"the middle members '\min \hat{f}(x) =', '\max \hat{f}(x) =' and the alignment & "
@@ -498,10 +505,12 @@ PAPER_LATEX: dict[str, dict] = {
                                "pan-cms.md line 717"),
     "pan-cms/appD.f0-minimum": _e(r"e^\epsilon + 1",
                                   r"pan-cms.md line 719 (inline), 'a minimum at $m = e^\epsilon + 1$'"),
-    "pan-cms/appD.crossover": _e(r"m = e^{\epsilon/2} + 1 \\ \mathit{Varrr} = \frac{e^{\epsilon/2}}{n "
-                                 r"(e^{\epsilon/2} - 1)^2}", "pan-cms.md lines 723-725", "whole",
-                                 edited=r"Var(\hat{f}(x)_{RR}) -> \mathit{Varrr}; the inline $m = e^{\epsilon/2} + "
-                                        r"1$ and the display joined by \\"),
+    "pan-cms/appD.crossover": _e(r"m = e^{\epsilon/2} + 1 \\ Var(\hat{f}(x)_{RR}) = "
+                                 r"\frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2}",
+                                 "pan-cms.md lines 723-725",
+                                 "whole",
+                                 edited=r"the inline $m = e^{\epsilon/2} + 1$ (line 723) and the display joined by "
+                                        r"\\"),
     "pan-cms/appD.m-lower-bound": _e(r"\max_{f(x)} Var(\hat{f}(x)_{RR}) > \max_{f(x)} Var(\hat{f}(x)_{RR}|m = "
                                      r"e^{\epsilon/2} + 1) = \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2}",
                                      "pan-cms.md line 729", "whole",
@@ -600,14 +609,14 @@ PAPER_LATEX: dict[str, dict] = {
                                        "pan-cms.md lines 853-857", "whole",
                                        unparsed="an equivalence between one requirement and two (lark parses one "
                                                 "relation)"),
-    "pan-cms/appF.var-cj": _e(r"\mathit{Ecj} = \frac{1}{m} \\ \mathit{Varcj} = \frac{m-1}{m}",
-                              "pan-cms.md line 865 (inline)", "whole",
-                              edited=r"E[c_j(x, x')] -> \mathit{Ecj}, Var(c_j(x, x')) -> \mathit{Varcj}; the two "
-                                     r"inline equations joined by \\"),
+    "pan-cms/appF.var-cj": _e(r"E[c_j(x, x')] = \frac{1}{m} \\ Var(c_j(x, x')) = \frac{m-1}{m}",
+                              "pan-cms.md line 865 (inline)",
+                              "whole",
+                              edited=r"the two inline equations joined by \\"),
     "pan-cms/appF.expectation": _e(r"\frac{m}{m-1} (f(x) + (1-f(x)) \frac{1}{m}) - \frac{1}{m-1}",
                                    "pan-cms.md line 867, second line", edited="square grouping brackets -> round"),
-    "pan-cms/appF.variance": _e(r"\frac{1}{(m-1)k} \mathit{SumSq}", "pan-cms.md line 871, second line",
-                                edited=r"\sum_{x' \in [d] \setminus x} f(x')^2 -> \mathit{SumSq}"),
+    "pan-cms/appF.variance": _e(r"\frac{1}{(m-1)k} \sum_{x' \in [d] \setminus x} f(x')^2",
+                                "pan-cms.md line 871, second line"),
     "pan-cms/appF.eq48": _e(r"\frac{Var_{\forall c_j(x, x')} (E[\hat{f}(x)])}{\tau Var(\hat{f}(x))} \leq \delta",
                             "pan-cms.md line 879, Eq. (48)", "whole",
                             unparsed="ldpref prints the equivalence with Eq. (21) ('equivalent to requiring'); "
