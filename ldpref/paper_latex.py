@@ -1,12 +1,13 @@
 r"""The paper's own LaTeX beside each printed form, and its machine comparison (issue 23, item 1).
 
 For a paper whose source carries its formulas (pan-cms: ``pan-cms.md``; jiang-gcms: ``jiang-gcms.md``), the module
-``derivations/<paper_pkg>/paper_latex.py`` holds, per claim, the formula as the paper typesets it (copied from the
+``derivations/<paper_pkg>/paper_latex.py`` (registered with the library as the paper's part ``paper_latex``:
+``proofs_checks/<paper_pkg>/paper_latex.py`` re-exports it) holds, per claim, the formula as the paper typesets it (copied from the
 paper's markup; the few edits a parser needs are listed in the entry's ``edited``), in this format:
 
 * ``SYMBOLS``: name of a symbol as sympy's LaTeX parser returns it -> name of ldpref's symbol in
-  ``derivations/<paper_pkg>/symbols.py`` or the paper's other symbol modules (:data:`SYMBOL_MODULES`, searched in
-  order; ``"other_module:name"`` or ``"other_module.name"`` names one); a key may be a function application
+  ``derivations/<paper_pkg>/symbols.py`` or the paper's other symbol modules (the table's ``SYMBOL_MODULES``,
+  searched in order, in the package ``SYMBOL_PACKAGE``; ``"other_module:name"`` or ``"other_module.name"`` names one); a key may be a function application
   (``f(x)``), one quantity in the paper's notation;
 * ``PAPER_LATEX``: claim id -> ``{"latex": ..., "source": "jiang-gcms.md, Eq. (11)", "part": "whole" | "rhs" |
   "lhs", "unparsed": None or the one-line reason the parser cannot take it, "edited": what was changed (optional)}``;
@@ -39,8 +40,6 @@ import re
 
 import sympy
 
-#: paper key -> the package of its derivations (the table lives in <package>.paper_latex)
-PAPER_PACKAGES = {"pan-cms": "derivations.pan_cms", "jiang-gcms": "derivations.jiang_gcms"}
 PARTS = ("whole", "rhs", "lhs")
 STATUSES = ("equal", "differs", "unparsed")
 
@@ -53,15 +52,22 @@ class ParseError(Exception):
 
 def table(paper: str):
     """The ``paper_latex`` module of a paper, or None (a paper without the paper's markup, e.g. pan-strict)."""
-    package = PAPER_PACKAGES.get(paper)
-    if package is None:
+    from .ledger.papers import PAPERS  # the registry the papers fill (ldpref names no paper package)
+
+    registered = PAPERS.get(paper)
+    if registered is None:
         return None
     try:
-        return importlib.import_module(package + ".paper_latex")
+        return registered.part("paper_latex")
     except ModuleNotFoundError as exc:
-        if exc.name != package + ".paper_latex":
+        if exc.name != registered.checks + ".paper_latex":
             raise
         return None
+
+
+def _package(paper: str) -> str:
+    """The package of a paper's symbol modules, as its table declares it (``SYMBOL_PACKAGE``)."""
+    return table(paper).SYMBOL_PACKAGE
 
 
 def entry(claim_id: str) -> dict | None:
@@ -294,17 +300,11 @@ class Chain(tuple):
 
 # ---- symbols ------------------------------------------------------------------------------------------------
 
-#: the modules of a paper's symbols, searched in this order for a ``SYMBOLS`` target without ``module:``
-SYMBOL_MODULES = {
-    "derivations.pan_cms": ("symbols", "optimized_symbols", "symbols_hashing", "symbols_tables", "basics_notation",
-                            "connections"),
-    "derivations.jiang_gcms": ("symbols", "discovery_symbols"),
-}
-
-
-def _symbol(package: str, name: str):
+def _symbol(package: str, name: str, search=("symbols",)):
+    """The symbol ``name`` of the paper's ``package`` (``module:name`` names the module; else the table's
+    ``SYMBOL_MODULES`` are searched in order)."""
     module, _, attr = name.rpartition(":") if ":" in name else name.rpartition(".")  # "module:name" or "module.name"
-    for candidate in ((module,) if module else SYMBOL_MODULES.get(package, ("symbols",))):
+    for candidate in ((module,) if module else search):
         found = getattr(importlib.import_module(f"{package}.{candidate}"), attr, None)
         if found is not None:
             return found
@@ -315,13 +315,14 @@ def _exponentials(paper: str) -> dict:
     """ldpref symbol standing for e^x -> exp(x), for the paper (EXP_EPS -> exp(eps) when the paper has eps)."""
     from .exact import EXP_EPS
 
-    package, module = PAPER_PACKAGES[paper], table(paper)
+    package, module = _package(paper), table(paper)
+    search = module.SYMBOL_MODULES
     symbols = importlib.import_module(package + ".symbols")
     out = {EXP_EPS: sympy.exp(symbols.eps)} if hasattr(symbols, "eps") else {}
     for stands, exponent in getattr(module, "EXPONENTIALS", {}).items():
-        out[_symbol(package, stands)] = sympy.exp(_symbol(package, exponent))
+        out[_symbol(package, stands, search)] = sympy.exp(_symbol(package, exponent, search))
     if paper == "pan-cms":  # ldpref's display symbol for e^{eps/2} (pan-cms Corollary 3.6: m = 1 + e^{eps/2})
-        out[_symbol(package, "symbols_hashing:s")] = sympy.exp(symbols.eps / 2)
+        out[_symbol(package, "symbols_hashing:s", search)] = sympy.exp(symbols.eps / 2)
     return out
 
 
@@ -348,7 +349,7 @@ def rewrites_of(paper: str) -> tuple:
 def to_ldpref(obj, paper: str):
     """A parsed object in ldpref's symbols (``SYMBOLS``; ``e`` is Euler's number); unmapped names stay."""
     module = table(paper)
-    mapping = {name: _symbol(PAPER_PACKAGES[paper], target) for name, target in module.SYMBOLS.items()}
+    mapping = {name: _symbol(_package(paper), target, module.SYMBOL_MODULES) for name, target in module.SYMBOLS.items()}
     mapping.update({placeholder: mapping[key] for key, placeholder in _application_rewrites(module)})
 
     def convert(x):
@@ -556,4 +557,4 @@ def _free(obj) -> set:
 
 def _is_ldpref_symbol(sym, paper: str) -> bool:
     module = table(paper)
-    return any(_symbol(PAPER_PACKAGES[paper], t) == sym for t in module.SYMBOLS.values())
+    return any(_symbol(_package(paper), t, module.SYMBOL_MODULES) == sym for t in module.SYMBOLS.values())

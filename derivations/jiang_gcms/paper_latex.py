@@ -9,6 +9,11 @@ the paper at run or test time: the text is held in this module.
 
 from __future__ import annotations
 
+
+#: the package of the symbols named in SYMBOLS, and its symbol modules searched in this order
+SYMBOL_PACKAGE = __package__
+SYMBOL_MODULES = ("symbols", "discovery_symbols")
+
 #: the parser's name of a symbol -> ldpref's symbol (``derivations/jiang_gcms/symbols.py``, or ``module:name``)
 SYMBOLS = {
     "p": "p", "q": "q", "n": "n", "m": "m", "k": "k", "s": "s", "f": "f", "w": "w",

@@ -32,6 +32,12 @@ object is a reading of words or of an order of growth rather than the paper's ex
 
 from __future__ import annotations
 
+
+#: the package of the symbols named in SYMBOLS, and its symbol modules searched in this order
+SYMBOL_PACKAGE = __package__
+SYMBOL_MODULES = ("symbols", "optimized_symbols", "symbols_hashing", "symbols_tables", "basics_notation",
+                  "connections")
+
 #: name returned by sympy's LaTeX parser -> ldpref symbol (attribute name in the pan-cms symbol tables)
 SYMBOLS: dict[str, str] = {
     "epsilon": "eps", "m": "m", "n": "n", "d": "d", "k": "k", "q": "q", "r": "r", "l": "l", "b": "b", "t": "t",

@@ -682,9 +682,14 @@ def _mark_relation(text: str, corrected, path) -> str:
 
 
 def data_path(paper: str) -> str:
-    """The committed minimal-edits file of a paper: ``proofs_checks/<paper>/minimal_edits.json``."""
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    return os.path.join(root, "proofs_checks", paper.replace("-", "_"), "minimal_edits.json")
+    """The committed minimal-edits file of a paper: ``minimal_edits.json`` in the folder of its registered claims
+    package (``proofs_checks/<paper>/``; the library names no paper package)."""
+    import importlib.util
+
+    from .papers import PAPERS
+
+    spec = importlib.util.find_spec(PAPERS[paper].checks)
+    return os.path.join(list(spec.submodule_search_locations)[0], "minimal_edits.json")
 
 
 _DATA: dict = {}
