@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 import sympy
 
 DOMAINS = ("real", "integer")
+#: where an obligation's model quantities come from (see :class:`Obligation`)
+MODEL_SIDES = ("all-parameters", "derived")
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,12 @@ class Obligation:
     """``assumptions => goal`` for every value of ``variables``; ``name`` is stable (the SMT-LIB file name).
 
     ``claim`` is the ledger claim the obligation proves (or a part of); ``meaning`` says in words what the goal
-    states about the paper's objects.
+    states about the paper's objects.  ``model_side`` says where the goal's model quantities come from:
+    ``"all-parameters"`` (ldpref's models derived for every parameter value, or none needed), or ``"derived"``
+    (the claim's derived form -- checked against the exact mechanism on instances only -- stands in for the
+    printed statement's abstract quantities, or the goal is "derived statement => printed statement"); a proof of
+    the latter gives the claim scope ``given-derived``, not ``all-parameters`` (:mod:`ldpref.ledger.scope`).
+    It is not part of the SMT-LIB text.
     """
 
     name: str
@@ -43,6 +50,11 @@ class Obligation:
     assumptions: tuple
     goal: object
     notes: list = field(default_factory=list)
+    model_side: str = "all-parameters"
+
+    def __post_init__(self):
+        if self.model_side not in MODEL_SIDES:
+            raise ValueError(f"obligation {self.name}: model_side {self.model_side!r} not in {MODEL_SIDES}")
 
     def symbols(self) -> dict:
         """{symbol: Variable} of the obligation's parameters."""

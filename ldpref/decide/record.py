@@ -59,8 +59,9 @@ def record_decisions(claim, evidence) -> None:
         if answer == "unsat":
             detail = (f"{how} (no admissible counterexample; obligation proofs/smtlib/{ob.name}.smt2, "
                       "re-checked by cvc5 in the tests)")
+            path = "decision" if ob.model_side == "all-parameters" else "decision-given-derived"
             evidence.records.append(CheckRecord("decision", name, True, 1, detail, role="other",
-                                                paths={"decision": 1}))
+                                                paths={path: 1}))
             sturm = sturm_record(ob)
             if sturm is not None:
                 evidence.records.append(sturm)

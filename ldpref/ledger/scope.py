@@ -10,7 +10,12 @@ Computed from the recorded evidence every time the ledger runs, never stored:
   contain the key ``"all-parameters"`` (``paths={"all-parameters": 1}``) -- e.g. a symbolic moment of the
   mechanism derived by summation over its per-client probabilities for symbolic d, k, m.
 * ``given-derived`` -- the printed form is proved equal to ldpref's derived form symbolically for all parameters,
-  and the derived form is checked against the exact mechanism on N instances.
+  and the derived form is checked against the exact mechanism on N instances; or a decision-procedure proof is
+  recorded whose obligation takes the derived form as given (``Obligation.model_side == "derived"``, path
+  ``decision-given-derived``): the printed statement with its abstract quantities (an MSE, a rank, a probability)
+  replaced by the derived form's expressions, or "derived statement => printed statement", proved for every
+  admissible parameter value -- the printed statement then holds wherever the derived form is right, and the
+  derived form is checked against the exact mechanism on N instances.
 * ``instances`` -- checked on N instances only; the reason says why no proof was attempted or found.
 
 A refutation (verdict ``erratum`` or ``conditional``) is always an exact counterexample at admissible parameters
@@ -51,6 +56,12 @@ def scope_of(result) -> tuple[str, str]:
     if unproved:
         return "instances", f"checked on {n} instance(s); no all-parameter proof found: " + "; ".join(
             f"{r.name}: {r.detail}" for r in unproved)
+    given = [r for r in decisions if "decision-given-derived" in r.paths]
+    if given:
+        return "given-derived", ("proved for every admissible parameter value from ldpref's derived forms (the "
+                                 "printed statement's model quantities, or 'derived statement => printed "
+                                 f"statement'), the derived forms checked against exact values on {n} instance(s): "
+                                 + "; ".join(r.name for r in given))
     if decisions:
         return "all-parameters", "proved for every admissible parameter value by " + "; ".join(
             r.name for r in decisions)
