@@ -152,6 +152,46 @@ def _rp_vs_rr(claim_id, split):
     return build
 
 
+def _skewed(printed, derived):
+    """Section 4.3: RHR's collision rate is 1/2 (same residue) or 0 (derived, piecewise); neither is 2^-b for b >= 2
+    (2^b >= 4).  One obligation per piece: "c_bar = the piece's value => printed c_bar != 2^-b"."""
+    c, b = symbol(printed, r"\bar{c}_{\mathrm{RHR}}(x, x')"), symbol(printed, "b")
+    goal = printed.xreplace({2 ** (-b): 1 / B})
+    return [_ob("pan-cms/sec4.3.skewed", label, f"derived c_bar = {value} ({label}) => printed c_bar != 2^-b, every "
+                "2^b >= 4 (b >= 2)", [(c, "c", "real"), (B, "B", "real")], [sympy.Ge(B, 4)],
+                sympy.Implies(sympy.Eq(c, value), goal))
+            for label, (value, _) in zip(("same-residue", "other-residue"), derived.rhs.args)]
+
+
+def _tns(printed, derived):
+    """Section 4.3: the matrix takes 2 min(2^(b-1), d) values (derived), which is 2^b (printed) when d >= 2^(b-1)
+    (the claim's assumption)."""
+    size, b = symbol(printed, r"|\{M[x][j]\}|"), symbol(printed, "b")
+    d = symbol(derived, "d")
+    two = {2 ** b: B, 2 ** (b - 1): B / 2}
+    return [_ob("pan-cms/sec4.3.tns", None, "derived 2 min(2^(b-1), d) values => printed 2^b, every 2^b >= 2 and "
+                "d >= 2^(b-1)", [(size, "size", "real"), (d, "d", "integer"), (B, "B", "real")],
+                [sympy.Ge(B, 2), sympy.Ge(d, B / 2)], sympy.Implies(derived.xreplace(two), printed.xreplace(two)))]
+
+
+def _sync_cost(printed, derived):
+    """Section 5.3: both the printed comparison (in log2 d, log2 n) and the derived one (in their ceilings) hold for
+    every d >= 2, n >= 1: log2 d and log2 n (and their ceilings) enter only as atoms, replaced by real variables
+    ranging over [1, oo) and [0, oo), which contain their values -- a proof over those ranges covers every d, n."""
+    d, n = symbol(printed, "d"), symbol(printed, "n")
+    log2 = next(iter(printed.atoms(sympy.Function))).func
+    x, y, cx, cy = (sympy.Symbol(v, real=True) for v in ("lg_d", "lg_n", "clg_d", "clg_n"))
+    logs = {log2(d): x, log2(n): y}
+    ceils = {sympy.ceiling(log2(d)): cx, sympy.ceiling(log2(n)): cy}
+    return [_ob("pan-cms/sec5.3.sync-cost", "printed", "printed 2 log2 d < log2 n + max(4 log2 d, 2 log2 n), every "
+                "log2 d >= 1, log2 n >= 0", [(x, "lg_d", "real"), (y, "lg_n", "real")],
+                [sympy.Ge(x, 1), sympy.Ge(y, 0)], printed.xreplace(logs)),
+            _ob("pan-cms/sec5.3.sync-cost", "derived", "derived 2 ceil(log2 d) < ceil(log2 n) + 2 max(2 ceil(log2 d), "
+                "ceil(log2 n)), every ceil(log2 d) >= 1, ceil(log2 n) >= 0",
+                [(cx, "clg_d", "integer"), (cy, "clg_n", "integer")], [sympy.Ge(cx, 1), sympy.Ge(cy, 0)],
+                derived.xreplace(ceils))]
+
+
 OBLIGATIONS.update({
     "pan-cms/appH.rhr-mse": _rhr_mse("pan-cms/appH.rhr-mse"),
     "pan-cms/table1.RHR.mse": _rhr_mse("pan-cms/table1.RHR.mse"),
@@ -164,4 +204,7 @@ OBLIGATIONS.update({
     "pan-cms/sec3.5.family-size": _family_size,
     "pan-cms/appD.arp-ruled-out": _rp_vs_rr("pan-cms/appD.arp-ruled-out", "CMS+aRP"),
     "pan-cms/appD.srp-ruled-out": _rp_vs_rr("pan-cms/appD.srp-ruled-out", "CMS+sRP"),
+    "pan-cms/sec4.3.skewed": _skewed,
+    "pan-cms/sec4.3.tns": _tns,
+    "pan-cms/sec5.3.sync-cost": _sync_cost,
 })
