@@ -15,6 +15,8 @@ import sympy
 DOMAINS = ("real", "integer")
 #: where an obligation's model quantities come from (see :class:`Obligation`)
 MODEL_SIDES = ("all-parameters", "derived")
+#: what an obligation proves (see :class:`Obligation`)
+PROVES = ("statement", "correction")
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,10 @@ class Obligation:
     (the claim's derived form -- checked against the exact mechanism on instances only -- stands in for the
     printed statement's abstract quantities, or the goal is "derived statement => printed statement"); a proof of
     the latter gives the claim scope ``given-derived``, not ``all-parameters`` (:mod:`ldpref.ledger.scope`).
-    It is not part of the SMT-LIB text.
+    ``proves`` is ``"statement"`` (the claim's statement) or ``"correction"`` (the corrected statement ldpref
+    shows for a claim refuted by an exact counterexample -- an ``erratum`` or ``conditional``); a proved
+    correction gives the refuted claim the scope of its correction (:mod:`ldpref.ledger.scope`).  Neither field is
+    part of the SMT-LIB text.
     """
 
     name: str
@@ -51,10 +56,19 @@ class Obligation:
     goal: object
     notes: list = field(default_factory=list)
     model_side: str = "all-parameters"
+    proves: str = "statement"
 
     def __post_init__(self):
         if self.model_side not in MODEL_SIDES:
             raise ValueError(f"obligation {self.name}: model_side {self.model_side!r} not in {MODEL_SIDES}")
+        if self.proves not in PROVES:
+            raise ValueError(f"obligation {self.name}: proves {self.proves!r} not in {PROVES}")
+
+    def path(self) -> str:
+        """The evidence path of a proof of this obligation: ``decision``, with ``-correction`` when it proves a
+        correction and ``-given-derived`` when it takes the derived form as given."""
+        return ("decision" + ("-correction" if self.proves == "correction" else "")
+                + ("-given-derived" if self.model_side == "derived" else ""))
 
     def symbols(self) -> dict:
         """{symbol: Variable} of the obligation's parameters."""

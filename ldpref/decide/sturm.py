@@ -141,4 +141,4 @@ def sturm_record(ob: Obligation) -> CheckRecord | None:
               "exact arithmetic: no root on the interval, sign fixed" if proved else
               "Sturm certificate does not establish the goal")
     return CheckRecord("decision", f"Sturm certificate: {ob.meaning}", proved, 1, detail, role="other",
-                       paths={"decision": 1})
+                       paths={ob.path(): 1})

@@ -1,0 +1,82 @@
+"""All-parameter proofs of the corrections of refuted pan-cms claims (issue 25, item 2).
+
+A claim refuted by an exact counterexample (``erratum`` / ``conditional``) is settled by that point; what can be
+proved for every parameter value is the corrected statement ldpref shows beside it -- by default its derived form,
+which the builders here receive.  Each obligation has ``proves="correction"``; when all pass, the claim takes the
+correction's scope (:mod:`ldpref.ledger.scope`): ``all-parameters`` when the correction's quantities come from
+ldpref's all-parameter models (:mod:`ldpref.symbolic`), ``given-derived`` when they come from the derived form
+(``model_side="derived"``).  Registered into :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` on import.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.obligation import Obligation, Variable
+from ldpref.ledger.model_proofs import symbol
+
+from .obligations import BASE, PRIVACY, _inner, m, t
+from .obligations_statements import _ge, _half, s_half
+
+
+def _veq_geq_vne(derived):
+    """Appendix F (corrected): Var(R|=) >= Var(R|!=) -- not '>' (sRP has equality) -- for sRP, aRP and HE (RR with
+    m = 2), the decoded variances summed over each randomiser's outputs (all-parameter models)."""
+    veq, vne = symbol(derived, "Var(R|=)"), symbol(derived, r"Var(R|\neq)")
+    out = []
+    for kind, inner in (("he", "rr"), ("arp", "arp"), ("srp", "srp")):
+        v_eq, v_ne = (sympy.simplify(v.subs(m, 2)) for v in _inner(inner))
+        x = PRIVACY[inner]
+        out.append(Obligation(f"pan-cms/appF.veq-gt-vne.{kind}", "pan-cms/appF.veq-gt-vne",
+                              f"{kind.upper()}'s decoded variances (summed over its outputs): Var(R|=) >= Var(R|!=)",
+                              (Variable(x, x.name, "real"),), (BASE[inner][0],),
+                              derived.xreplace({veq: v_eq, vne: v_ne}), proves="correction"))
+    return out
+
+
+def _var_linear(printed, derived):
+    """Appendix E (corrected): Var[f_hat(x|H')] = alpha_0 + alpha_1 c_bar + alpha_2 c_bar^2 with the derived
+    coefficients, and alpha_2 = m^2 (f(x) - 1)/(n (m - 1)^2) <= 0 (not > 0) for every 0 <= f(x) <= 1."""
+    var = symbol(derived, r"Var[\hat{f}(x|\mathcal{H}')]")
+    (model,) = [a for a in derived.args if isinstance(a, sympy.Eq)]
+    goal = derived.xreplace({var: model.rhs})
+    ms, fs, ns = symbol(derived, "m"), symbol(derived, "f(x)"), symbol(derived, "n")
+    ob = Obligation("pan-cms/appE.var-linear-positive", "pan-cms/appE.var-linear-positive",
+                    "the derived c_bar^2 coefficient alpha_2 is <= 0 (and Var is the derived quadratic in c_bar), "
+                    "every m >= 2, 0 <= f(x) <= 1, n >= 1",
+                    (Variable(ms, "m", "real"), Variable(fs, "f", "real"), Variable(ns, "n", "integer")),
+                    (sympy.Ge(ms, 2), sympy.Ge(fs, 0), sympy.Le(fs, 1), _ge(ns, 1)), goal,
+                    model_side="derived", proves="correction")
+    return [ob]
+
+
+def _m_lower_bound(printed, derived):
+    """Appendix D (corrected): for 2 <= m <= e^(eps/2) + 1 the worst-case variance of CMS+RR is >= its value at
+    m = e^(eps/2) + 1, strictly below it.  The worst case over f(x) of the derived Var (affine in f(x): its second
+    derivative in f(x) is 0, checked when the obligation is built) is the larger of its values at f(x) = 0, 1."""
+    import derivations.pan_cms.optimized as D
+    from derivations.pan_cms import symbols as P
+    from ldpref.exact import EXP_EPS
+    worst = symbol(derived, r"\max_{f(x)} Var(\hat{f}(x)_{RR})")
+    e, ms, ns = symbol(derived, "exp_eps"), symbol(derived, "m"), symbol(derived, "n")
+    if sympy.diff(D.var_rr_derived(P.f), P.f, 2) != 0:
+        return []  # not affine in f(x): the end points need not be the worst case, no obligation is posed
+    to_form = {EXP_EPS: e, P.m: ms, P.n: ns}
+    model = sympy.Max(D.var_rr_derived(0).xreplace(to_form), D.var_rr_derived(1).xreplace(to_form))
+    goal = _half(derived.xreplace({worst: model}), e)
+    rep = {ns: sympy.Symbol("n", positive=True)}
+    return [Obligation("pan-cms/appD.m-lower-bound", "pan-cms/appD.m-lower-bound",
+                       "the derived worst-case Var(f_hat(x)) of CMS+RR (max of its values at f(x) = 0, 1) is >= "
+                       "e^(eps/2)(e^(eps/2)+1)^2/(n(e^eps-1)^2) for 2 <= m <= e^(eps/2) + 1 and > below it, every "
+                       "e^eps = s^2 > 1, n >= 1",
+                       (Variable(s_half, "s", "real"), Variable(ms, "m", "real"), Variable(rep[ns], "n", "integer")),
+                       (sympy.Gt(s_half, 1), _ge(rep[ns], 1)), goal.xreplace(rep),
+                       model_side="derived", proves="correction")]
+
+
+OBLIGATIONS.update({
+    "pan-cms/appF.veq-gt-vne": lambda printed, derived: _veq_geq_vne(derived),
+    "pan-cms/appE.var-linear-positive": _var_linear,
+    "pan-cms/appD.m-lower-bound": _m_lower_bound,
+})
