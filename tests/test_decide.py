@@ -142,3 +142,28 @@ def test_verify_uses_the_record_only_for_the_recorded_text(monkeypatch):
     assert details() and all("exact obligation text" in d for d in details())
     monkeypatch.setattr(R, "proved", lambda: frozenset())
     assert details() and all("decided in this run" in d for d in details())
+
+
+def test_sturm_proves_a_relation_whose_sides_are_equal():
+    """N/D >= 0 with N identically 0 holds wherever D has no root (pan-cms sRP: Var(R|=) = Var(R|!=)); > fails."""
+    s = sympy.Symbol("s", real=True)
+    v = (Variable(s, "s"),)
+    same = s / (s - 1) ** 2
+    proved, certs = decide_univariate(Obligation("t.eq", "t", "equal sides", v, (sympy.Gt(s, 1),),
+                                                 sympy.Ge(same, same, evaluate=False)))
+    assert proved and certs[0] == {"poly": ["0"], "zero": True}
+    proved, _ = decide_univariate(Obligation("t.gt", "t", "equal sides, strict", v, (sympy.Gt(s, 1),),
+                                             sympy.Gt(same, same, evaluate=False)))
+    assert not proved
+
+
+def test_obligation_fields_do_not_enter_the_smtlib_text():
+    s = sympy.Symbol("s", real=True)
+    base = dict(name="t.x", claim="t", meaning="m", variables=(Variable(s, "s"),), assumptions=(sympy.Gt(s, 1),),
+                goal=sympy.Gt(s, 0))
+    plain = Obligation(**base)
+    marked = Obligation(**base, model_side="derived", proves="correction")
+    assert to_smtlib(plain) == to_smtlib(marked)
+    assert plain.path() == "decision" and marked.path() == "decision-correction-given-derived"
+    with pytest.raises(ValueError):
+        Obligation(**base, proves="printed")
