@@ -36,9 +36,11 @@ def _ge(a, b):
 
 def _ob(claim_id, label, meaning, variables, assumptions, goal):
     """An obligation taking the derived form as given; an integer parameter's symbol becomes a positive real one
-    of the same name, so its lower bound (:func:`_ge`) is asserted rather than folded away."""
+    of the same name (positive or nonnegative as it was), so its lower bound (:func:`_ge`) is asserted rather than
+    folded away."""
     name = claim_id if label is None else f"{claim_id}.{label}"
-    rep = {v: sympy.Symbol(nm, positive=True) for v, nm, dom in variables if v.is_integer}
+    rep = {v: sympy.Symbol(nm, **({"positive": True} if v.is_positive else {"nonnegative": True}))
+           for v, nm, dom in variables if v.is_integer and v.is_nonnegative}
     variables = [(rep.get(v, v), nm, dom) for v, nm, dom in variables]
     return Obligation(name, claim_id, meaning, tuple(Variable(v, nm, dom) for v, nm, dom in variables),
                       tuple(sympy.sympify(a).xreplace(rep) for a in assumptions), sympy.sympify(goal).xreplace(rep),
@@ -192,6 +194,36 @@ def _sync_cost(printed, derived):
                 derived.xreplace(ceils))]
 
 
+def _eq18(printed, derived):
+    """Eq. (18): for x1 != x2 (the claim's assumption) the derived joint probability is its first piece 2^(-2l),
+    which is the printed value; 2^l = L >= 2 (l >= 1)."""
+    pr, l = symbol(printed, r"\Pr_{h \in \mathcal{H}}(h(x_1) = y_1, h(x_2) = y_2)"), symbol(printed, "l")
+    (value, cond), _ = derived.rhs.args
+    x1, x2 = sorted(cond.free_symbols, key=str)
+    two = {2 ** (-2 * l): 1 / L ** 2}
+    return [_ob("pan-cms/eq18", None, "derived Pr at x1 != x2 (its first piece) => printed 2^(-2l), every 2^l >= 2",
+                [(pr, "pr", "real"), (L, "L", "real"), (x1, "x1", "integer"), (x2, "x2", "integer")],
+                [sympy.Ge(L, 2), sympy.Ne(x1, x2)],
+                sympy.Implies(sympy.And(cond, sympy.Eq(pr, value)).xreplace(two), printed.xreplace(two)))]
+
+
+def _limit_positive(claim_id, names):
+    """Sections 3.5 / 3.6: the derived limit (a positive expression in the named parameters) satisfies the printed
+    0 < limit (< oo: every real value is finite, so that conjunct is dropped from the goal and said here).
+    ``names``: (symbol name in the derived form, SMT-LIB name)."""
+    def build(printed, derived):
+        lim = derived.lhs
+        # plain real symbols: the form's positive ones would let sympy fold the goal to True before a solver sees it
+        params = [(symbol(derived, x), sympy.Symbol(smt, real=True)) for x, smt in names]
+        goal = printed.xreplace({lim: derived.rhs.xreplace(dict(params))}, )
+        goal = goal.xreplace({r: sympy.true for r in goal.atoms(sympy.StrictLessThan) if r.rhs is sympy.oo})
+        return [_ob(claim_id, None, "the derived limit meets the printed 0 < limit (a real limit is finite), every "
+                    + ", ".join(f"{p} > 0" if p.name != "m" else "m >= 2" for _, p in params),
+                    [(p, p.name, "real") for _, p in params],
+                    [sympy.Ge(p, 2) if p.name == "m" else sympy.Gt(p, 0) for _, p in params], goal)]
+    return build
+
+
 OBLIGATIONS.update({
     "pan-cms/appH.rhr-mse": _rhr_mse("pan-cms/appH.rhr-mse"),
     "pan-cms/table1.RHR.mse": _rhr_mse("pan-cms/table1.RHR.mse"),
@@ -207,4 +239,9 @@ OBLIGATIONS.update({
     "pan-cms/sec4.3.skewed": _skewed,
     "pan-cms/sec4.3.tns": _tns,
     "pan-cms/sec5.3.sync-cost": _sync_cost,
+    "pan-cms/eq18": _eq18,
+    "pan-cms/sec3.5.q-order": _limit_positive("pan-cms/sec3.5.q-order",
+                                                (("V_1", "V1"), ("tau", "tau"), ("m", "m"))),
+    "pan-cms/sec3.6.k-order": _limit_positive("pan-cms/sec3.6.k-order",
+                                                ((r"Var(R|\neq)", "var_ne"), ("delta", "delta"), ("tau", "tau"))),
 })
