@@ -167,3 +167,20 @@ def test_obligation_fields_do_not_enter_the_smtlib_text():
     assert plain.path() == "decision" and marked.path() == "decision-correction-given-derived"
     with pytest.raises(ValueError):
         Obligation(**base, proves="printed")
+
+
+def test_the_strict_ss_slope_sign_is_refuted_at_binary_randomised_response():
+    """pan-cms/appH.ss-var-increasing: 'slope (1 - p - q) > 0' (ldpref's derived form before issue 25's proof
+    attempt) fails at d = 2, k = 1 (p + q = 1, slope 0) -- a point no instance of the grid has; '>= 0' is proved."""
+    from ldpref.decide.export import all_obligations
+    (ob,) = [o for o in all_obligations() if o.name == "pan-cms/appH.ss-var-increasing"]
+    assert isinstance(ob.goal, sympy.GreaterThan) and z3_check(to_smtlib(ob))[0] == "unsat"
+    strict = Obligation(ob.name + ".strict", ob.claim, "planted: the strict sign", ob.variables, ob.assumptions,
+                        sympy.Gt(ob.goal.lhs, 0))
+    assert z3_check(to_smtlib(strict))[0] == "sat"
+    point = {str(k): v for k, v in refute(strict).items()}
+    d, k = point["d"], point["k"]
+    t = sympy.Rational(point["t"])
+    assert ob.holds_at is not None and strict.holds_at({v.symbol: sympy.Rational(point[v.name]) for v in ob.variables})
+    assert (d, k) == ("2", "1") or strict.holds_at({ob.variables[0].symbol: t, ob.variables[1].symbol: 2,
+                                                    ob.variables[2].symbol: 1})

@@ -75,7 +75,29 @@ def _m_lower_bound(printed, derived):
                        model_side="derived", proves="correction")]
 
 
+def _ss_slope(printed, derived):
+    """Appendix H (corrected): the slope in f(x) of SS's n Var(f_hat(x)) has the sign of 1 - p - q, zero with it:
+    slope (1 - p - q) >= 0 for every d >= 2, 1 <= k <= d - 1, e^eps > 1, the slope derived by summation over the
+    clients from SS's output weights (:func:`ldpref.symbolic.moments.count_moments`)."""
+    from ldpref.symbolic import moments as M
+    slope_s = symbol(derived, r"\partial\, n Var(\hat{f}(x))/\partial f(x)")
+    e, d, k = (symbol(derived, x) for x in ("exp_eps", "d", "k"))
+    _, var = M.count_moments("SS")
+    fx = sympy.Symbol("fx", real=True)
+    slope = sympy.factor(sympy.diff(var.subs(M.f, M.n * fx) / M.n, fx)).xreplace({M.t: e, M.d: d, M.k: k})
+    plain = {d: sympy.Symbol("d", positive=True), k: sympy.Symbol("k", positive=True), e: sympy.Symbol("t", positive=True)}
+    goal = derived.xreplace({slope_s: slope}).xreplace(plain)
+    dd, kk, tt = plain[d], plain[k], plain[e]
+    return [Obligation("pan-cms/appH.ss-var-increasing", "pan-cms/appH.ss-var-increasing",
+                       "SS: the slope in f(x) of n Var(f_hat(x)) (summed over clients) times 1 - p - q is >= 0, every "
+                       "d >= 2, 1 <= k <= d - 1, e^eps > 1",
+                       (Variable(tt, "t", "real"), Variable(dd, "d", "integer"), Variable(kk, "k", "integer")),
+                       (sympy.Gt(tt, 1), sympy.Ge(dd, 2), sympy.Ge(kk, 1), sympy.Le(kk, dd - 1)), goal,
+                       proves="correction")]
+
+
 OBLIGATIONS.update({
+    "pan-cms/appH.ss-var-increasing": _ss_slope,
     "pan-cms/appF.veq-gt-vne": lambda printed, derived: _veq_geq_vne(derived),
     "pan-cms/appE.var-linear-positive": _var_linear,
     "pan-cms/appD.m-lower-bound": _m_lower_bound,
