@@ -16,7 +16,7 @@ from ldpref.decide.ledger_obligations import OBLIGATIONS
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 
-from .obligations import BASE, PRIVACY, _inner, m, t
+from .obligations import BASE, PRIVACY, _inner, m
 from .obligations_statements import _ge, _half, s_half
 
 
