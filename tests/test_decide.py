@@ -142,3 +142,43 @@ def test_verify_uses_the_record_only_for_the_recorded_text(monkeypatch):
     assert details() and all("exact obligation text" in d for d in details())
     monkeypatch.setattr(R, "proved", lambda: frozenset())
     assert details() and all("decided in this run" in d for d in details())
+
+
+def test_sturm_proves_a_relation_whose_sides_are_equal():
+    """N/D >= 0 with N identically 0 holds wherever D has no root (pan-cms sRP: Var(R|=) = Var(R|!=)); > fails."""
+    s = sympy.Symbol("s", real=True)
+    v = (Variable(s, "s"),)
+    same = s / (s - 1) ** 2
+    proved, certs = decide_univariate(Obligation("t.eq", "t", "equal sides", v, (sympy.Gt(s, 1),),
+                                                 sympy.Ge(same, same, evaluate=False)))
+    assert proved and certs[0] == {"poly": ["0"], "zero": True}
+    proved, _ = decide_univariate(Obligation("t.gt", "t", "equal sides, strict", v, (sympy.Gt(s, 1),),
+                                             sympy.Gt(same, same, evaluate=False)))
+    assert not proved
+
+
+def test_obligation_fields_do_not_enter_the_smtlib_text():
+    s = sympy.Symbol("s", real=True)
+    base = dict(name="t.x", claim="t", meaning="m", variables=(Variable(s, "s"),), assumptions=(sympy.Gt(s, 1),),
+                goal=sympy.Gt(s, 0))
+    plain = Obligation(**base)
+    marked = Obligation(**base, model_side="derived", proves="correction")
+    assert to_smtlib(plain) == to_smtlib(marked)
+    assert plain.path() == "decision" and marked.path() == "decision-correction-given-derived"
+    with pytest.raises(ValueError):
+        Obligation(**base, proves="printed")
+
+
+def test_the_strict_ss_slope_sign_is_refuted_at_binary_randomised_response():
+    """pan-cms/appH.ss-var-increasing: 'slope (1 - p - q) > 0' (ldpref's derived form before issue 25's proof
+    attempt) fails at d = 2, k = 1 (p + q = 1, slope 0) -- a point no instance of the grid has; '>= 0' is proved."""
+    from ldpref.decide.export import all_obligations
+    (ob,) = [o for o in all_obligations() if o.name == "pan-cms/appH.ss-var-increasing"]
+    assert isinstance(ob.goal, sympy.GreaterThan) and z3_check(to_smtlib(ob))[0] == "unsat"
+    strict = Obligation(ob.name + ".strict", ob.claim, "planted: the strict sign", ob.variables, ob.assumptions,
+                        sympy.Gt(ob.goal.lhs, 0))
+    assert z3_check(to_smtlib(strict))[0] == "sat"
+    assert refute(strict) is not None  # a counterexample confirmed in exact arithmetic at integer d, k
+    t, d, k = (v.symbol for v in ob.variables)
+    for e in (2, 3, sympy.Rational(11, 10)):  # binary randomised response: every e^eps
+        assert strict.holds_at({t: e, d: 2, k: 1}) and not ob.holds_at({t: e, d: 2, k: 1})

@@ -43,10 +43,36 @@ def test_a_failed_or_missing_proof_stays_at_instances():
 
 
 def test_an_erratum_is_scoped_by_its_counterexample():
-    r = _run("pan-cms/appD.m-lower-bound")
+    r = _run("pan-cms/appD.l1-cauchy-schwarz")  # no proof of its correction is registered
     assert r.verdict in ("erratum", "conditional")
     scope, reason = scope_of(r)
     assert scope == "instances" and "counterexample" in reason
+
+
+def test_a_proof_from_the_derived_forms_gives_given_derived():
+    r = _run("pan-cms/appH.rhr-mse")
+    assert r.verdict == "verified"
+    decisions = [rec for rec in r.records if rec.kind == "decision"]
+    assert decisions and all(rec.paths == {"decision-given-derived": 1} for rec in decisions)
+    scope, reason = scope_of(r)
+    assert scope == "given-derived" and "derived forms" in reason
+    for rec in decisions:  # the same proof with an all-parameter model side would be all-parameters
+        rec.paths = {"decision": 1}
+    assert scope_of(r)[0] == "all-parameters"
+
+
+def test_a_refuted_claim_takes_the_scope_of_its_proved_correction():
+    r = _run("pan-cms/appF.veq-gt-vne")  # model side for all parameters (ldpref.symbolic)
+    assert r.verdict == "erratum"
+    scope, reason = scope_of(r)
+    assert scope == "all-parameters" and "counterexample" in reason and "correction proved" in reason
+    r = _run("pan-cms/appD.m-lower-bound")  # the derived worst-case variance taken as given
+    assert r.verdict == "conditional" and scope_of(r)[0] == "given-derived"
+    for rec in r.records:
+        if rec.kind == "decision":
+            rec.passed, rec.detail = False, "z3: unknown; no proof, and no counterexample confirmed"
+    scope, reason = scope_of(r)
+    assert scope == "instances" and "no all-parameter proof of the correction" in reason
 
 
 def test_verify_document_counts_claims_per_scope():

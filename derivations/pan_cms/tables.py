@@ -582,9 +582,11 @@ def appH_ocms_bits_derived():
 
 def appH_ss_var_derived():
     """n Var = f w_eq + (1 - f) w_neq, so its slope in f is w_eq - w_neq = (p - q)(1 - p - q)/(p - q)^2 for a pure
-    protocol: it has the sign of 1 - p - q (p, q of Subset Selection from :func:`ss_pq`)."""
+    protocol: it has the sign of 1 - p - q (p, q of Subset Selection from :func:`ss_pq`), zero with it --
+    ``slope (1 - p - q) >= 0``.  Not ``> 0``: at d = 2, k = 1 (binary randomised response) p + q = 1 for every e^eps
+    and the slope is 0 (the all-parameter proof attempt of issue 25 found it; no instance of the grid has p + q = 1)."""
     p, q = ss_pq(d, k_ss)
-    return sympy.Gt(DVAR * (1 - p - q), 0, evaluate=False)
+    return sympy.Ge(DVAR * (1 - p - q), 0, evaluate=False)
 
 
 def rp_pq(row: str, exp_eps=E):

@@ -86,7 +86,11 @@ def remove_radicals(ob: Obligation):
 
 def _remove_extrema(variables, assumptions, goal):
     """Each ``Max(a, b, ...)`` / ``Min(...)`` becomes a fresh variable ``w`` with ``w >= a, w >= b, ...`` (``<=``
-    for Min) and ``w = a or w = b or ...``: its exact definition, so nothing is lost."""
+    for Min) and ``w = a or w = b or ...``: its exact definition, so nothing is lost.  ``Abs(a)`` is first
+    rewritten ``Max(a, -a)`` (its definition for real a)."""
+    def no_abs(x):
+        return sympy.sympify(x).replace(sympy.Abs, lambda a: sympy.Max(a, -a))
+    goal, assumptions = no_abs(goal), [no_abs(a) for a in assumptions]
     index = 0
     while True:
         found = sorted(set().union(*(sympy.sympify(x).atoms(sympy.Max, sympy.Min) for x in [*assumptions, goal])),

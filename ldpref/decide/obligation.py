@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 import sympy
 
 DOMAINS = ("real", "integer")
+#: where an obligation's model quantities come from (see :class:`Obligation`)
+MODEL_SIDES = ("all-parameters", "derived")
+#: what an obligation proves (see :class:`Obligation`)
+PROVES = ("statement", "correction")
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,15 @@ class Obligation:
     """``assumptions => goal`` for every value of ``variables``; ``name`` is stable (the SMT-LIB file name).
 
     ``claim`` is the ledger claim the obligation proves (or a part of); ``meaning`` says in words what the goal
-    states about the paper's objects.
+    states about the paper's objects.  ``model_side`` says where the goal's model quantities come from:
+    ``"all-parameters"`` (ldpref's models derived for every parameter value, or none needed), or ``"derived"``
+    (the claim's derived form -- checked against the exact mechanism on instances only -- stands in for the
+    printed statement's abstract quantities, or the goal is "derived statement => printed statement"); a proof of
+    the latter gives the claim scope ``given-derived``, not ``all-parameters`` (:mod:`ldpref.ledger.scope`).
+    ``proves`` is ``"statement"`` (the claim's statement) or ``"correction"`` (the corrected statement ldpref
+    shows for a claim refuted by an exact counterexample -- an ``erratum`` or ``conditional``); a proved
+    correction gives the refuted claim the scope of its correction (:mod:`ldpref.ledger.scope`).  Neither field is
+    part of the SMT-LIB text.
     """
 
     name: str
@@ -43,6 +55,20 @@ class Obligation:
     assumptions: tuple
     goal: object
     notes: list = field(default_factory=list)
+    model_side: str = "all-parameters"
+    proves: str = "statement"
+
+    def __post_init__(self):
+        if self.model_side not in MODEL_SIDES:
+            raise ValueError(f"obligation {self.name}: model_side {self.model_side!r} not in {MODEL_SIDES}")
+        if self.proves not in PROVES:
+            raise ValueError(f"obligation {self.name}: proves {self.proves!r} not in {PROVES}")
+
+    def path(self) -> str:
+        """The evidence path of a proof of this obligation: ``decision``, with ``-correction`` when it proves a
+        correction and ``-given-derived`` when it takes the derived form as given."""
+        return ("decision" + ("-correction" if self.proves == "correction" else "")
+                + ("-given-derived" if self.model_side == "derived" else ""))
 
     def symbols(self) -> dict:
         """{symbol: Variable} of the obligation's parameters."""

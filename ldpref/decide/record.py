@@ -39,7 +39,7 @@ def record_decisions(claim, evidence) -> None:
         evidence.note(f"no all-parameter proof attempted: {exc}")
         return
     for ob in built:
-        name = f"all-parameter proof: {ob.meaning}"
+        name = f"all-parameter proof{' of the correction' if ob.proves == 'correction' else ''}: {ob.meaning}"
         try:
             text = to_smtlib(ob)
         except NotAlgebraic as exc:
@@ -60,7 +60,7 @@ def record_decisions(claim, evidence) -> None:
             detail = (f"{how} (no admissible counterexample; obligation proofs/smtlib/{ob.name}.smt2, "
                       "re-checked by cvc5 in the tests)")
             evidence.records.append(CheckRecord("decision", name, True, 1, detail, role="other",
-                                                paths={"decision": 1}))
+                                                paths={ob.path(): 1}))
             sturm = sturm_record(ob)
             if sturm is not None:
                 evidence.records.append(sturm)
@@ -71,4 +71,4 @@ def record_decisions(claim, evidence) -> None:
         else:
             detail = f"z3: {answer}; no proof, and no counterexample confirmed at admissible values"
         evidence.records.append(CheckRecord("decision", name, False, 1, detail, role="other",
-                                            paths={"decision": 1}))
+                                            paths={ob.path(): 1}))

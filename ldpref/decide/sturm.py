@@ -3,7 +3,8 @@
 For a univariate obligation ``x > a (and x < b) => N(x)/D(x) op 0`` (after :mod:`ldpref.decide.algebraic`), the
 *finder* (python-flint's ``fmpq_poly``) writes each of N and D as ``(x - a)^k P(x)`` with ``P(a) != 0`` and
 computes P's Sturm chain; the number of real roots of P in ``(a, b]`` is ``V(a) - V(b)`` (sign variations).
-With no root, P has the sign of ``P(a)`` on the whole interval, which decides ``N/D op 0``.  The *checker*
+With no root, P has the sign of ``P(a)`` on the whole interval, which decides ``N/D op 0``.  A numerator that
+expands to 0 makes ``N/D = 0`` wherever D has no root, so only D needs a certificate (``>=``, ``<=`` then hold).  The *checker*
 (:func:`check_certificate`) recomputes everything with sympy's exact polynomials, independently of flint:
 that the chain starts with P, P', that each next member is minus the remainder of the two before, that the last
 divides its predecessor, the variation counts and the signs.  Sturm's theorem: Basu, Pollack, Roy,
@@ -116,6 +117,10 @@ def decide_univariate(ob: Obligation):
     num, den = sympy.fraction(sympy.together(goal.lhs - goal.rhs))
     certs, signs = [], []
     for part in (num, den):
+        if part is num and sympy.expand(part) == 0:  # N = 0 identically (checked exactly by sympy's expansion):
+            certs.append({"poly": ["0"], "zero": True})  # N/D = 0 wherever D != 0, which D's certificate shows
+            signs.append(0)
+            continue
         cert = certificate(sympy.Poly(sympy.expand(part), x), a, b)
         sign = check_certificate(cert, x)
         if sign is None or sign == 0:
@@ -136,4 +141,4 @@ def sturm_record(ob: Obligation) -> CheckRecord | None:
               "exact arithmetic: no root on the interval, sign fixed" if proved else
               "Sturm certificate does not establish the goal")
     return CheckRecord("decision", f"Sturm certificate: {ob.meaning}", proved, 1, detail, role="other",
-                       paths={"decision": 1})
+                       paths={ob.path(): 1})

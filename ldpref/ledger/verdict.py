@@ -69,6 +69,10 @@ def how_decided(records) -> str:
     words = {"enumeration": "instance(s) by exact enumeration", "moment-formula": "instance(s) by exact moment formulas",
              "proof": "instance(s) decided by proof", "numeric": "numeric check(s)", "statistical": "statistical check(s)",
              "decision": "all-parameter proof(s) by decision procedure",
+             "decision-given-derived": "all-parameter proof(s) by decision procedure from the derived forms",
+             "decision-correction": "all-parameter proof(s) of the correction by decision procedure",
+             "decision-correction-given-derived": ("all-parameter proof(s) of the correction by decision procedure "
+                                                   "from the derived forms"),
              "all-parameters": "model proof(s) for all parameters"}
     parts += [f"{n} {words[p]}" for p, n in sorted(paths.items())]
     return ", ".join(parts) if parts else "nothing"

@@ -52,10 +52,9 @@ def _support(mechanism: str) -> tuple[sp.Expr, sp.Expr]:
     if mechanism == "GRR":
         return randomisers.support_probabilities(randomisers.grr(d, t))
     if mechanism == "SUE":  # each bit by binary randomized response at eps/2 (weights sqrt(t) : 1)
-        one = randomisers.support_probabilities(randomisers.grr(2, sp.sqrt(t)))[0]
-        return randomisers.support_probabilities(randomisers.bit(one, 1 - one))
+        return randomisers.support_probabilities(randomisers.sue(t))
     if mechanism == "OUE":  # the true bit reported 1 with probability 1/2, the others with 1/(t + 1)
-        return randomisers.support_probabilities(randomisers.bit(sp.Rational(1, 2), 1 / (t + 1)))
+        return randomisers.support_probabilities(randomisers.oue(t))
     if mechanism == "SS":  # Subset Selection with subset size k (Ye & Barg 2018)
         return randomisers.support_probabilities(randomisers.subset_selection(d, k, t))
     if mechanism == "OLH":  # local hashing into g buckets, ideal hash

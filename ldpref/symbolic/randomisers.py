@@ -43,6 +43,20 @@ def bit(one, zero=None) -> dict:
             "other": [O(1, zero, 1), O(1, 1 - zero, 0)]}
 
 
+def sue(t) -> dict:
+    """Symmetric unary encoding (Wang et al. 2017; jiang-gcms Section III-A; pan-cms's sRP bits, Section 3.4): each
+    bit by binary randomized response at eps/2, i.e. GRR on two values with weights sqrt(t) : 1; the true bit is
+    reported 1 with that GRR's support probability, every other bit with its complement."""
+    one = support_probabilities(grr(2, sp.sqrt(t)))[0]
+    return bit(one, 1 - one)
+
+
+def oue(t) -> dict:
+    """Optimized unary encoding (Wang et al. 2017; pan-cms's aRP bits, Section 3.4): the true bit reported 1 with
+    probability 1/2, every other bit with 1/(t + 1)."""
+    return bit(sp.Rational(1, 2), 1 / (t + 1))
+
+
 def local_hashing(g, t) -> dict:
     """Local hashing into g buckets with an ideal hash (another value shares v's bucket with probability 1/g),
     then GRR on [g]; the report (H, y) supports the values hashed to y.  ``other`` is a mixture."""

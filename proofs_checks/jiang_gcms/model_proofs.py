@@ -33,9 +33,9 @@ register("jiang-gcms/sec3.A.GRR", "GRR's support probabilities from its output w
 register("jiang-gcms/sec3.A.BRR", "BRR = GRR on two values, support probabilities from its output weights",
          _dict_pq("p_{BRR}", "q_{BRR}", lambda o, t: _pq(randomisers.grr(2, t))))
 register("jiang-gcms/sec3.A.SUE", "SUE: each bit by BRR at eps/2 (weights sqrt(t) : 1), support of v = its bit",
-         _dict_pq("p_{SUE}", "q_{SUE}", lambda o, t: _pq(randomisers.bit(*_pq(randomisers.grr(2, sp.sqrt(t)))))))
+         _dict_pq("p_{SUE}", "q_{SUE}", lambda o, t: _pq(randomisers.sue(t))))
 register("jiang-gcms/sec4.C.even-split", "even split: each half of eps by BRR (weights sqrt(t) : 1)",
-         _dict_pq("p_{even}", "q_{even}", lambda o, t: _pq(randomisers.bit(*_pq(randomisers.grr(2, sp.sqrt(t)))))))
+         _dict_pq("p_{even}", "q_{even}", lambda o, t: _pq(randomisers.sue(t))))
 
 
 def _oue(derived, t):

@@ -26,9 +26,8 @@ def _inner(kind: str, m, t) -> dict:
     if kind == "RR":
         return randomisers.grr(m, t)
     if kind == "aRP":
-        return randomisers.bit(sp.Rational(1, 2), 1 / (t + 1))
-    one = randomisers.support_probabilities(randomisers.grr(2, sp.sqrt(t)))[0]
-    return randomisers.bit(one, 1 - one)
+        return randomisers.oue(t)
+    return randomisers.sue(t)
 
 
 def _decoded_piecewise(kind):

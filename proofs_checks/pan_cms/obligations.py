@@ -32,10 +32,9 @@ def _inner(kind: str):
     if kind == "rr":
         model = randomisers.grr(m, t)
     elif kind == "arp":
-        model = randomisers.bit(sympy.Rational(1, 2), 1 / (t + 1))
+        model = randomisers.oue(t)
     else:
-        half = randomisers.support_probabilities(randomisers.grr(2, sympy.sqrt(t)))[0]
-        model = randomisers.bit(half, 1 - half)
+        model = randomisers.sue(t)
         return tuple(sympy.simplify(v.subs(t, s_half ** 2)) for v in sketch.decoded_variances(model))
     return sketch.decoded_variances(model)
 
@@ -138,9 +137,8 @@ def _rp_worst(printed, derived):
     mse, v0, v1 = (symbol(printed, x) for x in (r"n\,\widehat{MSE}", r"n Var|_{f=0}", r"n Var|_{f=1}"))
     from ldpref.symbolic.moments import estimator_moments
     out = []
-    half = randomisers.support_probabilities(randomisers.grr(2, sympy.sqrt(t)))[0]
-    for kind, (one, zero) in (("oue", (sympy.Rational(1, 2), 1 / (t + 1))), ("sue", (half, 1 - half))):
-        p_, q_ = randomisers.support_probabilities(randomisers.bit(one, zero))
+    for kind, model in (("oue", randomisers.oue(t)), ("sue", randomisers.sue(t))):
+        p_, q_ = randomisers.support_probabilities(model)
         nn, ff = sympy.symbols("n f", positive=True)
         _, var_count = estimator_moments(p_, q_)
         n_var = sympy.simplify(var_count.subs(ff, nn * f) / nn)  # n Var(f_hat(x)) at frequency f (no n left)

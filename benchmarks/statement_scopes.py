@@ -1,0 +1,99 @@
+"""How many statement, bound and optimality claims of pan-cms and jiang-gcms are proved for all parameters
+(issue 25, "Done when": at least 60% reach ``given-derived`` or ``all-parameters``).
+
+The ledger's claim kinds are ``formula``, ``statement`` and ``cited``; bounds, orderings and optimality claims are
+all of kind ``statement``, so the counted set is every ``statement`` claim of the two papers.  The scope of each is
+the one ``ldpref verify --json`` computes (:mod:`ldpref.ledger.scope`).
+
+Usage: python benchmarks/statement_scopes.py VERIFY_JSON [--list]
+(``VERIFY_JSON`` from ``python -m ldpref.cli verify --json FILE``; ``--list`` prints every claim still at
+``instances`` with its verdict and why no all-parameter proof is recorded: :func:`why_not` classifies the claim's
+forms, :data:`WHY` states the reason where the forms alone do not show it.)
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import sys
+
+PAPERS = ("pan-cms", "jiang-gcms")
+
+#: claims whose reason the forms' shape does not show (checked by hand against the forms, 2026-11-29)
+WHY = {
+    "jiang-gcms/eq5": "transcendental: eps <= |log R| vs e^eps <= max(R, 1/R) -- equivalent by monotonicity of exp, "
+                      "which no substitution makes a polynomial relation",
+    "jiang-gcms/thm2": "transcendental: as jiang-gcms/eq5",
+    "pan-cms/appD.arp-l2-large-d": "the printed limit d -> oo (= 1) is not in the derived form (only the strict "
+                                   "inequality, provable) -- a limit is no first-order obligation",
+    "pan-cms/appD.srp-l2-larger": "the printed second conjunct (min over m = 2..7) is an exhaustive finite check, not "
+                                  "in the derived form",
+    "pan-cms/sec3.6.binomial": "E[sum c_j/k] = 1/m follows from the binomial law by a sum over i (symbolic summation, "
+                               "not a decision-procedure obligation)",
+    "pan-cms/appE.l2-sum": "a sum over all x of per-x inequalities (d free): no fixed set of real variables",
+    "pan-cms/cor3.1": "the conditions are abstract propositions (for all datasets / pairs), not relations of parameters",
+    "pan-cms/sec3.6.pairwise-suffices": "the 3-wise variance has no expression in the forms",
+    "pan-cms/sec4.6.unbiased-recovery": "the printed km > d and the derived determinant are different statements "
+                                        "(rank d does not need km > d); no implication to pose",
+    "jiang-gcms/sec4.A.same-randomness": "total-variation distance of two laws: abstract, no expression in the forms",
+    "jiang-gcms/eq10": "a decomposition of Var[C(d)] into abstract sums",
+}
+
+
+def why_not(claim, forms: dict) -> str:
+    """Why the claim has no all-parameter proof, from its verdict and its forms' shape (``forms``: name -> sympy
+    object or None)."""
+    from ldpref.ledger.forms import Predicate
+    if claim["id"] in WHY:
+        return WHY[claim["id"]]
+    if claim["verdict"] in ("erratum", "conditional"):
+        return "refuted by an exact counterexample; no all-parameter proof of its correction registered"
+    if forms.get("printed") is None:
+        return "no printed form (reconstructed statement); its derived form is a predicate evaluated by code"
+    if any(isinstance(f, Predicate) for f in forms.values() if f is not None):
+        return ("a form is a predicate evaluated by code (protocol, security or experiment statement): no symbolic "
+                "statement to pose")
+    return "relates abstract quantities (probabilities, ranks, extrema over datasets) without model expressions"
+KINDS = ("statement",)  # bounds and optimality claims are statements in the ledger
+
+
+def counted(claims: list, kinds: dict) -> list:
+    """The counted claims: kind statement, paper pan-cms or jiang-gcms."""
+    return [c for c in claims if c["paper"] in PAPERS and kinds[c["id"]] in KINDS]
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0].startswith("-"):
+        print(__doc__.splitlines()[-3], file=sys.stderr)
+        return 2
+    from ldpref.ledger.claim import load_claims
+    kinds = {c.id: c.kind for c in load_claims()}
+    claims = json.load(open(argv[0], encoding="utf-8"))["claims"]
+    sel = counted(claims, kinds)
+    by_scope = collections.Counter(c["scope"] for c in sel)
+    proved = by_scope["all-parameters"] + by_scope["given-derived"]
+    print(f"{len(sel)} statement claims of {', '.join(PAPERS)}: " +
+          ", ".join(f"{s} {by_scope[s]}" for s in ("all-parameters", "given-derived", "instances")) +
+          f"; proved {proved} ({100 * proved / len(sel):.1f}%)")
+    print("instances by verdict: " + ", ".join(
+        f"{v} {n}" for v, n in collections.Counter(c["verdict"] for c in sel if c["scope"] == "instances").most_common()))
+    if "--list" in argv:
+        from ldpref.ledger.claim import find_claim
+        reasons = collections.Counter()
+        for c in sel:
+            if c["scope"] == "instances":
+                claim = find_claim(c["id"])
+                forms = {}
+                for name in ("printed", "derived"):
+                    build = getattr(claim, name)
+                    forms[name] = build() if build is not None else None
+                why = why_not(c, forms)
+                reasons[why.split(":")[0].split(";")[0]] += 1
+                print(f"{c['id']:44s} {c['verdict']:13s} {why}")
+        print("reasons: " + "; ".join(f"{n} x {r}" for r, n in reasons.most_common()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, ".")
+    raise SystemExit(main(sys.argv[1:]))
