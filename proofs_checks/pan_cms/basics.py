@@ -28,7 +28,7 @@ from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .basics_common import (CONSTANT, ENUMERATION_LIMIT, GENERAL, HOLDS, R, SIZES, SUM_FAMILIES, UNIFORM, _MECHS,
                             _inner_params, _path, _small_datasets, cms_mech, datasets, exact_moments, family,
-                            fsize, inner, mkey, norm_sizes, var_table, vertices, y_mech)
+                            fsize, inner, mkey, moment_oracle, norm_sizes, var_table, vertices, y_mech)
 
 
 # ==== Section 2 ===================================================================================
@@ -401,22 +401,17 @@ def family_grid(name, keys, quantity, *, params=None, inner_vars=False, part=_rh
                 for counts in _small_datasets(fam.d):
                     for xx in range(fam.d):
                         yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                    data=(fam, mkey(key, kind, ee), V, counts, xx),
+                                    data=(mkey(key, kind, ee), counts, xx, fam, V),
                                     size=(*fsize(key), sum(counts), ee, xx))
 
-    def oracle(point):
-        _, mk, _, counts, xx = point.data
-        res_ = exact_moments(mk, counts)
-        return Exact(res_[quantity][xx], _path(res_))
-
     def value(form, point):
-        fam, _, V, counts, xx = point.data
+        _, counts, xx, fam, V = point.data
         expr, where = form if isinstance(form, tuple) else (form, None)
         extra = {var_eq: V[0][0], var_neq: V[0][1]} if V is not None else None
         return D.evaluate_on(expr, family=fam, counts=counts, var_table=V, x_val=xx, extra=extra,
                              cbar_def=None if where is None else (where.lhs, where.rhs))
 
-    return Grid(name, points, oracle, part=part, value=value)
+    return Grid(name, points, moment_oracle(quantity), part=part, value=value)
 
 
 _EXPECTATION_KW = dict(

@@ -17,7 +17,7 @@ from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 
 from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, datasets,
-                            exact_moments, family, fsize, inner, mkey, var_table)
+                            exact_moments, family, fsize, inner, mkey, moment_oracle, var_table)
 
 
 # ==== Appendix A ===================================================================================
@@ -146,19 +146,13 @@ def _expectation_sum_points():
         for counts in datasets(fam.d, 3):
             clients = _client_list(counts)
             for xx in range(fam.d):
-                yield Point({"family": key, "counts": counts, "x": xx}, data=(fam, mk, counts, clients, xx),
+                yield Point({"family": key, "counts": counts, "x": xx}, data=(mk, counts, xx, fam, clients),
                             size=(*fsize(key), len(clients), xx))
-
-
-def _expectation_sum_oracle(point):
-    _, mk, counts, _, xx = point.data
-    res_ = exact_moments(mk, counts)
-    return Exact(res_["mean"][xx], _path(res_))
 
 
 def _expectation_sum_value(expr, point):
     """The form with c_j(X(i), x) read off the family at the value X(i) of client i."""
-    fam, _, _, clients, xx = point.data
+    _, _, xx, fam, clients = point.data
     fn, atoms, _ = D._compiled(expr.subs(n_sym, len(clients)), fam.d, fam.k, xx, None)
     env = {m_sym: Fraction(fam.m)}
     for atom in atoms:
@@ -177,7 +171,7 @@ record(
     derivation="derivations.pan_cms.basics.appA_expectation_sum_derived",
     assumptions="fixed family; Property 2.1",
     steps=(Symbolic("printed vs derived at n in {1, 2, 3}", part=lambda form: _expectation_sum_norm(form.rhs)),
-           Grid("E[f_hat(x)] of the real CMS+RR", _expectation_sum_points, _expectation_sum_oracle, part=_rhs,
+           Grid("E[f_hat(x)] of the real CMS+RR", _expectation_sum_points, moment_oracle("mean"), part=_rhs,
                 value=_expectation_sum_value)),
 )
 

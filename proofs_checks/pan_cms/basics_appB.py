@@ -13,11 +13,11 @@ import sympy
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref.ledger import record
-from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
+from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 
-from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, _inner_params, _path, datasets,
-                            exact_moments, family, fsize, mkey, norm_sizes, var_table, y_mech)
+from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, _inner_params, datasets, exact_moments,
+                            family, fsize, mkey, moment_oracle, norm_sizes, var_table, y_mech)
 from .basics_appA import Y_FAMILIES, _norm_client, _rhs, client_grid
 
 
@@ -149,18 +149,11 @@ def _sum_variance_points():
             for counts in datasets(fam.d, 2):
                 for xx in range(fam.d):
                     yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                data=(fam, mk, V, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
-
-
-def _sum_variance_oracle(point):
-    """n^2 Var(mean y_hat) of the real y-mechanism."""
-    _, mk, _, counts, xx = point.data
-    res_ = exact_moments(mk, counts)
-    return Exact(sum(counts)**2 * res_["variance"][xx], _path(res_))
+                                data=(mk, counts, xx, fam, V), size=(*fsize(key), sum(counts), ee, xx))
 
 
 def _sum_variance_value(form, point):
-    fam, _, V, counts, xx = point.data
+    _, counts, xx, fam, V = point.data
     return D.evaluate_on(form, family=fam, counts=counts, var_table=V, x_val=xx)
 
 
@@ -175,7 +168,7 @@ record(
     assumptions="Eq. (26) and zero covariances",
     steps=(Symbolic("printed vs derived", part=lambda form: norm_sizes(form.rhs, SIZES, cbar_def=CBAR_DEF)),
            Grid("Var(sum y_hat) = n^2 Var(mean y_hat) of the real y-mechanism (enumeration)", _sum_variance_points,
-                _sum_variance_oracle, part=_rhs, value=_sum_variance_value)),
+                moment_oracle("variance", scale=lambda counts: sum(counts)**2), part=_rhs, value=_sum_variance_value)),
 )
 
 
@@ -265,20 +258,13 @@ def _decomposition_points():
         for X1_, X2_ in itertools.combinations_with_replacement(range(fam.d), 2):
             counts = tuple((X1_ == w) + (X2_ == w) for w in range(fam.d))
             for xx in range(fam.d):
-                yield Point({"family": key, "X1": X1_, "X2": X2_, "x": xx}, data=(key, fam, mk, counts, X1_, X2_, xx),
+                yield Point({"family": key, "X1": X1_, "X2": X2_, "x": xx}, data=(mk, counts, xx, key, fam, X1_, X2_),
                             size=(*fsize(key), X1_, X2_, xx))
-
-
-def _decomposition_oracle(point):
-    """Var of the sum of two clients, 4 Var(mean) by enumeration."""
-    _, fam, mk, counts, _, _, xx = point.data
-    res = exact_moments(mk, counts)
-    return Exact(4 * res["variance"][xx], _path(res))
 
 
 def _decomposition_value(form, point):
     """The form at the two variances (one-client enumeration) and the covariance (pair enumeration)."""
-    key, fam, mk, _, X1_, X2_, xx = point.data
+    mk, _, xx, key, fam, X1_, X2_ = point.data
     singles = [exact_moments(mk, tuple(int(w == X_) for w in range(fam.d)))["variance"][xx] for X_ in (X1_, X2_)]
     m12, m1, m2 = _pair_moments(key, "rr", R(2), X1_, X2_, xx)
     return evaluate(form, {D.SumVar_sym: sum(singles), D.SumCov_sym: 2 * sympy.cancel(m12 - m1 * m2)})
@@ -295,5 +281,5 @@ record(
     note="A general identity (the printed and derived forms coincide); the evidence is the enumeration.",
     steps=(Symbolic("printed vs derived", part=_rhs),
            Grid("Var of the sum of two clients (enumeration) vs variances and covariance (pair enumeration)",
-                _decomposition_points, _decomposition_oracle, value=_decomposition_value)),
+                _decomposition_points, moment_oracle("variance", scale=lambda counts: 4), value=_decomposition_value)),
 )

@@ -26,6 +26,7 @@ import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import k as k_sym
 from ldpref import enumeration, moments
 from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
+from ldpref.ledger.generic import Exact
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
 R = sympy.Rational
@@ -165,6 +166,18 @@ def exact_moments(mech_key, counts):
 def _path(res) -> str:
     """The Instance path of an exact_moments result: listing every outcome, or ldpref.moments on the same P, Q."""
     return "moment-formula" if res["path"] == "moments" else "enumeration"
+
+
+def moment_oracle(quantity, scale=lambda counts: 1):
+    """The oracle of a grid whose points carry ``data = (mechanism key, counts, x, ...)``: ``scale(counts)`` times
+    the exact ``quantity`` of the estimate at x (enumeration, or ldpref.moments; the path says which)."""
+
+    def oracle(point):
+        mk, counts, xx = point.data[:3]
+        res = exact_moments(mk, counts)
+        return Exact(scale(counts) * res[quantity][xx], _path(res))
+
+    return oracle
 
 
 _MECHS = {}

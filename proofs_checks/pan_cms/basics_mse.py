@@ -19,7 +19,7 @@ from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 
 from .basics_common import (CONSTANT, R, UNIFORM, _MECHS, _fr, _inner_params, _path, _small_datasets, datasets,
-                            exact_moments, family, fsize, mkey, vertices)
+                            exact_moments, family, fsize, mkey, moment_oracle, vertices)
 from .basics import _estimator_instances, _rhs
 from .basics_variance import joined, scalar_grid, symbolic_grid
 
@@ -143,16 +143,11 @@ def g_expectation_grid(name, part=None):
                         yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
                                     data=(mk, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
 
-    def oracle(point):
-        mk, counts, xx = point.data
-        res_ = exact_moments(mk, counts)
-        return Exact(res_["mean"][xx], _path(res_))
-
     def value(form, point):
         _, counts, xx = point.data
         return evaluate(form, {f_sym: R(counts[xx], sum(counts))})
 
-    return Grid(name, points, oracle, part=part, value=value)
+    return Grid(name, points, moment_oracle("mean"), part=part, value=value)
 
 
 def g_mse_grid(name, part=None):

@@ -21,8 +21,8 @@ from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
-from .basics_common import (CBAR_DEF, SIZES, SUM_FAMILIES, _fr, _inner_params, _path, _small_datasets,
-                            exact_moments, family, fsize, mkey, norm_sizes, var_table)
+from .basics_common import (CBAR_DEF, SIZES, SUM_FAMILIES, _fr, _inner_params, _small_datasets, family,
+                            fsize, mkey, moment_oracle, norm_sizes, var_table)
 from .basics import _rhs, family_grid
 
 
@@ -103,18 +103,13 @@ def scalar_grid(name, keys, quantity, *, mech_kind="eq2"):
                 for counts in _small_datasets(fam.d):
                     for xx in range(fam.d):
                         yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                    data=(fam, mk, extra, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
-
-    def oracle(point):
-        _, mk, _, counts, xx = point.data
-        res_ = exact_moments(mk, counts)
-        return Exact(res_[quantity][xx], _path(res_))
+                                    data=(mk, counts, xx, fam, extra), size=(*fsize(key), sum(counts), ee, xx))
 
     def value(form, point):
-        fam, _, extra, counts, xx = point.data
+        _, counts, xx, fam, extra = point.data
         return D.evaluate_on(form, family=fam, counts=counts, x_val=xx, extra=extra)
 
-    return Grid(name, points, oracle, part=_rhs, value=value)
+    return Grid(name, points, moment_oracle(quantity), part=_rhs, value=value)
 
 
 def joined(name, grids, *, part=None):
