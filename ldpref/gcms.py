@@ -1,15 +1,13 @@
 """The Generalized Count-Mean Sketch (jiang-gcms) as real code: client, sketch, estimator, OCMS tuning.
 
-Vectorised numpy implementation of the protocol, every random choice from a seeded
-``numpy.random.Generator``:
+Vectorised numpy implementation of the protocol, every random choice from a seeded ``numpy.random.Generator``:
 
 * :func:`client` -- Algorithm 1 for n clients at once: j uniform on [k], r = h_j(x), r kept with
   probability p, the other s - 1 (or s) buckets a uniform subset of [m] \\ {r};
 * :func:`sketch` -- Algorithm 2: ``M[j, b] += 1`` for every bucket b of every report (n s increments);
 * :func:`estimate` -- Algorithm 3 / Eq. (4), with q computed as Algorithm 3 prints it;
 * :func:`encode_message` -- the plaintext ``<x, j>`` of Algorithm 1 as a bit string (Remark 1's count);
-* :func:`apple_client`, :func:`apple_sketch` -- Apple's Count-Mean Sketch (m perturbed bits per report)
-  for the comparisons of Remark 1.
+* :func:`apple_client`, :func:`apple_sketch` -- Apple's Count-Mean Sketch (m perturbed bits per report), Remark 1.
 
 Exact formulas used by the tuning (checked claim by claim in the package ``proofs_checks/jiang_gcms/``):
 
@@ -19,10 +17,9 @@ Exact formulas used by the tuning (checked claim by claim in the package ``proof
   for the two squares (the one-hash-per-client covariances are dropped in its proof);
 * :func:`estimator_variance` -- ``Var[C]/((p-q)^2 (1-1/m)^2)``;
 * :func:`lemma1_objective` -- the function minimised by Lemma 1 / Algorithm 4, as printed;
-* :func:`variance_objective` -- the same reduction from the exact variance: it is Lemma 1's objective
-  with k = 1 (the optimal p does not depend on k or m);
-* :func:`ternary_search_as_printed` -- Algorithm 4's loop ``while p_l <= p_r`` (it never ends: see
-  the trace it returns), :func:`ternary_search` -- the loop with a tolerance;
+* :func:`variance_objective` -- the same reduction from the exact variance: Lemma 1's objective with k = 1;
+* :func:`ternary_search_as_printed` -- Algorithm 4's loop ``while p_l <= p_r`` (it never ends: see the trace it
+  returns), :func:`ternary_search` -- the loop with a tolerance;
 * :func:`critical_points` -- the stationary points of an objective on (1/2, 1) by exact root isolation
   (rational e^eps) or high-precision polynomial roots (mpmath), which also decides unimodality;
 * :func:`optimize_gcms` -- OCMS parameters: Algorithm 4 (Lemma 1 + ternary search + the ceiling of s)

@@ -30,6 +30,7 @@ from ldpref.mechanisms import grr, oue, subset_selection
 from ldpref.mechanisms.pure import support_probabilities
 from ldpref.random_mechanisms import random_perturbation_matrix
 
+from .urp_l1 import _l1_comparison, _l1_decided, l1_counterexample_mechanism  # noqa: F401 (re-exported)
 from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _random_mechanisms, _shapes, _support_matrix, at,
                         complementary_pairs_mechanism, cyclic_constant_support_mechanism, mat_at)
 
@@ -721,41 +722,6 @@ def cor2_2(ev):
     ev.instances("Eq. (2) of the URP mechanism at the uniform dataset == sqrt(2 d l2/pi)", insts, has_printed=False)
     ev.numeric("the maximum of Eq. (2) over the simplex (certified Frank-Wolfe interval) contains sqrt(2 d l2/pi)",
                all(certified), len(certified), f"{sum(certified)} of {len(certified)} intervals contain the closed form")
-
-
-def l1_counterexample_mechanism() -> Mechanism:
-    """d = 3, |U| = 3, weights [[2,2,2],[2,2,1],[2,1,2]] normalised by column, Moore-Penrose decoder: its URP
-    estimator has a larger Eq. (2) l1 than the estimator itself (found by exhaustive search over weights in
-    {1, 2}; no example with d = 2, |U| <= 3 and weights <= 4 exists)."""
-    W = [[2, 2, 2], [2, 2, 1], [2, 1, 2]]
-    return Mechanism([[R(W[u][x], sum(W[r][x] for r in range(3))) for x in range(3)] for u in range(3)],
-                     name="l1 counterexample")
-
-
-def _l1_comparison(m: Mechanism):
-    """Whether l1(URP) <= l1(Phi) (Eq. (2), n = 1) by the exact engine: the explicit URP mechanism's Eq. (2) at
-    the uniform dataset (a lower bound of its max) or its certified maximum, against Phi's certified interval;
-    None when the intervals overlap.  Returns (exact decision, Phi's interval, detail)."""
-    P, Q = m.perturbation_matrix(), m.decoder_matrix()
-    phi = losses.worst_case_l1_normal(m, 1, digits=15, iterations=40, tolerance="1/100000")
-    Pu, Qu, labels = D.urp_matrices(P, Q)
-    um = Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels)
-    d = m.d
-    with mpmath.workdps(25):
-        urp_low = mpmath.mpf(sympy.N(losses.l1_normal_approximation(um, (1,) * d) * sympy.sqrt(d), 25))
-        if urp_low > phi.upper:
-            exact = False
-        else:
-            urp = losses.worst_case_l1_normal(um, 1, digits=15, iterations=30, tolerance="1/100000")
-            exact = True if urp.upper <= phi.lower else None
-    return exact, phi, f"l1(Phi) in [{mpmath.nstr(phi.lower, 10)}, {mpmath.nstr(phi.upper, 10)}], l1(URP) >= {mpmath.nstr(urp_low, 10)}"
-
-
-def _l1_decided(m: Mechanism, phi) -> bool:
-    """Whether Corollary 2.2's closed form for the URP l1 lies outside Phi's certified interval."""
-    with mpmath.workdps(25):
-        closed = mpmath.mpf(sympy.N(D.urp_l1_normal(m.perturbation_matrix(), m.decoder_matrix(), 1), 25))
-    return closed > phi.upper or closed <= phi.lower
 
 
 @claim(
