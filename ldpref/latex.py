@@ -30,9 +30,11 @@ from .exact import EXP_EPS, LATEX_NAMES
 #: symbol -> LaTeX, for symbols the papers print otherwise than by their name (filled by the derivations)
 DISPLAY_NAMES: dict = {}
 
-_VAR_STYLES = re.compile(r"\\(?:text|operatorname|mathit)\{Var\}|(?<![A-Za-z\\{])Var(?=\s*[(\[|])")
+_VAR_STYLES = re.compile(r"\\(?:text|operatorname|mathit)\{Var\}"
+                         r"|(?<![A-Za-z\\])(?<!\\mathrm\{)(?<!\\text\{)(?<!\\operatorname\{)(?<!\\mathit\{)Var(?=\s*[(\[|])")
 _EXPECTATION = re.compile(r"\\mathbb\{E\}\s?")
 _EPS = r"\epsilon"
+_EPSILON = sympy.Symbol("epsilon", positive=True)  # the papers' eps where a derivation writes eps itself
 
 
 def register_display_name(symbol: sympy.Symbol, latex: str) -> sympy.Symbol:
@@ -87,6 +89,12 @@ class PaperLatexPrinter(LatexPrinter):
         if expr.base == EXP_EPS:  # 1/(e^eps)^r: sympy's fraction of the positive power, as the papers write it
             return r"\frac{1}{" + exp_eps_power(-expr.exp, self) + "}"
         return super()._print_Pow(expr)
+
+    def _print_exp(self, expr, exp=None):
+        ratio = expr.args[0] / _EPSILON
+        if exp is None and ratio.is_Rational:  # exp(-eps/2) as the papers write it, e^{-\epsilon/2}
+            return exp_eps_power(ratio, self)
+        return super()._print_ExpBase(expr, exp)
 
     def _print_Add(self, expr, order=None):
         terms = self._as_ordered_terms(expr, order=order)

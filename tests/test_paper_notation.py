@@ -1,0 +1,76 @@
+"""Every displayed form in the papers' notation (issue 23, item 3): ``ldpref.latex`` prints powers of e^eps as
+e^{\\epsilon/2}, e^{2\\epsilon}, e^{k\\epsilon}; a sum with a positive term starts with one; one Var and one E style;
+a symbol ``\\alpha_2 k (m-1)`` keeps its subscript to ``2``.  Each old pattern has a test that fails on it."""
+
+import re
+
+import sympy
+
+from ldpref.exact import EXP_EPS
+from ldpref.latex import to_latex, var_style
+from ldpref.ledger.runner import result_latex
+
+e = EXP_EPS
+n, f, k, m = sympy.symbols("n f k m", positive=True)
+eps = sympy.Symbol("epsilon", positive=True)
+
+#: the patterns sympy's own printer gives and the papers never write
+OLD_PATTERNS = {
+    "sqrt of e^eps": r"\sqrt{e^{\epsilon}}",
+    "parenthesised power of e^eps": r"\left(e^{\epsilon}\right)^{",
+    "subscript swallowing a product": r"\alpha_{2 k",
+    "operatorname Var": r"\operatorname{Var}",
+    "text Var": r"\text{Var}",
+    "blackboard E": r"\mathbb{E}",
+}
+_ITALIC_VAR = re.compile(r"(?<![A-Za-z\\])(?<!\\mathrm\{)Var(?=\s*[(\[|])")
+
+
+def test_powers_of_e_eps_in_the_papers_notation():
+    assert to_latex(sympy.sqrt(e)) == r"e^{\epsilon/2}"
+    assert to_latex(e**2) == r"e^{2\epsilon}"
+    assert to_latex(e**k) == r"e^{k \epsilon}"
+    assert to_latex(e ** sympy.Rational(3, 2)) == r"e^{3\epsilon/2}"
+    assert to_latex(1 / sympy.sqrt(e)) == r"\frac{1}{e^{\epsilon/2}}"
+    assert to_latex(e / (sympy.sqrt(e) - 1) ** 2) == r"\frac{e^{\epsilon}}{\left(e^{\epsilon/2} - 1\right)^{2}}"
+    assert to_latex(sympy.exp(-eps / 2)) == r"e^{-\epsilon/2}"
+    assert to_latex(e) == r"e^{\epsilon}"
+
+
+def test_positive_term_first_and_no_leading_bullet():
+    assert to_latex(n - f) == "n - f"
+    assert to_latex(sympy.Eq(sympy.Symbol("x"), n - f - 1)) == "x = n - f - 1"
+    assert not to_latex(-f).startswith("- ")
+
+
+def test_one_var_and_one_expectation_style():
+    assert to_latex(sympy.Symbol("Var(R|=)")) == r"\mathrm{Var}(R|=)"
+    assert var_style(r"\operatorname{Var}{\left(X\right)} + \text{Var}(Y) + \frac{Var(R|\neq)}{2}") == (
+        r"\mathrm{Var}{\left(X\right)} + \mathrm{Var}(Y) + \frac{\mathrm{Var}(R|\neq)}{2}")
+    assert var_style(r"\mathbb{E}[\hat{f}] = \Sigma_{\mathrm{Var}}") == r"E[\hat{f}] = \Sigma_{\mathrm{Var}}"
+
+
+def test_subscript_keeps_to_its_token():
+    assert to_latex(sympy.Symbol(r"\alpha_2 k (m-1)")) == r"\alpha_{2} k (m-1)"
+
+
+def test_jiang_count_prints_with_its_argument():
+    from derivations.jiang_gcms.symbols import f as count
+
+    assert to_latex(n - count) == "n - f(d)"
+
+
+def test_no_displayed_form_uses_an_old_pattern(ledger):
+    """Over every displayed form of the ledger: none of the patterns above, no italic Var, and no form starting
+    with a negative term when it is a sum with a positive term."""
+    found = []
+    for cid, result in ledger.items():
+        for which, tex in result_latex(result).items():
+            if not isinstance(tex, str) or not tex:
+                continue
+            found += [(cid, which, name) for name, pat in OLD_PATTERNS.items() if pat in tex]
+            if _ITALIC_VAR.search(tex):
+                found.append((cid, which, "italic Var"))
+            if tex.startswith("- "):
+                found.append((cid, which, "starts with a bullet"))
+    assert not found, found[:20]
