@@ -74,3 +74,40 @@ def test_no_displayed_form_uses_an_old_pattern(ledger):
             if tex.startswith("- "):
                 found.append((cid, which, "starts with a bullet"))
     assert not found, found[:20]
+
+
+def test_counterexample_values_positive_term_first_and_e_powers():
+    from ldpref.ledger.readable import with_decimal
+
+    assert with_decimal(2 * sympy.exp(sympy.Rational(1, 150)) - 1).startswith("2·e^(1/150) - 1")
+    assert with_decimal(sympy.sqrt(2) - 3).startswith("sqrt(2) - 3")
+
+
+def test_counterexample_booleans_read_with_one_polarity():
+    """pan-cms/thm3.5 (printed false) and appE.cor3.6-eps0 (printed true) read the same way: the named
+    statement holds or fails by each side."""
+    from ldpref.ledger.readable import counterexample_text
+
+    base = {"params": {"exp_eps": "2", "tau": "1/8"}, "quantity": "the condition"}
+    a = counterexample_text({**base, "printed": "False", "exact": "True", "printed_text": "false", "exact_text": "true"})
+    b = counterexample_text({**base, "printed": "True", "exact": "False", "printed_text": "true", "exact_text": "false"})
+    assert a.endswith("fails by the printed form, holds by the exact values")
+    assert b.endswith("holds by the printed form, fails by the exact values")
+    assert a.startswith("e^ε = 2, τ = 1/8 (the condition)")
+    assert "printed true" not in a + b and "exact false" not in a + b
+
+
+def test_counterexample_squares_named():
+    """Table 1's l1 cells compare squared bounds: the text says so and gives the l1 values."""
+    from ldpref.ledger.readable import counterexample_text
+
+    ce = {"params": {"d": "2"}, "printed": "36", "exact": "134", "printed_text": "36", "exact_text": "134",
+          "quantity": "Table 1 HE/l1 vs exact squared l1 bounds of the real mechanism"}
+    assert counterexample_text(ce).endswith("printed l1² = 36 (l1 = 6), exact l1² = 134 (l1 = sqrt(134) ≈ 11.57584)")
+
+
+def test_counterexample_parameters_in_reading_notation():
+    from ldpref.ledger.readable import counterexample_text
+
+    ce = {"params": {"x": "3*2**(1/4)", "counts": "(1, 0)"}, "printed": "1", "exact": "2"}
+    assert counterexample_text(ce).startswith("x = 3·2^(1/4), counts = (1, 0)")
