@@ -78,7 +78,8 @@ _BOOLEANS = {"true": "holds", "false": "fails"}
 
 
 def _param(name: str, value: str) -> str:
-    value = text(sympy.sympify(value)) if _is_number_text(value) else value
+    if _is_number_text(value) and ("*" in value or "exp(" in value):  # Python syntax; a decimal stays as given
+        value = text(sympy.sympify(value))
     return f"{_PARAM_NAMES.get(name, name)} = {value}"
 
 
