@@ -6,7 +6,8 @@ Only the rendering differs from ``sympy.latex``; the object printed is the objec
   for sqrt(e^eps), ``e^{2\\epsilon}`` for (e^eps)^2, ``e^{k\\epsilon}`` for (e^eps)^k; in a denominator sympy's
   ``\\frac{1}{...}`` keeps the positive power, as the papers do;
 - a sum never starts with a negative term when it has a positive one (``n - f``, not ``-f + n``): the positive
-  terms move to the front, each part in sympy's order;
+  terms move to the front, each part in sympy's order; in a sum of negative terms only, a product with one sum
+  factor takes the sign into it (``-f (q - 1) - n q`` prints ``f (1 - q) - n q``);
 - one variance style, the papers' upright ``\\mathrm{Var}`` (pan-cms Sec. 2 writes ``\\text{Var}``), also inside
   symbol names such as ``Var(R|=)``; one expectation style, the papers' ``E[...]``;
 - a symbol whose name is already LaTeX with a subscript and a product (``\\alpha_2 k (m-1)``, jiang-gcms App. C)
@@ -98,11 +99,19 @@ class PaperLatexPrinter(LatexPrinter):
 
     def _print_Add(self, expr, order=None):
         terms = self._as_ordered_terms(expr, order=order)
+        flipped = {}
+        if terms and all(t.could_extract_minus_sign() for t in terms):
+            flipped = {i: f for i, f in ((i, _flip_sign(t)) for i, t in enumerate(terms)) if f is not None}
         if terms and terms[0].could_extract_minus_sign():
-            positive = [t for t in terms if not t.could_extract_minus_sign()]
-            terms = positive + [t for t in terms if t.could_extract_minus_sign()]
+            order_ = sorted(range(len(terms)), key=lambda i: i not in flipped and terms[i].could_extract_minus_sign())
+            terms, flipped = [terms[i] for i in order_], {j: flipped[i] for j, i in enumerate(order_) if i in flipped}
         tex = ""
         for i, term in enumerate(terms):
+            if i in flipped:  # -c (a - b) printed c (b - a): the term's sign moved into its one sum factor
+                rest, inner = flipped[i]
+                tex += ("" if i == 0 else " + ") + ("" if rest == 1 else self._print(rest) + " ")
+                tex += r"\left(" + self._print(inner) + r"\right)"
+                continue
             if i == 0:
                 pass
             elif term.could_extract_minus_sign():
@@ -124,6 +133,21 @@ class PaperLatexPrinter(LatexPrinter):
         if space and "_" in head and "{" not in head.split("_", 1)[1]:
             return super()._deal_with_super_sub(head, style=style) + " " + rest
         return super()._print_Symbol(expr, style=style)
+
+
+def _flip_sign(term):
+    """For a negative product with exactly one sum among its factors, ``(c, -g)`` with ``term = c (-g)`` and
+    ``c`` not negative and ``-g`` a sum with a positive term (``-f (q - 1)`` -> ``f (1 - q)``); None otherwise."""
+    if not term.is_Mul:
+        return None
+    sums = [a for a in term.args if a.is_Add]
+    if len(sums) != 1:
+        return None
+    rest, inner = -term / sums[0], -sums[0]
+    if rest.could_extract_minus_sign() or rest.is_Add or not inner.is_Add or all(
+            a.could_extract_minus_sign() for a in inner.args):
+        return None
+    return rest, inner
 
 
 def paper_latex(expr) -> str:

@@ -41,6 +41,11 @@ def test_positive_term_first_and_no_leading_bullet():
     assert to_latex(n - f) == "n - f"
     assert to_latex(sympy.Eq(sympy.Symbol("x"), n - f - 1)) == "x = n - f - 1"
     assert not to_latex(-f).startswith("- ")
+    p, q = sympy.symbols("p q", positive=True)
+    # jiang-gcms Cor. 1's numerator, a sum of negative terms only: the sign moves into each sum factor
+    numerator = -f * (p**2 - p - q**2 + q) - n * q * (q - 1)
+    assert to_latex(numerator) == r"f \left(p + q^{2} - p^{2} - q\right) + n q \left(1 - q\right)"
+    assert to_latex(-f * (q - 1) - n) == r"f \left(1 - q\right) - n"
 
 
 def test_one_var_and_one_expectation_style():
