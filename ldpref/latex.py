@@ -35,6 +35,7 @@ _VAR_STYLES = re.compile(r"\\(?:text|operatorname|mathit)\{Var\}"
                          r"|(?<![A-Za-z\\])(?<!\\mathrm\{)(?<!\\text\{)(?<!\\operatorname\{)(?<!\\mathit\{)Var(?=\s*[(\[|])")
 _EXPECTATION = re.compile(r"\\mathbb\{E\}\s?")
 _EPS = r"\epsilon"
+_SUBSCRIPT_THEN_MORE = re.compile(r"(\\?[A-Za-z]+_[A-Za-z0-9]+)(\\ | )(.+)", re.S)
 _EPSILON = sympy.Symbol("epsilon", positive=True)  # the papers' eps where a derivation writes eps itself
 
 
@@ -129,9 +130,9 @@ class PaperLatexPrinter(LatexPrinter):
         name = self._settings["symbol_names"].get(expr)
         if name is not None:
             return name
-        head, space, rest = expr.name.partition(" ")
-        if space and "_" in head and "{" not in head.split("_", 1)[1]:
-            return super()._deal_with_super_sub(head, style=style) + " " + rest
+        split = _SUBSCRIPT_THEN_MORE.fullmatch(expr.name)
+        if split:  # "\alpha_2 k (m-1)": the subscript is "2", the rest follows it
+            return super()._deal_with_super_sub(split.group(1), style=style) + split.group(2) + split.group(3)
         return super()._print_Symbol(expr, style=style)
 
 

@@ -57,6 +57,7 @@ def test_one_var_and_one_expectation_style():
 
 def test_subscript_keeps_to_its_token():
     assert to_latex(sympy.Symbol(r"\alpha_2 k (m-1)")) == r"\alpha_{2} k (m-1)"
+    assert to_latex(sympy.Symbol(r"\alpha_2\ (\text{simplified})")) == r"\alpha_{2}\ (\text{simplified})"
 
 
 def test_jiang_count_prints_with_its_argument():
