@@ -374,7 +374,7 @@ def test_counterexample_reads_in_paper_notation_with_decimals():
     from ldpref.ledger.readable import counterexample_text, with_decimal
 
     assert with_decimal(3 * 2 ** sympy.Rational(1, 4)) == "3·2^(1/4) ≈ 3.567621"
-    assert with_decimal(sympy.exp(-sympy.Rational(1, 150)) / 2) == "exp(-1/150)/2 ≈ 0.4966778"
+    assert with_decimal(sympy.exp(-sympy.Rational(1, 150)) / 2) == "e^(-1/150)/2 ≈ 0.4966778"
     assert with_decimal(sympy.Rational(13, 108)) == "13/108 ≈ 0.1203704"
     assert with_decimal(True) == "true" and with_decimal(sympy.Integer(8)) == "8"
     r = claim_result("pan-cms/appD.delta-l")

@@ -10,11 +10,13 @@ from __future__ import annotations
 import sympy
 
 from ldpref.exact import EXP_EPS
+from ldpref.latex import register_display_name
 
 # ---- Section II (pure protocols) and III-A ------------------------------------------------------------
 p, q = sympy.symbols("p q", positive=True)
 n = sympy.Symbol("n", positive=True, integer=True)
 f = sympy.Symbol("f", nonnegative=True)  # true count of the value d (jiang-gcms counts, not frequencies)
+register_display_name(f, "f(d)")  # the paper writes the count with its argument, f(d) (Eq. (2), Lemma 2)
 S = sympy.Symbol("S", nonnegative=True, integer=True)  # number of reports whose support holds d
 D = sympy.Symbol(r"|\mathcal{D}|", positive=True, integer=True)
 fhat = sympy.Symbol(r"\hat{f}(d)")
