@@ -463,6 +463,14 @@ def _function_classes(obj) -> dict:
     return {type(f).__name__: type(f) for f in obj.atoms(sympy.Function)}
 
 
+def _term_latex(x) -> str:
+    """LaTeX of ``x`` as it reads inside a sum: the paper-notation printer writes a negative product standing alone
+    with the sign moved into a factor (``(f - n)``), but inside a sum as ``- `` and the product with a positive sign."""
+    if isinstance(x, sympy.Mul) and x.could_extract_minus_sign():
+        return "- " + to_latex(-x)
+    return to_latex(x)
+
+
 def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, printed=None) -> str:
     """LaTeX of the corrected form (the printed form with ``edit`` applied, as built) with each changed subtree in
     ``\\textcolor{red}{...}`` (a flipped sign alone in red), where the new subtree's LaTeX occurs once in the
@@ -482,12 +490,12 @@ def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, p
             text = _mark_relation(text, corrected, path)
             marked += text != before
             continue
-        new_tex = to_latex(sympy.sympify(e["new"], locals=names))
+        new_tex = _term_latex(sympy.sympify(e["new"], locals=names))
         mark = (f"{HIGHLIGHT}{{-}} " + new_tex[2:] if e["op"] == "sign" and new_tex.startswith("- ")
                 else f"{HIGHLIGHT}{{{new_tex}}}")
         for up in range(len(path) + 1):  # the smallest enclosing subtree whose LaTeX occurs once
             try:
-                context = to_latex(_subtree(corrected, path[:len(path) - up]))
+                context = _term_latex(_subtree(corrected, path[:len(path) - up]))
             except IndexError:  # sympy reordered the edited node's parent: try the next enclosing subtree
                 continue
             if new_tex and text.count(context) == 1 and context.count(new_tex) == 1:
@@ -523,7 +531,7 @@ def _mark_edited_term(text: str, printed, path: tuple, op: str, new) -> str:
         if value is None:
             return text
         if not value.is_Number:
-            term, level = to_latex(value), up
+            term, level = _term_latex(value), up
             break
     if not term:
         return text
@@ -534,7 +542,7 @@ def _mark_edited_term(text: str, printed, path: tuple, op: str, new) -> str:
             return text
         if value is None:
             return text
-        context = to_latex(value)
+        context = _term_latex(value)
         if text.count(context) == 1 and context.count(term) == 1:
             return text.replace(context, context.replace(term, f"{HIGHLIGHT}{{{term}}}", 1), 1)
     return text
