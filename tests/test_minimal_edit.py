@@ -238,3 +238,16 @@ def test_an_edit_merged_into_its_parent_marks_the_edited_term():
     tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed), printed)
     assert r"\textcolor{red}{- p^{2}}" in tex and r"\textcolor{red}{+ p}" not in tex
     assert tex.count(r"\textcolor{red}") == 2
+
+
+def test_every_committed_minimal_edits_file_ships_in_the_wheel():
+    """An installed ldpref must display the same corrections as a checkout: pyproject's package data carries every
+    paper's minimal_edits.json (a fresh-clone install showed none before)."""
+    import fnmatch
+    import pathlib
+    import tomllib
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["proofs_checks"]
+    files = sorted(p.relative_to(root / "proofs_checks").as_posix() for p in (root / "proofs_checks").glob("*/minimal_edits.json"))
+    assert files and all(any(fnmatch.fnmatch(f, pat) for pat in patterns) for f in files), (files, patterns)
