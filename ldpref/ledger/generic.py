@@ -119,21 +119,25 @@ class Grid:
         if hit is not None:
             _SHARED.move_to_end(key)
             return hit
-        value = self.value or _evaluate_at
         out = []
         for point in self.points():
             exact = self.oracle(point)
             path = self.path
             if isinstance(exact, Exact):
                 exact, path = exact
-            out.append(Instance(dict(point.params), exact=exact, derived=value(derived, point),
-                                printed=None if printed is None else value(printed, point),
+            out.append(Instance(dict(point.params), exact=exact, derived=self._value(derived, point, "derived"),
+                                printed=None if printed is None else self._value(printed, point, "printed"),
                                 in_condition=point.in_condition, size=point.size, path=path))
         if cacheable:
             _SHARED[key] = out
             while len(_SHARED) > _SHARED_SIZE:
                 _SHARED.popitem(last=False)
         return out
+
+    def _value(self, form, point: Point, role: str):
+        """A form at a point: ``value(form, point)`` (default: the one evaluator); ``role`` is "derived" (the derived
+        form, or the correction in its slot) or "printed", for subclasses that read the two at different facts."""
+        return (self.value or _evaluate_at)(form, point)
 
 
 @dataclass(frozen=True)
@@ -325,27 +329,9 @@ class RoleGrid(Grid):
     printed statement read on the exact quantities and the derived one on the model's.  Shares instances as a
     Grid does."""
 
-    def instances(self, derived, printed) -> list[Instance]:
-        """The grid's instances for these (projected) forms; ``printed`` None: derived only."""
-        key = (self, _key(derived), _key(printed))
-        cacheable = _RUN["depth"] > 0 and _UNHASHABLE not in key[1:]
-        hit = _SHARED.get(key) if cacheable else None
-        if hit is not None:
-            _SHARED.move_to_end(key)
-            return hit
-        out = []
-        for point in self.points():
-            exact, path = self.oracle(point), self.path
-            if isinstance(exact, Exact):
-                exact, path = exact
-            out.append(Instance(dict(point.params), exact=exact, derived=self.value(derived, point, "derived"),
-                                printed=None if printed is None else self.value(printed, point, "printed"),
-                                in_condition=point.in_condition, size=point.size, path=path))
-        if cacheable:
-            _SHARED[key] = out
-            while len(_SHARED) > _SHARED_SIZE:
-                _SHARED.popitem(last=False)
-        return out
+    def _value(self, form, point: Point, role: str):
+        """The form at the point's facts for its role: ``value(form, point, role)``."""
+        return self.value(form, point, role)
 
 
 STEP_TYPES = STEP_TYPES + (RoleGrid,)
