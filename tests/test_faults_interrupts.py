@@ -108,3 +108,29 @@ def test_an_interrupt_replaced_by_another_error_is_still_an_interrupt(monkeypatc
     monkeypatch.setattr(cli, "_run", plain)
     with pytest.raises(ImportError, match="a real import error"):
         cli.main([])
+
+
+def test_the_command_ends_at_once_after_an_interrupt(monkeypatch):
+    """``entry`` (the console command) ends an interrupted run with ``os._exit`` and the interrupt's status, after
+    flushing the streams, so no pool thread can print after the one line; an ordinary run exits normally."""
+    from ldpref import cli, interrupts
+
+    ended = []
+
+    def fake_exit(status):
+        ended.append(status)
+        raise SystemExit(status)
+
+    monkeypatch.setattr(cli.os, "_exit", fake_exit)
+    monkeypatch.setattr(interrupts, "_signalled", signal.SIGTERM)
+    monkeypatch.setattr(cli, "main", lambda: 143)
+    with pytest.raises(SystemExit):
+        cli.entry()
+    assert ended == [143]
+
+    ended.clear()
+    monkeypatch.setattr(interrupts, "_signalled", None)
+    monkeypatch.setattr(cli, "main", lambda: 0)
+    with pytest.raises(SystemExit) as info:
+        cli.entry()
+    assert ended == [] and info.value.code == 0

@@ -138,6 +138,27 @@ def main(argv=None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
 
 
+def entry() -> None:
+    """The ``ldpref`` console command and ``python -m ldpref.cli``: :func:`main`, then exit with its status.
+
+    After an interrupt the one line is already printed and every output file is whole or absent
+    (:mod:`ldpref.atomic`), so the process ends at once (``os._exit``, streams flushed) instead of running the
+    interpreter's teardown: joining a ``concurrent.futures`` pool whose workers were terminated under it could
+    print an ``OSError: [Errno 9] Bad file descriptor`` from its threads after the line (seen under load on
+    ``simulate --jobs 2``)."""
+    from ..interrupts import signalled
+
+    status = main()
+    if signalled() is not None and status == 128 + signalled():
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):  # a closed or broken stream: nothing more can reach its reader
+                pass
+        os._exit(status)
+    sys.exit(status)
+
+
 def _silence_stdout() -> None:
     """After the reader of stdout went away, point stdout at /dev/null so the interpreter's final flush is quiet."""
     try:
@@ -149,9 +170,9 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-__all__ = ["main", "build_parser", "UsageError", "dumps", "mechanism_catalogue", "EXIT_OK", "EXIT_CHECK_FAILED",
+__all__ = ["main", "entry", "build_parser", "UsageError", "dumps", "mechanism_catalogue", "EXIT_OK", "EXIT_CHECK_FAILED",
            "EXIT_USAGE", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED"]
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

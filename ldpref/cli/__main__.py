@@ -1,7 +1,5 @@
 """``python -m ldpref.cli``."""
 
-import sys
+from . import entry
 
-from . import main
-
-sys.exit(main())
+entry()
