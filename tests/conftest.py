@@ -165,3 +165,25 @@ def ledger():
     if _FULL_RUN.get("thread") is not None or not _FULL_RUN["done"]:
         _run_all()
     return {c.id: _RESULTS[c.id] for c in load_claims()}
+
+
+@pytest.fixture
+def toy(request):
+    """A factory of throw-away claim records (``pan-cms/zz-toy-<label>``, derivation ``tests.toy``) for the generic
+    runner's tests; every record made is removed from the registry afterwards."""
+    import importlib
+
+    claim_module = importlib.import_module("ldpref.ledger.claim")  # the package's ``claim`` is a function
+
+    made = []
+
+    def make(label, printed, derived, steps, **kw):
+        cid = f"pan-cms/zz-toy-{label}"
+        made.append(cid)
+        return claim_module.record(id=cid, location="nowhere", statement="toy", printed=printed, derived=derived,
+                                   derivation="tests.toy", steps=steps,
+                                   **{"module": request.module.__name__, **kw})
+
+    yield make
+    for cid in made:
+        claim_module._REGISTRY.pop(cid, None)

@@ -12,7 +12,6 @@ import itertools
 import pytest
 import sympy
 
-import sys
 from ldpref.ledger.claim import find_claim, record
 from ldpref.ledger.generic import Exact, Grid, Identity, Point, Symbolic
 from ldpref.ledger.runner import run_claim
@@ -33,22 +32,6 @@ def _points():
 
 
 GRID = Grid("E[X] of a fair die by listing its faces", _points, _mean_of_die)
-
-
-@pytest.fixture
-def toy():
-    """Register toy records, hand a factory over, and remove every one afterwards."""
-    made = []
-
-    def make(label, printed, derived, steps, **kw):
-        cid = f"pan-cms/zz-toy-{label}"
-        made.append(cid)
-        return record(id=cid, location="nowhere", statement="toy", printed=printed, derived=derived,
-                      derivation="tests.toy", steps=steps, **kw)
-
-    yield make
-    for cid in made:
-        sys.modules["ldpref.ledger.claim"]._REGISTRY.pop(cid, None)
 
 
 def test_a_correct_record_is_verified_by_the_generic_runner(toy):

@@ -6,12 +6,9 @@ the verdict.
 
 from __future__ import annotations
 
-import sys
 
-import pytest
 import sympy
 
-from ldpref.ledger.claim import record
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.generic import (STEP_TYPES, CorrectedGrid, Grid, Note, Numeric, Point, Probed, RoleGrid,
                                    Statistical)
@@ -33,21 +30,6 @@ def _mean(point):
 
 
 GRID = Grid("E[X] of a fair n-sided die", _points, _mean)
-
-
-@pytest.fixture
-def toy():
-    made = []
-
-    def make(label, printed, derived, steps, **kw):
-        cid = f"pan-cms/zz-conv22b-{label}"
-        made.append(cid)
-        return record(id=cid, location="nowhere", statement="toy", printed=printed, derived=derived,
-                      derivation="tests.toy", steps=steps, **kw)
-
-    yield make
-    for cid in made:
-        sys.modules["ldpref.ledger.claim"]._REGISTRY.pop(cid, None)
 
 
 def test_the_new_steps_are_step_types():

@@ -139,9 +139,10 @@ def record(*, id: str, location: str, statement: str, derived: Callable, derivat
            printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
            symbols: dict | None = None, condition: str | None = None, correction: Callable | None = None,
            note: str = "", root_cause: str | None = None, selfcheck: dict | None = None,
-           depends_on: tuple = ()) -> Claim:
+           depends_on: tuple = (), module: str | None = None) -> Claim:
     """Register a claim that is pure data: its evidence is ``steps`` (grids with their exact oracles, symbolic
-    comparisons; :mod:`ldpref.ledger.generic`), run by the generic runner; it has no check function."""
+    comparisons; :mod:`ldpref.ledger.generic`), run by the generic runner; it has no check function.  ``module``
+    (default: the caller's module) names where the record is defined."""
     from .generic import STEP_TYPES
 
     _validated(id, kind, selfcheck)
@@ -152,7 +153,8 @@ def record(*, id: str, location: str, statement: str, derived: Callable, derivat
                         derivation=derivation, check=None, kind=kind, assumptions=assumptions,
                         symbols=dict(symbols or {}), condition=condition, note=note,
                         root_cause=root_cause, selfcheck=dict(selfcheck or {}), depends_on=tuple(depends_on),
-                        steps=steps, module=sys._getframe(1).f_globals.get("__name__", ""),
+                        steps=steps,
+                        module=module if module is not None else sys._getframe(1).f_globals.get("__name__", ""),
                         **_corrections(id, printed, correction)))
 
 
