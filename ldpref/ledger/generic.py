@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, ClassVar, Iterable, NamedTuple
 
 from .evidence import EXACT_PATHS, Evidence, Instance
 from .forms import evaluate
@@ -251,11 +251,13 @@ class Numeric:
 
     name: str
     decide: Callable
+    #: the Evidence method that records the outcome (the one thing a :class:`Statistical` step changes)
+    kind: ClassVar[str] = "numeric"
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
-        """Record the numeric check on ``ev``."""
+        """Record the check's outcome on ``ev`` under its kind."""
         passed, count, detail = self.decide()
-        ev.numeric(self.name, passed, count, detail)
+        getattr(ev, self.kind)(self.name, passed, count, detail)
 
 
 @dataclass(frozen=True)
@@ -306,17 +308,11 @@ STEP_TYPES = STEP_TYPES + (CorrectedGrid,)
 
 
 @dataclass(frozen=True)
-class Statistical:
+class Statistical(Numeric):
     """A statistical check of the model side (a seeded simulation against the exact values): ``decide()`` returns
     ``(passed, instances, detail)``; it reads no form."""
 
-    name: str
-    decide: Callable
-
-    def run(self, ev: Evidence, has_printed: bool) -> None:
-        """Record the statistical check on ``ev``."""
-        passed, count, detail = self.decide()
-        ev.statistical(self.name, passed, count, detail)
+    kind: ClassVar[str] = "statistical"
 
 
 STEP_TYPES = STEP_TYPES + (Statistical,)
