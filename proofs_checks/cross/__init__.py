@@ -30,7 +30,7 @@ from ldpref import losses
 from ldpref.exact import certain_sign
 from ldpref.hashing import HashFamily, gf2_affine_mod_family
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point, Symbolic
+from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import subset_selection
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -76,7 +76,24 @@ def _ocms_l2(d: int, m: int, e):
     return losses.worst_case_l2(ocms_prime(d, m, e, "pooled").mechanism, 1).value
 
 
-@claim(
+def _cms_points():
+    """(d, m, e^eps) where a collision-uniform family of d items into m buckets exists (see ``_uniform_family``)."""
+    for d in (3, 4, 5):
+        for m in (2, 3, 4, 5):
+            for e in (R(2), R(3)):
+                if _cms_l2(d, m, e) is not None:
+                    yield Point({"d": d, "m": m, "exp_eps": e}, facts={X.d: d, X.m: m, X.e: e}, size=(d, m, e))
+
+
+def _real_m_minimum_matches():
+    """The minimum over real m of the derived l2 against pan-cms's printed l2*, at 50 digits."""
+    mpmath.mp.dps = 50
+    worst = max(abs(X.cms_rr_l2_star_value(d, e) - X.pancms_l2_star_value(d, e))
+                for d in (2, 3, 10, 100, 1000) for e in E_NUM)
+    return worst < mpmath.mpf(10) ** -40, 35, f"largest difference {mpmath.nstr(worst, 5)}"
+
+
+record(
     id="cross/cms-formula",
     location="pan-cms Eq. (35) and Theorem 3.7, against real CMS mechanisms",
     statement="pan-cms's l2 of CMS + RR with collision rate 1/m is the exact l2 of real collision-uniform CMS "
@@ -84,24 +101,9 @@ def _ocms_l2(d: int, m: int, e):
     derived=lambda: sympy.Eq(sympy.Symbol(r"n\,l_2(\mathrm{CMS}, m)"), X.cms_rr_l2()),
     derivation="derivations.cross.cms_rr_l2",
     printed=None,
-)
-def cms_formula(ev):
-    form = ev.derived()
-    insts = []
-    for d in (3, 4, 5):
-        for m in (2, 3, 4, 5):
-            for e in (R(2), R(3)):
-                l2 = _cms_l2(d, m, e)
-                if l2 is None:
-                    continue
-                insts.append(Instance({"d": d, "m": m, "exp_eps": e}, l2, evaluate(form, {X.d: d, X.m: m, X.e: e}),
-                                      size=(d, m, e)))
-    ev.instances("exact l2 of real collision-uniform CMS + RR", insts, has_printed=False)
-    mpmath.mp.dps = 50
-    worst = max(abs(X.cms_rr_l2_star_value(d, e) - X.pancms_l2_star_value(d, e))
-                for d in (2, 3, 10, 100, 1000) for e in E_NUM)
-    ev.numeric("min over real m of the derived l2 == pan-cms printed l2* (50 digits)", worst < mpmath.mpf(10) ** -40,
-               35, f"largest difference {mpmath.nstr(worst, 5)}")
+    steps=(Grid("exact l2 of real collision-uniform CMS + RR", _cms_points,
+                lambda point: _cms_l2(point.params["d"], point.params["m"], point.params["exp_eps"]), printed=False),
+           Numeric("min over real m of the derived l2 == pan-cms printed l2* (50 digits)", _real_m_minimum_matches)))
 
 
 def _printed_cms_above(d_: int, e_, osc_v) -> bool:
@@ -119,6 +121,9 @@ _PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
 
 @claim(
     id="cross/osc-below-cms",
+    custom=("an all-parameter certificate (an identity and positive coefficients after a shift) beside two grids "
+            "whose truth values come one from closed forms decided by exact signs, the other from real mechanisms "
+            "minimised over k and m"),
     location="pan-strict Proposition 1 / Theorem 3.4 vs pan-cms Theorem 3.7",
     statement="pan-strict's strict lower bound (the OSC optimum, k = d/(e^eps+1), or k = 1 when d < e^eps + 1) is "
               "strictly below pan-cms's optimized CMS l2* for every d >= 2 and e^eps > 1; at integer parameters the "
@@ -169,6 +174,8 @@ def osc_below_cms(ev):
 
 @claim(
     id="cross/gap",
+    custom=("a symbolic limit d -> oo of the printed pan-cms l2* minus the OSC optimum compared with the derived "
+            "form, and 60-digit values approaching it (no instance grid has an exact value at the limit)"),
     location="pan-strict Theorem 3.4 vs pan-cms Theorem 3.7 / Corollary 3.5 (large d)",
     statement="The two optima agree to first order (4 d e^eps/(n(e^eps-1)^2)); pan-cms's l2* exceeds the strict "
               "bound by 2(e^eps+1)^2/(n(e^eps-1)^2) in the limit d -> oo, a relative excess ~ (e^eps+1)^2/(2 d e^eps).",
@@ -213,6 +220,8 @@ def gap(ev):
 
 @claim(
     id="cross/ocms-vs-cms",
+    custom=("the derived statement is evaluated with the closed-form OCMS l2 put in for its left side at each point, "
+            "and the second sentence compares two closed forms by exact signs at d up to 10^4"),
     location="pan-strict Section 5.2 (OCMS, a != 0) vs pan-cms Section 3.5 / Theorem 3.7",
     statement="At the same (d, m, e^eps) pan-strict's OCMS (hash family without a = 0, collision below 1/m) has a "
               "strictly smaller l2 than pan-cms's collision-uniform CMS; at the optimized m = e^eps + 1 it is also "
@@ -273,7 +282,6 @@ def ocms_vs_cms(ev):
 #   same report bits, and against pan-strict's strict optimum (GCMS with m = d, injective hash, p = 1/2).
 
 import derivations.jiang_gcms as JG  # noqa: E402
-import derivations.pan_cms.basics as PCB  # noqa: E402
 from ldpref import moments  # noqa: E402
 from ldpref.hashing import all_function_draws  # noqa: E402
 from ldpref.mechanisms.cms import cms_over_draws  # noqa: E402
@@ -306,6 +314,8 @@ def _s1_values(expr, m_, e_, lam_):
 
 @claim(
     id="cross/gcms-s1-cms-rr",
+    custom=("three grids of different kinds (matrix equality of two constructions per family, variances on a fixed "
+            "family, variances over every draw) and an identity that reads jiang-gcms/thm3's printed form"),
     depends_on=("jiang-gcms/thm3",),
     location="jiang-gcms Algorithm 1, Eqs. (3)-(5), Theorem 3 (s = 1) vs pan-cms Eq. (2), Eq. (6), Eq. (12)",
     statement="Agree: GCMS with s = 1 and p at Theorem 2's bound (p = e^eps/(e^eps + m - 1), q = 1/(e^eps + m - 1)) is "
@@ -500,6 +510,8 @@ def _report_set(label):
 
 @claim(
     id="cross/gcms-ocms-budget",
+    custom=("the best (m, s) within a bit budget is found by search at each point before the statement is evaluated, "
+            "and a second grid checks attainment of the OSC bound by the pure-protocol decoder"),
     location="jiang-gcms Section IV-C (OCMS), Remark 1 vs pan-cms Theorems 3.6-3.7 and pan-strict Theorem 3.4 / Sec. 5",
     statement="Agree: at Theorem 2's bound GCMS on [m] is CMS with Subset Selection of size s as its inner mechanism "
               "(s = 1: pan-cms's CMS + RR); with m = d, an injective hash and s = d/(e^eps + 1) it has p = 1/2 and its "
