@@ -39,7 +39,9 @@ def _equal(a, b) -> bool:
 def test_committed_edit_is_proved_equal_to_derived(cid):
     c = find_claim(cid)
     edit = minimal_edit.edits(c.paper)[cid]
-    assert _equal(minimal_edit.apply(c.printed(), edit), defined(c.paper, (c.own_correction or c.derived)()))
+    # the paper's definition symbols (Theorem 3's alpha_1, alpha_2) by their values on both sides
+    assert _equal(defined(c.paper, minimal_edit.apply(c.printed(), edit)),
+                  defined(c.paper, (c.own_correction or c.derived)()))
     assert 1 <= len(edit["edits"]) <= 2
 
 
@@ -58,11 +60,15 @@ def test_hand_written_edits_say_why():
     assert all(e.get("found") == "by hand" for _, e in _all_edits() if e.get("proof") == "instances")
 
 
-def test_a_wrong_hand_edit_gives_error():
-    """Fig. 8's first p edited to 0.82 instead of 0.81: the correction pass fails it (verdict error)."""
-    cid = "jiang-gcms/sec7.D.adult-p.optimum"
-    good = minimal_edit.edits("jiang-gcms")[cid]
-    wrong = dict(good, edits=[dict(good["edits"][0], new=sympy.srepr(sympy.Rational(82, 100)))] + good["edits"][1:])
+@pytest.mark.parametrize("cid", [cid for cid, e in _all_edits() if e.get("found") == "by hand"])
+def test_a_wrong_hand_edit_gives_error(cid):
+    """A hand-written edit with its last new value off by 1/100 (Fig. 8's 0.81 read 0.82, alpha_2 + 1/100 ...):
+    the correction pass fails it (verdict error)."""
+    good = minimal_edit.edits(cid.split("/")[0])[cid]
+    last = good["edits"][-1]
+    names = minimal_edit._function_classes(find_claim(cid).printed())
+    off = sympy.sympify(last["new"], locals=names) + sympy.Rational(1, 100)
+    wrong = dict(good, edits=good["edits"][:-1] + [dict(last, new=sympy.srepr(off))])
     r = run_claim(_with_edit(cid, wrong))
     assert r.verdict == "error" and "correction vs exact" in r.reason, r.reason
 
