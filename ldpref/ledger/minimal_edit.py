@@ -23,7 +23,8 @@ Edits, in order of cost (lower first; ties broken by the size of the replaced su
 * ``condition``: a condition inside a statement replaced by the derived condition (a changed bound), cost 5;
 * ``exchange``: two separate subtrees of one kind swapped (the paper's two binomial coefficients exchanged);
 * ``substitute``: a parameter the derived form lacks set to 1 (or 0) wherever it occurs in the edited expression
-  (Lemma 1's objective with k = 1), one edit, cost 3, touching as many leaves as the parameter occurs;
+  (Lemma 1's objective with k = 1), one edit, cost 4 (it changes the whole formula), touching as many leaves as
+  the parameter has occurrences;
 * a pair of one-leaf edits at separate places (two signs, two dropped factors ...), each as above.
 
 Non-expressions (tuples, lists, dicts of named values, relations, Boolean connectives, functions such as exp or
@@ -154,7 +155,7 @@ def _candidates(rhs, target):
     for sym in sorted(rhs.free_symbols - target.free_symbols, key=str):
         count = sum(1 for x in sympy.preorder_traversal(rhs) if x == sym)
         for v in (sympy.Integer(1), sympy.Integer(0)):
-            out.append((3, count, (), "substitute", sympy.Tuple(sym, v)))
+            out.append((4, count, (), "substitute", sympy.Tuple(sym, v)))
     for path, node, req in _required(rhs, target):
         # the node replaced by the value it must take (the corresponding subtree of the derived form, solved
         # exactly): only when that value is small and no larger than the node it replaces (plus MAX_NEW_LEAVES)
@@ -233,9 +234,26 @@ def _touched(op: str, size: int) -> int:
                           "substitute") else 1
 
 
-def _points(symbols, n=3, seed=23):
+def _points(symbols, n=3, seed=23, rooted=frozenset()):
+    """Rational points; a symbol under a square root (``rooted``) gets a square, so its root is rational too."""
     rng = random.Random(seed)
-    return [{s: sympy.Rational(rng.randint(3, 40), rng.randint(2, 9)) for s in symbols} for _ in range(n)]
+    return [{s: sympy.Rational(rng.randint(3, 40), rng.randint(2, 9)) ** (2 if s in rooted else 1) for s in symbols}
+            for _ in range(n)]
+
+
+def _rooted(expr) -> frozenset:
+    """Positive symbols that occur under a square root (Apple's sqrt(e^eps)): (half-)integer powers of them."""
+    return frozenset(x.base for x in expr.atoms(sympy.Pow) if x.base.is_Symbol and x.base.is_positive
+                     and x.exp.is_Rational and x.exp.q == 2)
+
+
+def _rationalised(diff):
+    """``diff`` with each positive symbol under a square root written as the square of a fresh positive symbol
+    (sqrt(x) = h exactly for x = h^2, h > 0): a rational function again when only such roots made it irrational."""
+    rooted = _rooted(diff)
+    if not rooted:
+        return diff
+    return diff.xreplace({x: sympy.Dummy(f"sqrt_{x}", positive=True) ** 2 for x in rooted})
 
 
 def _exactly_nonzero_somewhere(diff, points) -> bool:
@@ -253,6 +271,7 @@ def _exactly_nonzero_somewhere(diff, points) -> bool:
 def _proved_zero(diff) -> bool:
     """Exact proof that ``diff`` is 0: as a rational function over Q (python-flint), else ``cancel`` giving 0.
     No ``simplify`` (unbounded time); an edit it cannot prove is not taken."""
+    diff = _rationalised(diff)
     fast = rational_function_zero(diff)
     if fast is not None:
         return fast
@@ -268,7 +287,7 @@ def _search_expr(rhs, target, prefix, time_cap):
     diff0 = rhs - target
     if _proved_zero(diff0):
         return []
-    points = _points(sorted(rhs.free_symbols | target.free_symbols, key=str))
+    points = _points(sorted(rhs.free_symbols | target.free_symbols, key=str), rooted=_rooted(rhs) | _rooted(target))
     start = time.monotonic()
     cands = _candidates(rhs, target)
     for n, (cost, size, path, op, new) in enumerate(cands):
@@ -295,7 +314,7 @@ def _exchanges(rhs):
 
 
 MAX_PAIR_POOL = 45
-MAX_PAIR_SINGLES = 300
+MAX_PAIR_SINGLES = 1500  # single edits whose values at a point are paired (Apple's CMS has ~1100 cheap ones)
 
 
 def _search_pairs(rhs, target, prefix, cands, points, start, time_cap):
