@@ -58,6 +58,7 @@ import sympy
 
 from ..exact import rational_function_zero
 from ..latex import to_latex
+from .minimal_edit_parts import rationalised, rooted, substituted_latex
 
 MAX_TOUCHED_LEAVES = 12
 MAX_NEW_LEAVES = 6
@@ -241,21 +242,6 @@ def _points(symbols, n=3, seed=23, rooted=frozenset()):
             for _ in range(n)]
 
 
-def _rooted(expr) -> frozenset:
-    """Positive symbols that occur under a square root (Apple's sqrt(e^eps)): (half-)integer powers of them."""
-    return frozenset(x.base for x in expr.atoms(sympy.Pow) if x.base.is_Symbol and x.base.is_positive
-                     and x.exp.is_Rational and x.exp.q == 2)
-
-
-def _rationalised(diff):
-    """``diff`` with each positive symbol under a square root written as the square of a fresh positive symbol
-    (sqrt(x) = h exactly for x = h^2, h > 0): a rational function again when only such roots made it irrational."""
-    rooted = _rooted(diff)
-    if not rooted:
-        return diff
-    return diff.xreplace({x: sympy.Dummy(f"sqrt_{x}", positive=True) ** 2 for x in rooted})
-
-
 def _exactly_nonzero_somewhere(diff, points) -> bool:
     """True when ``diff`` is exactly a nonzero rational at one of the rational points (a disproof)."""
     for p in points:
@@ -271,7 +257,7 @@ def _exactly_nonzero_somewhere(diff, points) -> bool:
 def _proved_zero(diff) -> bool:
     """Exact proof that ``diff`` is 0: as a rational function over Q (python-flint), else ``cancel`` giving 0.
     No ``simplify`` (unbounded time); an edit it cannot prove is not taken."""
-    diff = _rationalised(diff)
+    diff = rationalised(diff)
     fast = rational_function_zero(diff)
     if fast is not None:
         return fast
@@ -287,7 +273,7 @@ def _search_expr(rhs, target, prefix, time_cap):
     diff0 = rhs - target
     if _proved_zero(diff0):
         return []
-    points = _points(sorted(rhs.free_symbols | target.free_symbols, key=str), rooted=_rooted(rhs) | _rooted(target))
+    points = _points(sorted(rhs.free_symbols | target.free_symbols, key=str), rooted=rooted(rhs) | rooted(target))
     start = time.monotonic()
     cands = _candidates(rhs, target)
     for n, (cost, size, path, op, new) in enumerate(cands):
@@ -525,7 +511,13 @@ def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, p
     tokens that differ from the printed LaTeX are marked instead (:func:`_token_marks`)."""
     text, names = to_latex(corrected), _function_classes(corrected)
     if [e["op"] for e in edit["edits"]] == ["substitute"] and printed is not None and printed_latex is not None:
-        shown = _substituted_latex(printed, printed_latex, edit["edits"][0], names)
+        e = edit["edits"][0]
+        try:
+            node = _subtree(printed, tuple(e["path"]))
+        except (IndexError, TypeError):
+            node = None
+        shown = None if node is None else substituted_latex(node, printed_latex, *sympy.sympify(e["new"], locals=names),
+                                                            _TOKEN, HIGHLIGHT)
         if shown is not None:
             return shown
     plain, marked = text, 0
@@ -559,44 +551,6 @@ def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, p
         if by_tokens.count(HIGHLIGHT) >= marked:
             return by_tokens
     return text
-
-
-_NAME_COMMANDS = {r"\operatorname", r"\mathrm", r"\text", r"\mathbf", r"\mathcal", r"\mathbb", r"\boldsymbol",
-                  r"\textcolor"}
-
-
-def _substituted_latex(printed, printed_latex: str, e: dict, names: dict) -> str | None:
-    """The printed LaTeX with the parameter a ``substitute`` edit sets (Lemma 1's k) shown as its new value in red
-    at each of its places below the edited node: the paper's layout kept, so the reader sees which k became 1 (the
-    plain form is the same object simplified).  None when the parameter's LaTeX is no single token or the edited
-    node's LaTeX does not occur exactly once in the printed LaTeX."""
-    sym, value = sympy.sympify(e["new"], locals=names)
-    name = to_latex(sym)
-    if len(_TOKEN.findall(name)) != 1:
-        return None
-    try:
-        node = _subtree(printed, tuple(e["path"]))
-    except (IndexError, TypeError):
-        return None
-    inner = to_latex(node)
-    if printed_latex.count(inner) != 1:
-        return None
-    tokens, out, skip, depth = _TOKEN.findall(inner), [], False, 0
-    for i, t in enumerate(tokens):
-        if skip:  # inside the brace argument of a naming command (\operatorname{argmin}): letters, not symbols
-            depth += (t == "{") - (t == "}")
-            skip = depth > 0
-            out.append(t)
-            continue
-        if t in _NAME_COMMANDS and i + 1 < len(tokens) and tokens[i + 1] == "{":
-            skip, depth = True, 0
-            out.append(t)
-            continue
-        out.append(f"{HIGHLIGHT}{{{to_latex(value)}}}" if t == name else t)
-    marked = "".join(out)
-    if marked == inner:
-        return None
-    return printed_latex.replace(inner, marked, 1)
 
 
 def _mark_edited_term(text: str, printed, path: tuple, op: str, new) -> str:
