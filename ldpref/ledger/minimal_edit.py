@@ -58,7 +58,7 @@ import sympy
 
 from ..exact import rational_function_zero
 from ..latex import to_latex
-from .minimal_edit_parts import rationalised, rooted, substituted_latex
+from .minimal_edit_parts import rationalised, roots_of, substituted_latex
 
 MAX_TOUCHED_LEAVES = 12
 MAX_NEW_LEAVES = 6
@@ -273,7 +273,7 @@ def _search_expr(rhs, target, prefix, time_cap):
     diff0 = rhs - target
     if _proved_zero(diff0):
         return []
-    points = _points(sorted(rhs.free_symbols | target.free_symbols, key=str), rooted=rooted(rhs) | rooted(target))
+    points = _points(sorted(rhs.free_symbols | target.free_symbols, key=str), rooted=roots_of(rhs) | roots_of(target))
     start = time.monotonic()
     cands = _candidates(rhs, target)
     for n, (cost, size, path, op, new) in enumerate(cands):

@@ -10,7 +10,7 @@ import sympy
 from ..latex import to_latex
 
 
-def rooted(expr) -> frozenset:
+def roots_of(expr) -> frozenset:
     """Positive symbols that occur under a square root (Apple's sqrt(e^eps)): (half-)integer powers of them."""
     return frozenset(x.base for x in expr.atoms(sympy.Pow) if x.base.is_Symbol and x.base.is_positive
                      and x.exp.is_Rational and x.exp.q == 2)
@@ -19,7 +19,7 @@ def rooted(expr) -> frozenset:
 def rationalised(diff):
     """``diff`` with each positive symbol under a square root written as the square of a fresh positive symbol
     (sqrt(x) = h exactly for x = h^2, h > 0): a rational function again when only such roots made it irrational."""
-    rooted = rooted(diff)
+    rooted = roots_of(diff)
     if not rooted:
         return diff
     return diff.xreplace({x: sympy.Dummy(f"sqrt_{x}", positive=True) ** 2 for x in rooted})
