@@ -21,15 +21,16 @@ def theorem41_printed():
 # Appendix D.2: "In all such scenarios, the support size of the sampled configurations deviates from
 # [d'/(e^eps + 1)] by at most one."  The scenarios named just before: m = e^eps + 1 when that is an integer,
 # else m is the floor or the ceiling of e^eps + 1.  At an instance (d', m, e^eps) in one of them, the
-# statement asserts that every bucket size of OCMS is within one of d'/(e^eps + 1).
-def _deviation(m, exp_eps, **_):
-    return int(m) in (int(sympy.floor(exp_eps + 1)), int(sympy.ceiling(exp_eps + 1)))
-
-
+# statement asserts that every bucket size of OCMS is within one of d'/(e^eps + 1).  The printed form is that
+# implication, k standing for each support size (bucket size) of the sampled configurations: the check reads its
+# hypothesis (the scenarios) from this object, so an edit of the hypothesis is the correction it evaluates.
 def deviation_printed():
-    return Predicate(r"m \in \{\lfloor e^{\varepsilon} + 1 \rfloor, \lceil e^{\varepsilon} + 1 \rceil\} \Rightarrow "
-                     r"\left|k - \frac{d'}{e^{\varepsilon} + 1}\right| \le 1 \text{ for both support sizes } k",
-                     _deviation)
+    from ldpref.exact import EXP_EPS as e
+
+    from .constructions_symbols import dp, k, m
+
+    scenarios = sympy.Or(sympy.Eq(m, sympy.floor(e + 1)), sympy.Eq(m, sympy.ceiling(e + 1)))
+    return sympy.Implies(scenarios, sympy.Le(sympy.Abs(k - dp / (e + 1)), 1))
 
 
 # Appendix C, second step: "matching the off-diagonal elements ... automatically ensures the diagonal elements
