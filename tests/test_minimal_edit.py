@@ -296,3 +296,41 @@ def test_every_committed_minimal_edits_file_ships_in_the_wheel():
     patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["proofs_checks"]
     files = sorted(p.relative_to(root / "proofs_checks").as_posix() for p in (root / "proofs_checks").glob("*/minimal_edits.json"))
     assert files and all(any(fnmatch.fnmatch(f, pat) for pat in patterns) for f in files), (files, patterns)
+
+
+def _wrong_edits():
+    """A wrong edit of each statement whose printed form now carries its number or relation (pan-strict), and of
+    Appendix C's chain: the correction pass (or the check's own correction record) must fail it."""
+    import derivations.pan_strict.constructions_symbols as PS
+    import derivations.pan_strict.printed_framework as PF
+    from derivations import jiang_gcms as J
+    from ldpref.exact import EXP_EPS
+
+    return {
+        "pan-strict/sec5.4.example": [0, 1, sympy.Rational(28, 10000)],  # 0.28% < the exact 0.2833%
+        "pan-strict/appD.deviation": [0, None, sympy.Eq(PS.m, sympy.floor(EXP_EPS + 1))],
+        "pan-strict/cor2.1": [0, None, sympy.Contains(PF.LOSS, sympy.FiniteSet(PF.LOSS_L1), evaluate=False)],
+        "jiang-gcms/appC.pq": [0, None, J.PQ_SLOPE],  # the chain's left side left without its square
+    }
+
+
+@pytest.mark.parametrize("cid", ["pan-strict/sec5.4.example", "pan-strict/appD.deviation", "pan-strict/cor2.1",
+                                 "jiang-gcms/appC.pq"])
+def test_a_wrong_edit_of_a_statement_gives_error(cid):
+    good = minimal_edit.edits(cid.split("/")[0])[cid]
+    assert len(good["edits"]) == 1
+    index, _, new = _wrong_edits()[cid]
+    wrong = {"edits": [dict(good["edits"][index], new=sympy.srepr(new))]}
+    assert run_claim(find_claim(cid)).verdict == "erratum"
+    r = run_claim(_with_edit(cid, wrong))
+    assert r.verdict == "error" and "correction" in r.reason, r.reason
+
+
+def test_apple_cms_is_theorem_3_s_two_dropped_1_over_k():
+    """Apple's CMS (Theorem 3 at p = e^{eps/2}/(e^{eps/2} + 1)) is found by the search as Theorem 3's edit: the two
+    1/k (exponents of k set to 0); only one of them dropped gives error."""
+    cid = "jiang-gcms/sec4.B.apple-cms"
+    e = minimal_edit.edits("jiang-gcms")[cid]
+    assert [x["op"] for x in e["edits"]] == ["number", "number"] and "found" not in e
+    r = run_claim(_with_edit(cid, {"edits": e["edits"][:1]}))
+    assert r.verdict == "error", r.reason
