@@ -334,3 +334,11 @@ def test_apple_cms_is_theorem_3_s_two_dropped_1_over_k():
     assert [x["op"] for x in e["edits"]] == ["number", "number"] and "found" not in e
     r = run_claim(_with_edit(cid, {"edits": e["edits"][:1]}))
     assert r.verdict == "error", r.reason
+
+
+def test_appC_pq_marks_the_missing_square_alone():
+    c = find_claim("jiang-gcms/appC.pq")
+    e = minimal_edit.edits(c.paper)[c.id]
+    printed = c.printed()
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed), printed)
+    assert tex.startswith(r"(p-q)^2(1-\frac{1}{m})^{\textcolor{red}{2}} = ") and tex.count(r"\textcolor") == 1

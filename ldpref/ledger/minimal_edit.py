@@ -58,7 +58,7 @@ import sympy
 
 from ..exact import rational_function_zero
 from ..latex import to_latex
-from .minimal_edit_parts import rationalised, roots_of, substituted_latex
+from .minimal_edit_parts import extended_symbol_latex, rationalised, roots_of, substituted_latex
 
 MAX_TOUCHED_LEAVES = 12
 MAX_NEW_LEAVES = 6
@@ -532,6 +532,11 @@ def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, p
             text = _mark_relation(text, corrected, path)
             marked += text != before
             continue
+        if e["op"] == "symbol" and printed is not None:  # a named quantity given an exponent: the exponent in red
+            shown = extended_symbol_latex(text, _subtree(printed, tuple(e["path"])), sympy.sympify(e["new"]), HIGHLIGHT)
+            if shown is not None:
+                text, marked = shown, marked + 1
+                continue
         new_tex = _term_latex(sympy.sympify(e["new"], locals=names))
         mark = (f"{HIGHLIGHT}{{-}} " + new_tex[2:] if e["op"] == "sign" and new_tex.startswith("- ")
                 else f"{HIGHLIGHT}{{{new_tex}}}")

@@ -1,9 +1,11 @@
 """Helpers of :mod:`ldpref.ledger.minimal_edit` (issue 23, item 2) that need nothing of it: square roots of
 positive symbols made rational for the exact proofs and the rejecting points (Apple's CMS, jiang-gcms Section IV-B,
-is written in sqrt(e^eps)), and the display of a ``substitute`` edit (Lemma 1, jiang-gcms Section IV-C, with k = 1)
-in the paper's layout."""
+is written in sqrt(e^eps)), the display of a ``substitute`` edit (Lemma 1, jiang-gcms Section IV-C, with k = 1)
+in the paper's layout, and of a named quantity given an exponent (Appendix C's missing square)."""
 
 from __future__ import annotations
+
+import re
 
 import sympy
 
@@ -56,3 +58,17 @@ def substituted_latex(node, printed_latex: str, sym, value, token_re, highlight:
     if marked == inner:
         return None
     return printed_latex.replace(inner, marked, 1)
+
+
+def extended_symbol_latex(text: str, old, new, highlight: str) -> str | None:
+    """``text`` with a ``symbol`` edit that only appends an exponent to a named quantity (Appendix C's
+    ``(p-q)^2(1-\\frac{1}{m})`` -> ``...^2``, jiang-gcms) shown as the old name with the new exponent alone in
+    ``highlight``; None when the edit is not of that kind or the new name does not occur exactly once."""
+    if not (isinstance(old, sympy.Symbol) and isinstance(new, sympy.Symbol)) or not new.name.startswith(old.name):
+        return None
+    suffix = new.name[len(old.name):]
+    power = re.fullmatch(r"\^(?:\{([^{}]*)\}|([^{}\s]))", suffix)
+    if power is None or text.count(new.name) != 1:
+        return None
+    exponent = power.group(1) if power.group(1) is not None else power.group(2)
+    return text.replace(new.name, f"{old.name}^{{{highlight}{{{exponent}}}}}", 1)
