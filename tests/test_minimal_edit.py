@@ -35,12 +35,57 @@ def _equal(a, b) -> bool:
     return a == b
 
 
-@pytest.mark.parametrize("cid", [cid for cid, e in _all_edits() if "edits" in e])
+@pytest.mark.parametrize("cid", [cid for cid, e in _all_edits() if "edits" in e and e.get("proof") != "instances"])
 def test_committed_edit_is_proved_equal_to_derived(cid):
     c = find_claim(cid)
     edit = minimal_edit.edits(c.paper)[cid]
-    assert _equal(minimal_edit.apply(c.printed(), edit), defined(c.paper, (c.own_correction or c.derived)()))
+    # the paper's definition symbols (Theorem 3's alpha_1, alpha_2) by their values on both sides
+    assert _equal(defined(c.paper, minimal_edit.apply(c.printed(), edit)),
+                  defined(c.paper, (c.own_correction or c.derived)()))
     assert 1 <= len(edit["edits"]) <= 2
+
+
+@pytest.mark.parametrize("cid", [cid for cid, e in _all_edits() if e.get("proof") == "instances"])
+def test_an_edit_proved_on_instances_passes_every_instance(cid):
+    """A hand-written edit whose derived value is no closed form (Fig. 8's optimal p: round_2 of an argmin over the
+    feasible s) is proved by the claim's check: the edited correction against the exact value on every instance."""
+    r = run_claim(find_claim(cid))
+    checks = [x for x in r.records if x.role == "correction-vs-exact"]
+    assert r.verdict == "erratum" and checks and all(x.passed and x.instances > 0 for x in checks), r.reason
+
+
+def test_hand_written_edits_say_why():
+    hand = [(cid, e) for cid, e in _all_edits() if e.get("found") == "by hand"]
+    assert hand and all(("edits" in e or e["fallback"]) and len(e["why"]) > 40 for _, e in hand)
+    assert all(e.get("found") == "by hand" for _, e in _all_edits() if e.get("proof") == "instances")
+
+
+@pytest.mark.parametrize("cid", [cid for cid, e in _all_edits() if e.get("found") == "by hand" and "edits" in e])
+def test_a_wrong_hand_edit_gives_error(cid):
+    """A hand-written edit with its last new value off by 1/100 (Fig. 8's 0.81 read 0.82, alpha_2 + 1/100 ...):
+    the correction pass fails it (verdict error)."""
+    good = minimal_edit.edits(cid.split("/")[0])[cid]
+    last = good["edits"][-1]
+    names = minimal_edit._function_classes(find_claim(cid).printed())
+    off = sympy.sympify(last["new"], locals=names) + sympy.Rational(1, 100)
+    wrong = dict(good, edits=good["edits"][:-1] + [dict(last, new=sympy.srepr(off))])
+    r = run_claim(_with_edit(cid, wrong))
+    assert r.verdict == "error" and "correction vs exact" in r.reason, r.reason
+
+
+def test_lemma1_is_k_set_to_one():
+    """Lemma 1's objective is right with k = 1 (the dropped same-client covariance): one substitute edit, shown as
+    the paper's layout with each k in red as 1; a wrong value (k = 0) gives error."""
+    c = find_claim("jiang-gcms/lemma1")
+    e = minimal_edit.edits(c.paper)[c.id]
+    assert [x["op"] for x in e["edits"]] == ["substitute"]
+    printed = c.printed()
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed), printed)
+    assert tex.count(r"\textcolor{red}{1}") == 3 and r"\operatorname{argmin}" in tex
+    k = sympy.sympify(e["edits"][0]["new"])[0]
+    wrong = {"edits": [dict(e["edits"][0], new=sympy.srepr(sympy.Tuple(k, 2)))]}
+    r = run_claim(_with_edit(c.id, wrong))
+    assert r.verdict == "error" and "correction vs exact" in r.reason, r.reason
 
 
 def test_fallbacks_give_a_reason():
@@ -251,3 +296,49 @@ def test_every_committed_minimal_edits_file_ships_in_the_wheel():
     patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["proofs_checks"]
     files = sorted(p.relative_to(root / "proofs_checks").as_posix() for p in (root / "proofs_checks").glob("*/minimal_edits.json"))
     assert files and all(any(fnmatch.fnmatch(f, pat) for pat in patterns) for f in files), (files, patterns)
+
+
+def _wrong_edits():
+    """A wrong edit of each statement whose printed form now carries its number or relation (pan-strict), and of
+    Appendix C's chain: the correction pass (or the check's own correction record) must fail it."""
+    import derivations.pan_strict.constructions_symbols as PS
+    import derivations.pan_strict.printed_framework as PF
+    from derivations import jiang_gcms as J
+    from ldpref.exact import EXP_EPS
+
+    return {
+        "pan-strict/sec5.4.example": [0, 1, sympy.Rational(28, 10000)],  # 0.28% < the exact 0.2833%
+        "pan-strict/appD.deviation": [0, None, sympy.Eq(PS.m, sympy.floor(EXP_EPS + 1))],
+        "pan-strict/cor2.1": [0, None, sympy.Contains(PF.LOSS, sympy.FiniteSet(PF.LOSS_L1), evaluate=False)],
+        "jiang-gcms/appC.pq": [0, None, J.PQ_SLOPE],  # the chain's left side left without its square
+    }
+
+
+@pytest.mark.parametrize("cid", ["pan-strict/sec5.4.example", "pan-strict/appD.deviation", "pan-strict/cor2.1",
+                                 "jiang-gcms/appC.pq"])
+def test_a_wrong_edit_of_a_statement_gives_error(cid):
+    good = minimal_edit.edits(cid.split("/")[0])[cid]
+    assert len(good["edits"]) == 1
+    index, _, new = _wrong_edits()[cid]
+    wrong = {"edits": [dict(good["edits"][index], new=sympy.srepr(new))]}
+    assert run_claim(find_claim(cid)).verdict == "erratum"
+    r = run_claim(_with_edit(cid, wrong))
+    assert r.verdict == "error" and "correction" in r.reason, r.reason
+
+
+def test_apple_cms_is_theorem_3_s_two_dropped_1_over_k():
+    """Apple's CMS (Theorem 3 at p = e^{eps/2}/(e^{eps/2} + 1)) is found by the search as Theorem 3's edit: the two
+    1/k (exponents of k set to 0); only one of them dropped gives error."""
+    cid = "jiang-gcms/sec4.B.apple-cms"
+    e = minimal_edit.edits("jiang-gcms")[cid]
+    assert [x["op"] for x in e["edits"]] == ["number", "number"] and "found" not in e
+    r = run_claim(_with_edit(cid, {"edits": e["edits"][:1]}))
+    assert r.verdict == "error", r.reason
+
+
+def test_appC_pq_marks_the_missing_square_alone():
+    c = find_claim("jiang-gcms/appC.pq")
+    e = minimal_edit.edits(c.paper)[c.id]
+    printed = c.printed()
+    tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed), printed)
+    assert tex.startswith(r"(p-q)^2(1-\frac{1}{m})^{\textcolor{red}{2}} = ") and tex.count(r"\textcolor") == 1

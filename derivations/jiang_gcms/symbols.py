@@ -65,6 +65,7 @@ SIGMA_VAR, SIGMA_SAME, SIGMA_PAIRS = sympy.symbols(
 # Appendix C: the two quantities the chain after alpha_2 names
 PQ_SLOPE = sympy.Symbol(r"(p-q)^2(1-\frac{1}{m})")
 A2_KM = sympy.Symbol(r"\alpha_2 k (m-1)")
+PQ_SLOPE_SQ = sympy.Symbol(r"(p-q)^2(1-\frac{1}{m})^2")  # Appendix C's chain corrected: the square the slope needs
 
 
 def w_of(pp=p, ee=e):

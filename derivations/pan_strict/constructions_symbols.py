@@ -41,6 +41,8 @@ L_STAR = sympy.Symbol(r"l_2^{*}")
 ALPHA, BETA = sympy.symbols(r"\alpha \beta")
 DELTA_MINUS = sympy.Symbol(r"\delta_{-}")
 EXCESS = sympy.Symbol(r"l_2(\mathrm{OCMS})/l_2^{*} - 1")
+#: the excess at Section 5.4's example (the abstract's d = 100, eps = 1), OCMS with its best hash range and decoder
+EXCESS_EXAMPLE = sympy.Symbol(r"\left.\frac{\ell_2(\mathrm{OCMS})}{\ell_2^{*}} - 1\right|_{d = 100,\ \varepsilon = 1}")
 GAP_NEXT, GAP = sympy.Symbol(r"\Delta(d + 1)"), sympy.Symbol(r"\Delta(d)")
 N_L_EXT = sympy.Symbol(r"n \ell'")
 N_L_EXT2 = sympy.Symbol(r"n \ell''")

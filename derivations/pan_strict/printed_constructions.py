@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from .constructions_symbols import COST, EXCESS_LIM, Predicate, d
+from .constructions_symbols import COST, EXCESS_EXAMPLE, EXCESS_LIM, Predicate, d
 
 
 def theorem41_printed():
@@ -21,15 +21,16 @@ def theorem41_printed():
 # Appendix D.2: "In all such scenarios, the support size of the sampled configurations deviates from
 # [d'/(e^eps + 1)] by at most one."  The scenarios named just before: m = e^eps + 1 when that is an integer,
 # else m is the floor or the ceiling of e^eps + 1.  At an instance (d', m, e^eps) in one of them, the
-# statement asserts that every bucket size of OCMS is within one of d'/(e^eps + 1).
-def _deviation(m, exp_eps, **_):
-    return int(m) in (int(sympy.floor(exp_eps + 1)), int(sympy.ceiling(exp_eps + 1)))
-
-
+# statement asserts that every bucket size of OCMS is within one of d'/(e^eps + 1).  The printed form is that
+# implication, k standing for each support size (bucket size) of the sampled configurations: the check reads its
+# hypothesis (the scenarios) from this object, so an edit of the hypothesis is the correction it evaluates.
 def deviation_printed():
-    return Predicate(r"m \in \{\lfloor e^{\varepsilon} + 1 \rfloor, \lceil e^{\varepsilon} + 1 \rceil\} \Rightarrow "
-                     r"\left|k - \frac{d'}{e^{\varepsilon} + 1}\right| \le 1 \text{ for both support sizes } k",
-                     _deviation)
+    from ldpref.exact import EXP_EPS as e
+
+    from .constructions_symbols import dp, k, m
+
+    scenarios = sympy.Or(sympy.Eq(m, sympy.floor(e + 1)), sympy.Eq(m, sympy.ceiling(e + 1)))
+    return sympy.Implies(scenarios, sympy.Le(sympy.Abs(k - dp / (e + 1)), 1))
 
 
 # Appendix C, second step: "matching the off-diagonal elements ... automatically ensures the diagonal elements
@@ -77,11 +78,9 @@ def vanish_printed():
 # The two values are lost in our copy; the public abstract of arXiv 2603.11523 (v1 and v2) gives the paper's
 # example of a dictionary large enough for OCMS: "d = 100 for a privacy factor of eps = 1".  Reading: Section
 # 5.4's example is the abstract's.  At that point (OCMS with its optimized hash range and decoder) the sentence
-# asserts the excess is at most 9/10000; it asserts nothing at other points.
-def _example(d, eps, **_):
-    return d == 100 and eps == 1
-
-
+# asserts the excess is at most 9/10000; it asserts nothing at other points.  The printed form is that relation,
+# the excess at the example (a symbol naming the point) against the printed number, 0.09% = 9/10000: the check reads
+# the number from this object and judges the relation on the exact excess, so an edit of the number is the
+# correction it evaluates.
 def example_printed():
-    return Predicate(r"\frac{\ell_2(\mathrm{OCMS})}{\ell_2^{*}} - 1 \le 0.09\% \text{ at } d = 100,\ \varepsilon = 1",
-                     _example)
+    return sympy.Le(EXCESS_EXAMPLE, sympy.Rational(9, 10000))

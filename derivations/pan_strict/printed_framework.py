@@ -10,9 +10,9 @@ from ldpref's derivations.
 
 from __future__ import annotations
 
-from .symbols_framework import Predicate
+import sympy
 
-_LOSSES = ("l1", "l2")
+from .symbols_framework import Predicate
 
 
 # Claim 2.1 (Section 2.4): "There exists a frequency estimator with a symmetric configuration that achieves
@@ -39,14 +39,26 @@ def thm2_9_printed():
 # does not affect the worst-case scenario, the worst-case precision of [Phi] also applies to [Phi_urp], so
 # Lemma 2.3 implies the following" and, after it, "If [Phi] is an optimal frequency estimator, then [Phi_urp]
 # must also be optimal" (for Claim 2.1, i.e. under both losses).  At an instance (a base estimator Phi and a
-# loss) the words assert that the URP estimator is no less precise than Phi under that loss.
-def _cor2_1(loss, **_):
-    return loss in _LOSSES
+# loss) the words assert that the URP estimator is no less precise than Phi under that loss.  The printed form is
+# that implication, the losses it covers a set the check reads from this object (so an edit of the set is the
+# correction it evaluates); "Phi optimal => Phi_urp optimal" follows from the inequality.
+LOSS = sympy.Symbol(r"\ell")
+LOSS_L1, LOSS_L2 = sympy.Symbol(r"\mathcal{L}_1"), sympy.Symbol(r"\mathcal{L}_2")
+LOSS_NAMES = {"l1": LOSS_L1, "l2": LOSS_L2}
+URP_NO_WORSE = sympy.Le(sympy.Symbol(r"\ell(\Phi_{\mathrm{urp}})"), sympy.Symbol(r"\ell(\Phi)"))
 
 
 def cor2_1_printed():
-    return Predicate(r"\ell(\Phi_{\mathrm{urp}}) \le \ell(\Phi),\ \ell \in \{\mathcal{L}_1, \mathcal{L}_2\}"
-                     r"\ (\Phi \text{ optimal} \Rightarrow \Phi_{\mathrm{urp}} \text{ optimal})", _cor2_1)
+    return sympy.Implies(sympy.Contains(LOSS, sympy.FiniteSet(*LOSS_NAMES.values()), evaluate=False), URP_NO_WORSE)
+
+
+def cor2_1_losses(form) -> set:
+    """The losses (``"l1"``, ``"l2"``) Corollary 2.1's implication (as printed or as corrected) asserts the
+    inequality for: the set in its hypothesis ``ell in {...}``."""
+    hyp = form.args[0] if isinstance(form, sympy.Implies) else None
+    if not isinstance(hyp, sympy.Contains) or hyp.args[0] != LOSS or form.args[1] != URP_NO_WORSE:
+        raise ValueError(f"not Corollary 2.1's implication ell in {{...}} => l(Phi_urp) <= l(Phi): {form}")
+    return {name for name, sym in LOSS_NAMES.items() if sym in hyp.args[1].args}  # by structure, not by Eq
 
 
 # Theorem 3.2 (Section 3): "Among all perturbation matrices with an extremal configuration and a fixed

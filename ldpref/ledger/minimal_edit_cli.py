@@ -50,6 +50,14 @@ def defined(paper: str, form):
     return form.xreplace(provider())
 
 
+def by_hand(claim_id: str) -> bool:
+    """Whether the committed edit of a claim was written by hand (``"found": "by hand"``, with ``"why"`` the search
+    does not reach it): the generator never replaces it; it is proved like any other edit (the tests) and evaluated
+    by the claim's check on every instance (the runner's correction pass)."""
+    entry = edits(claim_id.split("/", 1)[0]).get(claim_id) or {}
+    return entry.get("found") == "by hand"
+
+
 def generate(claim_ids: list[str]) -> dict:
     """Search every listed claim; {paper: {claim id: edit}}."""
     from .claim import find_claim
@@ -82,8 +90,10 @@ def main(argv=None) -> int:
     with open(a.verify_json, encoding="utf-8") as fh:
         doc = json.load(fh)
     ids = [c["id"] for c in doc["claims"] if c["verdict"] == "erratum" and (not a.claim or c["id"] in a.claim)]
+    ids = [cid for cid in ids if not by_hand(cid)]  # a hand-written edit is kept: the search does not reach it
     for paper, data in generate(ids).items():
-        merged = dict(edits(paper), **data) if a.claim else data
+        kept = {cid: e for cid, e in edits(paper).items() if a.claim or by_hand(cid)}
+        merged = dict(kept, **data)
         write_file(data_path(paper), json.dumps(merged, indent=1, sort_keys=True) + "\n")
     return 0
 

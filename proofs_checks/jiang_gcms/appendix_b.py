@@ -17,6 +17,7 @@ from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import draw_classes, gcms
 
 from .pure_protocols import R, _datasets
+from .definitions import alphas
 from .gcms_model import MOMENTS, _at, _exact_count_moments, _frac, _model, _size
 
 
@@ -238,8 +239,8 @@ def _appB_grid(name, exact, *, z_level=True, sums=False):
         return Q[exact] if isinstance(exact, str) else exact(*key)
 
     def value(form, point):
-        if not sums:
-            return _at(form, point.facts)
+        if not sums:  # Theorem 3's alpha_1, alpha_2 (a correction may name them) by their definitions
+            return _at(form.xreplace(alphas()) if form.has(J.a1_sym, J.a2_sym) else form, point.facts)
         Q = point.data[0]
         return evaluate(form, {**point.facts, J.SIGMA_VAR: Q["var_sum"], J.SIGMA_SAME: Q["same_sum"],
                                J.SIGMA_PAIRS: Q["pairs"]})

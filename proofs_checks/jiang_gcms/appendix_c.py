@@ -61,15 +61,18 @@ record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at 
        statement="At the boundary of Eq. (7), (p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w - 1)^2 / w^2.",
        printed=lambda: J.appC_pq_printed(), derived=lambda: J.appC_pq_derived(),
        derivation="derivations.jiang_gcms.appC_pq_derived",
-       correction=lambda: sympy.Eq((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2, J.p**2 * (J.w - 1) ** 2 / J.w**2),
+       correction=lambda: _appC_pq_corrected(),
        note="alpha_2 k (m - 1) = (p - q)^2 (1 - 1/m)^2: the square on (1 - 1/m) is missing.  The next step uses "
-            "the right value ((p - q)^2 (1 - 1/m)^2 is the denominator of Var[f_hat]).")
+            "the right value ((p - q)^2 (1 - 1/m)^2 is the denominator of Var[f_hat]).  The correction is the printed "
+            "chain with that square; each of its equations is checked as written: the quantity its left side names, "
+            "read off the exact mechanism, against its right side at w = e^eps (1 - p) + p.")
 def appC_pq(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("the value the chain gives (p - q)^2 (1 - 1/m) and alpha_2 k (m - 1) at q* vs their derived values",
                 [x.rhs for x in printed], [x.rhs for x in derived], simplify=lambda v: [sympy.factor(x) for x in v])
-    # the correction (p - q)^2 (1 - 1/m)^2 = p^2 (w - 1)^2 / w^2: its right side at w = e^eps (1 - p) + p against the
-    # left side with p, q read off the mechanism, and against alpha_2 k (m - 1) from the exact draw variance
+    # the correction: each equation of the corrected chain, its right side at w = e^eps (1 - p) + p against the
+    # quantity its left side names ((p - q)^2 (1 - 1/m)^k with p, q read off the mechanism, alpha_2 k (m - 1) from
+    # the exact draw variance); a left side naming no such quantity is an error, never a pass
     corr, insts, cinsts = ev.correction(), [], []
     for d, m_, k_, s_, p_, e_ in _boundary_points():
         mech = gcms(_identity_family(m_), s_, p_, decoder="count")
@@ -83,14 +86,23 @@ def appC_pq(ev):
         params = {"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}
         insts.append(Instance(params, [(pe - qe) ** 2 * (1 - R(1, m_)), a2km], evaluate(derived, vals),
                               evaluate(printed, vals), size=(m_, k_, s_, p_)))
-        value = evaluate(corr, {J.p: p_, J.w: J.w_of(p_, e_)})
-        cinsts.append(Instance(dict(params, side="(p - q)^2 (1 - 1/m)^2 of the mechanism"),
-                               (pe - qe) ** 2 * (1 - R(1, m_)) ** 2, value, size=(m_, k_, s_, p_, 0)))
-        cinsts.append(Instance(dict(params, side="alpha_2 k (m - 1) of the exact draw variance"), a2km, value,
-                               size=(m_, k_, s_, p_, 1)))
+        named = {J.PQ_SLOPE: ((pe - qe) ** 2 * (1 - R(1, m_)), "(p - q)^2 (1 - 1/m) of the mechanism"),
+                 J.PQ_SLOPE_SQ: ((pe - qe) ** 2 * (1 - R(1, m_)) ** 2, "(p - q)^2 (1 - 1/m)^2 of the mechanism"),
+                 J.A2_KM: (a2km, "alpha_2 k (m - 1) of the exact draw variance")}
+        for i, eq in enumerate(corr):
+            exact, side = named[eq.lhs]
+            cinsts.append(Instance(dict(params, side=side), exact, evaluate(eq.rhs, vals), size=(m_, k_, s_, p_, i)))
     ev.instances("(p - q)^2 (1 - 1/m) with p, q read off the mechanism; alpha_2 k (m - 1) from the exact draw variance",
                  insts)
     ev.corrections("the corrected chain's value at w = e^eps (1 - p) + p vs the exact quantities", cinsts)
+
+
+def _appC_pq_corrected():
+    """Appendix C's chain with the square on (1 - 1/m): (p - q)^2 (1 - 1/m)^2 = alpha_2 k (m - 1) = p^2 (w - 1)^2/w^2,
+    as the printed form writes it (two equations, w spelled out)."""
+    w_ = J.w_of()
+    value = J.p**2 * (w_ - 1) ** 2 / w_**2
+    return [sympy.Eq(J.PQ_SLOPE_SQ, value), sympy.Eq(J.A2_KM, value)]
 
 
 def _eq13_identity():

@@ -363,6 +363,10 @@ record(id="jiang-gcms/sec4.B.apple-cms", root_cause="appB.same-client",
        derived=lambda: sympy.Eq(J.var_fhat, (J.thm3_derived().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)).subs(
            {J.p: sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), J.q: 1 / (sympy.sqrt(EXP_EPS) + 1)})),
        derivation="derivations.jiang_gcms.var_C_derived_expr",
+       # the derived form with alpha_1, alpha_2 (the model's) at Apple's p, q too: the value the minimal edit of the
+       # printed form is searched and proved against (the edit, two 1/k dropped, is the correction shown)
+       correction=lambda: sympy.Eq(J.var_fhat, _model_alphas(J.thm3_derived().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)).subs(
+           {J.p: sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), J.q: 1 / (sympy.sqrt(EXP_EPS) + 1)})),
        assumptions="Apple's CMS: SUE (each bit by BRR at eps/2) on the one-hot of h_j(x); the paper's hash model",
        note="The exact path is Apple's mechanism itself (ldpref.mechanisms.cms, inner SUE), not GCMS: the same "
             "erratum as Theorem 3 (exact for k = 1).  The 'page 21' correction to Apple's paper is not checked "
