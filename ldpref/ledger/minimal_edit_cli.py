@@ -39,9 +39,9 @@ def _search_with_alarm(printed, derived) -> dict:
 
 
 def defined(paper: str, form):
-    """``form`` with the paper's definition symbols (jiang-gcms's alpha_1, alpha_2 of Theorem 3) replaced by their
-    derived values (:data:`ldpref.lambdified.DEFINITIONS`): the printed form spells them out, so its edit is
-    searched and proved against the spelled-out target."""
+    """``form`` with the paper's definition symbols (jiang-gcms's alpha_1, alpha_2 of Theorem 3; pan-cms's alpha_0..2
+    of Appendix E) replaced by their derived values (:data:`ldpref.lambdified.DEFINITIONS`): where one of the printed
+    form and the target spells them out and the other names them, the edit is proved with both spelled out."""
     from ..lambdified import DEFINITIONS
 
     provider = DEFINITIONS.get(paper)
