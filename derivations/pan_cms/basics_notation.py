@@ -75,6 +75,7 @@ class SumIn(sympy.Function):
     """``SumIn(term, i, N)``: the sum of ``term`` over ``i in [N]``; expands when N is an integer."""
 
     nargs = 3
+    linear_sum = True  # summand first, bound index second (ldpref.ledger.edit_proof)
 
     def doit(self, **hints):
         term, idx, size = self.args
@@ -95,6 +96,7 @@ class SumInExcept(sympy.Function):
     """``SumInExcept(term, i, N, x)``: the sum of ``term`` over ``i in [N] \\ x``."""
 
     nargs = 4
+    linear_sum = True  # summand first, bound index second (ldpref.ledger.edit_proof)
 
     def doit(self, **hints):
         term, idx, size, excl = self.args

@@ -497,10 +497,6 @@ def thm52_derived():
     return 2 * sympy.Max(sympy.ceiling(log2(n)), 2 * sympy.ceiling(log2(d)))
 
 
-def thm52_form():
-    return sympy.Eq(sympy.Symbol(r"\mathrm{bits}"), thm52_derived(), evaluate=False)
-
-
 def thm52_bits(dd: int, nn: int) -> int:
     """:func:`thm52_derived` with integers: ``2 max(ceil(log2 n), 2 ceil(log2 d))``."""
     return 2 * max(ceil_log2(nn), 2 * ceil_log2(dd))

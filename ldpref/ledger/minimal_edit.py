@@ -58,6 +58,7 @@ import sympy
 
 from ..exact import rational_function_zero
 from ..latex import to_latex
+from .edit_proof import normal
 from .minimal_edit_parts import extended_symbol_latex, rationalised, roots_of, substituted_latex
 
 MAX_TOUCHED_LEAVES = 12
@@ -256,8 +257,11 @@ def _exactly_nonzero_somewhere(diff, points) -> bool:
 
 def _proved_zero(diff) -> bool:
     """Exact proof that ``diff`` is 0: as a rational function over Q (python-flint), else ``cancel`` giving 0.
-    No ``simplify`` (unbounded time); an edit it cannot prove is not taken."""
-    diff = rationalised(diff)
+    No ``simplify`` (unbounded time); an edit it cannot prove is not taken.  Sums are first split by linearity and
+    a max's positive content pulled out (:func:`ldpref.ledger.edit_proof.normal`): a factor moved into or out of a
+    summand or a max cancels; a positive symbol under a square root is then written as a square
+    (:func:`ldpref.ledger.minimal_edit_parts.rationalised`)."""
+    diff = rationalised(normal(diff))
     fast = rational_function_zero(diff)
     if fast is not None:
         return fast

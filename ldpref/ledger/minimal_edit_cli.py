@@ -39,9 +39,9 @@ def _search_with_alarm(printed, derived) -> dict:
 
 
 def defined(paper: str, form):
-    """``form`` with the paper's definition symbols (jiang-gcms's alpha_1, alpha_2 of Theorem 3) replaced by their
-    derived values (:data:`ldpref.lambdified.DEFINITIONS`): the printed form spells them out, so its edit is
-    searched and proved against the spelled-out target."""
+    """``form`` with the paper's definition symbols (jiang-gcms's alpha_1, alpha_2 of Theorem 3; pan-cms's alpha_0..2
+    of Appendix E) replaced by their derived values (:data:`ldpref.lambdified.DEFINITIONS`): where one of the printed
+    form and the target spells them out and the other names them, the edit is proved with both spelled out."""
     from ..lambdified import DEFINITIONS
 
     provider = DEFINITIONS.get(paper)
@@ -75,6 +75,13 @@ def generate(claim_ids: list[str]) -> dict:
     return out
 
 
+def kept_by_hand(paper: str) -> dict:
+    """The committed entries of ``paper`` marked ``"found": "by hand"``: an edit (or a fallback reason) written where
+    the search cannot reach, with its ``why``.  The generator never overwrites them; the test suite re-proves every
+    committed edit, by hand or not, and the runner evaluates it on every instance."""
+    return {cid: e for cid, e in edits(paper).items() if e.get("found") == "by hand"}
+
+
 def main(argv=None) -> int:
     """``python -m ldpref.ledger.minimal_edit_cli VERIFY_JSON``: regenerate the committed files from the erratum
     claims of a ``verify --json`` document."""
@@ -92,8 +99,8 @@ def main(argv=None) -> int:
     ids = [c["id"] for c in doc["claims"] if c["verdict"] == "erratum" and (not a.claim or c["id"] in a.claim)]
     ids = [cid for cid in ids if not by_hand(cid)]  # a hand-written edit is kept: the search does not reach it
     for paper, data in generate(ids).items():
-        kept = {cid: e for cid, e in edits(paper).items() if a.claim or by_hand(cid)}
-        merged = dict(kept, **data)
+        merged = dict(edits(paper) if a.claim else {}, **data)
+        merged.update(kept_by_hand(paper))
         write_file(data_path(paper), json.dumps(merged, indent=1, sort_keys=True) + "\n")
     return 0
 
