@@ -58,7 +58,8 @@ def test_every_printed_form_has_the_papers_latex_or_a_reason(paper):
 def test_entries_follow_the_format(paper):
     module = _table(paper)
     for cid, e in module.PAPER_LATEX.items():
-        assert set(e) <= {"latex", "source", "part", "unparsed", "edited", "where", "select", "scale"}, cid
+        keys = {"latex", "source", "part", "unparsed", "edited", "where", "select", "scale", "calls"}
+        assert set(e) <= keys, cid
         assert isinstance(e["latex"], str) and e["latex"].strip(), cid
         assert e["source"].startswith(paper + ".md"), (cid, e["source"])
         assert e["part"] in PL.PARTS, cid
