@@ -121,7 +121,7 @@ _PROTECTED = {"_", "\\mathit", "\\mathrm", "\\text", "\\operatorname", "\\mathbb
 
 
 def _ends_operand(tok: str) -> bool:
-    return (tok.isalnum() or tok in (")", "}", "!") or (tok.startswith("\\") and tok[1:] in _GREEK))
+    return (tok.isalnum() or tok in (")", "}", "!", "'") or (tok.startswith("\\") and tok[1:] in _GREEK))
 
 
 def _starts_operand(tok: str) -> bool:
@@ -223,6 +223,9 @@ def _parse_one(latex: str, front: Front | None = None):
         latex, objects = FE.read_calls(latex, sub, front.calls)
     if r"\sum_" in latex:
         latex, found = FE.read_sums(latex, sub, front.sums)
+        objects.update(found)
+    for reader in (FE.read_closest, lambda t, _: FE.read_constants(t)):
+        latex, found = reader(latex, sub)
         objects.update(found)
     latex, calls = _operator_calls(latex)
     result = _parse_plain(FE.square_brackets(latex))
@@ -339,6 +342,9 @@ def parse(latex: str, rewrites=(), front: Front | None = None):
     items = _split_top(text_, (r"\quad", ",", ";"))
     if len(items) > 1:
         return _substitute(tuple(sub(i) for i in items), objects)
+    ranged = FE.read_range(text_, sub)
+    if ranged is not None:
+        return _substitute(ranged, objects)
     members, ops = FE.split_relations(text_)
     if len(members) > 2 and all(op is sympy.Eq for op in ops):
         return _substitute(Chain(_parse_one(x, front) for x in members), objects)
@@ -484,6 +490,15 @@ def _same(paper_obj, ours, exps: dict) -> str | None:
         for side, x, y in (("left", a.lhs, b.lhs), ("right", a.rhs, b.rhs)):
             if not _zero(x - y):
                 return f"{side} sides differ by {_diff_text(x - y)}"
+        return None
+    if isinstance(b, sympy.Interval) or isinstance(a, sympy.Interval):
+        if not (isinstance(a, sympy.Interval) and isinstance(b, sympy.Interval)):
+            return f"one side is an interval, the other not ({type(a).__name__} vs {type(b).__name__})"
+        if (a.left_open, a.right_open) != (b.left_open, b.right_open):
+            return "the intervals differ in which ends they include"
+        for side, x, y in (("lower", a.start, b.start), ("upper", a.end, b.end)):
+            if not _zero(x - y):
+                return f"{side} ends differ by {_diff_text(x - y)}"
         return None
     if isinstance(b, sympy.logic.boolalg.Boolean) and not isinstance(b, sympy.Expr):
         return _same_statement(a, b, exps)
@@ -667,12 +682,17 @@ def _unified(paper_obj, ours):
     mine = {}
     ours = tuple(ours.values()) if isinstance(ours, dict) else ours
     for sym in _free(ours):
-        mine.setdefault(sym.name, sym)
+        mine.setdefault(_spelling(sym.name), sym)
     for call in sorted(_applied(ours), key=str):  # f(x) as ldpref's f applied to x where its form writes so (Eq. (3))
-        mine.setdefault(str(call), call)
-    return _each(paper_obj, lambda x: x.xreplace({s: mine[s.name] for s in x.free_symbols
-                                                   if s.name in mine and mine[s.name] != s})
+        mine.setdefault(_spelling(str(call)), call)
+    return _each(paper_obj, lambda x: x.xreplace({s: mine[_spelling(s.name)] for s in x.free_symbols
+                                                   if mine.get(_spelling(s.name), s) != s})
                  if isinstance(x, sympy.Basic) else x)
+
+
+def _spelling(name: str) -> str:
+    """A symbol's name without LaTeX grouping braces: ``l_2^*(\\hat{f})`` and ``l_{2}^{*}(\\hat{f})`` are one name."""
+    return name.replace("{", "").replace("}", "")
 
 
 def _applied(obj) -> set:

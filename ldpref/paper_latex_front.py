@@ -269,3 +269,46 @@ def square_brackets(latex: str) -> str:
     """The paper's square grouping brackets ``\\frac{m}{m-1} [f(x) + ...]`` as round ones (the grammar has none); run
     after the sums (``[d]``) and the table's rewrites (``E[..]``) have taken the brackets that mean something else."""
     return latex.replace("[", "(").replace("]", ")")
+
+
+# ---- ranges, constants, words ----------------------------------------------------------------------------------------
+
+_FORALL_IN = re.compile(r"^\s*\\forall\s*(.+?)\s*\\in\s*\[(.*)\]\s*$", re.S)
+
+
+def read_range(text: str, parse):
+    """``\\forall v \\in [a, b]`` (pan-cms Theorem 3.5, Appendix C) as ``Contains(v, Interval(a, b))``, or None when
+    ``text`` is not such a range."""
+    match = _FORALL_IN.match(text)
+    if match is None:
+        return None
+    ends = split_top(match.group(2), ",")
+    if len(ends) != 2:
+        return None
+    return sympy.Contains(parse(match.group(1)), sympy.Interval(*(parse(e.strip()) for e in ends)), evaluate=False)
+
+
+_PI = re.compile(r"\\pi(?![a-zA-Z])")
+
+
+def read_constants(latex: str) -> tuple[str, dict]:
+    """``\\pi`` (which the grammar lacks) as the constant pi (pan-cms Table 1, row SS)."""
+    if not _PI.search(latex):
+        return latex, {}
+    name = placeholder("pi")
+    return _PI.sub(" " + name + " ", latex), {sympy.Symbol(name): sympy.pi}
+
+
+_CLOSEST = re.compile(r"\\text\{\s*(?:the\s+)?closest\s+integer\s+to\s*\}\s*\(")
+
+
+def read_closest(latex: str, parse) -> tuple[str, dict]:
+    """The paper's words 'the closest integer to (X)' as ``floor(X + 1/2)``, the rounding ldpref's printed forms use
+    (ties upwards: the paper does not say how a tie goes)."""
+    objects = {}
+    while (match := _CLOSEST.search(latex)) is not None:
+        end = closing(latex, match.end() - 1, ("(", ")"))
+        name = placeholder("ci")
+        objects[sympy.Symbol(name)] = sympy.floor(parse(latex[match.end():end - 1]) + sympy.Rational(1, 2))
+        latex = latex[:match.start()] + " " + name + " " + latex[end:]
+    return latex, objects

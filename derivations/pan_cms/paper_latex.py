@@ -49,6 +49,10 @@ SYMBOLS: dict[str, str] = {
     "Varf": "var_sym", "Varrr": "Var_rr", "Deltal": "Delta_l", "Ecj": "E_cj", "Varcj": "Var_cj", "Eg": "E_g",
     "MSEg": "basics_notation.MSE_g", "Edraw": "E_draw", "Vdraw": "V_draw",
     "Xi": "basics_notation.X", "Xione": "basics_notation.X1", "Xitwo": "basics_notation.X2",
+    "Prtail": "basics_notation.Pr_tail", "Prupper": "basics_notation.Pr_upper",
+    "Prchernoff": "basics_notation.Pr_chernoff",
+    "dVdm": "symbols_hashing.dVdm", "VarfH": "symbols_hashing.Var_fH", "MSEgg": "symbols_hashing.MSE_g",
+    "MSEH": "symbols_hashing.MSE_H", "MSEf": "symbols_hashing.MSE_f",
     "Eyhatsq": "basics_notation.E_yhat2", "PrBias": "Pr_bias",
     "Varg": "Var_g", "VarfZero": "Var_f0", "VarF": "symbols_hashing.Var_f",
     "perx": "per_x_hyp", "ltwog": "l2_g", "ltwofs": "l2_fs",
@@ -72,6 +76,15 @@ CALLS = (
 #: (the paper's notation, what the parser reads instead), applied in this order to every entry before parsing;
 #: the displayed text keeps the paper's notation
 REWRITES = (
+    (r"\Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{Var(\hat{f}(x))}]", r"\mathit{Prtail}"),  # Theorem 3.5
+    (r"Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{Var(\hat{f}(x))}]", r"\mathit{Prtail}"),  # Appendix C
+    (r"Pr[\hat{f}(x) \geq f(x) + \alpha \sqrt{Var(\hat{f}(x))}]", r"\mathit{Prupper}"),
+    (r"Pr\left[\sum_i \frac{Y^{(i)} - A}{B - A} \geq (1 + \delta)n \frac{f(x) - A}{B - A}\right]",
+     r"\mathit{Prchernoff}"),  # Eq. (30)
+    (r"\frac{\partial Var(g(x|\mathcal{H}'))}{\partial m'}", r"\mathit{dVdm}"),  # Eqs. (41), (42): one quantity
+    (r"Var[\hat{f}(x|\mathcal{H}')]", r"\mathit{VarfH}"), (r"Var[\hat{f}(x)]", r"\mathit{VarF}"),
+    (r"\text{MSE}(g)", r"\mathit{MSEgg}"), (r"\widehat{\text{MSE}}(\hat{f})", r"\mathit{MSEhat}"),
+    (r"\text{MSE}(f(x)|\mathcal{H}')", r"\mathit{MSEH}"), (r"\text{MSE}(\hat{f}(x))", r"\mathit{MSEf}"),
     (r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)]", "S"),
     (r"\sum_{x' \in [d] \setminus x} f(x')^2", r"\mathit{SumSq}"),
     (r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]]", r"\mathit{Edraw}"),
@@ -103,6 +116,8 @@ _DELTA_MSE = r"e^{\epsilon/2} \sqrt{((1 - f^*)e^\epsilon + f^*)(f^*e^\epsilon + 
 _DELTA_MSE_EDIT = "Delta_MSE's definition (line 743) with round brackets for its square ones"
 _CBAR_DEF = (r"the definition of \bar{c}(x', x) beside Eq. (4) (line 146) as a second line, as ldpref's printed "
              "tuple has it")
+_RANGE = "the range condition the paper states before the bound ({}) as a first line, as ldpref's printed tuple has it"
+_CLOSEST = r"the paper's words 'm is the closest integer to' as \text{{closest integer to}} around the formula ({})"
 _IMPL = r"the hypothesis and the conclusion joined by \Rightarrow (the paper: 'When ..., we have ...')"
 
 
@@ -185,9 +200,7 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/thm3.5": _e(r"\forall \alpha \in [0, \sqrt{\frac{e^\epsilon n}{m-1}}] \\ \Pr[|\hat{f}(x) - f(x)| \geq "
                          r"\alpha \sqrt{Var(\hat{f}(x))}] \leq 2 \exp\left(-\frac{\alpha^2}{3} \cdot "
                          r"\frac{m-1}{e^\epsilon + m - 1}\right)", "pan-cms.md lines 217-219, Theorem 3.5", "whole",
-                         unparsed="a probability bound Pr[...] under the range condition alpha in [0, ...]: lark "
-                                  r"has no interval or \Pr rule (the printed tuple holds a Contains(alpha, "
-                                  "Interval))"),
+                         select=(1, 0)),
     "pan-cms/eq11": _e(r"l_2(\hat{f}) = \max_{\forall \mathbf{X}: |\mathbf{X}|=n} \sum_{x \in [d]} E[(\hat{f}(x) - "
                        r"f(x))^2] = \max_{\forall \mathbf{X}: |\mathbf{X}|=n} \sum_{x \in [d]} MSE(\hat{f}(x))",
                        "pan-cms.md line 200, Eq. (11)", "whole",
@@ -207,20 +220,21 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/eq15": _e(r"\begin{cases} 1 + \frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*} & \text{if } f^* \leq "
                        r"\frac{1}{2} \\ 1 + e^{\epsilon/2} & \text{if } \frac{1}{2} < f^* \leq 1. \end{cases}",
                        "pan-cms.md line 230, Eq. (15)", where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
-    "pan-cms/thm3.6.closest-integer": _e(r"\begin{cases} 1 + \frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*} & "
-                                         r"\text{if } f^* \leq \frac{1}{2} \\ 1 + e^{\epsilon/2} & \text{if } "
-                                         r"\frac{1}{2} < f^* \leq 1. \end{cases}",
+    "pan-cms/thm3.6.closest-integer": _e(r"\text{closest integer to} \left(\begin{cases} 1 + "
+                                         r"\frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*} & \text{if } f^* \leq "
+                                         r"\frac{1}{2} \\ "
+                                         r"1 + e^{\epsilon/2} & \text{if } \frac{1}{2} < f^* \leq 1. "
+                                         r"\end{cases}\right)",
                                          "pan-cms.md lines 228-230, Theorem 3.6 ('the closest integer to' Eq. (15))",
-                                         unparsed="'the closest integer to' is in words (ldpref: floor(x + 1/2)) "
-                                                  r"and \begin{cases} is not in lark's grammar"),
+                                         where={"DeltaMSE": _DELTA_MSE},
+                                         edited=_CLOSEST.format("line 228") + "; " + _DELTA_MSE_EDIT),
     "pan-cms/cor3.4": _e(r"\widehat{MSE}(\hat{f}) = \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2} \\ m = 1 + "
                          r"e^{\epsilon/2}", "pan-cms.md lines 236-238, Corollary 3.4", "whole",
                          edited=r"the display joined by \\ to 'm is the closest integer to $1 + e^{\epsilon/2}$' "
                                 "(line 238, 'closest integer to' dropped)"),
-    "pan-cms/cor3.4.closest-integer": _e(r"1 + e^{\epsilon/2}", "pan-cms.md line 238 (inline), Corollary 3.4",
-                                         unparsed="'m is the closest integer to 1 + e^{eps/2}': the rounding is in "
-                                                  "words (ldpref: floor(x + 1/2)), so the printed object is not "
-                                                  "this expression"),
+    "pan-cms/cor3.4.closest-integer": _e(r"\text{closest integer to} \left(1 + e^{\epsilon/2}\right)",
+                                         "pan-cms.md line 238 (inline), Corollary 3.4",
+                                         edited=_CLOSEST.format("line 238")),
     "pan-cms/sec3.4.f0": _e(r"1 + e^\epsilon", "pan-cms.md line 240 (inline), after Corollary 3.4"),
     "pan-cms/eq16": _e(r"\frac{1}{n} \left[f^* + \frac{4e^\epsilon}{(e^\epsilon - 1)^2} \right]",
                        "pan-cms.md line 242, Eq. (16)"),
@@ -232,10 +246,10 @@ PAPER_LATEX: dict[str, dict] = {
                          "whole", where={"Deltal": _DELTA_L},
                          edited=r"joined by \\ to 'm is the closest integer to $1 + \frac{\Delta_l}{e^\epsilon + d - "
                                 r"1}$' (line 260, 'closest integer to' dropped)"),
-    "pan-cms/thm3.7.closest-integer": _e(r"1 + \frac{\Delta_l}{e^\epsilon + d - 1}",
+    "pan-cms/thm3.7.closest-integer": _e(r"\text{closest integer to} \left(1 + "
+                                         r"\frac{\Delta_l}{e^\epsilon + d - 1}\right)",
                                          "pan-cms.md line 260 (inline), Theorem 3.7",
-                                         unparsed="'the closest integer to' is in words (ldpref: floor(x + 1/2)); "
-                                                  r"\Delta_l (capital Greek) is not in lark's grammar"),
+                                         where={"Deltal": _DELTA_L}, edited=_CLOSEST.format("line 260")),
     "pan-cms/cor3.5": _e(r"\frac{2d e^{\epsilon/2}}{\sqrt{n} (e^\epsilon - 1)} \\ \frac{4d e^\epsilon}{n "
                          r"(e^\epsilon - 1)^2} \\ 1 + e^\epsilon",
                          "pan-cms.md lines 264, 268 and 270, Corollary 3.5 (the limits after the arrows)", "whole",
@@ -256,19 +270,18 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/thm3.8": _e(r"\frac{2m\text{Var}(R| =) + m - 1}{n(m-1)^3} \frac{m}{\tau\text{Var}(\hat{f}(x))} \leq "
                          r"(2q+1)^2 \Rightarrow \text{Var}(g(x|\mathcal{H}')) < (1+\tau)\text{Var}(\hat{f}(x))",
                          "pan-cms.md lines 306-310, Theorem 3.8", "whole", edited=_IMPL),
-    "pan-cms/cor3.6": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^{\epsilon/2} \\ \text{MSE}(g) < "
+    "pan-cms/cor3.6": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^{\epsilon/2} \Rightarrow \text{MSE}(g) < "
                          r"(1+\tau)\widehat{\text{MSE}}(\hat{f})", "pan-cms.md lines 316-318, Corollary 3.6", "whole",
-                         unparsed="an implication between relations (lark parses one relation)"),
-    "pan-cms/cor3.7": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^\epsilon \\ l_2(g) < (1+\tau)l_2^*(\hat{f})",
-                         "pan-cms.md lines 320-322, Corollary 3.7", "whole",
-                         unparsed="an implication between relations (lark parses one relation)"),
-    "pan-cms/sec3.5.q-4.5": _e(r"\tau = 0.01 \\ q > 4.5", "pan-cms.md line 324 (inline)", "whole",
-                               unparsed="an implication (tau = 0.01 gives q > 4.5); lark also reads 4.5 as a "
-                                        "float, which ldpref's exact comparison refuses"),
-    "pan-cms/thm3.9": _e(r"\frac{1}{4(m-1)q(q+1)} \leq \sqrt{\tau\text{Var}(\hat{f}(x))} \\ \frac{8q^2 + 8q + "
-                         r"1}{16q^2(q+1)^2} \leq \tau \\ \text{MSE}(f(x)|\mathcal{H}') < "
+                         edited=_IMPL),
+    "pan-cms/cor3.7": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^\epsilon \Rightarrow l_2(g) < "
+                         r"(1+\tau)l_2^*(\hat{f})",
+                         "pan-cms.md lines 320-322, Corollary 3.7", "whole", edited=_IMPL),
+    "pan-cms/sec3.5.q-4.5": _e(r"\tau = 0.01 \Rightarrow q > 4.5", "pan-cms.md line 324 (inline)", "whole",
+                               edited=_IMPL),
+    "pan-cms/thm3.9": _e(r"\frac{1}{4(m-1)q(q+1)} \leq \sqrt{\tau\text{Var}(\hat{f}(x))}, \frac{8q^2 + 8q + "
+                         r"1}{16q^2(q+1)^2} \leq \tau \Rightarrow \text{MSE}(f(x)|\mathcal{H}') < "
                          r"(1+2\tau)\text{MSE}(\hat{f}(x))", "pan-cms.md lines 330-338, Theorem 3.9", "whole",
-                         unparsed="an implication with two hypotheses (lark parses one relation)"),
+                         edited=_IMPL),
     "pan-cms/eq19": _e("f(x)", "pan-cms.md line 354, Eq. (19)"),
     "pan-cms/eq20": _e(r"\frac{1}{(m-1)k} \sum_{x' \in [d] \setminus x} f(x')^2",
                        "pan-cms.md line 358, Eq. (20)"),
@@ -359,8 +372,7 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/table1.CMS-HE.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2",
                                     r"pan-cms.md line 441, Table 1, row CMS+HE, column \widehat{MSE}", "whole"),
     "pan-cms/table1.SS.l1": _e(r"\sqrt{\frac{8}{\pi}} \frac{de^{\epsilon/2}}{e^\epsilon-1}",
-                               "pan-cms.md line 442, Table 1, row SS, column l_1", "whole",
-                               unparsed=r"\pi is not in lark's grammar (no edit can name the constant as a symbol)"),
+                               "pan-cms.md line 442, Table 1, row SS, column l_1", "whole"),
     "pan-cms/table1.SS.l2": _e(r"\frac{4d e^\epsilon}{(e^\epsilon-1)^2}",
                                "pan-cms.md line 442, Table 1, row SS, column l_2", "whole"),
     "pan-cms/table1.SS.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2",
@@ -468,27 +480,26 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appC.bernoulli": _e(r"n\hat{f}(x) = \sum_i Y^{(i)}", "pan-cms.md line 679 (inline)", "whole",
                                  unparsed="a statement about random variables (ldpref's printed form is a "
                                           "Predicate evaluated by code)"),
-    "pan-cms/appC.eq30": _e(r"Pr\left[\sum_i \frac{Y^{(i)} - A}{B - A} \geq (1 + \delta)n \frac{f(x) - A}{B - "
-                            r"A}\right] \leq \exp\left(-\frac{n}{3} \frac{f(x) - A}{B - A} \delta^2\right)",
-                            "pan-cms.md line 687, Eq. (30)", "whole",
-                            unparsed="a probability bound with the range condition delta in [0, 1] (printed tuple "
-                                     "with Contains); lark has no Pr[.] rule"),
+    "pan-cms/appC.eq30": _e(r"\forall \delta \in [0, 1] \\ Pr\left[\sum_i \frac{Y^{(i)} - A}{B - A} \geq (1 + "
+                            r"\delta)n \frac{f(x) - A}{B - A}\right] \leq \exp\left(-\frac{n}{3} \frac{f(x) - A}{B - "
+                            r"A} \delta^2\right)", "pan-cms.md lines 685-687, Eq. (30)", "whole", select=(1, 0),
+                            edited=_RANGE.format("line 685")),
     "pan-cms/appC.delta-range": _e(r"\frac{n e^\epsilon}{m-1}", r"pan-cms.md line 689 (inline), '$\alpha \in [0, "
                                    r"\sqrt{\frac{ne^\epsilon}{m-1}}]$'",
                                    edited="the square of the interval's upper end (ldpref prints alpha_max^2)"),
     "pan-cms/appC.rewrite": _e(r"\exp\left(-\frac{n}{3} \frac{\mathit{Varf}}{(B-A) (f(x)-A)} \alpha^2\right)",
                                "pan-cms.md line 691", edited=r"Var(\hat{f}(x)) -> \mathit{Varf}"),
     "pan-cms/appC.ratio-min": _e(r"\frac{m-1}{e^\epsilon + m - 1}", "pan-cms.md line 695"),
-    "pan-cms/appC.upper-tail": _e(r"Pr[\hat{f}(x) \geq f(x) + \alpha \sqrt{Var(\hat{f}(x))}] \leq "
+    "pan-cms/appC.upper-tail": _e(r"\forall \alpha \in [0, \sqrt{\frac{ne^\epsilon}{m-1}}] \\ "
+                                  r"Pr[\hat{f}(x) \geq f(x) + \alpha \sqrt{Var(\hat{f}(x))}] \leq "
                                   r"\exp\left(-\frac{n}{3} \frac{m-1}{e^\epsilon + m - 1} \alpha^2\right)",
-                                  "pan-cms.md line 699", "whole",
-                                  unparsed="a probability bound with the range condition on alpha (printed tuple "
-                                           "with Contains); lark has no Pr[.] rule"),
-    "pan-cms/appC.two-sided": _e(r"Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{Var(\hat{f}(x))}] \leq 2 "
+                                  "pan-cms.md lines 689-699", "whole", select=(1, 0),
+                                     edited=_RANGE.format("line 689")),
+    "pan-cms/appC.two-sided": _e(r"\forall \alpha \in [0, \sqrt{\frac{ne^\epsilon}{m-1}}] \\ "
+                                 r"Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{Var(\hat{f}(x))}] \leq 2 "
                                  r"\exp\left(-\frac{n}{3} \frac{m-1}{e^\epsilon + m - 1} \alpha^2\right)",
-                                 "pan-cms.md line 703", "whole",
-                                 unparsed="a probability bound with the range condition on alpha (printed tuple "
-                                          "with Contains); lark has no Pr[.] rule"),
+                                 "pan-cms.md lines 689-703", "whole", select=(1, 0),
+                                    edited=_RANGE.format("line 689")),
     "pan-cms/appD.eq31": _e(r"\frac{1-f(x)}{n (m-1)} + \frac{m ((1-f(x)) (e^\epsilon - 1) (2-m) + m e^\epsilon)}{n "
                             r"(m-1) (e^\epsilon - 1)^2}", "pan-cms.md line 709, Eq. (31)",
                             edited="square grouping brackets -> round; alignment & and line break removed"),
@@ -559,14 +570,10 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appD.eq40": _e(r"\frac{2d e^{\epsilon/2}}{\sqrt{n e^\epsilon - 1}}", "pan-cms.md line 805, Eq. (40)"),
     "pan-cms/appE.eq41": _e(r"- \max\left\{\frac{2m'Var(R| =)}{n(m' - 1)^3}, \frac{(m' - 1)(Var(R| \neq) + 1) + (m' "
                             r"+ 1)Var(R| =)}{n(m' - 1)^3}\right\} \leq \frac{\partial "
-                            r"Var(g(x|\mathcal{H}'))}{\partial m'} < 0", "pan-cms.md line 815, Eq. (41)", "whole",
-                            unparsed="a chained inequality a <= b < 0 with a partial derivative (lark parses one "
-                                     r"relation; no \partial rule)"),
+                            r"Var(g(x|\mathcal{H}'))}{\partial m'} < 0", "pan-cms.md line 815, Eq. (41)", "whole"),
     "pan-cms/appE.veq-geq-vne": _e(r"Var(R| =) \geq Var(R| \neq)", "pan-cms.md line 817 (inline)", "whole"),
     "pan-cms/appE.eq42": _e(r"-\frac{2m'Var(R| =) + m' - 1}{n(m' - 1)^3} \leq \frac{\partial "
-                            r"Var(g(x|\mathcal{H}'))}{\partial m'} < 0", "pan-cms.md line 819, Eq. (42)", "whole",
-                            unparsed="a chained inequality a <= b < 0 with a partial derivative (lark parses one "
-                                     r"relation; no \partial rule)"),
+                            r"Var(g(x|\mathcal{H}'))}{\partial m'} < 0", "pan-cms.md line 819, Eq. (42)", "whole"),
     "pan-cms/appE.m-prime-bound": _e(r"m - \frac{m}{(2q+1)^2}", "pan-cms.md line 821 (inline)"),
     "pan-cms/appE.translate": _e(r"\frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{(2q + 1)^2} \leq \tau "
                                  r"Var(\hat{f}(x)) \Rightarrow Var(g(x|\mathcal{H}')) \leq Var(\hat{f}(x))(1 + \tau)",
@@ -598,9 +605,7 @@ PAPER_LATEX: dict[str, dict] = {
                                      r"relation, no \setminus)"),
     "pan-cms/appE.eq47": _e(r"\frac{Var[\hat{f}(x|\mathcal{H}')] }{Var[\hat{f}(x)]} \leq "
                             r"\max\left\{\frac{\bar{c}(x, x')}{1/m}, \frac{\bar{c}(x, x')^2}{1/m^2}\right\} = "
-                            r"\frac{(2q+1)^4}{16q^2(q+1)^2}", "pan-cms.md line 849, Eq. (47)", "whole",
-                            unparsed=r"a chain <= ... = ... (lark parses one relation; \max\{.\} needs round "
-                                     "brackets)"),
+                            r"\frac{(2q+1)^4}{16q^2(q+1)^2}", "pan-cms.md line 849, Eq. (47)", "whole"),
     "pan-cms/appE.mse-requirement": _e(r"MSE(f(x)|\mathcal{H}') - MSE(\hat{f}(x)) \leq 2\tau Var[\hat{f}(x)]",
                                        "pan-cms.md lines 853-857", "whole",
                                        unparsed="an equivalence between one requirement and two (lark parses one "
