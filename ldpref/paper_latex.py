@@ -224,9 +224,13 @@ def _parse_one(latex: str, front: Front | None = None):
     if r"\sum_" in latex:
         latex, found = FE.read_sums(latex, sub, front.sums)
         objects.update(found)
-    for reader in (FE.read_closest, lambda t, _: FE.read_constants(t)):
+    for reader in (FE.read_closest, FE.read_growth, lambda t, _: FE.read_constants(t),
+                   lambda t, p: FE.read_operators(t, p, front.operators)):
         latex, found = reader(latex, sub)
         objects.update(found)
+    divided = FE.floor_division(latex, sub)
+    if divided is not None:
+        return _substitute(divided, objects)
     latex, calls = _operator_calls(latex)
     result = _parse_plain(FE.square_brackets(latex))
     if calls:
@@ -292,8 +296,8 @@ class Front:
     ``except`` -> the paper's sum constructors, from its table's ``SUMS``) and ``calls`` (its ``CALLS``: regex of a
     function notation -> constructor).  ``Front()`` reads sums as sympy's ``Sum`` and no function notation."""
 
-    def __init__(self, sums=None, calls=()):
-        self.sums, self.calls = dict(sums or {}), tuple(calls)
+    def __init__(self, sums=None, calls=(), operators=()):
+        self.sums, self.calls, self.operators = dict(sums or {}), tuple(calls), tuple(operators)
 
 
 def front_of(paper: str) -> Front:
@@ -301,7 +305,8 @@ def front_of(paper: str) -> Front:
     module = table(paper)
     resolve = lambda name: _symbol(_package(paper), name, module.SYMBOL_MODULES)  # noqa: E731
     return Front({k: resolve(v) for k, v in getattr(module, "SUMS", {}).items()},
-                 tuple((regex, resolve(name)) for regex, name in getattr(module, "CALLS", ())))
+                 tuple((regex, resolve(name)) for regex, name in getattr(module, "CALLS", ())),
+                 tuple((head, resolve(name)) for head, name in getattr(module, "OPERATORS", ())))
 
 
 def _substitute(obj, objects: dict):
@@ -329,8 +334,8 @@ def parse(latex: str, rewrites=(), front: Front | None = None):
     objects = {}
     if r"\begin{cases}" in latex:
         latex, objects = FE.read_cases(latex, lambda t: parse(t, rewrites, front))
-    if r"\begin{" not in latex:  # a printed tuple's parts, one per line
-        lines = _split_top(latex, ("\\\\",))
+    if r"\begin{" not in latex:  # a printed tuple's parts, one per line (a line starting '= ..' continues a chain)
+        lines = FE.continued_lines(_split_top(latex, ("\\\\",)))
         if len(lines) > 1:
             return _substitute(tuple(parse(x, rewrites, front) for x in lines), objects)
     text_ = FE.extrema_brackets(prepared(latex, rewrites))
@@ -570,7 +575,7 @@ def _project(obj, part: str):
     if part == "whole":
         return obj
     if isinstance(obj, Chain):
-        return Chain(obj[1:]) if part == "rhs" else obj[0]
+        return (Chain(obj[1:]) if len(obj) > 2 else obj[1]) if part == "rhs" else obj[0]
     if isinstance(obj, tuple):
         return type(obj)(_project(x, part) for x in obj)
     if isinstance(obj, dict):
@@ -691,8 +696,9 @@ def _unified(paper_obj, ours):
 
 
 def _spelling(name: str) -> str:
-    """A symbol's name without LaTeX grouping braces: ``l_2^*(\\hat{f})`` and ``l_{2}^{*}(\\hat{f})`` are one name."""
-    return name.replace("{", "").replace("}", "")
+    """A symbol's name without LaTeX grouping braces and font commands: ``l_2^*(\\hat{f})`` and
+    ``l_{2}^{*}(\\hat{f})`` are one name, ``Var(\\hat{f}(x))`` and ``\\mathrm{Var}(\\hat{f}(x))`` too (one Var style)."""
+    return re.sub(r"\\(?:mathrm|text|operatorname)(?![a-zA-Z])|[{}]", "", name)
 
 
 def _applied(obj) -> set:

@@ -312,3 +312,54 @@ def read_closest(latex: str, parse) -> tuple[str, dict]:
         objects[sympy.Symbol(name)] = sympy.floor(parse(latex[match.end():end - 1]) + sympy.Rational(1, 2))
         latex = latex[:match.start()] + " " + name + " " + latex[end:]
     return latex, objects
+
+
+def read_operators(latex: str, parse, operators) -> tuple[str, dict]:
+    """An operator on a square-bracketed argument, ``E[X]`` (``operators``: (name, constructor)), as the
+    constructor applied to the parsed argument (brackets balanced: ``E[\\hat{f}(x) - E[\\hat{f}(x)]]``)."""
+    objects = {}
+    for head, build in operators:
+        pattern = re.compile(r"(?<![\\a-zA-Z])" + re.escape(head) + r"\[")
+        while (match := pattern.search(latex)) is not None:
+            end = closing(latex, match.end() - 1, ("[", "]"))
+            name = placeholder("op")
+            objects[sympy.Symbol(name)] = build(parse(latex[match.end():end - 1]))
+            latex = latex[:match.start()] + " " + name + " " + latex[end:]
+    return latex, objects
+
+
+def floor_division(latex: str, parse):
+    """``a // b`` (pan-cms Section 4.3 writes ``d//2^{b-1}``) as ``floor(a / b)``, or None without ``//``."""
+    parts = split_top(latex, "//")
+    if len(parts) != 2:
+        return None
+    return sympy.floor(parse(parts[0]) / parse(parts[1]))
+
+
+def continued_lines(lines: list[str]) -> list[str]:
+    """Displayed lines, each that starts with a relation (``\\\\ = ...``, an aligned chain's next member) joined to
+    the line before it."""
+    out: list[str] = []
+    for line in lines:
+        starts = re.match(r"\s*(?:=|<|>|\\leq?(?![a-zA-Z])|\\geq?(?![a-zA-Z])|\\neq?(?![a-zA-Z]))", line)
+        if out and starts:
+            out[-1] = out[-1] + " " + line
+        else:
+            out.append(line)
+    return out
+
+
+_GROWTH = re.compile(r"\\(Theta|Omega)\s*\(|(?<![\\a-zA-Z])(O)\s*\(|\\mathcal\{(O)\}\s*\(")
+
+
+def read_growth(latex: str, parse) -> tuple[str, dict]:
+    """An order of growth ``\\Theta(X)``, ``\\Omega(X)``, ``O(X)`` as the undefined function of that name applied to X
+    (ldpref's statements of Table 1 print ``\\Theta(..)`` the same way: the two are compared as written)."""
+    objects = {}
+    while (match := _GROWTH.search(latex)) is not None:
+        end = closing(latex, match.end() - 1, ("(", ")"))
+        name = placeholder("gr")
+        head = next(g for g in match.groups() if g)
+        objects[sympy.Symbol(name)] = sympy.Function(head)(parse(latex[match.end():end - 1]))
+        latex = latex[:match.start()] + " " + name + " " + latex[end:]
+    return latex, objects

@@ -80,3 +80,32 @@ def test_equivalences_and_implications_keep_both_sides():
 
 def test_square_grouping_brackets_are_round_ones():
     assert PL.parse(r"\frac{1}{m} [a + b] - 1") == (a + b) / m - 1
+
+
+def test_a_range_condition_is_contains_interval():
+    obj = PL.parse(r"\forall a \in [0, \sqrt{n}]")
+    assert obj == sympy.Contains(a, sympy.Interval(0, sympy.sqrt(n)), evaluate=False)
+
+
+def test_pi_is_the_constant():
+    assert PL.parse(r"\sqrt{\frac{8}{\pi}} d") == sympy.sqrt(8 / sympy.pi) * d
+
+
+def test_the_closest_integer_rounds_half_up():
+    assert PL.parse(r"\text{closest integer to} \left(1 + a\right)") == sympy.floor(a + sympy.Rational(3, 2))
+
+
+def test_square_bracket_operators_nest():
+    E = sympy.Function("E")
+    assert PL.parse(r"E[a - E[a]]^2", (), PL.Front(operators=(("E", E),))) == E(a - E(a)) ** 2
+
+
+def test_floor_division_and_orders_of_growth():
+    assert PL.parse(r"d//2^{b-1}") == sympy.floor(d / 2 ** (b - 1))
+    assert PL.parse(r"\Theta(\frac{d}{\min\{a, b\}})") == sympy.Function("Theta")(d / sympy.Min(a, b))
+    assert PL.parse(r"\mathcal{O}(n m)") == sympy.Function("O")(n * m)
+
+
+def test_a_line_starting_with_a_relation_continues_the_chain():
+    assert FE.continued_lines(["a = b", r"= c", r"\leq d", "e"]) == [r"a = b = c \leq d", "e"]
+    assert PL.parse(r"a = b \\ = c") == PL.Chain((a, b, c))

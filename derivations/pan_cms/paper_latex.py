@@ -49,6 +49,7 @@ SYMBOLS: dict[str, str] = {
     "Varf": "var_sym", "Varrr": "Var_rr", "Deltal": "Delta_l", "Ecj": "E_cj", "Varcj": "Var_cj", "Eg": "E_g",
     "MSEg": "basics_notation.MSE_g", "Edraw": "E_draw", "Vdraw": "V_draw",
     "Xi": "basics_notation.X", "Xione": "basics_notation.X1", "Xitwo": "basics_notation.X2",
+    "fhat": "basics_notation.FHAT", "Ji": "basics_notation.J",
     "Prtail": "basics_notation.Pr_tail", "Prupper": "basics_notation.Pr_upper",
     "Prchernoff": "basics_notation.Pr_chernoff",
     "dVdm": "symbols_hashing.dVdm", "VarfH": "symbols_hashing.Var_fH", "MSEgg": "symbols_hashing.MSE_g",
@@ -61,13 +62,20 @@ SYMBOLS: dict[str, str] = {
 #: the sums over index sets as ldpref's printed forms keep them (``ldpref.paper_latex_front.read_sums``)
 SUMS = {"in": "basics_notation:SumIn", "except": "basics_notation:SumInExcept"}
 
+#: operators on a square-bracketed argument (``ldpref.paper_latex_front.read_operators``): Eq. (7)'s E[.]
+OPERATORS = (("E", "basics_notation:Expect"),)
+
 #: the paper's function notation -> ldpref's function objects (``ldpref.paper_latex_front.read_calls``; an entry
 #: with ``calls`` reads ``\bar{c}(a, b)`` so before ``REWRITES`` take it as the symbol c_bar of Section 3.5)
 CALLS = (
+    (r"X\^\{\((i)\)\}", "basics:Xf"),  # entries with calls: X^{(i)} as a function of the summation index i
+    (r"(?:\\text\{Var\}|Var)\((\\hat\{f\}\(x\))\)", "basics_notation:VarOp"),  # Eq. (7): Var of the random f_hat
+    (r"\\mathbf\{1\}\\\{\s*(\w+)\s*=\s*(.+?)\s*\\\}", "basics_notation:Indicator"),  # Eq. (23)
     (r"(?:\\text\{Var\}|Var)\(R\(h_\{?(\w)\}?\(" + ARG + r"\)\)\[h_\{?\w\}?\(" + ARG + r"\)\]\)",
      "basics_notation:VarR"),
     (r"(?:\\text\{Var\}|Var)\(R\(h_\{?(\w)\}?\(" + ARG + r"\)\)\)\[h_\{?\w\}?\(" + ARG + r"\)\]",
      "basics_notation:VarR"),  # Eqs. (4), (28): Var(R(h_j(x')))[h_j(x)], the variance vector's coordinate
+    (r"(?<![a-zA-Z])R\(h_\{?(\w)\}?\(" + ARG + r"\)\)\[h_\{?\w\}?\(" + ARG + r"\)\]", "basics_notation:RVal"),
     (r"c_\{?(\w)\}?\(" + ARG + r",\s*" + ARG + r"\)", "basics_notation:Coll"),
     (r"\\bar\{c\}\(" + ARG + r",\s*" + ARG + r"\)", "basics_notation:CBar"),
     (r"(?<![\\a-zA-Z])f\((x'|\\mathit\{Xi\})\)", "basics_notation:fF"),
@@ -109,6 +117,8 @@ REWRITES = (
     (r"\text{Var}(g(x|\mathcal{H}'))", r"\mathit{Varg}"), (r"Var(g(x|\mathcal{H}'))", r"\mathit{Varg}"),
     (r"Var(\hat{f}(x)|f(x) = 0)", r"\mathit{VarfZero}"),
     (r"\text{Var}(\hat{f}(x))", r"\mathit{VarF}"), (r"Var(\hat{f}(x))", r"\mathit{VarF}"),
+    (r"MSE(\hat{f}(x))", r"\mathit{MSEf}"),
+    (r"\hat{f}(x)", r"\mathit{fhat}"), (r"j^{(i)}", r"\mathit{Ji}"),  # the estimate, client i's hash index
 )
 
 _DELTA_L = r"e^{\epsilon/2} \sqrt{(e^\epsilon + d - 1)(de^\epsilon - e^\epsilon + 1)}"  # Theorem 3.7, line 258
@@ -176,11 +186,8 @@ PAPER_LATEX: dict[str, dict] = {
                          edited="the line break of the aligned environment removed"),
     "pan-cms/eq7": _e(r"MSE(\hat{f}(x)) = E[(\hat{f}(x) - f(x))^2] \\ = E[\hat{f}(x) - E[\hat{f}(x)]]^2 + "
                       r"(E[\hat{f}(x)] - f(x))^2 \\ = Var(\hat{f}(x)) + (E[\hat{f}(x)] - f(x))^2",
-                      "pan-cms.md line 185, Eq. (7)", "whole",
-                      unparsed=r"expectation and variance operators E[.], Var(.) of the random \hat{f}(x): ldpref's "
-                               "printed form uses sympy.stats-like Expect/VarOp objects lark cannot produce"),
-    "pan-cms/sec3.3.mse-var": _e(r"MSE(\hat{f}(x)) = Var(\hat{f}(x))", "pan-cms.md line 189 (inline)", "whole",
-                                 unparsed=r"both sides are named quantities of \hat{f}(x) (hat accent not in lark)"),
+                      "pan-cms.md line 185, Eq. (7)", "rhs", calls=True),
+    "pan-cms/sec3.3.mse-var": _e(r"MSE(\hat{f}(x)) = Var(\hat{f}(x))", "pan-cms.md line 189 (inline)", "whole"),
     "pan-cms/eq8": _e(r"g(x) = \frac{m'}{n(m'-1)} \left[\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)] \right] - "
                       r"\frac{1}{m'-1} \\ m' = \frac{1}{\bar{c}(x, x')}",
                       "pan-cms.md lines 191-193, Eq. (8) and the definition of m' after it",
@@ -325,9 +332,7 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/sec4.3.tns": _e("2^b", "pan-cms.md line 406 (inline), 'mapping x to 2^b possible values'"),
     "pan-cms/sec4.3.matrix-size": _e("d//2^{b-1}",
                                      "pan-cms.md line 404 (inline), 'a Hadamard matrix with a size larger than "
-                                     "$d//2^{b-1}$'",
-                                     unparsed="floor division // is not LaTeX (lark has no rule for it); ldpref "
-                                              "prints floor(2^{1-b} d)"),
+                                     "$d//2^{b-1}$'"),
     "pan-cms/sec4.5.collision": _e(r"\frac{m_1+m_2-1}{m_1 m_2}", "pan-cms.md line 422 (inline), Section 4.5"),
     "pan-cms/sec4.5.equivalent-m": _e(r"\frac{m_1 m_2}{m_1+m_2-1}", "pan-cms.md line 422 (inline), Section 4.5"),
     "pan-cms/sec4.5.cms-he": _e(r"\frac{2m}{m+1}", "pan-cms.md line 424 (inline), Section 4.5"),
@@ -341,13 +346,9 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/table1.HE.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2",
                                 r"pan-cms.md line 437, Table 1, row HE, column \widehat{MSE}", "whole"),
     "pan-cms/table1.RHR.l1": _e(r"\Theta(\frac{d}{\sqrt{\min\{\epsilon, \epsilon^2\}}})",
-                                "pan-cms.md line 438, Table 1, row RHR, column l_1", "whole",
-                                unparsed=r"an order of growth \Theta(.) with \min\{.\}: ldpref's printed form is a "
-                                         "Predicate evaluated by code"),
+                                "pan-cms.md line 438, Table 1, row RHR, column l_1", "rhs"),
     "pan-cms/table1.RHR.l2": _e(r"\Theta(\frac{d}{\min\{\epsilon, \epsilon^2\}})",
-                                "pan-cms.md line 438, Table 1, row RHR, column l_2", "whole",
-                                unparsed=r"an order of growth \Theta(.) with \min\{.\}: ldpref's printed form is a "
-                                         "Predicate evaluated by code"),
+                                "pan-cms.md line 438, Table 1, row RHR, column l_2", "rhs"),
     "pan-cms/table1.RHR.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2",
                                  r"pan-cms.md line 438, Table 1, row RHR, column \widehat{MSE}: "
                                  r"$\Omega((\frac{e^\epsilon+1}{e^\epsilon-1})^2)$",
@@ -427,13 +428,10 @@ PAPER_LATEX: dict[str, dict] = {
                                                        r"log_2 m (the paper: $n \log m \approx n\epsilon$), so the "
                                                        "printed object n(log_2 d + log_2 m) is not this expression"),
     "pan-cms/appA.eq23": _e(r"R(h_{j^{(i)}}(X^{(i)}))[h_{j^{(i)}}(x)] \\ = \sum_{j \in [k]} \mathbf{1}\{j = "
-                            r"j^{(i)}\} R(h_j(X^{(i)}))[h_j(x)]", "pan-cms.md line 597, Eq. (23)",
-                            unparsed=r"indexed reconstructions R(.)[.] and an indicator \mathbf{1}\{.\}: outside "
-                                     "lark's grammar (ldpref's printed form uses its own Indicator/RVal objects)"),
+                            r"j^{(i)}\} R(h_j(X^{(i)}))[h_j(x)]", "pan-cms.md line 597, Eq. (23)"),
     "pan-cms/appA.eq24": _e(r"\sum_{j \in [k]} \frac{1}{k} c_j(X^{(i)}, x)", "pan-cms.md line 601, Eq. (24)"),
     "pan-cms/appA.expectation-sum": _e(r"\frac{m}{n(m-1)} \sum_{i \in [n]} \sum_{j \in [k]} \frac{c_j(X^{(i)}, "
-                                       r"x)}{k} - \frac{1}{m-1}", "pan-cms.md line 605, second line",
-                                       unparsed="double sum of collision indicators (ldpref's Coll/SumIn objects)"),
+                                       r"x)}{k} - \frac{1}{m-1}", "pan-cms.md line 605, second line", calls=True),
     "pan-cms/appA.unbiased": _e(r"\frac{m}{m-1} [f(x) + \sum_{x' \in [d] \setminus x} \frac{1}{m} f(x')] - "
                                 r"\frac{1}{m-1} \\ \frac{m}{m-1} [f(x) + (1-f(x)) \frac{1}{m}] - \frac{1}{m-1} \\ "
                                 "f(x)", "pan-cms.md line 611"),
