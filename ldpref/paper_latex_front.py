@@ -349,12 +349,13 @@ def continued_lines(lines: list[str]) -> list[str]:
     return out
 
 
-_GROWTH = re.compile(r"\\(Theta|Omega)\s*\(|(?<![\\a-zA-Z])(O)\s*\(|\\mathcal\{(O)\}\s*\(")
+_GROWTH = re.compile(r"\\(Theta|Omega|Pr)\s*\(|(?<![\\a-zA-Z])(O|Pr)\s*\(|\\mathcal\{(O)\}\s*\(")
 
 
 def read_growth(latex: str, parse) -> tuple[str, dict]:
-    """An order of growth ``\\Theta(X)``, ``\\Omega(X)``, ``O(X)`` as the undefined function of that name applied to X
-    (ldpref's statements of Table 1 print ``\\Theta(..)`` the same way: the two are compared as written)."""
+    """An order of growth ``\\Theta(X)``, ``\\Omega(X)``, ``O(X)`` and a probability ``\\Pr(A)`` as the undefined
+    function of that name applied to X (ldpref's statements of Table 1 and Appendix I print them the same way: the two
+    are compared as written)."""
     objects = {}
     while (match := _GROWTH.search(latex)) is not None:
         end = closing(latex, match.end() - 1, ("(", ")"))

@@ -53,7 +53,7 @@ SYMBOLS: dict[str, str] = {
     "Prtail": "basics_notation.Pr_tail", "Prupper": "basics_notation.Pr_upper",
     "Prchernoff": "basics_notation.Pr_chernoff",
     "dVdm": "symbols_hashing.dVdm", "VarfH": "symbols_hashing.Var_fH", "MSEgg": "symbols_hashing.MSE_g",
-    "MSEH": "symbols_hashing.MSE_H", "MSEf": "symbols_hashing.MSE_f",
+    "biasH": "symbols_hashing.bias_H",     "MSEH": "symbols_hashing.MSE_H", "MSEf": "symbols_hashing.MSE_f",
     "Eyhatsq": "basics_notation.E_yhat2", "PrBias": "Pr_bias",
     "Varg": "Var_g", "VarfZero": "Var_f0", "VarF": "symbols_hashing.Var_f",
     "perx": "per_x_hyp", "ltwog": "l2_g", "ltwofs": "l2_fs",
@@ -92,11 +92,13 @@ REWRITES = (
     (r"\frac{\partial Var(g(x|\mathcal{H}'))}{\partial m'}", r"\mathit{dVdm}"),  # Eqs. (41), (42): one quantity
     (r"Var[\hat{f}(x|\mathcal{H}')]", r"\mathit{VarfH}"), (r"Var[\hat{f}(x)]", r"\mathit{VarF}"),
     (r"\text{MSE}(g)", r"\mathit{MSEgg}"), (r"\widehat{\text{MSE}}(\hat{f})", r"\mathit{MSEhat}"),
+    (r"(E[\hat{f}(x|\mathcal{H}')] - f(x))", r"\mathit{biasH}"), (r"MSE(f(x)|\mathcal{H}')", r"\mathit{MSEH}"),
     (r"\text{MSE}(f(x)|\mathcal{H}')", r"\mathit{MSEH}"), (r"\text{MSE}(\hat{f}(x))", r"\mathit{MSEf}"),
     (r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)]", "S"),
     (r"\sum_{x' \in [d] \setminus x} f(x')^2", r"\mathit{SumSq}"),
     (r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]]", r"\mathit{Edraw}"),
     (r"\text{Var}_{\forall c_j(x, x')} (E[\hat{f}(x)])", r"\mathit{Vdraw}"),
+    (r"Var_{\forall c_j(x, x')} (E[\hat{f}(x)])", r"\mathit{Vdraw}"),  # Eq. (48)
     (r"E[(\hat{y}^{(i)}[h_{j^{(i)}}(x)])^2]", r"\mathit{Eyhatsq}"),
     (r"E[g(x)]", r"\mathit{Eg}"), (r"MSE(g(x))", r"\mathit{MSEg}"), (r"Var(\hat{f}(x)_{RR})", r"\mathit{Varrr}"),
     (r"E[c_j(x, x')]", r"\mathit{Ecj}"), (r"Var(c_j(x, x'))", r"\mathit{Varcj}"),
@@ -118,6 +120,8 @@ REWRITES = (
     (r"Var(\hat{f}(x)|f(x) = 0)", r"\mathit{VarfZero}"),
     (r"\text{Var}(\hat{f}(x))", r"\mathit{VarF}"), (r"Var(\hat{f}(x))", r"\mathit{VarF}"),
     (r"MSE(\hat{f}(x))", r"\mathit{MSEf}"),
+    (r"\overline{MSE}(\hat{f})", r"\mathit{MSEbar}"), (r"\overline{MSE}", r"\mathit{MSEbar}"),  # App. I: one quantity
+    (r"|\mathbf{x}|", r"\mathit{nx}"),  # App. I: the number of values |x|
     (r"\hat{f}(x)", r"\mathit{fhat}"), (r"j^{(i)}", r"\mathit{Ji}"),  # the estimate, client i's hash index
 )
 
@@ -128,6 +132,7 @@ _CBAR_DEF = (r"the definition of \bar{c}(x', x) beside Eq. (4) (line 146) as a s
              "tuple has it")
 _RANGE = "the range condition the paper states before the bound ({}) as a first line, as ldpref's printed tuple has it"
 _CLOSEST = r"the paper's words 'm is the closest integer to' as \text{{closest integer to}} around the formula ({})"
+_IFF = r"the two formulas ({}) joined by \iff (the paper: 'it is equivalent to requiring')"
 _IMPL = r"the hypothesis and the conclusion joined by \Rightarrow (the paper: 'When ..., we have ...')"
 
 
@@ -604,10 +609,10 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appE.eq47": _e(r"\frac{Var[\hat{f}(x|\mathcal{H}')] }{Var[\hat{f}(x)]} \leq "
                             r"\max\left\{\frac{\bar{c}(x, x')}{1/m}, \frac{\bar{c}(x, x')^2}{1/m^2}\right\} = "
                             r"\frac{(2q+1)^4}{16q^2(q+1)^2}", "pan-cms.md line 849, Eq. (47)", "whole"),
-    "pan-cms/appE.mse-requirement": _e(r"MSE(f(x)|\mathcal{H}') - MSE(\hat{f}(x)) \leq 2\tau Var[\hat{f}(x)]",
-                                       "pan-cms.md lines 853-857", "whole",
-                                       unparsed="an equivalence between one requirement and two (lark parses one "
-                                                "relation)"),
+    "pan-cms/appE.mse-requirement": _e(r"MSE(f(x)|\mathcal{H}') - MSE(\hat{f}(x)) \leq 2\tau Var[\hat{f}(x)] \iff "
+                                       r"(E[\hat{f}(x|\mathcal{H}')] - f(x))^2 < \tau Var[\hat{f}(x)], "
+                                       r"\frac{Var[\hat{f}(x|\mathcal{H}')] }{Var[\hat{f}(x)]} < 1 + \tau",
+                                       "pan-cms.md lines 853-857", "whole", edited=_IFF.format("lines 853 and 857")),
     "pan-cms/appF.var-cj": _e(r"E[c_j(x, x')] = \frac{1}{m} \\ Var(c_j(x, x')) = \frac{m-1}{m}",
                               "pan-cms.md line 865 (inline)",
                               "whole",
@@ -616,10 +621,10 @@ PAPER_LATEX: dict[str, dict] = {
                                    "pan-cms.md line 867, second line", edited="square grouping brackets -> round"),
     "pan-cms/appF.variance": _e(r"\frac{1}{(m-1)k} \sum_{x' \in [d] \setminus x} f(x')^2",
                                 "pan-cms.md line 871, second line"),
-    "pan-cms/appF.eq48": _e(r"\frac{Var_{\forall c_j(x, x')} (E[\hat{f}(x)])}{\tau Var(\hat{f}(x))} \leq \delta",
-                            "pan-cms.md line 879, Eq. (48)", "whole",
-                            unparsed="ldpref prints the equivalence with Eq. (21) ('equivalent to requiring'); "
-                                     "lark parses one relation"),
+    "pan-cms/appF.eq48": _e(r"Pr\left((E[\hat{f}(x)] - f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - "
+                            r"\delta \iff \frac{Var_{\forall c_j(x, x')} (E[\hat{f}(x)])}{\tau Var(\hat{f}(x))} \leq "
+                            r"\delta", "pan-cms.md lines 370, 877-879, Eqs. (21) and (48)", "whole",
+                            edited=_IFF.format("Eq. (21), line 370, and Eq. (48)")),
     "pan-cms/appF.eq49": _e(r"\frac{1}{(m-1)k}", "pan-cms.md line 883, Eq. (49)"),
     "pan-cms/appF.eq50": _e(r"Var(\hat{f}(x)) > \frac{1}{n} \min\{Var(R| =), Var(R| \neq)\} = \frac{Var(R| \neq)}{n}",
                             "pan-cms.md line 887, Eq. (50)", "whole"),
@@ -658,13 +663,9 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appH.ss-comm": _e(r"\frac{d}{e^\epsilon + 1}", "pan-cms.md line 923 (inline)"),
     "pan-cms/appH.rappor-comm": _e("d", "pan-cms.md line 923 (inline), 'requires d bits to transfer'"),
     "pan-cms/thmI.1": _e(r"\Pr(\overline{MSE}(\hat{f}) \geq [1 + \frac{2}{t}(\sqrt{t\log(20|\mathbf{x}|)} + "
-                         r"\log(20|\mathbf{x}|))]V) \leq 0.05", "pan-cms.md line 931, Theorem I.1", "whole",
-                         unparsed="a probability over experiment rounds (ldpref's printed form is a Predicate "
-                                  "evaluated by code)"),
+                         r"\log(20|\mathbf{x}|))]V) \leq 0.05", "pan-cms.md line 931, Theorem I.1", "whole"),
     "pan-cms/eq52": _e(r"\Pr(\overline{MSE}(\hat{f}) < [1 + \frac{2}{t}(\sqrt{t\alpha} + \alpha)]V) > (1 - "
-                       r"e^{-\alpha})^{|\mathbf{x}|}", "pan-cms.md line 967, Eq. (52)", "whole",
-                       unparsed="a probability over experiment rounds (ldpref's printed form is a Predicate "
-                                "evaluated by code)"),
+                       r"e^{-\alpha})^{|\mathbf{x}|}", "pan-cms.md line 967, Eq. (52)", "whole"),
     "pan-cms/eq22": _e(r"\overline{MSE}(\hat{f}) = \max_{x \in \mathbf{x}} \frac{1}{t} \sum_t (\hat{f}(x) - f(x))^2",
                        "pan-cms.md line 520, Eq. (22)", "whole",
                        unparsed="the estimator's definition; ldpref prints the claim about it (its expectation "
