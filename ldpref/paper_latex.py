@@ -35,6 +35,7 @@ their LaTeX the same way (syntactic after simplification).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 
@@ -246,7 +247,8 @@ def _each(obj, fn):
     return fn(obj)
 
 
-def _parse_plain(latex: str):
+@functools.lru_cache(maxsize=4096)
+def _parse_plain(latex: str):  # a pure function of the text: cached (the grammar is the test's main cost)
     from sympy.parsing.latex import parse_latex  # needs lark (extra 'latex')
     from lark import Tree
     from lark.exceptions import LarkError

@@ -23,18 +23,15 @@ Nothing here is per claim: a form the readers cannot take stays ``unparsed`` in 
 
 from __future__ import annotations
 
-import itertools
 import re
+import zlib
 
 import sympy
 
-_COUNTER = itertools.count()
-
-
-def placeholder(kind: str) -> str:
-    """A fresh name the grammar reads as one symbol (``Z_{cs ab}`` style: letters only inside the subscript)."""
-    n = next(_COUNTER)
-    letters = "".join("abcdefghij"[int(c)] for c in str(n))
+def placeholder(kind: str, text: str) -> str:
+    """The name the grammar reads as one symbol for a construct (``Z_{cs...}``: letters only inside the subscript),
+    derived from the construct's text, so that one text gets one name and the grammar's results can be cached."""
+    letters = "".join("abcdefghij"[int(c)] for c in str(zlib.crc32(text.encode())))
     return "Z_{" + kind + letters + "}"
 
 
@@ -109,7 +106,7 @@ def read_cases(latex: str, parse) -> tuple[str, dict]:
                 raise ValueError(f"a cases row without one '&': {row[:60]!r}")
             value = parse(cells[0].strip().rstrip(".,;"))
             branches.append((value, cases_condition(cells[1], parse)))
-        name = placeholder("cs")
+        name = placeholder("cs", match.group(0))
         objects[sympy.Symbol(name)] = sympy.Piecewise(*branches, evaluate=False)
         return " " + name + " "
 
@@ -214,6 +211,7 @@ def read_sums(latex: str, parse, sums: dict) -> tuple[str, dict]:
     while (match := _SUM.search(latex)) is not None:
         end = summand_end(latex, match.end())
         term = parse(latex[match.end():end])
+        name = placeholder("sm", latex[match.start():end])
         index, size = parse(match.group(1)), parse(match.group(2))
         excluded = match.group(3)
         if excluded is None:
@@ -222,7 +220,6 @@ def read_sums(latex: str, parse, sums: dict) -> tuple[str, dict]:
             x = parse(excluded.strip("{}"))
             obj = (sums["except"](term, index, size, x) if "except" in sums
                    else sympy.Sum(term, (index, 0, size - 1)) - term.subs(index, x))
-        name = placeholder("sm")
         objects[sympy.Symbol(name)] = obj
         latex = latex[:match.start()] + " " + name + " " + latex[end:]
     return latex, objects
@@ -259,7 +256,7 @@ def read_calls(latex: str, parse, calls) -> tuple[str, dict]:
     for pattern, build in calls:
         pattern = re.compile(pattern)
         while (match := pattern.search(latex)) is not None:
-            name = placeholder("cl")
+            name = placeholder("cl", match.group(0))
             objects[sympy.Symbol(name)] = build(*(parse(g.strip()) for g in match.groups()))
             latex = latex[:match.start()] + " " + name + " " + latex[match.end():]
     return latex, objects
@@ -295,7 +292,7 @@ def read_constants(latex: str) -> tuple[str, dict]:
     """``\\pi`` (which the grammar lacks) as the constant pi (pan-cms Table 1, row SS)."""
     if not _PI.search(latex):
         return latex, {}
-    name = placeholder("pi")
+    name = placeholder("pi", "pi")
     return _PI.sub(" " + name + " ", latex), {sympy.Symbol(name): sympy.pi}
 
 
@@ -308,7 +305,7 @@ def read_closest(latex: str, parse) -> tuple[str, dict]:
     objects = {}
     while (match := _CLOSEST.search(latex)) is not None:
         end = closing(latex, match.end() - 1, ("(", ")"))
-        name = placeholder("ci")
+        name = placeholder("ci", latex[match.start():end])
         objects[sympy.Symbol(name)] = sympy.floor(parse(latex[match.end():end - 1]) + sympy.Rational(1, 2))
         latex = latex[:match.start()] + " " + name + " " + latex[end:]
     return latex, objects
@@ -322,7 +319,7 @@ def read_operators(latex: str, parse, operators) -> tuple[str, dict]:
         pattern = re.compile(r"(?<![\\a-zA-Z])" + re.escape(head) + r"\[")
         while (match := pattern.search(latex)) is not None:
             end = closing(latex, match.end() - 1, ("[", "]"))
-            name = placeholder("op")
+            name = placeholder("op", latex[match.start():end])
             objects[sympy.Symbol(name)] = build(parse(latex[match.end():end - 1]))
             latex = latex[:match.start()] + " " + name + " " + latex[end:]
     return latex, objects
@@ -359,7 +356,7 @@ def read_growth(latex: str, parse) -> tuple[str, dict]:
     objects = {}
     while (match := _GROWTH.search(latex)) is not None:
         end = closing(latex, match.end() - 1, ("(", ")"))
-        name = placeholder("gr")
+        name = placeholder("gr", latex[match.start():end])
         head = next(g for g in match.groups() if g)
         objects[sympy.Symbol(name)] = sympy.Function(head)(parse(latex[match.end():end - 1]))
         latex = latex[:match.start()] + " " + name + " " + latex[end:]

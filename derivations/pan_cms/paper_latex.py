@@ -146,12 +146,14 @@ def _e(latex: str, source: str, part: str = "rhs", edited: str | None = None, un
 PAPER_LATEX: dict[str, dict] = {
     "pan-cms/prop2.1": _e(r"E[R(v)[v]] = 1 \\ \forall v' \neq v : E[R(v)[v']] = 0", "pan-cms.md line 56, Property 2.1",
                           "whole",
-                          unparsed="expectations of indexed vectors E[R(v)[v]]: lark has no rule for bracket "
-                                   "indexing or a quantifier prefix"),
+                          unparsed=r"indexed vectors E[R(v)[v]], E[R(v)[v']] under the quantifier prefix '\forall v' "
+                                   r"\neq v :': ldpref's printed form names the two expectations as symbols and its "
+                                   r"check enumerates v, v' (no formula to compare beyond the values 1 and 0)"),
     "pan-cms/prop2.2": _e(r"\forall (a, b) \in \mathcal{V}^2 : Cov(R(v)[a], R(v')[b]) = 0",
                           "pan-cms.md line 66, Property 2.2 (inline)", "whole",
-                          unparsed=r"Cov(R(v)[a], R(v')[b]): bracket indexing and \mathcal are outside lark's "
-                                   "grammar"),
+                          unparsed=r"a covariance of indexed vectors under a quantifier over \mathcal{V}^2: ldpref "
+                                   r"names Cov(R(v)[a], R(v')[b]) as one symbol and its check enumerates a, b (no "
+                                   r"formula to compare beyond the value 0)"),
     "pan-cms/def2.1": _e(r"Pr(M(v) = u|v) \leq e^\epsilon Pr(M(v') = u|v').", "pan-cms.md line 44, Definition 2.1",
                          "whole",
                          unparsed="a conditional probability Pr(M(v) = u|v); ldpref's printed form is a Predicate "
@@ -413,8 +415,9 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/table2.RAPPOR": _e("d", "pan-cms.md line 458, Table 2, row RAPPOR", "whole"),
     "pan-cms/sec5.2.adversarial-bias": _e("1", r"pan-cms.md line 474 (inline), 'results in $E[\hat{f}(x)] = 1$'"),
     "pan-cms/thm5.1": _e(r"E[\hat{f}(x)] - f(x) \neq 0", "pan-cms.md line 478, Theorem 5.1", "whole",
-                         unparsed=r"E[\hat{f}(x)] (hat accent, expectation) is outside lark's grammar; ldpref "
-                                  "prints the largest bias over datasets as one symbol"),
+                         unparsed=r"a reading: the paper's E[\hat{f}(x)] - f(x) \neq 0 ('biased') is printed by "
+                                  r"ldpref as the largest bias over datasets being positive, one named symbol, not "
+                                  r"this expression"),
     "pan-cms/thm5.2": _e(r"\lceil \max(4\log_2 d, 2\log_2 n) \rceil", "pan-cms.md line 490 (inline), Theorem 5.2",
                          "lhs", edited=r"\max\{.\} -> \max(.) (lark reads \max with round brackets only)"),
     "pan-cms/sec5.3.generator": _e(r"4\log_2 d", r"pan-cms.md line 500 (inline), 'at least $4\log_2 d$ bits'"),
@@ -451,8 +454,9 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appB.var-decomposition": _e(r"\sum_{i \in [n]} \text{Var}(\hat{y}^{(i)}[h_{j^{(i)}}(x)]) + \sum_{i_1 "
                                          r"\neq i_2} \text{Cov}(\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)], "
                                          r"\hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)])", "pan-cms.md line 635",
-                                         unparsed=r"sums of variances and covariances of indexed \hat{y}: outside "
-                                                  "lark's grammar (ldpref names each sum as a symbol)"),
+                                         unparsed=r"sums over the index condition i_1 \neq i_2 (no range [N] for the "
+                                                  r"front end) of covariances of indexed \hat{y}; ldpref names each "
+                                                  r"of the two sums as one symbol"),
     "pan-cms/appB.eq27": _e(r"\bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x)", "pan-cms.md line 643, Eq. (27), last line"),
     "pan-cms/appB.cov-zero": _e("0", r"pan-cms.md line 649, '= \bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x) - "
                                 r"\bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x) = 0'"),
@@ -465,8 +469,9 @@ PAPER_LATEX: dict[str, dict] = {
                             calls=True, edited=_CBAR_DEF),
     "pan-cms/appB.diagonal": _e(r"\bar{c}(x', x) = 1 \\ Var(R(h_j(x'))[h_j(x)]) = Var(R| =)",
                                 "pan-cms.md line 661 (inline, x' = x)", "whole",
-                                unparsed="c_bar and indexed variances as functions of the values (ldpref's "
-                                         "CBar/VarR objects)"),
+                                unparsed=r"the paper states the diagonal x' = x still writing x' (\bar{c}(x', x) = "
+                                         r"1); ldpref's printed form substitutes x' = x (c_bar(x, x)) and averages "
+                                         r"the variances over j: the same fact as a different expression"),
     "pan-cms/appB.eq29": _e(r"\bar{c}(x', x)Var(R| =) + (1 - \bar{c}(x', x))Var(R| \neq)",
                             "pan-cms.md line 663, Eq. (29), last line", calls=True),
     "pan-cms/appB.eq6-sum": _e(r"\frac{m}{(m-1)^2n} \left[\sum_{x' \in [d] \setminus x} f(x) \left(Var(R| =) + "
@@ -527,8 +532,9 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appD.m-lower-bound": _e(r"\max_{f(x)} Var(\hat{f}(x)_{RR}) > \max_{f(x)} Var(\hat{f}(x)_{RR}|m = "
                                      r"e^{\epsilon/2} + 1) = \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2}",
                                      "pan-cms.md line 729", "whole",
-                                     unparsed="an implication under 2 <= m <= e^{eps/2} + 1 with maxima over f(x): "
-                                              "lark parses one relation"),
+                                     unparsed=r"maxima over f(x) of variances named in words (Var(\hat{f}(x)_{RR}|m = "
+                                              r"...)); ldpref prints the implication under 2 <= m <= e^{eps/2} + 1, a "
+                                              r"condition in the paper's words"),
     "pan-cms/appD.eq32": _e(r"1 + \frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*}",
                             "pan-cms.md line 739, Eq. (32), Delta_MSE as defined on line 743",
                             where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
@@ -537,8 +543,9 @@ PAPER_LATEX: dict[str, dict] = {
                                 where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
     "pan-cms/appD.validity": _e(r"e^{\epsilon/2} + 1 \leq m \leq e^\epsilon + 1", "pan-cms.md line 749 (inline)",
                                 "whole",
-                                unparsed="a chained inequality tied to f^* <= 1/2 by 'translates to' (ldpref: an "
-                                         "equivalence and an implication); lark parses one relation"),
+                                unparsed=r"the chain e^{eps/2} + 1 <= m <= e^eps + 1 'translates to' f^* <= 1/2 in "
+                                         r"words; ldpref prints that reading (an equivalence and an implication in "
+                                         r"Eq. (15)'s m), not the chain"),
     "pan-cms/appD.m-opt": _e(r"\begin{cases} 1 + \Delta_{MSE} & \text{if } f^* \leq \frac{1}{2} \\ 1 + "
                              r"e^{\epsilon/2} & \text{if } \frac{1}{2} < f^* \leq 1, \end{cases}",
                              "pan-cms.md line 751", where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
@@ -604,8 +611,10 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appE.eq46": _e(r"\frac{m}{m-1}(\bar{c}(x, x') - \frac{1}{m}) \sum_{x' \in [d] \setminus x} f(x') \\ "
                             r"\leq \frac{m}{m-1} \frac{1}{4mq(q+1)} = \frac{1}{4(m-1)q(q+1)}",
                             "pan-cms.md line 845, Eq. (46)", "whole",
-                            unparsed=r"a chain = ... <= ... = ... with a sum over [d] \setminus x (lark: one "
-                                     r"relation, no \setminus)"),
+                            unparsed=r"the paper's chain bias = X \leq Y = Z (the bias E[\hat{f}(x|\mathcal{H}')] "
+                                     r"- f(x) left of this text) links X \leq Y; ldpref's printed conjunction links "
+                                     r"the bias to each member (bias \leq Y) and names \sum_{x' \neq x} f(x') as "
+                                     r"one symbol: the same chain with other links"),
     "pan-cms/appE.eq47": _e(r"\frac{Var[\hat{f}(x|\mathcal{H}')] }{Var[\hat{f}(x)]} \leq "
                             r"\max\left\{\frac{\bar{c}(x, x')}{1/m}, \frac{\bar{c}(x, x')^2}{1/m^2}\right\} = "
                             r"\frac{(2q+1)^4}{16q^2(q+1)^2}", "pan-cms.md line 849, Eq. (47)", "whole"),
@@ -672,14 +681,17 @@ PAPER_LATEX: dict[str, dict] = {
                                 "exceeds the largest MSE), which the paper states in words"),
     "pan-cms/cor3.1": _e(r"\forall x, x' : \sum_{j \in [k]} \frac{c_j(x, x')}{k} = \frac{1}{m} \\ E[\hat{f}(x)] = "
                          "f(x)", "pan-cms.md lines 136-138, Corollary 3.1", "whole",
-                         unparsed="an equivalence ('if and only if') of quantified statements"),
+                         unparsed=r"an equivalence ('if and only if') of quantified statements; ldpref prints each "
+                                  r"side as one named statement its check evaluates"),
     "pan-cms/cor3.2": _e(r"\Pr_{h \in \mathcal{H}}(h(x) = h(x')) = \frac{1}{m} \\ E[\hat{f}(x)] = f(x)",
                          "pan-cms.md line 146, Corollary 3.2", "whole",
-                         unparsed="an equivalence ('if and only if') of statements about the hash family"),
+                         unparsed=r"an equivalence ('if and only if') of statements about the hash family; ldpref "
+                                  r"prints each side as one named statement its check evaluates"),
     "pan-cms/sec3.1.pairwise-def": _e(r"\forall x, x' : \sum_{j \in [k]} \frac{c_j(x, x')}{k} = \frac{1}{m} \\ "
                                       r"\Pr_{h \in \mathcal{H}}(h(x) = h(x')) = \frac{1}{m}",
                                       "pan-cms.md line 142 (inline)", "whole",
-                                      unparsed="an equivalence of two statements about the hash family"),
+                                      unparsed=r"an equivalence of two statements about the hash family; ldpref "
+                                               r"prints each side as one named statement its check evaluates"),
     "pan-cms/eq18": _e(r"\mathcal{H} = \{h(x) | \forall a_i \in [2^l] : h(x) = a_0 + a_1 x\}",
                        "pan-cms.md line 288, Eq. (18)", "whole",
                        unparsed="a set definition over a finite field; ldpref prints the pairwise probability "
