@@ -16,21 +16,29 @@ paper's markup; the few edits a parser needs are listed in the entry's ``edited`
 * optional ``EXPONENTIALS``: ldpref symbol that stands for ``e^x`` -> the symbol ``x`` (``ldpref.exact.EXP_EPS``
   stands for ``e^{symbols.eps}`` without being listed);
 * optional ``NO_PAPER_LATEX``: claim id -> why the paper has no formula for a printed form (a statement in words);
-  optional ``KNOWN_DIFFERS``: claim id -> why the parser's reading differs (the test requires it still to differ).
+  optional ``KNOWN_DIFFERS``: claim id -> why the parser's reading differs (the test requires it still to differ);
+* optional ``SUMS`` (``in`` / ``except`` -> the paper's sum constructors), ``CALLS`` ((regex, constructor): the
+  paper's function notation) and ``OPERATORS`` ((name, constructor): ``E[..]``), read by the front end
+  (:mod:`ldpref.paper_latex_front`).
 
 An entry may also carry ``where`` (parser name -> the paper's LaTeX defining it beside the formula: ``w``,
 ``\alpha_1``; substituted before comparing), ``select`` (the members of a chain ``a = b = c`` or items of a list
 that ldpref's printed form transcribes, by index) and ``scale`` (LaTeX of a factor: ldpref's form is the paper's
-divided by it, e.g. jiang-gcms Appendix C per client).  A printed tuple's parts are separated by ``\quad``, ``,``,
-``;`` or a top-level ``\\`` (a new line); ``A \Rightarrow B`` is an implication;
-``\operatorname{argmin}\{...\}`` a function.
+divided by it, e.g. jiang-gcms Appendix C per client) and ``calls`` (the table's ``CALLS`` read before its
+``REWRITES``: pan-cms's ``\bar{c}(x', x)`` as the function c_bar rather than Section 3.5's symbol).  A printed
+tuple's parts are separated by ``\quad``, ``,``, ``;`` or a top-level ``\\`` (a new line; a line starting with a
+relation continues a chain); ``A \Rightarrow B`` is an implication, ``A \iff B`` an equivalence, ``a \leq b < c``
+the conjunction of its links; ``\operatorname{argmin}\{...\}`` a function; cases, sums over index sets, braced
+extrema, orders of growth, ``\Pr(..)``, ``\pi`` and 'the closest integer to' go through the front end.
 
 ``ldpref verify`` and the docs only display the text (:func:`text`); nothing here needs the parser until
 :func:`compare` runs (tests/test_paper_latex.py): it parses with ``sympy.parsing.latex.parse_latex(...,
 backend="lark")`` (the optional dependency ``lark``, extra ``latex``), maps the symbols, writes ``e^{x}`` as
 ``exp(x)`` on both sides, and proves the parsed object equal to the claim's printed object: expressions by
-``simplify(a - b) == 0``, relations side by side, tuples item by item, statements (``Predicate``) by parsing
-their LaTeX the same way (syntactic after simplification).
+``simplify(a - b) == 0``, relations side by side, tuples item by item, conjunctions and equivalences member for
+member in any order, case splits branch by branch (sympy's ordered ``Piecewise``: a last condition the earlier
+ones leave as a range bound reads 'otherwise'), the paper's sums after a canonical linear form, statements
+(``Predicate``) by parsing their LaTeX the same way (syntactic after simplification).
 """
 
 from __future__ import annotations

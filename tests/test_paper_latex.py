@@ -97,6 +97,15 @@ def _planted(claim_id, old, new):
     ("jiang-gcms/eq11", r"+ \frac{1}{k}", r"- \frac{1}{k}"),   # the sign the paper gets wrong: ldpref keeps its '+'
     ("jiang-gcms/thm3", r"- \alpha_2", r"+ \alpha_2"),        # a sign inside a definition-substituted form
     ("jiang-gcms/eq9", r"(1 - T)", r"(T - 1)"),               # a sign inside an exponential
+    ("pan-cms/eq12", r"e^\epsilon + m - 2", r"e^\epsilon + m - 3"),          # a value in \begin{cases}
+    ("pan-cms/thm3.6", r"f^* \leq \frac{1}{2}", r"f^* \leq \frac{1}{3}"),    # a condition in \begin{cases}
+    ("pan-cms/eq3", r"\frac{c_j(x, x')}{k}", r"\frac{c_j(x', x)}{k}"),        # an argument inside a sum over [k]
+    ("pan-cms/appB.eq6-sum", r"\setminus x} f(x)", r"\setminus x} f(x')"),   # the summand of a sum over [d] \ x
+    ("pan-cms/appE.eq41", r"< 0", r"> 0"),                                    # a link of a chain of relations
+    ("pan-cms/cor3.6", r"2q+1 >", r"2q+1 <"),                                 # a hypothesis of an implication
+    ("pan-cms/table1.RHR.l2", r"\min\{", r"\max\{"),                         # a braced extremum inside Theta
+    ("pan-cms/thm3.7.closest-integer", r"d - 1}", r"d + 1}"),                 # inside 'the closest integer to'
+    ("pan-cms/appC.two-sided", r"\alpha \in [0,", r"\alpha \in [1,"),        # a range condition
 ])
 def test_a_planted_wrong_transcription_is_caught(monkeypatch, claim_id, old, new):
     module, table = _planted(claim_id, old, new)
