@@ -151,3 +151,18 @@ def test_verify_json_carries_paper_latex():
     doc = result_to_json(run_claim(find_claim("jiang-gcms/sec3.A.BRR")))
     assert doc["paper_latex"] == PL.entry("jiang-gcms/sec3.A.BRR")["latex"]
     assert doc["paper_latex_source"].startswith("jiang-gcms.md")
+
+
+#: the most entries a paper's table may leave uncompared (each with its reason in the table): pan-cms's are
+#: statements evaluated by code, readings of words or orders of growth, and quantities ldpref names without a
+#: formula; a new entry the front end cannot read must be justified by raising this on purpose
+MOST_UNPARSED = {"pan-cms": 29, "jiang-gcms": 10}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_only_a_listed_few_are_not_compared(paper):
+    module = _table(paper)
+    unparsed = sorted(cid for cid, e in module.PAPER_LATEX.items() if e["unparsed"])
+    assert len(unparsed) <= MOST_UNPARSED[paper], unparsed
+    known = getattr(module, "KNOWN_DIFFERS", {})
+    assert len(known) <= 2 and all(len(why) > 40 for why in known.values())
