@@ -16,29 +16,40 @@ paper's markup; the few edits a parser needs are listed in the entry's ``edited`
 * optional ``EXPONENTIALS``: ldpref symbol that stands for ``e^x`` -> the symbol ``x`` (``ldpref.exact.EXP_EPS``
   stands for ``e^{symbols.eps}`` without being listed);
 * optional ``NO_PAPER_LATEX``: claim id -> why the paper has no formula for a printed form (a statement in words);
-  optional ``KNOWN_DIFFERS``: claim id -> why the parser's reading differs (the test requires it still to differ).
+  optional ``KNOWN_DIFFERS``: claim id -> why the parser's reading differs (the test requires it still to differ);
+* optional ``SUMS`` (``in`` / ``except`` -> the paper's sum constructors), ``CALLS`` ((regex, constructor): the
+  paper's function notation) and ``OPERATORS`` ((name, constructor): ``E[..]``), read by the front end
+  (:mod:`ldpref.paper_latex_front`).
 
 An entry may also carry ``where`` (parser name -> the paper's LaTeX defining it beside the formula: ``w``,
 ``\alpha_1``; substituted before comparing), ``select`` (the members of a chain ``a = b = c`` or items of a list
 that ldpref's printed form transcribes, by index) and ``scale`` (LaTeX of a factor: ldpref's form is the paper's
-divided by it, e.g. jiang-gcms Appendix C per client).  A printed tuple's parts are separated by ``\quad``, ``,``,
-``;`` or a top-level ``\\`` (a new line); ``A \Rightarrow B`` is an implication;
-``\operatorname{argmin}\{...\}`` a function.
+divided by it, e.g. jiang-gcms Appendix C per client) and ``calls`` (the table's ``CALLS`` read before its
+``REWRITES``: pan-cms's ``\bar{c}(x', x)`` as the function c_bar rather than Section 3.5's symbol).  A printed
+tuple's parts are separated by ``\quad``, ``,``, ``;`` or a top-level ``\\`` (a new line; a line starting with a
+relation continues a chain); ``A \Rightarrow B`` is an implication, ``A \iff B`` an equivalence, ``a \leq b < c``
+the conjunction of its links; ``\operatorname{argmin}\{...\}`` a function; cases, sums over index sets, braced
+extrema, orders of growth, ``\Pr(..)``, ``\pi`` and 'the closest integer to' go through the front end.
 
 ``ldpref verify`` and the docs only display the text (:func:`text`); nothing here needs the parser until
 :func:`compare` runs (tests/test_paper_latex.py): it parses with ``sympy.parsing.latex.parse_latex(...,
 backend="lark")`` (the optional dependency ``lark``, extra ``latex``), maps the symbols, writes ``e^{x}`` as
 ``exp(x)`` on both sides, and proves the parsed object equal to the claim's printed object: expressions by
-``simplify(a - b) == 0``, relations side by side, tuples item by item, statements (``Predicate``) by parsing
-their LaTeX the same way (syntactic after simplification).
+``simplify(a - b) == 0``, relations side by side, tuples item by item, conjunctions and equivalences member for
+member in any order, case splits branch by branch (sympy's ordered ``Piecewise``: a last condition the earlier
+ones leave as a range bound reads 'otherwise'), the paper's sums after a canonical linear form, statements
+(``Predicate``) by parsing their LaTeX the same way (syntactic after simplification).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 
 import sympy
+
+from . import paper_latex_front as FE
 
 PARTS = ("whole", "rhs", "lhs")
 STATUSES = ("equal", "differs", "unparsed")
@@ -119,7 +130,7 @@ _PROTECTED = {"_", "\\mathit", "\\mathrm", "\\text", "\\operatorname", "\\mathbb
 
 
 def _ends_operand(tok: str) -> bool:
-    return (tok.isalnum() or tok in (")", "}", "!") or (tok.startswith("\\") and tok[1:] in _GREEK))
+    return (tok.isalnum() or tok in (")", "}", "!", "'") or (tok.startswith("\\") and tok[1:] in _GREEK))
 
 
 def _starts_operand(tok: str) -> bool:
@@ -213,13 +224,28 @@ def _operator_calls(latex: str):
     return latex, calls
 
 
-def _parse_one(latex: str):
+def _parse_one(latex: str, front: Front | None = None):
+    front = front or Front()
+    sub = lambda t: parse(t, (), front)  # noqa: E731
+    objects = {}
+    if front.calls:
+        latex, objects = FE.read_calls(latex, sub, front.calls)
+    if r"\sum_" in latex:
+        latex, found = FE.read_sums(latex, sub, front.sums)
+        objects.update(found)
+    for reader in (FE.read_closest, FE.read_growth, lambda t, _: FE.read_constants(t),
+                   lambda t, p: FE.read_operators(t, p, front.operators)):
+        latex, found = reader(latex, sub)
+        objects.update(found)
+    divided = FE.floor_division(latex, sub)
+    if divided is not None:
+        return _substitute(divided, objects)
     latex, calls = _operator_calls(latex)
-    result = _parse_plain(latex)
+    result = _parse_plain(FE.square_brackets(latex))
     if calls:
-        subs = {sympy.Symbol(name): sympy.Function(op)(_parse_one(arg)) for name, (op, arg) in calls.items()}
+        subs = {sympy.Symbol(name): sympy.Function(op)(_parse_one(arg, front)) for name, (op, arg) in calls.items()}
         result = _each(result, lambda x: x.xreplace(subs))
-    return result
+    return _substitute(result, objects)
 
 
 def _each(obj, fn):
@@ -229,7 +255,8 @@ def _each(obj, fn):
     return fn(obj)
 
 
-def _parse_plain(latex: str):
+@functools.lru_cache(maxsize=4096)
+def _parse_plain(latex: str):  # a pure function of the text: cached (the grammar is the test's main cost)
     from sympy.parsing.latex import parse_latex  # needs lark (extra 'latex')
     from lark import Tree
     from lark.exceptions import LarkError
@@ -274,24 +301,71 @@ def _exact_decimals(obj):
     return obj.xreplace({x: sympy.Rational(str(x)) for x in floats}) if floats else obj
 
 
-def parse(latex: str, rewrites=()):
-    """The sympy object of one paper formula: ``A \\Rightarrow B`` an ``Implies``, top-level ``,``/``\\quad``
-    separated formulas a tuple, else what the parser returns (symbols still the parser's)."""
-    if r"\begin{" not in latex:  # a printed tuple's parts, one per line
-        lines = _split_top(latex, ("\\\\",))
+class Front:
+    """What the front end (:mod:`ldpref.paper_latex_front`) reads a paper's constructs into: ``sums`` (``in`` /
+    ``except`` -> the paper's sum constructors, from its table's ``SUMS``) and ``calls`` (its ``CALLS``: regex of a
+    function notation -> constructor).  ``Front()`` reads sums as sympy's ``Sum`` and no function notation."""
+
+    def __init__(self, sums=None, calls=(), operators=()):
+        self.sums, self.calls, self.operators = dict(sums or {}), tuple(calls), tuple(operators)
+
+
+def front_of(paper: str) -> Front:
+    """The front end of a paper's table (its ``SUMS`` and ``CALLS``, names resolved in its symbol modules)."""
+    module = table(paper)
+    resolve = lambda name: _symbol(_package(paper), name, module.SYMBOL_MODULES)  # noqa: E731
+    return Front({k: resolve(v) for k, v in getattr(module, "SUMS", {}).items()},
+                 tuple((regex, resolve(name)) for regex, name in getattr(module, "CALLS", ())),
+                 tuple((head, resolve(name)) for head, name in getattr(module, "OPERATORS", ())))
+
+
+def _substitute(obj, objects: dict):
+    """Placeholders of the front end replaced by their objects, in any member of a parsed object."""
+    if not objects:
+        return obj
+    if isinstance(obj, tuple):
+        return type(obj)(_substitute(x, objects) for x in obj)
+    for _ in range(4):  # a construct inside another
+        obj = obj.xreplace(objects) if isinstance(obj, sympy.Basic) else obj
+    return obj
+
+
+def _conjunction(obj):
+    """Several hypotheses (a tuple) as their conjunction."""
+    return sympy.And(*obj, evaluate=False) if isinstance(obj, tuple) and not isinstance(obj, Readings) else obj
+
+
+def parse(latex: str, rewrites=(), front: Front | None = None):
+    """The sympy object of one paper formula: ``A \\Rightarrow B`` an ``Implies``, ``A \\iff B`` an ``Equivalent``,
+    top-level ``,``/``\\quad`` separated formulas a tuple, a chain ``a \\leq b < c`` the conjunction of its links,
+    a chain of equalities a :class:`Chain`, else what the parser returns (symbols still the parser's); cases,
+    sums over index sets, ``\\max\\{..\\}`` and the table's function notation through the front end."""
+    front = front or Front()
+    objects = {}
+    if r"\begin{cases}" in latex:
+        latex, objects = FE.read_cases(latex, lambda t: parse(t, rewrites, front))
+    if r"\begin{" not in latex:  # a printed tuple's parts, one per line (a line starting '= ..' continues a chain)
+        lines = FE.continued_lines(_split_top(latex, ("\\\\",)))
         if len(lines) > 1:
-            return tuple(parse(x, rewrites) for x in lines)
-    text_ = prepared(latex, rewrites)
-    sides = _split_top(text_, (r"\Rightarrow", r"\implies"))
-    if len(sides) == 2:
-        return sympy.Implies(*(parse(s) for s in sides), evaluate=False)
+            return _substitute(tuple(parse(x, rewrites, front) for x in lines), objects)
+    text_ = FE.extrema_brackets(prepared(latex, rewrites))
+    sub = lambda t: parse(t, (), front)  # noqa: E731  (the rewrites are applied)
+    for seps, op in (((r"\Rightarrow", r"\implies"), sympy.Implies), ((r"\iff", r"\Leftrightarrow"), sympy.Equivalent)):
+        sides = _split_top(text_, seps)
+        if len(sides) == 2:
+            return _substitute(op(*(_conjunction(sub(s)) for s in sides), evaluate=False), objects)
     items = _split_top(text_, (r"\quad", ",", ";"))
     if len(items) > 1:
-        return tuple(parse(i) for i in items)
-    members = _split_top(text_, ("=",))
+        return _substitute(tuple(sub(i) for i in items), objects)
+    ranged = FE.read_range(text_, sub)
+    if ranged is not None:
+        return _substitute(ranged, objects)
+    members, ops = FE.split_relations(text_)
+    if len(members) > 2 and all(op is sympy.Eq for op in ops):
+        return _substitute(Chain(_parse_one(x, front) for x in members), objects)
     if len(members) > 2:
-        return Chain(_parse_one(x) for x in members)
-    return _parse_one(text_)
+        return _substitute(FE.chain([_parse_one(x, front) for x in members], ops), objects)
+    return _substitute(_parse_one(text_, front), objects)
 
 
 class Chain(tuple):
@@ -432,16 +506,78 @@ def _same(paper_obj, ours, exps: dict) -> str | None:
             if not _zero(x - y):
                 return f"{side} sides differ by {_diff_text(x - y)}"
         return None
+    if isinstance(b, sympy.Interval) or isinstance(a, sympy.Interval):
+        if not (isinstance(a, sympy.Interval) and isinstance(b, sympy.Interval)):
+            return f"one side is an interval, the other not ({type(a).__name__} vs {type(b).__name__})"
+        if (a.left_open, a.right_open) != (b.left_open, b.right_open):
+            return "the intervals differ in which ends they include"
+        for side, x, y in (("lower", a.start, b.start), ("upper", a.end, b.end)):
+            if not _zero(x - y):
+                return f"{side} ends differ by {_diff_text(x - y)}"
+        return None
     if isinstance(b, sympy.logic.boolalg.Boolean) and not isinstance(b, sympy.Expr):
-        if type(a) is not type(b) or len(a.args) != len(b.args):
-            return f"statement {type(a).__name__} vs {type(b).__name__}"
+        return _same_statement(a, b, exps)
+    if isinstance(a, sympy.Piecewise) or isinstance(b, sympy.Piecewise) or a.has(sympy.Piecewise):
+        return _same_cases(sympy.piecewise_fold(a), sympy.piecewise_fold(b), exps)
+    if not _zero(a - b):
+        return f"differ by {_diff_text(a - b)}"
+    return None
+
+
+_UNORDERED = (sympy.And, sympy.Or, sympy.Equivalent)
+
+
+def _same_statement(a, b, exps: dict) -> str | None:
+    """Two statements: conjunctions, disjunctions and equivalences member for member in any order (a chain's links,
+    sympy's argument order), implications and the rest in order."""
+    if type(a) is not type(b) or len(a.args) != len(b.args):
+        return f"statement {type(a).__name__} vs {type(b).__name__}"
+    if not isinstance(b, _UNORDERED):
         for x, y in zip(a.args, b.args):
             why = _same(x, y, exps)
             if why is not None:
                 return why
         return None
-    if not _zero(a - b):
-        return f"differ by {_diff_text(a - b)}"
+    unused = list(b.args)
+    for x in a.args:
+        match = next((y for y in unused if _same(x, y, exps) is None), None)
+        if match is None:
+            return f"no member of ldpref's {type(b).__name__} equals the paper's {sympy.sstr(x)[:120]}"
+        unused.remove(match)
+    return None
+
+
+def _range_bound(rel) -> bool:
+    """A relation between one symbol and a number (``f^* \\leq 1``): the range of the quantity, not a case split."""
+    if not isinstance(rel, sympy.core.relational.Relational):
+        return False
+    sides = (rel.lhs, rel.rhs)
+    return any(x.is_Symbol for x in sides) and any(x.is_number for x in sides)
+
+
+def _same_cases(a, b, exps: dict) -> str | None:
+    """Two case splits branch by branch (value and condition).  ldpref's last branch reads 'otherwise' (True): the
+    paper's last condition must then be 'otherwise', the negation of the earlier conditions, or that negation and
+    bounds of the quantity's range (``\\frac{1}{2} < f^* \\leq 1``: f^* <= 1 is the range of f^*)."""
+    if not (isinstance(a, sympy.Piecewise) and isinstance(b, sympy.Piecewise)):
+        return f"one side is a case split, the other not ({type(a).__name__} vs {type(b).__name__})"
+    if len(a.args) != len(b.args):
+        return f"the paper has {len(a.args)} cases, ldpref's printed form {len(b.args)}"
+    for i, ((va, ca), (vb, cb)) in enumerate(zip(a.args, b.args)):
+        why = _same(va, vb, exps)
+        if why is not None:
+            return f"case {i + 1}: {why}"
+        last = i == len(a.args) - 1
+        if last and cb == sympy.true and ca != sympy.true:
+            earlier = [c for _, c in b.args[:-1]]
+            negation = sympy.Not(sympy.Or(*earlier)) if earlier else sympy.true
+            links = [ca] if not isinstance(ca, sympy.And) else list(ca.args)
+            if all(_same(x, negation, exps) is None or _range_bound(x) for x in links):
+                continue  # sympy's Piecewise drops from a condition what the earlier ones rule out
+            return f"case {i + 1}: the paper's condition {sympy.sstr(ca)} is not 'otherwise'"
+        why = _same(ca, cb, exps) if (ca, cb) != (sympy.true, sympy.true) else None
+        if why is not None:
+            return f"case {i + 1}, condition: {why}"
     return None
 
 
@@ -449,7 +585,7 @@ def _project(obj, part: str):
     if part == "whole":
         return obj
     if isinstance(obj, Chain):
-        return Chain(obj[1:]) if part == "rhs" else obj[0]
+        return (Chain(obj[1:]) if len(obj) > 2 else obj[1]) if part == "rhs" else obj[0]
     if isinstance(obj, tuple):
         return type(obj)(_project(x, part) for x in obj)
     if isinstance(obj, dict):
@@ -475,15 +611,19 @@ def compare(claim) -> tuple[str, str]:
     if part not in PARTS:
         raise ValueError(f"{claim.id}: part {part!r} not in {PARTS}")
     module = table(claim.paper)
-    rewrites = rewrites_of(claim.paper)
+    rewrites, front = rewrites_of(claim.paper), front_of(claim.paper)
     try:
-        paper_obj = _project(_parse_part(e["latex"], rewrites, part), part)
+        latex, called = e["latex"], {}
+        if e.get("calls"):  # the paper's function notation read as ldpref's function objects (before REWRITES)
+            latex, called = FE.read_calls(latex, lambda t: parse(t, rewrites, front), front.calls)
+        paper_obj = _substitute(_project(_parse_part(latex, rewrites, part, front), part), called)
         if isinstance(paper_obj, tuple) and not isinstance(paper_obj, (Chain, Readings)):  # chains in a list: members
             paper_obj = tuple(y for x in paper_obj for y in (x if isinstance(x, Chain) else (x,)))
         if e.get("select") is not None:  # the members of a chain (or items of a list) ldpref's form transcribes
             paper_obj = tuple(paper_obj[i] for i in e["select"])
             paper_obj = paper_obj[0] if len(paper_obj) == 1 else paper_obj
-        where = {sympy.Symbol(name): parse(definition, rewrites) for name, definition in e.get("where", {}).items()}
+        where = {sympy.Symbol(name): parse(definition, rewrites, front)
+                 for name, definition in e.get("where", {}).items()}
         paper_obj = to_ldpref(_substituted(paper_obj, where), claim.paper)
         if e.get("scale"):  # ldpref's form is the paper's divided by this (stated) factor
             factor = to_ldpref(parse(e["scale"], rewrites), claim.paper)
@@ -493,11 +633,13 @@ def compare(claim) -> tuple[str, str]:
     ours = claim.printed()
     if isinstance(ours, Predicate):
         try:
-            ours = to_ldpref(parse(ours.latex, rewrites), claim.paper)
+            ours = to_ldpref(parse(ours.latex, rewrites, front), claim.paper)
         except ParseError as exc:
             return "differs", f"ldpref's statement LaTeX does not parse: {exc}"
     ours = _project(ours, part)
-    paper_obj = _unified(paper_obj, ours)
+    sums = tuple(front.sums.values())
+    paper_obj = _deep(_unified(paper_obj, ours), lambda x: FE.linear_sums(x, sums))
+    ours = _deep(ours, lambda x: FE.linear_sums(x, sums))
     why = _same(paper_obj, ours, _exponentials(claim.paper))
     if why is None:
         return "equal", "proved equal (simplify)"
@@ -506,17 +648,28 @@ def compare(claim) -> tuple[str, str]:
     return "differs", why + (f"; unmapped names {unmapped}" if unmapped else "")
 
 
-def _parse_part(latex: str, rewrites, part: str):
+def _parse_part(latex: str, rewrites, part: str, front: Front | None = None):
     """The paper's formula parsed; for part ``rhs``/``lhs`` of a single equation only that side is parsed (the other
     side is the paper's notation for the quantity, shown but not compared)."""
-    if part != "whole":
+    if part != "whole" and r"\begin{cases}" not in latex:
         text_ = prepared(latex, rewrites)
         if not _split_top(text_, (r"\Rightarrow", r"\implies", r"\quad", ",", ";"))[1:]:
             members = _split_top(text_, ("=",))
             if len(members) == 2:
-                return sympy.Eq(*(sympy.Symbol("_unparsed") if (i == 0) == (part == "rhs") else parse(x)
+                return sympy.Eq(*(sympy.Symbol("_unparsed") if (i == 0) == (part == "rhs") else parse(x, (), front)
                                   for i, x in enumerate(members)), evaluate=False)
-    return parse(latex, rewrites)
+    return parse(latex, rewrites, front)
+
+
+def _deep(obj, fn):
+    """``fn`` applied to every sympy member of a printed or parsed object (tuples, lists, dict values)."""
+    if isinstance(obj, tuple):
+        return type(obj)(_deep(x, fn) for x in obj)
+    if isinstance(obj, list):
+        return [_deep(x, fn) for x in obj]
+    if isinstance(obj, dict):
+        return {k: _deep(v, fn) for k, v in obj.items()}
+    return fn(obj) if isinstance(obj, sympy.Basic) else obj
 
 
 def _scaled(obj, factor):
@@ -542,11 +695,26 @@ def _unified(paper_obj, ours):
     """The paper's symbols replaced by ldpref's printed form's symbols of the same name (one quantity that two of
     ldpref's symbol tables declare with different assumptions, e.g. pan-cms's m)."""
     mine = {}
-    for sym in _free(tuple(ours.values()) if isinstance(ours, dict) else ours):
-        mine.setdefault(sym.name, sym)
-    return _each(paper_obj, lambda x: x.xreplace({s: mine[s.name] for s in x.free_symbols
-                                                   if s.name in mine and mine[s.name] != s})
+    ours = tuple(ours.values()) if isinstance(ours, dict) else ours
+    for sym in _free(ours):
+        mine.setdefault(_spelling(sym.name), sym)
+    for call in sorted(_applied(ours), key=str):  # f(x) as ldpref's f applied to x where its form writes so (Eq. (3))
+        mine.setdefault(_spelling(str(call)), call)
+    return _each(paper_obj, lambda x: x.xreplace({s: mine[_spelling(s.name)] for s in x.free_symbols
+                                                   if mine.get(_spelling(s.name), s) != s})
                  if isinstance(x, sympy.Basic) else x)
+
+
+def _spelling(name: str) -> str:
+    """A symbol's name without LaTeX grouping braces and font commands: ``l_2^*(\\hat{f})`` and
+    ``l_{2}^{*}(\\hat{f})`` are one name, ``Var(\\hat{f}(x))`` and ``\\mathrm{Var}(\\hat{f}(x))`` too (one Var style)."""
+    return re.sub(r"\\(?:mathrm|text|operatorname)(?![a-zA-Z])|[{}]", "", name)
+
+
+def _applied(obj) -> set:
+    if isinstance(obj, (tuple, list)):
+        return set().union(*(_applied(x) for x in obj)) if obj else set()
+    return set(obj.atoms(sympy.core.function.AppliedUndef)) if isinstance(obj, sympy.Basic) else set()
 
 
 def _free(obj) -> set:

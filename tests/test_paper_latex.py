@@ -58,7 +58,8 @@ def test_every_printed_form_has_the_papers_latex_or_a_reason(paper):
 def test_entries_follow_the_format(paper):
     module = _table(paper)
     for cid, e in module.PAPER_LATEX.items():
-        assert set(e) <= {"latex", "source", "part", "unparsed", "edited", "where", "select", "scale"}, cid
+        keys = {"latex", "source", "part", "unparsed", "edited", "where", "select", "scale", "calls"}
+        assert set(e) <= keys, cid
         assert isinstance(e["latex"], str) and e["latex"].strip(), cid
         assert e["source"].startswith(paper + ".md"), (cid, e["source"])
         assert e["part"] in PL.PARTS, cid
@@ -96,6 +97,15 @@ def _planted(claim_id, old, new):
     ("jiang-gcms/eq11", r"+ \frac{1}{k}", r"- \frac{1}{k}"),   # the sign the paper gets wrong: ldpref keeps its '+'
     ("jiang-gcms/thm3", r"- \alpha_2", r"+ \alpha_2"),        # a sign inside a definition-substituted form
     ("jiang-gcms/eq9", r"(1 - T)", r"(T - 1)"),               # a sign inside an exponential
+    ("pan-cms/eq12", r"e^\epsilon + m - 2", r"e^\epsilon + m - 3"),          # a value in \begin{cases}
+    ("pan-cms/thm3.6", r"f^* \leq \frac{1}{2}", r"f^* \leq \frac{1}{3}"),    # a condition in \begin{cases}
+    ("pan-cms/eq3", r"\frac{c_j(x, x')}{k}", r"\frac{c_j(x', x)}{k}"),        # an argument inside a sum over [k]
+    ("pan-cms/appB.eq6-sum", r"\setminus x} f(x)", r"\setminus x} f(x')"),   # the summand of a sum over [d] \ x
+    ("pan-cms/appE.eq41", r"< 0", r"> 0"),                                    # a link of a chain of relations
+    ("pan-cms/cor3.6", r"2q+1 >", r"2q+1 <"),                                 # a hypothesis of an implication
+    ("pan-cms/table1.RHR.l2", r"\min\{", r"\max\{"),                         # a braced extremum inside Theta
+    ("pan-cms/thm3.7.closest-integer", r"d - 1}", r"d + 1}"),                 # inside 'the closest integer to'
+    ("pan-cms/appC.two-sided", r"\alpha \in [0,", r"\alpha \in [1,"),        # a range condition
 ])
 def test_a_planted_wrong_transcription_is_caught(monkeypatch, claim_id, old, new):
     module, table = _planted(claim_id, old, new)
@@ -141,3 +151,18 @@ def test_verify_json_carries_paper_latex():
     doc = result_to_json(run_claim(find_claim("jiang-gcms/sec3.A.BRR")))
     assert doc["paper_latex"] == PL.entry("jiang-gcms/sec3.A.BRR")["latex"]
     assert doc["paper_latex_source"].startswith("jiang-gcms.md")
+
+
+#: the most entries a paper's table may leave uncompared (each with its reason in the table): pan-cms's are
+#: statements evaluated by code, readings of words or orders of growth, and quantities ldpref names without a
+#: formula; a new entry the front end cannot read must be justified by raising this on purpose
+MOST_UNPARSED = {"pan-cms": 29, "jiang-gcms": 10}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_only_a_listed_few_are_not_compared(paper):
+    module = _table(paper)
+    unparsed = sorted(cid for cid, e in module.PAPER_LATEX.items() if e["unparsed"])
+    assert len(unparsed) <= MOST_UNPARSED[paper], unparsed
+    known = getattr(module, "KNOWN_DIFFERS", {})
+    assert len(known) <= 2 and all(len(why) > 40 for why in known.values())

@@ -32,6 +32,8 @@ object is a reading of words or of an order of growth rather than the paper's ex
 
 from __future__ import annotations
 
+from ldpref.paper_latex_front import ARG
+
 
 #: the package of the symbols named in SYMBOLS, and its symbol modules searched in this order
 SYMBOL_PACKAGE = __package__
@@ -46,17 +48,58 @@ SYMBOLS: dict[str, str] = {
     "lone": "l1_sym", "ltwo": "l2_sym", "ltwostar": "l2_star", "MSEhat": "MSE_hat", "SumSq": "S2", "m_{2}": "m2",
     "Varf": "var_sym", "Varrr": "Var_rr", "Deltal": "Delta_l", "Ecj": "E_cj", "Varcj": "Var_cj", "Eg": "E_g",
     "MSEg": "basics_notation.MSE_g", "Edraw": "E_draw", "Vdraw": "V_draw",
-    "PrBias": "Pr_bias", "Varg": "Var_g", "VarfZero": "Var_f0", "VarF": "symbols_hashing.Var_f",
+    "Xi": "basics_notation.X", "Xione": "basics_notation.X1", "Xitwo": "basics_notation.X2",
+    "fhat": "basics_notation.FHAT", "Ji": "basics_notation.J",
+    "Prtail": "basics_notation.Pr_tail", "Prupper": "basics_notation.Pr_upper",
+    "Prchernoff": "basics_notation.Pr_chernoff",
+    "dVdm": "symbols_hashing.dVdm", "VarfH": "symbols_hashing.Var_fH", "MSEgg": "symbols_hashing.MSE_g",
+    "biasH": "symbols_hashing.bias_H",     "MSEH": "symbols_hashing.MSE_H", "MSEf": "symbols_hashing.MSE_f",
+    "Eyhatsq": "basics_notation.E_yhat2", "PrBias": "Pr_bias",
+    "Varg": "Var_g", "VarfZero": "Var_f0", "VarF": "symbols_hashing.Var_f",
     "perx": "per_x_hyp", "ltwog": "l2_g", "ltwofs": "l2_fs",
 }
+
+#: the sums over index sets as ldpref's printed forms keep them (``ldpref.paper_latex_front.read_sums``)
+SUMS = {"in": "basics_notation:SumIn", "except": "basics_notation:SumInExcept"}
+
+#: operators on a square-bracketed argument (``ldpref.paper_latex_front.read_operators``): Eq. (7)'s E[.]
+OPERATORS = (("E", "basics_notation:Expect"),)
+
+#: the paper's function notation -> ldpref's function objects (``ldpref.paper_latex_front.read_calls``; an entry
+#: with ``calls`` reads ``\bar{c}(a, b)`` so before ``REWRITES`` take it as the symbol c_bar of Section 3.5)
+CALLS = (
+    (r"X\^\{\((i)\)\}", "basics:Xf"),  # entries with calls: X^{(i)} as a function of the summation index i
+    (r"(?:\\text\{Var\}|Var)\((\\hat\{f\}\(x\))\)", "basics_notation:VarOp"),  # Eq. (7): Var of the random f_hat
+    (r"\\mathbf\{1\}\\\{\s*(\w+)\s*=\s*(.+?)\s*\\\}", "basics_notation:Indicator"),  # Eq. (23)
+    (r"(?:\\text\{Var\}|Var)\(R\(h_\{?(\w)\}?\(" + ARG + r"\)\)\[h_\{?\w\}?\(" + ARG + r"\)\]\)",
+     "basics_notation:VarR"),
+    (r"(?:\\text\{Var\}|Var)\(R\(h_\{?(\w)\}?\(" + ARG + r"\)\)\)\[h_\{?\w\}?\(" + ARG + r"\)\]",
+     "basics_notation:VarR"),  # Eqs. (4), (28): Var(R(h_j(x')))[h_j(x)], the variance vector's coordinate
+    (r"(?<![a-zA-Z])R\(h_\{?(\w)\}?\(" + ARG + r"\)\)\[h_\{?\w\}?\(" + ARG + r"\)\]", "basics_notation:RVal"),
+    (r"c_\{?(\w)\}?\(" + ARG + r",\s*" + ARG + r"\)", "basics_notation:Coll"),
+    (r"\\bar\{c\}\(" + ARG + r",\s*" + ARG + r"\)", "basics_notation:CBar"),
+    (r"(?<![\\a-zA-Z])f\((x'|\\mathit\{Xi\})\)", "basics_notation:fF"),
+)
 
 #: (the paper's notation, what the parser reads instead), applied in this order to every entry before parsing;
 #: the displayed text keeps the paper's notation
 REWRITES = (
+    (r"\Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{Var(\hat{f}(x))}]", r"\mathit{Prtail}"),  # Theorem 3.5
+    (r"Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{Var(\hat{f}(x))}]", r"\mathit{Prtail}"),  # Appendix C
+    (r"Pr[\hat{f}(x) \geq f(x) + \alpha \sqrt{Var(\hat{f}(x))}]", r"\mathit{Prupper}"),
+    (r"Pr\left[\sum_i \frac{Y^{(i)} - A}{B - A} \geq (1 + \delta)n \frac{f(x) - A}{B - A}\right]",
+     r"\mathit{Prchernoff}"),  # Eq. (30)
+    (r"\frac{\partial Var(g(x|\mathcal{H}'))}{\partial m'}", r"\mathit{dVdm}"),  # Eqs. (41), (42): one quantity
+    (r"Var[\hat{f}(x|\mathcal{H}')]", r"\mathit{VarfH}"), (r"Var[\hat{f}(x)]", r"\mathit{VarF}"),
+    (r"\text{MSE}(g)", r"\mathit{MSEgg}"), (r"\widehat{\text{MSE}}(\hat{f})", r"\mathit{MSEhat}"),
+    (r"(E[\hat{f}(x|\mathcal{H}')] - f(x))", r"\mathit{biasH}"), (r"MSE(f(x)|\mathcal{H}')", r"\mathit{MSEH}"),
+    (r"\text{MSE}(f(x)|\mathcal{H}')", r"\mathit{MSEH}"), (r"\text{MSE}(\hat{f}(x))", r"\mathit{MSEf}"),
     (r"\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)]", "S"),
     (r"\sum_{x' \in [d] \setminus x} f(x')^2", r"\mathit{SumSq}"),
     (r"E_{\forall c_j(x, x')} [E[\hat{f}(x)]]", r"\mathit{Edraw}"),
     (r"\text{Var}_{\forall c_j(x, x')} (E[\hat{f}(x)])", r"\mathit{Vdraw}"),
+    (r"Var_{\forall c_j(x, x')} (E[\hat{f}(x)])", r"\mathit{Vdraw}"),  # Eq. (48)
+    (r"E[(\hat{y}^{(i)}[h_{j^{(i)}}(x)])^2]", r"\mathit{Eyhatsq}"),
     (r"E[g(x)]", r"\mathit{Eg}"), (r"MSE(g(x))", r"\mathit{MSEg}"), (r"Var(\hat{f}(x)_{RR})", r"\mathit{Varrr}"),
     (r"E[c_j(x, x')]", r"\mathit{Ecj}"), (r"Var(c_j(x, x'))", r"\mathit{Varcj}"),
     (r"\forall x : Var(g(x)) \leq (1 + \tau)Var(\hat{f}(x))", r"\mathit{perx}"),
@@ -65,6 +108,7 @@ REWRITES = (
     (r"\text{Var}(R| \neq)", "V_{ne}"),
     ("Var(R| =)", "V_{eq}"),
     (r"Var(R| \neq)", "V_{ne}"),
+    (r"X^{(i_1)}", r"\mathit{Xione}"), (r"X^{(i_2)}", r"\mathit{Xitwo}"), (r"X^{(i)}", r"\mathit{Xi}"),
     (r"\bar{c}(x', x)", r"\mathit{cbar}"),
     (r"\bar{c}(x, x')", r"\mathit{cbar}"),
     ("f^*", r"\mathit{fstar}"),
@@ -75,11 +119,20 @@ REWRITES = (
     (r"\text{Var}(g(x|\mathcal{H}'))", r"\mathit{Varg}"), (r"Var(g(x|\mathcal{H}'))", r"\mathit{Varg}"),
     (r"Var(\hat{f}(x)|f(x) = 0)", r"\mathit{VarfZero}"),
     (r"\text{Var}(\hat{f}(x))", r"\mathit{VarF}"), (r"Var(\hat{f}(x))", r"\mathit{VarF}"),
+    (r"MSE(\hat{f}(x))", r"\mathit{MSEf}"),
+    (r"\overline{MSE}(\hat{f})", r"\mathit{MSEbar}"), (r"\overline{MSE}", r"\mathit{MSEbar}"),  # App. I: one quantity
+    (r"|\mathbf{x}|", r"\mathit{nx}"),  # App. I: the number of values |x|
+    (r"\hat{f}(x)", r"\mathit{fhat}"), (r"j^{(i)}", r"\mathit{Ji}"),  # the estimate, client i's hash index
 )
 
 _DELTA_L = r"e^{\epsilon/2} \sqrt{(e^\epsilon + d - 1)(de^\epsilon - e^\epsilon + 1)}"  # Theorem 3.7, line 258
 _DELTA_MSE = r"e^{\epsilon/2} \sqrt{((1 - f^*)e^\epsilon + f^*)(f^*e^\epsilon + (1 - f^*))}"  # line 743, edited:
 _DELTA_MSE_EDIT = "Delta_MSE's definition (line 743) with round brackets for its square ones"
+_CBAR_DEF = (r"the definition of \bar{c}(x', x) beside Eq. (4) (line 146) as a second line, as ldpref's printed "
+             "tuple has it")
+_RANGE = "the range condition the paper states before the bound ({}) as a first line, as ldpref's printed tuple has it"
+_CLOSEST = r"the paper's words 'm is the closest integer to' as \text{{closest integer to}} around the formula ({})"
+_IFF = r"the two formulas ({}) joined by \iff (the paper: 'it is equivalent to requiring')"
 _IMPL = r"the hypothesis and the conclusion joined by \Rightarrow (the paper: 'When ..., we have ...')"
 
 
@@ -93,12 +146,14 @@ def _e(latex: str, source: str, part: str = "rhs", edited: str | None = None, un
 PAPER_LATEX: dict[str, dict] = {
     "pan-cms/prop2.1": _e(r"E[R(v)[v]] = 1 \\ \forall v' \neq v : E[R(v)[v']] = 0", "pan-cms.md line 56, Property 2.1",
                           "whole",
-                          unparsed="expectations of indexed vectors E[R(v)[v]]: lark has no rule for bracket "
-                                   "indexing or a quantifier prefix"),
+                          unparsed=r"indexed vectors E[R(v)[v]], E[R(v)[v']] under the quantifier prefix '\forall v' "
+                                   r"\neq v :': ldpref's printed form names the two expectations as symbols and its "
+                                   r"check enumerates v, v' (no formula to compare beyond the values 1 and 0)"),
     "pan-cms/prop2.2": _e(r"\forall (a, b) \in \mathcal{V}^2 : Cov(R(v)[a], R(v')[b]) = 0",
                           "pan-cms.md line 66, Property 2.2 (inline)", "whole",
-                          unparsed=r"Cov(R(v)[a], R(v')[b]): bracket indexing and \mathcal are outside lark's "
-                                   "grammar"),
+                          unparsed=r"a covariance of indexed vectors under a quantifier over \mathcal{V}^2: ldpref "
+                                   r"names Cov(R(v)[a], R(v')[b]) as one symbol and its check enumerates a, b (no "
+                                   r"formula to compare beyond the value 0)"),
     "pan-cms/def2.1": _e(r"Pr(M(v) = u|v) \leq e^\epsilon Pr(M(v') = u|v').", "pan-cms.md line 44, Definition 2.1",
                          "whole",
                          unparsed="a conditional probability Pr(M(v) = u|v); ldpref's printed form is a Predicate "
@@ -111,31 +166,23 @@ PAPER_LATEX: dict[str, dict] = {
                       r"\frac{1}{m-1}",
                       "pan-cms.md line 109, Eq. (2)"),
     "pan-cms/eq3": _e(r"\frac{m}{m-1} [f(x) + \sum_{x' \in [d] \setminus x} \sum_{j \in [k]} \frac{c_j(x, x')}{k} "
-                      r"f(x')] - \frac{1}{m-1}", "pan-cms.md line 132, Eq. (3)",
-                      unparsed=r"a sum over [d] \setminus x of the collision indicators c_j(x, x'): lark has no "
-                               r"\setminus and ldpref writes the sums as its own unevaluated SumIn objects"),
+                      r"f(x')] - \frac{1}{m-1}", "pan-cms.md line 132, Eq. (3)"),
     "pan-cms/thm3.2": _e(r"\frac{m}{m-1} [f(x) + \sum_{x' \in [d] \setminus x} \sum_{j \in [k]} \frac{c_j(x, "
-                         r"x')}{k} f(x')] - \frac{1}{m-1}", "pan-cms.md line 132, Theorem 3.2, Eq. (3)",
-                         unparsed=r"as pan-cms/eq3: a sum over [d] \setminus x (no \setminus in lark; ldpref's "
-                                  "SumIn objects)"),
+                         r"x')}{k} f(x')] - \frac{1}{m-1}", "pan-cms.md line 132, Theorem 3.2, Eq. (3)"),
     "pan-cms/eq4": _e(r"\frac{m^2}{(m-1)^2 n} \sum_{x' \in [d]} \left[\left(\frac{1}{k} \sum_{j \in [k]} "
-                      r"Var(R(h_j(x')))[h_j(x)]) \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] f(x')",
-                      "pan-cms.md line 155, Eq. (4)", "whole",
-                      unparsed=r"sums of Var(R(h_j(x')))[h_j(x)] (bracket indexing) and \bar{c}(x', x) as a "
-                               "function of two values; the printed tuple also carries the definition of c_bar"),
+                      r"Var(R(h_j(x')))[h_j(x)]) \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] f(x') "
+                      r"\\ \sum_{j \in [k]} \frac{c_j(x', x)}{k}",
+                      "pan-cms.md line 155, Eq. (4)", "rhs", calls=True, edited=_CBAR_DEF),
     "pan-cms/lemma3.1": _e(r"\frac{m^2}{(m-1)^2 n} \sum_{x' \in [d]} \left[\left(\frac{1}{k} \sum_{j \in [k]} "
-                           r"Var(R(h_j(x')))[h_j(x)]) \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] f(x')",
-                           "pan-cms.md line 155, Lemma 3.1, Eq. (4)", "whole",
-                           unparsed="as pan-cms/eq4: indexed variances inside sums, c_bar as a function"),
+                           r"Var(R(h_j(x')))[h_j(x)]) \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] f(x') "
+                           r"\\ \sum_{j \in [k]} \frac{c_j(x', x)}{k}",
+                           "pan-cms.md line 155, Lemma 3.1, Eq. (4)", "rhs", calls=True, edited=_CBAR_DEF),
     "pan-cms/eq5": _e(r"\frac{m^2}{(m-1)^2 n} \left[\sum_{x' \in [d] \setminus x} f(x') \left(\bar{c}(x', x) Var(R| "
                       r"=) + (1 - \bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x)(1 - \bar{c}(x', x)) \right) + f(x) "
-                      r"Var(R| =) \right]", "pan-cms.md line 165, Eq. (5)",
-                      unparsed=r"a sum over [d] \setminus x of terms in c_bar(x', x) (no \setminus in lark; "
-                               "ldpref's SumInExcept/CBar objects)"),
+                      r"Var(R| =) \right]", "pan-cms.md line 165, Eq. (5)", calls=True),
     "pan-cms/thm3.3": _e(r"\frac{m^2}{(m-1)^2 n} \left[\sum_{x' \in [d] \setminus x} f(x') \left(\bar{c}(x', x) "
                          r"Var(R| =) + (1 - \bar{c}(x', x)) Var(R| \neq) + \bar{c}(x', x)(1 - \bar{c}(x', x)) "
-                         r"\right) + f(x) Var(R| =) \right]", "pan-cms.md line 165, Theorem 3.3, Eq. (5)",
-                         unparsed=r"as pan-cms/eq5: a sum over [d] \setminus x"),
+                         r"\right) + f(x) Var(R| =) \right]", "pan-cms.md line 165, Theorem 3.3, Eq. (5)", calls=True),
     "pan-cms/eq6": _e(r"\frac{m}{(m-1)^2 n} \left[(1 - f(x)) \left(Var(R| =) + (m-1) Var(R| \neq) + \frac{m-1}{m} "
                       r"\right) + mf(x) Var(R| =) \right]",
                       "pan-cms.md line 175, Eq. (6)",
@@ -146,11 +193,8 @@ PAPER_LATEX: dict[str, dict] = {
                          edited="the line break of the aligned environment removed"),
     "pan-cms/eq7": _e(r"MSE(\hat{f}(x)) = E[(\hat{f}(x) - f(x))^2] \\ = E[\hat{f}(x) - E[\hat{f}(x)]]^2 + "
                       r"(E[\hat{f}(x)] - f(x))^2 \\ = Var(\hat{f}(x)) + (E[\hat{f}(x)] - f(x))^2",
-                      "pan-cms.md line 185, Eq. (7)", "whole",
-                      unparsed=r"expectation and variance operators E[.], Var(.) of the random \hat{f}(x): ldpref's "
-                               "printed form uses sympy.stats-like Expect/VarOp objects lark cannot produce"),
-    "pan-cms/sec3.3.mse-var": _e(r"MSE(\hat{f}(x)) = Var(\hat{f}(x))", "pan-cms.md line 189 (inline)", "whole",
-                                 unparsed=r"both sides are named quantities of \hat{f}(x) (hat accent not in lark)"),
+                      "pan-cms.md line 185, Eq. (7)", "rhs", calls=True),
+    "pan-cms/sec3.3.mse-var": _e(r"MSE(\hat{f}(x)) = Var(\hat{f}(x))", "pan-cms.md line 189 (inline)", "whole"),
     "pan-cms/eq8": _e(r"g(x) = \frac{m'}{n(m'-1)} \left[\sum_{i \in [n]} \hat{y}^{(i)}[h_{j^{(i)}}(x)] \right] - "
                       r"\frac{1}{m'-1} \\ m' = \frac{1}{\bar{c}(x, x')}",
                       "pan-cms.md lines 191-193, Eq. (8) and the definition of m' after it",
@@ -170,9 +214,7 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/thm3.5": _e(r"\forall \alpha \in [0, \sqrt{\frac{e^\epsilon n}{m-1}}] \\ \Pr[|\hat{f}(x) - f(x)| \geq "
                          r"\alpha \sqrt{Var(\hat{f}(x))}] \leq 2 \exp\left(-\frac{\alpha^2}{3} \cdot "
                          r"\frac{m-1}{e^\epsilon + m - 1}\right)", "pan-cms.md lines 217-219, Theorem 3.5", "whole",
-                         unparsed="a probability bound Pr[...] under the range condition alpha in [0, ...]: lark "
-                                  r"has no interval or \Pr rule (the printed tuple holds a Contains(alpha, "
-                                  "Interval))"),
+                         select=(1, 0)),
     "pan-cms/eq11": _e(r"l_2(\hat{f}) = \max_{\forall \mathbf{X}: |\mathbf{X}|=n} \sum_{x \in [d]} E[(\hat{f}(x) - "
                        r"f(x))^2] = \max_{\forall \mathbf{X}: |\mathbf{X}|=n} \sum_{x \in [d]} MSE(\hat{f}(x))",
                        "pan-cms.md line 200, Eq. (11)", "whole",
@@ -181,34 +223,32 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/sec3.4.l1-cauchy-schwarz": _e(r"l_1(\hat{f}) \leq \sqrt{d} l_2(\hat{f})",
                                            "pan-cms.md line 202 (inline), after Eq. (11)", "whole"),
     "pan-cms/eq12": _e(r"\frac{1}{(e^\epsilon - 1)^2} \begin{cases} e^\epsilon(m-1) & \text{if } a = b \\ "
-                       r"e^\epsilon + m - 2 & \text{if } a \neq b, \end{cases}", "pan-cms.md line 210, Eq. (12)",
-                       unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
+                       r"e^\epsilon + m - 2 & \text{if } a \neq b, \end{cases}", "pan-cms.md line 210, Eq. (12)"),
     "pan-cms/eq13": _e(r"\frac{1}{(e^\epsilon - 1)^2} \begin{cases} (e^\epsilon + 1)^2 & \text{if } a = b \\ "
-                       r"4e^\epsilon & \text{if } a \neq b, \end{cases}", "pan-cms.md line 212, Eq. (13)",
-                       unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
+                       r"4e^\epsilon & \text{if } a \neq b, \end{cases}", "pan-cms.md line 212, Eq. (13)"),
     "pan-cms/eq14": _e(r"\frac{e^{\epsilon/2}}{(e^{\epsilon/2} - 1)^2}", "pan-cms.md line 216, Eq. (14)"),
     "pan-cms/thm3.6": _e(r"\begin{cases} \frac{2(\Delta_{MSE} + e^\epsilon)}{n(e^\epsilon - 1)^2} & \text{if } f^* "
                          r"\leq \frac{1}{2} \\ \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2} & \text{if } "
                          r"\frac{1}{2} < f^* \leq 1 \end{cases}", "pan-cms.md line 222, Theorem 3.6",
-                         unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
+                       where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
     "pan-cms/eq15": _e(r"\begin{cases} 1 + \frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*} & \text{if } f^* \leq "
                        r"\frac{1}{2} \\ 1 + e^{\epsilon/2} & \text{if } \frac{1}{2} < f^* \leq 1. \end{cases}",
-                       "pan-cms.md line 230, Eq. (15)",
-                       unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a Piecewise)"),
-    "pan-cms/thm3.6.closest-integer": _e(r"\begin{cases} 1 + \frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*} & "
-                                         r"\text{if } f^* \leq \frac{1}{2} \\ 1 + e^{\epsilon/2} & \text{if } "
-                                         r"\frac{1}{2} < f^* \leq 1. \end{cases}",
+                       "pan-cms.md line 230, Eq. (15)", where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
+    "pan-cms/thm3.6.closest-integer": _e(r"\text{closest integer to} \left(\begin{cases} 1 + "
+                                         r"\frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*} & \text{if } f^* \leq "
+                                         r"\frac{1}{2} \\ "
+                                         r"1 + e^{\epsilon/2} & \text{if } \frac{1}{2} < f^* \leq 1. "
+                                         r"\end{cases}\right)",
                                          "pan-cms.md lines 228-230, Theorem 3.6 ('the closest integer to' Eq. (15))",
-                                         unparsed="'the closest integer to' is in words (ldpref: floor(x + 1/2)) "
-                                                  r"and \begin{cases} is not in lark's grammar"),
+                                         where={"DeltaMSE": _DELTA_MSE},
+                                         edited=_CLOSEST.format("line 228") + "; " + _DELTA_MSE_EDIT),
     "pan-cms/cor3.4": _e(r"\widehat{MSE}(\hat{f}) = \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2} \\ m = 1 + "
                          r"e^{\epsilon/2}", "pan-cms.md lines 236-238, Corollary 3.4", "whole",
                          edited=r"the display joined by \\ to 'm is the closest integer to $1 + e^{\epsilon/2}$' "
                                 "(line 238, 'closest integer to' dropped)"),
-    "pan-cms/cor3.4.closest-integer": _e(r"1 + e^{\epsilon/2}", "pan-cms.md line 238 (inline), Corollary 3.4",
-                                         unparsed="'m is the closest integer to 1 + e^{eps/2}': the rounding is in "
-                                                  "words (ldpref: floor(x + 1/2)), so the printed object is not "
-                                                  "this expression"),
+    "pan-cms/cor3.4.closest-integer": _e(r"\text{closest integer to} \left(1 + e^{\epsilon/2}\right)",
+                                         "pan-cms.md line 238 (inline), Corollary 3.4",
+                                         edited=_CLOSEST.format("line 238")),
     "pan-cms/sec3.4.f0": _e(r"1 + e^\epsilon", "pan-cms.md line 240 (inline), after Corollary 3.4"),
     "pan-cms/eq16": _e(r"\frac{1}{n} \left[f^* + \frac{4e^\epsilon}{(e^\epsilon - 1)^2} \right]",
                        "pan-cms.md line 242, Eq. (16)"),
@@ -220,10 +260,10 @@ PAPER_LATEX: dict[str, dict] = {
                          "whole", where={"Deltal": _DELTA_L},
                          edited=r"joined by \\ to 'm is the closest integer to $1 + \frac{\Delta_l}{e^\epsilon + d - "
                                 r"1}$' (line 260, 'closest integer to' dropped)"),
-    "pan-cms/thm3.7.closest-integer": _e(r"1 + \frac{\Delta_l}{e^\epsilon + d - 1}",
+    "pan-cms/thm3.7.closest-integer": _e(r"\text{closest integer to} \left(1 + "
+                                         r"\frac{\Delta_l}{e^\epsilon + d - 1}\right)",
                                          "pan-cms.md line 260 (inline), Theorem 3.7",
-                                         unparsed="'the closest integer to' is in words (ldpref: floor(x + 1/2)); "
-                                                  r"\Delta_l (capital Greek) is not in lark's grammar"),
+                                         where={"Deltal": _DELTA_L}, edited=_CLOSEST.format("line 260")),
     "pan-cms/cor3.5": _e(r"\frac{2d e^{\epsilon/2}}{\sqrt{n} (e^\epsilon - 1)} \\ \frac{4d e^\epsilon}{n "
                          r"(e^\epsilon - 1)^2} \\ 1 + e^\epsilon",
                          "pan-cms.md lines 264, 268 and 270, Corollary 3.5 (the limits after the arrows)", "whole",
@@ -244,19 +284,18 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/thm3.8": _e(r"\frac{2m\text{Var}(R| =) + m - 1}{n(m-1)^3} \frac{m}{\tau\text{Var}(\hat{f}(x))} \leq "
                          r"(2q+1)^2 \Rightarrow \text{Var}(g(x|\mathcal{H}')) < (1+\tau)\text{Var}(\hat{f}(x))",
                          "pan-cms.md lines 306-310, Theorem 3.8", "whole", edited=_IMPL),
-    "pan-cms/cor3.6": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^{\epsilon/2} \\ \text{MSE}(g) < "
+    "pan-cms/cor3.6": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^{\epsilon/2} \Rightarrow \text{MSE}(g) < "
                          r"(1+\tau)\widehat{\text{MSE}}(\hat{f})", "pan-cms.md lines 316-318, Corollary 3.6", "whole",
-                         unparsed="an implication between relations (lark parses one relation)"),
-    "pan-cms/cor3.7": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^\epsilon \\ l_2(g) < (1+\tau)l_2^*(\hat{f})",
-                         "pan-cms.md lines 320-322, Corollary 3.7", "whole",
-                         unparsed="an implication between relations (lark parses one relation)"),
-    "pan-cms/sec3.5.q-4.5": _e(r"\tau = 0.01 \\ q > 4.5", "pan-cms.md line 324 (inline)", "whole",
-                               unparsed="an implication (tau = 0.01 gives q > 4.5); lark also reads 4.5 as a "
-                                        "float, which ldpref's exact comparison refuses"),
-    "pan-cms/thm3.9": _e(r"\frac{1}{4(m-1)q(q+1)} \leq \sqrt{\tau\text{Var}(\hat{f}(x))} \\ \frac{8q^2 + 8q + "
-                         r"1}{16q^2(q+1)^2} \leq \tau \\ \text{MSE}(f(x)|\mathcal{H}') < "
+                         edited=_IMPL),
+    "pan-cms/cor3.7": _e(r"2q+1 > \sqrt{\frac{1}{\tau}}, m = 1 + e^\epsilon \Rightarrow l_2(g) < "
+                         r"(1+\tau)l_2^*(\hat{f})",
+                         "pan-cms.md lines 320-322, Corollary 3.7", "whole", edited=_IMPL),
+    "pan-cms/sec3.5.q-4.5": _e(r"\tau = 0.01 \Rightarrow q > 4.5", "pan-cms.md line 324 (inline)", "whole",
+                               edited=_IMPL),
+    "pan-cms/thm3.9": _e(r"\frac{1}{4(m-1)q(q+1)} \leq \sqrt{\tau\text{Var}(\hat{f}(x))}, \frac{8q^2 + 8q + "
+                         r"1}{16q^2(q+1)^2} \leq \tau \Rightarrow \text{MSE}(f(x)|\mathcal{H}') < "
                          r"(1+2\tau)\text{MSE}(\hat{f}(x))", "pan-cms.md lines 330-338, Theorem 3.9", "whole",
-                         unparsed="an implication with two hypotheses (lark parses one relation)"),
+                         edited=_IMPL),
     "pan-cms/eq19": _e("f(x)", "pan-cms.md line 354, Eq. (19)"),
     "pan-cms/eq20": _e(r"\frac{1}{(m-1)k} \sum_{x' \in [d] \setminus x} f(x')^2",
                        "pan-cms.md line 358, Eq. (20)"),
@@ -300,14 +339,11 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/sec4.3.tns": _e("2^b", "pan-cms.md line 406 (inline), 'mapping x to 2^b possible values'"),
     "pan-cms/sec4.3.matrix-size": _e("d//2^{b-1}",
                                      "pan-cms.md line 404 (inline), 'a Hadamard matrix with a size larger than "
-                                     "$d//2^{b-1}$'",
-                                     unparsed="floor division // is not LaTeX (lark has no rule for it); ldpref "
-                                              "prints floor(2^{1-b} d)"),
+                                     "$d//2^{b-1}$'"),
     "pan-cms/sec4.5.collision": _e(r"\frac{m_1+m_2-1}{m_1 m_2}", "pan-cms.md line 422 (inline), Section 4.5"),
     "pan-cms/sec4.5.equivalent-m": _e(r"\frac{m_1 m_2}{m_1+m_2-1}", "pan-cms.md line 422 (inline), Section 4.5"),
     "pan-cms/sec4.5.cms-he": _e(r"\frac{2m}{m+1}", "pan-cms.md line 424 (inline), Section 4.5"),
-    "pan-cms/sec4.6.km": _e("km = d^2m > d", "pan-cms.md line 428 (inline), Section 4.6", "whole",
-                            unparsed="a chained relation (a = b > c): lark parses one relation"),
+    "pan-cms/sec4.6.km": _e("km = d^2m > d", "pan-cms.md line 428 (inline), Section 4.6", "whole"),
     "pan-cms/sec4.6.unbiased-recovery": _e("k m > d", "pan-cms.md line 428 (inline), Section 4.6", "whole",
                                            edited="the chain $km = d^2m > d$ shortened to its outer relation"),
     "pan-cms/table1.HE.l1": _e(r"\frac{d (e^\epsilon+1)}{e^\epsilon-1}",
@@ -317,13 +353,9 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/table1.HE.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2",
                                 r"pan-cms.md line 437, Table 1, row HE, column \widehat{MSE}", "whole"),
     "pan-cms/table1.RHR.l1": _e(r"\Theta(\frac{d}{\sqrt{\min\{\epsilon, \epsilon^2\}}})",
-                                "pan-cms.md line 438, Table 1, row RHR, column l_1", "whole",
-                                unparsed=r"an order of growth \Theta(.) with \min\{.\}: ldpref's printed form is a "
-                                         "Predicate evaluated by code"),
+                                "pan-cms.md line 438, Table 1, row RHR, column l_1", "rhs"),
     "pan-cms/table1.RHR.l2": _e(r"\Theta(\frac{d}{\min\{\epsilon, \epsilon^2\}})",
-                                "pan-cms.md line 438, Table 1, row RHR, column l_2", "whole",
-                                unparsed=r"an order of growth \Theta(.) with \min\{.\}: ldpref's printed form is a "
-                                         "Predicate evaluated by code"),
+                                "pan-cms.md line 438, Table 1, row RHR, column l_2", "rhs"),
     "pan-cms/table1.RHR.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2",
                                  r"pan-cms.md line 438, Table 1, row RHR, column \widehat{MSE}: "
                                  r"$\Omega((\frac{e^\epsilon+1}{e^\epsilon-1})^2)$",
@@ -348,8 +380,7 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/table1.CMS-HE.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2",
                                     r"pan-cms.md line 441, Table 1, row CMS+HE, column \widehat{MSE}", "whole"),
     "pan-cms/table1.SS.l1": _e(r"\sqrt{\frac{8}{\pi}} \frac{de^{\epsilon/2}}{e^\epsilon-1}",
-                               "pan-cms.md line 442, Table 1, row SS, column l_1", "whole",
-                               unparsed=r"\pi is not in lark's grammar (no edit can name the constant as a symbol)"),
+                               "pan-cms.md line 442, Table 1, row SS, column l_1", "whole"),
     "pan-cms/table1.SS.l2": _e(r"\frac{4d e^\epsilon}{(e^\epsilon-1)^2}",
                                "pan-cms.md line 442, Table 1, row SS, column l_2", "whole"),
     "pan-cms/table1.SS.mse": _e(r"(\frac{e^\epsilon+1}{e^\epsilon-1})^2",
@@ -384,8 +415,9 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/table2.RAPPOR": _e("d", "pan-cms.md line 458, Table 2, row RAPPOR", "whole"),
     "pan-cms/sec5.2.adversarial-bias": _e("1", r"pan-cms.md line 474 (inline), 'results in $E[\hat{f}(x)] = 1$'"),
     "pan-cms/thm5.1": _e(r"E[\hat{f}(x)] - f(x) \neq 0", "pan-cms.md line 478, Theorem 5.1", "whole",
-                         unparsed=r"E[\hat{f}(x)] (hat accent, expectation) is outside lark's grammar; ldpref "
-                                  "prints the largest bias over datasets as one symbol"),
+                         unparsed=r"a reading: the paper's E[\hat{f}(x)] - f(x) \neq 0 ('biased') is printed by "
+                                  r"ldpref as the largest bias over datasets being positive, one named symbol, not "
+                                  r"this expression"),
     "pan-cms/thm5.2": _e(r"\lceil \max(4\log_2 d, 2\log_2 n) \rceil", "pan-cms.md line 490 (inline), Theorem 5.2",
                          "lhs", edited=r"\max\{.\} -> \max(.) (lark reads \max with round brackets only)"),
     "pan-cms/sec5.3.generator": _e(r"4\log_2 d", r"pan-cms.md line 500 (inline), 'at least $4\log_2 d$ bits'"),
@@ -404,66 +436,47 @@ PAPER_LATEX: dict[str, dict] = {
                                                        r"log_2 m (the paper: $n \log m \approx n\epsilon$), so the "
                                                        "printed object n(log_2 d + log_2 m) is not this expression"),
     "pan-cms/appA.eq23": _e(r"R(h_{j^{(i)}}(X^{(i)}))[h_{j^{(i)}}(x)] \\ = \sum_{j \in [k]} \mathbf{1}\{j = "
-                            r"j^{(i)}\} R(h_j(X^{(i)}))[h_j(x)]", "pan-cms.md line 597, Eq. (23)",
-                            unparsed=r"indexed reconstructions R(.)[.] and an indicator \mathbf{1}\{.\}: outside "
-                                     "lark's grammar (ldpref's printed form uses its own Indicator/RVal objects)"),
-    "pan-cms/appA.eq24": _e(r"\sum_{j \in [k]} \frac{1}{k} c_j(X^{(i)}, x)", "pan-cms.md line 601, Eq. (24)",
-                            unparsed="the collision indicator c_j(X^{(i)}, x) of two arguments inside a sum over "
-                                     "j: ldpref's printed form uses its own Coll/SumIn objects"),
+                            r"j^{(i)}\} R(h_j(X^{(i)}))[h_j(x)]", "pan-cms.md line 597, Eq. (23)"),
+    "pan-cms/appA.eq24": _e(r"\sum_{j \in [k]} \frac{1}{k} c_j(X^{(i)}, x)", "pan-cms.md line 601, Eq. (24)"),
     "pan-cms/appA.expectation-sum": _e(r"\frac{m}{n(m-1)} \sum_{i \in [n]} \sum_{j \in [k]} \frac{c_j(X^{(i)}, "
-                                       r"x)}{k} - \frac{1}{m-1}", "pan-cms.md line 605, second line",
-                                       unparsed="double sum of collision indicators (ldpref's Coll/SumIn objects)"),
+                                       r"x)}{k} - \frac{1}{m-1}", "pan-cms.md line 605, second line", calls=True),
     "pan-cms/appA.unbiased": _e(r"\frac{m}{m-1} [f(x) + \sum_{x' \in [d] \setminus x} \frac{1}{m} f(x')] - "
                                 r"\frac{1}{m-1} \\ \frac{m}{m-1} [f(x) + (1-f(x)) \frac{1}{m}] - \frac{1}{m-1} \\ "
-                                "f(x)", "pan-cms.md line 611", "whole",
-                                unparsed=r"the first member is a sum over [d] \setminus x (no \setminus in lark); "
-                                         "the printed tuple's left-hand sides E[f_hat(x)] are operators"),
+                                "f(x)", "pan-cms.md line 611"),
     "pan-cms/appA.converse": _e(r"\frac{m}{m-1} [f(x) + (1-f(x)) \sum_{j \in [k]} \frac{c_j(x, x')}{k}] - "
-                                r"\frac{1}{m-1}", "pan-cms.md line 615",
-                                unparsed="a sum of the collision indicators c_j(x, x') (ldpref's Coll/SumIn "
-                                         "objects)"),
+                                r"\frac{1}{m-1}", "pan-cms.md line 615"),
     "pan-cms/appB.eq25": _e(r"E[(\hat{y}^{(i)}[h_{j^{(i)}}(x)])^2] - \bar{c}(X^{(i)}, x)^2",
-                            "pan-cms.md line 623, Eq. (25)",
-                            unparsed=r"an expectation of an indexed \hat{y} and c_bar as a function: outside lark's "
-                                     "grammar"),
+                            "pan-cms.md line 623, Eq. (25)"),
     "pan-cms/appB.second-moment": _e(r"\frac{1}{k} \sum_{j \in [k]} \left(\text{Var}(R(h_j(X^{(i)}))[h_j(x)]) + "
-                                     r"c_j(X^{(i)}, x) \right)", "pan-cms.md line 627, last line",
-                                     unparsed="indexed variances and collision indicators inside a sum (ldpref's "
-                                              "VarR/Coll/SumIn objects)"),
+                                     r"c_j(X^{(i)}, x) \right)", "pan-cms.md line 627, last line"),
     "pan-cms/appB.eq26": _e(r"\frac{1}{k} \sum_{j \in [k]} \text{Var}(R(h_j(X^{(i)}))[h_j(x)]) + \bar{c}(X^{(i)}, "
-                            r"x) - \bar{c}(X^{(i)}, x)^2", "pan-cms.md line 631, Eq. (26)",
-                            unparsed="indexed variances inside a sum and c_bar as a function (ldpref's VarR/CBar "
-                                     "objects)"),
+                            r"x) - \bar{c}(X^{(i)}, x)^2", "pan-cms.md line 631, Eq. (26)"),
     "pan-cms/appB.var-decomposition": _e(r"\sum_{i \in [n]} \text{Var}(\hat{y}^{(i)}[h_{j^{(i)}}(x)]) + \sum_{i_1 "
                                          r"\neq i_2} \text{Cov}(\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)], "
                                          r"\hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)])", "pan-cms.md line 635",
-                                         unparsed=r"sums of variances and covariances of indexed \hat{y}: outside "
-                                                  "lark's grammar (ldpref names each sum as a symbol)"),
-    "pan-cms/appB.eq27": _e(r"\bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x)", "pan-cms.md line 643, Eq. (27), last line",
-                            unparsed="c_bar as a function of two clients' values (ldpref's CBar objects)"),
+                                         unparsed=r"sums over the index condition i_1 \neq i_2 (no range [N] for the "
+                                                  r"front end) of covariances of indexed \hat{y}; ldpref names each "
+                                                  r"of the two sums as one symbol"),
+    "pan-cms/appB.eq27": _e(r"\bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x)", "pan-cms.md line 643, Eq. (27), last line"),
     "pan-cms/appB.cov-zero": _e("0", r"pan-cms.md line 649, '= \bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x) - "
                                 r"\bar{c}(X^{(i_1)}, x) \bar{c}(X^{(i_2)}, x) = 0'"),
     "pan-cms/appB.sum-variance": _e(r"n \sum_{x' \in [d]} \left[\left(\frac{1}{k} \sum_{j \in [k]} "
                                     r"\text{Var}(R(h_j(x')))[h_j(x)] \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 "
-                                    r"\right] f(x')", "pan-cms.md line 653, last line",
-                                    unparsed="indexed variances inside sums, c_bar as a function (ldpref's objects)"),
+                                    r"\right] f(x')", "pan-cms.md line 653, last line", calls=True),
     "pan-cms/appB.eq28": _e(r"\frac{m^2}{(m-1)^2 n} \sum_{x' \in [d]} \left[\left(\frac{1}{k} \sum_{j \in [k]} "
                             r"\text{Var}(R(h_j(x')))[h_j(x)] \right) + \bar{c}(x', x) - \bar{c}(x', x)^2 \right] "
-                            "f(x')", "pan-cms.md line 657, Eq. (28)", "whole",
-                            unparsed="as pan-cms/eq4: indexed variances inside sums, c_bar as a function"),
+                            r"f(x') \\ \sum_{j \in [k]} \frac{c_j(x', x)}{k}", "pan-cms.md line 657, Eq. (28)", "rhs",
+                            calls=True, edited=_CBAR_DEF),
     "pan-cms/appB.diagonal": _e(r"\bar{c}(x', x) = 1 \\ Var(R(h_j(x'))[h_j(x)]) = Var(R| =)",
                                 "pan-cms.md line 661 (inline, x' = x)", "whole",
-                                unparsed="c_bar and indexed variances as functions of the values (ldpref's "
-                                         "CBar/VarR objects)"),
+                                unparsed=r"the paper states the diagonal x' = x still writing x' (\bar{c}(x', x) = "
+                                         r"1); ldpref's printed form substitutes x' = x (c_bar(x, x)) and averages "
+                                         r"the variances over j: the same fact as a different expression"),
     "pan-cms/appB.eq29": _e(r"\bar{c}(x', x)Var(R| =) + (1 - \bar{c}(x', x))Var(R| \neq)",
-                            "pan-cms.md line 663, Eq. (29), last line",
-                            unparsed="ldpref's printed form keeps c_bar(x', x) as a function object CBar(x', x) "
-                                     "and the left-hand side's sum of indexed variances; lark cannot read "
-                                     r"\bar{c}(x', x)"),
+                            "pan-cms.md line 663, Eq. (29), last line", calls=True),
     "pan-cms/appB.eq6-sum": _e(r"\frac{m}{(m-1)^2n} \left[\sum_{x' \in [d] \setminus x} f(x) \left(Var(R| =) + "
                                r"(m-1) Var(R| \neq) + \frac{1-m}{m} \right) + mf(x)Var(R| =) \right]",
-                               "pan-cms.md line 673, first line",
-                               unparsed=r"a sum over [d] \setminus x (no \setminus in lark; ldpref's SumInExcept)"),
+                               "pan-cms.md line 673, first line"),
     "pan-cms/appB.eq6-final": _e(r"\frac{m}{(m-1)^2n} \left[(1-f(x)) \left(Var(R| =) + (m-1) Var(R| \neq) + "
                                  r"\frac{1-m}{m} \right) + mf(x)Var(R| =) \right]",
                                  "pan-cms.md line 673, second line",
@@ -475,27 +488,26 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appC.bernoulli": _e(r"n\hat{f}(x) = \sum_i Y^{(i)}", "pan-cms.md line 679 (inline)", "whole",
                                  unparsed="a statement about random variables (ldpref's printed form is a "
                                           "Predicate evaluated by code)"),
-    "pan-cms/appC.eq30": _e(r"Pr\left[\sum_i \frac{Y^{(i)} - A}{B - A} \geq (1 + \delta)n \frac{f(x) - A}{B - "
-                            r"A}\right] \leq \exp\left(-\frac{n}{3} \frac{f(x) - A}{B - A} \delta^2\right)",
-                            "pan-cms.md line 687, Eq. (30)", "whole",
-                            unparsed="a probability bound with the range condition delta in [0, 1] (printed tuple "
-                                     "with Contains); lark has no Pr[.] rule"),
+    "pan-cms/appC.eq30": _e(r"\forall \delta \in [0, 1] \\ Pr\left[\sum_i \frac{Y^{(i)} - A}{B - A} \geq (1 + "
+                            r"\delta)n \frac{f(x) - A}{B - A}\right] \leq \exp\left(-\frac{n}{3} \frac{f(x) - A}{B - "
+                            r"A} \delta^2\right)", "pan-cms.md lines 685-687, Eq. (30)", "whole", select=(1, 0),
+                            edited=_RANGE.format("line 685")),
     "pan-cms/appC.delta-range": _e(r"\frac{n e^\epsilon}{m-1}", r"pan-cms.md line 689 (inline), '$\alpha \in [0, "
                                    r"\sqrt{\frac{ne^\epsilon}{m-1}}]$'",
                                    edited="the square of the interval's upper end (ldpref prints alpha_max^2)"),
     "pan-cms/appC.rewrite": _e(r"\exp\left(-\frac{n}{3} \frac{\mathit{Varf}}{(B-A) (f(x)-A)} \alpha^2\right)",
                                "pan-cms.md line 691", edited=r"Var(\hat{f}(x)) -> \mathit{Varf}"),
     "pan-cms/appC.ratio-min": _e(r"\frac{m-1}{e^\epsilon + m - 1}", "pan-cms.md line 695"),
-    "pan-cms/appC.upper-tail": _e(r"Pr[\hat{f}(x) \geq f(x) + \alpha \sqrt{Var(\hat{f}(x))}] \leq "
+    "pan-cms/appC.upper-tail": _e(r"\forall \alpha \in [0, \sqrt{\frac{ne^\epsilon}{m-1}}] \\ "
+                                  r"Pr[\hat{f}(x) \geq f(x) + \alpha \sqrt{Var(\hat{f}(x))}] \leq "
                                   r"\exp\left(-\frac{n}{3} \frac{m-1}{e^\epsilon + m - 1} \alpha^2\right)",
-                                  "pan-cms.md line 699", "whole",
-                                  unparsed="a probability bound with the range condition on alpha (printed tuple "
-                                           "with Contains); lark has no Pr[.] rule"),
-    "pan-cms/appC.two-sided": _e(r"Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{Var(\hat{f}(x))}] \leq 2 "
+                                  "pan-cms.md lines 689-699", "whole", select=(1, 0),
+                                     edited=_RANGE.format("line 689")),
+    "pan-cms/appC.two-sided": _e(r"\forall \alpha \in [0, \sqrt{\frac{ne^\epsilon}{m-1}}] \\ "
+                                 r"Pr[|\hat{f}(x) - f(x)| \geq \alpha \sqrt{Var(\hat{f}(x))}] \leq 2 "
                                  r"\exp\left(-\frac{n}{3} \frac{m-1}{e^\epsilon + m - 1} \alpha^2\right)",
-                                 "pan-cms.md line 703", "whole",
-                                 unparsed="a probability bound with the range condition on alpha (printed tuple "
-                                          "with Contains); lark has no Pr[.] rule"),
+                                 "pan-cms.md lines 689-703", "whole", select=(1, 0),
+                                    edited=_RANGE.format("line 689")),
     "pan-cms/appD.eq31": _e(r"\frac{1-f(x)}{n (m-1)} + \frac{m ((1-f(x)) (e^\epsilon - 1) (2-m) + m e^\epsilon)}{n "
                             r"(m-1) (e^\epsilon - 1)^2}", "pan-cms.md line 709, Eq. (31)",
                             edited="square grouping brackets -> round; alignment & and line break removed"),
@@ -520,8 +532,9 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appD.m-lower-bound": _e(r"\max_{f(x)} Var(\hat{f}(x)_{RR}) > \max_{f(x)} Var(\hat{f}(x)_{RR}|m = "
                                      r"e^{\epsilon/2} + 1) = \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2}",
                                      "pan-cms.md line 729", "whole",
-                                     unparsed="an implication under 2 <= m <= e^{eps/2} + 1 with maxima over f(x): "
-                                              "lark parses one relation"),
+                                     unparsed=r"maxima over f(x) of variances named in words (Var(\hat{f}(x)_{RR}|m = "
+                                              r"...)); ldpref prints the implication under 2 <= m <= e^{eps/2} + 1, a "
+                                              r"condition in the paper's words"),
     "pan-cms/appD.eq32": _e(r"1 + \frac{\Delta_{MSE}}{f^*e^\epsilon + 1 - f^*}",
                             "pan-cms.md line 739, Eq. (32), Delta_MSE as defined on line 743",
                             where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
@@ -530,18 +543,16 @@ PAPER_LATEX: dict[str, dict] = {
                                 where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
     "pan-cms/appD.validity": _e(r"e^{\epsilon/2} + 1 \leq m \leq e^\epsilon + 1", "pan-cms.md line 749 (inline)",
                                 "whole",
-                                unparsed="a chained inequality tied to f^* <= 1/2 by 'translates to' (ldpref: an "
-                                         "equivalence and an implication); lark parses one relation"),
+                                unparsed=r"the chain e^{eps/2} + 1 <= m <= e^eps + 1 'translates to' f^* <= 1/2 in "
+                                         r"words; ldpref prints that reading (an equivalence and an implication in "
+                                         r"Eq. (15)'s m), not the chain"),
     "pan-cms/appD.m-opt": _e(r"\begin{cases} 1 + \Delta_{MSE} & \text{if } f^* \leq \frac{1}{2} \\ 1 + "
                              r"e^{\epsilon/2} & \text{if } \frac{1}{2} < f^* \leq 1, \end{cases}",
-                             "pan-cms.md line 751",
-                             unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a "
-                                      "Piecewise)"),
+                             "pan-cms.md line 751", where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
     "pan-cms/appD.var-opt": _e(r"\begin{cases} \frac{2(\Delta_{MSE} + e^\epsilon)}{n(e^\epsilon - 1)^2} & \text{if "
                                r"} f^* \leq \frac{1}{2} \\ \frac{e^{\epsilon/2}}{n(e^{\epsilon/2} - 1)^2} & "
                                r"\text{if } \frac{1}{2} < f^* \leq 1. \end{cases}", "pan-cms.md line 755",
-                               unparsed=r"\begin{cases} is not in lark's grammar (ldpref's printed form is a "
-                                        "Piecewise)"),
+                             where={"DeltaMSE": _DELTA_MSE}, edited=_DELTA_MSE_EDIT),
     "pan-cms/appD.eq33": _e(r"\frac{1}{n} (Var(R| \neq) (1 - f(x)) + Var(R| =) f(x))", "pan-cms.md line 759, Eq. (33)",
                             edited="square grouping brackets -> round"),
     "pan-cms/appD.eq34": _e(r"\frac{m}{n (m-1)^2} \left((Var(R| =) + (m-1) Var(R| \neq) + \frac{m-1}{m}) (d-1) + m "
@@ -569,14 +580,10 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appD.eq40": _e(r"\frac{2d e^{\epsilon/2}}{\sqrt{n e^\epsilon - 1}}", "pan-cms.md line 805, Eq. (40)"),
     "pan-cms/appE.eq41": _e(r"- \max\left\{\frac{2m'Var(R| =)}{n(m' - 1)^3}, \frac{(m' - 1)(Var(R| \neq) + 1) + (m' "
                             r"+ 1)Var(R| =)}{n(m' - 1)^3}\right\} \leq \frac{\partial "
-                            r"Var(g(x|\mathcal{H}'))}{\partial m'} < 0", "pan-cms.md line 815, Eq. (41)", "whole",
-                            unparsed="a chained inequality a <= b < 0 with a partial derivative (lark parses one "
-                                     r"relation; no \partial rule)"),
+                            r"Var(g(x|\mathcal{H}'))}{\partial m'} < 0", "pan-cms.md line 815, Eq. (41)", "whole"),
     "pan-cms/appE.veq-geq-vne": _e(r"Var(R| =) \geq Var(R| \neq)", "pan-cms.md line 817 (inline)", "whole"),
     "pan-cms/appE.eq42": _e(r"-\frac{2m'Var(R| =) + m' - 1}{n(m' - 1)^3} \leq \frac{\partial "
-                            r"Var(g(x|\mathcal{H}'))}{\partial m'} < 0", "pan-cms.md line 819, Eq. (42)", "whole",
-                            unparsed="a chained inequality a <= b < 0 with a partial derivative (lark parses one "
-                                     r"relation; no \partial rule)"),
+                            r"Var(g(x|\mathcal{H}'))}{\partial m'} < 0", "pan-cms.md line 819, Eq. (42)", "whole"),
     "pan-cms/appE.m-prime-bound": _e(r"m - \frac{m}{(2q+1)^2}", "pan-cms.md line 821 (inline)"),
     "pan-cms/appE.translate": _e(r"\frac{2mVar(R| =) + m - 1}{n(m - 1)^3} \frac{m}{(2q + 1)^2} \leq \tau "
                                  r"Var(\hat{f}(x)) \Rightarrow Var(g(x|\mathcal{H}')) \leq Var(\hat{f}(x))(1 + \tau)",
@@ -604,17 +611,17 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appE.eq46": _e(r"\frac{m}{m-1}(\bar{c}(x, x') - \frac{1}{m}) \sum_{x' \in [d] \setminus x} f(x') \\ "
                             r"\leq \frac{m}{m-1} \frac{1}{4mq(q+1)} = \frac{1}{4(m-1)q(q+1)}",
                             "pan-cms.md line 845, Eq. (46)", "whole",
-                            unparsed=r"a chain = ... <= ... = ... with a sum over [d] \setminus x (lark: one "
-                                     r"relation, no \setminus)"),
+                            unparsed=r"the paper's chain bias = X \leq Y = Z (the bias E[\hat{f}(x|\mathcal{H}')] "
+                                     r"- f(x) left of this text) links X \leq Y; ldpref's printed conjunction links "
+                                     r"the bias to each member (bias \leq Y) and names \sum_{x' \neq x} f(x') as "
+                                     r"one symbol: the same chain with other links"),
     "pan-cms/appE.eq47": _e(r"\frac{Var[\hat{f}(x|\mathcal{H}')] }{Var[\hat{f}(x)]} \leq "
                             r"\max\left\{\frac{\bar{c}(x, x')}{1/m}, \frac{\bar{c}(x, x')^2}{1/m^2}\right\} = "
-                            r"\frac{(2q+1)^4}{16q^2(q+1)^2}", "pan-cms.md line 849, Eq. (47)", "whole",
-                            unparsed=r"a chain <= ... = ... (lark parses one relation; \max\{.\} needs round "
-                                     "brackets)"),
-    "pan-cms/appE.mse-requirement": _e(r"MSE(f(x)|\mathcal{H}') - MSE(\hat{f}(x)) \leq 2\tau Var[\hat{f}(x)]",
-                                       "pan-cms.md lines 853-857", "whole",
-                                       unparsed="an equivalence between one requirement and two (lark parses one "
-                                                "relation)"),
+                            r"\frac{(2q+1)^4}{16q^2(q+1)^2}", "pan-cms.md line 849, Eq. (47)", "whole"),
+    "pan-cms/appE.mse-requirement": _e(r"MSE(f(x)|\mathcal{H}') - MSE(\hat{f}(x)) \leq 2\tau Var[\hat{f}(x)] \iff "
+                                       r"(E[\hat{f}(x|\mathcal{H}')] - f(x))^2 < \tau Var[\hat{f}(x)], "
+                                       r"\frac{Var[\hat{f}(x|\mathcal{H}')] }{Var[\hat{f}(x)]} < 1 + \tau",
+                                       "pan-cms.md lines 853-857", "whole", edited=_IFF.format("lines 853 and 857")),
     "pan-cms/appF.var-cj": _e(r"E[c_j(x, x')] = \frac{1}{m} \\ Var(c_j(x, x')) = \frac{m-1}{m}",
                               "pan-cms.md line 865 (inline)",
                               "whole",
@@ -623,15 +630,13 @@ PAPER_LATEX: dict[str, dict] = {
                                    "pan-cms.md line 867, second line", edited="square grouping brackets -> round"),
     "pan-cms/appF.variance": _e(r"\frac{1}{(m-1)k} \sum_{x' \in [d] \setminus x} f(x')^2",
                                 "pan-cms.md line 871, second line"),
-    "pan-cms/appF.eq48": _e(r"\frac{Var_{\forall c_j(x, x')} (E[\hat{f}(x)])}{\tau Var(\hat{f}(x))} \leq \delta",
-                            "pan-cms.md line 879, Eq. (48)", "whole",
-                            unparsed="ldpref prints the equivalence with Eq. (21) ('equivalent to requiring'); "
-                                     "lark parses one relation"),
+    "pan-cms/appF.eq48": _e(r"Pr\left((E[\hat{f}(x)] - f(x))^2 \leq \tau\text{Var}(\hat{f}(x))\right) \geq 1 - "
+                            r"\delta \iff \frac{Var_{\forall c_j(x, x')} (E[\hat{f}(x)])}{\tau Var(\hat{f}(x))} \leq "
+                            r"\delta", "pan-cms.md lines 370, 877-879, Eqs. (21) and (48)", "whole",
+                            edited=_IFF.format("Eq. (21), line 370, and Eq. (48)")),
     "pan-cms/appF.eq49": _e(r"\frac{1}{(m-1)k}", "pan-cms.md line 883, Eq. (49)"),
     "pan-cms/appF.eq50": _e(r"Var(\hat{f}(x)) > \frac{1}{n} \min\{Var(R| =), Var(R| \neq)\} = \frac{Var(R| \neq)}{n}",
-                            "pan-cms.md line 887, Eq. (50)", "whole",
-                            unparsed=r"a chain > ... = ... (lark parses one relation; \min\{.\} needs round "
-                                     "brackets)"),
+                            "pan-cms.md line 887, Eq. (50)", "whole"),
     "pan-cms/appF.veq-gt-vne": _e(r"Var(R| =) > Var(R| \neq)", "pan-cms.md line 889 (inline)", "whole"),
     "pan-cms/appF.ratio": _e(r"\frac{n}{(m-1)k Var(R| \neq)}", "pan-cms.md line 891"),
     "pan-cms/appF.eq51": _e(r"\frac{n}{(m-1)k Var(R| \neq)} < \delta \Rightarrow Pr\left((E[\hat{f}(x)] - f(x))^2 "
@@ -667,27 +672,26 @@ PAPER_LATEX: dict[str, dict] = {
     "pan-cms/appH.ss-comm": _e(r"\frac{d}{e^\epsilon + 1}", "pan-cms.md line 923 (inline)"),
     "pan-cms/appH.rappor-comm": _e("d", "pan-cms.md line 923 (inline), 'requires d bits to transfer'"),
     "pan-cms/thmI.1": _e(r"\Pr(\overline{MSE}(\hat{f}) \geq [1 + \frac{2}{t}(\sqrt{t\log(20|\mathbf{x}|)} + "
-                         r"\log(20|\mathbf{x}|))]V) \leq 0.05", "pan-cms.md line 931, Theorem I.1", "whole",
-                         unparsed="a probability over experiment rounds (ldpref's printed form is a Predicate "
-                                  "evaluated by code)"),
+                         r"\log(20|\mathbf{x}|))]V) \leq 0.05", "pan-cms.md line 931, Theorem I.1", "whole"),
     "pan-cms/eq52": _e(r"\Pr(\overline{MSE}(\hat{f}) < [1 + \frac{2}{t}(\sqrt{t\alpha} + \alpha)]V) > (1 - "
-                       r"e^{-\alpha})^{|\mathbf{x}|}", "pan-cms.md line 967, Eq. (52)", "whole",
-                       unparsed="a probability over experiment rounds (ldpref's printed form is a Predicate "
-                                "evaluated by code)"),
+                       r"e^{-\alpha})^{|\mathbf{x}|}", "pan-cms.md line 967, Eq. (52)", "whole"),
     "pan-cms/eq22": _e(r"\overline{MSE}(\hat{f}) = \max_{x \in \mathbf{x}} \frac{1}{t} \sum_t (\hat{f}(x) - f(x))^2",
                        "pan-cms.md line 520, Eq. (22)", "whole",
                        unparsed="the estimator's definition; ldpref prints the claim about it (its expectation "
                                 "exceeds the largest MSE), which the paper states in words"),
     "pan-cms/cor3.1": _e(r"\forall x, x' : \sum_{j \in [k]} \frac{c_j(x, x')}{k} = \frac{1}{m} \\ E[\hat{f}(x)] = "
                          "f(x)", "pan-cms.md lines 136-138, Corollary 3.1", "whole",
-                         unparsed="an equivalence ('if and only if') of quantified statements"),
+                         unparsed=r"an equivalence ('if and only if') of quantified statements; ldpref prints each "
+                                  r"side as one named statement its check evaluates"),
     "pan-cms/cor3.2": _e(r"\Pr_{h \in \mathcal{H}}(h(x) = h(x')) = \frac{1}{m} \\ E[\hat{f}(x)] = f(x)",
                          "pan-cms.md line 146, Corollary 3.2", "whole",
-                         unparsed="an equivalence ('if and only if') of statements about the hash family"),
+                         unparsed=r"an equivalence ('if and only if') of statements about the hash family; ldpref "
+                                  r"prints each side as one named statement its check evaluates"),
     "pan-cms/sec3.1.pairwise-def": _e(r"\forall x, x' : \sum_{j \in [k]} \frac{c_j(x, x')}{k} = \frac{1}{m} \\ "
                                       r"\Pr_{h \in \mathcal{H}}(h(x) = h(x')) = \frac{1}{m}",
                                       "pan-cms.md line 142 (inline)", "whole",
-                                      unparsed="an equivalence of two statements about the hash family"),
+                                      unparsed=r"an equivalence of two statements about the hash family; ldpref "
+                                               r"prints each side as one named statement its check evaluates"),
     "pan-cms/eq18": _e(r"\mathcal{H} = \{h(x) | \forall a_i \in [2^l] : h(x) = a_0 + a_1 x\}",
                        "pan-cms.md line 288, Eq. (18)", "whole",
                        unparsed="a set definition over a finite field; ldpref prints the pairwise probability "
@@ -752,4 +756,13 @@ NO_PAPER_LATEX: dict[str, str] = {
     **dict.fromkeys([
         "pan-cms/thm3.1",
     ], "Theorem 3.1 says in words that the estimator is eps-LDP (ldpref's printed form is a Predicate)"),
+}
+
+#: claim id -> why the parser's reading of the paper's LaTeX differs from ldpref's printed form (the test requires
+#: it still to differ): typesetting slips of the paper, kept as printed
+KNOWN_DIFFERS: dict[str, str] = {
+    "pan-cms/eq4": r"the paper's Eq. (4) (line 144) closes one bracket too many: 'Var(R(h_j(x')))[h_j(x)]) \right)' "
+                   "has an unbalanced ')' (a typesetting slip; Eq. (28), the same formula, is balanced and equal)",
+    "pan-cms/lemma3.1": "as pan-cms/eq4: Lemma 3.1's Eq. (4) has one ')' too many (a typesetting slip; Eq. (28) "
+                        "compares equal)",
 }
