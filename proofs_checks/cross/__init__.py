@@ -275,6 +275,7 @@ def ocms_vs_cms(ev):
 import derivations.jiang_gcms as JG  # noqa: E402
 import derivations.pan_cms.basics as PCB  # noqa: E402
 from ldpref import moments  # noqa: E402
+from ldpref.dataset import all_datasets as _small_datasets  # noqa: E402
 from ldpref.hashing import all_function_draws  # noqa: E402
 from ldpref.mechanisms.cms import cms_over_draws  # noqa: E402
 from ldpref.mechanisms.gcms import draw_classes, gcms, gcms_over_draws, p_for_exp_eps  # noqa: E402
@@ -282,14 +283,6 @@ from ldpref.mechanisms.gcms import draw_classes, gcms, gcms_over_draws, p_for_ex
 
 def _lam_of(counts, v=0):
     return R(counts[v], sum(counts))
-
-
-def _small_datasets(d, max_n):
-    import itertools
-
-    for n_ in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(range(d), n_):
-            yield tuple(combo.count(x) for x in range(d))
 
 
 @cache

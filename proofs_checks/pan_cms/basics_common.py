@@ -25,6 +25,7 @@ import sympy
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import k as k_sym
 from ldpref import enumeration, moments
+from ldpref.dataset import all_datasets as datasets, vertex
 from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
 from ldpref.ledger.generic import Exact
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -141,15 +142,8 @@ def y_mech(key, kind, ee):
     return base.with_decoder(Q, name=f"y[{key}; {kind}; {ee}]")
 
 
-def datasets(dd, max_n):
-    for nn in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(range(dd), nn):
-            yield tuple(combo.count(v) for v in range(dd))
-
-
 def vertices(dd, nn=1):
-    for v in range(dd):
-        yield tuple(nn if w == v else 0 for w in range(dd))
+    return (vertex(dd, nn, v) for v in range(dd))
 
 
 @cache

@@ -19,6 +19,7 @@ import sympy
 import derivations.pan_cms.connections as C
 from derivations.pan_cms.symbols import e, n
 from ldpref import enumeration
+from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import hadamard_family, sylvester_hadamard
 from ldpref.ledger import Instance, claim, record
@@ -119,13 +120,6 @@ def _smallest_pow2_above(v):
     while s <= v:
         s *= 2
     return s
-
-
-def _datasets(d, max_n, support=None):
-    support = list(range(d)) if support is None else list(support)
-    for total in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(support, total):
-            yield tuple(combo.count(x) for x in range(d))
 
 
 @cache

@@ -33,6 +33,7 @@ import derivations.pan_cms.printed_hashing as PH  # noqa: F401  (the claims name
 from derivations.pan_cms.rational import RatFunc, rational_function
 from derivations.pan_cms.symbols import cbar, d, delta, e, f, k, l, m, n, q, r, tau, var_eq, var_neq  # noqa: F401
 from ldpref import losses, moments
+from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
                             random_family)
@@ -127,12 +128,6 @@ def _collision(l_, m_):
 
 def _derived_vars(kind, mm, ee):
     return H.inner_variances(kind, mm, ee)
-
-
-def _datasets(d_, max_n):
-    for total in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(range(d_), total):
-            yield tuple(combo.count(x) for x in range(d_))
 
 
 def _collision_rate_mechanism(mm, inner, c, M):

@@ -633,7 +633,7 @@ def appE_cor37_eps0(ev):
 
 def _datasets_of(d_, nn):
     """Every dataset of exactly nn clients on [d] (as counts)."""
-    return [c for c in _datasets(d_, nn) if sum(c) == nn]
+    return list(_datasets(d_, nn, min_n=nn))
 
 
 def _l2_sum_rows():

@@ -36,6 +36,7 @@ import derivations.pan_cms.optimized as D
 from derivations.pan_cms.symbols import d as d_sym
 from derivations.pan_cms.symbols import m as m_sym
 from ldpref import enumeration, losses, moments
+from ldpref.dataset import all_datasets
 from ldpref.exact import EXP_EPS, leading_ratio, to_mpf
 from ldpref.hashing import HashFamily, gf2_affine_family
 from ldpref.ledger.generic import Identity
@@ -349,8 +350,8 @@ def inner_variances_exact(kind: str, m: int, exp_eps):
 
 
 def _datasets(d: int, n: int):
-    for combo in itertools.combinations_with_replacement(range(d), n):
-        yield tuple(combo.count(x) for x in range(d))
+    """Every dataset of exactly n clients over d values."""
+    return all_datasets(d, n, min_n=n)
 
 
 # =============================================================================================

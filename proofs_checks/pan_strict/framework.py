@@ -23,6 +23,7 @@ from sympy.polys.constructor import construct_domain
 import derivations.pan_strict.framework as D
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration
+from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point
@@ -171,13 +172,6 @@ def at(form, subs: dict):
         value, (list, tuple)) else value  # a Rational is already its own cancel
 
 
-def _datasets(d: int, max_n: int = 2):
-    """Every dataset of 1..max_n clients over d values (counts), smallest first."""
-    for n in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(range(d), n):
-            yield tuple(combo.count(x) for x in range(d))
-
-
 def _random_mechanisms(seed: int = SEED):
     """Seeded random rational mechanisms with Moore-Penrose and perturbed (biased) decoders."""
     rng = np.random.default_rng(seed)
@@ -204,7 +198,7 @@ def _mechanism_grid():
 def _grid_moments():
     """(params, mechanism, [(counts, enumerated moments)]) over :func:`_mechanism_grid` and every dataset of
     one or two clients: enumerated once, shared by Theorems 2.1 and 2.2."""
-    return [(params, m, [(counts, enumeration.enumerated_moments(m, counts)) for counts in _datasets(m.d)])
+    return [(params, m, [(counts, enumeration.enumerated_moments(m, counts)) for counts in _datasets(m.d, 2)])
             for params, m in _mechanism_grid()]
 
 
@@ -442,10 +436,6 @@ def _enum_abs_error(mech: Mechanism, counts):
         total += mech.domain.to_sympy(prob) * sum(abs(mech.domain.to_sympy(est[v]) - R(counts[v], n_c))
                                                   for v in range(mech.d))
     return total
-
-
-def _vertex_datasets(d: int, n_c: int):
-    return [tuple(n_c if x == v else 0 for x in range(d)) for v in range(d)]
 
 
 # ---------------------------------------------------------------------------------------------

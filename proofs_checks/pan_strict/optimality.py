@@ -22,6 +22,7 @@ import derivations.pan_strict.framework as F
 import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses
+from ldpref.dataset import vertex as _vertex
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point
@@ -99,10 +100,6 @@ def _symbolic_zoo():
     out.append(("Fano plane (symbolic e^eps)", 7, 3, E, Mechanism(P.tolist(), _cancel_entries(F.eq5_decoder(S, p, q)).tolist()),
                 P, S))
     return out
-
-
-def _vertex(d, n_c, v=0):
-    return tuple(n_c if x == v else 0 for x in range(d))
 
 
 # ---------------------------------------------------------------------------------------------

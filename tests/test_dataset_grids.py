@@ -1,0 +1,18 @@
+"""The dataset grid factories of :mod:`ldpref.dataset` that the claim checks enumerate."""
+
+from math import comb
+
+from ldpref.dataset import all_datasets, vertex
+
+
+def test_all_datasets_counts_order_and_support():
+    got = list(all_datasets(3, 2))
+    assert got[:3] == [(1, 0, 0), (0, 1, 0), (0, 0, 1)]  # n = 1 first
+    assert len(got) == comb(3, 1) + comb(4, 2) and len(set(got)) == len(got)
+    assert all(1 <= sum(c) <= 2 and len(c) == 3 for c in got)
+    assert list(all_datasets(3, 2, min_n=2)) == got[3:]
+    assert list(all_datasets(4, 1, (1, 3))) == [(0, 1, 0, 0), (0, 0, 0, 1)]
+
+
+def test_vertex():
+    assert vertex(4) == (1, 0, 0, 0) and vertex(3, 5, 2) == (0, 0, 5)
