@@ -409,7 +409,6 @@ record(
              lambda point: point.data)))
 
 
-
 @cache
 def _budget_client_variances(m_, s_, e_, kind):
     """(V_holder, V_other) per client (n = 1, frequency scale) of a real mechanism on the collision-uniform

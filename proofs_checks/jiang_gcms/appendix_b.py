@@ -190,7 +190,6 @@ record(id="jiang-gcms/appB.lemma4", location="Appendix B, Lemma 4 (three covaria
                       _case4_products)))
 
 
-
 def _same_client_value(form, point):
     Q, _, x, (d, m_, k_, s_, p_) = point.data
     q_ = (s_ - p_) / sympy.Integer(m_ - 1)

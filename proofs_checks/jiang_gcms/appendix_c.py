@@ -56,7 +56,6 @@ record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at 
                    _alpha_points, lambda point: point.data, part=_listed, value=_each_at)))
 
 
-
 @claim(id="jiang-gcms/appC.pq", root_cause="appC.pq", location="Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2/w^2'",
        statement="At the boundary of Eq. (7), (p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w - 1)^2 / w^2.",
        printed=lambda: J.appC_pq_printed(), derived=lambda: J.appC_pq_derived(),
@@ -112,7 +111,6 @@ record(id="jiang-gcms/eq13", root_cause="appB.same-client", location="Appendix C
                    lambda: _lemma1_points(with_lambda=False), _smallest_exact_argmin, path=MOMENTS,
                    value=_argmin_value, correction_name="argmin over feasible integer s of the exact variance (every draw) vs the argmin of "
                                    "the correction")))
-
 
 
 def _chain_points():

@@ -95,13 +95,11 @@ record(id="jiang-gcms/thm2", location="Section IV-B, Theorem 2 (privacy of GCMS)
        steps=_THM2_STEPS)
 
 
-
 record(id="jiang-gcms/eq5", location="Section IV-B, Eq. (5)",
        statement="eps <= |log(p(m - s)/((1 - p)s))|.",
        printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
        kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1",
        steps=_THM2_STEPS)
-
 
 
 # ---- Section IV-B: Theorem 3 (utility) -----------------------------------------------------------------

@@ -162,7 +162,6 @@ record(id="jiang-gcms/alg4.unimodal", location="Section IV-C, Algorithm 4 (what 
                       _ternary_agrees)))
 
 
-
 ROUNDING_TOL = Fraction(1, 10**9)
 
 
@@ -309,7 +308,6 @@ record(id="jiang-gcms/sec4.C.monotone", location="Section IV-C, second paragraph
                    lambda point: point.data, path=MOMENTS),))
 
 
-
 def _support_pq(mech, hashed):
     """(P(bucket h(x) reported | x), P(another bucket reported | x)) read off a CMS-style mechanism whose
     outputs are 'j:bits' (unary) or 'j:{set}' (GCMS), for input 0 with hashed value ``hashed``."""
@@ -365,7 +363,6 @@ record(id="jiang-gcms/sec4.C.allocation", root_cause="sec4.C.allocation", locati
                    lambda point: point.data[0], part=_listed, value=_allocation_value)))
 
 
-
 def _pq_values(form, point):
     """A (p, q) form evaluated at the mechanism's exact e^eps."""
     return list(evaluate(form, point.facts).values())
@@ -393,7 +390,6 @@ record(id="jiang-gcms/sec4.C.even-split", location="Section IV-C, allocation pri
                    lambda point: point.data, value=_pq_values)))
 
 
-
 def _oue_split_points():
     for d in (2, 3):
         for e_ in (R(2), R(3), R(9)):
@@ -410,7 +406,6 @@ record(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation prin
        steps=(Symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", part=_listed),
               Grid("(p, q) read off OUE vs the forms at its exact e^eps", _oue_split_points, lambda point: point.data,
                    value=_pq_values)))
-
 
 
 def _none_optimal_derived_fn(**kw) -> bool:

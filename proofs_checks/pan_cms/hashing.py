@@ -53,7 +53,6 @@ KIND_ORDER = {"rr": 0, "arp": 1, "srp": 2}
 HOLDS = True
 
 
-
 #: the reading of the paper's quantifier over pairs (kept in one place so every claim says the same)
 DISTINCT_PAIRS = ("x1 != x2: the paper quantifies over [d]^2 but means distinct pairs, as in Corollary 3.1 and "
                   "Eq. (8) (for x1 = x2 the probability is trivially 1)")
@@ -149,8 +148,6 @@ def _collision_rate_mechanism(mm, inner, c, M):
                 cols.append([M / (M - 1) * Q_R[h[x], z] - 1 / (M - 1) for x in range(2)])
     Q = [[cols[u][x] for u in range(len(cols))] for x in range(2)]
     return Mechanism(rows, Q, outputs=labels, name=f"cms-collision-rate(m={mm})")
-
-
 
 
 # ---- evaluating a claim's forms at one point ----------------------------------------------------------

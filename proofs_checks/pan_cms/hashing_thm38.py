@@ -473,7 +473,6 @@ record(
 )
 
 
-
 # ---- Appendix E: the corollaries' proofs -------------------------------------------------------------
 def var_grid(name, kind_of_cor):
     """Var(f_hat(x)) of the exact perfect CMS+RR at m = 1 + e^{eps/2} (Cor. 3.6) or m = 1 + e^eps (Cor. 3.7)."""

@@ -99,7 +99,6 @@ record(
         lambda point: point.data, value=lambda form, point: _at(form, **point.facts)),))
 
 
-
 @claim(
     id="pan-strict/sec4.hadamard",
     location="Section 4, special cases (Hadamard matrix)",
@@ -279,7 +278,6 @@ record(
              lambda point: point.data, value=lambda form, point: _at(form, **point.facts))))
 
 
-
 def _argmin_points():
     """Where d/(e^eps + 1) is an integer, the exhaustive integer argmin over real SS mechanisms must be it."""
     for d, e in [(3, R(2)), (6, R(2)), (4, R(3)), (8, R(3)), (5, R(3, 2)), (7, R(4, 3))]:
@@ -313,7 +311,6 @@ record(
                 _argmin_near)))
 
 
-
 def _ss_response_counts():
     counts = [_ss(d, k, R(2)).mechanism.n_outputs == comb(d, k) for d in range(2, 8) for k in range(1, d)]
     return all(counts), len(counts), f"{sum(counts)} of {len(counts)}"
@@ -340,8 +337,6 @@ record(
              lambda point: point.data, value=lambda form, point: _at_point(form, **point.facts))))
 
 
-
-
 # ---------------------------------------------------------------------------------------------
 # Section 5.3 WSS
 def _pair_frequency_points():
@@ -364,7 +359,6 @@ record(
     note=LOST,
     steps=(Grid("pair frequency among all k-subsets (counting)", _pair_frequency_points, lambda point: point.data,
         value=lambda form, point: _at(form, **point.facts)),))
-
 
 
 @claim(
@@ -579,7 +573,6 @@ record(
     note=LOST,
     steps=(Grid("S^T S / C(d,k) over all k-subsets", _all_subsets_points, lambda point: point.data,
         value=lambda form, point: _combination_matrix(_at(form, **point.facts), point.facts["d"])),))
-
 
 
 def _holds_at(form, params: dict, value) -> bool:

@@ -478,7 +478,6 @@ record(
         value=lambda form, point: _level_by_definition(form, point.data[1])),))
 
 
-
 def _def2_2_points():
     for name, proto in _pure_grid()[:3]:
         m = proto.mechanism
@@ -504,7 +503,6 @@ record(
     derivation="derivations.pan_strict.framework.expectation_from_model",
     steps=(Grid("enumerated estimate == Q nu for each response-count outcome", _def2_2_points, lambda point: point.data,
         value=lambda form, point: list(mat_at(form, point.facts))),))
-
 
 
 def _eq1_points():
@@ -534,7 +532,6 @@ record(
     assumptions="Q P = I; datasets of n clients",
     steps=(Grid("worst-case l2 over every dataset (enumeration) vs the vertex formula", _eq1_points,
         lambda point: point.data, value=lambda form, point: at(form, point.facts)),))
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -634,7 +631,6 @@ record(
                  lambda: [sympy.Integer(0), R(-1, 8)])))
 
 
-
 def _cov_points():
     for params, m in list(_random_mechanisms(SEED + 28))[:4]:
         P = m.perturbation_matrix()
@@ -670,7 +666,6 @@ record(
         value=_cov_by_form),))
 
 
-
 def _linear_points():
     for params, m in list(_random_mechanisms(SEED + 29))[:4]:
         P, Q = m.perturbation_matrix(), m.decoder_matrix()
@@ -693,7 +688,6 @@ record(
     derivation="derivations.pan_strict.framework.variance_from_model",
     steps=(Grid("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", _linear_points, lambda point: point.data,
         value=lambda form, point: mat_at(form, point.facts)),))
-
 
 
 @claim(

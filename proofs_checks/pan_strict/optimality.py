@@ -191,7 +191,6 @@ record(
                 lambda point: point.data, value=_at_point),))
 
 
-
 record(
     id="pan-strict/appB.eq18",
     location="Appendix B.3, Eq. (18)",
@@ -200,7 +199,6 @@ record(
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
     steps=(_facts_grid("k sum p == d sum_u p_u S[u,x] on real mechanisms", lambda r: r["base_sum"] * r["k"],
                        lambda r: {MASS_X: r["mass"]}, names=("d",)),))
-
 
 
 record(
@@ -213,7 +211,6 @@ record(
                        names=("e",)),))
 
 
-
 record(
     id="pan-strict/appB.eq16",
     location="Appendix B.3, Eq. (16)",
@@ -222,7 +219,6 @@ record(
     derivation="derivations.pan_strict.optimality.lemma3_1_form",
     steps=(_facts_grid("p* of the real mechanism vs e^eps sum_u p_u S[u,x]", lambda r: r["p"],
                        lambda r: {MASS_X: r["mass"]}, names=("e",)),))
-
 
 
 record(
@@ -235,7 +231,6 @@ record(
                        lambda r: {MASS_Y: r["mass"], PAIR_XY: r["pair"] * r["base_sum"]}, names=("e",)),))
 
 
-
 record(
     id="pan-strict/appB.3.pair",
     location="Appendix B.3 (variance argument)",
@@ -246,7 +241,6 @@ record(
     assumptions="symmetric configuration with constant support size k",
     steps=(_facts_grid("E[s_x s_y] of the real support matrix vs k(k-1)/(d(d-1))", lambda r: r["pair"],
                        names=("d", "k")),))
-
 
 
 def _lemma3_1_points():
@@ -270,7 +264,6 @@ record(
     derivation="derivations.pan_strict.optimality.osc_cross_support_probability",
     steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, lambda point: point.data,
                 value=_at_point),))
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -320,7 +313,6 @@ record(
     steps=(_VARIANCE_GRID,))
 
 
-
 record(
     id="pan-strict/eq11",
     location="Section 3, Eq. (11)",
@@ -328,7 +320,6 @@ record(
     derived=O.eq11_form,
     derivation="derivations.pan_strict.optimality.osc_variance",
     steps=(_VARIANCE_GRID,))
-
 
 
 @cache
@@ -363,7 +354,6 @@ record(
                     reads_forms=True),
            Grid("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_points, lambda point: point.data,
                 value=_at_point)))
-
 
 
 def _osc_properties(P, e, m):
@@ -404,7 +394,6 @@ record(
     kind="statement",
     steps=(Grid("OSC by construction vs Definition 3.1 on the properties read off the real mechanisms",
                 _def3_1_points, lambda point: point.data),))
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -502,7 +491,6 @@ record(
                 _frobenius_l2, value=lambda form, point: at(form, point.facts)),))
 
 
-
 def _thm3_2_instances(printed, derived):
     """Per extremal P: 'bound' (URP l2 with Q* >= the OSC value at the same p*) and, for constant support,
     'attains' (== the OSC value); exact by the exact engine, each form evaluated on the instance's facts."""
@@ -580,7 +568,6 @@ record(
              value=lambda form, point: [at(form, {})] * len(point.data))))
 
 
-
 def _trace_data():
     rows = []
     for name, P, S, e, sym, sizes in _extremal_cases():
@@ -634,7 +621,6 @@ record(
     derivation="derivations.pan_strict.optimality.g_weight",
     steps=(Grid("Tr M of real mechanisms vs sum_u p_u g(k_u)", _trace_points, lambda point: point.data["M"].trace(),
         value=_g_sum),))
-
 
 
 @claim(
@@ -775,7 +761,6 @@ record(
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
     steps=(Grid("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", _q_star_points,
                 lambda point: point.data, value=lambda form, point: mat_at(form, point.facts)),))
-
 
 
 def _sherman_morrison_product(dd):
