@@ -89,6 +89,17 @@ def to_rational(value, *, what: str = "value") -> sympy.Rational:
     return exact
 
 
+def to_fraction(value, *, what: str = "value") -> Fraction:
+    """An exact rational (int, ``Fraction``, sympy Rational, python-flint ``fmpq``) as a ``fractions.Fraction``, for
+    fast exact arithmetic; ``TypeError`` for anything that is not a rational number (see :func:`to_rational`)."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, fmpq):
+        return Fraction(int(value.p), int(value.q))
+    r = to_rational(value, what=what)
+    return Fraction(int(r.p), int(r.q))
+
+
 def exact_str(value) -> str:
     """The canonical string of an exact value: ``"1/3"``, ``"-2"``, or sympy's form of an expression."""
     value = to_exact(value)

@@ -1,4 +1,5 @@
-"""The dataset grid factories of :mod:`ldpref.dataset` that the claim checks enumerate."""
+"""The dataset grid factories of :mod:`ldpref.dataset` and the exact conversions of :mod:`ldpref.exact` that the claim
+checks share."""
 
 from math import comb
 
@@ -16,3 +17,20 @@ def test_all_datasets_counts_order_and_support():
 
 def test_vertex():
     assert vertex(4) == (1, 0, 0, 0) and vertex(3, 5, 2) == (0, 0, 5)
+
+
+def test_to_fraction_is_exact_and_refuses_floats():
+    from fractions import Fraction
+
+    import pytest
+    import sympy
+    from flint import fmpq
+
+    from ldpref.exact import to_fraction
+
+    for value in (sympy.Rational(-3, 7), Fraction(-3, 7), fmpq(-3, 7)):
+        assert to_fraction(value) == Fraction(-3, 7)
+    assert to_fraction(4) == 4
+    for bad in (0.5, sympy.sqrt(2)):
+        with pytest.raises(TypeError):
+            to_fraction(bad)

@@ -13,6 +13,7 @@ import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import moments
 from ldpref.exact import EXP_EPS
+from ldpref.exact import to_exact as _frac_to_rational
 from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
@@ -282,10 +283,6 @@ def _deployed_points():
                                      data=(bool(n_ * E_[v] == counts[v]), key, at),
                                      size=_size(d, m_, k_, s_, p_, counts, v), in_condition=uniform))
     return tuple(out)
-
-
-def _frac_to_rational(x):
-    return sympy.Rational(x.numerator, x.denominator)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -25,6 +25,7 @@ import sympy
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import k as k_sym
 from ldpref import enumeration, moments
+from ldpref.exact import to_exact as _fr
 from ldpref.dataset import all_datasets as datasets, vertex
 from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
 from ldpref.ledger.generic import Exact
@@ -184,10 +185,6 @@ def mkey(key, kind, ee, decoder="eq2", which="cms"):
     if name not in _MECHS:
         _MECHS[name] = (lambda: y_mech(key, kind, ee)) if which == "y" else (lambda: cms_mech(key, kind, ee, decoder))
     return name
-
-
-def _fr(v: Fraction):
-    return R(v.numerator, v.denominator)
 
 
 @cache

@@ -21,6 +21,7 @@ from derivations.pan_cms.symbols import e, n
 from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
+from ldpref.exact import to_exact as _rat
 from ldpref.hashing import hadamard_family, sylvester_hadamard
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
@@ -46,10 +47,6 @@ def exact_of(point):
     """A row's exact value (its ``data``: HOLDS for a statement), computed from the real mechanisms when the row
     was built; a Grid over such rows evaluates the forms at the row's ``facts`` (read off the same mechanisms)."""
     return point.data
-
-
-def _rat(x) -> sympy.Rational:
-    return R(x.numerator, x.denominator) if isinstance(x, Fraction) else sympy.sympify(x)
 
 
 def _P(mech) -> sympy.Matrix:

@@ -35,6 +35,7 @@ from derivations.pan_cms.symbols import cbar, d, delta, e, f, k, l, m, n, q, r, 
 from ldpref import losses, moments
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
+from ldpref.exact import to_exact as _rat
 from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
                             random_family)
 from ldpref.ledger import Instance, claim, record
@@ -58,10 +59,6 @@ DISTINCT_PAIRS = ("x1 != x2: the paper quantifies over [d]^2 but means distinct 
                   "Eq. (8) (for x1 = x2 the probability is trivially 1)")
 
 # ---- exact building blocks -----------------------------------------------------------------------
-def _rat(x):
-    return R(x.numerator, x.denominator) if isinstance(x, Fraction) else sympy.sympify(x)
-
-
 @cache
 def _inner(kind, mm, ee):
     return inner_mechanism(kind, mm, ee)

@@ -16,6 +16,7 @@ import derivations.pan_cms.printed_hashing as PH
 from derivations.pan_cms.symbols import e, f, m, n, q, r, tau, var_eq, var_neq
 from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
+from ldpref.exact import to_fraction as _frac
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 
@@ -162,10 +163,6 @@ def _lagrange(points):
         for t, b in enumerate(basis):
             coeffs[t] += yi * b / denom
     return coeffs
-
-
-def _frac(v):
-    return Fraction(int(v.p), int(v.q))
 
 
 @cache

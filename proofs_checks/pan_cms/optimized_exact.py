@@ -38,6 +38,7 @@ from derivations.pan_cms.symbols import m as m_sym
 from ldpref import enumeration, losses, moments
 from ldpref.dataset import all_datasets
 from ldpref.exact import EXP_EPS, leading_ratio, to_mpf
+from ldpref.exact import to_fraction as _frac
 from ldpref.hashing import HashFamily, gf2_affine_family
 from ldpref.ledger.generic import Identity
 from ldpref.mechanism import Mechanism
@@ -144,11 +145,6 @@ def _numerator_in(expr, var=m_sym):
         return _field(var).from_sympy(expr).numer.as_expr()
     except ValueError:  # not in Q(var): a coefficient outside Q or another symbol
         return sympy.numer(sympy.together(sympy.cancel(expr)))
-
-
-def _frac(x) -> Fraction:
-    x = sympy.sympify(x)
-    return Fraction(int(x.p), int(x.q))
 
 
 # =============================================================================================
