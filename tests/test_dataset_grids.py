@@ -34,3 +34,18 @@ def test_to_fraction_is_exact_and_refuses_floats():
     for bad in (0.5, sympy.sqrt(2)):
         with pytest.raises(TypeError):
             to_fraction(bad)
+
+
+def test_library_hash_families():
+    import pytest
+
+    from ldpref.errors import ParameterError
+    from ldpref.hashing import all_functions_family, prime_affine_family
+
+    full = all_functions_family(2, 3)
+    assert full.k == 9 and full.is_pairwise_independent() and full.name == "all-functions(d=2, m=3)"
+    affine = prime_affine_family(5, 3)
+    assert affine.k == 25 and affine.is_collision_uniform() and affine.name == "Z_5-affine(d=3)"
+    for p, d in ((4, 3), (3, 4)):
+        with pytest.raises(ParameterError):
+            prime_affine_family(p, d)

@@ -15,7 +15,6 @@ independently (Section 3.1).
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from functools import cache
 
@@ -27,7 +26,8 @@ from derivations.pan_cms.symbols import k as k_sym
 from ldpref import enumeration, moments
 from ldpref.exact import to_exact as _fr
 from ldpref.dataset import all_datasets as datasets, vertex
-from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
+from ldpref.hashing import (HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family, hadamard_family,
+                            prime_affine_family, random_family)
 from ldpref.ledger.generic import Exact
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
@@ -39,14 +39,6 @@ HOLDS = True
 
 
 # ==== hash families ===============================================================================
-def prime_affine_family(p: int, dd: int) -> HashFamily:
-    """{a0 + a1 x mod p : a0, a1 in Z_p} on inputs 0..dd-1 (strongly pairwise independent, dd <= p)."""
-    if not sympy.isprime(p) or dd > p:
-        raise ValueError(f"need a prime p >= d, got p = {p}, d = {dd}")
-    return HashFamily(tuple(tuple((a0 + a1 * xx) % p for xx in range(dd)) for a0 in range(p) for a1 in range(p)),
-                      p, name=f"Z_{p}-affine(d={dd})")
-
-
 def collision_uniform_pair_family(mm: int) -> HashFamily:
     """d = 2, k = m: h_j(0) = 0, h_j(1) = j.  Collision rate exactly 1/m (the paper's pairwise
     independence), not strongly pairwise independent (h(0) is constant)."""
@@ -82,7 +74,7 @@ def family(key: str) -> HashFamily:
     if key == "random(d=3,m=3,k=2)":
         return random_family(3, 3, 2, np.random.default_rng(SEED + 1))
     if key == "all(d=2,m=3)":
-        return HashFamily(tuple(itertools.product(range(3), repeat=2)), 3, name=key)
+        return all_functions_family(2, 3, name=key)
     raise KeyError(key)
 
 

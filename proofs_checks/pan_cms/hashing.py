@@ -36,8 +36,8 @@ from ldpref import losses, moments
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
-from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
-                            random_family)
+from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, all_functions_family, gf2_affine_family,
+                            gf2_affine_mod_family, random_family)
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.forms import NotRational, Predicate, compile_rational, evaluate, param_name
@@ -85,7 +85,7 @@ def _hprime(l_, d_, m_):
 @cache
 def _perfect(d_, m_):
     """All functions [d] -> [m]: pairwise independent for every m (checked)."""
-    fam = HashFamily(tuple(itertools.product(range(m_), repeat=d_)), m_, name=f"all-functions(d={d_}, m={m_})")
+    fam = all_functions_family(d_, m_)
     if not fam.is_pairwise_independent():
         raise AssertionError("the family of all functions must be pairwise independent")
     return fam

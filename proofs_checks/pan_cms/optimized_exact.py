@@ -39,7 +39,7 @@ from ldpref import enumeration, losses, moments
 from ldpref.dataset import all_datasets
 from ldpref.exact import EXP_EPS, leading_ratio, to_mpf
 from ldpref.exact import to_fraction as _frac
-from ldpref.hashing import HashFamily, gf2_affine_family
+from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_family, prime_affine_family
 from ldpref.ledger.generic import Identity
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -149,27 +149,12 @@ def _numerator_in(expr, var=m_sym):
 
 # =============================================================================================
 # Real hash families with collision rate 1/m
-def _is_prime(p: int) -> bool:
-    return p >= 2 and all(p % q for q in range(2, int(p ** 0.5) + 1))
-
-
-def prime_affine_family(p: int, d: int) -> HashFamily:
-    """``{x -> a0 + a1 x mod p}`` on inputs 0..d-1 (p prime >= d): strongly pairwise independent."""
-    funcs = tuple(tuple((a0 + a1 * x) % p for x in range(d)) for a0 in range(p) for a1 in range(p))
-    return HashFamily(funcs, p, name=f"affine-mod-{p}(d={d})")
-
-
-def all_functions_family(d: int, m: int) -> HashFamily:
-    """Every function [d] -> [m] (strongly pairwise independent for any m)."""
-    return HashFamily(tuple(itertools.product(range(m), repeat=d)), m, name=f"all-functions(d={d}, m={m})")
-
-
 @cache
 def pairwise_family(m: int, d: int) -> HashFamily:
     if m & (m - 1) == 0 and m >= d:
         fam = gf2_affine_family(m.bit_length() - 1, d)
-    elif _is_prime(m) and m >= d:
-        fam = prime_affine_family(m, d)
+    elif sympy.isprime(m) and m >= d:
+        fam = prime_affine_family(m, d, name=f"affine-mod-{m}(d={d})")
     else:
         fam = all_functions_family(d, m)
     if not fam.is_collision_uniform():
