@@ -55,6 +55,12 @@ class Exact(NamedTuple):
     path: str
 
 
+def precomputed(point: Point):
+    """The oracle of a grid whose exact value was computed from the real mechanism when the point was built: the
+    point's ``data`` (HOLDS for a statement)."""
+    return point.data
+
+
 @dataclass(frozen=True)
 class Symbolic:
     """Printed form == derived form, proved symbolically (both projected by ``part``, normalised by ``simplify``)."""

@@ -25,6 +25,7 @@ from ldpref.exact import to_exact as _rat
 from ldpref.hashing import hadamard_family, sylvester_hadamard
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import precomputed as exact_of
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.linalg import exact_matrix
@@ -43,12 +44,6 @@ DERIV = "derivations.pan_cms.connections"
 
 
 # ---- helpers ------------------------------------------------------------------------------------
-def exact_of(point):
-    """A row's exact value (its ``data``: HOLDS for a statement), computed from the real mechanisms when the row
-    was built; a Grid over such rows evaluates the forms at the row's ``facts`` (read off the same mechanisms)."""
-    return point.data
-
-
 def _P(mech) -> sympy.Matrix:
     return mech.perturbation_matrix()
 

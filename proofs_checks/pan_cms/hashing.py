@@ -40,6 +40,7 @@ from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, all_fun
                             gf2_affine_mod_family, random_family)
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import precomputed as _exact_of
 from ldpref.ledger.forms import NotRational, Predicate, compile_rational, evaluate, param_name
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
@@ -462,11 +463,6 @@ def conjunct(form, kind, *, lhs=None, rhs=None):
     if len(found) != 1:
         raise TypeError(f"no single {kind.__name__} with lhs={lhs}, rhs={rhs} in {form}")
     return found[0]
-
-
-def _exact_of(point):
-    """A row's exact value (its ``data``), computed from the real mechanism or family when the row was built."""
-    return point.data
 
 
 def rows_grid(name, rows, *, statement=False, **kw):
