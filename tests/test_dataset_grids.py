@@ -49,3 +49,16 @@ def test_library_hash_families():
     for p, d in ((4, 3), (3, 4)):
         with pytest.raises(ParameterError):
             prime_affine_family(p, d)
+
+
+def test_exact_sign():
+    import pytest
+    import sympy
+
+    from ldpref.exact import exact_sign
+
+    assert [exact_sign(v) for v in (sympy.Rational(-1, 3), 0, 5)] == [-1, 0, 1]
+    assert exact_sign(sympy.sqrt(2) - sympy.Rational(141, 100)) == 1
+    assert exact_sign(sympy.sqrt(8) - 2 * sympy.sqrt(2)) == 0  # zero proved by simplification, not by rounding
+    with pytest.raises(ArithmeticError):
+        exact_sign(sympy.exp(sympy.Integer(-200)) - sympy.exp(sympy.Integer(-200)) * (1 + sympy.exp(-sympy.Integer(200))))

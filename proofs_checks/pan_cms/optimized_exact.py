@@ -37,7 +37,7 @@ from derivations.pan_cms.symbols import d as d_sym
 from derivations.pan_cms.symbols import m as m_sym
 from ldpref import enumeration, losses, moments
 from ldpref.dataset import all_datasets
-from ldpref.exact import EXP_EPS, leading_ratio, to_mpf
+from ldpref.exact import EXP_EPS, exact_sign, leading_ratio, to_mpf
 from ldpref.exact import to_fraction as _frac
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_family, prime_affine_family
 from ldpref.ledger.generic import Identity
@@ -70,20 +70,8 @@ def _canon_expr(x):
 
 
 def _sign(x) -> int:
-    """Exact sign of a real algebraic number: rationals directly; otherwise zero is decided exactly
-    (radsimp/simplify) and a nonzero sign by a 60-digit mpmath evaluation (explicit)."""
-    x = sympy.sympify(x)
-    if x.is_Rational:
-        return int(sympy.sign(x))
-    x = _canon(x)
-    if x == 0:
-        return 0
-    value = to_mpf(x, 60)
-    if abs(value) < mpmath.mpf(10) ** -45:
-        if sympy.simplify(x) == 0:
-            return 0
-        raise ArithmeticError(f"cannot decide the sign of {x}")
-    return 1 if value > 0 else -1
+    """Exact sign of a real algebraic number (:func:`ldpref.exact.exact_sign` of its canonical form)."""
+    return exact_sign(_canon(x))
 
 
 def _le(a, b) -> bool:
