@@ -132,7 +132,6 @@ def sec4_hadamard(ev):
                     continue
                 # optimality of kk at e: exhaustive over integer k (real SS mechanisms for d = 3, 7)
                 if d <= 7:
-                    best_k = _integer_optimum_by_ss(d, e)[1]
                     tie = _l2(_ss(d, kk, e).mechanism) == _integer_optimum_by_ss(d, e)[0]
                 else:
                     vals = {j: C.osc_l2(d, j, e) for j in range(1, d)}
@@ -143,7 +142,6 @@ def sec4_hadamard(ev):
     ev.numeric("Hadamard designs (both signs) are exact OSCs with d responses", all(built), len(built),
                f"{sum(built)} of {len(built)} certified")
     ev.instances("Hadamard support size optimal exactly on (1, e_hi]", insts, has_printed=False)
-    x = sympy.Symbol("x", positive=True)
     ev.identity("e_hi(d) -> 1: e_hi decreasing on d = 7, 15, 31",
                 bool(ranges[7] > ranges[15] > C.hadamard_optimal_range(31) > 1), True)
     ev.note("e_hi: " + ", ".join(f"d={d}: {v} ~ {_fmt(v)}" for d, v in ranges.items() if v != sympy.oo))

@@ -143,12 +143,6 @@ def _cancel_value(v):
     return v if getattr(v, "is_Rational", False) else sympy.cancel(v)
 
 
-def _facts_points(extra=None):
-    """The OSC zoo's facts read off the real P: one point per member (``data`` is the facts row)."""
-    return (Point({"mechanism": r["name"]}, facts={"d": r["d"], "k": r["k"], "e": r["e"], **(extra(r) if extra else {})},
-                  data=r, size=(r["d"], r["U"])) for r in _support_facts())
-
-
 def _at_point(form, point):
     """The form at the point's facts: names d, k, e, n, f_v, t and further symbols (see :func:`_at`)."""
     names = {key: v for key, v in point.facts.items() if isinstance(key, str)}
