@@ -25,6 +25,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Iterable, NamedTuple
 
+import sympy
+
 from .evidence import EXACT_PATHS, Evidence, Instance
 from .forms import evaluate
 
@@ -53,6 +55,16 @@ class Exact(NamedTuple):
 
     value: object
     path: str
+
+
+def rhs(form):
+    """The right-hand side of an equation form (the value it states): the part most formula claims compare."""
+    return form.rhs
+
+
+def rhs_if_equation(form):
+    """An ``Eq`` form's right-hand side, any other form itself."""
+    return form.rhs if isinstance(form, sympy.Equality) else form
 
 
 def precomputed(point: Point):

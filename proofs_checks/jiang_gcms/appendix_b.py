@@ -13,6 +13,8 @@ import derivations.jiang_gcms as J
 from ldpref.hashing import HashFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
+from ldpref.ledger.generic import rhs as _rhs
+from ldpref.ledger.generic import rhs_if_equation as _rhs_if_equation
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import draw_classes, gcms
 
@@ -119,14 +121,6 @@ def _per_client_points(j_level=True):
 def _lemma2_value(form, point):
     Q, j, x, (d, m_, k_, s_, p_) = point.data
     return _at(form, {J.p: p_, J.q: (s_ - p_) / sympy.Integer(m_ - 1), J.m: m_, J.k: k_, J.I_same: 1 if x == 0 else 0})
-
-
-def _rhs(form):
-    return form.rhs
-
-
-def _rhs_if_equation(form):
-    return form.rhs if isinstance(form, sympy.Equality) else form
 
 
 record(id="jiang-gcms/appB.lemma2", location="Appendix B, Lemma 2",

@@ -17,6 +17,7 @@ from ldpref.exact import to_exact as _frac_to_rational
 from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
+from ldpref.ledger.generic import rhs as _rhs
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import sue
 from ldpref.mechanisms.cms import cms as _cms
@@ -171,10 +172,6 @@ def _symbolic_p_identity(what):
 
 def _rhs_model_alphas(form):
     return _model_alphas(form.rhs)
-
-
-def _rhs(form):
-    return form.rhs
 
 
 def _unbiased_enumerated_points():

@@ -21,6 +21,7 @@ from ldpref.hashing import HashFamily
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Exact, Grid, Identity, Point, Symbolic
 from ldpref.ledger.generic import precomputed as exact_of
+from ldpref.ledger.generic import rhs as _rhs
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.losses import worst_case_mse
@@ -378,10 +379,6 @@ record(
 
 
 # ---- Theorem 3.2 / Eq. (3) -------------------------------------------------------------------------
-def _rhs(form):
-    return form.rhs
-
-
 def family_grid(name, keys, quantity, *, params=None, inner_vars=False, part=_rhs):
     """The grid of real hash families x inner mechanisms x small datasets x values x, with the exact
     ``quantity`` ("mean" or "variance") of f_hat(x) as oracle (enumeration, or ldpref.moments beyond
