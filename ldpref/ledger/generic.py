@@ -67,6 +67,11 @@ def rhs_if_equation(form):
     return form.rhs if isinstance(form, sympy.Equality) else form
 
 
+def listed(form):
+    """The parts of a form that names them (a dict), in order."""
+    return list(form.values())
+
+
 def precomputed(point: Point):
     """The oracle of a grid whose exact value was computed from the real mechanism when the point was built: the
     point's ``data`` (HOLDS for a statement)."""

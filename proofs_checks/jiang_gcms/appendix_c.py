@@ -8,6 +8,7 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import gcms
 
@@ -26,10 +27,6 @@ def _boundary_points():
         for s_, p_ in _feasible(m_, e_).items():
             for k_ in (1, 2):
                 yield 2, m_, k_, s_, p_, e_
-
-
-def _listed(form):
-    return list(form.values())
 
 
 def _each_at(form, point):

@@ -16,6 +16,7 @@ from ldpref import gcms as G
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
+from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms import oue, sue, support_probabilities
 from ldpref.mechanisms.cms import cms as _cms
@@ -320,10 +321,6 @@ def _support_pq(mech, hashed):
             incl[b] = incl.get(b, 0) + Pm[u, 0]
     others = {sympy.cancel(v) for b, v in incl.items() if b != hashed}
     return incl[hashed], (others.pop() if len(others) == 1 else sorted(others))
-
-
-def _listed(form):
-    return list(form.values())
 
 
 def _allocation_points():
