@@ -102,9 +102,8 @@ def _small_datasets(dd):
     return list(vertices(dd)) + [c for c in datasets(dd, 2) if sum(c) == 2 and max(c) == 1]
 
 
-@cache
-def inner(kind, mm, ee):
-    return inner_mechanism(kind, mm, ee)
+#: the inner mechanism R on [m], built once per (kind, m, e^eps)
+inner = cache(inner_mechanism)
 
 
 @cache

@@ -60,9 +60,7 @@ DISTINCT_PAIRS = ("x1 != x2: the paper quantifies over [d]^2 but means distinct 
                   "Eq. (8) (for x1 = x2 the probability is trivially 1)")
 
 # ---- exact building blocks -----------------------------------------------------------------------
-@cache
-def _inner(kind, mm, ee):
-    return inner_mechanism(kind, mm, ee)
+_inner = cache(inner_mechanism)  # the inner mechanism R on [m], built once per (kind, m, e^eps)
 
 
 @cache
