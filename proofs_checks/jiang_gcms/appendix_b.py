@@ -18,8 +18,8 @@ from ldpref.ledger.generic import rhs_if_equation as _rhs_if_equation
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import draw_classes, gcms
 
-from .pure_protocols import R, _datasets
-from .gcms_model import MOMENTS, _at, _exact_count_moments, _frac, _model, _size
+from .pure_protocols import R
+from .gcms_model import MOMENTS, _at, _exact_count_moments, _frac, _gcms_datasets, _model, _size
 
 
 # ---- Appendix B: proof of Theorem 3 ----------------------------------------------------------------------
@@ -100,10 +100,6 @@ def _appB_quantities(d, m_, k_, s_, p_, counts):
 
 APPB_GRID = [(2, 2, 2, 1, R(3, 4)), (2, 3, 1, 1, R(1, 2)), (2, 3, 2, 1, R(9, 10)), (3, 3, 2, 1, R(3, 4)),
              (2, 3, 3, 1, R(1, 2)), (2, 4, 2, 2, R(3, 4)), (3, 4, 2, 2, R(9, 10)), (4, 2, 2, 1, R(3, 4))]
-
-
-def _appB_datasets(d):
-    return [c for c in _datasets(d, 3 if d <= 3 else 2)]
 
 
 def _per_client_points(j_level=True):
@@ -220,7 +216,7 @@ def _appB_grid(name, exact, *, z_level=True, sums=False):
 
     def points():
         for d, m_, k_, s_, p_ in APPB_GRID:
-            for counts in _appB_datasets(d):
+            for counts in _gcms_datasets(d):
                 Q = _appB_quantities(d, m_, k_, s_, p_, counts) if z_level else None
                 yield Point({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts},
                             facts=_model(p_, s_, m_, k_, counts, 0), data=(Q, (d, m_, k_, s_, p_, counts)),
