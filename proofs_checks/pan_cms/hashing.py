@@ -24,7 +24,6 @@ import operator
 from fractions import Fraction
 from functools import cache, lru_cache
 
-import numpy as np
 import sympy
 from flint import fmpq, fmpq_poly
 
@@ -32,19 +31,18 @@ import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH  # noqa: F401  (the claims name its forms)
 from derivations.pan_cms.rational import RatFunc, rational_function
 from derivations.pan_cms.symbols import cbar, d, delta, e, f, k, l, m, n, q, r, tau, var_eq, var_neq  # noqa: F401
-from ldpref import losses, moments
+from ldpref import moments
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
-from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, all_functions_family, gf2_affine_family,
-                            gf2_affine_mod_family, random_family)
+from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.generic import precomputed as _exact_of
 from ldpref.ledger.forms import NotRational, Predicate, compile_rational, evaluate, param_name
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
-from ldpref.mechanisms.cms import cms, cms_over_draws, inner_mechanism
+from ldpref.mechanisms.cms import cms, inner_mechanism
 
 SEED = 20260605
 R = sympy.Rational

@@ -368,7 +368,7 @@ from collections import defaultdict  # noqa: E402
 
 import mpmath  # noqa: E402
 
-from ldpref import losses, moments, privacy  # noqa: E402
+from ldpref import losses, privacy  # noqa: E402
 from ldpref.mechanisms import sue  # noqa: E402
 
 R = sympy.Rational
