@@ -67,6 +67,13 @@ def all_datasets(d: int, max_n: int, support: Sequence[int] | None = None, *, mi
             yield tuple(combo.count(x) for x in range(d))
 
 
+def spread(n: int, f: int, others: int = 99) -> tuple:
+    """n clients, f of them on value 0 and the other n - f spread evenly over ``others`` values (the first
+    (n - f) mod others of them one more): the datasets of jiang-gcms Section VII (Figs. 4 and 6)."""
+    rest, extra = divmod(n - f, others)
+    return (f, *(rest + (1 if i < extra else 0) for i in range(others)))
+
+
 def vertex(d: int, n: int = 1, v: int = 0) -> tuple:
     """The dataset of n clients all holding value v (a vertex of the simplex of datasets)."""
     return tuple(n if x == v else 0 for x in range(d))

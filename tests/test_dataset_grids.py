@@ -62,3 +62,11 @@ def test_exact_sign():
     assert exact_sign(sympy.sqrt(8) - 2 * sympy.sqrt(2)) == 0  # zero proved by simplification, not by rounding
     with pytest.raises(ArithmeticError):
         exact_sign(sympy.exp(sympy.Integer(-200)) - sympy.exp(sympy.Integer(-200)) * (1 + sympy.exp(-sympy.Integer(200))))
+
+
+def test_spread():
+    from ldpref.dataset import spread
+
+    c = spread(1000, 10, 99)
+    assert len(c) == 100 and c[0] == 10 and sum(c) == 1000 and max(c[1:]) - min(c[1:]) <= 1
+    assert c[1:] == tuple(sorted(c[1:], reverse=True))  # the extra clients on the first values
