@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import numbers
 import re
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from .errors import DatasetError
 
@@ -54,3 +55,25 @@ def parse_counts(text: str, d: int | None = None) -> tuple[int, ...]:
     if d is None:
         d = len(values)
     return validate_counts(values, d)
+
+
+def all_datasets(d: int, max_n: int, support: Sequence[int] | None = None, *, min_n: int = 1) -> Iterator[tuple]:
+    """Every dataset of ``min_n`` .. ``max_n`` clients over d values (as counts), the smaller n first and, for one n,
+    in the order of ``itertools.combinations_with_replacement`` over ``support`` (default: every value): the grid
+    of datasets that the claim checks enumerate."""
+    support = range(d) if support is None else support
+    for n in range(min_n, max_n + 1):
+        for combo in itertools.combinations_with_replacement(support, n):
+            yield tuple(combo.count(x) for x in range(d))
+
+
+def spread(n: int, f: int, others: int = 99) -> tuple:
+    """n clients, f of them on value 0 and the other n - f spread evenly over ``others`` values (the first
+    (n - f) mod others of them one more): the datasets of jiang-gcms Section VII (Figs. 4 and 6)."""
+    rest, extra = divmod(n - f, others)
+    return (f, *(rest + (1 if i < extra else 0) for i in range(others)))
+
+
+def vertex(d: int, n: int = 1, v: int = 0) -> tuple:
+    """The dataset of n clients all holding value v (a vertex of the simplex of datasets)."""
+    return tuple(n if x == v else 0 for x in range(d))

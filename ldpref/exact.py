@@ -89,6 +89,17 @@ def to_rational(value, *, what: str = "value") -> sympy.Rational:
     return exact
 
 
+def to_fraction(value, *, what: str = "value") -> Fraction:
+    """An exact rational (int, ``Fraction``, sympy Rational, python-flint ``fmpq``) as a ``fractions.Fraction``, for
+    fast exact arithmetic; ``TypeError`` for anything that is not a rational number (see :func:`to_rational`)."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, fmpq):
+        return Fraction(int(value.p), int(value.q))
+    r = to_rational(value, what=what)
+    return Fraction(int(r.p), int(r.q))
+
+
 def exact_str(value) -> str:
     """The canonical string of an exact value: ``"1/3"``, ``"-2"``, or sympy's form of an expression."""
     value = to_exact(value)
@@ -110,6 +121,25 @@ def to_mpf(value, digits: int = 50):
         raise TypeError(f"cannot evaluate {exact}: it has free symbols {sorted(map(str, exact.free_symbols))}")
     with mpmath.workdps(digits):
         return mpmath.mpf(sympy.N(exact, digits + 5))
+
+
+#: an irrational constant whose 60-digit value is within this of 0 has its sign decided by simplification only
+_SIGN_TINY = mpmath.mpf(10) ** -45
+
+
+def exact_sign(value) -> int:
+    """The sign (-1, 0 or 1) of an exact real constant: a rational directly; otherwise its 60-digit value where that
+    is clearly away from 0 (beyond 1e-45), else ``simplify`` must prove it is 0 (``ArithmeticError`` otherwise:
+    nothing is decided by a rounding)."""
+    x = value if isinstance(value, sympy.Basic) else sympy.sympify(value)
+    if x.is_Rational:
+        return 1 if x > 0 else (-1 if x < 0 else 0)
+    approx = to_mpf(x, 60)
+    if abs(approx) > _SIGN_TINY:
+        return 1 if approx > 0 else -1
+    if sympy.simplify(x) == 0:
+        return 0
+    raise ArithmeticError(f"cannot decide the sign of {x}")
 
 
 def is_zero(value) -> bool:

@@ -200,6 +200,23 @@ def gf2_affine_mod_family(l: int, d: int, m: int) -> HashFamily:
                       name=f"gf2-affine-mod(l={l}, d={d}, m={m})")
 
 
+def prime_affine_family(p: int, d: int, name: str | None = None) -> HashFamily:
+    """``{x -> a0 + a1 x mod p : a0, a1 in Z_p}`` on inputs 0..d-1: strongly pairwise independent for a prime p >= d
+    (the prime-field form of pan-cms Eq. (18))."""
+    p, d = _check_int(p, "p", 2), _check_int(d, "d", 1)
+    if d > p or any(p % q == 0 for q in range(2, int(p ** 0.5) + 1)):
+        raise ParameterError(f"need a prime p >= d, got p = {p}, d = {d}")
+    functions = tuple(tuple((a0 + a1 * x) % p for x in range(d)) for a0 in range(p) for a1 in range(p))
+    return HashFamily(functions, p, name=name or f"Z_{p}-affine(d={d})")
+
+
+def all_functions_family(d: int, m: int, name: str | None = None) -> HashFamily:
+    """Every function [d] -> [m] (m^d of them): strongly pairwise independent for every m (fully random hashing)."""
+    d, m = _check_int(d, "d", 1), _check_int(m, "m", 2)
+    check_count(f"the family of all functions [{d}] -> [{m}]", m ** d * d, unit="hash values")
+    return HashFamily(tuple(itertools.product(range(m), repeat=d)), m, name=name or f"all-functions(d={d}, m={m})")
+
+
 def random_family(d: int, m: int, k: int, rng: np.random.Generator) -> HashFamily:
     """The original CMS (pan-cms Section 3.6): k functions, each value independent and uniform on [m]."""
     if not isinstance(rng, np.random.Generator):

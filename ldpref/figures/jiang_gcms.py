@@ -27,6 +27,7 @@ import os
 import numpy as np
 
 from ..bundled_data import data_file
+from ..dataset import spread
 from ..errors import ParameterError
 from ..gcms import algorithm3_q, algorithm4_s
 from . import datasets, register, simulated, theory
@@ -47,9 +48,7 @@ def _thm3_var(which, p, q, m, k, n, f, sumsq):
 def _spread(n: int, f: int, others: int = 99) -> np.ndarray:
     """Counts: value 0 has f, the other n - f spread evenly over ``others`` values (the figures' sum of the
     other squared counts is not printed; at k >= 100 its term is below 0.1% of the variance)."""
-    rest = np.full(others, (n - f) // others, dtype=np.int64)
-    rest[: (n - f) % others] += 1
-    return np.concatenate([[f], rest]).astype(np.int64)
+    return np.array(spread(n, f, others), dtype=np.int64)
 
 
 def _eps_grid(ctx, lo, hi, n_full, n_quick=4):

@@ -25,6 +25,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Iterable, NamedTuple
 
+import sympy
+
 from .evidence import EXACT_PATHS, Evidence, Instance
 from .forms import evaluate
 
@@ -53,6 +55,27 @@ class Exact(NamedTuple):
 
     value: object
     path: str
+
+
+def rhs(form):
+    """The right-hand side of an equation form (the value it states): the part most formula claims compare."""
+    return form.rhs
+
+
+def rhs_if_equation(form):
+    """An ``Eq`` form's right-hand side, any other form itself."""
+    return form.rhs if isinstance(form, sympy.Equality) else form
+
+
+def listed(form):
+    """The parts of a form that names them (a dict), in order."""
+    return list(form.values())
+
+
+def precomputed(point: Point):
+    """The oracle of a grid whose exact value was computed from the real mechanism when the point was built: the
+    point's ``data`` (HOLDS for a statement)."""
+    return point.data
 
 
 @dataclass(frozen=True)

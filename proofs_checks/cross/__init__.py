@@ -28,7 +28,7 @@ import derivations.cross as X
 import derivations.pan_strict.constructions as PS
 from ldpref import losses
 from ldpref.exact import certain_sign
-from ldpref.hashing import HashFamily, gf2_affine_mod_family
+from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_mod_family, prime_affine_family
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
 from ldpref.ledger.forms import evaluate
@@ -46,12 +46,9 @@ def _uniform_family(d: int, m: int):
         l = max((max(d, m) - 1).bit_length(), 1)
         fam = gf2_affine_mod_family(l, d, m)
     elif sympy.isprime(m) and m >= d:
-        fam = HashFamily(tuple(tuple((a * x + b) % m for x in range(d)) for a in range(m) for b in range(m)), m,
-                         name=f"affine Z_{m}")
+        fam = prime_affine_family(m, d, name=f"affine Z_{m}")
     elif m ** d <= 1000:
-        import itertools
-
-        fam = HashFamily(tuple(itertools.product(range(m), repeat=d)), m, name=f"all functions [{d}]->[{m}]")
+        fam = all_functions_family(d, m, name=f"all functions [{d}]->[{m}]")
     else:
         return None
     return fam if fam.is_collision_uniform() else None
@@ -283,6 +280,7 @@ def ocms_vs_cms(ev):
 
 import derivations.jiang_gcms as JG  # noqa: E402
 from ldpref import moments  # noqa: E402
+from ldpref.dataset import all_datasets as _small_datasets  # noqa: E402
 from ldpref.hashing import all_function_draws  # noqa: E402
 from ldpref.mechanisms.cms import cms_over_draws  # noqa: E402
 from ldpref.mechanisms.gcms import draw_classes, gcms, gcms_over_draws, p_for_exp_eps  # noqa: E402
@@ -290,14 +288,6 @@ from ldpref.mechanisms.gcms import draw_classes, gcms, gcms_over_draws, p_for_ex
 
 def _lam_of(counts, v=0):
     return R(counts[v], sum(counts))
-
-
-def _small_datasets(d, max_n):
-    import itertools
-
-    for n_ in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(range(d), n_):
-            yield tuple(combo.count(x) for x in range(d))
 
 
 @cache
@@ -424,7 +414,6 @@ record(
                  simplify=lambda v: [sympy.factor(x) for x in v]),
         Grid("Var over every draw of E[f_hat(0) | draw]: real GCMS (s = 1) and real CMS + RR mixtures", _draw_term_points,
              lambda point: point.data)))
-
 
 
 @cache

@@ -13,12 +13,14 @@ import derivations.jiang_gcms as J
 from ldpref.hashing import HashFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
+from ldpref.ledger.generic import rhs as _rhs
+from ldpref.ledger.generic import rhs_if_equation as _rhs_if_equation
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import draw_classes, gcms
 
-from .pure_protocols import R, _datasets
+from .pure_protocols import R
 from .definitions import alphas
-from .gcms_model import MOMENTS, _at, _exact_count_moments, _frac, _model, _size
+from .gcms_model import MOMENTS, _at, _exact_count_moments, _frac, _gcms_datasets, _model, _size
 
 
 # ---- Appendix B: proof of Theorem 3 ----------------------------------------------------------------------
@@ -101,10 +103,6 @@ APPB_GRID = [(2, 2, 2, 1, R(3, 4)), (2, 3, 1, 1, R(1, 2)), (2, 3, 2, 1, R(9, 10)
              (2, 3, 3, 1, R(1, 2)), (2, 4, 2, 2, R(3, 4)), (3, 4, 2, 2, R(9, 10)), (4, 2, 2, 1, R(3, 4))]
 
 
-def _appB_datasets(d):
-    return [c for c in _datasets(d, 3 if d <= 3 else 2)]
-
-
 def _per_client_points(j_level=True):
     """Every mechanism of APPB_GRID, (every j,) every value x of one client; ``data`` = (quantities, j, x)."""
     for d, m_, k_, s_, p_ in APPB_GRID:
@@ -120,14 +118,6 @@ def _per_client_points(j_level=True):
 def _lemma2_value(form, point):
     Q, j, x, (d, m_, k_, s_, p_) = point.data
     return _at(form, {J.p: p_, J.q: (s_ - p_) / sympy.Integer(m_ - 1), J.m: m_, J.k: k_, J.I_same: 1 if x == 0 else 0})
-
-
-def _rhs(form):
-    return form.rhs
-
-
-def _rhs_if_equation(form):
-    return form.rhs if isinstance(form, sympy.Equality) else form
 
 
 record(id="jiang-gcms/appB.lemma2", location="Appendix B, Lemma 2",
@@ -191,7 +181,6 @@ record(id="jiang-gcms/appB.lemma4", location="Appendix B, Lemma 4 (three covaria
                       _case4_products)))
 
 
-
 def _same_client_value(form, point):
     Q, _, x, (d, m_, k_, s_, p_) = point.data
     q_ = (s_ - p_) / sympy.Integer(m_ - 1)
@@ -228,7 +217,7 @@ def _appB_grid(name, exact, *, z_level=True, sums=False):
 
     def points():
         for d, m_, k_, s_, p_ in APPB_GRID:
-            for counts in _appB_datasets(d):
+            for counts in _gcms_datasets(d):
                 Q = _appB_quantities(d, m_, k_, s_, p_, counts) if z_level else None
                 yield Point({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts},
                             facts=_model(p_, s_, m_, k_, counts, 0), data=(Q, (d, m_, k_, s_, p_, counts)),

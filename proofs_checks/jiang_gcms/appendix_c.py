@@ -8,6 +8,7 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.gcms import gcms
 
@@ -26,10 +27,6 @@ def _boundary_points():
         for s_, p_ in _feasible(m_, e_).items():
             for k_ in (1, 2):
                 yield 2, m_, k_, s_, p_, e_
-
-
-def _listed(form):
-    return list(form.values())
 
 
 def _each_at(form, point):
@@ -54,7 +51,6 @@ record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at 
        steps=(Symbolic("alpha_2 (two forms) and alpha_1 vs their values at q*", part=_listed),
               Grid("alpha_1 = E[pi] and alpha_2 = Var_draw[pi] of a client holding another value (exact mechanism)",
                    _alpha_points, lambda point: point.data, part=_listed, value=_each_at)))
-
 
 
 @claim(id="jiang-gcms/appC.pq", root_cause="appC.pq", location="Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2/w^2'",
@@ -124,7 +120,6 @@ record(id="jiang-gcms/eq13", root_cause="appB.same-client", location="Appendix C
                    lambda: _lemma1_points(with_lambda=False), _smallest_exact_argmin, path=MOMENTS,
                    value=_argmin_value, correction_name="argmin over feasible integer s of the exact variance (every draw) vs the argmin of "
                                    "the correction")))
-
 
 
 def _chain_points():

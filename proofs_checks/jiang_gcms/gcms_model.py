@@ -13,6 +13,7 @@ from flint import fmpq
 
 import derivations.jiang_gcms as J
 from ldpref import moments
+from ldpref.exact import to_fraction as _frac
 from ldpref.mechanisms.gcms import gcms_over_draws
 
 from .evaluate import _at  # noqa: F401  (re-exported: the checks import _at from here)
@@ -66,18 +67,9 @@ def _model(p, s, m, k, counts, v):
             J.F2: sum(c * c for x, c in enumerate(counts) if x != v)}
 
 
-def _frac(v):
-    v = sympy.sympify(v)
-    if not v.is_Rational:
-        raise TypeError(f"{v} is not rational")
-    return Fraction(int(v.p), int(v.q))
-
-
 def _frac_of(dom, x):
     """A domain element as a Fraction: a python-flint rational read directly, anything else through sympy."""
-    if isinstance(x, fmpq):
-        return Fraction(int(x.p), int(x.q))
-    return _frac(dom.to_sympy(x))
+    return _frac(x if isinstance(x, fmpq) else dom.to_sympy(x))
 
 
 @_cache

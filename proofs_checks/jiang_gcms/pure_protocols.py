@@ -5,12 +5,12 @@ of BRR, GRR, SUE and OUE): the exact path enumerates the real mechanisms of ``ld
 from __future__ import annotations
 
 import functools
-import itertools
 
 import sympy
 
 import derivations.jiang_gcms as J
 from ldpref import enumeration
+from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Point, Symbolic
@@ -43,12 +43,6 @@ def _protocols():
             if d <= 3:
                 out.append(((d, 1, e), "sue", d, e, sue(d, e)))
     return tuple(sorted(out, key=lambda t: t[0]))
-
-
-def _datasets(d: int, max_n: int):
-    for n in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(range(d), n):
-            yield tuple(combo.count(x) for x in range(d))
 
 
 def _estimator_mechanism(proto, form):

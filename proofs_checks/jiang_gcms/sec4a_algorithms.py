@@ -18,6 +18,7 @@ from ldpref.family import MechanismFamily
 from ldpref.hashing import HashFamily
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Point, Symbolic
+from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.cms import cms as _cms
 from ldpref.mechanisms.gcms import draw_classes, gcms
@@ -303,10 +304,6 @@ def _remark1_comm_points():
 def _values_at(form, point):
     """A dict form (quantity -> expression) evaluated at the point, in the dict's order."""
     return [evaluate(v, point.substitution) for v in form.values()]
-
-
-def _listed(form):
-    return list(form.values())
 
 
 record(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (communication cost)",

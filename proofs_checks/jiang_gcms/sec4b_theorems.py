@@ -13,9 +13,11 @@ import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import moments
 from ldpref.exact import EXP_EPS
+from ldpref.exact import to_exact as _frac_to_rational
 from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
+from ldpref.ledger.generic import rhs as _rhs
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import sue
 from ldpref.mechanisms.cms import cms as _cms
@@ -95,13 +97,11 @@ record(id="jiang-gcms/thm2", location="Section IV-B, Theorem 2 (privacy of GCMS)
        steps=_THM2_STEPS)
 
 
-
 record(id="jiang-gcms/eq5", location="Section IV-B, Eq. (5)",
        statement="eps <= |log(p(m - s)/((1 - p)s))|.",
        printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
        kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1",
        steps=_THM2_STEPS)
-
 
 
 # ---- Section IV-B: Theorem 3 (utility) -----------------------------------------------------------------
@@ -172,10 +172,6 @@ def _symbolic_p_identity(what):
 
 def _rhs_model_alphas(form):
     return _model_alphas(form.rhs)
-
-
-def _rhs(form):
-    return form.rhs
 
 
 def _unbiased_enumerated_points():
@@ -284,10 +280,6 @@ def _deployed_points():
                                      data=(bool(n_ * E_[v] == counts[v]), key, at),
                                      size=_size(d, m_, k_, s_, p_, counts, v), in_condition=uniform))
     return tuple(out)
-
-
-def _frac_to_rational(x):
-    return sympy.Rational(x.numerator, x.denominator)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -16,6 +16,7 @@ from ldpref import gcms as G
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
+from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms import oue, sue, support_probabilities
 from ldpref.mechanisms.cms import cms as _cms
@@ -160,7 +161,6 @@ record(id="jiang-gcms/alg4.unimodal", location="Section IV-C, Algorithm 4 (what 
               Numeric("the exact-variance objective is unimodal on [1/2, 1) too (exact root isolation)", _variance_unimodal),
               Numeric("ternary search with a tolerance (exact rationals) finds the root-isolation minimiser",
                       _ternary_agrees)))
-
 
 
 ROUNDING_TOL = Fraction(1, 10**9)
@@ -309,7 +309,6 @@ record(id="jiang-gcms/sec4.C.monotone", location="Section IV-C, second paragraph
                    lambda point: point.data, path=MOMENTS),))
 
 
-
 def _support_pq(mech, hashed):
     """(P(bucket h(x) reported | x), P(another bucket reported | x)) read off a CMS-style mechanism whose
     outputs are 'j:bits' (unary) or 'j:{set}' (GCMS), for input 0 with hashed value ``hashed``."""
@@ -322,10 +321,6 @@ def _support_pq(mech, hashed):
             incl[b] = incl.get(b, 0) + Pm[u, 0]
     others = {sympy.cancel(v) for b, v in incl.items() if b != hashed}
     return incl[hashed], (others.pop() if len(others) == 1 else sorted(others))
-
-
-def _listed(form):
-    return list(form.values())
 
 
 def _allocation_points():
@@ -365,7 +360,6 @@ record(id="jiang-gcms/sec4.C.allocation", root_cause="sec4.C.allocation", locati
                    lambda point: point.data[0], part=_listed, value=_allocation_value)))
 
 
-
 def _pq_values(form, point):
     """A (p, q) form evaluated at the mechanism's exact e^eps."""
     return list(evaluate(form, point.facts).values())
@@ -393,7 +387,6 @@ record(id="jiang-gcms/sec4.C.even-split", location="Section IV-C, allocation pri
                    lambda point: point.data, value=_pq_values)))
 
 
-
 def _oue_split_points():
     for d in (2, 3):
         for e_ in (R(2), R(3), R(9)):
@@ -410,7 +403,6 @@ record(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation prin
        steps=(Symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", part=_listed),
               Grid("(p, q) read off OUE vs the forms at its exact e^eps", _oue_split_points, lambda point: point.data,
                    value=_pq_values)))
-
 
 
 def _none_optimal_derived_fn(**kw) -> bool:

@@ -175,7 +175,6 @@ record(id="jiang-gcms/alg5", location="Section V-A, Algorithm 5 and Phase 1",
                    "foreign key", _observed(alg5_outcomes), lambda point: point.data),))
 
 
-
 # ---- the parenthesis: two encryptions of d under pk1 -----------------------------------------------------------
 def randomized_outcomes(client_a=None, client_b=None) -> list[tuple[dict, object]]:
     """(params, observed) per item and pair of encryptions (one client twice, two clients): True iff the two
@@ -205,7 +204,6 @@ record(id="jiang-gcms/sec5.A.randomized", location="Section V-A, before Phase 1:
             "sampled E_pk1[d] per bin shows the auxiliary server nothing beyond the bin's size.",
        steps=(Grid("two encryptions of d under pk1 by the real client, opened by the real server",
                    _observed(randomized_outcomes), lambda point: point.data),))
-
 
 
 # ---- Algorithm 6 ------------------------------------------------------------------------------------------------

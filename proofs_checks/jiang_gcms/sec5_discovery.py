@@ -25,6 +25,7 @@ import sympy
 import derivations.jiang_gcms.discovery as DD
 import derivations.jiang_gcms.printed_discovery as PD
 from derivations.jiang_gcms.discovery_symbols import T, b, delta, eps
+from ldpref.exact import exact_sign as _sign
 from ldpref.exact import to_mpf
 from ldpref.ledger import Instance, claim
 from ldpref.ledger.forms import evaluate
@@ -43,20 +44,6 @@ PATH = "enumeration"
 #: a value whose 60-digit evaluation is below this in magnitude is decided by simplification (zero or an error);
 #: every nonzero quantity of the grid is above 1e-20, so the numerical sign has 40 digits of margin
 _TINY = mpmath.mpf(10) ** -45
-
-
-def _sign(x) -> int:
-    """The sign of an exact real number: its 60-digit evaluation when clearly away from 0, else simplify must
-    prove it is 0 (otherwise an error: nothing is decided by a rounding)."""
-    x = sympy.sympify(x)
-    if x.is_Rational:
-        return 1 if x > 0 else (-1 if x < 0 else 0)
-    value = to_mpf(x, 60)
-    if abs(value) > _TINY:
-        return 1 if value > 0 else -1
-    if sympy.simplify(x) == 0:
-        return 0
-    raise ValueError(f"cannot decide the sign of {x}")
 
 
 def _largest(values):

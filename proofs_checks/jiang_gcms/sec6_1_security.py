@@ -85,7 +85,6 @@ record(id="jiang-gcms/sec6.1.halt", location="Section VI, preamble (halting the 
                    _runs(lambda: [({"n": len(VALUES)}, (len(VALUES),), halt_detected)]), _run),))
 
 
-
 # ---- malicious clients --------------------------------------------------------------------------------
 def garbage_forwarded(l: int, garbage: int, sybils: int, *, limit: bool = True) -> dict:
     """Run the contribution-limited shuffler (``limit=False``: no limit) on 5 honest clients, one malicious
@@ -128,7 +127,6 @@ record(id="jiang-gcms/sec6.1.truncation", location="Section VI-1, malicious clie
                    _runs(_truncation_cases), _run),))
 
 
-
 def _sybil_cases():
     for l in (1, 3):
         for sybils in (2, 5):
@@ -150,7 +148,6 @@ record(id="jiang-gcms/sec6.1.sybil", location="Section VI-1, malicious clients (
             "identities through with F min(G, l) > l reports.",
        steps=(Grid("reports of F fake identities forwarded by the limited shuffler (real messages)", _runs(_sybil_cases),
                    _run),))
-
 
 
 # ---- malicious shuffler -------------------------------------------------------------------------------
@@ -200,7 +197,6 @@ record(id="jiang-gcms/sec6.1.shuffler-confidentiality", location="Section VI-1, 
                                   for i, v in enumerate(("nothing", "sk"))]), _run),))
 
 
-
 def deviation_feasible(attack: str, **kw) -> bool:
     """Does the shuffler's deviation change the server's estimates while the server rejects nothing?"""
     honest, attacked = _round(), _round(attack, **kw)
@@ -222,7 +218,6 @@ record(id="jiang-gcms/sec6.1.shuffler-deviate", location="Section VI-1, maliciou
                                   for i, (a, kw) in enumerate(DEVIATIONS.items())]), _run),))
 
 
-
 record(id="jiang-gcms/sec6.1.shuffler-remedy", location="Section VI-1, malicious shuffler (MPC, TEE)",
        statement="The shuffler must be enforced as semi-honest: shuffling by secure multi-party computation among "
                  "several servers, or inside a trusted execution environment, ensures it is executed correctly.",
@@ -234,7 +229,6 @@ record(id="jiang-gcms/sec6.1.shuffler-remedy", location="Section VI-1, malicious
        steps=(Grid("real round: the messages the server receives are a permutation of those the clients sent",
                    _runs(lambda: [({"attack": a}, (i,), lambda a=a, kw=kw: _round(a, **kw).permutation)
                                   for i, (a, kw) in enumerate({"honest": {}, **DEVIATIONS}.items())]), _run),))
-
 
 
 # ---- the server: LDP without the shuffle ----------------------------------------------------------------
@@ -291,7 +285,6 @@ record(id="jiang-gcms/sec6.1.standalone", location="Section VI-1, malicious shuf
                    _ldp_cases(lambda: True), _run),))
 
 
-
 record(id="jiang-gcms/sec6.1.server-ldp", location="Section VI-1, malicious server",
        statement="Since every message the server accesses is protected by LDP, a malicious server cannot learn more "
                  "about a client than the LDP protocol allows.",
@@ -301,7 +294,6 @@ record(id="jiang-gcms/sec6.1.server-ldp", location="Section VI-1, malicious serv
                    "e^eps0 is Eq. (5)'s max(R, 1/R)",
        steps=(Grid("the server's decrypted view equals Algorithm 1's report, whose exact e^eps is <= e^eps0",
                    _ldp_cases(server_view_is_report), _run),))
-
 
 
 def _motivation_cases():
@@ -327,7 +319,6 @@ record(id="jiang-gcms/sec6.1.server-motivation", location="Section VI-1, malicio
             "ldpref.gcms.estimator_variance in exact rationals) is smaller with 2n honest reports than with n.",
        steps=(Grid("exact Var[f_hat/n]: 200 honest reports against 100", _runs(_motivation_cases), _run,
                    path="moment-formula"),))
-
 
 
 # ---- collusion ---------------------------------------------------------------------------------------
@@ -360,7 +351,6 @@ record(id="jiang-gcms/sec6.1.collusion-shuffler-server", location="Section VI-1,
                    "report it reads)",
        steps=(Grid("unshuffled real round links reports; exact eps of the linked report vs Theorem 1's eps_c",
                    _linked_points, lambda point: point.data),))
-
 
 
 def conditional_exp_eps(joint, inputs, outputs) -> sympy.Expr:
@@ -411,7 +401,6 @@ record(id="jiang-gcms/sec6.1.collusion-server-clients", location="Section VI-1, 
                                   for params, ee in _collusion_clients_points()]), _run),))
 
 
-
 COLLUDERS = range(50, 60)  # the ten clients holding value 2
 
 
@@ -431,7 +420,6 @@ record(id="jiang-gcms/sec6.1.collusion-shuffler-clients", location="Section VI-1
        assumptions="the 10 clients holding value 2 collude; the 50 others are refused",
        steps=(Grid("real round: only the colluders' reports reach the server, which rejects nothing",
                    _runs(lambda: [({"colluders": len(COLLUDERS)}, (len(COLLUDERS),), favour_undetected)]), _run),))
-
 
 
 def limit_silent_on_refusal(l: int) -> bool:

@@ -102,7 +102,6 @@ record(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for t
        steps=(Grid("targeted drop on the real protocol: is the named item suppressed?", _keyed_points, _drop_value_run),))
 
 
-
 @claim(id="jiang-gcms/sec6.2.drop-top", location="Section VI-2 (analysis for the aux. server), frequency list",
        statement="Knowing only the list of frequencies, a malicious auxiliary server can delete every record of the "
                  "most frequent item, even when the hash is keyed.",
@@ -155,7 +154,6 @@ record(id="jiang-gcms/sec6.2.curious", location="Section VI-2, honest-but-curiou
        assumptions="every bytes object the auxiliary server receives, decrypts or releases is inspected",
        steps=(Grid("instrumented auxiliary server: none of the items or their SHA-256 appear in what it holds",
                    _keyed_points, lambda point: _curious(point.params["keyed"])),))
-
 
 
 def _laplace_upper_tail():

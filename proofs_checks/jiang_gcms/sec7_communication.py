@@ -96,7 +96,6 @@ record(id="jiang-gcms/sec7.C.fig7", location="Section VII-C and Fig. 7",
                    ", ".join(f"eps = {e_}, p = {p_}: {float(_worst_ratio(e_, p_)):.4f}" for e_, p_ in CONFIGS))))
 
 
-
 ORDER_PAIRS = [("smaller eps -> larger", (R(1, 2), 5), (R(1, 2), 3)), ("smaller eps -> larger", (R(3, 5), 5), (R(3, 5), 3)),
                ("smaller p", (R(1, 2), 3), (R(3, 5), 3)), ("smaller p", (R(1, 2), 5), (R(3, 5), 5))]
 

@@ -170,7 +170,6 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
                    "(exact: every feasible s enumerated)", _adult_grid, lambda point: point.data[0] == point.params["Fig. 8's p"]),))
 
 
-
 def _adult_derived_p(label, lam_label):
     for params, _, p_de, _, _ in _adult_points():
         if (params["value"], params["lambda"]) == (label, lam_label):

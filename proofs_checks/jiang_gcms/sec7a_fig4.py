@@ -21,6 +21,7 @@ import mpmath
 import sympy
 
 import derivations.jiang_gcms.sec7_model as D7
+from ldpref.dataset import spread
 from ldpref.exact import EXP_EPS
 from ldpref.exact_rounding import ceil_multiples
 from ldpref.ledger import Instance, claim
@@ -31,11 +32,6 @@ from ldpref.structured.registry import model as structured_model
 N, M, K = 100_000, 1024, 65_536
 TARGETS = (1000, 10_000)
 EPS = tuple(range(1, 13))
-
-
-def _counts(f_):
-    rest = [(N - f_) // 99 + (1 if i < (N - f_) % 99 else 0) for i in range(99)]
-    return [f_] + rest
 
 
 def _s(eps_):
@@ -49,7 +45,7 @@ def _exact_rows():
     out = []
     with mpmath.workdps(D7.MP_DIGITS):
         for f_ in TARGETS:
-            c = _counts(f_)
+            c = spread(N, f_)
             apple = structured_moments.variance(structured_model("cms", d=len(c), m=M, k=K, inner="srp", family="ideal",
                                                                  exp_eps="exp_eps"), c, values=[0])[0]
             apple_fn = sympy.lambdify(EXP_EPS, apple * N * N, modules="mpmath")

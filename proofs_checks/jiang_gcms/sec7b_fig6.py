@@ -19,6 +19,7 @@ import sympy
 import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_model as D7
 from ldpref import gcms as G
+from ldpref.dataset import spread
 from ldpref.ledger import Instance, claim
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.structured import moments as structured_moments
@@ -30,8 +31,7 @@ CONDITION_MAX_F = 2 * 10**5
 
 
 def _counts(f_, n_):
-    rest = [(n_ - f_) // 99 + (1 if i < (n_ - f_) % 99 else 0) for i in range(99)]
-    return [f_] + rest
+    return spread(n_, f_)
 
 
 @_cache

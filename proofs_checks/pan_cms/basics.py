@@ -20,6 +20,8 @@ from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Exact, Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import precomputed as exact_of
+from ldpref.ledger.generic import rhs as _rhs
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.losses import worst_case_mse
@@ -32,12 +34,6 @@ from .basics_common import (CONSTANT, ENUMERATION_LIMIT, GENERAL, HOLDS, R, SIZE
 
 
 # ==== Section 2 ===================================================================================
-def exact_of(point):
-    """A row's exact value (its ``data``: HOLDS for a statement), computed from the real mechanism when the row was
-    built; a Grid over such rows evaluates the forms at the row's ``facts``."""
-    return point.data
-
-
 def model_grid(name, points, oracle=exact_of, **kw):
     """A derived-only grid of a model or library computation (``point.facts["model"]``, not the claim's form)
     against the exact value: the side identities a derivation rests on."""
@@ -383,10 +379,6 @@ record(
 
 
 # ---- Theorem 3.2 / Eq. (3) -------------------------------------------------------------------------
-def _rhs(form):
-    return form.rhs
-
-
 def family_grid(name, keys, quantity, *, params=None, inner_vars=False, part=_rhs):
     """The grid of real hash families x inner mechanisms x small datasets x values x, with the exact
     ``quantity`` ("mean" or "variance") of f_hat(x) as oracle (enumeration, or ldpref.moments beyond

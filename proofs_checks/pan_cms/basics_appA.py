@@ -15,6 +15,7 @@ from derivations.pan_cms.symbols import m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
+from ldpref.ledger.generic import rhs as _rhs
 
 from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, datasets,
                             exact_moments, family, fsize, inner, mkey, moment_oracle, var_table)
@@ -51,10 +52,6 @@ def client_grid(name, keys, quantity="mean"):
         return D.evaluate_on(form.subs(extra), family=fam, var_table=V, x_val=xx)
 
     return Grid(name, points, oracle, part=_rhs, value=value)
-
-
-def _rhs(form):
-    return form.rhs
 
 
 Y_FAMILIES = ["gf2(l=1,d=2)", "hadamard(d=3)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)", "gf2mod3(l=2,d=2)"]

@@ -15,7 +15,6 @@ independently (Section 3.1).
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from functools import cache
 
@@ -25,7 +24,10 @@ import sympy
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import k as k_sym
 from ldpref import enumeration, moments
-from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
+from ldpref.exact import to_exact as _fr
+from ldpref.dataset import all_datasets as datasets, vertex
+from ldpref.hashing import (HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family, hadamard_family,
+                            prime_affine_family, random_family)
 from ldpref.ledger.generic import Exact
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
@@ -37,14 +39,6 @@ HOLDS = True
 
 
 # ==== hash families ===============================================================================
-def prime_affine_family(p: int, dd: int) -> HashFamily:
-    """{a0 + a1 x mod p : a0, a1 in Z_p} on inputs 0..dd-1 (strongly pairwise independent, dd <= p)."""
-    if not sympy.isprime(p) or dd > p:
-        raise ValueError(f"need a prime p >= d, got p = {p}, d = {dd}")
-    return HashFamily(tuple(tuple((a0 + a1 * xx) % p for xx in range(dd)) for a0 in range(p) for a1 in range(p)),
-                      p, name=f"Z_{p}-affine(d={dd})")
-
-
 def collision_uniform_pair_family(mm: int) -> HashFamily:
     """d = 2, k = m: h_j(0) = 0, h_j(1) = j.  Collision rate exactly 1/m (the paper's pairwise
     independence), not strongly pairwise independent (h(0) is constant)."""
@@ -80,7 +74,7 @@ def family(key: str) -> HashFamily:
     if key == "random(d=3,m=3,k=2)":
         return random_family(3, 3, 2, np.random.default_rng(SEED + 1))
     if key == "all(d=2,m=3)":
-        return HashFamily(tuple(itertools.product(range(3), repeat=2)), 3, name=key)
+        return all_functions_family(2, 3, name=key)
     raise KeyError(key)
 
 
@@ -108,9 +102,8 @@ def _small_datasets(dd):
     return list(vertices(dd)) + [c for c in datasets(dd, 2) if sum(c) == 2 and max(c) == 1]
 
 
-@cache
-def inner(kind, mm, ee):
-    return inner_mechanism(kind, mm, ee)
+#: the inner mechanism R on [m], built once per (kind, m, e^eps)
+inner = cache(inner_mechanism)
 
 
 @cache
@@ -141,15 +134,8 @@ def y_mech(key, kind, ee):
     return base.with_decoder(Q, name=f"y[{key}; {kind}; {ee}]")
 
 
-def datasets(dd, max_n):
-    for nn in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(range(dd), nn):
-            yield tuple(combo.count(v) for v in range(dd))
-
-
 def vertices(dd, nn=1):
-    for v in range(dd):
-        yield tuple(nn if w == v else 0 for w in range(dd))
+    return (vertex(dd, nn, v) for v in range(dd))
 
 
 @cache
@@ -190,10 +176,6 @@ def mkey(key, kind, ee, decoder="eq2", which="cms"):
     if name not in _MECHS:
         _MECHS[name] = (lambda: y_mech(key, kind, ee)) if which == "y" else (lambda: cms_mech(key, kind, ee, decoder))
     return name
-
-
-def _fr(v: Fraction):
-    return R(v.numerator, v.denominator)
 
 
 @cache

@@ -19,10 +19,13 @@ import sympy
 import derivations.pan_cms.connections as C
 from derivations.pan_cms.symbols import e, n
 from ldpref import enumeration
+from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
+from ldpref.exact import to_exact as _rat
 from ldpref.hashing import hadamard_family, sylvester_hadamard
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import precomputed as exact_of
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.linalg import exact_matrix
@@ -41,16 +44,6 @@ DERIV = "derivations.pan_cms.connections"
 
 
 # ---- helpers ------------------------------------------------------------------------------------
-def exact_of(point):
-    """A row's exact value (its ``data``: HOLDS for a statement), computed from the real mechanisms when the row
-    was built; a Grid over such rows evaluates the forms at the row's ``facts`` (read off the same mechanisms)."""
-    return point.data
-
-
-def _rat(x) -> sympy.Rational:
-    return R(x.numerator, x.denominator) if isinstance(x, Fraction) else sympy.sympify(x)
-
-
 def _P(mech) -> sympy.Matrix:
     return mech.perturbation_matrix()
 
@@ -119,13 +112,6 @@ def _smallest_pow2_above(v):
     while s <= v:
         s *= 2
     return s
-
-
-def _datasets(d, max_n, support=None):
-    support = list(range(d)) if support is None else list(support)
-    for total in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(support, total):
-            yield tuple(combo.count(x) for x in range(d))
 
 
 @cache

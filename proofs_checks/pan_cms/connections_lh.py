@@ -17,7 +17,8 @@ import derivations.pan_cms.connections as C
 from derivations.pan_cms.symbols import e, f, n
 from ldpref import moments
 from ldpref.exact import EXP_EPS
-from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
+from ldpref.hashing import (all_functions_family, gf2_affine_family, gf2_affine_mod_family, hadamard_family,
+                            random_family)
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
@@ -29,15 +30,11 @@ from .connections import DERIV, HOLDS, SEED, R, _P, _Q, _canon, _cms, _grr, _he,
 
 
 # ---- Section 4.4 -----------------------------------------------------------------------------------
-def _all_functions(d, m):
-    return HashFamily(tuple(itertools.product(range(m), repeat=d)), m, name=f"all-functions(d={d}, m={m})")
-
-
 @cache
 def _lh_families():
     rng = np.random.default_rng(SEED + 44)
     return [gf2_affine_family(1, 2), gf2_affine_family(2, 3), gf2_affine_mod_family(2, 3, 3),
-            random_family(3, 3, 4, rng), _all_functions(3, 2), _all_functions(2, 3)]
+            random_family(3, 3, 4, rng), all_functions_family(3, 2), all_functions_family(2, 3)]
 
 
 def _lh_grid():

@@ -24,7 +24,6 @@ import operator
 from fractions import Fraction
 from functools import cache, lru_cache
 
-import numpy as np
 import sympy
 from flint import fmpq, fmpq_poly
 
@@ -32,16 +31,18 @@ import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH  # noqa: F401  (the claims name its forms)
 from derivations.pan_cms.rational import RatFunc, rational_function
 from derivations.pan_cms.symbols import cbar, d, delta, e, f, k, l, m, n, q, r, tau, var_eq, var_neq  # noqa: F401
-from ldpref import losses, moments
+from ldpref import moments
+from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
-from ldpref.hashing import (IRREDUCIBLE, HashFamily, all_function_draws, gf2_affine_family, gf2_affine_mod_family,
-                            random_family)
+from ldpref.exact import to_exact as _rat
+from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import precomputed as _exact_of
 from ldpref.ledger.forms import NotRational, Predicate, compile_rational, evaluate, param_name
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
-from ldpref.mechanisms.cms import cms, cms_over_draws, inner_mechanism
+from ldpref.mechanisms.cms import cms, inner_mechanism
 
 SEED = 20260605
 R = sympy.Rational
@@ -52,19 +53,12 @@ KIND_ORDER = {"rr": 0, "arp": 1, "srp": 2}
 HOLDS = True
 
 
-
 #: the reading of the paper's quantifier over pairs (kept in one place so every claim says the same)
 DISTINCT_PAIRS = ("x1 != x2: the paper quantifies over [d]^2 but means distinct pairs, as in Corollary 3.1 and "
                   "Eq. (8) (for x1 = x2 the probability is trivially 1)")
 
 # ---- exact building blocks -----------------------------------------------------------------------
-def _rat(x):
-    return R(x.numerator, x.denominator) if isinstance(x, Fraction) else sympy.sympify(x)
-
-
-@cache
-def _inner(kind, mm, ee):
-    return inner_mechanism(kind, mm, ee)
+_inner = cache(inner_mechanism)  # the inner mechanism R on [m], built once per (kind, m, e^eps)
 
 
 @cache
@@ -88,7 +82,7 @@ def _hprime(l_, d_, m_):
 @cache
 def _perfect(d_, m_):
     """All functions [d] -> [m]: pairwise independent for every m (checked)."""
-    fam = HashFamily(tuple(itertools.product(range(m_), repeat=d_)), m_, name=f"all-functions(d={d_}, m={m_})")
+    fam = all_functions_family(d_, m_)
     if not fam.is_pairwise_independent():
         raise AssertionError("the family of all functions must be pairwise independent")
     return fam
@@ -129,12 +123,6 @@ def _derived_vars(kind, mm, ee):
     return H.inner_variances(kind, mm, ee)
 
 
-def _datasets(d_, max_n):
-    for total in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(range(d_), total):
-            yield tuple(combo.count(x) for x in range(d_))
-
-
 def _collision_rate_mechanism(mm, inner, c, M):
     """A CMS on d = 2 inputs whose hash function (y0, y1) in [m]^2 is drawn with weight c/m if y0 = y1 and
     (1 - c)/(m(m-1)) otherwise: uniform values, collision rate c; decoder parameter M (Eq. (2): M = m,
@@ -154,8 +142,6 @@ def _collision_rate_mechanism(mm, inner, c, M):
                 cols.append([M / (M - 1) * Q_R[h[x], z] - 1 / (M - 1) for x in range(2)])
     Q = [[cols[u][x] for u in range(len(cols))] for x in range(2)]
     return Mechanism(rows, Q, outputs=labels, name=f"cms-collision-rate(m={mm})")
-
-
 
 
 # ---- evaluating a claim's forms at one point ----------------------------------------------------------
@@ -473,11 +459,6 @@ def conjunct(form, kind, *, lhs=None, rhs=None):
     if len(found) != 1:
         raise TypeError(f"no single {kind.__name__} with lhs={lhs}, rhs={rhs} in {form}")
     return found[0]
-
-
-def _exact_of(point):
-    """A row's exact value (its ``data``), computed from the real mechanism or family when the row was built."""
-    return point.data
 
 
 def rows_grid(name, rows, *, statement=False, **kw):

@@ -16,6 +16,7 @@ import derivations.pan_cms.printed_hashing as PH
 from derivations.pan_cms.symbols import e, f, m, n, q, r, tau, var_eq, var_neq
 from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
+from ldpref.exact import to_fraction as _frac
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 
@@ -162,10 +163,6 @@ def _lagrange(points):
         for t, b in enumerate(basis):
             coeffs[t] += yi * b / denom
     return coeffs
-
-
-def _frac(v):
-    return Fraction(int(v.p), int(v.q))
 
 
 @cache
@@ -473,7 +470,6 @@ record(
 )
 
 
-
 # ---- Appendix E: the corollaries' proofs -------------------------------------------------------------
 def var_grid(name, kind_of_cor):
     """Var(f_hat(x)) of the exact perfect CMS+RR at m = 1 + e^{eps/2} (Cor. 3.6) or m = 1 + e^eps (Cor. 3.7)."""
@@ -633,7 +629,7 @@ def appE_cor37_eps0(ev):
 
 def _datasets_of(d_, nn):
     """Every dataset of exactly nn clients on [d] (as counts)."""
-    return [c for c in _datasets(d_, nn) if sum(c) == nn]
+    return list(_datasets(d_, nn, min_n=nn))
 
 
 def _l2_sum_rows():

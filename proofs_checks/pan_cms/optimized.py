@@ -31,6 +31,7 @@ from ldpref import enumeration, losses, moments
 from ldpref.ledger import Instance, record
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic
+from ldpref.ledger.generic import rhs as _rhs
 from ldpref.ledger.root_causes import RootCause
 
 from .optimized_exact import (E, MODULE, R, _argmin_set, _canon, _datasets, _lt, _roots_above, _show, _sign,
@@ -146,10 +147,6 @@ def model_grid(name, rows, path=ENUM):
     """The model against the exact values (it reads no form): ``rows()`` yields (params, exact, model, size)."""
     return Grid(name, lambda: (Point(params, data=(exact, model), size=size) for params, exact, model, size in rows()),
                 lambda p: p.data[0], path=path, printed=False, value=lambda form, p: p.data[1])
-
-
-def _rhs(form):
-    return form.rhs
 
 
 def _rhs_each(form):

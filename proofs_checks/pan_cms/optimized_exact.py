@@ -36,8 +36,10 @@ import derivations.pan_cms.optimized as D
 from derivations.pan_cms.symbols import d as d_sym
 from derivations.pan_cms.symbols import m as m_sym
 from ldpref import enumeration, losses, moments
-from ldpref.exact import EXP_EPS, leading_ratio, to_mpf
-from ldpref.hashing import HashFamily, gf2_affine_family
+from ldpref.dataset import all_datasets
+from ldpref.exact import EXP_EPS, exact_sign, leading_ratio, to_mpf
+from ldpref.exact import to_fraction as _frac
+from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_family, prime_affine_family
 from ldpref.ledger.generic import Identity
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -68,20 +70,8 @@ def _canon_expr(x):
 
 
 def _sign(x) -> int:
-    """Exact sign of a real algebraic number: rationals directly; otherwise zero is decided exactly
-    (radsimp/simplify) and a nonzero sign by a 60-digit mpmath evaluation (explicit)."""
-    x = sympy.sympify(x)
-    if x.is_Rational:
-        return int(sympy.sign(x))
-    x = _canon(x)
-    if x == 0:
-        return 0
-    value = to_mpf(x, 60)
-    if abs(value) < mpmath.mpf(10) ** -45:
-        if sympy.simplify(x) == 0:
-            return 0
-        raise ArithmeticError(f"cannot decide the sign of {x}")
-    return 1 if value > 0 else -1
+    """Exact sign of a real algebraic number (:func:`ldpref.exact.exact_sign` of its canonical form)."""
+    return exact_sign(_canon(x))
 
 
 def _le(a, b) -> bool:
@@ -145,34 +135,14 @@ def _numerator_in(expr, var=m_sym):
         return sympy.numer(sympy.together(sympy.cancel(expr)))
 
 
-def _frac(x) -> Fraction:
-    x = sympy.sympify(x)
-    return Fraction(int(x.p), int(x.q))
-
-
 # =============================================================================================
 # Real hash families with collision rate 1/m
-def _is_prime(p: int) -> bool:
-    return p >= 2 and all(p % q for q in range(2, int(p ** 0.5) + 1))
-
-
-def prime_affine_family(p: int, d: int) -> HashFamily:
-    """``{x -> a0 + a1 x mod p}`` on inputs 0..d-1 (p prime >= d): strongly pairwise independent."""
-    funcs = tuple(tuple((a0 + a1 * x) % p for x in range(d)) for a0 in range(p) for a1 in range(p))
-    return HashFamily(funcs, p, name=f"affine-mod-{p}(d={d})")
-
-
-def all_functions_family(d: int, m: int) -> HashFamily:
-    """Every function [d] -> [m] (strongly pairwise independent for any m)."""
-    return HashFamily(tuple(itertools.product(range(m), repeat=d)), m, name=f"all-functions(d={d}, m={m})")
-
-
 @cache
 def pairwise_family(m: int, d: int) -> HashFamily:
     if m & (m - 1) == 0 and m >= d:
         fam = gf2_affine_family(m.bit_length() - 1, d)
-    elif _is_prime(m) and m >= d:
-        fam = prime_affine_family(m, d)
+    elif sympy.isprime(m) and m >= d:
+        fam = prime_affine_family(m, d, name=f"affine-mod-{m}(d={d})")
     else:
         fam = all_functions_family(d, m)
     if not fam.is_collision_uniform():
@@ -349,8 +319,8 @@ def inner_variances_exact(kind: str, m: int, exp_eps):
 
 
 def _datasets(d: int, n: int):
-    for combo in itertools.combinations_with_replacement(range(d), n):
-        yield tuple(combo.count(x) for x in range(d))
+    """Every dataset of exactly n clients over d values."""
+    return all_datasets(d, n, min_n=n)
 
 
 # =============================================================================================

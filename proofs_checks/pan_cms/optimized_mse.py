@@ -15,14 +15,13 @@ from ldpref.ledger import claim, record
 from ldpref.ledger.generic import Identity, Note, Point, Symbolic
 
 from .optimized import (_iso_mse, _rhs, _rhs_each, _sq, branches, closest_rule_instances, structure, value_grid)
-from .optimized_exact import (E, MODULE, R, _argmin_set, _interpolate, _show, _sign, exact_cms, exact_stationary,
-                              exact_var_function, exact_worst_mse_int, mse_exact_optimum)
+from .optimized_exact import (E, MODULE, MSE_E_GRID, MSE_F_GRID, R, _argmin_set, _interpolate, _show, _sign, exact_cms,
+                              exact_stationary, exact_var_function, exact_worst_mse_int, mse_exact_optimum)
 
 
 # =============================================================================================
-# Eq. (32), Var*, validity, the piecewise optimum (Theorem 3.6, Eq. (15), Corollary 3.4)
-MSE_E_GRID = (R(2), R(3), R(4), R(5, 2))
-MSE_F_GRID = (R(0), R(1, 4), R(1, 2), R(3, 4), R(1))
+# Eq. (32), Var*, validity, the piecewise optimum (Theorem 3.6, Eq. (15), Corollary 3.4): on optimized_exact's
+# (e^eps, f*) grid MSE_E_GRID x MSE_F_GRID
 
 
 def _mse_points(n=False, real=False, fss=MSE_F_GRID):

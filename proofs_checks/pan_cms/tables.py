@@ -9,17 +9,8 @@ The exact path builds the real mechanisms: CMS from real hash families (``ldpref
 Sylvester-Hadamard family, GF(2^l)-affine families, and linear families ``h(x) = b + <a, x>`` over
 GF(q)^t built here with ``ldpref.hashing.gf2_multiply`` for q = 2^l and arithmetic mod q for prime q),
 Recursive Hadamard Response built from its description in Section 4.3, Subset Selection, OUE and SUE
-(``ldpref.mechanisms.pure``).  Losses come from ``ldpref.losses`` on the exact ``Mechanism``.
-
-Table 1 reading: every cell omits 1/n (l1: 1/sqrt(n)); we compare ``n MSE``, ``n l2`` and
-``sqrt(n) l1`` (independent of n for unbiased mechanisms; computed at n = 1, where the worst dataset
-is a vertex, and spot-checked at n = 2).  A cell that is the large-d limit of the loss (the paper
-takes most cells from Corollary 3.5-type limits) is a *conditional* claim: finite-d instances are
-recorded outside the condition (their exact values differ from the cell by O(1)), and the d -> oo
-instance is inside it; its exact value is the leading coefficient of the loss in d read off exact
-enumeration (finite differences of exact losses, which are affine in d) where the mechanism's
-parameters do not depend on d, and otherwise the limit of the closed form that exact enumeration
-confirms at every finite instance (said so in the claim's note).
+(``ldpref.mechanisms.pure``).  Losses come from ``ldpref.losses`` on the exact ``Mechanism``; how a Table 1 cell is
+read (n-free losses, large-d limits as conditional claims) is said in ``tables_table1``.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family, sylvester_
 from ldpref.ledger.forms import Predicate, evaluate, rational_value
 from ldpref.ledger import record as _ledger_record
 from ldpref.ledger.generic import Exact, Grid, Point, Probed
+from ldpref.ledger.generic import rhs_if_equation as _rhs
 from ldpref.losses import l1_cauchy_schwarz_bound, worst_case_l2, worst_case_mse
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -137,11 +138,6 @@ def _sub(expr, **vals):
     if "m1" in vals:
         m[T.m1] = vals["m1"]
     return sympy.sympify(expr).xreplace(m)
-
-
-def _rhs(form):
-    """An ``Eq`` form's right-hand side (the value it states), else the form itself."""
-    return form.rhs if isinstance(form, sympy.Equality) else form
 
 
 def _bits_info(count: int) -> sympy.Expr:

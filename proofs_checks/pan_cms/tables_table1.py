@@ -161,8 +161,6 @@ def ocms_integer_m_instances(col):
     return insts
 
 
-
-
 def _n_invariance(row, e, dd):
     """n MSE and n l2 do not depend on n (unbiased): exact losses at n = 1 and n = 2 agree."""
     return Identity(f"n-invariance of n MSE, n l2 ({row}, d = {dd}, e^eps = {e}, n = 1 vs 2)",

@@ -99,7 +99,6 @@ record(
         lambda point: point.data, value=lambda form, point: _at(form, **point.facts)),))
 
 
-
 @claim(
     id="pan-strict/sec4.hadamard",
     location="Section 4, special cases (Hadamard matrix)",
@@ -133,7 +132,6 @@ def sec4_hadamard(ev):
                     continue
                 # optimality of kk at e: exhaustive over integer k (real SS mechanisms for d = 3, 7)
                 if d <= 7:
-                    best_k = _integer_optimum_by_ss(d, e)[1]
                     tie = _l2(_ss(d, kk, e).mechanism) == _integer_optimum_by_ss(d, e)[0]
                 else:
                     vals = {j: C.osc_l2(d, j, e) for j in range(1, d)}
@@ -144,7 +142,6 @@ def sec4_hadamard(ev):
     ev.numeric("Hadamard designs (both signs) are exact OSCs with d responses", all(built), len(built),
                f"{sum(built)} of {len(built)} certified")
     ev.instances("Hadamard support size optimal exactly on (1, e_hi]", insts, has_printed=False)
-    x = sympy.Symbol("x", positive=True)
     ev.identity("e_hi(d) -> 1: e_hi decreasing on d = 7, 15, 31",
                 bool(ranges[7] > ranges[15] > C.hadamard_optimal_range(31) > 1), True)
     ev.note("e_hi: " + ", ".join(f"d={d}: {v} ~ {_fmt(v)}" for d, v in ranges.items() if v != sympy.oo))
@@ -279,7 +276,6 @@ record(
              lambda point: point.data, value=lambda form, point: _at(form, **point.facts))))
 
 
-
 def _argmin_points():
     """Where d/(e^eps + 1) is an integer, the exhaustive integer argmin over real SS mechanisms must be it."""
     for d, e in [(3, R(2)), (6, R(2)), (4, R(3)), (8, R(3)), (5, R(3, 2)), (7, R(4, 3))]:
@@ -313,7 +309,6 @@ record(
                 _argmin_near)))
 
 
-
 def _ss_response_counts():
     counts = [_ss(d, k, R(2)).mechanism.n_outputs == comb(d, k) for d in range(2, 8) for k in range(1, d)]
     return all(counts), len(counts), f"{sum(counts)} of {len(counts)}"
@@ -340,8 +335,6 @@ record(
              lambda point: point.data, value=lambda form, point: _at_point(form, **point.facts))))
 
 
-
-
 # ---------------------------------------------------------------------------------------------
 # Section 5.3 WSS
 def _pair_frequency_points():
@@ -364,7 +357,6 @@ record(
     note=LOST,
     steps=(Grid("pair frequency among all k-subsets (counting)", _pair_frequency_points, lambda point: point.data,
         value=lambda form, point: _at(form, **point.facts)),))
-
 
 
 @claim(
@@ -579,7 +571,6 @@ record(
     note=LOST,
     steps=(Grid("S^T S / C(d,k) over all k-subsets", _all_subsets_points, lambda point: point.data,
         value=lambda form, point: _combination_matrix(_at(form, **point.facts), point.facts["d"])),))
-
 
 
 def _holds_at(form, params: dict, value) -> bool:

@@ -54,7 +54,6 @@ record(
     steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, lambda point: point.data, value=_named),))
 
 
-
 def _pair_hit_points():
     for p in (2, 3, 5, 7, 11):
         for x, y in itertools.permutations(range(p), 2):
@@ -79,7 +78,6 @@ record(
     steps=(Grid("every ordered pair hit exactly once", _pair_hit_points, lambda point: point.data, value=_named_list),))
 
 
-
 def _bucket_points():
     for p, m_ in OCMS_GRID:
         fam = prime_hash_family(p, m_)
@@ -102,7 +100,6 @@ record(
     derivation="derivations.pan_strict.constructions.bucket_profile",
     steps=(Grid("bucket sizes (larger, smaller, count of the larger) of every function of the real family",
         _bucket_points, lambda point: point.data, value=_named),))
-
 
 
 @cache
@@ -182,7 +179,6 @@ record(
         Grid("group probabilities pi_k of the real OCMS", _pi_points, lambda point: point.data, value=_named)))
 
 
-
 def _base_points():
     for p, m_ in OCMS_GRID[:7]:
         for e in ((R(3), EXP_EPS) if p <= 5 and m_ <= 3 else (R(3),)):
@@ -209,7 +205,6 @@ record(
     derivation="derivations.pan_strict.constructions.ocms_base_probability",
     note=LOST,
     steps=(Grid("base probabilities of the real OCMS", _base_points, lambda point: point.data, value=_named),))
-
 
 
 def _supp(o, u):
@@ -253,7 +248,6 @@ record(
         value=_group_value),))
 
 
-
 def _pair_count_points():
     for p, m_ in OCMS_GRID:
         fam = prime_hash_family(p, m_)
@@ -276,7 +270,6 @@ record(
     derivation="derivations.pan_strict.constructions.pair_collisions",
     note=LOST,
     steps=(Grid("pair counts in the real family", _pair_count_points, lambda point: point.data, value=_named_list),))
-
 
 
 @claim(
@@ -346,7 +339,6 @@ record(
     steps=(Numeric("rate with a = 0 allowed == 1/m + r(m-r)/(m d'^2) on the real family", _zero_rates),
         Grid("collision rates of the two real families", _collision_points, lambda point: point.data, value=_named),
         Note("with a = 0 allowed the rate is exactly 1/m + r(m-r)/(m d'^2), i.e. 1/m only when m divides d'")))
-
 
 
 # ---- Corollary 5.1: variance of OCMS under both decoders

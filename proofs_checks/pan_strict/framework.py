@@ -23,6 +23,7 @@ from sympy.polys.constructor import construct_domain
 import derivations.pan_strict.framework as D
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration
+from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point
@@ -171,13 +172,6 @@ def at(form, subs: dict):
         value, (list, tuple)) else value  # a Rational is already its own cancel
 
 
-def _datasets(d: int, max_n: int = 2):
-    """Every dataset of 1..max_n clients over d values (counts), smallest first."""
-    for n in range(1, max_n + 1):
-        for combo in itertools.combinations_with_replacement(range(d), n):
-            yield tuple(combo.count(x) for x in range(d))
-
-
 def _random_mechanisms(seed: int = SEED):
     """Seeded random rational mechanisms with Moore-Penrose and perturbed (biased) decoders."""
     rng = np.random.default_rng(seed)
@@ -204,7 +198,7 @@ def _mechanism_grid():
 def _grid_moments():
     """(params, mechanism, [(counts, enumerated moments)]) over :func:`_mechanism_grid` and every dataset of
     one or two clients: enumerated once, shared by Theorems 2.1 and 2.2."""
-    return [(params, m, [(counts, enumeration.enumerated_moments(m, counts)) for counts in _datasets(m.d)])
+    return [(params, m, [(counts, enumeration.enumerated_moments(m, counts)) for counts in _datasets(m.d, 2)])
             for params, m in _mechanism_grid()]
 
 
@@ -374,7 +368,7 @@ from collections import defaultdict  # noqa: E402
 
 import mpmath  # noqa: E402
 
-from ldpref import losses, moments, privacy  # noqa: E402
+from ldpref import losses, privacy  # noqa: E402
 from ldpref.mechanisms import sue  # noqa: E402
 
 R = sympy.Rational
@@ -444,10 +438,6 @@ def _enum_abs_error(mech: Mechanism, counts):
     return total
 
 
-def _vertex_datasets(d: int, n_c: int):
-    return [tuple(n_c if x == v else 0 for x in range(d)) for v in range(d)]
-
-
 # ---------------------------------------------------------------------------------------------
 def _level_by_definition(form, P):
     """The smallest e^eps at which the form (P[u,x] <= e^eps P[u,x'] for every u, x, x') holds on P: of the
@@ -488,7 +478,6 @@ record(
         value=lambda form, point: _level_by_definition(form, point.data[1])),))
 
 
-
 def _def2_2_points():
     for name, proto in _pure_grid()[:3]:
         m = proto.mechanism
@@ -514,7 +503,6 @@ record(
     derivation="derivations.pan_strict.framework.expectation_from_model",
     steps=(Grid("enumerated estimate == Q nu for each response-count outcome", _def2_2_points, lambda point: point.data,
         value=lambda form, point: list(mat_at(form, point.facts))),))
-
 
 
 def _eq1_points():
@@ -544,7 +532,6 @@ record(
     assumptions="Q P = I; datasets of n clients",
     steps=(Grid("worst-case l2 over every dataset (enumeration) vs the vertex formula", _eq1_points,
         lambda point: point.data, value=lambda form, point: at(form, point.facts)),))
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -644,7 +631,6 @@ record(
                  lambda: [sympy.Integer(0), R(-1, 8)])))
 
 
-
 def _cov_points():
     for params, m in list(_random_mechanisms(SEED + 28))[:4]:
         P = m.perturbation_matrix()
@@ -680,7 +666,6 @@ record(
         value=_cov_by_form),))
 
 
-
 def _linear_points():
     for params, m in list(_random_mechanisms(SEED + 29))[:4]:
         P, Q = m.perturbation_matrix(), m.decoder_matrix()
@@ -703,7 +688,6 @@ record(
     derivation="derivations.pan_strict.framework.variance_from_model",
     steps=(Grid("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", _linear_points, lambda point: point.data,
         value=lambda form, point: mat_at(form, point.facts)),))
-
 
 
 @claim(

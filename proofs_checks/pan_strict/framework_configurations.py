@@ -97,7 +97,6 @@ record(
                 lambda point: point.data[1], value=_extremal_by_form),))
 
 
-
 def _cancel_each(M: sympy.Matrix) -> sympy.Matrix:
     """``M.applyfunc(sympy.cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
     memo: dict = {}
@@ -169,7 +168,6 @@ record(
                 value=_support_sizes_by_form),))
 
 
-
 def _lemma2_1_points():
     """exact: the probability that input x yields a response supporting x, and the base mass supporting x."""
     for name, P, e, S in _extremal_grid():
@@ -191,7 +189,6 @@ record(
     derivation="derivations.pan_strict.framework.lemma2_1_support_mass",
     steps=(Grid("self-support probability of every input vs e^eps (1 - sum p)/(e^eps - 1)", _lemma2_1_points,
         lambda point: point.data, value=lambda form, point: list(at(form, point.facts))),))
-
 
 
 @claim(
@@ -283,7 +280,6 @@ record(
         value=_symmetric_by_form),))
 
 
-
 def _eq4_points():
     for name, proto in _symmetric_grid():
         m = proto.mechanism
@@ -300,7 +296,6 @@ record(
     derivation="derivations.pan_strict.framework.support_probability_matrix",
     steps=(Grid("S^T P vs (p* - q*) I + q* J", _eq4_points, lambda point: point.data,
         value=lambda form, point: mat_at(form, point.facts)),))
-
 
 
 @cache
@@ -375,7 +370,6 @@ record(
         value=lambda form, point: [at(form, facts) for facts in point.facts["per value"]]),))
 
 
-
 def _eq6_points():
     for name, proto in _pure_grid()[:4]:
         m = proto.mechanism
@@ -402,7 +396,6 @@ record(
         value=lambda form, point: list(mat_at(form, point.facts))),))
 
 
-
 record(
     id="pan-strict/thm2.5",
     location="Section 2.4, Theorem 2.5 (Eqs. (7)-(8), from Wang et al.)",
@@ -417,7 +410,6 @@ record(
              part=lambda forms: forms[1])))
 
 
-
 record(
     id="pan-strict/eq7",
     location="Section 2.4, Eq. (7)",
@@ -427,7 +419,6 @@ record(
     steps=(_EQ7_GRID,))
 
 
-
 record(
     id="pan-strict/eq8",
     location="Section 2.4, Eq. (8)",
@@ -435,7 +426,6 @@ record(
     derived=D.eq8_value_form,
     derivation="derivations.pan_strict.framework.symmetric_variance",
     steps=(_EQ8_GRID,))
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -664,7 +654,6 @@ record(
     steps=(_EQ10_GRID,))
 
 
-
 record(
     id="pan-strict/eq10",
     location="Section 2.4, Eq. (10)",
@@ -672,7 +661,6 @@ record(
     derived=D.eq10_matrix_form,
     derivation="derivations.pan_strict.framework.permutation_average",
     steps=(_EQ10_GRID,))
-
 
 
 @claim(

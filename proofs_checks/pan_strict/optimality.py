@@ -22,6 +22,7 @@ import derivations.pan_strict.framework as F
 import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses
+from ldpref.dataset import vertex as _vertex
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point
@@ -101,10 +102,6 @@ def _symbolic_zoo():
     return out
 
 
-def _vertex(d, n_c, v=0):
-    return tuple(n_c if x == v else 0 for x in range(d))
-
-
 # ---------------------------------------------------------------------------------------------
 # Lemma B.1, Eqs. (16)-(19), Lemma 3.1
 @cache
@@ -144,12 +141,6 @@ def _at(form, extra=None, **values):
 def _cancel_value(v):
     """``sympy.cancel(v)``; a Rational is already its own cancel."""
     return v if getattr(v, "is_Rational", False) else sympy.cancel(v)
-
-
-def _facts_points(extra=None):
-    """The OSC zoo's facts read off the real P: one point per member (``data`` is the facts row)."""
-    return (Point({"mechanism": r["name"]}, facts={"d": r["d"], "k": r["k"], "e": r["e"], **(extra(r) if extra else {})},
-                  data=r, size=(r["d"], r["U"])) for r in _support_facts())
 
 
 def _at_point(form, point):
@@ -194,7 +185,6 @@ record(
                 lambda point: point.data, value=_at_point),))
 
 
-
 record(
     id="pan-strict/appB.eq18",
     location="Appendix B.3, Eq. (18)",
@@ -203,7 +193,6 @@ record(
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
     steps=(_facts_grid("k sum p == d sum_u p_u S[u,x] on real mechanisms", lambda r: r["base_sum"] * r["k"],
                        lambda r: {MASS_X: r["mass"]}, names=("d",)),))
-
 
 
 record(
@@ -216,7 +205,6 @@ record(
                        names=("e",)),))
 
 
-
 record(
     id="pan-strict/appB.eq16",
     location="Appendix B.3, Eq. (16)",
@@ -225,7 +213,6 @@ record(
     derivation="derivations.pan_strict.optimality.lemma3_1_form",
     steps=(_facts_grid("p* of the real mechanism vs e^eps sum_u p_u S[u,x]", lambda r: r["p"],
                        lambda r: {MASS_X: r["mass"]}, names=("e",)),))
-
 
 
 record(
@@ -238,7 +225,6 @@ record(
                        lambda r: {MASS_Y: r["mass"], PAIR_XY: r["pair"] * r["base_sum"]}, names=("e",)),))
 
 
-
 record(
     id="pan-strict/appB.3.pair",
     location="Appendix B.3 (variance argument)",
@@ -249,7 +235,6 @@ record(
     assumptions="symmetric configuration with constant support size k",
     steps=(_facts_grid("E[s_x s_y] of the real support matrix vs k(k-1)/(d(d-1))", lambda r: r["pair"],
                        names=("d", "k")),))
-
 
 
 def _lemma3_1_points():
@@ -273,7 +258,6 @@ record(
     derivation="derivations.pan_strict.optimality.osc_cross_support_probability",
     steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, lambda point: point.data,
                 value=_at_point),))
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -323,7 +307,6 @@ record(
     steps=(_VARIANCE_GRID,))
 
 
-
 record(
     id="pan-strict/eq11",
     location="Section 3, Eq. (11)",
@@ -331,7 +314,6 @@ record(
     derived=O.eq11_form,
     derivation="derivations.pan_strict.optimality.osc_variance",
     steps=(_VARIANCE_GRID,))
-
 
 
 @cache
@@ -366,7 +348,6 @@ record(
                     reads_forms=True),
            Grid("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_points, lambda point: point.data,
                 value=_at_point)))
-
 
 
 def _osc_properties(P, e, m):
@@ -407,7 +388,6 @@ record(
     kind="statement",
     steps=(Grid("OSC by construction vs Definition 3.1 on the properties read off the real mechanisms",
                 _def3_1_points, lambda point: point.data),))
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -505,7 +485,6 @@ record(
                 _frobenius_l2, value=lambda form, point: at(form, point.facts)),))
 
 
-
 def _thm3_2_instances(printed, derived):
     """Per extremal P: 'bound' (URP l2 with Q* >= the OSC value at the same p*) and, for constant support,
     'attains' (== the OSC value); exact by the exact engine, each form evaluated on the instance's facts."""
@@ -583,7 +562,6 @@ record(
              value=lambda form, point: [at(form, {})] * len(point.data))))
 
 
-
 def _trace_data():
     rows = []
     for name, P, S, e, sym, sizes in _extremal_cases():
@@ -637,7 +615,6 @@ record(
     derivation="derivations.pan_strict.optimality.g_weight",
     steps=(Grid("Tr M of real mechanisms vs sum_u p_u g(k_u)", _trace_points, lambda point: point.data["M"].trace(),
         value=_g_sum),))
-
 
 
 @claim(
@@ -778,7 +755,6 @@ record(
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
     steps=(Grid("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", _q_star_points,
                 lambda point: point.data, value=lambda form, point: mat_at(form, point.facts)),))
-
 
 
 def _sherman_morrison_product(dd):

@@ -254,7 +254,6 @@ record(
         value=lambda form, point: _at(form, **point.facts)),))
 
 
-
 @claim(
     id="pan-strict/cor3.2",
     location="Section 3, Corollary 3.2 (proof in Appendix B.5)",
@@ -491,7 +490,6 @@ record(
         value=lambda form, point: at(form, dict(zip(O.chain_syms, point.params["values"])))),))
 
 
-
 #: (d, e^eps) where the optimal integer support size k* is 2 or more: Subset Selection at every k competes there
 EXISTS_FORALL_GRID = [(5, R(2)), (6, R(2)), (7, R(2)), (7, R(3)), (9, R(3))]
 
@@ -570,7 +568,6 @@ record(
     steps=(_EXISTENCE_GRID,))
 
 
-
 record(
     id="pan-strict/thm2.9",
     location="Section 2.4, Theorem 2.9",
@@ -585,7 +582,6 @@ record(
          "the paper's proof does not reach it for l1: it rests on Corollary 2.1, which fails for l1 (see "
          "pan-strict/cor2.1: on a 3 x 3 mechanism the URP transform raises l1 from 12.44275 to at least 12.84900).",
     steps=(_EXISTENCE_GRID,))
-
 
 
 @claim(
