@@ -21,9 +21,6 @@ PAPERS = ("pan-cms", "jiang-gcms")
 
 #: claims whose reason the forms' shape does not show (checked by hand against the forms, 2026-11-29)
 WHY = {
-    "jiang-gcms/eq5": "transcendental: eps <= |log R| vs e^eps <= max(R, 1/R) -- equivalent by monotonicity of exp, "
-                      "which no substitution makes a polynomial relation",
-    "jiang-gcms/thm2": "transcendental: as jiang-gcms/eq5",
     "pan-cms/appD.arp-l2-large-d": "the printed limit d -> oo (= 1) is not in the derived form (only the strict "
                                    "inequality, provable) -- a limit is no first-order obligation",
     "pan-cms/appD.srp-l2-larger": "the printed second conjunct (min over m = 2..7) is an exhaustive finite check, not "

@@ -1,0 +1,120 @@
+"""jiang-gcms statements proved for every parameter value (issue 25, item 2).
+
+Each builder receives the claim's printed and derived forms as the run built them and returns the obligations z3
+and cvc5 decide (:mod:`ldpref.decide`); a statement whose printed form is a predicate evaluated by code names the
+formula it is about through the claim that displays it (``find_claim(...)``: Lemma 1's printed or derived
+objective), never a copy.  Registered into :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` on import.
+
+* Theorem 2 / Eq. (5): the printed ``eps <= |log R|`` is the derived ``e^eps <= max(R, 1/R)`` -- with
+  ``e^eps = t`` the logarithms go by exp's monotonicity (:func:`ldpref.decide.algebraic.remove_logs`, whose
+  positivity conditions the solver proves);
+* Algorithm 4 (unimodality): Lemma 1's printed objective is strictly convex in p on (1/2, 1) for every e^eps > 1,
+  0 <= lambda <= 1, k >= 1 -- so it has at most one minimiser there and ternary search finds it;
+* Fig. 5 (the optimum grows with f(d) and eps): the derived objective (the exact variance's p-part) is strictly
+  convex in p, its p-derivative falls as lambda grows (everywhere), and falls as e^eps grows at every stationary
+  point -- so by the implicit function theorem the minimiser does not decrease in lambda or eps;
+* Section IV-C (the variance decreases with m and k): at fixed p and eps (q on Eq. (7)'s boundary) the derived
+  Var[f_hat]/n has non-positive derivatives in m and k wherever sum_{d' != d} f(d')^2 >= n - f(d) (integer counts:
+  f(d')^2 >= f(d')).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from ldpref.decide.algebraic import remove_logs
+from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.obligation import Obligation, Variable
+from ldpref.exact import EXP_EPS
+
+import derivations.jiang_gcms as J
+
+HALF = sympy.Rational(1, 2)
+#: plain real symbols for the solver (the forms' symbols carry sympy assumptions that could fold a goal to True)
+t, p_, m_, s_, k_, lam_, F2_, n_ = (sympy.Symbol(x, real=True) for x in ("t", "p", "m", "s", "k", "lam", "F2", "n"))
+
+
+def _objective(claim_id: str, which: str):
+    """The objective inside ``argmin_p(.)`` of a claim's displayed form (Lemma 1: printed or derived)."""
+    from ldpref.ledger.claim import find_claim
+    c = find_claim(claim_id)
+    form = (c.printed if which == "printed" else c.derived)()
+    (inner,) = form.rhs.args
+    return inner
+
+
+def _thm2(claim_id):
+    """Theorem 2 / Eq. (5): printed <=> derived for every e^eps = t > 1, 0 < p < 1, 1 <= s <= m - 1."""
+    def build(printed, derived):
+        to_plain = {J.eps: sympy.log(t), J.p: p_, J.m: m_, J.s: s_}
+        pr = printed.xreplace(to_plain)
+        de = derived.xreplace({sympy.exp(J.eps): t}).xreplace(to_plain)
+        goal, conditions = remove_logs(sympy.Equivalent(pr, de))
+        return [Obligation(claim_id, claim_id,
+                           "printed eps <= |log(p(m-s)/((1-p)s))| <=> derived e^eps <= max(R, 1/R) (R = the derived "
+                           "ratio of Algorithm 1's branch probabilities), every e^eps = t > 1, 0 < p < 1, "
+                           "1 <= s <= m - 1; logarithms removed by exp's monotonicity, their arguments proved positive",
+                           (Variable(t, "t"), Variable(p_, "p"), Variable(m_, "m", "integer"),
+                            Variable(s_, "s", "integer")),
+                           (sympy.Gt(t, 1), sympy.Gt(p_, 0), sympy.Lt(p_, 1), sympy.Ge(s_, 1), sympy.Le(s_, m_ - 1)),
+                           sympy.And(*conditions, goal), model_side="derived")]
+    return build
+
+
+_LEMMA1_VARS = (Variable(p_, "p"), Variable(t, "t"), Variable(lam_, "lam"))
+_LEMMA1_BASE = (sympy.Gt(p_, HALF), sympy.Lt(p_, 1), sympy.Gt(t, 1), sympy.Ge(lam_, 0), sympy.Le(lam_, 1))
+
+
+def _plain(expr):
+    return expr.xreplace({J.p: p_, EXP_EPS: t, J.lam: lam_, J.k: k_})
+
+
+def _alg4_unimodal(printed, derived):
+    """Lemma 1's printed objective (the one Algorithm 4 searches) is strictly convex in p on (1/2, 1)."""
+    g = _plain(_objective("jiang-gcms/lemma1", "printed"))
+    return [Obligation("jiang-gcms/alg4.unimodal", "jiang-gcms/alg4.unimodal",
+                       "Lemma 1's printed objective g(p) has g'' > 0 on 1/2 < p < 1 (strictly convex: at most one "
+                       "minimiser, which ternary search finds), every e^eps > 1, 0 <= lambda <= 1, k >= 1",
+                       (*_LEMMA1_VARS, Variable(k_, "k", "integer")), (*_LEMMA1_BASE, sympy.Ge(k_, 1)),
+                       sympy.Gt(sympy.diff(g, p_, 2), 0))]
+
+
+def _fig5_grows(printed, derived):
+    """The derived objective's minimiser is non-decreasing in lambda and in e^eps (implicit function theorem)."""
+    g = _plain(_objective("jiang-gcms/lemma1", "derived"))
+    g1 = sympy.diff(g, p_)
+    out = [("convex", "the derived objective g(p) (the exact variance's p-part) has g'' > 0 on 1/2 < p < 1",
+            sympy.Gt(sympy.diff(g1, p_), 0)),
+           ("lambda", "the derived g'(p) is non-increasing in lambda on 1/2 < p < 1 (so the minimiser of the convex g "
+            "does not decrease as f(d)/n grows)", sympy.Le(sympy.diff(g1, lam_), 0)),
+           ("eps", "at every stationary point of the derived g (g'(p) = 0), dg'/de^eps <= 0 (so, g being convex, "
+            "dp*/de^eps = -g'_t/g'' >= 0: the minimiser does not decrease as eps grows)",
+            sympy.Implies(sympy.Eq(g1, 0), sympy.Le(sympy.diff(g1, t), 0)))]
+    return [Obligation(f"jiang-gcms/fig5.grows.{label}", "jiang-gcms/fig5.grows",
+                       meaning + ", every e^eps > 1, 0 <= lambda <= 1", _LEMMA1_VARS, _LEMMA1_BASE, goal,
+                       model_side="derived") for label, meaning, goal in out]
+
+
+def _monotone(printed, derived):
+    """Section IV-C: d/dm and d/dk of the derived Var[f_hat]/n (q on Eq. (7)'s boundary, p and eps fixed) <= 0."""
+    v = J.variance_at_boundary().xreplace({J.p: p_, EXP_EPS: t, J.lam: lam_, J.k: k_, J.m: m_, J.F2: F2_, J.n: n_})
+    return [Obligation("jiang-gcms/sec4.C.monotone", "jiang-gcms/sec4.C.monotone",
+                       "the derived Var[f_hat]/n at fixed p, eps (q on Eq. (7)'s boundary) has dVar/dm <= 0 and "
+                       "dVar/dk <= 0, every 1/2 <= p < 1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, "
+                       "sum_{d' != d} f(d')^2 >= n - f(d) = n (1 - lambda) (counts are integers: f(d')^2 >= f(d'))",
+                       (Variable(p_, "p"), Variable(t, "t"), Variable(lam_, "lam"), Variable(k_, "k", "integer"),
+                        Variable(m_, "m", "integer"), Variable(n_, "n", "integer"), Variable(F2_, "F2")),
+                       (sympy.Ge(p_, HALF), sympy.Lt(p_, 1), sympy.Gt(t, 1), sympy.Ge(lam_, 0), sympy.Le(lam_, 1),
+                        sympy.Ge(k_, 1), sympy.Ge(m_, 2), sympy.Ge(n_, 1), sympy.Ge(F2_, n_ * (1 - lam_))),
+                       sympy.And(sympy.Le(sympy.diff(v, m_), 0), sympy.Le(sympy.diff(v, k_), 0)),
+                       model_side="derived")]
+
+
+OBLIGATIONS.update({
+    "jiang-gcms/thm2": _thm2("jiang-gcms/thm2"),
+    "jiang-gcms/eq5": _thm2("jiang-gcms/eq5"),
+    "jiang-gcms/alg4.unimodal": _alg4_unimodal,
+    "jiang-gcms/fig5.grows": _fig5_grows,
+    "jiang-gcms/sec4.C.monotone": _monotone,
+})
+
