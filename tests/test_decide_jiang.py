@@ -57,3 +57,33 @@ def test_log_reduction_proves_positivity_instead_of_assuming_it():
     assert z3_check(to_smtlib(ob))[0] == "sat"  # x in (-1/2, 0]: the positivity condition fails, no proof
     absolute, conditions = remove_logs(sympy.Le(sympy.log(x), sympy.Abs(sympy.log(x + 2))))
     assert sympy.Gt(x + 2, 0) in conditions and not absolute.has(sympy.Abs)
+
+
+def test_a_wrong_correction_is_not_proved():
+    """The corrections' obligations read the displayed correction: Lemma 1's corrected objective scaled by 2 (no
+    longer the exact variance's p-part) and Algorithm 4's condition without (1 - p) s <= e^eps p (m - s) fail."""
+    pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    from ldpref.ledger.claim import find_claim
+    import derivations.jiang_gcms as J
+    from proofs_checks.jiang_gcms import obligations as O
+    right = J.lemma1_derived()
+    wrong = sympy.Eq(right.lhs, right.rhs.func(2 * right.rhs.args[0]))
+    c = find_claim("jiang-gcms/remark2")
+    original = c.correction
+    try:
+        object.__setattr__(c, "correction", lambda: wrong)
+        (ob,) = O._p_star("jiang-gcms/remark2")(None, None)
+    finally:
+        object.__setattr__(c, "correction", original)
+    text = to_smtlib(ob)
+    assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"
+    c = find_claim("jiang-gcms/alg4.s")
+    original = c.correction
+    weak = sympy.And(*[a for a in original().args if not (isinstance(a, sympy.LessThan) and a.has(J.p))])
+    try:
+        object.__setattr__(c, "correction", lambda: weak)
+        (ob,) = O._rounding("jiang-gcms/alg4.s")(None, None)
+    finally:
+        object.__setattr__(c, "correction", original)
+    text = to_smtlib(ob)
+    assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"

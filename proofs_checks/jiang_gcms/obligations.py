@@ -118,3 +118,68 @@ OBLIGATIONS.update({
     "jiang-gcms/sec4.C.monotone": _monotone,
 })
 
+
+
+c_ = sympy.Symbol("c", real=True)
+
+
+def _rounding(claim_id):
+    """Algorithm 4's s (corrected: the ceiling's s is valid only when also s <= m - 1 and (1 - p) s <= e^eps p (m - s)):
+    the displayed corrected condition holds exactly when s is valid -- 1 <= s <= m - 1 and Theorem 2's derived
+    e^eps bound max(R, 1/R) is at most the target e^eps.  The ceiling is its definition: an integer c with
+    x <= c < x + 1, x = m/(1 + (1/p - 1) e^eps) (relaxed to a real c; x > 0 gives c >= 1 for an integer)."""
+    def build(printed, derived):
+        from ldpref.ledger.claim import find_claim
+        corrected = find_claim(claim_id).correction()
+        bound = find_claim("jiang-gcms/thm2").derived().rhs  # max(R, 1/R), the derived e^eps of GCMS
+        (ceil,) = corrected.atoms(sympy.ceiling)
+        x = ceil.args[0]
+        plain = {J.p: p_, EXP_EPS: t, J.m: m_, J.s: s_}
+        valid = sympy.And(sympy.Ge(s_, 1), sympy.Le(s_, m_ - 1), sympy.Le(bound.xreplace(plain), t))
+        goal = sympy.Implies(sympy.Eq(s_, c_), sympy.Equivalent(corrected.xreplace({ceil: c_}).xreplace(plain), valid))
+        return [Obligation(claim_id, claim_id,
+                           "at s = ceil(m/(1 + (1/p - 1) e^eps)) the corrected condition holds <=> 1 <= s <= m - 1 and "
+                           "the derived max(R, 1/R) <= e^eps (Theorem 2's bound, R = p(m-s)/((1-p)s)), every e^eps > 1, "
+                           "0 < p < 1, m >= 2; the ceiling c by its definition x <= c < x + 1, c >= 1",
+                           (Variable(t, "t"), Variable(p_, "p"), Variable(m_, "m", "integer"),
+                            Variable(s_, "s", "integer"), Variable(c_, "c", "integer")),
+                           (sympy.Gt(t, 1), sympy.Gt(p_, 0), sympy.Lt(p_, 1), sympy.Ge(m_, 2),
+                            sympy.Ge(c_, x.xreplace(plain)), sympy.Lt(c_, x.xreplace(plain) + 1), sympy.Ge(c_, 1)),
+                           goal, model_side="derived", proves="correction")]
+    return build
+
+
+OBLIGATIONS.update({
+    "jiang-gcms/alg4.s": _rounding("jiang-gcms/alg4.s"),
+    "jiang-gcms/sec4.C.rounding": _rounding("jiang-gcms/sec4.C.rounding"),
+})
+
+
+
+
+def _p_star(claim_id):
+    """Remark 2, the Fig. 2 caption, Fig. 5(b) (corrected: p* = argmin_p g(p; lambda, e^eps), g free of k and m): the
+    derived Var[f_hat]/n at fixed p and eps (q on Eq. (7)'s boundary) is the displayed g/(e^eps - 1)^2 plus a term
+    free of p, at every k and m -- so its minimisers over any set of p are g's, whatever k and m."""
+    def build(printed, derived):
+        from ldpref.ledger.claim import find_claim
+        corrected = find_claim(claim_id).correction()
+        (g,) = corrected.rhs.args  # the objective inside argmin_p
+        if g.has(J.k) or g.has(J.m):
+            return []  # an objective with k or m: the corrected statement (no k, no m) is not what is displayed
+        plain = {J.p: p_, EXP_EPS: t, J.lam: lam_, J.F2: F2_, J.n: n_, J.k: k_, J.m: m_}
+        gap = J.variance_at_boundary().xreplace(plain) - g.xreplace(plain) / (t - 1) ** 2
+        return [Obligation(claim_id, claim_id,
+                           "d/dp [derived Var[f_hat]/n - g/(e^eps - 1)^2] = 0, g the displayed corrected objective (no "
+                           "k, no m), q on Eq. (7)'s boundary: p* = argmin_p g at every k and m, every 1/2 <= p < 1, "
+                           "e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0",
+                           (Variable(p_, "p"), Variable(t, "t"), Variable(lam_, "lam"), Variable(k_, "k", "integer"),
+                            Variable(m_, "m", "integer"), Variable(n_, "n", "integer"), Variable(F2_, "F2")),
+                           (sympy.Ge(p_, HALF), sympy.Lt(p_, 1), sympy.Gt(t, 1), sympy.Ge(lam_, 0), sympy.Le(lam_, 1),
+                            sympy.Ge(k_, 1), sympy.Ge(m_, 2), sympy.Ge(n_, 1), sympy.Ge(F2_, 0)),
+                           sympy.Eq(sympy.diff(gap, p_), 0), model_side="derived", proves="correction")]
+    return build
+
+
+OBLIGATIONS.update({claim_id: _p_star(claim_id) for claim_id in
+                    ("jiang-gcms/remark2", "jiang-gcms/fig2.caption", "jiang-gcms/fig5.k")})
