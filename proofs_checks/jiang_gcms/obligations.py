@@ -183,3 +183,82 @@ def _p_star(claim_id):
 
 OBLIGATIONS.update({claim_id: _p_star(claim_id) for claim_id in
                     ("jiang-gcms/remark2", "jiang-gcms/fig2.caption", "jiang-gcms/fig5.k")})
+
+
+def _appA_closing(printed, derived):
+    """Appendix A's closing step (corrected: the hypothesis is p(m - s) >= (1 - p)s, not s >= m/2): the largest
+    log-ratio of the mechanism, log max(R, 1/R) (Theorem 2's derived bound), is at most log R under it.  The derived
+    form is a predicate displaying :func:`derivations.jiang_gcms.appA_closing_derived`; that implication is posed."""
+    closing = J.appA_closing_derived()
+    ratio = next(iter(closing.args[1].atoms(sympy.Symbol) - {J.p, J.m, J.s}))  # log P(x|d)/P(x|d')
+    bound = find_claim_derived("jiang-gcms/thm2").rhs  # max(R, 1/R)
+    plain = {J.p: p_, J.m: m_, J.s: s_}
+    goal, conditions = remove_logs(closing.xreplace({ratio: sympy.log(bound)}).xreplace(plain))
+    return [Obligation("jiang-gcms/appA.closing", "jiang-gcms/appA.closing",
+                       "p(m - s) >= (1 - p)s => log max(R, 1/R) <= log(p(m - s)/((1 - p)s)), max(R, 1/R) the derived "
+                       "largest likelihood ratio (Theorem 2), every 0 < p < 1, 1 <= s <= m - 1; logarithms removed by "
+                       "exp's monotonicity, their arguments proved positive",
+                       (Variable(p_, "p"), Variable(m_, "m", "integer"), Variable(s_, "s", "integer")),
+                       (sympy.Gt(p_, 0), sympy.Lt(p_, 1), sympy.Ge(s_, 1), sympy.Le(s_, m_ - 1)),
+                       sympy.And(*conditions, goal), model_side="derived", proves="correction")]
+
+
+def find_claim_derived(claim_id):
+    """The derived form of another claim, as the ledger builds it."""
+    from ldpref.ledger.claim import find_claim
+    return find_claim(claim_id).derived()
+
+
+OBLIGATIONS["jiang-gcms/appA.closing"] = _appA_closing
+
+
+def _alg4(printed, derived):
+    """Algorithm 4 (corrected: loop while p_r - p_l > tau): while the displayed condition holds, each iteration (either
+    branch of the ternary search) keeps 1/2 <= p_l < p_r <= 1, stays inside the old interval and multiplies the width
+    by 2/3 -- so after t iterations the width is (1/2)(2/3)^t, which falls below any tau > 0: the loop ends."""
+    from ldpref.ledger.claim import find_claim
+    cond = find_claim("jiang-gcms/alg4").correction()
+    pl, pr = sympy.Symbol("p_l"), sympy.Symbol("p_r")
+    (tau,) = cond.free_symbols - {pl, pr}
+    a, b, tt = (sympy.Symbol(x, real=True) for x in ("pl", "pr", "tau"))
+    plain = {pl: a, pr: b, tau: tt}
+    p0, p1 = a + (b - a) / 3, b - (b - a) / 3
+    branches = []
+    for lo, hi in ((a, p1), (p0, b)):  # f(p0) <= f(p1): keep [p_l, p1]; else keep [p0, p_r]
+        branches += [sympy.Eq(hi - lo, sympy.Rational(2, 3) * (b - a)), sympy.Lt(lo, hi), sympy.Ge(lo, a),
+                     sympy.Le(hi, b)]
+    return [Obligation("jiang-gcms/alg4", "jiang-gcms/alg4",
+                       "while the corrected condition p_r - p_l > tau holds, either branch of an iteration keeps "
+                       "1/2 <= p_l < p_r <= 1 inside the old interval and multiplies p_r - p_l by 2/3 (so the width "
+                       "after t iterations is (1/2)(2/3)^t <= tau for t large: the loop ends), every tau > 0",
+                       (Variable(a, "pl"), Variable(b, "pr"), Variable(tt, "tau")),
+                       (sympy.Ge(a, HALF), sympy.Lt(a, b), sympy.Le(b, 1), sympy.Gt(tt, 0), cond.xreplace(plain)),
+                       sympy.And(*branches), proves="correction")]
+
+
+OBLIGATIONS["jiang-gcms/alg4"] = _alg4
+
+
+def _none_optimal(printed, derived):
+    """Section IV-C: neither allocation is optimal for every target -- over real p in [1/2, 1), with the derived
+    objective g (the exact variance's p-part, Lemma 1's derived form): OUE's p = 1/2 has g'(1/2) < 0 at every target
+    f(d)/n = lambda > 0 (a larger p does better); the even split's p = e^(eps/2)/(e^(eps/2) + 1), interior, has
+    g' != 0 at lambda = 0 or at lambda = 1 (so it is not a minimiser at one of them)."""
+    g = _plain(_objective("jiang-gcms/lemma1", "derived"))
+    g1 = sympy.diff(g, p_)
+    r = sympy.Symbol("r", real=True)  # e^(eps/2): e^eps = r^2
+    even = (g1.xreplace({p_: r / (r + 1), t: r ** 2}))
+    return [Obligation("jiang-gcms/sec4.C.none-optimal.oue", "jiang-gcms/sec4.C.none-optimal",
+                       "OUE's p = 1/2: the derived g'(1/2) < 0 at every target 0 < lambda <= 1, every e^eps > 1 (p = 1/2 "
+                       "is not the optimum there)", (Variable(t, "t"), Variable(lam_, "lam")),
+                       (sympy.Gt(t, 1), sympy.Gt(lam_, 0), sympy.Le(lam_, 1)), sympy.Lt(g1.xreplace({p_: HALF}), 0),
+                       model_side="derived"),
+            Obligation("jiang-gcms/sec4.C.none-optimal.even", "jiang-gcms/sec4.C.none-optimal",
+                       "the even split's p = e^(eps/2)/(e^(eps/2) + 1) (in (1/2, 1)): the derived g' != 0 there at "
+                       "lambda = 0 or at lambda = 1, every e^(eps/2) = r > 1 (not the optimum for both targets)",
+                       (Variable(r, "r"),), (sympy.Gt(r, 1),),
+                       sympy.Or(sympy.Ne(even.xreplace({lam_: 0}), 0), sympy.Ne(even.xreplace({lam_: 1}), 0)),
+                       model_side="derived")]
+
+
+OBLIGATIONS["jiang-gcms/sec4.C.none-optimal"] = _none_optimal
