@@ -186,17 +186,20 @@ OBLIGATIONS.update({claim_id: _p_star(claim_id) for claim_id in
 
 
 def _appA_closing(printed, derived):
-    """Appendix A's closing step (corrected: the hypothesis is p(m - s) >= (1 - p)s, not s >= m/2): the largest
-    log-ratio of the mechanism, log max(R, 1/R) (Theorem 2's derived bound), is at most log R under it.  The derived
-    form is a predicate displaying :func:`derivations.jiang_gcms.appA_closing_derived`; that implication is posed."""
-    closing = J.appA_closing_derived()
-    ratio = next(iter(closing.args[1].atoms(sympy.Symbol) - {J.p, J.m, J.s}))  # log P(x|d)/P(x|d')
+    """Appendix A's closing step, corrected (the displayed correction: the printed implication with its minimal edit,
+    else the derived one, hypothesis p(m - s) >= (1 - p)s): with the largest log-ratio of the mechanism,
+    log max(R, 1/R) (Theorem 2's derived bound), the implication holds."""
+    from ldpref.ledger.claim import find_claim
+    shown = find_claim("jiang-gcms/appA.closing").correction
+    closing = shown() if shown is not None else derived
+    ratio = closing.args[1].lhs  # log P(x|d)/P(x|d'), a symbol
     bound = find_claim_derived("jiang-gcms/thm2").rhs  # max(R, 1/R)
     plain = {J.p: p_, J.m: m_, J.s: s_}
     goal, conditions = remove_logs(closing.xreplace({ratio: sympy.log(bound)}).xreplace(plain))
     return [Obligation("jiang-gcms/appA.closing", "jiang-gcms/appA.closing",
-                       "p(m - s) >= (1 - p)s => log max(R, 1/R) <= log(p(m - s)/((1 - p)s)), max(R, 1/R) the derived "
-                       "largest likelihood ratio (Theorem 2), every 0 < p < 1, 1 <= s <= m - 1; logarithms removed by "
+                       "the corrected implication (hypothesis => log max(R, 1/R) <= log(p(m - s)/((1 - p)s))), max(R, "
+                       "1/R) the derived largest likelihood ratio (Theorem 2), every 0 < p < 1, 1 <= s <= m - 1; "
+                       "logarithms removed by "
                        "exp's monotonicity, their arguments proved positive",
                        (Variable(p_, "p"), Variable(m_, "m", "integer"), Variable(s_, "s", "integer")),
                        (sympy.Gt(p_, 0), sympy.Lt(p_, 1), sympy.Ge(s_, 1), sympy.Le(s_, m_ - 1)),

@@ -1,6 +1,6 @@
 ; ldpref proof obligation jiang-gcms/appA.closing
 ; claim: jiang-gcms/appA.closing
-; meaning: p(m - s) >= (1 - p)s => log max(R, 1/R) <= log(p(m - s)/((1 - p)s)), max(R, 1/R) the derived largest likelihood ratio (Theorem 2), every 0 < p < 1, 1 <= s <= m - 1; logarithms removed by exp's monotonicity, their arguments proved positive
+; meaning: the corrected implication (hypothesis => log max(R, 1/R) <= log(p(m - s)/((1 - p)s))), max(R, 1/R) the derived largest likelihood ratio (Theorem 2), every 0 < p < 1, 1 <= s <= m - 1; logarithms removed by exp's monotonicity, their arguments proved positive
 ; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
 (set-logic QF_NRA)
 (declare-fun p () Real)
