@@ -21,9 +21,6 @@ PAPERS = ("pan-cms", "jiang-gcms")
 
 #: claims whose reason the forms' shape does not show (checked by hand against the forms, 2026-11-29)
 WHY = {
-    "jiang-gcms/eq5": "transcendental: eps <= |log R| vs e^eps <= max(R, 1/R) -- equivalent by monotonicity of exp, "
-                      "which no substitution makes a polynomial relation",
-    "jiang-gcms/thm2": "transcendental: as jiang-gcms/eq5",
     "pan-cms/appD.arp-l2-large-d": "the printed limit d -> oo (= 1) is not in the derived form (only the strict "
                                    "inequality, provable) -- a limit is no first-order obligation",
     "pan-cms/appD.srp-l2-larger": "the printed second conjunct (min over m = 2..7) is an exhaustive finite check, not "
@@ -35,6 +32,40 @@ WHY = {
     "pan-cms/sec3.6.pairwise-suffices": "the 3-wise variance has no expression in the forms",
     "pan-cms/sec4.6.unbiased-recovery": "the printed km > d and the derived determinant are different statements "
                                         "(rank d does not need km > d); no implication to pose",
+    "jiang-gcms/alg5": "protocol run (Algorithm 5 / Phase 1 by the real parties): no relation of parameters to pose",
+    "jiang-gcms/alg6": "protocol run (Algorithm 6 / Phase 3 by the real parties): no relation of parameters to pose",
+    "jiang-gcms/def1": "a definition quantified over events S and neighbouring inputs (the hockey-stick form is its "
+                       "equivalent), not a relation of parameters",
+    "jiang-gcms/eq1": "as jiang-gcms/def1 (the inequality of Definition 1)",
+    "jiang-gcms/fig6": "min over the integer s (p_s = e^eps s/(e^eps s + m - s)) of GCMS's variance: a proof over real "
+                       "p would not cover it (a real minimiser need not be a feasible p_s)",
+    "jiang-gcms/sec7.B.fig6-significant": "one experiment (n = 10^6, k = 65536, m = 1024) over every integer f(d) and "
+                                          "feasible integer s: an exhaustive finite check, not a parameter relation",
+    "jiang-gcms/sec2.B.ldp": "refuted by an exact counterexample; its correction is the definition of eps-LDP itself "
+                             "(largest likelihood ratio <= e^eps), nothing parametric to prove",
+    "jiang-gcms/sec7.C.fig7": "every m in [2, 10^4] at the four (p, eps) of Fig. 7: an exhaustive finite check",
+    "jiang-gcms/sec7.C.small-p-large-eps": "as jiang-gcms/sec7.C.fig7 (Fig. 7's finite grid of m)",
+    "jiang-gcms/sec7.D.adult-p": "Fig. 8's runs at eps = 3.64, 3.75 (e^eps transcendental constants) minimised over "
+                                 "the integer s: a numeric fact of the experiment",
+    "jiang-gcms/sec7.D.apple-p": "round_2(e^(eps/2)/(e^(eps/2)+1)) at eps = 3.75: a numeric fact at a transcendental "
+                                 "constant",
+    "jiang-gcms/sec7.D.better": "Fig. 8's Adult data (the counts of 16 values): an experiment on data",
+    "jiang-gcms/sec7.D.apple-target": "refuted by an exact counterexample; its correction is a number at the fixed "
+                                      "point p = 0.87, k = 100, eps = 3.75 (e^3.75 transcendental), no parameter relation",
+    "jiang-gcms/sec7.D.targets": "refuted by an exact counterexample; its correction compares Fig. 8's runs on the "
+                                 "Adult data (an experiment on data)",
+    "jiang-gcms/sec7.E.convergence": "Fig. 9's data (counts of counts of Kosarak) and a limit in eps: an experiment on "
+                                     "data",
+    "jiang-gcms/sec7.E.singletons": "a Laplace tail probability (exp of -(T-1)/b); with the paper's T it is delta < "
+                                    "1/2, the claim's own assumption: nothing left to prove",
+    "jiang-gcms/thm3.deployed": "refuted by an exact counterexample; its correction is a sum over every x != d of "
+                                "f(x)(c_bar(d, x) - 1/m) for one fixed family (d free): no fixed set of real variables",
+    "jiang-gcms/thm4": "refuted by an exact counterexample; its correction holds e^((1-T)/b) and log(1 - e^((1-T)/b)/2) "
+                       "with T, b free: no substitution makes the pair algebraic",
+    "jiang-gcms/sec5.A.randomized": "a property of the encryption scheme (randomised ciphertexts), not a parameter "
+                                    "relation",
+    "jiang-gcms/sec5.A.threshold-wording": "a probability of a continuous Laplace variable at a point (measure zero), "
+                                           "not a polynomial relation",
     "jiang-gcms/sec4.A.same-randomness": "total-variation distance of two laws: abstract, no expression in the forms",
     "jiang-gcms/eq10": "a decomposition of Var[C(d)] into abstract sums",
 }

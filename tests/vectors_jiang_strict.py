@@ -138,12 +138,15 @@ vec(
 )
 vec(
     "jiang-gcms/appA.closing",
-    "is the max log-likelihood ratio of Algorithm 1 (m=3, s=2, p=1/2) at most log(p(m-s)/((1-p)s))?",
-    lambda: {"m": 3, "s": 2, "p": F(1, 2)},
-    # the property by brute force: the largest ratio is >= 1 while p(m-s)/((1-p)s) = 1/2 here
-    lambda: F(bf.gcms_max_ratio(3, 2, F(1, 2))) <= F(1, 2) * (3 - 2) / ((1 - F(1, 2)) * 2),
-    printed_value=lambda form, params: ev(form, params),  # the paper asserts the bound on its range
-    derived_value=lambda form, params: ev(form, params),  # ldpref's model: the bound needs p(m-s) >= s(1-p)
+    "does the closing implication hold at the brute-force largest log-likelihood ratio of Algorithm 1 (m=3, s=2, "
+    "p=1/2)?",
+    # each form is the implication itself, evaluated with its left-hand side set to the brute force's largest
+    # log-ratio: the statement must be true there (the largest ratio is 2, p(m-s)/((1-p)s) = 1/2, s >= m/2 holds)
+    lambda: {"m": 3, "s": 2, "p": F(1, 2),
+             r"\log\frac{P(x|d)}{P(x|d')}": sympy.log(sympy.Rational(bf.gcms_max_ratio(3, 2, F(1, 2))))},
+    lambda: True,
+    printed_value=lambda form, params: ev(form, params),  # the paper's range s >= m/2: false here
+    derived_value=lambda form, params: ev(form, params),  # hypothesis p(m-s) >= s(1-p): false here, so true
 )
 
 

@@ -13,7 +13,6 @@ from functools import cache
 
 import sympy
 
-from .printed_appendices import appA_closing_printed
 from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
 from .symbols import ADULT_P_1500, ADULT_P_THIRD, Predicate, e, k, lam, m, p, s
 
@@ -124,16 +123,6 @@ def fig6_printed():
     """GCMS with p optimised has lower variance than Apple's CMS: asserted at every target and (m, k, eps)."""
     return Predicate(r"\min_{p} \mathrm{Var}_{GCMS}[\hat f(d)] \le \mathrm{Var}_{CMS}[\hat f(d)]",
                      lambda **kw: kw["e^eps"] > 1)
-
-
-@cache
-def appA_closing_printed_statement():
-    """Appendix A's closing step: for p in [1/2, 1] and s in [m/2, m] the largest log-ratio is at most
-    log(p(m - s)/((1 - p)s)); true where the hypothesis holds."""
-    def fn(**kw) -> bool:
-        p_, s_, m_ = sympy.sympify(kw["p"]), sympy.sympify(kw["s"]), sympy.sympify(kw["m"])
-        return bool(sympy.Rational(1, 2) <= p_ <= 1 and m_ / 2 <= s_ <= m_)
-    return Predicate(sympy.latex(appA_closing_printed()), fn)
 
 
 @cache

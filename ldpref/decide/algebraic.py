@@ -4,6 +4,10 @@
   it.  A power ``x^(p/q)`` becomes a fresh variable ``r`` with ``r >= 0`` and ``r^q = x^p`` (and ``x >= 0``), which
   is algebraic.  Any other transcendental function (exp, log of a non-eps quantity) cannot be made algebraic
   here: :class:`NotAlgebraic` says so, and the claim stays at scope ``instances`` with that reason.
+* A relation between logarithms, ``log A op log B`` (``eps = log t`` included; ``|log X|`` is first written
+  ``log max(X, 1/X)``, its value for X > 0), is ``A op B``: exp is strictly increasing.  This holds where A, B
+  (and X) are positive, so :func:`remove_logs` returns those positivity conditions, which the obligation must
+  prove (they are conjoined to its goal), never assume.
 * A relation ``a op b`` with ``a - b = N/D`` becomes ``(D > 0 and N op 0) or (D < 0 and N op' 0)`` (``op'`` the
   flipped relation): the sign of every denominator is part of what the solver must prove, never assumed.
 """
@@ -106,6 +110,34 @@ def _remove_extrema(variables, assumptions, goal):
         goal = goal.xreplace({a: w})
         assumptions = [x.xreplace({a: w}) for x in assumptions] + definition
         variables.append(Variable(w, f"w{index}"))
+
+
+def remove_logs(expr):
+    """``(expr', conditions)``: every ``Abs(log(X))`` written ``log(Max(X, 1/X))`` and every relation
+    ``log(A) op log(B)`` written ``A op B``; ``conditions`` are the relations ``X > 0``, ``A > 0``, ``B > 0`` under
+    which the rewriting is an equivalence (exp strictly increasing on the reals, log its inverse on (0, oo)).  The
+    caller conjoins them to the goal, so the solver proves them.  A log left anywhere else stays, and
+    :func:`remove_radicals` then refuses it (:class:`NotAlgebraic`)."""
+    conditions = []
+
+    def positive(x):
+        conditions.append(sympy.Gt(x, 0))
+        return x
+
+    def abs_log(a):
+        x = positive(a.args[0].args[0])
+        return sympy.log(sympy.Max(x, 1 / x), evaluate=False)
+
+    expr = sympy.sympify(expr).replace(lambda a: isinstance(a, sympy.Abs) and isinstance(a.args[0], sympy.log),
+                                       abs_log)
+
+    def relation(r):
+        if isinstance(r.lhs, sympy.log) and isinstance(r.rhs, sympy.log):
+            return type(r)(positive(r.lhs.args[0]), positive(r.rhs.args[0]), evaluate=False)
+        return r
+
+    expr = expr.replace(lambda a: isinstance(a, sympy.core.relational.Relational), relation)
+    return expr, list(dict.fromkeys(conditions))
 
 
 def clear_relation(rel):

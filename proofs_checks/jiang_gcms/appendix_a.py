@@ -10,7 +10,6 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Symbolic
-from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms.gcms import gcms
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
@@ -108,30 +107,29 @@ for _case in (3, 4):
     _appA_first_step_claim(_case)
 
 
-def _appA_closing_derived():
-    """The largest log-ratio is log max(R, 1/R): it is at most log R exactly where the hypothesis of the derived
-    implication, p(m - s) >= (1 - p)s, holds."""
-    hypothesis = J.appA_closing_derived().args[0]
-    return Predicate(sympy.latex(J.appA_closing_derived()),
-                     lambda **kw: evaluate(hypothesis, {J.p: kw["p"], J.m: kw["m"], J.s: kw["s"]}))
+#: the largest log-ratio of the mechanism, the left-hand side of Appendix A's closing inequality
+LOG_RATIO = next(iter(J.appA_closing_printed().args[1].lhs.free_symbols))
 
 
 def _closing_points():
+    """Every s of the identity family on m values: the statement (printed, derived or corrected: an implication) at
+    the exact largest log-ratio of the mechanism, log(exact e^eps); exact: the statement holds (True)."""
     for m_ in (2, 3, 4, 5, 6):
-        for s_ in range((m_ + 1) // 2, m_):
+        for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
                 ee = mechanism_exp_eps(gcms(_identity_family(m_), s_, p_, decoder="count"))
                 R_ = p_ * (m_ - s_) / ((1 - p_) * s_)
                 yield Point({"m": m_, "s": s_, "p": p_, "exact max ratio": ee, "p(m-s)/((1-p)s)": R_},
-                            data=bool(ee <= R_), size=(m_, s_, p_))
+                            facts={J.m: m_, J.s: s_, J.p: p_, LOG_RATIO: sympy.log(ee)}, data=True, size=(m_, s_, p_))
 
 
 record(id="jiang-gcms/appA.closing", root_cause="appA.closing", location="Appendix A, closing inequality",
        statement="When p in [0.5, 1] and s in [m/2, m], log(P(x | d)/P(x | d')) <= log(p(m - s)/((1 - p)s)).",
-       printed=J.appA_closing_printed_statement, derived=_appA_closing_derived,
+       printed=J.appA_closing_printed, derived=J.appA_closing_derived,
        derivation="derivations.jiang_gcms.appA_closing_derived", kind="statement",
        note="The stated range of s is backwards: for s > p m the ratio R = p(m-s)/((1-p)s) is below 1 and the "
             "largest log-ratio is log(1/R) > log R (Case 4).  It holds when p(m - s) >= (1 - p)s, e.g. s <= m/2 "
-            "(the range of Section IV-A).  The appendix also closes with 'Theorem 1' for Theorem 2.",
-       steps=(Grid("largest likelihood ratio of the exact mechanism <= p(m-s)/((1-p)s) for s >= m/2, p >= 1/2",
-                   _closing_points, lambda point: point.data),))
+            "(the range of Section IV-A).  The appendix also closes with 'Theorem 1' for Theorem 2.  Each form is "
+            "the implication itself, evaluated at the exact largest log-ratio of the mechanism.",
+       steps=(Grid("the implication at the exact largest log-ratio log(e^eps) of the mechanism (identity family, "
+                   "every s)", _closing_points, lambda point: point.data),))

@@ -12,7 +12,7 @@ import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import gcms as G
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Point, Symbolic
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms.gcms import gcms, p_for_exp_eps
 from ldpref.mechanisms.pure import _unary
@@ -183,18 +183,29 @@ def _params_points(points):
     return lambda: (Point(params, data=exact, size=size) for params, exact, size in points())
 
 
+#: the corrected statement of Remark 2, the Fig. 2 caption and Section VII-B on Fig. 5(b): p* is the argmin of the
+#: exact variance's p-part g(p; lambda, e^eps), which has neither k nor m (Lemma 1's derived form)
+P_STAR_CORRECTION = J.lemma1_derived
+
+#: the correction evaluated at every (m, k) of Lemma 1's grid: one objective without k and m gives the exact optimum
+#: at each, so p* moves with neither (an all-parameter proof: proofs_checks/jiang_gcms/obligations.py)
+_P_STAR_CORRECTION_GRID = Grid("corrected p* = argmin of g(p; lambda, e^eps) (no k, no m) vs the smallest exact argmin "
+                               "over the feasible integer s (every draw) at each m and k = 1, 2, 3", _lemma1_points,
+                               _smallest_exact_argmin, path=MOMENTS, value=_argmin_value)
+
 _REMARK2_STEPS = (
     Identity("the derived objective has no k and no m (only e^eps and lambda)",
              lambda: sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k, J.m})),
              lambda: sympy.Integer(0)),
-    Grid("'p* changes with k and not with m': exact argmins (every draw, feasible integer s) for k_a vs k_b "
-         "(same m) and for m vs 2m (k = 1, common p)", _params_points(_remark2_points), lambda point: point.data,
-         path=MOMENTS))
+    CorrectedGrid(Grid("'p* changes with k and not with m': exact argmins (every draw, feasible integer s) for k_a vs "
+                       "k_b (same m) and for m vs 2m (k = 1, common p)", _params_points(_remark2_points),
+                       lambda point: point.data, path=MOMENTS), _P_STAR_CORRECTION_GRID))
 
 record(id="jiang-gcms/remark2", root_cause="appB.same-client", location="Section IV-C, Remark 2",
        statement="Under a given eps the optimal p depends on f(d)/n and k, and not on m.",
        printed=J.remark2_printed, derived=_remark2_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
+       correction=P_STAR_CORRECTION,
        note="Each instance compares the optimum of two configurations (k_a vs k_b at one m; m vs 2m at k = 1); the "
             "printed statement is evaluated with Lemma 1's printed objective (the paper's source for 'depends on k').  "
             "True of Lemma 1's printed objective; for the real mechanism k only adds sum_{d'!=d} f(d')(f(d')-1)/"
@@ -205,7 +216,7 @@ record(id="jiang-gcms/fig2.caption", root_cause="appB.same-client", location="Fi
        statement="The optimal p depends on the ratio n/f(d) and on k, and is independent of m.",
        printed=J.fig2_caption_printed, derived=_remark2_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
-       note="Checked as Remark 2 (same instances).", steps=_REMARK2_STEPS)
+       correction=P_STAR_CORRECTION, note="Checked as Remark 2 (same instances).", steps=_REMARK2_STEPS)
 
 
 @_cache
@@ -243,8 +254,10 @@ record(id="jiang-gcms/fig5.k", root_cause="fig5.k", location="Section VII-B on F
             "printed does not support the trend either: its objective is A(p) - (1 + lam (w^2 - 1))/(k (1-p)^2) and "
             "the p-derivative of the subtracted term has the sign of 1 + lam (w - 1) > 0, so its interior minimiser "
             "decreases as k grows (e.g. e^eps = 20, lam = 1/2: 0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).",
-       steps=(Grid("is the exact optimum (every draw, feasible integer s) at k + 1 above the one at k?",
-                   _params_points(_k_growth_points), lambda point: point.data, path=MOMENTS),))
+       correction=P_STAR_CORRECTION,
+       steps=(CorrectedGrid(Grid("is the exact optimum (every draw, feasible integer s) at k + 1 above the one at k?",
+                                 _params_points(_k_growth_points), lambda point: point.data, path=MOMENTS),
+                            _P_STAR_CORRECTION_GRID),))
 
 
 def _small_eps_points():

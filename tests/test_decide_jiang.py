@@ -1,0 +1,89 @@
+"""jiang-gcms's all-parameter obligations (issue 25; proofs_checks/jiang_gcms/obligations.py): both solvers re-check
+each, a planted wrong statement is refuted by both, and the log reduction proves its positivity conditions rather
+than assuming them."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from ldpref.decide.algebraic import remove_logs
+from ldpref.decide.export import all_obligations
+from ldpref.decide.obligation import Obligation, Variable
+from ldpref.decide.smtlib import to_smtlib
+from ldpref.decide.solvers import cvc5_check, z3_check
+
+
+def _jiang():
+    return {ob.name: ob for ob in all_obligations() if ob.claim.startswith("jiang-gcms/")}
+
+
+def test_every_jiang_obligation_is_proved_by_both_solvers():
+    pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    obs = _jiang()
+    assert {"jiang-gcms/thm2", "jiang-gcms/eq5", "jiang-gcms/alg4.unimodal", "jiang-gcms/sec4.C.monotone"} <= set(obs)
+    for name, ob in sorted(obs.items()):
+        text = to_smtlib(ob)
+        assert z3_check(text)[0] == "unsat" and cvc5_check(text) == "unsat", name
+
+
+def _with_goal(ob, goal, label):
+    return Obligation(ob.name + "." + label, ob.claim, "planted", ob.variables, ob.assumptions, goal,
+                      model_side=ob.model_side)
+
+
+def test_a_planted_wrong_statement_is_refuted_by_both_solvers():
+    pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    obs = _jiang()
+    unimodal = obs["jiang-gcms/alg4.unimodal"]
+    concave = _with_goal(unimodal, sympy.Lt(unimodal.goal.lhs, 0), "flipped")  # g'' < 0 instead of g'' > 0
+    from ldpref.ledger.claim import find_claim
+    import derivations.jiang_gcms as J
+    from proofs_checks.jiang_gcms.obligations import _thm2
+    c = find_claim("jiang-gcms/thm2")
+    no_abs = sympy.Le(J.eps, sympy.log(J.p * (J.m - J.s) / ((1 - J.p) * J.s)))  # Theorem 2 without its |.|
+    (wrong,) = _thm2("jiang-gcms/thm2")(no_abs, c.derived())
+    for ob in (concave, wrong):
+        text = to_smtlib(ob)
+        assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat", ob.name
+
+
+def test_log_reduction_proves_positivity_instead_of_assuming_it():
+    x = sympy.Symbol("x", real=True)
+    goal, conditions = remove_logs(sympy.Le(sympy.log(x), sympy.log(x + 1)))
+    assert goal == sympy.Le(x, x + 1, evaluate=False) and set(conditions) == {sympy.Gt(x, 0), sympy.Gt(x + 1, 0)}
+    ob = Obligation("planted/log", "planted/log", "log x <= log(x + 1) for x > -1/2 (log x undefined at x <= 0)",
+                    (Variable(x, "x"),), (sympy.Gt(x, sympy.Rational(-1, 2)),), sympy.And(*conditions, goal))
+    assert z3_check(to_smtlib(ob))[0] == "sat"  # x in (-1/2, 0]: the positivity condition fails, no proof
+    absolute, conditions = remove_logs(sympy.Le(sympy.log(x), sympy.Abs(sympy.log(x + 2))))
+    assert sympy.Gt(x + 2, 0) in conditions and not absolute.has(sympy.Abs)
+
+
+def test_a_wrong_correction_is_not_proved():
+    """The corrections' obligations read the displayed correction: Lemma 1's corrected objective scaled by 2 (no
+    longer the exact variance's p-part) and Algorithm 4's condition without (1 - p) s <= e^eps p (m - s) fail."""
+    pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    from ldpref.ledger.claim import find_claim
+    import derivations.jiang_gcms as J
+    from proofs_checks.jiang_gcms import obligations as O
+    right = J.lemma1_derived()
+    wrong = sympy.Eq(right.lhs, right.rhs.func(2 * right.rhs.args[0]))
+    c = find_claim("jiang-gcms/remark2")
+    original = c.correction
+    try:
+        object.__setattr__(c, "correction", lambda: wrong)
+        (ob,) = O._p_star("jiang-gcms/remark2")(None, None)
+    finally:
+        object.__setattr__(c, "correction", original)
+    text = to_smtlib(ob)
+    assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"
+    c = find_claim("jiang-gcms/alg4.s")
+    original = c.correction
+    weak = sympy.And(*[a for a in original().args if not (isinstance(a, sympy.LessThan) and a.has(J.p))])
+    try:
+        object.__setattr__(c, "correction", lambda: weak)
+        (ob,) = O._rounding("jiang-gcms/alg4.s")(None, None)
+    finally:
+        object.__setattr__(c, "correction", original)
+    text = to_smtlib(ob)
+    assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"
