@@ -14,6 +14,7 @@ the docs is the object evaluated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
 
@@ -141,39 +142,61 @@ class NotRational(Exception):
     """The expression has a node the rational evaluator does not handle (sqrt, log, a function...)."""
 
 
-def compile_rational(expr):
-    """A closure computing ``expr`` exactly (python-flint ``fmpq``) from an environment {symbol: fmpq}: rationals,
-    symbols, +, *, integer powers, Max, Min, Abs, floor, ceiling; ``NotRational`` on any other node.  The engine of
-    :func:`rational_value` (and of statement programs built on it)."""
-    if expr.is_Rational:
-        const = fmpq(int(expr.p), int(expr.q))
-        return lambda env: const
-    if expr.is_Symbol:
-        return lambda env: env[expr]
-    if expr.is_Add or expr.is_Mul:
-        parts = [compile_rational(a) for a in expr.args]
-        if expr.is_Add:
-            return lambda env: sum((g(env) for g in parts), fmpq(0))
+def compile_rational(expr, leaves: tuple = ()):
+    """A closure computing ``expr`` exactly (python-flint ``fmpq``) from an environment {leaf: fmpq}: the one
+    rational-expression compiler of ldpref (issue 22, item 2).  Rationals, symbols (and nodes of the types in
+    ``leaves``, e.g. a paper's collision counts c_j(a, b), read from the environment as symbols are), +, *,
+    integer powers, Max, Min, Abs, floor, ceiling; ``NotRational`` on any other node.  The expression is
+    compiled once into a straight-line program over its DAG (each distinct subexpression computed once per
+    evaluation; every number of the expression is an fmpq constant, so no float can appear).  The engine of
+    :func:`rational_value` and :func:`rational_at` (and of statement programs built on it)."""
+    return _program(expr, tuple(leaves))
 
-        def mul(env):
-            out = fmpq(1)
-            for g in parts:
-                out *= g(env)
-            return out
 
-        return mul
-    if expr.is_Pow and expr.exp.is_Integer:
-        base, power = compile_rational(expr.base), int(expr.exp)
-        return lambda env: base(env) ** power
-    if isinstance(expr, (sympy.Max, sympy.Min)):
-        parts, pick = [compile_rational(a) for a in expr.args], (max if isinstance(expr, sympy.Max) else min)
-        return lambda env: pick(g(env) for g in parts)
-    if isinstance(expr, (sympy.Abs, sympy.floor, sympy.ceiling)) and len(expr.args) == 1:
-        inner = compile_rational(expr.args[0])
-        op = {sympy.Abs: abs, sympy.floor: lambda v: fmpq(v.floor()),
-              sympy.ceiling: lambda v: fmpq(v.ceil())}[type(expr)]
-        return lambda env: op(inner(env))
-    raise NotRational(type(expr).__name__)
+_OPS = {sympy.Max: "_max", sympy.Min: "_min", sympy.Abs: "_abs", sympy.floor: "_floor", sympy.ceiling: "_ceil"}
+_OP_SCOPE = {"_max": max, "_min": min, "_abs": abs, "_floor": lambda v: fmpq(v.floor()),
+             "_ceil": lambda v: fmpq(v.ceil())}
+
+
+@lru_cache(maxsize=8192)
+def _program(expr, leaves: tuple):
+    """:func:`compile_rational`'s program, once per (expression, leaf types) in a process."""
+    names: dict = {}
+    scope: dict = dict(_OP_SCOPE)
+    lines: list = []
+
+    def visit(e):
+        if e in names:
+            return names[e]
+        if e.is_Rational:
+            name = f"c{len(scope)}"
+            scope[name] = fmpq(int(e.p), int(e.q))
+        elif e.is_Symbol or (leaves and isinstance(e, leaves)):
+            name = f"k{len(scope)}"
+            scope[name] = e
+            lines.append(f"    a{len(lines)} = env[{name}]")
+            name = f"a{len(lines) - 1}"
+        else:
+            if e.is_Add or e.is_Mul:
+                code = (" + " if e.is_Add else " * ").join(visit(a) for a in e.args)
+            elif e.is_Pow and e.exp.is_Integer:
+                code = f"{visit(e.base)} ** {int(e.exp)}"
+            elif type(e) in _OPS and (len(e.args) == 1 or type(e) in (sympy.Max, sympy.Min)):
+                code = f"{_OPS[type(e)]}({', '.join(visit(a) for a in e.args)})"
+            else:
+                raise NotRational(type(e).__name__)
+            lines.append(f"    a{len(lines)} = {code}")
+            name = f"a{len(lines) - 1}"
+        names[e] = name
+        return name
+
+    result = visit(expr)
+    if result.startswith("c"):  # a constant expression: still an fmpq
+        lines.append(f"    a{len(lines)} = {result}")
+        result = f"a{len(lines) - 1}"
+    source = "def _fn(env):\n" + "\n".join(lines + [f"    return {result}"]) + "\n"
+    exec(compile(source, "<ldpref.ledger.forms.compile_rational>", "exec"), scope)  # noqa: S102 - our own arithmetic
+    return scope["_fn"]
 
 
 _COMPARE = {sympy.StrictLessThan: lambda a, b: a < b, sympy.LessThan: lambda a, b: a <= b,
@@ -257,6 +280,50 @@ def rational_value(expr, subs: dict):
     except ZeroDivisionError:
         return None
     return sympy.Rational(int(out.p), int(out.q))
+
+
+def rational_at(expr, values: dict):
+    """The exact value (``sympy.Rational``) of ``expr`` at exact rational ``values`` ({symbol: int, Fraction,
+    sympy Rational or fmpq}; keys not in the expression are ignored), by the one compiled program
+    (:func:`compile_rational`); None when a free symbol has no value or a non-rational one, the expression is not
+    rational (a radical, log, a function), or it divides by zero there: the caller's symbolic path decides."""
+    expr = sympy.sympify(expr)
+    free = _free_symbols(expr)
+    if not free <= values.keys():
+        return None
+    fn = _compiled(expr)
+    if fn is None:
+        return None
+    env = {}
+    for s in free:
+        v = as_fmpq(values[s])
+        if v is None:
+            return None
+        env[s] = v
+    try:
+        out = fn(env)
+    except ZeroDivisionError:
+        return None
+    return sympy.Rational(int(out.p), int(out.q))
+
+
+def as_fmpq(v):
+    """An exact rational (int, Fraction, sympy Rational, fmpq, or what sympifies to a Rational) as python-flint
+    ``fmpq``; None for anything else (a float is not exact and is refused)."""
+    if isinstance(v, fmpq):
+        return v
+    if isinstance(v, bool) or isinstance(v, float):
+        return None
+    if isinstance(v, int):
+        return fmpq(v)
+    if isinstance(v, Fraction):
+        return fmpq(v.numerator, v.denominator)
+    if not isinstance(v, sympy.Basic):
+        try:
+            v = sympy.sympify(v)
+        except (sympy.SympifyError, TypeError):
+            return None
+    return fmpq(int(v.p), int(v.q)) if v.is_Rational else None
 
 
 def _value(expr, subs: dict):

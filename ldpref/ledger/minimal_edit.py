@@ -51,6 +51,7 @@ import sympy
 
 from ..exact import rational_function_zero
 from ..latex import to_latex
+from .forms import rational_at
 
 MAX_TOUCHED_LEAVES = 12
 MAX_NEW_LEAVES = 6
@@ -314,7 +315,12 @@ def _search_pairs(rhs, target, prefix, cands, points, start, time_cap):
 
 
 def _value_at(expr, point):
-    """``expr`` at a rational point as an exact rational, or None (not a rational there)."""
+    """``expr`` at a rational point as an exact rational, or None (not a rational there): the one evaluator's
+    compiled program (:func:`ldpref.ledger.forms.rational_at`), else sympy's evaluation of the substitution (e.g. a
+    radical that is rational at the point)."""
+    fast = rational_at(expr, point)
+    if fast is not None:
+        return fast
     try:
         v = expr.xreplace(point)
     except (ValueError, TypeError):

@@ -26,6 +26,7 @@ import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import k as k_sym
 from ldpref import enumeration, moments
 from ldpref.hashing import HashFamily, gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
+from ldpref.ledger.forms import rational_at
 from ldpref.ledger.generic import Exact
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
@@ -196,16 +197,13 @@ def _fr(v: Fraction):
     return R(v.numerator, v.denominator)
 
 
-@cache
-def _rational_function(expr):
-    return D._compile(sympy.sympify(expr))
-
-
 def rat_eval(expr, values):
-    """Exact value of a rational expression with Fraction arithmetic (``values``: symbol -> number)."""
-    out = _rational_function(expr)({key: Fraction(value.p, value.q) if isinstance(value, sympy.Rational)
-                                    else Fraction(value) for key, value in values.items()})
-    return R(out.numerator, out.denominator)
+    """Exact value of a rational expression (``values``: symbol -> exact number) by the one evaluator's compiled
+    program (:func:`ldpref.ledger.forms.rational_at`); an expression that is not rational there is an error."""
+    out = rational_at(expr, values)
+    if out is None:
+        raise ValueError(f"{expr} is not a rational value at {values}")
+    return out
 
 
 def norm_sizes(expr, sizes, *, cbar_def=None, idempotent=True):
