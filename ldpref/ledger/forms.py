@@ -13,6 +13,7 @@ the docs is the object evaluated.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -353,3 +354,187 @@ def _value(expr, subs: dict):
         if fast is not None:
             return fast
     return cancel(expr.subs(subs))
+
+
+# ---- statement programs: the compiled truth of a statement at exact values (issue 22, item 2: the one truth
+# evaluator's fast path; moved from proofs_checks/pan_cms/hashing.py)
+RELATIONS = {sympy.StrictLessThan: operator.lt, sympy.LessThan: operator.le, sympy.StrictGreaterThan: operator.gt,
+             sympy.GreaterThan: operator.ge, sympy.Equality: operator.eq, sympy.Unequality: operator.ne}
+
+
+@lru_cache(maxsize=4096)
+def difference(relation):
+    """lhs - rhs of a relation: it compares with 0 as lhs with rhs."""
+    return relation.lhs - relation.rhs
+
+
+class _Unsupported(Exception):
+    """A node the compiled statement evaluator does not handle (the general path decides)."""
+
+
+@lru_cache(maxsize=4096)
+def statement_program(form):
+    """``form`` (relations and statement symbols joined by And/Or/Not/Implies/Equivalent) compiled once: a closure
+    from the environments ({symbol: fmpq}, {statement symbol: bool}) to the statement's truth, None when some
+    relation has a symbol without a rational value (or divides by zero there) or a statement symbol has no truth
+    value; None (no program) when some part is not compilable.  Where it gives a value it is the value the general
+    path gives (each relation's ``lhs - rhs`` by exact rational arithmetic, compared with 0, as
+    :func:`evaluate` of ``lhs - rhs``; a statement symbol by its given truth, as ``xreplace`` puts it in); where
+    not, the caller falls back to that path.  The environments may also hold, for a symbol, an exact rational
+    function of one further symbol (an object with fmpq_poly numerator ``n`` and arithmetic, e.g. the facts of a
+    variance polynomial): a relation on it is decided only when it is an identity (``=``, ``!=``)."""
+    try:
+        return _statement_part(form)
+    except _Unsupported:
+        return None
+
+
+def _statement_part(form):
+    if form.is_Symbol:  # a statement named by a symbol (its truth is a fact of the instance)
+        def named(env, truths):
+            return truths.get(form)
+        return named
+    if type(form) in RELATIONS:
+        if not (isinstance(form.lhs, sympy.Expr) and isinstance(form.rhs, sympy.Expr)):
+            raise _Unsupported("relation between non-expressions")
+        diff = difference(form)
+        try:
+            fn = compile_rational(diff)
+        except NotRational:
+            return _radical_relation(form)
+        free, compare = frozenset(diff.free_symbols), RELATIONS[type(form)]
+        zero = fmpq(0)
+
+        def relation(env, truths):
+            if not free <= env.keys():
+                return None
+            try:
+                value = fn(env)
+            except (ZeroDivisionError, TypeError, AttributeError):  # an operation a rational function lacks
+                return None
+            if not isinstance(value, fmpq):  # a fact that is a rational function of one symbol (numerator ``n``):
+                # only an identity decides
+                if compare is operator.eq or compare is operator.ne:
+                    return compare(value.n.is_zero(), True)
+                return None
+            return compare(value, zero)
+        return relation
+    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
+        parts = [_statement_part(a) for a in form.args]
+        kind = type(form)
+
+        def junction(env, truths):
+            args = [g(env, truths) for g in parts]
+            if any(v is None for v in args):
+                return None
+            if kind is sympy.And:
+                return all(args)
+            if kind is sympy.Or:
+                return any(args)
+            if kind is sympy.Not:
+                return not args[0]
+            if kind is sympy.Equivalent:
+                return all(v == args[0] for v in args)
+            return (not args[0]) or args[1]
+        return junction
+    if form is sympy.true or form is sympy.false:
+        value = bool(form)
+        return lambda env, truths: value
+    raise _Unsupported(type(form).__name__)
+
+
+class _NoValue(Exception):
+    """A radical side without a value c sqrt(s) at this point (a sum of unlike radicals, sqrt of a negative or of
+    a radical, a non-integer power): the general path decides."""
+
+
+def _radical(expr):
+    """``expr`` built from rationals, symbols, products, integer powers, square roots and sums of rationals compiled
+    to a closure env -> (c, s), fmpq with s >= 0, the exact value c sqrt(s); ``_NoValue`` at a point where the value
+    has no such form, ``_Unsupported`` for any other node."""
+    if expr.is_Rational:
+        const = (fmpq(int(expr.p), int(expr.q)), fmpq(1))
+        return lambda env: const
+    if expr.is_Symbol:
+        def lookup(env):
+            value = env[expr]
+            if not isinstance(value, fmpq):
+                raise _NoValue("a function of a symbol")
+            return value, fmpq(1)
+        return lookup
+    if expr.is_Mul or expr.is_Add:
+        parts, is_mul = [_radical(a) for a in expr.args], expr.is_Mul
+
+        def combine(env):
+            vals = [g(env) for g in parts]
+            if is_mul:
+                c, s = fmpq(1), fmpq(1)
+                for ci, si in vals:
+                    c, s = c * ci, s * si
+                return c, s
+            if any(si != 1 for _, si in vals):
+                raise _NoValue("a sum of radicals")
+            return sum((ci for ci, _ in vals), fmpq(0)), fmpq(1)
+        return combine
+    if expr.is_Pow:
+        base, ex = _radical(expr.base), expr.exp
+        if ex.is_Integer:
+            k = int(ex)
+
+            def power(env):
+                c, s = base(env)
+                if k < 0:
+                    if c == 0 or s == 0:
+                        raise ZeroDivisionError("a negative power of 0")
+                    c, s = 1 / (c * s), s  # 1/(c sqrt s) = sqrt(s)/(c s)
+                kk = abs(k)
+                return c**kk * s ** (kk // 2), (s if kk % 2 else fmpq(1))
+            return power
+        if ex in (sympy.S.Half, -sympy.S.Half):
+            inverse = ex.is_negative
+
+            def root(env):
+                c, s = base(env)
+                if s != 1 or c < 0:
+                    raise _NoValue("sqrt of a radical or of a negative number")
+                if inverse:
+                    if c == 0:
+                        raise ZeroDivisionError("1/sqrt(0)")
+                    return 1 / c, c  # 1/sqrt(c) = sqrt(c)/c
+                return fmpq(1), c
+            return root
+        if expr.base.is_Integer and expr.base > 0:  # e.g. 2**(-2 l): an integer exponent at the point
+            exponent, b = _radical(ex), fmpq(int(expr.base))
+
+            def int_power(env):
+                k, s = exponent(env)
+                if s != 1 or k.q != 1:
+                    raise _NoValue("a non-integer exponent")
+                return b ** int(k.p), fmpq(1)
+            return int_power
+    raise _Unsupported(type(expr).__name__)
+
+
+def _sign(c, s) -> int:
+    """The sign of c sqrt(s) (s >= 0)."""
+    return 0 if c == 0 or s == 0 else (1 if c > 0 else -1)
+
+
+def _radical_relation(form):
+    """The relation ``form`` between sides with radical values c sqrt(s) (:func:`_radical`), decided exactly: the
+    sign of lhs - rhs from the signs of the sides, or for sides of one sign from the squares c^2 s; None where a
+    side has no such value (or a symbol no value); the sign is that of the real numbers the general path compares."""
+    lhs, rhs = _radical(form.lhs), _radical(form.rhs)
+    free, compare = frozenset(form.lhs.free_symbols | form.rhs.free_symbols), RELATIONS[type(form)]
+
+    def relation(env, truths):
+        if not free <= env.keys():
+            return None
+        try:
+            (c1, s1), (c2, s2) = lhs(env), rhs(env)
+        except (_NoValue, ZeroDivisionError):
+            return None
+        a, b = _sign(c1, s1), _sign(c2, s2)
+        sign = (a > b) - (a < b) if a != b else a * ((c1 * c1 * s1 > c2 * c2 * s2) - (c1 * c1 * s1 < c2 * c2 * s2))
+        return compare(sign, 0)
+    return relation
