@@ -16,11 +16,11 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Callable
 
 import sympy
-from flint import fmpq
+from flint import arb, ctx as flint_ctx, fmpq
 
 from ..exact import cancel, cancelled_rational, certain_sign
 
@@ -538,3 +538,132 @@ def _radical_relation(form):
         sign = (a > b) - (a < b) if a != b else a * ((c1 * c1 * s1 > c2 * c2 * s2) - (c1 * c1 * s1 < c2 * c2 * s2))
         return compare(sign, 0)
     return relation
+
+
+# ---- statements comparing rational values with exp(rational value), and facts given by their rational square
+# (issue 22, item 2: the one truth evaluator's arb fast path; moved from proofs_checks/pan_cms/basics_appC.py, where
+# it decides the Chernoff bounds of Appendix C)
+class _NoFastValue(Exception):
+    """A part of a statement the exact program does not decide (the general ``evaluate`` path does)."""
+
+
+_RELATION_OPS = {sympy.StrictLessThan: lambda t: t < 0, sympy.LessThan: lambda t: t <= 0,
+                 sympy.StrictGreaterThan: lambda t: t > 0, sympy.GreaterThan: lambda t: t >= 0}
+
+
+def _fast_value(expr):
+    """``expr`` compiled to a closure (values, squares) -> fmpq: rationals, symbols, +, *, integer powers, where
+    ``values`` maps symbols to rationals and ``squares`` maps a symbol whose value is sqrt(r) to r (its even powers
+    are rational); ``_NoFastValue`` for anything else."""
+    if expr.is_Rational:
+        const = fmpq(int(expr.p), int(expr.q))
+        return lambda vals, sq: const
+    if expr.is_Symbol:
+        def lookup(vals, sq):
+            if expr not in vals:
+                raise _NoFastValue(f"no rational value for {expr}")
+            return vals[expr]
+        return lookup
+    if expr.is_Add or expr.is_Mul:
+        parts, is_add = [_fast_value(a) for a in expr.args], expr.is_Add
+
+        def combine(vals, sq):
+            out = fmpq(0) if is_add else fmpq(1)
+            for g in parts:
+                out = out + g(vals, sq) if is_add else out * g(vals, sq)
+            return out
+        return combine
+    if expr.is_Pow and expr.exp.is_Integer:
+        k, sym = int(expr.exp), expr.base
+        base = _fast_value(sym)
+
+        def power(vals, sq):
+            if k % 2 == 0 and sym in sq:
+                return sq[sym] ** (k // 2)
+            return base(vals, sq) ** k
+        return power
+    raise _NoFastValue(type(expr).__name__)
+
+
+def _fast_side(expr):
+    """(is_exp, closure): a side that is exp(rational expression) or a rational expression."""
+    if isinstance(expr, sympy.exp):
+        return True, _fast_value(expr.args[0])
+    return False, _fast_value(expr)
+
+
+def _exp_sign(r, E) -> int:
+    """The sign of r - exp(E) for rationals r, E, by FLINT ball arithmetic at increasing precision (exp(E) is
+    irrational for rational E != 0, so some precision separates them); E = 0 exactly."""
+    if E == 0:
+        return (r > 1) - (r < 1)
+    for prec in (64, 256, 1024, 4096):
+        with flint_ctx.workprec(prec):
+            diff = arb(r) - arb(E).exp()
+            if diff > 0:
+                return 1
+            if diff < 0:
+                return -1
+    raise _NoFastValue("not separated at 4096 bits")
+
+
+@cache
+def _fast_statement(part):
+    """One part of a statement compiled to (values, squares) -> bool: a relation between rational
+    expressions and exp(rational expression), or Contains(symbol, Interval with rational ends); None when the part
+    has another shape."""
+    try:
+        if type(part) in _RELATION_OPS:
+            (lexp, lhs), (rexp, rhs), holds = _fast_side(part.lhs), _fast_side(part.rhs), _RELATION_OPS[type(part)]
+
+            def relation(vals, sq):
+                a, b = lhs(vals, sq), rhs(vals, sq)
+                if lexp and rexp:
+                    sign = (a > b) - (a < b)  # exp is increasing
+                elif rexp:
+                    sign = _exp_sign(a, b)
+                elif lexp:
+                    sign = -_exp_sign(b, a)
+                else:
+                    sign = (a > b) - (a < b)
+                return holds(sign)
+            return relation
+        if isinstance(part, sympy.Contains) and isinstance(part.args[1], sympy.Interval):
+            element, interval = _fast_value(part.args[0]), part.args[1]
+            if not (interval.start.is_Rational and interval.end.is_Rational):
+                return None
+            lo, hi = fmpq(int(interval.start.p), int(interval.start.q)), fmpq(int(interval.end.p), int(interval.end.q))
+            lo_open, hi_open = bool(interval.left_open), bool(interval.right_open)
+
+            def contains(vals, sq):
+                v = element(vals, sq)
+                return (v > lo if lo_open else v >= lo) and (v < hi if hi_open else v <= hi)
+            return contains
+    except _NoFastValue:
+        return None
+    return None
+
+
+def exp_truth(form, facts: dict):
+    """The truth of a statement such as a Chernoff bound (a part, or a tuple of parts) at ``facts`` decided exactly: rational facts as
+    fmpq, a fact whose square is a rational r (alpha = sqrt(r)) through r; the value ``evaluate`` gives (the same relations of the same real numbers);
+    None when some part is not of the compiled shapes or has no value here (``evaluate`` decides)."""
+    vals, sq = {}, {}
+    for key, value in facts.items():
+        if isinstance(value, sympy.Rational):
+            vals[key] = fmpq(int(value.p), int(value.q))
+        elif isinstance(value, int):
+            vals[key] = fmpq(value)
+        elif isinstance(value, sympy.Expr) and value.is_number:  # e.g. alpha = sqrt(6)/3: its square is rational
+            square = value * value
+            if square.is_Rational:
+                sq[key] = fmpq(int(square.p), int(square.q))
+    parts = form if isinstance(form, tuple) else (form,)
+    programs = [_fast_statement(part) for part in parts]
+    if any(p is None for p in programs):
+        return None
+    try:
+        out = tuple(bool(p(vals, sq)) for p in programs)
+    except (_NoFastValue, ZeroDivisionError):
+        return None
+    return out if isinstance(form, tuple) else out[0]
