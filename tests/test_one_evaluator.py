@@ -28,7 +28,6 @@ ALLOWED_COMPILERS = {("derivations/pan_cms/basics_notation.py", "_program")}
 #: symbolic normalisers of a form (a substitution that keeps symbols, for a printed-vs-derived comparison) match the
 #: rule too and are listed with them
 REMAINING = {
-    ("proofs_checks/jiang_gcms/evaluate.py", "_at"),
     ("proofs_checks/jiang_gcms/sec4b_theorems.py", "_evaluated_statement"),
     ("proofs_checks/pan_cms/basics_appA.py", "_norm_client"),
     ("proofs_checks/pan_cms/basics_appA.py", "_expectation_sum_norm"),
@@ -39,8 +38,6 @@ REMAINING = {
     ("proofs_checks/pan_cms/obligations_corrections.py", "_veq_geq_vne"),
     ("proofs_checks/pan_strict/constructions.py", "_combination_matrix"),
     ("proofs_checks/pan_strict/constructions_common.py", "_at_point"),
-    ("proofs_checks/pan_strict/framework_configurations.py", "_statement_at"),
-    ("proofs_checks/pan_strict/optimality.py", "_subs"),
 }
 
 REDUCERS = {"cancel", "simplify", "evaluate", "rational_value", "nsimplify", "together", "factor", "expand", "doit"}

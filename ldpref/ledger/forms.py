@@ -126,6 +126,26 @@ def evaluate(form, params: dict):
     return _value(sympy.sympify(form), subs)
 
 
+def value_at(expr, values: dict, *, simultaneous: bool = False):
+    """An expression's exact value at ``values`` ({symbol: exact value}) as ``cancel(expr.subs(values))`` gives it:
+    by the compiled fmpq program when the expression is rational there (:func:`rational_at`, the same number), else
+    by that very substitution and cancel (``simultaneous``: all symbols replaced at once, as ``subs`` does with it)."""
+    fast = rational_at(expr, values)
+    if fast is not None:
+        return fast
+    return cancel(sympy.sympify(expr).subs(values, simultaneous=simultaneous))
+
+
+def truth_at_once(form, point: dict) -> bool:
+    """A statement at a point of exact values, the numbers put in at once (``xreplace``): a membership or relation
+    between numbers decides itself on construction (no ``subs`` of the whole form); :func:`evaluate`'s general path
+    on the form when that leaves it undecided."""
+    value = form.xreplace({k: sympy.sympify(v) for k, v in point.items()})
+    if value is sympy.true or value is sympy.false:
+        return bool(value)
+    return evaluate(form, point)
+
+
 @lru_cache(maxsize=1024)
 def _symbol(name: str) -> sympy.Symbol:
     """``sympy.Symbol(name)``, looked up once per name (a form is evaluated at thousands of instances)."""
