@@ -2,9 +2,9 @@
 
 Machines are noisy, so the comparison is a ratio measured in one run: for each paper the current tree and
 the reference (a `git worktree` of REF, run with PYTHONPATH pointing at it, so nothing is installed) are
-timed alternately, `--repeat` times each, and the best times are compared (with --repeat > 1 also the medians of wall and CPU).  CPU is the user + system time
-of the verify process and its workers (what other load on the machine does not inflate much); wall is
-what a user waits.
+timed alternately, `--repeat` times each, and the best times are compared (with --repeat > 1 also the
+medians of wall and CPU).  CPU is the user + system time of the verify process and its workers (what other
+load on the machine does not inflate much); wall is what a user waits.
 
 Usage: python benchmarks/verify.py [--compare REF] [--papers ...] [--jobs N] [--repeat R] [--json FILE]
 """
