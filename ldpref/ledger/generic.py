@@ -107,24 +107,37 @@ class Grid:
         compare_printed = has_printed and self.printed
         derived = part(ev.derived())
         printed = part(ev.printed()) if compare_printed else None
-        ev.instances(self.name, self.instances(derived, printed), has_printed=compare_printed)
+        exacts: list = []  # the oracle's answers, computed once for the forms' pass and the correction's
+        ev.instances(self.name, self.instances(derived, printed, exacts), has_printed=compare_printed)
         if len(ev.forms) > 2 and ev.forms[2] is not None and self.printed:
-            ev.corrections(self.correction_name or self.name, self.instances(part(ev.correction()), None))
+            ev.corrections(self.correction_name or self.name, self.instances(part(ev.correction()), None, exacts))
 
-    def instances(self, derived, printed) -> list[Instance]:
-        """The grid's instances for these (projected) forms; ``printed`` None: derived only."""
+    def exact_points(self) -> list:
+        """``(point, exact value, path)`` for every point of the grid, in order (the oracle at each point)."""
+        out = []
+        for point in self.points():
+            exact, path = self.oracle(point), self.path
+            if isinstance(exact, Exact):
+                exact, path = exact
+            out.append((point, exact, path))
+        return out
+
+    def instances(self, derived, printed, exacts: list | None = None) -> list[Instance]:
+        """The grid's instances for these (projected) forms; ``printed`` None: derived only.  ``exacts`` is a list
+        the caller keeps between passes over the same grid in one run (the forms', then the correction's): empty, it
+        is filled with :meth:`exact_points`; filled, the oracle is not asked again (its answers are the same)."""
         key = (self, _key(derived), _key(printed))
         cacheable = _RUN["depth"] > 0 and _UNHASHABLE not in key[1:]
         hit = _SHARED.get(key) if cacheable else None
         if hit is not None:
             _SHARED.move_to_end(key)
             return hit
+        if exacts is None:
+            exacts = self.exact_points()
+        elif not exacts:
+            exacts.extend(self.exact_points())
         out = []
-        for point in self.points():
-            exact = self.oracle(point)
-            path = self.path
-            if isinstance(exact, Exact):
-                exact, path = exact
+        for point, exact, path in exacts:
             out.append(Instance(dict(point.params), exact=exact, derived=self._value(derived, point, "derived"),
                                 printed=None if printed is None else self._value(printed, point, "printed"),
                                 in_condition=point.in_condition, size=point.size, path=path))
