@@ -133,9 +133,9 @@ class Grid:
             _SHARED.move_to_end(key)
             return hit
         if exacts is None:
-            exacts = self.exact_points()
+            exacts = self._shared_exact_points()
         elif not exacts:
-            exacts.extend(self.exact_points())
+            exacts.extend(self._shared_exact_points())
         out = []
         for point, exact, path in exacts:
             out.append(Instance(dict(point.params), exact=exact, derived=self._value(derived, point, "derived"),
@@ -146,6 +146,20 @@ class Grid:
             while len(_SHARED) > _SHARED_SIZE:
                 _SHARED.popitem(last=False)
         return out
+
+    def _shared_exact_points(self) -> list:
+        """:meth:`exact_points`, shared within one ledger run (:func:`one_run`) by the claims and passes that run this
+        grid (a bounded cache; outside a run always recomputed, so an oracle changed between runs is seen)."""
+        if _RUN["depth"] == 0:
+            return self.exact_points()
+        hit = _EXACTS.get(self)
+        if hit is None:
+            hit = _EXACTS[self] = self.exact_points()
+            while len(_EXACTS) > _SHARED_SIZE:
+                _EXACTS.popitem(last=False)
+        else:
+            _EXACTS.move_to_end(self)
+        return hit
 
     def _value(self, form, point: Point, role: str):
         """A form at a point: ``value(form, point)`` (default: the one evaluator); ``role`` is "derived" (the derived
@@ -180,6 +194,8 @@ class _Forms:
 
 #: instances of recent (grid, derived, printed) triples: claims sharing a grid and forms run it once per ledger run
 _SHARED: OrderedDict = OrderedDict()
+#: the oracle's answers on recent grids: claims (and correction passes) on one grid ask the oracle once per ledger run
+_EXACTS: OrderedDict = OrderedDict()
 _SHARED_SIZE = 8
 _UNHASHABLE = object()
 _RUN = {"depth": 0}
@@ -191,6 +207,7 @@ def one_run():
     starts with an empty cache (nothing computed by an earlier run is reused); outside any run nothing is shared."""
     if _RUN["depth"] == 0:
         _SHARED.clear()
+        _EXACTS.clear()
     _RUN["depth"] += 1
     try:
         yield
@@ -198,6 +215,7 @@ def one_run():
         _RUN["depth"] -= 1
         if _RUN["depth"] == 0:
             _SHARED.clear()
+            _EXACTS.clear()
 
 
 def _key(form):
