@@ -126,14 +126,14 @@ def evaluate(form, params: dict):
     return _value(sympy.sympify(form), subs)
 
 
-def value_at(expr, values: dict, *, simultaneous: bool = False):
+def value_at(expr, values: dict):
     """An expression's exact value at ``values`` ({symbol: exact value}) as ``cancel(expr.subs(values))`` gives it:
     by the compiled fmpq program when the expression is rational there (:func:`rational_at`, the same number), else
-    by that very substitution and cancel (``simultaneous``: all symbols replaced at once, as ``subs`` does with it)."""
+    by that very substitution and cancel."""
     fast = rational_at(expr, values)
     if fast is not None:
         return fast
-    return cancel(sympy.sympify(expr).subs(values, simultaneous=simultaneous))
+    return cancel(sympy.sympify(expr).subs(values))
 
 
 def truth_at_once(form, point: dict) -> bool:

@@ -26,7 +26,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point
 from ldpref.ledger.root_causes import RootCause
-from ldpref.ledger.forms import evaluate, value_at
+from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
@@ -120,11 +120,6 @@ def _support_facts():
                          p=sympy.cancel(p_read), q=sympy.cancel(q_read), pair=pair,
                          sizes=set(F.support_sizes(S_read)), U=P.shape[0]))
     return rows
-
-
-def _subs(expr, r):
-    """``expr`` at the row's d, k, e: the one evaluator (``cancel`` of the simultaneous substitution)."""
-    return value_at(expr, {O.d: r["d"], O.k: r["k"], O.e: r["e"]}, simultaneous=True)
 
 
 MASS_X = sympy.Symbol(r"\sum_{u} p_u S_{u x}")  # the symbols of the Appendix B.3 forms
