@@ -2,9 +2,9 @@
 
 Machines are noisy, so the comparison is a ratio measured in one run: for each paper the current tree and
 the reference (a `git worktree` of REF, run with PYTHONPATH pointing at it, so nothing is installed) are
-timed alternately, `--repeat` times each, and the best times are compared.  CPU is the user + system time
-of the verify process and its workers (what other load on the machine does not inflate much); wall is
-what a user waits.
+timed alternately, `--repeat` times each, and the best times are compared (with --repeat > 1 also the
+medians of wall and CPU).  CPU is the user + system time of the verify process and its workers (what other
+load on the machine does not inflate much); wall is what a user waits.
 
 Usage: python benchmarks/verify.py [--compare REF] [--papers ...] [--jobs N] [--repeat R] [--json FILE]
 """
@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -63,10 +64,11 @@ def main() -> int:
     rows = []
     try:
         for paper in args.papers:
-            best = {}
+            best, runs = {}, {label: [] for label in trees}
             for _ in range(args.repeat):
                 for label, tree in trees.items():
                     seconds, cpu, code, summary = time_verify(tree, paper, args.jobs)
+                    runs[label].append((seconds, cpu))
                     if label not in best or seconds < best[label][0]:
                         best[label] = (seconds, cpu, code, summary)
             for label, (seconds, cpu, code, summary) in best.items():
@@ -77,8 +79,19 @@ def main() -> int:
                 ratio = best["this tree"][0] / best[args.compare][0]
                 cpu_ratio = best["this tree"][1] / best[args.compare][1]
                 print(f"{paper:<12} ratio this/{args.compare}: wall {ratio:.2f}, cpu {cpu_ratio:.2f}")
+            if args.repeat > 1:  # medians of wall and of CPU, each over the repeats (a shared machine's load varies)
+                med = {label: (statistics.median(w for w, _ in r), statistics.median(c for _, c in r))
+                       for label, r in runs.items()}
+                for label, (w, c) in med.items():
+                    rows.append({"paper": paper, "tree": label, "statistic": "median", "seconds": round(w, 2),
+                                 "cpu": round(c, 2), "runs": [[round(x, 2), round(y, 2)] for x, y in runs[label]]})
+                    print(f"{paper:<12} {label:<14} median of {args.repeat}: {w:7.1f} s wall {c:7.1f} s cpu")
+                if args.compare:
+                    print(f"{paper:<12} median ratio this/{args.compare}: wall {med['this tree'][0] / med[args.compare][0]:.2f}, "
+                          f"cpu {med['this tree'][1] / med[args.compare][1]:.2f}")
         if args.compare and any(p != "all" for p in args.papers):
-            total = {label: sum(r["seconds"] for r in rows if r["tree"] == label and r["paper"] != "all")
+            total = {label: sum(r["seconds"] for r in rows if r["tree"] == label and r["paper"] != "all"
+                                and "statistic" not in r)
                      for label in trees}
             print(f"{'sum of papers':<12} " + ", ".join(f"{k} {v:.1f} s" for k, v in total.items())
                   + f"; ratio {total['this tree'] / total[args.compare]:.2f}")

@@ -91,9 +91,13 @@ def test_claims_sharing_a_grid_and_forms_share_its_instances():
     with one_run():
         first = grid.instances((n + 1) / 2, (n + 1) / 2)
         assert grid.instances((n + 1) / 2, (n + 1) / 2) is first and len(calls) == 6
-        grid.instances(n / 2, (n + 1) / 2)  # another (mutated) form is another key
-        assert len(calls) == 12
+        other = grid.instances(n / 2, (n + 1) / 2)  # another (mutated) form is another key: evaluated afresh ...
+        assert other is not first and [i.derived for i in other] != [i.derived for i in first]
+        assert len(calls) == 6  # ... against the oracle's answers of this run (asked once per point)
     grid.instances((n + 1) / 2, (n + 1) / 2)  # outside a run nothing is reused: a changed oracle is seen
+    assert len(calls) == 12
+    with one_run():  # a new run asks the oracle again
+        grid.instances((n + 1) / 2, (n + 1) / 2)
     assert len(calls) == 18
 
 

@@ -20,6 +20,8 @@ from fractions import Fraction
 
 import sympy
 
+from ldpref.ledger.forms import compile_rational
+
 from ..caching import cache
 from .symbols import d, f, k, m, n
 
@@ -429,30 +431,10 @@ def _expanded(expr, d_val, k_val, x_val, cbar_rhs):
 
 
 def _compile(expr):
-    """A closure evaluating ``expr`` (sums already expanded) with exact ``Fraction`` arithmetic from an
-    environment mapping its atoms (symbols, c_j, c_bar, Var(R), f) to Fractions."""
-    if expr.is_Rational:
-        const = Fraction(int(expr.p), int(expr.q))
-        return lambda env: const
-    if expr.is_Symbol or isinstance(expr, (Coll, CBar, VarR, fF)):
-        return lambda env: env[expr]
-    if expr.is_Add:
-        parts = [_compile(a) for a in expr.args]
-        return lambda env: sum((g(env) for g in parts), Fraction(0))
-    if expr.is_Mul:
-        parts = [_compile(a) for a in expr.args]
-
-        def mul(env):
-            out = Fraction(1)
-            for g in parts:
-                out *= g(env)
-            return out
-
-        return mul
-    if expr.is_Pow and expr.exp.is_Integer:
-        base, power = _compile(expr.base), int(expr.exp)
-        return lambda env: base(env) ** power
-    raise TypeError(f"cannot compile {expr!r} ({type(expr).__name__}) for exact evaluation")
+    """A program evaluating ``expr`` (sums already expanded) exactly: the one rational-expression compiler
+    (:func:`ldpref.ledger.forms.compile_rational`, python-flint ``fmpq``) with the atoms c_j, c_bar, Var(R), f read
+    from the environment as symbols are; ``NotRational`` on a node it does not handle."""
+    return compile_rational(expr, leaves=(Coll, CBar, VarR, fF))
 
 
 @cache

@@ -130,24 +130,37 @@ class Grid:
         compare_printed = has_printed and self.printed
         derived = part(ev.derived())
         printed = part(ev.printed()) if compare_printed else None
-        ev.instances(self.name, self.instances(derived, printed), has_printed=compare_printed)
+        exacts: list = []  # the oracle's answers, computed once for the forms' pass and the correction's
+        ev.instances(self.name, self.instances(derived, printed, exacts), has_printed=compare_printed)
         if len(ev.forms) > 2 and ev.forms[2] is not None and self.printed:
-            ev.corrections(self.correction_name or self.name, self.instances(part(ev.correction()), None))
+            ev.corrections(self.correction_name or self.name, self.instances(part(ev.correction()), None, exacts))
 
-    def instances(self, derived, printed) -> list[Instance]:
-        """The grid's instances for these (projected) forms; ``printed`` None: derived only."""
+    def exact_points(self) -> list:
+        """``(point, exact value, path)`` for every point of the grid, in order (the oracle at each point)."""
+        out = []
+        for point in self.points():
+            exact, path = self.oracle(point), self.path
+            if isinstance(exact, Exact):
+                exact, path = exact
+            out.append((point, exact, path))
+        return out
+
+    def instances(self, derived, printed, exacts: list | None = None) -> list[Instance]:
+        """The grid's instances for these (projected) forms; ``printed`` None: derived only.  ``exacts`` is a list
+        the caller keeps between passes over the same grid in one run (the forms', then the correction's): empty, it
+        is filled with :meth:`exact_points`; filled, the oracle is not asked again (its answers are the same)."""
         key = (self, _key(derived), _key(printed))
         cacheable = _RUN["depth"] > 0 and _UNHASHABLE not in key[1:]
         hit = _SHARED.get(key) if cacheable else None
         if hit is not None:
             _SHARED.move_to_end(key)
             return hit
+        if exacts is None:
+            exacts = self._shared_exact_points()
+        elif not exacts:
+            exacts.extend(self._shared_exact_points())
         out = []
-        for point in self.points():
-            exact = self.oracle(point)
-            path = self.path
-            if isinstance(exact, Exact):
-                exact, path = exact
+        for point, exact, path in exacts:
             out.append(Instance(dict(point.params), exact=exact, derived=self._value(derived, point, "derived"),
                                 printed=None if printed is None else self._value(printed, point, "printed"),
                                 in_condition=point.in_condition, size=point.size, path=path))
@@ -156,6 +169,20 @@ class Grid:
             while len(_SHARED) > _SHARED_SIZE:
                 _SHARED.popitem(last=False)
         return out
+
+    def _shared_exact_points(self) -> list:
+        """:meth:`exact_points`, shared within one ledger run (:func:`one_run`) by the claims and passes that run this
+        grid (a bounded cache; outside a run always recomputed, so an oracle changed between runs is seen)."""
+        if _RUN["depth"] == 0:
+            return self.exact_points()
+        hit = _EXACTS.get(self)
+        if hit is None:
+            hit = _EXACTS[self] = self.exact_points()
+            while len(_EXACTS) > _SHARED_SIZE:
+                _EXACTS.popitem(last=False)
+        else:
+            _EXACTS.move_to_end(self)
+        return hit
 
     def _value(self, form, point: Point, role: str):
         """A form at a point: ``value(form, point)`` (default: the one evaluator); ``role`` is "derived" (the derived
@@ -190,6 +217,8 @@ class _Forms:
 
 #: instances of recent (grid, derived, printed) triples: claims sharing a grid and forms run it once per ledger run
 _SHARED: OrderedDict = OrderedDict()
+#: the oracle's answers on recent grids: claims (and correction passes) on one grid ask the oracle once per ledger run
+_EXACTS: OrderedDict = OrderedDict()
 _SHARED_SIZE = 8
 _UNHASHABLE = object()
 _RUN = {"depth": 0}
@@ -201,6 +230,7 @@ def one_run():
     starts with an empty cache (nothing computed by an earlier run is reused); outside any run nothing is shared."""
     if _RUN["depth"] == 0:
         _SHARED.clear()
+        _EXACTS.clear()
     _RUN["depth"] += 1
     try:
         yield
@@ -208,6 +238,7 @@ def one_run():
         _RUN["depth"] -= 1
         if _RUN["depth"] == 0:
             _SHARED.clear()
+            _EXACTS.clear()
 
 
 def _key(form):

@@ -59,6 +59,7 @@ import sympy
 from ..exact import rational_function_zero
 from ..latex import to_latex
 from .edit_proof import normal
+from .forms import rational_at
 from .minimal_edit_parts import extended_symbol_latex, rationalised, roots_of, substituted_latex
 
 MAX_TOUCHED_LEAVES = 12
@@ -344,7 +345,12 @@ def _search_pairs(rhs, target, prefix, cands, points, start, time_cap):
 
 
 def _value_at(expr, point):
-    """``expr`` at a rational point as an exact rational, or None (not a rational there)."""
+    """``expr`` at a rational point as an exact rational, or None (not a rational there): the one evaluator's
+    compiled program (:func:`ldpref.ledger.forms.rational_at`), else sympy's evaluation of the substitution (e.g. a
+    radical that is rational at the point)."""
+    fast = rational_at(expr, point)
+    if fast is not None:
+        return fast
     try:
         v = expr.xreplace(point)
     except (ValueError, TypeError):

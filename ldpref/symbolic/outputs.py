@@ -66,15 +66,17 @@ def probabilities(classes) -> list[sp.Expr]:
     return [simplest(c.weight / z) for c in classes]
 
 
-def moment(classes, power: int = 1) -> sp.Expr:
-    """``E[value^power]``, summed over every output."""
-    z = total_weight(classes)
+def moment(classes, power: int = 1, *, z: sp.Expr | None = None) -> sp.Expr:
+    """``E[value^power]``, summed over every output; ``z`` is the classes' :func:`total_weight` when the caller has
+    it already (the same expression, not computed again)."""
+    z = total_weight(classes) if z is None else z
     return simplest(sum(class_sum(c, c.weight * c.value ** power) for c in classes) / z)
 
 
 def variance(classes) -> sp.Expr:
-    """``E[value^2] - E[value]^2``."""
-    return simplest(moment(classes, 2) - moment(classes) ** 2)
+    """``E[value^2] - E[value]^2`` (the normaliser computed once for both moments)."""
+    z = total_weight(classes)
+    return simplest(moment(classes, 2, z=z) - moment(classes, z=z) ** 2)
 
 
 def mixture(components) -> list[tuple[sp.Expr, list]]:

@@ -9,6 +9,7 @@ import itertools
 from fractions import Fraction
 
 import sympy
+from flint import fmpq
 
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import m as m_sym
@@ -151,12 +152,12 @@ def _expectation_sum_value(expr, point):
     """The form with c_j(X(i), x) read off the family at the value X(i) of client i."""
     _, _, xx, fam, clients = point.data
     fn, atoms, _ = D._compiled(expr.subs(n_sym, len(clients)), fam.d, fam.k, xx, None)
-    env = {m_sym: Fraction(fam.m)}
+    env = {m_sym: fmpq(fam.m)}
     for atom in atoms:
         jj, who, target = atom.args
-        env[atom] = Fraction(fam.collision(int(jj), clients[int(who.args[0])], int(target)))
+        env[atom] = fmpq(fam.collision(int(jj), clients[int(who.args[0])], int(target)))
     out = fn(env)
-    return R(out.numerator, out.denominator)
+    return R(int(out.p), int(out.q))
 
 
 record(

@@ -14,14 +14,13 @@ from functools import cache
 
 import mpmath
 import sympy
-from flint import arb, ctx as flint_ctx, fmpq
 
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import e as e_sym, f as f_sym, m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Point, Symbolic
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger.forms import evaluate, exp_truth
 from ldpref.ledger.root_causes import RootCause
 
 from .basics_common import HOLDS, R, cms_mech, datasets, family, fsize, mkey, rat_eval, y_mech
@@ -514,132 +513,6 @@ def _suffix_sums(probs) -> list:
     return out[:-1]
 
 
-class _NoFastValue(Exception):
-    """A part of a Chernoff statement the exact program does not decide (the general ``evaluate`` path does)."""
-
-
-_RELATION_OPS = {sympy.StrictLessThan: lambda t: t < 0, sympy.LessThan: lambda t: t <= 0,
-                 sympy.StrictGreaterThan: lambda t: t > 0, sympy.GreaterThan: lambda t: t >= 0}
-
-
-def _fast_value(expr):
-    """``expr`` compiled to a closure (values, squares) -> fmpq: rationals, symbols, +, *, integer powers, where
-    ``values`` maps symbols to rationals and ``squares`` maps a symbol whose value is sqrt(r) to r (its even powers
-    are rational); ``_NoFastValue`` for anything else."""
-    if expr.is_Rational:
-        const = fmpq(int(expr.p), int(expr.q))
-        return lambda vals, sq: const
-    if expr.is_Symbol:
-        def lookup(vals, sq):
-            if expr not in vals:
-                raise _NoFastValue(f"no rational value for {expr}")
-            return vals[expr]
-        return lookup
-    if expr.is_Add or expr.is_Mul:
-        parts, is_add = [_fast_value(a) for a in expr.args], expr.is_Add
-
-        def combine(vals, sq):
-            out = fmpq(0) if is_add else fmpq(1)
-            for g in parts:
-                out = out + g(vals, sq) if is_add else out * g(vals, sq)
-            return out
-        return combine
-    if expr.is_Pow and expr.exp.is_Integer:
-        k, sym = int(expr.exp), expr.base
-        base = _fast_value(sym)
-
-        def power(vals, sq):
-            if k % 2 == 0 and sym in sq:
-                return sq[sym] ** (k // 2)
-            return base(vals, sq) ** k
-        return power
-    raise _NoFastValue(type(expr).__name__)
-
-
-def _fast_side(expr):
-    """(is_exp, closure): a side that is exp(rational expression) or a rational expression."""
-    if isinstance(expr, sympy.exp):
-        return True, _fast_value(expr.args[0])
-    return False, _fast_value(expr)
-
-
-def _exp_sign(r, E) -> int:
-    """The sign of r - exp(E) for rationals r, E, by FLINT ball arithmetic at increasing precision (exp(E) is
-    irrational for rational E != 0, so some precision separates them); E = 0 exactly."""
-    if E == 0:
-        return (r > 1) - (r < 1)
-    for prec in (64, 256, 1024, 4096):
-        with flint_ctx.workprec(prec):
-            diff = arb(r) - arb(E).exp()
-            if diff > 0:
-                return 1
-            if diff < 0:
-                return -1
-    raise _NoFastValue("not separated at 4096 bits")
-
-
-@cache
-def _fast_statement(part):
-    """One part of a Chernoff statement compiled to (values, squares) -> bool: a relation between rational
-    expressions and exp(rational expression), or Contains(symbol, Interval with rational ends); None when the part
-    has another shape."""
-    try:
-        if type(part) in _RELATION_OPS:
-            (lexp, lhs), (rexp, rhs), holds = _fast_side(part.lhs), _fast_side(part.rhs), _RELATION_OPS[type(part)]
-
-            def relation(vals, sq):
-                a, b = lhs(vals, sq), rhs(vals, sq)
-                if lexp and rexp:
-                    sign = (a > b) - (a < b)  # exp is increasing
-                elif rexp:
-                    sign = _exp_sign(a, b)
-                elif lexp:
-                    sign = -_exp_sign(b, a)
-                else:
-                    sign = (a > b) - (a < b)
-                return holds(sign)
-            return relation
-        if isinstance(part, sympy.Contains) and isinstance(part.args[1], sympy.Interval):
-            element, interval = _fast_value(part.args[0]), part.args[1]
-            if not (interval.start.is_Rational and interval.end.is_Rational):
-                return None
-            lo, hi = fmpq(int(interval.start.p), int(interval.start.q)), fmpq(int(interval.end.p), int(interval.end.q))
-            lo_open, hi_open = bool(interval.left_open), bool(interval.right_open)
-
-            def contains(vals, sq):
-                v = element(vals, sq)
-                return (v > lo if lo_open else v >= lo) and (v < hi if hi_open else v <= hi)
-            return contains
-    except _NoFastValue:
-        return None
-    return None
-
-
-def _fast_truth(form, facts: dict):
-    """The truth of a Chernoff statement (a part, or a tuple of parts) at ``facts`` decided exactly: rational facts as
-    fmpq, a fact whose square is a rational r (alpha = sqrt(r)) through r; the value ``evaluate`` gives (the same relations of the same real numbers);
-    None when some part is not of the compiled shapes or has no value here (``evaluate`` decides)."""
-    vals, sq = {}, {}
-    for key, value in facts.items():
-        if isinstance(value, sympy.Rational):
-            vals[key] = fmpq(int(value.p), int(value.q))
-        elif isinstance(value, int):
-            vals[key] = fmpq(value)
-        elif isinstance(value, sympy.Expr) and value.is_number:  # e.g. alpha = sqrt(6)/3: its square is rational
-            square = value * value
-            if square.is_Rational:
-                sq[key] = fmpq(int(square.p), int(square.q))
-    parts = form if isinstance(form, tuple) else (form,)
-    programs = [_fast_statement(part) for part in parts]
-    if any(p is None for p in programs):
-        return None
-    try:
-        out = tuple(bool(p(vals, sq)) for p in programs)
-    except (_NoFastValue, ZeroDivisionError):
-        return None
-    return out if isinstance(form, tuple) else out[0]
-
-
 def chernoff_grid(name, *, use_delta):
     """Eq. (30) / its rewrite on the real CMS+RR: a form (a bound Pr <= ..., with Eq. (30)'s delta range) holds on
     an instance when it holds with the exact tail Pr[f_hat >= v] at every jump point v with delta in (0, 1]."""
@@ -675,7 +548,7 @@ def _holds_at_every(form, point):
     """The statement at every jump point of the row (exact truth; the general evaluation where no program applies)."""
     held = True
     for facts in point.facts:
-        value = _fast_truth(form, facts)
+        value = exp_truth(form, facts)
         if value is None:
             value = evaluate(form, facts)
         held &= all(value) if isinstance(value, tuple) else value

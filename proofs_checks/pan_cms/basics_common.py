@@ -15,7 +15,6 @@ independently (Section 3.1).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 
 import numpy as np
@@ -24,10 +23,11 @@ import sympy
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import k as k_sym
 from ldpref import enumeration, moments
-from ldpref.exact import to_exact as _fr
+from ldpref.exact import to_exact as _fr  # noqa: F401  (used by the basics_* modules)
 from ldpref.dataset import all_datasets as datasets, vertex
 from ldpref.hashing import (HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family, hadamard_family,
                             prime_affine_family, random_family)
+from ldpref.ledger.forms import rational_at
 from ldpref.ledger.generic import Exact
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
@@ -178,16 +178,13 @@ def mkey(key, kind, ee, decoder="eq2", which="cms"):
     return name
 
 
-@cache
-def _rational_function(expr):
-    return D._compile(sympy.sympify(expr))
-
-
 def rat_eval(expr, values):
-    """Exact value of a rational expression with Fraction arithmetic (``values``: symbol -> number)."""
-    out = _rational_function(expr)({key: Fraction(value.p, value.q) if isinstance(value, sympy.Rational)
-                                    else Fraction(value) for key, value in values.items()})
-    return R(out.numerator, out.denominator)
+    """Exact value of a rational expression (``values``: symbol -> exact number) by the one evaluator's compiled
+    program (:func:`ldpref.ledger.forms.rational_at`); an expression that is not rational there is an error."""
+    out = rational_at(expr, values)
+    if out is None:
+        raise ValueError(f"{expr} is not a rational value at {values}")
+    return out
 
 
 def norm_sizes(expr, sizes, *, cbar_def=None, idempotent=True):

@@ -20,7 +20,6 @@ implications "condition => conclusion", taken at the boundary of the printed and
 from __future__ import annotations
 
 import itertools
-import operator
 from fractions import Fraction
 from functools import cache, lru_cache
 
@@ -32,14 +31,13 @@ import derivations.pan_cms.printed_hashing as PH  # noqa: F401  (the claims name
 from derivations.pan_cms.rational import RatFunc, rational_function
 from derivations.pan_cms.symbols import cbar, d, delta, e, f, k, l, m, n, q, r, tau, var_eq, var_neq  # noqa: F401
 from ldpref import moments
-from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.generic import precomputed as _exact_of
-from ldpref.ledger.forms import NotRational, Predicate, compile_rational, evaluate, param_name
+from ldpref.ledger.forms import RELATIONS, Predicate, difference, evaluate, param_name, statement_program
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -173,30 +171,20 @@ def _decide(rel):
     return sympy.true if sign else sympy.false
 
 
-_RELATIONS = {sympy.StrictLessThan: operator.lt, sympy.LessThan: operator.le, sympy.StrictGreaterThan: operator.gt,
-              sympy.GreaterThan: operator.ge, sympy.Equality: operator.eq, sympy.Unequality: operator.ne}
-
-
-@lru_cache(maxsize=4096)
-def _difference(relation):
-    """lhs - rhs of a relation: it compares with 0 as lhs with rhs."""
-    return relation.lhs - relation.rhs
-
-
 def _rational_truth(form, subs: dict):
     """The truth of a statement whose every comparison is between two sides that evaluate to rationals at
     ``subs`` (sides by :func:`ldpref.ledger.forms.evaluate`, compared as exact Fractions); None when some side
     is not rational there (the general path decides it)."""
-    if type(form) in _RELATIONS:
+    if type(form) in RELATIONS:
         if not (isinstance(form.lhs, sympy.Expr) and isinstance(form.rhs, sympy.Expr)):  # e.g. Eq(P, True)
             return None
         try:
-            diff = evaluate(_difference(form), subs)
+            diff = evaluate(difference(form), subs)
         except sympy.PolynomialError:  # a side sympy cannot cancel: the general path decides
             return None
         if not isinstance(diff, sympy.Rational):
             return None
-        return _RELATIONS[type(form)](Fraction(int(diff.p), int(diff.q)), 0)
+        return RELATIONS[type(form)](Fraction(int(diff.p), int(diff.q)), 0)
     if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
         args = [_rational_truth(a, subs) for a in form.args]
         if any(v is None for v in args):
@@ -213,175 +201,6 @@ def _rational_truth(form, subs: dict):
     if form is sympy.true or form is sympy.false:
         return bool(form)
     return None
-
-
-class _Unsupported(Exception):
-    """A node the compiled statement evaluator does not handle (the general path decides)."""
-
-
-@lru_cache(maxsize=4096)
-def _statement_program(form):
-    """``form`` (relations and statement symbols joined by And/Or/Not/Implies/Equivalent) compiled once: a closure
-    from the environments ({symbol: fmpq}, {statement symbol: bool}) to the statement's truth, None when some
-    relation has a symbol without a rational value (or divides by zero there) or a statement symbol has no truth
-    value; None (no program) when some part is not compilable.  Where it gives a value it is the value the general
-    path gives (each relation's ``lhs - rhs`` by exact rational arithmetic, compared with 0, as
-    :func:`_rational_truth`; a statement symbol by its given truth, as ``xreplace`` puts it in); where not,
-    :func:`truth` falls back to that path."""
-    try:
-        return _program(form)
-    except _Unsupported:
-        return None
-
-
-def _program(form):
-    if form.is_Symbol:  # a statement named by a symbol (its truth is a fact of the instance)
-        def named(env, truths):
-            return truths.get(form)
-        return named
-    if type(form) in _RELATIONS:
-        if not (isinstance(form.lhs, sympy.Expr) and isinstance(form.rhs, sympy.Expr)):
-            raise _Unsupported("relation between non-expressions")
-        diff = _difference(form)
-        try:
-            fn = compile_rational(diff)
-        except NotRational:
-            return _radical_relation(form)
-        free, compare = frozenset(diff.free_symbols), _RELATIONS[type(form)]
-        zero = fmpq(0)
-
-        def relation(env, truths):
-            if not free <= env.keys():
-                return None
-            try:
-                value = fn(env)
-            except (ZeroDivisionError, TypeError, AttributeError):  # an operation a rational function lacks
-                return None
-            if isinstance(value, RatFunc):  # a fact that is a function of one symbol: only an identity decides
-                if compare is operator.eq or compare is operator.ne:
-                    return compare(value.n.is_zero(), True)
-                return None
-            return compare(value, zero)
-        return relation
-    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
-        parts = [_program(a) for a in form.args]
-        kind = type(form)
-
-        def junction(env, truths):
-            args = [g(env, truths) for g in parts]
-            if any(v is None for v in args):
-                return None
-            if kind is sympy.And:
-                return all(args)
-            if kind is sympy.Or:
-                return any(args)
-            if kind is sympy.Not:
-                return not args[0]
-            if kind is sympy.Equivalent:
-                return all(v == args[0] for v in args)
-            return (not args[0]) or args[1]
-        return junction
-    if form is sympy.true or form is sympy.false:
-        value = bool(form)
-        return lambda env, truths: value
-    raise _Unsupported(type(form).__name__)
-
-
-class _NoValue(Exception):
-    """A radical side without a value c sqrt(s) at this point (a sum of unlike radicals, sqrt of a negative or of
-    a radical, a non-integer power): the general path decides."""
-
-
-def _radical(expr):
-    """``expr`` built from rationals, symbols, products, integer powers, square roots and sums of rationals compiled
-    to a closure env -> (c, s), fmpq with s >= 0, the exact value c sqrt(s); ``_NoValue`` at a point where the value
-    has no such form, ``_Unsupported`` for any other node."""
-    if expr.is_Rational:
-        const = (fmpq(int(expr.p), int(expr.q)), fmpq(1))
-        return lambda env: const
-    if expr.is_Symbol:
-        def lookup(env):
-            value = env[expr]
-            if isinstance(value, RatFunc):
-                raise _NoValue("a function of a symbol")
-            return value, fmpq(1)
-        return lookup
-    if expr.is_Mul or expr.is_Add:
-        parts, is_mul = [_radical(a) for a in expr.args], expr.is_Mul
-
-        def combine(env):
-            vals = [g(env) for g in parts]
-            if is_mul:
-                c, s = fmpq(1), fmpq(1)
-                for ci, si in vals:
-                    c, s = c * ci, s * si
-                return c, s
-            if any(si != 1 for _, si in vals):
-                raise _NoValue("a sum of radicals")
-            return sum((ci for ci, _ in vals), fmpq(0)), fmpq(1)
-        return combine
-    if expr.is_Pow:
-        base, ex = _radical(expr.base), expr.exp
-        if ex.is_Integer:
-            k = int(ex)
-
-            def power(env):
-                c, s = base(env)
-                if k < 0:
-                    if c == 0 or s == 0:
-                        raise ZeroDivisionError("a negative power of 0")
-                    c, s = 1 / (c * s), s  # 1/(c sqrt s) = sqrt(s)/(c s)
-                kk = abs(k)
-                return c**kk * s ** (kk // 2), (s if kk % 2 else fmpq(1))
-            return power
-        if ex in (sympy.S.Half, -sympy.S.Half):
-            inverse = ex.is_negative
-
-            def root(env):
-                c, s = base(env)
-                if s != 1 or c < 0:
-                    raise _NoValue("sqrt of a radical or of a negative number")
-                if inverse:
-                    if c == 0:
-                        raise ZeroDivisionError("1/sqrt(0)")
-                    return 1 / c, c  # 1/sqrt(c) = sqrt(c)/c
-                return fmpq(1), c
-            return root
-        if expr.base.is_Integer and expr.base > 0:  # e.g. 2**(-2 l): an integer exponent at the point
-            exponent, b = _radical(ex), fmpq(int(expr.base))
-
-            def int_power(env):
-                k, s = exponent(env)
-                if s != 1 or k.q != 1:
-                    raise _NoValue("a non-integer exponent")
-                return b ** int(k.p), fmpq(1)
-            return int_power
-    raise _Unsupported(type(expr).__name__)
-
-
-def _sign(c, s) -> int:
-    """The sign of c sqrt(s) (s >= 0)."""
-    return 0 if c == 0 or s == 0 else (1 if c > 0 else -1)
-
-
-def _radical_relation(form):
-    """The relation ``form`` between sides with radical values c sqrt(s) (:func:`_radical`), decided exactly: the
-    sign of lhs - rhs from the signs of the sides, or for sides of one sign from the squares c^2 s; None where a
-    side has no such value (or a symbol no value); the sign is that of the real numbers the general path compares."""
-    lhs, rhs = _radical(form.lhs), _radical(form.rhs)
-    free, compare = frozenset(form.lhs.free_symbols | form.rhs.free_symbols), _RELATIONS[type(form)]
-
-    def relation(env, truths):
-        if not free <= env.keys():
-            return None
-        try:
-            (c1, s1), (c2, s2) = lhs(env), rhs(env)
-        except (_NoValue, ZeroDivisionError):
-            return None
-        a, b = _sign(c1, s1), _sign(c2, s2)
-        sign = (a > b) - (a < b) if a != b else a * ((c1 * c1 * s1 > c2 * c2 * s2) - (c1 * c1 * s1 < c2 * c2 * s2))
-        return compare(sign, 0)
-    return relation
 
 
 def _rational_env(facts: dict) -> tuple:
@@ -422,12 +241,12 @@ def _function_of(expr, symbol):
 def truth(form, facts: dict) -> bool:
     """A statement form at one point: every symbol replaced by its exact value, reduced to True or False (an
     ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error.  A statement
-    whose every relation compares rationals is decided by its compiled program (:func:`_statement_program`, exact
+    whose every relation compares rationals is decided by its compiled program (:func:`ldpref.ledger.forms.statement_program`, exact
     rational arithmetic, the same truth as :func:`_rational_truth`); anything else by the general path."""
     if isinstance(form, Predicate):
         return form(**{param_name(k_): v for k_, v in facts.items()})
     if isinstance(form, sympy.Basic):
-        program = _statement_program(form)
+        program = statement_program(form)
         if program is not None:
             fast = program(*_rational_env(facts))
             if fast is not None:

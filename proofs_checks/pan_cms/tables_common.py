@@ -52,15 +52,32 @@ def _named(form, values: dict):
     form = _undisp(form)
     if isinstance(form, Predicate):
         return evaluate(form, values)
-    syms = set()
-    for part in (form if isinstance(form, (list, tuple)) else (form,)):
-        if isinstance(part, sympy.Basic):
-            syms |= part.free_symbols
-    subs = {s: sympy.sympify(values[s.name]) for s in syms if s.name in values}
+    subs = {s: sympy.sympify(values[s.name]) for s in _symbols_of(form) if s.name in values}
     fast = _rational_values(form, subs)
     if fast is not None:
         return fast
     return evaluate(_substituted(form, subs), {})
+
+
+def _symbols_of(form) -> frozenset:
+    """The free symbols of a form (or of the parts of a tuple/list form), once per hashable form."""
+    try:
+        return _cached_symbols(form if not isinstance(form, list) else tuple(form))
+    except TypeError:  # an unhashable part
+        return _free_of(form)
+
+
+@lru_cache(maxsize=4096)
+def _cached_symbols(form) -> frozenset:
+    return _free_of(form)
+
+
+def _free_of(form) -> frozenset:
+    syms = set()
+    for part in (form if isinstance(form, (list, tuple)) else (form,)):
+        if isinstance(part, sympy.Basic):
+            syms |= part.free_symbols
+    return frozenset(syms)
 
 
 def _rational_values(form, subs):

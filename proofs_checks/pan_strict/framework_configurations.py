@@ -24,7 +24,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Point
 from ldpref.ledger.root_causes import RootCause
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger.forms import evaluate, truth_at_once
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, oue, subset_selection
 from ldpref.mechanisms.pure import support_probabilities
@@ -80,7 +80,7 @@ def _extremal_by_form(form, point):
         for v in P.row(u):
             at_ = (sympy.cancel(v), p_u)
             if at_ not in truth:
-                truth[at_] = _statement_at(form, {D.P_entry: at_[0], D.p_u: p_u, D.e_sym: e})
+                truth[at_] = truth_at_once(form, {D.P_entry: at_[0], D.p_u: p_u, D.e_sym: e})
             if not truth[at_]:
                 return False
     return True
@@ -101,16 +101,6 @@ def _cancel_each(M: sympy.Matrix) -> sympy.Matrix:
     """``M.applyfunc(sympy.cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
     memo: dict = {}
     return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, sympy.cancel(v)))
-
-
-def _statement_at(form, point: dict) -> bool:
-    """A statement form at a point of exact values: put in by ``xreplace``, where a membership or relation
-    between the values decides itself on construction (no ``subs`` of the whole form); ``evaluate``'s general
-    path when that leaves it undecided."""
-    value = form.xreplace({k: sympy.sympify(v) for k, v in point.items()})
-    if value is sympy.true or value is sympy.false:
-        return bool(value)
-    return evaluate(form, point)
 
 
 def _row_min(row, e):

@@ -119,10 +119,6 @@ def _support_facts():
     return rows
 
 
-def _subs(expr, r):
-    return sympy.cancel(expr.subs({O.d: r["d"], O.k: r["k"], O.e: r["e"]}, simultaneous=True))
-
-
 MASS_X = sympy.Symbol(r"\sum_{u} p_u S_{u x}")  # the symbols of the Appendix B.3 forms
 MASS_Y = sympy.Symbol(r"\sum_{u} p_u S_{u y}")
 PAIR_XY = sympy.Symbol(r"\sum_{u} p_u S_{u x} S_{u y}")
