@@ -31,6 +31,7 @@ import derivations.pan_cms.printed_hashing as PH  # noqa: F401  (the claims name
 from derivations.pan_cms.rational import RatFunc, rational_function
 from derivations.pan_cms.symbols import cbar, d, delta, e, f, k, l, m, n, q, r, tau, var_eq, var_neq  # noqa: F401
 from ldpref import moments
+from ldpref.dataset import all_datasets as _datasets  # noqa: F401  (hashing_original uses it)
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family
