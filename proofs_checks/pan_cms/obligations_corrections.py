@@ -97,28 +97,32 @@ def _ss_slope(printed, derived):
 
 
 def _eq39(printed, derived):
-    """Not registered: z3 proves it in 0.3 s, cvc5 answers 'unknown' within 20 s (the radicals sqrt(d), sqrt(n) and
-    the nested root), and an obligation only counts when both solvers re-check it.  Appendix D, Eq. (39) (conditional): with Delta_l read as Theorem 3.7 defines it, e^(eps/2) sqrt((e^eps + d - 1)
+    """Appendix D, Eq. (39) (conditional): with Delta_l read as Theorem 3.7 defines it, e^(eps/2) sqrt((e^eps + d - 1)
     (d e^eps - e^eps + 1)) (the claim's condition), the printed bound on l1* is the derived one (both forms bound
     the same l1* by the same relation, so they are equivalent exactly when the bounds are equal)."""
     delta, d, e, n = (symbol(printed, x) for x in (r"\Delta_{l}", "d", "exp_eps", "n"))
     condition = sympy.Eq(delta, sympy.sqrt(e) * sympy.sqrt((e + d - 1) * (d * e - e + 1)))
     rep = {d: sympy.Symbol("d", positive=True), n: sympy.Symbol("n", positive=True)}
-    # |e^eps - 1| = e^eps - 1 for e^eps > 1 (the assumption), and e^eps = s^2: cvc5 answers 'unknown' on the
-    # radical and the absolute value left in (z3 proves both forms)
+    # |e^eps - 1| = e^eps - 1 for e^eps > 1 (the assumption), and e^eps = s^2 (no radical of e^eps left)
     if type(printed) is not type(derived) or printed.lhs != derived.lhs:
         return []  # not the same relation of the same l1*: no equality of bounds to pose
     # the same relation of l1* to two bounds: equivalent for every l1* exactly when the bounds are equal
-    goal = _half(sympy.Implies(condition, sympy.Eq(printed.rhs.xreplace({sympy.Abs(e - 1): e - 1}), derived.rhs)),
-                 e).xreplace(rep)
-    return [Obligation("pan-cms/appD.eq39", "pan-cms/appD.eq39",
-                       "under the condition (Delta_l as in Theorem 3.7) the printed bound on l1* equals the derived "
-                       "bound, every d >= 2, n >= 1, e^eps = s^2 > 1",
+    # two nonnegative bounds are equal exactly when their squares are: one obligation for the signs, one for the
+    # squares (squaring removes the outer radicals; cvc5 could not decide the equality with them left in)
+    lhs, rhs = printed.rhs.xreplace({sympy.Abs(e - 1): e - 1}), derived.rhs
+    parts = (("signs", "both bounds are >= 0", sympy.And(sympy.Ge(lhs, 0), sympy.Ge(rhs, 0))),
+             ("squares", "under the condition (Delta_l as in Theorem 3.7) the squares of the printed and the derived "
+                         "bounds on l1* are equal",
+              sympy.Implies(condition, sympy.Eq(sympy.expand(lhs**2), sympy.expand(rhs**2)))))
+    return [Obligation(f"pan-cms/appD.eq39.{label}", "pan-cms/appD.eq39",
+                       f"{meaning} (the two together: under the condition the printed bound on l1* equals the derived "
+                       "bound), every d >= 2, n >= 1, e^eps = s^2 > 1",
                        (Variable(delta, "Delta_l", "real"),
                         Variable(rep[d], "d", "integer"), Variable(s_half, "s", "real"),
                         Variable(rep[n], "n", "integer")),
-                       (sympy.Ge(rep[d], 2), sympy.Gt(s_half, 1), sympy.Ge(rep[n], 1)), goal,
-                       model_side="derived", proves="correction")]
+                       (sympy.Ge(rep[d], 2), sympy.Gt(s_half, 1), sympy.Ge(rep[n], 1)), _half(goal, e).xreplace(rep),
+                       model_side="derived", proves="correction")
+            for label, meaning, goal in parts]
 
 
 def _eq51(printed, derived):
@@ -246,3 +250,4 @@ def _eq47(printed, derived):
 
 
 OBLIGATIONS["pan-cms/appE.eq47"] = _eq47
+OBLIGATIONS["pan-cms/appD.eq39"] = _eq39
