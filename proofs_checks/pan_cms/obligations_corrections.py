@@ -251,3 +251,36 @@ def _eq47(printed, derived):
 
 OBLIGATIONS["pan-cms/appE.eq47"] = _eq47
 OBLIGATIONS["pan-cms/appD.eq39"] = _eq39
+
+
+def _rhr_order(col):
+    """Table 1, row RHR (corrected order): n l2^RHR = Theta(d e^eps/(e^eps - 1)^2), sqrt(n) l1^RHR = Theta(d e^(eps/2)/
+    (e^eps - 1)).  The derived form is a predicate evaluated at each limit (d -> oo first, then eps -> 0+ and
+    eps -> oo); what is proved here for every e^eps is the uniform statement behind it: RHR's leading coefficient per
+    d (l1: read as sqrt(d l2), its square root), from the derived closed form of n l2 (exact enumeration confirms it
+    at finite d), divided by the corrected order's, lies in [4, 8] (l1: [2, 3]) -- with b = 1 (HE) for 1 < e^eps < 2
+    and 2^b = e^eps for e^eps >= 2 (the claim's reading of [12]; a proof over the reals covers every integer b)."""
+    import derivations.pan_cms.tables as T
+    low, high = (4, 8) if col == "l2" else (2, 3)
+
+    def build(printed, derived):
+        e, dd = T.E, T.d
+        order = T.rhr_derived(col).args[0] / dd
+        out = []
+        for label, coef, where, meaning in (
+                ("he", T.limit_per_d(T.rhr_l2(2, dd)), (sympy.Gt(e, 1), sympy.Lt(e, 2)), "b = 1 (HE), 1 < e^eps < 2"),
+                ("tied", T.rhr_slope_tied(), (sympy.Ge(e, 2),), "2^b = e^eps >= 2")):
+            per_d = coef if col == "l2" else sympy.sqrt(coef)
+            ratio = per_d / order
+            goal = _half(sympy.And(sympy.Ge(ratio, low), sympy.Le(ratio, high)), e)
+            out.append(Obligation(f"pan-cms/table1.RHR.{col}.{label}", f"pan-cms/table1.RHR.{col}",
+                                  f"RHR's derived leading {'n l2' if col == 'l2' else 'sqrt(n) l1'} coefficient per d "
+                                  f"over the corrected order's lies in [{low}, {high}], {meaning} (e^eps = s^2)",
+                                  (Variable(s_half, "s", "real"),), tuple(_half(a, e) for a in where), goal,
+                                  model_side="derived", proves="correction"))
+        return out
+    return build
+
+
+OBLIGATIONS["pan-cms/table1.RHR.l1"] = _rhr_order("l1")
+OBLIGATIONS["pan-cms/table1.RHR.l2"] = _rhr_order("l2")
