@@ -68,6 +68,44 @@ WHY = {
                                            "not a polynomial relation",
     "jiang-gcms/sec4.A.same-randomness": "total-variation distance of two laws: abstract, no expression in the forms",
     "jiang-gcms/eq10": "a decomposition of Var[C(d)] into abstract sums",
+    # pan-cms claims refuted by an exact counterexample whose correction has no registered proof (session 8,
+    # stmt8a): why no obligation is posed, or why the one posed is not registered
+    **dict.fromkeys(("pan-cms/appC.two-sided", "pan-cms/appC.upper-tail", "pan-cms/thm3.5"),
+                    "correction is a Chernoff tail bound: a binomial tail (n free) against e^(-alpha^2 ...), "
+                    "transcendental in alpha; no substitution makes it polynomial"),
+    **dict.fromkeys(("pan-cms/appD.l1-cauchy-schwarz", "pan-cms/sec3.4.l1-cauchy-schwarz"),
+                    "correction l1 <= sqrt(d) sqrt(l2) is Jensen over the outputs and Cauchy-Schwarz over d "
+                    "coordinates (d free): no fixed set of real variables"),
+    **dict.fromkeys(("pan-cms/thm3.8", "pan-cms/appE.eq43", "pan-cms/appE.translate"),
+                    "obligation built (obligations_corrections._thm38: the corrected condition, w = 1/(2q+1)^2, m' "
+                    "between m(1 - w) and m): z3 proves it in 0.3 s, cvc5 answers unknown (20 s and 180 s); not "
+                    "registered, as both solvers must re-check"),
+    "pan-cms/cor3.6": "obligation attempted (the derived threshold T, worst cases of the variance models over f(x), "
+                      "CMS+RR at m = 1 + e^(eps/2)): z3 proves it in 0.2 s, cvc5 answers unknown at 20 s; not "
+                      "registered",
+    "pan-cms/cor3.7": "needs a model of the worst-case l2 over datasets (sum over x, d = 2) of g and f_hat; not posed",
+    "pan-cms/appF.eq48": "Chebyshev over the draws of c_j with the minimum Var over draws: an abstract probability and "
+                         "an extremum over draws; not posed",
+    "pan-cms/eq22": "E[max_x S(x)] >= max_x E[S(x)]: an expectation of a maximum over d coordinates (d free)",
+    **dict.fromkeys(("pan-cms/eq52", "pan-cms/thmI.1"),
+                    "a probability bound on the joint law of (S(x))_x (Markov and a union bound over |x| coordinates, "
+                    "|x| free): no fixed set of real variables"),
+    **dict.fromkeys(("pan-cms/cor3.2", "pan-cms/sec3.1.pairwise-def", "pan-cms/sec3.1.family-size",
+                     "pan-cms/sec3.5.m6-no-pairwise", "pan-cms/sec4.1.3-wise", "pan-cms/sec4.6.km",
+                     "pan-cms/sec4.3.matrix-size", "pan-cms/sec5.3.generator", "pan-cms/sec5.3.sync-identifier"),
+                    "correction is a protocol fact about finite hash families (existence, size, rows, bits), shown "
+                    "by construction and exact counting; no real-arithmetic obligation is sound"),
+    "pan-cms/thm5.2": "correction is a bit count 2 max(2 ceil(log2 d), ceil(log2 n)): ceilings of logarithms of "
+                      "integers, which a relaxation to the reals does not cover",
+    "pan-cms/sec3.4.rp-not-optimal": "the parts are proved (appD.arp-ruled-out, appD.srp-ruled-out, "
+                                     "appD.rp-decreasing); one obligation of the whole correction (MSE piecewise in "
+                                     "f*, l2 at d -> oo) not posed",
+    **dict.fromkeys(("pan-cms/sec5.1.ocms-optimal", "pan-cms/sec5.1.only-ocms-srp-mse"),
+                    "correction is an argmin over Table 1's rows at e^eps = 4: a finite exact comparison at one "
+                    "point, no parameter to quantify"),
+    **dict.fromkeys(("pan-cms/sec6.1.rhr-worst", "pan-cms/sec6.2.he-worst", "pan-cms/sec6.2.rhr-between"),
+                    "Figures 2-3 at eps = 1..5 on the experiments' d and n: a finite numeric fact; the instances are "
+                    "the statement"),
 }
 
 

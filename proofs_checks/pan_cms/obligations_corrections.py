@@ -97,28 +97,32 @@ def _ss_slope(printed, derived):
 
 
 def _eq39(printed, derived):
-    """Not registered: z3 proves it in 0.3 s, cvc5 answers 'unknown' within 20 s (the radicals sqrt(d), sqrt(n) and
-    the nested root), and an obligation only counts when both solvers re-check it.  Appendix D, Eq. (39) (conditional): with Delta_l read as Theorem 3.7 defines it, e^(eps/2) sqrt((e^eps + d - 1)
+    """Appendix D, Eq. (39) (conditional): with Delta_l read as Theorem 3.7 defines it, e^(eps/2) sqrt((e^eps + d - 1)
     (d e^eps - e^eps + 1)) (the claim's condition), the printed bound on l1* is the derived one (both forms bound
     the same l1* by the same relation, so they are equivalent exactly when the bounds are equal)."""
     delta, d, e, n = (symbol(printed, x) for x in (r"\Delta_{l}", "d", "exp_eps", "n"))
     condition = sympy.Eq(delta, sympy.sqrt(e) * sympy.sqrt((e + d - 1) * (d * e - e + 1)))
     rep = {d: sympy.Symbol("d", positive=True), n: sympy.Symbol("n", positive=True)}
-    # |e^eps - 1| = e^eps - 1 for e^eps > 1 (the assumption), and e^eps = s^2: cvc5 answers 'unknown' on the
-    # radical and the absolute value left in (z3 proves both forms)
+    # |e^eps - 1| = e^eps - 1 for e^eps > 1 (the assumption), and e^eps = s^2 (no radical of e^eps left)
     if type(printed) is not type(derived) or printed.lhs != derived.lhs:
         return []  # not the same relation of the same l1*: no equality of bounds to pose
     # the same relation of l1* to two bounds: equivalent for every l1* exactly when the bounds are equal
-    goal = _half(sympy.Implies(condition, sympy.Eq(printed.rhs.xreplace({sympy.Abs(e - 1): e - 1}), derived.rhs)),
-                 e).xreplace(rep)
-    return [Obligation("pan-cms/appD.eq39", "pan-cms/appD.eq39",
-                       "under the condition (Delta_l as in Theorem 3.7) the printed bound on l1* equals the derived "
-                       "bound, every d >= 2, n >= 1, e^eps = s^2 > 1",
+    # two nonnegative bounds are equal exactly when their squares are: one obligation for the signs, one for the
+    # squares (squaring removes the outer radicals; cvc5 could not decide the equality with them left in)
+    lhs, rhs = printed.rhs.xreplace({sympy.Abs(e - 1): e - 1}), derived.rhs
+    parts = (("signs", "both bounds are >= 0", sympy.And(sympy.Ge(lhs, 0), sympy.Ge(rhs, 0))),
+             ("squares", "under the condition (Delta_l as in Theorem 3.7) the squares of the printed and the derived "
+                         "bounds on l1* are equal",
+              sympy.Implies(condition, sympy.Eq(sympy.expand(lhs**2), sympy.expand(rhs**2)))))
+    return [Obligation(f"pan-cms/appD.eq39.{label}", "pan-cms/appD.eq39",
+                       f"{meaning} (the two together: under the condition the printed bound on l1* equals the derived "
+                       "bound), every d >= 2, n >= 1, e^eps = s^2 > 1",
                        (Variable(delta, "Delta_l", "real"),
                         Variable(rep[d], "d", "integer"), Variable(s_half, "s", "real"),
                         Variable(rep[n], "n", "integer")),
-                       (sympy.Ge(rep[d], 2), sympy.Gt(s_half, 1), sympy.Ge(rep[n], 1)), goal,
-                       model_side="derived", proves="correction")]
+                       (sympy.Ge(rep[d], 2), sympy.Gt(s_half, 1), sympy.Ge(rep[n], 1)), _half(goal, e).xreplace(rep),
+                       model_side="derived", proves="correction")
+            for label, meaning, goal in parts]
 
 
 def _eq51(printed, derived):
@@ -149,3 +153,134 @@ OBLIGATIONS.update({
     "pan-cms/appE.var-linear-positive": _var_linear,
     "pan-cms/appD.m-lower-bound": _m_lower_bound,
 })
+
+
+def _mse_requirement(printed, derived):
+    """Appendix E, proof of Theorem 3.9 (corrected: the two requirements are sufficient, '=>' not '<=>'):
+    bias^2 < tau Var(f_hat) and Var(f_hat|H')/Var(f_hat) < 1 + tau imply MSE(f|H') - MSE(f_hat) <= 2 tau Var(f_hat),
+    with MSE(f|H') = Var(f_hat|H') + bias^2 and MSE(f_hat) = Var(f_hat) (the derived form's model: bias-variance
+    decomposition, f_hat unbiased on the pairwise-independent family), every Var(f_hat) > 0, Var(f_hat|H') >= 0,
+    tau > 0 and real bias."""
+    names = (r"MSE(f(x)|\mathcal{H}')", r"MSE(\hat{f}(x))", r"Var(\hat{f}(x))", r"Var[\hat{f}(x|\mathcal{H}')]")
+    mse_h, mse_f, var_f, var_h = (symbol(derived, x) for x in names)
+    bias, tau = symbol(derived, r"(E[\hat{f}(x|\mathcal{H}')] - f(x))"), symbol(derived, "tau")
+    goal = derived.xreplace({mse_h: var_h + bias**2, mse_f: var_f})
+    return [Obligation("pan-cms/appE.mse-requirement", "pan-cms/appE.mse-requirement",
+                       "with MSE(f|H') = Var(f_hat|H') + bias^2 and MSE(f_hat) = Var(f_hat), the two requirements "
+                       "imply MSE(f|H') - MSE(f_hat) <= 2 tau Var(f_hat), every Var(f_hat) > 0, Var(f_hat|H') >= 0, "
+                       "tau > 0, real bias",
+                       (Variable(var_f, "var_f", "real"), Variable(var_h, "var_fH", "real"),
+                        Variable(bias, "bias", "real"), Variable(tau, "tau", "real")),
+                       (sympy.Ge(var_h, 0),), goal, model_side="derived", proves="correction")]
+
+
+OBLIGATIONS["pan-cms/appE.mse-requirement"] = _mse_requirement
+
+
+def _thm38(claim_id):
+    """Not registered: z3 proves all three in 0.3 s, cvc5 answers 'unknown' within 20 s (and within 180 s), and an
+    obligation only counts when both solvers re-check it.  Theorem 3.8 / Appendix E, Eq. (43) and its translation (corrected: the derivative bound taken at the smallest
+    m' = m (1 - 1/(2q+1)^2), not at m): the corrected condition implies Var(g(x|H')) <= (<) (1 + tau) Var(f_hat(x))
+    with Var(g) = the derived law-of-total-variance model at collision rate 1/m' (decoder m'), Var(f_hat) the same
+    model at 1/m (decoder m), for every m' between the smallest m' and m, m >= 2, q >= 1, 0 <= f(x) <= 1, n >= 1,
+    tau > 0 and Var(R|=) >= Var(R|!=) > 0 (Theorem 3.8's assumption)."""
+    import derivations.pan_cms.hashing as H
+    from derivations.pan_cms import symbols as P
+
+    def build(printed, derived):
+        names = ("m", "q", "n", "tau", r"Var(R|=)", r"Var(\hat{f}(x))", r"Var(g(x|\mathcal{H}'))")
+        ms, qs, ns, taus, veq, var_f, var_g = (symbol(derived, x) for x in names)
+        fx, vne, mp = sympy.Symbol("f", nonnegative=True), sympy.Symbol("v_ne", positive=True), sympy.Symbol(
+            "mp", positive=True)
+        w, nr = sympy.Symbol("w", positive=True), sympy.Symbol("n", positive=True)
+        to_form = {P.m: ms, P.var_eq: veq, P.var_neq: vne, P.f: fx, P.n: ns}
+        model_g = H.var_g_model(1 / mp, P.var_eq, P.var_neq, P.f, P.n).xreplace(to_form)
+        model_f = H.cms_var_model(1 / P.m, P.m, P.var_eq, P.var_neq, P.f, P.n).xreplace(to_form)
+        # q enters only through w = 1/(2q+1)^2, in (0, 1/9] for q >= 1: a proof over that real interval covers
+        # every integer q >= 1 (the solvers then face degree 1 in w instead of degree 6 in q)
+        goal = derived.xreplace({var_g: model_g, var_f: model_f}).xreplace({(2 * qs + 1) ** 2: 1 / w, (2 * qs + 1) ** -2: w, ns: nr})
+        if qs in goal.free_symbols:
+            return []  # q outside (2q+1)^2: not the corrected condition this obligation poses
+        # each relation as (lhs - rhs) <relation> 0 over one factored fraction: the same relation (n cancels, as
+        # every variance carries 1/n), fewer sign cases when the denominators are cleared
+        goal = goal.replace(lambda a: isinstance(a, sympy.core.relational.Relational),
+                            lambda a: a.func(sympy.factor(sympy.together(a.lhs - a.rhs)), 0))
+        low = ms * (1 - w)
+        return [Obligation(claim_id, claim_id,
+                           "the corrected condition implies the derived Var(g(x|H')) (collision rate 1/m', every m' "
+                           "from m(1 - w) to m) against (1 + tau) the derived Var(f_hat(x)), w = 1/(2q+1)^2, every "
+                           "m >= 2, q >= 1 (0 < w <= 1/9), 0 <= f(x) <= 1, n >= 1, tau > 0, Var(R|=) >= Var(R|!=) > 0",
+                           (Variable(ms, "m", "real"), Variable(w, "w", "real"), Variable(nr, "n", "integer"),
+                            Variable(taus, "tau", "real"), Variable(veq, "var_eq", "real"),
+                            Variable(vne, "var_ne", "real"), Variable(fx, "f", "real"), Variable(mp, "mp", "real")),
+                           (sympy.Ge(ms, 2), sympy.Le(w, sympy.Rational(1, 9)), _ge(nr, 1), sympy.Le(fx, 1),
+                            sympy.Ge(veq, vne), sympy.Ge(mp, low), sympy.Le(mp, ms)), goal, model_side="derived", proves="correction")]
+    return build
+
+
+
+
+def _eq47(printed, derived):
+    """Appendix E, Eq. (47) (conditional; corrected: Var ratio <= c_bar m, and max{c_bar m, c_bar^2 m^2} <= the
+    maximum over r, an upper bound that is reached only at r = mq/(2q+1)): with c_bar the derived collision rate of
+    h' = h mod m (r residues of probability (q+1)/(mq+r), m - r of q/(mq+r), Lemma 3.2), Var(f_hat(x|H')) the derived
+    law-of-total-variance model at collision rate c_bar and Var(f_hat(x)) the same at 1/m (decoder m both), every
+    m >= 2, q >= 1, 0 <= r <= m - 1, 0 <= f(x) <= 1, n >= 1, Var(R|=), Var(R|!=) > 0."""
+    import derivations.pan_cms.hashing as H
+    from derivations.pan_cms import symbols as P
+    names = ("m", "q", r"\bar{c}", r"Var[\hat{f}(x|\mathcal{H}')]", r"Var(\hat{f}(x))")
+    ms, qs, cb, var_h, var_f = (symbol(derived, x) for x in names)
+    rr, qr, nr = (sympy.Symbol(x, nonnegative=True) for x in ("r", "q", "n"))
+    veq, vne, fx = sympy.Symbol("v_eq", positive=True), sympy.Symbol("v_ne", positive=True), sympy.Symbol(
+        "f", nonnegative=True)
+    to_form = {P.m: ms, P.q: qr, P.r: rr, P.var_eq: veq, P.var_neq: vne, P.f: fx, P.n: nr}
+    c_model = H.collision_derived().xreplace(to_form)
+    model_h = H.cms_var_model(c_model, ms, veq, vne, fx, nr)
+    model_f = H.cms_var_model(1 / ms, ms, veq, vne, fx, nr)
+    goal = derived.xreplace({var_h: model_h, var_f: model_f, cb: c_model}).xreplace({qs: qr})
+    return [Obligation("pan-cms/appE.eq47", "pan-cms/appE.eq47",
+                       "the derived Var(f_hat(x|H'))/Var(f_hat(x)) <= c_bar m and max{c_bar m, c_bar^2 m^2} <= "
+                       "(2q+1)^4/(16q^2(q+1)^2) for h' = h mod m's derived collision rate c_bar, every m >= 2, "
+                       "q >= 1, 0 <= r <= m - 1, 0 <= f(x) <= 1, n >= 1, Var(R|=), Var(R|!=) > 0",
+                       (Variable(ms, "m", "real"), Variable(qr, "q", "integer"), Variable(rr, "r", "integer"),
+                        Variable(veq, "var_eq", "real"), Variable(vne, "var_ne", "real"), Variable(fx, "f", "real"),
+                        Variable(nr, "n", "integer")),
+                       (sympy.Ge(ms, 2), _ge(qr, 1), sympy.Le(rr, ms - 1), sympy.Le(fx, 1), _ge(nr, 1)), goal,
+                       model_side="derived", proves="correction")]
+
+
+OBLIGATIONS["pan-cms/appE.eq47"] = _eq47
+OBLIGATIONS["pan-cms/appD.eq39"] = _eq39
+
+
+def _rhr_order(col):
+    """Table 1, row RHR (corrected order): n l2^RHR = Theta(d e^eps/(e^eps - 1)^2), sqrt(n) l1^RHR = Theta(d e^(eps/2)/
+    (e^eps - 1)).  The derived form is a predicate evaluated at each limit (d -> oo first, then eps -> 0+ and
+    eps -> oo); what is proved here for every e^eps is the uniform statement behind it: RHR's leading coefficient per
+    d (l1: read as sqrt(d l2), its square root), from the derived closed form of n l2 (exact enumeration confirms it
+    at finite d), divided by the corrected order's, lies in [4, 8] (l1: [2, 3]) -- with b = 1 (HE) for 1 < e^eps < 2
+    and 2^b = e^eps for e^eps >= 2 (the claim's reading of [12]; a proof over the reals covers every integer b)."""
+    import derivations.pan_cms.tables as T
+    low, high = (4, 8) if col == "l2" else (2, 3)
+
+    def build(printed, derived):
+        e, dd = T.E, T.d
+        order = T.rhr_derived(col).args[0] / dd
+        out = []
+        for label, coef, where, meaning in (
+                ("he", T.limit_per_d(T.rhr_l2(2, dd)), (sympy.Gt(e, 1), sympy.Lt(e, 2)), "b = 1 (HE), 1 < e^eps < 2"),
+                ("tied", T.rhr_slope_tied(), (sympy.Ge(e, 2),), "2^b = e^eps >= 2")):
+            per_d = coef if col == "l2" else sympy.sqrt(coef)
+            ratio = per_d / order
+            goal = _half(sympy.And(sympy.Ge(ratio, low), sympy.Le(ratio, high)), e)
+            out.append(Obligation(f"pan-cms/table1.RHR.{col}.{label}", f"pan-cms/table1.RHR.{col}",
+                                  f"RHR's derived leading {'n l2' if col == 'l2' else 'sqrt(n) l1'} coefficient per d "
+                                  f"over the corrected order's lies in [{low}, {high}], {meaning} (e^eps = s^2)",
+                                  (Variable(s_half, "s", "real"),), tuple(_half(a, e) for a in where), goal,
+                                  model_side="derived", proves="correction"))
+        return out
+    return build
+
+
+OBLIGATIONS["pan-cms/table1.RHR.l1"] = _rhr_order("l1")
+OBLIGATIONS["pan-cms/table1.RHR.l2"] = _rhr_order("l2")
