@@ -228,13 +228,18 @@ def _appB_grid(name, exact, *, z_level=True, sums=False):
         return Q[exact] if isinstance(exact, str) else exact(*key)
 
     def value(form, point):
-        if not sums:  # Theorem 3's alpha_1, alpha_2 (a correction may name them) by their definitions
-            return _at(form.xreplace(alphas()) if form.has(J.a1_sym, J.a2_sym) else form, point.facts)
+        if not sums:
+            return _at(_alphas_defined(form), point.facts)
         Q = point.data[0]
         return evaluate(form, {**point.facts, J.SIGMA_VAR: Q["var_sum"], J.SIGMA_SAME: Q["same_sum"],
                                J.SIGMA_PAIRS: Q["pairs"]})
 
     return Grid(name, points, oracle, path=MOMENTS, part=None if sums else _rhs, value=value)
+
+
+def _alphas_defined(form):
+    """``form`` with Theorem 3's alpha_1, alpha_2 (a correction may name them) replaced by their definitions."""
+    return form.xreplace(alphas()) if form.has(J.a1_sym, J.a2_sym) else form
 
 
 def _var_C(d, m_, k_, s_, p_, counts):
