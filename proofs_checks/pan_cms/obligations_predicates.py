@@ -31,7 +31,7 @@ from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 from ldpref.symbolic import randomisers, sketch
 
-t, m, n, k, f, c, S = (sympy.Symbol(x, real=True) for x in ("t", "m", "n", "k", "f", "c", "S"))
+t, m, n, k, f, c, S, d_ = (sympy.Symbol(x, real=True) for x in ("t", "m", "n", "k", "f", "c", "S", "d"))
 #: e^(eps/2): sRP's bits are binary RR at eps/2; with t = s^2 its ratios are polynomial
 s_half = sympy.Symbol("s", real=True)
 
@@ -179,12 +179,43 @@ def _he_identical(claim_id):
     return build
 
 
+# ---- Appendix D, after Eq. (37): l2 of CMS+RP against the optimised CMS+RR -----------------------------------------
+def _half(expr, e):
+    """``expr`` with e^eps = s^2 (so sqrt(e^eps) = s), d and n as the obligation's real symbols."""
+    return sympy.powsimp(expr.xreplace({e: s_half ** 2}), force=True)
+
+
+def _l2_base(derived):
+    e, dd, nn = (symbol(derived, x) for x in ("exp_eps", "d", "n"))
+    rep = {dd: d_, nn: n}
+    return e, rep, _vars((s_half, "real"), (d_, "integer"), (n, "integer")), (sympy.Gt(s_half, 1), sympy.Ge(d_, 2),
+                                                                               sympy.Ge(n, 1))
+
+
+def _arp_large_d(printed, derived):
+    """Printed: gap = inf_m l2(aRP) - l2* > 0 and lim_{d -> oo} inf_m l2(aRP)/l2* = 1.  With the derived aRP limit in
+    m and l2* (the lhs and rhs of the derived strict inequality): the gap is positive, and 0 < ratio - 1 <=
+    (e^eps - 1)^2/(4 d e^eps), which tends to 0 as d -> oo at every fixed e^eps (so the limit is 1)."""
+    e, rep, variables, base = _l2_base(derived)
+    arp, rr = (_half(x, e).xreplace(rep) for x in (derived.lhs, derived.rhs))
+    t_ = s_half ** 2
+    return [Obligation("pan-cms/appD.arp-l2-large-d.gap", "pan-cms/appD.arp-l2-large-d", "the derived aRP l2 limit "
+                       "in m exceeds the derived l2* of CMS+RR, every d >= 2, n >= 1, e^eps = s^2 > 1", variables,
+                       base, sympy.Gt(arp, rr), model_side="derived"),
+            Obligation("pan-cms/appD.arp-l2-large-d.ratio", "pan-cms/appD.arp-l2-large-d", "0 < (derived aRP l2 "
+                       "limit)/(derived l2*) - 1 <= (e^eps - 1)^2/(4 d e^eps), every d >= 2, n >= 1, e^eps = s^2 > 1: "
+                       "the bound tends to 0 as d -> oo, so the printed limit of the ratio is 1", variables, base,
+                       sympy.And(sympy.Gt(rr, 0), sympy.Gt(arp / rr - 1, 0),
+                                 sympy.Le(arp / rr - 1, (t_ - 1) ** 2 / (4 * d_ * t_))), model_side="derived")]
+
+
 OBLIGATIONS.update({
     "pan-cms/def2.1": _def21,
     "pan-cms/thm3.1": _thm31,
     "pan-cms/cor3.1": _cor31,
     "pan-cms/sec4.4.decoding": _lh_decoding,
     "pan-cms/sec4.4.worst-case": _worst_case,
+    "pan-cms/appD.arp-l2-large-d": _arp_large_d,
     **{f"pan-cms/sec{sec}.he-cms-he-identical": _he_identical(f"pan-cms/sec{sec}.he-cms-he-identical")
        for sec in ("6.1", "6.2", "6.3")},
 })
