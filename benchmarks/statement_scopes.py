@@ -24,14 +24,11 @@ WHY = {
     "jiang-gcms/eq5": "transcendental: eps <= |log R| vs e^eps <= max(R, 1/R) -- equivalent by monotonicity of exp, "
                       "which no substitution makes a polynomial relation",
     "jiang-gcms/thm2": "transcendental: as jiang-gcms/eq5",
-    "pan-cms/appD.arp-l2-large-d": "the printed limit d -> oo (= 1) is not in the derived form (only the strict "
-                                   "inequality, provable) -- a limit is no first-order obligation",
-    "pan-cms/appD.srp-l2-larger": "the printed second conjunct (min over m = 2..7) is an exhaustive finite check, not "
-                                  "in the derived form",
+    "pan-cms/appD.srp-l2-larger": "posed (derived l2 of sRP at every real m >= 2 and its limit vs l2*): z3 proves both, "
+                                  "cvc5 answers unknown within its budget (a radical of d and e^eps), so not exported",
     "pan-cms/sec3.6.binomial": "E[sum c_j/k] = 1/m follows from the binomial law by a sum over i (symbolic summation, "
                                "not a decision-procedure obligation)",
     "pan-cms/appE.l2-sum": "a sum over all x of per-x inequalities (d free): no fixed set of real variables",
-    "pan-cms/cor3.1": "the conditions are abstract propositions (for all datasets / pairs), not relations of parameters",
     "pan-cms/sec3.6.pairwise-suffices": "the 3-wise variance has no expression in the forms",
     "pan-cms/sec4.6.unbiased-recovery": "the printed km > d and the derived determinant are different statements "
                                         "(rank d does not need km > d); no implication to pose",

@@ -1,6 +1,6 @@
 """pan-cms statements whose forms are predicates evaluated by code, posed symbolically (issue 25;
-proofs_checks/pan_cms/obligations_predicates.py): every such obligation is decided unsat by z3 and re-checked by
-cvc5, a flipped one is refuted by both, and the claims get their scopes."""
+proofs_checks/pan_cms/obligations_predicates.py, obligations_sec6.py): every such obligation (Section 6: a sample;
+.ci/run re-checks them all) is decided unsat by z3 and re-checked by cvc5, a flipped one is refuted by both."""
 
 from __future__ import annotations
 
@@ -14,16 +14,47 @@ from ldpref.decide.solvers import cvc5_check, refute, z3_check
 
 CLAIMS = ("pan-cms/def2.1", "pan-cms/thm3.1", "pan-cms/cor3.1", "pan-cms/sec4.4.decoding",
           "pan-cms/sec4.4.worst-case", "pan-cms/sec6.1.he-cms-he-identical", "pan-cms/sec6.2.he-cms-he-identical",
-          "pan-cms/sec6.3.he-cms-he-identical")
+          "pan-cms/sec6.3.he-cms-he-identical", "pan-cms/appD.arp-l2-large-d")
+SEC6 = ("pan-cms/sec6.1.ocms-lowest", "pan-cms/sec6.2.ocms-lowest", "pan-cms/sec6.3.ocms-lowest",
+        "pan-cms/sec6.3.he-worst-l", "pan-cms/sec6.3.rhr-same-order")
 
 
-def _obligations():
-    return {ob.name: ob for ob in all_obligations() if ob.claim in CLAIMS}
+def _obligations(claims=CLAIMS):
+    return {ob.name: ob for ob in all_obligations() if ob.claim in claims}
 
 
 def test_every_predicate_claim_has_obligations():
-    claims = {ob.claim for ob in _obligations().values()}
-    assert claims == set(CLAIMS)
+    assert {ob.claim for ob in _obligations().values()} == set(CLAIMS)
+    sec6 = _obligations(SEC6)
+    assert {ob.claim for ob in sec6.values()} == set(SEC6) and len(sec6) == 5 * len(SEC6)  # eps = 1..5
+
+
+def test_z3_and_cvc5_prove_a_sample_of_the_section6_obligations():
+    pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    sec6 = _obligations(SEC6)
+    for name in ("pan-cms/sec6.1.ocms-lowest.eps5", "pan-cms/sec6.3.he-worst-l.eps1",
+                 "pan-cms/sec6.3.rhr-same-order.eps3"):
+        text = to_smtlib(sec6[name])
+        assert z3_check(text)[0] == "unsat" and cvc5_check(text) == "unsat", name
+
+
+def test_section6_enclosure_and_bounds_can_fail():
+    """e^eps lies strictly inside its certified enclosure; a reversed comparison is False in exact arithmetic; a
+    coefficient bound moved past the coefficient is refuted by z3."""
+    from proofs_checks.pan_cms import obligations_sec6 as O
+
+    for eps in range(1, 6):
+        lo, hi = O.enclosure(eps)
+        assert lo < sympy.E ** eps < hi and hi - lo < sympy.Rational(1, 10 ** 9)
+    st = O._Setting("6.1", 3)
+    right, wrong = st.less("l-OCMS", "l2", "HE"), st.less("HE", "l2", "l-OCMS")
+    assert right.lhs < right.rhs and not wrong.lhs < wrong.rhs
+    ob = _obligations(SEC6)["pan-cms/sec6.1.ocms-lowest.eps3"]
+    (lo, hi), = st.enclose("HE")[:1]
+    w = st.w("HE")[0]
+    bad = Obligation("planted", ob.claim, "planted: a bound past the coefficient", ob.variables, ob.assumptions,
+                     sympy.Le(w, lo))
+    assert z3_check(to_smtlib(bad))[0] == "sat"
 
 
 def test_z3_and_cvc5_prove_every_predicate_obligation():

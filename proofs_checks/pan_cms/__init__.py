@@ -7,7 +7,7 @@ from . import (basics, basics_variance, basics_mse, basics_appC, basics_appA, ba
                connections, connections_lh, connections_rappor, connections_rhr, hashing,  # noqa: F401
                hashing_original, hashing_thm38, hashing_thm39, optimized, optimized_l2, optimized_mse,  # noqa: F401
                sec6_experiments, tables)  # noqa: F401  (registration on import)
-from . import model_proofs, obligations, obligations_optimized, obligations_statements, obligations_corrections, obligations_predicates  # noqa: F401,E402  (all-parameter model sides and proofs, issue 25)
+from . import model_proofs, obligations, obligations_optimized, obligations_statements, obligations_corrections, obligations_predicates, obligations_sec6  # noqa: F401,E402  (all-parameter model sides and proofs, issue 25)
 
 
 #: the paper's title (ldpref.ledger.papers reads it; the paper's key and this package are in proofs_checks.PAPERS)
