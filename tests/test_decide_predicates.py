@@ -4,6 +4,8 @@ proofs_checks/pan_cms/obligations_predicates.py, obligations_sec6.py): every suc
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 import sympy
 
@@ -16,11 +18,16 @@ CLAIMS = ("pan-cms/def2.1", "pan-cms/thm3.1", "pan-cms/cor3.1", "pan-cms/sec4.4.
           "pan-cms/sec4.4.worst-case", "pan-cms/sec6.1.he-cms-he-identical", "pan-cms/sec6.2.he-cms-he-identical",
           "pan-cms/sec6.3.he-cms-he-identical", "pan-cms/appD.arp-l2-large-d")
 SEC6 = ("pan-cms/sec6.1.ocms-lowest", "pan-cms/sec6.2.ocms-lowest", "pan-cms/sec6.3.ocms-lowest",
-        "pan-cms/sec6.3.he-worst-l", "pan-cms/sec6.3.rhr-same-order")
+        "pan-cms/sec6.3.he-worst-l", "pan-cms/sec6.3.rhr-same-order", "pan-cms/sec6.2.eq16", "pan-cms/sec6.l1-upper")
+
+
+@cache
+def _all() -> tuple:
+    return tuple(all_obligations())
 
 
 def _obligations(claims=CLAIMS):
-    return {ob.name: ob for ob in all_obligations() if ob.claim in claims}
+    return {ob.name: ob for ob in _all() if ob.claim in claims}
 
 
 def test_every_predicate_claim_has_obligations():
@@ -33,7 +40,7 @@ def test_z3_and_cvc5_prove_a_sample_of_the_section6_obligations():
     pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
     sec6 = _obligations(SEC6)
     for name in ("pan-cms/sec6.1.ocms-lowest.eps5", "pan-cms/sec6.3.he-worst-l.eps1",
-                 "pan-cms/sec6.3.rhr-same-order.eps3"):
+                 "pan-cms/sec6.3.rhr-same-order.eps3", "pan-cms/sec6.l1-upper.eps2", "pan-cms/sec6.2.eq16.eps4"):
         text = to_smtlib(sec6[name])
         assert z3_check(text)[0] == "unsat" and cvc5_check(text) == "unsat", name
 
@@ -46,6 +53,7 @@ def test_section6_enclosure_and_bounds_can_fail():
     for eps in range(1, 6):
         lo, hi = O.enclosure(eps)
         assert lo < sympy.E ** eps < hi and hi - lo < sympy.Rational(1, 10 ** 9)
+    assert O._pi_lower() < sympy.pi and O._log_lower(2000) < sympy.log(2000) < O._log_lower(2000) + 1
     st = O._Setting("6.1", 3)
     right, wrong = st.less("l-OCMS", "l2", "HE"), st.less("HE", "l2", "l-OCMS")
     assert right.lhs < right.rhs and not wrong.lhs < wrong.rhs

@@ -99,12 +99,13 @@ class _Setting:
     def w(self, mech):
         return _coefficients(mech, self.eps, self.f_star)
 
-    def enclose(self, mech):
-        """Rational bounds (lo, hi) per coefficient of ``mech``; the relations lo <= w(t) <= hi, for every t of
-        e^eps's enclosure, join the obligation (the solver proves them)."""
+    def enclose(self, mech, exprs=None):
+        """Rational bounds (lo, hi) per coefficient of ``mech`` (or of the given expressions in t, named ``mech``);
+        the relations lo <= w(t) <= hi, for every t of e^eps's enclosure, join the obligation (the solver proves
+        them)."""
         if mech not in self.used:
             mid, bounds, rels = sum(enclosure(self.eps)) / 2, [], []
-            for w in self.w(mech):
+            for w in (self.w(mech) if exprs is None else exprs):
                 lo, hi = _round(w.xreplace({t: mid}), -1), _round(w.xreplace({t: mid}), 1)
                 bounds.append((lo, hi))
                 rels += [sympy.Ge(w, lo), sympy.Le(w, hi)]
@@ -222,7 +223,83 @@ def _he_worst_l(printed, derived):
     return out
 
 
+def _log_lower(x: int) -> int:
+    """The largest integer a with a < log(x), certified: (an upper bound of e)^a < x."""
+    low = sum(sympy.Rational(1, math.factorial(k)) for k in range(TERMS + 1))
+    high = low + sympy.Rational(1, math.factorial(TERMS) * TERMS)
+    a = 0
+    while high ** (a + 1) < x:
+        a += 1
+    return a
+
+
+def _eq16(printed, derived):
+    """Section 6.2 (f* = 0): Eq. (16) at f* = 0 <= MSE-OCMS's worst-case MSE <= (1 + 2 (sqrt(T a) + a)/T) Eq. (16),
+    a = log(20 |x|) (Appendix I's bound for the Eq. (22) estimator, T = 100 runs).  The factor grows with a, so the
+    certified integer a_0 < log(20 |x|) gives a smaller factor (a rational bound of its square root, exact): the
+    upper relation proved with it holds with a."""
+    from derivations.pan_cms import experiments as X
+    from derivations.pan_cms import tables as T
+    from derivations.pan_cms.optimized import eq16_derived
+    from derivations.pan_cms.symbols import f_star, n as n_sym
+
+    claim = "pan-cms/sec6.2.eq16"
+    a0 = _log_lower(20 * X.TOP)
+    factor = 1 + 2 * (_sqrt_bound(sympy.Integer(X.TRIALS * a0), -1) + a0) / sympy.Integer(X.TRIALS)
+    out = []
+    for eps in range(1, 6):
+        st = _Setting("6.2", eps)
+        (low_lo, low_hi), = st.enclose("Eq. (16)", [sympy.cancel(
+            eq16_derived().subs({f_star: 0, n_sym: st.n}).xreplace({T.E: t}))])
+        comparisons = [sympy.Le(low_hi, st.bound("MSE-OCMS", "mse", -1), evaluate=False),
+                       sympy.Le(st.bound("MSE-OCMS", "mse", 1), factor * low_lo, evaluate=False)]
+        out.append(_obligation(claim, st, f"Eq. (16) at f* = 0 <= MSE-OCMS's worst-case MSE <= (1 + 2 (sqrt(T a) + "
+                               f"a)/T) Eq. (16) with T = {X.TRIALS}, a = log(20 |x|) > {a0} (certified)",
+                               comparisons))
+    return out
+
+
+def _pi_lower():
+    """A rational below pi, certified: Machin's pi = 16 atan(1/5) - 4 atan(1/239) with the alternating series of
+    atan bounded by its partial sums (one ending on a subtracted term is below atan, one ending on an added term is
+    above)."""
+    def partial(x, terms):
+        return sum((-1) ** k * x ** (2 * k + 1) / (2 * k + 1) for k in range(terms))
+    fifth, far = sympy.Rational(1, 5), sympy.Rational(1, 239)
+    return 16 * partial(fifth, 12) - 4 * partial(far, 11)
+
+
+def _l1_upper(printed, derived):
+    """Section 6: l-OCMS's l1 (the normal reading sqrt(2/pi) sum_x sqrt(Var_x)) is at most the calculated l1 =
+    sqrt(|x| l2*(|x|)) (Theorem 3.7 with d = |x|, derived), on the three datasets at eps = 1..5: the solver proves a
+    rational lower bound of |x| l2*(|x|) over e^eps's interval; with pi above its certified lower bound, 2/pi times
+    the square of the l1 sum's upper bound is compared with it exactly."""
+    from derivations.pan_cms import experiments as X
+    from derivations.pan_cms import tables as T
+    from derivations.pan_cms.optimized import l1_bound_derived
+
+    claim = "pan-cms/sec6.l1-upper"
+    two_over_pi = 2 / _pi_lower()
+    out = []
+    for eps in range(1, 6):
+        comparisons, settings = [], []
+        for section in ("6.1", "6.2", "6.3"):
+            st = _Setting(section, eps)
+            calc2 = sympy.expand(l1_bound_derived(X.TOP, T.E, st.n) ** 2).xreplace({T.E: t})
+            (c_lo, _), = st.enclose("calculated l1^2", [calc2])
+            comparisons.append(sympy.Le(two_over_pi * st.bound("l-OCMS", "l1", 1) ** 2, c_lo, evaluate=False))
+            settings.append(st)
+        rels = [r for st in settings for r in st.relations()]
+        out.append(Obligation(f"{claim}.eps{eps}", claim, f"{settings[0].where()}: on each of the three datasets, "
+                              "l-OCMS's l1 (normal reading) is at most the calculated sqrt(|x| l2*(|x|))" + HOW,
+                              VARIABLES, settings[0].assumptions(), sympy.And(*rels, *comparisons),
+                              model_side="derived"))
+    return out
+
+
 OBLIGATIONS.update({
+    "pan-cms/sec6.l1-upper": _l1_upper,
+    "pan-cms/sec6.2.eq16": _eq16,
     "pan-cms/sec6.3.he-worst-l": _he_worst_l,
     **{f"pan-cms/sec{sec}.ocms-lowest": _lowest(sec) for sec in ("6.1", "6.2", "6.3")},
     "pan-cms/sec6.3.rhr-same-order": _same_order,
