@@ -16,7 +16,8 @@ from ldpref.decide.solvers import cvc5_check, refute, z3_check
 
 CLAIMS = ("pan-cms/def2.1", "pan-cms/thm3.1", "pan-cms/cor3.1", "pan-cms/sec4.4.decoding",
           "pan-cms/sec4.4.worst-case", "pan-cms/sec6.1.he-cms-he-identical", "pan-cms/sec6.2.he-cms-he-identical",
-          "pan-cms/sec6.3.he-cms-he-identical", "pan-cms/appD.arp-l2-large-d")
+          "pan-cms/sec6.3.he-cms-he-identical", "pan-cms/appD.arp-l2-large-d", "pan-cms/appC.bernoulli",
+          "pan-cms/sec3.6.bias-n-independent")
 SEC6 = ("pan-cms/sec6.1.ocms-lowest", "pan-cms/sec6.2.ocms-lowest", "pan-cms/sec6.3.ocms-lowest",
         "pan-cms/sec6.3.he-worst-l", "pan-cms/sec6.3.rhr-same-order", "pan-cms/sec6.2.eq16", "pan-cms/sec6.l1-upper")
 

@@ -209,7 +209,49 @@ def _arp_large_d(printed, derived):
                                  sympy.Le(arp / rr - 1, (t_ - 1) ** 2 / (4 * d_ * t_))), model_side="derived")]
 
 
+# ---- Appendix C: the Bernoulli contribution; Section 3.6: the bias of a fixed draw -----------------------------------
+def _bernoulli(printed, derived):
+    """Y = m/(m-1) y_hat[h(x)] - 1/(m-1) (Eq. (2), so n f_hat(x) = sum_i Y^(i)) with y_hat RR's decoded support
+    indicator (:func:`ldpref.symbolic.sketch.decoded`, values (b - q)/(p - q), b in {0, 1}): A = Y at b = 0,
+    B = Y at b = 1, B > A, and (Y - A)/(B - A) = b -- a Bernoulli variable."""
+    dec = sketch.decoded(randomisers.grr(m, t))
+    values = sorted({cl.value for cl in dec["holder"]}, key=sympy.default_sort_key)
+    p, q = randomisers.support_probabilities(randomisers.grr(m, t))
+    y = {b: m / (m - 1) * (b - q) / (p - q) - 1 / (m - 1) for b in (0, 1)}
+    a_, b_ = y[0], y[1]
+    goal = sympy.And(sympy.Gt(b_, a_), *[_eq((y[b] - a_) / (b_ - a_), b) for b in (0, 1)],
+                     *[sympy.Or(*[_eq(v, (b - q) / (p - q)) for b in (0, 1)]) for v in values])
+    return [Obligation("pan-cms/appC.bernoulli", "pan-cms/appC.bernoulli", "RR's decoded indicator (summed from its "
+                       "output classes) takes the values (b - q)/(p - q), b in {0, 1}; Y's two values A < B and "
+                       "(Y - A)/(B - A) = b, every m >= 2, e^eps > 1", _vars((t, "real"), (m, "real")),
+                       (sympy.Gt(t, 1), sympy.Ge(m, 2)), goal)]
+
+
+def _bias_n(printed, derived):
+    """A fixed draw (collision fraction c = c_bar(x, x') of its k functions, in [0, 1]); a dataset of n clients on x
+    and x' with frequencies f and g = 1 - f (the bias is a sum of such per-x' terms, each linear in f(x')).  With a client at x' contributing its
+    mean c (:func:`ldpref.symbolic.sketch.cms_client`), E[f_hat(x)] - f from n clients equals the derived
+    m/(m-1) (c - 1/m) g for every n (so the same at n and n2), and is non-zero when c != 1/m and g > 0."""
+    g, n2 = sympy.Symbol("g", real=True), sympy.Symbol("n2", real=True)
+    mean_other = sketch.cms_client(c, 1, 1)[0]
+
+    def bias(nn):
+        return m / (m - 1) * (nn * f + nn * g * mean_other) / nn - 1 / (m - 1) - f
+    closed = m / (m - 1) * (c - 1 / m) * g
+    variables = _vars((c, "real"), (m, "real"), (f, "real"), (g, "real"), (n, "integer"), (n2, "integer"))
+    base = (sympy.Ge(m, 2), sympy.Ge(c, 0), sympy.Le(c, 1), sympy.Ge(f, 0), sympy.Ge(g, 0), _eq(f + g, 1),
+            sympy.Ge(n, 1), sympy.Ge(n2, 1))
+    return [Obligation("pan-cms/sec3.6.bias-n-independent.same", "pan-cms/sec3.6.bias-n-independent", "the bias of a "
+                       "fixed draw from n clients equals m/(m-1) (c - 1/m) g and the bias from n2 clients (same "
+                       "frequencies)", variables, base, sympy.And(_eq(bias(n), closed), _eq(bias(n), bias(n2)))),
+            Obligation("pan-cms/sec3.6.bias-n-independent.biased", "pan-cms/sec3.6.bias-n-independent", "a fixed draw "
+                       "with c != 1/m biases every dataset with g > 0", variables, base,
+                       sympy.Implies(sympy.And(sympy.Ne(c, 1 / m), sympy.Gt(g, 0)), sympy.Ne(bias(n), 0)))]
+
+
 OBLIGATIONS.update({
+    "pan-cms/appC.bernoulli": _bernoulli,
+    "pan-cms/sec3.6.bias-n-independent": _bias_n,
     "pan-cms/def2.1": _def21,
     "pan-cms/thm3.1": _thm31,
     "pan-cms/cor3.1": _cor31,
