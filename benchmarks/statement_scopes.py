@@ -24,8 +24,10 @@ WHY = {
     "jiang-gcms/eq5": "transcendental: eps <= |log R| vs e^eps <= max(R, 1/R) -- equivalent by monotonicity of exp, "
                       "which no substitution makes a polynomial relation",
     "jiang-gcms/thm2": "transcendental: as jiang-gcms/eq5",
-    "pan-cms/appD.srp-l2-larger": "posed (derived l2 of sRP at every real m >= 2 and its limit vs l2*): z3 proves both, "
-                                  "cvc5 answers unknown within its budget (a radical of d and e^eps), so not exported",
+    "pan-cms/appD.srp-l2-larger": "posed from the derived forms (also radical-free: X >= 0 and X^2 >= 4 e^eps P for "
+                                  "l2* = (2 d e^eps + 2 e^(eps/2) sqrt(P))/(n (e^eps - 1)^2)): z3 proves m = 2..7, every "
+                                  "real m >= 2 and the limit; cvc5 proves m = 2 and the limit but answers unknown at "
+                                  "m = 3..7 within 20 s, so nothing is exported (both solvers required)",
     "pan-cms/sec3.6.binomial": "E[sum c_j/k] = 1/m follows from the binomial law by a sum over i (symbolic summation, "
                                "not a decision-procedure obligation)",
     "pan-cms/appE.l2-sum": "a sum over all x of per-x inequalities (d free): no fixed set of real variables",
