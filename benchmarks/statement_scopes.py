@@ -21,14 +21,13 @@ PAPERS = ("pan-cms", "jiang-gcms")
 
 #: claims whose reason the forms' shape does not show (checked by hand against the forms, 2026-11-29)
 WHY = {
-    "pan-cms/appD.arp-l2-large-d": "the printed limit d -> oo (= 1) is not in the derived form (only the strict "
-                                   "inequality, provable) -- a limit is no first-order obligation",
-    "pan-cms/appD.srp-l2-larger": "the printed second conjunct (min over m = 2..7) is an exhaustive finite check, not "
-                                  "in the derived form",
+    "pan-cms/appD.srp-l2-larger": "posed from the derived forms (also radical-free: X >= 0 and X^2 >= 4 e^eps P for "
+                                  "l2* = (2 d e^eps + 2 e^(eps/2) sqrt(P))/(n (e^eps - 1)^2)): z3 proves m = 2..7, every "
+                                  "real m >= 2 and the limit; cvc5 proves m = 2 and the limit but answers unknown at "
+                                  "m = 3..7 within 20 s, so nothing is exported (both solvers required)",
     "pan-cms/sec3.6.binomial": "E[sum c_j/k] = 1/m follows from the binomial law by a sum over i (symbolic summation, "
                                "not a decision-procedure obligation)",
     "pan-cms/appE.l2-sum": "a sum over all x of per-x inequalities (d free): no fixed set of real variables",
-    "pan-cms/cor3.1": "the conditions are abstract propositions (for all datasets / pairs), not relations of parameters",
     "pan-cms/sec3.6.pairwise-suffices": "the 3-wise variance has no expression in the forms",
     "pan-cms/sec4.6.unbiased-recovery": "the printed km > d and the derived determinant are different statements "
                                         "(rank d does not need km > d); no implication to pose",
@@ -66,6 +65,29 @@ WHY = {
                                     "relation",
     "jiang-gcms/sec5.A.threshold-wording": "a probability of a continuous Laplace variable at a point (measure zero), "
                                            "not a polynomial relation",
+    "pan-cms/def4.1": "equality of two output laws of a TnS mechanism over an explicit matrix M (row vs column "
+                      "sampling): a structural identity of finite laws, checked on every instance, no parameter relation",
+    "pan-cms/sec4.1.he-cms-rr": "HE built step by step equals CMS(Hadamard columns, binary RR): a structural identity of "
+                                "mechanisms over explicit matrices, no parameter relation",
+    "pan-cms/sec4.2.hr": "HR equals CMS(HR rows, binary RR) with HE's decoder: a structural identity of mechanisms over "
+                         "explicit matrices, no parameter relation",
+    "pan-cms/sec4.4.lh-cms": "drawing a hash function is drawing a CMS family member: equality of laws over explicit "
+                             "families, no parameter relation",
+    "pan-cms/sec4.6.rappor-cms": "RAPPOR cohorts encode like a CMS: equality of perturbation matrices over explicit "
+                                 "cohorts, no parameter relation",
+    "pan-cms/thm4.1": "TnS is a CMS of the columns of M: a law identity for a generic R, proved symbolically only at "
+                      "fixed sizes (d, k, m); no fixed set of real variables covers every M",
+    "pan-cms/thm5.1": "for every deterministic assignment of hash functions some dataset is biased: a quantifier over "
+                      "assignments and families, not a relation of parameters",
+    "pan-cms/sec5.1.l1-order-optimal": "order-optimality: the ratio of leading terms is sqrt(pi/2) (a transcendental "
+                                       "constant) and the statement is about orders of growth in d",
+    "pan-cms/sec5.1.rhr-only-logd": "a set statement over Table 2's rows with limits eps -> 0+ and eps -> oo of ratios "
+                                    "of leading coefficients: no first-order obligation over a fixed set of variables",
+    "pan-cms/table2.original-CMS": "bits = log2(m^d) = d log2 m: an identity of logarithms of a count (transcendental "
+                                   "in m), checked exactly on instances",
+    "pan-cms/sec6.3.rhr-worst-mse": "reconstructed statement that is false at every eps on our Kosarak: its negation "
+                                    "could be proved like sec6.3.ocms-lowest, but proving a negation is not proving the "
+                                    "claim, so it stays at instances",
     "jiang-gcms/sec4.A.same-randomness": "total-variation distance of two laws: abstract, no expression in the forms",
     "jiang-gcms/eq10": "a decomposition of Var[C(d)] into abstract sums",
     # pan-cms claims refuted by an exact counterexample whose correction has no registered proof (session 8,

@@ -1,0 +1,15 @@
+; ldpref proof obligation pan-cms/cor3.1.only-if
+; claim: pan-cms/cor3.1
+; meaning: no bias on the dataset of clients all at x' => c_bar(x, x') = 1/m (model: a client at x' has mean c_bar)
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun c () Real)
+(declare-fun m () Real)
+(declare-fun f () Real)
+(assert (>= (+ (- 2) m) 0))
+(assert (>= c 0))
+(assert (<= (+ (- 1) c) 0))
+(assert (>= f 0))
+(assert (<= (+ (- 1) f) 0))
+(assert (not (=> (and (not (= (+ (- 1) m) 0)) (= (+ (- 1) (* c m)) 0)) (and (not (= m 0)) (= (+ (- 1) (* c m)) 0)))))
+(check-sat)

@@ -1,0 +1,22 @@
+; ldpref proof obligation pan-cms/sec6.l1-upper.eps1
+; claim: pan-cms/sec6.l1-upper
+; meaning: eps = 1 (e^eps in [2.718282, 2.718282], certified): on each of the three datasets, l-OCMS's l1 (normal reading) is at most the calculated sqrt(|x| l2*(|x|)); the solver proves the coefficients' rational bounds over the interval, the metric comparisons follow from them in exact arithmetic
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun t () Real)
+(declare-fun r1 () Real)
+(declare-fun r2 () Real)
+(declare-fun r3 () Real)
+(assert (>= (+ (- 1359140914229) (* 500000000000 t)) 0))
+(assert (<= (+ (- 2718281828461) (* 1000000000000 t)) 0))
+(assert (>= r1 0))
+(assert (>= t 0))
+(assert (= (+ (* r1 r1) (* (- 1) t)) 0))
+(assert (>= r2 0))
+(assert (>= (+ 99 t) 0))
+(assert (= (+ (- 99) (* r2 r2) (* (- 1) t)) 0))
+(assert (>= r3 0))
+(assert (>= (+ 1 (* 99 t)) 0))
+(assert (= (+ (- 1) (* r3 r3) (* (- 99) t)) 0))
+(assert (not (and (> (* 37500000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 120000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 250000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 300000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 500000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 1500000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 367527500000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 1470110000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (>= (+ (- 7365381387) (* (- 7365381387) (* t t)) (* 22730762774 t)) 0) (>= (+ (- 82998111) (* (- 402998111) (* t t)) (* 1125996222 t)) 0) (<= (+ (- 207497493) (* (- 1007497493) (* t t)) (* 2814994986 t)) 0) (<= (+ (- 184134903) (* (- 184134903) (* t t)) (* 568269806 t)) 0) (>= (+ (- 923141053) (* (- 923141053) (* t t)) (* 2346282106 t) (* 5000000 r1 r2 r3)) 0) (>= (+ (- 46157052637671) (* (- 46157052637671) (* t t)) (* 117314105275342 t) (* 250000000000 r1 r2 r3)) 0) (<= (+ (- 1846285799) (* (- 1846285799) (* t t)) (* 4692571598 t) (* 10000000 r1 r2 r3)) 0) (<= (+ (- 184628579989327) (* (- 184628579989327) (* t t)) (* 469257159978654 t) (* 1000000000000 r1 r2 r3)) 0))))
+(check-sat)

@@ -1,0 +1,22 @@
+; ldpref proof obligation pan-cms/sec6.l1-upper.eps2
+; claim: pan-cms/sec6.l1-upper
+; meaning: eps = 2 (e^eps in [7.389056, 7.389056], certified): on each of the three datasets, l-OCMS's l1 (normal reading) is at most the calculated sqrt(|x| l2*(|x|)); the solver proves the coefficients' rational bounds over the interval, the metric comparisons follow from them in exact arithmetic
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun t () Real)
+(declare-fun r1 () Real)
+(declare-fun r2 () Real)
+(declare-fun r3 () Real)
+(assert (>= (+ (- 7389056098929) (* 1000000000000 t)) 0))
+(assert (<= (+ (- 1847264024733) (* 250000000000 t)) 0))
+(assert (>= r1 0))
+(assert (>= t 0))
+(assert (= (+ (* r1 r1) (* (- 1) t)) 0))
+(assert (>= r2 0))
+(assert (>= (+ 99 t) 0))
+(assert (= (+ (- 99) (* r2 r2) (* (- 1) t)) 0))
+(assert (>= r3 0))
+(assert (>= (+ 1 (* 99 t)) 0))
+(assert (= (+ (- 1) (* r3 r3) (* (- 99) t)) 0))
+(assert (not (and (> (* 3500000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 5000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 7000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 10000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 17500000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 70000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 7350550000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 14701100000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (>= (+ (- 11584974989) (* (- 11584974989) (* t t)) (* 87169949978 t)) 0) (>= (+ 109819663373 (* (- 10180336627) (* t t)) (* 60360673254 t)) 0) (<= (+ 439278552041 (* (- 40721447959) (* t t)) (* 241442895918 t)) 0) (<= (+ (- 5792499083) (* (- 5792499083) (* t t)) (* 43584998166 t)) 0) (>= (+ (- 3669145727) (* (- 3669145727) (* t t)) (* 17338291454 t) (* 100000000 r1 r2 r3)) 0) (>= (+ (- 183457286312059) (* (- 183457286312059) (* t t)) (* 866914572624118 t) (* 5000000000000 r1 r2 r3)) 0) (<= (+ (- 7338306131) (* (- 7338306131) (* t t)) (* 34676612262 t) (* 200000000 r1 r2 r3)) 0) (<= (+ (- 366915306650041) (* (- 366915306650041) (* t t)) (* 1733830613300082 t) (* 10000000000000 r1 r2 r3)) 0))))
+(check-sat)

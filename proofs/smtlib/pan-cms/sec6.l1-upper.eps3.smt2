@@ -1,0 +1,22 @@
+; ldpref proof obligation pan-cms/sec6.l1-upper.eps3
+; claim: pan-cms/sec6.l1-upper
+; meaning: eps = 3 (e^eps in [20.085537, 20.085537], certified): on each of the three datasets, l-OCMS's l1 (normal reading) is at most the calculated sqrt(|x| l2*(|x|)); the solver proves the coefficients' rational bounds over the interval, the metric comparisons follow from them in exact arithmetic
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun t () Real)
+(declare-fun r1 () Real)
+(declare-fun r2 () Real)
+(declare-fun r3 () Real)
+(assert (>= (+ (- 10042768461593) (* 500000000000 t)) 0))
+(assert (<= (+ (- 20085536923189) (* 1000000000000 t)) 0))
+(assert (>= r1 0))
+(assert (>= t 0))
+(assert (= (+ (* r1 r1) (* (- 1) t)) 0))
+(assert (>= r2 0))
+(assert (>= (+ 99 t) 0))
+(assert (= (+ (- 99) (* r2 r2) (* (- 1) t)) 0))
+(assert (>= r3 0))
+(assert (>= (+ 1 (* 99 t)) 0))
+(assert (= (+ (- 1) (* r3 r3) (* (- 99) t)) 0))
+(assert (not (and (> (* 2000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 4500000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 9000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 10000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 90000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 36752750000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 73505500000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (>= (+ 1600089554817 (* (- 14910445183) (* t t)) (* 219820890366 t)) 0) (>= (+ (- 9952941537) (* (- 9952941537) (* t t)) (* 200405883074 t)) 0) (<= (+ 1600089514983 (* (- 14910485017) (* t t)) (* 219820970034 t)) 0) (<= (+ (- 4976480727) (* (- 4976480727) (* t t)) (* 100202961454 t)) 0) (>= (+ (- 2300553413) (* (- 2300553413) (* t t)) (* 24601106826 t) (* 200000000 r1 r2 r3)) 0) (>= (+ (- 287569176640797) (* (- 287569176640797) (* t t)) (* 3075138353281594 t) (* 25000000000000 r1 r2 r3)) 0) (<= (+ (- 460111603) (* (- 460111603) (* t t)) (* 4920223206 t) (* 40000000 r1 r2 r3)) 0) (<= (+ (- 575139503642669) (* (- 575139503642669) (* t t)) (* 6150279007285338 t) (* 50000000000000 r1 r2 r3)) 0))))
+(check-sat)

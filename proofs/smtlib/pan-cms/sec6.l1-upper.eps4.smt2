@@ -1,0 +1,22 @@
+; ldpref proof obligation pan-cms/sec6.l1-upper.eps4
+; claim: pan-cms/sec6.l1-upper
+; meaning: eps = 4 (e^eps in [54.598150, 54.598150], certified): on each of the three datasets, l-OCMS's l1 (normal reading) is at most the calculated sqrt(|x| l2*(|x|)); the solver proves the coefficients' rational bounds over the interval, the metric comparisons follow from them in exact arithmetic
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun t () Real)
+(declare-fun r1 () Real)
+(declare-fun r2 () Real)
+(declare-fun r3 () Real)
+(assert (>= (+ (- 27299075016571) (* 500000000000 t)) 0))
+(assert (<= (+ (- 27299075016573) (* 500000000000 t)) 0))
+(assert (>= r1 0))
+(assert (>= t 0))
+(assert (= (+ (* r1 r1) (* (- 1) t)) 0))
+(assert (>= r2 0))
+(assert (>= (+ 99 t) 0))
+(assert (= (+ (- 99) (* r2 r2) (* (- 1) t)) 0))
+(assert (>= r3 0))
+(assert (>= (+ 1 (* 99 t)) 0))
+(assert (= (+ (- 1) (* r3 r3) (* (- 99) t)) 0))
+(assert (not (and (> (* 6250000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 10000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 55000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 110000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 137500000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 1100000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 147011000000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (>= (+ (- 48107516083) (* (- 48107516083) (* t t)) (* 2627465032166 t)) 0) (>= (+ 6039424826039 (* (- 7450173961) (* t t)) (* 296150347922 t)) 0) (<= (* (- 3) (+ (- 16105132813033) (* (- 789734373934) t) (* 19867186967 (* t t)))) 0) (<= (* (- 3) (+ 32071741537 (* (- 1751643483074) t) (* 32071741537 (* t t)))) 0) (>= (+ (- 530548447) (* (- 530548447) (* t t)) (* 13561096894 t) (* 125000000 r1 r2 r3)) 0) (>= (+ (- 424438757467873) (* (- 424438757467873) (* t t)) (* 10848877514935746 t) (* 100000000000000 r1 r2 r3)) 0) (<= (+ (- 848879213) (* (- 848879213) (* t t)) (* 21697758426 t) (* 200000000 r1 r2 r3)) 0) (<= (+ (- 424439606603409) (* (- 424439606603409) (* t t)) (* 10848879213206818 t) (* 100000000000000 r1 r2 r3)) 0))))
+(check-sat)

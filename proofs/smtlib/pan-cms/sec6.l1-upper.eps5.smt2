@@ -1,0 +1,22 @@
+; ldpref proof obligation pan-cms/sec6.l1-upper.eps5
+; claim: pan-cms/sec6.l1-upper
+; meaning: eps = 5 (e^eps in [148.413159, 148.413159], certified): on each of the three datasets, l-OCMS's l1 (normal reading) is at most the calculated sqrt(|x| l2*(|x|)); the solver proves the coefficients' rational bounds over the interval, the metric comparisons follow from them in exact arithmetic
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun t () Real)
+(declare-fun r1 () Real)
+(declare-fun r2 () Real)
+(declare-fun r3 () Real)
+(assert (>= (+ (- 74206579551287) (* 500000000000 t)) 0))
+(assert (<= (+ (- 74206579551289) (* 500000000000 t)) 0))
+(assert (>= r1 0))
+(assert (>= t 0))
+(assert (= (+ (* r1 r1) (* (- 1) t)) 0))
+(assert (>= r2 0))
+(assert (>= (+ 99 t) 0))
+(assert (= (+ (- 99) (* r2 r2) (* (- 1) t)) 0))
+(assert (>= r3 0))
+(assert (>= (+ 1 (* 99 t)) 0))
+(assert (= (+ (- 1) (* r3 r3) (* (- 99) t)) 0))
+(assert (not (and (> (* 20000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 25000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 29375000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 117500000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 146875000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 4700000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (> (* 147011000000000000 (* (+ (- 1) t) (+ (- 1) t))) 0) (>= (+ (- 19261792531) (* (- 19261792531) (* t t)) (* 2858836085062 t)) 0) (>= (+ 13802024681341 (* (- 2662818659) (* t t)) (* 302200637318 t)) 0) (<= (+ 441664789532427 (* (- 85210467573) (* t t)) (* 9670420935146 t)) 0) (<= (+ (- 77047324237) (* (- 77047324237) (* t t)) (* 11435344648474 t)) 0) (>= (+ (- 700752711) (* (- 700752711) (* t t)) (* 41401505422 t) (* 400000000 r1 r2 r3)) 0) (>= (+ (- 175188177771529) (* (- 175188177771529) (* t t)) (* 10350376355543058 t) (* 100000000000000 r1 r2 r3)) 0) (<= (+ (- 875942641) (* (- 875942641) (* t t)) (* 51751885282 t) (* 500000000 r1 r2 r3)) 0) (<= (+ (- 175188528245753) (* (- 175188528245753) (* t t)) (* 10350377056491506 t) (* 100000000000000 r1 r2 r3)) 0))))
+(check-sat)
