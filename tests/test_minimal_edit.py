@@ -71,6 +71,9 @@ def test_a_wrong_hand_edit_gives_error(cid):
     names = minimal_edit._function_classes(find_claim(cid).printed())
     new = sympy.sympify(last["new"], locals=names)
     off = new.negated if isinstance(new, sympy.core.relational.Relational) else new + sympy.Rational(1, 100)
+    if last["op"] == "where":  # m_0 of a sufficient condition: a slightly smaller or larger m_0 may still give a
+        # true statement, found only by the proof above; the wrong one is the sign slip m(1 + (2q+1)^{-2}) > m
+        off = 2 * sympy.sympify(last["symbol"]) - new
     wrong = dict(good, edits=good["edits"][:-1] + [dict(last, new=sympy.srepr(off))])
     r = run_claim(_with_edit(cid, wrong))
     assert r.verdict == "error" and "correction vs exact" in r.reason, r.reason

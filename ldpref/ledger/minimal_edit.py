@@ -25,6 +25,8 @@ Edits, in order of cost (lower first; ties broken by the size of the replaced su
 * ``substitute``: a parameter the derived form lacks set to 1 (or 0) wherever it occurs in the edited expression
   (Lemma 1's objective with k = 1), one edit, cost 4 (it changes the whole formula), touching as many leaves as
   the parameter has occurrences;
+* ``where`` (by hand only): a parameter replaced by a value at listed places (``"at"``), shown as the printed
+  form with a new name there and the name's definition after it (Theorem 3.8's m_0 = m(1 - (2q+1)^{-2}));
 * a pair of one-leaf edits at separate places (two signs, two dropped factors ...), each as above.
 
 Non-expressions (tuples, lists, dicts of named values, relations, Boolean connectives, functions such as exp or
@@ -60,7 +62,8 @@ from ..exact import rational_function_zero
 from ..latex import to_latex
 from .edit_proof import normal
 from .forms import rational_at
-from .minimal_edit_parts import extended_symbol_latex, rationalised, roots_of, substituted_latex
+from .minimal_edit_parts import (_balanced, _closed, extended_symbol_latex, rationalised, roots_of, substituted_latex,
+                                 where_latex, where_table)
 
 MAX_TOUCHED_LEAVES = 12
 MAX_NEW_LEAVES = 6
@@ -487,8 +490,20 @@ def search(printed, derived, time_cap: float = TIME_CAP) -> dict:
 def apply(printed, edit: dict):
     """The printed object with the edits applied (the displayed, evaluated correction)."""
     names = _function_classes(printed)  # srepr names the paper's own functions (E[.], Var(.)) by name only
-    return _replace_all(printed, {tuple(e["path"]): (e["op"], sympy.sympify(e["new"], locals=names))
-                                  for e in edit["edits"]})
+    table = {}
+    for e in edit["edits"]:  # a "where" edit: a parameter replaced by a value at several places
+        table.update(where_table(printed, e, _subtree)[0] if e["op"] == "where"
+                     else {tuple(e["path"]): (e["op"], sympy.sympify(e["new"], locals=names))})
+    return _replace_all(printed, table)
+
+
+def plain_latex(corrected, edit: dict, printed=None) -> str:
+    """LaTeX of the corrected form unhighlighted: a ``where`` edit as the printed layout with the new name and its
+    definition after it (:func:`~ldpref.ledger.minimal_edit_parts.where_latex`), any other as the object built."""
+    if [e["op"] for e in edit["edits"]] == ["where"] and printed is not None:
+        return where_latex(_replace_all(printed, where_table(printed, edit["edits"][0], _subtree)[1]),
+                           edit["edits"][0], None)
+    return to_latex(corrected)
 
 
 def _function_classes(obj) -> dict:
@@ -520,6 +535,9 @@ def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, p
     changed exponent inside a fraction, a node sympy merged into its parent) and ``printed_latex`` is given, the
     tokens that differ from the printed LaTeX are marked instead (:func:`_token_marks`)."""
     text, names = to_latex(corrected), _function_classes(corrected)
+    if [e["op"] for e in edit["edits"]] == ["where"] and printed is not None:
+        return where_latex(_replace_all(printed, where_table(printed, edit["edits"][0], _subtree)[1]),
+                           edit["edits"][0], HIGHLIGHT)
     if [e["op"] for e in edit["edits"]] == ["substitute"] and printed is not None and printed_latex is not None:
         e = edit["edits"][0]
         try:
@@ -707,22 +725,6 @@ def _argument(tokens, a: int, b: int) -> bool:
     while k >= 0 and tokens[k].isspace():
         k -= 1
     return k >= 0 and (tokens[k] in ("}", "]") or tokens[k] in _ARG_COMMANDS)
-
-
-def _closed(span) -> bool:
-    """Every argument-taking command in ``span`` is followed by a brace group inside it (crudely: the span ends in a
-    closing brace or a plain token)."""
-    return span[-1] == "}" or not span[-1].startswith("\\")
-
-
-def _balanced(tokens) -> bool:
-    depth = lr = 0
-    for t in tokens:
-        depth += (t == "{") - (t == "}")
-        lr += t.startswith("\\left") - t.startswith("\\right")
-        if depth < 0 or lr < 0 or t in ("&", "\\\\", "^", "_") and t == tokens[-1]:
-            return False
-    return depth == 0 and lr == 0 and not any(t in ("&", "\\\\") for t in tokens)
 
 
 def _mark_relation(text: str, corrected, path) -> str:

@@ -1,7 +1,8 @@
 """Helpers of :mod:`ldpref.ledger.minimal_edit` (issue 23, item 2) that need nothing of it: square roots of
 positive symbols made rational for the exact proofs and the rejecting points (Apple's CMS, jiang-gcms Section IV-B,
 is written in sqrt(e^eps)), the display of a ``substitute`` edit (Lemma 1, jiang-gcms Section IV-C, with k = 1)
-in the paper's layout, and of a named quantity given an exponent (Appendix C's missing square)."""
+in the paper's layout, and of a named quantity given an exponent (Appendix C's missing square); the display of a
+``where`` edit (pan-cms Theorem 3.8's m_0); token-group tests of the highlighter."""
 
 from __future__ import annotations
 
@@ -72,3 +73,44 @@ def extended_symbol_latex(text: str, old, new, highlight: str) -> str | None:
         return None
     exponent = power.group(1) if power.group(1) is not None else power.group(2)
     return text.replace(new.name, f"{old.name}^{{{highlight}{{{exponent}}}}}", 1)
+
+
+def where_table(printed, edit: dict, subtree) -> dict:
+    """The replacements of a ``where`` edit (pan-cms Theorem 3.8 / Appendix E, Eq. (43): the derivative bound taken
+    at m_0 = m(1 - (2q+1)^{-2}), not at m), as two tables for ``_replace_all``: each subtree at the paths
+    ``edit["at"]`` (into ``printed``, found by ``subtree``) with the parameter ``edit["symbol"]`` replaced by
+    ``edit["new"]`` (the value: the evaluated correction), and by ``edit["name"]`` (the display, whose
+    where-clause defines the name)."""
+    sym, name, value = (sympy.sympify(edit[k]) for k in ("symbol", "name", "new"))
+    return {tuple(p): ("replace", subtree(printed, tuple(p)).xreplace({sym: value})) for p in edit["at"]}, \
+        {tuple(p): ("replace", subtree(printed, tuple(p)).xreplace({sym: name})) for p in edit["at"]}
+
+
+def where_latex(named_form, edit: dict, highlight: str | None) -> str:
+    """LaTeX of a ``where`` edit as an author writes it: the printed layout with the new name at each replaced
+    place (in ``highlight`` when given; plain otherwise) and, after it, the name's definition
+    (``, \\quad m_{0} = m - \\frac{m}{(2q+1)^2}``, highlighted whole).  The definition is the edit's value, so the
+    display substituted back is the evaluated correction (``tests/test_minimal_edit_by_hand.py``)."""
+    name, value = sympy.sympify(edit["name"]), sympy.sympify(edit["new"])
+    text, name_tex = to_latex(named_form), to_latex(name)
+    clause = f"{name_tex} = {to_latex(value)}"
+    if highlight is not None:
+        text = re.sub(re.escape(name_tex) + r"(?![A-Za-z0-9_'])", lambda _: f"{highlight}{{{name_tex}}}", text)
+        clause = f"{highlight}{{{clause}}}"
+    return f"{text}, \\quad {clause}"
+
+
+def _closed(span) -> bool:
+    """Every argument-taking command in ``span`` is followed by a brace group inside it (crudely: the span ends in a
+    closing brace or a plain token)."""
+    return span[-1] == "}" or not span[-1].startswith("\\")
+
+
+def _balanced(tokens) -> bool:
+    depth = lr = 0
+    for t in tokens:
+        depth += (t == "{") - (t == "}")
+        lr += t.startswith("\\left") - t.startswith("\\right")
+        if depth < 0 or lr < 0 or t in ("&", "\\\\", "^", "_") and t == tokens[-1]:
+            return False
+    return depth == 0 and lr == 0 and not any(t in ("&", "\\\\") for t in tokens)

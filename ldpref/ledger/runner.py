@@ -106,7 +106,8 @@ def forms_latex(claim: Claim, verdict: str, built: dict | None = None) -> dict:
             corrected = plain = derived
         else:
             obj = form(2, claim.correction)
-            plain = to_latex(obj)
+            plain = to_latex(obj) if claim.edit is None else minimal_edit.plain_latex(obj, claim.edit,
+                                                                                   form(0, claim.printed))
             corrected = (plain if claim.edit is None else
                          minimal_edit.highlighted_latex(obj, claim.edit, printed, form(0, claim.printed)))
     return {"printed": printed, "derived": derived, "correction": corrected, "correction_plain": plain}
