@@ -373,6 +373,14 @@ def _thm52_points(with_bmin):
                         data=(b_min, "enumeration" if (dd, nn) in THM52_BUILT else "proof"))
 
 
+def _corrected_bits(form):
+    """The corrected number of bits: the left side of the correction ``bits >= b_min``.  A correction of another
+    shape (a negated or reversed relation) is not one this grid can read: an error of the check, not a pass."""
+    if not isinstance(form, sympy.GreaterThan):
+        raise ValueError(f"the correction of Theorem 5.2 must read 'bits >= b_min', got {form}")
+    return form.lhs
+
+
 def _thm52_correction_points():
     """The correction vs b_min (n <= k), then vs the bits of the built pairwise-independent construction."""
     yield from _thm52_points(False)
@@ -408,7 +416,7 @@ record(id="pan-cms/thm5.2", root_cause="thm5.2.bits", location="Section 5.2, The
                # the correction is the printed statement with its committed minimal edit (proofs_checks/pan_cms/
                # minimal_edits.json: the ceiling taken per logarithm): its left side is the corrected number of bits
                named_grid("the corrected number of bits vs b_min (n <= k) and vs the construction's pairwise-independent "
-                          "bits", _thm52_correction_points, lambda p: Exact(*p.data), part=lambda form: form.lhs))))
+                          "bits", _thm52_correction_points, lambda p: Exact(*p.data), part=_corrected_bits))))
 
 
 def _families(dd):

@@ -108,6 +108,11 @@ def _real_bucket_sizes(p: int, m_: int) -> set:
 
 @claim(
     id="pan-strict/appD.deviation",
+    selfcheck={"printed-as-derived": ("the printed form is the sentence's implication, its hypothesis (m the "
+                                      "floor or ceiling of e^eps + 1) read by the check; the derived form is the "
+                                      "per-size statement |k - d'/(e^eps + 1)| <= 1, which is no implication the "
+                                      "check can read: the correction (m = e^eps + 1) is the form that must pass,"
+                                      " and the correction mutation moves it")},
     location="Appendix D.2, the support sizes OCMS samples",
     statement="With the optimized hash range, the support sizes of the configurations OCMS samples deviate from "
               "d'/(e^eps + 1) by at most one.",
@@ -382,6 +387,10 @@ D_MAX_EXAMPLE = 400
 
 @claim(
     id="pan-strict/sec5.4.example",
+    selfcheck={"printed-as-derived": ("the printed form is the sentence's relation at the abstract's example (d ="
+                                      " 100, eps = 1), its number read by the check; the derived form is a "
+                                      "relation on the excess symbol without the example: the correction (0.29%) "
+                                      "is the form that must pass, and the correction mutation moves it")},
     location="Section 5.4 (and the abstract / Section 1 examples of a large enough d for a privacy factor)",
     statement="Referring to Corollary 5.2, for example at d = 100 and eps = 1 (the abstract's example), OCMS's l2 is "
               "at most 0.09% above the optimum.",

@@ -704,6 +704,10 @@ def cor2_2(ev):
 
 @claim(
     id="pan-strict/cor2.1",
+    selfcheck={"printed-as-derived": ("the printed form is Corollary 2.1's implication, the losses it covers read"
+                                      " by the check; the derived form is the model's predicate on the URP loss, "
+                                      "which is no implication: the correction (l in {L2}) is the form that must "
+                                      "pass, and the correction mutation moves it")},
     location="Section 2.4, Corollary 2.1",
     statement="The URP estimator is at least as precise in the worst case as the estimator it is built from: "
               "l(Phi_urp) <= l(Phi) for l = l1 and l2 (same decoder).",
