@@ -54,9 +54,10 @@ def closing(text: str, start: int, pair: tuple[str, str] = ("{", "}")) -> int:
     raise ValueError(f"unbalanced {opener}{closer} in {text[start:start + 60]!r}")
 
 
-def split_top(text: str, sep: str) -> list[str]:
-    """``text`` split at ``sep`` outside every brace, parenthesis and bracket."""
-    parts, depth, start, i = [], 0, 0, 0
+def _top_level(text: str):
+    """The indices of ``text`` outside every brace, parenthesis and bracket (``\\{``/``\\}`` count as braces; the
+    bracket characters themselves are not yielded)."""
+    depth, i = 0, 0
     while i < len(text):
         if text.startswith("\\{", i) or text.startswith("\\}", i):
             depth += 1 if text[i + 1] == "{" else -1
@@ -67,12 +68,18 @@ def split_top(text: str, sep: str) -> list[str]:
             depth += 1
         elif ch in "})]":
             depth -= 1
-        elif depth == 0 and text.startswith(sep, i):
+        elif depth == 0:
+            yield i
+        i += 1
+
+
+def split_top(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside every brace, parenthesis and bracket."""
+    parts, start = [], 0
+    for i in _top_level(text):
+        if i >= start and text.startswith(sep, i):
             parts.append(text[start:i])
             start = i + len(sep)
-            i = start
-            continue
-        i += 1
     parts.append(text[start:])
     return parts
 
@@ -121,33 +128,21 @@ RELATIONS = ((r"\leq", sympy.Le), (r"\le", sympy.Le), (r"\geq", sympy.Ge), (r"\g
 
 
 def split_relations(text: str) -> tuple[list[str], list]:
-    """The members of a chain of relations at top level and the relation classes between them."""
-    members, ops, depth, start, i = [], [], 0, 0, 0
-    while i < len(text):
-        if text.startswith("\\{", i) or text.startswith("\\}", i):
-            depth += 1 if text[i + 1] == "{" else -1
-            i += 2
-            continue
-        ch = text[i]
-        if ch in "{([":
-            depth += 1
-        elif ch in "})]":
-            depth -= 1
-        elif depth == 0:
-            for token, cls in RELATIONS:
-                end = i + len(token)
-                if text.startswith(token, i) and not (token[-1].isalpha() and text[end:end + 1].isalpha()):
-                    if token[0] != "\\" and text[i - 1:i] == "\\":  # \{ \} \, etc. are no relations
-                        break
-                    members.append(text[start:i])
-                    ops.append(cls)
-                    start = i = end
+    """The members of a chain of relations at top level and the relation classes between them (a backslash before
+    ``<``, ``>`` or ``=``, as in the spacing command ``\\>``, makes no relation)."""
+    members, ops, start = [], [], 0
+    for i in _top_level(text):
+        if i < start:
+            continue  # inside the relation just read
+        for token, cls in RELATIONS:
+            end = i + len(token)
+            if text.startswith(token, i) and not (token[-1].isalpha() and text[end:end + 1].isalpha()):
+                if token[0] != "\\" and text[i - 1:i] == "\\":
                     break
-            else:
-                i += 1
-                continue
-            continue
-        i += 1
+                members.append(text[start:i])
+                ops.append(cls)
+                start = end
+                break
     members.append(text[start:])
     return [m.strip() for m in members], ops
 

@@ -109,3 +109,9 @@ def test_floor_division_and_orders_of_growth():
 def test_a_line_starting_with_a_relation_continues_the_chain():
     assert FE.continued_lines(["a = b", r"= c", r"\leq d", "e"]) == [r"a = b = c \leq d", "e"]
     assert PL.parse(r"a = b \\ = c") == PL.Chain((a, b, c))
+
+
+def test_a_spacing_command_is_no_relation_and_does_not_stop_the_scan():
+    """``\\>`` (a medium space) before a relation: the scan once stood still at the rejected ``>`` for ever."""
+    members, ops = FE.split_relations(r"a \> b \le c")
+    assert members == [r"a \> b", "c"] and ops == [sympy.Le]
