@@ -168,23 +168,18 @@ def explicit_products(latex: str) -> str:
 
 
 def _split_top(latex: str, seps: tuple[str, ...]) -> list[str]:
-    """``latex`` split at the separators that stand outside every brace, parenthesis and bracket."""
-    parts, depth, start, i = [], 0, 0, 0
-    while i < len(latex):
-        ch = latex[i]
-        if ch in "{([":
-            depth += 1
-        elif ch in "})]":
-            depth -= 1
-        elif depth == 0:
-            for sep in seps:
-                after = latex[i + len(sep):i + len(sep) + 1]
-                if latex.startswith(sep, i) and not (sep[-1].isalpha() and after.isalpha()):
-                    parts.append(latex[start:i])
-                    start = i + len(sep)
-                    i = start - 1
-                    break
-        i += 1
+    """``latex`` split at the separators that stand outside every brace, parenthesis and bracket
+    (:func:`ldpref.paper_latex_front.top_level`); a separator ending in a letter must not run on into a word."""
+    parts, start = [], 0
+    for i in FE.top_level(latex):
+        if i < start:
+            continue  # inside the separator just read
+        for sep in seps:
+            after = latex[i + len(sep):i + len(sep) + 1]
+            if latex.startswith(sep, i) and not (sep[-1].isalpha() and after.isalpha()):
+                parts.append(latex[start:i])
+                start = i + len(sep)
+                break
     parts.append(latex[start:])
     return [p for p in (p.strip() for p in parts) if p]
 

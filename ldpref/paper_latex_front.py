@@ -54,7 +54,7 @@ def closing(text: str, start: int, pair: tuple[str, str] = ("{", "}")) -> int:
     raise ValueError(f"unbalanced {opener}{closer} in {text[start:start + 60]!r}")
 
 
-def _top_level(text: str):
+def top_level(text: str):
     """The indices of ``text`` outside every brace, parenthesis and bracket (``\\{``/``\\}`` count as braces; the
     bracket characters themselves are not yielded)."""
     depth, i = 0, 0
@@ -76,7 +76,7 @@ def _top_level(text: str):
 def split_top(text: str, sep: str) -> list[str]:
     """``text`` split at ``sep`` outside every brace, parenthesis and bracket."""
     parts, start = [], 0
-    for i in _top_level(text):
+    for i in top_level(text):
         if i >= start and text.startswith(sep, i):
             parts.append(text[start:i])
             start = i + len(sep)
@@ -131,7 +131,7 @@ def split_relations(text: str) -> tuple[list[str], list]:
     """The members of a chain of relations at top level and the relation classes between them (a backslash before
     ``<``, ``>`` or ``=``, as in the spacing command ``\\>``, makes no relation)."""
     members, ops, start = [], [], 0
-    for i in _top_level(text):
+    for i in top_level(text):
         if i < start:
             continue  # inside the relation just read
         for token, cls in RELATIONS:
