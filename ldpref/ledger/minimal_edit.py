@@ -591,18 +591,20 @@ def _mark_edited_term(text: str, printed, path: tuple, op: str, new) -> str:
     the edit that is no bare number once edited (``p^{2}/k`` with its ``1/k`` dropped is ``p^{2}``), marked inside the
     smallest enclosing subtree (edited alike) whose LaTeX occurs once in ``text``.  For an edit that sympy merges
     into its parent (an exponent set to 0, a factor set to 1), where the new value itself cannot be found."""
-    def edited(anc):
-        node = _subtree(printed, anc)
-        if not (isinstance(node, sympy.Expr) or isinstance(node, sympy.Basic) and not anc):
+    def edited(up):
+        """The subtree ``up`` levels above the edit, edited; None where there is no expression to edit there."""
+        anc = path[:len(path) - up]
+        try:
+            node = _subtree(printed, anc)
+            if not (isinstance(node, sympy.Expr) or isinstance(node, sympy.Basic) and not anc):
+                return None
+            return _replace_all(node, {path[len(anc):]: (op, new)})
+        except (IndexError, ValueError, TypeError):
             return None
-        return _replace_all(node, {path[len(anc):]: (op, new)})
 
     term = None
     for up in range(len(path) + 1):
-        try:
-            value = edited(path[:len(path) - up])
-        except (IndexError, ValueError, TypeError):
-            return text
+        value = edited(up)
         if value is None:
             return text
         if not value.is_Number:
@@ -611,10 +613,7 @@ def _mark_edited_term(text: str, printed, path: tuple, op: str, new) -> str:
     if not term:
         return text
     for up in range(level, len(path) + 1):
-        try:
-            value = edited(path[:len(path) - up])
-        except (IndexError, ValueError, TypeError):
-            return text
+        value = edited(up)
         if value is None:
             return text
         context = _term_latex(value)
