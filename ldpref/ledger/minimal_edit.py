@@ -60,6 +60,7 @@ import sympy
 
 from ..exact import rational_function_zero
 from ..latex import to_latex
+from .edit_nodes import EDIT_NODES, marked_node
 from .edit_proof import normal
 from .forms import rational_at
 from .minimal_edit_parts import (_balanced, _closed, extended_symbol_latex, rationalised, roots_of, substituted_latex,
@@ -507,17 +508,18 @@ def plain_latex(corrected, edit: dict, printed=None) -> str:
 
 
 def _function_classes(obj) -> dict:
-    """Name -> class of every function applied in ``obj`` (a form: sympy object, tuple, list or dict of them)."""
+    """Name -> class of every function applied in ``obj`` (a form: sympy object, tuple, list or dict of them), and of
+    the nodes an edit may bring in (:data:`ldpref.ledger.edit_nodes.EDIT_NODES`: the better of two neighbours)."""
     if isinstance(obj, dict):
         obj = list(obj.values())
     if isinstance(obj, (tuple, list)):
-        out = {}
+        out = dict(EDIT_NODES)
         for x in obj:
             out.update(_function_classes(x))
         return out
     if not isinstance(obj, sympy.Basic):
-        return {}
-    return {type(f).__name__: type(f) for f in obj.atoms(sympy.Function)}
+        return dict(EDIT_NODES)
+    return dict(EDIT_NODES, **{type(f).__name__: type(f) for f in obj.atoms(sympy.Function)})
 
 
 def _term_latex(x) -> str:
@@ -565,7 +567,11 @@ def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, p
             if shown is not None:
                 text, marked = shown, marked + 1
                 continue
-        new_tex = _term_latex(sympy.sympify(e["new"], locals=names))
+        new_node = sympy.sympify(e["new"], locals=names)
+        if (own := marked_node(text, new_node, HIGHLIGHT)) is not None:  # its new part red, the printed value kept
+            text, marked = own, marked + 1
+            continue
+        new_tex = _term_latex(new_node)
         mark = (f"{HIGHLIGHT}{{-}} " + new_tex[2:] if e["op"] == "sign" and new_tex.startswith("- ")
                 else f"{HIGHLIGHT}{{{new_tex}}}")
         for up in range(len(path) + 1):  # the smallest enclosing subtree whose LaTeX occurs once
