@@ -12,6 +12,7 @@ Only the rendering differs from ``sympy.latex``; the object printed is the objec
   symbol names such as ``Var(R|=)``; one expectation style, the papers' ``E[...]``;
 - a symbol whose name is already LaTeX with a subscript and a product (``\\alpha_2 k (m-1)``, jiang-gcms App. C)
   keeps its subscript to the first token;
+- the natural logarithm of an integer as ``\\ln 2`` (a factor log2 e = 1/ln 2 of a bit count);
 - a symbol registered with :func:`register_display_name` prints as the paper writes it (jiang-gcms's count f
   as ``f(d)``).
 
@@ -37,6 +38,8 @@ _EXPECTATION = re.compile(r"\\mathbb\{E\}\s?")
 _EPS = r"\epsilon"
 _SUBSCRIPT_THEN_MORE = re.compile(r"(\\?[A-Za-z]+_[A-Za-z0-9]+)(\\ | )(.+)", re.S)
 _EPSILON = sympy.Symbol("epsilon", positive=True)  # the papers' eps where a derivation writes eps itself
+#: sympy's natural log of an integer, not raised to a power: the papers' (and every reader's) ``\ln 2``
+_LN_OF_INTEGER = re.compile(r"\\log\{\\left\((\d+) \\right\)\}(?![\^_])")
 
 
 def register_display_name(symbol: sympy.Symbol, latex: str) -> sympy.Symbol:
@@ -154,6 +157,7 @@ def _flip_sign(term):
 def paper_latex(expr) -> str:
     """LaTeX of one sympy object in the papers' notation."""
     tex = var_style(PaperLatexPrinter().doprint(expr).replace(r"\text{for}\: ", r"\text{if }"))
+    tex = _LN_OF_INTEGER.sub(r"\\ln \1", tex)
     return "-" + tex[2:] if tex.startswith("- ") else tex  # a leading "- " reads as a markdown bullet
 
 

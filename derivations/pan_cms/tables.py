@@ -570,6 +570,13 @@ def appH_response_bits_derived():
                  for x in (eps / 2, eps))
 
 
+def appH_response_bits_corrected():
+    """The sentence with its numbers right, in the claim's reading of 'close to' (the ratio tends to 1 as
+    eps -> oo): log2(1 + e^x) ~ x/ln 2 = x log2 e for x = eps/2 and x = eps -- the derived identity's leading term
+    (:func:`appH_response_bits_derived`: its remainder log2(1 + e^-x) tends to 0)."""
+    return tuple(sympy.Eq(log2(1 + sympy.exp(x)), x / sympy.log(2), evaluate=False) for x in (eps / 2, eps))
+
+
 def appH_ocms_bits_derived():
     """Eq. (18)'s family over GF(2^l), 2^l >= d: 2^(2l) functions, l = ceil(log2 d)."""
     return sympy.Eq(LOG2_H, 2 * sympy.ceiling(log2(d)), evaluate=False)
