@@ -12,6 +12,8 @@ Only the rendering differs from ``sympy.latex``; the object printed is the objec
   symbol names such as ``Var(R|=)``; one expectation style, the papers' ``E[...]``;
 - a symbol whose name is already LaTeX with a subscript and a product (``\\alpha_2 k (m-1)``, jiang-gcms App. C)
   keeps its subscript to the first token;
+- a ceiling or floor of a flat argument as pan-cms writes it, ``\\lceil \\log_2 d \\rceil`` (sympy: ``\\left\\lceil{...}
+  \\right\\rceil``, kept around a fraction, root or binomial);
 - the natural logarithm of an integer as ``\\ln 2`` (a factor log2 e = 1/ln 2 of a bit count);
 - a symbol registered with :func:`register_display_name` prints as the paper writes it (jiang-gcms's count f
   as ``f(d)``).
@@ -38,6 +40,9 @@ _EXPECTATION = re.compile(r"\\mathbb\{E\}\s?")
 _EPS = r"\epsilon"
 _SUBSCRIPT_THEN_MORE = re.compile(r"(\\?[A-Za-z]+_[A-Za-z0-9]+)(\\ | )(.+)", re.S)
 _EPSILON = sympy.Symbol("epsilon", positive=True)  # the papers' eps where a derivation writes eps itself
+#: commands that make a formula taller than a line: a ceiling or floor around one keeps sympy's \left ... \right
+_TALL = (r"\frac", r"\dfrac", r"\binom", r"\sqrt", r"\sum", r"\prod", r"\int", r"\begin", r"\lim", r"\max_",
+         r"\min_", r"\operatorname*")
 #: sympy's natural log of an integer, not raised to a power: the papers' (and every reader's) ``\ln 2``
 _LN_OF_INTEGER = re.compile(r"\\log\{\\left\((\d+) \\right\)\}(?![\^_])")
 
@@ -100,6 +105,21 @@ class PaperLatexPrinter(LatexPrinter):
         if exp is None and ratio.is_Rational:  # exp(-eps/2) as the papers write it, e^{-\epsilon/2}
             return exp_eps_power(ratio, self)
         return super()._print_ExpBase(expr, exp)
+
+    def _print_ceiling(self, expr, exp=None):
+        return self._flat_bracket(expr, exp, r"\lceil", r"\rceil") or super()._print_ceiling(expr, exp)
+
+    def _print_floor(self, expr, exp=None):
+        return self._flat_bracket(expr, exp, r"\lfloor", r"\rfloor") or super()._print_floor(expr, exp)
+
+    def _flat_bracket(self, expr, exp, left: str, right: str) -> str | None:
+        """``\\lceil \\log_{2} d \\rceil`` as pan-cms writes a ceiling (or floor) of a flat argument (no fraction,
+        root, binomial, sum or array: nothing taller than a line); None for a tall one (sympy's ``\\left\\lceil``)."""
+        inner = self._print(expr.args[0])
+        if any(cmd in inner for cmd in _TALL):
+            return None
+        tex = f"{left} {inner} {right}"
+        return tex if exp is None else rf"\left({tex}\right)^{{{exp}}}"
 
     def _print_Add(self, expr, order=None):
         terms = self._as_ordered_terms(expr, order=order)
