@@ -106,6 +106,14 @@ class PaperLatexPrinter(LatexPrinter):
             return exp_eps_power(ratio, self)
         return super()._print_ExpBase(expr, exp)
 
+    def _print_Function(self, expr, exp=None):
+        """A logarithm of one binomial coefficient without parentheses, ``\\log_{2} \\binom{d}{k}`` (Appendix H's
+        subset count); any other function as sympy prints it."""
+        if (exp is None and len(expr.args) == 1 and isinstance(expr.args[0], sympy.binomial)
+                and type(expr).__name__.startswith(r"\log")):
+            return f"{type(expr).__name__} {self._print(expr.args[0])}"
+        return super()._print_Function(expr, exp)
+
     def _print_ceiling(self, expr, exp=None):
         return self._flat_bracket(expr, exp, r"\lceil", r"\rceil") or super()._print_ceiling(expr, exp)
 

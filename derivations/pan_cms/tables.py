@@ -363,6 +363,10 @@ def rhr_order_in_eps(col):
 
 
 def _cls(lim):
+    """The order class of a limit: 0, oo, 1 (finite, nonzero), or nan where sympy finds no limit (an undefined
+    ratio is no class: it matches none, so a form whose order parts are undefined never passes as class 1)."""
+    if lim.has(sympy.nan):
+        return sympy.nan
     if lim == 0:
         return sympy.Integer(0)
     if lim.has(sympy.oo) or lim.has(sympy.zoo):
