@@ -19,7 +19,8 @@ Edits, in order of cost (lower first; ties broken by the size of the replaced su
 * ``relation``: =, >, >= or implies/iff changed (then the sides edited as above), cost 1; ``converse``: an
   "iff" that holds one way only, shown as the implication from its second side to its first;
 * ``replace``: a node (reached through sums, products and powers) replaced by the value it must take, solved
-  exactly from the derived form, when that value is small and the rest of the printed form survives, cost 5;
+  exactly from the derived form, when that value is small and the rest of the printed form survives, cost 5 (by
+  hand also by a node of :mod:`ldpref.ledger.edit_nodes`: the rounding of Theorem 3.6 by the better neighbour);
 * ``condition``: a condition inside a statement replaced by the derived condition (a changed bound), cost 5;
 * ``exchange``: two separate subtrees of one kind swapped (the paper's two binomial coefficients exchanged);
 * ``substitute``: a parameter the derived form lacks set to 1 (or 0) wherever it occurs in the edited expression
@@ -770,12 +771,10 @@ _DATA: dict = {}
 def edits(paper: str) -> dict:
     """The committed minimal edits of one paper (claim id -> edit or fallback)."""
     if paper not in _DATA:
-        p = data_path(paper)
+        p, _DATA[paper] = data_path(paper), {}
         if os.path.exists(p):
             with open(p, encoding="utf-8") as fh:  # closed at once: no ResourceWarning in a long-lived process
                 _DATA[paper] = json.load(fh)
-        else:
-            _DATA[paper] = {}
     return _DATA[paper]
 
 
