@@ -12,6 +12,9 @@ Only the rendering differs from ``sympy.latex``; the object printed is the objec
   symbol names such as ``Var(R|=)``; one expectation style, the papers' ``E[...]``;
 - a symbol whose name is already LaTeX with a subscript and a product (``\\alpha_2 k (m-1)``, jiang-gcms App. C)
   keeps its subscript to the first token;
+- a ceiling or floor of a flat argument as pan-cms writes it, ``\\lceil \\log_2 d \\rceil`` (sympy: ``\\left\\lceil{...}
+  \\right\\rceil``, kept around a fraction, root or binomial);
+- the natural logarithm of an integer as ``\\ln 2`` (a factor log2 e = 1/ln 2 of a bit count);
 - a symbol registered with :func:`register_display_name` prints as the paper writes it (jiang-gcms's count f
   as ``f(d)``).
 
@@ -37,6 +40,11 @@ _EXPECTATION = re.compile(r"\\mathbb\{E\}\s?")
 _EPS = r"\epsilon"
 _SUBSCRIPT_THEN_MORE = re.compile(r"(\\?[A-Za-z]+_[A-Za-z0-9]+)(\\ | )(.+)", re.S)
 _EPSILON = sympy.Symbol("epsilon", positive=True)  # the papers' eps where a derivation writes eps itself
+#: commands that make a formula taller than a line: a ceiling or floor around one keeps sympy's \left ... \right
+_TALL = (r"\frac", r"\dfrac", r"\binom", r"\sqrt", r"\sum", r"\prod", r"\int", r"\begin", r"\lim", r"\max_",
+         r"\min_", r"\operatorname*")
+#: sympy's natural log of an integer, not raised to a power: the papers' (and every reader's) ``\ln 2``
+_LN_OF_INTEGER = re.compile(r"\\log\{\\left\((\d+) \\right\)\}(?![\^_])")
 
 
 def register_display_name(symbol: sympy.Symbol, latex: str) -> sympy.Symbol:
@@ -98,6 +106,29 @@ class PaperLatexPrinter(LatexPrinter):
             return exp_eps_power(ratio, self)
         return super()._print_ExpBase(expr, exp)
 
+    def _print_Function(self, expr, exp=None):
+        """A logarithm of one binomial coefficient without parentheses, ``\\log_{2} \\binom{d}{k}`` (Appendix H's
+        subset count); any other function as sympy prints it."""
+        if (exp is None and len(expr.args) == 1 and isinstance(expr.args[0], sympy.binomial)
+                and type(expr).__name__.startswith(r"\log")):
+            return f"{type(expr).__name__} {self._print(expr.args[0])}"
+        return super()._print_Function(expr, exp)
+
+    def _print_ceiling(self, expr, exp=None):
+        return self._flat_bracket(expr, exp, r"\lceil", r"\rceil") or super()._print_ceiling(expr, exp)
+
+    def _print_floor(self, expr, exp=None):
+        return self._flat_bracket(expr, exp, r"\lfloor", r"\rfloor") or super()._print_floor(expr, exp)
+
+    def _flat_bracket(self, expr, exp, left: str, right: str) -> str | None:
+        """``\\lceil \\log_{2} d \\rceil`` as pan-cms writes a ceiling (or floor) of a flat argument (no fraction,
+        root, binomial, sum or array: nothing taller than a line); None for a tall one (sympy's ``\\left\\lceil``)."""
+        inner = self._print(expr.args[0])
+        if any(cmd in inner for cmd in _TALL):
+            return None
+        tex = f"{left} {inner} {right}"
+        return tex if exp is None else rf"\left({tex}\right)^{{{exp}}}"
+
     def _print_Add(self, expr, order=None):
         terms = self._as_ordered_terms(expr, order=order)
         flipped = {}
@@ -154,6 +185,7 @@ def _flip_sign(term):
 def paper_latex(expr) -> str:
     """LaTeX of one sympy object in the papers' notation."""
     tex = var_style(PaperLatexPrinter().doprint(expr).replace(r"\text{for}\: ", r"\text{if }"))
+    tex = _LN_OF_INTEGER.sub(r"\\ln \1", tex)
     return "-" + tex[2:] if tex.startswith("- ") else tex  # a leading "- " reads as a markdown bullet
 
 

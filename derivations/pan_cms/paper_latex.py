@@ -56,7 +56,7 @@ SYMBOLS: dict[str, str] = {
     "biasH": "symbols_hashing.bias_H",     "MSEH": "symbols_hashing.MSE_H", "MSEf": "symbols_hashing.MSE_f",
     "Eyhatsq": "basics_notation.E_yhat2", "PrBias": "Pr_bias",
     "Varg": "Var_g", "VarfZero": "Var_f0", "VarF": "symbols_hashing.Var_f",
-    "perx": "per_x_hyp", "ltwog": "l2_g", "ltwofs": "l2_fs",
+    "perx": "per_x_hyp", "ltwog": "l2_g", "ltwofs": "l2_fs", "Theta": "symbols_tables.Theta",
 }
 
 #: the sums over index sets as ldpref's printed forms keep them (``ldpref.paper_latex_front.read_sums``)

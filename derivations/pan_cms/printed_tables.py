@@ -48,32 +48,12 @@ def table1_printed(row: str, col: str):
     return _table1()[(row, col)]
 
 
-def _theta_holds(order, var, point, loss, exp_eps=None):
-    """``order = Theta(loss)`` at one limit: ``order/loss`` tends to a finite non-zero value as var -> point;
-    min(eps, eps^2) is eps^2 near 0 and eps beyond 1."""
-    if var == "eps":
-        ratio = order.subs(sympy.Min(eps, eps**2), eps**2 if point == 0 else eps) / loss
-        lim = sympy.limit(ratio, eps, point, "+" if point == 0 else "-")
-    else:
-        lim = sympy.limit(order.subs(eps, sympy.log(exp_eps)) / loss, d, sympy.oo)
-    return bool(lim.is_finite and lim.is_positive)
-
-
-def _rhr_l2_order(var, point, loss, exp_eps=None, **_):
-    return _theta_holds(d / sympy.Min(eps, eps**2), var, point, loss, exp_eps)
-
-
-def _rhr_l1_order(var, point, loss, exp_eps=None, **_):
-    return _theta_holds(d / sympy.sqrt(sympy.Min(eps, eps**2)), var, point, loss, exp_eps)
-
-
 def table1_rhr_order_printed(col: str):
-    """Table 1, RHR, l1 / l2: the loss is Theta(d/sqrt(min(eps, eps^2))) / Theta(d/min(eps, eps^2)), asserted at
-    one limit (d -> oo at fixed eps, eps -> 0+ or eps -> oo after d -> oo) of RHR's real loss."""
-    if col == "l2":
-        return Predicate(r"n\,l_2^{RHR} = \Theta\left(\frac{d}{\min(\epsilon, \epsilon^2)}\right)", _rhr_l2_order)
-    return Predicate(r"\sqrt{n}\,l_1^{RHR} = \Theta\left(\frac{d}{\sqrt{\min(\epsilon, \epsilon^2)}}\right)",
-                     _rhr_l1_order)
+    """Table 1, RHR, l1 / l2: the loss is Theta(d/sqrt(min(eps, eps^2))) / Theta(d/min(eps, eps^2)) (1/sqrt(n),
+    1/n omitted): the cell as the relation it asserts, ``n l_2^{RHR} = Theta(...)``; the check evaluates it at each
+    limit of RHR's real loss (min(eps, eps^2) is eps^2 below eps = 1 and eps beyond)."""
+    loss = sym(r"n\,l_2^{RHR}") if col == "l2" else sym(r"\sqrt{n}\,l_1^{RHR}")
+    return sympy.Eq(loss, _table1()[("RHR", col)], evaluate=False)
 
 
 def table1_rhr_mse_printed():

@@ -19,7 +19,8 @@ Edits, in order of cost (lower first; ties broken by the size of the replaced su
 * ``relation``: =, >, >= or implies/iff changed (then the sides edited as above), cost 1; ``converse``: an
   "iff" that holds one way only, shown as the implication from its second side to its first;
 * ``replace``: a node (reached through sums, products and powers) replaced by the value it must take, solved
-  exactly from the derived form, when that value is small and the rest of the printed form survives, cost 5;
+  exactly from the derived form, when that value is small and the rest of the printed form survives, cost 5 (by
+  hand also by a node of :mod:`ldpref.ledger.edit_nodes`: the rounding of Theorem 3.6 by the better neighbour);
 * ``condition``: a condition inside a statement replaced by the derived condition (a changed bound), cost 5;
 * ``exchange``: two separate subtrees of one kind swapped (the paper's two binomial coefficients exchanged);
 * ``substitute``: a parameter the derived form lacks set to 1 (or 0) wherever it occurs in the edited expression
@@ -60,6 +61,7 @@ import sympy
 
 from ..exact import rational_function_zero
 from ..latex import to_latex
+from .edit_nodes import EDIT_NODES, marked_node
 from .edit_proof import normal
 from .forms import rational_at
 from .minimal_edit_parts import (_balanced, _closed, extended_symbol_latex, rationalised, roots_of, substituted_latex,
@@ -507,17 +509,18 @@ def plain_latex(corrected, edit: dict, printed=None) -> str:
 
 
 def _function_classes(obj) -> dict:
-    """Name -> class of every function applied in ``obj`` (a form: sympy object, tuple, list or dict of them)."""
+    """Name -> class of every function applied in ``obj`` (a form: sympy object, tuple, list or dict of them), and of
+    the nodes an edit may bring in (:data:`ldpref.ledger.edit_nodes.EDIT_NODES`: the better of two neighbours)."""
     if isinstance(obj, dict):
         obj = list(obj.values())
     if isinstance(obj, (tuple, list)):
-        out = {}
+        out = dict(EDIT_NODES)
         for x in obj:
             out.update(_function_classes(x))
         return out
     if not isinstance(obj, sympy.Basic):
-        return {}
-    return {type(f).__name__: type(f) for f in obj.atoms(sympy.Function)}
+        return dict(EDIT_NODES)
+    return dict(EDIT_NODES, **{type(f).__name__: type(f) for f in obj.atoms(sympy.Function)})
 
 
 def _term_latex(x) -> str:
@@ -565,7 +568,11 @@ def highlighted_latex(corrected, edit: dict, printed_latex: str | None = None, p
             if shown is not None:
                 text, marked = shown, marked + 1
                 continue
-        new_tex = _term_latex(sympy.sympify(e["new"], locals=names))
+        new_node = sympy.sympify(e["new"], locals=names)
+        if (own := marked_node(text, new_node, HIGHLIGHT)) is not None:  # its new part red, the printed value kept
+            text, marked = own, marked + 1
+            continue
+        new_tex = _term_latex(new_node)
         mark = (f"{HIGHLIGHT}{{-}} " + new_tex[2:] if e["op"] == "sign" and new_tex.startswith("- ")
                 else f"{HIGHLIGHT}{{{new_tex}}}")
         for up in range(len(path) + 1):  # the smallest enclosing subtree whose LaTeX occurs once
@@ -764,12 +771,10 @@ _DATA: dict = {}
 def edits(paper: str) -> dict:
     """The committed minimal edits of one paper (claim id -> edit or fallback)."""
     if paper not in _DATA:
-        p = data_path(paper)
+        p, _DATA[paper] = data_path(paper), {}
         if os.path.exists(p):
             with open(p, encoding="utf-8") as fh:  # closed at once: no ResourceWarning in a long-lived process
                 _DATA[paper] = json.load(fh)
-        else:
-            _DATA[paper] = {}
     return _DATA[paper]
 
 

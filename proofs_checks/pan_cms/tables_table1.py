@@ -307,6 +307,16 @@ def _rhr_theta_points(col):
                     size=(1, i))
 
 
+def _order_holds(form, point) -> bool:
+    """An order statement ``loss = Theta(order)`` (printed, derived, or the edited correction) at one limit of RHR's
+    real loss (``point.facts``): the order read from the very form displayed (:func:`derivations.pan_cms.tables.
+    theta_holds`: the ratio's limit is finite and positive)."""
+    relation = _undisp(form)
+    if not (isinstance(relation, sympy.Equality) and relation.rhs.func == ST.Theta):
+        raise TypeError(f"not an order statement loss = Theta(...): {relation}")
+    return T.theta_holds(relation.rhs.args[0], **point.facts)
+
+
 def _rhr_coefficients_note(col):
     vals = []
     for (bb, e), sl in sorted(rhr_exact_data()[1].items()):
@@ -334,8 +344,8 @@ for _col in ("l1", "l2"):
                "d/min(eps, eps^2) for large eps.",
           steps=(model_rows("RHR n l2 and its slope in d: exact enumeration vs the derived closed form",
                             lambda: rhr_exact_data()[0]),
-                 named_grid("RHR's real loss is of the form's order at each limit",
-                            lambda col=_col: _rhr_theta_points(col), lambda p: HOLDS),
+                 Grid("RHR's real loss is of the form's order at each limit", lambda col=_col: _rhr_theta_points(col),
+                      lambda p: HOLDS, value=_order_holds),
                  Note(lambda col=_col: _rhr_coefficients_note(col))))
 
 

@@ -306,6 +306,8 @@ def _response_points():
 record(id="pan-cms/appH.response-bits", root_cause="appH.response-bits", location="Appendix H, communication of OCMS",
        statement="With m = 1 + e^{eps/2} (resp. 1 + e^eps) the perturbed response takes about eps/2 (resp. eps) bits.",
        printed=PT.appH_response_bits_printed, derived=T.appH_response_bits_derived,
+       # the sentence corrected in its own reading ('close to': ratio -> 1): eps/2 -> eps/(2 ln 2), eps -> eps/ln 2
+       correction=T.appH_response_bits_corrected,
        derivation="derivations.pan_cms.tables.table2_bounds",
        assumptions="'about' read as: the ratio of the bit count log2 m to the form's value tends to 1 as eps -> oo; "
                    "each instance is that ratio's limit (exact value 1)",

@@ -1,0 +1,101 @@
+"""Exact sympy nodes that a minimal edit may put into a printed form (issue 23, item 2), where no sympy function
+says what the author would write.
+
+:class:`BetterNeighbour` -- ``argmin over m in {floor(x), ceil(x)} of L(m)``: the better of the two integer
+neighbours of a continuous optimum ``x`` by a named loss ``L`` (pan-cms Theorem 3.6, Corollary 3.4, Theorem 3.7,
+"m is the closest integer to ...": a loss of the form a t + b + c/t, t = m - 1, switches between neighbouring
+integers at their geometric, not their arithmetic, mean, so rounding picks the worse one in a band below each
+half-integer).  The edit replaces the rounding node ``floor(x + 1/2)`` by this node; the printed ``x`` survives
+once, and the LaTeX names the loss (``\\widehat{MSE}(m)``) instead of expanding it.
+
+The node evaluates itself exactly once ``x`` is a number: floor and ceiling of ``x`` by sympy (exact for the
+algebraic numbers of the papers: a radical at an integer is recognised as that integer), the two losses at those
+integers (rational at rational e^eps), compared exactly -- a rational difference by its sign, anything else by a
+rigorous enclosure (:func:`ldpref.exact.certain_sign`) or by sympy's assumptions on the symbols left (the loss's
+1/n with n > 0); a comparison nothing decides leaves the node unevaluated (and the check that needs its value
+fails).  A tie keeps the lower neighbour, as ldpref's derived form does.
+
+:data:`EDIT_NODES` maps class names to classes: the names an edit's srepr may use beyond the printed form's own
+functions (:func:`ldpref.ledger.minimal_edit.apply`).
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from ..exact import certain_sign
+from ..latex import to_latex
+
+
+def _sign_of_difference(a, b) -> int | None:
+    """The sign of ``a - b`` (-1, 0, 1) decided exactly, or None."""
+    diff = sympy.cancel(sympy.together(a - b))
+    if diff.is_Rational:
+        return int(bool(diff > 0)) - int(bool(diff < 0))
+    if diff.is_zero:
+        return 0
+    if diff.is_positive:
+        return 1
+    if diff.is_negative:
+        return -1
+    if not diff.free_symbols:
+        return certain_sign(a, b)
+    return None
+
+
+class BetterNeighbour(sympy.Function):
+    """``BetterNeighbour(x, Lambda(m, L), name)``: of the integers floor(x) and ceil(x), the one with the smaller
+    loss ``L`` (the lower on a tie); ``name`` is a Symbol whose name is the loss's LaTeX (``\\widehat{MSE}``)."""
+
+    nargs = 3
+
+    @classmethod
+    def eval(cls, x, loss, name):
+        if not isinstance(loss, sympy.Lambda) or len(loss.variables) != 1:
+            raise TypeError("BetterNeighbour: the loss must be a Lambda of one variable")
+        if not isinstance(name, sympy.Symbol):
+            raise TypeError("BetterNeighbour: the loss's name must be a Symbol")
+        if not (isinstance(x, sympy.Expr) and x.is_number):
+            return None
+        low, high = sympy.floor(x), sympy.ceiling(x)
+        if not (low.is_Integer and high.is_Integer):
+            return None
+        if low == high:
+            return low
+        sign = _sign_of_difference(loss(high), loss(low))
+        if sign is None:
+            return None
+        return high if sign < 0 else low
+
+    def _eval_is_integer(self):
+        return True
+
+    def _latex(self, printer):
+        """``\\operatorname*{arg\\,min}_{m \\in \\{\\lfloor m^{*}\\rfloor, \\lceil m^{*}\\rceil\\}} L(m), \\quad
+        m^{*} = x``: the continuous optimum written once, after the argmin."""
+        return self.marked_latex(None)
+
+    def marked_latex(self, highlight: str | None) -> str:
+        """The LaTeX with the new part (the argmin over the two neighbours, and the name m^*) in ``highlight``
+        and the printed value ``x`` plain: what the edit changed, and what it kept."""
+        x, loss, name = self.args
+        var = to_latex(loss.variables[0])
+        star = f"{var}^{{*}}"
+        head = (rf"\operatorname*{{arg\,min}}_{{{var} \in \{{\lfloor {star} \rfloor, \lceil {star} \rceil\}}}} "
+                rf"{name.name}({var}), \quad {star} =")
+        if highlight is not None:
+            head = f"{highlight}{{{head}}}"
+        return f"{head} {to_latex(x)}"
+
+
+def marked_node(text: str, node, highlight: str) -> str | None:
+    """``text`` with a node of this module that occurs once in it shown with its own marks
+    (:meth:`BetterNeighbour.marked_latex`); None for any other node."""
+    if not hasattr(node, "marked_latex"):
+        return None
+    whole = to_latex(node)
+    return text.replace(whole, node.marked_latex(highlight), 1) if text.count(whole) == 1 else None
+
+
+#: class name -> class, for the srepr of an edit's new value
+EDIT_NODES = {"BetterNeighbour": BetterNeighbour}
