@@ -166,8 +166,9 @@ PAPER_LATEX = {
                           unparsed="an assignment ending a loop; ldpref's form is a statement about what the "
                                    "loop returns, evaluated by code"),
     "jiang-gcms/alg4.s": _e(_ALG4_S, "jiang-gcms.md, Algorithm 4 (last step, s)",
-                            unparsed="an assignment; ldpref's form is a statement about the s it gives, "
-                                     "evaluated by code"),
+                            unparsed="an assignment (s \\leftarrow ...); ldpref's form is the implication the "
+                                     "paper draws from it, with this s as its hypothesis (an equation) and Theorem 2's "
+                                     "ratio <= e^eps as its conclusion"),
     "jiang-gcms/sec4.C.allocation": _e(r"p = \frac{e^{\epsilon_p}}{e^{\epsilon_p} + 1}, \quad "
                                        r"q = \frac{1}{e^{(\epsilon - \epsilon_p)} + 1}.",
                                        "jiang-gcms.md, Section IV-C (budget allocation)", part="rhs", select=[0, 1, 1],
@@ -190,8 +191,7 @@ PAPER_LATEX = {
     "jiang-gcms/thm4": _e(r"\epsilon = \max \left\{ \frac{1}{b}, \log \left( 1 + \frac{1}{2e^{(T-1)/b} - 1} \right) "
                           r"\right\}, \quad \delta = \frac{1}{2} \exp(\epsilon(1 - T))",
                           "jiang-gcms.md, Theorem 4, Eqs. (8) and (9)",
-                          unparsed="Theorem 4 is a statement ((eps, delta)-DP of the release) evaluated by code; its "
-                                   "two formulas are compared as jiang-gcms/eq8 and eq9"),
+                          edited="the two displays joined by \\quad"),
     # ---- Section VII -----------------------------------------------------------------------------------------
     "jiang-gcms/sec7.E.threshold": _e(r"1 - \frac{\log(2\delta)}{\epsilon}",
                                       "jiang-gcms.md, Section VII-E ('T is approximately')", part="rhs",

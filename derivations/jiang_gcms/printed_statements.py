@@ -14,7 +14,7 @@ from functools import cache
 import sympy
 
 from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
-from .symbols import ADULT_P_1500, ADULT_P_THIRD, Predicate, e, k, lam, m, p, s
+from .symbols import ADULT_P_1500, ADULT_P_THIRD, Predicate, e, eps, k, lam, m, p, s
 
 
 @cache
@@ -81,27 +81,23 @@ def alg4_unimodal_printed():
     return Predicate(r"g_{\mathrm{Lemma\,1}}\ \text{unimodal on}\ [1/2, 1)", lambda **kw: kw["e^eps"] > 1)
 
 
-def _ceiling_private(**kw) -> bool:
-    """The paper's reasoning: with s from Algorithm 4's ceiling, Theorem 2's ratio p(m-s)/((1-p)s) is at most
-    e^eps (a larger s only lowers it)."""
-    at = {p: sympy.sympify(kw["p"]), e: sympy.sympify(kw["e^eps"]), m: sympy.sympify(kw["m"])}
-    # every symbol gets a number at once (xreplace): the ceiling is built on a rational, never on a
-    # half-substituted expression whose assumptions sympy would query
-    s_ = alg4_s_printed().rhs.xreplace(at)
-    ratio = (p * (m - s) / ((1 - p) * s)).xreplace({**at, s: s_})
-    return bool(ratio <= kw["e^eps"])
+def _theorem2_ratio():
+    """Theorem 2's ratio p(m - s)/((1 - p)s), the e^eps of GCMS by the paper's reasoning (a larger s only lowers it)."""
+    return p * (m - s) / ((1 - p) * s)
 
 
 @cache
 def alg4_s_statement_printed():
-    return Predicate(r"s = \left\lceil \frac{m}{1 + (1/p - 1) e^{\epsilon}} \right\rceil \Rightarrow "
-                     r"\frac{p (m - s)}{(1 - p) s} \le e^{\epsilon}", _ceiling_private)
+    """Algorithm 4's last step and the paper's reason it is private: with s from the ceiling, Theorem 2's ratio
+    p(m-s)/((1-p)s) is at most e^eps.  The implication itself, evaluated at Algorithm 4's (s, m, p, e^eps)."""
+    return sympy.Implies(alg4_s_printed(), sympy.Le(_theorem2_ratio(), e))
 
 
 @cache
 def rounding_printed():
-    return Predicate(r"\epsilon_{\mathrm{actual}} = \log\frac{p (m - s)}{(1 - p) s} \le \epsilon\ \ "
-                     r"(s = \lceil m/(1 + (1/p - 1) e^{\epsilon}) \rceil)", _ceiling_private)
+    """After Algorithm 4: 'the ceiling ... may result in a slightly smaller eps than the targeted one': with s from the
+    ceiling, the actual eps, log p(m-s)/((1-p)s) (Theorem 2), is at most the target eps."""
+    return sympy.Implies(alg4_s_printed(), sympy.Le(sympy.log(_theorem2_ratio()), eps))
 
 
 @cache

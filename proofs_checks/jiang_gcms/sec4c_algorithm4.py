@@ -213,46 +213,80 @@ def _rounding_points():
     return tuple(out)
 
 
-def _rounding_derived_fn(**kw) -> bool:
-    """s from the ceiling, then the model's privacy level max(R, 1/R), R = p(m-s)/((1-p)s) (Theorem 2 with
-    its absolute value; Appendix A's Case 4 gives 1/R), and 1 <= s <= m - 1."""
-    p_, e_, m_ = kw["p"], kw["e^eps"], kw["m"]
-    s_ = G.algorithm4_s(_frac(p_), _frac(e_), m_)
-    if not 1 <= s_ <= m_ - 1:
-        return False
-    R_ = _at(J.privacy_ratio_derived(), {J.m: m_, J.s: s_, J.p: p_})
-    return bool(max(R_, 1 / R_) <= e_)
-
-
 def _rounding_derived():
-    return Predicate(r"s = \lceil m/(1 + (1/p - 1) e^{\epsilon}) \rceil:\ 1 \le s \le m - 1\ \wedge\ "
-                     r"\max\left(R, R^{-1}\right) \le e^{\epsilon},\ R = \frac{p (m - s)}{(1 - p) s}", _rounding_derived_fn)
+    """Algorithm 4's step s = ceil(m/(1 + (1/p - 1) e^eps)), then the model's validity: 1 <= s <= m - 1 (the ceiling
+    of a positive number is >= 1) and the largest likelihood ratio max(R, 1/R) <= e^eps, R the ratio derived from
+    Algorithm 1's law (Theorem 2 with its absolute value; Appendix A's Case 4 gives 1/R).  Evaluated at Algorithm 4's
+    (s, m, p, e^eps)."""
+    R_ = J.privacy_ratio_derived()
+    return sympy.Implies(sympy.Eq(J.s, sympy.ceiling(J.m / (1 + (1 / J.p - 1) * J.e))),
+                         sympy.And(sympy.Le(J.s, J.m - 1), sympy.Le(sympy.Max(R_, 1 / R_), J.e)))
+
+
+def _rounding_facts(params) -> dict:
+    """Algorithm 4's output at one instance as the values of the statements' symbols: s, m, p, e^eps and eps =
+    log e^eps (exact)."""
+    return {J.s: params["s"], J.m: params["m"], J.p: params["p"], J.e: params["e^eps"],
+            J.eps: sympy.log(params["e^eps"])}
 
 
 def _rounding_check(ev):
+    """The printed implication (the paper's s and its reason it is private) at Algorithm 4's own outputs, vs whether
+    that s is valid (exact); the displayed correction (the implication with its minimal edit) alike."""
     printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, _rounding_facts(params)),
+                      printed=evaluate(printed, _rounding_facts(params)), size=size)
              for params, exact, size in _rounding_points()]
     ev.instances("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the "
                  "mechanism <= the target?", insts)
-    corr = ev.correction()  # the corrected condition on (s, m, p, e^eps) must say exactly when s is valid
-    ev.corrections("the corrected condition at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact e^eps <= "
-                   "the target)", [Instance(params, exact=exact, derived=evaluate(corr, {J.s: params["s"], J.m: params["m"],
-                                                                                        J.p: params["p"],
-                                                                                        J.e: params["e^eps"]}),
+    corr = ev.correction()  # the corrected statement at Algorithm 4's (s, m, p, e^eps) must say exactly when s is valid
+    ev.corrections("the corrected statement at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact e^eps <= "
+                   "the target)", [Instance(params, exact=exact, derived=evaluate(corr, _rounding_facts(params)),
                                             size=size) for params, exact, size in _rounding_points()])
+    ev.corrections("the corrected statement at the ceiling's s where the mechanism's exact e^eps equals the target (the "
+                   "boundary of either side of Theorem 2's ratio; any p) vs whether s is valid",
+                   [Instance(params, exact=exact, derived=evaluate(corr, _rounding_facts(params)), size=size)
+                    for params, exact, size in _boundary_points()])
 
 
-_ROUNDING_CORRECTION = lambda: sympy.And(sympy.Eq(J.s, sympy.ceiling(J.m / (1 + (1 / J.p - 1) * J.e))),  # noqa: E731
-                                         sympy.Le(J.s, J.m - 1), sympy.Le((1 - J.p) * J.s, J.e * J.p * (J.m - J.s)))
+#: (m, p, e^eps) where s = ceil(m/(1 + (1/p - 1) e^eps)) puts the mechanism's exact e^eps on the target: R = e^eps
+#: (s = 1) or 1/R = e^eps (s > p m); a correction off by any margin fails one of them
+_BOUNDARY = ((3, R(1, 2), R(2)), (5, R(1, 2), R(3, 2)), (3, R(3, 5), R(4, 3)), (4, R(2, 3), R(3, 2)),
+             (7, R(4, 5), R(3, 2)))
+
+
+@_cache
+def _boundary_points():
+    out = []
+    for m_, p_, e_ in _BOUNDARY:
+        s_ = G.algorithm4_s(_frac(p_), _frac(e_), m_)
+        ee = _gcms_exp_eps(m_, s_, p_)
+        out.append(({"m": m_, "e^eps": e_, "p": p_, "s": s_, "exact e^eps": ee}, bool(1 <= s_ <= m_ - 1 and ee <= e_),
+                    (m_, e_, p_)))
+    return tuple(out)
+
+
+def _theorem2_ratio():
+    return J.p * (J.m - J.s) / ((1 - J.p) * J.s)
+
+
+#: Algorithm 4's s corrected: with s from the ceiling, p(m-s)/((1-p)s) <= e^eps holds by the ceiling; what can fail is
+#: the other side of Theorem 2's |log ratio| <= eps, p(m-s)/((1-p)s) >= e^{-eps} (false at s = m too)
+_ALG4_S_CORRECTION = lambda: sympy.Implies(J.alg4_s_printed(), sympy.Ge(_theorem2_ratio(), 1 / J.e))  # noqa: E731
+
+#: the sentence after Algorithm 4 corrected: the actual eps is |log p(m-s)/((1-p)s)| (Theorem 2 with its absolute
+#: value), which the ceiling can push above the target
+_ROUNDING_CORRECTION = lambda: sympy.Implies(J.alg4_s_printed(),  # noqa: E731
+                                             sympy.Le(sympy.Abs(sympy.log(_theorem2_ratio())), J.eps))
 
 
 @claim(id="jiang-gcms/alg4.s", root_cause="alg4.ceiling", location="Section IV-C, Algorithm 4 (last step, s)",
        statement="s = ceil(m/(1 + (1/p - 1) e^eps)) gives a GCMS mechanism within the target eps.",
        printed=J.alg4_s_statement_printed, derived=_rounding_derived,
-       derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ROUNDING_CORRECTION,
-       note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed predicate "
-            "evaluates the paper's s and its reason (Theorem 2's ratio p(m-s)/((1-p)s) falls as s grows).  The "
+       derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ALG4_S_CORRECTION,
+       note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed form is "
+            "the implication the paper asserts (its s => Theorem 2's ratio p(m-s)/((1-p)s) <= e^eps, the ratio falling "
+            "as s grows), evaluated at Algorithm 4's (s, m, p, e^eps).  The "
             "ceiling can give s > p m, where that ratio falls below 1 and the privacy loss is log((1-p)s/(p(m-s))), "
             "which can exceed the target: this happens when p m - m/(1 + (1/p - 1)e^eps) < 1, i.e. small m or e^eps "
             "near 1 (e.g. p = 1/2, odd m < 2(e^eps + 1)/(e^eps - 1)).  For arbitrary p the ceiling can also give s = m.")
