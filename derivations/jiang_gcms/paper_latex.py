@@ -161,10 +161,7 @@ PAPER_LATEX = {
                          r"+ 1 \right)}. \quad (7)", "jiang-gcms.md, Eq. (7)"),
     "jiang-gcms/lemma1": _e(_LEMMA1, "jiang-gcms.md, Lemma 1 (with w and lambda = f(d)/n as it defines them)",
                             part="rhs", where={"w": _W}),
-    "jiang-gcms/alg4": _e(r"p \leftarrow (p_l + p_r)/2, s \leftarrow \lceil \frac{m}{1 + (1/p - 1)e^\epsilon} \rceil;",
-                          "jiang-gcms.md, Algorithm 4 (last step)",
-                          unparsed="an assignment ending a loop; ldpref's form is a statement about what the "
-                                   "loop returns, evaluated by code"),
+    "jiang-gcms/alg4": _e(r"p_l \leq p_r", "jiang-gcms.md, Algorithm 4 (its loop: while p_l <= p_r do)"),
     "jiang-gcms/alg4.s": _e(_ALG4_S, "jiang-gcms.md, Algorithm 4 (last step, s)",
                             unparsed="an assignment (s \\leftarrow ...); ldpref's form is the implication the "
                                      "paper draws from it, with this s as its hypothesis (an equation) and Theorem 2's "
@@ -292,11 +289,13 @@ _WORDS = "the paper states it in words, with no formula of its own to transcribe
 NO_PAPER_LATEX = {
     "jiang-gcms/alg4.unimodal": "what Algorithm 4's ternary search assumes; the paper states no such formula",
     "jiang-gcms/appB.same-client": "stated in words ('by Lemma 4 (1), we need only consider ...'), no display",
-    "jiang-gcms/fig2.caption": _WORDS + " (Fig. 2's caption)",
+    "jiang-gcms/fig2.caption": _WORDS + " (Fig. 2's caption); ldpref's form is the optimum it describes, Lemma 1's "
+                                        "p* (the paper's LaTeX is jiang-gcms/lemma1's entry)",
     "jiang-gcms/fig5.grows": _WORDS + " (Section VII-B on Fig. 5(a))",
     "jiang-gcms/fig5.k": _WORDS + " (Section VII-B on Fig. 5(b))",
     "jiang-gcms/fig6": _WORDS + " (Section VII-B on Fig. 6)",
-    "jiang-gcms/remark2": _WORDS + " (Remark 2)",
+    "jiang-gcms/remark2": _WORDS + " (Remark 2); ldpref's form is the optimum it describes, Lemma 1's p* (the "
+                                   "paper's LaTeX is jiang-gcms/lemma1's entry)",
     "jiang-gcms/sec4.A.same-randomness": _WORDS + " (the probability of adding r is p, every other value q)",
     "jiang-gcms/sec4.C.monotone": _WORDS + " (the variance decreases with m and k)",
     "jiang-gcms/sec4.C.none-optimal": _WORDS + " (Section IV-C, before Section V)",

@@ -172,7 +172,7 @@ OBLIGATIONS.update({
 
 
 def _p_star(claim_id):
-    """Remark 2, the Fig. 2 caption, Fig. 5(b) (corrected: p* = argmin_p g(p; lambda, e^eps), g free of k and m): the
+    """Remark 2 and the Fig. 2 caption (corrected: p* = argmin_p g(p; lambda, e^eps), g free of k and m): the
     derived Var[f_hat]/n at fixed p and eps (q on Eq. (7)'s boundary) is the displayed g/(e^eps - 1)^2 plus a term
     free of p, at every k and m -- so its minimisers over any set of p are g's, whatever k and m."""
     def build(printed, derived):
@@ -195,8 +195,37 @@ def _p_star(claim_id):
     return build
 
 
-OBLIGATIONS.update({claim_id: _p_star(claim_id) for claim_id in
-                    ("jiang-gcms/remark2", "jiang-gcms/fig2.caption", "jiang-gcms/fig5.k")})
+OBLIGATIONS.update({claim_id: _p_star(claim_id) for claim_id in ("jiang-gcms/remark2", "jiang-gcms/fig2.caption")})
+
+
+def _fig5_k(printed, derived):
+    """Fig. 5(b), corrected (the displayed correction: the printed implication with its minimal edit, k_1 < k_2 =>
+    p*(k_2) = p*(k_1)): the relation it displays is '=' and the derived Var[f_hat]/n at fixed p and eps (q on Eq.
+    (7)'s boundary) is the derived objective g/(e^eps - 1)^2 plus a term free of p at every k and m, g free of k -- so
+    the minimisers over any set of p are g's at every k: the optimum does not move with k.  A displayed relation other
+    than '=' gets no proof."""
+    from ldpref.ledger.claim import find_claim
+    corrected = find_claim("jiang-gcms/fig5.k").correction()
+    relation = corrected.args[1] if isinstance(corrected, sympy.Implies) else corrected
+    if not (isinstance(relation, sympy.Equality) and {relation.lhs, relation.rhs} == {J.P_STAR_K1, J.P_STAR_K2}):
+        return []
+    g = J.lemma1_objective_derived_expr()
+    if g.has(J.k):
+        return []
+    plain = {J.p: p_, EXP_EPS: t, J.lam: lam_, J.F2: F2_, J.n: n_, J.k: k_, J.m: m_}
+    gap = J.variance_at_boundary().xreplace(plain) - g.xreplace(plain) / (t - 1) ** 2
+    return [Obligation("jiang-gcms/fig5.k", "jiang-gcms/fig5.k",
+                       "the corrected p*(k_2) = p*(k_1): d/dp [derived Var[f_hat]/n - g/(e^eps - 1)^2] = 0, g the "
+                       "derived objective (no k), q on Eq. (7)'s boundary: p* = argmin_p g at every k, every 1/2 <= p < "
+                       "1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0",
+                       (Variable(p_, "p"), Variable(t, "t"), Variable(lam_, "lam"), Variable(k_, "k", "integer"),
+                        Variable(m_, "m", "integer"), Variable(n_, "n", "integer"), Variable(F2_, "F2")),
+                       (sympy.Ge(p_, HALF), sympy.Lt(p_, 1), sympy.Gt(t, 1), sympy.Ge(lam_, 0), sympy.Le(lam_, 1),
+                        sympy.Ge(k_, 1), sympy.Ge(m_, 2), sympy.Ge(n_, 1), sympy.Ge(F2_, 0)),
+                       sympy.Eq(sympy.diff(gap, p_), 0), model_side="derived", proves="correction")]
+
+
+OBLIGATIONS["jiang-gcms/fig5.k"] = _fig5_k
 
 
 def _appA_closing(printed, derived):

@@ -30,36 +30,60 @@ from .sec4a_algorithms import _identity_family
 from .sec4c_lemma1 import _argmin, _derived_argmin, _feasible, _lam, _opt_table
 
 
-@_cache
-def _alg4_float_points():
-    out = []
-    for e_ in (2.0, 38.0, 150.0):
-        for lam_ in (0.0, 1 / 3, 1.0):
-            for k_ in (1, 100):
-                tr = G.ternary_search_as_printed(lambda t: G.lemma1_objective(t, e_, lam_, k_))
-                out.append(({"e^eps": e_, "lambda": round(lam_, 6), "k": k_, "arithmetic": "IEEE double",
-                             "state constant after iteration": tr.stationary_after}, tr.terminated, (k_, e_, lam_)))
-    return tuple(out)
+#: (e^eps, lambda, k) at which Algorithm 4's search is run
+_ALG4_POINTS = tuple((e_, lam_, k_) for e_ in (R(2), R(38), R(150)) for lam_ in (R(0), R(1, 3), R(1)) for k_ in (1, 100))
+ALG4_TAU = Fraction(1, 10**6)
+_P_L, _P_R, _TAU = sympy.Symbol("p_l"), sympy.Symbol("p_r"), sympy.Symbol(r"\tau", positive=True)
 
 
-def _alg4_derived_fn(**kw) -> bool:
-    """The loop ends only when p_l > p_r, i.e. when the width (1/2)(2/3)^t of the derived form is <= 0: evaluated at
-    the iteration after which the run's state stopped changing (every later iteration repeats it)."""
-    t_ = kw["state constant after iteration"]
-    width = J.alg4_loop_derived().rhs.subs(sympy.Symbol("t", positive=True), t_)
-    return bool(width <= 0)
+#: the outcome the paper asserts: [the loop ended, with p_r - p_l <= tau] (it searched, it did not stop before)
+ENDS = [True, True]
+
+
+def _loop_ends(cond, e_, lam_, k_, arithmetic: str) -> list:
+    """Algorithm 4's ternary search on Lemma 1's objective from [1/2, 1], each iteration deciding 'continue' by
+    evaluating the loop condition ``cond`` (printed, derived or corrected: a relation in p_l, p_r and tau) exactly at
+    the state (p_l, p_r), tau = 10^-6: in exact rationals (at most 200 iterations) or in IEEE doubles (the condition at
+    the doubles' exact values; a state that repeats is a loop that never ends).  The outcome: [whether the loop
+    ended, whether p_r - p_l <= tau at its last state] (``ENDS`` when it ended having searched)."""
+    exact = arithmetic == "exact rationals"
+    if exact:
+        pl, pr, f = Fraction(1, 2), Fraction(1), lambda x: G.lemma1_objective(x, _frac(e_), _frac(lam_), k_)
+    else:
+        pl, pr, f = 0.5, 1.0, lambda x: G.lemma1_objective(x, float(e_), float(lam_), k_)
+    for _ in range(200 if exact else 2000):
+        state = {_P_L: Fraction(pl), _P_R: Fraction(pr), _TAU: sympy.Rational(1, 10**6)}  # a double's exact value
+        if not evaluate(cond, state):
+            return [True, Fraction(pr) - Fraction(pl) <= ALG4_TAU]
+        p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
+        old = (pl, pr)
+        if f(p0) <= f(p1):
+            pr = p1
+        else:
+            pl = p0
+        if (pl, pr) == old:
+            return [False, Fraction(pr) - Fraction(pl) <= ALG4_TAU]  # every later iteration repeats this one
+    return [False, Fraction(pr) - Fraction(pl) <= ALG4_TAU]  # no end within 200 iterations
+
+
+def _alg4_instances(form):
+    """(params, size, outcome) of the search under ``form``'s loop condition at every point, in both arithmetics."""
+    return [({"e^eps": e_, "lambda": lam_, "k": k_, "arithmetic": a, "tau": "10^-6"}, (k_, e_, lam_),
+             _loop_ends(form, e_, lam_, k_, a))
+            for a in ("IEEE double", "exact rationals") for e_, lam_, k_ in _ALG4_POINTS]
 
 
 @claim(id="jiang-gcms/alg4", root_cause="alg4.loop", location="Section IV-C, Algorithm 4 (ternary search)",
        statement="Algorithm 4's ternary search 'while p_l <= p_r' returns p = (p_l + p_r)/2.",
-       printed=J.alg4_printed,
-       derived=lambda: Predicate(r"\text{the loop ends} \iff \mathrm{width}_t = \tfrac12 (\tfrac23)^t \le 0",
-                                 _alg4_derived_fn),
+       printed=J.alg4_printed, derived=J.alg4_loop_correction,
        derivation="derivations.jiang_gcms.alg4_loop_derived", kind="statement",
        correction=J.alg4_loop_correction,
-       note="Each iteration keeps p_l < p_r (the width becomes 2/3 of itself), so the loop never ends in exact "
-            "arithmetic; in floating point the state (p_l, p_r) stops changing and the loop repeats forever. "
-            "Correction: loop while p_r - p_l > tau (ldpref.gcms.ternary_search).")
+       note="Each form is the loop condition, run as Algorithm 4's search (Lemma 1's objective, [1/2, 1]) with every "
+            "iteration deciding 'continue' by evaluating it; the paper asserts the search returns.  Each iteration "
+            "keeps p_l < p_r (the width becomes 2/3 of itself: (1/2)(2/3)^t, ldpref.jiang_gcms.alg4_loop_derived), so "
+            "under p_l <= p_r the loop never ends in exact arithmetic; in floating point the state (p_l, p_r) stops "
+            "changing and the loop repeats forever.  The derived and corrected condition is a tolerance: loop while "
+            "p_l + tau <= p_r (ldpref.gcms.ternary_search).")
 def alg4(ev):
     printed, derived = ev.printed(), ev.derived()
     # exact rational arithmetic: the width is (1/2)(2/3)^t after t iterations, whatever f is
@@ -75,34 +99,16 @@ def alg4(ev):
         widths_ok &= (pr - pl) == Fr(1, 2) * Fr(2, 3) ** t and pl <= pr
     ev.identity("exact rationals, 60 iterations: p_r - p_l == (1/2)(2/3)^t and p_l <= p_r every time",
                 sympy.Integer(int(widths_ok)), sympy.Integer(1))
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
-             for params, exact, size in _alg4_float_points()]
-    ev.instances("does Algorithm 4's loop terminate? (run as printed; stops when its state repeats)", insts)
-    # the correction is the loop condition itself: run the search in exact rationals under it (tau = 10^-6), every
-    # iteration deciding 'continue' by evaluating the displayed condition; it must end
-    cond = ev.correction()
-    tau = sympy.Rational(1, 10**6)
-    cinsts = []
-    for params, _, size in _alg4_float_points():
-        e_, lam_, k_ = Fr(str(params["e^eps"])), Fr(str(params["lambda"])).limit_denominator(10**6), params["k"]
-        pl, pr, ended = Fr(1, 2), Fr(1), False
-        for _ in range(200):
-            if not evaluate(cond, {sympy.Symbol("p_l"): sympy.Rational(pl.numerator, pl.denominator),
-                                   sympy.Symbol("p_r"): sympy.Rational(pr.numerator, pr.denominator),
-                                   sympy.Symbol(r"\tau", positive=True): tau}):
-                ended = pr - pl <= tau  # it ended, with the minimiser bracketed to tau (not before searching)
-                break
-            p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
-            if G.lemma1_objective(p0, e_, lam_, k_) <= G.lemma1_objective(p1, e_, lam_, k_):
-                pr = p1
-            else:
-                pl = p0
-        cinsts.append(Instance({k: v for k, v in params.items() if k != "state constant after iteration"}
-                               | {"arithmetic": "exact rationals", "tau": "10^-6"}, exact=True, derived=ended,
-                               size=size))
-    ev.corrections("does the search end under the corrected loop condition, with p_r - p_l <= tau? (exact rationals, "
-                   "at most 200 iterations)",
-                   cinsts)
+    insts = [Instance(params, exact=ENDS, derived=d_ends, printed=ends, size=size)
+             for (params, size, ends), (_, _, d_ends) in zip(_alg4_instances(printed), _alg4_instances(derived))]
+    ev.instances("[does Algorithm 4's search end, with p_r - p_l <= tau = 10^-6] under the form's loop condition? (the "
+                 "paper asserts it returns: [true, true]); run with each iteration evaluating the condition; doubles: a "
+                 "repeated state never ends; exact rationals: at most 200 iterations", insts)
+    cond = ev.correction()  # the displayed condition, run alike: it must end
+    ev.corrections("[does the search end, with p_r - p_l <= tau] under the corrected loop condition? (it must: [true, "
+                   "true])",
+                   [Instance(params, exact=ENDS, derived=ends, size=size)
+                    for params, size, ends in _alg4_instances(cond)])
 
 
 def _grid_unimodal(e_, lam_, k_) -> bool:
