@@ -352,8 +352,8 @@ def test_appC_pq_marks_the_missing_square_alone():
 
 def _wrong_jiang_statement_edits():
     """Wrong edits of the jiang-gcms statements whose printed form became the sympy object the words assert (Algorithm
-    4's loop condition and s, Remark 2 / Fig. 2's optimum, Fig. 5(b)'s trend): the correction pass must fail each
-    (verdict error)."""
+    4's loop condition and s, Remark 2 / Fig. 2's optimum, Fig. 5(b)'s trend, Apple's target frequency): the
+    correction pass must fail each (verdict error)."""
     from derivations import jiang_gcms as J
 
     def only_relation(cid):  # Algorithm 4's s: the relation turned round but e^eps not inverted (R >= e^eps)
@@ -375,11 +375,13 @@ def _wrong_jiang_statement_edits():
             "jiang-gcms/alg4.s": lambda cid: only_relation(cid),
             "jiang-gcms/remark2": lambda cid: substitute(cid, 2),
             "jiang-gcms/fig2.caption": lambda cid: substitute(cid, 3),
-            "jiang-gcms/fig5.k": lambda cid: relation(cid, sympy.Lt)}
+            "jiang-gcms/fig5.k": lambda cid: relation(cid, sympy.Lt),
+            # Apple's target: f_target/n >= 1 (the printed claim, weakened) is false at the exact 0.5136
+            "jiang-gcms/sec7.D.apple-target": lambda cid: relation(cid, lambda *_: sympy.Ge(J.APPLE_TARGET, 1))}
 
 
 @pytest.mark.parametrize("cid", ["jiang-gcms/alg4", "jiang-gcms/alg4.s", "jiang-gcms/remark2",
-                                 "jiang-gcms/fig2.caption", "jiang-gcms/fig5.k"])
+                                 "jiang-gcms/fig2.caption", "jiang-gcms/fig5.k", "jiang-gcms/sec7.D.apple-target"])
 def test_a_wrong_edit_of_a_jiang_statement_gives_error(cid):
     assert "found" not in minimal_edit.edits("jiang-gcms")[cid]  # found by the search
     wrong = _wrong_jiang_statement_edits()[cid](cid)
