@@ -166,9 +166,10 @@ def _params(run, value):
        note="Fails at the n/3 target: at HS-grad the p = 0.87 run (eps = 3.75) has Var 31,340 against 32,201 for "
             "p = 0.74 (eps = 3.64), and the p = 0.57 run 37,415.  Holds at 1500: 10th 51,630 (p = 0.57) < 53,127 < "
             "56,579; Assoc-acdm 51,725 < 53,122 < 56,511.  The figure module's reading (printed p with Algorithm 4's s = "
-            "7, 4, 14) gives the same order at HS-grad (32,274 against 31,533).  Root cause: p = 0.74 is Lemma 1's "
-            "choice, which is not the exact variance's optimum (sec7.D.adult-p.optimum: s = 10, p = 0.81 has 7.3% "
-            "less variance at eps = 3.64, about 30,000, which would beat the p = 0.87 run).")
+            "7, 4, 14) gives the same order at HS-grad (32,274 against 31,533).  p = 0.74 is Lemma 1's choice, not "
+            "the exact variance's optimum (sec7.D.adult-p.optimum: s = 10, p = 0.81 at eps = 3.64), but no p at eps = "
+            "3.64 wins at HS-grad: the best, s = 10, has Var 31,491 against 31,340 for p = 0.87 at the larger eps = "
+            "3.75 (s = 7..15 at eps = 3.64: 32,201, 31,791, 31,572, 31,491, 31,512, 31,614, 31,779, 31,998, 32,261).")
 def sec7d_targets(ev):
     printed, derived = ev.printed(), ev.derived()
     insts = []
