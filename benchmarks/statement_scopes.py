@@ -49,8 +49,9 @@ WHY = {
     "jiang-gcms/sec7.D.apple-p": "round_2(e^(eps/2)/(e^(eps/2)+1)) at eps = 3.75: a numeric fact at a transcendental "
                                  "constant",
     "jiang-gcms/sec7.D.better": "Fig. 8's Adult data (the counts of 16 values): an experiment on data",
-    "jiang-gcms/sec7.D.apple-target": "refuted by an exact counterexample; its correction is a number at the fixed "
-                                      "point p = 0.87, k = 100, eps = 3.75 (e^3.75 transcendental), no parameter relation",
+    "jiang-gcms/sec7.D.apple-target": "refuted by an exact counterexample; its correction is a relation on one number "
+                                      "(the target f(d)/n of p = 0.87 at k = 100, eps = 3.75; e^3.75 transcendental), "
+                                      "no parameter relation",
     "jiang-gcms/sec7.D.targets": "refuted by an exact counterexample; its correction compares Fig. 8's runs on the "
                                  "Adult data (an experiment on data)",
     "jiang-gcms/sec7.E.convergence": "Fig. 9's data (counts of counts of Kosarak) and a limit in eps: an experiment on "
@@ -59,8 +60,9 @@ WHY = {
                                     "1/2, the claim's own assumption: nothing left to prove",
     "jiang-gcms/thm3.deployed": "refuted by an exact counterexample; its correction is a sum over every x != d of "
                                 "f(x)(c_bar(d, x) - 1/m) for one fixed family (d free): no fixed set of real variables",
-    "jiang-gcms/thm4": "refuted by an exact counterexample; its correction holds e^((1-T)/b) and log(1 - e^((1-T)/b)/2) "
-                       "with T, b free: no substitution makes the pair algebraic",
+    "jiang-gcms/thm4": "refuted by an exact counterexample; its correction (Eq. (8)'s eps, delta = e^((1-T)/b)/2) holds "
+                       "e^((T-1)/b), e^((1-T)/b) and a logarithm with T, b free: no substitution makes the pair "
+                       "algebraic",
     "jiang-gcms/sec5.A.randomized": "a property of the encryption scheme (randomised ciphertexts), not a parameter "
                                     "relation",
     "jiang-gcms/sec5.A.threshold-wording": "a probability of a continuous Laplace variable at a point (measure zero), "

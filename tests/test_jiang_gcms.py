@@ -184,8 +184,8 @@ def test_remark2_counterexample_is_where_lemma1_moves_with_k():
     ce = r.counterexample["params"]
     assert (ce["aspect"], ce["k_a"], ce["k_b"], ce["counts"]) == ("k", "1", "2", "(1, 0)")
     assert ce["exact argmin (k_a, k_b)"] == "((3/4,), (3/4,))"  # the exact optimum does not move with k
-    assert r.counterexample["printed"] == "True" and r.counterexample["exact"] == "False"
-    # ... while Lemma 1 as printed moves it (the printed predicate's source)
+    assert r.counterexample["printed"] == "[3/4, 1/2]" and r.counterexample["exact"] == "[3/4, 3/4]"
+    # ... while Lemma 1 as printed moves it (the printed form: its optimum at k_a = 1 and k_b = 2)
     import derivations.jiang_gcms as J
     ps = (sympy.Rational(1, 2), sympy.Rational(3, 4), sympy.Rational(9, 10))
     assert J.lemma1_argmin_printed(ps, 3, 1, 1) == (sympy.Rational(3, 4),)

@@ -350,3 +350,42 @@ def test_appC_pq_marks_the_missing_square_alone():
     printed = c.printed()
     tex = minimal_edit.highlighted_latex(minimal_edit.apply(printed, e), e, to_latex(printed), printed)
     assert tex.startswith(r"(p-q)^2(1-\frac{1}{m})^{\textcolor{red}{2}} = ") and tex.count(r"\textcolor") == 1
+
+
+def _wrong_jiang_statement_edits():
+    """Wrong edits of the jiang-gcms statements whose printed form became the sympy object the words assert (Algorithm
+    4's loop condition and s, Remark 2 / Fig. 2's optimum, Fig. 5(b)'s trend, Apple's target frequency): the
+    correction pass must fail each (verdict error)."""
+    from derivations import jiang_gcms as J
+
+    def only_relation(cid):  # Algorithm 4's s: the relation turned round but e^eps not inverted (R >= e^eps)
+        return {"edits": minimal_edit.edits("jiang-gcms")[cid]["edits"][:1]}
+
+    def substitute(cid, value):  # Lemma 1's optimum with k set to another value than 1
+        (e,) = minimal_edit.edits("jiang-gcms")[cid]["edits"]
+        return {"edits": [dict(e, new=sympy.srepr(sympy.Tuple(J.k, value)))]}
+
+    def relation(cid, rel):  # Fig. 5(b): p*(k_2) < p*(k_1) (the trend reversed)
+        (e,) = minimal_edit.edits("jiang-gcms")[cid]["edits"]
+        return {"edits": [dict(e, new=sympy.srepr(rel(J.P_STAR_K2, J.P_STAR_K1)))]}
+
+    def tolerance_sign(cid):  # Algorithm 4's loop: p_l - tau <= p_r (a negative tolerance: the loop never ends)
+        (e,) = minimal_edit.edits("jiang-gcms")[cid]["edits"]
+        return {"edits": [dict(e, new=sympy.srepr(sympy.Symbol("p_l") - sympy.Symbol(r"\tau", positive=True)))]}
+
+    return {"jiang-gcms/alg4": lambda cid: tolerance_sign(cid),
+            "jiang-gcms/alg4.s": lambda cid: only_relation(cid),
+            "jiang-gcms/remark2": lambda cid: substitute(cid, 2),
+            "jiang-gcms/fig2.caption": lambda cid: substitute(cid, 3),
+            "jiang-gcms/fig5.k": lambda cid: relation(cid, sympy.Lt),
+            # Apple's target: f_target/n >= 1 (the printed claim, weakened) is false at the exact 0.5136
+            "jiang-gcms/sec7.D.apple-target": lambda cid: relation(cid, lambda *_: sympy.Ge(J.APPLE_TARGET, 1))}
+
+
+@pytest.mark.parametrize("cid", ["jiang-gcms/alg4", "jiang-gcms/alg4.s", "jiang-gcms/remark2",
+                                 "jiang-gcms/fig2.caption", "jiang-gcms/fig5.k", "jiang-gcms/sec7.D.apple-target"])
+def test_a_wrong_edit_of_a_jiang_statement_gives_error(cid):
+    assert "found" not in minimal_edit.edits("jiang-gcms")[cid]  # found by the search
+    wrong = _wrong_jiang_statement_edits()[cid](cid)
+    r = run_claim(_with_edit(cid, wrong))
+    assert r.verdict == "error" and "correction" in r.reason, r.reason

@@ -160,7 +160,10 @@ for _cid, _what in (("jiang-gcms/alg4.s", "Algorithm 4's s"), ("jiang-gcms/sec4.
     vec(
         _cid,
         f"does {_what} (m=3, e^eps=11/10, p=1/2: s=2, exact e^eps 2) stay within e^eps?",
-        lambda: {"m": 3, "e^eps": F(11, 10), "p": F(1, 2)},
+        # the printed form is the implication at Algorithm 4's (s, m, p, e^eps), eps = log e^eps: s = ceil(3/(1 + 11/10))
+        # = 2; the derived predicate reads e^eps by its parameter name
+        lambda: {"m": 3, "s": math.ceil(F(3) / (1 + (1 / F(1, 2) - 1) * F(11, 10))), "exp_eps": F(11, 10),
+                 "e^eps": F(11, 10), "p": F(1, 2), r"\epsilon": sympy.log(sympy.Rational(11, 10))},
         lambda: _alg4_within_budget(3, F(11, 10), F(1, 2)),
         printed_value=lambda form, params: ev(form, params),
         derived_value=lambda form, params: ev(form, params),

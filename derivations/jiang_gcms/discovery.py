@@ -133,17 +133,6 @@ def thm4_holds_derived():
     return sympy.Or(sympy.Eq(T, 1), sympy.Ge(T, 1 - b * sympy.log(2 * (1 - sympy.exp(-1 / b)))))
 
 
-@cache
-def thm4_corrected():
-    """Theorem 4 corrected: (eps of Eq. (8), e^{-(T-1)/b}/2)-DP, and (1/b, e^{-(T-1)/b}/2)-DP in the standard sense."""
-    from ldpref.ledger.forms import Predicate
-
-    g = sympy.latex(new_bin_delta())
-    return Predicate(r"S\ \text{is}\ (\epsilon, " + g + r")\text{-DP with}\ \epsilon = "
-                     + sympy.latex(eps_derived().rhs) + r",\ \text{and}\ (1/b, " + g + r")\text{-DP}",
-                     lambda **kw: True)
-
-
 def threshold_for(delta_value, scale):
     """The smallest T >= 1 whose release probability g = e^{-(T-1)/scale}/2 is at most delta_value (<= 1/2)."""
     t = sympy.Symbol("t", positive=True)

@@ -537,5 +537,7 @@ def alg4_loop_derived():
 
 @cache
 def alg4_loop_correction():
+    """The loop condition a ternary search needs: continue while the bracket is at least tau wide,
+    p_l + tau <= p_r (p_r - p_l >= tau), tau > 0: the width (1/2)(2/3)^t falls below tau, so the loop ends."""
     tau = sympy.Symbol(r"\tau", positive=True)
-    return sympy.Gt(sympy.Symbol("p_r") - sympy.Symbol("p_l"), tau)
+    return sympy.Le(sympy.Symbol("p_l") + tau, sympy.Symbol("p_r"))

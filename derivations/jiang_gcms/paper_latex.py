@@ -161,13 +161,11 @@ PAPER_LATEX = {
                          r"+ 1 \right)}. \quad (7)", "jiang-gcms.md, Eq. (7)"),
     "jiang-gcms/lemma1": _e(_LEMMA1, "jiang-gcms.md, Lemma 1 (with w and lambda = f(d)/n as it defines them)",
                             part="rhs", where={"w": _W}),
-    "jiang-gcms/alg4": _e(r"p \leftarrow (p_l + p_r)/2, s \leftarrow \lceil \frac{m}{1 + (1/p - 1)e^\epsilon} \rceil;",
-                          "jiang-gcms.md, Algorithm 4 (last step)",
-                          unparsed="an assignment ending a loop; ldpref's form is a statement about what the "
-                                   "loop returns, evaluated by code"),
+    "jiang-gcms/alg4": _e(r"p_l \leq p_r", "jiang-gcms.md, Algorithm 4 (its loop: while p_l <= p_r do)"),
     "jiang-gcms/alg4.s": _e(_ALG4_S, "jiang-gcms.md, Algorithm 4 (last step, s)",
-                            unparsed="an assignment; ldpref's form is a statement about the s it gives, "
-                                     "evaluated by code"),
+                            unparsed="an assignment (s \\leftarrow ...); ldpref's form is the implication the "
+                                     "paper draws from it, with this s as its hypothesis (an equation) and Theorem 2's "
+                                     "ratio <= e^eps as its conclusion"),
     "jiang-gcms/sec4.C.allocation": _e(r"p = \frac{e^{\epsilon_p}}{e^{\epsilon_p} + 1}, \quad "
                                        r"q = \frac{1}{e^{(\epsilon - \epsilon_p)} + 1}.",
                                        "jiang-gcms.md, Section IV-C (budget allocation)", part="rhs", select=[0, 1, 1],
@@ -190,8 +188,7 @@ PAPER_LATEX = {
     "jiang-gcms/thm4": _e(r"\epsilon = \max \left\{ \frac{1}{b}, \log \left( 1 + \frac{1}{2e^{(T-1)/b} - 1} \right) "
                           r"\right\}, \quad \delta = \frac{1}{2} \exp(\epsilon(1 - T))",
                           "jiang-gcms.md, Theorem 4, Eqs. (8) and (9)",
-                          unparsed="Theorem 4 is a statement ((eps, delta)-DP of the release) evaluated by code; its "
-                                   "two formulas are compared as jiang-gcms/eq8 and eq9"),
+                          edited="the two displays joined by \\quad"),
     # ---- Section VII -----------------------------------------------------------------------------------------
     "jiang-gcms/sec7.E.threshold": _e(r"1 - \frac{\log(2\delta)}{\epsilon}",
                                       "jiang-gcms.md, Section VII-E ('T is approximately')", part="rhs",
@@ -292,11 +289,13 @@ _WORDS = "the paper states it in words, with no formula of its own to transcribe
 NO_PAPER_LATEX = {
     "jiang-gcms/alg4.unimodal": "what Algorithm 4's ternary search assumes; the paper states no such formula",
     "jiang-gcms/appB.same-client": "stated in words ('by Lemma 4 (1), we need only consider ...'), no display",
-    "jiang-gcms/fig2.caption": _WORDS + " (Fig. 2's caption)",
+    "jiang-gcms/fig2.caption": _WORDS + " (Fig. 2's caption); ldpref's form is the optimum it describes, Lemma 1's "
+                                        "p* (the paper's LaTeX is jiang-gcms/lemma1's entry)",
     "jiang-gcms/fig5.grows": _WORDS + " (Section VII-B on Fig. 5(a))",
     "jiang-gcms/fig5.k": _WORDS + " (Section VII-B on Fig. 5(b))",
     "jiang-gcms/fig6": _WORDS + " (Section VII-B on Fig. 6)",
-    "jiang-gcms/remark2": _WORDS + " (Remark 2)",
+    "jiang-gcms/remark2": _WORDS + " (Remark 2); ldpref's form is the optimum it describes, Lemma 1's p* (the "
+                                   "paper's LaTeX is jiang-gcms/lemma1's entry)",
     "jiang-gcms/sec4.A.same-randomness": _WORDS + " (the probability of adding r is p, every other value q)",
     "jiang-gcms/sec4.C.monotone": _WORDS + " (the variance decreases with m and k)",
     "jiang-gcms/sec4.C.none-optimal": _WORDS + " (Section IV-C, before Section V)",

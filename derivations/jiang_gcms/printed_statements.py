@@ -14,7 +14,7 @@ from functools import cache
 import sympy
 
 from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
-from .symbols import ADULT_P_1500, ADULT_P_THIRD, Predicate, e, k, lam, m, p, s
+from .symbols import ADULT_P_1500, ADULT_P_THIRD, ARGMIN_P, K_1, K_2, P_STAR_K1, P_STAR_K2, Predicate, e, eps, k, lam, m, p, s
 
 
 @cache
@@ -37,28 +37,26 @@ def lemma1_argmin_printed(ps, e_, lam_, k_):
     return tuple(sorted(p_ for p_, v in vals.items() if v == best))
 
 
-def _remark2(**kw) -> bool:
-    """p* (Lemma 1's argmin over the feasible p) changes between the two configurations exactly when k does."""
-    a = lemma1_argmin_printed(kw["ps"], kw["e^eps"], kw["lambda"], kw["k_a"])
-    b = lemma1_argmin_printed(kw["ps"], kw["e^eps"], kw["lambda"], kw["k_b"])
-    return (a != b) == (kw["aspect"] == "k")
-
-
 @cache
 def remark2_printed():
-    return Predicate(r"p^{*} = \operatorname{argmin}_p g_{\mathrm{Lemma\,1}}(p; \lambda, k, e^{\epsilon})"
-                     r"\ \text{changes with}\ k\ \text{and not with}\ m", _remark2)
+    """Remark 2: 'the optimal selection of p depends on the ratio f(d)/n and k, and does not depend on m' -- the optimum
+    the remark describes, as Lemma 1 gives it: p* = argmin_p g(p; lambda, k, e^eps), lambda = f(d)/n; its arguments
+    are the remark's (lambda and k, and no m)."""
+    return sympy.Eq(sympy.Symbol("p^{*}"), ARGMIN_P(lemma1_objective_printed_expr()))
 
 
 @cache
 def fig2_caption_printed():
-    return Predicate(r"p^{*}(n/f(d), k)\ \text{(Lemma 1)}\ \text{depends on}\ k\ \text{and not on}\ m", _remark2)
+    """Fig. 2's caption: 'optimal p depends on the ratio of n/f(d) and k, and is independent of m' -- Lemma 1's
+    optimum, as for Remark 2."""
+    return sympy.Eq(sympy.Symbol("p^{*}"), ARGMIN_P(lemma1_objective_printed_expr()))
 
 
 @cache
 def fig5_k_printed():
-    """'A larger k corresponds to a higher optimal p', asserted for every target f(d) > 0."""
-    return Predicate(r"k_1 < k_2 \Rightarrow p^{*}(k_2) > p^{*}(k_1)", lambda **kw: kw["lambda"] > 0)
+    """'Generally, a larger k corresponds to a higher optimal p': k_1 < k_2 => p*(k_2) > p*(k_1), asserted for every
+    target f(d) > 0 (evaluated at the optimum at each k)."""
+    return sympy.Implies(sympy.Lt(K_1, K_2), sympy.Gt(P_STAR_K2, P_STAR_K1))
 
 
 @cache
@@ -70,9 +68,9 @@ def fig5_grows_printed():
 
 @cache
 def alg4_printed():
-    """Algorithm 4 ('while p_l <= p_r') returns p = (p_l + p_r)/2, asserted for every eps > 0."""
-    return Predicate(r"\text{Algorithm 4 (while } p_l \le p_r\text{) returns } p = (p_l + p_r)/2",
-                     lambda **kw: kw["e^eps"] > 1)
+    """Algorithm 4's loop condition as printed, 'while p_l <= p_r do' (the algorithm then returns p = (p_l + p_r)/2:
+    asserted for every eps, lambda and k)."""
+    return sympy.Le(sympy.Symbol("p_l"), sympy.Symbol("p_r"))
 
 
 @cache
@@ -81,27 +79,23 @@ def alg4_unimodal_printed():
     return Predicate(r"g_{\mathrm{Lemma\,1}}\ \text{unimodal on}\ [1/2, 1)", lambda **kw: kw["e^eps"] > 1)
 
 
-def _ceiling_private(**kw) -> bool:
-    """The paper's reasoning: with s from Algorithm 4's ceiling, Theorem 2's ratio p(m-s)/((1-p)s) is at most
-    e^eps (a larger s only lowers it)."""
-    at = {p: sympy.sympify(kw["p"]), e: sympy.sympify(kw["e^eps"]), m: sympy.sympify(kw["m"])}
-    # every symbol gets a number at once (xreplace): the ceiling is built on a rational, never on a
-    # half-substituted expression whose assumptions sympy would query
-    s_ = alg4_s_printed().rhs.xreplace(at)
-    ratio = (p * (m - s) / ((1 - p) * s)).xreplace({**at, s: s_})
-    return bool(ratio <= kw["e^eps"])
+def _theorem2_ratio():
+    """Theorem 2's ratio p(m - s)/((1 - p)s), the e^eps of GCMS by the paper's reasoning (a larger s only lowers it)."""
+    return p * (m - s) / ((1 - p) * s)
 
 
 @cache
 def alg4_s_statement_printed():
-    return Predicate(r"s = \left\lceil \frac{m}{1 + (1/p - 1) e^{\epsilon}} \right\rceil \Rightarrow "
-                     r"\frac{p (m - s)}{(1 - p) s} \le e^{\epsilon}", _ceiling_private)
+    """Algorithm 4's last step and the paper's reason it is private: with s from the ceiling, Theorem 2's ratio
+    p(m-s)/((1-p)s) is at most e^eps.  The implication itself, evaluated at Algorithm 4's (s, m, p, e^eps)."""
+    return sympy.Implies(alg4_s_printed(), sympy.Le(_theorem2_ratio(), e))
 
 
 @cache
 def rounding_printed():
-    return Predicate(r"\epsilon_{\mathrm{actual}} = \log\frac{p (m - s)}{(1 - p) s} \le \epsilon\ \ "
-                     r"(s = \lceil m/(1 + (1/p - 1) e^{\epsilon}) \rceil)", _ceiling_private)
+    """After Algorithm 4: 'the ceiling ... may result in a slightly smaller eps than the targeted one': with s from the
+    ceiling, the actual eps, log p(m-s)/((1-p)s) (Theorem 2), is at most the target eps."""
+    return sympy.Implies(alg4_s_printed(), sympy.Le(sympy.log(_theorem2_ratio()), eps))
 
 
 @cache

@@ -78,11 +78,6 @@ def target_lambda_derived():
     return sympy.factor(-gp.subs(lam, 0) / slope)
 
 
-def target_outside_holds(lam_star) -> bool:
-    """'The target frequency of p exceeds n': no lambda in [0, 1] makes p stationary (lambda* outside [0, 1])."""
-    return less(1, lam_star) or less(lam_star, 0)
-
-
 @cache
 def apple_p_derived():
     """Apple's p: each bit of the unary encoding through BRR at eps/2, e^(eps/2)/(e^(eps/2) + 1)."""
@@ -208,12 +203,6 @@ def fig8_better_holds(**kw) -> bool:
     ours = [vals for r, vals in table.items() if r != kw["baseline"]]
     better = sum(1 for v in range(len(base)) if any(less_mp(o[v], base[v]) for o in ours))
     return better >= len(base) - 2
-
-
-def apple_target_holds(**kw) -> bool:
-    """'The target frequency of p exceeds n' on the exact variance: lambda*(p) outside [0, 1]."""
-    at = {p: sympy.Rational(kw["p"]), e: sympy.exp(sympy.Rational(kw["eps"]))}
-    return target_outside_holds(target_lambda_derived().xreplace(at))
 
 
 def apple_p_holds(**kw) -> bool:

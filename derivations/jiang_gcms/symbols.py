@@ -35,6 +35,13 @@ m = sympy.Symbol("m", positive=True, integer=True)
 k = sympy.Symbol("k", positive=True, integer=True)
 s = sympy.Symbol("s", positive=True, integer=True)
 lam = sympy.Symbol(r"\lambda", nonnegative=True)
+#: two numbers of hash functions and the optimal p at each (Section VII-B on Fig. 5(b): 'a larger k ... a higher
+#: optimal p')
+K_1, K_2 = sympy.symbols("k_1 k_2", positive=True, integer=True)
+P_STAR_K1, P_STAR_K2 = sympy.Symbol("p^{*}(k_1)", positive=True), sympy.Symbol("p^{*}(k_2)", positive=True)
+#: Section VII-D: the target frequency of Apple's p = 0.87 (eps = 3.75, k = 100) relative to n, the f(d)/n at which
+#: that p is the optimum ('the resulting target frequency exceeds n')
+APPLE_TARGET = sympy.Symbol(r"f_{\mathrm{target}}(p = 0.87)/n")
 w = sympy.Symbol("w", positive=True)
 C = sympy.Symbol("C(d)")
 F2 = sympy.Symbol(r"\sum_{d'\neq d} f(d')^{2}", nonnegative=True)  # sum of squared counts of the other values

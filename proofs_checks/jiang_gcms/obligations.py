@@ -124,10 +124,14 @@ c_ = sympy.Symbol("c", real=True)
 
 
 def _rounding(claim_id):
-    """Algorithm 4's s (corrected: the ceiling's s is valid only when also s <= m - 1 and (1 - p) s <= e^eps p (m - s)):
-    the displayed corrected condition holds exactly when s is valid -- 1 <= s <= m - 1 and Theorem 2's derived
+    """Algorithm 4's s, corrected (the displayed correction: the printed implication with its minimal edit -- Theorem
+    2's ratio R = p(m-s)/((1-p)s) >= e^{-eps} for alg4.s, |log R| <= eps for the sentence after Algorithm 4): at the
+    ceiling's s the corrected statement holds exactly when s is valid -- 1 <= s <= m - 1 and Theorem 2's derived
     e^eps bound max(R, 1/R) is at most the target e^eps.  The ceiling is its definition: an integer c with
-    x <= c < x + 1, x = m/(1 + (1/p - 1) e^eps) (relaxed to a real c; x > 0 gives c >= 1 for an integer)."""
+    x <= c < x + 1, x = m/(1 + (1/p - 1) e^eps) (relaxed to a real c; x > 0 gives c >= 1 for an integer); of s and m
+    the solver is told only what their being integers gives here, s <= m - 1 or s >= m.  A logarithm (eps = log e^eps,
+    |log R|) is removed by exp's monotonicity where R > 0, i.e. s < m; at s >= m (R <= 0: log R is -oo, so |log R| <=
+    eps is false) the obligation proves s invalid."""
     def build(printed, derived):
         from ldpref.ledger.claim import find_claim
         corrected = find_claim(claim_id).correction()
@@ -136,15 +140,25 @@ def _rounding(claim_id):
         x = ceil.args[0]
         plain = {J.p: p_, EXP_EPS: t, J.m: m_, J.s: s_}
         valid = sympy.And(sympy.Ge(s_, 1), sympy.Le(s_, m_ - 1), sympy.Le(bound.xreplace(plain), t))
-        goal = sympy.Implies(sympy.Eq(s_, c_), sympy.Equivalent(corrected.xreplace({ceil: c_}).xreplace(plain), valid))
+        shown = corrected.xreplace({ceil: c_}).xreplace({**plain, J.eps: sympy.log(t)})
+        if shown.has(sympy.log):
+            shown, conditions = remove_logs(shown)
+            claim = sympy.And(sympy.Implies(sympy.Lt(s_, m_), sympy.And(*conditions, sympy.Equivalent(shown, valid))),
+                              sympy.Implies(sympy.Ge(s_, m_), sympy.Not(valid)))
+        else:
+            claim = sympy.Equivalent(shown, valid)
+        goal = sympy.Implies(sympy.Eq(s_, c_), claim)
         return [Obligation(claim_id, claim_id,
-                           "at s = ceil(m/(1 + (1/p - 1) e^eps)) the corrected condition holds <=> 1 <= s <= m - 1 and "
+                           "at s = ceil(m/(1 + (1/p - 1) e^eps)) the corrected statement holds <=> 1 <= s <= m - 1 and "
                            "the derived max(R, 1/R) <= e^eps (Theorem 2's bound, R = p(m-s)/((1-p)s)), every e^eps > 1, "
-                           "0 < p < 1, m >= 2; the ceiling c by its definition x <= c < x + 1, c >= 1",
+                           "0 < p < 1, m >= 2; the ceiling c by its definition x <= c < x + 1, c >= 1; s, m integers "
+                           "(s <= m - 1 or s >= m)" + ("; logarithms removed by exp's monotonicity where s < m, s "
+                                                       "invalid where s >= m" if corrected.has(sympy.log) else ""),
                            (Variable(t, "t"), Variable(p_, "p"), Variable(m_, "m", "integer"),
                             Variable(s_, "s", "integer"), Variable(c_, "c", "integer")),
                            (sympy.Gt(t, 1), sympy.Gt(p_, 0), sympy.Lt(p_, 1), sympy.Ge(m_, 2),
-                            sympy.Ge(c_, x.xreplace(plain)), sympy.Lt(c_, x.xreplace(plain) + 1), sympy.Ge(c_, 1)),
+                            sympy.Ge(c_, x.xreplace(plain)), sympy.Lt(c_, x.xreplace(plain) + 1), sympy.Ge(c_, 1),
+                            sympy.Or(sympy.Le(s_, m_ - 1), sympy.Ge(s_, m_))),
                            goal, model_side="derived", proves="correction")]
     return build
 
@@ -158,7 +172,7 @@ OBLIGATIONS.update({
 
 
 def _p_star(claim_id):
-    """Remark 2, the Fig. 2 caption, Fig. 5(b) (corrected: p* = argmin_p g(p; lambda, e^eps), g free of k and m): the
+    """Remark 2 and the Fig. 2 caption (corrected: p* = argmin_p g(p; lambda, e^eps), g free of k and m): the
     derived Var[f_hat]/n at fixed p and eps (q on Eq. (7)'s boundary) is the displayed g/(e^eps - 1)^2 plus a term
     free of p, at every k and m -- so its minimisers over any set of p are g's, whatever k and m."""
     def build(printed, derived):
@@ -181,8 +195,37 @@ def _p_star(claim_id):
     return build
 
 
-OBLIGATIONS.update({claim_id: _p_star(claim_id) for claim_id in
-                    ("jiang-gcms/remark2", "jiang-gcms/fig2.caption", "jiang-gcms/fig5.k")})
+OBLIGATIONS.update({claim_id: _p_star(claim_id) for claim_id in ("jiang-gcms/remark2", "jiang-gcms/fig2.caption")})
+
+
+def _fig5_k(printed, derived):
+    """Fig. 5(b), corrected (the displayed correction: the printed implication with its minimal edit, k_1 < k_2 =>
+    p*(k_2) = p*(k_1)): the relation it displays is '=' and the derived Var[f_hat]/n at fixed p and eps (q on Eq.
+    (7)'s boundary) is the derived objective g/(e^eps - 1)^2 plus a term free of p at every k and m, g free of k -- so
+    the minimisers over any set of p are g's at every k: the optimum does not move with k.  A displayed relation other
+    than '=' gets no proof."""
+    from ldpref.ledger.claim import find_claim
+    corrected = find_claim("jiang-gcms/fig5.k").correction()
+    relation = corrected.args[1] if isinstance(corrected, sympy.Implies) else corrected
+    if not (isinstance(relation, sympy.Equality) and {relation.lhs, relation.rhs} == {J.P_STAR_K1, J.P_STAR_K2}):
+        return []
+    g = J.lemma1_objective_derived_expr()
+    if g.has(J.k):
+        return []
+    plain = {J.p: p_, EXP_EPS: t, J.lam: lam_, J.F2: F2_, J.n: n_, J.k: k_, J.m: m_}
+    gap = J.variance_at_boundary().xreplace(plain) - g.xreplace(plain) / (t - 1) ** 2
+    return [Obligation("jiang-gcms/fig5.k", "jiang-gcms/fig5.k",
+                       "the corrected p*(k_2) = p*(k_1): d/dp [derived Var[f_hat]/n - g/(e^eps - 1)^2] = 0, g the "
+                       "derived objective (no k), q on Eq. (7)'s boundary: p* = argmin_p g at every k, every 1/2 <= p < "
+                       "1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0",
+                       (Variable(p_, "p"), Variable(t, "t"), Variable(lam_, "lam"), Variable(k_, "k", "integer"),
+                        Variable(m_, "m", "integer"), Variable(n_, "n", "integer"), Variable(F2_, "F2")),
+                       (sympy.Ge(p_, HALF), sympy.Lt(p_, 1), sympy.Gt(t, 1), sympy.Ge(lam_, 0), sympy.Le(lam_, 1),
+                        sympy.Ge(k_, 1), sympy.Ge(m_, 2), sympy.Ge(n_, 1), sympy.Ge(F2_, 0)),
+                       sympy.Eq(sympy.diff(gap, p_), 0), model_side="derived", proves="correction")]
+
+
+OBLIGATIONS["jiang-gcms/fig5.k"] = _fig5_k
 
 
 def _appA_closing(printed, derived):

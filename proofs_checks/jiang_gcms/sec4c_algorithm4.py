@@ -30,36 +30,60 @@ from .sec4a_algorithms import _identity_family
 from .sec4c_lemma1 import _argmin, _derived_argmin, _feasible, _lam, _opt_table
 
 
-@_cache
-def _alg4_float_points():
-    out = []
-    for e_ in (2.0, 38.0, 150.0):
-        for lam_ in (0.0, 1 / 3, 1.0):
-            for k_ in (1, 100):
-                tr = G.ternary_search_as_printed(lambda t: G.lemma1_objective(t, e_, lam_, k_))
-                out.append(({"e^eps": e_, "lambda": round(lam_, 6), "k": k_, "arithmetic": "IEEE double",
-                             "state constant after iteration": tr.stationary_after}, tr.terminated, (k_, e_, lam_)))
-    return tuple(out)
+#: (e^eps, lambda, k) at which Algorithm 4's search is run
+_ALG4_POINTS = tuple((e_, lam_, k_) for e_ in (R(2), R(38), R(150)) for lam_ in (R(0), R(1, 3), R(1)) for k_ in (1, 100))
+ALG4_TAU = Fraction(1, 10**6)
+_P_L, _P_R, _TAU = sympy.Symbol("p_l"), sympy.Symbol("p_r"), sympy.Symbol(r"\tau", positive=True)
 
 
-def _alg4_derived_fn(**kw) -> bool:
-    """The loop ends only when p_l > p_r, i.e. when the width (1/2)(2/3)^t of the derived form is <= 0: evaluated at
-    the iteration after which the run's state stopped changing (every later iteration repeats it)."""
-    t_ = kw["state constant after iteration"]
-    width = J.alg4_loop_derived().rhs.subs(sympy.Symbol("t", positive=True), t_)
-    return bool(width <= 0)
+#: the outcome the paper asserts: [the loop ended, with p_r - p_l <= tau] (it searched, it did not stop before)
+ENDS = [True, True]
+
+
+def _loop_ends(cond, e_, lam_, k_, arithmetic: str) -> list:
+    """Algorithm 4's ternary search on Lemma 1's objective from [1/2, 1], each iteration deciding 'continue' by
+    evaluating the loop condition ``cond`` (printed, derived or corrected: a relation in p_l, p_r and tau) exactly at
+    the state (p_l, p_r), tau = 10^-6: in exact rationals (at most 200 iterations) or in IEEE doubles (the condition at
+    the doubles' exact values; a state that repeats is a loop that never ends).  The outcome: [whether the loop
+    ended, whether p_r - p_l <= tau at its last state] (``ENDS`` when it ended having searched)."""
+    exact = arithmetic == "exact rationals"
+    if exact:
+        pl, pr, f = Fraction(1, 2), Fraction(1), lambda x: G.lemma1_objective(x, _frac(e_), _frac(lam_), k_)
+    else:
+        pl, pr, f = 0.5, 1.0, lambda x: G.lemma1_objective(x, float(e_), float(lam_), k_)
+    for _ in range(200 if exact else 2000):
+        state = {_P_L: Fraction(pl), _P_R: Fraction(pr), _TAU: sympy.Rational(1, 10**6)}  # a double's exact value
+        if not evaluate(cond, state):
+            return [True, Fraction(pr) - Fraction(pl) <= ALG4_TAU]
+        p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
+        old = (pl, pr)
+        if f(p0) <= f(p1):
+            pr = p1
+        else:
+            pl = p0
+        if (pl, pr) == old:
+            return [False, Fraction(pr) - Fraction(pl) <= ALG4_TAU]  # every later iteration repeats this one
+    return [False, Fraction(pr) - Fraction(pl) <= ALG4_TAU]  # no end within 200 iterations
+
+
+def _alg4_instances(form):
+    """(params, size, outcome) of the search under ``form``'s loop condition at every point, in both arithmetics."""
+    return [({"e^eps": e_, "lambda": lam_, "k": k_, "arithmetic": a, "tau": "10^-6"}, (k_, e_, lam_),
+             _loop_ends(form, e_, lam_, k_, a))
+            for a in ("IEEE double", "exact rationals") for e_, lam_, k_ in _ALG4_POINTS]
 
 
 @claim(id="jiang-gcms/alg4", root_cause="alg4.loop", location="Section IV-C, Algorithm 4 (ternary search)",
        statement="Algorithm 4's ternary search 'while p_l <= p_r' returns p = (p_l + p_r)/2.",
-       printed=J.alg4_printed,
-       derived=lambda: Predicate(r"\text{the loop ends} \iff \mathrm{width}_t = \tfrac12 (\tfrac23)^t \le 0",
-                                 _alg4_derived_fn),
+       printed=J.alg4_printed, derived=J.alg4_loop_correction,
        derivation="derivations.jiang_gcms.alg4_loop_derived", kind="statement",
        correction=J.alg4_loop_correction,
-       note="Each iteration keeps p_l < p_r (the width becomes 2/3 of itself), so the loop never ends in exact "
-            "arithmetic; in floating point the state (p_l, p_r) stops changing and the loop repeats forever. "
-            "Correction: loop while p_r - p_l > tau (ldpref.gcms.ternary_search).")
+       note="Each form is the loop condition, run as Algorithm 4's search (Lemma 1's objective, [1/2, 1]) with every "
+            "iteration deciding 'continue' by evaluating it; the paper asserts the search returns.  Each iteration "
+            "keeps p_l < p_r (the width becomes 2/3 of itself: (1/2)(2/3)^t, ldpref.jiang_gcms.alg4_loop_derived), so "
+            "under p_l <= p_r the loop never ends in exact arithmetic; in floating point the state (p_l, p_r) stops "
+            "changing and the loop repeats forever.  The derived and corrected condition is a tolerance: loop while "
+            "p_l + tau <= p_r (ldpref.gcms.ternary_search).")
 def alg4(ev):
     printed, derived = ev.printed(), ev.derived()
     # exact rational arithmetic: the width is (1/2)(2/3)^t after t iterations, whatever f is
@@ -75,34 +99,16 @@ def alg4(ev):
         widths_ok &= (pr - pl) == Fr(1, 2) * Fr(2, 3) ** t and pl <= pr
     ev.identity("exact rationals, 60 iterations: p_r - p_l == (1/2)(2/3)^t and p_l <= p_r every time",
                 sympy.Integer(int(widths_ok)), sympy.Integer(1))
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
-             for params, exact, size in _alg4_float_points()]
-    ev.instances("does Algorithm 4's loop terminate? (run as printed; stops when its state repeats)", insts)
-    # the correction is the loop condition itself: run the search in exact rationals under it (tau = 10^-6), every
-    # iteration deciding 'continue' by evaluating the displayed condition; it must end
-    cond = ev.correction()
-    tau = sympy.Rational(1, 10**6)
-    cinsts = []
-    for params, _, size in _alg4_float_points():
-        e_, lam_, k_ = Fr(str(params["e^eps"])), Fr(str(params["lambda"])).limit_denominator(10**6), params["k"]
-        pl, pr, ended = Fr(1, 2), Fr(1), False
-        for _ in range(200):
-            if not evaluate(cond, {sympy.Symbol("p_l"): sympy.Rational(pl.numerator, pl.denominator),
-                                   sympy.Symbol("p_r"): sympy.Rational(pr.numerator, pr.denominator),
-                                   sympy.Symbol(r"\tau", positive=True): tau}):
-                ended = pr - pl <= tau  # it ended, with the minimiser bracketed to tau (not before searching)
-                break
-            p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
-            if G.lemma1_objective(p0, e_, lam_, k_) <= G.lemma1_objective(p1, e_, lam_, k_):
-                pr = p1
-            else:
-                pl = p0
-        cinsts.append(Instance({k: v for k, v in params.items() if k != "state constant after iteration"}
-                               | {"arithmetic": "exact rationals", "tau": "10^-6"}, exact=True, derived=ended,
-                               size=size))
-    ev.corrections("does the search end under the corrected loop condition, with p_r - p_l <= tau? (exact rationals, "
-                   "at most 200 iterations)",
-                   cinsts)
+    insts = [Instance(params, exact=ENDS, derived=d_ends, printed=ends, size=size)
+             for (params, size, ends), (_, _, d_ends) in zip(_alg4_instances(printed), _alg4_instances(derived))]
+    ev.instances("[does Algorithm 4's search end, with p_r - p_l <= tau = 10^-6] under the form's loop condition? (the "
+                 "paper asserts it returns: [true, true]); run with each iteration evaluating the condition; doubles: a "
+                 "repeated state never ends; exact rationals: at most 200 iterations", insts)
+    cond = ev.correction()  # the displayed condition, run alike: it must end
+    ev.corrections("[does the search end, with p_r - p_l <= tau] under the corrected loop condition? (it must: [true, "
+                   "true])",
+                   [Instance(params, exact=ENDS, derived=ends, size=size)
+                    for params, size, ends in _alg4_instances(cond)])
 
 
 def _grid_unimodal(e_, lam_, k_) -> bool:
@@ -213,46 +219,80 @@ def _rounding_points():
     return tuple(out)
 
 
-def _rounding_derived_fn(**kw) -> bool:
-    """s from the ceiling, then the model's privacy level max(R, 1/R), R = p(m-s)/((1-p)s) (Theorem 2 with
-    its absolute value; Appendix A's Case 4 gives 1/R), and 1 <= s <= m - 1."""
-    p_, e_, m_ = kw["p"], kw["e^eps"], kw["m"]
-    s_ = G.algorithm4_s(_frac(p_), _frac(e_), m_)
-    if not 1 <= s_ <= m_ - 1:
-        return False
-    R_ = _at(J.privacy_ratio_derived(), {J.m: m_, J.s: s_, J.p: p_})
-    return bool(max(R_, 1 / R_) <= e_)
-
-
 def _rounding_derived():
-    return Predicate(r"s = \lceil m/(1 + (1/p - 1) e^{\epsilon}) \rceil:\ 1 \le s \le m - 1\ \wedge\ "
-                     r"\max\left(R, R^{-1}\right) \le e^{\epsilon},\ R = \frac{p (m - s)}{(1 - p) s}", _rounding_derived_fn)
+    """Algorithm 4's step s = ceil(m/(1 + (1/p - 1) e^eps)), then the model's validity: 1 <= s <= m - 1 (the ceiling
+    of a positive number is >= 1) and the largest likelihood ratio max(R, 1/R) <= e^eps, R the ratio derived from
+    Algorithm 1's law (Theorem 2 with its absolute value; Appendix A's Case 4 gives 1/R).  Evaluated at Algorithm 4's
+    (s, m, p, e^eps)."""
+    R_ = J.privacy_ratio_derived()
+    return sympy.Implies(sympy.Eq(J.s, sympy.ceiling(J.m / (1 + (1 / J.p - 1) * J.e))),
+                         sympy.And(sympy.Le(J.s, J.m - 1), sympy.Le(sympy.Max(R_, 1 / R_), J.e)))
+
+
+def _rounding_facts(params) -> dict:
+    """Algorithm 4's output at one instance as the values of the statements' symbols: s, m, p, e^eps and eps =
+    log e^eps (exact)."""
+    return {J.s: params["s"], J.m: params["m"], J.p: params["p"], J.e: params["e^eps"],
+            J.eps: sympy.log(params["e^eps"])}
 
 
 def _rounding_check(ev):
+    """The printed implication (the paper's s and its reason it is private) at Algorithm 4's own outputs, vs whether
+    that s is valid (exact); the displayed correction (the implication with its minimal edit) alike."""
     printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), printed=evaluate(printed, params), size=size)
+    insts = [Instance(params, exact=exact, derived=evaluate(derived, _rounding_facts(params)),
+                      printed=evaluate(printed, _rounding_facts(params)), size=size)
              for params, exact, size in _rounding_points()]
     ev.instances("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the "
                  "mechanism <= the target?", insts)
-    corr = ev.correction()  # the corrected condition on (s, m, p, e^eps) must say exactly when s is valid
-    ev.corrections("the corrected condition at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact e^eps <= "
-                   "the target)", [Instance(params, exact=exact, derived=evaluate(corr, {J.s: params["s"], J.m: params["m"],
-                                                                                        J.p: params["p"],
-                                                                                        J.e: params["e^eps"]}),
+    corr = ev.correction()  # the corrected statement at Algorithm 4's (s, m, p, e^eps) must say exactly when s is valid
+    ev.corrections("the corrected statement at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact e^eps <= "
+                   "the target)", [Instance(params, exact=exact, derived=evaluate(corr, _rounding_facts(params)),
                                             size=size) for params, exact, size in _rounding_points()])
+    ev.corrections("the corrected statement at the ceiling's s where the mechanism's exact e^eps equals the target (the "
+                   "boundary of either side of Theorem 2's ratio; any p) vs whether s is valid",
+                   [Instance(params, exact=exact, derived=evaluate(corr, _rounding_facts(params)), size=size)
+                    for params, exact, size in _boundary_points()])
 
 
-_ROUNDING_CORRECTION = lambda: sympy.And(sympy.Eq(J.s, sympy.ceiling(J.m / (1 + (1 / J.p - 1) * J.e))),  # noqa: E731
-                                         sympy.Le(J.s, J.m - 1), sympy.Le((1 - J.p) * J.s, J.e * J.p * (J.m - J.s)))
+#: (m, p, e^eps) where s = ceil(m/(1 + (1/p - 1) e^eps)) puts the mechanism's exact e^eps on the target: R = e^eps
+#: (s = 1) or 1/R = e^eps (s > p m); a correction off by any margin fails one of them
+_BOUNDARY = ((3, R(1, 2), R(2)), (5, R(1, 2), R(3, 2)), (3, R(3, 5), R(4, 3)), (4, R(2, 3), R(3, 2)),
+             (7, R(4, 5), R(3, 2)))
+
+
+@_cache
+def _boundary_points():
+    out = []
+    for m_, p_, e_ in _BOUNDARY:
+        s_ = G.algorithm4_s(_frac(p_), _frac(e_), m_)
+        ee = _gcms_exp_eps(m_, s_, p_)
+        out.append(({"m": m_, "e^eps": e_, "p": p_, "s": s_, "exact e^eps": ee}, bool(1 <= s_ <= m_ - 1 and ee <= e_),
+                    (m_, e_, p_)))
+    return tuple(out)
+
+
+def _theorem2_ratio():
+    return J.p * (J.m - J.s) / ((1 - J.p) * J.s)
+
+
+#: Algorithm 4's s corrected: with s from the ceiling, p(m-s)/((1-p)s) <= e^eps holds by the ceiling; what can fail is
+#: the other side of Theorem 2's |log ratio| <= eps, p(m-s)/((1-p)s) >= e^{-eps} (false at s = m too)
+_ALG4_S_CORRECTION = lambda: sympy.Implies(J.alg4_s_printed(), sympy.Ge(_theorem2_ratio(), 1 / J.e))  # noqa: E731
+
+#: the sentence after Algorithm 4 corrected: the actual eps is |log p(m-s)/((1-p)s)| (Theorem 2 with its absolute
+#: value), which the ceiling can push above the target
+_ROUNDING_CORRECTION = lambda: sympy.Implies(J.alg4_s_printed(),  # noqa: E731
+                                             sympy.Le(sympy.Abs(sympy.log(_theorem2_ratio())), J.eps))
 
 
 @claim(id="jiang-gcms/alg4.s", root_cause="alg4.ceiling", location="Section IV-C, Algorithm 4 (last step, s)",
        statement="s = ceil(m/(1 + (1/p - 1) e^eps)) gives a GCMS mechanism within the target eps.",
        printed=J.alg4_s_statement_printed, derived=_rounding_derived,
-       derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ROUNDING_CORRECTION,
-       note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed predicate "
-            "evaluates the paper's s and its reason (Theorem 2's ratio p(m-s)/((1-p)s) falls as s grows).  The "
+       derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ALG4_S_CORRECTION,
+       note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed form is "
+            "the implication the paper asserts (its s => Theorem 2's ratio p(m-s)/((1-p)s) <= e^eps, the ratio falling "
+            "as s grows), evaluated at Algorithm 4's (s, m, p, e^eps).  The "
             "ceiling can give s > p m, where that ratio falls below 1 and the privacy loss is log((1-p)s/(p(m-s))), "
             "which can exceed the target: this happens when p m - m/(1 + (1/p - 1)e^eps) < 1, i.e. small m or e^eps "
             "near 1 (e.g. p = 1/2, odd m < 2(e^eps + 1)/(e^eps - 1)).  For arbitrary p the ceiling can also give s = m.")

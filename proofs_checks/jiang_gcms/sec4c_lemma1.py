@@ -135,25 +135,11 @@ def _derived_argmin(ps, e_, lam_):
     return _argmin({p_: _at(g, {J.p: p_, J.e: e_, J.lam: lam_}) for p_ in ps})
 
 
-def _remark2_derived_fn(**kw) -> bool:
-    """The model's p* (argmin of the exact-variance objective over the feasible p) changes exactly when k does?"""
-    # the derived objective has neither k nor m (the identity recorded by the check): both configurations minimise
-    # the same function of (p; lambda, e^eps)
-    at_a = _derived_argmin(kw["ps"], kw["e^eps"], kw["lambda"])
-    at_b = _derived_argmin(kw["ps"], kw["e^eps"], kw["lambda"])
-    return (at_a != at_b) == (kw["aspect"] == "k")
-
-
-def _remark2_derived():
-    return Predicate(r"p^{*} = \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})\ \text{(exact variance: no}\ k,"
-                     r"\ \text{no}\ m)\ \text{changes with}\ k\ \text{and not with}\ m", _remark2_derived_fn)
-
-
 @_cache
-def _remark2_points():
-    """(params, exact, size): each instance compares two configurations that differ in k (same m) or in m (same
-    k = 1, over the p values feasible for both).  exact: the statement 'p* changes exactly when k changes' on
-    the argmins of the exact variance (every draw, feasible integer s)."""
+def _remark2_configs():
+    """(params, facts a, facts b, feasible p, exact, size): two configurations that differ in k (same m) or in m (same
+    k = 1, over the p values feasible for both).  exact: the optimum at each -- the smallest minimiser of the exact
+    variance (every draw, feasible integer s)."""
     out = []
     for m_, e_ in OPT_GRID:
         t1 = _opt_table(m_, 1, e_)
@@ -163,19 +149,36 @@ def _remark2_points():
             for counts in _datasets(2, 3):
                 a1 = _argmin({p_: V[counts] for p_, V in t1.values()})
                 ak = _argmin({p_: V[counts] for p_, V in tk.values()})
+                facts = {J.e: e_, J.lam: _lam(counts)}
                 out.append(({"aspect": "k", "m": m_, "k_a": 1, "k_b": k_, "e^eps": e_, "counts": counts,
-                             "lambda": _lam(counts), "ps": ps, "exact argmin (k_a, k_b)": (a1, ak)},
-                            a1 != ak, (2, m_, k_, sum(counts), e_, counts)))
+                             "lambda": _lam(counts), "feasible p": ps, "exact argmin (k_a, k_b)": (a1, ak)},
+                            {**facts, J.k: 1}, {**facts, J.k: k_}, ps, [min(a1), min(ak)],
+                            (2, m_, k_, sum(counts), e_, counts)))
     for (m_, e_) in [(3, 2), (4, 3)]:
         t_a, t_b = _opt_table(m_, 1, e_), _opt_table(2 * m_, 1, e_)
         common = tuple(sorted({p_ for p_, _ in t_a.values()} & {p_ for p_, _ in t_b.values()}))
         for counts in _datasets(2, 3):
             arg_a = _argmin({p_: V[counts] for p_, V in t_a.values() if p_ in common})
             arg_b = _argmin({p_: V[counts] for p_, V in t_b.values() if p_ in common})
+            facts = {J.e: e_, J.lam: _lam(counts), J.k: 1}
             out.append(({"aspect": "m", "m": f"{m_} vs {2 * m_}", "k_a": 1, "k_b": 1, "e^eps": e_, "counts": counts,
-                         "lambda": _lam(counts), "ps": common, "exact argmin (m, 2m)": (arg_a, arg_b)},
-                        arg_a == arg_b, (2, m_, 1, sum(counts), e_, counts)))
+                         "lambda": _lam(counts), "feasible p": common, "exact argmin (m, 2m)": (arg_a, arg_b)},
+                        {**facts, J.m: m_}, {**facts, J.m: 2 * m_}, common, [min(arg_a), min(arg_b)],
+                        (2, m_, 1, sum(counts), e_, counts)))
     return tuple(out)
+
+
+def _remark2_points():
+    for params, fa, fb, ps, exact, size in _remark2_configs():
+        yield Point(params, data=(fa, fb, ps, exact), size=size)
+
+
+def _optimum_pair(form, point):
+    """p* = argmin_p g (the form: an Eq, or a mutation of it) at the point's two configurations: the form's objective
+    at each configuration's (lambda, e^eps, k, m), minimised over the feasible p (its smallest minimiser).  The
+    parameters the form names decide whether it can move (Lemma 1's objective names k, not m)."""
+    fa, fb, ps, _ = point.data
+    return [_argmin_at(form, ps, fa), _argmin_at(form, ps, fb)]
 
 
 def _params_points(points):
@@ -197,30 +200,36 @@ _REMARK2_STEPS = (
     Identity("the derived objective has no k and no m (only e^eps and lambda)",
              lambda: sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k, J.m})),
              lambda: sympy.Integer(0)),
-    CorrectedGrid(Grid("'p* changes with k and not with m': exact argmins (every draw, feasible integer s) for k_a vs "
-                       "k_b (same m) and for m vs 2m (k = 1, common p)", _params_points(_remark2_points),
-                       lambda point: point.data, path=MOMENTS), _P_STAR_CORRECTION_GRID))
+    CorrectedGrid(Grid("p* at two configurations (k_a vs k_b at one m; m vs 2m at k = 1, common p): the form's argmin "
+                       "over the feasible p vs the smallest exact argmins (every draw, feasible integer s)",
+                       _remark2_points, lambda point: point.data[3], path=MOMENTS, value=_optimum_pair),
+                  _P_STAR_CORRECTION_GRID))
 
 record(id="jiang-gcms/remark2", root_cause="appB.same-client", location="Section IV-C, Remark 2",
        statement="Under a given eps the optimal p depends on f(d)/n and k, and not on m.",
-       printed=J.remark2_printed, derived=_remark2_derived,
+       printed=J.remark2_printed, derived=J.lemma1_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
        correction=P_STAR_CORRECTION,
-       note="Each instance compares the optimum of two configurations (k_a vs k_b at one m; m vs 2m at k = 1); the "
-            "printed statement is evaluated with Lemma 1's printed objective (the paper's source for 'depends on k').  "
-            "True of Lemma 1's printed objective; for the real mechanism k only adds sum_{d'!=d} f(d')(f(d')-1)/"
-            "(k(m-1)) to the variance, the same for every p, so the optimal p depends on f(d)/n and eps only.",
+       note="The printed form is the optimum the remark describes, as Lemma 1 gives it (the paper's source for "
+            "'depends on k'): p* = argmin_p g(p; lambda, k, e^eps), whose parameters are lambda and k and not m.  Each "
+            "instance evaluates that optimum at two configurations (k_a vs k_b at one m; m vs 2m at k = 1) against "
+            "the exact optimum at each: where Lemma 1's moves with k the exact one does not.  True of Lemma 1's printed objective; for the real mechanism "
+            "k only adds sum_{d'!=d} f(d')(f(d')-1)/(k(m-1)) to the variance, the same for every p, so the optimal p "
+            "depends on f(d)/n and eps only: Lemma 1's objective with k = 1.",
        steps=_REMARK2_STEPS)
 
 record(id="jiang-gcms/fig2.caption", root_cause="appB.same-client", location="Fig. 2 caption",
        statement="The optimal p depends on the ratio n/f(d) and on k, and is independent of m.",
-       printed=J.fig2_caption_printed, derived=_remark2_derived,
+       printed=J.fig2_caption_printed, derived=J.lemma1_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
        correction=P_STAR_CORRECTION, note="Checked as Remark 2 (same instances).", steps=_REMARK2_STEPS)
 
 
 @_cache
 def _k_growth_points():
+    """Each target f(d) > 0 of the grid at k and k + 1 (same m, e^eps): the statement's symbols at the exact optimum at
+    each k (the smallest minimiser of the exact variance over the feasible integer s, every draw); exact: the paper
+    asserts the statement there (true)."""
     out = []
     for m_, e_ in OPT_GRID:
         for k_ in (1, 2):
@@ -231,33 +240,35 @@ def _k_growth_points():
                     continue
                 a1_ = _argmin({p_: V[counts] for p_, V in t1.values()})
                 a2_ = _argmin({p_: V[counts] for p_, V in t2.values()})
-                out.append(({"m": m_, "k": f"{k_} -> {k_ + 1}", "e^eps": e_, "counts": counts, "lambda": _lam(counts),
-                             "ps": ps, "exact argmin": (a1_, a2_)}, min(a2_) > max(a1_),
-                            (2, m_, k_, sum(counts), e_, counts)))
+                out.append(Point({"m": m_, "k": f"{k_} -> {k_ + 1}", "e^eps": e_, "counts": counts,
+                                  "lambda": _lam(counts), "feasible p": ps, "exact argmin (k, k + 1)": (a1_, a2_)},
+                                 facts={J.K_1: k_, J.K_2: k_ + 1, J.P_STAR_K1: min(a1_), J.P_STAR_K2: min(a2_)},
+                                 data=True, size=(2, m_, k_, sum(counts), e_, counts)))
     return tuple(out)
 
 
-def _fig5_k_derived_fn(**kw) -> bool:
-    """The model's optimum at k and at k + 1: the derived objective has no k, so the two argmins coincide."""
-    at_k = _derived_argmin(kw["ps"], kw["e^eps"], kw["lambda"])
-    at_k1 = _derived_argmin(kw["ps"], kw["e^eps"], kw["lambda"])
-    return min(at_k1) > max(at_k)
+def _fig5_k_derived():
+    """The model's statement: the exact variance's p-part g(p; lambda, e^eps) has no k (k only adds a term free of p),
+    so a larger k leaves the optimum where it is."""
+    return sympy.Implies(sympy.Lt(J.K_1, J.K_2), sympy.Eq(J.P_STAR_K2, J.P_STAR_K1))
 
 
 record(id="jiang-gcms/fig5.k", root_cause="fig5.k", location="Section VII-B on Fig. 5(b)",
        statement="Generally, a larger k corresponds to a higher optimal p.",
-       printed=J.fig5_k_printed,
-       derived=lambda: Predicate(r"p^{*}(k+1) > p^{*}(k),\ p^{*} = \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})"
-                                 r"\ \text{(exact variance, no}\ k)", _fig5_k_derived_fn),
+       printed=J.fig5_k_printed, derived=_fig5_k_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
-       note="With the exact variance the optimum does not move with k (k only adds a p-free term).  Lemma 1 as "
-            "printed does not support the trend either: its objective is A(p) - (1 + lam (w^2 - 1))/(k (1-p)^2) and "
-            "the p-derivative of the subtracted term has the sign of 1 + lam (w - 1) > 0, so its interior minimiser "
-            "decreases as k grows (e.g. e^eps = 20, lam = 1/2: 0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).",
-       correction=P_STAR_CORRECTION,
-       steps=(CorrectedGrid(Grid("is the exact optimum (every draw, feasible integer s) at k + 1 above the one at k?",
-                                 _params_points(_k_growth_points), lambda point: point.data, path=MOMENTS),
-                            _P_STAR_CORRECTION_GRID),))
+       note="Each form is the implication itself, evaluated at the exact optimum at k and at k + 1 (every draw, feasible "
+            "integer s, f(d) > 0).  With the exact variance the optimum does not move with k (k only adds a p-free "
+            "term): the right statement has '=' for '>'.  Lemma 1 as printed does not support the trend either: its "
+            "objective is A(p) - (1 + lam (w^2 - 1))/(k (1-p)^2) and the p-derivative of the subtracted term has the "
+            "sign of 1 + lam (w - 1) > 0, so its interior minimiser decreases as k grows (e.g. e^eps = 20, lam = 1/2: "
+            "0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).",
+       correction=_fig5_k_derived,
+       steps=(Identity("the derived objective has no k (only e^eps and lambda)",
+                       lambda: sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k})),
+                       lambda: sympy.Integer(0)),
+              Grid("k_1 < k_2 => (relation) at the exact optimum at k and k + 1 (every draw, feasible integer s)",
+                   _k_growth_points, lambda point: point.data, path=MOMENTS)))
 
 
 def _small_eps_points():

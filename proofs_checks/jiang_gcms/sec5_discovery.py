@@ -242,50 +242,80 @@ def eq9(ev):
 
 
 # ---- Theorem 4 -------------------------------------------------------------------------------------------------
+def _guarantee(pair, b_, t_):
+    """(eps, delta, smallest delta at that eps) of a pair of Eqs (eps = ..., delta = ... in that eps) at (b, T), and
+    whether the pair is a guarantee: the exact privacy profile at its eps is at most its delta."""
+    e8 = _eq8_value(pair[0], b_, t_)
+    d9 = _at(pair[1], b_, t_, {eps: e8})
+    need = _profile(b_, t_, sympy.exp(e8))
+    return e8, d9, need, _sign(d9 - need) >= 0
+
+
 @_cache
-def _thm4_points(eq8, eq9):
-    """(params, size, whether the release is (Eq. (8), Eq. (9))-DP: the profile at Eq. (8)'s eps <= Eq. (9)'s delta);
-    ``eq8``, ``eq9``: the printed forms thm4 read through ``ev.form_of``."""
+def _thm4_points(pair):
+    """(params, size, whether the release is (eps, delta)-DP with Theorem 4's pair (the printed (Eq. (8), Eq. (9)) the
+    check read): the profile at its eps <= its delta)."""
     out = []
     for b_, t_ in _grid():
-        e8 = _eq8_value(eq8, b_, t_)
-        d9 = _at(eq9, b_, t_, {eps: e8})
-        need = _profile(b_, t_, sympy.exp(e8))
+        e8, d9, need, holds = _guarantee(pair, b_, t_)
         params = {"b": b_, "T": t_, "eps (Eq. 8)": sympy.Float(to_mpf(e8, 15), 6),
                   "delta (Eq. 9)": sympy.Float(to_mpf(d9, 15), 6), "smallest delta": sympy.Float(to_mpf(need, 15), 6)}
-        out.append((params, (b_, t_), _sign(d9 - need) >= 0))
+        out.append((params, (b_, t_), holds))
     return tuple(out)
+
+
+def _thm4_correction():
+    """Theorem 4 corrected: the same eps (Eq. (8)), delta the derived release probability of the bin only one
+    neighbour holds, e^{-(T-1)/b}/2 (:func:`derivations.jiang_gcms.discovery.delta_derived`)."""
+    return (PD.eq8_printed(), DD.delta_derived())
 
 
 @claim(id="jiang-gcms/thm4", root_cause="thm4.delta", location="Section V-B, Theorem 4 (privacy of Algorithm 6)",
        statement="The released encrypted item set S is (eps, delta)-DP with eps of Eq. (8) and delta of Eq. (9).",
-       printed=PD.thm4_printed, derived=DD.thm4_holds_derived, correction=DD.thm4_corrected,
+       printed=PD.thm4_printed, derived=DD.thm4_holds_derived, correction=_thm4_correction,
        derivation="derivations.jiang_gcms.discovery.thm4_holds_derived", kind="statement",
        depends_on=("jiang-gcms/eq8", "jiang-gcms/eq9"),
+       selfcheck={"printed-as-derived": ("the printed form is the pair (eps of Eq. (8), delta of Eq. (9)) the theorem "
+                                         "names, judged by the exact privacy profile; the derived form is the "
+                                         "condition on (b, T) under which that pair is a guarantee, another shape: "
+                                         "the correction (delta = e^{-(T-1)/b}/2) is the form that must pass, and "
+                                         "the correction mutation moves it")},
        assumptions="b > 0, T >= 1 (the theorem states no other condition), counts positive integers; neighbours "
                    "differ by one client; S is the set of released items (with or without the noisy counts: the "
                    "same eps and delta)",
        symbols={"b": "scale of the Laplace noise", "T": "release threshold"},
-       note="The theorem fails exactly where Eq. (9) is too small: 1 < T < 1 - b log(2(1 - e^{-1/b})) (needs "
+       note="The printed form is the pair the theorem names, (eps of Eq. (8), delta of Eq. (9)), asserted to be a "
+            "guarantee at every b > 0, T >= 1; each instance judges it by the exact privacy profile.  The theorem "
+            "fails exactly where Eq. (9) is too small: 1 < T < 1 - b log(2(1 - e^{-1/b})) (needs "
             "b > 1/log 2 = 1.4427).  With delta = e^{-(T-1)/b}/2 it holds for every b > 0, T >= 1, and then "
             "eps = 1/b already suffices (OpenDP's map agrees).")
 def thm4(ev):
-    printed, derived, eq8_form = ev.printed(), ev.derived(), ev.form_of("jiang-gcms/eq8")
-    insts = [Instance(params, exact=holds, derived=_at(derived, params["b"], params["T"]),
-                      printed=_at(printed, params["b"], params["T"]), size=size, path=PATH)
-             for params, size, holds in _thm4_points(eq8_form, ev.form_of("jiang-gcms/eq9"))]
-    ev.instances("(Eq. (8), Eq. (9)) is a guarantee: the privacy profile at Eq. (8)'s eps (every neighbouring pair "
-                 "and output, Laplace CDF at integer counts) <= Eq. (9)'s delta", insts)
-    # the correction asserts both guarantees with delta = e^{-(T-1)/b}/2: decided by the exact profiles
-    corr, g = ev.correction(), DD.delta_derived()
+    printed, derived = ev.printed(), ev.derived()
+    # the theorem's pair is Eqs. (8) and (9) as their own claims print them (one transcription, read twice)
+    for (label, form), (other, side) in zip((("eq8", ev.form_of("jiang-gcms/eq8")), ("eq9", ev.form_of("jiang-gcms/eq9"))),
+                                            ((printed[0], "eps"), (printed[1], "delta"))):
+        ev.identity(f"Theorem 4's {side} is Eq. ({label[2:]}) as jiang-gcms/{label} prints it", other.rhs - form.rhs,
+                    sympy.Integer(0))
+    insts = [Instance(params, exact=holds, derived=_at(derived, params["b"], params["T"]), printed=True, size=size,
+                      path=PATH)
+             for params, size, holds in _thm4_points(printed)]
+    ev.instances("(Eq. (8), Eq. (9)) is a guarantee, as the theorem asserts (printed: true at every b > 0, T >= 1)? "
+                 "exact: the privacy profile at Eq. (8)'s eps (every neighbouring pair and output, Laplace CDF at "
+                 "integer counts) <= Eq. (9)'s delta", insts)
+    # the displayed correction (the printed pair with its minimal edit): its delta against the smallest delta at its
+    # eps (the exact privacy profile): equal, so the corrected pair is a guarantee, and no larger delta than needed
+    corr = ev.correction()
     cinsts = []
     for b_, t_ in _grid():
-        delta = _at(g, b_, t_)
-        both = (_sign(delta - _profile(b_, t_, sympy.exp(_eq8_value(eq8_form, b_, t_)))) >= 0
-                and _sign(delta - _profile(b_, t_, sympy.exp(1 / b_))) >= 0)
-        cinsts.append(Instance({"b": b_, "T": t_}, exact=both, derived=evaluate(corr, {"b": b_, "T": t_}),
+        e8, d, need, _ = _guarantee(corr, b_, t_)
+        cinsts.append(Instance({"b": b_, "T": t_, "eps": sympy.Float(to_mpf(e8, 15), 6)}, exact=need, derived=d,
                                size=(b_, t_), path=PATH))
-    ev.corrections("(Eq. (8)'s eps, e^{-(T-1)/b}/2) and (1/b, e^{-(T-1)/b}/2) are guarantees: the exact profiles", cinsts)
+    ev.corrections("the corrected pair (eps of Eq. (8), corrected delta): its delta vs the smallest delta at its eps "
+                   "(the exact privacy profile, every neighbouring pair and output): a guarantee, and a tight one", cinsts)
+    g = DD.delta_derived()  # the corrected delta is a guarantee at eps = 1/b too: it is the profile there, exactly
+    ev.instances("the corrected delta e^{-(T-1)/b}/2 vs the privacy profile at eps = 1/b (standard (eps, delta)-DP)",
+                 [Instance({"b": b_, "T": t_, "eps": "1/b"}, exact=_profile(b_, t_, sympy.exp(1 / b_)),
+                           derived=_at(g, b_, t_), size=(b_, t_), path=PATH) for b_, t_ in _grid()], has_printed=False)
     _symbolic_steps(ev)
     g = DD.new_bin_delta()
     ev.identity("Eq. (9)'s delta >= g iff eps (1 - T) >= (1 - T)/b: with T >= 1, iff T = 1 or eps <= 1/b; and "

@@ -10,6 +10,6 @@
 (assert (< (+ pl (* (- 1) pr)) 0))
 (assert (<= (+ (- 1) pr) 0))
 (assert (> tau 0))
-(assert (> (+ pr (* (- 1) pl) (* (- 1) tau)) 0))
+(assert (<= (+ pl tau (* (- 1) pr)) 0))
 (assert (not (and (>= (+ pr (* (- 1) pl)) 0) (< (* 2 (+ pl (* (- 1) pr))) 0))))
 (check-sat)

@@ -19,5 +19,5 @@
 (assert (>= (+ (- 2) m) 0))
 (assert (>= (+ (- 1) n) 0))
 (assert (>= F2 0))
-(assert (not true))
+(assert (not (not (= (* (- 1) (* p p) (* (+ (- 1) p) (+ (- 1) p) (+ (- 1) p) (+ (- 1) p) (+ (- 1) p)) (* (+ (- 1) t) (+ (- 1) t))) 0))))
 (check-sat)
