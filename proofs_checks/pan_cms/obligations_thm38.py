@@ -114,3 +114,36 @@ def _thm38(claim_id):
 
 for _claim in ("pan-cms/thm3.8", "pan-cms/appE.eq43", "pan-cms/appE.translate"):
     OBLIGATIONS[_claim] = _thm38(_claim)
+
+
+def _cor36(printed, derived):
+    """Corollary 3.6 (corrected: the condition is tau > T, not 2q + 1 > sqrt(1/tau)): with CMS+RR's derived
+    Var(R|=), Var(R|!=) at m and e^eps = s^2 (s = e^(eps/2) > 1), T the derived threshold Var(g|f=0)/Var(f_hat|f=0) - 1
+    (collision rate 1/m' with decoder m', resp. 1/m with decoder m), and MSE(g), MSE_hat(f_hat) the worst cases over
+    0 <= f(x) <= 1 of the derived variances -- the larger of their values at f(x) = 0 and 1, as each is affine in
+    f(x) (its second derivative in f(x) is 0, checked when the obligation is built; otherwise none is posed) --
+    the derived statement holds for every m' with 1 < m' <= m (h' = h mod m has m(1 - (2q+1)^-2) <= m' <= m),
+    tau > 0, n >= 1."""
+    import derivations.pan_cms.hashing as H
+    from derivations.pan_cms import symbols as P
+    names = ("m", r"e^{\epsilon/2}", "tau", r"T(m, m', \epsilon)", "MSE(g)", r"\widehat{MSE}(\hat{f})")
+    ms, s, taus, threshold, mse_g, mse_f = (symbol(derived, x) for x in names)
+    veq, vne = H.inner_variances("rr", ms, s ** 2)
+    var_g = H.var_g_model(1 / mp, veq, vne, P.f, nr)
+    var_f = H.cms_var_model(1 / ms, ms, veq, vne, P.f, nr)
+    if any(sympy.simplify(sympy.diff(v, P.f, 2)) != 0 for v in (var_g, var_f)):
+        return []  # not affine in f(x): the end points need not be the worst case, no obligation is posed
+    worst = {mse_g: sympy.Max(*(var_g.subs(P.f, end) for end in (0, 1))),
+             mse_f: sympy.Max(*(var_f.subs(P.f, end) for end in (0, 1))),
+             threshold: H.ratio_threshold_model(ms, mp, veq, vne)}
+    return [Obligation("pan-cms/cor3.6", "pan-cms/cor3.6",
+                       "CMS+RR: tau > T (the derived threshold at m') and m = 1 + e^(eps/2) imply the derived worst "
+                       "case over 0 <= f(x) <= 1 of Var(g(x|H')) (collision rate 1/m') below (1 + tau) that of "
+                       "Var(f_hat(x)) (1/m), every e^eps = s^2 > 1, 1 < m' <= m, tau > 0, n >= 1",
+                       (Variable(s, "s", "real"), Variable(ms, "m", "real"), Variable(mp, "mp", "real"),
+                        Variable(taus, "tau", "real"), Variable(nr, "n", "integer")),
+                       (sympy.Gt(s, 1), sympy.Gt(mp, 1), sympy.Le(mp, ms), _ge(nr, 1)), derived.xreplace(worst),
+                       model_side="derived", proves="correction")]
+
+
+OBLIGATIONS["pan-cms/cor3.6"] = _cor36
