@@ -41,8 +41,7 @@ u, fx, nr = sympy.Symbol("u", nonnegative=True), sympy.Symbol("f", nonnegative=T
 var_g_free = sympy.Symbol("var_g", real=True)
 
 NAMES = ("m", "q", "n", "tau", r"Var(R|=)", r"Var(\hat{f}(x))", r"Var(g(x|\mathcal{H}'))")
-ASSUMED = ("every m >= 2, q >= 1 (0 < w = 1/(2q+1)^2 <= 1/9), n >= 1, m(1 - w) <= m' <= m, "
-           "Var(R|=) >= Var(R|!=) > 0")
+ASSUMED = "every m >= 2, 0 < w = (2q+1)^-2 <= 1/9, m(1 - w) <= m' <= m"
 
 
 def _in_w(expr, qs):
@@ -88,22 +87,22 @@ def _thm38(claim_id):
                             sympy.factor(beta.xreplace({veq: vne + u}) * nr))
             out.append(Obligation(
                 f"{claim_id}.bound-f{end}", claim_id,
-                f"at f(x) = {end}: the derived Var(g(x|H')) (collision rate 1/m') minus the derived Var(f_hat(x)) is "
-                f"below beta, the corrected condition's bound on tau Var(f_hat(x)) (n cancels); Var(R|=) = "
-                f"Var(R|!=) + u, u >= 0; {ASSUMED} (affine in f(x): the two end points cover 0 <= f(x) <= 1)",
+                f"at f(x) = {end} (affine in f(x)): derived Var(g(x|H')) - derived Var(f_hat(x)) < beta, the "
+                f"corrected condition's bound on tau Var(f_hat(x)), Var(R|=) = Var(R|!=) + u > 0, u >= 0, {ASSUMED}",
                 (*pair, Variable(mp, "mp", "real"), Variable(vne, "var_ne", "real"), Variable(u, "u", "real")),
                 (*common, sympy.Ge(mp, low), sympy.Le(mp, ms)), goal, model_side="derived", proves="correction"))
         out.append(Obligation(
             f"{claim_id}.positive", claim_id,
-            "the derived Var(f_hat(x)) is > 0, every m >= 2, n >= 1, 0 <= f(x) <= 1, Var(R|=) >= Var(R|!=) > 0",
+            "derived Var(f_hat(x)) > 0, every m >= 2, n >= 1, 0 <= f(x) <= 1, Var(R|=) >= Var(R|!=) > 0",
             (Variable(ms, "m", "real"), Variable(nr, "n", "integer"), Variable(veq, "var_eq", "real"),
              Variable(vne, "var_ne", "real"), Variable(fx, "f", "real")),
             (sympy.Ge(ms, 2), _ge(nr, 1), sympy.Le(fx, 1), sympy.Ge(veq, vne)), sympy.Gt(model_f, 0),
             model_side="derived", proves="correction"))
         out.append(Obligation(
             f"{claim_id}.condition", claim_id,
-            "the corrected statement, with Var(g(x|H')) and Var(f_hat(x)) free, follows from Var(f_hat(x)) > 0 and "
-            "Var(g(x|H')) - Var(f_hat(x)) < beta (the parts bound-f0, bound-f1, positive), every tau > 0, " + ASSUMED,
+            "the corrected statement, Var(g(x|H')) and Var(f_hat(x)) free, follows from Var(f_hat(x)) > 0 and "
+            "Var(g(x|H')) - Var(f_hat(x)) < beta (the three parts above), every tau > 0, n >= 1, m >= 2, "
+            "0 < w <= 1/9",
             (*pair, Variable(nr, "n", "integer"), Variable(taus, "tau", "real"), Variable(veq, "var_eq", "real"),
              Variable(var_f, "var_f", "real"), Variable(var_g_free, "var_g", "real")),
             (*common, _ge(nr, 1), sympy.Lt(var_g_free - var_f, beta)), statement.xreplace({var_g: var_g_free}),

@@ -1,6 +1,6 @@
 ; ldpref proof obligation pan-cms/appE.translate.condition
 ; claim: pan-cms/appE.translate
-; meaning: the corrected statement, with Var(g(x|H')) and Var(f_hat(x)) free, follows from Var(f_hat(x)) > 0 and Var(g(x|H')) - Var(f_hat(x)) < beta (the parts bound-f0, bound-f1, positive), every tau > 0, every m >= 2, q >= 1 (0 < w = 1/(2q+1)^2 <= 1/9), n >= 1, m(1 - w) <= m' <= m, Var(R|=) >= Var(R|!=) > 0
+; meaning: the corrected statement, Var(g(x|H')) and Var(f_hat(x)) free, follows from Var(f_hat(x)) > 0 and Var(g(x|H')) - Var(f_hat(x)) < beta (the three parts above), every tau > 0, n >= 1, m >= 2, 0 < w <= 1/9
 ; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
 (set-logic QF_NRA)
 (declare-fun m () Real)

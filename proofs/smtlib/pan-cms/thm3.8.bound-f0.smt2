@@ -1,6 +1,6 @@
 ; ldpref proof obligation pan-cms/thm3.8.bound-f0
 ; claim: pan-cms/thm3.8
-; meaning: at f(x) = 0: the derived Var(g(x|H')) (collision rate 1/m') minus the derived Var(f_hat(x)) is below beta, the corrected condition's bound on tau Var(f_hat(x)) (n cancels); Var(R|=) = Var(R|!=) + u, u >= 0; every m >= 2, q >= 1 (0 < w = 1/(2q+1)^2 <= 1/9), n >= 1, m(1 - w) <= m' <= m, Var(R|=) >= Var(R|!=) > 0 (affine in f(x): the two end points cover 0 <= f(x) <= 1)
+; meaning: at f(x) = 0 (affine in f(x)): derived Var(g(x|H')) - derived Var(f_hat(x)) < beta, the corrected condition's bound on tau Var(f_hat(x)), Var(R|=) = Var(R|!=) + u > 0, u >= 0, every m >= 2, 0 < w = (2q+1)^-2 <= 1/9, m(1 - w) <= m' <= m
 ; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
 (set-logic QF_NRA)
 (declare-fun m () Real)

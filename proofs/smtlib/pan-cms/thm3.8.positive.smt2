@@ -1,6 +1,6 @@
 ; ldpref proof obligation pan-cms/thm3.8.positive
 ; claim: pan-cms/thm3.8
-; meaning: the derived Var(f_hat(x)) is > 0, every m >= 2, n >= 1, 0 <= f(x) <= 1, Var(R|=) >= Var(R|!=) > 0
+; meaning: derived Var(f_hat(x)) > 0, every m >= 2, n >= 1, 0 <= f(x) <= 1, Var(R|=) >= Var(R|!=) > 0
 ; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
 (set-logic QF_NRA)
 (declare-fun m () Real)
