@@ -21,10 +21,6 @@ PAPERS = ("pan-cms", "jiang-gcms")
 
 #: claims whose reason the forms' shape does not show (checked by hand against the forms, 2026-11-29)
 WHY = {
-    "pan-cms/appD.srp-l2-larger": "posed from the derived forms (also radical-free: X >= 0 and X^2 >= 4 e^eps P for "
-                                  "l2* = (2 d e^eps + 2 e^(eps/2) sqrt(P))/(n (e^eps - 1)^2)): z3 proves m = 2..7, every "
-                                  "real m >= 2 and the limit; cvc5 proves m = 2 and the limit but answers unknown at "
-                                  "m = 3..7 within 20 s, so nothing is exported (both solvers required)",
     "pan-cms/sec3.6.binomial": "E[sum c_j/k] = 1/m follows from the binomial law by a sum over i (symbolic summation, "
                                "not a decision-procedure obligation)",
     "pan-cms/appE.l2-sum": "a sum over all x of per-x inequalities (d free): no fixed set of real variables",
@@ -100,13 +96,6 @@ WHY = {
     **dict.fromkeys(("pan-cms/appD.l1-cauchy-schwarz", "pan-cms/sec3.4.l1-cauchy-schwarz"),
                     "correction l1 <= sqrt(d) sqrt(l2) is Jensen over the outputs and Cauchy-Schwarz over d "
                     "coordinates (d free): no fixed set of real variables"),
-    **dict.fromkeys(("pan-cms/thm3.8", "pan-cms/appE.eq43", "pan-cms/appE.translate"),
-                    "obligation built (obligations_corrections._thm38: the corrected condition, w = 1/(2q+1)^2, m' "
-                    "between m(1 - w) and m): z3 proves it in 0.3 s, cvc5 answers unknown (20 s and 180 s); not "
-                    "registered, as both solvers must re-check"),
-    "pan-cms/cor3.6": "obligation attempted (the derived threshold T, worst cases of the variance models over f(x), "
-                      "CMS+RR at m = 1 + e^(eps/2)): z3 proves it in 0.2 s, cvc5 answers unknown at 20 s; not "
-                      "registered",
     "pan-cms/cor3.7": "needs a model of the worst-case l2 over datasets (sum over x, d = 2) of g and f_hat; not posed",
     "pan-cms/appF.eq48": "Chebyshev over the draws of c_j with the minimum Var over draws: an abstract probability and "
                          "an extremum over draws; not posed",

@@ -177,49 +177,6 @@ def _mse_requirement(printed, derived):
 OBLIGATIONS["pan-cms/appE.mse-requirement"] = _mse_requirement
 
 
-def _thm38(claim_id):
-    """Not registered: z3 proves all three in 0.3 s, cvc5 answers 'unknown' within 20 s (and within 180 s), and an
-    obligation only counts when both solvers re-check it.  Theorem 3.8 / Appendix E, Eq. (43) and its translation (corrected: the derivative bound taken at the smallest
-    m' = m (1 - 1/(2q+1)^2), not at m): the corrected condition implies Var(g(x|H')) <= (<) (1 + tau) Var(f_hat(x))
-    with Var(g) = the derived law-of-total-variance model at collision rate 1/m' (decoder m'), Var(f_hat) the same
-    model at 1/m (decoder m), for every m' between the smallest m' and m, m >= 2, q >= 1, 0 <= f(x) <= 1, n >= 1,
-    tau > 0 and Var(R|=) >= Var(R|!=) > 0 (Theorem 3.8's assumption)."""
-    import derivations.pan_cms.hashing as H
-    from derivations.pan_cms import symbols as P
-
-    def build(printed, derived):
-        names = ("m", "q", "n", "tau", r"Var(R|=)", r"Var(\hat{f}(x))", r"Var(g(x|\mathcal{H}'))")
-        ms, qs, ns, taus, veq, var_f, var_g = (symbol(derived, x) for x in names)
-        fx, vne, mp = sympy.Symbol("f", nonnegative=True), sympy.Symbol("v_ne", positive=True), sympy.Symbol(
-            "mp", positive=True)
-        w, nr = sympy.Symbol("w", positive=True), sympy.Symbol("n", positive=True)
-        to_form = {P.m: ms, P.var_eq: veq, P.var_neq: vne, P.f: fx, P.n: ns}
-        model_g = H.var_g_model(1 / mp, P.var_eq, P.var_neq, P.f, P.n).xreplace(to_form)
-        model_f = H.cms_var_model(1 / P.m, P.m, P.var_eq, P.var_neq, P.f, P.n).xreplace(to_form)
-        # q enters only through w = 1/(2q+1)^2, in (0, 1/9] for q >= 1: a proof over that real interval covers
-        # every integer q >= 1 (the solvers then face degree 1 in w instead of degree 6 in q)
-        goal = derived.xreplace({var_g: model_g, var_f: model_f}).xreplace({(2 * qs + 1) ** 2: 1 / w, (2 * qs + 1) ** -2: w, ns: nr})
-        if qs in goal.free_symbols:
-            return []  # q outside (2q+1)^2: not the corrected condition this obligation poses
-        # each relation as (lhs - rhs) <relation> 0 over one factored fraction: the same relation (n cancels, as
-        # every variance carries 1/n), fewer sign cases when the denominators are cleared
-        goal = goal.replace(lambda a: isinstance(a, sympy.core.relational.Relational),
-                            lambda a: a.func(sympy.factor(sympy.together(a.lhs - a.rhs)), 0))
-        low = ms * (1 - w)
-        return [Obligation(claim_id, claim_id,
-                           "the corrected condition implies the derived Var(g(x|H')) (collision rate 1/m', every m' "
-                           "from m(1 - w) to m) against (1 + tau) the derived Var(f_hat(x)), w = 1/(2q+1)^2, every "
-                           "m >= 2, q >= 1 (0 < w <= 1/9), 0 <= f(x) <= 1, n >= 1, tau > 0, Var(R|=) >= Var(R|!=) > 0",
-                           (Variable(ms, "m", "real"), Variable(w, "w", "real"), Variable(nr, "n", "integer"),
-                            Variable(taus, "tau", "real"), Variable(veq, "var_eq", "real"),
-                            Variable(vne, "var_ne", "real"), Variable(fx, "f", "real"), Variable(mp, "mp", "real")),
-                           (sympy.Ge(ms, 2), sympy.Le(w, sympy.Rational(1, 9)), _ge(nr, 1), sympy.Le(fx, 1),
-                            sympy.Ge(veq, vne), sympy.Ge(mp, low), sympy.Le(mp, ms)), goal, model_side="derived", proves="correction")]
-    return build
-
-
-
-
 def _eq47(printed, derived):
     """Appendix E, Eq. (47) (conditional; corrected: Var ratio <= c_bar m, and max{c_bar m, c_bar^2 m^2} <= the
     maximum over r, an upper bound that is reached only at r = mq/(2q+1)): with c_bar the derived collision rate of
