@@ -42,12 +42,8 @@ WHY = {
                                           "feasible integer s: an exhaustive finite check, not a parameter relation",
     "jiang-gcms/sec2.B.ldp": "refuted by an exact counterexample; its correction is the definition of eps-LDP itself "
                              "(largest likelihood ratio <= e^eps), nothing parametric to prove",
-    "jiang-gcms/sec7.C.fig7": "every m in [2, 10^4] at the four (p, eps) of Fig. 7: an exhaustive finite check",
-    "jiang-gcms/sec7.C.small-p-large-eps": "as jiang-gcms/sec7.C.fig7 (Fig. 7's finite grid of m)",
     "jiang-gcms/sec7.D.adult-p": "Fig. 8's runs at eps = 3.64, 3.75 (e^eps transcendental constants) minimised over "
                                  "the integer s: a numeric fact of the experiment",
-    "jiang-gcms/sec7.D.apple-p": "round_2(e^(eps/2)/(e^(eps/2)+1)) at eps = 3.75: a numeric fact at a transcendental "
-                                 "constant",
     "jiang-gcms/sec7.D.better": "Fig. 8's Adult data (the counts of 16 values): an experiment on data",
     "jiang-gcms/sec7.D.apple-target": "refuted by an exact counterexample; its correction is a number at the fixed "
                                       "point p = 0.87, k = 100, eps = 3.75 (e^3.75 transcendental), no parameter relation",
@@ -125,9 +121,6 @@ WHY = {
     **dict.fromkeys(("pan-cms/sec5.1.ocms-optimal", "pan-cms/sec5.1.only-ocms-srp-mse"),
                     "correction is an argmin over Table 1's rows at e^eps = 4: a finite exact comparison at one "
                     "point, no parameter to quantify"),
-    **dict.fromkeys(("pan-cms/sec6.1.rhr-worst", "pan-cms/sec6.2.he-worst", "pan-cms/sec6.2.rhr-between"),
-                    "Figures 2-3 at eps = 1..5 on the experiments' d and n: a finite numeric fact; the instances are "
-                    "the statement"),
 }
 
 
