@@ -118,9 +118,6 @@ WHY = {
     "pan-cms/sec3.4.rp-not-optimal": "the parts are proved (appD.arp-ruled-out, appD.srp-ruled-out, "
                                      "appD.rp-decreasing); one obligation of the whole correction (MSE piecewise in "
                                      "f*, l2 at d -> oo) not posed",
-    **dict.fromkeys(("pan-cms/sec5.1.ocms-optimal", "pan-cms/sec5.1.only-ocms-srp-mse"),
-                    "correction is an argmin over Table 1's rows at e^eps = 4: a finite exact comparison at one "
-                    "point, no parameter to quantify"),
 }
 
 
