@@ -36,14 +36,13 @@ WHY = {
     "jiang-gcms/def1": "a definition quantified over events S and neighbouring inputs (the hockey-stick form is its "
                        "equivalent), not a relation of parameters",
     "jiang-gcms/eq1": "as jiang-gcms/def1 (the inequality of Definition 1)",
-    "jiang-gcms/fig6": "min over the integer s (p_s = e^eps s/(e^eps s + m - s)) of GCMS's variance: a proof over real "
-                       "p would not cover it (a real minimiser need not be a feasible p_s)",
-    "jiang-gcms/sec7.B.fig6-significant": "one experiment (n = 10^6, k = 65536, m = 1024) over every integer f(d) and "
-                                          "feasible integer s: an exhaustive finite check, not a parameter relation",
+    "jiang-gcms/fig6": "read for every (m, k, eps) (the printed form asserts it at every target and setting): the "
+                       "minimum over the integer s (p_s = e^eps s/(e^eps s + m - s)) needs a witness s as a function "
+                       "of (m, e^eps, f(d)/n), not found; a proof over real p would not cover it (a real minimiser "
+                       "need not be a feasible p_s).  At Fig. 6's setting alone s = 122 beats Apple's CMS at every "
+                       "target (tests/test_decide_fixed_points.py), which is not the claim's whole parameter set",
     "jiang-gcms/sec2.B.ldp": "refuted by an exact counterexample; its correction is the definition of eps-LDP itself "
                              "(largest likelihood ratio <= e^eps), nothing parametric to prove",
-    "jiang-gcms/sec7.D.adult-p": "Fig. 8's runs at eps = 3.64, 3.75 (e^eps transcendental constants) minimised over "
-                                 "the integer s: a numeric fact of the experiment",
     "jiang-gcms/sec7.D.better": "Fig. 8's Adult data (the counts of 16 values): an experiment on data",
     "jiang-gcms/sec7.D.apple-target": "refuted by an exact counterexample; its correction is a number at the fixed "
                                       "point p = 0.87, k = 100, eps = 3.75 (e^3.75 transcendental), no parameter relation",

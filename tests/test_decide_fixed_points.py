@@ -120,3 +120,50 @@ def test_sturm_checker_accepts_integer_chain_members():
     assert any(all(sympy.Rational(c).is_integer for c in q) for q in cert["chain"][2:])
     assert check_certificate(cert, h) == 1
     assert check_certificate(certificate(poly, sympy.Rational(1, 2), sympy.oo), h) is None  # root h = 1 inside
+
+
+def test_fig6_significant_correction_is_proved_and_fails_beyond_its_condition():
+    """f(d) <= n/5 at Fig. 6's setting: z3 and cvc5 prove the witness s's 10% gain; up to f(d) = n/2 (where the
+    best gain is 0.5%) the same obligation is refuted by both."""
+    pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    (ob,) = [o for o in all_obligations() if o.claim == "jiang-gcms/sec7.B.fig6-significant"]
+    assert ob.proves == "correction"
+    text = to_smtlib(ob)
+    assert z3_check(text)[0] == "unsat" and cvc5_check(text) == "unsat"
+    f = next(v.symbol for v in ob.variables if v.name == "f")
+    wide = Obligation(ob.name + ".wide", ob.claim, "planted: up to f(d) = n/2", ob.variables,
+                      tuple(sympy.Le(f, 5 * 10 ** 5) if isinstance(a, sympy.LessThan) and a.lhs == f else a
+                            for a in ob.assumptions), ob.goal, model_side=ob.model_side, proves=ob.proves)
+    assert wide.assumptions != ob.assumptions
+    text = to_smtlib(wide)
+    assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"
+
+
+def test_adult_p_runs_are_proved_and_a_wrong_best_s_is_refuted():
+    """Fig. 8's three runs: z3 and cvc5 prove Lemma 1's best integer s and its rounding; the claimed rounding moved to
+    the next hundredth is refuted by both."""
+    pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    obs = sorted((o for o in all_obligations() if o.claim == "jiang-gcms/sec7.D.adult-p"), key=lambda o: o.name)
+    assert len(obs) == 3
+    for ob in obs:
+        text = to_smtlib(ob)
+        assert z3_check(text)[0] == "unsat" and cvc5_check(text) == "unsat", ob.name
+    ob = obs[0]
+    (rounding_low,) = [r for r in ob.goal.args if isinstance(r, sympy.GreaterThan) and r.rhs == sympy.Rational(147, 200)]
+    wrong = _planted(ob, sympy.Ge(rounding_low.lhs, sympy.Rational(149, 200)), "p_s rounds to 0.75")
+    text = to_smtlib(wrong)
+    assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"
+
+
+def test_fig6_setting_alone_is_proved_with_one_witness_s():
+    """At Fig. 6's setting only (not jiang-gcms/fig6's whole reading, every m, k, eps), s = 122 beats Apple's CMS at
+    every target 0 <= f(d) <= n and every dataset: proved by both solvers; s = 19 (best at f(d) = 0) does not."""
+    pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    from proofs_checks.jiang_gcms.obligations_sec7 import fig6_setting
+
+    for s_witness, expected in ((122, "unsat"), (19, "sat")):
+        variables, assumptions, goal, _ = fig6_setting(s_witness, 1, 10 ** 6)
+        ob = Obligation(f"fig6.setting.s{s_witness}", "jiang-gcms/fig6", "Fig. 6's setting", variables, assumptions,
+                        goal, model_side="derived")
+        text = to_smtlib(ob)
+        assert z3_check(text)[0] == expected and cvc5_check(text) == expected, s_witness

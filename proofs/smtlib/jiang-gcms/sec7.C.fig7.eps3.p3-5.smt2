@@ -1,6 +1,6 @@
 ; ldpref proof obligation jiang-gcms/sec7.C.fig7.eps3.p3-5
 ; claim: jiang-gcms/sec7.C.fig7
-; meaning: eps = 3, p = 3/5 (e^3 in [20.085536923, 20.085536923] (certified)): GCMS's derived bits s ceil(log2 m) below Apple's m (k = 1) for every real m of the blocks [2^(L-1) + 1, 2^L] cut to [2, 10^4] (ceil(log2 m) = L on their integers, which are every integer of [2, 10^4]) and every real s in [c m, c m + 1) (s = ceil(c m), c m the derived least real s meeting Theorem 2's bound)
+; meaning: eps = 3, p = 3/5 (e^3 in [20.085536923187666, 20.085536923187669] (certified)): GCMS's derived bits s ceil(log2 m) below Apple's m (k = 1) for every real m of the blocks [2^(L-1) + 1, 2^L] cut to [2, 10^4] (ceil(log2 m) = L on their integers, which are every integer of [2, 10^4]) and every real s in [c m, c m + 1) (s = ceil(c m), c m the derived least real s meeting Theorem 2's bound)
 ; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
 (set-logic QF_NRA)
 (declare-fun t () Real)

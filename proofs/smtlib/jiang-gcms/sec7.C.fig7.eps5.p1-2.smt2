@@ -1,6 +1,6 @@
 ; ldpref proof obligation jiang-gcms/sec7.C.fig7.eps5.p1-2
 ; claim: jiang-gcms/sec7.C.fig7
-; meaning: eps = 5, p = 1/2 (e^5 in [148.413159103, 148.413159103] (certified)): GCMS's derived bits s ceil(log2 m) below Apple's m (k = 1) for every real m of the blocks [2^(L-1) + 1, 2^L] cut to [2, 10^4] (ceil(log2 m) = L on their integers, which are every integer of [2, 10^4]) and every real s in [c m, c m + 1) (s = ceil(c m), c m the derived least real s meeting Theorem 2's bound)
+; meaning: eps = 5, p = 1/2 (e^5 in [148.413159102576602, 148.413159102576605] (certified)): GCMS's derived bits s ceil(log2 m) below Apple's m (k = 1) for every real m of the blocks [2^(L-1) + 1, 2^L] cut to [2, 10^4] (ceil(log2 m) = L on their integers, which are every integer of [2, 10^4]) and every real s in [c m, c m + 1) (s = ceil(c m), c m the derived least real s meeting Theorem 2's bound)
 ; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
 (set-logic QF_NRA)
 (declare-fun t () Real)

@@ -1,6 +1,6 @@
 ; ldpref proof obligation jiang-gcms/sec7.D.apple-p
 ; claim: jiang-gcms/sec7.D.apple-p
-; meaning: eps = 15/4 (e^15/4 in [42.521082000, 42.521082000] (certified)): Apple's derived p = e^(eps/2)/(e^(eps/2) + 1) lies in [173/200, 7/8), i.e. rounds to 87/100 (two decimals, half up)
+; meaning: eps = 15/4 (e^(15/4) in [42.521082000062782, 42.521082000062785] (certified)): Apple's derived p = e^(eps/2)/(e^(eps/2) + 1) lies in [173/200, 7/8), i.e. rounds to 87/100 (two decimals, half up)
 ; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
 (set-logic QF_NRA)
 (declare-fun t () Real)
