@@ -85,6 +85,13 @@ def test_section6_corrections_cover_eps_2_to_5_and_fail_at_eps_1():
         st = O._Setting(section, 1)
         wrong = st.less("HE", "mse", "RHR")  # RHR with b = 1 is HE: not strictly above it
         assert not wrong.lhs < wrong.rhs
+    ob = obs["pan-cms/sec6.1.rhr-worst.eps2"]  # a planted coefficient bound past RHR's coefficient: both refute it
+    st = O._Setting("6.1", 2)
+    (lo, _), = st.enclose("RHR")[:1]
+    bad = Obligation("planted", ob.claim, "planted: a bound past the coefficient", ob.variables, ob.assumptions,
+                     sympy.Le(st.w("RHR")[0], lo), model_side=ob.model_side, proves=ob.proves)
+    text = to_smtlib(bad)
+    assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"
 
 
 def test_z3_and_cvc5_prove_every_predicate_obligation():
