@@ -32,18 +32,13 @@ WHY = {
     "jiang-gcms/def1": "a definition quantified over events S and neighbouring inputs (the hockey-stick form is its "
                        "equivalent), not a relation of parameters",
     "jiang-gcms/eq1": "as jiang-gcms/def1 (the inequality of Definition 1)",
-    "jiang-gcms/fig6": "min over the integer s (p_s = e^eps s/(e^eps s + m - s)) of GCMS's variance: a proof over real "
-                       "p would not cover it (a real minimiser need not be a feasible p_s)",
-    "jiang-gcms/sec7.B.fig6-significant": "one experiment (n = 10^6, k = 65536, m = 1024) over every integer f(d) and "
-                                          "feasible integer s: an exhaustive finite check, not a parameter relation",
+    "jiang-gcms/fig6": "read for every (m, k, eps) (the printed form asserts it at every target and setting): the "
+                       "minimum over the integer s (p_s = e^eps s/(e^eps s + m - s)) needs a witness s as a function "
+                       "of (m, e^eps, f(d)/n), not found; a proof over real p would not cover it (a real minimiser "
+                       "need not be a feasible p_s).  At Fig. 6's setting alone s = 122 beats Apple's CMS at every "
+                       "target (tests/test_decide_fixed_points.py), which is not the claim's whole parameter set",
     "jiang-gcms/sec2.B.ldp": "refuted by an exact counterexample; its correction is the definition of eps-LDP itself "
                              "(largest likelihood ratio <= e^eps), nothing parametric to prove",
-    "jiang-gcms/sec7.C.fig7": "every m in [2, 10^4] at the four (p, eps) of Fig. 7: an exhaustive finite check",
-    "jiang-gcms/sec7.C.small-p-large-eps": "as jiang-gcms/sec7.C.fig7 (Fig. 7's finite grid of m)",
-    "jiang-gcms/sec7.D.adult-p": "Fig. 8's runs at eps = 3.64, 3.75 (e^eps transcendental constants) minimised over "
-                                 "the integer s: a numeric fact of the experiment",
-    "jiang-gcms/sec7.D.apple-p": "round_2(e^(eps/2)/(e^(eps/2)+1)) at eps = 3.75: a numeric fact at a transcendental "
-                                 "constant",
     "jiang-gcms/sec7.D.better": "Fig. 8's Adult data (the counts of 16 values): an experiment on data",
     "jiang-gcms/sec7.D.apple-target": "refuted by an exact counterexample; its correction is a relation on one number "
                                       "(the target f(d)/n of p = 0.87 at k = 100, eps = 3.75; e^3.75 transcendental), "
@@ -113,12 +108,6 @@ WHY = {
     "pan-cms/sec3.4.rp-not-optimal": "the parts are proved (appD.arp-ruled-out, appD.srp-ruled-out, "
                                      "appD.rp-decreasing); one obligation of the whole correction (MSE piecewise in "
                                      "f*, l2 at d -> oo) not posed",
-    **dict.fromkeys(("pan-cms/sec5.1.ocms-optimal", "pan-cms/sec5.1.only-ocms-srp-mse"),
-                    "correction is an argmin over Table 1's rows at e^eps = 4: a finite exact comparison at one "
-                    "point, no parameter to quantify"),
-    **dict.fromkeys(("pan-cms/sec6.1.rhr-worst", "pan-cms/sec6.2.he-worst", "pan-cms/sec6.2.rhr-between"),
-                    "Figures 2-3 at eps = 1..5 on the experiments' d and n: a finite numeric fact; the instances are "
-                    "the statement"),
 }
 
 

@@ -20,6 +20,8 @@ CLAIMS = ("pan-cms/def2.1", "pan-cms/thm3.1", "pan-cms/cor3.1", "pan-cms/sec4.4.
           "pan-cms/sec3.6.bias-n-independent")
 SEC6 = ("pan-cms/sec6.1.ocms-lowest", "pan-cms/sec6.2.ocms-lowest", "pan-cms/sec6.3.ocms-lowest",
         "pan-cms/sec6.3.he-worst-l", "pan-cms/sec6.3.rhr-same-order", "pan-cms/sec6.2.eq16", "pan-cms/sec6.l1-upper")
+#: Section 6.1-6.2 claims refuted at eps = 1 (RHR is HE there): their corrections, proved at eps = 2..5
+SEC6_CORRECTIONS = ("pan-cms/sec6.1.rhr-worst", "pan-cms/sec6.2.he-worst", "pan-cms/sec6.2.rhr-between")
 
 
 @cache
@@ -64,6 +66,32 @@ def test_section6_enclosure_and_bounds_can_fail():
     bad = Obligation("planted", ob.claim, "planted: a bound past the coefficient", ob.variables, ob.assumptions,
                      sympy.Le(w, lo))
     assert z3_check(to_smtlib(bad))[0] == "sat"
+
+
+def test_section6_corrections_cover_eps_2_to_5_and_fail_at_eps_1():
+    """One correction obligation per eps = 2..5 (the condition's whole parameter set), z3 and cvc5 prove a sample;
+    at eps = 1 the ordering the corrections need is False in exact arithmetic (RHR's bounds are HE's), so the same
+    comparison there cannot pass."""
+    pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    from proofs_checks.pan_cms import obligations_sec6 as O
+
+    obs = _obligations(SEC6_CORRECTIONS)
+    assert sorted(obs) == sorted(f"{c}.eps{e}" for c in SEC6_CORRECTIONS for e in range(2, 6))
+    assert all(ob.proves == "correction" and ob.model_side == "derived" for ob in obs.values())
+    for name in ("pan-cms/sec6.1.rhr-worst.eps2", "pan-cms/sec6.2.rhr-between.eps2", "pan-cms/sec6.2.he-worst.eps5"):
+        text = to_smtlib(obs[name])
+        assert z3_check(text)[0] == "unsat" and cvc5_check(text) == "unsat", name
+    for section in ("6.1", "6.2"):
+        st = O._Setting(section, 1)
+        wrong = st.less("HE", "mse", "RHR")  # RHR with b = 1 is HE: not strictly above it
+        assert not wrong.lhs < wrong.rhs
+    ob = obs["pan-cms/sec6.1.rhr-worst.eps2"]  # a planted coefficient bound past RHR's coefficient: both refute it
+    st = O._Setting("6.1", 2)
+    (lo, _), = st.enclose("RHR")[:1]
+    bad = Obligation("planted", ob.claim, "planted: a bound past the coefficient", ob.variables, ob.assumptions,
+                     sympy.Le(st.w("RHR")[0], lo), model_side=ob.model_side, proves=ob.proves)
+    text = to_smtlib(bad)
+    assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"
 
 
 def test_z3_and_cvc5_prove_every_predicate_obligation():

@@ -63,13 +63,15 @@ def certificate(poly: sympy.Poly, a, b) -> dict:
 
 def check_certificate(cert: dict, x: sympy.Symbol) -> int | None:
     """The sign of the polynomial on ``(a, b)`` if the certificate checks (sympy, exact), else None."""
-    poly = sympy.Poly(list(reversed([sympy.Rational(c) for c in cert["poly"]])), x)
+    # every polynomial over QQ: sympy's Poly equality compares domains, so an integer chain member (ZZ) would
+    # differ from the same remainder computed over QQ and a valid certificate would be refused
+    poly = sympy.Poly(list(reversed([sympy.Rational(c) for c in cert["poly"]])), x, domain="QQ")
     a = sympy.Rational(cert["a"])
     b = sympy.oo if cert["b"] == "oo" else sympy.Rational(cert["b"])
-    p = sympy.Poly(list(reversed([sympy.Rational(c) for c in cert["chain"][0]])), x)
-    if p * sympy.Poly((x - a) ** cert["root_power"], x) != poly or p.eval(a) == 0 and p.degree() > 0:
+    p = sympy.Poly(list(reversed([sympy.Rational(c) for c in cert["chain"][0]])), x, domain="QQ")
+    if p * sympy.Poly((x - a) ** cert["root_power"], x, domain="QQ") != poly or p.eval(a) == 0 and p.degree() > 0:
         return None
-    chain = [sympy.Poly(list(reversed([sympy.Rational(c) for c in q])), x) for q in cert["chain"]]
+    chain = [sympy.Poly(list(reversed([sympy.Rational(c) for c in q])), x, domain="QQ") for q in cert["chain"]]
     if p.degree() == 0:
         return int(sympy.sign(p.LC())) if len(chain) == 1 else None
     if len(chain) < 2 or chain[1] != p.diff(x):

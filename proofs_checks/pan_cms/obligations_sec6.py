@@ -297,7 +297,45 @@ def _l1_upper(printed, derived):
     return out
 
 
+#: the rivals of each metric in Section 6's orderings (the OCMS variant tuned to that metric)
+_OCMS = {"mse": "MSE-OCMS", "l1": "l-OCMS", "l2": "l-OCMS"}
+_METRICS = ("mse", "l1", "l2")
+
+
+def _conditional(claim, section, meaning, comparisons):
+    """The correction of a Section 6.1-6.2 claim refuted at eps = 1 (root cause sec6.rhr-b1: RHR with b = 1 bit is
+    HE): the statement on the derived values at eps = 2..5, the whole of the condition's parameter set (eps = 1..5
+    integers), one obligation per eps.  ``comparisons(st)``: the orderings at one eps."""
+    def build(printed, derived):
+        out = []
+        for eps in range(2, 6):
+            st = _Setting(section, eps)
+            ob = _obligation(claim, st, meaning + " (the correction: eps >= 2)", comparisons(st))
+            ob.proves = "correction"
+            out.append(ob)
+        return out
+    return build
+
+
+_rhr_worst = _conditional(
+    "pan-cms/sec6.1.rhr-worst", "6.1", "RHR's worst-case MSE, l1 and l2 above MSE-OCMS's (l-OCMS's for l1, l2), HE's "
+    "and CMS+HE's (OCMS at the ledger's integer m)",
+    lambda st: [st.less(o, mt, "RHR") for mt in _METRICS for o in (_OCMS[mt], "HE", "CMS+HE")])
+_he_worst = _conditional(
+    "pan-cms/sec6.2.he-worst", "6.2", "HE's and CMS+HE's worst-case MSE, l1 and l2 above MSE-OCMS's (l-OCMS's for "
+    "l1, l2) and RHR's (OCMS at the ledger's integer m)",
+    lambda st: [st.less(o, mt, h) for h in ("HE", "CMS+HE") for mt in _METRICS for o in (_OCMS[mt], "RHR")])
+_rhr_between = _conditional(
+    "pan-cms/sec6.2.rhr-between", "6.2", "RHR's worst-case MSE, l1 and l2 above MSE-OCMS's (l-OCMS's for l1, l2) and "
+    "below HE's and CMS+HE's (OCMS at the ledger's integer m)",
+    lambda st: [st.less(_OCMS[mt], mt, "RHR") for mt in _METRICS]
+    + [st.less("RHR", mt, h) for h in ("HE", "CMS+HE") for mt in _METRICS])
+
+
 OBLIGATIONS.update({
+    "pan-cms/sec6.1.rhr-worst": _rhr_worst,
+    "pan-cms/sec6.2.he-worst": _he_worst,
+    "pan-cms/sec6.2.rhr-between": _rhr_between,
     "pan-cms/sec6.l1-upper": _l1_upper,
     "pan-cms/sec6.2.eq16": _eq16,
     "pan-cms/sec6.3.he-worst-l": _he_worst_l,

@@ -1,0 +1,10 @@
+; ldpref proof obligation jiang-gcms/sec7.C.small-p-large-eps.3
+; claim: jiang-gcms/sec7.C.small-p-large-eps
+; meaning: (smaller p) p = 1/2, eps = 5 (e^5 in [148.413159102576602, 148.413159102576605] (certified)) against p = 3/5, eps = 5 (the same t): c_1 < c_2 (c m the derived least real s), so ceil(c_1 m) <= ceil(c_2 m) and GCMS's bits ceil(c m) ceil(log2 m) are never more at every m (the ceiling is nondecreasing); and c_1 m_0 <= 1 < c_2 m_0 at m_0 = 100, so fewer bits there
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun t () Real)
+(assert (>= (+ (- 74206579551288301) (* 500000000000000 t)) 0))
+(assert (<= (+ (- 29682631820515321) (* 200000000000000 t)) 0))
+(assert (not (and (or (and (> (+ 1 t) 0) (<= (+ 99 (* (- 1) t)) 0)) (and (< (+ 1 t) 0) (>= (+ 99 (* (- 1) t)) 0))) (or (and (> (+ (- 297) (* 2 t)) 0) (< (+ 3 (* 2 t)) 0)) (and (> (+ 3 (* 2 t)) 0) (< (+ (- 297) (* 2 t)) 0))) (or (and (> (* (- 1) t) 0) (< (* (+ 1 t) (+ 3 (* 2 t))) 0)) (and (< (* (- 1) t) 0) (> (* (+ 1 t) (+ 3 (* 2 t))) 0))))))
+(check-sat)
