@@ -658,6 +658,18 @@ def appB_1_form(ev):
 
 # ---------------------------------------------------------------------------------------------
 # Theorem 3.3, Appendix B.2
+def _urp_of_nonsymmetric():
+    """(name, P, d, P_urp, S_urp, p*, q*) for the non-symmetric constant-support extremal cases with d <= 4: their
+    URP transforms (symmetric by Theorem 2.6) and the support probabilities read off them."""
+    for name, P, S, e, sym, sizes in _extremal_cases():
+        if len(sizes) != 1 or sym or P.shape[1] > 4:
+            continue
+        d = P.shape[1]
+        Pu, _, _ = F.urp_matrices(P, sympy.zeros(d, P.shape[0]))
+        Su = F.urp_support_matrix(S)
+        yield (name, P, d, Pu, Su, *F.symmetric_pq(Su, Pu))
+
+
 @cache
 def _q_star_facts():
     """Symmetric constant-support mechanisms: (params, d, |U|, Q* computed exactly, S, p*, q*).  Q* by
@@ -671,13 +683,7 @@ def _q_star_facts():
             continue
         p, q = F.symmetric_pq(S, P)
         rows.append(({"base": name, "decoder": "Q*(P), P symmetric"}, d, P.shape[0], lib_urp_decoder(m.P).to_Matrix(), S, p, q))
-    for name, P, S, e, sym, sizes in _extremal_cases():
-        if len(sizes) != 1 or sym or P.shape[1] > 4:
-            continue
-        d = P.shape[1]
-        Pu, _, labels = F.urp_matrices(P, sympy.zeros(d, P.shape[0]))
-        Su = F.urp_support_matrix(S)
-        pu, qu = F.symmetric_pq(Su, Pu)
+    for name, P, d, Pu, Su, pu, qu in _urp_of_nonsymmetric():
         rows.append(({"base": name, "decoder": "Q*(P_urp)"}, d, Pu.shape[0], F.urp_optimal_decoder(Pu), Su, pu, qu))
     return rows
 
@@ -690,13 +696,7 @@ def _thm3_3_facts():
     for params, d, U, Q_star, S, p, q in _q_star_facts():
         rows.append(({**params, "extremal": True, "constant_support": True, "symmetric": True},
                      Q_star == F.eq5_decoder(S, p, q), (d, U, 0)))
-    for name, P, S, e, sym, sizes in _extremal_cases():
-        if len(sizes) != 1 or sym or P.shape[1] > 4:
-            continue
-        d = P.shape[1]
-        Pu, _, labels = F.urp_matrices(P, sympy.zeros(d, P.shape[0]))
-        Su = F.urp_support_matrix(S)
-        pu, qu = F.symmetric_pq(Su, Pu)
+    for name, P, d, Pu, Su, pu, qu in _urp_of_nonsymmetric():
         # the URP estimator built from Q*(P) of the non-symmetric base P: is it the Eq. (5) decoder?
         _, Qu, _ = F.urp_matrices(P, F.urp_optimal_decoder(P))
         rows.append(({"base": name, "decoder": "[Pi^T Q*(P)] of a non-symmetric base", "extremal": True,
