@@ -12,7 +12,7 @@ import sympy
 import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
 from ldpref.exact import EXP_EPS
-from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family, sylvester_hadamard
+from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family
 from ldpref.ledger.forms import Predicate, evaluate, rational_value
 from ldpref.ledger import record as _ledger_record
 from ldpref.ledger.generic import Exact, Grid, Point, Probed
@@ -21,6 +21,7 @@ from ldpref.losses import l1_cauchy_schwarz_bound, worst_case_l2, worst_case_mse
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.pure import oue, subset_selection, sue
+from ldpref.mechanisms.variants import recursive_hadamard_response
 
 R = sympy.Rational
 E = EXP_EPS
@@ -224,30 +225,9 @@ def cms_he_mech(dd: int, mm1: int, e) -> Mechanism:
 
 @cache
 def rhr_mech(dd: int, bb: int, e) -> Mechanism:
-    """Recursive Hadamard Response (Section 4.3) with b bits: B = 2^(b-1); x -> block x // B (row
-    block + 1 of a Hadamard matrix of size > ceil(d/B)), offset x mod B; a uniform column j gives the
-    bit s; (offset, s) in [2^b] is perturbed by RR on 2^b values.  Decoder: the unbiased linear decoder
-    ``(1{z = y_j(x)} - 1{z = y_j(x) xor 1})/(p - q)`` (reports of x's offset, Hadamard-decoded)."""
-    B = 2 ** (bb - 1)
-    M = 2 * B
-    blocks = -(-dd // B)
-    K = T.hadamard_size(blocks + 1)
-    Hm = sylvester_hadamard(K)
-    e = sympy.sympify(e)
-    p, q = e / (e + M - 1), 1 / (e + M - 1)
-
-    def y(j, x):
-        return 2 * (x % B) + (0 if Hm[x // B + 1, j] == 1 else 1)
-
-    P, Q, labels = [], [[] for _ in range(dd)], []
-    for j in range(K):
-        for z in range(M):
-            labels.append(f"{j}:{z}")
-            P.append([(p if z == y(j, x) else q) / K for x in range(dd)])
-            for x in range(dd):
-                yx = y(j, x)
-                Q[x].append(((1 if z == yx else 0) - (1 if z == yx ^ 1 else 0)) / (p - q))
-    return Mechanism(P, Q, outputs=labels, name=f"rhr(d={dd}, b={bb}, exp_eps={e})")
+    """Recursive Hadamard Response (Section 4.3) with b bits and its unbiased Hadamard decoder, as ldpref builds it
+    (``ldpref.mechanisms.variants.recursive_hadamard_response``, the mechanism the Section 4.3 claims check)."""
+    return recursive_hadamard_response(dd, bb, e)
 
 
 @cache
