@@ -172,6 +172,12 @@ def at(form, subs: dict):
         value, (list, tuple)) else value  # a Rational is already its own cancel
 
 
+def urp_mechanism(P: sympy.Matrix, Q: sympy.Matrix, name: str = "mechanism") -> Mechanism:
+    """The explicit URP mechanism of (P, Q) (Definition 2.6): outputs (pi, y) for every permutation pi of [d]."""
+    rows, cols, labels = D.urp_mechanism_matrices(P, Q)
+    return Mechanism(rows, cols, outputs=labels, name=name)
+
+
 def _random_mechanisms(seed: int = SEED):
     """Seeded random rational mechanisms with Moore-Penrose and perturbed (biased) decoders."""
     rng = np.random.default_rng(seed)
@@ -349,8 +355,7 @@ def thm3_1(ev):
     for d, U in [(2, 2), (2, 3), (3, 3)]:
         P = random_perturbation_matrix(rng, d, U)
         Q_star = q_star(P)
-        rows, cols, labels = D.urp_mechanism_matrices(P, Q_star)
-        urp = Mechanism(rows, cols, outputs=labels, name=f"URP(d={d},U={U})")
+        urp = urp_mechanism(P, Q_star, name=f"URP(d={d},U={U})")
         for counts in _datasets(d, 2):
             exact = sum(enumeration.enumerated_moments(urp, counts)["mse"])
             urp_instances.append(Instance({"d": d, "|U|": U, "counts": counts}, exact,

@@ -32,7 +32,7 @@ from ldpref.random_mechanisms import random_perturbation_matrix
 
 from .urp_l1 import _l1_comparison, _l1_decided, l1_counterexample_mechanism  # noqa: F401 (re-exported)
 from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _random_mechanisms, _shapes, _support_matrix, at,
-                        complementary_pairs_mechanism, cyclic_constant_support_mechanism, mat_at)
+                        complementary_pairs_mechanism, cyclic_constant_support_mechanism, mat_at, urp_mechanism)
 
 # ---------------------------------------------------------------------------------------------
 # Section 2.3: extremal configurations
@@ -446,8 +446,7 @@ def _urp_grid():
 def _urp_mechanism(name):
     for nm, P, Q, S, e in _urp_grid():
         if nm == name:
-            Pu, Qu, labels = D.urp_matrices(P, Q)
-            return Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels, name=f"URP({name})")
+            return urp_mechanism(P, Q, name=f"URP({name})")
     raise KeyError(name)
 
 
@@ -736,8 +735,7 @@ def cor2_1(ev):
         [(p["mechanism"], m) for p, m in rng_mechs] + [("l1 counterexample", l1_counterexample_mechanism())]
     for name, m in bases:
         P, Q = m.perturbation_matrix(), m.decoder_matrix()
-        Pu, Qu, labels = D.urp_matrices(P, Q)
-        um = Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels)
+        um = urp_mechanism(P, Q)
         for n_c in (1, 2):
             exact = losses.worst_case_l2(um, n_c).value <= losses.worst_case_l2(m, n_c).value
             params = {"base": name, "loss": "l2", "n_clients": n_c, "P": P, "Q": Q}
