@@ -128,15 +128,7 @@ def _at(form, extra=None, **values):
     """A claim's form at one instance: ``d, k, e, n, f_v, t`` -> the symbols of derivations.pan_strict.optimality;
     ``extra`` maps further symbols of the form to their values."""
     names = {"d": O.d, "k": O.k, "e": O.e, "n": O.n, "f_v": O.f_v, "t": O.t}
-    subs = {names[key]: v for key, v in values.items()}
-    subs.update(extra or {})
-    value = evaluate(form, subs)
-    return [_cancel_value(v) for v in value] if isinstance(value, (list, tuple)) else _cancel_value(value)
-
-
-def _cancel_value(v):
-    """``sympy.cancel(v)``; a Rational is already its own cancel."""
-    return v if getattr(v, "is_Rational", False) else sympy.cancel(v)
+    return at(form, {**{names[key]: v for key, v in values.items()}, **(extra or {})})
 
 
 def _at_point(form, point):
