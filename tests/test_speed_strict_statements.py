@@ -46,7 +46,7 @@ def test_optimality_cancel_equals_sympy_cancel():
 
 
 def test_memoised_and_rational_cancels_equal_cancel():
-    from proofs_checks.pan_strict.framework_configurations import _cancel_each
+    from proofs_checks.pan_strict.framework import cancel_each as _cancel_each
     from proofs_checks.pan_strict.framework import at
 
     e = EXP_EPS

@@ -172,6 +172,12 @@ def at(form, subs: dict):
         value, (list, tuple)) else value  # a Rational is already its own cancel
 
 
+def cancel_each(M: sympy.Matrix, cancel=sympy.cancel) -> sympy.Matrix:
+    """``M.applyfunc(cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
+    memo: dict = {}
+    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, cancel(v)))
+
+
 def urp_mechanism(P: sympy.Matrix, Q: sympy.Matrix, name: str = "mechanism") -> Mechanism:
     """The explicit URP mechanism of (P, Q) (Definition 2.6): outputs (pi, y) for every permutation pi of [d]."""
     rows, cols, labels = D.urp_mechanism_matrices(P, Q)

@@ -31,7 +31,7 @@ from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
-from .framework import at, complementary_pairs_mechanism, mat_at, urp_mechanism
+from .framework import at, cancel_each, complementary_pairs_mechanism, mat_at, urp_mechanism
 
 SEED = 20260602
 
@@ -72,12 +72,6 @@ def _osc_zoo():
     return zoo
 
 
-def _cancel_entries(M: sympy.Matrix) -> sympy.Matrix:
-    """``M.applyfunc(sympy.cancel)``, cancelling each distinct entry once (a design's matrices repeat two values)."""
-    memo = {}
-    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, _cancel(v)))
-
-
 def _cancel(v):
     """``sympy.cancel(v)``; a rational function that is a constant of the field Q(symbols) is that constant (what
     cancel returns), found by one field normalisation instead of a multivariate cancel."""
@@ -97,7 +91,7 @@ def _symbolic_zoo():
         out.append((f"ss d={d} k={k} (symbolic e^eps)", d, k, E, ss.mechanism, ss.mechanism.perturbation_matrix(), S))
     P, S = O.cyclic_design(7, (0, 1, 3), E)
     p, q = F.symmetric_pq(S, P)
-    out.append(("Fano plane (symbolic e^eps)", 7, 3, E, Mechanism(P.tolist(), _cancel_entries(F.eq5_decoder(S, p, q)).tolist()),
+    out.append(("Fano plane (symbolic e^eps)", 7, 3, E, Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist()),
                 P, S))
     return out
 
@@ -519,7 +513,7 @@ def _generic_m_ones(d, U):
         P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
         P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
         Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        return _cancel_entries(P.T * Dinv * P * sympy.ones(d, 1))
+        return cancel_each(P.T * Dinv * P * sympy.ones(d, 1), _cancel)
     return m_ones
 
 
@@ -740,7 +734,7 @@ def _sherman_morrison_product(dd):
     def product(forms):
         al, be = O.alpha_sym, O.beta_sym
         a, b = at(forms.derived(), {O.d: dd})
-        return _cancel_entries((al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd)))
+        return cancel_each((al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd)), _cancel)
     return product
 
 
