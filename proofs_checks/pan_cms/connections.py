@@ -10,6 +10,7 @@ on those mechanisms.  Statements record, per instance, whether they hold (exact)
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from fractions import Fraction
 from functools import cache
 
@@ -87,9 +88,7 @@ def _pairwise_by_count(functions, inputs) -> bool:
     k = len(functions)
     values = sorted({h[x] for h in functions for x in inputs})
     for a, c in itertools.permutations(inputs, 2):
-        counts = {}
-        for h in functions:
-            counts[(h[a], h[c])] = counts.get((h[a], h[c]), 0) + 1
+        counts = Counter((h[a], h[c]) for h in functions)
         if len(counts) != len(values) ** 2 or any(Fraction(v, k) != Fraction(1, len(values) ** 2) for v in counts.values()):
             return False
     return True
@@ -98,10 +97,7 @@ def _pairwise_by_count(functions, inputs) -> bool:
 def _first_non_uniform_triple(functions, inputs):
     k = len(functions)
     for triple in itertools.combinations(inputs, 3):
-        counts = {}
-        for h in functions:
-            key = tuple(h[x] for x in triple)
-            counts[key] = counts.get(key, 0) + 1
+        counts = Counter(tuple(h[x] for x in triple) for h in functions)
         if len(counts) != 8 or any(Fraction(v, k) != Fraction(1, 8) for v in counts.values()):
             return triple
     return None
@@ -289,11 +285,8 @@ def _pattern_fractions(functions, inputs, t):
     k = len(functions)
     out = []
     for tup in itertools.combinations(inputs, t):
-        counts = {}
-        for h in functions:
-            key = tuple(h[x] for x in tup)
-            counts[key] = counts.get(key, 0) + 1
-        out += [R(counts.get(y, 0), k) for y in itertools.product((1, -1), repeat=t)]
+        counts = Counter(tuple(h[x] for x in tup) for h in functions)
+        out += [R(counts[y], k) for y in itertools.product((1, -1), repeat=t)]
     return out
 
 
