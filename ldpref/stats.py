@@ -402,3 +402,25 @@ def agreement(estimates, exact_mean, exact_var, exact_cov=None, *, alpha: float 
 __all__ = ["TestResult", "Agreement", "z_means", "chi_square_mean", "variance_ratios", "holm",
            "min_detectable_bias", "agreement", "to_mp", "normal_two_sided_p", "normal_quantile", "chi_square_sf",
            "DIGITS", "ROUNDING_TOLERANCE"]
+
+
+def error_z_statistics(err: np.ndarray, var) -> tuple[float, float]:
+    """Two z statistics of simulated errors ``err`` (one row per value x, one column per trial) of unbiased estimates
+    with exact variances ``var`` (one per x), the values independent (pan-cms and pan-strict Section 6): the z of
+    the mean of ``err^2 / Var`` against 1 and the z of the summed errors against 0 (normal approximations)."""
+    var = np.asarray(var, dtype=float)
+    ratio = (err ** 2 / var[:, None]).ravel()
+    z_var = (ratio.mean() - 1) / (ratio.std(ddof=1) / np.sqrt(ratio.size))
+    z_mean = err.sum() / np.sqrt(err.shape[1] * var.sum())
+    return float(z_var), float(z_mean)
+
+
+def z_screen(runs, z_max: float) -> tuple[float, list[str]]:
+    """(largest |z|, failures) over ``runs``, pairs (label, z statistics): a run fails when some |z| >= ``z_max``,
+    and is listed as ``"label: z = z1, z2"``."""
+    worst, fails = 0.0, []
+    for label, zs in runs:
+        worst = max(worst, *(abs(z) for z in zs))
+        if any(abs(z) >= z_max for z in zs):
+            fails.append(f"{label}: z = " + ", ".join(f"{z:.2f}" for z in zs))
+    return worst, fails

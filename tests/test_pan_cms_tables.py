@@ -143,23 +143,22 @@ def test_verdicts_sample():
     assert res.counterexample["params"]["exp_eps"] == "12" and res.counterexample["params"]["t"] == "1"
 
 
-def test_named_rational_fast_path_equals_substitution():
-    """_named evaluates rational value forms by fmpq arithmetic; the value must be the one substituting all symbols
-    at once gives, and forms it does not cover (radicals, a division by zero) take the substitution path."""
+def test_named_is_the_one_evaluator_at_the_forms_own_symbols():
+    """_named hands the one evaluator the form's own symbols for the names it is given (symbols with assumptions
+    are not the plain symbols of their names); a division by zero gives sympy's value, a wrong value differs."""
     from ldpref.ledger.forms import evaluate
 
-    d, n, e = sympy.symbols("d n e")
+    d, n = sympy.symbols("d n", positive=True)
+    e = sympy.Symbol("e")
     forms = [(d - 1) ** 2 / (n * (e - 1)) + sympy.Max(d, n) / 3,
              sympy.Eq(sympy.Symbol("V"), d * n / (e + 1) - sympy.floor(e / 2)),
              ((d + e) / n, sympy.Abs(d - e * n)),
              sympy.sqrt(d) + n]
     values = {"d": 5, "n": R(3, 2), "e": R(7, 3)}
+    own = {d: 5, n: R(3, 2), e: R(7, 3)}
     for form in forms:
-        subs = {s: sympy.sympify(values[s.name]) for s in sympy.sympify(
-            form.rhs if isinstance(form, sympy.Equality) else form).free_symbols} if not isinstance(form, tuple) else \
-            {s: sympy.sympify(values[s.name]) for part in form for s in part.free_symbols}
-        assert P._named(form, values) == evaluate(P._substituted(form, subs), {})
-    assert P._rational_values(forms[3], {d: sympy.Integer(5), n: sympy.Integer(1)}) is None  # sqrt: not covered
+        assert P._named(form, values) == evaluate(form, own)
+    assert P._named(forms[3], values) == sympy.sqrt(5) + R(3, 2)
     assert P._named(forms[0], {"d": 5, "n": 2, "e": 1}) == sympy.zoo  # 1/(e - 1) at e = 1: sympy's value
     assert P._named(forms[0], values) != P._named(forms[0], {**values, "d": 6})  # a wrong value would differ
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from ldpref.stats import error_z_statistics
 from ldpref.ledger.claim import find_claim
 from ldpref.ledger.runner import run_claim
 from conftest import claim_result  # noqa: E402  (the session's one ledger run)
@@ -74,11 +75,11 @@ def test_simulation_detects_wrong_variance_and_bias():
     from proofs_checks.pan_cms import sec6_exact as XE
 
     err, var = XE.simulated_errors("gaussian", 2, 0, False, "HE")
-    z1, z2 = XE.z_statistics(err, var)
+    z1, z2 = error_z_statistics(err, var)
     assert abs(z1) < XE.Z_MAX and abs(z2) < XE.Z_MAX
-    assert abs(XE.z_statistics(err, 1.1 * var)[0]) >= XE.Z_MAX  # variance 10% off
+    assert abs(error_z_statistics(err, 1.1 * var)[0]) >= XE.Z_MAX  # variance 10% off
     biased = err + 0.5 * np.sqrt(var.mean())  # every client of a value reported slightly too often
-    assert abs(XE.z_statistics(biased, var)[1]) >= XE.Z_MAX
+    assert abs(error_z_statistics(biased, var)[1]) >= XE.Z_MAX
 
 
 def test_he_per_client_variance_by_fraction_brute_force():

@@ -46,15 +46,15 @@ def test_optimality_cancel_equals_sympy_cancel():
 
 
 def test_memoised_and_rational_cancels_equal_cancel():
-    from proofs_checks.pan_strict.framework_configurations import _cancel_each
-    from proofs_checks.pan_strict.optimality import _cancel_value
+    from proofs_checks.pan_strict.framework import cancel_each as _cancel_each
+    from proofs_checks.pan_strict.framework import at
 
     e = EXP_EPS
     a, b = e / (e + 2) + 1 / (e * (e + 2)), 2 / (e + 2) - 1 / (e + 2)
     M = sympy.Matrix([[a, b, b], [b, a, b], [sympy.Rational(2, 6), b, a]])
     assert tree_repr(_cancel_each(M)) == tree_repr(M.applyfunc(sympy.cancel))
     for v in (sympy.Rational(3, 7), sympy.Integer(0), a, b):
-        assert tree_repr(_cancel_value(v)) == tree_repr(sympy.cancel(v))
+        assert tree_repr(at(v, {})) == tree_repr(sympy.cancel(v))  # optimality._at's values too
 
 
 def test_normal_mae_identity_is_simplifys_form():

@@ -10,6 +10,7 @@ on those mechanisms.  Statements record, per instance, whether they hold (exact)
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from fractions import Fraction
 from functools import cache
 
@@ -87,9 +88,7 @@ def _pairwise_by_count(functions, inputs) -> bool:
     k = len(functions)
     values = sorted({h[x] for h in functions for x in inputs})
     for a, c in itertools.permutations(inputs, 2):
-        counts = {}
-        for h in functions:
-            counts[(h[a], h[c])] = counts.get((h[a], h[c]), 0) + 1
+        counts = Counter((h[a], h[c]) for h in functions)
         if len(counts) != len(values) ** 2 or any(Fraction(v, k) != Fraction(1, len(values) ** 2) for v in counts.values()):
             return False
     return True
@@ -98,10 +97,7 @@ def _pairwise_by_count(functions, inputs) -> bool:
 def _first_non_uniform_triple(functions, inputs):
     k = len(functions)
     for triple in itertools.combinations(inputs, 3):
-        counts = {}
-        for h in functions:
-            key = tuple(h[x] for x in triple)
-            counts[key] = counts.get(key, 0) + 1
+        counts = Counter(tuple(h[x] for x in triple) for h in functions)
         if len(counts) != 8 or any(Fraction(v, k) != Fraction(1, 8) for v in counts.values()):
             return triple
     return None
@@ -247,19 +243,25 @@ record(
 
 
 # ---- Section 4.1 -----------------------------------------------------------------------------------
+def _hadamard_cases():
+    """(d, e^eps) of Sections 4.1-4.2 (symbolic e^eps for d <= 3 only)."""
+    return [(d, ee) for d in (2, 3, 4, 5) for ee in EXPS if not (ee == EXP_EPS and d > 3)]
+
+
+def _he_cases():
+    """(d, e^eps, HE, the Hadamard family, CMS(Hadamard columns, binary RR, Eq. (2)))."""
+    for d, ee in _hadamard_cases():
+        fam = hadamard_family(d)
+        yield d, ee, _he(d, ee), fam, _cms(fam, _grr(2, ee))
+
+
 def _he_rows():
-    for d in (2, 3, 4, 5):
-        for ee in EXPS:
-            if ee == EXP_EPS and d > 3:
-                continue
-            he = _he(d, ee)
-            fam = hadamard_family(d)
-            c = _cms(fam, _grr(2, ee))
-            rows = [tuple(walsh_hadamard(fam.k)[x + 1][j] for x in range(d)) for j in range(fam.k)]
-            pairwise = _pairwise_by_count([dict(enumerate(r)) for r in rows], range(d))
-            facts = {"P": _P(he), "Q": _Q(he), "P_other": _P(c), "Q_other": _Q(c), "pairwise": pairwise,
-                     "d_value": d, "exp_eps": ee, "signs": (1, -1)}
-            yield Point({"d": d, "exp_eps": ee}, facts=facts, data=HOLDS, size=(d,))
+    for d, ee, he, fam, c in _he_cases():
+        rows = [tuple(walsh_hadamard(fam.k)[x + 1][j] for x in range(d)) for j in range(fam.k)]
+        pairwise = _pairwise_by_count([dict(enumerate(r)) for r in rows], range(d))
+        facts = {"P": _P(he), "Q": _Q(he), "P_other": _P(c), "Q_other": _Q(c), "pairwise": pairwise,
+                 "d_value": d, "exp_eps": ee, "signs": (1, -1)}
+        yield Point({"d": d, "exp_eps": ee}, facts=facts, data=HOLDS, size=(d,))
 
 
 record(
@@ -283,11 +285,8 @@ def _pattern_fractions(functions, inputs, t):
     k = len(functions)
     out = []
     for tup in itertools.combinations(inputs, t):
-        counts = {}
-        for h in functions:
-            key = tuple(h[x] for x in tup)
-            counts[key] = counts.get(key, 0) + 1
-        out += [R(counts.get(y, 0), k) for y in itertools.product((1, -1), repeat=t)]
+        counts = Counter(tuple(h[x] for x in tup) for h in functions)
+        out += [R(counts[y], k) for y in itertools.product((1, -1), repeat=t)]
     return out
 
 
@@ -368,11 +367,8 @@ def sec4_1_three_wise(ev):
 
 # ---- Section 4.2 -----------------------------------------------------------------------------------
 def _hr_points():
-    for d in (2, 3, 4, 5):
-        for ee in EXPS:
-            if ee == EXP_EPS and d > 3:
-                continue
-            yield d, ee, hadamard_response(d, ee)
+    for d, ee in _hadamard_cases():
+        yield d, ee, hadamard_response(d, ee)
 
 
 def _hr_key(lab):
@@ -488,22 +484,16 @@ def appg_eq2(ev):
         ev.identity(f"Walsh (-1)^(i.j) of size {s} == Sylvester, symmetric, H H^T = s I",
                     [W, W.T, W * W.T], [sympy.Matrix(sylvester_hadamard(s).tolist()), W, s * sympy.eye(s)])
     insts, noise_free, cms_decoders = [], [], []
+    for d, ee, he, fam, c in _he_cases():
+        agree = [[1 if (0 if z == 1 else 1) == fam.functions[j][x] else 0 for x in range(d)]
+                 for j in range(fam.k) for z in (1, -1)]
+        values = [_canon([[entry(form, a, ee) for a in (0, 1)]]) for form in (ev.derived(), ev.printed())]
+        Qd, Qp = (sympy.Matrix([[value[a] for a in row] for row in agree]).T for value in values)  # at agree = 0, 1
+        insts.append(Instance({"d": d, "exp_eps": ee}, _Q(he), Qd, Qp, size=(d,)))
+        cms_decoders.append(_Q(c) == _Q(he))
     for d in (2, 3, 4, 5):
-        for ee in EXPS:
-            if ee == EXP_EPS and d > 3:
-                continue
-            he = _he(d, ee)
-            fam = hadamard_family(d)
-            c = _cms(fam, _grr(2, ee))
-            s = fam.k
-            agree = [[1 if (0 if z == 1 else 1) == fam.functions[j][x] else 0 for x in range(d)]
-                     for j in range(s) for z in (1, -1)]
-            values = [_canon([[entry(form, a, ee) for a in (0, 1)]]) for form in (ev.derived(), ev.printed())]
-            Qd, Qp = (sympy.Matrix([[value[a] for a in row] for row in agree]).T for value in values)  # at agree = 0, 1
-            insts.append(Instance({"d": d, "exp_eps": ee}, _Q(he), Qd, Qp, size=(d,)))
-            cms_decoders.append(_Q(c) == _Q(he))
-        H = walsh_hadamard(hadamard_family(d).k)
         fam = hadamard_family(d)
+        H = walsh_hadamard(fam.k)
         prods = [H[X + 1][j] * H[j][x + 1] for X in range(d) for x in range(d) for j in range(fam.k)]
         pred = [2 * (1 if fam.functions[j][X] == fam.functions[j][x] else 0) - 1
                 for X in range(d) for x in range(d) for j in range(fam.k)]

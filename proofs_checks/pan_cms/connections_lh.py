@@ -38,11 +38,11 @@ def _lh_families():
 
 
 def _lh_grid():
+    """(family, e^eps, local hashing, CMS + m-ary RR on the same family)."""
     for fam in _lh_families():
         for ee in (R(3), EXP_EPS):
-            if ee == EXP_EPS and fam.k * fam.m > 32:
-                continue
-            yield fam, ee
+            if not (ee == EXP_EPS and fam.k * fam.m > 32):
+                yield fam, ee, _lh(fam, ee), _cms(fam, _grr(fam.m, ee))
 
 
 @claim(
@@ -60,9 +60,7 @@ def _lh_grid():
 )
 def sec4_4_lh(ev):
     insts, unbiased = [], []
-    for fam, ee in _lh_grid():
-        lh = _lh(fam, ee)
-        c = _cms(fam, _grr(fam.m, ee))
+    for fam, ee, lh, c in _lh_grid():
         facts = {"P": _P(lh), "P_other": _P(c), "functions": fam.functions, "size": fam.m, "exp_eps": ee}
         insts.append(Instance({"family": fam.name, "exp_eps": ee}, HOLDS, evaluate(ev.derived(), facts),
                               evaluate(ev.printed(), facts), size=(fam.d, fam.m, fam.k)))
@@ -91,9 +89,7 @@ def sec4_4_decoding(ev):
     ev.identity("LH decoder entry == Eq. (2) entry (symbolic m, e^eps)",
                 sympy.cancel(C.lh_decoder_entry(C.ind, C.m, e) - C.eq2_decoder_entry(C.ind, C.m, e)), 0)
     insts, entries = [], []
-    for fam, ee in _lh_grid():
-        lh = _lh(fam, ee)
-        c = _cms(fam, _grr(fam.m, ee))
+    for fam, ee, lh, c in _lh_grid():
         # the derived estimator with one client (n = 1) and S = [h(x) = y]: its decoder entry (two values, S = 0, 1)
         value = _canon([[evaluate(ev.derived(), {C.S_count: s, n: 1, C.m: fam.m, e: ee}) for s in (0, 1)]])
         Qd = sympy.Matrix([[value[1 if h[x] == y else 0] for x in range(fam.d)]

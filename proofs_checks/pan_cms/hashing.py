@@ -20,6 +20,7 @@ implications "condition => conclusion", taken at the boundary of the printed and
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from fractions import Fraction
 from functools import cache, lru_cache
 
@@ -309,10 +310,8 @@ def _eq18_rows():
     for l_, d_ in EQ18_LD:
         fam = gf2_affine_family(l_, d_)
         for a, b in sorted({(0, 1), (0, d_ - 1), (1, d_ - 1)} - {(1, 1)}):
-            counts = {}
-            for h in fam.functions:
-                counts[h[a], h[b]] = counts.get((h[a], h[b]), 0) + 1
-            probs = [R(counts.get(yy, 0), fam.k) for yy in itertools.product(range(2**l_), repeat=2)]
+            counts = Counter((h[a], h[b]) for h in fam.functions)
+            probs = [R(counts[yy], fam.k) for yy in itertools.product(range(2**l_), repeat=2)]
             for which, p in (("min", min(probs)), ("max", max(probs))):
                 yield Point({"l": l_, "d": d_, "x1": a, "x2": b, "over (y1, y2)": which}, data=HOLDS,
                             facts={H.Pr_pair: p, l: l_, H.x1: a, H.x2: b}, size=(l_, d_, a, b))
@@ -398,12 +397,10 @@ def _mod_rows():
     for l_ in range(1, 6):
         for m_ in range(2, 2**l_ + 1):
             fam = _hprime(l_, 2, m_)
-            counts = [0] * m_
-            for h in fam.functions:
-                counts[h[0]] += 1
+            counts = Counter(h[0] for h in fam.functions)
             q_, r_ = _qr(l_, m_)
             yield Point({"l": l_, "m": m_}, facts=[{q: q_, r: r_, m: m_, l: l_, H.y_sym: y} for y in range(m_)],
-                        data=[R(c, fam.k) for c in counts], size=(l_, m_))
+                        data=[R(counts[y], fam.k) for y in range(m_)], size=(l_, m_))
 
 
 record(

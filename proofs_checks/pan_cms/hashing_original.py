@@ -7,6 +7,7 @@ Every draw of k functions [d] -> [m] with independent uniform values is enumerat
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from fractions import Fraction
 from functools import cache
 
@@ -166,9 +167,7 @@ def sec36_bias(ev):
 
 
 def _three_wise(fam):
-    counts = {}
-    for h in fam.functions:
-        counts[h] = counts.get(h, 0) + 1
+    counts = Counter(fam.functions)
     return len(counts) == fam.m**3 and len(set(counts.values())) == 1
 
 

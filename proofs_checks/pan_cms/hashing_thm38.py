@@ -31,25 +31,43 @@ TH38_GRID = [(2, 3, "rr", R(2)), (2, 3, "rr", R(3)), (2, 3, "rr", R(4)), (2, 3, 
 TH38_COUNTS = [(1, 0), (0, 1), (1, 1), (1, 2)]
 
 
-@cache
-def _thm38_rows():
-    """Per (family, inner, dataset, x): exact Var(g|H'), Var(f_hat) (perfect), Var(R|=) and the model values."""
+def h_prime_rows(grid, datasets, per_x):
+    """Per (l, m, inner, e^eps) of ``grid``, dataset and x in {0, 1}: a row of the exact Var(f_hat(x)) of the Eq. (2)
+    CMS on the perfect family of the same m (``vf``), its model (``dvf``), Var(R|=), Var(R|!=) read off the inner
+    mechanism, and what ``per_x(row, model Var(R|=), model Var(R|!=))`` adds (the moments on H')."""
     rows = []
-    for l_, m_, kind, ee in TH38_GRID:
+    for l_, m_, kind, ee in grid:
         q_, r_ = _qr(l_, m_)
         veq, vne = _inner_vars(kind, m_, ee)
         dveq, dvne = _derived_vars(kind, m_, ee)
-        cprime = H.collision_value(l_, m_)
-        for counts in TH38_COUNTS:
+        for counts in datasets:
             nn = sum(counts)
-            vg = _var(("H'", l_, 2, m_), kind, ee, "eq8", counts)
             vf = _var(("perfect", 2, m_), kind, ee, "eq2", counts)
             for x in range(2):
                 fx = R(counts[x], nn)
-                rows.append(dict(l=l_, m=m_, q=q_, r=r_, kind=kind, e=ee, counts=counts, x=x, n=nn, veq=veq, vne=vne,
-                                 vg=vg[x], vf=vf[x], dvg=H.var_g_model(cprime, dveq, dvne, fx, nn),
-                                 dvf=H.cms_var_model(R(1, m_), m_, dveq, dvne, fx, nn)))
+                row = dict(l=l_, m=m_, q=q_, r=r_, kind=kind, e=ee, counts=counts, x=x, n=nn, fx=fx, veq=veq, vne=vne,
+                           vf=vf[x], dvf=H.cms_var_model(R(1, m_), m_, dveq, dvne, fx, nn))
+                rows.append({**row, **per_x(row, dveq, dvne)})
     return rows
+
+
+def row_params(row, **extra):
+    """The parameters shown for an H' row."""
+    return {"l": row["l"], "m": row["m"], "q": row["q"], "r": row["r"], "inner": row["kind"], "exp_eps": row["e"],
+            "counts": row["counts"], "x": row["x"], **extra}
+
+
+def row_size(row, *extra):
+    """The size (order of instances) of an H' row."""
+    return (row["l"], row["m"], row["n"], KIND_ORDER[row["kind"]], row["e"], row["counts"][::-1], row["x"], *extra)
+
+
+@cache
+def _thm38_rows():
+    """Per (family, inner, dataset, x): exact Var(g|H'), Var(f_hat) (perfect), Var(R|=) and the model values."""
+    return h_prime_rows(TH38_GRID, TH38_COUNTS, lambda row, dveq, dvne: dict(
+        vg=_var(("H'", row["l"], 2, row["m"]), row["kind"], row["e"], "eq8", row["counts"])[row["x"]],
+        dvg=H.var_g_model(H.collision_value(row["l"], row["m"]), dveq, dvne, row["fx"], row["n"])))
 
 
 def _lhs38(row, corrected=False):
@@ -61,22 +79,14 @@ def _lhs38(row, corrected=False):
     return sympy.cancel(val_ / (2 * row["q"] + 1) ** 2)
 
 
-def _params38(row, tau_, which):
-    return {"l": row["l"], "m": row["m"], "q": row["q"], "r": row["r"], "inner": row["kind"], "exp_eps": row["e"],
-            "counts": row["counts"], "x": row["x"], "tau": tau_, "tau chosen as": f"the smallest the {which} condition admits"}
-
-
-def _size38(row, which):
-    return (row["l"], row["m"], row["n"], KIND_ORDER[row["kind"]], row["e"], row["counts"][::-1], row["x"], which)
-
-
 def _thm38_rows_of():
     for row in _thm38_rows():
         for i, which in enumerate(("printed", "corrected")):
             t = _lhs38(row, corrected=bool(i))
             facts = {m: row["m"], q: row["q"], var_eq: row["veq"], n: row["n"], tau: t, H.Var_f: row["vf"],
                      H.Var_g: row["vg"]}
-            yield Point(_params38(row, t, which), facts=facts, data=HOLDS, size=_size38(row, i))
+            yield Point(row_params(row, tau=t, **{"tau chosen as": f"the smallest the {which} condition admits"}),
+                        facts=facts, data=HOLDS, size=row_size(row, i))
 
 
 def thm38_steps(name):

@@ -14,9 +14,9 @@ from derivations.pan_cms.symbols import cbar, f, m, n, q, tau, var_eq, var_neq
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Identity, Point, Symbolic
 
-from .hashing import (DER, HOLDS, KIND_ORDER, R, _bias, _collision, _derived_vars, _inner_vars, _qr, _var, conjunct,
+from .hashing import (DER, HOLDS, KIND_ORDER, R, _bias, _collision, _inner_vars, _qr, _var, conjunct,
                       rows_grid, statement_instance)
-from .hashing_thm38 import EQ41_GRID, _poly_expr, _var_in_c
+from .hashing_thm38 import EQ41_GRID, _poly_expr, _var_in_c, h_prime_rows, row_params, row_size
 
 
 # ---- Theorem 3.9, Eqs. (45)-(47) ----------------------------------------------------------------------
@@ -51,35 +51,13 @@ EQ2_COUNTS = [(1, 0), (0, 1), (1, 1), (0, 3), (1, 5), (0, 50)]
 
 @cache
 def _eq2_rows():
-    rows = []
-    for l_, m_, kind, ee in EQ2_GRID:
-        q_, r_ = _qr(l_, m_)
-        veq, vne = _inner_vars(kind, m_, ee)
-        dveq, dvne = _derived_vars(kind, m_, ee)
-        c = _collision(l_, m_)
+    def on_h_prime(row, dveq, dvne):
+        l_, m_, kind, ee, counts, x, fx, nn = (row[key] for key in ("l", "m", "kind", "e", "counts", "x", "fx", "n"))
         dc = H.collision_value(l_, m_)
-        for counts in EQ2_COUNTS:
-            nn = sum(counts)
-            vH = _var(("H'", l_, 2, m_), kind, ee, "eq2", counts)
-            bH = _bias(("H'", l_, 2, m_), kind, ee, "eq2", counts)
-            vf = _var(("perfect", 2, m_), kind, ee, "eq2", counts)
-            for x in range(2):
-                fx = R(counts[x], nn)
-                rows.append(dict(l=l_, m=m_, q=q_, r=r_, kind=kind, e=ee, counts=counts, x=x, n=nn, c=c, dc=dc,
-                                 vH=vH[x], bH=bH[x], vf=vf[x], fx=fx, veq=veq, vne=vne,
-                                 dvH=H.cms_var_model(dc, m_, dveq, dvne, fx, nn),
-                                 dbH=H.cms_mean_model(dc, m_, fx) - fx,
-                                 dvf=H.cms_var_model(R(1, m_), m_, dveq, dvne, fx, nn)))
-    return rows
-
-
-def _p2(row, **extra):
-    return {"l": row["l"], "m": row["m"], "q": row["q"], "r": row["r"], "inner": row["kind"], "exp_eps": row["e"],
-            "counts": row["counts"], "x": row["x"], **extra}
-
-
-def _s2(row, *extra):
-    return (row["l"], row["m"], row["n"], KIND_ORDER[row["kind"]], row["e"], row["counts"][::-1], row["x"], *extra)
+        return dict(c=_collision(l_, m_), dc=dc, vH=_var(("H'", l_, 2, m_), kind, ee, "eq2", counts)[x],
+                    bH=_bias(("H'", l_, 2, m_), kind, ee, "eq2", counts)[x],
+                    dvH=H.cms_var_model(dc, m_, dveq, dvne, fx, nn), dbH=H.cms_mean_model(dc, m_, fx) - fx)
+    return h_prime_rows(EQ2_GRID, EQ2_COUNTS, on_h_prime)
 
 
 MODEL_IDENTITY = Identity("model bias, Var(f_hat|H'), Var(f_hat) == the exact Eq. (2) CMS moments on every row",
@@ -95,8 +73,8 @@ def eq2_grid(name, facts_of, taus=lambda row: [None], in_condition=lambda row: T
         for row in _eq2_rows():
             for t in taus(row):
                 extra = {} if t is None else {"tau": t}
-                yield Point(_p2(row, **extra), facts=facts_of(row, t), data=HOLDS, in_condition=in_condition(row),
-                            size=(*_s2(row), t) if tau_in_size else _s2(row))
+                yield Point(row_params(row, **extra), facts=facts_of(row, t), data=HOLDS, in_condition=in_condition(row),
+                            size=row_size(row, t) if tau_in_size else row_size(row))
 
     return rows_grid(name, rows, statement=True)
 

@@ -37,6 +37,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.ledger.generic import Statistical
 from ldpref.mechanisms.variants import hadamard_encoding, recursive_hadamard_response
 from ldpref.moments import per_client_variance_coefficients
+from ldpref.stats import error_z_statistics, z_screen
 
 #: |z| threshold of the simulation checks (two-sided 1.1e-5 under the normal approximation)
 Z_MAX = 4.4
@@ -180,30 +181,17 @@ def simulated_errors(name: str, eps: int, f_star: int, same: bool, mech: str, tr
     return err, var
 
 
-def z_statistics(err: np.ndarray, var: np.ndarray) -> tuple:
-    """(z of the mean of err^2/Var against 1, z of the summed errors against 0) for independent values x."""
-    ratio = (err ** 2 / var[:, None]).ravel()
-    z_var = (ratio.mean() - 1) / (ratio.std(ddof=1) / np.sqrt(ratio.size))
-    z_mean = err.sum() / np.sqrt(err.shape[1] * var.sum())
-    return float(z_var), float(z_mean)
-
-
 @cache
 def simulate(name: str, eps: int, f_star: int, same: bool, mech: str, trials: int = X.TRIALS) -> tuple:
-    """:func:`z_statistics` of one seeded run (cached: the claims of one section share their runs)."""
-    return z_statistics(*simulated_errors(name, eps, f_star, same, mech, trials))
+    """:func:`ldpref.stats.error_z_statistics` of one seeded run (cached: the claims of one section share their runs)."""
+    return error_z_statistics(*simulated_errors(name, eps, f_star, same, mech, trials))
 
 
 def simulation_step(name: str, f_star: int, same: bool, mechs=X.MECHANISMS) -> Statistical:
     """The statistical agreement of the simulated estimates with the exact variances (every eps), as a step."""
     def decide():
-        worst, fails = 0.0, []
-        for eps in X.EPS_GRID:
-            for mech in mechs:
-                z1, z2 = simulate(name, eps, f_star, same, mech)
-                worst = max(worst, abs(z1), abs(z2))
-                if abs(z1) >= Z_MAX or abs(z2) >= Z_MAX:
-                    fails.append(f"{mech} eps={eps}: z = {z1:.2f}, {z2:.2f}")
+        worst, fails = z_screen(((f"{mech} eps={eps}", simulate(name, eps, f_star, same, mech))
+                                 for eps in X.EPS_GRID for mech in mechs), Z_MAX)
         count = len(X.EPS_GRID) * len(mechs)
         return (not fails, count, f"largest |z| {worst:.2f} over {count} (mechanism, eps) pairs, threshold {Z_MAX} "
                 f"(false alarm per claim < 1.1e-3)" + (f"; failing: {'; '.join(fails)}" if fails else ""))

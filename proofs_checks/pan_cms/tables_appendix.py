@@ -66,6 +66,12 @@ def _rounds(dist, truth, t):
     return {tuple(x / t for x in k): p for k, p in acc.items()}
 
 
+def _round_laws(mech, counts, X, t):
+    """The law of (S(x))_{x in X} over t rounds by each route: ldpref.enumeration, then per-client convolution."""
+    truth = [sympy.Rational(counts[x], sum(counts)) for x in X]
+    return [_rounds(dist, truth, t) for dist in (_dist_enumeration(mech, counts, X), _dist_convolution(mech, counts, X))]
+
+
 EQ22_CASES = [  # (name, builder, counts, X, t)
     ("HE d=3 e=3", lambda: he_mech(3, R(3)), (1, 0, 0), (0, 1, 2), 1),
     ("HE d=3 e=3", lambda: he_mech(3, R(3)), (1, 0, 0), (0, 1, 2), 2),
@@ -79,12 +85,8 @@ EQ22_CASES = [  # (name, builder, counts, X, t)
 def _eq22_data():
     rows = []
     for name, build, counts, X, t in EQ22_CASES:
-        mech = build()
-        n = sum(counts)
-        truth = [sympy.Rational(counts[x], n) for x in X]
         out = []
-        for dist in (_dist_enumeration(mech, counts, X), _dist_convolution(mech, counts, X)):
-            S = _rounds(dist, truth, t)
+        for S in _round_laws(build(), counts, X, t):
             e_max = sum(p * max(k) for k, p in S.items())
             e_each = [sum(p * k[i] for k, p in S.items()) for i in range(len(X))]
             as_argmax = any(all(k[i] == max(k) for k, p in S.items() if p != 0) for i in range(len(X)))
@@ -141,15 +143,10 @@ def _thmI_data():
     convolution, with V = max_x E[S(x)] (the smallest admissible V)."""
     rows = []
     for name, dd, e, counts, X in THMI_CASES:
-        mech = he_mech(dd, e)
         n = sum(counts)
-        truth = [sympy.Rational(counts[x], n) for x in X]
         for t in (1, 2):
-            res = []
-            for dist in (_dist_enumeration(mech, counts, X), _dist_convolution(mech, counts, X)):
-                S = _rounds(dist, truth, t)
-                V = max(sum(p * k[i] for k, p in S.items()) for i in range(len(X)))
-                res.append((S, V))
+            res = [(S, max(sum(p * k[i] for k, p in S.items()) for i in range(len(X))))
+                   for S in _round_laws(he_mech(dd, e), counts, X, t)]
             rows.append(({"mechanism": name, "exp_eps": e, "counts": counts, "X": X, "t": t}, res, (n, t, len(X), e)))
     return rows
 

@@ -12,8 +12,8 @@ import sympy
 import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
 from ldpref.exact import EXP_EPS
-from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family, sylvester_hadamard
-from ldpref.ledger.forms import Predicate, evaluate, rational_value
+from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family
+from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.ledger import record as _ledger_record
 from ldpref.ledger.generic import Exact, Grid, Point, Probed
 from ldpref.ledger.generic import rhs_if_equation as _rhs
@@ -21,6 +21,7 @@ from ldpref.losses import l1_cauchy_schwarz_bound, worst_case_l2, worst_case_mse
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.pure import oue, subset_selection, sue
+from ldpref.mechanisms.variants import compose_families, recursive_hadamard_response
 
 R = sympy.Rational
 E = EXP_EPS
@@ -48,15 +49,18 @@ def _undisp_expr(form):
 
 def _named(form, values: dict):
     """A claim's form at one instance: ``values`` maps the names of the form's symbols (a Predicate: its
-    parameters) to exact values; log_2 is read back first (see :func:`_undisp`)."""
+    parameters) to exact values; log_2 is read back first (see :func:`_undisp`), then the one evaluator
+    (:func:`ldpref.ledger.forms.evaluate`) is given the form's own symbols (names alone would lose their
+    assumptions)."""
     form = _undisp(form)
     if isinstance(form, Predicate):
         return evaluate(form, values)
-    subs = {s: sympy.sympify(values[s.name]) for s in _symbols_of(form) if s.name in values}
-    fast = _rational_values(form, subs)
-    if fast is not None:
-        return fast
-    return evaluate(_substituted(form, subs), {})
+    return evaluate(form, {s: values[s.name] for s in _symbols_of(form) if s.name in values})
+
+
+@lru_cache(maxsize=4096)
+def _cached_symbols(form) -> frozenset:
+    return _free_of(form)
 
 
 def _symbols_of(form) -> frozenset:
@@ -67,42 +71,12 @@ def _symbols_of(form) -> frozenset:
         return _free_of(form)
 
 
-@lru_cache(maxsize=4096)
-def _cached_symbols(form) -> frozenset:
-    return _free_of(form)
-
-
 def _free_of(form) -> frozenset:
     syms = set()
     for part in (form if isinstance(form, (list, tuple)) else (form,)):
         if isinstance(part, sympy.Basic):
             syms |= part.free_symbols
     return frozenset(syms)
-
-
-def _rational_values(form, subs):
-    """What ``evaluate(_substituted(form, subs), {})`` gives for a value form (expression, ``Eq``: its right side,
-    or a tuple/list of them) that is rational at rational ``subs``: the same exact numbers by fmpq arithmetic
-    (:func:`ldpref.ledger.forms.rational_value`), without building the substituted expression; None when any part
-    is not such a form (statements, radicals, e^eps symbolic, a division by zero), and the caller substitutes."""
-    if isinstance(form, (list, tuple)):
-        parts = [_rational_values(x, subs) for x in form]
-        return None if any(v is None for v in parts) else type(form)(parts)
-    if isinstance(form, sympy.Equality):
-        form = form.rhs
-    if not isinstance(form, sympy.Expr) or isinstance(form, sympy.Symbol) and form not in subs:
-        return None
-    return rational_value(form, subs)
-
-
-def _substituted(form, subs):
-    """All symbols replaced at once (``xreplace``: no half-substituted relation is ever evaluated); an ``Eq`` keeps
-    its left side, the side it names."""
-    if isinstance(form, (list, tuple)):
-        return type(form)(_substituted(x, subs) for x in form)
-    if isinstance(form, sympy.Equality):
-        return sympy.Eq(form.lhs, form.rhs.xreplace(subs), evaluate=False)
-    return form.xreplace(subs) if isinstance(form, sympy.Basic) else form
 
 
 def record(**kw):
@@ -211,9 +185,7 @@ def cms_mech(dd: int, mm: int, e) -> Mechanism:
 def cms_he_family(dd: int, mm1: int) -> HashFamily:
     """CMS+HE (Section 4.5): a pairwise-independent hash [d] -> [m1], then column j of the Hadamard
     matrix indexed by row h(x) + 1 (the HE of the hashed value): functions x -> H[h(x) + 1, j] in {0, 1}."""
-    inner = hadamard_family(mm1)
-    funcs = tuple(tuple(col[h[x]] for x in range(dd)) for h in linear_family(mm1, dd).functions for col in inner.functions)
-    return HashFamily(funcs, 2, name=f"cms+he(d={dd}, m1={mm1})")
+    return compose_families(linear_family(mm1, dd), hadamard_family(mm1))
 
 
 @cache
@@ -224,30 +196,9 @@ def cms_he_mech(dd: int, mm1: int, e) -> Mechanism:
 
 @cache
 def rhr_mech(dd: int, bb: int, e) -> Mechanism:
-    """Recursive Hadamard Response (Section 4.3) with b bits: B = 2^(b-1); x -> block x // B (row
-    block + 1 of a Hadamard matrix of size > ceil(d/B)), offset x mod B; a uniform column j gives the
-    bit s; (offset, s) in [2^b] is perturbed by RR on 2^b values.  Decoder: the unbiased linear decoder
-    ``(1{z = y_j(x)} - 1{z = y_j(x) xor 1})/(p - q)`` (reports of x's offset, Hadamard-decoded)."""
-    B = 2 ** (bb - 1)
-    M = 2 * B
-    blocks = -(-dd // B)
-    K = T.hadamard_size(blocks + 1)
-    Hm = sylvester_hadamard(K)
-    e = sympy.sympify(e)
-    p, q = e / (e + M - 1), 1 / (e + M - 1)
-
-    def y(j, x):
-        return 2 * (x % B) + (0 if Hm[x // B + 1, j] == 1 else 1)
-
-    P, Q, labels = [], [[] for _ in range(dd)], []
-    for j in range(K):
-        for z in range(M):
-            labels.append(f"{j}:{z}")
-            P.append([(p if z == y(j, x) else q) / K for x in range(dd)])
-            for x in range(dd):
-                yx = y(j, x)
-                Q[x].append(((1 if z == yx else 0) - (1 if z == yx ^ 1 else 0)) / (p - q))
-    return Mechanism(P, Q, outputs=labels, name=f"rhr(d={dd}, b={bb}, exp_eps={e})")
+    """Recursive Hadamard Response (Section 4.3) with b bits and its unbiased Hadamard decoder, as ldpref builds it
+    (``ldpref.mechanisms.variants.recursive_hadamard_response``, the mechanism the Section 4.3 claims check)."""
+    return recursive_hadamard_response(dd, bb, e)
 
 
 @cache

@@ -24,6 +24,12 @@ from .constructions_common import (
 
 
 # ---- Appendix D.2 / Corollary 5.2
+def _restricted(mech: Mechanism, dd: int) -> Mechanism:
+    """A mechanism on the extended dictionary [d'] run for data in [d]: the columns and decoder rows of [d] only."""
+    return Mechanism(mech.perturbation_matrix()[:, :dd].tolist(), mech.decoder_matrix()[:dd, :].tolist(),
+                     outputs=mech.outputs, name="restricted")
+
+
 @claim(
     id="pan-strict/appD.extension",
     location="Appendix D.2, first step",
@@ -38,10 +44,7 @@ def appD_extension(ev):
     insts = []
     for dd, k, dpp in [(3, 1, 4), (3, 2, 5), (4, 2, 5), (4, 1, 5), (5, 2, 7), (6, 3, 7)]:
         for e in (R(2), R(3)):
-            big = _ss(dpp, k, e).mechanism
-            P = big.perturbation_matrix()[:, :dd]
-            Q = big.decoder_matrix()[:dd, :]
-            small = Mechanism(P.tolist(), Q.tolist(), outputs=big.outputs, name="restricted")
+            small = _restricted(_ss(dpp, k, e).mechanism, dd)
             for counts in [tuple([1] + [0] * (dd - 1)), tuple([1] * dd)]:
                 exact = sum(moments.mse(small, counts)) * sum(counts)
                 insts.append(Instance({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, sympy.cancel(exact),
@@ -90,10 +93,7 @@ def appD_kext(ev):
     dd, p, e = 4, 5, R(3)
     vals = {}
     for kk in range(1, p):
-        big = _ss(p, kk, e).mechanism
-        small = Mechanism(big.perturbation_matrix()[:, :dd].tolist(), big.decoder_matrix()[:dd, :].tolist(),
-                          outputs=big.outputs, name="restricted")
-        vals[kk] = sum(moments.mse(small, [1, 0, 0, 0]))
+        vals[kk] = sum(moments.mse(_restricted(_ss(p, kk, e).mechanism, dd), [1, 0, 0, 0]))
     ev.identity("integer argmin of the real restricted SS loss (d=4, d'=5, e=3) == argmin of the derived extended "
                 "loss", min(vals, key=vals.get), min(range(1, p), key=lambda kk: C.extended_l2(dd, p, kk, e)))
 
@@ -559,8 +559,7 @@ def sec5_4_extend(ev):
     for dd, big, e in [(4, 5, R(2)), (5, 6, R(3)), (6, 7, R(2)), (6, 8, R(3))]:
         k = C.integer_optimal_k(big, e)
         mech, _, _ = _wss(big, k, e)
-        small = Mechanism(mech.perturbation_matrix()[:, :dd].tolist(), mech.decoder_matrix()[:dd, :].tolist(),
-                          outputs=mech.outputs, name="restricted WSS")
+        small = _restricted(mech, dd)
         l2 = losses.worst_case_l2(small, 1).value
         unbiased.append(small.is_unbiased())
         insts.append(Instance({"d": dd, "d''": big, "k": k, "exp_eps": e,

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from functools import cache
 
 import sympy
@@ -57,11 +58,7 @@ record(
 def _pair_hit_points():
     for p in (2, 3, 5, 7, 11):
         for x, y in itertools.permutations(range(p), 2):
-            hits = {}
-            for a in range(1, p):
-                for b in range(p):
-                    key = ((a * x + b) % p, (a * y + b) % p)
-                    hits[key] = hits.get(key, 0) + 1
+            hits = Counter(((a * x + b) % p, (a * y + b) % p) for a in range(1, p) for b in range(p))
             every = set(hits) == {(s, t) for s in range(p) for t in range(p) if s != t}
             times = sorted(set(hits.values())) if every else None  # how often each ordered pair is hit
             yield Point({"d'": p, "x": x, "x'": y}, facts={"HITS": times[0] if times else 0}, data=times, size=(p, x, y))

@@ -172,6 +172,18 @@ def at(form, subs: dict):
         value, (list, tuple)) else value  # a Rational is already its own cancel
 
 
+def cancel_each(M: sympy.Matrix, cancel=sympy.cancel) -> sympy.Matrix:
+    """``M.applyfunc(cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
+    memo: dict = {}
+    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, cancel(v)))
+
+
+def urp_mechanism(P: sympy.Matrix, Q: sympy.Matrix, name: str = "mechanism") -> Mechanism:
+    """The explicit URP mechanism of (P, Q) (Definition 2.6): outputs (pi, y) for every permutation pi of [d]."""
+    rows, cols, labels = D.urp_mechanism_matrices(P, Q)
+    return Mechanism(rows, cols, outputs=labels, name=name)
+
+
 def _random_mechanisms(seed: int = SEED):
     """Seeded random rational mechanisms with Moore-Penrose and perturbed (biased) decoders."""
     rng = np.random.default_rng(seed)
@@ -349,8 +361,7 @@ def thm3_1(ev):
     for d, U in [(2, 2), (2, 3), (3, 3)]:
         P = random_perturbation_matrix(rng, d, U)
         Q_star = q_star(P)
-        rows, cols, labels = D.urp_mechanism_matrices(P, Q_star)
-        urp = Mechanism(rows, cols, outputs=labels, name=f"URP(d={d},U={U})")
+        urp = urp_mechanism(P, Q_star, name=f"URP(d={d},U={U})")
         for counts in _datasets(d, 2):
             exact = sum(enumeration.enumerated_moments(urp, counts)["mse"])
             urp_instances.append(Instance({"d": d, "|U|": U, "counts": counts}, exact,
@@ -631,16 +642,20 @@ record(
                  lambda: [sympy.Integer(0), R(-1, 8)])))
 
 
+def _covariance(law) -> sympy.Matrix:
+    """The exact covariance matrix of a finite law given as (vector, probability) pairs (an enumeration)."""
+    dim = len(law[0][0])
+    mean = [sum(p * v[i] for v, p in law) for i in range(dim)]
+    return sympy.Matrix(dim, dim, lambda i, j: sum(p * (v[i] - mean[i]) * (v[j] - mean[j]) for v, p in law))
+
+
 def _cov_points():
     for params, m in list(_random_mechanisms(SEED + 28))[:4]:
         P = m.perturbation_matrix()
         for counts in list(_datasets(m.d, 2))[:5]:
-            dist = enumeration.response_count_distribution(m, counts)
             conv = m.domain.to_sympy
-            U = m.n_outputs
-            mean = [sum(conv(p) * kv[u] for kv, p in dist.items()) for u in range(U)]
-            cov = sympy.Matrix(U, U, lambda i, j: sum(conv(p) * (kv[i] - mean[i]) * (kv[j] - mean[j]) for kv, p in dist.items()))
-            yield Point({**params, "counts": counts}, data=(cov, P, counts), size=(m.d, U, sum(counts)))
+            cov = _covariance([(kv, conv(p)) for kv, p in enumeration.response_count_distribution(m, counts).items()])
+            yield Point({**params, "counts": counts}, data=(cov, P, counts), size=(m.d, m.n_outputs, sum(counts)))
 
 
 def _cov_by_form(form, point):
@@ -671,10 +686,8 @@ def _linear_points():
         P, Q = m.perturbation_matrix(), m.decoder_matrix()
         for counts in list(_datasets(m.d, 2))[:4]:
             n_c = sum(counts)
-            dist = enumeration.estimate_distribution(m, counts)
             conv = m.domain.to_sympy
-            mean = [sum(conv(p) * conv(e[v]) for e, p in dist) for v in range(m.d)]
-            cov = sympy.Matrix(m.d, m.d, lambda i, j: sum(conv(p) * (conv(e[i]) - mean[i]) * (conv(e[j]) - mean[j]) for e, p in dist))
+            cov = _covariance([([conv(v) for v in e], conv(p)) for e, p in enumeration.estimate_distribution(m, counts)])
             yield Point({**params, "counts": counts},
                         facts={D.Q_M: Q, D.cov_nu_M: D.multinomial_count_covariance(P, counts) / n_c**2, **_shapes(P)},
                         data=cov, size=(m.d, m.n_outputs, n_c))

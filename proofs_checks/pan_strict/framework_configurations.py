@@ -32,7 +32,8 @@ from ldpref.random_mechanisms import random_perturbation_matrix
 
 from .urp_l1 import _l1_comparison, _l1_decided, l1_counterexample_mechanism  # noqa: F401 (re-exported)
 from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _random_mechanisms, _shapes, _support_matrix, at,
-                        complementary_pairs_mechanism, cyclic_constant_support_mechanism, mat_at)
+                        complementary_pairs_mechanism, cyclic_constant_support_mechanism, mat_at, urp_mechanism,
+                        cancel_each)
 
 # ---------------------------------------------------------------------------------------------
 # Section 2.3: extremal configurations
@@ -97,12 +98,6 @@ record(
                 lambda point: point.data[1], value=_extremal_by_form),))
 
 
-def _cancel_each(M: sympy.Matrix) -> sympy.Matrix:
-    """``M.applyfunc(sympy.cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
-    memo: dict = {}
-    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, sympy.cancel(v)))
-
-
 def _row_min(row, e):
     """The base probability of an extremal row: the entry every other entry equals or exceeds by e."""
     for cand in row:
@@ -126,7 +121,7 @@ def eq3(ev):
         base, S_read = D.extremal_parts(P, e)
         rebuilt = mat_at(form, {D.diag_p_M: sympy.diag(*base), D.S_M: S_read, D.J_M: sympy.ones(*P.shape), D.e_sym: e,
                                 **_shapes(P)})
-        insts.append(Instance({"mechanism": name}, _cancel_each(P), rebuilt, size=(P.shape[1], P.shape[0])))
+        insts.append(Instance({"mechanism": name}, cancel_each(P), rebuilt, size=(P.shape[1], P.shape[0])))
         insts.append(Instance({"mechanism": name, "check": "support matrix (constant rows read as empty support)"},
                               D.normalise_constant_rows(S), S_read, size=(P.shape[1], P.shape[0])))
     ev.instances("P == diag(p)((e^eps - 1) S + J)", insts, has_printed=False)
@@ -253,7 +248,7 @@ def _symmetric_by_form(form, point):
     """Does S^T P have the form's shape (p* - q*) I + q* J, p* and q* read off it?  (p*, q*), or None; for a
     cyclic orbit, whether it does."""
     _, S, P, as_truth = point.data
-    M = _cancel_each(S.T * P)
+    M = cancel_each(S.T * P)
     guess = mat_at(form, {D.p_star: M[0, 0], D.q_star: M[0, 1], D.d_sym: M.shape[0]})
     found = [M[0, 0], M[0, 1]] if M == guess else None
     return (found is not None) if as_truth else found
@@ -275,7 +270,7 @@ def _eq4_points():
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         yield Point({"mechanism": name}, facts={D.p_star: proto.p, D.q_star: proto.q, D.d_sym: m.d},
-                    data=_cancel_each(D.support_probability_matrix(S, m.perturbation_matrix())), size=(m.d, m.n_outputs))
+                    data=cancel_each(D.support_probability_matrix(S, m.perturbation_matrix())), size=(m.d, m.n_outputs))
 
 
 record(
@@ -297,7 +292,7 @@ def _eq5_facts():
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
-        me = m.with_decoder(_cancel_each(D.eq5_decoder(S, p, q)).tolist(), name=name + " eq5")
+        me = m.with_decoder(cancel_each(D.eq5_decoder(S, p, q)).tolist(), name=name + " eq5")
         grid = [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)] if "symbolic" not in name else [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]
         for counts in grid:
             mom = enumeration.enumerated_moments(me, counts)
@@ -446,8 +441,7 @@ def _urp_grid():
 def _urp_mechanism(name):
     for nm, P, Q, S, e in _urp_grid():
         if nm == name:
-            Pu, Qu, labels = D.urp_matrices(P, Q)
-            return Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels, name=f"URP({name})")
+            return urp_mechanism(P, Q, name=f"URP({name})")
     raise KeyError(name)
 
 
@@ -736,8 +730,7 @@ def cor2_1(ev):
         [(p["mechanism"], m) for p, m in rng_mechs] + [("l1 counterexample", l1_counterexample_mechanism())]
     for name, m in bases:
         P, Q = m.perturbation_matrix(), m.decoder_matrix()
-        Pu, Qu, labels = D.urp_matrices(P, Q)
-        um = Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels)
+        um = urp_mechanism(P, Q)
         for n_c in (1, 2):
             exact = losses.worst_case_l2(um, n_c).value <= losses.worst_case_l2(m, n_c).value
             params = {"base": name, "loss": "l2", "n_clients": n_c, "P": P, "Q": Q}

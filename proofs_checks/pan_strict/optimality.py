@@ -31,7 +31,7 @@ from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
-from .framework import at, complementary_pairs_mechanism, mat_at
+from .framework import at, cancel_each, complementary_pairs_mechanism, mat_at, urp_mechanism
 
 SEED = 20260602
 
@@ -72,12 +72,6 @@ def _osc_zoo():
     return zoo
 
 
-def _cancel_entries(M: sympy.Matrix) -> sympy.Matrix:
-    """``M.applyfunc(sympy.cancel)``, cancelling each distinct entry once (a design's matrices repeat two values)."""
-    memo = {}
-    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, _cancel(v)))
-
-
 def _cancel(v):
     """``sympy.cancel(v)``; a rational function that is a constant of the field Q(symbols) is that constant (what
     cancel returns), found by one field normalisation instead of a multivariate cancel."""
@@ -97,7 +91,7 @@ def _symbolic_zoo():
         out.append((f"ss d={d} k={k} (symbolic e^eps)", d, k, E, ss.mechanism, ss.mechanism.perturbation_matrix(), S))
     P, S = O.cyclic_design(7, (0, 1, 3), E)
     p, q = F.symmetric_pq(S, P)
-    out.append(("Fano plane (symbolic e^eps)", 7, 3, E, Mechanism(P.tolist(), _cancel_entries(F.eq5_decoder(S, p, q)).tolist()),
+    out.append(("Fano plane (symbolic e^eps)", 7, 3, E, Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist()),
                 P, S))
     return out
 
@@ -128,15 +122,7 @@ def _at(form, extra=None, **values):
     """A claim's form at one instance: ``d, k, e, n, f_v, t`` -> the symbols of derivations.pan_strict.optimality;
     ``extra`` maps further symbols of the form to their values."""
     names = {"d": O.d, "k": O.k, "e": O.e, "n": O.n, "f_v": O.f_v, "t": O.t}
-    subs = {names[key]: v for key, v in values.items()}
-    subs.update(extra or {})
-    value = evaluate(form, subs)
-    return [_cancel_value(v) for v in value] if isinstance(value, (list, tuple)) else _cancel_value(value)
-
-
-def _cancel_value(v):
-    """``sympy.cancel(v)``; a Rational is already its own cancel."""
-    return v if getattr(v, "is_Rational", False) else sympy.cancel(v)
+    return at(form, {**{names[key]: v for key, v in values.items()}, **(extra or {})})
 
 
 def _at_point(form, point):
@@ -401,11 +387,6 @@ def ss_l1_uniform(d: int, k: int, e):
     return sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d)
 
 
-def _urp_mech(P: sympy.Matrix, Q: sympy.Matrix) -> Mechanism:
-    Pu, Qu, labels = F.urp_matrices(P, Q)
-    return Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels)
-
-
 def _k_bar(P, e, d):
     """Support size of the constant-support configuration with the same self-support probability p*
     (Lemma 2.1: p* = e(1 - sum p)/(e - 1); Lemma 3.1 inverted: k = p* d/(e - (e - 1) p*))."""
@@ -448,7 +429,7 @@ def _urp_opt_l2(name):
         if n == name:
             if P.shape[1] > 4:
                 return F.urp_minimum_l2(P, 1)
-            return losses.worst_case_l2(_urp_mech(P, F.urp_optimal_decoder(P)), 1).value
+            return losses.worst_case_l2(urp_mechanism(P, F.urp_optimal_decoder(P)), 1).value
     raise KeyError(name)
 
 
@@ -467,7 +448,7 @@ def _frobenius_points():
 
 
 def _frobenius_l2(point):
-    return losses.worst_case_l2(_urp_mech(*point.data), 1).value
+    return losses.worst_case_l2(urp_mechanism(*point.data), 1).value
 
 
 record(
@@ -532,7 +513,7 @@ def _generic_m_ones(d, U):
         P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
         P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
         Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        return _cancel_entries(P.T * Dinv * P * sympy.ones(d, 1))
+        return cancel_each(P.T * Dinv * P * sympy.ones(d, 1), _cancel)
     return m_ones
 
 
@@ -658,6 +639,18 @@ def appB_1_form(ev):
 
 # ---------------------------------------------------------------------------------------------
 # Theorem 3.3, Appendix B.2
+def _urp_of_nonsymmetric():
+    """(name, P, d, P_urp, S_urp, p*, q*, e^eps, k) for the non-symmetric extremal cases of constant support size k
+    with d <= 4: their URP transforms (symmetric by Theorem 2.6) and the support probabilities read off them."""
+    for name, P, S, e, sym, sizes in _extremal_cases():
+        if len(sizes) != 1 or sym or P.shape[1] > 4:
+            continue
+        d = P.shape[1]
+        Pu, _, _ = F.urp_matrices(P, sympy.zeros(d, P.shape[0]))
+        Su = F.urp_support_matrix(S)
+        yield (name, P, d, Pu, Su, *F.symmetric_pq(Su, Pu), e, next(iter(sizes)))
+
+
 @cache
 def _q_star_facts():
     """Symmetric constant-support mechanisms: (params, d, |U|, Q* computed exactly, S, p*, q*).  Q* by
@@ -671,13 +664,7 @@ def _q_star_facts():
             continue
         p, q = F.symmetric_pq(S, P)
         rows.append(({"base": name, "decoder": "Q*(P), P symmetric"}, d, P.shape[0], lib_urp_decoder(m.P).to_Matrix(), S, p, q))
-    for name, P, S, e, sym, sizes in _extremal_cases():
-        if len(sizes) != 1 or sym or P.shape[1] > 4:
-            continue
-        d = P.shape[1]
-        Pu, _, labels = F.urp_matrices(P, sympy.zeros(d, P.shape[0]))
-        Su = F.urp_support_matrix(S)
-        pu, qu = F.symmetric_pq(Su, Pu)
+    for name, P, d, Pu, Su, pu, qu, *_ in _urp_of_nonsymmetric():
         rows.append(({"base": name, "decoder": "Q*(P_urp)"}, d, Pu.shape[0], F.urp_optimal_decoder(Pu), Su, pu, qu))
     return rows
 
@@ -690,13 +677,7 @@ def _thm3_3_facts():
     for params, d, U, Q_star, S, p, q in _q_star_facts():
         rows.append(({**params, "extremal": True, "constant_support": True, "symmetric": True},
                      Q_star == F.eq5_decoder(S, p, q), (d, U, 0)))
-    for name, P, S, e, sym, sizes in _extremal_cases():
-        if len(sizes) != 1 or sym or P.shape[1] > 4:
-            continue
-        d = P.shape[1]
-        Pu, _, labels = F.urp_matrices(P, sympy.zeros(d, P.shape[0]))
-        Su = F.urp_support_matrix(S)
-        pu, qu = F.symmetric_pq(Su, Pu)
+    for name, P, d, Pu, Su, pu, qu, *_ in _urp_of_nonsymmetric():
         # the URP estimator built from Q*(P) of the non-symmetric base P: is it the Eq. (5) decoder?
         _, Qu, _ = F.urp_matrices(P, F.urp_optimal_decoder(P))
         rows.append(({"base": name, "decoder": "[Pi^T Q*(P)] of a non-symmetric base", "extremal": True,
@@ -726,15 +707,10 @@ def thm3_3(ev):
     ev.instances("is Q* (exact) the Eq. (5) decoder?",
                  [Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params),
                            in_condition=params["symmetric"], size=size) for params, fact, size in _thm3_3_facts()])
-    for name, P, S, e, sym, sizes in _extremal_cases():
-        if len(sizes) == 1 and not sym and P.shape[1] <= 4:
-            d = P.shape[1]
-            Pu, _, labels = F.urp_matrices(P, sympy.zeros(d, P.shape[0]))
-            Su = F.urp_support_matrix(S)
-            pu, qu = F.symmetric_pq(Su, Pu)
-            l2_eq5 = losses.worst_case_l2(Mechanism(Pu.tolist(), F.eq5_decoder(Su, pu, qu).tolist(), outputs=labels), 1).value
-            ev.note(f"{name}: URP estimator from Q*(P) has l2 = {_urp_opt_l2(name)} (n = 1); Eq. (5) on the URP mechanism "
-                    f"(= Q*(P_urp)) has l2 = {l2_eq5} = OSC value {O.osc_l2(d, list(sizes)[0], e, 1)}")
+    for name, P, d, Pu, Su, pu, qu, e, k in _urp_of_nonsymmetric():
+        l2_eq5 = losses.worst_case_l2(Mechanism(Pu.tolist(), F.eq5_decoder(Su, pu, qu).tolist()), 1).value
+        ev.note(f"{name}: URP estimator from Q*(P) has l2 = {_urp_opt_l2(name)} (n = 1); Eq. (5) on the URP mechanism "
+                f"(= Q*(P_urp)) has l2 = {l2_eq5} = OSC value {O.osc_l2(d, k, e, 1)}")
 
 
 def _q_star_points():
@@ -758,7 +734,7 @@ def _sherman_morrison_product(dd):
     def product(forms):
         al, be = O.alpha_sym, O.beta_sym
         a, b = at(forms.derived(), {O.d: dd})
-        return _cancel_entries((al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd)))
+        return cancel_each((al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd)), _cancel)
     return product
 
 

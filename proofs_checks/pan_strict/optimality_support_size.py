@@ -26,9 +26,9 @@ from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
 
-from .framework import at
+from .framework import at, urp_mechanism
 from .framework_configurations import l1_counterexample_mechanism
-from .optimality import (SEED, E, R, _at, _extremal_cases, _k_bar, _osc_zoo, _urp_mech, _urp_opt_l2, _vertex, ss_l1_uniform,
+from .optimality import (SEED, E, R, _at, _extremal_cases, _k_bar, _osc_zoo, _urp_opt_l2, _vertex, ss_l1_uniform,
                          ss_l2)
 
 # ---------------------------------------------------------------------------------------------
@@ -469,7 +469,7 @@ def _chain_points():
             continue
         m = Mechanism(P.tolist())
         v1 = losses.worst_case_l2(m, 1).value
-        v2 = losses.worst_case_l2(_urp_mech(P, m.decoder_matrix()), 1).value
+        v2 = losses.worst_case_l2(urp_mechanism(P, m.decoder_matrix()), 1).value
         v3 = _urp_opt_l2(name)
         v4 = O.osc_l2(d, _k_bar(P, e, d), e, 1)
         v5 = O.min_l2(d, e, 1)

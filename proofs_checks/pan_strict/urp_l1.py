@@ -10,6 +10,8 @@ import derivations.pan_strict.framework as D
 from ldpref import losses
 from ldpref.mechanism import Mechanism
 
+from .framework import urp_mechanism
+
 R = sympy.Rational
 
 
@@ -28,8 +30,7 @@ def _l1_comparison(m: Mechanism):
     None when the intervals overlap.  Returns (exact decision, Phi's interval, detail)."""
     P, Q = m.perturbation_matrix(), m.decoder_matrix()
     phi = losses.worst_case_l1_normal(m, 1, digits=15, iterations=40, tolerance="1/100000")
-    Pu, Qu, labels = D.urp_matrices(P, Q)
-    um = Mechanism(Pu.tolist(), Qu.tolist(), outputs=labels)
+    um = urp_mechanism(P, Q)
     d = m.d
     with mpmath.workdps(25):
         urp_low = mpmath.mpf(sympy.N(losses.l1_normal_approximation(um, (1,) * d) * sympy.sqrt(d), 25))
