@@ -25,8 +25,6 @@ WHY = {
                                   "l2* = (2 d e^eps + 2 e^(eps/2) sqrt(P))/(n (e^eps - 1)^2)): z3 proves m = 2..7, every "
                                   "real m >= 2 and the limit; cvc5 proves m = 2 and the limit but answers unknown at "
                                   "m = 3..7 within 20 s, so nothing is exported (both solvers required)",
-    "pan-cms/sec3.6.binomial": "E[sum c_j/k] = 1/m follows from the binomial law by a sum over i (symbolic summation, "
-                               "not a decision-procedure obligation)",
     "pan-cms/appE.l2-sum": "a sum over all x of per-x inequalities (d free): no fixed set of real variables",
     "pan-cms/sec3.6.pairwise-suffices": "the 3-wise variance has no expression in the forms",
     "pan-cms/sec4.6.unbiased-recovery": "the printed km > d and the derived determinant are different statements "
@@ -83,8 +81,6 @@ WHY = {
                                        "constant) and the statement is about orders of growth in d",
     "pan-cms/sec5.1.rhr-only-logd": "a set statement over Table 2's rows with limits eps -> 0+ and eps -> oo of ratios "
                                     "of leading coefficients: no first-order obligation over a fixed set of variables",
-    "pan-cms/table2.original-CMS": "bits = log2(m^d) = d log2 m: an identity of logarithms of a count (transcendental "
-                                   "in m), checked exactly on instances",
     "pan-cms/sec6.3.rhr-worst-mse": "reconstructed statement that is false at every eps on our Kosarak: its negation "
                                     "could be proved like sec6.3.ocms-lowest, but proving a negation is not proving the "
                                     "claim, so it stays at instances",
