@@ -25,7 +25,6 @@ WHY = {
                                   "l2* = (2 d e^eps + 2 e^(eps/2) sqrt(P))/(n (e^eps - 1)^2)): z3 proves m = 2..7, every "
                                   "real m >= 2 and the limit; cvc5 proves m = 2 and the limit but answers unknown at "
                                   "m = 3..7 within 20 s, so nothing is exported (both solvers required)",
-    "pan-cms/appE.l2-sum": "a sum over all x of per-x inequalities (d free): no fixed set of real variables",
     "pan-cms/sec3.6.pairwise-suffices": "the 3-wise variance has no expression in the forms",
     "pan-cms/sec4.6.unbiased-recovery": "the printed km > d and the derived determinant are different statements "
                                         "(rank d does not need km > d); no implication to pose",
@@ -91,9 +90,6 @@ WHY = {
     **dict.fromkeys(("pan-cms/appC.two-sided", "pan-cms/appC.upper-tail", "pan-cms/thm3.5"),
                     "correction is a Chernoff tail bound: a binomial tail (n free) against e^(-alpha^2 ...), "
                     "transcendental in alpha; no substitution makes it polynomial"),
-    **dict.fromkeys(("pan-cms/appD.l1-cauchy-schwarz", "pan-cms/sec3.4.l1-cauchy-schwarz"),
-                    "correction l1 <= sqrt(d) sqrt(l2) is Jensen over the outputs and Cauchy-Schwarz over d "
-                    "coordinates (d free): no fixed set of real variables"),
     **dict.fromkeys(("pan-cms/thm3.8", "pan-cms/appE.eq43", "pan-cms/appE.translate"),
                     "obligation built (obligations_corrections._thm38: the corrected condition, w = 1/(2q+1)^2, m' "
                     "between m(1 - w) and m): z3 proves it in 0.3 s, cvc5 answers unknown (20 s and 180 s); not "
@@ -115,9 +111,12 @@ WHY = {
                     "by construction and exact counting; no real-arithmetic obligation is sound"),
     "pan-cms/thm5.2": "correction is a bit count 2 max(2 ceil(log2 d), ceil(log2 n)): ceilings of logarithms of "
                       "integers, which a relaxation to the reals does not cover",
-    "pan-cms/sec3.4.rp-not-optimal": "the parts are proved (appD.arp-ruled-out, appD.srp-ruled-out, "
-                                     "appD.rp-decreasing); one obligation of the whole correction (MSE piecewise in "
-                                     "f*, l2 at d -> oo) not posed",
+    "pan-cms/sec3.4.rp-not-optimal": "correction RR's optimum over real m <= CMS+aRP/sRP at every m, for the worst-case "
+                                     "MSE and for l2: its MSE half composes appD.arp-ruled-out, appD.srp-ruled-out "
+                                     "(given-derived) with appD.rp-decreasing (RP's infimum over m is its limit), but "
+                                     "its l2 half is appD.srp-l2-larger (cvc5 unknown) and an aRP analogue; a proof "
+                                     "of one half is not registered, as the scope would read it as the whole "
+                                     "correction (session 9, st9b)",
     **dict.fromkeys(("pan-cms/sec5.1.ocms-optimal", "pan-cms/sec5.1.only-ocms-srp-mse"),
                     "correction is an argmin over Table 1's rows at e^eps = 4: a finite exact comparison at one "
                     "point, no parameter to quantify"),
