@@ -16,8 +16,9 @@ from ldpref.ledger.runner import run_claim
 from ldpref.ledger.scope import scope_of
 
 CLAIMS = {"pan-cms/appE.l2-sum": "given-derived", "pan-cms/sec3.4.l1-cauchy-schwarz": "all-parameters",
-          "pan-cms/appD.l1-cauchy-schwarz": "all-parameters"}
-FLIP = {sympy.LessThan: sympy.StrictGreaterThan, sympy.GreaterThan: sympy.StrictLessThan}
+          "pan-cms/appD.l1-cauchy-schwarz": "all-parameters", "pan-cms/appF.eq48": "given-derived"}
+FLIP = {sympy.LessThan: sympy.StrictGreaterThan, sympy.GreaterThan: sympy.StrictLessThan,
+        sympy.StrictGreaterThan: sympy.LessThan}
 
 
 def _obligations():
@@ -29,12 +30,13 @@ def test_every_step_is_registered():
     assert {"pan-cms/appE.l2-sum.base", "pan-cms/appE.l2-sum.step", "pan-cms/appE.l2-sum.max"} <= names
     for cid in ("pan-cms/sec3.4.l1-cauchy-schwarz", "pan-cms/appD.l1-cauchy-schwarz"):
         assert {f"{cid}.coords-step", f"{cid}.outcomes-step", f"{cid}.max"} <= names
+    assert {"pan-cms/appF.eq48.inclusion", "pan-cms/appF.eq48.markov-step", "pan-cms/appF.eq48.total"} <= names
 
 
 @pytest.mark.parametrize("name", ["pan-cms/appE.l2-sum.step", "pan-cms/appE.l2-sum.max",
                                   "pan-cms/appD.l1-cauchy-schwarz.coords-step",
                                   "pan-cms/appD.l1-cauchy-schwarz.outcomes-step",
-                                  "pan-cms/appD.l1-cauchy-schwarz.max"])
+                                  "pan-cms/appD.l1-cauchy-schwarz.max", "pan-cms/appF.eq48.inclusion"])
 def test_both_solvers_prove_the_step_and_refute_it_flipped(name):
     pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
     (ob,) = [o for o in _obligations() if o.name == name]
@@ -51,6 +53,16 @@ def test_claims_reach_their_scopes():
     for cid, scope in CLAIMS.items():
         result = run_claim(find_claim(cid))
         assert scope_of(result)[0] == scope, (cid, scope_of(result))
+
+
+def test_markov_step_without_its_case_split_is_refuted():
+    """Markov's step must not count a draw with y <= c: the planted goal c (P + p) <= E + p y is refuted."""
+    (ob,) = [o for o in _obligations() if o.name == "pan-cms/appF.eq48.markov-step"]
+    assert z3_check(to_smtlib(ob))[0] == "unsat"
+    c, P, E, p, y = (v.symbol for v in ob.variables)
+    bad = Obligation("t/markov", ob.claim, "planted: every draw counted", ob.variables, ob.assumptions,
+                     sympy.Le(c * (P + p), E + p * y))
+    assert z3_check(to_smtlib(bad))[0] == "sat" and refute(bad) is not None
 
 
 def test_a_dropped_base_case_would_be_visible():

@@ -114,3 +114,44 @@ def _cauchy_schwarz(claim_id):
 
 for _cid in ("pan-cms/sec3.4.l1-cauchy-schwarz", "pan-cms/appD.l1-cauchy-schwarz"):
     OBLIGATIONS[_cid] = _cauchy_schwarz(_cid)
+
+
+def _eq48(printed, derived):
+    """Appendix F.2, Eq. (48) (corrected: sufficient, not equivalent): V_draw/(tau Var_min) <= delta implies
+    Pr((E[f_hat(x)|draw] - f(x))^2 <= tau Var(f_hat(x)|draw)) >= 1 - delta, over the finitely many hash draws.
+
+    1. inclusion, per draw: y = (E[f_hat|draw] - f)^2 > tau Var(f_hat|draw) with Var(f_hat|draw) >= Var_min gives
+       y > tau Var_min (a draw outside Eq. (21)'s event lies in Markov's event);
+    2. Markov over the draws, induction on the draws summed: c Pr_partial(y > c) <= E_partial[y] (base: no draw,
+       0 <= 0), c = tau Var_min > 0;
+    3. at total mass, E[y] = V_draw (E over the draws of E[f_hat|draw] is f(x), Eq. (19): the derived reading, so
+       ``model_side="derived"``) and Pr(21) >= 1 - Pr(y > c), which give the corrected implication.
+    """
+    if not isinstance(derived, sympy.Implies):
+        raise LookupError(f"the derived form is a {type(derived).__name__}, not 'ratio <= delta => Pr >= 1 - delta'")
+    tau, delta = symbol(derived, "tau"), symbol(derived, "delta")
+    vmin = symbol(derived, r"\min_{draw} Var(\hat{f}(x)|draw)")
+    vd = symbol(derived, r"Var_{\forall c_j(x, x')}(E[\hat{f}(x)])")
+    pr = symbol(derived, r"\Pr((E[\hat{f}(x)] - f(x))^2 \leq \tau Var(\hat{f}(x)))")
+    t, vm, dl, V, Pr, Pb = _reals("tau", "v_min", "delta", "V_draw", "Pr", "P_bad")
+    y, v, c, Pm, EY, p = _reals("y", "v", "c", "P", "EY", "p")
+    mk = (lambda label, meaning, vs, assumptions, goal: Obligation(
+        f"pan-cms/appF.eq48.{label}", "pan-cms/appF.eq48", meaning, tuple(Variable(x, x.name, "real") for x in vs),
+        assumptions, goal, model_side="derived", proves="correction"))
+    return [
+        mk("inclusion", "per draw: y = (E[f_hat|draw] - f)^2 > tau Var(f_hat|draw) >= tau Var_min gives y > tau Var_min",
+           (t, vm, v, y), (sympy.Gt(t, 0), sympy.Gt(vm, 0), sympy.Ge(v, vm), sympy.Gt(y, t * v)), sympy.Gt(y, t * vm)),
+        mk("markov-step", "Markov over the draws, induction step: c P <= E_partial[y] and a draw of probability p with "
+           "y >= 0 keep c P(y > c) <= E[y] (base: no draw, 0 <= 0)", (c, Pm, EY, p, y),
+           (sympy.Gt(c, 0), sympy.Ge(Pm, 0), sympy.Ge(p, 0), sympy.Ge(y, 0), sympy.Le(c * Pm, EY)),
+           sympy.And(sympy.Implies(sympy.Gt(y, c), sympy.Le(c * (Pm + p), EY + p * y)),
+                     sympy.Implies(sympy.Le(y, c), sympy.Le(c * Pm, EY + p * y)))),
+        mk("total", "at total probability: tau Var_min P(y > tau Var_min) <= E[y] = V_draw (Markov; Eq. (19)) and "
+           "Pr(21) >= 1 - P(y > tau Var_min) (the inclusion) give the corrected Eq. (48)", (t, vm, dl, V, Pr, Pb),
+           (sympy.Gt(t, 0), sympy.Gt(vm, 0), sympy.Gt(dl, 0), sympy.Ge(Pb, 0), sympy.Le(t * vm * Pb, V),
+            sympy.Ge(Pr, 1 - Pb)),
+           derived.xreplace({tau: t, vmin: vm, delta: dl, vd: V, pr: Pr})),
+    ]
+
+
+OBLIGATIONS["pan-cms/appF.eq48"] = _eq48
