@@ -82,8 +82,8 @@ def _cauchy_schwarz(claim_id):
     2. Jensen over the outcomes (finitely many), induction on the outcomes summed: (sum p_o s_o)^2 <= (sum p_o)
        (sum p_o w_o) whenever s_o^2 <= w_o (s_o = S_d at outcome o, w_o = d Q_d there, by 1); at total mass 1,
        (E S)^2 <= d E Q;
-    3. at the dataset where l1 = E S is attained, E Q <= l2, so the correction holds (the derived form, which
-       equals the displayed sqrt(d) sqrt(l2) for d, l2 >= 0).
+    3. at the dataset where l1 = E S is attained, E Q <= l2, so the correction holds (the derived sqrt(d l2), which
+       sympy builds as sqrt(d) sqrt(l2) for the positive d: the displayed correction, the goal's very text).
     """
     def build(printed, derived):
         if not isinstance(derived, sympy.Le):
