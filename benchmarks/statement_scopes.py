@@ -98,7 +98,6 @@ WHY = {
                       "CMS+RR at m = 1 + e^(eps/2)): z3 proves it in 0.2 s, cvc5 answers unknown at 20 s; not "
                       "registered",
     "pan-cms/cor3.7": "needs a model of the worst-case l2 over datasets (sum over x, d = 2) of g and f_hat; not posed",
-    "pan-cms/eq22": "E[max_x S(x)] >= max_x E[S(x)]: an expectation of a maximum over d coordinates (d free)",
     **dict.fromkeys(("pan-cms/eq52", "pan-cms/thmI.1"),
                     "a probability bound on the joint law of (S(x))_x (Markov and a union bound over |x| coordinates, "
                     "|x| free): no fixed set of real variables"),

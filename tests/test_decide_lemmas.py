@@ -16,7 +16,8 @@ from ldpref.ledger.runner import run_claim
 from ldpref.ledger.scope import scope_of
 
 CLAIMS = {"pan-cms/appE.l2-sum": "given-derived", "pan-cms/sec3.4.l1-cauchy-schwarz": "all-parameters",
-          "pan-cms/appD.l1-cauchy-schwarz": "all-parameters", "pan-cms/appF.eq48": "given-derived"}
+          "pan-cms/appD.l1-cauchy-schwarz": "all-parameters", "pan-cms/appF.eq48": "given-derived",
+          "pan-cms/eq22": "all-parameters"}
 FLIP = {sympy.LessThan: sympy.StrictGreaterThan, sympy.GreaterThan: sympy.StrictLessThan,
         sympy.StrictGreaterThan: sympy.LessThan}
 
@@ -31,12 +32,14 @@ def test_every_step_is_registered():
     for cid in ("pan-cms/sec3.4.l1-cauchy-schwarz", "pan-cms/appD.l1-cauchy-schwarz"):
         assert {f"{cid}.coords-step", f"{cid}.outcomes-step", f"{cid}.max"} <= names
     assert {"pan-cms/appF.eq48.inclusion", "pan-cms/appF.eq48.markov-step", "pan-cms/appF.eq48.total"} <= names
+    assert {"pan-cms/eq22.max-step", "pan-cms/eq22.expectation-step", "pan-cms/eq22.total"} <= names
 
 
 @pytest.mark.parametrize("name", ["pan-cms/appE.l2-sum.step", "pan-cms/appE.l2-sum.max",
                                   "pan-cms/appD.l1-cauchy-schwarz.coords-step",
                                   "pan-cms/appD.l1-cauchy-schwarz.outcomes-step",
-                                  "pan-cms/appD.l1-cauchy-schwarz.max", "pan-cms/appF.eq48.inclusion"])
+                                  "pan-cms/appD.l1-cauchy-schwarz.max", "pan-cms/appF.eq48.inclusion",
+                                  "pan-cms/eq22.expectation-step"])
 def test_both_solvers_prove_the_step_and_refute_it_flipped(name):
     pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
     (ob,) = [o for o in _obligations() if o.name == name]

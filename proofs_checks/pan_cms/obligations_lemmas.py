@@ -155,3 +155,37 @@ def _eq48(printed, derived):
 
 
 OBLIGATIONS["pan-cms/appF.eq48"] = _eq48
+
+
+def _eq22(printed, derived):
+    """Section 6, Eq. (22) (corrected: >=, not >): E[max_x S(x)] >= max_x E[S(x)] over the values of interest and
+    the finitely many outcomes of t rounds, any mechanism -- no model quantity (``model_side="all-parameters"``):
+
+    1. the maximum over the coordinates, induction on the coordinates: M_{j+1} = max(M_j, S_{j+1}) is at least
+       every coordinate that M_j is at least, and at least S_{j+1};
+    2. expectation is monotone, induction on the outcomes: E_partial[max] >= E_partial[S(x0)] and an outcome of
+       probability p with max >= S(x0) keep it (base: no outcome, 0 >= 0);
+    3. at the x0 attaining max_x E[S(x)], E[max_x S(x)] >= E[S(x0)] = max_x E[S(x)]: the corrected Eq. (22).
+    """
+    if not isinstance(derived, sympy.GreaterThan):
+        raise LookupError(f"the derived form is a {type(derived).__name__}, not E[max] >= max E")
+    e_max, max_e = derived.lhs, derived.rhs
+    if not (isinstance(e_max, sympy.Symbol) and isinstance(max_e, sympy.Symbol)):
+        raise LookupError("the derived form's sides are not the quantities E[max_x S(x)], max_x E[S(x)]")
+    M, b, s, E1, E2, p, Em, Es = _reals("M", "b", "s", "E_max", "E_s", "p", "E_max_total", "E_s_total")
+    mk = (lambda label, meaning, vs, assumptions, goal: Obligation(
+        f"pan-cms/eq22.{label}", "pan-cms/eq22", meaning, tuple(Variable(x, x.name, "real") for x in vs),
+        assumptions, goal, proves="correction"))
+    return [
+        mk("max-step", "the maximum over the coordinates, induction step: M >= s gives max(M, b) >= s and "
+           "max(M, b) >= b", (M, b, s), (sympy.Ge(M, s),),
+           sympy.And(sympy.Ge(sympy.Max(M, b), s), sympy.Ge(sympy.Max(M, b), b))),
+        mk("expectation-step", "expectation is monotone, induction step over the outcomes: E_max >= E_s and an "
+           "outcome of probability p >= 0 with max >= S(x0) give E_max + p max >= E_s + p S(x0) (base: 0 >= 0)",
+           (E1, E2, p, M, s), (sympy.Ge(E1, E2), sympy.Ge(p, 0), sympy.Ge(M, s)), sympy.Ge(E1 + p * M, E2 + p * s)),
+        mk("total", "at the value x0 attaining max_x E[S(x)]: E[max_x S(x)] >= E[S(x0)] (steps 1, 2) is the "
+           "corrected Eq. (22)", (Em, Es), (sympy.Ge(Em, Es),), derived.xreplace({e_max: Em, max_e: Es})),
+    ]
+
+
+OBLIGATIONS["pan-cms/eq22"] = _eq22
