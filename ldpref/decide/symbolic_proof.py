@@ -35,18 +35,35 @@ TRUE = sympy.true
 SYMBOLIC_PROOFS: dict = {}
 
 
+#: how a step's ``lhs - rhs`` is normalised before it is compared with 0 (after ``doit``: sums and products over
+#: symbolic bounds are evaluated here, by the checker, never by the builder that poses the step)
+NORMALISERS = {
+    "simplify": sympy.simplify,
+    # binomial coefficients and powers with symbolic exponents over positive bases (Pascal's rule)
+    "hypergeometric": lambda e: sympy.simplify(sympy.powsimp(sympy.expand(sympy.powsimp(
+        sympy.combsimp(sympy.expand_func(e)))))),
+}
+
+
 @dataclass(frozen=True)
 class Step:
-    """One identity of a proof: ``lhs == rhs`` exactly, for every value the symbols' assumptions admit."""
+    """One identity of a proof: ``lhs == rhs`` exactly, for every value the symbols' assumptions admit; ``lhs`` and
+    ``rhs`` may hold unevaluated sums and products, which the check evaluates (``doit``) and normalises."""
 
     what: str
     lhs: object
     rhs: object
+    normalise: str = "simplify"
+
+    def __post_init__(self):
+        if self.normalise not in NORMALISERS:
+            raise ValueError(f"step {self.what!r}: normaliser {self.normalise!r} not in {sorted(NORMALISERS)}")
 
     def holds(self) -> bool:
+        norm = NORMALISERS[self.normalise]
         if self.rhs is TRUE:
-            return bool(sympy.simplify(self.lhs) is sympy.true)
-        return values_equal(sympy.simplify(self.lhs - self.rhs), sympy.Integer(0))
+            return bool(norm(sympy.sympify(self.lhs).doit()) is sympy.true)
+        return values_equal(norm(sympy.sympify(self.lhs - self.rhs).doit()), sympy.Integer(0))
 
 
 @dataclass

@@ -36,15 +36,13 @@ def _binomial(printed, derived):
     def law(k_, i_):
         return derived.rhs.subs({k: k_, i: i_, m: u + 1}, simultaneous=True)
     r = law(1, 1)
-    pascal = law(kk + 1, ii) - (1 - r) * law(kk, ii) - r * law(kk, ii - 1)
-    pascal = sympy.simplify(sympy.powsimp(sympy.expand(sympy.powsimp(
-        sympy.combsimp(sympy.expand_func(pascal / law(kk + 1, ii)))))))
-    mean = sympy.Sum(r, (j, 1, kk + 1)).doit() / (kk + 1)  # E[c_bar] = (1/k) sum_j E[c_j], k = kk + 1 >= 1
+    pascal = (law(kk + 1, ii) - (1 - r) * law(kk, ii) - r * law(kk, ii - 1)) / law(kk + 1, ii)
+    mean = sympy.Sum(r, (j, 1, kk + 1)) / (kk + 1)  # E[c_bar] = (1/k) sum_j E[c_j], k = kk + 1 >= 1
     steps = (
         Step("base k = 0: Pr(0 = 0) = 1", law(0, 0), 1),
         Step("base k = 0: Pr(0 = i) = 0 for every i >= 1", law(0, ii), 0),
         Step("induction step, 1 <= i <= k: L_{k+1}(i) = (1 - r) L_k(i) + r L_k(i - 1), divided by L_{k+1}(i) > 0 "
-             "(Pascal's rule)", pascal, 0),
+             "(Pascal's rule)", pascal, 0, normalise="hypergeometric"),
         Step("induction step, i = 0: L_{k+1}(0) = (1 - r) L_k(0)", law(kk + 1, 0) - (1 - r) * law(kk, 0), 0),
         Step("induction step, i = k + 1: L_{k+1}(k+1) = r L_k(k)", law(kk + 1, kk + 1) - r * law(kk, kk), 0),
         Step("r = L_1(1) is the ideal hash's collision rate (sum over the m buckets of (1/m)^2)",
@@ -66,14 +64,15 @@ def _original_cms(printed, derived):
     d, m = symbol(printed, "d"), symbol(printed, "m")
     dr, mr = sympy.Symbol("d", real=True), sympy.Symbol("m", positive=True)
     x = sympy.Symbol("x", integer=True, positive=True)
-    count = sympy.Product(mr, (x, 1, dr)).doit()  # one of m buckets for each of the d values
+    count = sympy.Product(mr, (x, 1, dr))  # one of m buckets for each of the d values (evaluated by the checker)
     model_bits = sympy.log(count, 2)
     steps = (
         Step("number of functions [d] -> [m] with independent values: prod_{x=1}^{d} m = m^d", count, mr ** dr),
         Step("log2(m^d) = d log2 m for real m > 0 and real d", model_bits, dr * sympy.log(mr, 2)),
         Step("the printed statement at bits = log2(m^d)",
              printed.xreplace({bits: model_bits, d: dr, m: mr}), TRUE),
-        Step("the derived statement at bits = log2(m^d)", sympy.sympify(derived(bits=model_bits, d=dr, m=mr)), TRUE),
+        Step("the derived statement at bits = log2(m^d) (the count of the first step)",
+             derived(bits=sympy.log(mr ** dr, 2), d=dr, m=mr), TRUE),
     )
     return [SymbolicProof(
         "pan-cms/table2.original-CMS", "pan-cms/table2.original-CMS",
