@@ -60,6 +60,7 @@ class Step:
             raise ValueError(f"step {self.what!r}: normaliser {self.normalise!r} not in {sorted(NORMALISERS)}")
 
     def holds(self) -> bool:
+        """True when the normalised ``lhs - rhs`` is exactly 0 (or the normalised ``lhs`` is ``true``)."""
         norm = NORMALISERS[self.normalise]
         if self.rhs is TRUE:
             return bool(norm(sympy.sympify(self.lhs).doit()) is sympy.true)
