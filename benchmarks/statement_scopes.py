@@ -21,9 +21,6 @@ PAPERS = ("pan-cms", "jiang-gcms")
 
 #: claims whose reason the forms' shape does not show (checked by hand against the forms, 2026-11-29)
 WHY = {
-    "pan-cms/sec3.6.binomial": "E[sum c_j/k] = 1/m follows from the binomial law by a sum over i (symbolic summation, "
-                               "not a decision-procedure obligation)",
-    "pan-cms/appE.l2-sum": "a sum over all x of per-x inequalities (d free): no fixed set of real variables",
     "pan-cms/sec3.6.pairwise-suffices": "the 3-wise variance has no expression in the forms",
     "pan-cms/sec4.6.unbiased-recovery": "the printed km > d and the derived determinant are different statements "
                                         "(rank d does not need km > d); no implication to pose",
@@ -76,8 +73,6 @@ WHY = {
                                        "constant) and the statement is about orders of growth in d",
     "pan-cms/sec5.1.rhr-only-logd": "a set statement over Table 2's rows with limits eps -> 0+ and eps -> oo of ratios "
                                     "of leading coefficients: no first-order obligation over a fixed set of variables",
-    "pan-cms/table2.original-CMS": "bits = log2(m^d) = d log2 m: an identity of logarithms of a count (transcendental "
-                                   "in m), checked exactly on instances",
     "pan-cms/sec6.3.rhr-worst-mse": "reconstructed statement that is false at every eps on our Kosarak: its negation "
                                     "could be proved like sec6.3.ocms-lowest, but proving a negation is not proving the "
                                     "claim, so it stays at instances",
@@ -88,13 +83,7 @@ WHY = {
     **dict.fromkeys(("pan-cms/appC.two-sided", "pan-cms/appC.upper-tail", "pan-cms/thm3.5"),
                     "correction is a Chernoff tail bound: a binomial tail (n free) against e^(-alpha^2 ...), "
                     "transcendental in alpha; no substitution makes it polynomial"),
-    **dict.fromkeys(("pan-cms/appD.l1-cauchy-schwarz", "pan-cms/sec3.4.l1-cauchy-schwarz"),
-                    "correction l1 <= sqrt(d) sqrt(l2) is Jensen over the outputs and Cauchy-Schwarz over d "
-                    "coordinates (d free): no fixed set of real variables"),
     "pan-cms/cor3.7": "needs a model of the worst-case l2 over datasets (sum over x, d = 2) of g and f_hat; not posed",
-    "pan-cms/appF.eq48": "Chebyshev over the draws of c_j with the minimum Var over draws: an abstract probability and "
-                         "an extremum over draws; not posed",
-    "pan-cms/eq22": "E[max_x S(x)] >= max_x E[S(x)]: an expectation of a maximum over d coordinates (d free)",
     **dict.fromkeys(("pan-cms/eq52", "pan-cms/thmI.1"),
                     "a probability bound on the joint law of (S(x))_x (Markov and a union bound over |x| coordinates, "
                     "|x| free): no fixed set of real variables"),
@@ -105,9 +94,13 @@ WHY = {
                     "by construction and exact counting; no real-arithmetic obligation is sound"),
     "pan-cms/thm5.2": "correction is a bit count 2 max(2 ceil(log2 d), ceil(log2 n)): ceilings of logarithms of "
                       "integers, which a relaxation to the reals does not cover",
-    "pan-cms/sec3.4.rp-not-optimal": "the parts are proved (appD.arp-ruled-out, appD.srp-ruled-out, "
-                                     "appD.rp-decreasing); one obligation of the whole correction (MSE piecewise in "
-                                     "f*, l2 at d -> oo) not posed",
+    "pan-cms/sec3.4.rp-not-optimal": "correction RR's optimum over real m <= CMS+aRP/sRP at every m, for the worst-case "
+                                     "MSE and for l2: its MSE half composes appD.arp-ruled-out, appD.srp-ruled-out "
+                                     "(given-derived) with appD.rp-decreasing (RP's infimum over m is its limit), but "
+                                     "its l2 half needs sRP's l2 at every real m (appD.srp-l2-larger is proved at m = "
+                                     "2..7 and the limit only; cvc5 answers unknown for every real m) and an aRP "
+                                     "analogue; a proof of one half is not registered, as the scope would read it as "
+                                     "the whole correction (session 9)",
 }
 
 

@@ -43,7 +43,7 @@ def test_a_failed_or_missing_proof_stays_at_instances():
 
 
 def test_an_erratum_is_scoped_by_its_counterexample():
-    r = _run("pan-cms/appD.l1-cauchy-schwarz")  # no proof of its correction is registered
+    r = _run("pan-cms/appC.upper-tail")  # no proof of its correction is registered (a Chernoff bound)
     assert r.verdict in ("erratum", "conditional")
     scope, reason = scope_of(r)
     assert scope == "instances" and "counterexample" in reason

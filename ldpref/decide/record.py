@@ -19,6 +19,7 @@ from .smtlib import to_smtlib
 from .proved import digest, proved
 from .solvers import SolverMissing, refute, z3_check
 from .sturm import sturm_record
+from .symbolic_proof import SYMBOLIC_PROOFS, record_symbolic_proofs
 
 
 def obligations_of(claim_id: str, printed, derived) -> list:
@@ -28,10 +29,14 @@ def obligations_of(claim_id: str, printed, derived) -> list:
 
 
 def record_decisions(claim, evidence) -> None:
-    """Append a decision record per obligation of ``claim`` (nothing when it has none)."""
-    if claim.id not in OBLIGATIONS:
+    """Append a decision record per obligation of ``claim``, and per symbolic proof
+    (:mod:`ldpref.decide.symbolic_proof`); nothing when it has neither."""
+    if claim.id not in OBLIGATIONS and claim.id not in SYMBOLIC_PROOFS:
         return
     printed = evidence.printed() if claim.printed is not None else None
+    record_symbolic_proofs(claim, evidence, printed)
+    if claim.id not in OBLIGATIONS:
+        return
     try:
         built = obligations_of(claim.id, printed, evidence.derived())
     except LookupError as exc:  # the forms handed in lack a symbol the obligation needs (a self-check mutation

@@ -9,7 +9,7 @@ from . import (basics, basics_variance, basics_mse, basics_appC, basics_appA, ba
                sec6_experiments, tables)  # noqa: F401  (registration on import)
 from . import (model_proofs, obligations, obligations_optimized, obligations_statements,  # noqa: F401,E402
                obligations_corrections, obligations_predicates, obligations_sec5, obligations_sec6,  # noqa: F401,E402
-               obligations_thm38, obligations_l2)  # noqa: F401,E402  (issue 25)
+               obligations_thm38, obligations_l2, obligations_lemmas, symbolic_proofs)  # noqa: F401,E402  (issue 25)
 from . import definitions  # noqa: F401,E402  (alpha_0..2 of Appendix E for proofs of minimal edits)
 
 

@@ -1,0 +1,17 @@
+; ldpref proof obligation pan-cms/appF.eq48.markov-step
+; claim: pan-cms/appF.eq48
+; meaning: Markov over the draws, induction step: c P <= E_partial[y] and a draw of probability p with y >= 0 keep c P(y > c) <= E[y] (base: no draw, 0 <= 0)
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun c () Real)
+(declare-fun P () Real)
+(declare-fun EY () Real)
+(declare-fun p () Real)
+(declare-fun y () Real)
+(assert (> c 0))
+(assert (>= P 0))
+(assert (>= p 0))
+(assert (>= y 0))
+(assert (<= (+ (* (- 1) EY) (* P c)) 0))
+(assert (not (and (=> (<= (+ y (* (- 1) c)) 0) (<= (+ (* (- 1) EY) (* P c) (* (- 1) p y)) 0)) (=> (> (+ y (* (- 1) c)) 0) (<= (+ (* (- 1) EY) (* P c) (* c p) (* (- 1) p y)) 0)))))
+(check-sat)

@@ -1,0 +1,15 @@
+; ldpref proof obligation pan-cms/eq22.expectation-step
+; claim: pan-cms/eq22
+; meaning: expectation is monotone, induction step over the outcomes: E_max >= E_s and an outcome of probability p >= 0 with max >= S(x0) give E_max + p max >= E_s + p S(x0) (base: 0 >= 0)
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun E_max () Real)
+(declare-fun E_s () Real)
+(declare-fun p () Real)
+(declare-fun M () Real)
+(declare-fun s () Real)
+(assert (>= (+ E_max (* (- 1) E_s)) 0))
+(assert (>= p 0))
+(assert (>= (+ M (* (- 1) s)) 0))
+(assert (not (>= (+ E_max (* (- 1) E_s) (* M p) (* (- 1) p s)) 0)))
+(check-sat)

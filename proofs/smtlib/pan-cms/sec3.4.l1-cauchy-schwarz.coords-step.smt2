@@ -1,0 +1,16 @@
+; ldpref proof obligation pan-cms/sec3.4.l1-cauchy-schwarz.coords-step
+; claim: pan-cms/sec3.4.l1-cauchy-schwarz
+; meaning: Cauchy-Schwarz over the d coordinates, induction step: S^2 <= j Q and a = |e_x| >= 0 give (S + a)^2 <= (j + 1)(Q + a^2) (base j = 0: S = Q = 0)
+; unsat = the goal holds for every value satisfying the assumptions (integers relaxed to reals)
+(set-logic QF_NRA)
+(declare-fun j () Real)
+(declare-fun S () Real)
+(declare-fun Q () Real)
+(declare-fun a () Real)
+(assert (>= j 0))
+(assert (>= S 0))
+(assert (>= Q 0))
+(assert (>= a 0))
+(assert (<= (+ (* S S) (* (- 1) Q j)) 0))
+(assert (not (<= (+ (* S S) (* (- 1) Q) (* (- 1) Q j) (* (- 1) j (* a a)) (* 2 S a)) 0)))
+(check-sat)
