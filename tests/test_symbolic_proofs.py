@@ -55,6 +55,15 @@ def test_false_relation_step_fails():
     x = sympy.Symbol("x", positive=True)
     proof = SymbolicProof("t/x", "t/x", "x > 1", "x > 0", (Step("x > 1", sympy.Gt(x, 1), TRUE),))
     assert not proof.check()[0]
-    assert proof.path() == "decision"
+    assert proof.path() == "decision-symbolic"
     assert SymbolicProof("t/x", "t/x", "x > 0", "x > 0", (Step("x > 0", sympy.Gt(x, 0), TRUE),),
-                         model_side="derived").path() == "decision-given-derived"
+                         model_side="derived").path() == "decision-given-derived-symbolic"
+
+
+def test_verdict_names_symbolic_identities_not_a_solver():
+    """A claim proved by exact symbolic identities says so: no solver ran, so its reason must not claim a
+    decision procedure (a verdict never claims a path it did not run)."""
+    from ldpref.ledger.claim import find_claim
+    from ldpref.ledger.runner import run_claim
+    result = run_claim(find_claim("pan-cms/sec3.6.binomial"))
+    assert "by exact symbolic identities" in result.reason and "decision procedure" not in result.reason

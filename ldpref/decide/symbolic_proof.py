@@ -90,9 +90,10 @@ class SymbolicProof:
             raise ValueError(f"proof {self.name}: no steps")
 
     def path(self) -> str:
-        """The evidence path, as :meth:`ldpref.decide.obligation.Obligation.path`."""
+        """The evidence path, as :meth:`ldpref.decide.obligation.Obligation.path` with ``-symbolic`` appended: the
+        verdict then says these proofs are exact symbolic identities, not a decision procedure's (no solver ran)."""
         return ("decision" + ("-correction" if self.proves == "correction" else "")
-                + ("-given-derived" if self.model_side == "derived" else ""))
+                + ("-given-derived" if self.model_side == "derived" else "") + "-symbolic")
 
     def check(self) -> tuple[bool, str]:
         """(every step holds, detail naming the steps, or the first that fails)."""

@@ -79,7 +79,7 @@ def scope_of(result) -> tuple[str, str]:
     if unproved:
         return "instances", f"checked on {n} instance(s); no all-parameter proof found: " + "; ".join(
             f"{r.name}: {r.detail}" for r in unproved)
-    given = [r for r in decisions if "decision-given-derived" in r.paths]
+    given = [r for r in decisions if any(p.startswith("decision-given-derived") for p in r.paths)]
     if given:
         return "given-derived", ("proved for every admissible parameter value from ldpref's derived forms (the "
                                  "printed statement's model quantities, or 'derived statement => printed "

@@ -73,6 +73,11 @@ def how_decided(records) -> str:
              "decision-correction": "all-parameter proof(s) of the correction by decision procedure",
              "decision-correction-given-derived": ("all-parameter proof(s) of the correction by decision procedure "
                                                    "from the derived forms"),
+             "decision-symbolic": "all-parameter proof(s) by exact symbolic identities",
+             "decision-given-derived-symbolic": "all-parameter proof(s) by exact symbolic identities from the derived forms",
+             "decision-correction-symbolic": "all-parameter proof(s) of the correction by exact symbolic identities",
+             "decision-correction-given-derived-symbolic": ("all-parameter proof(s) of the correction by exact symbolic "
+                                                            "identities from the derived forms"),
              "all-parameters": "model proof(s) for all parameters"}
     parts += [f"{n} {words[p]}" for p, n in sorted(paths.items())]
     return ", ".join(parts) if parts else "nothing"
