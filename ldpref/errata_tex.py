@@ -25,6 +25,11 @@ PREAMBLE = r"""\documentclass[11pt]{article}
 \usepackage{amsmath,amssymb,graphicx,color}
 \usepackage[a4paper,margin=2.5cm]{geometry}
 \allowdisplaybreaks
+% a display row taller than 0.8 of the page (a nested case split) is scaled to that height; others are unchanged
+\newsavebox{\ldprefrow}
+\newcommand{\fittopage}[1]{\sbox{\ldprefrow}{$\displaystyle #1$}%
+  \ifdim\dimexpr\ht\ldprefrow+\dp\ldprefrow\relax>0.8\textheight
+    \resizebox*{!}{0.8\textheight}{\usebox{\ldprefrow}}\else\usebox{\ldprefrow}\fi}
 \sloppy
 \setlength{\parindent}{0pt}
 \setlength{\parskip}{0.5ex}

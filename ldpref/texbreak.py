@@ -10,6 +10,8 @@ the width of every part in em, and returns rows for an ``align*`` display that f
   (``\\right.`` / ``\\left.``), or a wide fraction gets its numerator / denominator stacked in ``aligned``;
 - a long ``\\text{...}`` run becomes a ``\\parbox`` that wraps;
 - only what none of these can break (a wide matrix) is scaled to the line (``\\resizebox``), and counted.
+- a row holding a case split is wrapped in ``\\fittopage`` (defined in :data:`ldpref.errata_tex.PREAMBLE`), which
+  scales it to 0.8 of the page height only when it is taller (nested cases cannot break over rows).
 
 Only the layout changes: the rows, read in order, are the same token sequence as the formula (plus the
 ``\\right.`` / ``\\left.`` and ``aligned`` wrappers), so the displayed mathematics is the object the check evaluated.
@@ -374,6 +376,9 @@ def layout(latex: str, limit_em: float) -> Layout:
             if width(parse(r)) > limit_em * SCALE_ABOVE:
                 erows[k] = r"\resizebox{0.9\linewidth}{!}{$\displaystyle " + r + "$}"
                 esc += 1
+        # a row holding a case split may be taller than a page (nested cases do not break over rows): the
+        # document's \fittopage scales it to 0.8 of the page height only when it is taller than that
+        erows = [r"\fittopage{" + r + "}" if r"\begin{cases}" in r else r for r in erows]
         rows += [r if k == 0 else INDENT + _lead(r) for k, r in enumerate(erows)]
         scaled += esc
     return Layout(rows or [latex], scaled)

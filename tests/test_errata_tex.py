@@ -1,7 +1,8 @@
 """The errata LaTeX document and the line breaking of displayed forms (issue 23, items 3 and 5).
 
 The compile test typesets every displayed form of the ledger (``ldpref latex --all``) and the errata document with
-pdflatex, once each, and fails on a LaTeX error or on any ``Overfull \\hbox`` wider than 20pt.  Where pdflatex is
+pdflatex, once each, and fails on a LaTeX error or on any ``Overfull \\hbox`` wider than 20pt (or ``Overfull \\vbox``, a display taller
+than the page, higher than 20pt: the closest-integer case splits once ran 789pt off a page).  Where pdflatex is
 not installed it is skipped with that reason, except when ``LDPREF_REQUIRE_PDFLATEX=1`` (``.ci/run``), where the
 missing program is a failure.
 """
@@ -20,7 +21,7 @@ from ldpref.texbreak import display, layout, parse, render, width
 
 #: the widest overfull box the compiled documents may have (pt)
 OVERFULL_LIMIT_PT = 20.0
-_OVERFULL = re.compile(r"Overfull \\hbox \(([0-9.]+)pt too wide\)")
+_OVERFULL = re.compile(r"Overfull \\[hv]box \(([0-9.]+)pt too (?:wide|high)\)")
 
 
 def _bare(latex: str) -> str:
