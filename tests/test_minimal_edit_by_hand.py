@@ -17,7 +17,7 @@ from ldpref.ledger.runner import run_claim
 PAPERS = ("pan-cms", "pan-strict", "jiang-gcms")
 
 #: committed minimal edits over the three papers: a ratchet (raise it when edits are added, never lower it)
-MIN_COMMITTED_EDITS = 67
+MIN_COMMITTED_EDITS = 76
 
 
 def _entries():
