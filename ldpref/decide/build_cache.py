@@ -8,8 +8,9 @@ is a function of
 * the claim's forms as this run holds them: the printed and derived *objects* the builder receives, and the
   correction and builder *callables* (code identity and closure contents: a self-check mutation wraps a form in a
   new closure, so it gets another key);
-* the source of every module the builder could run: all ``.py`` files of ``ldpref`` and of the packages that
-  registered claims or builders (hashed once per process; any edit there changes every key);
+* the source of every module the builder could run: all ``.py`` (and ``.json``: committed minimal edits) files of
+  ``ldpref`` and of the packages that registered claims or builders (hashed once per process; any edit there
+  changes every key);
 * the versions of Python and sympy (the text is sympy's ordering of terms).
 
 :func:`key` hashes these; an object it cannot write down exactly (:class:`Uncacheable`) means no caching.  A hit
@@ -38,6 +39,8 @@ from fractions import Fraction
 import sympy
 
 FORMAT = "ldpref.obligation-cache/1"
+#: the files of a package the key covers: its code and the data a form can be built from (minimal_edits.json)
+SOURCE_SUFFIXES = (".py", ".json")
 
 
 class Uncacheable(TypeError):
@@ -113,12 +116,12 @@ def _package_dirs(tops) -> list[str]:
 
 @functools.cache
 def _source_digest(tops: frozenset) -> str:
-    """SHA-256 over the relative path and content of every ``.py`` file of these top-level packages."""
+    """SHA-256 over the relative path and content of every ``.py`` and ``.json`` file of these top-level packages."""
     h = hashlib.sha256()
     for folder in _package_dirs(tops):
         for root, subdirs, files in os.walk(folder):
             subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
-            for name in sorted(f for f in files if f.endswith(".py")):
+            for name in sorted(f for f in files if f.endswith(SOURCE_SUFFIXES)):
                 path = os.path.join(root, name)
                 with open(path, "rb") as fh:
                     h.update(os.path.relpath(path, os.path.dirname(folder)).encode() + b"\0" + fh.read() + b"\0")
