@@ -127,3 +127,22 @@ def test_stable_text_has_no_address_and_refuses_what_it_cannot_write():
     assert build_cache.stable_text(sympy.Symbol("n", positive=True)) != build_cache.stable_text(sympy.Symbol("n"))
     with pytest.raises(build_cache.Uncacheable):
         build_cache.stable_text(object())
+
+
+def test_keys_are_the_same_in_another_process():
+    """No hash seed or memory address in a key: a second process (another PYTHONHASHSEED) finds what the first stored."""
+    import subprocess
+
+    code = ("from ldpref.ledger.claim import load_claims, find_claim\n"
+            "from ldpref.decide.ledger_obligations import OBLIGATIONS\n"
+            "from ldpref.decide import build_cache\n"
+            "load_claims()\n"
+            "for cid in sorted(OBLIGATIONS):\n"
+            "    c = find_claim(cid)\n"
+            "    print(cid, build_cache.key(c, OBLIGATIONS[cid], c.printed() if c.printed else None, c.derived()))\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True,
+                           env=dict(os.environ, PYTHONPATH=root, PYTHONHASHSEED=seed)).stdout for seed in ("1", "2")]
+    assert runs[0] == runs[1] and runs[0].strip()
+    uncached = [line.split()[0] for line in runs[0].splitlines() if line.endswith(" None")]
+    assert not uncached, f"forms or builders build_cache.stable_text cannot write down (never cached): {uncached}"
