@@ -10,5 +10,6 @@ second, independent solver that re-checks it), :mod:`~ldpref.decide.sturm` decid
 sequences in exact arithmetic (python-flint) and checks its own certificate, :mod:`~ldpref.decide.optimum`
 turns an optimality claim into first/second-order obligations.  :mod:`~ldpref.decide.ledger_obligations` is
 the list of ledger claims proved this way; :mod:`~ldpref.decide.record` records the proofs on a claim's
-evidence (so the claim's scope becomes ``all-parameters``).  docs/proofs.md explains the design.
+evidence (so the claim's scope becomes ``all-parameters``); :mod:`~ldpref.decide.build_cache` keeps the built texts on
+disk, keyed by the forms and source they are built from.  docs/proofs.md explains the design.
 """
