@@ -11,5 +11,6 @@ sequences in exact arithmetic (python-flint) and checks its own certificate, :mo
 certifies a rational interval around e^x (a claim at a figure's eps), :mod:`~ldpref.decide.optimum`
 turns an optimality claim into first/second-order obligations.  :mod:`~ldpref.decide.ledger_obligations` is
 the list of ledger claims proved this way; :mod:`~ldpref.decide.record` records the proofs on a claim's
-evidence (so the claim's scope becomes ``all-parameters``).  docs/proofs.md explains the design.
+evidence (so the claim's scope becomes ``all-parameters``); :mod:`~ldpref.decide.build_cache` keeps the built texts on
+disk, keyed by the forms and source they are built from.  docs/proofs.md explains the design.
 """

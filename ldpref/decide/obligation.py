@@ -67,8 +67,7 @@ class Obligation:
     def path(self) -> str:
         """The evidence path of a proof of this obligation: ``decision``, with ``-correction`` when it proves a
         correction and ``-given-derived`` when it takes the derived form as given."""
-        return ("decision" + ("-correction" if self.proves == "correction" else "")
-                + ("-given-derived" if self.model_side == "derived" else ""))
+        return evidence_path(self.proves, self.model_side)
 
     def symbols(self) -> dict:
         """{symbol: Variable} of the obligation's parameters."""
@@ -88,6 +87,12 @@ class Obligation:
                 return None
             vals.append(bool(v))
         return all(vals)
+
+
+def evidence_path(proves: str, model_side: str) -> str:
+    """:meth:`Obligation.path` of an obligation that proves ``proves`` on the model side ``model_side``."""
+    return ("decision" + ("-correction" if proves == "correction" else "")
+            + ("-given-derived" if model_side == "derived" else ""))
 
 
 def content_hash(text: str) -> str:

@@ -6,19 +6,23 @@ derived forms, the exported SMT-LIB text is looked up by its digest among the ob
 answers ``unsat`` (the goal holds for every admissible value); otherwise failed, with the exact counterexample
 when z3's model is confirmed in exact arithmetic at admissible (integer where required) values.  Univariate
 obligations also get a Sturm certificate checked by ldpref itself (:mod:`ldpref.decide.sturm`).  cvc5 re-checks
-the committed SMT-LIB files in the tests and in ``.ci/run`` (``ldpref proofs --check``).
+the committed SMT-LIB files in the tests and in ``.ci/run`` (``ldpref proofs --check``).  The built texts are kept
+in a disk cache keyed by the forms and the source they are built from (:mod:`ldpref.decide.build_cache`); a cached
+text still has to be among the proved ones, or the obligations are built again.
 """
 
 from __future__ import annotations
 
 from ldpref.ledger.evidence import CheckRecord
 
+from . import build_cache
 from .algebraic import NotAlgebraic
 from .ledger_obligations import OBLIGATIONS
+from .obligation import evidence_path
 from .smtlib import to_smtlib
 from .proved import digest, proved
 from .solvers import SolverMissing, refute, z3_check
-from .sturm import sturm_record
+from .sturm import sturm_input, sturm_record_of
 from .symbolic_proof import SYMBOLIC_PROOFS, record_symbolic_proofs
 
 
@@ -37,43 +41,76 @@ def record_decisions(claim, evidence) -> None:
     record_symbolic_proofs(claim, evidence, printed)
     if claim.id not in OBLIGATIONS:
         return
+    k = entries = built = None
     try:
-        built = obligations_of(claim.id, printed, evidence.derived())
+        derived = evidence.derived()
+        k = build_cache.key(claim, OBLIGATIONS[claim.id], printed, derived)
+        entries = build_cache.load(k)
+        if entries is None or not all(_proved(e) for e in entries):
+            # a miss, or a stored text no longer among the proved ones: build from the forms, decide live
+            built = obligations_of(claim.id, printed, derived)
     except LookupError as exc:  # the forms handed in lack a symbol the obligation needs (a self-check mutation
         # hands the derived form where the printed one was expected): no obligation can be posed, none attempted
         evidence.note(f"no all-parameter proof attempted: {exc}")
         return
-    for ob in built:
-        name = f"all-parameter proof{' of the correction' if ob.proves == 'correction' else ''}: {ob.meaning}"
+    if built is not None:
+        entries = [_entry(ob) for ob in built]
+        if all(_proved(e) for e in entries):
+            build_cache.store(k, entries)  # only a build whose every text both solvers proved
+    for e in entries:
+        _record(e, evidence)
+
+
+def _proved(e: dict) -> bool:
+    """Whether an entry is a note or a text both solvers proved (``proved.json``)."""
+    return "text" not in e or digest(e["text"]) in proved()
+
+
+def _entry(ob) -> dict:
+    """What a decision record needs of a built obligation, as plain data (the cache's entry)."""
+    e = {"name": ob.name, "meaning": ob.meaning, "proves": ob.proves, "model_side": ob.model_side}
+    try:
+        e["text"] = to_smtlib(ob)
+    except NotAlgebraic as exc:
+        e["note"] = f"no all-parameter proof of {ob.name}: {exc}"
+        return e
+    if _proved(e):
+        e["sturm"] = sturm_input(ob)  # Sturm's input as data: its certificate is computed and checked in every run
+    else:
+        e["obligation"] = ob  # decided live (never stored): a refutation needs the obligation itself
+    return e
+
+
+def _record(e: dict, evidence) -> None:
+    """Append the decision record(s) of one obligation entry (:func:`_entry`)."""
+    if "note" in e:
+        evidence.note(e["note"])
+        return
+    name = f"all-parameter proof{' of the correction' if e['proves'] == 'correction' else ''}: {e['meaning']}"
+    path = evidence_path(e["proves"], e["model_side"])
+    text = e["text"]
+    key = digest(text)
+    if key in proved():  # this very text was decided unsat by z3 and cvc5 (ldpref.decide.proved)
+        answer, how = "unsat", (f"z3 and cvc5: unsat for this exact obligation text (sha256 {key[:16]}..., "
+                                f"ldpref/decide/proved.json; 'ldpref proofs --check' re-decides it, in .ci/run)")
+    else:
         try:
-            text = to_smtlib(ob)
-        except NotAlgebraic as exc:
-            evidence.note(f"no all-parameter proof of {ob.name}: {exc}")
-            continue
-        key = digest(text)
-        if key in proved():  # this very text was decided unsat by z3 and cvc5 (ldpref.decide.proved)
-            answer, how = "unsat", (f"z3 and cvc5: unsat for this exact obligation text (sha256 {key[:16]}..., "
-                                    f"ldpref/decide/proved.json; 'ldpref proofs --check' re-decides it, in .ci/run)")
-        else:
-            try:
-                answer, _ = z3_check(text)
-            except SolverMissing as exc:
-                evidence.note(f"no all-parameter proof of {ob.name}: {exc}")
-                continue
-            how = "z3: unsat, decided in this run"
-        if answer == "unsat":
-            detail = (f"{how} (no admissible counterexample; obligation proofs/smtlib/{ob.name}.smt2, "
-                      "re-checked by cvc5 in the tests)")
-            evidence.records.append(CheckRecord("decision", name, True, 1, detail, role="other",
-                                                paths={ob.path(): 1}))
-            sturm = sturm_record(ob)
-            if sturm is not None:
-                evidence.records.append(sturm)
-            continue
-        point = refute(ob) if answer == "sat" else None
-        if point is not None:
-            detail = f"refuted: exact counterexample {point} (confirmed by substitution)"
-        else:
-            detail = f"z3: {answer}; no proof, and no counterexample confirmed at admissible values"
-        evidence.records.append(CheckRecord("decision", name, False, 1, detail, role="other",
-                                            paths={ob.path(): 1}))
+            answer, _ = z3_check(text)
+        except SolverMissing as exc:
+            evidence.note(f"no all-parameter proof of {e['name']}: {exc}")
+            return
+        how = "z3: unsat, decided in this run"
+    if answer == "unsat":
+        detail = (f"{how} (no admissible counterexample; obligation proofs/smtlib/{e['name']}.smt2, "
+                  "re-checked by cvc5 in the tests)")
+        evidence.records.append(CheckRecord("decision", name, True, 1, detail, role="other", paths={path: 1}))
+        found = e["sturm"] if "sturm" in e else sturm_input(e["obligation"])
+        if found is not None:
+            evidence.records.append(sturm_record_of(found, e["meaning"], path))
+        return
+    point = refute(e["obligation"]) if answer == "sat" else None
+    if point is not None:
+        detail = f"refuted: exact counterexample {point} (confirmed by substitution)"
+    else:
+        detail = f"z3: {answer}; no proof, and no counterexample confirmed at admissible values"
+    evidence.records.append(CheckRecord("decision", name, False, 1, detail, role="other", paths={path: 1}))

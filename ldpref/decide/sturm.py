@@ -22,6 +22,7 @@ from .obligation import Obligation
 
 _OPS = {sympy.StrictGreaterThan: lambda s: s > 0, sympy.GreaterThan: lambda s: s >= 0,
         sympy.StrictLessThan: lambda s: s < 0, sympy.LessThan: lambda s: s <= 0}
+_OPS_BY_NAME = {cls.__name__: op for cls, op in _OPS.items()}
 
 
 def _flint_chain(coeffs):
@@ -110,37 +111,61 @@ def univariate(ob: Obligation):
     return x, a, b, goal
 
 
-def decide_univariate(ob: Obligation):
-    """(proved?, certificates) by Sturm chains, or None when ``ob`` is not univariate on an open interval."""
+def sturm_input(ob: Obligation) -> dict | None:
+    """What :func:`decide_input` needs of a univariate obligation, as text (None when ``ob`` is not univariate on an
+    open interval): the relation, the interval ``(a, b)`` and the rational coefficients (highest first) of the
+    numerator and denominator of ``lhs - rhs``.  Plain data, so a cache of built obligations
+    (:mod:`ldpref.decide.build_cache`) can keep it and the certificate is still computed and checked in every run."""
     found = univariate(ob)
     if found is None:
         return None
     x, a, b, goal = found
     num, den = sympy.fraction(sympy.together(goal.lhs - goal.rhs))
+    return {"op": type(goal).__name__, "a": str(a), "b": str(b),
+            "num": [str(c) for c in sympy.Poly(sympy.expand(num), x).all_coeffs()],
+            "den": [str(c) for c in sympy.Poly(sympy.expand(den), x).all_coeffs()]}
+
+
+def decide_input(found: dict):
+    """(proved?, certificates) of a :func:`sturm_input`: Sturm certificates of numerator and denominator, each
+    re-checked by :func:`check_certificate`."""
+    x = sympy.Symbol("x", real=True)
+    a = sympy.Rational(found["a"])
+    b = sympy.oo if found["b"] == "oo" else sympy.Rational(found["b"])
     certs, signs = [], []
-    for part in (num, den):
-        if part is num and sympy.expand(part) == 0:  # N = 0 identically (checked exactly by sympy's expansion):
+    for which in ("num", "den"):
+        poly = sympy.Poly([sympy.Rational(c) for c in found[which]], x)
+        if which == "num" and poly.is_zero:  # N = 0 identically (its exact expansion has no coefficient):
             certs.append({"poly": ["0"], "zero": True})  # N/D = 0 wherever D != 0, which D's certificate shows
             signs.append(0)
             continue
-        cert = certificate(sympy.Poly(sympy.expand(part), x), a, b)
+        cert = certificate(poly, a, b)
         sign = check_certificate(cert, x)
         if sign is None or sign == 0:
             return False, certs
         certs.append(cert)
         signs.append(sign)
-    return _OPS[type(goal)](signs[0] * signs[1]), certs
+    return _OPS_BY_NAME[found["op"]](signs[0] * signs[1]), certs
+
+
+def decide_univariate(ob: Obligation):
+    """(proved?, certificates) by Sturm chains, or None when ``ob`` is not univariate on an open interval."""
+    found = sturm_input(ob)
+    return None if found is None else decide_input(found)
 
 
 def sturm_record(ob: Obligation) -> CheckRecord | None:
     """A decision record from a checked Sturm certificate (None when the obligation is not univariate)."""
-    decided = decide_univariate(ob)
-    if decided is None:
-        return None
-    proved, certs = decided
+    found = sturm_input(ob)
+    return None if found is None else sturm_record_of(found, ob.meaning, ob.path())
+
+
+def sturm_record_of(found: dict, meaning: str, path: str) -> CheckRecord:
+    """The decision record of a :func:`sturm_input` (``meaning``, ``path``: the obligation's)."""
+    proved, certs = decide_input(found)
     degrees = ", ".join(str(len(c["poly"]) - 1) for c in certs)
     detail = (f"Sturm chains (python-flint) of numerator and denominator (degrees {degrees}) re-checked by ldpref in "
               "exact arithmetic: no root on the interval, sign fixed" if proved else
               "Sturm certificate does not establish the goal")
-    return CheckRecord("decision", f"Sturm certificate: {ob.meaning}", proved, 1, detail, role="other",
-                       paths={ob.path(): 1})
+    return CheckRecord("decision", f"Sturm certificate: {meaning}", proved, 1, detail, role="other",
+                       paths={path: 1})

@@ -136,6 +136,41 @@ def value_at(expr, values: dict):
     return cancel(sympy.sympify(expr).subs(values))
 
 
+def value_integer_first(expr, values: dict, first):
+    """``expr.subs(values)`` with the integer parameter ``first`` put in first by substitution (``2^b`` becomes a
+    number, the rest a rational function), then the other values by the compiled rational program
+    (:func:`rational_value`, the value sympy's arithmetic gives); ``subs`` of all values where that does not apply
+    (``first`` has no value, a division by zero, a non-rational part)."""
+    if first in values:
+        rest = {k: sympy.sympify(v) for k, v in values.items() if k != first}
+        value = rational_value(_subs_one(expr, first, int(values[first])), rest)
+        if value is not None:
+            return value
+    return expr.subs(values)
+
+
+@lru_cache(maxsize=4096)
+def _subs_one(expr, symbol, value: int):
+    """``expr.subs(symbol, value)``, once per (form, symbol, value) in a process."""
+    return expr.subs(symbol, value)
+
+
+def evaluate_combinatorial_first(form, point: dict):
+    """:func:`evaluate` with the point's values first put into the form's ``binomial`` and ``factorial`` nodes
+    (``point``: {symbol: exact rational}): the same form at the same point, but ``binomial(d, k)`` is then an
+    integer, so a comparison of logarithms is decided by rigorous interval enclosures on the tree at the point
+    (:func:`ldpref.exact.certain_sign`) instead of sympy's relational evaluation.  Only those nodes are rebuilt (the
+    rest of the form is not auto-evaluated at the point)."""
+    nodes = _combinatorial_nodes(form)
+    return evaluate(form.xreplace({n: n.xreplace(point) for n in nodes}) if nodes else form, point)
+
+
+@lru_cache(maxsize=4096)
+def _combinatorial_nodes(form) -> tuple:
+    """The ``binomial`` and ``factorial`` applications in a form (found once per form)."""
+    return tuple(form.atoms(sympy.binomial, sympy.factorial))
+
+
 def truth_at_once(form, point: dict) -> bool:
     """A statement at a point of exact values, the numbers put in at once (``xreplace``): a membership or relation
     between numbers decides itself on construction (no ``subs`` of the whole form); :func:`evaluate`'s general path

@@ -18,7 +18,7 @@ from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.generic import rhs as _rhs
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger.forms import evaluate, truth_at_once
 from ldpref.mechanisms import sue
 from ldpref.mechanisms.cms import cms as _cms
 from ldpref.mechanisms.gcms import draw_classes, gcms, gcms_over_draws, x_only
@@ -64,7 +64,7 @@ def _evaluate_at_once(form, at):
 def _evaluated_statement(form, at: tuple):
     """The truth of a statement (a sympy object) at the numbers ``at``, once per (form, point): thm2 and eq5 run
     the same check on equal forms (a self-check's mutated form is another key, evaluated afresh)."""
-    return evaluate(form.xreplace(dict(at)), {})
+    return truth_at_once(form, dict(at))
 
 
 def _thm2_grid_points():

@@ -18,7 +18,7 @@ from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
-from ldpref.ledger.forms import evaluate, rational_value
+from ldpref.ledger.forms import evaluate, value_integer_first
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.variants import rhr_family, rhr_matrix, tns, walsh_hadamard
 
@@ -376,19 +376,10 @@ record(
 )
 
 
-@cache
-def _at_bits(expr, bits: int):
-    """``expr`` with b = bits (2^b becomes a number: the rest is a rational function)."""
-    return expr.subs(C.b, bits)
-
-
 def _value_at(expr, sub: dict):
     """``expr.subs(sub)`` for a form in b, e^eps, n, f(x) with rational values: 2^b put in once per form and b, the
-    rest by exact rational arithmetic (``rational_value``, the value sympy's arithmetic gives); ``subs`` where that
-    does not apply (e.g. a division by zero)."""
-    rest = {k_: sympy.sympify(v) for k_, v in sub.items() if k_ != C.b}
-    value = rational_value(_at_bits(expr, int(sub[C.b])), rest) if C.b in sub else None
-    return value if value is not None else expr.subs(sub)
+    rest by exact rational arithmetic (:func:`ldpref.ledger.forms.value_integer_first`)."""
+    return value_integer_first(expr, sub, C.b)
 
 
 _TWO_B = sympy.Symbol("M", positive=True)  # 2^b as a symbol: both forms become rational functions

@@ -19,7 +19,7 @@ import derivations.pan_strict.constructions_symbols as S
 from derivations.pan_strict.rational_paths import is_zero
 from ldpref import linalg, losses, moments, privacy
 from ldpref.exact import EXP_EPS
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger.forms import evaluate, evaluate_combinatorial_first
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection, support_probabilities
 from ldpref.mechanisms.prime_cms import ocms_prime
@@ -123,28 +123,15 @@ def _at(form, **params):
 
 def _at_point(form, **params):
     """:func:`_at` with the point's values put first into the form's integer-valued combinatorial functions
-    (``binomial``, ``factorial``; integers and rationals only): the same statement at the same point, but
-    ``binomial(d, k)`` is then an integer, so a comparison of logarithms is decided by rigorous interval
-    enclosures on the tree at the point (``ldpref.exact.certain_sign``) instead of sympy's relational
-    evaluation.  Only those nodes are rebuilt (the rest of the form is not auto-evaluated at the point)."""
+    (``binomial``, ``factorial``; integers and rationals only): the one evaluator's
+    :func:`ldpref.ledger.forms.evaluate_combinatorial_first` at the point named in the papers' terms."""
     table = {"d": C.d, "k": C.k, "m": C.m, "dp": C.dp, "dpp": S.dpp, "t": C.t, "b": C.b, "e": EXP_EPS}
     point = {}
     for key, v in params.items():
         if not isinstance(v, (int, sympy.Rational)):
             raise TypeError(f"_at_point: {key} = {v!r} is not an exact rational")
         point[table.get(key, getattr(S, key, None)) or sympy.Symbol(key)] = sympy.Rational(v)
-    nodes = _combinatorial_nodes(form)
-    return evaluate(form.xreplace({n: n.xreplace(point) for n in nodes}) if nodes else form, point)
-
-
-_COMBINATORIAL: dict = {}
-
-
-def _combinatorial_nodes(form) -> tuple:
-    """The ``binomial`` and ``factorial`` applications in a form (found once per form)."""
-    if form not in _COMBINATORIAL:
-        _COMBINATORIAL[form] = tuple(form.atoms(sympy.binomial, sympy.factorial))
-    return _COMBINATORIAL[form]
+    return evaluate_combinatorial_first(form, point)
 
 
 def _columns_sum_to_one(d, k, e, subsets, weights):
