@@ -87,6 +87,12 @@ def entry(claim_id: str) -> dict | None:
     return None if module is None else module.PAPER_LATEX.get(claim_id)
 
 
+def absent(claim_id: str) -> str | None:
+    """Why the paper has no formula to set beside a claim's printed form (its table's ``NO_PAPER_LATEX``), or None."""
+    module = table(claim_id.split("/", 1)[0])
+    return None if module is None else getattr(module, "NO_PAPER_LATEX", {}).get(claim_id)
+
+
 def text(claim_id: str) -> str | None:
     """The paper's own LaTeX of a claim's printed form (what ``verify --json`` shows as ``paper_latex``), or None."""
     e = entry(claim_id)

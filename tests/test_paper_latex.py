@@ -150,7 +150,10 @@ def test_verify_json_carries_paper_latex():
 
     doc = result_to_json(run_claim(find_claim("jiang-gcms/sec3.A.BRR")))
     assert doc["paper_latex"] == PL.entry("jiang-gcms/sec3.A.BRR")["latex"]
-    assert doc["paper_latex_source"].startswith("jiang-gcms.md")
+    assert doc["paper_latex_source"].startswith("jiang-gcms.md") and doc["paper_latex_absent"] is None
+    words = result_to_json(run_claim(find_claim("jiang-gcms/fig5.grows")))  # stated in words: null, and why
+    assert words["paper_latex"] is None and words["paper_latex_absent"] == PL.absent("jiang-gcms/fig5.grows")
+    assert "Fig. 5" in words["paper_latex_absent"]
 
 
 #: the most entries a paper's table may leave uncompared (each with its reason in the table): pan-cms's are

@@ -296,11 +296,13 @@ def result_to_json(result: ClaimResult) -> dict:
 
 def paper_latex_json(claim_id: str) -> dict:
     """The paper's own LaTeX of the printed form (``paper_latex``, null where the paper prints no formula or its
-    markup is not in our copy) and where it is from (``paper_latex_source``); displayed only, never parsed here."""
-    from ..paper_latex import entry
+    markup is not in our copy), where it is from (``paper_latex_source``) and, where it is null because the paper
+    states the claim in words, why (``paper_latex_absent``); displayed only, never parsed here."""
+    from ..paper_latex import absent, entry
 
     e = entry(claim_id)
-    return {"paper_latex": None if e is None else e["latex"], "paper_latex_source": None if e is None else e["source"]}
+    return {"paper_latex": None if e is None else e["latex"], "paper_latex_source": None if e is None else e["source"],
+            "paper_latex_absent": absent(claim_id) if e is None else None}
 
 
 def root_cause_json(c: Claim) -> dict | None:
