@@ -181,18 +181,26 @@ def _p_star(claim_id):
         (g,) = corrected.rhs.args  # the objective inside argmin_p
         if g.has(J.k) or g.has(J.m):
             return []  # an objective with k or m: the corrected statement (no k, no m) is not what is displayed
-        plain = {J.p: p_, EXP_EPS: t, J.lam: lam_, J.F2: F2_, J.n: n_, J.k: k_, J.m: m_}
-        gap = J.variance_at_boundary().xreplace(plain) - g.xreplace(plain) / (t - 1) ** 2
-        return [Obligation(claim_id, claim_id,
-                           "d/dp [derived Var[f_hat]/n - g/(e^eps - 1)^2] = 0, g the displayed corrected objective (no "
-                           "k, no m), q on Eq. (7)'s boundary: p* = argmin_p g at every k and m, every 1/2 <= p < 1, "
-                           "e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0",
-                           (Variable(p_, "p"), Variable(t, "t"), Variable(lam_, "lam"), Variable(k_, "k", "integer"),
-                            Variable(m_, "m", "integer"), Variable(n_, "n", "integer"), Variable(F2_, "F2")),
-                           (sympy.Ge(p_, HALF), sympy.Lt(p_, 1), sympy.Gt(t, 1), sympy.Ge(lam_, 0), sympy.Le(lam_, 1),
-                            sympy.Ge(k_, 1), sympy.Ge(m_, 2), sympy.Ge(n_, 1), sympy.Ge(F2_, 0)),
-                           sympy.Eq(sympy.diff(gap, p_), 0), model_side="derived", proves="correction")]
+        return [_minimisers_of(claim_id, g,
+                               "d/dp [derived Var[f_hat]/n - g/(e^eps - 1)^2] = 0, g the displayed corrected objective "
+                               "(no k, no m), q on Eq. (7)'s boundary: p* = argmin_p g at every k and m, every 1/2 <= p "
+                               "< 1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0")]
     return build
+
+
+def _minimisers_of(claim_id, g, meaning):
+    """The obligation that the derived Var[f_hat]/n at fixed p and eps (q on Eq. (7)'s boundary) is g/(e^eps - 1)^2
+    plus a term free of p: d/dp of their difference is 0 at every 1/2 <= p < 1, e^eps > 1, 0 <= lambda <= 1, k >= 1,
+    m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0 -- so the minimisers over any set of p are g's (remark2, fig2.caption,
+    fig5.k)."""
+    plain = {J.p: p_, EXP_EPS: t, J.lam: lam_, J.F2: F2_, J.n: n_, J.k: k_, J.m: m_}
+    gap = J.variance_at_boundary().xreplace(plain) - g.xreplace(plain) / (t - 1) ** 2
+    return Obligation(claim_id, claim_id, meaning,
+                      (Variable(p_, "p"), Variable(t, "t"), Variable(lam_, "lam"), Variable(k_, "k", "integer"),
+                       Variable(m_, "m", "integer"), Variable(n_, "n", "integer"), Variable(F2_, "F2")),
+                      (sympy.Ge(p_, HALF), sympy.Lt(p_, 1), sympy.Gt(t, 1), sympy.Ge(lam_, 0), sympy.Le(lam_, 1),
+                       sympy.Ge(k_, 1), sympy.Ge(m_, 2), sympy.Ge(n_, 1), sympy.Ge(F2_, 0)),
+                      sympy.Eq(sympy.diff(gap, p_), 0), model_side="derived", proves="correction")
 
 
 OBLIGATIONS.update({claim_id: _p_star(claim_id) for claim_id in ("jiang-gcms/remark2", "jiang-gcms/fig2.caption")})
@@ -212,17 +220,10 @@ def _fig5_k(printed, derived):
     g = J.lemma1_objective_derived_expr()
     if g.has(J.k):
         return []
-    plain = {J.p: p_, EXP_EPS: t, J.lam: lam_, J.F2: F2_, J.n: n_, J.k: k_, J.m: m_}
-    gap = J.variance_at_boundary().xreplace(plain) - g.xreplace(plain) / (t - 1) ** 2
-    return [Obligation("jiang-gcms/fig5.k", "jiang-gcms/fig5.k",
-                       "the corrected p*(k_2) = p*(k_1): d/dp [derived Var[f_hat]/n - g/(e^eps - 1)^2] = 0, g the "
-                       "derived objective (no k), q on Eq. (7)'s boundary: p* = argmin_p g at every k, every 1/2 <= p < "
-                       "1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0",
-                       (Variable(p_, "p"), Variable(t, "t"), Variable(lam_, "lam"), Variable(k_, "k", "integer"),
-                        Variable(m_, "m", "integer"), Variable(n_, "n", "integer"), Variable(F2_, "F2")),
-                       (sympy.Ge(p_, HALF), sympy.Lt(p_, 1), sympy.Gt(t, 1), sympy.Ge(lam_, 0), sympy.Le(lam_, 1),
-                        sympy.Ge(k_, 1), sympy.Ge(m_, 2), sympy.Ge(n_, 1), sympy.Ge(F2_, 0)),
-                       sympy.Eq(sympy.diff(gap, p_), 0), model_side="derived", proves="correction")]
+    return [_minimisers_of("jiang-gcms/fig5.k", g,
+                           "the corrected p*(k_2) = p*(k_1): d/dp [derived Var[f_hat]/n - g/(e^eps - 1)^2] = 0, g the "
+                           "derived objective (no k), q on Eq. (7)'s boundary: p* = argmin_p g at every k, every 1/2 <= "
+                           "p < 1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0")]
 
 
 OBLIGATIONS["jiang-gcms/fig5.k"] = _fig5_k
