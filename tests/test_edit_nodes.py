@@ -7,6 +7,12 @@ import dataclasses
 import pytest
 import sympy
 
+import derivations.pan_cms.optimized as D
+from derivations.pan_cms.symbols import d as _d
+from derivations.pan_cms.symbols import f_star as _fs
+from derivations.pan_cms.symbols import m as _m
+from derivations.pan_cms.symbols import n as _n
+from ldpref.exact import EXP_EPS as _E
 from ldpref.latex import to_latex
 from ldpref.ledger import minimal_edit
 from ldpref.ledger.claim import find_claim
@@ -73,3 +79,49 @@ def test_a_wrong_variant_gives_error(cid, variant):
             "ceiling only": lambda x, loss, name: sympy.ceiling(x)}[variant]
     r = run_claim(_with_edit(cid, _variant(cid, make)))
     assert r.verdict == "error" and "correction vs exact" in r.reason, r.reason
+
+
+def _case_split(mstar, loss, point):
+    """The rule the derived forms once spelled out as a case split: ceil(m*) if its loss is strictly smaller than at
+    max(2, floor(m*)), else the latter (losses at n = 1, compared as exact rationals)."""
+    x = sympy.sympify(mstar).xreplace(point)
+    low, high = max(2, int(sympy.floor(x))), int(sympy.ceiling(x))
+    at = {k: sympy.cancel(loss.xreplace({**point, _m: k, _n: 1})) for k in (low, high)}
+    assert all(v.is_Rational for v in at.values())
+    return high if at[high] < at[low] else low
+
+
+_R = sympy.Rational
+_RULES = {  # claim -> (derived form, m*, loss, instances: the claims' rule grids)
+    "pan-cms/thm3.6.closest-integer": (D.mse_closest_integer_form, D.m_opt_form().rhs,
+                                       sympy.Max(D.var_rr_derived(0), D.var_rr_derived(_fs)),
+                                       [{_E: ee, _fs: fs} for fs in (_R(0), _R(1, 4), _R(1, 2), _R(1))
+                                        for ee in (_R(2), _R(21, 10), _R(5, 2), _R(3), _R(4), _R(5), _R(6), _R(7))]),
+    "pan-cms/cor3.4.closest-integer": (D.cor34_closest_integer_form, D.crossover_m_derived(),
+                                       sympy.Max(D.var_rr_derived(0), D.var_rr_derived(1)),
+                                       [{_E: ee} for ee in (_R(2), _R(21, 10), _R(11, 5), _R(3), _R(4), _R(5), _R(6),
+                                                            _R(7), _R(8))]),
+    "pan-cms/thm3.7.closest-integer": (D.l2_closest_integer_form, D.m_l2_derived(), D.l2_rr_derived(),
+                                       [{_E: ee, _d: dd} for dd in (2, 3, 4)
+                                        for ee in (_R(2), _R(21, 10), _R(5, 2), _R(3), _R(4), _R(5), _R(6))]),
+}
+
+
+@pytest.mark.parametrize("cid", CLAIMS)
+def test_the_derived_rule_is_the_better_neighbour_on_one_line(cid):
+    """The derived form is the argmin node of the derived m* and loss, shown on one line (the loss named, no case
+    split of the two losses), and at every instance of the claim's grid it gives the integer of the case split
+    it replaced (the better of max(2, floor m*) and ceil m*, the lower on a tie); changing that rule is caught."""
+    from proofs_checks.pan_cms.optimized import value_at
+
+    form, mstar, loss, grid = _RULES[cid]
+    derived = form()
+    assert find_claim(cid).derived is form and isinstance(derived.rhs, BetterNeighbour)
+    assert derived.rhs.args[0] == mstar and derived.rhs.args[1].expr == loss
+    tex = to_latex(derived)
+    assert r"\operatorname*{arg\,min}" in tex and r"\max" not in tex and r"\lceil" in tex
+    assert tex.count(r"\begin{cases}") == (1 if "thm3.6" in cid else 0)  # only m*'s own two branches
+    values = [value_at(derived, point) for point in grid]
+    assert values == [_case_split(mstar, loss, point) for point in grid]
+    worse = [value_at(derived.func(derived.lhs, sympy.floor(mstar + _R(1, 2))), point) for point in grid]
+    assert worse != values  # the paper's rounding differs somewhere on the grid
