@@ -4,6 +4,7 @@ the check evaluates on every instance; the wrong variants (argmax, floor only, t
 
 import dataclasses
 
+import numpy as np
 import pytest
 import sympy
 
@@ -125,3 +126,21 @@ def test_the_derived_rule_is_the_better_neighbour_on_one_line(cid):
     assert values == [_case_split(mstar, loss, point) for point in grid]
     worse = [value_at(derived.func(derived.lhs, sympy.floor(mstar + _R(1, 2))), point) for point in grid]
     assert worse != values  # the paper's rounding differs somewhere on the grid
+
+
+@pytest.mark.parametrize("cid", CLAIMS)
+def test_numeric_code_gives_the_exact_neighbour(cid):
+    """lambdify (numpy, vectorised, and mpmath: a figure's curve, ``ldpref.lambdified``) evaluates the node as its
+    exact value on the claim's grid; the loss's name is no parameter."""
+    from ldpref.lambdified import lambdify_expr
+    from proofs_checks.pan_cms.optimized import value_at
+
+    form, _, _, grid = _RULES[cid]
+    rhs = form().rhs
+    fn = lambdify_expr(cid, rhs)
+    assert set(fn.symbols) == rhs.free_symbols and not any("MSE" in k or k == "l_2" for k in fn.keys)
+    rows = [{**point, _n: 1} for point in grid]
+    exact = [int(value_at(rhs, row)) for row in rows]
+    columns = {s: [float(row[s]) for row in rows] for s in fn.symbols}
+    assert [int(v) for v in fn.numpy(*[np.array(columns[s]) for s in fn.symbols])] == exact
+    assert [int(fn.mpmath(*[row[s] for s in fn.symbols])) for row in rows] == exact

@@ -70,6 +70,32 @@ class BetterNeighbour(sympy.Function):
     def _eval_is_integer(self):
         return True
 
+    @property
+    def free_symbols(self):
+        """The symbols of ``x`` and of the loss: the name is a label (what the LaTeX calls the loss), not a
+        variable, so it is no parameter a value must be given for."""
+        x, loss, _ = self.args
+        return x.free_symbols | loss.free_symbols
+
+    def neighbours(self):
+        """``(floor(x), ceil(x), L(ceil(x)) < L(floor(x)))``: the rule written out -- ``ceil(x)`` where the test holds,
+        else ``floor(x)`` -- as numeric code evaluates it (lambdify to numpy/mpmath, e.g. a figure's curve in
+        floats); the exact value is :meth:`eval`'s."""
+        x, loss, _ = self.args
+        low, high = sympy.floor(x), sympy.ceiling(x)
+        return low, high, sympy.StrictLessThan(loss(high), loss(low))
+
+    def _numpycode(self, printer) -> str:
+        """``numpy.where(test, ceil, floor)`` (a Piecewise would have numpy's printer simplify the test first)."""
+        low, high, test = (printer._print(v) for v in self.neighbours())
+        return f"{printer._module_format(printer._module + '.where')}({test}, {high}, {low})"
+
+    def _scalar_code(self, printer) -> str:
+        low, high, test = (printer._print(v) for v in self.neighbours())
+        return f"(({high}) if ({test}) else ({low}))"
+
+    _mpmathcode = _pythoncode = _lambdacode = _scalar_code
+
     def _latex(self, printer):
         """``\\operatorname*{arg\\,min}_{m \\in \\{\\lfloor m^{*}\\rfloor, \\lceil m^{*}\\rceil\\}} L(m), \\quad
         m^{*} = x``: the continuous optimum written once, after the argmin."""
