@@ -17,7 +17,7 @@ from ldpref.exact import EXP_EPS as _E
 from ldpref.latex import to_latex
 from ldpref.ledger import minimal_edit
 from ldpref.ledger.claim import find_claim
-from ldpref.ledger.edit_nodes import BetterNeighbour
+from ldpref.ledger.edit_nodes import BetterNeighbour, BetterNeighbourOfLoss
 from ldpref.ledger.runner import run_claim
 
 CLAIMS = ["pan-cms/thm3.6.closest-integer", "pan-cms/cor3.4.closest-integer", "pan-cms/thm3.7.closest-integer"]
@@ -110,18 +110,25 @@ _RULES = {  # claim -> (derived form, m*, loss, instances: the claims' rule grid
 
 @pytest.mark.parametrize("cid", CLAIMS)
 def test_the_derived_rule_is_the_better_neighbour_on_one_line(cid):
-    """The derived form is the argmin node of the derived m* and loss, shown on one line (the loss named, no case
-    split of the two losses), and at every instance of the claim's grid it gives the integer of the case split
-    it replaced (the better of max(2, floor m*) and ceil m*, the lower on a tie); changing that rule is caught."""
+    """The derived form is the argmin node of the derived m* and loss, shown as three short rows (the argmin, m*, the
+    loss defined; no case split of the two losses, nothing scaled), and at every instance of the claim's grid it
+    gives the integer of the case split it replaced (the better of max(2, floor m*) and ceil m*, the lower on a tie);
+    the paper's rounding differs somewhere on the grid."""
+    from ldpref.texbreak import layout
     from proofs_checks.pan_cms.optimized import value_at
 
     form, mstar, loss, grid = _RULES[cid]
     derived = form()
-    assert find_claim(cid).derived is form and isinstance(derived.rhs, BetterNeighbour)
+    assert find_claim(cid).derived is form and isinstance(derived.rhs, BetterNeighbourOfLoss)
     assert derived.rhs.args[0] == mstar and derived.rhs.args[1].expr == loss
+    name = derived.rhs.args[2].name
     tex = to_latex(derived)
-    assert r"\operatorname*{arg\,min}" in tex and r"\max" not in tex and r"\lceil" in tex
-    assert tex.count(r"\begin{cases}") == (1 if "thm3.6" in cid else 0)  # only m*'s own two branches
+    assert tex.startswith(r"m_{\mathbb{Z}}^{*} = \operatorname*{arg\,min}_{m \in \{\lfloor m^{*} \rfloor, \lceil m^{*} "
+                          rf"\rceil\}}}} {name}(m), \quad m^{{*}} = {to_latex(mstar)}, \quad {name}(m) = ")
+    assert tex.endswith(to_latex(loss)) and tex.count(r"\lceil") == 1
+    rows = layout(tex, 36.0)
+    assert rows.scaled == 0 and rows.rows[0].endswith(f"{name}(m)")
+    assert rows.rows[1].removeprefix(r"\fittopage{").startswith("m^{*} = ")  # a case split of m* alone
     values = [value_at(derived, point) for point in grid]
     assert values == [_case_split(mstar, loss, point) for point in grid]
     worse = [value_at(derived.func(derived.lhs, sympy.floor(mstar + _R(1, 2))), point) for point in grid]
@@ -144,3 +151,17 @@ def test_numeric_code_gives_the_exact_neighbour(cid):
     columns = {s: [float(row[s]) for row in rows] for s in fn.symbols}
     assert [int(v) for v in fn.numpy(*[np.array(columns[s]) for s in fn.symbols])] == exact
     assert [int(fn.mpmath(*[row[s] for s in fn.symbols])) for row in rows] == exact
+
+
+def test_printed_vs_derived_can_pass_and_fail():
+    """Theorem 3.7's rule: printed = the derived form gives verified (the expression trees agree, every instance
+    at the optimum); a printed argmax of the same loss is caught by both the symbolic step and the instances."""
+    c = find_claim("pan-cms/thm3.7.closest-integer")
+    derived = c.derived()
+    assert run_claim(dataclasses.replace(c, printed=c.derived)).verdict == "verified"
+    x, loss, name = derived.rhs.args
+    argmax = derived.func(derived.lhs, BetterNeighbour(x, sympy.Lambda(loss.variables, -loss.expr), name))
+    r = run_claim(dataclasses.replace(c, printed=lambda: argmax))
+    failed = {rec.name for rec in r.records if not rec.passed}
+    assert r.verdict == "erratum" and "rounding rule vs the better neighbour (expression trees)" in failed
+    assert any("printed vs exact" in check for check in failed), failed

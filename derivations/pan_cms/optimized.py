@@ -28,7 +28,7 @@ from math import comb
 import sympy
 
 from ldpref.exact import EXP_EPS, leading_ratio
-from ldpref.ledger.edit_nodes import BetterNeighbour
+from ldpref.ledger.edit_nodes import BetterNeighbourOfLoss
 from ldpref.radicals import simplify_radicals
 
 from ..caching import cache
@@ -475,10 +475,12 @@ L2_LOSS_NAME = sympy.Symbol("l_2")
 def _better_neighbour(mstar, loss, name):
     """``m_Z^* = argmin over m in {floor(m*), ceil(m*)} of loss(m)`` (Theorem 3.6, Corollary 3.4, Theorem 3.7: the
     integer optimum of a loss a t + b + c/t, t = m - 1, convex in m, is one of the two integer neighbours of its
-    real optimum m*): :class:`ldpref.ledger.edit_nodes.BetterNeighbour` of the derived m* and the derived loss, as a
-    function of m named ``name``; exact (decided at a number, the lower neighbour on a tie).  m* > 2 on the model's
-    range (e^eps > 1; m* >= 1 + e^{eps/2}, and m_l2 > 2 for d >= 2), so floor(m*) >= 2 is an admissible m."""
-    return sympy.Eq(S.m_int, BetterNeighbour(mstar, sympy.Lambda(m, loss), name), evaluate=False)
+    real optimum m*): :class:`ldpref.ledger.edit_nodes.BetterNeighbourOfLoss` of the derived m* and the derived loss
+    as a function of m, called ``name`` and defined in the LaTeX; exact (decided at a number, the lower neighbour on
+    a tie).  m* > 2 on the model's range, so floor(m*) >= 2 is an admissible m: m* >= 1 + e^{eps/2} for the MSE,
+    and m_l2 - 1 = e^{eps/2} sqrt((d e - e + 1)/(d + e - 1)) > 1 since e (d e - e + 1) - (d + e - 1) =
+    (d - 1)(e^2 - 1) > 0 (e = e^eps > 1, d >= 2)."""
+    return sympy.Eq(S.m_int, BetterNeighbourOfLoss(mstar, sympy.Lambda(m, loss), name), evaluate=False)
 
 
 def mse_closest_integer_form():

@@ -13,7 +13,11 @@ algebraic numbers of the papers: a radical at an integer is recognised as that i
 integers (rational at rational e^eps), compared exactly -- a rational difference by its sign, anything else by a
 rigorous enclosure (:func:`ldpref.exact.certain_sign`) or by sympy's assumptions on the symbols left (the loss's
 1/n with n > 0); a comparison nothing decides leaves the node unevaluated (and the check that needs its value
-fails).  A tie keeps the lower neighbour, as ldpref's derived form does.
+fails).  A tie keeps the lower neighbour.  Numeric code (lambdify to numpy or mpmath: a figure's curve) prints it
+as the test ``L(ceil x) < L(floor x)`` choosing between the two neighbours.
+
+:class:`BetterNeighbourOfLoss` -- the same node whose LaTeX also defines the loss: the derived forms of those three
+claims (``derivations.pan_cms.optimized``), the better neighbour of the derived real optimum under the derived loss.
 
 :data:`EDIT_NODES` maps class names to classes: the names an edit's srepr may use beyond the printed form's own
 functions (:func:`ldpref.ledger.minimal_edit.apply`).
@@ -112,6 +116,17 @@ class BetterNeighbour(sympy.Function):
         if highlight is not None:
             head = f"{highlight}{{{head}}}"
         return f"{head} {to_latex(x)}"
+
+
+class BetterNeighbourOfLoss(BetterNeighbour):
+    """The same node (same value, same evaluation), its LaTeX also defining the loss it names:
+    ``argmin_{m in {floor m*, ceil m*}} L(m), m* = x, L(m) = <loss>`` -- for a derived form, whose loss is ldpref's
+    derivation and must be shown (a correction's loss is the paper's own, named)."""
+
+    def _latex(self, printer):
+        _, loss, name = self.args
+        return (f"{super()._latex(printer)}, \\quad {name.name}({to_latex(loss.variables[0])}) = "
+                f"{to_latex(loss.expr)}")
 
 
 def marked_node(text: str, node, highlight: str) -> str | None:
