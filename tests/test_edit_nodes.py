@@ -165,3 +165,24 @@ def test_printed_vs_derived_can_pass_and_fail():
     failed = {rec.name for rec in r.records if not rec.passed}
     assert r.verdict == "erratum" and "rounding rule vs the better neighbour (expression trees)" in failed
     assert any("printed vs exact" in check for check in failed), failed
+
+
+@pytest.mark.parametrize("cid", CLAIMS)
+def test_xreplace_decides_as_the_node_rebuilt_would(cid):
+    """The node's xreplace (the loss read at the two neighbours at once) gives what rebuilding it with every part
+    replaced gives (its eval), with n left symbolic or put in; with x still symbolic it stays a node; a rule naming
+    the bound m does not reach the loss."""
+    form, _, _, grid = _RULES[cid]
+    node = form().rhs
+    x, loss, name = node.args
+
+    def rebuilt(rule):
+        inner = {k: v for k, v in rule.items() if k != _m}
+        return node.func(x.xreplace(rule), sympy.Lambda(loss.variables, loss.expr.xreplace(inner)), name)
+
+    for point in grid:
+        for rule in (point, {**point, _n: 7}, {**point, _m: 5}):
+            fast = node.xreplace(rule)
+            assert fast.is_Integer and fast == rebuilt(rule)
+    partial = node.xreplace({_n: 3})
+    assert isinstance(partial, BetterNeighbour) and _n not in partial.free_symbols
