@@ -6,29 +6,21 @@ import derivations.pan_cms.optimized as D
 from derivations.pan_cms.optimized import f_star, m
 
 
-def _neighbours(mstar):
-    values = [v for v, _ in mstar.args] if isinstance(mstar, sympy.Piecewise) else [mstar]
-    return [x for v in values for x in (sympy.Max(2, sympy.floor(v)), sympy.ceiling(v))]
+def test_branch_xreplace_matches_xreplace():
+    """_branch_xreplace (the Piecewise branch its decided conditions select) is the whole xreplace, also where a
+    condition is left undecided."""
+    from proofs_checks.pan_cms.optimized import _branch_xreplace
+    from tree_repr import tree_repr
 
-
-def test_loss_at_is_subs_for_the_closest_integer_rules():
-    """_loss_at (an unevaluated Max of the substituted arguments) is srepr-identical to loss.subs(m, value) at
-    every neighbour the three closest-integer forms compare."""
-    cases = [(D.m_opt_form().rhs, sympy.Max(D.var_rr_derived(0), D.var_rr_derived(f_star))),
-             (D.crossover_m_derived(), sympy.Max(D.var_rr_derived(0), D.var_rr_derived(1))),
-             (D.m_l2_derived(), D.l2_rr_derived())]
-    for mstar, loss in cases:
-        for value in _neighbours(mstar):
-            assert sympy.srepr(D._loss_at(loss, value)) == sympy.srepr(loss.subs(m, value))
-
-
-def test_loss_at_would_differ_if_max_could_decide():
-    """A Max whose arguments sympy can order collapses under subs: _loss_at is only used where it cannot (the
-    test above), and this shows the comparison above is able to fail."""
-    y = sympy.Symbol("y", positive=True)
-    loss = sympy.Max(m, y)
-    assert isinstance(loss, sympy.Max)
-    assert sympy.srepr(D._loss_at(loss, y + 1)) != sympy.srepr(loss.subs(m, y + 1))
+    e, x = D.e, sympy.Symbol("x", real=True)
+    inner = sympy.Piecewise((sympy.sqrt(e) + x, sympy.Lt(x, e)), (x - 1, True))
+    form = sympy.Piecewise((sympy.ceiling(inner), f_star <= sympy.Rational(1, 2)),
+                           (sympy.Max(2, sympy.floor(sympy.sqrt(e))), True))
+    for put in ({e: 3, f_star: sympy.Rational(1, 4), x: 2}, {e: 3, f_star: 1, x: 2}, {e: 5, f_star: 0, x: 7},
+                {e: 3, x: 2}):  # the last leaves f* <= 1/2 undecided: the whole xreplace
+        assert tree_repr(_branch_xreplace(form, put)) == tree_repr(form.xreplace(put))
+    assert _branch_xreplace(form, {e: 3, f_star: sympy.Rational(1, 4), x: 2}) == 4  # ceiling(sqrt(3) + 2)
+    assert _branch_xreplace(form, {e: 5, f_star: 0, x: 7}) == 6  # x >= e: ceiling(7 - 1)
 
 
 def test_value_at_cache_gives_the_uncached_values():

@@ -26,9 +26,9 @@ from __future__ import annotations
 from math import comb
 
 import sympy
-from sympy.logic.boolalg import ITE
 
 from ldpref.exact import EXP_EPS, leading_ratio
+from ldpref.ledger.edit_nodes import BetterNeighbourOfLoss
 from ldpref.radicals import simplify_radicals
 
 from ..caching import cache
@@ -466,61 +466,33 @@ def m_opt_form():
     return sympy.Eq(m, _piece(stationary_m(), crossover_m_derived()), evaluate=False)
 
 
-def _best_neighbour(mstar, loss):
-    """The better of floor(m*) (at least 2) and ceil(m*) for the loss ``loss`` (a function of m)."""
-    lo, hi = sympy.Max(2, sympy.floor(mstar)), sympy.ceiling(mstar)
-    if isinstance(mstar, sympy.Piecewise) and not loss.has(sympy.Piecewise) and not any(
-            b.has(sympy.Piecewise) for b, _ in mstar.args):
-        return sympy.Piecewise((hi, _folded_comparison(mstar, loss)), (lo, True))
-    return sympy.Piecewise((hi, sympy.StrictLessThan(_loss_at(loss, hi), _loss_at(loss, lo))), (lo, True))
+#: the names the better-neighbour forms give their loss (the notation of these claims' corrections,
+#: proofs_checks/pan_cms/minimal_edits.json): the worst-case MSE of Eq. (31) and the l2 loss of Eq. (35)
+MSE_LOSS_NAME = sympy.Symbol(r"\widehat{MSE}")
+L2_LOSS_NAME = sympy.Symbol("l_2")
 
 
-def _loss_at(loss, value):
-    """``loss.subs(m, value)``.  For a loss ``Max(A, B)`` of two losses in m whose order sympy cannot decide (the
-    worst-case MSE ``Max(Var(0), Var(f*))``), the Max of the substituted arguments is built unevaluated:
-    ``subs`` rebuilds it evaluated, and sympy's evaluation only tries (and fails, at a ceiling/floor of a
-    radical, a tenth of a second each) to order A and B, keeping both -- the same object (identical srepr,
-    tests/test_pancms_fast_optimized.py compares it with ``loss.subs``)."""
-    if isinstance(loss, sympy.Max) and len(loss.args) == 2:
-        return sympy.Max(*(a.subs(m, value) for a in loss.args), evaluate=False)
-    return loss.subs(m, value)
-
-
-def _folded_comparison(mstar, loss):
-    """``loss(ceil m*) < loss(max(2, floor m*))`` for a Piecewise ``m*`` as ``Piecewise`` stores a condition that
-    holds a Piecewise (``piecewise_fold``, then ``rewrite(ITE)``), built branch by branch: the comparison at each
-    branch value of m*, under that branch's condition.  The folding itself rebuilds every level of both losses
-    once per branch (seconds); the object is the same (identical srepr for Theorem 3.6's rule)."""
-    pieces = []
-    for value, condition in mstar.args:
-        low, high = sympy.Max(2, sympy.floor(value)), sympy.ceiling(value)
-        pieces.append((sympy.StrictLessThan(_loss_at(loss, high), _loss_at(loss, low)), condition))
-    return _as_ite(sympy.Piecewise(*pieces))
-
-
-def _as_ite(folded):
-    """``folded.rewrite(ITE)``.  With no Piecewise below the top (the only class with an ITE rewrite), that rewrite
-    rebuilds every node unchanged (re-evaluating each Max/ceiling of a radical: a third of a second) and then
-    applies Piecewise's own ITE rewrite to the top's arguments: that last step alone gives the same object
-    (identical srepr; tests/test_speed_pcms_opt_ite.py)."""
-    if isinstance(folded, sympy.Piecewise) and not any(part.has(sympy.Piecewise) for pair in folded.args
-                                                       for part in pair):
-        return folded._eval_rewrite_as_ITE(*folded.args)
-    return folded.rewrite(ITE)
+def _better_neighbour(mstar, loss, name):
+    """``m_Z^* = argmin over m in {floor(m*), ceil(m*)} of loss(m)`` (Theorem 3.6, Corollary 3.4, Theorem 3.7: the
+    integer optimum of a loss a t + b + c/t, t = m - 1, convex in m, is one of the two integer neighbours of its
+    real optimum m*): :class:`ldpref.ledger.edit_nodes.BetterNeighbourOfLoss` of the derived m* and the derived loss
+    as a function of m, called ``name`` and defined in the LaTeX; exact (decided at a number, the lower neighbour on
+    a tie).  m* > 2 on the model's range, so floor(m*) >= 2 is an admissible m: m* >= 1 + e^{eps/2} for the MSE,
+    and m_l2 - 1 = e^{eps/2} sqrt((d e - e + 1)/(d + e - 1)) > 1 since e (d e - e + 1) - (d + e - 1) =
+    (d - 1)(e^2 - 1) > 0 (e = e^eps > 1, d >= 2)."""
+    return sympy.Eq(S.m_int, BetterNeighbourOfLoss(mstar, sympy.Lambda(m, loss), name), evaluate=False)
 
 
 def mse_closest_integer_form():
-    loss = sympy.Max(var_rr_derived(0), var_rr_derived(f_star))
-    return sympy.Eq(S.m_int, _best_neighbour(m_opt_form().rhs, loss), evaluate=False)
+    return _better_neighbour(m_opt_form().rhs, sympy.Max(var_rr_derived(0), var_rr_derived(f_star)), MSE_LOSS_NAME)
 
 
 def cor34_closest_integer_form():
-    loss = sympy.Max(var_rr_derived(0), var_rr_derived(1))
-    return sympy.Eq(S.m_int, _best_neighbour(crossover_m_derived(), loss), evaluate=False)
+    return _better_neighbour(crossover_m_derived(), sympy.Max(var_rr_derived(0), var_rr_derived(1)), MSE_LOSS_NAME)
 
 
 def l2_closest_integer_form():
-    return sympy.Eq(S.m_int, _best_neighbour(m_l2_derived(), l2_rr_derived()), evaluate=False)
+    return _better_neighbour(m_l2_derived(), l2_rr_derived(), L2_LOSS_NAME)
 
 
 def cor34_form():

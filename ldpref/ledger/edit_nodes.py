@@ -13,7 +13,11 @@ algebraic numbers of the papers: a radical at an integer is recognised as that i
 integers (rational at rational e^eps), compared exactly -- a rational difference by its sign, anything else by a
 rigorous enclosure (:func:`ldpref.exact.certain_sign`) or by sympy's assumptions on the symbols left (the loss's
 1/n with n > 0); a comparison nothing decides leaves the node unevaluated (and the check that needs its value
-fails).  A tie keeps the lower neighbour, as ldpref's derived form does.
+fails).  A tie keeps the lower neighbour.  Numeric code (lambdify to numpy or mpmath: a figure's curve) prints it
+as the test ``L(ceil x) < L(floor x)`` choosing between the two neighbours.
+
+:class:`BetterNeighbourOfLoss` -- the same node whose LaTeX also defines the loss: the derived forms of those three
+claims (``derivations.pan_cms.optimized``), the better neighbour of the derived real optimum under the derived loss.
 
 :data:`EDIT_NODES` maps class names to classes: the names an edit's srepr may use beyond the printed form's own
 functions (:func:`ldpref.ledger.minimal_edit.apply`).
@@ -70,6 +74,55 @@ class BetterNeighbour(sympy.Function):
     def _eval_is_integer(self):
         return True
 
+    def _xreplace(self, rule):
+        """``xreplace`` that decides the node at once when the new ``x`` is a number: the loss at each neighbour
+        with ``rule`` and the neighbour put in together (numbers), compared as :meth:`eval` compares them.  Putting
+        ``rule`` into the loss first (what ``xreplace`` does to every node) rebuilds ``L(m)`` with m still a
+        symbol -- for a ``Max`` of two losses, sympy tries to order them in m (a tenth of a second per instance) --
+        before it is read at two integers only.  The value is the same; anything undecided takes the usual way."""
+        if self in rule:
+            return rule[self], True
+        x, loss, _ = self.args
+        new_x, _changed = x._xreplace(rule)
+        if isinstance(new_x, sympy.Expr) and new_x.is_number:
+            low, high = sympy.floor(new_x), sympy.ceiling(new_x)
+            if low.is_Integer and high.is_Integer:
+                if low == high:
+                    return low, True
+                var = loss.variables[0]
+                inner = {k: v for k, v in rule.items() if k != var}
+                sign = _sign_of_difference(loss.expr.xreplace({**inner, var: high}),
+                                           loss.expr.xreplace({**inner, var: low}))
+                if sign is not None:
+                    return (high if sign < 0 else low), True
+        return super()._xreplace(rule)
+
+    @property
+    def free_symbols(self):
+        """The symbols of ``x`` and of the loss: the name is a label (what the LaTeX calls the loss), not a
+        variable, so it is no parameter a value must be given for."""
+        x, loss, _ = self.args
+        return x.free_symbols | loss.free_symbols
+
+    def neighbours(self):
+        """``(floor(x), ceil(x), L(ceil(x)) < L(floor(x)))``: the rule written out -- ``ceil(x)`` where the test holds,
+        else ``floor(x)`` -- as numeric code evaluates it (lambdify to numpy/mpmath, e.g. a figure's curve in
+        floats); the exact value is :meth:`eval`'s."""
+        x, loss, _ = self.args
+        low, high = sympy.floor(x), sympy.ceiling(x)
+        return low, high, sympy.StrictLessThan(loss(high), loss(low))
+
+    def _numpycode(self, printer) -> str:
+        """``numpy.where(test, ceil, floor)`` (a Piecewise would have numpy's printer simplify the test first)."""
+        low, high, test = (printer._print(v) for v in self.neighbours())
+        return f"{printer._module_format(printer._module + '.where')}({test}, {high}, {low})"
+
+    def _scalar_code(self, printer) -> str:
+        low, high, test = (printer._print(v) for v in self.neighbours())
+        return f"(({high}) if ({test}) else ({low}))"
+
+    _mpmathcode = _pythoncode = _lambdacode = _scalar_code
+
     def _latex(self, printer):
         """``\\operatorname*{arg\\,min}_{m \\in \\{\\lfloor m^{*}\\rfloor, \\lceil m^{*}\\rceil\\}} L(m), \\quad
         m^{*} = x``: the continuous optimum written once, after the argmin."""
@@ -86,6 +139,17 @@ class BetterNeighbour(sympy.Function):
         if highlight is not None:
             head = f"{highlight}{{{head}}}"
         return f"{head} {to_latex(x)}"
+
+
+class BetterNeighbourOfLoss(BetterNeighbour):
+    """The same node (same value, same evaluation), its LaTeX also defining the loss it names:
+    ``argmin_{m in {floor m*, ceil m*}} L(m), m* = x, L(m) = <loss>`` -- for a derived form, whose loss is ldpref's
+    derivation and must be shown (a correction's loss is the paper's own, named)."""
+
+    def _latex(self, printer):
+        _, loss, name = self.args
+        return (f"{super()._latex(printer)}, \\quad {name.name}({to_latex(loss.variables[0])}) = "
+                f"{to_latex(loss.expr)}")
 
 
 def marked_node(text: str, node, highlight: str) -> str | None:

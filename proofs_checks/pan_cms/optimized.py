@@ -18,7 +18,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import sympy
-from sympy.logic.boolalg import ITE
 
 import derivations.pan_cms.optimized as D
 import derivations.pan_cms.optimized_symbols as S
@@ -103,11 +102,10 @@ def _at_once(form, subs):
 
 
 def _branch_xreplace(expr, put):
-    """``expr.xreplace(put)`` for numeric ``put``, taking the branch a Piecewise/ITE selects instead of rebuilding every
-    branch: a condition that evaluates to true or false at the numbers decides, as Piecewise and ITE do when they
-    are rebuilt (false pieces are dropped, the first true one is the value; ITE(true, a, b) is a); any condition
-    left undecided falls back to the whole ``xreplace``.  The same object (a closest-integer rule rebuilt whole
-    re-evaluates the Max/ceiling of radicals of both neighbours in every branch)."""
+    """``expr.xreplace(put)`` for numeric ``put``, taking the branch a Piecewise selects instead of rebuilding every
+    branch: a condition that evaluates to true or false at the numbers decides, as Piecewise does when it is rebuilt
+    (false pieces are dropped, the first true one is the value); any condition left undecided falls back to the
+    whole ``xreplace``.  The same object (a Piecewise of radicals rebuilt whole re-simplifies every branch)."""
     if isinstance(expr, sympy.Piecewise):
         for value, condition in expr.args:
             decided = _branch_xreplace(condition, put)
@@ -115,13 +113,6 @@ def _branch_xreplace(expr, put):
                 return _branch_xreplace(value, put)
             if decided is not sympy.false:
                 break
-        return expr.xreplace(put)
-    if isinstance(expr, ITE):
-        decided = _branch_xreplace(expr.args[0], put)
-        if decided is sympy.true:
-            return _branch_xreplace(expr.args[1], put)
-        if decided is sympy.false:
-            return _branch_xreplace(expr.args[2], put)
         return expr.xreplace(put)
     return expr.xreplace(put)
 
