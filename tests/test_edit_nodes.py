@@ -63,7 +63,10 @@ def test_the_edit_is_the_argmin_node_shown_with_the_printed_value(cid):
     x = printed.rhs.args[0] - sympy.Rational(1, 2)  # the printed value of floor(x + 1/2), kept
     assert corrected.rhs.args[0] == x
     tex = minimal_edit.highlighted_latex(corrected, edit, to_latex(printed), printed)
-    assert tex.endswith("=} " + to_latex(x)) and tex.count(r"\textcolor{red}") == 1
+    # the new parts (the argmin and the name m^*) marked, the printed value plain, and the separator outside the
+    # marks so that a line may break there
+    assert tex.endswith(r"\textcolor{red}{m^{*}} = " + to_latex(x)) and tex.count(r"\textcolor{red}") == 2
+    assert r"}, \quad \textcolor{red}" in tex
 
 
 def _variant(cid, make):

@@ -134,11 +134,11 @@ class BetterNeighbour(sympy.Function):
         x, loss, name = self.args
         var = to_latex(loss.variables[0])
         star = f"{var}^{{*}}"
-        head = (rf"\operatorname*{{arg\,min}}_{{{var} \in \{{\lfloor {star} \rfloor, \lceil {star} \rceil\}}}} "
-                rf"{name.name}({var}), \quad {star} =")
-        if highlight is not None:
-            head = f"{highlight}{{{head}}}"
-        return f"{head} {to_latex(x)}"
+        argmin = (rf"\operatorname*{{arg\,min}}_{{{var} \in \{{\lfloor {star} \rfloor, \lceil {star} \rceil\}}}} "
+                  rf"{name.name}({var})")
+        if highlight is not None:  # the separator stays outside the marks: a line may break after it
+            argmin, star = f"{highlight}{{{argmin}}}", f"{highlight}{{{star}}}"
+        return rf"{argmin}, \quad {star} = {to_latex(x)}"
 
 
 class BetterNeighbourOfLoss(BetterNeighbour):
