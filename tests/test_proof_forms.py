@@ -1,0 +1,117 @@
+"""Every all-parameter proof is built from the forms its claim shows (issue 22, items 3-5; rule 3 of CONTRIBUTING).
+
+An obligation (:mod:`ldpref.decide.ledger_obligations`) or symbolic proof (:mod:`ldpref.decide.symbolic_proof`) is
+built from the forms the claim's evidence hands its builder.  Here only the *record* changes -- one form replaced by
+its perturbation (:func:`ldpref.ledger.forms.perturb`: a formula moves by 1 + 1/997 and 1/997, a statement is
+negated), nothing else -- and the proofs are built again.  Each proof must move with the forms it is about:
+
+* a proof of the correction (``proves="correction"``) with the displayed correction (the claim's own
+  ``correction=``, else the derived form);
+* a proof of the statement with the printed form (the derived form when the claim has no printed one);
+* a proof that takes the derived form as given (``model_side="derived"``) also with the derived form.
+
+"Moves" means: its built text (variables, assumptions, goal; a symbolic proof's steps) differs or is gone, or the
+builder refuses the mutated form (``LookupError``: no proof is attempted).  A builder that read a derivation or the
+unmutated record (``find_claim(...)``) instead of the form handed to it builds the same text, and fails here.  The
+suite runs the known cases and a seeded sample; ``.ci/run`` runs every claim (``LDPREF_RECORD_MUTATION_FULL=1``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import random
+
+import pytest
+
+from ldpref.decide.build_cache import stable_text
+from ldpref.decide.ledger_obligations import OBLIGATIONS, build_of, evidence_of
+from ldpref.decide.symbolic_proof import SYMBOLIC_PROOFS, SymbolicProof
+from ldpref.ledger.claim import find_claim, load_claims
+from ldpref.ledger.forms import perturb
+
+FULL = os.environ.get("LDPREF_RECORD_MUTATION_FULL") == "1"
+SAMPLE = 12
+#: the builders that read derivations or the unmutated record before this test existed (session 10)
+KNOWN = ("pan-cms/sec5.1.ocms-optimal", "pan-cms/sec6.2.he-worst", "jiang-gcms/alg4", "jiang-gcms/fig5.k",
+         "jiang-gcms/sec7.B.fig6-significant", "pan-cms/appF.eq51", "pan-cms/sec3.6.binomial")
+
+
+def _text(proof) -> str:
+    """A digest of what a proof states: an obligation's variables, assumptions and goal, a symbolic proof's steps."""
+    if isinstance(proof, SymbolicProof):
+        body = stable_text([(s.lhs, s.rhs, s.normalise) for s in proof.steps])
+    else:
+        body = stable_text([list(proof.variables), list(proof.assumptions), proof.goal])
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def built(claim):
+    """{proof name: (digest, proves, model_side)} of every proof built from ``claim``'s forms, or ("refused", why)
+    when a builder refuses them."""
+    ev = evidence_of(claim)
+    try:
+        proofs = build_of(OBLIGATIONS, claim, ev) + build_of(SYMBOLIC_PROOFS, claim, ev)
+    except LookupError as exc:
+        return ("refused", str(exc))
+    return {p.name: (_text(p), p.proves, p.model_side) for p in proofs}
+
+
+def mutated(claim, part: str):
+    """``claim`` with its ``part`` form ("printed", "derived", "correction") perturbed, and nothing else."""
+    original = getattr(claim, part)
+    statement = claim.kind == "statement"
+    return dataclasses.replace(claim, **{part: lambda: perturb(original(), statement=statement)})
+
+
+def expected(claim, proves: str, model_side: str) -> tuple:
+    """The forms a proof of this kind is about (see the module docstring)."""
+    if proves == "correction":
+        return ("correction",) if claim.correction is not None else ("derived",)
+    parts = ["printed" if claim.printed is not None else "derived"]
+    if model_side == "derived" and "derived" not in parts:
+        parts.append("derived")
+    return tuple(parts)
+
+
+def unmoved(claim_id: str) -> list:
+    """The (proof, form) pairs whose proof did not move when that form was perturbed through the record."""
+    claim = find_claim(claim_id)
+    base = built(claim)
+    assert isinstance(base, dict) and base, f"{claim_id}: no proof built from its own forms: {base}"
+    parts = {part for _, proves, side in base.values() for part in expected(claim, proves, side)}
+    after = {part: built(mutated(claim, part)) for part in sorted(parts)}
+    bad = []
+    for name, (text, proves, side) in sorted(base.items()):
+        for part in expected(claim, proves, side):
+            now = after[part]
+            if isinstance(now, dict) and name in now and now[name][0] == text:
+                bad.append(f"{name} ({proves}, model side {side}): unmoved by the {part} form")
+    return bad
+
+
+def _claims() -> list:
+    load_claims()
+    ids = sorted(set(OBLIGATIONS) | set(SYMBOLIC_PROOFS))
+    if FULL:
+        return ids
+    rest = [c for c in ids if c not in KNOWN]
+    return sorted(set(KNOWN) | set(random.Random(22).sample(rest, SAMPLE)))
+
+
+@pytest.mark.parametrize("claim_id", _claims())
+def test_every_proof_moves_with_the_forms_it_is_about(claim_id):
+    bad = unmoved(claim_id)
+    assert not bad, f"{claim_id}: proofs not built from the forms the claim shows:\n" + "\n".join(bad)
+
+
+def test_reading_another_claims_form_needs_depends_on():
+    """A builder reads another claim's form only through ``form_of``; without the claim in ``depends_on`` the
+    build is refused (``UndeclaredDependency``, a LookupError: no proof attempted)."""
+    from ldpref.ledger.evidence import UndeclaredDependency
+
+    claim = find_claim("pan-cms/appF.eq51")
+    assert claim.depends_on, "appF.eq51's obligations read Theorem 3.11's derived form"
+    with pytest.raises(UndeclaredDependency):
+        build_of(OBLIGATIONS, claim, evidence_of(dataclasses.replace(claim, depends_on=())))
