@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, FormNotPosed
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 
@@ -38,6 +38,12 @@ def _conclusion(printed):
 
 
 def _l2_sum(printed, derived):
+    """The printed implication, which the derived reading (each MSE a variance) states as it is: the two displayed
+    forms are one relation here, and a derived form that differs from it is not the reading these steps take as
+    given (no proof is attempted)."""
+    if printed != derived:
+        raise FormNotPosed("the derived form handed in is not the printed implication (the derived reading states "
+                           "it unchanged): no proof attempted")
     _, l2g, l2f, rel = _conclusion(printed)
     tau = symbol(rel, "tau")
     t = sympy.Symbol("tau", real=True)
