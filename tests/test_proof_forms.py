@@ -133,3 +133,16 @@ def test_reading_another_claims_form_needs_depends_on():
     assert claim.depends_on, "appF.eq51's obligations read Theorem 3.11's derived form"
     with pytest.raises(UndeclaredDependency):
         build_of(OBLIGATIONS, claim, evidence_of(dataclasses.replace(claim, depends_on=())))
+
+
+def test_no_builder_reads_the_unmutated_record():
+    """Static half: the modules that register builders never look a claim up (``find_claim``) -- its forms would be
+    the record's own, which no mutation reaches; ``form_of`` and the builder's arguments are the ways in."""
+    import inspect
+    import sys
+
+    load_claims()
+    modules = {sys.modules[b.__module__] for reg in (OBLIGATIONS, SYMBOLIC_PROOFS) for b in reg.values()}
+    assert len(modules) >= 10
+    bad = sorted(m.__name__ for m in modules if "find_claim" in inspect.getsource(m))
+    assert not bad, f"builders' modules that look claims up: {bad}"
