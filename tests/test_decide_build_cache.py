@@ -37,9 +37,9 @@ def _counting_builds(monkeypatch) -> list:
     calls = []
     original = record.obligations_of
 
-    def counted(claim_id, printed, derived):
+    def counted(claim_id, printed, derived, evidence=None):
         calls.append(claim_id)
-        return original(claim_id, printed, derived)
+        return original(claim_id, printed, derived, evidence)
 
     monkeypatch.setattr(record, "obligations_of", counted)
     return calls

@@ -60,31 +60,24 @@ def test_log_reduction_proves_positivity_instead_of_assuming_it():
 
 
 def test_a_wrong_correction_is_not_proved():
-    """The corrections' obligations read the displayed correction: Lemma 1's corrected objective scaled by 2 (no
-    longer the exact variance's p-part) and Algorithm 4's two implications with their minimal edits undone fail."""
+    """The corrections' obligations read the displayed correction, handed to them through the claim's evidence (so
+    a correction changed in the record alone reaches them): Lemma 1's corrected objective scaled by 2 (no longer the
+    exact variance's p-part) and Algorithm 4's two implications with their minimal edits undone fail."""
     pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
+    import dataclasses
+
+    from ldpref.decide.ledger_obligations import OBLIGATIONS, build_of, evidence_of
     from ldpref.ledger.claim import find_claim
     import derivations.jiang_gcms as J
-    from proofs_checks.jiang_gcms import obligations as O
     right = J.lemma1_derived()
     wrong = sympy.Eq(right.lhs, right.rhs.func(2 * right.rhs.args[0]))
-    c = find_claim("jiang-gcms/remark2")
-    original = c.correction
-    try:
-        object.__setattr__(c, "correction", lambda: wrong)
-        (ob,) = O._p_star("jiang-gcms/remark2")(None, None)
-    finally:
-        object.__setattr__(c, "correction", original)
+    c = dataclasses.replace(find_claim("jiang-gcms/remark2"), correction=lambda: wrong)
+    (ob,) = build_of(OBLIGATIONS, c, evidence_of(c))
     text = to_smtlib(ob)
     assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"
     for claim_id, unedited in (("jiang-gcms/alg4.s", J.alg4_s_statement_printed),
                                ("jiang-gcms/sec4.C.rounding", J.rounding_printed)):
-        c = find_claim(claim_id)
-        original = c.correction
-        try:  # the printed implication, its minimal edit undone: R <= e^eps (log R <= eps) says nothing of 1/R
-            object.__setattr__(c, "correction", unedited)
-            (ob,) = O._rounding(claim_id)(None, None)
-        finally:
-            object.__setattr__(c, "correction", original)
+        c = dataclasses.replace(find_claim(claim_id), correction=unedited)  # the printed implication, its minimal
+        (ob,) = build_of(OBLIGATIONS, c, evidence_of(c))  # edit undone: R <= e^eps (log R <= eps) says nothing of 1/R
         text = to_smtlib(ob)
         assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"

@@ -27,7 +27,7 @@ PARTS = {"pan-cms/thm3.8": ("bound-f0", "bound-f1", "positive", "condition"),
 @functools.cache
 def _of(claim_id):
     """The claim's obligations, built from its own printed and derived forms (what the export writes for it)."""
-    return _obligations_from(claim_id, lambda c: c.derived())
+    return _obligations_from(claim_id)
 
 
 def _named(name):
@@ -57,11 +57,18 @@ def test_both_solvers_prove_the_part(name):
     assert z3_check(text)[0] == "unsat" and cvc5_check(text) == "unsat"
 
 
-def _obligations_from(claim_id, derived):
-    from ldpref.decide.ledger_obligations import OBLIGATIONS
+def _obligations_from(claim_id, correction=None):
+    """The claim's obligations built through its evidence, with ``correction(claim)`` as the displayed correction
+    when given (else the claim's own)."""
+    import dataclasses
+
+    from ldpref.decide.ledger_obligations import OBLIGATIONS, build_of, evidence_of
     from ldpref.ledger.claim import find_claim
     claim = find_claim(claim_id)
-    return OBLIGATIONS[claim_id](claim.printed(), derived(claim))
+    if correction is not None:
+        shown = correction(claim)
+        claim = dataclasses.replace(claim, correction=lambda: shown)
+    return build_of(OBLIGATIONS, claim, evidence_of(claim))
 
 
 def test_the_uncorrected_condition_does_not_give_the_bound():

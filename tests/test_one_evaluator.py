@@ -42,10 +42,6 @@ NOT_EVALUATORS = {
         "normal form of the pair-sum notation at small sizes: a polynomial in the collision indicators",
     ("proofs_checks/pan_cms/basics_appB.py", "_norm_pair"):
         "normal form of the two-item sum notation (CBar expanded): a polynomial in the collision indicators",
-    ("proofs_checks/pan_cms/obligations.py", "_rp_worst"):
-        "obligation builder: the goal n Var <= printed max with the all-parameter variances put in, symbols kept",
-    ("proofs_checks/pan_cms/obligations_corrections.py", "_veq_geq_vne"):
-        "obligation builder: the derived relation with the m = 2 variance models put in, symbols kept",
     ("proofs_checks/pan_cms/obligations_corrections.py", "_eq39"):
         "obligation builder: |e^eps - 1| written e^eps - 1 under e^eps > 1, squares expanded, symbols kept",
     ("proofs_checks/pan_strict/constructions.py", "_combination_matrix"):

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import os
 
-from .ledger_obligations import OBLIGATIONS
+from .ledger_obligations import OBLIGATIONS, build_of, evidence_of
 from .smtlib import to_smtlib
 
 
 def all_obligations() -> list:
-    """Every obligation of the ledger, built from each claim's own printed and derived forms."""
+    """Every obligation of the ledger, built from each claim's own forms (as a run hands them: through its evidence)."""
     from ldpref.ledger.claim import find_claim, load_claims
     load_claims()  # the papers' checks register obligations of their own when imported (proofs_checks/*/obligations.py)
     out = []
-    for claim_id, build in list(OBLIGATIONS.items()):
+    for claim_id in list(OBLIGATIONS):
         c = find_claim(claim_id)
-        out += build(c.printed() if c.printed is not None else None, c.derived())
+        out += build_of(OBLIGATIONS, c, evidence_of(c))
     return out
 
 

@@ -1,7 +1,8 @@
 """Record the all-parameter proofs of a claim on its evidence (called by the runner after the claim's check).
 
-For each obligation of :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` built from the run's own printed and
-derived forms, the exported SMT-LIB text is looked up by its digest among the obligations both solvers proved
+For each obligation of :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` built from the run's own forms (the
+printed, derived and correction objects the evidence holds, and other claims' forms only through ``form_of``: see
+:mod:`ldpref.decide.ledger_obligations`), the exported SMT-LIB text is looked up by its digest among the obligations both solvers proved
 (:mod:`ldpref.decide.proved`), else z3 decides it in this run, and a :class:`~ldpref.ledger.evidence.CheckRecord` of kind ``"decision"`` is appended: passed when z3
 answers ``unsat`` (the goal holds for every admissible value); otherwise failed, with the exact counterexample
 when z3's model is confirmed in exact arithmetic at admissible (integer where required) values.  Univariate
@@ -17,7 +18,7 @@ from ldpref.ledger.evidence import CheckRecord
 
 from . import build_cache
 from .algebraic import NotAlgebraic
-from .ledger_obligations import OBLIGATIONS
+from .ledger_obligations import OBLIGATIONS, call
 from .obligation import evidence_path
 from .smtlib import to_smtlib
 from .proved import digest, proved
@@ -26,10 +27,11 @@ from .sturm import sturm_input, sturm_record_of
 from .symbolic_proof import SYMBOLIC_PROOFS, record_symbolic_proofs
 
 
-def obligations_of(claim_id: str, printed, derived) -> list:
-    """The obligations of a claim built from the given forms ([] when the claim has none)."""
+def obligations_of(claim_id: str, printed, derived, evidence=None) -> list:
+    """The obligations of a claim built from the given forms ([] when the claim has none); ``evidence`` hands the
+    extra forms a builder declares (its correction, other claims' forms through ``form_of``)."""
     build = OBLIGATIONS.get(claim_id)
-    return build(printed, derived) if build else []
+    return call(build, evidence, printed, derived, claim_id) if build else []
 
 
 def record_decisions(claim, evidence) -> None:
@@ -48,7 +50,7 @@ def record_decisions(claim, evidence) -> None:
         entries = build_cache.load(k)
         if entries is None or not all(_proved(e) for e in entries):
             # a miss, or a stored text no longer among the proved ones: build from the forms, decide live
-            built = obligations_of(claim.id, printed, derived)
+            built = obligations_of(claim.id, printed, derived, evidence)
     except LookupError as exc:  # the forms handed in lack a symbol the obligation needs (a self-check mutation
         # hands the derived form where the printed one was expected): no obligation can be posed, none attempted
         evidence.note(f"no all-parameter proof attempted: {exc}")

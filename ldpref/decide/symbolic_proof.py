@@ -26,12 +26,14 @@ import sympy
 
 from ldpref.ledger.evidence import CheckRecord, values_equal
 
+from .ledger_obligations import call
 from .obligation import MODEL_SIDES, PROVES
 
 #: the right side of a step whose left side is a relation that must evaluate to sympy's ``true``
 TRUE = sympy.true
 
-#: claim id -> builder(printed, derived) -> [SymbolicProof]; papers register their own (proofs_checks/<paper>/)
+#: claim id -> builder(printed, derived[, *, correction][, *, form_of]) -> [SymbolicProof]; papers register their own
+#: (proofs_checks/<paper>/); a builder reads its forms as :func:`ldpref.decide.ledger_obligations.call` hands them
 SYMBOLIC_PROOFS: dict = {}
 
 
@@ -111,7 +113,7 @@ def record_symbolic_proofs(claim, evidence, printed) -> None:
     if build is None:
         return
     try:
-        proofs = build(printed, evidence.derived())
+        proofs = call(build, evidence, printed, evidence.derived(), claim.id)
     except LookupError as exc:  # a mutated form lacks a symbol the proof reads: no proof attempted
         evidence.note(f"no symbolic all-parameter proof attempted: {exc}")
         return

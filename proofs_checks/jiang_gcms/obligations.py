@@ -1,9 +1,11 @@
 """jiang-gcms statements proved for every parameter value (issue 25, item 2).
 
-Each builder receives the claim's printed and derived forms as the run built them and returns the obligations z3
-and cvc5 decide (:mod:`ldpref.decide`); a statement whose printed form is a predicate evaluated by code names the
-formula it is about through the claim that displays it (``find_claim(...)``: Lemma 1's printed or derived
-objective), never a copy.  Registered into :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` on import.
+Each builder receives the claim's forms as the run built them (printed, derived, and the displayed correction for
+a proof of the correction) and returns the obligations z3 and cvc5 decide (:mod:`ldpref.decide`).  A statement whose
+printed or derived form is a Predicate evaluated by code is posed (:func:`ldpref.decide.ledger_obligations.poses`:
+attempted only for the displayed Predicate) over the formula it is about, read from the claim that displays it
+through ``form_of`` -- Lemma 1's printed or derived objective, Theorem 2's derived bound -- which the record names
+in ``depends_on``; never a copy.  Registered into :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` on import.
 
 * Theorem 2 / Eq. (5): the printed ``eps <= |log R|`` is the derived ``e^eps <= max(R, 1/R)`` -- with
   ``e^eps = t`` the logarithms go by exp's monotonicity (:func:`ldpref.decide.algebraic.remove_logs`, whose
@@ -23,7 +25,7 @@ from __future__ import annotations
 import sympy
 
 from ldpref.decide.algebraic import remove_logs
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, FormNotPosed, equation, poses
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.exact import EXP_EPS
 
@@ -34,13 +36,16 @@ HALF = sympy.Rational(1, 2)
 t, p_, m_, s_, k_, lam_, F2_, n_ = (sympy.Symbol(x, real=True) for x in ("t", "p", "m", "s", "k", "lam", "F2", "n"))
 
 
-def _objective(claim_id: str, which: str):
-    """The objective inside ``argmin_p(.)`` of a claim's displayed form (Lemma 1: printed or derived)."""
-    from ldpref.ledger.claim import find_claim
-    c = find_claim(claim_id)
-    form = (c.printed if which == "printed" else c.derived)()
-    (inner,) = form.rhs.args
+def _objective(form_of, which: str):
+    """The objective inside ``argmin_p(.)`` of Lemma 1's displayed ``which`` form (printed or derived), read through
+    ``form_of`` (the record names ``jiang-gcms/lemma1`` in ``depends_on``)."""
+    (inner,) = equation(form_of("jiang-gcms/lemma1", which), f"Lemma 1's {which} form").rhs.args
     return inner
+
+
+#: why a builder poses its claim's statement rather than read it (:func:`ldpref.decide.ledger_obligations.poses`)
+_PREDICATE = ("the statement is a Predicate evaluated by code on instances; the obligation states its mathematics "
+              "over Lemma 1's displayed objective")
 
 
 def _thm2(claim_id):
@@ -69,9 +74,10 @@ def _plain(expr):
     return expr.xreplace({J.p: p_, EXP_EPS: t, J.lam: lam_, J.k: k_})
 
 
-def _alg4_unimodal(printed, derived):
+@poses("printed", why=_PREDICATE)
+def _alg4_unimodal(printed, derived, *, form_of):
     """Lemma 1's printed objective (the one Algorithm 4 searches) is strictly convex in p on (1/2, 1)."""
-    g = _plain(_objective("jiang-gcms/lemma1", "printed"))
+    g = _plain(_objective(form_of, "printed"))
     return [Obligation("jiang-gcms/alg4.unimodal", "jiang-gcms/alg4.unimodal",
                        "Lemma 1's printed objective g(p) has g'' > 0 on 1/2 < p < 1 (strictly convex: at most one "
                        "minimiser, which ternary search finds), every e^eps > 1, 0 <= lambda <= 1, k >= 1",
@@ -79,9 +85,10 @@ def _alg4_unimodal(printed, derived):
                        sympy.Gt(sympy.diff(g, p_, 2), 0))]
 
 
-def _fig5_grows(printed, derived):
+@poses("printed", "derived", why=_PREDICATE)
+def _fig5_grows(printed, derived, *, form_of):
     """The derived objective's minimiser is non-decreasing in lambda and in e^eps (implicit function theorem)."""
-    g = _plain(_objective("jiang-gcms/lemma1", "derived"))
+    g = _plain(_objective(form_of, "derived"))
     g1 = sympy.diff(g, p_)
     out = [("convex", "the derived objective g(p) (the exact variance's p-part) has g'' > 0 on 1/2 < p < 1",
             sympy.Gt(sympy.diff(g1, p_), 0)),
@@ -95,8 +102,11 @@ def _fig5_grows(printed, derived):
                        model_side="derived") for label, meaning, goal in out]
 
 
+@poses("printed", "derived", why="the statement is a Predicate evaluated on instances; the obligation states it over "
+                                 "the derived Var[f_hat]/n at Eq. (7)'s boundary, a model quantity no claim displays")
 def _monotone(printed, derived):
-    """Section IV-C: d/dm and d/dk of the derived Var[f_hat]/n (q on Eq. (7)'s boundary, p and eps fixed) <= 0."""
+    """Section IV-C: d/dm and d/dk of the derived Var[f_hat]/n (q on Eq. (7)'s boundary, p and eps fixed) <= 0
+    (:func:`derivations.jiang_gcms.variance_at_boundary`: a model quantity, not a displayed form)."""
     v = J.variance_at_boundary().xreplace({J.p: p_, EXP_EPS: t, J.lam: lam_, J.k: k_, J.m: m_, J.F2: F2_, J.n: n_})
     return [Obligation("jiang-gcms/sec4.C.monotone", "jiang-gcms/sec4.C.monotone",
                        "the derived Var[f_hat]/n at fixed p, eps (q on Eq. (7)'s boundary) has dVar/dm <= 0 and "
@@ -131,11 +141,11 @@ def _rounding(claim_id):
     x <= c < x + 1, x = m/(1 + (1/p - 1) e^eps) (relaxed to a real c; x > 0 gives c >= 1 for an integer); of s and m
     the solver is told only what their being integers gives here, s <= m - 1 or s >= m.  A logarithm (eps = log e^eps,
     |log R|) is removed by exp's monotonicity where R > 0, i.e. s < m; at s >= m (R <= 0: log R is -oo, so |log R| <=
-    eps is false) the obligation proves s invalid."""
-    def build(printed, derived):
-        from ldpref.ledger.claim import find_claim
-        corrected = find_claim(claim_id).correction()
-        bound = find_claim("jiang-gcms/thm2").derived().rhs  # max(R, 1/R), the derived e^eps of GCMS
+    eps is false) the obligation proves s invalid.  The correction is the one handed in; Theorem 2's derived bound
+    is read through ``form_of`` (the record names ``jiang-gcms/thm2`` in ``depends_on``)."""
+    def build(printed, derived, *, correction, form_of):
+        corrected = correction
+        bound = _thm2_bound(form_of)  # max(R, 1/R), the derived e^eps of GCMS
         (ceil,) = corrected.atoms(sympy.ceiling)
         x = ceil.args[0]
         plain = {J.p: p_, EXP_EPS: t, J.m: m_, J.s: s_}
@@ -174,11 +184,10 @@ OBLIGATIONS.update({
 def _p_star(claim_id):
     """Remark 2 and the Fig. 2 caption (corrected: p* = argmin_p g(p; lambda, e^eps), g free of k and m): the
     derived Var[f_hat]/n at fixed p and eps (q on Eq. (7)'s boundary) is the displayed g/(e^eps - 1)^2 plus a term
-    free of p, at every k and m -- so its minimisers over any set of p are g's, whatever k and m."""
-    def build(printed, derived):
-        from ldpref.ledger.claim import find_claim
-        corrected = find_claim(claim_id).correction()
-        (g,) = corrected.rhs.args  # the objective inside argmin_p
+    free of p, at every k and m -- so its minimisers over any set of p are g's, whatever k and m.  g is read from the
+    correction handed in."""
+    def build(printed, derived, *, correction):
+        (g,) = equation(correction, "corrected p*").rhs.args  # the objective inside argmin_p
         if g.has(J.k) or g.has(J.m):
             return []  # an objective with k or m: the corrected statement (no k, no m) is not what is displayed
         return [_minimisers_of(claim_id, g,
@@ -192,7 +201,8 @@ def _minimisers_of(claim_id, g, meaning):
     """The obligation that the derived Var[f_hat]/n at fixed p and eps (q on Eq. (7)'s boundary) is g/(e^eps - 1)^2
     plus a term free of p: d/dp of their difference is 0 at every 1/2 <= p < 1, e^eps > 1, 0 <= lambda <= 1, k >= 1,
     m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0 -- so the minimisers over any set of p are g's (remark2, fig2.caption,
-    fig5.k)."""
+    fig5.k).  The derived Var[f_hat]/n (:func:`derivations.jiang_gcms.variance_at_boundary`) is a model quantity, not
+    a displayed form."""
     plain = {J.p: p_, EXP_EPS: t, J.lam: lam_, J.F2: F2_, J.n: n_, J.k: k_, J.m: m_}
     gap = J.variance_at_boundary().xreplace(plain) - g.xreplace(plain) / (t - 1) ** 2
     return Obligation(claim_id, claim_id, meaning,
@@ -206,18 +216,18 @@ def _minimisers_of(claim_id, g, meaning):
 OBLIGATIONS.update({claim_id: _p_star(claim_id) for claim_id in ("jiang-gcms/remark2", "jiang-gcms/fig2.caption")})
 
 
-def _fig5_k(printed, derived):
+def _fig5_k(printed, derived, *, correction, form_of):
     """Fig. 5(b), corrected (the displayed correction: the printed implication with its minimal edit, k_1 < k_2 =>
     p*(k_2) = p*(k_1)): the relation it displays is '=' and the derived Var[f_hat]/n at fixed p and eps (q on Eq.
     (7)'s boundary) is the derived objective g/(e^eps - 1)^2 plus a term free of p at every k and m, g free of k -- so
     the minimisers over any set of p are g's at every k: the optimum does not move with k.  A displayed relation other
-    than '=' gets no proof."""
-    from ldpref.ledger.claim import find_claim
-    corrected = find_claim("jiang-gcms/fig5.k").correction()
+    than '=' gets no proof.  The correction is the one handed in; g is Lemma 1's derived objective, read through
+    ``form_of`` (the record names ``jiang-gcms/lemma1`` in ``depends_on``)."""
+    corrected = correction
     relation = corrected.args[1] if isinstance(corrected, sympy.Implies) else corrected
     if not (isinstance(relation, sympy.Equality) and {relation.lhs, relation.rhs} == {J.P_STAR_K1, J.P_STAR_K2}):
         return []
-    g = J.lemma1_objective_derived_expr()
+    g = _objective(form_of, "derived")
     if g.has(J.k):
         return []
     return [_minimisers_of("jiang-gcms/fig5.k", g,
@@ -229,15 +239,18 @@ def _fig5_k(printed, derived):
 OBLIGATIONS["jiang-gcms/fig5.k"] = _fig5_k
 
 
-def _appA_closing(printed, derived):
+def _appA_closing(printed, derived, *, correction, form_of):
     """Appendix A's closing step, corrected (the displayed correction: the printed implication with its minimal edit,
     else the derived one, hypothesis p(m - s) >= (1 - p)s): with the largest log-ratio of the mechanism,
-    log max(R, 1/R) (Theorem 2's derived bound), the implication holds."""
-    from ldpref.ledger.claim import find_claim
-    shown = find_claim("jiang-gcms/appA.closing").correction
-    closing = shown() if shown is not None else derived
+    log max(R, 1/R) (Theorem 2's derived bound, read through ``form_of``: the record names ``jiang-gcms/thm2`` in
+    ``depends_on``), the implication holds.  The correction is the one handed in (the derived form when the claim
+    has no correction of its own)."""
+    closing = correction
+    if not isinstance(closing, sympy.Implies):
+        raise FormNotPosed(f"the correction handed in is a {type(closing).__name__}, not the implication this "
+                           "proof reads")
     ratio = closing.args[1].lhs  # log P(x|d)/P(x|d'), a symbol
-    bound = find_claim_derived("jiang-gcms/thm2").rhs  # max(R, 1/R)
+    bound = _thm2_bound(form_of)  # max(R, 1/R)
     plain = {J.p: p_, J.m: m_, J.s: s_}
     goal, conditions = remove_logs(closing.xreplace({ratio: sympy.log(bound)}).xreplace(plain))
     return [Obligation("jiang-gcms/appA.closing", "jiang-gcms/appA.closing",
@@ -250,21 +263,20 @@ def _appA_closing(printed, derived):
                        sympy.And(*conditions, goal), model_side="derived", proves="correction")]
 
 
-def find_claim_derived(claim_id):
-    """The derived form of another claim, as the ledger builds it."""
-    from ldpref.ledger.claim import find_claim
-    return find_claim(claim_id).derived()
+def _thm2_bound(form_of):
+    """Theorem 2's derived e^eps bound max(R, 1/R): the right side of its displayed derived relation."""
+    return form_of("jiang-gcms/thm2", "derived").rhs
 
 
 OBLIGATIONS["jiang-gcms/appA.closing"] = _appA_closing
 
 
-def _alg4(printed, derived):
+def _alg4(printed, derived, *, correction):
     """Algorithm 4 (corrected: loop while p_r - p_l > tau): while the displayed condition holds, each iteration (either
     branch of the ternary search) keeps 1/2 <= p_l < p_r <= 1, stays inside the old interval and multiplies the width
-    by 2/3 -- so after t iterations the width is (1/2)(2/3)^t, which falls below any tau > 0: the loop ends."""
-    from ldpref.ledger.claim import find_claim
-    cond = find_claim("jiang-gcms/alg4").correction()
+    by 2/3 -- so after t iterations the width is (1/2)(2/3)^t, which falls below any tau > 0: the loop ends.  The
+    condition is the correction handed in."""
+    cond = correction
     pl, pr = sympy.Symbol("p_l"), sympy.Symbol("p_r")
     (tau,) = cond.free_symbols - {pl, pr}
     a, b, tt = (sympy.Symbol(x, real=True) for x in ("pl", "pr", "tau"))
@@ -286,12 +298,13 @@ def _alg4(printed, derived):
 OBLIGATIONS["jiang-gcms/alg4"] = _alg4
 
 
-def _none_optimal(printed, derived):
+@poses("printed", "derived", why=_PREDICATE)
+def _none_optimal(printed, derived, *, form_of):
     """Section IV-C: neither allocation is optimal for every target -- over real p in [1/2, 1), with the derived
     objective g (the exact variance's p-part, Lemma 1's derived form): OUE's p = 1/2 has g'(1/2) < 0 at every target
     f(d)/n = lambda > 0 (a larger p does better); the even split's p = e^(eps/2)/(e^(eps/2) + 1), interior, has
     g' != 0 at lambda = 0 or at lambda = 1 (so it is not a minimiser at one of them)."""
-    g = _plain(_objective("jiang-gcms/lemma1", "derived"))
+    g = _plain(_objective(form_of, "derived"))
     g1 = sympy.diff(g, p_)
     r = sympy.Symbol("r", real=True)  # e^(eps/2): e^eps = r^2
     even = (g1.xreplace({p_: r / (r + 1), t: r ** 2}))

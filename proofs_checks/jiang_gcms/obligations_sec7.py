@@ -18,6 +18,12 @@ p = e^(eps/2)/(e^(eps/2) + 1)), checked against the code's exact values on insta
   there.
 * Fig. 8's Apple p (sec7.D.apple-p): round_2(r/(r + 1)) = 0.87 with r = e^(3.75/2), i.e. 0.865 <= r/(r + 1) <
   0.875 (two decimals, half up).
+
+The claims' printed and derived statements are Predicates evaluated on the figures' points; code cannot be read as an
+obligation, so each builder states them over the model quantities they evaluate (the derived s, bits and p of
+:mod:`derivations.jiang_gcms.sec7_model`, the derived estimator variance -- none of which a claim displays, except
+Lemma 1's printed objective, read from ``jiang-gcms/lemma1`` through ``form_of`` and named in ``depends_on``), and is
+attempted only for the very Predicates the claim displays (:func:`ldpref.decide.ledger_obligations.poses`).
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from __future__ import annotations
 import sympy
 
 from ldpref.decide.enclosure import exp_enclosure
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, poses
 from ldpref.decide.obligation import Obligation, Variable
 
 import derivations.jiang_gcms.printed_sec7 as P7
@@ -36,6 +42,11 @@ from derivations.jiang_gcms.symbols import e, m, p, s
 t, t2, m_, s_ = (sympy.Symbol(x, real=True) for x in ("t", "t2", "m", "s"))
 #: Fig. 7's m range
 M_LO, M_HI = 2, P7.FIG7_M_MAX
+
+
+#: why the builders pose the statements rather than read them (:func:`ldpref.decide.ledger_obligations.poses`)
+_FIGURE = ("the statements are Predicates evaluated at the figures' points; the obligations state them over the "
+           "derived model quantities at those points")
 
 
 def _enclosed(var, eps_):
@@ -72,6 +83,7 @@ def _blocks():
     return out
 
 
+@poses("printed", "derived", why=_FIGURE)
 def _fig7(printed, derived):
     """One obligation per (eps, p) of Fig. 7: GCMS's derived bits below Apple's at every m of every block."""
     ceil_log = next(a for a in D7.fig7_bits_derived()[0].atoms(sympy.ceiling))
@@ -111,6 +123,7 @@ def _witness(p1, e1, p2, e2):
     raise ArithmeticError(f"no m in [{M_LO}, {M_HI}] separates the ceilings at ({p1}, {e1}) and ({p2}, {e2})")
 
 
+@poses("printed", "derived", why=_FIGURE)
 def _order(printed, derived):
     """Each of Fig. 7's four comparisons (one of p, eps changed): c_1 < c_2 over both enclosures, and a witness m_0
     where the ceilings differ."""
@@ -136,6 +149,7 @@ def _order(printed, derived):
     return out
 
 
+@poses("printed", "derived", why=_FIGURE)
 def _apple_p(printed, derived):
     """Fig. 8: round_2(e^(eps/2)/(e^(eps/2) + 1)) = 0.87 at eps = 3.75, with Apple's derived p."""
     from .sec7_adult import APPLE
@@ -183,6 +197,7 @@ def fig6_setting(s_witness: int, factor, f_max):
     return variables, assumptions, goal, where
 
 
+@poses("printed", "derived", why=_FIGURE)
 def _fig6_significant(printed, derived):
     """Section VII-B's correction (f(d) <= n/5) at Fig. 6's setting: GCMS at s = FIG6_WITNESS_S has at most 9/10 of
     Apple's CMS's derived variance at every such target and dataset (:func:`fig6_setting`)."""
@@ -199,7 +214,8 @@ def _fig6_significant(printed, derived):
         variables, assumptions, goal, model_side="derived", proves="correction")]
 
 
-def _adult_p(printed, derived):
+@poses("printed", "derived", why=_FIGURE)
+def _adult_p(printed, derived, *, form_of):
     """Section VII-D: at each of Fig. 8's runs (eps, target lambda), Lemma 1's printed objective g (k = 100) over the
     integer s (p_s = e^eps s/(e^eps s + m - s) >= 1/2, m = 100) is smallest at the claimed s*, whose p_s rounds to
     Fig. 8's p.  For every e^eps of the run's certified enclosure: p_{s*} > 1/2, round_2(p_{s*}) = Fig. 8's p, and
@@ -214,7 +230,7 @@ def _adult_p(printed, derived):
     from .obligations import _objective
     from .sec7_experiments import ADULT_K, ADULT_M, ADULT_RUNS, _adult_points
 
-    g = _objective("jiang-gcms/lemma1", "printed")
+    g = _objective(form_of, "printed")
     half, out = sympy.Rational(1, 2), []
     for i, ((label, fig_p, eps_text, lam_label, lam_val), point) in enumerate(zip(ADULT_RUNS, _adult_points())):
         s_star = point[0]["Lemma 1 best integer s"]

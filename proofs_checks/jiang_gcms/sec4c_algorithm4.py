@@ -159,7 +159,8 @@ record(id="jiang-gcms/alg4.unimodal", location="Section IV-C, Algorithm 4 (what 
        printed=J.alg4_unimodal_printed,
        derived=lambda: Predicate(r"\Delta g\ \text{changes sign at most once (from - to +) on a 4001-point grid of}\ (1/2, 1)",
                                  lambda **kw: _grid_unimodal(kw["e^eps"], kw["lambda"], kw["k"])),
-       derivation="ldpref.gcms.critical_points", kind="statement",
+       derivation="ldpref.gcms.critical_points", depends_on=("jiang-gcms/lemma1",),
+       kind="statement",
        note="Exact path: the sign changes of the derivative, from exact isolation of the real roots of its "
             "numerator (rational e^eps, lambda).  Derived: the sign pattern of differences on a 4001-point grid.  "
             "The exact-variance objective (not the paper's statement) is recorded beside it.",
@@ -289,7 +290,8 @@ _ROUNDING_CORRECTION = lambda: sympy.Implies(J.alg4_s_printed(),  # noqa: E731
 @claim(id="jiang-gcms/alg4.s", root_cause="alg4.ceiling", location="Section IV-C, Algorithm 4 (last step, s)",
        statement="s = ceil(m/(1 + (1/p - 1) e^eps)) gives a GCMS mechanism within the target eps.",
        printed=J.alg4_s_statement_printed, derived=_rounding_derived,
-       derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ALG4_S_CORRECTION,
+       derivation="derivations.jiang_gcms.privacy_ratio_derived", depends_on=("jiang-gcms/thm2",),
+       kind="statement", correction=_ALG4_S_CORRECTION,
        note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed form is "
             "the implication the paper asserts (its s => Theorem 2's ratio p(m-s)/((1-p)s) <= e^eps, the ratio falling "
             "as s grows), evaluated at Algorithm 4's (s, m, p, e^eps).  The "
@@ -303,7 +305,8 @@ def alg4_s(ev):
 @claim(id="jiang-gcms/sec4.C.rounding", root_cause="alg4.ceiling", location="Section IV-C, after Algorithm 4",
        statement="The ceiling in Algorithm 4's s may give a slightly smaller eps than targeted, a stronger guarantee.",
        printed=J.rounding_printed, derived=_rounding_derived,
-       derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ROUNDING_CORRECTION)
+       derivation="derivations.jiang_gcms.privacy_ratio_derived", depends_on=("jiang-gcms/thm2",),
+       kind="statement", correction=_ROUNDING_CORRECTION)
 def sec4c_rounding(ev):
     _rounding_check(ev)
 
@@ -476,7 +479,8 @@ record(id="jiang-gcms/sec4.C.none-optimal", location="Section IV-C, before Secti
        printed=J.none_optimal_printed,
        derived=lambda: Predicate(r"\exists \lambda:\ p_{\mathrm{alloc}} \notin \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})",
                                  _none_optimal_derived_fn),
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", depends_on=("jiang-gcms/lemma1",),
+       kind="statement",
        note="Read as 'not optimal for every target'.  Read literally ('optimal for no target') it is false: with "
             "the exact variance, p = 1/2 is the optimum at f(d) = 0 (the slope at 1/2 is -4 lam (e^{2eps}-1)).",
        steps=(Grid("for each allocation, a target f(d)/n where it is not the exact optimum (every draw, feasible s)",

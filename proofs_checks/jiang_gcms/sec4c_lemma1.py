@@ -256,7 +256,8 @@ def _fig5_k_derived():
 record(id="jiang-gcms/fig5.k", root_cause="fig5.k", location="Section VII-B on Fig. 5(b)",
        statement="Generally, a larger k corresponds to a higher optimal p.",
        printed=J.fig5_k_printed, derived=_fig5_k_derived,
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", depends_on=("jiang-gcms/lemma1",),
+       kind="statement",
        note="Each form is the implication itself, evaluated at the exact optimum at k and at k + 1 (every draw, feasible "
             "integer s, f(d) > 0).  With the exact variance the optimum does not move with k (k only adds a p-free "
             "term): the right statement has '=' for '>'.  Lemma 1 as printed does not support the trend either: its "
@@ -315,7 +316,8 @@ def _fig5_grows_derived_fn(**kw) -> bool:
        printed=J.fig5_grows_printed,
        derived=lambda: Predicate(r"\lambda_1 \le \lambda_2 \Rightarrow \operatorname{argmin}_p g(p; \lambda_1, e^{\epsilon}) "
                                  r"\le \operatorname{argmin}_p g(p; \lambda_2, e^{\epsilon})", _fig5_grows_derived_fn),
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", depends_on=("jiang-gcms/lemma1",),
+       kind="statement",
        note="Monotonicity in f(d) is checked on the exact mechanism (integer s); monotonicity in eps on the "
             "continuous optimum of the exact-variance objective (root isolation), because the integer grid "
             "of s at tiny m moves p_s with eps.")

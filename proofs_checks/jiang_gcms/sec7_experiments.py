@@ -155,7 +155,7 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
        derived=lambda: Predicate(r"\mathrm{round}_2(p_s),\ s\ \text{the better neighbour of Lemma 1's continuous "
                                  r"minimiser (root isolation)},\ = p_{\mathrm{Fig.\,8}}",
                                  lambda **kw: _adult_derived_p(kw["value"], kw["lambda"]) == kw["Fig. 8's p"]),
-       derivation="ldpref.gcms.lemma1_objective", kind="statement",
+       derivation="ldpref.gcms.lemma1_objective", depends_on=("jiang-gcms/lemma1",), kind="statement",
        assumptions="read as: Lemma 1's objective (k = 100) minimised over the integer s whose p_s = e^eps s/(e^eps s + "
                    "m - s) meets Theorem 2's bound at the eps Fig. 8 gives for the run (the deployed mechanism has an "
                    "integer s); values rounded to two decimals.  This claim reproduces the paper's own computation; "

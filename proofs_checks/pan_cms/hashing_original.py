@@ -475,6 +475,7 @@ record(
     derived=H.eq51_derived,
     derivation=f"{DER}.eq51_derived",
     kind="statement",
+    depends_on=("pan-cms/thm3.11",),
     assumptions="as Theorem 3.11; delta just above the boundary of the printed Eq. (51) and of the derived "
                 "condition, kept when < 1",
     note="Substituting the ratio bound into Eq. (48) keeps the 1/tau: the condition is "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, equation
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 from ldpref.symbolic import randomisers, sketch
@@ -142,7 +142,7 @@ def _rp_worst(printed, derived):
         nn, ff = sympy.symbols("n f", positive=True)
         _, var_count = estimator_moments(p_, q_)
         n_var = sympy.simplify(var_count.subs(ff, nn * f) / nn)  # n Var(f_hat(x)) at frequency f (no n left)
-        worst = printed.rhs.xreplace({v0: n_var.subs(f, 0), v1: n_var.subs(f, 1)})
+        worst = equation(printed, "printed worst case").rhs.xreplace({v0: n_var.subs(f, 0), v1: n_var.subs(f, 1)})
         out.append(Obligation(f"pan-cms/appH.rp-worst.{kind}", "pan-cms/appH.rp-worst",
                               f"{kind.upper()}: n Var(f_hat(x)) at every 0 <= f(x) <= 1 is at most the printed "
                               "maximum of its values at f(x) = 0 and 1 (so the worst case is an endpoint)",

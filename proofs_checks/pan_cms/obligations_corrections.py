@@ -1,8 +1,9 @@
 """All-parameter proofs of the corrections of refuted pan-cms claims (issue 25, item 2).
 
 A claim refuted by an exact counterexample (``erratum`` / ``conditional``) is settled by that point; what can be
-proved for every parameter value is the corrected statement ldpref shows beside it -- by default its derived form,
-which the builders here receive.  Each obligation has ``proves="correction"``; when all pass, the claim takes the
+proved for every parameter value is the corrected statement ldpref shows beside it -- its own correction (a minimal
+edit of the printed form) when it has one, else its derived form: the builders here take it as their ``correction``
+argument (:mod:`ldpref.decide.ledger_obligations`), the very object the ledger displays.  Each obligation has ``proves="correction"``; when all pass, the claim takes the
 correction's scope (:mod:`ldpref.ledger.scope`): ``all-parameters`` when the correction's quantities come from
 ldpref's all-parameter models (:mod:`ldpref.symbolic`), ``given-derived`` when they come from the derived form
 (``model_side="derived"``).  Registered into :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` on import.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, poses
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 
@@ -20,10 +21,11 @@ from .obligations import BASE, PRIVACY, _inner, m
 from .obligations_statements import _ge, _half, s_half
 
 
-def _veq_geq_vne(derived):
+def _veq_geq_vne(printed, derived, *, correction):
     """Appendix F (corrected): Var(R|=) >= Var(R|!=) -- not '>' (sRP has equality) -- for sRP, aRP and HE (RR with
-    m = 2), the decoded variances summed over each randomiser's outputs (all-parameter models)."""
-    veq, vne = symbol(derived, "Var(R|=)"), symbol(derived, r"Var(R|\neq)")
+    m = 2), the decoded variances summed over each randomiser's outputs (all-parameter models), in the displayed
+    correction."""
+    veq, vne = symbol(correction, "Var(R|=)"), symbol(correction, r"Var(R|\neq)")
     out = []
     for kind, inner in (("he", "rr"), ("arp", "arp"), ("srp", "srp")):
         v_eq, v_ne = (sympy.simplify(v.subs(m, 2)) for v in _inner(inner))
@@ -31,10 +33,12 @@ def _veq_geq_vne(derived):
         out.append(Obligation(f"pan-cms/appF.veq-gt-vne.{kind}", "pan-cms/appF.veq-gt-vne",
                               f"{kind.upper()}'s decoded variances (summed over its outputs): Var(R|=) >= Var(R|!=)",
                               (Variable(x, x.name, "real"),), (BASE[inner][0],),
-                              derived.xreplace({veq: v_eq, vne: v_ne}), proves="correction"))
+                              correction.xreplace({veq: v_eq, vne: v_ne}), proves="correction"))
     return out
 
 
+@poses("correction", why="the correction states alpha_2 <= 0 in the printed coefficients alpha_i; the obligation "
+                        "states it with the derived coefficients, which the derived form displays")
 def _var_linear(printed, derived):
     """Appendix E (corrected): Var[f_hat(x|H')] = alpha_0 + alpha_1 c_bar + alpha_2 c_bar^2 with the derived
     coefficients, and alpha_2 = m^2 (f(x) - 1)/(n (m - 1)^2) <= 0 (not > 0) for every 0 <= f(x) <= 1."""
@@ -125,12 +129,14 @@ def _eq39(printed, derived):
             for label, meaning, goal in parts]
 
 
-def _eq51(printed, derived):
+def _eq51(printed, derived, *, correction, form_of):
     """Appendix F, Eq. (51) (corrected: the condition gains the factor tau): Theorem 3.11's derived statement (the
     condition with >=, checked against the exact original CMS on its own instances) implies the corrected Eq. (51)
-    for every probability, Var(R|!=) > 0, delta, tau > 0, n, k >= 1, m >= 2."""
-    from ldpref.ledger.claim import find_claim
-    theorem = find_claim("pan-cms/thm3.11").derived()
+    for every probability, Var(R|!=) > 0, delta, tau > 0, n, k >= 1, m >= 2.  The corrected Eq. (51) is the
+    correction handed in; Theorem 3.11's derived statement is read through ``form_of`` (the record names
+    ``pan-cms/thm3.11`` in ``depends_on``)."""
+    theorem = form_of("pan-cms/thm3.11", "derived")
+    derived = correction
     names = (r"Var(R|\neq)", r"\Pr((E[\hat{f}(x)] - f(x))^2 \leq \tau Var(\hat{f}(x)))", "delta", "tau", "n", "k",
              "m")
     v, pr, delta, tau, n, k, m = (symbol(derived, x) for x in names)
@@ -149,18 +155,19 @@ def _eq51(printed, derived):
 OBLIGATIONS.update({
     "pan-cms/appF.eq51": _eq51,
     "pan-cms/appH.ss-var-increasing": _ss_slope,
-    "pan-cms/appF.veq-gt-vne": lambda printed, derived: _veq_geq_vne(derived),
+    "pan-cms/appF.veq-gt-vne": _veq_geq_vne,
     "pan-cms/appE.var-linear-positive": _var_linear,
     "pan-cms/appD.m-lower-bound": _m_lower_bound,
 })
 
 
-def _mse_requirement(printed, derived):
+def _mse_requirement(printed, derived, *, correction):
     """Appendix E, proof of Theorem 3.9 (corrected: the two requirements are sufficient, '=>' not '<=>'):
     bias^2 < tau Var(f_hat) and Var(f_hat|H')/Var(f_hat) < 1 + tau imply MSE(f|H') - MSE(f_hat) <= 2 tau Var(f_hat),
     with MSE(f|H') = Var(f_hat|H') + bias^2 and MSE(f_hat) = Var(f_hat) (the derived form's model: bias-variance
     decomposition, f_hat unbiased on the pairwise-independent family), every Var(f_hat) > 0, Var(f_hat|H') >= 0,
-    tau > 0 and real bias."""
+    tau > 0 and real bias.  The statement is the correction handed in."""
+    derived = correction
     names = (r"MSE(f(x)|\mathcal{H}')", r"MSE(\hat{f}(x))", r"Var(\hat{f}(x))", r"Var[\hat{f}(x|\mathcal{H}')]")
     mse_h, mse_f, var_f, var_h = (symbol(derived, x) for x in names)
     bias, tau = symbol(derived, r"(E[\hat{f}(x|\mathcal{H}')] - f(x))"), symbol(derived, "tau")
@@ -220,6 +227,8 @@ def _rhr_order(col):
     import derivations.pan_cms.tables as T
     low, high = (4, 8) if col == "l2" else (2, 3)
 
+    @poses("correction", why="the correction shown is the derived Predicate evaluated at each limit; the obligation "
+                             "states the uniform bound behind it over the derived closed form of n l2")
     def build(printed, derived):
         e, dd = T.E, T.d
         order = T.rhr_derived(col).args[0] / dd

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, FormNotPosed
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 
@@ -38,6 +38,12 @@ def _conclusion(printed):
 
 
 def _l2_sum(printed, derived):
+    """The printed implication, which the derived reading (each MSE a variance) states as it is: the two displayed
+    forms are one relation here, and a derived form that differs from it is not the reading these steps take as
+    given (no proof is attempted)."""
+    if printed != derived:
+        raise FormNotPosed("the derived form handed in is not the printed implication (the derived reading states "
+                           "it unchanged): no proof attempted")
     _, l2g, l2f, rel = _conclusion(printed)
     tau = symbol(rel, "tau")
     t = sympy.Symbol("tau", real=True)
@@ -84,8 +90,11 @@ def _cauchy_schwarz(claim_id):
        (E S)^2 <= d E Q;
     3. at the dataset where l1 = E S is attained, E Q <= l2, so the correction holds (the derived sqrt(d l2), which
        sympy builds as sqrt(d) sqrt(l2) for the positive d: the displayed correction, the goal's very text).
+
+    The bound is the displayed correction handed in (the printed one with its minimal edit).
     """
-    def build(printed, derived):
+    def build(printed, derived, *, correction):
+        derived = correction
         if not isinstance(derived, sympy.Le):
             raise LookupError(f"the derived form is a {type(derived).__name__}, not the bound l1 <= ...")
         l1, l2, d = symbol(derived, r"l_1(\hat{f})"), symbol(derived, r"l_2(\hat{f})"), symbol(derived, "d")
@@ -116,7 +125,7 @@ for _cid in ("pan-cms/sec3.4.l1-cauchy-schwarz", "pan-cms/appD.l1-cauchy-schwarz
     OBLIGATIONS[_cid] = _cauchy_schwarz(_cid)
 
 
-def _eq48(printed, derived):
+def _eq48(printed, derived, *, correction):
     """Appendix F.2, Eq. (48) (corrected: sufficient, not equivalent): V_draw/(tau Var_min) <= delta implies
     Pr((E[f_hat(x)|draw] - f(x))^2 <= tau Var(f_hat(x)|draw)) >= 1 - delta, over the finitely many hash draws.
 
@@ -126,7 +135,10 @@ def _eq48(printed, derived):
        0 <= 0), c = tau Var_min > 0;
     3. at total mass, E[y] = V_draw (E over the draws of E[f_hat|draw] is f(x), Eq. (19): the derived reading, so
        ``model_side="derived"``) and Pr(21) >= 1 - Pr(y > c), which give the corrected implication.
+
+    The implication is the displayed correction handed in (the printed one with its minimal edit).
     """
+    derived = correction
     if not isinstance(derived, sympy.Implies):
         raise LookupError(f"the derived form is a {type(derived).__name__}, not 'ratio <= delta => Pr >= 1 - delta'")
     tau, delta = symbol(derived, "tau"), symbol(derived, "delta")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, equation, poses
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 from ldpref.symbolic import randomisers, sketch
@@ -34,6 +34,11 @@ from ldpref.symbolic import randomisers, sketch
 t, m, n, k, f, c, S, d_ = (sympy.Symbol(x, real=True) for x in ("t", "m", "n", "k", "f", "c", "S", "d"))
 #: e^(eps/2): sRP's bits are binary RR at eps/2; with t = s^2 its ratios are polynomial
 s_half = sympy.Symbol("s", real=True)
+
+
+#: why these builders pose their printed statement rather than read it (:func:`ldpref.decide.ledger_obligations.poses`)
+_PREDICATE = ("the printed statement is a Predicate (code on matrices, slopes or plotted values); the obligation "
+              "states its mathematics over ldpref's symbolic models")
 
 
 def _vars(*pairs):
@@ -72,6 +77,7 @@ INNER = ("rr", "arp", "srp")
 _NAMES = {"rr": "RR on [m]", "arp": "aRP", "srp": "sRP (bits at eps/2, e^eps = s^2)"}
 
 
+@poses("printed", why=_PREDICATE)
 def _def21(printed, derived):
     out = []
     for kind in INNER:
@@ -84,6 +90,7 @@ def _def21(printed, derived):
     return out
 
 
+@poses("printed", why=_PREDICATE)
 def _thm31(printed, derived):
     """Pr((j, z) | x) = P_R[z, h_j(x)]/k (j drawn independently of x): a ratio of two entries of a row of the CMS
     matrix is (P_R[z, a]/k)/(P_R[z, b]/k), a ratio within a row of P_R."""
@@ -99,6 +106,7 @@ def _thm31(printed, derived):
 
 
 # ---- Corollary 3.1 -------------------------------------------------------------------------------------------------
+@poses("printed", why=_PREDICATE)
 def _cor31(printed, derived):
     """Eq. (2): f_hat(x) = m/(m-1) mean(y_hat[h(x)]) - 1/(m-1); a client at x contributes mean 1, one at x' != x
     its collision rate c = c_bar(x, x') (:func:`ldpref.symbolic.sketch.cms_client`), so the bias is a sum over x' of
@@ -118,6 +126,7 @@ def _cor31(printed, derived):
 
 
 # ---- Section 4.4: local hashing --------------------------------------------------------------------------------------
+@poses("printed", why=_PREDICATE)
 def _lh_decoding(printed, derived):
     """The derived LH estimator (S/n - 1/m)/(p - 1/m) equals Eq. (2) with R = RR on [m] applied to S reports
     supporting x: m/(m-1) (S/n - q)/(p - q) - 1/(m-1), (p, q) from the symbolic RR model."""
@@ -138,6 +147,7 @@ def _cms_rr_mse(mm):
     return sketch.cms_estimator_variance(m, n, f, ve, vn).subs(m, mm)
 
 
+@poses("printed", why=_PREDICATE)
 def _worst_case(printed, derived):
     """The derived slope MSE(1) - MSE(0) is the model's; the maximum over f(x) in [0, 1] is at f = 0 for m = 2 and
     at f = 1 for OLH (m = e^eps + 1), for every e^eps > 1 (both endpoints occur; OLH's is f = 1)."""
@@ -162,6 +172,9 @@ def _worst_case(printed, derived):
 
 # ---- Section 6: HE and CMS+HE --------------------------------------------------------------------------------------
 def _he_identical(claim_id):
+    @poses("printed", "derived", why="both statements are Predicates on the plotted values of Figs 2-4; the obligation "
+                                     "states them over the derived Table 1 coefficients of HE and CMS+HE (model "
+                                     "quantities no claim displays)")
     def build(printed, derived):
         from derivations.pan_cms import experiments as X
         from derivations.pan_cms import tables as T
@@ -192,12 +205,14 @@ def _l2_base(derived):
                                                                                sympy.Ge(n, 1))
 
 
+@poses("printed", why=_PREDICATE)
 def _arp_large_d(printed, derived):
     """Printed: gap = inf_m l2(aRP) - l2* > 0 and lim_{d -> oo} inf_m l2(aRP)/l2* = 1.  With the derived aRP limit in
     m and l2* (the lhs and rhs of the derived strict inequality): the gap is positive, and 0 < ratio - 1 <=
     (e^eps - 1)^2/(4 d e^eps), which tends to 0 as d -> oo at every fixed e^eps (so the limit is 1)."""
     e, rep, variables, base = _l2_base(derived)
-    arp, rr = (_half(x, e).xreplace(rep) for x in (derived.lhs, derived.rhs))
+    strict = equation(derived, "derived inequality", sympy.StrictGreaterThan)
+    arp, rr = (_half(x, e).xreplace(rep) for x in (strict.lhs, strict.rhs))
     t_ = s_half ** 2
     return [Obligation("pan-cms/appD.arp-l2-large-d.gap", "pan-cms/appD.arp-l2-large-d", "the derived aRP l2 limit "
                        "in m exceeds the derived l2* of CMS+RR, every d >= 2, n >= 1, e^eps = s^2 > 1", variables,
@@ -210,6 +225,7 @@ def _arp_large_d(printed, derived):
 
 
 # ---- Appendix C: the Bernoulli contribution; Section 3.6: the bias of a fixed draw -----------------------------------
+@poses("printed", why=_PREDICATE)
 def _bernoulli(printed, derived):
     """Y = m/(m-1) y_hat[h(x)] - 1/(m-1) (Eq. (2), so n f_hat(x) = sum_i Y^(i)) with y_hat RR's decoded support
     indicator (:func:`ldpref.symbolic.sketch.decoded`, values (b - q)/(p - q), b in {0, 1}): A = Y at b = 0,
@@ -227,6 +243,7 @@ def _bernoulli(printed, derived):
                        (sympy.Gt(t, 1), sympy.Ge(m, 2)), goal)]
 
 
+@poses("printed", why=_PREDICATE)
 def _bias_n(printed, derived):
     """A fixed draw (collision fraction c = c_bar(x, x') of its k functions, in [0, 1]); a dataset of n clients on x
     and x' with frequencies f and g = 1 - f (the bias is a sum of such per-x' terms, each linear in f(x')).  With a client at x' contributing its

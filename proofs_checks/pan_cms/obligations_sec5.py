@@ -11,13 +11,19 @@ Sturm certificate ldpref checks in exact arithmetic.  RHR's row is read with 2^b
 {2, 4, 8, ...}, h >= sqrt(2); its obligations are posed for every h > 7/5 (which contains those).  Below that the
 formula (not a buildable RHR) falls under OCMS's: its l2 for e^eps < 1 + 1/sqrt(2), its MSE for e^eps < 1.82.
 The model side is the derived Table 1 cells (checked against enumeration on instances): scope ``given-derived``.
+
+Both claims show as correction their derived statement, a Predicate (:func:`derivations.pan_cms.tables.
+sec51_argmin_derived`: the rows attaining each minimum are those the model's values predict); code cannot be read
+as an obligation, so each builder states it over the model values that Predicate compares,
+:func:`~derivations.pan_cms.tables.sec51_model_value` (model quantities no claim displays), and is attempted only
+for the very Predicate the claim displays (:func:`ldpref.decide.ledger_obligations.poses`).
 """
 
 from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, poses
 from ldpref.decide.obligation import Obligation, Variable
 
 #: h = e^(eps/2), a plain real symbol for the solver
@@ -49,6 +55,12 @@ def _compare(claim, what, row, relation, words):
                       (Variable(h, "h"),), (sympy.Gt(h, lo),), goal, model_side="derived", proves="correction")
 
 
+#: why the builders pose the derived statement rather than read it (:func:`ldpref.decide.ledger_obligations.poses`)
+_ARGMIN = ("the derived statement is a Predicate comparing the rows' model values; the obligations compare those "
+           "values, sec51_model_value, for every e^eps")
+
+
+@poses("derived", why=_ARGMIN)
 def _ocms_optimal(printed, derived):
     """OCMS attains the minimum of both metrics: every other row's value is >= OCMS's (ties: OLH, SS, a-RP in l2,
     s-RP in MSE)."""
@@ -57,6 +69,7 @@ def _ocms_optimal(printed, derived):
             for what in ("l2", "mse") for row in ROWS if row != "OCMS"]
 
 
+@poses("derived", why=_ARGMIN)
 def _only_ocms_srp(printed, derived):
     """The rows attaining the smallest worst-case MSE are exactly OCMS and s-RP: s-RP's equals OCMS's, every other
     row's is strictly above."""

@@ -16,6 +16,12 @@ the interval; ldpref then bounds each plotted metric over the 100 values of inte
 (Var_x is a combination of the coefficients with nonnegative weights; l2 = sum_x Var_x, the worst-case MSE =
 max_x Var_x, l1 = sqrt(2/pi) sum_x sqrt(Var_x) with each square root bounded by a rational and the common factor
 dropped) and compares an upper bound of one side with a lower bound of the other.
+
+The claims' printed and derived statements are Predicates on the plotted values of a dataset
+(:func:`derivations.pan_cms.experiments.derived_statement`); code cannot be read as an obligation, so each builder
+states them over the model quantities they evaluate -- the mechanisms' derived per-client coefficients, the
+datasets' counts, the ledger's integer m, Eq. (16) and the calculated l1 -- none of which a claim displays, and is
+attempted only for the very Predicates the claim displays (:func:`ldpref.decide.ledger_obligations.poses`).
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, poses
 from ldpref.decide.obligation import Obligation, Variable
 
 t = sympy.Symbol("t", real=True)
@@ -168,6 +174,11 @@ HOW = ("; the solver proves the coefficients' rational bounds over the interval,
        "them in exact arithmetic")
 
 
+#: why the builders pose the statements rather than read them (:func:`ldpref.decide.ledger_obligations.poses`)
+_PLOTTED = ("the statements are Predicates on a dataset's plotted values; the obligations state them over the "
+            "derived coefficients and the datasets' counts at each plotted eps")
+
+
 def _obligation(claim, st, meaning, comparisons):
     goal = sympy.And(*st.relations(), *comparisons)
     return Obligation(f"{claim}.eps{st.eps}", claim, f"{st.where()}: {meaning}{HOW}", VARIABLES, st.assumptions(),
@@ -178,6 +189,7 @@ def _lowest(section):
     """MSE-OCMS's worst-case MSE, l-OCMS's l1 and l2 below HE's, CMS+HE's and RHR's."""
     claim = f"pan-cms/sec{section}.ocms-lowest"
 
+    @poses("printed", "derived", why=_PLOTTED)
     def build(printed, derived):
         out = []
         for eps in range(1, 6):
@@ -190,6 +202,7 @@ def _lowest(section):
     return build
 
 
+@poses("printed", "derived", why=_PLOTTED)
 def _same_order(printed, derived):
     """Section 6.3: RHR's l1 and l2 below 10 times l-OCMS's."""
     claim = "pan-cms/sec6.3.rhr-same-order"
@@ -201,6 +214,7 @@ def _same_order(printed, derived):
     return out
 
 
+@poses("printed", "derived", why=_PLOTTED)
 def _he_worst_l(printed, derived):
     """Section 6.3 (reconstructed): HE's and CMS+HE's l1 and l2 above l-OCMS's and RHR's at eps = 2..5; at eps = 1
     RHR (b = 1 bit: one residue class) has HE's per-x variances, so the strict statement fails there, as the
@@ -233,6 +247,7 @@ def _log_lower(x: int) -> int:
     return a
 
 
+@poses("printed", "derived", why=_PLOTTED)
 def _eq16(printed, derived):
     """Section 6.2 (f* = 0): Eq. (16) at f* = 0 <= MSE-OCMS's worst-case MSE <= (1 + 2 (sqrt(T a) + a)/T) Eq. (16),
     a = log(20 |x|) (Appendix I's bound for the Eq. (22) estimator, T = 100 runs).  The factor grows with a, so the
@@ -269,6 +284,7 @@ def _pi_lower():
     return 16 * partial(fifth, 12) - 4 * partial(far, 11)
 
 
+@poses("printed", "derived", why=_PLOTTED)
 def _l1_upper(printed, derived):
     """Section 6: l-OCMS's l1 (the normal reading sqrt(2/pi) sum_x sqrt(Var_x)) is at most the calculated l1 =
     sqrt(|x| l2*(|x|)) (Theorem 3.7 with d = |x|, derived), on the three datasets at eps = 1..5: the solver proves a
@@ -305,7 +321,9 @@ _METRICS = ("mse", "l1", "l2")
 def _conditional(claim, section, meaning, comparisons):
     """The correction of a Section 6.1-6.2 claim refuted at eps = 1 (root cause sec6.rhr-b1: RHR with b = 1 bit is
     HE): the statement on the derived values at eps = 2..5, the whole of the condition's parameter set (eps = 1..5
-    integers), one obligation per eps.  ``comparisons(st)``: the orderings at one eps."""
+    integers), one obligation per eps.  ``comparisons(st)``: the orderings at one eps.  The correction shown is the
+    derived statement (a Predicate)."""
+    @poses("derived", why=_PLOTTED)
     def build(printed, derived):
         out = []
         for eps in range(2, 6):

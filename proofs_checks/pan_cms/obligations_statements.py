@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS
+from ldpref.decide.ledger_obligations import OBLIGATIONS, FormNotPosed, equation
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 
@@ -52,7 +52,7 @@ def _rhr_mse(claim_id):
     (e^eps+1)(2^b+e^eps-1)/(e^eps-1)^2, every b >= 1 (2^b >= 2), e^eps > 1."""
     def build(printed, derived):
         mse, e, b = symbol(printed, r"n\,\widehat{MSE}_{RHR}"), symbol(derived, "exp_eps"), symbol(derived, "b")
-        goal = printed.xreplace({mse: derived.lhs}).xreplace({2 ** b: B})
+        goal = printed.xreplace({mse: equation(derived, "derived bound", sympy.GreaterThan).lhs}).xreplace({2 ** b: B})
         return [_ob(claim_id, None, "the printed lower bound holds for the derived n MSE_RHR, every e^eps > 1 and "
                     "2^b >= 2 (b >= 1 bits)", [(e, "t", "real"), (B, "B", "real")],
                     [sympy.Gt(e, 1), sympy.Ge(B, 2)], goal)]
@@ -64,7 +64,8 @@ def _same_residue(printed, derived):
     and b >= 2 (the claim's assumption: 2^b >= 4)."""
     rhr, he = symbol(printed, r"\mathrm{MSE}_{\mathrm{RHR}}"), symbol(printed, r"\mathrm{MSE}_{\mathrm{HE}}")
     e, b, n = (symbol(derived, x) for x in ("exp_eps", "b", "n"))
-    goal = printed.xreplace({rhr: he + derived.lhs}).xreplace({2 ** b: B})
+    difference = equation(derived, "derived difference > 0", sympy.StrictGreaterThan).lhs
+    goal = printed.xreplace({rhr: he + difference}).xreplace({2 ** b: B})
     return [_ob("pan-cms/sec4.3.same-residue-worse", None, "MSE_RHR = MSE_HE + the derived difference exceeds "
                 "MSE_HE, every e^eps > 1, n >= 1, 2^b >= 4 (b >= 2)",
                 [(e, "t", "real"), (B, "B", "real"), (n, "n", "integer"), (he, "mse_he", "real")],
@@ -75,7 +76,7 @@ def _eq38(printed, derived):
     """Appendix D, Eq. (38): m_tau >= (e^eps - 1)^2 / (2 e^eps (tau + 1)) with m_tau = the derived root of
     l2(m) = (1 + tau) lim l2 (a square root of a polynomial in e^eps and tau)."""
     mt, e, tau = symbol(printed, r"m_{\tau}"), symbol(printed, "exp_eps"), symbol(printed, "tau")
-    goal = printed.xreplace({mt: derived.lhs})
+    goal = printed.xreplace({mt: equation(derived, "derived bound on m_tau", sympy.GreaterThan).lhs})
     return [_ob("pan-cms/appD.eq38", None, "the derived m_tau meets the printed lower bound, every e^eps > 1, "
                 "tau > 0", [(e, "t", "real"), (tau, "tau", "real")], [sympy.Gt(e, 1), sympy.Gt(tau, 0)], goal)]
 
@@ -140,6 +141,8 @@ def _rp_vs_rr(claim_id, split):
     def build(printed, derived):
         inf, mn = symbol(printed, r"\inf_m \widehat{MSE}_{RP}"), symbol(printed, r"\min_m \widehat{MSE}_{RR}")
         fs, e, n = symbol(printed, "f^*"), symbol(derived, "exp_eps"), symbol(derived, "n")
+        if not isinstance(derived, (sympy.Implies, sympy.And)):
+            raise FormNotPosed(f"the derived form is a {type(derived).__name__}, not the comparison this proof reads")
         rel = derived.args[-1] if isinstance(derived, sympy.Implies) else derived.args[0].args[-1]
         rp, (piece_low, piece_high) = rel.lhs, rel.rhs.args
         out = []
@@ -162,7 +165,8 @@ def _skewed(printed, derived):
     return [_ob("pan-cms/sec4.3.skewed", label, f"derived c_bar = {value} ({label}) => printed c_bar != 2^-b, every "
                 "2^b >= 4 (b >= 2)", [(c, "c", "real"), (B, "B", "real")], [sympy.Ge(B, 4)],
                 sympy.Implies(sympy.Eq(c, value), goal))
-            for label, (value, _) in zip(("same-residue", "other-residue"), derived.rhs.args)]
+            for label, (value, _) in zip(("same-residue", "other-residue"),
+                                         equation(derived, "derived collision rate").rhs.args)]
 
 
 def _tns(printed, derived):
@@ -198,7 +202,7 @@ def _eq18(printed, derived):
     """Eq. (18): for x1 != x2 (the claim's assumption) the derived joint probability is its first piece 2^(-2l),
     which is the printed value; 2^l = L >= 2 (l >= 1)."""
     pr, l = symbol(printed, r"\Pr_{h \in \mathcal{H}}(h(x_1) = y_1, h(x_2) = y_2)"), symbol(printed, "l")
-    (value, cond), _ = derived.rhs.args
+    (value, cond), _ = equation(derived, "derived probability").rhs.args
     x1, x2 = sorted(cond.free_symbols, key=str)
     two = {2 ** (-2 * l): 1 / L ** 2}
     return [_ob("pan-cms/eq18", None, "derived Pr at x1 != x2 (its first piece) => printed 2^(-2l), every 2^l >= 2",
@@ -212,6 +216,7 @@ def _limit_positive(claim_id, names):
     0 < limit (< oo: every real value is finite, so that conjunct is dropped from the goal and said here).
     ``names``: (symbol name in the derived form, SMT-LIB name)."""
     def build(printed, derived):
+        derived = equation(derived, "derived limit")
         lim = derived.lhs
         # plain real symbols: the form's positive ones would let sympy fold the goal to True before a solver sees it
         params = [(symbol(derived, x), sympy.Symbol(smt, real=True)) for x, smt in names]

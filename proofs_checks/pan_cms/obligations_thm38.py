@@ -60,12 +60,14 @@ def _budget(condition, var_f, tau):
 
 
 def _thm38(claim_id):
-    """Builder of the four parts for ``claim_id`` (thm3.8: '<'; appE.eq43, appE.translate: '<=')."""
-    def build(printed, derived):
+    """Builder of the four parts for ``claim_id`` (thm3.8: '<'; appE.eq43, appE.translate: '<='), from the displayed
+    correction handed in (the printed statement with its minimal edit); the variance models
+    (:func:`derivations.pan_cms.hashing.var_g_model`, ``cms_var_model``) are model quantities no claim displays."""
+    def build(printed, derived, *, correction):
         import derivations.pan_cms.hashing as H
         from derivations.pan_cms import symbols as P
-        ms, qs, ns, taus, veq, var_f, var_g = (symbol(derived, x) for x in NAMES)
-        statement = _in_w(derived, qs).xreplace({ns: nr})
+        ms, qs, ns, taus, veq, var_f, var_g = (symbol(correction, x) for x in NAMES)
+        statement = _in_w(correction, qs).xreplace({ns: nr})
         if qs in statement.free_symbols or not isinstance(statement, sympy.Implies):
             return []  # q outside (2q+1)^2, or not an implication: not the corrected statement posed here
         condition, _ = statement.args
@@ -115,14 +117,15 @@ for _claim in ("pan-cms/thm3.8", "pan-cms/appE.eq43", "pan-cms/appE.translate"):
     OBLIGATIONS[_claim] = _thm38(_claim)
 
 
-def _cor36(printed, derived):
+def _cor36(printed, derived, *, correction):
     """Corollary 3.6 (corrected: the condition is tau > T, not 2q + 1 > sqrt(1/tau)): with CMS+RR's derived
     Var(R|=), Var(R|!=) at m and e^eps = s^2 (s = e^(eps/2) > 1), T the derived threshold Var(g|f=0)/Var(f_hat|f=0) - 1
     (collision rate 1/m' with decoder m', resp. 1/m with decoder m), and MSE(g), MSE_hat(f_hat) the worst cases over
     0 <= f(x) <= 1 of the derived variances -- the larger of their values at f(x) = 0 and 1, as each is affine in
     f(x) (its second derivative in f(x) is 0, checked when the obligation is built; otherwise none is posed) --
     the derived statement holds for every m' with 1 < m' <= m (h' = h mod m has m(1 - (2q+1)^-2) <= m' <= m),
-    tau > 0, n >= 1."""
+    tau > 0, n >= 1.  The statement is the displayed correction handed in (the printed one with its minimal edit)."""
+    derived = correction
     import derivations.pan_cms.hashing as H
     from derivations.pan_cms import symbols as P
     names = ("m", r"e^{\epsilon/2}", "tau", r"T(m, m', \epsilon)", "MSE(g)", r"\widehat{MSE}(\hat{f})")

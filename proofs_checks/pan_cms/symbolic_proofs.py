@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sympy
 
+from ldpref.decide.ledger_obligations import equation
 from ldpref.decide.symbolic_proof import SYMBOLIC_PROOFS, TRUE, Step, SymbolicProof
 from ldpref.ledger.model_proofs import symbol
 from ldpref.symbolic import sketch
@@ -48,7 +49,7 @@ def _binomial(printed, derived):
         Step("r = L_1(1) is the ideal hash's collision rate (sum over the m buckets of (1/m)^2)",
              r, sketch.ideal_collision_rate(u + 1)),
         Step("E[c_bar] = (1/k) sum_{j=1}^{k} E[c_j] (linearity) equals the printed mean",
-             mean, printed.rhs.subs(symbol(printed, "m"), u + 1)),
+             mean, equation(printed, "printed mean").rhs.subs(symbol(printed, "m"), u + 1)),
     )
     return [SymbolicProof(
         "pan-cms/sec3.6.binomial", "pan-cms/sec3.6.binomial",
