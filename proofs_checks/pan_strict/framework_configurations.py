@@ -108,6 +108,8 @@ def _row_min(row, e):
 
 @claim(
     id="pan-strict/eq3",
+    custom=("two instances per mechanism: P rebuilt from the parts read off it, and the support matrix read back "
+            "(constant rows read as empty support)"),
     location="Section 2.3, Eq. (3)",
     statement="An extremal perturbation matrix factors as P = diag(p) ((e^eps - 1) S + J) with S the 0/1 "
               "support matrix and p the base probabilities.",
@@ -178,6 +180,8 @@ record(
 
 @claim(
     id="pan-strict/thm2.4",
+    custom=("each instance builds the split mechanism of the statement and compares the two distributions of "
+            "f_hat by enumeration; the outputs after the split are a computed note"),
     location="Section 2.3, Theorem 2.4 (cited from Kairouz et al.; informal splitting argument)",
     statement="Any eps-LDP frequency estimator can be transformed into one with an extremal configuration: each "
               "output splits into extremal outputs, each decoded like the original, so the estimator is unchanged.",
@@ -447,6 +451,8 @@ def _urp_mechanism(name):
 
 @claim(
     id="pan-strict/lemma2.2",
+    custom=("an exact identity per d on generic symbolic matrices (the form's alpha, beta read at each d) and the"
+            " proof's permutation counting, which reads no form"),
     location="Section 2.4, Lemma 2.2",
     statement="For any d x d matrix A, the average of Pi^T A Pi over all d! permutation matrices is alpha I + "
               "beta J with beta = (1^T A 1 - Tr A)/(d(d-1)) and alpha = Tr A/d - beta.",
@@ -476,6 +482,8 @@ def lemma2_2(ev):
 
 @claim(
     id="pan-strict/thm2.6",
+    custom=("instances from seeded random extremal mechanisms and their explicit URP transforms (support "
+            "probabilities and support sizes), plus a symbolic-e^eps base and a computed note"),
     location="Section 2.4, Theorem 2.6",
     statement="The URP perturbation has a symmetric configuration: its support probability matrix is the "
               "permutation average of S^T P, i.e. (p* - q*) I + q* J with p* = Tr(S^T P)/d and q* the mean "
@@ -537,6 +545,8 @@ def _thm2_7_evidence(ev):
 
 @claim(
     id="pan-strict/thm2.7",
+    custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
+            "beside E[f_hat] = f by enumeration of every dataset of one client"),
     location="Section 2.4, Theorem 2.7",
     statement="Q_urp = [Pi_pi^T Q]_pi (the decoder of response (pi, y) is column y of Q with rows permuted by pi) "
               "is an unbiased reconstruction matrix for the URP perturbation.",
@@ -550,6 +560,8 @@ def thm2_7(ev):
 
 @claim(
     id="pan-strict/eq9",
+    custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
+            "beside E[f_hat] = f by enumeration of every dataset of one client"),
     location="Section 2.4, Eq. (9) (proof of Theorem 2.7)",
     statement="Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I.",
     derived=D.eq9_matrix_form,
@@ -561,6 +573,8 @@ def eq9(ev):
 
 @claim(
     id="pan-strict/def2.6",
+    custom=("library cross-check: the explicit URP mechanism's output count and privacy level, and its first "
+            "column against the form's two-stage sampling, per base mechanism"),
     location="Section 2.4, Definition 2.6",
     statement="The URP estimator: each client draws one of the d! permutations uniformly, perturbs with the "
               "column-permuted P and reports (pi, y); P_urp stacks P Pi_pi / d!, Q_urp concatenates Pi_pi^T Q.",
@@ -649,6 +663,8 @@ record(
 
 @claim(
     id="pan-strict/thm2.8",
+    custom=("two grids of different kinds: per-value URP variances by enumeration, and the total against ldpref's"
+            " worst case over datasets (ldpref.losses)"),
     location="Section 2.4, Theorem 2.8",
     statement="Var_urp[f_hat_v] = ((alpha - 1) f_v + beta)/n with alpha, beta the Lemma 2.2 coefficients of "
               "A = (Q o Q) P; the total is (1^T A 1/d - 1)/n for every dataset.",
@@ -671,6 +687,8 @@ def thm2_8(ev):
 
 @claim(
     id="pan-strict/cor2.2",
+    custom=("numeric: a certified Frank-Wolfe interval of the maximum of Eq. (2) over the simplex must contain "
+            "the form's value, beside the uniform dataset"),
     location="Section 2.4, Corollary 2.2 (proof in Appendix A.2)",
     statement="For a URP estimator, l1 = sqrt(2 d l2 / pi) (Eq. (2)'s maximum is at the uniform dataset, where "
               "every variance is l2/d).",
@@ -698,6 +716,8 @@ def cor2_2(ev):
 
 @claim(
     id="pan-strict/cor2.1",
+    custom=("the printed implication names the losses it covers (read from the form per instance); l1 is decided "
+            "through certified intervals and undecided cases are left out"),
     selfcheck={"printed-as-derived": ("the printed form is Corollary 2.1's implication, the losses it covers read"
                                       " by the check; the derived form is the model's predicate on the URP loss, "
                                       "which is no implication: the correction (l in {L2}) is the form that must "
