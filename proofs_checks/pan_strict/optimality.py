@@ -481,6 +481,8 @@ def _thm3_2_instances(printed, derived):
 
 @claim(
     id="pan-strict/thm3.2",
+    custom=("optimality: the URP l2 with the optimal decoder Q* against the OSC value at the same p* on every "
+            "extremal mechanism, with a note computed per non-symmetric one"),
     location="Section 3, Theorem 3.2 (proof in Appendix B.1)",
     statement="Among extremal perturbation matrices with a fixed self-support probability p*, one with a constant "
               "support size minimises the URP l2 loss (Tr((P^T D^-1 P)^-1)/d - 1)/n; the minimum is the OSC value "
@@ -554,6 +556,8 @@ def _trace_data():
 
 @claim(
     id="pan-strict/appB.1.trace-bound",
+    custom=("the bound's truth on each real mechanism and its equality case (equality iff symmetric) judged "
+            "together, with the eigenvalue facts computed per mechanism"),
     location="Appendix B.1 (and Section 3 after Theorem 3.2)",
     statement="Tr(M^-1) >= 1 + (d-1)^2/(Tr M - 1): the eigenvalue 1 is fixed and, for a fixed Tr M, the sum of "
               "reciprocals of the other d - 1 eigenvalues is smallest when they are equal.",
@@ -596,6 +600,8 @@ record(
 
 @claim(
     id="pan-strict/appB.1.concavity",
+    custom=("numeric: Jensen's inequality and its equality case on real mechanisms, counted, beside the identity "
+            "for g''"),
     location="Appendix B.1",
     statement="g is concave in k (g'' = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3 < 0), so with sum_u p_u k_u fixed "
               "(Lemma 2.1) sum_u p_u g(k_u) <= (sum p) g(k_bar), with equality iff k_u is constant.",
@@ -618,6 +624,8 @@ def appB_1_concavity(ev):
 
 @claim(
     id="pan-strict/appB.1.form",
+    custom=("the matrix form at the a, b read off each real OSC, and Tr(M^-1) against the bound at k, per "
+            "mechanism"),
     location="Appendix B.1 (last paragraph)",
     statement="For a symmetric extremal configuration with constant support, P^T D^-1 P = a I + b J, so all "
               "eigenvalues but the first are equal and Tr(M^-1) reaches its minimum.",
@@ -687,6 +695,8 @@ def _thm3_3_facts():
 
 @claim(
     id="pan-strict/thm3.3",
+    custom=("optimality: Q* of Theorem 3.1 computed exactly per mechanism (ldpref's decoder, or the closed form "
+            "on URP transforms) and compared with Eq. (5), with notes computed from the exact worst cases"),
     location="Section 3, Theorem 3.3 (proof in Appendix B.2)",
     statement="For an extremal perturbation with constant support size, the optimal decoder Q* of Theorem 3.1 "
               "is the Eq. (5) reconstruction (S^T nu - q* 1)/(p* - q*).",
