@@ -30,6 +30,8 @@ from .constructions_common import (
 
 @claim(
     id="pan-strict/thm4.1",
+    custom=("optimality: each WSS mechanism is certified an OSC at the exhaustive optimum over real Subset "
+            "Selection before its response count is judged; rank facts counted"),
     location="Section 4, Theorem 4.1 (proof in Appendix C)",
     statement="An optimal frequency estimator (an OSC with the optimal support size) exists with at most "
               "d(d-1)/2 + 1 responses, so its communication cost can be as low as log2(d(d-1)/2 + 1) bits.",
@@ -101,6 +103,8 @@ record(
 
 @claim(
     id="pan-strict/sec4.hadamard",
+    custom=("optimality: the Hadamard support size judged against the exhaustive integer optimum, beside exact "
+            "OSC certificates of the designs (counted)"),
     location="Section 4, special cases (Hadamard matrix)",
     statement="For d = 2^t - 1 a Sylvester-Hadamard matrix (first row and column removed) gives an OSC with only "
               "d responses of constant support size (d-1)/2 (or (d+1)/2); support (d-1)/2 is an optimal integer "
@@ -168,6 +172,8 @@ def _pair_counts(d, blocks):
 
 @claim(
     id="pan-strict/sec4.bibd",
+    custom=("each design is built as a real mechanism at several e^eps and certified symmetric (or found not to "
+            "be a mechanism, noted)"),
     location="Section 4, special cases (block designs)",
     statement="With a constant base probability over the responses, a support matrix gives a symmetric "
               "configuration exactly when its rows are the blocks of a 2-(d, k, lambda) design (BIBD), "
@@ -204,6 +210,8 @@ def sec4_bibd(ev):
 
 @claim(
     id="pan-strict/sec4.bibd-d",
+    custom=("numeric: designs certified exact OSCs with d responses (counted) beside the rank of each real "
+            "mechanism"),
     location="Section 4, special cases (block designs needing d responses)",
     statement="For some (d, k) there are BIBDs with only d blocks (symmetric designs), i.e. OSCs with d responses "
               "(log2 d bits); no OSC has fewer than d responses.",
@@ -361,6 +369,8 @@ record(
 
 @claim(
     id="pan-strict/sec5.3.base",
+    custom=("numeric: the real WSS mechanisms' base probabilities against the form per response weight, and their"
+            " column sums counted"),
     location="Section 5.3, step 5",
     statement="A solution w (summing to one) gives base probabilities p_y = d w_y/(k e^eps + d - k).",
     derived=C.wss_base_form,
@@ -396,6 +406,8 @@ def _pairs_solved(d, k, subsets, weights) -> bool:
 
 @claim(
     id="pan-strict/sec5.3.osc",
+    custom=("the pair-constraint solutions and OSC certificates are computed per point by running WSS, then both "
+            "forms are read on those facts (and the correction on the same facts)"),
     location="Section 5.3, after the steps (and the proof of Theorem 4.1)",
     statement="A solution of A w = b (pair constraints), w >= 0, gives an optimal symmetric configuration.",
     printed=PR.osc_printed,
@@ -448,6 +460,8 @@ def sec5_3_osc(ev):
 
 @claim(
     id="pan-strict/sec5.3.sparse",
+    custom=("numeric: positive weights of the real WSS vertices against the bound, and the exact rank of the "
+            "pair-inclusion matrix counted"),
     location="Section 5.3, step 4 and the paragraph after the heuristic",
     statement="LP solvers give sparse solutions: no more than d(d-1)/2 positive values, so the cost is at most "
               "log2(d(d-1)/2) bits.",
@@ -479,6 +493,7 @@ def sec5_3_sparse(ev):
 
 @claim(
     id="pan-strict/sec5.3.valid",
+    custom="numeric: a seeded heuristic's feasibility counted over 10 seeds per point",
     location="Section 5.3, after the heuristic",
     statement="The support-tracking heuristic typically produces a feasible system once the number of sampled "
               "responses N reaches a small multiple of d(d-1)/2.",
@@ -512,6 +527,8 @@ def N_cols():
 
 @claim(
     id="pan-strict/sec5.3.complexity",
+    custom=("numeric: the operation count of the real WSS runs against the form, the run's shape counted, and a "
+            "degree identity of the form"),
     location="Section 5.3, complexity paragraph",
     statement="A has d(d-1)/2 rows and Theta(d^2) columns; an LP/NNLS solve polynomial of degree 3 in its size "
               "(O(h w^2)) gives a total complexity O(d^6).",
@@ -582,6 +599,8 @@ def _holds_at(form, params: dict, value) -> bool:
 
 @claim(
     id="pan-strict/appC.diagonal",
+    custom=("the diagonals of pair-feasible WSS weights are computed per run and both forms read on them; the "
+            "statement per weight vector and the correction on the same diagonals"),
     location="Appendix C, off-diagonal equality implies diagonal equality",
     statement="If the off-diagonal entries of sum_y w_y s_y s_y^T match the target, so do the diagonal ones: "
               "(k-1) sum_y w_y s_y(i) = (d-1) k(k-1)/(d(d-1)) gives sum_y w_y s_y(i) = k/d.",
@@ -641,6 +660,8 @@ def appC_diagonal(ev):
 
 @claim(
     id="pan-strict/appC.caratheodory",
+    custom=("the response count of the real WSS mechanisms against Caratheodory's bound, an identity on the "
+            "subset moments, and notes computed where the sharper count fails"),
     location="Appendix C, Caratheodory step",
     statement="The strictly upper triangle has d(d-1)/2 coordinates; Caratheodory's theorem gives a convex "
               "combination of at most d(d-1)/2 + 1 of the matrices s s^T.",
