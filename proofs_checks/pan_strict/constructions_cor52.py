@@ -32,6 +32,8 @@ def _restricted(mech: Mechanism, dd: int) -> Mechanism:
 
 @claim(
     id="pan-strict/appD.extension",
+    custom=("the restricted Subset Selection mechanism's exact l2 (moment formula, and enumeration for d <= 3) "
+            "against the form per dataset"),
     location="Appendix D.2, first step",
     statement="Running an OSC on the extended dictionary [d'] for data in [d], the l2 loss sums the variances of "
               "the d real values only: d q'(1-q')/(p'-q')^2 + (1-p'-q')/(p'-q') per client, p', q' of d'.",
@@ -60,6 +62,8 @@ def appD_extension(ev):
 
 @claim(
     id="pan-strict/appD.kext",
+    custom=("optimality: the exhaustive integer argmin of real Subset Selection on [d'] against the form, and an "
+            "identity between the restricted real loss's argmin and the extended loss's"),
     location="Appendix D.2, the support size for the extended dictionary",
     statement="The proof of Corollary 5.2 sets the support size to d'/(e^eps + 1), the optimal support size for "
               "the dictionary size d' (Eq. (21) with d' in place of d), and evaluates the extended loss there.",
@@ -108,6 +112,8 @@ def _real_bucket_sizes(p: int, m_: int) -> set:
 
 @claim(
     id="pan-strict/appD.deviation",
+    custom=("optimality: the best hash range m found by exhaustive search before the support sizes of the real "
+            "family are judged; the correction judged per support size"),
     selfcheck={"printed-as-derived": ("the printed form is the sentence's implication, its hypothesis (m the "
                                       "floor or ceiling of e^eps + 1) read by the check; the derived form is the "
                                       "per-size statement |k - d'/(e^eps + 1)| <= 1, which is no implication the "
@@ -160,6 +166,8 @@ def appD_deviation(ev):
 
 @claim(
     id="pan-strict/appD.decreasing",
+    custom=("numeric: strict decrease of the deviation at consecutive d, counted, with the OSC variance tied to "
+            "real Subset Selection"),
     location="Appendix D.2, the relative change in variance",
     statement="The relative increase of the loss when the support size moves by one from d/(e^eps+1) decreases "
               "as the dictionary grows, so it is bounded by its value at the smallest dictionary considered.",
@@ -225,6 +233,8 @@ def _with_definitions(form, params: dict):
 
 @claim(
     id="pan-strict/cor5.2",
+    custom=("optimality: the exhaustive argmin over integer m (counted) and the exact OCMS l2 against the bound, "
+            "with the mixture tied to real mechanisms"),
     location="Section 5.2, Corollary 5.2 (proof in Appendix D.2)",
     statement="With the optimized hash range, l2(OCMS) <= (1 + alpha)(1 + beta) l2*(d, e^eps), alpha the cost "
               "of extending d to d' and beta the cost of a support size one away from d'/(e^eps+1); both vanish "
@@ -300,6 +310,8 @@ def _ocms_excess_limit(m_: int, e, r: int):
 
 @claim(
     id="pan-strict/sec5.2.vanish",
+    custom=("a symbolic limit d -> oo of the excess (proof-path instances per residue) and 60-digit comparisons "
+            "of the exact excess at growing primes, counted"),
     location="Section 5.2, after Corollary 5.2 (and the numeric example there, whose numbers are lost)",
     statement="For large d both terms of Corollary 5.2 vanish: OCMS approaches the strict optimum.",
     printed=PR.vanish_printed,
@@ -387,6 +399,8 @@ D_MAX_EXAMPLE = 400
 
 @claim(
     id="pan-strict/sec5.4.example",
+    custom=("the relation is judged on the exact excess of the best OCMS found by search over m and decoder at "
+            "the abstract's example, beside a scan of Corollary 5.2's bound"),
     selfcheck={"printed-as-derived": ("the printed form is the sentence's relation at the abstract's example (d ="
                                       " 100, eps = 1), its number read by the check; the derived form is a "
                                       "relation on the excess symbol without the example: the correction (0.29%) "
@@ -474,6 +488,8 @@ def _example_holds(relation, excess) -> bool:
 
 @claim(
     id="pan-strict/sec5.4.narrowing",
+    custom=("the form is read on the exact excesses at consecutive d from a scan of Corollary 5.1's closed form; "
+            "the correction on the same pairs"),
     location="Section 5.4, last sentence of the example",
     statement="The excess of OCMS over the optimum keeps shrinking as d grows.",
     printed=PR.narrowing_printed,
@@ -512,6 +528,8 @@ def sec5_4_narrowing(ev):
 
 @claim(
     id="pan-strict/sec5.4.table",
+    custom=("numeric: real Subset Selection, WSS and OCMS built per point and their response counts compared with"
+            " the table, the precision row counted"),
     location="Section 5.4, comparison table",
     statement="SS and WSS attain the optimal l2 and OCMS nearly so; responses: C(d,k) for SS, m d'(d'-1) for "
               "OCMS, at most d(d-1)/2 for WSS (cost O(d), O(log d), O(log d)).",
@@ -545,6 +563,8 @@ def sec5_4_table(ev):
 
 @claim(
     id="pan-strict/sec5.4.extend",
+    custom=("numeric: the restricted real WSS mechanisms' exact l2 against the extended loss, and their "
+            "unbiasedness counted"),
     location="Section 5.3 last paragraph and Section 5.4 (reusing precomputed WSS for a larger dictionary)",
     statement="An OSC precomputed for a larger dictionary d'' > d can be used for [d]: it stays unbiased on [d] and "
               "its l2 is the extended loss of Appendix D.2 (negligibly above the optimum for large d).",
