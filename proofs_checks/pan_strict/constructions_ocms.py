@@ -271,6 +271,8 @@ record(
 
 @claim(
     id="pan-strict/appD.collision",
+    custom=("library cross-check: the collision rate of ldpref's prime hash family against the form, with and "
+            "without the remainder term"),
     location="Appendix D.1, last paragraphs (collision probability)",
     statement="The collision rate of the OCMS family is sum over buckets of s(s-1) divided by d'(d'-1); ignoring "
               "the remainder it is (d'/m - 1)/(d' - 1) = (d' - m)/(m(d' - 1)).",
@@ -370,6 +372,8 @@ def _variance_pooled(d, p, m_, e, counts):
 
 @claim(
     id="pan-strict/cor5.1",
+    custom=("numeric: the grouped decoder's variance against the mixture, and for the pooled decoder the "
+            "difference from it counted"),
     location="Section 5.2, Corollary 5.1 (proof at the end of Appendix D.1)",
     statement="The variance of OCMS is pi_1 Var(OSC with support ceil(d'/m)) + pi_0 Var(OSC with support "
               "floor(d'/m)).",
@@ -422,6 +426,8 @@ def cor5_1(ev):
 
 @claim(
     id="pan-strict/appD.mixvar",
+    custom=("the form is evaluated at the variances of the real grouped OCMS's two groups (ldpref.moments), per "
+            "dataset and value, beside a law-of-total-variance identity"),
     location="Appendix D.1, last sentence",
     statement="A process producing X1 with probability pi_1 and X0 with probability pi_0, with E X1 = E X0, has "
               "variance pi_1 Var X1 + pi_0 Var X0.",
