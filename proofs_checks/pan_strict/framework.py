@@ -26,7 +26,7 @@ from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point
+from ldpref.ledger.generic import Grid, Identity, Point, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, oue, subset_selection
@@ -214,10 +214,36 @@ def _grid_moments():
             for params, m in _mechanism_grid()]
 
 
-@claim(
+def _expectation_identity(d: int, U: int) -> Identity:
+    """The model's E[f_hat] against the form E[f_hat] = Q P f the derived statement uses, on generic d x |U|
+    symbolic matrices."""
+    def model():
+        P, Q, f = D.generic_mechanism(d, U)
+        return sympy.expand(D.expectation_from_model(P, Q, f))
+
+    def form():
+        P, Q, f = D.generic_mechanism(d, U)
+        return mat_at(D.expectation_form(), {D.P_M: P, D.Q_M: Q, D.f_M: f, **_shapes(P)}, sympy.expand)
+
+    return Identity(f"model E[f_hat] == Q P f (generic {d}x{U})", model, form)
+
+
+def _unbiased_points():
+    """One point per mechanism of the grid: its facts (Q P == I, exactly; P; Q) are what the statements read, and
+    ``data`` whether E[f_hat] == f on every dataset of one or two clients (enumeration)."""
+    for params, m, moments in _grid_moments():
+        Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
+        unbiased = all(sympy.cancel(a - sympy.Rational(c, sum(counts))) == 0
+                       for counts, mom in moments for a, c in zip(mom["mean"], counts))
+        QP = Qm * Pm  # a rational entry is its own cancel: only the others are cancelled
+        facts = {**params, "QP_is_I": all((x if x.is_Rational else sympy.cancel(x)) == int(i == j)
+                                          for (i, j), x in ((ij, QP[ij]) for ij in itertools.product(range(m.d), repeat=2))),
+                 "P": Pm, "Q": Qm}
+        yield Point(facts, data=unbiased, size=(m.d, m.n_outputs))
+
+
+record(
     id="pan-strict/thm2.1",
-    custom=("an exact identity per generic shape beside one instance per mechanism whose facts (Q P == I, P, Q) "
-            "and exact unbiasedness are both read off that mechanism's enumeration of every dataset"),
     location="Section 2.2, Theorem 2.1",
     statement="If Q P = I, the estimator f_hat = Q nu is unbiased: E[f_hat] = Q P f = f.",
     printed=PR.thm2_1_printed,
@@ -228,59 +254,58 @@ def _grid_moments():
     note="Printed statement: the words of Theorem 2.1 survive in our copy (the estimator's symbol is lost; the "
          "sentence before it requires QP = I).  Each mechanism is judged by enumerating E[f_hat] on every dataset "
          "of one or two clients, with unbiased and with biased decoders.",
-)
-def thm2_1(ev):
-    printed, derived = ev.printed(), ev.derived()
-    for d, U in GENERIC_SHAPES:  # the model's expectation is the form E[f_hat] = Q P f the derived statement uses
+    steps=(*(_expectation_identity(d, U) for d, U in GENERIC_SHAPES),
+           Grid("unbiased by enumeration of every dataset of <= 2 clients", _unbiased_points, precomputed)))
+
+
+def _variance_identity(d: int, U: int) -> Identity:
+    """The model's variance against the general form (the second of the pair), on generic symbolic matrices."""
+    n = sympy.Symbol("n", positive=True)
+
+    def model(forms):
         P, Q, f = D.generic_mechanism(d, U)
-        ev.identity(f"model E[f_hat] == Q P f (generic {d}x{U})", sympy.expand(D.expectation_from_model(P, Q, f)),
-                    mat_at(D.expectation_form(), {D.P_M: P, D.Q_M: Q, D.f_M: f, **_shapes(P)}, sympy.expand))
-    instances = []
+        return sympy.expand(D.variance_from_model(P, Q, f, n))
+
+    def form(forms):
+        P, Q, f = D.generic_mechanism(d, U)
+        return mat_at(forms.derived()[1], {D.P_M: P, D.Q_M: Q, D.f_M: f, D.n: n, **_shapes(P)}, sympy.expand)
+
+    return Identity(f"model Var == the general form (generic {d}x{U}, any Q)", model, form, reads_forms=True)
+
+
+def _variance_points():
+    """Every dataset of one or two clients of each mechanism of the grid; ``data``: (P, Q, Q P == I, counts) and the
+    enumerated variance vector."""
     for params, m, moments in _grid_moments():
-        Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
-        unbiased = True  # exact: E[f_hat] == f on every dataset of one or two clients (enumeration)
+        Pm, Qm = sympy.ImmutableMatrix(m.perturbation_matrix()), sympy.ImmutableMatrix(m.decoder_matrix())
         for counts, mom in moments:
-            n = sum(counts)
-            mean = mom["mean"]
-            unbiased &= all(sympy.cancel(a - sympy.Rational(c, n)) == 0 for a, c in zip(mean, counts))
-        QP = Qm * Pm  # a rational entry is its own cancel: only the others are cancelled
-        facts = {**params, "QP_is_I": all((x if x.is_Rational else sympy.cancel(x)) == int(i == j)
-                                          for (i, j), x in ((ij, QP[ij]) for ij in itertools.product(range(m.d), repeat=2))),
-                 "P": Pm, "Q": Qm}
-        instances.append(Instance(facts, bool(unbiased), evaluate(derived, facts), printed=evaluate(printed, facts),
-                                  size=(m.d, m.n_outputs)))
-    ev.instances("unbiased by enumeration of every dataset of <= 2 clients", instances)
+            yield Point({**params, "counts": counts}, data=((Pm, Qm, m.is_unbiased(), counts), mom["variance"]),
+                        size=(m.d, m.n_outputs, sum(counts)))
 
 
-@claim(
+@functools.lru_cache(maxsize=16)
+def _compiled_variance(form, P, Q):
+    """:func:`_per_dataset` of one form at one mechanism, compiled once for all its datasets."""
+    return _per_dataset(form, P, Q)
+
+
+def _variance_by_form(forms, point):
+    """The pair of forms at a point: the Q P = I form for an unbiased decoder, the general one otherwise."""
+    (P, Q, unbiased, counts), _ = point.data
+    unbiased_form, general_form = forms
+    return _compiled_variance(unbiased_form if unbiased else general_form, P, Q)(counts)
+
+
+record(
     id="pan-strict/thm2.2",
-    custom=("the derived form is a pair (Q P = I form, general form): each mechanism's instances take the one "
-            "that applies, compiled once per mechanism and evaluated per dataset"),
     location="Section 2.2, Theorem 2.2 (proof in Appendix A.1)",
     statement="The variance vector of f_hat = Q nu is ((Q o Q) P f - f)/n when Q P = I "
               "(in general ((Q o Q) P f - (QP o QP) f)/n).",
     derived=D.variance_forms,
     derivation="derivations.pan_strict.framework.variance_from_model",
     assumptions="n clients, n f_x of them with value x, independent multinomial responses",
-)
-def thm2_2(ev):
-    unbiased_form, general_form = ev.derived()
-    n = sympy.Symbol("n", positive=True)
-    for d, U in GENERIC_SHAPES:
-        P, Q, f = D.generic_mechanism(d, U)
-        ev.identity(f"model Var == the general form (generic {d}x{U}, any Q)",
-                    sympy.expand(D.variance_from_model(P, Q, f, n)),
-                    mat_at(general_form, {D.P_M: P, D.Q_M: Q, D.f_M: f, D.n: n, **_shapes(P)}, sympy.expand))
-    instances = []
-    for params, m, moments in _grid_moments():
-        Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
-        form_at = _per_dataset(unbiased_form if m.is_unbiased() else general_form, Pm, Qm)
-        for counts, mom in moments:
-            n_c = sum(counts)
-            exact = mom["variance"]
-            derived = form_at(counts)
-            instances.append(Instance({**params, "counts": counts}, exact, derived, size=(m.d, m.n_outputs, n_c)))
-    ev.instances("Var[f_hat] by enumeration", instances, has_printed=False)
+    steps=(*(_variance_identity(d, U) for d, U in GENERIC_SHAPES),
+           Grid("Var[f_hat] by enumeration", _variance_points, lambda point: point.data[1], value=_variance_by_form)))
 
 
 def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
