@@ -20,7 +20,7 @@ import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
+from ldpref.ledger.generic import Grid, Identity, Point, precomputed
 from ldpref.exact import certain_sign
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
@@ -45,40 +45,43 @@ def _argmin_k(d, e):
     return [kk for kk, v in values.items() if v == best], best
 
 
-def _zero_identity(ev, name, residual):
-    """Record ``residual == 0`` (a rational function): proved by ``cancel`` when it vanishes; when it does not,
-    its value at one rational point is recorded instead, so a wrong form fails without a slow ``simplify``."""
-    residual = sympy.cancel(residual)
-    probe = residual.subs({O.d: 7, O.e: R(7, 3), O.n: 2, O.k: R(5, 2)}) if residual.free_symbols else residual
-    ev.identity(name, residual if probe == 0 else probe, sympy.Integer(0))
+def _zero_identity(name, residual) -> Identity:
+    """``residual(form) == 0`` (a rational function of the derived form): proved by ``cancel`` when it vanishes; when
+    it does not, its value at one rational point is recorded instead, so a wrong form fails without a slow
+    ``simplify``."""
+    def lhs(forms):
+        value = sympy.cancel(residual(forms.derived()))
+        probe = value.subs({O.d: 7, O.e: R(7, 3), O.n: 2, O.k: R(5, 2)}) if value.free_symbols else value
+        return value if probe == 0 else probe
+
+    return Identity(name, lhs, lambda forms: sympy.Integer(0), reads_forms=True)
 
 
-@claim(
+def _derivative_sign_points():
+    """Every k of real Subset Selection whose step [k, k + 1] does not contain k* (the derivative keeps its sign
+    there): ``data`` is the sign of l2(k+1) - l2(k) on the exact engine."""
+    for d, e in INTEGER_KSTAR + NONINTEGER:
+        ks = sympy.Rational(d) / (e + 1)  # the stationary point (second identity)
+        for kk in range(1, d - 1):
+            if not kk < ks < kk + 1:
+                yield Point({"d": d, "e^eps": e, "k": kk}, data=sympy.sign(ss_l2(d, kk + 1, e) - ss_l2(d, kk, e)),
+                            size=(d, kk))
+
+
+record(
     id="pan-strict/appB.4.derivative",
-    custom=("numeric: the sign of l2(k+1) - l2(k) on real Subset Selection against the derivative's sign at the "
-            "midpoint, beside two symbolic identities"),
     location="Appendix B.4",
     statement="d l2/dk = (d-1)^2 ((e^eps + 1) k - d)(d + (e^eps - 1) k)/(n (e^eps - 1)^2 k^2 (d - k)^2): negative "
               "below k* = d/(e^eps + 1), positive above (unique minimum on 0 < k < d).",
     derived=O.l2_derivative,
     derivation="derivations.pan_strict.optimality.l2_derivative",
-)
-def appB_4_derivative(ev):
-    form = ev.derived()
     # Eq. (21) itself is checked against the exact engine (pan-strict/appB.eq21); its k-derivative is the form
-    _zero_identity(ev, "d/dk of Eq. (21) (sympy) == the form", sympy.diff(O._l2_symbolic(), O.k) - form)
-    _zero_identity(ev, "the derivative vanishes at k* = d/(e^eps + 1)", form.subs(O.k, O.d / (O.e + 1)))
-    insts = []
-    for d, e in INTEGER_KSTAR + NONINTEGER:
-        ks = sympy.Rational(d) / (e + 1)  # the stationary point (second identity above)
-        for kk in range(1, d - 1):
-            if kk < ks < kk + 1:
-                continue  # the sign of the derivative changes inside [k, k + 1]
-            # derived: the sign of the derivative on [k, k + 1] (constant there), at the midpoint
-            pred = sympy.sign(_at(form, d=d, e=e, n=1, k=kk + R(1, 2)))
-            insts.append(Instance({"d": d, "e^eps": e, "k": kk}, sympy.sign(ss_l2(d, kk + 1, e) - ss_l2(d, kk, e)), pred,
-                                  size=(d, kk)))
-    ev.instances("sign of l2(k+1) - l2(k) on real Subset Selection vs the derivative's sign", insts, has_printed=False)
+    steps=(_zero_identity("d/dk of Eq. (21) (sympy) == the form", lambda form: sympy.diff(O._l2_symbolic(), O.k) - form),
+           _zero_identity("the derivative vanishes at k* = d/(e^eps + 1)", lambda form: form.subs(O.k, O.d / (O.e + 1))),
+           # the derived side: the sign of the derivative on [k, k + 1] (constant there), at the midpoint
+           Grid("sign of l2(k+1) - l2(k) on real Subset Selection vs the derivative's sign", _derivative_sign_points,
+                precomputed, value=lambda form, point: sympy.sign(_at(form, d=point.params["d"], e=point.params["e^eps"],
+                                                                       n=1, k=point.params["k"] + R(1, 2))))))
 
 
 @cache
@@ -99,27 +102,51 @@ def _thm3_4_l1_facts():
     return [dict(d=d, e=e, l1=ss_l1_uniform(d, int(O.optimal_k(d, e)), e)) for d, e in INTEGER_KSTAR], []
 
 
-def _thm3_4_instances(which: str, kstar_form, l2_form, l1_form):
-    """Theorem 3.4 at each (d, e^eps): the forms (k*, Eq. (12), Eq. (13)) evaluated, against the exact engine."""
-    rows, integer_min = _thm3_4_facts() if which == "l2" else _thm3_4_l1_facts()
-    insts = []
+ARGMIN, MIN, N7, SIGN = ("exhaustive argmin over k", "min over k of real SS l2", "n = 7",
+                         "integer min - real-k min of Eq. (21)")
+
+
+def _l2_points(checks=(ARGMIN, MIN, N7, SIGN)):
+    """Theorem 3.4's l2 side at each (d, e^eps), the listed ``checks`` only: ``data`` is (the exact engine's value,
+    the integer minimum for SIGN).  SIGN points (k* not an integer): integer k only is strictly above the real-k
+    minimum of Eq. (21)."""
+    rows, integer_min = _thm3_4_facts()
     for r in rows:
         d, e = r["d"], r["e"]
-        if which == "l2":
-            if kstar_form is not None:
-                insts.append(Instance({"d": d, "e^eps": e, "check": "exhaustive argmin over k"}, r["args"],
-                                      [_at(kstar_form, d=d, e=e)], size=(d, 0)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "min over k of real SS l2"}, r["best"],
-                                  _at(l2_form, d=d, e=e, n=1), size=(d, 1)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "n = 7"}, r["l2_n7"], _at(l2_form, d=d, e=e, n=7), size=(d, 2)))
-        else:
-            insts.append(Instance({"d": d, "e^eps": e}, r["l1"], _at(l1_form, d=d, e=e, n=1), size=(d, 0)))
-    if which == "l2":
-        for d, e, best in integer_min:  # integer k only: strictly above the real-k minimum of Eq. (21)
+        for check, exact, rank in ((ARGMIN, r["args"], 0), (MIN, r["best"], 1), (N7, r["l2_n7"], 2)):
+            if check in checks:
+                yield Point({"d": d, "e^eps": e, "check": check}, data=(exact, None), size=(d, rank))
+    if SIGN in checks:
+        for d, e, best in integer_min:
             real_min = sympy.cancel(O.osc_l2(d, d / (e + 1), e, 1))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "integer min - real-k min of Eq. (21)"},
-                                  sympy.sign(best - real_min), sympy.sign(best - _at(l2_form, d=d, e=e, n=1)), size=(d, 3)))
-    return insts
+            yield Point({"d": d, "e^eps": e, "check": SIGN}, data=(sympy.sign(best - real_min), best), size=(d, 3))
+
+
+def _l2_value(forms, point):
+    """The l2 form (or the (k*, l2, l1) triple of Theorem 3.4) at a point of :func:`_l2_points`."""
+    kstar, l2 = forms[:2] if isinstance(forms, tuple) else (None, forms)
+    d, e, check = point.params["d"], point.params["e^eps"], point.params["check"]
+    if check == ARGMIN:
+        return [_at(kstar, d=d, e=e)]
+    if check == N7:
+        return _at(l2, d=d, e=e, n=7)
+    value = _at(l2, d=d, e=e, n=1)
+    return sympy.sign(point.data[1] - value) if check == SIGN else value
+
+
+def _l1_points():
+    return (Point({"d": r["d"], "e^eps": r["e"]}, data=r["l1"], size=(r["d"], 0)) for r in _thm3_4_l1_facts()[0])
+
+
+def _l1_value(forms, point):
+    """The l1 form (or the last of Theorem 3.4's triple) at n = 1."""
+    return _at(forms[2] if isinstance(forms, tuple) else forms, d=point.params["d"], e=point.params["e^eps"], n=1)
+
+
+_L2_NAME = "l2: exhaustive search over k (exact engine)"
+_L2_GRID = Grid(_L2_NAME, _l2_points, lambda point: point.data[0], value=_l2_value)
+_L2_GRID_NO_K = Grid(_L2_NAME, lambda: _l2_points((MIN, N7, SIGN)), lambda point: point.data[0], value=_l2_value)
+_L1_GRID = Grid("l1: Eq. (2) of real SS at k* (uniform dataset)", _l1_points, precomputed, value=_l1_value)
 
 
 @cache
@@ -156,26 +183,20 @@ def thm3_4(ev):
     ev.identity("d l2/dk of Eq. (21) vanishes at the form's k*", sympy.cancel(O.l2_derivative().subs(O.k, kstar.rhs)),
                 sympy.Integer(0))
     ev.identity("Eq. (21) at k* == the form's min l2", sympy.cancel(O._min_l2_regular() - l2_form.rhs), sympy.Integer(0))
-    ev.instances("l2: exhaustive search over k (exact engine)", _thm3_4_instances("l2", kstar, l2_form, l1_form),
-                 has_printed=False)
-    ev.instances("l1: Eq. (2) of real SS at k* (uniform dataset)", _thm3_4_instances("l1", kstar, l2_form, l1_form),
-                 has_printed=False)
+    for grid in (_L2_GRID, _L1_GRID):
+        ev.instances(grid.name, grid.instances((kstar, l2_form, l1_form), None), has_printed=False)
     _certified_l1(ev, l1_form)
 
 
-@claim(
+record(
     id="pan-strict/eq12",
-    custom=("optimality: the minimum over integer k found by exhaustive search on the real Subset Selection "
-            "mechanism"),
     location="Section 3, Eq. (12)",
     statement="min l2 = (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) at k* = d/(e^eps + 1).",
     derived=O.eq12_form,
     derivation="derivations.pan_strict.optimality.min_l2",
-)
-def eq12(ev):
-    form = ev.derived()
-    ev.identity("Eq. (21) at k* == the form", sympy.cancel(O._min_l2_regular() - form.rhs), sympy.Integer(0))
-    ev.instances("l2: exhaustive search over k (exact engine)", _thm3_4_instances("l2", None, form, None), has_printed=False)
+    steps=(Identity("Eq. (21) at k* == the form", lambda forms: sympy.cancel(O._min_l2_regular() - forms.derived().rhs),
+                    lambda forms: sympy.Integer(0), reads_forms=True),
+           _L2_GRID_NO_K))
 
 
 @claim(
@@ -189,7 +210,7 @@ def eq12(ev):
 )
 def eq13(ev):
     form = ev.derived()
-    ev.instances("l1: Eq. (2) of real SS at k* (uniform dataset)", _thm3_4_instances("l1", None, None, form), has_printed=False)
+    ev.instances(_L1_GRID.name, _L1_GRID.instances(form, None), has_printed=False)
     _certified_l1(ev, form)
 
 
@@ -308,17 +329,21 @@ def _small_d_facts():
     return rows
 
 
-def _small_d_instances(which, form):
-    """Eq. (14) or (15) (the form) at each small d against real Subset Selection (every k) and real GRR."""
+def _small_d_instances(form):
+    """Eq. (14) (the form) at each small d against real Subset Selection (every k) and real GRR."""
     insts = []
     for d, e, args, best, grr_l2, grr_l1 in _small_d_facts():
-        if which == "l2":
-            insts.append(Instance({"d": d, "e^eps": e, "check": "argmin k"}, args, [1], size=(d, 0)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "GRR l2"}, grr_l2, _at(form, d=d, e=e, n=1), size=(d, 1)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "min over k"}, best, _at(form, d=d, e=e, n=1), size=(d, 2)))
-        else:
-            insts.append(Instance({"d": d, "e^eps": e}, grr_l1, _at(form, d=d, e=e, n=1), size=(d,)))
+        insts.append(Instance({"d": d, "e^eps": e, "check": "argmin k"}, args, [1], size=(d, 0)))
+        insts.append(Instance({"d": d, "e^eps": e, "check": "GRR l2"}, grr_l2, _at(form, d=d, e=e, n=1), size=(d, 1)))
+        insts.append(Instance({"d": d, "e^eps": e, "check": "min over k"}, best, _at(form, d=d, e=e, n=1), size=(d, 2)))
     return insts
+
+
+#: Eq. (15) (the form, or the second of Corollary 3.3's pair) at each small d against Eq. (2) of the real GRR
+_GRR_L1_GRID = Grid("l1 of real GRR", lambda: (Point({"d": d, "e^eps": e}, data=grr_l1, size=(d,))
+                                               for d, e, args, best, grr_l2, grr_l1 in _small_d_facts()),
+                    precomputed, value=lambda forms, point: _at(forms[1] if isinstance(forms, tuple) else forms,
+                                                                d=point.params["d"], e=point.params["e^eps"], n=1))
 
 
 @claim(
@@ -334,34 +359,30 @@ def _small_d_instances(which, form):
 def cor3_3(ev):
     l2_form, l1_form = ev.derived()
     ev.identity("Eq. (21) at k = 1 == the form's min l2", sympy.cancel(O.osc_l2(O.d, 1, O.e, O.n) - l2_form.rhs), sympy.Integer(0))
-    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances("l2", l2_form), has_printed=False)
-    ev.instances("l1 of real GRR", _small_d_instances("l1", l1_form), has_printed=False)
+    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances(l2_form), has_printed=False)
+    ev.instances(_GRR_L1_GRID.name, _GRR_L1_GRID.instances((l2_form, l1_form), None), has_printed=False)
 
 
 @claim(
     id="pan-strict/eq14",
-    custom=("optimality: the best integer k by exhaustive search on real Subset Selection (argmin and minimum) "
-            "and the GRR l2"),
+    custom=("optimality: the argmin over integer k by exhaustive search on real Subset Selection must be k = 1, "
+            "the statement's support size that no form gives, beside the minimum and GRR's l2 against the form"),
     location="Section 3, Eq. (14)",
     statement="min l2 = (d-1)(d + 2 e^eps - 2)/(n (e^eps - 1)^2) when d < e^eps + 1.",
     derived=O.eq14_form,
     derivation="derivations.pan_strict.optimality.min_l2",
 )
 def eq14(ev):
-    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances("l2", ev.derived()), has_printed=False)
+    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances(ev.derived()), has_printed=False)
 
 
-@claim(
+record(
     id="pan-strict/eq15",
-    custom=("library cross-check: Eq. (2) of the real GRR mechanism at the uniform dataset (ldpref.losses) "
-            "against the form"),
     location="Section 3, Eq. (15)",
     statement="min l1 = sqrt(2 d (d-1)(d + 2 e^eps - 2)/(pi n))/(e^eps - 1) when d < e^eps + 1.",
     derived=O.eq15_form,
     derivation="derivations.pan_strict.optimality.min_l1",
-)
-def eq15(ev):
-    ev.instances("l1 of real GRR", _small_d_instances("l1", ev.derived()), has_printed=False)
+    steps=(_GRR_L1_GRID,))
 
 
 @claim(
@@ -606,10 +627,8 @@ record(
     steps=(_EXISTENCE_GRID,))
 
 
-@claim(
+record(
     id="pan-strict/sec1.lower-bound-gap",
-    custom=("cited: only the achieved side is checked, the Theorem 3.4 exhaustive-search instances of the exact "
-            "optimum"),
     location="Section 1 (Introduction) and Section 1.1",
     statement="Ye and Barg's lower bound for LDP frequency estimation can be a small fraction (a percentage lost in our "
               "copy) of the precision Subset Selection achieves; their constants are well below the strict bounds.",
@@ -619,8 +638,5 @@ record(
     assumptions="the achieved precision: Subset Selection at its best support size",
     note="Not recomputed: the percentage is lost in our copy and Ye and Barg's lower-bound constant is not "
          "available offline; only the achieved side (Subset Selection's optimal l2 = Eq. (12)) is checked exactly.",
-)
-def sec1_gap(ev):
-    ev.instances("achieved precision: Subset Selection at k* on the exact engine == Eq. (12)",
-                 [i for i in _thm3_4_instances("l2", None, ev.derived(), None)
-                  if i.params.get("check") == "min over k of real SS l2"], has_printed=False)
+    steps=(Grid("achieved precision: Subset Selection at k* on the exact engine == Eq. (12)", lambda: _l2_points((MIN,)),
+                lambda point: point.data[0], value=_l2_value),))
