@@ -13,7 +13,8 @@ import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref import enumeration, losses, moments
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
+from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
@@ -30,40 +31,61 @@ def _restricted(mech: Mechanism, dd: int) -> Mechanism:
                      outputs=mech.outputs, name="restricted")
 
 
-@claim(
+def _restricted_points():
+    """Subset Selection on [d'] restricted to [d]: its exact l2 (times n) at a vertex and at the uniform dataset by
+    ldpref.moments, and at two clients by enumeration (d <= 3); ``data`` is (value, path)."""
+    for dd, k, dpp in [(3, 1, 4), (3, 2, 5), (4, 2, 5), (4, 1, 5), (5, 2, 7), (6, 3, 7)]:
+        for e in (R(2), R(3)):
+            small = _restricted(_ss(dpp, k, e).mechanism, dd)
+            facts = {"d": dd, "dp": dpp, "k": k, "e": e}
+            for counts in [tuple([1] + [0] * (dd - 1)), tuple([1] * dd)]:
+                yield Point({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, facts=facts,
+                            data=Exact(sympy.cancel(sum(moments.mse(small, counts)) * sum(counts)), "moment-formula"),
+                            size=(dd, dpp, k, e))
+            if dd <= 3:
+                counts = (1, 1, 0)[:dd]
+                enum = sum(enumeration.enumerated_moments(small, counts)["mse"]) * sum(counts)
+                yield Point({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, facts=facts,
+                            data=Exact(sympy.cancel(enum), "enumeration"), size=(dd, dpp, k, e, 1))
+
+
+record(
     id="pan-strict/appD.extension",
-    custom=("the restricted Subset Selection mechanism's exact l2 (moment formula, and enumeration for d <= 3) "
-            "against the form per dataset"),
     location="Appendix D.2, first step",
     statement="Running an OSC on the extended dictionary [d'] for data in [d], the l2 loss sums the variances of "
               "the d real values only: d q'(1-q')/(p'-q')^2 + (1-p'-q')/(p'-q') per client, p', q' of d'.",
     derived=lambda: sympy.Eq(sympy.Symbol(r"n \ell'"), sympy.factor(C._extended_l2_expr())),
     derivation="derivations.pan_strict.constructions.extended_l2",
     note=LOST,
-)
-def appD_extension(ev):
-    form = ev.derived()
-    insts = []
-    for dd, k, dpp in [(3, 1, 4), (3, 2, 5), (4, 2, 5), (4, 1, 5), (5, 2, 7), (6, 3, 7)]:
-        for e in (R(2), R(3)):
-            small = _restricted(_ss(dpp, k, e).mechanism, dd)
-            for counts in [tuple([1] + [0] * (dd - 1)), tuple([1] * dd)]:
-                exact = sum(moments.mse(small, counts)) * sum(counts)
-                insts.append(Instance({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, sympy.cancel(exact),
-                                      _at(form, d=dd, dp=dpp, k=k, e=e), path="moment-formula",
-                                      size=(dd, dpp, k, e)))
-            if dd <= 3:
-                counts = (1, 1, 0)[:dd]
-                enum = sum(enumeration.enumerated_moments(small, counts)["mse"]) * sum(counts)
-                insts.append(Instance({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, sympy.cancel(enum),
-                                      _at(form, d=dd, dp=dpp, k=k, e=e), size=(dd, dpp, k, e, 1)))
-    ev.instances("SS on [d'] restricted to [d]: exact l2", insts, has_printed=False)
+    steps=(Grid("SS on [d'] restricted to [d]: exact l2", _restricted_points, precomputed,
+                value=lambda form, point: _at(form, **point.facts)),))
 
 
-@claim(
+def _kext_points():
+    """(d, e^eps) with d' = nextprime(d) and d'/(e^eps + 1) an integer: ``data`` is the exhaustive integer argmin of
+    real Subset Selection on [d']."""
+    for dd, e in [(3, R(2)), (4, R(4)), (4, R(3, 2)), (6, R(6)), (6, R(5, 2)), (6, R(4, 3))]:
+        p = next_prime(dd)
+        yield Point({"d": dd, "d'": p, "exp_eps": e}, facts={"dp": p, "e": e}, data=_integer_optimum_by_ss(p, e)[1],
+                    size=(p, e))
+
+
+def _extended_minimisers():
+    gaps = []
+    for dd in (4, 8, 14, 20):
+        p = next_prime(dd)
+        gaps.append(f"d={dd}, d'={p}: {_fmt(C.extended_minimiser(dd, p, R(3)))} vs {_fmt(R(p, 4))}")
+    return "e^eps = 3, minimiser of the extended loss vs d'/(e+1): " + "; ".join(gaps)
+
+
+def _restricted_argmin(dd, p, e):
+    """The integer argmin over k of the real restricted Subset Selection's loss at one client on value 0."""
+    vals = {kk: sum(moments.mse(_restricted(_ss(p, kk, e).mechanism, dd), [1] + [0] * (dd - 1))) for kk in range(1, p)}
+    return min(vals, key=vals.get)
+
+
+record(
     id="pan-strict/appD.kext",
-    custom=("optimality: the exhaustive integer argmin of real Subset Selection on [d'] against the form, and an "
-            "identity between the restricted real loss's argmin and the extended loss's"),
     location="Appendix D.2, the support size for the extended dictionary",
     statement="The proof of Corollary 5.2 sets the support size to d'/(e^eps + 1), the optimal support size for "
               "the dictionary size d' (Eq. (21) with d' in place of d), and evaluates the extended loss there.",
@@ -76,30 +98,13 @@ def appD_extension(ev):
                 "different, so the loss at d'/(e^eps + 1) is an upper bound on the best extended loss, which is "
                 "all the proof needs.  Exact path: where d'/(e^eps + 1) is an integer, the exhaustive integer "
                 "argmin of the exact l2 of real Subset Selection mechanisms on [d'].",
-)
-def appD_kext(ev):
-    form = ev.derived()
-    insts = []
-    # (d, e^eps) with d' = nextprime(d) and d'/(e^eps + 1) an integer
-    for dd, e in [(3, R(2)), (4, R(4)), (4, R(3, 2)), (6, R(6)), (6, R(5, 2)), (6, R(4, 3))]:
-        p = next_prime(dd)
-        best_l2, best_k = _integer_optimum_by_ss(p, e)
-        insts.append(Instance({"d": dd, "d'": p, "exp_eps": e}, best_k, _at(form, dp=p, e=e),
-                              path="moment-formula", size=(p, e)))
-    ev.instances("exhaustive integer argmin of real SS on [d'] vs d'/(e^eps+1)", insts, has_printed=False)
-    # the extended loss's own minimiser differs from d'/(e+1) when d < d' (recorded, not claimed by the paper)
-    gaps = []
-    for dd in (4, 8, 14, 20):
-        p = next_prime(dd)
-        root = C.extended_minimiser(dd, p, R(3))
-        gaps.append(f"d={dd}, d'={p}: {_fmt(root)} vs {_fmt(R(p, 4))}")
-    ev.note("e^eps = 3, minimiser of the extended loss vs d'/(e+1): " + "; ".join(gaps))
-    dd, p, e = 4, 5, R(3)
-    vals = {}
-    for kk in range(1, p):
-        vals[kk] = sum(moments.mse(_restricted(_ss(p, kk, e).mechanism, dd), [1, 0, 0, 0]))
-    ev.identity("integer argmin of the real restricted SS loss (d=4, d'=5, e=3) == argmin of the derived extended "
-                "loss", min(vals, key=vals.get), min(range(1, p), key=lambda kk: C.extended_l2(dd, p, kk, e)))
+    steps=(Grid("exhaustive integer argmin of real SS on [d'] vs d'/(e^eps+1)", _kext_points, precomputed,
+                path="moment-formula", value=lambda form, point: _at(form, **point.facts)),
+           # the extended loss's own minimiser differs from d'/(e+1) when d < d' (recorded, not claimed by the paper)
+           Note(_extended_minimisers),
+           Identity("integer argmin of the real restricted SS loss (d=4, d'=5, e=3) == argmin of the derived extended "
+                    "loss", lambda: _restricted_argmin(4, 5, R(3)),
+                    lambda: min(range(1, 5), key=lambda kk: C.extended_l2(4, 5, kk, R(3))))))
 
 
 @cache
@@ -164,10 +169,35 @@ def appD_deviation(ev):
         for i in insts])
 
 
-@claim(
+def _decrease_points():
+    """At each e^eps and consecutive d: ``data`` says whether the deviation from the OSC's variance (moment formula
+    of a pure protocol with p*, q*) at real k = d/(e+1) -+ 1 is strictly smaller at d + 1 than at d."""
+    for e in (Fraction(2), Fraction(3), Fraction(5, 2), Fraction(10)):
+        prev = None
+        for dd in range(int(e) + 3, 60):
+            ks = Fraction(dd) / (e + 1)
+            base = C.osc_l2_fraction(dd, dd, ks, e)
+            dev = max(C.osc_l2_fraction(dd, dd, ks - 1, e), C.osc_l2_fraction(dd, dd, ks + 1, e)) / base - 1
+            if prev is not None:
+                ee = R(e.numerator, e.denominator)
+                yield Point({"exp_eps": ee, "d": prev[0]}, facts={"d": prev[0], "e": ee}, data=bool(dev < prev[1]),
+                            size=(prev[0], ee))
+            prev = (dd, dev)
+
+
+def _osc_variance_tied():
+    """The OSC variance used by the points == the exact l2 of real Subset Selection where d/(e+1) -+ 1 are integers."""
+    tied = []
+    for dd, e in [(6, R(2)), (9, R(2)), (8, R(3)), (5, R(3, 2))]:
+        ks = int(R(dd) / (e + 1))
+        ef = Fraction(int(e.p), int(e.q))
+        tied.append(all(_l2(_ss(dd, kk, e).mechanism) == R(*(lambda f: (f.numerator, f.denominator))(
+            C.osc_l2_fraction(dd, dd, kk, ef))) for kk in (ks - 1, ks, ks + 1) if kk >= 1))
+    return all(tied), len(tied), f"{sum(tied)} of {len(tied)}"
+
+
+record(
     id="pan-strict/appD.decreasing",
-    custom=("numeric: strict decrease of the deviation at consecutive d, counted, with the OSC variance tied to "
-            "real Subset Selection"),
     location="Appendix D.2, the relative change in variance",
     statement="The relative increase of the loss when the support size moves by one from d/(e^eps+1) decreases "
               "as the dictionary grows, so it is bounded by its value at the smallest dictionary considered.",
@@ -176,32 +206,9 @@ def appD_deviation(ev):
     kind="statement",
     assumptions="d > e^eps + 1 (so that d/(e+1) - 1 > 0)",
     note=LOST,
-)
-def appD_decreasing(ev):
-    form = ev.derived()
-    insts = []
-    for e in (Fraction(2), Fraction(3), Fraction(5, 2), Fraction(10)):
-        prev = None
-        for dd in range(int(e) + 3, 60):
-            ks = Fraction(dd) / (e + 1)
-            base = C.osc_l2_fraction(dd, dd, ks, e)
-            # the deviation from the OSC's variance (moment formula of a pure protocol with p*, q*) at real k
-            dev = max(C.osc_l2_fraction(dd, dd, ks - 1, e), C.osc_l2_fraction(dd, dd, ks + 1, e)) / base - 1
-            if prev is not None:
-                ee = R(e.numerator, e.denominator)
-                insts.append(Instance({"exp_eps": ee, "d": prev[0]}, bool(dev < prev[1]), _at(form, d=prev[0], e=ee),
-                                      path="moment-formula", size=(prev[0], ee)))
-            prev = (dd, dev)
-    ev.instances("deviation at d/(e+1) -+ 1 strictly smaller at d + 1 than at d", insts, has_printed=False)
-    # the OSC variance used above == the exact l2 of real Subset Selection where d/(e+1) -+ 1 are integers
-    tied = []
-    for dd, e in [(6, R(2)), (9, R(2)), (8, R(3)), (5, R(3, 2))]:
-        ks = int(R(dd) / (e + 1))
-        ef = Fraction(int(e.p), int(e.q))
-        tied.append(all(_l2(_ss(dd, kk, e).mechanism) == R(*(lambda f: (f.numerator, f.denominator))(
-            C.osc_l2_fraction(dd, dd, kk, ef))) for kk in (ks - 1, ks, ks + 1) if kk >= 1))
-    ev.numeric("OSC variance formula == exact l2 of real SS at d/(e+1) and -+ 1", all(tied), len(tied),
-               f"{sum(tied)} of {len(tied)}")
+    steps=(Grid("deviation at d/(e+1) -+ 1 strictly smaller at d + 1 than at d", _decrease_points, precomputed,
+                path="moment-formula", value=lambda form, point: _at(form, **point.facts)),
+           Numeric("OSC variance formula == exact l2 of real SS at d/(e+1) and -+ 1", _osc_variance_tied)))
 
 
 @cache
@@ -526,10 +533,36 @@ def sec5_4_narrowing(ev):
     ev.note(f"the excess rises at {rises} of {len(insts)} steps d -> d + 1 (each where d passes a prime)")
 
 
-@claim(
+@cache
+def _table_rows():
+    """Real Subset Selection (optimal integer k), WSS and OCMS (m = e^eps + 1, pooled) per (d, e^eps): the row's
+    params, the facts the form reads, the exact response counts and the precision row's truth."""
+    rows = []
+    for dd in (5, 6, 7):
+        for e in E_GRID:
+            k = C.integer_optimal_k(dd, e)
+            ss = _ss(dd, k, e).mechanism
+            wss = _wss(dd, k, e)[0]
+            o = _ocms(dd, int(e) + 1, e, "pooled").mechanism
+            best = _integer_optimum_by_ss(dd, e)[0]
+            params = {"d": dd, "exp_eps": e, "k": k, "|U| SS/OCMS/WSS": (ss.n_outputs, o.n_outputs, wss.n_outputs),
+                      "OCMS excess": _fmt(_l2(o) / best - 1)}
+            facts = dict(d=dd, k=k, m=int(e) + 1, dp=next_prime(dd), POSITIVE_W=wss.n_outputs)
+            exact = (ss.n_outputs, o.n_outputs, wss.n_outputs <= dd * (dd - 1) // 2)
+            rows.append((params, facts, exact, bool(_l2(ss) == best and _l2(wss) == best and _l2(o) >= best), (dd, e)))
+    return rows
+
+
+def _table_points():
+    return (Point(params, facts=facts, data=exact, size=size) for params, facts, exact, _, size in _table_rows())
+
+
+def _table_precision():
+    return [precise for _, _, _, precise, _ in _table_rows()]
+
+
+record(
     id="pan-strict/sec5.4.table",
-    custom=("numeric: real Subset Selection, WSS and OCMS built per point and their response counts compared with"
-            " the table, the precision row counted"),
     location="Section 5.4, comparison table",
     statement="SS and WSS attain the optimal l2 and OCMS nearly so; responses: C(d,k) for SS, m d'(d'-1) for "
               "OCMS, at most d(d-1)/2 for WSS (cost O(d), O(log d), O(log d)).",
@@ -537,65 +570,45 @@ def sec5_4_narrowing(ev):
     derivation="derivations.pan_strict.constructions.caratheodory_count",
     kind="statement",
     note=LOST,
-)
-def sec5_4_table(ev):
-    form = ev.derived()
-    insts = []
-    precision = []
-    for dd in (5, 6, 7):
-        for e in E_GRID:
-            k = C.integer_optimal_k(dd, e)
-            ss = _ss(dd, k, e).mechanism
-            wss, subsets, _ = _wss(dd, k, e)
-            o = _ocms(dd, int(e) + 1, e, "pooled").mechanism
-            p = next_prime(dd)
-            best = _integer_optimum_by_ss(dd, e)[0]
-            precision.append(bool(_l2(ss) == best and _l2(wss) == best and _l2(o) >= best))
-            exact = (ss.n_outputs, o.n_outputs, wss.n_outputs <= dd * (dd - 1) // 2)
-            insts.append(Instance({"d": dd, "exp_eps": e, "k": k, "|U| SS/OCMS/WSS": (ss.n_outputs, o.n_outputs,
-                                                                                     wss.n_outputs),
-                                   "OCMS excess": _fmt(_l2(o) / best - 1)}, exact,
-                                  _at(form, d=dd, k=k, m=int(e) + 1, dp=p, POSITIVE_W=wss.n_outputs), size=(dd, e)))
-    _statement(ev, "real SS, WSS, OCMS: response counts vs the table", insts)
-    ev.numeric("precision row: SS and WSS at the exhaustive optimum over real SS, OCMS at or above it", all(precision),
-               len(precision), f"{sum(precision)} of {len(precision)}")
+    steps=(Grid("real SS, WSS, OCMS: response counts vs the table", _table_points, precomputed,
+                value=lambda form, point: _at(form, **point.facts)),
+           Numeric("precision row: SS and WSS at the exhaustive optimum over real SS, OCMS at or above it",
+                   lambda: (all(_table_precision()), len(_table_precision()),
+                            f"{sum(_table_precision())} of {len(_table_precision())}"))))
 
 
-@claim(
+@cache
+def _restricted_wss():
+    """WSS at the optimal integer k on [d''] restricted to [d]: (d, d'', k, e^eps, the restricted mechanism)."""
+    out = []
+    for dd, big, e in [(4, 5, R(2)), (5, 6, R(3)), (6, 7, R(2)), (6, 8, R(3))]:
+        k = C.integer_optimal_k(big, e)
+        out.append((dd, big, k, e, _restricted(_wss(big, k, e)[0], dd)))
+    return out
+
+
+def _restricted_wss_points():
+    """``data``: the restricted mechanism's exact worst-case l2 (ldpref.losses)."""
+    for dd, big, k, e, small in _restricted_wss():
+        l2 = losses.worst_case_l2(small, 1).value
+        yield Point({"d": dd, "d''": big, "k": k, "exp_eps": e,
+                     "excess over optimum": _fmt(l2 / C.osc_l2(dd, R(dd) / (e + 1), e) - 1)},
+                    facts={"d": dd, "dpp": big, "k": k, "e": e}, data=l2, size=(dd, big, e))
+
+
+def _restricted_wss_unbiased():
+    unbiased = [small.is_unbiased() for *_, small in _restricted_wss()]
+    return all(unbiased), len(unbiased), f"{sum(unbiased)} of {len(unbiased)}"
+
+
+record(
     id="pan-strict/sec5.4.extend",
-    custom=("numeric: the restricted real WSS mechanisms' exact l2 against the extended loss, and their "
-            "unbiasedness counted"),
     location="Section 5.3 last paragraph and Section 5.4 (reusing precomputed WSS for a larger dictionary)",
     statement="An OSC precomputed for a larger dictionary d'' > d can be used for [d]: it stays unbiased on [d] and "
               "its l2 is the extended loss of Appendix D.2 (negligibly above the optimum for large d).",
     derived=lambda: sympy.Eq(S.N_L_EXT2, sympy.factor(C._extended_l2_expr().subs(C.dp, S.dpp))),
     derivation="derivations.pan_strict.constructions.extended_l2",
     kind="statement",
-)
-def sec5_4_extend(ev):
-    form = ev.derived()
-    insts = []
-    unbiased = []
-    for dd, big, e in [(4, 5, R(2)), (5, 6, R(3)), (6, 7, R(2)), (6, 8, R(3))]:
-        k = C.integer_optimal_k(big, e)
-        mech, _, _ = _wss(big, k, e)
-        small = _restricted(mech, dd)
-        l2 = losses.worst_case_l2(small, 1).value
-        unbiased.append(small.is_unbiased())
-        insts.append(Instance({"d": dd, "d''": big, "k": k, "exp_eps": e,
-                               "excess over optimum": _fmt(l2 / C.osc_l2(dd, R(dd) / (e + 1), e) - 1)},
-                              l2, _at(form, d=dd, dpp=big, k=k, e=e), path="moment-formula", size=(dd, big, e)))
-    _statement(ev, "restricted real WSS mechanisms: exact l2 vs the extended loss", insts)
-    ev.numeric("restricted real WSS mechanisms are unbiased on [d]", all(unbiased), len(unbiased),
-               f"{sum(unbiased)} of {len(unbiased)}")
-
-#: the errors behind the erratum and conditional claims of this module
-ROOT_CAUSES: list[RootCause] = [
-    RootCause("appD.deviation", "Appendix D.2, the support sizes OCMS samples",
-              "when e^eps + 1 is not an integer, m is the floor or ceiling of e^eps + 1 and the bucket sizes "
-              "floor(d'/m), floor(d'/m) + 1 drift from d'/(e^eps + 1) linearly in d'; they are within one of it "
-              "only when m = e^eps + 1", "error", severity="overstated"),
-    RootCause("sec5.4.narrowing", "Section 5.4, end of the example",
-              "the excess of OCMS over the optimum rises each time d passes a prime (the extended d' jumps); it "
-              "narrows only while d and d + 1 share d'", "condition", severity="overstated"),
-]
+    steps=(Grid("restricted real WSS mechanisms: exact l2 vs the extended loss", _restricted_wss_points, precomputed,
+                path="moment-formula", value=lambda form, point: _at(form, **point.facts)),
+           Numeric("restricted real WSS mechanisms are unbiased on [d]", _restricted_wss_unbiased)))
