@@ -22,7 +22,7 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
+from ldpref.ledger.generic import Grid, Note, Point, precomputed
 from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate, truth_at_once
 from ldpref.mechanism import Mechanism
@@ -178,10 +178,35 @@ record(
         lambda point: point.data, value=lambda form, point: list(at(form, point.facts))),))
 
 
-@claim(
+@cache
+def _splits():
+    """Seeded random mechanisms split into extremal ones (the split of Section 2.3 generalised): per mechanism a
+    point -- its facts (P, Q, e^eps, whether P lacks an extremal configuration) are what the statements read, and
+    ``data`` whether the split mechanism is e^eps-LDP, every row takes two values a ratio e^eps apart, the split rows
+    add back to P, and f_hat has the same distribution (enumeration) on every dataset of <= 2 clients -- and the
+    output counts before and after the split."""
+    rng = np.random.default_rng(SEED + 24)
+    out = []
+    for d, U in [(2, 3), (3, 3), (3, 4)]:
+        P = random_perturbation_matrix(rng, d, U)
+        m = Mechanism(P.tolist(), name=f"random d={d}")
+        e = privacy.exp_eps(m)
+        Q = m.decoder_matrix()
+        Pn, Qn, parent = D.decompose_extremal(P, Q, e)
+        mn = Mechanism(Pn.tolist(), Qn.tolist(), name="extremal")
+        two_valued = all(len({sympy.cancel(v) for v in Pn.row(j)}) <= 2 and
+                         sympy.cancel(max(Pn.row(j)) / min(Pn.row(j))) in (1, e) for j in range(Pn.shape[0]))
+        adds_back = P == sympy.Matrix([[sum(Pn[j, x] for j in range(Pn.shape[0]) if parent[j] == u) for x in range(d)]
+                                       for u in range(U)])
+        same = all(_distribution(mn, c) == _distribution(m, c) for c in _datasets(d, 2))
+        exact = bool(privacy.exp_eps(mn) <= e and two_valued and adds_back and same)
+        params = {"d": d, "|U|": U, "lacks_extremal": D.extremal_parts(P, e) is None, "P": P, "Q": Q, "e": e}
+        out.append((Point(params, data=exact, size=(d, U)), f"d={d}: {U} -> {Pn.shape[0]} outputs"))
+    return out
+
+
+record(
     id="pan-strict/thm2.4",
-    custom=("each instance builds the split mechanism of the statement and compares the two distributions of "
-            "f_hat by enumeration; the outputs after the split are a computed note"),
     location="Section 2.3, Theorem 2.4 (cited from Kairouz et al.; informal splitting argument)",
     statement="Any eps-LDP frequency estimator can be transformed into one with an extremal configuration: each "
               "output splits into extremal outputs, each decoded like the original, so the estimator is unchanged.",
@@ -194,31 +219,10 @@ record(
          "the two distributions of f_hat by enumeration.",
     assumptions="every entry of P positive (finite eps); the split of Section 2.3 generalised: one extremal part per "
                 "distinct level of a row, plus a constant part",
-)
-def thm2_4(ev):
-    printed, derived = ev.printed(), ev.derived()
-    rng = np.random.default_rng(SEED + 24)
-    insts, sizes = [], []
-    for d, U in [(2, 3), (3, 3), (3, 4)]:
-        P = random_perturbation_matrix(rng, d, U)
-        m = Mechanism(P.tolist(), name=f"random d={d}")
-        e = privacy.exp_eps(m)
-        Q = m.decoder_matrix()
-        Pn, Qn, parent = D.decompose_extremal(P, Q, e)
-        mn = Mechanism(Pn.tolist(), Qn.tolist(), name="extremal")
-        # exact: the split mechanism is e^eps-LDP, every row takes two values a ratio e^eps apart, the split rows
-        # add back to P, and f_hat has the same distribution (enumeration) on every dataset of <= 2 clients
-        two_valued = all(len({sympy.cancel(v) for v in Pn.row(j)}) <= 2 and
-                         sympy.cancel(max(Pn.row(j)) / min(Pn.row(j))) in (1, e) for j in range(Pn.shape[0]))
-        adds_back = P == sympy.Matrix([[sum(Pn[j, x] for j in range(Pn.shape[0]) if parent[j] == u) for x in range(d)]
-                                       for u in range(U)])
-        same = all(_distribution(mn, c) == _distribution(m, c) for c in _datasets(d, 2))
-        exact = bool(privacy.exp_eps(mn) <= e and two_valued and adds_back and same)
-        params = {"d": d, "|U|": U, "lacks_extremal": D.extremal_parts(P, e) is None, "P": P, "Q": Q, "e": e}
-        insts.append(Instance(params, exact, evaluate(derived, params), printed=evaluate(printed, params), size=(d, U)))
-        sizes.append(f"d={d}: {U} -> {Pn.shape[0]} outputs")
-    ev.instances("extremal decomposition: same e^eps, same distribution of f_hat (exact enumeration)", insts)
-    ev.note("output counts after the split: " + "; ".join(sizes) + " (at most d + 1 parts per output)")
+    steps=(Grid("extremal decomposition: same e^eps, same distribution of f_hat (exact enumeration)",
+                lambda: (point for point, _ in _splits()), precomputed),
+           Note(lambda: "output counts after the split: " + "; ".join(size for _, size in _splits())
+                + " (at most d + 1 parts per output)")))
 
 
 # ---------------------------------------------------------------------------------------------
