@@ -472,7 +472,8 @@ def sec5_4_example(ev):
     within = _example_holds(ev.printed(), x)
     params = {"d": 100, "eps": 1, "m": m_best, "decoder": dec_best, "d'": 101, "excess": f"{sympy.N(x * 100, 6)}%"}
     example = Instance(params, True, _example_holds(form, x), printed=within, path="moment-formula", size=(100, 1))
-    ev.instances("the abstract's example, d = 100 and eps = 1: exact excess of the best OCMS <= 0.09%?", [example])
+    ev.instances("the abstract's example, d = 100 and eps = 1: does each form's relation hold of the exact excess of "
+                 "the best OCMS?", [example])
     if len(ev.forms) > 2 and ev.forms[2] is not None:  # the displayed correction: its relation, asserted at the example
         ev.corrections("the abstract's example: the corrected bound judged on the exact excess of the best OCMS",
                        [Instance(params, _example_holds(ev.correction(), x), True, path="moment-formula",
