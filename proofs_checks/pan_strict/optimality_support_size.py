@@ -20,7 +20,7 @@ import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, precomputed
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
 from ldpref.exact import certain_sign
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
@@ -214,36 +214,26 @@ def eq13(ev):
     _certified_l1(ev, form)
 
 
-@claim(
-    id="pan-strict/cor3.1",
-    custom=("optimality: OSCs at k* (Subset Selection, Fano plane, Paley design) attain the minima, and random "
-            "unbiased decoders counted that never beat Eq. (5)"),
-    location="Section 3, Corollary 3.1",
-    statement="Any estimator with an optimal symmetric configuration and support size k* is l1- and l2-optimal.",
-    derived=lambda: (O.eq12_form(), O.eq13_form()),
-    derivation="derivations.pan_strict.optimality.min_l2",
-    kind="statement",
-)
-def cor3_1(ev):
-    l2_form, l1_form = ev.derived()
-    insts = []
-    osc_at_kstar = [(n, d, k, e, m) for n, d, k, e, m, P, S in _osc_zoo() if O.optimal_k(d, e) == k]
+def _osc_at_kstar_points():
+    """OSCs at k* (the Subset Selection zoo, the Fano plane and a Paley design with the Eq. (5) decoder): ``data`` is
+    the exact worst-case l2, and sqrt(d) times Eq. (2) at the uniform dataset for l1."""
+    oscs = [(n, d, k, e, m) for n, d, k, e, m, P, S in _osc_zoo() if O.optimal_k(d, e) == k]
     for d, T, e, label in [(7, (0, 1, 3), R(4, 3), "Fano plane"), (11, (1, 3, 4, 5, 9), R(6, 5), "Paley d=11")]:
         P, S = O.cyclic_design(d, T, e)
         p, q = F.symmetric_pq(S, P)
-        osc_at_kstar.append((f"{label} e={e}", d, len(T), e, Mechanism(P.tolist(), F.eq5_decoder(S, p, q).tolist())))
-    for name, d, k, e, m in osc_at_kstar:
-        insts.append(Instance({"osc": name, "loss": "l2"}, losses.worst_case_l2(m, 1).value, _at(l2_form, d=d, e=e, n=1),
-                              size=(d,)))
-        insts.append(Instance({"osc": name, "loss": "l1"}, sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d),
-                              _at(l1_form, d=d, e=e, n=1), size=(d,)))
-    ev.instances("OSCs at k* (Subset Selection, Fano plane, Paley design) attain the minima", insts, has_printed=False)
-    # the Eq. (5) decoder against random unbiased decoders on the same perturbation (exact worst cases)
+        oscs.append((f"{label} e={e}", d, len(T), e, Mechanism(P.tolist(), F.eq5_decoder(S, p, q).tolist())))
+    for name, d, k, e, m in oscs:
+        yield Point({"osc": name, "loss": "l2"}, facts={"d": d, "e": e}, data=losses.worst_case_l2(m, 1).value, size=(d,))
+        yield Point({"osc": name, "loss": "l1"}, facts={"d": d, "e": e},
+                    data=sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d), size=(d,))
+
+
+def _random_decoders_never_better():
+    """Random unbiased decoders on Subset Selection at k* (exact worst cases) against its Eq. (5) decoder."""
     rng = np.random.default_rng(SEED + 31)
     beaten, tried = 0, 0
     for d, e in [(6, 2), (8, 3), (5, R(3, 2))]:
-        kk = int(O.optimal_k(d, e))
-        m = subset_selection(d, kk, e).mechanism
+        m = subset_selection(d, int(O.optimal_k(d, e)), e).mechanism
         if m.n_outputs <= d:
             continue
         P, base = m.perturbation_matrix(), losses.worst_case_l2(m, 1).value
@@ -251,9 +241,22 @@ def cor3_1(ev):
             Qr = random_unbiased_decoder(rng, P, m.decoder_matrix())
             tried += 1
             beaten += bool(losses.worst_case_l2(m.with_decoder(Qr.tolist()), 1).value < base)
-    ev.numeric("random unbiased decoders Q + Z N never beat the Eq. (5) decoder of Subset Selection at k*", beaten == 0,
-               tried, f"{tried} decoders, {beaten} better")
-    ev.note("optimality against every estimator is checked in pan-strict/prop1 (random eps-LDP mechanisms and decoders)")
+    return beaten == 0, tried, f"{tried} decoders, {beaten} better"
+
+
+record(
+    id="pan-strict/cor3.1",
+    location="Section 3, Corollary 3.1",
+    statement="Any estimator with an optimal symmetric configuration and support size k* is l1- and l2-optimal.",
+    derived=lambda: (O.eq12_form(), O.eq13_form()),
+    derivation="derivations.pan_strict.optimality.min_l2",
+    kind="statement",
+    steps=(Grid("OSCs at k* (Subset Selection, Fano plane, Paley design) attain the minima", _osc_at_kstar_points,
+                precomputed, value=lambda forms, point: _at(forms[point.params["loss"] == "l1"], n=1, **point.facts)),
+           Numeric("random unbiased decoders Q + Z N never beat the Eq. (5) decoder of Subset Selection at k*",
+                   _random_decoders_never_better),
+           Note("optimality against every estimator is checked in pan-strict/prop1 (random eps-LDP mechanisms and "
+                "decoders)")))
 
 
 @cache
@@ -453,38 +456,44 @@ def _prop1_facts():
     return l2, attained, l1
 
 
-def _prop1_l2_instances(form):
+def _prop1_l2_points():
+    """Each competitor: ``data`` says whether its exact l2 is at least the model's minimum over OSC support sizes
+    (Eq. (21) minimised); then the attaining mechanisms, whose exact l2 is the bound's value itself."""
     l2, attained, _ = _prop1_facts()
-    insts = []
     for name, d, e, U, value in l2:
         regime = "d >= e^eps + 1" if d >= e + 1 else "d < e^eps + 1"
-        # exact: the estimator's exact l2 against the model's minimum over OSC support sizes (Eq. (21) minimised)
-        insts.append(Instance({"estimator": name, "regime": regime, "loss": "l2"}, bool(value >= O.min_l2(d, e, 1)),
-                              bool(value >= _at(form, d=d, e=e, n=1)), size=(d, U)))
-    for d, e, kk, value in attained:  # the bound's value itself, attained by a real mechanism
-        insts.append(Instance({"estimator": f"ss d={d} k={kk} e={e}", "regime": "attained", "loss": "l2"}, value,
-                              _at(form, d=d, e=e, n=1), size=(d, 0)))
-    return insts
+        yield Point({"estimator": name, "regime": regime, "loss": "l2"}, data=(bool(value >= O.min_l2(d, e, 1)), value),
+                    facts={"d": d, "e": e}, size=(d, U))
+    for d, e, kk, value in attained:
+        yield Point({"estimator": f"ss d={d} k={kk} e={e}", "regime": "attained", "loss": "l2"}, data=(value, None),
+                    facts={"d": d, "e": e}, size=(d, 0))
 
 
-def _prop1_l1_instances(form):
-    insts = []
+def _prop1_l2_value(forms, point):
+    """The l2 bound (first of the pair) at the point: compared with the competitor's exact l2, or its value."""
+    bound = _at(forms[0], n=1, **point.facts)
+    value = point.data[1]
+    return bound if value is None else bool(value >= bound)
+
+
+def _certified_above(lower, upper, bound):
+    """Whether a certified interval [lower, upper] lies at or above ``bound`` (None: undecided)."""
+    bound = mpmath.mpf(sympy.N(bound, 20))
+    return True if lower >= bound else (False if upper < bound else None)
+
+
+def _prop1_l1_points():
+    """Competitors with a certified l1 interval: ``data`` says whether it lies above the model's minimum l1 (the
+    points where that is undecided are left out)."""
     for name, d, e, U, lower, upper in _prop1_facts()[2]:
-        def above(bound):
-            bound = mpmath.mpf(sympy.N(bound, 20))
-            return True if lower >= bound else (False if upper < bound else None)
-
-        exact, derived = above(O.min_l1(d, e, 1)), above(_at(form, d=d, e=e, n=1))
-        if exact is None or derived is None:
-            continue
-        insts.append(Instance({"estimator": name, "loss": "l1"}, exact, derived, size=(d, U)))
-    return insts
+        exact = _certified_above(lower, upper, O.min_l1(d, e, 1))
+        if exact is not None:
+            yield Point({"estimator": name, "loss": "l1"}, facts={"d": d, "e": e}, data=(exact, (lower, upper)),
+                        size=(d, U))
 
 
-@claim(
+record(
     id="pan-strict/prop1",
-    custom=("optimality: a lower bound judged against the exact worst cases of many estimators (and certified l1 "
-            "intervals, undecided ones left out), plus attainment by real mechanisms"),
     location="Section 1, Proposition 1 (Theorem 3.4, Corollary 3.3)",
     statement="Every eps-LDP frequency estimator has l2 >= (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) and "
               "l1 >= sqrt(2 d l2/pi) when d >= e^eps + 1; otherwise l2 >= (d-1)(d + 2 e^eps - 2)/(n (e^eps - 1)^2) and "
@@ -494,15 +503,13 @@ def _prop1_l1_instances(form):
     kind="statement",
     assumptions="unbiased linear estimators f_hat = Q nu; l1 in the normal approximation of Eq. (2); e^eps is each "
                 "mechanism's own privacy level",
-)
-def prop1(ev):
-    l2_form, l1_form = ev.derived()
-    ev.instances("l2 of real estimators (exact worst case) >= the bound; attained",
-                 _prop1_l2_instances(l2_form), has_printed=False)
-    ev.instances("l1 (certified Frank-Wolfe interval) >= the bound", _prop1_l1_instances(l1_form), has_printed=False)
-    # continuity of the two regimes at d = e^eps + 1
-    ev.identity("the two regimes agree at d = e^eps + 1",
-                sympy.cancel(O._min_l2_regular().subs(O.d, O.e + 1) - O._min_l2_small_d().subs(O.d, O.e + 1)), sympy.Integer(0))
+    steps=(Grid("l2 of real estimators (exact worst case) >= the bound; attained", _prop1_l2_points,
+                lambda point: point.data[0], value=_prop1_l2_value),
+           Grid("l1 (certified Frank-Wolfe interval) >= the bound", _prop1_l1_points, lambda point: point.data[0],
+                value=lambda forms, point: _certified_above(*point.data[1], _at(forms[1], n=1, **point.facts))),
+           # continuity of the two regimes at d = e^eps + 1
+           Identity("the two regimes agree at d = e^eps + 1", lambda: sympy.cancel(
+               O._min_l2_regular().subs(O.d, O.e + 1) - O._min_l2_small_d().subs(O.d, O.e + 1)), lambda: sympy.Integer(0))))
 
 
 def _chain_points():
