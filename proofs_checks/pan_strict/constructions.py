@@ -183,10 +183,22 @@ def _pair_counts(d, blocks):
     return {sum(1 for b in blocks if x in b and y in b) for x, y in itertools.combinations(range(d), 2)}
 
 
-@claim(
+def _design_points():
+    """Designs and non-designs with uniform weights 1/b, built as real mechanisms at exact (and symbolic) e^eps:
+    ``data`` says whether the configuration is certified symmetric (False where a column does not sum to one: not a
+    mechanism, hence not an OSC), with (d, blocks, k).  The form's lambda says which are symmetric: every pair of
+    inputs in lambda blocks."""
+    for label, (v, kk, blocks) in {**_designs(), **_non_designs()}.items():
+        b = len(blocks)
+        for e in ((R(2), EXP_EPS) if v <= 7 else (R(3),)):
+            weights = [R(1, b)] * b
+            symmetric = (_is_osc(_measure(osc_mechanism(v, kk, e, blocks, weights, name=label), blocks, kk), v, kk, e)
+                         if _columns_sum_to_one(v, kk, e, blocks, weights) else False)
+            yield Point({"structure": label, "exp_eps": e}, data=(symmetric, v, blocks, kk), size=(v, kk, b))
+
+
+record(
     id="pan-strict/sec4.bibd",
-    custom=("each design is built as a real mechanism at several e^eps and certified symmetric (or found not to "
-            "be a mechanism, noted)"),
     location="Section 4, special cases (block designs)",
     statement="With a constant base probability over the responses, a support matrix gives a symmetric "
               "configuration exactly when its rows are the blocks of a 2-(d, k, lambda) design (BIBD), "
@@ -196,29 +208,9 @@ def _pair_counts(d, blocks):
     kind="statement",
     assumptions="k >= 2, constant base probability 1/b per block scaled by d/(ke+d-k)",
     note=LOST,
-)
-def sec4_bibd(ev):
-    derived = ev.derived()
-    insts = []
-    not_mechanisms = []
-    for label, (v, kk, blocks) in {**_designs(), **_non_designs()}.items():
-        b = len(blocks)
-        lam = _at(derived, d=v, k=kk, b=b)
-        # derived: symmetric exactly when every pair of inputs lies in lambda blocks (lambda from the form)
-        predicted = _pair_counts(v, blocks) == {lam}
-        for e in ((R(2), EXP_EPS) if v <= 7 else (R(3),)):
-            weights = [R(1, b)] * b
-            if _columns_sum_to_one(v, kk, e, blocks, weights):
-                meas = _measure(osc_mechanism(v, kk, e, blocks, weights, name=label), blocks, kk)
-                symmetric = _is_osc(meas, v, kk, e)
-            else:  # computed: a column does not sum to one, so this is not a mechanism (hence not an OSC)
-                symmetric = False
-                not_mechanisms.append(f"{label} at e^eps = {e}")
-            insts.append(Instance({"structure": label, "exp_eps": e}, symmetric, predicted, size=(v, kk, b)))
-    ev.instances("uniform-weight configuration is symmetric <=> every pair lies in lambda blocks", insts,
-                 has_printed=False)
-    if not_mechanisms:
-        ev.note("not a mechanism (some column sum != 1, computed exactly): " + "; ".join(not_mechanisms))
+    steps=(Grid("uniform-weight configuration is symmetric <=> every pair lies in lambda blocks", _design_points, lambda point: point.data[0],
+                value=lambda form, point: _pair_counts(point.data[1], point.data[2]) == {
+                    _at(form, d=point.data[1], k=point.data[3], b=len(point.data[2]))}),))
 
 
 @cache
@@ -693,10 +685,21 @@ def appC_diagonal(ev):
                 sympy.cancel((C.k - 1) * form.rhs - (C.d - 1) * C.subset_moments()[1]), 0)
 
 
-@claim(
+def _response_count_points():
+    """The real WSS mechanisms: ``data`` says whether their response count is within Caratheodory's d(d-1)/2 + 1."""
+    for d, k, e, mech, subsets, meas in _thm41_grid():
+        yield Point({"d": d, "k": k, "exp_eps": e, "points": meas["responses"]},
+                    data=meas["responses"] <= d * (d - 1) // 2 + 1, size=(d, k, e))
+
+
+def _beyond_sharper_count():
+    over = [f"d={d}, k={k}, e^eps={e}: {meas['responses']} points exceed the sharper count max(d(d-1)/2, d)"
+            for d, k, e, mech, subsets, meas in _thm41_grid() if meas["responses"] > max(d * (d - 1) // 2, d)]
+    return "; ".join(over) if over else "every real WSS mechanism is within the sharper count max(d(d-1)/2, d)"
+
+
+record(
     id="pan-strict/appC.caratheodory",
-    custom=("the response count of the real WSS mechanisms against Caratheodory's bound, an identity on the "
-            "subset moments, and notes computed where the sharper count fails"),
     location="Appendix C, Caratheodory step",
     statement="The strictly upper triangle has d(d-1)/2 coordinates; Caratheodory's theorem gives a convex "
               "combination of at most d(d-1)/2 + 1 of the matrices s s^T.",
@@ -705,20 +708,11 @@ def appC_diagonal(ev):
     kind="statement",
     note=LOST + ". Sharper: for k >= 2 all points have coordinate sum k(k-1)/2 (a hyperplane), so d(d-1)/2 points "
                 "suffice; for k = 1 the diagonal coordinates are needed and d points suffice.",
-)
-def appC_caratheodory(ev):
-    derived = ev.derived()
-    insts = []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "points": meas["responses"]},
-                              meas["responses"] <= d * (d - 1) // 2 + 1, _at(derived, U=meas["responses"], d=d),
-                              size=(d, k, e)))
-        sharp = meas["responses"] <= max(d * (d - 1) // 2, d)
-        if not sharp:
-            ev.note(f"d={d}, k={k}, e^eps={e}: {meas['responses']} points exceed the sharper count max(d(d-1)/2, d)")
-    sums = sorted({sum(1 for _ in itertools.combinations(s, 2)) for s in itertools.combinations(range(6), 3)})
-    ev.identity("off-diagonal coordinate sum of every s s^T is k(k-1)/2 (k = 3, d = 6)", sums, [3])
-    _statement(ev, "WSS convex combinations", insts)
+    steps=(Identity("off-diagonal coordinate sum of every s s^T is k(k-1)/2 (k = 3, d = 6)", lambda: sorted(
+               {sum(1 for _ in itertools.combinations(s, 2)) for s in itertools.combinations(range(6), 3)}), lambda: [3]),
+           Grid("WSS convex combinations", _response_count_points, precomputed,
+                value=lambda form, point: _at(form, U=point.params["points"], d=point.params["d"])),
+           Note(_beyond_sharper_count)))
 
 #: the errors behind the erratum and conditional claims of this module
 ROOT_CAUSES: list[RootCause] = [
