@@ -25,7 +25,7 @@ from ldpref import enumeration, losses
 from ldpref.dataset import vertex as _vertex
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point
+from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
 from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
@@ -462,10 +462,10 @@ record(
                 _frobenius_l2, value=lambda form, point: at(form, point.facts)),))
 
 
-def _thm3_2_instances(printed, derived):
+def _thm3_2_points():
     """Per extremal P: 'bound' (URP l2 with Q* >= the OSC value at the same p*) and, for constant support,
-    'attains' (== the OSC value); exact by the exact engine, each form evaluated on the instance's facts."""
-    insts = []
+    'attains' (== the OSC value); the fact by the exact engine, the statements read on the instance's structural
+    facts (extremal, constant support, symmetric)."""
     for name, P, S, e, sym, sizes in _extremal_cases():
         d = P.shape[1]
         bound = O.osc_l2(d, _k_bar(P, e, d), e, 1)
@@ -473,16 +473,19 @@ def _thm3_2_instances(printed, derived):
         facts = {"extremal": F.extremal_parts(P, e) is not None, "constant_support": len(sizes) == 1, "symmetric": sym}
         cases = [("bound", bool(exact >= bound))] + ([("attains", bool(exact == bound))] if len(sizes) == 1 else [])
         for rank, (assertion, fact) in enumerate(cases):
-            params = {"mechanism": name, "assertion": assertion, **facts}
-            insts.append(Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params),
-                                  in_condition=sym or assertion == "bound", size=(d, P.shape[0], rank)))
-    return insts
+            yield Point({"mechanism": name, "assertion": assertion, **facts}, data=fact,
+                        in_condition=sym or assertion == "bound", size=(d, P.shape[0], rank))
 
 
-@claim(
+def _constant_not_symmetric():
+    """A note per constant-support mechanism that is not symmetric: its URP l2 with Q* against the OSC value."""
+    return "; ".join(f"{name}: constant support k = {list(sizes)[0]} but not symmetric: URP l2 with Q* = "
+                     f"{_urp_opt_l2(name)} > OSC value {O.osc_l2(P.shape[1], list(sizes)[0], e, 1)} (n = 1)"
+                     for name, P, S, e, sym, sizes in _extremal_cases() if len(sizes) == 1 and not sym)
+
+
+record(
     id="pan-strict/thm3.2",
-    custom=("optimality: the URP l2 with the optimal decoder Q* against the OSC value at the same p* on every "
-            "extremal mechanism, with a note computed per non-symmetric one"),
     location="Section 3, Theorem 3.2 (proof in Appendix B.1)",
     statement="Among extremal perturbation matrices with a fixed self-support probability p*, one with a constant "
               "support size minimises the URP l2 loss (Tr((P^T D^-1 P)^-1)/d - 1)/n; the minimum is the OSC value "
@@ -498,15 +501,8 @@ def _thm3_2_instances(printed, derived):
     condition="the constant-support P is also symmetric (all non-trivial eigenvalues of P^T D^-1 P equal, e.g. "
               "Subset Selection or a URP transform); a constant support size alone does not reach the minimum",
     assumptions="extremal P of full column rank, e^eps > 1; URP estimator with the optimal decoder Q* of Theorem 3.1",
-)
-def thm3_2(ev):
-    ev.instances("URP l2 (explicit mechanism with Q*) vs the OSC value at the same p*",
-                 _thm3_2_instances(ev.printed(), ev.derived()))
-    for name, P, S, e, sym, sizes in _extremal_cases():
-        if len(sizes) == 1 and not sym:
-            d = P.shape[1]
-            ev.note(f"{name}: constant support k = {list(sizes)[0]} but not symmetric: URP l2 with Q* = {_urp_opt_l2(name)} "
-                    f"> OSC value {O.osc_l2(d, list(sizes)[0], e, 1)} (n = 1)")
+    steps=(Grid("URP l2 (explicit mechanism with Q*) vs the OSC value at the same p*", _thm3_2_points, precomputed),
+           Note(_constant_not_symmetric)))
 
 
 def _generic_m_ones(d, U):
