@@ -689,10 +689,18 @@ def _thm3_3_facts():
     return rows
 
 
-@claim(
+def _urp_of_nonsymmetric_losses():
+    """Per non-symmetric constant-support case: the URP estimator from Q*(P) against Eq. (5) on the URP mechanism."""
+    notes = []
+    for name, P, d, Pu, Su, pu, qu, e, k in _urp_of_nonsymmetric():
+        l2_eq5 = losses.worst_case_l2(Mechanism(Pu.tolist(), F.eq5_decoder(Su, pu, qu).tolist()), 1).value
+        notes.append(f"{name}: URP estimator from Q*(P) has l2 = {_urp_opt_l2(name)} (n = 1); Eq. (5) on the URP "
+                     f"mechanism (= Q*(P_urp)) has l2 = {l2_eq5} = OSC value {O.osc_l2(d, k, e, 1)}")
+    return "; ".join(notes)
+
+
+record(
     id="pan-strict/thm3.3",
-    custom=("optimality: Q* of Theorem 3.1 computed exactly per mechanism (ldpref's decoder, or the closed form "
-            "on URP transforms) and compared with Eq. (5), with notes computed from the exact worst cases"),
     location="Section 3, Theorem 3.3 (proof in Appendix B.2)",
     statement="For an extremal perturbation with constant support size, the optimal decoder Q* of Theorem 3.1 "
               "is the Eq. (5) reconstruction (S^T nu - q* 1)/(p* - q*).",
@@ -707,16 +715,10 @@ def _thm3_3_facts():
     condition="the configuration is also symmetric (Appendix B.2 uses Theorem 2.6: apply Q* to the URP mechanism "
               "itself, Q*(P_urp) = (S_urp^T - q* J)/(p* - q*)); the URP estimator assembled from Q*(P) of a "
               "non-symmetric constant-support P is not Eq. (5)",
-)
-def thm3_3(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.instances("is Q* (exact) the Eq. (5) decoder?",
-                 [Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params),
-                           in_condition=params["symmetric"], size=size) for params, fact, size in _thm3_3_facts()])
-    for name, P, d, Pu, Su, pu, qu, e, k in _urp_of_nonsymmetric():
-        l2_eq5 = losses.worst_case_l2(Mechanism(Pu.tolist(), F.eq5_decoder(Su, pu, qu).tolist()), 1).value
-        ev.note(f"{name}: URP estimator from Q*(P) has l2 = {_urp_opt_l2(name)} (n = 1); Eq. (5) on the URP mechanism "
-                f"(= Q*(P_urp)) has l2 = {l2_eq5} = OSC value {O.osc_l2(d, k, e, 1)}")
+    steps=(Grid("is Q* (exact) the Eq. (5) decoder?", lambda: (Point(params, data=fact, in_condition=params["symmetric"],
+                                                                  size=size) for params, fact, size in _thm3_3_facts()),
+                precomputed),
+           Note(_urp_of_nonsymmetric_losses)))
 
 
 def _q_star_points():
