@@ -108,8 +108,8 @@ def _row_min(row, e):
 
 @claim(
     id="pan-strict/eq3",
-    custom=("two instances per mechanism: P rebuilt from the parts read off it, and the support matrix read back "
-            "(constant rows read as empty support)"),
+    custom=("two instances per mechanism: P rebuilt by the form from the parts read off it, and the support "
+            "matrix read back against the built one (a model reading that no form gives)"),
     location="Section 2.3, Eq. (3)",
     statement="An extremal perturbation matrix factors as P = diag(p) ((e^eps - 1) S + J) with S the 0/1 "
               "support matrix and p the base probabilities.",
@@ -456,7 +456,7 @@ def _urp_mechanism(name):
 @claim(
     id="pan-strict/lemma2.2",
     custom=("an exact identity per d on generic symbolic matrices (the form's alpha, beta read at each d) and the"
-            " proof's permutation counting, which reads no form"),
+            " proof's permutation counting, whose derived side is the proof's fractions, not a form"),
     location="Section 2.4, Lemma 2.2",
     statement="For any d x d matrix A, the average of Pi^T A Pi over all d! permutation matrices is alpha I + "
               "beta J with beta = (1^T A 1 - Tr A)/(d(d-1)) and alpha = Tr A/d - beta.",
@@ -486,8 +486,9 @@ def lemma2_2(ev):
 
 @claim(
     id="pan-strict/thm2.6",
-    custom=("instances from seeded random extremal mechanisms and their explicit URP transforms (support "
-            "probabilities and support sizes), plus a symbolic-e^eps base and a computed note"),
+    custom=("the form's p*, q* against the explicit URP mechanism, interleaved with instances comparing the URP "
+            "mechanism's support sizes with its support matrix's (model against model, no form), and a computed "
+            "note"),
     location="Section 2.4, Theorem 2.6",
     statement="The URP perturbation has a symmetric configuration: its support probability matrix is the "
               "permutation average of S^T P, i.e. (p* - q*) I + q* J with p* = Tr(S^T P)/d and q* the mean "
@@ -550,7 +551,7 @@ def _thm2_7_evidence(ev):
 @claim(
     id="pan-strict/thm2.7",
     custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
-            "beside E[f_hat] = f by enumeration of every dataset of one client"),
+            "interleaved with E[f_hat] = f by enumeration, instances whose derived side is the true f, not a form"),
     location="Section 2.4, Theorem 2.7",
     statement="Q_urp = [Pi_pi^T Q]_pi (the decoder of response (pi, y) is column y of Q with rows permuted by pi) "
               "is an unbiased reconstruction matrix for the URP perturbation.",
@@ -565,7 +566,7 @@ def thm2_7(ev):
 @claim(
     id="pan-strict/eq9",
     custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
-            "beside E[f_hat] = f by enumeration of every dataset of one client"),
+            "interleaved with E[f_hat] = f by enumeration, instances whose derived side is the true f, not a form"),
     location="Section 2.4, Eq. (9) (proof of Theorem 2.7)",
     statement="Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I.",
     derived=D.eq9_matrix_form,
@@ -577,8 +578,8 @@ def eq9(ev):
 
 @claim(
     id="pan-strict/def2.6",
-    custom=("library cross-check: the explicit URP mechanism's output count and privacy level, and its first "
-            "column against the form's two-stage sampling, per base mechanism"),
+    custom=("library cross-check: the explicit URP mechanism's output count and privacy level against the model's"
+            " (not a form), beside its first column against the form's two-stage sampling"),
     location="Section 2.4, Definition 2.6",
     statement="The URP estimator: each client draws one of the d! permutations uniformly, perturbs with the "
               "column-permuted P and reports (pi, y); P_urp stacks P Pi_pi / d!, Q_urp concatenates Pi_pi^T Q.",
@@ -667,8 +668,8 @@ record(
 
 @claim(
     id="pan-strict/thm2.8",
-    custom=("two grids of different kinds: per-value URP variances by enumeration, and the total against ldpref's"
-            " worst case over datasets (ldpref.losses)"),
+    custom=("two grids of different kinds: per-value URP variances by enumeration against the form, and ldpref's "
+            "worst case over datasets against the model's closed-form total (not the form)"),
     location="Section 2.4, Theorem 2.8",
     statement="Var_urp[f_hat_v] = ((alpha - 1) f_v + beta)/n with alpha, beta the Lemma 2.2 coefficients of "
               "A = (Q o Q) P; the total is (1^T A 1/d - 1)/n for every dataset.",
