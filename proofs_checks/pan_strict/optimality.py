@@ -552,8 +552,8 @@ def _trace_data():
 
 @claim(
     id="pan-strict/appB.1.trace-bound",
-    custom=("the bound's truth on each real mechanism and its equality case (equality iff symmetric) judged "
-            "together, with the eigenvalue facts computed per mechanism"),
+    custom=("the bound's truth on each real mechanism, interleaved with its equality case judged against the "
+            "mechanism's symmetry (a model fact, not the form)"),
     location="Appendix B.1 (and Section 3 after Theorem 3.2)",
     statement="Tr(M^-1) >= 1 + (d-1)^2/(Tr M - 1): the eigenvalue 1 is fixed and, for a fixed Tr M, the sum of "
               "reciprocals of the other d - 1 eigenvalues is smallest when they are equal.",
@@ -596,8 +596,8 @@ record(
 
 @claim(
     id="pan-strict/appB.1.concavity",
-    custom=("numeric: Jensen's inequality and its equality case on real mechanisms, counted, beside the identity "
-            "for g''"),
+    custom=("numeric: Jensen's inequality and its equality case on real mechanisms judged against constant "
+            "support (model facts, not the form), beside the identity for g''"),
     location="Appendix B.1",
     statement="g is concave in k (g'' = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3 < 0), so with sum_u p_u k_u fixed "
               "(Lemma 2.1) sum_u p_u g(k_u) <= (sum p) g(k_bar), with equality iff k_u is constant.",
@@ -620,8 +620,8 @@ def appB_1_concavity(ev):
 
 @claim(
     id="pan-strict/appB.1.form",
-    custom=("the matrix form at the a, b read off each real OSC, and Tr(M^-1) against the bound at k, per "
-            "mechanism"),
+    custom=("the matrix form at the a, b read off each real OSC, interleaved with Tr(M^-1) against the model's "
+            "bound at k (not the form)"),
     location="Appendix B.1 (last paragraph)",
     statement="For a symmetric extremal configuration with constant support, P^T D^-1 P = a I + b J, so all "
               "eigenvalues but the first are equal and Tr(M^-1) reaches its minimum.",
