@@ -290,8 +290,9 @@ record(
 
 @claim(
     id="pan-strict/cor3.2",
-    custom=("optimality: the best integer k by exhaustive search; the rounding penalty judged against the bound, "
-            "and the argmin of ldpref's rule checked beside it"),
+    custom=("optimality: the best integer k by exhaustive search; the rounding penalty judged by the form, "
+            "interleaved with ldpref's integer rule against the argmin and the l1 deviation (model values, not "
+            "the form)"),
     location="Section 3, Corollary 3.2 (proof in Appendix B.5)",
     statement="When k* is not an integer, the better of the neighbouring integers k has l2(k)/l2(k*) - 1 <= Delta(-1/2) "
               "(Eq. (22) at t = -1/2; l1 deviates by sqrt(1 + Delta) - 1).",
@@ -351,8 +352,8 @@ _GRR_L1_GRID = Grid("l1 of real GRR", lambda: (Point({"d": d, "e^eps": e}, data=
 
 @claim(
     id="pan-strict/cor3.3",
-    custom=("optimality: the best integer k by exhaustive search on real Subset Selection and the GRR values, "
-            "against the pair of forms (l2, l1)"),
+    custom=("optimality: the argmin over integer k by exhaustive search must be k = 1 (no form gives it), beside "
+            "the pair of forms (l2, l1) against the minimum, GRR's l2 and GRR's l1"),
     location="Section 3, Corollary 3.3 (Eqs. (14)-(15), Appendix B.6)",
     statement="When d < e^eps + 1 (k* < 1) the best support size is k = 1 (GRR): l2 = (d-1)(d + 2e^eps - 2)/(n (e^eps-1)^2), "
               "l1 = sqrt(2 d l2/pi).",
@@ -390,8 +391,8 @@ record(
 
 @claim(
     id="pan-strict/appB.6",
-    custom=("numeric: l2 increasing in k on real Subset Selection (signs of consecutive differences, counted), "
-            "beside GRR variances at symbolic e^eps"),
+    custom=("numeric: l2 increasing in k on real Subset Selection (each sign of a consecutive difference against "
+            "+1, not a form), in one record with GRR's variance at symbolic e^eps against the form"),
     location="Appendix B.6 (proof of Corollary 3.3)",
     statement="Substituting k = 1 in l2 and l1 as functions of k gives Eqs. (14)-(15); for k* < 1 l2 increases in k "
               "on [1, d-1].",
