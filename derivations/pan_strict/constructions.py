@@ -759,3 +759,26 @@ def narrowing_prediction():
     found on d in [100, 400], e^eps in {2, 3})."""
     from ldpref.ledger.forms import Predicate
     return Predicate(r"\Delta(d + 1) \le \Delta(d) \iff d'(d) = d'(d + 1)", _narrows)
+
+
+# ---- Section 5.4's example (the abstract's d = 100 at eps = 1)
+@cache
+def example_excess(d_: int = 100, e_=sympy.E, ranges=tuple(range(2, 9))):
+    """The excess l2(OCMS)/l2*(d) - 1 of OCMS on d' = nextprime(d) with its best hash range m in ``ranges`` and the
+    better of the grouped and pooled decoders (Corollary 5.1's closed forms), over the strict optimum at real
+    k* = d/(e^eps + 1): ``((m, decoder), excess)``, the excess exact (an expression in e^eps; the best is chosen on
+    30 digits)."""
+    star = osc_l2(d_, sympy.Integer(d_) / (e_ + 1), e_)
+    dp_ = int(sympy.nextprime(d_))
+    excess = {(m_, dec): (ocms_l2_grouped if dec == "grouped" else ocms_l2_pooled)(d_, dp_, m_, e_) / star - 1
+              for m_ in ranges for dec in ("grouped", "pooled")}
+    return min(excess.items(), key=lambda kv: sympy.N(kv[1], 30))
+
+
+@cache
+def example_relation():
+    """Section 5.4's example sentence derived from the model: at the abstract's example the excess is at most the
+    model's exact excess (:func:`example_excess`) rounded up to two decimals of a percent, the precision the sentence
+    prints its number with."""
+    from .constructions_symbols import EXCESS_EXAMPLE
+    return sympy.Le(EXCESS_EXAMPLE, sympy.ceiling(example_excess()[1] * 10000) / 10000)

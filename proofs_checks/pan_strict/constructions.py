@@ -7,6 +7,7 @@ Section 5.3 (Weighted Subset Selection) and Appendix C.  Shared helpers: ``const
 from __future__ import annotations
 
 import itertools
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -17,7 +18,7 @@ import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Numeric, Point
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
 from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
@@ -28,7 +29,38 @@ from .constructions_common import (
     _thm41_grid, _integer_optimum_by_ss)
 
 
-@claim(
+def _optimal_wss():
+    """The WSS mechanisms of the grid at the optimal integer support size (exhaustive over real SS mechanisms):
+    (d, k, e^eps, whether it is an exactly certified OSC at that optimum, its response count)."""
+    for d, k, e, mech, subsets, meas in _thm41_grid():
+        best_l2, best_k = _integer_optimum_by_ss(d, e)
+        if k == best_k:
+            yield d, k, e, _is_osc(meas, d, k, e) and _l2(mech) == best_l2, meas["responses"]
+
+
+def _optimal_wss_points():
+    """``data``: the WSS mechanism is an OSC with the optimal integer k and its response count is within
+    d(d-1)/2 + 1 (integers); the forms are read at d and the cost log2|U|."""
+    for d, k, e, optimal_osc, responses in _optimal_wss():
+        yield Point({"d": d, "k": k, "exp_eps": e, "responses": responses},
+                    facts={"d": d, "COST": sympy.log(responses, 2)},
+                    data=optimal_osc and responses <= d * (d - 1) // 2 + 1, size=(d, k, e))
+
+
+def _optimal_wss_certified():
+    return [optimal_osc for *_, optimal_osc, _ in _optimal_wss()]
+
+
+def _sharper_count():
+    return [responses <= max(d * (d - 1) // 2, d) for d, *_, responses in _optimal_wss()]
+
+
+def _full_rank():
+    ranks = [(d, mech.P.rank()) for d, k, e, mech, _, _ in _thm41_grid()]
+    return all(r == d for d, r in ranks), len(ranks), f"{len(ranks)} mechanisms, P of full column rank"
+
+
+record(
     id="pan-strict/thm4.1",
     location="Section 4, Theorem 4.1 (proof in Appendix C)",
     statement="An optimal frequency estimator (an OSC with the optimal support size) exists with at most "
@@ -43,33 +75,15 @@ from .constructions_common import (
          "printed and derived inequality at the cost log2|U| of a WSS-built OSC certified exactly. Sharper, from the same argument: every point s s^T has off-diagonal sum k(k-1)/2, so for "
          "k >= 2 the points lie in a hyperplane and d(d-1)/2 responses suffice (for k = 1, d); WSS's exact "
          "LP vertices never exceeded max(d(d-1)/2, d). Any OSC needs at least d responses (P has rank d).",
-)
-def thm4_1(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
-    sharper = 0
-    certified = []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        best_l2, best_k = _integer_optimum_by_ss(d, e)
-        if k != best_k:
-            continue
-        # exact: the WSS mechanism is an OSC with the optimal integer k (its l2 is the exhaustive optimum
-        # over real SS mechanisms) and its response count is within d(d-1)/2 + 1 (integers)
-        optimal_osc = _is_osc(meas, d, k, e) and _l2(mech) == best_l2
-        certified.append(optimal_osc)
-        exact = optimal_osc and meas["responses"] <= d * (d - 1) // 2 + 1
-        cost = sympy.log(meas["responses"], 2)
-        sharper += bool(meas["responses"] <= max(d * (d - 1) // 2, d))
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "responses": meas["responses"]}, exact,
-                              _at(derived, d=d, COST=cost), _at(printed, d=d, COST=cost), size=(d, k, e)))
-    ev.instances("cost log2|U| of an exactly certified optimal OSC (WSS) vs the bound", insts)
-    ev.numeric("every optimal-k WSS mechanism is an exactly certified OSC at the exhaustive optimum",
-               all(certified), len(certified), f"{sum(certified)} of {len(certified)} certified")
-    # the lower end: any unbiased mechanism needs rank d, i.e. >= d responses
-    ranks = [(d, mech.P.rank()) for d, k, e, mech, _, _ in _thm41_grid()]
-    ev.numeric("every OSC found has rank d (so >= d responses)", all(r == d for d, r in ranks), len(ranks),
-               f"{len(ranks)} mechanisms, P of full column rank")
-    ev.note(f"{sharper} of {len(insts)} optimal-k WSS mechanisms within the sharper count max(d(d-1)/2, d)")
+    steps=(Grid("cost log2|U| of an exactly certified optimal OSC (WSS) vs the bound", _optimal_wss_points, precomputed,
+                value=lambda form, point: _at(form, **point.facts)),
+           Numeric("every optimal-k WSS mechanism is an exactly certified OSC at the exhaustive optimum",
+                   lambda: (all(_optimal_wss_certified()), len(_optimal_wss_certified()),
+                            f"{sum(_optimal_wss_certified())} of {len(_optimal_wss_certified())} certified")),
+           # the lower end: any unbiased mechanism needs rank d, i.e. >= d responses
+           Numeric("every OSC found has rank d (so >= d responses)", _full_rank),
+           Note(lambda: f"{sum(_sharper_count())} of {len(_sharper_count())} optimal-k WSS mechanisms within the sharper "
+                        "count max(d(d-1)/2, d)")))
 
 
 def _shannon_points():
@@ -99,7 +113,34 @@ record(
         lambda point: point.data, value=lambda form, point: _at(form, **point.facts)),))
 
 
-@claim(
+@cache
+def _hadamard():
+    """Sylvester-Hadamard designs for d = 3, 7, 15, both signs, built as real mechanisms: (OSC certificates, points
+    whose ``data`` says whether the support size is an optimal integer one at e^eps -- exhaustive over integer k, on
+    real Subset Selection mechanisms for d <= 7 --, e_hi per d)."""
+    built, points, ranges = [], [], {}
+    for t_ in (2, 3, 4):
+        d = 2 ** t_ - 1
+        e_hi = ranges[d] = C.hadamard_optimal_range(d)
+        for sign, kk in ((1, (d - 1) // 2), (-1, (d + 1) // 2)):
+            subsets = C.hadamard_design(t_, sign)
+            for e in ((R(11, 10), R(3, 2), R(2), EXP_EPS) if d <= 7 else (R(11, 10), R(3, 2))):
+                mech = osc_mechanism(d, kk, e, subsets, [R(1, d)] * d, name=f"hadamard(t={t_},{sign})")
+                meas = _measure(mech, subsets, kk)
+                built.append(_is_osc(meas, d, kk, e) and meas["responses"] == d)
+                if e == EXP_EPS:
+                    continue
+                if d <= 7:
+                    tie = _l2(_ss(d, kk, e).mechanism) == _integer_optimum_by_ss(d, e)[0]
+                else:
+                    vals = {j: C.osc_l2(d, j, e) for j in range(1, d)}
+                    tie = vals[kk] == min(vals.values())
+                points.append(Point({"d": d, "k": kk, "exp_eps": e, "check": "k optimal"},
+                                    facts=dict(d=d, t=t_, k=kk, e=e, E_HI=e_hi), data=bool(tie), size=(d, kk, 1, e)))
+    return built, points, ranges
+
+
+record(
     id="pan-strict/sec4.hadamard",
     location="Section 4, special cases (Hadamard matrix)",
     statement="For d = 2^t - 1 a Sylvester-Hadamard matrix (first row and column removed) gives an OSC with only "
@@ -112,39 +153,15 @@ record(
     assumptions="d = 2^t - 1, t >= 2; uniform base probability over the d responses",
     note=LOST + ". We could not tell from our copy whether the paper counts d or d + 1 rows: with the all-ones "
          "row kept, that response supports every input (or none) and the support size is not constant.",
-)
-def sec4_hadamard(ev):
-    derived = ev.derived()
-    insts = []
-    built = []
-    ranges = {}
-    for t_ in (2, 3, 4):
-        d = 2 ** t_ - 1
-        e_hi = C.hadamard_optimal_range(d)
-        ranges[d] = e_hi
-        for sign, kk in ((1, (d - 1) // 2), (-1, (d + 1) // 2)):
-            subsets = C.hadamard_design(t_, sign)
-            for e in ((R(11, 10), R(3, 2), R(2), EXP_EPS) if d <= 7 else (R(11, 10), R(3, 2))):
-                mech = osc_mechanism(d, kk, e, subsets, [R(1, d)] * d, name=f"hadamard(t={t_},{sign})")
-                meas = _measure(mech, subsets, kk)
-                built.append(_is_osc(meas, d, kk, e) and meas["responses"] == d)
-                if e == EXP_EPS:
-                    continue
-                # optimality of kk at e: exhaustive over integer k (real SS mechanisms for d = 3, 7)
-                if d <= 7:
-                    tie = _l2(_ss(d, kk, e).mechanism) == _integer_optimum_by_ss(d, e)[0]
-                else:
-                    vals = {j: C.osc_l2(d, j, e) for j in range(1, d)}
-                    tie = vals[kk] == min(vals.values())
-                predicted = _at(derived, d=d, t=t_, k=kk, e=e, E_HI=e_hi)
-                insts.append(Instance({"d": d, "k": kk, "exp_eps": e, "check": "k optimal"}, bool(tie), predicted,
-                                      size=(d, kk, 1, e)))
-    ev.numeric("Hadamard designs (both signs) are exact OSCs with d responses", all(built), len(built),
-               f"{sum(built)} of {len(built)} certified")
-    ev.instances("Hadamard support size optimal exactly on (1, e_hi]", insts, has_printed=False)
-    ev.identity("e_hi(d) -> 1: e_hi decreasing on d = 7, 15, 31",
-                bool(ranges[7] > ranges[15] > C.hadamard_optimal_range(31) > 1), True)
-    ev.note("e_hi: " + ", ".join(f"d={d}: {v} ~ {_fmt(v)}" for d, v in ranges.items() if v != sympy.oo))
+    steps=(Numeric("Hadamard designs (both signs) are exact OSCs with d responses",
+                   lambda: (all(_hadamard()[0]), len(_hadamard()[0]),
+                            f"{sum(_hadamard()[0])} of {len(_hadamard()[0])} certified")),
+           Grid("Hadamard support size optimal exactly on (1, e_hi]", lambda: iter(_hadamard()[1]), precomputed,
+                value=lambda form, point: _at(form, **point.facts)),
+           Identity("e_hi(d) -> 1: e_hi decreasing on d = 7, 15, 31", lambda: bool(
+               _hadamard()[2][7] > _hadamard()[2][15] > C.hadamard_optimal_range(31) > 1), lambda: True),
+           Note(lambda: "e_hi: " + ", ".join(f"d={d}: {v} ~ {_fmt(v)}" for d, v in _hadamard()[2].items()
+                                            if v != sympy.oo))))
 
 
 def _designs():
@@ -166,7 +183,21 @@ def _pair_counts(d, blocks):
     return {sum(1 for b in blocks if x in b and y in b) for x, y in itertools.combinations(range(d), 2)}
 
 
-@claim(
+def _design_points():
+    """Designs and non-designs with uniform weights 1/b, built as real mechanisms at exact (and symbolic) e^eps:
+    ``data`` says whether the configuration is certified symmetric (False where a column does not sum to one: not a
+    mechanism, hence not an OSC), with (d, blocks, k).  The form's lambda says which are symmetric: every pair of
+    inputs in lambda blocks."""
+    for label, (v, kk, blocks) in {**_designs(), **_non_designs()}.items():
+        b = len(blocks)
+        for e in ((R(2), EXP_EPS) if v <= 7 else (R(3),)):
+            weights = [R(1, b)] * b
+            symmetric = (_is_osc(_measure(osc_mechanism(v, kk, e, blocks, weights, name=label), blocks, kk), v, kk, e)
+                         if _columns_sum_to_one(v, kk, e, blocks, weights) else False)
+            yield Point({"structure": label, "exp_eps": e}, data=(symmetric, v, blocks, kk), size=(v, kk, b))
+
+
+record(
     id="pan-strict/sec4.bibd",
     location="Section 4, special cases (block designs)",
     statement="With a constant base probability over the responses, a support matrix gives a symmetric "
@@ -177,32 +208,43 @@ def _pair_counts(d, blocks):
     kind="statement",
     assumptions="k >= 2, constant base probability 1/b per block scaled by d/(ke+d-k)",
     note=LOST,
-)
-def sec4_bibd(ev):
-    derived = ev.derived()
-    insts = []
-    not_mechanisms = []
-    for label, (v, kk, blocks) in {**_designs(), **_non_designs()}.items():
-        b = len(blocks)
-        lam = _at(derived, d=v, k=kk, b=b)
-        # derived: symmetric exactly when every pair of inputs lies in lambda blocks (lambda from the form)
-        predicted = _pair_counts(v, blocks) == {lam}
-        for e in ((R(2), EXP_EPS) if v <= 7 else (R(3),)):
-            weights = [R(1, b)] * b
-            if _columns_sum_to_one(v, kk, e, blocks, weights):
-                meas = _measure(osc_mechanism(v, kk, e, blocks, weights, name=label), blocks, kk)
-                symmetric = _is_osc(meas, v, kk, e)
-            else:  # computed: a column does not sum to one, so this is not a mechanism (hence not an OSC)
-                symmetric = False
-                not_mechanisms.append(f"{label} at e^eps = {e}")
-            insts.append(Instance({"structure": label, "exp_eps": e}, symmetric, predicted, size=(v, kk, b)))
-    ev.instances("uniform-weight configuration is symmetric <=> every pair lies in lambda blocks", insts,
-                 has_printed=False)
-    if not_mechanisms:
-        ev.note("not a mechanism (some column sum != 1, computed exactly): " + "; ".join(not_mechanisms))
+    steps=(Grid("uniform-weight configuration is symmetric <=> every pair lies in lambda blocks", _design_points, lambda point: point.data[0],
+                value=lambda form, point: _pair_counts(point.data[1], point.data[2]) == {
+                    _at(form, d=point.data[1], k=point.data[3], b=len(point.data[2]))}),))
 
 
-@claim(
+@cache
+def _square_designs():
+    """Designs with d blocks built as real mechanisms at e^eps = 3: (label, d, k, |U|, P of rank d, an exact OSC
+    with d responses, k an optimal integer support size at e^eps = d/k - 1 exactly when that exceeds 1)."""
+    rows = []
+    for label, (v, kk, blocks) in _designs().items():
+        if len(blocks) == v:
+            mech = osc_mechanism(v, kk, R(3), blocks, [R(1, v)] * v, name=label)
+            meas = _measure(mech, blocks, kk)
+            e_at = R(v, kk) - 1  # k* = d/(e+1) = k at e = d/k - 1
+            optimal_somewhere = bool(e_at > 1) and C.integer_optimal_k(v, e_at) == kk
+            rows.append((label, v, kk, meas["responses"], mech.P.rank() == v,
+                         _is_osc(meas, v, kk, R(3)) and meas["responses"] == v, optimal_somewhere == (e_at > 1)))
+    return rows
+
+
+def _square_designs_certified():
+    rows = _square_designs()
+    return all(osc and opt for *_, osc, opt in rows), len(rows), ", ".join(row[0] for row in rows)
+
+
+def _rank_points():
+    """The square designs, then the WSS grid: ``data`` says whether P has rank d (unbiasedness needs it, so it has at
+    least d rows); the form is read at |U| and d."""
+    for label, v, kk, responses, full_rank, _, _ in _square_designs():
+        yield Point({"design": label, "|U|": responses}, facts={"U": responses, "d": v}, data=full_rank, size=(v, kk))
+    for d, k, e, mech, _, meas in _thm41_grid():
+        yield Point({"d": d, "k": k, "exp_eps": e, "|U|": meas["responses"]}, facts={"U": meas["responses"], "d": d},
+                    data=mech.P.rank() == d, size=(d, k, 2))
+
+
+record(
     id="pan-strict/sec4.bibd-d",
     location="Section 4, special cases (block designs needing d responses)",
     statement="For some (d, k) there are BIBDs with only d blocks (symmetric designs), i.e. OSCs with d responses "
@@ -212,29 +254,10 @@ def sec4_bibd(ev):
     kind="statement",
     assumptions="symmetric designs from cyclic difference sets and Hadamard matrices",
     note=LOST,
-)
-def sec4_bibd_d(ev):
-    derived = ev.derived()
-    insts = []
-    designs = []
-    for label, (v, kk, blocks) in _designs().items():
-        if len(blocks) != v:
-            continue
-        mech = osc_mechanism(v, kk, R(3), blocks, [R(1, v)] * v, name=label)
-        meas = _measure(mech, blocks, kk)
-        # is k an optimal integer support size for some e^eps > 1?  k* = d/(e+1) = k at e = d/k - 1
-        e_at = R(v, kk) - 1
-        optimal_somewhere = bool(e_at > 1) and C.integer_optimal_k(v, e_at) == kk
-        designs.append((label, _is_osc(meas, v, kk, R(3)) and meas["responses"] == v, optimal_somewhere == (e_at > 1)))
-        # exact: P has rank d (unbiasedness needs it), so it has at least d rows
-        insts.append(Instance({"design": label, "|U|": meas["responses"]}, mech.P.rank() == v,
-                              _at(derived, U=meas["responses"], d=v), size=(v, kk)))
-    for d, k, e, mech, _, meas in _thm41_grid():
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "|U|": meas["responses"]}, mech.P.rank() == d,
-                              _at(derived, U=meas["responses"], d=d), size=(d, k, 2)))
-    ev.numeric("symmetric designs are exact OSCs with d responses (k optimal at e^eps = d/k - 1 when > 1)",
-               all(a and b for _, a, b in designs), len(designs), ", ".join(lbl for lbl, _, _ in designs))
-    ev.instances("OSCs (designs and WSS): rank d, so |U| >= d", insts, has_printed=False)
+    steps=(Numeric("symmetric designs are exact OSCs with d responses (k optimal at e^eps = d/k - 1 when > 1)",
+                   _square_designs_certified),
+           Grid("OSCs (designs and WSS): rank d, so |U| >= d", _rank_points, precomputed,
+                value=lambda form, point: _at(form, **point.facts))))
 
 
 def d_sym():
@@ -359,32 +382,37 @@ record(
         value=lambda form, point: _at(form, **point.facts)),))
 
 
-@claim(
+def _small_wss():
+    """The WSS mechanisms of the grid with d <= 6, with their weights."""
+    for d, k, e, mech, subsets, meas in _thm41_grid():
+        if d <= 6:
+            yield d, k, e, mech, subsets, [sympy.Rational(x) for x in _wss(d, k, e)[2]["weights"]]
+
+
+def _base_probability_points():
+    """``data``: the real mechanism's entry at an input outside each response's support (its base probability)."""
+    for d, k, e, mech, subsets, w in _small_wss():
+        P = mech.perturbation_matrix()
+        out = [P[u, [x for x in range(d) if x not in s][0]] for u, s in enumerate(subsets)]
+        yield Point({"d": d, "k": k, "exp_eps": e, "sum w": sum(w)}, facts={"d": d, "k": k, "e": e}, data=(out, w),
+                    size=(d, k, e))
+
+
+def _wss_columns():
+    columns = [all(sum(mech.perturbation_matrix()[:, x]) == 1 for x in range(d)) for d, k, e, mech, _, _ in _small_wss()]
+    return all(columns), len(columns), f"{sum(columns)} of {len(columns)}"
+
+
+record(
     id="pan-strict/sec5.3.base",
     location="Section 5.3, step 5",
     statement="A solution w (summing to one) gives base probabilities p_y = d w_y/(k e^eps + d - k).",
     derived=C.wss_base_form,
     derivation="derivations.pan_strict.constructions.osc_base_total",
     note=LOST,
-)
-def sec5_3_base(ev):
-    form = ev.derived()
-    insts = []
-    columns = []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        if d > 6:
-            continue
-        _, _, cert = _wss(d, k, e)
-        P = mech.perturbation_matrix()
-        w = [sympy.Rational(x) for x in cert["weights"]]
-        # exact: the real mechanism's entry at an input outside the response's support (its base probability)
-        out = [P[u, [x for x in range(d) if x not in s][0]] for u, s in enumerate(subsets)]
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "sum w": sum(w)}, out,
-                              [_at(form, d=d, k=k, e=e, W_Y=wi) for wi in w], size=(d, k, e)))
-        columns.append(all(sum(P[:, x]) == 1 for x in range(d)))
-    ev.instances("base probabilities of the real WSS mechanisms", insts, has_printed=False)
-    ev.numeric("every column of the real WSS mechanisms sums to one", all(columns), len(columns),
-               f"{sum(columns)} of {len(columns)}")
+    steps=(Grid("base probabilities of the real WSS mechanisms", _base_probability_points, lambda point: point.data[0],
+                value=lambda form, point: [_at(form, W_Y=wi, **point.facts) for wi in point.data[1]]),
+           Numeric("every column of the real WSS mechanisms sums to one", _wss_columns)))
 
 
 def _pairs_solved(d, k, subsets, weights) -> bool:
@@ -396,6 +424,8 @@ def _pairs_solved(d, k, subsets, weights) -> bool:
 
 @claim(
     id="pan-strict/sec5.3.osc",
+    custom=("the pair-constraint solutions and OSC certificates are computed per point by running WSS, then both "
+            "forms are read on those facts (and the correction on the same facts)"),
     location="Section 5.3, after the steps (and the proof of Theorem 4.1)",
     statement="A solution of A w = b (pair constraints), w >= 0, gives an optimal symmetric configuration.",
     printed=PR.osc_printed,
@@ -446,7 +476,24 @@ def sec5_3_osc(ev):
             "it is not a mechanism; the marginal constraints sum_y w_y s_y(x) = 1/d are needed (ldpref.wss adds them)")
 
 
-@claim(
+def _positive_weight_points():
+    """The WSS vertex of every grid point with k >= 2: ``data`` says whether its positive weights number at most
+    d(d-1)/2."""
+    for d, k, e, mech, subsets, meas in _thm41_grid():
+        if k > 1:
+            positive = sum(1 for w in _wss(d, k, e)[2]["weights"] if R(w) > 0)
+            yield Point({"d": d, "k": k, "exp_eps": e, "positive": positive}, data=positive <= d * (d - 1) // 2,
+                        size=(d, k, e))
+
+
+def _pair_inclusion_ranks():
+    """The exact rank of the pair inclusion matrix for 4 <= d <= 7: d(d-1)/2 for k <= d-2, d for k = d-1."""
+    ranks = [C.pair_inclusion_rank(d, k) == (d * (d - 1) // 2 if k <= d - 2 else d) for d in range(4, 8)
+             for k in range(2, d)]
+    return all(ranks), len(ranks), f"{sum(ranks)} of {len(ranks)}"
+
+
+record(
     id="pan-strict/sec5.3.sparse",
     location="Section 5.3, step 4 and the paragraph after the heuristic",
     statement="LP solvers give sparse solutions: no more than d(d-1)/2 positive values, so the cost is at most "
@@ -457,27 +504,27 @@ def sec5_3_osc(ev):
     assumptions="k >= 2 (for k = 1 the vertex has d positive values: GRR)",
     note=LOST + ". An LP vertex has at most rank(A) <= d(d-1)/2 positive values; over all k-subsets the pair "
                 "inclusion matrix has full rank d(d-1)/2 for 2 <= k <= d-2 (Gottlieb-Kantor), d for k = d-1.",
-)
-def sec5_3_sparse(ev):
-    form = ev.derived()
-    insts = []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        if k == 1:
-            continue
-        positive = sum(1 for w in _wss(d, k, e)[2]["weights"] if R(w) > 0)
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "positive": positive},
-                              positive <= d * (d - 1) // 2, _at(form, d=d, POSITIVE_W=positive), size=(d, k, e)))
-    _statement(ev, "positive weights of the real WSS vertices vs the bound", insts)
-    ranks = []
-    for d in range(4, 8):
-        for k in range(2, d):
-            want = d * (d - 1) // 2 if k <= d - 2 else d
-            ranks.append(C.pair_inclusion_rank(d, k) == want)
-    ev.numeric("exact rank of the pair inclusion matrix (an LP vertex has at most rank(A) positive values): "
-               "d(d-1)/2 for 2 <= k <= d-2, d for k = d-1", all(ranks), len(ranks), f"{sum(ranks)} of {len(ranks)}")
+    steps=(Grid("positive weights of the real WSS vertices vs the bound", _positive_weight_points, precomputed,
+                value=lambda form, point: _at(form, d=point.params["d"], POSITIVE_W=point.params["positive"])),
+           Numeric("exact rank of the pair inclusion matrix (an LP vertex has at most rank(A) positive values): "
+                   "d(d-1)/2 for 2 <= k <= d-2, d for k = d-1", _pair_inclusion_ranks)))
 
 
-@claim(
+def _feasibility_points():
+    """The seeded support-sampling heuristic at N = d(d-1)/2 and d(d-1) columns: ``data`` says whether it found
+    feasible weights for at least 8 of 10 seeds (the form: N reaches the threshold 2 d(d-1)/2)."""
+    for d, k in [(7, 3), (8, 4), (9, 4), (10, 3)]:
+        D = d * (d - 1) // 2
+        for N in ((D, 2 * D) if d >= 8 else (2 * D,)):
+            ok = 0
+            for seed in range(10):
+                s = SupportSampler(d, k, np.random.default_rng(SEED + seed))
+                s.extend_to(N)
+                ok += solve_weights(d, k, s.sample) is not None
+            yield Point({"d": d, "k": k, "N": N, "feasible seeds": f"{ok}/10"}, data=ok >= 8, size=(d, k, N))
+
+
+record(
     id="pan-strict/sec5.3.valid",
     location="Section 5.3, after the heuristic",
     statement="The support-tracking heuristic typically produces a feasible system once the number of sampled "
@@ -488,29 +535,42 @@ def sec5_3_sparse(ev):
     assumptions="feasible in at least 8 of 10 seeds at N = d(d-1) (= 2 * d(d-1)/2) samples",
     note=LOST + " (the threshold on N). Measured: at N = d(d-1)/2 no seed was feasible for d >= 8; at N = d(d-1) "
                 "nearly all were; at N = 2.5 d(d-1)/2 all (d <= 12, 20 seeds).",
-)
-def sec5_3_valid(ev):
-    form = ev.derived()
-    insts = []
-    for d, k in [(7, 3), (8, 4), (9, 4), (10, 3)]:
-        D = d * (d - 1) // 2
-        for N in ((D, 2 * D) if d >= 8 else (2 * D,)):
-            ok = 0
-            for seed in range(10):
-                s = SupportSampler(d, k, np.random.default_rng(SEED + seed))
-                s.extend_to(N)
-                ok += solve_weights(d, k, s.sample) is not None
-            # exact: feasible for at least 8 of 10 seeds; the form: N reaches the threshold 2 d(d-1)/2
-            insts.append(Instance({"d": d, "k": k, "N": N, "feasible seeds": f"{ok}/10"}, ok >= 8,
-                                  _at(form, d=d, N_cols=N), size=(d, k, N)))
-    _statement(ev, "heuristic's feasibility over 10 seeds at N = d(d-1)/2 and d(d-1) vs the threshold", insts)
+    steps=(Grid("heuristic's feasibility over 10 seeds at N = d(d-1)/2 and d(d-1) vs the threshold", _feasibility_points,
+                precomputed, value=lambda form, point: _at(form, d=point.params["d"], N_cols=point.params["N"])),))
 
 
 def N_cols():
     return C.N_cols
 
 
-@claim(
+def _operations_degree(forms):
+    """The degree in d of the form's operation count with Theta(d^2) columns (w = c h)."""
+    form = forms.derived()
+    ops = form.rhs if isinstance(form, sympy.Equality) else form
+    c = sympy.Symbol("c", positive=True)
+    return sympy.degree(sympy.expand(ops.subs(C.N_cols, c * C.caratheodory_dimension(C.d))), C.d)
+
+
+def _wss_runs():
+    """(d, k, rows, columns) of A in the real WSS runs of the grid with k >= 2 at the first e^eps."""
+    for d, k, e, mech, subsets, meas in _thm41_grid():
+        if k != 1 and e == E_GRID[0]:
+            cert = _wss(d, k, e)[2]
+            yield d, k, cert["constraint_rows"], cert["samples"]
+
+
+def _operation_points():
+    """``data``: h w^2 of the real run's A; the form is taken at d and N = the run's columns."""
+    return (Point({"d": d, "k": k, "rows": rows, "columns": cols}, data=rows * cols ** 2, size=(d, k))
+            for d, k, rows, cols in _wss_runs())
+
+
+def _run_shapes():
+    shapes = [rows == d * (d - 1) // 2 and cols <= 3 * rows for d, k, rows, cols in _wss_runs()]
+    return all(shapes), len(shapes), f"{sum(shapes)} of {len(shapes)}"
+
+
+record(
     id="pan-strict/sec5.3.complexity",
     location="Section 5.3, complexity paragraph",
     statement="A has d(d-1)/2 rows and Theta(d^2) columns; an LP/NNLS solve polynomial of degree 3 in its size "
@@ -519,27 +579,11 @@ def N_cols():
     derivation="derivations.pan_strict.constructions.wss_complexity_degree",
     kind="statement",
     note=LOST + ". Our solver: float simplex + exact re-solve; see benchmarks/wss.py for timings.",
-)
-def sec5_3_complexity(ev):
-    form = ev.derived()
-    c = sympy.Symbol("c", positive=True)
-    ops = form.rhs if isinstance(form, sympy.Equality) else form
-    ev.identity("degree in d of the form's h w^2 with w = c h (Theta(d^2) columns): O(d^6)",
-                sympy.degree(sympy.expand(ops.subs(C.N_cols, c * C.caratheodory_dimension(C.d))), C.d), 6)
-    insts = []
-    shapes = []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        if k == 1 or e != E_GRID[0]:
-            continue
-        _, _, cert = _wss(d, k, e)
-        rows, cols = cert["constraint_rows"], cert["samples"]
-        shapes.append(rows == d * (d - 1) // 2 and cols <= 3 * rows)
-        # exact: h w^2 of the real run's A; the form at d and N = the run's columns
-        insts.append(Instance({"d": d, "k": k, "rows": rows, "columns": cols}, rows * cols ** 2,
-                              _at(form, d=d, N_cols=cols), size=(d, k)))
-    ev.instances("h w^2 of A in real WSS runs vs the form", insts, has_printed=False)
-    ev.numeric("shape of A in real WSS runs: rows = d(d-1)/2, columns <= 3 rows (Theta(d^2))", all(shapes),
-               len(shapes), f"{sum(shapes)} of {len(shapes)}")
+    steps=(Identity("degree in d of the form's h w^2 with w = c h (Theta(d^2) columns): O(d^6)", _operations_degree,
+                    lambda forms: 6, reads_forms=True),
+           Grid("h w^2 of A in real WSS runs vs the form", _operation_points, precomputed,
+                value=lambda form, point: _at(form, d=point.params["d"], N_cols=point.params["columns"])),
+           Numeric("shape of A in real WSS runs: rows = d(d-1)/2, columns <= 3 rows (Theta(d^2))", _run_shapes)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -582,6 +626,8 @@ def _holds_at(form, params: dict, value) -> bool:
 
 @claim(
     id="pan-strict/appC.diagonal",
+    custom=("the diagonals of pair-feasible WSS weights are computed per run and both forms read on them; the "
+            "statement per weight vector and the correction on the same diagonals"),
     location="Appendix C, off-diagonal equality implies diagonal equality",
     statement="If the off-diagonal entries of sum_y w_y s_y s_y^T match the target, so do the diagonal ones: "
               "(k-1) sum_y w_y s_y(i) = (d-1) k(k-1)/(d(d-1)) gives sum_y w_y s_y(i) = k/d.",
@@ -639,7 +685,20 @@ def appC_diagonal(ev):
                 sympy.cancel((C.k - 1) * form.rhs - (C.d - 1) * C.subset_moments()[1]), 0)
 
 
-@claim(
+def _response_count_points():
+    """The real WSS mechanisms: ``data`` says whether their response count is within Caratheodory's d(d-1)/2 + 1."""
+    for d, k, e, mech, subsets, meas in _thm41_grid():
+        yield Point({"d": d, "k": k, "exp_eps": e, "points": meas["responses"]},
+                    data=meas["responses"] <= d * (d - 1) // 2 + 1, size=(d, k, e))
+
+
+def _beyond_sharper_count():
+    over = [f"d={d}, k={k}, e^eps={e}: {meas['responses']} points exceed the sharper count max(d(d-1)/2, d)"
+            for d, k, e, mech, subsets, meas in _thm41_grid() if meas["responses"] > max(d * (d - 1) // 2, d)]
+    return "; ".join(over) if over else "every real WSS mechanism is within the sharper count max(d(d-1)/2, d)"
+
+
+record(
     id="pan-strict/appC.caratheodory",
     location="Appendix C, Caratheodory step",
     statement="The strictly upper triangle has d(d-1)/2 coordinates; Caratheodory's theorem gives a convex "
@@ -649,20 +708,11 @@ def appC_diagonal(ev):
     kind="statement",
     note=LOST + ". Sharper: for k >= 2 all points have coordinate sum k(k-1)/2 (a hyperplane), so d(d-1)/2 points "
                 "suffice; for k = 1 the diagonal coordinates are needed and d points suffice.",
-)
-def appC_caratheodory(ev):
-    derived = ev.derived()
-    insts = []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        insts.append(Instance({"d": d, "k": k, "exp_eps": e, "points": meas["responses"]},
-                              meas["responses"] <= d * (d - 1) // 2 + 1, _at(derived, U=meas["responses"], d=d),
-                              size=(d, k, e)))
-        sharp = meas["responses"] <= max(d * (d - 1) // 2, d)
-        if not sharp:
-            ev.note(f"d={d}, k={k}, e^eps={e}: {meas['responses']} points exceed the sharper count max(d(d-1)/2, d)")
-    sums = sorted({sum(1 for _ in itertools.combinations(s, 2)) for s in itertools.combinations(range(6), 3)})
-    ev.identity("off-diagonal coordinate sum of every s s^T is k(k-1)/2 (k = 3, d = 6)", sums, [3])
-    _statement(ev, "WSS convex combinations", insts)
+    steps=(Identity("off-diagonal coordinate sum of every s s^T is k(k-1)/2 (k = 3, d = 6)", lambda: sorted(
+               {sum(1 for _ in itertools.combinations(s, 2)) for s in itertools.combinations(range(6), 3)}), lambda: [3]),
+           Grid("WSS convex combinations", _response_count_points, precomputed,
+                value=lambda form, point: _at(form, U=point.params["points"], d=point.params["d"])),
+           Note(_beyond_sharper_count)))
 
 #: the errors behind the erratum and conditional claims of this module
 ROOT_CAUSES: list[RootCause] = [

@@ -14,7 +14,7 @@ import derivations.pan_strict.constructions_symbols as S
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Note, Numeric, Point
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
@@ -271,6 +271,8 @@ record(
 
 @claim(
     id="pan-strict/appD.collision",
+    custom=("library cross-check: the collision rate of ldpref's prime hash family against the model's rate with the "
+            "remainder d' mod m (a derivation, read beside the form) and against the form plus the remainder term"),
     location="Appendix D.1, last paragraphs (collision probability)",
     statement="The collision rate of the OCMS family is sum over buckets of s(s-1) divided by d'(d'-1); ignoring "
               "the remainder it is (d'/m - 1)/(d' - 1) = (d' - m)/(m(d' - 1)).",
@@ -370,6 +372,8 @@ def _variance_pooled(d, p, m_, e, counts):
 
 @claim(
     id="pan-strict/cor5.1",
+    custom=("numeric: the grouped decoder's variance against the mixture, and for the pooled decoder the "
+            "difference from it counted"),
     location="Section 5.2, Corollary 5.1 (proof at the end of Appendix D.1)",
     statement="The variance of OCMS is pi_1 Var(OSC with support ceil(d'/m)) + pi_0 Var(OSC with support "
               "floor(d'/m)).",
@@ -420,24 +424,18 @@ def cor5_1(ev):
                len(pooled_formula), f"{sum(pooled_formula)} of {len(pooled_formula)} datasets")
 
 
-@claim(
-    id="pan-strict/appD.mixvar",
-    location="Appendix D.1, last sentence",
-    statement="A process producing X1 with probability pi_1 and X0 with probability pi_0, with E X1 = E X0, has "
-              "variance pi_1 Var X1 + pi_0 Var X0.",
-    derived=C.mixture_variance_form,
-    derivation="derivations.pan_strict.constructions.mixture_variance",
-)
-def appD_mixvar(ev):
-    form = ev.derived()
-    pi1, mu, v1, v0 = sympy.symbols("pi_1 mu v_1 v_0")
-    # the form with pi_0 = 1 - pi_1 against the law of total variance with equal means (a proof)
-    ev.identity("the form == law of total variance with equal means",
-                sympy.expand(evaluate(form, {C.PI1: pi1, C.PI0: 1 - pi1, C.VAR(C.X1): v1, C.VAR(C.X0): v0})),
-                sympy.expand(C.mixture_variance(pi1, mu, v1, mu, v0)))
-    # exact: the real grouped OCMS is a mixture of its two support-size groups (equal means: both unbiased);
-    # its variance per value (ldpref.moments on the real mechanism) against the form at the groups' variances
-    insts = []
+_MIX = sympy.symbols("pi_1 mu v_1 v_0")
+
+
+def _mixture_of_form(forms):
+    """The form with pi_0 = 1 - pi_1 and symbolic group variances (against the law of total variance, a proof)."""
+    pi1, _, v1, v0 = _MIX
+    return sympy.expand(evaluate(forms.derived(), {C.PI1: pi1, C.PI0: 1 - pi1, C.VAR(C.X1): v1, C.VAR(C.X0): v0}))
+
+
+def _group_variance_points():
+    """The real grouped OCMS is a mixture of its two support-size groups (equal means: both unbiased); ``data`` is
+    its variance per value (ldpref.moments on the real mechanism), the facts the groups' weights and variances."""
     for p, m_ in [(5, 2), (5, 3), (7, 3)]:
         e = R(3)
         groups = _groups_measured(p, m_, e)
@@ -448,10 +446,22 @@ def appD_mixvar(ev):
             var1 = moments.variance(groups[k1]["mechanism"], counts)
             var0 = moments.variance(groups[k0]["mechanism"], counts)
             for x in range(p):
-                value = evaluate(form, {C.PI1: groups[k1]["pi"], C.PI0: groups[k0]["pi"], C.VAR(C.X1): var1[x],
-                                        C.VAR(C.X0): var0[x], C.VAR(C.X): whole[x]})
-                insts.append(Instance({"d'": p, "m": m_, "counts": counts, "x": x}, sympy.cancel(whole[x]), value,
-                                      path="moment-formula", size=(p, m_, sum(counts), x)))
-    ev.instances("real grouped OCMS: Var per value == pi_1 Var(group ceil) + pi_0 Var(group floor)", insts,
-                 has_printed=False)
-    ev.note("with unequal means the extra term pi_1 pi_0 (E X1 - E X0)^2 appears (the pooled decoder's case)")
+                yield Point({"d'": p, "m": m_, "counts": counts, "x": x},
+                            facts={C.PI1: groups[k1]["pi"], C.PI0: groups[k0]["pi"], C.VAR(C.X1): var1[x],
+                                   C.VAR(C.X0): var0[x], C.VAR(C.X): whole[x]},
+                            data=sympy.cancel(whole[x]), size=(p, m_, sum(counts), x))
+
+
+record(
+    id="pan-strict/appD.mixvar",
+    location="Appendix D.1, last sentence",
+    statement="A process producing X1 with probability pi_1 and X0 with probability pi_0, with E X1 = E X0, has "
+              "variance pi_1 Var X1 + pi_0 Var X0.",
+    derived=C.mixture_variance_form,
+    derivation="derivations.pan_strict.constructions.mixture_variance",
+    steps=(Identity("the form == law of total variance with equal means", _mixture_of_form,
+                    lambda forms: sympy.expand(C.mixture_variance(_MIX[0], _MIX[1], _MIX[2], _MIX[1], _MIX[3])),
+                    reads_forms=True),
+           Grid("real grouped OCMS: Var per value == pi_1 Var(group ceil) + pi_0 Var(group floor)", _group_variance_points,
+                precomputed, path="moment-formula"),
+           Note("with unequal means the extra term pi_1 pi_0 (E X1 - E X0)^2 appears (the pooled decoder's case)")))

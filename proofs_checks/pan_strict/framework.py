@@ -26,7 +26,7 @@ from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point
+from ldpref.ledger.generic import Grid, Identity, Point, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, oue, subset_selection
@@ -214,7 +214,35 @@ def _grid_moments():
             for params, m in _mechanism_grid()]
 
 
-@claim(
+def _expectation_identity(d: int, U: int) -> Identity:
+    """The model's E[f_hat] against the form E[f_hat] = Q P f the derived statement uses, on generic d x |U|
+    symbolic matrices."""
+    def model():
+        P, Q, f = D.generic_mechanism(d, U)
+        return sympy.expand(D.expectation_from_model(P, Q, f))
+
+    def form():
+        P, Q, f = D.generic_mechanism(d, U)
+        return mat_at(D.expectation_form(), {D.P_M: P, D.Q_M: Q, D.f_M: f, **_shapes(P)}, sympy.expand)
+
+    return Identity(f"model E[f_hat] == Q P f (generic {d}x{U})", model, form)
+
+
+def _unbiased_points():
+    """One point per mechanism of the grid: its facts (Q P == I, exactly; P; Q) are what the statements read, and
+    ``data`` whether E[f_hat] == f on every dataset of one or two clients (enumeration)."""
+    for params, m, moments in _grid_moments():
+        Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
+        unbiased = all(sympy.cancel(a - sympy.Rational(c, sum(counts))) == 0
+                       for counts, mom in moments for a, c in zip(mom["mean"], counts))
+        QP = Qm * Pm  # a rational entry is its own cancel: only the others are cancelled
+        facts = {**params, "QP_is_I": all((x if x.is_Rational else sympy.cancel(x)) == int(i == j)
+                                          for (i, j), x in ((ij, QP[ij]) for ij in itertools.product(range(m.d), repeat=2))),
+                 "P": Pm, "Q": Qm}
+        yield Point(facts, data=unbiased, size=(m.d, m.n_outputs))
+
+
+record(
     id="pan-strict/thm2.1",
     location="Section 2.2, Theorem 2.1",
     statement="If Q P = I, the estimator f_hat = Q nu is unbiased: E[f_hat] = Q P f = f.",
@@ -226,31 +254,49 @@ def _grid_moments():
     note="Printed statement: the words of Theorem 2.1 survive in our copy (the estimator's symbol is lost; the "
          "sentence before it requires QP = I).  Each mechanism is judged by enumerating E[f_hat] on every dataset "
          "of one or two clients, with unbiased and with biased decoders.",
-)
-def thm2_1(ev):
-    printed, derived = ev.printed(), ev.derived()
-    for d, U in GENERIC_SHAPES:  # the model's expectation is the form E[f_hat] = Q P f the derived statement uses
+    steps=(*(_expectation_identity(d, U) for d, U in GENERIC_SHAPES),
+           Grid("unbiased by enumeration of every dataset of <= 2 clients", _unbiased_points, precomputed)))
+
+
+def _variance_identity(d: int, U: int) -> Identity:
+    """The model's variance against the general form (the second of the pair), on generic symbolic matrices."""
+    n = sympy.Symbol("n", positive=True)
+
+    def model(forms):
         P, Q, f = D.generic_mechanism(d, U)
-        ev.identity(f"model E[f_hat] == Q P f (generic {d}x{U})", sympy.expand(D.expectation_from_model(P, Q, f)),
-                    mat_at(D.expectation_form(), {D.P_M: P, D.Q_M: Q, D.f_M: f, **_shapes(P)}, sympy.expand))
-    instances = []
+        return sympy.expand(D.variance_from_model(P, Q, f, n))
+
+    def form(forms):
+        P, Q, f = D.generic_mechanism(d, U)
+        return mat_at(forms.derived()[1], {D.P_M: P, D.Q_M: Q, D.f_M: f, D.n: n, **_shapes(P)}, sympy.expand)
+
+    return Identity(f"model Var == the general form (generic {d}x{U}, any Q)", model, form, reads_forms=True)
+
+
+def _variance_points():
+    """Every dataset of one or two clients of each mechanism of the grid; ``data``: (P, Q, Q P == I, counts) and the
+    enumerated variance vector."""
     for params, m, moments in _grid_moments():
-        Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
-        unbiased = True  # exact: E[f_hat] == f on every dataset of one or two clients (enumeration)
+        Pm, Qm = sympy.ImmutableMatrix(m.perturbation_matrix()), sympy.ImmutableMatrix(m.decoder_matrix())
         for counts, mom in moments:
-            n = sum(counts)
-            mean = mom["mean"]
-            unbiased &= all(sympy.cancel(a - sympy.Rational(c, n)) == 0 for a, c in zip(mean, counts))
-        QP = Qm * Pm  # a rational entry is its own cancel: only the others are cancelled
-        facts = {**params, "QP_is_I": all((x if x.is_Rational else sympy.cancel(x)) == int(i == j)
-                                          for (i, j), x in ((ij, QP[ij]) for ij in itertools.product(range(m.d), repeat=2))),
-                 "P": Pm, "Q": Qm}
-        instances.append(Instance(facts, bool(unbiased), evaluate(derived, facts), printed=evaluate(printed, facts),
-                                  size=(m.d, m.n_outputs)))
-    ev.instances("unbiased by enumeration of every dataset of <= 2 clients", instances)
+            yield Point({**params, "counts": counts}, data=((Pm, Qm, m.is_unbiased(), counts), mom["variance"]),
+                        size=(m.d, m.n_outputs, sum(counts)))
 
 
-@claim(
+@functools.lru_cache(maxsize=16)
+def _compiled_variance(form, P, Q):
+    """:func:`_per_dataset` of one form at one mechanism, compiled once for all its datasets."""
+    return _per_dataset(form, P, Q)
+
+
+def _variance_by_form(forms, point):
+    """The pair of forms at a point: the Q P = I form for an unbiased decoder, the general one otherwise."""
+    (P, Q, unbiased, counts), _ = point.data
+    unbiased_form, general_form = forms
+    return _compiled_variance(unbiased_form if unbiased else general_form, P, Q)(counts)
+
+
+record(
     id="pan-strict/thm2.2",
     location="Section 2.2, Theorem 2.2 (proof in Appendix A.1)",
     statement="The variance vector of f_hat = Q nu is ((Q o Q) P f - f)/n when Q P = I "
@@ -258,25 +304,8 @@ def thm2_1(ev):
     derived=D.variance_forms,
     derivation="derivations.pan_strict.framework.variance_from_model",
     assumptions="n clients, n f_x of them with value x, independent multinomial responses",
-)
-def thm2_2(ev):
-    unbiased_form, general_form = ev.derived()
-    n = sympy.Symbol("n", positive=True)
-    for d, U in GENERIC_SHAPES:
-        P, Q, f = D.generic_mechanism(d, U)
-        ev.identity(f"model Var == the general form (generic {d}x{U}, any Q)",
-                    sympy.expand(D.variance_from_model(P, Q, f, n)),
-                    mat_at(general_form, {D.P_M: P, D.Q_M: Q, D.f_M: f, D.n: n, **_shapes(P)}, sympy.expand))
-    instances = []
-    for params, m, moments in _grid_moments():
-        Pm, Qm = m.perturbation_matrix(), m.decoder_matrix()
-        form_at = _per_dataset(unbiased_form if m.is_unbiased() else general_form, Pm, Qm)
-        for counts, mom in moments:
-            n_c = sum(counts)
-            exact = mom["variance"]
-            derived = form_at(counts)
-            instances.append(Instance({**params, "counts": counts}, exact, derived, size=(m.d, m.n_outputs, n_c)))
-    ev.instances("Var[f_hat] by enumeration", instances, has_printed=False)
+    steps=(*(_variance_identity(d, U) for d, U in GENERIC_SHAPES),
+           Grid("Var[f_hat] by enumeration", _variance_points, lambda point: point.data[1], value=_variance_by_form)))
 
 
 def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
@@ -309,6 +338,9 @@ def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
 
 @claim(
     id="pan-strict/thm3.1",
+    custom=("optimality: the closed-form minimum judged against an exact KKT solve over all unbiased decoders, "
+            "random unbiased decoders counted that never beat Q*, and the URP loss itself against the enumerated "
+            "URP mechanism"),
     location="Section 3, Theorem 3.1 (and Appendix B.1)",
     statement="For a fixed P, the l2 loss of the URP estimator is minimised over unbiased decoders by "
               "Q* = (P^T D^-1 P)^-1 P^T D^-1 with D = diag(P 1) (the Moore-Penrose inverse of D^-1/2 P, "
@@ -602,6 +634,8 @@ def _thm2_3_evidence(ev):
 
 @claim(
     id="pan-strict/thm2.3",
+    custom=("numeric: the form is a large-n approximation, so exact E sum|f_hat - f| (enumeration) is matched by "
+            "De Moivre's closed form and the form's relative error is counted as O(1/n)"),
     location="Section 2.2, Theorem 2.3 (proof in Appendix A.2)",
     statement="For large n, l1 ~ max over datasets of sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (CLT + the mean "
               "absolute value of a centred normal).",
@@ -616,6 +650,8 @@ def thm2_3(ev):
 
 @claim(
     id="pan-strict/eq2",
+    custom=("numeric: the form is a large-n approximation, so exact E sum|f_hat - f| (enumeration) is matched by "
+            "De Moivre's closed form and the form's relative error is counted as O(1/n)"),
     location="Section 2.2, Eq. (2)",
     statement="l1 ~ max_f sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (the formula of Theorem 2.3).",
     derived=D.eq2_sum_form,
@@ -705,6 +741,8 @@ record(
 
 @claim(
     id="pan-strict/sec2.2.rank",
+    custom=("the derived form is a pair (existence, dimension): the printed existence statement is judged with "
+            "the first on sympy's linsolve of Q P = I, the dimension (no printed counterpart) on its own"),
     location="Section 2.2 (after Theorem 2.1)",
     statement="An unbiased reconstruction (Q P = I) exists iff P has full column rank; when |U| > d it is not unique "
               "(the solutions form an affine space of dimension d (|U| - rank P)).",

@@ -22,7 +22,7 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
+from ldpref.ledger.generic import Grid, Note, Point, precomputed
 from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate, truth_at_once
 from ldpref.mechanism import Mechanism
@@ -108,6 +108,8 @@ def _row_min(row, e):
 
 @claim(
     id="pan-strict/eq3",
+    custom=("two instances per mechanism: P rebuilt by the form from the parts read off it, and the support "
+            "matrix read back against the built one (a model reading that no form gives)"),
     location="Section 2.3, Eq. (3)",
     statement="An extremal perturbation matrix factors as P = diag(p) ((e^eps - 1) S + J) with S the 0/1 "
               "support matrix and p the base probabilities.",
@@ -176,7 +178,34 @@ record(
         lambda point: point.data, value=lambda form, point: list(at(form, point.facts))),))
 
 
-@claim(
+@cache
+def _splits():
+    """Seeded random mechanisms split into extremal ones (the split of Section 2.3 generalised): per mechanism a
+    point -- its facts (P, Q, e^eps, whether P lacks an extremal configuration) are what the statements read, and
+    ``data`` whether the split mechanism is e^eps-LDP, every row takes two values a ratio e^eps apart, the split rows
+    add back to P, and f_hat has the same distribution (enumeration) on every dataset of <= 2 clients -- and the
+    output counts before and after the split."""
+    rng = np.random.default_rng(SEED + 24)
+    out = []
+    for d, U in [(2, 3), (3, 3), (3, 4)]:
+        P = random_perturbation_matrix(rng, d, U)
+        m = Mechanism(P.tolist(), name=f"random d={d}")
+        e = privacy.exp_eps(m)
+        Q = m.decoder_matrix()
+        Pn, Qn, parent = D.decompose_extremal(P, Q, e)
+        mn = Mechanism(Pn.tolist(), Qn.tolist(), name="extremal")
+        two_valued = all(len({sympy.cancel(v) for v in Pn.row(j)}) <= 2 and
+                         sympy.cancel(max(Pn.row(j)) / min(Pn.row(j))) in (1, e) for j in range(Pn.shape[0]))
+        adds_back = P == sympy.Matrix([[sum(Pn[j, x] for j in range(Pn.shape[0]) if parent[j] == u) for x in range(d)]
+                                       for u in range(U)])
+        same = all(_distribution(mn, c) == _distribution(m, c) for c in _datasets(d, 2))
+        exact = bool(privacy.exp_eps(mn) <= e and two_valued and adds_back and same)
+        params = {"d": d, "|U|": U, "lacks_extremal": D.extremal_parts(P, e) is None, "P": P, "Q": Q, "e": e}
+        out.append((Point(params, data=exact, size=(d, U)), f"d={d}: {U} -> {Pn.shape[0]} outputs"))
+    return out
+
+
+record(
     id="pan-strict/thm2.4",
     location="Section 2.3, Theorem 2.4 (cited from Kairouz et al.; informal splitting argument)",
     statement="Any eps-LDP frequency estimator can be transformed into one with an extremal configuration: each "
@@ -190,31 +219,10 @@ record(
          "the two distributions of f_hat by enumeration.",
     assumptions="every entry of P positive (finite eps); the split of Section 2.3 generalised: one extremal part per "
                 "distinct level of a row, plus a constant part",
-)
-def thm2_4(ev):
-    printed, derived = ev.printed(), ev.derived()
-    rng = np.random.default_rng(SEED + 24)
-    insts, sizes = [], []
-    for d, U in [(2, 3), (3, 3), (3, 4)]:
-        P = random_perturbation_matrix(rng, d, U)
-        m = Mechanism(P.tolist(), name=f"random d={d}")
-        e = privacy.exp_eps(m)
-        Q = m.decoder_matrix()
-        Pn, Qn, parent = D.decompose_extremal(P, Q, e)
-        mn = Mechanism(Pn.tolist(), Qn.tolist(), name="extremal")
-        # exact: the split mechanism is e^eps-LDP, every row takes two values a ratio e^eps apart, the split rows
-        # add back to P, and f_hat has the same distribution (enumeration) on every dataset of <= 2 clients
-        two_valued = all(len({sympy.cancel(v) for v in Pn.row(j)}) <= 2 and
-                         sympy.cancel(max(Pn.row(j)) / min(Pn.row(j))) in (1, e) for j in range(Pn.shape[0]))
-        adds_back = P == sympy.Matrix([[sum(Pn[j, x] for j in range(Pn.shape[0]) if parent[j] == u) for x in range(d)]
-                                       for u in range(U)])
-        same = all(_distribution(mn, c) == _distribution(m, c) for c in _datasets(d, 2))
-        exact = bool(privacy.exp_eps(mn) <= e and two_valued and adds_back and same)
-        params = {"d": d, "|U|": U, "lacks_extremal": D.extremal_parts(P, e) is None, "P": P, "Q": Q, "e": e}
-        insts.append(Instance(params, exact, evaluate(derived, params), printed=evaluate(printed, params), size=(d, U)))
-        sizes.append(f"d={d}: {U} -> {Pn.shape[0]} outputs")
-    ev.instances("extremal decomposition: same e^eps, same distribution of f_hat (exact enumeration)", insts)
-    ev.note("output counts after the split: " + "; ".join(sizes) + " (at most d + 1 parts per output)")
+    steps=(Grid("extremal decomposition: same e^eps, same distribution of f_hat (exact enumeration)",
+                lambda: (point for point, _ in _splits()), precomputed),
+           Note(lambda: "output counts after the split: " + "; ".join(size for _, size in _splits())
+                + " (at most d + 1 parts per output)")))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -447,6 +455,8 @@ def _urp_mechanism(name):
 
 @claim(
     id="pan-strict/lemma2.2",
+    custom=("an exact identity per d on generic symbolic matrices (the form's alpha, beta read at each d) and the"
+            " proof's permutation counting, whose derived side is the proof's fractions, not a form"),
     location="Section 2.4, Lemma 2.2",
     statement="For any d x d matrix A, the average of Pi^T A Pi over all d! permutation matrices is alpha I + "
               "beta J with beta = (1^T A 1 - Tr A)/(d(d-1)) and alpha = Tr A/d - beta.",
@@ -476,6 +486,9 @@ def lemma2_2(ev):
 
 @claim(
     id="pan-strict/thm2.6",
+    custom=("the form's p*, q* against the explicit URP mechanism, interleaved with instances comparing the URP "
+            "mechanism's support sizes with its support matrix's (model against model, no form), and a computed "
+            "note"),
     location="Section 2.4, Theorem 2.6",
     statement="The URP perturbation has a symmetric configuration: its support probability matrix is the "
               "permutation average of S^T P, i.e. (p* - q*) I + q* J with p* = Tr(S^T P)/d and q* the mean "
@@ -537,6 +550,8 @@ def _thm2_7_evidence(ev):
 
 @claim(
     id="pan-strict/thm2.7",
+    custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
+            "interleaved with E[f_hat] = f by enumeration, instances whose derived side is the true f, not a form"),
     location="Section 2.4, Theorem 2.7",
     statement="Q_urp = [Pi_pi^T Q]_pi (the decoder of response (pi, y) is column y of Q with rows permuted by pi) "
               "is an unbiased reconstruction matrix for the URP perturbation.",
@@ -550,6 +565,8 @@ def thm2_7(ev):
 
 @claim(
     id="pan-strict/eq9",
+    custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
+            "interleaved with E[f_hat] = f by enumeration, instances whose derived side is the true f, not a form"),
     location="Section 2.4, Eq. (9) (proof of Theorem 2.7)",
     statement="Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I.",
     derived=D.eq9_matrix_form,
@@ -561,6 +578,8 @@ def eq9(ev):
 
 @claim(
     id="pan-strict/def2.6",
+    custom=("library cross-check: the explicit URP mechanism's output count and privacy level against the model's"
+            " (not a form), beside its first column against the form's two-stage sampling"),
     location="Section 2.4, Definition 2.6",
     statement="The URP estimator: each client draws one of the d! permutations uniformly, perturbs with the "
               "column-permuted P and reports (pi, y); P_urp stacks P Pi_pi / d!, Q_urp concatenates Pi_pi^T Q.",
@@ -649,6 +668,8 @@ record(
 
 @claim(
     id="pan-strict/thm2.8",
+    custom=("two grids of different kinds: per-value URP variances by enumeration against the form, and ldpref's "
+            "worst case over datasets against the model's closed-form total (not the form)"),
     location="Section 2.4, Theorem 2.8",
     statement="Var_urp[f_hat_v] = ((alpha - 1) f_v + beta)/n with alpha, beta the Lemma 2.2 coefficients of "
               "A = (Q o Q) P; the total is (1^T A 1/d - 1)/n for every dataset.",
@@ -671,6 +692,8 @@ def thm2_8(ev):
 
 @claim(
     id="pan-strict/cor2.2",
+    custom=("numeric: a certified Frank-Wolfe interval of the maximum of Eq. (2) over the simplex must contain "
+            "the form's value, beside the uniform dataset"),
     location="Section 2.4, Corollary 2.2 (proof in Appendix A.2)",
     statement="For a URP estimator, l1 = sqrt(2 d l2 / pi) (Eq. (2)'s maximum is at the uniform dataset, where "
               "every variance is l2/d).",
@@ -698,6 +721,8 @@ def cor2_2(ev):
 
 @claim(
     id="pan-strict/cor2.1",
+    custom=("the printed implication names the losses it covers (read from the form per instance); l1 is decided "
+            "through certified intervals and undecided cases are left out"),
     selfcheck={"printed-as-derived": ("the printed form is Corollary 2.1's implication, the losses it covers read"
                                       " by the check; the derived form is the model's predicate on the URP loss, "
                                       "which is no implication: the correction (l in {L2}) is the form that must "

@@ -25,7 +25,7 @@ from ldpref import enumeration, losses
 from ldpref.dataset import vertex as _vertex
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point
+from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
 from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
@@ -462,10 +462,10 @@ record(
                 _frobenius_l2, value=lambda form, point: at(form, point.facts)),))
 
 
-def _thm3_2_instances(printed, derived):
+def _thm3_2_points():
     """Per extremal P: 'bound' (URP l2 with Q* >= the OSC value at the same p*) and, for constant support,
-    'attains' (== the OSC value); exact by the exact engine, each form evaluated on the instance's facts."""
-    insts = []
+    'attains' (== the OSC value); the fact by the exact engine, the statements read on the instance's structural
+    facts (extremal, constant support, symmetric)."""
     for name, P, S, e, sym, sizes in _extremal_cases():
         d = P.shape[1]
         bound = O.osc_l2(d, _k_bar(P, e, d), e, 1)
@@ -473,13 +473,18 @@ def _thm3_2_instances(printed, derived):
         facts = {"extremal": F.extremal_parts(P, e) is not None, "constant_support": len(sizes) == 1, "symmetric": sym}
         cases = [("bound", bool(exact >= bound))] + ([("attains", bool(exact == bound))] if len(sizes) == 1 else [])
         for rank, (assertion, fact) in enumerate(cases):
-            params = {"mechanism": name, "assertion": assertion, **facts}
-            insts.append(Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params),
-                                  in_condition=sym or assertion == "bound", size=(d, P.shape[0], rank)))
-    return insts
+            yield Point({"mechanism": name, "assertion": assertion, **facts}, data=fact,
+                        in_condition=sym or assertion == "bound", size=(d, P.shape[0], rank))
 
 
-@claim(
+def _constant_not_symmetric():
+    """A note per constant-support mechanism that is not symmetric: its URP l2 with Q* against the OSC value."""
+    return "; ".join(f"{name}: constant support k = {list(sizes)[0]} but not symmetric: URP l2 with Q* = "
+                     f"{_urp_opt_l2(name)} > OSC value {O.osc_l2(P.shape[1], list(sizes)[0], e, 1)} (n = 1)"
+                     for name, P, S, e, sym, sizes in _extremal_cases() if len(sizes) == 1 and not sym)
+
+
+record(
     id="pan-strict/thm3.2",
     location="Section 3, Theorem 3.2 (proof in Appendix B.1)",
     statement="Among extremal perturbation matrices with a fixed self-support probability p*, one with a constant "
@@ -496,15 +501,8 @@ def _thm3_2_instances(printed, derived):
     condition="the constant-support P is also symmetric (all non-trivial eigenvalues of P^T D^-1 P equal, e.g. "
               "Subset Selection or a URP transform); a constant support size alone does not reach the minimum",
     assumptions="extremal P of full column rank, e^eps > 1; URP estimator with the optimal decoder Q* of Theorem 3.1",
-)
-def thm3_2(ev):
-    ev.instances("URP l2 (explicit mechanism with Q*) vs the OSC value at the same p*",
-                 _thm3_2_instances(ev.printed(), ev.derived()))
-    for name, P, S, e, sym, sizes in _extremal_cases():
-        if len(sizes) == 1 and not sym:
-            d = P.shape[1]
-            ev.note(f"{name}: constant support k = {list(sizes)[0]} but not symmetric: URP l2 with Q* = {_urp_opt_l2(name)} "
-                    f"> OSC value {O.osc_l2(d, list(sizes)[0], e, 1)} (n = 1)")
+    steps=(Grid("URP l2 (explicit mechanism with Q*) vs the OSC value at the same p*", _thm3_2_points, precomputed),
+           Note(_constant_not_symmetric)))
 
 
 def _generic_m_ones(d, U):
@@ -554,6 +552,8 @@ def _trace_data():
 
 @claim(
     id="pan-strict/appB.1.trace-bound",
+    custom=("the bound's truth on each real mechanism, interleaved with its equality case judged against the "
+            "mechanism's symmetry (a model fact, not the form)"),
     location="Appendix B.1 (and Section 3 after Theorem 3.2)",
     statement="Tr(M^-1) >= 1 + (d-1)^2/(Tr M - 1): the eigenvalue 1 is fixed and, for a fixed Tr M, the sum of "
               "reciprocals of the other d - 1 eigenvalues is smallest when they are equal.",
@@ -596,6 +596,8 @@ record(
 
 @claim(
     id="pan-strict/appB.1.concavity",
+    custom=("numeric: Jensen's inequality and its equality case on real mechanisms judged against constant "
+            "support (model facts, not the form), beside the identity for g''"),
     location="Appendix B.1",
     statement="g is concave in k (g'' = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3 < 0), so with sum_u p_u k_u fixed "
               "(Lemma 2.1) sum_u p_u g(k_u) <= (sum p) g(k_bar), with equality iff k_u is constant.",
@@ -618,6 +620,8 @@ def appB_1_concavity(ev):
 
 @claim(
     id="pan-strict/appB.1.form",
+    custom=("the matrix form at the a, b read off each real OSC, interleaved with Tr(M^-1) against the model's "
+            "bound at k (not the form)"),
     location="Appendix B.1 (last paragraph)",
     statement="For a symmetric extremal configuration with constant support, P^T D^-1 P = a I + b J, so all "
               "eigenvalues but the first are equal and Tr(M^-1) reaches its minimum.",
@@ -685,7 +689,17 @@ def _thm3_3_facts():
     return rows
 
 
-@claim(
+def _urp_of_nonsymmetric_losses():
+    """Per non-symmetric constant-support case: the URP estimator from Q*(P) against Eq. (5) on the URP mechanism."""
+    notes = []
+    for name, P, d, Pu, Su, pu, qu, e, k in _urp_of_nonsymmetric():
+        l2_eq5 = losses.worst_case_l2(Mechanism(Pu.tolist(), F.eq5_decoder(Su, pu, qu).tolist()), 1).value
+        notes.append(f"{name}: URP estimator from Q*(P) has l2 = {_urp_opt_l2(name)} (n = 1); Eq. (5) on the URP "
+                     f"mechanism (= Q*(P_urp)) has l2 = {l2_eq5} = OSC value {O.osc_l2(d, k, e, 1)}")
+    return "; ".join(notes)
+
+
+record(
     id="pan-strict/thm3.3",
     location="Section 3, Theorem 3.3 (proof in Appendix B.2)",
     statement="For an extremal perturbation with constant support size, the optimal decoder Q* of Theorem 3.1 "
@@ -701,16 +715,10 @@ def _thm3_3_facts():
     condition="the configuration is also symmetric (Appendix B.2 uses Theorem 2.6: apply Q* to the URP mechanism "
               "itself, Q*(P_urp) = (S_urp^T - q* J)/(p* - q*)); the URP estimator assembled from Q*(P) of a "
               "non-symmetric constant-support P is not Eq. (5)",
-)
-def thm3_3(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.instances("is Q* (exact) the Eq. (5) decoder?",
-                 [Instance(params, fact, evaluate(derived, params), printed=evaluate(printed, params),
-                           in_condition=params["symmetric"], size=size) for params, fact, size in _thm3_3_facts()])
-    for name, P, d, Pu, Su, pu, qu, e, k in _urp_of_nonsymmetric():
-        l2_eq5 = losses.worst_case_l2(Mechanism(Pu.tolist(), F.eq5_decoder(Su, pu, qu).tolist()), 1).value
-        ev.note(f"{name}: URP estimator from Q*(P) has l2 = {_urp_opt_l2(name)} (n = 1); Eq. (5) on the URP mechanism "
-                f"(= Q*(P_urp)) has l2 = {l2_eq5} = OSC value {O.osc_l2(d, k, e, 1)}")
+    steps=(Grid("is Q* (exact) the Eq. (5) decoder?", lambda: (Point(params, data=fact, in_condition=params["symmetric"],
+                                                                  size=size) for params, fact, size in _thm3_3_facts()),
+                precomputed),
+           Note(_urp_of_nonsymmetric_losses)))
 
 
 def _q_star_points():

@@ -20,7 +20,7 @@ import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
 from ldpref.exact import certain_sign
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
@@ -45,38 +45,43 @@ def _argmin_k(d, e):
     return [kk for kk, v in values.items() if v == best], best
 
 
-def _zero_identity(ev, name, residual):
-    """Record ``residual == 0`` (a rational function): proved by ``cancel`` when it vanishes; when it does not,
-    its value at one rational point is recorded instead, so a wrong form fails without a slow ``simplify``."""
-    residual = sympy.cancel(residual)
-    probe = residual.subs({O.d: 7, O.e: R(7, 3), O.n: 2, O.k: R(5, 2)}) if residual.free_symbols else residual
-    ev.identity(name, residual if probe == 0 else probe, sympy.Integer(0))
+def _zero_identity(name, residual) -> Identity:
+    """``residual(form) == 0`` (a rational function of the derived form): proved by ``cancel`` when it vanishes; when
+    it does not, its value at one rational point is recorded instead, so a wrong form fails without a slow
+    ``simplify``."""
+    def lhs(forms):
+        value = sympy.cancel(residual(forms.derived()))
+        probe = value.subs({O.d: 7, O.e: R(7, 3), O.n: 2, O.k: R(5, 2)}) if value.free_symbols else value
+        return value if probe == 0 else probe
+
+    return Identity(name, lhs, lambda forms: sympy.Integer(0), reads_forms=True)
 
 
-@claim(
+def _derivative_sign_points():
+    """Every k of real Subset Selection whose step [k, k + 1] does not contain k* (the derivative keeps its sign
+    there): ``data`` is the sign of l2(k+1) - l2(k) on the exact engine."""
+    for d, e in INTEGER_KSTAR + NONINTEGER:
+        ks = sympy.Rational(d) / (e + 1)  # the stationary point (second identity)
+        for kk in range(1, d - 1):
+            if not kk < ks < kk + 1:
+                yield Point({"d": d, "e^eps": e, "k": kk}, data=sympy.sign(ss_l2(d, kk + 1, e) - ss_l2(d, kk, e)),
+                            size=(d, kk))
+
+
+record(
     id="pan-strict/appB.4.derivative",
     location="Appendix B.4",
     statement="d l2/dk = (d-1)^2 ((e^eps + 1) k - d)(d + (e^eps - 1) k)/(n (e^eps - 1)^2 k^2 (d - k)^2): negative "
               "below k* = d/(e^eps + 1), positive above (unique minimum on 0 < k < d).",
     derived=O.l2_derivative,
     derivation="derivations.pan_strict.optimality.l2_derivative",
-)
-def appB_4_derivative(ev):
-    form = ev.derived()
     # Eq. (21) itself is checked against the exact engine (pan-strict/appB.eq21); its k-derivative is the form
-    _zero_identity(ev, "d/dk of Eq. (21) (sympy) == the form", sympy.diff(O._l2_symbolic(), O.k) - form)
-    _zero_identity(ev, "the derivative vanishes at k* = d/(e^eps + 1)", form.subs(O.k, O.d / (O.e + 1)))
-    insts = []
-    for d, e in INTEGER_KSTAR + NONINTEGER:
-        ks = sympy.Rational(d) / (e + 1)  # the stationary point (second identity above)
-        for kk in range(1, d - 1):
-            if kk < ks < kk + 1:
-                continue  # the sign of the derivative changes inside [k, k + 1]
-            # derived: the sign of the derivative on [k, k + 1] (constant there), at the midpoint
-            pred = sympy.sign(_at(form, d=d, e=e, n=1, k=kk + R(1, 2)))
-            insts.append(Instance({"d": d, "e^eps": e, "k": kk}, sympy.sign(ss_l2(d, kk + 1, e) - ss_l2(d, kk, e)), pred,
-                                  size=(d, kk)))
-    ev.instances("sign of l2(k+1) - l2(k) on real Subset Selection vs the derivative's sign", insts, has_printed=False)
+    steps=(_zero_identity("d/dk of Eq. (21) (sympy) == the form", lambda form: sympy.diff(O._l2_symbolic(), O.k) - form),
+           _zero_identity("the derivative vanishes at k* = d/(e^eps + 1)", lambda form: form.subs(O.k, O.d / (O.e + 1))),
+           # the derived side: the sign of the derivative on [k, k + 1] (constant there), at the midpoint
+           Grid("sign of l2(k+1) - l2(k) on real Subset Selection vs the derivative's sign", _derivative_sign_points,
+                precomputed, value=lambda form, point: sympy.sign(_at(form, d=point.params["d"], e=point.params["e^eps"],
+                                                                       n=1, k=point.params["k"] + R(1, 2))))))
 
 
 @cache
@@ -97,27 +102,51 @@ def _thm3_4_l1_facts():
     return [dict(d=d, e=e, l1=ss_l1_uniform(d, int(O.optimal_k(d, e)), e)) for d, e in INTEGER_KSTAR], []
 
 
-def _thm3_4_instances(which: str, kstar_form, l2_form, l1_form):
-    """Theorem 3.4 at each (d, e^eps): the forms (k*, Eq. (12), Eq. (13)) evaluated, against the exact engine."""
-    rows, integer_min = _thm3_4_facts() if which == "l2" else _thm3_4_l1_facts()
-    insts = []
+ARGMIN, MIN, N7, SIGN = ("exhaustive argmin over k", "min over k of real SS l2", "n = 7",
+                         "integer min - real-k min of Eq. (21)")
+
+
+def _l2_points(checks=(ARGMIN, MIN, N7, SIGN)):
+    """Theorem 3.4's l2 side at each (d, e^eps), the listed ``checks`` only: ``data`` is (the exact engine's value,
+    the integer minimum for SIGN).  SIGN points (k* not an integer): integer k only is strictly above the real-k
+    minimum of Eq. (21)."""
+    rows, integer_min = _thm3_4_facts()
     for r in rows:
         d, e = r["d"], r["e"]
-        if which == "l2":
-            if kstar_form is not None:
-                insts.append(Instance({"d": d, "e^eps": e, "check": "exhaustive argmin over k"}, r["args"],
-                                      [_at(kstar_form, d=d, e=e)], size=(d, 0)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "min over k of real SS l2"}, r["best"],
-                                  _at(l2_form, d=d, e=e, n=1), size=(d, 1)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "n = 7"}, r["l2_n7"], _at(l2_form, d=d, e=e, n=7), size=(d, 2)))
-        else:
-            insts.append(Instance({"d": d, "e^eps": e}, r["l1"], _at(l1_form, d=d, e=e, n=1), size=(d, 0)))
-    if which == "l2":
-        for d, e, best in integer_min:  # integer k only: strictly above the real-k minimum of Eq. (21)
+        for check, exact, rank in ((ARGMIN, r["args"], 0), (MIN, r["best"], 1), (N7, r["l2_n7"], 2)):
+            if check in checks:
+                yield Point({"d": d, "e^eps": e, "check": check}, data=(exact, None), size=(d, rank))
+    if SIGN in checks:
+        for d, e, best in integer_min:
             real_min = sympy.cancel(O.osc_l2(d, d / (e + 1), e, 1))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "integer min - real-k min of Eq. (21)"},
-                                  sympy.sign(best - real_min), sympy.sign(best - _at(l2_form, d=d, e=e, n=1)), size=(d, 3)))
-    return insts
+            yield Point({"d": d, "e^eps": e, "check": SIGN}, data=(sympy.sign(best - real_min), best), size=(d, 3))
+
+
+def _l2_value(forms, point):
+    """The l2 form (or the (k*, l2, l1) triple of Theorem 3.4) at a point of :func:`_l2_points`."""
+    kstar, l2 = forms[:2] if isinstance(forms, tuple) else (None, forms)
+    d, e, check = point.params["d"], point.params["e^eps"], point.params["check"]
+    if check == ARGMIN:
+        return [_at(kstar, d=d, e=e)]
+    if check == N7:
+        return _at(l2, d=d, e=e, n=7)
+    value = _at(l2, d=d, e=e, n=1)
+    return sympy.sign(point.data[1] - value) if check == SIGN else value
+
+
+def _l1_points():
+    return (Point({"d": r["d"], "e^eps": r["e"]}, data=r["l1"], size=(r["d"], 0)) for r in _thm3_4_l1_facts()[0])
+
+
+def _l1_value(forms, point):
+    """The l1 form (or the last of Theorem 3.4's triple) at n = 1."""
+    return _at(forms[2] if isinstance(forms, tuple) else forms, d=point.params["d"], e=point.params["e^eps"], n=1)
+
+
+_L2_NAME = "l2: exhaustive search over k (exact engine)"
+_L2_GRID = Grid(_L2_NAME, _l2_points, lambda point: point.data[0], value=_l2_value)
+_L2_GRID_NO_K = Grid(_L2_NAME, lambda: _l2_points((MIN, N7, SIGN)), lambda point: point.data[0], value=_l2_value)
+_L1_GRID = Grid("l1: Eq. (2) of real SS at k* (uniform dataset)", _l1_points, precomputed, value=_l1_value)
 
 
 @cache
@@ -139,6 +168,8 @@ def _certified_l1(ev, l1_form):
 
 @claim(
     id="pan-strict/thm3.4",
+    custom=("optimality: the optimum over integer k found by exhaustive search on the real Subset Selection "
+            "mechanism, and a certified interval of the l1 maximum over the simplex"),
     location="Section 3, Theorem 3.4 (Eqs. (12)-(13), proof in Appendix B.4)",
     statement="With k = k* = d/(e^eps + 1), l2 and l1 of an OSC reach their minima "
               "l2 = (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) and l1 = sqrt(2 d l2/pi).",
@@ -152,28 +183,26 @@ def thm3_4(ev):
     ev.identity("d l2/dk of Eq. (21) vanishes at the form's k*", sympy.cancel(O.l2_derivative().subs(O.k, kstar.rhs)),
                 sympy.Integer(0))
     ev.identity("Eq. (21) at k* == the form's min l2", sympy.cancel(O._min_l2_regular() - l2_form.rhs), sympy.Integer(0))
-    ev.instances("l2: exhaustive search over k (exact engine)", _thm3_4_instances("l2", kstar, l2_form, l1_form),
-                 has_printed=False)
-    ev.instances("l1: Eq. (2) of real SS at k* (uniform dataset)", _thm3_4_instances("l1", kstar, l2_form, l1_form),
-                 has_printed=False)
+    for grid in (_L2_GRID, _L1_GRID):
+        ev.instances(grid.name, grid.instances((kstar, l2_form, l1_form), None), has_printed=False)
     _certified_l1(ev, l1_form)
 
 
-@claim(
+record(
     id="pan-strict/eq12",
     location="Section 3, Eq. (12)",
     statement="min l2 = (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) at k* = d/(e^eps + 1).",
     derived=O.eq12_form,
     derivation="derivations.pan_strict.optimality.min_l2",
-)
-def eq12(ev):
-    form = ev.derived()
-    ev.identity("Eq. (21) at k* == the form", sympy.cancel(O._min_l2_regular() - form.rhs), sympy.Integer(0))
-    ev.instances("l2: exhaustive search over k (exact engine)", _thm3_4_instances("l2", None, form, None), has_printed=False)
+    steps=(Identity("Eq. (21) at k* == the form", lambda forms: sympy.cancel(O._min_l2_regular() - forms.derived().rhs),
+                    lambda forms: sympy.Integer(0), reads_forms=True),
+           _L2_GRID_NO_K))
 
 
 @claim(
     id="pan-strict/eq13",
+    custom=("numeric: a certified interval of the maximum of Eq. (2) over the simplex must contain the form's "
+            "value, beside Eq. (2) at the uniform dataset"),
     location="Section 3, Eq. (13)",
     statement="min l1 = sqrt(2 (d-1)(4 d e^eps - (e^eps + 1)^2)/(pi n)) / (e^eps - 1) at k* = d/(e^eps + 1).",
     derived=O.eq13_form,
@@ -181,38 +210,30 @@ def eq12(ev):
 )
 def eq13(ev):
     form = ev.derived()
-    ev.instances("l1: Eq. (2) of real SS at k* (uniform dataset)", _thm3_4_instances("l1", None, None, form), has_printed=False)
+    ev.instances(_L1_GRID.name, _L1_GRID.instances(form, None), has_printed=False)
     _certified_l1(ev, form)
 
 
-@claim(
-    id="pan-strict/cor3.1",
-    location="Section 3, Corollary 3.1",
-    statement="Any estimator with an optimal symmetric configuration and support size k* is l1- and l2-optimal.",
-    derived=lambda: (O.eq12_form(), O.eq13_form()),
-    derivation="derivations.pan_strict.optimality.min_l2",
-    kind="statement",
-)
-def cor3_1(ev):
-    l2_form, l1_form = ev.derived()
-    insts = []
-    osc_at_kstar = [(n, d, k, e, m) for n, d, k, e, m, P, S in _osc_zoo() if O.optimal_k(d, e) == k]
+def _osc_at_kstar_points():
+    """OSCs at k* (the Subset Selection zoo, the Fano plane and a Paley design with the Eq. (5) decoder): ``data`` is
+    the exact worst-case l2, and sqrt(d) times Eq. (2) at the uniform dataset for l1."""
+    oscs = [(n, d, k, e, m) for n, d, k, e, m, P, S in _osc_zoo() if O.optimal_k(d, e) == k]
     for d, T, e, label in [(7, (0, 1, 3), R(4, 3), "Fano plane"), (11, (1, 3, 4, 5, 9), R(6, 5), "Paley d=11")]:
         P, S = O.cyclic_design(d, T, e)
         p, q = F.symmetric_pq(S, P)
-        osc_at_kstar.append((f"{label} e={e}", d, len(T), e, Mechanism(P.tolist(), F.eq5_decoder(S, p, q).tolist())))
-    for name, d, k, e, m in osc_at_kstar:
-        insts.append(Instance({"osc": name, "loss": "l2"}, losses.worst_case_l2(m, 1).value, _at(l2_form, d=d, e=e, n=1),
-                              size=(d,)))
-        insts.append(Instance({"osc": name, "loss": "l1"}, sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d),
-                              _at(l1_form, d=d, e=e, n=1), size=(d,)))
-    ev.instances("OSCs at k* (Subset Selection, Fano plane, Paley design) attain the minima", insts, has_printed=False)
-    # the Eq. (5) decoder against random unbiased decoders on the same perturbation (exact worst cases)
+        oscs.append((f"{label} e={e}", d, len(T), e, Mechanism(P.tolist(), F.eq5_decoder(S, p, q).tolist())))
+    for name, d, k, e, m in oscs:
+        yield Point({"osc": name, "loss": "l2"}, facts={"d": d, "e": e}, data=losses.worst_case_l2(m, 1).value, size=(d,))
+        yield Point({"osc": name, "loss": "l1"}, facts={"d": d, "e": e},
+                    data=sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d), size=(d,))
+
+
+def _random_decoders_never_better():
+    """Random unbiased decoders on Subset Selection at k* (exact worst cases) against its Eq. (5) decoder."""
     rng = np.random.default_rng(SEED + 31)
     beaten, tried = 0, 0
     for d, e in [(6, 2), (8, 3), (5, R(3, 2))]:
-        kk = int(O.optimal_k(d, e))
-        m = subset_selection(d, kk, e).mechanism
+        m = subset_selection(d, int(O.optimal_k(d, e)), e).mechanism
         if m.n_outputs <= d:
             continue
         P, base = m.perturbation_matrix(), losses.worst_case_l2(m, 1).value
@@ -220,9 +241,22 @@ def cor3_1(ev):
             Qr = random_unbiased_decoder(rng, P, m.decoder_matrix())
             tried += 1
             beaten += bool(losses.worst_case_l2(m.with_decoder(Qr.tolist()), 1).value < base)
-    ev.numeric("random unbiased decoders Q + Z N never beat the Eq. (5) decoder of Subset Selection at k*", beaten == 0,
-               tried, f"{tried} decoders, {beaten} better")
-    ev.note("optimality against every estimator is checked in pan-strict/prop1 (random eps-LDP mechanisms and decoders)")
+    return beaten == 0, tried, f"{tried} decoders, {beaten} better"
+
+
+record(
+    id="pan-strict/cor3.1",
+    location="Section 3, Corollary 3.1",
+    statement="Any estimator with an optimal symmetric configuration and support size k* is l1- and l2-optimal.",
+    derived=lambda: (O.eq12_form(), O.eq13_form()),
+    derivation="derivations.pan_strict.optimality.min_l2",
+    kind="statement",
+    steps=(Grid("OSCs at k* (Subset Selection, Fano plane, Paley design) attain the minima", _osc_at_kstar_points,
+                precomputed, value=lambda forms, point: _at(forms[point.params["loss"] == "l1"], n=1, **point.facts)),
+           Numeric("random unbiased decoders Q + Z N never beat the Eq. (5) decoder of Subset Selection at k*",
+                   _random_decoders_never_better),
+           Note("optimality against every estimator is checked in pan-strict/prop1 (random eps-LDP mechanisms and "
+                "decoders)")))
 
 
 @cache
@@ -256,6 +290,9 @@ record(
 
 @claim(
     id="pan-strict/cor3.2",
+    custom=("optimality: the best integer k by exhaustive search; the rounding penalty judged by the form, "
+            "interleaved with ldpref's integer rule against the argmin and the l1 deviation (model values, not "
+            "the form)"),
     location="Section 3, Corollary 3.2 (proof in Appendix B.5)",
     statement="When k* is not an integer, the better of the neighbouring integers k has l2(k)/l2(k*) - 1 <= Delta(-1/2) "
               "(Eq. (22) at t = -1/2; l1 deviates by sqrt(1 + Delta) - 1).",
@@ -296,21 +333,27 @@ def _small_d_facts():
     return rows
 
 
-def _small_d_instances(which, form):
-    """Eq. (14) or (15) (the form) at each small d against real Subset Selection (every k) and real GRR."""
+def _small_d_instances(form):
+    """Eq. (14) (the form) at each small d against real Subset Selection (every k) and real GRR."""
     insts = []
     for d, e, args, best, grr_l2, grr_l1 in _small_d_facts():
-        if which == "l2":
-            insts.append(Instance({"d": d, "e^eps": e, "check": "argmin k"}, args, [1], size=(d, 0)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "GRR l2"}, grr_l2, _at(form, d=d, e=e, n=1), size=(d, 1)))
-            insts.append(Instance({"d": d, "e^eps": e, "check": "min over k"}, best, _at(form, d=d, e=e, n=1), size=(d, 2)))
-        else:
-            insts.append(Instance({"d": d, "e^eps": e}, grr_l1, _at(form, d=d, e=e, n=1), size=(d,)))
+        insts.append(Instance({"d": d, "e^eps": e, "check": "argmin k"}, args, [1], size=(d, 0)))
+        insts.append(Instance({"d": d, "e^eps": e, "check": "GRR l2"}, grr_l2, _at(form, d=d, e=e, n=1), size=(d, 1)))
+        insts.append(Instance({"d": d, "e^eps": e, "check": "min over k"}, best, _at(form, d=d, e=e, n=1), size=(d, 2)))
     return insts
+
+
+#: Eq. (15) (the form, or the second of Corollary 3.3's pair) at each small d against Eq. (2) of the real GRR
+_GRR_L1_GRID = Grid("l1 of real GRR", lambda: (Point({"d": d, "e^eps": e}, data=grr_l1, size=(d,))
+                                               for d, e, args, best, grr_l2, grr_l1 in _small_d_facts()),
+                    precomputed, value=lambda forms, point: _at(forms[1] if isinstance(forms, tuple) else forms,
+                                                                d=point.params["d"], e=point.params["e^eps"], n=1))
 
 
 @claim(
     id="pan-strict/cor3.3",
+    custom=("optimality: the argmin over integer k by exhaustive search must be k = 1 (no form gives it), beside "
+            "the pair of forms (l2, l1) against the minimum, GRR's l2 and GRR's l1"),
     location="Section 3, Corollary 3.3 (Eqs. (14)-(15), Appendix B.6)",
     statement="When d < e^eps + 1 (k* < 1) the best support size is k = 1 (GRR): l2 = (d-1)(d + 2e^eps - 2)/(n (e^eps-1)^2), "
               "l1 = sqrt(2 d l2/pi).",
@@ -320,34 +363,36 @@ def _small_d_instances(which, form):
 def cor3_3(ev):
     l2_form, l1_form = ev.derived()
     ev.identity("Eq. (21) at k = 1 == the form's min l2", sympy.cancel(O.osc_l2(O.d, 1, O.e, O.n) - l2_form.rhs), sympy.Integer(0))
-    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances("l2", l2_form), has_printed=False)
-    ev.instances("l1 of real GRR", _small_d_instances("l1", l1_form), has_printed=False)
+    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances(l2_form), has_printed=False)
+    ev.instances(_GRR_L1_GRID.name, _GRR_L1_GRID.instances((l2_form, l1_form), None), has_printed=False)
 
 
 @claim(
     id="pan-strict/eq14",
+    custom=("optimality: the argmin over integer k by exhaustive search on real Subset Selection must be k = 1, "
+            "the statement's support size that no form gives, beside the minimum and GRR's l2 against the form"),
     location="Section 3, Eq. (14)",
     statement="min l2 = (d-1)(d + 2 e^eps - 2)/(n (e^eps - 1)^2) when d < e^eps + 1.",
     derived=O.eq14_form,
     derivation="derivations.pan_strict.optimality.min_l2",
 )
 def eq14(ev):
-    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances("l2", ev.derived()), has_printed=False)
+    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances(ev.derived()), has_printed=False)
 
 
-@claim(
+record(
     id="pan-strict/eq15",
     location="Section 3, Eq. (15)",
     statement="min l1 = sqrt(2 d (d-1)(d + 2 e^eps - 2)/(pi n))/(e^eps - 1) when d < e^eps + 1.",
     derived=O.eq15_form,
     derivation="derivations.pan_strict.optimality.min_l1",
-)
-def eq15(ev):
-    ev.instances("l1 of real GRR", _small_d_instances("l1", ev.derived()), has_printed=False)
+    steps=(_GRR_L1_GRID,))
 
 
 @claim(
     id="pan-strict/appB.6",
+    custom=("numeric: l2 increasing in k on real Subset Selection (each sign of a consecutive difference against "
+            "+1, not a form), in one record with GRR's variance at symbolic e^eps against the form"),
     location="Appendix B.6 (proof of Corollary 3.3)",
     statement="Substituting k = 1 in l2 and l1 as functions of k gives Eqs. (14)-(15); for k* < 1 l2 increases in k "
               "on [1, d-1].",
@@ -412,35 +457,43 @@ def _prop1_facts():
     return l2, attained, l1
 
 
-def _prop1_l2_instances(form):
+def _prop1_l2_points():
+    """Each competitor: ``data`` says whether its exact l2 is at least the model's minimum over OSC support sizes
+    (Eq. (21) minimised); then the attaining mechanisms, whose exact l2 is the bound's value itself."""
     l2, attained, _ = _prop1_facts()
-    insts = []
     for name, d, e, U, value in l2:
         regime = "d >= e^eps + 1" if d >= e + 1 else "d < e^eps + 1"
-        # exact: the estimator's exact l2 against the model's minimum over OSC support sizes (Eq. (21) minimised)
-        insts.append(Instance({"estimator": name, "regime": regime, "loss": "l2"}, bool(value >= O.min_l2(d, e, 1)),
-                              bool(value >= _at(form, d=d, e=e, n=1)), size=(d, U)))
-    for d, e, kk, value in attained:  # the bound's value itself, attained by a real mechanism
-        insts.append(Instance({"estimator": f"ss d={d} k={kk} e={e}", "regime": "attained", "loss": "l2"}, value,
-                              _at(form, d=d, e=e, n=1), size=(d, 0)))
-    return insts
+        yield Point({"estimator": name, "regime": regime, "loss": "l2"}, data=(bool(value >= O.min_l2(d, e, 1)), value),
+                    facts={"d": d, "e": e}, size=(d, U))
+    for d, e, kk, value in attained:
+        yield Point({"estimator": f"ss d={d} k={kk} e={e}", "regime": "attained", "loss": "l2"}, data=(value, None),
+                    facts={"d": d, "e": e}, size=(d, 0))
 
 
-def _prop1_l1_instances(form):
-    insts = []
+def _prop1_l2_value(forms, point):
+    """The l2 bound (first of the pair) at the point: compared with the competitor's exact l2, or its value."""
+    bound = _at(forms[0], n=1, **point.facts)
+    value = point.data[1]
+    return bound if value is None else bool(value >= bound)
+
+
+def _certified_above(lower, upper, bound):
+    """Whether a certified interval [lower, upper] lies at or above ``bound`` (None: undecided)."""
+    bound = mpmath.mpf(sympy.N(bound, 20))
+    return True if lower >= bound else (False if upper < bound else None)
+
+
+def _prop1_l1_points():
+    """Competitors with a certified l1 interval: ``data`` says whether it lies above the model's minimum l1 (the
+    points where that is undecided are left out)."""
     for name, d, e, U, lower, upper in _prop1_facts()[2]:
-        def above(bound):
-            bound = mpmath.mpf(sympy.N(bound, 20))
-            return True if lower >= bound else (False if upper < bound else None)
-
-        exact, derived = above(O.min_l1(d, e, 1)), above(_at(form, d=d, e=e, n=1))
-        if exact is None or derived is None:
-            continue
-        insts.append(Instance({"estimator": name, "loss": "l1"}, exact, derived, size=(d, U)))
-    return insts
+        exact = _certified_above(lower, upper, O.min_l1(d, e, 1))
+        if exact is not None:
+            yield Point({"estimator": name, "loss": "l1"}, facts={"d": d, "e": e}, data=(exact, (lower, upper)),
+                        size=(d, U))
 
 
-@claim(
+record(
     id="pan-strict/prop1",
     location="Section 1, Proposition 1 (Theorem 3.4, Corollary 3.3)",
     statement="Every eps-LDP frequency estimator has l2 >= (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) and "
@@ -451,15 +504,13 @@ def _prop1_l1_instances(form):
     kind="statement",
     assumptions="unbiased linear estimators f_hat = Q nu; l1 in the normal approximation of Eq. (2); e^eps is each "
                 "mechanism's own privacy level",
-)
-def prop1(ev):
-    l2_form, l1_form = ev.derived()
-    ev.instances("l2 of real estimators (exact worst case) >= the bound; attained",
-                 _prop1_l2_instances(l2_form), has_printed=False)
-    ev.instances("l1 (certified Frank-Wolfe interval) >= the bound", _prop1_l1_instances(l1_form), has_printed=False)
-    # continuity of the two regimes at d = e^eps + 1
-    ev.identity("the two regimes agree at d = e^eps + 1",
-                sympy.cancel(O._min_l2_regular().subs(O.d, O.e + 1) - O._min_l2_small_d().subs(O.d, O.e + 1)), sympy.Integer(0))
+    steps=(Grid("l2 of real estimators (exact worst case) >= the bound; attained", _prop1_l2_points,
+                lambda point: point.data[0], value=_prop1_l2_value),
+           Grid("l1 (certified Frank-Wolfe interval) >= the bound", _prop1_l1_points, lambda point: point.data[0],
+                value=lambda forms, point: _certified_above(*point.data[1], _at(forms[1], n=1, **point.facts))),
+           # continuity of the two regimes at d = e^eps + 1
+           Identity("the two regimes agree at d = e^eps + 1", lambda: sympy.cancel(
+               O._min_l2_regular().subs(O.d, O.e + 1) - O._min_l2_small_d().subs(O.d, O.e + 1)), lambda: sympy.Integer(0))))
 
 
 def _chain_points():
@@ -584,7 +635,7 @@ record(
     steps=(_EXISTENCE_GRID,))
 
 
-@claim(
+record(
     id="pan-strict/sec1.lower-bound-gap",
     location="Section 1 (Introduction) and Section 1.1",
     statement="Ye and Barg's lower bound for LDP frequency estimation can be a small fraction (a percentage lost in our "
@@ -595,8 +646,5 @@ record(
     assumptions="the achieved precision: Subset Selection at its best support size",
     note="Not recomputed: the percentage is lost in our copy and Ye and Barg's lower-bound constant is not "
          "available offline; only the achieved side (Subset Selection's optimal l2 = Eq. (12)) is checked exactly.",
-)
-def sec1_gap(ev):
-    ev.instances("achieved precision: Subset Selection at k* on the exact engine == Eq. (12)",
-                 [i for i in _thm3_4_instances("l2", None, ev.derived(), None)
-                  if i.params.get("check") == "min over k of real SS l2"], has_printed=False)
+    steps=(Grid("achieved precision: Subset Selection at k* on the exact engine == Eq. (12)", lambda: _l2_points((MIN,)),
+                lambda point: point.data[0], value=_l2_value),))
