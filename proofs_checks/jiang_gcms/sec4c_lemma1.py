@@ -12,7 +12,7 @@ import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import gcms as G
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms.gcms import gcms, p_for_exp_eps
 from ldpref.mechanisms.pure import _unary
@@ -310,27 +310,19 @@ def _fig5_grows_derived_fn(**kw) -> bool:
     return _monotone_in_lambda([max(_derived_argmin(kw["ps"], kw["e^eps"], lam_)) for lam_ in kw["lambdas"]])
 
 
-@claim(id="jiang-gcms/fig5.grows", location="Section VII-B on Fig. 5(a)",
-       statement="As the privacy budget grows the optimal p leaves 0.5, increasing with eps and with f(d).",
-       printed=J.fig5_grows_printed,
-       derived=lambda: Predicate(r"\lambda_1 \le \lambda_2 \Rightarrow \operatorname{argmin}_p g(p; \lambda_1, e^{\epsilon}) "
-                                 r"\le \operatorname{argmin}_p g(p; \lambda_2, e^{\epsilon})", _fig5_grows_derived_fn),
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
-       note="Monotonicity in f(d) is checked on the exact mechanism (integer s); monotonicity in eps on the "
-            "continuous optimum of the exact-variance objective (root isolation), because the integer grid "
-            "of s at tiny m moves p_s with eps.")
-def fig5_grows(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
+def _fig5_grows_points():
+    """Per (m, e^eps): the exact argmin over the feasible integer s at every target f(d)/n (every draw), by increasing
+    f(d)/n; ``data``: is it non-decreasing."""
     for m_, e_ in OPT_GRID:
         table = _opt_table(m_, 1, e_)
         order = sorted(_datasets(2, 3), key=lambda c: (_lam(c), c))
         args = [max(_argmin({p_: V[c] for p_, V in table.values()})) for c in order]
-        params = {"m": m_, "e^eps": e_, "lambdas": tuple(_lam(c) for c in order),
-                  "ps": tuple(p_ for p_, _ in table.values()), "exact argmin by increasing f/n": args}
-        insts.append(Instance(params, exact=_monotone_in_lambda(args), derived=evaluate(derived, params),
-                              printed=evaluate(printed, params), size=(m_, e_), path=MOMENTS))
-    ev.instances("exact optimum non-decreasing in f(d)/n (every draw, feasible integer s)", insts)
+        yield Point({"m": m_, "e^eps": e_, "lambdas": tuple(_lam(c) for c in order),
+                     "ps": tuple(p_ for p_, _ in table.values()), "exact argmin by increasing f/n": args},
+                    data=_monotone_in_lambda(args), size=(m_, e_))
+
+
+def _continuous_optimum_grows():
     ok, total = True, 0
     for lam_ in (R(1, 50), R(1, 10), R(1, 2), R(1)):
         prev = None
@@ -340,8 +332,22 @@ def fig5_grows(ev):
             if prev is not None and st.argmin < prev:
                 ok = False
             prev = st.argmin
-    ev.numeric("continuous optimum of the exact-variance objective non-decreasing in e^eps (exact root isolation)",
-               ok, total, "lambda in {1/50, 1/10, 1/2, 1}, e^eps in {3/2, 2, 5, 20, 150}")
+    return ok, total, "lambda in {1/50, 1/10, 1/2, 1}, e^eps in {3/2, 2, 5, 20, 150}"
+
+
+record(id="jiang-gcms/fig5.grows", location="Section VII-B on Fig. 5(a)",
+       statement="As the privacy budget grows the optimal p leaves 0.5, increasing with eps and with f(d).",
+       printed=J.fig5_grows_printed,
+       derived=lambda: Predicate(r"\lambda_1 \le \lambda_2 \Rightarrow \operatorname{argmin}_p g(p; \lambda_1, e^{\epsilon}) "
+                                 r"\le \operatorname{argmin}_p g(p; \lambda_2, e^{\epsilon})", _fig5_grows_derived_fn),
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
+       note="Monotonicity in f(d) is checked on the exact mechanism (integer s); monotonicity in eps on the "
+            "continuous optimum of the exact-variance objective (root isolation), because the integer grid "
+            "of s at tiny m moves p_s with eps.",
+       steps=(Grid("exact optimum non-decreasing in f(d)/n (every draw, feasible integer s)", _fig5_grows_points,
+                   lambda point: point.data, path=MOMENTS),
+              Numeric("continuous optimum of the exact-variance objective non-decreasing in e^eps (exact root isolation)",
+                      _continuous_optimum_grows)))
 
 
 def _eq7_points():
@@ -380,6 +386,8 @@ record(id="jiang-gcms/eq7", location="Section IV-C, Eq. (7)",
        derived=lambda: sympy.Eq(J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()) / J.n,
                                 J.lemma1_objective_printed_expr(1).subs(J.f, J.lam * J.n) / (J.e - 1) ** 2),
        derivation="derivations.jiang_gcms.eq7_derived", depends_on=("jiang-gcms/eq6",),
+       custom="an identity reads another claim's form: Eq. (6) as jiang-gcms/eq6 prints it, at q = p/w, equals Lemma "
+              "1's objective at k = 1 (identity steps read only the claim's own forms)",
        note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
             "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.")
 def remark3(ev):
