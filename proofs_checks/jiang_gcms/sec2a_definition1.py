@@ -51,9 +51,10 @@ def _events(U):
 
 
 @_cache
-def _def1_data():
-    """Per (mechanism, x, x', e^eps, delta): (params, size, the smallest delta over every event S of outputs (exact,
-    by listing the events), the two columns of P, the events, e^eps, delta)."""
+def _def1_points():
+    """Per (mechanism, x, x', e^eps, delta): the derived form's facts (delta, the hockey-stick value) and, as data,
+    whether the smallest delta over every event S of outputs (exact, by listing the events) is at most delta, with
+    what the printed inequality is evaluated on (the two columns of P, the events, e^eps, delta)."""
     out = []
     for name, mech in _def1_mechanisms():
         Pm = mech.perturbation_matrix()
@@ -65,15 +66,11 @@ def _def1_data():
             for e_ in (true_e, true_e * R(9, 10), R(1)):
                 worst = max(sum(a[u] - e_ * b[u] for u in S) for S in events)
                 for dl in sorted({worst, worst / 2, R(0)}):
-                    out.append(({"mechanism": name, "x": x, "x'": x2, "e^eps": e_, "delta": dl, "smallest delta": worst},
-                                (mech.d, U, x, x2, e_, dl), worst, a, b, events, e_, dl))
+                    out.append(Point({"mechanism": name, "x": x, "x'": x2, "e^eps": e_, "delta": dl,
+                                      "smallest delta": worst},
+                                     facts={J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)},
+                                     data=(bool(worst <= dl), a, b, events, e_, dl), size=(mech.d, U, x, x2, e_, dl)))
     return tuple(out)
-
-
-def _def1_points():
-    for params, size, worst, a, b, events, e_, dl in _def1_data():
-        yield Point(params, facts={J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)},
-                    data=(bool(worst <= dl), a, b, events, e_, dl), size=size)
 
 
 @lru_cache(maxsize=8)

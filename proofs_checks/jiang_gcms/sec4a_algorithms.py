@@ -266,10 +266,13 @@ record(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency esti
                       _estimate_agrees)))
 
 
+_N_J = sympy.Symbol("n_j")
+
+
 @_cache
-def _alg2_runs():
-    """Simulated report sets (n, m, k, s, seed): (params, size, the sketch's row sums, n_j per row, s, whether the
-    vectorised sketch equals a plain double loop over the reports with n s increments)."""
+def _alg2_points():
+    """Simulated report sets (n, m, k, s, seed); ``data``: the sketch's row sums, n_j per row, s, and whether the
+    vectorised sketch equals a plain double loop over the reports with n s increments."""
     out = []
     for n_c, m_, k_, s_, seed in [(1, 2, 1, 1, 1), (7, 3, 2, 1, 2), (50, 5, 3, 2, 3), (400, 16, 4, 3, 4)]:
         rng = np.random.default_rng(SEED + seed)
@@ -280,30 +283,22 @@ def _alg2_runs():
         for jj, row in zip(j.tolist(), X.tolist()):
             for x in row:
                 naive[jj][x] += 1
-        loop_ok = sk.M.tolist() == naive and sk.increments == n_c * s_
         rows = [int(sk.M[jj].sum()) for jj in range(k_)]  # the sketch's row sums
-        n_js = [int((j == jj).sum()) for jj in range(k_)]
-        out.append(({"n": n_c, "m": m_, "k": k_, "s": s_, "seed": seed}, (n_c, m_, k_, s_), rows, n_js, s_, loop_ok))
+        out.append(Point({"n": n_c, "m": m_, "k": k_, "s": s_, "seed": seed},
+                         data=(rows, [int((j == jj).sum()) for jj in range(k_)], s_,
+                               sk.M.tolist() == naive and sk.increments == n_c * s_), size=(n_c, m_, k_, s_)))
     return tuple(out)
-
-
-_N_J = sympy.Symbol("n_j")
-
-
-def _alg2_points():
-    for params, size, rows, n_js, s_, _ in _alg2_runs():
-        yield Point(params, data=(rows, n_js, s_), size=size)
 
 
 def _row_sums(form, point):
     """s n_j (the form) at every row j of the sketch."""
-    _, n_js, s_ = point.data
+    _, n_js, s_, _ = point.data
     return [evaluate(form, {J.s: s_, _N_J: n_j}) for n_j in n_js]
 
 
 def _loop_agrees():
-    runs = _alg2_runs()
-    return all(r[-1] for r in runs), len(runs), "4 simulated report sets"
+    points = _alg2_points()
+    return all(point.data[3] for point in points), len(points), "4 simulated report sets"
 
 
 record(id="jiang-gcms/alg2", location="Section IV-A, Algorithm 2 (constructing the sketch matrix)",

@@ -181,11 +181,6 @@ def _optimum_pair(form, point):
     return [_argmin_at(form, ps, fa), _argmin_at(form, ps, fb)]
 
 
-def _params_points(points):
-    """Points whose parameters are the whole evaluation context of a statement (a Predicate reads them)."""
-    return lambda: (Point(params, data=exact, size=size) for params, exact, size in points())
-
-
 #: the corrected statement of Remark 2, the Fig. 2 caption and Section VII-B on Fig. 5(b): p* is the argmin of the
 #: exact variance's p-part g(p; lambda, e^eps), which has neither k nor m (Lemma 1's derived form)
 P_STAR_CORRECTION = J.lemma1_derived
