@@ -14,8 +14,8 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref import gcms as G
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
+from ldpref.ledger import record
+from ldpref.ledger.generic import CorrectionGrid, Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms import oue, sue, support_probabilities
@@ -236,25 +236,6 @@ def _rounding_facts(params) -> dict:
             J.eps: sympy.log(params["e^eps"])}
 
 
-def _rounding_check(ev):
-    """The printed implication (the paper's s and its reason it is private) at Algorithm 4's own outputs, vs whether
-    that s is valid (exact); the displayed correction (the implication with its minimal edit) alike."""
-    printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, _rounding_facts(params)),
-                      printed=evaluate(printed, _rounding_facts(params)), size=size)
-             for params, exact, size in _rounding_points()]
-    ev.instances("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the "
-                 "mechanism <= the target?", insts)
-    corr = ev.correction()  # the corrected statement at Algorithm 4's (s, m, p, e^eps) must say exactly when s is valid
-    ev.corrections("the corrected statement at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact e^eps <= "
-                   "the target)", [Instance(params, exact=exact, derived=evaluate(corr, _rounding_facts(params)),
-                                            size=size) for params, exact, size in _rounding_points()])
-    ev.corrections("the corrected statement at the ceiling's s where the mechanism's exact e^eps equals the target (the "
-                   "boundary of either side of Theorem 2's ratio; any p) vs whether s is valid",
-                   [Instance(params, exact=exact, derived=evaluate(corr, _rounding_facts(params)), size=size)
-                    for params, exact, size in _boundary_points()])
-
-
 #: (m, p, e^eps) where s = ceil(m/(1 + (1/p - 1) e^eps)) puts the mechanism's exact e^eps on the target: R = e^eps
 #: (s = 1) or 1/R = e^eps (s > p m); a correction off by any margin fails one of them
 _BOUNDARY = ((3, R(1, 2), R(2)), (5, R(1, 2), R(3, 2)), (3, R(3, 5), R(4, 3)), (4, R(2, 3), R(3, 2)),
@@ -286,34 +267,40 @@ _ROUNDING_CORRECTION = lambda: sympy.Implies(J.alg4_s_printed(),  # noqa: E731
                                              sympy.Le(sympy.Abs(sympy.log(_theorem2_ratio())), J.eps))
 
 
-#: why the two rounding claims keep a check of their own
-_ROUNDING_WHY = ("the correction is judged on two grids: Algorithm 4's own outputs (where the forms are judged) and "
-                 "the boundary points where the mechanism's exact e^eps equals the target, which only the correction "
-                 "is run on (a Grid step runs the correction on the forms' grid alone)")
+def _points_of(rows):
+    """Points of (params, exact, size) rows, the forms evaluated at Algorithm 4's (s, m, p, e^eps) of each."""
+    return lambda: (Point(params, facts=_rounding_facts(params), data=exact, size=size) for params, exact, size in rows())
 
 
-@claim(id="jiang-gcms/alg4.s", root_cause="alg4.ceiling", location="Section IV-C, Algorithm 4 (last step, s)",
+#: the printed implication (the paper's s and its reason it is private) at Algorithm 4's own outputs, vs whether that
+#: s is valid (exact); the displayed correction (the implication with its minimal edit) on the same grid, and on the
+#: boundary points, where the mechanism's exact e^eps equals the target
+_ROUNDING_STEPS = (
+    Grid("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the mechanism <= "
+         "the target?", _points_of(_rounding_points), lambda point: point.data,
+         correction_name="the corrected statement at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact "
+                         "e^eps <= the target)"),
+    CorrectionGrid(Grid("the corrected statement at the ceiling's s where the mechanism's exact e^eps equals the target "
+                        "(the boundary of either side of Theorem 2's ratio; any p) vs whether s is valid",
+                        _points_of(_boundary_points), lambda point: point.data)))
+
+
+record(id="jiang-gcms/alg4.s", root_cause="alg4.ceiling", location="Section IV-C, Algorithm 4 (last step, s)",
        statement="s = ceil(m/(1 + (1/p - 1) e^eps)) gives a GCMS mechanism within the target eps.",
        printed=J.alg4_s_statement_printed, derived=_rounding_derived,
        derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ALG4_S_CORRECTION,
-       custom=_ROUNDING_WHY,
+       steps=_ROUNDING_STEPS,
        note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed form is "
             "the implication the paper asserts (its s => Theorem 2's ratio p(m-s)/((1-p)s) <= e^eps, the ratio falling "
             "as s grows), evaluated at Algorithm 4's (s, m, p, e^eps).  The "
             "ceiling can give s > p m, where that ratio falls below 1 and the privacy loss is log((1-p)s/(p(m-s))), "
             "which can exceed the target: this happens when p m - m/(1 + (1/p - 1)e^eps) < 1, i.e. small m or e^eps "
             "near 1 (e.g. p = 1/2, odd m < 2(e^eps + 1)/(e^eps - 1)).  For arbitrary p the ceiling can also give s = m.")
-def alg4_s(ev):
-    _rounding_check(ev)
-
-
-@claim(id="jiang-gcms/sec4.C.rounding", root_cause="alg4.ceiling", location="Section IV-C, after Algorithm 4",
+record(id="jiang-gcms/sec4.C.rounding", root_cause="alg4.ceiling", location="Section IV-C, after Algorithm 4",
        statement="The ceiling in Algorithm 4's s may give a slightly smaller eps than targeted, a stronger guarantee.",
        printed=J.rounding_printed, derived=_rounding_derived,
        derivation="derivations.jiang_gcms.privacy_ratio_derived", kind="statement", correction=_ROUNDING_CORRECTION,
-       custom=_ROUNDING_WHY)
-def sec4c_rounding(ev):
-    _rounding_check(ev)
+       steps=_ROUNDING_STEPS)
 
 
 def _monotone_derived_fn(**kw) -> bool:

@@ -11,7 +11,7 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import gcms as G
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms.gcms import gcms, p_for_exp_eps
@@ -376,28 +376,17 @@ record(id="jiang-gcms/eq7", location="Section IV-C, Eq. (7)",
        steps=(Symbolic("Eq. (7)'s bound vs the root of Theorem 2's ratio", part=_parts),
               Grid("every exactly eps-LDP GCMS mechanism has q >= the bound of Eq. (7)", _eq7_points,
                    lambda point: point.data[1], value=_eq7_value)))
-@claim(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
-       statement="Algorithm 4 and Eq. (7) with k = 1 and m = infinity give optimal p, q for the pure protocols of [5].",
-       derived=lambda: sympy.Eq(J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()) / J.n,
-                                J.lemma1_objective_printed_expr(1).subs(J.f, J.lam * J.n) / (J.e - 1) ** 2),
-       derivation="derivations.jiang_gcms.eq7_derived", depends_on=("jiang-gcms/eq6",),
-       custom="an identity reads another claim's form: Eq. (6) as jiang-gcms/eq6 prints it, at q = p/w, equals Lemma "
-              "1's objective at k = 1 (identity steps read only the claim's own forms)",
-       note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
-            "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.")
-def remark3(ev):
-    derived = ev.derived()
+def _eq7_limit():
+    """lim_{m -> oo} of Eq. (7)'s bound (m = 1/t, t -> 0)."""
     t = sympy.Symbol("t", positive=True)
-    lim = sympy.factor(sympy.cancel(J.eq7_derived().rhs.subs(J.m, 1 / t)).subs(t, 0))
-    ev.identity("lim_{m -> oo} of Eq. (7)'s bound = p/w", lim, sympy.factor(J.p / J.w_of()))
-    # the difference is decided by the identity's exact zero test (a rational function over Q: numerator == 0)
-    ev.identity("Eq. (6) at q = p/w, divided by n, = Lemma 1's objective at k = 1 over (e^eps - 1)^2",
-                ev.form_of("jiang-gcms/eq6").rhs.subs(J.q, J.p / J.w_of()).subs(J.f, J.lam * J.n) / J.n
-                - J.lemma1_objective_printed_expr(1) / (J.e - 1) ** 2, sympy.Integer(0))
-    insts = []
+    return sympy.factor(sympy.cancel(J.eq7_derived().rhs.subs(J.m, 1 / t)).subs(t, 0))
+
+
+def _unary_points():
+    """Unary encodings with q = p/w (Eq. (7) as m -> oo); ``data``: the exact Var[f_hat]/n (enumerated, counts scale)
+    and e^eps of the encoding."""
     for d in (2, 3):
         for e_ in (R(2), R(3), R(9)):
-            vals = {}
             for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
                 q_ = p_ / (e_ * (1 - p_) + p_)
                 proto = _unary(f"ue(p={p_})", d, p_, q_)
@@ -405,11 +394,25 @@ def remark3(ev):
                 mech = _estimator_mechanism(proto, J.pure_estimator_derived())
                 for counts in _datasets(d, 2):
                     n_ = sum(counts)
-                    V = n_ * enumeration.enumerated_moments(mech, counts)["variance"][0]  # Var[f_hat]/n, counts scale
-                    obj = _at(derived.rhs, {J.p: p_, J.e: e_, J.lam: _lam(counts)})
-                    vals.setdefault(counts, {})[p_] = V
-                    insts.append(Instance({"d": d, "e^eps": e_, "p": p_, "q = p/w": q_, "counts": counts,
-                                           "exact e^eps of the encoding": ee},
-                                          exact=[V, ee], derived=[obj, e_], size=(d, e_, p_, n_)))
-    ev.instances("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps vs Lemma 1 (k = 1)/(e^eps - 1)^2 and e^eps",
-                 insts, has_printed=False)
+                    V = n_ * enumeration.enumerated_moments(mech, counts)["variance"][0]
+                    yield Point({"d": d, "e^eps": e_, "p": p_, "q = p/w": q_, "counts": counts,
+                                 "exact e^eps of the encoding": ee}, facts={J.p: p_, J.e: e_, J.lam: _lam(counts)},
+                                data=[V, ee], size=(d, e_, p_, n_))
+
+
+record(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
+       statement="Algorithm 4 and Eq. (7) with k = 1 and m = infinity give optimal p, q for the pure protocols of [5].",
+       derived=lambda: sympy.Eq(J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()) / J.n,
+                                J.lemma1_objective_printed_expr(1).subs(J.f, J.lam * J.n) / (J.e - 1) ** 2),
+       derivation="derivations.jiang_gcms.eq7_derived", depends_on=("jiang-gcms/eq6",),
+       note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
+            "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.",
+       steps=(Identity("lim_{m -> oo} of Eq. (7)'s bound = p/w", _eq7_limit, lambda: sympy.factor(J.p / J.w_of())),
+              # the difference is decided by the identity's exact zero test (a rational function over Q: numerator == 0)
+              Identity("Eq. (6) at q = p/w, divided by n, = Lemma 1's objective at k = 1 over (e^eps - 1)^2",
+                       lambda forms: forms.form_of("jiang-gcms/eq6").rhs.subs(J.q, J.p / J.w_of()).subs(J.f, J.lam * J.n)
+                       / J.n - J.lemma1_objective_printed_expr(1) / (J.e - 1) ** 2,
+                       lambda forms: sympy.Integer(0), reads_forms=True),
+              Grid("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps vs Lemma 1 (k = 1)/(e^eps - 1)^2 and e^eps",
+                   _unary_points, lambda point: point.data,
+                   value=lambda form, point: [_at(form.rhs, point.facts), point.facts[J.e]])))
