@@ -209,10 +209,13 @@ class Identity:
 
 
 class _Forms:
-    """Read-only access to a claim's forms through its evidence (what a step may read)."""
+    """Read-only access to a claim's forms through its evidence (what a step may read), and to the forms of the
+    claims it declares in ``depends_on``."""
 
     def __init__(self, ev: Evidence):
         self.printed, self.derived, self.correction = ev.printed, ev.derived, ev.correction
+        #: another claim's form, read only when the record names it in ``depends_on`` (``Evidence.form_of``)
+        self.form_of = ev.form_of
 
 
 #: instances of recent (grid, derived, printed) triples: claims sharing a grid and forms run it once per ledger run
@@ -385,3 +388,25 @@ class RoleGrid(Grid):
 
 
 STEP_TYPES = STEP_TYPES + (RoleGrid,)
+
+
+@dataclass(frozen=True)
+class CorrectionGrid:
+    """The displayed correction alone on a grid of its own, e.g. the boundary points where the exact value meets
+    the target, on which only the correction is judged (the forms' grid, with its correction pass, is another step):
+    records the correction's instances (``Evidence.corrections``) under the grid's name."""
+
+    grid: Grid
+
+    @property
+    def name(self) -> str:
+        """The correction's grid, by name."""
+        return f"correction: {self.grid.name}"
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the correction's instances on ``grid``."""
+        g = self.grid
+        ev.corrections(g.name, g.instances((g.part or _whole)(ev.correction()), None))
+
+
+STEP_TYPES = STEP_TYPES + (CorrectionGrid,)

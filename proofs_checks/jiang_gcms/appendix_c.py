@@ -58,6 +58,9 @@ record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at 
        printed=lambda: J.appC_pq_printed(), derived=lambda: J.appC_pq_derived(),
        derivation="derivations.jiang_gcms.appC_pq_derived",
        correction=lambda: _appC_pq_corrected(),
+       custom="each equation of the corrected chain is judged against the exact quantity its own left side names "
+              "((p - q)^2 (1 - 1/m), its square, or alpha_2 k (m - 1)): the correction's form chooses the oracle, "
+              "which a Grid's oracle never reads",
        note="alpha_2 k (m - 1) = (p - q)^2 (1 - 1/m)^2: the square on (1 - 1/m) is missing.  The next step uses "
             "the right value ((p - q)^2 (1 - 1/m)^2 is the denominator of Var[f_hat]).  The correction is the printed "
             "chain with that square; each of its equations is checked as written: the quantity its left side names, "

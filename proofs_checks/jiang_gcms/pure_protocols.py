@@ -13,7 +13,7 @@ from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Point, RoleGrid, Symbolic, listed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import grr, oue, subset_selection, sue, support_probabilities
 from ldpref.privacy import exp_eps as mechanism_exp_eps
@@ -198,57 +198,60 @@ def _pq_at(form, d, e):
     return [evaluate(v, {J.D: d, EXP_EPS: e}) for v in form.values()]
 
 
-def _pq_instances(ev, name, builder, values, ds, has_printed):
-    insts = []
-    for d in ds:
-        for e in values:
-            proto = builder(d, e)
-            p_exact, q_exact = support_probabilities(proto.mechanism, proto.supports)
-            m = proto.mechanism
-            exact = [p_exact, q_exact, mechanism_exp_eps(m) if m.is_rational else exp_eps_symbolic(m)]
-            pp, qq = _pq_at(ev.derived(), d, e)
-            derived = [pp, qq, _derived_ratio(name, proto, e) if name != "grr" else sympy.cancel(pp / qq)]
-            printed = None
-            if has_printed:
-                pp2, qq2 = _pq_at(ev.printed(), d, e)
-                printed = [pp2, qq2, e]  # the claim: these (p, q) give an eps-LDP protocol at this e^eps
-            insts.append(Instance({"d": d, "exp_eps": e}, exact, derived, printed, size=(d, e)))
-    return insts
+def _pq_points(name, builder, values, ds):
+    """Each protocol at |D| = d, e^eps = e, with (p, q, e^eps) read off its exact mechanism."""
+    def points():
+        for d in ds:
+            for e in values:
+                proto = builder(d, e)
+                p_exact, q_exact = support_probabilities(proto.mechanism, proto.supports)
+                m = proto.mechanism
+                exact = [p_exact, q_exact, mechanism_exp_eps(m) if m.is_rational else exp_eps_symbolic(m)]
+                yield Point({"d": d, "exp_eps": e}, data=(exact, proto), size=(d, e))
+    return points
 
 
-def _pq_claim_check(ev, name, builder, values, ds, has_printed=True):
-    if has_printed:
-        ev.symbolic(f"printed (p, q) vs derived (p, q) of {name.upper()}", list(ev.printed().values()),
-                    list(ev.derived().values()))
-    ev.instances(f"(p, q, e^eps) read off the exact {name.upper()} mechanism",
-                 _pq_instances(ev, name, builder, values, ds, has_printed), has_printed=has_printed)
+def _pq_value(name):
+    """A (p, q) form at the point, with the e^eps it gives: derived, the protocol's largest ratio (GRR: p/q of the
+    form); printed, the e^eps the claim says these (p, q) meet."""
+    def value(form, point, role):
+        d, e = point.params["d"], point.params["exp_eps"]
+        pp, qq = _pq_at(form, d, e)
+        if role == "printed":
+            return [pp, qq, e]
+        return [pp, qq, _derived_ratio(name, point.data[1], e) if name != "grr" else sympy.cancel(pp / qq)]
+    return value
 
 
-@claim(
+def _pq_steps(name, builder, values, ds, has_printed=True):
+    grid = RoleGrid(f"(p, q, e^eps) read off the exact {name.upper()} mechanism", _pq_points(name, builder, values, ds),
+                    lambda point: point.data[0], value=_pq_value(name))
+    if not has_printed:
+        return (grid,)
+    return (Symbolic(f"printed (p, q) vs derived (p, q) of {name.upper()}", part=listed), grid)
+
+
+record(
     id="jiang-gcms/sec3.A.BRR",
     location="Section III-A, Binary Randomized Response",
     statement="BRR has p = e^eps/(e^eps + 1), q = 1/(e^eps + 1) and is eps-LDP.",
     printed=J.brr_pq_printed,
     derived=lambda: J.pq_form("BRR", J.brr_pq()),
     derivation="derivations.jiang_gcms.brr_pq",
+    steps=_pq_steps("grr", grr, EXP_EPS_VALUES + [EXP_EPS], [2]),
 )
-def sec3a_brr(ev):
-    _pq_claim_check(ev, "grr", grr, EXP_EPS_VALUES + [EXP_EPS], [2])
 
-
-@claim(
+record(
     id="jiang-gcms/sec3.A.GRR",
     location="Section III-A, General Randomized Response (direct encoding)",
     statement="GRR has p = e^eps/(e^eps + |D| - 1), q = 1/(e^eps + |D| - 1) and is eps-LDP.",
     printed=J.grr_pq_printed,
     derived=lambda: J.pq_form("GRR", J.grr_pq()),
     derivation="derivations.jiang_gcms.grr_pq",
+    steps=_pq_steps("grr", grr, EXP_EPS_VALUES + [EXP_EPS], [2, 3, 4, 5]),
 )
-def sec3a_grr(ev):
-    _pq_claim_check(ev, "grr", grr, EXP_EPS_VALUES + [EXP_EPS], [2, 3, 4, 5])
 
-
-@claim(
+record(
     id="jiang-gcms/sec3.A.SUE",
     location="Section III-A, Symmetric Unary Encoding",
     statement="SUE perturbs each bit by BRR at eps/2, so p = e^(eps/2)/(e^(eps/2) + 1), q = 1/(e^(eps/2) + 1), "
@@ -256,13 +259,29 @@ def sec3a_grr(ev):
     printed=J.sue_pq_printed,
     derived=lambda: J.pq_form("SUE", J.sue_pq()),
     derivation="derivations.jiang_gcms.sue_pq",
+    steps=_pq_steps("sue", sue, SQUARE_EXP_EPS_VALUES, [2, 3])
+    + (Identity("p + q = 1 (derived)", lambda forms: sympy.simplify(sum(forms.derived().values())),
+                lambda forms: sympy.Integer(1), reads_forms=True),),
 )
-def sec3a_sue(ev):
-    _pq_claim_check(ev, "sue", sue, SQUARE_EXP_EPS_VALUES, [2, 3])
-    ev.identity("p + q = 1 (derived)", sympy.simplify(sum(ev.derived().values())), sympy.Integer(1))
 
 
-@claim(
+def _oue_optimum_points():
+    """Per e^eps: the argmin of the f = 0 variance q(1-q)/(p-q)^2 (one client holding another value; the closed
+    form, no outcome listed) over a grid of eps-LDP unary encodings p(1-q) = e q (1-p), OUE's q = 1/(e+1) among them."""
+    for e in EXP_EPS_VALUES:
+        best_q, best_var = None, None
+        grid = sorted({R(i, 40) for i in range(1, 40)} | {1 / (e + 1)})
+        for qq in grid:
+            pp = e * qq / (1 - qq + e * qq)
+            if pp <= qq:
+                continue
+            var0 = qq * (1 - qq) / (pp - qq) ** 2
+            if best_var is None or var0 < best_var:
+                best_q, best_var = qq, var0
+        yield Point({"exp_eps": e, "grid": "q in {i/40} + {1/(e+1)}"}, data=best_q, size=(e,))
+
+
+record(
     id="jiang-gcms/sec3.A.OUE",
     location="Section III-A, Optimized Unary Encoding",
     statement="OUE improves SUE by minimising the variance: p = 1/2, q = 1/(e^eps + 1), eps-LDP.",
@@ -271,23 +290,7 @@ def sec3a_sue(ev):
     derivation="derivations.jiang_gcms.oue_pq",
     note="This paper states OUE's optimality in words only (its p and q are in Wang et al. 2017); the "
          "printed form is therefore not available and the verdict rests on derivation and enumeration.",
+    steps=_pq_steps("oue", oue, EXP_EPS_VALUES, [2, 3, 4], has_printed=False)
+    + (Grid("argmin over eps-LDP unary encodings of the f = 0 variance", _oue_optimum_points, lambda point: point.data,
+            path="moment-formula", value=lambda form, point: _pq_at(form, 2, point.params["exp_eps"])[1]),),
 )
-def sec3a_oue(ev):
-    _pq_claim_check(ev, "oue", oue, EXP_EPS_VALUES, [2, 3, 4], has_printed=False)
-    # optimality: exact variance at f = 0 (one client holding another value) over a grid of eps-LDP
-    # unary encodings p(1-q) = e q (1-p); OUE's q = 1/(e+1) must be the best grid point.
-    insts = []
-    for e in EXP_EPS_VALUES:
-        best_q, best_var = None, None
-        grid = sorted({R(i, 40) for i in range(1, 40)} | {1 / (e + 1)})
-        for qq in grid:
-            pp = e * qq / (1 - qq + e * qq)
-            if pp <= qq:
-                continue
-            var0 = qq * (1 - qq) / (pp - qq) ** 2  # Var of the f = 0 count estimate, one client
-            if best_var is None or var0 < best_var:
-                best_q, best_var = qq, var0
-        # exact: argmin of the closed-form variance q(1-q)/(p-q)^2 (no outcome listed)
-        insts.append(Instance({"exp_eps": e, "grid": "q in {i/40} + {1/(e+1)}"}, exact=best_q,
-                              derived=_pq_at(ev.derived(), 2, e)[1], size=(e,), path="moment-formula"))
-    ev.instances("argmin over eps-LDP unary encodings of the f = 0 variance", insts, has_printed=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from functools import cache as _cache
+from functools import lru_cache
 
 import mpmath
 import sympy
@@ -14,7 +15,8 @@ import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import gcms as G
 from ldpref.hashing import HashFamily
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Note, Numeric, Point, RoleGrid, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import grr, oue
 from ldpref.mechanisms.gcms import gcms, x_only
@@ -44,24 +46,16 @@ def _def1_mechanisms():
     yield "oue d=2 e=3", oue(2, 3).mechanism
 
 
-def _def1_check(ev):
-    ev.instances("Definition 1 at each pair of inputs, e^eps and delta: the printed inequality over every event S vs "
-                 "the per-output (hockey-stick) form ldpref uses, against the smallest delta over every event",
-                 _def1_instances(ev.printed(), ev.derived()))
-    ev.note("Definition 1 is a definition: the printed column is Eq. (1) evaluated over every event; the derived "
-            "column is ldpref.privacy's hockey-stick delta (the per-output form), the exact column the largest "
-            "Pr(S|x) - e^eps Pr(S|x') over every event.")
-
-
 def _events(U):
     return [S for r_ in range(U + 1) for S in itertools.combinations(range(U), r_)]
 
 
-def _def1_instances(printed, derived):
-    # the printed statement as a function of every symbol it may hold (built once, not once per instance): eps,
-    # delta and the hockey-stick value are fixed per instance, the two event probabilities per event
-    holds = sympy.lambdify((J.eps, J.delta, J.HOCKEY, J.PrS, J.PrS2), printed, modules="sympy", dummify=True)
-    insts = []
+@_cache
+def _def1_points():
+    """Per (mechanism, x, x', e^eps, delta): the derived form's facts (delta, the hockey-stick value) and, as data,
+    whether the smallest delta over every event S of outputs (exact, by listing the events) is at most delta, with
+    what the printed inequality is evaluated on (the two columns of P, the events, e^eps, delta)."""
+    out = []
     for name, mech in _def1_mechanisms():
         Pm = mech.perturbation_matrix()
         U = mech.n_outputs
@@ -70,35 +64,52 @@ def _def1_instances(printed, derived):
         for x, x2 in itertools.permutations(range(mech.d), 2):
             a, b = list(Pm[:, x]), list(Pm[:, x2])
             for e_ in (true_e, true_e * R(9, 10), R(1)):
-                # the smallest delta over every event S of outputs (exact, by listing the events)
                 worst = max(sum(a[u] - e_ * b[u] for u in S) for S in events)
                 for dl in sorted({worst, worst / 2, R(0)}):
-                    # every symbol of the form but the two event probabilities is fixed here (the hockey-stick
-                    # value too, should the form be written with it), so the same code evaluates any statement form
-                    at = (sympy.log(e_), dl, J.hockey_stick(a, b, e_))
-                    pr = all(bool(holds(*at, sum(a[u] for u in S), sum(b[u] for u in S))) for S in events)
-                    de = evaluate(derived, {J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)})
-                    insts.append(Instance({"mechanism": name, "x": x, "x'": x2, "e^eps": e_, "delta": dl,
-                                           "smallest delta": worst}, exact=bool(worst <= dl), derived=de, printed=pr,
-                                          size=(mech.d, U, x, x2, e_, dl)))
-    return insts
+                    out.append(Point({"mechanism": name, "x": x, "x'": x2, "e^eps": e_, "delta": dl,
+                                      "smallest delta": worst},
+                                     facts={J.delta: dl, J.HOCKEY: J.hockey_stick(a, b, e_)},
+                                     data=(bool(worst <= dl), a, b, events, e_, dl), size=(mech.d, U, x, x2, e_, dl)))
+    return tuple(out)
 
 
-@claim(id="jiang-gcms/def1", location="Section II-A, Definition 1 ((eps, delta)-DP)",
+@lru_cache(maxsize=8)
+def _holds(printed):
+    """The printed statement as a function of every symbol it may hold (built once per form, not once per point):
+    eps, delta and the hockey-stick value are fixed per point, the two event probabilities per event."""
+    return sympy.lambdify((J.eps, J.delta, J.HOCKEY, J.PrS, J.PrS2), printed, modules="sympy", dummify=True)
+
+
+def _def1_value(form, point, role):
+    """The printed inequality over every event S (every symbol of the form but the two event probabilities is fixed
+    at the point, the hockey-stick value too, should the form be written with it, so the same code evaluates any
+    statement form); the derived (per-output) form at delta and the hockey-stick value."""
+    if role != "printed":
+        return evaluate(form, point.facts)
+    _, a, b, events, e_, dl = point.data
+    holds = _holds(form)
+    at = (sympy.log(e_), dl, point.facts[J.HOCKEY])
+    return all(bool(holds(*at, sum(a[u] for u in S), sum(b[u] for u in S))) for S in events)
+
+
+_DEF1_STEPS = (
+    RoleGrid("Definition 1 at each pair of inputs, e^eps and delta: the printed inequality over every event S vs "
+             "the per-output (hockey-stick) form ldpref uses, against the smallest delta over every event",
+             _def1_points, lambda point: point.data[0], value=_def1_value),
+    Note("Definition 1 is a definition: the printed column is Eq. (1) evaluated over every event; the derived "
+         "column is ldpref.privacy's hockey-stick delta (the per-output form), the exact column the largest "
+         "Pr(S|x) - e^eps Pr(S|x') over every event."))
+
+record(id="jiang-gcms/def1", location="Section II-A, Definition 1 ((eps, delta)-DP)",
        statement="M is (eps, delta)-DP if Pr(M(X) in S) <= e^eps Pr(M(X') in S) + delta for all neighbours "
                  "X, X' and events S; delta = 0 is pure eps-DP; in LDP the neighbours are any two inputs.",
        printed=J.def1_printed, derived=J.def1_derived, derivation="derivations.jiang_gcms.hockey_stick",
-       kind="statement")
-def def1(ev):
-    _def1_check(ev)
+       kind="statement", steps=_DEF1_STEPS)
 
-
-@claim(id="jiang-gcms/eq1", location="Section II-A, Eq. (1)",
+record(id="jiang-gcms/eq1", location="Section II-A, Eq. (1)",
        statement="Pr(M(X) in S) <= e^eps Pr(M(X') in S) + delta.",
        printed=J.def1_printed, derived=J.def1_derived, derivation="derivations.jiang_gcms.hockey_stick",
-       kind="statement")
-def eq1(ev):
-    _def1_check(ev)
+       kind="statement", steps=_DEF1_STEPS)
 
 
 def _multinomial_counts(column, c):
@@ -117,26 +128,6 @@ def _multinomial_counts(column, c):
         if prob:
             out[comp] = prob
     return out
-
-
-def _thm1_check(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Eq. (2) and its precondition vs the transcription of [12]", _parts(printed), _parts(derived))
-    insts = []
-    for params, size, holds, at in _thm1_points():
-        insts.append(Instance(params, exact=holds, derived=evaluate(derived, at), printed=evaluate(printed, at),
-                              size=size))
-    ev.instances("shuffled histogram of n reports, every neighbouring pair: the exact smallest eps_c at delta "
-                 "(by bisection on the exact shuffled distributions) against Eq. (2), precondition evaluated", insts)
-    edge = G.shuffle_amplification(R(1, 10), 0, 1000)
-    ev.numeric("delta = 0: Eq. (2) and the precondition are undefined (log(4/delta)); the calculator refuses it",
-               edge.eps_bound is None and not edge.precondition, 1, "delta must lie in (0, 1), not [0, 1]")
-    ev.note("Cited from Feldman, McMillan and Talwar (SODA 2023, arXiv 2208.04591); that paper's own errata "
-            "restrict its general Theorem 3.1/3.2 to a class of local randomisers.  Each instance evaluates the "
-            "claim's implication at eps = ln e^eps0, n, delta and eps_c = the exact smallest eps_c (upper end of a "
-            "bisection bracket of width < 1e-12 on the exact shuffled distributions of GRR and GCMS, the other "
-            "n - 1 clients on one value); the exact column says whether the shuffled histogram is "
-            "(bound, delta)-DP.  The theorem's 'delta in [0, 1]' must exclude 0.")
 
 
 def _shuffled_pairs(mech, n_rest):
@@ -219,18 +210,37 @@ def _thm1_points():
     return tuple(out)
 
 
-@claim(id="jiang-gcms/thm1", location="Section II-A, Theorem 1 (privacy amplification by shuffling, cited)",
+def _thm1_grid_points():
+    for params, size, holds, at in _thm1_points():
+        yield Point(params, facts=at, data=holds, size=size)
+
+
+def _delta_zero_refused():
+    edge = G.shuffle_amplification(R(1, 10), 0, 1000)
+    return edge.eps_bound is None and not edge.precondition, 1, "delta must lie in (0, 1), not [0, 1]"
+
+
+_THM1_STEPS = (
+    Symbolic("Eq. (2) and its precondition vs the transcription of [12]", part=_parts),
+    Grid("shuffled histogram of n reports, every neighbouring pair: the exact smallest eps_c at delta "
+         "(by bisection on the exact shuffled distributions) against Eq. (2), precondition evaluated", _thm1_grid_points,
+         lambda point: point.data),
+    Numeric("delta = 0: Eq. (2) and the precondition are undefined (log(4/delta)); the calculator refuses it",
+            _delta_zero_refused),
+    Note("Cited from Feldman, McMillan and Talwar (SODA 2023, arXiv 2208.04591); that paper's own errata "
+         "restrict its general Theorem 3.1/3.2 to a class of local randomisers.  Each instance evaluates the "
+         "claim's implication at eps = ln e^eps0, n, delta and eps_c = the exact smallest eps_c (upper end of a "
+         "bisection bracket of width < 1e-12 on the exact shuffled distributions of GRR and GCMS, the other "
+         "n - 1 clients on one value); the exact column says whether the shuffled histogram is "
+         "(bound, delta)-DP.  The theorem's 'delta in [0, 1]' must exclude 0."))
+
+record(id="jiang-gcms/thm1", location="Section II-A, Theorem 1 (privacy amplification by shuffling, cited)",
        statement="For an eps-LDP randomiser with eps <= log(n/(8 log(2/delta)) - 1), shuffling n reports is "
                  "(eps_c, delta)-DP with eps_c <= log(1 + (e^eps - 1)(4 sqrt(2 log(4/delta))/sqrt((e^eps + 1) n) + 4/n)).",
        printed=J.thm1_printed, derived=J.thm1_derived, derivation="derivations.jiang_gcms.thm1_derived",
-       kind="cited", assumptions="delta in (0, 1); n reports, each from the same eps-LDP randomiser")
-def thm1(ev):
-    _thm1_check(ev)
+       kind="cited", assumptions="delta in (0, 1); n reports, each from the same eps-LDP randomiser", steps=_THM1_STEPS)
 
-
-@claim(id="jiang-gcms/eq2", location="Section II-A, Eq. (2) (Theorem 1's bound)",
+record(id="jiang-gcms/eq2", location="Section II-A, Eq. (2) (Theorem 1's bound)",
        statement="eps_c <= log(1 + (e^eps - 1)(4 sqrt(2 log(4/delta))/sqrt((e^eps + 1) n) + 4/n)).",
        printed=J.thm1_printed, derived=J.thm1_derived, derivation="derivations.jiang_gcms.thm1_derived",
-       kind="cited", assumptions="delta in (0, 1); eps <= log(n/(8 log(2/delta)) - 1)")
-def eq2(ev):
-    _thm1_check(ev)
+       kind="cited", assumptions="delta in (0, 1); eps <= log(n/(8 log(2/delta)) - 1)", steps=_THM1_STEPS)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache as _cache
 
@@ -16,8 +17,8 @@ from ldpref import enumeration, linalg
 from ldpref import gcms as G
 from ldpref.family import MechanismFamily
 from ldpref.hashing import HashFamily
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point, Symbolic
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Numeric, Point, Statistical, Symbolic
 from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.cms import cms as _cms
@@ -59,11 +60,14 @@ def _alg1_points():
     return tuple(out)
 
 
-def _alg1_instances(printed, derived):
-    """The claim's two laws (dicts of sympy values) at each point vs the exact mechanism."""
-    return [Instance({"m": m_, "s": s_, "p": p_}, exact, _law_values(derived, m_, s_, p_) + [True],
-                     _law_values(printed, m_, s_, p_) + [True], size=(m_, s_, p_))
-            for (m_, s_, p_), exact in _alg1_points()]
+def _alg1_grid_points():
+    for (m_, s_, p_), exact in _alg1_points():
+        yield Point({"m": m_, "s": s_, "p": p_}, data=exact, size=(m_, s_, p_))
+
+
+def _alg1_value(form, point):
+    """The claim's law (a dict of sympy values) at the point, and 'every report has s buckets' (the law's premise)."""
+    return _law_values(form, point.params["m"], point.params["s"], point.params["p"]) + [True]
 
 
 def _client_frequencies(d, m, k, s, p, n_clients, seed, value=0):
@@ -73,19 +77,8 @@ def _client_frequencies(d, m, k, s, p, n_clients, seed, value=0):
     return fam, j, X
 
 
-@claim(id="jiang-gcms/alg1", location="Section IV-A, Algorithm 1 (on-device LDP algorithm)",
-       statement="The report <x, j> holds s distinct buckets; the true bucket r = h_j(d) is in x with probability "
-                 "p, and a set x arises with probability p/C(m-1, s-1) if it holds r and (1-p)/C(m-1, s) if not.",
-       printed=J.algorithm1_law_printed, derived=J.algorithm1_law_derived,
-       derivation="derivations.jiang_gcms.algorithm1_law_derived",
-       assumptions="1 <= s <= m - 1 (s - 1 or s buckets are drawn from the m - 1 others)")
-def alg1(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Appendix A's law of Algorithm 1 vs the law derived from its two branches",
-                list(printed.values()), list(derived.values()))
-    ev.instances("P(x | r) read off the exact mechanism built step by step from Algorithm 1 (holds r; lacks r; "
-                 "every report has s buckets)", _alg1_instances(printed, derived))
-    # the vectorised numpy client against the exact law
+def _client_agrees():
+    """The vectorised numpy client against the exact law: every output's frequency within 5 sd of its probability."""
     worst, total = 0.0, 0
     ok = True
     for d_, m_, k_, s_, p_ in [(2, 4, 2, 2, R(3, 4)), (3, 5, 1, 2, R(1, 2)), (2, 3, 3, 1, R(9, 10))]:
@@ -107,8 +100,20 @@ def alg1(ev):
             worst = max(worst, z)
             total += 1
     ok &= worst < 5.0
-    ev.statistical("numpy client (ldpref.gcms.client, fixed seeds, 40000 reports each) vs the exact law: "
-                   "largest |freq - P|/sd over every output < 5", ok, total, f"largest z = {worst:.2f}")
+    return ok, total, f"largest z = {worst:.2f}"
+
+
+record(id="jiang-gcms/alg1", location="Section IV-A, Algorithm 1 (on-device LDP algorithm)",
+       statement="The report <x, j> holds s distinct buckets; the true bucket r = h_j(d) is in x with probability "
+                 "p, and a set x arises with probability p/C(m-1, s-1) if it holds r and (1-p)/C(m-1, s) if not.",
+       printed=J.algorithm1_law_printed, derived=J.algorithm1_law_derived,
+       derivation="derivations.jiang_gcms.algorithm1_law_derived",
+       assumptions="1 <= s <= m - 1 (s - 1 or s buckets are drawn from the m - 1 others)",
+       steps=(Symbolic("Appendix A's law of Algorithm 1 vs the law derived from its two branches", part=_listed),
+              Grid("P(x | r) read off the exact mechanism built step by step from Algorithm 1 (holds r; lacks r; "
+                   "every report has s buckets)", _alg1_grid_points, lambda point: point.data, value=_alg1_value),
+              Statistical("numpy client (ldpref.gcms.client, fixed seeds, 40000 reports each) vs the exact law: "
+                          "largest |freq - P|/sd over every output < 5", _client_agrees)))
 
 
 @_cache
@@ -219,22 +224,13 @@ record(id="jiang-gcms/eq4", location="Section IV-A, Eq. (4) (the estimator)",
               _EQ4_GRID))
 
 
-@claim(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency estimation)",
-       statement="Algorithm 3 computes q = (p(s-1) + (1-p)s)/(m-1), C(d) = sum_j M_j[h_j[d]] and Eq. (4).",
-       printed=lambda: {J.q: J.alg3_q_printed().rhs, J.fhat: J.eq4_printed().rhs},
-       derived=lambda: {J.q: J.eq3_derived().rhs, J.fhat: J.eq4_derived().rhs},
-       derivation="derivations.jiang_gcms.eq4_derived")
-def alg3(ev):
-    (pq, pf), (dq, df) = ev.printed().values(), ev.derived().values()
-    ev.symbolic("Algorithm 3's q and estimator vs the derived ones", [pq, pf], [dq, df])
-    insts = []
+def _alg3_q_points():
     for (m_, s_, p_), exact in _eq3_points():
-        vals = {J.m: m_, J.s: s_, J.p: p_}
-        insts.append(Instance({"m": m_, "s": s_, "p": p_}, exact[1], _at(dq, vals), _at(pq, vals), size=(m_, s_, p_)))
-    ev.instances("Algorithm 3's q vs P(b in x) read off the exact mechanism", insts)
-    ev.instances("Algorithm 3's estimate: n E[f_hat] vs the true count",
-                 _EQ4_GRID.instances(sympy.Eq(J.fhat, df), sympy.Eq(J.fhat, pf)))
-    # the numpy implementation (Algorithms 1-3) computes Eq. (4) on real reports exactly
+        yield Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=exact[1], size=(m_, s_, p_))
+
+
+def _estimate_agrees():
+    """The numpy implementation (Algorithms 1-3) computes Eq. (4) on real reports exactly."""
     bad, total = 0, 0
     for d_, m_, k_, s_, p_ in [(3, 4, 2, 2, R(3, 4)), (2, 3, 3, 1, R(9, 10))]:
         rng = np.random.default_rng(SEED + 7)
@@ -253,19 +249,31 @@ def alg3(ev):
         for v in range(d_):
             total += 1
             bad += abs(est[v] - float(exact[v])) > 1e-9 * max(1.0, abs(float(exact[v])))
-    ev.numeric("ldpref.gcms.estimate on simulated reports == the exact decoder of Eq. (4) applied to them", bad == 0,
-               total, f"{bad} mismatches")
+    return bad == 0, total, f"{bad} mismatches"
 
 
-@claim(id="jiang-gcms/alg2", location="Section IV-A, Algorithm 2 (constructing the sketch matrix)",
-       statement="The server's k x m sketch adds 1 to M_j[x] for every bucket x of every report <x, j>.",
-       derived=lambda: sympy.Eq(sympy.Symbol(r"\sum_x \mathcal{M}_j[x]"), J.s * sympy.Symbol("n_j")),
-       derivation="ldpref.gcms.sketch", kind="statement",
-       note="Algorithm 2 prints no formula; the check runs the vectorised sketch against a plain loop.")
-def alg2(ev):
-    derived = ev.derived()
-    n_j = sympy.Symbol("n_j")
-    insts, loop_ok, total = [], True, 0
+record(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency estimation)",
+       statement="Algorithm 3 computes q = (p(s-1) + (1-p)s)/(m-1), C(d) = sum_j M_j[h_j[d]] and Eq. (4).",
+       printed=lambda: {J.q: J.alg3_q_printed().rhs, J.fhat: J.eq4_printed().rhs},
+       derived=lambda: {J.q: J.eq3_derived().rhs, J.fhat: J.eq4_derived().rhs},
+       derivation="derivations.jiang_gcms.eq4_derived",
+       steps=(Symbolic("Algorithm 3's q and estimator vs the derived ones", part=_listed),
+              Grid("Algorithm 3's q vs P(b in x) read off the exact mechanism", _alg3_q_points, lambda point: point.data,
+                   part=lambda form: form[J.q], value=lambda expr, point: _at(expr, point.facts)),
+              replace(_EQ4_GRID, name="Algorithm 3's estimate: n E[f_hat] vs the true count",
+                      part=lambda form: sympy.Eq(J.fhat, form[J.fhat])),
+              Numeric("ldpref.gcms.estimate on simulated reports == the exact decoder of Eq. (4) applied to them",
+                      _estimate_agrees)))
+
+
+_N_J = sympy.Symbol("n_j")
+
+
+@_cache
+def _alg2_points():
+    """Simulated report sets (n, m, k, s, seed); ``data``: the sketch's row sums, n_j per row, s, and whether the
+    vectorised sketch equals a plain double loop over the reports with n s increments."""
+    out = []
     for n_c, m_, k_, s_, seed in [(1, 2, 1, 1, 1), (7, 3, 2, 1, 2), (50, 5, 3, 2, 3), (400, 16, 4, 3, 4)]:
         rng = np.random.default_rng(SEED + seed)
         table = G.draw_hash_table(3, m_, k_, rng)
@@ -275,14 +283,33 @@ def alg2(ev):
         for jj, row in zip(j.tolist(), X.tolist()):
             for x in row:
                 naive[jj][x] += 1
-        total += 1
-        loop_ok &= sk.M.tolist() == naive and sk.increments == n_c * s_
         rows = [int(sk.M[jj].sum()) for jj in range(k_)]  # the sketch's row sums
-        pred = [evaluate(derived, {J.s: s_, n_j: int((j == jj).sum())}) for jj in range(k_)]
-        insts.append(Instance({"n": n_c, "m": m_, "k": k_, "s": s_, "seed": seed}, rows, pred, size=(n_c, m_, k_, s_)))
-    ev.instances("row sums of the sketch vs s n_j (n_j: reports with hash index j)", insts, has_printed=False)
-    ev.numeric("the vectorised sketch equals a plain double loop over the reports, with n s increments", loop_ok, total,
-               "4 simulated report sets")
+        out.append(Point({"n": n_c, "m": m_, "k": k_, "s": s_, "seed": seed},
+                         data=(rows, [int((j == jj).sum()) for jj in range(k_)], s_,
+                               sk.M.tolist() == naive and sk.increments == n_c * s_), size=(n_c, m_, k_, s_)))
+    return tuple(out)
+
+
+def _row_sums(form, point):
+    """s n_j (the form) at every row j of the sketch."""
+    _, n_js, s_, _ = point.data
+    return [evaluate(form, {J.s: s_, _N_J: n_j}) for n_j in n_js]
+
+
+def _loop_agrees():
+    points = _alg2_points()
+    return all(point.data[3] for point in points), len(points), "4 simulated report sets"
+
+
+record(id="jiang-gcms/alg2", location="Section IV-A, Algorithm 2 (constructing the sketch matrix)",
+       statement="The server's k x m sketch adds 1 to M_j[x] for every bucket x of every report <x, j>.",
+       derived=lambda: sympy.Eq(sympy.Symbol(r"\sum_x \mathcal{M}_j[x]"), J.s * _N_J),
+       derivation="ldpref.gcms.sketch", kind="statement",
+       note="Algorithm 2 prints no formula; the check runs the vectorised sketch against a plain loop.",
+       steps=(Grid("row sums of the sketch vs s n_j (n_j: reports with hash index j)", _alg2_points,
+                   lambda point: point.data[0], value=_row_sums),
+              Numeric("the vectorised sketch equals a plain double loop over the reports, with n s increments",
+                      _loop_agrees)))
 
 
 def _remark1_comm_points():

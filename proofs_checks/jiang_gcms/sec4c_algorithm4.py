@@ -14,8 +14,8 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref import gcms as G
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
+from ldpref.ledger import record
+from ldpref.ledger.generic import CorrectionGrid, Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms import oue, sue, support_probabilities
@@ -66,51 +66,51 @@ def _loop_ends(cond, e_, lam_, k_, arithmetic: str) -> list:
     return [False, Fraction(pr) - Fraction(pl) <= ALG4_TAU]  # no end within 200 iterations
 
 
-def _alg4_instances(form):
-    """(params, size, outcome) of the search under ``form``'s loop condition at every point, in both arithmetics."""
-    return [({"e^eps": e_, "lambda": lam_, "k": k_, "arithmetic": a, "tau": "10^-6"}, (k_, e_, lam_),
-             _loop_ends(form, e_, lam_, k_, a))
-            for a in ("IEEE double", "exact rationals") for e_, lam_, k_ in _ALG4_POINTS]
+def _alg4_points():
+    for a in ("IEEE double", "exact rationals"):
+        for e_, lam_, k_ in _ALG4_POINTS:
+            yield Point({"e^eps": e_, "lambda": lam_, "k": k_, "arithmetic": a, "tau": "10^-6"}, size=(k_, e_, lam_))
 
 
-@claim(id="jiang-gcms/alg4", root_cause="alg4.loop", location="Section IV-C, Algorithm 4 (ternary search)",
+def _loop_outcome(form, point):
+    """The search's outcome under ``form``'s loop condition at the point, in the point's arithmetic."""
+    q = point.params
+    return _loop_ends(form, q["e^eps"], q["lambda"], q["k"], q["arithmetic"])
+
+
+def _widths_shrink():
+    """Exact rational arithmetic: the width is (1/2)(2/3)^t after t iterations, whatever f is (1 if so, for 60)."""
+    pl, pr = Fraction(1, 2), Fraction(1)
+    widths_ok = True
+    for t in range(1, 61):
+        p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
+        if G.lemma1_objective(p0, Fraction(3), Fraction(1, 3), 2) <= G.lemma1_objective(p1, Fraction(3), Fraction(1, 3), 2):
+            pr = p1
+        else:
+            pl = p0
+        widths_ok &= (pr - pl) == Fraction(1, 2) * Fraction(2, 3) ** t and pl <= pr
+    return sympy.Integer(int(widths_ok))
+
+
+record(id="jiang-gcms/alg4", root_cause="alg4.loop", location="Section IV-C, Algorithm 4 (ternary search)",
        statement="Algorithm 4's ternary search 'while p_l <= p_r' returns p = (p_l + p_r)/2.",
        printed=J.alg4_printed, derived=J.alg4_loop_correction,
        derivation="derivations.jiang_gcms.alg4_loop_derived", kind="statement",
        correction=J.alg4_loop_correction,
+       steps=(Identity("exact rationals, 60 iterations: p_r - p_l == (1/2)(2/3)^t and p_l <= p_r every time",
+                       _widths_shrink, lambda: sympy.Integer(1)),
+              Grid("[does Algorithm 4's search end, with p_r - p_l <= tau = 10^-6] under the form's loop condition? (the "
+                   "paper asserts it returns: [true, true]); run with each iteration evaluating the condition; doubles: a "
+                   "repeated state never ends; exact rationals: at most 200 iterations", _alg4_points, lambda point: ENDS,
+                   value=_loop_outcome,
+                   correction_name="[does the search end, with p_r - p_l <= tau] under the corrected loop condition? (it "
+                                   "must: [true, true])")),
        note="Each form is the loop condition, run as Algorithm 4's search (Lemma 1's objective, [1/2, 1]) with every "
             "iteration deciding 'continue' by evaluating it; the paper asserts the search returns.  Each iteration "
             "keeps p_l < p_r (the width becomes 2/3 of itself: (1/2)(2/3)^t, ldpref.jiang_gcms.alg4_loop_derived), so "
             "under p_l <= p_r the loop never ends in exact arithmetic; in floating point the state (p_l, p_r) stops "
             "changing and the loop repeats forever.  The derived and corrected condition is a tolerance: loop while "
             "p_l + tau <= p_r (ldpref.gcms.ternary_search).")
-def alg4(ev):
-    printed, derived = ev.printed(), ev.derived()
-    # exact rational arithmetic: the width is (1/2)(2/3)^t after t iterations, whatever f is
-    from fractions import Fraction as Fr
-    pl, pr = Fr(1, 2), Fr(1)
-    widths_ok = True
-    for t in range(1, 61):
-        p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
-        if G.lemma1_objective(p0, Fr(3), Fr(1, 3), 2) <= G.lemma1_objective(p1, Fr(3), Fr(1, 3), 2):
-            pr = p1
-        else:
-            pl = p0
-        widths_ok &= (pr - pl) == Fr(1, 2) * Fr(2, 3) ** t and pl <= pr
-    ev.identity("exact rationals, 60 iterations: p_r - p_l == (1/2)(2/3)^t and p_l <= p_r every time",
-                sympy.Integer(int(widths_ok)), sympy.Integer(1))
-    insts = [Instance(params, exact=ENDS, derived=d_ends, printed=ends, size=size)
-             for (params, size, ends), (_, _, d_ends) in zip(_alg4_instances(printed), _alg4_instances(derived))]
-    ev.instances("[does Algorithm 4's search end, with p_r - p_l <= tau = 10^-6] under the form's loop condition? (the "
-                 "paper asserts it returns: [true, true]); run with each iteration evaluating the condition; doubles: a "
-                 "repeated state never ends; exact rationals: at most 200 iterations", insts)
-    cond = ev.correction()  # the displayed condition, run alike: it must end
-    ev.corrections("[does the search end, with p_r - p_l <= tau] under the corrected loop condition? (it must: [true, "
-                   "true])",
-                   [Instance(params, exact=ENDS, derived=ends, size=size)
-                    for params, size, ends in _alg4_instances(cond)])
-
-
 def _grid_unimodal(e_, lam_, k_) -> bool:
     """Sign pattern of the differences of Lemma 1's objective on a 4001-point grid of (1/2, 1): at most one
     change, from - to +."""
@@ -237,25 +237,6 @@ def _rounding_facts(params) -> dict:
             J.eps: sympy.log(params["e^eps"])}
 
 
-def _rounding_check(ev):
-    """The printed implication (the paper's s and its reason it is private) at Algorithm 4's own outputs, vs whether
-    that s is valid (exact); the displayed correction (the implication with its minimal edit) alike."""
-    printed, derived = ev.printed(), ev.derived()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, _rounding_facts(params)),
-                      printed=evaluate(printed, _rounding_facts(params)), size=size)
-             for params, exact, size in _rounding_points()]
-    ev.instances("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the "
-                 "mechanism <= the target?", insts)
-    corr = ev.correction()  # the corrected statement at Algorithm 4's (s, m, p, e^eps) must say exactly when s is valid
-    ev.corrections("the corrected statement at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact e^eps <= "
-                   "the target)", [Instance(params, exact=exact, derived=evaluate(corr, _rounding_facts(params)),
-                                            size=size) for params, exact, size in _rounding_points()])
-    ev.corrections("the corrected statement at the ceiling's s where the mechanism's exact e^eps equals the target (the "
-                   "boundary of either side of Theorem 2's ratio; any p) vs whether s is valid",
-                   [Instance(params, exact=exact, derived=evaluate(corr, _rounding_facts(params)), size=size)
-                    for params, exact, size in _boundary_points()])
-
-
 #: (m, p, e^eps) where s = ceil(m/(1 + (1/p - 1) e^eps)) puts the mechanism's exact e^eps on the target: R = e^eps
 #: (s = 1) or 1/R = e^eps (s > p m); a correction off by any margin fails one of them
 _BOUNDARY = ((3, R(1, 2), R(2)), (5, R(1, 2), R(3, 2)), (3, R(3, 5), R(4, 3)), (4, R(2, 3), R(3, 2)),
@@ -287,28 +268,42 @@ _ROUNDING_CORRECTION = lambda: sympy.Implies(J.alg4_s_printed(),  # noqa: E731
                                              sympy.Le(sympy.Abs(sympy.log(_theorem2_ratio())), J.eps))
 
 
-@claim(id="jiang-gcms/alg4.s", root_cause="alg4.ceiling", location="Section IV-C, Algorithm 4 (last step, s)",
+def _points_of(rows):
+    """Points of (params, exact, size) rows, the forms evaluated at Algorithm 4's (s, m, p, e^eps) of each."""
+    return lambda: (Point(params, facts=_rounding_facts(params), data=exact, size=size) for params, exact, size in rows())
+
+
+#: the printed implication (the paper's s and its reason it is private) at Algorithm 4's own outputs, vs whether that
+#: s is valid (exact); the displayed correction (the implication with its minimal edit) on the same grid, and on the
+#: boundary points, where the mechanism's exact e^eps equals the target
+_ROUNDING_STEPS = (
+    Grid("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the mechanism <= "
+         "the target?", _points_of(_rounding_points), lambda point: point.data,
+         correction_name="the corrected statement at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact "
+                         "e^eps <= the target)"),
+    CorrectionGrid(Grid("the corrected statement at the ceiling's s where the mechanism's exact e^eps equals the target "
+                        "(the boundary of either side of Theorem 2's ratio; any p) vs whether s is valid",
+                        _points_of(_boundary_points), lambda point: point.data)))
+
+
+record(id="jiang-gcms/alg4.s", root_cause="alg4.ceiling", location="Section IV-C, Algorithm 4 (last step, s)",
        statement="s = ceil(m/(1 + (1/p - 1) e^eps)) gives a GCMS mechanism within the target eps.",
        printed=J.alg4_s_statement_printed, derived=_rounding_derived,
        derivation="derivations.jiang_gcms.privacy_ratio_derived", depends_on=("jiang-gcms/thm2",),
        kind="statement", correction=_ALG4_S_CORRECTION,
+       steps=_ROUNDING_STEPS,
        note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed form is "
             "the implication the paper asserts (its s => Theorem 2's ratio p(m-s)/((1-p)s) <= e^eps, the ratio falling "
             "as s grows), evaluated at Algorithm 4's (s, m, p, e^eps).  The "
             "ceiling can give s > p m, where that ratio falls below 1 and the privacy loss is log((1-p)s/(p(m-s))), "
             "which can exceed the target: this happens when p m - m/(1 + (1/p - 1)e^eps) < 1, i.e. small m or e^eps "
             "near 1 (e.g. p = 1/2, odd m < 2(e^eps + 1)/(e^eps - 1)).  For arbitrary p the ceiling can also give s = m.")
-def alg4_s(ev):
-    _rounding_check(ev)
-
-
-@claim(id="jiang-gcms/sec4.C.rounding", root_cause="alg4.ceiling", location="Section IV-C, after Algorithm 4",
+record(id="jiang-gcms/sec4.C.rounding", root_cause="alg4.ceiling", location="Section IV-C, after Algorithm 4",
        statement="The ceiling in Algorithm 4's s may give a slightly smaller eps than targeted, a stronger guarantee.",
        printed=J.rounding_printed, derived=_rounding_derived,
        derivation="derivations.jiang_gcms.privacy_ratio_derived", depends_on=("jiang-gcms/thm2",),
-       kind="statement", correction=_ROUNDING_CORRECTION)
-def sec4c_rounding(ev):
-    _rounding_check(ev)
+       kind="statement", correction=_ROUNDING_CORRECTION,
+       steps=_ROUNDING_STEPS)
 
 
 def _monotone_derived_fn(**kw) -> bool:

@@ -11,8 +11,8 @@ import sympy
 import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import gcms as G
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Point, Symbolic
+from ldpref.ledger import record
+from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.mechanisms.gcms import gcms, p_for_exp_eps
 from ldpref.mechanisms.pure import _unary
@@ -181,11 +181,6 @@ def _optimum_pair(form, point):
     return [_argmin_at(form, ps, fa), _argmin_at(form, ps, fb)]
 
 
-def _params_points(points):
-    """Points whose parameters are the whole evaluation context of a statement (a Predicate reads them)."""
-    return lambda: (Point(params, data=exact, size=size) for params, exact, size in points())
-
-
 #: the corrected statement of Remark 2, the Fig. 2 caption and Section VII-B on Fig. 5(b): p* is the argmin of the
 #: exact variance's p-part g(p; lambda, e^eps), which has neither k nor m (Lemma 1's derived form)
 P_STAR_CORRECTION = J.lemma1_derived
@@ -311,28 +306,19 @@ def _fig5_grows_derived_fn(**kw) -> bool:
     return _monotone_in_lambda([max(_derived_argmin(kw["ps"], kw["e^eps"], lam_)) for lam_ in kw["lambdas"]])
 
 
-@claim(id="jiang-gcms/fig5.grows", location="Section VII-B on Fig. 5(a)",
-       statement="As the privacy budget grows the optimal p leaves 0.5, increasing with eps and with f(d).",
-       printed=J.fig5_grows_printed,
-       derived=lambda: Predicate(r"\lambda_1 \le \lambda_2 \Rightarrow \operatorname{argmin}_p g(p; \lambda_1, e^{\epsilon}) "
-                                 r"\le \operatorname{argmin}_p g(p; \lambda_2, e^{\epsilon})", _fig5_grows_derived_fn),
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", depends_on=("jiang-gcms/lemma1",),
-       kind="statement",
-       note="Monotonicity in f(d) is checked on the exact mechanism (integer s); monotonicity in eps on the "
-            "continuous optimum of the exact-variance objective (root isolation), because the integer grid "
-            "of s at tiny m moves p_s with eps.")
-def fig5_grows(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
+def _fig5_grows_points():
+    """Per (m, e^eps): the exact argmin over the feasible integer s at every target f(d)/n (every draw), by increasing
+    f(d)/n; ``data``: is it non-decreasing."""
     for m_, e_ in OPT_GRID:
         table = _opt_table(m_, 1, e_)
         order = sorted(_datasets(2, 3), key=lambda c: (_lam(c), c))
         args = [max(_argmin({p_: V[c] for p_, V in table.values()})) for c in order]
-        params = {"m": m_, "e^eps": e_, "lambdas": tuple(_lam(c) for c in order),
-                  "ps": tuple(p_ for p_, _ in table.values()), "exact argmin by increasing f/n": args}
-        insts.append(Instance(params, exact=_monotone_in_lambda(args), derived=evaluate(derived, params),
-                              printed=evaluate(printed, params), size=(m_, e_), path=MOMENTS))
-    ev.instances("exact optimum non-decreasing in f(d)/n (every draw, feasible integer s)", insts)
+        yield Point({"m": m_, "e^eps": e_, "lambdas": tuple(_lam(c) for c in order),
+                     "ps": tuple(p_ for p_, _ in table.values()), "exact argmin by increasing f/n": args},
+                    data=_monotone_in_lambda(args), size=(m_, e_))
+
+
+def _continuous_optimum_grows():
     ok, total = True, 0
     for lam_ in (R(1, 50), R(1, 10), R(1, 2), R(1)):
         prev = None
@@ -342,8 +328,23 @@ def fig5_grows(ev):
             if prev is not None and st.argmin < prev:
                 ok = False
             prev = st.argmin
-    ev.numeric("continuous optimum of the exact-variance objective non-decreasing in e^eps (exact root isolation)",
-               ok, total, "lambda in {1/50, 1/10, 1/2, 1}, e^eps in {3/2, 2, 5, 20, 150}")
+    return ok, total, "lambda in {1/50, 1/10, 1/2, 1}, e^eps in {3/2, 2, 5, 20, 150}"
+
+
+record(id="jiang-gcms/fig5.grows", location="Section VII-B on Fig. 5(a)",
+       statement="As the privacy budget grows the optimal p leaves 0.5, increasing with eps and with f(d).",
+       printed=J.fig5_grows_printed,
+       derived=lambda: Predicate(r"\lambda_1 \le \lambda_2 \Rightarrow \operatorname{argmin}_p g(p; \lambda_1, e^{\epsilon}) "
+                                 r"\le \operatorname{argmin}_p g(p; \lambda_2, e^{\epsilon})", _fig5_grows_derived_fn),
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", depends_on=("jiang-gcms/lemma1",),
+       kind="statement",
+       note="Monotonicity in f(d) is checked on the exact mechanism (integer s); monotonicity in eps on the "
+            "continuous optimum of the exact-variance objective (root isolation), because the integer grid "
+            "of s at tiny m moves p_s with eps.",
+       steps=(Grid("exact optimum non-decreasing in f(d)/n (every draw, feasible integer s)", _fig5_grows_points,
+                   lambda point: point.data, path=MOMENTS),
+              Numeric("continuous optimum of the exact-variance objective non-decreasing in e^eps (exact root isolation)",
+                      _continuous_optimum_grows)))
 
 
 def _eq7_points():
@@ -377,26 +378,17 @@ record(id="jiang-gcms/eq7", location="Section IV-C, Eq. (7)",
        steps=(Symbolic("Eq. (7)'s bound vs the root of Theorem 2's ratio", part=_parts),
               Grid("every exactly eps-LDP GCMS mechanism has q >= the bound of Eq. (7)", _eq7_points,
                    lambda point: point.data[1], value=_eq7_value)))
-@claim(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
-       statement="Algorithm 4 and Eq. (7) with k = 1 and m = infinity give optimal p, q for the pure protocols of [5].",
-       derived=lambda: sympy.Eq(J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()) / J.n,
-                                J.lemma1_objective_printed_expr(1).subs(J.f, J.lam * J.n) / (J.e - 1) ** 2),
-       derivation="derivations.jiang_gcms.eq7_derived", depends_on=("jiang-gcms/eq6",),
-       note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
-            "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.")
-def remark3(ev):
-    derived = ev.derived()
+def _eq7_limit():
+    """lim_{m -> oo} of Eq. (7)'s bound (m = 1/t, t -> 0)."""
     t = sympy.Symbol("t", positive=True)
-    lim = sympy.factor(sympy.cancel(J.eq7_derived().rhs.subs(J.m, 1 / t)).subs(t, 0))
-    ev.identity("lim_{m -> oo} of Eq. (7)'s bound = p/w", lim, sympy.factor(J.p / J.w_of()))
-    # the difference is decided by the identity's exact zero test (a rational function over Q: numerator == 0)
-    ev.identity("Eq. (6) at q = p/w, divided by n, = Lemma 1's objective at k = 1 over (e^eps - 1)^2",
-                ev.form_of("jiang-gcms/eq6").rhs.subs(J.q, J.p / J.w_of()).subs(J.f, J.lam * J.n) / J.n
-                - J.lemma1_objective_printed_expr(1) / (J.e - 1) ** 2, sympy.Integer(0))
-    insts = []
+    return sympy.factor(sympy.cancel(J.eq7_derived().rhs.subs(J.m, 1 / t)).subs(t, 0))
+
+
+def _unary_points():
+    """Unary encodings with q = p/w (Eq. (7) as m -> oo); ``data``: the exact Var[f_hat]/n (enumerated, counts scale)
+    and e^eps of the encoding."""
     for d in (2, 3):
         for e_ in (R(2), R(3), R(9)):
-            vals = {}
             for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
                 q_ = p_ / (e_ * (1 - p_) + p_)
                 proto = _unary(f"ue(p={p_})", d, p_, q_)
@@ -404,11 +396,25 @@ def remark3(ev):
                 mech = _estimator_mechanism(proto, J.pure_estimator_derived())
                 for counts in _datasets(d, 2):
                     n_ = sum(counts)
-                    V = n_ * enumeration.enumerated_moments(mech, counts)["variance"][0]  # Var[f_hat]/n, counts scale
-                    obj = _at(derived.rhs, {J.p: p_, J.e: e_, J.lam: _lam(counts)})
-                    vals.setdefault(counts, {})[p_] = V
-                    insts.append(Instance({"d": d, "e^eps": e_, "p": p_, "q = p/w": q_, "counts": counts,
-                                           "exact e^eps of the encoding": ee},
-                                          exact=[V, ee], derived=[obj, e_], size=(d, e_, p_, n_)))
-    ev.instances("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps vs Lemma 1 (k = 1)/(e^eps - 1)^2 and e^eps",
-                 insts, has_printed=False)
+                    V = n_ * enumeration.enumerated_moments(mech, counts)["variance"][0]
+                    yield Point({"d": d, "e^eps": e_, "p": p_, "q = p/w": q_, "counts": counts,
+                                 "exact e^eps of the encoding": ee}, facts={J.p: p_, J.e: e_, J.lam: _lam(counts)},
+                                data=[V, ee], size=(d, e_, p_, n_))
+
+
+record(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
+       statement="Algorithm 4 and Eq. (7) with k = 1 and m = infinity give optimal p, q for the pure protocols of [5].",
+       derived=lambda: sympy.Eq(J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()) / J.n,
+                                J.lemma1_objective_printed_expr(1).subs(J.f, J.lam * J.n) / (J.e - 1) ** 2),
+       derivation="derivations.jiang_gcms.eq7_derived", depends_on=("jiang-gcms/eq6",),
+       note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
+            "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.",
+       steps=(Identity("lim_{m -> oo} of Eq. (7)'s bound = p/w", _eq7_limit, lambda: sympy.factor(J.p / J.w_of())),
+              # the difference is decided by the identity's exact zero test (a rational function over Q: numerator == 0)
+              Identity("Eq. (6) at q = p/w, divided by n, = Lemma 1's objective at k = 1 over (e^eps - 1)^2",
+                       lambda forms: forms.form_of("jiang-gcms/eq6").rhs.subs(J.q, J.p / J.w_of()).subs(J.f, J.lam * J.n)
+                       / J.n - J.lemma1_objective_printed_expr(1) / (J.e - 1) ** 2,
+                       lambda forms: sympy.Integer(0), reads_forms=True),
+              Grid("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps vs Lemma 1 (k = 1)/(e^eps - 1)^2 and e^eps",
+                   _unary_points, lambda point: point.data,
+                   value=lambda form, point: [_at(form.rhs, point.facts), point.facts[J.e]])))

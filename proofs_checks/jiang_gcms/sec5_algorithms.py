@@ -282,7 +282,10 @@ def chi2_sf4(x: float) -> float:
        derivation="derivations.jiang_gcms.sec5_model.alg6_derived", kind="statement",
        assumptions="b = 1, T = 5/2 (exact floats); the reference noise path (seeded numpy Laplace); eight bins of "
                    "counts 1..8 built from real client messages, three seeded runs; the rates from 2,000 bins of each "
-                   "count 1..5")
+                   "count 1..5",
+       custom="one protocol run feeds four records: the forms per bin, a fact of the run recorded against a "
+              "constant (each released ciphertext is a bin's own), proof-path release probabilities (the integrated "
+              "Laplace density) and two statistical screens on the same rates")
 def alg6(ev):
     bins, strays = alg6_outcomes(ALG6_T, ALG6_SEEDS)
     ev.instances("per bin of three seeded runs of the real auxiliary server: released iff count + drawn noise >= T",
@@ -331,7 +334,9 @@ def exact_atom(c, b_, T_):
                  "continuous Laplace noise P(c + Lap(b) = T) = 0, so Theorem 4 does not depend on the choice.",
        printed=P.threshold_wording_printed, derived=M.threshold_wording_derived,
        derivation="derivations.jiang_gcms.sec5_model.threshold_wording_derived", kind="statement",
-       assumptions="Lap(b) the continuous Laplace law of Algorithm 6 (density e^{-|y|/b}/(2b))")
+       assumptions="Lap(b) the continuous Laplace law of Algorithm 6 (density e^{-|y|/b}/(2b))",
+       custom="the exact side is a proof-path value per point (the atom P(Lap(b) = T - c) as a limit of the "
+              "integrated density), which a Grid's oracle (enumeration or moment formula) does not carry")
 def sec5_threshold_wording(ev):
     outcomes = [({"b": b_, "T": T_, "c": c}, exact_atom(c, b_, T_) == 0)
                 for b_ in (R(1, 2), R(1), R(3)) for T_ in (R(1), R(5, 2), R(3), R(10)) for c in (1, 2, 3, 4, 11)]

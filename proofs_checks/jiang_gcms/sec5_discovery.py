@@ -190,7 +190,10 @@ def _exp_arms(form):
        symbols={"b": "scale of the Laplace noise", "T": "release threshold"},
        note="Under standard (eps, delta)-DP the second term is not needed: the profile at eps = 1/b is already "
             "g = e^{-(T-1)/b}/2, the non-release ratio being covered by delta (OpenDP's map gives eps = 1/b).  "
-            "Eq. (8) exceeds 1/b exactly when T < 1 - b log(2(1 - e^{-1/b})), possible only for b > 1/log 2.")
+            "Eq. (8) exceeds 1/b exactly when T < 1 - b log(2(1 - e^{-1/b})), possible only for b > 1/log 2.",
+       custom="besides printed vs derived and the grid: the derivation's steps as identities for all b > 0, T >= 1, "
+              "OpenDP's own privacy map as a numeric cross-check, and a note on where the printed Eq. (8) exceeds "
+              "1/b, computed from the printed form (a Note step reads no form)")
 def eq8(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("Eq. (8) vs max(1/b, -log(1 - g)), compared arm by arm through exp", _exp_arms(printed),
@@ -217,7 +220,10 @@ def eq8(ev):
        note="The bin held by one dataset only is released with probability e^{-(T-1)/b}/2 under one neighbour and "
             "never under the other: no delta below it can hold, whatever eps.  Eq. (9) puts eps where 1/b belongs; "
             "it is right where Eq. (8)'s maximum is 1/b (always for b <= 1/log 2) or T = 1, and too small "
-            "elsewhere (b = 10, T = 2: Eq. (9) 0.274, exact 0.452).")
+            "elsewhere (b = 10, T = 2: Eq. (9) 0.274, exact 0.452).",
+       custom="the exact side and the printed value are taken at another claim's form: the privacy profile at Eq. "
+              "(8)'s eps as jiang-gcms/eq8 prints it (depends_on); a Grid's oracle and values read only the claim's "
+              "own forms")
 def eq9(ev):
     printed, derived, eq8_form = ev.printed(), ev.derived(), ev.form_of("jiang-gcms/eq8")
     ev.symbolic("Eq. (9) with Eq. (8)'s eps put in vs e^{-(T-1)/b}/2", printed.rhs.subs(eps, eq8_form.rhs),
@@ -288,7 +294,10 @@ def _thm4_correction():
             "guarantee at every b > 0, T >= 1; each instance judges it by the exact privacy profile.  The theorem "
             "fails exactly where Eq. (9) is too small: 1 < T < 1 - b log(2(1 - e^{-1/b})) (needs "
             "b > 1/log 2 = 1.4427).  With delta = e^{-(T-1)/b}/2 it holds for every b > 0, T >= 1, and then "
-            "eps = 1/b already suffices (OpenDP's map agrees).")
+            "eps = 1/b already suffices (OpenDP's map agrees).",
+       custom="the theorem's pair is checked to be Eqs. (8) and (9) as their own claims print them (depends_on), and "
+              "each instance judges the pair by the exact privacy profile at its own eps: an oracle that depends on "
+              "the form, which a Grid's does not")
 def thm4(ev):
     printed, derived = ev.printed(), ev.derived()
     # the theorem's pair is Eqs. (8) and (9) as their own claims print them (one transcription, read twice)
@@ -360,7 +369,9 @@ def _threshold_root(b_, d_):
        note="Exact, not approximate, at b = 1/eps: the delta delivered is delta itself, and the release is then "
             "(eps, delta)-DP in the standard sense.  With any b > 1/eps the same T falls short: the delta delivered "
             "is (2 delta)^{1/(eps b)}/2 > delta (eps = 1, delta = 1e-6, b = 2: 7.1e-4).  Under Eq. (8)'s reading "
-            "eps is met only if delta <= 1 - e^{-eps} (otherwise Eq. (8) gives -log(1 - delta) > eps).")
+            "eps is met only if delta <= 1 - e^{-eps} (otherwise Eq. (8) gives -log(1 - delta) > eps).",
+       custom="the exact T is a proof-path value (the symbolic root of the release equation, confirmed exactly), "
+              "and the second record's exact side is the release probability at the derived form's own T")
 def sec7e_threshold(ev):
     printed, derived = ev.printed(), ev.derived()
     ev.symbolic("1 - log(2 delta)/eps vs the root of e^{-(T-1)/b}/2 = delta at b = 1/eps", printed.rhs, derived.rhs)

@@ -20,7 +20,7 @@ import sympy
 from derivations.jiang_gcms import discovery_model as M
 from derivations.jiang_gcms import printed_sec6 as P
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
+from ldpref.ledger.generic import Grid, Point, Statistical
 from ldpref.ledger.forms import evaluate
 
 from .laplace_grid import laplace_upper_tail
@@ -62,26 +62,6 @@ def _inst(ev, params, exact):
                     size=(int(params["keyed"]),))
 
 
-@claim(id="jiang-gcms/sec6.2.hash-check", location="Section VI-2 (analysis for the aux. server), first attack",
-       statement="A malicious auxiliary server can hash a guessed value and compare it with the hash in each client "
-                 "message, confirming the guess; a keyed hash (key shared by clients and server) prevents it.",
-       printed=P.sec6_hash_check_printed, derived=M.sec6_hash_check_derived,
-       derivation="derivations.jiang_gcms.discovery_model.sec6_hash_check_derived", kind="statement",
-       assumptions="the auxiliary server holds only its private key sk2 (Section V-A)")
-def sec6_hash_check(ev):
-    from ldpref.discovery import attacks
-
-    ev.instances("dictionary attack on the real protocol (SHA-256 guesses against every bin)",
-                 [_inst(ev, {"keyed": k}, _dictionary(k)) for k in KEYED])
-    trials = 200
-    plain = attacks.membership_game(trials, keyed=False, seed=63)
-    keyed = attacks.membership_game(trials, keyed=True, seed=63)
-    band = 6 * (trials / 4) ** 0.5
-    ev.statistical("membership game: unkeyed always right, keyed within chance (6 sigma, false alarm 2e-9)",
-                   plain == trials and abs(keyed - trials / 2) < band, 2 * trials,
-                   f"unkeyed {plain}/{trials} right; keyed {keyed}/{trials} (chance {trials // 2} +- {band:.0f})")
-
-
 def _keyed_points():
     return (Point({"keyed": k}, size=(int(k),)) for k in KEYED)
 
@@ -91,6 +71,29 @@ def _drop_value_run(point):
     if "medium-item" not in view["honest"]:
         raise AssertionError("the target must be released by an honest run for the attack to be visible")
     return view["dropped"] > 0 and "medium-item" not in view["malicious"]
+
+
+def _membership_game():
+    from ldpref.discovery import attacks
+
+    trials = 200
+    plain = attacks.membership_game(trials, keyed=False, seed=63)
+    keyed = attacks.membership_game(trials, keyed=True, seed=63)
+    band = 6 * (trials / 4) ** 0.5
+    return (plain == trials and abs(keyed - trials / 2) < band, 2 * trials,
+            f"unkeyed {plain}/{trials} right; keyed {keyed}/{trials} (chance {trials // 2} +- {band:.0f})")
+
+
+record(id="jiang-gcms/sec6.2.hash-check", location="Section VI-2 (analysis for the aux. server), first attack",
+       statement="A malicious auxiliary server can hash a guessed value and compare it with the hash in each client "
+                 "message, confirming the guess; a keyed hash (key shared by clients and server) prevents it.",
+       printed=P.sec6_hash_check_printed, derived=M.sec6_hash_check_derived,
+       derivation="derivations.jiang_gcms.discovery_model.sec6_hash_check_derived", kind="statement",
+       assumptions="the auxiliary server holds only its private key sk2 (Section V-A)",
+       steps=(Grid("dictionary attack on the real protocol (SHA-256 guesses against every bin)", _keyed_points,
+                   lambda point: _dictionary(point.params["keyed"])),
+              Statistical("membership game: unkeyed always right, keyed within chance (6 sigma, false alarm 2e-9)",
+                          _membership_game)))
 
 
 record(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for the aux. server), second attack",
@@ -109,7 +112,9 @@ record(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for t
        derivation="derivations.jiang_gcms.discovery_model.sec6_drop_top_derived", kind="statement",
        note="The paper does not say whether the server notices; the second check shows it cannot: under a shared "
             "seed the server's view of the attacked run is exactly an honest run on the data without the deleted "
-            "clients (it never learns n per item).")
+            "clients (it never learns n per item).",
+       custom="the second record is a fact of the attacked run (the server's view equals an honest run without the "
+              "deleted clients) recorded against a constant, not a form evaluated on a grid")
 def sec6_drop_top(ev):
     views = {k: _drop(k, None) for k in KEYED}
     ev.instances("largest-bin drop on the real protocol: is the most frequent item suppressed?",
@@ -173,7 +178,9 @@ def _singleton_tail(eps, delta):
        printed=P.sec7e_singletons_printed, derived=M.sec7e_singletons_derived,
        derivation="derivations.jiang_gcms.discovery_model.singleton_release_probability", kind="statement",
        assumptions="b = 1/eps and T = 1 - ln(2 delta)/eps (the paper's use of Eqs (8)-(9)); delta < 1/2",
-       note="Exactly: a count-1 item is released with probability delta, whatever eps.")
+       note="Exactly: a count-1 item is released with probability delta, whatever eps.",
+       custom="the exact side is a proof-path value per point (the Laplace tail integrated and simplified to delta), "
+              "which a Grid's oracle (enumeration or moment formula) does not carry; plus a statistical run")
 def sec7e_singletons(ev):
     from ldpref.discovery import noise
 
@@ -233,7 +240,10 @@ def _convergence_proof():
        assumptions="b = 1/eps, T = 1 - ln(2 delta)/eps; judged on the Kosarak items (one client per occurrence: "
                    "n = 294,022, 17,034 distinct, 6,384 held by one client), the paper's URL data being unavailable",
        note="On Kosarak the limit is 10,650 + 6,384 delta of 17,034 distinct items (62.5%); the paper reports about "
-            "5,500 of 40,000 URLs, a data-set figure we cannot check.")
+            "5,500 of 40,000 URLs, a data-set figure we cannot check.",
+       custom="the exact side is a proof-path value (monotonicity and limit of every count class proved "
+              "symbolically, then summed over Kosarak's classes), which a Grid's oracle does not carry; plus a "
+              "statistical run")
 def sec7e_convergence(ev):
     from .sec7e_kosarak import KOSARAK_COUNT_OF_COUNTS as counts
 

@@ -31,10 +31,12 @@ import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_model as D7
 from ldpref import gcms as G
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
-from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Identity, Note, Point, Statistical
+from ldpref.ledger.forms import Predicate
 from ldpref.mechanisms import sue
 from ldpref.structured import moments as structured_moments
+from ldpref.stats import z_screen
 from ldpref.structured.registry import model as structured_model
 
 from .adult_education import ADULT_EDUCATION, counts, index
@@ -123,22 +125,28 @@ def _simulate(run, v, rng):
     return (C - p_ * n_ / M - q_ * n_ * (1 - 1 / M)) / ((p_ - q_) * (1 - 1 / M))
 
 
-def _simulation_check(ev, cells, stream):
+def _simulation_check(cells, stream):
     """z on the mean (against f) and on the variance (against the exact value) of each (run, value) cell;
     |z| < 4.5 has two-sided false-alarm rate 6.8e-6 per z under normality (f_hat is a sum of 48,842 independent
-    reports), at most 2.7e-4 over the cells here."""
+    reports), at most 2.7e-4 over the cells here: (passed, cells, detail) of :func:`ldpref.stats.z_screen`."""
     seeds = np.random.SeedSequence([SEED, stream]).spawn(len(cells))
-    worst, detail = 0.0, []
+    zs, detail = [], []
     for (run, v), ss in zip(cells, seeds):
         x = _simulate(run, v, np.random.default_rng(ss))
         sigma2 = float(_exact_table()[run][v])  # explicit conversion of the exact value for the comparison
         z_mean = (x.mean() - counts()[v]) / np.sqrt(sigma2 / x.size)
         z_var = (x.var(ddof=1) / sigma2 - 1) / np.sqrt(2 / (x.size - 1))
-        worst = max(worst, abs(z_mean), abs(z_var))
+        zs.append((f"{run} at {ADULT_EDUCATION[v][0]}", (z_mean, z_var)))
         detail.append(f"{run} at {ADULT_EDUCATION[v][0]}: simulated Var {x.var(ddof=1):.0f} vs exact {sigma2:.0f}")
-    ev.statistical(f"simulated f_hat(d), {SIM_TRIALS} trials per cell (sufficient statistics, exact in law): "
-                   f"|z| < {Z_MAX} on every mean and variance (false alarm <= 2.7e-4)", worst < Z_MAX, len(cells),
-                   f"largest |z| = {worst:.2f}; " + "; ".join(detail))
+    worst, fails = z_screen(zs, Z_MAX)
+    return not fails, len(cells), f"largest |z| = {worst:.2f}; " + "; ".join(detail)
+
+
+def _simulation(cells, stream):
+    """The simulation of ``cells`` as a Statistical step."""
+    return Statistical(f"simulated f_hat(d), {SIM_TRIALS} trials per cell (sufficient statistics, exact in law): "
+                       f"|z| < {Z_MAX} on every mean and variance (false alarm <= 2.7e-4)",
+                       lambda: _simulation_check(cells, stream))
 
 
 TARGET_CELLS = (("p = 0.74", "HS-grad"), ("p = 0.57", "10th"), ("p = 0.57", "Assoc-acdm"))
@@ -150,7 +158,13 @@ def _params(run, value):
             "counts": tuple(counts()), "m": M, "k": K}
 
 
-@claim(id="jiang-gcms/sec7.D.targets", root_cause="appB.same-client", location="Section VII-D on Fig. 8",
+def _targets_points():
+    for i, (run, value) in enumerate(TARGET_CELLS):
+        params = _params(run, value)
+        yield Point(params, data=_best_exact(run, params["value index"]), size=(i,))
+
+
+record(id="jiang-gcms/sec7.D.targets", root_cause="appB.same-client", location="Section VII-D on Fig. 8",
        statement="Each specified case achieves lower variance at its target frequency: p = 0.74 (eps = 3.64) at the "
                  "value of frequency about n/3 = 16,000, p = 0.57 (eps = 3.75) at the values of frequency about 1500, "
                  "each against the other runs of Fig. 8 (including Apple's p = 0.87, eps = 3.75).",
@@ -169,21 +183,33 @@ def _params(run, value):
             "7, 4, 14) gives the same order at HS-grad (32,274 against 31,533).  p = 0.74 is Lemma 1's choice, not "
             "the exact variance's optimum (sec7.D.adult-p.optimum: s = 10, p = 0.81 at eps = 3.64), but no p at eps = "
             "3.64 wins at HS-grad: the best, s = 10, has Var 31,491 against 31,340 for p = 0.87 at the larger eps = "
-            "3.75 (s = 7..15 at eps = 3.64: 32,201, 31,791, 31,572, 31,491, 31,512, 31,614, 31,779, 31,998, 32,261).")
-def sec7d_targets(ev):
-    printed, derived = ev.printed(), ev.derived()
-    insts = []
-    for i, (run, value) in enumerate(TARGET_CELLS):
-        params = _params(run, value)
-        insts.append(Instance(params, exact=_best_exact(run, params["value index"]), derived=evaluate(derived, params),
-                              printed=evaluate(printed, params), size=(i,), path="moment-formula"))
-    ev.instances("the run's Var[f_hat(d)] is the lowest of Fig. 8's three at its target values (structured exact "
-                 "moments over the ideal hash family, 50 digits)", insts)
-    cells = [(r, index(v)) for r in ("p = 0.74", "p = 0.57", "p = 0.87") for v in ("HS-grad", "10th", "Assoc-acdm")]
-    _simulation_check(ev, cells, 1)
+            "3.75 (s = 7..15 at eps = 3.64: 32,201, 31,791, 31,572, 31,491, 31,512, 31,614, 31,779, 31,998, 32,261).",
+       steps=(Grid("the run's Var[f_hat(d)] is the lowest of Fig. 8's three at its target values (structured exact "
+                   "moments over the ideal hash family, 50 digits)", _targets_points, lambda point: point.data,
+                   path="moment-formula"),
+              _simulation([(r, index(v)) for r in ("p = 0.74", "p = 0.57", "p = 0.87")
+                           for v in ("HS-grad", "10th", "Assoc-acdm")], 1)))
+def _better_values():
+    """The education values where a GCMS run (p = 0.74 or 0.57) has lower exact Var[f_hat(d)] than p = 0.87."""
+    table = _exact_table()
+    base = table["p = 0.87"]
+    return [ADULT_EDUCATION[v][0] for v in range(len(base))
+            if any(D7.less_mp(table[r][v], base[v]) for r in ("p = 0.74", "p = 0.57"))]
 
 
-@claim(id="jiang-gcms/sec7.D.better", location="Section VII-D on Fig. 8",
+def _better_points():
+    params = {"values": len(counts()), "baseline": "p = 0.87", "runs": runs(), "counts": tuple(counts()), "m": M,
+              "k": K}
+    yield Point(params, data=len(_better_values()) >= len(counts()) - 2)
+
+
+def _better_note():
+    better = _better_values()
+    return (f"better at {len(better)} of {len(counts())} values; not at: "
+            f"{', '.join(n for n, _ in ADULT_EDUCATION if n not in better) or 'none'}")
+
+
+record(id="jiang-gcms/sec7.D.better", location="Section VII-D on Fig. 8",
        statement="Our approach (p = 0.74 or p = 0.57) has better performance than Apple's setting (p = 0.87) over "
                  "almost the entire range of true frequencies of Fig. 8.",
        printed=P7.fig8_better_printed,
@@ -193,26 +219,15 @@ def sec7d_targets(ev):
        assumptions="runs as in sec7.D.targets; 'almost the entire range' read as all but at most two of the 16 "
                    "education values; 'better performance' as lower Var[f_hat(d)]",
        note="Lower variance than the p = 0.87 run at 15 of the 16 values (p = 0.57 at the 15 smallest counts); at "
-            "HS-grad (15,784) the p = 0.87 run is best of the three (see sec7.D.targets).")
-def sec7d_better(ev):
-    printed, derived = ev.printed(), ev.derived()
-    params = {"values": len(counts()), "baseline": "p = 0.87", "runs": runs(), "counts": tuple(counts()), "m": M,
-              "k": K}
-    table = _exact_table()
-    base = table["p = 0.87"]
-    better = [ADULT_EDUCATION[v][0] for v in range(len(base))
-              if any(D7.less_mp(table[r][v], base[v]) for r in ("p = 0.74", "p = 0.57"))]
-    ev.instances("values where a GCMS run has lower Var[f_hat(d)] than p = 0.87 (structured exact moments)",
-                 [Instance(params, exact=len(better) >= len(base) - 2, derived=evaluate(derived, params),
-                           printed=evaluate(printed, params), path="moment-formula")])
-    ev.note(f"better at {len(better)} of {len(base)} values; not at: "
-            f"{', '.join(n for n, _ in ADULT_EDUCATION if n not in better) or 'none'}")
-    _simulation_check(ev, [(r, index("Bachelors")) for r in ("p = 0.74", "p = 0.57", "p = 0.87")], 2)
-
-
+            "HS-grad (15,784) the p = 0.87 run is best of the three (see sec7.D.targets).",
+       steps=(Grid("values where a GCMS run has lower Var[f_hat(d)] than p = 0.87 (structured exact moments)",
+                   _better_points, lambda point: point.data, path="moment-formula"),
+              Note(_better_note),
+              _simulation([(r, index("Bachelors")) for r in ("p = 0.74", "p = 0.57", "p = 0.87")], 2)))
 APPLE = {"p": "87/100", "eps": "15/4", "k": K, "m": M}
 
 
+@_cache
 def _exact_target_lambda():
     """lambda* from ldpref.gcms's exact-variance p-part (q on Theorem 2's boundary for real s), differentiated
     symbolically and evaluated exactly at p = 0.87, e^eps = e^3.75."""
@@ -231,7 +246,15 @@ def _apple_target_derived():
     return sympy.Lt(J.APPLE_TARGET, 1)
 
 
-@claim(id="jiang-gcms/sec7.D.apple-target", root_cause="appB.same-client", location="Section VII-D on Fig. 8",
+_APPLE_AT = {J.p: sympy.Rational(APPLE["p"]), J.e: sympy.exp(sympy.Rational(APPLE["eps"]))}
+
+
+def _apple_target_points():
+    lam_star = _exact_target_lambda()
+    yield Point({**APPLE, "f_target/n (exact)": sympy.N(lam_star, 12)}, facts={J.APPLE_TARGET: lam_star})
+
+
+record(id="jiang-gcms/sec7.D.apple-target", root_cause="appB.same-client", location="Section VII-D on Fig. 8",
        statement="For Apple's CMS (p = 0.87, eps = 3.75, k = 100), the target frequency for which this p is optimal "
                  "exceeds n (because p is large).",
        printed=P7.fig8_apple_target_printed, derived=_apple_target_derived, correction=_apple_target_derived,
@@ -243,25 +266,13 @@ def _apple_target_derived():
             "printed (k = 100) is stationary at p = 0.87 only at lambda = -44.7: its optimum stays below 0.87 for "
             "every f(d) (about 0.866 as f(d)/n grows), so the paper reads the target as beyond n.  The exact "
             "variance has p = 0.87 as its optimum at lambda* = 0.5136: f(d) = 25,085 of n = 48,842, inside the range "
-            "(consistent with sec7.D.targets: at HS-grad, lambda = 0.32, p = 0.87 already beats p = 0.74).")
-def sec7d_apple_target(ev):
-    printed, derived = ev.printed(), ev.derived()
-    lam_star = _exact_target_lambda()
-    at = {J.p: sympy.Rational(APPLE["p"]), J.e: sympy.exp(sympy.Rational(APPLE["eps"]))}
-    ev.identity("lambda*(0.87) from the derived objective == from ldpref.gcms's exact-variance formula",
-                D7.target_lambda_derived().xreplace(at), lam_star)
-    params = {**APPLE, "f_target/n (exact)": sympy.N(lam_star, 12)}
-    facts = {J.APPLE_TARGET: lam_star}
-    ev.instances("the statement on the target frequency of p = 0.87 at the exact lambda* (ldpref.gcms's exact-variance "
-                 "formula, exact derivative): the paper asserts it", [Instance(params, exact=True,
-                                                                               derived=evaluate(derived, facts),
-                                                                               printed=evaluate(printed, facts),
-                                                                               path="moment-formula")])
-    ev.corrections("the corrected statement at the exact lambda*: it must hold",
-                   [Instance(params, exact=True, derived=evaluate(ev.correction(), facts), path="moment-formula")])
-    ev.note(f"exact lambda*(0.87) = {sympy.N(lam_star, 12)}")
-
-
+            "(consistent with sec7.D.targets: at HS-grad, lambda = 0.32, p = 0.87 already beats p = 0.74).",
+       steps=(Identity("lambda*(0.87) from the derived objective == from ldpref.gcms's exact-variance formula",
+                       lambda: D7.target_lambda_derived().xreplace(_APPLE_AT), _exact_target_lambda),
+              Grid("the statement on the target frequency of p = 0.87 at the exact lambda* (ldpref.gcms's exact-variance "
+                   "formula, exact derivative): the paper asserts it", _apple_target_points, lambda point: True,
+                   path="moment-formula", correction_name="the corrected statement at the exact lambda*: it must hold"),
+              Note(lambda: f"exact lambda*(0.87) = {sympy.N(_exact_target_lambda(), 12)}")))
 def _apple_p_exact():
     """p of Apple's CMS as ldpref builds it (SUE, each bit kept w.p. p): P(bit of x set | x) of the mechanism."""
     mech = sue(2, sympy.exp(sympy.Rational(APPLE["eps"]))).mechanism
@@ -270,7 +281,12 @@ def _apple_p_exact():
     return sum(P[y, 0] for y, o in enumerate(outs) if o[0] == "1")
 
 
-@claim(id="jiang-gcms/sec7.D.apple-p", location="Section VII-D and Fig. 8's caption",
+def _apple_p_points():
+    yield Point({"eps": APPLE["eps"], "Fig. 8's p": APPLE["p"]},
+                data=bool(D7.round2(_apple_p_exact()) == sympy.Rational(APPLE["p"])))
+
+
+record(id="jiang-gcms/sec7.D.apple-p", location="Section VII-D and Fig. 8's caption",
        statement="p = 0.87 corresponds to the parameter setting of Apple's CMS at Fig. 8's eps = 3.75.",
        printed=P7.fig8_apple_p_printed,
        derived=lambda: Predicate(r"\mathrm{round}_2\left(p_{\mathrm{SUE}}(\epsilon)\right) = 0.87,\ p_{\mathrm{SUE}} = "
@@ -279,11 +295,6 @@ def _apple_p_exact():
        derivation="derivations.jiang_gcms.sec7_model.apple_p_derived", kind="statement",
        assumptions="Apple's CMS: each bit of the one-hot vector kept with probability p and flipped otherwise at "
                    "budget eps/2 per bit (Section IV-C's even split); two decimals, half up",
-       note="e^{1.875}/(e^{1.875} + 1) = 0.86704.")
-def sec7d_apple_p(ev):
-    printed, derived = ev.printed(), ev.derived()
-    params = {"eps": APPLE["eps"], "Fig. 8's p": APPLE["p"]}
-    exact = D7.round2(_apple_p_exact()) == sympy.Rational(APPLE["p"])
-    ev.instances("p of ldpref's Apple CMS inner mechanism (SUE) at e^eps = e^3.75, two decimals",
-                 [Instance(params, exact=bool(exact), derived=evaluate(derived, params), printed=evaluate(printed, params),
-                           path="enumeration")])
+       note="e^{1.875}/(e^{1.875} + 1) = 0.86704.",
+       steps=(Grid("p of ldpref's Apple CMS inner mechanism (SUE) at e^eps = e^3.75, two decimals", _apple_p_points,
+                   lambda point: point.data),))

@@ -86,7 +86,10 @@ def _thresholds(rows, key):
        note="Under the reconstruction: GCMS is better for eps <= 8 at f(d) = 1000 and eps <= 4 at f(d) = 10,000, Apple's "
             "CMS better beyond (Var ratio GCMS/Apple 0.39-0.95 below, 1.13 at eps = 9 and 1.30 at eps = 5 "
             "respectively).  Whether eps = 5 is 'extremely high' is the reader's call; Fig. 4's own m, k (equal "
-            "communication: GCMS would get a larger m than Apple's) would move both thresholds.")
+            "communication: GCMS would get a larger m than Apple's) would move both thresholds.",
+       custom="the second record judges the shape of the whole grid (per f(d), the eps where GCMS is better form an "
+              "initial segment, Apple taking over earlier at f(d) = 10,000): one instance computed from the derived "
+              "form's values at every point of the first grid")
 def sec7a_crossover(ev):
     derived = ev.derived()
     rows = _exact_rows()

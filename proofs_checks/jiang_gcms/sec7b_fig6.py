@@ -20,8 +20,9 @@ import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_model as D7
 from ldpref import gcms as G
 from ldpref.dataset import spread
-from ldpref.ledger import Instance, claim
-from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger import record
+from ldpref.ledger.forms import Predicate
+from ldpref.ledger.generic import Grid, Note, Numeric, Point
 from ldpref.structured import moments as structured_moments
 from ldpref.structured.registry import model as structured_model
 
@@ -80,7 +81,19 @@ def _apple_formula_checked():
         return abs(code / mpmath.mpf(sympy.N(exact, 30)) - 1) < mpmath.mpf(10) ** -25
 
 
-@claim(id="jiang-gcms/sec7.B.fig6-significant", root_cause="sec7.B.significant", location="Section VII-B on Fig. 6",
+def _significant_points():
+    n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
+    for f_ in TARGETS:
+        params = {"f(d)": f_, "n": n_, "m": m_, "k": k_, "eps": eps_, "F2": sum(c * c for c in _counts(f_, n_)[1:])}
+        yield Point(params, data=bool(_exact_ratio(f_) <= mpmath.mpf(9) / 10), in_condition=f_ <= CONDITION_MAX_F,
+                    size=(f_,))
+
+
+def _ratio_note(f_):
+    return Note(lambda: f"f(d) = {f_}: exact Var ratio best GCMS / Apple CMS = {mpmath.nstr(_exact_ratio(f_), 6)}")
+
+
+record(id="jiang-gcms/sec7.B.fig6-significant", root_cause="sec7.B.significant", location="Section VII-B on Fig. 6",
        statement="With p optimised per target, GCMS significantly improves the variance over Apple's CMS across all "
                  "target frequencies (n = 10^6, k = 65,536, m = 1024, eps = 4).",
        printed=P7.fig6_significant_printed,
@@ -97,18 +110,9 @@ def _apple_formula_checked():
             "simplifies to 1/2 for every t (derivations.jiang_gcms.sec7_model.target_lambda_derived), i.e. Apple's "
             "split is optimal for f(d) = n/2.  Printed Theorem 3 gives 0.94 at n/2, so the overstatement is not the "
             "same-client error.  "
-            "Fig. 6's x-range is lost in our copy; if it stopped near 10^5, the plotted gains were all large.")
-def sec7b_fig6_significant(ev):
-    printed, derived = ev.printed(), ev.derived()
-    n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
-    insts = []
-    for f_ in TARGETS:
-        params = {"f(d)": f_, "n": n_, "m": m_, "k": k_, "eps": eps_, "F2": sum(c * c for c in _counts(f_, n_)[1:])}
-        r = _exact_ratio(f_)
-        insts.append(Instance(params, exact=bool(r <= mpmath.mpf(9) / 10), derived=evaluate(derived, params),
-                              printed=evaluate(printed, params), in_condition=f_ <= CONDITION_MAX_F, size=(f_,),
-                              path="moment-formula"))
-        ev.note(f"f(d) = {f_}: exact Var ratio best GCMS / Apple CMS = {mpmath.nstr(r, 6)}")
-    ev.instances("best-s GCMS Var <= 9/10 Apple's CMS Var (ldpref.gcms exact-variance formula, 20 digits)", insts)
-    ev.numeric("ldpref.gcms.estimator_variance for Apple's CMS == structured exact moments (ideal family) at f(d) = "
-               "10^5, 25 digits", _apple_formula_checked(), 1, "SRP inner mechanism, E^4")
+            "Fig. 6's x-range is lost in our copy; if it stopped near 10^5, the plotted gains were all large.",
+       steps=(*(_ratio_note(f_) for f_ in TARGETS),
+              Grid("best-s GCMS Var <= 9/10 Apple's CMS Var (ldpref.gcms exact-variance formula, 20 digits)",
+                   _significant_points, lambda point: point.data, path="moment-formula"),
+              Numeric("ldpref.gcms.estimator_variance for Apple's CMS == structured exact moments (ideal family) at "
+                      "f(d) = 10^5, 25 digits", lambda: (_apple_formula_checked(), 1, "SRP inner mechanism, E^4"))))

@@ -25,8 +25,8 @@ import sympy
 from derivations.pan_strict import experiments as X
 from derivations.pan_strict.constructions import next_prime, osc_p, osc_q
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Note, Point, Statistical
 from ldpref.stats import error_z_statistics, z_screen
 
 Z_MAX = 4.4
@@ -108,30 +108,30 @@ def _simulate(d: int, eps: int, mech: str, counts: np.ndarray) -> tuple:
     return error_z_statistics(err, (counts * w_eq + (n - counts) * w_neq) / n**2)
 
 
-def _check(ev, d: int, mechs, section: str, simulate: bool):
-    derived = ev.derived()
-    insts = []
-    for eps in X.EPS_GRID:
-        vals = exact_values(d, eps)
-        params = {"d": d, "eps": eps, "k (SS, WSS)": X.ss_k(d, eps), "m (OCMS)": X.ocms_m(d, eps),
-                  "d' (OCMS)": next_prime(d),
-                  **{f"n l2 {k}": mpmath.nstr(v, 12) for k, v in vals.items()}}
-        insts.append(Instance(params, exact=X.align(vals, mechs), derived=evaluate(derived, params), size=(eps,),
-                              path="moment-formula"))
-    ev.instances(f"Section {section}: every l2 within 1% above the strict lower bound at eps = 1..5 (exact per-client "
-                 "variances; n l2 does not depend on the data)", insts, has_printed=False)
-    if not simulate:
-        ev.note("not simulated: the exact values decide (l2 is an expectation); Section 6.1's claim simulates SS "
-                "and OCMS")
-        return
+def _align_grid(d: int, mechs, section: str) -> Grid:
+    """Every eps of the grid: whether each of ``mechs`` has l2 within 1% above the strict lower bound (exact
+    per-client variances, moment formulas); the derived statement evaluated at the point's parameters."""
+    def points():
+        for eps in X.EPS_GRID:
+            vals = exact_values(d, eps)
+            yield Point({"d": d, "eps": eps, "k (SS, WSS)": X.ss_k(d, eps), "m (OCMS)": X.ocms_m(d, eps),
+                         "d' (OCMS)": next_prime(d), **{f"n l2 {k}": mpmath.nstr(v, 12) for k, v in vals.items()}},
+                        data=X.align(vals, mechs), size=(eps,))
+
+    return Grid(f"Section {section}: every l2 within 1% above the strict lower bound at eps = 1..5 (exact per-client "
+                "variances; n l2 does not depend on the data)", points, lambda point: point.data, path="moment-formula")
+
+
+def _simulation_agrees():
+    """Section 6.1's simulation of SS and OCMS (Zipf exponent 2, n = 10,000) against the exact variances."""
     from ldpref.figures import datasets
 
+    d = 100
     counts = datasets.zipf(d, 10_000, 2, np.random.default_rng(SIM_SEED))
     worst, fails = z_screen(((f"{mech} eps={eps}", _simulate(d, eps, mech, counts))
                              for eps in X.EPS_GRID for mech in ("SS", "OCMS")), Z_MAX)
-    ev.statistical(f"simulation (Zipf exponent 2, n = 10,000, {TRIALS} runs, every value) agrees with the exact "
-                   "variances", not fails, 2 * len(X.EPS_GRID),
-                   f"largest |z| {worst:.2f}, threshold {Z_MAX}" + (f"; failing: {'; '.join(fails)}" if fails else ""))
+    return (not fails, 2 * len(X.EPS_GRID),
+            f"largest |z| {worst:.2f}, threshold {Z_MAX}" + (f"; failing: {'; '.join(fails)}" if fails else ""))
 
 
 _ASSUME = ("eps = 1..5 (Fig. 2's grid lost in our copy; pan-cms Section 6's), 'align perfectly' / 'practically "
@@ -140,23 +140,25 @@ _ASSUME = ("eps = 1..5 (Fig. 2's grid lost in our copy; pan-cms Section 6's), 'a
            "(pooled decoder); l1 not judged")
 
 
-@claim(id="pan-strict/sec6.1.align", location="Section 6.1, on Fig. 2 (Zipf, dictionary 100, 10,000 objects)",
+record(id="pan-strict/sec6.1.align", location="Section 6.1, on Fig. 2 (Zipf, dictionary 100, 10,000 objects)",
        statement="SS, WSS and OCMS are practically indistinguishable from one another and align with the optimal l2 "
                  "curve (OCMS too: d = 100 is large enough, Corollary 5.2).",
        derived=lambda: X.derived_align(("SS", "WSS", "OCMS")),
        derivation="derivations.pan_strict.experiments.align", kind="statement", assumptions=_ASSUME,
-       note="Reconstructed: the statement's eps grid and Zipf exponent are lost in our copy.")
-def sec61_align(ev):
-    _check(ev, 100, ("SS", "WSS", "OCMS"), "6.1", True)
+       note="Reconstructed: the statement's eps grid and Zipf exponent are lost in our copy.",
+       steps=(_align_grid(100, ("SS", "WSS", "OCMS"), "6.1"),
+              Statistical(f"simulation (Zipf exponent 2, n = 10,000, {TRIALS} runs, every value) agrees with the exact "
+                          "variances", _simulation_agrees)))
 
 
-@claim(id="pan-strict/sec6.2.align", location="Section 6.2, on Fig. 2 (mini Kosarak)",
+record(id="pan-strict/sec6.2.align", location="Section 6.2, on Fig. 2 (mini Kosarak)",
        statement="SS and OCMS align with the optimal l2 curve on mini Kosarak (OCMS equivalent to an optimal "
                  "algorithm for large dictionaries, Corollary 5.2).",
        derived=lambda: X.derived_align(("SS", "OCMS")),
        derivation="derivations.pan_strict.experiments.align", kind="statement",
        assumptions=_ASSUME + f"; dictionary d = {KOSARAK_D} (lost in pan-strict's extraction; pan-cms Section 6.3's "
                              "value for the same mini Kosarak); n and the data do not enter n l2",
-       note="Reconstructed: the eps grid and the dictionary size are lost in our copy.")
-def sec62_align(ev):
-    _check(ev, KOSARAK_D, ("SS", "OCMS"), "6.2", False)
+       note="Reconstructed: the eps grid and the dictionary size are lost in our copy.",
+       steps=(_align_grid(KOSARAK_D, ("SS", "OCMS"), "6.2"),
+              Note("not simulated: the exact values decide (l2 is an expectation); Section 6.1's claim simulates SS "
+                   "and OCMS")))
