@@ -187,3 +187,22 @@ def toy(request):
     yield make
     for cid in made:
         claim_module._REGISTRY.pop(cid, None)
+
+
+# ---- the ledger's proof obligations, built once per test process ---------------------------------------
+_OBLIGATIONS: list = []
+
+
+def committed_obligations() -> tuple:
+    """Every proof obligation of the ledger, as :func:`ldpref.decide.export.all_obligations` builds it from the
+    claims' own (unmodified) printed and derived forms, built once per test process.
+
+    Building them all is sympy work of several CPU-seconds (pan-cms Section 6's bounds most of it), and the
+    decide tests each filter a few out of the whole list: at one build per test the suite spent about 30 builds
+    (issue 9's time budget).  Only tests that read the committed obligations use this; a test of a modified
+    form builds its own, and ``test_decide.py`` still compares a fresh ``smtlib_files()`` with proofs/smtlib."""
+    if not _OBLIGATIONS:
+        from ldpref.decide.export import all_obligations
+
+        _OBLIGATIONS.append(tuple(all_obligations()))
+    return _OBLIGATIONS[0]
