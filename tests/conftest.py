@@ -50,6 +50,8 @@ def pytest_collection_modifyitems(session, config, items):
     the ledger come first, the first worker to need a result runs the ledger once with its own pool of
     ``cpu_count`` processes and leaves the results in the session's temporary folder, and every other worker
     reads them from there (:func:`_shared_run`)."""
+    if config.option.collectonly:  # nothing will run: no ledger run to start (it cost --collect-only 25 CPU-s)
+        return
     if not any(os.path.basename(str(item.fspath)) == "test_ledger_run.py" for item in items):
         return
     _FULL_RUN["wanted"] = True
