@@ -42,13 +42,26 @@ _FULL_RUN = {"wanted": False, "done": False}
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """When the whole-ledger tests are collected, every claim result comes from one parallel run, started
-    in the background as soon as collection ends; the tests that do not read ledger results run first,
-    beside it (the pytest process would otherwise idle while the workers run)."""
-    _FULL_RUN["wanted"] = any(os.path.basename(str(item.fspath)) == "test_ledger_run.py" for item in items)
-    if _FULL_RUN["wanted"]:
-        items.sort(key=lambda item: _reads_ledger(item))  # stable: file order kept within each group
-        _start_background_run()
+    """When the whole-ledger tests are collected, every claim result comes from one parallel run.
+
+    In one pytest process (``-n 0``) the run starts in the background as soon as collection ends, and the tests
+    that do not read ledger results run first, beside it (the pytest process would otherwise idle while the
+    workers run).  Under pytest-xdist (pyproject's addopts) every worker collects every test; the tests that read
+    the ledger come first, the first worker to need a result runs the ledger once with its own pool of
+    ``cpu_count`` processes and leaves the results in the session's temporary folder, and every other worker
+    reads them from there (:func:`_shared_run`)."""
+    if config.option.collectonly:  # nothing will run: no ledger run to start (it cost --collect-only 25 CPU-s)
+        return
+    if not any(os.path.basename(str(item.fspath)) == "test_ledger_run.py" for item in items):
+        return
+    _FULL_RUN["wanted"] = True
+    reads = {id(item): _reads_ledger(item) for item in items}
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the same order in every worker
+        _FULL_RUN["shared"] = str(config._tmp_path_factory.getbasetemp().parent)  # the whole session's folder
+        items.sort(key=lambda item: not reads[id(item)])  # stable: file order kept within each group
+        return
+    items.sort(key=lambda item: reads[id(item)])
+    _start_background_run()
 
 
 def _reads_ledger(item) -> bool:
@@ -133,12 +146,46 @@ def _run_all():
         thread.join()
         _FULL_RUN["done"] = True  # a result missing here means its worker failed: the tests reading it fail
         return
+    if _FULL_RUN.get("shared"):
+        _RESULTS.update({r.claim.id: r for r in _shared_run(_FULL_RUN["shared"])})
+        _FULL_RUN["done"] = True
+        return
     from ldpref.ledger.claim import load_claims
     from ldpref.ledger.runner import run_claims
 
     for r in run_claims(load_claims(), os.cpu_count() or 1):
         _RESULTS[r.claim.id] = r
     _FULL_RUN["done"] = True
+
+
+def _shared_run(folder: str) -> list:
+    """Under pytest-xdist: the whole ledger's results, run once for the session by the first worker that asks
+    (under an exclusive lock on a file in the session's temporary folder; the others wait for it there and then
+    read its pickled results, each claim re-attached to this process's record).  A run that fails leaves no
+    results behind: the next worker runs the ledger itself, and its tests fail the same way."""
+    import fcntl
+    import pickle
+
+    from ldpref.ledger.claim import find_claim, load_claims
+    from ldpref.ledger.runner import run_claims
+
+    path = os.path.join(folder, "ldpref-ledger-results.pickle")
+    with open(os.path.join(folder, "ldpref-ledger-results.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the lock file is closed
+        if not os.path.exists(path):
+            results = run_claims(load_claims(), os.cpu_count() or 1)
+            for r in results:  # a record holds lambdas: the results travel by claim id, as from the ledger's workers
+                r.claim = r.claim.id
+            with open(path + ".part", "wb") as fh:
+                pickle.dump(results, fh)
+            os.replace(path + ".part", path)
+        else:
+            with open(path, "rb") as fh:
+                results = pickle.load(fh)
+    load_claims()
+    for r in results:
+        r.claim = find_claim(r.claim)
+    return results
 
 
 def claim_result(claim_id: str):
@@ -187,3 +234,22 @@ def toy(request):
     yield make
     for cid in made:
         claim_module._REGISTRY.pop(cid, None)
+
+
+# ---- the ledger's proof obligations, built once per test process ---------------------------------------
+_OBLIGATIONS: list = []
+
+
+def committed_obligations() -> tuple:
+    """Every proof obligation of the ledger, as :func:`ldpref.decide.export.all_obligations` builds it from the
+    claims' own (unmodified) printed and derived forms, built once per test process.
+
+    Building them all is sympy work of several CPU-seconds (pan-cms Section 6's bounds most of it), and the
+    decide tests each filter a few out of the whole list: at one build per test the suite spent about 30 builds
+    (issue 9's time budget).  Only tests that read the committed obligations use this; a test of a modified
+    form builds its own, and ``test_decide.py`` still compares a fresh ``smtlib_files()`` with proofs/smtlib."""
+    if not _OBLIGATIONS:
+        from ldpref.decide.export import all_obligations
+
+        _OBLIGATIONS.append(tuple(all_obligations()))
+    return _OBLIGATIONS[0]

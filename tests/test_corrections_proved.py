@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from ldpref.decide.export import all_obligations
 from ldpref.decide.obligation import Obligation
 from ldpref.decide.smtlib import to_smtlib
 from ldpref.decide.solvers import cvc5_check, refute, z3_check
+from conftest import committed_obligations  # noqa: E402  (built once per test process)
 
 #: the claims whose corrections session 8 proved (stmt8a), with their obligation counts
 CLAIMS = {"pan-cms/appE.mse-requirement": 1, "pan-cms/appE.eq47": 1, "pan-cms/appD.eq39": 2,
@@ -19,7 +19,7 @@ CLAIMS = {"pan-cms/appE.mse-requirement": 1, "pan-cms/appE.eq47": 1, "pan-cms/ap
 
 
 def _of(claim_id):
-    return [ob for ob in all_obligations() if ob.claim == claim_id]
+    return [ob for ob in committed_obligations() if ob.claim == claim_id]
 
 
 @pytest.mark.parametrize("claim_id", sorted(CLAIMS))

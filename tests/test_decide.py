@@ -10,11 +10,12 @@ import pytest
 import sympy
 
 from ldpref.decide.algebraic import NotAlgebraic, clear_relation
-from ldpref.decide.export import all_obligations, smtlib_files
+from ldpref.decide.export import smtlib_files
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.decide.smtlib import to_smtlib
 from ldpref.decide.solvers import cvc5_check, refute, z3_check
 from ldpref.decide.sturm import certificate, check_certificate, decide_univariate
+from conftest import committed_obligations  # noqa: E402  (built once per test process)
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "proofs", "smtlib")
 
@@ -52,7 +53,7 @@ def _flipped(ob: Obligation) -> Obligation:
                                   "pan-cms/sec3.4.eq17-larger"])
 def test_a_planted_flipped_inequality_is_refuted_by_both_solvers(name):
     pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
-    (ob,) = [o for o in all_obligations() if o.name == name]
+    (ob,) = [o for o in committed_obligations() if o.name == name]
     assert z3_check(to_smtlib(ob))[0] == "unsat"
     bad = _flipped(ob)
     text = to_smtlib(bad)
@@ -120,10 +121,9 @@ def test_recorded_proofs_are_exactly_the_current_obligations():
     """ldpref/decide/proved.json (the digests verify looks up instead of running z3) holds the digest of every
     current obligation and nothing else: a changed obligation text is not in it (so it is decided live), and a
     stale entry is caught here; 'ldpref proofs --check --record' regenerates it after both solvers prove all."""
-    from ldpref.decide.export import smtlib_files
     from ldpref.decide.proved import digest, proved
 
-    current = {digest(text) for text in smtlib_files().values()}
+    current = {digest(to_smtlib(ob)) for ob in committed_obligations()}  # smtlib_files()'s texts (compared above)
     assert proved() == current
 
 
@@ -172,8 +172,7 @@ def test_obligation_fields_do_not_enter_the_smtlib_text():
 def test_the_strict_ss_slope_sign_is_refuted_at_binary_randomised_response():
     """pan-cms/appH.ss-var-increasing: 'slope (1 - p - q) > 0' (ldpref's derived form before issue 25's proof
     attempt) fails at d = 2, k = 1 (p + q = 1, slope 0) -- a point no instance of the grid has; '>= 0' is proved."""
-    from ldpref.decide.export import all_obligations
-    (ob,) = [o for o in all_obligations() if o.name == "pan-cms/appH.ss-var-increasing"]
+    (ob,) = [o for o in committed_obligations() if o.name == "pan-cms/appH.ss-var-increasing"]
     assert isinstance(ob.goal, sympy.GreaterThan) and z3_check(to_smtlib(ob))[0] == "unsat"
     strict = Obligation(ob.name + ".strict", ob.claim, "planted: the strict sign", ob.variables, ob.assumptions,
                         sympy.Gt(ob.goal.lhs, 0))

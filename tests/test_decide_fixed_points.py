@@ -12,17 +12,17 @@ import pytest
 import sympy
 
 from ldpref.decide.enclosure import check_enclosure, exp_enclosure
-from ldpref.decide.export import all_obligations
 from ldpref.decide.obligation import Obligation
 from ldpref.decide.smtlib import to_smtlib
 from ldpref.decide.solvers import cvc5_check, z3_check
+from conftest import committed_obligations  # noqa: E402  (built once per test process)
 
 CLAIMS = ("jiang-gcms/sec7.C.fig7", "jiang-gcms/sec7.C.small-p-large-eps", "jiang-gcms/sec7.D.apple-p")
 
 
 @cache
 def _obligations() -> dict:
-    return {ob.name: ob for ob in all_obligations() if ob.claim in CLAIMS}
+    return {ob.name: ob for ob in committed_obligations() if ob.claim in CLAIMS}
 
 
 def test_exp_enclosure_is_certified_and_can_fail():
@@ -79,7 +79,7 @@ def test_section51_comparisons_are_proved_for_every_eps_with_checked_sturm_certi
     pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
     from ldpref.decide.sturm import sturm_record
 
-    obs = [ob for ob in all_obligations() if ob.claim in SEC51]
+    obs = [ob for ob in committed_obligations() if ob.claim in SEC51]
     assert len(obs) == 14 + 7 and all(ob.proves == "correction" for ob in obs)
     for ob in obs:
         text = to_smtlib(ob)
@@ -97,7 +97,7 @@ def test_rhr_below_ocms_for_small_eps_is_found_and_confirmed_exactly():
     from ldpref.decide.solvers import refute
     from ldpref.decide.sturm import decide_univariate
 
-    (ob,) = [o for o in all_obligations() if o.name == "pan-cms/sec5.1.ocms-optimal.l2.rhr"]
+    (ob,) = [o for o in committed_obligations() if o.name == "pan-cms/sec5.1.ocms-optimal.l2.rhr"]
     (h,) = [v.symbol for v in ob.variables]
     wide = Obligation(ob.name + ".wide", ob.claim, "planted: RHR from h > 1", ob.variables, (sympy.Gt(h, 1),),
                       ob.goal, model_side=ob.model_side, proves=ob.proves)
@@ -126,7 +126,7 @@ def test_fig6_significant_correction_is_proved_and_fails_beyond_its_condition():
     """f(d) <= n/5 at Fig. 6's setting: z3 and cvc5 prove the witness s's 10% gain; up to f(d) = n/2 (where the
     best gain is 0.5%) the same obligation is refuted by both."""
     pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
-    (ob,) = [o for o in all_obligations() if o.claim == "jiang-gcms/sec7.B.fig6-significant"]
+    (ob,) = [o for o in committed_obligations() if o.claim == "jiang-gcms/sec7.B.fig6-significant"]
     assert ob.proves == "correction"
     text = to_smtlib(ob)
     assert z3_check(text)[0] == "unsat" and cvc5_check(text) == "unsat"
@@ -143,7 +143,7 @@ def test_adult_p_runs_are_proved_and_a_wrong_best_s_is_refuted():
     """Fig. 8's three runs: z3 and cvc5 prove Lemma 1's best integer s and its rounding; the claimed rounding moved to
     the next hundredth is refuted by both."""
     pytest.importorskip("cvc5", reason="cvc5 not installed (pip install '.[proofs]')")
-    obs = sorted((o for o in all_obligations() if o.claim == "jiang-gcms/sec7.D.adult-p"), key=lambda o: o.name)
+    obs = sorted((o for o in committed_obligations() if o.claim == "jiang-gcms/sec7.D.adult-p"), key=lambda o: o.name)
     assert len(obs) == 3
     for ob in obs:
         text = to_smtlib(ob)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from ldpref.decide.export import all_obligations
 from ldpref.decide.obligation import Obligation
 from ldpref.decide.smtlib import to_smtlib
 from ldpref.decide.solvers import cvc5_check, refute, z3_check
 from ldpref.ledger.claim import find_claim
 from ldpref.ledger.runner import run_claim
 from ldpref.ledger.scope import scope_of
+from conftest import committed_obligations  # noqa: E402  (built once per test process)
 
 CLAIMS = {"pan-cms/appE.l2-sum": "given-derived", "pan-cms/sec3.4.l1-cauchy-schwarz": "all-parameters",
           "pan-cms/appD.l1-cauchy-schwarz": "all-parameters", "pan-cms/appF.eq48": "given-derived",
@@ -23,7 +23,7 @@ FLIP = {sympy.LessThan: sympy.StrictGreaterThan, sympy.GreaterThan: sympy.Strict
 
 
 def _obligations():
-    return [ob for ob in all_obligations() if ob.claim in CLAIMS]
+    return [ob for ob in committed_obligations() if ob.claim in CLAIMS]
 
 
 def test_every_step_is_registered():

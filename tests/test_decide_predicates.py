@@ -9,10 +9,10 @@ from functools import cache
 import pytest
 import sympy
 
-from ldpref.decide.export import all_obligations
 from ldpref.decide.obligation import Obligation
 from ldpref.decide.smtlib import to_smtlib
 from ldpref.decide.solvers import cvc5_check, refute, z3_check
+from conftest import committed_obligations  # noqa: E402  (built once per test process)
 
 CLAIMS = ("pan-cms/def2.1", "pan-cms/thm3.1", "pan-cms/cor3.1", "pan-cms/sec4.4.decoding",
           "pan-cms/sec4.4.worst-case", "pan-cms/sec6.1.he-cms-he-identical", "pan-cms/sec6.2.he-cms-he-identical",
@@ -26,7 +26,7 @@ SEC6_CORRECTIONS = ("pan-cms/sec6.1.rhr-worst", "pan-cms/sec6.2.he-worst", "pan-
 
 @cache
 def _all() -> tuple:
-    return tuple(all_obligations())
+    return committed_obligations()
 
 
 def _obligations(claims=CLAIMS):
