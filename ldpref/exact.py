@@ -151,7 +151,10 @@ def is_zero(value) -> bool:
     fast = rational_function_zero(value)
     if fast is not None:
         return fast
-    if not value.free_symbols and _certainly_nonzero(value):  # a constant whose enclosure excludes 0
+    free = value.free_symbols
+    if not free and _certainly_nonzero(value):  # a constant whose enclosure excludes 0
+        return False
+    if free and _nonzero_somewhere(value, free):  # an exact nonzero value at a point: no cancel needed to say so
         return False
     cancelled = together_cancelled(value)
     if cancelled == 0:

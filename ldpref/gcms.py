@@ -38,6 +38,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import sympy
+from flint import fmpq
 
 from .errors import ParameterError
 from .exact import to_exact
@@ -219,9 +220,20 @@ def estimator_variance(p, q, m, k, n, f, sum_sq_others):
 
 @accepts_eps
 def lemma1_objective(p, exp_eps, lam, k):
-    """Lemma 1 / Algorithm 4's f(p), as printed: (k w - p + lam (w-1)(k w - p - w p)) / (k (1-p)^2 p)."""
+    """Lemma 1 / Algorithm 4's f(p), as printed: (k w - p + lam (w-1)(k w - p - w p)) / (k (1-p)^2 p).
+
+    Exact Fractions (Algorithm 4's ternary search in exact rationals) are computed with python-flint's ``fmpq``:
+    the same rational, returned as a Fraction, without a Python gcd per operation."""
+    if all(type(x) in (Fraction, int) for x in (p, exp_eps, lam, k)):
+        return _lemma1_fmpq(*(fmpq(x.numerator, x.denominator) for x in (p, exp_eps, lam, k)))
     w = exp_eps * (1 - p) + p
     return (k * w - p + lam * (w - 1) * (k * w - p - w * p)) / (k * (1 - p) ** 2 * p)
+
+
+def _lemma1_fmpq(p, exp_eps, lam, k) -> Fraction:
+    w = exp_eps * (1 - p) + p
+    value = (k * w - p + lam * (w - 1) * (k * w - p - w * p)) / (k * (1 - p) ** 2 * p)
+    return Fraction(int(value.p), int(value.q))
 
 
 @accepts_eps

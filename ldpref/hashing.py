@@ -157,12 +157,12 @@ class HashFamily:
 
     def is_pairwise_independent(self) -> bool:
         """Strong pairwise independence: for x != x', (h(x), h(x')) is uniform on [m]^2 over the family."""
-        target = Fraction(1, self.m * self.m)
+        k, cells = self.k, self.m * self.m  # c/k == 1/m^2 exactly iff c m^2 == k (integers, no Fraction per count)
         for x, y in itertools.permutations(range(self.d), 2):
             counts = {}
             for h in self.functions:
                 counts[(h[x], h[y])] = counts.get((h[x], h[y]), 0) + 1
-            if len(counts) != self.m * self.m or any(Fraction(c, self.k) != target for c in counts.values()):
+            if len(counts) != cells or any(c * cells != k for c in counts.values()):
                 return False
         return True
 

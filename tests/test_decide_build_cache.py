@@ -146,3 +146,29 @@ def test_keys_are_the_same_in_another_process():
     assert runs[0] == runs[1] and runs[0].strip()
     uncached = [line.split()[0] for line in runs[0].splitlines() if line.endswith(" None")]
     assert not uncached, f"forms or builders build_cache.stable_text cannot write down (never cached): {uncached}"
+
+
+@pytest.mark.parametrize("where", ["a-file", "a-file/below"])
+def test_an_unusable_cache_path_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch, capsys, where):
+    """LDPREF_CACHE naming a file (or a folder below one): one warning line on stderr, exit 0, same verdict, and the
+    cache is off for that value (nothing is looked up there)."""
+    from ldpref.cli import main
+
+    (tmp_path / "a-file").write_text("not a folder\n")
+    value = str(tmp_path / where)
+    monkeypatch.setenv("LDPREF_CACHE", value)
+    assert main(["verify", "--claim", CLAIM, "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("ldpref: warning: LDPREF_CACHE=")]
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"ldpref: warning: LDPREF_CACHE={value}: ")
+    assert lines[0].endswith("; running without the build cache")
+    assert build_cache.cache_dir() is None
+    assert (tmp_path / "a-file").read_text() == "not a folder\n"
+
+
+def test_a_usable_or_disabled_cache_gives_no_warning(tmp_path, monkeypatch):
+    monkeypatch.setenv("LDPREF_CACHE", str(tmp_path / "new" / "cache"))
+    assert build_cache.unusable_reason() is None and os.path.isdir(tmp_path / "new" / "cache" / "obligations")
+    monkeypatch.setenv("LDPREF_CACHE", "off")
+    assert build_cache.unusable_reason() is None

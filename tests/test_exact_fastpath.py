@@ -157,3 +157,22 @@ def test_statement_truth_by_enclosures_matches_substitution():
     # equal sides: the enclosures overlap, the general path decides (sqrt(8) == 2 sqrt(2))
     assert evaluate(sympy.Eq(U * sympy.sqrt(8), 2 * U * sympy.sqrt(2)), {U: sympy.Integer(3)}) is True
     assert evaluate(sympy.StrictLessThan(U * sympy.sqrt(8), 2 * U * sympy.sqrt(2)), {U: sympy.Integer(3)}) is False
+
+
+def test_is_zero_probes_an_exact_point_before_cancelling(monkeypatch):
+    """A difference that is not a rational function and is nonzero at an exact point (a rigorous enclosure away from
+    0) is decided there without cancel; one that is zero still goes the symbolic way and is found zero."""
+    import ldpref.exact as X
+
+    x = sympy.Symbol("x", positive=True)
+    calls = []
+    original = X.together_cancelled
+
+    def counted(expr):
+        calls.append(expr)
+        return original(expr)
+
+    monkeypatch.setattr(X, "together_cancelled", counted)
+    assert X.is_zero(sympy.exp(x) - x) is False and calls == []
+    assert X.is_zero((sympy.exp(x) + 1) ** 2 - sympy.exp(2 * x) - 2 * sympy.exp(x) - 1) is True
+    assert len(calls) == 1

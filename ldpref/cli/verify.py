@@ -42,6 +42,7 @@ def cmd_verify(args) -> int:
     jobs = check_jobs(args.jobs)
     check_writable("--json", args.json)
     claims = _selected(args.paper, args.claim, select_claims)
+    _warn_unusable_cache()
     if args.self_check:
         return _verify_self_check(claims, jobs, args.json, quiet=args.quiet)
     out = out_stream(args.json)
@@ -71,6 +72,19 @@ def cmd_verify(args) -> int:
         print(f"ldpref: {counts['error']} claim(s) could not be decided (verdict 'error')", file=sys.stderr)
         return EXIT_CHECK_FAILED
     return EXIT_OK
+
+
+def _warn_unusable_cache() -> None:
+    """One warning line when ``$LDPREF_CACHE`` names a path the build cache cannot use (the run goes on without it,
+    same evidence, exit status unchanged)."""
+    import os
+
+    from ..decide.build_cache import unusable_reason
+
+    reason = unusable_reason()
+    if reason is not None:
+        print(f"ldpref: warning: LDPREF_CACHE={os.environ['LDPREF_CACHE']}: {reason}; running without the build cache",
+              file=sys.stderr)
 
 
 def _verify_self_check(claims, jobs: int, json_target, quiet: bool = False) -> int:

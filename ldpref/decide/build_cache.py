@@ -21,7 +21,9 @@ Sturm input as rational coefficients (:func:`ldpref.decide.sturm.sturm_input`): 
 computed and re-checked in every run.
 
 The cache lives in ``$LDPREF_CACHE`` (``off`` disables it), else ``$XDG_CACHE_HOME/ldpref`` or ``~/.cache/ldpref``;
-a fresh clone without it builds everything and records the same evidence.
+a fresh clone without it builds everything and records the same evidence.  A ``$LDPREF_CACHE`` that cannot be used
+(a file, a folder that is not writable) turns the cache off for the run, and ``ldpref verify`` says so in one
+warning line (:func:`unusable_reason`).
 """
 
 from __future__ import annotations
@@ -47,15 +49,41 @@ class Uncacheable(TypeError):
     """A form or builder holds an object :func:`stable_text` cannot write down exactly."""
 
 
+#: values of ``$LDPREF_CACHE`` found unusable in this process (:func:`unusable_reason`): the cache is off for them
+_UNUSABLE: set = set()
+
+
 def cache_dir() -> str | None:
-    """The folder of the obligation cache, or None when ``LDPREF_CACHE=off``."""
+    """The folder of the obligation cache, or None when ``LDPREF_CACHE=off`` (or names a path found unusable)."""
     chosen = os.environ.get("LDPREF_CACHE")
-    if chosen == "off":
+    if chosen == "off" or chosen in _UNUSABLE:
         return None
     if chosen:
         return os.path.join(chosen, "obligations")
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "ldpref", "obligations")
+
+
+def unusable_reason() -> str | None:
+    """Why the folder ``$LDPREF_CACHE`` names cannot hold the cache (a file, a folder that cannot be created or is
+    not writable), or None (usable, unset, or ``off``).  An unusable value turns the cache off in this process (and
+    in the workers it forks), so the run is what it says: a run without the build cache (same evidence, slower).
+    ``ldpref verify`` calls this once and prints the reason as one warning line."""
+    chosen = os.environ.get("LDPREF_CACHE")
+    if not chosen or chosen == "off":
+        return None
+    folder = os.path.join(chosen, "obligations")
+    if os.path.exists(chosen) and not os.path.isdir(chosen):
+        reason = "not a folder"
+    else:
+        try:
+            os.makedirs(folder, exist_ok=True)
+            reason = None if os.access(folder, os.W_OK | os.X_OK) else "not writable"
+        except OSError as exc:
+            reason = (exc.strerror or type(exc).__name__).lower()
+    if reason is not None:
+        _UNUSABLE.add(chosen)
+    return reason
 
 
 def _function_text(fn, seen: set) -> str:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from ..exact import cancel as _cancel
+
 _member = sp.Symbol("member", integer=True, positive=True)
 
 
@@ -46,11 +48,12 @@ def exact(*values):
 
 
 def simplest(expr: sp.Expr) -> sp.Expr:
-    """Binomials and factorials cancelled, then a single rational function (or radical expression)."""
+    """Binomials and factorials cancelled, then a single rational function (or radical expression): ``sp.cancel``'s
+    very expression (:func:`ldpref.exact.cancel`: python-flint polynomials for a rational function over Q)."""
     expr = exact(expr)
     if expr.has(sp.binomial, sp.factorial, sp.gamma):
         expr = sp.gammasimp(sp.combsimp(expr))
-    return sp.cancel(expr)
+    return _cancel(expr)
 
 
 def total_weight(classes) -> sp.Expr:
