@@ -83,3 +83,23 @@ def test_mechanism_table_is_generated_into_its_page():
     text = _read("docs", "mechanisms.md")
     table = text.split("<!-- mechanisms:start -->", 1)[1].split("<!-- mechanisms:end -->", 1)[0]
     assert "| `grr` |" in table and "| `gcms` |" in table
+
+
+#: the brief's size rule and issue 22's Done-when: no source file over 800 lines anywhere
+MAX_SOURCE_LINES = 800
+SOURCE_FOLDERS = ("ldpref", "derivations", "proofs_checks", "tests", "benchmarks", "docs", "conformance", "vectors")
+
+
+def _python_sources():
+    for folder in SOURCE_FOLDERS:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, folder)):
+            dirnames[:] = [d for d in dirnames if not d.startswith(".") and d != "__pycache__"]  # .peer-venv etc.
+            yield from (os.path.join(dirpath, f) for f in filenames if f.endswith(".py"))
+
+
+def test_no_source_file_over_800_lines():
+    sources = list(_python_sources())
+    assert len(sources) > 100  # the walk found the tree
+    long = {os.path.relpath(p, ROOT): n for p in sources
+            if (n := len(open(p, encoding="utf-8").read().splitlines())) > MAX_SOURCE_LINES}
+    assert not long, f"split these modules (at most {MAX_SOURCE_LINES} lines each): {long}"

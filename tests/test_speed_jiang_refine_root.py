@@ -1,4 +1,4 @@
-"""``ldpref.gcms._refine_root`` (sympy's continued-fraction root refinement on Python ints) returns exactly the
+"""``ldpref.root_refinement.refine_root`` (sympy's continued-fraction root refinement on Python ints) returns exactly the
 interval of ``sympy.Poly.refine_root`` on the stationary-point numerators and on random polynomials."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from fractions import Fraction
 import sympy
 
 from ldpref import gcms as G
+from ldpref.root_refinement import refine_root
 from tree_repr import tree_repr
 
 x = sympy.Symbol("x")
@@ -21,7 +22,7 @@ def _check(poly, eps):
         if lo == hi:
             continue
         want = poly.refine_root(lo, hi, eps=sympy.Rational(eps.numerator, eps.denominator))
-        got = G._refine_root(coeffs, Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)), eps)
+        got = refine_root(coeffs, Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)), eps)
         assert got == tuple(Fraction(int(v.p), int(v.q)) for v in want)
         n += 1
     return n
