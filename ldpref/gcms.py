@@ -42,10 +42,10 @@ from flint import fmpq
 
 from .errors import ParameterError
 from .exact import to_exact
-from .root_refinement import refine_root
 from .hashing import HashFamily, random_family
 from .limits import check_count
 from .mechanisms._params import accepts_eps
+from .root_refinement import refine_root
 
 #: optimize_gcms's exhaustive search over integer s in 1..m-1 (two exact objective evaluations each, about
 #: 300 microseconds: m = 20000 took 6 s at e^eps = 3 and 7 s at e^3.64): refused beyond this many values of s
@@ -382,7 +382,7 @@ def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int
                         continue
                     if lo != hi:  # exact isolation, then refine the bracket exactly (to far below 1 - p)
                         got = refine_root(coeffs, Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)),
-                                           width) or poly.refine_root(lo, hi, eps=sympy.Rational(width))
+                                          width) or poly.refine_root(lo, hi, eps=sympy.Rational(width))
                         lo, hi = (to_sym(v) for v in got)
                     if lo == hi:
                         root = mpmath.mpf(int(lo.p)) / int(lo.q)
