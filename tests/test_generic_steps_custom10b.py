@@ -5,26 +5,11 @@ displayed correction alone on a grid of its own) and an Identity that reads a de
 
 from __future__ import annotations
 
-import sympy
-
 from ldpref.ledger.generic import STEP_TYPES, CorrectionGrid, Grid, Identity, Point
 from ldpref.ledger.runner import run_claim
+# the die toy (n, its points, the brute-force mean and its grid) is test_generic_steps_conv22b's
+from test_generic_steps_conv22b import GRID, _mean, n
 
-n = sympy.Symbol("n", positive=True, integer=True)
-R = sympy.Rational
-
-
-def _points():
-    for k in range(1, 6):
-        yield Point({"n": k}, facts={n: k}, size=(k,))
-
-
-def _mean(point):
-    faces = range(1, point.params["n"] + 1)
-    return R(sum(faces), len(faces))
-
-
-GRID = Grid("E[X] of a fair n-sided die", _points, _mean)
 ONLY_N1 = Grid("the correction at n = 1", lambda: [Point({"n": 1}, facts={n: 1})], _mean)
 
 
