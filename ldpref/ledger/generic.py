@@ -317,6 +317,12 @@ class Numeric:
         getattr(ev, self.kind)(self.name, passed, count, detail)
 
 
+def counted(flags) -> tuple:
+    """A :class:`Numeric` outcome from one truth value per case: ``(all hold, number of cases, "k of n")``."""
+    flags = list(flags)
+    return all(flags), len(flags), f"{sum(flags)} of {len(flags)}"
+
+
 @dataclass(frozen=True)
 class Note:
     """A note at this point of the evidence: ``text`` (a string, or a callable computing it from the model side,

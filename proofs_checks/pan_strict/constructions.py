@@ -18,14 +18,14 @@ import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.wss import SupportSampler, osc_mechanism, solve_weights
 
 from .constructions_common import (
-    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _measure, _is_osc, _statement, _at, _at_point, _columns_sum_to_one, _fmt,
+    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _measure, _is_osc, _at, _at_point, _columns_sum_to_one, _fmt,
     _thm41_grid, _integer_optimum_by_ss)
 
 
@@ -277,7 +277,7 @@ def _ss_cases():
 def _ss_shape():
     shape = [bool(meas["pattern"] and meas["ratio"] is not None and sympy.cancel(meas["ratio"] - e) == 0
                   and sympy.cancel(meas["exp_eps"] - e) == 0 and meas["unbiased"]) for d, k, e, meas in _ss_cases()]
-    return all(shape), len(shape), f"{sum(shape)} of {len(shape)}"
+    return counted(shape)
 
 
 def _ss_pq_points():
@@ -314,7 +314,7 @@ def _argmin_near():
             near = best_k in ({1} if kstar < 1 else {int(sympy.floor(kstar)), int(sympy.ceiling(kstar))})
             derived_k = C.integer_optimal_k(d, e)
             near_all.append(near and derived_k == best_k and best_l2 == C.osc_l2(d, best_k, e))
-    return all(near_all), len(near_all), f"{sum(near_all)} of {len(near_all)}"
+    return counted(near_all)
 
 
 record(
@@ -334,7 +334,7 @@ record(
 
 def _ss_response_counts():
     counts = [_ss(d, k, R(2)).mechanism.n_outputs == comb(d, k) for d in range(2, 8) for k in range(1, d)]
-    return all(counts), len(counts), f"{sum(counts)} of {len(counts)}"
+    return counted(counts)
 
 
 def _cost_points():
@@ -400,7 +400,7 @@ def _base_probability_points():
 
 def _wss_columns():
     columns = [all(sum(mech.perturbation_matrix()[:, x]) == 1 for x in range(d)) for d, k, e, mech, _, _ in _small_wss()]
-    return all(columns), len(columns), f"{sum(columns)} of {len(columns)}"
+    return counted(columns)
 
 
 record(
@@ -490,7 +490,7 @@ def _pair_inclusion_ranks():
     """The exact rank of the pair inclusion matrix for 4 <= d <= 7: d(d-1)/2 for k <= d-2, d for k = d-1."""
     ranks = [C.pair_inclusion_rank(d, k) == (d * (d - 1) // 2 if k <= d - 2 else d) for d in range(4, 8)
              for k in range(2, d)]
-    return all(ranks), len(ranks), f"{sum(ranks)} of {len(ranks)}"
+    return counted(ranks)
 
 
 record(
@@ -567,7 +567,7 @@ def _operation_points():
 
 def _run_shapes():
     shapes = [rows == d * (d - 1) // 2 and cols <= 3 * rows for d, k, rows, cols in _wss_runs()]
-    return all(shapes), len(shapes), f"{sum(shapes)} of {len(shapes)}"
+    return counted(shapes)
 
 
 record(

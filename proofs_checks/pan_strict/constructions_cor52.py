@@ -14,7 +14,7 @@ import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref import enumeration, losses, moments
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, precomputed
+from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
@@ -193,7 +193,7 @@ def _osc_variance_tied():
         ef = Fraction(int(e.p), int(e.q))
         tied.append(all(_l2(_ss(dd, kk, e).mechanism) == R(*(lambda f: (f.numerator, f.denominator))(
             C.osc_l2_fraction(dd, dd, kk, ef))) for kk in (ks - 1, ks, ks + 1) if kk >= 1))
-    return all(tied), len(tied), f"{sum(tied)} of {len(tied)}"
+    return counted(tied)
 
 
 record(
@@ -595,7 +595,7 @@ def _restricted_wss_points():
 
 def _restricted_wss_unbiased():
     unbiased = [small.is_unbiased() for *_, small in _restricted_wss()]
-    return all(unbiased), len(unbiased), f"{sum(unbiased)} of {len(unbiased)}"
+    return counted(unbiased)
 
 
 record(

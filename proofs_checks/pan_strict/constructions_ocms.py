@@ -14,7 +14,7 @@ import derivations.pan_strict.constructions_symbols as S
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
@@ -149,7 +149,7 @@ def _groups_certified():
         for kk, g in groups.items():
             meas = _measure(g["mechanism"], g["supports"], kk) if g["mechanism"] is not None else None
             certs.append(same_sizes and meas is not None and _is_osc(meas, p, kk, e))
-    return all(certs), len(certs), f"{sum(certs)} of {len(certs)}"
+    return counted(certs)
 
 
 def _pi_points():
@@ -311,7 +311,7 @@ def _zero_rates():
         r_zero = fam0.has_constant_collision_rate()
         zero.append(r_zero is not None
                     and R(r_zero.numerator, r_zero.denominator) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
-    return all(zero), len(zero), f"{sum(zero)} of {len(zero)}"
+    return counted(zero)
 
 
 def _collision_points():
