@@ -10,10 +10,9 @@ from functools import cache, lru_cache
 import sympy
 
 import derivations.pan_cms.tables as T
-from derivations.pan_cms.symbols import d as D
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family
-from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger.forms import Predicate, _free_symbols, evaluate
 from ldpref.ledger import record as _ledger_record
 from ldpref.ledger.generic import Exact, Grid, Point, Probed
 from ldpref.ledger.generic import rhs_if_equation as _rhs
@@ -55,28 +54,9 @@ def _named(form, values: dict):
     form = _undisp(form)
     if isinstance(form, Predicate):
         return evaluate(form, values)
-    return evaluate(form, {s: values[s.name] for s in _symbols_of(form) if s.name in values})
-
-
-@lru_cache(maxsize=4096)
-def _cached_symbols(form) -> frozenset:
-    return _free_of(form)
-
-
-def _symbols_of(form) -> frozenset:
-    """The free symbols of a form (or of the parts of a tuple/list form), once per hashable form."""
-    try:
-        return _cached_symbols(form if not isinstance(form, list) else tuple(form))
-    except TypeError:  # an unhashable part
-        return _free_of(form)
-
-
-def _free_of(form) -> frozenset:
-    syms = set()
-    for part in (form if isinstance(form, (list, tuple)) else (form,)):
-        if isinstance(part, sympy.Basic):
-            syms |= part.free_symbols
-    return frozenset(syms)
+    parts = form if isinstance(form, (list, tuple)) else (form,)
+    own = {s for part in parts if isinstance(part, sympy.Basic) for s in _free_symbols(part)}
+    return evaluate(form, {s: values[s.name] for s in own if s.name in values})
 
 
 def record(**kw):
@@ -122,13 +102,6 @@ def model_rows(name, rows):
 def _undisp_rhs(form):
     """The right-hand side of a form read back for evaluation (log_2 as log/log 2)."""
     return _rhs(_undisp(form))
-
-
-def _sub(expr, **vals):
-    m = {D: vals.get("d", D), E: vals.get("e", E)}
-    if "m1" in vals:
-        m[T.m1] = vals["m1"]
-    return sympy.sympify(expr).xreplace(m)
 
 
 def _bits_info(count: int) -> sympy.Expr:

@@ -20,51 +20,18 @@ from ldpref.ledger.generic import CorrectedGrid, Exact, Identity, Note, Point, S
 from ldpref.losses import worst_case_mse
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.pure import subset_selection
-from .tables_common import (R, E, HOLDS, _undisp_rhs, _sub, _rhs, linear_family, exact_losses, model_rows, named_grid,
-                            probed, record)
+from .tables_common import (R, E, HOLDS, _undisp_rhs, _rhs, linear_family, exact_losses, model_rows, named_grid, probed,
+                            record)
+from .tables_table1 import exact_l2_coefficient, exact_worst_mse
 
 
 # ==== Section 5.1 statements =====================================================================
-@cache
-def _exact_l2_coefficient(row, e):
-    """Exact leading coefficient (per d) of n l2 at e^eps = e, from enumeration where the mechanism's
-    parameters do not depend on d (finite difference), else the enumeration-confirmed closed form's limit."""
-    if row in ("HE", "a-RP", "s-RP", "OLH"):
-        return exact_losses(row, 4, e)[1] - exact_losses(row, 3, e)[1]
-    if row == "OCMS":
-        mm = int(1 + e)
-        return exact_losses("CMS", 4, e, mm)[1] - exact_losses("CMS", 3, e, mm)[1]
-    if row == "RHR":
-        bb = int(e).bit_length() - 1  # 2^b = e
-        B = 2 ** (bb - 1)
-        return (exact_losses("RHR", 3 * B, e, bb)[1] - exact_losses("RHR", 2 * B, e, bb)[1]) / B
-    if row == "SS":
-        return T.limit_per_d(_sub(T.table1_finite("SS", "l2"), e=e))
-    if row == "CMS+HE":
-        return T.limit_at_oo(T.limit_per_d(_sub(T.table1_finite("CMS+HE", "l2"), e=e)), T.m1)
-    raise KeyError(row)
-
-
-@cache
-def _exact_worst_mse(row, e):
-    if row in ("HE", "a-RP", "s-RP", "OLH", "OCMS"):
-        return exact_losses(row, 3, e)[0]
-    if row == "RHR":
-        bb = int(e).bit_length() - 1
-        return exact_losses("RHR", 2 ** bb, e, bb)[0]
-    if row == "SS":
-        return T.limit_at_oo(_sub(T.table1_finite("SS", "mse"), e=e), D)
-    if row == "CMS+HE":
-        return T.limit_at_oo(_sub(T.table1_finite("CMS+HE", "mse"), e=e), T.m1)
-    raise KeyError(row)
-
-
 ROWS_51 = ("HE", "RHR", "OLH", "OCMS", "CMS+HE", "SS", "a-RP", "s-RP")
 
 
 def _sec51_exact_tables(e):
     """Exact l2 leading coefficients (per d) and worst-case n MSE of Table 1's rows at e^eps = e."""
-    return {"l2": {r: _exact_l2_coefficient(r, e) for r in ROWS_51}, "mse": {r: _exact_worst_mse(r, e) for r in ROWS_51}}
+    return {"l2": {r: exact_l2_coefficient(r, e) for r in ROWS_51}, "mse": {r: exact_worst_mse(r, e) for r in ROWS_51}}
 
 
 def _sec51_model_rows(tables, e, dd=None):
@@ -125,8 +92,8 @@ record(id="pan-cms/sec5.1.ocms-optimal", root_cause="table1.asymptotic-cells", l
 
 def _l1_ratio_points():
     for e in (R(2), R(3)):
-        ex = sympy.simplify(sympy.sqrt(_exact_l2_coefficient("OCMS", e)) /
-                            (sympy.sqrt(2 / sympy.pi) * sympy.sqrt(_exact_l2_coefficient("SS", e))))
+        ex = sympy.simplify(sympy.sqrt(exact_l2_coefficient("OCMS", e)) /
+                            (sympy.sqrt(2 / sympy.pi) * sympy.sqrt(exact_l2_coefficient("SS", e))))
         yield Point({"exp_eps": e, "ratio": ex}, facts={"ratio": ex}, size=(e,))
 
 
@@ -186,8 +153,8 @@ def _rhr_ratio_rows():
     """Exact ratios RHR/OCMS of the l2 leading coefficients vs the derived (2e-1)^2/(2e^2)."""
     out = []
     for e in (R(2), R(4), R(8)):
-        oc = _exact_l2_coefficient("OCMS", e) if e != 8 else T.table1_derived("OCMS", "l2").subs({D: 1, E: e})
-        out.append(Instance({"exp_eps": e, "row": "RHR"}, exact=sympy.cancel(_exact_l2_coefficient("RHR", e) / oc),
+        oc = exact_l2_coefficient("OCMS", e) if e != 8 else T.table1_derived("OCMS", "l2").subs({D: 1, E: e})
+        out.append(Instance({"exp_eps": e, "row": "RHR"}, exact=sympy.cancel(exact_l2_coefficient("RHR", e) / oc),
                             derived=sympy.cancel(T.rhr_slope_tied().subs(E, e) / (4 * e / (e - 1) ** 2)), size=(e,)))
     return out
 

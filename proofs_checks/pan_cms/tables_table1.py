@@ -26,8 +26,8 @@ from ldpref.exact import to_mpf
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point
 from ldpref.losses import worst_case_l1_normal
-from .tables_common import (R, E, HOLDS, _undisp, _sub, _rhs, row_mech, exact_losses, model_rows,
-                            named_grid, probed, record)
+from .tables_common import (R, E, HOLDS, _named, _undisp, row_mech, exact_losses, model_rows, named_grid, probed,
+                            record)
 
 
 # ==== Table 1 ===================================================================================
@@ -49,16 +49,17 @@ OCMS_L_GRID = ([R(2), R(3)], [2, 3, 4], [2, 3, 4, 5])
 COL_INDEX = {"mse": 0, "l2": 1, "l1": 2}
 
 
-def _at(form, col, **vals):
-    """A cell form at one finite grid point (l1: its square, so positive l1 values compare exactly)."""
-    v = sympy.cancel(_sub(_rhs(_undisp(form)), **vals))
+def _at(form, col, values):
+    """A cell form at one finite grid point (``values``: the names of its symbols -> exact values; l1: its square,
+    so positive l1 values compare exactly)."""
+    v = _named(form, values)
     return sympy.cancel(sympy.expand(v**2)) if col == "l1" else v
 
 
 def _limit_of(form, row, col, e):
-    """The limit a limit cell stands for, taken of a form: per d as d -> oo for l1 (squared: per d^2) and l2,
-    the form itself for the MSE; then m_1 -> oo for CMS+HE, d -> oo for the SS MSE."""
-    v = _sub(_rhs(_undisp(form)), e=e)
+    """The limit a limit cell stands for, taken of a form at e^eps = e: per d as d -> oo for l1 (squared: per d^2)
+    and l2, the form itself for the MSE; then m_1 -> oo for CMS+HE, d -> oo for the SS MSE."""
+    v = _named(form, {"exp_eps": e})
     if col == "l1":
         v = T.limit_at_oo(sympy.expand(v**2) / D**2, D)
     elif col == "l2":
@@ -70,11 +71,32 @@ def _limit_of(form, row, col, e):
     return sympy.cancel(v)
 
 
-def _exact_coef(col, l2_slope, row):
-    """The exact leading coefficient from the slope of n l2 in d (l1 squared: the slope, SS: times 2/pi)."""
-    if col == "l1":
-        return 2 / sympy.pi * l2_slope if row == "SS" else l2_slope
-    return l2_slope
+@cache
+def exact_l2_coefficient(row, e):
+    """Exact leading coefficient (per d) of n l2 at e^eps = e: the slope in d of the exact n l2 (affine in d) where
+    the mechanism's parameters do not depend on d (l-OCMS: CMS at m = 1 + e^eps, the limit of the l2-optimal m; RHR
+    with 2^b = e^eps, over one block of 2^(b-1) values), else (SS, CMS+HE) the limit of the closed form that exact
+    enumeration confirms at every finite point."""
+    if row in ("SS", "CMS+HE"):
+        return _limit_of(T.table1_finite(row, "l2"), row, "l2", e)
+    if row == "RHR":
+        bb = int(e).bit_length() - 1  # 2^b = e
+        B = 2 ** (bb - 1)
+        return (exact_losses("RHR", 3 * B, e, bb)[1] - exact_losses("RHR", 2 * B, e, bb)[1]) / B
+    mech = ("CMS", int(1 + e)) if row == "OCMS" else (row,)
+    return exact_losses(mech[0], 4, e, *mech[1:])[1] - exact_losses(mech[0], 3, e, *mech[1:])[1]
+
+
+@cache
+def exact_worst_mse(row, e):
+    """Exact worst-case n MSE at e^eps = e (it does not depend on d), from the real mechanism (RHR with 2^b = e^eps);
+    for SS (d -> oo) and CMS+HE (m_1 -> oo) the limit of the closed form exact enumeration confirms."""
+    if row in ("SS", "CMS+HE"):
+        return _limit_of(T.table1_finite(row, "mse"), row, "mse", e)
+    if row == "RHR":
+        bb = int(e).bit_length() - 1
+        return exact_losses("RHR", 2 ** bb, e, bb)[0]
+    return exact_losses(row, 3, e)[0]
 
 
 def _table1_points(row, col):
@@ -85,24 +107,24 @@ def _table1_points(row, col):
         es, ds = GRID[row]
         for e in es:
             for dd in ds:
-                yield Point({"d": dd, "exp_eps": e}, data=("at", {"e": e, "d": dd}), in_condition=not limit_cell,
+                yield Point({"d": dd, "exp_eps": e}, data=("at", {"exp_eps": e, "d": dd}), in_condition=not limit_cell,
                             size=(0, dd, e))
             if limit_cell:  # exact leading coefficient: finite difference of affine exact l2
-                yield Point({"d": "oo (slope of exact n l2 at d = %d, %d)" % (ds[-2], ds[-1]), "exp_eps": e},
-                            data=("limit", e), size=(1, 0, e))
+                yield Point({"d": "oo (slope of exact n l2 at d = 3, 4)", "exp_eps": e}, data=("limit", e),
+                            size=(1, 0, e))
     elif row == "OCMS":  # l-OCMS: the limit m* -> 1 + e^eps; exact slope of n l2 at m = 1 + e^eps (affine in d)
         for e in OCMS_L_GRID[0]:
             yield Point({"d": "oo (m -> 1 + e^eps; exact slope at m = %d, d = 3, 4)" % int(1 + e), "exp_eps": e},
                         data=("limit", e), size=(1, 0, e))
     elif row == "SS":
         for e, dd in SS_GRID:
-            yield Point({"d": dd, "k": int(dd / (e + 1)), "exp_eps": e}, data=("at", {"e": e, "d": dd}),
+            yield Point({"d": dd, "k": int(dd / (e + 1)), "exp_eps": e}, data=("at", {"exp_eps": e, "d": dd}),
                         in_condition=False, size=(0, dd, e))
         for e in (R(2), R(3)):  # d -> oo: limit of the enumeration-confirmed closed form
             yield Point({"d": "oo (k = d/(e^eps + 1))", "exp_eps": e}, data=("limit", e), size=(1, 0, e))
     elif row == "CMS+HE":
         for e, mm1, dd in CMSHE_GRID:
-            yield Point({"d": dd, "m1": mm1, "exp_eps": e}, data=("at", {"e": e, "d": dd, "m1": mm1}),
+            yield Point({"d": dd, "m1": mm1, "exp_eps": e}, data=("at", {"exp_eps": e, "d": dd, "m_1": mm1}),
                         in_condition=False, size=(0, dd, mm1, e))
         for e in (R(2), R(3)):  # m1 -> oo (and d -> oo): limit of the enumeration-confirmed closed form
             yield Point({"m1": "oo", "d": "oo" if col != "mse" else "any", "exp_eps": e}, data=("limit", e),
@@ -110,26 +132,16 @@ def _table1_points(row, col):
 
 
 def _table1_exact(row, col, point):
-    """The exact value at a Table 1 point: the loss of the real mechanism (l1 squared; SS l1: times 2/pi), or at a
-    limit point the exact leading coefficient (slope of exact n l2 in d; for SS and CMS+HE the limit of the closed
-    form that exact enumeration confirms at every finite point)."""
+    """The exact value at a Table 1 point: the loss of the real mechanism (l1 squared), or at a limit point the exact
+    leading coefficient (:func:`exact_l2_coefficient`; l1 squared: the same per d^2) or worst-case MSE
+    (:func:`exact_worst_mse`).  SS's l1 cell is the normal approximation, sqrt(2/pi) times the Cauchy-Schwarz bound:
+    squared, a factor 2/pi."""
     kind, at = point.data
-    j = COL_INDEX[col]
-    if kind == "at":
-        ex = exact_losses(row, at["d"], at["e"], *([at["m1"]] if "m1" in at else []))
-        if row == "SS" and col == "l1":
-            return sympy.cancel(sympy.expand(2 / sympy.pi * ex[2] ** 2))
-        return sympy.cancel(sympy.expand(ex[j] ** 2)) if col == "l1" else ex[j]
-    e = at
-    if row in GRID and not (row == "OCMS" and col != "mse"):
-        d1, d2 = GRID[row][1][-2:]
-        return _exact_coef(col, exact_losses(row, d2, e)[1] - exact_losses(row, d1, e)[1], row)
-    if row == "OCMS":
-        mm = int(1 + e)
-        return _exact_coef(col, exact_losses("CMS", 4, e, mm)[1] - exact_losses("CMS", 3, e, mm)[1], row)
-    fin = T.table1_finite(row, "mse" if col == "mse" else "l2")
-    lim = _limit_of(fin, row, "mse" if col == "mse" else "l2", e)
-    return lim if col == "mse" else _exact_coef(col, lim, row)
+    scale = 2 / sympy.pi if (row, col) == ("SS", "l1") else 1
+    if kind == "limit":
+        return exact_worst_mse(row, at) if col == "mse" else scale * exact_l2_coefficient(row, at)
+    ex = exact_losses(row, at["d"], at["exp_eps"], *([at["m_1"]] if "m_1" in at else []))[COL_INDEX[col]]
+    return sympy.cancel(sympy.expand(scale * ex**2)) if col == "l1" else ex
 
 
 @cache
@@ -138,7 +150,7 @@ def table1_grid(row, col, name, correction_name=None):
     limit (:func:`_limit_of`) against the exact oracle (real mechanisms, ``ldpref.losses``)."""
     def value(form, point):
         kind, at = point.data
-        return _at(form, col, **at) if kind == "at" else _limit_of(form, row, col, at)
+        return _at(form, col, at) if kind == "at" else _limit_of(form, row, col, at)
 
     return Grid(name, lambda: _table1_points(row, col), lambda p: _table1_exact(row, col, p), value=value,
                 correction_name=correction_name)
