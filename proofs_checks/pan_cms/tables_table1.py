@@ -285,24 +285,16 @@ RHR_TIED = [(1, R(2)), (2, R(4)), (3, R(8))]  # 2^b = e^eps (Section 4.3's readi
 
 @cache
 def rhr_exact_data():
-    """Exact n l2 of the real RHR mechanism at d = B t (t = 2, 3) and its exact slope per d."""
-    rows, slopes = [], {}
+    """Exact n l2 of the real RHR mechanism at d = B t (t = 2, 3, B = 2^(b-1)) and its exact slope per d
+    (:func:`exact_l2_coefficient`), each against the derived closed form."""
+    rows = []
     for bb, e in RHR_TIED:
         B = 2 ** (bb - 1)
-        vals = {}
-        for tt in (2, 3):
-            dd = B * tt
-            if dd < 2:
-                continue
-            ex = exact_losses("RHR", dd, e, bb)[1]
-            vals[dd] = ex
-            rows.append(Instance({"b": bb, "exp_eps": e, "d": dd}, exact=ex, derived=T.rhr_l2(2**bb, dd, e),
-                                 size=(bb, dd)))
-        d1, d2 = sorted(vals)
-        slopes[(bb, e)] = (vals[d2] - vals[d1]) / (d2 - d1)
-        rows.append(Instance({"b": bb, "exp_eps": e, "d": "oo (exact slope)"}, exact=slopes[(bb, e)],
-                             derived=sympy.cancel(T.rhr_slope_tied().subs(E, e)) if 2**bb == e else None, size=(bb, 99)))
-    return rows, slopes
+        rows += [Instance({"b": bb, "exp_eps": e, "d": B * tt}, exact=exact_losses("RHR", B * tt, e, bb)[1],
+                          derived=T.rhr_l2(2**bb, B * tt, e), size=(bb, B * tt)) for tt in (2, 3)]
+        rows.append(Instance({"b": bb, "exp_eps": e, "d": "oo (exact slope)"}, exact=exact_l2_coefficient("RHR", e),
+                             derived=sympy.cancel(T.rhr_slope_tied().subs(E, e)), size=(bb, 99)))
+    return rows
 
 
 def _rhr_theta_points(col):
@@ -331,7 +323,8 @@ def _order_holds(form, point) -> bool:
 
 def _rhr_coefficients_note(col):
     vals = []
-    for (bb, e), sl in sorted(rhr_exact_data()[1].items()):
+    for bb, e in RHR_TIED:
+        sl = exact_l2_coefficient("RHR", e)
         c = sl if col == "l2" else sympy.sqrt(sl)
         ep = mpmath.log(int(e))
         vals.append(f"b={bb}, e^eps={e}: coefficient {c}, times min(eps, eps^2){'^(1/2)' if col == 'l1' else ''} = "
@@ -355,7 +348,7 @@ for _col in ("l1", "l2"):
           note="With b = eps bits instead (2^b = 2^eps) the order is Theta(d/min(eps^2, 2^eps)): still not "
                "d/min(eps, eps^2) for large eps.",
           steps=(model_rows("RHR n l2 and its slope in d: exact enumeration vs the derived closed form",
-                            lambda: rhr_exact_data()[0]),
+                            rhr_exact_data),
                  Grid("RHR's real loss is of the form's order at each limit", lambda col=_col: _rhr_theta_points(col),
                       lambda p: HOLDS, value=_order_holds),
                  Note(lambda col=_col: _rhr_coefficients_note(col))))

@@ -12,7 +12,7 @@ import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D, eps as EPS
-from ldpref.hashing import gf2_affine_family, hadamard_family
+from ldpref.hashing import all_function_draws, gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import CorrectedGrid, Grid, Numeric, Point
 from ldpref.mechanisms.pure import oue, subset_selection
@@ -22,6 +22,12 @@ from .tables_table1 import RHR_TIED, SS_GRID
 
 
 # ==== Table 2 ===================================================================================
+@cache
+def _function_count(dd: int, mm: int) -> int:
+    """The number of functions [d] -> [m], counted by listing them (``ldpref.hashing.all_function_draws``)."""
+    return sum(1 for _ in all_function_draws(dd, mm, 1))
+
+
 @cache
 def table2_points(row: str):
     """Exact bit counts from the constructions: list of (params, e^eps, d, bits)."""
@@ -38,12 +44,10 @@ def table2_points(row: str):
                 mech = rhr_mech(dd, bb, e)
                 out.append(({"d": dd, "b": bb, "exp_eps": e}, e, dd, sympy.Integer(T.ceil_log2(mech.n_outputs))))
     elif row == "OLH":
-        from ldpref.hashing import all_function_draws
         for e in (R(2), R(3)):
             mm = int(1 + e)
             for dd in (2, 3):
-                count = sum(1 for _ in all_function_draws(dd, mm, 1))
-                out.append(({"d": dd, "exp_eps": e, "m": mm}, e, dd, sympy.log(count * mm, 2)))
+                out.append(({"d": dd, "exp_eps": e, "m": mm}, e, dd, sympy.log(_function_count(dd, mm) * mm, 2)))
     elif row in ("MSE-OCMS", "l-OCMS"):
         es = (R(4), R(9)) if row == "MSE-OCMS" else (R(2), R(3), R(4))
         for e in es:
@@ -206,14 +210,9 @@ def _table2_steps(row):
                      exact, value=value)))
 
 
-def _table2_derived_form(row):
-    return sympy.Eq(sympy.Symbol(r"\mathrm{bits}_{" + row.replace("-", r"\text{-}") + "}"), T.table2_derived(row),
-                    evaluate=False)
-
-
-def _table2_count_form(row):
-    return sympy.Eq(sympy.Symbol(r"\mathrm{bits}_{" + row.replace("-", r"\text{-}") + "}"), T.table2_count(row),
-                    evaluate=False)
+def _bits_form(row, count):
+    """``bits_row = count(row)`` (the derivation's order, ``T.table2_derived``, or its exact count, ``T.table2_count``)."""
+    return sympy.Eq(sympy.Symbol(r"\mathrm{bits}_{" + row.replace("-", r"\text{-}") + "}"), count(row), evaluate=False)
 
 
 _T2_NOTES = {
@@ -232,8 +231,8 @@ _T2_NOTES = {
 for _row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
     record(id=f"pan-cms/table2.{_row}", location="Section 5.1, Table 2 (data source: Appendix H)",
           statement=T2_STATEMENT[_row] + " (bits of the hash index plus the response, counted from the construction).",
-          printed=lambda row=_row: PT.table2_printed(row), derived=lambda row=_row: _table2_count_form(row),
-          correction=lambda row=_row: _table2_derived_form(row),
+          printed=lambda row=_row: PT.table2_printed(row), derived=lambda row=_row: _bits_form(row, T.table2_count),
+          correction=lambda row=_row: _bits_form(row, T.table2_derived),
           derivation="derivations.pan_cms.tables.table2_count",
           assumptions="bits between the server and one client = log2 of the number of hash functions the client may "
                       "be assigned + log2 of its response alphabet (private randomness, Section 5.3); log = log2; "
@@ -250,10 +249,9 @@ for _row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
 def _functions_points(with_bits):
     """d, m and log2 of the number of functions [d] -> [m] (counted by listing them); ``with_bits``: the count is
     also a fact the statement reads."""
-    from ldpref.hashing import all_function_draws
     for mm in (2, 3):
         for dd in (2, 3, 4):
-            bits = sympy.log(sum(1 for _ in all_function_draws(dd, mm, 1)), 2)
+            bits = sympy.log(_function_count(dd, mm), 2)
             facts = {ST.BITS.name: bits, "bits": bits, "d": dd, "m": mm} if with_bits else {"d": dd, "m": mm}
             yield Point({"d": dd, "m": mm, "bits": bits}, facts=facts, size=(dd, mm))
 
@@ -262,7 +260,7 @@ record(id="pan-cms/table2.original-CMS", location="Section 5.1, Table 2; Appendi
        statement="The original CMS communicates Omega(d log m) bits per client: a hash function [d] -> [m] with "
                  "independent values takes d log2 m bits.",
        printed=PT.table2_original_cms_printed, derived=T.table2_original_cms_derived,
-       correction=lambda: _table2_derived_form("original-CMS"),
+       correction=lambda: _bits_form("original-CMS", T.table2_derived),
        derivation="derivations.pan_cms.tables.bits_all_functions", kind="statement",
        assumptions="the client receives its hash function itself (m^d equally likely functions); a pre-shared list "
                    "of k random functions would instead cost log2 k + log2 m per client, with k = Omega(n/m) "
@@ -333,12 +331,7 @@ def _comm_claim(cid, statement, printed, derived, pts, cond=None, note="", assum
 
 
 def _pts_functions():
-    from ldpref.hashing import all_function_draws
-    out = []
-    for mm in (2, 3, 4):
-        for dd in (2, 3):
-            out.append(({"d": dd, "m": mm}, sympy.log(sum(1 for _ in all_function_draws(dd, mm, 1)), 2), (dd, mm)))
-    return out
+    return [({"d": dd, "m": mm}, sympy.log(_function_count(dd, mm), 2), (dd, mm)) for mm in (2, 3, 4) for dd in (2, 3)]
 
 
 _comm_claim("pan-cms/appH.olh-comm", "OLH's independent mappings [d] -> [1 + e^eps] take d log2(1 + e^eps) bits.",
@@ -367,7 +360,7 @@ _comm_claim("pan-cms/appH.ss-comm", "Selecting d/(e^eps + 1) values of [d] takes
 
 
 def _pts_rappor():
-    return [({"d": dd, "exp_eps": R(3)}, _bits_info(oue(dd, 3).mechanism.n_outputs), (dd,)) for dd in (2, 3, 4, 5)]
+    return [({"d": dd, "exp_eps": e}, bits, (dd,)) for _, e, dd, bits in table2_points("RAPPOR")]
 
 
 _comm_claim("pan-cms/appH.rappor-comm", "RAPPOR's one-hot (perturbed) vector of size d takes d bits.",
