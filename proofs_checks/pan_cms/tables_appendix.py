@@ -12,7 +12,7 @@ import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 from ldpref import moments
 from ldpref.ledger import Instance
-from ldpref.ledger.generic import Identity, Numeric, Point, Symbolic
+from ldpref.ledger.generic import Identity, Numeric, Point, Symbolic, counted
 from ldpref.mechanisms.pure import grr, subset_selection
 from .tables_common import (R, E, HOLDS, _rhs, he_mech, cms_mech, row_mech, exact_losses, model_rows, named_grid,
                             record)
@@ -174,11 +174,10 @@ def _appI_points():
 
 def _tails_agree():
     """The chi-square tail's two closed forms decide the bound alike at t = 1, 2."""
-    agree = []
-    for tt in (1, 2):
-        c = 1 + 2 * (sympy.sqrt(tt * sympy.log(20)) + sympy.log(20)) / tt
-        agree.append(_ge_irrational(R(1, 20), _gauss_tail(tt, c)) == _ge_irrational(R(1, 20), _gauss_tail(tt, c, True)))
-    return all(agree), len(agree), f"{sum(agree)} of {len(agree)} agree"
+    cs = {tt: 1 + 2 * (sympy.sqrt(tt * sympy.log(20)) + sympy.log(20)) / tt for tt in (1, 2)}
+    passed, count, detail = counted(_ge_irrational(R(1, 20), _gauss_tail(tt, c)) ==
+                                    _ge_irrational(R(1, 20), _gauss_tail(tt, c, True)) for tt, c in cs.items())
+    return passed, count, detail + " agree"
 
 
 def _appI_steps(name):
@@ -239,9 +238,9 @@ record(id="pan-cms/eq52", root_cause="appI.normal-approx", location="Appendix I,
 
 
 # ==== Appendix H (data source of Section 5.1) ====================================================
-def _eq31_steps(row, mm_of_e, es, ds):
-    """Eq. (31) vs the derived n Var, and n MSE of f_hat(0) of the exact mechanism (n = 2) vs the claim's forms at
-    f(x) = counts[0]/2."""
+def _eq31_claim(row, m, mm_of_e, es, ds, statement, assumptions):
+    """A claim 'row's n Var is Eq. (31) at m': Eq. (31) vs the derived n Var, and n MSE of f_hat(0) of the exact
+    mechanism (n = 2) vs the claim's forms at f(x) = counts[0]/2."""
     def points():
         for e in es:
             mm = mm_of_e(e)
@@ -255,28 +254,22 @@ def _eq31_steps(row, mm_of_e, es, ds):
         mech = he_mech(dd, e) if row == "HE" else cms_mech(dd, point.params["m"], e)
         return 2 * moments.mse(mech, counts)[0]
 
-    return (Symbolic("Eq. (31) vs the derived n Var", part=_rhs),
-            named_grid(f"{row}: n MSE of f_hat(0) (exact mechanism) vs Eq. (31)", points, oracle))
+    label = sympy.Symbol(r"n\,Var(\hat{f}(x)_{" + row + "})")
+    record(id=f"pan-cms/appH.{row.lower()}-eq31", location=f"Appendix H, accuracy of {row}", statement=statement,
+           printed=lambda: sympy.Eq(label, PT.eq31_printed(m), evaluate=False),
+           derived=lambda: sympy.Eq(label, T.cms_rr_nvar(m), evaluate=False),
+           derivation="derivations.pan_cms.tables.cms_rr_nvar", assumptions=assumptions,
+           steps=(Symbolic("Eq. (31) vs the derived n Var", part=_rhs),
+                  named_grid(f"{row}: n MSE of f_hat(0) (exact mechanism) vs Eq. (31)", points, oracle)))
 
 
-record(id="pan-cms/appH.he-eq31", location="Appendix H, accuracy of HE",
-       statement="HE is the unbiased CMS+RR with m = 2, so Eq. (31) at m = 2 gives its variance (hence its MSE, l1 "
-                 "and l2).",
-       printed=lambda: sympy.Eq(sympy.Symbol(r"n\,Var(\hat{f}(x)_{HE})"), PT.eq31_printed(2), evaluate=False),
-       derived=lambda: sympy.Eq(sympy.Symbol(r"n\,Var(\hat{f}(x)_{HE})"), T.cms_rr_nvar(2), evaluate=False),
-       derivation="derivations.pan_cms.tables.cms_rr_nvar",
-       assumptions="HE = Hadamard family (collision rate 1/2), binary RR, Eq. (2); n = 2 clients, datasets with "
-                   "f(x) in {0, 1/2, 1}",
-       steps=_eq31_steps("HE", lambda e: 2, (R(2), R(3)), (2, 3, 4)))
-
-
-record(id="pan-cms/appH.olh-eq31", location="Appendix H, accuracy of OLH",
-       statement="OLH is the unbiased CMS with m = 1 + e^eps, so Eq. (31) gives its variance.",
-       printed=lambda: sympy.Eq(sympy.Symbol(r"n\,Var(\hat{f}(x)_{OLH})"), PT.eq31_printed(1 + E), evaluate=False),
-       derived=lambda: sympy.Eq(sympy.Symbol(r"n\,Var(\hat{f}(x)_{OLH})"), T.cms_rr_nvar(1 + E), evaluate=False),
-       derivation="derivations.pan_cms.tables.cms_rr_nvar",
-       assumptions="pairwise-independent linear family, m = 1 + e^eps (integer), RR, Eq. (2); n = 2 clients",
-       steps=_eq31_steps("OLH", lambda e: int(1 + e), (R(2), R(3)), (2, 3)))
+_eq31_claim("HE", 2, lambda e: 2, (R(2), R(3)), (2, 3, 4),
+            "HE is the unbiased CMS+RR with m = 2, so Eq. (31) at m = 2 gives its variance (hence its MSE, l1 and l2).",
+            "HE = Hadamard family (collision rate 1/2), binary RR, Eq. (2); n = 2 clients, datasets with f(x) in "
+            "{0, 1/2, 1}")
+_eq31_claim("OLH", 1 + E, lambda e: int(1 + e), (R(2), R(3)), (2, 3),
+            "OLH is the unbiased CMS with m = 1 + e^eps, so Eq. (31) gives its variance.",
+            "pairwise-independent linear family, m = 1 + e^eps (integer), RR, Eq. (2); n = 2 clients")
 
 
 record(id="pan-cms/appH.rhr-mse", location="Appendix H, accuracy of RHR",
