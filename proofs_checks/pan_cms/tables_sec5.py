@@ -220,6 +220,13 @@ def _assignments(k, nn, cap=300):
     return [allv[i] for i in sorted(idx)]
 
 
+def _extremes(term, assign, dd):
+    """(largest, smallest) over all datasets of the mean over the clients of ``term(j(i), x')``: the bias is separable
+    over clients, so each client's value x' in [d] is chosen on its own."""
+    return tuple(sum(pick(term(j, xp) for xp in range(dd)) for j in assign) / sympy.Integer(len(assign))
+                 for pick in (max, min))
+
+
 @cache
 def _thm51_rows():
     """Per (family, n, assignment, x): the largest / smallest bias of f_hat(x) over all datasets, from the per-client
@@ -240,10 +247,7 @@ def _thm51_rows():
                     def ddev(j, xp):
                         c = 1 if xp == x else fam.collision(j, x, xp)
                         return T.thm51_expectation(mm, c) - (1 if xp == x else 0)
-                    hi = sum(max(dev(j, xp) for xp in range(dd)) for j in assign) / nn
-                    lo = sum(min(dev(j, xp) for xp in range(dd)) for j in assign) / nn
-                    dhi = sum(max(ddev(j, xp) for xp in range(dd)) for j in assign) / sympy.Integer(nn)
-                    dlo = sum(min(ddev(j, xp) for xp in range(dd)) for j in assign) / sympy.Integer(nn)
+                    (hi, lo), (dhi, dlo) = _extremes(dev, assign, dd), _extremes(ddev, assign, dd)
                     facts = {ST.BIAS.name: max(abs(hi), abs(lo)), "m_range": mm,
                              "collisions": [[(xp == x, 1 if xp == x else fam.collision(j, x, xp)) for xp in range(dd)]
                                             for j in assign]}
@@ -394,19 +398,15 @@ def _families(dd):
     return (("gf2-affine", gf2_affine_family(max(1, T.ceil_log2(dd)), dd)), ("hadamard", had))
 
 
-def _identifier_points():
-    for dd in range(2, 10):
-        for i, (family, fam) in enumerate(_families(dd)):
-            facts = {"family": family, "d": dd, "k": fam.k}
-            yield Point(dict(facts), facts=facts, in_condition=family == "gf2-affine", size=(dd, i))
-
-
-def _generator_points():
+def _family_points(bits):
+    """Eq. (18)'s family (inside the condition) and the Hadamard family for d = 2..9 with their size k = |H|;
+    ``bits``: instead, the fewest fair bits that generate pairwise-independent assignments over them, ceil(log2 k^2)
+    (2^bits >= k^2), also as the statement's fact."""
     for dd in range(2, 10):
         for i, (family, fam) in enumerate(_families(dd)):
             need = T.ceil_log2(fam.k * fam.k)
-            yield Point({"family": family, "d": dd, "bits": need},
-                        facts={"family": family, "d": dd, "bits": need, ST.BITS.name: need},
+            params = {"family": family, "d": dd, **({"bits": need} if bits else {"k": fam.k})}
+            yield Point(dict(params), facts={**params, ST.BITS.name: need} if bits else params,
                         in_condition=family == "gf2-affine", size=(dd, i))
 
 
@@ -427,7 +427,7 @@ record(id="pan-cms/sec5.3.sync-identifier", root_cause="sec5.3.family-eq18", loc
        condition="H is Eq. (18)'s GF(2^l)-affine family; collision-uniform families can be smaller, e.g. the Hadamard "
                  "family (m = 2, unbiased, k = 2^ceil(log2(d+1)) < d^2)",
        steps=(
-           named_grid("|H| >= d^2 for real unbiased hash families", _identifier_points, lambda p: HOLDS),))
+           named_grid("|H| >= d^2 for real unbiased hash families", lambda: _family_points(False), lambda p: HOLDS),))
 
 
 record(id="pan-cms/sec5.3.generator", root_cause="sec5.3.family-eq18", location="Section 5.3",
@@ -441,7 +441,7 @@ record(id="pan-cms/sec5.3.generator", root_cause="sec5.3.family-eq18", location=
        note="Theorem 5.2 is a sufficiency statement; the necessity used here is the divisibility argument "
             "(probabilities are multiples of 2^-bits).",
        steps=(
-           named_grid("bits needed (2^bits >= k^2) vs 4 log2 d", _generator_points, lambda p: HOLDS),))
+           named_grid("bits needed (2^bits >= k^2) vs 4 log2 d", lambda: _family_points(True), lambda p: HOLDS),))
 
 
 record(id="pan-cms/sec5.3.sync-cost", location="Section 5.3",
