@@ -72,11 +72,8 @@ def _bound_ok(row, dd, e, bits):
     linear, c, lo, hi = T.table2_bounds(row)
     with mpmath.workdps(40):
         val = mpmath.mpf(sympy.N(bits, 45))
-        if e is not None:
-            sub = {EPS: sympy.log(e)}
-            lo_v, hi_v = (mpmath.mpf(sympy.N(x.subs(sub), 45)) for x in (lo, hi))
-        else:
-            lo_v, hi_v = mpmath.mpf(sympy.N(lo, 45)), mpmath.mpf(sympy.N(hi, 45))
+        sub = {} if e is None else {EPS: sympy.log(e)}
+        lo_v, hi_v = (mpmath.mpf(sympy.N(x.subs(sub), 45)) for x in (lo, hi))
         tol = mpmath.mpf(10) ** -30
         if row == "SS":  # d H2 - log2(d+1) <= log2 C(d, k) <= d H2
             return dd * lo_v - mpmath.log(dd + 1, 2) - tol <= val <= dd * hi_v + tol
