@@ -37,7 +37,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.generic import precomputed as _exact_of
 from ldpref.ledger.forms import RELATIONS, Predicate, difference, evaluate, param_name, statement_program
 from ldpref.ledger.root_causes import RootCause
@@ -470,7 +470,26 @@ GU_GRID = [(1, 2, "rr", R(2)), (2, 3, "rr", R(2)), (2, 3, "rr", EXP_EPS), (2, 3,
            (4, 9, "rr", R(3))]
 
 
-@claim(
+@cache
+def _gu_cms(l_, m_, kind, ee):
+    """The real Eq. (8) CMS on H' (d = 3 inputs, 2 if 2^l = 2)."""
+    return cms(_hprime(l_, min(3, 2**l_), m_), _inner(kind, m_, ee), decoder="eq8")
+
+
+def _gu_unbiased():
+    biased = [key for key in GU_GRID if not _gu_cms(*key).mechanism.is_unbiased()]
+    return not biased, len(GU_GRID), "unbiased on every instance" if not biased else f"biased at {biased[0]}"
+
+
+def _gu_rows():
+    for l_, m_, kind, ee in GU_GRID:
+        q_, r_ = _qr(l_, m_)
+        yield Point({"l": l_, "m": m_, "inner": kind, "exp_eps": ee}, facts={q: q_, r: r_, m: m_},
+                    data=_gu_cms(l_, m_, kind, ee).m_decoder,
+                    size=(l_, m_, KIND_ORDER[kind], 0 if ee == EXP_EPS else ee))
+
+
+record(
     id="pan-cms/sec3.5.g-unbiased",
     location="Section 3.5, the paragraph after Lemma 3.2",
     statement="With H', c_bar is the constant of Lemma 3.2 and g(x) of Eq. (8) with "
@@ -479,26 +498,12 @@ GU_GRID = [(1, 2, "rr", R(2)), (2, 3, "rr", R(2)), (2, 3, "rr", EXP_EPS), (2, 3,
     derived=H.g_unbiased_derived,
     derivation=f"{DER}.m_prime_derived",
     assumptions="inner mechanism with Properties 2.1-2.3 (RR, aRP, sRP); d = 3 inputs (2 if 2^l = 2)",
-    custom="library cross-check: the real Eq. (8) CMS on H' is unbiased (Q P = I), counted",
+    steps=(Symbolic("printed vs derived m'", part=rhs),
+           Identity("model: the Eq. (8) estimate with M = 1/c_bar has mean f(x)",
+                    lambda: sympy.simplify(H.cms_mean_model(cbar, 1 / cbar, f) - f), lambda: sympy.Integer(0)),
+           Numeric("the real Eq. (8) CMS on H' with m' = 1/c_bar is unbiased (Q P = I)", _gu_unbiased),
+           rows_grid("m' of the real Eq. (8) CMS on gf2_affine_mod_family", _gu_rows)),
 )
-def g_unbiased(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived m'", P.rhs, D.rhs)
-    ev.identity("model: the Eq. (8) estimate with M = 1/c_bar has mean f(x)",
-                sympy.simplify(H.cms_mean_model(cbar, 1 / cbar, f) - f), sympy.Integer(0))
-    insts, biased = [], []
-    for l_, m_, kind, ee in GU_GRID:
-        d_ = min(3, 2**l_)
-        c = cms(_hprime(l_, d_, m_), _inner(kind, m_, ee), decoder="eq8")
-        q_, r_ = _qr(l_, m_)
-        if not c.mechanism.is_unbiased():
-            biased.append((l_, m_, kind, ee))
-        insts.append(Instance({"l": l_, "m": m_, "inner": kind, "exp_eps": ee}, c.m_decoder,
-                              val(D, {q: q_, r: r_, m: m_}), val(P, {q: q_, r: r_, m: m_}),
-                              size=(l_, m_, KIND_ORDER[kind], 0 if ee == EXP_EPS else ee)))
-    ev.numeric("the real Eq. (8) CMS on H' with m' = 1/c_bar is unbiased (Q P = I)", not biased, len(GU_GRID),
-               "unbiased on every instance" if not biased else f"biased at {biased[0]}")
-    ev.instances("m' of the real Eq. (8) CMS on gf2_affine_mod_family", insts)
 
 
 # ==== root causes of this module's errata and conditional claims ==================================

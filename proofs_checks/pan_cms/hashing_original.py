@@ -21,7 +21,7 @@ from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import all_function_draws, gf2_affine_family, random_family
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.mechanisms.cms import cms, cms_over_draws
 
 from .hashing import (DER, DISTINCT_PAIRS, HOLDS, KIND_ORDER, R, SEED, _datasets, _derived_vars, _exact_of, _inner,
@@ -128,7 +128,40 @@ record(
 )
 
 
-@claim(
+@cache
+def _bias_draws():
+    """Per draw (every draw of d = 2, m = 2, k = 1 and three seeded draws each of three sizes): its label, index,
+    family, base dataset (one client on the first and on the last value) and the exact bias at n, 2n and 3n."""
+    rng = np.random.default_rng(SEED)
+    fams = [("all draws d=2 m=2 k=1", list(all_function_draws(2, 2, 1)))]
+    for d_, m_, k_ in [(3, 2, 2), (3, 3, 2), (4, 3, 3)]:
+        fams.append((f"seeded d={d_} m={m_} k={k_}", [random_family(d_, m_, k_, rng) for _ in range(3)]))
+    out = []
+    for label, flist in fams:
+        for fi, fam in enumerate(flist):
+            mech = cms(fam, _inner("rr", fam.m, R(2))).mechanism
+            base = tuple([1] + [0] * (fam.d - 2) + [1])
+            out.append((label, fi, fam, base, [moments.bias(mech, tuple(t * c for c in base)) for t in (1, 2, 3)]))
+    return out
+
+
+def _bias_rows():
+    for label, fi, fam, base, biases in _bias_draws():
+        fr = [R(c, sum(base)) for c in base]
+        for x in range(fam.d):
+            model = H.draw_bias_model([_rat(fam.collision_rate(x, y)) for y in range(fam.d)], fr, x, fam.m)
+            for t in (2, 3):
+                yield Point({"family": label, "draw": fi, "x": x, "n scaled by": t}, data=HOLDS,
+                            facts={H.bias_n: biases[0][x], H.bias_tn: biases[t - 1][x], H.bias_model: model},
+                            size=(fam.d, fam.m, fam.k, fi, x, t))
+
+
+def _some_biased():
+    nonzero = [any(b != 0 for b in biases[0]) for *_, biases in _bias_draws()]
+    return any(nonzero), len(nonzero), f"{sum(nonzero)} of {len(nonzero)} draws biased"
+
+
+record(
     id="pan-cms/sec3.6.bias-n-independent",
     location="Section 3.6, first paragraph (the bias of E[f_hat(x)] and its independence of n)",
     statement="For a fixed draw of the original CMS, f_hat(x) is biased in general and the bias does not depend on "
@@ -138,32 +171,10 @@ record(
     derivation=f"{DER}.draw_bias_model",
     kind="statement",
     assumptions="datasets scaled by 1, 2, 3 (same frequencies, n tripled); seeded random draws and all draws",
-    custom="numeric: some draw has a non-zero bias, counted over seeded and enumerated draws",
+    steps=(Numeric("some draw has a non-zero bias (biased in general)", _some_biased),
+           rows_grid("exact bias at n vs 2n, 3n (printed) and vs the model's bias (derived)", _bias_rows,
+                     statement=True)),
 )
-def sec36_bias(ev):
-    P, D = ev.printed(), ev.derived()
-    insts, nonzero = [], []
-    rng = np.random.default_rng(SEED)
-    fams = [("all draws d=2 m=2 k=1", list(all_function_draws(2, 2, 1)))]
-    for d_, m_, k_ in [(3, 2, 2), (3, 3, 2), (4, 3, 3)]:
-        fams.append((f"seeded d={d_} m={m_} k={k_}", [random_family(d_, m_, k_, rng) for _ in range(3)]))
-    for label, flist in fams:
-        for fi, fam in enumerate(flist):
-            mech = cms(fam, _inner("rr", fam.m, R(2))).mechanism
-            base = tuple([1] + [0] * (fam.d - 2) + [1])
-            biases = [moments.bias(mech, tuple(t * c for c in base)) for t in (1, 2, 3)]
-            fr = [R(c, sum(base)) for c in base]
-            nonzero.append(any(b != 0 for b in biases[0]))
-            for x in range(fam.d):
-                rates = [_rat(fam.collision_rate(x, y)) for y in range(fam.d)]
-                model = H.draw_bias_model(rates, fr, x, fam.m)
-                for t in (2, 3):
-                    facts = {H.bias_n: biases[0][x], H.bias_tn: biases[t - 1][x], H.bias_model: model}
-                    insts.append(statement_instance({"family": label, "draw": fi, "x": x, "n scaled by": t}, P, D,
-                                                    facts, size=(fam.d, fam.m, fam.k, fi, x, t)))
-    ev.numeric("some draw has a non-zero bias (biased in general)", any(nonzero), len(nonzero),
-               f"{sum(nonzero)} of {len(nonzero)} draws biased")
-    ev.instances("exact bias at n vs 2n, 3n (printed) and vs the model's bias (derived)", insts)
 
 
 def _three_wise(fam):

@@ -18,10 +18,10 @@ from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_fraction as _frac
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 
 from .hashing import (DER, HOLDS, KIND_ORDER, R, _collision, _collision_rate_mechanism, _cms, _datasets, _derived_vars,
-                      _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid, statement_instance, val)
+                      _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid, val)
 
 # ---- Theorem 3.8, Eqs. (41)-(44) --------------------------------------------------------------------
 TH38_GRID = [(2, 3, "rr", R(2)), (2, 3, "rr", R(3)), (2, 3, "rr", R(4)), (2, 3, "arp", R(2)), (2, 3, "srp", R(4)),
@@ -539,26 +539,35 @@ def _lhs_model(kind_of_cor):
     return (H.cor36_lhs_model(1) if kind_of_cor == 36 else H.cor37_lhs_model(1)).subs(n, 1)
 
 
-def _model_matches_exact(ev, kind_of_cor, points):
+def _lhs_identity(kind_of_cor, points):
+    """The model tau*LHS against tau*LHS from the exact mechanisms at e^{eps/2} (Cor. 3.6) or e^eps = ``points``."""
     sym = H.s if kind_of_cor == 36 else e
-    model = _lhs_model(kind_of_cor)
-    ev.identity(f"model tau*LHS == tau*LHS from the exact mechanisms at {sym} = {points}",
-                [model.subs(sym, ss) for ss in points], [_lhs_exact(kind_of_cor, ss) for ss in points])
-    return sym, model
+    return Identity(f"model tau*LHS == tau*LHS from the exact mechanisms at {sym} = {points}",
+                    lambda: [_lhs_model(kind_of_cor).subs(sym, ss) for ss in points],
+                    lambda: [_lhs_exact(kind_of_cor, ss) for ss in points])
 
 
-def _decreasing_check(ev, kind_of_cor):
-    P, D = ev.printed(), ev.derived()
-    sym, model = _model_matches_exact(ev, kind_of_cor, (2, 3, 4, 5))
+def _decreasing(kind_of_cor):
     exact_vals = [_lhs_exact(kind_of_cor, ss) for ss in (2, 3, 4, 5)]
-    ev.numeric("exact tau*LHS strictly decreasing at consecutive integer points", all(
-        a > b for a, b in zip(exact_vals, exact_vals[1:])), len(exact_vals), f"values {exact_vals}")
-    insts = [statement_instance({str(sym): sv}, P, D, {sym: sv, n: 1, tau: 1}, size=(sv,))
-             for sv in (R(9, 8), R(3, 2), R(2), R(3), R(4), R(5), R(10))]
-    ev.instances("sign of d(LHS)/d e^{eps/2} (resp. d/d e^eps) at points e^eps > 1", insts)
+    return (all(a > b for a, b in zip(exact_vals, exact_vals[1:])), len(exact_vals), f"values {exact_vals}")
 
 
-@claim(
+def decreasing_steps(kind_of_cor):
+    """The model against the exact tau*LHS, its strict decrease at consecutive integer points, and the printed and
+    derived statements (the sign of the derivative) at points e^eps > 1."""
+    sym = H.s if kind_of_cor == 36 else e
+
+    def rows():
+        for sv in (R(9, 8), R(3, 2), R(2), R(3), R(4), R(5), R(10)):
+            yield Point({str(sym): sv}, facts={sym: sv, n: 1, tau: 1}, data=HOLDS, size=(sv,))
+
+    return (_lhs_identity(kind_of_cor, (2, 3, 4, 5)),
+            Numeric("exact tau*LHS strictly decreasing at consecutive integer points",
+                    lambda: _decreasing(kind_of_cor)),
+            rows_grid("sign of d(LHS)/d e^{eps/2} (resp. d/d e^eps) at points e^eps > 1", rows, statement=True))
+
+
+record(
     id="pan-cms/appE.cor3.6-lhs",
     location="Appendix E, proof of Corollary 3.6 (monotonicity in eps of the left-hand side of Eq. (43))",
     statement="At m = 1 + e^{eps/2}, the left-hand side of Eq. (43) decreases with eps.",
@@ -567,13 +576,11 @@ def _decreasing_check(ev, kind_of_cor):
     derivation=f"{DER}.cor36_lhs_model",
     kind="statement",
     assumptions="CMS+RR; Var(f_hat) with its 1/n (decreasing either way)",
-    custom="numeric: strict decrease of the exact values at consecutive integer points",
+    steps=decreasing_steps(36),
 )
-def appE_cor36_lhs(ev):
-    _decreasing_check(ev, 36)
 
 
-@claim(
+record(
     id="pan-cms/appE.cor3.7-lhs",
     location="Appendix E, proof of Corollary 3.7 (monotonicity in eps of the left-hand side of Eq. (44))",
     statement="At m = 1 + e^eps, the left-hand side of Eq. (44) decreases with eps.",
@@ -582,21 +589,23 @@ def appE_cor36_lhs(ev):
     derivation=f"{DER}.cor37_lhs_model",
     kind="statement",
     assumptions="CMS+RR; Var(f_hat|f=0) with its 1/n",
-    custom="numeric: strict decrease of the exact values at consecutive integer points",
+    steps=decreasing_steps(37),
 )
-def appE_cor37_lhs(ev):
-    _decreasing_check(ev, 37)
 
 
+#: why the eps -> 0 claims keep a check function: their exact values come from a limit (a proof, not a grid oracle)
+EPS0_CUSTOM = "a symbolic limit eps -> 0 as the supremum (proof-path instances) and a numeric comparison with it"
 EPS0_POINTS = [(1, R(1, 10)), (1, R(1, 8)), (1, R(1, 5)), (1, R(2, 9)), (1, R(1, 4)), (2, R(1, 20)), (2, R(2, 25)),
                (2, R(1, 10)), (3, R(1, 40)), (3, R(1, 30)), (4, R(1, 50)), (7, R(1, 100)), (5, R(1, 100))]
 
 
 def _eps0_check(ev, kind_of_cor):
+    """The model against the exact tau*LHS and the printed vs derived bound (steps run on ``ev``), then the exact
+    values below the symbolic limit eps -> 0 and the condition against that limit (proof-path instances)."""
     P, D = ev.printed(), ev.derived()
-    sym, model = _model_matches_exact(ev, kind_of_cor, (2, 3))
-    ev.symbolic("printed vs derived bound on (2q+1)^2 at eps = 0", P.rhs ** 2, D.rhs ** 2)
-    limit = sympy.limit(model, sym, 1, "+")
+    _lhs_identity(kind_of_cor, (2, 3)).run(ev, True)
+    Symbolic("printed vs derived bound on (2q+1)^2 at eps = 0", part=lambda form: form.rhs ** 2).run(ev, True)
+    limit = sympy.limit(_lhs_model(kind_of_cor), H.s if kind_of_cor == 36 else e, 1, "+")
     below = [_lhs_exact(kind_of_cor, ss) for ss in (2, 3, 4)]
     ev.numeric("the exact tau*LHS at e^eps = 2, 3, 4 stays below its eps -> 0 limit (the supremum)",
                all(v < limit for v in below), len(below), f"limit {limit}, values {below}")
@@ -617,7 +626,7 @@ def _eps0_check(ev, kind_of_cor):
     derivation=f"{DER}.cor36_lhs_model",
     assumptions="CMS+RR; the limit taken is e^{eps/2} -> 1 from above; values are tau * LHS (n cancels when "
                 "Var(f_hat) keeps its 1/n); the condition must bound tau * LHS for every eps > 0",
-    custom="a symbolic limit eps -> 0 as the supremum (proof-path instances) and a numeric comparison with it",
+    custom=EPS0_CUSTOM,
 )
 def appE_cor36_eps0(ev):
     _eps0_check(ev, 36)
@@ -631,7 +640,7 @@ def appE_cor36_eps0(ev):
     derived=H.eps0_condition_derived,
     derivation=f"{DER}.cor37_lhs_model",
     assumptions="CMS+RR; the limit taken is e^eps -> 1 from above; values are tau * LHS",
-    custom="a symbolic limit eps -> 0 as the supremum (proof-path instances) and a numeric comparison with it",
+    custom=EPS0_CUSTOM,
 )
 def appE_cor37_eps0(ev):
     _eps0_check(ev, 37)
