@@ -36,7 +36,7 @@ from ldpref.dataset import all_datasets as _datasets  # noqa: F401  (hashing_ori
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import Instance, record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.generic import precomputed as _exact_of
 from ldpref.ledger.forms import RELATIONS, Predicate, difference, evaluate, param_name, statement_program
@@ -113,14 +113,14 @@ def _qr(l_, m_):
     return divmod(2**l_, m_)
 
 
+#: every (l, m, q, r) with l = 1..5, 2 <= m <= 2^l and 2^l = qm + r: the families h' = h mod m of the H' grids
+LMQR = [(l_, m_, *_qr(l_, m_)) for l_ in range(1, 6) for m_ in range(2, 2**l_ + 1)]
+
+
 def _collision(l_, m_):
     """Exact collision rate of h' = h mod m read off the real family (constant over x != x')."""
     rate = _hprime(l_, 2, m_).has_constant_collision_rate()
     return _rat(rate)
-
-
-def _derived_vars(kind, mm, ee):
-    return H.inner_variances(kind, mm, ee)
 
 
 def _collision_rate_mechanism(mm, inner, c, M):
@@ -394,13 +394,11 @@ record(
 
 
 def _mod_rows():
-    for l_ in range(1, 6):
-        for m_ in range(2, 2**l_ + 1):
-            fam = _hprime(l_, 2, m_)
-            counts = Counter(h[0] for h in fam.functions)
-            q_, r_ = _qr(l_, m_)
-            yield Point({"l": l_, "m": m_}, facts=[{q: q_, r: r_, m: m_, l: l_, H.y_sym: y} for y in range(m_)],
-                        data=[R(counts[y], fam.k) for y in range(m_)], size=(l_, m_))
+    for l_, m_, q_, r_ in LMQR:
+        fam = _hprime(l_, 2, m_)
+        counts = Counter(h[0] for h in fam.functions)
+        yield Point({"l": l_, "m": m_}, facts=[{q: q_, r: r_, m: m_, l: l_, H.y_sym: y} for y in range(m_)],
+                    data=[R(counts[y], fam.k) for y in range(m_)], size=(l_, m_))
 
 
 record(
@@ -421,14 +419,12 @@ record(
 
 def _lemma32_rows():
     """The collision rate counted over the family at each (l, m, x1, x2)."""
-    for l_ in range(1, 6):
+    for l_, m_, q_, r_ in LMQR:
         d_ = min(2**l_, 4)
-        for m_ in range(2, 2**l_ + 1):
-            fam = _hprime(l_, d_, m_)
-            q_, r_ = _qr(l_, m_)
-            for a, b in [(0, 1), (0, d_ - 1), (1, d_ - 1)] if d_ > 2 else [(0, 1)]:
-                yield Point({"l": l_, "m": m_, "x1": a, "x2": b}, data=_rat(fam.collision_rate(a, b)),
-                            facts={q: q_, r: r_, m: m_, l: l_, H.x1: a, H.x2: b}, size=(l_, m_, a, b))
+        fam = _hprime(l_, d_, m_)
+        for a, b in [(0, 1), (0, d_ - 1), (1, d_ - 1)] if d_ > 2 else [(0, 1)]:
+            yield Point({"l": l_, "m": m_, "x1": a, "x2": b}, data=_rat(fam.collision_rate(a, b)),
+                        facts={q: q_, r: r_, m: m_, l: l_, H.x1: a, H.x2: b}, size=(l_, m_, a, b))
 
 
 LEMMA32 = rows_grid("collision rate of gf2_affine_mod_family counted over all functions", _lemma32_rows)

@@ -24,7 +24,7 @@ from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.mechanisms.cms import cms, cms_over_draws
 
-from .hashing import (DER, DISTINCT_PAIRS, HOLDS, KIND_ORDER, R, SEED, _datasets, _derived_vars, _exact_of, _inner,
+from .hashing import (DER, DISTINCT_PAIRS, HOLDS, KIND_ORDER, R, SEED, _datasets, _exact_of, _inner,
                       _inner_vars, _perfect, _rat, rows_grid, statement_instance)
 from .hashing_thm38 import veq_steps
 
@@ -216,18 +216,19 @@ record(
 )
 
 
-def draw_grid(name, pick):
+def draw_grid(name, pick, statement=False):
     """Every draw of the original CMS (MechanismFamily over all draws): the exact ``pick(E, V)``, the forms at
-    m, k, f(x) and S2 = sum_{x' != x} f(x')^2."""
+    m, k, f(x), S2 = sum_{x' != x} f(x')^2 and the exact Var over draws V (a statement's forms by ``truth``)."""
 
     def rows():
         for d_, m_, k_, counts, x, E, V in _draw_rows():
             nn = sum(counts)
             s2 = sum(R(c, nn) ** 2 for i, c in enumerate(counts) if i != x)
             yield Point({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, data=pick(E, V),
-                        facts={m: m_, k: k_, f: R(counts[x], nn), H.S2: s2}, size=(d_, m_, k_, nn, counts[::-1], x))
+                        facts={m: m_, k: k_, f: R(counts[x], nn), H.S2: s2, H.V_draw: V},
+                        size=(d_, m_, k_, nn, counts[::-1], x))
 
-    return rows_grid(name, rows)
+    return rows_grid(name, rows, statement=statement)
 
 
 DRAW_E = draw_grid("MechanismFamily.expectation over all draws", lambda E, V: E)
@@ -282,13 +283,7 @@ record(
 )
 
 
-def _bias_order_rows():
-    for d_, m_, k_, counts, x, E, V in _draw_rows():
-        yield Point({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, facts={H.V_draw: V, m: m_, k: k_},
-                    data=HOLDS, size=(d_, m_, k_, sum(counts), counts[::-1], x))
-
-
-BIAS_ORDER = rows_grid("the bound on the exact Var over draws of E[f_hat(x)]", _bias_order_rows, statement=True)
+BIAS_ORDER = draw_grid("the bound on the exact Var over draws of E[f_hat(x)]", lambda E, V: HOLDS, statement=True)
 
 
 record(
@@ -450,15 +445,17 @@ def _plain_grid(name):
     return rows_grid(name, rows, statement=True)
 
 
+#: Theorem 3.11 and Eq. (21) are one statement (the theorem's conclusion under its condition)
+_T311_KW = dict(printed=PH.thm311_printed, derived=H.thm311_derived, derivation=f"{DER}.draw_bias_variance_derived",
+                kind="statement")
+
+
 record(
     id="pan-cms/thm3.11",
     location="Section 3.6, Theorem 3.11",
     statement="If delta tau Var(R|!=)/n > 1/((m-1)k), then Pr((E[f_hat(x)] - f(x))^2 <= tau Var(f_hat(x))) >= "
               "1 - delta over the hash draws.",
-    printed=PH.thm311_printed,
-    derived=H.thm311_derived,
-    derivation=f"{DER}.draw_bias_variance_derived",
-    kind="statement",
+    **_T311_KW,
     assumptions="original CMS (every draw of k uniform functions enumerated); E[f_hat(x)] and Var(f_hat(x)) given "
                 "the draw; delta at the boundary of the condition and just above it, kept when < 1",
     steps=(t311_grid("Theorem 3.11 on the exact probability over all draws", _t311_deltas),),
@@ -469,10 +466,7 @@ record(
     id="pan-cms/eq21",
     location="Section 3.6, Eq. (21)",
     statement="Pr((E[f_hat(x)] - f(x))^2 <= tau Var(f_hat(x))) >= 1 - delta (under Theorem 3.11's condition).",
-    printed=PH.thm311_printed,
-    derived=H.thm311_derived,
-    derivation=f"{DER}.draw_bias_variance_derived",
-    kind="statement",
+    **_T311_KW,
     assumptions="as Theorem 3.11",
     steps=(t311_grid("Eq. (21) under Theorem 3.11's condition on the exact probability over all draws", _t311_deltas),),
 )
@@ -577,7 +571,7 @@ def sec36_k_order(ev):
         ev.identity(f"Var(R|!=) of the exact {kind} does not depend on m (m = 2, 3, 5, 9)", vnes, [vnes[0]] * 4)
         for mm in (2, 3, 5, 9):
             _, vne = _inner_vars(kind, mm, ee)
-            _, dvne = _derived_vars(kind, mm, ee)
+            _, dvne = H.inner_variances(kind, mm, ee)
             for nn in (10, 1000, 10**6):
                 ok = lambda kk: dl * t * vne / nn > R(1, (mm - 1) * kk)  # noqa: E731
                 hi = 1

@@ -20,8 +20,8 @@ from ldpref.exact import to_fraction as _frac
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 
-from .hashing import (DER, HOLDS, KIND_ORDER, R, _collision, _collision_rate_mechanism, _cms, _datasets, _derived_vars,
-                      _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid, val)
+from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _collision, _collision_rate_mechanism, _cms, _datasets, _exact_of,
+                      _inner, _inner_vars, _qr, _var, conjunct, rows_grid, val)
 
 # ---- Theorem 3.8, Eqs. (41)-(44) --------------------------------------------------------------------
 TH38_GRID = [(2, 3, "rr", R(2)), (2, 3, "rr", R(3)), (2, 3, "rr", R(4)), (2, 3, "arp", R(2)), (2, 3, "srp", R(4)),
@@ -39,7 +39,7 @@ def h_prime_rows(grid, datasets, per_x):
     for l_, m_, kind, ee in grid:
         q_, r_ = _qr(l_, m_)
         veq, vne = _inner_vars(kind, m_, ee)
-        dveq, dvne = _derived_vars(kind, m_, ee)
+        dveq, dvne = H.inner_variances(kind, m_, ee)
         for counts in datasets:
             nn = sum(counts)
             vf = _var(("perfect", 2, m_), kind, ee, "eq2", counts)
@@ -98,15 +98,17 @@ def thm38_steps(name):
             rows_grid(name, _thm38_rows_of, statement=True))
 
 
+#: what Theorem 3.8, the inequality before Eq. (43) and Eq. (43) share (one root cause, one corrected condition)
+_THM38_KW = dict(root_cause="thm3.8.derivative-bound", derivation=f"{DER}.thm38_lhs_corrected", kind="statement")
+
+
 record(
-    id="pan-cms/thm3.8", root_cause="thm3.8.derivative-bound",
+    id="pan-cms/thm3.8",
     location="Section 3.5, Theorem 3.8",
     statement="If (2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(tau Var(f_hat(x))) <= (2q+1)^2 then "
               "Var(g(x|H')) < (1 + tau) Var(f_hat(x)).",
     printed=PH.thm38_printed,
     derived=H.thm38_derived,
-    derivation=f"{DER}.thm38_lhs_corrected",
-    kind="statement",
     assumptions="g uses H' (Eq. (18) mod m) and m' of Lemma 3.2; f_hat is Eq. (2) with a pairwise-independent "
                 "family of the same m (all functions [d] -> [m]); same inner mechanism and dataset; tau at the "
                 "boundary of the printed and of the corrected condition",
@@ -114,34 +116,29 @@ record(
          "(n(m'-1)^3) decreases in m', so on [m', m] it is largest at the smallest m'.  Taking it at "
          "m_low = m(1 - (2q+1)^{-2}) <= m' gives a condition that does imply the conclusion.",
     steps=thm38_steps("Theorem 3.8 on the exact Var(g|H') and Var(f_hat) at the boundary tau of either condition"),
+    **_THM38_KW,
 )
 
 
 record(
-    id="pan-cms/appE.translate", root_cause="thm3.8.derivative-bound",
+    id="pan-cms/appE.translate",
     location="Appendix E, proof of Theorem 3.8, the inequality before Eq. (43)",
     statement="(2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(2q+1)^2 <= tau Var(f_hat(x)) ensures "
               "Var(g(x|H')) <= (1 + tau) Var(f_hat(x)).",
-    printed=PH.translate_printed,
-    derived=H.translate_derived,
-    derivation=f"{DER}.thm38_lhs_corrected",
-    kind="statement",
-    assumptions="as Theorem 3.8",
+    printed=PH.translate_printed, derived=H.translate_derived, assumptions="as Theorem 3.8",
     steps=thm38_steps("the inequality before Eq. (43) on the exact variances at the boundary tau of either form"),
+    **_THM38_KW,
 )
 
 
 record(
-    id="pan-cms/appE.eq43", root_cause="thm3.8.derivative-bound",
+    id="pan-cms/appE.eq43",
     location="Appendix E, Eq. (43)",
     statement="(2m Var(R|=) + m - 1)/(n(m-1)^3) * m/(tau Var(f_hat(x))) <= (2q+1)^2 ensures "
               "Var(g(x|H')) <= (1 + tau) Var(f_hat(x)).",
-    printed=PH.eq43_printed,
-    derived=H.eq43_derived,
-    derivation=f"{DER}.thm38_lhs_corrected",
-    kind="statement",
-    assumptions="as Theorem 3.8",
+    printed=PH.eq43_printed, derived=H.eq43_derived, assumptions="as Theorem 3.8",
     steps=thm38_steps("Eq. (43) on the exact variances at the boundary tau of either form"),
+    **_THM38_KW,
 )
 
 
@@ -298,7 +295,7 @@ def veq_steps(keep=lambda mm, kind: True):
                         size=(KIND_ORDER[kind], mm, 0 if ee == EXP_EPS else ee))
 
     return (Identity("model (Var(R|=), Var(R|!=)) == read off the exact inner mechanisms",
-                     lambda: [_derived_vars(kind, mm, ee) for mm, kind, ee in grid],
+                     lambda: [H.inner_variances(kind, mm, ee) for mm, kind, ee in grid],
                      lambda: [_inner_vars(kind, mm, ee) for mm, kind, ee in grid]),
             rows_grid("Var(R|=) vs Var(R|!=) read off the exact inner mechanisms", rows, statement=True))
 
@@ -317,11 +314,9 @@ record(
 
 
 def _m_prime_rows():
-    for l_ in range(1, 6):
-        for m_ in range(2, 2**l_ + 1):
-            q_, r_ = _qr(l_, m_)
-            yield Point({"l": l_, "m": m_, "q": q_, "r": r_}, facts={m: m_, q: q_, r: r_}, data=1 / _collision(l_, m_),
-                        in_condition=H.worst_r(m_, q_, r_), size=(l_, m_))
+    for l_, m_, q_, r_ in LMQR:
+        yield Point({"l": l_, "m": m_, "q": q_, "r": r_}, facts={m: m_, q: q_, r: r_}, data=1 / _collision(l_, m_),
+                    in_condition=H.worst_r(m_, q_, r_), size=(l_, m_))
 
 
 record(
@@ -341,6 +336,11 @@ record(
 
 
 # ---- Corollaries 3.6, 3.7 -----------------------------------------------------------------------------
+def _cor_m_e(kind_of_cor, ss):
+    """(m, e^eps) of Corollary 3.6 (m = 1 + e^{eps/2}) or 3.7 (m = 1 + e^eps) at e^{eps/2} resp. e^eps = ss."""
+    return 1 + ss, R(ss * ss) if kind_of_cor == 36 else R(ss)
+
+
 def _tau_grid(q_):
     t0 = R(1, (2 * q_ + 1) ** 2)
     return [t for t in (t0 * R(101, 100), 2 * t0, R(1, 100), R(1, 10)) if t > t0]
@@ -350,8 +350,7 @@ def _cor_rows(kind_of_cor):
     """(l, m, e^eps, d) for Corollary 3.6 (m = 1 + e^{eps/2}) or 3.7 (m = 1 + e^eps)."""
     out = []
     for ss in (2, 3, 4, 5, 6):
-        mm = 1 + ss
-        ee = R(ss * ss) if kind_of_cor == 36 else R(ss)
+        mm, ee = _cor_m_e(kind_of_cor, ss)
         for l_ in (2, 3, 4):
             if 2**l_ > mm:
                 for d_ in ((2,) if kind_of_cor == 36 else (2, 3)):
@@ -425,7 +424,7 @@ record(
 def _cor_model(l_, mm, ee, d_, which):
     """Model worst cases: Var is affine in f(x), so the worst MSE is at f in {0, 1}; the l2 loss of an unbiased
     estimator is sum_x Var = ((d-1) Var|f=0 + Var|f=1) (times n, divided by n) for every dataset."""
-    veq, vne = _derived_vars("rr", mm, ee)
+    veq, vne = H.inner_variances("rr", mm, ee)
     c = H.collision_value(l_, mm)
     g = [H.var_g_model(c, veq, vne, fx, 2) for fx in (0, 1)]
     p = [H.cms_var_model(R(1, mm), mm, veq, vne, fx, 2) for fx in (0, 1)]
@@ -486,8 +485,7 @@ def var_grid(name, kind_of_cor):
 
     def rows():
         for ss in (2, 3, 4):
-            mm = 1 + ss
-            ee = R(ss * ss) if kind_of_cor == 36 else R(ss)
+            mm, ee = _cor_m_e(kind_of_cor, ss)
             counts_list = ([(1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1)] if kind_of_cor == 36
                            else [(0, 1), (0, 2), (0, 3)])
             for counts in counts_list:
@@ -528,8 +526,7 @@ record(
 
 def _lhs_exact(kind_of_cor, ss):
     """tau * LHS of Eq. (43) (Cor. 3.6) or Eq. (44) (Cor. 3.7) from exact quantities, n = 1."""
-    mm = 1 + ss
-    ee = R(ss * ss) if kind_of_cor == 36 else R(ss)
+    mm, ee = _cor_m_e(kind_of_cor, ss)
     veq, _ = _inner_vars("rr", mm, ee)
     var = _var(("perfect", 2, mm), "rr", ee, "eq2", (0, 1))[0]
     return sympy.cancel(H.condition_lhs(mm, mm, veq, 1, 1, var))
