@@ -39,7 +39,7 @@ from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_af
 from ldpref.ledger import Instance, record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.generic import precomputed as _exact_of
-from ldpref.ledger.forms import RELATIONS, Predicate, difference, evaluate, param_name, statement_program
+from ldpref.ledger.forms import Predicate, evaluate, param_name, statement_program
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -147,17 +147,18 @@ def _collision_rate_mechanism(mm, inner, c, M):
 # ---- evaluating a claim's forms at one point ----------------------------------------------------------
 def val(form, values: dict):
     """A claim's form at one point (symbols -> exact values; an ``Eq`` gives its right-hand side).  A Piecewise
-    value is its first branch whose condition holds there, decided exactly when the conditions compare rationals
-    (no symbolic substitution into every branch)."""
+    value is its first branch whose condition holds there, decided exactly by the condition's compiled program when it
+    compares rationals (no symbolic substitution into every branch)."""
     expr = form.rhs if isinstance(form, sympy.Equality) else form
     if isinstance(expr, sympy.Piecewise):
-        subs = {(sympy.Symbol(k_) if isinstance(k_, str) else k_): sympy.sympify(v) for k_, v in values.items()}
+        env = _rational_env(values)
         for branch, condition in expr.args:
-            holds = _rational_truth(condition, subs)
+            program = statement_program(condition)
+            holds = None if program is None else program(*env)
             if holds is None:
                 break  # a condition the exact path cannot decide: evaluate the whole form
             if holds:
-                return evaluate(branch, subs)
+                return evaluate(branch, values)
     return evaluate(form, values)
 
 
@@ -171,38 +172,6 @@ def _decide(rel):
     if sign is None:
         raise ValueError(f"cannot decide {rel} for every e^eps > 1")
     return sympy.true if sign else sympy.false
-
-
-def _rational_truth(form, subs: dict):
-    """The truth of a statement whose every comparison is between two sides that evaluate to rationals at
-    ``subs`` (sides by :func:`ldpref.ledger.forms.evaluate`, compared as exact Fractions); None when some side
-    is not rational there (the general path decides it)."""
-    if type(form) in RELATIONS:
-        if not (isinstance(form.lhs, sympy.Expr) and isinstance(form.rhs, sympy.Expr)):  # e.g. Eq(P, True)
-            return None
-        try:
-            diff = evaluate(difference(form), subs)
-        except sympy.PolynomialError:  # a side sympy cannot cancel: the general path decides
-            return None
-        if not isinstance(diff, sympy.Rational):
-            return None
-        return RELATIONS[type(form)](Fraction(int(diff.p), int(diff.q)), 0)
-    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
-        args = [_rational_truth(a, subs) for a in form.args]
-        if any(v is None for v in args):
-            return None
-        if isinstance(form, sympy.And):
-            return all(args)
-        if isinstance(form, sympy.Or):
-            return any(args)
-        if isinstance(form, sympy.Not):
-            return not args[0]
-        if isinstance(form, sympy.Equivalent):  # true iff every side has the same truth
-            return all(v == args[0] for v in args)
-        return (not args[0]) or args[1]
-    if form is sympy.true or form is sympy.false:
-        return bool(form)
-    return None
 
 
 def _rational_env(facts: dict) -> tuple:
@@ -243,8 +212,9 @@ def _function_of(expr, symbol):
 def truth(form, facts: dict) -> bool:
     """A statement form at one point: every symbol replaced by its exact value, reduced to True or False (an
     ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error.  A statement
-    whose every relation compares rationals is decided by its compiled program (:func:`ldpref.ledger.forms.statement_program`, exact
-    rational arithmetic, the same truth as :func:`_rational_truth`); anything else by the general path."""
+    whose every relation compares rationals is decided by its compiled program
+    (:func:`ldpref.ledger.forms.statement_program`, exact rational arithmetic); anything else by the numbers put in at
+    once, then by substitution (relations in e^eps decided for every e^eps > 1, others simplified)."""
     if isinstance(form, Predicate):
         return form(**{param_name(k_): v for k_, v in facts.items()})
     if isinstance(form, sympy.Basic):
@@ -254,9 +224,6 @@ def truth(form, facts: dict) -> bool:
             if fast is not None:
                 return fast
     subs = {k_: sympy.sympify(v) for k_, v in facts.items()}
-    fast = _rational_truth(sympy.sympify(form), subs)
-    if fast is not None:
-        return fast
     value = sympy.sympify(form).xreplace(subs)
     if value is sympy.true or value is sympy.false:
         return bool(value)
