@@ -13,7 +13,7 @@ import sympy
 
 import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH
-from derivations.pan_cms.symbols import e, f, m, n, q, r, tau, var_eq, var_neq
+from derivations.pan_cms.symbols import cbar, e, f, m, n, q, r, tau, var_eq, var_neq
 from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_fraction as _frac
@@ -22,6 +22,7 @@ from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 
 from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _collision, _collision_rate_mechanism, _cms, _datasets, _exact_of,
                       _inner, _inner_vars, _qr, _var, conjunct, rows_grid, val)
+from .optimized_exact import _interpolate
 
 # ---- Theorem 3.8, Eqs. (41)-(44) --------------------------------------------------------------------
 TH38_GRID = [(2, 3, "rr", R(2)), (2, 3, "rr", R(3)), (2, 3, "rr", R(4)), (2, 3, "arp", R(2)), (2, 3, "srp", R(4)),
@@ -156,34 +157,17 @@ def _c_mechanism(mm, kind, ee, c, decoder):
     return _collision_rate_mechanism(mm, _inner(kind, mm, ee), c, sympy.Integer(mm) if decoder == "eq2" else None)
 
 
-def _lagrange(points):
-    """Exact interpolating polynomial (ascending coefficients, Fractions) through (x, y) points."""
-    coeffs = [Fraction(0)] * len(points)
-    for i, (xi, yi) in enumerate(points):
-        basis, denom = [Fraction(1)], Fraction(1)
-        for j, (xj, _) in enumerate(points):
-            if j != i:
-                basis = [Fraction(0)] + basis  # multiply by (x - xj)
-                for t in range(len(basis) - 1):
-                    basis[t] -= xj * basis[t + 1]
-                denom *= xi - xj
-        for t, b in enumerate(basis):
-            coeffs[t] += yi * b / denom
-    return coeffs
-
-
 @cache
 def _var_in_c(mm, kind, ee, decoder, counts):
     """The exact variance of the first estimate as a polynomial in c (ascending coefficients): P is affine in c
     and so is the decoder, so the variance has degree <= 4 (<= 2 for Eq. (2)); interpolated from exact values
-    at rational c and confirmed at further points (an error if the degree bound failed)."""
+    at rational c (:func:`optimized_exact._interpolate`) and confirmed at further points (an error if the degree
+    bound failed); one coefficient per interpolation node."""
     def var_at(c):
-        return _frac(moments.variance(_c_mechanism(mm, kind, ee, c, decoder), counts)[0])
-    coeffs = _lagrange([(_frac(c), var_at(c)) for c in C_POINTS])
-    for c in C_CHECK:
-        if sum(a * _frac(c) ** i for i, a in enumerate(coeffs)) != var_at(c):
-            raise AssertionError("variance is not a polynomial of degree <= 4 in c")
-    return tuple(coeffs)
+        return moments.variance(_c_mechanism(mm, kind, ee, c, decoder), counts)[0]
+    poly = _interpolate([(c, var_at(c)) for c in C_POINTS], cbar, [(c, var_at(c)) for c in C_CHECK])
+    coeffs = [_frac(a) for a in sympy.Poly(poly, cbar).all_coeffs()[::-1]]
+    return tuple(coeffs + [Fraction(0)] * (len(C_POINTS) - len(coeffs)))
 
 
 def _poly_expr(coeffs, x):
