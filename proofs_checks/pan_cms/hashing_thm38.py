@@ -20,8 +20,8 @@ from ldpref.exact import to_fraction as _frac
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 
-from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _collision, _collision_rate_mechanism, _cms, _datasets, _exact_of,
-                      _inner, _inner_vars, _qr, _var, conjunct, rows_grid, val)
+from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _collision, _collision_rate_mechanism, _cms, _datasets,
+                      _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid, val)
 from .optimized_exact import _interpolate
 
 # ---- Theorem 3.8, Eqs. (41)-(44) --------------------------------------------------------------------
@@ -190,26 +190,15 @@ def _dvar_expr(mm, kind, ee, counts):
     return sympy.cancel(a.as_expr() / b.as_expr())
 
 
-def _dvar_at(mm, kind, ee, counts, mpv):
-    """Exact d Var(g)/d m' at a rational m' (Fractions): Var(g)(m') = V(1/m') m'^2/(m'-1)^2."""
-    a = _var_in_c(mm, kind, ee, "eq8x", counts)
-    x = _frac(mpv)
-    c = 1 / x
-    V = sum(ai * c**i for i, ai in enumerate(a))
-    dV = sum(i * ai * c ** (i - 1) for i, ai in enumerate(a) if i)
-    return dV * (-1 / x**2) * x**2 / (x - 1) ** 2 + V * (-2 * x / (x - 1) ** 3)
-
-
 def _eq41_rows():
     for mm, kind, ee in EQ41_GRID:
         veq, vne = _inner_vars(kind, mm, ee)
         for counts in EQ41_COUNTS:
             nn = sum(counts)
+            num, den = _dvar_exact(mm, kind, ee, counts)  # the exact derivative at a rational m'
             for mpv in MP_VALUES:
-                dv = _dvar_at(mm, kind, ee, counts, mpv)
                 yield Point({"m": mm, "inner": kind, "exp_eps": ee, "counts": counts, "m'": mpv}, data=HOLDS,
-                            facts={var_eq: veq, var_neq: vne, n: nn, H.mp: mpv,
-                                   H.dVdm: R(dv.numerator, dv.denominator)},
+                            facts={var_eq: veq, var_neq: vne, n: nn, H.mp: mpv, H.dVdm: num.eval(mpv) / den.eval(mpv)},
                             size=(mm, nn, KIND_ORDER[kind], ee, counts[::-1], mpv))
 
 
@@ -627,16 +616,11 @@ def appE_cor37_eps0(ev):
     _eps0_check(ev, 37)
 
 
-def _datasets_of(d_, nn):
-    """Every dataset of exactly nn clients on [d] (as counts)."""
-    return list(_datasets(d_, nn, min_n=nn))
-
-
 def _l2_sum_rows():
     for l_, mm, ee, d_ in _cor_rows(37):
         key_g, key_f = ("H'", l_, d_, mm), ("perfect", d_, mm)
         pairs = []
-        for counts in _datasets_of(d_, 2):
+        for counts in _datasets(d_, 2, min_n=2):
             vg, vf = _var(key_g, "rr", ee, "eq8", counts), _var(key_f, "rr", ee, "eq2", counts)
             pairs += list(zip(vg, vf))
         t0 = max(a / b for a, b in pairs) - 1
