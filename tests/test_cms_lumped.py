@@ -1,12 +1,15 @@
 """The merged-output CMS (``ldpref.mechanisms.cms_lumped``) against a brute force of the CMS definition (pan-cms
-Section 3, Fig. 1, Eq. (2)) written here in Fractions, with no ldpref engine: a client with value x0 draws j
-uniformly, perturbs y = h_j(x0) with the inner mechanism (randomized response, Eq. (12); asymmetric RAPPOR / OUE,
-Eq. (13); symmetric RAPPOR / SUE, Eq. (14)), and the report decodes to f_hat(x) = m/(m-1) y_hat[h_j(x)] - 1/(m-1)
-for every x.  The law of that estimate vector must be the law the merged mechanism gives, for every x0."""
+Section 3, Fig. 1, Eq. (2)) in Fractions, with no ldpref engine: a client with value x0 draws j uniformly, perturbs
+y = h_j(x0) with the inner mechanism (randomized response, Eq. (12), and asymmetric RAPPOR / OUE, Eq. (13), from
+``tests/bruteforce.py``; symmetric RAPPOR / SUE, Eq. (14), written here), and the report decodes to
+f_hat(x) = m/(m-1) y_hat[h_j(x)] - 1/(m-1) for every x.  The law of that estimate vector must be the law the merged
+mechanism gives, for every x0."""
 
 import itertools
+import math
 from fractions import Fraction
 
+import bruteforce as bf
 import pytest
 from sympy import Rational as R
 
@@ -15,32 +18,28 @@ from ldpref.mechanisms.cms import inner_mechanism
 from ldpref.mechanisms.cms_lumped import lumped_cms, unary_cms_by_bits
 
 
-def _inner_law(kind, m, e, y):
-    """[(probability, decoded vector y_hat over [m])] of the inner mechanism on input y, from its definition."""
-    if kind == "rr":
-        p, q = e / (e + m - 1), 1 / (e + m - 1)
-        return [(p if z == y else q, [((1 if z == b else 0) - q) / (p - q) for b in range(m)]) for z in range(m)]
-    if kind == "arp":
-        p, q = Fraction(1, 2), 1 / (e + 1)
-    else:  # srp: every bit through binary randomized response at eps/2 (e a square here)
-        root = Fraction(int(e.numerator ** 0.5), int(e.denominator ** 0.5))
-        assert root * root == e
-        p, q = root / (root + 1), 1 / (root + 1)
-    out = []
-    for bits in itertools.product((0, 1), repeat=m):
-        prob = Fraction(1)
-        for b, bit in enumerate(bits):
-            one = p if b == y else q
-            prob *= one if bit else 1 - one
-        out.append((prob, [(bit - q) / (p - q) for bit in bits]))
-    return out
+def _srp(m: int, e):
+    """Symmetric RAPPOR (SUE, Eq. (14)): every bit of the one-hot of y through binary randomized response at eps/2
+    (bit b is 1[b = y] w.p. p = e^(eps/2)/(e^(eps/2) + 1)); decoded per bit, (bit - q)/(p - q) with q = 1 - p."""
+    s = Fraction(math.isqrt(e.numerator), math.isqrt(e.denominator))
+    assert s * s == e
+    p, q = s / (s + 1), 1 / (s + 1)
+
+    def outputs(y):
+        return [(math.prod(p if bit == (b == y) else q for b, bit in enumerate(bits)),
+                 [(bit - q) / (p - q) for bit in bits]) for bits in itertools.product((0, 1), repeat=m)]
+
+    return outputs
+
+
+INNER = {"rr": bf.rr, "arp": bf.arp, "srp": _srp}
 
 
 def _brute_law(functions, m, kind, e, x0):
     """{estimate vector: probability} of one client with value x0 (Fractions)."""
     law = {}
     for h in functions:
-        for prob, y_hat in _inner_law(kind, m, e, h[x0]):
+        for prob, y_hat in INNER[kind](m, e)(h[x0]):
             est = tuple(Fraction(m, m - 1) * y_hat[h[x]] - Fraction(1, m - 1) for x in range(len(h)))
             law[est] = law.get(est, 0) + prob / len(functions)
     return {k: v for k, v in law.items() if v}
