@@ -36,10 +36,10 @@ from ldpref.dataset import all_datasets as _datasets  # noqa: F401  (hashing_ori
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger import Instance, record
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.generic import precomputed as _exact_of
-from ldpref.ledger.forms import RELATIONS, Predicate, difference, evaluate, param_name, statement_program
+from ldpref.ledger.forms import Predicate, evaluate, param_name, statement_program
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -113,14 +113,14 @@ def _qr(l_, m_):
     return divmod(2**l_, m_)
 
 
+#: every (l, m, q, r) with l = 1..5, 2 <= m <= 2^l and 2^l = qm + r: the families h' = h mod m of the H' grids
+LMQR = [(l_, m_, *_qr(l_, m_)) for l_ in range(1, 6) for m_ in range(2, 2**l_ + 1)]
+
+
 def _collision(l_, m_):
     """Exact collision rate of h' = h mod m read off the real family (constant over x != x')."""
     rate = _hprime(l_, 2, m_).has_constant_collision_rate()
     return _rat(rate)
-
-
-def _derived_vars(kind, mm, ee):
-    return H.inner_variances(kind, mm, ee)
 
 
 def _collision_rate_mechanism(mm, inner, c, M):
@@ -147,17 +147,18 @@ def _collision_rate_mechanism(mm, inner, c, M):
 # ---- evaluating a claim's forms at one point ----------------------------------------------------------
 def val(form, values: dict):
     """A claim's form at one point (symbols -> exact values; an ``Eq`` gives its right-hand side).  A Piecewise
-    value is its first branch whose condition holds there, decided exactly when the conditions compare rationals
-    (no symbolic substitution into every branch)."""
+    value is its first branch whose condition holds there, decided exactly by the condition's compiled program when it
+    compares rationals (no symbolic substitution into every branch)."""
     expr = form.rhs if isinstance(form, sympy.Equality) else form
     if isinstance(expr, sympy.Piecewise):
-        subs = {(sympy.Symbol(k_) if isinstance(k_, str) else k_): sympy.sympify(v) for k_, v in values.items()}
+        env = _rational_env(values)
         for branch, condition in expr.args:
-            holds = _rational_truth(condition, subs)
+            program = statement_program(condition)
+            holds = None if program is None else program(*env)
             if holds is None:
                 break  # a condition the exact path cannot decide: evaluate the whole form
             if holds:
-                return evaluate(branch, subs)
+                return evaluate(branch, values)
     return evaluate(form, values)
 
 
@@ -171,38 +172,6 @@ def _decide(rel):
     if sign is None:
         raise ValueError(f"cannot decide {rel} for every e^eps > 1")
     return sympy.true if sign else sympy.false
-
-
-def _rational_truth(form, subs: dict):
-    """The truth of a statement whose every comparison is between two sides that evaluate to rationals at
-    ``subs`` (sides by :func:`ldpref.ledger.forms.evaluate`, compared as exact Fractions); None when some side
-    is not rational there (the general path decides it)."""
-    if type(form) in RELATIONS:
-        if not (isinstance(form.lhs, sympy.Expr) and isinstance(form.rhs, sympy.Expr)):  # e.g. Eq(P, True)
-            return None
-        try:
-            diff = evaluate(difference(form), subs)
-        except sympy.PolynomialError:  # a side sympy cannot cancel: the general path decides
-            return None
-        if not isinstance(diff, sympy.Rational):
-            return None
-        return RELATIONS[type(form)](Fraction(int(diff.p), int(diff.q)), 0)
-    if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
-        args = [_rational_truth(a, subs) for a in form.args]
-        if any(v is None for v in args):
-            return None
-        if isinstance(form, sympy.And):
-            return all(args)
-        if isinstance(form, sympy.Or):
-            return any(args)
-        if isinstance(form, sympy.Not):
-            return not args[0]
-        if isinstance(form, sympy.Equivalent):  # true iff every side has the same truth
-            return all(v == args[0] for v in args)
-        return (not args[0]) or args[1]
-    if form is sympy.true or form is sympy.false:
-        return bool(form)
-    return None
 
 
 def _rational_env(facts: dict) -> tuple:
@@ -243,8 +212,9 @@ def _function_of(expr, symbol):
 def truth(form, facts: dict) -> bool:
     """A statement form at one point: every symbol replaced by its exact value, reduced to True or False (an
     ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error.  A statement
-    whose every relation compares rationals is decided by its compiled program (:func:`ldpref.ledger.forms.statement_program`, exact
-    rational arithmetic, the same truth as :func:`_rational_truth`); anything else by the general path."""
+    whose every relation compares rationals is decided by its compiled program
+    (:func:`ldpref.ledger.forms.statement_program`, exact rational arithmetic); anything else by the numbers put in at
+    once, then by substitution (relations in e^eps decided for every e^eps > 1, others simplified)."""
     if isinstance(form, Predicate):
         return form(**{param_name(k_): v for k_, v in facts.items()})
     if isinstance(form, sympy.Basic):
@@ -254,9 +224,6 @@ def truth(form, facts: dict) -> bool:
             if fast is not None:
                 return fast
     subs = {k_: sympy.sympify(v) for k_, v in facts.items()}
-    fast = _rational_truth(sympy.sympify(form), subs)
-    if fast is not None:
-        return fast
     value = sympy.sympify(form).xreplace(subs)
     if value is sympy.true or value is sympy.false:
         return bool(value)
@@ -394,13 +361,11 @@ record(
 
 
 def _mod_rows():
-    for l_ in range(1, 6):
-        for m_ in range(2, 2**l_ + 1):
-            fam = _hprime(l_, 2, m_)
-            counts = Counter(h[0] for h in fam.functions)
-            q_, r_ = _qr(l_, m_)
-            yield Point({"l": l_, "m": m_}, facts=[{q: q_, r: r_, m: m_, l: l_, H.y_sym: y} for y in range(m_)],
-                        data=[R(counts[y], fam.k) for y in range(m_)], size=(l_, m_))
+    for l_, m_, q_, r_ in LMQR:
+        fam = _hprime(l_, 2, m_)
+        counts = Counter(h[0] for h in fam.functions)
+        yield Point({"l": l_, "m": m_}, facts=[{q: q_, r: r_, m: m_, l: l_, H.y_sym: y} for y in range(m_)],
+                    data=[R(counts[y], fam.k) for y in range(m_)], size=(l_, m_))
 
 
 record(
@@ -421,14 +386,12 @@ record(
 
 def _lemma32_rows():
     """The collision rate counted over the family at each (l, m, x1, x2)."""
-    for l_ in range(1, 6):
+    for l_, m_, q_, r_ in LMQR:
         d_ = min(2**l_, 4)
-        for m_ in range(2, 2**l_ + 1):
-            fam = _hprime(l_, d_, m_)
-            q_, r_ = _qr(l_, m_)
-            for a, b in [(0, 1), (0, d_ - 1), (1, d_ - 1)] if d_ > 2 else [(0, 1)]:
-                yield Point({"l": l_, "m": m_, "x1": a, "x2": b}, data=_rat(fam.collision_rate(a, b)),
-                            facts={q: q_, r: r_, m: m_, l: l_, H.x1: a, H.x2: b}, size=(l_, m_, a, b))
+        fam = _hprime(l_, d_, m_)
+        for a, b in [(0, 1), (0, d_ - 1), (1, d_ - 1)] if d_ > 2 else [(0, 1)]:
+            yield Point({"l": l_, "m": m_, "x1": a, "x2": b}, data=_rat(fam.collision_rate(a, b)),
+                        facts={q: q_, r: r_, m: m_, l: l_, H.x1: a, H.x2: b}, size=(l_, m_, a, b))
 
 
 LEMMA32 = rows_grid("collision rate of gf2_affine_mod_family counted over all functions", _lemma32_rows)
@@ -470,7 +433,26 @@ GU_GRID = [(1, 2, "rr", R(2)), (2, 3, "rr", R(2)), (2, 3, "rr", EXP_EPS), (2, 3,
            (4, 9, "rr", R(3))]
 
 
-@claim(
+@cache
+def _gu_cms(l_, m_, kind, ee):
+    """The real Eq. (8) CMS on H' (d = 3 inputs, 2 if 2^l = 2)."""
+    return cms(_hprime(l_, min(3, 2**l_), m_), _inner(kind, m_, ee), decoder="eq8")
+
+
+def _gu_unbiased():
+    biased = [key for key in GU_GRID if not _gu_cms(*key).mechanism.is_unbiased()]
+    return not biased, len(GU_GRID), "unbiased on every instance" if not biased else f"biased at {biased[0]}"
+
+
+def _gu_rows():
+    for l_, m_, kind, ee in GU_GRID:
+        q_, r_ = _qr(l_, m_)
+        yield Point({"l": l_, "m": m_, "inner": kind, "exp_eps": ee}, facts={q: q_, r: r_, m: m_},
+                    data=_gu_cms(l_, m_, kind, ee).m_decoder,
+                    size=(l_, m_, KIND_ORDER[kind], 0 if ee == EXP_EPS else ee))
+
+
+record(
     id="pan-cms/sec3.5.g-unbiased",
     location="Section 3.5, the paragraph after Lemma 3.2",
     statement="With H', c_bar is the constant of Lemma 3.2 and g(x) of Eq. (8) with "
@@ -479,26 +461,12 @@ GU_GRID = [(1, 2, "rr", R(2)), (2, 3, "rr", R(2)), (2, 3, "rr", EXP_EPS), (2, 3,
     derived=H.g_unbiased_derived,
     derivation=f"{DER}.m_prime_derived",
     assumptions="inner mechanism with Properties 2.1-2.3 (RR, aRP, sRP); d = 3 inputs (2 if 2^l = 2)",
-    custom="library cross-check: the real Eq. (8) CMS on H' is unbiased (Q P = I), counted",
+    steps=(Symbolic("printed vs derived m'", part=rhs),
+           Identity("model: the Eq. (8) estimate with M = 1/c_bar has mean f(x)",
+                    lambda: sympy.simplify(H.cms_mean_model(cbar, 1 / cbar, f) - f), lambda: sympy.Integer(0)),
+           Numeric("the real Eq. (8) CMS on H' with m' = 1/c_bar is unbiased (Q P = I)", _gu_unbiased),
+           rows_grid("m' of the real Eq. (8) CMS on gf2_affine_mod_family", _gu_rows)),
 )
-def g_unbiased(ev):
-    P, D = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived m'", P.rhs, D.rhs)
-    ev.identity("model: the Eq. (8) estimate with M = 1/c_bar has mean f(x)",
-                sympy.simplify(H.cms_mean_model(cbar, 1 / cbar, f) - f), sympy.Integer(0))
-    insts, biased = [], []
-    for l_, m_, kind, ee in GU_GRID:
-        d_ = min(3, 2**l_)
-        c = cms(_hprime(l_, d_, m_), _inner(kind, m_, ee), decoder="eq8")
-        q_, r_ = _qr(l_, m_)
-        if not c.mechanism.is_unbiased():
-            biased.append((l_, m_, kind, ee))
-        insts.append(Instance({"l": l_, "m": m_, "inner": kind, "exp_eps": ee}, c.m_decoder,
-                              val(D, {q: q_, r: r_, m: m_}), val(P, {q: q_, r: r_, m: m_}),
-                              size=(l_, m_, KIND_ORDER[kind], 0 if ee == EXP_EPS else ee)))
-    ev.numeric("the real Eq. (8) CMS on H' with m' = 1/c_bar is unbiased (Q P = I)", not biased, len(GU_GRID),
-               "unbiased on every instance" if not biased else f"biased at {biased[0]}")
-    ev.instances("m' of the real Eq. (8) CMS on gf2_affine_mod_family", insts)
 
 
 # ==== root causes of this module's errata and conditional claims ==================================

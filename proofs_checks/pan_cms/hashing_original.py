@@ -21,10 +21,10 @@ from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import all_function_draws, gf2_affine_family, random_family
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.mechanisms.cms import cms, cms_over_draws
 
-from .hashing import (DER, DISTINCT_PAIRS, HOLDS, KIND_ORDER, R, SEED, _datasets, _derived_vars, _exact_of, _inner,
+from .hashing import (DER, DISTINCT_PAIRS, HOLDS, KIND_ORDER, R, SEED, _datasets, _exact_of, _inner,
                       _inner_vars, _perfect, _rat, rows_grid, statement_instance)
 from .hashing_thm38 import veq_steps
 
@@ -128,7 +128,40 @@ record(
 )
 
 
-@claim(
+@cache
+def _bias_draws():
+    """Per draw (every draw of d = 2, m = 2, k = 1 and three seeded draws each of three sizes): its label, index,
+    family, base dataset (one client on the first and on the last value) and the exact bias at n, 2n and 3n."""
+    rng = np.random.default_rng(SEED)
+    fams = [("all draws d=2 m=2 k=1", list(all_function_draws(2, 2, 1)))]
+    for d_, m_, k_ in [(3, 2, 2), (3, 3, 2), (4, 3, 3)]:
+        fams.append((f"seeded d={d_} m={m_} k={k_}", [random_family(d_, m_, k_, rng) for _ in range(3)]))
+    out = []
+    for label, flist in fams:
+        for fi, fam in enumerate(flist):
+            mech = cms(fam, _inner("rr", fam.m, R(2))).mechanism
+            base = tuple([1] + [0] * (fam.d - 2) + [1])
+            out.append((label, fi, fam, base, [moments.bias(mech, tuple(t * c for c in base)) for t in (1, 2, 3)]))
+    return out
+
+
+def _bias_rows():
+    for label, fi, fam, base, biases in _bias_draws():
+        fr = [R(c, sum(base)) for c in base]
+        for x in range(fam.d):
+            model = H.draw_bias_model([_rat(fam.collision_rate(x, y)) for y in range(fam.d)], fr, x, fam.m)
+            for t in (2, 3):
+                yield Point({"family": label, "draw": fi, "x": x, "n scaled by": t}, data=HOLDS,
+                            facts={H.bias_n: biases[0][x], H.bias_tn: biases[t - 1][x], H.bias_model: model},
+                            size=(fam.d, fam.m, fam.k, fi, x, t))
+
+
+def _some_biased():
+    nonzero = [any(b != 0 for b in biases[0]) for *_, biases in _bias_draws()]
+    return any(nonzero), len(nonzero), f"{sum(nonzero)} of {len(nonzero)} draws biased"
+
+
+record(
     id="pan-cms/sec3.6.bias-n-independent",
     location="Section 3.6, first paragraph (the bias of E[f_hat(x)] and its independence of n)",
     statement="For a fixed draw of the original CMS, f_hat(x) is biased in general and the bias does not depend on "
@@ -138,32 +171,10 @@ record(
     derivation=f"{DER}.draw_bias_model",
     kind="statement",
     assumptions="datasets scaled by 1, 2, 3 (same frequencies, n tripled); seeded random draws and all draws",
-    custom="numeric: some draw has a non-zero bias, counted over seeded and enumerated draws",
+    steps=(Numeric("some draw has a non-zero bias (biased in general)", _some_biased),
+           rows_grid("exact bias at n vs 2n, 3n (printed) and vs the model's bias (derived)", _bias_rows,
+                     statement=True)),
 )
-def sec36_bias(ev):
-    P, D = ev.printed(), ev.derived()
-    insts, nonzero = [], []
-    rng = np.random.default_rng(SEED)
-    fams = [("all draws d=2 m=2 k=1", list(all_function_draws(2, 2, 1)))]
-    for d_, m_, k_ in [(3, 2, 2), (3, 3, 2), (4, 3, 3)]:
-        fams.append((f"seeded d={d_} m={m_} k={k_}", [random_family(d_, m_, k_, rng) for _ in range(3)]))
-    for label, flist in fams:
-        for fi, fam in enumerate(flist):
-            mech = cms(fam, _inner("rr", fam.m, R(2))).mechanism
-            base = tuple([1] + [0] * (fam.d - 2) + [1])
-            biases = [moments.bias(mech, tuple(t * c for c in base)) for t in (1, 2, 3)]
-            fr = [R(c, sum(base)) for c in base]
-            nonzero.append(any(b != 0 for b in biases[0]))
-            for x in range(fam.d):
-                rates = [_rat(fam.collision_rate(x, y)) for y in range(fam.d)]
-                model = H.draw_bias_model(rates, fr, x, fam.m)
-                for t in (2, 3):
-                    facts = {H.bias_n: biases[0][x], H.bias_tn: biases[t - 1][x], H.bias_model: model}
-                    insts.append(statement_instance({"family": label, "draw": fi, "x": x, "n scaled by": t}, P, D,
-                                                    facts, size=(fam.d, fam.m, fam.k, fi, x, t)))
-    ev.numeric("some draw has a non-zero bias (biased in general)", any(nonzero), len(nonzero),
-               f"{sum(nonzero)} of {len(nonzero)} draws biased")
-    ev.instances("exact bias at n vs 2n, 3n (printed) and vs the model's bias (derived)", insts)
 
 
 def _three_wise(fam):
@@ -205,18 +216,19 @@ record(
 )
 
 
-def draw_grid(name, pick):
+def draw_grid(name, pick, statement=False):
     """Every draw of the original CMS (MechanismFamily over all draws): the exact ``pick(E, V)``, the forms at
-    m, k, f(x) and S2 = sum_{x' != x} f(x')^2."""
+    m, k, f(x), S2 = sum_{x' != x} f(x')^2 and the exact Var over draws V (a statement's forms by ``truth``)."""
 
     def rows():
         for d_, m_, k_, counts, x, E, V in _draw_rows():
             nn = sum(counts)
             s2 = sum(R(c, nn) ** 2 for i, c in enumerate(counts) if i != x)
             yield Point({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, data=pick(E, V),
-                        facts={m: m_, k: k_, f: R(counts[x], nn), H.S2: s2}, size=(d_, m_, k_, nn, counts[::-1], x))
+                        facts={m: m_, k: k_, f: R(counts[x], nn), H.S2: s2, H.V_draw: V},
+                        size=(d_, m_, k_, nn, counts[::-1], x))
 
-    return rows_grid(name, rows)
+    return rows_grid(name, rows, statement=statement)
 
 
 DRAW_E = draw_grid("MechanismFamily.expectation over all draws", lambda E, V: E)
@@ -271,13 +283,7 @@ record(
 )
 
 
-def _bias_order_rows():
-    for d_, m_, k_, counts, x, E, V in _draw_rows():
-        yield Point({"d": d_, "m": m_, "k": k_, "counts": counts, "x": x}, facts={H.V_draw: V, m: m_, k: k_},
-                    data=HOLDS, size=(d_, m_, k_, sum(counts), counts[::-1], x))
-
-
-BIAS_ORDER = rows_grid("the bound on the exact Var over draws of E[f_hat(x)]", _bias_order_rows, statement=True)
+BIAS_ORDER = draw_grid("the bound on the exact Var over draws of E[f_hat(x)]", lambda E, V: HOLDS, statement=True)
 
 
 record(
@@ -439,15 +445,17 @@ def _plain_grid(name):
     return rows_grid(name, rows, statement=True)
 
 
+#: Theorem 3.11 and Eq. (21) are one statement (the theorem's conclusion under its condition)
+_T311_KW = dict(printed=PH.thm311_printed, derived=H.thm311_derived, derivation=f"{DER}.draw_bias_variance_derived",
+                kind="statement")
+
+
 record(
     id="pan-cms/thm3.11",
     location="Section 3.6, Theorem 3.11",
     statement="If delta tau Var(R|!=)/n > 1/((m-1)k), then Pr((E[f_hat(x)] - f(x))^2 <= tau Var(f_hat(x))) >= "
               "1 - delta over the hash draws.",
-    printed=PH.thm311_printed,
-    derived=H.thm311_derived,
-    derivation=f"{DER}.draw_bias_variance_derived",
-    kind="statement",
+    **_T311_KW,
     assumptions="original CMS (every draw of k uniform functions enumerated); E[f_hat(x)] and Var(f_hat(x)) given "
                 "the draw; delta at the boundary of the condition and just above it, kept when < 1",
     steps=(t311_grid("Theorem 3.11 on the exact probability over all draws", _t311_deltas),),
@@ -458,10 +466,7 @@ record(
     id="pan-cms/eq21",
     location="Section 3.6, Eq. (21)",
     statement="Pr((E[f_hat(x)] - f(x))^2 <= tau Var(f_hat(x))) >= 1 - delta (under Theorem 3.11's condition).",
-    printed=PH.thm311_printed,
-    derived=H.thm311_derived,
-    derivation=f"{DER}.draw_bias_variance_derived",
-    kind="statement",
+    **_T311_KW,
     assumptions="as Theorem 3.11",
     steps=(t311_grid("Eq. (21) under Theorem 3.11's condition on the exact probability over all draws", _t311_deltas),),
 )
@@ -566,7 +571,7 @@ def sec36_k_order(ev):
         ev.identity(f"Var(R|!=) of the exact {kind} does not depend on m (m = 2, 3, 5, 9)", vnes, [vnes[0]] * 4)
         for mm in (2, 3, 5, 9):
             _, vne = _inner_vars(kind, mm, ee)
-            _, dvne = _derived_vars(kind, mm, ee)
+            _, dvne = H.inner_variances(kind, mm, ee)
             for nn in (10, 1000, 10**6):
                 ok = lambda kk: dl * t * vne / nn > R(1, (mm - 1) * kk)  # noqa: E731
                 hi = 1

@@ -14,18 +14,16 @@ from derivations.pan_cms.symbols import cbar, f, m, n, q, tau, var_eq, var_neq
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Identity, Point, Symbolic
 
-from .hashing import (DER, HOLDS, KIND_ORDER, R, _bias, _collision, _inner_vars, _qr, _var, conjunct,
-                      rows_grid, statement_instance)
+from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _bias, _collision, _inner_vars, _var, conjunct, rows_grid,
+                      statement_instance)
 from .hashing_thm38 import EQ41_GRID, _poly_expr, _var_in_c, h_prime_rows, row_params, row_size
 
 
 # ---- Theorem 3.9, Eqs. (45)-(47) ----------------------------------------------------------------------
 def _eq45_rows():
-    for l_ in range(1, 6):
-        for m_ in range(2, 2**l_ + 1):
-            q_, r_ = _qr(l_, m_)
-            yield Point({"l": l_, "m": m_, "q": q_, "r": r_}, facts={H.Pr_coll: _collision(l_, m_), m: m_, q: q_},
-                        data=HOLDS, size=(l_, m_))
+    for l_, m_, q_, r_ in LMQR:
+        yield Point({"l": l_, "m": m_, "q": q_, "r": r_}, facts={H.Pr_coll: _collision(l_, m_), m: m_, q: q_},
+                    data=HOLDS, size=(l_, m_))
 
 
 record(

@@ -200,22 +200,14 @@ EQ11_MECHS = [("rr", 2, 2, R(3), 3), ("arp", 2, 2, R(3), 3), ("rr", 4, 3, R(2), 
 
 
 def _eq11_points():
-    """Per real CMS mechanism and n: l2 from the joint distribution of the estimates and max_x-sum MSE from the
-    marginals, both by enumeration over every dataset of n clients, and the derivation's l2; ``data``: are the
-    two exact values equal."""
+    """Per real CMS mechanism and n: l2 from the joint distribution of the estimates (:func:`exact_l1_l2`) and
+    max_x-sum MSE from the marginals, both by enumeration over every dataset of n clients, and the derivation's l2;
+    ``data``: are the two exact values equal."""
     for kind, mm, dd, ee, nmax in EQ11_MECHS:
         mech = exact_cms(kind, mm, dd, ee)
         for nn in range(1, nmax + 1):
-            joint, marg = None, None
-            for counts in _datasets(dd, nn):
-                dist = enumeration.estimate_distribution(mech, counts)
-                dom = mech.domain
-                truth = [dom.convert(c) / dom.convert(nn) for c in counts]
-                tot = dom.to_sympy(sum((p * sum(((est[v] - truth[v]) ** 2 for v in range(dd)), dom.zero)
-                                        for est, p in dist), dom.zero))
-                sm = sum(enumeration.enumerated_moments(mech, counts)["mse"])
-                joint = tot if joint is None else max(joint, tot)
-                marg = sm if marg is None else max(marg, sm)
+            joint = exact_l1_l2(kind, mm, dd, ee, nn)[1]
+            marg = max(sum(enumeration.enumerated_moments(mech, counts)["mse"]) for counts in _datasets(dd, nn))
             model = sympy.cancel(D.l2_kind_derived(kind, dd, mm, ee, nn))
             yield Point({"inner": kind, "m": mm, "d": dd, "e^eps": ee, "n": nn, "l2 (joint)": joint,
                          "max sum MSE": marg, "l2 (derivation)": model},
