@@ -404,16 +404,15 @@ def _unary_points():
 
 record(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
        statement="Algorithm 4 and Eq. (7) with k = 1 and m = infinity give optimal p, q for the pure protocols of [5].",
-       derived=lambda: sympy.Eq(J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()) / J.n,
-                                J.lemma1_objective_printed_expr(1).subs(J.f, J.lam * J.n) / (J.e - 1) ** 2),
-       derivation="derivations.jiang_gcms.eq7_derived", depends_on=("jiang-gcms/eq6",),
+       derived=J.remark3_derived, derivation="derivations.jiang_gcms.remark3_derived",
+       depends_on=("jiang-gcms/eq6", "jiang-gcms/lemma1"),
        note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
             "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.",
        steps=(Identity("lim_{m -> oo} of Eq. (7)'s bound = p/w", _eq7_limit, lambda: sympy.factor(J.p / J.w_of())),
               # the difference is decided by the identity's exact zero test (a rational function over Q: numerator == 0)
               Identity("Eq. (6) at q = p/w, divided by n, = Lemma 1's objective at k = 1 over (e^eps - 1)^2",
                        lambda forms: forms.form_of("jiang-gcms/eq6").rhs.subs(J.q, J.p / J.w_of()).subs(J.f, J.lam * J.n)
-                       / J.n - J.lemma1_objective_printed_expr(1) / (J.e - 1) ** 2,
+                       / J.n - _objective(forms.form_of("jiang-gcms/lemma1")).subs(J.k, 1) / (J.e - 1) ** 2,
                        lambda forms: sympy.Integer(0), reads_forms=True),
               Grid("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps vs Lemma 1 (k = 1)/(e^eps - 1)^2 and e^eps",
                    _unary_points, lambda point: point.data,
