@@ -30,7 +30,7 @@ from ldpref import losses
 from ldpref.exact import certain_sign
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_mod_family, prime_affine_family
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import subset_selection
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -169,24 +169,17 @@ def osc_below_cms(ev):
     ev.instances("pan-cms l2* > OSC bound", insts, has_printed=False)
 
 
-@claim(
-    id="cross/gap",
-    custom=("a symbolic limit d -> oo of the printed pan-cms l2* minus the OSC optimum compared with the derived "
-            "form, and 60-digit values approaching it (no instance grid has an exact value at the limit)"),
-    location="pan-strict Theorem 3.4 vs pan-cms Theorem 3.7 / Corollary 3.5 (large d)",
-    statement="The two optima agree to first order (4 d e^eps/(n(e^eps-1)^2)); pan-cms's l2* exceeds the strict "
-              "bound by 2(e^eps+1)^2/(n(e^eps-1)^2) in the limit d -> oo, a relative excess ~ (e^eps+1)^2/(2 d e^eps).",
-    derived=X.gap_forms,
-    derivation="derivations.cross.gap_limit",
-    assumptions="limit d -> oo at fixed e^eps > 1; n = 1",
-)
-def gap(ev):
+def _gap_limit(forms):
+    """lim_{d -> oo} of the printed pan-cms l2* minus the OSC optimum, times (e^eps - 1)^2 (sympy limit, d = 1/w)."""
     x = sympy.Symbol("x", positive=True)
     w = sympy.Symbol("w", positive=True)
     model = (X.pancms_l2_star_printed(x, X.e, 1) - X.osc_l2_star(x, X.e)) * (X.e - 1) ** 2
     # the same function of w over one denominator (sympy.together): the limit then takes ~0.3 s instead of ~0.7 s
-    ev.identity("limit of the printed pan-cms l2* minus the OSC optimum (sympy limit at d -> oo) == the derived form",
-                sympy.factor(sympy.limit(sympy.together(model.subs(x, 1 / w)), w, 0, "+")), ev.derived().rhs)
+    return sympy.factor(sympy.limit(sympy.together(model.subs(x, 1 / w)), w, 0, "+"))
+
+
+def _gap_approach():
+    """60-digit values at d = 10^4, 10^6, 10^8: |abs gap - 2(e+1)^2| = O(1/d) and rel gap / leading term -> 1."""
     mpmath.mp.dps = 60
     insts, rows = [], []
     for e_ in (R(3, 2), R(2), R(3), R(10)):
@@ -198,21 +191,39 @@ def gap(ev):
             absgap = (cms_v - osc_mp) * (em - 1) ** 2
             rel = cms_v / osc_mp - 1
             lead = (em + 1) ** 2 / (2 * dd * em)
-            # |abs gap - 2(e+1)^2| = O(1/d) and rel / lead -> 1
             ok = abs(absgap - 2 * (em + 1) ** 2) < 50 * (em + 1) ** 4 / dd and abs(rel / lead - 1) < 100 * em / dd ** 0.5
             insts.append(bool(ok))
             rows.append(f"e^eps={e_}, d={dd}: abs gap {mpmath.nstr(absgap, 12)}, rel gap/leading {mpmath.nstr(rel / lead, 8)}")
-    # supporting evidence only (the limit itself is the exact sympy identity above): a numeric record
-    ev.numeric("60-digit values approach the limits (|abs gap - 2(e+1)^2| < 50(e+1)^4/d, rel/leading within "
-               "100 e/sqrt(d))", all(insts), len(insts), "; ".join(rows))
-    for e_ in (R(2), R(3), R(10)):
-        em = mpmath.mpf(e_.p) / e_.q
+    return all(insts), len(insts), "; ".join(rows)
+
+
+def _relative_gaps(e_):
+    """The note for one e^eps: pan-cms l2* above the OSC bound in per cent at small d (50 digits)."""
+    def text():
+        mpmath.mp.dps = 60
         vals = []
         for dd in (2, 5, 10, 100, 1000):
             osc_v = X.osc_l2_star(dd, e_)
             rel = X.pancms_l2_star_value(dd, e_) / (mpmath.mpf(osc_v.p) / osc_v.q) - 1
             vals.append(f"d={dd}: {mpmath.nstr(100 * rel, 4)}%")
-        ev.note(f"e^eps = {e_}: pan-cms l2* above the OSC bound by " + ", ".join(vals))
+        return f"e^eps = {e_}: pan-cms l2* above the OSC bound by " + ", ".join(vals)
+    return text
+
+
+record(
+    id="cross/gap",
+    location="pan-strict Theorem 3.4 vs pan-cms Theorem 3.7 / Corollary 3.5 (large d)",
+    statement="The two optima agree to first order (4 d e^eps/(n(e^eps-1)^2)); pan-cms's l2* exceeds the strict "
+              "bound by 2(e^eps+1)^2/(n(e^eps-1)^2) in the limit d -> oo, a relative excess ~ (e^eps+1)^2/(2 d e^eps).",
+    derived=X.gap_forms,
+    derivation="derivations.cross.gap_limit",
+    assumptions="limit d -> oo at fixed e^eps > 1; n = 1",
+    steps=(Identity("limit of the printed pan-cms l2* minus the OSC optimum (sympy limit at d -> oo) == the derived form",
+                    _gap_limit, lambda forms: forms.derived().rhs, reads_forms=True),
+           # supporting evidence only (the limit itself is the exact sympy identity above): a numeric record
+           Numeric("60-digit values approach the limits (|abs gap - 2(e+1)^2| < 50(e+1)^4/d, rel/leading within "
+                   "100 e/sqrt(d))", _gap_approach),
+           *(Note(_relative_gaps(e_)) for e_ in (R(2), R(3), R(10)))))
 
 
 @claim(
