@@ -30,7 +30,7 @@ from ldpref import losses
 from ldpref.exact import certain_sign
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_mod_family, prime_affine_family
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, Symbolic, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import subset_selection
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -226,23 +226,14 @@ record(
            *(Note(_relative_gaps(e_)) for e_ in (R(2), R(3), R(10)))))
 
 
-@claim(
-    id="cross/ocms-vs-cms",
-    custom=("the derived statement is evaluated with the closed-form OCMS l2 put in for its left side at each point, "
-            "and the second sentence compares two closed forms by exact signs at d up to 10^4"),
-    location="pan-strict Section 5.2 (OCMS, a != 0) vs pan-cms Section 3.5 / Theorem 3.7",
-    statement="At the same (d, m, e^eps) pan-strict's OCMS (hash family without a = 0, collision below 1/m) has a "
-              "strictly smaller l2 than pan-cms's collision-uniform CMS; at the optimized m = e^eps + 1 it is also "
-              "below pan-cms's l2* formula once d is not tiny (it reaches the strict bound as d grows).",
-    derived=lambda: sympy.Lt(sympy.Symbol(r"l_2(\mathrm{OCMS}_{d', m})"), X.cms_rr_l2(X.d, X.m, X.e)),
-    derivation="derivations.pan_strict.constructions.ocms_l2_pooled",
-    kind="statement",
-    assumptions="pooled decoder (pan-cms Eq. (8)) for OCMS; n = 1",
-)
-def ocms_vs_cms(ev):
-    form = ev.derived()
-    ocms_sym = form.lhs
-    insts = []
+#: the left side of cross/ocms-vs-cms's derived statement: the l2 of pan-strict's OCMS at (d, m, e^eps)
+OCMS_L2 = sympy.Symbol(r"l_2(\mathrm{OCMS}_{d', m})")
+
+
+def _ocms_points():
+    """(d, m, e^eps) with m below OCMS's prime and a collision-uniform CMS family: ``data`` is whether the real OCMS
+    (pooled decoder) has a smaller worst-case l2 than the real CMS + RR; the derived statement is evaluated with the
+    closed-form OCMS l2 put in for its left side."""
     for dd in (3, 4, 5, 6):
         for mm in (2, 3, 4):
             if mm >= next_prime(dd):
@@ -252,11 +243,14 @@ def ocms_vs_cms(ev):
                 if c is None:
                     continue
                 o = _ocms_l2(dd, mm, e_)
-                # derived: the displayed statement with the closed-form OCMS l2 put in for l2(OCMS)
-                pred = evaluate(form, {ocms_sym: PS.ocms_l2_pooled(dd, next_prime(dd), mm, e_), X.d: dd, X.m: mm,
-                                       X.e: e_})
-                insts.append(Instance({"d": dd, "m": mm, "exp_eps": e_, "OCMS": o, "CMS": c}, bool(o < c), pred, None,
-                                      size=(dd, mm, e_)))
+                yield Point({"d": dd, "m": mm, "exp_eps": e_, "OCMS": o, "CMS": c},
+                            facts={OCMS_L2: PS.ocms_l2_pooled(dd, next_prime(dd), mm, e_), X.d: dd, X.m: mm, X.e: e_},
+                            data=bool(o < c), size=(dd, mm, e_))
+
+
+def _ocms_below_printed_star():
+    """The second sentence compares two closed forms (no mechanism is enumerated at d up to 10^4): the OCMS l2 at
+    m = e^eps + 1 against pan-cms's printed l2*, by the exact sign; 40-digit excesses over the OSC bound beside it."""
     mpmath.mp.dps = 40
     table, large_d = [], []
     for e_ in (R(2), R(3)):
@@ -266,16 +260,27 @@ def ocms_vs_cms(ev):
             o = PS.ocms_l2_pooled(dd, p, mm, e_)
             o_mp = mpmath.mpf(o.p) / o.q
             c = X.pancms_l2_star_value(dd, e_)
-            below = bool(sympy.StrictLessThan(o, X.pancms_l2_star_printed(dd, e_, 1)))  # exact sign
-            large_d.append(below)
+            large_d.append(bool(sympy.StrictLessThan(o, X.pancms_l2_star_printed(dd, e_, 1))))  # exact sign
             osc_v = X.osc_l2_star(dd, e_)
             table.append(f"e={e_}, d={dd}: OCMS {mpmath.nstr(100 * (o_mp / (mpmath.mpf(osc_v.p) / osc_v.q) - 1), 4)}%, "
                          f"pan-cms l2* {mpmath.nstr(100 * (c / (mpmath.mpf(osc_v.p) / osc_v.q) - 1), 4)}% above OSC")
-    ev.instances("real mechanisms: OCMS (pooled decoder) vs collision-uniform CMS + RR at the same (d, m, e^eps)",
-                 insts, has_printed=False)
-    # the second sentence compares two closed forms (no mechanism is enumerated at d up to 10^4): exact signs
-    ev.numeric("OCMS l2 at m = e^eps + 1 below pan-cms's printed l2* (exact sign of the closed forms), "
-               "d in 10..10^4", all(large_d), len(large_d), "; ".join(table))
+    return all(large_d), len(large_d), "; ".join(table)
+
+
+record(
+    id="cross/ocms-vs-cms",
+    location="pan-strict Section 5.2 (OCMS, a != 0) vs pan-cms Section 3.5 / Theorem 3.7",
+    statement="At the same (d, m, e^eps) pan-strict's OCMS (hash family without a = 0, collision below 1/m) has a "
+              "strictly smaller l2 than pan-cms's collision-uniform CMS; at the optimized m = e^eps + 1 it is also "
+              "below pan-cms's l2* formula once d is not tiny (it reaches the strict bound as d grows).",
+    derived=lambda: sympy.Lt(OCMS_L2, X.cms_rr_l2(X.d, X.m, X.e)),
+    derivation="derivations.pan_strict.constructions.ocms_l2_pooled",
+    kind="statement",
+    assumptions="pooled decoder (pan-cms Eq. (8)) for OCMS; n = 1",
+    steps=(Grid("real mechanisms: OCMS (pooled decoder) vs collision-uniform CMS + RR at the same (d, m, e^eps)",
+                _ocms_points, precomputed),
+           Numeric("OCMS l2 at m = e^eps + 1 below pan-cms's printed l2* (exact sign of the closed forms), "
+                   "d in 10..10^4", _ocms_below_printed_star)))
 
 
 # =================================================================================================
