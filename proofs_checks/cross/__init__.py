@@ -118,9 +118,9 @@ _PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
 
 @claim(
     id="cross/osc-below-cms",
-    custom=("an all-parameter certificate (an identity and positive coefficients after a shift) beside two grids "
-            "whose truth values come one from closed forms decided by exact signs, the other from real mechanisms "
-            "minimised over k and m"),
+    custom=("the first grid's exact side is a proof-path value per point (the exact sign of pan-cms's printed l2* "
+            "minus the OSC optimum, closed forms), which a Grid's oracle (enumeration or moment formula) does not "
+            "carry; beside an all-parameter certificate and a grid of real mechanisms minimised over k and m"),
     location="pan-strict Proposition 1 / Theorem 3.4 vs pan-cms Theorem 3.7",
     statement="pan-strict's strict lower bound (the OSC optimum, k = d/(e^eps+1), or k = 1 when d < e^eps + 1) is "
               "strictly below pan-cms's optimized CMS l2* for every d >= 2 and e^eps > 1; at integer parameters the "
@@ -320,8 +320,9 @@ def _s1_values(expr, m_, e_, lam_):
 
 @claim(
     id="cross/gcms-s1-cms-rr",
-    custom=("three grids of different kinds (matrix equality of two constructions per family, variances on a fixed "
-            "family, variances over every draw) and an identity that reads jiang-gcms/thm3's printed form"),
+    custom=("the first grid is a fact of the two constructions (the same perturbation and decoder matrices for every "
+            "family) recorded against a constant, not a form evaluated at a point; beside it two variance grids and "
+            "an identity that reads jiang-gcms/thm3's printed form"),
     depends_on=("jiang-gcms/thm3",),
     location="jiang-gcms Algorithm 1, Eqs. (3)-(5), Theorem 3 (s = 1) vs pan-cms Eq. (2), Eq. (6), Eq. (12)",
     statement="Agree: GCMS with s = 1 and p at Theorem 2's bound (p = e^eps/(e^eps + m - 1), q = 1/(e^eps + m - 1)) is "
@@ -515,8 +516,8 @@ def _report_set(label):
 
 @claim(
     id="cross/gcms-ocms-budget",
-    custom=("the best (m, s) within a bit budget is found by search at each point before the statement is evaluated, "
-            "and a second grid checks attainment of the OSC bound by the pure-protocol decoder"),
+    custom=("the second grid checks attainment of the OSC bound by the pure-protocol decoder against closed forms of "
+            "pan-strict's optimum and Eq. (4)'s bias, not against this claim's form, which a Grid would evaluate"),
     location="jiang-gcms Section IV-C (OCMS), Remark 1 vs pan-cms Theorems 3.6-3.7 and pan-strict Theorem 3.4 / Sec. 5",
     statement="Agree: at Theorem 2's bound GCMS on [m] is CMS with Subset Selection of size s as its inner mechanism "
               "(s = 1: pan-cms's CMS + RR); with m = d, an injective hash and s = d/(e^eps + 1) it has p = 1/2 and its "

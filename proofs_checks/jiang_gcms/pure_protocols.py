@@ -14,12 +14,10 @@ from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Point, RoleGrid, Symbolic, listed, rhs
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger.forms import evaluate, value_at as _at
 from ldpref.mechanisms import grr, oue, subset_selection, sue, support_probabilities
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 from ldpref.privacy import exp_eps_symbolic
-
-from .evaluate import _at
 
 
 R = sympy.Rational
@@ -53,8 +51,7 @@ def _estimator_mechanism(proto, form):
     b = rhs.subs(J.S, 0)
     if sympy.diff(a, J.S) != 0:
         raise ValueError(f"estimator {rhs} is not affine in S")
-    a = sympy.cancel(a.subs({J.p: proto.p, J.q: proto.q}))
-    b_per_client = sympy.cancel((b / J.n).subs({J.p: proto.p, J.q: proto.q}))
+    a, b_per_client = _at(a, {J.p: proto.p, J.q: proto.q}), _at(b / J.n, {J.p: proto.p, J.q: proto.q})
     if b_per_client.free_symbols:
         raise ValueError(f"estimator offset {b} is not proportional to n")
     m = proto.mechanism

@@ -36,7 +36,7 @@ def _identity_family(m, d=2):
 
 
 def _law_values(law, m_, s_, p_):
-    return [sympy.cancel(v.subs({J.m: m_, J.s: s_, J.p: p_})) for v in law.values()]
+    return [_at(v, {J.m: m_, J.s: s_, J.p: p_}) for v in law.values()]
 
 
 @_cache
@@ -156,8 +156,7 @@ def _decoded_family(d, m, k, s, p, estimator):
     Q = a 1{h_j(x) in X} + b/n, built from the count decoder of every member."""
     rhs = estimator.rhs
     qv = (s - p) / sympy.Integer(m - 1)
-    a = sympy.cancel(sympy.diff(rhs, J.C).subs({J.p: p, J.q: qv, J.m: m}))
-    b = sympy.cancel((rhs.subs(J.C, 0) / J.n).subs({J.p: p, J.q: qv, J.m: m}))
+    a, b = _at(sympy.diff(rhs, J.C), {J.p: p, J.q: qv, J.m: m}), _at(rhs.subs(J.C, 0) / J.n, {J.p: p, J.q: qv, J.m: m})
     if a.free_symbols or b.free_symbols:
         raise ValueError(f"estimator {rhs} is not affine in C with an offset proportional to n")
     members = []
