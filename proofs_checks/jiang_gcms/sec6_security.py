@@ -161,15 +161,9 @@ record(id="jiang-gcms/sec6.2.curious", location="Section VI-2, honest-but-curiou
                    _keyed_points, lambda point: _curious(point.params["keyed"])),))
 
 
-def _laplace_upper_tail():
-    """P(Lap(b) >= t) for t >= 0, by integrating the Laplace density (sympy, once per process, in symbols b, t > 0;
-    shared with the checks of Theorem 4)."""
-    return laplace_upper_tail()
-
-
 def _singleton_tail(eps, delta):
     """P(1 + Lap(b) >= T) at b = 1/eps, T = 1 - ln(2 delta)/eps (T - 1 >= 0 since delta < 1/2)."""
-    tail, b, t = _laplace_upper_tail()
+    tail, b, t = laplace_upper_tail()
     return sympy.simplify(tail.subs({b: 1 / eps, t: -sympy.log(2 * delta) / eps}))
 
 
@@ -210,7 +204,7 @@ def sec7e_singletons(ev):
 def _class_probabilities():
     """P(c + Lap(b) >= T) for an item of count c = 1 + k (k >= 1) at b = 1/eps, T = 1 + lg/eps (lg = -ln(2 delta)),
     from the Laplace upper tail: below the threshold (t = T - c >= 0) and above it (t < 0, by symmetry)."""
-    tail, b, t = _laplace_upper_tail()
+    tail, b, t = laplace_upper_tail()
     eps, k, lg = sympy.symbols("epsilon k lg", positive=True)
     gap = lg / eps - k  # T - c
     below = sympy.simplify(tail.subs({b: 1 / eps, t: gap}))  # valid where gap >= 0
