@@ -184,7 +184,8 @@ def _hockey(tables, E_c):
 
 @_cache
 def _thm1_points():
-    """(params, size, exact: shuffled histogram is (bound, delta)-DP, values at which the forms are evaluated)."""
+    """The points: ``data`` whether the shuffled histogram is (bound, delta)-DP (exact), ``facts`` the values at which
+    the forms are evaluated."""
     cases = [("grr d=2", grr(2, R(3, 2)).mechanism, 30, R(1, 2)),
              ("grr d=2", grr(2, R(3, 2)).mechanism, 60, R(1, 4)),
              ("gcms d=2 m=3 k=1 s=1 p=1/2", gcms(HashFamily(((0, 1),), 3), 1, R(1, 2)), 60, R(1, 2))]
@@ -204,15 +205,10 @@ def _thm1_points():
                 lo, hi = (lo, mid) if _hockey(pairs, mpmath.exp(mid)) <= dl_mp else (mid, hi)
             eps_star = sympy.Float(mpmath.nstr(hi, 30), 30)
             at = {J.eps: sympy.log(e0), J.n: n_, J.delta: dl, J.eps_c: eps_star}
-            out.append(({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl,
-                         "eps_c bound": mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
-                        (n_, dl), holds, at))
+            out.append(Point({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl,
+                               "eps_c bound": mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
+                              facts=at, data=holds, size=(n_, dl)))
     return tuple(out)
-
-
-def _thm1_grid_points():
-    for params, size, holds, at in _thm1_points():
-        yield Point(params, facts=at, data=holds, size=size)
 
 
 def _delta_zero_refused():
@@ -223,7 +219,7 @@ def _delta_zero_refused():
 _THM1_STEPS = (
     Symbolic("Eq. (2) and its precondition vs the transcription of [12]", part=_parts),
     Grid("shuffled histogram of n reports, every neighbouring pair: the exact smallest eps_c at delta "
-         "(by bisection on the exact shuffled distributions) against Eq. (2), precondition evaluated", _thm1_grid_points,
+         "(by bisection on the exact shuffled distributions) against Eq. (2), precondition evaluated", _thm1_points,
          lambda point: point.data),
     Numeric("delta = 0: Eq. (2) and the precondition are undefined (log(4/delta)); the calculator refuses it",
             _delta_zero_refused),
