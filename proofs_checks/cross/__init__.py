@@ -218,8 +218,8 @@ record(
     derived=X.gap_forms,
     derivation="derivations.cross.gap_limit",
     assumptions="limit d -> oo at fixed e^eps > 1; n = 1",
-    steps=(Identity("limit of the printed pan-cms l2* minus the OSC optimum (sympy limit at d -> oo) == the derived form",
-                    _gap_limit, lambda forms: forms.derived().rhs, reads_forms=True),
+    steps=(Identity("limit of the printed pan-cms l2* minus the OSC optimum (sympy limit at d -> oo) == the derived "
+                    "form", _gap_limit, lambda forms: forms.derived().rhs, reads_forms=True),
            # supporting evidence only (the limit itself is the exact sympy identity above): a numeric record
            Numeric("60-digit values approach the limits (|abs gap - 2(e+1)^2| < 50(e+1)^4/d, rel/leading within "
                    "100 e/sqrt(d))", _gap_approach),
