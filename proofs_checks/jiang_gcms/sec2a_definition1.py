@@ -204,8 +204,8 @@ def _thm1_points():
                 lo, hi = (lo, mid) if _hockey(pairs, mpmath.exp(mid)) <= dl_mp else (mid, hi)
             eps_star = sympy.Float(mpmath.nstr(hi, 30), 30)
             at = {J.eps: sympy.log(e0), J.n: n_, J.delta: dl, J.eps_c: eps_star}
-            out.append(Point({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl,
-                               "eps_c bound": mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
+            out.append(Point({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl, "eps_c bound":
+                               mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
                               facts=at, data=holds, size=(n_, dl)))
     return tuple(out)
 
