@@ -460,10 +460,10 @@ def _best(cands, value):
 
 
 @cache
-def _budget_instances(form):
-    """Per (e^eps, bits, lambda): [best GCMS, best CMS + RR] from the real mechanisms (exact) and from the
-    derived form ``form`` (n Var of GCMS at (m, s); s = 1 for CMS + RR)."""
-    insts = []
+def _budget_points():
+    """Per (e^eps, bits, lambda): ``data`` ([best GCMS, best CMS + RR] from the real mechanisms (exact), the GCMS
+    candidates (m, s) within the budget, the CMS + RR ones)."""
+    out = []
     for e_ in (R(3, 2), R(2)):
         for b in (1, 2, 4, 6):
             rr, gc = _budget_candidates(e_, b)
@@ -473,15 +473,22 @@ def _budget_instances(form):
                         v1, v0 = _budget_client_variances(c[0], c[1], e_, kind)
                         return lam_ * v1 + (1 - lam_) * v0
                     return value
-                de = lambda c: evaluate(form, {X.m: c[0], X.S: c[1], X.e: e_, X.lam: lam_})  # noqa: E731
                 g_ex, g_arg = _best(gc, ex("gcms"))
                 r_ex, r_arg = _best(rr, ex("rr"))
-                g_de, _ = _best(gc, de)
-                r_de, _ = _best(rr, de)
-                insts.append(Instance({"exp_eps": e_, "bits": b, "lambda": lam_, "GCMS (m, s)": g_arg, "CMS+RR m": [c[0] for c in r_arg],
-                                       "GCMS/CMS": mpmath.nstr(mpmath.mpf(int(sympy.numer(g_ex / r_ex))) / int(sympy.denom(g_ex / r_ex)), 6)},
-                                      [g_ex, r_ex], [g_de, r_de], size=(e_, b, lam_)))
-    return tuple(insts)
+                out.append(Point({"exp_eps": e_, "bits": b, "lambda": lam_, "GCMS (m, s)": g_arg,
+                                  "CMS+RR m": [c[0] for c in r_arg], "GCMS/CMS": mpmath.nstr(
+                                      mpmath.mpf(int(sympy.numer(g_ex / r_ex))) / int(sympy.denom(g_ex / r_ex)), 6)},
+                                 data=([g_ex, r_ex], gc, rr), size=(e_, b, lam_)))
+    return tuple(out)
+
+
+def _best_by_form(form, point):
+    """[best GCMS, best CMS + RR] of the derived form (n Var of GCMS at (m, s); s = 1 for CMS + RR) over the
+    candidates within the point's budget."""
+    _, gc, rr = point.data
+    e_, lam_ = point.params["exp_eps"], point.params["lambda"]
+    de = lambda c: evaluate(form, {X.m: c[0], X.S: c[1], X.e: e_, X.lam: lam_})  # noqa: E731
+    return [_best(gc, de)[0], _best(rr, de)[0]]
 
 
 @cache
@@ -538,18 +545,17 @@ def _report_set(label):
          "(m bits per report, SUE), not with CMS + RR, which pan-cms shows is the better inner mechanism.",
 )
 def gcms_ocms_budget(ev):
-    form = ev.derived()
     ev.identity("alpha_1 = E[pi] = q + (p - q)/m equals s/m at q = (s - p)/(m - 1) (derived)",
                 sympy.cancel(JG.q + (JG.p - JG.q) / JG.m - JG.s / JG.m).subs(JG.q, (JG.s - JG.p) / (JG.m - 1)),
                 sympy.Integer(0))
-    ev.instances("best GCMS vs best CMS + RR within b bits at a target lambda (exact values of real mechanisms)",
-                 _budget_instances(form), has_printed=False)
+    Grid("best GCMS vs best CMS + RR within b bits at a target lambda (exact values of real mechanisms)",
+         _budget_points, lambda point: point.data[0], value=_best_by_form).run(ev, False)
     ev.instances("GCMS reports with m = d, identity hash, s = d/(e^eps + 1), pure decoder: worst-case l2 == Subset "
                  "Selection's == pan-strict's OSC bound, p = 1/2; Eq. (4) itself is biased there (-1/(m-1))",
                  _osc_instances(), has_printed=False)
     rows = []
-    for i in _budget_instances(form):
-        if i.exact[0] != i.exact[1]:
+    for i in _budget_points():
+        if i.data[0][0] != i.data[0][1]:
             rows.append(f"e^eps={i.params['exp_eps']}, {i.params['bits']} bits, lambda={i.params['lambda']}: GCMS "
                         f"{i.params['GCMS (m, s)']} / CMS+RR m={i.params['CMS+RR m']} = {i.params['GCMS/CMS']}")
     ev.note("where the two differ: " + "; ".join(rows))
