@@ -152,12 +152,12 @@ def test_pure_subs_matches_subs_cancel():
     for _, _, d, _, proto in PP._protocols()[::3]:
         for counts in list(PP._datasets(d, 2))[:4]:
             for expr in forms:
-                slow = sympy.cancel(expr.subs({J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]}))
-                assert PP._subs(expr, proto, counts) == slow
+                at = {J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]}
+                assert PP._at(expr, at) == sympy.cancel(expr.subs(at))
     # a form with a symbol the point does not fix falls back to subs + cancel
     odd = J.pure_variance_derived().rhs + J.k
     _, _, d, _, proto = PP._protocols()[0]
-    assert PP._subs(odd, proto, (1, 1)) == sympy.cancel(odd.subs({J.p: proto.p, J.q: proto.q, J.n: 2, J.f: 1}))
+    assert PP._at(odd, {J.p: proto.p, J.q: proto.q, J.n: 2, J.f: 1}) == sympy.cancel(odd.subs({J.p: proto.p, J.q: proto.q, J.n: 2, J.f: 1}))
 
 
 def test_member_tables_match_sympy_conversion():

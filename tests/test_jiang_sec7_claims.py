@@ -119,7 +119,7 @@ def test_crossover_thresholds_and_a_wrong_derivation_is_an_error():
     from proofs_checks.jiang_gcms import sec7a_fig4
 
     rows = sec7a_fig4._exact_rows()
-    assert sec7a_fig4._thresholds([(r[0], r[1]) for r in rows], 1) == {1000: 8, 10_000: 4}
+    assert sec7a_fig4._thresholds([(r[0], r[1]) for r in rows]) == {1000: 8, 10_000: 4}
     c = find_claim("jiang-gcms/sec7.A.crossover")
     always = Predicate("always", lambda **kw: True)
     assert run_claim(dataclasses.replace(c, derived=lambda: always)).verdict == "error"

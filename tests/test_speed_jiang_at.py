@@ -1,4 +1,4 @@
-"""``evaluate._at`` (the one evaluator's compiled fmpq program, ``ldpref.ledger.forms.rational_at``) against
+"""``gcms_model._at`` (the one evaluator's compiled fmpq program, ``ldpref.ledger.forms.rational_at``) against
 sympy's subs + cancel on the forms the jiang-gcms claims evaluate, at random rational points, and its fallbacks."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sympy
 
 import derivations.jiang_gcms as J
 from ldpref.ledger.forms import rational_at
-from proofs_checks.jiang_gcms import evaluate as GM
+from proofs_checks.jiang_gcms import gcms_model as GM
 
 FORMS = [J.estimator_variance_derived, J.privacy_ratio_derived, J.eq4_derived, J.lemma1_objective_derived_expr]
 

@@ -24,7 +24,8 @@ hash model (k functions with independent uniform values, drawn once):
 * :func:`var_C_derived_expr` -- Var[C(d)] by the law of total variance over the draw (Theorem 3 prints
   p^2/k and alpha_1^2/k where the squares carry no 1/k);
 * :func:`eq7_derived`, :func:`lemma1_objective_derived_expr` -- Eq. (7) from R(s) = e^eps, and the
-  objective the exact variance gives at the boundary (the p-part of Var[f_hat]/n);
+  objective the exact variance gives at the boundary (the p-part of Var[f_hat]/n); :func:`remark3_derived`, the
+  pure protocol's variance at Eq. (7)'s boundary as m -> oo against that objective;
 * Appendix B's lemmas and sums (:func:`lemma2_derived`, :func:`lemma4_derived`,
   :func:`same_client_cov_derived`, :func:`eq11_derived`, :func:`eq12_derived`) and Appendix C's
   simplifications; Algorithm 4's loop (:func:`alg4_loop_derived`); Remark 1's bit counts.
@@ -401,6 +402,16 @@ def lemma1_objective_derived_expr():
     if const.has(p):
         raise ArithmeticError("the draw term depends on p")
     return sympy.factor(sympy.cancel(main * (e - 1) ** 2))
+
+
+@cache
+def remark3_derived():
+    """Remark 3 (Section IV-C): with k = 1 and m -> oo, Eq. (7)'s boundary is q = p/w, w = e^eps (1 - p) + p (the
+    eps-LDP boundary of a unary encoding).  The pure protocol's variance (Section II-B, derived) at that q, over n,
+    against the derived objective of Lemma 1 over (e^eps - 1)^2 (the exact variance's p-part; it carries no k or m,
+    so it is Lemma 1's objective at k = 1)."""
+    return sympy.Eq(_tidy(pure_variance_derived().rhs.subs(q, p / w_of()) / n),
+                    _tidy(lemma1_objective_derived_expr() / (e - 1) ** 2))
 
 
 @cache

@@ -30,7 +30,7 @@ from ldpref import losses
 from ldpref.exact import certain_sign
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_mod_family, prime_affine_family
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, Symbolic, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import subset_selection
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -118,9 +118,9 @@ _PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
 
 @claim(
     id="cross/osc-below-cms",
-    custom=("an all-parameter certificate (an identity and positive coefficients after a shift) beside two grids "
-            "whose truth values come one from closed forms decided by exact signs, the other from real mechanisms "
-            "minimised over k and m"),
+    custom=("the first grid's exact side is a proof-path value per point (the exact sign of pan-cms's printed l2* "
+            "minus the OSC optimum, closed forms), which a Grid's oracle (enumeration or moment formula) does not "
+            "carry; beside an all-parameter certificate and a grid of real mechanisms minimised over k and m"),
     location="pan-strict Proposition 1 / Theorem 3.4 vs pan-cms Theorem 3.7",
     statement="pan-strict's strict lower bound (the OSC optimum, k = d/(e^eps+1), or k = 1 when d < e^eps + 1) is "
               "strictly below pan-cms's optimized CMS l2* for every d >= 2 and e^eps > 1; at integer parameters the "
@@ -169,24 +169,17 @@ def osc_below_cms(ev):
     ev.instances("pan-cms l2* > OSC bound", insts, has_printed=False)
 
 
-@claim(
-    id="cross/gap",
-    custom=("a symbolic limit d -> oo of the printed pan-cms l2* minus the OSC optimum compared with the derived "
-            "form, and 60-digit values approaching it (no instance grid has an exact value at the limit)"),
-    location="pan-strict Theorem 3.4 vs pan-cms Theorem 3.7 / Corollary 3.5 (large d)",
-    statement="The two optima agree to first order (4 d e^eps/(n(e^eps-1)^2)); pan-cms's l2* exceeds the strict "
-              "bound by 2(e^eps+1)^2/(n(e^eps-1)^2) in the limit d -> oo, a relative excess ~ (e^eps+1)^2/(2 d e^eps).",
-    derived=X.gap_forms,
-    derivation="derivations.cross.gap_limit",
-    assumptions="limit d -> oo at fixed e^eps > 1; n = 1",
-)
-def gap(ev):
+def _gap_limit(forms):
+    """lim_{d -> oo} of the printed pan-cms l2* minus the OSC optimum, times (e^eps - 1)^2 (sympy limit, d = 1/w)."""
     x = sympy.Symbol("x", positive=True)
     w = sympy.Symbol("w", positive=True)
     model = (X.pancms_l2_star_printed(x, X.e, 1) - X.osc_l2_star(x, X.e)) * (X.e - 1) ** 2
     # the same function of w over one denominator (sympy.together): the limit then takes ~0.3 s instead of ~0.7 s
-    ev.identity("limit of the printed pan-cms l2* minus the OSC optimum (sympy limit at d -> oo) == the derived form",
-                sympy.factor(sympy.limit(sympy.together(model.subs(x, 1 / w)), w, 0, "+")), ev.derived().rhs)
+    return sympy.factor(sympy.limit(sympy.together(model.subs(x, 1 / w)), w, 0, "+"))
+
+
+def _gap_approach():
+    """60-digit values at d = 10^4, 10^6, 10^8: |abs gap - 2(e+1)^2| = O(1/d) and rel gap / leading term -> 1."""
     mpmath.mp.dps = 60
     insts, rows = [], []
     for e_ in (R(3, 2), R(2), R(3), R(10)):
@@ -198,40 +191,49 @@ def gap(ev):
             absgap = (cms_v - osc_mp) * (em - 1) ** 2
             rel = cms_v / osc_mp - 1
             lead = (em + 1) ** 2 / (2 * dd * em)
-            # |abs gap - 2(e+1)^2| = O(1/d) and rel / lead -> 1
             ok = abs(absgap - 2 * (em + 1) ** 2) < 50 * (em + 1) ** 4 / dd and abs(rel / lead - 1) < 100 * em / dd ** 0.5
             insts.append(bool(ok))
             rows.append(f"e^eps={e_}, d={dd}: abs gap {mpmath.nstr(absgap, 12)}, rel gap/leading {mpmath.nstr(rel / lead, 8)}")
-    # supporting evidence only (the limit itself is the exact sympy identity above): a numeric record
-    ev.numeric("60-digit values approach the limits (|abs gap - 2(e+1)^2| < 50(e+1)^4/d, rel/leading within "
-               "100 e/sqrt(d))", all(insts), len(insts), "; ".join(rows))
-    for e_ in (R(2), R(3), R(10)):
-        em = mpmath.mpf(e_.p) / e_.q
+    return all(insts), len(insts), "; ".join(rows)
+
+
+def _relative_gaps(e_):
+    """The note for one e^eps: pan-cms l2* above the OSC bound in per cent at small d (50 digits)."""
+    def text():
+        mpmath.mp.dps = 60
         vals = []
         for dd in (2, 5, 10, 100, 1000):
             osc_v = X.osc_l2_star(dd, e_)
             rel = X.pancms_l2_star_value(dd, e_) / (mpmath.mpf(osc_v.p) / osc_v.q) - 1
             vals.append(f"d={dd}: {mpmath.nstr(100 * rel, 4)}%")
-        ev.note(f"e^eps = {e_}: pan-cms l2* above the OSC bound by " + ", ".join(vals))
+        return f"e^eps = {e_}: pan-cms l2* above the OSC bound by " + ", ".join(vals)
+    return text
 
 
-@claim(
-    id="cross/ocms-vs-cms",
-    custom=("the derived statement is evaluated with the closed-form OCMS l2 put in for its left side at each point, "
-            "and the second sentence compares two closed forms by exact signs at d up to 10^4"),
-    location="pan-strict Section 5.2 (OCMS, a != 0) vs pan-cms Section 3.5 / Theorem 3.7",
-    statement="At the same (d, m, e^eps) pan-strict's OCMS (hash family without a = 0, collision below 1/m) has a "
-              "strictly smaller l2 than pan-cms's collision-uniform CMS; at the optimized m = e^eps + 1 it is also "
-              "below pan-cms's l2* formula once d is not tiny (it reaches the strict bound as d grows).",
-    derived=lambda: sympy.Lt(sympy.Symbol(r"l_2(\mathrm{OCMS}_{d', m})"), X.cms_rr_l2(X.d, X.m, X.e)),
-    derivation="derivations.pan_strict.constructions.ocms_l2_pooled",
-    kind="statement",
-    assumptions="pooled decoder (pan-cms Eq. (8)) for OCMS; n = 1",
-)
-def ocms_vs_cms(ev):
-    form = ev.derived()
-    ocms_sym = form.lhs
-    insts = []
+record(
+    id="cross/gap",
+    location="pan-strict Theorem 3.4 vs pan-cms Theorem 3.7 / Corollary 3.5 (large d)",
+    statement="The two optima agree to first order (4 d e^eps/(n(e^eps-1)^2)); pan-cms's l2* exceeds the strict "
+              "bound by 2(e^eps+1)^2/(n(e^eps-1)^2) in the limit d -> oo, a relative excess ~ (e^eps+1)^2/(2 d e^eps).",
+    derived=X.gap_forms,
+    derivation="derivations.cross.gap_limit",
+    assumptions="limit d -> oo at fixed e^eps > 1; n = 1",
+    steps=(Identity("limit of the printed pan-cms l2* minus the OSC optimum (sympy limit at d -> oo) == the derived "
+                    "form", _gap_limit, lambda forms: forms.derived().rhs, reads_forms=True),
+           # supporting evidence only (the limit itself is the exact sympy identity above): a numeric record
+           Numeric("60-digit values approach the limits (|abs gap - 2(e+1)^2| < 50(e+1)^4/d, rel/leading within "
+                   "100 e/sqrt(d))", _gap_approach),
+           *(Note(_relative_gaps(e_)) for e_ in (R(2), R(3), R(10)))))
+
+
+#: the left side of cross/ocms-vs-cms's derived statement: the l2 of pan-strict's OCMS at (d, m, e^eps)
+OCMS_L2 = sympy.Symbol(r"l_2(\mathrm{OCMS}_{d', m})")
+
+
+def _ocms_points():
+    """(d, m, e^eps) with m below OCMS's prime and a collision-uniform CMS family: ``data`` is whether the real OCMS
+    (pooled decoder) has a smaller worst-case l2 than the real CMS + RR; the derived statement is evaluated with the
+    closed-form OCMS l2 put in for its left side."""
     for dd in (3, 4, 5, 6):
         for mm in (2, 3, 4):
             if mm >= next_prime(dd):
@@ -241,11 +243,14 @@ def ocms_vs_cms(ev):
                 if c is None:
                     continue
                 o = _ocms_l2(dd, mm, e_)
-                # derived: the displayed statement with the closed-form OCMS l2 put in for l2(OCMS)
-                pred = evaluate(form, {ocms_sym: PS.ocms_l2_pooled(dd, next_prime(dd), mm, e_), X.d: dd, X.m: mm,
-                                       X.e: e_})
-                insts.append(Instance({"d": dd, "m": mm, "exp_eps": e_, "OCMS": o, "CMS": c}, bool(o < c), pred, None,
-                                      size=(dd, mm, e_)))
+                yield Point({"d": dd, "m": mm, "exp_eps": e_, "OCMS": o, "CMS": c},
+                            facts={OCMS_L2: PS.ocms_l2_pooled(dd, next_prime(dd), mm, e_), X.d: dd, X.m: mm, X.e: e_},
+                            data=bool(o < c), size=(dd, mm, e_))
+
+
+def _ocms_below_printed_star():
+    """The second sentence compares two closed forms (no mechanism is enumerated at d up to 10^4): the OCMS l2 at
+    m = e^eps + 1 against pan-cms's printed l2*, by the exact sign; 40-digit excesses over the OSC bound beside it."""
     mpmath.mp.dps = 40
     table, large_d = [], []
     for e_ in (R(2), R(3)):
@@ -255,16 +260,27 @@ def ocms_vs_cms(ev):
             o = PS.ocms_l2_pooled(dd, p, mm, e_)
             o_mp = mpmath.mpf(o.p) / o.q
             c = X.pancms_l2_star_value(dd, e_)
-            below = bool(sympy.StrictLessThan(o, X.pancms_l2_star_printed(dd, e_, 1)))  # exact sign
-            large_d.append(below)
+            large_d.append(bool(sympy.StrictLessThan(o, X.pancms_l2_star_printed(dd, e_, 1))))  # exact sign
             osc_v = X.osc_l2_star(dd, e_)
             table.append(f"e={e_}, d={dd}: OCMS {mpmath.nstr(100 * (o_mp / (mpmath.mpf(osc_v.p) / osc_v.q) - 1), 4)}%, "
                          f"pan-cms l2* {mpmath.nstr(100 * (c / (mpmath.mpf(osc_v.p) / osc_v.q) - 1), 4)}% above OSC")
-    ev.instances("real mechanisms: OCMS (pooled decoder) vs collision-uniform CMS + RR at the same (d, m, e^eps)",
-                 insts, has_printed=False)
-    # the second sentence compares two closed forms (no mechanism is enumerated at d up to 10^4): exact signs
-    ev.numeric("OCMS l2 at m = e^eps + 1 below pan-cms's printed l2* (exact sign of the closed forms), "
-               "d in 10..10^4", all(large_d), len(large_d), "; ".join(table))
+    return all(large_d), len(large_d), "; ".join(table)
+
+
+record(
+    id="cross/ocms-vs-cms",
+    location="pan-strict Section 5.2 (OCMS, a != 0) vs pan-cms Section 3.5 / Theorem 3.7",
+    statement="At the same (d, m, e^eps) pan-strict's OCMS (hash family without a = 0, collision below 1/m) has a "
+              "strictly smaller l2 than pan-cms's collision-uniform CMS; at the optimized m = e^eps + 1 it is also "
+              "below pan-cms's l2* formula once d is not tiny (it reaches the strict bound as d grows).",
+    derived=lambda: sympy.Lt(OCMS_L2, X.cms_rr_l2(X.d, X.m, X.e)),
+    derivation="derivations.pan_strict.constructions.ocms_l2_pooled",
+    kind="statement",
+    assumptions="pooled decoder (pan-cms Eq. (8)) for OCMS; n = 1",
+    steps=(Grid("real mechanisms: OCMS (pooled decoder) vs collision-uniform CMS + RR at the same (d, m, e^eps)",
+                _ocms_points, precomputed),
+           Numeric("OCMS l2 at m = e^eps + 1 below pan-cms's printed l2* (exact sign of the closed forms), "
+                   "d in 10..10^4", _ocms_below_printed_star)))
 
 
 # =================================================================================================
@@ -304,8 +320,9 @@ def _s1_values(expr, m_, e_, lam_):
 
 @claim(
     id="cross/gcms-s1-cms-rr",
-    custom=("three grids of different kinds (matrix equality of two constructions per family, variances on a fixed "
-            "family, variances over every draw) and an identity that reads jiang-gcms/thm3's printed form"),
+    custom=("the first grid is a fact of the two constructions (the same perturbation and decoder matrices for every "
+            "family) recorded against a constant, not a form evaluated at a point; beside it two variance grids and "
+            "an identity that reads jiang-gcms/thm3's printed form"),
     depends_on=("jiang-gcms/thm3",),
     location="jiang-gcms Algorithm 1, Eqs. (3)-(5), Theorem 3 (s = 1) vs pan-cms Eq. (2), Eq. (6), Eq. (12)",
     statement="Agree: GCMS with s = 1 and p at Theorem 2's bound (p = e^eps/(e^eps + m - 1), q = 1/(e^eps + m - 1)) is "
@@ -443,10 +460,10 @@ def _best(cands, value):
 
 
 @cache
-def _budget_instances(form):
-    """Per (e^eps, bits, lambda): [best GCMS, best CMS + RR] from the real mechanisms (exact) and from the
-    derived form ``form`` (n Var of GCMS at (m, s); s = 1 for CMS + RR)."""
-    insts = []
+def _budget_points():
+    """Per (e^eps, bits, lambda): ``data`` ([best GCMS, best CMS + RR] from the real mechanisms (exact), the GCMS
+    candidates (m, s) within the budget, the CMS + RR ones)."""
+    out = []
     for e_ in (R(3, 2), R(2)):
         for b in (1, 2, 4, 6):
             rr, gc = _budget_candidates(e_, b)
@@ -456,15 +473,22 @@ def _budget_instances(form):
                         v1, v0 = _budget_client_variances(c[0], c[1], e_, kind)
                         return lam_ * v1 + (1 - lam_) * v0
                     return value
-                de = lambda c: evaluate(form, {X.m: c[0], X.S: c[1], X.e: e_, X.lam: lam_})  # noqa: E731
                 g_ex, g_arg = _best(gc, ex("gcms"))
                 r_ex, r_arg = _best(rr, ex("rr"))
-                g_de, _ = _best(gc, de)
-                r_de, _ = _best(rr, de)
-                insts.append(Instance({"exp_eps": e_, "bits": b, "lambda": lam_, "GCMS (m, s)": g_arg, "CMS+RR m": [c[0] for c in r_arg],
-                                       "GCMS/CMS": mpmath.nstr(mpmath.mpf(int(sympy.numer(g_ex / r_ex))) / int(sympy.denom(g_ex / r_ex)), 6)},
-                                      [g_ex, r_ex], [g_de, r_de], size=(e_, b, lam_)))
-    return tuple(insts)
+                out.append(Point({"exp_eps": e_, "bits": b, "lambda": lam_, "GCMS (m, s)": g_arg,
+                                  "CMS+RR m": [c[0] for c in r_arg], "GCMS/CMS": mpmath.nstr(
+                                      mpmath.mpf(int(sympy.numer(g_ex / r_ex))) / int(sympy.denom(g_ex / r_ex)), 6)},
+                                 data=([g_ex, r_ex], gc, rr), size=(e_, b, lam_)))
+    return tuple(out)
+
+
+def _best_by_form(form, point):
+    """[best GCMS, best CMS + RR] of the derived form (n Var of GCMS at (m, s); s = 1 for CMS + RR) over the
+    candidates within the point's budget."""
+    _, gc, rr = point.data
+    e_, lam_ = point.params["exp_eps"], point.params["lambda"]
+    de = lambda c: evaluate(form, {X.m: c[0], X.S: c[1], X.e: e_, X.lam: lam_})  # noqa: E731
+    return [_best(gc, de)[0], _best(rr, de)[0]]
 
 
 @cache
@@ -499,8 +523,8 @@ def _report_set(label):
 
 @claim(
     id="cross/gcms-ocms-budget",
-    custom=("the best (m, s) within a bit budget is found by search at each point before the statement is evaluated, "
-            "and a second grid checks attainment of the OSC bound by the pure-protocol decoder"),
+    custom=("the second grid checks attainment of the OSC bound by the pure-protocol decoder against closed forms of "
+            "pan-strict's optimum and Eq. (4)'s bias, not against this claim's form, which a Grid would evaluate"),
     location="jiang-gcms Section IV-C (OCMS), Remark 1 vs pan-cms Theorems 3.6-3.7 and pan-strict Theorem 3.4 / Sec. 5",
     statement="Agree: at Theorem 2's bound GCMS on [m] is CMS with Subset Selection of size s as its inner mechanism "
               "(s = 1: pan-cms's CMS + RR); with m = d, an injective hash and s = d/(e^eps + 1) it has p = 1/2 and its "
@@ -521,18 +545,17 @@ def _report_set(label):
          "(m bits per report, SUE), not with CMS + RR, which pan-cms shows is the better inner mechanism.",
 )
 def gcms_ocms_budget(ev):
-    form = ev.derived()
     ev.identity("alpha_1 = E[pi] = q + (p - q)/m equals s/m at q = (s - p)/(m - 1) (derived)",
                 sympy.cancel(JG.q + (JG.p - JG.q) / JG.m - JG.s / JG.m).subs(JG.q, (JG.s - JG.p) / (JG.m - 1)),
                 sympy.Integer(0))
-    ev.instances("best GCMS vs best CMS + RR within b bits at a target lambda (exact values of real mechanisms)",
-                 _budget_instances(form), has_printed=False)
+    Grid("best GCMS vs best CMS + RR within b bits at a target lambda (exact values of real mechanisms)",
+         _budget_points, lambda point: point.data[0], value=_best_by_form).run(ev, False)
     ev.instances("GCMS reports with m = d, identity hash, s = d/(e^eps + 1), pure decoder: worst-case l2 == Subset "
                  "Selection's == pan-strict's OSC bound, p = 1/2; Eq. (4) itself is biased there (-1/(m-1))",
                  _osc_instances(), has_printed=False)
     rows = []
-    for i in _budget_instances(form):
-        if i.exact[0] != i.exact[1]:
+    for i in _budget_points():
+        if i.data[0][0] != i.data[0][1]:
             rows.append(f"e^eps={i.params['exp_eps']}, {i.params['bits']} bits, lambda={i.params['lambda']}: GCMS "
                         f"{i.params['GCMS (m, s)']} / CMS+RR m={i.params['CMS+RR m']} = {i.params['GCMS/CMS']}")
     ev.note("where the two differ: " + "; ".join(rows))

@@ -33,15 +33,19 @@ def _each_at(form, point):
     return [evaluate(v, point.facts) for v in form]
 
 
+def _draw_alphas(d, m_, k_, s_, p_):
+    """(alpha_1, alpha_2) = (E[pi], Var_draw[pi]) of a client holding 1 != target 0, from the exact Z_j (every draw)."""
+    pis = [(w_, sum(pz[j][1] for j in range(k_))) for w_, pz, _ in _z_tables(d, m_, k_, s_, p_)]
+    a1 = sum(w_ * pi for w_, pi in pis)
+    a2 = sum(w_ * (pi - a1) ** 2 for w_, pi in pis)
+    return sympy.Rational(a1.numerator, a1.denominator), sympy.Rational(a2.numerator, a2.denominator)
+
+
 def _alpha_points():
     for d, m_, k_, s_, p_, e_ in _boundary_points():
-        T = _z_tables(d, m_, k_, s_, p_)
-        pis = [(w_, sum(pz[j][1] for j in range(k_))) for w_, pz, _ in T]  # client holding 1 != target 0
-        a1 = sum(w_ * pi for w_, pi in pis)
-        a2 = sum(w_ * (pi - a1) ** 2 for w_, pi in pis)
-        exact = [sympy.Rational(a2.numerator, a2.denominator)] * 2 + [sympy.Rational(a1.numerator, a1.denominator)]
+        a1, a2 = _draw_alphas(d, m_, k_, s_, p_)
         yield Point({"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}, facts={J.p: p_, J.e: e_, J.m: m_, J.k: k_},
-                    data=exact, size=(m_, k_, s_, p_))
+                    data=[a2, a2, a1], size=(m_, k_, s_, p_))
 
 
 record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at the boundary of Eq. (7)",
@@ -76,11 +80,7 @@ def appC_pq(ev):
     for d, m_, k_, s_, p_, e_ in _boundary_points():
         mech = gcms(_identity_family(m_), s_, p_, decoder="count")
         pe, qe = _support_pq(mech, 0)
-        T = _z_tables(d, m_, k_, s_, p_)
-        pis = [(w_, sum(pz[j][1] for j in range(k_))) for w_, pz, _ in T]
-        a1 = sum(w_ * pi for w_, pi in pis)
-        a2 = sum(w_ * (pi - a1) ** 2 for w_, pi in pis)
-        a2km = sympy.Rational(a2.numerator, a2.denominator) * k_ * (m_ - 1)
+        a2km = _draw_alphas(d, m_, k_, s_, p_)[1] * k_ * (m_ - 1)
         vals = {J.p: p_, J.e: e_, J.m: m_, J.k: k_}
         params = {"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}
         insts.append(Instance(params, [(pe - qe) ** 2 * (1 - R(1, m_)), a2km], evaluate(derived, vals),

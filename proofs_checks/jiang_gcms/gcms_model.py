@@ -14,9 +14,9 @@ from flint import fmpq
 import derivations.jiang_gcms as J
 from ldpref import moments
 from ldpref.exact import to_fraction as _frac
+from ldpref.ledger.forms import value_at as _at  # noqa: F401  (the one evaluator; the checks import _at from here)
 from ldpref.mechanisms.gcms import gcms_over_draws
 
-from .evaluate import _at  # noqa: F401  (re-exported: the checks import _at from here)
 from .pure_protocols import R, _datasets
 
 

@@ -12,14 +12,12 @@ import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, RoleGrid, Symbolic, listed
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Identity, Point, RoleGrid, Symbolic, listed, rhs
+from ldpref.ledger.forms import evaluate, value_at as _at
 from ldpref.mechanisms import grr, oue, subset_selection, sue, support_probabilities
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 from ldpref.privacy import exp_eps_symbolic
-
-from .evaluate import _at
 
 
 R = sympy.Rational
@@ -53,8 +51,7 @@ def _estimator_mechanism(proto, form):
     b = rhs.subs(J.S, 0)
     if sympy.diff(a, J.S) != 0:
         raise ValueError(f"estimator {rhs} is not affine in S")
-    a = sympy.cancel(a.subs({J.p: proto.p, J.q: proto.q}))
-    b_per_client = sympy.cancel((b / J.n).subs({J.p: proto.p, J.q: proto.q}))
+    a, b_per_client = _at(a, {J.p: proto.p, J.q: proto.q}), _at(b / J.n, {J.p: proto.p, J.q: proto.q})
     if b_per_client.free_symbols:
         raise ValueError(f"estimator offset {b} is not proportional to n")
     m = proto.mechanism
@@ -85,31 +82,32 @@ def _enumerated_estimate(name, d, e, mech, counts):
     return dom.to_sympy(mean), dom.to_sympy(var)
 
 
-def _subs(expr, proto, counts):
-    """``expr`` at the protocol's p, q and the dataset's n, f(d), exactly: the compiled rational evaluation of
-    ``evaluate._at`` (subs + cancel when the expression or a value is not rational)."""
-    return _at(expr, {J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]})
+def _protocol_points(max_n):
+    """Each protocol of :func:`_protocols` on every dataset of at most ``max_n(d, protocol)`` clients: ``facts`` the
+    values of p, q, n, f(d) (d = value 0), ``data`` what the oracle and a decoder need."""
+    def points():
+        for order, name, d, e, proto in _protocols():
+            for counts in _datasets(d, max_n(d, proto)):
+                yield Point({"protocol": name, "d": d, "exp_eps": e, "counts": counts},
+                            facts={J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]},
+                            data=(name, d, e, proto, counts), size=(d, sum(counts), *order[1:]))
+    return points
 
 
-def _estimator_instances(printed, derived):
-    """n E[f_hat] of the estimators ``printed`` and ``derived`` (the claim's forms, f_hat = a S + b) vs the
-    true count, each read off its form as a decoder of the real protocol."""
-    insts = []
-    for order, name, d, e, proto in _protocols():
-        max_n = 2 if proto.mechanism.n_outputs > 6 else 3
-        printed_m = _estimator_mechanism(proto, printed)
-        derived_m = _estimator_mechanism(proto, derived)
-        for counts in _datasets(d, max_n):
-            n = sum(counts)
-            printed_mean = n * _enumerated_estimate(name, d, e, printed_m, counts)[0]
-            derived_mean = n * _enumerated_estimate(name, d, e, derived_m, counts)[0]
-            insts.append(Instance({"protocol": name, "d": d, "exp_eps": e, "counts": counts},
-                                  exact=sympy.Integer(counts[0]), derived=derived_mean, printed=printed_mean,
-                                  size=(d, n, *order[1:])))
-    return insts
+@functools.lru_cache(maxsize=64)
+def _decoded(name, d, e, form):
+    """The protocol ``name`` at (d, e^eps) with the estimator form as its decoder (once per protocol and form)."""
+    (proto,) = [pr for _, nm, dd, ee, pr in _protocols() if (nm, dd, ee) == (name, d, e)]
+    return _estimator_mechanism(proto, form)
 
 
-@claim(
+def _mean_by_form(form, point):
+    """n E[f_hat(d)] of the estimator ``form`` run as the decoder of the real protocol (every outcome enumerated)."""
+    name, d, e, _, counts = point.data
+    return sum(counts) * _enumerated_estimate(name, d, e, _decoded(name, d, e, form), counts)[0]
+
+
+record(
     id="jiang-gcms/sec2.B.estimator", root_cause="sec2.B.estimator",
     location="Section II-B (pure LDP protocol), estimator of the count of d",
     statement="The unbiased estimator of the number of clients holding d is "
@@ -119,21 +117,12 @@ def _estimator_instances(printed, derived):
     derivation="derivations.jiang_gcms.pure_estimator_derived",
     assumptions="pure protocol: P(d in supp(Y) | d) = p, P(d in supp(Y) | d') = q for d' != d; p != q",
     symbols={"S": "number of reports whose support holds d", "f": "true count of d"},
-    custom="each estimator form is run as a decoder of the real protocol (its expectation by enumeration)",
+    steps=(Symbolic("printed estimator vs derived estimator", part=rhs),
+           # each estimator form is run as a decoder of the real protocol: its expectation by enumeration
+           Grid("expectation of the estimator vs the true count (exact enumeration)",
+                _protocol_points(lambda d, proto: 2 if proto.mechanism.n_outputs > 6 else 3),
+                lambda point: sympy.Integer(point.data[4][0]), value=_mean_by_form)),
 )
-def sec2b_estimator(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed estimator vs derived estimator", printed.rhs, derived.rhs)
-    ev.instances("expectation of the estimator vs the true count (exact enumeration)",
-                 _estimator_instances(printed, derived))
-
-
-def _variance_points():
-    for order, name, d, e, proto in _protocols():
-        for counts in _datasets(d, 3 if d == 2 else 2):
-            yield Point({"protocol": name, "d": d, "exp_eps": e, "counts": counts},
-                        facts={J.p: proto.p, J.q: proto.q, J.n: sum(counts), J.f: counts[0]},
-                        data=(name, d, e, proto, counts), size=(d, sum(counts), *order[1:]))
 
 
 def _enumerated_variance(point):
@@ -151,9 +140,10 @@ record(
     derived=J.pure_variance_derived,
     derivation="derivations.jiang_gcms.pure_variance_derived",
     assumptions="pure protocol; clients independent; the unbiased estimator (S - n q)/(p - q)",
-    steps=(Symbolic("printed variance vs derived variance", part=lambda form: form.rhs),
-           Grid("variance of the count estimator (exact enumeration)", _variance_points, _enumerated_variance,
-                part=lambda form: form.rhs, value=lambda form, point: _at(form, point.facts))),
+    steps=(Symbolic("printed variance vs derived variance", part=rhs),
+           Grid("variance of the count estimator (exact enumeration)",
+                _protocol_points(lambda d, proto: 3 if d == 2 else 2), _enumerated_variance,
+                part=rhs, value=lambda form, point: _at(form, point.facts))),
 )
 
 

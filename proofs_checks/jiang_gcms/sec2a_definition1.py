@@ -92,24 +92,23 @@ def _def1_value(form, point, role):
     return all(bool(holds(*at, sum(a[u] for u in S), sum(b[u] for u in S))) for S in events)
 
 
-_DEF1_STEPS = (
+#: Definition 1 and its Eq. (1): one statement, one evidence
+_DEF1 = dict(printed=J.def1_printed, derived=J.def1_derived, derivation="derivations.jiang_gcms.hockey_stick",
+             kind="statement", steps=(
     RoleGrid("Definition 1 at each pair of inputs, e^eps and delta: the printed inequality over every event S vs "
              "the per-output (hockey-stick) form ldpref uses, against the smallest delta over every event",
              _def1_points, lambda point: point.data[0], value=_def1_value),
     Note("Definition 1 is a definition: the printed column is Eq. (1) evaluated over every event; the derived "
          "column is ldpref.privacy's hockey-stick delta (the per-output form), the exact column the largest "
-         "Pr(S|x) - e^eps Pr(S|x') over every event."))
+         "Pr(S|x) - e^eps Pr(S|x') over every event.")))
 
 record(id="jiang-gcms/def1", location="Section II-A, Definition 1 ((eps, delta)-DP)",
        statement="M is (eps, delta)-DP if Pr(M(X) in S) <= e^eps Pr(M(X') in S) + delta for all neighbours "
                  "X, X' and events S; delta = 0 is pure eps-DP; in LDP the neighbours are any two inputs.",
-       printed=J.def1_printed, derived=J.def1_derived, derivation="derivations.jiang_gcms.hockey_stick",
-       kind="statement", steps=_DEF1_STEPS)
+       **_DEF1)
 
 record(id="jiang-gcms/eq1", location="Section II-A, Eq. (1)",
-       statement="Pr(M(X) in S) <= e^eps Pr(M(X') in S) + delta.",
-       printed=J.def1_printed, derived=J.def1_derived, derivation="derivations.jiang_gcms.hockey_stick",
-       kind="statement", steps=_DEF1_STEPS)
+       statement="Pr(M(X) in S) <= e^eps Pr(M(X') in S) + delta.", **_DEF1)
 
 
 def _multinomial_counts(column, c):
@@ -184,7 +183,8 @@ def _hockey(tables, E_c):
 
 @_cache
 def _thm1_points():
-    """(params, size, exact: shuffled histogram is (bound, delta)-DP, values at which the forms are evaluated)."""
+    """The points: ``data`` whether the shuffled histogram is (bound, delta)-DP (exact), ``facts`` the values at which
+    the forms are evaluated."""
     cases = [("grr d=2", grr(2, R(3, 2)).mechanism, 30, R(1, 2)),
              ("grr d=2", grr(2, R(3, 2)).mechanism, 60, R(1, 4)),
              ("gcms d=2 m=3 k=1 s=1 p=1/2", gcms(HashFamily(((0, 1),), 3), 1, R(1, 2)), 60, R(1, 2))]
@@ -204,15 +204,10 @@ def _thm1_points():
                 lo, hi = (lo, mid) if _hockey(pairs, mpmath.exp(mid)) <= dl_mp else (mid, hi)
             eps_star = sympy.Float(mpmath.nstr(hi, 30), 30)
             at = {J.eps: sympy.log(e0), J.n: n_, J.delta: dl, J.eps_c: eps_star}
-            out.append(({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl,
-                         "eps_c bound": mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
-                        (n_, dl), holds, at))
+            out.append(Point({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl, "eps_c bound":
+                               mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
+                              facts=at, data=holds, size=(n_, dl)))
     return tuple(out)
-
-
-def _thm1_grid_points():
-    for params, size, holds, at in _thm1_points():
-        yield Point(params, facts=at, data=holds, size=size)
 
 
 def _delta_zero_refused():
@@ -220,10 +215,12 @@ def _delta_zero_refused():
     return edge.eps_bound is None and not edge.precondition, 1, "delta must lie in (0, 1), not [0, 1]"
 
 
-_THM1_STEPS = (
+#: Theorem 1 and its Eq. (2): one statement, one evidence
+_THM1 = dict(printed=J.thm1_printed, derived=J.thm1_derived, derivation="derivations.jiang_gcms.thm1_derived",
+             kind="cited", steps=(
     Symbolic("Eq. (2) and its precondition vs the transcription of [12]", part=_parts),
     Grid("shuffled histogram of n reports, every neighbouring pair: the exact smallest eps_c at delta "
-         "(by bisection on the exact shuffled distributions) against Eq. (2), precondition evaluated", _thm1_grid_points,
+         "(by bisection on the exact shuffled distributions) against Eq. (2), precondition evaluated", _thm1_points,
          lambda point: point.data),
     Numeric("delta = 0: Eq. (2) and the precondition are undefined (log(4/delta)); the calculator refuses it",
             _delta_zero_refused),
@@ -232,15 +229,13 @@ _THM1_STEPS = (
          "claim's implication at eps = ln e^eps0, n, delta and eps_c = the exact smallest eps_c (upper end of a "
          "bisection bracket of width < 1e-12 on the exact shuffled distributions of GRR and GCMS, the other "
          "n - 1 clients on one value); the exact column says whether the shuffled histogram is "
-         "(bound, delta)-DP.  The theorem's 'delta in [0, 1]' must exclude 0."))
+         "(bound, delta)-DP.  The theorem's 'delta in [0, 1]' must exclude 0.")))
 
 record(id="jiang-gcms/thm1", location="Section II-A, Theorem 1 (privacy amplification by shuffling, cited)",
        statement="For an eps-LDP randomiser with eps <= log(n/(8 log(2/delta)) - 1), shuffling n reports is "
                  "(eps_c, delta)-DP with eps_c <= log(1 + (e^eps - 1)(4 sqrt(2 log(4/delta))/sqrt((e^eps + 1) n) + 4/n)).",
-       printed=J.thm1_printed, derived=J.thm1_derived, derivation="derivations.jiang_gcms.thm1_derived",
-       kind="cited", assumptions="delta in (0, 1); n reports, each from the same eps-LDP randomiser", steps=_THM1_STEPS)
+       assumptions="delta in (0, 1); n reports, each from the same eps-LDP randomiser", **_THM1)
 
 record(id="jiang-gcms/eq2", location="Section II-A, Eq. (2) (Theorem 1's bound)",
        statement="eps_c <= log(1 + (e^eps - 1)(4 sqrt(2 log(4/delta))/sqrt((e^eps + 1) n) + 4/n)).",
-       printed=J.thm1_printed, derived=J.thm1_derived, derivation="derivations.jiang_gcms.thm1_derived",
-       kind="cited", assumptions="delta in (0, 1); eps <= log(n/(8 log(2/delta)) - 1)", steps=_THM1_STEPS)
+       assumptions="delta in (0, 1); eps <= log(n/(8 log(2/delta)) - 1)", **_THM1)

@@ -36,13 +36,13 @@ def _identity_family(m, d=2):
 
 
 def _law_values(law, m_, s_, p_):
-    return [sympy.cancel(v.subs({J.m: m_, J.s: s_, J.p: p_})) for v in law.values()]
+    return [_at(v, {J.m: m_, J.s: s_, J.p: p_}) for v in law.values()]
 
 
 @_cache
 def _alg1_points():
-    """((m, s, p), exact [P(x | r) for x holding r, for x lacking r, every report has s buckets]) read off the
-    exact mechanism built step by step from Algorithm 1 (every output listed)."""
+    """Points (m, s, p) with ``data`` the exact [P(x | r) for x holding r, for x lacking r, every report has s
+    buckets] read off the exact mechanism built step by step from Algorithm 1 (every output listed)."""
     out = []
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
@@ -56,13 +56,8 @@ def _alg1_points():
                     (inside if 0 in X else outside).add(Pm[u, 0])  # input 0 hashes to r = 0
                 exact = [inside.pop() if len(inside) == 1 else sorted(inside),
                          outside.pop() if len(outside) == 1 else sorted(outside), sizes == {s_}]
-                out.append(((m_, s_, p_), exact))
+                out.append(Point({"m": m_, "s": s_, "p": p_}, data=exact, size=(m_, s_, p_)))
     return tuple(out)
-
-
-def _alg1_grid_points():
-    for (m_, s_, p_), exact in _alg1_points():
-        yield Point({"m": m_, "s": s_, "p": p_}, data=exact, size=(m_, s_, p_))
 
 
 def _alg1_value(form, point):
@@ -111,14 +106,15 @@ record(id="jiang-gcms/alg1", location="Section IV-A, Algorithm 1 (on-device LDP 
        assumptions="1 <= s <= m - 1 (s - 1 or s buckets are drawn from the m - 1 others)",
        steps=(Symbolic("Appendix A's law of Algorithm 1 vs the law derived from its two branches", part=_listed),
               Grid("P(x | r) read off the exact mechanism built step by step from Algorithm 1 (holds r; lacks r; "
-                   "every report has s buckets)", _alg1_grid_points, lambda point: point.data, value=_alg1_value),
+                   "every report has s buckets)", _alg1_points, lambda point: point.data, value=_alg1_value),
               Statistical("numpy client (ldpref.gcms.client, fixed seeds, 40000 reports each) vs the exact law: "
                           "largest |freq - P|/sd over every output < 5", _client_agrees)))
 
 
 @_cache
 def _eq3_points():
-    """((m, s, p), exact [P(r in x), P(b in x) for b != r]) read off the exact mechanism (every output listed)."""
+    """Points (m, s, p) with ``data`` the exact [P(r in x), P(b in x) for b != r] read off the exact mechanism (every
+    output listed)."""
     out = []
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
@@ -131,13 +127,9 @@ def _eq3_points():
                                     if b in set(map(int, lab.split(":{")[1].rstrip("}").split(",")))))
                 others = set(incl[1:])
                 exact = [incl[0], others.pop() if len(others) == 1 else sorted(others)]
-                out.append(((m_, s_, p_), exact))
+                out.append(Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=exact,
+                                 size=(m_, s_, p_)))
     return tuple(out)
-
-
-def _eq3_grid_points():
-    for (m_, s_, p_), exact in _eq3_points():
-        yield Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=exact, size=(m_, s_, p_))
 
 
 record(id="jiang-gcms/eq3", location="Section IV-A, Eq. (3)",
@@ -146,7 +138,7 @@ record(id="jiang-gcms/eq3", location="Section IV-A, Eq. (3)",
        printed=J.eq3_printed, derived=J.eq3_derived, derivation="derivations.jiang_gcms.eq3_derived",
        assumptions="1 <= s <= m - 1",
        steps=(Symbolic("q of Eq. (3) vs the inclusion probability derived from Algorithm 1", part=lambda f: f.rhs),
-              Grid("(P(r in x), P(b in x) for b != r) read off the exact mechanism", _eq3_grid_points,
+              Grid("(P(r in x), P(b in x) for b != r) read off the exact mechanism", _eq3_points,
                    lambda point: point.data, part=lambda f: f.rhs,
                    value=lambda form, point: [point.facts[J.p], _at(form, point.facts)])))
 
@@ -156,8 +148,7 @@ def _decoded_family(d, m, k, s, p, estimator):
     Q = a 1{h_j(x) in X} + b/n, built from the count decoder of every member."""
     rhs = estimator.rhs
     qv = (s - p) / sympy.Integer(m - 1)
-    a = sympy.cancel(sympy.diff(rhs, J.C).subs({J.p: p, J.q: qv, J.m: m}))
-    b = sympy.cancel((rhs.subs(J.C, 0) / J.n).subs({J.p: p, J.q: qv, J.m: m}))
+    a, b = _at(sympy.diff(rhs, J.C), {J.p: p, J.q: qv, J.m: m}), _at(rhs.subs(J.C, 0) / J.n, {J.p: p, J.q: qv, J.m: m})
     if a.free_symbols or b.free_symbols:
         raise ValueError(f"estimator {rhs} is not affine in C with an offset proportional to n")
     members = []
@@ -224,11 +215,6 @@ record(id="jiang-gcms/eq4", location="Section IV-A, Eq. (4) (the estimator)",
               _EQ4_GRID))
 
 
-def _alg3_q_points():
-    for (m_, s_, p_), exact in _eq3_points():
-        yield Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=exact[1], size=(m_, s_, p_))
-
-
 def _estimate_agrees():
     """The numpy implementation (Algorithms 1-3) computes Eq. (4) on real reports exactly."""
     bad, total = 0, 0
@@ -258,8 +244,9 @@ record(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency esti
        derived=lambda: {J.q: J.eq3_derived().rhs, J.fhat: J.eq4_derived().rhs},
        derivation="derivations.jiang_gcms.eq4_derived",
        steps=(Symbolic("Algorithm 3's q and estimator vs the derived ones", part=_listed),
-              Grid("Algorithm 3's q vs P(b in x) read off the exact mechanism", _alg3_q_points, lambda point: point.data,
-                   part=lambda form: form[J.q], value=lambda expr, point: _at(expr, point.facts)),
+              Grid("Algorithm 3's q vs P(b in x) read off the exact mechanism", _eq3_points,
+                   lambda point: point.data[1], part=lambda form: form[J.q],
+                   value=lambda expr, point: _at(expr, point.facts)),
               replace(_EQ4_GRID, name="Algorithm 3's estimate: n E[f_hat] vs the true count",
                       part=lambda form: sympy.Eq(J.fhat, form[J.fhat])),
               Numeric("ldpref.gcms.estimate on simulated reports == the exact decoder of Eq. (4) applied to them",

@@ -83,25 +83,22 @@ def _thm2_tightness():
     return not tight, n_tight, f"{len(tight)} of {n_tight} draws not tight" + (f", e.g. {tight[0]}" if tight else "")
 
 
-_THM2_STEPS = (
+#: Theorem 2 and its Eq. (5): one statement, one evidence
+_THM2 = dict(printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
+             kind="statement", steps=(
     Grid("exact e^eps of the GCMS mechanism (every draw; report <x, j> and x alone) <= e^{|log(p(m-s)/((1-p)s))|}",
          _thm2_grid_points, lambda point: point.data, value=lambda form, point: _evaluate_at_once(form, point.facts)),
     Numeric("tightness: exact e^eps of <x, j> == max(R, 1/R) when some function separates two values, 1 otherwise",
-            _thm2_tightness))
+            _thm2_tightness)))
 
 
 record(id="jiang-gcms/thm2", location="Section IV-B, Theorem 2 (privacy of GCMS)",
        statement="The privatised vector x is eps-LDP with eps <= |log(p(m - s)/((1 - p)s))|.",
-       printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
-       kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1; the hash functions are public",
-       steps=_THM2_STEPS)
+       assumptions="0 < p < 1, 1 <= s <= m - 1; the hash functions are public", **_THM2)
 
 
-record(id="jiang-gcms/eq5", location="Section IV-B, Eq. (5)",
-       statement="eps <= |log(p(m - s)/((1 - p)s))|.",
-       printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
-       kind="statement", assumptions="0 < p < 1, 1 <= s <= m - 1",
-       steps=_THM2_STEPS)
+record(id="jiang-gcms/eq5", location="Section IV-B, Eq. (5)", statement="eps <= |log(p(m - s)/((1 - p)s))|.",
+       assumptions="0 < p < 1, 1 <= s <= m - 1", **_THM2)
 
 
 # ---- Section IV-B: Theorem 3 (utility) -----------------------------------------------------------------
@@ -230,22 +227,20 @@ record(id="jiang-gcms/thm3.estimator", root_cause="appB.same-client",
               _thm3_grid("n^2 Var[f_hat(v)] over every hash draw and outcome", "fhat", _rhs_model_alphas),
               _symbolic_p_identity("fhat")))
 
-_RATIO_STEPS = (
+#: Theorem 3's Var[f_hat] = Var[C]/slope^2 and Appendix B's last step: one relation, one evidence
+_RATIO = dict(printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived,
+              derivation="derivations.jiang_gcms.thm3_ratio_derived", steps=(
     Symbolic("1/((p-q)^2 (1-1/m)^2) vs the squared slope of Eq. (4) in C", part=lambda form: form.rhs / J.var_C),
     _thm3_grid("Var[f_hat(v)]/Var[C(v)] from the two exact mixtures", "ratio",
-               lambda form: _model_alphas(form.rhs) / J.var_C))
+               lambda form: _model_alphas(form.rhs) / J.var_C)))
 
 record(id="jiang-gcms/thm3.ratio", location="Section IV-B, Theorem 3 (Var[f_hat] in terms of Var[C])",
-       statement="Var[f_hat(d)] = Var[C(d)]/((p - q)^2 (1 - 1/m)^2).",
-       printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived, derivation="derivations.jiang_gcms.thm3_ratio_derived",
-       steps=_RATIO_STEPS)
+       statement="Var[f_hat(d)] = Var[C(d)]/((p - q)^2 (1 - 1/m)^2).", **_RATIO)
 
 record(id="jiang-gcms/appB.relation", location="Appendix B, last step ('By Proposition 1')",
        statement="Var(f_hat(d)) = Var(C(d))/((p - q)^2 (1 - 1/m)^2).",
-       printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived, derivation="derivations.jiang_gcms.thm3_ratio_derived",
        note="The proof cites a 'Proposition 1' that the paper does not contain; the relation follows from Eq. (4) "
-            "being affine in C(d).",
-       steps=_RATIO_STEPS)
+            "being affine in C(d).", **_RATIO)
 
 record(id="jiang-gcms/thm3.draw-term", location="Section IV-B, Theorem 3 (the alpha_2 sum f(d')^2 term)",
        statement="The term a2 sum_{d' != d} f(d')^2 is the part of the variance due to the random draw of the hash "
@@ -395,20 +390,19 @@ def _at_facts(form, point):
     return _at(form, point.facts)
 
 
-_COR1_STEPS = (
-    Symbolic("Eq. (6) vs Section II-B's variance of the pure protocol", part=_rhs),
-    Grid("n^2 Var[f_hat] of GRR, OUE, SUE and Subset Selection (exact enumeration)", _cor1_points,
-         lambda point: point.data, part=_rhs, value=_at_facts))
+#: Corollary 1 and its Eq. (6): one formula, one evidence
+_COR1 = dict(printed=J.cor1_printed, derived=J.cor1_derived, derivation="derivations.jiang_gcms.pure_variance_derived",
+             steps=(Symbolic("Eq. (6) vs Section II-B's variance of the pure protocol", part=_rhs),
+                    Grid("n^2 Var[f_hat] of GRR, OUE, SUE and Subset Selection (exact enumeration)", _cor1_points,
+                         lambda point: point.data, part=_rhs, value=_at_facts)))
 
 record(id="jiang-gcms/cor1", location="Section IV-B, Corollary 1 (Theorem 2 of Wang et al.)",
        statement="The variance of the pure LDP protocol is n q(1-q)/(p-q)^2 + f(d)(1-p-q)/(p-q).",
-       printed=J.cor1_printed, derived=J.cor1_derived, derivation="derivations.jiang_gcms.pure_variance_derived",
-       assumptions="pure protocol with support decoder (S - nq)/(p - q); clients independent", steps=_COR1_STEPS)
+       assumptions="pure protocol with support decoder (S - nq)/(p - q); clients independent", **_COR1)
 
 record(id="jiang-gcms/eq6", location="Section IV-B, Eq. (6)",
        statement="Var[f_hat(d)] = n q(1-q)/(p-q)^2 + f(d)(1-p-q)/(p-q).",
-       printed=J.cor1_printed, derived=J.cor1_derived, derivation="derivations.jiang_gcms.pure_variance_derived",
-       assumptions="pure protocol with support decoder (S - nq)/(p - q)", steps=_COR1_STEPS)
+       assumptions="pure protocol with support decoder (S - nq)/(p - q)", **_COR1)
 
 record(id="jiang-gcms/sec4.B.pure-limit",
        location="Section IV-B, after Theorem 3 (pure protocols as a special case)",

@@ -276,34 +276,29 @@ def _points_of(rows):
 #: the printed implication (the paper's s and its reason it is private) at Algorithm 4's own outputs, vs whether that
 #: s is valid (exact); the displayed correction (the implication with its minimal edit) on the same grid, and on the
 #: boundary points, where the mechanism's exact e^eps equals the target
-_ROUNDING_STEPS = (
+_ROUNDING = dict(root_cause="alg4.ceiling", derived=_rounding_derived, kind="statement",
+                 derivation="derivations.jiang_gcms.privacy_ratio_derived", depends_on=("jiang-gcms/thm2",), steps=(
     Grid("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the mechanism <= "
          "the target?", _points_of(_rounding_points), lambda point: point.data,
          correction_name="the corrected statement at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact "
                          "e^eps <= the target)"),
     CorrectionGrid(Grid("the corrected statement at the ceiling's s where the mechanism's exact e^eps equals the target "
                         "(the boundary of either side of Theorem 2's ratio; any p) vs whether s is valid",
-                        _points_of(_boundary_points), lambda point: point.data)))
+                        _points_of(_boundary_points), lambda point: point.data))))
 
 
-record(id="jiang-gcms/alg4.s", root_cause="alg4.ceiling", location="Section IV-C, Algorithm 4 (last step, s)",
+record(id="jiang-gcms/alg4.s", location="Section IV-C, Algorithm 4 (last step, s)",
        statement="s = ceil(m/(1 + (1/p - 1) e^eps)) gives a GCMS mechanism within the target eps.",
-       printed=J.alg4_s_statement_printed, derived=_rounding_derived,
-       derivation="derivations.jiang_gcms.privacy_ratio_derived", depends_on=("jiang-gcms/thm2",),
-       kind="statement", correction=_ALG4_S_CORRECTION,
-       steps=_ROUNDING_STEPS,
+       printed=J.alg4_s_statement_printed, correction=_ALG4_S_CORRECTION, **_ROUNDING,
        note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed form is "
             "the implication the paper asserts (its s => Theorem 2's ratio p(m-s)/((1-p)s) <= e^eps, the ratio falling "
             "as s grows), evaluated at Algorithm 4's (s, m, p, e^eps).  The "
             "ceiling can give s > p m, where that ratio falls below 1 and the privacy loss is log((1-p)s/(p(m-s))), "
             "which can exceed the target: this happens when p m - m/(1 + (1/p - 1)e^eps) < 1, i.e. small m or e^eps "
             "near 1 (e.g. p = 1/2, odd m < 2(e^eps + 1)/(e^eps - 1)).  For arbitrary p the ceiling can also give s = m.")
-record(id="jiang-gcms/sec4.C.rounding", root_cause="alg4.ceiling", location="Section IV-C, after Algorithm 4",
+record(id="jiang-gcms/sec4.C.rounding", location="Section IV-C, after Algorithm 4",
        statement="The ceiling in Algorithm 4's s may give a slightly smaller eps than targeted, a stronger guarantee.",
-       printed=J.rounding_printed, derived=_rounding_derived,
-       derivation="derivations.jiang_gcms.privacy_ratio_derived", depends_on=("jiang-gcms/thm2",),
-       kind="statement", correction=_ROUNDING_CORRECTION,
-       steps=_ROUNDING_STEPS)
+       printed=J.rounding_printed, correction=_ROUNDING_CORRECTION, **_ROUNDING)
 
 
 def _monotone_derived_fn(**kw) -> bool:

@@ -191,33 +191,29 @@ _P_STAR_CORRECTION_GRID = Grid("corrected p* = argmin of g(p; lambda, e^eps) (no
                                "over the feasible integer s (every draw) at each m and k = 1, 2, 3", _lemma1_points,
                                _smallest_exact_argmin, path=MOMENTS, value=_argmin_value)
 
-_REMARK2_STEPS = (
+#: Remark 2 and Fig. 2's caption: one statement (printed twice), one evidence
+_REMARK2 = dict(root_cause="appB.same-client", derived=J.lemma1_derived, kind="statement",
+                derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", correction=P_STAR_CORRECTION, steps=(
     Identity("the derived objective has no k and no m (only e^eps and lambda)",
              lambda: sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k, J.m})),
              lambda: sympy.Integer(0)),
     CorrectedGrid(Grid("p* at two configurations (k_a vs k_b at one m; m vs 2m at k = 1, common p): the form's argmin "
                        "over the feasible p vs the smallest exact argmins (every draw, feasible integer s)",
                        _remark2_points, lambda point: point.data[3], path=MOMENTS, value=_optimum_pair),
-                  _P_STAR_CORRECTION_GRID))
+                  _P_STAR_CORRECTION_GRID)))
 
-record(id="jiang-gcms/remark2", root_cause="appB.same-client", location="Section IV-C, Remark 2",
-       statement="Under a given eps the optimal p depends on f(d)/n and k, and not on m.",
-       printed=J.remark2_printed, derived=J.lemma1_derived,
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
-       correction=P_STAR_CORRECTION,
+record(id="jiang-gcms/remark2", location="Section IV-C, Remark 2",
+       statement="Under a given eps the optimal p depends on f(d)/n and k, and not on m.", printed=J.remark2_printed,
        note="The printed form is the optimum the remark describes, as Lemma 1 gives it (the paper's source for "
             "'depends on k'): p* = argmin_p g(p; lambda, k, e^eps), whose parameters are lambda and k and not m.  Each "
             "instance evaluates that optimum at two configurations (k_a vs k_b at one m; m vs 2m at k = 1) against "
             "the exact optimum at each: where Lemma 1's moves with k the exact one does not.  True of Lemma 1's printed objective; for the real mechanism "
             "k only adds sum_{d'!=d} f(d')(f(d')-1)/(k(m-1)) to the variance, the same for every p, so the optimal p "
-            "depends on f(d)/n and eps only: Lemma 1's objective with k = 1.",
-       steps=_REMARK2_STEPS)
+            "depends on f(d)/n and eps only: Lemma 1's objective with k = 1.", **_REMARK2)
 
-record(id="jiang-gcms/fig2.caption", root_cause="appB.same-client", location="Fig. 2 caption",
+record(id="jiang-gcms/fig2.caption", location="Fig. 2 caption",
        statement="The optimal p depends on the ratio n/f(d) and on k, and is independent of m.",
-       printed=J.fig2_caption_printed, derived=J.lemma1_derived,
-       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", kind="statement",
-       correction=P_STAR_CORRECTION, note="Checked as Remark 2 (same instances).", steps=_REMARK2_STEPS)
+       printed=J.fig2_caption_printed, note="Checked as Remark 2 (same instances).", **_REMARK2)
 
 
 @_cache
@@ -404,16 +400,15 @@ def _unary_points():
 
 record(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
        statement="Algorithm 4 and Eq. (7) with k = 1 and m = infinity give optimal p, q for the pure protocols of [5].",
-       derived=lambda: sympy.Eq(J.cor1_printed().rhs.subs(J.q, J.p / J.w_of()) / J.n,
-                                J.lemma1_objective_printed_expr(1).subs(J.f, J.lam * J.n) / (J.e - 1) ** 2),
-       derivation="derivations.jiang_gcms.eq7_derived", depends_on=("jiang-gcms/eq6",),
+       derived=J.remark3_derived, derivation="derivations.jiang_gcms.remark3_derived",
+       depends_on=("jiang-gcms/eq6", "jiang-gcms/lemma1"),
        note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
             "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.",
        steps=(Identity("lim_{m -> oo} of Eq. (7)'s bound = p/w", _eq7_limit, lambda: sympy.factor(J.p / J.w_of())),
               # the difference is decided by the identity's exact zero test (a rational function over Q: numerator == 0)
               Identity("Eq. (6) at q = p/w, divided by n, = Lemma 1's objective at k = 1 over (e^eps - 1)^2",
                        lambda forms: forms.form_of("jiang-gcms/eq6").rhs.subs(J.q, J.p / J.w_of()).subs(J.f, J.lam * J.n)
-                       / J.n - J.lemma1_objective_printed_expr(1) / (J.e - 1) ** 2,
+                       / J.n - _objective(forms.form_of("jiang-gcms/lemma1")).subs(J.k, 1) / (J.e - 1) ** 2,
                        lambda forms: sympy.Integer(0), reads_forms=True),
               Grid("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps vs Lemma 1 (k = 1)/(e^eps - 1)^2 and e^eps",
                    _unary_points, lambda point: point.data,

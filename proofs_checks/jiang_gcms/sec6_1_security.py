@@ -244,17 +244,22 @@ def eq5_exp_eps(p, m, s):
 
 
 @cache
-def _ldp_points():
-    """(params, exact e^eps of the report <x, j> of the real Algorithm 1 mechanism under a seeded draw)."""
+def _ldp_mechanisms():
+    """(params, the real Algorithm 1 mechanism under a seeded draw of the hash functions) per LDP_GRID entry."""
     from ldpref.hashing import random_family
     from ldpref.mechanisms.gcms import gcms
+
+    return tuple(({"d": d, "m": m, "k": k, "s": s, "p": p, "exp_eps0": eq5_exp_eps(p, m, s)},
+                  gcms(random_family(d, m, k, np.random.default_rng(SEED + i)), s, p, decoder="count"))
+                 for i, (d, m, k, s, p) in enumerate(LDP_GRID))
+
+
+@cache
+def _ldp_points():
+    """(params, exact e^eps of the report <x, j> of the real Algorithm 1 mechanism under a seeded draw)."""
     from ldpref.privacy import exp_eps
 
-    out = []
-    for i, (d, m, k, s, p) in enumerate(LDP_GRID):
-        mech = gcms(random_family(d, m, k, np.random.default_rng(SEED + i)), s, p, decoder="count")
-        out.append(({"d": d, "m": m, "k": k, "s": s, "p": p, "exp_eps0": eq5_exp_eps(p, m, s)}, exp_eps(mech)))
-    return tuple(out)
+    return tuple((params, exp_eps(mech)) for params, mech in _ldp_mechanisms())
 
 
 def server_view_is_report() -> bool:
@@ -377,15 +382,7 @@ def independent_joint(mech):
 
 @cache
 def _collusion_clients_points():
-    from ldpref.hashing import random_family
-    from ldpref.mechanisms.gcms import gcms
-
-    out = []
-    for i, (d, m, k, s, p) in enumerate(LDP_GRID[:3]):
-        mech = gcms(random_family(d, m, k, np.random.default_rng(SEED + i)), s, p, decoder="count")
-        out.append(({"d": d, "m": m, "k": k, "s": s, "p": p, "exp_eps0": eq5_exp_eps(p, m, s)},
-                    conditional_exp_eps(*independent_joint(mech))))
-    return tuple(out)
+    return tuple((params, conditional_exp_eps(*independent_joint(mech))) for params, mech in _ldp_mechanisms()[:3])
 
 
 record(id="jiang-gcms/sec6.1.collusion-server-clients", location="Section VI-1, collusion (server and clients)",

@@ -57,13 +57,14 @@ def _drop(keyed: bool, target):
     return attacks.drop_bin_view(ITEMS, _params(), target=target, keyed=keyed, seed=62)
 
 
-def _inst(ev, params, exact):
-    return Instance(params, exact=exact, derived=evaluate(ev.derived(), params), printed=evaluate(ev.printed(), params),
-                    size=(int(params["keyed"]),))
-
-
 def _keyed_points():
     return (Point({"keyed": k}, size=(int(k),)) for k in KEYED)
+
+
+def _top_suppressed(view) -> bool:
+    """Every record of the most frequent item deleted (40 clients), an item an honest run releases and the attacked
+    run does not."""
+    return view["dropped"] == 40 and "popular-item" in view["honest"] and "popular-item" not in view["malicious"]
 
 
 def _drop_value_run(point):
@@ -117,9 +118,8 @@ record(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for t
               "deleted clients) recorded against a constant, not a form evaluated on a grid")
 def sec6_drop_top(ev):
     views = {k: _drop(k, None) for k in KEYED}
-    ev.instances("largest-bin drop on the real protocol: is the most frequent item suppressed?",
-                 [_inst(ev, {"keyed": k}, views[k]["dropped"] == 40 and "popular-item" in views[k]["honest"]
-                        and "popular-item" not in views[k]["malicious"]) for k in KEYED])
+    Grid("largest-bin drop on the real protocol: is the most frequent item suppressed?", _keyed_points,
+         lambda point: _top_suppressed(views[point.params["keyed"]])).run(ev, True)
     ev.instances("the server's view after the drop equals an honest run without the deleted clients",
                  [Instance({"keyed": k}, exact=views[k]["malicious"] == views[k]["honest_without"], derived=True,
                            size=(int(k),)) for k in KEYED], has_printed=False)
@@ -161,15 +161,9 @@ record(id="jiang-gcms/sec6.2.curious", location="Section VI-2, honest-but-curiou
                    _keyed_points, lambda point: _curious(point.params["keyed"])),))
 
 
-def _laplace_upper_tail():
-    """P(Lap(b) >= t) for t >= 0, by integrating the Laplace density (sympy, once per process, in symbols b, t > 0;
-    shared with the checks of Theorem 4)."""
-    return laplace_upper_tail()
-
-
 def _singleton_tail(eps, delta):
     """P(1 + Lap(b) >= T) at b = 1/eps, T = 1 - ln(2 delta)/eps (T - 1 >= 0 since delta < 1/2)."""
-    tail, b, t = _laplace_upper_tail()
+    tail, b, t = laplace_upper_tail()
     return sympy.simplify(tail.subs({b: 1 / eps, t: -sympy.log(2 * delta) / eps}))
 
 
@@ -210,7 +204,7 @@ def sec7e_singletons(ev):
 def _class_probabilities():
     """P(c + Lap(b) >= T) for an item of count c = 1 + k (k >= 1) at b = 1/eps, T = 1 + lg/eps (lg = -ln(2 delta)),
     from the Laplace upper tail: below the threshold (t = T - c >= 0) and above it (t < 0, by symmetry)."""
-    tail, b, t = _laplace_upper_tail()
+    tail, b, t = laplace_upper_tail()
     eps, k, lg = sympy.symbols("epsilon k lg", positive=True)
     gap = lg / eps - k  # T - c
     below = sympy.simplify(tail.subs({b: 1 / eps, t: gap}))  # valid where gap >= 0

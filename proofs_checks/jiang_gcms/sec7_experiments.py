@@ -35,8 +35,8 @@ def _fig6_points():
             n_ = sum(counts)
             VA = n_**2 * famA.variance(counts)[0]
             VG = min(V[counts] for _, V in table.values())
-            out.append(({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "Var Apple": VA, "Var GCMS best": VG},
-                        bool(VG <= VA), (m_, k_, n_, counts)))
+            out.append(Point({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "Var Apple": VA, "Var GCMS best": VG},
+                             data=bool(VG <= VA), size=(m_, k_, n_, counts)))
     return tuple(out)
 
 
@@ -48,11 +48,6 @@ def _fig6_derived_fn(**kw) -> bool:
     DA = _at(J.estimator_variance_derived(), vals)
     DG = min(_at(J.estimator_variance_derived(), _model(p_, s_, m_, k_, counts, 0)) for s_, p_ in _feasible(m_, e_).items())
     return bool(DG <= DA)
-
-
-def _fig6_grid_points():
-    for params, exact, size in _fig6_points():
-        yield Point(params, data=exact, size=size)
 
 
 def _fig6_setting_holds():
@@ -87,7 +82,7 @@ record(id="jiang-gcms/fig6", location="Section VII-B on Fig. 6",
             "optimising p only helps.  Checked exactly on small mechanisms, and at Fig. 6's parameters with "
             "the exact-variance formula (numeric record).",
        steps=(Grid("exact: min over feasible integer s of Var[f_hat] (GCMS) <= Var[f_hat] of Apple's CMS (every draw)",
-                   _fig6_grid_points, lambda point: point.data, path=MOMENTS),
+                   _fig6_points, lambda point: point.data, path=MOMENTS),
               Numeric("Fig. 6 parameters (n = 1e6, k = 65536, m = 1024, eps = 4): best integer-s GCMS <= Apple's CMS "
                       "(exact-variance formula, mpmath)", _fig6_setting_holds)))
 ADULT_M = ADULT_K = 100

@@ -24,7 +24,8 @@ import derivations.jiang_gcms.sec7_model as D7
 from ldpref.dataset import spread
 from ldpref.exact import EXP_EPS
 from ldpref.exact_rounding import ceil_multiples
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Note, Point, precomputed
 from ldpref.ledger.forms import Predicate, evaluate
 from ldpref.structured import moments as structured_moments
 from ldpref.structured.registry import model as structured_model
@@ -61,17 +62,44 @@ def _exact_rows():
     return tuple(out)
 
 
-def _thresholds(rows, key):
-    """Per f(d): the eps where GCMS is better form an initial segment {1..t}; return {f: t} (None if not)."""
+def _thresholds(rows):
+    """Per f(d): the eps where GCMS is better form an initial segment {1..t} (``rows``: (params, GCMS better));
+    return {f: t} (None if not)."""
     out = {}
     for f_ in TARGETS:
-        flags = [r[key] for r in rows if r[0]["f(d)"] == f_]
+        flags = [better for params, better in rows if params["f(d)"] == f_]
         t = flags.index(False) if False in flags else len(flags)
         out[f_] = t if all(not x for x in flags[t:]) else None
     return out
 
 
-@claim(id="jiang-gcms/sec7.A.crossover", location="Section VII-A and Fig. 4",
+def _shape(thresholds) -> bool:
+    """An initial segment for each f(d), Apple taking over at a smaller eps for f(d) = 10,000 than for 1000."""
+    return all(v is not None for v in thresholds.values()) and thresholds[10_000] < thresholds[1000]
+
+
+def _row_points():
+    return (Point(params, data=exact, size=(params["f(d)"], params["eps"])) for params, exact, _ in _exact_rows())
+
+
+def _shape_points():
+    """One point, the whole grid: ``data`` the shape of the exact truth values."""
+    ex = _thresholds([(params, exact) for params, exact, _ in _exact_rows()])
+    yield Point({"thresholds (exact)": tuple(ex.items())}, data=_shape(ex))
+
+
+def _shape_of_form(form, point):
+    """The shape of the form's truth values at every point of the first grid."""
+    return _shape(_thresholds([(params, evaluate(form, params)) for params, _, _ in _exact_rows()]))
+
+
+def _ratios_note():
+    ex = _thresholds([(params, exact) for params, exact, _ in _exact_rows()])
+    return ("GCMS better up to eps = " + ", ".join(f"{t} at f(d) = {f_}" for f_, t in ex.items()) + "; Var ratios: " +
+            "; ".join(f"f = {p['f(d)']}, eps = {p['eps']}: {r:.3f}" for p, _, r in _exact_rows()))
+
+
+record(id="jiang-gcms/sec7.A.crossover", location="Section VII-A and Fig. 4",
        statement="GCMS with p = 0.5 achieves lower variance than Apple's CMS when eps is not excessively large; Apple's "
                  "CMS outperforms it only when f(d) is considerably large and eps extremely high (n = 100,000, f(d) in "
                  "{1000, 10,000}).",
@@ -87,21 +115,9 @@ def _thresholds(rows, key):
             "CMS better beyond (Var ratio GCMS/Apple 0.39-0.95 below, 1.13 at eps = 9 and 1.30 at eps = 5 "
             "respectively).  Whether eps = 5 is 'extremely high' is the reader's call; Fig. 4's own m, k (equal "
             "communication: GCMS would get a larger m than Apple's) would move both thresholds.",
-       custom="the second record judges the shape of the whole grid (per f(d), the eps where GCMS is better form an "
-              "initial segment, Apple taking over earlier at f(d) = 10,000): one instance computed from the derived "
-              "form's values at every point of the first grid")
-def sec7a_crossover(ev):
-    derived = ev.derived()
-    rows = _exact_rows()
-    insts = [Instance(params, exact=exact, derived=evaluate(derived, params), size=(params["f(d)"], params["eps"]),
-                      path="moment-formula") for params, exact, _ in rows]
-    ev.instances("Var GCMS(p = 1/2) < Var Apple CMS at each (f(d), eps) (structured exact moments, ideal family)",
-                 insts, has_printed=False)
-    ex = _thresholds([(r[0], r[1]) for r in rows], 1)
-    de = _thresholds([(i.params, i.derived) for i in insts], 1)
-    shape = lambda t: all(v is not None for v in t.values()) and t[10_000] < t[1000]  # noqa: E731
-    ev.instances("GCMS better on an initial segment of eps for each f(d), Apple taking over earlier at f(d) = 10,000",
-                 [Instance({"thresholds (exact)": tuple(ex.items())}, exact=shape(ex), derived=shape(de),
-                           path="moment-formula")], has_printed=False)
-    ev.note("GCMS better up to eps = " + ", ".join(f"{t} at f(d) = {f_}" for f_, t in ex.items()) + "; Var ratios: " +
-            "; ".join(f"f = {p['f(d)']}, eps = {p['eps']}: {r:.3f}" for p, _, r in rows))
+       steps=(Grid("Var GCMS(p = 1/2) < Var Apple CMS at each (f(d), eps) (structured exact moments, ideal family)",
+                   _row_points, precomputed, path="moment-formula"),
+              # one instance, the whole grid: the shape of the form's truth values at every point of the first grid
+              Grid("GCMS better on an initial segment of eps for each f(d), Apple taking over earlier at f(d) = 10,000",
+                   _shape_points, precomputed, path="moment-formula", value=_shape_of_form),
+              Note(_ratios_note)))
