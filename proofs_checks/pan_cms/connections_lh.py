@@ -19,10 +19,11 @@ from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import (all_functions_family, gf2_affine_family, gf2_affine_mod_family, hadamard_family,
                             random_family)
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, RoleGrid, Symbolic
 from ldpref.ledger.generic import rhs as _rhs
 from ldpref.ledger.forms import evaluate
+from ldpref.losses import worst_case_mse
 from ldpref.mechanisms.cms import cms
 from ldpref.mechanisms.pure import grr
 from ldpref.mechanisms.variants import compose_families
@@ -119,7 +120,51 @@ record(
 )
 
 
-@claim(
+@cache
+def _worst_cases():
+    """(m, e^eps, real CMS + RR, exact MSE at f(x) = 1 and at f(x) = 0 with n = 1) for m in {2, 4, 8}."""
+    fams = {2: gf2_affine_mod_family(2, 3, 2), 4: gf2_affine_family(2, 3), 8: gf2_affine_family(3, 3)}
+    out = []
+    for mm, fam in fams.items():
+        for ee in (R(2), R(3), R(7)):
+            mech = _cms(fam, _grr(mm, ee))
+            out.append((mm, ee, mech, moments.mse(mech, (1, 0, 0))[0], moments.mse(mech, (0, 1, 0))[0]))
+    return out
+
+
+def _endpoint_rows():
+    for mm, ee, _, at1, at0 in _worst_cases():
+        yield Point({"m": mm, "exp_eps": ee}, facts={C.m: mm, e: ee, n: 1}, data=[at0, at1, at1 - at0], size=(mm, ee))
+
+
+def _endpoints(form, point):
+    """The derived MSE at f(x) = 0 and 1 (model functions) and the form's slope MSE(1) - MSE(0)."""
+    return [*C.mse_endpoints_derived(point.facts[e], point.facts[C.m]), evaluate(form, point.facts)]
+
+
+def _sign_rows():
+    yield Point({"grid": "m in {2, 4, 8}, e^eps in {2, 3, 7}"}, data=HOLDS, size=(0,))
+
+
+def _signs_hold(form, point, role):
+    """printed: the statement on the exact slopes (all, and OLH's: m = e^eps + 1); derived: the derived slope
+    MSE(1) - MSE(0), linear in f(x), takes both signs and is positive for OLH."""
+    if role == "printed":
+        cases = _worst_cases()
+        return evaluate(form, {"slopes": [at1 - at0 for _, _, _, at1, at0 in cases],
+                               "olh_slopes": [at1 - at0 for mm, ee, _, at1, at0 in cases if mm == ee + 1]})
+    slopes = {(mm, ee): evaluate(form, {C.m: mm, e: ee, n: 1}) for mm, ee, *_ in _worst_cases()}
+    return (any(v > 0 for v in slopes.values()) and any(v < 0 for v in slopes.values())
+            and all(v > 0 for (mm, ee), v in slopes.items() if mm == ee + 1))
+
+
+def _olh_worst():
+    """OLH (m = e^eps + 1): the worst dataset of two clients is the f(x) = 1 one."""
+    worst = [worst_case_mse(mech, 2).value == at1 / 2 for mm, ee, mech, at1, _ in _worst_cases() if mm == ee + 1]
+    return all(worst), len(worst), f"{worst}"
+
+
+record(
     id="pan-cms/sec4.4.worst-case",
     location="Section 4.4, second paragraph",
     statement="Both f(x) = 0 and f(x) = 1 can be the maximum point of the MSE of CMS + RR; for OLH (m = e^eps + 1) it "
@@ -132,37 +177,13 @@ record(
     derivation=f"{DERIV}.cms_rr_second_moments",
     kind="statement",
     assumptions="unbiased CMS + RR (pairwise-independent GF(2^l) families); the MSE is linear in f(x)",
-    custom="one statement over the whole grid (signs of the derived slopes) and a numeric worst-case comparison (ldpref.losses)",
+    steps=(Grid("MSE at f(x) = 0 and f(x) = 1 (n = 1) and MSE(1) - MSE(0) (exact moments vs derived)", _endpoint_rows,
+                exact_of, path="moment-formula", printed=False, value=_endpoints),
+           RoleGrid("the maximum point varies with m (both endpoints occur) and is f(x) = 1 for OLH", _sign_rows,
+                    exact_of, path="moment-formula", value=_signs_hold),
+           Numeric("OLH: the worst dataset of two clients is the f(x) = 1 one (ldpref.losses.worst_case_mse)",
+                   _olh_worst)),
 )
-def sec4_4_worst(ev):
-    from ldpref.losses import worst_case_mse
-
-    fams = {2: gf2_affine_mod_family(2, 3, 2), 4: gf2_affine_family(2, 3), 8: gf2_affine_family(3, 3)}
-    endpoints, slopes, olh_slopes, d_slopes, d_olh, olh_worst = [], [], [], [], [], []
-    for mm, fam in fams.items():
-        for ee in (R(2), R(3), R(7)):
-            mech = _cms(fam, _grr(mm, ee))
-            at1, at0 = moments.mse(mech, (1, 0, 0))[0], moments.mse(mech, (0, 1, 0))[0]
-            dz, do = C.mse_endpoints_derived(ee, mm)
-            slope_derived = evaluate(ev.derived(), {C.m: mm, e: ee, n: 1})
-            endpoints.append(Instance({"m": mm, "exp_eps": ee}, [at0, at1, at1 - at0], [dz, do, slope_derived],
-                                      size=(mm, ee), path="moment-formula"))
-            slopes.append(at1 - at0)
-            d_slopes.append(slope_derived)
-            if mm == ee + 1:  # OLH; the worst case over datasets of two clients is the f(x) = 1 one
-                olh_worst.append(worst_case_mse(mech, 2).value == at1 / 2)
-                olh_slopes.append(at1 - at0)
-                d_olh.append(slope_derived)
-    ev.instances("MSE at f(x) = 0 and f(x) = 1 (n = 1) and MSE(1) - MSE(0) (exact moments vs derived)", endpoints,
-                 has_printed=False)
-    # the derived form is the slope MSE(1) - MSE(0), linear in f(x): its signs decide the maximum point
-    derived_holds = any(v > 0 for v in d_slopes) and any(v < 0 for v in d_slopes) and all(v > 0 for v in d_olh)
-    ev.instances("the maximum point varies with m (both endpoints occur) and is f(x) = 1 for OLH",
-                 [Instance({"grid": "m in {2, 4, 8}, e^eps in {2, 3, 7}"}, HOLDS, derived_holds,
-                           evaluate(ev.printed(), {"slopes": slopes, "olh_slopes": olh_slopes}), size=(0,),
-                           path="moment-formula")])
-    ev.numeric("OLH: the worst dataset of two clients is the f(x) = 1 one (ldpref.losses.worst_case_mse)",
-               all(olh_worst), len(olh_worst), f"{olh_worst}")
 
 
 # ---- Section 4.5 -----------------------------------------------------------------------------------
