@@ -17,7 +17,7 @@ from derivations.pan_cms.symbols import e, eps, f, n
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Point, RoleGrid, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, RoleGrid, Symbolic
 from ldpref.ledger.forms import evaluate, value_integer_first
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.variants import rhr_family, rhr_matrix, tns, walsh_hadamard
@@ -146,7 +146,51 @@ record(
 )
 
 
-@claim(
+def _branches(form):
+    """(value, condition) of each branch of a Piecewise collision rate (sympy folds a perturbation into them): the
+    values, then each condition as a symbol named by its text (conditions compare as written)."""
+    folded = sympy.piecewise_fold(form)
+    if not isinstance(folded, sympy.Piecewise):
+        raise ValueError(f"collision rate {form} is not a Piecewise")
+    return [sympy.nsimplify(v) for v, _ in folded.args] + [sympy.Symbol(str(c)) for _, c in folded.args]
+
+
+COLLISION_GRID = [(d, bits) for d in range(2, 9) for bits in (1, 2, 3)]
+
+
+def _collision_pair_rows():
+    for d, bits in COLLISION_GRID:
+        fam = rhr_family(d, bits)
+        for a, c in itertools.combinations(range(d), 2):
+            yield Point({"d": d, "b": bits, "x1": a, "x2": c}, facts={C.x1: a, C.x2: c, C.b: bits},
+                        data=_rat(fam.collision_rate(a, c)), size=(d, bits, a, c))
+
+
+def _gf2_count(d, bits):
+    """The derivation's GF(2) count against the family's collision rate, pair by pair."""
+
+    def decide():
+        fam, B = rhr_family(d, bits), 2 ** (bits - 1)
+        pairs = [(_rat(fam.collision_rate(a, c)), C.rhr_collision_derived(a // B, a % B, c // B, c % B))
+                 for a, c in itertools.combinations(range(d), 2)]
+        bad = [pair for pair in pairs if pair[0] != pair[1]]
+        return not bad, len(pairs), f"{len(bad)} mismatches" if bad else "all pairs agree"
+
+    return Numeric(f"GF(2) count (rhr_collision_derived) vs family, d={d}, b={bits}", decide)
+
+
+def _literal_product_note():
+    """The pairs that collide with probability 1 under the literal integer product s*(x mod 2^(b-1))."""
+    literal = []
+    for d, bits in COLLISION_GRID:
+        M = rhr_matrix(d, bits)
+        literal += [(d, bits, a, c) for a, c in itertools.combinations(range(d), 2)
+                    if all(M[a][j][0] * M[a][j][1] == M[c][j][0] * M[c][j][1] for j in range(len(M[0])))]
+    return (f"under the literal integer product s*(x mod 2^(b-1)), {len(literal)} pairs collide with probability 1, "
+            f"e.g. {literal[:3]}")
+
+
+record(
     id="pan-cms/sec4.3.collision",
     location="Section 4.3, second paragraph",
     statement="Two distinct inputs of RHR collide with probability 1/2 if they have the same residue mod 2^(b-1), "
@@ -156,43 +200,11 @@ record(
     derivation=f"{DERIV}.rhr_collision_derived",
     assumptions="x1 != x2 in [d]; collision over the uniformly drawn column j",
     symbols={"x_1, x_2": "two distinct inputs", "b": "bits of RHR"},
-    custom="branch-wise comparison of Piecewise forms and a numeric GF(2) count per (d, b)",
+    steps=(Symbolic("printed vs derived collision rate (branch values and branch conditions)", part=_branches),
+           *(_gf2_count(d, bits) for d, bits in COLLISION_GRID),
+           Grid("collision rate of the RHR hash family (every pair)", _collision_pair_rows, exact_of),
+           Note(_literal_product_note)),
 )
-def sec4_3_collision(ev):
-    def branches(form):
-        """(value, condition) of each branch of a Piecewise collision rate (sympy folds a perturbation into them)."""
-        folded = sympy.piecewise_fold(form)
-        if not isinstance(folded, sympy.Piecewise):
-            raise ValueError(f"collision rate {form} is not a Piecewise")
-        return [sympy.nsimplify(v) for v, _ in folded.args], [str(c) for _, c in folded.args]
-
-    (pv, pc), (dv, dc) = branches(ev.printed()), branches(ev.derived())
-    ev.symbolic("printed vs derived collision rate (branch values; branch conditions equal: "
-                f"{pc == dc})", pv + [sympy.Integer(int(pc == dc))], dv + [sympy.Integer(1)])
-    insts, literal = [], []
-    for d in range(2, 9):
-        for bits in (1, 2, 3):
-            fam = rhr_family(d, bits)
-            M = rhr_matrix(d, bits)
-            for a, c in itertools.combinations(range(d), 2):
-                sub = {C.x1: a, C.x2: c, C.b: bits}
-                insts.append(Instance({"d": d, "b": bits, "x1": a, "x2": c}, _rat(fam.collision_rate(a, c)),
-                                      evaluate(ev.derived(), sub), evaluate(ev.printed(), sub),
-                                      size=(d, bits, a, c)))
-                prod = R(sum(1 for j in range(len(M[0])) if M[a][j][0] * M[a][j][1] == M[c][j][0] * M[c][j][1]),
-                         len(M[0]))
-                if prod == 1:
-                    literal.append((d, bits, a, c))
-            # the derivation's GF(2) count, pair by pair
-            B = 2 ** (bits - 1)
-            ev_pairs = [(_rat(fam.collision_rate(a, c)), C.rhr_collision_derived(a // B, a % B, c // B, c % B))
-                        for a, c in itertools.combinations(range(d), 2)]
-            bad = [pair for pair in ev_pairs if pair[0] != pair[1]]
-            ev.numeric(f"GF(2) count (rhr_collision_derived) vs family, d={d}, b={bits}", not bad, len(ev_pairs),
-                       f"{len(bad)} mismatches" if bad else "all pairs agree")
-    ev.instances("collision rate of the RHR hash family (every pair)", insts)
-    ev.note(f"under the literal integer product s*(x mod 2^(b-1)), {len(literal)} pairs collide with probability 1, "
-            f"e.g. {literal[:3]}")
 
 
 def _skewed_rows():
