@@ -495,13 +495,17 @@ def _pairwise_rows():
                     data=HOLDS, size=fsize(key))
 
 
+def _multisets(dd, mm, kmax):
+    """Every multiset of at most ``kmax`` functions [d] -> [m] (a family drawn uniformly from it), smallest first."""
+    funcs = list(itertools.product(range(mm), repeat=dd))
+    for kk in range(1, kmax + 1):
+        yield from itertools.combinations_with_replacement(funcs, kk)
+
+
 def _multiset_families():
-    """Every multiset family of functions [d] -> [m] for (d, m, at most k functions) in a small range."""
+    """Every multiset family for (d, m, at most k functions) in a small range."""
     for dd, mm, kmax in ((2, 2, 4), (3, 2, 4), (2, 3, 3)):
-        funcs = list(itertools.product(range(mm), repeat=dd))
-        for kk in range(1, kmax + 1):
-            for combo in itertools.combinations_with_replacement(funcs, kk):
-                yield HashFamily(tuple(combo), mm)
+        yield from (HashFamily(tuple(combo), mm) for combo in _multisets(dd, mm, kmax))
 
 
 def _derived_implication(form):
@@ -548,15 +552,13 @@ def _family_kind(combo, dd, mm):
 def _min_family_sizes(dd, mm, kmax):
     """Exhaustive: the sizes k <= kmax for which a (multiset) family [d] -> [m] is collision-uniform /
     strongly pairwise independent."""
-    funcs = list(itertools.product(range(mm), repeat=dd))
     coll, strong = set(), set()
-    for kk in range(1, kmax + 1):
-        for combo in itertools.combinations_with_replacement(funcs, kk):
-            c_, s_ = _family_kind(combo, dd, mm)
-            if c_:
-                coll.add(kk)
-            if s_:
-                strong.add(kk)
+    for combo in _multisets(dd, mm, kmax):
+        c_, s_ = _family_kind(combo, dd, mm)
+        if c_:
+            coll.add(len(combo))
+        if s_:
+            strong.add(len(combo))
     return coll, strong
 
 
