@@ -29,7 +29,7 @@ from ldpref.mechanisms.cms import inner_mechanism
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .basics_common import (CONSTANT, GENERAL, HOLDS, R, SIZES, SUM_FAMILIES, UNIFORM, _MECHS, _inner_params, _path,
-                            _small_datasets, cms_mech, datasets, exact_moments, family, fsize, inner, mkey,
+                            _small_datasets, cms_mech, cms_points, datasets, exact_moments, family, fsize, inner, mkey,
                             moment_oracle, norm_sizes, var_table, vertices)
 from .basics_estimator import FormsNumeric, estimator_grid, library_decoder_check
 
@@ -195,7 +195,8 @@ def _reference_variances(forms, point):
 
 
 def _premise_counted():
-    passed, count, detail = counted(_is_permutation_equivariant(inner(kind, mm, ee), mm) for mm, kind, ee in _inner_grid())
+    passed, count, detail = counted(_is_permutation_equivariant(inner(kind, mm, ee), mm)
+                                    for mm, kind, ee in _inner_grid())
     return passed, count, f"{detail} inner mechanisms"
 
 
@@ -354,15 +355,9 @@ def family_grid(name, keys, quantity, *, params=None, inner_vars=False, part=_rh
     a part (expression, 'where' clause) evaluates the expression with the clause's definition of c_bar."""
 
     def points():
-        for key in keys:
-            fam = family(key)
-            for kind, ee in (params or _inner_params(fam.m)):
-                V = var_table(kind, fam.m, ee) if inner_vars else None
-                for counts in _small_datasets(fam.d):
-                    for xx in range(fam.d):
-                        yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                    data=(mkey(key, kind, ee), counts, xx, fam, V),
-                                    size=(*fsize(key), sum(counts), ee, xx))
+        cases = [(key, kind, ee) for key in keys for kind, ee in (params or _inner_params(family(key).m))]
+        return cms_points(cases, _small_datasets, lambda key, kind, ee, counts, xx: (
+            mkey(key, kind, ee), counts, xx, family(key), var_table(kind, family(key).m, ee) if inner_vars else None))
 
     def value(form, point):
         _, counts, xx, fam, V = point.data

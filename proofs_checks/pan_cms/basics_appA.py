@@ -18,8 +18,8 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Numeric, Point, Symbolic, counted
 from ldpref.ledger.generic import rhs as _rhs
 
-from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, datasets,
-                            exact_moments, family, fsize, inner, mkey, moment_oracle, var_table)
+from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, cms_points,
+                            datasets, exact_moments, family, fsize, inner, inner_cases, mkey, moment_oracle, var_table)
 
 
 # ==== Appendix A ===================================================================================
@@ -186,14 +186,8 @@ def _unbiased_norm(forms):
 
 
 def _unbiased_points():
-    for key in UNIFORM:
-        fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:2]:
-            mk = mkey(key, kind, ee)
-            for counts in datasets(fam.d, 2):
-                for xx in range(fam.d):
-                    yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                data=(fam, mk, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
+    return cms_points(inner_cases(UNIFORM, 2), lambda dd: datasets(dd, 2),
+                      lambda key, kind, ee, counts, xx: (family(key), mkey(key, kind, ee), counts, xx))
 
 
 def _unbiased_oracle(point):

@@ -18,8 +18,8 @@ from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 
-from .basics_common import (CONSTANT, R, UNIFORM, _MECHS, _inner_params, _path, _small_datasets, datasets,
-                            exact_moments, family, fsize, mkey, moment_oracle, vertices)
+from .basics_common import (CONSTANT, R, UNIFORM, _MECHS, _inner_params, _path, _small_datasets, cms_points,
+                            datasets, exact_moments, family, fsize, inner_cases, mkey, moment_oracle, vertices)
 from .basics import _rhs
 from .basics_estimator import constant_rate, estimator_grid, library_decoder_check
 from .basics_variance import joined, scalar_grid, symbolic_grid
@@ -55,15 +55,10 @@ def _eq7_norm(forms):
 
 
 def _eq7_points():
-    for key, kind, ee in (("gf2(l=1,d=2)", "rr", R(2)), ("gf2(l=1,d=2)", "arp", R(3)), ("hadamard(d=3)", "rr", R(3)),
-                          ("gf2mod3(l=2,d=2)", "rr", R(2)), ("random(d=3,m=2,k=3)", "rr", R(2))):
-        fam = family(key)
-        mk = mkey(key, kind, ee)
-        for counts in _small_datasets(fam.d):
-            for xx in range(fam.d):
-                yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                            data=(_fhat_distribution(mk, counts, xx), R(counts[xx], sum(counts))),
-                            size=(*fsize(key), sum(counts), ee, xx))
+    cases = (("gf2(l=1,d=2)", "rr", R(2)), ("gf2(l=1,d=2)", "arp", R(3)), ("hadamard(d=3)", "rr", R(3)),
+             ("gf2mod3(l=2,d=2)", "rr", R(2)), ("random(d=3,m=2,k=3)", "rr", R(2)))
+    return cms_points(cases, _small_datasets, lambda key, kind, ee, counts, xx: (
+        _fhat_distribution(mkey(key, kind, ee), counts, xx), R(counts[xx], sum(counts))))
 
 
 def _eq7_oracle(point):
@@ -126,14 +121,9 @@ def g_expectation_grid(name, part=None):
     """E[g(x)] of the real Eq. (8) mechanism (enumeration / ldpref.moments); the form evaluated at f(x)."""
 
     def points():
-        for key in G_FAMILIES:
-            fam = family(key)
-            for kind, ee in _inner_params(fam.m)[:3]:
-                mk = mkey(key, kind, ee, "eq8")
-                for counts in list(vertices(fam.d)) + [c for c in datasets(fam.d, 2) if sum(c) > 1]:
-                    for xx in range(fam.d):
-                        yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                    data=(mk, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
+        return cms_points(inner_cases(G_FAMILIES),
+                          lambda dd: list(vertices(dd)) + [c for c in datasets(dd, 2) if sum(c) > 1],
+                          lambda key, kind, ee, counts, xx: (mkey(key, kind, ee, "eq8"), counts, xx))
 
     def value(form, point):
         _, counts, xx = point.data

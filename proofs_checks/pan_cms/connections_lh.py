@@ -337,7 +337,8 @@ def _cms_he_mse_rows():
 
 def _he_mse_limit():
     c_rate = (C.m + 1) / (2 * C.m)
-    return sympy.cancel(sympy.limit(C.binary_inner_mse_derived(e, c_rate, n, f), C.m, sympy.oo) - C.he_mse_derived(e, n, f))
+    limit = sympy.limit(C.binary_inner_mse_derived(e, c_rate, n, f), C.m, sympy.oo)
+    return sympy.cancel(limit - C.he_mse_derived(e, n, f))
 
 
 record(
