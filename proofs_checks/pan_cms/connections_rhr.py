@@ -447,9 +447,11 @@ def _eq2_model(point, what):
             else C.eq2_rhr_bias_derived(bits, fx))
 
 
-def _eq12_identity():
+def _eq12_identity(forms):
+    """Eq. (12)'s printed variances (the Piecewise branches a = b, a != b of pan-cms/eq12, a declared dependency)
+    minus the randomised-response variances of the derivation."""
     veq, vne = C.grr_variances_derived(e, C.m)
-    p12 = C.eq12_printed()
+    p12 = [value for value, _ in forms.form_of("pan-cms/eq12", "printed").rhs.args]
     return [sympy.cancel(veq - p12[0]), sympy.cancel(vne - p12[1])]
 
 
@@ -468,6 +470,7 @@ record(
          "(2^(b-1) - 1)(1 - f(x))/(2^b - 1) on such datasets; with the unbiased decoder the MSE is "
          "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n.  At b = 1 (HE) all three agree.",
     root_cause="sec4.3.eq5-mse",
+    depends_on=("pan-cms/eq12",),
     steps=(Symbolic("printed vs derived MSE (2^b = M)", part=lambda form: form.rhs,
                     simplify=lambda x: sympy.cancel(x.subs(2**C.b, _TWO_B))),
            Grid("MSE of RHR on one-residue datasets", _eq5_rows, lambda point: moments.mse(
@@ -478,7 +481,8 @@ record(
                 path="moment-formula", printed=False, value=lambda form, point: _eq2_model(point, "variance")),
            Grid("Eq. (2)-decoded RHR: bias", _eq5_rows, lambda point: _eq2_rhr(point, "bias"), path="moment-formula",
                 printed=False, value=lambda form, point: _eq2_model(point, "bias")),
-           Identity("Eq. (12) variances == randomised-response variances", _eq12_identity, lambda: [0, 0])),
+           Identity("Eq. (12) variances == randomised-response variances", _eq12_identity, lambda forms: [0, 0],
+                    reads_forms=True)),
 )
 
 
