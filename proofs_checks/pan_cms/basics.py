@@ -15,11 +15,11 @@ import sympy
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import d as d_sym, m as m_sym
 from derivations.pan_cms.symbols import var_eq, var_neq
-from ldpref import enumeration, moments
+from ldpref import enumeration
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Exact, Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, Symbolic, counted
 from ldpref.ledger.generic import precomputed as exact_of
 from ldpref.ledger.generic import rhs as _rhs
 from ldpref.ledger.forms import evaluate
@@ -28,9 +28,10 @@ from ldpref.losses import worst_case_mse
 from ldpref.mechanisms.cms import inner_mechanism
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
-from .basics_common import (CONSTANT, ENUMERATION_LIMIT, GENERAL, HOLDS, R, SIZES, SUM_FAMILIES, UNIFORM, _MECHS,
-                            _inner_params, _path, _small_datasets, cms_mech, datasets, exact_moments, family,
-                            fsize, inner, mkey, moment_oracle, norm_sizes, var_table, vertices, y_mech)
+from .basics_common import (CONSTANT, GENERAL, HOLDS, R, SIZES, SUM_FAMILIES, UNIFORM, _MECHS, _inner_params, _path,
+                            _small_datasets, cms_mech, cms_points, datasets, exact_moments, family, fsize, inner, mkey,
+                            moment_oracle, norm_sizes, var_table, vertices)
+from .basics_estimator import FormsNumeric, estimator_grid, library_decoder_check
 
 
 # ==== Section 2 ===================================================================================
@@ -179,7 +180,33 @@ def _is_permutation_equivariant(mech, mm):
     return True
 
 
-@claim(
+def _prop23_rows():
+    for mm, kind, ee in _inner_grid():
+        V = var_table(kind, mm, ee)
+        off = [(a, b) for a in range(mm) for b in range(mm) if a != b]
+        yield Point({"R": kind, "m": mm, "exp_eps": ee}, facts={var_eq: V[0][0], var_neq: V[0][1]},
+                    data=[V[a][b] for a, b in off] + [V[a][a] for a in range(mm)], size=(mm, ee))
+
+
+def _reference_variances(forms, point):
+    """Every coordinate's variance as the forms give it: Var(R|!=) off the diagonal, Var(R|=) on it."""
+    mm = point.params["m"]
+    return [evaluate(forms[0], point.facts)] * (mm * (mm - 1)) + [evaluate(forms[1], point.facts)] * mm
+
+
+def _premise_counted():
+    passed, count, detail = counted(_is_permutation_equivariant(inner(kind, mm, ee), mm)
+                                    for mm, kind, ee in _inner_grid())
+    return passed, count, f"{detail} inner mechanisms"
+
+
+def _prop23_note():
+    return ("Enumerated Var(R|=), Var(R|!=) at e^eps = 2 (m = 3): RR " +
+            ", ".join(str(var_table("rr", 3, R(2))[0][t]) for t in (0, 1)) + "; a-RP " +
+            ", ".join(str(var_table("arp", 3, R(2))[0][t]) for t in (0, 1)) + ".")
+
+
+record(
     id="pan-cms/prop2.3",
     location="Section 2.1, Property 2.3",
     statement="Randomised response and RAPPOR are symmetric in variance: Var(R(v)[v']) is the same for "
@@ -189,28 +216,12 @@ def _is_permutation_equivariant(mech, mm):
     derivation="derivations.pan_cms.basics.property23_derived",
     assumptions="R = RR (Eq. (12)), a-RP (Eq. (13)) or s-RP (Eq. (14)) on [m]; Var(R|=) = Var(R(0)[0]) and "
                 "Var(R|!=) = Var(R(0)[1]) name the reference variances",
-    custom="numeric: the derivation's premise (P, Q invariant under transpositions) counted, and a computed note",
+    steps=(Symbolic("printed vs derived (Var(R|!=), Var(R|=))", part=lambda forms: [q.rhs for q in forms]),
+           Grid("variance of every coordinate (enumeration) vs the reference variances", _prop23_rows, exact_of,
+                part=lambda forms: [q.rhs for q in forms], value=_reference_variances),
+           Numeric("the derivation's premise: P and Q invariant under every transposition of [m]", _premise_counted),
+           Note(_prop23_note)),
 )
-def prop2_3(ev):
-    ev.symbolic("printed vs derived (Var(R|!=), Var(R|=))", [q.rhs for q in ev.printed()], [q.rhs for q in ev.derived()])
-    insts, equivariant = [], []
-    for mm, kind, ee in _inner_grid():
-        V = var_table(kind, mm, ee)
-        names = {var_eq: V[0][0], var_neq: V[0][1]}
-        off = [(a, b) for a in range(mm) for b in range(mm) if a != b]
-
-        def values(forms):
-            return [evaluate(forms[0], names)] * len(off) + [evaluate(forms[1], names)] * mm
-
-        insts.append(Instance({"R": kind, "m": mm, "exp_eps": ee}, exact=[V[a][b] for a, b in off] + [V[a][a] for a in range(mm)],
-                              derived=values(ev.derived()), printed=values(ev.printed()), size=(mm, ee)))
-        equivariant.append(_is_permutation_equivariant(inner(kind, mm, ee), mm))
-    ev.instances("variance of every coordinate (enumeration) vs the reference variances", insts)
-    ev.numeric("the derivation's premise: P and Q invariant under every transposition of [m]", all(equivariant),
-               len(equivariant), f"{sum(equivariant)} of {len(equivariant)} inner mechanisms")
-    ev.note("Enumerated Var(R|=), Var(R|!=) at e^eps = 2 (m = 3): RR " +
-            ", ".join(str(var_table("rr", 3, R(2))[0][t]) for t in (0, 1)) + "; a-RP " +
-            ", ".join(str(var_table("arp", 3, R(2))[0][t]) for t in (0, 1)) + ".")
 
 
 # ---- Eq. (1) -------------------------------------------------------------------------------------
@@ -287,45 +298,7 @@ record(
 
 
 # ==== Section 3: the estimator ======================================================================
-def _estimator_mechanism(key, kind, ee, form, extra=None):
-    """The real CMS perturbation with the decoder read off a sympy estimator a S + b:
-    Q[x, (j, z)] = scale * Q_R[h_j(x), z] + offset."""
-    fam = family(key)
-    scale, offset = D.estimator_coefficients(form)
-    subs = {m_sym: fam.m}
-    if extra:
-        subs.update(extra)
-    scale, offset = sympy.cancel(scale.subs(subs)), sympy.cancel(offset.subs(subs))
-    ym = y_mech(key, kind, ee)
-    Qy = ym.decoder_matrix()
-    Q = [[scale * Qy[xx, uu] + offset for uu in range(ym.n_outputs)] for xx in range(fam.d)]
-    return ym.with_decoder(Q, name=f"estimator[{key}; {kind}; {ee}]")
-
-
-def _estimator_instances(form_printed, form_derived, keys, extra_of=None, max_n=2):
-    insts = []
-    lib_mismatch = []
-    for key in keys:
-        fam = family(key)
-        extra = extra_of(fam) if extra_of else None
-        for kind, ee in _inner_params(fam.m)[:3]:
-            mp = _estimator_mechanism(key, kind, ee, form_printed, extra)
-            md = _estimator_mechanism(key, kind, ee, form_derived, extra)
-            lib = cms_mech(key, kind, ee, "eq8" if extra else "eq2")
-            if lib.decoder_matrix() != md.decoder_matrix():
-                lib_mismatch.append((key, kind, ee))
-            for counts in datasets(fam.d, max_n if mp.n_outputs <= 64 else 1):
-                nn = sum(counts)
-                small = enumeration.outcome_count(mp.n_outputs, counts) <= ENUMERATION_LIMIT
-                mean_p, mean_d = ((enumeration.enumerated_moments(mech, counts)["mean"] if small
-                                   else moments.expectation(mech, counts)) for mech in (mp, md))
-                insts.append(Instance({"family": key, "R": kind, "exp_eps": ee, "counts": counts},
-                                      exact=[R(c, nn) for c in counts], derived=mean_d, printed=mean_p,
-                                      size=(*fsize(key), nn, ee), path="enumeration" if small else "moment-formula"))
-    return insts, lib_mismatch
-
-
-@claim(
+record(
     id="pan-cms/eq2",
     location="Section 3, Eq. (2)",
     statement="The CMS estimator f_hat(x) = m/(n(m-1)) sum_i y_hat^(i)[h_j(i)(x)] - 1/(m-1); it is the "
@@ -334,14 +307,10 @@ def _estimator_instances(form_printed, form_derived, keys, extra_of=None, max_n=
     derived=D.estimator_derived,
     derivation="derivations.pan_cms.basics.estimator_derived",
     assumptions="c_bar(x, x') = 1/m for x != x'; R satisfies Property 2.1",
-    custom="library cross-check: ldpref's CMS decoder (Eq. (2)) equals the derived estimator (numeric record)",
+    steps=(Symbolic("printed vs derived estimator", part=_rhs),
+           estimator_grid("E[f_hat] of the estimator on the real CMS perturbation vs f (enumeration)", UNIFORM),
+           library_decoder_check("ldpref's CMS decoder (Eq. (2)) equals the derived estimator", UNIFORM, "eq2")),
 )
-def eq2(ev):
-    ev.symbolic("printed vs derived estimator", ev.printed().rhs, ev.derived().rhs)
-    insts, mismatch = _estimator_instances(ev.printed(), ev.derived(), UNIFORM)
-    ev.instances("E[f_hat] of the estimator on the real CMS perturbation vs f (enumeration)", insts)
-    ev.numeric("ldpref's CMS decoder (Eq. (2)) equals the derived estimator", not mismatch, len(UNIFORM),
-               "identical Q matrices" if not mismatch else f"differs for {mismatch}")
 
 
 def _thm31_rows():
@@ -386,15 +355,9 @@ def family_grid(name, keys, quantity, *, params=None, inner_vars=False, part=_rh
     a part (expression, 'where' clause) evaluates the expression with the clause's definition of c_bar."""
 
     def points():
-        for key in keys:
-            fam = family(key)
-            for kind, ee in (params or _inner_params(fam.m)):
-                V = var_table(kind, fam.m, ee) if inner_vars else None
-                for counts in _small_datasets(fam.d):
-                    for xx in range(fam.d):
-                        yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                    data=(mkey(key, kind, ee), counts, xx, fam, V),
-                                    size=(*fsize(key), sum(counts), ee, xx))
+        cases = [(key, kind, ee) for key in keys for kind, ee in (params or _inner_params(family(key).m))]
+        return cms_points(cases, _small_datasets, lambda key, kind, ee, counts, xx: (
+            mkey(key, kind, ee), counts, xx, family(key), var_table(kind, family(key).m, ee) if inner_vars else None))
 
     def value(form, point):
         _, counts, xx, fam, V = point.data
@@ -519,7 +482,36 @@ record(
 )
 
 
-@claim(
+def _pairwise_rows():
+    for key in COR_FAMILIES:
+        fam = family(key)
+        facts = {D.CU_sym: fam.is_collision_uniform(), D.PI_sym: _strong_pi_numpy(fam)}
+        yield Point({"family": key, "c_bar == 1/m": facts[D.CU_sym], "pairwise": facts[D.PI_sym]}, facts=facts,
+                    data=HOLDS, size=fsize(key))
+
+
+def _multisets(dd, mm, kmax):
+    """Every multiset of at most ``kmax`` functions [d] -> [m] (a family drawn uniformly from it), smallest first."""
+    funcs = list(itertools.product(range(mm), repeat=dd))
+    for kk in range(1, kmax + 1):
+        yield from itertools.combinations_with_replacement(funcs, kk)
+
+
+def _multiset_families():
+    """Every multiset family for (d, m, at most k functions) in a small range."""
+    for dd, mm, kmax in ((2, 2, 4), (3, 2, 4), (2, 3, 3)):
+        yield from (HashFamily(tuple(combo), mm) for combo in _multisets(dd, mm, kmax))
+
+
+def _derived_implication(form):
+    """The derived implication (strong pairwise independence => collision rate 1/m) on every multiset family."""
+    holds = [evaluate(form, {D.CU_sym: fam.is_collision_uniform(), D.PI_sym: fam.is_pairwise_independent()})
+             for fam in _multiset_families()]
+    bad = holds.count(False)
+    return bad == 0, len(holds), f"{len(holds)} families, {bad} violations"
+
+
+record(
     id="pan-cms/sec3.1.pairwise-def",
     location="Section 3.1, remark after Corollary 3.1",
     statement="c_bar(x, x') = 1/m for all x != x' is equivalent to Pr_h(h(x) = h(x')) = 1/m, which is the "
@@ -532,30 +524,10 @@ record(
     note="The first equivalence (c_bar is the collision probability under uniform sampling) holds by definition; "
          "only the direction 'pairwise independent => collision rate 1/m' of the second holds.",
     root_cause="sec3.1.pairwise-independence",
-    custom="numeric: the derived implication on every multiset family (d, m <= 3), counted",
+    steps=(Grid("collision rate 1/m vs strong pairwise independence (numpy count) on each family", _pairwise_rows,
+                exact_of),
+           FormsNumeric("the derived implication on every multiset family (d <= 3, m <= 3)", _derived_implication)),
 )
-def pairwise_def(ev):
-    insts = []
-    for key in COR_FAMILIES:
-        fam = family(key)
-        facts = {D.CU_sym: fam.is_collision_uniform(), D.PI_sym: _strong_pi_numpy(fam)}
-        insts.append(Instance({"family": key, "c_bar == 1/m": facts[D.CU_sym], "pairwise": facts[D.PI_sym]},
-                              exact=HOLDS, derived=evaluate(ev.derived(), facts), printed=evaluate(ev.printed(), facts),
-                              size=fsize(key)))
-    ev.instances("collision rate 1/m vs strong pairwise independence (numpy count) on each family", insts)
-    # the true direction, exhaustively over tiny families (multisets of functions)
-    tried, bad = 0, 0
-    for dd, mm, kmax in ((2, 2, 4), (3, 2, 4), (2, 3, 3)):
-        funcs = list(itertools.product(range(mm), repeat=dd))
-        for kk in range(1, kmax + 1):
-            for combo in itertools.combinations_with_replacement(funcs, kk):
-                fam = HashFamily(tuple(combo), mm)
-                tried += 1
-                if not evaluate(ev.derived(), {D.CU_sym: fam.is_collision_uniform(),
-                                               D.PI_sym: fam.is_pairwise_independent()}):
-                    bad += 1
-    ev.numeric("the derived implication on every multiset family (d <= 3, m <= 3)", bad == 0, tried,
-               f"{tried} families, {bad} violations")
 
 
 def _family_kind(combo, dd, mm):
@@ -575,15 +547,13 @@ def _family_kind(combo, dd, mm):
 def _min_family_sizes(dd, mm, kmax):
     """Exhaustive: the sizes k <= kmax for which a (multiset) family [d] -> [m] is collision-uniform /
     strongly pairwise independent."""
-    funcs = list(itertools.product(range(mm), repeat=dd))
     coll, strong = set(), set()
-    for kk in range(1, kmax + 1):
-        for combo in itertools.combinations_with_replacement(funcs, kk):
-            c_, s_ = _family_kind(combo, dd, mm)
-            if c_:
-                coll.add(kk)
-            if s_:
-                strong.add(kk)
+    for combo in _multisets(dd, mm, kmax):
+        c_, s_ = _family_kind(combo, dd, mm)
+        if c_:
+            coll.add(len(combo))
+        if s_:
+            strong.add(len(combo))
     return coll, strong
 
 

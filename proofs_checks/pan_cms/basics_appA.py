@@ -14,12 +14,12 @@ from flint import fmpq
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
+from ldpref.ledger import record
+from ldpref.ledger.generic import Exact, Grid, Numeric, Point, Symbolic, counted
 from ldpref.ledger.generic import rhs as _rhs
 
-from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, datasets,
-                            exact_moments, family, fsize, inner, mkey, moment_oracle, var_table)
+from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, cms_points,
+                            datasets, exact_moments, family, fsize, inner, inner_cases, mkey, moment_oracle, var_table)
 
 
 # ==== Appendix A ===================================================================================
@@ -186,14 +186,8 @@ def _unbiased_norm(forms):
 
 
 def _unbiased_points():
-    for key in UNIFORM:
-        fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:2]:
-            mk = mkey(key, kind, ee)
-            for counts in datasets(fam.d, 2):
-                for xx in range(fam.d):
-                    yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                data=(fam, mk, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
+    return cms_points(inner_cases(UNIFORM, 2), lambda dd: datasets(dd, 2),
+                      lambda key, kind, ee, counts, xx: (family(key), mkey(key, kind, ee), counts, xx))
 
 
 def _unbiased_oracle(point):
@@ -222,27 +216,14 @@ record(
 )
 
 
-@claim(
-    id="pan-cms/appA.converse",
-    location="Appendix A, proof of Corollary 3.1 ('only if')",
-    statement="For a dataset holding only x and x': E[f_hat(x)] = m/(m-1)[f(x) + (1 - f(x)) c_bar(x, x')] - 1/(m-1), "
-              "which differs from f(x) when c_bar(x, x') != 1/m.",
-    printed=D.appA_converse_printed,
-    derived=D.appA_converse_derived,
-    derivation="derivations.pan_cms.basics.appA_converse_derived",
-    assumptions="the dataset holds x' at least once (f(x) < 1)",
-    custom="numeric: bias occurs exactly when c_bar != 1/m, an equivalence counted over the grid",
-)
-def appA_converse(ev):
-    sizes = [(None, 1, 0), (None, 2, 1)]
+def _converse_norm(expr):
+    """The form at x' = 7 with its sums expanded at k = 1 (x = 0) and k = 2 (x = 1), collisions canonical."""
+    return [sympy.expand(D.canonical_collisions(D.expand_sums(expr.subs(D.xp, 7), k_val=kk, x_val=xx)))
+            for kk, xx in ((1, 0), (2, 1))]
 
-    def norm(expr):
-        return [sympy.expand(D.canonical_collisions(D.expand_sums(expr.subs(D.xp, 7), k_val=kk, x_val=xx)))
-                for _, kk, xx in sizes]
 
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived", norm(printed.rhs), norm(derived.rhs))
-    insts, flags, biased_iff = [], [], []
+def _converse_points():
+    """Two-valued datasets (a clients on x, b on x') of the real CMS+RR on families with c_bar != 1/m somewhere."""
     for key in CONSTANT + GENERAL + ["gf2(l=1,d=2)"]:
         fam = family(key)
         mk = mkey(key, "rr", R(2))
@@ -251,20 +232,48 @@ def appA_converse(ev):
                 counts = [0] * fam.d
                 counts[xx], counts[x2] = a, b
                 counts = tuple(counts)
-                nn = a + b
                 res_ = exact_moments(mk, counts)
-                mean = res_["mean"][xx]
-                vals = [D.evaluate_on(q.rhs.subs(D.xp, x2), family=fam, counts=counts, x_val=xx)
-                        for q in (printed, derived)]
-                params = {"family": key, "x": xx, "x'": x2, "counts": counts}
-                insts.append(Instance(params, exact=mean, derived=vals[1], printed=vals[0],
-                                      size=(*fsize(key), nn, xx, x2), path=_path(res_)))
-                rate = fam.collision_rate(xx, x2)
-                truth = R(a, nn)
-                flags.append(Instance({**params, "c_bar": _fr(rate)}, exact=mean != truth, derived=vals[1] != truth,
-                                      printed=vals[0] != truth, size=(*fsize(key), nn, xx, x2), path=_path(res_)))
-                biased_iff.append((mean != truth) == (rate != Fraction(1, fam.m)))
-    ev.instances("E[f_hat(x)] on two-valued datasets (real CMS+RR)", insts)
-    ev.instances("E[f_hat(x)] != f(x) on two-valued datasets (real CMS+RR)", flags)
-    ev.numeric("E[f_hat(x)] != f(x) exactly when c_bar(x, x') != 1/m (enumeration)", all(biased_iff), len(biased_iff),
-               f"{sum(biased_iff)} of {len(biased_iff)} datasets")
+                yield Point({"family": key, "x": xx, "x'": x2, "counts": counts},
+                            data=(fam, counts, xx, x2, res_["mean"][xx], R(a, a + b), _path(res_)),
+                            size=(*fsize(key), a + b, xx, x2))
+
+
+def _converse_mean(point):
+    return Exact(point.data[4], point.data[6])
+
+
+def _converse_value(form, point):
+    fam, counts, xx, x2 = point.data[:4]
+    return D.evaluate_on(form.rhs.subs(D.xp, x2), family=fam, counts=counts, x_val=xx)
+
+
+def _bias_points():
+    for point in _converse_points():
+        fam, _, xx, x2 = point.data[:4]
+        yield Point({**point.params, "c_bar": _fr(fam.collision_rate(xx, x2))}, data=point.data, size=point.size)
+
+
+def _biased_iff_rate():
+    """E[f_hat(x)] != f(x) exactly when c_bar(x, x') != 1/m, on every point of the grid."""
+    passed, count, detail = counted((mean != truth) == (fam.collision_rate(xx, x2) != Fraction(1, fam.m))
+                                    for fam, _, xx, x2, mean, truth, _ in (p.data for p in _converse_points()))
+    return passed, count, f"{detail} datasets"
+
+
+record(
+    id="pan-cms/appA.converse",
+    location="Appendix A, proof of Corollary 3.1 ('only if')",
+    statement="For a dataset holding only x and x': E[f_hat(x)] = m/(m-1)[f(x) + (1 - f(x)) c_bar(x, x')] - 1/(m-1), "
+              "which differs from f(x) when c_bar(x, x') != 1/m.",
+    printed=D.appA_converse_printed,
+    derived=D.appA_converse_derived,
+    derivation="derivations.pan_cms.basics.appA_converse_derived",
+    assumptions="the dataset holds x' at least once (f(x) < 1)",
+    steps=(Symbolic("printed vs derived", part=lambda form: _converse_norm(form.rhs)),
+           Grid("E[f_hat(x)] on two-valued datasets (real CMS+RR)", _converse_points, _converse_mean,
+                value=_converse_value),
+           Grid("E[f_hat(x)] != f(x) on two-valued datasets (real CMS+RR)", _bias_points,
+                lambda point: Exact(point.data[4] != point.data[5], point.data[6]),
+                value=lambda form, point: _converse_value(form, point) != point.data[5]),
+           Numeric("E[f_hat(x)] != f(x) exactly when c_bar(x, x') != 1/m (enumeration)", _biased_iff_rate)),
+)

@@ -16,8 +16,9 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 
-from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, _inner_params, datasets, exact_moments,
-                            family, fsize, mkey, moment_oracle, norm_sizes, var_table, y_mech)
+from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, _inner_params, cms_points,
+                            datasets, exact_moments, family, fsize, inner_cases, mkey, moment_oracle, norm_sizes,
+                            var_table, y_mech)
 from .basics_appA import Y_FAMILIES, _norm_client, _rhs, client_grid
 
 
@@ -141,15 +142,9 @@ record(
 
 
 def _sum_variance_points():
-    for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)"):
-        fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:2]:
-            mk = mkey(key, kind, ee, which="y")
-            V = var_table(kind, fam.m, ee)
-            for counts in datasets(fam.d, 2):
-                for xx in range(fam.d):
-                    yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                data=(mk, counts, xx, fam, V), size=(*fsize(key), sum(counts), ee, xx))
+    keys = ("gf2(l=1,d=2)", "hadamard(d=3)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)")
+    return cms_points(inner_cases(keys, 2), lambda dd: datasets(dd, 2), lambda key, kind, ee, counts, xx: (
+        mkey(key, kind, ee, which="y"), counts, xx, family(key), var_table(kind, family(key).m, ee)))
 
 
 def _sum_variance_value(form, point):

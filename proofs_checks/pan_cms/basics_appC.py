@@ -250,10 +250,18 @@ def _decide(key, ee, nn, c, form, sided, path):
     return _tail_checks(prof, fam.m, ee, nn, amax2=amax2, coef=coef, factor=factor, sided=sided)
 
 
+def _bound_check(ev, sided, name, model=True):
+    """Record a tail bound on the real CMS+RR: the printed and the derived statement (bound with its alpha range),
+    each decided on the exact distribution of f_hat; with ``model``, the distribution of the real mechanism against
+    the binomial model of the derivation too."""
+    insts, tails = _bound_instances(ev.printed(), ev.derived(), sided)
+    ev.instances(name, insts)
+    if model:
+        ev.instances("distribution of f_hat(x): real mechanism vs binomial model", tails, has_printed=False)
+
+
 def _bound_instances(printed_form, derived_form, sided):
-    """Instances of a tail bound on the real CMS+RR: the printed and the derived statement (bound with its alpha
-    range), each decided on the exact distribution of f_hat; plus the tails of the real mechanism against the
-    binomial model of the derivation."""
+    """The instances of :func:`_bound_check`: the statements' and the distributions'."""
     insts, tails = [], []
     for key, ee, nn, c in _thm35_grid():
         fam = family(key)
@@ -298,9 +306,7 @@ _THM35_NOTE = ("Exact search: for f(x) = 0 the tail is Pr[Bin(n, 1/m) >= K] and 
     custom="each instance shows the worst alpha of the printed bound (a parameter read from the printed form)",
 )
 def thm3_5(ev):
-    insts, tails = _bound_instances(ev.printed(), ev.derived(), "two")
-    ev.instances("two-sided tail bound on its alpha range (exact distribution of f_hat)", insts)
-    ev.instances("distribution of f_hat(x): real mechanism vs binomial model", tails, has_printed=False)
+    _bound_check(ev, "two", "two-sided tail bound on its alpha range (exact distribution of f_hat)")
 
 
 @claim(
@@ -318,9 +324,7 @@ def thm3_5(ev):
     custom="each instance shows the worst alpha of the printed bound (a parameter read from the printed form)",
 )
 def appC_upper(ev):
-    insts, tails = _bound_instances(ev.printed(), ev.derived(), "upper")
-    ev.instances("upper tail under the bound on its alpha range (exact distribution of f_hat)", insts)
-    ev.instances("distribution of f_hat(x): real mechanism vs binomial model", tails, has_printed=False)
+    _bound_check(ev, "upper", "upper tail under the bound on its alpha range (exact distribution of f_hat)")
 
 
 @claim(
@@ -336,8 +340,8 @@ def appC_upper(ev):
     custom="each instance shows the worst alpha of the printed bound (a parameter read from the printed form)",
 )
 def appC_two_sided(ev):
-    insts, _ = _bound_instances(ev.printed(), ev.derived(), "two")
-    ev.instances("two-sided tail under the bound on its alpha range (exact distribution of f_hat)", insts)
+    _bound_check(ev, "two", "two-sided tail under the bound on its alpha range (exact distribution of f_hat)",
+                 model=False)
 
 
 SMALL_RR = [("gf2(l=1,d=2)", R(2)), ("gf2(l=1,d=2)", R(3)), ("Z3-affine(d=2)", R(2)), ("Z3-affine(d=2)", R(10)),
@@ -479,9 +483,7 @@ def appC_ratio(ev):
     insts, monotone, count = [], True, 0
     for key, ee, nn in _appC_grid():
         fam = family(key)
-        support = set()
-        for dist in _client_distributions(key, ee):
-            support |= set(dist)
+        support = _support(key, ee)
         A_, B_ = min(support), max(support)
         values = []
         for c in range(nn + 1):

@@ -28,7 +28,7 @@ from ldpref.dataset import all_datasets as datasets, vertex
 from ldpref.hashing import (HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family, hadamard_family,
                             prime_affine_family, random_family)
 from ldpref.ledger.forms import rational_at
-from ldpref.ledger.generic import Exact
+from ldpref.ledger.generic import Exact, Point
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
 R = sympy.Rational
@@ -95,6 +95,24 @@ SUM_FAMILIES = ["gf2(l=1,d=2)", "pair-uniform(m=3)", "hadamard(d=3)", "Z3-affine
 def _inner_params(mm):
     """(kind, e^eps) grid for an inner mechanism on [m] (s-RP needs e^eps a square)."""
     return [("rr", R(3)), ("arp", R(2)), ("srp", R(4))]
+
+
+def inner_cases(keys, count=3):
+    """(family key, inner mechanism kind, e^eps) for every family of ``keys`` and its first ``count`` inner
+    mechanisms."""
+    return [(key, kind, ee) for key in keys for kind, ee in _inner_params(family(key).m)[:count]]
+
+
+def cms_points(cases, datasets_of, data):
+    """The points (family, R, e^eps, counts, x) of the real CMS: for each (family key, kind, e^eps) of ``cases``,
+    every dataset of ``datasets_of(d)`` and every value x; ``data(key, kind, e^eps, counts, x)`` is the point's data
+    (what its grid's oracle and evaluator read)."""
+    for key, kind, ee in cases:
+        fam = family(key)
+        for counts in datasets_of(fam.d):
+            for xx in range(fam.d):
+                yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
+                            data=data(key, kind, ee, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
 
 
 def _small_datasets(dd):

@@ -13,14 +13,15 @@ import sympy
 import derivations.pan_cms.basics as D
 from derivations.pan_cms.symbols import f as f_sym
 from ldpref import enumeration
-from ldpref.ledger import claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 
-from .basics_common import (CONSTANT, R, UNIFORM, _MECHS, _fr, _inner_params, _path, _small_datasets, datasets,
-                            exact_moments, family, fsize, mkey, moment_oracle, vertices)
-from .basics import _estimator_instances, _rhs
+from .basics_common import (CONSTANT, R, UNIFORM, _MECHS, _inner_params, _path, _small_datasets, cms_points,
+                            datasets, exact_moments, family, fsize, inner_cases, mkey, moment_oracle, vertices)
+from .basics import _rhs
+from .basics_estimator import constant_rate, estimator_grid, library_decoder_check
 from .basics_variance import joined, scalar_grid, symbolic_grid
 
 
@@ -54,15 +55,10 @@ def _eq7_norm(forms):
 
 
 def _eq7_points():
-    for key, kind, ee in (("gf2(l=1,d=2)", "rr", R(2)), ("gf2(l=1,d=2)", "arp", R(3)), ("hadamard(d=3)", "rr", R(3)),
-                          ("gf2mod3(l=2,d=2)", "rr", R(2)), ("random(d=3,m=2,k=3)", "rr", R(2))):
-        fam = family(key)
-        mk = mkey(key, kind, ee)
-        for counts in _small_datasets(fam.d):
-            for xx in range(fam.d):
-                yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                            data=(_fhat_distribution(mk, counts, xx), R(counts[xx], sum(counts))),
-                            size=(*fsize(key), sum(counts), ee, xx))
+    cases = (("gf2(l=1,d=2)", "rr", R(2)), ("gf2(l=1,d=2)", "arp", R(3)), ("hadamard(d=3)", "rr", R(3)),
+             ("gf2mod3(l=2,d=2)", "rr", R(2)), ("random(d=3,m=2,k=3)", "rr", R(2)))
+    return cms_points(cases, _small_datasets, lambda key, kind, ee, counts, xx: (
+        _fhat_distribution(mkey(key, kind, ee), counts, xx), R(counts[xx], sum(counts))))
 
 
 def _eq7_oracle(point):
@@ -93,11 +89,6 @@ record(
 )
 
 
-def _g_extra(fam):
-    rate = fam.has_constant_collision_rate()
-    return {D.cbar: _fr(rate)}
-
-
 def _g_explicit(form):
     """Eq. (8) with m' replaced by its printed value 1/c_bar (a form without the m' clause is used as it is)."""
     if isinstance(form, tuple):
@@ -106,7 +97,10 @@ def _g_explicit(form):
     return form
 
 
-@claim(
+G_FAMILIES = CONSTANT + ["gf2(l=1,d=2)", "hadamard(d=3)"]
+
+
+record(
     id="pan-cms/eq8",
     location="Section 3.3, Eq. (8)",
     statement="For a family with constant c_bar, g(x) = m'/(n(m'-1)) sum_i y_hat - 1/(m'-1) with m' = 1/c_bar "
@@ -115,33 +109,21 @@ def _g_explicit(form):
     derived=D.g_derived,
     derivation="derivations.pan_cms.basics.g_derived",
     assumptions="c_bar(x, x') = c_bar for all x != x', 0 < c_bar < 1; R satisfies Property 2.1",
-    custom="library cross-check: ldpref's Eq. (8) decoder matrix equals the derived g",
+    steps=(Symbolic("printed (m' = 1/c_bar) vs derived g", part=lambda form: _g_explicit(form).rhs),
+           estimator_grid("E[g(x)] of the real CMS perturbation vs f (constant-rate families)", G_FAMILIES,
+                          extra_of=constant_rate, part=_g_explicit),
+           library_decoder_check("ldpref's Eq. (8) decoder equals the derived g", G_FAMILIES, "eq8",
+                                 extra_of=constant_rate)),
 )
-def eq8(ev):
-    form_p = _g_explicit(ev.printed())
-    ev.symbolic("printed (m' = 1/c_bar) vs derived g", form_p.rhs, ev.derived().rhs)
-    insts, mismatch = _estimator_instances(form_p, ev.derived(), CONSTANT + ["gf2(l=1,d=2)", "hadamard(d=3)"],
-                                           extra_of=_g_extra)
-    ev.instances("E[g(x)] of the real CMS perturbation vs f (constant-rate families)", insts)
-    ev.numeric("ldpref's Eq. (8) decoder equals the derived g", not mismatch, 5,
-               "identical Q matrices" if not mismatch else f"differs for {mismatch}")
-
-
-G_FAMILIES = CONSTANT + ["gf2(l=1,d=2)", "hadamard(d=3)"]
 
 
 def g_expectation_grid(name, part=None):
     """E[g(x)] of the real Eq. (8) mechanism (enumeration / ldpref.moments); the form evaluated at f(x)."""
 
     def points():
-        for key in G_FAMILIES:
-            fam = family(key)
-            for kind, ee in _inner_params(fam.m)[:3]:
-                mk = mkey(key, kind, ee, "eq8")
-                for counts in list(vertices(fam.d)) + [c for c in datasets(fam.d, 2) if sum(c) > 1]:
-                    for xx in range(fam.d):
-                        yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                    data=(mk, counts, xx), size=(*fsize(key), sum(counts), ee, xx))
+        return cms_points(inner_cases(G_FAMILIES),
+                          lambda dd: list(vertices(dd)) + [c for c in datasets(dd, 2) if sum(c) > 1],
+                          lambda key, kind, ee, counts, xx: (mkey(key, kind, ee, "eq8"), counts, xx))
 
     def value(form, point):
         _, counts, xx = point.data

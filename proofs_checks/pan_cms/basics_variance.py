@@ -21,8 +21,8 @@ from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
-from .basics_common import (CBAR_DEF, SIZES, SUM_FAMILIES, _fr, _inner_params, _small_datasets, family,
-                            fsize, mkey, moment_oracle, norm_sizes, var_table)
+from .basics_common import (CBAR_DEF, SIZES, SUM_FAMILIES, _fr, _small_datasets, cms_points, family, fsize,
+                            inner_cases, mkey, moment_oracle, norm_sizes, var_table)
 from .basics import _rhs, family_grid
 
 
@@ -92,18 +92,13 @@ def scalar_grid(name, keys, quantity, *, mech_kind="eq2"):
     """Scalar formulas in f(x), c_bar, Var(R|=), Var(R|!=), m, n (Eqs. (6), (10), App. B) on families with a
     constant collision rate: the exact ``quantity`` of the real CMS (decoder ``mech_kind``) as oracle."""
 
+    def data(key, kind, ee, counts, xx):
+        fam, V = family(key), var_table(kind, family(key).m, ee)
+        extra = {var_eq: V[0][0], var_neq: V[0][1], d_sym: fam.d, cbar: _fr(fam.has_constant_collision_rate())}
+        return mkey(key, kind, ee, mech_kind), counts, xx, fam, extra
+
     def points():
-        for key in keys:
-            fam = family(key)
-            rate = fam.has_constant_collision_rate()
-            for kind, ee in _inner_params(fam.m):
-                mk = mkey(key, kind, ee, mech_kind)
-                V = var_table(kind, fam.m, ee)
-                extra = {var_eq: V[0][0], var_neq: V[0][1], d_sym: fam.d, cbar: _fr(rate)}
-                for counts in _small_datasets(fam.d):
-                    for xx in range(fam.d):
-                        yield Point({"family": key, "R": kind, "exp_eps": ee, "counts": counts, "x": xx},
-                                    data=(mk, counts, xx, fam, extra), size=(*fsize(key), sum(counts), ee, xx))
+        return cms_points(inner_cases(keys), _small_datasets, data)
 
     def value(form, point):
         _, counts, xx, fam, extra = point.data

@@ -25,7 +25,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import hadamard_family, sylvester_hadamard
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.generic import precomputed as exact_of
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
@@ -458,7 +458,53 @@ record(
 )
 
 
-@claim(
+_YHAT = sympy.Symbol(r"\hat{y}[h_{j}(x)]")
+
+
+def _reconstructed(form):
+    """The form's right-hand side with y_hat written as binary RR's reconstruction (1 - q)/(p - q) of the indicator."""
+    p, q = C.binary_rr_probabilities(e)
+    return sympy.cancel(form.rhs.subs(_YHAT, (C.ind - q) / (p - q)))
+
+
+def _walsh_identity(s):
+    W = sympy.Matrix(walsh_hadamard(s))
+    return Identity(f"Walsh (-1)^(i.j) of size {s} == Sylvester, symmetric, H H^T = s I", lambda: [W, W.T, W * W.T],
+                    lambda: [sympy.Matrix(sylvester_hadamard(s).tolist()), W, s * sympy.eye(s)])
+
+
+def _he_decoder_rows():
+    for d, ee, he, fam, c in _he_cases():
+        yield Point({"d": d, "exp_eps": ee}, data=_Q(he), facts={"family": fam, "exp_eps": ee}, size=(d,))
+
+
+def _he_decoder_of(form, point):
+    """The decoder the form defines per report (j, z): its value where z agrees (1) or not (0) with h_j(x), y_hat
+    being binary RR's reconstruction there."""
+    fam, ee = point.facts["family"], point.facts["exp_eps"]
+    pe, qe = C.binary_rr_probabilities(ee)
+    value = _canon([[evaluate(form, {_YHAT: (a - qe) / (pe - qe), C.ind: a, e: ee}) for a in (0, 1)]])
+    agree = [[1 if (0 if z == 1 else 1) == fam.functions[j][x] else 0 for x in range(fam.d)]
+             for j in range(fam.k) for z in (1, -1)]
+    return sympy.Matrix([[value[a] for a in row] for row in agree]).T
+
+
+def _cms_decoders_same():
+    same = [_Q(c) == _Q(he) for d, ee, he, fam, c in _he_cases()]
+    return all(same), len(same), f"{same}"
+
+
+def _noise_free_rows():
+    for d in (2, 3, 4, 5):
+        fam = hadamard_family(d)
+        H = walsh_hadamard(fam.k)
+        cells = [(X, x, j) for X in range(d) for x in range(d) for j in range(fam.k)]
+        yield Point({"d": d}, data=[H[X + 1][j] * H[j][x + 1] for X, x, j in cells], size=(d,),
+                    facts={"model": [2 * (1 if fam.functions[j][X] == fam.functions[j][x] else 0) - 1
+                                     for X, x, j in cells]})
+
+
+record(
     id="pan-cms/appG.eq2",
     location="Appendix G, last paragraph (and Section 4.1, 'decoding process of HE is equivalent to Eq. (2)')",
     statement="H_hat[X+1, j] H[j, x+1] = 2 y_hat[h_j(x)] - 1, i.e. HE's decoding is Eq. (2) with m = 2.",
@@ -466,42 +512,14 @@ record(
     derived=C.appg_eq2_form,
     derivation=f"{DERIV}.he_decoded_value",
     assumptions="H[i, j] = (-1)^{popcount(i & j)}; h_j(x) = H[x+1, j]; binary randomised response",
-    custom="library cross-check: ldpref's HE decoder equals the Eq. (2) CMS decoder (numeric record)",
+    steps=(Symbolic("printed (y_hat = binary RR reconstruction) vs derived", part=_reconstructed),
+           *(_walsh_identity(s) for s in (4, 8, 16)),
+           Grid("HE decoder (Appendix G, per client) vs each form per report", _he_decoder_rows, exact_of,
+                value=_he_decoder_of),
+           Numeric("HE decoder == Eq. (2) decoder of CMS(Hadamard columns, binary RR)", _cms_decoders_same),
+           Grid("noise-free: H[X+1, j] H[j, x+1] = +1 on a collision, -1 otherwise", _noise_free_rows, exact_of,
+                printed=False, value=lambda form, point: point.facts["model"])),
 )
-def appg_eq2(ev):
-    p, q = C.binary_rr_probabilities(e)
-    yhat = sympy.Symbol(r"\hat{y}[h_{j}(x)]")
-
-    def entry(form, agree, ee):
-        """The form at a report that agrees (1) or not (0) with h_j(x): y_hat is binary RR's reconstruction."""
-        pe, qe = C.binary_rr_probabilities(ee)
-        return evaluate(form, {yhat: (agree - qe) / (pe - qe), C.ind: agree, e: ee})
-
-    ev.symbolic("printed (y_hat = binary RR reconstruction) vs derived",
-                sympy.cancel(ev.printed().rhs.subs(yhat, (C.ind - q) / (p - q))), sympy.cancel(ev.derived().rhs))
-    for s in (4, 8, 16):
-        W = sympy.Matrix(walsh_hadamard(s))
-        ev.identity(f"Walsh (-1)^(i.j) of size {s} == Sylvester, symmetric, H H^T = s I",
-                    [W, W.T, W * W.T], [sympy.Matrix(sylvester_hadamard(s).tolist()), W, s * sympy.eye(s)])
-    insts, noise_free, cms_decoders = [], [], []
-    for d, ee, he, fam, c in _he_cases():
-        agree = [[1 if (0 if z == 1 else 1) == fam.functions[j][x] else 0 for x in range(d)]
-                 for j in range(fam.k) for z in (1, -1)]
-        values = [_canon([[entry(form, a, ee) for a in (0, 1)]]) for form in (ev.derived(), ev.printed())]
-        Qd, Qp = (sympy.Matrix([[value[a] for a in row] for row in agree]).T for value in values)  # at agree = 0, 1
-        insts.append(Instance({"d": d, "exp_eps": ee}, _Q(he), Qd, Qp, size=(d,)))
-        cms_decoders.append(_Q(c) == _Q(he))
-    for d in (2, 3, 4, 5):
-        fam = hadamard_family(d)
-        H = walsh_hadamard(fam.k)
-        prods = [H[X + 1][j] * H[j][x + 1] for X in range(d) for x in range(d) for j in range(fam.k)]
-        pred = [2 * (1 if fam.functions[j][X] == fam.functions[j][x] else 0) - 1
-                for X in range(d) for x in range(d) for j in range(fam.k)]
-        noise_free.append(Instance({"d": d}, prods, pred, size=(d,)))
-    ev.instances("HE decoder (Appendix G, per client) vs each form per report", insts)
-    ev.numeric("HE decoder == Eq. (2) decoder of CMS(Hadamard columns, binary RR)", all(cms_decoders),
-               len(cms_decoders), f"{cms_decoders}")
-    ev.instances("noise-free: H[X+1, j] H[j, x+1] = +1 on a collision, -1 otherwise", noise_free, has_printed=False)
 
 
 ROOT_CAUSES = [

@@ -16,7 +16,7 @@ import derivations.pan_cms.connections as C
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, RoleGrid
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.cms import cms
 from ldpref.mechanisms.pure import grr, oue, sue
@@ -107,7 +107,56 @@ def sec4_6_km(ev):
     ev.instances("rank A = d for unbiased families; k from the construction", ranks, has_printed=False)
 
 
-@claim(
+DET_SYMBOL = sympy.Symbol(r"\det(A^{T} A)")
+
+
+@cache
+def _recovery_cases():
+    """(family, its hashed-frequency matrix A, det(A^T A)) for every unbiased family."""
+    out = []
+    for fam in _unbiased_families():
+        A = C.hashed_frequency_matrix(fam.functions, fam.m)
+        out.append((fam, A, (A.T * A).det()))
+    return out
+
+
+def _gram_identity(fam, index):
+    """A^T A of the index-th unbiased family (built when the step runs) against its closed form."""
+    def gram():
+        A = _recovery_cases()[index][1]
+        return A.T * A
+
+    return Identity(f"A^T A == ((m-1) I + J)/(m k) for {fam.name}", gram,
+                    lambda: ((fam.m - 1) * sympy.eye(fam.d) + sympy.ones(fam.d, fam.d)) / (fam.m * fam.k))
+
+
+def _recovery_rows():
+    for fam, A, det_exact in _recovery_cases():
+        yield Point({"family": fam.name, "k m": fam.k * fam.m, "d": fam.d}, data=(A, det_exact),
+                    facts={C.m: fam.m, C.k: fam.k, C.d: fam.d, DET_SYMBOL: det_exact}, size=(fam.d, fam.k * fam.m))
+
+
+def _recovery_truth(form, point, role):
+    """The printed statement's truth (a form 'det(A^T A) = ...' holds when it gives the exact determinant); the
+    derived determinant's: non-zero, with rank A = d."""
+    A, det_exact = point.data
+    value = evaluate(form, point.facts)
+    if role == "printed":
+        return value if isinstance(value, bool) else value == det_exact
+    return value != 0 and A.rank() == point.params["d"]
+
+
+def _det_rows():
+    for point in _recovery_rows():
+        yield Point({"family": point.params["family"]}, facts=point.facts, data=point.data[1], size=point.size)
+
+
+def _recovery_unbiased():
+    unbiased = [cms(fam, grr(fam.m, R(3)).mechanism).mechanism.is_unbiased() for fam, _, _ in _recovery_cases()]
+    return all(unbiased), len(unbiased), f"{unbiased}"
+
+
+record(
     id="pan-cms/sec4.6.unbiased-recovery",
     location="Section 4.6, 'so CMS can derive the original frequencies without bias'",
     statement="For an unbiased CMS the linear map f -> hashed frequencies has rank d (km > d), so the frequencies "
@@ -117,31 +166,46 @@ def sec4_6_km(ev):
     derivation=f"{DERIV}.hashed_frequency_gram",
     kind="statement",
     assumptions="unbiased CMS (c_bar = 1/m); randomised response with e^eps = 3 for the decoder check",
-    custom="a printed equation form is compared with the exact determinant, a statement form by its truth; plus a numeric unbiasedness count",
+    steps=(*(_gram_identity(fam, i) for i, fam in enumerate(_unbiased_families())),
+           RoleGrid("km > d (printed); det(A^T A) != 0, i.e. rank A = d (derived), on unbiased families",
+                    _recovery_rows, lambda point: HOLDS, value=_recovery_truth),
+           Grid("det(A^T A) vs the derived closed form", _det_rows, exact_of, printed=False),
+           Numeric("the CMS + RR of each family is unbiased (QP = I)", _recovery_unbiased)),
 )
-def sec4_6_recovery(ev):
-    insts, dets, unbiased = [], [], []
-    for fam in _unbiased_families():
-        A = C.hashed_frequency_matrix(fam.functions, fam.m)
-        gram = ((fam.m - 1) * sympy.eye(fam.d) + sympy.ones(fam.d, fam.d)) / (fam.m * fam.k)
-        ev.identity(f"A^T A == ((m-1) I + J)/(m k) for {fam.name}", A.T * A, gram)
-        det_exact = (A.T * A).det()
-        facts = {C.m: fam.m, C.k: fam.k, C.d: fam.d, sympy.Symbol(r"\det(A^{T} A)"): det_exact}
-        det = evaluate(ev.derived(), facts)
-        printed = evaluate(ev.printed(), facts)
-        if not isinstance(printed, bool):  # a form 'det(A^T A) = ...' holds when it gives the exact determinant
-            printed = printed == det_exact
-        mech = cms(fam, grr(fam.m, R(3)).mechanism).mechanism
-        insts.append(Instance({"family": fam.name, "k m": fam.k * fam.m, "d": fam.d}, HOLDS,
-                              det != 0 and A.rank() == fam.d, printed, size=(fam.d, fam.k * fam.m)))
-        dets.append(Instance({"family": fam.name}, det_exact, det, size=(fam.d, fam.k * fam.m)))
-        unbiased.append(mech.is_unbiased())
-    ev.instances("km > d (printed); det(A^T A) != 0, i.e. rank A = d (derived), on unbiased families", insts)
-    ev.instances("det(A^T A) vs the derived closed form", dets, has_printed=False)
-    ev.numeric("the CMS + RR of each family is unbiased (QP = I)", all(unbiased), len(unbiased), f"{unbiased}")
 
 
-@claim(
+@cache
+def _small_km_cases():
+    """(d, m, k, random family, A) at km < d, the families drawn in order from one seeded generator."""
+    rng = np.random.default_rng(SEED + 460)
+    out = []
+    for d_, m_, k_ in [(4, 3, 1), (5, 2, 2), (6, 2, 2), (7, 3, 2)]:
+        fam = random_family(d_, m_, k_, rng)
+        out.append((d_, m_, k_, fam, C.hashed_frequency_matrix(fam.functions, m_)))
+    return out
+
+
+def _small_km_rows():
+    rank_sym = sympy.Symbol(r"\mathrm{rank}\,A")
+    for d_, m_, k_, _, A in _small_km_cases():
+        yield Point({"d": d_, "m": m_, "k": k_}, facts={rank_sym: A.rank(), C.k: k_, C.m: m_, C.d: d_}, data=HOLDS,
+                    size=(d_, m_, k_))
+
+
+def _kernel_witnesses():
+    """A second frequency vector f + t v (v in the kernel of A) with the same hashed frequencies and response law."""
+    witnesses = []
+    for d_, m_, k_, fam, A in _small_km_cases():
+        v = A.nullspace()[0]
+        f0 = sympy.Matrix([R(1, d_)] * d_)
+        t = min(R(1, d_) / abs(vi) for vi in v if vi != 0) / 2
+        f1 = f0 + t * v
+        P = _P(cms(fam, grr(m_, R(3)).mechanism).mechanism)
+        witnesses.append(bool(A * f0 == A * f1 and f0 != f1 and min(f1) >= 0 and sum(f1) == 1 and P * f0 == P * f1))
+    return all(witnesses), len(witnesses), f"{witnesses}"
+
+
+record(
     id="pan-cms/sec4.6.small-km",
     location="Section 4.6, last sentences",
     statement="With km < d, distinct frequency vectors of the simplex map to the same hashed frequencies, so the "
@@ -151,26 +215,7 @@ def sec4_6_recovery(ev):
     derivation=f"{DERIV}.rank_upper_bound",
     kind="statement",
     assumptions="CMS encoding with k functions to [m], km < d; randomised response with e^eps = 3",
-    custom="numeric: a kernel witness with the same response law, counted",
+    steps=(Grid("rank A < d (printed) and rank A <= k(m - 1) + 1 (derived) at km < d", _small_km_rows, exact_of),
+           Numeric("a second frequency vector f + t v (v in the kernel) with the same hashed frequencies and the same "
+                   "response law exists", _kernel_witnesses)),
 )
-def sec4_6_small_km(ev):
-    rng = np.random.default_rng(SEED + 460)
-    insts, witnesses = [], []
-    for d_, m_, k_ in [(4, 3, 1), (5, 2, 2), (6, 2, 2), (7, 3, 2)]:
-        fam = random_family(d_, m_, k_, rng)
-        A = C.hashed_frequency_matrix(fam.functions, m_)
-        v = A.nullspace()[0]
-        f0 = sympy.Matrix([R(1, d_)] * d_)
-        t = min(R(1, d_) / abs(vi) for vi in v if vi != 0) / 2
-        f1 = f0 + t * v
-        mech = cms(fam, grr(m_, R(3)).mechanism).mechanism
-        P = _P(mech)
-        holds = (A * f0 == A * f1 and f0 != f1 and min(f1) >= 0 and sum(f1) == 1 and P * f0 == P * f1)
-        rank_sym = sympy.Symbol(r"\mathrm{rank}\,A")
-        facts = {rank_sym: A.rank(), C.k: k_, C.m: m_, C.d: d_}
-        insts.append(Instance({"d": d_, "m": m_, "k": k_}, HOLDS, evaluate(ev.derived(), facts),
-                              evaluate(ev.printed(), facts), size=(d_, m_, k_)))
-        witnesses.append(bool(holds))
-    ev.instances("rank A < d (printed) and rank A <= k(m - 1) + 1 (derived) at km < d", insts)
-    ev.numeric("a second frequency vector f + t v (v in the kernel) with the same hashed frequencies and the same "
-               "response law exists", all(witnesses), len(witnesses), f"{witnesses}")

@@ -17,7 +17,7 @@ from derivations.pan_cms.symbols import e, eps, f, n
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, RoleGrid, Symbolic
 from ldpref.ledger.forms import evaluate, value_integer_first
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.variants import rhr_family, rhr_matrix, tns, walsh_hadamard
@@ -80,7 +80,53 @@ def _rhr_grid():
     return [(2, 1), (3, 1), (2, 2), (3, 2), (4, 2), (5, 2), (4, 3), (5, 3)]
 
 
-@claim(
+def _tns_rows():
+    for d, bits in _rhr_grid():
+        for ee in (R(3), EXP_EPS):
+            if not (ee == EXP_EPS and bits == 3):
+                yield Point({"d": d, "b": bits, "exp_eps": ee}, facts={C.d: d, C.b: bits}, data=(d, bits, ee),
+                            size=(d, bits))
+
+
+@cache
+def _tns_models(d, bits, ee):
+    """(RHR's canonical P, number of matrix values) of the real RHR; the TnS algorithm's canonical P; the P that
+    the step-by-step description gives (p or q over s columns, messages (sign, x mod 2^(b-1)))."""
+    rhr, M = _rhr(d, bits, ee), rhr_matrix(d, bits)
+    values = sorted({v for row in M for v in row})
+    t = tns(M, _grr(len(values), ee))
+    tkey = lambda lab: (_jz(lab)[0], values[int(_jz(lab)[1])])  # noqa: E731
+    p, q = C.grr_reconstruction_moments(ee, 2 ** bits)[:2]
+    s = len(M[0])
+    messages = sorted(((sgn, r) for sgn in (1, -1) for r in range(2 ** (bits - 1))), key=lambda t: t)
+    Pd = sympy.Matrix([[(p if msg == (M[x][j][0], x % 2 ** (bits - 1)) else q) / s for x in range(d)]
+                       for j in range(s) for msg in messages])
+    return [_canonical(rhr, _rhr_key)[0], len(values)], _canonical(t, tkey)[0], _canon(Pd)
+
+
+def _tns_value(form, point, role):
+    """[the perturbation matrix, the number of values the form gives]: TnS's P beside the printed form, the
+    step-by-step P beside the derived form."""
+    _, tns_P, described_P = _tns_models(*point.data)
+    return [tns_P if role == "printed" else described_P, evaluate(form, point.facts)]
+
+
+def _he_rows():
+    for d, bits in _rhr_grid():
+        for ee in (R(3), EXP_EPS):
+            if bits == 1:
+                hkey = lambda lab: (_jz(lab)[0], (int(_jz(lab)[1]), 0))  # noqa: E731
+                yield Point({"d": d, "exp_eps": ee}, data=list(_canonical(_rhr(d, bits, ee), _rhr_key)), size=(d,),
+                            facts={"model": list(_canonical(_he(d, ee), hkey))})
+
+
+def _product_note():
+    counts = [(d, bb, len({sgn * r for row in rhr_matrix(d, bb) for sgn, r in row})) for d, bb in _rhr_grid()]
+    return ("distinct values of the literal integer product s * (x mod 2^(b-1)): "
+            + ", ".join(f"d={d}, b={bb}: {cnt} (2^b = {2 ** bb})" for d, bb, cnt in counts))
+
+
+record(
     id="pan-cms/sec4.3.tns",
     location="Section 4.3, 'Steps 2 - 5 can be fitted in the TnS framework, mapping x to 2^b possible values'",
     statement="RHR's steps 2-5 are a TnS algorithm whose matrix takes 2^b values.",
@@ -92,41 +138,59 @@ def _rhr_grid():
                 "(see ldpref.mechanisms.variants.recursive_hadamard_response)",
     note="Read as an integer product, s x 0 = 0 merges two messages: only 2^b - 1 values remain, and the two values "
          "of residue 0 would collide with probability 1 instead of 1/2.",
-    custom="instances mix a model perturbation matrix with the forms' values, and a note computed from the grid",
+    steps=(RoleGrid("RHR built step by step vs TnS(M[x][j] = (H[x//B+1, j], x mod B), 2^b-ary RR)", _tns_rows,
+                    lambda point: _tns_models(*point.data)[0], value=_tns_value),
+           Grid("RHR with b = 1 is HE (P and Q)", _he_rows, exact_of, printed=False,
+                value=lambda form, point: point.facts["model"]),
+           Note(_product_note)),
 )
-def sec4_3_tns(ev):
-    insts, he_same, product_counts = [], [], []
-    for d, bits in _rhr_grid():
-        for ee in (R(3), EXP_EPS):
-            if ee == EXP_EPS and bits == 3:
-                continue
-            rhr = _rhr(d, bits, ee)
-            M = rhr_matrix(d, bits)
-            values = sorted({v for row in M for v in row})
-            t = tns(M, _grr(len(values), ee))
-            tkey = lambda lab, values=values: (_jz(lab)[0], values[int(_jz(lab)[1])])  # noqa: E731
-            p, q = C.grr_reconstruction_moments(ee, 2 ** bits)[:2]
-            s = len(M[0])
-            messages = sorted(((sgn, r) for sgn in (1, -1) for r in range(2 ** (bits - 1))), key=lambda t: t)
-            Pd = sympy.Matrix([[(p if msg == (M[x][j][0], x % 2 ** (bits - 1)) else q) / s for x in range(d)]
-                               for j in range(s) for msg in messages])
-            exact = [_canonical(rhr, _rhr_key)[0], len(values)]
-            derived = [_canon(Pd), evaluate(ev.derived(), {C.d: d, C.b: bits})]
-            insts.append(Instance({"d": d, "b": bits, "exp_eps": ee}, exact, derived,
-                                  [_canonical(t, tkey)[0], evaluate(ev.printed(), {C.d: d, C.b: bits})], size=(d, bits)))
-            product_counts.append((d, bits, len({sgn * r for row in M for sgn, r in row})))
-            if bits == 1:
-                he = _he(d, ee)
-                hkey = lambda lab: (_jz(lab)[0], (int(_jz(lab)[1]), 0))  # noqa: E731
-                he_same.append(Instance({"d": d, "exp_eps": ee}, list(_canonical(rhr, _rhr_key)),
-                                        list(_canonical(he, hkey)), size=(d,)))
-    ev.instances("RHR built step by step vs TnS(M[x][j] = (H[x//B+1, j], x mod B), 2^b-ary RR)", insts)
-    ev.instances("RHR with b = 1 is HE (P and Q)", he_same, has_printed=False)
-    ev.note("distinct values of the literal integer product s * (x mod 2^(b-1)): "
-            + ", ".join(f"d={d}, b={bb}: {cnt} (2^b = {2 ** bb})" for d, bb, cnt in product_counts[::2]))
 
 
-@claim(
+def _branches(form):
+    """(value, condition) of each branch of a Piecewise collision rate (sympy folds a perturbation into them): the
+    values, then each condition as a symbol named by its text (conditions compare as written)."""
+    folded = sympy.piecewise_fold(form)
+    if not isinstance(folded, sympy.Piecewise):
+        raise ValueError(f"collision rate {form} is not a Piecewise")
+    return [sympy.nsimplify(v) for v, _ in folded.args] + [sympy.Symbol(str(c)) for _, c in folded.args]
+
+
+COLLISION_GRID = [(d, bits) for d in range(2, 9) for bits in (1, 2, 3)]
+
+
+def _collision_pair_rows():
+    for d, bits in COLLISION_GRID:
+        fam = rhr_family(d, bits)
+        for a, c in itertools.combinations(range(d), 2):
+            yield Point({"d": d, "b": bits, "x1": a, "x2": c}, facts={C.x1: a, C.x2: c, C.b: bits},
+                        data=_rat(fam.collision_rate(a, c)), size=(d, bits, a, c))
+
+
+def _gf2_count(d, bits):
+    """The derivation's GF(2) count against the family's collision rate, pair by pair."""
+
+    def decide():
+        fam, B = rhr_family(d, bits), 2 ** (bits - 1)
+        pairs = [(_rat(fam.collision_rate(a, c)), C.rhr_collision_derived(a // B, a % B, c // B, c % B))
+                 for a, c in itertools.combinations(range(d), 2)]
+        bad = [pair for pair in pairs if pair[0] != pair[1]]
+        return not bad, len(pairs), f"{len(bad)} mismatches" if bad else "all pairs agree"
+
+    return Numeric(f"GF(2) count (rhr_collision_derived) vs family, d={d}, b={bits}", decide)
+
+
+def _literal_product_note():
+    """The pairs that collide with probability 1 under the literal integer product s*(x mod 2^(b-1))."""
+    literal = []
+    for d, bits in COLLISION_GRID:
+        M = rhr_matrix(d, bits)
+        literal += [(d, bits, a, c) for a, c in itertools.combinations(range(d), 2)
+                    if all(M[a][j][0] * M[a][j][1] == M[c][j][0] * M[c][j][1] for j in range(len(M[0])))]
+    return (f"under the literal integer product s*(x mod 2^(b-1)), {len(literal)} pairs collide with probability 1, "
+            f"e.g. {literal[:3]}")
+
+
+record(
     id="pan-cms/sec4.3.collision",
     location="Section 4.3, second paragraph",
     statement="Two distinct inputs of RHR collide with probability 1/2 if they have the same residue mod 2^(b-1), "
@@ -136,46 +200,33 @@ def sec4_3_tns(ev):
     derivation=f"{DERIV}.rhr_collision_derived",
     assumptions="x1 != x2 in [d]; collision over the uniformly drawn column j",
     symbols={"x_1, x_2": "two distinct inputs", "b": "bits of RHR"},
-    custom="branch-wise comparison of Piecewise forms and a numeric GF(2) count per (d, b)",
+    steps=(Symbolic("printed vs derived collision rate (branch values and branch conditions)", part=_branches),
+           *(_gf2_count(d, bits) for d, bits in COLLISION_GRID),
+           Grid("collision rate of the RHR hash family (every pair)", _collision_pair_rows, exact_of),
+           Note(_literal_product_note)),
 )
-def sec4_3_collision(ev):
-    def branches(form):
-        """(value, condition) of each branch of a Piecewise collision rate (sympy folds a perturbation into them)."""
-        folded = sympy.piecewise_fold(form)
-        if not isinstance(folded, sympy.Piecewise):
-            raise ValueError(f"collision rate {form} is not a Piecewise")
-        return [sympy.nsimplify(v) for v, _ in folded.args], [str(c) for _, c in folded.args]
 
-    (pv, pc), (dv, dc) = branches(ev.printed()), branches(ev.derived())
-    ev.symbolic("printed vs derived collision rate (branch values; branch conditions equal: "
-                f"{pc == dc})", pv + [sympy.Integer(int(pc == dc))], dv + [sympy.Integer(1)])
-    insts, literal = [], []
-    for d in range(2, 9):
-        for bits in (1, 2, 3):
+
+def _skewed_rows():
+    for bits in (2, 3):
+        B = 2 ** (bits - 1)
+        for d in sorted({B + 1, B + 2, 2 * B + 1}):
             fam = rhr_family(d, bits)
-            M = rhr_matrix(d, bits)
-            for a, c in itertools.combinations(range(d), 2):
-                sub = {C.x1: a, C.x2: c, C.b: bits}
-                insts.append(Instance({"d": d, "b": bits, "x1": a, "x2": c}, _rat(fam.collision_rate(a, c)),
-                                      evaluate(ev.derived(), sub), evaluate(ev.printed(), sub),
-                                      size=(d, bits, a, c)))
-                prod = R(sum(1 for j in range(len(M[0])) if M[a][j][0] * M[a][j][1] == M[c][j][0] * M[c][j][1]),
-                         len(M[0]))
-                if prod == 1:
-                    literal.append((d, bits, a, c))
-            # the derivation's GF(2) count, pair by pair
-            B = 2 ** (bits - 1)
-            ev_pairs = [(_rat(fam.collision_rate(a, c)), C.rhr_collision_derived(a // B, a % B, c // B, c % B))
-                        for a, c in itertools.combinations(range(d), 2)]
-            bad = [pair for pair in ev_pairs if pair[0] != pair[1]]
-            ev.numeric(f"GF(2) count (rhr_collision_derived) vs family, d={d}, b={bits}", not bad, len(ev_pairs),
-                       f"{len(bad)} mismatches" if bad else "all pairs agree")
-    ev.instances("collision rate of the RHR hash family (every pair)", insts)
-    ev.note(f"under the literal integer product s*(x mod 2^(b-1)), {len(literal)} pairs collide with probability 1, "
-            f"e.g. {literal[:3]}")
+            rates = {pair: _rat(fam.collision_rate(*pair)) for pair in itertools.combinations(range(d), 2)}
+            yield Point({"d": d, "b": bits, "rates": sorted({str(r) for r in rates.values()})}, data=rates,
+                        facts={C.b: bits}, size=(d, bits))
 
 
-@claim(
+def _skewed_truth(form, point, role):
+    """printed: some pair's rate is not the constant 2^-b; derived: every pair's rate is the Piecewise form."""
+    rates = point.data
+    at = {pair: {C.x1: pair[0], C.x2: pair[1], **point.facts} for pair in rates}
+    if role == "printed":
+        return any(_truth(form, r, at[pair]) for pair, r in rates.items())
+    return all(evaluate(form, at[pair]) == r for pair, r in rates.items())
+
+
+record(
     id="pan-cms/sec4.3.skewed",
     location="Section 4.3, second paragraph, 'RHR is a skewed version of CMS'",
     statement="RHR's collision rate is not the constant 1/m = 2^-b of a pairwise-independent CMS with 2^b values.",
@@ -185,24 +236,11 @@ def sec4_3_collision(ev):
     kind="statement",
     assumptions="b >= 2 (more bits than HE) and d > 2^(b-1) (some residue class holds two values)",
     note="At b = 1 RHR is HE: every pair collides with probability 1/2 = 1/m.",
-    custom="one truth per family aggregated over its pairs (any/all), and a computed note",
+    steps=(Note(lambda: f"b = 1, d = 4: constant collision rate {rhr_family(4, 1).has_constant_collision_rate()} = "
+                        "1/m (HE)"),
+           RoleGrid("RHR family is not collision-uniform at 2^-b (printed); its rates are the derived Piecewise",
+                    _skewed_rows, lambda point: HOLDS, value=_skewed_truth)),
 )
-def sec4_3_skewed(ev):
-    insts = []
-    for bits in (2, 3):
-        B = 2 ** (bits - 1)
-        for d in sorted({B + 1, B + 2, 2 * B + 1}):
-            fam = rhr_family(d, bits)
-            pairs = list(itertools.combinations(range(d), 2))
-            rates = {pair: _rat(fam.collision_rate(*pair)) for pair in pairs}
-            # printed: the rate is not the constant 2^-b; derived: the rate of every pair is the Piecewise form
-            printed = any(_truth(ev.printed(), r, {C.x1: a, C.x2: c, C.b: bits}) for (a, c), r in rates.items())
-            derived = all(evaluate(ev.derived(), {C.x1: a, C.x2: c, C.b: bits}) == rates[(a, c)] for a, c in pairs)
-            insts.append(Instance({"d": d, "b": bits, "rates": sorted({str(r) for r in rates.values()})}, HOLDS,
-                                  derived, printed, size=(d, bits)))
-    he_like = rhr_family(4, 1)
-    ev.note(f"b = 1, d = 4: constant collision rate {he_like.has_constant_collision_rate()} = 1/m (HE)")
-    ev.instances("RHR family is not collision-uniform at 2^-b (printed); its rates are the derived Piecewise", insts)
 
 
 def _same_mod_rows():
@@ -409,9 +447,11 @@ def _eq2_model(point, what):
             else C.eq2_rhr_bias_derived(bits, fx))
 
 
-def _eq12_identity():
+def _eq12_identity(forms):
+    """Eq. (12)'s printed variances (the Piecewise branches a = b, a != b of pan-cms/eq12, a declared dependency)
+    minus the randomised-response variances of the derivation."""
     veq, vne = C.grr_variances_derived(e, C.m)
-    p12 = C.eq12_printed()
+    p12 = [value for value, _ in forms.form_of("pan-cms/eq12", "printed").rhs.args]
     return [sympy.cancel(veq - p12[0]), sympy.cancel(vne - p12[1])]
 
 
@@ -430,6 +470,7 @@ record(
          "(2^(b-1) - 1)(1 - f(x))/(2^b - 1) on such datasets; with the unbiased decoder the MSE is "
          "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n.  At b = 1 (HE) all three agree.",
     root_cause="sec4.3.eq5-mse",
+    depends_on=("pan-cms/eq12",),
     steps=(Symbolic("printed vs derived MSE (2^b = M)", part=lambda form: form.rhs,
                     simplify=lambda x: sympy.cancel(x.subs(2**C.b, _TWO_B))),
            Grid("MSE of RHR on one-residue datasets", _eq5_rows, lambda point: moments.mse(
@@ -440,7 +481,8 @@ record(
                 path="moment-formula", printed=False, value=lambda form, point: _eq2_model(point, "variance")),
            Grid("Eq. (2)-decoded RHR: bias", _eq5_rows, lambda point: _eq2_rhr(point, "bias"), path="moment-formula",
                 printed=False, value=lambda form, point: _eq2_model(point, "bias")),
-           Identity("Eq. (12) variances == randomised-response variances", _eq12_identity, lambda: [0, 0])),
+           Identity("Eq. (12) variances == randomised-response variances", _eq12_identity, lambda forms: [0, 0],
+                    reads_forms=True)),
 )
 
 
