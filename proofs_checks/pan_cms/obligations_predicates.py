@@ -15,7 +15,9 @@ as one relation of parameters, for every admissible value, so z3 and cvc5 decide
 * Section 6 (Figs 2-4): HE's and CMS+HE's (m = 1024) per-x variances from ldpref's derived Table 1 coefficients are
   within 1% of each other for every e^eps > 1 and every count c_x of x among n clients (so every plotted metric
   is: a max, a sum and a sum of square roots of quantities within 1% are within 1%) -- derived coefficients taken
-  as given (``model_side="derived"``, scope given-derived).
+  as given (``model_side="derived"``, scope given-derived).  These statements are Predicates on the plotted values
+  of a finite parameter set, read there (:func:`.obligations_sec6.read_points`): a form false at a plotted eps it
+  asserts is refused.
 
 The reductions made in words (the classes of ratios of a row, the per-x' terms of a sum, the metrics over x) are
 stated in each obligation's meaning.  Registered into :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` on
@@ -30,6 +32,8 @@ from ldpref.decide.ledger_obligations import OBLIGATIONS, equation, poses
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 from ldpref.symbolic import randomisers, sketch
+
+from .obligations_sec6 import read_points
 
 t, m, n, k, f, c, S, d_ = (sympy.Symbol(x, real=True) for x in ("t", "m", "n", "k", "f", "c", "S", "d"))
 #: e^(eps/2): sRP's bits are binary RR at eps/2; with t = s^2 its ratios are polynomial
@@ -171,11 +175,14 @@ def _worst_case(printed, derived):
 
 
 # ---- Section 6: HE and CMS+HE --------------------------------------------------------------------------------------
-def _he_identical(claim_id):
-    @poses("printed", "derived", why="both statements are Predicates on the plotted values of Figs 2-4; the obligation "
-                                     "states them over the derived Table 1 coefficients of HE and CMS+HE (model "
-                                     "quantities no claim displays)")
+def _he_identical(section):
+    claim_id = f"pan-cms/sec{section}.he-cms-he-identical"
+
     def build(printed, derived):
+        """Read off the forms first (:func:`~.obligations_sec6.read_points`): the derived statement must hold at every
+        plotted eps the printed one asserts, on the section's dataset; the proof then states it for every e^eps > 1
+        and every dataset (the claim's points among them)."""
+        read_points(claim_id, printed, derived, (section,))
         from derivations.pan_cms import experiments as X
         from derivations.pan_cms import tables as T
         from derivations.pan_cms.symbols_tables import m1
@@ -275,6 +282,5 @@ OBLIGATIONS.update({
     "pan-cms/sec4.4.decoding": _lh_decoding,
     "pan-cms/sec4.4.worst-case": _worst_case,
     "pan-cms/appD.arp-l2-large-d": _arp_large_d,
-    **{f"pan-cms/sec{sec}.he-cms-he-identical": _he_identical(f"pan-cms/sec{sec}.he-cms-he-identical")
-       for sec in ("6.1", "6.2", "6.3")},
+    **{f"pan-cms/sec{sec}.he-cms-he-identical": _he_identical(sec) for sec in ("6.1", "6.2", "6.3")},
 })
