@@ -19,16 +19,17 @@ dropped) and compares an upper bound of one side with a lower bound of the other
 
 The claims' printed and derived statements are Predicates on the plotted values of a dataset
 (:func:`derivations.pan_cms.experiments.derived_statement`), and a claim's parameter set is finite (the plotted eps
-on one dataset per section), so a form *is* its values there: each builder reads them
-(:func:`read_points`).  The eps a proof covers are those the printed statement asserts (Section 6 asserts each statement at every plotted eps; every
-grid eps when the claim has no printed form); at each, the displayed statement (the derived form, or the correction
-a proof of the correction is about) must hold on the dataset -- the obligation then proves it with certified bounds
-over the model quantities the Predicate evaluates (the mechanisms' derived per-client coefficients, the datasets'
-counts, the ledger's integer m, Eq. (16), the calculated l1).  Where the statement is false the bounds cannot prove
-its failure (one side's upper bound below the other's lower bound proves an ordering, not its absence) and the
-build is refused (:class:`~ldpref.decide.ledger_obligations.FormNotPosed`), except at Section 6.3's eps = 1, where
-an equality of coefficients refutes it.  So a perturbed form moves the proof through its values: a negated printed
-statement asserts no eps, a negated derived one fails at every eps.
+on one dataset per section), so a form *is* its values there: each builder reads them (:func:`read_points`).  The
+eps a proof covers are those the printed statement asserts (Section 6 asserts each statement at every plotted eps;
+every grid eps when the claim has no printed form); at each, the displayed statement (the derived form, or the
+correction a proof of the correction is about) must hold on the dataset -- the obligation then proves it with
+certified bounds over the model quantities the Predicate evaluates (the mechanisms' derived per-client
+coefficients, the datasets' counts, the ledger's integer m, Eq. (16), the calculated l1).  Where the statement is
+false the bounds cannot prove its failure (one side's upper bound below the other's lower bound proves an ordering,
+not its absence) and the build is refused (:class:`~ldpref.decide.ledger_obligations.FormNotPosed`), except at
+Section 6.3's eps = 1, where an equality of coefficients refutes it.  So a perturbed form moves the proof through
+its values: a negated printed statement asserts no eps, a negated derived one fails at every eps.  What this cannot
+see is a Predicate changed into another one with the same values on the claim's points.
 """
 
 from __future__ import annotations
