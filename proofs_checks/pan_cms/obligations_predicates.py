@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS, equation, poses
+from ldpref.decide.ledger_obligations import OBLIGATIONS, FormNotPosed, equation, poses
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 from ldpref.symbolic import randomisers, sketch
@@ -212,23 +212,30 @@ def _l2_base(derived):
                                                                                sympy.Ge(n, 1))
 
 
-@poses("printed", why=_PREDICATE)
 def _arp_large_d(printed, derived):
-    """Printed: gap = inf_m l2(aRP) - l2* > 0 and lim_{d -> oo} inf_m l2(aRP)/l2* = 1.  With the derived aRP limit in
-    m and l2* (the lhs and rhs of the derived strict inequality): the gap is positive, and 0 < ratio - 1 <=
-    (e^eps - 1)^2/(4 d e^eps), which tends to 0 as d -> oo at every fixed e^eps (so the limit is 1)."""
+    """Printed: lim_{d -> oo} inf_m l2(aRP)/l2* = L and min_d sign(inf_m l2(aRP) - l2*) R 0, with the limit L and
+    the relation R read off the printed conjuncts (an equation, the limit; a relation to 0, the sign: sign(x) R 0 is
+    x R 0).  With the derived aRP limit in m and l2* (the lhs and rhs of the derived strict inequality): the gap
+    relation holds, and 0 < ratio - L <= (e^eps - 1)^2/(4 d e^eps), which tends to 0 as d -> oo at every fixed
+    e^eps (so the limit is L)."""
     e, rep, variables, base = _l2_base(derived)
     strict = equation(derived, "derived inequality", sympy.StrictGreaterThan)
     arp, rr = (_half(x, e).xreplace(rep) for x in (strict.lhs, strict.rhs))
+    shown = equation(printed, "printed statement", sympy.And).args
+    limit = [r for r in shown if isinstance(r, sympy.Eq)]
+    sign = [r for r in shown if isinstance(r, sympy.core.relational.Relational) and not isinstance(r, sympy.Eq)]
+    if len(shown) != 2 or len(limit) != 1 or len(sign) != 1 or sign[0].rhs != 0:
+        raise FormNotPosed(f"the printed statement handed in is not 'lim ratio = L and sign(gap) R 0': {printed}")
+    (limit,), (sign,) = limit, sign
     t_ = s_half ** 2
     return [Obligation("pan-cms/appD.arp-l2-large-d.gap", "pan-cms/appD.arp-l2-large-d", "the derived aRP l2 limit "
                        "in m exceeds the derived l2* of CMS+RR, every d >= 2, n >= 1, e^eps = s^2 > 1", variables,
-                       base, sympy.Gt(arp, rr), model_side="derived"),
+                       base, sign.func(arp, rr), model_side="derived"),
             Obligation("pan-cms/appD.arp-l2-large-d.ratio", "pan-cms/appD.arp-l2-large-d", "0 < (derived aRP l2 "
                        "limit)/(derived l2*) - 1 <= (e^eps - 1)^2/(4 d e^eps), every d >= 2, n >= 1, e^eps = s^2 > 1: "
                        "the bound tends to 0 as d -> oo, so the printed limit of the ratio is 1", variables, base,
-                       sympy.And(sympy.Gt(rr, 0), sympy.Gt(arp / rr - 1, 0),
-                                 sympy.Le(arp / rr - 1, (t_ - 1) ** 2 / (4 * d_ * t_))), model_side="derived")]
+                       sympy.And(sympy.Gt(rr, 0), sympy.Gt(arp / rr - limit.rhs, 0),
+                                 sympy.Le(arp / rr - limit.rhs, (t_ - 1) ** 2 / (4 * d_ * t_))), model_side="derived")]
 
 
 # ---- Appendix C: the Bernoulli contribution; Section 3.6: the bias of a fixed draw -----------------------------------
