@@ -41,8 +41,13 @@ s_half = sympy.Symbol("s", real=True)
 
 
 #: why these builders pose their printed statement rather than read it (:func:`ldpref.decide.ledger_obligations.poses`)
-_PREDICATE = ("the printed statement is a Predicate (code on matrices, slopes or plotted values); the obligation "
-              "states its mathematics over ldpref's symbolic models")
+_PREDICATE = ("the printed statement is a Predicate (code on a mechanism's matrix, decoders, slopes or values) and "
+              "claims every m and e^eps: its values at the ledger's instances do not fix that statement, and its code "
+              "has no relation to read; the obligation states its mathematics over ldpref's symbolic models")
+#: the same, for a printed statement that is a sympy Boolean of propositions named in words
+_NAMED = ("the printed statement is a sympy Boolean whose atoms are propositions named in words (a LaTeX symbol "
+          "such as 'forall X, x: E[f_hat(x)] = f(x)'), with no relation or number to read; the obligation states "
+          "each atom over ldpref's symbolic models")
 
 
 def _vars(*pairs):
@@ -110,7 +115,7 @@ def _thm31(printed, derived):
 
 
 # ---- Corollary 3.1 -------------------------------------------------------------------------------------------------
-@poses("printed", why=_PREDICATE)
+@poses("printed", why=_NAMED)
 def _cor31(printed, derived):
     """Eq. (2): f_hat(x) = m/(m-1) mean(y_hat[h(x)]) - 1/(m-1); a client at x contributes mean 1, one at x' != x
     its collision rate c = c_bar(x, x') (:func:`ldpref.symbolic.sketch.cms_client`), so the bias is a sum over x' of
@@ -257,7 +262,7 @@ def _bernoulli(printed, derived):
                        (sympy.Gt(t, 1), sympy.Ge(m, 2)), goal)]
 
 
-@poses("printed", why=_PREDICATE)
+@poses("printed", why=_NAMED)
 def _bias_n(printed, derived):
     """A fixed draw (collision fraction c = c_bar(x, x') of its k functions, in [0, 1]); a dataset of n clients on x
     and x' with frequencies f and g = 1 - f (the bias is a sum of such per-x' terms, each linear in f(x')).  With a client at x' contributing its
