@@ -21,7 +21,9 @@ is marked :func:`poses` ``(part, ..., why=...)``: it is attempted only when the 
 claim displays (the same exact text, :func:`ldpref.decide.build_cache.stable_text`); any other form -- a
 self-check's negated or perturbed one -- is refused (:class:`FormNotPosed`, a ``LookupError``: no proof attempted),
 so the proof still stands or falls with the shown form.  ``tests/test_proof_forms.py`` checks every builder both
-ways.
+ways.  A Predicate of a claim whose parameters range over a *finite* set (a figure's points, the plotted eps) is
+read instead (:func:`hold_at`): there a statement is its values, so the builder evaluates the handed form at every
+point the proof covers and is refused unless it holds at each -- the proof follows the form's values, not its text.
 
 The papers register their own builders when their checks are imported (``proofs_checks/<paper>/obligations*.py``),
 so nothing here imports ``derivations`` or ``proofs_checks`` (issue 22's layering rule);
@@ -133,3 +135,23 @@ def equation(form, what: str = "form", kind=None):
     if not isinstance(form, kind or sympy.Equality):
         raise FormNotPosed(f"the {what} handed in is a {type(form).__name__}, not the relation this proof reads")
     return form
+
+
+def hold_at(claim_id: str, points, **forms) -> None:
+    """Read statements at the points of a claim's finite parameter set: each named form (``printed=...``,
+    ``derived=...``; a :class:`~ldpref.ledger.forms.Predicate` or any statement
+    :func:`~ldpref.ledger.forms.evaluate` reads; None when the claim has none) must hold at every point (a dict of
+    the parameters the claim's grid gives it), else :class:`FormNotPosed`: a proof that establishes the statement at
+    those points from model quantities is about the form whose values it read there, and cannot establish a form
+    that is false at one of them (a self-check's negation is false at every point).  What it cannot see is a form
+    changed into another with the same values at those points -- the same statement, on that set."""
+    from ldpref.ledger.forms import evaluate
+
+    points = [dict(p) for p in points]
+    if not points:
+        raise FormNotPosed(f"{claim_id}: no points to read the forms at")
+    for name, form in forms.items():
+        for params in points if form is not None else ():
+            if not evaluate(form, params):
+                raise FormNotPosed(f"{claim_id}: the {name} form handed in is false at {params}: this proof "
+                                   "establishes it at those points, never its failure; no proof attempted")

@@ -62,7 +62,7 @@ def to_smtlib(ob: Obligation, *, integers: bool = False) -> str:
              f"(set-logic {logic})"]
     for v in variables:
         sort = "Int" if integers and v.domain == "integer" else "Real"
-        lines.append(f"(declare-fun {v.name} () {sort})" + (f" ; integer, relaxed to Real" if v.domain == "integer"
+        lines.append(f"(declare-fun {v.name} () {sort})" + (" ; integer, relaxed to Real" if v.domain == "integer"
                                                             and sort == "Real" else ""))
     lines += [f"(assert {formula(a, names)})" for a in assumptions]
     lines += [f"(assert (not {formula(goal, names)}))", "(check-sat)", ""]

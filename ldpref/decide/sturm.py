@@ -17,7 +17,7 @@ import sympy
 
 from ldpref.ledger.evidence import CheckRecord
 
-from .algebraic import clear_relation, explicit
+from .algebraic import explicit
 from .obligation import Obligation
 
 _OPS = {sympy.StrictGreaterThan: lambda s: s > 0, sympy.GreaterThan: lambda s: s >= 0,

@@ -44,8 +44,9 @@ def _objective(form_of, which: str):
 
 
 #: why a builder poses its claim's statement rather than read it (:func:`ldpref.decide.ledger_obligations.poses`)
-_PREDICATE = ("the statement is a Predicate evaluated by code on instances; the obligation states its mathematics "
-              "over Lemma 1's displayed objective")
+_PREDICATE = ("the statement is a Predicate evaluated by code on a grid of instances and claims every e^eps, lambda "
+              "(and k): its values on the grid do not fix that statement, and its code has no relation to read; the "
+              "obligation states its mathematics over Lemma 1's displayed objective")
 
 
 def _thm2(claim_id):
@@ -102,7 +103,8 @@ def _fig5_grows(printed, derived, *, form_of):
                        model_side="derived") for label, meaning, goal in out]
 
 
-@poses("printed", "derived", why="the statement is a Predicate evaluated on instances; the obligation states it over "
+@poses("printed", "derived", why="the statement is a Predicate evaluated on instances and claims every p, eps, m, k "
+                                 "and dataset (its values on the grid do not fix it); the obligation states it over "
                                  "the derived Var[f_hat]/n at Eq. (7)'s boundary, a model quantity no claim displays")
 def _monotone(printed, derived):
     """Section IV-C: d/dm and d/dk of the derived Var[f_hat]/n (q on Eq. (7)'s boundary, p and eps fixed) <= 0

@@ -19,11 +19,14 @@ p = e^(eps/2)/(e^(eps/2) + 1)), checked against the code's exact values on insta
 * Fig. 8's Apple p (sec7.D.apple-p): round_2(r/(r + 1)) = 0.87 with r = e^(3.75/2), i.e. 0.865 <= r/(r + 1) <
   0.875 (two decimals, half up).
 
-The claims' printed and derived statements are Predicates evaluated on the figures' points; code cannot be read as an
-obligation, so each builder states them over the model quantities they evaluate (the derived s, bits and p of
-:mod:`derivations.jiang_gcms.sec7_model`, the derived estimator variance -- none of which a claim displays, except
-Lemma 1's printed objective, read from ``jiang-gcms/lemma1`` through ``form_of`` and named in ``depends_on``), and is
-attempted only for the very Predicates the claim displays (:func:`ldpref.decide.ledger_obligations.poses`).
+The claims' printed and derived statements are Predicates evaluated on the figures' points.  Where those points are
+the claim's whole parameter set (Fig. 7's four settings and four comparisons, Fig. 8's runs and its eps) a statement
+is its values there, and each builder reads them (:func:`ldpref.decide.ledger_obligations.hold_at`: the printed
+and the derived Predicate must hold at every point of the claim's grid, else no proof is attempted) before it
+proves the statement at those points over the model quantities the Predicates evaluate (the derived s, bits and p
+of :mod:`derivations.jiang_gcms.sec7_model`; Lemma 1's printed objective, read from ``jiang-gcms/lemma1`` through
+``form_of`` and named in ``depends_on``).  Fig. 6's statement ranges over every target f(d) and dataset, not a
+finite set: its builder poses the Predicates it cannot read (:func:`ldpref.decide.ledger_obligations.poses`).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from __future__ import annotations
 import sympy
 
 from ldpref.decide.enclosure import exp_enclosure
-from ldpref.decide.ledger_obligations import OBLIGATIONS, poses
+from ldpref.decide.ledger_obligations import OBLIGATIONS, hold_at, poses
 from ldpref.decide.obligation import Obligation, Variable
 
 import derivations.jiang_gcms.printed_sec7 as P7
@@ -44,9 +47,10 @@ t, t2, m_, s_ = (sympy.Symbol(x, real=True) for x in ("t", "t2", "m", "s"))
 M_LO, M_HI = 2, P7.FIG7_M_MAX
 
 
-#: why the builders pose the statements rather than read them (:func:`ldpref.decide.ledger_obligations.poses`)
-_FIGURE = ("the statements are Predicates evaluated at the figures' points; the obligations state them over the "
-           "derived model quantities at those points")
+#: why Fig. 6's builder poses its statements rather than read them (:func:`ldpref.decide.ledger_obligations.poses`)
+_FIGURE = ("the statements are Predicates evaluated at Fig. 6's points, but claim every target f(d) and dataset (an "
+           "infinite set their values at the grid's points do not fix); the obligation states them over the derived "
+           "variances for every target f(d) <= n/5 and every F2")
 
 
 def _enclosed(var, eps_):
@@ -83,29 +87,33 @@ def _blocks():
     return out
 
 
-@poses("printed", "derived", why=_FIGURE)
 def _fig7(printed, derived):
-    """One obligation per (eps, p) of Fig. 7: GCMS's derived bits below Apple's at every m of every block."""
+    """One obligation per (eps, p) of Fig. 7 (the claim's grid, where both statements are read: :func:`hold_at`):
+    GCMS's derived bits below Apple's at every m of every block."""
+    from .sec7_communication import _fig7_points
+
+    points = [pt.params for pt in _fig7_points()]
+    hold_at("jiang-gcms/sec7.C.fig7", points, printed=printed, derived=derived)
     ceil_log = next(a for a in D7.fig7_bits_derived()[0].atoms(sympy.ceiling))
     g, a = D7.fig7_bits_derived()
     out = []
-    for eps_ in P7.FIG7_EPS:
+    for point in points:
+        eps_, p_val = point["eps"], point["p"]
         enclosure, where = _enclosed(t, eps_)
-        for p_val in P7.FIG7_P:
-            c = _c(p_val, t)
-            goal = sympy.And(*[sympy.Implies(sympy.And(sympy.Ge(m_, lo), sympy.Le(m_, hi)),
-                                             sympy.Lt(g.xreplace({ceil_log: L, s: s_, m: m_}), a.xreplace({m: m_})))
-                               for L, lo, hi in _blocks()])
-            out.append(Obligation(
-                f"jiang-gcms/sec7.C.fig7.eps{eps_}.p{sympy.Rational(p_val).p}-{sympy.Rational(p_val).q}",
-                "jiang-gcms/sec7.C.fig7",
-                f"eps = {eps_}, p = {p_val} ({where}): GCMS's derived bits s ceil(log2 m) below Apple's m (k = 1) for "
-                "every real m of the blocks [2^(L-1) + 1, 2^L] cut to [2, 10^4] (ceil(log2 m) = L on their integers, "
-                "which are every integer of [2, 10^4]) and every real s in [c m, c m + 1) (s = ceil(c m), c m the "
-                "derived least real s meeting Theorem 2's bound)",
-                (Variable(t, "t"), Variable(m_, "m", "integer"), Variable(s_, "s", "integer")),
-                (*enclosure, sympy.Ge(m_, M_LO), sympy.Le(m_, M_HI), sympy.Ge(s_, c * m_), sympy.Lt(s_, c * m_ + 1)),
-                goal, model_side="derived"))
+        c = _c(p_val, t)
+        goal = sympy.And(*[sympy.Implies(sympy.And(sympy.Ge(m_, lo), sympy.Le(m_, hi)),
+                                         sympy.Lt(g.xreplace({ceil_log: L, s: s_, m: m_}), a.xreplace({m: m_})))
+                           for L, lo, hi in _blocks()])
+        out.append(Obligation(
+            f"jiang-gcms/sec7.C.fig7.eps{eps_}.p{sympy.Rational(p_val).p}-{sympy.Rational(p_val).q}",
+            "jiang-gcms/sec7.C.fig7",
+            f"eps = {eps_}, p = {p_val} ({where}): GCMS's derived bits s ceil(log2 m) below Apple's m (k = 1) for "
+            "every real m of the blocks [2^(L-1) + 1, 2^L] cut to [2, 10^4] (ceil(log2 m) = L on their integers, "
+            "which are every integer of [2, 10^4]) and every real s in [c m, c m + 1) (s = ceil(c m), c m the "
+            "derived least real s meeting Theorem 2's bound)",
+            (Variable(t, "t"), Variable(m_, "m", "integer"), Variable(s_, "s", "integer")),
+            (*enclosure, sympy.Ge(m_, M_LO), sympy.Le(m_, M_HI), sympy.Ge(s_, c * m_), sympy.Lt(s_, c * m_ + 1)),
+            goal, model_side="derived"))
     return out
 
 
@@ -123,12 +131,13 @@ def _witness(p1, e1, p2, e2):
     raise ArithmeticError(f"no m in [{M_LO}, {M_HI}] separates the ceilings at ({p1}, {e1}) and ({p2}, {e2})")
 
 
-@poses("printed", "derived", why=_FIGURE)
 def _order(printed, derived):
-    """Each of Fig. 7's four comparisons (one of p, eps changed): c_1 < c_2 over both enclosures, and a witness m_0
-    where the ceilings differ."""
-    from .sec7_communication import ORDER_PAIRS
+    """Each of Fig. 7's four comparisons (one of p, eps changed; the claim's grid, where both statements are read:
+    :func:`hold_at`): c_1 < c_2 over both enclosures, and a witness m_0 where the ceilings differ."""
+    from .sec7_communication import ORDER_PAIRS, _order_points
 
+    hold_at("jiang-gcms/sec7.C.small-p-large-eps", [pt.params for pt in _order_points()], printed=printed,
+            derived=derived)
     out = []
     for i, (what, (p1, e1), (p2, e2)) in enumerate(ORDER_PAIRS):
         same = e1 == e2
@@ -149,10 +158,13 @@ def _order(printed, derived):
     return out
 
 
-@poses("printed", "derived", why=_FIGURE)
 def _apple_p(printed, derived):
-    """Fig. 8: round_2(e^(eps/2)/(e^(eps/2) + 1)) = 0.87 at eps = 3.75, with Apple's derived p."""
+    """Fig. 8: round_2(e^(eps/2)/(e^(eps/2) + 1)) = 0.87 at eps = 3.75 (the claim's one point, where both statements
+    are read: :func:`hold_at`), with Apple's derived p."""
     from .sec7_adult import APPLE
+
+    hold_at("jiang-gcms/sec7.D.apple-p", [{"eps": APPLE["eps"], "Fig. 8's p": APPLE["p"]}], printed=printed,
+            derived=derived)
 
     eps_, target = sympy.Rational(APPLE["eps"]), sympy.Rational(APPLE["p"])
     enclosure, where = _enclosed(t, eps_)
@@ -214,7 +226,6 @@ def _fig6_significant(printed, derived):
         variables, assumptions, goal, model_side="derived", proves="correction")]
 
 
-@poses("printed", "derived", why=_FIGURE)
 def _adult_p(printed, derived, *, form_of):
     """Section VII-D: at each of Fig. 8's runs (eps, target lambda), Lemma 1's printed objective g (k = 100) over the
     integer s (p_s = e^eps s/(e^eps s + m - s) >= 1/2, m = 100) is smallest at the claimed s*, whose p_s rounds to
@@ -223,13 +234,14 @@ def _adult_p(printed, derived, *, form_of):
     (1/2, 1) for every e^eps > 1, lambda, k >= 1 (proved by jiang-gcms/alg4.unimodal) and p_s increases with s, so
     beating both feasible neighbours is beating every feasible s (a convex function's values along increasing
     points fall, then rise).  The objective is the paper's own Lemma 1 (the claim reproduces the paper's
-    computation), at exactly the claim's parameter points."""
+    computation), at exactly the claim's parameter points, where both statements are read (:func:`hold_at`)."""
     from ldpref.exact import EXP_EPS
 
     import derivations.jiang_gcms as J
     from .obligations import _objective
     from .sec7_experiments import ADULT_K, ADULT_M, ADULT_RUNS, _adult_points
 
+    hold_at("jiang-gcms/sec7.D.adult-p", [point[0] for point in _adult_points()], printed=printed, derived=derived)
     g = _objective(form_of, "printed")
     half, out = sympy.Rational(1, 2), []
     for i, ((label, fig_p, eps_text, lam_label, lam_val), point) in enumerate(zip(ADULT_RUNS, _adult_points())):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS, poses
+from ldpref.decide.ledger_obligations import OBLIGATIONS, FormNotPosed, equation
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 
@@ -37,14 +37,18 @@ def _veq_geq_vne(printed, derived, *, correction):
     return out
 
 
-@poses("correction", why="the correction states alpha_2 <= 0 in the printed coefficients alpha_i; the obligation "
-                        "states it with the derived coefficients, which the derived form displays")
-def _var_linear(printed, derived):
-    """Appendix E (corrected): Var[f_hat(x|H')] = alpha_0 + alpha_1 c_bar + alpha_2 c_bar^2 with the derived
-    coefficients, and alpha_2 = m^2 (f(x) - 1)/(n (m - 1)^2) <= 0 (not > 0) for every 0 <= f(x) <= 1."""
+def _var_linear(printed, derived, *, correction):
+    """Appendix E (corrected): the displayed correction -- alpha_2 <= 0 (not > 0) and Var[f_hat(x|H')] = alpha_0 +
+    alpha_1 c_bar + alpha_2 c_bar^2 -- with each alpha_i read off the derived quadratic in c_bar (its coefficient of
+    c_bar^i: alpha_2 = m^2 (f(x) - 1)/(n (m - 1)^2)) and Var the derived one, for every 0 <= f(x) <= 1."""
     var = symbol(derived, r"Var[\hat{f}(x|\mathcal{H}')]")
-    (model,) = [a for a in derived.args if isinstance(a, sympy.Eq)]
-    goal = derived.xreplace({var: model.rhs})
+    (model,) = [a for a in equation(derived, "derived statement", sympy.And).args
+                if isinstance(a, sympy.Eq) and a.lhs == var] or [None]
+    if model is None:
+        raise FormNotPosed("the derived statement handed in does not define Var[f_hat(x|H')]: no coefficients to read")
+    cbar = symbol(derived, r"\bar{c}")
+    alphas = {symbol(correction, f"alpha_{i}"): model.rhs.coeff(cbar, i) for i in range(3)}
+    goal = correction.xreplace({**alphas, var: model.rhs})
     ms, fs, ns = symbol(derived, "m"), symbol(derived, "f(x)"), symbol(derived, "n")
     ob = Obligation("pan-cms/appE.var-linear-positive", "pan-cms/appE.var-linear-positive",
                     "the derived c_bar^2 coefficient alpha_2 is <= 0 (and Var is the derived quadratic in c_bar), "
@@ -219,19 +223,21 @@ OBLIGATIONS["pan-cms/appD.eq39"] = _eq39
 
 def _rhr_order(col):
     """Table 1, row RHR (corrected order): n l2^RHR = Theta(d e^eps/(e^eps - 1)^2), sqrt(n) l1^RHR = Theta(d e^(eps/2)/
-    (e^eps - 1)).  The derived form is a predicate evaluated at each limit (d -> oo first, then eps -> 0+ and
-    eps -> oo); what is proved here for every e^eps is the uniform statement behind it: RHR's leading coefficient per
-    d (l1: read as sqrt(d l2), its square root), from the derived closed form of n l2 (exact enumeration confirms it
-    at finite d), divided by the corrected order's, lies in [4, 8] (l1: [2, 3]) -- with b = 1 (HE) for 1 < e^eps < 2
+    (e^eps - 1)).  The order is read off the displayed correction (the argument of its Theta, per d); the ledger
+    evaluates it at each limit (d -> oo first, then eps -> 0+ and eps -> oo); what is proved here for every e^eps is
+    the uniform statement behind it: RHR's leading coefficient per d (l1: read as sqrt(d l2), its square root), from
+    the derived closed form of n l2 (exact enumeration confirms it at finite d), divided by the corrected order,
+    lies in [4, 8] (l1: [2, 3]) -- with b = 1 (HE) for 1 < e^eps < 2
     and 2^b = e^eps for e^eps >= 2 (the claim's reading of [12]; a proof over the reals covers every integer b)."""
     import derivations.pan_cms.tables as T
     low, high = (4, 8) if col == "l2" else (2, 3)
 
-    @poses("correction", why="the correction shown is the derived Predicate evaluated at each limit; the obligation "
-                             "states the uniform bound behind it over the derived closed form of n l2")
-    def build(printed, derived):
+    def build(printed, derived, *, correction):
         e, dd = T.E, T.d
-        order = T.rhr_derived(col).args[0] / dd
+        shown = equation(correction, "correction").rhs
+        if getattr(shown.func, "__name__", None) != r"\Theta" or len(shown.args) != 1:
+            raise FormNotPosed(f"the correction handed in is not an order Theta(.), but {shown}")
+        order = shown.args[0].xreplace({symbol(correction, "exp_eps"): e, symbol(correction, "d"): dd}) / dd
         out = []
         for label, coef, where, meaning in (
                 ("he", T.limit_per_d(T.rhr_l2(2, dd)), (sympy.Gt(e, 1), sympy.Lt(e, 2)), "b = 1 (HE), 1 < e^eps < 2"),

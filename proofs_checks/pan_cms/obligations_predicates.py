@@ -15,7 +15,9 @@ as one relation of parameters, for every admissible value, so z3 and cvc5 decide
 * Section 6 (Figs 2-4): HE's and CMS+HE's (m = 1024) per-x variances from ldpref's derived Table 1 coefficients are
   within 1% of each other for every e^eps > 1 and every count c_x of x among n clients (so every plotted metric
   is: a max, a sum and a sum of square roots of quantities within 1% are within 1%) -- derived coefficients taken
-  as given (``model_side="derived"``, scope given-derived).
+  as given (``model_side="derived"``, scope given-derived).  These statements are Predicates on the plotted values
+  of a finite parameter set, read there (:func:`.obligations_sec6.read_points`): a form false at a plotted eps it
+  asserts is refused.
 
 The reductions made in words (the classes of ratios of a row, the per-x' terms of a sum, the metrics over x) are
 stated in each obligation's meaning.  Registered into :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` on
@@ -26,10 +28,12 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS, equation, poses
+from ldpref.decide.ledger_obligations import OBLIGATIONS, FormNotPosed, equation, poses
 from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 from ldpref.symbolic import randomisers, sketch
+
+from .obligations_sec6 import read_points
 
 t, m, n, k, f, c, S, d_ = (sympy.Symbol(x, real=True) for x in ("t", "m", "n", "k", "f", "c", "S", "d"))
 #: e^(eps/2): sRP's bits are binary RR at eps/2; with t = s^2 its ratios are polynomial
@@ -37,8 +41,13 @@ s_half = sympy.Symbol("s", real=True)
 
 
 #: why these builders pose their printed statement rather than read it (:func:`ldpref.decide.ledger_obligations.poses`)
-_PREDICATE = ("the printed statement is a Predicate (code on matrices, slopes or plotted values); the obligation "
-              "states its mathematics over ldpref's symbolic models")
+_PREDICATE = ("the printed statement is a Predicate (code on a mechanism's matrix, decoders, slopes or values) and "
+              "claims every m and e^eps: its values at the ledger's instances do not fix that statement, and its code "
+              "has no relation to read; the obligation states its mathematics over ldpref's symbolic models")
+#: the same, for a printed statement that is a sympy Boolean of propositions named in words
+_NAMED = ("the printed statement is a sympy Boolean whose atoms are propositions named in words (a LaTeX symbol "
+          "such as 'forall X, x: E[f_hat(x)] = f(x)'), with no relation or number to read; the obligation states "
+          "each atom over ldpref's symbolic models")
 
 
 def _vars(*pairs):
@@ -106,7 +115,7 @@ def _thm31(printed, derived):
 
 
 # ---- Corollary 3.1 -------------------------------------------------------------------------------------------------
-@poses("printed", why=_PREDICATE)
+@poses("printed", why=_NAMED)
 def _cor31(printed, derived):
     """Eq. (2): f_hat(x) = m/(m-1) mean(y_hat[h(x)]) - 1/(m-1); a client at x contributes mean 1, one at x' != x
     its collision rate c = c_bar(x, x') (:func:`ldpref.symbolic.sketch.cms_client`), so the bias is a sum over x' of
@@ -171,11 +180,14 @@ def _worst_case(printed, derived):
 
 
 # ---- Section 6: HE and CMS+HE --------------------------------------------------------------------------------------
-def _he_identical(claim_id):
-    @poses("printed", "derived", why="both statements are Predicates on the plotted values of Figs 2-4; the obligation "
-                                     "states them over the derived Table 1 coefficients of HE and CMS+HE (model "
-                                     "quantities no claim displays)")
+def _he_identical(section):
+    claim_id = f"pan-cms/sec{section}.he-cms-he-identical"
+
     def build(printed, derived):
+        """Read off the forms first (:func:`~.obligations_sec6.read_points`): the derived statement must hold at every
+        plotted eps the printed one asserts, on the section's dataset; the proof then states it for every e^eps > 1
+        and every dataset (the claim's points among them)."""
+        read_points(claim_id, printed, derived, (section,))
         from derivations.pan_cms import experiments as X
         from derivations.pan_cms import tables as T
         from derivations.pan_cms.symbols_tables import m1
@@ -205,23 +217,30 @@ def _l2_base(derived):
                                                                                sympy.Ge(n, 1))
 
 
-@poses("printed", why=_PREDICATE)
 def _arp_large_d(printed, derived):
-    """Printed: gap = inf_m l2(aRP) - l2* > 0 and lim_{d -> oo} inf_m l2(aRP)/l2* = 1.  With the derived aRP limit in
-    m and l2* (the lhs and rhs of the derived strict inequality): the gap is positive, and 0 < ratio - 1 <=
-    (e^eps - 1)^2/(4 d e^eps), which tends to 0 as d -> oo at every fixed e^eps (so the limit is 1)."""
+    """Printed: lim_{d -> oo} inf_m l2(aRP)/l2* = L and min_d sign(inf_m l2(aRP) - l2*) R 0, with the limit L and
+    the relation R read off the printed conjuncts (an equation, the limit; a relation to 0, the sign: sign(x) R 0 is
+    x R 0).  With the derived aRP limit in m and l2* (the lhs and rhs of the derived strict inequality): the gap
+    relation holds, and 0 < ratio - L <= (e^eps - 1)^2/(4 d e^eps), which tends to 0 as d -> oo at every fixed
+    e^eps (so the limit is L)."""
     e, rep, variables, base = _l2_base(derived)
     strict = equation(derived, "derived inequality", sympy.StrictGreaterThan)
     arp, rr = (_half(x, e).xreplace(rep) for x in (strict.lhs, strict.rhs))
+    shown = equation(printed, "printed statement", sympy.And).args
+    limit = [r for r in shown if isinstance(r, sympy.Eq)]
+    sign = [r for r in shown if isinstance(r, sympy.core.relational.Relational) and not isinstance(r, sympy.Eq)]
+    if len(shown) != 2 or len(limit) != 1 or len(sign) != 1 or sign[0].rhs != 0:
+        raise FormNotPosed(f"the printed statement handed in is not 'lim ratio = L and sign(gap) R 0': {printed}")
+    (limit,), (sign,) = limit, sign
     t_ = s_half ** 2
     return [Obligation("pan-cms/appD.arp-l2-large-d.gap", "pan-cms/appD.arp-l2-large-d", "the derived aRP l2 limit "
                        "in m exceeds the derived l2* of CMS+RR, every d >= 2, n >= 1, e^eps = s^2 > 1", variables,
-                       base, sympy.Gt(arp, rr), model_side="derived"),
+                       base, sign.func(arp, rr), model_side="derived"),
             Obligation("pan-cms/appD.arp-l2-large-d.ratio", "pan-cms/appD.arp-l2-large-d", "0 < (derived aRP l2 "
                        "limit)/(derived l2*) - 1 <= (e^eps - 1)^2/(4 d e^eps), every d >= 2, n >= 1, e^eps = s^2 > 1: "
                        "the bound tends to 0 as d -> oo, so the printed limit of the ratio is 1", variables, base,
-                       sympy.And(sympy.Gt(rr, 0), sympy.Gt(arp / rr - 1, 0),
-                                 sympy.Le(arp / rr - 1, (t_ - 1) ** 2 / (4 * d_ * t_))), model_side="derived")]
+                       sympy.And(sympy.Gt(rr, 0), sympy.Gt(arp / rr - limit.rhs, 0),
+                                 sympy.Le(arp / rr - limit.rhs, (t_ - 1) ** 2 / (4 * d_ * t_))), model_side="derived")]
 
 
 # ---- Appendix C: the Bernoulli contribution; Section 3.6: the bias of a fixed draw -----------------------------------
@@ -243,7 +262,7 @@ def _bernoulli(printed, derived):
                        (sympy.Gt(t, 1), sympy.Ge(m, 2)), goal)]
 
 
-@poses("printed", why=_PREDICATE)
+@poses("printed", why=_NAMED)
 def _bias_n(printed, derived):
     """A fixed draw (collision fraction c = c_bar(x, x') of its k functions, in [0, 1]); a dataset of n clients on x
     and x' with frequencies f and g = 1 - f (the bias is a sum of such per-x' terms, each linear in f(x')).  With a client at x' contributing its
@@ -275,6 +294,5 @@ OBLIGATIONS.update({
     "pan-cms/sec4.4.decoding": _lh_decoding,
     "pan-cms/sec4.4.worst-case": _worst_case,
     "pan-cms/appD.arp-l2-large-d": _arp_large_d,
-    **{f"pan-cms/sec{sec}.he-cms-he-identical": _he_identical(f"pan-cms/sec{sec}.he-cms-he-identical")
-       for sec in ("6.1", "6.2", "6.3")},
+    **{f"pan-cms/sec{sec}.he-cms-he-identical": _he_identical(sec) for sec in ("6.1", "6.2", "6.3")},
 })

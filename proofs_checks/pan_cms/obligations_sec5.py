@@ -56,7 +56,8 @@ def _compare(claim, what, row, relation, words):
 
 
 #: why the builders pose the derived statement rather than read it (:func:`ldpref.decide.ledger_obligations.poses`)
-_ARGMIN = ("the derived statement is a Predicate comparing the rows' model values; the obligations compare those "
+_ARGMIN = ("the derived statement is a Predicate comparing the rows' model values at the ledger's e^eps = 4, and the "
+           "correction claims every e^eps > 1 (its value there does not fix it); the obligations compare those "
            "values, sec51_model_value, for every e^eps")
 
 

@@ -18,10 +18,18 @@ max_x Var_x, l1 = sqrt(2/pi) sum_x sqrt(Var_x) with each square root bounded by 
 dropped) and compares an upper bound of one side with a lower bound of the other.
 
 The claims' printed and derived statements are Predicates on the plotted values of a dataset
-(:func:`derivations.pan_cms.experiments.derived_statement`); code cannot be read as an obligation, so each builder
-states them over the model quantities they evaluate -- the mechanisms' derived per-client coefficients, the
-datasets' counts, the ledger's integer m, Eq. (16) and the calculated l1 -- none of which a claim displays, and is
-attempted only for the very Predicates the claim displays (:func:`ldpref.decide.ledger_obligations.poses`).
+(:func:`derivations.pan_cms.experiments.derived_statement`), and a claim's parameter set is finite (the plotted eps
+on one dataset per section), so a form *is* its values there: each builder reads them (:func:`read_points`).  The
+eps a proof covers are those the printed statement asserts (Section 6 asserts each statement at every plotted eps;
+every grid eps when the claim has no printed form); at each, the displayed statement (the derived form, or the
+correction a proof of the correction is about) must hold on the dataset -- the obligation then proves it with
+certified bounds over the model quantities the Predicate evaluates (the mechanisms' derived per-client
+coefficients, the datasets' counts, the ledger's integer m, Eq. (16), the calculated l1).  Where the statement is
+false the bounds cannot prove its failure (one side's upper bound below the other's lower bound proves an ordering,
+not its absence) and the build is refused (:class:`~ldpref.decide.ledger_obligations.FormNotPosed`), except at
+Section 6.3's eps = 1, where an equality of coefficients refutes it.  So a perturbed form moves the proof through
+its values: a negated printed statement asserts no eps, a negated derived one fails at every eps.  What this cannot
+see is a Predicate changed into another one with the same values on the claim's points.
 """
 
 from __future__ import annotations
@@ -31,8 +39,9 @@ from functools import cache
 
 import sympy
 
-from ldpref.decide.ledger_obligations import OBLIGATIONS, poses
+from ldpref.decide.ledger_obligations import OBLIGATIONS, FormNotPosed
 from ldpref.decide.obligation import Obligation, Variable
+from ldpref.ledger.forms import evaluate
 
 t = sympy.Symbol("t", real=True)
 #: Taylor terms of e for the enclosure of e^eps, and the decimal places of the interval's ends
@@ -174,9 +183,33 @@ HOW = ("; the solver proves the coefficients' rational bounds over the interval,
        "them in exact arithmetic")
 
 
-#: why the builders pose the statements rather than read them (:func:`ldpref.decide.ledger_obligations.poses`)
-_PLOTTED = ("the statements are Predicates on a dataset's plotted values; the obligations state them over the "
-            "derived coefficients and the datasets' counts at each plotted eps")
+#: the plotted eps of Section 6 (integers: the step is not printed)
+EPS = range(1, 6)
+
+
+def _instance(section, eps):
+    """The parameters a Section 6 Predicate reads at one plotted eps of ``section``'s dataset (the claims' grid)."""
+    name, f_star, same = SETTINGS[section]
+    return {"dataset": name, "eps": eps, "f*": f_star, "all same residue (RHR)": same}
+
+
+def read_points(claim, printed, statement, sections, eps_range=EPS, refutable=()):
+    """[(eps, holds)] the proof states, read off the claim's displayed forms (see the module docstring): the eps of
+    ``eps_range`` the printed Predicate asserts (all of them when ``printed`` is None), each with whether the
+    displayed ``statement`` holds there on every one of ``sections``' datasets.  A statement false at an eps not in
+    ``refutable`` (or asserted at none) is refused: no proof attempted."""
+    out = []
+    for eps in eps_range:
+        if printed is not None and not evaluate(printed, _instance(sections[0], eps)):
+            continue
+        holds = all(evaluate(statement, _instance(sec, eps)) for sec in sections)
+        if not holds and eps not in refutable:
+            raise FormNotPosed(f"{claim}: the statement handed in is false at eps = {eps}; certified bounds prove an "
+                               "ordering, not its failure: no proof attempted")
+        out.append((eps, holds))
+    if not out:
+        raise FormNotPosed(f"{claim}: the printed statement handed in asserts at no plotted eps: nothing to prove")
+    return out
 
 
 def _obligation(claim, st, meaning, comparisons):
@@ -189,10 +222,9 @@ def _lowest(section):
     """MSE-OCMS's worst-case MSE, l-OCMS's l1 and l2 below HE's, CMS+HE's and RHR's."""
     claim = f"pan-cms/sec{section}.ocms-lowest"
 
-    @poses("printed", "derived", why=_PLOTTED)
     def build(printed, derived):
         out = []
-        for eps in range(1, 6):
+        for eps, _ in read_points(claim, printed, derived, (section,)):
             st = _Setting(section, eps)
             comparisons = [st.less(a, mt, o) for o in OTHERS
                            for a, mt in (("MSE-OCMS", "mse"), ("l-OCMS", "l1"), ("l-OCMS", "l2"))]
@@ -202,28 +234,26 @@ def _lowest(section):
     return build
 
 
-@poses("printed", "derived", why=_PLOTTED)
 def _same_order(printed, derived):
     """Section 6.3: RHR's l1 and l2 below 10 times l-OCMS's."""
     claim = "pan-cms/sec6.3.rhr-same-order"
     out = []
-    for eps in range(1, 6):
+    for eps, _ in read_points(claim, printed, derived, ("6.3",)):
         st = _Setting("6.3", eps)
         out.append(_obligation(claim, st, "RHR's l1 and l2 below 10 times l-OCMS's",
                                [st.less("RHR", mt, "l-OCMS", factor=10) for mt in ("l1", "l2")]))
     return out
 
 
-@poses("printed", "derived", why=_PLOTTED)
 def _he_worst_l(printed, derived):
     """Section 6.3 (reconstructed): HE's and CMS+HE's l1 and l2 above l-OCMS's and RHR's at eps = 2..5; at eps = 1
     RHR (b = 1 bit: one residue class) has HE's per-x variances, so the strict statement fails there, as the
-    reconstruction says."""
+    reconstruction (the derived statement, false at eps = 1) says."""
     claim = "pan-cms/sec6.3.he-worst-l"
     out = []
-    for eps in range(1, 6):
+    for eps, holds in read_points(claim, printed, derived, ("6.3",), refutable=(1,)):
         st = _Setting("6.3", eps)
-        if eps == 1:
+        if not holds:
             he, rhr = st.w("HE"), st.w("RHR")
             if any(ss != st.n - cc for cc, ss in st.rows):
                 raise ArithmeticError("b = 1: every other client shares x's residue, s = n - c")
@@ -247,7 +277,6 @@ def _log_lower(x: int) -> int:
     return a
 
 
-@poses("printed", "derived", why=_PLOTTED)
 def _eq16(printed, derived):
     """Section 6.2 (f* = 0): Eq. (16) at f* = 0 <= MSE-OCMS's worst-case MSE <= (1 + 2 (sqrt(T a) + a)/T) Eq. (16),
     a = log(20 |x|) (Appendix I's bound for the Eq. (22) estimator, T = 100 runs).  The factor grows with a, so the
@@ -262,7 +291,7 @@ def _eq16(printed, derived):
     a0 = _log_lower(20 * X.TOP)
     factor = 1 + 2 * (_sqrt_bound(sympy.Integer(X.TRIALS * a0), -1) + a0) / sympy.Integer(X.TRIALS)
     out = []
-    for eps in range(1, 6):
+    for eps, _ in read_points(claim, printed, derived, ("6.2",)):
         st = _Setting("6.2", eps)
         (low_lo, low_hi), = st.enclose("Eq. (16)", [sympy.cancel(
             eq16_derived().subs({f_star: 0, n_sym: st.n}).xreplace({T.E: t}))])
@@ -284,7 +313,6 @@ def _pi_lower():
     return 16 * partial(fifth, 12) - 4 * partial(far, 11)
 
 
-@poses("printed", "derived", why=_PLOTTED)
 def _l1_upper(printed, derived):
     """Section 6: l-OCMS's l1 (the normal reading sqrt(2/pi) sum_x sqrt(Var_x)) is at most the calculated l1 =
     sqrt(|x| l2*(|x|)) (Theorem 3.7 with d = |x|, derived), on the three datasets at eps = 1..5: the solver proves a
@@ -297,7 +325,7 @@ def _l1_upper(printed, derived):
     claim = "pan-cms/sec6.l1-upper"
     two_over_pi = 2 / _pi_lower()
     out = []
-    for eps in range(1, 6):
+    for eps, _ in read_points(claim, printed, derived, ("6.1", "6.2", "6.3")):
         comparisons, settings = [], []
         for section in ("6.1", "6.2", "6.3"):
             st = _Setting(section, eps)
@@ -322,11 +350,10 @@ def _conditional(claim, section, meaning, comparisons):
     """The correction of a Section 6.1-6.2 claim refuted at eps = 1 (root cause sec6.rhr-b1: RHR with b = 1 bit is
     HE): the statement on the derived values at eps = 2..5, the whole of the condition's parameter set (eps = 1..5
     integers), one obligation per eps.  ``comparisons(st)``: the orderings at one eps.  The correction shown is the
-    derived statement (a Predicate)."""
-    @poses("derived", why=_PLOTTED)
-    def build(printed, derived):
+    derived statement (a Predicate), read at each eps of the condition (:func:`read_points`)."""
+    def build(printed, derived, *, correction):
         out = []
-        for eps in range(2, 6):
+        for eps, _ in read_points(claim, None, correction, (section,), range(2, 6)):
             st = _Setting(section, eps)
             ob = _obligation(claim, st, meaning + " (the correction: eps >= 2)", comparisons(st))
             ob.proves = "correction"
