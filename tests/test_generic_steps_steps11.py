@@ -1,0 +1,147 @@
+"""The generic runner's grid extensions of issue 22 items 1 and 5 (ldpref.ledger.generic): a point whose compared
+side is a model quantity (``Point(..., model=...)``, interleaved with the points that evaluate the forms), and a
+grid whose oracle reads a declared dependency's form (``Grid(..., reads_forms=True)``, ``forms.form_of``).  Toy
+claims whose oracle is an independent brute force (the faces of a die), so a wrong model value, a wrong form and
+an undeclared read each move the verdict.
+"""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from ldpref.ledger.generic import FORM, Grid, Point, Symbolic
+from ldpref.ledger.runner import run_claim
+# the die toy (n, its points, the brute-force mean) is test_generic_steps_conv22b's
+from test_generic_steps_conv22b import _mean, _points, n
+
+R = sympy.Rational
+PROOF = Symbolic("printed vs derived")
+
+
+def _faces(k):
+    """The faces of a fair k-sided die, counted (the model side: a list, not a form)."""
+    return len(range(1, k + 1))
+
+
+def _mixed_points(model_bias=0):
+    """The die's points (the forms evaluated) interleaved with a model point per die: its number of faces, counted
+    by the model (plus ``model_bias``, a wrong model when nonzero), against the oracle's count."""
+    for point in _points():
+        yield point
+        k = point.params["n"]
+        yield Point({"n": k, "check": "faces"}, data="faces", size=(k,), model=_faces(k) + model_bias)
+
+
+def _oracle(point):
+    return point.params["n"] if point.data == "faces" else _mean(point)
+
+
+def _grid(model_bias=0):
+    return Grid("E[X] of a fair n-sided die, and its faces counted", lambda: _mixed_points(model_bias), _oracle)
+
+
+def _by_name(result):
+    return {r.name: r for r in result.records}
+
+
+def test_a_point_compares_the_form_unless_it_carries_a_model():
+    assert not Point({"n": 1}).compares_model and Point({"n": 1}).model is FORM
+    assert Point({"n": 1}, model=None).compares_model  # None is a model value like any other
+
+
+def test_model_points_are_recorded_beside_the_form_points(toy):
+    ok = run_claim(toy("model-ok", None, lambda: (n + 1) / 2, (_grid(),)))
+    rec = _by_name(ok)["E[X] of a fair n-sided die, and its faces counted: derived vs exact"]
+    assert rec.passed and rec.instances == 10 and ok.verdict == "reconstructed", ok.reason
+
+
+def test_a_wrong_model_value_is_an_error(toy):
+    bad = run_claim(toy("model-bad", None, lambda: (n + 1) / 2, (_grid(model_bias=1),)))
+    assert not _by_name(bad)["E[X] of a fair n-sided die, and its faces counted: derived vs exact"].passed
+    assert bad.verdict == "error"  # the derived side (model included) must equal the exact value
+
+
+def test_a_wrong_form_beside_model_points_fails(toy):
+    bad = run_claim(toy("model-form-bad", None, lambda: n / 2, (_grid(),)))
+    assert bad.verdict == "error"
+    # a wrong printed form (right derived form) is an erratum: the printed form is judged at the form points only
+    grid = Grid("E[X] of a fair n-sided die", _points, _mean)
+    side = Grid("faces counted", lambda: (p for p in _mixed_points() if p.compares_model), _oracle, printed=False)
+    wrong = run_claim(toy("model-printed-bad", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, grid, side)))
+    assert wrong.verdict == "erratum", wrong.reason
+    assert _by_name(wrong)["faces counted: derived vs exact"].instances == 5
+
+
+def test_a_grid_comparing_the_printed_form_refuses_a_model_point(toy):
+    res = run_claim(toy("model-printed", lambda: (n + 1) / 2, lambda: (n + 1) / 2, (_grid(),)))
+    assert res.verdict == "error" and "model quantity" in res.reason
+
+
+def test_the_correction_is_judged_at_the_form_points_only(toy):
+    grid = Grid("E[X] and faces", _mixed_points, _oracle, printed=True)
+    side = Grid("E[X] and faces (derived)", _mixed_points, _oracle, printed=False)
+    # the printed form is compared on a grid without model points; the model grid is derived-only
+    plain = Grid("E[X] of a fair n-sided die", _points, _mean)
+    ok = run_claim(toy("model-corr-ok", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, plain, side),
+                       correction=lambda: (n + 1) / 2))
+    assert ok.verdict == "erratum", ok.reason
+    corr = _by_name(ok)["E[X] of a fair n-sided die: correction vs exact"]
+    assert corr.passed and corr.instances == 5
+    # a printed-comparing grid with model points: the correction pass leaves the model points out
+    insts = grid.instances((n + 1) / 2, None, correction=True)
+    assert len(insts) == 5 and all("check" not in i.params for i in insts)
+    bad = run_claim(toy("model-corr-bad", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, plain, side),
+                        correction=lambda: n))
+    assert bad.verdict == "error"  # a wrong correction is an error of ldpref
+
+
+# ---- an oracle that reads a declared dependency's form
+def _dependent_grid():
+    """E[n X] of the die, the oracle reading the factor n from another claim's printed form (``form_of``)."""
+    def oracle(point, forms):
+        factor = forms.form_of("pan-cms/zz-toy-dep-factor").subs(n, point.params["n"])
+        return factor * _mean(point)
+
+    return Grid("E[X] times the factor another claim prints", _points, oracle, reads_forms=True)
+
+
+def test_an_oracle_reads_a_declared_dependency(toy):
+    toy("dep-factor", lambda: n, lambda: n, (Grid("n itself", _points, lambda p: R(p.params["n"])),))
+    ok = run_claim(toy("dep-ok", None, lambda: n * (n + 1) / 2, (_dependent_grid(),),
+                       depends_on=("pan-cms/zz-toy-dep-factor",)))
+    assert ok.verdict == "reconstructed", ok.reason
+    assert ok.records[0].passed and ok.records[0].instances == 5
+
+
+def test_a_wrong_form_against_a_dependent_oracle_fails(toy):
+    toy("dep-factor", lambda: n, lambda: n, (Grid("n itself", _points, lambda p: R(p.params["n"])),))
+    bad = run_claim(toy("dep-bad", None, lambda: (n + 1) / 2, (_dependent_grid(),),
+                        depends_on=("pan-cms/zz-toy-dep-factor",)))
+    assert bad.verdict == "error"
+
+
+def test_an_undeclared_read_by_the_oracle_is_an_error(toy):
+    toy("dep-factor", lambda: n, lambda: n, (Grid("n itself", _points, lambda p: R(p.params["n"])),))
+    res = run_claim(toy("dep-undeclared", None, lambda: n * (n + 1) / 2, (_dependent_grid(),)))
+    assert res.verdict == "error" and "depends_on" in res.reason
+
+
+def test_a_value_function_reads_the_forms_too(toy):
+    """``value(form, point, forms)``: the form put in at the dependency's value (here: the printed form at n = the
+    factor's value, i.e. n itself), and a wrong printed form is an erratum."""
+    toy("dep-factor", lambda: n, lambda: n, (Grid("n itself", _points, lambda p: R(p.params["n"])),))
+    grid = Grid("E[X] at the factor's n", _points, lambda point, forms: _mean(point), reads_forms=True,
+                value=lambda form, point, forms: form.subs(n, forms.form_of("pan-cms/zz-toy-dep-factor").subs(
+                    n, point.params["n"])))
+    ok = run_claim(toy("dep-value-ok", lambda: (n + 1) / 2, lambda: (n + 1) / 2, (PROOF, grid),
+                       depends_on=("pan-cms/zz-toy-dep-factor",)))
+    assert ok.verdict == "verified", ok.reason
+    wrong = run_claim(toy("dep-value-bad", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, grid),
+                          depends_on=("pan-cms/zz-toy-dep-factor",)))
+    assert wrong.verdict == "erratum", wrong.reason
+
+
+def test_an_oracle_reading_forms_needs_them():
+    with pytest.raises(ValueError, match="reads forms"):
+        _dependent_grid().exact_points()
