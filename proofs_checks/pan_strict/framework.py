@@ -172,6 +172,16 @@ def at(form, subs: dict):
         value, (list, tuple)) else value  # a Rational is already its own cancel
 
 
+def at_facts(form, point):
+    """A grid's value: a scalar form at the point's facts (:func:`at`)."""
+    return at(form, point.facts)
+
+
+def mat_at_facts(form, point):
+    """A grid's value: a matrix form at the point's explicit matrices and sizes (:func:`mat_at`)."""
+    return mat_at(form, point.facts)
+
+
 def cancel_each(M: sympy.Matrix, cancel=sympy.cancel) -> sympy.Matrix:
     """``M.applyfunc(cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
     memo: dict = {}
@@ -574,7 +584,7 @@ record(
     derivation="derivations.pan_strict.framework.worst_l2_vertex",
     assumptions="Q P = I; datasets of n clients",
     steps=(Grid("worst-case l2 over every dataset (enumeration) vs the vertex formula", _eq1_points,
-        lambda point: point.data, value=lambda form, point: at(form, point.facts)),))
+        lambda point: point.data, value=at_facts),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -736,7 +746,7 @@ record(
     derived=D.appA_1_linear_form,
     derivation="derivations.pan_strict.framework.variance_from_model",
     steps=(Grid("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", _linear_points, lambda point: point.data,
-        value=lambda form, point: mat_at(form, point.facts)),))
+        value=mat_at_facts),))
 
 
 @claim(

@@ -22,7 +22,7 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Note, Point, precomputed
+from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
 from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate, truth_at_once
 from ldpref.mechanism import Mechanism
@@ -33,7 +33,7 @@ from ldpref.random_mechanisms import random_perturbation_matrix
 from .urp_l1 import _l1_comparison, _l1_decided, l1_counterexample_mechanism  # noqa: F401 (re-exported)
 from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _random_mechanisms, _shapes, _support_matrix, at,
                         complementary_pairs_mechanism, cyclic_constant_support_mechanism, mat_at, urp_mechanism,
-                        cancel_each)
+                        at_facts, cancel_each, mat_at_facts)
 
 # ---------------------------------------------------------------------------------------------
 # Section 2.3: extremal configurations
@@ -106,27 +106,27 @@ def _row_min(row, e):
     return min(row) if all(v.is_Rational for v in row) else row[0]
 
 
-@claim(
+def _eq3_points():
+    """Per mechanism of the extremal grid: P rebuilt by the form from the parts read off it, and (a model point, no
+    form) the support matrix read off P against the one it was built from."""
+    for name, P, e, S in _extremal_grid():
+        base, S_read = D.extremal_parts(P, e)
+        size = (P.shape[1], P.shape[0])
+        yield Point({"mechanism": name}, facts={D.diag_p_M: sympy.diag(*base), D.S_M: S_read,
+                                                 D.J_M: sympy.ones(*P.shape), D.e_sym: e, **_shapes(P)},
+                    data=cancel_each(P), size=size)
+        yield Point({"mechanism": name, "check": "support matrix (constant rows read as empty support)"},
+                    data=D.normalise_constant_rows(S), size=size, model=S_read)
+
+
+record(
     id="pan-strict/eq3",
-    custom=("two instances per mechanism: P rebuilt by the form from the parts read off it, and the support "
-            "matrix read back against the built one (a model reading that no form gives)"),
     location="Section 2.3, Eq. (3)",
     statement="An extremal perturbation matrix factors as P = diag(p) ((e^eps - 1) S + J) with S the 0/1 "
               "support matrix and p the base probabilities.",
     derived=D.eq3_matrix_form,
     derivation="derivations.pan_strict.framework.extremal_matrix",
-)
-def eq3(ev):
-    form = ev.derived()
-    insts = []
-    for name, P, e, S in _extremal_grid():
-        base, S_read = D.extremal_parts(P, e)
-        rebuilt = mat_at(form, {D.diag_p_M: sympy.diag(*base), D.S_M: S_read, D.J_M: sympy.ones(*P.shape), D.e_sym: e,
-                                **_shapes(P)})
-        insts.append(Instance({"mechanism": name}, cancel_each(P), rebuilt, size=(P.shape[1], P.shape[0])))
-        insts.append(Instance({"mechanism": name, "check": "support matrix (constant rows read as empty support)"},
-                              D.normalise_constant_rows(S), S_read, size=(P.shape[1], P.shape[0])))
-    ev.instances("P == diag(p)((e^eps - 1) S + J)", insts, has_printed=False)
+    steps=(Grid("P == diag(p)((e^eps - 1) S + J)", _eq3_points, precomputed, value=mat_at_facts),))
 
 
 def _support_sizes_by_form(form, point):
@@ -288,7 +288,7 @@ record(
     derived=D.eq4_matrix_form,
     derivation="derivations.pan_strict.framework.support_probability_matrix",
     steps=(Grid("S^T P vs (p* - q*) I + q* J", _eq4_points, lambda point: point.data,
-        value=lambda form, point: mat_at(form, point.facts)),))
+        value=mat_at_facts),))
 
 
 @cache
@@ -453,42 +453,79 @@ def _urp_mechanism(name):
     raise KeyError(name)
 
 
-@claim(
+def _lemma2_2_identity(d):
+    """Lemma 2.2 on a generic d x d matrix of symbols: the explicit sum over all d! permutations against
+    alpha I + beta J, the form's alpha, beta at this d."""
+    A = sympy.Matrix(d, d, lambda i, j: sympy.Symbol(f"a_{i}{j}"))
+
+    def by_form(forms):
+        beta, alpha = at(forms.derived(), {D.trace_A: A.trace(), D.total_A: sum(A), D.d_sym: d})
+        return (alpha * sympy.eye(d) + beta * sympy.ones(d, d)).applyfunc(sympy.expand)
+
+    return Identity(f"generic {d}x{d}: sum over all {factorial(d)} permutations == alpha I + beta J",
+                    lambda forms: D.permutation_average(A).applyfunc(sympy.expand), by_form, reads_forms=True)
+
+
+def _counting_points():
+    """The proof's counting (model points, no form): index i -> j with probability 1/d, ordered pair -> ordered pair
+    with 1/(d(d-1)), d! permutations; ``data`` the count over the explicit permutations."""
+    for d in (3, 4):
+        perms = list(itertools.permutations(range(d)))
+        yield Point({"d": d, "check": "P(pi(0) = 1)"}, data=R(sum(1 for p in perms if p[0] == 1), len(perms)),
+                    size=(d,), model=R(1, d))
+        yield Point({"d": d, "check": "P((pi(0), pi(1)) = (2, 0))"},
+                    data=R(sum(1 for p in perms if (p[0], p[1]) == (2, 0)), len(perms)), size=(d,),
+                    model=R(1, d * (d - 1)))
+        yield Point({"d": d, "check": "number of permutations"}, data=len(perms), size=(d,), model=factorial(d))
+
+
+record(
     id="pan-strict/lemma2.2",
-    custom=("an exact identity per d on generic symbolic matrices (the form's alpha, beta read at each d) and the"
-            " proof's permutation counting, whose derived side is the proof's fractions, not a form"),
     location="Section 2.4, Lemma 2.2",
     statement="For any d x d matrix A, the average of Pi^T A Pi over all d! permutation matrices is alpha I + "
               "beta J with beta = (1^T A 1 - Tr A)/(d(d-1)) and alpha = Tr A/d - beta.",
     derived=D.lemma2_2_forms,
     derivation="derivations.pan_strict.framework.lemma2_2_coefficients",
     assumptions="d >= 2; the average is over all d! permutations (explicit sum)",
-)
-def lemma2_2(ev):
-    form = ev.derived()
-    for d in (2, 3, 4):
-        A = sympy.Matrix(d, d, lambda i, j: sympy.Symbol(f"a_{i}{j}"))
-        beta, alpha = at(form, {D.trace_A: A.trace(), D.total_A: sum(A), D.d_sym: d})
-        ev.identity(f"generic {d}x{d}: sum over all {factorial(d)} permutations == alpha I + beta J",
-                    D.permutation_average(A).applyfunc(sympy.expand),
-                    (alpha * sympy.eye(d) + beta * sympy.ones(d, d)).applyfunc(sympy.expand))
-    # the proof's counting: index i -> j with probability 1/d, ordered pair -> ordered pair with 1/(d(d-1))
-    insts = []
-    for d in (3, 4):
-        perms = list(itertools.permutations(range(d)))
-        insts.append(Instance({"d": d, "check": "P(pi(0) = 1)"}, R(sum(1 for p in perms if p[0] == 1), len(perms)), R(1, d),
-                              size=(d,)))
-        insts.append(Instance({"d": d, "check": "P((pi(0), pi(1)) = (2, 0))"},
-                              R(sum(1 for p in perms if (p[0], p[1]) == (2, 0)), len(perms)), R(1, d * (d - 1)), size=(d,)))
-        insts.append(Instance({"d": d, "check": "number of permutations"}, len(perms), factorial(d), size=(d,)))
-    ev.instances("permutation counting of the proof", insts, has_printed=False)
+    steps=(*(_lemma2_2_identity(d) for d in (2, 3, 4)),
+           Grid("permutation counting of the proof", _counting_points, precomputed)))
 
 
-@claim(
+def _lemma2_2_facts(A, d) -> dict:
+    return {D.trace_A: A.trace(), D.total_A: sum(A), D.d_sym: d}
+
+
+def _thm2_6_points():
+    """Per extremal base mechanism: p*, q* read off the explicit URP mechanism against the form at S^T P; and (a
+    model point) the URP mechanism's support sizes read off P_urp (None if it is not extremal) against those of the
+    URP support matrix built from S; then the same p*, q* at symbolic e^eps."""
+    for name, P, Q, S, e in _urp_grid():
+        if S is None:
+            continue
+        Pu, Qu, _ = D.urp_matrices(P, Q)
+        Su = D.urp_support_matrix(S)
+        exact = D.symmetric_pq(Su, Pu)  # read off the explicit URP mechanism
+        size = (P.shape[1], P.shape[0])
+        yield Point({"base": name}, facts=_lemma2_2_facts(S.T * P, P.shape[1]), data=list(exact) if exact else None,
+                    size=size)
+        parts = D.extremal_parts(Pu, e)
+        yield Point({"base": name, "check": "URP extremal, support sizes"},
+                    data=sorted(set(D.support_sizes(parts[1]))) if parts is not None else None, size=size,
+                    model=sorted(set(D.support_sizes(Su))))
+    P, S, _ = complementary_pairs_mechanism(np.random.default_rng(SEED + 261), 3, EXP_EPS, 2)
+    Pu, Qu, _ = D.urp_matrices(P, sympy.zeros(3, P.shape[0]))
+    exact = D.symmetric_pq(D.urp_support_matrix(S), Pu)
+    yield Point({"base": "pairs d=3 (symbolic e^eps)"}, facts=_lemma2_2_facts(S.T * P, 3),
+                data=[sympy.cancel(v) for v in exact], size=(3, P.shape[0]))
+
+
+def _not_symmetric_bases() -> str:
+    nonsym = [n for n, P, Q, S, e in _urp_grid() if S is not None and D.symmetric_pq(S, P) is None]
+    return f"base mechanisms that are not symmetric themselves (URP makes them symmetric): {nonsym}"
+
+
+record(
     id="pan-strict/thm2.6",
-    custom=("the form's p*, q* against the explicit URP mechanism, interleaved with instances comparing the URP "
-            "mechanism's support sizes with its support matrix's (model against model, no form), and a computed "
-            "note"),
     location="Section 2.4, Theorem 2.6",
     statement="The URP perturbation has a symmetric configuration: its support probability matrix is the "
               "permutation average of S^T P, i.e. (p* - q*) I + q* J with p* = Tr(S^T P)/d and q* the mean "
@@ -496,111 +533,79 @@ def lemma2_2(ev):
     derived=D.thm2_6_forms,
     derivation="derivations.pan_strict.framework.urp_support_matrix",
     assumptions="the base mechanism is extremal (support sets defined); every one of the d! permutations",
-)
-def thm2_6(ev):
-    form = ev.derived()
-
-    def pq_by_form(A, d):
-        return at(form, {D.trace_A: A.trace(), D.total_A: sum(A), D.d_sym: d})
-
-    insts = []
-    for name, P, Q, S, e in _urp_grid():
-        if S is None:
-            continue
-        Pu, Qu, _ = D.urp_matrices(P, Q)
-        Su = D.urp_support_matrix(S)
-        exact = D.symmetric_pq(Su, Pu)  # read off the explicit URP mechanism
-        insts.append(Instance({"base": name}, list(exact) if exact else None, pq_by_form(S.T * P, P.shape[1]),
-                              size=(P.shape[1], P.shape[0])))
-        # the URP mechanism is still extremal at the same e^eps: its support sizes read off P_urp (None if it is
-        # not extremal) vs those of the URP support matrix built from S
-        parts = D.extremal_parts(Pu, e)
-        insts.append(Instance({"base": name, "check": "URP extremal, support sizes"},
-                              sorted(set(D.support_sizes(parts[1]))) if parts is not None else None,
-                              sorted(set(D.support_sizes(Su))), size=(P.shape[1], P.shape[0])))
-    # symbolic e^eps
-    P, S, _ = complementary_pairs_mechanism(np.random.default_rng(SEED + 261), 3, EXP_EPS, 2)
-    Pu, Qu, _ = D.urp_matrices(P, sympy.zeros(3, P.shape[0]))
-    exact = D.symmetric_pq(D.urp_support_matrix(S), Pu)
-    insts.append(Instance({"base": "pairs d=3 (symbolic e^eps)"}, [sympy.cancel(v) for v in exact],
-                          pq_by_form(S.T * P, 3), size=(3, P.shape[0])))
-    ev.instances("URP support probabilities (explicit d! x |U| mechanism) vs Lemma 2.2", insts, has_printed=False)
-    nonsym = [n for n, P, Q, S, e in _urp_grid() if S is not None and D.symmetric_pq(S, P) is None]
-    ev.note(f"base mechanisms that are not symmetric themselves (URP makes them symmetric): {nonsym}")
+    steps=(Grid("URP support probabilities (explicit d! x |U| mechanism) vs Lemma 2.2", _thm2_6_points, precomputed,
+                value=at_facts),
+           Note(_not_symmetric_bases)))
 
 
-def _thm2_7_evidence(ev):
-    form = ev.derived()
-    insts = []
+def _urp_decoder_points():
+    """Per base estimator: Q_urp P_urp of the explicit URP mechanism and the average over permutations (the proof's
+    middle step) against the form at d; and (model points, no form) E[f_hat] of the URP mechanism by enumeration
+    against the true f, per dataset."""
     for name, P, Q, S, e in _urp_grid():
         um = _urp_mechanism(name)
         d = P.shape[1]
-        by_form = mat_at(form, {D.d_sym: d})
-        # exact: Q_urp P_urp of the explicit URP mechanism; the average over permutations (the proof's middle step)
-        insts.append(Instance({"base": name, "check": "Q_urp P_urp"}, um.decoder_matrix() * um.perturbation_matrix(),
-                              by_form, size=(d, P.shape[0])))
-        insts.append(Instance({"base": name, "check": "(1/d!) sum Pi^T Q P Pi"}, D.permutation_average(Q * P), by_form,
-                              size=(d, P.shape[0])))
-        for counts in [c for c in _datasets(d, 1)]:
-            insts.append(Instance({"base": name, "counts": counts}, enumeration.enumerated_moments(um, counts)["mean"],
-                                  [R(c, sum(counts)) for c in counts], size=(d, P.shape[0], sum(counts))))
-    ev.instances("URP decoder: Q_urp P_urp = average of Pi^T Q P Pi = I; E[f_hat] = f (enumeration)", insts,
-                 has_printed=False)
+        yield Point({"base": name, "check": "Q_urp P_urp"}, facts={D.d_sym: d},
+                    data=um.decoder_matrix() * um.perturbation_matrix(), size=(d, P.shape[0]))
+        yield Point({"base": name, "check": "(1/d!) sum Pi^T Q P Pi"}, facts={D.d_sym: d},
+                    data=D.permutation_average(Q * P), size=(d, P.shape[0]))
+        for counts in _datasets(d, 1):
+            yield Point({"base": name, "counts": counts}, data=enumeration.enumerated_moments(um, counts)["mean"],
+                        size=(d, P.shape[0], sum(counts)), model=[R(c, sum(counts)) for c in counts])
 
 
-@claim(
+_URP_DECODER_GRID = Grid("URP decoder: Q_urp P_urp = average of Pi^T Q P Pi = I; E[f_hat] = f (enumeration)",
+                         _urp_decoder_points, precomputed, value=mat_at_facts)
+
+
+record(
     id="pan-strict/thm2.7",
-    custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
-            "interleaved with E[f_hat] = f by enumeration, instances whose derived side is the true f, not a form"),
     location="Section 2.4, Theorem 2.7",
     statement="Q_urp = [Pi_pi^T Q]_pi (the decoder of response (pi, y) is column y of Q with rows permuted by pi) "
               "is an unbiased reconstruction matrix for the URP perturbation.",
     derived=D.eq9_matrix_form,
     derivation="derivations.pan_strict.framework.urp_mechanism_matrices",
     assumptions="Q P = I",
-)
-def thm2_7(ev):
-    _thm2_7_evidence(ev)
+    steps=(_URP_DECODER_GRID,))
 
 
-@claim(
+record(
     id="pan-strict/eq9",
-    custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
-            "interleaved with E[f_hat] = f by enumeration, instances whose derived side is the true f, not a form"),
     location="Section 2.4, Eq. (9) (proof of Theorem 2.7)",
     statement="Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I.",
     derived=D.eq9_matrix_form,
     derivation="derivations.pan_strict.framework.permutation_average",
-)
-def eq9(ev):
-    _thm2_7_evidence(ev)
+    steps=(_URP_DECODER_GRID,))
 
 
-@claim(
+def _def2_6_points():
+    """Per base estimator (model points, no form): the explicit URP mechanism's output count and privacy level
+    against the model's; then its first column against the form's two-stage sampling."""
+    for name, P, Q, S, e in _urp_grid():
+        um = _urp_mechanism(name)
+        d = P.shape[1]
+        base_level = privacy.exp_eps(Mechanism(P.tolist(), sympy.zeros(d, P.shape[0]).tolist()))
+        yield Point({"base": name, "check": "outputs"}, data=um.n_outputs, size=(d,), model=factorial(d) * P.shape[0])
+        yield Point({"base": name, "check": "e^eps preserved"}, data=privacy.exp_eps(um), size=(d,), model=base_level)
+        yield Point({"base": name, "check": "column 0 = two-stage sampling"}, facts={"P": P, "d": d},
+                    data=list(um.perturbation_matrix()[:, 0]), size=(d,))
+
+
+def _two_stage(form, point):
+    """Two-stage sampling (pi uniform, then y ~ column pi(x) of P) by the form, output by output, for input 0."""
+    P, d = point.facts["P"], point.facts["d"]
+    return [at(form, {D.urp_entry: P[y, pi[0]], D.d_sym: d})
+            for pi in itertools.permutations(range(d)) for y in range(P.shape[0])]
+
+
+record(
     id="pan-strict/def2.6",
-    custom=("library cross-check: the explicit URP mechanism's output count and privacy level against the model's"
-            " (not a form), beside its first column against the form's two-stage sampling"),
     location="Section 2.4, Definition 2.6",
     statement="The URP estimator: each client draws one of the d! permutations uniformly, perturbs with the "
               "column-permuted P and reports (pi, y); P_urp stacks P Pi_pi / d!, Q_urp concatenates Pi_pi^T Q.",
     derived=D.def2_6_form,
     derivation="derivations.pan_strict.framework.urp_mechanism_matrices",
-)
-def def2_6(ev):
-    form = ev.derived()
-    insts = []
-    for name, P, Q, S, e in _urp_grid():
-        um = _urp_mechanism(name)
-        d = P.shape[1]
-        base_level = privacy.exp_eps(Mechanism(P.tolist(), sympy.zeros(d, P.shape[0]).tolist()))
-        insts.append(Instance({"base": name, "check": "outputs"}, um.n_outputs, factorial(d) * P.shape[0], size=(d,)))
-        insts.append(Instance({"base": name, "check": "e^eps preserved"}, privacy.exp_eps(um), base_level, size=(d,)))
-        # two-stage sampling (pi uniform, then y ~ column pi(x) of P) == the stacked matrix, output by output
-        two_stage = [at(form, {D.urp_entry: P[y, pi[0]], D.d_sym: d})
-                     for pi in itertools.permutations(range(d)) for y in range(P.shape[0])]
-        insts.append(Instance({"base": name, "check": "column 0 = two-stage sampling"}, list(um.perturbation_matrix()[:, 0]),
-                              two_stage, size=(d,)))
-    ev.instances("explicit URP mechanism", insts, has_printed=False)
+    steps=(Grid("explicit URP mechanism", _def2_6_points, precomputed, value=_two_stage),))
 
 
 @cache
@@ -634,17 +639,22 @@ _EQ10_GRID = Grid("URP variance by enumeration of the explicit mechanism", _urp_
                   lambda point: point.data[3], value=_eq10_value)
 
 
-def _urp_variance_instances(form, which: str):
-    """Theorem 2.8 (per value) -- the given form -- against enumeration."""
-    insts = []
-    for name, P, Q, counts, exact in _urp_variance_facts():
-        d, n_c = P.shape[1], sum(counts)
-        f = sympy.Matrix([R(c, n_c) for c in counts])
-        A = Q.multiply_elementwise(Q) * P
-        alpha, beta = D.lemma2_2_coefficients(A)
-        derived = [at(form, {D.alpha_s: alpha, D.beta_s: beta, D.f_v_s: f[v], D.n: n_c}) for v in range(d)]
-        insts.append(Instance({"base": name, "counts": counts}, exact, derived, size=(d, P.shape[0], n_c)))
-    return insts
+def _thm2_8_value(form, point):
+    """Theorem 2.8 (per value) at the Lemma 2.2 coefficients of A = (Q o Q) P and the point's f, n."""
+    P, Q, counts, _ = point.data
+    n_c = sum(counts)
+    alpha, beta = D.lemma2_2_coefficients(Q.multiply_elementwise(Q) * P)
+    return [at(form, {D.alpha_s: alpha, D.beta_s: beta, D.f_v_s: R(c, n_c), D.n: n_c}) for c in counts]
+
+
+def _urp_l2_points():
+    """(model points, no form) ldpref's worst case over datasets of the explicit URP mechanism against the model's
+    closed-form total (1^T A 1/d - 1)/n."""
+    for name, P, Q, S, e in _urp_grid():
+        um = _urp_mechanism(name)
+        for n_c in (1, 3):
+            yield Point({"base": name, "n": n_c}, data=losses.worst_case_l2(um, n_c).value, size=(P.shape[1], n_c),
+                        model=D.urp_l2_loss(P, Q, n_c))
 
 
 record(
@@ -666,28 +676,17 @@ record(
     steps=(_EQ10_GRID,))
 
 
-@claim(
+record(
     id="pan-strict/thm2.8",
-    custom=("two grids of different kinds: per-value URP variances by enumeration against the form, and ldpref's "
-            "worst case over datasets against the model's closed-form total (not the form)"),
     location="Section 2.4, Theorem 2.8",
     statement="Var_urp[f_hat_v] = ((alpha - 1) f_v + beta)/n with alpha, beta the Lemma 2.2 coefficients of "
               "A = (Q o Q) P; the total is (1^T A 1/d - 1)/n for every dataset.",
     derived=D.thm2_8_value_form,
     derivation="derivations.pan_strict.framework.urp_variance",
     assumptions="Q P = I",
-)
-def thm2_8(ev):
-    form = ev.derived()
-    ev.instances("URP variance by enumeration vs ((alpha - 1) f + beta)/n", _urp_variance_instances(form, "thm2.8"),
-                 has_printed=False)
-    insts = []
-    for name, P, Q, S, e in _urp_grid():
-        um = _urp_mechanism(name)
-        for n_c in (1, 3):
-            insts.append(Instance({"base": name, "n": n_c}, losses.worst_case_l2(um, n_c).value, D.urp_l2_loss(P, Q, n_c),
-                                  size=(P.shape[1], n_c)))
-    ev.instances("URP l2 (ldpref worst case over datasets) == (1^T A 1/d - 1)/n", insts, has_printed=False)
+    steps=(Grid("URP variance by enumeration vs ((alpha - 1) f + beta)/n", _urp_variance_points,
+                lambda point: point.data[3], value=_thm2_8_value),
+           Grid("URP l2 (ldpref worst case over datasets) == (1^T A 1/d - 1)/n", _urp_l2_points, precomputed)))
 
 
 @claim(

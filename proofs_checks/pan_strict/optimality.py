@@ -27,11 +27,10 @@ from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
 from ldpref.ledger.root_causes import RootCause
-from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
-from .framework import at, cancel_each, complementary_pairs_mechanism, mat_at, urp_mechanism
+from .framework import at, at_facts, cancel_each, complementary_pairs_mechanism, mat_at, mat_at_facts, urp_mechanism
 
 SEED = 20260602
 
@@ -459,7 +458,7 @@ record(
     derived=lambda: sympy.Eq(sympy.Symbol(r"\ell_2"), (sympy.Symbol(r"\|Q D^{1/2}\|_F^2") / F.d_sym - 1) / F.n, evaluate=False),
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     steps=(Grid("worst-case l2 of the explicit URP mechanism vs the Frobenius form", _frobenius_points,
-                _frobenius_l2, value=lambda form, point: at(form, point.facts)),))
+                _frobenius_l2, value=at_facts),))
 
 
 def _thm3_2_points():
@@ -734,7 +733,7 @@ record(
     derived=O.eq5_decoder_form,
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
     steps=(Grid("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", _q_star_points,
-                lambda point: point.data, value=lambda form, point: mat_at(form, point.facts)),))
+                lambda point: point.data, value=mat_at_facts),))
 
 
 def _sherman_morrison_product(dd):
