@@ -555,7 +555,8 @@ def _trace_bound_points():
     for r in _trace_data():
         lhs, rhs = r["M"].inv().trace(), O.trace_lower_bound(r["M"].trace(), r["d"])
         facts = {O.trace_Minv_sym: lhs, O.trace_M_sym: r["M"].trace(), O.d: r["d"]}
-        yield Point({"mechanism": r["name"], "check": ">="}, facts=facts, data=bool(lhs >= rhs), size=(r["d"], r["U"], 0))
+        yield Point({"mechanism": r["name"], "check": ">="}, facts=facts, data=bool(lhs >= rhs),
+                    size=(r["d"], r["U"], 0))
         yield Point({"mechanism": r["name"], "check": "equality iff symmetric"}, data=bool(lhs == rhs),
                     size=(r["d"], r["U"], 1), model=r["sym"])
 
