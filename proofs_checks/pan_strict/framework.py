@@ -749,10 +749,45 @@ record(
         value=mat_at_facts),))
 
 
-@claim(
+@cache
+def _rank_cases() -> tuple:
+    """(name, P, whether Q P = I has a solution, the dimension of the solutions or -1) by sympy's linsolve of
+    Q P = I for every entry of Q, on random P and a rank-deficient one."""
+    rng = np.random.default_rng(SEED + 22)
+    cases = [(f"random d={d} |U|={U}", random_perturbation_matrix(rng, d, U)) for d, U in [(2, 2), (2, 4), (3, 3), (3, 5)]]
+    cases.append(("rank-deficient d=3 |U|=3", sympy.Matrix([[R(1, 2), R(1, 4), R(3, 8)], [R(1, 4), R(1, 2), R(3, 8)],
+                                                          [R(1, 4), R(1, 4), R(1, 4)]])))
+    out = []
+    for name, P in cases:
+        U, d = P.shape
+        Z = sympy.Matrix(d, U, lambda i, j: sympy.Symbol(f"z_{i}_{j}"))
+        sol = sympy.linsolve(list(Z * P - sympy.eye(d)), list(Z))
+        exists = sol != sympy.EmptySet
+        out.append((name, P, exists, len(next(iter(sol)).free_symbols) if exists else -1))
+    return tuple(out)
+
+
+def _exists_points():
+    for name, P, exists, _ in _rank_cases():
+        U, d = P.shape
+        yield Point({"P": name, "rank": P.rank(), "d": d}, data=exists, size=(d, U, 0))
+
+
+def _dimension_points():
+    for name, P, exists, dim in _rank_cases():
+        U, d = P.shape
+        if exists:
+            yield Point({"P": name, "check": "dimension of the solutions"}, facts={D.d_sym: d, D.U_sym: U}, data=dim,
+                        size=(d, U, 1))
+
+
+def _existence(form):
+    """The existence statement: the printed form, or the first of the derived pair (existence, dimension)."""
+    return form[0] if isinstance(form, tuple) else form
+
+
+record(
     id="pan-strict/sec2.2.rank",
-    custom=("the derived form is a pair (existence, dimension): the printed existence statement is judged with "
-            "the first on sympy's linsolve of Q P = I, the dimension (no printed counterpart) on its own"),
     location="Section 2.2 (after Theorem 2.1)",
     statement="An unbiased reconstruction (Q P = I) exists iff P has full column rank; when |U| > d it is not unique "
               "(the solutions form an affine space of dimension d (|U| - rank P)).",
@@ -763,28 +798,7 @@ record(
     note="Printed statement: the sentence after Theorem 2.1 survives in our copy (P must be of full column rank, "
          "otherwise f cannot be reconstructed unbiasedly); the dimension of the solution set is ldpref's addition "
          "and has no printed counterpart.",
-)
-def sec2_2_rank(ev):
-    printed_exists = ev.printed()
-    if isinstance(printed_exists, tuple):  # the printed form replaced by the derived pair (self-check)
-        printed_exists = printed_exists[0]
-    exists_form, dim_form = ev.derived()
-    insts = []
-    rng = np.random.default_rng(SEED + 22)
-    cases = [(f"random d={d} |U|={U}", random_perturbation_matrix(rng, d, U)) for d, U in [(2, 2), (2, 4), (3, 3), (3, 5)]]
-    cases.append(("rank-deficient d=3 |U|=3", sympy.Matrix([[R(1, 2), R(1, 4), R(3, 8)], [R(1, 4), R(1, 2), R(3, 8)],
-                                                          [R(1, 4), R(1, 4), R(1, 4)]])))
-    for name, P in cases:
-        U, d = P.shape
-        Z = sympy.Matrix(d, U, lambda i, j: sympy.Symbol(f"z_{i}_{j}"))
-        sol = sympy.linsolve(list(Z * P - sympy.eye(d)), list(Z))  # solve Q P = I for every entry of Q
-        exists = sol != sympy.EmptySet
-        dim = len(next(iter(sol)).free_symbols) if exists else -1  # -1: no solution
-        params = {"P": name, "rank": P.rank(), "d": d}
-        insts.append(Instance(params, exists, evaluate(exists_form, params), printed=evaluate(printed_exists, params),
-                              size=(d, U, 0)))
-        if exists:
-            insts.append(Instance({"P": name, "check": "dimension of the solutions"}, dim,
-                                  at(dim_form, {D.d_sym: d, D.U_sym: U}), size=(d, U, 1)))
-    ev.instances("an unbiased Q exists (sympy linsolve of Q P = I) vs the rank of P", [i for i in insts if "check" not in i.params])
-    ev.instances("dimension of {Q: Q P = I} (sympy linsolve)", [i for i in insts if "check" in i.params], has_printed=False)
+    steps=(Grid("an unbiased Q exists (sympy linsolve of Q P = I) vs the rank of P", _exists_points, precomputed,
+                part=_existence),
+           Grid("dimension of {Q: Q P = I} (sympy linsolve)", _dimension_points, precomputed, part=lambda form: form[1],
+                printed=False, value=at_facts)))
