@@ -410,7 +410,8 @@ def _increasing_points():
                         size=(d, kk), model=1)
     for d in (2, 3):
         variances = enumeration.enumerated_moments(grr(d, E).mechanism, _vertex(d, 1))["variance"]
-        yield Point({"d": d, "e^eps": "symbolic"}, facts={"d": d, "n": 1}, data=sympy.cancel(sum(variances)), size=(d, 0))
+        yield Point({"d": d, "e^eps": "symbolic"}, facts={"d": d, "n": 1}, data=sympy.cancel(sum(variances)),
+                    size=(d, 0))
 
 
 record(
