@@ -754,7 +754,8 @@ def _rank_cases() -> tuple:
     """(name, P, whether Q P = I has a solution, the dimension of the solutions or -1) by sympy's linsolve of
     Q P = I for every entry of Q, on random P and a rank-deficient one."""
     rng = np.random.default_rng(SEED + 22)
-    cases = [(f"random d={d} |U|={U}", random_perturbation_matrix(rng, d, U)) for d, U in [(2, 2), (2, 4), (3, 3), (3, 5)]]
+    cases = [(f"random d={d} |U|={U}", random_perturbation_matrix(rng, d, U))
+             for d, U in [(2, 2), (2, 4), (3, 3), (3, 5)]]
     cases.append(("rank-deficient d=3 |U|=3", sympy.Matrix([[R(1, 2), R(1, 4), R(3, 8)], [R(1, 4), R(1, 2), R(3, 8)],
                                                           [R(1, 4), R(1, 4), R(1, 4)]])))
     out = []
