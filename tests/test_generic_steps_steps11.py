@@ -1,8 +1,9 @@
-"""The generic runner's grid extensions of issue 22 items 1 and 5 (ldpref.ledger.generic): a point whose compared
-side is a model quantity (``Point(..., model=...)``, interleaved with the points that evaluate the forms), and a
-grid whose oracle reads a declared dependency's form (``Grid(..., reads_forms=True)``, ``forms.form_of``).  Toy
-claims whose oracle is an independent brute force (the faces of a die), so a wrong model value, a wrong form and
-an undeclared read each move the verdict.
+"""The generic runner's extensions of issue 22 items 1 and 5 (ldpref.ledger.generic): a point whose compared side
+is a model quantity (``Point(..., model=...)``, interleaved with the points that evaluate the forms), a grid whose
+oracle reads a declared dependency's form (``Grid(..., reads_forms=True)``, ``forms.form_of``), and a numeric
+check that reads the claim's form (``Numeric(..., reads_forms=True)``).  Toy claims whose oracle is an
+independent brute force (the faces of a die), so a wrong model value, a wrong form and an undeclared read each
+move the verdict.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from ldpref.ledger.generic import FORM, Grid, Point, Symbolic
+from ldpref.ledger.generic import FORM, Grid, Numeric, Point, Symbolic
 from ldpref.ledger.runner import run_claim
 # the die toy (n, its points, the brute-force mean) is test_generic_steps_conv22b's
 from test_generic_steps_conv22b import _mean, _points, n
@@ -145,3 +146,18 @@ def test_a_value_function_reads_the_forms_too(toy):
 def test_an_oracle_reading_forms_needs_them():
     with pytest.raises(ValueError, match="reads forms"):
         _dependent_grid().exact_points()
+
+
+# ---- a numeric check that reads the claim's form
+def test_a_numeric_check_reads_the_form_and_can_fail(toy):
+    """``Numeric(..., reads_forms=True)``: the derived form's value at n = 6 inside an interval around the die's mean
+    (a stand-in for a certified interval); a wrong form falls outside and the claim is an error."""
+    def inside(forms):
+        value = forms.derived().subs(n, 6)
+        return abs(value - R(7, 2)) < R(1, 100), 1, f"form at n = 6: {value}"
+
+    step = Numeric("the form at n = 6 within 1/100 of the die's mean", inside, reads_forms=True)
+    ok = run_claim(toy("numeric-ok", None, lambda: (n + 1) / 2, (step,)))
+    assert ok.records[0].passed and ok.records[0].kind == "numeric"
+    bad = run_claim(toy("numeric-bad", None, lambda: n / 2, (step,)))
+    assert not bad.records[0].passed and bad.verdict == "error"

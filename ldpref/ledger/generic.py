@@ -358,16 +358,18 @@ class Probed:
 @dataclass(frozen=True)
 class Numeric:
     """A numeric check of the model side (e.g. a certified numeric maximum containing an exact value):
-    ``decide()`` returns ``(passed, instances, detail)``; it reads no form."""
+    ``decide()`` returns ``(passed, instances, detail)``.  With ``reads_forms`` it is ``decide(forms)``, ``forms``
+    reading the claim's forms through the evidence (e.g. the derived form's value inside a certified interval)."""
 
     name: str
     decide: Callable
+    reads_forms: bool = False
     #: the Evidence method that records the outcome (the one thing a :class:`Statistical` step changes)
     kind: ClassVar[str] = "numeric"
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the check's outcome on ``ev`` under its kind."""
-        passed, count, detail = self.decide()
+        passed, count, detail = self.decide(_Forms(ev)) if self.reads_forms else self.decide()
         getattr(ev, self.kind)(self.name, passed, count, detail)
 
 

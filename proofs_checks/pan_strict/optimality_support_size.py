@@ -19,8 +19,8 @@ import derivations.pan_strict.framework as F
 import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
-from ldpref.ledger import claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.exact import certain_sign
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
@@ -155,21 +155,23 @@ def _certified_l1_interval(d, e):
     return losses.worst_case_l1_normal(m, 1, digits=15, iterations=30, tolerance="1/1000000")
 
 
-def _certified_l1(ev, l1_form):
-    ok, tried = [], 0
-    for d, e in [(3, 2), (4, 3)]:
-        cm = _certified_l1_interval(d, e)
-        val = mpmath.mpf(sympy.N(_at(l1_form, d=d, e=e, n=1), 20))
-        tried += 1
-        ok.append(cm.lower <= val * (1 + mpmath.mpf(10) ** -6) and val <= cm.upper * (1 + mpmath.mpf(10) ** -6))
-    ev.numeric("certified maximum of Eq. (2) over the simplex for Subset Selection at k* contains min l1", all(ok), tried,
-               f"{sum(ok)} of {tried}")
+def _certified_l1(l1_part):
+    """The certified maximum of Eq. (2) over the simplex (Subset Selection at k*) contains the l1 form's value
+    (``l1_part`` picks it out of the derived form)."""
+    def decide(forms):
+        ok = []
+        for d, e in [(3, 2), (4, 3)]:
+            cm = _certified_l1_interval(d, e)
+            val = mpmath.mpf(sympy.N(_at(l1_part(forms.derived()), d=d, e=e, n=1), 20))
+            ok.append(cm.lower <= val * (1 + mpmath.mpf(10) ** -6) and val <= cm.upper * (1 + mpmath.mpf(10) ** -6))
+        return counted(ok)
+
+    return Numeric("certified maximum of Eq. (2) over the simplex for Subset Selection at k* contains min l1", decide,
+                   reads_forms=True)
 
 
-@claim(
+record(
     id="pan-strict/thm3.4",
-    custom=("optimality: the optimum over integer k found by exhaustive search on the real Subset Selection "
-            "mechanism, and a certified interval of the l1 maximum over the simplex"),
     location="Section 3, Theorem 3.4 (Eqs. (12)-(13), proof in Appendix B.4)",
     statement="With k = k* = d/(e^eps + 1), l2 and l1 of an OSC reach their minima "
               "l2 = (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) and l1 = sqrt(2 d l2/pi).",
@@ -177,15 +179,13 @@ def _certified_l1(ev, l1_form):
     derivation="derivations.pan_strict.optimality.optimal_k",
     assumptions="k* an integer in 1..d-1 (else Corollaries 3.2-3.3); exhaustive search over every integer k on the "
                 "real Subset Selection mechanism",
-)
-def thm3_4(ev):
-    kstar, l2_form, l1_form = ev.derived()
-    ev.identity("d l2/dk of Eq. (21) vanishes at the form's k*", sympy.cancel(O.l2_derivative().subs(O.k, kstar.rhs)),
-                sympy.Integer(0))
-    ev.identity("Eq. (21) at k* == the form's min l2", sympy.cancel(O._min_l2_regular() - l2_form.rhs), sympy.Integer(0))
-    for grid in (_L2_GRID, _L1_GRID):
-        ev.instances(grid.name, grid.instances((kstar, l2_form, l1_form), None), has_printed=False)
-    _certified_l1(ev, l1_form)
+    steps=(Identity("d l2/dk of Eq. (21) vanishes at the form's k*",
+                    lambda forms: sympy.cancel(O.l2_derivative().subs(O.k, forms.derived()[0].rhs)),
+                    lambda forms: sympy.Integer(0), reads_forms=True),
+           Identity("Eq. (21) at k* == the form's min l2",
+                    lambda forms: sympy.cancel(O._min_l2_regular() - forms.derived()[1].rhs),
+                    lambda forms: sympy.Integer(0), reads_forms=True),
+           _L2_GRID, _L1_GRID, _certified_l1(lambda form: form[2])))
 
 
 record(
@@ -199,19 +199,13 @@ record(
            _L2_GRID_NO_K))
 
 
-@claim(
+record(
     id="pan-strict/eq13",
-    custom=("numeric: a certified interval of the maximum of Eq. (2) over the simplex must contain the form's "
-            "value, beside Eq. (2) at the uniform dataset"),
     location="Section 3, Eq. (13)",
     statement="min l1 = sqrt(2 (d-1)(4 d e^eps - (e^eps + 1)^2)/(pi n)) / (e^eps - 1) at k* = d/(e^eps + 1).",
     derived=O.eq13_form,
     derivation="derivations.pan_strict.optimality.min_l1",
-)
-def eq13(ev):
-    form = ev.derived()
-    ev.instances(_L1_GRID.name, _L1_GRID.instances(form, None), has_printed=False)
-    _certified_l1(ev, form)
+    steps=(_L1_GRID, _certified_l1(lambda form: form)))
 
 
 def _osc_at_kstar_points():
