@@ -22,7 +22,7 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
 from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate, truth_at_once
 from ldpref.mechanism import Mechanism
@@ -689,33 +689,41 @@ record(
            Grid("URP l2 (ldpref worst case over datasets) == (1^T A 1/d - 1)/n", _urp_l2_points, precomputed)))
 
 
-@claim(
+def _uniform_l1_points():
+    """Per base estimator: Eq. (2) of the explicit URP mechanism at the uniform dataset of n = d clients, the form at
+    its l2 and d."""
+    for name, P, Q, S, e in _urp_grid():
+        d = P.shape[1]
+        yield Point({"base": name}, facts={D.l2_sym: D.urp_l2_loss(P, Q, d), D.d_sym: d},
+                    data=losses.l1_normal_approximation(_urp_mechanism(name), (1,) * d), size=(d, P.shape[0]))
+
+
+def _certified_urp_l1(forms):
+    """The certified Frank-Wolfe interval of Eq. (2)'s maximum over the simplex (n = 1) contains the form's value, on
+    the first two URP mechanisms with d <= 3."""
+    certified = []
+    for name, P, Q, S, e in _urp_grid():
+        d = P.shape[1]
+        if d <= 3 and len(certified) < 2:
+            cm = losses.worst_case_l1_normal(_urp_mechanism(name), 1, digits=20, iterations=100)
+            val = mpmath.mpf(sympy.N(at(forms.derived(), {D.l2_sym: D.urp_l2_loss(P, Q, 1), D.d_sym: d}), 25))
+            slack = 1 + mpmath.mpf(10) ** -9
+            certified.append(cm.lower <= val * slack and val <= cm.upper * slack)
+    return all(certified), len(certified), f"{sum(certified)} of {len(certified)} intervals contain the closed form"
+
+
+record(
     id="pan-strict/cor2.2",
-    custom=("numeric: a certified Frank-Wolfe interval of the maximum of Eq. (2) over the simplex must contain "
-            "the form's value, beside the uniform dataset"),
     location="Section 2.4, Corollary 2.2 (proof in Appendix A.2)",
     statement="For a URP estimator, l1 = sqrt(2 d l2 / pi) (Eq. (2)'s maximum is at the uniform dataset, where "
               "every variance is l2/d).",
     derived=D.cor2_2_form,
     derivation="derivations.pan_strict.framework.urp_l1_normal",
     assumptions="l1 in the normal approximation of Theorem 2.3",
-)
-def cor2_2(ev):
-    form = ev.derived()
-    insts, certified = [], []
-    for name, P, Q, S, e in _urp_grid():
-        um = _urp_mechanism(name)
-        d = P.shape[1]
-        closed = at(form, {D.l2_sym: D.urp_l2_loss(P, Q, d), D.d_sym: d})
-        # exact: Eq. (2) evaluated on the explicit URP mechanism at the uniform dataset of n = d clients
-        insts.append(Instance({"base": name}, losses.l1_normal_approximation(um, (1,) * d), closed, size=(d, P.shape[0])))
-        if d <= 3 and len(certified) < 2:
-            cm = losses.worst_case_l1_normal(um, 1, digits=20, iterations=100)
-            val = mpmath.mpf(sympy.N(at(form, {D.l2_sym: D.urp_l2_loss(P, Q, 1), D.d_sym: d}), 25))
-            certified.append(cm.lower <= val * (1 + mpmath.mpf(10) ** -9) and val <= cm.upper * (1 + mpmath.mpf(10) ** -9))
-    ev.instances("Eq. (2) of the URP mechanism at the uniform dataset == sqrt(2 d l2/pi)", insts, has_printed=False)
-    ev.numeric("the maximum of Eq. (2) over the simplex (certified Frank-Wolfe interval) contains sqrt(2 d l2/pi)",
-               all(certified), len(certified), f"{sum(certified)} of {len(certified)} intervals contain the closed form")
+    steps=(Grid("Eq. (2) of the URP mechanism at the uniform dataset == sqrt(2 d l2/pi)", _uniform_l1_points,
+                precomputed, value=at_facts),
+           Numeric("the maximum of Eq. (2) over the simplex (certified Frank-Wolfe interval) contains sqrt(2 d l2/pi)",
+                   _certified_urp_l1, reads_forms=True)))
 
 
 @claim(
