@@ -1,6 +1,7 @@
 """The generic runner's extensions of issue 22 items 1 and 5 (ldpref.ledger.generic): a point whose compared side
-is a model quantity (``Point(..., model=...)``, interleaved with the points that evaluate the forms), a grid whose
-oracle reads a declared dependency's form (``Grid(..., reads_forms=True)``, ``forms.form_of``), and a numeric
+is a model quantity (``Point(..., model=...)``, interleaved with the points that evaluate the forms), a grid built
+on a declared dependency's form (``Grid(..., reads_forms=True)``: its points, hence what the oracle reads, from
+``forms.form_of``), and a numeric
 check that reads the claim's form (``Numeric(..., reads_forms=True)``).  Toy claims whose oracle is an
 independent brute force (the faces of a die), so a wrong model value, a wrong form and an undeclared read each
 move the verdict.
@@ -97,54 +98,65 @@ def test_the_correction_is_judged_at_the_form_points_only(toy):
     assert bad.verdict == "error"  # a wrong correction is an error of ldpref
 
 
-# ---- an oracle that reads a declared dependency's form
-def _dependent_grid():
-    """E[n X] of the die, the oracle reading the factor n from another claim's printed form (``form_of``)."""
-    def oracle(point, forms):
-        factor = forms.form_of("pan-cms/zz-toy-dep-factor").subs(n, point.params["n"])
-        return factor * _mean(point)
+# ---- a grid built on a declared dependency's form
+DEP = "pan-cms/zz-toy-dep-factor"
 
-    return Grid("E[X] times the factor another claim prints", _points, oracle, reads_forms=True)
+
+def _dependent_grid():
+    """E[n X] of the die, the factor n read from another claim's printed form (``form_of``) when the points are
+    built: the oracle's input (``data``) depends on it."""
+    def points(forms):
+        factor = forms.form_of(DEP)
+        for point in _points():
+            yield Point(point.params, facts=point.facts, data=factor.subs(n, point.params["n"]) * _mean(point),
+                        size=point.size)
+
+    return Grid("E[X] times the factor another claim prints", points, lambda point: point.data, reads_forms=True)
+
+
+def _factor_claim(toy):
+    return toy("dep-factor", lambda: n, lambda: n, (Grid("n itself", _points, lambda p: R(p.params["n"])),))
 
 
 def test_an_oracle_reads_a_declared_dependency(toy):
-    toy("dep-factor", lambda: n, lambda: n, (Grid("n itself", _points, lambda p: R(p.params["n"])),))
-    ok = run_claim(toy("dep-ok", None, lambda: n * (n + 1) / 2, (_dependent_grid(),),
-                       depends_on=("pan-cms/zz-toy-dep-factor",)))
+    _factor_claim(toy)
+    ok = run_claim(toy("dep-ok", None, lambda: n * (n + 1) / 2, (_dependent_grid(),), depends_on=(DEP,)))
     assert ok.verdict == "reconstructed", ok.reason
     assert ok.records[0].passed and ok.records[0].instances == 5
 
 
 def test_a_wrong_form_against_a_dependent_oracle_fails(toy):
-    toy("dep-factor", lambda: n, lambda: n, (Grid("n itself", _points, lambda p: R(p.params["n"])),))
-    bad = run_claim(toy("dep-bad", None, lambda: (n + 1) / 2, (_dependent_grid(),),
-                        depends_on=("pan-cms/zz-toy-dep-factor",)))
+    _factor_claim(toy)
+    bad = run_claim(toy("dep-bad", None, lambda: (n + 1) / 2, (_dependent_grid(),), depends_on=(DEP,)))
     assert bad.verdict == "error"
 
 
 def test_an_undeclared_read_by_the_oracle_is_an_error(toy):
-    toy("dep-factor", lambda: n, lambda: n, (Grid("n itself", _points, lambda p: R(p.params["n"])),))
+    _factor_claim(toy)
     res = run_claim(toy("dep-undeclared", None, lambda: n * (n + 1) / 2, (_dependent_grid(),)))
     assert res.verdict == "error" and "depends_on" in res.reason
 
 
-def test_a_value_function_reads_the_forms_too(toy):
-    """``value(form, point, forms)``: the form put in at the dependency's value (here: the printed form at n = the
-    factor's value, i.e. n itself), and a wrong printed form is an erratum."""
-    toy("dep-factor", lambda: n, lambda: n, (Grid("n itself", _points, lambda p: R(p.params["n"])),))
-    grid = Grid("E[X] at the factor's n", _points, lambda point, forms: _mean(point), reads_forms=True,
-                value=lambda form, point, forms: form.subs(n, forms.form_of("pan-cms/zz-toy-dep-factor").subs(
-                    n, point.params["n"])))
-    ok = run_claim(toy("dep-value-ok", lambda: (n + 1) / 2, lambda: (n + 1) / 2, (PROOF, grid),
-                       depends_on=("pan-cms/zz-toy-dep-factor",)))
+def test_the_facts_may_be_built_on_the_dependency_too(toy):
+    """The forms evaluated at facts read off the dependency (n = the factor's value at the point, i.e. n itself); a
+    wrong printed form is an erratum, the correction is judged on the same points."""
+    _factor_claim(toy)
+
+    def points(forms):
+        for point in _points():
+            yield Point(point.params, facts={n: forms.form_of(DEP).subs(n, point.params["n"])}, size=point.size)
+
+    grid = Grid("E[X] at the factor's n", points, _mean, reads_forms=True)
+    ok = run_claim(toy("dep-value-ok", lambda: (n + 1) / 2, lambda: (n + 1) / 2, (PROOF, grid), depends_on=(DEP,)))
     assert ok.verdict == "verified", ok.reason
-    wrong = run_claim(toy("dep-value-bad", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, grid),
-                          depends_on=("pan-cms/zz-toy-dep-factor",)))
+    wrong = run_claim(toy("dep-value-bad", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, grid), depends_on=(DEP,),
+                          correction=lambda: (n + 1) / 2))
     assert wrong.verdict == "erratum", wrong.reason
+    assert {r.name: r for r in wrong.records}["E[X] at the factor's n: correction vs exact"].instances == 5
 
 
-def test_an_oracle_reading_forms_needs_them():
-    with pytest.raises(ValueError, match="reads forms"):
+def test_points_reading_forms_need_them():
+    with pytest.raises(ValueError, match="read forms"):
         _dependent_grid().exact_points()
 
 

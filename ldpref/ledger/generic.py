@@ -16,8 +16,9 @@ A grid's point may carry a **model quantity** (``Point(..., model=value)``: a li
 the mean of the explicit URP mechanism's estimator by enumeration) compared with the oracle in place of a form's
 value, beside the points where the forms are evaluated (one record, as a check interleaving both would have it);
 the printed form and the correction are never said to be judged at such a point.  A grid with ``reads_forms``
-has its oracle (and its ``value``) read forms through the evidence, e.g. a declared dependency's form
-(``forms.form_of(id)``, refused unless the record names the claim in ``depends_on``).
+builds its points on forms read through the evidence, e.g. a declared dependency's form (``forms.form_of(id)``,
+refused unless the record names the claim in ``depends_on``): what the oracle reads at a point (its ``data``) and
+the facts the forms are evaluated at may then depend on that form.
 
 The forms are read only through the evidence object (``ev.printed()``, ``ev.derived()``), so a self-check
 mutation of the record's forms reaches every step, and the correction pass of :mod:`ldpref.ledger.verdict`
@@ -130,9 +131,9 @@ class Grid:
     point.substitution)``); ``printed=False`` compares the derived form only (a side quantity the paper does not
     print).  A point with a ``model`` compares that model quantity instead of a form (the printed form is never
     compared there, so a grid that compares it refuses such a point, and the correction pass leaves it out).
-    With ``reads_forms`` the oracle is ``oracle(point, forms)`` and ``value(form, point, forms)``, ``forms``
-    reading the claim's forms through the evidence (and a declared dependency's, ``forms.form_of(id)``); such a
-    grid's instances are never shared between claims.  Within one ledger run (:func:`one_run`), claims that share
+    With ``reads_forms`` the points are ``points(forms)``, ``forms`` reading the claim's forms through the evidence
+    (and a declared dependency's, ``forms.form_of(id)``), so the oracle's input and the facts may be built on a
+    form; such a grid's instances are never shared between claims.  Within one ledger run (:func:`one_run`), claims that share
     a grid and equal forms share its instances (a bounded cache: a self-check's mutated form is another key); a
     claim run on its own recomputes them, so an oracle changed between runs (a test's monkeypatch) is always seen.
     """
@@ -146,8 +147,8 @@ class Grid:
     value: Callable | None = None
     #: the name of the correction's record on this grid (default: the grid's name)
     correction_name: str | None = None
-    #: the oracle and ``value`` read forms through the evidence (``oracle(point, forms)``, ``value(form, point,
-    #: forms)``), e.g. a form of a claim the record declares in ``depends_on``
+    #: the points are built on forms read through the evidence (``points(forms)``), e.g. a form of a claim the
+    #: record declares in ``depends_on``
     reads_forms: bool = False
 
     def __post_init__(self):
@@ -172,12 +173,12 @@ class Grid:
 
     def exact_points(self, forms=None) -> list:
         """``(point, exact value, path)`` for every point of the grid, in order (the oracle at each point; a grid
-        that ``reads_forms`` hands the oracle ``forms`` too)."""
+        that ``reads_forms`` builds its points on ``forms``)."""
         if self.reads_forms and forms is None:
-            raise ValueError(f"grid {self.name!r}: its oracle reads forms, and none were handed to it")
+            raise ValueError(f"grid {self.name!r}: its points read forms, and none were handed to it")
         out = []
-        for point in self.points():
-            exact, path = (self.oracle(point, forms) if self.reads_forms else self.oracle(point)), self.path
+        for point in (self.points(forms) if self.reads_forms else self.points()):
+            exact, path = self.oracle(point), self.path
             if isinstance(exact, Exact):
                 exact, path = exact
             out.append((point, exact, path))
@@ -210,8 +211,8 @@ class Grid:
                                      "the printed form is not evaluated (give the grid printed=False)")
                 derived_value, printed_value = point.model, None
             else:
-                derived_value = self._value(derived, point, "derived", forms)
-                printed_value = None if printed is None else self._value(printed, point, "printed", forms)
+                derived_value = self._value(derived, point, "derived")
+                printed_value = None if printed is None else self._value(printed, point, "printed")
             out.append(Instance(dict(point.params), exact=exact, derived=derived_value, printed=printed_value,
                                 in_condition=point.in_condition, size=point.size, path=path))
         if cacheable:
@@ -222,8 +223,8 @@ class Grid:
 
     def _shared_exact_points(self, forms=None) -> list:
         """:meth:`exact_points`, shared within one ledger run (:func:`one_run`) by the claims and passes that run this
-        grid (a bounded cache; outside a run always recomputed, so an oracle changed between runs is seen); an oracle
-        that reads forms is asked again for every claim (the forms it reads are that claim's)."""
+        grid (a bounded cache; outside a run always recomputed, so an oracle changed between runs is seen); points
+        built on forms are built again for every claim (the forms they read are that claim's)."""
         if _RUN["depth"] == 0 or self.reads_forms:
             return self.exact_points(forms)
         hit = _EXACTS.get(self)
@@ -235,12 +236,9 @@ class Grid:
             _EXACTS.move_to_end(self)
         return hit
 
-    def _value(self, form, point: Point, role: str, forms=None):
-        """A form at a point: ``value(form, point)`` (default: the one evaluator; ``value(form, point, forms)`` for a
-        grid that ``reads_forms``); ``role`` is "derived" (the derived form, or the correction in its slot) or
-        "printed", for subclasses that read the two at different facts."""
-        if self.reads_forms and self.value is not None:
-            return self.value(form, point, forms)
+    def _value(self, form, point: Point, role: str):
+        """A form at a point: ``value(form, point)`` (default: the one evaluator); ``role`` is "derived" (the derived
+        form, or the correction in its slot) or "printed", for subclasses that read the two at different facts."""
         return (self.value or _evaluate_at)(form, point)
 
 
@@ -445,10 +443,9 @@ class RoleGrid(Grid):
     printed statement read on the exact quantities and the derived one on the model's.  Shares instances as a
     Grid does."""
 
-    def _value(self, form, point: Point, role: str, forms=None):
-        """The form at the point's facts for its role: ``value(form, point, role)`` (``value(form, point, role,
-        forms)`` for a grid that ``reads_forms``)."""
-        return self.value(form, point, role, forms) if self.reads_forms else self.value(form, point, role)
+    def _value(self, form, point: Point, role: str):
+        """The form at the point's facts for its role: ``value(form, point, role)``."""
+        return self.value(form, point, role)
 
 
 STEP_TYPES = STEP_TYPES + (RoleGrid,)
