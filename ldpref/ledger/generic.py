@@ -133,9 +133,10 @@ class Grid:
     compared there, so a grid that compares it refuses such a point, and the correction pass leaves it out).
     With ``reads_forms`` the points are ``points(forms)``, ``forms`` reading the claim's forms through the evidence
     (and a declared dependency's, ``forms.form_of(id)``), so the oracle's input and the facts may be built on a
-    form; such a grid's instances are never shared between claims.  Within one ledger run (:func:`one_run`), claims that share
-    a grid and equal forms share its instances (a bounded cache: a self-check's mutated form is another key); a
-    claim run on its own recomputes them, so an oracle changed between runs (a test's monkeypatch) is always seen.
+    form; such a grid's instances are never shared between claims.  Within one ledger run (:func:`one_run`),
+    claims that share a grid and equal forms share its instances (a bounded cache: a self-check's mutated form is
+    another key); a claim run on its own recomputes them, so an oracle changed between runs (a test's monkeypatch)
+    is always seen.
     """
 
     name: str
