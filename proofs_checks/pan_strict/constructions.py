@@ -18,14 +18,14 @@ import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
+from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.wss import SupportSampler, osc_mechanism, solve_weights
 
 from .constructions_common import (
-    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _measure, _is_osc, _at, _at_point, _columns_sum_to_one, _fmt,
+    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _measure, _is_osc, _at, _at_facts, _at_point, _columns_sum_to_one, _fmt,
     _thm41_grid, _integer_optimum_by_ss)
 
 
@@ -76,7 +76,7 @@ record(
          "k >= 2 the points lie in a hyperplane and d(d-1)/2 responses suffice (for k = 1, d); WSS's exact "
          "LP vertices never exceeded max(d(d-1)/2, d). Any OSC needs at least d responses (P has rank d).",
     steps=(Grid("cost log2|U| of an exactly certified optimal OSC (WSS) vs the bound", _optimal_wss_points, precomputed,
-                value=lambda form, point: _at(form, **point.facts)),
+                value=_at_facts),
            Numeric("every optimal-k WSS mechanism is an exactly certified OSC at the exhaustive optimum",
                    lambda: (all(_optimal_wss_certified()), len(_optimal_wss_certified()),
                             f"{sum(_optimal_wss_certified())} of {len(_optimal_wss_certified())} certified")),
@@ -110,7 +110,7 @@ record(
     kind="cited",
     assumptions="Shannon's source coding theorem (cited)",
     steps=(Grid("entropy of the response distribution <= log2 |U| (equality when uniform)", _shannon_points,
-        lambda point: point.data, value=lambda form, point: _at(form, **point.facts)),))
+        lambda point: point.data, value=_at_facts),))
 
 
 @cache
@@ -157,7 +157,7 @@ record(
                    lambda: (all(_hadamard()[0]), len(_hadamard()[0]),
                             f"{sum(_hadamard()[0])} of {len(_hadamard()[0])} certified")),
            Grid("Hadamard support size optimal exactly on (1, e_hi]", lambda: iter(_hadamard()[1]), precomputed,
-                value=lambda form, point: _at(form, **point.facts)),
+                value=_at_facts),
            Identity("e_hi(d) -> 1: e_hi decreasing on d = 7, 15, 31", lambda: bool(
                _hadamard()[2][7] > _hadamard()[2][15] > C.hadamard_optimal_range(31) > 1), lambda: True),
            Note(lambda: "e_hi: " + ", ".join(f"d={d}: {v} ~ {_fmt(v)}" for d, v in _hadamard()[2].items()
@@ -257,7 +257,7 @@ record(
     steps=(Numeric("symmetric designs are exact OSCs with d responses (k optimal at e^eps = d/k - 1 when > 1)",
                    _square_designs_certified),
            Grid("OSCs (designs and WSS): rank d, so |U| >= d", _rank_points, precomputed,
-                value=lambda form, point: _at(form, **point.facts))))
+                value=_at_facts)))
 
 
 def d_sym():
@@ -296,7 +296,7 @@ record(
     kind="statement",
     steps=(Numeric("Subset Selection: two-valued rows with ratio e^eps, e^eps of P, unbiased", _ss_shape),
         Grid("support probabilities (p, q) of Subset Selection measured exactly", _ss_pq_points,
-             lambda point: point.data, value=lambda form, point: _at(form, **point.facts))))
+             lambda point: point.data, value=_at_facts)))
 
 
 def _argmin_points():
@@ -379,7 +379,7 @@ record(
     derivation="derivations.pan_strict.constructions.subset_moments",
     note=LOST,
     steps=(Grid("pair frequency among all k-subsets (counting)", _pair_frequency_points, lambda point: point.data,
-        value=lambda form, point: _at(form, **point.facts)),))
+        value=_at_facts),))
 
 
 def _small_wss():
@@ -422,10 +422,45 @@ def _pairs_solved(d, k, subsets, weights) -> bool:
                for x, y in itertools.combinations(range(d), 2))
 
 
-@claim(
+@cache
+def _osc_facts() -> tuple:
+    """(params, k, A w = b solved, OSC certificate, size, inside k >= 2) computed by running WSS on every grid point
+    with k >= 2; and for k = 1 the pair system read 0 = 0, solved by w = (1, 0, ..., 0) on the singletons."""
+    out = []
+    for d, k, e, mech, subsets, meas in _thm41_grid():
+        if k == 1:
+            continue
+        w = [R(x) for x in _wss(d, k, e)[2]["weights"]]
+        out.append(({"d": d, "k": k, "exp_eps": e}, k, _pairs_solved(d, k, subsets, w), _is_osc(meas, d, k, e),
+                    (d, k, e), True))
+    for d in range(2, 6):
+        for e in E_GRID:
+            subsets, w = [(0,)], [R(1)]
+            solved = _pairs_solved(d, 1, subsets, w)
+            if _columns_sum_to_one(d, 1, e, subsets, w):
+                osc = _is_osc(_measure(osc_mechanism(d, 1, e, subsets, w, name="k=1 pair-only"), subsets, 1), d, 1, e)
+            else:  # computed: a column sum differs from one, so this is not a mechanism (hence not an OSC)
+                osc = False
+            params = {"d": d, "k": 1, "exp_eps": e, "w": "all weight on {0}", "A w = b": solved, "OSC": osc}
+            out.append((params, 1, solved, osc, (d, 1, e), False))
+    return tuple(out)
+
+
+def _osc_points():
+    """The statement's truth on the computed facts: (A w = b solved) => (OSC certificate)."""
+    for params, k, solved, osc, size, inside in _osc_facts():
+        yield Point(params, facts={"PAIRS_SOLVED": solved, "IS_OSC": osc}, data=(not solved) or osc,
+                    in_condition=inside, size=size)
+
+
+def _osc_correction_points():
+    """The corrected statement, (A w = b and k >= 2) => OSC, on the same facts: it must hold at every point."""
+    for params, k, solved, osc, size, inside in _osc_facts():
+        yield Point(params, facts={"PAIRS_SOLVED": solved, "IS_OSC": osc, "k": k}, data=True, size=size)
+
+
+record(
     id="pan-strict/sec5.3.osc",
-    custom=("the pair-constraint solutions and OSC certificates are computed per point by running WSS, then both "
-            "forms are read on those facts (and the correction on the same facts)"),
     location="Section 5.3, after the steps (and the proof of Theorem 4.1)",
     statement="A solution of A w = b (pair constraints), w >= 0, gives an optimal symmetric configuration.",
     printed=PR.osc_printed,
@@ -441,39 +476,13 @@ def _pairs_solved(d, k, subsets, weights) -> bool:
          "printed form.  They rest on Appendix C's step from the off-diagonal to the diagonal entries, which "
          "divides by k - 1: the same defect as pan-strict/appC.diagonal, so the same root cause and the same "
          "verdict (conditional on k >= 2; at k = 1 the words fail, counterexample below).",
-)
-def sec5_3_osc(ev):
-    derived, printed = ev.derived(), ev.printed()
-    insts, facts = [], []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        if k == 1:
-            continue
-        w = [R(x) for x in _wss(d, k, e)[2]["weights"]]
-        solved, osc = _pairs_solved(d, k, subsets, w), _is_osc(meas, d, k, e)
-        params = {"d": d, "k": k, "exp_eps": e}
-        facts.append((params, k, solved, osc, (d, k, e)))
-        insts.append(Instance(params, (not solved) or osc, _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc),
-                              _at(printed, PAIRS_SOLVED=solved, IS_OSC=osc), size=(d, k, e)))
-    # k = 1: the pair system reads 0 = 0, so w = (1, 0, ..., 0) on the singletons solves it
-    for d in range(2, 6):
-        for e in E_GRID:
-            subsets, w = [(0,)], [R(1)]
-            solved = _pairs_solved(d, 1, subsets, w)
-            if _columns_sum_to_one(d, 1, e, subsets, w):
-                osc = _is_osc(_measure(osc_mechanism(d, 1, e, subsets, w, name="k=1 pair-only"), subsets, 1), d, 1, e)
-            else:  # computed: a column sum differs from one, so this is not a mechanism (hence not an OSC)
-                osc = False
-            params = {"d": d, "k": 1, "exp_eps": e, "w": "all weight on {0}", "A w = b": solved, "OSC": osc}
-            facts.append((params, 1, solved, osc, (d, 1, e)))
-            insts.append(Instance(params, (not solved) or osc, _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc),
-                                  _at(printed, PAIRS_SOLVED=solved, IS_OSC=osc), in_condition=False, size=(d, 1, e)))
-    ev.instances("pair-constraint solutions (computed) vs OSC certificate", insts)
-    corr = ev.correction()  # (A w = b and k >= 2) => OSC, on the computed facts: must hold at every point
-    ev.corrections("the corrected statement on the computed pair solutions and OSC certificates",
-                   [Instance(params, True, _at(corr, PAIRS_SOLVED=solved, IS_OSC=osc, k=k), size=size)
-                    for params, k, solved, osc, size in facts])
-    ev.note("k = 1: w = (1, 0, ..., 0) solves the pair constraints (0 = 0) but its columns do not sum to one, so "
-            "it is not a mechanism; the marginal constraints sum_y w_y s_y(x) = 1/d are needed (ldpref.wss adds them)")
+    steps=(CorrectedGrid(Grid("pair-constraint solutions (computed) vs OSC certificate", _osc_points, precomputed,
+                              value=_at_facts),
+                         Grid("the corrected statement on the computed pair solutions and OSC certificates",
+                              _osc_correction_points, precomputed, value=_at_facts)),
+           Note("k = 1: w = (1, 0, ..., 0) solves the pair constraints (0 = 0) but its columns do not sum to one, so "
+                "it is not a mechanism; the marginal constraints sum_y w_y s_y(x) = 1/d are needed (ldpref.wss adds "
+                "them)")))
 
 
 def _positive_weight_points():

@@ -121,6 +121,11 @@ def _at(form, **params):
     return evaluate(form, {table.get(key, getattr(S, key, None)) or key: v for key, v in params.items()})
 
 
+def _at_facts(form, point):
+    """A grid's value: the form at the point's facts, named in the papers' terms (:func:`_at`)."""
+    return _at(form, **point.facts)
+
+
 def _at_point(form, **params):
     """:func:`_at` with the point's values put first into the form's integer-valued combinatorial functions
     (``binomial``, ``factorial``; integers and rationals only): the one evaluator's

@@ -21,7 +21,7 @@ from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
 
 from .constructions_common import (
-    next_prime, R, E_GRID, LOST, _wss, _ss, _ocms, _l2, _statement, _at, _fmt, _integer_optimum_by_ss)
+    next_prime, R, E_GRID, LOST, _wss, _ss, _ocms, _l2, _statement, _at, _at_facts, _fmt, _integer_optimum_by_ss)
 
 
 # ---- Appendix D.2 / Corollary 5.2
@@ -58,7 +58,7 @@ record(
     derivation="derivations.pan_strict.constructions.extended_l2",
     note=LOST,
     steps=(Grid("SS on [d'] restricted to [d]: exact l2", _restricted_points, precomputed,
-                value=lambda form, point: _at(form, **point.facts)),))
+                value=_at_facts),))
 
 
 def _kext_points():
@@ -99,7 +99,7 @@ record(
                 "all the proof needs.  Exact path: where d'/(e^eps + 1) is an integer, the exhaustive integer "
                 "argmin of the exact l2 of real Subset Selection mechanisms on [d'].",
     steps=(Grid("exhaustive integer argmin of real SS on [d'] vs d'/(e^eps+1)", _kext_points, precomputed,
-                path="moment-formula", value=lambda form, point: _at(form, **point.facts)),
+                path="moment-formula", value=_at_facts),
            # the extended loss's own minimiser differs from d'/(e+1) when d < d' (recorded, not claimed by the paper)
            Note(_extended_minimisers),
            Identity("integer argmin of the real restricted SS loss (d=4, d'=5, e=3) == argmin of the derived extended "
@@ -207,7 +207,7 @@ record(
     assumptions="d > e^eps + 1 (so that d/(e+1) - 1 > 0)",
     note=LOST,
     steps=(Grid("deviation at d/(e+1) -+ 1 strictly smaller at d + 1 than at d", _decrease_points, precomputed,
-                path="moment-formula", value=lambda form, point: _at(form, **point.facts)),
+                path="moment-formula", value=_at_facts),
            Numeric("OSC variance formula == exact l2 of real SS at d/(e+1) and -+ 1", _osc_variance_tied)))
 
 
@@ -568,7 +568,7 @@ record(
     kind="statement",
     note=LOST,
     steps=(Grid("real SS, WSS, OCMS: response counts vs the table", _table_points, precomputed,
-                value=lambda form, point: _at(form, **point.facts)),
+                value=_at_facts),
            Numeric("precision row: SS and WSS at the exhaustive optimum over real SS, OCMS at or above it",
                    lambda: (all(_table_precision()), len(_table_precision()),
                             f"{sum(_table_precision())} of {len(_table_precision())}"))))
@@ -607,7 +607,7 @@ record(
     derivation="derivations.pan_strict.constructions.extended_l2",
     kind="statement",
     steps=(Grid("restricted real WSS mechanisms: exact l2 vs the extended loss", _restricted_wss_points, precomputed,
-                path="moment-formula", value=lambda form, point: _at(form, **point.facts)),
+                path="moment-formula", value=_at_facts),
            Numeric("restricted real WSS mechanisms are unbiased on [d]", _restricted_wss_unbiased)))
 
 

@@ -19,18 +19,13 @@ from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
 
-from .constructions_common import next_prime, R, LOST, _ocms, _measure, _is_osc, _at, _simplifier
+from .constructions_common import next_prime, R, LOST, _ocms, _measure, _is_osc, _at, _at_facts, _simplifier
 
 
 # ---------------------------------------------------------------------------------------------
 # Section 5.2 / Appendix D: optimized CMS over GF(d')
-def _named(form, point):
-    """The form at the point's named values (:func:`_at`: d', m, e, k and the symbols of the constructions)."""
-    return _at(form, **point.facts)
-
-
 def _named_list(form, point):
-    return [_named(form, point)]
+    return [_at_facts(form, point)]
 
 
 OCMS_GRID = [(3, 2), (5, 2), (5, 3), (5, 4), (7, 2), (7, 3), (7, 4), (11, 3), (11, 4)]  # (d' = d, m)
@@ -52,7 +47,8 @@ record(
     derivation="derivations.pan_strict.constructions.next_prime",
     kind="statement",
     note="for composite moduli it fails (e.g. a = 2 mod 4), which is why d' is prime",
-    steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, lambda point: point.data, value=_named),))
+    steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, lambda point: point.data,
+                value=_at_facts),))
 
 
 def _pair_hit_points():
@@ -96,7 +92,7 @@ record(
     derived=lambda: (sympy.floor(C.dp / C.m) + 1, sympy.floor(C.dp / C.m), C.dp - C.m * sympy.floor(C.dp / C.m)),
     derivation="derivations.pan_strict.constructions.bucket_profile",
     steps=(Grid("bucket sizes (larger, smaller, count of the larger) of every function of the real family",
-        _bucket_points, lambda point: point.data, value=_named),))
+        _bucket_points, lambda point: point.data, value=_at_facts),))
 
 
 @cache
@@ -173,7 +169,7 @@ record(
     assumptions="d = d' prime (the dictionary already extended); m in 2..d'-1",
     note=LOST,
     steps=(Numeric("each support-size group of the real OCMS is an exactly certified OSC", _groups_certified),
-        Grid("group probabilities pi_k of the real OCMS", _pi_points, lambda point: point.data, value=_named)))
+        Grid("group probabilities pi_k of the real OCMS", _pi_points, lambda point: point.data, value=_at_facts)))
 
 
 def _base_points():
@@ -201,7 +197,7 @@ record(
                      sympy.Eq(C.base_sum(), sympy.factor(C.generalised_lemma_b1(C.dp, C.dp / C.m)))),
     derivation="derivations.pan_strict.constructions.ocms_base_probability",
     note=LOST,
-    steps=(Grid("base probabilities of the real OCMS", _base_points, lambda point: point.data, value=_named),))
+    steps=(Grid("base probabilities of the real OCMS", _base_points, lambda point: point.data, value=_at_facts),))
 
 
 def _supp(o, u):
@@ -227,7 +223,7 @@ def _group_points():
 
 def _group_value(form, point):
     """p'_k of the form; times the derived pi_k where the point compares with OCMS's base probability."""
-    p_k = _named(form, point)
+    p_k = _at_facts(form, point)
     pi = point.data[1]
     return [p_k] if pi is None else [sympy.cancel(pi * p_k)]
 
@@ -336,7 +332,7 @@ record(
     kind="statement",
     note=LOST,
     steps=(Numeric("rate with a = 0 allowed == 1/m + r(m-r)/(m d'^2) on the real family", _zero_rates),
-        Grid("collision rates of the two real families", _collision_points, lambda point: point.data, value=_named),
+        Grid("collision rates of the two real families", _collision_points, lambda point: point.data, value=_at_facts),
         Note("with a = 0 allowed the rate is exactly 1/m + r(m-r)/(m d'^2), i.e. 1/m only when m divides d'")))
 
 
