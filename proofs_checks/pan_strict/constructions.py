@@ -17,7 +17,7 @@ import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import evaluate
@@ -633,10 +633,55 @@ def _holds_at(form, params: dict, value) -> bool:
     return out if isinstance(out, bool) else values_equal(out, value)
 
 
-@claim(
+@cache
+def _diagonal_cases() -> tuple:
+    """Pair-feasible weights: (d, k, subsets, w, label, A w = b solved, the exact diagonals sum_y w_y s_y(i)) for
+    the WSS vertices (k >= 2, the first e^eps) and, outside the condition, k = 1 with all weight on {0} (every
+    off-diagonal equality reads 0 = 0)."""
+    cases = [(d, k, subsets, [R(x) for x in _wss(d, k, e)[2]["weights"]], "WSS vertex")
+             for d, k, e, mech, subsets, meas in _thm41_grid() if k >= 2 and e == E_GRID[0]]
+    cases += [(d, 1, [(0,)], [R(1)], "all weight on {0}") for d in range(2, 6)]
+    return tuple((d, k, subsets, w, label, _pairs_solved(d, k, subsets, w),
+                  [sum(wi for wi, s in zip(w, subsets) if i in s) for i in range(d)])
+                 for d, k, subsets, w, label in cases)
+
+
+def _diagonal_points():
+    """Each diagonal entry of the WSS vertices (k >= 2), computed, against the form at it."""
+    for d, k, subsets, w, label, pair_only, diag in _diagonal_cases():
+        if label == "WSS vertex":
+            for i, x in enumerate(diag):
+                yield Point({"d": d, "k": k, "w": label, "i": i, "A w = b": pair_only}, facts={"d": d, "k": k},
+                            data=x, size=(d, k, i))
+
+
+def _diagonal_value(form, point):
+    """The derived equation at the point's d, k and its left side (the diagonal entry) = the computed value."""
+    return evaluate(form, {C.d: point.facts["d"], C.k: point.facts["k"], form.lhs: point.data})
+
+
+def _statement_points(correction: bool):
+    """Per weight vector: does the diagonal match k/d (the statement's truth on the exact diagonals); for the
+    correction, which must hold at every case, the exact side is True."""
+    for d, k, subsets, w, label, pair_only, diag in _diagonal_cases():
+        params = {"d": d, "k": k, "w": label} if correction else {"d": d, "k": k, "w": label, "A w = b": pair_only}
+        yield Point(params, facts={"d": d, "k": k, "A w = b": pair_only, "diag": diag}, size=(d, k),
+                    data=True if correction else all(x == R(k, d) for x in diag), in_condition=correction or k >= 2)
+
+
+def _statement_holds(form, point):
+    """The statement form's truth at every diagonal entry of the weight vector (with the off-diagonal match)."""
+    f = point.facts
+    return all(_holds_at(form, {C.d: f["d"], C.k: f["k"], _DIAGONAL: x, "offdiag_match": f["A w = b"]}, x)
+               for x in f["diag"])
+
+
+#: sum_y w_y s_y(i), the left side of the derived equation (a diagonal entry)
+_DIAGONAL = C.weighted_support_sum()
+
+
+record(
     id="pan-strict/appC.diagonal",
-    custom=("the diagonals of pair-feasible WSS weights are computed per run and both forms read on them; the "
-            "statement per weight vector and the correction on the same diagonals"),
     location="Appendix C, off-diagonal equality implies diagonal equality",
     statement="If the off-diagonal entries of sum_y w_y s_y s_y^T match the target, so do the diagonal ones: "
               "(k-1) sum_y w_y s_y(i) = (d-1) k(k-1)/(d(d-1)) gives sum_y w_y s_y(i) = k/d.",
@@ -649,49 +694,15 @@ def _holds_at(form, params: dict, value) -> bool:
               "about the diagonal)",
     correction=lambda: sympy.Implies(sympy.Ge(C.k, 2), sympy.Eq(C.weighted_support_sum(), C.k / C.d)),
     note=LOST,
-)
-def appC_diagonal(ev):
-    form = ev.derived()
-    insts = []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        if k == 1 or e != E_GRID[0]:
-            continue
-        _, _, cert = _wss(d, k, e)
-        w = [sympy.Rational(x) for x in cert["weights"]]
-        # the WSS vertex solves the pair constraints only (k >= 2, the condition): its diagonal, computed
-        pair_only = _pairs_solved(d, k, subsets, w)
-        for i in range(d):
-            diag = sum(wi for wi, s in zip(w, subsets) if i in s)
-            insts.append(Instance({"d": d, "k": k, "w": "WSS vertex", "i": i, "A w = b": pair_only}, diag,
-                                  evaluate(form, {C.d: d, C.k: k, form.lhs: diag}), size=(d, k, i)))
-    ev.instances("diagonal sum_y w_y s_y(i) of pair-feasible WSS weights (k >= 2) vs the form", insts,
-                 has_printed=False)
-    # the statement per weight vector: pair-feasible weights (WSS vertices, k >= 2; and, outside the condition,
-    # k = 1 with all weight on {0}: every off-diagonal equality reads 0 = 0) -- does the diagonal match k/d?
-    printed = ev.printed()
-    cases = [(d, k, subsets, [R(x) for x in _wss(d, k, e)[2]["weights"]], "WSS vertex")
-             for d, k, e, mech, subsets, meas in _thm41_grid() if k >= 2 and e == E_GRID[0]]
-    cases += [(d, 1, [(0,)], [R(1)], "all weight on {0}") for d in range(2, 6)]
-    stmt = []
-    for d, k, subsets, w, label in cases:
-        pair_only = _pairs_solved(d, k, subsets, w)
-        diag = [sum(wi for wi, s in zip(w, subsets) if i in s) for i in range(d)]
-        params = [{C.d: d, C.k: k, form.lhs: x, "offdiag_match": pair_only} for x in diag]
-        stmt.append(Instance({"d": d, "k": k, "w": label, "A w = b": pair_only}, all(x == R(k, d) for x in diag),
-                             all(_holds_at(form, q, x) for q, x in zip(params, diag)),
-                             all(_holds_at(printed, q, x) for q, x in zip(params, diag)), in_condition=k >= 2,
-                             size=(d, k)))
-    ev.instances("pair-feasible weights: off-diagonal match => diagonal == k/d", stmt)
-    # the correction (k >= 2 => diagonal == k/d) evaluated on the same exact diagonals: it must hold at every case
-    corr, cstmt = ev.correction(), []
-    for d, k, subsets, w, label in cases:
-        diag = [sum(wi for wi, s in zip(w, subsets) if i in s) for i in range(d)]
-        params = [{C.d: d, C.k: k, form.lhs: x, "offdiag_match": _pairs_solved(d, k, subsets, w)} for x in diag]
-        cstmt.append(Instance({"d": d, "k": k, "w": label}, True,
-                              all(_holds_at(corr, q, x) for q, x in zip(params, diag)), size=(d, k)))
-    ev.corrections("pair-feasible weights: the corrected statement holds on the exact diagonals", cstmt)
-    ev.identity("the form's right-hand side solves (k-1) D = (d-1) k(k-1)/(d(d-1))",
-                sympy.cancel((C.k - 1) * form.rhs - (C.d - 1) * C.subset_moments()[1]), 0)
+    steps=(Grid("diagonal sum_y w_y s_y(i) of pair-feasible WSS weights (k >= 2) vs the form", _diagonal_points,
+                precomputed, printed=False, value=_diagonal_value),
+           CorrectedGrid(Grid("pair-feasible weights: off-diagonal match => diagonal == k/d",
+                              lambda: _statement_points(False), precomputed, value=_statement_holds),
+                         Grid("pair-feasible weights: the corrected statement holds on the exact diagonals",
+                              lambda: _statement_points(True), precomputed, value=_statement_holds)),
+           Identity("the form's right-hand side solves (k-1) D = (d-1) k(k-1)/(d(d-1))",
+                    lambda forms: sympy.cancel((C.k - 1) * forms.derived().rhs - (C.d - 1) * C.subset_moments()[1]),
+                    lambda forms: 0, reads_forms=True)))
 
 
 def _response_count_points():
