@@ -14,7 +14,8 @@ import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref import enumeration, losses, moments
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, counted, precomputed
+from ldpref.ledger.generic import (CorrectedGrid, Exact, Grid, Identity, Note, Numeric, Point, RoleGrid, counted,
+                                   precomputed)
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
@@ -115,10 +116,53 @@ def _real_bucket_sizes(p: int, m_: int) -> set:
     return {sum(1 for x in range(p) if fam_fn[x] == z) for z in range(m_)}
 
 
-@claim(
+@cache
+def _deviation_facts() -> tuple:
+    """(params, size, d', best m, the real family's support sizes, whether all are within one of d'/(e^eps+1)) with
+    the optimized m found by exhaustive search over integer m (real mechanisms' exact l2 for d <= 7, else the
+    closed form of the pooled decoder, checked against real mechanisms in cor5.1)."""
+    out = []
+    for e in (R(2), R(3), R(5, 2), R(7, 3)):
+        for dd in (5, 8, 12, 20, 30, 40, 60, 100):
+            p = next_prime(dd)
+            cand = range(2, min(p, 12))
+            if dd <= 7:
+                best_m = min(cand, key=lambda m_: _l2(_ocms(dd, m_, e).mechanism))
+            else:
+                best_m = min(cand, key=lambda m_: C.ocms_l2_pooled(dd, p, m_, e))
+            sizes = _real_bucket_sizes(p, best_m)
+            params = {"exp_eps": e, "d": dd, "d'": p, "best m": best_m, "sizes": sorted(sizes),
+                      "d'/(e+1)": R(p) / (e + 1)}
+            out.append((params, (dd, e), p, best_m, sizes, all(abs(s_ - R(p) / (e + 1)) <= 1 for s_ in sizes)))
+    return tuple(out)
+
+
+def _deviation_points(correction: bool):
+    """At each (e^eps, d): the real family's support sizes at the exhaustive-best m within one of d'/(e^eps+1)?
+    For the correction, which must hold of every support size, the exact side is True."""
+    for params, size, p, best_m, sizes, holds in _deviation_facts():
+        yield Point(params, facts={"dp": p, "m": best_m, "e": params["exp_eps"], "sizes": sizes}, size=size,
+                    data=True if correction else holds)
+
+
+def _deviation_value(form, point, role):
+    """The printed implication's hypothesis (the scenarios: m the floor or ceiling of e^eps + 1) at m, e^eps, where
+    it asserts "within one"; the derived per-size statement at d', m, e^eps."""
+    f = point.facts
+    if role == "printed":
+        return _at(form.args[0], m=f["m"], e=f["e"])
+    return _at(form, dp=f["dp"], m=f["m"], e=f["e"])
+
+
+def _corrected_deviation(form, point):
+    """The correction (an implication on each support size k), hypothesis and conclusion read from it: true of every
+    support size the real family has at the point."""
+    f = point.facts
+    return all(_at(form, dp=f["dp"], m=f["m"], e=f["e"], k=s_) for s_ in f["sizes"])
+
+
+record(
     id="pan-strict/appD.deviation",
-    custom=("optimality: the best hash range m found by exhaustive search before the support sizes of the real "
-            "family are judged; the correction judged per support size"),
     selfcheck={"printed-as-derived": ("the printed form is the sentence's implication, its hypothesis (m the "
                                       "floor or ceiling of e^eps + 1) read by the check; the derived form is the "
                                       "per-size statement |k - d'/(e^eps + 1)| <= 1, which is no implication the "
@@ -138,35 +182,11 @@ def _real_bucket_sizes(p: int, m_: int) -> set:
                 "of e^eps + 1) and says the deviation is at most one 'in all such scenarios'; for such e^eps the "
                 "sizes are near d'/m, whose distance to d'/(e^eps + 1) grows linearly with d', so the failure is "
                 "inside the text's scope (erratum).  The correction: it holds when m = e^eps + 1 is an integer.",
-)
-def appD_deviation(ev):
-    form, printed = ev.derived(), ev.printed()
-    insts = []
-    for e in (R(2), R(3), R(5, 2), R(7, 3)):
-        for dd in (5, 8, 12, 20, 30, 40, 60, 100):
-            p = next_prime(dd)
-            cand = range(2, min(p, 12))
-            # the optimized m: exhaustive over integer m (real mechanisms' exact l2 for d <= 7, else the
-            # closed form of the pooled decoder, checked against real mechanisms in cor5.1)
-            if dd <= 7:
-                best_m = min(cand, key=lambda m_: _l2(_ocms(dd, m_, e).mechanism))
-            else:
-                best_m = min(cand, key=lambda m_: C.ocms_l2_pooled(dd, p, m_, e))
-            sizes = _real_bucket_sizes(p, best_m)
-            holds = all(abs(s_ - R(p) / (e + 1)) <= 1 for s_ in sizes)
-            # the printed implication asserts "within one" where its hypothesis (the scenarios, read from the
-            # printed form) holds at this m
-            insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "best m": best_m, "sizes": sorted(sizes),
-                                   "d'/(e+1)": R(p) / (e + 1)}, holds, _at(form, dp=p, m=best_m, e=e),
-                                  _at(printed.args[0], m=best_m, e=e), size=(dd, e)))
-    ev.instances("support sizes of the real family at the exhaustive-best m: within one of d'/(e^eps+1)", insts)
-    # the correction (an implication on each support size k) asserts it holds: it must be true of every support
-    # size the real family has at the point, its hypothesis and conclusion read from the correction itself
-    corr = ev.correction()
-    ev.corrections("the corrected statement at the exhaustive-best m, judged on the real family's support sizes", [
-        Instance(i.params, all(_at(corr, dp=i.params["d'"], m=i.params["best m"], e=i.params["exp_eps"], k=s_)
-                               for s_ in i.params["sizes"]), True, size=i.size)
-        for i in insts])
+    steps=(CorrectedGrid(
+        RoleGrid("support sizes of the real family at the exhaustive-best m: within one of d'/(e^eps+1)",
+                 lambda: _deviation_points(False), precomputed, value=_deviation_value),
+        Grid("the corrected statement at the exhaustive-best m, judged on the real family's support sizes",
+             lambda: _deviation_points(True), precomputed, value=_corrected_deviation)),))
 
 
 def _decrease_points():
@@ -238,10 +258,45 @@ def _with_definitions(form, params: dict):
     return evaluate(form, params)
 
 
-@claim(
+def _bound_points():
+    """Exact l2 of real OCMS (both decoders, m = e^eps + 1) against (1 + alpha)(1 + beta) l2*; then, outside the
+    condition, non-integer e^eps + 1 with the exhaustive best m, l2 from Corollary 5.1's mixture (tied to real
+    mechanisms by the first numeric check): the bound fails there."""
+    def point(params, l2, star, dd, p, e, size, inside=True):
+        bound = C.cor52_bound(dd, e, p)
+        return Point({**params, "excess": _fmt(l2 / star - 1), "bound": _fmt(bound)},
+                     facts={S.L_OCMS: l2, S.L_STAR: star, C.d: dd, C.dp: p, C.e: e},
+                     data=bool(l2 <= (1 + bound) * star), in_condition=inside, size=size)
+
+    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
+        yield point({"exp_eps": e, "d": dd, "d'": p, "m": m_, "decoder": dec}, l2, star, dd, p, e, (dd, e, dec))
+    for e in (R(5, 2), R(7, 3)):
+        for dd in (20, 24, 29, 40):
+            p = next_prime(dd)
+            best = min(range(2, min(p, 12)), key=lambda m_: C.ocms_l2_grouped(dd, p, m_, e))
+            l2 = C.ocms_l2_grouped(dd, p, best, e)
+            yield point({"exp_eps": e, "d": dd, "d'": p, "m": best}, l2, C.osc_l2(dd, R(dd) / (e + 1), e), dd, p, e,
+                        (dd, e, "x"), inside=False)
+
+
+def _mixture_tied():
+    """The exact real-mechanism l2 of the grouped OCMS agrees with the Corollary 5.1 mixture."""
+    return counted(l2 == C.ocms_l2_grouped(dd, p, m_, e)
+                   for e, dd, p, m_, dec, l2, star in _ocms_exact_table() if dec == "grouped")
+
+
+def _argmin_is_e_plus_1():
+    """m = e + 1 is the exhaustive optimum over integer m of the real OCMS l2."""
+    argmins = []
+    for e in (R(2), R(3)):
+        for dd in (5, 6):
+            p = next_prime(dd)
+            argmins.append(min(range(2, p), key=lambda m_: _l2(_ocms(dd, m_, e).mechanism)) == e + 1)
+    return counted(argmins)
+
+
+record(
     id="pan-strict/cor5.2",
-    custom=("optimality: the exhaustive argmin over integer m (counted) and the exact OCMS l2 against the bound, "
-            "with the mixture tied to real mechanisms"),
     location="Section 5.2, Corollary 5.2 (proof in Appendix D.2)",
     statement="With the optimized hash range, l2(OCMS) <= (1 + alpha)(1 + beta) l2*(d, e^eps), alpha the cost "
               "of extending d to d' and beta the cost of a support size one away from d'/(e^eps+1); both vanish "
@@ -259,46 +314,10 @@ def _with_definitions(form, params: dict):
                 "the verdict stays a reconstruction; the surviving words it contradicts ('OCMS approaches optimal "
                 "precision', 'both vanish toward zero') are judged as pan-strict/sec5.2.vanish (conditional) and "
                 "the 0.09% example as pan-strict/sec5.4.example (erratum), both with root cause appD.deviation.",
-)
-def cor5_2(ev):
-    form = ev.derived()
-
-    def at(l2, star, dd, p, e):
-        return _with_definitions(form, {S.L_OCMS: l2, S.L_STAR: star, C.d: dd, C.dp: p, C.e: e})
-
-    insts = []
-    tied = []
-    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
-        bound = C.cor52_bound(dd, e, p)
-        insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "m": m_, "decoder": dec,
-                               "excess": _fmt(l2 / star - 1), "bound": _fmt(bound)},
-                              bool(l2 <= (1 + bound) * star), at(l2, star, dd, p, e), path="moment-formula",
-                              size=(dd, e, dec)))
-        if dec == "grouped":  # the exact real-mechanism l2 agrees with the Corollary 5.1 mixture
-            tied.append(l2 == C.ocms_l2_grouped(dd, p, m_, e))
-    ev.numeric("real grouped OCMS: exact l2 == Corollary 5.1's mixture", all(tied), len(tied),
-               f"{sum(tied)} of {len(tied)}")
-    # m = e + 1 is the exhaustive optimum over integer m (real mechanisms)
-    argmins = []
-    for e in (R(2), R(3)):
-        for dd in (5, 6):
-            p = next_prime(dd)
-            argmins.append(min(range(2, p), key=lambda m_: _l2(_ocms(dd, m_, e).mechanism)) == e + 1)
-    ev.numeric("argmin over integer m of the real OCMS l2 (exhaustive) == e^eps + 1", all(argmins), len(argmins),
-               f"{sum(argmins)} of {len(argmins)}")
-    # non-integer e^eps + 1 with the exhaustive best m: l2 from Corollary 5.1's mixture (tied to real mechanisms
-    # above); the bound fails there
-    for e in (R(5, 2), R(7, 3)):
-        for dd in (20, 24, 29, 40):
-            p = next_prime(dd)
-            best = min(range(2, min(p, 12)), key=lambda m_: C.ocms_l2_grouped(dd, p, m_, e))
-            l2 = C.ocms_l2_grouped(dd, p, best, e)
-            star = C.osc_l2(dd, R(dd) / (e + 1), e)
-            bound = C.cor52_bound(dd, e, p)
-            insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "m": best, "excess": _fmt(l2 / star - 1),
-                                   "bound": _fmt(bound)}, bool(l2 <= (1 + bound) * star), at(l2, star, dd, p, e),
-                                  in_condition=False, path="moment-formula", size=(dd, e, "x")))
-    ev.instances("exact OCMS l2 against (1 + alpha)(1 + beta) l2*", insts, has_printed=False)
+    steps=(Numeric("real grouped OCMS: exact l2 == Corollary 5.1's mixture", _mixture_tied),
+           Numeric("argmin over integer m of the real OCMS l2 (exhaustive) == e^eps + 1", _argmin_is_e_plus_1),
+           Grid("exact OCMS l2 against (1 + alpha)(1 + beta) l2*", _bound_points, precomputed, path="moment-formula",
+                printed=False, value=lambda form, point: _with_definitions(form, point.facts))))
 
 
 def _ocms_excess_limit(m_: int, e, r: int):
