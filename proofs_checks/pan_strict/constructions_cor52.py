@@ -509,10 +509,28 @@ def _example_holds(relation, excess) -> bool:
     return bool(relation.func(excess, relation.rhs))
 
 
-@claim(
+def _narrowing_points(correction: bool):
+    """Consecutive d (e^eps = 2, 3): does the excess (Corollary 5.1's closed form, tied to the real mechanisms in
+    sec5.4.example) narrow from d to d + 1?  The forms read at the two primes and the two excesses; for the
+    correction (d'(d) = d'(d + 1) => Delta(d + 1) <= Delta(d)), which must hold, the exact side is True."""
+    for e in (R(2), R(3)):
+        scan = _excess_scan(e, int(e) + 1, "grouped", 400)
+        for dd in range(100, 400):
+            (a, Da), (b, Db) = scan[dd], scan[dd + 1]
+            yield Point({"exp_eps": e, "d": dd, "d'": Da, "next d'": Db},
+                        facts={"d": dd, "DP_D": Da, "DP_NEXT": Db, "GAP": a, "GAP_NEXT": b},
+                        data=True if correction else bool(b <= a), in_condition=correction or Da == Db, size=(dd, e))
+
+
+def _rises() -> str:
+    steps = [(scan[dd][0], scan[dd + 1][0]) for e in (R(2), R(3))
+             for scan in [_excess_scan(e, int(e) + 1, "grouped", 400)] for dd in range(100, 400)]
+    return (f"the excess rises at {sum(b > a for a, b in steps)} of {len(steps)} steps d -> d + 1 (each where d "
+            "passes a prime)")
+
+
+record(
     id="pan-strict/sec5.4.narrowing",
-    custom=("the form is read on the exact excesses at consecutive d from a scan of Corollary 5.1's closed form; "
-            "the correction on the same pairs"),
     location="Section 5.4, last sentence of the example",
     statement="The excess of OCMS over the optimum keeps shrinking as d grows.",
     printed=PR.narrowing_printed,
@@ -524,29 +542,11 @@ def _example_holds(relation, excess) -> bool:
     condition="d and d + 1 share the extended prime d' (no prime passed); each time d passes a prime, d' jumps and "
               "the gap rises (its envelope still tends to 0)",
     note=LOST,
-)
-def sec5_4_narrowing(ev):
-    form, printed = ev.derived(), ev.printed()
-    insts, points = [], []
-    rises = 0
-    for e in (R(2), R(3)):
-        scan = _excess_scan(e, int(e) + 1, "grouped", 400)
-        for dd in range(100, 400):
-            (a, Da), (b, Db) = scan[dd], scan[dd + 1]
-            rises += b > a
-            # exact: the excess (Corollary 5.1's closed form, tied to the real mechanisms in sec5.4.example)
-            # narrows from d to d + 1 unless d passes a prime; the form at the two primes and the two excesses
-            params = {"d": dd, "DP_D": Da, "DP_NEXT": Db, "GAP": a, "GAP_NEXT": b}
-            points.append(params)
-            insts.append(Instance({"exp_eps": e, "d": dd, "d'": Da, "next d'": Db}, bool(b <= a),
-                                  _at(form, **params), _at(printed, **params), in_condition=Da == Db,
-                                  path="moment-formula", size=(dd, e)))
-    ev.instances("exact OCMS excess at consecutive d: does it narrow?", insts)
-    corr = ev.correction()  # d'(d) = d'(d + 1) => Delta(d + 1) <= Delta(d), on the exact excesses: must hold
-    ev.corrections("the corrected statement on the exact OCMS excess at consecutive d", [
-        Instance(i.params, True, _at(corr, **params), size=i.size, path="moment-formula")
-        for i, params in zip(insts, points)])
-    ev.note(f"the excess rises at {rises} of {len(insts)} steps d -> d + 1 (each where d passes a prime)")
+    steps=(CorrectedGrid(Grid("exact OCMS excess at consecutive d: does it narrow?", lambda: _narrowing_points(False),
+                              precomputed, path="moment-formula", value=_at_facts),
+                         Grid("the corrected statement on the exact OCMS excess at consecutive d",
+                              lambda: _narrowing_points(True), precomputed, path="moment-formula", value=_at_facts)),
+           Note(_rises)))
 
 
 @cache
