@@ -334,10 +334,70 @@ def _ocms_excess_limit(m_: int, e, r: int):
     return C.ratio_limit_at_infinity(l2 / C.osc_l2_exact(x, x, x / (E + 1), E) - 1)
 
 
-@claim(
+_VANISH_E = (R(2), R(3), R(4), R(5, 2), R(7, 3), R(7, 2))
+
+
+def _best_m(e):
+    """The optimized hash range: the m in 2..7 with the smallest limit excess."""
+    return min(range(2, 8), key=lambda mm: C.excess_limit(mm, e))
+
+
+def _limit_points(optimized: bool):
+    """The limit d -> oo of the excess (a proof-path value per residue of d mod m) at the optimized hash range (what
+    the words are about), or at the other hash ranges (floor and ceiling + 1 of e^eps + 1); the forms read at m,
+    e^eps and the limit."""
+    for e in _VANISH_E:
+        m_best = _best_m(e)
+        for mm in sorted({m_best, int(sympy.floor(e + 1)), int(sympy.ceiling(e + 1)) + 1}):
+            if (mm == m_best) != optimized:
+                continue
+            for r in range(1, mm):
+                limit = _ocms_excess_limit(mm, e, r)
+                yield Point({"exp_eps": e, "m": mm, "d mod m": r}, facts={C.m: mm, C.e: e, S.EXCESS_LIM: limit},
+                            data=limit, in_condition=not optimized or (e + 1).is_integer, size=(e, mm, r))
+
+
+def _proved(point) -> Exact:
+    """A limit computed symbolically (exact rational functions of d): a proof-path value."""
+    return Exact(point.data, "proof")
+
+
+@cache
+def _excess_at_large_primes(e) -> tuple:
+    """(best m, the exact excess at d' = 1009, 10007, 100003, its limit)."""
+    m_best = _best_m(e)
+    ef = Fraction(int(e.p), int(e.q))
+    exc = [C.ocms_l2_grouped_fraction(p, p, m_best, ef) / C.osc_l2_fraction(p, p, Fraction(p) / (ef + 1), ef) - 1
+           for p in (1009, 10007, 100003)]
+    return m_best, [R(v.numerator, v.denominator) for v in exc], C.excess_limit(m_best, e)
+
+
+def _approaches_from_above():
+    """The exact excess at growing primes approaches the limit from above."""
+    flags = []
+    for e in _VANISH_E:
+        m_best, exc, lim = _excess_at_large_primes(e)
+        flags.append(bool(all(v >= lim for v in exc) and abs(exc[2] - lim) < abs(exc[0] - lim)))
+    return counted(flags)
+
+
+def _large_prime_note(e):
+    def text():
+        m_best, exc, lim = _excess_at_large_primes(e)
+        return (f"e^eps = {e}: best m = {m_best}, excess at d' = 1009/10007/100003: " + ", ".join(_fmt(v) for v in exc)
+                + f"; limit {lim} ~ {_fmt(lim)}")
+    return Note(text)
+
+
+def _vanishing_terms():
+    g = sympy.Symbol("g", nonnegative=True)
+    x = sympy.Symbol("x", positive=True)
+    return ([C.limit_at_infinity(C.cor52_alpha(x, x + g, C.e), x)]
+            + [C.limit_at_infinity(bb, x) for bb in C.cor52_beta(x, x + g, C.e)])
+
+
+record(
     id="pan-strict/sec5.2.vanish",
-    custom=("a symbolic limit d -> oo of the excess (proof-path instances per residue) and 60-digit comparisons "
-            "of the exact excess at growing primes, counted"),
     location="Section 5.2, after Corollary 5.2 (and the numeric example there, whose numbers are lost)",
     statement="For large d both terms of Corollary 5.2 vanish: OCMS approaches the strict optimum.",
     printed=PR.vanish_printed,
@@ -354,49 +414,16 @@ def _ocms_excess_limit(m_: int, e, r: int):
                 "sentence after Corollary 5.2 places the vanishing in the case 'Notably, when [e^eps + 1 is an "
                 "integer], OCMS is equivalent to sampling from two OSCs'; otherwise the limit is "
                 "(m-1-e^eps)^2/(4 e^eps (m-1)) > 0 (Appendix D.2's support sizes drift from d'/(e^eps + 1)).",
-)
-def sec5_2_vanish(ev):
-    form = ev.derived()
-    ev.identity("limit of the exact loss ratio at support d/m", sympy.factor(C.excess_limit_derived()),
-                sympy.factor(C.excess_limit()))
-    g = sympy.Symbol("g", nonnegative=True)
-    x = sympy.Symbol("x", positive=True)
-    a = C.cor52_alpha(x, x + g, C.e)
-    b = C.cor52_beta(x, x + g, C.e)
-    ev.identity("alpha -> 0 and beta -> 0 for a bounded prime gap g", [C.limit_at_infinity(a, x)] +
-                [C.limit_at_infinity(bb, x) for bb in b], [0, 0, 0])
-    printed = ev.printed()
-    insts, optimized = [], []
-    approach = []
-    for e in (R(2), R(3), R(4), R(5, 2), R(7, 3), R(7, 2)):
-        ms = range(2, 8)
-        m_best = min(ms, key=lambda mm: C.excess_limit(mm, e))
-        for mm in sorted({m_best, int(sympy.floor(e + 1)), int(sympy.ceiling(e + 1)) + 1}):
-            for r in range(1, mm):
-                limit = _ocms_excess_limit(mm, e, r)
-                point = {C.m: mm, C.e: e, form.lhs: limit}
-                if mm == m_best:  # the optimized hash range: what the words are about
-                    optimized.append(Instance({"exp_eps": e, "m": mm, "d mod m": r}, limit, evaluate(form, point),
-                                              printed=evaluate(printed, point), in_condition=(e + 1).is_integer,
-                                              path="proof", size=(e, mm, r)))
-                else:
-                    insts.append(Instance({"exp_eps": e, "m": mm, "d mod m": r}, limit, evaluate(form, point),
-                                          path="proof", size=(e, mm, r)))
-        lim = C.excess_limit(m_best, e)
-        ef = Fraction(int(e.p), int(e.q))
-        big = (1009, 10007, 100003)
-        exc = [C.ocms_l2_grouped_fraction(p, p, m_best, ef) / C.osc_l2_fraction(p, p, Fraction(p) / (ef + 1), ef) - 1
-               for p in big]
-        exc = [R(v.numerator, v.denominator) for v in exc]
-        # the exact excess at growing primes approaches the limit from above
-        approach.append(bool(all(v >= lim for v in exc) and abs(exc[2] - lim) < abs(exc[0] - lim)))
-        ev.note(f"e^eps = {e}: best m = {m_best}, excess at d' = 1009/10007/100003: "
-                + ", ".join(_fmt(v) for v in exc) + f"; limit {lim} ~ {_fmt(lim)}")
-    ev.instances("limit of the excess of OCMS at its optimized hash range (Corollary 5.1's mixture, each residue of "
-                 "d mod m) vs the forms", optimized)
-    ev.instances("limit of the excess of OCMS at other hash ranges vs the derived form", insts, has_printed=False)
-    ev.numeric("the exact excess at d' = 1009, 10007, 100003 (best m) approaches the limit from above",
-               all(approach), len(approach), f"{sum(approach)} of {len(approach)}")
+    steps=(Identity("limit of the exact loss ratio at support d/m", lambda: sympy.factor(C.excess_limit_derived()),
+                    lambda: sympy.factor(C.excess_limit())),
+           Identity("alpha -> 0 and beta -> 0 for a bounded prime gap g", _vanishing_terms, lambda: [0, 0, 0]),
+           *(_large_prime_note(e) for e in _VANISH_E),
+           Grid("limit of the excess of OCMS at its optimized hash range (Corollary 5.1's mixture, each residue of "
+                "d mod m) vs the forms", lambda: _limit_points(True), _proved),
+           Grid("limit of the excess of OCMS at other hash ranges vs the derived form", lambda: _limit_points(False),
+                _proved, printed=False),
+           Numeric("the exact excess at d' = 1009, 10007, 100003 (best m) approaches the limit from above",
+                   _approaches_from_above)))
 
 
 # ---- Section 5.4 numbers
