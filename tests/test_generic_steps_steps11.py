@@ -1,8 +1,8 @@
 """The generic runner's extensions of issue 22 items 1 and 5 (ldpref.ledger.generic): a point whose compared side
 is a model quantity (``Point(..., model=...)``, interleaved with the points that evaluate the forms), a grid built
 on a declared dependency's form (``Grid(..., reads_forms=True)``: its points, hence what the oracle reads, from
-``forms.form_of``), and a numeric check that reads the claim's form (``Numeric(..., reads_forms=True)``).  Toy
-claims whose oracle is an independent brute force (the faces of a die), so a wrong model value, a wrong form and
+``forms.form_of``), and a numeric check and a note that read the claim's form (``Numeric`` / ``Note(...,
+reads_forms=True)``).  Toy claims whose oracle is an independent brute force (the faces of a die), so a wrong model value, a wrong form and
 an undeclared read each move the verdict.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from ldpref.ledger.generic import FORM, Grid, Numeric, Point, Symbolic
+from ldpref.ledger.generic import FORM, Grid, Note, Numeric, Point, Symbolic
 from ldpref.ledger.runner import run_claim
 # the die toy (n, its points, the brute-force mean) is test_generic_steps_conv22b's
 from test_generic_steps_conv22b import _mean, _points, n
@@ -172,3 +172,12 @@ def test_a_numeric_check_reads_the_form_and_can_fail(toy):
     assert ok.records[0].passed and ok.records[0].kind == "numeric"
     bad = run_claim(toy("numeric-bad", None, lambda: n / 2, (step,)))
     assert not bad.records[0].passed and bad.verdict == "error"
+
+
+def test_a_note_may_be_computed_from_the_form(toy):
+    """``Note(..., reads_forms=True)``: the text computed from the claim's form read through the evidence, so a
+    mutated form changes the note."""
+    step = Note(lambda forms: f"the form at n = 6: {forms.derived().subs(n, 6)}", reads_forms=True)
+    grid = Grid("E[X] of a fair n-sided die", _points, _mean)
+    assert "the form at n = 6: 7/2" in run_claim(toy("note-ok", None, lambda: (n + 1) / 2, (grid, step))).notes
+    assert "the form at n = 6: 3" in run_claim(toy("note-bad", None, lambda: n / 2, (grid, step))).notes

@@ -381,9 +381,11 @@ def counted(flags) -> tuple:
 @dataclass(frozen=True)
 class Note:
     """A note at this point of the evidence: ``text`` (a string, or a callable computing it from the model side,
-    e.g. exact coefficients; it reads no form)."""
+    e.g. exact coefficients; it reads no form).  With ``reads_forms`` the callable is ``text(forms)``, a note
+    computed from the claim's forms read through the evidence (e.g. where a printed form's value falls)."""
 
     text: object
+    reads_forms: bool = False
 
     @property
     def name(self) -> str:
@@ -392,7 +394,10 @@ class Note:
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Attach the note to ``ev``."""
-        ev.note(self.text() if callable(self.text) else self.text)
+        if not callable(self.text):
+            ev.note(self.text)
+        else:
+            ev.note(self.text(_Forms(ev)) if self.reads_forms else self.text())
 
 
 STEP_TYPES = STEP_TYPES + (Probed, Numeric, Note)
