@@ -2,8 +2,8 @@
 is a model quantity (``Point(..., model=...)``, interleaved with the points that evaluate the forms), a grid built
 on a declared dependency's form (``Grid(..., reads_forms=True)``: its points, hence what the oracle reads, from
 ``forms.form_of``), and a numeric check and a note that read the claim's form (``Numeric`` / ``Note(...,
-reads_forms=True)``).  Toy claims whose oracle is an independent brute force (the faces of a die), so a wrong model value, a wrong form and
-an undeclared read each move the verdict.
+reads_forms=True)``).  Toy claims whose oracle is an independent brute force (the faces of a die), so a wrong
+model value, a wrong form and an undeclared read each move the verdict.
 """
 
 from __future__ import annotations
