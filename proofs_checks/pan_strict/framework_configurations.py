@@ -31,9 +31,9 @@ from ldpref.mechanisms.pure import support_probabilities
 from ldpref.random_mechanisms import random_perturbation_matrix
 
 from .urp_l1 import _l1_comparison, _l1_decided, l1_counterexample_mechanism  # noqa: F401 (re-exported)
-from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _random_mechanisms, _shapes, _support_matrix, at,
-                        complementary_pairs_mechanism, cyclic_constant_support_mechanism, mat_at, urp_mechanism,
-                        at_facts, cancel_each, mat_at_facts)
+from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _random_mechanisms, _support_matrix,
+                        complementary_pairs_mechanism, cyclic_constant_support_mechanism, urp_mechanism)
+from .matrix_forms import _shapes, at, at_facts, cancel_each, mat_at, mat_at_facts
 
 # ---------------------------------------------------------------------------------------------
 # Section 2.3: extremal configurations

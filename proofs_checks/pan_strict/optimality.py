@@ -30,7 +30,8 @@ from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
-from .framework import at, at_facts, cancel_each, complementary_pairs_mechanism, mat_at_facts, urp_mechanism
+from .framework import complementary_pairs_mechanism, urp_mechanism
+from .matrix_forms import at, at_facts, cancel_each, mat_at_facts
 
 SEED = 20260602
 

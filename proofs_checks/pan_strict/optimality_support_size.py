@@ -26,7 +26,8 @@ from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
 
-from .framework import at, urp_mechanism
+from .framework import urp_mechanism
+from .matrix_forms import at
 from .framework_configurations import l1_counterexample_mechanism
 from .optimality import (SEED, E, R, _at, _at_point, _extremal_cases, _k_bar, _osc_zoo, _urp_opt_l2, _vertex,
                          ss_l1_uniform, ss_l2)
