@@ -28,7 +28,7 @@ from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased
 
 from .framework import urp_mechanism
 from .matrix_forms import at
-from .framework_configurations import l1_counterexample_mechanism
+from .urp_l1 import l1_counterexample_mechanism
 from .optimality import (SEED, E, R, _at, _at_point, _extremal_cases, _k_bar, _osc_zoo, _urp_opt_l2, _vertex,
                          ss_l1_uniform, ss_l2)
 
