@@ -13,7 +13,7 @@ import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref import enumeration, losses, moments
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import (CorrectedGrid, Exact, Grid, Identity, Note, Numeric, Point, RoleGrid, counted,
                                    precomputed)
 from ldpref.ledger.forms import evaluate
@@ -22,7 +22,7 @@ from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
 
 from .constructions_common import (
-    next_prime, R, E_GRID, LOST, _wss, _ss, _ocms, _l2, _statement, _at, _at_facts, _fmt, _integer_optimum_by_ss)
+    next_prime, R, E_GRID, LOST, _wss, _ss, _ocms, _l2, _at, _at_facts, _fmt, _integer_optimum_by_ss)
 
 
 # ---- Appendix D.2 / Corollary 5.2
@@ -450,10 +450,74 @@ def _real_collision(p: int, m_: int, x: int = 0, y: int = 1) -> Fraction:
 D_MAX_EXAMPLE = 400
 
 
-@claim(
+_EXAMPLE_LIMIT = Fraction(9, 10000)
+_EXAMPLE_E = (R(2), R(3), R(4), R(5))
+
+
+@cache
+def _example_scan(e) -> tuple:
+    """(m = e^eps + 1, the excess scans per decoder, Corollary 5.2's bound per d, the d from which the bound stays
+    <= 0.09% up to D_MAX_EXAMPLE)."""
+    m_ = int(e) + 1
+    scans = {dec: _excess_scan(e, m_, dec, D_MAX_EXAMPLE) for dec in ("grouped", "pooled")}
+    bounds = {dd: C.cor52_bound_fraction(dd, D, Fraction(int(e))) for dd, (_, D) in scans["grouped"].items()}
+    return m_, scans, bounds, max(dd for dd, b in bounds.items() if b > _EXAMPLE_LIMIT) + 1
+
+
+def _guarantee_points():
+    """(model points, no form) wherever Corollary 5.2's bound, what the text tells the reader to read off, guarantees
+    0.09%: the exact excess of OCMS (closed forms tied to the real mechanisms) is <= 0.09% too."""
+    for e in _EXAMPLE_E:
+        m_, scans, bounds, d_b = _example_scan(e)
+        for dec, scan in scans.items():
+            for dd in range(d_b, D_MAX_EXAMPLE + 1):
+                yield Point({"exp_eps": e, "decoder": dec, "d": dd, "bound": f"{float(bounds[dd]):.6g}"},
+                            data=scan[dd][0] <= _EXAMPLE_LIMIT, size=(e, dec, dd), model=bounds[dd] <= _EXAMPLE_LIMIT)
+
+
+def _scan_note(e, dec):
+    def text():
+        m_, scans, bounds, d_b = _example_scan(e)
+        scan = scans[dec]
+        d0 = max(dd for dd, (x, _) in scan.items() if x > _EXAMPLE_LIMIT) + 1
+        return (f"e^eps = {e} (m = {m_}), {dec} decoder: Corollary 5.2's bound <= 0.09% for every d in "
+                f"[{d_b}, {D_MAX_EXAMPLE}]; exact excess <= 0.09% for every d in [{d0}, {D_MAX_EXAMPLE}]; at d = 100: "
+                f"bound {float(bounds[100]) * 100:.4f}%, excess {float(scan[100][0]) * 100:.4f}%")
+    return Note(text)
+
+
+def _scan_tied():
+    """The closed forms behind the scan: the collision rate of the real family at each e^eps's threshold prime, and
+    the excess == the real OCMS mechanisms' exact l2 (small d, both decoders)."""
+    tied = []
+    for e in _EXAMPLE_E:
+        m_, scans, bounds, d_b = _example_scan(e)
+        p = next_prime(d_b)
+        tied.append(_real_collision(p, m_) == C.ocms_collision_rate(p, m_))
+    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
+        x = _excess_scan(e, m_, dec, D_MAX_EXAMPLE)[dd][0]  # the scan above (same values as any longer scan)
+        tied.append(l2 / star - 1 == R(x.numerator, x.denominator))
+    return counted(tied)
+
+
+def _example_point():
+    """The abstract's example (arXiv 2603.11523 v1 and v2: d = 100 at eps = 1): e^eps = e is irrational, so the
+    excess is an exact expression in E; best hash range and decoder (m in 2..8, grouped or pooled), d' = 101.  The
+    sentence asserts its relation there: a right relation holds of the exact excess (the exact side is True)."""
+    (m_best, dec_best), x = C.example_excess()
+    yield Point({"d": 100, "eps": 1, "m": m_best, "decoder": dec_best, "d'": 101, "excess": f"{sympy.N(x * 100, 6)}%"},
+                data=x, size=(100, 1))
+
+
+def _example_note(forms):
+    (m_best, dec_best), x = C.example_excess()
+    within = _example_holds(forms.printed(), x)
+    return (f"the abstract's example (d = 100, eps = 1): best OCMS m = {m_best}, {dec_best} decoder, d' = 101: exact "
+            f"excess {sympy.N(x * 100, 6)}% over l2*(d) ({'within' if within else 'above'} 0.09%)")
+
+
+record(
     id="pan-strict/sec5.4.example",
-    custom=("the relation is judged on the exact excess of the best OCMS found by search over m and decoder at "
-            "the abstract's example, beside a scan of Corollary 5.2's bound"),
     location="Section 5.4 (and the abstract / Section 1 examples of a large enough d for a privacy factor)",
     statement="Referring to Corollary 5.2, for example at d = 100 and eps = 1 (the abstract's example), OCMS's l2 is "
               "at most 0.09% above the optimum.",
@@ -476,56 +540,19 @@ D_MAX_EXAMPLE = 400
                 "(1 + alpha)(1 + beta) - 1 is <= 0.09% at e^eps in {2, 3, 4, 5} (m = e^eps + 1, an integer), the "
                 "exact excess of OCMS (both decoders) is <= 0.09% too; the notes give, per e^eps, the smallest d "
                 "from which the bound (and the exact excess) stays <= 0.09% on [d, 400].",
-)
-def sec5_4_example(ev):
-    form = ev.derived()
-    insts = []
-    tied = []
-    limit = Fraction(9, 10000)
-    for e in (R(2), R(3), R(4), R(5)):
-        m_ = int(e) + 1
-        ef = Fraction(int(e))
-        scans = {dec: _excess_scan(e, m_, dec, D_MAX_EXAMPLE) for dec in ("grouped", "pooled")}
-        bounds = {dd: C.cor52_bound_fraction(dd, D, ef) for dd, (_, D) in scans["grouped"].items()}
-        # the bound's threshold: from d_b on, Corollary 5.2 guarantees <= 0.09% (up to D_MAX_EXAMPLE)
-        d_b = max(dd for dd, b in bounds.items() if b > limit) + 1
-        for dec, scan in scans.items():
-            d0 = max(dd for dd, (x, _) in scan.items() if x > limit) + 1
-            for dd in range(d_b, D_MAX_EXAMPLE + 1):
-                # exact: the excess of OCMS (closed forms tied to the real mechanisms below) is <= 0.09%; the model:
-                # Corollary 5.2's bound, what the text tells the reader to read off, guarantees it
-                insts.append(Instance({"exp_eps": e, "decoder": dec, "d": dd, "bound": f"{float(bounds[dd]):.6g}"},
-                                      scan[dd][0] <= limit, bounds[dd] <= limit, path="moment-formula",
-                                      size=(e, dec, dd)))
-            ev.note(f"e^eps = {e} (m = {m_}), {dec} decoder: Corollary 5.2's bound <= 0.09% for every d in "
-                    f"[{d_b}, {D_MAX_EXAMPLE}]; exact excess <= 0.09% for every d in [{d0}, {D_MAX_EXAMPLE}]; at d = 100: bound "
-                    f"{float(bounds[100]) * 100:.4f}%, excess {float(scan[100][0]) * 100:.4f}%")
-        p = next_prime(d_b)
-        tied.append(_real_collision(p, m_) == C.ocms_collision_rate(p, m_))
-    # the closed-form excess used above == the real OCMS mechanisms' exact l2 (small d, both decoders)
-    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
-        scan = _excess_scan(e, m_, dec, D_MAX_EXAMPLE)  # the scan above (same values as any longer scan)
-        x = scan[dd][0]
-        tied.append(l2 / star - 1 == R(x.numerator, x.denominator))
-    ev.numeric("the closed forms behind the scan: collision rate of the real family, and the excess == the real "
-               "OCMS mechanisms' exact l2 (small d, both decoders)", all(tied), len(tied), f"{sum(tied)} of {len(tied)}")
-    _statement(ev, "exact OCMS excess wherever Corollary 5.2 guarantees 0.09%", insts)
-    # the abstract's example (arXiv 2603.11523 v1 and v2: d = 100 at eps = 1): e^eps = e is irrational, so the
-    # excess is an exact expression in E; best hash range and decoder (m in 2..8, grouped or pooled), d' = 101
-    (m_best, dec_best), x = C.example_excess()
-    # the sentence asserts its relation at the example: a right relation holds of the exact excess.  Each form's
-    # relation is judged there (the printed number read from the printed form, the derived one from the model)
-    within = _example_holds(ev.printed(), x)
-    params = {"d": 100, "eps": 1, "m": m_best, "decoder": dec_best, "d'": 101, "excess": f"{sympy.N(x * 100, 6)}%"}
-    example = Instance(params, True, _example_holds(form, x), printed=within, path="moment-formula", size=(100, 1))
-    ev.instances("the abstract's example, d = 100 and eps = 1: does each form's relation hold of the exact excess of "
-                 "the best OCMS?", [example])
-    if len(ev.forms) > 2 and ev.forms[2] is not None:  # the displayed correction: its relation, asserted at the example
-        ev.corrections("the abstract's example: the corrected bound judged on the exact excess of the best OCMS",
-                       [Instance(params, _example_holds(ev.correction(), x), True, path="moment-formula",
-                                 size=(100, 1))])
-    ev.note(f"the abstract's example (d = 100, eps = 1): best OCMS m = {m_best}, {dec_best} decoder, d' = 101: exact "
-            f"excess {sympy.N(x * 100, 6)}% over l2*(d) ({'within' if within else 'above'} 0.09%)")
+    steps=(*(_scan_note(e, dec) for e in _EXAMPLE_E for dec in ("grouped", "pooled")),
+           Numeric("the closed forms behind the scan: collision rate of the real family, and the excess == the real "
+                   "OCMS mechanisms' exact l2 (small d, both decoders)", _scan_tied),
+           Grid("exact OCMS excess wherever Corollary 5.2 guarantees 0.09%", _guarantee_points, precomputed,
+                path="moment-formula", printed=False),
+           # each form's relation judged at the example (the printed number read from the printed form, the derived
+           # one from the model); the displayed correction's relation on the same exact excess
+           Grid("the abstract's example, d = 100 and eps = 1: does each form's relation hold of the exact excess of "
+                "the best OCMS?", _example_point, lambda point: True, path="moment-formula",
+                value=lambda form, point: _example_holds(form, point.data),
+                correction_name="the abstract's example: the corrected bound judged on the exact excess of the best "
+                                "OCMS"),
+           Note(_example_note, reads_forms=True)))
 
 
 def _example_holds(relation, excess) -> bool:
