@@ -21,7 +21,7 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
@@ -194,11 +194,83 @@ def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
     return sympy.cancel(D.urp_l2_loss(P, Q_opt, n_clients))
 
 
-@claim(
+def _with_d(P) -> dict:
+    """The explicit matrices the Theorem 3.1 forms are read at: P, D = diag(P 1) and the sizes."""
+    return {D.P_M: P, D.D_M: sympy.diag(*(P * sympy.ones(P.shape[1], 1))), **_shapes(P)}
+
+
+def _q_star(pair, P):
+    """Q* by the derived decoder form (the first of the derived pair) at P."""
+    return mat_at(pair[0], _with_d(P))
+
+
+def _minimum(pair, P):
+    """The closed-form minimum (the second of the derived pair) at P and n = 1."""
+    return mat_at(pair[1], {**_with_d(P), D.n: sympy.Integer(1)})
+
+
+@cache
+def _thm3_1_draws() -> tuple:
+    """The seeded draws, in the order of one stream: per shape and repetition a random P with its exact KKT minimum
+    and five offsets Z N (N P = 0) of random unbiased decoders (``random_unbiased_decoder`` around Q* adds exactly
+    this offset; its draws do not depend on Q*); then the random P whose URP mechanisms are enumerated."""
+    rng = np.random.default_rng(SEED + 31)
+    draws = []
+    for d, U in [(2, 3), (2, 4), (3, 4), (3, 5)]:
+        for rep in range(2):
+            P = random_perturbation_matrix(rng, d, U)
+            offsets = [random_unbiased_decoder(rng, P, sympy.zeros(d, U)) for _ in range(5)]
+            draws.append(({"d": d, "|U|": U, "draw": rep}, P, _urp_min_by_kkt(P, sympy.Integer(1)), offsets))
+    urp_ps = [(d, U, random_perturbation_matrix(rng, d, U)) for d, U in [(2, 2), (2, 3), (3, 3)]]
+    return tuple(draws), tuple(urp_ps)
+
+
+def _minimum_points():
+    """The closed-form minimum at each random P, and the loss of the form's Q* there, against the exact KKT solve over
+    all unbiased decoders."""
+    for params, P, exact, _ in _thm3_1_draws()[0]:
+        size = (params["d"], params["|U|"], params["draw"])
+        yield Point(params, facts={"P": P, "value": "minimum"}, data=exact, size=size)
+        yield Point({**params, "check": "loss(Q*) == min"}, facts={"P": P, "value": "loss(Q*)"}, data=exact, size=size)
+
+
+def _minimum_value(pair, point):
+    P = point.facts["P"]
+    if point.facts["value"] == "minimum":
+        return _minimum(pair, P)
+    return D.urp_l2_loss(P, _q_star(pair, P), sympy.Integer(1))
+
+
+def _never_beaten(pair):
+    """Random unbiased decoders Q* + Z N never have a smaller URP loss than the closed-form minimum."""
+    tried = beaten = 0
+    for params, P, exact, offsets in _thm3_1_draws()[0]:
+        Q_star, minimum = _q_star(pair, P), _minimum(pair, P)
+        for offset in offsets:
+            tried += 1
+            beaten += bool(D.urp_l2_loss(P, Q_star + offset, sympy.Integer(1)) < minimum)
+    return beaten == 0, tried, f"{tried} random unbiased decoders Q* + Z N (N P = 0), {beaten} with a smaller loss"
+
+
+def _urp_loss_points(forms):
+    """The URP loss formula at the form's Q* against enumeration of the explicit URP mechanism of (P, Q*)."""
+    for d, U, P in _thm3_1_draws()[1]:
+        urp = urp_mechanism(P, _q_star(forms.derived(), P), name=f"URP(d={d},U={U})")
+        for counts in _datasets(d, 2):
+            yield Point({"d": d, "|U|": U, "counts": counts}, facts={"P": P, "n": sum(counts)},
+                        data=sum(enumeration.enumerated_moments(urp, counts)["mse"]), size=(d, U, sum(counts)))
+
+
+def _moore_penrose_note(forms):
+    shapes = len(_thm3_1_draws()[0])
+    worse = [params for params, P, exact, _ in _thm3_1_draws()[0]
+             if D.urp_l2_loss(P, (P.T * P).inv() * P.T, sympy.Integer(1)) > _minimum(forms.derived(), P)]
+    return (f"plain Moore-Penrose decoder of P strictly worse than Q* on {len(worse)} of {shapes} random P "
+            "(non-constant row sums)" + (f", e.g. {worse[0]}" if worse else ""))
+
+
+record(
     id="pan-strict/thm3.1",
-    custom=("optimality: the closed-form minimum judged against an exact KKT solve over all unbiased decoders, "
-            "random unbiased decoders counted that never beat Q*, and the URP loss itself against the enumerated "
-            "URP mechanism"),
     location="Section 3, Theorem 3.1 (and Appendix B.1)",
     statement="For a fixed P, the l2 loss of the URP estimator is minimised over unbiased decoders by "
               "Q* = (P^T D^-1 P)^-1 P^T D^-1 with D = diag(P 1) (the Moore-Penrose inverse of D^-1/2 P, "
@@ -210,55 +282,13 @@ def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
     note="The plain Moore-Penrose inverse (P^T P)^-1 P^T of P is this optimum only when P's row sums are "
          "constant (D proportional to I), as for every symmetric mechanism; the evidence counts the instances "
          "where it is strictly worse.",
-)
-def thm3_1(ev):
-    decoder_form, minimum_form = ev.derived()
-
-    def q_star(P):
-        return mat_at(decoder_form, {D.P_M: P, D.D_M: sympy.diag(*(P * sympy.ones(P.shape[1], 1))), **_shapes(P)})
-
-    def minimum(P, n_c):
-        return mat_at(minimum_form, {D.P_M: P, D.D_M: sympy.diag(*(P * sympy.ones(P.shape[1], 1))), D.n: n_c, **_shapes(P)})
-
-    rng = np.random.default_rng(SEED + 31)
-    n_clients = sympy.Integer(1)
-    instances, mp_worse, tried, beaten = [], [], 0, 0
-    shapes = [(2, 3), (2, 4), (3, 4), (3, 5)]
-    for d, U in shapes:
-        for rep in range(2):
-            P = random_perturbation_matrix(rng, d, U)
-            params = {"d": d, "|U|": U, "draw": rep}
-            exact = _urp_min_by_kkt(P, n_clients)
-            derived = minimum(P, n_clients)
-            instances.append(Instance(params, exact, derived, size=(d, U, rep)))
-            Q_star = q_star(P)
-            instances.append(Instance({**params, "check": "loss(Q*) == min"}, exact,
-                                      D.urp_l2_loss(P, Q_star, n_clients), size=(d, U, rep)))
-            # random unbiased decoders never beat Q*
-            for _ in range(5):
-                Qr = random_unbiased_decoder(rng, P, Q_star)
-                tried += 1
-                if D.urp_l2_loss(P, Qr, n_clients) < derived:
-                    beaten += 1
-            Q_mp = (P.T * P).inv() * P.T
-            if D.urp_l2_loss(P, Q_mp, n_clients) > derived:
-                mp_worse.append(params)
-    ev.instances("min URP l2 (closed form vs exact KKT solve)", instances, has_printed=False)
-    ev.numeric("random unbiased decoders never beat Q*", beaten == 0, tried,
-               f"{tried} random unbiased decoders Q* + Z N (N P = 0), {beaten} with a smaller loss")
-    # the URP loss formula itself against enumeration of the explicit URP mechanism
-    urp_instances = []
-    for d, U in [(2, 2), (2, 3), (3, 3)]:
-        P = random_perturbation_matrix(rng, d, U)
-        Q_star = q_star(P)
-        urp = urp_mechanism(P, Q_star, name=f"URP(d={d},U={U})")
-        for counts in _datasets(d, 2):
-            exact = sum(enumeration.enumerated_moments(urp, counts)["mse"])
-            urp_instances.append(Instance({"d": d, "|U|": U, "counts": counts}, exact,
-                                          D.urp_l2_loss(P, Q_star, sum(counts)), size=(d, U, sum(counts))))
-    ev.instances("URP l2 formula vs enumerated URP mechanism", urp_instances, has_printed=False)
-    ev.note(f"plain Moore-Penrose decoder of P strictly worse than Q* on {len(mp_worse)} of "
-            f"{len(shapes) * 2} random P (non-constant row sums)" + (f", e.g. {mp_worse[0]}" if mp_worse else ""))
+    steps=(Grid("min URP l2 (closed form vs exact KKT solve)", _minimum_points, precomputed, value=_minimum_value),
+           Numeric("random unbiased decoders never beat Q*", lambda forms: _never_beaten(forms.derived()),
+                   reads_forms=True),
+           Grid("URP l2 formula vs enumerated URP mechanism", _urp_loss_points, precomputed, reads_forms=True,
+                value=lambda pair, point: D.urp_l2_loss(point.facts["P"], _q_star(pair, point.facts["P"]),
+                                                        point.facts["n"])),
+           Note(_moore_penrose_note, reads_forms=True)))
 
 
 # =============================================================================================
