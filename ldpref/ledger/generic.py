@@ -372,10 +372,11 @@ class Numeric:
         getattr(ev, self.kind)(self.name, passed, count, detail)
 
 
-def counted(flags) -> tuple:
-    """A :class:`Numeric` outcome from one truth value per case: ``(all hold, number of cases, "k of n")``."""
+def counted(flags, what: str = "") -> tuple:
+    """A :class:`Numeric` outcome from one truth value per case: ``(all hold, number of cases, "k of n")``, the
+    detail followed by ``what`` the cases are when given ("k of n datasets")."""
     flags = list(flags)
-    return all(flags), len(flags), f"{sum(flags)} of {len(flags)}"
+    return all(flags), len(flags), f"{sum(flags)} of {len(flags)}" + (f" {what}" if what else "")
 
 
 @dataclass(frozen=True)

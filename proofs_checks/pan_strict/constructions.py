@@ -78,8 +78,7 @@ record(
     steps=(Grid("cost log2|U| of an exactly certified optimal OSC (WSS) vs the bound", _optimal_wss_points, precomputed,
                 value=_at_facts),
            Numeric("every optimal-k WSS mechanism is an exactly certified OSC at the exhaustive optimum",
-                   lambda: (all(_optimal_wss_certified()), len(_optimal_wss_certified()),
-                            f"{sum(_optimal_wss_certified())} of {len(_optimal_wss_certified())} certified")),
+                   lambda: counted(_optimal_wss_certified(), "certified")),
            # the lower end: any unbiased mechanism needs rank d, i.e. >= d responses
            Numeric("every OSC found has rank d (so >= d responses)", _full_rank),
            Note(lambda: f"{sum(_sharper_count())} of {len(_sharper_count())} optimal-k WSS mechanisms within the sharper "
@@ -154,8 +153,7 @@ record(
     note=LOST + ". We could not tell from our copy whether the paper counts d or d + 1 rows: with the all-ones "
          "row kept, that response supports every input (or none) and the support size is not constant.",
     steps=(Numeric("Hadamard designs (both signs) are exact OSCs with d responses",
-                   lambda: (all(_hadamard()[0]), len(_hadamard()[0]),
-                            f"{sum(_hadamard()[0])} of {len(_hadamard()[0])} certified")),
+                   lambda: counted(_hadamard()[0], "certified")),
            Grid("Hadamard support size optimal exactly on (1, e_hi]", lambda: iter(_hadamard()[1]), precomputed,
                 value=_at_facts),
            Identity("e_hi(d) -> 1: e_hi decreasing on d = 7, 15, 31", lambda: bool(

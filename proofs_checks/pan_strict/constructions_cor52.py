@@ -643,8 +643,7 @@ record(
     steps=(Grid("real SS, WSS, OCMS: response counts vs the table", _table_points, precomputed,
                 value=_at_facts),
            Numeric("precision row: SS and WSS at the exhaustive optimum over real SS, OCMS at or above it",
-                   lambda: (all(_table_precision()), len(_table_precision()),
-                            f"{sum(_table_precision())} of {len(_table_precision())}"))))
+                   lambda: counted(_table_precision()))))
 
 
 @cache

@@ -413,9 +413,8 @@ def _pooled_formula():
 
 
 def _pooled_count(test):
-    flags = [test(d, p, m_, e, counts, var) for d, p, m_, e, dec, path, counts, var in _ocms_variances()
-             if dec == "pooled"]
-    return all(flags), len(flags), f"{sum(flags)} of {len(flags)} datasets"
+    return counted((test(d, p, m_, e, counts, var) for d, p, m_, e, dec, path, counts, var in _ocms_variances()
+                    if dec == "pooled"), "datasets")
 
 
 record(

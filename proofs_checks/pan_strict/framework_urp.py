@@ -18,7 +18,7 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
-from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, RoleGrid, precomputed
+from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, RoleGrid, counted, precomputed
 from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
@@ -317,7 +317,7 @@ def _certified_urp_l1(forms):
             val = mpmath.mpf(sympy.N(at(forms.derived(), {D.l2_sym: D.urp_l2_loss(P, Q, 1), D.d_sym: d}), 25))
             slack = 1 + mpmath.mpf(10) ** -9
             certified.append(cm.lower <= val * slack and val <= cm.upper * slack)
-    return all(certified), len(certified), f"{sum(certified)} of {len(certified)} intervals contain the closed form"
+    return counted(certified, "intervals contain the closed form")
 
 
 record(
