@@ -181,3 +181,21 @@ def test_a_note_may_be_computed_from_the_form(toy):
     grid = Grid("E[X] of a fair n-sided die", _points, _mean)
     assert "the form at n = 6: 7/2" in run_claim(toy("note-ok", None, lambda: (n + 1) / 2, (grid, step))).notes
     assert "the form at n = 6: 3" in run_claim(toy("note-bad", None, lambda: n / 2, (grid, step))).notes
+
+
+def test_the_minimal_edit_pass_judges_the_correction_at_the_form_points_only():
+    """The runner's minimal-edit pass puts the correction in the derived slot (``derived_slot="correction"``): the
+    model points are left out there, as in the correction pass of a displayed correction."""
+    from ldpref.ledger.evidence import Evidence
+
+    slot = Evidence(forms=(None, lambda: (n + 1) / 2, None), derived_slot="correction")
+    _grid().run(slot, False)
+    (rec,) = slot.records
+    assert rec.role == "correction-vs-exact" and rec.passed and rec.instances == 5
+    only_model = Grid("faces", lambda: (p for p in _mixed_points() if p.compares_model), _oracle)
+    slot = Evidence(forms=(None, lambda: (n + 1) / 2, None), derived_slot="correction")
+    only_model.run(slot, False)
+    assert slot.records == []  # no form evaluated: nothing said about the correction
+    plain = Evidence(forms=(None, lambda: (n + 1) / 2, None))
+    only_model.run(plain, False)
+    assert plain.records[0].instances == 5 and plain.records[0].role == "derived-vs-exact"

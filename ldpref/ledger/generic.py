@@ -166,7 +166,11 @@ class Grid:
         derived = part(ev.derived())
         printed = part(ev.printed()) if compare_printed else None
         exacts: list = []  # the oracle's answers, computed once for the forms' pass and the correction's
-        ev.instances(self.name, self.instances(derived, printed, exacts, forms=forms), has_printed=compare_printed)
+        # the runner's minimal-edit pass puts the correction in the derived slot: judged at the form points only
+        in_slot = ev.derived_slot == "correction"
+        judged = self.instances(derived, printed, exacts, correction=in_slot, forms=forms)
+        if judged or not in_slot:
+            ev.instances(self.name, judged, has_printed=compare_printed)
         if len(ev.forms) > 2 and ev.forms[2] is not None and self.printed:
             judged = self.instances(part(ev.correction()), None, exacts, correction=True, forms=forms)
             if judged:  # a grid of model points only evaluates no form, hence no correction
@@ -423,8 +427,11 @@ class CorrectedGrid:
         g, c = self.grid, self.correction
         part = g.part or _whole
         compare_printed = has_printed and g.printed
-        ev.instances(g.name, g.instances(part(ev.derived()), part(ev.printed()) if compare_printed else None,
-                                         forms=_Forms(ev) if g.reads_forms else None), has_printed=compare_printed)
+        in_slot = ev.derived_slot == "correction"  # the runner's minimal-edit pass: no model point judges it
+        judged = g.instances(part(ev.derived()), part(ev.printed()) if compare_printed else None, correction=in_slot,
+                             forms=_Forms(ev) if g.reads_forms else None)
+        if judged or not in_slot:
+            ev.instances(g.name, judged, has_printed=compare_printed)
         ev.corrections(c.name, c.instances((c.part or _whole)(ev.correction()), None, correction=True,
                                            forms=_Forms(ev) if c.reads_forms else None))
 
