@@ -519,7 +519,8 @@ def _approximation_ratios(form) -> tuple:
 
 def _relative_error(forms):
     rows, worst_scaled, below = _approximation_ratios(forms.derived())
-    return worst_scaled <= mpmath.mpf(1) / 2, 33, f"max n|ratio - 1| = {mpmath.nstr(worst_scaled, 6)}; " + "; ".join(rows)
+    detail = f"max n|ratio - 1| = {mpmath.nstr(worst_scaled, 6)}; " + "; ".join(rows)
+    return worst_scaled <= mpmath.mpf(1) / 2, 33, detail
 
 
 def _neither_bound(forms):

@@ -21,7 +21,8 @@ def mat_at(form, subs: dict, normalise=sympy.cancel) -> sympy.Matrix:
     symbol of ``subs`` replaced, the matrix expression carried out exactly (on exact domain matrices when
     every node allows it, see :func:`_explicit`; else by ``xreplace(...).doit()``)."""
     expr = form.rhs if isinstance(form, sympy.Equality) else form
-    rep = {key: (sympy.ImmutableMatrix(v) if isinstance(v, sympy.MatrixBase) else sympy.sympify(v)) for key, v in subs.items()}
+    rep = {key: (sympy.ImmutableMatrix(v) if isinstance(v, sympy.MatrixBase) else sympy.sympify(v))
+           for key, v in subs.items()}
     try:
         value = _explicit(expr, rep)
     except (_Unhandled, CoercionFailed, NotInvertible):
@@ -66,7 +67,8 @@ def _explicit(expr, rep: dict, symbols=(), raw: bool = False):
             rows, cols = (int(sympy.sympify(x).xreplace(rep)) for x in e.shape)
             if isinstance(e, sympy.Identity):
                 return DomainMatrix.eye(rows, K).to_dense()
-            return (DomainMatrix.ones if isinstance(e, sympy.OneMatrix) else DomainMatrix.zeros)((rows, cols), K).to_dense()
+            build = DomainMatrix.ones if isinstance(e, sympy.OneMatrix) else DomainMatrix.zeros
+            return build((rows, cols), K).to_dense()
         if not isinstance(e, sympy.MatrixExpr) and not e.has(sympy.MatrixExpr):
             return e.xreplace(rep)
         args = [walk(a) for a in e.args]
