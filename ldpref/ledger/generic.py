@@ -12,6 +12,14 @@ no check code of its own.  Two kinds of step:
   printed form's value, and ``Evidence.instances`` records both against the oracle.
 * :class:`Identity` -- an exact identity of the model side (e.g. Q P = I for the inner mechanism).
 
+A grid's point may carry a **model quantity** (``Point(..., model=value)``: a library or model computation, e.g.
+the mean of the explicit URP mechanism's estimator by enumeration) compared with the oracle in place of a form's
+value, beside the points where the forms are evaluated (one record, as a check interleaving both would have it);
+the printed form and the correction are never said to be judged at such a point.  A grid with ``reads_forms``
+builds its points on forms read through the evidence, e.g. a declared dependency's form (``forms.form_of(id)``,
+refused unless the record names the claim in ``depends_on``): what the oracle reads at a point (its ``data``) and
+the facts the forms are evaluated at may then depend on that form.
+
 The forms are read only through the evidence object (``ev.printed()``, ``ev.derived()``), so a self-check
 mutation of the record's forms reaches every step, and the correction pass of :mod:`ldpref.ledger.verdict`
 sees the same instances.  A claim that does not fit (optimality, bounds, protocols) keeps a custom check and
@@ -31,18 +39,36 @@ from .evidence import EXACT_PATHS, Evidence, Instance
 from .forms import evaluate
 
 
+class _FormSide:
+    """The default compared side of a :class:`Point`: the claim's form evaluated there."""
+
+    def __repr__(self) -> str:
+        return "FORM"
+
+
+#: ``Point.model`` when the point's compared side is the claim's form (not a model quantity)
+FORM = _FormSide()
+
+
 @dataclass(frozen=True)
 class Point:
     """One instance of a grid: ``params`` as shown in the evidence, ``facts`` the values substituted into the
     forms (default: ``params``), ``data`` whatever the oracle needs that is costly to rebuild (e.g. a mechanism),
     ``size`` the order of instances (smallest failing one is the counterexample), ``in_condition`` False outside a
-    conditional claim's condition."""
+    conditional claim's condition.  ``model``, when given, is a model quantity (a library or model computation,
+    not a form) compared with the oracle at this point in place of the form's value."""
 
     params: dict
     facts: dict | None = None
     data: object = None
     size: tuple | None = None
     in_condition: bool = True
+    model: object = FORM
+
+    @property
+    def compares_model(self) -> bool:
+        """Whether this point compares a model quantity (``model``) rather than a form's value."""
+        return self.model is not FORM
 
     @property
     def substitution(self) -> dict:
@@ -103,9 +129,14 @@ class Grid:
     (P, Q) without listing); an oracle whose path varies by point returns :class:`Exact`.  ``part`` picks the
     compared part of each form; ``value(form, point)`` evaluates it (default: ``evaluate(form,
     point.substitution)``); ``printed=False`` compares the derived form only (a side quantity the paper does not
-    print).  Within one ledger run (:func:`one_run`), claims that share a grid and equal forms share its
-    instances (a bounded cache: a self-check's mutated form is another key); a claim run on its own recomputes
-    them, so an oracle changed between runs (a test's monkeypatch) is always seen.
+    print).  A point with a ``model`` compares that model quantity instead of a form (the printed form is never
+    compared there, so a grid that compares it refuses such a point, and the correction pass leaves it out).
+    With ``reads_forms`` the points are ``points(forms)``, ``forms`` reading the claim's forms through the evidence
+    (and a declared dependency's, ``forms.form_of(id)``), so the oracle's input and the facts may be built on a
+    form; such a grid's instances are never shared between claims.  Within one ledger run (:func:`one_run`),
+    claims that share a grid and equal forms share its instances (a bounded cache: a self-check's mutated form is
+    another key); a claim run on its own recomputes them, so an oracle changed between runs (a test's monkeypatch)
+    is always seen.
     """
 
     name: str
@@ -117,6 +148,9 @@ class Grid:
     value: Callable | None = None
     #: the name of the correction's record on this grid (default: the grid's name)
     correction_name: str | None = None
+    #: the points are built on forms read through the evidence (``points(forms)``), e.g. a form of a claim the
+    #: record declares in ``depends_on``
+    reads_forms: bool = False
 
     def __post_init__(self):
         if self.path not in EXACT_PATHS or self.path == "proof":
@@ -128,41 +162,63 @@ class Grid:
         grid (``Evidence.corrections``)."""
         part = self.part or _whole
         compare_printed = has_printed and self.printed
+        forms = _Forms(ev) if self.reads_forms else None
         derived = part(ev.derived())
         printed = part(ev.printed()) if compare_printed else None
         exacts: list = []  # the oracle's answers, computed once for the forms' pass and the correction's
-        ev.instances(self.name, self.instances(derived, printed, exacts), has_printed=compare_printed)
+        # the runner's minimal-edit pass puts the correction in the derived slot: judged at the form points only
+        in_slot = ev.derived_slot == "correction"
+        judged = self.instances(derived, printed, exacts, correction=in_slot, forms=forms)
+        if judged or not in_slot:
+            ev.instances(self.name, judged, has_printed=compare_printed)
         if len(ev.forms) > 2 and ev.forms[2] is not None and self.printed:
-            ev.corrections(self.correction_name or self.name, self.instances(part(ev.correction()), None, exacts))
+            judged = self.instances(part(ev.correction()), None, exacts, correction=True, forms=forms)
+            if judged:  # a grid of model points only evaluates no form, hence no correction
+                ev.corrections(self.correction_name or self.name, judged)
 
-    def exact_points(self) -> list:
-        """``(point, exact value, path)`` for every point of the grid, in order (the oracle at each point)."""
+    def exact_points(self, forms=None) -> list:
+        """``(point, exact value, path)`` for every point of the grid, in order (the oracle at each point; a grid
+        that ``reads_forms`` builds its points on ``forms``)."""
+        if self.reads_forms and forms is None:
+            raise ValueError(f"grid {self.name!r}: its points read forms, and none were handed to it")
         out = []
-        for point in self.points():
+        for point in (self.points(forms) if self.reads_forms else self.points()):
             exact, path = self.oracle(point), self.path
             if isinstance(exact, Exact):
                 exact, path = exact
             out.append((point, exact, path))
         return out
 
-    def instances(self, derived, printed, exacts: list | None = None) -> list[Instance]:
+    def instances(self, derived, printed, exacts: list | None = None, *, correction: bool = False,
+                  forms=None) -> list[Instance]:
         """The grid's instances for these (projected) forms; ``printed`` None: derived only.  ``exacts`` is a list
         the caller keeps between passes over the same grid in one run (the forms', then the correction's): empty, it
-        is filled with :meth:`exact_points`; filled, the oracle is not asked again (its answers are the same)."""
-        key = (self, _key(derived), _key(printed))
-        cacheable = _RUN["depth"] > 0 and _UNHASHABLE not in key[1:]
+        is filled with :meth:`exact_points`; filled, the oracle is not asked again (its answers are the same).
+        ``correction``: ``derived`` is the displayed correction, judged at the points that evaluate a form only
+        (none of the model points).  ``forms``: the evidence's forms, for a grid that ``reads_forms``."""
+        key = (self, _key(derived), _key(printed), correction)
+        cacheable = _RUN["depth"] > 0 and _UNHASHABLE not in key[1:3] and not self.reads_forms
         hit = _SHARED.get(key) if cacheable else None
         if hit is not None:
             _SHARED.move_to_end(key)
             return hit
         if exacts is None:
-            exacts = self._shared_exact_points()
+            exacts = self._shared_exact_points(forms)
         elif not exacts:
-            exacts.extend(self._shared_exact_points())
+            exacts.extend(self._shared_exact_points(forms))
         out = []
         for point, exact, path in exacts:
-            out.append(Instance(dict(point.params), exact=exact, derived=self._value(derived, point, "derived"),
-                                printed=None if printed is None else self._value(printed, point, "printed"),
+            if point.compares_model:
+                if correction:
+                    continue
+                if printed is not None:
+                    raise ValueError(f"grid {self.name!r}: the point {point.params} compares a model quantity, where "
+                                     "the printed form is not evaluated (give the grid printed=False)")
+                derived_value, printed_value = point.model, None
+            else:
+                derived_value = self._value(derived, point, "derived")
+                printed_value = None if printed is None else self._value(printed, point, "printed")
+            out.append(Instance(dict(point.params), exact=exact, derived=derived_value, printed=printed_value,
                                 in_condition=point.in_condition, size=point.size, path=path))
         if cacheable:
             _SHARED[key] = out
@@ -170,11 +226,12 @@ class Grid:
                 _SHARED.popitem(last=False)
         return out
 
-    def _shared_exact_points(self) -> list:
+    def _shared_exact_points(self, forms=None) -> list:
         """:meth:`exact_points`, shared within one ledger run (:func:`one_run`) by the claims and passes that run this
-        grid (a bounded cache; outside a run always recomputed, so an oracle changed between runs is seen)."""
-        if _RUN["depth"] == 0:
-            return self.exact_points()
+        grid (a bounded cache; outside a run always recomputed, so an oracle changed between runs is seen); points
+        built on forms are built again for every claim (the forms they read are that claim's)."""
+        if _RUN["depth"] == 0 or self.reads_forms:
+            return self.exact_points(forms)
         hit = _EXACTS.get(self)
         if hit is None:
             hit = _EXACTS[self] = self.exact_points()
@@ -304,31 +361,36 @@ class Probed:
 @dataclass(frozen=True)
 class Numeric:
     """A numeric check of the model side (e.g. a certified numeric maximum containing an exact value):
-    ``decide()`` returns ``(passed, instances, detail)``; it reads no form."""
+    ``decide()`` returns ``(passed, instances, detail)``.  With ``reads_forms`` it is ``decide(forms)``, ``forms``
+    reading the claim's forms through the evidence (e.g. the derived form's value inside a certified interval)."""
 
     name: str
     decide: Callable
+    reads_forms: bool = False
     #: the Evidence method that records the outcome (the one thing a :class:`Statistical` step changes)
     kind: ClassVar[str] = "numeric"
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the check's outcome on ``ev`` under its kind."""
-        passed, count, detail = self.decide()
+        passed, count, detail = self.decide(_Forms(ev)) if self.reads_forms else self.decide()
         getattr(ev, self.kind)(self.name, passed, count, detail)
 
 
-def counted(flags) -> tuple:
-    """A :class:`Numeric` outcome from one truth value per case: ``(all hold, number of cases, "k of n")``."""
+def counted(flags, what: str = "") -> tuple:
+    """A :class:`Numeric` outcome from one truth value per case: ``(all hold, number of cases, "k of n")``, the
+    detail followed by ``what`` the cases are when given ("k of n datasets")."""
     flags = list(flags)
-    return all(flags), len(flags), f"{sum(flags)} of {len(flags)}"
+    return all(flags), len(flags), f"{sum(flags)} of {len(flags)}" + (f" {what}" if what else "")
 
 
 @dataclass(frozen=True)
 class Note:
     """A note at this point of the evidence: ``text`` (a string, or a callable computing it from the model side,
-    e.g. exact coefficients; it reads no form)."""
+    e.g. exact coefficients; it reads no form).  With ``reads_forms`` the callable is ``text(forms)``, a note
+    computed from the claim's forms read through the evidence (e.g. where a printed form's value falls)."""
 
     text: object
+    reads_forms: bool = False
 
     @property
     def name(self) -> str:
@@ -337,7 +399,10 @@ class Note:
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Attach the note to ``ev``."""
-        ev.note(self.text() if callable(self.text) else self.text)
+        if not callable(self.text):
+            ev.note(self.text)
+        else:
+            ev.note(self.text(_Forms(ev)) if self.reads_forms else self.text())
 
 
 STEP_TYPES = STEP_TYPES + (Probed, Numeric, Note)
@@ -362,9 +427,13 @@ class CorrectedGrid:
         g, c = self.grid, self.correction
         part = g.part or _whole
         compare_printed = has_printed and g.printed
-        ev.instances(g.name, g.instances(part(ev.derived()), part(ev.printed()) if compare_printed else None),
-                     has_printed=compare_printed)
-        ev.corrections(c.name, c.instances((c.part or _whole)(ev.correction()), None))
+        in_slot = ev.derived_slot == "correction"  # the runner's minimal-edit pass: no model point judges it
+        judged = g.instances(part(ev.derived()), part(ev.printed()) if compare_printed else None, correction=in_slot,
+                             forms=_Forms(ev) if g.reads_forms else None)
+        if judged or not in_slot:
+            ev.instances(g.name, judged, has_printed=compare_printed)
+        ev.corrections(c.name, c.instances((c.part or _whole)(ev.correction()), None, correction=True,
+                                           forms=_Forms(ev) if c.reads_forms else None))
 
 
 STEP_TYPES = STEP_TYPES + (CorrectedGrid,)
@@ -412,7 +481,8 @@ class CorrectionGrid:
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the correction's instances on ``grid``."""
         g = self.grid
-        ev.corrections(g.name, g.instances((g.part or _whole)(ev.correction()), None))
+        ev.corrections(g.name, g.instances((g.part or _whole)(ev.correction()), None, correction=True,
+                                           forms=_Forms(ev) if g.reads_forms else None))
 
 
 STEP_TYPES = STEP_TYPES + (CorrectionGrid,)

@@ -221,9 +221,10 @@ def eq8(ev):
             "never under the other: no delta below it can hold, whatever eps.  Eq. (9) puts eps where 1/b belongs; "
             "it is right where Eq. (8)'s maximum is 1/b (always for b <= 1/log 2) or T = 1, and too small "
             "elsewhere (b = 10, T = 2: Eq. (9) 0.274, exact 0.452).",
-       custom="the exact side and the printed value are taken at another claim's form: the privacy profile at Eq. "
-              "(8)'s eps as jiang-gcms/eq8 prints it (depends_on); a Grid's oracle and values read only the claim's "
-              "own forms")
+       custom="the OpenDP cross-check (sec5_opendp.crosscheck, shared with eq8 and thm4) records a numeric check and "
+              "notes that depend on what OpenDP reports, or only a note when the optional opendp is absent, which no "
+              "step records; and printed vs derived is proved with Eq. (8)'s eps put in (jiang-gcms/eq8's form, "
+              "depends_on).  The grids would fit a Grid whose points are built on that form (reads_forms)")
 def eq9(ev):
     printed, derived, eq8_form = ev.printed(), ev.derived(), ev.form_of("jiang-gcms/eq8")
     ev.symbolic("Eq. (9) with Eq. (8)'s eps put in vs e^{-(T-1)/b}/2", printed.rhs.subs(eps, eq8_form.rhs),
@@ -295,9 +296,11 @@ def _thm4_correction():
             "fails exactly where Eq. (9) is too small: 1 < T < 1 - b log(2(1 - e^{-1/b})) (needs "
             "b > 1/log 2 = 1.4427).  With delta = e^{-(T-1)/b}/2 it holds for every b > 0, T >= 1, and then "
             "eps = 1/b already suffices (OpenDP's map agrees).",
-       custom="the theorem's pair is checked to be Eqs. (8) and (9) as their own claims print them (depends_on), and "
-              "each instance judges the pair by the exact privacy profile at its own eps: an oracle that depends on "
-              "the form, which a Grid's does not")
+       custom="the OpenDP cross-check (sec5_opendp.crosscheck, shared with eq8 and eq9) records a numeric check and "
+              "notes that depend on what OpenDP reports, or only a note when the optional opendp is absent, which no "
+              "step records.  The rest would fit steps that read forms: identities with Eqs. (8) and (9) as their "
+              "claims print them (depends_on), grids whose points are built on the printed pair and on the "
+              "correction (reads_forms)")
 def thm4(ev):
     printed, derived = ev.printed(), ev.derived()
     # the theorem's pair is Eqs. (8) and (9) as their own claims print them (one transcription, read twice)

@@ -17,15 +17,15 @@ import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
+from ldpref.ledger import record
+from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.wss import SupportSampler, osc_mechanism, solve_weights
 
 from .constructions_common import (
-    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _measure, _is_osc, _at, _at_point, _columns_sum_to_one, _fmt,
+    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _measure, _is_osc, _at, _at_facts, _at_point, _columns_sum_to_one, _fmt,
     _thm41_grid, _integer_optimum_by_ss)
 
 
@@ -76,10 +76,9 @@ record(
          "k >= 2 the points lie in a hyperplane and d(d-1)/2 responses suffice (for k = 1, d); WSS's exact "
          "LP vertices never exceeded max(d(d-1)/2, d). Any OSC needs at least d responses (P has rank d).",
     steps=(Grid("cost log2|U| of an exactly certified optimal OSC (WSS) vs the bound", _optimal_wss_points, precomputed,
-                value=lambda form, point: _at(form, **point.facts)),
+                value=_at_facts),
            Numeric("every optimal-k WSS mechanism is an exactly certified OSC at the exhaustive optimum",
-                   lambda: (all(_optimal_wss_certified()), len(_optimal_wss_certified()),
-                            f"{sum(_optimal_wss_certified())} of {len(_optimal_wss_certified())} certified")),
+                   lambda: counted(_optimal_wss_certified(), "certified")),
            # the lower end: any unbiased mechanism needs rank d, i.e. >= d responses
            Numeric("every OSC found has rank d (so >= d responses)", _full_rank),
            Note(lambda: f"{sum(_sharper_count())} of {len(_sharper_count())} optimal-k WSS mechanisms within the sharper "
@@ -110,7 +109,7 @@ record(
     kind="cited",
     assumptions="Shannon's source coding theorem (cited)",
     steps=(Grid("entropy of the response distribution <= log2 |U| (equality when uniform)", _shannon_points,
-        lambda point: point.data, value=lambda form, point: _at(form, **point.facts)),))
+        lambda point: point.data, value=_at_facts),))
 
 
 @cache
@@ -154,10 +153,9 @@ record(
     note=LOST + ". We could not tell from our copy whether the paper counts d or d + 1 rows: with the all-ones "
          "row kept, that response supports every input (or none) and the support size is not constant.",
     steps=(Numeric("Hadamard designs (both signs) are exact OSCs with d responses",
-                   lambda: (all(_hadamard()[0]), len(_hadamard()[0]),
-                            f"{sum(_hadamard()[0])} of {len(_hadamard()[0])} certified")),
+                   lambda: counted(_hadamard()[0], "certified")),
            Grid("Hadamard support size optimal exactly on (1, e_hi]", lambda: iter(_hadamard()[1]), precomputed,
-                value=lambda form, point: _at(form, **point.facts)),
+                value=_at_facts),
            Identity("e_hi(d) -> 1: e_hi decreasing on d = 7, 15, 31", lambda: bool(
                _hadamard()[2][7] > _hadamard()[2][15] > C.hadamard_optimal_range(31) > 1), lambda: True),
            Note(lambda: "e_hi: " + ", ".join(f"d={d}: {v} ~ {_fmt(v)}" for d, v in _hadamard()[2].items()
@@ -257,7 +255,7 @@ record(
     steps=(Numeric("symmetric designs are exact OSCs with d responses (k optimal at e^eps = d/k - 1 when > 1)",
                    _square_designs_certified),
            Grid("OSCs (designs and WSS): rank d, so |U| >= d", _rank_points, precomputed,
-                value=lambda form, point: _at(form, **point.facts))))
+                value=_at_facts)))
 
 
 def d_sym():
@@ -296,7 +294,7 @@ record(
     kind="statement",
     steps=(Numeric("Subset Selection: two-valued rows with ratio e^eps, e^eps of P, unbiased", _ss_shape),
         Grid("support probabilities (p, q) of Subset Selection measured exactly", _ss_pq_points,
-             lambda point: point.data, value=lambda form, point: _at(form, **point.facts))))
+             lambda point: point.data, value=_at_facts)))
 
 
 def _argmin_points():
@@ -379,7 +377,7 @@ record(
     derivation="derivations.pan_strict.constructions.subset_moments",
     note=LOST,
     steps=(Grid("pair frequency among all k-subsets (counting)", _pair_frequency_points, lambda point: point.data,
-        value=lambda form, point: _at(form, **point.facts)),))
+        value=_at_facts),))
 
 
 def _small_wss():
@@ -422,10 +420,45 @@ def _pairs_solved(d, k, subsets, weights) -> bool:
                for x, y in itertools.combinations(range(d), 2))
 
 
-@claim(
+@cache
+def _osc_facts() -> tuple:
+    """(params, k, A w = b solved, OSC certificate, size, inside k >= 2) computed by running WSS on every grid point
+    with k >= 2; and for k = 1 the pair system read 0 = 0, solved by w = (1, 0, ..., 0) on the singletons."""
+    out = []
+    for d, k, e, mech, subsets, meas in _thm41_grid():
+        if k == 1:
+            continue
+        w = [R(x) for x in _wss(d, k, e)[2]["weights"]]
+        out.append(({"d": d, "k": k, "exp_eps": e}, k, _pairs_solved(d, k, subsets, w), _is_osc(meas, d, k, e),
+                    (d, k, e), True))
+    for d in range(2, 6):
+        for e in E_GRID:
+            subsets, w = [(0,)], [R(1)]
+            solved = _pairs_solved(d, 1, subsets, w)
+            if _columns_sum_to_one(d, 1, e, subsets, w):
+                osc = _is_osc(_measure(osc_mechanism(d, 1, e, subsets, w, name="k=1 pair-only"), subsets, 1), d, 1, e)
+            else:  # computed: a column sum differs from one, so this is not a mechanism (hence not an OSC)
+                osc = False
+            params = {"d": d, "k": 1, "exp_eps": e, "w": "all weight on {0}", "A w = b": solved, "OSC": osc}
+            out.append((params, 1, solved, osc, (d, 1, e), False))
+    return tuple(out)
+
+
+def _osc_points():
+    """The statement's truth on the computed facts: (A w = b solved) => (OSC certificate)."""
+    for params, k, solved, osc, size, inside in _osc_facts():
+        yield Point(params, facts={"PAIRS_SOLVED": solved, "IS_OSC": osc}, data=(not solved) or osc,
+                    in_condition=inside, size=size)
+
+
+def _osc_correction_points():
+    """The corrected statement, (A w = b and k >= 2) => OSC, on the same facts: it must hold at every point."""
+    for params, k, solved, osc, size, inside in _osc_facts():
+        yield Point(params, facts={"PAIRS_SOLVED": solved, "IS_OSC": osc, "k": k}, data=True, size=size)
+
+
+record(
     id="pan-strict/sec5.3.osc",
-    custom=("the pair-constraint solutions and OSC certificates are computed per point by running WSS, then both "
-            "forms are read on those facts (and the correction on the same facts)"),
     location="Section 5.3, after the steps (and the proof of Theorem 4.1)",
     statement="A solution of A w = b (pair constraints), w >= 0, gives an optimal symmetric configuration.",
     printed=PR.osc_printed,
@@ -441,39 +474,13 @@ def _pairs_solved(d, k, subsets, weights) -> bool:
          "printed form.  They rest on Appendix C's step from the off-diagonal to the diagonal entries, which "
          "divides by k - 1: the same defect as pan-strict/appC.diagonal, so the same root cause and the same "
          "verdict (conditional on k >= 2; at k = 1 the words fail, counterexample below).",
-)
-def sec5_3_osc(ev):
-    derived, printed = ev.derived(), ev.printed()
-    insts, facts = [], []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        if k == 1:
-            continue
-        w = [R(x) for x in _wss(d, k, e)[2]["weights"]]
-        solved, osc = _pairs_solved(d, k, subsets, w), _is_osc(meas, d, k, e)
-        params = {"d": d, "k": k, "exp_eps": e}
-        facts.append((params, k, solved, osc, (d, k, e)))
-        insts.append(Instance(params, (not solved) or osc, _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc),
-                              _at(printed, PAIRS_SOLVED=solved, IS_OSC=osc), size=(d, k, e)))
-    # k = 1: the pair system reads 0 = 0, so w = (1, 0, ..., 0) on the singletons solves it
-    for d in range(2, 6):
-        for e in E_GRID:
-            subsets, w = [(0,)], [R(1)]
-            solved = _pairs_solved(d, 1, subsets, w)
-            if _columns_sum_to_one(d, 1, e, subsets, w):
-                osc = _is_osc(_measure(osc_mechanism(d, 1, e, subsets, w, name="k=1 pair-only"), subsets, 1), d, 1, e)
-            else:  # computed: a column sum differs from one, so this is not a mechanism (hence not an OSC)
-                osc = False
-            params = {"d": d, "k": 1, "exp_eps": e, "w": "all weight on {0}", "A w = b": solved, "OSC": osc}
-            facts.append((params, 1, solved, osc, (d, 1, e)))
-            insts.append(Instance(params, (not solved) or osc, _at(derived, PAIRS_SOLVED=solved, IS_OSC=osc),
-                                  _at(printed, PAIRS_SOLVED=solved, IS_OSC=osc), in_condition=False, size=(d, 1, e)))
-    ev.instances("pair-constraint solutions (computed) vs OSC certificate", insts)
-    corr = ev.correction()  # (A w = b and k >= 2) => OSC, on the computed facts: must hold at every point
-    ev.corrections("the corrected statement on the computed pair solutions and OSC certificates",
-                   [Instance(params, True, _at(corr, PAIRS_SOLVED=solved, IS_OSC=osc, k=k), size=size)
-                    for params, k, solved, osc, size in facts])
-    ev.note("k = 1: w = (1, 0, ..., 0) solves the pair constraints (0 = 0) but its columns do not sum to one, so "
-            "it is not a mechanism; the marginal constraints sum_y w_y s_y(x) = 1/d are needed (ldpref.wss adds them)")
+    steps=(CorrectedGrid(Grid("pair-constraint solutions (computed) vs OSC certificate", _osc_points, precomputed,
+                              value=_at_facts),
+                         Grid("the corrected statement on the computed pair solutions and OSC certificates",
+                              _osc_correction_points, precomputed, value=_at_facts)),
+           Note("k = 1: w = (1, 0, ..., 0) solves the pair constraints (0 = 0) but its columns do not sum to one, so "
+                "it is not a mechanism; the marginal constraints sum_y w_y s_y(x) = 1/d are needed (ldpref.wss adds "
+                "them)")))
 
 
 def _positive_weight_points():
@@ -624,10 +631,55 @@ def _holds_at(form, params: dict, value) -> bool:
     return out if isinstance(out, bool) else values_equal(out, value)
 
 
-@claim(
+@cache
+def _diagonal_cases() -> tuple:
+    """Pair-feasible weights: (d, k, subsets, w, label, A w = b solved, the exact diagonals sum_y w_y s_y(i)) for
+    the WSS vertices (k >= 2, the first e^eps) and, outside the condition, k = 1 with all weight on {0} (every
+    off-diagonal equality reads 0 = 0)."""
+    cases = [(d, k, subsets, [R(x) for x in _wss(d, k, e)[2]["weights"]], "WSS vertex")
+             for d, k, e, mech, subsets, meas in _thm41_grid() if k >= 2 and e == E_GRID[0]]
+    cases += [(d, 1, [(0,)], [R(1)], "all weight on {0}") for d in range(2, 6)]
+    return tuple((d, k, subsets, w, label, _pairs_solved(d, k, subsets, w),
+                  [sum(wi for wi, s in zip(w, subsets) if i in s) for i in range(d)])
+                 for d, k, subsets, w, label in cases)
+
+
+def _diagonal_points():
+    """Each diagonal entry of the WSS vertices (k >= 2), computed, against the form at it."""
+    for d, k, subsets, w, label, pair_only, diag in _diagonal_cases():
+        if label == "WSS vertex":
+            for i, x in enumerate(diag):
+                yield Point({"d": d, "k": k, "w": label, "i": i, "A w = b": pair_only}, facts={"d": d, "k": k},
+                            data=x, size=(d, k, i))
+
+
+def _diagonal_value(form, point):
+    """The derived equation at the point's d, k and its left side (the diagonal entry) = the computed value."""
+    return evaluate(form, {C.d: point.facts["d"], C.k: point.facts["k"], form.lhs: point.data})
+
+
+def _statement_points(correction: bool):
+    """Per weight vector: does the diagonal match k/d (the statement's truth on the exact diagonals); for the
+    correction, which must hold at every case, the exact side is True."""
+    for d, k, subsets, w, label, pair_only, diag in _diagonal_cases():
+        params = {"d": d, "k": k, "w": label} if correction else {"d": d, "k": k, "w": label, "A w = b": pair_only}
+        yield Point(params, facts={"d": d, "k": k, "A w = b": pair_only, "diag": diag}, size=(d, k),
+                    data=True if correction else all(x == R(k, d) for x in diag), in_condition=correction or k >= 2)
+
+
+def _statement_holds(form, point):
+    """The statement form's truth at every diagonal entry of the weight vector (with the off-diagonal match)."""
+    f = point.facts
+    return all(_holds_at(form, {C.d: f["d"], C.k: f["k"], _DIAGONAL: x, "offdiag_match": f["A w = b"]}, x)
+               for x in f["diag"])
+
+
+#: sum_y w_y s_y(i), the left side of the derived equation (a diagonal entry)
+_DIAGONAL = C.weighted_support_sum()
+
+
+record(
     id="pan-strict/appC.diagonal",
-    custom=("the diagonals of pair-feasible WSS weights are computed per run and both forms read on them; the "
-            "statement per weight vector and the correction on the same diagonals"),
     location="Appendix C, off-diagonal equality implies diagonal equality",
     statement="If the off-diagonal entries of sum_y w_y s_y s_y^T match the target, so do the diagonal ones: "
               "(k-1) sum_y w_y s_y(i) = (d-1) k(k-1)/(d(d-1)) gives sum_y w_y s_y(i) = k/d.",
@@ -640,49 +692,15 @@ def _holds_at(form, params: dict, value) -> bool:
               "about the diagonal)",
     correction=lambda: sympy.Implies(sympy.Ge(C.k, 2), sympy.Eq(C.weighted_support_sum(), C.k / C.d)),
     note=LOST,
-)
-def appC_diagonal(ev):
-    form = ev.derived()
-    insts = []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        if k == 1 or e != E_GRID[0]:
-            continue
-        _, _, cert = _wss(d, k, e)
-        w = [sympy.Rational(x) for x in cert["weights"]]
-        # the WSS vertex solves the pair constraints only (k >= 2, the condition): its diagonal, computed
-        pair_only = _pairs_solved(d, k, subsets, w)
-        for i in range(d):
-            diag = sum(wi for wi, s in zip(w, subsets) if i in s)
-            insts.append(Instance({"d": d, "k": k, "w": "WSS vertex", "i": i, "A w = b": pair_only}, diag,
-                                  evaluate(form, {C.d: d, C.k: k, form.lhs: diag}), size=(d, k, i)))
-    ev.instances("diagonal sum_y w_y s_y(i) of pair-feasible WSS weights (k >= 2) vs the form", insts,
-                 has_printed=False)
-    # the statement per weight vector: pair-feasible weights (WSS vertices, k >= 2; and, outside the condition,
-    # k = 1 with all weight on {0}: every off-diagonal equality reads 0 = 0) -- does the diagonal match k/d?
-    printed = ev.printed()
-    cases = [(d, k, subsets, [R(x) for x in _wss(d, k, e)[2]["weights"]], "WSS vertex")
-             for d, k, e, mech, subsets, meas in _thm41_grid() if k >= 2 and e == E_GRID[0]]
-    cases += [(d, 1, [(0,)], [R(1)], "all weight on {0}") for d in range(2, 6)]
-    stmt = []
-    for d, k, subsets, w, label in cases:
-        pair_only = _pairs_solved(d, k, subsets, w)
-        diag = [sum(wi for wi, s in zip(w, subsets) if i in s) for i in range(d)]
-        params = [{C.d: d, C.k: k, form.lhs: x, "offdiag_match": pair_only} for x in diag]
-        stmt.append(Instance({"d": d, "k": k, "w": label, "A w = b": pair_only}, all(x == R(k, d) for x in diag),
-                             all(_holds_at(form, q, x) for q, x in zip(params, diag)),
-                             all(_holds_at(printed, q, x) for q, x in zip(params, diag)), in_condition=k >= 2,
-                             size=(d, k)))
-    ev.instances("pair-feasible weights: off-diagonal match => diagonal == k/d", stmt)
-    # the correction (k >= 2 => diagonal == k/d) evaluated on the same exact diagonals: it must hold at every case
-    corr, cstmt = ev.correction(), []
-    for d, k, subsets, w, label in cases:
-        diag = [sum(wi for wi, s in zip(w, subsets) if i in s) for i in range(d)]
-        params = [{C.d: d, C.k: k, form.lhs: x, "offdiag_match": _pairs_solved(d, k, subsets, w)} for x in diag]
-        cstmt.append(Instance({"d": d, "k": k, "w": label}, True,
-                              all(_holds_at(corr, q, x) for q, x in zip(params, diag)), size=(d, k)))
-    ev.corrections("pair-feasible weights: the corrected statement holds on the exact diagonals", cstmt)
-    ev.identity("the form's right-hand side solves (k-1) D = (d-1) k(k-1)/(d(d-1))",
-                sympy.cancel((C.k - 1) * form.rhs - (C.d - 1) * C.subset_moments()[1]), 0)
+    steps=(Grid("diagonal sum_y w_y s_y(i) of pair-feasible WSS weights (k >= 2) vs the form", _diagonal_points,
+                precomputed, printed=False, value=_diagonal_value),
+           CorrectedGrid(Grid("pair-feasible weights: off-diagonal match => diagonal == k/d",
+                              lambda: _statement_points(False), precomputed, value=_statement_holds),
+                         Grid("pair-feasible weights: the corrected statement holds on the exact diagonals",
+                              lambda: _statement_points(True), precomputed, value=_statement_holds)),
+           Identity("the form's right-hand side solves (k-1) D = (d-1) k(k-1)/(d(d-1))",
+                    lambda forms: sympy.cancel((C.k - 1) * forms.derived().rhs - (C.d - 1) * C.subset_moments()[1]),
+                    lambda forms: 0, reads_forms=True)))
 
 
 def _response_count_points():

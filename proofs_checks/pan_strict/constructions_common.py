@@ -110,15 +110,15 @@ def _is_osc(meas, d, k, e) -> bool:
                 and is_zero(meas["q"] - C.osc_q(d, k, e)) and meas["unbiased"])
 
 
-def _statement(ev, name, instances):
-    """Instances of a claim without a printed form: exact vs the derived form's value only."""
-    ev.instances(name, instances, has_printed=False)
-
-
 def _at(form, **params):
     """The form at one point; params by symbol name (the symbols of derivations.pan_strict)."""
     table = {"d": C.d, "k": C.k, "m": C.m, "dp": C.dp, "dpp": S.dpp, "t": C.t, "b": C.b, "e": EXP_EPS}
     return evaluate(form, {table.get(key, getattr(S, key, None)) or key: v for key, v in params.items()})
+
+
+def _at_facts(form, point):
+    """A grid's value: the form at the point's facts, named in the papers' terms (:func:`_at`)."""
+    return _at(form, **point.facts)
 
 
 def _at_point(form, **params):

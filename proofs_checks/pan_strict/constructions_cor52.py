@@ -13,15 +13,16 @@ import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref import enumeration, losses, moments
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, counted, precomputed
+from ldpref.ledger import record
+from ldpref.ledger.generic import (CorrectedGrid, Exact, Grid, Identity, Note, Numeric, Point, RoleGrid, counted,
+                                   precomputed)
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
 
 from .constructions_common import (
-    next_prime, R, E_GRID, LOST, _wss, _ss, _ocms, _l2, _statement, _at, _fmt, _integer_optimum_by_ss)
+    next_prime, R, E_GRID, LOST, _wss, _ss, _ocms, _l2, _at, _at_facts, _fmt, _integer_optimum_by_ss)
 
 
 # ---- Appendix D.2 / Corollary 5.2
@@ -58,7 +59,7 @@ record(
     derivation="derivations.pan_strict.constructions.extended_l2",
     note=LOST,
     steps=(Grid("SS on [d'] restricted to [d]: exact l2", _restricted_points, precomputed,
-                value=lambda form, point: _at(form, **point.facts)),))
+                value=_at_facts),))
 
 
 def _kext_points():
@@ -99,7 +100,7 @@ record(
                 "all the proof needs.  Exact path: where d'/(e^eps + 1) is an integer, the exhaustive integer "
                 "argmin of the exact l2 of real Subset Selection mechanisms on [d'].",
     steps=(Grid("exhaustive integer argmin of real SS on [d'] vs d'/(e^eps+1)", _kext_points, precomputed,
-                path="moment-formula", value=lambda form, point: _at(form, **point.facts)),
+                path="moment-formula", value=_at_facts),
            # the extended loss's own minimiser differs from d'/(e+1) when d < d' (recorded, not claimed by the paper)
            Note(_extended_minimisers),
            Identity("integer argmin of the real restricted SS loss (d=4, d'=5, e=3) == argmin of the derived extended "
@@ -115,10 +116,53 @@ def _real_bucket_sizes(p: int, m_: int) -> set:
     return {sum(1 for x in range(p) if fam_fn[x] == z) for z in range(m_)}
 
 
-@claim(
+@cache
+def _deviation_facts() -> tuple:
+    """(params, size, d', best m, the real family's support sizes, whether all are within one of d'/(e^eps+1)) with
+    the optimized m found by exhaustive search over integer m (real mechanisms' exact l2 for d <= 7, else the
+    closed form of the pooled decoder, checked against real mechanisms in cor5.1)."""
+    out = []
+    for e in (R(2), R(3), R(5, 2), R(7, 3)):
+        for dd in (5, 8, 12, 20, 30, 40, 60, 100):
+            p = next_prime(dd)
+            cand = range(2, min(p, 12))
+            if dd <= 7:
+                best_m = min(cand, key=lambda m_: _l2(_ocms(dd, m_, e).mechanism))
+            else:
+                best_m = min(cand, key=lambda m_: C.ocms_l2_pooled(dd, p, m_, e))
+            sizes = _real_bucket_sizes(p, best_m)
+            params = {"exp_eps": e, "d": dd, "d'": p, "best m": best_m, "sizes": sorted(sizes),
+                      "d'/(e+1)": R(p) / (e + 1)}
+            out.append((params, (dd, e), p, best_m, sizes, all(abs(s_ - R(p) / (e + 1)) <= 1 for s_ in sizes)))
+    return tuple(out)
+
+
+def _deviation_points(correction: bool):
+    """At each (e^eps, d): the real family's support sizes at the exhaustive-best m within one of d'/(e^eps+1)?
+    For the correction, which must hold of every support size, the exact side is True."""
+    for params, size, p, best_m, sizes, holds in _deviation_facts():
+        yield Point(params, facts={"dp": p, "m": best_m, "e": params["exp_eps"], "sizes": sizes}, size=size,
+                    data=True if correction else holds)
+
+
+def _deviation_value(form, point, role):
+    """The printed implication's hypothesis (the scenarios: m the floor or ceiling of e^eps + 1) at m, e^eps, where
+    it asserts "within one"; the derived per-size statement at d', m, e^eps."""
+    f = point.facts
+    if role == "printed":
+        return _at(form.args[0], m=f["m"], e=f["e"])
+    return _at(form, dp=f["dp"], m=f["m"], e=f["e"])
+
+
+def _corrected_deviation(form, point):
+    """The correction (an implication on each support size k), hypothesis and conclusion read from it: true of every
+    support size the real family has at the point."""
+    f = point.facts
+    return all(_at(form, dp=f["dp"], m=f["m"], e=f["e"], k=s_) for s_ in f["sizes"])
+
+
+record(
     id="pan-strict/appD.deviation",
-    custom=("optimality: the best hash range m found by exhaustive search before the support sizes of the real "
-            "family are judged; the correction judged per support size"),
     selfcheck={"printed-as-derived": ("the printed form is the sentence's implication, its hypothesis (m the "
                                       "floor or ceiling of e^eps + 1) read by the check; the derived form is the "
                                       "per-size statement |k - d'/(e^eps + 1)| <= 1, which is no implication the "
@@ -138,35 +182,11 @@ def _real_bucket_sizes(p: int, m_: int) -> set:
                 "of e^eps + 1) and says the deviation is at most one 'in all such scenarios'; for such e^eps the "
                 "sizes are near d'/m, whose distance to d'/(e^eps + 1) grows linearly with d', so the failure is "
                 "inside the text's scope (erratum).  The correction: it holds when m = e^eps + 1 is an integer.",
-)
-def appD_deviation(ev):
-    form, printed = ev.derived(), ev.printed()
-    insts = []
-    for e in (R(2), R(3), R(5, 2), R(7, 3)):
-        for dd in (5, 8, 12, 20, 30, 40, 60, 100):
-            p = next_prime(dd)
-            cand = range(2, min(p, 12))
-            # the optimized m: exhaustive over integer m (real mechanisms' exact l2 for d <= 7, else the
-            # closed form of the pooled decoder, checked against real mechanisms in cor5.1)
-            if dd <= 7:
-                best_m = min(cand, key=lambda m_: _l2(_ocms(dd, m_, e).mechanism))
-            else:
-                best_m = min(cand, key=lambda m_: C.ocms_l2_pooled(dd, p, m_, e))
-            sizes = _real_bucket_sizes(p, best_m)
-            holds = all(abs(s_ - R(p) / (e + 1)) <= 1 for s_ in sizes)
-            # the printed implication asserts "within one" where its hypothesis (the scenarios, read from the
-            # printed form) holds at this m
-            insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "best m": best_m, "sizes": sorted(sizes),
-                                   "d'/(e+1)": R(p) / (e + 1)}, holds, _at(form, dp=p, m=best_m, e=e),
-                                  _at(printed.args[0], m=best_m, e=e), size=(dd, e)))
-    ev.instances("support sizes of the real family at the exhaustive-best m: within one of d'/(e^eps+1)", insts)
-    # the correction (an implication on each support size k) asserts it holds: it must be true of every support
-    # size the real family has at the point, its hypothesis and conclusion read from the correction itself
-    corr = ev.correction()
-    ev.corrections("the corrected statement at the exhaustive-best m, judged on the real family's support sizes", [
-        Instance(i.params, all(_at(corr, dp=i.params["d'"], m=i.params["best m"], e=i.params["exp_eps"], k=s_)
-                               for s_ in i.params["sizes"]), True, size=i.size)
-        for i in insts])
+    steps=(CorrectedGrid(
+        RoleGrid("support sizes of the real family at the exhaustive-best m: within one of d'/(e^eps+1)",
+                 lambda: _deviation_points(False), precomputed, value=_deviation_value),
+        Grid("the corrected statement at the exhaustive-best m, judged on the real family's support sizes",
+             lambda: _deviation_points(True), precomputed, value=_corrected_deviation)),))
 
 
 def _decrease_points():
@@ -207,7 +227,7 @@ record(
     assumptions="d > e^eps + 1 (so that d/(e+1) - 1 > 0)",
     note=LOST,
     steps=(Grid("deviation at d/(e+1) -+ 1 strictly smaller at d + 1 than at d", _decrease_points, precomputed,
-                path="moment-formula", value=lambda form, point: _at(form, **point.facts)),
+                path="moment-formula", value=_at_facts),
            Numeric("OSC variance formula == exact l2 of real SS at d/(e+1) and -+ 1", _osc_variance_tied)))
 
 
@@ -238,10 +258,45 @@ def _with_definitions(form, params: dict):
     return evaluate(form, params)
 
 
-@claim(
+def _bound_points():
+    """Exact l2 of real OCMS (both decoders, m = e^eps + 1) against (1 + alpha)(1 + beta) l2*; then, outside the
+    condition, non-integer e^eps + 1 with the exhaustive best m, l2 from Corollary 5.1's mixture (tied to real
+    mechanisms by the first numeric check): the bound fails there."""
+    def point(params, l2, star, dd, p, e, size, inside=True):
+        bound = C.cor52_bound(dd, e, p)
+        return Point({**params, "excess": _fmt(l2 / star - 1), "bound": _fmt(bound)},
+                     facts={S.L_OCMS: l2, S.L_STAR: star, C.d: dd, C.dp: p, C.e: e},
+                     data=bool(l2 <= (1 + bound) * star), in_condition=inside, size=size)
+
+    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
+        yield point({"exp_eps": e, "d": dd, "d'": p, "m": m_, "decoder": dec}, l2, star, dd, p, e, (dd, e, dec))
+    for e in (R(5, 2), R(7, 3)):
+        for dd in (20, 24, 29, 40):
+            p = next_prime(dd)
+            best = min(range(2, min(p, 12)), key=lambda m_: C.ocms_l2_grouped(dd, p, m_, e))
+            l2 = C.ocms_l2_grouped(dd, p, best, e)
+            yield point({"exp_eps": e, "d": dd, "d'": p, "m": best}, l2, C.osc_l2(dd, R(dd) / (e + 1), e), dd, p, e,
+                        (dd, e, "x"), inside=False)
+
+
+def _mixture_tied():
+    """The exact real-mechanism l2 of the grouped OCMS agrees with the Corollary 5.1 mixture."""
+    return counted(l2 == C.ocms_l2_grouped(dd, p, m_, e)
+                   for e, dd, p, m_, dec, l2, star in _ocms_exact_table() if dec == "grouped")
+
+
+def _argmin_is_e_plus_1():
+    """m = e + 1 is the exhaustive optimum over integer m of the real OCMS l2."""
+    argmins = []
+    for e in (R(2), R(3)):
+        for dd in (5, 6):
+            p = next_prime(dd)
+            argmins.append(min(range(2, p), key=lambda m_: _l2(_ocms(dd, m_, e).mechanism)) == e + 1)
+    return counted(argmins)
+
+
+record(
     id="pan-strict/cor5.2",
-    custom=("optimality: the exhaustive argmin over integer m (counted) and the exact OCMS l2 against the bound, "
-            "with the mixture tied to real mechanisms"),
     location="Section 5.2, Corollary 5.2 (proof in Appendix D.2)",
     statement="With the optimized hash range, l2(OCMS) <= (1 + alpha)(1 + beta) l2*(d, e^eps), alpha the cost "
               "of extending d to d' and beta the cost of a support size one away from d'/(e^eps+1); both vanish "
@@ -259,46 +314,10 @@ def _with_definitions(form, params: dict):
                 "the verdict stays a reconstruction; the surviving words it contradicts ('OCMS approaches optimal "
                 "precision', 'both vanish toward zero') are judged as pan-strict/sec5.2.vanish (conditional) and "
                 "the 0.09% example as pan-strict/sec5.4.example (erratum), both with root cause appD.deviation.",
-)
-def cor5_2(ev):
-    form = ev.derived()
-
-    def at(l2, star, dd, p, e):
-        return _with_definitions(form, {S.L_OCMS: l2, S.L_STAR: star, C.d: dd, C.dp: p, C.e: e})
-
-    insts = []
-    tied = []
-    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
-        bound = C.cor52_bound(dd, e, p)
-        insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "m": m_, "decoder": dec,
-                               "excess": _fmt(l2 / star - 1), "bound": _fmt(bound)},
-                              bool(l2 <= (1 + bound) * star), at(l2, star, dd, p, e), path="moment-formula",
-                              size=(dd, e, dec)))
-        if dec == "grouped":  # the exact real-mechanism l2 agrees with the Corollary 5.1 mixture
-            tied.append(l2 == C.ocms_l2_grouped(dd, p, m_, e))
-    ev.numeric("real grouped OCMS: exact l2 == Corollary 5.1's mixture", all(tied), len(tied),
-               f"{sum(tied)} of {len(tied)}")
-    # m = e + 1 is the exhaustive optimum over integer m (real mechanisms)
-    argmins = []
-    for e in (R(2), R(3)):
-        for dd in (5, 6):
-            p = next_prime(dd)
-            argmins.append(min(range(2, p), key=lambda m_: _l2(_ocms(dd, m_, e).mechanism)) == e + 1)
-    ev.numeric("argmin over integer m of the real OCMS l2 (exhaustive) == e^eps + 1", all(argmins), len(argmins),
-               f"{sum(argmins)} of {len(argmins)}")
-    # non-integer e^eps + 1 with the exhaustive best m: l2 from Corollary 5.1's mixture (tied to real mechanisms
-    # above); the bound fails there
-    for e in (R(5, 2), R(7, 3)):
-        for dd in (20, 24, 29, 40):
-            p = next_prime(dd)
-            best = min(range(2, min(p, 12)), key=lambda m_: C.ocms_l2_grouped(dd, p, m_, e))
-            l2 = C.ocms_l2_grouped(dd, p, best, e)
-            star = C.osc_l2(dd, R(dd) / (e + 1), e)
-            bound = C.cor52_bound(dd, e, p)
-            insts.append(Instance({"exp_eps": e, "d": dd, "d'": p, "m": best, "excess": _fmt(l2 / star - 1),
-                                   "bound": _fmt(bound)}, bool(l2 <= (1 + bound) * star), at(l2, star, dd, p, e),
-                                  in_condition=False, path="moment-formula", size=(dd, e, "x")))
-    ev.instances("exact OCMS l2 against (1 + alpha)(1 + beta) l2*", insts, has_printed=False)
+    steps=(Numeric("real grouped OCMS: exact l2 == Corollary 5.1's mixture", _mixture_tied),
+           Numeric("argmin over integer m of the real OCMS l2 (exhaustive) == e^eps + 1", _argmin_is_e_plus_1),
+           Grid("exact OCMS l2 against (1 + alpha)(1 + beta) l2*", _bound_points, precomputed, path="moment-formula",
+                printed=False, value=lambda form, point: _with_definitions(form, point.facts))))
 
 
 def _ocms_excess_limit(m_: int, e, r: int):
@@ -315,10 +334,70 @@ def _ocms_excess_limit(m_: int, e, r: int):
     return C.ratio_limit_at_infinity(l2 / C.osc_l2_exact(x, x, x / (E + 1), E) - 1)
 
 
-@claim(
+_VANISH_E = (R(2), R(3), R(4), R(5, 2), R(7, 3), R(7, 2))
+
+
+def _best_m(e):
+    """The optimized hash range: the m in 2..7 with the smallest limit excess."""
+    return min(range(2, 8), key=lambda mm: C.excess_limit(mm, e))
+
+
+def _limit_points(optimized: bool):
+    """The limit d -> oo of the excess (a proof-path value per residue of d mod m) at the optimized hash range (what
+    the words are about), or at the other hash ranges (floor and ceiling + 1 of e^eps + 1); the forms read at m,
+    e^eps and the limit."""
+    for e in _VANISH_E:
+        m_best = _best_m(e)
+        for mm in sorted({m_best, int(sympy.floor(e + 1)), int(sympy.ceiling(e + 1)) + 1}):
+            if (mm == m_best) != optimized:
+                continue
+            for r in range(1, mm):
+                limit = _ocms_excess_limit(mm, e, r)
+                yield Point({"exp_eps": e, "m": mm, "d mod m": r}, facts={C.m: mm, C.e: e, S.EXCESS_LIM: limit},
+                            data=limit, in_condition=not optimized or (e + 1).is_integer, size=(e, mm, r))
+
+
+def _proved(point) -> Exact:
+    """A limit computed symbolically (exact rational functions of d): a proof-path value."""
+    return Exact(point.data, "proof")
+
+
+@cache
+def _excess_at_large_primes(e) -> tuple:
+    """(best m, the exact excess at d' = 1009, 10007, 100003, its limit)."""
+    m_best = _best_m(e)
+    ef = Fraction(int(e.p), int(e.q))
+    exc = [C.ocms_l2_grouped_fraction(p, p, m_best, ef) / C.osc_l2_fraction(p, p, Fraction(p) / (ef + 1), ef) - 1
+           for p in (1009, 10007, 100003)]
+    return m_best, [R(v.numerator, v.denominator) for v in exc], C.excess_limit(m_best, e)
+
+
+def _approaches_from_above():
+    """The exact excess at growing primes approaches the limit from above."""
+    flags = []
+    for e in _VANISH_E:
+        m_best, exc, lim = _excess_at_large_primes(e)
+        flags.append(bool(all(v >= lim for v in exc) and abs(exc[2] - lim) < abs(exc[0] - lim)))
+    return counted(flags)
+
+
+def _large_prime_note(e):
+    def text():
+        m_best, exc, lim = _excess_at_large_primes(e)
+        return (f"e^eps = {e}: best m = {m_best}, excess at d' = 1009/10007/100003: " + ", ".join(_fmt(v) for v in exc)
+                + f"; limit {lim} ~ {_fmt(lim)}")
+    return Note(text)
+
+
+def _vanishing_terms():
+    g = sympy.Symbol("g", nonnegative=True)
+    x = sympy.Symbol("x", positive=True)
+    return ([C.limit_at_infinity(C.cor52_alpha(x, x + g, C.e), x)]
+            + [C.limit_at_infinity(bb, x) for bb in C.cor52_beta(x, x + g, C.e)])
+
+
+record(
     id="pan-strict/sec5.2.vanish",
-    custom=("a symbolic limit d -> oo of the excess (proof-path instances per residue) and 60-digit comparisons "
-            "of the exact excess at growing primes, counted"),
     location="Section 5.2, after Corollary 5.2 (and the numeric example there, whose numbers are lost)",
     statement="For large d both terms of Corollary 5.2 vanish: OCMS approaches the strict optimum.",
     printed=PR.vanish_printed,
@@ -335,49 +414,16 @@ def _ocms_excess_limit(m_: int, e, r: int):
                 "sentence after Corollary 5.2 places the vanishing in the case 'Notably, when [e^eps + 1 is an "
                 "integer], OCMS is equivalent to sampling from two OSCs'; otherwise the limit is "
                 "(m-1-e^eps)^2/(4 e^eps (m-1)) > 0 (Appendix D.2's support sizes drift from d'/(e^eps + 1)).",
-)
-def sec5_2_vanish(ev):
-    form = ev.derived()
-    ev.identity("limit of the exact loss ratio at support d/m", sympy.factor(C.excess_limit_derived()),
-                sympy.factor(C.excess_limit()))
-    g = sympy.Symbol("g", nonnegative=True)
-    x = sympy.Symbol("x", positive=True)
-    a = C.cor52_alpha(x, x + g, C.e)
-    b = C.cor52_beta(x, x + g, C.e)
-    ev.identity("alpha -> 0 and beta -> 0 for a bounded prime gap g", [C.limit_at_infinity(a, x)] +
-                [C.limit_at_infinity(bb, x) for bb in b], [0, 0, 0])
-    printed = ev.printed()
-    insts, optimized = [], []
-    approach = []
-    for e in (R(2), R(3), R(4), R(5, 2), R(7, 3), R(7, 2)):
-        ms = range(2, 8)
-        m_best = min(ms, key=lambda mm: C.excess_limit(mm, e))
-        for mm in sorted({m_best, int(sympy.floor(e + 1)), int(sympy.ceiling(e + 1)) + 1}):
-            for r in range(1, mm):
-                limit = _ocms_excess_limit(mm, e, r)
-                point = {C.m: mm, C.e: e, form.lhs: limit}
-                if mm == m_best:  # the optimized hash range: what the words are about
-                    optimized.append(Instance({"exp_eps": e, "m": mm, "d mod m": r}, limit, evaluate(form, point),
-                                              printed=evaluate(printed, point), in_condition=(e + 1).is_integer,
-                                              path="proof", size=(e, mm, r)))
-                else:
-                    insts.append(Instance({"exp_eps": e, "m": mm, "d mod m": r}, limit, evaluate(form, point),
-                                          path="proof", size=(e, mm, r)))
-        lim = C.excess_limit(m_best, e)
-        ef = Fraction(int(e.p), int(e.q))
-        big = (1009, 10007, 100003)
-        exc = [C.ocms_l2_grouped_fraction(p, p, m_best, ef) / C.osc_l2_fraction(p, p, Fraction(p) / (ef + 1), ef) - 1
-               for p in big]
-        exc = [R(v.numerator, v.denominator) for v in exc]
-        # the exact excess at growing primes approaches the limit from above
-        approach.append(bool(all(v >= lim for v in exc) and abs(exc[2] - lim) < abs(exc[0] - lim)))
-        ev.note(f"e^eps = {e}: best m = {m_best}, excess at d' = 1009/10007/100003: "
-                + ", ".join(_fmt(v) for v in exc) + f"; limit {lim} ~ {_fmt(lim)}")
-    ev.instances("limit of the excess of OCMS at its optimized hash range (Corollary 5.1's mixture, each residue of "
-                 "d mod m) vs the forms", optimized)
-    ev.instances("limit of the excess of OCMS at other hash ranges vs the derived form", insts, has_printed=False)
-    ev.numeric("the exact excess at d' = 1009, 10007, 100003 (best m) approaches the limit from above",
-               all(approach), len(approach), f"{sum(approach)} of {len(approach)}")
+    steps=(Identity("limit of the exact loss ratio at support d/m", lambda: sympy.factor(C.excess_limit_derived()),
+                    lambda: sympy.factor(C.excess_limit())),
+           Identity("alpha -> 0 and beta -> 0 for a bounded prime gap g", _vanishing_terms, lambda: [0, 0, 0]),
+           *(_large_prime_note(e) for e in _VANISH_E),
+           Grid("limit of the excess of OCMS at its optimized hash range (Corollary 5.1's mixture, each residue of "
+                "d mod m) vs the forms", lambda: _limit_points(True), _proved),
+           Grid("limit of the excess of OCMS at other hash ranges vs the derived form", lambda: _limit_points(False),
+                _proved, printed=False),
+           Numeric("the exact excess at d' = 1009, 10007, 100003 (best m) approaches the limit from above",
+                   _approaches_from_above)))
 
 
 # ---- Section 5.4 numbers
@@ -404,10 +450,74 @@ def _real_collision(p: int, m_: int, x: int = 0, y: int = 1) -> Fraction:
 D_MAX_EXAMPLE = 400
 
 
-@claim(
+_EXAMPLE_LIMIT = Fraction(9, 10000)
+_EXAMPLE_E = (R(2), R(3), R(4), R(5))
+
+
+@cache
+def _example_scan(e) -> tuple:
+    """(m = e^eps + 1, the excess scans per decoder, Corollary 5.2's bound per d, the d from which the bound stays
+    <= 0.09% up to D_MAX_EXAMPLE)."""
+    m_ = int(e) + 1
+    scans = {dec: _excess_scan(e, m_, dec, D_MAX_EXAMPLE) for dec in ("grouped", "pooled")}
+    bounds = {dd: C.cor52_bound_fraction(dd, D, Fraction(int(e))) for dd, (_, D) in scans["grouped"].items()}
+    return m_, scans, bounds, max(dd for dd, b in bounds.items() if b > _EXAMPLE_LIMIT) + 1
+
+
+def _guarantee_points():
+    """(model points, no form) wherever Corollary 5.2's bound, what the text tells the reader to read off, guarantees
+    0.09%: the exact excess of OCMS (closed forms tied to the real mechanisms) is <= 0.09% too."""
+    for e in _EXAMPLE_E:
+        m_, scans, bounds, d_b = _example_scan(e)
+        for dec, scan in scans.items():
+            for dd in range(d_b, D_MAX_EXAMPLE + 1):
+                yield Point({"exp_eps": e, "decoder": dec, "d": dd, "bound": f"{float(bounds[dd]):.6g}"},
+                            data=scan[dd][0] <= _EXAMPLE_LIMIT, size=(e, dec, dd), model=bounds[dd] <= _EXAMPLE_LIMIT)
+
+
+def _scan_note(e, dec):
+    def text():
+        m_, scans, bounds, d_b = _example_scan(e)
+        scan = scans[dec]
+        d0 = max(dd for dd, (x, _) in scan.items() if x > _EXAMPLE_LIMIT) + 1
+        return (f"e^eps = {e} (m = {m_}), {dec} decoder: Corollary 5.2's bound <= 0.09% for every d in "
+                f"[{d_b}, {D_MAX_EXAMPLE}]; exact excess <= 0.09% for every d in [{d0}, {D_MAX_EXAMPLE}]; at d = 100: "
+                f"bound {float(bounds[100]) * 100:.4f}%, excess {float(scan[100][0]) * 100:.4f}%")
+    return Note(text)
+
+
+def _scan_tied():
+    """The closed forms behind the scan: the collision rate of the real family at each e^eps's threshold prime, and
+    the excess == the real OCMS mechanisms' exact l2 (small d, both decoders)."""
+    tied = []
+    for e in _EXAMPLE_E:
+        m_, scans, bounds, d_b = _example_scan(e)
+        p = next_prime(d_b)
+        tied.append(_real_collision(p, m_) == C.ocms_collision_rate(p, m_))
+    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
+        x = _excess_scan(e, m_, dec, D_MAX_EXAMPLE)[dd][0]  # the scan above (same values as any longer scan)
+        tied.append(l2 / star - 1 == R(x.numerator, x.denominator))
+    return counted(tied)
+
+
+def _example_point():
+    """The abstract's example (arXiv 2603.11523 v1 and v2: d = 100 at eps = 1): e^eps = e is irrational, so the
+    excess is an exact expression in E; best hash range and decoder (m in 2..8, grouped or pooled), d' = 101.  The
+    sentence asserts its relation there: a right relation holds of the exact excess (the exact side is True)."""
+    (m_best, dec_best), x = C.example_excess()
+    yield Point({"d": 100, "eps": 1, "m": m_best, "decoder": dec_best, "d'": 101, "excess": f"{sympy.N(x * 100, 6)}%"},
+                data=x, size=(100, 1))
+
+
+def _example_note(forms):
+    (m_best, dec_best), x = C.example_excess()
+    within = _example_holds(forms.printed(), x)
+    return (f"the abstract's example (d = 100, eps = 1): best OCMS m = {m_best}, {dec_best} decoder, d' = 101: exact "
+            f"excess {sympy.N(x * 100, 6)}% over l2*(d) ({'within' if within else 'above'} 0.09%)")
+
+
+record(
     id="pan-strict/sec5.4.example",
-    custom=("the relation is judged on the exact excess of the best OCMS found by search over m and decoder at "
-            "the abstract's example, beside a scan of Corollary 5.2's bound"),
     location="Section 5.4 (and the abstract / Section 1 examples of a large enough d for a privacy factor)",
     statement="Referring to Corollary 5.2, for example at d = 100 and eps = 1 (the abstract's example), OCMS's l2 is "
               "at most 0.09% above the optimum.",
@@ -430,56 +540,19 @@ D_MAX_EXAMPLE = 400
                 "(1 + alpha)(1 + beta) - 1 is <= 0.09% at e^eps in {2, 3, 4, 5} (m = e^eps + 1, an integer), the "
                 "exact excess of OCMS (both decoders) is <= 0.09% too; the notes give, per e^eps, the smallest d "
                 "from which the bound (and the exact excess) stays <= 0.09% on [d, 400].",
-)
-def sec5_4_example(ev):
-    form = ev.derived()
-    insts = []
-    tied = []
-    limit = Fraction(9, 10000)
-    for e in (R(2), R(3), R(4), R(5)):
-        m_ = int(e) + 1
-        ef = Fraction(int(e))
-        scans = {dec: _excess_scan(e, m_, dec, D_MAX_EXAMPLE) for dec in ("grouped", "pooled")}
-        bounds = {dd: C.cor52_bound_fraction(dd, D, ef) for dd, (_, D) in scans["grouped"].items()}
-        # the bound's threshold: from d_b on, Corollary 5.2 guarantees <= 0.09% (up to D_MAX_EXAMPLE)
-        d_b = max(dd for dd, b in bounds.items() if b > limit) + 1
-        for dec, scan in scans.items():
-            d0 = max(dd for dd, (x, _) in scan.items() if x > limit) + 1
-            for dd in range(d_b, D_MAX_EXAMPLE + 1):
-                # exact: the excess of OCMS (closed forms tied to the real mechanisms below) is <= 0.09%; the model:
-                # Corollary 5.2's bound, what the text tells the reader to read off, guarantees it
-                insts.append(Instance({"exp_eps": e, "decoder": dec, "d": dd, "bound": f"{float(bounds[dd]):.6g}"},
-                                      scan[dd][0] <= limit, bounds[dd] <= limit, path="moment-formula",
-                                      size=(e, dec, dd)))
-            ev.note(f"e^eps = {e} (m = {m_}), {dec} decoder: Corollary 5.2's bound <= 0.09% for every d in "
-                    f"[{d_b}, {D_MAX_EXAMPLE}]; exact excess <= 0.09% for every d in [{d0}, {D_MAX_EXAMPLE}]; at d = 100: bound "
-                    f"{float(bounds[100]) * 100:.4f}%, excess {float(scan[100][0]) * 100:.4f}%")
-        p = next_prime(d_b)
-        tied.append(_real_collision(p, m_) == C.ocms_collision_rate(p, m_))
-    # the closed-form excess used above == the real OCMS mechanisms' exact l2 (small d, both decoders)
-    for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
-        scan = _excess_scan(e, m_, dec, D_MAX_EXAMPLE)  # the scan above (same values as any longer scan)
-        x = scan[dd][0]
-        tied.append(l2 / star - 1 == R(x.numerator, x.denominator))
-    ev.numeric("the closed forms behind the scan: collision rate of the real family, and the excess == the real "
-               "OCMS mechanisms' exact l2 (small d, both decoders)", all(tied), len(tied), f"{sum(tied)} of {len(tied)}")
-    _statement(ev, "exact OCMS excess wherever Corollary 5.2 guarantees 0.09%", insts)
-    # the abstract's example (arXiv 2603.11523 v1 and v2: d = 100 at eps = 1): e^eps = e is irrational, so the
-    # excess is an exact expression in E; best hash range and decoder (m in 2..8, grouped or pooled), d' = 101
-    (m_best, dec_best), x = C.example_excess()
-    # the sentence asserts its relation at the example: a right relation holds of the exact excess.  Each form's
-    # relation is judged there (the printed number read from the printed form, the derived one from the model)
-    within = _example_holds(ev.printed(), x)
-    params = {"d": 100, "eps": 1, "m": m_best, "decoder": dec_best, "d'": 101, "excess": f"{sympy.N(x * 100, 6)}%"}
-    example = Instance(params, True, _example_holds(form, x), printed=within, path="moment-formula", size=(100, 1))
-    ev.instances("the abstract's example, d = 100 and eps = 1: does each form's relation hold of the exact excess of "
-                 "the best OCMS?", [example])
-    if len(ev.forms) > 2 and ev.forms[2] is not None:  # the displayed correction: its relation, asserted at the example
-        ev.corrections("the abstract's example: the corrected bound judged on the exact excess of the best OCMS",
-                       [Instance(params, _example_holds(ev.correction(), x), True, path="moment-formula",
-                                 size=(100, 1))])
-    ev.note(f"the abstract's example (d = 100, eps = 1): best OCMS m = {m_best}, {dec_best} decoder, d' = 101: exact "
-            f"excess {sympy.N(x * 100, 6)}% over l2*(d) ({'within' if within else 'above'} 0.09%)")
+    steps=(*(_scan_note(e, dec) for e in _EXAMPLE_E for dec in ("grouped", "pooled")),
+           Numeric("the closed forms behind the scan: collision rate of the real family, and the excess == the real "
+                   "OCMS mechanisms' exact l2 (small d, both decoders)", _scan_tied),
+           Grid("exact OCMS excess wherever Corollary 5.2 guarantees 0.09%", _guarantee_points, precomputed,
+                path="moment-formula", printed=False),
+           # each form's relation judged at the example (the printed number read from the printed form, the derived
+           # one from the model); the displayed correction's relation on the same exact excess
+           Grid("the abstract's example, d = 100 and eps = 1: does each form's relation hold of the exact excess of "
+                "the best OCMS?", _example_point, lambda point: True, path="moment-formula",
+                value=lambda form, point: _example_holds(form, point.data),
+                correction_name="the abstract's example: the corrected bound judged on the exact excess of the best "
+                                "OCMS"),
+           Note(_example_note, reads_forms=True)))
 
 
 def _example_holds(relation, excess) -> bool:
@@ -490,10 +563,28 @@ def _example_holds(relation, excess) -> bool:
     return bool(relation.func(excess, relation.rhs))
 
 
-@claim(
+def _narrowing_points(correction: bool):
+    """Consecutive d (e^eps = 2, 3): does the excess (Corollary 5.1's closed form, tied to the real mechanisms in
+    sec5.4.example) narrow from d to d + 1?  The forms read at the two primes and the two excesses; for the
+    correction (d'(d) = d'(d + 1) => Delta(d + 1) <= Delta(d)), which must hold, the exact side is True."""
+    for e in (R(2), R(3)):
+        scan = _excess_scan(e, int(e) + 1, "grouped", 400)
+        for dd in range(100, 400):
+            (a, Da), (b, Db) = scan[dd], scan[dd + 1]
+            yield Point({"exp_eps": e, "d": dd, "d'": Da, "next d'": Db},
+                        facts={"d": dd, "DP_D": Da, "DP_NEXT": Db, "GAP": a, "GAP_NEXT": b},
+                        data=True if correction else bool(b <= a), in_condition=correction or Da == Db, size=(dd, e))
+
+
+def _rises() -> str:
+    steps = [(scan[dd][0], scan[dd + 1][0]) for e in (R(2), R(3))
+             for scan in [_excess_scan(e, int(e) + 1, "grouped", 400)] for dd in range(100, 400)]
+    return (f"the excess rises at {sum(b > a for a, b in steps)} of {len(steps)} steps d -> d + 1 (each where d "
+            "passes a prime)")
+
+
+record(
     id="pan-strict/sec5.4.narrowing",
-    custom=("the form is read on the exact excesses at consecutive d from a scan of Corollary 5.1's closed form; "
-            "the correction on the same pairs"),
     location="Section 5.4, last sentence of the example",
     statement="The excess of OCMS over the optimum keeps shrinking as d grows.",
     printed=PR.narrowing_printed,
@@ -505,29 +596,11 @@ def _example_holds(relation, excess) -> bool:
     condition="d and d + 1 share the extended prime d' (no prime passed); each time d passes a prime, d' jumps and "
               "the gap rises (its envelope still tends to 0)",
     note=LOST,
-)
-def sec5_4_narrowing(ev):
-    form, printed = ev.derived(), ev.printed()
-    insts, points = [], []
-    rises = 0
-    for e in (R(2), R(3)):
-        scan = _excess_scan(e, int(e) + 1, "grouped", 400)
-        for dd in range(100, 400):
-            (a, Da), (b, Db) = scan[dd], scan[dd + 1]
-            rises += b > a
-            # exact: the excess (Corollary 5.1's closed form, tied to the real mechanisms in sec5.4.example)
-            # narrows from d to d + 1 unless d passes a prime; the form at the two primes and the two excesses
-            params = {"d": dd, "DP_D": Da, "DP_NEXT": Db, "GAP": a, "GAP_NEXT": b}
-            points.append(params)
-            insts.append(Instance({"exp_eps": e, "d": dd, "d'": Da, "next d'": Db}, bool(b <= a),
-                                  _at(form, **params), _at(printed, **params), in_condition=Da == Db,
-                                  path="moment-formula", size=(dd, e)))
-    ev.instances("exact OCMS excess at consecutive d: does it narrow?", insts)
-    corr = ev.correction()  # d'(d) = d'(d + 1) => Delta(d + 1) <= Delta(d), on the exact excesses: must hold
-    ev.corrections("the corrected statement on the exact OCMS excess at consecutive d", [
-        Instance(i.params, True, _at(corr, **params), size=i.size, path="moment-formula")
-        for i, params in zip(insts, points)])
-    ev.note(f"the excess rises at {rises} of {len(insts)} steps d -> d + 1 (each where d passes a prime)")
+    steps=(CorrectedGrid(Grid("exact OCMS excess at consecutive d: does it narrow?", lambda: _narrowing_points(False),
+                              precomputed, path="moment-formula", value=_at_facts),
+                         Grid("the corrected statement on the exact OCMS excess at consecutive d",
+                              lambda: _narrowing_points(True), precomputed, path="moment-formula", value=_at_facts)),
+           Note(_rises)))
 
 
 @cache
@@ -568,10 +641,9 @@ record(
     kind="statement",
     note=LOST,
     steps=(Grid("real SS, WSS, OCMS: response counts vs the table", _table_points, precomputed,
-                value=lambda form, point: _at(form, **point.facts)),
+                value=_at_facts),
            Numeric("precision row: SS and WSS at the exhaustive optimum over real SS, OCMS at or above it",
-                   lambda: (all(_table_precision()), len(_table_precision()),
-                            f"{sum(_table_precision())} of {len(_table_precision())}"))))
+                   lambda: counted(_table_precision()))))
 
 
 @cache
@@ -607,7 +679,7 @@ record(
     derivation="derivations.pan_strict.constructions.extended_l2",
     kind="statement",
     steps=(Grid("restricted real WSS mechanisms: exact l2 vs the extended loss", _restricted_wss_points, precomputed,
-                path="moment-formula", value=lambda form, point: _at(form, **point.facts)),
+                path="moment-formula", value=_at_facts),
            Numeric("restricted real WSS mechanisms are unbiased on [d]", _restricted_wss_unbiased)))
 
 

@@ -13,24 +13,19 @@ import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
+from ldpref.ledger import record
+from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
 
-from .constructions_common import next_prime, R, LOST, _ocms, _measure, _is_osc, _at, _simplifier
+from .constructions_common import next_prime, R, LOST, _ocms, _measure, _is_osc, _at_facts, _simplifier
 
 
 # ---------------------------------------------------------------------------------------------
 # Section 5.2 / Appendix D: optimized CMS over GF(d')
-def _named(form, point):
-    """The form at the point's named values (:func:`_at`: d', m, e, k and the symbols of the constructions)."""
-    return _at(form, **point.facts)
-
-
 def _named_list(form, point):
-    return [_named(form, point)]
+    return [_at_facts(form, point)]
 
 
 OCMS_GRID = [(3, 2), (5, 2), (5, 3), (5, 4), (7, 2), (7, 3), (7, 4), (11, 3), (11, 4)]  # (d' = d, m)
@@ -52,7 +47,8 @@ record(
     derivation="derivations.pan_strict.constructions.next_prime",
     kind="statement",
     note="for composite moduli it fails (e.g. a = 2 mod 4), which is why d' is prime",
-    steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, lambda point: point.data, value=_named),))
+    steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, lambda point: point.data,
+                value=_at_facts),))
 
 
 def _pair_hit_points():
@@ -96,7 +92,7 @@ record(
     derived=lambda: (sympy.floor(C.dp / C.m) + 1, sympy.floor(C.dp / C.m), C.dp - C.m * sympy.floor(C.dp / C.m)),
     derivation="derivations.pan_strict.constructions.bucket_profile",
     steps=(Grid("bucket sizes (larger, smaller, count of the larger) of every function of the real family",
-        _bucket_points, lambda point: point.data, value=_named),))
+        _bucket_points, lambda point: point.data, value=_at_facts),))
 
 
 @cache
@@ -173,7 +169,7 @@ record(
     assumptions="d = d' prime (the dictionary already extended); m in 2..d'-1",
     note=LOST,
     steps=(Numeric("each support-size group of the real OCMS is an exactly certified OSC", _groups_certified),
-        Grid("group probabilities pi_k of the real OCMS", _pi_points, lambda point: point.data, value=_named)))
+        Grid("group probabilities pi_k of the real OCMS", _pi_points, lambda point: point.data, value=_at_facts)))
 
 
 def _base_points():
@@ -201,7 +197,7 @@ record(
                      sympy.Eq(C.base_sum(), sympy.factor(C.generalised_lemma_b1(C.dp, C.dp / C.m)))),
     derivation="derivations.pan_strict.constructions.ocms_base_probability",
     note=LOST,
-    steps=(Grid("base probabilities of the real OCMS", _base_points, lambda point: point.data, value=_named),))
+    steps=(Grid("base probabilities of the real OCMS", _base_points, lambda point: point.data, value=_at_facts),))
 
 
 def _supp(o, u):
@@ -227,7 +223,7 @@ def _group_points():
 
 def _group_value(form, point):
     """p'_k of the form; times the derived pi_k where the point compares with OCMS's base probability."""
-    p_k = _named(form, point)
+    p_k = _at_facts(form, point)
     pi = point.data[1]
     return [p_k] if pi is None else [sympy.cancel(pi * p_k)]
 
@@ -269,10 +265,26 @@ record(
     steps=(Grid("pair counts in the real family", _pair_count_points, lambda point: point.data, value=_named_list),))
 
 
-@claim(
+def _collision_points():
+    """The collision rate of ldpref's prime hash family (constant over pairs): (a model point, no form) against the
+    model's rate with the remainder d' mod m, then against the form plus the remainder term."""
+    for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
+        rate = prime_hash_family(p, m_).has_constant_collision_rate()
+        exact = R(rate.numerator, rate.denominator) if rate is not None else None
+        yield Point({"d'": p, "m": m_, "what": "rate"}, data=exact, size=(p, m_, 0), model=C.ocms_collision_rate(p, m_))
+        yield Point({"d'": p, "m": m_, "what": "form + remainder term"}, facts={"dp": p, "m": m_}, data=exact,
+                    size=(p, m_, 1))
+
+
+def _form_plus_remainder(form, point):
+    """The form ignores the remainder r = d' mod m; with it the rate exceeds the form by r(m-r)/(m d'(d'-1))."""
+    p, m_ = point.facts["dp"], point.facts["m"]
+    r = C.bucket_profile(p, m_)[2]
+    return _at_facts(form, point) + R(r * (m_ - r), m_ * p * (p - 1))
+
+
+record(
     id="pan-strict/appD.collision",
-    custom=("library cross-check: the collision rate of ldpref's prime hash family against the model's rate with the "
-            "remainder d' mod m (a derivation, read beside the form) and against the form plus the remainder term"),
     location="Appendix D.1, last paragraphs (collision probability)",
     statement="The collision rate of the OCMS family is sum over buckets of s(s-1) divided by d'(d'-1); ignoring "
               "the remainder it is (d'/m - 1)/(d' - 1) = (d' - m)/(m(d' - 1)).",
@@ -280,20 +292,8 @@ record(
     derivation="derivations.pan_strict.constructions.ocms_collision_rate",
     note=LOST + ". Since d' is prime and 2 <= m < d', the remainder never vanishes: the exact rate exceeds "
          "(d'-m)/(m(d'-1)) by r(m-r)/(m d'(d'-1)).",
-)
-def appD_collision(ev):
-    derived = ev.derived()
-    insts = []
-    for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
-        fam = prime_hash_family(p, m_)
-        rate = fam.has_constant_collision_rate()
-        exact = R(rate.numerator, rate.denominator) if rate is not None else None
-        k0, k1, r = C.bucket_profile(p, m_)
-        insts.append(Instance({"d'": p, "m": m_, "what": "rate"}, exact, C.ocms_collision_rate(p, m_), size=(p, m_, 0)))
-        # the form ignores the remainder r = d' mod m; with it the rate exceeds the form by r(m-r)/(m d'(d'-1))
-        insts.append(Instance({"d'": p, "m": m_, "what": "form + remainder term"}, exact,
-                              _at(derived, dp=p, m=m_) + R(r * (m_ - r), m_ * p * (p - 1)), size=(p, m_, 1)))
-    ev.instances("collision rate of the real family (constant over pairs)", insts, has_printed=False)
+    steps=(Grid("collision rate of the real family (constant over pairs)", _collision_points, precomputed,
+                value=_form_plus_remainder),))
 
 
 def _families(p, m_):
@@ -336,7 +336,7 @@ record(
     kind="statement",
     note=LOST,
     steps=(Numeric("rate with a = 0 allowed == 1/m + r(m-r)/(m d'^2) on the real family", _zero_rates),
-        Grid("collision rates of the two real families", _collision_points, lambda point: point.data, value=_named),
+        Grid("collision rates of the two real families", _collision_points, lambda point: point.data, value=_at_facts),
         Note("with a = 0 allowed the rate is exactly 1/m + r(m-r)/(m d'^2), i.e. 1/m only when m divides d'")))
 
 
@@ -370,10 +370,55 @@ def _variance_pooled(d, p, m_, e, counts):
             for c in counts]
 
 
-@claim(
+@cache
+def _ocms_variances() -> tuple:
+    """(d, d', m, e^eps, decoder, path, counts, the real OCMS's exact variance per value) by enumeration (d <= 4) or
+    exact moments, on one or two clients (and a third dataset for the larger d)."""
+    out = []
+    grid = [(3, 2, "enum"), (4, 2, "enum"), (4, 3, "enum"), (5, 3, "moments"), (6, 3, "moments"), (7, 4, "moments")]
+    for d, m_, how in grid:
+        p = next_prime(d)
+        for e in ((R(2), R(3)) if d <= 4 else (R(3),)):
+            for dec in ("grouped", "pooled"):
+                mech = _ocms(d, m_, e, dec).mechanism
+                datasets = [tuple(1 if x == 0 else 0 for x in range(d)), tuple(1 if x < 2 else 0 for x in range(d))]
+                if how == "moments":
+                    datasets.append(tuple([2] + [1] * (d - 1)))
+                for counts in datasets:
+                    var = (enumeration.enumerated_moments(mech, counts)["variance"] if how == "enum"
+                           else moments.variance(mech, counts))
+                    out.append((d, p, m_, e, dec, "enumeration" if how == "enum" else "moment-formula", counts,
+                                [sympy.cancel(v) for v in var]))
+    return tuple(out)
+
+
+def _grouped_points():
+    """The condition: each response decoded by its configuration's (p_k, q_k) (the grouped decoder)."""
+    for d, p, m_, e, dec, path, counts, var in _ocms_variances():
+        if dec == "grouped":
+            yield Point({"d": d, "d'": p, "m": m_, "exp_eps": e, "counts": counts}, data=Exact(var, path),
+                        size=(d, m_, sum(counts), e))
+
+
+def _pooled_differs(forms):
+    """With the pooled decoder (pan-cms Eq. (8)) the real variance differs from the form's mixture on some value."""
+    return _pooled_count(lambda d, p, m_, e, counts, var: any(
+        sympy.cancel(a - b) != 0 for a, b in zip(var, _mixture_at(forms.derived(), d, p, m_, e, counts, var))))
+
+
+def _pooled_formula():
+    """With the pooled decoder the real variance is ldpref's pooled (p, q) formula."""
+    return _pooled_count(lambda d, p, m_, e, counts, var: all(
+        sympy.cancel(a - b) == 0 for a, b in zip(var, _variance_pooled(d, p, m_, e, counts))))
+
+
+def _pooled_count(test):
+    return counted((test(d, p, m_, e, counts, var) for d, p, m_, e, dec, path, counts, var in _ocms_variances()
+                    if dec == "pooled"), "datasets")
+
+
+record(
     id="pan-strict/cor5.1",
-    custom=("numeric: the grouped decoder's variance against the mixture, and for the pooled decoder the "
-            "difference from it counted"),
     location="Section 5.2, Corollary 5.1 (proof at the end of Appendix D.1)",
     statement="The variance of OCMS is pi_1 Var(OSC with support ceil(d'/m)) + pi_0 Var(OSC with support "
               "floor(d'/m)).",
@@ -389,39 +434,14 @@ def _variance_pooled(d, p, m_, e, counts):
               "the single CMS decoder of pan-cms Eq. (8) (overall p, q) the two configurations' estimates have "
               "different means and the variance is larger",
     note=LOST,
-)
-def cor5_1(ev):
-    form = ev.derived()
-    insts = []
-    pooled_differs, pooled_formula = [], []
-    grid = [(3, 2, "enum"), (4, 2, "enum"), (4, 3, "enum"), (5, 3, "moments"), (6, 3, "moments"), (7, 4, "moments")]
-    for d, m_, how in grid:
-        p = next_prime(d)
-        for e in ((R(2), R(3)) if d <= 4 else (R(3),)):
-            for dec in ("grouped", "pooled"):
-                mech = _ocms(d, m_, e, dec).mechanism
-                datasets = [tuple(1 if x == 0 else 0 for x in range(d)), tuple(1 if x < 2 else 0 for x in range(d))]
-                if how == "moments":
-                    datasets.append(tuple([2] + [1] * (d - 1)))
-                for counts in datasets:
-                    var = (enumeration.enumerated_moments(mech, counts)["variance"] if how == "enum"
-                           else moments.variance(mech, counts))
-                    var = [sympy.cancel(v) for v in var]
-                    mix = _mixture_at(form, d, p, m_, e, counts, var)
-                    if dec == "grouped":  # the condition: each response decoded by its configuration's (p_k, q_k)
-                        insts.append(Instance({"d": d, "d'": p, "m": m_, "exp_eps": e, "counts": counts}, var, mix,
-                                              path="enumeration" if how == "enum" else "moment-formula",
-                                              size=(d, m_, sum(counts), e)))
-                    else:
-                        pooled_differs.append(any(sympy.cancel(a - b) != 0 for a, b in zip(var, mix)))
-                        pooled_formula.append(all(sympy.cancel(a - b) == 0 for a, b in
-                                                  zip(var, _variance_pooled(d, p, m_, e, counts))))
-    ev.instances("variance of the real OCMS, grouped decoder (enumeration / exact moments) vs the mixture", insts,
-                 has_printed=False)
-    ev.numeric("pooled decoder (pan-cms Eq. (8)): the real variance differs from the mixture on some value",
-               all(pooled_differs), len(pooled_differs), f"{sum(pooled_differs)} of {len(pooled_differs)} datasets")
-    ev.numeric("pooled decoder: the real variance == ldpref's pooled (p, q) formula", all(pooled_formula),
-               len(pooled_formula), f"{sum(pooled_formula)} of {len(pooled_formula)} datasets")
+    steps=(Grid("variance of the real OCMS, grouped decoder (enumeration / exact moments) vs the mixture",
+                _grouped_points, lambda point: point.data, printed=False,
+                value=lambda form, point: _mixture_at(form, point.params["d"], point.params["d'"], point.params["m"],
+                                                      point.params["exp_eps"], point.params["counts"],
+                                                      point.data.value)),
+           Numeric("pooled decoder (pan-cms Eq. (8)): the real variance differs from the mixture on some value",
+                   _pooled_differs, reads_forms=True),
+           Numeric("pooled decoder: the real variance == ldpref's pooled (p, q) formula", _pooled_formula)))
 
 
 _MIX = sympy.symbols("pi_1 mu v_1 v_0")

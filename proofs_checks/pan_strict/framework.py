@@ -15,167 +15,25 @@ from functools import cache
 import flint
 import numpy as np
 import sympy
-from sympy.polys.matrices import DomainMatrix
-from sympy.polys.matrices.exceptions import DMNonInvertibleMatrixError as NotInvertible
-from sympy.polys.polyerrors import CoercionFailed
-from sympy.polys.constructor import construct_domain
 
 import derivations.pan_strict.framework as D
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Point, precomputed
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, oue, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
 
+from .matrix_forms import _per_dataset, _shapes, at, at_facts, cancel_each, mat_at, mat_at_facts  # noqa: F401
+# (at, cancel_each: re-exported, tests/test_speed_strict_statements.py imports them from here)
+
 SEED = 20260601  # fixed: verdicts are reproducible run to run
 
 GENERIC_SHAPES = [(2, 2), (2, 3), (3, 4)]  # (d, |U|) for symbolic identities
-
-
-def mat_at(form, subs: dict, normalise=sympy.cancel) -> sympy.Matrix:
-    """A matrix form (or the right side of an ``Eq``) at explicit matrices and sizes: every MatrixSymbol and
-    symbol of ``subs`` replaced, the matrix expression carried out exactly (on exact domain matrices when
-    every node allows it, see :func:`_explicit`; else by ``xreplace(...).doit()``)."""
-    expr = form.rhs if isinstance(form, sympy.Equality) else form
-    rep = {key: (sympy.ImmutableMatrix(v) if isinstance(v, sympy.MatrixBase) else sympy.sympify(v)) for key, v in subs.items()}
-    try:
-        value = _explicit(expr, rep)
-    except (_Unhandled, CoercionFailed, NotInvertible):
-        value = expr.xreplace(rep).doit()
-    else:
-        if normalise in (sympy.cancel, sympy.expand) and isinstance(value, sympy.MatrixBase):
-            return value  # entries of an exact domain: already expanded, in lowest terms
-    if isinstance(value, sympy.MatrixExpr):
-        value = value.as_explicit()
-    if not isinstance(value, sympy.MatrixBase):
-        return normalise(value)
-    return sympy.Matrix(value).applyfunc(normalise)
-
-
-class _Unhandled(Exception):
-    """A node :func:`_explicit` does not carry out on domain matrices (the caller takes sympy's path)."""
-
-
-def _explicit(expr, rep: dict, symbols=(), raw: bool = False):
-    """``expr.xreplace(rep).doit()`` for a matrix expression, carried out on :class:`DomainMatrix` over one
-    exact domain (QQ, QQ(e^eps), a polynomial field of generic entries) holding every substituted value and
-    every remaining symbol: products, sums, Hadamard products and powers, transposes, inverses, traces,
-    diagonal and constant matrices.  The result is a sympy Matrix (or scalar) whose entries are the same
-    exact values, already in lowest terms.  ``raw``: return ``(DomainMatrix, domain)`` instead, with the
-    extra ``symbols`` as generators of the domain (so a caller can substitute values for them in the domain)."""
-    values = [v for m in rep.values() for v in (m if isinstance(m, sympy.MatrixBase) else [m])]
-    free = [s for s in expr.free_symbols if isinstance(s, sympy.Symbol) and s not in rep]
-    K, _ = construct_domain(values + free + list(symbols) + [sympy.Integer(2)], field=True)
-    if K.is_FractionField and K.domain == sympy.ZZ:
-        K = sympy.QQ.frac_field(*K.symbols)  # rational values can be substituted for its generators
-
-    def domain_matrix(v):
-        return DomainMatrix([[K.from_sympy(x) for x in row] for row in v.tolist()], v.shape, K)
-
-    def walk(e):
-        if e in rep:
-            v = rep[e]
-            return domain_matrix(v) if isinstance(v, sympy.MatrixBase) else v
-        if isinstance(e, sympy.MatrixSymbol):
-            raise _Unhandled(e)
-        if isinstance(e, (sympy.Identity, sympy.OneMatrix, sympy.ZeroMatrix)):
-            rows, cols = (int(sympy.sympify(x).xreplace(rep)) for x in e.shape)
-            if isinstance(e, sympy.Identity):
-                return DomainMatrix.eye(rows, K).to_dense()
-            return (DomainMatrix.ones if isinstance(e, sympy.OneMatrix) else DomainMatrix.zeros)((rows, cols), K).to_dense()
-        if not isinstance(e, sympy.MatrixExpr) and not e.has(sympy.MatrixExpr):
-            return e.xreplace(rep)
-        args = [walk(a) for a in e.args]
-        if isinstance(e, (sympy.MatMul, sympy.Mul)):
-            out, coeff = None, sympy.Integer(1)
-            for a in args:
-                if isinstance(a, DomainMatrix):
-                    out = a if out is None else out.matmul(a)
-                else:
-                    coeff *= a
-            if out is None:
-                return coeff
-            return out if coeff == 1 else out.scalarmul(K.from_sympy(coeff))
-        if isinstance(e, (sympy.MatAdd, sympy.Add)) and all(isinstance(a, DomainMatrix) for a in args):
-            out = args[0]
-            for a in args[1:]:
-                out = out.add(a)
-            return out
-        if isinstance(e, (sympy.MatAdd, sympy.Add)) and not any(isinstance(a, DomainMatrix) for a in args):
-            return sympy.Add(*args)
-        if isinstance(e, sympy.HadamardProduct):
-            out = args[0]
-            for a in args[1:]:
-                out = out.mul_elementwise(a)
-            return out
-        if isinstance(e, sympy.HadamardPower) and args[1].is_Integer and int(args[1]) >= 1:
-            out = args[0]
-            for _ in range(int(args[1]) - 1):
-                out = out.mul_elementwise(args[0])
-            return out
-        if isinstance(e, sympy.Transpose):
-            return args[0].transpose()
-        if isinstance(e, sympy.Inverse):
-            return args[0].inv()
-        if isinstance(e, sympy.Trace):
-            return K.to_sympy(sum(args[0].diagonal(), K.zero))
-        if isinstance(e, sympy.DiagMatrix):
-            return DomainMatrix.diag(args[0].to_list_flat(), K).to_dense()
-        if isinstance(e, sympy.Pow) and not any(isinstance(a, DomainMatrix) for a in args):
-            return sympy.Pow(*args)
-        raise _Unhandled(type(e).__name__)
-
-    value = walk(expr)
-    if raw:
-        if not isinstance(value, DomainMatrix):
-            raise _Unhandled("not a matrix")
-        return value, K
-    return value.to_Matrix() if isinstance(value, DomainMatrix) else value
-
-
-def _per_dataset(form, P, Q):
-    """The form at (P, Q) with f and n left symbolic: one matrix evaluation per mechanism on exact domain
-    matrices, then a substitution of the dataset's f and n inside that domain (returns ``counts -> list of
-    values``)."""
-    d = P.shape[1]
-    f_syms = sympy.Matrix(sympy.symbols(f"f_0:{d}"))
-    n_sym = sympy.Symbol("n_clients", positive=True)
-    rep = {D.P_M: sympy.ImmutableMatrix(P), D.Q_M: sympy.ImmutableMatrix(Q), D.f_M: sympy.ImmutableMatrix(f_syms),
-           D.n: n_sym, D.U_sym: sympy.Integer(P.shape[0]), D.d_sym: sympy.Integer(d)}
-    general, K = _explicit(form.rhs if isinstance(form, sympy.Equality) else form, rep,
-                           symbols=[*f_syms, n_sym], raw=True)
-    gens = dict(zip(K.symbols, K.gens))
-    entries = general.to_list_flat()
-
-    def at_counts(counts):
-        n_c = sum(counts)
-        point = [(gens[n_sym], K.domain(n_c))] + [(gens[f_syms[x]], K.domain(c, n_c)) for x, c in enumerate(counts)]
-        return [K.to_sympy(K.new(v.subs(point)) if hasattr(v, "subs") else v) for v in entries]
-
-    return at_counts
-
-
-def _shapes(P):
-    """The size symbols of the matrix forms at an explicit |U| x d perturbation matrix."""
-    return {D.U_sym: P.shape[0], D.d_sym: P.shape[1]}
-
-
-def at(form, subs: dict):
-    """A scalar form (or a tuple / Boolean / Predicate) at one instance (``ldpref.ledger.forms.evaluate``)."""
-    value = evaluate(form, subs)
-    return [v if getattr(v, "is_Rational", False) else sympy.cancel(v) for v in value] if isinstance(
-        value, (list, tuple)) else value  # a Rational is already its own cancel
-
-
-def cancel_each(M: sympy.Matrix, cancel=sympy.cancel) -> sympy.Matrix:
-    """``M.applyfunc(cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
-    memo: dict = {}
-    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, cancel(v)))
 
 
 def urp_mechanism(P: sympy.Matrix, Q: sympy.Matrix, name: str = "mechanism") -> Mechanism:
@@ -336,11 +194,83 @@ def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
     return sympy.cancel(D.urp_l2_loss(P, Q_opt, n_clients))
 
 
-@claim(
+def _with_d(P) -> dict:
+    """The explicit matrices the Theorem 3.1 forms are read at: P, D = diag(P 1) and the sizes."""
+    return {D.P_M: P, D.D_M: sympy.diag(*(P * sympy.ones(P.shape[1], 1))), **_shapes(P)}
+
+
+def _q_star(pair, P):
+    """Q* by the derived decoder form (the first of the derived pair) at P."""
+    return mat_at(pair[0], _with_d(P))
+
+
+def _minimum(pair, P):
+    """The closed-form minimum (the second of the derived pair) at P and n = 1."""
+    return mat_at(pair[1], {**_with_d(P), D.n: sympy.Integer(1)})
+
+
+@cache
+def _thm3_1_draws() -> tuple:
+    """The seeded draws, in the order of one stream: per shape and repetition a random P with its exact KKT minimum
+    and five offsets Z N (N P = 0) of random unbiased decoders (``random_unbiased_decoder`` around Q* adds exactly
+    this offset; its draws do not depend on Q*); then the random P whose URP mechanisms are enumerated."""
+    rng = np.random.default_rng(SEED + 31)
+    draws = []
+    for d, U in [(2, 3), (2, 4), (3, 4), (3, 5)]:
+        for rep in range(2):
+            P = random_perturbation_matrix(rng, d, U)
+            offsets = [random_unbiased_decoder(rng, P, sympy.zeros(d, U)) for _ in range(5)]
+            draws.append(({"d": d, "|U|": U, "draw": rep}, P, _urp_min_by_kkt(P, sympy.Integer(1)), offsets))
+    urp_ps = [(d, U, random_perturbation_matrix(rng, d, U)) for d, U in [(2, 2), (2, 3), (3, 3)]]
+    return tuple(draws), tuple(urp_ps)
+
+
+def _minimum_points():
+    """The closed-form minimum at each random P, and the loss of the form's Q* there, against the exact KKT solve over
+    all unbiased decoders."""
+    for params, P, exact, _ in _thm3_1_draws()[0]:
+        size = (params["d"], params["|U|"], params["draw"])
+        yield Point(params, facts={"P": P, "value": "minimum"}, data=exact, size=size)
+        yield Point({**params, "check": "loss(Q*) == min"}, facts={"P": P, "value": "loss(Q*)"}, data=exact, size=size)
+
+
+def _minimum_value(pair, point):
+    P = point.facts["P"]
+    if point.facts["value"] == "minimum":
+        return _minimum(pair, P)
+    return D.urp_l2_loss(P, _q_star(pair, P), sympy.Integer(1))
+
+
+def _never_beaten(pair):
+    """Random unbiased decoders Q* + Z N never have a smaller URP loss than the closed-form minimum."""
+    tried = beaten = 0
+    for params, P, exact, offsets in _thm3_1_draws()[0]:
+        Q_star, minimum = _q_star(pair, P), _minimum(pair, P)
+        for offset in offsets:
+            tried += 1
+            beaten += bool(D.urp_l2_loss(P, Q_star + offset, sympy.Integer(1)) < minimum)
+    return beaten == 0, tried, f"{tried} random unbiased decoders Q* + Z N (N P = 0), {beaten} with a smaller loss"
+
+
+def _urp_loss_points(forms):
+    """The URP loss formula at the form's Q* against enumeration of the explicit URP mechanism of (P, Q*)."""
+    for d, U, P in _thm3_1_draws()[1]:
+        urp = urp_mechanism(P, _q_star(forms.derived(), P), name=f"URP(d={d},U={U})")
+        for counts in _datasets(d, 2):
+            yield Point({"d": d, "|U|": U, "counts": counts}, facts={"P": P, "n": sum(counts)},
+                        data=sum(enumeration.enumerated_moments(urp, counts)["mse"]), size=(d, U, sum(counts)))
+
+
+def _moore_penrose_note(forms):
+    shapes = len(_thm3_1_draws()[0])
+    worse = [params for params, P, exact, _ in _thm3_1_draws()[0]
+             if D.urp_l2_loss(P, (P.T * P).inv() * P.T, sympy.Integer(1)) > _minimum(forms.derived(), P)]
+    return (f"plain Moore-Penrose decoder of P strictly worse than Q* on {len(worse)} of {shapes} random P "
+            "(non-constant row sums)" + (f", e.g. {worse[0]}" if worse else ""))
+
+
+record(
     id="pan-strict/thm3.1",
-    custom=("optimality: the closed-form minimum judged against an exact KKT solve over all unbiased decoders, "
-            "random unbiased decoders counted that never beat Q*, and the URP loss itself against the enumerated "
-            "URP mechanism"),
     location="Section 3, Theorem 3.1 (and Appendix B.1)",
     statement="For a fixed P, the l2 loss of the URP estimator is minimised over unbiased decoders by "
               "Q* = (P^T D^-1 P)^-1 P^T D^-1 with D = diag(P 1) (the Moore-Penrose inverse of D^-1/2 P, "
@@ -352,55 +282,13 @@ def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
     note="The plain Moore-Penrose inverse (P^T P)^-1 P^T of P is this optimum only when P's row sums are "
          "constant (D proportional to I), as for every symmetric mechanism; the evidence counts the instances "
          "where it is strictly worse.",
-)
-def thm3_1(ev):
-    decoder_form, minimum_form = ev.derived()
-
-    def q_star(P):
-        return mat_at(decoder_form, {D.P_M: P, D.D_M: sympy.diag(*(P * sympy.ones(P.shape[1], 1))), **_shapes(P)})
-
-    def minimum(P, n_c):
-        return mat_at(minimum_form, {D.P_M: P, D.D_M: sympy.diag(*(P * sympy.ones(P.shape[1], 1))), D.n: n_c, **_shapes(P)})
-
-    rng = np.random.default_rng(SEED + 31)
-    n_clients = sympy.Integer(1)
-    instances, mp_worse, tried, beaten = [], [], 0, 0
-    shapes = [(2, 3), (2, 4), (3, 4), (3, 5)]
-    for d, U in shapes:
-        for rep in range(2):
-            P = random_perturbation_matrix(rng, d, U)
-            params = {"d": d, "|U|": U, "draw": rep}
-            exact = _urp_min_by_kkt(P, n_clients)
-            derived = minimum(P, n_clients)
-            instances.append(Instance(params, exact, derived, size=(d, U, rep)))
-            Q_star = q_star(P)
-            instances.append(Instance({**params, "check": "loss(Q*) == min"}, exact,
-                                      D.urp_l2_loss(P, Q_star, n_clients), size=(d, U, rep)))
-            # random unbiased decoders never beat Q*
-            for _ in range(5):
-                Qr = random_unbiased_decoder(rng, P, Q_star)
-                tried += 1
-                if D.urp_l2_loss(P, Qr, n_clients) < derived:
-                    beaten += 1
-            Q_mp = (P.T * P).inv() * P.T
-            if D.urp_l2_loss(P, Q_mp, n_clients) > derived:
-                mp_worse.append(params)
-    ev.instances("min URP l2 (closed form vs exact KKT solve)", instances, has_printed=False)
-    ev.numeric("random unbiased decoders never beat Q*", beaten == 0, tried,
-               f"{tried} random unbiased decoders Q* + Z N (N P = 0), {beaten} with a smaller loss")
-    # the URP loss formula itself against enumeration of the explicit URP mechanism
-    urp_instances = []
-    for d, U in [(2, 2), (2, 3), (3, 3)]:
-        P = random_perturbation_matrix(rng, d, U)
-        Q_star = q_star(P)
-        urp = urp_mechanism(P, Q_star, name=f"URP(d={d},U={U})")
-        for counts in _datasets(d, 2):
-            exact = sum(enumeration.enumerated_moments(urp, counts)["mse"])
-            urp_instances.append(Instance({"d": d, "|U|": U, "counts": counts}, exact,
-                                          D.urp_l2_loss(P, Q_star, sum(counts)), size=(d, U, sum(counts))))
-    ev.instances("URP l2 formula vs enumerated URP mechanism", urp_instances, has_printed=False)
-    ev.note(f"plain Moore-Penrose decoder of P strictly worse than Q* on {len(mp_worse)} of "
-            f"{len(shapes) * 2} random P (non-constant row sums)" + (f", e.g. {mp_worse[0]}" if mp_worse else ""))
+    steps=(Grid("min URP l2 (closed form vs exact KKT solve)", _minimum_points, precomputed, value=_minimum_value),
+           Numeric("random unbiased decoders never beat Q*", lambda forms: _never_beaten(forms.derived()),
+                   reads_forms=True),
+           Grid("URP l2 formula vs enumerated URP mechanism", _urp_loss_points, precomputed, reads_forms=True,
+                value=lambda pair, point: D.urp_l2_loss(point.facts["P"], _q_star(pair, point.facts["P"]),
+                                                        point.facts["n"])),
+           Note(_moore_penrose_note, reads_forms=True)))
 
 
 # =============================================================================================
@@ -574,7 +462,7 @@ record(
     derivation="derivations.pan_strict.framework.worst_l2_vertex",
     assumptions="Q P = I; datasets of n clients",
     steps=(Grid("worst-case l2 over every dataset (enumeration) vs the vertex formula", _eq1_points,
-        lambda point: point.data, value=lambda form, point: at(form, point.facts)),))
+        lambda point: point.data, value=at_facts),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -595,25 +483,26 @@ def _normal_l1(proto, n_c, form):
     return D.eq2_at(form, [D.symmetric_variance(p, q, 1, n_c)] + [D.symmetric_variance(p, q, 0, n_c)] * (d - 1))
 
 
-def _thm2_3_evidence(ev):
-    form = ev.derived()
-    lhs, rhs = D.normal_mae_identity()
-    ev.identity("E|N(0, s^2)| = sqrt(2/pi) s (sympy integral)", lhs, rhs)
-    ev.identity("Bin(2m, 1/2): log(exact E|X - m| / normal approximation) = 0 - 1/(8m) + O(1/m^2) (sympy series)",
-                list(D.half_binomial_log_ratio_series()), [sympy.Integer(0), R(-1, 8)])
-    insts = []
+def _mad_points():
+    """Per family: (model points, no form) E sum|f_hat - f| by enumeration against De Moivre's exact closed form at
+    n = 1, 2, 3; then ldpref's normal approximation at n = 7 against the form, sqrt(2/pi) sum sqrt(Var)."""
     for name, proto in _L1_FAMILIES:
         m = proto.mechanism
         for n_c in (1, 2, 3):
-            counts = (n_c,) + (0,) * (m.d - 1)
-            insts.append(Instance({"mechanism": name, "n": n_c}, _enum_abs_error(m, counts), _mad_formula(proto, n_c),
-                                  size=(m.d, n_c)))
-        # ldpref's normal approximation at the same dataset == the derived sqrt(2/pi) sum sqrt(Var)
-        insts.append(Instance({"mechanism": name, "n": 7, "check": "ldpref l1_normal_approximation"},
-                              losses.l1_normal_approximation(m, (7,) + (0,) * (m.d - 1)), _normal_l1(proto, 7, form),
-                              size=(m.d, 7)))
-    ev.instances("E sum|f_hat - f| by enumeration vs De Moivre's exact form", insts, has_printed=False)
-    # how the approximation behaves: relative error by exact rational MAD (De Moivre) vs Eq. (2)
+            yield Point({"mechanism": name, "n": n_c}, data=_enum_abs_error(m, (n_c,) + (0,) * (m.d - 1)),
+                        size=(m.d, n_c), model=_mad_formula(proto, n_c))
+        yield Point({"mechanism": name, "n": 7, "check": "ldpref l1_normal_approximation"}, facts={"proto": proto},
+                    data=losses.l1_normal_approximation(m, (7,) + (0,) * (m.d - 1)), size=(m.d, 7))
+
+
+_MAD_GRID = Grid("E sum|f_hat - f| by enumeration vs De Moivre's exact form", _mad_points, precomputed,
+                 value=lambda form, point: _normal_l1(point.facts["proto"], 7, form))
+
+
+@functools.lru_cache(maxsize=8)
+def _approximation_ratios(form) -> tuple:
+    """How the approximation behaves: exact rational MAD (De Moivre) over Eq. (2) (the form) per family and n, at 40
+    digits: (rows shown, the largest n |ratio - 1|, the (family, n) where the exact value is below the form)."""
     rows, worst_scaled, below = [], 0, []
     for name, proto in _L1_FAMILIES:
         for n_c in (1, 2, 3, 4, 5, 10, 20, 50, 100, 1000, 10000):
@@ -625,17 +514,35 @@ def _thm2_3_evidence(ev):
                 below.append((name, n_c))
             if n_c in (1, 10, 10000):
                 rows.append(f"{name} n={n_c}: exact/approx = {mpmath.nstr(ratio, 8)}")
-    ev.numeric("relative error of Eq. (2) is O(1/n): n |exact/approx - 1| <= 1/2 on every family and n",
-               worst_scaled <= mpmath.mpf(1) / 2, 33, f"max n|ratio - 1| = {mpmath.nstr(worst_scaled, 6)}; " + "; ".join(rows))
-    ev.note("Eq. (2) is neither an upper nor a lower bound for finite n: the exact E sum|f_hat - f| is below the "
+    return rows, worst_scaled, below
+
+
+def _relative_error(forms):
+    rows, worst_scaled, below = _approximation_ratios(forms.derived())
+    detail = f"max n|ratio - 1| = {mpmath.nstr(worst_scaled, 6)}; " + "; ".join(rows)
+    return worst_scaled <= mpmath.mpf(1) / 2, 33, detail
+
+
+def _neither_bound(forms):
+    below = _approximation_ratios(forms.derived())[2]
+    return ("Eq. (2) is neither an upper nor a lower bound for finite n: the exact E sum|f_hat - f| is below the "
             f"normal approximation at {below[:3]} and above it elsewhere; the relative error decays like 1/n "
             "(oscillating with the lattice of the binomial counts) and is 3-21% at n = 1.")
 
 
-@claim(
+_THM2_3_STEPS = (
+    Identity("E|N(0, s^2)| = sqrt(2/pi) s (sympy integral)", lambda: D.normal_mae_identity()[0],
+             lambda: D.normal_mae_identity()[1]),
+    Identity("Bin(2m, 1/2): log(exact E|X - m| / normal approximation) = 0 - 1/(8m) + O(1/m^2) (sympy series)",
+             lambda: list(D.half_binomial_log_ratio_series()), lambda: [sympy.Integer(0), R(-1, 8)]),
+    _MAD_GRID,
+    Numeric("relative error of Eq. (2) is O(1/n): n |exact/approx - 1| <= 1/2 on every family and n",
+            _relative_error, reads_forms=True),
+    Note(_neither_bound, reads_forms=True))
+
+
+record(
     id="pan-strict/thm2.3",
-    custom=("numeric: the form is a large-n approximation, so exact E sum|f_hat - f| (enumeration) is matched by "
-            "De Moivre's closed form and the form's relative error is counted as O(1/n)"),
     location="Section 2.2, Theorem 2.3 (proof in Appendix A.2)",
     statement="For large n, l1 ~ max over datasets of sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (CLT + the mean "
               "absolute value of a centred normal).",
@@ -643,23 +550,17 @@ def _thm2_3_evidence(ev):
     derivation="derivations.pan_strict.framework.binomial_mad",
     assumptions="unbiased estimator; n -> oo (CLT); checked per dataset against De Moivre's exact mean "
                 "absolute deviation",
-)
-def thm2_3(ev):
-    _thm2_3_evidence(ev)
+    steps=_THM2_3_STEPS)
 
 
-@claim(
+record(
     id="pan-strict/eq2",
-    custom=("numeric: the form is a large-n approximation, so exact E sum|f_hat - f| (enumeration) is matched by "
-            "De Moivre's closed form and the form's relative error is counted as O(1/n)"),
     location="Section 2.2, Eq. (2)",
     statement="l1 ~ max_f sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (the formula of Theorem 2.3).",
     derived=D.eq2_sum_form,
     derivation="derivations.pan_strict.framework.binomial_mad",
     assumptions="as Theorem 2.3",
-)
-def eq2(ev):
-    _thm2_3_evidence(ev)
+    steps=_THM2_3_STEPS)
 
 
 record(
@@ -736,13 +637,49 @@ record(
     derived=D.appA_1_linear_form,
     derivation="derivations.pan_strict.framework.variance_from_model",
     steps=(Grid("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", _linear_points, lambda point: point.data,
-        value=lambda form, point: mat_at(form, point.facts)),))
+        value=mat_at_facts),))
 
 
-@claim(
+@cache
+def _rank_cases() -> tuple:
+    """(name, P, whether Q P = I has a solution, the dimension of the solutions or -1) by sympy's linsolve of
+    Q P = I for every entry of Q, on random P and a rank-deficient one."""
+    rng = np.random.default_rng(SEED + 22)
+    cases = [(f"random d={d} |U|={U}", random_perturbation_matrix(rng, d, U))
+             for d, U in [(2, 2), (2, 4), (3, 3), (3, 5)]]
+    cases.append(("rank-deficient d=3 |U|=3", sympy.Matrix([[R(1, 2), R(1, 4), R(3, 8)], [R(1, 4), R(1, 2), R(3, 8)],
+                                                          [R(1, 4), R(1, 4), R(1, 4)]])))
+    out = []
+    for name, P in cases:
+        U, d = P.shape
+        Z = sympy.Matrix(d, U, lambda i, j: sympy.Symbol(f"z_{i}_{j}"))
+        sol = sympy.linsolve(list(Z * P - sympy.eye(d)), list(Z))
+        exists = sol != sympy.EmptySet
+        out.append((name, P, exists, len(next(iter(sol)).free_symbols) if exists else -1))
+    return tuple(out)
+
+
+def _exists_points():
+    for name, P, exists, _ in _rank_cases():
+        U, d = P.shape
+        yield Point({"P": name, "rank": P.rank(), "d": d}, data=exists, size=(d, U, 0))
+
+
+def _dimension_points():
+    for name, P, exists, dim in _rank_cases():
+        U, d = P.shape
+        if exists:
+            yield Point({"P": name, "check": "dimension of the solutions"}, facts={D.d_sym: d, D.U_sym: U}, data=dim,
+                        size=(d, U, 1))
+
+
+def _existence(form):
+    """The existence statement: the printed form, or the first of the derived pair (existence, dimension)."""
+    return form[0] if isinstance(form, tuple) else form
+
+
+record(
     id="pan-strict/sec2.2.rank",
-    custom=("the derived form is a pair (existence, dimension): the printed existence statement is judged with "
-            "the first on sympy's linsolve of Q P = I, the dimension (no printed counterpart) on its own"),
     location="Section 2.2 (after Theorem 2.1)",
     statement="An unbiased reconstruction (Q P = I) exists iff P has full column rank; when |U| > d it is not unique "
               "(the solutions form an affine space of dimension d (|U| - rank P)).",
@@ -753,28 +690,7 @@ record(
     note="Printed statement: the sentence after Theorem 2.1 survives in our copy (P must be of full column rank, "
          "otherwise f cannot be reconstructed unbiasedly); the dimension of the solution set is ldpref's addition "
          "and has no printed counterpart.",
-)
-def sec2_2_rank(ev):
-    printed_exists = ev.printed()
-    if isinstance(printed_exists, tuple):  # the printed form replaced by the derived pair (self-check)
-        printed_exists = printed_exists[0]
-    exists_form, dim_form = ev.derived()
-    insts = []
-    rng = np.random.default_rng(SEED + 22)
-    cases = [(f"random d={d} |U|={U}", random_perturbation_matrix(rng, d, U)) for d, U in [(2, 2), (2, 4), (3, 3), (3, 5)]]
-    cases.append(("rank-deficient d=3 |U|=3", sympy.Matrix([[R(1, 2), R(1, 4), R(3, 8)], [R(1, 4), R(1, 2), R(3, 8)],
-                                                          [R(1, 4), R(1, 4), R(1, 4)]])))
-    for name, P in cases:
-        U, d = P.shape
-        Z = sympy.Matrix(d, U, lambda i, j: sympy.Symbol(f"z_{i}_{j}"))
-        sol = sympy.linsolve(list(Z * P - sympy.eye(d)), list(Z))  # solve Q P = I for every entry of Q
-        exists = sol != sympy.EmptySet
-        dim = len(next(iter(sol)).free_symbols) if exists else -1  # -1: no solution
-        params = {"P": name, "rank": P.rank(), "d": d}
-        insts.append(Instance(params, exists, evaluate(exists_form, params), printed=evaluate(printed_exists, params),
-                              size=(d, U, 0)))
-        if exists:
-            insts.append(Instance({"P": name, "check": "dimension of the solutions"}, dim,
-                                  at(dim_form, {D.d_sym: d, D.U_sym: U}), size=(d, U, 1)))
-    ev.instances("an unbiased Q exists (sympy linsolve of Q P = I) vs the rank of P", [i for i in insts if "check" not in i.params])
-    ev.instances("dimension of {Q: Q P = I} (sympy linsolve)", [i for i in insts if "check" in i.params], has_printed=False)
+    steps=(Grid("an unbiased Q exists (sympy linsolve of Q P = I) vs the rank of P", _exists_points, precomputed,
+                part=_existence),
+           Grid("dimension of {Q: Q P = I} (sympy linsolve)", _dimension_points, precomputed, part=lambda form: form[1],
+                printed=False, value=at_facts)))

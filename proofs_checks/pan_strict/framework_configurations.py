@@ -1,5 +1,5 @@
-"""pan-strict claim checks: Sections 2.3-2.4 (extremal and symmetric configurations, the Eq. (5) estimator,
-the uniformly-random-permutation (URP) transform, Corollaries 2.1-2.2).
+"""pan-strict claim checks: Sections 2.3-2.4 (extremal and symmetric configurations, the Eq. (5) estimator and
+Theorem 2.5; the uniformly-random-permutation (URP) transform is ``framework_urp``).
 
 Our copy lost every formula: each printed form is "not available in our copy".  Each check records exact
 identities and instance-by-instance agreement with exact enumeration of real mechanisms (shared builders in
@@ -9,31 +9,27 @@ identities and instance-by-instance agreement with exact enumeration of real mec
 from __future__ import annotations
 
 import functools
-import itertools
 from functools import cache
-from math import factorial
 
-import mpmath
 import numpy as np
 import sympy
 
 import derivations.pan_strict.framework as D
 import derivations.pan_strict.printed_framework as PR
-from ldpref import enumeration, losses, privacy
+from ldpref import enumeration, privacy
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point, precomputed
-from ldpref.ledger.root_causes import RootCause
-from ldpref.ledger.forms import evaluate, truth_at_once
+from ldpref.ledger.forms import truth_at_once
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, oue, subset_selection
 from ldpref.mechanisms.pure import support_probabilities
 from ldpref.random_mechanisms import random_perturbation_matrix
 
-from .urp_l1 import _l1_comparison, _l1_decided, l1_counterexample_mechanism  # noqa: F401 (re-exported)
-from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _random_mechanisms, _shapes, _support_matrix, at,
-                        complementary_pairs_mechanism, cyclic_constant_support_mechanism, mat_at, urp_mechanism,
-                        cancel_each)
+from .urp_l1 import _l1_comparison, l1_counterexample_mechanism  # noqa: F401 (re-exported: tests import them here)
+from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _support_matrix, complementary_pairs_mechanism,
+                        cyclic_constant_support_mechanism)
+from .matrix_forms import _shapes, at, cancel_each, mat_at, mat_at_facts
 
 # ---------------------------------------------------------------------------------------------
 # Section 2.3: extremal configurations
@@ -106,27 +102,27 @@ def _row_min(row, e):
     return min(row) if all(v.is_Rational for v in row) else row[0]
 
 
-@claim(
+def _eq3_points():
+    """Per mechanism of the extremal grid: P rebuilt by the form from the parts read off it, and (a model point, no
+    form) the support matrix read off P against the one it was built from."""
+    for name, P, e, S in _extremal_grid():
+        base, S_read = D.extremal_parts(P, e)
+        size = (P.shape[1], P.shape[0])
+        yield Point({"mechanism": name}, facts={D.diag_p_M: sympy.diag(*base), D.S_M: S_read,
+                                                 D.J_M: sympy.ones(*P.shape), D.e_sym: e, **_shapes(P)},
+                    data=cancel_each(P), size=size)
+        yield Point({"mechanism": name, "check": "support matrix (constant rows read as empty support)"},
+                    data=D.normalise_constant_rows(S), size=size, model=S_read)
+
+
+record(
     id="pan-strict/eq3",
-    custom=("two instances per mechanism: P rebuilt by the form from the parts read off it, and the support "
-            "matrix read back against the built one (a model reading that no form gives)"),
     location="Section 2.3, Eq. (3)",
     statement="An extremal perturbation matrix factors as P = diag(p) ((e^eps - 1) S + J) with S the 0/1 "
               "support matrix and p the base probabilities.",
     derived=D.eq3_matrix_form,
     derivation="derivations.pan_strict.framework.extremal_matrix",
-)
-def eq3(ev):
-    form = ev.derived()
-    insts = []
-    for name, P, e, S in _extremal_grid():
-        base, S_read = D.extremal_parts(P, e)
-        rebuilt = mat_at(form, {D.diag_p_M: sympy.diag(*base), D.S_M: S_read, D.J_M: sympy.ones(*P.shape), D.e_sym: e,
-                                **_shapes(P)})
-        insts.append(Instance({"mechanism": name}, cancel_each(P), rebuilt, size=(P.shape[1], P.shape[0])))
-        insts.append(Instance({"mechanism": name, "check": "support matrix (constant rows read as empty support)"},
-                              D.normalise_constant_rows(S), S_read, size=(P.shape[1], P.shape[0])))
-    ev.instances("P == diag(p)((e^eps - 1) S + J)", insts, has_printed=False)
+    steps=(Grid("P == diag(p)((e^eps - 1) S + J)", _eq3_points, precomputed, value=mat_at_facts),))
 
 
 def _support_sizes_by_form(form, point):
@@ -288,7 +284,7 @@ record(
     derived=D.eq4_matrix_form,
     derivation="derivations.pan_strict.framework.support_probability_matrix",
     steps=(Grid("S^T P vs (p* - q*) I + q* J", _eq4_points, lambda point: point.data,
-        value=lambda form, point: mat_at(form, point.facts)),))
+        value=mat_at_facts),))
 
 
 @cache
@@ -419,375 +415,3 @@ record(
     derived=D.eq8_value_form,
     derivation="derivations.pan_strict.framework.symmetric_variance",
     steps=(_EQ8_GRID,))
-
-
-# ---------------------------------------------------------------------------------------------
-# Section 2.4: the uniformly-random-permutation (URP) transform
-@cache
-def _urp_grid():
-    """(name, P, Q, S or None, e^eps) base estimators for the URP checks: random extremal mechanisms
-    (varying and constant support) with the Moore-Penrose decoder, random non-extremal ones."""
-    rng = np.random.default_rng(SEED + 26)
-    grid = []
-    for d, e, pairs in [(3, 3, 2), (3, R(5, 2), 3)]:
-        P, S, _ = complementary_pairs_mechanism(rng, d, e, pairs)
-        if P.rank() == d:
-            grid.append((f"extremal pairs d={d} e={e}", P, Mechanism(P.tolist()).decoder_matrix(), S, sympy.sympify(e)))
-    for d, k, e in [(3, 1, 2), (4, 2, 3)]:
-        while True:
-            P, S, _ = cyclic_constant_support_mechanism(rng, d, k, e, 2)
-            if P.rank() == d:
-                break
-        grid.append((f"cyclic d={d} k={k} e={e}", P, Mechanism(P.tolist()).decoder_matrix(), S, sympy.sympify(e)))
-    for d, U in [(2, 3), (3, 3)]:
-        P = random_perturbation_matrix(rng, d, U)
-        grid.append((f"random d={d} |U|={U}", P, Mechanism(P.tolist()).decoder_matrix(), None, None))
-    return grid
-
-
-@cache
-def _urp_mechanism(name):
-    for nm, P, Q, S, e in _urp_grid():
-        if nm == name:
-            return urp_mechanism(P, Q, name=f"URP({name})")
-    raise KeyError(name)
-
-
-@claim(
-    id="pan-strict/lemma2.2",
-    custom=("an exact identity per d on generic symbolic matrices (the form's alpha, beta read at each d) and the"
-            " proof's permutation counting, whose derived side is the proof's fractions, not a form"),
-    location="Section 2.4, Lemma 2.2",
-    statement="For any d x d matrix A, the average of Pi^T A Pi over all d! permutation matrices is alpha I + "
-              "beta J with beta = (1^T A 1 - Tr A)/(d(d-1)) and alpha = Tr A/d - beta.",
-    derived=D.lemma2_2_forms,
-    derivation="derivations.pan_strict.framework.lemma2_2_coefficients",
-    assumptions="d >= 2; the average is over all d! permutations (explicit sum)",
-)
-def lemma2_2(ev):
-    form = ev.derived()
-    for d in (2, 3, 4):
-        A = sympy.Matrix(d, d, lambda i, j: sympy.Symbol(f"a_{i}{j}"))
-        beta, alpha = at(form, {D.trace_A: A.trace(), D.total_A: sum(A), D.d_sym: d})
-        ev.identity(f"generic {d}x{d}: sum over all {factorial(d)} permutations == alpha I + beta J",
-                    D.permutation_average(A).applyfunc(sympy.expand),
-                    (alpha * sympy.eye(d) + beta * sympy.ones(d, d)).applyfunc(sympy.expand))
-    # the proof's counting: index i -> j with probability 1/d, ordered pair -> ordered pair with 1/(d(d-1))
-    insts = []
-    for d in (3, 4):
-        perms = list(itertools.permutations(range(d)))
-        insts.append(Instance({"d": d, "check": "P(pi(0) = 1)"}, R(sum(1 for p in perms if p[0] == 1), len(perms)), R(1, d),
-                              size=(d,)))
-        insts.append(Instance({"d": d, "check": "P((pi(0), pi(1)) = (2, 0))"},
-                              R(sum(1 for p in perms if (p[0], p[1]) == (2, 0)), len(perms)), R(1, d * (d - 1)), size=(d,)))
-        insts.append(Instance({"d": d, "check": "number of permutations"}, len(perms), factorial(d), size=(d,)))
-    ev.instances("permutation counting of the proof", insts, has_printed=False)
-
-
-@claim(
-    id="pan-strict/thm2.6",
-    custom=("the form's p*, q* against the explicit URP mechanism, interleaved with instances comparing the URP "
-            "mechanism's support sizes with its support matrix's (model against model, no form), and a computed "
-            "note"),
-    location="Section 2.4, Theorem 2.6",
-    statement="The URP perturbation has a symmetric configuration: its support probability matrix is the "
-              "permutation average of S^T P, i.e. (p* - q*) I + q* J with p* = Tr(S^T P)/d and q* the mean "
-              "off-diagonal entry.",
-    derived=D.thm2_6_forms,
-    derivation="derivations.pan_strict.framework.urp_support_matrix",
-    assumptions="the base mechanism is extremal (support sets defined); every one of the d! permutations",
-)
-def thm2_6(ev):
-    form = ev.derived()
-
-    def pq_by_form(A, d):
-        return at(form, {D.trace_A: A.trace(), D.total_A: sum(A), D.d_sym: d})
-
-    insts = []
-    for name, P, Q, S, e in _urp_grid():
-        if S is None:
-            continue
-        Pu, Qu, _ = D.urp_matrices(P, Q)
-        Su = D.urp_support_matrix(S)
-        exact = D.symmetric_pq(Su, Pu)  # read off the explicit URP mechanism
-        insts.append(Instance({"base": name}, list(exact) if exact else None, pq_by_form(S.T * P, P.shape[1]),
-                              size=(P.shape[1], P.shape[0])))
-        # the URP mechanism is still extremal at the same e^eps: its support sizes read off P_urp (None if it is
-        # not extremal) vs those of the URP support matrix built from S
-        parts = D.extremal_parts(Pu, e)
-        insts.append(Instance({"base": name, "check": "URP extremal, support sizes"},
-                              sorted(set(D.support_sizes(parts[1]))) if parts is not None else None,
-                              sorted(set(D.support_sizes(Su))), size=(P.shape[1], P.shape[0])))
-    # symbolic e^eps
-    P, S, _ = complementary_pairs_mechanism(np.random.default_rng(SEED + 261), 3, EXP_EPS, 2)
-    Pu, Qu, _ = D.urp_matrices(P, sympy.zeros(3, P.shape[0]))
-    exact = D.symmetric_pq(D.urp_support_matrix(S), Pu)
-    insts.append(Instance({"base": "pairs d=3 (symbolic e^eps)"}, [sympy.cancel(v) for v in exact],
-                          pq_by_form(S.T * P, 3), size=(3, P.shape[0])))
-    ev.instances("URP support probabilities (explicit d! x |U| mechanism) vs Lemma 2.2", insts, has_printed=False)
-    nonsym = [n for n, P, Q, S, e in _urp_grid() if S is not None and D.symmetric_pq(S, P) is None]
-    ev.note(f"base mechanisms that are not symmetric themselves (URP makes them symmetric): {nonsym}")
-
-
-def _thm2_7_evidence(ev):
-    form = ev.derived()
-    insts = []
-    for name, P, Q, S, e in _urp_grid():
-        um = _urp_mechanism(name)
-        d = P.shape[1]
-        by_form = mat_at(form, {D.d_sym: d})
-        # exact: Q_urp P_urp of the explicit URP mechanism; the average over permutations (the proof's middle step)
-        insts.append(Instance({"base": name, "check": "Q_urp P_urp"}, um.decoder_matrix() * um.perturbation_matrix(),
-                              by_form, size=(d, P.shape[0])))
-        insts.append(Instance({"base": name, "check": "(1/d!) sum Pi^T Q P Pi"}, D.permutation_average(Q * P), by_form,
-                              size=(d, P.shape[0])))
-        for counts in [c for c in _datasets(d, 1)]:
-            insts.append(Instance({"base": name, "counts": counts}, enumeration.enumerated_moments(um, counts)["mean"],
-                                  [R(c, sum(counts)) for c in counts], size=(d, P.shape[0], sum(counts))))
-    ev.instances("URP decoder: Q_urp P_urp = average of Pi^T Q P Pi = I; E[f_hat] = f (enumeration)", insts,
-                 has_printed=False)
-
-
-@claim(
-    id="pan-strict/thm2.7",
-    custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
-            "interleaved with E[f_hat] = f by enumeration, instances whose derived side is the true f, not a form"),
-    location="Section 2.4, Theorem 2.7",
-    statement="Q_urp = [Pi_pi^T Q]_pi (the decoder of response (pi, y) is column y of Q with rows permuted by pi) "
-              "is an unbiased reconstruction matrix for the URP perturbation.",
-    derived=D.eq9_matrix_form,
-    derivation="derivations.pan_strict.framework.urp_mechanism_matrices",
-    assumptions="Q P = I",
-)
-def thm2_7(ev):
-    _thm2_7_evidence(ev)
-
-
-@claim(
-    id="pan-strict/eq9",
-    custom=("the form (a matrix) against Q_urp P_urp of the explicit URP mechanism and the permutation average, "
-            "interleaved with E[f_hat] = f by enumeration, instances whose derived side is the true f, not a form"),
-    location="Section 2.4, Eq. (9) (proof of Theorem 2.7)",
-    statement="Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I.",
-    derived=D.eq9_matrix_form,
-    derivation="derivations.pan_strict.framework.permutation_average",
-)
-def eq9(ev):
-    _thm2_7_evidence(ev)
-
-
-@claim(
-    id="pan-strict/def2.6",
-    custom=("library cross-check: the explicit URP mechanism's output count and privacy level against the model's"
-            " (not a form), beside its first column against the form's two-stage sampling"),
-    location="Section 2.4, Definition 2.6",
-    statement="The URP estimator: each client draws one of the d! permutations uniformly, perturbs with the "
-              "column-permuted P and reports (pi, y); P_urp stacks P Pi_pi / d!, Q_urp concatenates Pi_pi^T Q.",
-    derived=D.def2_6_form,
-    derivation="derivations.pan_strict.framework.urp_mechanism_matrices",
-)
-def def2_6(ev):
-    form = ev.derived()
-    insts = []
-    for name, P, Q, S, e in _urp_grid():
-        um = _urp_mechanism(name)
-        d = P.shape[1]
-        base_level = privacy.exp_eps(Mechanism(P.tolist(), sympy.zeros(d, P.shape[0]).tolist()))
-        insts.append(Instance({"base": name, "check": "outputs"}, um.n_outputs, factorial(d) * P.shape[0], size=(d,)))
-        insts.append(Instance({"base": name, "check": "e^eps preserved"}, privacy.exp_eps(um), base_level, size=(d,)))
-        # two-stage sampling (pi uniform, then y ~ column pi(x) of P) == the stacked matrix, output by output
-        two_stage = [at(form, {D.urp_entry: P[y, pi[0]], D.d_sym: d})
-                     for pi in itertools.permutations(range(d)) for y in range(P.shape[0])]
-        insts.append(Instance({"base": name, "check": "column 0 = two-stage sampling"}, list(um.perturbation_matrix()[:, 0]),
-                              two_stage, size=(d,)))
-    ev.instances("explicit URP mechanism", insts, has_printed=False)
-
-
-@cache
-def _urp_variance_facts():
-    """(name, P, Q, counts, exact variance vector of the explicit URP mechanism by enumeration)."""
-    rows = []
-    for name, P, Q, S, e in _urp_grid():
-        um = _urp_mechanism(name)
-        d = P.shape[1]
-        grid = list(_datasets(d, 2)) if d <= 3 else list(_datasets(d, 1))
-        for counts in grid:
-            rows.append((name, P, Q, counts, enumeration.enumerated_moments(um, counts)["variance"]))
-    return rows
-
-
-def _urp_variance_points():
-    for name, P, Q, counts, exact in _urp_variance_facts():
-        d, n_c = P.shape[1], sum(counts)
-        yield Point({"base": name, "counts": counts}, data=(P, Q, counts, exact), size=(d, P.shape[0], n_c))
-
-
-def _eq10_value(form, point):
-    """Eq. (10) (a matrix form) at the permutation average of (Q o Q) P."""
-    P, Q, counts, _ = point.data
-    f = sympy.Matrix([R(c, sum(counts)) for c in counts])
-    A = Q.multiply_elementwise(Q) * P
-    return list(mat_at(form, {D.urp_avg_M: D.permutation_average(A), D.f_M: f, D.n: sum(counts), D.d_sym: P.shape[1]}))
-
-
-_EQ10_GRID = Grid("URP variance by enumeration of the explicit mechanism", _urp_variance_points,
-                  lambda point: point.data[3], value=_eq10_value)
-
-
-def _urp_variance_instances(form, which: str):
-    """Theorem 2.8 (per value) -- the given form -- against enumeration."""
-    insts = []
-    for name, P, Q, counts, exact in _urp_variance_facts():
-        d, n_c = P.shape[1], sum(counts)
-        f = sympy.Matrix([R(c, n_c) for c in counts])
-        A = Q.multiply_elementwise(Q) * P
-        alpha, beta = D.lemma2_2_coefficients(A)
-        derived = [at(form, {D.alpha_s: alpha, D.beta_s: beta, D.f_v_s: f[v], D.n: n_c}) for v in range(d)]
-        insts.append(Instance({"base": name, "counts": counts}, exact, derived, size=(d, P.shape[0], n_c)))
-    return insts
-
-
-record(
-    id="pan-strict/lemma2.3",
-    location="Section 2.4, Lemma 2.3 (Eq. (10))",
-    statement="The URP variance vector is ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
-    derived=D.eq10_matrix_form,
-    derivation="derivations.pan_strict.framework.permutation_average",
-    assumptions="Q P = I",
-    steps=(_EQ10_GRID,))
-
-
-record(
-    id="pan-strict/eq10",
-    location="Section 2.4, Eq. (10)",
-    statement="Var_urp = ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
-    derived=D.eq10_matrix_form,
-    derivation="derivations.pan_strict.framework.permutation_average",
-    steps=(_EQ10_GRID,))
-
-
-@claim(
-    id="pan-strict/thm2.8",
-    custom=("two grids of different kinds: per-value URP variances by enumeration against the form, and ldpref's "
-            "worst case over datasets against the model's closed-form total (not the form)"),
-    location="Section 2.4, Theorem 2.8",
-    statement="Var_urp[f_hat_v] = ((alpha - 1) f_v + beta)/n with alpha, beta the Lemma 2.2 coefficients of "
-              "A = (Q o Q) P; the total is (1^T A 1/d - 1)/n for every dataset.",
-    derived=D.thm2_8_value_form,
-    derivation="derivations.pan_strict.framework.urp_variance",
-    assumptions="Q P = I",
-)
-def thm2_8(ev):
-    form = ev.derived()
-    ev.instances("URP variance by enumeration vs ((alpha - 1) f + beta)/n", _urp_variance_instances(form, "thm2.8"),
-                 has_printed=False)
-    insts = []
-    for name, P, Q, S, e in _urp_grid():
-        um = _urp_mechanism(name)
-        for n_c in (1, 3):
-            insts.append(Instance({"base": name, "n": n_c}, losses.worst_case_l2(um, n_c).value, D.urp_l2_loss(P, Q, n_c),
-                                  size=(P.shape[1], n_c)))
-    ev.instances("URP l2 (ldpref worst case over datasets) == (1^T A 1/d - 1)/n", insts, has_printed=False)
-
-
-@claim(
-    id="pan-strict/cor2.2",
-    custom=("numeric: a certified Frank-Wolfe interval of the maximum of Eq. (2) over the simplex must contain "
-            "the form's value, beside the uniform dataset"),
-    location="Section 2.4, Corollary 2.2 (proof in Appendix A.2)",
-    statement="For a URP estimator, l1 = sqrt(2 d l2 / pi) (Eq. (2)'s maximum is at the uniform dataset, where "
-              "every variance is l2/d).",
-    derived=D.cor2_2_form,
-    derivation="derivations.pan_strict.framework.urp_l1_normal",
-    assumptions="l1 in the normal approximation of Theorem 2.3",
-)
-def cor2_2(ev):
-    form = ev.derived()
-    insts, certified = [], []
-    for name, P, Q, S, e in _urp_grid():
-        um = _urp_mechanism(name)
-        d = P.shape[1]
-        closed = at(form, {D.l2_sym: D.urp_l2_loss(P, Q, d), D.d_sym: d})
-        # exact: Eq. (2) evaluated on the explicit URP mechanism at the uniform dataset of n = d clients
-        insts.append(Instance({"base": name}, losses.l1_normal_approximation(um, (1,) * d), closed, size=(d, P.shape[0])))
-        if d <= 3 and len(certified) < 2:
-            cm = losses.worst_case_l1_normal(um, 1, digits=20, iterations=100)
-            val = mpmath.mpf(sympy.N(at(form, {D.l2_sym: D.urp_l2_loss(P, Q, 1), D.d_sym: d}), 25))
-            certified.append(cm.lower <= val * (1 + mpmath.mpf(10) ** -9) and val <= cm.upper * (1 + mpmath.mpf(10) ** -9))
-    ev.instances("Eq. (2) of the URP mechanism at the uniform dataset == sqrt(2 d l2/pi)", insts, has_printed=False)
-    ev.numeric("the maximum of Eq. (2) over the simplex (certified Frank-Wolfe interval) contains sqrt(2 d l2/pi)",
-               all(certified), len(certified), f"{sum(certified)} of {len(certified)} intervals contain the closed form")
-
-
-@claim(
-    id="pan-strict/cor2.1",
-    custom=("the printed implication names the losses it covers (read from the form per instance); l1 is decided "
-            "through certified intervals and undecided cases are left out"),
-    selfcheck={"printed-as-derived": ("the printed form is Corollary 2.1's implication, the losses it covers read"
-                                      " by the check; the derived form is the model's predicate on the URP loss, "
-                                      "which is no implication: the correction (l in {L2}) is the form that must "
-                                      "pass, and the correction mutation moves it")},
-    location="Section 2.4, Corollary 2.1",
-    statement="The URP estimator is at least as precise in the worst case as the estimator it is built from: "
-              "l(Phi_urp) <= l(Phi) for l = l1 and l2 (same decoder).",
-    derived=D.cor2_1_predicate,
-    derivation="derivations.pan_strict.framework.urp_l2_loss",
-    kind="statement",
-    assumptions="Q P = I; l1 in the normal approximation of Eq. (2), compared through certified intervals",
-    printed=PR.cor2_1_printed,
-    # the printed implication with l1 taken out of the losses it covers (l2 holds on every instance)
-    correction=lambda: sympy.Implies(sympy.Contains(PR.LOSS, sympy.FiniteSet(PR.LOSS_L2), evaluate=False),
-                                     PR.URP_NO_WORSE),
-    root_cause="sec2.4.urp-l1",
-    note="The corollary's formula is lost in our copy; its words survive ('the worst-case precision of Phi also "
-         "applies to Phi_urp', and 'if Phi is optimal, Phi_urp must also be optimal', for Claim 2.1's two losses) "
-         "and are the printed form.  For l2 they hold (the URP total variance is the permutation average of "
-         "linear functions of f).  For l1 (Eq. (2)) the square root does not commute with that average: the URP "
-         "estimator of l1_counterexample_mechanism (d = 3, |U| = 3, weights [[2,2,2],[2,2,1],[2,1,2]] normalised "
-         "by column, Moore-Penrose decoder) is worse, sqrt(2/pi) sum sqrt(Var): l1(URP) >= 12.849 > 12.443 = "
-         "l1(Phi) at n = 1 (certified intervals), so the words are an erratum for l1.",
-)
-def cor2_1(ev):
-    form, printed = ev.derived(), ev.printed()
-    insts = []
-    rng_mechs = [(p, m) for p, m in _random_mechanisms(SEED + 27) if m.is_unbiased()]
-    bases = [(n, Mechanism(P.tolist(), Q.tolist())) for n, P, Q, S, e in _urp_grid()] + \
-        [(p["mechanism"], m) for p, m in rng_mechs] + [("l1 counterexample", l1_counterexample_mechanism())]
-    for name, m in bases:
-        P, Q = m.perturbation_matrix(), m.decoder_matrix()
-        um = urp_mechanism(P, Q)
-        for n_c in (1, 2):
-            exact = losses.worst_case_l2(um, n_c).value <= losses.worst_case_l2(m, n_c).value
-            params = {"base": name, "loss": "l2", "n_clients": n_c, "P": P, "Q": Q}
-            insts.append(Instance(params, bool(exact), evaluate(form, params), "l2" in PR.cor2_1_losses(printed),
-                                  size=(m.d, m.n_outputs, n_c)))
-    details = []
-    l1_bases = [("l1 counterexample", l1_counterexample_mechanism(), 0)] + \
-        [(n, m, 1) for n, m in bases if m.d == 3 and m.n_outputs <= 4 and n != "l1 counterexample"][:2]
-    for name, m, rank in l1_bases:
-        exact, phi, detail = _l1_comparison(m)
-        details.append(f"{name}: {detail}")
-        params = {"base": name, "loss": "l1", "n_clients": 1, "P": m.perturbation_matrix(), "Q": m.decoder_matrix(),
-                  "phi_lower": phi.lower, "phi_upper": phi.upper}
-        if exact is None or not _l1_decided(m, phi):
-            continue
-        insts.append(Instance(params, exact, evaluate(form, params), "l1" in PR.cor2_1_losses(printed),
-                              size=(m.d, m.n_outputs, 1, rank)))
-    ev.instances("l(URP) <= l(Phi): exact worst cases of the explicit mechanisms", insts)
-    if len(ev.forms) > 2 and ev.forms[2] is not None:
-        # the displayed correction asserts its implication: true on every instance (where its set leaves the loss
-        # out it asserts nothing there), judged on the same exact worst cases
-        covered = PR.cor2_1_losses(ev.correction())
-        ev.corrections("the corrected implication on the exact worst cases of the explicit mechanisms", [
-            Instance(i.params, i.params["loss"] not in covered or i.exact, True, size=i.size) for i in insts])
-    ev.note("; ".join(details))
-
-
-#: the errors behind the erratum and conditional claims of this module
-ROOT_CAUSES: list[RootCause] = [
-    RootCause("sec2.4.urp-l1", "Section 2.4, the step from Lemma 2.3 to Corollary 2.1",
-              "'the permutation does not affect the worst case' holds for l2, whose worst case is a maximum of "
-              "a permutation-averaged linear function of f; the l1 loss of Eq. (2) sums square roots of the "
-              "variances, which do not commute with the permutation average, so the URP estimator can be less "
-              "precise under l1", "error", severity="result"),
-]

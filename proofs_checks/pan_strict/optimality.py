@@ -24,14 +24,14 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses
 from ldpref.dataset import vertex as _vertex
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
 from ldpref.ledger.root_causes import RootCause
-from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
-from .framework import at, cancel_each, complementary_pairs_mechanism, mat_at, urp_mechanism
+from .framework import complementary_pairs_mechanism, urp_mechanism
+from .matrix_forms import at, at_facts, cancel_each, mat_at_facts
 
 SEED = 20260602
 
@@ -459,7 +459,7 @@ record(
     derived=lambda: sympy.Eq(sympy.Symbol(r"\ell_2"), (sympy.Symbol(r"\|Q D^{1/2}\|_F^2") / F.d_sym - 1) / F.n, evaluate=False),
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     steps=(Grid("worst-case l2 of the explicit URP mechanism vs the Frobenius form", _frobenius_points,
-                _frobenius_l2, value=lambda form, point: at(form, point.facts)),))
+                _frobenius_l2, value=at_facts),))
 
 
 def _thm3_2_points():
@@ -550,28 +550,27 @@ def _trace_data():
     return rows
 
 
-@claim(
+def _trace_bound_points():
+    """Per real mechanism: the bound's truth by the form at its Tr(M^-1), Tr M; and (a model point, no form) its
+    equality case against the mechanism's symmetry."""
+    for r in _trace_data():
+        lhs, rhs = r["M"].inv().trace(), O.trace_lower_bound(r["M"].trace(), r["d"])
+        facts = {O.trace_Minv_sym: lhs, O.trace_M_sym: r["M"].trace(), O.d: r["d"]}
+        yield Point({"mechanism": r["name"], "check": ">="}, facts=facts, data=bool(lhs >= rhs),
+                    size=(r["d"], r["U"], 0))
+        yield Point({"mechanism": r["name"], "check": "equality iff symmetric"}, data=bool(lhs == rhs),
+                    size=(r["d"], r["U"], 1), model=r["sym"])
+
+
+record(
     id="pan-strict/appB.1.trace-bound",
-    custom=("the bound's truth on each real mechanism, interleaved with its equality case judged against the "
-            "mechanism's symmetry (a model fact, not the form)"),
     location="Appendix B.1 (and Section 3 after Theorem 3.2)",
     statement="Tr(M^-1) >= 1 + (d-1)^2/(Tr M - 1): the eigenvalue 1 is fixed and, for a fixed Tr M, the sum of "
               "reciprocals of the other d - 1 eigenvalues is smallest when they are equal.",
     derived=O.trace_bound_form,
     derivation="derivations.pan_strict.optimality.trace_lower_bound",
     kind="statement",
-)
-def appB_1_trace_bound(ev):
-    form = ev.derived()
-    insts = []
-    for r in _trace_data():
-        lhs, rhs = r["M"].inv().trace(), O.trace_lower_bound(r["M"].trace(), r["d"])
-        insts.append(Instance({"mechanism": r["name"], "check": ">="}, bool(lhs >= rhs),
-                              at(form, {O.trace_Minv_sym: lhs, O.trace_M_sym: r["M"].trace(), O.d: r["d"]}),
-                              size=(r["d"], r["U"], 0)))
-        insts.append(Instance({"mechanism": r["name"], "check": "equality iff symmetric"}, bool(lhs == rhs), r["sym"],
-                              size=(r["d"], r["U"], 1)))
-    ev.instances("Tr(M^-1) vs the eigenvalue bound", insts, has_printed=False)
+    steps=(Grid("Tr(M^-1) vs the eigenvalue bound", _trace_bound_points, precomputed, value=at_facts),))
 
 
 def _trace_points():
@@ -594,51 +593,50 @@ record(
         value=_g_sum),))
 
 
-@claim(
+def _jensen_points():
+    """(model points, no form) Jensen on each real mechanism: sum_u p_u g(k_u) <= (sum p) g(k_bar) with the model's g,
+    and equality exactly when the support size is constant."""
+    for r in _trace_data():
+        s = sum(r["base"])
+        lhs = sum(b * O.g_weight(k_, r["d"], r["e"]) for b, k_ in zip(r["base"], r["ks"]))
+        rhs = s * O.g_weight(r["kbar"], r["d"], r["e"])
+        yield Point({"mechanism": r["name"]}, data=[bool(lhs <= rhs), bool(lhs == rhs)], size=(r["d"], r["U"]),
+                    model=[True, len(set(r["ks"])) == 1])
+
+
+record(
     id="pan-strict/appB.1.concavity",
-    custom=("numeric: Jensen's inequality and its equality case on real mechanisms judged against constant "
-            "support (model facts, not the form), beside the identity for g''"),
     location="Appendix B.1",
     statement="g is concave in k (g'' = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3 < 0), so with sum_u p_u k_u fixed "
               "(Lemma 2.1) sum_u p_u g(k_u) <= (sum p) g(k_bar), with equality iff k_u is constant.",
     derived=lambda: sympy.Eq(sympy.Symbol("g''(k)"), O.g_second_derivative(), evaluate=False),
     derivation="derivations.pan_strict.optimality.g_second_derivative",
-)
-def appB_1_concavity(ev):
-    kk = O.k
-    ev.identity("g'' of the model's g == the form", sympy.cancel(sympy.diff(O.g_weight(kk, O.d, O.e), kk, 2) - ev.derived().rhs),
-                sympy.Integer(0))
-    insts = []
-    for r in _trace_data():
-        s = sum(r["base"])
-        lhs = sum(b * O.g_weight(k_, r["d"], r["e"]) for b, k_ in zip(r["base"], r["ks"]))
-        rhs = s * O.g_weight(r["kbar"], r["d"], r["e"])
-        insts.append(Instance({"mechanism": r["name"]}, [bool(lhs <= rhs), bool(lhs == rhs)],
-                              [True, len(set(r["ks"])) == 1], size=(r["d"], r["U"])))
-    ev.instances("Jensen on real mechanisms: (<=, equality iff constant support)", insts, has_printed=False)
+    steps=(Identity("g'' of the model's g == the form",
+                    lambda forms: sympy.cancel(sympy.diff(O.g_weight(O.k, O.d, O.e), O.k, 2) - forms.derived().rhs),
+                    lambda forms: sympy.Integer(0), reads_forms=True),
+           Grid("Jensen on real mechanisms: (<=, equality iff constant support)", _jensen_points, precomputed)))
 
 
-@claim(
+def _osc_m_points():
+    """Per real OSC: M against the matrix form at the a, b read off it; and (a model point, no form) Tr(M^-1)
+    against the model's bound at k."""
+    for name, d, k, e, m, P, S in _osc_zoo():
+        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
+        M = P.T * Dinv * P
+        yield Point({"mechanism": name}, facts={O.a_sym: M[0, 0] - M[0, 1], O.b_sym: M[0, 1], O.d: d}, data=M,
+                    size=(d, P.shape[0]))
+        yield Point({"mechanism": name, "check": "Tr(M^-1) == bound at k"}, data=M.inv().trace(),
+                    size=(d, P.shape[0]), model=O.osc_trace_min(d, k, e))
+
+
+record(
     id="pan-strict/appB.1.form",
-    custom=("the matrix form at the a, b read off each real OSC, interleaved with Tr(M^-1) against the model's "
-            "bound at k (not the form)"),
     location="Appendix B.1 (last paragraph)",
     statement="For a symmetric extremal configuration with constant support, P^T D^-1 P = a I + b J, so all "
               "eigenvalues but the first are equal and Tr(M^-1) reaches its minimum.",
     derived=O.symmetric_m_form,
     derivation="derivations.pan_strict.optimality.osc_trace_min",
-)
-def appB_1_form(ev):
-    form = ev.derived()
-    insts = []
-    for name, d, k, e, m, P, S in _osc_zoo():
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        M = P.T * Dinv * P
-        a, b = M[0, 0] - M[0, 1], M[0, 1]
-        insts.append(Instance({"mechanism": name}, M, mat_at(form, {O.a_sym: a, O.b_sym: b, O.d: d}), size=(d, P.shape[0])))
-        insts.append(Instance({"mechanism": name, "check": "Tr(M^-1) == bound at k"}, M.inv().trace(),
-                              O.osc_trace_min(d, k, e), size=(d, P.shape[0])))
-    ev.instances("M of real OSCs", insts, has_printed=False)
+    steps=(Grid("M of real OSCs", _osc_m_points, precomputed, value=mat_at_facts),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -734,7 +732,7 @@ record(
     derived=O.eq5_decoder_form,
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
     steps=(Grid("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", _q_star_points,
-                lambda point: point.data, value=lambda form, point: mat_at(form, point.facts)),))
+                lambda point: point.data, value=mat_at_facts),))
 
 
 def _sherman_morrison_product(dd):

@@ -19,17 +19,18 @@ import derivations.pan_strict.framework as F
 import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.exact import certain_sign
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
 
-from .framework import at, urp_mechanism
-from .framework_configurations import l1_counterexample_mechanism
-from .optimality import (SEED, E, R, _at, _extremal_cases, _k_bar, _osc_zoo, _urp_opt_l2, _vertex, ss_l1_uniform,
-                         ss_l2)
+from .framework import urp_mechanism
+from .matrix_forms import at
+from .urp_l1 import l1_counterexample_mechanism
+from .optimality import (SEED, E, R, _at, _at_point, _extremal_cases, _k_bar, _osc_zoo, _urp_opt_l2, _vertex,
+                         ss_l1_uniform, ss_l2)
 
 # ---------------------------------------------------------------------------------------------
 # Theorem 3.4, Eqs. (12)-(13), Appendix B.4; Corollaries 3.1-3.3; Eqs. (14)-(15), (22)
@@ -155,21 +156,23 @@ def _certified_l1_interval(d, e):
     return losses.worst_case_l1_normal(m, 1, digits=15, iterations=30, tolerance="1/1000000")
 
 
-def _certified_l1(ev, l1_form):
-    ok, tried = [], 0
-    for d, e in [(3, 2), (4, 3)]:
-        cm = _certified_l1_interval(d, e)
-        val = mpmath.mpf(sympy.N(_at(l1_form, d=d, e=e, n=1), 20))
-        tried += 1
-        ok.append(cm.lower <= val * (1 + mpmath.mpf(10) ** -6) and val <= cm.upper * (1 + mpmath.mpf(10) ** -6))
-    ev.numeric("certified maximum of Eq. (2) over the simplex for Subset Selection at k* contains min l1", all(ok), tried,
-               f"{sum(ok)} of {tried}")
+def _certified_l1(l1_part):
+    """The certified maximum of Eq. (2) over the simplex (Subset Selection at k*) contains the l1 form's value
+    (``l1_part`` picks it out of the derived form)."""
+    def decide(forms):
+        ok = []
+        for d, e in [(3, 2), (4, 3)]:
+            cm = _certified_l1_interval(d, e)
+            val = mpmath.mpf(sympy.N(_at(l1_part(forms.derived()), d=d, e=e, n=1), 20))
+            ok.append(cm.lower <= val * (1 + mpmath.mpf(10) ** -6) and val <= cm.upper * (1 + mpmath.mpf(10) ** -6))
+        return counted(ok)
+
+    return Numeric("certified maximum of Eq. (2) over the simplex for Subset Selection at k* contains min l1", decide,
+                   reads_forms=True)
 
 
-@claim(
+record(
     id="pan-strict/thm3.4",
-    custom=("optimality: the optimum over integer k found by exhaustive search on the real Subset Selection "
-            "mechanism, and a certified interval of the l1 maximum over the simplex"),
     location="Section 3, Theorem 3.4 (Eqs. (12)-(13), proof in Appendix B.4)",
     statement="With k = k* = d/(e^eps + 1), l2 and l1 of an OSC reach their minima "
               "l2 = (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) and l1 = sqrt(2 d l2/pi).",
@@ -177,15 +180,13 @@ def _certified_l1(ev, l1_form):
     derivation="derivations.pan_strict.optimality.optimal_k",
     assumptions="k* an integer in 1..d-1 (else Corollaries 3.2-3.3); exhaustive search over every integer k on the "
                 "real Subset Selection mechanism",
-)
-def thm3_4(ev):
-    kstar, l2_form, l1_form = ev.derived()
-    ev.identity("d l2/dk of Eq. (21) vanishes at the form's k*", sympy.cancel(O.l2_derivative().subs(O.k, kstar.rhs)),
-                sympy.Integer(0))
-    ev.identity("Eq. (21) at k* == the form's min l2", sympy.cancel(O._min_l2_regular() - l2_form.rhs), sympy.Integer(0))
-    for grid in (_L2_GRID, _L1_GRID):
-        ev.instances(grid.name, grid.instances((kstar, l2_form, l1_form), None), has_printed=False)
-    _certified_l1(ev, l1_form)
+    steps=(Identity("d l2/dk of Eq. (21) vanishes at the form's k*",
+                    lambda forms: sympy.cancel(O.l2_derivative().subs(O.k, forms.derived()[0].rhs)),
+                    lambda forms: sympy.Integer(0), reads_forms=True),
+           Identity("Eq. (21) at k* == the form's min l2",
+                    lambda forms: sympy.cancel(O._min_l2_regular() - forms.derived()[1].rhs),
+                    lambda forms: sympy.Integer(0), reads_forms=True),
+           _L2_GRID, _L1_GRID, _certified_l1(lambda form: form[2])))
 
 
 record(
@@ -199,19 +200,13 @@ record(
            _L2_GRID_NO_K))
 
 
-@claim(
+record(
     id="pan-strict/eq13",
-    custom=("numeric: a certified interval of the maximum of Eq. (2) over the simplex must contain the form's "
-            "value, beside Eq. (2) at the uniform dataset"),
     location="Section 3, Eq. (13)",
     statement="min l1 = sqrt(2 (d-1)(4 d e^eps - (e^eps + 1)^2)/(pi n)) / (e^eps - 1) at k* = d/(e^eps + 1).",
     derived=O.eq13_form,
     derivation="derivations.pan_strict.optimality.min_l1",
-)
-def eq13(ev):
-    form = ev.derived()
-    ev.instances(_L1_GRID.name, _L1_GRID.instances(form, None), has_printed=False)
-    _certified_l1(ev, form)
+    steps=(_L1_GRID, _certified_l1(lambda form: form)))
 
 
 def _osc_at_kstar_points():
@@ -285,14 +280,40 @@ record(
     derived=O.eq22_form,
     derivation="derivations.pan_strict.optimality.rounding_deviation",
     steps=(Grid("l2(k)/min l2 - 1 on real Subset Selection, every k", _rounding_points, lambda point: point.data,
-        value=lambda form, point: _at(form, **point.facts)),))
+        value=_at_point),))
 
 
-@claim(
+_DEV = sympy.Symbol(r"\ell_2(k)/\ell_2(k^{*}) - 1")
+
+
+def _rounding_penalty_points():
+    """Per (d, e^eps) with k* not an integer: the best integer's deviation (exact engine) judged by the form
+    (exact: within the model's Delta(-1/2)); and (model points, no form) ldpref's integer rule against the
+    exhaustive argmin, and the l1 deviation against sqrt(1 + Delta) - 1."""
+    for d, e in NONINTEGER:
+        args, best = _argmin_k(d, e)
+        dev = best / O.min_l2(d, e, 1) - 1
+        yield Point({"d": d, "e^eps": e, "check": "best integer within the bound"}, facts={_DEV: dev, O.d: d, O.e: e},
+                    data=bool(dev <= O.rounding_bound(d, e)), size=(d, 0))
+        yield Point({"d": d, "e^eps": e, "check": "optimal_k(integer=True) == exhaustive argmin"}, data=args[0],
+                    size=(d, 1), model=O.optimal_k(d, e, integer=True))
+        yield Point({"d": d, "e^eps": e, "check": "l1 deviation"}, size=(d, 2), model=sympy.sqrt(1 + dev) - 1,
+                    data=ss_l1_uniform(d, args[0], e) / O.min_l1(d, e, 1) - 1)
+
+
+def _largest_penalty() -> str:
+    worst = (0, None)
+    for d, e in NONINTEGER:
+        args, best = _argmin_k(d, e)
+        dev = best / O.min_l2(d, e, 1) - 1
+        if dev > worst[0]:
+            worst = (dev, (d, e, args[0]))
+    return (f"largest rounding penalty on the grid: {float(worst[0]):.4f} at (d, e^eps, k) = {worst[1]}; "
+            "Delta(t) = O(t^2/d^2) as d grows")
+
+
+record(
     id="pan-strict/cor3.2",
-    custom=("optimality: the best integer k by exhaustive search; the rounding penalty judged by the form, "
-            "interleaved with ldpref's integer rule against the argmin and the l1 deviation (model values, not "
-            "the form)"),
     location="Section 3, Corollary 3.2 (proof in Appendix B.5)",
     statement="When k* is not an integer, the better of the neighbouring integers k has l2(k)/l2(k*) - 1 <= Delta(-1/2) "
               "(Eq. (22) at t = -1/2; l1 deviates by sqrt(1 + Delta) - 1).",
@@ -300,27 +321,8 @@ record(
     derivation="derivations.pan_strict.optimality.rounding_bound",
     kind="statement",
     assumptions="d >= e^eps + 1 (k* >= 1); the paper's bound itself is lost in our copy",
-)
-def cor3_2(ev):
-    form = ev.derived()  # l2(k)/l2(k*) - 1 <= Delta(-1/2)
-    dev_sym = sympy.Symbol(r"\ell_2(k)/\ell_2(k^{*}) - 1")
-    insts, worst = [], (0, None)
-    for d, e in NONINTEGER:
-        args, best = _argmin_k(d, e)
-        dev = best / O.min_l2(d, e, 1) - 1
-        # exact: the best integer's deviation (exact engine) against Delta(-1/2) of the model (rounding_bound)
-        insts.append(Instance({"d": d, "e^eps": e, "check": "best integer within the bound"},
-                              bool(dev <= O.rounding_bound(d, e)), at(form, {dev_sym: dev, O.d: d, O.e: e}), size=(d, 0)))
-        insts.append(Instance({"d": d, "e^eps": e, "check": "optimal_k(integer=True) == exhaustive argmin"},
-                              args[0], O.optimal_k(d, e, integer=True), size=(d, 1)))
-        insts.append(Instance({"d": d, "e^eps": e, "check": "l1 deviation"},
-                              ss_l1_uniform(d, args[0], e) / O.min_l1(d, e, 1) - 1,
-                              sympy.sqrt(1 + dev) - 1, size=(d, 2)))
-        if dev > worst[0]:
-            worst = (dev, (d, e, args[0]))
-    ev.instances("rounding penalty by exhaustive search over k", insts, has_printed=False)
-    ev.note(f"largest rounding penalty on the grid: {float(worst[0]):.4f} at (d, e^eps, k) = {worst[1]}; "
-            "Delta(t) = O(t^2/d^2) as d grows")
+    steps=(Grid("rounding penalty by exhaustive search over k", _rounding_penalty_points, precomputed, value=_at_point),
+           Note(_largest_penalty)))
 
 
 @cache
@@ -333,14 +335,18 @@ def _small_d_facts():
     return rows
 
 
-def _small_d_instances(form):
-    """Eq. (14) (the form) at each small d against real Subset Selection (every k) and real GRR."""
-    insts = []
+def _small_d_points():
+    """Per small d: (a model point, no form) the exhaustive argmin over k on real Subset Selection against k = 1;
+    then Eq. (14) at d against real GRR's l2 and against the minimum over k."""
     for d, e, args, best, grr_l2, grr_l1 in _small_d_facts():
-        insts.append(Instance({"d": d, "e^eps": e, "check": "argmin k"}, args, [1], size=(d, 0)))
-        insts.append(Instance({"d": d, "e^eps": e, "check": "GRR l2"}, grr_l2, _at(form, d=d, e=e, n=1), size=(d, 1)))
-        insts.append(Instance({"d": d, "e^eps": e, "check": "min over k"}, best, _at(form, d=d, e=e, n=1), size=(d, 2)))
-    return insts
+        yield Point({"d": d, "e^eps": e, "check": "argmin k"}, data=args, size=(d, 0), model=[1])
+        yield Point({"d": d, "e^eps": e, "check": "GRR l2"}, facts={"d": d, "e": e, "n": 1}, data=grr_l2, size=(d, 1))
+        yield Point({"d": d, "e^eps": e, "check": "min over k"}, facts={"d": d, "e": e, "n": 1}, data=best, size=(d, 2))
+
+
+def _small_d_grid(part=None):
+    """Eq. (14) (the form, or ``part`` of a pair) against real Subset Selection (every k) and real GRR."""
+    return Grid("exhaustive over k on real SS; GRR", _small_d_points, precomputed, part=part, value=_at_point)
 
 
 #: Eq. (15) (the form, or the second of Corollary 3.3's pair) at each small d against Eq. (2) of the real GRR
@@ -350,34 +356,33 @@ _GRR_L1_GRID = Grid("l1 of real GRR", lambda: (Point({"d": d, "e^eps": e}, data=
                                                                 d=point.params["d"], e=point.params["e^eps"], n=1))
 
 
-@claim(
+def _l2_at_k1(name):
+    """Eq. (21) at k = 1 against the (first) l2 form, an identity for all d, e^eps, n."""
+    return Identity(name, lambda forms: sympy.cancel(O.osc_l2(O.d, 1, O.e, O.n) - _first(forms.derived()).rhs),
+                    lambda forms: sympy.Integer(0), reads_forms=True)
+
+
+def _first(form):
+    return form[0] if isinstance(form, tuple) else form
+
+
+record(
     id="pan-strict/cor3.3",
-    custom=("optimality: the argmin over integer k by exhaustive search must be k = 1 (no form gives it), beside "
-            "the pair of forms (l2, l1) against the minimum, GRR's l2 and GRR's l1"),
     location="Section 3, Corollary 3.3 (Eqs. (14)-(15), Appendix B.6)",
     statement="When d < e^eps + 1 (k* < 1) the best support size is k = 1 (GRR): l2 = (d-1)(d + 2e^eps - 2)/(n (e^eps-1)^2), "
               "l1 = sqrt(2 d l2/pi).",
     derived=lambda: (O.eq14_form(), O.eq15_form()),
     derivation="derivations.pan_strict.optimality.min_l2",
-)
-def cor3_3(ev):
-    l2_form, l1_form = ev.derived()
-    ev.identity("Eq. (21) at k = 1 == the form's min l2", sympy.cancel(O.osc_l2(O.d, 1, O.e, O.n) - l2_form.rhs), sympy.Integer(0))
-    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances(l2_form), has_printed=False)
-    ev.instances(_GRR_L1_GRID.name, _GRR_L1_GRID.instances((l2_form, l1_form), None), has_printed=False)
+    steps=(_l2_at_k1("Eq. (21) at k = 1 == the form's min l2"), _small_d_grid(part=_first), _GRR_L1_GRID))
 
 
-@claim(
+record(
     id="pan-strict/eq14",
-    custom=("optimality: the argmin over integer k by exhaustive search on real Subset Selection must be k = 1, "
-            "the statement's support size that no form gives, beside the minimum and GRR's l2 against the form"),
     location="Section 3, Eq. (14)",
     statement="min l2 = (d-1)(d + 2 e^eps - 2)/(n (e^eps - 1)^2) when d < e^eps + 1.",
     derived=O.eq14_form,
     derivation="derivations.pan_strict.optimality.min_l2",
-)
-def eq14(ev):
-    ev.instances("exhaustive over k on real SS; GRR", _small_d_instances(ev.derived()), has_printed=False)
+    steps=(_small_d_grid(),))
 
 
 record(
@@ -389,30 +394,31 @@ record(
     steps=(_GRR_L1_GRID,))
 
 
-@claim(
+def _increasing_points():
+    """(model points, no form) the sign of l2(k + 1) - l2(k) on real Subset Selection for k* < 1, against +1; then
+    GRR's total variance (enumeration, symbolic e^eps) against the form at d."""
+    for d, e in SMALL_D:
+        if d < 3:
+            continue
+        for kk in range(1, d - 1):
+            yield Point({"d": d, "e^eps": e, "k": kk}, data=sympy.sign(ss_l2(d, kk + 1, e) - ss_l2(d, kk, e)),
+                        size=(d, kk), model=1)
+    for d in (2, 3):
+        variances = enumeration.enumerated_moments(grr(d, E).mechanism, _vertex(d, 1))["variance"]
+        yield Point({"d": d, "e^eps": "symbolic"}, facts={"d": d, "n": 1}, data=sympy.cancel(sum(variances)),
+                    size=(d, 0))
+
+
+record(
     id="pan-strict/appB.6",
-    custom=("numeric: l2 increasing in k on real Subset Selection (each sign of a consecutive difference against "
-            "+1, not a form), in one record with GRR's variance at symbolic e^eps against the form"),
     location="Appendix B.6 (proof of Corollary 3.3)",
     statement="Substituting k = 1 in l2 and l1 as functions of k gives Eqs. (14)-(15); for k* < 1 l2 increases in k "
               "on [1, d-1].",
     derived=O.eq14_form,
     derivation="derivations.pan_strict.optimality.l2_derivative",
-)
-def appB_6(ev):
-    form = ev.derived()
-    ev.identity("Eq. (21) at k = 1 == Eq. (14)", sympy.cancel(O.osc_l2(O.d, 1, O.e, O.n) - form.rhs), sympy.Integer(0))
-    insts = []
-    for d, e in SMALL_D:
-        if d < 3:
-            continue
-        for kk in range(1, d - 1):
-            insts.append(Instance({"d": d, "e^eps": e, "k": kk}, sympy.sign(ss_l2(d, kk + 1, e) - ss_l2(d, kk, e)), 1,
-                                  size=(d, kk)))
-    sym = [sympy.cancel(sum(enumeration.enumerated_moments(grr(d, E).mechanism, _vertex(d, 1))["variance"]))
-           for d in (2, 3)]
-    insts += [Instance({"d": d, "e^eps": "symbolic"}, s, _at(form, d=d, n=1), size=(d, 0)) for d, s in zip((2, 3), sym)]
-    ev.instances("l2 increasing in k for k* < 1 (real SS); GRR total variance (symbolic e^eps)", insts, has_printed=False)
+    steps=(_l2_at_k1("Eq. (21) at k = 1 == Eq. (14)"),
+           Grid("l2 increasing in k for k* < 1 (real SS); GRR total variance (symbolic e^eps)", _increasing_points,
+                precomputed, value=_at_point)))
 
 
 # ---------------------------------------------------------------------------------------------
