@@ -23,7 +23,6 @@ from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, S
 from ldpref.ledger.generic import precomputed as exact_of
 from ldpref.ledger.generic import rhs as _rhs
 from ldpref.ledger.forms import evaluate
-from ldpref.ledger.root_causes import RootCause
 from ldpref.losses import worst_case_mse
 from ldpref.mechanisms.cms import inner_mechanism
 from ldpref.privacy import exp_eps as mechanism_exp_eps
@@ -619,20 +618,3 @@ def family_size(ev):
         ok &= bool(strong) and min(strong) == max(mm * mm, 1 + dd * (mm - 1))
     ev.numeric("exhaustive multiset families: sizes obey m | |H| (collision) and m^2 | |H|, |H| >= 1 + d(m-1) "
                "(strong), and the strong minimum is attained", ok, 3, "; ".join(rows))
-
-
-ROOT_CAUSES = [
-    RootCause("sec3.1.pairwise-independence", "Section 3.1, remark after Corollary 3.1 (used by Corollary 3.2)",
-              "c_bar(x, x') = 1/m is called the definition of pairwise independence; it is implied by (strong) "
-              "pairwise independence but weaker (the family {(0, j)} has it and is not pairwise independent), so "
-              "Corollary 3.2's 'iff pairwise independent' holds only when read as 'iff collision rate 1/m'",
-              "error", severity="slip"),
-    RootCause("sec3.1.family-size", "Section 3.1, after Corollary 3.2",
-              "pairwise independence is said to require |H| = d^2; it requires m | |H| (collision rate 1/m) or "
-              "m^2 | |H| and |H| >= 1 + d(m - 1) (strong), e.g. 4 functions at d = 3, m = 2; d^2 is only the size of "
-              "Eq. (18)'s family when d = 2^l", "error", severity="result"),
-    RootCause("eq1.index-set", "Section 2.2, Eq. (1)",
-              "the inner max of the worst-case MSE runs over x in the dataset X; the text defines it over the values of "
-              "interest ([d]), and the two differ when the worst case is a value absent from the dataset", "error",
-              severity="slip"),
-]

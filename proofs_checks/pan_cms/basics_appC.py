@@ -21,7 +21,6 @@ from derivations.pan_cms.symbols import n as n_sym
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate, exp_truth
-from ldpref.ledger.root_causes import RootCause
 
 from .basics_common import HOLDS, R, cms_mech, datasets, family, fsize, mkey, rat_eval, y_mech
 from .basics import exact_of, model_grid
@@ -584,17 +583,3 @@ record(
     steps=(Symbolic("printed vs derived exponent", part=_upper_bound),
            chernoff_grid("exact upper tail (real CMS+RR) under the rewritten bound (delta <= 1)", use_delta=False)),
 )
-
-
-ROOT_CAUSES = [
-    RootCause("appC.A-numerator", "Appendix C, definition of A",
-              "A = min f_hat has numerator e^{-1}; RR's decoded miss gives -1: A = m/(m-1) (-1)/(e^eps - 1) - 1/(m-1)",
-              "error", severity="slip"),
-    RootCause("appC.delta-range", "Appendix C, after Eq. (30) (the alpha range of Theorem 3.5)",
-              "delta <= 1 is turned into alpha <= sqrt(n e^eps/(m-1)), the value of (f - A)/sqrt(Var) at f(x) = 1; "
-              "for every f(x) it needs its minimum, at f(x) = 0: alpha <= sqrt(n/(m-1))", "error", severity="result"),
-    RootCause("appC.ratio-min-n", "Appendix C, minimum of Var/((B-A)(f-A))",
-              "the minimum drops the 1/n of Var(f_hat): it is (m-1)/(n(e^eps + m - 1)), so the one- and two-sided "
-              "bounds that follow carry a spurious factor n in the exponent (Theorem 3.5 has none)", "error",
-              severity="intermediate"),
-]

@@ -16,7 +16,6 @@ from ldpref import enumeration
 from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
-from ldpref.ledger.root_causes import RootCause
 
 from .basics_common import (CONSTANT, R, UNIFORM, _MECHS, _inner_params, _path, _small_datasets, cms_points,
                             datasets, exact_moments, family, fsize, inner_cases, mkey, moment_oracle, vertices)
@@ -218,12 +217,3 @@ record(
            Grid("MSE of the real CMS vs the form evaluated at its exact variance", _mse_var_points, _mse_var_oracle,
                 value=_mse_var_value)),
 )
-
-
-ROOT_CAUSES = [
-    RootCause("eq7.square-outside", "Section 3.3, Eq. (7), middle line",
-              "E[f_hat - E f_hat]^2 squares outside the expectation (it is 0); the variance term is "
-              "E[(f_hat - E f_hat)^2]", "error", severity="slip"),
-    RootCause("eq9.rhs-zero", "Section 3.3, Theorem 3.4, Eq. (9)",
-              "E[g(x)] = 0 should read E[g(x)] = f(x): g is built to be unbiased", "error", severity="slip"),
-]

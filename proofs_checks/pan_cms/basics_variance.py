@@ -18,7 +18,6 @@ from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
-from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
 from .basics_common import (CBAR_DEF, SIZES, SUM_FAMILIES, _fr, _small_datasets, cms_points, family, fsize,
@@ -209,11 +208,3 @@ record(
     root_cause="appB.eq6-sign",
     steps=(Symbolic("printed vs derived", part=_rhs), SCALAR_VAR),
 )
-
-
-ROOT_CAUSES = [
-    RootCause("appB.eq6-sign", "Appendix B, the c_bar = 1/m step proving Eq. (6)",
-              "the collision term (1 - m)/m should be (m - 1)/m (c_bar(1 - c_bar) m^2/m = (m - 1)/m), as Eq. (6) itself "
-              "prints; the first line also writes f(x) inside the sum over x' != x for f(x')", "error",
-              severity="intermediate"),
-]

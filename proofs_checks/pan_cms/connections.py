@@ -28,7 +28,6 @@ from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.generic import precomputed as exact_of
 from ldpref.ledger.forms import evaluate
-from ldpref.ledger.root_causes import RootCause
 from ldpref.linalg import exact_matrix
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.pure import grr
@@ -520,14 +519,3 @@ record(
            Grid("noise-free: H[X+1, j] H[j, x+1] = +1 on a collision, -1 otherwise", _noise_free_rows, exact_of,
                 printed=False, value=lambda form, point: point.facts["model"])),
 )
-
-
-ROOT_CAUSES = [
-    RootCause("appG.estimator-1/n", "Appendix G, the estimator f_H(x) of ref. [5]",
-              "f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1] estimates the count n f(x); the frequency needs the "
-              "factor 1/n", "error", severity="slip"),
-    RootCause("sec4.1.3-wise", "Section 4.1, the sentence citing [21]",
-              "the rows of a Hadamard matrix without their first element are called 3-wise independent; for Sylvester "
-              "matrices inputs x1, x2, x1 xor x2 give h(x3) = h(x1) h(x2): only pairwise independent (enough for "
-              "Section 4.1's conclusion)", "error", severity="overstated"),
-]

@@ -19,7 +19,6 @@ from ldpref.exact import EXP_EPS
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, RoleGrid, Symbolic
 from ldpref.ledger.forms import evaluate, value_integer_first
-from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanisms.variants import rhr_family, rhr_matrix, tns, walsh_hadamard
 
 from .connections import (DERIV, HOLDS, R, _canon, _canonical, _datasets, _grr, _he, _jz, _memo_evaluate, _rat, _rhr,
@@ -484,25 +483,3 @@ record(
            Identity("Eq. (12) variances == randomised-response variances", _eq12_identity, lambda forms: [0, 0],
                     reads_forms=True)),
 )
-
-
-ROOT_CAUSES = [
-    RootCause("sec4.3.same-mod-exponent", "Section 4.3, third paragraph",
-              "two random values share their residue mod 2^(b-1) with probability 2^(b-1), a probability above 1; it "
-              "is 2^(1-b)", "error", severity="slip"),
-    RootCause("sec4.3.random-pair", "Section 4.3, third paragraph",
-              "the collision probability 2^-b of a random pair needs residues that are independent and uniform; two "
-              "distinct values of [d] share their residue with probability (d/2^(b-1) - 1)/(d - 1) < 2^(1-b), so the "
-              "rate is below 2^-b and reaches it only as d grows", "condition", severity="condition"),
-    RootCause("sec4.3.b-eps", "Section 4.3, third paragraph ('[12] sets b = eps')",
-              "b = eps bits give 2^b = 2^eps messages at collision rate 2^-b, i.e. m = 2^eps in CMS, not e^eps",
-              "error", severity="result"),
-    RootCause("sec4.3.eq5-mse", "Section 4.3, fourth paragraph",
-              "RHR's MSE is said to be Eq. (5) with c_bar = 1/2 and m-ary RR; Eq. (5) with those values is the variance "
-              "of RHR decoded by Eq. (2), which is biased there; RHR's unbiased decoder has MSE "
-              "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n", "error", severity="result"),
-    RootCause("sec4.3.matrix-size", "Section 4.3, RHR step (2)",
-              "a Hadamard matrix of size larger than d // 2^(b-1) holds row x // 2^(b-1) + 1 of every x in [d] only "
-              "when 2^(b-1) divides d; otherwise the size must exceed ceil(d / 2^(b-1))", "condition",
-              severity="condition"),
-]

@@ -40,7 +40,6 @@ from ldpref.ledger import Instance, record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.generic import precomputed as _exact_of
 from ldpref.ledger.forms import Predicate, evaluate, param_name, statement_program
-from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
@@ -467,42 +466,3 @@ record(
            Numeric("the real Eq. (8) CMS on H' with m' = 1/c_bar is unbiased (Q P = I)", _gu_unbiased),
            rows_grid("m' of the real Eq. (8) CMS on gf2_affine_mod_family", _gu_rows)),
 )
-
-
-# ==== root causes of this module's errata and conditional claims ==================================
-ROOT_CAUSES = [
-    RootCause("thm3.8.derivative-bound", "Section 3.5, Theorem 3.8; Appendix E, Eq. (43) and the inequality before it",
-              "The proof bounds |dVar(g)/dm'| on [m', m] by its value at m' = m, but the bound decreases in m': it must "
-              "be taken at the smallest m' = m(1 - (2q+1)^-2); with the printed condition the conclusion fails.",
-              "error", severity="result"),
-    RootCause("appE.eps0-limit", "Appendix E, proofs of Corollaries 3.6 and 3.7 (and the corollaries' conditions)",
-              "Letting eps -> 0 in Eq. (43)/(44) gives the supremum 2/tau of the left-hand side, not 1/tau: the "
-              "condition 2q + 1 > sqrt(1/tau) is too weak (about sqrt(2/tau) is needed).", "error", severity="result"),
-    RootCause("appE.var-missing-1/n", "Appendix E, proofs of Corollaries 3.6 and 3.7 (Var(f_hat(x)) displays)",
-              "The variances at m = 1 + e^{eps/2} and m = 1 + e^eps are printed without their factor 1/n.", "error",
-              severity="intermediate"),
-    RootCause("appE.worst-r", "Appendix E, proof of Theorem 3.8 (m' = m - m/(2q+1)^2) and Eq. (47)",
-              "m' = m - m/(2q+1)^2 and the equality in Eq. (47) hold only at the worst remainder r = mq/(2q+1); "
-              "otherwise they are bounds.", "condition", severity="intermediate"),
-    RootCause("appE.mse-requirement", "Appendix E, proof of Theorem 3.9",
-              "The two requirements (bias and variance ratio) are sufficient for the MSE bound, not equivalent to it.",
-              "error", severity="slip"),
-    RootCause("appE.var-linear-positive", "Appendix E, the sentence before Eq. (47)",
-              "The c_bar^2 coefficient of Var(f_hat(x|H')) is -(1 - f(x)) m^2/((m-1)^2 n) <= 0, not positive.",
-              "error", severity="intermediate"),
-    RootCause("appF.eq48-markov", "Appendix F.2, Eq. (48)",
-              "Markov's inequality makes Eq. (48) sufficient for Eq. (21), not equivalent to it.", "error",
-              severity="slip"),
-    RootCause("appF.eq51-tau", "Appendix F.2, Eq. (51)",
-              "Substituting the ratio bound into Eq. (48) keeps 1/tau: the condition is n/((m-1) k tau Var(R|!=)) < "
-              "delta; Eq. (51) drops tau.", "error", severity="result"),
-    RootCause("appF.var-cj", "Appendix F.1, first sentence",
-              "A Bernoulli(1/m) variable has variance (m-1)/m^2, not (m-1)/m.", "error", severity="intermediate"),
-    RootCause("appF.veq-gt-vne", "Appendix F.2, after Eq. (50)",
-              "Var(R|=) = Var(R|!=) for symmetric RAPPOR and binary randomized response (HE): the inequality is not "
-              "strict (Eq. (50) needs only >=).", "error", severity="slip"),
-    RootCause("sec3.5.m6", "Section 3.5, first paragraph",
-              "Pairwise-independent families [d] -> [6] exist (all functions; the Chinese-remainder product of GF(2) "
-              "and Z_3 affine families); only the single finite-field affine construction needs a prime power.",
-              "error", severity="result"),
-]

@@ -31,7 +31,6 @@ from ldpref.ledger import Instance, record
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic
 from ldpref.ledger.generic import rhs as _rhs
-from ldpref.ledger.root_causes import RootCause
 
 from .optimized_exact import (E, MODULE, R, _argmin_set, _canon, _datasets, _lt, _roots_above, _show, _sign,
                               constructions_steps, derivative, exact_cms, exact_l1_l2, exact_var_function, full_cms,
@@ -159,39 +158,6 @@ def _sq(x):
 def _iso_mse(v):
     """(n(e-1)^2 v/2 - e^eps)^2: removes the square root of 2(Delta_MSE + e^eps)/(n(e^eps-1)^2)."""
     return sympy.factor(sympy.cancel(sympy.expand((v * n_sym * (E - 1) ** 2 / 2 - E) ** 2)))
-
-
-# =============================================================================================
-# Root causes of this part's errata and conditional claims (gathered by proofs_checks.pan_cms.root_causes)
-ROOT_CAUSES = [
-    RootCause("l1-cauchy-schwarz", "Section 3.4 after Eq. (11), restated in Appendix D before Eq. (39)",
-              "Cauchy-Schwarz gives l1 <= sqrt(d l2), not sqrt(d) l2 (l1 ~ n^-1/2, l2 ~ n^-1); Eq. (39) itself "
-              "uses the correct sqrt(d l2)", severity="result"),
-    RootCause("appD.dvar-f0", "Appendix D, derivative of Var(f_hat(x)_RR | f(x) = 0)",
-              "the denominator is n(m-1)^2(e^eps-1)^2, printed with (m-1); the sign (minimum at m = 1 + e^eps) "
-              "is unaffected", severity="intermediate"),
-    RootCause("appD.m-lower-bound", "Appendix D, 'when 2 <= m <= e^(eps/2) + 1'",
-              "the strict inequality needs m < e^(eps/2) + 1: at the end point, which the range includes, the "
-              "two sides are equal", kind="condition", severity="slip"),
-    RootCause("appD.m-opt", "Appendix D, piecewise m after Eq. (32)",
-              "the f* <= 1/2 branch prints 1 + Delta_MSE, dropping Eq. (32)'s division by f* e^eps + 1 - f*",
-              severity="result"),
-    RootCause("closest-integer-rounding", "Theorem 3.6, Corollary 3.4, Theorem 3.7 ('m is the closest integer')",
-              "losses of the form a t + b + c/t (t = m - 1) switch between neighbouring integers at the geometric, "
-              "not the arithmetic, mean: rounding the continuous optimum picks the worse neighbour in a band below "
-              "each half-integer; the better of floor and ceiling is optimal", severity="result"),
-    RootCause("appD.delta-l", "Appendix D, definition of Delta_l (before Eq. (36))",
-              "Delta_l is printed as sqrt((e^eps + d - 1)(d e^eps - e^eps + 1) e^(eps/2)); Theorem 3.7's "
-              "e^(eps/2) sqrt((e^eps + d - 1)(d e^eps - e^eps + 1)) is right, and with it the optimal m, "
-              "Eq. (36) and Eq. (39) are right", severity="slip"),
-    RootCause("appD.eq40", "Appendix D, Eq. (40)",
-              "the factor (e^eps - 1) went under the square root with n: the limit is 2d e^(eps/2)/(sqrt(n)"
-              "(e^eps - 1)), as Corollary 3.5 prints", severity="slip"),
-    RootCause("sec3.4.rp-not-optimal", "Section 3.4 after Corollary 3.5 (and Appendix D)",
-              "CMS+RR beats CMS+aRP/sRP only with m optimised as a real number (or when its optimal m is an "
-              "integer); with integer m, CMS+sRP/aRP at a large m can beat CMS+RR at every integer m",
-              kind="condition", severity="condition"),
-]
 
 
 # =============================================================================================
@@ -637,4 +603,3 @@ def structure(v):
     symbolically by structural identity (sympy cannot decide equality of such step functions); a difference is
     then shown to matter by the instances."""
     return sympy.Symbol(sympy.srepr(v))
-

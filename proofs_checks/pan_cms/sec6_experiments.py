@@ -21,7 +21,6 @@ from derivations.pan_cms import experiments as X
 from derivations.pan_cms import printed_sec6 as PR
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Statistical
-from ldpref.ledger.root_causes import RootCause
 
 from . import sec6_exact as XE
 
@@ -203,11 +202,3 @@ record(id="pan-cms/sec6.l1-upper", location="Section 6, before 6.1 (on the l1 pa
                 lambda p: X.l1_below_calculated(p.data, p.params["eps"], p.params["n"]), path="moment-formula"),
            Statistical("simulated mean l1 of l-OCMS (100 runs) not significantly above the calculated l1",
                        _l1_simulated)))
-
-
-ROOT_CAUSES = [
-    RootCause("sec6.rhr-b1", "Section 6.1-6.2, on Figs 2-3 (RHR with b = eps)",
-              "at eps = 1, RHR's b = eps = 1 bit leaves one residue class, so RHR is HE (equal per-client variances): "
-              "RHR ties HE and beats CMS+HE, so neither 'RHR is the worst' nor 'HE and CMS+HE are the worst' nor "
-              "'RHR lies between' holds there; all hold for eps = 2..5", "condition", severity="overstated"),
-]

@@ -21,7 +21,6 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import evaluate
-from ldpref.ledger.root_causes import RootCause
 from ldpref.wss import SupportSampler, osc_mechanism, solve_weights
 
 from .constructions_common import (
@@ -731,10 +730,3 @@ record(
            Grid("WSS convex combinations", _response_count_points, precomputed,
                 value=lambda form, point: _at(form, U=point.params["points"], d=point.params["d"])),
            Note(_beyond_sharper_count)))
-
-#: the errors behind the erratum and conditional claims of this module
-ROOT_CAUSES: list[RootCause] = [
-    RootCause("appC.diagonal", "Appendix C, off-diagonal equality implies the diagonal",
-              "the step divides by k - 1: for k = 1 every off-diagonal entry is 0 and says nothing about the "
-              "diagonal; the implication needs k >= 2", "condition", severity="condition"),
-]

@@ -17,7 +17,6 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import (CorrectedGrid, Exact, Grid, Identity, Note, Numeric, Point, RoleGrid, counted,
                                    precomputed)
 from ldpref.ledger.forms import evaluate
-from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
 
@@ -681,15 +680,3 @@ record(
     steps=(Grid("restricted real WSS mechanisms: exact l2 vs the extended loss", _restricted_wss_points, precomputed,
                 path="moment-formula", value=_at_facts),
            Numeric("restricted real WSS mechanisms are unbiased on [d]", _restricted_wss_unbiased)))
-
-
-#: the errors behind the erratum and conditional claims of this module
-ROOT_CAUSES: list[RootCause] = [
-    RootCause("appD.deviation", "Appendix D.2, the support sizes OCMS samples",
-              "when e^eps + 1 is not an integer, m is the floor or ceiling of e^eps + 1 and the bucket sizes "
-              "floor(d'/m), floor(d'/m) + 1 drift from d'/(e^eps + 1) linearly in d'; they are within one of it "
-              "only when m = e^eps + 1", "error", severity="overstated"),
-    RootCause("sec5.4.narrowing", "Section 5.4, end of the example",
-              "the excess of OCMS over the optimum rises each time d passes a prime (the extended d' jumps); it "
-              "narrows only while d and d + 1 share d'", "condition", severity="overstated"),
-]

@@ -19,7 +19,6 @@ from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, RoleGrid, counted, precomputed
-from ldpref.ledger.root_causes import RootCause
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.random_mechanisms import random_perturbation_matrix
@@ -408,13 +407,3 @@ record(
              lambda point: True, value=lambda form, point: point.params["loss"] not in PR.cor2_1_losses(form)
              or point.data)),
            Note(lambda: "; ".join(_cor2_1_facts()[1]))))
-
-
-#: the errors behind the erratum and conditional claims of this module
-ROOT_CAUSES: list[RootCause] = [
-    RootCause("sec2.4.urp-l1", "Section 2.4, the step from Lemma 2.3 to Corollary 2.1",
-              "'the permutation does not affect the worst case' holds for l2, whose worst case is a maximum of "
-              "a permutation-averaged linear function of f; the l1 loss of Eq. (2) sums square roots of the "
-              "variances, which do not commute with the permutation average, so the URP estimator can be less "
-              "precise under l1", "error", severity="result"),
-]

@@ -26,7 +26,6 @@ from ldpref.dataset import vertex as _vertex
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
-from ldpref.ledger.root_causes import RootCause
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
@@ -34,14 +33,6 @@ from .framework import complementary_pairs_mechanism, urp_mechanism
 from .matrix_forms import at, at_facts, cancel_each, mat_at_facts
 
 SEED = 20260602
-
-ROOT_CAUSES = [
-    RootCause("sec3.symmetry-omitted", "Section 3, Theorems 3.2 and 3.3 (Appendices B.1-B.2)",
-              "Both theorems need the configuration to be symmetric as well as of constant support size: Appendix "
-              "B.1's eigenvalue bound is tight only when S^T P = (p*-q*) I + q* J, and Appendix B.2's Sherman-Morrison "
-              "step needs P^T D^-1 P = a I + b J.  The paper applies both to the URP mechanism, which is symmetric by "
-              "Theorem 2.6, but states them for any constant-support extremal P.", "condition", severity="condition"),
-]
 R = sympy.Rational
 E = EXP_EPS
 
