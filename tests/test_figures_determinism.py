@@ -7,9 +7,10 @@ the last digit at 3 of its 16 points.  ``sympy.lambdify`` named the form's argum
 (``\\alpha_{1}``, ``\\alpha_{2}``, the sum of the other squared counts) ``Dummy_<N>``, N the process's running
 count of Dummies, and the printer orders a sum's terms by those names: at N = 98 (``Dummy_98``, ``Dummy_99``,
 ``Dummy_100`` sort as text, 100 first) the terms of ``a1 - a1^2 - a2`` came in another order, and floats added
-in another order round differently.  N at that call varied from run to run (84 to 123 in 12 runs) with the sympy
-work done before it (the printed form's construction makes 40 to 78 Dummies).  ``theory.numpy_function`` names
-the arguments by position instead.
+in another order round differently.  N at that call varied from run to run (84 to 123 in 12 runs): building the
+ledger's forms makes a number of Dummies that depends on the process's random state (sympy's own random generator,
+its random Dummy index base, the hash seed; with all three fixed, N was the same in every run).
+``theory.numpy_function`` names the arguments by position instead.
 """
 
 from __future__ import annotations
