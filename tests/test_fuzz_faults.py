@@ -33,7 +33,9 @@ def test_concurrent_figure_writers_leave_whole_files(tmp_path):
 
 def _differences(outcome, ref) -> str:
     """Where each file afterwards differs from the undisturbed run's (sizes, first differing line, both runs'
-    stderr): a CSV unlike the reference was seen once in a fresh-clone .ci/run (2026-11-29) and not reproduced."""
+    stderr): a CSV unlike the reference was seen once in a fresh-clone .ci/run (2026-11-29).  Its cause was no
+    concurrency: a fig8 curve's last digits depended on sympy's running Dummy count in the process (1.6% of plain
+    runs; fixed, tests/test_figures_determinism.py)."""
     parts = []
     for name, content in sorted(outcome["after"].items()):
         if content != ref.get(name):

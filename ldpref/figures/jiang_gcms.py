@@ -121,12 +121,10 @@ def _fig5(ctx: Context) -> FigureData:
     grid = np.linspace(0.5, 0.999, 2000 if ctx.quick else 20000)
     printed = theory.form("jiang-gcms/lemma1", "printed").args[0]
     derived = theory.form("jiang-gcms/lemma1", "derived").args[0]
-    import sympy
-
     from ..numeric import form_keys
     kp, kd = form_keys(printed), form_keys(derived)
-    fp = sympy.lambdify([kp["p"], kp["exp_eps"], kp["lambda"], kp["k"]], printed, "numpy")
-    fd = sympy.lambdify([kd["p"], kd["exp_eps"], kd["lambda"]], derived, "numpy")
+    fp = theory.numpy_function([kp["p"], kp["exp_eps"], kp["lambda"], kp["k"]], printed)
+    fd = theory.numpy_function([kd["p"], kd["exp_eps"], kd["lambda"]], derived)
     panels = [Panel(f"(a) k = {k}: several eps", "f(d)/n", "optimal p"), Panel("(b) eps = 4: several k", "f(d)/n", "optimal p")]
     data = FigureData(panels, notes=[f"n = {n}, k = {k}, m = {m}; continuous argmin over p in [0.5, 0.999] on a "
                                      f"grid of {len(grid)} points (the integer-s constraint of Algorithm 4 not applied)"])

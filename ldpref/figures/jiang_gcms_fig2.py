@@ -29,7 +29,6 @@ import math
 from fractions import Fraction
 
 import numpy as np
-import sympy
 
 from . import register, simulated, theory
 from .spec import Context, FigureData, FigureSpec, Panel, Series
@@ -50,7 +49,7 @@ def _eq7_boundary(which: str):
     c = find_claim("jiang-gcms/eq7")
     rel = c.derived() if which == "derived" else c.printed()
     keys = form_keys(rel.rhs)
-    return sympy.lambdify([keys["p"], keys["exp_eps"], keys["m"]], rel.rhs, modules="numpy")
+    return theory.numpy_function([keys["p"], keys["exp_eps"], keys["m"]], rel.rhs)
 
 
 @functools.cache
@@ -60,8 +59,8 @@ def _lemma1(which: str):
 
     expr = theory.form("jiang-gcms/lemma1", which).args[0]
     keys = form_keys(expr)
-    fn = sympy.lambdify([keys["p"], keys["exp_eps"], keys["lambda"]] + ([keys["k"]] if "k" in keys else []),
-                        expr, modules="numpy")
+    fn = theory.numpy_function([keys["p"], keys["exp_eps"], keys["lambda"]] + ([keys["k"]] if "k" in keys else []),
+                               expr)
     return (lambda p, e, lam, k: fn(p, e, lam, k)) if "k" in keys else (lambda p, e, lam, k: fn(p, e, lam))
 
 

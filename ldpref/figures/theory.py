@@ -46,7 +46,7 @@ def curve(claim_id: str, which: str, x_key: str, xs, fixed: dict, part=0, scale=
     if missing:
         raise ValueError(f"{claim_id} {which}: no value for {', '.join(sorted(missing))}")
     subs = {keys[k]: v for k, v in fixed.items() if k in keys}
-    fn = sympy.lambdify([keys[x_key]], expr.subs(subs), modules="numpy") if x_key in keys else None
+    fn = numpy_function([keys[x_key]], expr.subs(subs)) if x_key in keys else None
     out = []
     for x in xs:
         y = float(fn(float(x))) if fn else float(sympy.N(expr.subs(subs)))
@@ -98,7 +98,26 @@ def function(claim_id: str, which: str, keys: list[str], part=0, fixed: dict | N
         raise ValueError(f"{claim_id} {which}: no value for {', '.join(sorted(unknown))}")
     if fixed:
         expr = expr.subs({by_key[k]: v for k, v in fixed.items() if k in by_key})
-    return sympy.lambdify([by_key.get(k, sympy.Symbol(k)) for k in keys], expr, modules="numpy")
+    return numpy_function([by_key.get(k, sympy.Symbol(k)) for k in keys], expr)
+
+
+def numpy_function(args, expr):
+    """``expr`` as a numpy function of the symbols ``args`` (positional), its code fixed by the form alone.
+
+    sympy.lambdify replaces an argument whose name is not a Python identifier (the ledger's ``\\alpha_{1}``,
+    ``\\sum_{d'\\neq d} f(d')^{2}``, a key such as ``lambda``) by a Dummy named ``Dummy_<N>``, N sympy's count of
+    the Dummies this process has made so far, and the printer orders a sum's terms by those names.  So the
+    order in which a curve's float terms were added -- and the last bit of its points -- depended on the sympy
+    work done earlier in the process, which varies from run to run (a figure CSV differed from an identical
+    run's in the last digit: ``tests/test_figures_determinism.py``).  The arguments are renamed ``x0``, ``x1``,
+    ... (identifiers fixed by their position) first, so no Dummy is made and the code is the same in every
+    process."""
+    args, expr = list(args), sympy.sympify(expr)
+    stray = expr.free_symbols - set(args)
+    if stray:
+        raise ValueError(f"no argument for {', '.join(sorted(map(str, stray)))}")
+    names = [sympy.Symbol(f"x{i}") for i in range(len(args))]
+    return sympy.lambdify(names, expr.xreplace(dict(zip(args, names))), modules="numpy", dummify=False)
 
 
 def exp_eps_text(eps) -> str:
