@@ -35,6 +35,7 @@ import sympy
 
 from .errors import ParameterError
 from .numeric import form_keys, scalar_parts, symbol_key
+from .positional_lambdify import positional_lambdify
 
 #: (claim id, which forms) used by the figures: CMS / OLH variances (pan-cms Eq. (31), Appendix H), the inner
 #: variances of RR / OUE (pan-cms Eqs. (12), (13)), the pure protocols' variance with GRR / OUE parameters
@@ -73,11 +74,11 @@ class Lambdified:
 
     @cached_property
     def _numpy(self):
-        return sympy.lambdify(self.symbols, self.expr, modules="numpy", dummify=True)
+        return positional_lambdify(self.symbols, self.expr, "numpy")
 
     @cached_property
     def _mpmath(self):
-        return sympy.lambdify(self.symbols, self.expr, modules="mpmath", dummify=True)
+        return positional_lambdify(self.symbols, self.expr, "mpmath")
 
     def _args(self, args, kwargs) -> list:
         if len(args) > len(self.keys):

@@ -21,6 +21,7 @@ import sympy
 
 from .errors import ParameterError
 from .exact import EXP_EPS, to_exact
+from .positional_lambdify import positional_lambdify
 
 #: LaTeX commands whose name becomes a word of the key (Greek letters, hats, ...); formatting ones are dropped
 _DROP = {"mathrm", "mathcal", "mathbf", "mathbb", "mathit", "text", "operatorname", "left", "right", "big",
@@ -149,7 +150,7 @@ def to_numpy(expr: sympy.Expr, keys: list[str]):
     """A numpy function of the given ``--set`` keys (positional), from the same sympy object."""
     by_key = form_keys(expr)
     args = [by_key.get(k, sympy.Symbol(k)) for k in keys]
-    return sympy.lambdify(args, expr, modules="numpy")
+    return positional_lambdify(args, expr, "numpy")
 
 
 @dataclass
@@ -277,7 +278,7 @@ def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluati
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             try:
-                fn = sympy.lambdify([by_key[k] for k in ordered], expr, modules="numpy", dummify=True)
+                fn = positional_lambdify([by_key[k] for k in ordered], expr, "numpy")
                 np_val = float(fn(*[float(exact_values[k]) for k in ordered]))
             except (TypeError, ValueError, ZeroDivisionError, OverflowError, NameError):
                 np_val = None

@@ -74,3 +74,25 @@ def test_numpy_function_refuses_a_symbol_without_argument():
     x, y = sympy.symbols("x0 y")
     with pytest.raises(ValueError, match="no argument for x0"):
         theory.numpy_function([y], x + y)  # x0 is not an argument, even though the first is renamed x0
+
+
+def test_every_library_lambdify_names_its_arguments_by_position():
+    """The ledger's lambdified forms (``ldpref.lambdified``: numpy and mpmath), ``ldpref eval``'s numpy value and the
+    vector builder compile through :func:`ldpref.positional_lambdify.positional_lambdify`: no Dummy is made, so
+    their floats do not depend on the process's earlier sympy work.  A plain ``sympy.lambdify`` left in the library
+    fails here."""
+    import pathlib
+
+    from ldpref.lambdified import lambdify_expr
+
+    lam, a1 = sympy.Symbol("lambda"), sympy.Symbol(r"\alpha_{1}")
+    count = sympy.Dummy._count
+    f = lambdify_expr("t", lam - a1 ** 2 + a1)
+    assert f.keys == ("alpha_1", "lambda")
+    assert f.numpy(**{"alpha_1": 3.0, "lambda": 0.5}) == 0.5 - 9.0 + 3.0
+    assert f.mpmath(3.0, 0.5) == 0.5 - 9.0 + 3.0
+    assert sympy.Dummy._count == count
+    root = pathlib.Path(__file__).resolve().parent.parent / "ldpref"
+    plain = [str(p.relative_to(root)) for p in root.rglob("*.py")
+             if "sympy.lambdify(" in p.read_text(encoding="utf-8") and p.name not in ("positional_lambdify.py", "gcms.py")]
+    assert not plain, f"sympy.lambdify outside positional_lambdify: {plain}"

@@ -102,22 +102,12 @@ def function(claim_id: str, which: str, keys: list[str], part=0, fixed: dict | N
 
 
 def numpy_function(args, expr):
-    """``expr`` as a numpy function of the symbols ``args`` (positional), its code fixed by the form alone.
+    """``expr`` as a numpy function of the symbols ``args`` (positional), its code fixed by the form alone
+    (:func:`ldpref.positional_lambdify.positional_lambdify`: a figure CSV once differed in the last digit from an
+    identical run's because sympy's Dummy names ordered a sum's terms)."""
+    from ..positional_lambdify import positional_lambdify
 
-    sympy.lambdify replaces an argument whose name is not a Python identifier (the ledger's ``\\alpha_{1}``,
-    ``\\sum_{d'\\neq d} f(d')^{2}``, a key such as ``lambda``) by a Dummy named ``Dummy_<N>``, N sympy's count of
-    the Dummies this process has made so far, and the printer orders a sum's terms by those names.  So the
-    order in which a curve's float terms were added -- and the last bit of its points -- depended on the sympy
-    work done earlier in the process, which varies from run to run (a figure CSV differed from an identical
-    run's in the last digit: ``tests/test_figures_determinism.py``).  The arguments are renamed ``x0``, ``x1``,
-    ... (identifiers fixed by their position) first, so no Dummy is made and the code is the same in every
-    process."""
-    args, expr = list(args), sympy.sympify(expr)
-    stray = expr.free_symbols - set(args)
-    if stray:
-        raise ValueError(f"no argument for {', '.join(sorted(map(str, stray)))}")
-    names = [sympy.Symbol(f"x{i}") for i in range(len(args))]
-    return sympy.lambdify(names, expr.xreplace(dict(zip(args, names))), modules="numpy", dummify=False)
+    return positional_lambdify(args, expr, "numpy")
 
 
 def exp_eps_text(eps) -> str:

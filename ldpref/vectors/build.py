@@ -18,6 +18,7 @@ import sympy
 
 from ..exact import EXP_EPS
 from ..number_syntax import parse_number
+from ..positional_lambdify import positional_lambdify
 
 #: significant digits of every decimal in a vector
 DIGITS = 50
@@ -89,7 +90,7 @@ def _symbolic_text(expr) -> sympy.Expr:
 
 @functools.lru_cache(maxsize=None)
 def _evaluator(expr: sympy.Expr):
-    return sympy.lambdify(EXP_EPS, expr, modules="mpmath")
+    return positional_lambdify([EXP_EPS], expr, "mpmath")
 
 
 class Values:
