@@ -38,6 +38,11 @@ def _call_name(node) -> str:
 
 def classify(text: str, obligation_module: bool) -> Counter:
     """The lines of one module by class (see the module docstring)."""
+    return Counter(line_classes(text, obligation_module))
+
+
+def line_classes(text: str, obligation_module: bool) -> list[str]:
+    """The class of each line of one module (index 0 is line 1)."""
     lines = text.splitlines()
     kind: dict[int, str] = {}
     for i, line in enumerate(lines, 1):
@@ -65,7 +70,7 @@ def classify(text: str, obligation_module: bool) -> Counter:
             for i in _span(node):
                 kind.setdefault(i, "root cause")
     rest = "obligation module" if obligation_module else "code"
-    return Counter(kind.get(i, rest) for i in range(1, len(lines) + 1))
+    return [kind.get(i, rest) for i in range(1, len(lines) + 1)]
 
 
 def count(root: Path = ROOT) -> dict[str, Counter]:
