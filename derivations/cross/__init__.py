@@ -11,6 +11,9 @@ Count-Mean Sketch (pan-cms Theorem 3.7).
   otherwise (from ``derivations.pan_strict.constructions``).
 * :func:`gap_certificate` -- an exact proof that pan-cms's l2* exceeds the OSC bound for all d >= 2,
   e^eps > 1: ``(2 Delta_l)^2 - T^2`` factors into a positive polynomial (T = (e-1)^2 n OSC* - 2 d e).
+
+The printed forms the cross claims display are in :mod:`derivations.cross.printed` (re-exported here), except
+:func:`pancms_eq6_rr_printed`, which reads pan-cms forms not yet in pan-cms's printed modules.
 """
 
 from __future__ import annotations
