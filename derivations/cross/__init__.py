@@ -11,6 +11,9 @@ Count-Mean Sketch (pan-cms Theorem 3.7).
   otherwise (from ``derivations.pan_strict.constructions``).
 * :func:`gap_certificate` -- an exact proof that pan-cms's l2* exceeds the OSC bound for all d >= 2,
   e^eps > 1: ``(2 Delta_l)^2 - T^2`` factors into a positive polynomial (T = (e-1)^2 n OSC* - 2 d e).
+
+The printed forms the cross claims display are in :mod:`derivations.cross.printed` (re-exported here), except
+:func:`pancms_eq6_rr_printed`, which reads pan-cms forms not yet in pan-cms's printed modules.
 """
 
 from __future__ import annotations
@@ -181,8 +184,7 @@ def gap_forms():
 import derivations.jiang_gcms as JG  # noqa: E402
 import derivations.pan_cms.basics as PCB  # noqa: E402
 import derivations.pan_cms.connections as PCC  # noqa: E402
-import derivations.pan_cms.hashing as PCH  # noqa: E402
-import derivations.pan_cms.printed_hashing as PCHP  # noqa: E402  (pan-cms printed forms moved there)
+from .printed import draw_term_jiang_printed_freq, draw_term_pancms_printed_freq, draw_term_printed  # noqa: E402,F401
 
 lam = sympy.Symbol(r"\lambda", nonnegative=True)  # f(d)/n, the target frequency
 
@@ -245,20 +247,6 @@ def gcms_draw_model_excess():
     # the difference put over one denominator in the field Q(symbols) first (factor depends only on the rational
     # function: the same form as factor(total - fixed), which cancels the nested expression more slowly)
     return sympy.factor(sfield(total - fixed)[1].as_expr())
-
-
-@cache
-def draw_term_jiang_printed_freq():
-    """jiang Theorem 3's alpha_2 sum_{d' != d} f(d')^2, on the estimator's scale (divided by
-    ((p - q)(1 - 1/m))^2) and in frequencies (divided by n^2), as printed."""
-    return sympy.factor(JG.draw_term_printed().rhs / JG.n**2)
-
-
-@cache
-def draw_term_pancms_printed_freq():
-    """pan-cms Eq. (20) as printed, with its frequencies written as counts / n (sum f(x')^2 = F2/n^2)."""
-    expr = PCHP.eq20_printed().rhs.subs({PCH.S2: JG.F2 / JG.n**2})
-    return sympy.factor(expr.subs({sympy.Symbol("m", positive=True): JG.m, PCB.k: JG.k}))
 
 
 @cache

@@ -340,18 +340,6 @@ def cor1_derived():
 
 
 @cache
-def thm3_limit(formula_rhs):
-    """k = 1 and m -> infinity in Var[C]/((p-q)^2(1-1/m)^2) with F2 fixed: a rational function of m, so
-    the limit is its value at t = 0 after m = 1/t and cancellation (the denominator must not vanish)."""
-    t = sympy.Symbol("t", positive=True)
-    expr = sympy.cancel((formula_rhs / ((p - q) ** 2 * (1 - 1 / m) ** 2)).subs(k, 1).subs(m, 1 / t))
-    num, den = sympy.fraction(expr)
-    if den.subs(t, 0) == 0:
-        raise ValueError("the limit m -> oo is not finite")
-    return sympy.factor(num.subs(t, 0) / den.subs(t, 0))
-
-
-@cache
 def eq7_derived():
     """Theorem 2's ratio R(s) = p(m - s)/((1 - p)s) decreases in s, so R <= e^eps iff s >= s*, the root
     of R(s) = e^eps; q = (s - p)/(m - 1) (Eq. (3)) increases in s, so q >= q(s*)."""

@@ -33,6 +33,41 @@ def appA_chain_printed(case: int):
     raise ValueError(case)
 
 
+def appA_case1_printed():
+    """Case 1's chain after its first step (the first step is a claim of its own only in Cases 3 and 4)."""
+    return appA_chain_printed(1)[1:]
+
+
+def appA_case2_printed():
+    """Case 2's chain after its first step."""
+    return appA_chain_printed(2)[1:]
+
+
+def appA_case3_printed():
+    """Case 3's chain after its first step."""
+    return appA_chain_printed(3)[1:]
+
+
+def appA_case4_printed():
+    """Case 4's chain after its first step."""
+    return appA_chain_printed(4)[1:]
+
+
+def appA_case3_first_step_printed():
+    """Case 3's first step, p C(m-1, s-1)/((1-p) C(m-1, s))."""
+    return appA_chain_printed(3)[0]
+
+
+def appA_case4_first_step_printed():
+    """Case 4's first step, (1-p) C(m-1, s)/(p C(m-1, s-1))."""
+    return appA_chain_printed(4)[0]
+
+
+#: Appendix A's chains by case: the steps after the first, and the first step where it is a claim of its own
+APPA_STEPS_PRINTED = {1: appA_case1_printed, 2: appA_case2_printed, 3: appA_case3_printed, 4: appA_case4_printed}
+APPA_FIRST_STEP_PRINTED = {3: appA_case3_first_step_printed, 4: appA_case4_first_step_printed}
+
+
 @cache
 def appA_closing_printed():
     return sympy.Implies(sympy.And(sympy.Ge(p, sympy.Rational(1, 2)), sympy.Le(p, 1), sympy.Ge(s, m / 2), sympy.Le(s, m)),
@@ -69,6 +104,12 @@ def lemma4_printed():
 
 def same_client_cov_printed():
     return sympy.Integer(0)
+
+
+def appB_same_client_printed():
+    """After Eq. (10), 'again, by Lemma 4 (1)': the covariances between the Z_j of one client vanish."""
+    return sympy.Eq(sympy.Symbol(r"\sum_{j_1\neq j_2}\mathrm{Cov}(Z_{j_1}^{(i)}, Z_{j_2}^{(i)})"),
+                    same_client_cov_printed())
 
 
 @cache

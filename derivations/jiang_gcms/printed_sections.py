@@ -10,8 +10,8 @@ from functools import cache
 import sympy
 
 from .symbols import (TV_LAWS, A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same, PrS, PrS2,
-                      S, a1_sym, a2_sym, delta, e, eps, eps_c, f, fhat, k, lam, m, n, p, pq_form, q, s, var_C,
-                      var_fhat, w_of)
+                      S, a1_sym, a2_sym, delta, e, eps, eps_c, f, fhat, k, lam, m, n, p, pq_form, q, s, thm3_limit,
+                      var_C, var_fhat, w_of)
 
 
 @cache
@@ -64,6 +64,11 @@ def alg3_q_printed():
     return sympy.Eq(q, (p * (s - 1) + (1 - p) * s) / (m - 1))
 
 
+def alg3_printed():
+    """Algorithm 3 as printed: its q (line 1) and its estimate, Eq. (4) (line 3)."""
+    return {q: alg3_q_printed().rhs, fhat: eq4_printed().rhs}
+
+
 @cache
 def same_randomness_printed():
     """'The same randomness as a binary vector perturbed with the same p and q': read as one item's estimate
@@ -89,6 +94,28 @@ def alpha_printed():
 def thm3_printed():
     a1, a2 = alpha_printed()
     return sympy.Eq(var_C, f * (p - p**2 / k) + (n - f) * (a1 - a1**2 / k - a2) + a2 * F2)
+
+
+def thm3_unbiased_printed():
+    """Theorem 3's first statement: the estimator of Eq. (4) is unbiased."""
+    return sympy.Eq(sympy.Symbol(r"E[\hat f(d)]"), f)
+
+
+def thm3_estimator_printed():
+    """Theorem 3's Var[f_hat(d)]: its Var[C(d)] over the squared slope ((p - q)(1 - 1/m))^2 of Eq. (4)."""
+    return sympy.Eq(var_fhat, thm3_printed().rhs / ((p - q) ** 2 * (1 - 1 / m) ** 2))
+
+
+def apple_cms_printed():
+    """After Theorem 3: Theorem 3's Var[f_hat(d)] at Apple's p = e^(eps/2)/(e^(eps/2) + 1), q = 1/(e^(eps/2) + 1)
+    (e^(eps/2) written sqrt(e^eps))."""
+    return sympy.Eq(var_fhat, (thm3_printed().rhs / ((p - q) ** 2 * (1 - 1 / m) ** 2)).subs(
+        {p: sympy.sqrt(e) / (sympy.sqrt(e) + 1), q: 1 / (sympy.sqrt(e) + 1)}))
+
+
+def pure_limit_printed():
+    """After Theorem 3: 'setting k = 1 and m = infinity' in Theorem 3's Var[f_hat(d)]."""
+    return sympy.Eq(var_fhat, thm3_limit(thm3_printed().rhs))
 
 
 @cache
@@ -138,6 +165,16 @@ def allocation_printed():
 def remark1_printed():
     return {sympy.Symbol(r"\mathrm{bits}_{GCMS}"): s * sympy.log(m, 2), sympy.Symbol(r"\mathrm{bits}_{CMS}"): m,
             sympy.Symbol(r"\mathrm{ops}_{GCMS}"): n * s, sympy.Symbol(r"\mathrm{ops}_{CMS}"): n * m}
+
+
+def remark1_communication_printed():
+    """Remark 1's bit counts (the entries of :func:`remark1_printed` about bits)."""
+    return {k_: v for k_, v in remark1_printed().items() if "bits" in str(k_)}
+
+
+def remark1_server_printed():
+    """Remark 1's operation counts (the entries of :func:`remark1_printed` about operations)."""
+    return {k_: v for k_, v in remark1_printed().items() if "ops" in str(k_)}
 
 
 @cache

@@ -59,6 +59,11 @@ def fig5_k_printed():
     return sympy.Implies(sympy.Lt(K_1, K_2), sympy.Gt(P_STAR_K2, P_STAR_K1))
 
 
+def fig5_small_eps_printed():
+    """Section VII-B on Fig. 5(a): 'when eps is small the optimal p remains 0.5 across a wide range of f(d)'."""
+    return sympy.Eq(sympy.Symbol("p^{*}"), sympy.Rational(1, 2))
+
+
 @cache
 def fig5_grows_printed():
     """The optimum is non-decreasing in f(d) (and in eps), asserted for every eps > 0."""

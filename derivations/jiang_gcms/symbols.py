@@ -1,11 +1,14 @@
 """The symbols of jiang-gcms (Jiang et al., "When Focus Enhances Utility ..."), shared by the printed
-transcriptions (``printed_*.py``) and the derivations (``model.py``).  Symbols and display helpers only:
-no formula of the paper lives here.
+transcriptions (``printed_*.py``) and the derivations (``model.py``).  Symbols and display helpers only
+(and :func:`thm3_limit`, the operation "k = 1, m = infinity" both sides apply to Theorem 3): no formula of the
+paper lives here.
 
 The paper counts clients (f(d) is a count, not a frequency); lam = f(d)/n is the target frequency.
 """
 
 from __future__ import annotations
+
+from functools import cache as _cache
 
 import sympy
 
@@ -83,6 +86,19 @@ def w_of(pp=p, ee=e):
 def pq_form(name: str, pair):
     """Display of a (p, q) pair as {p_name: ., q_name: .}."""
     return {sympy.Symbol(f"p_{{{name}}}"): pair[0], sympy.Symbol(f"q_{{{name}}}"): pair[1]}
+
+
+@_cache
+def thm3_limit(formula_rhs):
+    """k = 1 and m -> infinity in Var[C]/((p-q)^2(1-1/m)^2) with F2 fixed (Section IV-B, after Theorem 3: the
+    special case of pure protocols): a rational function of m, so the limit is its value at t = 0 after m = 1/t
+    and cancellation (the denominator must not vanish).  Applied to the printed and to the derived Var[C]."""
+    t = sympy.Symbol("t", positive=True)
+    expr = sympy.cancel((formula_rhs / ((p - q) ** 2 * (1 - 1 / m) ** 2)).subs(k, 1).subs(m, 1 / t))
+    num, den = sympy.fraction(expr)
+    if den.subs(t, 0) == 0:
+        raise ValueError("the limit m -> oo is not finite")
+    return sympy.factor(num.subs(t, 0) / den.subs(t, 0))
 
 # a statement that needs code to evaluate (shown by its LaTeX): the wrapper printed statements are given as
 from ldpref.ledger.forms import Predicate  # noqa: E402,F401

@@ -423,7 +423,7 @@ record(
               "draw) and adds it to Var[f_hat]; pan-cms treats the family as fixed once drawn, so the same quantity "
               "is the expected squared bias of the deployed sketch (Theorem 3.10; k = Omega(n/m) needed, Theorem 3.11); "
               "jiang works in counts, pan-cms in frequencies.",
-    printed=lambda: [X.draw_term_jiang_printed_freq(), X.draw_term_pancms_printed_freq()],
+    printed=X.draw_term_printed,
     derived=lambda: [X.draw_term_derived_freq(), X.draw_term_derived_freq()],
     derivation="derivations.cross.draw_term_derived_freq",
     assumptions="k functions drawn once, each with independent uniform values (both papers' model); frequencies",

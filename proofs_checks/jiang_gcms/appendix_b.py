@@ -194,7 +194,7 @@ _PI = sympy.Symbol(r"\pi_i")
 record(id="jiang-gcms/appB.same-client", root_cause="appB.same-client", location="Appendix B, after Eq. (10) ('again, by Lemma 4 (1)')",
        statement="The covariances between the Z_j of one client vanish, so only sum_i sum_j Var(Z_j^(i)) remains of "
                  "the first term of (10).",
-       printed=lambda: sympy.Eq(sympy.Symbol(r"\sum_{j_1\neq j_2}\mathrm{Cov}(Z_{j_1}^{(i)}, Z_{j_2}^{(i)})"), 0),
+       printed=J.appB_same_client_printed,
        derived=lambda: sympy.Eq(sympy.Symbol(r"\sum_{j_1\neq j_2}\mathrm{Cov}(Z_{j_1}^{(i)}, Z_{j_2}^{(i)})"),
                                 J.same_client_cov_derived(sympy.Symbol(r"\pi_i"))),
        derivation="derivations.jiang_gcms.same_client_cov_derived",

@@ -59,7 +59,7 @@ record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at 
 
 @claim(id="jiang-gcms/appC.pq", root_cause="appC.pq", location="Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2/w^2'",
        statement="At the boundary of Eq. (7), (p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w - 1)^2 / w^2.",
-       printed=lambda: J.appC_pq_printed(), derived=lambda: J.appC_pq_derived(),
+       printed=J.appC_pq_printed, derived=lambda: J.appC_pq_derived(),
        derivation="derivations.jiang_gcms.appC_pq_derived",
        correction=lambda: _appC_pq_corrected(),
        custom="each equation of the corrected chain is judged against the exact quantity its own left side names "
@@ -139,7 +139,7 @@ def _chain_points():
 
 record(id="jiang-gcms/appC.chain", location="Appendix C, the equalities after (13)",
        statement="(13) times (e^eps - 1)^2 equals, step by step, n{(k w - p) + lam (w - 1)(k w - p - w p)}/(k (1-p)^2 p).",
-       printed=lambda: J.appC_chain_printed(),
+       printed=J.appC_chain_printed,
        derived=J.appC_chain_derived,
        derivation="derivations.jiang_gcms.appC_chain_derived",
        note="Pure algebra (per client: f = lam n, divided by n): every step is correct.  The exact column is "

@@ -240,7 +240,7 @@ def _estimate_agrees():
 
 record(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency estimation)",
        statement="Algorithm 3 computes q = (p(s-1) + (1-p)s)/(m-1), C(d) = sum_j M_j[h_j[d]] and Eq. (4).",
-       printed=lambda: {J.q: J.alg3_q_printed().rhs, J.fhat: J.eq4_printed().rhs},
+       printed=J.alg3_printed,
        derived=lambda: {J.q: J.eq3_derived().rhs, J.fhat: J.eq4_derived().rhs},
        derivation="derivations.jiang_gcms.eq4_derived",
        steps=(Symbolic("Algorithm 3's q and estimator vs the derived ones", part=_listed),
@@ -322,7 +322,7 @@ def _values_at(form, point):
 
 record(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (communication cost)",
        statement="A GCMS report costs s values of log m bits, O(s log m); Apple's CMS report costs O(m) bits.",
-       printed=lambda: {k_: v for k_, v in J.remark1_printed().items() if "bits" in str(k_)},
+       printed=J.remark1_communication_printed,
        derived=lambda: {k_: v for k_, v in J.remark1_derived().items() if "bits" in str(k_)},
        derivation="derivations.jiang_gcms.remark1_derived",
        condition="k = 1: the plaintext <x, j> of Algorithm 1 (and Apple's report) also carries the index j of "
@@ -352,7 +352,7 @@ def _server_points():
 
 record(id="jiang-gcms/remark1.server", location="Section IV-A, Remark 1 (server computation)",
        statement="Aggregation costs O(ns) for GCMS (n reports of s updates) and O(nm) for Apple's CMS.",
-       printed=lambda: {k_: v for k_, v in J.remark1_printed().items() if "ops" in str(k_)},
+       printed=J.remark1_server_printed,
        derived=lambda: {k_: v for k_, v in J.remark1_derived().items() if "ops" in str(k_)},
        derivation="derivations.jiang_gcms.remark1_derived",
        steps=(Symbolic("Remark 1's operation counts vs one update per transmitted bucket/bit", part=_listed),

@@ -413,7 +413,7 @@ def _even_split_points():
 record(id="jiang-gcms/sec4.C.even-split", location="Section IV-C, allocation principle 1",
        statement="Splitting eps evenly gives p = e^{eps/2}/(e^{eps/2}+1), q = 1/(e^{eps/2}+1); RAPPOR and Apple's CMS "
                  "are of this kind.",
-       printed=lambda: J.pq_form("even", (sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), 1 / (sympy.sqrt(EXP_EPS) + 1))),
+       printed=J.even_split_pq_printed,
        derived=lambda: J.pq_form("even", J.sue_pq()), derivation="derivations.jiang_gcms.sue_pq",
        steps=(Symbolic("the even split vs BRR at eps/2 on every bit", part=_listed),
               Grid("(p, q) read off SUE and Apple's CMS vs the forms at the mechanism's exact e^eps", _even_split_points,
@@ -431,7 +431,7 @@ def _oue_split_points():
 
 record(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation principle 2",
        statement="Granting all of eps to q gives p = 1/2, q = 1/(e^eps + 1): OUE.",
-       printed=lambda: J.pq_form("OUE", (sympy.Rational(1, 2), 1 / (EXP_EPS + 1))),
+       printed=J.oue_split_pq_printed,
        derived=lambda: J.pq_form("OUE", J.oue_pq()), derivation="derivations.jiang_gcms.oue_pq",
        steps=(Symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", part=_listed),
               Grid("(p, q) read off OUE vs the forms at its exact e^eps", _oue_split_points, lambda point: point.data,

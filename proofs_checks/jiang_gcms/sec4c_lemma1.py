@@ -277,7 +277,7 @@ def _small_eps_points():
 
 record(id="jiang-gcms/fig5.small-eps", root_cause="appB.same-client", location="Section VII-B on Fig. 5(a)",
        statement="When eps is small the optimal p remains 0.5 across a wide range of f(d).",
-       printed=lambda: sympy.Eq(sympy.Symbol("p^{*}"), sympy.Rational(1, 2)),
+       printed=J.fig5_small_eps_printed,
        derived=J.lemma1_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr",
        note="Each instance compares the value p* = 1/2 with the smallest exact optimum over the feasible integer s "
