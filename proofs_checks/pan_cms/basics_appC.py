@@ -249,36 +249,36 @@ def _decide(key, ee, nn, c, form, sided, path):
     return _tail_checks(prof, fam.m, ee, nn, amax2=amax2, coef=coef, factor=factor, sided=sided)
 
 
-def _bound_check(ev, sided, name, model=True):
-    """Record a tail bound on the real CMS+RR: the printed and the derived statement (bound with its alpha range),
-    each decided on the exact distribution of f_hat; with ``model``, the distribution of the real mechanism against
-    the binomial model of the derivation too."""
-    insts, tails = _bound_instances(ev.printed(), ev.derived(), sided)
-    ev.instances(name, insts)
-    if model:
-        ev.instances("distribution of f_hat(x): real mechanism vs binomial model", tails, has_printed=False)
+def _bound_grid(sided, name):
+    """A tail bound on the real CMS+RR: the printed and the derived statement (bound with its alpha range), each
+    decided on the exact distribution of f_hat.  The points read the printed form: where it fails, the instance
+    shows its worst alpha^2 and the ratio tail / bound there."""
+    def points(forms):
+        printed = forms.printed()
+        for key, ee, nn, c in _thm35_grid():
+            fam = family(key)
+            params = {"family": key, "m": fam.m, "exp_eps": ee, "n": nn, "clients on x": c}
+            if isinstance(printed[0], sympy.LessThan):  # a bound (not its negation, a self-check's mutation)
+                holds, worst, _ = _decide(key, ee, nn, c, printed, sided, "exact")
+                if not holds:
+                    params.update({"worst alpha^2": worst[1], "tail / bound": mpmath.nstr(worst[0], 8)})
+            yield Point(params, facts=(key, ee, nn, c), data=HOLDS, size=(fam.d, fam.m, fam.k, nn, ee, c))
+
+    return Grid(name, points, exact_of, value=lambda form, point: _statement_holds(form, *point.facts, sided),
+                reads_forms=True)
 
 
-def _bound_instances(printed_form, derived_form, sided):
-    """The instances of :func:`_bound_check`: the statements' and the distributions'."""
-    insts, tails = [], []
+def _tail_rows():
+    """The exact distribution of f_hat(x) (real mechanism) against the binomial model of the derivation."""
     for key, ee, nn, c in _thm35_grid():
         fam = family(key)
-        mm = fam.m
-        params = {"family": key, "m": mm, "exp_eps": ee, "n": nn, "clients on x": c}
-        printed = _statement_holds(printed_form, key, ee, nn, c, sided)
-        if not printed and isinstance(printed_form[0], sympy.LessThan):
-            _, worst, _ = _decide(key, ee, nn, c, printed_form, sided, "exact")
-            params["worst alpha^2"] = worst[1]
-            params["tail / bound"] = mpmath.nstr(worst[0], 8)
-        insts.append(Instance(params, exact=HOLDS, derived=_statement_holds(derived_form, key, ee, nn, c, sided),
-                              printed=printed, size=(fam.d, mm, fam.k, nn, ee, c)))
-        dists = [_tail_profile_exact(key, ee, nn, c), _tail_profile_derived(mm, ee, nn, c)]
-        tails.append(Instance({"family": key, "exp_eps": ee, "n": nn, "clients on x": c},
-                              exact=[[_S(v_), _S(p_)] for v_, p_ in zip(*dists[0][:2])],
-                              derived=[[_S(v_), _S(p_)] for v_, p_ in zip(*dists[1][:2])],
-                              size=(fam.d, mm, fam.k, nn, ee, c)))
-    return insts, tails
+        exact, model = _tail_profile_exact(key, ee, nn, c), _tail_profile_derived(fam.m, ee, nn, c)
+        yield Point({"family": key, "exp_eps": ee, "n": nn, "clients on x": c},
+                    facts={"model": [[_S(v_), _S(p_)] for v_, p_ in zip(*model[:2])]},
+                    data=[[_S(v_), _S(p_)] for v_, p_ in zip(*exact[:2])], size=(fam.d, fam.m, fam.k, nn, ee, c))
+
+
+_TAILS = model_grid("distribution of f_hat(x): real mechanism vs binomial model", _tail_rows)
 
 
 _THM35_NOTE = ("Exact search: for f(x) = 0 the tail is Pr[Bin(n, 1/m) >= K] and the stated range allows alpha up to "
@@ -290,7 +290,7 @@ _THM35_NOTE = ("Exact search: for f(x) = 0 the tail is Pr[Bin(n, 1/m) >= K] and 
                "pairwise-independent family with the same m (e.g. Eq. (18), l = 7) gives the same tail.")
 
 
-@claim(
+record(
     id="pan-cms/thm3.5",
     location="Section 3.3, Theorem 3.5 (proof in Appendix C)",
     statement="CMS+RR with pairwise-independent hashing: for alpha in [0, sqrt(e^eps n/(m-1))], "
@@ -302,13 +302,11 @@ _THM35_NOTE = ("Exact search: for f(x) = 0 the tail is Pr[Bin(n, 1/m) >= K] and 
     assumptions="fixed family with c_bar = 1/m, RR inner mechanism, n independent clients; Var = exact Var(f_hat(x))",
     note=_THM35_NOTE,
     root_cause="appC.delta-range",
-    custom="each instance shows the worst alpha of the printed bound (a parameter read from the printed form)",
+    steps=(_bound_grid("two", "two-sided tail bound on its alpha range (exact distribution of f_hat)"), _TAILS),
 )
-def thm3_5(ev):
-    _bound_check(ev, "two", "two-sided tail bound on its alpha range (exact distribution of f_hat)")
 
 
-@claim(
+record(
     id="pan-cms/appC.upper-tail",
     location="Appendix C, one-sided bound after the minimum at f(x) = 1",
     statement="Pr[f_hat >= f + alpha sqrt(Var)] <= exp(-(n/3)(m-1)/(e^eps + m - 1) alpha^2).",
@@ -320,13 +318,12 @@ def thm3_5(ev):
     note="The factor n comes from dropping n in the minimum of Var/((B-A)(f-A)) (see appC.ratio-min); "
          "Theorem 3.5 itself has no n in the exponent.",
     root_cause="appC.ratio-min-n",
-    custom="each instance shows the worst alpha of the printed bound (a parameter read from the printed form)",
+    steps=(_bound_grid("upper", "upper tail under the bound on its alpha range (exact distribution of f_hat)"),
+           _TAILS),
 )
-def appC_upper(ev):
-    _bound_check(ev, "upper", "upper tail under the bound on its alpha range (exact distribution of f_hat)")
 
 
-@claim(
+record(
     id="pan-cms/appC.two-sided",
     location="Appendix C, final two-sided bound",
     statement="Pr[|f_hat - f| >= alpha sqrt(Var)] <= 2 exp(-(n/3)(m-1)/(e^eps + m - 1) alpha^2).",
@@ -336,11 +333,8 @@ def appC_upper(ev):
     kind="statement",
     assumptions="as Theorem 3.5",
     root_cause="appC.ratio-min-n",
-    custom="each instance shows the worst alpha of the printed bound (a parameter read from the printed form)",
+    steps=(_bound_grid("two", "two-sided tail under the bound on its alpha range (exact distribution of f_hat)"),),
 )
-def appC_two_sided(ev):
-    _bound_check(ev, "two", "two-sided tail under the bound on its alpha range (exact distribution of f_hat)",
-                 model=False)
 
 
 SMALL_RR = [("gf2(l=1,d=2)", R(2)), ("gf2(l=1,d=2)", R(3)), ("Z3-affine(d=2)", R(2)), ("Z3-affine(d=2)", R(10)),

@@ -36,7 +36,24 @@ def _smallest_size(form, d, bits):
     return size
 
 
-@claim(
+def _matrix_size_rows(forms):
+    """(d, b) with 2^(b-1) <= d, shown with the size the printed rule allows (read from the printed form)."""
+    for d in range(2, 13):
+        for bits in (1, 2, 3):
+            if 2 ** (bits - 1) <= d:
+                yield Point({"d": d, "b": bits, "printed size": _smallest_size(forms.printed(), d, bits)},
+                            facts=(d, bits), data=HOLDS, in_condition=d % 2 ** (bits - 1) == 0, size=(d, bits))
+
+
+def _rows_exist(form, point):
+    """Whether every row x // 2^(b-1) + 1 (x in [d]) exists in the Walsh matrix of the smallest size ``form``
+    allows."""
+    d, bits = point.facts
+    H = walsh_hadamard(_smallest_size(form, d, bits))
+    return all(x // 2 ** (bits - 1) + 1 < len(H) for x in range(d))
+
+
+record(
     id="pan-cms/sec4.3.matrix-size",
     location="Section 4.3, RHR step (2)",
     statement="A Hadamard matrix of size larger than d // 2^(b-1) has the row (x // 2^(b-1)) + 1 for every x in [d].",
@@ -52,22 +69,9 @@ def _smallest_size(form, d, bits):
     note="With 1-based values and rows (row 1 the all-ones row) the printed rule is exact; HE's rule 'size larger "
          "than d' is exact under the 0-based reading used here.",
     root_cause="sec4.3.matrix-size",
-    custom="each instance shows the size the printed rule allows (a parameter read from the printed form)",
+    steps=(Grid("every row x // 2^(b-1) + 1 exists in the Walsh matrix of the smallest size each rule allows",
+                _matrix_size_rows, exact_of, value=_rows_exist, reads_forms=True),),
 )
-def sec4_3_matrix_size(ev):
-    insts = []
-    for d in range(2, 13):
-        for bits in (1, 2, 3):
-            B = 2 ** (bits - 1)
-            if B > d:
-                continue
-            values = []
-            for form in (ev.printed(), ev.derived()):
-                H = walsh_hadamard(_smallest_size(form, d, bits))
-                values.append(all(x // B + 1 < len(H) for x in range(d)))  # every row x // 2^(b-1) + 1 exists
-            insts.append(Instance({"d": d, "b": bits, "printed size": _smallest_size(ev.printed(), d, bits)}, HOLDS,
-                                  values[1], values[0], in_condition=d % B == 0, size=(d, bits)))
-    ev.instances("every row x // 2^(b-1) + 1 exists in the Walsh matrix of the smallest size each rule allows", insts)
 
 
 def _rhr_key(label):

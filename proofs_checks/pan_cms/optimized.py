@@ -27,7 +27,7 @@ from derivations.pan_cms.symbols import f as f_sym
 from derivations.pan_cms.symbols import m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref import enumeration, losses, moments
-from ldpref.ledger import Instance, record
+from ldpref.ledger import record
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic
 from ldpref.ledger.generic import rhs as _rhs
@@ -572,30 +572,34 @@ record(
 
 # =============================================================================================
 # Closest-integer rules (shared with optimized_mse and optimized_l2)
-def closest_rule_instances(printed, derived, grid, subs_fn, table_fn, real_fn, params_fn, size_fn):
-    """The integer m a rule gives, judged by the exact loss there against the exhaustive integer minimum.
+def closest_rule_grid(name, keys, subs_fn, table_fn, real_fn, params_fn, size_fn):
+    """The integer m a rule gives, judged by the exact loss there against the exhaustive integer minimum over
+    2..top, top = 3 above the larger of the two rules' m: the points are built on the forms (``reads_forms``), as
+    the search range and the m each rule picks (shown with every instance) read the printed and the derived form.
 
     ``table_fn(mm, *key)``: exact loss of the real mechanism at integer mm; ``real_fn(*key)``: the exact loss
     as a function of real m (needed only when a rule gives a non-integer, i.e. a perturbed form)."""
-    insts = []
-    for key in grid:
-        sub = subs_fn(*key)
-        mp, md = value_at(printed, sub), value_at(derived, sub)
-        top = max(int(sympy.ceiling(x)) for x in (mp, md)) + 3
-        table = {mm: table_fn(mm, *key) for mm in range(2, top + 1)}
+    def points(forms):
+        printed, derived = forms.printed(), forms.derived()
+        for key in keys:
+            sub = subs_fn(*key)
+            mp, md = value_at(printed, sub), value_at(derived, sub)
+            top = max(int(sympy.ceiling(x)) for x in (mp, md)) + 3
+            table = {mm: table_fn(mm, *key) for mm in range(2, top + 1)}
+            params = params_fn(*key)
+            params.update({"m (printed rule)": _show(mp), "m (derived rule)": _show(md),
+                           f"best integer m (exact, 2..{top})": sorted(_argmin_set(table))})
+            yield Point(params, facts=sub, data=(key, table), size=size_fn(*key))
 
-        def loss(x, key=key, table=table):
-            x = sympy.sympify(x)
-            if x.is_Integer and int(x) in table:
-                return table[int(x)]
-            return _canon(real_fn(*key).subs(m_sym, x))
+    def loss(form, point):
+        """The exact loss at the integer m the rule (``form``) gives here (at a non-integer: the real-m loss)."""
+        key, table = point.data
+        x = sympy.sympify(value_at(form, point.facts))
+        if x.is_Integer and int(x) in table:
+            return table[int(x)]
+        return _canon(real_fn(*key).subs(m_sym, x))
 
-        best = min(table.values())
-        params = params_fn(*key)
-        params.update({"m (printed rule)": _show(mp), "m (derived rule)": _show(md),
-                       f"best integer m (exact, 2..{top})": sorted(_argmin_set(table))})
-        insts.append(Instance(params, exact=best, derived=loss(md), printed=loss(mp), size=size_fn(*key), path=MOM))
-    return insts
+    return Grid(name, points, lambda point: min(point.data[1].values()), path=MOM, value=loss, reads_forms=True)
 
 
 def structure(v):
@@ -603,3 +607,7 @@ def structure(v):
     symbolically by structural identity (sympy cannot decide equality of such step functions); a difference is
     then shown to matter by the instances."""
     return sympy.Symbol(sympy.srepr(v))
+
+
+#: a closest-integer rule against the better neighbour, by expression tree (:func:`structure`)
+RULE_PROOF = Symbolic("rounding rule vs the better neighbour (expression trees)", part=_rhs, simplify=structure)

@@ -18,10 +18,10 @@ from derivations.pan_cms.symbols import n as n_sym
 from derivations.pan_cms.symbols import tau as tau_sym
 from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref import losses, moments
-from ldpref.ledger import claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point, RoleGrid, Symbolic
 
-from .optimized import (ENUM, MOM, _rhs, _sq, closest_rule_instances, model_grid, role_grid, structure, value_at,
+from .optimized import (ENUM, MOM, RULE_PROOF, _rhs, _sq, closest_rule_grid, model_grid, role_grid, value_at,
                         value_grid)
 from .optimized_exact import (E, MODULE, R, _canon, _continuous_min, _le, _show, _sign, closest_integers,
                               constructions_steps, exact_cms, exact_l1_l2, exact_l2_function, exact_l2_int,
@@ -223,7 +223,7 @@ record(
 L2_RULE_GRID = [(ee, dd) for dd in (2, 3, 4) for ee in (R(2), R(21, 10), R(5, 2), R(3), R(4), R(5), R(6))]
 
 
-@claim(
+record(
     id="pan-cms/thm3.7.closest-integer",
     location="Section 3.4, Theorem 3.7 and Appendix D ('closest integer to 1 + Delta_l/(e^eps + d - 1)')",
     statement="Rounding 1 + Delta_l/(e^eps + d - 1) to the closest integer gives an integer m minimising the l2 "
@@ -233,18 +233,12 @@ L2_RULE_GRID = [(ee, dd) for dd in (2, 3, 4) for ee in (R(2), R(21, 10), R(5, 2)
     assumptions="Theorem 3.7's Delta_l; m searched over 2..ceil(m*)+3 on real mechanisms (worst_case_l2, n = 1)",
     root_cause="closest-integer-rounding",
     note="Judged as an optimum: the exact l2 at the rule's m against the exhaustive minimum over integer m.",
-    custom="optimality: the rule's integer m judged against the exhaustive integer minimum, over a search range "
-           "set by both rules' values",
+    steps=(RULE_PROOF, closest_rule_grid(
+        "exact l2 at the rule's integer m vs the exhaustive integer minimum (real mechanisms)", L2_RULE_GRID,
+        lambda ee, dd: {E: ee, d_sym: dd}, lambda mm, ee, dd: exact_l2_int("rr", mm, dd, ee),
+        lambda ee, dd: exact_l2_function("rr", ee).subs(d_sym, dd), lambda ee, dd: {"e^eps": ee, "d": dd},
+        lambda ee, dd: (dd, ee))),
 )
-def thm3_7_closest(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("rounding rule vs the better neighbour (expression trees)", printed.rhs, derived.rhs,
-                simplify=structure)
-    insts = closest_rule_instances(
-        printed, derived, L2_RULE_GRID, lambda ee, dd: {E: ee, d_sym: dd},
-        lambda mm, ee, dd: exact_l2_int("rr", mm, dd, ee), lambda ee, dd: exact_l2_function("rr", ee).subs(d_sym, dd),
-        lambda ee, dd: {"e^eps": ee, "d": dd}, lambda ee, dd: (dd, ee))
-    ev.instances("exact l2 at the rule's integer m vs the exhaustive integer minimum (real mechanisms)", insts)
 
 
 # ---- l1 bound ----------------------------------------------------------------------------

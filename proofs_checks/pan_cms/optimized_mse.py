@@ -11,10 +11,10 @@ import derivations.pan_cms.printed_optimized as P
 from derivations.pan_cms.symbols import f_star as fs_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref import losses
-from ldpref.ledger import claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Identity, Note, Point, Symbolic
 
-from .optimized import (_iso_mse, _rhs, _rhs_each, _sq, branches, closest_rule_instances, structure, value_grid)
+from .optimized import RULE_PROOF, _iso_mse, _rhs, _rhs_each, _sq, branches, closest_rule_grid, value_grid
 from .optimized_exact import (E, MODULE, MSE_E_GRID, MSE_F_GRID, R, _argmin_set, _interpolate, _show, _sign, exact_cms,
                               exact_stationary, exact_var_function, exact_worst_mse_int, mse_exact_optimum)
 
@@ -185,26 +185,23 @@ def _mse_real_loss(ee, fs):
     return sympy.Max(exact_var_function("rr", ee, 0), exact_var_function("rr", ee, fs))
 
 
-def _mse_rule(ev, grid):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("rounding rule vs the better neighbour (expression trees)", printed.rhs, derived.rhs,
-                simplify=structure)
-    insts = closest_rule_instances(
-        printed, derived, grid, lambda ee, fs: {E: ee, fs_sym: fs},
-        lambda mm, ee, fs: exact_worst_mse_int("rr", mm, ee, fs), _mse_real_loss,
+def _mse_rule_grid(keys):
+    """The worst-case MSE at the rule's integer m against the exhaustive integer minimum, on (e^eps, f*) ``keys``."""
+    return closest_rule_grid(
+        "exact worst-case n MSE at the rule's integer m vs the exhaustive integer minimum (real mechanisms)", keys,
+        lambda ee, fs: {E: ee, fs_sym: fs}, lambda mm, ee, fs: exact_worst_mse_int("rr", mm, ee, fs), _mse_real_loss,
         lambda ee, fs: {"e^eps": ee, "f*": fs}, lambda ee, fs: (ee, fs))
-    ev.instances("exact worst-case n MSE at the rule's integer m vs the exhaustive integer minimum (real mechanisms)",
-                 insts)
 
 
 MSE_RULE_GRID = [(ee, fs) for fs in (R(0), R(1, 4), R(1, 2), R(1))
                  for ee in (R(2), R(21, 10), R(5, 2), R(3), R(4), R(5), R(6), R(7))]
+COR34_RULE_E = (R(2), R(21, 10), R(11, 5), R(3), R(4), R(5), R(6), R(7), R(8))
 _RULE_NOTE = ("Judged as an optimum: the exact loss at the rule's m against the exhaustive minimum over integer m. "
               "For a t + b + c/t the integer optimum switches at the geometric mean of consecutive integers, not the "
               "arithmetic mean, so rounding picks the wrong neighbour in a band below each half-integer.")
 
 
-@claim(
+record(
     id="pan-cms/thm3.6.closest-integer",
     location="Section 3.4, Theorem 3.6 ('m is the closest integer to Eq. (15)')",
     statement="Rounding Eq. (15) to the closest integer gives an integer m that minimises the worst-case MSE "
@@ -214,11 +211,8 @@ _RULE_NOTE = ("Judged as an optimum: the exact loss at the rule's m against the 
     assumptions="n = denominator of f*; value of interest x = 0; m searched over 2..ceil(m*)+3",
     root_cause="closest-integer-rounding",
     note=_RULE_NOTE,
-    custom="optimality: the rule's integer m judged against the exhaustive integer minimum, over a search range "
-           "set by both rules' values",
+    steps=(RULE_PROOF, _mse_rule_grid(MSE_RULE_GRID)),
 )
-def thm3_6_closest(ev):
-    _mse_rule(ev, MSE_RULE_GRID)
 
 
 def _cor34_points():
@@ -251,7 +245,7 @@ record(
 )
 
 
-@claim(
+record(
     id="pan-cms/cor3.4.closest-integer",
     location="Section 3.4, Corollary 3.4 ('m is the closest integer to 1 + e^(eps/2)')",
     statement="With f* = 1, the integer closest to 1 + e^(eps/2) minimises the worst-case MSE of CMS+RR over "
@@ -260,11 +254,8 @@ record(
     derivation=f"{MODULE}.worst_case_mse_model",
     root_cause="closest-integer-rounding",
     note=_RULE_NOTE,
-    custom="optimality: the rule's integer m judged against the exhaustive integer minimum, over a search range "
-           "set by both rules' values",
+    steps=(RULE_PROOF, _mse_rule_grid([(ee, R(1)) for ee in COR34_RULE_E])),
 )
-def cor3_4_closest(ev):
-    _mse_rule(ev, [(ee, R(1)) for ee in (R(2), R(21, 10), R(11, 5), R(3), R(4), R(5), R(6), R(7), R(8))])
 
 
 def _f0_points():
