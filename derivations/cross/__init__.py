@@ -183,6 +183,8 @@ import derivations.pan_cms.basics as PCB  # noqa: E402
 import derivations.pan_cms.connections as PCC  # noqa: E402
 import derivations.pan_cms.hashing as PCH  # noqa: E402
 import derivations.pan_cms.printed_hashing as PCHP  # noqa: E402  (pan-cms printed forms moved there)
+import derivations.pan_cms.printed_basics as PCBP  # noqa: E402
+import derivations.pan_cms.printed_connections as PCCP  # noqa: E402
 
 lam = sympy.Symbol(r"\lambda", nonnegative=True)  # f(d)/n, the target frequency
 
@@ -228,8 +230,8 @@ def gcms_s1_fixed_variance():
 @cache
 def pancms_eq6_rr_printed():
     """pan-cms Eq. (6) (Corollary 3.3) with Eq. (12)'s RR variances, times n, at f(x) = lam (as printed)."""
-    veq, vneq = PCC.eq12_printed()
-    expr = PCB.variance_corollary_printed().rhs.subs({PCB.var_eq: veq, PCB.var_neq: vneq}) * PCB.n
+    veq, vneq = PCCP.eq12_printed()
+    expr = PCBP.variance_corollary_printed().rhs.subs({PCB.var_eq: veq, PCB.var_neq: vneq}) * PCB.n
     return sympy.factor(expr.subs({PCB.f: lam}).subs(PCB.m, m))
 
 
