@@ -29,9 +29,9 @@ from .symbols_basics import (CU_sym, K_size, PI_sym, SumCov_sym, SumVar_sym, UNB
 from .symbols_statements import Predicate
 
 from .basics_notation import (A_sym, B_sym, CBar, Coll, Cov_pair, E_fhat, E_g, E_prod, E_yhat, E_yhat2, Expect,
-                              FHAT, Indicator, J, MSE_fhat, MSE_g, Pr_chernoff, Pr_tail, Pr_upper, RVal, S, SumIn,
+                              FHAT, J, MSE_fhat, MSE_g, Pr_chernoff, Pr_tail, Pr_upper, RVal, S, SumIn,
                               SumInExcept, VarOp, VarR, Var_fhat, Var_sum, Var_yhat, X, X1, X2, alpha_max2, fF,
-                              fhat_sym, g_sym, j, mprime, ratio_sym, var_sym, x, xp, yhat)
+                              fhat_sym, g_sym, j, ratio_sym, var_sym, x, xp, yhat)
 from .basics_notation import (  # noqa: F401  (re-exported for the checks and derivations.cross)
     _compile, _compiled, canonical_collisions, evaluate_on, evaluate_symbolic_on, expand_sums, normal_form)
 from .basics_sec2 import (  # noqa: F401  (re-exported for the checks and derivations.cross)
