@@ -6,6 +6,7 @@ import sympy
 from flint import fmpq, fmpq_poly
 
 import derivations.pan_cms.basics as D
+import derivations.pan_cms.printed_basics as PB
 import derivations.pan_cms.basics_notation as N
 import proofs_checks.pan_cms.basics_appC as C
 import proofs_checks.pan_cms.basics_variance as BV
@@ -29,7 +30,7 @@ def test_ratfunc_arithmetic_matches_sympy():
 
 
 def test_symbolic_evaluation_matches_sympy_path():
-    P, Dv = D.variance_theorem_printed().rhs, D.variance_theorem_derived().rhs
+    P, Dv = PB.variance_theorem_printed().rhs, D.variance_theorem_derived().rhs
     for key in ("gf2(l=1,d=2)", "hand(d=3,k=2,partial)"):
         fam = BV.family(key)
         _, V = BV.symbolic_inner("arp", fam.m)
@@ -73,7 +74,7 @@ def test_suffix_sums_are_the_tails():
 
 def test_symbol_subs_is_subs():
     from derivations.pan_cms.symbols import k as k_sym
-    forms = [D.variance_theorem_printed().rhs, D.variance_theorem_derived().rhs, D.variance_lemma_derived().rhs,
+    forms = [PB.variance_theorem_printed().rhs, D.variance_theorem_derived().rhs, D.variance_lemma_derived().rhs,
              k_sym * (d_sym * var_eq + N.x * var_eq) ** 2 / (d_sym - N.x), sympy.Piecewise((N.x, d_sym > 1), (1, True))]
     for form in forms:
         for subs in ({d_sym: 3, k_sym: 2, N.x: 1}, {N.x: 0}, {d_sym: 2, N.j: N.x}, {}):

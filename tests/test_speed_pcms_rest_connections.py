@@ -3,13 +3,14 @@
 import sympy
 
 import derivations.pan_cms.connections as C
+import derivations.pan_cms.printed_connections as PCN
 import proofs_checks.pan_cms.connections_rhr as M
 from derivations.pan_cms.symbols import e, f, n
 from tree_repr import tree_repr
 
 
 def test_value_at_is_subs():
-    forms = [C.rhr_eq5_printed().rhs, C.rhr_eq5_form().rhs]
+    forms = [PCN.rhr_eq5_printed().rhs, C.rhr_eq5_form().rhs]
     for form in forms:
         for bits in (1, 2, 3):
             for ee in (sympy.Integer(2), sympy.Rational(7, 3)):

@@ -12,8 +12,7 @@ Count-Mean Sketch (pan-cms Theorem 3.7).
 * :func:`gap_certificate` -- an exact proof that pan-cms's l2* exceeds the OSC bound for all d >= 2,
   e^eps > 1: ``(2 Delta_l)^2 - T^2`` factors into a positive polynomial (T = (e-1)^2 n OSC* - 2 d e).
 
-The printed forms the cross claims display are in :mod:`derivations.cross.printed` (re-exported here), except
-:func:`pancms_eq6_rr_printed`, which reads pan-cms forms not yet in pan-cms's printed modules.
+The printed forms the cross claims display are in :mod:`derivations.cross.printed` (re-exported here).
 """
 
 from __future__ import annotations
@@ -184,9 +183,9 @@ def gap_forms():
 import derivations.jiang_gcms as JG  # noqa: E402
 import derivations.pan_cms.basics as PCB  # noqa: E402
 import derivations.pan_cms.connections as PCC  # noqa: E402
-from .printed import draw_term_jiang_printed_freq, draw_term_pancms_printed_freq, draw_term_printed  # noqa: E402,F401
-
-lam = sympy.Symbol(r"\lambda", nonnegative=True)  # f(d)/n, the target frequency
+from .printed import (draw_term_jiang_printed_freq, draw_term_pancms_printed_freq,  # noqa: E402,F401
+                      draw_term_printed, pancms_eq6_rr_printed)
+from .symbols import lam  # noqa: E402
 
 
 @cache
@@ -225,14 +224,6 @@ def gcms_s1_fixed_variance():
     p_, q_ = gcms_s1_pq()
     v1, v0 = gcms_fixed_family_client_variances(p_, q_, m)
     return sympy.factor(lam * v1 + (1 - lam) * v0)
-
-
-@cache
-def pancms_eq6_rr_printed():
-    """pan-cms Eq. (6) (Corollary 3.3) with Eq. (12)'s RR variances, times n, at f(x) = lam (as printed)."""
-    veq, vneq = PCC.eq12_printed()
-    expr = PCB.variance_corollary_printed().rhs.subs({PCB.var_eq: veq, PCB.var_neq: vneq}) * PCB.n
-    return sympy.factor(expr.subs({PCB.f: lam}).subs(PCB.m, m))
 
 
 @cache

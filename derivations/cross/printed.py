@@ -1,5 +1,6 @@
 """Cross-paper printed forms: two papers' printed results written on one scale, so that a cross claim can set
-them side by side (``cross/draw-term``: jiang-gcms Theorem 3's draw term and pan-cms Eq. (20)).
+them side by side (``cross/draw-term``: jiang-gcms Theorem 3's draw term and pan-cms Eq. (20); ``cross/gcms-s1-cms-rr``: pan-cms
+Eq. (6) with Eq. (12)'s RR variances).
 
 Pure transcription: imports sympy, the papers' symbol tables and their printed modules only; the derived side
 (``draw_term_derived_freq``) is in :mod:`derivations.cross`.
@@ -13,9 +14,13 @@ import sympy
 
 import derivations.jiang_gcms.printed_sections as JP
 import derivations.jiang_gcms.symbols as JS
+import derivations.pan_cms.printed_basics as PCBP
+import derivations.pan_cms.printed_connections as PCCP
 import derivations.pan_cms.printed_hashing as PCHP
 import derivations.pan_cms.symbols as PCS
 import derivations.pan_cms.symbols_hashing as PCSH
+
+from .symbols import lam
 
 
 @cache
@@ -35,3 +40,11 @@ def draw_term_pancms_printed_freq():
 def draw_term_printed():
     """cross/draw-term's printed form: [jiang's draw term, pan-cms Eq. (20)], both in frequencies."""
     return [draw_term_jiang_printed_freq(), draw_term_pancms_printed_freq()]
+
+
+@cache
+def pancms_eq6_rr_printed():
+    """pan-cms Eq. (6) (Corollary 3.3) with Eq. (12)'s RR variances, times n, at f(x) = lam (as printed)."""
+    veq, vneq = PCCP.eq12_printed()
+    expr = PCBP.variance_corollary_printed().rhs.subs({PCS.var_eq: veq, PCS.var_neq: vneq}) * PCS.n
+    return sympy.factor(expr.subs({PCS.f: lam}))

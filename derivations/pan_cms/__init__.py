@@ -8,5 +8,8 @@ Estimation with LDP"), one submodule per part of the paper:
 * ``connections`` -- Section 4, Appendix G (TnS, HE, HR, RHR, OLH, recursive CMS, RAPPOR)
 * ``tables``      -- Section 5, Appendices H-I (Tables 1-2, randomness, communication, empirical MSE bound)
 
-Shared symbols live in :mod:`derivations.pan_cms.symbols`.
+Printed forms (the paper's text, mistakes included) live only in the ``printed_*`` modules: ``printed_sec2``,
+``printed_basics``, ``printed_appendix_c``, ``printed_optimized``, ``printed_hashing``, ``printed_connections``,
+``printed_tables``, ``printed_sec6``; no derivation imports them.  Shared symbols live in
+:mod:`derivations.pan_cms.symbols` and the ``symbols_*`` tables (``symbols_basics`` holds the sum notation).
 """

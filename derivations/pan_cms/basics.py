@@ -1,20 +1,19 @@
 """pan-cms derivations: basics (Section 2, Sections 3.1-3.3, Appendices A-C).
 
-Everything here is a sympy object.  Two kinds of functions:
+Everything here is a sympy object.  The printed forms (the formula as the paper prints it, mistakes
+included, transcribed with the notation of :mod:`derivations.pan_cms.symbols_basics` so that it can be
+*evaluated* on a real hash family and a real inner mechanism) are in :mod:`derivations.pan_cms.printed_basics`,
+:mod:`derivations.pan_cms.printed_appendix_c` and :mod:`derivations.pan_cms.printed_sec2`; nothing here reads them.
 
-* ``*_printed`` -- the formula as the paper prints it (mistakes included), transcribed with the
-  notation classes below so that it can be *evaluated* on a real hash family and a real inner
-  mechanism (sums over ``[d]``, ``[k]`` and ``[d] \\ x`` expand once d, k and x are integers).
-* ``*_derived`` -- the same quantity built from the CMS model (Fig. 1): a client with value a draws
+* ``*_derived`` -- the quantity built from the CMS model (Fig. 1): a client with value a draws
   j uniformly from [k], hashes to h_j(a) and reports the inner mechanism R's output; by
   Property 2.1 E[R(h_j(a))[h_j(x)]] = c_j(a, x) (a 0/1 collision indicator), by Property 2.2 clients
   are independent, and E[R^2] = Var(R) + E[R]^2.  The per-client moments (:func:`client_mean`,
   :func:`client_second_moment`) are combined with the estimator's own coefficients, which are
   themselves derived by inverting E[f_hat] (:func:`estimator_derived`).
 
-The notation classes and the exact evaluation of the sum formulas are in
-:mod:`derivations.pan_cms.basics_notation`; Section 2 is in :mod:`derivations.pan_cms.basics_sec2`
-(both re-exported here).
+The exact evaluation of the sum formulas is in :mod:`derivations.pan_cms.basics_notation`; Section 2 is in
+:mod:`derivations.pan_cms.basics_sec2` (both re-exported here).
 """
 
 from __future__ import annotations
@@ -25,25 +24,22 @@ from ldpref.exact import to_exact
 
 from ..caching import cache
 from .symbols import alpha, cbar, d, e, f, k, m, n, var_eq, var_neq
+from .symbols_basics import (CU_sym, K_size, PI_sym, SumCov_sym, SumVar_sym, UNBIASED_sym,  # noqa: F401
+                             ZERO_BIAS_sym, Xf, iclient)
 from .symbols_statements import Predicate
 
 from .basics_notation import (A_sym, B_sym, CBar, Coll, Cov_pair, E_fhat, E_g, E_prod, E_yhat, E_yhat2, Expect,
-                              FHAT, Indicator, J, MSE_fhat, MSE_g, Pr_chernoff, Pr_tail, Pr_upper, RVal, S, SumIn,
+                              FHAT, J, MSE_fhat, MSE_g, Pr_chernoff, Pr_tail, Pr_upper, RVal, S, SumIn,
                               SumInExcept, VarOp, VarR, Var_fhat, Var_sum, Var_yhat, X, X1, X2, alpha_max2, fF,
-                              fhat_sym, g_sym, j, mprime, ratio_sym, var_sym, x, xp, yhat)
+                              fhat_sym, g_sym, j, ratio_sym, var_sym, x, xp, yhat)
 from .basics_notation import (  # noqa: F401  (re-exported for the checks and derivations.cross)
     _compile, _compiled, canonical_collisions, evaluate_on, evaluate_symbolic_on, expand_sums, normal_form)
 from .basics_sec2 import (  # noqa: F401  (re-exported for the checks and derivations.cross)
-    cms_ldp_derived, cms_ldp_printed, ldp_definition_derived, ldp_definition_printed, property21_derived,
-    property21_printed, property22_derived, property22_printed, property23_derived, property23_printed,
-    worst_mse_derived, worst_mse_index_set, worst_mse_printed)
+    cms_ldp_derived, ldp_definition_derived, property21_derived, property22_derived, property23_derived,
+    worst_mse_derived, worst_mse_index_set)
 
 
 # ---- Section 3: the estimator and its first two moments ------------------------------------------
-@cache
-def estimator_printed():
-    """Eq. (2)."""
-    return sympy.Eq(fhat_sym, m / (n * (m - 1)) * S - 1 / (m - 1))
 
 
 def _invert_affine(collision):
@@ -78,22 +74,10 @@ def estimator_coefficients(form):
 
 
 @cache
-def g_printed():
-    """Eq. (8) with m' = 1/c_bar."""
-    return (sympy.Eq(g_sym, mprime / (n * (mprime - 1)) * S - 1 / (mprime - 1)), sympy.Eq(mprime, 1 / cbar))
-
-
-@cache
 def g_derived():
     """Eq. (8) derived: the unbiased affine decoder when every pair collides at the constant rate c_bar."""
     a_, b_ = _invert_affine(cbar)
     return sympy.Eq(g_sym, a_ / n * S + b_)
-
-
-def g_printed_explicit():
-    """Eq. (8) with m' replaced by its printed value 1/c_bar."""
-    eq, mdef = g_printed()
-    return sympy.Eq(eq.lhs, eq.rhs.subs(mprime, mdef.rhs))
 
 
 def client_mean(a):
@@ -112,25 +96,10 @@ def client_variance(a):
 
 
 @cache
-def expectation_printed():
-    """Eq. (3) (Theorem 3.2)."""
-    inner = SumIn(Coll(j, x, xp) / k, j, k) * fF(xp)
-    return sympy.Eq(E_fhat, m / (m - 1) * (fF(x) + SumInExcept(inner, xp, d, x)) - 1 / (m - 1))
-
-
-@cache
 def expectation_derived():
     """E[f_hat(x)] = scale * sum_{x'} f(x') E[y_hat | x'] + offset, with the derived Eq. (2)."""
     scale, offset = estimator_coefficients(estimator_derived())
     return sympy.Eq(E_fhat, scale * SumIn(fF(xp) * client_mean(xp), xp, d) + offset)
-
-
-@cache
-def variance_lemma_printed():
-    """Eq. (4) (Lemma 3.1) and its 'where' clause."""
-    bracket = SumIn(VarR(j, xp, x), j, k) / k + CBar(xp, x) - CBar(xp, x) ** 2
-    return (sympy.Eq(Var_fhat, m**2 / ((m - 1) ** 2 * n) * SumIn(bracket * fF(xp), xp, d)),
-            sympy.Eq(CBar(xp, x), SumIn(Coll(j, xp, x) / k, j, k)))
 
 
 @cache
@@ -146,14 +115,6 @@ def property23(expr):
 
 
 @cache
-def variance_theorem_printed():
-    """Eq. (5) (Theorem 3.3)."""
-    c_ = CBar(xp, x)
-    term = fF(xp) * (c_ * var_eq + (1 - c_) * var_neq + c_ * (1 - c_))
-    return sympy.Eq(Var_fhat, m**2 / ((m - 1) ** 2 * n) * (SumInExcept(term, xp, d, x) + fF(x) * var_eq))
-
-
-@cache
 def variance_theorem_derived():
     """Eq. (4) derived, with Property 2.3 substituted."""
     return sympy.Eq(Var_fhat, property23(variance_lemma_derived().rhs))
@@ -166,25 +127,11 @@ def _per_client_variance_const_rate(c):
 
 
 @cache
-def variance_corollary_printed():
-    """Eq. (6) (Corollary 3.3)."""
-    return sympy.Eq(Var_fhat, m / ((m - 1) ** 2 * n) * ((1 - f) * (var_eq + (m - 1) * var_neq + (m - 1) / m)
-                                                     + m * f * var_eq))
-
-
-@cache
 def variance_corollary_derived():
     """c_bar = 1/m for x' != x and sum_{x' != x} f(x') = 1 - f(x); the client at x has variance Var(R|=)."""
     scale, _ = estimator_coefficients(estimator_derived())
     per_client = sympy.collect(sympy.expand(_per_client_variance_const_rate(1 / m)), [var_eq, var_neq])
     return sympy.Eq(Var_fhat, sympy.factor(scale**2) / n * ((1 - f) * per_client + f * var_eq))
-
-
-@cache
-def appB_eq6_sum_printed():
-    """Appendix B, first line of the c_bar = 1/m step (f(x) inside the sum, (1-m)/m)."""
-    term = f * (var_eq + (m - 1) * var_neq + (1 - m) / m)
-    return sympy.Eq(Var_fhat, m / ((m - 1) ** 2 * n) * (SumInExcept(term, xp, d, x) + m * f * var_eq))
 
 
 @cache
@@ -195,21 +142,7 @@ def appB_eq6_sum_derived():
     return sympy.Eq(Var_fhat, scale**2 / n * (SumInExcept(term, xp, d, x) + f * var_eq))
 
 
-@cache
-def appB_eq6_final_printed():
-    """Appendix B, second line of the c_bar = 1/m step."""
-    return sympy.Eq(Var_fhat, m / ((m - 1) ** 2 * n) * ((1 - f) * (var_eq + (m - 1) * var_neq + (1 - m) / m)
-                                                     + m * f * var_eq))
-
-
 # ---- Section 3.3: MSE, g(x) -------------------------------------------------------------------
-@cache
-def mse_printed():
-    """Eq. (7): the three right-hand sides, as printed (E[.]^2 is (E[.])^2, as in Appendix B)."""
-    bias2 = (Expect(FHAT) - f) ** 2
-    return (sympy.Eq(MSE_fhat, Expect((FHAT - f) ** 2)),
-            sympy.Eq(MSE_fhat, Expect(FHAT - Expect(FHAT)) ** 2 + bias2),
-            sympy.Eq(MSE_fhat, VarOp(FHAT) + bias2))
 
 
 @cache
@@ -244,24 +177,10 @@ def _eval_inner(expr, dist):
 
 
 @cache
-def g_expectation_printed():
-    """Eq. (9)."""
-    return sympy.Eq(E_g, 0)
-
-
-@cache
 def g_expectation_derived():
     """E[g] = a E[S/n] + b with E[S/n] = f + (1 - f) c_bar and the derived g."""
     scale, offset = estimator_coefficients(g_derived())
     return sympy.Eq(E_g, sympy.cancel(scale * (f + (1 - f) * cbar) + offset))
-
-
-@cache
-def g_mse_printed():
-    """Eq. (10)."""
-    c_ = cbar
-    return sympy.Eq(MSE_g, 1 / (n * (1 - c_) ** 2) * ((1 - f) * (c_ * var_eq + (1 - c_) * var_neq + c_ * (1 - c_))
-                                                   + f * var_eq))
 
 
 @cache
@@ -275,22 +194,6 @@ def g_mse_derived():
 
 
 # ---- Corollaries 3.1/3.2 and the family-size statement -------------------------------------------
-CU_sym = sympy.Symbol(r"\forall x \neq x': \bar{c}(x, x') = \frac{1}{m}")
-UNBIASED_sym = sympy.Symbol(r"\forall \mathbf{X}, x: E[\hat{f}(x)] = f(x)")
-PI_sym = sympy.Symbol(r"\mathcal{H}\ \text{pairwise independent}")
-ZERO_BIAS_sym = sympy.Symbol(r"\forall x \neq x': m \bar{c}(x, x') - 1 = 0")
-
-
-@cache
-def unbiased_condition_printed():
-    """Corollary 3.1: E[f_hat(x)] = f(x) iff c_bar(x, x') = 1/m for all x, x'."""
-    return sympy.Equivalent(CU_sym, UNBIASED_sym)
-
-
-@cache
-def cor32_printed():
-    """Corollary 3.2: E[f_hat(x)] = f(x) iff H is pairwise independent."""
-    return sympy.Equivalent(PI_sym, UNBIASED_sym)
 
 
 @cache
@@ -313,23 +216,9 @@ def unbiased_statement_derived():
 
 
 @cache
-def pairwise_def_printed():
-    """Section 3.1: c_bar = 1/m for all x != x' is the definition of a pairwise-independent family."""
-    return sympy.Equivalent(CU_sym, PI_sym)
-
-
-@cache
 def pairwise_def_derived():
     """(h(x), h(x')) uniform on [m]^2 gives Pr[h(x) = h(x')] = m * 1/m^2 = 1/m: only this direction holds."""
     return sympy.Implies(PI_sym, CU_sym)
-
-
-K_size = sympy.Symbol(r"|\mathcal{H}|", positive=True, integer=True)
-
-
-@cache
-def family_size_printed():
-    return sympy.Eq(K_size, d**2)
 
 
 @cache
@@ -343,27 +232,10 @@ def family_size_derived():
 
 
 @cache
-def mse_var_printed():
-    """Section 3.3: with pairwise-independent hashing MSE(f_hat(x)) = Var(f_hat(x))."""
-    return sympy.Eq(MSE_fhat, Var_fhat)
-
-
-@cache
 def mse_var_derived():
     """Eq. (7) (derived) MSE = Var + (E[f_hat] - f)^2 with E[f_hat] = f(x) (Corollary 3.1 at c_bar = 1/m)."""
     third = mse_derived()[2].rhs
     return sympy.Eq(MSE_fhat, third.subs({VarOp(FHAT): Var_fhat, Expect(FHAT): f}))
-
-
-SumVar_sym = sympy.Symbol(r"\sum_{i \in [n]} \mathrm{Var}(\hat{y}^{(i)}[h_{j^{(i)}}(x)])")
-SumCov_sym = sympy.Symbol(r"\sum_{i_1 \neq i_2} \mathrm{Cov}(\hat{y}^{(i_1)}[h_{j^{(i_1)}}(x)], "
-                          r"\hat{y}^{(i_2)}[h_{j^{(i_2)}}(x)])")
-
-
-@cache
-def appB_var_decomposition_printed():
-    """Appendix B: the variance of the sum is the sum of variances plus the covariances of ordered pairs."""
-    return sympy.Eq(Var_sum, SumVar_sym + SumCov_sym)
 
 
 @cache
@@ -374,9 +246,6 @@ def appB_var_decomposition_derived():
 
 
 # ---- Appendix A ------------------------------------------------------------------------------
-@cache
-def appA_eq23_printed():
-    return sympy.Eq(yhat, SumIn(Indicator(j, J) * RVal(j, X, x), j, k))
 
 
 @cache
@@ -386,38 +255,14 @@ def appA_eq23_derived():
 
 
 @cache
-def appA_eq24_printed():
-    return sympy.Eq(E_yhat, SumIn(Coll(j, X, x) / k, j, k))
-
-
-@cache
 def appA_eq24_derived():
     return sympy.Eq(E_yhat, client_mean(X))
-
-
-iclient = sympy.Symbol("i", integer=True, nonnegative=True)
-Xf = sympy.Function("X")  # X(i): the value of client i (for the per-client sums)
-
-
-@cache
-def appA_expectation_sum_printed():
-    """The middle line of the Appendix A derivation: a sum over clients."""
-    return sympy.Eq(E_fhat, m / (n * (m - 1)) * SumIn(SumIn(Coll(j, Xf(iclient), x) / k, j, k), iclient, n)
-                    - 1 / (m - 1))
 
 
 @cache
 def appA_expectation_sum_derived():
     scale, offset = estimator_coefficients(estimator_derived())
     return sympy.Eq(E_fhat, scale / n * SumIn(client_mean(Xf(iclient)), iclient, n) + offset)
-
-
-@cache
-def appA_unbiased_printed():
-    """Appendix A, c_bar = 1/m: the two displayed right-hand sides and the conclusion."""
-    first = m / (m - 1) * (fF(x) + SumInExcept(fF(xp) / m, xp, d, x)) - 1 / (m - 1)
-    second = m / (m - 1) * (fF(x) + (1 - fF(x)) / m) - 1 / (m - 1)
-    return (sympy.Eq(E_fhat, first), sympy.Eq(E_fhat, second), sympy.Eq(E_fhat, fF(x)))
 
 
 @cache
@@ -430,21 +275,12 @@ def appA_unbiased_derived():
 
 
 @cache
-def appA_converse_printed():
-    """Appendix A: a dataset holding only x and x'."""
-    return sympy.Eq(E_fhat, m / (m - 1) * (f + (1 - f) * SumIn(Coll(j, x, xp) / k, j, k)) - 1 / (m - 1))
-
-
-@cache
 def appA_converse_derived():
     scale, offset = estimator_coefficients(estimator_derived())
     return sympy.Eq(E_fhat, scale * (f * 1 + (1 - f) * client_mean(xp)) + offset)
 
 
 # ---- Appendix B ------------------------------------------------------------------------------
-@cache
-def appB_eq25_printed():
-    return sympy.Eq(Var_yhat, E_yhat2 - CBar(X, x) ** 2)
 
 
 @cache
@@ -453,28 +289,13 @@ def appB_eq25_derived():
 
 
 @cache
-def appB_second_moment_printed():
-    return sympy.Eq(E_yhat2, SumIn(VarR(j, X, x) + Coll(j, X, x), j, k) / k)
-
-
-@cache
 def appB_second_moment_derived():
     return sympy.Eq(E_yhat2, client_second_moment(X))
 
 
 @cache
-def appB_eq26_printed():
-    return sympy.Eq(Var_yhat, SumIn(VarR(j, X, x), j, k) / k + CBar(X, x) - CBar(X, x) ** 2)
-
-
-@cache
 def appB_eq26_derived():
     return sympy.Eq(Var_yhat, client_variance(X))
-
-
-@cache
-def appB_eq27_printed():
-    return sympy.Eq(E_prod, CBar(X1, x) * CBar(X2, x))
 
 
 @cache
@@ -484,19 +305,8 @@ def appB_eq27_derived():
 
 
 @cache
-def appB_cov_printed():
-    return sympy.Eq(Cov_pair, CBar(X1, x) * CBar(X2, x) - CBar(X1, x) * CBar(X2, x))
-
-
-@cache
 def appB_cov_derived():
     return sympy.Eq(Cov_pair, appB_eq27_derived().rhs - client_mean(X1) * client_mean(X2))
-
-
-@cache
-def appB_sum_variance_printed():
-    bracket = SumIn(VarR(j, xp, x), j, k) / k + CBar(xp, x) - CBar(xp, x) ** 2
-    return sympy.Eq(Var_sum, n * SumIn(bracket * fF(xp), xp, d))
 
 
 @cache
@@ -505,18 +315,8 @@ def appB_sum_variance_derived():
 
 
 @cache
-def appB_eq29_printed():
-    return sympy.Eq(SumIn(VarR(j, xp, x), j, k) / k, CBar(xp, x) * var_eq + (1 - CBar(xp, x)) * var_neq)
-
-
-@cache
 def appB_eq29_derived():
     return sympy.Eq(SumIn(VarR(j, xp, x), j, k) / k, property23(SumIn(VarR(j, xp, x), j, k) / k))
-
-
-@cache
-def appB_diagonal_printed():
-    return (sympy.Eq(CBar(x, x, evaluate=False), 1), sympy.Eq(SumIn(VarR(j, x, x), j, k) / k, var_eq))
 
 
 @cache
@@ -539,17 +339,6 @@ def rr_decoded_values():
     return sympy.cancel((1 - q_) / (p_ - q_)), sympy.cancel(-q_ / (p_ - q_))
 
 
-def _bernoulli_printed(Y_values, **_):
-    """Appendix C: with A = min Y and B = max Y, (Y - A)/(B - A) takes only the values 0 and 1."""
-    lo, hi = min(Y_values), max(Y_values)
-    return hi != lo and all(sympy.cancel((y_ - lo) / (hi - lo)) in (0, 1) for y_ in Y_values)
-
-
-@cache
-def appC_bernoulli_printed():
-    return Predicate(r"n \hat{f}(x) = \sum_i Y^{(i)},\quad \frac{Y^{(i)} - A}{B - A} \in \{0, 1\}", _bernoulli_printed)
-
-
 def _bernoulli_derived(Y_values, m_value, exp_eps, **_):
     """Y = scale * y_hat + offset (Eq. (2)) and RR's y_hat takes two values (:func:`rr_decoded_values`)."""
     scale, offset = estimator_coefficients(estimator_derived())
@@ -562,12 +351,6 @@ def _bernoulli_derived(Y_values, m_value, exp_eps, **_):
 def appC_bernoulli_derived():
     return Predicate(r"Y^{(i)} \in \{\tfrac{m}{m-1} \tfrac{1-q}{p-q} - \tfrac{1}{m-1},\ "
                      r"\tfrac{m}{m-1} \tfrac{-q}{p-q} - \tfrac{1}{m-1}\}", _bernoulli_derived)
-
-
-@cache
-def appC_AB_printed():
-    return (sympy.Eq(A_sym, m / (m - 1) * sympy.exp(-1) / (e - 1) - 1 / (m - 1)),
-            sympy.Eq(B_sym, m / (m - 1) * (e + m - 2) / (e - 1) - 1 / (m - 1)))
 
 
 @cache
@@ -590,12 +373,6 @@ def var_rr_pairwise():
 
 
 @cache
-def appC_delta_range_printed():
-    """delta in [0, 1] <=> alpha in [0, sqrt(n e / (m - 1))]: the printed largest alpha, squared."""
-    return sympy.Eq(alpha_max2, n * e / (m - 1))
-
-
-@cache
 def appC_delta_range_derived():
     """delta = alpha sqrt(Var)/(f - A) <= 1  <=>  alpha^2 <= (f - A)^2 / Var(f_hat(x))."""
     A_ = appC_AB_derived()[0].rhs
@@ -612,11 +389,6 @@ def appC_delta_range_derived():
 
 
 @cache
-def appC_ratio_printed():
-    return sympy.Eq(ratio_sym, (m - 1) / (e + m - 1))
-
-
-@cache
 def appC_ratio_derived():
     """Var/((B-A)(f-A)) at f = 1 (it decreases in f), with the Var of CMS+RR."""
     A_, B_ = appC_AB_derived()[0].rhs, appC_AB_derived()[1].rhs
@@ -630,15 +402,6 @@ def appC_ratio_function():
 
 
 @cache
-def appC_eq30_printed():
-    """Eq. (30): the multiplicative Chernoff bound for the Bernoulli variables (Y - A)/(B - A)."""
-    A_s, B_s = A_sym, B_sym
-    mu_over_n = (f - A_s) / (B_s - A_s)
-    return (sympy.Le(Pr_chernoff, sympy.exp(-n / 3 * mu_over_n * sympy.Symbol("delta") ** 2)),
-            sympy.Contains(sympy.Symbol("delta"), sympy.Interval(0, 1)))
-
-
-@cache
 def appC_eq30_derived():
     """Chernoff: Pr[X >= (1 + delta) mu] <= exp(-delta^2 mu / 3) for 0 <= delta <= 1, with
     mu = E[sum (Y - A)/(B - A)] = n (f - A)/(B - A) (unbiased CMS)."""
@@ -646,11 +409,6 @@ def appC_eq30_derived():
     mu = n * (f - A_s) / (B_s - A_s)
     dlt = sympy.Symbol("delta")
     return (sympy.Le(Pr_chernoff, sympy.exp(-(dlt**2) * mu / 3)), sympy.Contains(dlt, sympy.Interval(0, 1)))
-
-
-@cache
-def appC_rewrite_printed():
-    return sympy.Le(Pr_upper, sympy.exp(-n / 3 * var_sym / ((B_sym - A_sym) * (f - A_sym)) * alpha**2))
 
 
 @cache
@@ -662,26 +420,6 @@ def appC_rewrite_derived():
     dlt = sympy.Symbol("delta")
     exponent = bound.args[0].subs(dlt, alpha * sympy.sqrt(var_sym) / (f - A_sym))  # log(exp(E)) = E, E real
     return sympy.Le(Pr_upper, sympy.exp(sympy.factor(exponent)))
-
-
-@cache
-def appC_upper_printed():
-    """The one-sided bound of Appendix C, with the range of alpha it inherits from delta in [0, 1]."""
-    return (sympy.Le(Pr_upper, sympy.exp(-n / 3 * (m - 1) / (e + m - 1) * alpha**2)),
-            sympy.Contains(alpha, sympy.Interval(0, sympy.sqrt(n * e / (m - 1)))))
-
-
-@cache
-def appC_two_sided_printed():
-    return (sympy.Le(Pr_tail, 2 * sympy.exp(-n / 3 * (m - 1) / (e + m - 1) * alpha**2)),
-            sympy.Contains(alpha, sympy.Interval(0, sympy.sqrt(n * e / (m - 1)))))
-
-
-@cache
-def thm35_printed():
-    """Theorem 3.5: the bound and the range of alpha."""
-    return (sympy.Le(Pr_tail, 2 * sympy.exp(-(alpha**2) / 3 * (m - 1) / (e + m - 1))),
-            sympy.Contains(alpha, sympy.Interval(0, sympy.sqrt(e * n / (m - 1)))))
 
 
 def alpha_range_max2(form):

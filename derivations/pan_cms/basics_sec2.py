@@ -1,6 +1,7 @@
 """pan-cms derivations, basics: Section 2 (Definition 2.1, Properties 2.1-2.3, Eq. (1)).
 
-Printed (``*_printed``) and derived (``*_derived``) forms, as in :mod:`derivations.pan_cms.basics`.
+The derived forms (``*_derived``); the printed ones are in :mod:`derivations.pan_cms.printed_sec2`, the
+symbols in :mod:`derivations.pan_cms.symbols_basics`.
 """
 
 from __future__ import annotations
@@ -9,24 +10,11 @@ import sympy
 
 from ..caching import cache
 from .symbols import var_eq, var_neq
+from .symbols_basics import Cov_R, E_Ra, E_Rb, Var_diag, Var_off
 from .symbols_statements import Predicate
 
 
 # ---- Section 2 -------------------------------------------------------------------------------
-v, vp, u = sympy.symbols("v v' u")
-PrM = sympy.Function(r"\Pr")
-
-
-def _ldp_inequality(P, exp_eps, **_):
-    """Definition 2.1 as printed, at one mechanism: every entry of a row of P is at most e^eps times every other."""
-    rows, cols = P.shape
-    return all(P[u_, a] <= exp_eps * P[u_, b] for u_ in range(rows) for a in range(cols) for b in range(cols))
-
-
-@cache
-def ldp_definition_printed():
-    """Definition 2.1: Pr(M(v) = u | v) <= e^eps Pr(M(v') = u | v') for all u, v, v'."""
-    return Predicate(r"\Pr(M(v) = u \mid v) \le e^{\epsilon} \Pr(M(v') = u \mid v')\ \forall u, v, v'", _ldp_inequality)
 
 
 def _max_row_ratio(P):
@@ -52,16 +40,6 @@ def ldp_definition_derived():
     return Predicate(r"\max_{u, v, v'} \frac{P[u, v]}{P[u, v']} \le e^{\epsilon}", _ldp_ratio)
 
 
-def _cms_ldp_printed(P_cms, exp_eps, **_):
-    return bool(_max_row_ratio(P_cms) <= exp_eps)
-
-
-@cache
-def cms_ldp_printed():
-    """Theorem 3.1: the CMS perturbation (its whole matrix over reports (j, z)) is eps-LDP."""
-    return Predicate(r"\max_{u,x,x'} P_{CMS}[u,x]/P_{CMS}[u,x'] \le e^{\epsilon}", _cms_ldp_printed)
-
-
 def _cms_ldp_derived(P_inner, exp_eps, **_):
     """Pr[(j, z) | x] = P_R[z, h_j(x)]/k: a ratio of two entries of the CMS matrix is a ratio within a row of
     P_R (j is drawn independently of x), so the CMS is eps-LDP when R is."""
@@ -74,11 +52,6 @@ def cms_ldp_derived():
 
 
 @cache
-def property21_printed():
-    return (sympy.Eq(sympy.Symbol("E[R(v)[v]]"), 1), sympy.Eq(sympy.Symbol("E[R(v)[v']]"), 0))
-
-
-@cache
 def property21_derived():
     """E[R(v)] = Q E[u] = Q P e_v; with Q P = I it is e_v: entries v and v' != v of I e_v."""
     size = 3
@@ -86,15 +59,6 @@ def property21_derived():
     ev_ = sympy.Matrix([1 if i == 0 else 0 for i in range(size)])
     col = I * ev_
     return (sympy.Eq(sympy.Symbol("E[R(v)[v]]"), col[0]), sympy.Eq(sympy.Symbol("E[R(v)[v']]"), col[1]))
-
-
-Cov_R = sympy.Symbol("Cov(R(v)[a], R(v')[b])")
-E_Ra, E_Rb = sympy.Symbol("E[R(v)[a]]"), sympy.Symbol("E[R(v')[b]]")
-
-
-@cache
-def property22_printed():
-    return sympy.Eq(Cov_R, 0)
 
 
 @cache
@@ -105,15 +69,6 @@ def property22_derived():
     return sympy.Eq(Cov_R, product_mean - E_Ra * E_Rb)
 
 
-Var_off = sympy.Symbol(r"Var(R(v)[v'])_{v \neq v'}")
-Var_diag = sympy.Symbol("Var(R(v)[v])")
-
-
-@cache
-def property23_printed():
-    return (sympy.Eq(Var_off, var_neq), sympy.Eq(Var_diag, var_eq))
-
-
 @cache
 def property23_derived():
     """RR and RAPPOR are equivariant under every permutation pi of [m] (P[pi u, pi v] = P[u, v], Q likewise), so
@@ -121,14 +76,6 @@ def property23_derived():
     (v, v') = (0, 1), Var(R|!=), the diagonal one that of v = 0, Var(R|=)."""
     reference = {(0, 1): var_neq, (0, 0): var_eq}  # Property 2.3's names for the two reference variances
     return (sympy.Eq(Var_off, reference[(0, 1)]), sympy.Eq(Var_diag, reference[(0, 0)]))
-
-
-@cache
-def worst_mse_printed():
-    """Eq. (1): max over datasets X of size n of max over x in X (the printed index set)."""
-    return sympy.Eq(sympy.Symbol(r"\widehat{MSE}(\hat{f})"),
-                    sympy.Symbol(r"\max_{\forall \mathbf{X}: |\mathbf{X}|=n} \max_{x \in \mathbf{X}} "
-                                 r"E[(\hat{f}(x) - f(x))^2]"))
 
 
 @cache

@@ -1,8 +1,9 @@
 """pan-cms derivations: connections (Section 4 and Appendix G).
 
 Derived from the paper's model (Definition 4.1, the CMS of Section 3 with Eq. (2) / Eq. (8), randomised
-response), never copied from its text.  Functions named ``*_printed`` are transcriptions of what the paper
-prints (mistakes included); everything else is a derivation.
+response), never copied from its text.  The transcriptions of what the paper prints (mistakes included) are in
+:mod:`derivations.pan_cms.printed_connections` (nothing here reads them), the shared symbols in
+:mod:`derivations.pan_cms.symbols_connections`; everything here is a derivation.
 
 * TnS (Definition 4.1, Theorem 4.1): :func:`tns_row_sampling`, :func:`tns_column_sampling`,
   :func:`cms_perturbation` -- the output law of the two procedures and of a CMS.
@@ -27,18 +28,10 @@ from ldpref.linalg import exact_matrix
 
 from ..caching import cache
 from .rational import factor_cancel as _factored
-from .symbols import cbar, d, e, eps, f, k, m, n, var_eq, var_neq
+from .symbols import cbar, d, e, eps, f, k, m, n
+from .symbols_connections import (Hhat, Hval, S_count, b, i_idx, ind, m1, m2, m_prime, rho,  # noqa: F401 (re-exported)
+                                  s_size, x1, x2)
 from .symbols_statements import Predicate
-
-b = sympy.Symbol("b", positive=True, integer=True)  # bits of RHR
-m1 = sympy.Symbol("m_1", positive=True)
-m2 = sympy.Symbol("m_2", positive=True)
-m_prime = sympy.Symbol("m'", positive=True)
-rho = sympy.Symbol(r"\rho", nonnegative=True)  # probability that two distinct values share their residue
-x1, x2 = sympy.symbols("x_1 x_2", nonnegative=True, integer=True)
-s_size = sympy.Symbol("s", positive=True, integer=True)  # Hadamard size
-ind = sympy.Symbol(r"\mathbb{1}", nonnegative=True)  # indicator [z = h_j(x)]
-S_count = sympy.Symbol("S", nonnegative=True)  # number of reports supporting x
 
 
 def _B(bits):
@@ -117,27 +110,6 @@ def tns_form():
     return Predicate(r"\Pr[\mathrm{TnS}_{M}(x) = (j, z)] = \frac{P_R[z, M[x, j]]}{k}", _tns_law_holds)
 
 
-def _same_mechanism(P, Q, P_other, Q_other, **_):
-    return matrices_equal(P, P_other) and matrices_equal(Q, Q_other)
-
-
-def tns_printed():
-    """Theorem 4.1 (paper): a TnS algorithm is a CMS whose hash functions are the columns of M."""
-    return Predicate(r"\Pr[\mathrm{TnS}_{M}(x) = (j, z)] = \Pr[\mathrm{CMS}_{\{M[:, j]\}_{j}}(x) = (j, z)]",
-                     _same_mechanism)
-
-
-def _same_law(P, P_other, **_):
-    return matrices_equal(P, P_other)
-
-
-def def41_printed():
-    """Definition 4.1 (paper): sampling an element of the row M[x] equals sampling a column M[:, j]
-    and mapping x to M[x, j]."""
-    return Predicate(r"\Pr[\mathrm{row\ sampling}(x) = (j, z)] = \Pr[\mathrm{column\ sampling}(x) = (j, z)]",
-                     _same_law)
-
-
 # ---- Hadamard families --------------------------------------------------------------------------
 def gf2_rank(vectors) -> int:
     """Rank over GF(2) of integers read as bit vectors (Gaussian elimination on bits)."""
@@ -172,13 +144,6 @@ def walsh_joint_fraction(inputs, pattern) -> sympy.Rational:
     return sympy.Rational(1, 2 ** r)
 
 
-def three_wise_printed():
-    """Section 4.1 (paper): the Hadamard rows (first element excluded) are 3-wise independent on {-1, 1}:
-    for distinct inputs every sign pattern has probability 1/8."""
-    return sympy.Eq(sympy.Symbol(r"\Pr_{h}[(h(x_{1}), h(x_{2}), h(x_{3})) = (y_{1}, y_{2}, y_{3})]"), sympy.Rational(1, 8),
-                    evaluate=False)
-
-
 @cache
 def pairwise_form():
     """Derived: two distinct non-zero inputs are linearly independent over GF(2), so every pair of
@@ -191,20 +156,6 @@ def pairwise_form():
 def binary_rr_probabilities(exp_eps):
     """Binary randomised response: keep w.p. e/(e + 1), flip w.p. 1/(e + 1)."""
     return exp_eps / (exp_eps + 1), 1 / (exp_eps + 1)
-
-
-def _cms_rr_pairwise(P, Q, P_other, Q_other, pairwise, **_):
-    return matrices_equal(P, P_other) and matrices_equal(Q, Q_other) and bool(pairwise)
-
-
-def he_cms_printed():
-    """Section 4.1 (paper): HE is CMS + RR with m = 2 and pairwise-independent hashing."""
-    return Predicate(r"\mathrm{HE} = \mathrm{CMS}+\mathrm{RR}_{m=2,\ \mathrm{pairwise}}", _cms_rr_pairwise)
-
-
-def hr_cms_printed():
-    """Section 4.2 (paper): HR is CMS + RR with m = 2 and pairwise-independent hashing, decoded like HE."""
-    return Predicate(r"\mathrm{HR} = \mathrm{CMS}+\mathrm{RR}_{m=2,\ \mathrm{pairwise}}", _cms_rr_pairwise)
 
 
 HE_AGREE = sympy.Symbol(r"[z = H_{x+1,j}]")
@@ -243,9 +194,6 @@ def he_law_form():
 
 
 # ---- Section 4.3 ---------------------------------------------------------------------------------
-def matrix_size_printed():
-    """Section 4.3 (paper): a Hadamard matrix of size larger than d // 2^(b-1)."""
-    return sympy.Gt(s_size, sympy.floor(d / 2 ** (b - 1)))
 
 
 @cache
@@ -255,21 +203,10 @@ def matrix_size_form():
     return sympy.Gt(s_size, sympy.ceiling(d / 2 ** (b - 1)))
 
 
-def rhr_tns_printed():
-    """Section 4.3 (paper): steps 2-5 of RHR are a TnS algorithm with 2^b possible values."""
-    return sympy.Eq(sympy.Symbol(r"|\{M[x][j]\}|"), 2 ** b, evaluate=False)
-
-
 @cache
 def rhr_tns_form():
     """Derived: M[x][j] = (H[x // B + 1, j], x mod B) takes 2 min(d, B) values, 2^b when d >= B = 2^(b-1)."""
     return sympy.Eq(sympy.Symbol(r"|\{M[x][j]\}|"), 2 * sympy.Min(d, 2 ** (b - 1)), evaluate=False)
-
-
-def rhr_collision_printed():
-    """Section 4.3 (paper): collision probability 1/2 for equal residues mod 2^(b-1), otherwise 0."""
-    return sympy.Piecewise((sympy.Rational(1, 2), sympy.Eq(sympy.Mod(x1, 2 ** (b - 1)), sympy.Mod(x2, 2 ** (b - 1)))),
-                           (0, True))
 
 
 @cache
@@ -289,21 +226,11 @@ def rhr_collision_derived(a1: int, r1: int, a2: int, r2: int) -> sympy.Rational:
     return walsh_joint_fraction(rows, [1, 1]) + walsh_joint_fraction(rows, [-1, -1])
 
 
-def skewed_printed():
-    """Section 4.3 (paper): RHR's collision rate is not the constant 1/m = 2^-b of a pairwise CMS."""
-    return sympy.Ne(sympy.Symbol(r"\bar{c}_{\mathrm{RHR}}(x, x')"), 2 ** (-b))
-
-
 @cache
 def skewed_form():
     """Derived: c_bar is 1/2 within a residue class and 0 across, so it is not constant once both kinds
     of pairs exist (b >= 2 and d > 2^(b-1)), and never 2^-b for b >= 2."""
     return sympy.Eq(sympy.Symbol(r"\bar{c}_{\mathrm{RHR}}(x, x')"), rhr_collision_form())
-
-
-def same_mod_probability_printed():
-    """Section 4.3 (paper): a random pair shares its residue with probability 2^(b-1)."""
-    return sympy.Eq(sympy.Symbol(r"\Pr[x_{1} \equiv x_{2}]"), 2 ** (b - 1), evaluate=False)
 
 
 @cache
@@ -314,11 +241,6 @@ def same_mod_probability_form():
     r = sympy.Symbol("r", integer=True)
     value = sympy.summation((1 / B) ** 2, (r, 0, B - 1))
     return sympy.Eq(sympy.Symbol(r"\Pr[x_{1} \equiv x_{2}]"), sympy.simplify(value), evaluate=False)
-
-
-def random_collision_printed():
-    """Section 4.3 (paper): on a random dataset the collision probability is 2^-b."""
-    return sympy.Eq(sympy.Symbol(r"\Pr[h(x_{1}) = h(x_{2})]"), 2 ** (-b), evaluate=False)
 
 
 @cache
@@ -336,11 +258,6 @@ def uniform_distinct_same_residue(d_: int, bits: int) -> sympy.Rational:
     return sympy.Rational(d_ // B - 1, d_ - 1)
 
 
-def b_eps_printed():
-    """Section 4.3 (paper): b = eps bits is m = e^eps in CMS."""
-    return sympy.Eq(m, sympy.exp(eps), evaluate=False)
-
-
 @cache
 def b_eps_form():
     """Derived: RHR's messages number 2^b and the average collision rate is 2^-b, so the equivalent m
@@ -355,7 +272,6 @@ def grr_reconstruction_moments(exp_eps, size):
     p = exp_eps / (exp_eps + size - 1)
     q = 1 / (exp_eps + size - 1)
     return p, q, (1 - q) / (p - q), -q / (p - q)
-
 
 
 @cache
@@ -390,29 +306,6 @@ def same_residue_worse_form():
     for b >= 2."""
     diff = sympy.factor(rhr_mse_derived(e, b, n, f, 1) - he_mse_derived(e, n, f))
     return sympy.Gt(diff, 0)
-
-
-def same_residue_worse_printed():
-    """Section 4.3 (paper): with all values in one residue class, RHR is worse than HE."""
-    return sympy.Gt(sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}"), sympy.Symbol(r"\mathrm{MSE}_{\mathrm{HE}}"))
-
-
-def eq12_printed():
-    """Eq. (12) as printed: (Var(RR|=), Var(RR|!=)) on m values."""
-    return e * (m - 1) / (e - 1) ** 2, (e + m - 2) / (e - 1) ** 2
-
-
-def eq5_printed_expr():
-    """Eq. (5) as printed, with every other client in x's class (sum_{x' != x} f(x') = 1 - f(x))."""
-    return m**2 / ((m - 1) ** 2 * n) * ((1 - f) * (cbar * var_eq + (1 - cbar) * var_neq + cbar * (1 - cbar))
-                                       + f * var_eq)
-
-
-def rhr_eq5_printed():
-    """Section 4.3 (paper): RHR's MSE is Eq. (5) with c_bar = 1/2 and R randomised response on m = 2^b."""
-    veq, vne = eq12_printed()
-    expr = eq5_printed_expr().subs({cbar: sympy.Rational(1, 2), var_eq: veq, var_neq: vne}).subs(m, 2**b)
-    return sympy.Eq(sympy.Symbol(r"\mathrm{MSE}_{\mathrm{RHR}}(x)"), expr, evaluate=False)
 
 
 @cache
@@ -461,26 +354,12 @@ def lh_decoder_entry(indicator, size, exp_eps):
     return (indicator - sympy.Integer(1) / size) / (p - sympy.Integer(1) / size)
 
 
-def lh_printed():
-    """Section 4.4 (paper): LH's decoding is identical to Eq. (2)."""
-    return Predicate(r"\hat{f}_{\mathrm{LH}}(x) = \hat{f}_{\mathrm{Eq.(2)}}(x)", _same_decoder)
-
-
-def _same_decoder(Q, Q_other, **_):
-    return matrices_equal(Q, Q_other)
-
-
 @cache
 def lh_form():
     """Derived: with p = e/(e + m - 1), q = 1/(e + m - 1) both decoders are affine in S (the number of
     reports supporting x) and coincide: (S/n - 1/m)/(p - 1/m)."""
     p = e / (e + m - 1)
     return sympy.Eq(sympy.Symbol(r"\hat{f}_{\mathrm{LH}}(x)"), (S_count / n - 1 / m) / (p - 1 / m), evaluate=False)
-
-
-def lh_law_printed():
-    """Section 4.4 (paper): drawing a random hash function is drawing from a CMS hashing family."""
-    return Predicate(r"\mathrm{LH} = \mathrm{CMS}+\mathrm{RR}", _same_law)
 
 
 def _lh_law_holds(P, functions, size, exp_eps, **_):
@@ -519,17 +398,6 @@ def mse_endpoints_derived(exp_eps, size, n_clients=1):
     return sympy.cancel(other / n_clients), sympy.cancel((same - 1) / n_clients)
 
 
-def _worst_case_printed(slopes, olh_slopes, **_):
-    """Both endpoints occur as the maximum over the grid; for OLH (m = e^eps + 1) it is f(x) = 1."""
-    return any(s_ > 0 for s_ in slopes) and any(s_ < 0 for s_ in slopes) and all(s_ > 0 for s_ in olh_slopes)
-
-
-def worst_case_printed():
-    """Section 4.4 (paper): both f(x) = 0 and f(x) = 1 can be the maximum point of the MSE; OLH's is f(x) = 1."""
-    return Predicate(r"\arg\max_{f(x)} \mathrm{MSE} \in \{0, 1\}\ (\text{both occur};\ \mathrm{OLH}: 1)",
-                     _worst_case_printed)
-
-
 @cache
 def worst_case_form():
     """Derived: MSE is linear in f(x); its slope (E[T^2|x] - 1 - E[T^2|x'])/n changes sign with m."""
@@ -539,8 +407,6 @@ def worst_case_form():
 
 
 # ---- Section 4.5 ---------------------------------------------------------------------------------
-def recursive_collision_printed():
-    return sympy.Eq(cbar, (m1 + m2 - 1) / (m1 * m2), evaluate=False)
 
 
 @cache
@@ -552,10 +418,6 @@ def recursive_collision_form():
 
 def recursive_collision_value(a, c):
     return sympy.Rational(1, a) + (1 - sympy.Rational(1, a)) * sympy.Rational(1, c)
-
-
-def equivalent_m_printed():
-    return sympy.Eq(m, m1 * m2 / (m1 + m2 - 1), evaluate=False)
 
 
 @cache
@@ -571,10 +433,6 @@ def recursive_decoder_constants():
     nested_offset = m1 / (m1 - 1) * (-1 / (m2 - 1)) - 1 / (m1 - 1)
     mp = equivalent_m_form().rhs
     return (nested_slope, nested_offset), (mp / (mp - 1), -1 / (mp - 1))
-
-
-def cms_he_printed():
-    return sympy.Eq(m_prime, 2 * m / (m + 1), evaluate=False)
 
 
 @cache
@@ -628,21 +486,11 @@ def rank_upper_bound(k_, size):
     return k_ * (size - 1) + 1
 
 
-def km_printed():
-    """Section 4.6 (paper): an unbiased CMS has km = d^2 m > d."""
-    return sympy.And(sympy.Eq(k * m, d**2 * m), sympy.Gt(d**2 * m, d))
-
-
 @cache
 def km_form():
     """Derived: an unbiased CMS has rank A = d <= k (m - 1) + 1 < k m; k = d^2 is the size of Eq. (18)'s
     family when d = 2^l, not a requirement (a Hadamard family has k = s < 2 d)."""
     return sympy.And(sympy.Ge(k * (m - 1) + 1, d), sympy.Gt(k * m, d))
-
-
-def rappor_printed():
-    """Section 4.6 (paper): RAPPOR with one hash per cohort and one cohort per object encodes as a CMS."""
-    return Predicate(r"\mathrm{RAPPOR}_{\mathrm{1\ hash/cohort}} = \mathrm{CMS}+\mathrm{RAPPOR}", _same_law)
 
 
 def _rappor_law_holds(P, functions, size, p1, p0, **_):
@@ -676,11 +524,6 @@ def rappor_law(family_functions, size, p1, p0):
     return sympy.Matrix(rows)
 
 
-def small_km_printed():
-    """Section 4.6 (paper): with km < d several frequency vectors map to the same hashed frequencies."""
-    return sympy.Lt(sympy.Symbol(r"\mathrm{rank}\,A"), d)
-
-
 @cache
 def small_km_form():
     """Derived: rank A <= k(m - 1) + 1 < d when km < d, so A has a kernel vector v (with 1^T v = 0) and
@@ -688,19 +531,7 @@ def small_km_form():
     return sympy.Le(sympy.Symbol(r"\mathrm{rank}\,A"), k * (m - 1) + 1)
 
 
-def unbiased_recovery_printed():
-    return sympy.Gt(k * m, d)
-
-
 # ---- Appendix G ---------------------------------------------------------------------------------
-Hhat = sympy.IndexedBase(r"\hat{H}")
-Hval = sympy.IndexedBase("H")
-i_idx = sympy.Symbol("i", integer=True, positive=True)
-
-
-def appg_estimator_printed():
-    """Appendix G as printed: f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1]."""
-    return sympy.Eq(sympy.Symbol(r"\hat{f}_{H}(x)"), sympy.Sum(Hhat[i_idx] * Hval[i_idx], (i_idx, 1, n)), evaluate=False)
 
 
 @cache
@@ -722,12 +553,6 @@ def he_decoded_value(exp_eps, agree):
 def eq2_m2_decoded_value(exp_eps, agree):
     """Eq. (2) at m = 2 per client: 2 y_hat[h(x)] - 1 with y_hat the binary RR reconstruction."""
     return sympy.cancel(eq2_decoder_entry(agree, 2, exp_eps))
-
-
-def appg_eq2_printed():
-    """Appendix G as printed: H_hat H[j, x+1] = 2 y_hat[h_j(x)] - 1 (Eq. (2) at m = 2)."""
-    yhat = sympy.Symbol(r"\hat{y}[h_{j}(x)]")
-    return sympy.Eq(sympy.Symbol(r"\hat{H}[X+1, j] H[j, x+1]"), 2 * yhat - 1, evaluate=False)
 
 
 @cache

@@ -247,3 +247,31 @@ def rappor_comm_printed():
 def appH_cms_he_printed():
     """Appendix H: CMS+HE has HE's losses, so its worst-case n MSE is ((e^eps + 1)/(e^eps - 1))^2."""
     return sympy.Eq(sym(r"n\,\widehat{MSE}_{CMS+HE}"), ((E + 1) / (E - 1)) ** 2, evaluate=False)
+
+
+# ---- the records' printed forms -----------------------------------------------------------------------
+def bound(fn, *args):
+    """A printed form of this module at fixed arguments (a table cell, a row), as a record's ``printed``: a callable
+    of no argument defined here, so the record's printed form is defined in a printed module."""
+    if getattr(fn, "__module__", None) != __name__:
+        raise ValueError(f"{fn!r} is not a printed form of {__name__}")
+
+    def printed():
+        return fn(*args)
+
+    printed.__name__ = printed.__qualname__ = f"{fn.__name__}({', '.join(map(repr, args))})"
+    return printed
+
+
+def eq31_form(row: str, mm):
+    """Appendix H: row's n Var(f_hat(x)) as Eq. (31) at m = ``mm`` (HE: m = 2; OLH: m = e^eps + 1), a record's form."""
+    def printed():
+        return sympy.Eq(sym(r"n\,Var(\hat{f}(x)_{" + row + "})"), eq31_printed(mm), evaluate=False)
+
+    printed.__name__ = printed.__qualname__ = f"eq31_form({row!r}, {mm})"
+    return printed
+
+
+def appH_ss_pq_list_printed():
+    """Appendix H: [p, q] of SS (:func:`appH_ss_pq_printed` as a list, the record's form)."""
+    return list(appH_ss_pq_printed())

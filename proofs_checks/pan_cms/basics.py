@@ -13,6 +13,8 @@ import numpy as np
 import sympy
 
 import derivations.pan_cms.basics as D
+import derivations.pan_cms.printed_basics as PB
+import derivations.pan_cms.printed_sec2 as PS
 from derivations.pan_cms.symbols import d as d_sym, m as m_sym
 from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref import enumeration
@@ -66,7 +68,7 @@ record(
     location="Section 2.1, Definition 2.1",
     statement="A mechanism is eps-LDP iff Pr(M(v) = u) <= e^eps Pr(M(v') = u) for all v, v', u; the inner "
               "mechanisms RR, a-RP and s-RP built at e^eps meet it with equality of the worst ratio.",
-    printed=D.ldp_definition_printed,
+    printed=PS.ldp_definition_printed,
     derived=D.ldp_definition_derived,
     derivation="derivations.pan_cms.basics.ldp_definition_derived",
     kind="statement",
@@ -106,7 +108,7 @@ record(
     location="Section 2.1, Property 2.1",
     statement="The reconstruction R = Q u of an unbiased mechanism (Q P = I) has E[R(v)[v]] = 1 and "
               "E[R(v)[v']] = 0 for v' != v.",
-    printed=D.property21_printed,
+    printed=PS.property21_printed,
     derived=D.property21_derived,
     derivation="derivations.pan_cms.basics.property21_derived",
     assumptions="Q P = I",
@@ -148,7 +150,7 @@ record(
     location="Section 2.1, Property 2.2",
     statement="The reconstructions of two inputs from a stateless mechanism are uncorrelated: "
               "Cov(R(v)[a], R(v')[b]) = 0.",
-    printed=D.property22_printed,
+    printed=PS.property22_printed,
     derived=D.property22_derived,
     derivation="derivations.pan_cms.basics.property22_derived",
     assumptions="two separate runs of M (stateless: each output depends only on its own input)",
@@ -210,7 +212,7 @@ record(
     location="Section 2.1, Property 2.3",
     statement="Randomised response and RAPPOR are symmetric in variance: Var(R(v)[v']) is the same for "
               "every v != v' (Var(R|!=)) and Var(R(v)[v]) the same for every v (Var(R|=)).",
-    printed=D.property23_printed,
+    printed=PS.property23_printed,
     derived=D.property23_derived,
     derivation="derivations.pan_cms.basics.property23_derived",
     assumptions="R = RR (Eq. (12)), a-RP (Eq. (13)) or s-RP (Eq. (14)) on [m]; Var(R|=) = Var(R(0)[0]) and "
@@ -278,7 +280,7 @@ record(
     statement="The worst-case MSE is the largest E[(f_hat(x) - f(x))^2] over datasets of n clients and "
               "values x; the printed inner max runs over x in the dataset X, the text says over the values "
               "of interest ([d] by default).",
-    printed=D.worst_mse_printed,
+    printed=PS.worst_mse_printed,
     derived=D.worst_mse_derived,
     derivation="derivations.pan_cms.basics.worst_mse_derived",
     assumptions="values of interest = [d]; datasets of exactly n clients",
@@ -302,7 +304,7 @@ record(
     location="Section 3, Eq. (2)",
     statement="The CMS estimator f_hat(x) = m/(n(m-1)) sum_i y_hat^(i)[h_j(i)(x)] - 1/(m-1); it is the "
               "unbiased affine decoder when the collision rate is 1/m.",
-    printed=D.estimator_printed,
+    printed=PB.estimator_printed,
     derived=D.estimator_derived,
     derivation="derivations.pan_cms.basics.estimator_derived",
     assumptions="c_bar(x, x') = 1/m for x != x'; R satisfies Property 2.1",
@@ -335,7 +337,7 @@ record(
     id="pan-cms/thm3.1",
     location="Section 3, Theorem 3.1",
     statement="The CMS frequency estimator is eps-LDP.",
-    printed=D.cms_ldp_printed,
+    printed=PS.cms_ldp_printed,
     derived=D.cms_ldp_derived,
     derivation="derivations.pan_cms.basics.cms_ldp_derived",
     kind="statement",
@@ -372,7 +374,7 @@ _EXPECTATION_KW = dict(
     location="Section 3.1, Theorem 3.2, Eq. (3) (proof in Appendix A)",
     statement="E[f_hat(x)] = m/(m-1) [f(x) + sum_{x' != x} sum_j c_j(x, x')/k f(x')] - 1/(m-1) for a fixed "
               "family and any dataset.",
-    printed=D.expectation_printed,
+    printed=PB.expectation_printed,
     derived=D.expectation_derived,
     derivation="derivations.pan_cms.basics.expectation_derived",
     assumptions="fixed hash family; each client draws j uniformly; R satisfies Property 2.1",
@@ -433,7 +435,7 @@ record(
     id="pan-cms/cor3.1",
     location="Section 3.1, Corollary 3.1 (proof in Appendix A)",
     statement="E[f_hat(x)] = f(x) (for every dataset and x) if and only if c_bar(x, x') = 1/m for all x != x'.",
-    printed=D.unbiased_condition_printed,
+    printed=PB.unbiased_condition_printed,
     derived=D.unbiased_statement_derived,
     derivation="derivations.pan_cms.basics.unbiased_condition_derived",
     kind="statement",
@@ -469,7 +471,7 @@ record(
     id="pan-cms/cor3.2",
     location="Section 3.1, Corollary 3.2",
     statement="E[f_hat(x)] = f(x) if and only if H is pairwise independent, i.e. Pr_h(h(x) = h(x')) = 1/m.",
-    printed=D.cor32_printed,
+    printed=PB.cor32_printed,
     derived=D.unbiased_statement_derived,
     derivation="derivations.pan_cms.basics.unbiased_condition_derived",
     kind="statement",
@@ -515,7 +517,7 @@ record(
     location="Section 3.1, remark after Corollary 3.1",
     statement="c_bar(x, x') = 1/m for all x != x' is equivalent to Pr_h(h(x) = h(x')) = 1/m, which is the "
               "definition of a pairwise-independent hashing family.",
-    printed=D.pairwise_def_printed,
+    printed=PB.pairwise_def_printed,
     derived=D.pairwise_def_derived,
     derivation="derivations.pan_cms.basics.pairwise_def_derived",
     kind="statement",
@@ -578,7 +580,7 @@ def _predicted_size(key):
     id="pan-cms/sec3.1.family-size",
     location="Section 3.1, after Corollary 3.2",
     statement="Pairwise independence requires |H| = d^2, so one hash function costs 2 log2(d) bits.",
-    printed=D.family_size_printed,
+    printed=PB.family_size_printed,
     derived=D.family_size_derived,
     derivation="derivations.pan_cms.basics.family_size_derived",
     kind="statement",

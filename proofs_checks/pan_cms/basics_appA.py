@@ -12,6 +12,7 @@ import sympy
 from flint import fmpq
 
 import derivations.pan_cms.basics as D
+import derivations.pan_cms.printed_basics as PB
 from derivations.pan_cms.symbols import m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref.ledger import record
@@ -100,7 +101,7 @@ record(
     id="pan-cms/appA.eq23",
     location="Appendix A, Eq. (23)",
     statement="y_hat^(i)[h_j(i)(x)] = R(h_j(i)(X^(i)))[h_j(i)(x)] = sum_j 1{j = j^(i)} R(h_j(X^(i)))[h_j(x)].",
-    printed=D.appA_eq23_printed,
+    printed=PB.appA_eq23_printed,
     derived=D.appA_eq23_derived,
     derivation="derivations.pan_cms.basics.appA_eq23_derived",
     assumptions="client i draws j^(i) in [k]",
@@ -116,7 +117,7 @@ record(
     id="pan-cms/appA.eq24",
     location="Appendix A, Eq. (24)",
     statement="E[y_hat^(i)[h_j(i)(x)]] = sum_j c_j(X^(i), x)/k.",
-    printed=D.appA_eq24_printed,
+    printed=PB.appA_eq24_printed,
     derived=D.appA_eq24_derived,
     derivation="derivations.pan_cms.basics.client_mean",
     assumptions="j^(i) uniform on [k]; R satisfies Property 2.1",
@@ -164,7 +165,7 @@ record(
     id="pan-cms/appA.expectation-sum",
     location="Appendix A, derivation of Eq. (3), middle line",
     statement="E[f_hat(x)] = m/(n(m-1)) sum_i sum_j c_j(X^(i), x)/k - 1/(m-1).",
-    printed=D.appA_expectation_sum_printed,
+    printed=PB.appA_expectation_sum_printed,
     derived=D.appA_expectation_sum_derived,
     derivation="derivations.pan_cms.basics.appA_expectation_sum_derived",
     assumptions="fixed family; Property 2.1",
@@ -206,7 +207,7 @@ record(
     location="Appendix A, proof of Corollary 3.1 ('if')",
     statement="With c_bar = 1/m: m/(m-1)[f(x) + sum_{x' != x} f(x')/m] - 1/(m-1) = m/(m-1)[f(x) + (1 - f(x))/m] - "
               "1/(m-1) = f(x).",
-    printed=D.appA_unbiased_printed,
+    printed=PB.appA_unbiased_printed,
     derived=D.appA_unbiased_derived,
     derivation="derivations.pan_cms.basics.appA_unbiased_derived",
     assumptions="c_bar(x, x') = 1/m for x != x'; frequencies sum to 1",
@@ -265,7 +266,7 @@ record(
     location="Appendix A, proof of Corollary 3.1 ('only if')",
     statement="For a dataset holding only x and x': E[f_hat(x)] = m/(m-1)[f(x) + (1 - f(x)) c_bar(x, x')] - 1/(m-1), "
               "which differs from f(x) when c_bar(x, x') != 1/m.",
-    printed=D.appA_converse_printed,
+    printed=PB.appA_converse_printed,
     derived=D.appA_converse_derived,
     derivation="derivations.pan_cms.basics.appA_converse_derived",
     assumptions="the dataset holds x' at least once (f(x) < 1)",

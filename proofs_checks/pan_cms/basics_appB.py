@@ -11,6 +11,7 @@ from fractions import Fraction
 import sympy
 
 import derivations.pan_cms.basics as D
+import derivations.pan_cms.printed_basics as PB
 from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Symbolic
@@ -30,7 +31,7 @@ record(
     id="pan-cms/appB.eq25",
     location="Appendix B, Eq. (25)",
     statement="Var(y_hat^(i)[h_j(i)(x)]) = E[(y_hat^(i)[h_j(i)(x)])^2] - c_bar(X^(i), x)^2.",
-    printed=D.appB_eq25_printed,
+    printed=PB.appB_eq25_printed,
     derived=D.appB_eq25_derived,
     derivation="derivations.pan_cms.basics.client_mean",
     assumptions="Eq. (24)",
@@ -43,7 +44,7 @@ record(
     id="pan-cms/appB.second-moment",
     location="Appendix B, second-moment derivation before Eq. (26)",
     statement="E[(y_hat^(i)[h_j(i)(x)])^2] = (1/k) sum_j (Var(R(h_j(X^(i)))[h_j(x)]) + c_j(X^(i), x)).",
-    printed=D.appB_second_moment_printed,
+    printed=PB.appB_second_moment_printed,
     derived=D.appB_second_moment_derived,
     derivation="derivations.pan_cms.basics.client_second_moment",
     assumptions="j^(i) uniform; Property 2.1 (E[R] = c_j in {0, 1})",
@@ -57,7 +58,7 @@ record(
     location="Appendix B, Eq. (26)",
     statement="Var(y_hat^(i)[h_j(i)(x)]) = (1/k) sum_j Var(R(h_j(X^(i)))[h_j(x)]) + c_bar(X^(i), x) - "
               "c_bar(X^(i), x)^2.",
-    printed=D.appB_eq26_printed,
+    printed=PB.appB_eq26_printed,
     derived=D.appB_eq26_derived,
     derivation="derivations.pan_cms.basics.client_variance",
     assumptions="Eqs. (24), (25)",
@@ -119,7 +120,7 @@ record(
     id="pan-cms/appB.eq27",
     location="Appendix B, Eq. (27)",
     statement="For two clients i1 != i2: E[y_hat^(i1) y_hat^(i2)] = c_bar(X^(i1), x) c_bar(X^(i2), x).",
-    printed=D.appB_eq27_printed,
+    printed=PB.appB_eq27_printed,
     derived=D.appB_eq27_derived,
     derivation="derivations.pan_cms.basics.appB_eq27_derived",
     assumptions="independent function draws; Property 2.2",
@@ -132,7 +133,7 @@ record(
     id="pan-cms/appB.cov-zero",
     location="Appendix B, covariance of two clients",
     statement="Cov(y_hat^(i1)[h_j(i1)(x)], y_hat^(i2)[h_j(i2)(x)]) = c_bar c_bar - c_bar c_bar = 0.",
-    printed=D.appB_cov_printed,
+    printed=PB.appB_cov_printed,
     derived=D.appB_cov_derived,
     derivation="derivations.pan_cms.basics.appB_cov_derived",
     assumptions="independent clients",
@@ -157,7 +158,7 @@ record(
     location="Appendix B, variance of the sum of decoded coordinates",
     statement="Var(sum_i y_hat^(i)[h_j(i)(x)]) = n sum_{x'} [(1/k) sum_j Var(R(h_j(x'))[h_j(x)]) + c_bar(x', x) - "
               "c_bar(x', x)^2] f(x').",
-    printed=D.appB_sum_variance_printed,
+    printed=PB.appB_sum_variance_printed,
     derived=D.appB_sum_variance_derived,
     derivation="derivations.pan_cms.basics.appB_sum_variance_derived",
     assumptions="Eq. (26) and zero covariances",
@@ -194,7 +195,7 @@ record(
     location="Appendix B, Eq. (29)",
     statement="For x' != x: (1/k) sum_j Var(R(h_j(x'))[h_j(x)]) = c_bar(x', x) Var(R|=) + "
               "(1 - c_bar(x', x)) Var(R|!=).",
-    printed=D.appB_eq29_printed,
+    printed=PB.appB_eq29_printed,
     derived=D.appB_eq29_derived,
     derivation="derivations.pan_cms.basics.property23",
     assumptions="Property 2.3",
@@ -236,7 +237,7 @@ record(
     id="pan-cms/appB.diagonal",
     location="Appendix B, the term x' = x",
     statement="For x' = x: c_bar(x, x) = 1 and (1/k) sum_j Var(R(h_j(x))[h_j(x)]) = Var(R|=).",
-    printed=D.appB_diagonal_printed,
+    printed=PB.appB_diagonal_printed,
     derived=D.appB_diagonal_derived,
     derivation="derivations.pan_cms.basics.property23",
     assumptions="Property 2.3",
@@ -269,7 +270,7 @@ record(
     id="pan-cms/appB.var-decomposition",
     location="Appendix B, variance of the sum before Eq. (27)",
     statement="Var(sum_i y_hat^(i)) = sum_i Var(y_hat^(i)) + sum_{i1 != i2} Cov(y_hat^(i1), y_hat^(i2)).",
-    printed=D.appB_var_decomposition_printed,
+    printed=PB.appB_var_decomposition_printed,
     derived=D.appB_var_decomposition_derived,
     derivation="derivations.pan_cms.basics.appB_var_decomposition_derived",
     assumptions="bilinearity of covariance",

@@ -16,6 +16,7 @@ import mpmath
 import sympy
 
 import derivations.pan_cms.basics as D
+import derivations.pan_cms.printed_appendix_c as PC
 from derivations.pan_cms.symbols import e as e_sym, f as f_sym, m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref.ledger import Instance, claim, record
@@ -295,7 +296,7 @@ record(
     location="Section 3.3, Theorem 3.5 (proof in Appendix C)",
     statement="CMS+RR with pairwise-independent hashing: for alpha in [0, sqrt(e^eps n/(m-1))], "
               "Pr[|f_hat - f| >= alpha sqrt(Var)] <= 2 exp(-alpha^2/3 (m-1)/(e^eps + m - 1)).",
-    printed=D.thm35_printed,
+    printed=PC.thm35_printed,
     derived=D.thm35_corrected,
     derivation="derivations.pan_cms.basics.thm35_corrected",
     kind="statement",
@@ -310,7 +311,7 @@ record(
     id="pan-cms/appC.upper-tail",
     location="Appendix C, one-sided bound after the minimum at f(x) = 1",
     statement="Pr[f_hat >= f + alpha sqrt(Var)] <= exp(-(n/3)(m-1)/(e^eps + m - 1) alpha^2).",
-    printed=D.appC_upper_printed,
+    printed=PC.appC_upper_printed,
     derived=D.appC_upper_corrected,
     derivation="derivations.pan_cms.basics.appC_upper_corrected",
     kind="statement",
@@ -327,7 +328,7 @@ record(
     id="pan-cms/appC.two-sided",
     location="Appendix C, final two-sided bound",
     statement="Pr[|f_hat - f| >= alpha sqrt(Var)] <= 2 exp(-(n/3)(m-1)/(e^eps + m - 1) alpha^2).",
-    printed=D.appC_two_sided_printed,
+    printed=PC.appC_two_sided_printed,
     derived=D.appC_two_sided_corrected,
     derivation="derivations.pan_cms.basics.thm35_corrected",
     kind="statement",
@@ -361,7 +362,7 @@ record(
     location="Appendix C, A and B",
     statement="A = min f_hat = m/(m-1) e^{-1}/(e^eps - 1) - 1/(m-1) and "
               "B = max f_hat = m/(m-1) (e^eps + m - 2)/(e^eps - 1) - 1/(m-1) for CMS+RR.",
-    printed=D.appC_AB_printed,
+    printed=PC.appC_AB_printed,
     derived=D.appC_AB_derived,
     derivation="derivations.pan_cms.basics.appC_AB_derived",
     assumptions="CMS + RR with Eq. (2)'s decoder",
@@ -412,7 +413,7 @@ record(
     location="Appendix C, definition of Y",
     statement="With Y^(i) = m/(m-1) y_hat^(i) - 1/(m-1), n f_hat(x) = sum_i Y^(i), and (Y - A)/(B - A) is a Bernoulli "
               "variable for CMS+RR.",
-    printed=D.appC_bernoulli_printed,
+    printed=PC.appC_bernoulli_printed,
     derived=D.appC_bernoulli_derived,
     derivation="derivations.pan_cms.basics.rr_decoded_values",
     kind="statement",
@@ -445,7 +446,7 @@ record(
     id="pan-cms/appC.delta-range",
     location="Appendix C, after Eq. (30)",
     statement="delta = alpha sqrt(Var)/(f - A) in [0, 1] is equivalent to alpha in [0, sqrt(n e^eps/(m-1))].",
-    printed=D.appC_delta_range_printed,
+    printed=PC.appC_delta_range_printed,
     derived=D.appC_delta_range_derived,
     derivation="derivations.pan_cms.basics.appC_delta_range_derived",
     assumptions="CMS+RR, c_bar = 1/m; the equivalence must hold for the f(x) at hand",
@@ -462,7 +463,7 @@ record(
     location="Appendix C, minimum of Var/((B-A)(f-A))",
     statement="Var(f_hat)/((B-A)(f-A)) decreases with f(x), so it is at least its value at f(x) = 1: "
               "(m-1)/(e^eps + m - 1).",
-    printed=D.appC_ratio_printed,
+    printed=PC.appC_ratio_printed,
     derived=D.appC_ratio_derived,
     derivation="derivations.pan_cms.basics.appC_ratio_derived",
     assumptions="CMS+RR, c_bar = 1/m",
@@ -555,7 +556,7 @@ record(
     location="Appendix C, Eq. (30)",
     statement="Chernoff: Pr[sum (Y - A)/(B - A) >= (1 + delta) n (f - A)/(B - A)] <= "
               "exp(-(n/3)(f - A)/(B - A) delta^2) for delta in [0, 1].",
-    printed=D.appC_eq30_printed,
+    printed=PC.appC_eq30_printed,
     derived=D.appC_eq30_derived,
     derivation="derivations.pan_cms.basics.appC_eq30_derived",
     kind="cited",
@@ -570,7 +571,7 @@ record(
     id="pan-cms/appC.rewrite",
     location="Appendix C, Eq. (30) rewritten with delta = alpha sqrt(Var)/(f - A)",
     statement="Pr[f_hat >= f + alpha sqrt(Var)] <= exp(-(n/3) Var/((B-A)(f-A)) alpha^2).",
-    printed=D.appC_rewrite_printed,
+    printed=PC.appC_rewrite_printed,
     derived=D.appC_rewrite_derived,
     derivation="derivations.pan_cms.basics.appC_rewrite_derived",
     assumptions="delta in [0, 1]; CMS+RR, c_bar = 1/m",

@@ -11,6 +11,7 @@ from functools import cache
 import sympy
 
 import derivations.pan_cms.basics as D
+import derivations.pan_cms.printed_basics as PB
 from derivations.pan_cms.symbols import f as f_sym
 from ldpref import enumeration
 from ldpref.ledger import record
@@ -75,7 +76,7 @@ record(
     id="pan-cms/eq7",
     location="Section 3.3, Eq. (7)",
     statement="MSE(f_hat(x)) = E[(f_hat - f)^2] = E[f_hat - E[f_hat]]^2 + (E[f_hat] - f)^2 = Var(f_hat) + bias^2.",
-    printed=D.mse_printed,
+    printed=PB.mse_printed,
     derived=D.mse_derived,
     derivation="derivations.pan_cms.basics.mse_derived",
     assumptions="E[Y]^2 read as (E[Y])^2, the paper's own convention (Appendix B: E[R(...)]^2 = c_j^2)",
@@ -104,7 +105,7 @@ record(
     location="Section 3.3, Eq. (8)",
     statement="For a family with constant c_bar, g(x) = m'/(n(m'-1)) sum_i y_hat - 1/(m'-1) with m' = 1/c_bar "
               "is an unbiased estimator of f(x).",
-    printed=D.g_printed,
+    printed=PB.g_printed,
     derived=D.g_derived,
     derivation="derivations.pan_cms.basics.g_derived",
     assumptions="c_bar(x, x') = c_bar for all x != x', 0 < c_bar < 1; R satisfies Property 2.1",
@@ -142,7 +143,7 @@ record(
     id="pan-cms/eq9",
     location="Section 3.3, Theorem 3.4, Eq. (9)",
     statement="E[g(x)] = 0.",
-    printed=D.g_expectation_printed,
+    printed=PB.g_expectation_printed,
     derived=D.g_expectation_derived,
     derivation="derivations.pan_cms.basics.g_expectation_derived",
     assumptions="constant c_bar; R satisfies Property 2.1",
@@ -158,7 +159,7 @@ record(
     location="Section 3.3, Theorem 3.4, Eq. (10)",
     statement="MSE(g(x)) = 1/(n(1 - c_bar)^2)[(1 - f(x))(c_bar Var(R|=) + (1 - c_bar)Var(R|!=) + "
               "c_bar(1 - c_bar)) + f(x) Var(R|=)].",
-    printed=D.g_mse_printed,
+    printed=PB.g_mse_printed,
     derived=D.g_mse_derived,
     derivation="derivations.pan_cms.basics.g_mse_derived",
     assumptions="constant c_bar; R satisfies Properties 2.1-2.3",
@@ -171,7 +172,7 @@ record(
     id="pan-cms/thm3.4",
     location="Section 3.3, Theorem 3.4, Eqs. (9)-(10)",
     statement="g(x) of Eq. (8) has E[g(x)] = 0 (Eq. (9)) and the MSE of Eq. (10).",
-    printed=lambda: (D.g_expectation_printed(), D.g_mse_printed()),
+    printed=PB.thm34_printed,
     derived=lambda: (D.g_expectation_derived(), D.g_mse_derived()),
     derivation="derivations.pan_cms.basics.g_mse_derived",
     assumptions="constant c_bar; R satisfies Properties 2.1-2.3",
@@ -209,7 +210,7 @@ record(
     id="pan-cms/sec3.3.mse-var",
     location="Section 3.3, after Eq. (7)",
     statement="With pairwise-independent hashing E[f_hat(x)] - f(x) = 0, so MSE(f_hat(x)) = Var(f_hat(x)).",
-    printed=D.mse_var_printed,
+    printed=PB.mse_var_printed,
     derived=D.mse_var_derived,
     derivation="derivations.pan_cms.basics.mse_var_derived",
     assumptions="c_bar(x, x') = 1/m for x != x' (the paper's pairwise independence)",

@@ -12,6 +12,7 @@ from functools import cache
 import sympy
 
 import derivations.pan_cms.basics as D
+import derivations.pan_cms.printed_basics as PB
 from derivations.pan_cms.symbols import cbar, d as d_sym
 from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref import enumeration, moments
@@ -134,7 +135,7 @@ SYMBOLIC_SUM = symbolic_grid("Var(f_hat(x)) of the real CMS with symbolic e^eps 
 _LEMMA_KW = dict(
     statement="Var(f_hat(x)) = m^2/((m-1)^2 n) sum_{x'} [(1/k) sum_j Var(R(h_j(x'))[h_j(x)]) + c_bar(x', x) - "
               "c_bar(x', x)^2] f(x') for a fixed family.",
-    printed=D.variance_lemma_printed,
+    printed=PB.variance_lemma_printed,
     derived=D.variance_lemma_derived,
     derivation="derivations.pan_cms.basics.variance_lemma_derived",
     assumptions="fixed family, j drawn uniformly per client; R satisfies Properties 2.1 and 2.2",
@@ -149,7 +150,7 @@ record(id="pan-cms/appB.eq28", location="Appendix B, Eq. (28) (restates Eq. (4))
 _THM33_KW = dict(
     statement="With Property 2.3, Var(f_hat(x)) = m^2/((m-1)^2 n)[sum_{x' != x} f(x')(c_bar Var(R|=) + "
               "(1 - c_bar) Var(R|!=) + c_bar(1 - c_bar)) + f(x) Var(R|=)].",
-    printed=D.variance_theorem_printed,
+    printed=PB.variance_theorem_printed,
     derived=D.variance_theorem_derived,
     derivation="derivations.pan_cms.basics.variance_theorem_derived",
     assumptions="fixed family; R satisfies Properties 2.1-2.3",
@@ -168,7 +169,7 @@ SCALAR_VAR = scalar_grid("Var(f_hat(x)) of the real CMS", VAR_UNIFORM, "variance
 _COR33_KW = dict(
     statement="If c_bar = 1/m, Var(f_hat(x)) = m/((m-1)^2 n)[(1 - f(x))(Var(R|=) + (m-1) Var(R|!=) + (m-1)/m) + "
               "m f(x) Var(R|=)].",
-    printed=D.variance_corollary_printed,
+    printed=PB.variance_corollary_printed,
     derived=D.variance_corollary_derived,
     derivation="derivations.pan_cms.basics.variance_corollary_derived",
     assumptions="c_bar(x, x') = 1/m for x != x'; R satisfies Properties 2.1-2.3",
@@ -185,7 +186,7 @@ record(
     location="Appendix B, proof of Eq. (6), first line",
     statement="With c_bar = 1/m: Var = m/((m-1)^2 n)[sum_{x' != x} f(x)(Var(R|=) + (m-1)Var(R|!=) + (1-m)/m) + "
               "m f(x) Var(R|=)].",
-    printed=D.appB_eq6_sum_printed,
+    printed=PB.appB_eq6_sum_printed,
     derived=D.appB_eq6_sum_derived,
     derivation="derivations.pan_cms.basics.appB_eq6_sum_derived",
     assumptions="c_bar(x, x') = 1/m; Properties 2.1-2.3",
@@ -200,7 +201,7 @@ record(
     location="Appendix B, proof of Eq. (6), second line",
     statement="Var = m/((m-1)^2 n)[(1 - f(x))(Var(R|=) + (m-1)Var(R|!=) + (1-m)/m) + m f(x) Var(R|=)], "
               "said to prove Eq. (6).",
-    printed=D.appB_eq6_final_printed,
+    printed=PB.appB_eq6_final_printed,
     derived=D.variance_corollary_derived,
     derivation="derivations.pan_cms.basics.variance_corollary_derived",
     assumptions="c_bar(x, x') = 1/m; Properties 2.1-2.3",

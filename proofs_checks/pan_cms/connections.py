@@ -18,6 +18,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_cms.connections as C
+import derivations.pan_cms.printed_connections as PCN
 from derivations.pan_cms.symbols import e, n
 from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
@@ -197,7 +198,7 @@ record(
     location="Section 4, Definition 4.1 and the sentence after it",
     statement="Sampling a uniform element M[x][j] of the row M[x] and perturbing it has the same output law "
               "as sampling a uniform column M[:, j], mapping x to M[x, j] and perturbing it.",
-    printed=C.def41_printed,
+    printed=PCN.def41_printed,
     derived=C.tns_form,
     derivation=f"{DERIV}.tns_row_sampling",
     kind="statement",
@@ -229,7 +230,7 @@ record(
     id="pan-cms/thm4.1",
     location="Section 4, Theorem 4.1",
     statement="An algorithm of the TnS framework is a CMS whose hash family is the set of columns of M.",
-    printed=C.tns_printed,
+    printed=PCN.tns_printed,
     derived=C.tns_form,
     derivation=f"{DERIV}.tns_row_sampling",
     kind="statement",
@@ -268,7 +269,7 @@ record(
     location="Section 4.1, last two sentences (and the TnS sentence)",
     statement="Hadamard Encoding is CMS + RR with m = 2 and a pairwise-independent hash family "
               "(h_j(x) = H[x+1, j]); its decoder is Eq. (2).",
-    printed=C.he_cms_printed,
+    printed=PCN.he_cms_printed,
     derived=C.he_law_form,
     derivation=f"{DERIV}.walsh_joint_fraction",
     kind="statement",
@@ -312,7 +313,7 @@ def _form_holds(form, values):
              "3-wise-independent hashing family'",
     statement="The rows of a Hadamard matrix without their first element form a 3-wise-independent family "
               "of functions to {-1, 1}.",
-    printed=C.three_wise_printed,
+    printed=PCN.three_wise_printed,
     derived=C.pairwise_form,
     derivation=f"{DERIV}.walsh_joint_fraction",
     kind="statement",
@@ -396,7 +397,7 @@ record(
     location="Section 4.2",
     statement="Hadamard Response (public random row, bit [H[j, x+1] = 1], binary RR) is CMS + RR with m = 2 and "
               "pairwise-independent hashing, and its decoding is that of HE.",
-    printed=C.hr_cms_printed,
+    printed=PCN.hr_cms_printed,
     derived=C.he_law_form,
     derivation=f"{DERIV}.walsh_joint_fraction",
     kind="statement",
@@ -445,7 +446,7 @@ record(
     id="pan-cms/appG.estimator",
     location="Appendix G, the estimator f_H(x) of ref. [5]",
     statement="f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1] is an unbiased estimator of f(x).",
-    printed=C.appg_estimator_printed,
+    printed=PCN.appg_estimator_printed,
     derived=C.appg_estimator_form,
     derivation=f"{DERIV}.appg_estimator_form",
     assumptions="f(x) the frequency (count / n) as in Section 2.2; H the symmetric Walsh matrix",
@@ -507,7 +508,7 @@ record(
     id="pan-cms/appG.eq2",
     location="Appendix G, last paragraph (and Section 4.1, 'decoding process of HE is equivalent to Eq. (2)')",
     statement="H_hat[X+1, j] H[j, x+1] = 2 y_hat[h_j(x)] - 1, i.e. HE's decoding is Eq. (2) with m = 2.",
-    printed=C.appg_eq2_printed,
+    printed=PCN.appg_eq2_printed,
     derived=C.appg_eq2_form,
     derivation=f"{DERIV}.he_decoded_value",
     assumptions="H[i, j] = (-1)^{popcount(i & j)}; h_j(x) = H[x+1, j]; binary randomised response",

@@ -14,6 +14,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_cms.connections as C
+import derivations.pan_cms.printed_connections as PCN
 from derivations.pan_cms.symbols import e, f, n
 from ldpref import moments
 from ldpref.exact import EXP_EPS
@@ -65,7 +66,7 @@ record(
     location="Section 4.4, first paragraph",
     statement="Local hashing (a public random hash function [d] -> [m], RR of the hashed value) is a CMS: drawing the "
               "hash function is drawing a member of the CMS hashing family.",
-    printed=C.lh_law_printed,
+    printed=PCN.lh_law_printed,
     derived=C.lh_law_form,
     derivation=f"{DERIV}.lh_law_form",
     kind="statement",
@@ -102,7 +103,7 @@ record(
     id="pan-cms/sec4.4.decoding",
     location="Section 4.4, 'its decoding process is identical to Eq. (2)'",
     statement="The local-hashing estimator (S/n - 1/m)/(p - 1/m) is Eq. (2) with R = m-ary randomised response.",
-    printed=C.lh_printed,
+    printed=PCN.lh_printed,
     derived=C.lh_form,
     selfcheck={"printed-as-derived": "the printed form says two decoders are equal (a predicate on the two decoder "
                                      "matrices); the derived form is the estimator's formula in S, n, m, e^eps, which the "
@@ -169,7 +170,7 @@ record(
     location="Section 4.4, second paragraph",
     statement="Both f(x) = 0 and f(x) = 1 can be the maximum point of the MSE of CMS + RR; for OLH (m = e^eps + 1) it "
               "is f(x) = 1, not the f(x) = 0 of the paper's ref. [9].",
-    printed=C.worst_case_printed,
+    printed=PCN.worst_case_printed,
     derived=C.worst_case_form,
     selfcheck={"printed-as-derived": "the printed form is a predicate on the signs of MSE(1) - MSE(0) over the grid; the "
                                      "derived form is the formula of that difference, which the check evaluates per "
@@ -235,7 +236,7 @@ record(
     location="Section 4.5, second paragraph",
     statement="A CMS to [m1] whose perturbation is a CMS to [m2] (both pairwise independent) has collision rate "
               "(m1 + m2 - 1)/(m1 m2).",
-    printed=C.recursive_collision_printed,
+    printed=PCN.recursive_collision_printed,
     derived=C.recursive_collision_form,
     derivation=f"{DERIV}.recursive_collision_form",
     assumptions="both hash families pairwise independent; the inner CMS uses randomised response",
@@ -288,7 +289,7 @@ record(
     location="Section 4.5, second paragraph, 'equivalent to a regular CMS with m = m1 m2/(m1 + m2 - 1)'",
     statement="The recursive CMS is a regular CMS (composite hash family) whose decoder is Eq. (8) with "
               "m = m1 m2/(m1 + m2 - 1).",
-    printed=C.equivalent_m_printed,
+    printed=PCN.equivalent_m_printed,
     derived=C.equivalent_m_form,
     derivation=f"{DERIV}.recursive_decoder_constants",
     assumptions="both families pairwise independent; nested Eq. (2) decoders",
@@ -345,7 +346,7 @@ record(
     id="pan-cms/sec4.5.cms-he",
     location="Section 4.5, last paragraph",
     statement="CMS + HE is equivalent to CMS + RR with m' = 2m/(m + 1); as m grows it approaches m' = 2 (HE).",
-    printed=C.cms_he_printed,
+    printed=PCN.cms_he_printed,
     derived=C.cms_he_form,
     derivation=f"{DERIV}.cms_he_form",
     assumptions="outer family pairwise independent (GF(2^l) affine, m = 2^l); HE on [m] with the Walsh matrix of the "

@@ -13,6 +13,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_cms.connections as C
+import derivations.pan_cms.printed_connections as PCN
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
 from ldpref.ledger import Instance, claim, record
@@ -51,7 +52,7 @@ record(
     location="Section 4.6, first sentence",
     statement="RAPPOR with one cohort per hash function and one hash function per cohort encodes like a CMS whose "
               "perturbation is (symmetric or asymmetric) RAPPOR.",
-    printed=C.rappor_printed,
+    printed=PCN.rappor_printed,
     derived=C.rappor_form,
     derivation=f"{DERIV}.rappor_law",
     kind="statement",
@@ -80,7 +81,7 @@ def _construction_k(fam):
     id="pan-cms/sec4.6.km",
     location="Section 4.6, 'For the unbiased CMS (Corollary 3.1), we have km = d^2 m > d'",
     statement="An unbiased CMS has k = d^2 hash functions, so km = d^2 m > d.",
-    printed=C.km_printed,
+    printed=PCN.km_printed,
     derived=C.km_form,
     derivation=f"{DERIV}.rank_upper_bound",
     kind="statement",
@@ -161,7 +162,7 @@ record(
     location="Section 4.6, 'so CMS can derive the original frequencies without bias'",
     statement="For an unbiased CMS the linear map f -> hashed frequencies has rank d (km > d), so the frequencies "
               "are recovered without bias.",
-    printed=C.unbiased_recovery_printed,
+    printed=PCN.unbiased_recovery_printed,
     derived=C.hashed_frequency_gram,
     derivation=f"{DERIV}.hashed_frequency_gram",
     kind="statement",
@@ -210,7 +211,7 @@ record(
     location="Section 4.6, last sentences",
     statement="With km < d, distinct frequency vectors of the simplex map to the same hashed frequencies, so the "
               "original frequencies cannot be identified.",
-    printed=C.small_km_printed,
+    printed=PCN.small_km_printed,
     derived=C.small_km_form,
     derivation=f"{DERIV}.rank_upper_bound",
     kind="statement",

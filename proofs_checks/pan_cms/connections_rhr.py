@@ -13,6 +13,7 @@ from functools import cache
 import sympy
 
 import derivations.pan_cms.connections as C
+import derivations.pan_cms.printed_connections as PCN
 from derivations.pan_cms.symbols import e, eps, f, n
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
@@ -57,7 +58,7 @@ record(
     id="pan-cms/sec4.3.matrix-size",
     location="Section 4.3, RHR step (2)",
     statement="A Hadamard matrix of size larger than d // 2^(b-1) has the row (x // 2^(b-1)) + 1 for every x in [d].",
-    printed=C.matrix_size_printed,
+    printed=PCN.matrix_size_printed,
     derived=C.matrix_size_form,
     derivation=f"{DERIV}.matrix_size_form",
     kind="statement",
@@ -133,7 +134,7 @@ record(
     id="pan-cms/sec4.3.tns",
     location="Section 4.3, 'Steps 2 - 5 can be fitted in the TnS framework, mapping x to 2^b possible values'",
     statement="RHR's steps 2-5 are a TnS algorithm whose matrix takes 2^b values.",
-    printed=C.rhr_tns_printed,
+    printed=PCN.rhr_tns_printed,
     derived=C.rhr_tns_form,
     derivation=f"{DERIV}.rhr_tns_form",
     kind="statement",
@@ -198,7 +199,7 @@ record(
     location="Section 4.3, second paragraph",
     statement="Two distinct inputs of RHR collide with probability 1/2 if they have the same residue mod 2^(b-1), "
               "and with probability 0 otherwise.",
-    printed=C.rhr_collision_printed,
+    printed=PCN.rhr_collision_printed,
     derived=C.rhr_collision_form,
     derivation=f"{DERIV}.rhr_collision_derived",
     assumptions="x1 != x2 in [d]; collision over the uniformly drawn column j",
@@ -233,7 +234,7 @@ record(
     id="pan-cms/sec4.3.skewed",
     location="Section 4.3, second paragraph, 'RHR is a skewed version of CMS'",
     statement="RHR's collision rate is not the constant 1/m = 2^-b of a pairwise-independent CMS with 2^b values.",
-    printed=C.skewed_printed,
+    printed=PCN.skewed_printed,
     derived=C.skewed_form,
     derivation=f"{DERIV}.rhr_collision_derived",
     kind="statement",
@@ -258,7 +259,7 @@ record(
     id="pan-cms/sec4.3.same-mod-probability",
     location="Section 4.3, third paragraph, 'the same mod with a probability of 2^{b-1}'",
     statement="Two objects of a random dataset have the same residue mod 2^(b-1) with probability 2^(b-1).",
-    printed=C.same_mod_probability_printed,
+    printed=PCN.same_mod_probability_printed,
     derived=C.same_mod_probability_form,
     derivation=f"{DERIV}.same_mod_probability_form",
     assumptions="the two values i.i.d. uniform on [d], with 2^(b-1) dividing d",
@@ -295,7 +296,7 @@ record(
     id="pan-cms/sec4.3.random-collision",
     location="Section 4.3, third paragraph, 'then the hash collision probability becomes 2^{-b}'",
     statement="On a randomly generated dataset two objects collide with probability 2^-b.",
-    printed=C.random_collision_printed,
+    printed=PCN.random_collision_printed,
     derived=C.random_collision_form,
     derivation=f"{DERIV}.random_collision_form",
     condition="the two values are distinct and their residues mod 2^(b-1) are independent and uniform (the premise "
@@ -314,7 +315,7 @@ record(
     id="pan-cms/sec4.3.b-eps",
     location="Section 4.3, third paragraph, '[12] sets b = eps ... equivalent to m = e^eps in CMS'",
     statement="RHR with b = eps bits is equivalent to CMS with m = e^eps.",
-    printed=C.b_eps_printed,
+    printed=PCN.b_eps_printed,
     derived=C.b_eps_form,
     derivation=f"{DERIV}.b_eps_form",
     assumptions="eps a positive integer (b = eps bits); equivalent m = 1 / (collision rate of a random pair) "
@@ -402,7 +403,7 @@ record(
     location="Section 4.3, fourth paragraph",
     statement="On a dataset whose values all share one residue mod 2^(b-1), RHR has a larger MSE than Hadamard "
               "Encoding.",
-    printed=C.same_residue_worse_printed,
+    printed=PCN.same_residue_worse_printed,
     derived=C.same_residue_worse_form,
     derivation=f"{DERIV}.rhr_mse_derived",
     kind="statement",
@@ -464,7 +465,7 @@ record(
              "R as a randomized response with m > 2 in Eq. (5)'",
     statement="On a one-residue dataset, RHR's MSE is Eq. (5) with c_bar = 1/2 and R = m-ary randomised response, "
               "m = 2^b.",
-    printed=C.rhr_eq5_printed,
+    printed=PCN.rhr_eq5_printed,
     derived=C.rhr_eq5_form,
     derivation=f"{DERIV}.rhr_second_moments",
     assumptions="every client in x's residue class; RHR decoded by its unbiased within-residue Hadamard decoder; "

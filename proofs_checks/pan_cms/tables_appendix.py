@@ -256,7 +256,7 @@ def _eq31_claim(row, m, mm_of_e, es, ds, statement, assumptions):
 
     label = sympy.Symbol(r"n\,Var(\hat{f}(x)_{" + row + "})")
     record(id=f"pan-cms/appH.{row.lower()}-eq31", location=f"Appendix H, accuracy of {row}", statement=statement,
-           printed=lambda: sympy.Eq(label, PT.eq31_printed(m), evaluate=False),
+           printed=PT.eq31_form(row, m),
            derived=lambda: sympy.Eq(label, T.cms_rr_nvar(m), evaluate=False),
            derivation="derivations.pan_cms.tables.cms_rr_nvar", assumptions=assumptions,
            steps=(Symbolic("Eq. (31) vs the derived n Var", part=_rhs),
@@ -311,7 +311,7 @@ def _ss_pq_exact(point):
 
 record(id="pan-cms/appH.ss-pq", location="Appendix H, Subset Selection",
        statement="Subset Selection has p = k e/(k e + d - k) and q = p (k-1)/(d-1) + (d-k)/(k e + d - k) k/(d-1).",
-       printed=lambda: list(PT.appH_ss_pq_printed()), derived=lambda: list(T.appH_ss_pq_derived()),
+       printed=PT.appH_ss_pq_list_printed, derived=lambda: list(T.appH_ss_pq_derived()),
        derivation="derivations.pan_cms.tables.ss_pq",
        assumptions="k-subsets of [d] weighted e^eps (holding the input) or 1; p = P(v in S | v), q = P(v in S | v' != v)",
        steps=(Symbolic("printed (p, q) vs subset counting"),

@@ -3,6 +3,7 @@ CMS+HE, RHR, the pure protocols), their exact losses, and the helpers that evalu
 
 from __future__ import annotations
 
+import functools
 import itertools
 import sys
 from functools import cache, lru_cache
@@ -28,7 +29,17 @@ HOLDS = True  # a statement evaluated on the real mechanism's facts must hold th
 
 
 def _displayed(fn):
-    return None if fn is None else (lambda: T.disp(fn()))
+    """``fn`` shown with log_2 (:func:`derivations.pan_cms.tables.disp`); the wrapper names the form it shows
+    (``__wrapped__``, ``__module__``, ``__qualname__`` are ``fn``'s), so where a printed form is defined stays
+    answerable through the record."""
+    if fn is None:
+        return None
+
+    @functools.wraps(fn)
+    def displayed():
+        return T.disp(fn())
+
+    return displayed
 
 
 def _undisp(form):

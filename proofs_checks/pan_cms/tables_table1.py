@@ -263,7 +263,7 @@ def _cell_claim(row, col):
     root_cause = None if exact_cell else ("appH.cms-he-m1-limit" if row == "CMS+HE" else "table1.asymptotic-cells")
     record(id=f"pan-cms/table1.{rid}.{col}", location="Section 5.1, Table 1 (data source: Appendix H)",
           root_cause=root_cause,
-          statement=statement, printed=lambda: PT.table1_printed(row, col),
+          statement=statement, printed=PT.bound(PT.table1_printed, row, col),
           derived=(lambda: T.table1_derived(row, col)) if exact_cell else (lambda: T.table1_finite(row, col)),
           derivation="derivations.pan_cms.tables." + ("table1_derived" if exact_cell else "table1_finite"),
           assumptions=("the table omits 1/n (l1: 1/sqrt(n)); losses are n MSE, n l2, sqrt(n) l1 (n-free for "
@@ -337,7 +337,7 @@ for _col in ("l1", "l2"):
     record(id=f"pan-cms/table1.RHR.{_col}", root_cause="table1.rhr-order", location="Section 5.1, Table 1 (data source: Appendix H, [12])",
           statement=f"Table 1, row RHR, column {_col}: the {'l1' if _col == 'l1' else 'l2'} loss of RHR is "
                     f"Theta(d/{'sqrt(min(eps, eps^2))' if _col == 'l1' else 'min(eps, eps^2)'}) (1/n omitted).",
-          printed=lambda col=_col: PT.table1_rhr_order_printed(col),
+          printed=PT.bound(PT.table1_rhr_order_printed, _col),
           derived=lambda col=_col: T.table1_rhr_order_derived(col),
           derivation="derivations.pan_cms.tables.rhr_derived", kind="statement",
           assumptions="RHR as in Section 4.3 with 2^b = e^eps (the paper's reading of [12], m = e^eps; b = 1 when "

@@ -228,7 +228,7 @@ _T2_NOTES = {
 for _row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
     record(id=f"pan-cms/table2.{_row}", location="Section 5.1, Table 2 (data source: Appendix H)",
           statement=T2_STATEMENT[_row] + " (bits of the hash index plus the response, counted from the construction).",
-          printed=lambda row=_row: PT.table2_printed(row), derived=lambda row=_row: _bits_form(row, T.table2_count),
+          printed=PT.bound(PT.table2_printed, _row), derived=lambda row=_row: _bits_form(row, T.table2_count),
           correction=lambda row=_row: _bits_form(row, T.table2_derived),
           derivation="derivations.pan_cms.tables.table2_count",
           assumptions="bits between the server and one client = log2 of the number of hash functions the client may "
