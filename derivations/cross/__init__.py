@@ -181,8 +181,6 @@ def gap_forms():
 # Symbols of jiang-gcms (counts, random draw of k functions) and pan-cms (frequencies, a fixed family)
 # are different sympy objects; the functions below take plain values or their own symbols.
 import derivations.jiang_gcms as JG  # noqa: E402
-import derivations.pan_cms.basics as PCB  # noqa: E402
-import derivations.pan_cms.connections as PCC  # noqa: E402
 from .printed import (draw_term_jiang_printed_freq, draw_term_pancms_printed_freq,  # noqa: E402,F401
                       draw_term_printed, pancms_eq6_rr_printed)
 from .symbols import lam  # noqa: E402
