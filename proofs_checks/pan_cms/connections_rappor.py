@@ -83,8 +83,8 @@ def _collision_uniform(index):
 
 def _km_rows():
     for fam in _unbiased_families():
-        yield Point({"family": fam.name, "k": fam.k, "m": fam.m, "d": fam.d}, facts={C.k: fam.k, C.m: fam.m, C.d: fam.d},
-                    data=HOLDS, size=(fam.d, fam.k * fam.m))
+        yield Point({"family": fam.name, "k": fam.k, "m": fam.m, "d": fam.d}, data=HOLDS,
+                    facts={C.k: fam.k, C.m: fam.m, C.d: fam.d}, size=(fam.d, fam.k * fam.m))
 
 
 def _rank_rows():
