@@ -19,8 +19,8 @@ import derivations.pan_cms.basics as D
 import derivations.pan_cms.printed_appendix_c as PC
 from derivations.pan_cms.symbols import e as e_sym, f as f_sym, m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point, Symbolic
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
 from ldpref.ledger.forms import evaluate, exp_truth
 
 from .basics_common import HOLDS, R, cms_mech, datasets, family, fsize, mkey, rat_eval, y_mech
@@ -458,7 +458,31 @@ record(
 )
 
 
-@claim(
+def _ratio_values(key, ee, nn):
+    """Var/((B-A)(f-A)) at every f = c/n, c = 0..n, from the exact Var and A, B of the real CMS+RR."""
+    support = _support(key, ee)
+    A_, B_ = min(support), max(support)
+    values = []
+    for c in range(nn + 1):
+        _, _, var, truth = _tail_profile_exact(key, ee, nn, c)
+        values.append(_S(var / ((B_ - A_) * (truth - A_))))
+    return values
+
+
+def _ratio_rows():
+    for key, ee, nn in _appC_grid():
+        fam = family(key)
+        yield Point({"family": key, "m": fam.m, "exp_eps": ee, "n": nn}, facts={m_sym: fam.m, e_sym: ee, n_sym: nn},
+                    data=min(_ratio_values(key, ee, nn)), size=(fam.d, fam.m, nn, ee))
+
+
+def _ratio_decreasing():
+    """Appendix C's premise: the ratio is strictly decreasing in f (so its minimum is at f(x) = 1), on every point."""
+    flags = [all(a > b for a, b in zip(v, v[1:])) for v in (_ratio_values(*g) for g in _appC_grid())]
+    return all(flags), len(flags), "every grid point"
+
+
+record(
     id="pan-cms/appC.ratio-min",
     location="Appendix C, minimum of Var/((B-A)(f-A))",
     statement="Var(f_hat)/((B-A)(f-A)) decreases with f(x), so it is at least its value at f(x) = 1: "
@@ -469,29 +493,11 @@ record(
     assumptions="CMS+RR, c_bar = 1/m",
     note="Var(f_hat) is O(1/n): the bound holds for n Var/((B-A)(f-A)).",
     root_cause="appC.ratio-min-n",
-    custom="numeric: Var/((B-A)(f-A)) strictly decreasing in f, counted",
+    steps=(Symbolic("printed vs derived minimum", part=lambda form: form.rhs),
+           Grid("min over f = c/n of Var/((B-A)(f-A)) from the real CMS+RR", _ratio_rows, exact_of,
+                value=lambda form, point: form.rhs.subs(point.facts)),
+           Numeric("Var/((B-A)(f-A)) strictly decreasing in f (exact)", _ratio_decreasing)),
 )
-def appC_ratio(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived minimum", printed.rhs, derived.rhs)
-    insts, monotone, count = [], True, 0
-    for key, ee, nn in _appC_grid():
-        fam = family(key)
-        support = _support(key, ee)
-        A_, B_ = min(support), max(support)
-        values = []
-        for c in range(nn + 1):
-            _, _, var, truth = _tail_profile_exact(key, ee, nn, c)
-            values.append(_S(var / ((B_ - A_) * (truth - A_))))
-        monotone &= all(a > b for a, b in zip(values, values[1:]))
-        count += 1
-        sub = {m_sym: fam.m, e_sym: ee, n_sym: nn}
-        insts.append(Instance({"family": key, "m": fam.m, "exp_eps": ee, "n": nn}, exact=min(values),
-                              derived=derived.rhs.subs(sub),
-                              printed=printed.rhs.subs(sub),
-                              size=(fam.d, fam.m, nn, ee)))
-    ev.instances("min over f = c/n of Var/((B-A)(f-A)) from the real CMS+RR", insts)
-    ev.numeric("Var/((B-A)(f-A)) strictly decreasing in f (exact)", monotone, count, "every grid point")
 
 
 def _upper_bound(relation):

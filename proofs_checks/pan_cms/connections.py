@@ -25,7 +25,7 @@ from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import hadamard_family, sylvester_hadamard
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.generic import precomputed as exact_of
 from ldpref.ledger.forms import evaluate
@@ -307,7 +307,66 @@ def _form_holds(form, values):
     return all(_truth(form, v) for v in values)
 
 
-@claim(
+@cache
+def _three_wise_matrices():
+    """The Hadamard matrices read: Sylvester (Walsh) of size 4 and 8, Paley of size 12, by name."""
+    return (("sylvester", walsh_hadamard(4)), ("sylvester", walsh_hadamard(8)), ("paley", _paley12()))
+
+
+def _three_wise_readings(H):
+    """The readings of 'the rows of H without their first element' as (functions, inputs), by name."""
+    s = len(H)
+    return {"rows as functions, first element dropped": ([H[i] for i in range(s)], list(range(1, s))),
+            "columns as functions, first row dropped (HE)": ([[H[x][j] for x in range(s)] for j in range(s)],
+                                                             list(range(1, s)))}
+
+
+def _three_wise_rows(sylvester_only=False):
+    """(point params, functions, inputs, size) of every matrix and reading."""
+    for name, H in _three_wise_matrices():
+        if sylvester_only and name != "sylvester":
+            continue
+        for r_index, (reading, (functions, inputs)) in enumerate(_three_wise_readings(H).items()):
+            params = {"matrix": f"{name} {len(H)}", "reading": reading,
+                      "first non-uniform triple": _first_non_uniform_triple(functions, inputs)}
+            yield params, functions, inputs, (len(H), r_index)
+
+
+def _independence_rows():
+    """Each reading: the statement (a 't-wise' one, t read off the form) holds on the family (HOLDS)."""
+    for params, functions, inputs, size in _three_wise_rows():
+        yield Point(params, facts={"functions": functions, "inputs": inputs}, data=HOLDS, size=size)
+
+
+def _holds_on_family(form, point):
+    """A statement 'Pr_h[(h(x_1), ..., h(x_t)) = y] = c' on the point's family: at every t-set of distinct inputs."""
+    return _form_holds(form, _pattern_fractions(point.facts["functions"], point.facts["inputs"], _arity(form)))
+
+
+def _pattern_rows():
+    """Pattern probabilities of triples (counted on the family) vs the GF(2) rank count (a model quantity)."""
+    for params, functions, inputs, size in _three_wise_rows(sylvester_only=True):
+        model = [C.walsh_joint_fraction(list(t), list(y)) for t in itertools.combinations(inputs, 3)
+                 for y in itertools.product((1, -1), repeat=3)]
+        yield Point(params, data=_pattern_fractions(functions, inputs, 3), size=size, model=model)
+
+
+def _signed_rows():
+    """The rows and their negatives (a uniform sign): every triple pattern has probability 1/8."""
+    for name, H in _three_wise_matrices():
+        if name == "sylvester":
+            fr = _pattern_fractions([row for row in H] + [[-v for v in row] for row in H], list(range(1, len(H))), 3)
+            yield Point({"matrix": f"{name} {len(H)}", "family": "+-rows"}, data=fr, size=(len(H),),
+                        model=[R(1, 8)] * len(fr))
+
+
+def _constant_input():
+    """The other reading (first row dropped, every column kept): input 0 is constant (h(0) = 1) on each matrix."""
+    flags = [all(h[0] == 1 for h in H[1:]) for _, H in _three_wise_matrices()]
+    return all(flags), len(flags), f"{flags}"
+
+
+record(
     id="pan-cms/sec4.1.3-wise",
     location="Section 4.1, 'all the rows of a Hadamard matrix, excluding the first element, comprise a "
              "3-wise-independent hashing family'",
@@ -324,45 +383,16 @@ def _form_holds(form, values):
          "(the family {+H[i], -H[i]}, i.e. affine instead of linear GF(2) functions) makes it 3-wise independent.  "
          "The conclusion of Section 4.1 only needs pairwise independence, which holds.",
     root_cause="sec4.1.3-wise",
-    custom="numeric: one reading of the Hadamard family has a constant input (counted), beside the pattern grids",
+    steps=(Grid("3-wise (printed) and pairwise (derived) independence of the Hadamard family, all distinct inputs",
+                _independence_rows, exact_of, value=_holds_on_family),
+           Grid("pattern probabilities of triples vs the GF(2) rank count (Sylvester rows and columns)", _pattern_rows,
+                exact_of, printed=False),
+           Grid("rows with a uniform sign are 3-wise independent", _signed_rows, exact_of, printed=False),
+           Numeric("the other reading (first row dropped, every column kept) has a constant input: no independence",
+                   _constant_input),
+           Identity("Paley matrix is Hadamard: H H^T = 12 I",
+                    lambda: sympy.Matrix(_paley12()) * sympy.Matrix(_paley12()).T, lambda: 12 * sympy.eye(12))),
 )
-def sec4_1_three_wise(ev):
-    insts, pairwise, signed, constant_input = [], [], [], []
-    for name, H in [("sylvester", walsh_hadamard(4)), ("sylvester", walsh_hadamard(8)), ("paley", _paley12())]:
-        s = len(H)
-        readings = {
-            "rows as functions, first element dropped": ([H[i] for i in range(s)], list(range(1, s))),
-            "columns as functions, first row dropped (HE)": ([[H[x][j] for x in range(s)] for j in range(s)],
-                                                             list(range(1, s))),
-            "rows 1..s-1 (first row dropped) on all columns": ([H[i] for i in range(1, s)], list(range(s))),
-        }
-        for r_index, (reading, (functions, inputs)) in enumerate(readings.items()):
-            triples, pairs = (_pattern_fractions(functions, inputs, _arity(form)) for form in (ev.printed(), ev.derived()))
-            params = {"matrix": f"{name} {s}", "reading": reading,
-                      "first non-uniform triple": _first_non_uniform_triple(functions, inputs)}
-            if r_index == 2:  # the first row dropped instead: input 0 is constant (h(0) = 1), not even pairwise
-                constant_input.append(all(h[0] == 1 for h in functions))
-                continue
-            # the derived statement is about pairs (2-wise); its value on a family is whether it holds there
-            insts.append(Instance(params, HOLDS, _form_holds(ev.derived(), pairs), _form_holds(ev.printed(), triples),
-                                  size=(s, r_index)))
-            if name == "sylvester" and r_index < 2:
-                derived = [C.walsh_joint_fraction(list(t), list(y)) for t in itertools.combinations(inputs, 3)
-                           for y in itertools.product((1, -1), repeat=3)]
-                pairwise.append(Instance(params, _pattern_fractions(functions, inputs, 3), derived, size=(s, r_index)))
-        if name == "sylvester":
-            both = [row for row in H] + [[-v for v in row] for row in H]
-            fr = _pattern_fractions(both, list(range(1, s)), 3)
-            signed.append(Instance({"matrix": f"{name} {s}", "family": "+-rows"}, fr, [R(1, 8)] * len(fr), size=(s,)))
-    ev.instances("3-wise (printed) and pairwise (derived) independence of the Hadamard family, all distinct inputs",
-                 insts)
-    ev.instances("pattern probabilities of triples vs the GF(2) rank count (Sylvester rows and columns)", pairwise,
-                 has_printed=False)
-    ev.instances("rows with a uniform sign are 3-wise independent", signed, has_printed=False)
-    ev.numeric("the other reading (first row dropped, every column kept) has a constant input: no independence",
-               all(constant_input), len(constant_input), f"{constant_input}")
-    ev.identity("Paley matrix is Hadamard: H H^T = 12 I", sympy.Matrix(_paley12()) * sympy.Matrix(_paley12()).T,
-                12 * sympy.eye(12))
 
 
 # ---- Section 4.2 -----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ the linear map f -> hashed frequencies is built from the real families and its r
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 import sympy
@@ -16,7 +16,7 @@ import derivations.pan_cms.connections as C
 import derivations.pan_cms.printed_connections as PCN
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import gf2_affine_family, gf2_affine_mod_family, hadamard_family, random_family
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, RoleGrid
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.cms import cms
@@ -77,7 +77,26 @@ def _construction_k(fam):
     return 4**l
 
 
-@claim(
+def _collision_uniform(index):
+    """The index-th unbiased family is collision-uniform (c_bar = 1/m for every pair: Corollary 3.1's premise)."""
+    return _unbiased_families()[index].is_collision_uniform(), 1, "c_bar = 1/m for every pair"
+
+
+def _km_rows():
+    for fam in _unbiased_families():
+        yield Point({"family": fam.name, "k": fam.k, "m": fam.m, "d": fam.d}, data=HOLDS,
+                    facts={C.k: fam.k, C.m: fam.m, C.d: fam.d}, size=(fam.d, fam.k * fam.m))
+
+
+def _rank_rows():
+    """rank A and k of each unbiased family (exact) against d and the construction's k (model points, no form)."""
+    for fam in _unbiased_families():
+        A = C.hashed_frequency_matrix(fam.functions, fam.m)
+        yield Point({"family": fam.name}, data=[A.rank(), fam.k], size=(fam.d, fam.k * fam.m),
+                    model=[fam.d, _construction_k(fam)])
+
+
+record(
     id="pan-cms/sec4.6.km",
     location="Section 4.6, 'For the unbiased CMS (Corollary 3.1), we have km = d^2 m > d'",
     statement="An unbiased CMS has k = d^2 hash functions, so km = d^2 m > d.",
@@ -90,22 +109,12 @@ def _construction_k(fam):
          "columns: k = smallest power of two > d, m = 2).  What unbiasedness forces is rank A = d, hence "
          "k(m - 1) + 1 >= d and km > d.",
     root_cause="sec3.1.family-size",
-    custom="numeric: each family's collision uniformity recorded per family before the grids",
+    steps=(*(Numeric(f"{fam.name} is collision-uniform (unbiased CMS)", partial(_collision_uniform, index))
+             for index, fam in enumerate(_unbiased_families())),
+           Grid("k m = d^2 m > d (printed) and k(m - 1) + 1 >= d, k m > d (derived) on unbiased families", _km_rows,
+                exact_of),
+           Grid("rank A = d for unbiased families; k from the construction", _rank_rows, exact_of, printed=False)),
 )
-def sec4_6_km(ev):
-    insts, ranks = [], []
-    for fam in _unbiased_families():
-        ev.numeric(f"{fam.name} is collision-uniform (unbiased CMS)", fam.is_collision_uniform(), 1,
-                   "c_bar = 1/m for every pair")
-        k_, m_, d_ = fam.k, fam.m, fam.d
-        facts = {C.k: k_, C.m: m_, C.d: d_}
-        insts.append(Instance({"family": fam.name, "k": k_, "m": m_, "d": d_}, HOLDS, evaluate(ev.derived(), facts),
-                              evaluate(ev.printed(), facts), size=(d_, k_ * m_)))
-        A = C.hashed_frequency_matrix(fam.functions, m_)
-        ranks.append(Instance({"family": fam.name}, [A.rank(), k_], [d_, _construction_k(fam)],
-                              size=(d_, k_ * m_)))
-    ev.instances("k m = d^2 m > d (printed) and k(m - 1) + 1 >= d, k m > d (derived) on unbiased families", insts)
-    ev.instances("rank A = d for unbiased families; k from the construction", ranks, has_printed=False)
 
 
 DET_SYMBOL = sympy.Symbol(r"\det(A^{T} A)")

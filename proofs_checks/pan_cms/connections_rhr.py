@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 
 import sympy
 
@@ -17,7 +17,7 @@ import derivations.pan_cms.printed_connections as PCN
 from derivations.pan_cms.symbols import e, eps, f, n
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, RoleGrid, Symbolic
 from ldpref.ledger.forms import evaluate, value_integer_first
 from ldpref.mechanisms.variants import rhr_family, rhr_matrix, tns, walsh_hadamard
@@ -311,7 +311,27 @@ record(
 )
 
 
-@claim(
+@cache
+def _b_eps_case(bits):
+    """(1 / the collision rate of a random pair, the number of messages) of RHR with b = ``bits`` bits."""
+    B = 2 ** (bits - 1)
+    fam = rhr_family(max(2 * B, 2), bits)
+    avg = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
+    return 1 / avg, fam.m
+
+
+def _b_eps_messages(bits):
+    """The equivalent m (1/collision) of RHR with b bits is its number of messages (one case)."""
+    exact, messages = _b_eps_case(bits)
+    return exact == messages, 1, f"{exact} vs {messages}"
+
+
+def _b_eps_rows():
+    for bits in (1, 2, 3, 4):
+        yield Point({"b = eps": bits}, facts={eps: bits}, data=_b_eps_case(bits)[0], size=(bits,))
+
+
+record(
     id="pan-cms/sec4.3.b-eps",
     location="Section 4.3, third paragraph, '[12] sets b = eps ... equivalent to m = e^eps in CMS'",
     statement="RHR with b = eps bits is equivalent to CMS with m = e^eps.",
@@ -322,21 +342,12 @@ record(
                 "= number of messages",
     note="2^eps lies between e^(eps/2) (MSE-OCMS) and e^eps (l-OCMS).",
     root_cause="sec4.3.b-eps",
-    custom="numeric: 1/collision equals the number of messages, per b",
+    steps=(Symbolic("printed vs derived m", part=lambda form: form.rhs),
+           *(Numeric(f"1/collision == number of messages (b={bits})", partial(_b_eps_messages, bits))
+             for bits in (1, 2, 3, 4)),
+           Grid("equivalent m of RHR with b = eps bits", _b_eps_rows, exact_of,
+                value=lambda form, point: form.rhs.subs(point.facts))),
 )
-def sec4_3_b_eps(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("printed vs derived m", printed.rhs, derived.rhs)
-    insts = []
-    for bits in (1, 2, 3, 4):
-        B = 2 ** (bits - 1)
-        fam = rhr_family(max(2 * B, 2), bits)
-        avg = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
-        exact = 1 / avg
-        ev.numeric(f"1/collision == number of messages (b={bits})", exact == fam.m, 1, f"{exact} vs {fam.m}")
-        insts.append(Instance({"b = eps": bits}, exact, derived.rhs.subs(eps, bits),
-                              printed.rhs.subs(eps, bits), size=(bits,)))
-    ev.instances("equivalent m of RHR with b = eps bits", insts)
 
 
 def _class_datasets(d, bits, max_n):
