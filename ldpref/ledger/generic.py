@@ -125,8 +125,12 @@ class Grid:
     """The forms against the exact oracle on every point of the grid.
 
     ``points()`` yields :class:`Point` s; ``oracle(point)`` is the exact value there, obtained by ``path``
-    (``"enumeration"`` of the real mechanism's outputs, or ``"moment-formula"``: exact moments of the same
-    (P, Q) without listing); an oracle whose path varies by point returns :class:`Exact`.  ``part`` picks the
+    (``"enumeration"`` of the real mechanism's outputs, ``"moment-formula"``: exact moments of the same (P, Q)
+    without listing, or ``"proof"``: a value the oracle derives symbolically at the point, e.g. a probability as a
+    limit or integral of the noise density simplified exactly); an oracle whose path varies by point returns
+    :class:`Exact`.  The path is only how the exact side was obtained: a proof-path instance is judged, counted and
+    scoped as any other instance (``instance(s) decided by proof`` in the verdict's reason, never a symbolic proof of
+    the printed form, never an all-parameter scope).  ``part`` picks the
     compared part of each form; ``value(form, point)`` evaluates it (default: ``evaluate(form,
     point.substitution)``); ``printed=False`` compares the derived form only (a side quantity the paper does not
     print).  A point with a ``model`` compares that model quantity instead of a form (the printed form is never
@@ -153,7 +157,7 @@ class Grid:
     reads_forms: bool = False
 
     def __post_init__(self):
-        if self.path not in EXACT_PATHS or self.path == "proof":
+        if self.path not in EXACT_PATHS:
             raise ValueError(f"grid {self.name!r}: path {self.path!r} is not an exact oracle path")
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
