@@ -28,7 +28,7 @@ from derivations.jiang_gcms import printed_sec5 as P
 from derivations.jiang_gcms import sec5_model as M
 from ldpref.exact import to_exact, to_mpf
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
+from ldpref.ledger.generic import Grid, Note, Point
 from ldpref.ledger.forms import evaluate
 
 from .laplace_grid import laplace_upper_tail
@@ -328,26 +328,34 @@ def exact_atom(c, b_, T_):
     return atom.subs({b: b_, tau: abs(T_ - c)})
 
 
-@claim(id="jiang-gcms/sec5.A.threshold-wording",
-       location="Section V-A, Phase 3 ('noisy frequency larger than a threshold T') vs Algorithm 6 ('>= T')",
-       statement="Phase 3's 'larger than T' and Algorithm 6's '>= T' release a bin with the same probability: with "
-                 "continuous Laplace noise P(c + Lap(b) = T) = 0, so Theorem 4 does not depend on the choice.",
-       printed=P.threshold_wording_printed, derived=M.threshold_wording_derived,
-       derivation="derivations.jiang_gcms.sec5_model.threshold_wording_derived", kind="statement",
-       assumptions="Lap(b) the continuous Laplace law of Algorithm 6 (density e^{-|y|/b}/(2b))",
-       custom="the exact side is a proof-path value per point (the atom P(Lap(b) = T - c) as a limit of the "
-              "integrated density), which a Grid's oracle (enumeration or moment formula) does not carry")
-def sec5_threshold_wording(ev):
-    outcomes = [({"b": b_, "T": T_, "c": c}, exact_atom(c, b_, T_) == 0)
-                for b_ in (R(1, 2), R(1), R(3)) for T_ in (R(1), R(5, 2), R(3), R(10)) for c in (1, 2, 3, 4, 11)]
-    insts = _observed_instances(ev, outcomes, size=lambda p: (p["b"], p["T"], p["c"]), path="proof")
-    ev.instances("P(c + Lap(b) >= T) - P(c + Lap(b) > T) = P(Lap(b) = T - c), the limit of the integrated density",
-                 insts)
+def _wording_points():
+    """(b, T, c) with b in {1/2, 1, 3}, T in {1, 5/2, 3, 10}, c in {1, 2, 3, 4, 11}."""
+    for b_ in (R(1, 2), R(1), R(3)):
+        for T_ in (R(1), R(5, 2), R(3), R(10)):
+            for c in (1, 2, 3, 4, 11):
+                yield Point({"b": b_, "T": T_, "c": c}, size=(b_, T_, c))
+
+
+def _discrete_wording_note() -> str:
+    """Where the wording would matter: integer-valued noise (the discrete Laplace pmf, computed exactly)."""
     pmf = {k: M.discrete_laplace_pmf(k, 1) for k in (0, 1, 2)}
-    ev.note("Not part of the verdict (the paper's noise is continuous): with integer-valued noise Z (the discrete "
+    return ("Not part of the verdict (the paper's noise is continuous): with integer-valued noise Z (the discrete "
             "Laplace, P(Z = k) = tanh(1/(2b)) e^{-|k|/b}, OpenDP's path for integer counts) and an integer T, "
             "'> T' releases a bin of count c less often than '>= T' by exactly P(Z = T - c); at b = 1: "
             + ", ".join(f"{sympy.sstr(v)} = {float(to_mpf(v, 20)):.4f} for |T - c| = {k}" for k, v in pmf.items())
             + ". For a non-integer T (e.g. T = 1 - ln(2 delta)/eps) the two rules coincide for integer noise too. "
             "ldpref's OpenDP path adds continuous Laplace noise to float counts, rounded to OpenDP's finest 2^k grid: "
             "its atoms are of order 2^k/b, so the rules agree there up to that rounding.")
+
+
+record(id="jiang-gcms/sec5.A.threshold-wording",
+       location="Section V-A, Phase 3 ('noisy frequency larger than a threshold T') vs Algorithm 6 ('>= T')",
+       statement="Phase 3's 'larger than T' and Algorithm 6's '>= T' release a bin with the same probability: with "
+                 "continuous Laplace noise P(c + Lap(b) = T) = 0, so Theorem 4 does not depend on the choice.",
+       printed=P.threshold_wording_printed, derived=M.threshold_wording_derived,
+       derivation="derivations.jiang_gcms.sec5_model.threshold_wording_derived", kind="statement",
+       assumptions="Lap(b) the continuous Laplace law of Algorithm 6 (density e^{-|y|/b}/(2b))",
+       steps=(Grid("P(c + Lap(b) >= T) - P(c + Lap(b) > T) = P(Lap(b) = T - c), the limit of the integrated density",
+                   _wording_points, lambda p: exact_atom(p.params["c"], p.params["b"], p.params["T"]) == 0,
+                   path="proof"),
+              Note(_discrete_wording_note)))
