@@ -27,8 +27,9 @@ import derivations.jiang_gcms.printed_discovery as PD
 from derivations.jiang_gcms.discovery_symbols import T, b, delta, eps
 from ldpref.exact import exact_sign as _sign
 from ldpref.exact import to_mpf
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.forms import evaluate
+from ldpref.ledger.generic import Grid, Note, Point, Symbolic, rhs
 
 from . import laplace_grid as LG
 from . import sec5_opendp
@@ -362,7 +363,30 @@ def _threshold_root(b_, d_):
     return root
 
 
-@claim(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approximately 1 - log(2 delta)/eps'",
+def _threshold_points():
+    """(eps, delta) on E_GRID x D_GRID, shown with b = 1/eps; the forms are evaluated at eps and delta."""
+    for e_ in E_GRID:
+        for d_ in D_GRID:
+            yield Point({"eps": e_, "delta": d_, "b": 1 / e_}, facts={eps: e_, delta: d_}, size=(e_, d_))
+
+
+def _delivered_points(forms):
+    """The points of :func:`_threshold_points` with the derived form's own T (read through the evidence) as the
+    oracle's input: the target delta (a constant of the point) is compared with the release probability there."""
+    derived = forms.derived()
+    for point in _threshold_points():
+        yield Point(point.params, facts=point.facts, data=evaluate(derived, point.facts), size=point.size,
+                    model=point.params["delta"])
+
+
+def _short_note() -> str:
+    """Where Eq. (8)'s eps exceeds the target on the grid (delta > 1 - e^{-eps}), exactly."""
+    short = [(e_, d_) for e_ in E_GRID for d_ in D_GRID if _sign(d_ - (1 - sympy.exp(-e_))) > 0]
+    return (f"Eq. (8)'s eps exceeds the target at {len(short)} of {len(E_GRID) * len(D_GRID)} grid points "
+            "(delta > 1 - e^{-eps}), e.g. " + ", ".join(f"eps={e_} delta={d_}" for e_, d_ in short[:3]) + ".")
+
+
+record(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approximately 1 - log(2 delta)/eps'",
        statement="According to Theorem 4, the threshold for (eps, delta) is T = 1 - log(2 delta)/eps (approximately).",
        printed=PD.sec7e_threshold_printed, derived=DD.threshold_derived,
        derivation="derivations.jiang_gcms.discovery.threshold_derived",
@@ -373,24 +397,10 @@ def _threshold_root(b_, d_):
             "(eps, delta)-DP in the standard sense.  With any b > 1/eps the same T falls short: the delta delivered "
             "is (2 delta)^{1/(eps b)}/2 > delta (eps = 1, delta = 1e-6, b = 2: 7.1e-4).  Under Eq. (8)'s reading "
             "eps is met only if delta <= 1 - e^{-eps} (otherwise Eq. (8) gives -log(1 - delta) > eps).",
-       custom="the exact T is a proof-path value (the symbolic root of the release equation, confirmed exactly), "
-              "and the second record's exact side is the release probability at the derived form's own T")
-def sec7e_threshold(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("1 - log(2 delta)/eps vs the root of e^{-(T-1)/b}/2 = delta at b = 1/eps", printed.rhs, derived.rhs)
-    insts, delivered = [], []
-    for e_ in E_GRID:
-        for d_ in D_GRID:
-            b_ = 1 / e_
-            root = _threshold_root(b_, d_)
-            params = {"eps": e_, "delta": d_, "b": b_}
-            insts.append(Instance(params, exact=root, derived=evaluate(derived, {eps: e_, delta: d_}),
-                                  printed=evaluate(printed, {eps: e_, delta: d_}), size=(e_, d_), path="proof"))
-            t_d = evaluate(derived, {eps: e_, delta: d_})
-            delivered.append(Instance(params, exact=_release(1, b_, t_d), derived=d_, size=(e_, d_), path=PATH))
-    ev.instances("T vs the root of the release probability equation (Laplace CDF)", insts)
-    ev.instances("the delta delivered at the derived T (release probability of a count-1 bin, Laplace CDF) == delta",
-                 delivered, has_printed=False)
-    short = [(e_, d_) for e_ in E_GRID for d_ in D_GRID if _sign(d_ - (1 - sympy.exp(-e_))) > 0]
-    ev.note(f"Eq. (8)'s eps exceeds the target at {len(short)} of {len(E_GRID) * len(D_GRID)} grid points "
-            "(delta > 1 - e^{-eps}), e.g. " + ", ".join(f"eps={e_} delta={d_}" for e_, d_ in short[:3]) + ".")
+       steps=(Symbolic("1 - log(2 delta)/eps vs the root of e^{-(T-1)/b}/2 = delta at b = 1/eps", part=rhs),
+              Grid("T vs the root of the release probability equation (Laplace CDF)", _threshold_points,
+                   lambda p: _threshold_root(p.params["b"], p.params["delta"]), path="proof"),
+              Grid("the delta delivered at the derived T (release probability of a count-1 bin, Laplace CDF) == delta",
+                   _delivered_points, lambda p: _release(1, p.params["b"], p.data), path=PATH, printed=False,
+                   reads_forms=True),
+              Note(_short_note)))
