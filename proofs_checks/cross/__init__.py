@@ -30,7 +30,7 @@ from ldpref import losses
 from ldpref.exact import certain_sign
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_mod_family, prime_affine_family
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, Symbolic, precomputed
+from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, Symbolic, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import subset_selection
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -116,11 +116,55 @@ def _printed_cms_above(d_: int, e_, osc_v) -> bool:
 _PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
 
 
-@claim(
+@cache
+def _bound_rows() -> tuple:
+    """(d, e^eps, OSC optimum, whether pan-cms's printed l2* is above it (decided exactly), 50-digit CMS* and OSC*)
+    per point of d in 2..40, 100, 1000, 10^6 and e^eps in E_NUM (n = 1)."""
+    mpmath.mp.dps = 50
+    rows = []
+    for dd in list(range(2, 41)) + [100, 1000, 10 ** 6]:
+        for e_ in E_NUM:
+            osc_v = X.osc_l2_star(dd, e_)
+            rows.append((dd, e_, osc_v, _printed_cms_above(dd, e_, osc_v), X.pancms_l2_star_value(dd, e_),
+                         mpmath.mpf(osc_v.p) / osc_v.q))
+    return tuple(rows)
+
+
+def _gap_certificate_coefficients():
+    """The d < e + 1 branch of the certificate: every coefficient positive after d = 2 + u, e = 1 + u + v."""
+    coeffs = X.gap_certificate()[1]
+    return all(c > 0 for c in coeffs), len(coeffs), f"{len(coeffs)} coefficients, min {min(coeffs)}"
+
+
+def _optima_order():
+    """The 50-digit values of the two optima order as the exact signs do, at every point of :func:`_bound_rows`."""
+    rows = _bound_rows()
+    agree = sum((cms_v > osc_mp) == above for _, _, _, above, cms_v, osc_mp in rows)
+    return agree == len(rows), len(rows), f"{agree} of {len(rows)} points"
+
+
+def _osc_points():
+    """The closed-form points (the derived statement's first part at (d, e^eps): its exact side the sign of pan-cms's
+    printed l2* minus the OSC optimum, decided by proof; the certificate covers every d, e^eps), then the real
+    mechanisms' points (SS minimised over k against CMS over m, enumerated; the derived second part at the closed
+    forms' integer optima)."""
+    for dd, e_, osc_v, above, cms_v, osc_mp in _bound_rows():
+        yield Point({"d": dd, "exp_eps": e_, "CMS*": mpmath.nstr(cms_v, 10), "OSC*": mpmath.nstr(osc_mp, 10)},
+                    facts={X.OSC_STAR: osc_v, X.d: dd, X.e: e_, X.n: 1}, data=(0, Exact(above, "proof")),
+                    size=(dd, e_))
+    for dd in (3, 4, 5):
+        for e_ in (R(2), R(3)):
+            ms = [mm for mm in range(2, 6) if _cms_l2(dd, mm, e_) is not None]
+            best_cms = min(_cms_l2(dd, mm, e_) for mm in ms)
+            ss_closed = min(PS.osc_l2(sympy.Integer(dd), sympy.Integer(k), e_, 1) for k in range(1, dd))
+            cms_closed = min(X.cms_rr_l2(dd, mm, e_) for mm in ms)
+            yield Point({"d": dd, "exp_eps": e_, "real mechanisms": f"SS over k vs CMS over m in {ms}",
+                         "SS": _ss_min(dd, e_), "CMS": best_cms}, facts={X.SS_BEST: ss_closed, X.CMS_BEST: cms_closed},
+                        data=(1, Exact(bool(_ss_min(dd, e_) < best_cms), "enumeration")), size=(dd, e_, 1))
+
+
+record(
     id="cross/osc-below-cms",
-    custom=("the first grid's exact side is a proof-path value per point (the exact sign of pan-cms's printed l2* "
-            "minus the OSC optimum, closed forms), which a Grid's oracle (enumeration or moment formula) does not "
-            "carry; beside an all-parameter certificate and a grid of real mechanisms minimised over k and m"),
     location="pan-strict Proposition 1 / Theorem 3.4 vs pan-cms Theorem 3.7",
     statement="pan-strict's strict lower bound (the OSC optimum, k = d/(e^eps+1), or k = 1 when d < e^eps + 1) is "
               "strictly below pan-cms's optimized CMS l2* for every d >= 2 and e^eps > 1; at integer parameters the "
@@ -129,44 +173,15 @@ _PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
     derivation="derivations.cross.gap_certificate",
     kind="statement",
     assumptions="n = 1 (both losses scale as 1/n); d >= 2; e^eps > 1",
-)
-def osc_below_cms(ev):
-    first, coeffs = X.gap_certificate()
-    e, d = X.e, X.d
-    ev.identity("d^2((2 Delta)^2 - T^2) == (d-1)^2 (e+1)^2 (8de - (e+1)^2)", sympy.expand(first),
-                sympy.expand((d - 1) ** 2 * (e + 1) ** 2 * (8 * d * e - (e + 1) ** 2)))
-    ev.numeric("d < e + 1 branch: all coefficients positive after d = 2 + u, e = 1 + u + v",
-               all(c > 0 for c in coeffs), len(coeffs), f"{len(coeffs)} coefficients, min {min(coeffs)}")
-    bound_form, integer_form = ev.derived()
-    mpmath.mp.dps = 50
-    insts, agree = [], 0
-    for dd in list(range(2, 41)) + [100, 1000, 10 ** 6]:
-        for e_ in E_NUM:
-            osc_v = X.osc_l2_star(dd, e_)
-            # the derived statement at (d, e^eps), decided exactly (the sign of an algebraic number); its value
-            # comes from the closed forms, so the instance is decided by proof (the certificate above covers
-            # every d, e^eps); 50-digit values of the two optima are recorded beside it
-            holds = evaluate(bound_form, {X.OSC_STAR: osc_v, X.d: dd, X.e: e_, X.n: 1})
-            above = _printed_cms_above(dd, e_, osc_v)
-            cms_v, osc_mp = X.pancms_l2_star_value(dd, e_), mpmath.mpf(osc_v.p) / osc_v.q
-            agree += (cms_v > osc_mp) == above
-            insts.append(Instance({"d": dd, "exp_eps": e_, "CMS*": mpmath.nstr(cms_v, 10), "OSC*": mpmath.nstr(osc_mp, 10)},
-                                  above, holds, None, size=(dd, e_), path="proof"))
-    ev.numeric("50-digit values of the two optima order as the exact signs", agree == len(insts), len(insts),
-               f"{agree} of {len(insts)} points")
-    for dd in (3, 4, 5):
-        for e_ in (R(2), R(3)):
-            ms = [mm for mm in range(2, 6) if _cms_l2(dd, mm, e_) is not None]
-            best_cms = min(_cms_l2(dd, mm, e_) for mm in ms)
-            # exact: real mechanisms (enumerated worst-case l2); derived: the closed forms at integer k and m
-            ss_closed = min(PS.osc_l2(sympy.Integer(dd), sympy.Integer(k), e_, 1) for k in range(1, dd))
-            cms_closed = min(X.cms_rr_l2(dd, mm, e_) for mm in ms)
-            holds = evaluate(integer_form, {X.SS_BEST: ss_closed, X.CMS_BEST: cms_closed})
-            insts.append(Instance({"d": dd, "exp_eps": e_, "real mechanisms": f"SS over k vs CMS over m in {ms}",
-                                   "SS": _ss_min(dd, e_), "CMS": best_cms}, bool(_ss_min(dd, e_) < best_cms), holds, None,
-                                  size=(dd, e_, 1)))
-    # a cross-paper statement is ldpref's own: it has no printed form, a failing instance is an ldpref error
-    ev.instances("pan-cms l2* > OSC bound", insts, has_printed=False)
+    steps=(Identity("d^2((2 Delta)^2 - T^2) == (d-1)^2 (e+1)^2 (8de - (e+1)^2)",
+                    lambda: sympy.expand(X.gap_certificate()[0]),
+                    lambda: sympy.expand((X.d - 1) ** 2 * (X.e + 1) ** 2 * (8 * X.d * X.e - (X.e + 1) ** 2))),
+           Numeric("d < e + 1 branch: all coefficients positive after d = 2 + u, e = 1 + u + v",
+                   _gap_certificate_coefficients),
+           Numeric("50-digit values of the two optima order as the exact signs", _optima_order),
+           # a cross-paper statement is ldpref's own: it has no printed form, a failing instance is an ldpref error
+           Grid("pan-cms l2* > OSC bound", _osc_points, lambda point: point.data[1], printed=False,
+                value=lambda form, point: evaluate(form[point.data[0]], point.substitution))))
 
 
 def _gap_limit(forms):
