@@ -329,15 +329,68 @@ def _s1_pair(d, m_, e_, family_key):
     return gcms(fam, 1, p_), cms(fam, inner_mechanism("rr", m_, e_), decoder="eq2").mechanism
 
 
-def _s1_values(expr, m_, e_, lam_):
-    return evaluate(expr, {X.m: m_, X.e: e_, X.lam: lam_})  # exact (Fractions on the rational form)
+S1_GRID = [(d, m_, e_) for d, m_ in ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4)) for e_ in (R(2), R(3))]
 
 
-@claim(
+def _same_law_points():
+    """Per (d, m, e^eps) and family (every draw of one function, and the pairwise-independent family): the fact of
+    the two constructions -- the same perturbation and decoder matrices -- as the exact side, against the constant
+    True (a model point: the printed formula is never read there)."""
+    for d, m_, e_ in S1_GRID:
+        for fam in [fam for _, fam in draw_classes(d, m_, 1)] + [_uniform_family(d, m_)]:
+            g, c = _s1_pair(d, m_, e_, fam)
+            ok = g.perturbation_matrix() == c.perturbation_matrix() and g.decoder_matrix() == c.decoder_matrix()
+            yield Point({"d": d, "m": m_, "exp_eps": e_, "family": fam.functions}, data=bool(ok),
+                        size=(d, m_, e_, len(fam.functions)), model=True)
+
+
+def _fixed_family_points():
+    """n Var[f_hat(0)/n] of real GCMS (s = 1) and real CMS + RR on one pairwise-independent family (the exact side,
+    a pair); the forms at lambda = f(0)/n, each compared with both."""
+    for d, m_, e_ in S1_GRID:
+        g, c = _s1_pair(d, m_, e_, None)
+        for counts in _small_datasets(d, 3):
+            n_ = sum(counts)
+            yield Point({"d": d, "m": m_, "exp_eps": e_, "counts": counts},
+                        facts={X.m: m_, X.e: e_, X.lam: _lam_of(counts)},
+                        data=[n_ * moments.variance(g, counts)[0], n_ * moments.variance(c, counts)[0]],
+                        size=(d, m_, e_, n_, counts))
+
+
+def _draw_model_points():
+    """Every draw of k in {1, 2} functions: the exact counts variance of GCMS (s = 1) over the draws; the derived
+    fixed-family variance (times n) plus the draw-model excess (F2 - (n - f))/(k (m - 1)) is compared with it."""
+    for d, m_, e_ in S1_GRID:
+        for k_ in (1, 2):
+            fam_draws = gcms_over_draws(d, m_, k_, 1, p_for_exp_eps(e_, 1, m_))
+            for counts in _small_datasets(d, 3):
+                n_ = sum(counts)
+                F2 = sum(cc * cc for x, cc in enumerate(counts) if x != 0)
+                excess = evaluate(X.gcms_draw_model_excess(), {JG.F2: F2, JG.n: n_, JG.f: counts[0], JG.k: k_,
+                                                               JG.m: m_})
+                yield Point({"d": d, "m": m_, "k": k_, "exp_eps": e_, "counts": counts},
+                            facts={X.m: m_, X.e: e_, X.lam: _lam_of(counts)},
+                            data=(n_**2 * fam_draws.variance(counts)[0], n_, excess), size=(d, m_, k_, e_, n_, counts))
+
+
+def _jiang_k1_excess(forms):
+    """jiang's Theorem 3 as printed (read through the declared dependency) at k = 1, s = 1 (q = (1 - p)/(m - 1),
+    e^eps = p(m-1)/(1-p)), estimator scale, minus n x the derived fixed-draw variance (== pan-cms's printed
+    Eq. (6)(12) by the symbolic record)."""
+    jiang_k1 = (forms.form_of("jiang-gcms/thm3").rhs / ((JG.p - JG.q) ** 2 * (1 - 1 / JG.m) ** 2)).subs(JG.k, 1).subs(
+        JG.q, (1 - JG.p) / (JG.m - 1))
+    pan_n = JG.n * forms.derived().subs({X.lam: JG.f / JG.n, X.m: JG.m}).subs(X.e, JG.p * (JG.m - 1) / (1 - JG.p))
+    return sympy.factor(sympy.together(jiang_k1 - pan_n))
+
+
+def _both(form, point):
+    """The form at the point, once for each of the two real mechanisms."""
+    v = evaluate(form, point.substitution)
+    return [v, v]
+
+
+record(
     id="cross/gcms-s1-cms-rr",
-    custom=("the first grid is a fact of the two constructions (the same perturbation and decoder matrices for every "
-            "family) recorded against a constant, not a form evaluated at a point; beside it two variance grids and "
-            "an identity that reads jiang-gcms/thm3's printed form"),
     depends_on=("jiang-gcms/thm3",),
     location="jiang-gcms Algorithm 1, Eqs. (3)-(5), Theorem 3 (s = 1) vs pan-cms Eq. (2), Eq. (6), Eq. (12)",
     statement="Agree: GCMS with s = 1 and p at Theorem 2's bound (p = e^eps/(e^eps + m - 1), q = 1/(e^eps + m - 1)) is "
@@ -356,61 +409,24 @@ def _s1_values(expr, m_, e_, lam_):
     note="pan-cms's printed Eq. (6) with Eq. (12) is the printed form; the derived form is jiang's client model "
          "(one Bernoulli per client) with the draw fixed.  The exact path builds both real mechanisms on the same "
          "families (ldpref.mechanisms.gcms and ldpref.mechanisms.cms with m-ary RR).",
+    steps=(Identity("s = 1 at the bound: q of jiang Eq. (3) == pan-cms RR's 1/(e^eps + m - 1), "
+                    "p == e^eps/(e^eps + m - 1)", lambda: list(X.gcms_s1_pq()),
+                    lambda: [X.e / (X.e + X.m - 1), 1 / (X.e + X.m - 1)]),
+           Symbolic("pan-cms Eq. (6) with Eq. (12) vs jiang's model with the draw fixed (s = 1)",
+                    simplify=sympy.factor),
+           Identity("jiang Theorem 3 as printed (k = 1, s = 1, estimator scale) - n x the fixed-draw variance = "
+                    "(F2 - (n - f))/(m - 1), the draw-model excess", _jiang_k1_excess,
+                    lambda forms: sympy.factor((JG.F2 - (JG.n - JG.f)) / (JG.m - 1)), reads_forms=True),
+           # a fact of the two constructions, not of the printed formula (which it never reads): model points only
+           Grid("same perturbation and decoder matrices (GCMS s = 1 vs CMS + RR), every family", _same_law_points,
+                precomputed, printed=False),
+           Grid("n Var[f_hat(0)/n] on a fixed pairwise-independent family: real GCMS (s = 1) and real CMS + RR",
+                _fixed_family_points, precomputed, value=_both),
+           Grid("jiang's model (every draw of k functions): exact counts variance == fixed-family variance + "
+                "(F2 - (n - f))/(k (m - 1))", _draw_model_points, lambda point: point.data[0], printed=False,
+                value=lambda form, point: sympy.cancel(point.data[1] * evaluate(form, point.substitution)
+                                                       + point.data[2]))),
 )
-def gcms_s1_cms_rr(ev):
-    printed, derived = ev.printed(), ev.derived()
-    p_s1, q_s1 = X.gcms_s1_pq()
-    ev.identity("s = 1 at the bound: q of jiang Eq. (3) == pan-cms RR's 1/(e^eps + m - 1), p == e^eps/(e^eps + m - 1)",
-                [p_s1, q_s1], [X.e / (X.e + X.m - 1), 1 / (X.e + X.m - 1)])
-    ev.symbolic("pan-cms Eq. (6) with Eq. (12) vs jiang's model with the draw fixed (s = 1)", printed, derived,
-                simplify=sympy.factor)
-    # jiang's Theorem 3 as printed at k = 1 (where it is right), s = 1: q = (1 - p)/(m - 1), e^eps = p(m-1)/(1-p)
-    jiang_k1 = (ev.form_of("jiang-gcms/thm3").rhs / ((JG.p - JG.q) ** 2 * (1 - 1 / JG.m) ** 2)).subs(JG.k, 1).subs(
-        JG.q, (1 - JG.p) / (JG.m - 1))
-    # against the derived fixed-draw variance (== pan-cms's printed Eq. (6)(12) by the symbolic record above)
-    pan_n = JG.n * derived.subs({X.lam: JG.f / JG.n, X.m: JG.m}).subs(X.e, JG.p * (JG.m - 1) / (1 - JG.p))
-    ev.identity("jiang Theorem 3 as printed (k = 1, s = 1, estimator scale) - n x the fixed-draw variance = "
-                "(F2 - (n - f))/(m - 1), the draw-model excess", sympy.factor(sympy.together(jiang_k1 - pan_n)),
-                sympy.factor((JG.F2 - (JG.n - JG.f)) / (JG.m - 1)))
-    same, var_fixed, var_draw = [], [], []
-    for d, m_ in ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4)):
-        for e_ in (R(2), R(3)):
-            # the report law and the decoder are the same for every draw of one function (k = 1) and for the
-            # pairwise-independent family
-            fams = [fam for _, fam in draw_classes(d, m_, 1)] + [_uniform_family(d, m_)]
-            for fam in fams:
-                g, c = _s1_pair(d, m_, e_, fam)
-                ok = g.perturbation_matrix() == c.perturbation_matrix() and g.decoder_matrix() == c.decoder_matrix()
-                same.append(Instance({"d": d, "m": m_, "exp_eps": e_, "family": fam.functions}, bool(ok), True,
-                                     size=(d, m_, e_, len(fam.functions))))
-            g, c = _s1_pair(d, m_, e_, None)
-            for counts in _small_datasets(d, 3):
-                n_ = sum(counts)
-                lam_ = _lam_of(counts)
-                exact = [n_ * moments.variance(g, counts)[0], n_ * moments.variance(c, counts)[0]]
-                der = _s1_values(derived, m_, e_, lam_)
-                pri = _s1_values(printed, m_, e_, lam_)
-                var_fixed.append(Instance({"d": d, "m": m_, "exp_eps": e_, "counts": counts}, exact, [der, der],
-                                          [pri, pri], size=(d, m_, e_, n_, counts)))
-            for k_ in (1, 2):
-                fam_draws = gcms_over_draws(d, m_, k_, 1, p_for_exp_eps(e_, 1, m_))
-                for counts in _small_datasets(d, 3):
-                    n_ = sum(counts)
-                    lam_ = _lam_of(counts)
-                    F2 = sum(cc * cc for x, cc in enumerate(counts) if x != 0)
-                    fixed = n_ * _s1_values(derived, m_, e_, lam_)
-                    excess = evaluate(X.gcms_draw_model_excess(), {JG.F2: F2, JG.n: n_, JG.f: counts[0], JG.k: k_,
-                                                                   JG.m: m_})
-                    var_draw.append(Instance({"d": d, "m": m_, "k": k_, "exp_eps": e_, "counts": counts},
-                                             n_**2 * fam_draws.variance(counts)[0], sympy.cancel(fixed + excess),
-                                             size=(d, m_, k_, e_, n_, counts)))
-    # a fact of the two constructions, not of the printed formula (which it never read): derived side only
-    ev.instances("same perturbation and decoder matrices (GCMS s = 1 vs CMS + RR), every family", same,
-                 has_printed=False)
-    ev.instances("n Var[f_hat(0)/n] on a fixed pairwise-independent family: real GCMS (s = 1) and real CMS + RR",
-                 var_fixed)
-    ev.instances("jiang's model (every draw of k functions): exact counts variance == fixed-family variance + "
-                 "(F2 - (n - f))/(k (m - 1))", var_draw, has_printed=False)
 
 
 def _draw_term_points():
