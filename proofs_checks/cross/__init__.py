@@ -29,7 +29,7 @@ import derivations.pan_strict.constructions as PS
 from ldpref import losses
 from ldpref.exact import certain_sign
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_mod_family, prime_affine_family
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, Symbolic, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import subset_selection
@@ -523,8 +523,12 @@ def _best_by_form(form, point):
 
 
 @cache
-def _osc_instances():
-    insts = []
+def _osc_points():
+    """GCMS with m = d, an injective hash and s = d/(e^eps + 1) (p = 1/2), the pure-protocol decoder: the exact side
+    is [its worst-case l2, Subset Selection's, p, Eq. (4)'s bias at f/n = 0] from the real mechanisms; the compared
+    side is a model quantity (closed forms of pan-strict's OSC optimum, 1/2 and Eq. (4)'s bias for an injective hash),
+    not this claim's form."""
+    points = []
     for d, e_ in ((4, R(3)), (6, R(2)), (8, R(3)), (9, R(2))):
         s_ = int(d / (e_ + 1))
         p_ = p_for_exp_eps(e_, s_, d)
@@ -540,22 +544,29 @@ def _osc_instances():
         # one client holding 1, estimate of value 0: bias -1/(m - 1)
         counts = (0, 1) + (0,) * (d - 2)
         bias4 = moments.expectation(mech, counts)[0]
-        insts.append(Instance({"d": d, "exp_eps": e_, "m": d, "s = d/(e^eps+1)": s_, "p": p_,
-                               "bits s ceil(log2 d)": X.report_bits(d, s_), "Eq. (4) bias, f/n = 0": bias4},
-                              [l2, ss, p_, bias4],
-                              [X.osc_l2_star(d, e_), X.osc_l2_star(d, e_), R(1, 2), (0 - R(1, d)) / (1 - R(1, d))],
-                              size=(d, e_)))
-    return tuple(insts)
+        points.append(Point({"d": d, "exp_eps": e_, "m": d, "s = d/(e^eps+1)": s_, "p": p_,
+                             "bits s ceil(log2 d)": X.report_bits(d, s_), "Eq. (4) bias, f/n = 0": bias4},
+                            data=[l2, ss, p_, bias4], size=(d, e_),
+                            model=[X.osc_l2_star(d, e_), X.osc_l2_star(d, e_), R(1, 2), (0 - R(1, d)) / (1 - R(1, d))]))
+    return tuple(points)
 
 
 def _report_set(label):
     return set(map(int, label.split(":", 1)[1].strip("{}").split(",")))
 
 
-@claim(
+def _budget_differences() -> str:
+    """Where the best GCMS and the best CMS + RR differ on the budget grid (exact values of real mechanisms)."""
+    rows = []
+    for i in _budget_points():
+        if i.data[0][0] != i.data[0][1]:
+            rows.append(f"e^eps={i.params['exp_eps']}, {i.params['bits']} bits, lambda={i.params['lambda']}: GCMS "
+                        f"{i.params['GCMS (m, s)']} / CMS+RR m={i.params['CMS+RR m']} = {i.params['GCMS/CMS']}")
+    return "where the two differ: " + "; ".join(rows)
+
+
+record(
     id="cross/gcms-ocms-budget",
-    custom=("the second grid checks attainment of the OSC bound by the pure-protocol decoder against closed forms of "
-            "pan-strict's optimum and Eq. (4)'s bias, not against this claim's form, which a Grid would evaluate"),
     location="jiang-gcms Section IV-C (OCMS), Remark 1 vs pan-cms Theorems 3.6-3.7 and pan-strict Theorem 3.4 / Sec. 5",
     statement="Agree: at Theorem 2's bound GCMS on [m] is CMS with Subset Selection of size s as its inner mechanism "
               "(s = 1: pan-cms's CMS + RR); with m = d, an injective hash and s = d/(e^eps + 1) it has p = 1/2 and its "
@@ -574,19 +585,14 @@ def _report_set(label):
          "rate 1/m) for every candidate (m, s) within the budget; derived: the closed form of jiang's client model "
          "(alpha_1 = s/m).  The best choices and ratios are in the instances.  Jiang compares OCMS with Apple's CMS "
          "(m bits per report, SUE), not with CMS + RR, which pan-cms shows is the better inner mechanism.",
+    steps=(Identity("alpha_1 = E[pi] = q + (p - q)/m equals s/m at q = (s - p)/(m - 1) (derived)",
+                    lambda: sympy.cancel(JG.q + (JG.p - JG.q) / JG.m - JG.s / JG.m).subs(
+                        JG.q, (JG.s - JG.p) / (JG.m - 1)),
+                    lambda: sympy.Integer(0)),
+           Grid("best GCMS vs best CMS + RR within b bits at a target lambda (exact values of real mechanisms)",
+                lambda: iter(_budget_points()), lambda point: point.data[0], value=_best_by_form),
+           Grid("GCMS reports with m = d, identity hash, s = d/(e^eps + 1), pure decoder: worst-case l2 == Subset "
+                "Selection's == pan-strict's OSC bound, p = 1/2; Eq. (4) itself is biased there (-1/(m-1))",
+                lambda: iter(_osc_points()), precomputed, printed=False),
+           Note(_budget_differences)),
 )
-def gcms_ocms_budget(ev):
-    ev.identity("alpha_1 = E[pi] = q + (p - q)/m equals s/m at q = (s - p)/(m - 1) (derived)",
-                sympy.cancel(JG.q + (JG.p - JG.q) / JG.m - JG.s / JG.m).subs(JG.q, (JG.s - JG.p) / (JG.m - 1)),
-                sympy.Integer(0))
-    Grid("best GCMS vs best CMS + RR within b bits at a target lambda (exact values of real mechanisms)",
-         _budget_points, lambda point: point.data[0], value=_best_by_form).run(ev, False)
-    ev.instances("GCMS reports with m = d, identity hash, s = d/(e^eps + 1), pure decoder: worst-case l2 == Subset "
-                 "Selection's == pan-strict's OSC bound, p = 1/2; Eq. (4) itself is biased there (-1/(m-1))",
-                 _osc_instances(), has_printed=False)
-    rows = []
-    for i in _budget_points():
-        if i.data[0][0] != i.data[0][1]:
-            rows.append(f"e^eps={i.params['exp_eps']}, {i.params['bits']} bits, lambda={i.params['lambda']}: GCMS "
-                        f"{i.params['GCMS (m, s)']} / CMS+RR m={i.params['CMS+RR m']} = {i.params['GCMS/CMS']}")
-    ev.note("where the two differ: " + "; ".join(rows))
