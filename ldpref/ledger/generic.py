@@ -490,3 +490,30 @@ class CorrectionGrid:
 
 
 STEP_TYPES = STEP_TYPES + (CorrectionGrid,)
+
+
+@dataclass(frozen=True)
+class External:
+    """A numeric cross-check against an optional external library (e.g. OpenDP's privacy map against the derived
+    (eps, delta), jiang-gcms Theorem 4): ``decide()`` returns None when the library is not installed -- then only the
+    note ``absent`` is recorded and no check, so the verdict never claims a path it did not run -- or ``(passed,
+    instances, detail, notes)``: one numeric record, then the notes on what the library reported (they may differ
+    with its version).  It reads no form."""
+
+    name: str
+    decide: Callable
+    absent: str
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the cross-check and its notes on ``ev``, or the ``absent`` note."""
+        outcome = self.decide()
+        if outcome is None:
+            ev.note(self.absent)
+            return
+        passed, count, detail, notes = outcome
+        ev.numeric(self.name, passed, count, detail)
+        for text in notes:
+            ev.note(text)
+
+
+STEP_TYPES = STEP_TYPES + (External,)

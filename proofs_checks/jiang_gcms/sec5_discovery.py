@@ -204,7 +204,7 @@ def eq8(ev):
     ev.instances("e^eps vs the worst ratio over outputs both neighbours produce (release probabilities from the "
                  "Laplace CDF at integer counts)", insts)
     _symbolic_steps(ev)
-    sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_))
+    sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_)).run(ev, True)
     wider = [(b_, t_) for b_, t_ in _grid() if _sign(_eq8_value(printed, b_, t_) - 1 / b_) > 0]
     ev.note(f"Eq. (8) > 1/b at {len(wider)} of {len(_grid())} grid points (its second term), e.g. "
             + ", ".join(f"b={b_} T={t_}" for b_, t_ in wider[:3]) + ".")
@@ -246,7 +246,7 @@ def eq9(ev):
     ev.instances("the derived delta vs the privacy profile at eps = 1/b (standard (eps, delta)-DP)", std,
                  has_printed=False)
     _symbolic_steps(ev)
-    sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _at(derived, b_, t_))
+    sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: _at(derived, b_, t_)).run(ev, True)
 
 
 # ---- Theorem 4 -------------------------------------------------------------------------------------------------
@@ -334,7 +334,7 @@ def thm4(ev):
     ev.identity("Eq. (9)'s delta >= g iff eps (1 - T) >= (1 - T)/b: with T >= 1, iff T = 1 or eps <= 1/b; and "
                 "-log(1 - g) <= 1/b iff T >= 1 - b log(2(1 - e^{-1/b})) (g at that T is 1 - e^{-1/b})",
                 sympy.simplify(g.subs(T, 1 - b * sympy.log(2 * (1 - sympy.exp(-1 / b))))), 1 - sympy.exp(-1 / b))
-    sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_))
+    sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_)).run(ev, True)
 
 
 # ---- Section VII-E: T from eps and delta ------------------------------------------------------------------------
