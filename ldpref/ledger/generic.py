@@ -106,17 +106,25 @@ def precomputed(point: Point):
 
 @dataclass(frozen=True)
 class Symbolic:
-    """Printed form == derived form, proved symbolically (both projected by ``part``, normalised by ``simplify``)."""
+    """Printed form == derived form, proved symbolically (both projected by ``part``, normalised by ``simplify``).
+    With ``reads_forms`` the projection is ``part(form, forms)``, ``forms`` reading the claim's forms through the
+    evidence and a declared dependency's (``forms.form_of(id)``), e.g. both sides with another claim's printed
+    quantity put in for the symbol it names."""
 
     name: str
     part: Callable | None = None
     simplify: Callable | None = None
+    reads_forms: bool = False
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the symbolic comparison on ``ev``."""
         if not has_printed:
             raise ValueError(f"step {self.name!r}: a symbolic comparison needs a printed form")
-        part = self.part or _whole
+        if self.reads_forms:
+            forms = _Forms(ev)
+            part = lambda form: self.part(form, forms)  # noqa: E731
+        else:
+            part = self.part or _whole
         ev.symbolic(self.name, part(ev.printed()), part(ev.derived()), simplify=self.simplify)
 
 
@@ -498,15 +506,17 @@ class External:
     (eps, delta), jiang-gcms Theorem 4): ``decide()`` returns None when the library is not installed -- then only the
     note ``absent`` is recorded and no check, so the verdict never claims a path it did not run -- or ``(passed,
     instances, detail, notes)``: one numeric record, then the notes on what the library reported (they may differ
-    with its version).  It reads no form."""
+    with its version).  With ``reads_forms`` it is ``decide(forms)``, the library compared with the claim's forms
+    read through the evidence (e.g. the derived delta)."""
 
     name: str
     decide: Callable
     absent: str
+    reads_forms: bool = False
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the cross-check and its notes on ``ev``, or the ``absent`` note."""
-        outcome = self.decide()
+        outcome = self.decide(_Forms(ev)) if self.reads_forms else self.decide()
         if outcome is None:
             ev.note(self.absent)
             return

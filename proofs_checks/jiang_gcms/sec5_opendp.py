@@ -121,7 +121,12 @@ def outcome(eps_of, delta_of):
     return not bad, n, detail, notes
 
 
-def crosscheck(eps_of, delta_of) -> External:
+def crosscheck(eps_of, delta_of, *, reads_forms: bool = False) -> External:
     """The cross-check as a step: a numeric record and OpenDP's notes, or with opendp missing only a note saying so
-    (and no check: the path is not claimed)."""
+    (and no check: the path is not claimed).  With ``reads_forms`` the derived values are ``eps_of(forms, b, T)``,
+    ``delta_of(forms, b, T)``, the claim's forms read through the evidence."""
+    if reads_forms:
+        return External(CHECK_NAME, lambda forms: outcome(lambda b_, t_: eps_of(forms, b_, t_),
+                                                          lambda b_, t_: delta_of(forms, b_, t_)), NOT_RUN,
+                        reads_forms=True)
     return External(CHECK_NAME, lambda: outcome(eps_of, delta_of), NOT_RUN)
