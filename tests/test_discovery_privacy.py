@@ -135,18 +135,18 @@ def test_opendp_crosscheck_runs_or_says_it_did_not(monkeypatch):
     from proofs_checks.jiang_gcms import sec5_opendp as O
 
     ev = _Ev()
-    O.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: sympy.exp(-(t_ - 1) / b_) / 2)
+    O.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: sympy.exp(-(t_ - 1) / b_) / 2).run(ev, True)
     if O._opendp() is None:
         assert ev.notes == [O.NOT_RUN] and not ev.records
     else:
         assert ev.records and all(passed for _, passed, _, _ in ev.records), ev.records
         assert any("#2922" in n for n in ev.notes)  # the integer path's off-by-one, as OpenDP 0.16 has it
         wrong = _Ev()  # a wrong derived delta (Eq. (9) style, too small) must be caught
-        O.crosscheck(wrong, lambda b_, t_: 1 / b_, lambda b_, t_: sympy.exp(-t_ / b_) / 2)
+        O.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: sympy.exp(-t_ / b_) / 2).run(wrong, True)
         assert not all(passed for _, passed, _, _ in wrong.records)
     missing = _Ev()
     monkeypatch.setattr(O, "_opendp", lambda: None)
-    O.crosscheck(missing, lambda b_, t_: 1 / b_, lambda b_, t_: sympy.exp(-(t_ - 1) / b_) / 2)
+    O.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: sympy.exp(-(t_ - 1) / b_) / 2).run(missing, True)
     assert missing.notes == [O.NOT_RUN] and not missing.records
 
 

@@ -105,7 +105,7 @@ def test_records_are_validated():
     with pytest.raises(ValueError, match="steps"):
         record(id="pan-cms/zz-toy-empty", location="", statement="", derived=lambda: n, derivation="x", steps=())
     with pytest.raises(ValueError, match="path"):
-        Grid("proof is not an oracle path", _points, _mean_of_die, path="proof")
+        Grid("a guess is not an exact path", _points, _mean_of_die, path="guess")
 
 
 def test_every_claim_names_its_runner():

@@ -106,17 +106,25 @@ def precomputed(point: Point):
 
 @dataclass(frozen=True)
 class Symbolic:
-    """Printed form == derived form, proved symbolically (both projected by ``part``, normalised by ``simplify``)."""
+    """Printed form == derived form, proved symbolically (both projected by ``part``, normalised by ``simplify``).
+    With ``reads_forms`` the projection is ``part(form, forms)``, ``forms`` reading the claim's forms through the
+    evidence and a declared dependency's (``forms.form_of(id)``), e.g. both sides with another claim's printed
+    quantity put in for the symbol it names."""
 
     name: str
     part: Callable | None = None
     simplify: Callable | None = None
+    reads_forms: bool = False
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the symbolic comparison on ``ev``."""
         if not has_printed:
             raise ValueError(f"step {self.name!r}: a symbolic comparison needs a printed form")
-        part = self.part or _whole
+        if self.reads_forms:
+            forms = _Forms(ev)
+            part = lambda form: self.part(form, forms)  # noqa: E731
+        else:
+            part = self.part or _whole
         ev.symbolic(self.name, part(ev.printed()), part(ev.derived()), simplify=self.simplify)
 
 
@@ -125,8 +133,12 @@ class Grid:
     """The forms against the exact oracle on every point of the grid.
 
     ``points()`` yields :class:`Point` s; ``oracle(point)`` is the exact value there, obtained by ``path``
-    (``"enumeration"`` of the real mechanism's outputs, or ``"moment-formula"``: exact moments of the same
-    (P, Q) without listing); an oracle whose path varies by point returns :class:`Exact`.  ``part`` picks the
+    (``"enumeration"`` of the real mechanism's outputs, ``"moment-formula"``: exact moments of the same (P, Q)
+    without listing, or ``"proof"``: a value the oracle derives symbolically at the point, e.g. a probability as a
+    limit or integral of the noise density simplified exactly); an oracle whose path varies by point returns
+    :class:`Exact`.  The path is only how the exact side was obtained: a proof-path instance is judged, counted and
+    scoped as any other instance (``instance(s) decided by proof`` in the verdict's reason, never a symbolic proof of
+    the printed form, never an all-parameter scope).  ``part`` picks the
     compared part of each form; ``value(form, point)`` evaluates it (default: ``evaluate(form,
     point.substitution)``); ``printed=False`` compares the derived form only (a side quantity the paper does not
     print).  A point with a ``model`` compares that model quantity instead of a form (the printed form is never
@@ -153,7 +165,7 @@ class Grid:
     reads_forms: bool = False
 
     def __post_init__(self):
-        if self.path not in EXACT_PATHS or self.path == "proof":
+        if self.path not in EXACT_PATHS:
             raise ValueError(f"grid {self.name!r}: path {self.path!r} is not an exact oracle path")
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
@@ -486,3 +498,32 @@ class CorrectionGrid:
 
 
 STEP_TYPES = STEP_TYPES + (CorrectionGrid,)
+
+
+@dataclass(frozen=True)
+class External:
+    """A numeric cross-check against an optional external library (e.g. OpenDP's privacy map against the derived
+    (eps, delta), jiang-gcms Theorem 4): ``decide()`` returns None when the library is not installed -- then only the
+    note ``absent`` is recorded and no check, so the verdict never claims a path it did not run -- or ``(passed,
+    instances, detail, notes)``: one numeric record, then the notes on what the library reported (they may differ
+    with its version).  With ``reads_forms`` it is ``decide(forms)``, the library compared with the claim's forms
+    read through the evidence (e.g. the derived delta)."""
+
+    name: str
+    decide: Callable
+    absent: str
+    reads_forms: bool = False
+
+    def run(self, ev: Evidence, has_printed: bool) -> None:
+        """Record the cross-check and its notes on ``ev``, or the ``absent`` note."""
+        outcome = self.decide(_Forms(ev)) if self.reads_forms else self.decide()
+        if outcome is None:
+            ev.note(self.absent)
+            return
+        passed, count, detail, notes = outcome
+        ev.numeric(self.name, passed, count, detail)
+        for text in notes:
+            ev.note(text)
+
+
+STEP_TYPES = STEP_TYPES + (External,)

@@ -29,8 +29,8 @@ import derivations.pan_strict.constructions as PS
 from ldpref import losses
 from ldpref.exact import certain_sign
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_mod_family, prime_affine_family
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, Symbolic, precomputed
+from ldpref.ledger import record
+from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, Symbolic, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import subset_selection
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -116,11 +116,55 @@ def _printed_cms_above(d_: int, e_, osc_v) -> bool:
 _PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
 
 
-@claim(
+@cache
+def _bound_rows() -> tuple:
+    """(d, e^eps, OSC optimum, whether pan-cms's printed l2* is above it (decided exactly), 50-digit CMS* and OSC*)
+    per point of d in 2..40, 100, 1000, 10^6 and e^eps in E_NUM (n = 1)."""
+    mpmath.mp.dps = 50
+    rows = []
+    for dd in list(range(2, 41)) + [100, 1000, 10 ** 6]:
+        for e_ in E_NUM:
+            osc_v = X.osc_l2_star(dd, e_)
+            rows.append((dd, e_, osc_v, _printed_cms_above(dd, e_, osc_v), X.pancms_l2_star_value(dd, e_),
+                         mpmath.mpf(osc_v.p) / osc_v.q))
+    return tuple(rows)
+
+
+def _gap_certificate_coefficients():
+    """The d < e + 1 branch of the certificate: every coefficient positive after d = 2 + u, e = 1 + u + v."""
+    coeffs = X.gap_certificate()[1]
+    return all(c > 0 for c in coeffs), len(coeffs), f"{len(coeffs)} coefficients, min {min(coeffs)}"
+
+
+def _optima_order():
+    """The 50-digit values of the two optima order as the exact signs do, at every point of :func:`_bound_rows`."""
+    rows = _bound_rows()
+    agree = sum((cms_v > osc_mp) == above for _, _, _, above, cms_v, osc_mp in rows)
+    return agree == len(rows), len(rows), f"{agree} of {len(rows)} points"
+
+
+def _osc_points():
+    """The closed-form points (the derived statement's first part at (d, e^eps): its exact side the sign of pan-cms's
+    printed l2* minus the OSC optimum, decided by proof; the certificate covers every d, e^eps), then the real
+    mechanisms' points (SS minimised over k against CMS over m, enumerated; the derived second part at the closed
+    forms' integer optima)."""
+    for dd, e_, osc_v, above, cms_v, osc_mp in _bound_rows():
+        yield Point({"d": dd, "exp_eps": e_, "CMS*": mpmath.nstr(cms_v, 10), "OSC*": mpmath.nstr(osc_mp, 10)},
+                    facts={X.OSC_STAR: osc_v, X.d: dd, X.e: e_, X.n: 1}, data=(0, Exact(above, "proof")),
+                    size=(dd, e_))
+    for dd in (3, 4, 5):
+        for e_ in (R(2), R(3)):
+            ms = [mm for mm in range(2, 6) if _cms_l2(dd, mm, e_) is not None]
+            best_cms = min(_cms_l2(dd, mm, e_) for mm in ms)
+            ss_closed = min(PS.osc_l2(sympy.Integer(dd), sympy.Integer(k), e_, 1) for k in range(1, dd))
+            cms_closed = min(X.cms_rr_l2(dd, mm, e_) for mm in ms)
+            yield Point({"d": dd, "exp_eps": e_, "real mechanisms": f"SS over k vs CMS over m in {ms}",
+                         "SS": _ss_min(dd, e_), "CMS": best_cms}, facts={X.SS_BEST: ss_closed, X.CMS_BEST: cms_closed},
+                        data=(1, Exact(bool(_ss_min(dd, e_) < best_cms), "enumeration")), size=(dd, e_, 1))
+
+
+record(
     id="cross/osc-below-cms",
-    custom=("the first grid's exact side is a proof-path value per point (the exact sign of pan-cms's printed l2* "
-            "minus the OSC optimum, closed forms), which a Grid's oracle (enumeration or moment formula) does not "
-            "carry; beside an all-parameter certificate and a grid of real mechanisms minimised over k and m"),
     location="pan-strict Proposition 1 / Theorem 3.4 vs pan-cms Theorem 3.7",
     statement="pan-strict's strict lower bound (the OSC optimum, k = d/(e^eps+1), or k = 1 when d < e^eps + 1) is "
               "strictly below pan-cms's optimized CMS l2* for every d >= 2 and e^eps > 1; at integer parameters the "
@@ -129,44 +173,15 @@ _PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
     derivation="derivations.cross.gap_certificate",
     kind="statement",
     assumptions="n = 1 (both losses scale as 1/n); d >= 2; e^eps > 1",
-)
-def osc_below_cms(ev):
-    first, coeffs = X.gap_certificate()
-    e, d = X.e, X.d
-    ev.identity("d^2((2 Delta)^2 - T^2) == (d-1)^2 (e+1)^2 (8de - (e+1)^2)", sympy.expand(first),
-                sympy.expand((d - 1) ** 2 * (e + 1) ** 2 * (8 * d * e - (e + 1) ** 2)))
-    ev.numeric("d < e + 1 branch: all coefficients positive after d = 2 + u, e = 1 + u + v",
-               all(c > 0 for c in coeffs), len(coeffs), f"{len(coeffs)} coefficients, min {min(coeffs)}")
-    bound_form, integer_form = ev.derived()
-    mpmath.mp.dps = 50
-    insts, agree = [], 0
-    for dd in list(range(2, 41)) + [100, 1000, 10 ** 6]:
-        for e_ in E_NUM:
-            osc_v = X.osc_l2_star(dd, e_)
-            # the derived statement at (d, e^eps), decided exactly (the sign of an algebraic number); its value
-            # comes from the closed forms, so the instance is decided by proof (the certificate above covers
-            # every d, e^eps); 50-digit values of the two optima are recorded beside it
-            holds = evaluate(bound_form, {X.OSC_STAR: osc_v, X.d: dd, X.e: e_, X.n: 1})
-            above = _printed_cms_above(dd, e_, osc_v)
-            cms_v, osc_mp = X.pancms_l2_star_value(dd, e_), mpmath.mpf(osc_v.p) / osc_v.q
-            agree += (cms_v > osc_mp) == above
-            insts.append(Instance({"d": dd, "exp_eps": e_, "CMS*": mpmath.nstr(cms_v, 10), "OSC*": mpmath.nstr(osc_mp, 10)},
-                                  above, holds, None, size=(dd, e_), path="proof"))
-    ev.numeric("50-digit values of the two optima order as the exact signs", agree == len(insts), len(insts),
-               f"{agree} of {len(insts)} points")
-    for dd in (3, 4, 5):
-        for e_ in (R(2), R(3)):
-            ms = [mm for mm in range(2, 6) if _cms_l2(dd, mm, e_) is not None]
-            best_cms = min(_cms_l2(dd, mm, e_) for mm in ms)
-            # exact: real mechanisms (enumerated worst-case l2); derived: the closed forms at integer k and m
-            ss_closed = min(PS.osc_l2(sympy.Integer(dd), sympy.Integer(k), e_, 1) for k in range(1, dd))
-            cms_closed = min(X.cms_rr_l2(dd, mm, e_) for mm in ms)
-            holds = evaluate(integer_form, {X.SS_BEST: ss_closed, X.CMS_BEST: cms_closed})
-            insts.append(Instance({"d": dd, "exp_eps": e_, "real mechanisms": f"SS over k vs CMS over m in {ms}",
-                                   "SS": _ss_min(dd, e_), "CMS": best_cms}, bool(_ss_min(dd, e_) < best_cms), holds, None,
-                                  size=(dd, e_, 1)))
-    # a cross-paper statement is ldpref's own: it has no printed form, a failing instance is an ldpref error
-    ev.instances("pan-cms l2* > OSC bound", insts, has_printed=False)
+    steps=(Identity("d^2((2 Delta)^2 - T^2) == (d-1)^2 (e+1)^2 (8de - (e+1)^2)",
+                    lambda: sympy.expand(X.gap_certificate()[0]),
+                    lambda: sympy.expand((X.d - 1) ** 2 * (X.e + 1) ** 2 * (8 * X.d * X.e - (X.e + 1) ** 2))),
+           Numeric("d < e + 1 branch: all coefficients positive after d = 2 + u, e = 1 + u + v",
+                   _gap_certificate_coefficients),
+           Numeric("50-digit values of the two optima order as the exact signs", _optima_order),
+           # a cross-paper statement is ldpref's own: it has no printed form, a failing instance is an ldpref error
+           Grid("pan-cms l2* > OSC bound", _osc_points, lambda point: point.data[1], printed=False,
+                value=lambda form, point: evaluate(form[point.data[0]], point.substitution))))
 
 
 def _gap_limit(forms):
@@ -314,15 +329,68 @@ def _s1_pair(d, m_, e_, family_key):
     return gcms(fam, 1, p_), cms(fam, inner_mechanism("rr", m_, e_), decoder="eq2").mechanism
 
 
-def _s1_values(expr, m_, e_, lam_):
-    return evaluate(expr, {X.m: m_, X.e: e_, X.lam: lam_})  # exact (Fractions on the rational form)
+S1_GRID = [(d, m_, e_) for d, m_ in ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4)) for e_ in (R(2), R(3))]
 
 
-@claim(
+def _same_law_points():
+    """Per (d, m, e^eps) and family (every draw of one function, and the pairwise-independent family): the fact of
+    the two constructions -- the same perturbation and decoder matrices -- as the exact side, against the constant
+    True (a model point: the printed formula is never read there)."""
+    for d, m_, e_ in S1_GRID:
+        for fam in [fam for _, fam in draw_classes(d, m_, 1)] + [_uniform_family(d, m_)]:
+            g, c = _s1_pair(d, m_, e_, fam)
+            ok = g.perturbation_matrix() == c.perturbation_matrix() and g.decoder_matrix() == c.decoder_matrix()
+            yield Point({"d": d, "m": m_, "exp_eps": e_, "family": fam.functions}, data=bool(ok),
+                        size=(d, m_, e_, len(fam.functions)), model=True)
+
+
+def _fixed_family_points():
+    """n Var[f_hat(0)/n] of real GCMS (s = 1) and real CMS + RR on one pairwise-independent family (the exact side,
+    a pair); the forms at lambda = f(0)/n, each compared with both."""
+    for d, m_, e_ in S1_GRID:
+        g, c = _s1_pair(d, m_, e_, None)
+        for counts in _small_datasets(d, 3):
+            n_ = sum(counts)
+            yield Point({"d": d, "m": m_, "exp_eps": e_, "counts": counts},
+                        facts={X.m: m_, X.e: e_, X.lam: _lam_of(counts)},
+                        data=[n_ * moments.variance(g, counts)[0], n_ * moments.variance(c, counts)[0]],
+                        size=(d, m_, e_, n_, counts))
+
+
+def _draw_model_points():
+    """Every draw of k in {1, 2} functions: the exact counts variance of GCMS (s = 1) over the draws; the derived
+    fixed-family variance (times n) plus the draw-model excess (F2 - (n - f))/(k (m - 1)) is compared with it."""
+    for d, m_, e_ in S1_GRID:
+        for k_ in (1, 2):
+            fam_draws = gcms_over_draws(d, m_, k_, 1, p_for_exp_eps(e_, 1, m_))
+            for counts in _small_datasets(d, 3):
+                n_ = sum(counts)
+                F2 = sum(cc * cc for x, cc in enumerate(counts) if x != 0)
+                excess = evaluate(X.gcms_draw_model_excess(), {JG.F2: F2, JG.n: n_, JG.f: counts[0], JG.k: k_,
+                                                               JG.m: m_})
+                yield Point({"d": d, "m": m_, "k": k_, "exp_eps": e_, "counts": counts},
+                            facts={X.m: m_, X.e: e_, X.lam: _lam_of(counts)},
+                            data=(n_**2 * fam_draws.variance(counts)[0], n_, excess), size=(d, m_, k_, e_, n_, counts))
+
+
+def _jiang_k1_excess(forms):
+    """jiang's Theorem 3 as printed (read through the declared dependency) at k = 1, s = 1 (q = (1 - p)/(m - 1),
+    e^eps = p(m-1)/(1-p)), estimator scale, minus n x the derived fixed-draw variance (== pan-cms's printed
+    Eq. (6)(12) by the symbolic record)."""
+    jiang_k1 = (forms.form_of("jiang-gcms/thm3").rhs / ((JG.p - JG.q) ** 2 * (1 - 1 / JG.m) ** 2)).subs(JG.k, 1).subs(
+        JG.q, (1 - JG.p) / (JG.m - 1))
+    pan_n = JG.n * forms.derived().subs({X.lam: JG.f / JG.n, X.m: JG.m}).subs(X.e, JG.p * (JG.m - 1) / (1 - JG.p))
+    return sympy.factor(sympy.together(jiang_k1 - pan_n))
+
+
+def _both(form, point):
+    """The form at the point, once for each of the two real mechanisms."""
+    v = evaluate(form, point.substitution)
+    return [v, v]
+
+
+record(
     id="cross/gcms-s1-cms-rr",
-    custom=("the first grid is a fact of the two constructions (the same perturbation and decoder matrices for every "
-            "family) recorded against a constant, not a form evaluated at a point; beside it two variance grids and "
-            "an identity that reads jiang-gcms/thm3's printed form"),
     depends_on=("jiang-gcms/thm3",),
     location="jiang-gcms Algorithm 1, Eqs. (3)-(5), Theorem 3 (s = 1) vs pan-cms Eq. (2), Eq. (6), Eq. (12)",
     statement="Agree: GCMS with s = 1 and p at Theorem 2's bound (p = e^eps/(e^eps + m - 1), q = 1/(e^eps + m - 1)) is "
@@ -341,61 +409,24 @@ def _s1_values(expr, m_, e_, lam_):
     note="pan-cms's printed Eq. (6) with Eq. (12) is the printed form; the derived form is jiang's client model "
          "(one Bernoulli per client) with the draw fixed.  The exact path builds both real mechanisms on the same "
          "families (ldpref.mechanisms.gcms and ldpref.mechanisms.cms with m-ary RR).",
+    steps=(Identity("s = 1 at the bound: q of jiang Eq. (3) == pan-cms RR's 1/(e^eps + m - 1), "
+                    "p == e^eps/(e^eps + m - 1)", lambda: list(X.gcms_s1_pq()),
+                    lambda: [X.e / (X.e + X.m - 1), 1 / (X.e + X.m - 1)]),
+           Symbolic("pan-cms Eq. (6) with Eq. (12) vs jiang's model with the draw fixed (s = 1)",
+                    simplify=sympy.factor),
+           Identity("jiang Theorem 3 as printed (k = 1, s = 1, estimator scale) - n x the fixed-draw variance = "
+                    "(F2 - (n - f))/(m - 1), the draw-model excess", _jiang_k1_excess,
+                    lambda forms: sympy.factor((JG.F2 - (JG.n - JG.f)) / (JG.m - 1)), reads_forms=True),
+           # a fact of the two constructions, not of the printed formula (which it never reads): model points only
+           Grid("same perturbation and decoder matrices (GCMS s = 1 vs CMS + RR), every family", _same_law_points,
+                precomputed, printed=False),
+           Grid("n Var[f_hat(0)/n] on a fixed pairwise-independent family: real GCMS (s = 1) and real CMS + RR",
+                _fixed_family_points, precomputed, value=_both),
+           Grid("jiang's model (every draw of k functions): exact counts variance == fixed-family variance + "
+                "(F2 - (n - f))/(k (m - 1))", _draw_model_points, lambda point: point.data[0], printed=False,
+                value=lambda form, point: sympy.cancel(point.data[1] * evaluate(form, point.substitution)
+                                                       + point.data[2]))),
 )
-def gcms_s1_cms_rr(ev):
-    printed, derived = ev.printed(), ev.derived()
-    p_s1, q_s1 = X.gcms_s1_pq()
-    ev.identity("s = 1 at the bound: q of jiang Eq. (3) == pan-cms RR's 1/(e^eps + m - 1), p == e^eps/(e^eps + m - 1)",
-                [p_s1, q_s1], [X.e / (X.e + X.m - 1), 1 / (X.e + X.m - 1)])
-    ev.symbolic("pan-cms Eq. (6) with Eq. (12) vs jiang's model with the draw fixed (s = 1)", printed, derived,
-                simplify=sympy.factor)
-    # jiang's Theorem 3 as printed at k = 1 (where it is right), s = 1: q = (1 - p)/(m - 1), e^eps = p(m-1)/(1-p)
-    jiang_k1 = (ev.form_of("jiang-gcms/thm3").rhs / ((JG.p - JG.q) ** 2 * (1 - 1 / JG.m) ** 2)).subs(JG.k, 1).subs(
-        JG.q, (1 - JG.p) / (JG.m - 1))
-    # against the derived fixed-draw variance (== pan-cms's printed Eq. (6)(12) by the symbolic record above)
-    pan_n = JG.n * derived.subs({X.lam: JG.f / JG.n, X.m: JG.m}).subs(X.e, JG.p * (JG.m - 1) / (1 - JG.p))
-    ev.identity("jiang Theorem 3 as printed (k = 1, s = 1, estimator scale) - n x the fixed-draw variance = "
-                "(F2 - (n - f))/(m - 1), the draw-model excess", sympy.factor(sympy.together(jiang_k1 - pan_n)),
-                sympy.factor((JG.F2 - (JG.n - JG.f)) / (JG.m - 1)))
-    same, var_fixed, var_draw = [], [], []
-    for d, m_ in ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4)):
-        for e_ in (R(2), R(3)):
-            # the report law and the decoder are the same for every draw of one function (k = 1) and for the
-            # pairwise-independent family
-            fams = [fam for _, fam in draw_classes(d, m_, 1)] + [_uniform_family(d, m_)]
-            for fam in fams:
-                g, c = _s1_pair(d, m_, e_, fam)
-                ok = g.perturbation_matrix() == c.perturbation_matrix() and g.decoder_matrix() == c.decoder_matrix()
-                same.append(Instance({"d": d, "m": m_, "exp_eps": e_, "family": fam.functions}, bool(ok), True,
-                                     size=(d, m_, e_, len(fam.functions))))
-            g, c = _s1_pair(d, m_, e_, None)
-            for counts in _small_datasets(d, 3):
-                n_ = sum(counts)
-                lam_ = _lam_of(counts)
-                exact = [n_ * moments.variance(g, counts)[0], n_ * moments.variance(c, counts)[0]]
-                der = _s1_values(derived, m_, e_, lam_)
-                pri = _s1_values(printed, m_, e_, lam_)
-                var_fixed.append(Instance({"d": d, "m": m_, "exp_eps": e_, "counts": counts}, exact, [der, der],
-                                          [pri, pri], size=(d, m_, e_, n_, counts)))
-            for k_ in (1, 2):
-                fam_draws = gcms_over_draws(d, m_, k_, 1, p_for_exp_eps(e_, 1, m_))
-                for counts in _small_datasets(d, 3):
-                    n_ = sum(counts)
-                    lam_ = _lam_of(counts)
-                    F2 = sum(cc * cc for x, cc in enumerate(counts) if x != 0)
-                    fixed = n_ * _s1_values(derived, m_, e_, lam_)
-                    excess = evaluate(X.gcms_draw_model_excess(), {JG.F2: F2, JG.n: n_, JG.f: counts[0], JG.k: k_,
-                                                                   JG.m: m_})
-                    var_draw.append(Instance({"d": d, "m": m_, "k": k_, "exp_eps": e_, "counts": counts},
-                                             n_**2 * fam_draws.variance(counts)[0], sympy.cancel(fixed + excess),
-                                             size=(d, m_, k_, e_, n_, counts)))
-    # a fact of the two constructions, not of the printed formula (which it never read): derived side only
-    ev.instances("same perturbation and decoder matrices (GCMS s = 1 vs CMS + RR), every family", same,
-                 has_printed=False)
-    ev.instances("n Var[f_hat(0)/n] on a fixed pairwise-independent family: real GCMS (s = 1) and real CMS + RR",
-                 var_fixed)
-    ev.instances("jiang's model (every draw of k functions): exact counts variance == fixed-family variance + "
-                 "(F2 - (n - f))/(k (m - 1))", var_draw, has_printed=False)
 
 
 def _draw_term_points():
@@ -492,8 +523,12 @@ def _best_by_form(form, point):
 
 
 @cache
-def _osc_instances():
-    insts = []
+def _osc_points():
+    """GCMS with m = d, an injective hash and s = d/(e^eps + 1) (p = 1/2), the pure-protocol decoder: the exact side
+    is [its worst-case l2, Subset Selection's, p, Eq. (4)'s bias at f/n = 0] from the real mechanisms; the compared
+    side is a model quantity (closed forms of pan-strict's OSC optimum, 1/2 and Eq. (4)'s bias for an injective hash),
+    not this claim's form."""
+    points = []
     for d, e_ in ((4, R(3)), (6, R(2)), (8, R(3)), (9, R(2))):
         s_ = int(d / (e_ + 1))
         p_ = p_for_exp_eps(e_, s_, d)
@@ -509,22 +544,29 @@ def _osc_instances():
         # one client holding 1, estimate of value 0: bias -1/(m - 1)
         counts = (0, 1) + (0,) * (d - 2)
         bias4 = moments.expectation(mech, counts)[0]
-        insts.append(Instance({"d": d, "exp_eps": e_, "m": d, "s = d/(e^eps+1)": s_, "p": p_,
-                               "bits s ceil(log2 d)": X.report_bits(d, s_), "Eq. (4) bias, f/n = 0": bias4},
-                              [l2, ss, p_, bias4],
-                              [X.osc_l2_star(d, e_), X.osc_l2_star(d, e_), R(1, 2), (0 - R(1, d)) / (1 - R(1, d))],
-                              size=(d, e_)))
-    return tuple(insts)
+        points.append(Point({"d": d, "exp_eps": e_, "m": d, "s = d/(e^eps+1)": s_, "p": p_,
+                             "bits s ceil(log2 d)": X.report_bits(d, s_), "Eq. (4) bias, f/n = 0": bias4},
+                            data=[l2, ss, p_, bias4], size=(d, e_),
+                            model=[X.osc_l2_star(d, e_), X.osc_l2_star(d, e_), R(1, 2), (0 - R(1, d)) / (1 - R(1, d))]))
+    return tuple(points)
 
 
 def _report_set(label):
     return set(map(int, label.split(":", 1)[1].strip("{}").split(",")))
 
 
-@claim(
+def _budget_differences() -> str:
+    """Where the best GCMS and the best CMS + RR differ on the budget grid (exact values of real mechanisms)."""
+    rows = []
+    for i in _budget_points():
+        if i.data[0][0] != i.data[0][1]:
+            rows.append(f"e^eps={i.params['exp_eps']}, {i.params['bits']} bits, lambda={i.params['lambda']}: GCMS "
+                        f"{i.params['GCMS (m, s)']} / CMS+RR m={i.params['CMS+RR m']} = {i.params['GCMS/CMS']}")
+    return "where the two differ: " + "; ".join(rows)
+
+
+record(
     id="cross/gcms-ocms-budget",
-    custom=("the second grid checks attainment of the OSC bound by the pure-protocol decoder against closed forms of "
-            "pan-strict's optimum and Eq. (4)'s bias, not against this claim's form, which a Grid would evaluate"),
     location="jiang-gcms Section IV-C (OCMS), Remark 1 vs pan-cms Theorems 3.6-3.7 and pan-strict Theorem 3.4 / Sec. 5",
     statement="Agree: at Theorem 2's bound GCMS on [m] is CMS with Subset Selection of size s as its inner mechanism "
               "(s = 1: pan-cms's CMS + RR); with m = d, an injective hash and s = d/(e^eps + 1) it has p = 1/2 and its "
@@ -543,19 +585,14 @@ def _report_set(label):
          "rate 1/m) for every candidate (m, s) within the budget; derived: the closed form of jiang's client model "
          "(alpha_1 = s/m).  The best choices and ratios are in the instances.  Jiang compares OCMS with Apple's CMS "
          "(m bits per report, SUE), not with CMS + RR, which pan-cms shows is the better inner mechanism.",
+    steps=(Identity("alpha_1 = E[pi] = q + (p - q)/m equals s/m at q = (s - p)/(m - 1) (derived)",
+                    lambda: sympy.cancel(JG.q + (JG.p - JG.q) / JG.m - JG.s / JG.m).subs(
+                        JG.q, (JG.s - JG.p) / (JG.m - 1)),
+                    lambda: sympy.Integer(0)),
+           Grid("best GCMS vs best CMS + RR within b bits at a target lambda (exact values of real mechanisms)",
+                lambda: iter(_budget_points()), lambda point: point.data[0], value=_best_by_form),
+           Grid("GCMS reports with m = d, identity hash, s = d/(e^eps + 1), pure decoder: worst-case l2 == Subset "
+                "Selection's == pan-strict's OSC bound, p = 1/2; Eq. (4) itself is biased there (-1/(m-1))",
+                lambda: iter(_osc_points()), precomputed, printed=False),
+           Note(_budget_differences)),
 )
-def gcms_ocms_budget(ev):
-    ev.identity("alpha_1 = E[pi] = q + (p - q)/m equals s/m at q = (s - p)/(m - 1) (derived)",
-                sympy.cancel(JG.q + (JG.p - JG.q) / JG.m - JG.s / JG.m).subs(JG.q, (JG.s - JG.p) / (JG.m - 1)),
-                sympy.Integer(0))
-    Grid("best GCMS vs best CMS + RR within b bits at a target lambda (exact values of real mechanisms)",
-         _budget_points, lambda point: point.data[0], value=_best_by_form).run(ev, False)
-    ev.instances("GCMS reports with m = d, identity hash, s = d/(e^eps + 1), pure decoder: worst-case l2 == Subset "
-                 "Selection's == pan-strict's OSC bound, p = 1/2; Eq. (4) itself is biased there (-1/(m-1))",
-                 _osc_instances(), has_printed=False)
-    rows = []
-    for i in _budget_points():
-        if i.data[0][0] != i.data[0][1]:
-            rows.append(f"e^eps={i.params['exp_eps']}, {i.params['bits']} bits, lambda={i.params['lambda']}: GCMS "
-                        f"{i.params['GCMS (m, s)']} / CMS+RR m={i.params['CMS+RR m']} = {i.params['GCMS/CMS']}")
-    ev.note("where the two differ: " + "; ".join(rows))

@@ -27,9 +27,8 @@ import sympy
 from derivations.jiang_gcms import printed_sec5 as P
 from derivations.jiang_gcms import sec5_model as M
 from ldpref.exact import to_exact, to_mpf
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Note, Point, Statistical, precomputed
 
 from .laplace_grid import laplace_upper_tail
 
@@ -154,12 +153,6 @@ def _observed(outcomes):
     return lambda: (Point(p, data=x, size=_size(p)) for p, x in outcomes())
 
 
-def _observed_instances(ev, outcomes, size=_size, **kw) -> list[Instance]:
-    """:func:`_observed` as instances, for checks that record more than one grid."""
-    return [Instance(p, exact=x, derived=evaluate(ev.derived(), p), printed=evaluate(ev.printed(), p), size=size(p),
-                     **kw) for p, x in outcomes]
-
-
 record(id="jiang-gcms/alg5", location="Section V-A, Algorithm 5 and Phase 1",
        statement="The client sends v = E_pk2[E_pk1[d] || H[d]] with one hash function H for all clients: equal items "
                  "give equal H[d], distinct items distinct ones; the outer layer opens only under sk2 and yields "
@@ -274,7 +267,52 @@ def chi2_sf4(x: float) -> float:
     return math.exp(-x / 2) * (1 + x / 2)
 
 
-@claim(id="jiang-gcms/alg6", location="Section V-A, Algorithm 6 (and Phase 3)",
+def _alg6_bins():
+    """Per bin of three seeded runs of the real auxiliary server (count and exact noise draw): the observed outcome;
+    the printed and derived predicates are evaluated at the params."""
+    bins, _ = alg6_outcomes(ALG6_T, ALG6_SEEDS)
+    return (Point(p, data=x, size=(p["seed"], p["c"])) for p, x in bins)
+
+
+def _alg6_strays():
+    """Per released ciphertext of the same runs: the fact that it is one of a bin's own (the exact side), against the
+    constant True (a model point: no form is evaluated there)."""
+    _, strays = alg6_outcomes(ALG6_T, ALG6_SEEDS)
+    return (Point({"release": i}, data=ok, model=True) for i, ok in enumerate(strays))
+
+
+def _release_points():
+    """(c, b, T) on three (b, T) pairs and c = 1..6: the integrated Laplace density (a proof-path value) against the
+    derivation's closed form 1 - F_b(T - c) (a model quantity)."""
+    for b_, T_ in ((R(1), R(5, 2)), (R(1, 2), R(3)), (R(2), R(1))):
+        for c in range(1, 7):
+            yield Point({"c": c, "b": b_, "T": T_}, data=exact_release_probability(c, b_, T_),
+                        model=M.release_probability(c, b_, T_))
+
+
+RATE_N = 2000
+
+
+def _release_rate_screen():
+    """Release rate per count 1..5 of the real auxiliary server within 6 sigma of n P(Lap(b) >= T - c)."""
+    passed, _ = release_rates(RATE_N)
+    n = RATE_N
+    probs = {c: float(to_mpf(M.release_probability(c, RATE_B, RATE_T), 30)) for c in passed}
+    z = {c: (passed[c] - n * p) / math.sqrt(n * p * (1 - p)) for c, p in probs.items()}
+    return (all(abs(v) < 6 for v in z.values()), 5 * n,
+            ", ".join(f"c={c}: {passed[c]}/{n} (expected {n * probs[c]:.0f}, z {z[c]:+.2f})" for c in passed))
+
+
+def _choice_screen():
+    """The chosen ciphertext of a count-5 bin is uniform over its 5 positions (chi-square, 4 dof)."""
+    passed, position = release_rates(RATE_N)
+    expected = passed[5] * float(M.selection_probability(5))
+    chi2 = sum((k - expected) ** 2 / expected for k in position)
+    return (chi2_sf4(chi2) > 1e-6, passed[5],
+            f"positions chosen {position} of {passed[5]} releases; chi2 = {chi2:.2f}, p = {chi2_sf4(chi2):.3g}")
+
+
+record(id="jiang-gcms/alg6", location="Section V-A, Algorithm 6 (and Phase 3)",
        statement="Per bin of the keyed-hash histogram, at most one ciphertext is released, one of that bin's, and "
                  "only iff len(F[key]) + Lap(b) >= T; so a bin of count c is released with probability "
                  "P(Lap(b) >= T - c), its ciphertext chosen uniformly.",
@@ -283,32 +321,15 @@ def chi2_sf4(x: float) -> float:
        assumptions="b = 1, T = 5/2 (exact floats); the reference noise path (seeded numpy Laplace); eight bins of "
                    "counts 1..8 built from real client messages, three seeded runs; the rates from 2,000 bins of each "
                    "count 1..5",
-       custom="one protocol run feeds four records: the forms per bin, a fact of the run recorded against a "
-              "constant (each released ciphertext is a bin's own), proof-path release probabilities (the integrated "
-              "Laplace density) and two statistical screens on the same rates")
-def alg6(ev):
-    bins, strays = alg6_outcomes(ALG6_T, ALG6_SEEDS)
-    ev.instances("per bin of three seeded runs of the real auxiliary server: released iff count + drawn noise >= T",
-                 _observed_instances(ev, bins, size=lambda p: (p["seed"], p["c"])))
-    ev.instances("every released ciphertext is one of a bin's own", [
-        Instance({"release": i}, exact=ok, derived=True) for i, ok in enumerate(strays)], has_printed=False)
-    grid = [(c, b_, T_) for b_, T_ in ((R(1), R(5, 2)), (R(1, 2), R(3)), (R(2), R(1))) for c in range(1, 7)]
-    ev.instances("release probability: 1 - F_b(T - c) against the integral of the Laplace density", [
-        Instance({"c": c, "b": b_, "T": T_}, exact=exact_release_probability(c, b_, T_),
-                 derived=M.release_probability(c, b_, T_), path="proof") for c, b_, T_ in grid], has_printed=False)
-    n = 2000
-    passed, position = release_rates(n)
-    probs = {c: float(to_mpf(M.release_probability(c, RATE_B, RATE_T), 30)) for c in passed}
-    z = {c: (passed[c] - n * p) / math.sqrt(n * p * (1 - p)) for c, p in probs.items()}
-    ev.statistical("release rate per count within 6 sigma of n P(Lap(b) >= T - c) (5 counts, false alarm about 1e-8)",
-                   all(abs(v) < 6 for v in z.values()), 5 * n,
-                   ", ".join(f"c={c}: {passed[c]}/{n} (expected {n * probs[c]:.0f}, z {z[c]:+.2f})" for c in passed))
-    share = float(M.selection_probability(5))
-    expected = passed[5] * share
-    chi2 = sum((k - expected) ** 2 / expected for k in position)
-    ev.statistical("the chosen ciphertext of a count-5 bin is uniform (chi-square, 4 dof, false alarm 1e-6)",
-                   chi2_sf4(chi2) > 1e-6, passed[5],
-                   f"positions chosen {position} of {passed[5]} releases; chi2 = {chi2:.2f}, p = {chi2_sf4(chi2):.3g}")
+       steps=(Grid("per bin of three seeded runs of the real auxiliary server: released iff count + drawn noise >= T",
+                   _alg6_bins, precomputed),
+              Grid("every released ciphertext is one of a bin's own", _alg6_strays, precomputed, printed=False),
+              Grid("release probability: 1 - F_b(T - c) against the integral of the Laplace density", _release_points,
+                   precomputed, path="proof", printed=False),
+              Statistical("release rate per count within 6 sigma of n P(Lap(b) >= T - c) (5 counts, false alarm "
+                          "about 1e-8)", _release_rate_screen),
+              Statistical("the chosen ciphertext of a count-5 bin is uniform (chi-square, 4 dof, false alarm 1e-6)",
+                          _choice_screen)))
 
 
 # ---- Phase 3's wording ------------------------------------------------------------------------------------------
@@ -328,26 +349,34 @@ def exact_atom(c, b_, T_):
     return atom.subs({b: b_, tau: abs(T_ - c)})
 
 
-@claim(id="jiang-gcms/sec5.A.threshold-wording",
-       location="Section V-A, Phase 3 ('noisy frequency larger than a threshold T') vs Algorithm 6 ('>= T')",
-       statement="Phase 3's 'larger than T' and Algorithm 6's '>= T' release a bin with the same probability: with "
-                 "continuous Laplace noise P(c + Lap(b) = T) = 0, so Theorem 4 does not depend on the choice.",
-       printed=P.threshold_wording_printed, derived=M.threshold_wording_derived,
-       derivation="derivations.jiang_gcms.sec5_model.threshold_wording_derived", kind="statement",
-       assumptions="Lap(b) the continuous Laplace law of Algorithm 6 (density e^{-|y|/b}/(2b))",
-       custom="the exact side is a proof-path value per point (the atom P(Lap(b) = T - c) as a limit of the "
-              "integrated density), which a Grid's oracle (enumeration or moment formula) does not carry")
-def sec5_threshold_wording(ev):
-    outcomes = [({"b": b_, "T": T_, "c": c}, exact_atom(c, b_, T_) == 0)
-                for b_ in (R(1, 2), R(1), R(3)) for T_ in (R(1), R(5, 2), R(3), R(10)) for c in (1, 2, 3, 4, 11)]
-    insts = _observed_instances(ev, outcomes, size=lambda p: (p["b"], p["T"], p["c"]), path="proof")
-    ev.instances("P(c + Lap(b) >= T) - P(c + Lap(b) > T) = P(Lap(b) = T - c), the limit of the integrated density",
-                 insts)
+def _wording_points():
+    """(b, T, c) with b in {1/2, 1, 3}, T in {1, 5/2, 3, 10}, c in {1, 2, 3, 4, 11}."""
+    for b_ in (R(1, 2), R(1), R(3)):
+        for T_ in (R(1), R(5, 2), R(3), R(10)):
+            for c in (1, 2, 3, 4, 11):
+                yield Point({"b": b_, "T": T_, "c": c}, size=(b_, T_, c))
+
+
+def _discrete_wording_note() -> str:
+    """Where the wording would matter: integer-valued noise (the discrete Laplace pmf, computed exactly)."""
     pmf = {k: M.discrete_laplace_pmf(k, 1) for k in (0, 1, 2)}
-    ev.note("Not part of the verdict (the paper's noise is continuous): with integer-valued noise Z (the discrete "
+    return ("Not part of the verdict (the paper's noise is continuous): with integer-valued noise Z (the discrete "
             "Laplace, P(Z = k) = tanh(1/(2b)) e^{-|k|/b}, OpenDP's path for integer counts) and an integer T, "
             "'> T' releases a bin of count c less often than '>= T' by exactly P(Z = T - c); at b = 1: "
             + ", ".join(f"{sympy.sstr(v)} = {float(to_mpf(v, 20)):.4f} for |T - c| = {k}" for k, v in pmf.items())
             + ". For a non-integer T (e.g. T = 1 - ln(2 delta)/eps) the two rules coincide for integer noise too. "
             "ldpref's OpenDP path adds continuous Laplace noise to float counts, rounded to OpenDP's finest 2^k grid: "
             "its atoms are of order 2^k/b, so the rules agree there up to that rounding.")
+
+
+record(id="jiang-gcms/sec5.A.threshold-wording",
+       location="Section V-A, Phase 3 ('noisy frequency larger than a threshold T') vs Algorithm 6 ('>= T')",
+       statement="Phase 3's 'larger than T' and Algorithm 6's '>= T' release a bin with the same probability: with "
+                 "continuous Laplace noise P(c + Lap(b) = T) = 0, so Theorem 4 does not depend on the choice.",
+       printed=P.threshold_wording_printed, derived=M.threshold_wording_derived,
+       derivation="derivations.jiang_gcms.sec5_model.threshold_wording_derived", kind="statement",
+       assumptions="Lap(b) the continuous Laplace law of Algorithm 6 (density e^{-|y|/b}/(2b))",
+       steps=(Grid("P(c + Lap(b) >= T) - P(c + Lap(b) > T) = P(Lap(b) = T - c), the limit of the integrated density",
+                   _wording_points, lambda p: exact_atom(p.params["c"], p.params["b"], p.params["T"]) == 0,
+                   path="proof"),
+              Note(_discrete_wording_note)))

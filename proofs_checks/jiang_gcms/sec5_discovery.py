@@ -27,8 +27,9 @@ import derivations.jiang_gcms.printed_discovery as PD
 from derivations.jiang_gcms.discovery_symbols import T, b, delta, eps
 from ldpref.exact import exact_sign as _sign
 from ldpref.exact import to_mpf
-from ldpref.ledger import Instance, claim
+from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.forms import evaluate
+from ldpref.ledger.generic import Grid, Identity, Note, Point, RoleGrid, Symbolic, rhs
 
 from . import laplace_grid as LG
 from . import sec5_opendp
@@ -164,13 +165,28 @@ def _step_differences():
     return tuple(out)
 
 
+def _step_identities() -> tuple:
+    """The derivation's steps as identities over the whole range (b > 0, u = T - c real): each step's difference,
+    reduced (:func:`_step_differences`, computed when the step runs), == 0; then the new bin's non-release."""
+    names = [f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})"
+             for name, _, rhs, why in DD.common_bin_bounds()]
+    names.append("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
+                 "[T - 1, oo))")
+    steps = [Identity(name, lambda i=i: _step_differences()[i][1], lambda: sympy.Integer(0))
+             for i, name in enumerate(names)]
+    g = DD.new_bin_delta
+    steps.append(Identity("its non-release at e^eps >= e^{1/b} >= 1: (1 - e^eps (1 - g))_+ <= g, since 1 - (1 - g) "
+                          "== g", lambda: 1 - (1 - g()), g))
+    return tuple(steps)
+
+
+STEP_IDENTITIES = _step_identities()
+
+
 def _symbolic_steps(ev):
-    """The derivation's steps as identities over the whole range (b > 0, u = T - c real)."""
-    for name, diff in _step_differences():
-        ev.identity(name, diff, sympy.Integer(0))
-    g = DD.new_bin_delta()
-    ev.identity("its non-release at e^eps >= e^{1/b} >= 1: (1 - e^eps (1 - g))_+ <= g, since 1 - (1 - g) == g",
-                1 - (1 - g), g)
+    """The derivation's step identities recorded on ``ev`` (for the checks that keep a function of their own)."""
+    for step in STEP_IDENTITIES:
+        step.run(ev, True)
 
 
 # ---- Eq. (8) ---------------------------------------------------------------------------------------------------
@@ -181,7 +197,20 @@ def _exp_arms(form):
         else [sympy.exp(rhs)]
 
 
-@claim(id="jiang-gcms/eq8", location="Section V-B, Theorem 4, Eq. (8)",
+def _b_t_points():
+    """The (b, T) grid: b in B_GRID, T in T_GRID."""
+    return (Point({"b": b_, "T": t_}, size=(b_, t_)) for b_, t_ in _grid())
+
+
+def _wider_note(forms) -> str:
+    """Where the printed Eq. (8) (read through the evidence) exceeds 1/b on the grid, decided exactly."""
+    printed = forms.printed()
+    wider = [(b_, t_) for b_, t_ in _grid() if _sign(_eq8_value(printed, b_, t_) - 1 / b_) > 0]
+    return (f"Eq. (8) > 1/b at {len(wider)} of {len(_grid())} grid points (its second term), e.g. "
+            + ", ".join(f"b={b_} T={t_}" for b_, t_ in wider[:3]) + ".")
+
+
+record(id="jiang-gcms/eq8", location="Section V-B, Theorem 4, Eq. (8)",
        statement="eps = max{1/b, log(1 + 1/(2 e^{(T-1)/b} - 1))}.",
        printed=PD.eq8_printed, derived=DD.eps_derived, derivation="derivations.jiang_gcms.discovery.eps_derived",
        assumptions="b > 0, T >= 1, counts are positive integers; neighbours differ by one client; eps read as the "
@@ -191,26 +220,36 @@ def _exp_arms(form):
        note="Under standard (eps, delta)-DP the second term is not needed: the profile at eps = 1/b is already "
             "g = e^{-(T-1)/b}/2, the non-release ratio being covered by delta (OpenDP's map gives eps = 1/b).  "
             "Eq. (8) exceeds 1/b exactly when T < 1 - b log(2(1 - e^{-1/b})), possible only for b > 1/log 2.",
-       custom="besides printed vs derived and the grid: the derivation's steps as identities for all b > 0, T >= 1, "
-              "OpenDP's own privacy map as a numeric cross-check, and a note on where the printed Eq. (8) exceeds "
-              "1/b, computed from the printed form (a Note step reads no form)")
-def eq8(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("Eq. (8) vs max(1/b, -log(1 - g)), compared arm by arm through exp", _exp_arms(printed),
-                _exp_arms(derived))
-    insts = [Instance({"b": b_, "T": t_}, exact=_worst_ratio(b_, t_), derived=sympy.exp(_at(derived, b_, t_)),
-                      printed=sympy.exp(_at(printed, b_, t_)), size=(b_, t_), path=PATH) for b_, t_ in _grid()]
-    ev.instances("e^eps vs the worst ratio over outputs both neighbours produce (release probabilities from the "
-                 "Laplace CDF at integer counts)", insts)
-    _symbolic_steps(ev)
-    sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_))
-    wider = [(b_, t_) for b_, t_ in _grid() if _sign(_eq8_value(printed, b_, t_) - 1 / b_) > 0]
-    ev.note(f"Eq. (8) > 1/b at {len(wider)} of {len(_grid())} grid points (its second term), e.g. "
-            + ", ".join(f"b={b_} T={t_}" for b_, t_ in wider[:3]) + ".")
+       steps=(Symbolic("Eq. (8) vs max(1/b, -log(1 - g)), compared arm by arm through exp", part=_exp_arms),
+              Grid("e^eps vs the worst ratio over outputs both neighbours produce (release probabilities from the "
+                   "Laplace CDF at integer counts)", _b_t_points,
+                   lambda p: _worst_ratio(p.params["b"], p.params["T"]), path=PATH,
+                   value=lambda form, p: sympy.exp(_at(form, p.params["b"], p.params["T"]))),
+              *STEP_IDENTITIES,
+              sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_)),
+              Note(_wider_note, reads_forms=True)))
 
 
 # ---- Eq. (9) ---------------------------------------------------------------------------------------------------
-@claim(id="jiang-gcms/eq9", root_cause="thm4.delta", location="Section V-B, Theorem 4, Eq. (9)",
+def _eq8_eps_put_in(form, forms):
+    """A side's right-hand side with Eq. (8)'s eps as jiang-gcms/eq8 prints it (a declared dependency) put in."""
+    return form.rhs.subs(eps, forms.form_of("jiang-gcms/eq8").rhs)
+
+
+def _eq8_eps_points(forms):
+    """The (b, T) grid with Eq. (8)'s eps at each point (jiang-gcms/eq8's printed form, read through the evidence) as
+    ``data``: the exact side is the privacy profile there, Eq. (9) is evaluated with that eps."""
+    eq8_form = forms.form_of("jiang-gcms/eq8")
+    return (Point({"b": b_, "T": t_}, data=_eq8_value(eq8_form, b_, t_), size=(b_, t_)) for b_, t_ in _grid())
+
+
+def _eq9_value(form, point, role):
+    """The printed Eq. (9) at (b, T) and Eq. (8)'s eps there; the derived form (or the correction) at (b, T)."""
+    b_, t_ = point.params["b"], point.params["T"]
+    return _at(form, b_, t_, {eps: point.data}) if role == "printed" else _at(form, b_, t_)
+
+
+record(id="jiang-gcms/eq9", root_cause="thm4.delta", location="Section V-B, Theorem 4, Eq. (9)",
        statement="delta = (1/2) exp(eps (1 - T)), eps that of Eq. (8).",
        printed=PD.eq9_printed, derived=DD.delta_derived, derivation="derivations.jiang_gcms.discovery.delta_derived",
        correction=DD.delta_derived, depends_on=("jiang-gcms/eq8",),
@@ -221,31 +260,19 @@ def eq8(ev):
             "never under the other: no delta below it can hold, whatever eps.  Eq. (9) puts eps where 1/b belongs; "
             "it is right where Eq. (8)'s maximum is 1/b (always for b <= 1/log 2) or T = 1, and too small "
             "elsewhere (b = 10, T = 2: Eq. (9) 0.274, exact 0.452).",
-       custom="the OpenDP cross-check (sec5_opendp.crosscheck, shared with eq8 and thm4) records a numeric check and "
-              "notes that depend on what OpenDP reports, or only a note when the optional opendp is absent, which no "
-              "step records; and printed vs derived is proved with Eq. (8)'s eps put in (jiang-gcms/eq8's form, "
-              "depends_on).  The grids would fit a Grid whose points are built on that form (reads_forms)")
-def eq9(ev):
-    printed, derived, eq8_form = ev.printed(), ev.derived(), ev.form_of("jiang-gcms/eq8")
-    ev.symbolic("Eq. (9) with Eq. (8)'s eps put in vs e^{-(T-1)/b}/2", printed.rhs.subs(eps, eq8_form.rhs),
-                derived.rhs)
-    insts = []
-    for b_, t_ in _grid():
-        e8 = _eq8_value(eq8_form, b_, t_)
-        insts.append(Instance({"b": b_, "T": t_}, exact=_profile(b_, t_, sympy.exp(e8)), derived=_at(derived, b_, t_),
-                              printed=_at(printed, b_, t_, {eps: e8}), size=(b_, t_), path=PATH))
-    ev.instances("delta vs the privacy profile at Eq. (8)'s eps (hockey-stick sums over every neighbouring pair, "
-                 "release probabilities from the Laplace CDF at integer counts)", insts)
-    corr = ev.correction()
-    ev.corrections("delta vs the privacy profile at Eq. (8)'s eps",
-                   [Instance(i.params, i.exact, _at(corr, i.params["b"], i.params["T"]), size=i.size, path=PATH)
-                    for i in insts])
-    std = [Instance({"b": b_, "T": t_, "eps": "1/b"}, exact=_profile(b_, t_, sympy.exp(1 / b_)),
-                    derived=_at(derived, b_, t_), size=(b_, t_), path=PATH) for b_, t_ in _grid()]
-    ev.instances("the derived delta vs the privacy profile at eps = 1/b (standard (eps, delta)-DP)", std,
-                 has_printed=False)
-    _symbolic_steps(ev)
-    sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _at(derived, b_, t_))
+       steps=(Symbolic("Eq. (9) with Eq. (8)'s eps put in vs e^{-(T-1)/b}/2", part=_eq8_eps_put_in, reads_forms=True),
+              RoleGrid("delta vs the privacy profile at Eq. (8)'s eps (hockey-stick sums over every neighbouring pair, "
+                       "release probabilities from the Laplace CDF at integer counts)", _eq8_eps_points,
+                       lambda p: _profile(p.params["b"], p.params["T"], sympy.exp(p.data)), path=PATH,
+                       value=_eq9_value, reads_forms=True,
+                       correction_name="delta vs the privacy profile at Eq. (8)'s eps"),
+              Grid("the derived delta vs the privacy profile at eps = 1/b (standard (eps, delta)-DP)",
+                   lambda: (Point({"b": b_, "T": t_, "eps": "1/b"}, size=(b_, t_)) for b_, t_ in _grid()),
+                   lambda p: _profile(p.params["b"], p.params["T"], sympy.exp(1 / p.params["b"])), path=PATH,
+                   printed=False, value=lambda form, p: _at(form, p.params["b"], p.params["T"])),
+              *STEP_IDENTITIES,
+              sec5_opendp.crosscheck(lambda forms, b_, t_: 1 / b_,
+                                     lambda forms, b_, t_: _at(forms.derived(), b_, t_), reads_forms=True)))
 
 
 # ---- Theorem 4 -------------------------------------------------------------------------------------------------
@@ -296,11 +323,11 @@ def _thm4_correction():
             "fails exactly where Eq. (9) is too small: 1 < T < 1 - b log(2(1 - e^{-1/b})) (needs "
             "b > 1/log 2 = 1.4427).  With delta = e^{-(T-1)/b}/2 it holds for every b > 0, T >= 1, and then "
             "eps = 1/b already suffices (OpenDP's map agrees).",
-       custom="the OpenDP cross-check (sec5_opendp.crosscheck, shared with eq8 and eq9) records a numeric check and "
-              "notes that depend on what OpenDP reports, or only a note when the optional opendp is absent, which no "
-              "step records.  The rest would fit steps that read forms: identities with Eqs. (8) and (9) as their "
-              "claims print them (depends_on), grids whose points are built on the printed pair and on the "
-              "correction (reads_forms)")
+       custom="the printed form is a pair of equations, not a predicate: the grid's printed side is the theorem's "
+              "assertion (true at every point) while its exact side is built on that pair (the profile at its eps "
+              "against its delta), and the correction is judged on points whose eps, shown parameter and exact "
+              "side come from the correction pair itself; a Grid evaluates each form at the point instead.  The "
+              "OpenDP cross-check (sec5_opendp.crosscheck) and the identities are steps it runs")
 def thm4(ev):
     printed, derived = ev.printed(), ev.derived()
     # the theorem's pair is Eqs. (8) and (9) as their own claims print them (one transcription, read twice)
@@ -333,7 +360,7 @@ def thm4(ev):
     ev.identity("Eq. (9)'s delta >= g iff eps (1 - T) >= (1 - T)/b: with T >= 1, iff T = 1 or eps <= 1/b; and "
                 "-log(1 - g) <= 1/b iff T >= 1 - b log(2(1 - e^{-1/b})) (g at that T is 1 - e^{-1/b})",
                 sympy.simplify(g.subs(T, 1 - b * sympy.log(2 * (1 - sympy.exp(-1 / b))))), 1 - sympy.exp(-1 / b))
-    sec5_opendp.crosscheck(ev, lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_))
+    sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_)).run(ev, True)
 
 
 # ---- Section VII-E: T from eps and delta ------------------------------------------------------------------------
@@ -362,7 +389,30 @@ def _threshold_root(b_, d_):
     return root
 
 
-@claim(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approximately 1 - log(2 delta)/eps'",
+def _threshold_points():
+    """(eps, delta) on E_GRID x D_GRID, shown with b = 1/eps; the forms are evaluated at eps and delta."""
+    for e_ in E_GRID:
+        for d_ in D_GRID:
+            yield Point({"eps": e_, "delta": d_, "b": 1 / e_}, facts={eps: e_, delta: d_}, size=(e_, d_))
+
+
+def _delivered_points(forms):
+    """The points of :func:`_threshold_points` with the derived form's own T (read through the evidence) as the
+    oracle's input: the target delta (a constant of the point) is compared with the release probability there."""
+    derived = forms.derived()
+    for point in _threshold_points():
+        yield Point(point.params, facts=point.facts, data=evaluate(derived, point.facts), size=point.size,
+                    model=point.params["delta"])
+
+
+def _short_note() -> str:
+    """Where Eq. (8)'s eps exceeds the target on the grid (delta > 1 - e^{-eps}), exactly."""
+    short = [(e_, d_) for e_ in E_GRID for d_ in D_GRID if _sign(d_ - (1 - sympy.exp(-e_))) > 0]
+    return (f"Eq. (8)'s eps exceeds the target at {len(short)} of {len(E_GRID) * len(D_GRID)} grid points "
+            "(delta > 1 - e^{-eps}), e.g. " + ", ".join(f"eps={e_} delta={d_}" for e_, d_ in short[:3]) + ".")
+
+
+record(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approximately 1 - log(2 delta)/eps'",
        statement="According to Theorem 4, the threshold for (eps, delta) is T = 1 - log(2 delta)/eps (approximately).",
        printed=PD.sec7e_threshold_printed, derived=DD.threshold_derived,
        derivation="derivations.jiang_gcms.discovery.threshold_derived",
@@ -373,24 +423,10 @@ def _threshold_root(b_, d_):
             "(eps, delta)-DP in the standard sense.  With any b > 1/eps the same T falls short: the delta delivered "
             "is (2 delta)^{1/(eps b)}/2 > delta (eps = 1, delta = 1e-6, b = 2: 7.1e-4).  Under Eq. (8)'s reading "
             "eps is met only if delta <= 1 - e^{-eps} (otherwise Eq. (8) gives -log(1 - delta) > eps).",
-       custom="the exact T is a proof-path value (the symbolic root of the release equation, confirmed exactly), "
-              "and the second record's exact side is the release probability at the derived form's own T")
-def sec7e_threshold(ev):
-    printed, derived = ev.printed(), ev.derived()
-    ev.symbolic("1 - log(2 delta)/eps vs the root of e^{-(T-1)/b}/2 = delta at b = 1/eps", printed.rhs, derived.rhs)
-    insts, delivered = [], []
-    for e_ in E_GRID:
-        for d_ in D_GRID:
-            b_ = 1 / e_
-            root = _threshold_root(b_, d_)
-            params = {"eps": e_, "delta": d_, "b": b_}
-            insts.append(Instance(params, exact=root, derived=evaluate(derived, {eps: e_, delta: d_}),
-                                  printed=evaluate(printed, {eps: e_, delta: d_}), size=(e_, d_), path="proof"))
-            t_d = evaluate(derived, {eps: e_, delta: d_})
-            delivered.append(Instance(params, exact=_release(1, b_, t_d), derived=d_, size=(e_, d_), path=PATH))
-    ev.instances("T vs the root of the release probability equation (Laplace CDF)", insts)
-    ev.instances("the delta delivered at the derived T (release probability of a count-1 bin, Laplace CDF) == delta",
-                 delivered, has_printed=False)
-    short = [(e_, d_) for e_ in E_GRID for d_ in D_GRID if _sign(d_ - (1 - sympy.exp(-e_))) > 0]
-    ev.note(f"Eq. (8)'s eps exceeds the target at {len(short)} of {len(E_GRID) * len(D_GRID)} grid points "
-            "(delta > 1 - e^{-eps}), e.g. " + ", ".join(f"eps={e_} delta={d_}" for e_, d_ in short[:3]) + ".")
+       steps=(Symbolic("1 - log(2 delta)/eps vs the root of e^{-(T-1)/b}/2 = delta at b = 1/eps", part=rhs),
+              Grid("T vs the root of the release probability equation (Laplace CDF)", _threshold_points,
+                   lambda p: _threshold_root(p.params["b"], p.params["delta"]), path="proof"),
+              Grid("the delta delivered at the derived T (release probability of a count-1 bin, Laplace CDF) == delta",
+                   _delivered_points, lambda p: _release(1, p.params["b"], p.data), path=PATH, printed=False,
+                   reads_forms=True),
+              Note(_short_note)))

@@ -25,6 +25,7 @@ import mpmath
 import sympy
 
 from ldpref.exact import to_mpf
+from ldpref.ledger.generic import External
 
 NOT_RUN = "OpenDP cross-check not run (opendp not installed)"
 
@@ -74,13 +75,16 @@ def _close(reported, exact) -> bool:
     return value * (1 - BELOW_TOL) <= got <= value * (1 + REL_TOL) + ABS_TOL
 
 
-def crosscheck(ev, eps_of, delta_of) -> None:
-    """Record OpenDP's privacy map against the derived (eps_of(b, T), delta_of(b, T)) on ``ev``; with opendp
-    missing, record a note saying so (and no check: the path is not claimed)."""
+CHECK_NAME = ("OpenDP make_laplace_threshold (float counts, continuous Laplace) privacy map at d_in = (1, 1, 1) "
+              "== derived (1/b, e^{-(T-1)/b}/2), and its integer path's eps == 1/b")
+
+
+def outcome(eps_of, delta_of):
+    """OpenDP's privacy map against the derived (eps_of(b, T), delta_of(b, T)): ``(passed, points, detail, notes)``,
+    the notes saying what OpenDP's integer path reports; None when opendp is not installed."""
     maps = opendp_maps()
     if maps is None:
-        ev.note(NOT_RUN)
-        return
+        return None
     bad, discrete_bug, discrete_exact = [], [], []
     for row in maps:
         b_, t_ = row["b"], row["T"]
@@ -102,16 +106,27 @@ def crosscheck(ev, eps_of, delta_of) -> None:
             else:
                 bad.append(f"b={b_} T={t_} (int): OpenDP delta {d_i}, exact P(1 + Z >= T) = {exact_int}")
     n = len(maps)
-    ev.numeric("OpenDP make_laplace_threshold (float counts, continuous Laplace) privacy map at d_in = (1, 1, 1) "
-               "== derived (1/b, e^{-(T-1)/b}/2), and its integer path's eps == 1/b",
-               not bad, n, f"{n} (b, T) points, b in {{1/2, 1, 2, 10}}, T in {{1, 2, 5, 20}}"
-               + (f"; disagreements: {bad[:3]}" if bad else ""))
+    notes = []
     if discrete_bug:
-        ev.note(f"OpenDP's integer path (discrete Laplace) reports delta = P(Z > T - 1) at {len(discrete_bug)} points, "
-                "e^{-1/b} times the exact release probability P(1 + Z >= T) of a key held by one client: its map "
-                "leaves out the mass at the threshold although the key is kept at noisy count == T (opendp/opendp "
-                "issue #2922); the float path agrees with ldpref exactly.")
+        notes.append(f"OpenDP's integer path (discrete Laplace) reports delta = P(Z > T - 1) at {len(discrete_bug)} "
+                     "points, e^{-1/b} times the exact release probability P(1 + Z >= T) of a key held by one client: "
+                     "its map leaves out the mass at the threshold although the key is kept at noisy count == T "
+                     "(opendp/opendp issue #2922); the float path agrees with ldpref exactly.")
     if discrete_exact:
-        ev.note(f"OpenDP's integer path reports the exact delta P(1 + Z >= T) at {len(discrete_exact)} points.")
-    ev.note("OpenDP's eps is 1/b everywhere (standard approximate DP): Eq. (8)'s second term -log(1 - g) bounds the "
-            "non-release ratio of the new bin, which standard (eps, delta)-DP absorbs into delta = g.")
+        notes.append(f"OpenDP's integer path reports the exact delta P(1 + Z >= T) at {len(discrete_exact)} points.")
+    notes.append("OpenDP's eps is 1/b everywhere (standard approximate DP): Eq. (8)'s second term -log(1 - g) bounds "
+                 "the non-release ratio of the new bin, which standard (eps, delta)-DP absorbs into delta = g.")
+    detail = (f"{n} (b, T) points, b in {{1/2, 1, 2, 10}}, T in {{1, 2, 5, 20}}"
+              + (f"; disagreements: {bad[:3]}" if bad else ""))
+    return not bad, n, detail, notes
+
+
+def crosscheck(eps_of, delta_of, *, reads_forms: bool = False) -> External:
+    """The cross-check as a step: a numeric record and OpenDP's notes, or with opendp missing only a note saying so
+    (and no check: the path is not claimed).  With ``reads_forms`` the derived values are ``eps_of(forms, b, T)``,
+    ``delta_of(forms, b, T)``, the claim's forms read through the evidence."""
+    if reads_forms:
+        return External(CHECK_NAME, lambda forms: outcome(lambda b_, t_: eps_of(forms, b_, t_),
+                                                          lambda b_, t_: delta_of(forms, b_, t_)), NOT_RUN,
+                        reads_forms=True)
+    return External(CHECK_NAME, lambda: outcome(eps_of, delta_of), NOT_RUN)

@@ -19,9 +19,8 @@ import sympy
 
 from derivations.jiang_gcms import discovery_model as M
 from derivations.jiang_gcms import printed_sec6 as P
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Grid, Point, Statistical
-from ldpref.ledger.forms import evaluate
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Point, Statistical, precomputed
 
 from .laplace_grid import laplace_upper_tail
 
@@ -106,7 +105,16 @@ record(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for t
        steps=(Grid("targeted drop on the real protocol: is the named item suppressed?", _keyed_points, _drop_value_run),))
 
 
-@claim(id="jiang-gcms/sec6.2.drop-top", location="Section VI-2 (analysis for the aux. server), frequency list",
+def _unnoticed_points():
+    """Per keyed / unkeyed run: the fact of the attacked run (the server's view equals an honest run without the
+    deleted clients, under a shared seed) as the exact side, against the constant True the claim's reading needs
+    (a model point: no form is evaluated there)."""
+    for k in KEYED:
+        view = _drop(k, None)
+        yield Point({"keyed": k}, data=view["malicious"] == view["honest_without"], size=(int(k),), model=True)
+
+
+record(id="jiang-gcms/sec6.2.drop-top", location="Section VI-2 (analysis for the aux. server), frequency list",
        statement="Knowing only the list of frequencies, a malicious auxiliary server can delete every record of the "
                  "most frequent item, even when the hash is keyed.",
        printed=P.sec6_drop_top_printed, derived=M.sec6_drop_top_derived,
@@ -114,15 +122,10 @@ record(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for t
        note="The paper does not say whether the server notices; the second check shows it cannot: under a shared "
             "seed the server's view of the attacked run is exactly an honest run on the data without the deleted "
             "clients (it never learns n per item).",
-       custom="the second record is a fact of the attacked run (the server's view equals an honest run without the "
-              "deleted clients) recorded against a constant, not a form evaluated on a grid")
-def sec6_drop_top(ev):
-    views = {k: _drop(k, None) for k in KEYED}
-    Grid("largest-bin drop on the real protocol: is the most frequent item suppressed?", _keyed_points,
-         lambda point: _top_suppressed(views[point.params["keyed"]])).run(ev, True)
-    ev.instances("the server's view after the drop equals an honest run without the deleted clients",
-                 [Instance({"keyed": k}, exact=views[k]["malicious"] == views[k]["honest_without"], derived=True,
-                           size=(int(k),)) for k in KEYED], has_printed=False)
+       steps=(Grid("largest-bin drop on the real protocol: is the most frequent item suppressed?", _keyed_points,
+                   lambda point: _top_suppressed(_drop(point.params["keyed"], None))),
+              Grid("the server's view after the drop equals an honest run without the deleted clients",
+                   _unnoticed_points, precomputed, printed=False)))
 
 
 @cache
@@ -167,38 +170,45 @@ def _singleton_tail(eps, delta):
     return sympy.simplify(tail.subs({b: 1 / eps, t: -sympy.log(2 * delta) / eps}))
 
 
-@claim(id="jiang-gcms/sec7.E.singletons", location="Section VII-E, on Fig. 9",
-       statement="With T from Theorem 4 and zero-mean Laplace noise, most items held by one client remain unrevealed.",
-       printed=P.sec7e_singletons_printed, derived=M.sec7e_singletons_derived,
-       derivation="derivations.jiang_gcms.discovery_model.singleton_release_probability", kind="statement",
-       assumptions="b = 1/eps and T = 1 - ln(2 delta)/eps (the paper's use of Eqs (8)-(9)); delta < 1/2",
-       note="Exactly: a count-1 item is released with probability delta, whatever eps.",
-       custom="the exact side is a proof-path value per point (the Laplace tail integrated and simplified to delta), "
-              "which a Grid's oracle (enumeration or moment formula) does not carry; plus a statistical run")
-def sec7e_singletons(ev):
-    from ldpref.discovery import noise
-
-    insts = []
+def _singleton_points():
+    """(eps, delta) with eps in {1/2, 1, ln 3, 8} and delta in {1e-6, 1/100, 49/100}."""
     for eps in (R(1, 2), R(1), sympy.log(3), R(8)):
         for delta in (R(1, 10**6), R(1, 100), R(49, 100)):
-            tail = _singleton_tail(eps, delta)
-            if sympy.simplify(tail - delta) != 0:
-                raise AssertionError(f"P(1 + Lap >= T) = {tail}, expected delta = {delta}")
-            params = {"eps": eps, "delta": delta}
-            insts.append(Instance(params, exact=bool(tail < R(1, 2)), derived=evaluate(ev.derived(), params),
-                                  printed=evaluate(ev.printed(), params), path="proof",
-                                  size=(delta, eps.evalf(20))))
-    ev.instances("P(1 + Lap(b) >= T) by integrating the Laplace density, compared with 1/2", insts)
-    # the real code: 20,000 singleton bins at eps = 1, delta = 1/10 pass at rate delta
-    # (sigma = 42.4; a 6-sigma band has false-alarm rate about 2e-9)
+            yield Point({"eps": eps, "delta": delta}, size=(delta, eps.evalf(20)))
+
+
+def _singleton_below_half(point) -> bool:
+    """Whether P(1 + Lap(b) >= T) < 1/2, the tail integrated and simplified (it must be delta exactly)."""
+    eps, delta = point.params["eps"], point.params["delta"]
+    tail = _singleton_tail(eps, delta)
+    if sympy.simplify(tail - delta) != 0:
+        raise AssertionError(f"P(1 + Lap >= T) = {tail}, expected delta = {delta}")
+    return bool(tail < R(1, 2))
+
+
+def _singleton_run():
+    """The real code: 20,000 singleton bins at eps = 1, delta = 1/10 pass at rate delta (sigma = 42.4; a 6-sigma
+    band has false-alarm rate about 2e-9)."""
+    from ldpref.discovery import noise
     from ldpref.discovery.params import paper_parameters
 
     p = paper_parameters(1, 0.1)
     passed = int(noise.threshold_release([1] * 20000, p.b, p.T, method="reference",
                                          rng=np.random.default_rng(65)).sum())
     sigma = (20000 * 0.1 * 0.9) ** 0.5
-    ev.statistical("Algorithm 6 (reference noise) releases singletons at rate delta", abs(passed - 2000) < 6 * sigma,
-                   20000, f"{passed} of 20000 singleton bins released at delta = 0.1 (expected 2000 +- {6 * sigma:.0f})")
+    return (abs(passed - 2000) < 6 * sigma, 20000,
+            f"{passed} of 20000 singleton bins released at delta = 0.1 (expected 2000 +- {6 * sigma:.0f})")
+
+
+record(id="jiang-gcms/sec7.E.singletons", location="Section VII-E, on Fig. 9",
+       statement="With T from Theorem 4 and zero-mean Laplace noise, most items held by one client remain unrevealed.",
+       printed=P.sec7e_singletons_printed, derived=M.sec7e_singletons_derived,
+       derivation="derivations.jiang_gcms.discovery_model.singleton_release_probability", kind="statement",
+       assumptions="b = 1/eps and T = 1 - ln(2 delta)/eps (the paper's use of Eqs (8)-(9)); delta < 1/2",
+       note="Exactly: a count-1 item is released with probability delta, whatever eps.",
+       steps=(Grid("P(1 + Lap(b) >= T) by integrating the Laplace density, compared with 1/2", _singleton_points,
+                   _singleton_below_half, path="proof"),
+              Statistical("Algorithm 6 (reference noise) releases singletons at rate delta", _singleton_run)))
 
 
 def _class_probabilities():
@@ -226,7 +236,47 @@ def _convergence_proof():
     }
 
 
-@claim(id="jiang-gcms/sec7.E.convergence", location="Section VII-E, on Fig. 9",
+def _kosarak_points():
+    """One point per delta in {1e-6, 1/100, 49/100} on Kosarak's count-of-counts (the forms' facts)."""
+    from .sec7e_kosarak import KOSARAK_COUNT_OF_COUNTS as counts
+
+    for delta in (R(1, 10**6), R(1, 100), R(49, 100)):
+        yield Point({"data": "kosarak-head", "delta": delta}, facts={"count_of_counts": counts, "delta": delta},
+                    size=(delta,))
+
+
+def _limit_below_distinct(point) -> bool:
+    """Whether lim_{eps -> oo} E|S| < |D|: every count class is nondecreasing in eps (proved in
+    :func:`_convergence_proof`; count 1 is the constant delta), so E|S| is, and its limit is the sum of the classes'
+    limits: 1 for c >= 2, _singleton_tail = delta for c = 1."""
+    facts = _convergence_proof()
+    if not all(facts.values()):
+        raise AssertionError(f"a step of the convergence proof failed: {facts}")
+    counts, delta = point.facts["count_of_counts"], point.facts["delta"]
+    limit = sum(m for c, m in counts.items() if c >= 2) + _singleton_tail(R(1), delta) * counts[1]
+    return bool(limit < sum(counts.values()))
+
+
+def _kosarak_run():
+    """The real code on the Kosarak histogram at eps = 64, delta = 1/100: the release count is a sum of independent
+    Bernoullis; a 6-sigma band around its exact mean has false-alarm rate about 2e-9."""
+    from ldpref.discovery import noise
+    from ldpref.discovery.params import paper_parameters
+
+    from .sec7e_kosarak import KOSARAK_COUNT_OF_COUNTS as counts
+
+    distinct = sum(counts.values())
+    p = paper_parameters(64, 0.01)
+    bins = np.repeat(np.array(list(counts), dtype=np.int64), list(counts.values()))
+    probs = np.array([noise.release_probability(int(c), p.b, p.T) for c in bins])
+    passed = int(noise.threshold_release(bins, p.b, p.T, method="reference", rng=np.random.default_rng(66)).sum())
+    mean, sd = float(probs.sum()), float((probs * (1 - probs)).sum() ** 0.5)
+    return (abs(passed - mean) < 6 * sd and mean < distinct, int(bins.size),
+            f"{passed} released (mean {mean:.1f} +- {6 * sd:.1f}; limit at eps -> oo "
+            f"{float(M.discovered_limit(counts, 0.01)):.2f}; {distinct} distinct)")
+
+
+record(id="jiang-gcms/sec7.E.convergence", location="Section VII-E, on Fig. 9",
        statement="As eps increases the number of discovered items converges, to a number well below the number of "
                  "distinct items.",
        printed=P.sec7e_convergence_printed, derived=M.sec7e_convergence_derived,
@@ -235,37 +285,6 @@ def _convergence_proof():
                    "n = 294,022, 17,034 distinct, 6,384 held by one client), the paper's URL data being unavailable",
        note="On Kosarak the limit is 10,650 + 6,384 delta of 17,034 distinct items (62.5%); the paper reports about "
             "5,500 of 40,000 URLs, a data-set figure we cannot check.",
-       custom="the exact side is a proof-path value (monotonicity and limit of every count class proved "
-              "symbolically, then summed over Kosarak's classes), which a Grid's oracle does not carry; plus a "
-              "statistical run")
-def sec7e_convergence(ev):
-    from .sec7e_kosarak import KOSARAK_COUNT_OF_COUNTS as counts
-
-    facts = _convergence_proof()
-    if not all(facts.values()):
-        raise AssertionError(f"a step of the convergence proof failed: {facts}")
-    distinct = sum(counts.values())
-    insts = []
-    for delta in (R(1, 10**6), R(1, 100), R(49, 100)):
-        # every count class is nondecreasing in eps (proved above; count 1 is the constant delta), so E|S| is,
-        # and its limit is the sum of the classes' limits: 1 for c >= 2, _singleton_tail = delta for c = 1
-        limit = sum(m for c, m in counts.items() if c >= 2) + _singleton_tail(R(1), delta) * counts[1]
-        params = {"count_of_counts": counts, "delta": delta}
-        insts.append(Instance({"data": "kosarak-head", "delta": delta}, exact=bool(limit < distinct),
-                              derived=evaluate(ev.derived(), params), printed=evaluate(ev.printed(), params),
-                              path="proof", size=(delta,)))
-    ev.instances("E|S| nondecreasing in eps with limit sum_{c>=2} N_c + delta N_1, compared with |D|", insts)
-    # the real code on the Kosarak histogram at eps = 64, delta = 1/100: the release count is a sum of independent
-    # Bernoullis; a 6-sigma band around its exact mean has false-alarm rate about 2e-9
-    from ldpref.discovery import noise
-    from ldpref.discovery.params import paper_parameters
-
-    p = paper_parameters(64, 0.01)
-    bins = np.repeat(np.array(list(counts), dtype=np.int64), list(counts.values()))
-    probs = np.array([noise.release_probability(int(c), p.b, p.T) for c in bins])
-    passed = int(noise.threshold_release(bins, p.b, p.T, method="reference", rng=np.random.default_rng(66)).sum())
-    mean, sd = float(probs.sum()), float((probs * (1 - probs)).sum() ** 0.5)
-    ev.statistical("Algorithm 6 on the Kosarak histogram at eps = 64 releases about the limit",
-                   abs(passed - mean) < 6 * sd and mean < distinct, int(bins.size),
-                   f"{passed} released (mean {mean:.1f} +- {6 * sd:.1f}; limit at eps -> oo "
-                   f"{float(M.discovered_limit(counts, 0.01)):.2f}; {distinct} distinct)")
+       steps=(Grid("E|S| nondecreasing in eps with limit sum_{c>=2} N_c + delta N_1, compared with |D|", _kosarak_points,
+                   _limit_below_distinct, path="proof"),
+              Statistical("Algorithm 6 on the Kosarak histogram at eps = 64 releases about the limit", _kosarak_run)))

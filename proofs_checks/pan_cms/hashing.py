@@ -36,7 +36,7 @@ from ldpref.dataset import all_datasets as _datasets  # noqa: F401  (hashing_ori
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family
-from ldpref.ledger import Instance, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.generic import precomputed as _exact_of
 from ldpref.ledger.forms import Predicate, evaluate, param_name, statement_program
@@ -254,10 +254,6 @@ def rows_grid(name, rows, *, statement=False, **kw):
     how = truth if statement else val
     return Grid(name, rows, _exact_of, value=lambda form, point: how(form, point.substitution), **kw)
 
-
-def statement_instance(params, P, D, facts, **kw):
-    """An instance of a statement: exact HOLDS, the printed and derived forms evaluated on the same exact facts."""
-    return Instance(params, HOLDS, truth(D, facts), truth(P, facts), **kw)
 
 # ---- Eq. (18) and the families of Section 3.5 ------------------------------------------------------
 def _eq18_identity(l_, d_):

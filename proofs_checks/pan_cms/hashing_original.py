@@ -20,12 +20,12 @@ from derivations.pan_cms.symbols import cbar, delta, f, k, m, n, tau, var_eq, va
 from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import all_function_draws, gf2_affine_family, random_family
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.mechanisms.cms import cms, cms_over_draws
 
 from .hashing import (DER, DISTINCT_PAIRS, HOLDS, KIND_ORDER, R, SEED, _datasets, _exact_of, _inner,
-                      _inner_vars, _perfect, _rat, rows_grid, statement_instance)
+                      _inner_vars, _perfect, _rat, rows_grid)
 from .hashing_thm38 import veq_steps
 
 DRAWS = [(2, 2, 1), (2, 2, 2), (2, 2, 3), (2, 3, 1), (2, 3, 2), (3, 2, 1), (3, 2, 2), (3, 3, 1), (2, 4, 1)]
@@ -548,28 +548,24 @@ record(
 )
 
 
-@claim(
-    id="pan-cms/sec3.6.k-order",
-    location="Section 3.6, after Theorem 3.11 (k = Omega(n/m))",
-    statement="The smallest k meeting Theorem 3.11's condition grows as n/m.",
-    printed=PH.k_order_printed,
-    derived=H.k_order_derived,
-    derivation=f"{DER}.k_min_derived",
-    kind="statement",
-    assumptions="the original CMS's RAPPOR (sRP, aRP): Var(R|!=) does not depend on m; fixed eps, tau, delta; the "
-                "limits taken are n -> infinity and m -> infinity",
-    note="With RR as the inner mechanism Var(R|!=) = (e^eps + m - 2)/(e^eps - 1)^2 grows with m and the smallest k "
-         "is Theta(n/m^2).",
-    custom="optimality: the smallest k by bisection, and a symbolic double limit (a proof-path instance)",
-)
-def sec36_k_order(ev):
-    P, D = ev.printed(), ev.derived()
-    insts, order = [], []
-    t, dl = R(1, 10), R(1, 2)
-    for kind, ee in (("srp", R(4)), ("arp", R(3))):
-        vnes = [_inner_vars(kind, mm, ee)[1] for mm in (2, 3, 5, 9)]
-        ev.identity(f"Var(R|!=) of the exact {kind} does not depend on m (m = 2, 3, 5, 9)", vnes, [vnes[0]] * 4)
-        for mm in (2, 3, 5, 9):
+K_ORDER_INNER = (("srp", R(4)), ("arp", R(3)))  # RAPPOR (symmetric, asymmetric) at e^eps
+K_ORDER_M = (2, 3, 5, 9)
+K_ORDER_TAU, K_ORDER_DELTA = R(1, 10), R(1, 2)
+
+
+def _m_free_identity(kind, ee):
+    """Var(R|!=) of the exact RAPPOR does not depend on m."""
+    vnes = lambda: [_inner_vars(kind, mm, ee)[1] for mm in K_ORDER_M]  # noqa: E731
+    return Identity(f"Var(R|!=) of the exact {kind} does not depend on m (m = 2, 3, 5, 9)", vnes,
+                    lambda: [vnes()[0]] * len(K_ORDER_M))
+
+
+def _k_search_rows():
+    """Per inner mechanism, m and n: the smallest k with delta tau Var(R|!=)/n > 1/((m-1)k), found by bisection
+    (the exact side), against ``H.k_min_derived`` (a model quantity: the derivation's closed form)."""
+    t, dl = K_ORDER_TAU, K_ORDER_DELTA
+    for kind, ee in K_ORDER_INNER:
+        for mm in K_ORDER_M:
             _, vne = _inner_vars(kind, mm, ee)
             _, dvne = H.inner_variances(kind, mm, ee)
             for nn in (10, 1000, 10**6):
@@ -581,13 +577,36 @@ def sec36_k_order(ev):
                 while hi - lo > 1:
                     mid = (lo + hi) // 2
                     lo, hi = (lo, mid) if ok(mid) else (mid, hi)
-                insts.append(Instance({"inner": kind, "m": mm, "n": nn}, hi, H.k_min_derived(mm, nn, t, dl, dvne),
-                                      size=(KIND_ORDER[kind], mm, nn)))
-        # k_min m/n as n -> infinity, then m -> infinity, with the exact (m-independent) Var(R|!=)
-        kk = sympy.floor(n / ((m - 1) * dl * t * vnes[0])) + 1
+                yield Point({"inner": kind, "m": mm, "n": nn}, data=hi, size=(KIND_ORDER[kind], mm, nn),
+                            model=H.k_min_derived(mm, nn, t, dl, dvne))
+
+
+def _k_limit_rows():
+    """Per inner mechanism: k_min m/n as n -> infinity, then m -> infinity, with the exact (m-independent)
+    Var(R|!=) (a symbolic double limit, so the statement's exact side is decided by proof)."""
+    t, dl = K_ORDER_TAU, K_ORDER_DELTA
+    for kind, ee in K_ORDER_INNER:
+        vne = _inner_vars(kind, K_ORDER_M[0], ee)[1]
+        kk = sympy.floor(n / ((m - 1) * dl * t * vne)) + 1
         lim = sympy.limit(sympy.limit(kk * m / n, n, sympy.oo), m, sympy.oo)
-        order.append(statement_instance({"inner": kind, "exp_eps": ee}, P, D,
-                                        {H.k_lim: lim, delta: dl, tau: t, var_neq: vnes[0]}, path="proof",
-                                        size=(KIND_ORDER[kind],)))
-    ev.instances("smallest k by search vs floor(n/((m-1) delta tau Var(R|!=))) + 1", insts, has_printed=False)
-    ev.instances("k_min m/n in the limit (k_min = Theta(n/m))", order)
+        yield Point({"inner": kind, "exp_eps": ee}, facts={H.k_lim: lim, delta: dl, tau: t, var_neq: vne},
+                    data=HOLDS, size=(KIND_ORDER[kind],))
+
+
+record(
+    id="pan-cms/sec3.6.k-order",
+    location="Section 3.6, after Theorem 3.11 (k = Omega(n/m))",
+    statement="The smallest k meeting Theorem 3.11's condition grows as n/m.",
+    printed=PH.k_order_printed,
+    derived=H.k_order_derived,
+    derivation=f"{DER}.k_min_derived",
+    kind="statement",
+    assumptions="the original CMS's RAPPOR (sRP, aRP): Var(R|!=) does not depend on m; fixed eps, tau, delta; the "
+                "limits taken are n -> infinity and m -> infinity",
+    note="With RR as the inner mechanism Var(R|!=) = (e^eps + m - 2)/(e^eps - 1)^2 grows with m and the smallest k "
+         "is Theta(n/m^2).",
+    steps=(*(_m_free_identity(kind, ee) for kind, ee in K_ORDER_INNER),
+           Grid("smallest k by search vs floor(n/((m-1) delta tau Var(R|!=))) + 1", _k_search_rows, _exact_of,
+                printed=False),
+           rows_grid("k_min m/n in the limit (k_min = Theta(n/m))", _k_limit_rows, statement=True, path="proof")),
+)

@@ -17,7 +17,7 @@ from derivations.pan_cms.symbols import cbar, e, f, m, n, q, r, tau, var_eq, var
 from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_fraction as _frac
-from ldpref.ledger import Instance, claim, record
+from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 
 from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _collision, _collision_rate_mechanism, _cms, _datasets,
@@ -563,31 +563,41 @@ record(
 )
 
 
-#: why the eps -> 0 claims keep a check function: their exact values come from a limit (a proof, not a grid oracle)
-EPS0_CUSTOM = "a symbolic limit eps -> 0 as the supremum (proof-path instances) and a numeric comparison with it"
 EPS0_POINTS = [(1, R(1, 10)), (1, R(1, 8)), (1, R(1, 5)), (1, R(2, 9)), (1, R(1, 4)), (2, R(1, 20)), (2, R(2, 25)),
                (2, R(1, 10)), (3, R(1, 40)), (3, R(1, 30)), (4, R(1, 50)), (7, R(1, 100)), (5, R(1, 100))]
 
 
-def _eps0_check(ev, kind_of_cor):
-    """The model against the exact tau*LHS and the printed vs derived bound (steps run on ``ev``), then the exact
-    values below the symbolic limit eps -> 0 and the condition against that limit (proof-path instances)."""
-    P, D = ev.printed(), ev.derived()
-    _lhs_identity(kind_of_cor, (2, 3)).run(ev, True)
-    Symbolic("printed vs derived bound on (2q+1)^2 at eps = 0", part=lambda form: form.rhs ** 2).run(ev, True)
-    limit = sympy.limit(_lhs_model(kind_of_cor), H.s if kind_of_cor == 36 else e, 1, "+")
+@cache
+def _eps0_limit(kind_of_cor):
+    """sup_eps tau*LHS: the model's symbolic limit e^{eps/2} -> 1+ (Cor. 3.6) or e^eps -> 1+ (Cor. 3.7)."""
+    return sympy.limit(_lhs_model(kind_of_cor), H.s if kind_of_cor == 36 else e, 1, "+")
+
+
+def _below_limit(kind_of_cor):
     below = [_lhs_exact(kind_of_cor, ss) for ss in (2, 3, 4)]
-    ev.numeric("the exact tau*LHS at e^eps = 2, 3, 4 stays below its eps -> 0 limit (the supremum)",
-               all(v < limit for v in below), len(below), f"limit {limit}, values {below}")
-    insts = []
-    for q_, t in EPS0_POINTS:
-        # exact: does (2q+1)^2 bound tau*LHS for every eps > 0, i.e. its supremum (the limit) ?
-        insts.append(Instance({"q": q_, "tau": t, "sup tau*LHS": limit}, bool((2 * q_ + 1) ** 2 * t >= limit),
-                              val(D, {q: q_, tau: t}), val(P, {q: q_, tau: t}), path="proof", size=(q_, t)))
-    ev.instances("the condition on (2q+1)^2 vs (2q+1)^2 tau >= sup_eps tau*LHS (the eps -> 0 limit)", insts)
+    limit = _eps0_limit(kind_of_cor)
+    return all(v < limit for v in below), len(below), f"limit {limit}, values {below}"
 
 
-@claim(
+def eps0_steps(kind_of_cor):
+    """The model against the exact tau*LHS, the printed vs derived bound, the exact values below the symbolic limit
+    eps -> 0, then the condition against that limit: does (2q+1)^2 bound tau*LHS for every eps > 0, i.e. its
+    supremum (the limit)?  The exact side is decided by proof (the limit), so the grid's path is ``proof``."""
+    def rows():
+        limit = _eps0_limit(kind_of_cor)
+        for q_, t in EPS0_POINTS:
+            yield Point({"q": q_, "tau": t, "sup tau*LHS": limit}, facts={q: q_, tau: t},
+                        data=bool((2 * q_ + 1) ** 2 * t >= limit), size=(q_, t))
+
+    return (_lhs_identity(kind_of_cor, (2, 3)),
+            Symbolic("printed vs derived bound on (2q+1)^2 at eps = 0", part=lambda form: form.rhs ** 2),
+            Numeric("the exact tau*LHS at e^eps = 2, 3, 4 stays below its eps -> 0 limit (the supremum)",
+                    lambda: _below_limit(kind_of_cor)),
+            Grid("the condition on (2q+1)^2 vs (2q+1)^2 tau >= sup_eps tau*LHS (the eps -> 0 limit)", rows,
+                 lambda point: point.data, path="proof", value=lambda form, point: val(form, point.substitution)))
+
+
+record(
     id="pan-cms/appE.cor3.6-eps0", root_cause="appE.eps0-limit",
     location="Appendix E, proof of Corollary 3.6 (eps = 0 in Eq. (43) gives 2q + 1 > sqrt(1/tau))",
     statement="Letting eps -> 0 in Eq. (43) at m = 1 + e^{eps/2} gives the condition 2q + 1 > sqrt(1/tau).",
@@ -596,13 +606,11 @@ def _eps0_check(ev, kind_of_cor):
     derivation=f"{DER}.cor36_lhs_model",
     assumptions="CMS+RR; the limit taken is e^{eps/2} -> 1 from above; values are tau * LHS (n cancels when "
                 "Var(f_hat) keeps its 1/n); the condition must bound tau * LHS for every eps > 0",
-    custom=EPS0_CUSTOM,
+    steps=eps0_steps(36),
 )
-def appE_cor36_eps0(ev):
-    _eps0_check(ev, 36)
 
 
-@claim(
+record(
     id="pan-cms/appE.cor3.7-eps0", root_cause="appE.eps0-limit",
     location="Appendix E, proof of Corollary 3.7 (eps = 0 in Eq. (44) gives 2q + 1 > sqrt(1/tau))",
     statement="Letting eps -> 0 in Eq. (44) at m = 1 + e^eps gives the condition 2q + 1 > sqrt(1/tau).",
@@ -610,10 +618,8 @@ def appE_cor36_eps0(ev):
     derived=H.eps0_condition_derived,
     derivation=f"{DER}.cor37_lhs_model",
     assumptions="CMS+RR; the limit taken is e^eps -> 1 from above; values are tau * LHS",
-    custom=EPS0_CUSTOM,
+    steps=eps0_steps(37),
 )
-def appE_cor37_eps0(ev):
-    _eps0_check(ev, 37)
 
 
 def _l2_sum_rows():

@@ -11,11 +11,11 @@ import sympy
 import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH
 from derivations.pan_cms.symbols import cbar, f, m, n, q, tau, var_eq, var_neq
-from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Identity, Point, Symbolic
+from ldpref.ledger import record
+from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 
-from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _bias, _collision, _inner_vars, _var, conjunct, rows_grid,
-                      statement_instance)
+from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _bias, _collision, _exact_of, _inner_vars, _var, conjunct,
+                      rows_grid)
 from .hashing_thm38 import EQ41_GRID, _poly_expr, _var_in_c, h_prime_rows, row_params, row_size
 
 
@@ -203,7 +203,41 @@ record(
 )
 
 
-@claim(
+Q_ORDER_INNER = ((3, R(2)), (5, R(3)))  # (m, e^eps) of the perfect CMS+RR
+Q_ORDER_TAU = R(1, 10)
+
+
+def _q_search_rows():
+    """Per (m, e^eps) and n = 10^2, ..., 10^12: the smallest q by exhaustive search (``H.q_min_thm39``, the exact
+    side) against the closed form (a model quantity): the smallest integer q >= 1 with q(q+1) >=
+    sqrt(n)/(4(m-1)sqrt(tau V1)) and the tau condition."""
+    t = Q_ORDER_TAU
+    for mm, ee in Q_ORDER_INNER:
+        v1 = _var(("perfect", 2, mm), "rr", ee, "eq2", (0, 1))[0]
+        qmin = H.q_min_thm39(mm, t, v1)
+        for j in (2, 4, 6, 8, 10, 12):
+            nn = 10**j
+            bound = sympy.sqrt(R(nn) / (t * v1)) / (4 * (mm - 1))
+            root = (-1 + sympy.sqrt(1 + 4 * bound)) / 2
+            dq = max(int(sympy.ceiling(root)), 1)
+            while R(8 * dq**2 + 8 * dq + 1, 16 * dq**2 * (dq + 1) ** 2) > t:
+                dq += 1
+            yield Point({"m": mm, "exp_eps": ee, "n": nn}, data=qmin(nn), size=(mm, nn), model=dq)
+
+
+def _q_limit_rows():
+    """Per (m, e^eps): the real root of the first condition, divided by n^{1/4}, as n -> infinity (an exact limit,
+    so the statement's exact side is decided by proof), the printed and derived statements at it."""
+    t = Q_ORDER_TAU
+    for mm, ee in Q_ORDER_INNER:
+        v1 = _var(("perfect", 2, mm), "rr", ee, "eq2", (0, 1))[0]
+        lim = sympy.limit(((-1 + sympy.sqrt(1 + 4 * sympy.sqrt(n / (t * v1)) / (4 * (mm - 1)))) / 2) / n ** R(1, 4),
+                          n, sympy.oo)
+        yield Point({"m": mm, "exp_eps": ee, "limit": "n -> oo of q_min/n^(1/4)"},
+                    facts={H.q_lim: lim, m: mm, tau: t, H.V1: v1}, data=HOLDS, size=(mm,))
+
+
+record(
     id="pan-cms/sec3.5.q-order",
     location="Section 3.5, after Theorem 3.9 (q = Theta(n^{1/4}))",
     statement="The smallest q meeting Theorem 3.9's conditions grows as Theta(n^{1/4}), so |H'| grows with n.",
@@ -214,28 +248,7 @@ record(
     assumptions="fixed m, tau, eps; Var(f_hat(x)) = V1/n with V1 read off the exact perfect CMS+RR at f(x) = 0; "
                 "the limit taken is n -> infinity",
     note="Only when r != 0: if m divides 2^l, H' is pairwise independent and any q works.",
-    custom="optimality: the smallest q by exhaustive search, and a symbolic limit n -> oo (a proof-path instance)",
+    steps=(Grid("smallest q by exhaustive search vs the closed form", _q_search_rows, _exact_of, printed=False),
+           rows_grid("q_min / n^{1/4} as n -> infinity (limit of the exact root of the first condition)",
+                     _q_limit_rows, statement=True, path="proof")),
 )
-def q_order(ev):
-    P, D = ev.printed(), ev.derived()
-    insts, order = [], []
-    for mm, ee in ((3, R(2)), (5, R(3))):
-        v1 = _var(("perfect", 2, mm), "rr", ee, "eq2", (0, 1))[0]
-        t = R(1, 10)
-        qmin = H.q_min_thm39(mm, t, v1)
-        for j in (2, 4, 6, 8, 10, 12):
-            nn = 10**j
-            # smallest integer q >= 1 with q(q+1) >= sqrt(n)/(4(m-1)sqrt(tau V1)) and the tau condition
-            bound = sympy.sqrt(R(nn) / (t * v1)) / (4 * (mm - 1))
-            root = (-1 + sympy.sqrt(1 + 4 * bound)) / 2
-            dq = max(int(sympy.ceiling(root)), 1)
-            while R(8 * dq**2 + 8 * dq + 1, 16 * dq**2 * (dq + 1) ** 2) > t:
-                dq += 1
-            insts.append(Instance({"m": mm, "exp_eps": ee, "n": nn}, qmin(nn), dq, size=(mm, nn)))
-        # the real root of the first condition, divided by n^{1/4}, as n -> infinity (exact limit)
-        lim = sympy.limit(((-1 + sympy.sqrt(1 + 4 * sympy.sqrt(n / (t * v1)) / (4 * (mm - 1)))) / 2) / n ** R(1, 4),
-                          n, sympy.oo)
-        order.append(statement_instance({"m": mm, "exp_eps": ee, "limit": "n -> oo of q_min/n^(1/4)"}, P, D,
-                                        {H.q_lim: lim, m: mm, tau: t, H.V1: v1}, path="proof", size=(mm,)))
-    ev.instances("smallest q by exhaustive search vs the closed form", insts, has_printed=False)
-    ev.instances("q_min / n^{1/4} as n -> infinity (limit of the exact root of the first condition)", order)
