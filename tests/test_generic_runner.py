@@ -136,8 +136,9 @@ def test_a_records_own_correction_is_evaluated_on_its_grids(toy):
     assert run_claim(wrong).verdict == "error"
 
 
-#: the share of claims decided by the generic runner may only grow (issue 22's bar is 60%)
-GENERIC_AT_LEAST = 110
+#: the number of claims decided by the generic runner may only grow (issue 22's bar is 60%; 477 of 480 at the eleventh
+#: session's end: the three left custom say why)
+GENERIC_AT_LEAST = 477
 
 
 def test_the_generic_share_does_not_shrink():
