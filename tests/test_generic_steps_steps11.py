@@ -199,3 +199,24 @@ def test_the_minimal_edit_pass_judges_the_correction_at_the_form_points_only():
     plain = Evidence(forms=(None, lambda: (n + 1) / 2, None))
     only_model.run(plain, False)
     assert plain.records[0].instances == 5 and plain.records[0].role == "derived-vs-exact"
+
+
+def test_a_grid_reading_forms_is_not_shared_between_claims_in_one_run(toy):
+    """Within one ledger run, claims sharing a grid and equal compared forms share its instances -- except a grid
+    whose points read forms: two claims with the same derived form but different printed forms, on one grid whose
+    oracle input is read off the printed form, must each get their own points (shared, the second would be judged on
+    the first's oracle and pass)."""
+    from ldpref.ledger.generic import one_run
+
+    def points(forms):
+        for point in _points():
+            yield Point(point.params, facts=point.facts, data=forms.printed().subs(n, point.params["n"]),
+                        size=point.size)
+
+    grid = Grid("E[X] as the printed form reads it", points, lambda p: p.data, printed=False, reads_forms=True)
+    same = toy("reads-same", lambda: (n + 1) / 2, lambda: (n + 1) / 2, (grid,))
+    other = toy("reads-other", lambda: n / 2, lambda: (n + 1) / 2, (grid,))
+    with one_run():
+        first, second = run_claim(same), run_claim(other)
+    assert first.records[0].passed
+    assert not second.records[0].passed and second.verdict == "error", second.reason
