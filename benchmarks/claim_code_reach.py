@@ -62,18 +62,17 @@ def analyse(root: Path = ROOT) -> dict:
         if path.stem.startswith(OBLIGATION_MODULES):
             continue
         text = path.read_text(encoding="utf-8")
-        modules[_module_name(path, root)] = (path, text, ast.parse(text), line_classes(text, False))
+        modules[_module_name(path, root)] = (path, ast.parse(text), line_classes(text, False))
     nodes: dict[tuple, dict] = {}      # (module, name) -> {"lines": code lines, "refs": set of keys}
     roots: list[tuple] = []            # (label, set of keys referred to)
     module_level = Counter()
-    for mod, (path, text, tree, classes) in modules.items():
-        is_package = path.name == "__init__.py"
+    for mod, (path, tree, classes) in modules.items():
+        package = (mod if path.name == "__init__.py" else mod.rsplit(".", 1)[0]).split(".")
         names: dict[str, tuple] = {}   # local name -> key (module, name) or ("module", dotted)
         for stmt in tree.body:
-            if isinstance(stmt, ast.ImportFrom):
+            if isinstance(stmt, ast.ImportFrom):  # level 1 is this package, each further level one up
                 base = stmt.module if not stmt.level else ".".join(
-                    (mod.split(".") if is_package else mod.split(".")[:-1])[: len(mod.split(".")) - stmt.level + (1 if is_package else 0)]
-                    + ([stmt.module] if stmt.module else []))
+                    package[: len(package) - stmt.level + 1] + ([stmt.module] if stmt.module else []))
                 for a in stmt.names:
                     target = f"{base}.{a.name}"
                     names[a.asname or a.name] = ("module", target) if target in modules else (base, a.name)
@@ -94,12 +93,10 @@ def analyse(root: Path = ROOT) -> dict:
                     out.add((names[node.value.id][1], node.attr))
             return out
 
-        covered = set()
         for stmt in tree.body:
             span = range(getattr(stmt, "decorator_list", None) and min(d.lineno for d in stmt.decorator_list)
                          or stmt.lineno, stmt.end_lineno + 1)
             code = sum(1 for i in span if classes[i - 1] == "code")
-            covered |= set(span)
             defined = _defined(stmt)
             decorated = [d for d in getattr(stmt, "decorator_list", []) if _is_record(d)]
             records_inside = [n for n in ast.walk(stmt) if _is_record(n)]
@@ -119,11 +116,9 @@ def analyse(root: Path = ROOT) -> dict:
                     old = nodes.get((mod, n), {"lines": 0, "refs": set()})
                     nodes[(mod, n)] = {"lines": old["lines"] + (code if n == defined[0] else 0),
                                        "refs": old["refs"] | (refs_of(stmt) - {(mod, n)})}
-            elif records_inside or (isinstance(stmt, ast.Expr) and _is_record(stmt.value)):
+            else:  # module-level statements; a record call among them is a root
                 for r in records_inside:
                     roots.append((f"{mod}:{r.lineno}", refs_of(r)))
-                module_level["module level"] += code
-            else:
                 module_level["module level"] += code
     reach: dict[tuple, set] = {k: set() for k in nodes}
     for label, start in roots:
