@@ -172,3 +172,15 @@ def test_a_usable_or_disabled_cache_gives_no_warning(tmp_path, monkeypatch):
     assert build_cache.unusable_reason() is None and os.path.isdir(tmp_path / "new" / "cache" / "obligations")
     monkeypatch.setenv("LDPREF_CACHE", "off")
     assert build_cache.unusable_reason() is None
+
+
+@pytest.mark.parametrize("value", ["on", "cache", "./cache"])
+def test_a_relative_cache_path_is_refused_and_nothing_is_written(tmp_path, monkeypatch, value):
+    """A relative LDPREF_CACHE (``on`` was once read as a folder name and the folder committed) turns the cache off
+    with a reason naming the problem, and no folder appears in the working directory."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LDPREF_CACHE", value)
+    assert build_cache.cache_dir() is None
+    assert build_cache.unusable_reason().startswith("not an absolute path")
+    assert build_cache.cache_dir() is None
+    assert list(tmp_path.iterdir()) == []

@@ -22,8 +22,9 @@ computed and re-checked in every run.
 
 The cache lives in ``$LDPREF_CACHE`` (``off`` disables it), else ``$XDG_CACHE_HOME/ldpref`` or ``~/.cache/ldpref``;
 a fresh clone without it builds everything and records the same evidence.  A ``$LDPREF_CACHE`` that cannot be used
-(a file, a folder that is not writable) turns the cache off for the run, and ``ldpref verify`` says so in one
-warning line (:func:`unusable_reason`).
+(a relative path, a file, a folder that is not writable) turns the cache off for the run, and ``ldpref verify`` says
+so in one warning line (:func:`unusable_reason`).  A relative path is refused because its meaning moves with the
+working directory: ``LDPREF_CACHE=on`` once wrote a folder ``on/`` into a checkout, and it was committed.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ _UNUSABLE: set = set()
 def cache_dir() -> str | None:
     """The folder of the obligation cache, or None when ``LDPREF_CACHE=off`` (or names a path found unusable)."""
     chosen = os.environ.get("LDPREF_CACHE")
-    if chosen == "off" or chosen in _UNUSABLE:
+    if chosen == "off" or chosen in _UNUSABLE or (chosen and not os.path.isabs(chosen)):
         return None
     if chosen:
         return os.path.join(chosen, "obligations")
@@ -65,15 +66,17 @@ def cache_dir() -> str | None:
 
 
 def unusable_reason() -> str | None:
-    """Why the folder ``$LDPREF_CACHE`` names cannot hold the cache (a file, a folder that cannot be created or is
-    not writable), or None (usable, unset, or ``off``).  An unusable value turns the cache off in this process (and
+    """Why the folder ``$LDPREF_CACHE`` names cannot hold the cache (a relative path, a file, a folder that cannot be
+    created or is not writable), or None (usable, unset, or ``off``).  An unusable value turns the cache off in this process (and
     in the workers it forks), so the run is what it says: a run without the build cache (same evidence, slower).
     ``ldpref verify`` calls this once and prints the reason as one warning line."""
     chosen = os.environ.get("LDPREF_CACHE")
     if not chosen or chosen == "off":
         return None
     folder = os.path.join(chosen, "obligations")
-    if os.path.exists(chosen) and not os.path.isdir(chosen):
+    if not os.path.isabs(chosen):
+        reason = "not an absolute path (give a folder's absolute path, or off)"
+    elif os.path.exists(chosen) and not os.path.isdir(chosen):
         reason = "not a folder"
     else:
         try:
