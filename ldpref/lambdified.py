@@ -141,6 +141,20 @@ def _resolve(dotted: str):
     return getattr(importlib.import_module(module), attr)
 
 
+def _derivation_form(claim_id: str, dotted: str):
+    """The expression the record's ``derivation`` names, when that derivation takes no parameters; one that does
+    (a table cell's ``table1_finite(row, col)``) is refused with the parameters it needs, not a TypeError."""
+    import inspect
+
+    fn = _resolve(dotted)
+    needed = [p.name for p in inspect.signature(fn).parameters.values()
+              if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    if needed:
+        raise ParameterError(f"{claim_id}: its derivation {dotted} takes parameters ({', '.join(needed)}); "
+                             "use the 'derived' form")
+    return fn()
+
+
 def claim_forms(claim_id: str, which=("derived", "printed")) -> dict[str, object]:
     """The sympy forms of a claim reachable from its record: ``derived``, ``printed`` (None when our copy lost
     it), ``correction`` (errata and conditionals; the derived form when the record gives none) and ``derivation`` (the explicit expression the record's
@@ -153,7 +167,7 @@ def claim_forms(claim_id: str, which=("derived", "printed")) -> dict[str, object
         if w not in FORMS:
             raise ParameterError(f"{claim_id}: unknown form {w!r} (forms: {', '.join(FORMS)})")
         if w == "derivation":
-            out[w] = _resolve(claim.derivation)()
+            out[w] = _derivation_form(claim_id, claim.derivation)
         elif w == "correction" and claim.correction is None:
             out[w] = claim.derived()  # the record's rule: the correction defaults to the derived form
         else:

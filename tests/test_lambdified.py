@@ -96,3 +96,14 @@ def test_gcms_theorem3_printed_differs_from_corrected_and_code():
     assert printed != corrected
     assert not _close(float(forms["printed"].numpy(**{k: float(v) for k, v in args.items()})), corrected)
     assert sympy.Symbol(r"\alpha_1") not in forms["derived"].expr.free_symbols
+
+
+def test_a_derivation_that_takes_parameters_is_refused_by_name():
+    """A record's ``derivation`` may name a function of parameters (a table cell's row and column); asking for that
+    form gives one ParameterError naming them, not a TypeError from the call."""
+    from ldpref.errors import ParameterError
+    from ldpref.ledger import find_claim
+
+    assert find_claim("pan-cms/table1.OCMS.l2").derivation == "derivations.pan_cms.tables.table1_finite"
+    with pytest.raises(ParameterError, match=r"table1_finite takes parameters \(row, col\); use the 'derived' form"):
+        L.claim_forms("pan-cms/table1.OCMS.l2", ("derivation",))
