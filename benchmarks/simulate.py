@@ -189,7 +189,7 @@ def protocol_part(args, record: dict) -> None:
                       for ph in p["phases"] if ph["measured_on"] != ph["full"]]
             notes.append(f"{case['id']} / {lib} ({peer['label']}; {p['params']}): "
                          + ("measured " + ", ".join(scaled) + ", extrapolated linearly" if scaled else "run in full")
-                         + f"; phases (s, scaled): " + ", ".join(f"{ph['phase']} {ph['scaled_seconds']:.1f}"
+                         + "; phases (s, scaled): " + ", ".join(f"{ph['phase']} {ph['scaled_seconds']:.1f}"
                                                                    for ph in p["phases"])
                          + f"; f_hat[0..2] = {', '.join(f'{x:.4f}' for x in p['head'][:3])}")
         record["protocol"]["cases"].append(entry)

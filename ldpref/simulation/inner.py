@@ -243,7 +243,7 @@ class Algorithm1:
     def perturb(self, r, rng):
         """Each client's subset, uniform without replacement, by Floyd's algorithm vectorised over clients
         with a per-client bitmap of taken buckets: O(n s) draws, memory O(chunk m)."""
-        n, m, s = len(r), self.m, self.s
+        n, s = len(r), self.s
         with_r = rng.random(n) < self.p
         size = np.where(with_r, s - 1, s)
         picks = self._floyd(size, rng)
