@@ -14,6 +14,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_strict.constructions as C
+import derivations.pan_strict.constructions_osc as D
 import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref.exact import EXP_EPS
@@ -103,7 +104,7 @@ record(
     location="Section 4, paragraph before Theorem 4.1",
     statement="With a known prior over responses the optimal cost is the entropy -sum_y P(y) log2 P(y); with "
               "an unknown prior the cost is at most log2 |U|, attained by the uniform distribution.",
-    derived=lambda: sympy.Le(sympy.Symbol("H(Y)"), sympy.log(sympy.Symbol("|U|"), 2)),
+    derived=D.entropy_below_log_responses,
     derivation="derivations.pan_strict.constructions.caratheodory_count",
     kind="cited",
     assumptions="Shannon's source coding theorem (cited)",
@@ -246,7 +247,7 @@ record(
     location="Section 4, special cases (block designs needing d responses)",
     statement="For some (d, k) there are BIBDs with only d blocks (symmetric designs), i.e. OSCs with d responses "
               "(log2 d bits); no OSC has fewer than d responses.",
-    derived=lambda: sympy.Ge(sympy.Symbol("|U|"), d_sym()),
+    derived=D.at_least_d_responses,
     derivation="derivations.pan_strict.constructions.cyclic_design",
     kind="statement",
     assumptions="symmetric designs from cyclic difference sets and Hadamard matrices",
@@ -255,10 +256,6 @@ record(
                    _square_designs_certified),
            Grid("OSCs (designs and WSS): rank d, so |U| >= d", _rank_points, precomputed,
                 value=_at_facts)))
-
-
-def d_sym():
-    return C.d
 
 
 # ---------------------------------------------------------------------------------------------
@@ -288,7 +285,7 @@ record(
     location="Section 5.1",
     statement="Subset Selection (all C(d,k) k-subsets, equal base probability) has an optimal symmetric "
               "configuration: extremal, symmetric, constant support size k, decoded by Eq. (5).",
-    derived=lambda: (sympy.Eq(S.P_SUP, C.osc_p()), sympy.Eq(S.Q_SUP, C.osc_q())),
+    derived=D.subset_selection_pq,
     derivation="derivations.pan_strict.constructions._derive_osc_pq",
     kind="statement",
     steps=(Numeric("Subset Selection: two-valued rows with ratio e^eps, e^eps of P, unbiased", _ss_shape),
@@ -319,7 +316,7 @@ record(
     location="Section 5.1",
     statement="Subset Selection with the optimal support size is an optimal frequency estimator: its l2 equals "
               "the minimum over integer k, attained at an integer next to d/(e^eps + 1) (k = 1 when d < e^eps + 1).",
-    derived=lambda: sympy.Eq(S.K_STAR, C.d / (C.e + 1)),
+    derived=D.optimal_support_size,
     derivation="derivations.pan_strict.constructions.integer_optimal_k",
     kind="statement",
     steps=(Grid("exhaustive integer argmin over real SS mechanisms at integer d/(e^eps+1)", _argmin_points,
@@ -461,13 +458,13 @@ record(
     location="Section 5.3, after the steps (and the proof of Theorem 4.1)",
     statement="A solution of A w = b (pair constraints), w >= 0, gives an optimal symmetric configuration.",
     printed=PR.osc_printed,
-    derived=lambda: sympy.Implies(S.PAIRS_SOLVED, S.IS_OSC),
+    derived=D.pairs_give_osc,
     derivation="derivations.pan_strict.constructions.diagonal_from_offdiagonal",
     kind="statement",
     root_cause="appC.diagonal",
     condition="k >= 2; for k = 1 the pair constraints read 0 = 0, any w solves them and the marginal "
               "constraints sum_y w_y s_y(x) = 1/d must be added (ldpref.wss does)",
-    correction=lambda: sympy.Implies(sympy.And(sympy.Symbol("A w = b"), sympy.Ge(C.k, 2)), sympy.Symbol("OSC")),
+    correction=D.pairs_give_osc_corrected,
     note="The heuristic's formulas are lost in our copy; its words survive ('The constraint [A w = b] "
          "inherently guarantees an optimal symmetric configuration (see the proof of Theorem 4.1)') and are the "
          "printed form.  They rest on Appendix C's step from the off-diagonal to the diagonal entries, which "
@@ -504,7 +501,7 @@ record(
     location="Section 5.3, step 4 and the paragraph after the heuristic",
     statement="LP solvers give sparse solutions: no more than d(d-1)/2 positive values, so the cost is at most "
               "log2(d(d-1)/2) bits.",
-    derived=lambda: sympy.Le(sympy.Symbol(r"\#\{w_y > 0\}"), C.caratheodory_dimension()),
+    derived=D.positive_weights_bound,
     derivation="derivations.pan_strict.constructions.pair_inclusion_rank",
     kind="statement",
     assumptions="k >= 2 (for k = 1 the vertex has d positive values: GRR)",
@@ -535,7 +532,7 @@ record(
     location="Section 5.3, after the heuristic",
     statement="The support-tracking heuristic typically produces a feasible system once the number of sampled "
               "responses N reaches a small multiple of d(d-1)/2.",
-    derived=lambda: sympy.Ge(N_cols(), 2 * C.caratheodory_dimension()),
+    derived=D.feasible_columns,
     derivation="derivations.pan_strict.constructions.caratheodory_dimension",
     kind="statement",
     assumptions="feasible in at least 8 of 10 seeds at N = d(d-1) (= 2 * d(d-1)/2) samples",
@@ -543,10 +540,6 @@ record(
                 "nearly all were; at N = 2.5 d(d-1)/2 all (d <= 12, 20 seeds).",
     steps=(Grid("heuristic's feasibility over 10 seeds at N = d(d-1)/2 and d(d-1) vs the threshold", _feasibility_points,
                 precomputed, value=lambda form, point: _at(form, d=point.params["d"], N_cols=point.params["N"])),))
-
-
-def N_cols():
-    return C.N_cols
 
 
 def _operations_degree(forms):
@@ -683,13 +676,13 @@ record(
     statement="If the off-diagonal entries of sum_y w_y s_y s_y^T match the target, so do the diagonal ones: "
               "(k-1) sum_y w_y s_y(i) = (d-1) k(k-1)/(d(d-1)) gives sum_y w_y s_y(i) = k/d.",
     printed=PR.diagonal_printed,
-    derived=lambda: sympy.Eq(C.weighted_support_sum(), C.diagonal_from_offdiagonal()[0]),
+    derived=D.diagonal_entry,
     derivation="derivations.pan_strict.constructions.diagonal_from_offdiagonal",
     root_cause="appC.diagonal",
     kind="statement",
     condition="k >= 2 (the step divides by k - 1; for k = 1 the off-diagonal entries are all 0 and say nothing "
               "about the diagonal)",
-    correction=lambda: sympy.Implies(sympy.Ge(C.k, 2), sympy.Eq(C.weighted_support_sum(), C.k / C.d)),
+    correction=D.diagonal_entry_corrected,
     note=LOST,
     steps=(Grid("diagonal sum_y w_y s_y(i) of pair-feasible WSS weights (k >= 2) vs the form", _diagonal_points,
                 precomputed, printed=False, value=_diagonal_value),

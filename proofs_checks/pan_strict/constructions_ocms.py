@@ -10,6 +10,7 @@ from functools import cache
 import sympy
 
 import derivations.pan_strict.constructions as C
+import derivations.pan_strict.constructions_ocms as D
 import derivations.pan_strict.constructions_symbols as S
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
@@ -43,7 +44,7 @@ record(
     id="pan-strict/appD.permutation",
     location="Appendix D, first paragraph",
     statement="For prime d' and a != 0, x -> (a x + b) mod d' is a permutation of [d'].",
-    derived=lambda: sympy.Eq(S.IMAGE, C.dp),
+    derived=D.permutation_image,
     derivation="derivations.pan_strict.constructions.next_prime",
     kind="statement",
     note="for composite moduli it fails (e.g. a = 2 mod 4), which is why d' is prime",
@@ -65,7 +66,7 @@ record(
     location="Appendix D, Lemma D.1",
     statement="Over the d'(d'-1) functions x -> (a x + b) mod d' (a != 0), any pair x != x' is mapped to every "
               "ordered pair (t, t') with t != t' exactly once.",
-    derived=lambda: sympy.Eq(S.HITS, 1),
+    derived=D.pair_hits,
     derivation="derivations.pan_strict.constructions.pair_collisions",
     kind="statement",
     steps=(Grid("every ordered pair hit exactly once", _pair_hit_points, lambda point: point.data, value=_named_list),))
@@ -89,7 +90,7 @@ record(
     location="Appendix D, first paragraph",
     statement="Since the prime d' is not divisible by m, r = d' mod m buckets hold ceil(d'/m) elements of [d'] "
               "and m - r hold floor(d'/m); every response of OCMS supports one bucket.",
-    derived=lambda: (sympy.floor(C.dp / C.m) + 1, sympy.floor(C.dp / C.m), C.dp - C.m * sympy.floor(C.dp / C.m)),
+    derived=D.bucket_sizes,
     derivation="derivations.pan_strict.constructions.bucket_profile",
     steps=(Grid("bucket sizes (larger, smaller, count of the larger) of every function of the real family",
         _bucket_points, lambda point: point.data, value=_at_facts),))
@@ -163,7 +164,7 @@ record(
     statement="OCMS on the prime dictionary d' with m buckets is a mixture of two optimal symmetric "
               "configurations: support size ceil(d'/m) with probability r(d' + (e-1) ceil(d'/m))/(d'(e+m-1)) "
               "and support size floor(d'/m) with probability (m-r)(d' + (e-1) floor(d'/m))/(d'(e+m-1)), r = d' mod m.",
-    derived=lambda: sympy.Eq(S.PI_K, S.COUNT_K * (C.dp + (C.e - 1) * C.k) / (C.dp * (C.e + C.m - 1))),
+    derived=D.group_probability,
     derivation="derivations.pan_strict.constructions.ocms_groups",
     kind="statement",
     assumptions="d = d' prime (the dictionary already extended); m in 2..d'-1",
@@ -193,8 +194,7 @@ record(
     statement="Every OCMS response has the same base probability 1/(d'(d'-1)(e^eps+m-1)); Lemma B.1 extends to "
               "varying support sizes as sum_y p_y = d'/(kbar e + d' - kbar) (kbar the p-weighted mean support "
               "size), here m/(e^eps + m - 1).",
-    derived=lambda: (sympy.Eq(S.P_Y, C.ocms_base_probability()),
-                     sympy.Eq(C.base_sum(), sympy.factor(C.generalised_lemma_b1(C.dp, C.dp / C.m)))),
+    derived=D.base_probability,
     derivation="derivations.pan_strict.constructions.ocms_base_probability",
     note=LOST,
     steps=(Grid("base probabilities of the real OCMS", _base_points, lambda point: point.data, value=_at_facts),))
@@ -234,7 +234,7 @@ record(
     statement="Each group's own base probability follows from Lemma B.1 for the group, "
               "d'/((k e + d' - k) N_k) with N_k its number of responses, and pi_k times it equals OCMS's base "
               "probability, so sampling the two configurations reproduces OCMS.",
-    derived=lambda: sympy.Eq(S.P_K, C.dp / ((C.k * C.e + C.dp - C.k) * S.N_K)),
+    derived=D.group_base_probability,
     derivation="derivations.pan_strict.constructions.ocms_groups",
     note=LOST,
     steps=(Grid("conditional base probabilities of the real groups", _group_points, lambda point: point.data[0],
@@ -259,7 +259,7 @@ record(
     location="Appendix D.1, symmetry of each configuration",
     statement="For every pair x != x' the number of hash functions putting both into one bucket of size k is "
               "(#buckets of size k) k(k-1), the same for all pairs, so each configuration is symmetric.",
-    derived=lambda: sympy.Eq(S.PAIR_HITS, S.COUNT_K * C.k * (C.k - 1)),
+    derived=D.pair_count,
     derivation="derivations.pan_strict.constructions.pair_collisions",
     note=LOST,
     steps=(Grid("pair counts in the real family", _pair_count_points, lambda point: point.data, value=_named_list),))
@@ -331,7 +331,7 @@ record(
     location="Section 5.2, after the hash family",
     statement="Excluding a = 0 lowers the collision probability from about 1/m (the affine family with a = 0) "
               "to about (d' - m)/(m(d' - 1)).",
-    derived=lambda: sympy.Lt(C.collision_approx(), 1 / C.m),
+    derived=D.collision_below_one_over_m,
     derivation="derivations.pan_strict.constructions.ocms_collision_rate",
     kind="statement",
     note=LOST,
@@ -425,11 +425,7 @@ record(
     derived=C.mixture_variance_form,
     derivation="derivations.pan_strict.constructions.ocms_l2_grouped",
     kind="statement",
-    correction=lambda: sympy.Eq(sympy.Function("Var")(sympy.Symbol("X")),
-                                sympy.Symbol(r"\pi_1") * sympy.Function("Var")(sympy.Symbol("X_1"))
-                                + sympy.Symbol(r"\pi_0") * sympy.Function("Var")(sympy.Symbol("X_0"))
-                                + sympy.Symbol(r"\pi_1") * sympy.Symbol(r"\pi_0")
-                                * (sympy.Symbol("E X_1") - sympy.Symbol("E X_0")) ** 2),
+    correction=D.mixture_variance_unequal_means,
     condition="each response is decoded with its own configuration's (p_k, q_k) (the 'grouped' decoder); with "
               "the single CMS decoder of pan-cms Eq. (8) (overall p, q) the two configurations' estimates have "
               "different means and the variance is larger",

@@ -16,7 +16,7 @@ summed errors against 0, each |z| < 4.4 (two-sided 1.1e-5; 10 tests, a false ala
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 import mpmath
 import numpy as np
@@ -143,7 +143,7 @@ _ASSUME = ("eps = 1..5 (Fig. 2's grid lost in our copy; pan-cms Section 6's), 'a
 record(id="pan-strict/sec6.1.align", location="Section 6.1, on Fig. 2 (Zipf, dictionary 100, 10,000 objects)",
        statement="SS, WSS and OCMS are practically indistinguishable from one another and align with the optimal l2 "
                  "curve (OCMS too: d = 100 is large enough, Corollary 5.2).",
-       derived=lambda: X.derived_align(("SS", "WSS", "OCMS")),
+       derived=partial(X.derived_align, ("SS", "WSS", "OCMS")),
        derivation="derivations.pan_strict.experiments.align", kind="statement", assumptions=_ASSUME,
        note="Reconstructed: the statement's eps grid and Zipf exponent are lost in our copy.",
        steps=(_align_grid(100, ("SS", "WSS", "OCMS"), "6.1"),
@@ -154,7 +154,7 @@ record(id="pan-strict/sec6.1.align", location="Section 6.1, on Fig. 2 (Zipf, dic
 record(id="pan-strict/sec6.2.align", location="Section 6.2, on Fig. 2 (mini Kosarak)",
        statement="SS and OCMS align with the optimal l2 curve on mini Kosarak (OCMS equivalent to an optimal "
                  "algorithm for large dictionaries, Corollary 5.2).",
-       derived=lambda: X.derived_align(("SS", "OCMS")),
+       derived=partial(X.derived_align, ("SS", "OCMS")),
        derivation="derivations.pan_strict.experiments.align", kind="statement",
        assumptions=_ASSUME + f"; dictionary d = {KOSARAK_D} (lost in pan-strict's extraction; pan-cms Section 6.3's "
                              "value for the same mini Kosarak); n and the data do not enter n l2",
