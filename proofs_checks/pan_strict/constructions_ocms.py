@@ -11,7 +11,6 @@ import sympy
 
 import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_ocms as D
-import derivations.pan_strict.constructions_symbols as S
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
