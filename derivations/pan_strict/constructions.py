@@ -381,7 +381,8 @@ def ocms_l2_grouped(d_: int, dp_: int, m_: int, e_=e, n_=1):
     if e_s.is_Rational and n_ == 1:
         v = ocms_l2_grouped_fraction(d_, dp_, m_, Fraction(int(e_s.p), int(e_s.q)))
         return sympy.Rational(v.numerator, v.denominator)
-    return sympy.cancel(sum(pi * extended_l2(d_, dp_, kk, e_, n_) for kk, (pi, _, _) in ocms_groups(dp_, m_, e_).items()))
+    return sympy.cancel(sum(pi * extended_l2(d_, dp_, kk, e_, n_)
+                            for kk, (pi, _, _) in ocms_groups(dp_, m_, e_).items()))
 
 
 def ocms_pq_pooled(dp_: int, m_: int, e_=e):

@@ -23,6 +23,7 @@ from ldpref.mechanisms.prime_cms import prime_hash_family
 
 from .constructions_common import (
     next_prime, R, E_GRID, LOST, _wss, _ss, _ocms, _l2, _at, _at_facts, _fmt, _integer_optimum_by_ss)
+from .sec6_experiments import _collision_count
 
 
 # ---- Appendix D.2 / Corollary 5.2
@@ -441,12 +442,6 @@ def _excess_scan(e, m_, decoder="grouped", d_max=1000):
     return out
 
 
-def _real_collision(p: int, m_: int, x: int = 0, y: int = 1) -> Fraction:
-    """Collision rate of the pair (x, y) in the real family ((a x + b) mod p) mod m, a != 0, by enumeration."""
-    hits = sum(1 for a in range(1, p) for b in range(p) if ((a * x + b) % p) % m_ == ((a * y + b) % p) % m_)
-    return Fraction(hits, p * (p - 1))
-
-
 D_MAX_EXAMPLE = 400
 
 
@@ -493,7 +488,7 @@ def _scan_tied():
     for e in _EXAMPLE_E:
         m_, scans, bounds, d_b = _example_scan(e)
         p = next_prime(d_b)
-        tied.append(_real_collision(p, m_) == C.ocms_collision_rate(p, m_))
+        tied.append(_collision_count(p, m_, 0, 1) == C.ocms_collision_rate(p, m_))  # counted over the real family
     for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
         x = _excess_scan(e, m_, dec, D_MAX_EXAMPLE)[dd][0]  # the scan above (same values as any longer scan)
         tied.append(l2 / star - 1 == R(x.numerator, x.denominator))

@@ -47,7 +47,7 @@ record(
     derivation="derivations.pan_strict.constructions.next_prime",
     kind="statement",
     note="for composite moduli it fails (e.g. a = 2 mod 4), which is why d' is prime",
-    steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, lambda point: point.data,
+    steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, precomputed,
                 value=_at_facts),))
 
 
@@ -57,7 +57,8 @@ def _pair_hit_points():
             hits = Counter(((a * x + b) % p, (a * y + b) % p) for a in range(1, p) for b in range(p))
             every = set(hits) == {(s, t) for s in range(p) for t in range(p) if s != t}
             times = sorted(set(hits.values())) if every else None  # how often each ordered pair is hit
-            yield Point({"d'": p, "x": x, "x'": y}, facts={"HITS": times[0] if times else 0}, data=times, size=(p, x, y))
+            yield Point({"d'": p, "x": x, "x'": y}, facts={"HITS": times[0] if times else 0}, data=times,
+                        size=(p, x, y))
 
 
 record(
@@ -68,7 +69,7 @@ record(
     derived=D.pair_hits,
     derivation="derivations.pan_strict.constructions.pair_collisions",
     kind="statement",
-    steps=(Grid("every ordered pair hit exactly once", _pair_hit_points, lambda point: point.data, value=_named_list),))
+    steps=(Grid("every ordered pair hit exactly once", _pair_hit_points, precomputed, value=_named_list),))
 
 
 def _bucket_points():
@@ -92,7 +93,7 @@ record(
     derived=D.bucket_sizes,
     derivation="derivations.pan_strict.constructions.bucket_profile",
     steps=(Grid("bucket sizes (larger, smaller, count of the larger) of every function of the real family",
-        _bucket_points, lambda point: point.data, value=_at_facts),))
+        _bucket_points, precomputed, value=_at_facts),))
 
 
 @cache
@@ -101,18 +102,13 @@ def _groups_measured(p: int, m_: int, e):
     probability (column sums over the group, per input) and the conditional mechanism."""
     o = _ocms(p, m_, e)
     P = o.mechanism.perturbation_matrix()
-    fam = o.family
     out = {}
     labels = o.mechanism.outputs
     for kk in sorted(set(o.support_sizes)):
         rows = [u for u, s in enumerate(o.support_sizes) if s == kk]
         simp = _simplifier(o.mechanism.is_rational)
         pis = {simp(sum(P[u, x] for u in rows)) for x in range(p)}
-        supports = []
-        for u in rows:
-            j, z = labels[u].split(":")
-            h = fam.functions[int(j)]
-            supports.append(tuple(x for x in range(p) if h[x] == int(z)))
+        supports = [tuple(sorted(_supp(o, u))) for u in rows]
         pi = pis.pop() if len(pis) == 1 else None
         cond = None
         if pi is not None:
@@ -169,7 +165,7 @@ record(
     assumptions="d = d' prime (the dictionary already extended); m in 2..d'-1",
     note=LOST,
     steps=(Numeric("each support-size group of the real OCMS is an exactly certified OSC", _groups_certified),
-        Grid("group probabilities pi_k of the real OCMS", _pi_points, lambda point: point.data, value=_at_facts)))
+        Grid("group probabilities pi_k of the real OCMS", _pi_points, precomputed, value=_at_facts)))
 
 
 def _base_points():
@@ -196,7 +192,7 @@ record(
     derived=D.base_probability,
     derivation="derivations.pan_strict.constructions.ocms_base_probability",
     note=LOST,
-    steps=(Grid("base probabilities of the real OCMS", _base_points, lambda point: point.data, value=_at_facts),))
+    steps=(Grid("base probabilities of the real OCMS", _base_points, precomputed, value=_at_facts),))
 
 
 def _supp(o, u):
@@ -261,7 +257,7 @@ record(
     derived=D.pair_count,
     derivation="derivations.pan_strict.constructions.pair_collisions",
     note=LOST,
-    steps=(Grid("pair counts in the real family", _pair_count_points, lambda point: point.data, value=_named_list),))
+    steps=(Grid("pair counts in the real family", _pair_count_points, precomputed, value=_named_list),))
 
 
 def _collision_points():
@@ -313,7 +309,7 @@ def _zero_rates():
     return counted(zero)
 
 
-def _collision_points():
+def _collision_drop_points():
     """exact: the real family's (a != 0) remainder-free rate lies below 1/m and below the a = 0 family's rate;
     the form: (d'-m)/(m(d'-1)) < 1/m."""
     for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
@@ -335,21 +331,22 @@ record(
     kind="statement",
     note=LOST,
     steps=(Numeric("rate with a = 0 allowed == 1/m + r(m-r)/(m d'^2) on the real family", _zero_rates),
-        Grid("collision rates of the two real families", _collision_points, lambda point: point.data, value=_at_facts),
+        Grid("collision rates of the two real families", _collision_drop_points, precomputed, value=_at_facts),
         Note("with a = 0 allowed the rate is exactly 1/m + r(m-r)/(m d'^2), i.e. 1/m only when m divides d'")))
 
 
 # ---- Corollary 5.1: variance of OCMS under both decoders
-def _group_variances(d, p, m_, e, counts):
-    """Per value in [d] and per support size k of OCMS's two groups: the variance of the OSC with support k on
-    the dictionary d' = p (the OSC variance of Section 3 with p*, q* of d'), n clients."""
+def _pure_variances(p, q, counts):
+    """Per value: the variance of a pure protocol's estimate with support probabilities (p, q), n = sum(counts)
+    clients, counts[x] of them holding x."""
     n_ = sum(counts)
-    out = {}
-    for kk in C.ocms_groups(p, m_, e):
-        pk, qk = C.osc_p(p, kk, e), C.osc_q(p, kk, e)
-        out[kk] = [sympy.cancel((R(c, n_) * pk * (1 - pk) + (1 - R(c, n_)) * qk * (1 - qk)) / (n_ * (pk - qk) ** 2))
-                   for c in counts]
-    return out
+    return [sympy.cancel((R(c, n_) * p * (1 - p) + (1 - R(c, n_)) * q * (1 - q)) / (n_ * (p - q) ** 2)) for c in counts]
+
+
+def _group_variances(p, m_, e, counts):
+    """Per support size k of OCMS's two groups, per value: the variance of the OSC with support k on the dictionary
+    d' = p (the OSC variance of Section 3 with p*, q* of d')."""
+    return {kk: _pure_variances(C.osc_p(p, kk, e), C.osc_q(p, kk, e), counts) for kk in C.ocms_groups(p, m_, e)}
 
 
 def _mixture_at(form, d, p, m_, e, counts, var):
@@ -357,16 +354,9 @@ def _mixture_at(form, d, p, m_, e, counts, var):
     variances; Var(X) is the real variance (it only matters if the form is not an equation)."""
     groups = C.ocms_groups(p, m_, e)
     k0, k1, r = C.bucket_profile(p, m_)
-    gv = _group_variances(d, p, m_, e, counts)
+    gv = _group_variances(p, m_, e, counts)
     return [evaluate(form, {C.PI1: groups[k1][0], C.PI0: groups[k0][0], C.VAR(C.X1): gv[k1][x],
                             C.VAR(C.X0): gv[k0][x], C.VAR(C.X): var[x]}) for x in range(d)]
-
-
-def _variance_pooled(d, p, m_, e, counts):
-    n_ = sum(counts)
-    pp, qq = C.ocms_pq_pooled(p, m_, e)
-    return [sympy.cancel((R(c, n_) * pp * (1 - pp) + (1 - R(c, n_)) * qq * (1 - qq)) / (n_ * (pp - qq) ** 2))
-            for c in counts]
 
 
 @cache
@@ -408,7 +398,7 @@ def _pooled_differs(forms):
 def _pooled_formula():
     """With the pooled decoder the real variance is ldpref's pooled (p, q) formula."""
     return _pooled_count(lambda d, p, m_, e, counts, var: all(
-        sympy.cancel(a - b) == 0 for a, b in zip(var, _variance_pooled(d, p, m_, e, counts))))
+        sympy.cancel(a - b) == 0 for a, b in zip(var, _pure_variances(*C.ocms_pq_pooled(p, m_, e), counts))))
 
 
 def _pooled_count(test):
@@ -430,7 +420,7 @@ record(
               "different means and the variance is larger",
     note=LOST,
     steps=(Grid("variance of the real OCMS, grouped decoder (enumeration / exact moments) vs the mixture",
-                _grouped_points, lambda point: point.data, printed=False,
+                _grouped_points, precomputed, printed=False,
                 value=lambda form, point: _mixture_at(form, point.params["d"], point.params["d'"], point.params["m"],
                                                       point.params["exp_eps"], point.params["counts"],
                                                       point.data.value)),
@@ -477,6 +467,6 @@ record(
     steps=(Identity("the form == law of total variance with equal means", _mixture_of_form,
                     lambda forms: sympy.expand(C.mixture_variance(_MIX[0], _MIX[1], _MIX[2], _MIX[1], _MIX[3])),
                     reads_forms=True),
-           Grid("real grouped OCMS: Var per value == pi_1 Var(group ceil) + pi_0 Var(group floor)", _group_variance_points,
-                precomputed, path="moment-formula"),
+           Grid("real grouped OCMS: Var per value == pi_1 Var(group ceil) + pi_0 Var(group floor)",
+                _group_variance_points, precomputed, path="moment-formula"),
            Note("with unequal means the extra term pi_1 pi_0 (E X1 - E X0)^2 appears (the pooled decoder's case)")))

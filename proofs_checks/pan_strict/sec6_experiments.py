@@ -26,7 +26,7 @@ from derivations.pan_strict import experiments as X
 from derivations.pan_strict.constructions import next_prime, osc_p, osc_q
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
-from ldpref.ledger.generic import Grid, Note, Point, Statistical
+from ldpref.ledger.generic import Grid, Note, Point, Statistical, precomputed
 from ldpref.stats import error_z_statistics, z_screen
 
 Z_MAX = 4.4
@@ -119,7 +119,7 @@ def _align_grid(d: int, mechs, section: str) -> Grid:
                         data=X.align(vals, mechs), size=(eps,))
 
     return Grid(f"Section {section}: every l2 within 1% above the strict lower bound at eps = 1..5 (exact per-client "
-                "variances; n l2 does not depend on the data)", points, lambda point: point.data, path="moment-formula")
+                "variances; n l2 does not depend on the data)", points, precomputed, path="moment-formula")
 
 
 def _simulation_agrees():
