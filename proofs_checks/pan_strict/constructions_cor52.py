@@ -200,7 +200,7 @@ def _decrease_points():
             base = C.osc_l2_fraction(dd, dd, ks, e)
             dev = max(C.osc_l2_fraction(dd, dd, ks - 1, e), C.osc_l2_fraction(dd, dd, ks + 1, e)) / base - 1
             if prev is not None:
-                ee = R(e.numerator, e.denominator)
+                ee = R(e)
                 yield Point({"exp_eps": ee, "d": prev[0]}, facts={"d": prev[0], "e": ee}, data=bool(dev < prev[1]),
                             size=(prev[0], ee))
             prev = (dd, dev)
@@ -212,8 +212,8 @@ def _osc_variance_tied():
     for dd, e in [(6, R(2)), (9, R(2)), (8, R(3)), (5, R(3, 2))]:
         ks = int(R(dd) / (e + 1))
         ef = Fraction(int(e.p), int(e.q))
-        tied.append(all(_l2(_ss(dd, kk, e).mechanism) == R(*(lambda f: (f.numerator, f.denominator))(
-            C.osc_l2_fraction(dd, dd, kk, ef))) for kk in (ks - 1, ks, ks + 1) if kk >= 1))
+        tied.append(all(_l2(_ss(dd, kk, e).mechanism) == R(C.osc_l2_fraction(dd, dd, kk, ef))
+                        for kk in (ks - 1, ks, ks + 1) if kk >= 1))
     return counted(tied)
 
 
@@ -370,7 +370,7 @@ def _excess_at_large_primes(e) -> tuple:
     ef = Fraction(int(e.p), int(e.q))
     exc = [C.ocms_l2_grouped_fraction(p, p, m_best, ef) / C.osc_l2_fraction(p, p, Fraction(p) / (ef + 1), ef) - 1
            for p in (1009, 10007, 100003)]
-    return m_best, [R(v.numerator, v.denominator) for v in exc], C.excess_limit(m_best, e)
+    return m_best, [R(v) for v in exc], C.excess_limit(m_best, e)
 
 
 def _approaches_from_above():
@@ -491,7 +491,7 @@ def _scan_tied():
         tied.append(_collision_count(p, m_, 0, 1) == C.ocms_collision_rate(p, m_))  # counted over the real family
     for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
         x = _excess_scan(e, m_, dec, D_MAX_EXAMPLE)[dd][0]  # the scan above (same values as any longer scan)
-        tied.append(l2 / star - 1 == R(x.numerator, x.denominator))
+        tied.append(l2 / star - 1 == R(x))
     return counted(tied)
 
 

@@ -265,7 +265,7 @@ def _collision_points():
     model's rate with the remainder d' mod m, then against the form plus the remainder term."""
     for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
         rate = prime_hash_family(p, m_).has_constant_collision_rate()
-        exact = R(rate.numerator, rate.denominator) if rate is not None else None
+        exact = R(rate) if rate is not None else None
         yield Point({"d'": p, "m": m_, "what": "rate"}, data=exact, size=(p, m_, 0), model=C.ocms_collision_rate(p, m_))
         yield Point({"d'": p, "m": m_, "what": "form + remainder term"}, facts={"dp": p, "m": m_}, data=exact,
                     size=(p, m_, 1))
@@ -305,7 +305,7 @@ def _zero_rates():
         fam, fam0 = _families(p, m_)
         r_zero = fam0.has_constant_collision_rate()
         zero.append(r_zero is not None
-                    and R(r_zero.numerator, r_zero.denominator) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
+                    and R(r_zero) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
     return counted(zero)
 
 
@@ -316,7 +316,7 @@ def _collision_drop_points():
         fam, fam0 = _families(p, m_)
         r_ocms, r_zero = fam.has_constant_collision_rate(), fam0.has_constant_collision_rate()
         k0, k1, r = C.bucket_profile(p, m_)
-        free = R(r_ocms.numerator, r_ocms.denominator) - R(r * (m_ - r), m_ * p * (p - 1))
+        free = R(r_ocms) - R(r * (m_ - r), m_ * p * (p - 1))
         yield Point({"d'": p, "m": m_, "c(a != 0)": str(r_ocms), "c(a any)": str(r_zero)}, facts={"dp": p, "m": m_},
                     data=bool(r_ocms < r_zero and free < R(1, m_)), size=(p, m_))
 
