@@ -35,8 +35,10 @@ def bucket_sizes():
 
 
 def group_probability():
-    """Theorem 5.1: the probability pi_k of the configuration with support size k, #_k buckets of size k times
-    Lemma B.1's total base probability of one bucket (:func:`derivations.pan_strict.constructions.ocms_groups`)."""
+    """Theorem 5.1: the probability pi_k of the configuration with support size k.  Given its hash function, a
+    response with support size k has probability (k e + d' - k)/(d'(e + m - 1)) averaged over the input (the
+    group's column sums are constant by symmetry), and each function has #_k buckets of size k
+    (:func:`derivations.pan_strict.constructions.ocms_groups`)."""
     return sympy.Eq(S.PI_K, S.COUNT_K * (C.dp + (C.e - 1) * C.k) / (C.dp * (C.e + C.m - 1)))
 
 

@@ -54,7 +54,8 @@ def positive_weights_bound():
 
 
 def feasible_columns():
-    """Section 5.3: the number of sampled responses N at which the heuristic is feasible, twice d(d-1)/2."""
+    """Section 5.3: the heuristic is feasible once the number of sampled responses N reaches a small multiple of
+    d(d-1)/2, read as twice it."""
     return sympy.Ge(C.N_cols, 2 * C.caratheodory_dimension())
 
 
