@@ -39,8 +39,8 @@ from ldpref.exact import EXP_EPS, leading_ratio, to_exact
 
 from .scan_arithmetic import _Ratio, _ratio  # noqa: F401  (exact unreduced rationals of the scans)
 from .constructions_symbols import (  # noqa: F401  (the symbols of the forms, shared with the printed module)
-    ALPHA, B_XX, BETA, C_BAR, COST, DELTA_MINUS, E_HI, LAMBDA, N_cols, OPS, P_Y, PI0, PI1, TARGET_I, TARGET_J, U, VAR,
-    W_Y, X, X0, X1, b, d, dp, k, m, n, t)
+    ALPHA, B_XX, BETA, C_BAR, COST, E_HI, LAMBDA, N_cols, OPS, P_Y, PI0, PI1, TARGET_I, TARGET_J, U, VAR, W_Y, X,
+    X0, X1, b, d, dp, k, m, t)
 
 e = EXP_EPS
 R = sympy.Rational
@@ -141,14 +141,6 @@ def subset_moments():
     return ex, exx
 
 
-def target_matrix(d_: int, k_: int) -> sympy.Matrix:
-    """sum_y w_y s_y s_y^T for the uniform k-subset distribution: (E s - E ss) I + E ss J."""
-    ex, exx = subset_moments()
-    a = ex.subs({d: d_, k: k_})
-    b = exx.subs({d: d_, k: k_})
-    return (a - b) * sympy.eye(d_) + b * sympy.ones(d_, d_)
-
-
 def target_matrix_form():
     """The target as a combination of the identity I and the all-ones matrix J (I and J are shown as
     symbols; a check reads the coefficients of I, of J and any constant term as entries)."""
@@ -204,10 +196,6 @@ def responses_bound_form():
     return sympy.Le(U, caratheodory_count(d))
 
 
-def sharper_bound_form():
-    return sympy.Le(U, sympy.Max(caratheodory_dimension(d), d))
-
-
 def pair_inclusion_rank(d_: int, k_: int) -> int:
     """Exact rank of the (pairs x k-subsets) inclusion matrix (Gottlieb-Kantor: C(d,2) for 2<=k<=d-2)."""
     from sympy.polys.matrices import DomainMatrix
@@ -229,12 +217,6 @@ def hadamard_design(t_: int, sign: int = 1) -> list[tuple[int, ...]]:
     H = sylvester_hadamard(2 ** t_)
     size = 2 ** t_
     return [tuple(x for x in range(size - 1) if H[i, x + 1] == sign) for i in range(1, size)]
-
-
-def hadamard_parameters(t_=t):
-    """(d, responses, k, lambda) of the design of :func:`hadamard_design` with sign +1."""
-    dd = 2 ** sympy.sympify(t_) - 1
-    return dd, dd, (dd - 1) / 2, (dd - 3) / 4
 
 
 def hadamard_optimal_range(d_: int):
@@ -318,11 +300,6 @@ def ss_cost_form():
     return sympy.Le(ss_cost_bits(), ss_cost_bound())
 
 
-def ss_cost_holds(d_: int, k_: int) -> bool:
-    """The bound in integers: C(d,k) k^k (d-k)^(d-k) <= d^d."""
-    return sympy.binomial(d_, k_) * k_ ** k_ * (d_ - k_) ** (d_ - k_) <= d_ ** d_
-
-
 # ---------------------------------------------------------------------------------------------
 # Section 5.2 / Appendix D: OCMS over the prime d'
 @cache
@@ -340,11 +317,6 @@ def ocms_base_probability(dp_=dp, m_=m, e_=e):
     """P[(h, z)][x] / (e or 1): the hash is uniform over d'(d'-1) functions, then m-ary RR."""
     dp_, m_ = sympy.sympify(dp_), sympy.sympify(m_)
     return 1 / (dp_ * (dp_ - 1) * (e_ + m_ - 1))
-
-
-def ocms_base_total(dp_=dp, m_=m, e_=e):
-    """sum over all d'(d'-1) m responses of the base probability."""
-    return sympy.cancel(dp_ * (dp_ - 1) * m_ * ocms_base_probability(dp_, m_, e_))
 
 
 def generalised_lemma_b1(dp_=dp, kbar=sympy.Symbol(r"\bar{k}"), e_=e):
@@ -409,7 +381,8 @@ def ocms_l2_grouped(d_: int, dp_: int, m_: int, e_=e, n_=1):
     if e_s.is_Rational and n_ == 1:
         v = ocms_l2_grouped_fraction(d_, dp_, m_, Fraction(int(e_s.p), int(e_s.q)))
         return sympy.Rational(v.numerator, v.denominator)
-    return sympy.cancel(sum(pi * extended_l2(d_, dp_, kk, e_, n_) for kk, (pi, _, _) in ocms_groups(dp_, m_, e_).items()))
+    return sympy.cancel(sum(pi * extended_l2(d_, dp_, kk, e_, n_)
+                            for kk, (pi, _, _) in ocms_groups(dp_, m_, e_).items()))
 
 
 def ocms_pq_pooled(dp_: int, m_: int, e_=e):
@@ -483,13 +456,6 @@ def _extended_l2_expr():
 
 
 @cache
-def _osc_l2_star_expr():
-    K, loss = _extended_field()
-    D, _, _, E = K.gens
-    return sympy.cancel(K.to_sympy(loss(D, D, D / (E + 1))))
-
-
-@cache
 def _cor52_alpha_expr():
     K, loss = _extended_field()
     D, DP, _, E = K.gens
@@ -529,23 +495,6 @@ def cor52_form():
     from .constructions_symbols import L_OCMS, L_STAR
     return sympy.And(sympy.Le(L_OCMS, (1 + ALPHA) * (1 + BETA) * L_STAR), sympy.Eq(ALPHA, cor52_alpha()),
                      sympy.Eq(BETA, sympy.Max(*cor52_beta())))
-
-
-def deviation_form():
-    """Cor 3.2-style deviations at the real optimum d/(e+1) (d' = d)."""
-    return sympy.Eq(DELTA_MINUS, sympy.factor(cor52_beta(d, d, e)[0]))
-
-
-def cor52_beta_fraction(d_, dp_, e_):
-    """cor52_beta evaluated exactly on Fractions: the extended loss (:func:`osc_l2_fraction` on the dictionary
-    d', summed over d values: the rational function of :func:`_extended_l2_expr`) at k = d'/(e+1) -+ 1 over its
-    value at k = d'/(e+1), minus one (no symbolic build of the beta expressions)."""
-    from fractions import Fraction
-
-    e_ = Fraction(e_)
-    ks = Fraction(dp_) / (e_ + 1)
-    base = osc_l2_fraction(d_, dp_, ks, e_)
-    return [osc_l2_fraction(d_, dp_, ks + s, e_) / base - 1 for s in (-1, 1)]
 
 
 @cache
@@ -691,14 +640,6 @@ def wss_base_form():
     return sympy.Eq(P_Y, sympy.factor(osc_base_total() * W_Y))
 
 
-def wss_complexity_form():
-    """A is D x N with D = d(d-1)/2 rows and N = Theta(D) sampled columns; an LP/NNLS solve in
-    O(D N^2) is O(d^6)."""
-    D = caratheodory_dimension(d)
-    c = sympy.Symbol("c", positive=True)
-    return sympy.Eq(sympy.Symbol(r"\mathrm{ops}"), sympy.O(sympy.expand(D * (c * D) ** 2), (d, sympy.oo)))
-
-
 def wss_operations_form():
     """Operations of an LP/NNLS solve on A (h x w, O(h w^2)) with h = d(d-1)/2 rows and w = N columns."""
     return sympy.Eq(OPS, caratheodory_dimension(d) * N_cols ** 2)
@@ -717,11 +658,6 @@ def deviation_sizes_form():
     d'/(e + 1)."""
     lo = sympy.floor(dp / m)
     return sympy.And(sympy.Le(sympy.Abs(lo - dp / (e + 1)), 1), sympy.Le(sympy.Abs(lo + 1 - dp / (e + 1)), 1))
-
-
-def narrowing_form():
-    from .constructions_symbols import GAP, GAP_NEXT
-    return sympy.Le(GAP_NEXT, GAP)
 
 
 def narrowing_derived_form():

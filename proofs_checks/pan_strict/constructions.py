@@ -14,7 +14,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_strict.constructions as C
-import derivations.pan_strict.constructions_symbols as S
+import derivations.pan_strict.constructions_osc as D
 import derivations.pan_strict.printed_constructions as PR
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
@@ -71,7 +71,8 @@ record(
     assumptions="d >= 2, e^eps > 1; cost = log2 of the number of responses (uniform prior)",
     note="Printed form from the public arXiv abstract of 2603.11523 as rendered with its LaTeX "
          "(sciencestack.ai/paper/2603.11523): log2(d(d-1)/2 + 1); our copy lost it. Each instance evaluates the "
-         "printed and derived inequality at the cost log2|U| of a WSS-built OSC certified exactly. Sharper, from the same argument: every point s s^T has off-diagonal sum k(k-1)/2, so for "
+         "printed and derived inequality at the cost log2|U| of a WSS-built OSC certified exactly. Sharper, from "
+         "the same argument: every point s s^T has off-diagonal sum k(k-1)/2, so for "
          "k >= 2 the points lie in a hyperplane and d(d-1)/2 responses suffice (for k = 1, d); WSS's exact "
          "LP vertices never exceeded max(d(d-1)/2, d). Any OSC needs at least d responses (P has rank d).",
     steps=(Grid("cost log2|U| of an exactly certified optimal OSC (WSS) vs the bound", _optimal_wss_points, precomputed,
@@ -80,8 +81,8 @@ record(
                    lambda: counted(_optimal_wss_certified(), "certified")),
            # the lower end: any unbiased mechanism needs rank d, i.e. >= d responses
            Numeric("every OSC found has rank d (so >= d responses)", _full_rank),
-           Note(lambda: f"{sum(_sharper_count())} of {len(_sharper_count())} optimal-k WSS mechanisms within the sharper "
-                        "count max(d(d-1)/2, d)")))
+           Note(lambda: f"{sum(_sharper_count())} of {len(_sharper_count())} optimal-k WSS mechanisms within the "
+                        "sharper count max(d(d-1)/2, d)")))
 
 
 def _shannon_points():
@@ -103,12 +104,12 @@ record(
     location="Section 4, paragraph before Theorem 4.1",
     statement="With a known prior over responses the optimal cost is the entropy -sum_y P(y) log2 P(y); with "
               "an unknown prior the cost is at most log2 |U|, attained by the uniform distribution.",
-    derived=lambda: sympy.Le(sympy.Symbol("H(Y)"), sympy.log(sympy.Symbol("|U|"), 2)),
+    derived=D.entropy_below_log_responses,
     derivation="derivations.pan_strict.constructions.caratheodory_count",
     kind="cited",
     assumptions="Shannon's source coding theorem (cited)",
     steps=(Grid("entropy of the response distribution <= log2 |U| (equality when uniform)", _shannon_points,
-        lambda point: point.data, value=_at_facts),))
+        precomputed, value=_at_facts),))
 
 
 @cache
@@ -166,7 +167,8 @@ def _designs():
     out["2-(9, 3, 1) AG(2,3)"] = (9, 3, C.affine_plane_3())
     out["2-(6, 3, 2)"] = (6, 3, C.design_2_6_3_2())
     for t_ in (3, 4):
-        out[f"Hadamard 2-({2 ** t_ - 1}, {2 ** (t_ - 1) - 1})"] = (2 ** t_ - 1, 2 ** (t_ - 1) - 1, C.hadamard_design(t_, 1))
+        v, kk = 2 ** t_ - 1, 2 ** (t_ - 1) - 1
+        out[f"Hadamard 2-({v}, {kk})"] = (v, kk, C.hadamard_design(t_, 1))
     return out
 
 
@@ -205,7 +207,8 @@ record(
     kind="statement",
     assumptions="k >= 2, constant base probability 1/b per block scaled by d/(ke+d-k)",
     note=LOST,
-    steps=(Grid("uniform-weight configuration is symmetric <=> every pair lies in lambda blocks", _design_points, lambda point: point.data[0],
+    steps=(Grid("uniform-weight configuration is symmetric <=> every pair lies in lambda blocks", _design_points,
+                lambda point: point.data[0],
                 value=lambda form, point: _pair_counts(point.data[1], point.data[2]) == {
                     _at(form, d=point.data[1], k=point.data[3], b=len(point.data[2]))}),))
 
@@ -246,7 +249,7 @@ record(
     location="Section 4, special cases (block designs needing d responses)",
     statement="For some (d, k) there are BIBDs with only d blocks (symmetric designs), i.e. OSCs with d responses "
               "(log2 d bits); no OSC has fewer than d responses.",
-    derived=lambda: sympy.Ge(sympy.Symbol("|U|"), d_sym()),
+    derived=D.at_least_d_responses,
     derivation="derivations.pan_strict.constructions.cyclic_design",
     kind="statement",
     assumptions="symmetric designs from cyclic difference sets and Hadamard matrices",
@@ -255,10 +258,6 @@ record(
                    _square_designs_certified),
            Grid("OSCs (designs and WSS): rank d, so |U| >= d", _rank_points, precomputed,
                 value=_at_facts)))
-
-
-def d_sym():
-    return C.d
 
 
 # ---------------------------------------------------------------------------------------------
@@ -288,12 +287,12 @@ record(
     location="Section 5.1",
     statement="Subset Selection (all C(d,k) k-subsets, equal base probability) has an optimal symmetric "
               "configuration: extremal, symmetric, constant support size k, decoded by Eq. (5).",
-    derived=lambda: (sympy.Eq(S.P_SUP, C.osc_p()), sympy.Eq(S.Q_SUP, C.osc_q())),
+    derived=D.subset_selection_pq,
     derivation="derivations.pan_strict.constructions._derive_osc_pq",
     kind="statement",
     steps=(Numeric("Subset Selection: two-valued rows with ratio e^eps, e^eps of P, unbiased", _ss_shape),
         Grid("support probabilities (p, q) of Subset Selection measured exactly", _ss_pq_points,
-             lambda point: point.data, value=_at_facts)))
+             precomputed, value=_at_facts)))
 
 
 def _argmin_points():
@@ -319,7 +318,7 @@ record(
     location="Section 5.1",
     statement="Subset Selection with the optimal support size is an optimal frequency estimator: its l2 equals "
               "the minimum over integer k, attained at an integer next to d/(e^eps + 1) (k = 1 when d < e^eps + 1).",
-    derived=lambda: sympy.Eq(S.K_STAR, C.d / (C.e + 1)),
+    derived=D.optimal_support_size,
     derivation="derivations.pan_strict.constructions.integer_optimal_k",
     kind="statement",
     steps=(Grid("exhaustive integer argmin over real SS mechanisms at integer d/(e^eps+1)", _argmin_points,
@@ -338,8 +337,8 @@ def _cost_points():
     """exact, in integers: C(d,k) k^k (d-k)^(d-k) <= d^d  <=>  log2 C(d,k) <= d H2(k/d)."""
     for d in range(2, 21):
         for k in range(1, d):
-            yield Point({"d": d, "k": k}, facts={"d": d, "k": k}, data=comb(d, k) * k ** k * (d - k) ** (d - k) <= d ** d,
-                        size=(d, k))
+            yield Point({"d": d, "k": k}, facts={"d": d, "k": k},
+                        data=comb(d, k) * k ** k * (d - k) ** (d - k) <= d ** d, size=(d, k))
 
 
 record(
@@ -352,7 +351,7 @@ record(
     note=LOST + "; the bound d H2(k/d) is our choice of the standard inequality.",
     steps=(Numeric("real SS has C(d, k) responses", _ss_response_counts),
         Grid("log2 C(d,k) <= d H2(k/d): the derived inequality vs the integer inequality", _cost_points,
-             lambda point: point.data, value=lambda form, point: _at_point(form, **point.facts))))
+             precomputed, value=lambda form, point: _at_point(form, **point.facts))))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -375,7 +374,7 @@ record(
     derived=C.wss_target_form,
     derivation="derivations.pan_strict.constructions.subset_moments",
     note=LOST,
-    steps=(Grid("pair frequency among all k-subsets (counting)", _pair_frequency_points, lambda point: point.data,
+    steps=(Grid("pair frequency among all k-subsets (counting)", _pair_frequency_points, precomputed,
         value=_at_facts),))
 
 
@@ -396,8 +395,8 @@ def _base_probability_points():
 
 
 def _wss_columns():
-    columns = [all(sum(mech.perturbation_matrix()[:, x]) == 1 for x in range(d)) for d, k, e, mech, _, _ in _small_wss()]
-    return counted(columns)
+    return counted(all(sum(mech.perturbation_matrix()[:, x]) == 1 for x in range(d))
+                   for d, k, e, mech, _, _ in _small_wss())
 
 
 record(
@@ -443,17 +442,12 @@ def _osc_facts() -> tuple:
     return tuple(out)
 
 
-def _osc_points():
-    """The statement's truth on the computed facts: (A w = b solved) => (OSC certificate)."""
+def _osc_points(correction: bool):
+    """The statement's truth on the computed facts: (A w = b solved) => (OSC certificate); for the corrected
+    statement, (A w = b and k >= 2) => OSC, which must hold at every point, the exact side is True."""
     for params, k, solved, osc, size, inside in _osc_facts():
-        yield Point(params, facts={"PAIRS_SOLVED": solved, "IS_OSC": osc}, data=(not solved) or osc,
-                    in_condition=inside, size=size)
-
-
-def _osc_correction_points():
-    """The corrected statement, (A w = b and k >= 2) => OSC, on the same facts: it must hold at every point."""
-    for params, k, solved, osc, size, inside in _osc_facts():
-        yield Point(params, facts={"PAIRS_SOLVED": solved, "IS_OSC": osc, "k": k}, data=True, size=size)
+        yield Point(params, facts={"PAIRS_SOLVED": solved, "IS_OSC": osc, "k": k},
+                    data=True if correction else (not solved) or osc, in_condition=correction or inside, size=size)
 
 
 record(
@@ -461,22 +455,22 @@ record(
     location="Section 5.3, after the steps (and the proof of Theorem 4.1)",
     statement="A solution of A w = b (pair constraints), w >= 0, gives an optimal symmetric configuration.",
     printed=PR.osc_printed,
-    derived=lambda: sympy.Implies(S.PAIRS_SOLVED, S.IS_OSC),
+    derived=D.pairs_give_osc,
     derivation="derivations.pan_strict.constructions.diagonal_from_offdiagonal",
     kind="statement",
     root_cause="appC.diagonal",
     condition="k >= 2; for k = 1 the pair constraints read 0 = 0, any w solves them and the marginal "
               "constraints sum_y w_y s_y(x) = 1/d must be added (ldpref.wss does)",
-    correction=lambda: sympy.Implies(sympy.And(sympy.Symbol("A w = b"), sympy.Ge(C.k, 2)), sympy.Symbol("OSC")),
+    correction=D.pairs_give_osc_corrected,
     note="The heuristic's formulas are lost in our copy; its words survive ('The constraint [A w = b] "
          "inherently guarantees an optimal symmetric configuration (see the proof of Theorem 4.1)') and are the "
          "printed form.  They rest on Appendix C's step from the off-diagonal to the diagonal entries, which "
          "divides by k - 1: the same defect as pan-strict/appC.diagonal, so the same root cause and the same "
          "verdict (conditional on k >= 2; at k = 1 the words fail, counterexample below).",
-    steps=(CorrectedGrid(Grid("pair-constraint solutions (computed) vs OSC certificate", _osc_points, precomputed,
-                              value=_at_facts),
+    steps=(CorrectedGrid(Grid("pair-constraint solutions (computed) vs OSC certificate", lambda: _osc_points(False),
+                              precomputed, value=_at_facts),
                          Grid("the corrected statement on the computed pair solutions and OSC certificates",
-                              _osc_correction_points, precomputed, value=_at_facts)),
+                              lambda: _osc_points(True), precomputed, value=_at_facts)),
            Note("k = 1: w = (1, 0, ..., 0) solves the pair constraints (0 = 0) but its columns do not sum to one, so "
                 "it is not a mechanism; the marginal constraints sum_y w_y s_y(x) = 1/d are needed (ldpref.wss adds "
                 "them)")))
@@ -504,7 +498,7 @@ record(
     location="Section 5.3, step 4 and the paragraph after the heuristic",
     statement="LP solvers give sparse solutions: no more than d(d-1)/2 positive values, so the cost is at most "
               "log2(d(d-1)/2) bits.",
-    derived=lambda: sympy.Le(sympy.Symbol(r"\#\{w_y > 0\}"), C.caratheodory_dimension()),
+    derived=D.positive_weights_bound,
     derivation="derivations.pan_strict.constructions.pair_inclusion_rank",
     kind="statement",
     assumptions="k >= 2 (for k = 1 the vertex has d positive values: GRR)",
@@ -535,18 +529,15 @@ record(
     location="Section 5.3, after the heuristic",
     statement="The support-tracking heuristic typically produces a feasible system once the number of sampled "
               "responses N reaches a small multiple of d(d-1)/2.",
-    derived=lambda: sympy.Ge(N_cols(), 2 * C.caratheodory_dimension()),
+    derived=D.feasible_columns,
     derivation="derivations.pan_strict.constructions.caratheodory_dimension",
     kind="statement",
     assumptions="feasible in at least 8 of 10 seeds at N = d(d-1) (= 2 * d(d-1)/2) samples",
     note=LOST + " (the threshold on N). Measured: at N = d(d-1)/2 no seed was feasible for d >= 8; at N = d(d-1) "
                 "nearly all were; at N = 2.5 d(d-1)/2 all (d <= 12, 20 seeds).",
-    steps=(Grid("heuristic's feasibility over 10 seeds at N = d(d-1)/2 and d(d-1) vs the threshold", _feasibility_points,
-                precomputed, value=lambda form, point: _at(form, d=point.params["d"], N_cols=point.params["N"])),))
-
-
-def N_cols():
-    return C.N_cols
+    steps=(Grid("heuristic's feasibility over 10 seeds at N = d(d-1)/2 and d(d-1) vs the threshold",
+                _feasibility_points, precomputed,
+                value=lambda form, point: _at(form, d=point.params["d"], N_cols=point.params["N"])),))
 
 
 def _operations_degree(forms):
@@ -619,7 +610,7 @@ record(
     derived=C.target_matrix_form,
     derivation="derivations.pan_strict.constructions.subset_moments",
     note=LOST,
-    steps=(Grid("S^T S / C(d,k) over all k-subsets", _all_subsets_points, lambda point: point.data,
+    steps=(Grid("S^T S / C(d,k) over all k-subsets", _all_subsets_points, precomputed,
         value=lambda form, point: _combination_matrix(_at(form, **point.facts), point.facts["d"])),))
 
 
@@ -683,13 +674,13 @@ record(
     statement="If the off-diagonal entries of sum_y w_y s_y s_y^T match the target, so do the diagonal ones: "
               "(k-1) sum_y w_y s_y(i) = (d-1) k(k-1)/(d(d-1)) gives sum_y w_y s_y(i) = k/d.",
     printed=PR.diagonal_printed,
-    derived=lambda: sympy.Eq(C.weighted_support_sum(), C.diagonal_from_offdiagonal()[0]),
+    derived=D.diagonal_entry,
     derivation="derivations.pan_strict.constructions.diagonal_from_offdiagonal",
     root_cause="appC.diagonal",
     kind="statement",
     condition="k >= 2 (the step divides by k - 1; for k = 1 the off-diagonal entries are all 0 and say nothing "
               "about the diagonal)",
-    correction=lambda: sympy.Implies(sympy.Ge(C.k, 2), sympy.Eq(C.weighted_support_sum(), C.k / C.d)),
+    correction=D.diagonal_entry_corrected,
     note=LOST,
     steps=(Grid("diagonal sum_y w_y s_y(i) of pair-feasible WSS weights (k >= 2) vs the form", _diagonal_points,
                 precomputed, printed=False, value=_diagonal_value),
@@ -725,8 +716,9 @@ record(
     kind="statement",
     note=LOST + ". Sharper: for k >= 2 all points have coordinate sum k(k-1)/2 (a hyperplane), so d(d-1)/2 points "
                 "suffice; for k = 1 the diagonal coordinates are needed and d points suffice.",
-    steps=(Identity("off-diagonal coordinate sum of every s s^T is k(k-1)/2 (k = 3, d = 6)", lambda: sorted(
-               {sum(1 for _ in itertools.combinations(s, 2)) for s in itertools.combinations(range(6), 3)}), lambda: [3]),
+    steps=(Identity("off-diagonal coordinate sum of every s s^T is k(k-1)/2 (k = 3, d = 6)",
+                    lambda: sorted({sum(1 for _ in itertools.combinations(s, 2))
+                                    for s in itertools.combinations(range(6), 3)}), lambda: [3]),
            Grid("WSS convex combinations", _response_count_points, precomputed,
                 value=lambda form, point: _at(form, U=point.params["points"], d=point.params["d"])),
            Note(_beyond_sharper_count)))

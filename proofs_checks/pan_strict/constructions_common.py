@@ -110,10 +110,13 @@ def _is_osc(meas, d, k, e) -> bool:
                 and is_zero(meas["q"] - C.osc_q(d, k, e)) and meas["unbiased"])
 
 
+#: the symbols a point names by short keys (any other key: the symbol of that name in constructions_symbols)
+_NAMED = {"d": C.d, "k": C.k, "m": C.m, "dp": C.dp, "dpp": S.dpp, "t": C.t, "b": C.b, "e": EXP_EPS}
+
+
 def _at(form, **params):
     """The form at one point; params by symbol name (the symbols of derivations.pan_strict)."""
-    table = {"d": C.d, "k": C.k, "m": C.m, "dp": C.dp, "dpp": S.dpp, "t": C.t, "b": C.b, "e": EXP_EPS}
-    return evaluate(form, {table.get(key, getattr(S, key, None)) or key: v for key, v in params.items()})
+    return evaluate(form, {_NAMED.get(key, getattr(S, key, None)) or key: v for key, v in params.items()})
 
 
 def _at_facts(form, point):
@@ -125,12 +128,11 @@ def _at_point(form, **params):
     """:func:`_at` with the point's values put first into the form's integer-valued combinatorial functions
     (``binomial``, ``factorial``; integers and rationals only): the one evaluator's
     :func:`ldpref.ledger.forms.evaluate_combinatorial_first` at the point named in the papers' terms."""
-    table = {"d": C.d, "k": C.k, "m": C.m, "dp": C.dp, "dpp": S.dpp, "t": C.t, "b": C.b, "e": EXP_EPS}
     point = {}
     for key, v in params.items():
         if not isinstance(v, (int, sympy.Rational)):
             raise TypeError(f"_at_point: {key} = {v!r} is not an exact rational")
-        point[table.get(key, getattr(S, key, None)) or sympy.Symbol(key)] = sympy.Rational(v)
+        point[_NAMED.get(key, getattr(S, key, None)) or sympy.Symbol(key)] = sympy.Rational(v)
     return evaluate_combinatorial_first(form, point)
 
 

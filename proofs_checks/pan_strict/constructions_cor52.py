@@ -10,6 +10,7 @@ from functools import cache
 import sympy
 
 import derivations.pan_strict.constructions as C
+import derivations.pan_strict.constructions_cor52 as D
 import derivations.pan_strict.constructions_symbols as S
 import derivations.pan_strict.printed_constructions as PR
 from ldpref import enumeration, losses, moments
@@ -22,6 +23,7 @@ from ldpref.mechanisms.prime_cms import prime_hash_family
 
 from .constructions_common import (
     next_prime, R, E_GRID, LOST, _wss, _ss, _ocms, _l2, _at, _at_facts, _fmt, _integer_optimum_by_ss)
+from .sec6_experiments import _collision_count
 
 
 # ---- Appendix D.2 / Corollary 5.2
@@ -54,7 +56,7 @@ record(
     location="Appendix D.2, first step",
     statement="Running an OSC on the extended dictionary [d'] for data in [d], the l2 loss sums the variances of "
               "the d real values only: d q'(1-q')/(p'-q')^2 + (1-p'-q')/(p'-q') per client, p', q' of d'.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"n \ell'"), sympy.factor(C._extended_l2_expr())),
+    derived=D.extended_loss,
     derivation="derivations.pan_strict.constructions.extended_l2",
     note=LOST,
     steps=(Grid("SS on [d'] restricted to [d]: exact l2", _restricted_points, precomputed,
@@ -89,7 +91,7 @@ record(
     location="Appendix D.2, the support size for the extended dictionary",
     statement="The proof of Corollary 5.2 sets the support size to d'/(e^eps + 1), the optimal support size for "
               "the dictionary size d' (Eq. (21) with d' in place of d), and evaluates the extended loss there.",
-    derived=lambda: sympy.Eq(S.K_EXT, C.kstar_extended()),
+    derived=D.extended_support_size,
     derivation="derivations.pan_strict.constructions.kstar_extended",
     kind="statement",
     note=LOST + ".  Read as the text says: k is set to optimize for d' and e^eps (the optimum of the OSC loss on "
@@ -176,7 +178,7 @@ record(
     root_cause="appD.deviation",
     kind="statement",
     # the printed implication with its hypothesis right: m = e^eps + 1 (an integer), k each support size
-    correction=lambda: sympy.Implies(sympy.Eq(C.m, C.e + 1), sympy.Le(sympy.Abs(C.k - C.dp / (C.e + 1)), 1)),
+    correction=D.deviation_corrected,
     note=LOST + ".  Appendix D.2 treats a non-integer e^eps + 1 explicitly (m is then the floor or the ceiling "
                 "of e^eps + 1) and says the deviation is at most one 'in all such scenarios'; for such e^eps the "
                 "sizes are near d'/m, whose distance to d'/(e^eps + 1) grows linearly with d', so the failure is "
@@ -198,7 +200,7 @@ def _decrease_points():
             base = C.osc_l2_fraction(dd, dd, ks, e)
             dev = max(C.osc_l2_fraction(dd, dd, ks - 1, e), C.osc_l2_fraction(dd, dd, ks + 1, e)) / base - 1
             if prev is not None:
-                ee = R(e.numerator, e.denominator)
+                ee = R(e)
                 yield Point({"exp_eps": ee, "d": prev[0]}, facts={"d": prev[0], "e": ee}, data=bool(dev < prev[1]),
                             size=(prev[0], ee))
             prev = (dd, dev)
@@ -210,8 +212,8 @@ def _osc_variance_tied():
     for dd, e in [(6, R(2)), (9, R(2)), (8, R(3)), (5, R(3, 2))]:
         ks = int(R(dd) / (e + 1))
         ef = Fraction(int(e.p), int(e.q))
-        tied.append(all(_l2(_ss(dd, kk, e).mechanism) == R(*(lambda f: (f.numerator, f.denominator))(
-            C.osc_l2_fraction(dd, dd, kk, ef))) for kk in (ks - 1, ks, ks + 1) if kk >= 1))
+        tied.append(all(_l2(_ss(dd, kk, e).mechanism) == R(C.osc_l2_fraction(dd, dd, kk, ef))
+                        for kk in (ks - 1, ks, ks + 1) if kk >= 1))
     return counted(tied)
 
 
@@ -303,7 +305,7 @@ record(
     derived=C.cor52_form,
     derivation="derivations.pan_strict.constructions.cor52_bound",
     kind="statement",
-    correction=lambda: sympy.Implies(sympy.Eq(C.m, C.e + 1), C.cor52_form()),
+    correction=D.bound_corrected,
     note=LOST + "; alpha and beta are our reconstruction (alpha from the extended loss at d'/(e+1), beta the "
                 "larger deviation at d'/(e+1) -+ 1).  The proof (Appendix D.2) covers a non-integer e^eps + 1 "
                 "explicitly (m the floor or ceiling of e^eps + 1), so those points are inside the statement: "
@@ -368,7 +370,7 @@ def _excess_at_large_primes(e) -> tuple:
     ef = Fraction(int(e.p), int(e.q))
     exc = [C.ocms_l2_grouped_fraction(p, p, m_best, ef) / C.osc_l2_fraction(p, p, Fraction(p) / (ef + 1), ef) - 1
            for p in (1009, 10007, 100003)]
-    return m_best, [R(v.numerator, v.denominator) for v in exc], C.excess_limit(m_best, e)
+    return m_best, [R(v) for v in exc], C.excess_limit(m_best, e)
 
 
 def _approaches_from_above():
@@ -400,7 +402,7 @@ record(
     location="Section 5.2, after Corollary 5.2 (and the numeric example there, whose numbers are lost)",
     statement="For large d both terms of Corollary 5.2 vanish: OCMS approaches the strict optimum.",
     printed=PR.vanish_printed,
-    derived=lambda: sympy.Eq(S.EXCESS_LIM, C.excess_limit()),
+    derived=D.excess_limit,
     derivation="derivations.pan_strict.constructions.excess_limit",
     kind="statement",
     condition="e^eps + 1 is an integer (the optimized hash range is then m = e^eps + 1); never so at the paper's own "
@@ -438,12 +440,6 @@ def _excess_scan(e, m_, decoder="grouped", d_max=1000):
         D = next_prime(dd)
         out[dd] = (fn(dd, D, m_, ef) / C.osc_l2_star_fraction(dd, ef) - 1, D)
     return out
-
-
-def _real_collision(p: int, m_: int, x: int = 0, y: int = 1) -> Fraction:
-    """Collision rate of the pair (x, y) in the real family ((a x + b) mod p) mod m, a != 0, by enumeration."""
-    hits = sum(1 for a in range(1, p) for b in range(p) if ((a * x + b) % p) % m_ == ((a * y + b) % p) % m_)
-    return Fraction(hits, p * (p - 1))
 
 
 D_MAX_EXAMPLE = 400
@@ -492,10 +488,10 @@ def _scan_tied():
     for e in _EXAMPLE_E:
         m_, scans, bounds, d_b = _example_scan(e)
         p = next_prime(d_b)
-        tied.append(_real_collision(p, m_) == C.ocms_collision_rate(p, m_))
+        tied.append(_collision_count(p, m_, 0, 1) == C.ocms_collision_rate(p, m_))  # counted over the real family
     for e, dd, p, m_, dec, l2, star in _ocms_exact_table():
         x = _excess_scan(e, m_, dec, D_MAX_EXAMPLE)[dd][0]  # the scan above (same values as any longer scan)
-        tied.append(l2 / star - 1 == R(x.numerator, x.denominator))
+        tied.append(l2 / star - 1 == R(x))
     return counted(tied)
 
 
@@ -526,7 +522,7 @@ record(
     kind="statement",
     # the sentence with its number right: the exact excess at the example, 0.2833%, is at most 0.29% (the paper's
     # two decimals of a percent, rounded up); shown as the minimal edit of the printed 0.09%
-    correction=lambda: sympy.Le(S.EXCESS_EXAMPLE, R(29, 10000)),
+    correction=D.example_corrected,
     root_cause="appD.deviation",
     assumptions="OCMS with its best hash range m in 2..8 and the better of the grouped and pooled decoders, d' = 101",
     note=LOST + " (the values of d and eps in this example).  Reading: the example is the one the public abstract of "
@@ -674,7 +670,7 @@ record(
     location="Section 5.3 last paragraph and Section 5.4 (reusing precomputed WSS for a larger dictionary)",
     statement="An OSC precomputed for a larger dictionary d'' > d can be used for [d]: it stays unbiased on [d] and "
               "its l2 is the extended loss of Appendix D.2 (negligibly above the optimum for large d).",
-    derived=lambda: sympy.Eq(S.N_L_EXT2, sympy.factor(C._extended_l2_expr().subs(C.dp, S.dpp))),
+    derived=D.precomputed_loss,
     derivation="derivations.pan_strict.constructions.extended_l2",
     kind="statement",
     steps=(Grid("restricted real WSS mechanisms: exact l2 vs the extended loss", _restricted_wss_points, precomputed,

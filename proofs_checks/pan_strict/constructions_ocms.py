@@ -10,7 +10,7 @@ from functools import cache
 import sympy
 
 import derivations.pan_strict.constructions as C
-import derivations.pan_strict.constructions_symbols as S
+import derivations.pan_strict.constructions_ocms as D
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
@@ -43,11 +43,11 @@ record(
     id="pan-strict/appD.permutation",
     location="Appendix D, first paragraph",
     statement="For prime d' and a != 0, x -> (a x + b) mod d' is a permutation of [d'].",
-    derived=lambda: sympy.Eq(S.IMAGE, C.dp),
+    derived=D.permutation_image,
     derivation="derivations.pan_strict.constructions.next_prime",
     kind="statement",
     note="for composite moduli it fails (e.g. a = 2 mod 4), which is why d' is prime",
-    steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, lambda point: point.data,
+    steps=(Grid("permutation for every (a, b), a != 0", _permutation_points, precomputed,
                 value=_at_facts),))
 
 
@@ -57,7 +57,8 @@ def _pair_hit_points():
             hits = Counter(((a * x + b) % p, (a * y + b) % p) for a in range(1, p) for b in range(p))
             every = set(hits) == {(s, t) for s in range(p) for t in range(p) if s != t}
             times = sorted(set(hits.values())) if every else None  # how often each ordered pair is hit
-            yield Point({"d'": p, "x": x, "x'": y}, facts={"HITS": times[0] if times else 0}, data=times, size=(p, x, y))
+            yield Point({"d'": p, "x": x, "x'": y}, facts={"HITS": times[0] if times else 0}, data=times,
+                        size=(p, x, y))
 
 
 record(
@@ -65,10 +66,10 @@ record(
     location="Appendix D, Lemma D.1",
     statement="Over the d'(d'-1) functions x -> (a x + b) mod d' (a != 0), any pair x != x' is mapped to every "
               "ordered pair (t, t') with t != t' exactly once.",
-    derived=lambda: sympy.Eq(S.HITS, 1),
+    derived=D.pair_hits,
     derivation="derivations.pan_strict.constructions.pair_collisions",
     kind="statement",
-    steps=(Grid("every ordered pair hit exactly once", _pair_hit_points, lambda point: point.data, value=_named_list),))
+    steps=(Grid("every ordered pair hit exactly once", _pair_hit_points, precomputed, value=_named_list),))
 
 
 def _bucket_points():
@@ -89,10 +90,10 @@ record(
     location="Appendix D, first paragraph",
     statement="Since the prime d' is not divisible by m, r = d' mod m buckets hold ceil(d'/m) elements of [d'] "
               "and m - r hold floor(d'/m); every response of OCMS supports one bucket.",
-    derived=lambda: (sympy.floor(C.dp / C.m) + 1, sympy.floor(C.dp / C.m), C.dp - C.m * sympy.floor(C.dp / C.m)),
+    derived=D.bucket_sizes,
     derivation="derivations.pan_strict.constructions.bucket_profile",
     steps=(Grid("bucket sizes (larger, smaller, count of the larger) of every function of the real family",
-        _bucket_points, lambda point: point.data, value=_at_facts),))
+        _bucket_points, precomputed, value=_at_facts),))
 
 
 @cache
@@ -101,18 +102,13 @@ def _groups_measured(p: int, m_: int, e):
     probability (column sums over the group, per input) and the conditional mechanism."""
     o = _ocms(p, m_, e)
     P = o.mechanism.perturbation_matrix()
-    fam = o.family
     out = {}
     labels = o.mechanism.outputs
     for kk in sorted(set(o.support_sizes)):
         rows = [u for u, s in enumerate(o.support_sizes) if s == kk]
         simp = _simplifier(o.mechanism.is_rational)
         pis = {simp(sum(P[u, x] for u in rows)) for x in range(p)}
-        supports = []
-        for u in rows:
-            j, z = labels[u].split(":")
-            h = fam.functions[int(j)]
-            supports.append(tuple(x for x in range(p) if h[x] == int(z)))
+        supports = [tuple(sorted(_supp(o, u))) for u in rows]
         pi = pis.pop() if len(pis) == 1 else None
         cond = None
         if pi is not None:
@@ -163,13 +159,13 @@ record(
     statement="OCMS on the prime dictionary d' with m buckets is a mixture of two optimal symmetric "
               "configurations: support size ceil(d'/m) with probability r(d' + (e-1) ceil(d'/m))/(d'(e+m-1)) "
               "and support size floor(d'/m) with probability (m-r)(d' + (e-1) floor(d'/m))/(d'(e+m-1)), r = d' mod m.",
-    derived=lambda: sympy.Eq(S.PI_K, S.COUNT_K * (C.dp + (C.e - 1) * C.k) / (C.dp * (C.e + C.m - 1))),
+    derived=D.group_probability,
     derivation="derivations.pan_strict.constructions.ocms_groups",
     kind="statement",
     assumptions="d = d' prime (the dictionary already extended); m in 2..d'-1",
     note=LOST,
     steps=(Numeric("each support-size group of the real OCMS is an exactly certified OSC", _groups_certified),
-        Grid("group probabilities pi_k of the real OCMS", _pi_points, lambda point: point.data, value=_at_facts)))
+        Grid("group probabilities pi_k of the real OCMS", _pi_points, precomputed, value=_at_facts)))
 
 
 def _base_points():
@@ -193,11 +189,10 @@ record(
     statement="Every OCMS response has the same base probability 1/(d'(d'-1)(e^eps+m-1)); Lemma B.1 extends to "
               "varying support sizes as sum_y p_y = d'/(kbar e + d' - kbar) (kbar the p-weighted mean support "
               "size), here m/(e^eps + m - 1).",
-    derived=lambda: (sympy.Eq(S.P_Y, C.ocms_base_probability()),
-                     sympy.Eq(C.base_sum(), sympy.factor(C.generalised_lemma_b1(C.dp, C.dp / C.m)))),
+    derived=D.base_probability,
     derivation="derivations.pan_strict.constructions.ocms_base_probability",
     note=LOST,
-    steps=(Grid("base probabilities of the real OCMS", _base_points, lambda point: point.data, value=_at_facts),))
+    steps=(Grid("base probabilities of the real OCMS", _base_points, precomputed, value=_at_facts),))
 
 
 def _supp(o, u):
@@ -234,7 +229,7 @@ record(
     statement="Each group's own base probability follows from Lemma B.1 for the group, "
               "d'/((k e + d' - k) N_k) with N_k its number of responses, and pi_k times it equals OCMS's base "
               "probability, so sampling the two configurations reproduces OCMS.",
-    derived=lambda: sympy.Eq(S.P_K, C.dp / ((C.k * C.e + C.dp - C.k) * S.N_K)),
+    derived=D.group_base_probability,
     derivation="derivations.pan_strict.constructions.ocms_groups",
     note=LOST,
     steps=(Grid("conditional base probabilities of the real groups", _group_points, lambda point: point.data[0],
@@ -259,10 +254,10 @@ record(
     location="Appendix D.1, symmetry of each configuration",
     statement="For every pair x != x' the number of hash functions putting both into one bucket of size k is "
               "(#buckets of size k) k(k-1), the same for all pairs, so each configuration is symmetric.",
-    derived=lambda: sympy.Eq(S.PAIR_HITS, S.COUNT_K * C.k * (C.k - 1)),
+    derived=D.pair_count,
     derivation="derivations.pan_strict.constructions.pair_collisions",
     note=LOST,
-    steps=(Grid("pair counts in the real family", _pair_count_points, lambda point: point.data, value=_named_list),))
+    steps=(Grid("pair counts in the real family", _pair_count_points, precomputed, value=_named_list),))
 
 
 def _collision_points():
@@ -270,7 +265,7 @@ def _collision_points():
     model's rate with the remainder d' mod m, then against the form plus the remainder term."""
     for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
         rate = prime_hash_family(p, m_).has_constant_collision_rate()
-        exact = R(rate.numerator, rate.denominator) if rate is not None else None
+        exact = R(rate) if rate is not None else None
         yield Point({"d'": p, "m": m_, "what": "rate"}, data=exact, size=(p, m_, 0), model=C.ocms_collision_rate(p, m_))
         yield Point({"d'": p, "m": m_, "what": "form + remainder term"}, facts={"dp": p, "m": m_}, data=exact,
                     size=(p, m_, 1))
@@ -310,18 +305,18 @@ def _zero_rates():
         fam, fam0 = _families(p, m_)
         r_zero = fam0.has_constant_collision_rate()
         zero.append(r_zero is not None
-                    and R(r_zero.numerator, r_zero.denominator) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
+                    and R(r_zero) == C.ocms_collision_rate(p, m_, allow_a_zero=True))
     return counted(zero)
 
 
-def _collision_points():
+def _collision_drop_points():
     """exact: the real family's (a != 0) remainder-free rate lies below 1/m and below the a = 0 family's rate;
     the form: (d'-m)/(m(d'-1)) < 1/m."""
     for p, m_ in OCMS_GRID + [(13, 3), (13, 5)]:
         fam, fam0 = _families(p, m_)
         r_ocms, r_zero = fam.has_constant_collision_rate(), fam0.has_constant_collision_rate()
         k0, k1, r = C.bucket_profile(p, m_)
-        free = R(r_ocms.numerator, r_ocms.denominator) - R(r * (m_ - r), m_ * p * (p - 1))
+        free = R(r_ocms) - R(r * (m_ - r), m_ * p * (p - 1))
         yield Point({"d'": p, "m": m_, "c(a != 0)": str(r_ocms), "c(a any)": str(r_zero)}, facts={"dp": p, "m": m_},
                     data=bool(r_ocms < r_zero and free < R(1, m_)), size=(p, m_))
 
@@ -331,26 +326,27 @@ record(
     location="Section 5.2, after the hash family",
     statement="Excluding a = 0 lowers the collision probability from about 1/m (the affine family with a = 0) "
               "to about (d' - m)/(m(d' - 1)).",
-    derived=lambda: sympy.Lt(C.collision_approx(), 1 / C.m),
+    derived=D.collision_below_one_over_m,
     derivation="derivations.pan_strict.constructions.ocms_collision_rate",
     kind="statement",
     note=LOST,
     steps=(Numeric("rate with a = 0 allowed == 1/m + r(m-r)/(m d'^2) on the real family", _zero_rates),
-        Grid("collision rates of the two real families", _collision_points, lambda point: point.data, value=_at_facts),
+        Grid("collision rates of the two real families", _collision_drop_points, precomputed, value=_at_facts),
         Note("with a = 0 allowed the rate is exactly 1/m + r(m-r)/(m d'^2), i.e. 1/m only when m divides d'")))
 
 
 # ---- Corollary 5.1: variance of OCMS under both decoders
-def _group_variances(d, p, m_, e, counts):
-    """Per value in [d] and per support size k of OCMS's two groups: the variance of the OSC with support k on
-    the dictionary d' = p (the OSC variance of Section 3 with p*, q* of d'), n clients."""
+def _pure_variances(p, q, counts):
+    """Per value: the variance of a pure protocol's estimate with support probabilities (p, q), n = sum(counts)
+    clients, counts[x] of them holding x."""
     n_ = sum(counts)
-    out = {}
-    for kk in C.ocms_groups(p, m_, e):
-        pk, qk = C.osc_p(p, kk, e), C.osc_q(p, kk, e)
-        out[kk] = [sympy.cancel((R(c, n_) * pk * (1 - pk) + (1 - R(c, n_)) * qk * (1 - qk)) / (n_ * (pk - qk) ** 2))
-                   for c in counts]
-    return out
+    return [sympy.cancel((R(c, n_) * p * (1 - p) + (1 - R(c, n_)) * q * (1 - q)) / (n_ * (p - q) ** 2)) for c in counts]
+
+
+def _group_variances(p, m_, e, counts):
+    """Per support size k of OCMS's two groups, per value: the variance of the OSC with support k on the dictionary
+    d' = p (the OSC variance of Section 3 with p*, q* of d')."""
+    return {kk: _pure_variances(C.osc_p(p, kk, e), C.osc_q(p, kk, e), counts) for kk in C.ocms_groups(p, m_, e)}
 
 
 def _mixture_at(form, d, p, m_, e, counts, var):
@@ -358,16 +354,9 @@ def _mixture_at(form, d, p, m_, e, counts, var):
     variances; Var(X) is the real variance (it only matters if the form is not an equation)."""
     groups = C.ocms_groups(p, m_, e)
     k0, k1, r = C.bucket_profile(p, m_)
-    gv = _group_variances(d, p, m_, e, counts)
+    gv = _group_variances(p, m_, e, counts)
     return [evaluate(form, {C.PI1: groups[k1][0], C.PI0: groups[k0][0], C.VAR(C.X1): gv[k1][x],
                             C.VAR(C.X0): gv[k0][x], C.VAR(C.X): var[x]}) for x in range(d)]
-
-
-def _variance_pooled(d, p, m_, e, counts):
-    n_ = sum(counts)
-    pp, qq = C.ocms_pq_pooled(p, m_, e)
-    return [sympy.cancel((R(c, n_) * pp * (1 - pp) + (1 - R(c, n_)) * qq * (1 - qq)) / (n_ * (pp - qq) ** 2))
-            for c in counts]
 
 
 @cache
@@ -409,7 +398,7 @@ def _pooled_differs(forms):
 def _pooled_formula():
     """With the pooled decoder the real variance is ldpref's pooled (p, q) formula."""
     return _pooled_count(lambda d, p, m_, e, counts, var: all(
-        sympy.cancel(a - b) == 0 for a, b in zip(var, _variance_pooled(d, p, m_, e, counts))))
+        sympy.cancel(a - b) == 0 for a, b in zip(var, _pure_variances(*C.ocms_pq_pooled(p, m_, e), counts))))
 
 
 def _pooled_count(test):
@@ -425,17 +414,13 @@ record(
     derived=C.mixture_variance_form,
     derivation="derivations.pan_strict.constructions.ocms_l2_grouped",
     kind="statement",
-    correction=lambda: sympy.Eq(sympy.Function("Var")(sympy.Symbol("X")),
-                                sympy.Symbol(r"\pi_1") * sympy.Function("Var")(sympy.Symbol("X_1"))
-                                + sympy.Symbol(r"\pi_0") * sympy.Function("Var")(sympy.Symbol("X_0"))
-                                + sympy.Symbol(r"\pi_1") * sympy.Symbol(r"\pi_0")
-                                * (sympy.Symbol("E X_1") - sympy.Symbol("E X_0")) ** 2),
+    correction=D.mixture_variance_unequal_means,
     condition="each response is decoded with its own configuration's (p_k, q_k) (the 'grouped' decoder); with "
               "the single CMS decoder of pan-cms Eq. (8) (overall p, q) the two configurations' estimates have "
               "different means and the variance is larger",
     note=LOST,
     steps=(Grid("variance of the real OCMS, grouped decoder (enumeration / exact moments) vs the mixture",
-                _grouped_points, lambda point: point.data, printed=False,
+                _grouped_points, precomputed, printed=False,
                 value=lambda form, point: _mixture_at(form, point.params["d"], point.params["d'"], point.params["m"],
                                                       point.params["exp_eps"], point.params["counts"],
                                                       point.data.value)),
@@ -482,6 +467,6 @@ record(
     steps=(Identity("the form == law of total variance with equal means", _mixture_of_form,
                     lambda forms: sympy.expand(C.mixture_variance(_MIX[0], _MIX[1], _MIX[2], _MIX[1], _MIX[3])),
                     reads_forms=True),
-           Grid("real grouped OCMS: Var per value == pi_1 Var(group ceil) + pi_0 Var(group floor)", _group_variance_points,
-                precomputed, path="moment-formula"),
+           Grid("real grouped OCMS: Var per value == pi_1 Var(group ceil) + pi_0 Var(group floor)",
+                _group_variance_points, precomputed, path="moment-formula"),
            Note("with unequal means the extra term pi_1 pi_0 (E X1 - E X0)^2 appears (the pooled decoder's case)")))

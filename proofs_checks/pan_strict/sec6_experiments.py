@@ -16,7 +16,7 @@ summed errors against 0, each |z| < 4.4 (two-sided 1.1e-5; 10 tests, a false ala
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 import mpmath
 import numpy as np
@@ -26,7 +26,7 @@ from derivations.pan_strict import experiments as X
 from derivations.pan_strict.constructions import next_prime, osc_p, osc_q
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
-from ldpref.ledger.generic import Grid, Note, Point, Statistical
+from ldpref.ledger.generic import Grid, Note, Point, Statistical, precomputed
 from ldpref.stats import error_z_statistics, z_screen
 
 Z_MAX = 4.4
@@ -119,7 +119,7 @@ def _align_grid(d: int, mechs, section: str) -> Grid:
                         data=X.align(vals, mechs), size=(eps,))
 
     return Grid(f"Section {section}: every l2 within 1% above the strict lower bound at eps = 1..5 (exact per-client "
-                "variances; n l2 does not depend on the data)", points, lambda point: point.data, path="moment-formula")
+                "variances; n l2 does not depend on the data)", points, precomputed, path="moment-formula")
 
 
 def _simulation_agrees():
@@ -143,7 +143,7 @@ _ASSUME = ("eps = 1..5 (Fig. 2's grid lost in our copy; pan-cms Section 6's), 'a
 record(id="pan-strict/sec6.1.align", location="Section 6.1, on Fig. 2 (Zipf, dictionary 100, 10,000 objects)",
        statement="SS, WSS and OCMS are practically indistinguishable from one another and align with the optimal l2 "
                  "curve (OCMS too: d = 100 is large enough, Corollary 5.2).",
-       derived=lambda: X.derived_align(("SS", "WSS", "OCMS")),
+       derived=partial(X.derived_align, ("SS", "WSS", "OCMS")),
        derivation="derivations.pan_strict.experiments.align", kind="statement", assumptions=_ASSUME,
        note="Reconstructed: the statement's eps grid and Zipf exponent are lost in our copy.",
        steps=(_align_grid(100, ("SS", "WSS", "OCMS"), "6.1"),
@@ -154,7 +154,7 @@ record(id="pan-strict/sec6.1.align", location="Section 6.1, on Fig. 2 (Zipf, dic
 record(id="pan-strict/sec6.2.align", location="Section 6.2, on Fig. 2 (mini Kosarak)",
        statement="SS and OCMS align with the optimal l2 curve on mini Kosarak (OCMS equivalent to an optimal "
                  "algorithm for large dictionaries, Corollary 5.2).",
-       derived=lambda: X.derived_align(("SS", "OCMS")),
+       derived=partial(X.derived_align, ("SS", "OCMS")),
        derivation="derivations.pan_strict.experiments.align", kind="statement",
        assumptions=_ASSUME + f"; dictionary d = {KOSARAK_D} (lost in pan-strict's extraction; pan-cms Section 6.3's "
                              "value for the same mini Kosarak); n and the data do not enter n l2",
