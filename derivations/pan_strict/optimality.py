@@ -158,6 +158,13 @@ def pair_support_mass():
     return _pq_symbolic()[2]
 
 
+@cache
+def pair_support_form():
+    """Appendix B.3: ``E[s_x s_y] = k(k-1)/(d(d-1))`` for a row s of S drawn with probability ``p_u/sum p``
+    (:func:`pair_support_mass`)."""
+    return sympy.Eq(sympy.Symbol(r"\mathbb{E}[s_x s_y]"), pair_support_mass(), evaluate=False)
+
+
 # ---------------------------------------------------------------------------------------------
 # Theorem 2.5 (Eqs. (7)-(8)) specialised to an OSC: Lemma 3.2 / Eq. (11)
 def symmetric_variance(p, q, fv, nv):
@@ -311,6 +318,19 @@ def eq13_form():
 
 
 @cache
+def thm3_4_forms():
+    """Theorem 3.4 as the triple it states: ``k* = d/(e^eps + 1)`` (:func:`optimal_k_symbolic`), min l2 (Eq. (12))
+    and min l1 (Eq. (13)) there."""
+    return sympy.Eq(sympy.Symbol("k^{*}"), optimal_k_symbolic(), evaluate=False), eq12_form(), eq13_form()
+
+
+@cache
+def cor3_1_forms():
+    """Corollary 3.1: an OSC with support size k* attains min l2 (Eq. (12)) and min l1 (Eq. (13))."""
+    return eq12_form(), eq13_form()
+
+
+@cache
 def eq14_form():
     return sympy.Eq(sympy.Symbol(r"\min \ell_2"), _min_l2_small_d(), evaluate=False)
 
@@ -318,6 +338,12 @@ def eq14_form():
 @cache
 def eq15_form():
     return sympy.Eq(sympy.Symbol(r"\min \ell_1"), sympy.sqrt(2 * d * _min_l2_small_d() / sympy.pi), evaluate=False)
+
+
+@cache
+def cor3_3_forms():
+    """Corollary 3.3 (d < e^eps + 1, k = 1): min l2 (Eq. (14)) and min l1 (Eq. (15))."""
+    return eq14_form(), eq15_form()
 
 
 @cache
@@ -376,6 +402,12 @@ def g_form():
 @cache
 def g_second_derivative():
     return sympy.factor(sympy.diff(g_weight(k, d, e), k, 2))
+
+
+@cache
+def g_concavity_form():
+    """Appendix B.1: ``g''(k) = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3`` (:func:`g_second_derivative`)."""
+    return sympy.Eq(sympy.Symbol("g''(k)"), g_second_derivative(), evaluate=False)
 
 
 def trace_lower_bound(trace_M, dv):

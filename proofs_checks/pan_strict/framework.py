@@ -17,6 +17,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_strict.framework as D
+import derivations.pan_strict.framework_urp_optimum as DU
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
@@ -275,7 +276,7 @@ record(
     statement="For a fixed P, the l2 loss of the URP estimator is minimised over unbiased decoders by "
               "Q* = (P^T D^-1 P)^-1 P^T D^-1 with D = diag(P 1) (the Moore-Penrose inverse of D^-1/2 P, "
               "applied after D^-1/2), with minimum (Tr((P^T D^-1 P)^-1)/d - 1)/n.",
-    derived=lambda: (D.urp_optimal_decoder_form(), D.urp_minimum_form()),
+    derived=DU.thm3_1_forms,
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     assumptions="P of full column rank with no all-zero row; URP: a uniformly random permutation per client, "
                 "reported with its response",

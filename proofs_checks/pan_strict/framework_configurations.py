@@ -15,6 +15,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_strict.framework as D
+import derivations.pan_strict.framework_symmetric_moments as DS
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, privacy
 from ldpref.exact import EXP_EPS
@@ -390,7 +391,7 @@ record(
     location="Section 2.4, Theorem 2.5 (Eqs. (7)-(8), from Wang et al.)",
     statement="The Eq. (5) estimator of a symmetric configuration is unbiased with Var[f_hat_v] = "
               "(f_v p*(1-p*) + (1-f_v) q*(1-q*))/(n (p* - q*)^2).",
-    derived=lambda: (D.eq7_value_form(), D.eq8_value_form()),
+    derived=DS.thm2_5_forms,
     derivation="derivations.pan_strict.framework.symmetric_variance",
     assumptions="symmetric configuration; the support count of v is Bin(n f_v, p*) + Bin(n(1 - f_v), q*)",
     steps=(Grid("E[f_hat_v] by enumeration", _eq5_points, lambda point: point.data[4], value=_eq7_value,

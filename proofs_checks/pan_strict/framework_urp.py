@@ -14,6 +14,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_strict.framework as D
+import derivations.pan_strict.framework_cor2_1 as DC
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
@@ -388,8 +389,7 @@ record(
     assumptions="Q P = I; l1 in the normal approximation of Eq. (2), compared through certified intervals",
     printed=PR.cor2_1_printed,
     # the printed implication with l1 taken out of the losses it covers (l2 holds on every instance)
-    correction=lambda: sympy.Implies(sympy.Contains(PR.LOSS, sympy.FiniteSet(PR.LOSS_L2), evaluate=False),
-                                     PR.URP_NO_WORSE),
+    correction=DC.cor2_1_correction,
     root_cause="sec2.4.urp-l1",
     note="The corollary's formula is lost in our copy; its words survive ('the worst-case precision of Phi also "
          "applies to Phi_urp', and 'if Phi is optimal, Phi_urp must also be optimal', for Claim 2.1's two losses) "

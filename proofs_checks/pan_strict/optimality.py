@@ -19,6 +19,7 @@ import sympy
 from sympy.polys.fields import sfield
 
 import derivations.pan_strict.framework as F
+import derivations.pan_strict.framework_urp_optimum as DU
 import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses
@@ -203,7 +204,7 @@ record(
     location="Appendix B.3 (variance argument)",
     statement="Sampling a row of S with probability p_u/sum p, its entries s_x have mean k/d and, since sum_x s_x = k "
               "has zero variance, Cov(s_x, s_y) = -Var(s_x)/(d-1); hence E[s_x s_y] = k(k-1)/(d(d-1)).",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"\mathbb{E}[s_x s_y]"), O.pair_support_mass(), evaluate=False),
+    derived=O.pair_support_form,
     derivation="derivations.pan_strict.optimality.pair_support_mass",
     assumptions="symmetric configuration with constant support size k",
     steps=(_facts_grid("E[s_x s_y] of the real support matrix vs k(k-1)/(d(d-1))", lambda r: r["pair"],
@@ -426,15 +427,12 @@ def _urp_opt_l2(name):
 
 # ---------------------------------------------------------------------------------------------
 # Section 3 preamble, Theorem 3.2, Appendix B.1
-_FROB = sympy.Symbol(r"\|Q D^{1/2}\|_F^2")
-
-
 def _frobenius_points():
     for name, P, S, e, sym, sizes in [c for c in _extremal_cases() if c[1].shape[1] <= 4][:4]:
         for Q in (Mechanism(P.tolist()).decoder_matrix(), F.urp_optimal_decoder(P)):
             Dh = sympy.diag(*[sympy.sqrt(s) for s in P * sympy.ones(P.shape[1], 1)])
             frob = sum(v**2 for v in (Q * Dh))
-            yield Point({"mechanism": name}, facts={_FROB: sympy.expand(frob), F.d_sym: P.shape[1], F.n: 1},
+            yield Point({"mechanism": name}, facts={DU.frobenius_sym: sympy.expand(frob), F.d_sym: P.shape[1], F.n: 1},
                         data=(P, Q), size=(P.shape[1], P.shape[0]))
 
 
@@ -447,7 +445,7 @@ record(
     location="Section 3 (after Theorem 2.8)",
     statement="The URP l2 loss is (||Q D^{1/2}||_F^2/d - 1)/n with D = diag(P 1): minimising it over Q is "
               "minimising a weighted Frobenius norm.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"\ell_2"), (sympy.Symbol(r"\|Q D^{1/2}\|_F^2") / F.d_sym - 1) / F.n, evaluate=False),
+    derived=DU.frobenius_l2_form,
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     steps=(Grid("worst-case l2 of the explicit URP mechanism vs the Frobenius form", _frobenius_points,
                 _frobenius_l2, value=at_facts),))
@@ -600,7 +598,7 @@ record(
     location="Appendix B.1",
     statement="g is concave in k (g'' = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3 < 0), so with sum_u p_u k_u fixed "
               "(Lemma 2.1) sum_u p_u g(k_u) <= (sum p) g(k_bar), with equality iff k_u is constant.",
-    derived=lambda: sympy.Eq(sympy.Symbol("g''(k)"), O.g_second_derivative(), evaluate=False),
+    derived=O.g_concavity_form,
     derivation="derivations.pan_strict.optimality.g_second_derivative",
     steps=(Identity("g'' of the model's g == the form",
                     lambda forms: sympy.cancel(sympy.diff(O.g_weight(O.k, O.d, O.e), O.k, 2) - forms.derived().rhs),

@@ -176,7 +176,7 @@ record(
     location="Section 3, Theorem 3.4 (Eqs. (12)-(13), proof in Appendix B.4)",
     statement="With k = k* = d/(e^eps + 1), l2 and l1 of an OSC reach their minima "
               "l2 = (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) and l1 = sqrt(2 d l2/pi).",
-    derived=lambda: (sympy.Eq(sympy.Symbol("k^{*}"), O.optimal_k_symbolic(), evaluate=False), O.eq12_form(), O.eq13_form()),
+    derived=O.thm3_4_forms,
     derivation="derivations.pan_strict.optimality.optimal_k",
     assumptions="k* an integer in 1..d-1 (else Corollaries 3.2-3.3); exhaustive search over every integer k on the "
                 "real Subset Selection mechanism",
@@ -243,7 +243,7 @@ record(
     id="pan-strict/cor3.1",
     location="Section 3, Corollary 3.1",
     statement="Any estimator with an optimal symmetric configuration and support size k* is l1- and l2-optimal.",
-    derived=lambda: (O.eq12_form(), O.eq13_form()),
+    derived=O.cor3_1_forms,
     derivation="derivations.pan_strict.optimality.min_l2",
     kind="statement",
     steps=(Grid("OSCs at k* (Subset Selection, Fano plane, Paley design) attain the minima", _osc_at_kstar_points,
@@ -371,7 +371,7 @@ record(
     location="Section 3, Corollary 3.3 (Eqs. (14)-(15), Appendix B.6)",
     statement="When d < e^eps + 1 (k* < 1) the best support size is k = 1 (GRR): l2 = (d-1)(d + 2e^eps - 2)/(n (e^eps-1)^2), "
               "l1 = sqrt(2 d l2/pi).",
-    derived=lambda: (O.eq14_form(), O.eq15_form()),
+    derived=O.cor3_3_forms,
     derivation="derivations.pan_strict.optimality.min_l2",
     steps=(_l2_at_k1("Eq. (21) at k = 1 == the form's min l2"), _small_d_grid(part=_first), _GRR_L1_GRID))
 
