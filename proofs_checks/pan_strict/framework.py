@@ -316,6 +316,21 @@ def _support_matrix(supports, d):
     return sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in supports])
 
 
+def one_and_two_clients(d: int) -> list:
+    """The datasets of one client on value 0 and of two clients on values 0 and 1."""
+    return [(1,) + (0,) * (d - 1), (1, 1) + (0,) * (d - 2)]
+
+
+def response_outcomes(protocols, outcomes: int):
+    """Per protocol and dataset of :func:`one_and_two_clients`: ``(name, protocol, counts, [(k, nu)])`` for the first
+    ``outcomes`` response-count vectors ``k`` of the exact enumeration, ``nu = k/n`` their frequencies."""
+    for name, proto in protocols:
+        for counts in one_and_two_clients(proto.mechanism.d):
+            n_c = sum(counts)
+            kvecs = list(enumeration.response_count_distribution(proto.mechanism, counts))[:outcomes]
+            yield name, proto, counts, [(kvec, sympy.Matrix([R(c, n_c) for c in kvec])) for kvec in kvecs]
+
+
 def complementary_pairs_mechanism(rng, d: int, exp_eps, pairs: int):
     """A random extremal mechanism with varying support sizes: rows ``b_j (1 + (e^eps - 1) 1_T)`` and
     ``b_j (1 + (e^eps - 1) 1_{T^c})`` for random subsets T; each pair adds ``b_j (e^eps + 1)`` to every
@@ -411,19 +426,14 @@ record(
 
 
 def _def2_2_points():
-    for name, proto in _pure_grid()[:3]:
-        m = proto.mechanism
-        Qm = m.decoder_matrix()
-        for counts in [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]:
-            n_c = sum(counts)
-            dist = enumeration.response_count_distribution(m, counts)
-            for kvec in list(dist)[:6]:
-                est_enum = next(e for (kk, _), (e, _) in zip(dist.items(), enumeration.estimate_distribution(m, counts))
-                                if kk == kvec)
-                nu = sympy.Matrix([R(c, n_c) for c in kvec])
-                yield Point({"mechanism": name, "counts": counts, "responses": kvec},
-                            facts={D.Q_M: Qm, D.nu_M: nu, **_shapes(m.perturbation_matrix())},
-                            data=[m.domain.to_sympy(v) for v in est_enum], size=(m.d, n_c))
+    """The enumerated estimate of each response-count outcome (estimates listed in the order of the outcomes)."""
+    for name, proto, counts, outcomes in response_outcomes(_pure_grid()[:3], 6):
+        m, Qm = proto.mechanism, proto.mechanism.decoder_matrix()
+        estimates = [est for est, _ in enumeration.estimate_distribution(m, counts)]
+        for (kvec, nu), est_enum in zip(outcomes, estimates):
+            yield Point({"mechanism": name, "counts": counts, "responses": kvec},
+                        facts={D.Q_M: Qm, D.nu_M: nu, **_shapes(m.perturbation_matrix())},
+                        data=[m.domain.to_sympy(v) for v in est_enum], size=(m.d, sum(counts)))
 
 
 record(
