@@ -541,7 +541,8 @@ def _neither_bound(forms):
             "(oscillating with the lattice of the binomial counts) and is 3-21% at n = 1.")
 
 
-_THM2_3_STEPS = (
+#: what Theorem 2.3 and Eq. (2) share: one form, one evidence
+_THM2_3_KW = dict(derived=D.eq2_sum_form, derivation="derivations.pan_strict.framework.binomial_mad", steps=(
     Identity("E|N(0, s^2)| = sqrt(2/pi) s (sympy integral)", lambda: D.normal_mae_identity()[0],
              lambda: D.normal_mae_identity()[1]),
     Identity("Bin(2m, 1/2): log(exact E|X - m| / normal approximation) = 0 - 1/(8m) + O(1/m^2) (sympy series)",
@@ -549,7 +550,7 @@ _THM2_3_STEPS = (
     _MAD_GRID,
     Numeric("relative error of Eq. (2) is O(1/n): n |exact/approx - 1| <= 1/2 on every family and n",
             _relative_error, reads_forms=True),
-    Note(_neither_bound, reads_forms=True))
+    Note(_neither_bound, reads_forms=True)))
 
 
 record(
@@ -557,21 +558,17 @@ record(
     location="Section 2.2, Theorem 2.3 (proof in Appendix A.2)",
     statement="For large n, l1 ~ max over datasets of sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (CLT + the mean "
               "absolute value of a centred normal).",
-    derived=D.eq2_sum_form,
-    derivation="derivations.pan_strict.framework.binomial_mad",
     assumptions="unbiased estimator; n -> oo (CLT); checked per dataset against De Moivre's exact mean "
                 "absolute deviation",
-    steps=_THM2_3_STEPS)
+    **_THM2_3_KW)
 
 
 record(
     id="pan-strict/eq2",
     location="Section 2.2, Eq. (2)",
     statement="l1 ~ max_f sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (the formula of Theorem 2.3).",
-    derived=D.eq2_sum_form,
-    derivation="derivations.pan_strict.framework.binomial_mad",
     assumptions="as Theorem 2.3",
-    steps=_THM2_3_STEPS)
+    **_THM2_3_KW)
 
 
 record(

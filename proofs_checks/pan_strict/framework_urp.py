@@ -162,8 +162,10 @@ def _urp_decoder_points():
                         size=(d, P.shape[0], sum(counts)), model=[R(c, sum(counts)) for c in counts])
 
 
-_URP_DECODER_GRID = Grid("URP decoder: Q_urp P_urp = average of Pi^T Q P Pi = I; E[f_hat] = f (enumeration)",
-                         _urp_decoder_points, precomputed, value=mat_at_facts)
+#: what Theorem 2.7 and Eq. (9) share: one form, one grid
+_EQ9_KW = dict(derived=D.eq9_matrix_form,
+               steps=(Grid("URP decoder: Q_urp P_urp = average of Pi^T Q P Pi = I; E[f_hat] = f (enumeration)",
+                           _urp_decoder_points, precomputed, value=mat_at_facts),))
 
 
 record(
@@ -171,19 +173,17 @@ record(
     location="Section 2.4, Theorem 2.7",
     statement="Q_urp = [Pi_pi^T Q]_pi (the decoder of response (pi, y) is column y of Q with rows permuted by pi) "
               "is an unbiased reconstruction matrix for the URP perturbation.",
-    derived=D.eq9_matrix_form,
     derivation="derivations.pan_strict.framework.urp_mechanism_matrices",
     assumptions="Q P = I",
-    steps=(_URP_DECODER_GRID,))
+    **_EQ9_KW)
 
 
 record(
     id="pan-strict/eq9",
     location="Section 2.4, Eq. (9) (proof of Theorem 2.7)",
     statement="Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I.",
-    derived=D.eq9_matrix_form,
     derivation="derivations.pan_strict.framework.permutation_average",
-    steps=(_URP_DECODER_GRID,))
+    **_EQ9_KW)
 
 
 def _def2_6_points():
@@ -243,8 +243,10 @@ def _eq10_value(form, point):
     return list(mat_at(form, {D.urp_avg_M: D.permutation_average(A), D.f_M: f, D.n: sum(counts), D.d_sym: P.shape[1]}))
 
 
-_EQ10_GRID = Grid("URP variance by enumeration of the explicit mechanism", _urp_variance_points,
-                  lambda point: point.data[3], value=_eq10_value)
+#: what Lemma 2.3 and Eq. (10) share: one form, one grid
+_EQ10_KW = dict(derived=D.eq10_matrix_form, derivation="derivations.pan_strict.framework.permutation_average",
+                steps=(Grid("URP variance by enumeration of the explicit mechanism", _urp_variance_points,
+                            lambda point: point.data[3], value=_eq10_value),))
 
 
 def _thm2_8_value(form, point):
@@ -269,19 +271,15 @@ record(
     id="pan-strict/lemma2.3",
     location="Section 2.4, Lemma 2.3 (Eq. (10))",
     statement="The URP variance vector is ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
-    derived=D.eq10_matrix_form,
-    derivation="derivations.pan_strict.framework.permutation_average",
     assumptions="Q P = I",
-    steps=(_EQ10_GRID,))
+    **_EQ10_KW)
 
 
 record(
     id="pan-strict/eq10",
     location="Section 2.4, Eq. (10)",
     statement="Var_urp = ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
-    derived=D.eq10_matrix_form,
-    derivation="derivations.pan_strict.framework.permutation_average",
-    steps=(_EQ10_GRID,))
+    **_EQ10_KW)
 
 
 record(

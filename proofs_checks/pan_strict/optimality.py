@@ -267,8 +267,10 @@ def _eq11_at(form, d, k, e, n_c, f_v):
     return _at(form, d=d, k=k, e=e, n=n_c, f_v=f_v)
 
 
-_VARIANCE_GRID = Grid("Var[f_hat_v] by exact enumeration of real OSCs", _variance_points, lambda point: point.data[4],
-                      value=_variance_value)
+#: what Lemma 3.2 and Eq. (11) share: one form, one grid
+_EQ11_KW = dict(derived=O.eq11_form, derivation="derivations.pan_strict.optimality.osc_variance",
+                steps=(Grid("Var[f_hat_v] by exact enumeration of real OSCs", _variance_points,
+                            lambda point: point.data[4], value=_variance_value),))
 
 
 record(
@@ -276,18 +278,14 @@ record(
     location="Section 3, Lemma 3.2 (Eq. (11))",
     statement="The variance of an OSC estimate as a function of (d, k, e^eps, n, f_v): Theorem 2.5 with the "
               "p*, q* of Lemma 3.1.",
-    derived=O.eq11_form,
-    derivation="derivations.pan_strict.optimality.osc_variance",
-    steps=(_VARIANCE_GRID,))
+    **_EQ11_KW)
 
 
 record(
     id="pan-strict/eq11",
     location="Section 3, Eq. (11)",
     statement="Var[f_hat_v] of an OSC with support size k (Lemma 3.2).",
-    derived=O.eq11_form,
-    derivation="derivations.pan_strict.optimality.osc_variance",
-    steps=(_VARIANCE_GRID,))
+    **_EQ11_KW)
 
 
 @cache

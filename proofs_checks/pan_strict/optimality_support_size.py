@@ -602,8 +602,11 @@ def _existence_points():
     return (Point(params, data=fact, size=size) for params, fact, size in _exists_forall_facts())
 
 
-_EXISTENCE_GRID = Grid("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least as good as every competitor "
-                       "under l1 and l2", _existence_points, lambda point: point.data)
+#: what Claim 2.1 and Theorem 2.9 share: the derived statement and its grid
+_EXISTENCE_KW = dict(derived=O.claim2_1_derived, derivation="derivations.pan_strict.framework.urp_l2_loss",
+                     kind="statement", steps=(Grid("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least "
+                                                   "as good as every competitor under l1 and l2", _existence_points,
+                                                   lambda point: point.data),))
 
 
 record(
@@ -611,9 +614,6 @@ record(
     location="Section 2.4, Claim 2.1",
     statement="Some frequency estimator with a symmetric configuration is optimal under both l1 and l2.",
     printed=PR.claim2_1_printed,
-    derived=O.claim2_1_derived,
-    derivation="derivations.pan_strict.framework.urp_l2_loss",
-    kind="statement",
     assumptions="l1 in the normal approximation of Eq. (2)",
     note="Printed statement: the words of Claim 2.1 survive in our copy (the two loss symbols are lost; Section 1 names "
          "them the l1 and l2 losses).  Read as printed, one estimator for every competitor and both losses (exists "
@@ -622,7 +622,7 @@ record(
          "l2 at once (exact l2; for l1 the competitor's value at the uniform dataset, a lower bound of its worst "
          "case).  Finitely many competitors: evidence on instances, not a proof for every estimator.  The paper's "
          "route through Corollary 2.1 fails for l1 (pan-strict/cor2.1 is an erratum for l1: URP can increase l1).",
-    steps=(_EXISTENCE_GRID,))
+    **_EXISTENCE_KW)
 
 
 record(
@@ -630,15 +630,12 @@ record(
     location="Section 2.4, Theorem 2.9",
     statement="Claim 2.1 is correct (by the URP transform and Corollary 2.1).",
     printed=PR.thm2_9_printed,
-    derived=O.claim2_1_derived,
-    derivation="derivations.pan_strict.framework.urp_l2_loss",
-    kind="statement",
     note="Printed statement: 'Claim 2.1 is correct' survives in our copy.  Judged as Claim 2.1 is, in the printed order "
          "of quantifiers (one symmetric witness per (d, e^eps), fixed before the competitors, under l1 and l2 at "
          "once), on finitely many competitors.  The statement holds there with the witness Subset Selection at k*; "
          "the paper's proof does not reach it for l1: it rests on Corollary 2.1, which fails for l1 (see "
          "pan-strict/cor2.1: on a 3 x 3 mechanism the URP transform raises l1 from 12.44275 to at least 12.84900).",
-    steps=(_EXISTENCE_GRID,))
+    **_EXISTENCE_KW)
 
 
 record(
