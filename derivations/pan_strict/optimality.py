@@ -207,14 +207,6 @@ def osc_l2(d_val, k_val, exp_eps, n_val):
     return _evaluate(_l2_symbolic(), {d: dv, k: kv, e: ev, n: n_val})
 
 
-@cache
-def _l1_symbolic():
-    """Eq. (2) for an OSC: ``sqrt(2/pi) sum_v sqrt(Var_v)`` is concave and symmetric in f, so its
-    maximum over the simplex is at the uniform f = 1/d, where every Var_v = l2/d:
-    ``l1 = sqrt(2/pi) d sqrt(l2/d) = sqrt(2 d l2 / pi)`` (Corollary 2.2)."""
-    return sympy.sqrt(2 * d * _l2_symbolic() / sympy.pi)
-
-
 def osc_l1(d_val, k_val, exp_eps, n_val):
     """Worst-case l1 loss (normal approximation, Eq. (2)) of an OSC with support size k."""
     dv, kv, ev = _args(d_val, k_val, exp_eps)
