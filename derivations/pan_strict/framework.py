@@ -235,7 +235,8 @@ def half_binomial_log_ratio_series():
 
 def half_binomial_mad_duplication_check(m_max: int = 12) -> list[tuple]:
     """Exact check of the duplication step for m = 1..m_max: ``C(2m,m)/4^m == Gamma(m+1/2)/(sqrt(pi) m!)``."""
-    return [(sympy.binomial(2 * m, m) / 4**m, sympy.gamma(m + sympy.Rational(1, 2)) / (sympy.sqrt(sympy.pi) * sympy.factorial(m)))
+    return [(sympy.binomial(2 * m, m) / 4**m,
+             sympy.gamma(m + sympy.Rational(1, 2)) / (sympy.sqrt(sympy.pi) * sympy.factorial(m)))
             for m in range(1, m_max + 1)]
 
 
@@ -503,7 +504,8 @@ def eq2_at(form, variances):
     """The Eq. (2) form at one variance vector (the Sum over v carried out, once per form and d)."""
     rhs = form.rhs if isinstance(form, sympy.Equality) else form
     # the values hold no var_v: xreplace puts them in at once (subs' result, without its sequential matching)
-    return _sum_carried_out(rhs, len(variances)).xreplace({var_v[i + 1]: sympy.sympify(v) for i, v in enumerate(variances)})
+    values = {var_v[i + 1]: sympy.sympify(v) for i, v in enumerate(variances)}
+    return _sum_carried_out(rhs, len(variances)).xreplace(values)
 
 
 @lru_cache(maxsize=64)
@@ -569,7 +571,8 @@ def eq7_value_form():
 
 @cache
 def eq8_value_form():
-    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), symmetric_variance(p_star, q_star, f_v_s, n), evaluate=False)
+    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), symmetric_variance(p_star, q_star, f_v_s, n),
+                    evaluate=False)
 
 
 @cache
@@ -590,7 +593,8 @@ def thm2_6_forms():
 @cache
 def eq9_matrix_form():
     """Eq. (9): ``Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I``."""
-    return sympy.Eq(sympy.MatrixSymbol(r"Q_{\mathrm{urp}} P_{\mathrm{urp}}", d_sym, d_sym), sympy.Identity(d_sym), evaluate=False)
+    return sympy.Eq(sympy.MatrixSymbol(r"Q_{\mathrm{urp}} P_{\mathrm{urp}}", d_sym, d_sym), sympy.Identity(d_sym),
+                    evaluate=False)
 
 
 @cache
@@ -613,7 +617,8 @@ def appA_1_cov_form():
     """Appendix A.1: the response counts have covariance ``sum_x c_x (diag(P_x) - P_x P_x^T)`` =
     ``diag(P c) - P diag(c) P^T`` with ``c`` the count vector."""
     return sympy.Eq(sympy.MatrixSymbol(r"\mathrm{Cov}[n \nu]", U_sym, U_sym),
-                    sympy.DiagMatrix(sympy.MatMul(P_M, counts_M)) - sympy.MatMul(P_M, sympy.DiagMatrix(counts_M), sympy.Transpose(P_M)),
+                    sympy.DiagMatrix(sympy.MatMul(P_M, counts_M))
+                    - sympy.MatMul(P_M, sympy.DiagMatrix(counts_M), sympy.Transpose(P_M)),
                     evaluate=False)
 
 
@@ -657,7 +662,8 @@ def _urp_no_worse(loss, P, Q, n_clients=1, phi_lower=None, phi_upper=None, **_):
 def cor2_1_predicate():
     from .symbols_framework import Predicate
 
-    return Predicate(r"\mathcal{L}_2(\Phi_{\mathrm{urp}}) \le \mathcal{L}_2(\Phi);\ \mathcal{L}_1 \text{ by Corollary 2.2}",
+    return Predicate(r"\mathcal{L}_2(\Phi_{\mathrm{urp}}) \le \mathcal{L}_2(\Phi);\ "
+                     r"\mathcal{L}_1 \text{ by Corollary 2.2}",
                      _urp_no_worse)
 
 
@@ -676,7 +682,8 @@ def _split_is_extremal(P, Q, e, **_):
 def thm2_4_predicate():
     from .symbols_framework import Predicate
 
-    return Predicate(r"\exists\,(P', Q') \text{ extremal at } e^\epsilon:\ \hat{f}' \overset{d}{=} \hat{f}", _split_is_extremal)
+    return Predicate(r"\exists\,(P', Q') \text{ extremal at } e^\epsilon:\ \hat{f}' \overset{d}{=} \hat{f}",
+                     _split_is_extremal)
 
 
 def _unbiased_by_expectation(P, Q, **_):

@@ -341,8 +341,8 @@ def cor3_3_forms():
 @cache
 def prop1_form():
     cond = sympy.Ge(d, e + 1)
-    return (sympy.Eq(sympy.Symbol(r"\min \ell_2"), sympy.Piecewise((min_l2_readable(), cond), (_min_l2_small_d(), True)),
-                     evaluate=False),
+    return (sympy.Eq(sympy.Symbol(r"\min \ell_2"),
+                     sympy.Piecewise((min_l2_readable(), cond), (_min_l2_small_d(), True)), evaluate=False),
             sympy.Eq(sympy.Symbol(r"\min \ell_1"),
                      sympy.Piecewise((sympy.sqrt(2 * d * min_l2_readable() / sympy.pi), cond),
                                      (sympy.sqrt(2 * d * _min_l2_small_d() / sympy.pi), True)), evaluate=False))
@@ -432,7 +432,8 @@ def sherman_morrison_inverse(alpha, beta, dv):
 # Exact OSC constructions (used by the checks; Subset Selection is ldpref.mechanisms.subset_selection)
 def cyclic_design(d_val: int, T, exp_eps):
     """The extremal mechanism whose outputs are the d cyclic shifts ``T + i (mod d)`` of a k-subset T,
-    all with the same base probability ``1/(d + (e^eps - 1) k)`` (Lemma B.1: sum p = d/(d + (e^eps-1) k)).  Returns ``(P, S)``.
+    all with the same base probability ``1/(d + (e^eps - 1) k)`` (Lemma B.1: sum p = d/(d + (e^eps-1) k)).
+    Returns ``(P, S)``.
 
     When T is a perfect difference set (e.g. {0, 1, 3} mod 7, the Fano plane) every pair of values
     lies in the same number of shifts and the configuration is symmetric: an OSC with support size
@@ -488,8 +489,8 @@ def trace_bound_form():
 @cache
 def symmetric_m_form():
     """Appendix B.1: for an OSC ``P^T D^-1 P = a I + b J`` (a, b read off its diagonal and off-diagonal)."""
-    return sympy.Eq(sympy.MatrixSymbol(r"P^T D^{-1} P", d, d), a_sym * sympy.Identity(d) + b_sym * sympy.OneMatrix(d, d),
-                    evaluate=False)
+    return sympy.Eq(sympy.MatrixSymbol(r"P^T D^{-1} P", d, d),
+                    a_sym * sympy.Identity(d) + b_sym * sympy.OneMatrix(d, d), evaluate=False)
 
 
 chain_syms = sympy.symbols(r"\ell_2(\Phi) \ell_2(\Phi_{urp}) \ell_2(\Phi_{urp}(Q^*)) \ell_2(\mathrm{OSC}_{\bar{k}}) "

@@ -95,8 +95,8 @@ def _unbiased_points():
         unbiased = all(sympy.cancel(a - sympy.Rational(c, sum(counts))) == 0
                        for counts, mom in moments for a, c in zip(mom["mean"], counts))
         QP = Qm * Pm  # a rational entry is its own cancel: only the others are cancelled
-        facts = {**params, "QP_is_I": all((x if x.is_Rational else sympy.cancel(x)) == int(i == j)
-                                          for (i, j), x in ((ij, QP[ij]) for ij in itertools.product(range(m.d), repeat=2))),
+        facts = {**params, "QP_is_I": all((QP[i, j] if QP[i, j].is_Rational else sympy.cancel(QP[i, j])) == int(i == j)
+                                          for i, j in itertools.product(range(m.d), repeat=2)),
                  "P": Pm, "Q": Qm}
         yield Point(facts, data=unbiased, size=(m.d, m.n_outputs))
 
@@ -410,7 +410,8 @@ def _def2_1_points():
     rng = np.random.default_rng(SEED + 21)
     for d, U in [(2, 3), (3, 3), (3, 5)]:
         P = random_perturbation_matrix(rng, d, U)
-        yield Point({"mechanism": f"random d={d} |U|={U}"}, data=(privacy.exp_eps(Mechanism(P.tolist())), P), size=(d, U))
+        yield Point({"mechanism": f"random d={d} |U|={U}"}, data=(privacy.exp_eps(Mechanism(P.tolist())), P),
+                    size=(d, U))
 
 
 record(
@@ -583,8 +584,8 @@ record(
         Identity("C(2m,m)/4^m == Gamma(m+1/2)/(sqrt(pi) m!) for m = 1..12 (duplication step)",
                  lambda: list(list(zip(*D.half_binomial_mad_duplication_check()))[0]),
                  lambda: list(list(zip(*D.half_binomial_mad_duplication_check()))[1])),
-        Identity("Bin(2m,1/2): MAD/(sqrt(2/pi) sd) = 1 - 1/(8m) + ... -> 1", lambda: list(D.half_binomial_log_ratio_series()),
-                 lambda: [sympy.Integer(0), R(-1, 8)])))
+        Identity("Bin(2m,1/2): MAD/(sqrt(2/pi) sd) = 1 - 1/(8m) + ... -> 1",
+                 lambda: list(D.half_binomial_log_ratio_series()), lambda: [sympy.Integer(0), R(-1, 8)])))
 
 
 def _covariance(law) -> sympy.Matrix:
@@ -632,7 +633,8 @@ def _linear_points():
         for counts in list(_datasets(m.d, 2))[:4]:
             n_c = sum(counts)
             conv = m.domain.to_sympy
-            cov = _covariance([([conv(v) for v in e], conv(p)) for e, p in enumeration.estimate_distribution(m, counts)])
+            law = enumeration.estimate_distribution(m, counts)
+            cov = _covariance([([conv(v) for v in e], conv(p)) for e, p in law])
             yield Point({**params, "counts": counts},
                         facts={D.Q_M: Q, D.cov_nu_M: D.multinomial_count_covariance(P, counts) / n_c**2, **_shapes(P)},
                         data=cov, size=(m.d, m.n_outputs, n_c))

@@ -228,7 +228,8 @@ record(
 # Section 2.4: symmetric configurations, the Eq. (5) estimator, Theorem 2.5
 def _symmetric_grid():
     """(name, protocol) with known support sets, p, q: exact and symbolic e^eps."""
-    return _pure_grid() + [("grr d=3 (symbolic)", grr(3, EXP_EPS)), ("ss d=4 k=2 (symbolic)", subset_selection(4, 2, EXP_EPS))]
+    return _pure_grid() + [("grr d=3 (symbolic)", grr(3, EXP_EPS)),
+                           ("ss d=4 k=2 (symbolic)", subset_selection(4, 2, EXP_EPS))]
 
 
 def _def2_5_points():

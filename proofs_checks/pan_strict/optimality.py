@@ -30,7 +30,7 @@ from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
-from .framework import complementary_pairs_mechanism, urp_mechanism
+from .framework import _support_matrix, complementary_pairs_mechanism, urp_mechanism
 from .matrix_forms import at, at_facts, cancel_each, mat_at_facts
 
 SEED = 20260602
@@ -40,14 +40,18 @@ E = EXP_EPS
 
 # ---------------------------------------------------------------------------------------------
 # The OSC zoo: real mechanisms with an optimal symmetric configuration
+def _ss_member(name, d, k, e) -> tuple:
+    """(name, d, k, e^eps, Mechanism, P, S) of real Subset Selection (its own decoder is Eq. (5))."""
+    ss = subset_selection(d, k, e)
+    m = ss.mechanism
+    return name, d, k, sympy.sympify(e), m, m.perturbation_matrix(), _support_matrix(ss.supports, d)
+
+
 @cache
 def _osc_zoo():
     """(name, d, k, e^eps, Mechanism with the Eq. (5) decoder, P, S) -- every entry exact."""
-    zoo = []
-    for d, k, e in [(3, 1, 2), (4, 2, 3), (5, 2, 2), (5, 3, R(3, 2)), (6, 2, 2), (4, 1, 3)]:
-        ss = subset_selection(d, k, e)
-        S = sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in ss.supports])
-        zoo.append((f"ss d={d} k={k} e={e}", d, k, sympy.sympify(e), ss.mechanism, ss.mechanism.perturbation_matrix(), S))
+    zoo = [_ss_member(f"ss d={d} k={k} e={e}", d, k, e)
+           for d, k, e in [(3, 1, 2), (4, 2, 3), (5, 2, 2), (5, 3, R(3, 2)), (6, 2, 2), (4, 1, 3)]]
     for d, T, e, label in [(7, (0, 1, 3), 2, "Fano plane"), (7, (2, 4, 5, 6), 3, "Fano complement"),
                            (11, (1, 3, 4, 5, 9), 2, "Paley d=11")]:
         P, S = O.cyclic_design(d, T, e)
@@ -76,15 +80,11 @@ def _cancel(v):
 
 @cache
 def _symbolic_zoo():
-    out = []
-    for d, k in [(3, 1), (4, 2)]:
-        ss = subset_selection(d, k, E)
-        S = sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in ss.supports])
-        out.append((f"ss d={d} k={k} (symbolic e^eps)", d, k, E, ss.mechanism, ss.mechanism.perturbation_matrix(), S))
+    out = [_ss_member(f"ss d={d} k={k} (symbolic e^eps)", d, k, E) for d, k in [(3, 1), (4, 2)]]
     P, S = O.cyclic_design(7, (0, 1, 3), E)
     p, q = F.symmetric_pq(S, P)
-    out.append(("Fano plane (symbolic e^eps)", 7, 3, E, Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist()),
-                P, S))
+    fano = Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist())
+    out.append(("Fano plane (symbolic e^eps)", 7, 3, E, fano, P, S))
     return out
 
 
@@ -370,11 +370,16 @@ def ss_l2(d: int, k: int, e, n_c: int = 1):
     return losses.worst_case_l2(subset_selection(d, k, e).mechanism, n_c).value
 
 
+def l1_at_uniform(m: Mechanism):
+    """Eq. (2) of an estimator at the uniform dataset of d clients, rescaled to n = 1: a lower bound of its
+    worst-case l1 (the maximum over datasets), exact (a sum of square roots)."""
+    return sympy.sqrt(m.d) * losses.l1_normal_approximation(m, (1,) * m.d)
+
+
 @cache
 def ss_l1_uniform(d: int, k: int, e):
-    """Eq. (2) of the real Subset Selection mechanism at the uniform dataset of d clients, rescaled to n = 1."""
-    m = subset_selection(d, k, e).mechanism
-    return sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d)
+    """:func:`l1_at_uniform` of the real Subset Selection mechanism."""
+    return l1_at_uniform(subset_selection(d, k, e).mechanism)
 
 
 def _k_bar(P, e, d):
@@ -403,11 +408,11 @@ def _extremal_cases():
     # d = 4, k = 2: the orbits of {0,1} and {0,2} with equal weights (pair {0,2} twice as often: not symmetric)
     P1, S1 = O.cyclic_design(4, (0, 1), 3)
     P2, S2 = O.cyclic_design(4, (0, 2), 3)
-    cases.append(("two orbits {0,1},{0,2} mod 4 e=3", sympy.Matrix.vstack(P1, P2) / 2, sympy.Matrix.vstack(S1, S2), sympy.Integer(3)))
+    cases.append(("two orbits {0,1},{0,2} mod 4 e=3", sympy.Matrix.vstack(P1, P2) / 2, sympy.Matrix.vstack(S1, S2),
+                  sympy.Integer(3)))
     for d, k, e in [(4, 2, 3), (5, 2, 2)]:
-        ss = subset_selection(d, k, e)
-        cases.append((f"ss d={d} k={k} e={e}", ss.mechanism.perturbation_matrix(),
-                      sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in ss.supports]), sympy.sympify(e)))
+        name, _, _, e, _, P, S = _ss_member(f"ss d={d} k={k} e={e}", d, k, e)
+        cases.append((name, P, S, e))
     return [(n, P, S, e, F.symmetric_pq(S, P) is not None, set(F.support_sizes(S))) for n, P, S, e in cases]
 
 
@@ -518,8 +523,8 @@ record(
     statement="M = P^T D^-1 P (D = diag(P 1)) has the all-ones vector as eigenvector with eigenvalue 1.",
     derived=O.ones_eigenvector_form,
     derivation="derivations.pan_strict.optimality.ones_eigenvector_form",
-    steps=(*(Identity(f"generic {U}x{d}: M 1 == the form's entries", _generic_m_ones(d, U), _form_entries(d), reads_forms=True)
-          for d, U in [(2, 3), (3, 3)]),
+    steps=(*(Identity(f"generic {U}x{d}: M 1 == the form's entries", _generic_m_ones(d, U), _form_entries(d),
+                      reads_forms=True) for d, U in [(2, 3), (3, 3)]),
         Grid("M 1 on real mechanisms", _eigvec_points, lambda point: point.data,
              value=lambda form, point: [at(form, {})] * len(point.data))))
 
@@ -594,8 +599,8 @@ def _jensen_points():
 record(
     id="pan-strict/appB.1.concavity",
     location="Appendix B.1",
-    statement="g is concave in k (g'' = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3 < 0), so with sum_u p_u k_u fixed "
-              "(Lemma 2.1) sum_u p_u g(k_u) <= (sum p) g(k_bar), with equality iff k_u is constant.",
+    statement="g is concave in k (g'' = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3 < 0), so with sum_u p_u k_u "
+              "fixed (Lemma 2.1) sum_u p_u g(k_u) <= (sum p) g(k_bar), with equality iff k_u is constant.",
     derived=O.g_concavity_form,
     derivation="derivations.pan_strict.optimality.g_second_derivative",
     steps=(Identity("g'' of the model's g == the form",
@@ -652,25 +657,27 @@ def _q_star_facts():
         if m.n_outputs > 30:
             continue
         p, q = F.symmetric_pq(S, P)
-        rows.append(({"base": name, "decoder": "Q*(P), P symmetric"}, d, P.shape[0], lib_urp_decoder(m.P).to_Matrix(), S, p, q))
+        rows.append(({"base": name, "decoder": "Q*(P), P symmetric"}, d, P.shape[0], lib_urp_decoder(m.P).to_Matrix(),
+                     S, p, q))
     for name, P, d, Pu, Su, pu, qu, *_ in _urp_of_nonsymmetric():
         rows.append(({"base": name, "decoder": "Q*(P_urp)"}, d, Pu.shape[0], F.urp_optimal_decoder(Pu), Su, pu, qu))
     return rows
 
 
 @cache
-def _thm3_3_facts():
-    """(params, is Q* the Eq. (5) decoder?) -- the exact fact at each instance, with the structural facts
+def _thm3_3_points():
+    """Per instance, ``data`` is whether Q* is the Eq. (5) decoder (exact), the params carry the structural facts
     (extremal, constant support, symmetric) of the perturbation whose Q* is taken."""
     rows = []
     for params, d, U, Q_star, S, p, q in _q_star_facts():
-        rows.append(({**params, "extremal": True, "constant_support": True, "symmetric": True},
-                     Q_star == F.eq5_decoder(S, p, q), (d, U, 0)))
+        rows.append(Point({**params, "extremal": True, "constant_support": True, "symmetric": True},
+                          data=Q_star == F.eq5_decoder(S, p, q), size=(d, U, 0)))
     for name, P, d, Pu, Su, pu, qu, *_ in _urp_of_nonsymmetric():
         # the URP estimator built from Q*(P) of the non-symmetric base P: is it the Eq. (5) decoder?
         _, Qu, _ = F.urp_matrices(P, F.urp_optimal_decoder(P))
-        rows.append(({"base": name, "decoder": "[Pi^T Q*(P)] of a non-symmetric base", "extremal": True,
-                      "constant_support": True, "symmetric": False}, Qu == F.eq5_decoder(Su, pu, qu), (d, P.shape[0], 2)))
+        rows.append(Point({"base": name, "decoder": "[Pi^T Q*(P)] of a non-symmetric base", "extremal": True,
+                           "constant_support": True, "symmetric": False}, data=Qu == F.eq5_decoder(Su, pu, qu),
+                          in_condition=False, size=(d, P.shape[0], 2)))
     return rows
 
 
@@ -700,15 +707,14 @@ record(
     condition="the configuration is also symmetric (Appendix B.2 uses Theorem 2.6: apply Q* to the URP mechanism "
               "itself, Q*(P_urp) = (S_urp^T - q* J)/(p* - q*)); the URP estimator assembled from Q*(P) of a "
               "non-symmetric constant-support P is not Eq. (5)",
-    steps=(Grid("is Q* (exact) the Eq. (5) decoder?", lambda: (Point(params, data=fact, in_condition=params["symmetric"],
-                                                                  size=size) for params, fact, size in _thm3_3_facts()),
-                precomputed),
+    steps=(Grid("is Q* (exact) the Eq. (5) decoder?", _thm3_3_points, precomputed),
            Note(_urp_of_nonsymmetric_losses)))
 
 
 def _q_star_points():
     for params, d, U, Q_star, S, p, q in _q_star_facts():
-        yield Point(params, facts={O.S_M: S, O.U: U, O.d: d, O.p_star_sym: p, O.q_star_sym: q}, data=Q_star, size=(d, U))
+        yield Point(params, facts={O.S_M: S, O.U: U, O.d: d, O.p_star_sym: p, O.q_star_sym: q}, data=Q_star,
+                    size=(d, U))
 
 
 record(
@@ -725,9 +731,9 @@ record(
 def _sherman_morrison_product(dd):
     """(alpha I + beta J)(a I + b J) with the form's a, b at d = dd."""
     def product(forms):
-        al, be = O.alpha_sym, O.beta_sym
         a, b = at(forms.derived(), {O.d: dd})
-        return cancel_each((al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd)), _cancel)
+        eye, ones = sympy.eye(dd), sympy.ones(dd, dd)
+        return cancel_each((O.alpha_sym * eye + O.beta_sym * ones) * (a * eye + b * ones), _cancel)
     return product
 
 
