@@ -292,9 +292,9 @@ record(
 
 
 @cache
-def _eq5_facts():
-    """(name, d, counts, p*, q*, exact mean, exact variance) of the Eq. (5) estimator of each symmetric
-    protocol, by enumeration of the real mechanism."""
+def _eq5_points():
+    """Per symmetric protocol and dataset: ``data`` is (d, counts, p*, q*, exact mean, exact variance) of the Eq. (5)
+    estimator, by enumeration of the real mechanism."""
     rows = []
     for name, proto in _symmetric_grid():
         m = proto.mechanism
@@ -305,14 +305,10 @@ def _eq5_facts():
                 else [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)])
         for counts in grid:
             mom = enumeration.enumerated_moments(me, counts)
-            rows.append((name, m.d, counts, p, q, [sympy.cancel(v) for v in mom["mean"]],
-                         [sympy.cancel(v) for v in mom["variance"]]))
+            rows.append(Point({"mechanism": name, "counts": counts}, size=(m.d, sum(counts)),
+                              data=(m.d, counts, p, q, [sympy.cancel(v) for v in mom["mean"]],
+                                    [sympy.cancel(v) for v in mom["variance"]])))
     return rows
-
-
-def _eq5_points():
-    for name, d, counts, p, q, mean, var in _eq5_facts():
-        yield Point({"mechanism": name, "counts": counts}, data=(d, counts, p, q, mean, var), size=(d, sum(counts)))
 
 
 def _eq7_value(form, point):

@@ -217,22 +217,18 @@ record(
 
 
 @cache
-def _urp_variance_facts():
-    """(name, P, Q, counts, exact variance vector of the explicit URP mechanism by enumeration)."""
+def _urp_variance_points():
+    """Per base estimator and dataset: ``data`` is (P, Q, counts, the exact variance vector of the explicit URP
+    mechanism by enumeration)."""
     rows = []
     for name, P, Q, S, e in _urp_grid():
         um = _urp_mechanism(name)
         d = P.shape[1]
-        grid = list(_datasets(d, 2)) if d <= 3 else list(_datasets(d, 1))
-        for counts in grid:
-            rows.append((name, P, Q, counts, enumeration.enumerated_moments(um, counts)["variance"]))
+        for counts in _datasets(d, 2 if d <= 3 else 1):
+            rows.append(Point({"base": name, "counts": counts},
+                              data=(P, Q, counts, enumeration.enumerated_moments(um, counts)["variance"]),
+                              size=(d, P.shape[0], sum(counts))))
     return rows
-
-
-def _urp_variance_points():
-    for name, P, Q, counts, exact in _urp_variance_facts():
-        d, n_c = P.shape[1], sum(counts)
-        yield Point({"base": name, "counts": counts}, data=(P, Q, counts, exact), size=(d, P.shape[0], n_c))
 
 
 def _eq10_value(form, point):
@@ -334,7 +330,7 @@ record(
 
 @cache
 def _cor2_1_facts() -> tuple:
-    """((params, whether l(URP) <= l(Phi) exactly, size) per case, the l1 comparisons' details): l2 by the exact
+    """(a point per case, ``data`` whether l(URP) <= l(Phi) exactly; the l1 comparisons' details): l2 by the exact
     worst cases of the explicit mechanisms at n = 1, 2 (the URP grid's bases, unbiased random mechanisms, the l1
     counterexample); l1 at n = 1 through certified intervals, undecided cases left out."""
     cases = []
@@ -346,8 +342,8 @@ def _cor2_1_facts() -> tuple:
         um = urp_mechanism(P, Q)
         for n_c in (1, 2):
             exact = losses.worst_case_l2(um, n_c).value <= losses.worst_case_l2(m, n_c).value
-            cases.append(({"base": name, "loss": "l2", "n_clients": n_c, "P": P, "Q": Q}, bool(exact),
-                          (m.d, m.n_outputs, n_c)))
+            cases.append(Point({"base": name, "loss": "l2", "n_clients": n_c, "P": P, "Q": Q}, data=bool(exact),
+                               size=(m.d, m.n_outputs, n_c)))
     details = []
     l1_bases = [("l1 counterexample", l1_counterexample_mechanism(), 0)] + \
         [(n, m, 1) for n, m in bases if m.d == 3 and m.n_outputs <= 4 and n != "l1 counterexample"][:2]
@@ -356,14 +352,14 @@ def _cor2_1_facts() -> tuple:
         details.append(f"{name}: {detail}")
         if exact is None or not _l1_decided(m, phi):
             continue
-        cases.append(({"base": name, "loss": "l1", "n_clients": 1, "P": m.perturbation_matrix(),
-                       "Q": m.decoder_matrix(), "phi_lower": phi.lower, "phi_upper": phi.upper}, exact,
-                      (m.d, m.n_outputs, 1, rank)))
+        cases.append(Point({"base": name, "loss": "l1", "n_clients": 1, "P": m.perturbation_matrix(),
+                            "Q": m.decoder_matrix(), "phi_lower": phi.lower, "phi_upper": phi.upper}, data=exact,
+                           size=(m.d, m.n_outputs, 1, rank)))
     return tuple(cases), tuple(details)
 
 
 def _cor2_1_points():
-    return (Point(params, data=exact, size=size) for params, exact, size in _cor2_1_facts()[0])
+    return _cor2_1_facts()[0]
 
 
 def _cor2_1_value(form, point, role):

@@ -237,22 +237,18 @@ record(
 # ---------------------------------------------------------------------------------------------
 # Lemma 3.2 / Eq. (11), Eq. (21)
 @cache
-def _variance_facts():
-    """(name, d, k, e, counts, |U|, exact variance vector by enumeration of the real OSC)."""
+def _variance_points():
+    """Per real OSC and dataset: ``data`` is (d, k, e, counts, the exact variance vector by enumeration)."""
     rows = []
     for name, d, k, e, m, P, S in _osc_zoo() + _symbolic_zoo():
         datasets = [_vertex(d, 1), _vertex(d, 2), (1, 1) + (0,) * (d - 2)]
         if "symbolic" in name or m.n_outputs > 30:
             datasets = datasets[:2] if m.n_outputs <= 30 else datasets[:1]
         for counts in datasets:
-            var = enumeration.enumerated_moments(m, counts)["variance"]
-            rows.append((name, d, k, e, counts, m.n_outputs, [sympy.cancel(v) for v in var]))
+            var = [sympy.cancel(v) for v in enumeration.enumerated_moments(m, counts)["variance"]]
+            rows.append(Point({"mechanism": name, "counts": counts}, data=(d, k, e, counts, var),
+                              size=(d, m.n_outputs, sum(counts))))
     return rows
-
-
-def _variance_points():
-    for name, d, k, e, counts, U, var in _variance_facts():
-        yield Point({"mechanism": name, "counts": counts}, data=(d, k, e, counts, var), size=(d, U, sum(counts)))
 
 
 def _variance_value(form, point):
@@ -289,23 +285,20 @@ record(
 
 
 @cache
-def _l2_facts():
-    """(params, d, k, e, n, |U|, exact total) for real OSCs: worst-case l2 (exact engine, all datasets); with
-    symbolic e^eps the total variance at every vertex dataset (the same for every dataset)."""
+def _l2_points():
+    """Real OSCs: ``data`` is the worst-case l2 (exact engine, all datasets); with symbolic e^eps the total variance
+    at every vertex dataset (the same for every dataset)."""
     rows = []
     for name, d, k, e, m, P, S in _osc_zoo():
         for n_c in (1, 5):
-            rows.append(({"mechanism": name, "n": n_c}, d, k, e, n_c, m.n_outputs, losses.worst_case_l2(m, n_c).value))
+            rows.append(Point({"mechanism": name, "n": n_c}, facts={"d": d, "k": k, "e": e, "n": n_c},
+                              data=losses.worst_case_l2(m, n_c).value, size=(d, m.n_outputs, n_c)))
     for name, d, k, e, m, P, S in _symbolic_zoo()[:2]:
         for v in range(d):
-            rows.append(({"mechanism": name, "vertex": v}, d, k, e, 1, m.n_outputs,
-                         sympy.cancel(sum(enumeration.enumerated_moments(m, _vertex(d, 1, v))["variance"]))))
+            total = sympy.cancel(sum(enumeration.enumerated_moments(m, _vertex(d, 1, v))["variance"]))
+            rows.append(Point({"mechanism": name, "vertex": v}, facts={"d": d, "k": k, "e": e, "n": 1}, data=total,
+                              size=(d, m.n_outputs, 1)))
     return rows
-
-
-def _l2_points():
-    for params, d, k, e, n_c, U, exact in _l2_facts():
-        yield Point(params, facts={"d": d, "k": k, "e": e, "n": n_c}, data=exact, size=(d, U, n_c))
 
 
 record(

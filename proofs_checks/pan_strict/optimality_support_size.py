@@ -99,12 +99,6 @@ def _thm3_4_facts():
     return rows, integer_min
 
 
-@cache
-def _thm3_4_l1_facts():
-    """Eq. (2) of the real Subset Selection mechanism at integer k* (the l1 side needs no search over k)."""
-    return [dict(d=d, e=e, l1=ss_l1_uniform(d, int(O.optimal_k(d, e)), e)) for d, e in INTEGER_KSTAR], []
-
-
 ARGMIN, MIN, N7, SIGN = ("exhaustive argmin over k", "min over k of real SS l2", "n = 7",
                          "integer min - real-k min of Eq. (21)")
 
@@ -138,7 +132,9 @@ def _l2_value(forms, point):
 
 
 def _l1_points():
-    return (Point({"d": r["d"], "e^eps": r["e"]}, data=r["l1"], size=(r["d"], 0)) for r in _thm3_4_l1_facts()[0])
+    """Eq. (2) of the real Subset Selection mechanism at integer k* (the l1 side needs no search over k)."""
+    return (Point({"d": d, "e^eps": e}, data=ss_l1_uniform(d, int(O.optimal_k(d, e)), e), size=(d, 0))
+            for d, e in INTEGER_KSTAR)
 
 
 def _l1_value(forms, point):
@@ -257,23 +253,15 @@ record(
                 "decoders)")))
 
 
-@cache
-def _rounding_facts():
-    rows = []
-    for d, e in NONINTEGER + INTEGER_KSTAR:
-        ks = O.optimal_k(d, e)
-        if ks < 1:
-            continue
-        m2 = O.min_l2(d, e, 1)
-        rows += [(d, e, kk, kk - ks, ss_l2(d, kk, e) / m2 - 1) for kk in range(1, d)]
-    return rows
-
-
 def _rounding_points():
     """Every k of real Subset Selection: ``data`` is l2(k)/min l2 - 1 (exact engine), the form is taken at
     t = k - k*."""
-    for d, e, kk, t, exact in _rounding_facts():
-        yield Point({"d": d, "e^eps": e, "k": kk}, facts={"d": d, "e": e, "t": t}, data=exact, size=(d, kk))
+    for d, e in NONINTEGER + INTEGER_KSTAR:
+        ks = O.optimal_k(d, e)
+        if ks >= 1:
+            for kk in range(1, d):
+                yield Point({"d": d, "e^eps": e, "k": kk}, facts={"d": d, "e": e, "t": kk - ks},
+                            data=ss_l2(d, kk, e) / O.min_l2(d, e, 1) - 1, size=(d, kk))
 
 
 record(
@@ -569,7 +557,7 @@ def _at_most(a, b) -> bool:
 
 
 @cache
-def _exists_forall_facts():
+def _existence_points():
     """Claim 2.1 as printed, exists Phi_sym for all Phi, under both losses at once.  At each (d, e^eps) the
     witness is fixed before any competitor is looked at: Subset Selection at the l2-optimal integer support size
     k* (Section 3; ties broken by l1), a symmetric estimator.  Its worst-case l2 is dataset independent and its
@@ -594,13 +582,9 @@ def _exists_forall_facts():
         for name, m in competitors:
             l2_phi = losses.worst_case_l2(m, 1).value
             fact = bool(l2_w <= l2_phi) and _at_most(l1_w, l1_at_uniform(m))
-            rows.append(({"estimator": name, "d": d, "exp_eps": e, "witness": f"SS k={k}"}, fact,
-                         (d, m.n_outputs)))
+            rows.append(Point({"estimator": name, "d": d, "exp_eps": e, "witness": f"SS k={k}"}, data=fact,
+                              size=(d, m.n_outputs)))
     return rows
-
-
-def _existence_points():
-    return (Point(params, data=fact, size=size) for params, fact, size in _exists_forall_facts())
 
 
 #: what Claim 2.1 and Theorem 2.9 share: the derived statement and its grid
