@@ -30,7 +30,7 @@ from .framework import urp_mechanism
 from .matrix_forms import at
 from .urp_l1 import l1_counterexample_mechanism
 from .optimality import (SEED, E, R, _at, _at_point, _extremal_cases, _k_bar, _osc_zoo, _urp_opt_l2, _vertex,
-                         l1_at_uniform, ss_l1_uniform, ss_l2)
+                         _zero_identity, l1_at_uniform, ss_l1_uniform, ss_l2)
 
 # ---------------------------------------------------------------------------------------------
 # Theorem 3.4, Eqs. (12)-(13), Appendix B.4; Corollaries 3.1-3.3; Eqs. (14)-(15), (22)
@@ -44,18 +44,6 @@ def _argmin_k(d, e):
     values = {kk: ss_l2(d, kk, e) for kk in range(1, d)}
     best = min(values.values())
     return [kk for kk, v in values.items() if v == best], best
-
-
-def _zero_identity(name, residual) -> Identity:
-    """``residual(form) == 0`` (a rational function of the derived form): proved by ``cancel`` when it vanishes; when
-    it does not, its value at one rational point is recorded instead, so a wrong form fails without a slow
-    ``simplify``."""
-    def lhs(forms):
-        value = sympy.cancel(residual(forms.derived()))
-        probe = value.subs({O.d: 7, O.e: R(7, 3), O.n: 2, O.k: R(5, 2)}) if value.free_symbols else value
-        return value if probe == 0 else probe
-
-    return Identity(name, lhs, lambda forms: sympy.Integer(0), reads_forms=True)
 
 
 def _derivative_sign_points():
@@ -178,12 +166,9 @@ record(
     derivation="derivations.pan_strict.optimality.optimal_k",
     assumptions="k* an integer in 1..d-1 (else Corollaries 3.2-3.3); exhaustive search over every integer k on the "
                 "real Subset Selection mechanism",
-    steps=(Identity("d l2/dk of Eq. (21) vanishes at the form's k*",
-                    lambda forms: sympy.cancel(O.l2_derivative().subs(O.k, forms.derived()[0].rhs)),
-                    lambda forms: sympy.Integer(0), reads_forms=True),
-           Identity("Eq. (21) at k* == the form's min l2",
-                    lambda forms: sympy.cancel(O._min_l2_regular() - forms.derived()[1].rhs),
-                    lambda forms: sympy.Integer(0), reads_forms=True),
+    steps=(_zero_identity("d l2/dk of Eq. (21) vanishes at the form's k*",
+                          lambda forms: O.l2_derivative().subs(O.k, forms[0].rhs)),
+           _zero_identity("Eq. (21) at k* == the form's min l2", lambda forms: O._min_l2_regular() - forms[1].rhs),
            _L2_GRID, _L1_GRID, _certified_l1(lambda form: form[2])))
 
 
@@ -193,8 +178,7 @@ record(
     statement="min l2 = (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) at k* = d/(e^eps + 1).",
     derived=O.eq12_form,
     derivation="derivations.pan_strict.optimality.min_l2",
-    steps=(Identity("Eq. (21) at k* == the form", lambda forms: sympy.cancel(O._min_l2_regular() - forms.derived().rhs),
-                    lambda forms: sympy.Integer(0), reads_forms=True),
+    steps=(_zero_identity("Eq. (21) at k* == the form", lambda form: O._min_l2_regular() - form.rhs),
            _L2_GRID_NO_K))
 
 
@@ -350,8 +334,7 @@ _GRR_L1_GRID = Grid("l1 of real GRR", lambda: (Point({"d": d, "e^eps": e}, data=
 
 def _l2_at_k1(name):
     """Eq. (21) at k = 1 against the (first) l2 form, an identity for all d, e^eps, n."""
-    return Identity(name, lambda forms: sympy.cancel(O.osc_l2(O.d, 1, O.e, O.n) - _first(forms.derived()).rhs),
-                    lambda forms: sympy.Integer(0), reads_forms=True)
+    return _zero_identity(name, lambda form: O.osc_l2(O.d, 1, O.e, O.n) - _first(form).rhs)
 
 
 def _first(form):
