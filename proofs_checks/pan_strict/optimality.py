@@ -136,22 +136,22 @@ def _at_point(form, point):
     return _at(form, extra or None, **names)
 
 
-def _facts_grid(name, exact, symbols=None, names=("d", "k", "e")):
-    """A grid over the OSC zoo: ``exact(row)`` read off the real mechanism; the form at the names ``names`` of the
-    row and at the further symbols ``symbols(row)``."""
-    def points():
-        for r in _support_facts():
-            facts = {key: r[key] for key in names}
-            facts.update(symbols(r) if symbols else {})
-            yield Point({"mechanism": r["name"]}, facts=facts, data=r, size=(r["d"], r["U"]))
+def _zoo_points(exact, symbols=None, names=("d", "k", "e")):
+    """A point per member of the OSC zoo: ``data`` is ``exact(row)`` read off the real mechanism; the form is taken
+    at the names ``names`` of the row and at the further symbols ``symbols(row)``."""
+    for r in _support_facts():
+        facts = {key: r[key] for key in names}
+        facts.update(symbols(r) if symbols else {})
+        yield Point({"mechanism": r["name"]}, facts=facts, data=exact(r), size=(r["d"], r["U"]))
 
-    return Grid(name, points, lambda point: exact(point.data), value=_at_point)
+
+def _facts_grid(name, exact, symbols=None, names=("d", "k", "e")):
+    """A grid over the OSC zoo (:func:`_zoo_points`), the form at each point's facts."""
+    return Grid(name, lambda: _zoo_points(exact, symbols, names), precomputed, value=_at_point)
 
 
 def _lemma_b1_points():
-    for r in _support_facts():
-        yield Point({"mechanism": r["name"]}, facts={"d": r["d"], "k": r["k"], "e": r["e"]},
-                    data=[r["base_sum"], r["mass"]], size=(r["d"], r["U"]))
+    yield from _zoo_points(lambda r: [r["base_sum"], r["mass"]])
     # also constant-support mechanisms that are NOT symmetric (Lemma B.1 needs no symmetry)
     for T in [(0, 1), (0, 2, 3)]:
         P, S = O.cyclic_design(5, T, 3)
@@ -224,9 +224,7 @@ record(
 
 
 def _lemma3_1_points():
-    for r in _support_facts():
-        yield Point({"mechanism": r["name"]}, facts={"d": r["d"], "k": r["k"], "e": r["e"]}, data=[r["p"], r["q"]],
-                    size=(r["d"], r["U"]))
+    yield from _zoo_points(lambda r: [r["p"], r["q"]])
     # Subset Selection's own (p, q) (ldpref, binomial-coefficient form) on a wider grid
     for d in range(3, 9):
         for k in range(1, d):
