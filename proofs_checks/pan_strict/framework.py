@@ -444,7 +444,7 @@ record(
               "frequencies nu.",
     derived=D.def2_2_form,
     derivation="derivations.pan_strict.framework.expectation_from_model",
-    steps=(Grid("enumerated estimate == Q nu for each response-count outcome", _def2_2_points, lambda point: point.data,
+    steps=(Grid("enumerated estimate == Q nu for each response-count outcome", _def2_2_points, precomputed,
         value=lambda form, point: list(mat_at(form, point.facts))),))
 
 
@@ -474,7 +474,7 @@ record(
     derivation="derivations.pan_strict.framework.worst_l2_vertex",
     assumptions="Q P = I; datasets of n clients",
     steps=(Grid("worst-case l2 over every dataset (enumeration) vs the vertex formula", _eq1_points,
-        lambda point: point.data, value=at_facts),))
+        precomputed, value=at_facts),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -646,7 +646,7 @@ record(
     statement="Cov[Q nu] = Q Cov[nu] Q^T, and the variance vector is its diagonal.",
     derived=D.appA_1_linear_form,
     derivation="derivations.pan_strict.framework.variance_from_model",
-    steps=(Grid("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", _linear_points, lambda point: point.data,
+    steps=(Grid("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", _linear_points, precomputed,
         value=mat_at_facts),))
 
 

@@ -174,7 +174,7 @@ record(
     derived=D.lemma2_1_forms,
     derivation="derivations.pan_strict.framework.lemma2_1_support_mass",
     steps=(Grid("self-support probability of every input vs e^eps (1 - sum p)/(e^eps - 1)", _lemma2_1_points,
-        lambda point: point.data, value=lambda form, point: list(at(form, point.facts))),))
+        precomputed, value=lambda form, point: list(at(form, point.facts))),))
 
 
 @cache
@@ -287,7 +287,7 @@ record(
     statement="Matrix form of Definition 2.5: S^T P = (p* - q*) I + q* J (the support probability matrix).",
     derived=D.eq4_matrix_form,
     derivation="derivations.pan_strict.framework.support_probability_matrix",
-    steps=(Grid("S^T P vs (p* - q*) I + q* J", _eq4_points, lambda point: point.data,
+    steps=(Grid("S^T P vs (p* - q*) I + q* J", _eq4_points, precomputed,
         value=mat_at_facts),))
 
 
@@ -357,7 +357,7 @@ record(
     derived=D.eq5_value_form,
     derivation="derivations.pan_strict.framework.eq5_decoder",
     steps=(Grid("Eq. (5) per value vs ldpref's support-set decoder applied to the response frequencies",
-        _eq5_response_points, lambda point: point.data,
+        _eq5_response_points, precomputed,
         value=lambda form, point: [at(form, facts) for facts in point.facts["per value"]]),))
 
 
@@ -379,7 +379,7 @@ record(
     statement="Matrix form of Eq. (5): f_hat = (S^T nu - q* 1)/(p* - q*).",
     derived=D.eq6_matrix_form,
     derivation="derivations.pan_strict.framework.eq5_decoder",
-    steps=(Grid("Eq. (5) per value vs the matrix form Eq. (6)", _eq6_points, lambda point: point.data,
+    steps=(Grid("Eq. (5) per value vs the matrix form Eq. (6)", _eq6_points, precomputed,
         value=lambda form, point: list(mat_at(form, point.facts))),))
 
 

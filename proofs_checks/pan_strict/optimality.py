@@ -168,7 +168,7 @@ record(
     derived=O.lemma_b1_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
     steps=(Grid("base-probability sums read off real constant-support mechanisms", _lemma_b1_points,
-                lambda point: point.data, value=_at_point),))
+                precomputed, value=_at_point),))
 
 
 record(
@@ -240,7 +240,7 @@ record(
               "q* = k(k e^eps - e^eps + d - k)/((d - 1)(k e^eps + d - k)).",
     derived=O.lemma3_1_form,
     derivation="derivations.pan_strict.optimality.osc_cross_support_probability",
-    steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, lambda point: point.data,
+    steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, precomputed,
                 value=_at_point),))
 
 
@@ -320,7 +320,7 @@ record(
     derivation="derivations.pan_strict.optimality.osc_l2",
     steps=(_zero_identity("Eq. (21) == sum of Eq. (11) over v (derived from the model)",
                           lambda form: form.rhs - O._l2_symbolic()),
-           Grid("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_points, lambda point: point.data,
+           Grid("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_points, precomputed,
                 value=_at_point)))
 
 
@@ -361,7 +361,7 @@ record(
          "not a difference set: no); both forms are evaluated on the properties read off the real mechanism.",
     kind="statement",
     steps=(Grid("OSC by construction vs Definition 3.1 on the properties read off the real mechanisms",
-                _def3_1_points, lambda point: point.data),))
+                _def3_1_points, precomputed),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -527,7 +527,7 @@ record(
     derivation="derivations.pan_strict.optimality.ones_eigenvector_form",
     steps=(*(Identity(f"generic {U}x{d}: M 1 == the form's entries", _generic_m_ones(d, U), _form_entries(d),
                       reads_forms=True) for d, U in [(2, 3), (3, 3)]),
-        Grid("M 1 on real mechanisms", _eigvec_points, lambda point: point.data,
+        Grid("M 1 on real mechanisms", _eigvec_points, precomputed,
              value=lambda form, point: [at(form, {})] * len(point.data))))
 
 
@@ -726,7 +726,7 @@ record(
     derived=O.eq5_decoder_form,
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
     steps=(Grid("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", _q_star_points,
-                lambda point: point.data, value=mat_at_facts),))
+                precomputed, value=mat_at_facts),))
 
 
 def _sherman_morrison_product(dd):

@@ -255,7 +255,7 @@ record(
               "t^2 (e^eps+1)^4 (d-1)/((e^eps d - (e^eps+1) t)(d + (e^eps+1) t)(4 d e^eps - (e^eps+1)^2)).",
     derived=O.eq22_form,
     derivation="derivations.pan_strict.optimality.rounding_deviation",
-    steps=(Grid("l2(k)/min l2 - 1 on real Subset Selection, every k", _rounding_points, lambda point: point.data,
+    steps=(Grid("l2(k)/min l2 - 1 on real Subset Selection, every k", _rounding_points, precomputed,
         value=_at_point),))
 
 
@@ -521,7 +521,7 @@ record(
     derivation="derivations.pan_strict.optimality.osc_l2",
     note="The chain itself is lost in our copy (only the sentence introducing it survives): no printed form.",
     kind="statement",
-    steps=(Grid("the chain on the exact engine", _chain_points, lambda point: point.data,
+    steps=(Grid("the chain on the exact engine", _chain_points, precomputed,
         value=lambda form, point: at(form, dict(zip(O.chain_syms, point.params["values"])))),))
 
 
@@ -574,7 +574,7 @@ def _existence_points():
 _EXISTENCE_KW = dict(derived=O.claim2_1_derived, derivation="derivations.pan_strict.framework.urp_l2_loss",
                      kind="statement", steps=(Grid("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least "
                                                    "as good as every competitor under l1 and l2", _existence_points,
-                                                   lambda point: point.data),))
+                                                   precomputed),))
 
 
 record(
