@@ -82,15 +82,6 @@ def variance_from_model(P: sympy.Matrix, Q: sympy.Matrix, f: sympy.Matrix, n_cli
     return sympy.Matrix(d, 1, lambda v, _: (Q[v, :] * cov * Q[v, :].T)[0, 0])  # the diagonal of Q Cov[nu] Q^T
 
 
-def variance_closed_form(P: sympy.Matrix, Q: sympy.Matrix, f: sympy.Matrix, n_clients, unbiased: bool) -> sympy.Matrix:
-    """The closed form of :func:`variance_form` evaluated on explicit matrices."""
-    QQ = Q.multiply_elementwise(Q)
-    if unbiased:
-        return (QQ * P * f - f) / n_clients
-    B = Q * P
-    return (QQ * P * f - B.multiply_elementwise(B) * f) / n_clients
-
-
 # ---------------------------------------------------------------------------------------------
 # Theorem 3.1 (the URP estimator of Section 2.4 and its optimal decoder)
 def urp_l2_loss(P: sympy.Matrix, Q: sympy.Matrix, n_clients):
@@ -207,22 +198,8 @@ def worst_l2_vertex(P: sympy.Matrix, Q: sympy.Matrix, n_clients):
     return (max(sum(A[:, x]) for x in range(P.shape[1])) - 1) / n_clients
 
 
-@cache
-def eq1_form():
-    return sympy.Eq(l2_sym, sympy.Symbol(r"\max_{f}") * (sympy.Symbol(r"\mathbf{1}^T (Q \circ Q) P f") - 1) / n,
-                    evaluate=False)
-
-
 # ---------------------------------------------------------------------------------------------
 # Theorem 2.3 / Eq. (2), Appendix A.2: the normal approximation of the l1 loss
-@cache
-def eq2_form():
-    v = sympy.Symbol("v")
-    return sympy.Eq(l1_sym, sympy.Symbol(r"\max_{f}") * sympy.sqrt(2 / sympy.pi)
-                    * sympy.Sum(sympy.sqrt(sympy.Function(r"\mathrm{Var}")(sympy.Symbol(r"\hat{f}_v"))), (v, 1, d_sym)),
-                    evaluate=False)
-
-
 @cache
 def normal_mae_identity():
     """Appendix A.2: ``E|N(0, s^2)| = sqrt(2/pi) s`` -- the integral, computed by sympy."""
@@ -258,7 +235,8 @@ def half_binomial_log_ratio_series():
 
 def half_binomial_mad_duplication_check(m_max: int = 12) -> list[tuple]:
     """Exact check of the duplication step for m = 1..m_max: ``C(2m,m)/4^m == Gamma(m+1/2)/(sqrt(pi) m!)``."""
-    return [(sympy.binomial(2 * m, m) / 4**m, sympy.gamma(m + sympy.Rational(1, 2)) / (sympy.sqrt(sympy.pi) * sympy.factorial(m)))
+    return [(sympy.binomial(2 * m, m) / 4**m,
+             sympy.gamma(m + sympy.Rational(1, 2)) / (sympy.sqrt(sympy.pi) * sympy.factorial(m)))
             for m in range(1, m_max + 1)]
 
 
@@ -268,13 +246,6 @@ def extremal_matrix(base, S: sympy.Matrix, exp_eps) -> sympy.Matrix:
     """Eq. (3): ``P = diag(p) ((e^eps - 1) S + J)``."""
     U, d = S.shape
     return sympy.diag(*base) * ((exp_eps - 1) * S + sympy.ones(U, d))
-
-
-@cache
-def eq3_form():
-    S = sympy.MatrixSymbol("S", U_sym, d_sym)
-    diag_p = sympy.MatrixSymbol(r"\mathrm{diag}(p)", U_sym, U_sym)
-    return sympy.Eq(P_M, sympy.MatMul(diag_p, (e_sym - 1) * S + sympy.MatrixSymbol("J", U_sym, d_sym)), evaluate=False)
 
 
 def extremal_parts(P: sympy.Matrix, exp_eps):
@@ -321,13 +292,6 @@ def lemma2_1_support_mass(base, exp_eps):
     to one: ``sum_u p_u + (e^eps - 1) sum_u p_u S[u,x] = 1``); the self-support probability is
     ``p* = e^eps (1 - sum_u p_u)/(e^eps - 1)``."""
     return (1 - sum(base)) / (exp_eps - 1)
-
-
-@cache
-def lemma2_1_form():
-    s = sympy.Symbol(r"\sum_{u} p_u", positive=True)
-    return (sympy.Eq(sympy.Symbol(r"\sum_{u} p_u S_{u x}"), (1 - s) / (e_sym - 1), evaluate=False),
-            sympy.Eq(sympy.Symbol("p^{*}"), e_sym * (1 - s) / (e_sym - 1), evaluate=False))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,30 +363,6 @@ def symmetric_pq(S: sympy.Matrix, P: sympy.Matrix):
     return sympy.cancel(K.to_sympy(p)), (sympy.cancel(K.to_sympy(q)) if q is not None else None)
 
 
-@cache
-def eq4_form():
-    S = sympy.MatrixSymbol("S", U_sym, d_sym)
-    p, q = sympy.symbols("p^{*} q^{*}")
-    return sympy.Eq(sympy.MatMul(sympy.Transpose(S), P_M),
-                    (p - q) * sympy.Identity(d_sym) + q * sympy.OneMatrix(d_sym, d_sym), evaluate=False)
-
-
-@cache
-def eq5_form():
-    p, q = sympy.symbols("p^{*} q^{*}")
-    return sympy.Eq(sympy.Symbol(r"\hat{f}_v"),
-                    (sympy.Symbol(r"\frac{1}{n}\sum_i \mathbb{1}[v \in \mathrm{supp}(y_i)]") - q) / (p - q), evaluate=False)
-
-
-@cache
-def eq6_form():
-    S = sympy.MatrixSymbol("S", U_sym, d_sym)
-    nu = sympy.MatrixSymbol(r"\nu", U_sym, 1)
-    p, q = sympy.symbols("p^{*} q^{*}")
-    return sympy.Eq(sympy.MatrixSymbol(r"\hat{f}", d_sym, 1),
-                    (sympy.MatMul(sympy.Transpose(S), nu) - q * sympy.OneMatrix(d_sym, 1)) / (p - q), evaluate=False)
-
-
 def eq5_decoder(S: sympy.Matrix, p, q) -> sympy.Matrix:
     """Eq. (6) as a d x |U| decoder: ``Q = (S^T - q* J)/(p* - q*)`` (responses sum to one)."""
     return (S.T - q * sympy.ones(S.shape[1], S.shape[0])) / (p - q)
@@ -432,18 +372,6 @@ def symmetric_variance(p, q, fv, n_clients):
     """Eq. (8): ``(f_v p(1-p) + (1 - f_v) q(1-q)) / (n (p - q)^2)``: the support count of v is
     ``Bin(n f_v, p*) + Bin(n (1 - f_v), q*)``, two independent binomials."""
     return (fv * p * (1 - p) + (1 - fv) * q * (1 - q)) / (n_clients * (p - q) ** 2)
-
-
-@cache
-def eq7_form():
-    return sympy.Eq(sympy.Symbol(r"\mathbb{E}[\hat{f}_v]"), sympy.Symbol("f_v"), evaluate=False)
-
-
-@cache
-def eq8_form():
-    p, q = sympy.symbols("p^{*} q^{*}")
-    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), symmetric_variance(p, q, sympy.Symbol("f_v"), n),
-                    evaluate=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -474,16 +402,6 @@ def lemma2_2_coefficients(A: sympy.Matrix):
     return tr / d - beta, beta
 
 
-@cache
-def lemma2_2_form():
-    tr, tot = sympy.Symbol(r"\mathrm{Tr} A"), sympy.Symbol(r"\mathbf{1}^T A \mathbf{1}")
-    beta = (tot - tr) / (d_sym * (d_sym - 1))
-    return (sympy.Eq(sympy.Symbol(r"\frac{1}{d!}\sum_{\pi}\Pi_\pi^T A \Pi_\pi"),
-                     sympy.Symbol(r"\alpha") * sympy.Symbol("I") + sympy.Symbol(r"\beta") * sympy.Symbol("J"), evaluate=False),
-            sympy.Eq(sympy.Symbol(r"\beta"), beta, evaluate=False),
-            sympy.Eq(sympy.Symbol(r"\alpha"), tr / d_sym - beta, evaluate=False))
-
-
 def urp_support_matrix(S: sympy.Matrix) -> sympy.Matrix:
     """Support matrix of the URP outputs (pi, y): input v is supported iff pi(v) is in supp(y)."""
     U, d = S.shape
@@ -506,25 +424,6 @@ def urp_variance(P: sympy.Matrix, Q: sympy.Matrix, f: sympy.Matrix, n_clients) -
     A = Q.multiply_elementwise(Q) * P
     alpha, beta = lemma2_2_coefficients(A)
     return ((alpha - 1) * f + beta * sympy.ones(f.shape[0], 1)) / n_clients
-
-
-@cache
-def eq9_form():
-    return sympy.Eq(sympy.Symbol(r"Q_{\mathrm{urp}} P_{\mathrm{urp}}"),
-                    sympy.Symbol(r"\frac{1}{d!}\sum_{\pi} \Pi_\pi^T Q P \Pi_\pi") , evaluate=False), \
-        sympy.Eq(sympy.Symbol(r"\frac{1}{d!}\sum_{\pi} \Pi_\pi^T Q P \Pi_\pi"), sympy.Symbol("I"), evaluate=False)
-
-
-@cache
-def eq10_form():
-    avg = sympy.MatrixSymbol(r"\frac{1}{d!}\sum_{\pi}\Pi_\pi^T (Q \circ Q) P \Pi_\pi", d_sym, d_sym)
-    return sympy.Eq(Var_fhat, (sympy.MatMul(avg, f_M) - f_M) / n, evaluate=False)
-
-
-@cache
-def thm2_8_form():
-    a, b, fv = sympy.symbols(r"\alpha \beta f_v")
-    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), ((a - 1) * fv + b) / n, evaluate=False)
 
 
 @cache
@@ -605,7 +504,8 @@ def eq2_at(form, variances):
     """The Eq. (2) form at one variance vector (the Sum over v carried out, once per form and d)."""
     rhs = form.rhs if isinstance(form, sympy.Equality) else form
     # the values hold no var_v: xreplace puts them in at once (subs' result, without its sequential matching)
-    return _sum_carried_out(rhs, len(variances)).xreplace({var_v[i + 1]: sympy.sympify(v) for i, v in enumerate(variances)})
+    values = {var_v[i + 1]: sympy.sympify(v) for i, v in enumerate(variances)}
+    return _sum_carried_out(rhs, len(variances)).xreplace(values)
 
 
 @lru_cache(maxsize=64)
@@ -671,7 +571,8 @@ def eq7_value_form():
 
 @cache
 def eq8_value_form():
-    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), symmetric_variance(p_star, q_star, f_v_s, n), evaluate=False)
+    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}[\hat{f}_v]"), symmetric_variance(p_star, q_star, f_v_s, n),
+                    evaluate=False)
 
 
 @cache
@@ -692,7 +593,8 @@ def thm2_6_forms():
 @cache
 def eq9_matrix_form():
     """Eq. (9): ``Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I``."""
-    return sympy.Eq(sympy.MatrixSymbol(r"Q_{\mathrm{urp}} P_{\mathrm{urp}}", d_sym, d_sym), sympy.Identity(d_sym), evaluate=False)
+    return sympy.Eq(sympy.MatrixSymbol(r"Q_{\mathrm{urp}} P_{\mathrm{urp}}", d_sym, d_sym), sympy.Identity(d_sym),
+                    evaluate=False)
 
 
 @cache
@@ -715,7 +617,8 @@ def appA_1_cov_form():
     """Appendix A.1: the response counts have covariance ``sum_x c_x (diag(P_x) - P_x P_x^T)`` =
     ``diag(P c) - P diag(c) P^T`` with ``c`` the count vector."""
     return sympy.Eq(sympy.MatrixSymbol(r"\mathrm{Cov}[n \nu]", U_sym, U_sym),
-                    sympy.DiagMatrix(sympy.MatMul(P_M, counts_M)) - sympy.MatMul(P_M, sympy.DiagMatrix(counts_M), sympy.Transpose(P_M)),
+                    sympy.DiagMatrix(sympy.MatMul(P_M, counts_M))
+                    - sympy.MatMul(P_M, sympy.DiagMatrix(counts_M), sympy.Transpose(P_M)),
                     evaluate=False)
 
 
@@ -759,7 +662,8 @@ def _urp_no_worse(loss, P, Q, n_clients=1, phi_lower=None, phi_upper=None, **_):
 def cor2_1_predicate():
     from .symbols_framework import Predicate
 
-    return Predicate(r"\mathcal{L}_2(\Phi_{\mathrm{urp}}) \le \mathcal{L}_2(\Phi);\ \mathcal{L}_1 \text{ by Corollary 2.2}",
+    return Predicate(r"\mathcal{L}_2(\Phi_{\mathrm{urp}}) \le \mathcal{L}_2(\Phi);\ "
+                     r"\mathcal{L}_1 \text{ by Corollary 2.2}",
                      _urp_no_worse)
 
 
@@ -778,7 +682,8 @@ def _split_is_extremal(P, Q, e, **_):
 def thm2_4_predicate():
     from .symbols_framework import Predicate
 
-    return Predicate(r"\exists\,(P', Q') \text{ extremal at } e^\epsilon:\ \hat{f}' \overset{d}{=} \hat{f}", _split_is_extremal)
+    return Predicate(r"\exists\,(P', Q') \text{ extremal at } e^\epsilon:\ \hat{f}' \overset{d}{=} \hat{f}",
+                     _split_is_extremal)
 
 
 def _unbiased_by_expectation(P, Q, **_):

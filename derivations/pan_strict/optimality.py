@@ -158,6 +158,13 @@ def pair_support_mass():
     return _pq_symbolic()[2]
 
 
+@cache
+def pair_support_form():
+    """Appendix B.3: ``E[s_x s_y] = k(k-1)/(d(d-1))`` for a row s of S drawn with probability ``p_u/sum p``
+    (:func:`pair_support_mass`)."""
+    return sympy.Eq(sympy.Symbol(r"\mathbb{E}[s_x s_y]"), pair_support_mass(), evaluate=False)
+
+
 # ---------------------------------------------------------------------------------------------
 # Theorem 2.5 (Eqs. (7)-(8)) specialised to an OSC: Lemma 3.2 / Eq. (11)
 def symmetric_variance(p, q, fv, nv):
@@ -198,14 +205,6 @@ def osc_l2(d_val, k_val, exp_eps, n_val):
     Any real k in (0, d) is accepted."""
     dv, kv, ev = _args(d_val, k_val, exp_eps)
     return _evaluate(_l2_symbolic(), {d: dv, k: kv, e: ev, n: n_val})
-
-
-@cache
-def _l1_symbolic():
-    """Eq. (2) for an OSC: ``sqrt(2/pi) sum_v sqrt(Var_v)`` is concave and symmetric in f, so its
-    maximum over the simplex is at the uniform f = 1/d, where every Var_v = l2/d:
-    ``l1 = sqrt(2/pi) d sqrt(l2/d) = sqrt(2 d l2 / pi)`` (Corollary 2.2)."""
-    return sympy.sqrt(2 * d * _l2_symbolic() / sympy.pi)
 
 
 def osc_l1(d_val, k_val, exp_eps, n_val):
@@ -311,6 +310,19 @@ def eq13_form():
 
 
 @cache
+def thm3_4_forms():
+    """Theorem 3.4 as the triple it states: ``k* = d/(e^eps + 1)`` (:func:`optimal_k_symbolic`), min l2 (Eq. (12))
+    and min l1 (Eq. (13)) there."""
+    return sympy.Eq(sympy.Symbol("k^{*}"), optimal_k_symbolic(), evaluate=False), eq12_form(), eq13_form()
+
+
+@cache
+def cor3_1_forms():
+    """Corollary 3.1: an OSC with support size k* attains min l2 (Eq. (12)) and min l1 (Eq. (13))."""
+    return eq12_form(), eq13_form()
+
+
+@cache
 def eq14_form():
     return sympy.Eq(sympy.Symbol(r"\min \ell_2"), _min_l2_small_d(), evaluate=False)
 
@@ -321,10 +333,16 @@ def eq15_form():
 
 
 @cache
+def cor3_3_forms():
+    """Corollary 3.3 (d < e^eps + 1, k = 1): min l2 (Eq. (14)) and min l1 (Eq. (15))."""
+    return eq14_form(), eq15_form()
+
+
+@cache
 def prop1_form():
     cond = sympy.Ge(d, e + 1)
-    return (sympy.Eq(sympy.Symbol(r"\min \ell_2"), sympy.Piecewise((min_l2_readable(), cond), (_min_l2_small_d(), True)),
-                     evaluate=False),
+    return (sympy.Eq(sympy.Symbol(r"\min \ell_2"),
+                     sympy.Piecewise((min_l2_readable(), cond), (_min_l2_small_d(), True)), evaluate=False),
             sympy.Eq(sympy.Symbol(r"\min \ell_1"),
                      sympy.Piecewise((sympy.sqrt(2 * d * min_l2_readable() / sympy.pi), cond),
                                      (sympy.sqrt(2 * d * _min_l2_small_d() / sympy.pi), True)), evaluate=False))
@@ -378,6 +396,12 @@ def g_second_derivative():
     return sympy.factor(sympy.diff(g_weight(k, d, e), k, 2))
 
 
+@cache
+def g_concavity_form():
+    """Appendix B.1: ``g''(k) = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3`` (:func:`g_second_derivative`)."""
+    return sympy.Eq(sympy.Symbol("g''(k)"), g_second_derivative(), evaluate=False)
+
+
 def trace_lower_bound(trace_M, dv):
     """``Tr(M^-1) >= 1 + (d-1)^2/(Tr M - 1)`` for ``M = P^T D^-1 P`` (eigenvalue 1 on the all-ones
     vector; Cauchy-Schwarz on the other d-1 eigenvalues)."""
@@ -408,7 +432,8 @@ def sherman_morrison_inverse(alpha, beta, dv):
 # Exact OSC constructions (used by the checks; Subset Selection is ldpref.mechanisms.subset_selection)
 def cyclic_design(d_val: int, T, exp_eps):
     """The extremal mechanism whose outputs are the d cyclic shifts ``T + i (mod d)`` of a k-subset T,
-    all with the same base probability ``1/(d + (e^eps - 1) k)`` (Lemma B.1: sum p = d/(d + (e^eps-1) k)).  Returns ``(P, S)``.
+    all with the same base probability ``1/(d + (e^eps - 1) k)`` (Lemma B.1: sum p = d/(d + (e^eps-1) k)).
+    Returns ``(P, S)``.
 
     When T is a perfect difference set (e.g. {0, 1, 3} mod 7, the Fano plane) every pair of values
     lies in the same number of shifts and the configuration is symmetric: an OSC with support size
@@ -464,8 +489,8 @@ def trace_bound_form():
 @cache
 def symmetric_m_form():
     """Appendix B.1: for an OSC ``P^T D^-1 P = a I + b J`` (a, b read off its diagonal and off-diagonal)."""
-    return sympy.Eq(sympy.MatrixSymbol(r"P^T D^{-1} P", d, d), a_sym * sympy.Identity(d) + b_sym * sympy.OneMatrix(d, d),
-                    evaluate=False)
+    return sympy.Eq(sympy.MatrixSymbol(r"P^T D^{-1} P", d, d),
+                    a_sym * sympy.Identity(d) + b_sym * sympy.OneMatrix(d, d), evaluate=False)
 
 
 chain_syms = sympy.symbols(r"\ell_2(\Phi) \ell_2(\Phi_{urp}) \ell_2(\Phi_{urp}(Q^*)) \ell_2(\mathrm{OSC}_{\bar{k}}) "

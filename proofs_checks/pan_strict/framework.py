@@ -17,6 +17,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_strict.framework as D
+import derivations.pan_strict.framework_urp_optimum as DU
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
@@ -94,8 +95,8 @@ def _unbiased_points():
         unbiased = all(sympy.cancel(a - sympy.Rational(c, sum(counts))) == 0
                        for counts, mom in moments for a, c in zip(mom["mean"], counts))
         QP = Qm * Pm  # a rational entry is its own cancel: only the others are cancelled
-        facts = {**params, "QP_is_I": all((x if x.is_Rational else sympy.cancel(x)) == int(i == j)
-                                          for (i, j), x in ((ij, QP[ij]) for ij in itertools.product(range(m.d), repeat=2))),
+        facts = {**params, "QP_is_I": all((QP[i, j] if QP[i, j].is_Rational else sympy.cancel(QP[i, j])) == int(i == j)
+                                          for i, j in itertools.product(range(m.d), repeat=2)),
                  "P": Pm, "Q": Qm}
         yield Point(facts, data=unbiased, size=(m.d, m.n_outputs))
 
@@ -275,7 +276,7 @@ record(
     statement="For a fixed P, the l2 loss of the URP estimator is minimised over unbiased decoders by "
               "Q* = (P^T D^-1 P)^-1 P^T D^-1 with D = diag(P 1) (the Moore-Penrose inverse of D^-1/2 P, "
               "applied after D^-1/2), with minimum (Tr((P^T D^-1 P)^-1)/d - 1)/n.",
-    derived=lambda: (D.urp_optimal_decoder_form(), D.urp_minimum_form()),
+    derived=DU.thm3_1_forms,
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     assumptions="P of full column rank with no all-zero row; URP: a uniformly random permutation per client, "
                 "reported with its response",
@@ -313,6 +314,21 @@ def _pure_grid():
 
 def _support_matrix(supports, d):
     return sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in supports])
+
+
+def one_and_two_clients(d: int) -> list:
+    """The datasets of one client on value 0 and of two clients on values 0 and 1."""
+    return [(1,) + (0,) * (d - 1), (1, 1) + (0,) * (d - 2)]
+
+
+def response_outcomes(protocols, outcomes: int):
+    """Per protocol and dataset of :func:`one_and_two_clients`: ``(name, protocol, counts, [(k, nu)])`` for the first
+    ``outcomes`` response-count vectors ``k`` of the exact enumeration, ``nu = k/n`` their frequencies."""
+    for name, proto in protocols:
+        for counts in one_and_two_clients(proto.mechanism.d):
+            n_c = sum(counts)
+            kvecs = list(enumeration.response_count_distribution(proto.mechanism, counts))[:outcomes]
+            yield name, proto, counts, [(kvec, sympy.Matrix([R(c, n_c) for c in kvec])) for kvec in kvecs]
 
 
 def complementary_pairs_mechanism(rng, d: int, exp_eps, pairs: int):
@@ -394,7 +410,8 @@ def _def2_1_points():
     rng = np.random.default_rng(SEED + 21)
     for d, U in [(2, 3), (3, 3), (3, 5)]:
         P = random_perturbation_matrix(rng, d, U)
-        yield Point({"mechanism": f"random d={d} |U|={U}"}, data=(privacy.exp_eps(Mechanism(P.tolist())), P), size=(d, U))
+        yield Point({"mechanism": f"random d={d} |U|={U}"}, data=(privacy.exp_eps(Mechanism(P.tolist())), P),
+                    size=(d, U))
 
 
 record(
@@ -410,19 +427,14 @@ record(
 
 
 def _def2_2_points():
-    for name, proto in _pure_grid()[:3]:
-        m = proto.mechanism
-        Qm = m.decoder_matrix()
-        for counts in [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]:
-            n_c = sum(counts)
-            dist = enumeration.response_count_distribution(m, counts)
-            for kvec in list(dist)[:6]:
-                est_enum = next(e for (kk, _), (e, _) in zip(dist.items(), enumeration.estimate_distribution(m, counts))
-                                if kk == kvec)
-                nu = sympy.Matrix([R(c, n_c) for c in kvec])
-                yield Point({"mechanism": name, "counts": counts, "responses": kvec},
-                            facts={D.Q_M: Qm, D.nu_M: nu, **_shapes(m.perturbation_matrix())},
-                            data=[m.domain.to_sympy(v) for v in est_enum], size=(m.d, n_c))
+    """The enumerated estimate of each response-count outcome (estimates listed in the order of the outcomes)."""
+    for name, proto, counts, outcomes in response_outcomes(_pure_grid()[:3], 6):
+        m, Qm = proto.mechanism, proto.mechanism.decoder_matrix()
+        estimates = [est for est, _ in enumeration.estimate_distribution(m, counts)]
+        for (kvec, nu), est_enum in zip(outcomes, estimates):
+            yield Point({"mechanism": name, "counts": counts, "responses": kvec},
+                        facts={D.Q_M: Qm, D.nu_M: nu, **_shapes(m.perturbation_matrix())},
+                        data=[m.domain.to_sympy(v) for v in est_enum], size=(m.d, sum(counts)))
 
 
 record(
@@ -432,7 +444,7 @@ record(
               "frequencies nu.",
     derived=D.def2_2_form,
     derivation="derivations.pan_strict.framework.expectation_from_model",
-    steps=(Grid("enumerated estimate == Q nu for each response-count outcome", _def2_2_points, lambda point: point.data,
+    steps=(Grid("enumerated estimate == Q nu for each response-count outcome", _def2_2_points, precomputed,
         value=lambda form, point: list(mat_at(form, point.facts))),))
 
 
@@ -462,7 +474,7 @@ record(
     derivation="derivations.pan_strict.framework.worst_l2_vertex",
     assumptions="Q P = I; datasets of n clients",
     steps=(Grid("worst-case l2 over every dataset (enumeration) vs the vertex formula", _eq1_points,
-        lambda point: point.data, value=at_facts),))
+        precomputed, value=at_facts),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -530,7 +542,8 @@ def _neither_bound(forms):
             "(oscillating with the lattice of the binomial counts) and is 3-21% at n = 1.")
 
 
-_THM2_3_STEPS = (
+#: what Theorem 2.3 and Eq. (2) share: one form, one evidence
+_THM2_3_KW = dict(derived=D.eq2_sum_form, derivation="derivations.pan_strict.framework.binomial_mad", steps=(
     Identity("E|N(0, s^2)| = sqrt(2/pi) s (sympy integral)", lambda: D.normal_mae_identity()[0],
              lambda: D.normal_mae_identity()[1]),
     Identity("Bin(2m, 1/2): log(exact E|X - m| / normal approximation) = 0 - 1/(8m) + O(1/m^2) (sympy series)",
@@ -538,7 +551,7 @@ _THM2_3_STEPS = (
     _MAD_GRID,
     Numeric("relative error of Eq. (2) is O(1/n): n |exact/approx - 1| <= 1/2 on every family and n",
             _relative_error, reads_forms=True),
-    Note(_neither_bound, reads_forms=True))
+    Note(_neither_bound, reads_forms=True)))
 
 
 record(
@@ -546,21 +559,17 @@ record(
     location="Section 2.2, Theorem 2.3 (proof in Appendix A.2)",
     statement="For large n, l1 ~ max over datasets of sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (CLT + the mean "
               "absolute value of a centred normal).",
-    derived=D.eq2_sum_form,
-    derivation="derivations.pan_strict.framework.binomial_mad",
     assumptions="unbiased estimator; n -> oo (CLT); checked per dataset against De Moivre's exact mean "
                 "absolute deviation",
-    steps=_THM2_3_STEPS)
+    **_THM2_3_KW)
 
 
 record(
     id="pan-strict/eq2",
     location="Section 2.2, Eq. (2)",
     statement="l1 ~ max_f sqrt(2/pi) sum_v sqrt(Var[f_hat_v]) (the formula of Theorem 2.3).",
-    derived=D.eq2_sum_form,
-    derivation="derivations.pan_strict.framework.binomial_mad",
     assumptions="as Theorem 2.3",
-    steps=_THM2_3_STEPS)
+    **_THM2_3_KW)
 
 
 record(
@@ -575,8 +584,8 @@ record(
         Identity("C(2m,m)/4^m == Gamma(m+1/2)/(sqrt(pi) m!) for m = 1..12 (duplication step)",
                  lambda: list(list(zip(*D.half_binomial_mad_duplication_check()))[0]),
                  lambda: list(list(zip(*D.half_binomial_mad_duplication_check()))[1])),
-        Identity("Bin(2m,1/2): MAD/(sqrt(2/pi) sd) = 1 - 1/(8m) + ... -> 1", lambda: list(D.half_binomial_log_ratio_series()),
-                 lambda: [sympy.Integer(0), R(-1, 8)])))
+        Identity("Bin(2m,1/2): MAD/(sqrt(2/pi) sd) = 1 - 1/(8m) + ... -> 1",
+                 lambda: list(D.half_binomial_log_ratio_series()), lambda: [sympy.Integer(0), R(-1, 8)])))
 
 
 def _covariance(law) -> sympy.Matrix:
@@ -624,7 +633,8 @@ def _linear_points():
         for counts in list(_datasets(m.d, 2))[:4]:
             n_c = sum(counts)
             conv = m.domain.to_sympy
-            cov = _covariance([([conv(v) for v in e], conv(p)) for e, p in enumeration.estimate_distribution(m, counts)])
+            law = enumeration.estimate_distribution(m, counts)
+            cov = _covariance([([conv(v) for v in e], conv(p)) for e, p in law])
             yield Point({**params, "counts": counts},
                         facts={D.Q_M: Q, D.cov_nu_M: D.multinomial_count_covariance(P, counts) / n_c**2, **_shapes(P)},
                         data=cov, size=(m.d, m.n_outputs, n_c))
@@ -636,7 +646,7 @@ record(
     statement="Cov[Q nu] = Q Cov[nu] Q^T, and the variance vector is its diagonal.",
     derived=D.appA_1_linear_form,
     derivation="derivations.pan_strict.framework.variance_from_model",
-    steps=(Grid("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", _linear_points, lambda point: point.data,
+    steps=(Grid("covariance of the enumerated f_hat vs Q Cov[nu] Q^T", _linear_points, precomputed,
         value=mat_at_facts),))
 
 

@@ -8,13 +8,16 @@ identities and instance-by-instance agreement with exact enumeration of real mec
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import operator
 from functools import cache
 
 import numpy as np
 import sympy
 
 import derivations.pan_strict.framework as D
+import derivations.pan_strict.framework_symmetric_moments as DS
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, privacy
 from ldpref.exact import EXP_EPS
@@ -28,7 +31,7 @@ from ldpref.random_mechanisms import random_perturbation_matrix
 
 from .urp_l1 import _l1_comparison, l1_counterexample_mechanism  # noqa: F401 (re-exported: tests import them here)
 from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _support_matrix, complementary_pairs_mechanism,
-                        cyclic_constant_support_mechanism)
+                        cyclic_constant_support_mechanism, one_and_two_clients, response_outcomes)
 from .matrix_forms import _shapes, at, cancel_each, mat_at, mat_at_facts
 
 # ---------------------------------------------------------------------------------------------
@@ -171,7 +174,7 @@ record(
     derived=D.lemma2_1_forms,
     derivation="derivations.pan_strict.framework.lemma2_1_support_mass",
     steps=(Grid("self-support probability of every input vs e^eps (1 - sum p)/(e^eps - 1)", _lemma2_1_points,
-        lambda point: point.data, value=lambda form, point: list(at(form, point.facts))),))
+        precomputed, value=lambda form, point: list(at(form, point.facts))),))
 
 
 @cache
@@ -225,7 +228,8 @@ record(
 # Section 2.4: symmetric configurations, the Eq. (5) estimator, Theorem 2.5
 def _symmetric_grid():
     """(name, protocol) with known support sets, p, q: exact and symbolic e^eps."""
-    return _pure_grid() + [("grr d=3 (symbolic)", grr(3, EXP_EPS)), ("ss d=4 k=2 (symbolic)", subset_selection(4, 2, EXP_EPS))]
+    return _pure_grid() + [("grr d=3 (symbolic)", grr(3, EXP_EPS)),
+                           ("ss d=4 k=2 (symbolic)", subset_selection(4, 2, EXP_EPS))]
 
 
 def _def2_5_points():
@@ -283,31 +287,28 @@ record(
     statement="Matrix form of Definition 2.5: S^T P = (p* - q*) I + q* J (the support probability matrix).",
     derived=D.eq4_matrix_form,
     derivation="derivations.pan_strict.framework.support_probability_matrix",
-    steps=(Grid("S^T P vs (p* - q*) I + q* J", _eq4_points, lambda point: point.data,
+    steps=(Grid("S^T P vs (p* - q*) I + q* J", _eq4_points, precomputed,
         value=mat_at_facts),))
 
 
 @cache
-def _eq5_facts():
-    """(name, d, counts, p*, q*, exact mean, exact variance) of the Eq. (5) estimator of each symmetric
-    protocol, by enumeration of the real mechanism."""
+def _eq5_points():
+    """Per symmetric protocol and dataset: ``data`` is (d, counts, p*, q*, exact mean, exact variance) of the Eq. (5)
+    estimator, by enumeration of the real mechanism."""
     rows = []
     for name, proto in _symmetric_grid():
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
         me = m.with_decoder(cancel_each(D.eq5_decoder(S, p, q)).tolist(), name=name + " eq5")
-        grid = [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)] if "symbolic" not in name else [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]
+        grid = (one_and_two_clients(m.d) if "symbolic" in name
+                else [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)])
         for counts in grid:
             mom = enumeration.enumerated_moments(me, counts)
-            rows.append((name, m.d, counts, p, q, [sympy.cancel(v) for v in mom["mean"]],
-                         [sympy.cancel(v) for v in mom["variance"]]))
+            rows.append(Point({"mechanism": name, "counts": counts}, size=(m.d, sum(counts)),
+                              data=(m.d, counts, p, q, [sympy.cancel(v) for v in mom["mean"]],
+                                    [sympy.cancel(v) for v in mom["variance"]])))
     return rows
-
-
-def _eq5_points():
-    for name, d, counts, p, q, mean, var in _eq5_facts():
-        yield Point({"mechanism": name, "counts": counts}, data=(d, counts, p, q, mean, var), size=(d, sum(counts)))
 
 
 def _eq7_value(form, point):
@@ -331,21 +332,22 @@ _EQ7_GRID = Grid("E[f_hat_v] by enumeration", _eq5_points, lambda point: point.d
 _EQ8_GRID = Grid("Var[f_hat_v] by enumeration", _eq5_points, lambda point: point.data[5], value=_eq8_value)
 
 
+def _support_fractions(proto, kvec, n_c) -> list:
+    """Per value v, the fraction of the n responses whose support set holds v (read off the protocol's sets)."""
+    return [R(sum(kvec[u] for u, s in enumerate(proto.supports) if v in s), n_c) for v in range(proto.mechanism.d)]
+
+
 def _eq5_response_points():
     """Responses of small pure protocols: exact ldpref's support-set decoder applied to the response frequencies;
     the form per value at that value's support fraction."""
-    for name, proto in _pure_grid()[:4]:
-        m = proto.mechanism
+    for name, proto, counts, outcomes in response_outcomes(_pure_grid()[:4], 5):
+        m, n_c = proto.mechanism, sum(counts)
         Qm = m.decoder_matrix()  # ldpref's pure-protocol decoder, built independently from the support sets
-        for counts in [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]:
-            n_c = sum(counts)
-            for kvec in list(enumeration.response_count_distribution(m, counts))[:5]:
-                nu = sympy.Matrix([R(c, n_c) for c in kvec])
-                fractions = [R(sum(kvec[u] for u, s in enumerate(proto.supports) if v in s), n_c) for v in range(m.d)]
-                yield Point({"mechanism": name, "responses": kvec},
-                            facts={"per value": [{D.support_fraction: fr, D.p_star: proto.p, D.q_star: proto.q}
-                                                 for fr in fractions]},
-                            data=list((Qm * nu).applyfunc(sympy.cancel)), size=(m.d, n_c))
+        for kvec, nu in outcomes:
+            yield Point({"mechanism": name, "responses": kvec},
+                        facts={"per value": [{D.support_fraction: fr, D.p_star: proto.p, D.q_star: proto.q}
+                                             for fr in _support_fractions(proto, kvec, n_c)]},
+                        data=list((Qm * nu).applyfunc(sympy.cancel)), size=(m.d, n_c))
 
 
 record(
@@ -355,24 +357,20 @@ record(
     derived=D.eq5_value_form,
     derivation="derivations.pan_strict.framework.eq5_decoder",
     steps=(Grid("Eq. (5) per value vs ldpref's support-set decoder applied to the response frequencies",
-        _eq5_response_points, lambda point: point.data,
+        _eq5_response_points, precomputed,
         value=lambda form, point: [at(form, facts) for facts in point.facts["per value"]]),))
 
 
 def _eq6_points():
-    for name, proto in _pure_grid()[:4]:
-        m = proto.mechanism
+    """The same responses: Eq. (5) evaluated value by value from the support sets against the matrix form."""
+    for name, proto, counts, outcomes in response_outcomes(_pure_grid()[:4], 5):
+        m, n_c = proto.mechanism, sum(counts)
         S = _support_matrix(proto.supports, m.d)
-        for counts in [(1,) + (0,) * (m.d - 1), (1, 1) + (0,) * (m.d - 2)]:
-            n_c = sum(counts)
-            for kvec in list(enumeration.response_count_distribution(m, counts))[:5]:
-                nu = sympy.Matrix([R(c, n_c) for c in kvec])
-                # Eq. (5) evaluated response by response, from the support sets
-                direct = [(R(sum(kvec[u] for u, s in enumerate(proto.supports) if v in s), n_c) - proto.q) / (proto.p - proto.q)
-                          for v in range(m.d)]
-                yield Point({"mechanism": name, "responses": kvec},
-                            facts={D.S_M: S, D.nu_M: nu, D.p_star: proto.p, D.q_star: proto.q, D.U_sym: S.shape[0],
-                                   D.d_sym: m.d}, data=direct, size=(m.d, n_c))
+        for kvec, nu in outcomes:
+            direct = [(fr - proto.q) / (proto.p - proto.q) for fr in _support_fractions(proto, kvec, n_c)]
+            yield Point({"mechanism": name, "responses": kvec},
+                        facts={D.S_M: S, D.nu_M: nu, D.p_star: proto.p, D.q_star: proto.q, D.U_sym: S.shape[0],
+                               D.d_sym: m.d}, data=direct, size=(m.d, n_c))
 
 
 record(
@@ -381,7 +379,7 @@ record(
     statement="Matrix form of Eq. (5): f_hat = (S^T nu - q* 1)/(p* - q*).",
     derived=D.eq6_matrix_form,
     derivation="derivations.pan_strict.framework.eq5_decoder",
-    steps=(Grid("Eq. (5) per value vs the matrix form Eq. (6)", _eq6_points, lambda point: point.data,
+    steps=(Grid("Eq. (5) per value vs the matrix form Eq. (6)", _eq6_points, precomputed,
         value=lambda form, point: list(mat_at(form, point.facts))),))
 
 
@@ -390,13 +388,11 @@ record(
     location="Section 2.4, Theorem 2.5 (Eqs. (7)-(8), from Wang et al.)",
     statement="The Eq. (5) estimator of a symmetric configuration is unbiased with Var[f_hat_v] = "
               "(f_v p*(1-p*) + (1-f_v) q*(1-q*))/(n (p* - q*)^2).",
-    derived=lambda: (D.eq7_value_form(), D.eq8_value_form()),
+    derived=DS.thm2_5_forms,
     derivation="derivations.pan_strict.framework.symmetric_variance",
     assumptions="symmetric configuration; the support count of v is Bin(n f_v, p*) + Bin(n(1 - f_v), q*)",
-    steps=(Grid("E[f_hat_v] by enumeration", _eq5_points, lambda point: point.data[4], value=_eq7_value,
-             part=lambda forms: forms[0]),
-        Grid("Var[f_hat_v] by enumeration", _eq5_points, lambda point: point.data[5], value=_eq8_value,
-             part=lambda forms: forms[1])))
+    steps=(dataclasses.replace(_EQ7_GRID, part=operator.itemgetter(0)),
+           dataclasses.replace(_EQ8_GRID, part=operator.itemgetter(1))))
 
 
 record(

@@ -14,6 +14,7 @@ import numpy as np
 import sympy
 
 import derivations.pan_strict.framework as D
+import derivations.pan_strict.framework_cor2_1 as DC
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.exact import EXP_EPS
@@ -161,8 +162,10 @@ def _urp_decoder_points():
                         size=(d, P.shape[0], sum(counts)), model=[R(c, sum(counts)) for c in counts])
 
 
-_URP_DECODER_GRID = Grid("URP decoder: Q_urp P_urp = average of Pi^T Q P Pi = I; E[f_hat] = f (enumeration)",
-                         _urp_decoder_points, precomputed, value=mat_at_facts)
+#: what Theorem 2.7 and Eq. (9) share: one form, one grid
+_EQ9_KW = dict(derived=D.eq9_matrix_form,
+               steps=(Grid("URP decoder: Q_urp P_urp = average of Pi^T Q P Pi = I; E[f_hat] = f (enumeration)",
+                           _urp_decoder_points, precomputed, value=mat_at_facts),))
 
 
 record(
@@ -170,19 +173,17 @@ record(
     location="Section 2.4, Theorem 2.7",
     statement="Q_urp = [Pi_pi^T Q]_pi (the decoder of response (pi, y) is column y of Q with rows permuted by pi) "
               "is an unbiased reconstruction matrix for the URP perturbation.",
-    derived=D.eq9_matrix_form,
     derivation="derivations.pan_strict.framework.urp_mechanism_matrices",
     assumptions="Q P = I",
-    steps=(_URP_DECODER_GRID,))
+    **_EQ9_KW)
 
 
 record(
     id="pan-strict/eq9",
     location="Section 2.4, Eq. (9) (proof of Theorem 2.7)",
     statement="Q_urp P_urp = (1/d!) sum_pi Pi^T Q P Pi = I.",
-    derived=D.eq9_matrix_form,
     derivation="derivations.pan_strict.framework.permutation_average",
-    steps=(_URP_DECODER_GRID,))
+    **_EQ9_KW)
 
 
 def _def2_6_points():
@@ -216,22 +217,18 @@ record(
 
 
 @cache
-def _urp_variance_facts():
-    """(name, P, Q, counts, exact variance vector of the explicit URP mechanism by enumeration)."""
+def _urp_variance_points():
+    """Per base estimator and dataset: ``data`` is (P, Q, counts, the exact variance vector of the explicit URP
+    mechanism by enumeration)."""
     rows = []
     for name, P, Q, S, e in _urp_grid():
         um = _urp_mechanism(name)
         d = P.shape[1]
-        grid = list(_datasets(d, 2)) if d <= 3 else list(_datasets(d, 1))
-        for counts in grid:
-            rows.append((name, P, Q, counts, enumeration.enumerated_moments(um, counts)["variance"]))
+        for counts in _datasets(d, 2 if d <= 3 else 1):
+            rows.append(Point({"base": name, "counts": counts},
+                              data=(P, Q, counts, enumeration.enumerated_moments(um, counts)["variance"]),
+                              size=(d, P.shape[0], sum(counts))))
     return rows
-
-
-def _urp_variance_points():
-    for name, P, Q, counts, exact in _urp_variance_facts():
-        d, n_c = P.shape[1], sum(counts)
-        yield Point({"base": name, "counts": counts}, data=(P, Q, counts, exact), size=(d, P.shape[0], n_c))
 
 
 def _eq10_value(form, point):
@@ -242,8 +239,10 @@ def _eq10_value(form, point):
     return list(mat_at(form, {D.urp_avg_M: D.permutation_average(A), D.f_M: f, D.n: sum(counts), D.d_sym: P.shape[1]}))
 
 
-_EQ10_GRID = Grid("URP variance by enumeration of the explicit mechanism", _urp_variance_points,
-                  lambda point: point.data[3], value=_eq10_value)
+#: what Lemma 2.3 and Eq. (10) share: one form, one grid
+_EQ10_KW = dict(derived=D.eq10_matrix_form, derivation="derivations.pan_strict.framework.permutation_average",
+                steps=(Grid("URP variance by enumeration of the explicit mechanism", _urp_variance_points,
+                            lambda point: point.data[3], value=_eq10_value),))
 
 
 def _thm2_8_value(form, point):
@@ -268,19 +267,15 @@ record(
     id="pan-strict/lemma2.3",
     location="Section 2.4, Lemma 2.3 (Eq. (10))",
     statement="The URP variance vector is ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
-    derived=D.eq10_matrix_form,
-    derivation="derivations.pan_strict.framework.permutation_average",
     assumptions="Q P = I",
-    steps=(_EQ10_GRID,))
+    **_EQ10_KW)
 
 
 record(
     id="pan-strict/eq10",
     location="Section 2.4, Eq. (10)",
     statement="Var_urp = ((1/d!) sum_pi Pi^T (Q o Q) P Pi f - f)/n.",
-    derived=D.eq10_matrix_form,
-    derivation="derivations.pan_strict.framework.permutation_average",
-    steps=(_EQ10_GRID,))
+    **_EQ10_KW)
 
 
 record(
@@ -335,7 +330,7 @@ record(
 
 @cache
 def _cor2_1_facts() -> tuple:
-    """((params, whether l(URP) <= l(Phi) exactly, size) per case, the l1 comparisons' details): l2 by the exact
+    """(a point per case, ``data`` whether l(URP) <= l(Phi) exactly; the l1 comparisons' details): l2 by the exact
     worst cases of the explicit mechanisms at n = 1, 2 (the URP grid's bases, unbiased random mechanisms, the l1
     counterexample); l1 at n = 1 through certified intervals, undecided cases left out."""
     cases = []
@@ -347,8 +342,8 @@ def _cor2_1_facts() -> tuple:
         um = urp_mechanism(P, Q)
         for n_c in (1, 2):
             exact = losses.worst_case_l2(um, n_c).value <= losses.worst_case_l2(m, n_c).value
-            cases.append(({"base": name, "loss": "l2", "n_clients": n_c, "P": P, "Q": Q}, bool(exact),
-                          (m.d, m.n_outputs, n_c)))
+            cases.append(Point({"base": name, "loss": "l2", "n_clients": n_c, "P": P, "Q": Q}, data=bool(exact),
+                               size=(m.d, m.n_outputs, n_c)))
     details = []
     l1_bases = [("l1 counterexample", l1_counterexample_mechanism(), 0)] + \
         [(n, m, 1) for n, m in bases if m.d == 3 and m.n_outputs <= 4 and n != "l1 counterexample"][:2]
@@ -357,14 +352,14 @@ def _cor2_1_facts() -> tuple:
         details.append(f"{name}: {detail}")
         if exact is None or not _l1_decided(m, phi):
             continue
-        cases.append(({"base": name, "loss": "l1", "n_clients": 1, "P": m.perturbation_matrix(),
-                       "Q": m.decoder_matrix(), "phi_lower": phi.lower, "phi_upper": phi.upper}, exact,
-                      (m.d, m.n_outputs, 1, rank)))
+        cases.append(Point({"base": name, "loss": "l1", "n_clients": 1, "P": m.perturbation_matrix(),
+                            "Q": m.decoder_matrix(), "phi_lower": phi.lower, "phi_upper": phi.upper}, data=exact,
+                           size=(m.d, m.n_outputs, 1, rank)))
     return tuple(cases), tuple(details)
 
 
 def _cor2_1_points():
-    return (Point(params, data=exact, size=size) for params, exact, size in _cor2_1_facts()[0])
+    return _cor2_1_facts()[0]
 
 
 def _cor2_1_value(form, point, role):
@@ -388,8 +383,7 @@ record(
     assumptions="Q P = I; l1 in the normal approximation of Eq. (2), compared through certified intervals",
     printed=PR.cor2_1_printed,
     # the printed implication with l1 taken out of the losses it covers (l2 holds on every instance)
-    correction=lambda: sympy.Implies(sympy.Contains(PR.LOSS, sympy.FiniteSet(PR.LOSS_L2), evaluate=False),
-                                     PR.URP_NO_WORSE),
+    correction=DC.cor2_1_correction,
     root_cause="sec2.4.urp-l1",
     note="The corollary's formula is lost in our copy; its words survive ('the worst-case precision of Phi also "
          "applies to Phi_urp', and 'if Phi is optimal, Phi_urp must also be optimal', for Claim 2.1's two losses) "

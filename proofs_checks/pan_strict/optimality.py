@@ -19,6 +19,7 @@ import sympy
 from sympy.polys.fields import sfield
 
 import derivations.pan_strict.framework as F
+import derivations.pan_strict.framework_urp_optimum as DU
 import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses
@@ -29,7 +30,7 @@ from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
-from .framework import complementary_pairs_mechanism, urp_mechanism
+from .framework import _support_matrix, complementary_pairs_mechanism, urp_mechanism
 from .matrix_forms import at, at_facts, cancel_each, mat_at_facts
 
 SEED = 20260602
@@ -39,14 +40,18 @@ E = EXP_EPS
 
 # ---------------------------------------------------------------------------------------------
 # The OSC zoo: real mechanisms with an optimal symmetric configuration
+def _ss_member(name, d, k, e) -> tuple:
+    """(name, d, k, e^eps, Mechanism, P, S) of real Subset Selection (its own decoder is Eq. (5))."""
+    ss = subset_selection(d, k, e)
+    m = ss.mechanism
+    return name, d, k, sympy.sympify(e), m, m.perturbation_matrix(), _support_matrix(ss.supports, d)
+
+
 @cache
 def _osc_zoo():
     """(name, d, k, e^eps, Mechanism with the Eq. (5) decoder, P, S) -- every entry exact."""
-    zoo = []
-    for d, k, e in [(3, 1, 2), (4, 2, 3), (5, 2, 2), (5, 3, R(3, 2)), (6, 2, 2), (4, 1, 3)]:
-        ss = subset_selection(d, k, e)
-        S = sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in ss.supports])
-        zoo.append((f"ss d={d} k={k} e={e}", d, k, sympy.sympify(e), ss.mechanism, ss.mechanism.perturbation_matrix(), S))
+    zoo = [_ss_member(f"ss d={d} k={k} e={e}", d, k, e)
+           for d, k, e in [(3, 1, 2), (4, 2, 3), (5, 2, 2), (5, 3, R(3, 2)), (6, 2, 2), (4, 1, 3)]]
     for d, T, e, label in [(7, (0, 1, 3), 2, "Fano plane"), (7, (2, 4, 5, 6), 3, "Fano complement"),
                            (11, (1, 3, 4, 5, 9), 2, "Paley d=11")]:
         P, S = O.cyclic_design(d, T, e)
@@ -75,15 +80,11 @@ def _cancel(v):
 
 @cache
 def _symbolic_zoo():
-    out = []
-    for d, k in [(3, 1), (4, 2)]:
-        ss = subset_selection(d, k, E)
-        S = sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in ss.supports])
-        out.append((f"ss d={d} k={k} (symbolic e^eps)", d, k, E, ss.mechanism, ss.mechanism.perturbation_matrix(), S))
+    out = [_ss_member(f"ss d={d} k={k} (symbolic e^eps)", d, k, E) for d, k in [(3, 1), (4, 2)]]
     P, S = O.cyclic_design(7, (0, 1, 3), E)
     p, q = F.symmetric_pq(S, P)
-    out.append(("Fano plane (symbolic e^eps)", 7, 3, E, Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist()),
-                P, S))
+    fano = Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist())
+    out.append(("Fano plane (symbolic e^eps)", 7, 3, E, fano, P, S))
     return out
 
 
@@ -102,6 +103,18 @@ def _support_facts():
                          p=sympy.cancel(p_read), q=sympy.cancel(q_read), pair=pair,
                          sizes=set(F.support_sizes(S_read)), U=P.shape[0]))
     return rows
+
+
+def _zero_identity(name, residual) -> Identity:
+    """``residual(form) == 0`` (a rational function of the derived form): proved by ``cancel`` when it vanishes; when
+    it does not, its value at one rational point is recorded instead, so a wrong form fails without a slow
+    ``simplify``."""
+    def lhs(forms):
+        value = sympy.cancel(residual(forms.derived()))
+        probe = value.subs({O.d: 7, O.e: R(7, 3), O.n: 2, O.k: R(5, 2)}) if value.free_symbols else value
+        return value if probe == 0 else probe
+
+    return Identity(name, lhs, lambda forms: sympy.Integer(0), reads_forms=True)
 
 
 MASS_X = sympy.Symbol(r"\sum_{u} p_u S_{u x}")  # the symbols of the Appendix B.3 forms
@@ -123,22 +136,22 @@ def _at_point(form, point):
     return _at(form, extra or None, **names)
 
 
-def _facts_grid(name, exact, symbols=None, names=("d", "k", "e")):
-    """A grid over the OSC zoo: ``exact(row)`` read off the real mechanism; the form at the names ``names`` of the
-    row and at the further symbols ``symbols(row)``."""
-    def points():
-        for r in _support_facts():
-            facts = {key: r[key] for key in names}
-            facts.update(symbols(r) if symbols else {})
-            yield Point({"mechanism": r["name"]}, facts=facts, data=r, size=(r["d"], r["U"]))
+def _zoo_points(exact, symbols=None, names=("d", "k", "e")):
+    """A point per member of the OSC zoo: ``data`` is ``exact(row)`` read off the real mechanism; the form is taken
+    at the names ``names`` of the row and at the further symbols ``symbols(row)``."""
+    for r in _support_facts():
+        facts = {key: r[key] for key in names}
+        facts.update(symbols(r) if symbols else {})
+        yield Point({"mechanism": r["name"]}, facts=facts, data=exact(r), size=(r["d"], r["U"]))
 
-    return Grid(name, points, lambda point: exact(point.data), value=_at_point)
+
+def _facts_grid(name, exact, symbols=None, names=("d", "k", "e")):
+    """A grid over the OSC zoo (:func:`_zoo_points`), the form at each point's facts."""
+    return Grid(name, lambda: _zoo_points(exact, symbols, names), precomputed, value=_at_point)
 
 
 def _lemma_b1_points():
-    for r in _support_facts():
-        yield Point({"mechanism": r["name"]}, facts={"d": r["d"], "k": r["k"], "e": r["e"]},
-                    data=[r["base_sum"], r["mass"]], size=(r["d"], r["U"]))
+    yield from _zoo_points(lambda r: [r["base_sum"], r["mass"]])
     # also constant-support mechanisms that are NOT symmetric (Lemma B.1 needs no symmetry)
     for T in [(0, 1), (0, 2, 3)]:
         P, S = O.cyclic_design(5, T, 3)
@@ -155,7 +168,7 @@ record(
     derived=O.lemma_b1_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
     steps=(Grid("base-probability sums read off real constant-support mechanisms", _lemma_b1_points,
-                lambda point: point.data, value=_at_point),))
+                precomputed, value=_at_point),))
 
 
 record(
@@ -203,7 +216,7 @@ record(
     location="Appendix B.3 (variance argument)",
     statement="Sampling a row of S with probability p_u/sum p, its entries s_x have mean k/d and, since sum_x s_x = k "
               "has zero variance, Cov(s_x, s_y) = -Var(s_x)/(d-1); hence E[s_x s_y] = k(k-1)/(d(d-1)).",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"\mathbb{E}[s_x s_y]"), O.pair_support_mass(), evaluate=False),
+    derived=O.pair_support_form,
     derivation="derivations.pan_strict.optimality.pair_support_mass",
     assumptions="symmetric configuration with constant support size k",
     steps=(_facts_grid("E[s_x s_y] of the real support matrix vs k(k-1)/(d(d-1))", lambda r: r["pair"],
@@ -211,9 +224,7 @@ record(
 
 
 def _lemma3_1_points():
-    for r in _support_facts():
-        yield Point({"mechanism": r["name"]}, facts={"d": r["d"], "k": r["k"], "e": r["e"]}, data=[r["p"], r["q"]],
-                    size=(r["d"], r["U"]))
+    yield from _zoo_points(lambda r: [r["p"], r["q"]])
     # Subset Selection's own (p, q) (ldpref, binomial-coefficient form) on a wider grid
     for d in range(3, 9):
         for k in range(1, d):
@@ -229,29 +240,25 @@ record(
               "q* = k(k e^eps - e^eps + d - k)/((d - 1)(k e^eps + d - k)).",
     derived=O.lemma3_1_form,
     derivation="derivations.pan_strict.optimality.osc_cross_support_probability",
-    steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, lambda point: point.data,
+    steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, precomputed,
                 value=_at_point),))
 
 
 # ---------------------------------------------------------------------------------------------
 # Lemma 3.2 / Eq. (11), Eq. (21)
 @cache
-def _variance_facts():
-    """(name, d, k, e, counts, |U|, exact variance vector by enumeration of the real OSC)."""
+def _variance_points():
+    """Per real OSC and dataset: ``data`` is (d, k, e, counts, the exact variance vector by enumeration)."""
     rows = []
     for name, d, k, e, m, P, S in _osc_zoo() + _symbolic_zoo():
         datasets = [_vertex(d, 1), _vertex(d, 2), (1, 1) + (0,) * (d - 2)]
         if "symbolic" in name or m.n_outputs > 30:
             datasets = datasets[:2] if m.n_outputs <= 30 else datasets[:1]
         for counts in datasets:
-            var = enumeration.enumerated_moments(m, counts)["variance"]
-            rows.append((name, d, k, e, counts, m.n_outputs, [sympy.cancel(v) for v in var]))
+            var = [sympy.cancel(v) for v in enumeration.enumerated_moments(m, counts)["variance"]]
+            rows.append(Point({"mechanism": name, "counts": counts}, data=(d, k, e, counts, var),
+                              size=(d, m.n_outputs, sum(counts))))
     return rows
-
-
-def _variance_points():
-    for name, d, k, e, counts, U, var in _variance_facts():
-        yield Point({"mechanism": name, "counts": counts}, data=(d, k, e, counts, var), size=(d, U, sum(counts)))
 
 
 def _variance_value(form, point):
@@ -266,8 +273,10 @@ def _eq11_at(form, d, k, e, n_c, f_v):
     return _at(form, d=d, k=k, e=e, n=n_c, f_v=f_v)
 
 
-_VARIANCE_GRID = Grid("Var[f_hat_v] by exact enumeration of real OSCs", _variance_points, lambda point: point.data[4],
-                      value=_variance_value)
+#: what Lemma 3.2 and Eq. (11) share: one form, one grid
+_EQ11_KW = dict(derived=O.eq11_form, derivation="derivations.pan_strict.optimality.osc_variance",
+                steps=(Grid("Var[f_hat_v] by exact enumeration of real OSCs", _variance_points,
+                            lambda point: point.data[4], value=_variance_value),))
 
 
 record(
@@ -275,38 +284,31 @@ record(
     location="Section 3, Lemma 3.2 (Eq. (11))",
     statement="The variance of an OSC estimate as a function of (d, k, e^eps, n, f_v): Theorem 2.5 with the "
               "p*, q* of Lemma 3.1.",
-    derived=O.eq11_form,
-    derivation="derivations.pan_strict.optimality.osc_variance",
-    steps=(_VARIANCE_GRID,))
+    **_EQ11_KW)
 
 
 record(
     id="pan-strict/eq11",
     location="Section 3, Eq. (11)",
     statement="Var[f_hat_v] of an OSC with support size k (Lemma 3.2).",
-    derived=O.eq11_form,
-    derivation="derivations.pan_strict.optimality.osc_variance",
-    steps=(_VARIANCE_GRID,))
+    **_EQ11_KW)
 
 
 @cache
-def _l2_facts():
-    """(params, d, k, e, n, |U|, exact total) for real OSCs: worst-case l2 (exact engine, all datasets); with
-    symbolic e^eps the total variance at every vertex dataset (the same for every dataset)."""
+def _l2_points():
+    """Real OSCs: ``data`` is the worst-case l2 (exact engine, all datasets); with symbolic e^eps the total variance
+    at every vertex dataset (the same for every dataset)."""
     rows = []
     for name, d, k, e, m, P, S in _osc_zoo():
         for n_c in (1, 5):
-            rows.append(({"mechanism": name, "n": n_c}, d, k, e, n_c, m.n_outputs, losses.worst_case_l2(m, n_c).value))
+            rows.append(Point({"mechanism": name, "n": n_c}, facts={"d": d, "k": k, "e": e, "n": n_c},
+                              data=losses.worst_case_l2(m, n_c).value, size=(d, m.n_outputs, n_c)))
     for name, d, k, e, m, P, S in _symbolic_zoo()[:2]:
         for v in range(d):
-            rows.append(({"mechanism": name, "vertex": v}, d, k, e, 1, m.n_outputs,
-                         sympy.cancel(sum(enumeration.enumerated_moments(m, _vertex(d, 1, v))["variance"]))))
+            total = sympy.cancel(sum(enumeration.enumerated_moments(m, _vertex(d, 1, v))["variance"]))
+            rows.append(Point({"mechanism": name, "vertex": v}, facts={"d": d, "k": k, "e": e, "n": 1}, data=total,
+                              size=(d, m.n_outputs, 1)))
     return rows
-
-
-def _l2_points():
-    for params, d, k, e, n_c, U, exact in _l2_facts():
-        yield Point(params, facts={"d": d, "k": k, "e": e, "n": n_c}, data=exact, size=(d, U, n_c))
 
 
 record(
@@ -316,10 +318,9 @@ record(
               "(so the max over datasets can be dropped).",
     derived=O.eq21_form,
     derivation="derivations.pan_strict.optimality.osc_l2",
-    steps=(Identity("Eq. (21) == sum of Eq. (11) over v (derived from the model)",
-                    lambda forms: sympy.cancel(forms.derived().rhs - O._l2_symbolic()), lambda forms: sympy.Integer(0),
-                    reads_forms=True),
-           Grid("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_points, lambda point: point.data,
+    steps=(_zero_identity("Eq. (21) == sum of Eq. (11) over v (derived from the model)",
+                          lambda form: form.rhs - O._l2_symbolic()),
+           Grid("worst-case l2 of real OSCs (ldpref, all datasets) vs Eq. (21)", _l2_points, precomputed,
                 value=_at_point)))
 
 
@@ -360,7 +361,7 @@ record(
          "not a difference set: no); both forms are evaluated on the properties read off the real mechanism.",
     kind="statement",
     steps=(Grid("OSC by construction vs Definition 3.1 on the properties read off the real mechanisms",
-                _def3_1_points, lambda point: point.data),))
+                _def3_1_points, precomputed),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -371,11 +372,16 @@ def ss_l2(d: int, k: int, e, n_c: int = 1):
     return losses.worst_case_l2(subset_selection(d, k, e).mechanism, n_c).value
 
 
+def l1_at_uniform(m: Mechanism):
+    """Eq. (2) of an estimator at the uniform dataset of d clients, rescaled to n = 1: a lower bound of its
+    worst-case l1 (the maximum over datasets), exact (a sum of square roots)."""
+    return sympy.sqrt(m.d) * losses.l1_normal_approximation(m, (1,) * m.d)
+
+
 @cache
 def ss_l1_uniform(d: int, k: int, e):
-    """Eq. (2) of the real Subset Selection mechanism at the uniform dataset of d clients, rescaled to n = 1."""
-    m = subset_selection(d, k, e).mechanism
-    return sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d)
+    """:func:`l1_at_uniform` of the real Subset Selection mechanism."""
+    return l1_at_uniform(subset_selection(d, k, e).mechanism)
 
 
 def _k_bar(P, e, d):
@@ -404,11 +410,11 @@ def _extremal_cases():
     # d = 4, k = 2: the orbits of {0,1} and {0,2} with equal weights (pair {0,2} twice as often: not symmetric)
     P1, S1 = O.cyclic_design(4, (0, 1), 3)
     P2, S2 = O.cyclic_design(4, (0, 2), 3)
-    cases.append(("two orbits {0,1},{0,2} mod 4 e=3", sympy.Matrix.vstack(P1, P2) / 2, sympy.Matrix.vstack(S1, S2), sympy.Integer(3)))
+    cases.append(("two orbits {0,1},{0,2} mod 4 e=3", sympy.Matrix.vstack(P1, P2) / 2, sympy.Matrix.vstack(S1, S2),
+                  sympy.Integer(3)))
     for d, k, e in [(4, 2, 3), (5, 2, 2)]:
-        ss = subset_selection(d, k, e)
-        cases.append((f"ss d={d} k={k} e={e}", ss.mechanism.perturbation_matrix(),
-                      sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in ss.supports]), sympy.sympify(e)))
+        name, _, _, e, _, P, S = _ss_member(f"ss d={d} k={k} e={e}", d, k, e)
+        cases.append((name, P, S, e))
     return [(n, P, S, e, F.symmetric_pq(S, P) is not None, set(F.support_sizes(S))) for n, P, S, e in cases]
 
 
@@ -426,15 +432,12 @@ def _urp_opt_l2(name):
 
 # ---------------------------------------------------------------------------------------------
 # Section 3 preamble, Theorem 3.2, Appendix B.1
-_FROB = sympy.Symbol(r"\|Q D^{1/2}\|_F^2")
-
-
 def _frobenius_points():
     for name, P, S, e, sym, sizes in [c for c in _extremal_cases() if c[1].shape[1] <= 4][:4]:
         for Q in (Mechanism(P.tolist()).decoder_matrix(), F.urp_optimal_decoder(P)):
             Dh = sympy.diag(*[sympy.sqrt(s) for s in P * sympy.ones(P.shape[1], 1)])
             frob = sum(v**2 for v in (Q * Dh))
-            yield Point({"mechanism": name}, facts={_FROB: sympy.expand(frob), F.d_sym: P.shape[1], F.n: 1},
+            yield Point({"mechanism": name}, facts={DU.frobenius_sym: sympy.expand(frob), F.d_sym: P.shape[1], F.n: 1},
                         data=(P, Q), size=(P.shape[1], P.shape[0]))
 
 
@@ -447,7 +450,7 @@ record(
     location="Section 3 (after Theorem 2.8)",
     statement="The URP l2 loss is (||Q D^{1/2}||_F^2/d - 1)/n with D = diag(P 1): minimising it over Q is "
               "minimising a weighted Frobenius norm.",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"\ell_2"), (sympy.Symbol(r"\|Q D^{1/2}\|_F^2") / F.d_sym - 1) / F.n, evaluate=False),
+    derived=DU.frobenius_l2_form,
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     steps=(Grid("worst-case l2 of the explicit URP mechanism vs the Frobenius form", _frobenius_points,
                 _frobenius_l2, value=at_facts),))
@@ -522,9 +525,9 @@ record(
     statement="M = P^T D^-1 P (D = diag(P 1)) has the all-ones vector as eigenvector with eigenvalue 1.",
     derived=O.ones_eigenvector_form,
     derivation="derivations.pan_strict.optimality.ones_eigenvector_form",
-    steps=(*(Identity(f"generic {U}x{d}: M 1 == the form's entries", _generic_m_ones(d, U), _form_entries(d), reads_forms=True)
-          for d, U in [(2, 3), (3, 3)]),
-        Grid("M 1 on real mechanisms", _eigvec_points, lambda point: point.data,
+    steps=(*(Identity(f"generic {U}x{d}: M 1 == the form's entries", _generic_m_ones(d, U), _form_entries(d),
+                      reads_forms=True) for d, U in [(2, 3), (3, 3)]),
+        Grid("M 1 on real mechanisms", _eigvec_points, precomputed,
              value=lambda form, point: [at(form, {})] * len(point.data))))
 
 
@@ -598,13 +601,12 @@ def _jensen_points():
 record(
     id="pan-strict/appB.1.concavity",
     location="Appendix B.1",
-    statement="g is concave in k (g'' = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3 < 0), so with sum_u p_u k_u fixed "
-              "(Lemma 2.1) sum_u p_u g(k_u) <= (sum p) g(k_bar), with equality iff k_u is constant.",
-    derived=lambda: sympy.Eq(sympy.Symbol("g''(k)"), O.g_second_derivative(), evaluate=False),
+    statement="g is concave in k (g'' = -2 d e^eps (e^eps - 1)^2/(d + (e^eps - 1) k)^3 < 0), so with sum_u p_u k_u "
+              "fixed (Lemma 2.1) sum_u p_u g(k_u) <= (sum p) g(k_bar), with equality iff k_u is constant.",
+    derived=O.g_concavity_form,
     derivation="derivations.pan_strict.optimality.g_second_derivative",
-    steps=(Identity("g'' of the model's g == the form",
-                    lambda forms: sympy.cancel(sympy.diff(O.g_weight(O.k, O.d, O.e), O.k, 2) - forms.derived().rhs),
-                    lambda forms: sympy.Integer(0), reads_forms=True),
+    steps=(_zero_identity("g'' of the model's g == the form",
+                          lambda form: sympy.diff(O.g_weight(O.k, O.d, O.e), O.k, 2) - form.rhs),
            Grid("Jensen on real mechanisms: (<=, equality iff constant support)", _jensen_points, precomputed)))
 
 
@@ -656,25 +658,27 @@ def _q_star_facts():
         if m.n_outputs > 30:
             continue
         p, q = F.symmetric_pq(S, P)
-        rows.append(({"base": name, "decoder": "Q*(P), P symmetric"}, d, P.shape[0], lib_urp_decoder(m.P).to_Matrix(), S, p, q))
+        rows.append(({"base": name, "decoder": "Q*(P), P symmetric"}, d, P.shape[0], lib_urp_decoder(m.P).to_Matrix(),
+                     S, p, q))
     for name, P, d, Pu, Su, pu, qu, *_ in _urp_of_nonsymmetric():
         rows.append(({"base": name, "decoder": "Q*(P_urp)"}, d, Pu.shape[0], F.urp_optimal_decoder(Pu), Su, pu, qu))
     return rows
 
 
 @cache
-def _thm3_3_facts():
-    """(params, is Q* the Eq. (5) decoder?) -- the exact fact at each instance, with the structural facts
+def _thm3_3_points():
+    """Per instance, ``data`` is whether Q* is the Eq. (5) decoder (exact), the params carry the structural facts
     (extremal, constant support, symmetric) of the perturbation whose Q* is taken."""
     rows = []
     for params, d, U, Q_star, S, p, q in _q_star_facts():
-        rows.append(({**params, "extremal": True, "constant_support": True, "symmetric": True},
-                     Q_star == F.eq5_decoder(S, p, q), (d, U, 0)))
+        rows.append(Point({**params, "extremal": True, "constant_support": True, "symmetric": True},
+                          data=Q_star == F.eq5_decoder(S, p, q), size=(d, U, 0)))
     for name, P, d, Pu, Su, pu, qu, *_ in _urp_of_nonsymmetric():
         # the URP estimator built from Q*(P) of the non-symmetric base P: is it the Eq. (5) decoder?
         _, Qu, _ = F.urp_matrices(P, F.urp_optimal_decoder(P))
-        rows.append(({"base": name, "decoder": "[Pi^T Q*(P)] of a non-symmetric base", "extremal": True,
-                      "constant_support": True, "symmetric": False}, Qu == F.eq5_decoder(Su, pu, qu), (d, P.shape[0], 2)))
+        rows.append(Point({"base": name, "decoder": "[Pi^T Q*(P)] of a non-symmetric base", "extremal": True,
+                           "constant_support": True, "symmetric": False}, data=Qu == F.eq5_decoder(Su, pu, qu),
+                          in_condition=False, size=(d, P.shape[0], 2)))
     return rows
 
 
@@ -704,15 +708,14 @@ record(
     condition="the configuration is also symmetric (Appendix B.2 uses Theorem 2.6: apply Q* to the URP mechanism "
               "itself, Q*(P_urp) = (S_urp^T - q* J)/(p* - q*)); the URP estimator assembled from Q*(P) of a "
               "non-symmetric constant-support P is not Eq. (5)",
-    steps=(Grid("is Q* (exact) the Eq. (5) decoder?", lambda: (Point(params, data=fact, in_condition=params["symmetric"],
-                                                                  size=size) for params, fact, size in _thm3_3_facts()),
-                precomputed),
+    steps=(Grid("is Q* (exact) the Eq. (5) decoder?", _thm3_3_points, precomputed),
            Note(_urp_of_nonsymmetric_losses)))
 
 
 def _q_star_points():
     for params, d, U, Q_star, S, p, q in _q_star_facts():
-        yield Point(params, facts={O.S_M: S, O.U: U, O.d: d, O.p_star_sym: p, O.q_star_sym: q}, data=Q_star, size=(d, U))
+        yield Point(params, facts={O.S_M: S, O.U: U, O.d: d, O.p_star_sym: p, O.q_star_sym: q}, data=Q_star,
+                    size=(d, U))
 
 
 record(
@@ -723,15 +726,15 @@ record(
     derived=O.eq5_decoder_form,
     derivation="derivations.pan_strict.optimality.sherman_morrison_inverse",
     steps=(Grid("Q* of symmetric constant-support mechanisms (exact) vs (S^T - q* J)/(p* - q*)", _q_star_points,
-                lambda point: point.data, value=mat_at_facts),))
+                precomputed, value=mat_at_facts),))
 
 
 def _sherman_morrison_product(dd):
     """(alpha I + beta J)(a I + b J) with the form's a, b at d = dd."""
     def product(forms):
-        al, be = O.alpha_sym, O.beta_sym
         a, b = at(forms.derived(), {O.d: dd})
-        return cancel_each((al * sympy.eye(dd) + be * sympy.ones(dd, dd)) * (a * sympy.eye(dd) + b * sympy.ones(dd, dd)), _cancel)
+        eye, ones = sympy.eye(dd), sympy.ones(dd, dd)
+        return cancel_each((O.alpha_sym * eye + O.beta_sym * ones) * (a * eye + b * ones), _cancel)
     return product
 
 

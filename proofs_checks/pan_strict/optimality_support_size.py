@@ -30,7 +30,7 @@ from .framework import urp_mechanism
 from .matrix_forms import at
 from .urp_l1 import l1_counterexample_mechanism
 from .optimality import (SEED, E, R, _at, _at_point, _extremal_cases, _k_bar, _osc_zoo, _urp_opt_l2, _vertex,
-                         ss_l1_uniform, ss_l2)
+                         _zero_identity, l1_at_uniform, ss_l1_uniform, ss_l2)
 
 # ---------------------------------------------------------------------------------------------
 # Theorem 3.4, Eqs. (12)-(13), Appendix B.4; Corollaries 3.1-3.3; Eqs. (14)-(15), (22)
@@ -44,18 +44,6 @@ def _argmin_k(d, e):
     values = {kk: ss_l2(d, kk, e) for kk in range(1, d)}
     best = min(values.values())
     return [kk for kk, v in values.items() if v == best], best
-
-
-def _zero_identity(name, residual) -> Identity:
-    """``residual(form) == 0`` (a rational function of the derived form): proved by ``cancel`` when it vanishes; when
-    it does not, its value at one rational point is recorded instead, so a wrong form fails without a slow
-    ``simplify``."""
-    def lhs(forms):
-        value = sympy.cancel(residual(forms.derived()))
-        probe = value.subs({O.d: 7, O.e: R(7, 3), O.n: 2, O.k: R(5, 2)}) if value.free_symbols else value
-        return value if probe == 0 else probe
-
-    return Identity(name, lhs, lambda forms: sympy.Integer(0), reads_forms=True)
 
 
 def _derivative_sign_points():
@@ -77,12 +65,14 @@ record(
     derived=O.l2_derivative,
     derivation="derivations.pan_strict.optimality.l2_derivative",
     # Eq. (21) itself is checked against the exact engine (pan-strict/appB.eq21); its k-derivative is the form
-    steps=(_zero_identity("d/dk of Eq. (21) (sympy) == the form", lambda form: sympy.diff(O._l2_symbolic(), O.k) - form),
-           _zero_identity("the derivative vanishes at k* = d/(e^eps + 1)", lambda form: form.subs(O.k, O.d / (O.e + 1))),
+    steps=(_zero_identity("d/dk of Eq. (21) (sympy) == the form",
+                          lambda form: sympy.diff(O._l2_symbolic(), O.k) - form),
+           _zero_identity("the derivative vanishes at k* = d/(e^eps + 1)",
+                          lambda form: form.subs(O.k, O.d / (O.e + 1))),
            # the derived side: the sign of the derivative on [k, k + 1] (constant there), at the midpoint
            Grid("sign of l2(k+1) - l2(k) on real Subset Selection vs the derivative's sign", _derivative_sign_points,
-                precomputed, value=lambda form, point: sympy.sign(_at(form, d=point.params["d"], e=point.params["e^eps"],
-                                                                       n=1, k=point.params["k"] + R(1, 2))))))
+                precomputed, value=lambda form, point: sympy.sign(
+                    _at(form, d=point.params["d"], e=point.params["e^eps"], n=1, k=point.params["k"] + R(1, 2))))))
 
 
 @cache
@@ -95,12 +85,6 @@ def _thm3_4_facts():
         rows.append(dict(d=d, e=e, ks=ks, args=args, best=best, l2_n7=ss_l2(d, ks, e, 7)))
     integer_min = [(d, e, _argmin_k(d, e)[1]) for d, e in NONINTEGER]
     return rows, integer_min
-
-
-@cache
-def _thm3_4_l1_facts():
-    """Eq. (2) of the real Subset Selection mechanism at integer k* (the l1 side needs no search over k)."""
-    return [dict(d=d, e=e, l1=ss_l1_uniform(d, int(O.optimal_k(d, e)), e)) for d, e in INTEGER_KSTAR], []
 
 
 ARGMIN, MIN, N7, SIGN = ("exhaustive argmin over k", "min over k of real SS l2", "n = 7",
@@ -136,7 +120,9 @@ def _l2_value(forms, point):
 
 
 def _l1_points():
-    return (Point({"d": r["d"], "e^eps": r["e"]}, data=r["l1"], size=(r["d"], 0)) for r in _thm3_4_l1_facts()[0])
+    """Eq. (2) of the real Subset Selection mechanism at integer k* (the l1 side needs no search over k)."""
+    return (Point({"d": d, "e^eps": e}, data=ss_l1_uniform(d, int(O.optimal_k(d, e)), e), size=(d, 0))
+            for d, e in INTEGER_KSTAR)
 
 
 def _l1_value(forms, point):
@@ -176,16 +162,13 @@ record(
     location="Section 3, Theorem 3.4 (Eqs. (12)-(13), proof in Appendix B.4)",
     statement="With k = k* = d/(e^eps + 1), l2 and l1 of an OSC reach their minima "
               "l2 = (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) and l1 = sqrt(2 d l2/pi).",
-    derived=lambda: (sympy.Eq(sympy.Symbol("k^{*}"), O.optimal_k_symbolic(), evaluate=False), O.eq12_form(), O.eq13_form()),
+    derived=O.thm3_4_forms,
     derivation="derivations.pan_strict.optimality.optimal_k",
     assumptions="k* an integer in 1..d-1 (else Corollaries 3.2-3.3); exhaustive search over every integer k on the "
                 "real Subset Selection mechanism",
-    steps=(Identity("d l2/dk of Eq. (21) vanishes at the form's k*",
-                    lambda forms: sympy.cancel(O.l2_derivative().subs(O.k, forms.derived()[0].rhs)),
-                    lambda forms: sympy.Integer(0), reads_forms=True),
-           Identity("Eq. (21) at k* == the form's min l2",
-                    lambda forms: sympy.cancel(O._min_l2_regular() - forms.derived()[1].rhs),
-                    lambda forms: sympy.Integer(0), reads_forms=True),
+    steps=(_zero_identity("d l2/dk of Eq. (21) vanishes at the form's k*",
+                          lambda forms: O.l2_derivative().subs(O.k, forms[0].rhs)),
+           _zero_identity("Eq. (21) at k* == the form's min l2", lambda forms: O._min_l2_regular() - forms[1].rhs),
            _L2_GRID, _L1_GRID, _certified_l1(lambda form: form[2])))
 
 
@@ -195,8 +178,7 @@ record(
     statement="min l2 = (d-1)(4 d e^eps - (e^eps + 1)^2)/(n d (e^eps - 1)^2) at k* = d/(e^eps + 1).",
     derived=O.eq12_form,
     derivation="derivations.pan_strict.optimality.min_l2",
-    steps=(Identity("Eq. (21) at k* == the form", lambda forms: sympy.cancel(O._min_l2_regular() - forms.derived().rhs),
-                    lambda forms: sympy.Integer(0), reads_forms=True),
+    steps=(_zero_identity("Eq. (21) at k* == the form", lambda form: O._min_l2_regular() - form.rhs),
            _L2_GRID_NO_K))
 
 
@@ -218,9 +200,10 @@ def _osc_at_kstar_points():
         p, q = F.symmetric_pq(S, P)
         oscs.append((f"{label} e={e}", d, len(T), e, Mechanism(P.tolist(), F.eq5_decoder(S, p, q).tolist())))
     for name, d, k, e, m in oscs:
-        yield Point({"osc": name, "loss": "l2"}, facts={"d": d, "e": e}, data=losses.worst_case_l2(m, 1).value, size=(d,))
+        yield Point({"osc": name, "loss": "l2"}, facts={"d": d, "e": e}, data=losses.worst_case_l2(m, 1).value,
+                    size=(d,))
         yield Point({"osc": name, "loss": "l1"}, facts={"d": d, "e": e},
-                    data=sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d), size=(d,))
+                    data=l1_at_uniform(m), size=(d,))
 
 
 def _random_decoders_never_better():
@@ -243,7 +226,7 @@ record(
     id="pan-strict/cor3.1",
     location="Section 3, Corollary 3.1",
     statement="Any estimator with an optimal symmetric configuration and support size k* is l1- and l2-optimal.",
-    derived=lambda: (O.eq12_form(), O.eq13_form()),
+    derived=O.cor3_1_forms,
     derivation="derivations.pan_strict.optimality.min_l2",
     kind="statement",
     steps=(Grid("OSCs at k* (Subset Selection, Fano plane, Paley design) attain the minima", _osc_at_kstar_points,
@@ -254,22 +237,15 @@ record(
                 "decoders)")))
 
 
-@cache
-def _rounding_facts():
-    rows = []
+def _rounding_points():
+    """Every k of real Subset Selection: ``data`` is l2(k)/min l2 - 1 (exact engine), the form is taken at
+    t = k - k*."""
     for d, e in NONINTEGER + INTEGER_KSTAR:
         ks = O.optimal_k(d, e)
-        if ks < 1:
-            continue
-        m2 = O.min_l2(d, e, 1)
-        rows += [(d, e, kk, kk - ks, ss_l2(d, kk, e) / m2 - 1) for kk in range(1, d)]
-    return rows
-
-
-def _rounding_points():
-    """Every k of real Subset Selection: ``data`` is l2(k)/min l2 - 1 (exact engine), the form is taken at t = k - k*."""
-    for d, e, kk, t, exact in _rounding_facts():
-        yield Point({"d": d, "e^eps": e, "k": kk}, facts={"d": d, "e": e, "t": t}, data=exact, size=(d, kk))
+        if ks >= 1:
+            for kk in range(1, d):
+                yield Point({"d": d, "e^eps": e, "k": kk}, facts={"d": d, "e": e, "t": kk - ks},
+                            data=ss_l2(d, kk, e) / O.min_l2(d, e, 1) - 1, size=(d, kk))
 
 
 record(
@@ -279,7 +255,7 @@ record(
               "t^2 (e^eps+1)^4 (d-1)/((e^eps d - (e^eps+1) t)(d + (e^eps+1) t)(4 d e^eps - (e^eps+1)^2)).",
     derived=O.eq22_form,
     derivation="derivations.pan_strict.optimality.rounding_deviation",
-    steps=(Grid("l2(k)/min l2 - 1 on real Subset Selection, every k", _rounding_points, lambda point: point.data,
+    steps=(Grid("l2(k)/min l2 - 1 on real Subset Selection, every k", _rounding_points, precomputed,
         value=_at_point),))
 
 
@@ -315,8 +291,8 @@ def _largest_penalty() -> str:
 record(
     id="pan-strict/cor3.2",
     location="Section 3, Corollary 3.2 (proof in Appendix B.5)",
-    statement="When k* is not an integer, the better of the neighbouring integers k has l2(k)/l2(k*) - 1 <= Delta(-1/2) "
-              "(Eq. (22) at t = -1/2; l1 deviates by sqrt(1 + Delta) - 1).",
+    statement="When k* is not an integer, the better of the neighbouring integers k has l2(k)/l2(k*) - 1 <= "
+              "Delta(-1/2) (Eq. (22) at t = -1/2; l1 deviates by sqrt(1 + Delta) - 1).",
     derived=O.cor3_2_form,
     derivation="derivations.pan_strict.optimality.rounding_bound",
     kind="statement",
@@ -331,7 +307,7 @@ def _small_d_facts():
     for d, e in SMALL_D:
         args, best = _argmin_k(d, e) if d > 2 else ([1], ss_l2(2, 1, e))
         m = grr(d, e).mechanism
-        rows.append((d, e, args, best, losses.worst_case_l2(m, 1).value, sympy.sqrt(d) * losses.l1_normal_approximation(m, (1,) * d)))
+        rows.append((d, e, args, best, losses.worst_case_l2(m, 1).value, l1_at_uniform(m)))
     return rows
 
 
@@ -358,8 +334,7 @@ _GRR_L1_GRID = Grid("l1 of real GRR", lambda: (Point({"d": d, "e^eps": e}, data=
 
 def _l2_at_k1(name):
     """Eq. (21) at k = 1 against the (first) l2 form, an identity for all d, e^eps, n."""
-    return Identity(name, lambda forms: sympy.cancel(O.osc_l2(O.d, 1, O.e, O.n) - _first(forms.derived()).rhs),
-                    lambda forms: sympy.Integer(0), reads_forms=True)
+    return _zero_identity(name, lambda form: O.osc_l2(O.d, 1, O.e, O.n) - _first(form).rhs)
 
 
 def _first(form):
@@ -369,9 +344,9 @@ def _first(form):
 record(
     id="pan-strict/cor3.3",
     location="Section 3, Corollary 3.3 (Eqs. (14)-(15), Appendix B.6)",
-    statement="When d < e^eps + 1 (k* < 1) the best support size is k = 1 (GRR): l2 = (d-1)(d + 2e^eps - 2)/(n (e^eps-1)^2), "
-              "l1 = sqrt(2 d l2/pi).",
-    derived=lambda: (O.eq14_form(), O.eq15_form()),
+    statement="When d < e^eps + 1 (k* < 1) the best support size is k = 1 (GRR): "
+              "l2 = (d-1)(d + 2e^eps - 2)/(n (e^eps-1)^2), l1 = sqrt(2 d l2/pi).",
+    derived=O.cor3_3_forms,
     derivation="derivations.pan_strict.optimality.min_l2",
     steps=(_l2_at_k1("Eq. (21) at k = 1 == the form's min l2"), _small_d_grid(part=_first), _GRR_L1_GRID))
 
@@ -436,7 +411,8 @@ def _competitors():
         Qs = F.urp_optimal_decoder(P)
         out.append((f"random d={d} |U|={U} Q*", base.with_decoder(Qs.tolist())))
         if U > d:
-            out.append((f"random d={d} |U|={U} random unbiased", base.with_decoder(random_unbiased_decoder(rng, P, Qs).tolist())))
+            Qr = random_unbiased_decoder(rng, P, Qs)
+            out.append((f"random d={d} |U|={U} random unbiased", base.with_decoder(Qr.tolist())))
     for name, P, S, e, sym, sizes in _extremal_cases():
         out.append((name + " MP", Mechanism(P.tolist())))
         out.append((name + " Q*", Mechanism(P.tolist(), F.urp_optimal_decoder(P).tolist())))
@@ -444,7 +420,8 @@ def _competitors():
     for d, e, k1 in [(5, 2, 1), (4, 2, 1), (7, 3, 1)]:
         P = sympy.Matrix.vstack(subset_selection(d, k1, e).mechanism.perturbation_matrix() / 2,
                                 subset_selection(d, k1 + 1, e).mechanism.perturbation_matrix() / 2)
-        out.append((f"mixture ss k={k1},{k1 + 1} d={d} e={e} Q*", Mechanism(P.tolist(), F.urp_optimal_decoder(P).tolist())))
+        out.append((f"mixture ss k={k1},{k1 + 1} d={d} e={e} Q*",
+                    Mechanism(P.tolist(), F.urp_optimal_decoder(P).tolist())))
     out.append(("l1 counterexample (Cor. 2.1)", l1_counterexample_mechanism()))
     return out
 
@@ -516,7 +493,8 @@ record(
                 value=lambda forms, point: _certified_above(*point.data[1], _at(forms[1], n=1, **point.facts))),
            # continuity of the two regimes at d = e^eps + 1
            Identity("the two regimes agree at d = e^eps + 1", lambda: sympy.cancel(
-               O._min_l2_regular().subs(O.d, O.e + 1) - O._min_l2_small_d().subs(O.d, O.e + 1)), lambda: sympy.Integer(0))))
+               O._min_l2_regular().subs(O.d, O.e + 1) - O._min_l2_small_d().subs(O.d, O.e + 1)),
+                    lambda: sympy.Integer(0))))
 
 
 def _chain_points():
@@ -543,18 +521,12 @@ record(
     derivation="derivations.pan_strict.optimality.osc_l2",
     note="The chain itself is lost in our copy (only the sentence introducing it survives): no printed form.",
     kind="statement",
-    steps=(Grid("the chain on the exact engine", _chain_points, lambda point: point.data,
+    steps=(Grid("the chain on the exact engine", _chain_points, precomputed,
         value=lambda form, point: at(form, dict(zip(O.chain_syms, point.params["values"])))),))
 
 
 #: (d, e^eps) where the optimal integer support size k* is 2 or more: Subset Selection at every k competes there
 EXISTS_FORALL_GRID = [(5, R(2)), (6, R(2)), (7, R(2)), (7, R(3)), (9, R(3))]
-
-
-def _l1_at_uniform(m: Mechanism):
-    """Eq. (2) of an estimator at the uniform dataset of d clients, rescaled to n = 1: a lower bound of its
-    worst-case l1 (the maximum over datasets), exact (a sum of square roots)."""
-    return sympy.sqrt(m.d) * losses.l1_normal_approximation(m, (1,) * m.d)
 
 
 def _at_most(a, b) -> bool:
@@ -568,7 +540,7 @@ def _at_most(a, b) -> bool:
 
 
 @cache
-def _exists_forall_facts():
+def _existence_points():
     """Claim 2.1 as printed, exists Phi_sym for all Phi, under both losses at once.  At each (d, e^eps) the
     witness is fixed before any competitor is looked at: Subset Selection at the l2-optimal integer support size
     k* (Section 3; ties broken by l1), a symmetric estimator.  Its worst-case l2 is dataset independent and its
@@ -592,18 +564,17 @@ def _exists_forall_facts():
         l1_w = l1_of[k]
         for name, m in competitors:
             l2_phi = losses.worst_case_l2(m, 1).value
-            fact = bool(l2_w <= l2_phi) and _at_most(l1_w, _l1_at_uniform(m))
-            rows.append(({"estimator": name, "d": d, "exp_eps": e, "witness": f"SS k={k}"}, fact,
-                         (d, m.n_outputs)))
+            fact = bool(l2_w <= l2_phi) and _at_most(l1_w, l1_at_uniform(m))
+            rows.append(Point({"estimator": name, "d": d, "exp_eps": e, "witness": f"SS k={k}"}, data=fact,
+                              size=(d, m.n_outputs)))
     return rows
 
 
-def _existence_points():
-    return (Point(params, data=fact, size=size) for params, fact, size in _exists_forall_facts())
-
-
-_EXISTENCE_GRID = Grid("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least as good as every competitor "
-                       "under l1 and l2", _existence_points, lambda point: point.data)
+#: what Claim 2.1 and Theorem 2.9 share: the derived statement and its grid
+_EXISTENCE_KW = dict(derived=O.claim2_1_derived, derivation="derivations.pan_strict.framework.urp_l2_loss",
+                     kind="statement", steps=(Grid("one symmetric estimator (SS at k*), fixed per (d, e^eps), at least "
+                                                   "as good as every competitor under l1 and l2", _existence_points,
+                                                   precomputed),))
 
 
 record(
@@ -611,18 +582,15 @@ record(
     location="Section 2.4, Claim 2.1",
     statement="Some frequency estimator with a symmetric configuration is optimal under both l1 and l2.",
     printed=PR.claim2_1_printed,
-    derived=O.claim2_1_derived,
-    derivation="derivations.pan_strict.framework.urp_l2_loss",
-    kind="statement",
     assumptions="l1 in the normal approximation of Eq. (2)",
-    note="Printed statement: the words of Claim 2.1 survive in our copy (the two loss symbols are lost; Section 1 names "
-         "them the l1 and l2 losses).  Read as printed, one estimator for every competitor and both losses (exists "
-         "Phi_sym, for all Phi): at each (d, e^eps) the witness, Subset Selection at the l2-optimal integer k*, is "
-         "fixed before any competitor is looked at, and must be at least as precise as each competitor under l1 and "
-         "l2 at once (exact l2; for l1 the competitor's value at the uniform dataset, a lower bound of its worst "
+    note="Printed statement: the words of Claim 2.1 survive in our copy (the two loss symbols are lost; Section 1 "
+         "names them the l1 and l2 losses).  Read as printed, one estimator for every competitor and both losses "
+         "(exists Phi_sym, for all Phi): at each (d, e^eps) the witness, Subset Selection at the l2-optimal integer "
+         "k*, is fixed before any competitor is looked at, and must be at least as precise as each competitor under l1 "
+         "and l2 at once (exact l2; for l1 the competitor's value at the uniform dataset, a lower bound of its worst "
          "case).  Finitely many competitors: evidence on instances, not a proof for every estimator.  The paper's "
          "route through Corollary 2.1 fails for l1 (pan-strict/cor2.1 is an erratum for l1: URP can increase l1).",
-    steps=(_EXISTENCE_GRID,))
+    **_EXISTENCE_KW)
 
 
 record(
@@ -630,27 +598,24 @@ record(
     location="Section 2.4, Theorem 2.9",
     statement="Claim 2.1 is correct (by the URP transform and Corollary 2.1).",
     printed=PR.thm2_9_printed,
-    derived=O.claim2_1_derived,
-    derivation="derivations.pan_strict.framework.urp_l2_loss",
-    kind="statement",
-    note="Printed statement: 'Claim 2.1 is correct' survives in our copy.  Judged as Claim 2.1 is, in the printed order "
-         "of quantifiers (one symmetric witness per (d, e^eps), fixed before the competitors, under l1 and l2 at "
-         "once), on finitely many competitors.  The statement holds there with the witness Subset Selection at k*; "
-         "the paper's proof does not reach it for l1: it rests on Corollary 2.1, which fails for l1 (see "
+    note="Printed statement: 'Claim 2.1 is correct' survives in our copy.  Judged as Claim 2.1 is, in the printed "
+         "order of quantifiers (one symmetric witness per (d, e^eps), fixed before the competitors, under l1 and l2 at "
+         "once), on finitely many competitors.  The statement holds there with the witness Subset Selection at k*; the "
+         "paper's proof does not reach it for l1: it rests on Corollary 2.1, which fails for l1 (see "
          "pan-strict/cor2.1: on a 3 x 3 mechanism the URP transform raises l1 from 12.44275 to at least 12.84900).",
-    steps=(_EXISTENCE_GRID,))
+    **_EXISTENCE_KW)
 
 
 record(
     id="pan-strict/sec1.lower-bound-gap",
     location="Section 1 (Introduction) and Section 1.1",
-    statement="Ye and Barg's lower bound for LDP frequency estimation can be a small fraction (a percentage lost in our "
-              "copy) of the precision Subset Selection achieves; their constants are well below the strict bounds.",
+    statement="Ye and Barg's lower bound for LDP frequency estimation can be a small fraction (a percentage lost in "
+              "our copy) of the precision Subset Selection achieves; their constants are well below the strict bounds.",
     derived=O.eq12_form,
     derivation="derivations.pan_strict.optimality.min_l2",
     kind="cited",
     assumptions="the achieved precision: Subset Selection at its best support size",
     note="Not recomputed: the percentage is lost in our copy and Ye and Barg's lower-bound constant is not "
          "available offline; only the achieved side (Subset Selection's optimal l2 = Eq. (12)) is checked exactly.",
-    steps=(Grid("achieved precision: Subset Selection at k* on the exact engine == Eq. (12)", lambda: _l2_points((MIN,)),
-                lambda point: point.data[0], value=_l2_value),))
+    steps=(Grid("achieved precision: Subset Selection at k* on the exact engine == Eq. (12)",
+                lambda: _l2_points((MIN,)), lambda point: point.data[0], value=_l2_value),))

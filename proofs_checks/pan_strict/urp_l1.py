@@ -39,7 +39,8 @@ def _l1_comparison(m: Mechanism):
         else:
             urp = losses.worst_case_l1_normal(um, 1, digits=15, iterations=30, tolerance="1/100000")
             exact = True if urp.upper <= phi.lower else None
-    return exact, phi, f"l1(Phi) in [{mpmath.nstr(phi.lower, 10)}, {mpmath.nstr(phi.upper, 10)}], l1(URP) >= {mpmath.nstr(urp_low, 10)}"
+    return exact, phi, (f"l1(Phi) in [{mpmath.nstr(phi.lower, 10)}, {mpmath.nstr(phi.upper, 10)}], "
+                        f"l1(URP) >= {mpmath.nstr(urp_low, 10)}")
 
 
 def _l1_decided(m: Mechanism, phi) -> bool:
