@@ -15,7 +15,7 @@ real mechanisms there, computed in the check from exact values.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import sympy
 
@@ -282,7 +282,7 @@ def _inner_steps(kind, eq):
 record(id="pan-cms/eq12", location="Section 3.4, Eq. (12)",
        statement="m-ary randomized response on [m]: Var(RR(a)[b]) = e^eps (m-1)/(e^eps-1)^2 if a = b and "
                  "(e^eps + m - 2)/(e^eps-1)^2 otherwise.",
-       printed=P.eq12, derived=lambda: D.inner_variance_form("rr"),
+       printed=P.eq12, derived=partial(D.inner_variance_form, "rr"),
        derivation=f"{MODULE}.inner_variance_derived", assumptions="e^eps > 1; unbiased decoder (1{z=b} - q)/(p - q)",
     steps=_inner_steps("rr", 12),
 )
@@ -291,7 +291,7 @@ record(id="pan-cms/eq12", location="Section 3.4, Eq. (12)",
 record(id="pan-cms/eq13", location="Section 3.4, Eq. (13)",
        statement="Asymmetric RAPPOR (OUE) on [m]: Var(aRP(a)[b]) = (e^eps+1)^2/(e^eps-1)^2 if a = b and "
                  "4 e^eps/(e^eps-1)^2 otherwise.",
-       printed=P.eq13, derived=lambda: D.inner_variance_form("arp"),
+       printed=P.eq13, derived=partial(D.inner_variance_form, "arp"),
        derivation=f"{MODULE}.inner_variance_derived", assumptions="OUE: p = 1/2, q = 1/(e^eps + 1)",
     steps=_inner_steps("arp", 13),
 )
@@ -299,7 +299,7 @@ record(id="pan-cms/eq13", location="Section 3.4, Eq. (13)",
 
 record(id="pan-cms/eq14", location="Section 3.4, Eq. (14)",
        statement="Symmetric RAPPOR (SUE) on [m]: Var(sRP(a)[b]) = e^(eps/2)/(e^(eps/2)-1)^2 for all a, b.",
-       printed=P.eq14, derived=lambda: D.inner_variance_form("srp"),
+       printed=P.eq14, derived=partial(D.inner_variance_form, "srp"),
        derivation=f"{MODULE}.inner_variance_derived",
        assumptions="SUE: every bit through binary RR at eps/2; instances use e^eps with a rational square root",
     steps=_inner_steps("srp", 14),
