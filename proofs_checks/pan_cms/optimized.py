@@ -29,7 +29,7 @@ from derivations.pan_cms.symbols import n as n_sym
 from ldpref import enumeration, losses, moments
 from ldpref.ledger import record
 from ldpref.ledger.forms import evaluate
-from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic
+from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic, precomputed
 from ldpref.ledger.generic import rhs as _rhs
 
 from .optimized_exact import (E, MODULE, R, _argmin_set, _canon, _datasets, _lt, _roots_above, _show, _sign,
@@ -134,9 +134,10 @@ def role_grid(name, points, oracle, path=MOM):
 
 
 def model_grid(name, rows, path=ENUM):
-    """The model against the exact values (it reads no form): ``rows()`` yields (params, exact, model, size)."""
-    return Grid(name, lambda: (Point(params, data=(exact, model), size=size) for params, exact, model, size in rows()),
-                lambda p: p.data[0], path=path, printed=False, value=lambda form, p: p.data[1])
+    """The model against the exact values (model points: it reads no form, so no correction is judged there):
+    ``rows()`` yields (params, exact, model, size)."""
+    return Grid(name, lambda: (Point(params, data=exact, size=size, model=model) for params, exact, model, size in rows()),
+                precomputed, path=path, printed=False)
 
 
 def _rhs_each(form):
