@@ -427,7 +427,7 @@ def _q45_conclusions():
             wf = _worst(("perfect", 2, mm), ee, "eq2", which)
             dg, df = _cor_model(l_, mm, ee, 2, which)
             yield Point({"corollary": cor, "l": l_, "m": mm, "q": q_, "r": r_, "exp_eps": ee},
-                        facts={"model": bool(dg < (1 + t) * df)}, data=bool(wg < (1 + t) * wf), size=(l_, mm, cor))
+                        model=bool(dg < (1 + t) * df), data=bool(wg < (1 + t) * wf), size=(l_, mm, cor))
 
 
 record(
@@ -448,7 +448,7 @@ record(
            rows_grid("the condition 2q + 1 > sqrt(1/tau) at tau = 1/100 vs the printed and derived thresholds on q",
                      _q45_rows, statement=True),
            Grid("conclusions of Corollaries 3.6 / 3.7 at tau = 1/100 and q >= 5 (exact worst cases vs the variance "
-                "model)", _q45_conclusions, _exact_of, printed=False, value=lambda form, point: point.facts["model"])),
+                "model)", _q45_conclusions, _exact_of, printed=False)),
 )
 
 
