@@ -21,7 +21,7 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 
 from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _collision, _collision_rate_mechanism, _cms, _datasets,
-                      _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid, val)
+                      _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid)
 from .optimized_exact import _interpolate
 
 # ---- Theorem 3.8, Eqs. (41)-(44) --------------------------------------------------------------------
@@ -594,7 +594,7 @@ def eps0_steps(kind_of_cor):
             Numeric("the exact tau*LHS at e^eps = 2, 3, 4 stays below its eps -> 0 limit (the supremum)",
                     lambda: _below_limit(kind_of_cor)),
             Grid("the condition on (2q+1)^2 vs (2q+1)^2 tau >= sup_eps tau*LHS (the eps -> 0 limit)", rows,
-                 lambda point: point.data, path="proof", value=lambda form, point: val(form, point.substitution)))
+                 lambda point: point.data, path="proof"))
 
 
 record(
