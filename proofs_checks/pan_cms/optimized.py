@@ -41,42 +41,10 @@ ENUM, MOM = "enumeration", "moment-formula"
 
 def value_at(form, subs):
     """A form at one instance, exact values in canonical radical form (statements give a bool)."""
-    key = _value_key(form, subs)
-    if key is None:
-        return _value_at(form, subs)
-    v = _cached_value_at(key, form, subs)
-    return list(v) if isinstance(v, list) else v
-
-
-def _value_at(form, subs):
     v = evaluate(_at_once(form, subs), subs)
     if isinstance(v, (list, tuple)):
         return [_tidy(x) for x in v]
     return _tidy(v)
-
-
-def _value_key(form, subs):
-    """A key identifying (form, subs) structurally -- sympy objects by structure, every value with its type (so
-    True and 1, 2 and 2.0 are different keys) -- or None when a part is not hashable."""
-    try:
-        key = (form, type(form), frozenset((k, type(k), v, type(v)) for k, v in subs.items()))
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-_VALUE_CACHE: dict = {}
-
-
-def _cached_value_at(key, form, subs):
-    """:func:`_value_at` once per key in a process (several claims evaluate the same form at the same
-    instance: printed and derived forms shared between claims, repeated grid points)."""
-    if key not in _VALUE_CACHE:
-        if len(_VALUE_CACHE) > 8192:
-            _VALUE_CACHE.clear()
-        _VALUE_CACHE[key] = _value_at(form, subs)
-    return _VALUE_CACHE[key]
 
 
 def _at_once(form, subs):
