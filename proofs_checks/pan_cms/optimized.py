@@ -32,9 +32,9 @@ from ldpref.ledger.forms import evaluate
 from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic, precomputed
 from ldpref.ledger.generic import rhs as _rhs
 
-from .optimized_exact import (E, MODULE, R, _argmin_set, _canon, _datasets, _lt, _roots_above, _show, _sign,
-                              constructions_steps, derivative, exact_cms, exact_l1_l2, exact_var_function, full_cms,
-                              inner, model_l1, mse_exact_optimum)
+from .optimized_exact import (MSE_E_GRID, E, MODULE, R, _argmin_set, _canon, _datasets, _lt, _roots_above, _show,
+                              _sign, constructions_steps, derivative, exact_cms, exact_l1_l2, exact_var_function,
+                              exact_worst_mse_int, full_cms, inner, model_l1, mse_exact_optimum)
 
 ENUM, MOM = "enumeration", "moment-formula"
 
@@ -420,21 +420,28 @@ record(
 )
 
 
-def _f0_min_points():
-    for ee in (R(2), R(3), R(4), R(5, 2)):
-        yield Point({"e^eps": ee, "m": "real"}, facts={E: ee}, data="real", size=(ee, 0))
-        if ee.is_integer:
-            yield Point({"e^eps": ee, "m": "integer (exhaustive)"}, facts={E: ee}, data="integer", size=(ee, 1))
+def optimum_grid(name, fs, integer_es, top, pick, n=False):
+    """The exact optimum of the worst-case n MSE of CMS+RR with f* = ``fs`` (n = 1 client; at f* = 0 this is
+    Var(f_hat | f(x) = 0)): over real m at every e^eps of MSE_E_GRID (real mechanisms interpolated in m), and by
+    exhaustive search over integer m in 2..top(e^eps) at ``integer_es``; ``pick(value, argmin)`` is compared."""
+    shown, facts = ({"n": 1}, {n_sym: 1}) if n else ({}, {})
 
+    def points():
+        for ee in MSE_E_GRID:
+            yield Point({"e^eps": ee, **shown, "m": "real"}, facts={E: ee, **facts}, size=(ee, 0))
+        for ee in integer_es:
+            yield Point({"e^eps": ee, **shown, "m": "integer (exhaustive)"}, facts={E: ee, **facts}, data=top(ee),
+                        size=(ee, 1))
 
-def _f0_argmin(point):
-    """The argmin over real m > 1 of the exact Var(f_hat | f(x) = 0), or over integer m by exhaustive search."""
-    ee = point.params["e^eps"]
-    if point.data == "real":
-        return mse_exact_optimum(ee, R(0))[1]
-    vals = {mm: moments.variance(exact_cms("rr", mm, 2, ee), (0, 1))[0] for mm in range(2, int(ee) + 5)}
-    (best,) = _argmin_set(vals)
-    return sympy.Integer(best)
+    def oracle(point):
+        ee = point.params["e^eps"]
+        if point.data is None:
+            return pick(*mse_exact_optimum(ee, fs))
+        vals = {mm: exact_worst_mse_int("rr", mm, ee, fs) for mm in range(2, point.data + 1)}
+        (best,) = _argmin_set(vals)
+        return pick(vals[best], sympy.Integer(best))
+
+    return value_grid(name, points, oracle)
 
 
 record(
@@ -444,7 +451,8 @@ record(
     printed=P.appd_f0_minimum, derived=D.f0_minimum_form,
     derivation=f"{MODULE}.stationary_m",
     steps=(Symbolic("printed argmin vs derived stationary point", part=_rhs),
-           value_grid("argmin over m of the exact Var(f_hat | f(x)=0)", _f0_min_points, _f0_argmin)),
+           optimum_grid("argmin over m of the exact Var(f_hat | f(x)=0)", R(0), (R(2), R(3), R(4)),
+                        lambda ee: int(ee) + 4, lambda value, arg: arg)),
 )
 
 
