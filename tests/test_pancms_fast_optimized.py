@@ -23,25 +23,6 @@ def test_branch_xreplace_matches_xreplace():
     assert _branch_xreplace(form, {e: 5, f_star: 0, x: 7}) == 6  # x >= e: ceiling(7 - 1)
 
 
-def test_value_at_cache_gives_the_uncached_values():
-    """value_at (cached per form and instance) equals _value_at (the evaluation) on forms of the optimized claims,
-    a repeated call returns an equal fresh list, and 1 and True are different instances."""
-    from proofs_checks.pan_cms import optimized as O
-    from derivations.pan_cms.optimized import e, n
-
-    forms = [D.mse_opt_form(), D.m_opt_form(), D.eq33_form(), (D.mse_opt_form(), D.m_opt_form())]
-    for form in forms:
-        for ee in (sympy.Integer(3), sympy.Rational(5, 2)):
-            for fs in (sympy.Integer(0), sympy.Rational(1, 4), sympy.Integer(1)):
-                sub = {e: ee, f_star: fs, n: 1}
-                first, again = O.value_at(form, sub), O.value_at(form, sub)
-                assert first == again == O._value_at(form, sub)
-                if isinstance(first, list):
-                    assert first is not again
-    assert O._value_key(D.m_opt_form(), {e: 1}) != O._value_key(D.m_opt_form(), {e: True})
-    assert O._value_key(D.m_opt_form(), {e: [1]}) is None
-
-
 def test_canon_cache_gives_the_canonical_form():
     """_canon (cached per expression) equals its formula, for radicals and a float-bearing input."""
     from proofs_checks.pan_cms.optimized_exact import _canon

@@ -144,23 +144,6 @@ def _collision_rate_mechanism(mm, inner, c, M):
 
 
 # ---- evaluating a claim's forms at one point ----------------------------------------------------------
-def val(form, values: dict):
-    """A claim's form at one point (symbols -> exact values; an ``Eq`` gives its right-hand side).  A Piecewise
-    value is its first branch whose condition holds there, decided exactly by the condition's compiled program when it
-    compares rationals (no symbolic substitution into every branch)."""
-    expr = form.rhs if isinstance(form, sympy.Equality) else form
-    if isinstance(expr, sympy.Piecewise):
-        env = _rational_env(values)
-        for branch, condition in expr.args:
-            program = statement_program(condition)
-            holds = None if program is None else program(*env)
-            if holds is None:
-                break  # a condition the exact path cannot decide: evaluate the whole form
-            if holds:
-                return evaluate(branch, values)
-    return evaluate(form, values)
-
-
 def _decide(rel):
     """A relation between rational functions of e^eps, decided for every e^eps > 1 (e^eps = 1 + t, t > 0)."""
     t = sympy.Symbol("t", positive=True)
@@ -250,9 +233,10 @@ def conjunct(form, kind, *, lhs=None, rhs=None):
 
 def rows_grid(name, rows, *, statement=False, **kw):
     """A grid of rows: ``rows()`` yields Points whose ``data`` is the exact value there (HOLDS for a statement)
-    and whose ``facts`` the forms are evaluated at (:func:`val`; a statement's forms by :func:`truth`)."""
-    how = truth if statement else val
-    return Grid(name, rows, _exact_of, value=lambda form, point: how(form, point.substitution), **kw)
+    and whose ``facts`` the forms are evaluated at (the one evaluator; a statement's forms by :func:`truth`)."""
+    if statement:
+        kw["value"] = lambda form, point: truth(form, point.substitution)
+    return Grid(name, rows, _exact_of, **kw)
 
 
 # ---- Eq. (18) and the families of Section 3.5 ------------------------------------------------------
@@ -375,7 +359,7 @@ record(
     steps=(Symbolic("printed vs derived law of h'(x) (2^l = qm + r)", part=lambda form: form.rhs,
                     simplify=H.subs_two_l),
            Grid("law of h'(0) counted over gf2_affine_mod_family, residue by residue", _mod_rows, _exact_of,
-                value=lambda form, point: [val(form, v) for v in point.facts])),
+                value=lambda form, point: [evaluate(form, v) for v in point.facts])),
 )
 
 

@@ -108,7 +108,7 @@ def _binomial_rows():
 def _point_mass_rows():
     """The binomial model's point mass H.prob_cbar_equals_mean (a model function, not the claim's form)."""
     for m_, k_ in BINOMIAL_MK:
-        yield Point({"m": m_, "k": k_}, facts={"model": H.prob_cbar_equals_mean(k_, m_)},
+        yield Point({"m": m_, "k": k_}, model=H.prob_cbar_equals_mean(k_, m_),
                     data=_binomial_law(m_, k_).get(R(1, m_), sympy.Integer(0)), size=(m_, k_))
 
 
@@ -124,7 +124,7 @@ record(
     assumptions="x != x'; the k functions drawn independently (every draw of ldpref.hashing.all_function_draws)",
     steps=(rows_grid("law and mean of c_bar(0, 1) over all draws", _binomial_rows, statement=True),
            Grid("Pr(c_bar = 1/m) over all draws vs the binomial point mass (0 unless m divides k)", _point_mass_rows,
-                _exact_of, printed=False, value=lambda form, point: point.facts["model"])),
+                _exact_of, printed=False)),
 )
 
 

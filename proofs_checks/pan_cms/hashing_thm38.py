@@ -21,7 +21,7 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 
 from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _collision, _collision_rate_mechanism, _cms, _datasets,
-                      _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid, val)
+                      _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid)
 from .optimized_exact import _interpolate
 
 # ---- Theorem 3.8, Eqs. (41)-(44) --------------------------------------------------------------------
@@ -427,7 +427,7 @@ def _q45_conclusions():
             wf = _worst(("perfect", 2, mm), ee, "eq2", which)
             dg, df = _cor_model(l_, mm, ee, 2, which)
             yield Point({"corollary": cor, "l": l_, "m": mm, "q": q_, "r": r_, "exp_eps": ee},
-                        facts={"model": bool(dg < (1 + t) * df)}, data=bool(wg < (1 + t) * wf), size=(l_, mm, cor))
+                        model=bool(dg < (1 + t) * df), data=bool(wg < (1 + t) * wf), size=(l_, mm, cor))
 
 
 record(
@@ -448,7 +448,7 @@ record(
            rows_grid("the condition 2q + 1 > sqrt(1/tau) at tau = 1/100 vs the printed and derived thresholds on q",
                      _q45_rows, statement=True),
            Grid("conclusions of Corollaries 3.6 / 3.7 at tau = 1/100 and q >= 5 (exact worst cases vs the variance "
-                "model)", _q45_conclusions, _exact_of, printed=False, value=lambda form, point: point.facts["model"])),
+                "model)", _q45_conclusions, _exact_of, printed=False)),
 )
 
 
@@ -594,7 +594,7 @@ def eps0_steps(kind_of_cor):
             Numeric("the exact tau*LHS at e^eps = 2, 3, 4 stays below its eps -> 0 limit (the supremum)",
                     lambda: _below_limit(kind_of_cor)),
             Grid("the condition on (2q+1)^2 vs (2q+1)^2 tau >= sup_eps tau*LHS (the eps -> 0 limit)", rows,
-                 lambda point: point.data, path="proof", value=lambda form, point: val(form, point.substitution)))
+                 lambda point: point.data, path="proof"))
 
 
 record(

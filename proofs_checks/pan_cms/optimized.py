@@ -15,7 +15,7 @@ real mechanisms there, computed in the check from exact values.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import sympy
 
@@ -29,54 +29,22 @@ from derivations.pan_cms.symbols import n as n_sym
 from ldpref import enumeration, losses, moments
 from ldpref.ledger import record
 from ldpref.ledger.forms import evaluate
-from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic
+from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic, precomputed
 from ldpref.ledger.generic import rhs as _rhs
 
-from .optimized_exact import (E, MODULE, R, _argmin_set, _canon, _datasets, _lt, _roots_above, _show, _sign,
-                              constructions_steps, derivative, exact_cms, exact_l1_l2, exact_var_function, full_cms,
-                              inner, model_l1, mse_exact_optimum)
+from .optimized_exact import (MSE_E_GRID, E, MODULE, R, _argmin_set, _canon, _datasets, _lt, _roots_above, _show,
+                              _sign, constructions_steps, derivative, exact_cms, exact_l1_l2, exact_var_function,
+                              exact_worst_mse_int, full_cms, inner, model_l1, mse_exact_optimum)
 
 ENUM, MOM = "enumeration", "moment-formula"
 
 
 def value_at(form, subs):
     """A form at one instance, exact values in canonical radical form (statements give a bool)."""
-    key = _value_key(form, subs)
-    if key is None:
-        return _value_at(form, subs)
-    v = _cached_value_at(key, form, subs)
-    return list(v) if isinstance(v, list) else v
-
-
-def _value_at(form, subs):
     v = evaluate(_at_once(form, subs), subs)
     if isinstance(v, (list, tuple)):
         return [_tidy(x) for x in v]
     return _tidy(v)
-
-
-def _value_key(form, subs):
-    """A key identifying (form, subs) structurally -- sympy objects by structure, every value with its type (so
-    True and 1, 2 and 2.0 are different keys) -- or None when a part is not hashable."""
-    try:
-        key = (form, type(form), frozenset((k, type(k), v, type(v)) for k, v in subs.items()))
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-_VALUE_CACHE: dict = {}
-
-
-def _cached_value_at(key, form, subs):
-    """:func:`_value_at` once per key in a process (several claims evaluate the same form at the same
-    instance: printed and derived forms shared between claims, repeated grid points)."""
-    if key not in _VALUE_CACHE:
-        if len(_VALUE_CACHE) > 8192:
-            _VALUE_CACHE.clear()
-        _VALUE_CACHE[key] = _value_at(form, subs)
-    return _VALUE_CACHE[key]
 
 
 def _at_once(form, subs):
@@ -134,9 +102,10 @@ def role_grid(name, points, oracle, path=MOM):
 
 
 def model_grid(name, rows, path=ENUM):
-    """The model against the exact values (it reads no form): ``rows()`` yields (params, exact, model, size)."""
-    return Grid(name, lambda: (Point(params, data=(exact, model), size=size) for params, exact, model, size in rows()),
-                lambda p: p.data[0], path=path, printed=False, value=lambda form, p: p.data[1])
+    """The model against the exact values (model points: it reads no form, so no correction is judged there):
+    ``rows()`` yields (params, exact, model, size)."""
+    return Grid(name, lambda: (Point(params, data=exact, size=size, model=model) for params, exact, model, size in rows()),
+                precomputed, path=path, printed=False)
 
 
 def _rhs_each(form):
@@ -282,7 +251,7 @@ def _inner_steps(kind, eq):
 record(id="pan-cms/eq12", location="Section 3.4, Eq. (12)",
        statement="m-ary randomized response on [m]: Var(RR(a)[b]) = e^eps (m-1)/(e^eps-1)^2 if a = b and "
                  "(e^eps + m - 2)/(e^eps-1)^2 otherwise.",
-       printed=P.eq12, derived=lambda: D.inner_variance_form("rr"),
+       printed=P.eq12, derived=partial(D.inner_variance_form, "rr"),
        derivation=f"{MODULE}.inner_variance_derived", assumptions="e^eps > 1; unbiased decoder (1{z=b} - q)/(p - q)",
     steps=_inner_steps("rr", 12),
 )
@@ -291,7 +260,7 @@ record(id="pan-cms/eq12", location="Section 3.4, Eq. (12)",
 record(id="pan-cms/eq13", location="Section 3.4, Eq. (13)",
        statement="Asymmetric RAPPOR (OUE) on [m]: Var(aRP(a)[b]) = (e^eps+1)^2/(e^eps-1)^2 if a = b and "
                  "4 e^eps/(e^eps-1)^2 otherwise.",
-       printed=P.eq13, derived=lambda: D.inner_variance_form("arp"),
+       printed=P.eq13, derived=partial(D.inner_variance_form, "arp"),
        derivation=f"{MODULE}.inner_variance_derived", assumptions="OUE: p = 1/2, q = 1/(e^eps + 1)",
     steps=_inner_steps("arp", 13),
 )
@@ -299,7 +268,7 @@ record(id="pan-cms/eq13", location="Section 3.4, Eq. (13)",
 
 record(id="pan-cms/eq14", location="Section 3.4, Eq. (14)",
        statement="Symmetric RAPPOR (SUE) on [m]: Var(sRP(a)[b]) = e^(eps/2)/(e^(eps/2)-1)^2 for all a, b.",
-       printed=P.eq14, derived=lambda: D.inner_variance_form("srp"),
+       printed=P.eq14, derived=partial(D.inner_variance_form, "srp"),
        derivation=f"{MODULE}.inner_variance_derived",
        assumptions="SUE: every bit through binary RR at eps/2; instances use e^eps with a rational square root",
     steps=_inner_steps("srp", 14),
@@ -451,21 +420,28 @@ record(
 )
 
 
-def _f0_min_points():
-    for ee in (R(2), R(3), R(4), R(5, 2)):
-        yield Point({"e^eps": ee, "m": "real"}, facts={E: ee}, data="real", size=(ee, 0))
-        if ee.is_integer:
-            yield Point({"e^eps": ee, "m": "integer (exhaustive)"}, facts={E: ee}, data="integer", size=(ee, 1))
+def optimum_grid(name, fs, integer_es, top, pick, n=False):
+    """The exact optimum of the worst-case n MSE of CMS+RR with f* = ``fs`` (n = 1 client; at f* = 0 this is
+    Var(f_hat | f(x) = 0)): over real m at every e^eps of MSE_E_GRID (real mechanisms interpolated in m), and by
+    exhaustive search over integer m in 2..top(e^eps) at ``integer_es``; ``pick(value, argmin)`` is compared."""
+    shown, facts = ({"n": 1}, {n_sym: 1}) if n else ({}, {})
 
+    def points():
+        for ee in MSE_E_GRID:
+            yield Point({"e^eps": ee, **shown, "m": "real"}, facts={E: ee, **facts}, size=(ee, 0))
+        for ee in integer_es:
+            yield Point({"e^eps": ee, **shown, "m": "integer (exhaustive)"}, facts={E: ee, **facts}, data=top(ee),
+                        size=(ee, 1))
 
-def _f0_argmin(point):
-    """The argmin over real m > 1 of the exact Var(f_hat | f(x) = 0), or over integer m by exhaustive search."""
-    ee = point.params["e^eps"]
-    if point.data == "real":
-        return mse_exact_optimum(ee, R(0))[1]
-    vals = {mm: moments.variance(exact_cms("rr", mm, 2, ee), (0, 1))[0] for mm in range(2, int(ee) + 5)}
-    (best,) = _argmin_set(vals)
-    return sympy.Integer(best)
+    def oracle(point):
+        ee = point.params["e^eps"]
+        if point.data is None:
+            return pick(*mse_exact_optimum(ee, fs))
+        vals = {mm: exact_worst_mse_int("rr", mm, ee, fs) for mm in range(2, point.data + 1)}
+        (best,) = _argmin_set(vals)
+        return pick(vals[best], sympy.Integer(best))
+
+    return value_grid(name, points, oracle)
 
 
 record(
@@ -475,7 +451,8 @@ record(
     printed=P.appd_f0_minimum, derived=D.f0_minimum_form,
     derivation=f"{MODULE}.stationary_m",
     steps=(Symbolic("printed argmin vs derived stationary point", part=_rhs),
-           value_grid("argmin over m of the exact Var(f_hat | f(x)=0)", _f0_min_points, _f0_argmin)),
+           optimum_grid("argmin over m of the exact Var(f_hat | f(x)=0)", R(0), (R(2), R(3), R(4)),
+                        lambda ee: int(ee) + 4, lambda value, arg: arg)),
 )
 
 

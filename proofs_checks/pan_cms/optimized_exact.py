@@ -22,11 +22,11 @@ Z_p when m = p is a prime >= d, otherwise every function [d] -> [m]) and the rea
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 from functools import cache, lru_cache
 
 import mpmath
 import sympy
+from flint import fmpq, fmpq_poly
 
 import derivations.pan_cms.optimized as D
 from derivations.pan_cms.symbols import d as d_sym
@@ -182,7 +182,7 @@ def _datasets(d: int, n: int):
 # =============================================================================================
 # Exact functions of a real m (interpolation of exact values, checked at extra nodes)
 def _interpolate(points, var, check):
-    """The polynomial in ``var`` through ``points`` (exact; Newton's divided differences in Fractions when the
+    """The polynomial in ``var`` through ``points`` (exact; Lagrange's form in python-flint rationals when the
     nodes and values are rational), which must also pass through the ``check`` points."""
     if not all(sympy.sympify(v).is_Rational for pt in list(points) + list(check) for v in pt):
         poly = sympy.expand(sympy.interpolate(points, var))
@@ -191,32 +191,25 @@ def _interpolate(points, var, check):
                 raise ArithmeticError(f"exact values are not polynomial of the fitted degree: at {var}={x}, "
                                       f"interpolant {poly.subs(var, x)} != exact {value}")
         return poly
-    xs = [_frac(x) for x, _ in points]
-    coef = [_frac(v) for _, v in points]
-    for k in range(1, len(xs)):  # divided differences, in place
-        for i in range(len(xs) - 1, k - 1, -1):
-            coef[i] = (coef[i] - coef[i - 1]) / (xs[i] - xs[i - k])
-    dense = [Fraction(0)]  # coefficients, highest degree first
-    for c, x0 in zip(reversed(coef), reversed(xs)):  # Horner on the Newton form: p = p (var - x0) + c
-        shifted = dense + [Fraction(0)]
-        for i in range(1, len(shifted)):
-            shifted[i] -= x0 * dense[i - 1]
-        shifted[-1] += c
-        dense = shifted
-    while len(dense) > 1 and dense[0] == 0:
-        dense.pop(0)
-
-    def at(x):
-        out = Fraction(0)
-        for c in dense:
-            out = out * x + c
-        return out
-
+    xs, ys = ([_fmpq(v) for v in column] for column in zip(*points))
+    poly = fmpq_poly([0])
+    for i, (xi, yi) in enumerate(zip(xs, ys)):  # Lagrange: sum_i y_i prod_{j != i} (var - x_j)/(x_i - x_j)
+        term = fmpq_poly([yi])
+        for j, xj in enumerate(xs):
+            if j != i:
+                term *= fmpq_poly([-xj, 1]) / (xi - xj)
+        poly += term
     for x, value in check:
-        if at(_frac(x)) != _frac(value):
+        if poly(_fmpq(x)) != _fmpq(value):
             raise ArithmeticError(f"exact values are not polynomial of the fitted degree: at {var}={x}, "
-                                  f"interpolant {at(_frac(x))} != exact {value}")
-    return sympy.Poly([R(c.numerator, c.denominator) for c in dense], var).as_expr()
+                                  f"interpolant {poly(_fmpq(x))} != exact {value}")
+    return sympy.Poly([R(int(c.p), int(c.q)) for c in reversed(poly.coeffs())] or [0], var).as_expr()
+
+
+def _fmpq(v) -> fmpq:
+    """An exact rational (int, Fraction or sympy Rational; a float is refused by ``to_fraction``) as an fmpq."""
+    v = _frac(v)
+    return fmpq(v.numerator, v.denominator)
 
 
 @cache

@@ -14,8 +14,9 @@ from ldpref import losses
 from ldpref.ledger import record
 from ldpref.ledger.generic import Identity, Note, Point, Symbolic
 
-from .optimized import RULE_PROOF, _iso_mse, _rhs, _rhs_each, _sq, branches, closest_rule_grid, value_grid
-from .optimized_exact import (E, MODULE, MSE_E_GRID, MSE_F_GRID, R, _argmin_set, _interpolate, _show, _sign, exact_cms,
+from .optimized import (RULE_PROOF, _iso_mse, _rhs, _rhs_each, _sq, branches, closest_rule_grid, optimum_grid,
+                        value_grid)
+from .optimized_exact import (E, MODULE, MSE_E_GRID, MSE_F_GRID, R, _interpolate, _show, _sign, exact_cms,
                               exact_stationary, exact_var_function, exact_worst_mse_int, mse_exact_optimum)
 
 
@@ -215,23 +216,6 @@ record(
 )
 
 
-def _cor34_points():
-    for ee in MSE_E_GRID:
-        yield Point({"e^eps": ee, "n": 1, "m": "real"}, facts={E: ee, n_sym: 1}, size=(ee, 0))
-    for ee in (R(4), R(9)):
-        yield Point({"e^eps": ee, "n": 1, "m": "integer (exhaustive)"}, facts={E: ee, n_sym: 1}, size=(ee, 1))
-
-
-def _cor34_exact(point):
-    """(optimum, argmin) of the exact worst-case MSE with f* = 1: over real m, or over integer m exhaustively."""
-    ee = point.params["e^eps"]
-    if point.params["m"] == "real":
-        return list(mse_exact_optimum(ee, R(1)))
-    vals = {k: exact_worst_mse_int("rr", k, ee, R(1)) for k in range(2, int(1 + sympy.sqrt(ee)) + 4)}
-    (best,) = _argmin_set(vals)
-    return [vals[best], sympy.Integer(best)]
-
-
 record(
     id="pan-cms/cor3.4",
     location="Section 3.4, Corollary 3.4",
@@ -241,7 +225,8 @@ record(
     derivation=f"{MODULE}.mse_opt_derived",
     assumptions="m optimised as a real number",
     steps=(Symbolic("optimum and m", part=_rhs_each),
-           value_grid("optimum and argmin of the exact worst-case MSE (f* = 1)", _cor34_points, _cor34_exact)),
+           optimum_grid("optimum and argmin of the exact worst-case MSE (f* = 1)", R(1), (R(4), R(9)),
+                        lambda ee: int(1 + sympy.sqrt(ee)) + 3, lambda value, arg: [value, arg], n=True)),
 )
 
 
@@ -258,22 +243,6 @@ record(
 )
 
 
-def _f0_points():
-    for ee in MSE_E_GRID:
-        yield Point({"e^eps": ee, "m": "real"}, facts={E: ee}, size=(ee, 0))
-    for ee in (R(2), R(3), R(4)):
-        yield Point({"e^eps": ee, "m": "integer (exhaustive)"}, facts={E: ee}, size=(ee, 1))
-
-
-def _f0_exact(point):
-    """argmin of the exact worst-case MSE with f* = 0: over real m, or over integer m exhaustively."""
-    ee = point.params["e^eps"]
-    if point.params["m"] == "real":
-        return mse_exact_optimum(ee, R(0))[1]
-    (best,) = _argmin_set({mm: exact_worst_mse_int("rr", mm, ee, R(0)) for mm in range(2, int(ee) + 5)})
-    return sympy.Integer(best)
-
-
 record(
     id="pan-cms/sec3.4.f0",
     location="Section 3.4, after Corollary 3.4 (f* = 0)",
@@ -281,7 +250,8 @@ record(
     printed=P.sec3_4_f0, derived=D.f0_form,
     derivation=f"{MODULE}.stationary_m",
     steps=(Symbolic("printed 1 + e^eps vs derived", part=_rhs),
-           value_grid("argmin of the exact worst-case MSE with f* = 0", _f0_points, _f0_exact)),
+           optimum_grid("argmin of the exact worst-case MSE with f* = 0", R(0), (R(2), R(3), R(4)),
+                        lambda ee: int(ee) + 4, lambda value, arg: arg)),
 )
 
 
