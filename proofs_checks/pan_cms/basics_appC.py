@@ -275,7 +275,7 @@ def _tail_rows():
         fam = family(key)
         exact, model = _tail_profile_exact(key, ee, nn, c), _tail_profile_derived(fam.m, ee, nn, c)
         yield Point({"family": key, "exp_eps": ee, "n": nn, "clients on x": c},
-                    facts={"model": [[_S(v_), _S(p_)] for v_, p_ in zip(*model[:2])]},
+                    model=[[_S(v_), _S(p_)] for v_, p_ in zip(*model[:2])],
                     data=[[_S(v_), _S(p_)] for v_, p_ in zip(*exact[:2])], size=(fam.d, fam.m, fam.k, nn, ee, c))
 
 
@@ -403,7 +403,7 @@ def _sum_rows():
                         dist[y_] = dist.get(y_, 0) + P[uu, X_]
                 per_client += [dist] * counts[X_]
             model = [[val / nn, p] for val, p in sorted(_convolve(per_client).items(), key=lambda t: t[0])]
-            yield Point({"family": key, "exp_eps": ee, "counts": counts}, facts={"model": model},
+            yield Point({"family": key, "exp_eps": ee, "counts": counts}, model=model,
                         data=[list(t) for t in _fhat_distribution(mkey(key, "rr", ee), counts, 0)],
                         size=(*fsize(key), ee, nn))
 
