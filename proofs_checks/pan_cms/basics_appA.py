@@ -20,7 +20,8 @@ from ldpref.ledger.generic import Exact, Grid, Numeric, Point, Symbolic, counted
 from ldpref.ledger.generic import rhs as _rhs
 
 from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, cms_points,
-                            datasets, exact_moments, family, fsize, inner, inner_cases, mkey, moment_oracle, var_table)
+                            datasets, exact_moments, family, fsize, inner, inner_cases, mkey, moment_oracle, norm_sizes,
+                            var_table)
 
 
 # ==== Appendix A ===================================================================================
@@ -61,14 +62,8 @@ SIZES_X = [(None, 1, 0), (None, 2, 1), (None, 3, 0)]
 
 
 def _norm_client(expr, cbar_def=None):
-    out = []
-    for _, kk, xx in SIZES_X:
-        val = D.expand_sums(expr.subs(D.X, 5), k_val=kk, x_val=xx)
-        if cbar_def is not None:
-            val = val.replace(D.CBar, lambda a, b: D.expand_sums(cbar_def.subs({D.xp: a, D.x: b}, simultaneous=True),
-                                                                 k_val=kk))
-        out.append(sympy.expand(D.canonical_collisions(sympy.expand(val))))
-    return out
+    """A one-client form with X = 5, its sums expanded at (k, x) in ``SIZES_X`` (``norm_sizes``)."""
+    return norm_sizes(expr.subs(D.X, 5), SIZES_X, cbar_def=cbar_def, idempotent=False)
 
 
 def _eq23_points():
@@ -219,8 +214,7 @@ record(
 
 def _converse_norm(expr):
     """The form at x' = 7 with its sums expanded at k = 1 (x = 0) and k = 2 (x = 1), collisions canonical."""
-    return [sympy.expand(D.canonical_collisions(D.expand_sums(expr.subs(D.xp, 7), k_val=kk, x_val=xx)))
-            for kk, xx in ((1, 0), (2, 1))]
+    return norm_sizes(expr.subs(D.xp, 7), [(None, 1, 0), (None, 2, 1)], idempotent=False)
 
 
 def _converse_points():

@@ -107,13 +107,8 @@ def pair_grid(name, what):
 
 
 def _norm_pair(expr):
-    out = []
-    for kk, xx in ((1, 0), (2, 1)):
-        val = D.expand_sums(expr.subs({D.X1: 5, D.X2: 6}), k_val=kk, x_val=xx)
-        val = val.replace(D.CBar, lambda a, b: D.expand_sums(CBAR_DEF.subs({D.xp: a, D.x: b}, simultaneous=True),
-                                                             k_val=kk))
-        out.append(sympy.expand(D.canonical_collisions(sympy.expand(val))))
-    return out
+    """A two-client form with X1 = 5, X2 = 6, c_bar written as its sum, expanded at (k, x) = (1, 0), (2, 1)."""
+    return norm_sizes(expr.subs({D.X1: 5, D.X2: 6}), [(None, 1, 0), (None, 2, 1)], cbar_def=CBAR_DEF, idempotent=False)
 
 
 record(

@@ -170,9 +170,8 @@ def _tail_checks(profile, mm, ee, nn, *, amax2, coef, factor, sided):
         a2 = dv * dv / var
         by_jump[a2] = by_jump.get(a2, 0) + p
     jumps = sorted(by_jump)
-    above = [Fraction(0)] * (len(jumps) + 1)  # above[i]: Pr over the values whose jump point is jumps[i] or later
-    for i in range(len(jumps) - 1, -1, -1):
-        above[i] = above[i + 1] + by_jump[jumps[i]]
+    # above[i]: Pr over the values whose jump point is jumps[i] or later (0 past the last)
+    above = _suffix_sums([by_jump[a2] for a2 in jumps]) + [Fraction(0)]
     points = [a2 for a2 in jumps if a2 <= amax2] + [amax2]
     worst, holds, tails = None, True, []
     for a2 in points:
