@@ -122,16 +122,10 @@ record(
 
 def _joint_cov(mech, a_in, b_in):
     """Cov(R(a_in)[s], R(b_in)[t]) for two independent runs, by enumerating every pair of outputs."""
-    P = mech.perturbation_matrix()
-    Q = mech.decoder_matrix()
-    U = P.shape[0]
     out = []
-    for s in range(mech.d):
-        for t in range(mech.d):
-            e1 = sum(P[u1, a_in] * Q[s, u1] for u1 in range(U))
-            e2 = sum(P[u2, b_in] * Q[t, u2] for u2 in range(U))
-            e12 = sum(P[u1, a_in] * P[u2, b_in] * Q[s, u1] * Q[t, u2] for u1 in range(U) for u2 in range(U))
-            out.append(sympy.cancel(e12 - e1 * e2))
+    for s, t in itertools.product(range(mech.d), repeat=2):
+        e12, e1, e2 = enumeration.independent_pair_moments(mech, a_in, b_in, s, t)
+        out.append(sympy.cancel(e12 - e1 * e2))
     return out
 
 

@@ -13,6 +13,7 @@ import sympy
 import derivations.pan_cms.basics as D
 import derivations.pan_cms.printed_basics as PB
 from derivations.pan_cms.symbols import var_eq, var_neq
+from ldpref import enumeration
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
@@ -68,15 +69,8 @@ record(
 
 
 def _pair_moments(key, kind, ee, X1_, X2_, xx):
-    """E[y1 y2], E[y1], E[y2] for two independent clients, enumerating every pair of outputs."""
-    ym = y_mech(key, kind, ee)
-    P, Q = ym.perturbation_matrix(), ym.decoder_matrix()
-    U = P.shape[0]
-    m1 = sum(P[u1, X1_] * Q[xx, u1] for u1 in range(U))
-    m2 = sum(P[u2, X2_] * Q[xx, u2] for u2 in range(U))
-    m12 = sum(P[u1, X1_] * P[u2, X2_] * Q[xx, u1] * Q[xx, u2] for u1 in range(U) for u2 in range(U)
-              if P[u1, X1_] != 0 and P[u2, X2_] != 0)
-    return sympy.cancel(m12), sympy.cancel(m1), sympy.cancel(m2)
+    """E[y1 y2], E[y1], E[y2] for two independent clients, enumerating every pair of outputs of the y-mechanism."""
+    return enumeration.independent_pair_moments(y_mech(key, kind, ee), X1_, X2_, xx, xx)
 
 
 PAIR_KEYS = ("gf2(l=1,d=2)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)")
