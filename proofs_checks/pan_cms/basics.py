@@ -30,8 +30,8 @@ from ldpref.mechanisms.cms import inner_mechanism
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .basics_common import (CONSTANT, GENERAL, HOLDS, R, SIZES, SUM_FAMILIES, UNIFORM, _MECHS, _inner_params, _path,
-                            _small_datasets, cms_mech, cms_points, datasets, exact_moments, family, fsize, inner, mkey,
-                            moment_oracle, norm_sizes, var_table, vertices)
+                            _small_datasets, cms_mech, cms_points, datasets, exact_moments, family, fsize, inner,
+                            inner_cases, mkey, moment_oracle, norm_sizes, var_table, vertices)
 from .basics_estimator import FormsNumeric, estimator_grid, library_decoder_check
 
 
@@ -312,22 +312,20 @@ record(
 
 
 def _thm31_rows():
-    for key in UNIFORM + CONSTANT + GENERAL:
+    for key, kind, ee in inner_cases(UNIFORM + CONSTANT + GENERAL):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            mech = cms_mech(key, kind, ee)
-            facts = {"P_cms": mech.perturbation_matrix(), "P_inner": inner(kind, fam.m, ee).perturbation_matrix(),
-                     "exp_eps": ee}
-            yield Point({"family": key, "R": kind, "exp_eps": ee}, facts=facts, data=HOLDS, size=(*fsize(key), ee))
+        mech = cms_mech(key, kind, ee)
+        facts = {"P_cms": mech.perturbation_matrix(), "P_inner": inner(kind, fam.m, ee).perturbation_matrix(),
+                 "exp_eps": ee}
+        yield Point({"family": key, "R": kind, "exp_eps": ee}, facts=facts, data=HOLDS, size=(*fsize(key), ee))
 
 
 def _privacy_rows():
     """The privacy level of the real CMS (exact) against that of its inner mechanism (ldpref.privacy)."""
-    for key in UNIFORM + CONSTANT + GENERAL:
+    for key, kind, ee in inner_cases(UNIFORM + CONSTANT + GENERAL):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            yield Point({"family": key, "R": kind, "exp_eps": ee}, data=mechanism_exp_eps(cms_mech(key, kind, ee)),
-                        model=mechanism_exp_eps(inner(kind, fam.m, ee)), size=(*fsize(key), ee))
+        yield Point({"family": key, "R": kind, "exp_eps": ee}, data=mechanism_exp_eps(cms_mech(key, kind, ee)),
+                    model=mechanism_exp_eps(inner(kind, fam.m, ee)), size=(*fsize(key), ee))
 
 
 record(

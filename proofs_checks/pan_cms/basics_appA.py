@@ -19,9 +19,8 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Numeric, Point, Symbolic, counted
 from ldpref.ledger.generic import rhs as _rhs
 
-from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, cms_points,
-                            datasets, exact_moments, family, fsize, inner, inner_cases, mkey, moment_oracle, norm_sizes,
-                            var_table)
+from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _path, cms_mech, cms_points, datasets, exact_moments,
+                            family, fsize, inner, inner_cases, mkey, moment_oracle, norm_sizes, var_table)
 
 
 # ==== Appendix A ===================================================================================
@@ -31,17 +30,16 @@ def client_grid(name, keys, quantity="mean"):
     right-hand sides evaluated on the family with X and E[y_hat^2] substituted."""
 
     def points():
-        for key in keys:
+        for key, kind, ee in inner_cases(keys, 2):
             fam = family(key)
-            for kind, ee in _inner_params(fam.m)[:2]:
-                mk = mkey(key, kind, ee, which="y")
-                V = var_table(kind, fam.m, ee)
-                for X_ in range(fam.d):
-                    counts = tuple(1 if w == X_ else 0 for w in range(fam.d))
-                    res = exact_moments(mk, counts)
-                    for xx in range(fam.d):
-                        yield Point({"family": key, "R": kind, "exp_eps": ee, "X": X_, "x": xx},
-                                    data=(fam, V, res, X_, xx), size=(*fsize(key), ee, X_, xx))
+            mk = mkey(key, kind, ee, which="y")
+            V = var_table(kind, fam.m, ee)
+            for X_ in range(fam.d):
+                counts = tuple(1 if w == X_ else 0 for w in range(fam.d))
+                res = exact_moments(mk, counts)
+                for xx in range(fam.d):
+                    yield Point({"family": key, "R": kind, "exp_eps": ee, "X": X_, "x": xx},
+                                data=(fam, V, res, X_, xx), size=(*fsize(key), ee, X_, xx))
 
     def oracle(point):
         res, xx = point.data[2], point.data[4]
@@ -67,17 +65,16 @@ def _norm_client(expr, cbar_def=None):
 
 
 def _eq23_points():
-    for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "random(d=3,m=3,k=2)"):
+    for key, kind, ee in inner_cases(("gf2(l=1,d=2)", "hadamard(d=3)", "random(d=3,m=3,k=2)"), 2):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:2]:
-            mech = cms_mech(key, kind, ee)
-            Qi = inner(kind, fam.m, ee).decoder_matrix()
-            n_in = Qi.shape[1]
-            for uu, label in enumerate(mech.outputs):
-                for xx in range(fam.d):
-                    yield Point({"family": key, "R": kind, "exp_eps": ee, "output": label, "x": xx},
-                                data=(fam, mech, Qi, uu, int(label.split(":")[0]), uu % n_in, xx),
-                                size=(*fsize(key), ee, uu, xx))
+        mech = cms_mech(key, kind, ee)
+        Qi = inner(kind, fam.m, ee).decoder_matrix()
+        n_in = Qi.shape[1]
+        for uu, label in enumerate(mech.outputs):
+            for xx in range(fam.d):
+                yield Point({"family": key, "R": kind, "exp_eps": ee, "output": label, "x": xx},
+                            data=(fam, mech, Qi, uu, int(label.split(":")[0]), uu % n_in, xx),
+                            size=(*fsize(key), ee, uu, xx))
 
 
 def _eq23_oracle(point):

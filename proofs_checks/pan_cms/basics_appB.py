@@ -18,9 +18,8 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 
-from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, _inner_params, cms_points,
-                            datasets, exact_moments, family, fsize, inner_cases, mkey, moment_oracle, norm_sizes,
-                            var_table, y_mech)
+from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, cms_points, datasets, exact_moments,
+                            family, fsize, inner_cases, mkey, moment_oracle, norm_sizes, var_table, y_mech)
 from .basics_appA import Y_FAMILIES, _norm_client, _rhs, client_grid
 
 
@@ -158,13 +157,12 @@ record(
 
 
 def _eq29_points():
-    for key in UNIFORM[:3] + CONSTANT[:2] + GENERAL:
+    for key, kind, ee in inner_cases(UNIFORM[:3] + CONSTANT[:2] + GENERAL):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            V = var_table(kind, fam.m, ee)
-            for xx, x2 in itertools.permutations(range(fam.d), 2):
-                yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx, "x'": x2}, data=(fam, V, xx, x2),
-                            size=(*fsize(key), ee, xx, x2))
+        V = var_table(kind, fam.m, ee)
+        for xx, x2 in itertools.permutations(range(fam.d), 2):
+            yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx, "x'": x2}, data=(fam, V, xx, x2),
+                        size=(*fsize(key), ee, xx, x2))
 
 
 def _eq29_oracle(point):
@@ -200,13 +198,12 @@ def _diagonal_norm(forms):
 
 
 def _diagonal_points():
-    for key in UNIFORM[:3] + GENERAL:
+    for key, kind, ee in inner_cases(UNIFORM[:3] + GENERAL):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            V = var_table(kind, fam.m, ee)
-            for xx in range(fam.d):
-                yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx}, data=(fam, V, xx),
-                            size=(*fsize(key), ee, xx))
+        V = var_table(kind, fam.m, ee)
+        for xx in range(fam.d):
+            yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx}, data=(fam, V, xx),
+                        size=(*fsize(key), ee, xx))
 
 
 def _diagonal_oracle(point):
