@@ -360,3 +360,20 @@ def enumerated_family_moments(family: MechanismFamily, counts: Sequence[int]) ->
     var = [cancel(sum(p * (e[v] - mean[v]) ** 2 for p, e in points)) for v in range(family.d)]
     mse = [cancel(sum(p * (e[v] - sympy.Rational(counts[v], n)) ** 2 for p, e in points)) for v in range(family.d)]
     return {"mean": mean, "variance": var, "mse": mse}
+
+
+def independent_pair_moments(mech: Mechanism, a: int, b: int, s: int, t: int) -> tuple:
+    """``(E[R(a)[s] R(b)[t]], E[R(a)[s]], E[R(b)[t]])`` for two independent runs of ``mech`` on the inputs ``a`` and
+    ``b`` (``R(v)`` the reconstruction ``Q u`` of the report ``u``), each exact and cancelled, by enumerating every
+    pair of outputs ``(u1, u2)``, of probability ``P[u1, a] P[u2, b]``.  Their covariance is the first minus the
+    product of the others: pan-cms Section 2.1, Property 2.2 (reconstructions of separate runs are uncorrelated) and
+    Appendix B, Eq. (27) (two clients' decoded coordinates)."""
+    P, Q = mech.perturbation_matrix(), mech.decoder_matrix()
+    first = [u for u in range(P.shape[0]) if P[u, a] != 0]
+    second = [u for u in range(P.shape[0]) if P[u, b] != 0]
+    check_count(f"enumerating pairs of outputs of {mech.name}", len(first) * len(second), limit=MAX_OUTCOMES,
+                unit="outcomes", alternative="use a mechanism with fewer outputs")
+    e1 = sum(P[u, a] * Q[s, u] for u in first)
+    e2 = sum(P[u, b] * Q[t, u] for u in second)
+    e12 = sum(P[u1, a] * P[u2, b] * Q[s, u1] * Q[t, u2] for u1 in first for u2 in second)
+    return cancel(e12), cancel(e1), cancel(e2)

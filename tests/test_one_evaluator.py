@@ -33,15 +33,8 @@ REMAINING: set = set()
 #: (the substitution keeps symbols, the result is a form for a printed-vs-derived comparison or an obligation's goal,
 #: never a value at an instance); the list may only shrink
 NOT_EVALUATORS = {
-    ("proofs_checks/pan_cms/basics_appA.py", "_norm_client"):
-        "normal form of a sum-notation expression at small sizes: expand_sums keeps the collision indicators, a "
-        "polynomial in them compared symbolically (no point of the parameters)",
     ("proofs_checks/pan_cms/basics_appA.py", "_expectation_sum_norm"):
         "normal form of E[sum] at small sizes (n, k, x): a polynomial in the collision indicators, compared symbolically",
-    ("proofs_checks/pan_cms/basics_appA.py", "_converse_norm"):
-        "normal form of the pair-sum notation at small sizes: a polynomial in the collision indicators",
-    ("proofs_checks/pan_cms/basics_appB.py", "_norm_pair"):
-        "normal form of the two-item sum notation (CBar expanded): a polynomial in the collision indicators",
     ("proofs_checks/pan_cms/connections.py", "_reconstructed"):
         "appG.eq2's printed form with y_hat written as binary RR's reconstruction of the indicator (the inline "
         "expression of the former check): e^eps and the indicator stay symbols, a form compared symbolically",

@@ -193,3 +193,21 @@ def test_statement_claims_evaluate_their_forms():
     bad = {f.params["family"]: (f.printed, f.exact) for rec in r.records for f in rec.failures}
     assert bad["hadamard(d=3)"] == (9, 4) and bad["pair-uniform(m=3)"] == (4, 3)
     assert "gf2(l=1,d=2)" not in bad  # 4 functions at d = 2: the printed size is right there
+
+
+@pytest.mark.parametrize("claim_id", ["pan-cms/eq1", "pan-cms/appC.upper-tail"])
+def test_the_minimal_edit_pass_judges_no_model_point(claim_id):
+    """The model grids (``Point(..., model=)``: ldpref.losses.worst_case_mse, the binomial model of Appendix C) read
+    no form: when the runner's minimal-edit pass puts the correction in the derived slot, only the grids that
+    evaluate a form record correction instances (a model grid once recorded its model values as the correction's)."""
+    from ldpref.ledger import find_claim as lookup
+    from ldpref.ledger.evidence import Evidence
+    from ldpref.ledger.runner import correction_pass
+
+    claim = find_claim(claim_id)
+    assert claim.edit is not None
+    ev = Evidence(forms=(claim.printed, claim.derived, claim.correction), depends_on=claim.depends_on, lookup=lookup)
+    correction_pass(claim, ev)
+    form_grids = {step.name for step in claim.steps if getattr(step, "printed", False)}
+    assert ev.records and all(r.role == "correction-vs-exact" and r.passed for r in ev.records)
+    assert {r.name.removesuffix(": correction vs exact") for r in ev.records} == form_grids

@@ -396,11 +396,6 @@ def appC_ratio_derived():
     return sympy.Eq(ratio_sym, sympy.factor(ratio.subs(f, 1)))
 
 
-def appC_ratio_function():
-    A_, B_ = appC_AB_derived()[0].rhs, appC_AB_derived()[1].rhs
-    return sympy.cancel(var_rr_pairwise() / ((B_ - A_) * (f - A_)))
-
-
 @cache
 def appC_eq30_derived():
     """Chernoff: Pr[X >= (1 + delta) mu] <= exp(-delta^2 mu / 3) for 0 <= delta <= 1, with

@@ -416,10 +416,6 @@ def recursive_collision_form():
     return sympy.Eq(cbar, 1 / m1 + (1 - 1 / m1) / m2, evaluate=False)
 
 
-def recursive_collision_value(a, c):
-    return sympy.Rational(1, a) + (1 - sympy.Rational(1, a)) * sympy.Rational(1, c)
-
-
 @cache
 def equivalent_m_form():
     """Derived: the nested decoder m1/(m1-1) [m2/(m2-1) y_hat - 1/(m2-1)] - 1/(m1-1) is Eq. (8) with

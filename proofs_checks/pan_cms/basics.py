@@ -7,7 +7,7 @@ Shared evidence builders: :mod:`proofs_checks.pan_cms.basics_common`; derivation
 from __future__ import annotations
 
 import itertools
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 import sympy
@@ -21,7 +21,7 @@ from ldpref import enumeration
 from ldpref.exact import EXP_EPS
 from ldpref.hashing import HashFamily
 from ldpref.ledger import Instance, claim, record
-from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, Symbolic, counted
+from ldpref.ledger.generic import FORM, Exact, Grid, Identity, Note, Numeric, Point, Symbolic, counted
 from ldpref.ledger.generic import precomputed as exact_of
 from ldpref.ledger.generic import rhs as _rhs
 from ldpref.ledger.forms import evaluate
@@ -30,16 +30,17 @@ from ldpref.mechanisms.cms import inner_mechanism
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .basics_common import (CONSTANT, GENERAL, HOLDS, R, SIZES, SUM_FAMILIES, UNIFORM, _MECHS, _inner_params, _path,
-                            _small_datasets, cms_mech, cms_points, datasets, exact_moments, family, fsize, inner, mkey,
-                            moment_oracle, norm_sizes, var_table, vertices)
+                            _small_datasets, cms_mech, cms_points, datasets, exact_moments, family, fsize, inner,
+                            inner_cases, mkey, moment_oracle, norm_sizes, var_table, vertices)
 from .basics_estimator import FormsNumeric, estimator_grid, library_decoder_check
 
 
 # ==== Section 2 ===================================================================================
 def model_grid(name, points, oracle=exact_of, **kw):
-    """A derived-only grid of a model or library computation (``point.facts["model"]``, not the claim's form)
-    against the exact value: the side identities a derivation rests on."""
-    return Grid(name, points, oracle, printed=False, value=lambda form, point: point.facts["model"], **kw)
+    """A grid of model points (``Point(..., model=value)``: a model or library computation, not the claim's form)
+    against the exact value: the side identities a derivation rests on.  No form is evaluated there, so the
+    printed form and the correction are never judged on it."""
+    return Grid(name, points, oracle, printed=False, **kw)
 
 
 def _inner_grid():
@@ -59,8 +60,7 @@ def _worst_ratio_rows():
         mech = inner(kind, mm, ee)
         P = mech.perturbation_matrix()
         worst = max(P[uu, a] / P[uu, b] for uu in range(P.shape[0]) for a in range(mm) for b in range(mm))
-        yield Point({"R": kind, "m": mm, "exp_eps": ee}, facts={"model": mechanism_exp_eps(mech)}, data=worst,
-                    size=(mm, ee))
+        yield Point({"R": kind, "m": mm, "exp_eps": ee}, model=mechanism_exp_eps(mech), data=worst, size=(mm, ee))
 
 
 record(
@@ -86,14 +86,15 @@ def _qp_identity(kind, mm):
                     lambda: mech.decoder_matrix() * mech.perturbation_matrix(), lambda: sympy.eye(mm))
 
 
-def _report_rows():
+def _report_rows(with_model=False):
+    """E[R(v)] of one report (enumeration) at each v; ``with_model``: model points, column v of Q P (ldpref)."""
     for mm, kind, ee in _inner_grid():
         mech = inner(kind, mm, ee)
         B = mech.QP.to_Matrix()
         for vv in range(mm):
             mean = enumeration.enumerated_moments(mech, [1 if w == vv else 0 for w in range(mm)])["mean"]
-            yield Point({"R": kind, "m": mm, "exp_eps": ee, "v": vv}, facts={"model": list(B[:, vv])}, data=mean,
-                        size=(mm, ee, vv))
+            yield Point({"R": kind, "m": mm, "exp_eps": ee, "v": vv}, model=list(B[:, vv]) if with_model else FORM,
+                        data=mean, size=(mm, ee, vv))
 
 
 def _reconstruction(forms, point):
@@ -115,22 +116,16 @@ record(
     steps=(Symbolic("printed (1, 0) vs Q P e_v with Q P = I", part=lambda forms: [x.rhs for x in forms]),
            _qp_identity("rr", 3), _qp_identity("arp", 2), _qp_identity("srp", 2),
            Grid("E[R(v)] by enumerating one report", _report_rows, exact_of, value=_reconstruction),
-           model_grid("E[R(v)] == column v of Q P (ldpref)", _report_rows)),
+           model_grid("E[R(v)] == column v of Q P (ldpref)", partial(_report_rows, with_model=True))),
 )
 
 
 def _joint_cov(mech, a_in, b_in):
     """Cov(R(a_in)[s], R(b_in)[t]) for two independent runs, by enumerating every pair of outputs."""
-    P = mech.perturbation_matrix()
-    Q = mech.decoder_matrix()
-    U = P.shape[0]
     out = []
-    for s in range(mech.d):
-        for t in range(mech.d):
-            e1 = sum(P[u1, a_in] * Q[s, u1] for u1 in range(U))
-            e2 = sum(P[u2, b_in] * Q[t, u2] for u2 in range(U))
-            e12 = sum(P[u1, a_in] * P[u2, b_in] * Q[s, u1] * Q[t, u2] for u1 in range(U) for u2 in range(U))
-            out.append(sympy.cancel(e12 - e1 * e2))
+    for s, t in itertools.product(range(mech.d), repeat=2):
+        e12, e1, e2 = enumeration.independent_pair_moments(mech, a_in, b_in, s, t)
+        out.append(sympy.cancel(e12 - e1 * e2))
     return out
 
 
@@ -257,7 +252,9 @@ EQ1_GRID = [("gf2(l=1,d=2)", "rr", R(2), "CMS+RR gf2(l=1,d=2)", (2, 2)),
             (None, "rr", R(2), "RR on [3]", (3, 3)), (None, "arp", R(2), "a-RP on [3]", (3, 3))]
 
 
-def _eq1_rows():
+def _eq1_rows(with_model=False):
+    """The worst-case MSE by its definition on each mechanism and n; ``with_model``: model points,
+    ldpref.losses.worst_case_mse."""
     for key, kind, ee, name, (dd, mm) in EQ1_GRID:
         mk = mkey(key, kind, ee) if key else _pure_key(kind, 3, ee)
         mech = _MECHS[mk]()
@@ -266,7 +263,7 @@ def _eq1_rows():
                 continue
             exact, path = _worst_mse_by_definition(mk, nn, "values of interest")  # the text after Eq. (1)
             yield Point({"mechanism": name, "exp_eps": ee, "n": nn}, data=Exact(exact, path), size=(dd, mm, nn, ee),
-                        facts={"model": worst_case_mse(mech, nn).value, "mechanism": mk})
+                        facts={"mechanism": mk}, model=worst_case_mse(mech, nn).value if with_model else FORM)
 
 
 def _worst_over_index_set(form, point):
@@ -294,7 +291,7 @@ record(
     steps=(Symbolic("printed vs derived index set", part=lambda form: form.rhs),
            Grid("worst-case MSE over every dataset of n clients, inner max over each form's index set", _eq1_rows,
                 exact_of, value=_worst_over_index_set),
-           model_grid("ldpref.losses.worst_case_mse vs the definition", _eq1_rows)),
+           model_grid("ldpref.losses.worst_case_mse vs the definition", partial(_eq1_rows, with_model=True))),
 )
 
 
@@ -315,22 +312,20 @@ record(
 
 
 def _thm31_rows():
-    for key in UNIFORM + CONSTANT + GENERAL:
+    for key, kind, ee in inner_cases(UNIFORM + CONSTANT + GENERAL):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            mech = cms_mech(key, kind, ee)
-            facts = {"P_cms": mech.perturbation_matrix(), "P_inner": inner(kind, fam.m, ee).perturbation_matrix(),
-                     "exp_eps": ee}
-            yield Point({"family": key, "R": kind, "exp_eps": ee}, facts=facts, data=HOLDS, size=(*fsize(key), ee))
+        mech = cms_mech(key, kind, ee)
+        facts = {"P_cms": mech.perturbation_matrix(), "P_inner": inner(kind, fam.m, ee).perturbation_matrix(),
+                 "exp_eps": ee}
+        yield Point({"family": key, "R": kind, "exp_eps": ee}, facts=facts, data=HOLDS, size=(*fsize(key), ee))
 
 
 def _privacy_rows():
     """The privacy level of the real CMS (exact) against that of its inner mechanism (ldpref.privacy)."""
-    for key in UNIFORM + CONSTANT + GENERAL:
+    for key, kind, ee in inner_cases(UNIFORM + CONSTANT + GENERAL):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            yield Point({"family": key, "R": kind, "exp_eps": ee}, data=mechanism_exp_eps(cms_mech(key, kind, ee)),
-                        facts={"model": mechanism_exp_eps(inner(kind, fam.m, ee))}, size=(*fsize(key), ee))
+        yield Point({"family": key, "R": kind, "exp_eps": ee}, data=mechanism_exp_eps(cms_mech(key, kind, ee)),
+                    model=mechanism_exp_eps(inner(kind, fam.m, ee)), size=(*fsize(key), ee))
 
 
 record(

@@ -19,8 +19,8 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Numeric, Point, Symbolic, counted
 from ldpref.ledger.generic import rhs as _rhs
 
-from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _inner_params, _path, cms_mech, cms_points,
-                            datasets, exact_moments, family, fsize, inner, inner_cases, mkey, moment_oracle, var_table)
+from .basics_common import (CONSTANT, GENERAL, R, UNIFORM, _fr, _path, cms_mech, cms_points, datasets, exact_moments,
+                            family, fsize, inner, inner_cases, mkey, moment_oracle, norm_sizes, var_table)
 
 
 # ==== Appendix A ===================================================================================
@@ -30,17 +30,16 @@ def client_grid(name, keys, quantity="mean"):
     right-hand sides evaluated on the family with X and E[y_hat^2] substituted."""
 
     def points():
-        for key in keys:
+        for key, kind, ee in inner_cases(keys, 2):
             fam = family(key)
-            for kind, ee in _inner_params(fam.m)[:2]:
-                mk = mkey(key, kind, ee, which="y")
-                V = var_table(kind, fam.m, ee)
-                for X_ in range(fam.d):
-                    counts = tuple(1 if w == X_ else 0 for w in range(fam.d))
-                    res = exact_moments(mk, counts)
-                    for xx in range(fam.d):
-                        yield Point({"family": key, "R": kind, "exp_eps": ee, "X": X_, "x": xx},
-                                    data=(fam, V, res, X_, xx), size=(*fsize(key), ee, X_, xx))
+            mk = mkey(key, kind, ee, which="y")
+            V = var_table(kind, fam.m, ee)
+            for X_ in range(fam.d):
+                counts = tuple(1 if w == X_ else 0 for w in range(fam.d))
+                res = exact_moments(mk, counts)
+                for xx in range(fam.d):
+                    yield Point({"family": key, "R": kind, "exp_eps": ee, "X": X_, "x": xx},
+                                data=(fam, V, res, X_, xx), size=(*fsize(key), ee, X_, xx))
 
     def oracle(point):
         res, xx = point.data[2], point.data[4]
@@ -61,28 +60,21 @@ SIZES_X = [(None, 1, 0), (None, 2, 1), (None, 3, 0)]
 
 
 def _norm_client(expr, cbar_def=None):
-    out = []
-    for _, kk, xx in SIZES_X:
-        val = D.expand_sums(expr.subs(D.X, 5), k_val=kk, x_val=xx)
-        if cbar_def is not None:
-            val = val.replace(D.CBar, lambda a, b: D.expand_sums(cbar_def.subs({D.xp: a, D.x: b}, simultaneous=True),
-                                                                 k_val=kk))
-        out.append(sympy.expand(D.canonical_collisions(sympy.expand(val))))
-    return out
+    """A one-client form with X = 5, its sums expanded at (k, x) in ``SIZES_X`` (``norm_sizes``)."""
+    return norm_sizes(expr.subs(D.X, 5), SIZES_X, cbar_def=cbar_def, idempotent=False)
 
 
 def _eq23_points():
-    for key in ("gf2(l=1,d=2)", "hadamard(d=3)", "random(d=3,m=3,k=2)"):
+    for key, kind, ee in inner_cases(("gf2(l=1,d=2)", "hadamard(d=3)", "random(d=3,m=3,k=2)"), 2):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m)[:2]:
-            mech = cms_mech(key, kind, ee)
-            Qi = inner(kind, fam.m, ee).decoder_matrix()
-            n_in = Qi.shape[1]
-            for uu, label in enumerate(mech.outputs):
-                for xx in range(fam.d):
-                    yield Point({"family": key, "R": kind, "exp_eps": ee, "output": label, "x": xx},
-                                data=(fam, mech, Qi, uu, int(label.split(":")[0]), uu % n_in, xx),
-                                size=(*fsize(key), ee, uu, xx))
+        mech = cms_mech(key, kind, ee)
+        Qi = inner(kind, fam.m, ee).decoder_matrix()
+        n_in = Qi.shape[1]
+        for uu, label in enumerate(mech.outputs):
+            for xx in range(fam.d):
+                yield Point({"family": key, "R": kind, "exp_eps": ee, "output": label, "x": xx},
+                            data=(fam, mech, Qi, uu, int(label.split(":")[0]), uu % n_in, xx),
+                            size=(*fsize(key), ee, uu, xx))
 
 
 def _eq23_oracle(point):
@@ -219,8 +211,7 @@ record(
 
 def _converse_norm(expr):
     """The form at x' = 7 with its sums expanded at k = 1 (x = 0) and k = 2 (x = 1), collisions canonical."""
-    return [sympy.expand(D.canonical_collisions(D.expand_sums(expr.subs(D.xp, 7), k_val=kk, x_val=xx)))
-            for kk, xx in ((1, 0), (2, 1))]
+    return norm_sizes(expr.subs(D.xp, 7), [(None, 1, 0), (None, 2, 1)], idempotent=False)
 
 
 def _converse_points():

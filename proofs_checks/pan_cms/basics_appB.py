@@ -13,13 +13,13 @@ import sympy
 import derivations.pan_cms.basics as D
 import derivations.pan_cms.printed_basics as PB
 from derivations.pan_cms.symbols import var_eq, var_neq
+from ldpref import enumeration
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.ledger.forms import evaluate
 
-from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, _inner_params, cms_points,
-                            datasets, exact_moments, family, fsize, inner_cases, mkey, moment_oracle, norm_sizes,
-                            var_table, y_mech)
+from .basics_common import (CBAR_DEF, CONSTANT, GENERAL, R, SIZES, UNIFORM, _fr, cms_points, datasets, exact_moments,
+                            family, fsize, inner_cases, mkey, moment_oracle, norm_sizes, var_table, y_mech)
 from .basics_appA import Y_FAMILIES, _norm_client, _rhs, client_grid
 
 
@@ -68,15 +68,8 @@ record(
 
 
 def _pair_moments(key, kind, ee, X1_, X2_, xx):
-    """E[y1 y2], E[y1], E[y2] for two independent clients, enumerating every pair of outputs."""
-    ym = y_mech(key, kind, ee)
-    P, Q = ym.perturbation_matrix(), ym.decoder_matrix()
-    U = P.shape[0]
-    m1 = sum(P[u1, X1_] * Q[xx, u1] for u1 in range(U))
-    m2 = sum(P[u2, X2_] * Q[xx, u2] for u2 in range(U))
-    m12 = sum(P[u1, X1_] * P[u2, X2_] * Q[xx, u1] * Q[xx, u2] for u1 in range(U) for u2 in range(U)
-              if P[u1, X1_] != 0 and P[u2, X2_] != 0)
-    return sympy.cancel(m12), sympy.cancel(m1), sympy.cancel(m2)
+    """E[y1 y2], E[y1], E[y2] for two independent clients, enumerating every pair of outputs of the y-mechanism."""
+    return enumeration.independent_pair_moments(y_mech(key, kind, ee), X1_, X2_, xx, xx)
 
 
 PAIR_KEYS = ("gf2(l=1,d=2)", "hand(d=3,k=2,partial)", "random(d=3,m=3,k=2)")
@@ -107,13 +100,8 @@ def pair_grid(name, what):
 
 
 def _norm_pair(expr):
-    out = []
-    for kk, xx in ((1, 0), (2, 1)):
-        val = D.expand_sums(expr.subs({D.X1: 5, D.X2: 6}), k_val=kk, x_val=xx)
-        val = val.replace(D.CBar, lambda a, b: D.expand_sums(CBAR_DEF.subs({D.xp: a, D.x: b}, simultaneous=True),
-                                                             k_val=kk))
-        out.append(sympy.expand(D.canonical_collisions(sympy.expand(val))))
-    return out
+    """A two-client form with X1 = 5, X2 = 6, c_bar written as its sum, expanded at (k, x) = (1, 0), (2, 1)."""
+    return norm_sizes(expr.subs({D.X1: 5, D.X2: 6}), [(None, 1, 0), (None, 2, 1)], cbar_def=CBAR_DEF, idempotent=False)
 
 
 record(
@@ -169,13 +157,12 @@ record(
 
 
 def _eq29_points():
-    for key in UNIFORM[:3] + CONSTANT[:2] + GENERAL:
+    for key, kind, ee in inner_cases(UNIFORM[:3] + CONSTANT[:2] + GENERAL):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            V = var_table(kind, fam.m, ee)
-            for xx, x2 in itertools.permutations(range(fam.d), 2):
-                yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx, "x'": x2}, data=(fam, V, xx, x2),
-                            size=(*fsize(key), ee, xx, x2))
+        V = var_table(kind, fam.m, ee)
+        for xx, x2 in itertools.permutations(range(fam.d), 2):
+            yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx, "x'": x2}, data=(fam, V, xx, x2),
+                        size=(*fsize(key), ee, xx, x2))
 
 
 def _eq29_oracle(point):
@@ -211,13 +198,12 @@ def _diagonal_norm(forms):
 
 
 def _diagonal_points():
-    for key in UNIFORM[:3] + GENERAL:
+    for key, kind, ee in inner_cases(UNIFORM[:3] + GENERAL):
         fam = family(key)
-        for kind, ee in _inner_params(fam.m):
-            V = var_table(kind, fam.m, ee)
-            for xx in range(fam.d):
-                yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx}, data=(fam, V, xx),
-                            size=(*fsize(key), ee, xx))
+        V = var_table(kind, fam.m, ee)
+        for xx in range(fam.d):
+            yield Point({"family": key, "R": kind, "exp_eps": ee, "x": xx}, data=(fam, V, xx),
+                        size=(*fsize(key), ee, xx))
 
 
 def _diagonal_oracle(point):

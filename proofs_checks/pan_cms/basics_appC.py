@@ -170,9 +170,8 @@ def _tail_checks(profile, mm, ee, nn, *, amax2, coef, factor, sided):
         a2 = dv * dv / var
         by_jump[a2] = by_jump.get(a2, 0) + p
     jumps = sorted(by_jump)
-    above = [Fraction(0)] * (len(jumps) + 1)  # above[i]: Pr over the values whose jump point is jumps[i] or later
-    for i in range(len(jumps) - 1, -1, -1):
-        above[i] = above[i + 1] + by_jump[jumps[i]]
+    # above[i]: Pr over the values whose jump point is jumps[i] or later (0 past the last)
+    above = _suffix_sums([by_jump[a2] for a2 in jumps]) + [Fraction(0)]
     points = [a2 for a2 in jumps if a2 <= amax2] + [amax2]
     worst, holds, tails = None, True, []
     for a2 in points:
@@ -275,7 +274,7 @@ def _tail_rows():
         fam = family(key)
         exact, model = _tail_profile_exact(key, ee, nn, c), _tail_profile_derived(fam.m, ee, nn, c)
         yield Point({"family": key, "exp_eps": ee, "n": nn, "clients on x": c},
-                    facts={"model": [[_S(v_), _S(p_)] for v_, p_ in zip(*model[:2])]},
+                    model=[[_S(v_), _S(p_)] for v_, p_ in zip(*model[:2])],
                     data=[[_S(v_), _S(p_)] for v_, p_ in zip(*exact[:2])], size=(fam.d, fam.m, fam.k, nn, ee, c))
 
 
@@ -342,19 +341,17 @@ SMALL_RR = [("gf2(l=1,d=2)", R(2)), ("gf2(l=1,d=2)", R(3)), ("Z3-affine(d=2)", R
             ("pair-uniform(m=4)", R(3)), ("hadamard(d=3)", R(5, 2))]
 
 
-def _support(key, ee):
-    """Every value a client's decoded contribution takes under the real CMS+RR."""
-    support = set()
-    for dist in _client_distributions(key, ee):
-        support |= set(dist)
-    return support
+def _extremes(key, ee):
+    """(A, B): the smallest and largest value a client's decoded contribution takes under the real CMS+RR (over the
+    support of every client value's distribution)."""
+    support = set().union(*_client_distributions(key, ee))
+    return min(support), max(support)
 
 
 def _ab_rows():
     for key, ee in SMALL_RR:
-        support = _support(key, ee)
         yield Point({"family": key, "m": family(key).m, "exp_eps": ee}, facts={m_sym: family(key).m, e_sym: ee},
-                    data=[_S(min(support)), _S(max(support))], size=(*fsize(key), ee))
+                    data=[_S(v_) for v_ in _extremes(key, ee)], size=(*fsize(key), ee))
 
 
 record(
@@ -403,7 +400,7 @@ def _sum_rows():
                         dist[y_] = dist.get(y_, 0) + P[uu, X_]
                 per_client += [dist] * counts[X_]
             model = [[val / nn, p] for val, p in sorted(_convolve(per_client).items(), key=lambda t: t[0])]
-            yield Point({"family": key, "exp_eps": ee, "counts": counts}, facts={"model": model},
+            yield Point({"family": key, "exp_eps": ee, "counts": counts}, model=model,
                         data=[list(t) for t in _fhat_distribution(mkey(key, "rr", ee), counts, 0)],
                         size=(*fsize(key), ee, nn))
 
@@ -434,7 +431,7 @@ def _appC_grid():
 def _delta_rows():
     for key, ee, nn in _appC_grid():
         fam = family(key)
-        A_ = min(_support(key, ee))
+        A_ = _extremes(key, ee)[0]
         for c in range(nn + 1):
             _, _, var, truth = _tail_profile_exact(key, ee, nn, c)
             yield Point({"family": key, "m": fam.m, "exp_eps": ee, "n": nn, "f(x)": _S(truth)},
@@ -460,8 +457,7 @@ record(
 
 def _ratio_values(key, ee, nn):
     """Var/((B-A)(f-A)) at every f = c/n, c = 0..n, from the exact Var and A, B of the real CMS+RR."""
-    support = _support(key, ee)
-    A_, B_ = min(support), max(support)
+    A_, B_ = _extremes(key, ee)
     values = []
     for c in range(nn + 1):
         _, _, var, truth = _tail_profile_exact(key, ee, nn, c)
@@ -523,8 +519,7 @@ def chernoff_grid(name, *, use_delta):
     def rows():
         for key, ee, nn in _appC_grid():
             fam = family(key)
-            support = _support(key, ee)
-            A_, B_ = min(support), max(support)
+            A_, B_ = _extremes(key, ee)
             for c in range(nn + 1):
                 vals, probs, var, truth = _tail_profile_exact(key, ee, nn, c)
                 at_least = _suffix_sums(probs)  # at_least[i] = Pr[f_hat >= vals[i]] (vals sorted, distinct)

@@ -418,7 +418,7 @@ def _hr_as_he():
     """HR's (P, Q) against HE's (a mechanism built independently, not the claim's form) with (j, 1) <-> (j, +1)."""
     he_key = lambda lab: (_jz(lab)[0], "1" if _jz(lab)[1] == "+1" else "0")  # noqa: E731
     for d, ee, hr in _hr_points():
-        yield Point({"d": d, "exp_eps": ee}, facts={"HE": list(_canonical(_he(d, ee), he_key))},
+        yield Point({"d": d, "exp_eps": ee}, model=list(_canonical(_he(d, ee), he_key)),
                     data=list(_canonical(hr, _hr_key)), size=(d,))
 
 
@@ -436,8 +436,7 @@ record(
     note="With the symmetric Walsh matrix this HR is HE itself, outputs (j, 1) <-> (j, +1).",
     steps=(Grid("HR built step by step vs CMS(HR rows, binary RR) with pairwise-independent rows (printed) and "
                 "HE's derived law and decoder", _hr_rows, exact_of),
-           Grid("HR (P, Q) == HE (P, Q) with (j, 1) <-> (j, +1)", _hr_as_he, exact_of, printed=False,
-                value=lambda form, point: point.facts["HE"])),
+           Grid("HR (P, Q) == HE (P, Q) with (j, 1) <-> (j, +1)", _hr_as_he, exact_of, printed=False)),
 )
 
 
@@ -530,8 +529,7 @@ def _noise_free_rows():
         H = walsh_hadamard(fam.k)
         cells = [(X, x, j) for X in range(d) for x in range(d) for j in range(fam.k)]
         yield Point({"d": d}, data=[H[X + 1][j] * H[j][x + 1] for X, x, j in cells], size=(d,),
-                    facts={"model": [2 * (1 if fam.functions[j][X] == fam.functions[j][x] else 0) - 1
-                                     for X, x, j in cells]})
+                    model=[2 * (1 if fam.functions[j][X] == fam.functions[j][x] else 0) - 1 for X, x, j in cells])
 
 
 record(
@@ -548,5 +546,5 @@ record(
                 value=_he_decoder_of),
            Numeric("HE decoder == Eq. (2) decoder of CMS(Hadamard columns, binary RR)", _cms_decoders_same),
            Grid("noise-free: H[X+1, j] H[j, x+1] = +1 on a collision, -1 otherwise", _noise_free_rows, exact_of,
-                printed=False, value=lambda form, point: point.facts["model"])),
+                printed=False)),
 )

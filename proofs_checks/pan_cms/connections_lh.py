@@ -333,7 +333,7 @@ def _cms_he_mse_rows():
         for counts in [(1,) + (0,) * (outer.d - 1), (0,) * (outer.d - 1) + (1,), (1,) * outer.d]:
             nn = sum(counts)
             yield Point({"m": mm, "counts": counts}, data=moments.mse(nested, counts)[0], size=(mm, nn),
-                        facts={"model": C.binary_inner_mse_derived(R(3), R(mm + 1, 2 * mm), nn, R(counts[0], nn))})
+                        model=C.binary_inner_mse_derived(R(3), R(mm + 1, 2 * mm), nn, R(counts[0], nn)))
 
 
 def _he_mse_limit():
@@ -360,5 +360,5 @@ record(
            Grid("m' = 1/collision read off the CMS+HE mechanism", _cms_he_rows, exact_of),
            Numeric("CMS+HE: Q == Eq. (8) Q of the composite family, unbiased", _cms_he_same),
            Grid("MSE of CMS+HE vs the binary-RR form with c_bar = (m+1)/(2m)", _cms_he_mse_rows, exact_of,
-                path="moment-formula", printed=False, value=lambda form, point: point.facts["model"])),
+                path="moment-formula", printed=False)),
 )

@@ -121,7 +121,7 @@ def _he_rows():
             if bits == 1:
                 hkey = lambda lab: (_jz(lab)[0], (int(_jz(lab)[1]), 0))  # noqa: E731
                 yield Point({"d": d, "exp_eps": ee}, data=list(_canonical(_rhr(d, bits, ee), _rhr_key)), size=(d,),
-                            facts={"model": list(_canonical(_he(d, ee), hkey))})
+                            model=list(_canonical(_he(d, ee), hkey)))
 
 
 def _product_note():
@@ -144,8 +144,7 @@ record(
          "of residue 0 would collide with probability 1 instead of 1/2.",
     steps=(RoleGrid("RHR built step by step vs TnS(M[x][j] = (H[x//B+1, j], x mod B), 2^b-ary RR)", _tns_rows,
                     lambda point: _tns_models(*point.data)[0], value=_tns_value),
-           Grid("RHR with b = 1 is HE (P and Q)", _he_rows, exact_of, printed=False,
-                value=lambda form, point: point.facts["model"]),
+           Grid("RHR with b = 1 is HE (P and Q)", _he_rows, exact_of, printed=False),
            Note(_product_note)),
 )
 
@@ -387,6 +386,12 @@ def _worse_statement_rows():
         yield replace(point, data=HOLDS)
 
 
+def _worse_model_rows():
+    """The one-residue points with the derived MSE formulas of RHR and HE as model points."""
+    for point in _worse_rows():
+        yield replace(point, model=_mse_models(point))
+
+
 _MEMO: dict = {}
 
 
@@ -405,7 +410,7 @@ def _general_rows():
             nn = sum(counts)
             der = [C.rhr_mse_derived(ee, bits, nn, R(counts[x], nn),
                                      R(sum(c for y, c in enumerate(counts) if y % B == x % B), nn)) for x in range(d)]
-            yield Point({"d": d, "b": bits, "exp_eps": ee, "counts": counts}, facts={"model": der},
+            yield Point({"d": d, "b": bits, "exp_eps": ee, "counts": counts}, model=der,
                         data=enumeration.enumerated_moments(_rhr(d, bits, ee), counts)["mse"], size=(d, bits, nn))
 
 
@@ -422,10 +427,10 @@ record(
     steps=(Grid("MSE_RHR(x) > MSE_HE(x) on one-residue datasets (exact moments of the real RHR and HE)",
                 _worse_statement_rows, exact_of, path="moment-formula",
                 value=lambda form, point: _memo_evaluate(_MEMO, form, point.facts)),
-           Grid("exact MSEs [RHR, HE] vs derived formulas", _worse_rows, lambda point: list(point.data),
-                path="moment-formula", printed=False, value=lambda form, point: _mse_models(point)),
+           Grid("exact MSEs [RHR, HE] vs derived formulas", _worse_model_rows, lambda point: list(point.data),
+                path="moment-formula", printed=False),
            Grid("derived RHR MSE vs exact enumeration on every dataset of <= 2 clients", _general_rows, exact_of,
-                printed=False, value=lambda form, point: point.facts["model"])),
+                printed=False)),
 )
 
 
@@ -454,12 +459,14 @@ def _eq2_rhr(point, what):
     return getattr(moments, what)(_rhr(d, bits, ee, decoder="eq2"), counts)[x]
 
 
-def _eq2_model(point, what):
-    """The derived variance or bias of Eq. (2)-decoded RHR (model functions, not the claim's form)."""
-    d, bits, ee, counts, x = point.data
-    fx = R(counts[x], sum(counts))
-    return (C.eq2_rhr_variance_derived(ee, bits, sum(counts), fx) if what == "variance"
-            else C.eq2_rhr_bias_derived(bits, fx))
+def _eq2_model_rows(what):
+    """The points of Eq. (5) with the derived variance or bias of Eq. (2)-decoded RHR as model points (model
+    functions, not the claim's form)."""
+    for point in _eq5_rows():
+        d, bits, ee, counts, x = point.data
+        fx = R(counts[x], sum(counts))
+        yield replace(point, model=(C.eq2_rhr_variance_derived(ee, bits, sum(counts), fx) if what == "variance"
+                                    else C.eq2_rhr_bias_derived(bits, fx)))
 
 
 def _eq12_identity(forms):
@@ -491,11 +498,10 @@ record(
            Grid("MSE of RHR on one-residue datasets", _eq5_rows, lambda point: moments.mse(
                _rhr(*point.data[:3]), point.data[3])[point.data[4]], path="moment-formula", part=lambda form: form.rhs,
                 value=lambda form, point: _value_at(form, point.facts)),
-           Grid("Eq. (2)-decoded RHR: variance (what Eq. (5) gives)", _eq5_rows,
-                lambda point: _eq2_rhr(point, "variance"),
-                path="moment-formula", printed=False, value=lambda form, point: _eq2_model(point, "variance")),
-           Grid("Eq. (2)-decoded RHR: bias", _eq5_rows, lambda point: _eq2_rhr(point, "bias"), path="moment-formula",
-                printed=False, value=lambda form, point: _eq2_model(point, "bias")),
+           Grid("Eq. (2)-decoded RHR: variance (what Eq. (5) gives)", partial(_eq2_model_rows, "variance"),
+                lambda point: _eq2_rhr(point, "variance"), path="moment-formula", printed=False),
+           Grid("Eq. (2)-decoded RHR: bias", partial(_eq2_model_rows, "bias"), lambda point: _eq2_rhr(point, "bias"),
+                path="moment-formula", printed=False),
            Identity("Eq. (12) variances == randomised-response variances", _eq12_identity, lambda forms: [0, 0],
                     reads_forms=True)),
 )
