@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import functools
 from functools import cache as _cache
 
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.model_appendices as JX
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Symbolic
 from ldpref.mechanisms.gcms import gcms
@@ -77,7 +79,7 @@ def _appA_case_claim(case):
     record(id=f"jiang-gcms/appA.case{case}", location=f"Appendix A, Case {case} ({names[case]})",
            statement=f"Case {case}: the likelihood ratio P(X = x | d)/P(X = x | d') equals each step of the chain of "
                      f"Case {case} after the first, down to the value it ends with.",
-           printed=J.APPA_STEPS_PRINTED[case], derived=lambda: [J.appA_case_derived(case)] * steps,
+           printed=J.APPA_STEPS_PRINTED[case], derived=functools.partial(JX.appA_case_steps_derived, case, steps),
            derivation="derivations.jiang_gcms.appA_case_derived",
            assumptions="r = h_j(d) != r' = h_j(d') (same hash function j, which is part of the report)",
            steps=(Symbolic(f"Case {case}'s steps vs the ratio derived from Algorithm 1", simplify=_combsimp),
@@ -95,7 +97,7 @@ def _appA_first_step_claim(case):
            statement=f"Case {case}: P(x | r)/P(x | r') = " + ("p C(m-1, s-1)/((1-p) C(m-1, s))" if case == 3
                                                             else "(1-p) C(m-1, s)/(p C(m-1, s-1))"),
            printed=J.APPA_FIRST_STEP_PRINTED[case],
-           derived=lambda: J.appA_first_step_derived(case),
+           derived=functools.partial(J.appA_first_step_derived, case),
            derivation="derivations.jiang_gcms.algorithm1_law_derived",
            note="The binomial coefficients are inverted in the first step (P(x | r) has C(m-1, s-1) in its "
                 "denominator); the next step and the case's result are right.",
