@@ -12,11 +12,9 @@ import derivations.jiang_gcms as J
 import derivations.jiang_gcms.model_appendices as JX
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Symbolic
-from ldpref.mechanisms.gcms import gcms
-from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R
-from .sec4a_algorithms import _identity_family
+from .sec4a_algorithms import _gcms_exp_eps, _identity_gcms
 
 
 # ---- Appendix A: proof of Theorem 2 --------------------------------------------------------------------
@@ -31,11 +29,9 @@ def _appA_ratios():
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
-                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-                Pm = mech.perturbation_matrix()
+                _, Pm, sets = _identity_gcms(m_, s_, p_)
                 cases = {}
-                for u, label in enumerate(mech.outputs):
-                    X = set(map(int, label.split(":{")[1].rstrip("}").split(",")))
+                for u, X in enumerate(sets):
                     cases.setdefault(_case_of(X), set()).add(Pm[u, 0] / Pm[u, 1])
                 out[(m_, s_, p_)] = cases
     return out
@@ -119,7 +115,7 @@ def _closing_points():
     for m_ in (2, 3, 4, 5, 6):
         for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
-                ee = mechanism_exp_eps(gcms(_identity_family(m_), s_, p_, decoder="count"))
+                ee = _gcms_exp_eps(m_, s_, p_)
                 R_ = p_ * (m_ - s_) / ((1 - p_) * s_)
                 yield Point({"m": m_, "s": s_, "p": p_, "exact max ratio": ee, "p(m-s)/((1-p)s)": R_},
                             facts={J.m: m_, J.s: s_, J.p: p_, LOG_RATIO: sympy.log(ee)}, data=True, size=(m_, s_, p_))

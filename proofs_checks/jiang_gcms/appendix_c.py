@@ -11,11 +11,10 @@ from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import evaluate
-from ldpref.mechanisms.gcms import gcms
 
 from .pure_protocols import R
 from .gcms_model import MOMENTS, _at
-from .sec4a_algorithms import _identity_family
+from .sec4a_algorithms import _identity_gcms
 from .sec4c_lemma1 import _argmin_value, _feasible, _lemma1_points, _objective, _smallest_exact_argmin
 from .sec4c_algorithm4 import _support_pq
 from .appendix_b import _z_tables
@@ -79,8 +78,7 @@ def appC_pq(ev):
     # the exact draw variance); a left side naming no such quantity is an error, never a pass
     corr, insts, cinsts = ev.correction(), [], []
     for d, m_, k_, s_, p_, e_ in _boundary_points():
-        mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-        pe, qe = _support_pq(mech, 0)
+        pe, qe = _support_pq(_identity_gcms(m_, s_, p_)[0], 0)
         a2km = _draw_alphas(d, m_, k_, s_, p_)[1] * k_ * (m_ - 1)
         vals = {J.p: p_, J.e: e_, J.m: m_, J.k: k_}
         params = {"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}

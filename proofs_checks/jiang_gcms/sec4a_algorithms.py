@@ -36,6 +36,22 @@ def _identity_family(m, d=2):
     return HashFamily((tuple(range(d)),), m, name=f"h(x)=x (m={m})")
 
 
+@_cache
+def _identity_gcms(m, s, p):
+    """The exact GCMS mechanism (count decoder, every output listed) of the identity family on m values (inputs 0, 1
+    hash to buckets 0, 1), its perturbation matrix P and the bucket set X of each output in the order of P's rows;
+    built once per (m, s, p), for every check that reads it."""
+    mech = gcms(_identity_family(m), s, p, decoder="count")
+    sets = tuple(set(map(int, label.split(":{")[1].rstrip("}").split(","))) for label in mech.outputs)
+    return mech, mech.perturbation_matrix(), sets
+
+
+@_cache
+def _gcms_exp_eps(m, s, p):
+    """The exact e^eps of :func:`_identity_gcms` (m, s, p)."""
+    return mechanism_exp_eps(_identity_gcms(m, s, p)[0])
+
+
 def _law_values(law, m_, s_, p_):
     return [_at(v, {J.m: m_, J.s: s_, J.p: p_}) for v in law.values()]
 
@@ -48,11 +64,9 @@ def _alg1_points():
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 3), R(1, 2), R(3, 4), R(9, 10)):
-                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-                Pm = mech.perturbation_matrix()
+                _, Pm, sets = _identity_gcms(m_, s_, p_)
                 inside, outside, sizes = set(), set(), set()
-                for u, label in enumerate(mech.outputs):
-                    X = set(map(int, label.split(":{")[1].rstrip("}").split(",")))
+                for u, X in enumerate(sets):
                     sizes.add(len(X))
                     (inside if 0 in X else outside).add(Pm[u, 0])  # input 0 hashes to r = 0
                 exact = [inside.pop() if len(inside) == 1 else sorted(inside),
@@ -120,12 +134,8 @@ def _eq3_points():
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 4), R(9, 10)):
-                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-                Pm = mech.perturbation_matrix()
-                incl = []
-                for b in range(m_):
-                    incl.append(sum(Pm[u, 0] for u, lab in enumerate(mech.outputs)
-                                    if b in set(map(int, lab.split(":{")[1].rstrip("}").split(",")))))
+                _, Pm, sets = _identity_gcms(m_, s_, p_)
+                incl = [sum(Pm[u, 0] for u, X in enumerate(sets) if b in X) for b in range(m_)]
                 others = set(incl[1:])
                 exact = [incl[0], others.pop() if len(others) == 1 else sorted(others)]
                 out.append(Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=exact,

@@ -22,13 +22,12 @@ from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import oue, sue, support_probabilities
 from ldpref.mechanisms.cms import cms as _cms
-from ldpref.mechanisms.gcms import gcms
 from ldpref.mechanisms.pure import _unary
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets
 from .gcms_model import MOMENTS, _exact_estimator_moments, _frac, _gcms_datasets
-from .sec4a_algorithms import _identity_family
+from .sec4a_algorithms import _gcms_exp_eps, _identity_family, _identity_gcms
 from .sec4c_lemma1 import _argmin, _opt_table
 
 
@@ -176,13 +175,6 @@ def _algorithm4_p(e_, lam_, k_):
 
 
 @_cache
-def _gcms_exp_eps(m_, s_, p_):
-    """The exact e^eps of the GCMS mechanism (count decoder) of the identity family on m values: built once per
-    (m, s, p), as several targets of the rounding grid reach the same Algorithm 4 output."""
-    return mechanism_exp_eps(gcms(_identity_family(m_), s_, p_, decoder="count"))
-
-
-@_cache
 def _rounding_points():
     """Algorithm 4's own outputs (p from its search, then s = ceil(m/(1 + (1/p - 1) e^eps))), not arbitrary
     p: the sentence after Algorithm 4 is about the s Algorithm 4 derives.  Points where the unrounded s is
@@ -325,9 +317,8 @@ def _allocation_points():
     for m_ in (3, 4, 5):
         for s_ in range(1, m_ // 2 + 1):
             for p_ in (R(1, 2), R(3, 4)):
-                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-                pe, qe = _support_pq(mech, 0)
-                ee = mechanism_exp_eps(mech)
+                pe, qe = _support_pq(_identity_gcms(m_, s_, p_)[0], 0)
+                ee = _gcms_exp_eps(m_, s_, p_)
                 # e^{eps_p} = p/(1-p), e^{eps - eps_p} = e^eps (1-p)/p: the printed q
                 yield Point({"mechanism": f"gcms m={m_} s={s_}", "p": p_, "exact e^eps": ee},
                             facts={J.E_p: p_ / (1 - p_), EXP_EPS: ee, J.m: m_}, data=([pe, qe], 2),

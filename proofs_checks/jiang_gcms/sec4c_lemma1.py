@@ -19,14 +19,13 @@ from ldpref import gcms as G
 from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.forms import evaluate
-from ldpref.mechanisms.gcms import gcms
 from ldpref.mechanisms.pure import _unary
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets, _estimator_mechanism
 from .gcms_model import MOMENTS, _at, _exact_estimator_moments
 from .sec2a_definition1 import _parts
-from .sec4a_algorithms import _identity_family
+from .sec4a_algorithms import _gcms_exp_eps
 
 
 # ---- Section IV-C: Eq. (7), Lemma 1, Remarks 2-3, Algorithm 4, budget allocation -----------------------
@@ -311,9 +310,8 @@ def _eq7_points():
     """Every GCMS on the identity family at (m, s, p), at several e^eps: ``data`` = (exactly eps-LDP?, exact truth
     of q >= the least q of an exactly eps-LDP GCMS at (m, p, e^eps) over every s)."""
     for m_ in (2, 3, 4, 5, 6):
-        fam = _identity_family(m_)
         for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
-            ees = {s_: mechanism_exp_eps(gcms(fam, s_, p_, decoder="count")) for s_ in range(1, m_)}
+            ees = {s_: _gcms_exp_eps(m_, s_, p_) for s_ in range(1, m_)}
             for e_ in (R(3, 2), R(2), R(3), R(9)):
                 qs = [(s_ - p_) / sympy.Integer(m_ - 1) for s_, ee in ees.items() if ee <= e_]
                 for s_, ee in ees.items():
