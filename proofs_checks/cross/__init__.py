@@ -26,6 +26,7 @@ import sympy
 
 import derivations.cross as X
 import derivations.cross.derived as XD
+from derivations.cross.derived import OCMS_L2
 import derivations.pan_strict.constructions as PS
 from ldpref import losses
 from ldpref.exact import certain_sign
@@ -256,7 +257,7 @@ def _ocms_points():
                     continue
                 o = _ocms_l2(dd, mm, e_)
                 yield Point({"d": dd, "m": mm, "exp_eps": e_, "OCMS": o, "CMS": c},
-                            facts={XD.OCMS_L2: PS.ocms_l2_pooled(dd, next_prime(dd), mm, e_), X.d: dd, X.m: mm, X.e: e_},
+                            facts={OCMS_L2: PS.ocms_l2_pooled(dd, next_prime(dd), mm, e_), X.d: dd, X.m: mm, X.e: e_},
                             data=bool(o < c), size=(dd, mm, e_))
 
 
