@@ -52,14 +52,20 @@ def _thm2_points():
     return tuple(out)
 
 
-def _statement_at(form, point):
-    """The statement 'the mechanism is eps-LDP' at the point, every number put into the form at once
-    (``truth_at_once``): its comparison of logarithms is decided on numbers, as ``evaluate``'s own substitution would
-    decide it, without substituting into the symbolic sides one by one (a form that is not a sympy object, e.g. a
-    Predicate, goes to ``evaluate``)."""
+def _evaluate_at_once(form, at):
+    """``evaluate(form, at)`` with every number put into the form at once (xreplace) before evaluating: the
+    statement's comparison of logarithms is then decided on numbers, as ``evaluate``'s own substitution would
+    decide it, without substituting into the symbolic sides one by one."""
     if isinstance(form, sympy.Basic):
-        return truth_at_once(form, point.facts)
-    return evaluate(form, point.facts)
+        return _evaluated_statement(form, tuple((k, sympy.sympify(v)) for k, v in at.items()))
+    return evaluate(form, at)
+
+
+@_cache
+def _evaluated_statement(form, at: tuple):
+    """The truth of a statement (a sympy object) at the numbers ``at``, once per (form, point): thm2 and eq5 run
+    the same check on equal forms (a self-check's mutated form is another key, evaluated afresh)."""
+    return truth_at_once(form, dict(at))
 
 
 def _thm2_grid_points():
@@ -82,7 +88,7 @@ def _thm2_tightness():
 _THM2 = dict(printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
              kind="statement", steps=(
     Grid("exact e^eps of the GCMS mechanism (every draw; report <x, j> and x alone) <= e^{|log(p(m-s)/((1-p)s))|}",
-         _thm2_grid_points, lambda point: point.data, value=_statement_at),
+         _thm2_grid_points, lambda point: point.data, value=lambda form, point: _evaluate_at_once(form, point.facts)),
     Numeric("tightness: exact e^eps of <x, j> == max(R, 1/R) when some function separates two values, 1 otherwise",
             _thm2_tightness)))
 
