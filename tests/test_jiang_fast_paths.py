@@ -80,17 +80,26 @@ def _hockey_tables_reference(pairs):
 
 
 def _shuffled_pairs_reference(mech, n_rest):
-    """Each pair's mpf values converted from the exact laws pair by pair (the form before the fast path)."""
+    """Each pair's mpf values converted from the exact laws pair by pair (the form before the fast path), the laws
+    built here outcome by outcome (multinomial of the other clients, then the differing one)."""
     import itertools
+    import math
 
     from flint import fmpq
-
-    from proofs_checks.jiang_gcms import sec2a_definition1 as S
 
     Pm = mech.perturbation_matrix()
     out = []
     for rest_value in range(mech.d):
-        group = S._multinomial_counts(list(Pm[:, rest_value]), n_rest)
+        # the multinomial law of n_rest clients on one column of P, outcome by outcome
+        col_rest = [fmpq(int(v.p), int(v.q)) for v in Pm[:, rest_value]]
+        group = {}
+        for comp in itertools.product(range(n_rest + 1), repeat=len(col_rest)):
+            if sum(comp) == n_rest:
+                prob = fmpq(math.factorial(n_rest))
+                for pu, ku in zip(col_rest, comp):
+                    prob *= pu**ku / math.factorial(ku)
+                if prob:
+                    group[comp] = prob
 
         def with_one(col):
             col = [(u, fmpq(int(v.p), int(v.q))) for u, v in enumerate(col) if v]

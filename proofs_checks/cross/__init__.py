@@ -25,6 +25,8 @@ import mpmath
 import sympy
 
 import derivations.cross as X
+import derivations.cross.derived as XD
+from derivations.cross.derived import OCMS_L2
 import derivations.pan_strict.constructions as PS
 from ldpref import losses
 from ldpref.exact import certain_sign
@@ -95,7 +97,7 @@ record(
     location="pan-cms Eq. (35) and Theorem 3.7, against real CMS mechanisms",
     statement="pan-cms's l2 of CMS + RR with collision rate 1/m is the exact l2 of real collision-uniform CMS "
               "mechanisms, and its minimum over real m is the printed l2* = 2(Delta_l + d e^eps)/(n (e^eps-1)^2).",
-    derived=lambda: sympy.Eq(sympy.Symbol(r"n\,l_2(\mathrm{CMS}, m)"), X.cms_rr_l2()),
+    derived=XD.cms_formula_derived,
     derivation="derivations.cross.cms_rr_l2",
     printed=None,
     steps=(Grid("exact l2 of real collision-uniform CMS + RR", _cms_points,
@@ -241,10 +243,6 @@ record(
            *(Note(_relative_gaps(e_)) for e_ in (R(2), R(3), R(10)))))
 
 
-#: the left side of cross/ocms-vs-cms's derived statement: the l2 of pan-strict's OCMS at (d, m, e^eps)
-OCMS_L2 = sympy.Symbol(r"l_2(\mathrm{OCMS}_{d', m})")
-
-
 def _ocms_points():
     """(d, m, e^eps) with m below OCMS's prime and a collision-uniform CMS family: ``data`` is whether the real OCMS
     (pooled decoder) has a smaller worst-case l2 than the real CMS + RR; the derived statement is evaluated with the
@@ -288,7 +286,7 @@ record(
     statement="At the same (d, m, e^eps) pan-strict's OCMS (hash family without a = 0, collision below 1/m) has a "
               "strictly smaller l2 than pan-cms's collision-uniform CMS; at the optimized m = e^eps + 1 it is also "
               "below pan-cms's l2* formula once d is not tiny (it reaches the strict bound as d grows).",
-    derived=lambda: sympy.Lt(OCMS_L2, X.cms_rr_l2(X.d, X.m, X.e)),
+    derived=XD.ocms_vs_cms_derived,
     derivation="derivations.pan_strict.constructions.ocms_l2_pooled",
     kind="statement",
     assumptions="pooled decoder (pan-cms Eq. (8)) for OCMS; n = 1",
@@ -455,7 +453,7 @@ record(
               "is the expected squared bias of the deployed sketch (Theorem 3.10; k = Omega(n/m) needed, Theorem 3.11); "
               "jiang works in counts, pan-cms in frequencies.",
     printed=X.draw_term_printed,
-    derived=lambda: [X.draw_term_derived_freq(), X.draw_term_derived_freq()],
+    derived=XD.draw_term_pair_derived,
     derivation="derivations.cross.draw_term_derived_freq",
     assumptions="k functions drawn once, each with independent uniform values (both papers' model); frequencies",
     steps=(Symbolic("[jiang term / (slope^2 n^2), pan-cms Eq. (20)] vs the derived draw variance",

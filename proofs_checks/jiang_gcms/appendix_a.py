@@ -3,18 +3,18 @@
 
 from __future__ import annotations
 
+import functools
 from functools import cache as _cache
 
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.model_appendices as JX
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Symbolic
-from ldpref.mechanisms.gcms import gcms
-from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R
-from .sec4a_algorithms import _identity_family
+from .sec4a_algorithms import _gcms_exp_eps, _identity_gcms
 
 
 # ---- Appendix A: proof of Theorem 2 --------------------------------------------------------------------
@@ -29,11 +29,9 @@ def _appA_ratios():
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
-                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-                Pm = mech.perturbation_matrix()
+                _, Pm, sets = _identity_gcms(m_, s_, p_)
                 cases = {}
-                for u, label in enumerate(mech.outputs):
-                    X = set(map(int, label.split(":{")[1].rstrip("}").split(",")))
+                for u, X in enumerate(sets):
                     cases.setdefault(_case_of(X), set()).add(Pm[u, 0] / Pm[u, 1])
                 out[(m_, s_, p_)] = cases
     return out
@@ -77,7 +75,7 @@ def _appA_case_claim(case):
     record(id=f"jiang-gcms/appA.case{case}", location=f"Appendix A, Case {case} ({names[case]})",
            statement=f"Case {case}: the likelihood ratio P(X = x | d)/P(X = x | d') equals each step of the chain of "
                      f"Case {case} after the first, down to the value it ends with.",
-           printed=J.APPA_STEPS_PRINTED[case], derived=lambda: [J.appA_case_derived(case)] * steps,
+           printed=J.APPA_STEPS_PRINTED[case], derived=functools.partial(JX.appA_case_steps_derived, case, steps),
            derivation="derivations.jiang_gcms.appA_case_derived",
            assumptions="r = h_j(d) != r' = h_j(d') (same hash function j, which is part of the report)",
            steps=(Symbolic(f"Case {case}'s steps vs the ratio derived from Algorithm 1", simplify=_combsimp),
@@ -95,7 +93,7 @@ def _appA_first_step_claim(case):
            statement=f"Case {case}: P(x | r)/P(x | r') = " + ("p C(m-1, s-1)/((1-p) C(m-1, s))" if case == 3
                                                             else "(1-p) C(m-1, s)/(p C(m-1, s-1))"),
            printed=J.APPA_FIRST_STEP_PRINTED[case],
-           derived=lambda: J.appA_first_step_derived(case),
+           derived=functools.partial(J.appA_first_step_derived, case),
            derivation="derivations.jiang_gcms.algorithm1_law_derived",
            note="The binomial coefficients are inverted in the first step (P(x | r) has C(m-1, s-1) in its "
                 "denominator); the next step and the case's result are right.",
@@ -117,7 +115,7 @@ def _closing_points():
     for m_ in (2, 3, 4, 5, 6):
         for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
-                ee = mechanism_exp_eps(gcms(_identity_family(m_), s_, p_, decoder="count"))
+                ee = _gcms_exp_eps(m_, s_, p_)
                 R_ = p_ * (m_ - s_) / ((1 - p_) * s_)
                 yield Point({"m": m_, "s": s_, "p": p_, "exact max ratio": ee, "p(m-s)/((1-p)s)": R_},
                             facts={J.m: m_, J.s: s_, J.p: p_, LOG_RATIO: sympy.log(ee)}, data=True, size=(m_, s_, p_))

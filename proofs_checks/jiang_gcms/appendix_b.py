@@ -10,6 +10,7 @@ from functools import cache as _cache
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.model_theorem3 as JT
 from ldpref.hashing import HashFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
@@ -185,18 +186,14 @@ def _same_client_value(form, point):
     Q, _, x, (d, m_, k_, s_, p_) = point.data
     q_ = (s_ - p_) / sympy.Integer(m_ - 1)
     a1 = (p_ + (m_ - 1) * q_) / m_
-    return evaluate(form, {_PI: p_ if x == 0 else a1, J.k: k_})
-
-
-_PI = sympy.Symbol(r"\pi_i")
+    return evaluate(form, {JT.PI_I: p_ if x == 0 else a1, J.k: k_})
 
 
 record(id="jiang-gcms/appB.same-client", root_cause="appB.same-client", location="Appendix B, after Eq. (10) ('again, by Lemma 4 (1)')",
        statement="The covariances between the Z_j of one client vanish, so only sum_i sum_j Var(Z_j^(i)) remains of "
                  "the first term of (10).",
        printed=J.appB_same_client_printed,
-       derived=lambda: sympy.Eq(sympy.Symbol(r"\sum_{j_1\neq j_2}\mathrm{Cov}(Z_{j_1}^{(i)}, Z_{j_2}^{(i)})"),
-                                J.same_client_cov_derived(sympy.Symbol(r"\pi_i"))),
+       derived=JT.same_client_sum_derived,
        derivation="derivations.jiang_gcms.same_client_cov_derived",
        note="Lemma 4 (1) is about two different clients.  One client uses one hash function, so Z_j1 Z_j2 = 0 and "
             "each covariance is -E[Z_j1]E[Z_j2]: the sum is -(1 - 1/k) pi_i^2 (pi_i = p for a holder of d, "
@@ -253,7 +250,7 @@ def _mean_C(d, m_, k_, s_, p_, counts):
 record(id="jiang-gcms/eq10", location="Appendix B, Eq. (10)",
        statement="Var(C(d)) = sum_i (sum_j Var(Z_j^(i)) + sum_{j1 != j2} Cov(Z_j1^(i), Z_j2^(i))) + "
                  "sum_{i1 != i2} sum_j Cov(Z_j^(i1), Z_j^(i2)).",
-       printed=J.eq10_printed, derived=lambda: sympy.Eq(J.var_C, J.var_C_derived_expr()),
+       printed=J.eq10_printed, derived=JT.var_C_derived,
        derivation="derivations.jiang_gcms.var_C_derived_expr", kind="statement",
        note="The printed form is the decomposition itself; its three sums are evaluated from the exact Z_j of "
             "the mechanism, so the check confirms (10) and the use of Lemma 4 (1) for different clients.",
@@ -282,7 +279,7 @@ record(id="jiang-gcms/appB.mean", location="Appendix B, proof of Theorem 3 (E[C(
 record(id="jiang-gcms/appB.final", root_cause="appB.final", location="Appendix B, 'Combining (11) and (12)'",
        statement="Var(C(d)) = f(d)(p - p^2/k) + (n - f(d))(p^2/(mk) + q^2 (1 - 1/m)/k) + (p-q)^2 (1 - 1/m) "
                  "sum_{d' != d} f(d')^2/(km).",
-       printed=J.appB_final_printed, derived=lambda: sympy.Eq(J.var_C, J.var_C_derived_expr()),
+       printed=J.appB_final_printed, derived=JT.var_C_derived,
        derivation="derivations.jiang_gcms.var_C_derived_expr",
        note="Not the sum of (11) and (12) (that is Theorem 3's form), and not the variance either.",
        steps=(Symbolic("the combined expression vs the derived Var(C)", part=_rhs),

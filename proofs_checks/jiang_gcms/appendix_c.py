@@ -6,15 +6,15 @@ from __future__ import annotations
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.model_appendices as JX
 from ldpref.ledger import Instance, claim, record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 from ldpref.ledger.generic import listed as _listed
 from ldpref.ledger.forms import evaluate
-from ldpref.mechanisms.gcms import gcms
 
 from .pure_protocols import R
 from .gcms_model import MOMENTS, _at
-from .sec4a_algorithms import _identity_family
+from .sec4a_algorithms import _identity_gcms
 from .sec4c_lemma1 import _argmin_value, _feasible, _lemma1_points, _objective, _smallest_exact_argmin
 from .sec4c_algorithm4 import _support_pq
 from .appendix_b import _z_tables
@@ -59,9 +59,9 @@ record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at 
 
 @claim(id="jiang-gcms/appC.pq", root_cause="appC.pq", location="Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2/w^2'",
        statement="At the boundary of Eq. (7), (p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w - 1)^2 / w^2.",
-       printed=J.appC_pq_printed, derived=lambda: J.appC_pq_derived(),
+       printed=J.appC_pq_printed, derived=J.appC_pq_derived,
        derivation="derivations.jiang_gcms.appC_pq_derived",
-       correction=lambda: _appC_pq_corrected(),
+       correction=JX.appC_pq_corrected,
        custom="each equation of the corrected chain is judged against the exact quantity its own left side names "
               "((p - q)^2 (1 - 1/m), its square, or alpha_2 k (m - 1)): the correction's form chooses the oracle, "
               "which a Grid's oracle never reads",
@@ -78,8 +78,7 @@ def appC_pq(ev):
     # the exact draw variance); a left side naming no such quantity is an error, never a pass
     corr, insts, cinsts = ev.correction(), [], []
     for d, m_, k_, s_, p_, e_ in _boundary_points():
-        mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-        pe, qe = _support_pq(mech, 0)
+        pe, qe = _support_pq(_identity_gcms(m_, s_, p_)[0], 0)
         a2km = _draw_alphas(d, m_, k_, s_, p_)[1] * k_ * (m_ - 1)
         vals = {J.p: p_, J.e: e_, J.m: m_, J.k: k_}
         params = {"m": m_, "k": k_, "s": s_, "p": p_, "e^eps": e_}
@@ -94,14 +93,6 @@ def appC_pq(ev):
     ev.instances("(p - q)^2 (1 - 1/m) with p, q read off the mechanism; alpha_2 k (m - 1) from the exact draw variance",
                  insts)
     ev.corrections("the corrected chain's value at w = e^eps (1 - p) + p vs the exact quantities", cinsts)
-
-
-def _appC_pq_corrected():
-    """Appendix C's chain with the square on (1 - 1/m): (p - q)^2 (1 - 1/m)^2 = alpha_2 k (m - 1) = p^2 (w - 1)^2/w^2,
-    as the printed form writes it (two equations, w spelled out)."""
-    w_ = J.w_of()
-    value = J.p**2 * (w_ - 1) ** 2 / w_**2
-    return [sympy.Eq(J.PQ_SLOPE_SQ, value), sympy.Eq(J.A2_KM, value)]
 
 
 def _eq13_identity():

@@ -11,7 +11,7 @@ from functools import cache as _cache
 import sympy
 from flint import fmpq
 
-import derivations.jiang_gcms as J
+from derivations.jiang_gcms.model_theorem3 import model_values as _model  # noqa: F401  (the submodules import it here)
 from ldpref import moments
 from ldpref.exact import to_fraction as _frac
 from ldpref.ledger.forms import value_at as _at  # noqa: F401  (the one evaluator; the checks import _at from here)
@@ -59,12 +59,6 @@ def _gcms_datasets(d):
 @_cache
 def _family(d, m, k, s, p, decoder="eq4"):
     return gcms_over_draws(d, m, k, s, p, decoder=decoder)
-
-
-def _model(p, s, m, k, counts, v):
-    n_ = sum(counts)
-    return {J.p: p, J.q: (s - p) / sympy.Integer(m - 1), J.m: m, J.k: k, J.n: n_, J.f: counts[v], J.s: s,
-            J.F2: sum(c * c for x, c in enumerate(counts) if x != v)}
 
 
 def _frac_of(dom, x):

@@ -9,6 +9,7 @@ import functools
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.model_pq as JPQ
 from ldpref import enumeration
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
@@ -226,7 +227,7 @@ record(
     location="Section III-A, Binary Randomized Response",
     statement="BRR has p = e^eps/(e^eps + 1), q = 1/(e^eps + 1) and is eps-LDP.",
     printed=J.brr_pq_printed,
-    derived=lambda: J.pq_form("BRR", J.brr_pq()),
+    derived=JPQ.brr_pq_form,
     derivation="derivations.jiang_gcms.brr_pq",
     steps=_pq_steps("grr", grr, EXP_EPS_VALUES + [EXP_EPS], [2]),
 )
@@ -236,7 +237,7 @@ record(
     location="Section III-A, General Randomized Response (direct encoding)",
     statement="GRR has p = e^eps/(e^eps + |D| - 1), q = 1/(e^eps + |D| - 1) and is eps-LDP.",
     printed=J.grr_pq_printed,
-    derived=lambda: J.pq_form("GRR", J.grr_pq()),
+    derived=JPQ.grr_pq_form,
     derivation="derivations.jiang_gcms.grr_pq",
     steps=_pq_steps("grr", grr, EXP_EPS_VALUES + [EXP_EPS], [2, 3, 4, 5]),
 )
@@ -247,7 +248,7 @@ record(
     statement="SUE perturbs each bit by BRR at eps/2, so p = e^(eps/2)/(e^(eps/2) + 1), q = 1/(e^(eps/2) + 1), "
               "p + q = 1, and it is eps-LDP.",
     printed=J.sue_pq_printed,
-    derived=lambda: J.pq_form("SUE", J.sue_pq()),
+    derived=JPQ.sue_pq_form,
     derivation="derivations.jiang_gcms.sue_pq",
     steps=_pq_steps("sue", sue, SQUARE_EXP_EPS_VALUES, [2, 3])
     + (Identity("p + q = 1 (derived)", lambda forms: sympy.simplify(sum(forms.derived().values())),
@@ -276,7 +277,7 @@ record(
     location="Section III-A, Optimized Unary Encoding",
     statement="OUE improves SUE by minimising the variance: p = 1/2, q = 1/(e^eps + 1), eps-LDP.",
     printed=None,
-    derived=lambda: J.pq_form("OUE", J.oue_pq()),
+    derived=JPQ.oue_pq_form,
     derivation="derivations.jiang_gcms.oue_pq",
     note="This paper states OUE's optimality in words only (its p and q are in Wang et al. 2017); the "
          "printed form is therefore not available and the verdict rests on derivation and enumeration.",

@@ -9,7 +9,6 @@ from functools import lru_cache
 
 import mpmath
 import sympy
-from flint import fmpq
 
 import derivations.jiang_gcms as J
 from ldpref import enumeration
@@ -111,47 +110,17 @@ record(id="jiang-gcms/eq1", location="Section II-A, Eq. (1)",
        statement="Pr(M(X) in S) <= e^eps Pr(M(X') in S) + delta.", **_DEF1)
 
 
-def _multinomial_counts(column, c):
-    """Exact distribution of the response counts of c clients sharing one column of P (python-flint ``fmpq``
-    rationals: the same exact values as Fractions, cheaper arithmetic)."""
-    from math import factorial
-
-    col = [fmpq(int(v.p), int(v.q)) for v in column]
-    U = len(col)
-    out = {}
-    for comp in enumeration._compositions(c, U):
-        prob = fmpq(factorial(c))
-        for u, ku in enumerate(comp):
-            if ku:
-                prob *= col[u] ** ku / factorial(ku)
-        if prob:
-            out[comp] = prob
-    return out
-
-
 def _shuffled_pairs(mech, n_rest):
-    """Exact output distributions (fmpq rationals) of the shuffled histogram for every neighbouring pair x, x'
-    (the other n_rest clients all on one value), as mpmath pairs (a, b) per output."""
-    Pm = mech.perturbation_matrix()
-    out = []
+    """Exact output distributions of the shuffled histogram (the law of the response counts,
+    ``ldpref.enumeration.response_count_distribution``) for every neighbouring pair x, x' (the other n_rest clients
+    all on one value), as mpmath pairs (a, b) per output."""
+    mp = lambda v: mpmath.mpf(int(v.numerator)) / int(v.denominator) if v else mpmath.mpf(0)  # noqa: E731
+    zero, out = mp(0), []
     for rest_value in range(mech.d):
-        group = _multinomial_counts(list(Pm[:, rest_value]), n_rest)
-
-        def with_one(col):
-            col = [(u, fmpq(int(v.p), int(v.q))) for u, v in enumerate(col)]
-            col = [(u, pu) for u, pu in col if pu]
-            dist = {}
-            for y, pr in group.items():
-                for u, pu in col:
-                    key = y[:u] + (y[u] + 1,) + y[u + 1:]
-                    dist[key] = dist.get(key, 0) + pr * pu
-            return dist
-
-        mp = lambda v: mpmath.mpf(int(v.numerator)) / int(v.denominator) if v else mpmath.mpf(0)  # noqa: E731
         # the law with the one differing client on x, for every x (each pair (x, x') reads two of them)
-        laws = {x: with_one(list(Pm[:, x])) for x in range(mech.d)}
+        laws = {x: enumeration.response_count_distribution(
+            mech, [n_rest * (v == rest_value) + (v == x) for v in range(mech.d)]) for x in range(mech.d)}
         as_mp = {x: {y: mp(v) for y, v in law.items()} for x, law in laws.items()}  # each law converted once
-        zero = mp(0)
         for x, x2 in itertools.permutations(range(mech.d), 2):
             d1, d2 = as_mp[x], as_mp[x2]
             out.append([(d1.get(y, zero), d2.get(y, zero)) for y in set(laws[x]) | set(laws[x2])])

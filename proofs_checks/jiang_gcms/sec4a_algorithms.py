@@ -13,6 +13,7 @@ import sympy
 from sympy import QQ
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.model_algorithms as JA
 from ldpref import enumeration, linalg
 from ldpref import gcms as G
 from ldpref.family import MechanismFamily
@@ -35,6 +36,22 @@ def _identity_family(m, d=2):
     return HashFamily((tuple(range(d)),), m, name=f"h(x)=x (m={m})")
 
 
+@_cache
+def _identity_gcms(m, s, p):
+    """The exact GCMS mechanism (count decoder, every output listed) of the identity family on m values (inputs 0, 1
+    hash to buckets 0, 1), its perturbation matrix P and the bucket set X of each output in the order of P's rows;
+    built once per (m, s, p), for every check that reads it."""
+    mech = gcms(_identity_family(m), s, p, decoder="count")
+    sets = tuple(set(map(int, label.split(":{")[1].rstrip("}").split(","))) for label in mech.outputs)
+    return mech, mech.perturbation_matrix(), sets
+
+
+@_cache
+def _gcms_exp_eps(m, s, p):
+    """The exact e^eps of :func:`_identity_gcms` (m, s, p)."""
+    return mechanism_exp_eps(_identity_gcms(m, s, p)[0])
+
+
 def _law_values(law, m_, s_, p_):
     return [_at(v, {J.m: m_, J.s: s_, J.p: p_}) for v in law.values()]
 
@@ -47,11 +64,9 @@ def _alg1_points():
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 3), R(1, 2), R(3, 4), R(9, 10)):
-                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-                Pm = mech.perturbation_matrix()
+                _, Pm, sets = _identity_gcms(m_, s_, p_)
                 inside, outside, sizes = set(), set(), set()
-                for u, label in enumerate(mech.outputs):
-                    X = set(map(int, label.split(":{")[1].rstrip("}").split(",")))
+                for u, X in enumerate(sets):
                     sizes.add(len(X))
                     (inside if 0 in X else outside).add(Pm[u, 0])  # input 0 hashes to r = 0
                 exact = [inside.pop() if len(inside) == 1 else sorted(inside),
@@ -119,12 +134,8 @@ def _eq3_points():
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 4), R(9, 10)):
-                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-                Pm = mech.perturbation_matrix()
-                incl = []
-                for b in range(m_):
-                    incl.append(sum(Pm[u, 0] for u, lab in enumerate(mech.outputs)
-                                    if b in set(map(int, lab.split(":{")[1].rstrip("}").split(",")))))
+                _, Pm, sets = _identity_gcms(m_, s_, p_)
+                incl = [sum(Pm[u, 0] for u, X in enumerate(sets) if b in X) for b in range(m_)]
                 others = set(incl[1:])
                 exact = [incl[0], others.pop() if len(others) == 1 else sorted(others)]
                 out.append(Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=exact,
@@ -241,7 +252,7 @@ def _estimate_agrees():
 record(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency estimation)",
        statement="Algorithm 3 computes q = (p(s-1) + (1-p)s)/(m-1), C(d) = sum_j M_j[h_j[d]] and Eq. (4).",
        printed=J.alg3_printed,
-       derived=lambda: {J.q: J.eq3_derived().rhs, J.fhat: J.eq4_derived().rhs},
+       derived=JA.alg3_derived,
        derivation="derivations.jiang_gcms.eq4_derived",
        steps=(Symbolic("Algorithm 3's q and estimator vs the derived ones", part=_listed),
               Grid("Algorithm 3's q vs P(b in x) read off the exact mechanism", _eq3_points,
@@ -251,9 +262,6 @@ record(id="jiang-gcms/alg3", location="Section IV-A, Algorithm 3 (frequency esti
                       part=lambda form: sympy.Eq(J.fhat, form[J.fhat])),
               Numeric("ldpref.gcms.estimate on simulated reports == the exact decoder of Eq. (4) applied to them",
                       _estimate_agrees)))
-
-
-_N_J = sympy.Symbol("n_j")
 
 
 @_cache
@@ -280,7 +288,7 @@ def _alg2_points():
 def _row_sums(form, point):
     """s n_j (the form) at every row j of the sketch."""
     _, n_js, s_, _ = point.data
-    return [evaluate(form, {J.s: s_, _N_J: n_j}) for n_j in n_js]
+    return [evaluate(form, {J.s: s_, JA.N_J: n_j}) for n_j in n_js]
 
 
 def _loop_agrees():
@@ -290,7 +298,7 @@ def _loop_agrees():
 
 record(id="jiang-gcms/alg2", location="Section IV-A, Algorithm 2 (constructing the sketch matrix)",
        statement="The server's k x m sketch adds 1 to M_j[x] for every bucket x of every report <x, j>.",
-       derived=lambda: sympy.Eq(sympy.Symbol(r"\sum_x \mathcal{M}_j[x]"), J.s * _N_J),
+       derived=JA.alg2_row_sum_derived,
        derivation="ldpref.gcms.sketch", kind="statement",
        note="Algorithm 2 prints no formula; the check runs the vectorised sketch against a plain loop.",
        steps=(Grid("row sums of the sketch vs s n_j (n_j: reports with hash index j)", _alg2_points,
@@ -323,7 +331,7 @@ def _values_at(form, point):
 record(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (communication cost)",
        statement="A GCMS report costs s values of log m bits, O(s log m); Apple's CMS report costs O(m) bits.",
        printed=J.remark1_communication_printed,
-       derived=lambda: {k_: v for k_, v in J.remark1_derived().items() if "bits" in str(k_)},
+       derived=JA.remark1_bits_derived,
        derivation="derivations.jiang_gcms.remark1_derived",
        condition="k = 1: the plaintext <x, j> of Algorithm 1 (and Apple's report) also carries the index j of "
                  "ceil(log2 k) bits, so the count is s ceil(log2 m) + ceil(log2 k) (O(s log m) only while "
@@ -353,7 +361,7 @@ def _server_points():
 record(id="jiang-gcms/remark1.server", location="Section IV-A, Remark 1 (server computation)",
        statement="Aggregation costs O(ns) for GCMS (n reports of s updates) and O(nm) for Apple's CMS.",
        printed=J.remark1_server_printed,
-       derived=lambda: {k_: v for k_, v in J.remark1_derived().items() if "ops" in str(k_)},
+       derived=JA.remark1_ops_derived,
        derivation="derivations.jiang_gcms.remark1_derived",
        steps=(Symbolic("Remark 1's operation counts vs one update per transmitted bucket/bit", part=_listed),
               Grid("updates counted by the sketches of the code (GCMS, Apple CMS)", _server_points,

@@ -10,6 +10,7 @@ from functools import cache as _cache
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.model_theorem3 as JT
 from ldpref import enumeration
 from ldpref import moments
 from ldpref.exact import EXP_EPS
@@ -102,12 +103,6 @@ record(id="jiang-gcms/eq5", location="Section IV-B, Eq. (5)", statement="eps <= 
 
 
 # ---- Section IV-B: Theorem 3 (utility) -----------------------------------------------------------------
-def _model_alphas(expr):
-    """A form written with alpha_1, alpha_2 as symbols, with the model's E[pi], Var_draw[pi] put in."""
-    a1, a2 = J.client_inclusion()
-    return sympy.sympify(expr).subs({J.a1_sym: a1, J.a2_sym: a2})
-
-
 def _gcms_point(d, m_, k_, s_, p_, counts, v=TARGET):
     return Point({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "counts": counts, "v": v},
                  data=(d, m_, k_, s_, p_, counts, v), size=_size(d, m_, k_, s_, p_, counts, v))
@@ -168,7 +163,7 @@ def _symbolic_p_identity(what):
 
 
 def _rhs_model_alphas(form):
-    return _model_alphas(form.rhs)
+    return JT.model_alphas(form.rhs)
 
 
 def _unbiased_enumerated_points():
@@ -186,8 +181,7 @@ def _unbiased_enumerated(point):
 record(id="jiang-gcms/thm3.unbiased", location="Section IV-B, Theorem 3 (unbiasedness)",
        statement="The estimator of Eq. (4) is unbiased: E[f_hat(d)] = f(d).",
        printed=J.thm3_unbiased_printed,
-       derived=lambda: sympy.Eq(sympy.Symbol(r"E[\hat f(d)]"),
-                                sympy.cancel(J.eq4_derived().rhs.subs(J.C, J.mean_C_derived()))),
+       derived=JT.thm3_unbiased_derived,
        derivation="derivations.jiang_gcms.mean_C_derived",
        assumptions="the paper's model: the k functions have independent uniform values, drawn once for all clients",
        steps=(Symbolic("E[f_hat] from the derived E[C] vs f", part=_rhs),
@@ -202,8 +196,7 @@ record(id="jiang-gcms/thm3", root_cause="appB.same-client", location="Section IV
        statement="Var[C(d)] = f(d)(p - p^2/k) + (n - f(d))(a1 - a1^2/k - a2) + a2 sum_{d' != d} f(d')^2 with "
                  "a1 = (p + (m-1)q)/m, a2 = (p-q)^2 (1 - 1/m)/(k m).",
        printed=J.thm3_printed, derived=J.thm3_derived, derivation="derivations.jiang_gcms.var_C_derived_expr",
-       correction=lambda: sympy.Eq(J.var_C, J.f * J.p * (1 - J.p) + (J.n - J.f) * (J.a1_sym - J.a1_sym**2 - J.a2_sym)
-                                   + J.a2_sym * J.F2),
+       correction=J.thm3_derived,  # Theorem 3's shape, the squares without 1/k
        assumptions="the paper's model (independent uniform hash functions drawn once); q = (s - p)/(m - 1)",
        symbols={r"\sum_{d'\neq d} f(d')^{2}": "sum of the squared counts of the other values"},
        note="The proof (Appendix B, after Eq. (10)) drops the covariances between the k indicators Z_j of one "
@@ -219,7 +212,7 @@ record(id="jiang-gcms/thm3.estimator", root_cause="appB.same-client",
        location="Section IV-B, Theorem 3 (variance of the estimator)",
        statement="Var[f_hat(d)] = Var[C(d)]/((p - q)^2 (1 - 1/m)^2) with Theorem 3's Var[C(d)].",
        printed=J.thm3_estimator_printed,
-       derived=lambda: sympy.Eq(J.var_fhat, J.thm3_derived().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)),
+       derived=JT.thm3_estimator_derived,
        derivation="derivations.jiang_gcms.estimator_variance_derived",
        assumptions="the paper's model; Eq. (4)",
        steps=(Symbolic("Theorem 3's Var[f_hat] vs derived (in alpha_1, alpha_2)",
@@ -232,7 +225,7 @@ _RATIO = dict(printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived,
               derivation="derivations.jiang_gcms.thm3_ratio_derived", steps=(
     Symbolic("1/((p-q)^2 (1-1/m)^2) vs the squared slope of Eq. (4) in C", part=lambda form: form.rhs / J.var_C),
     _thm3_grid("Var[f_hat(v)]/Var[C(v)] from the two exact mixtures", "ratio",
-               lambda form: _model_alphas(form.rhs) / J.var_C)))
+               lambda form: JT.model_alphas(form.rhs) / J.var_C)))
 
 record(id="jiang-gcms/thm3.ratio", location="Section IV-B, Theorem 3 (Var[f_hat] in terms of Var[C])",
        statement="Var[f_hat(d)] = Var[C(d)]/((p - q)^2 (1 - 1/m)^2).", **_RATIO)
@@ -346,13 +339,11 @@ record(id="jiang-gcms/sec4.B.apple-cms", root_cause="appB.same-client",
        statement="With p = e^(eps/2)/(e^(eps/2)+1), q = 1/(e^(eps/2)+1) and k hash functions on [m], Theorem 3 gives "
                  "the utility of Apple's CMS.",
        printed=J.apple_cms_printed,
-       derived=lambda: sympy.Eq(J.var_fhat, (J.thm3_derived().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)).subs(
-           {J.p: sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), J.q: 1 / (sympy.sqrt(EXP_EPS) + 1)})),
+       derived=JT.apple_cms_derived,
        derivation="derivations.jiang_gcms.var_C_derived_expr",
        # the derived form with alpha_1, alpha_2 (the model's) at Apple's p, q too: the value the minimal edit of the
        # printed form is searched and proved against (the edit, two 1/k dropped, is the correction shown)
-       correction=lambda: sympy.Eq(J.var_fhat, _model_alphas(J.thm3_derived().rhs / ((J.p - J.q) ** 2 * (1 - 1 / J.m) ** 2)).subs(
-           {J.p: sympy.sqrt(EXP_EPS) / (sympy.sqrt(EXP_EPS) + 1), J.q: 1 / (sympy.sqrt(EXP_EPS) + 1)})),
+       correction=JT.apple_cms_corrected,
        assumptions="Apple's CMS: SUE (each bit by BRR at eps/2) on the one-hot of h_j(x); the paper's hash model",
        note="The exact path is Apple's mechanism itself (ldpref.mechanisms.cms, inner SUE), not GCMS: the same "
             "erratum as Theorem 3 (exact for k = 1).  The 'page 21' correction to Apple's paper is not checked "
@@ -360,7 +351,7 @@ record(id="jiang-gcms/sec4.B.apple-cms", root_cause="appB.same-client",
        steps=(Symbolic("Theorem 3's Var[f_hat] at Apple's p, q vs the derived one (alpha_1, alpha_2 as the model's)",
                        part=_rhs_model_alphas, simplify=_in_half_e),
               Grid("n^2 Var[f_hat] of Apple's CMS over every hash draw", _apple_points, lambda point: point.data,
-                   path=MOMENTS, part=lambda form: _in_half_e(_model_alphas(form.rhs)))))
+                   path=MOMENTS, part=lambda form: _in_half_e(JT.model_alphas(form.rhs)))))
 
 
 def _pure_grid():
@@ -407,7 +398,7 @@ record(id="jiang-gcms/sec4.B.pure-limit",
        location="Section IV-B, after Theorem 3 (pure protocols as a special case)",
        statement="Setting k = 1 and m = infinity in Theorem 3 yields the variance of the pure LDP protocol [5].",
        printed=J.pure_limit_printed,
-       derived=lambda: sympy.Eq(J.var_fhat, J.thm3_limit(J.var_C_derived_expr())),
+       derived=JT.pure_limit_derived,
        derivation="derivations.jiang_gcms.thm3_limit",
        assumptions="k = 1, m -> infinity with p, q, n, f and sum f(d')^2 fixed",
        steps=(Symbolic("lim_{m->oo} of Theorem 3 at k = 1 vs the derived limit", part=_rhs),

@@ -8,26 +8,27 @@ from fractions import Fraction
 from functools import cache as _cache
 
 import mpmath
-import numpy as np
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.model_algorithm4 as J4
+import derivations.jiang_gcms.model_optimum as JO
+import derivations.jiang_gcms.model_pq as JPQ
 from ldpref import gcms as G
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectionGrid, Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.generic import listed as _listed
-from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import oue, sue, support_probabilities
 from ldpref.mechanisms.cms import cms as _cms
-from ldpref.mechanisms.gcms import gcms
 from ldpref.mechanisms.pure import _unary
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets
-from .gcms_model import MOMENTS, TARGET, _at, _exact_estimator_moments, _frac, _gcms_datasets, _model
-from .sec4a_algorithms import _identity_family
-from .sec4c_lemma1 import _argmin, _derived_argmin, _feasible, _lam, _opt_table
+from .gcms_model import MOMENTS, _exact_estimator_moments, _frac, _gcms_datasets
+from .sec4a_algorithms import _gcms_exp_eps, _identity_family, _identity_gcms
+from .sec4c_lemma1 import _argmin, _opt_table
 
 
 #: (e^eps, lambda, k) at which Algorithm 4's search is run
@@ -111,15 +112,6 @@ record(id="jiang-gcms/alg4", root_cause="alg4.loop", location="Section IV-C, Alg
             "under p_l <= p_r the loop never ends in exact arithmetic; in floating point the state (p_l, p_r) stops "
             "changing and the loop repeats forever.  The derived and corrected condition is a tolerance: loop while "
             "p_l + tau <= p_r (ldpref.gcms.ternary_search).")
-def _grid_unimodal(e_, lam_, k_) -> bool:
-    """Sign pattern of the differences of Lemma 1's objective on a 4001-point grid of (1/2, 1): at most one
-    change, from - to +."""
-    ps = np.linspace(0.5, 1.0, 4001)[1:-1]
-    steps = np.sign(np.diff(G.lemma1_objective(ps, float(e_), float(lam_), k_)))
-    changes = int(np.sum(steps[1:] != steps[:-1]))
-    return bool(changes == 0 and steps[0] > 0 or changes == 1 and steps[0] < 0)
-
-
 _UNIMODAL_E = (R(11, 10), R(3, 2), R(3), R(10), R(38), R(150))
 _UNIMODAL_LAM = (R(0), R(1, 50), R(1, 3), R(1))
 
@@ -157,8 +149,7 @@ record(id="jiang-gcms/alg4.unimodal", location="Section IV-C, Algorithm 4 (what 
        statement="Ternary search on [0.5, 1] finds the minimiser of Lemma 1's objective, i.e. the objective is "
                  "unimodal in p on [0.5, 1).",
        printed=J.alg4_unimodal_printed,
-       derived=lambda: Predicate(r"\Delta g\ \text{changes sign at most once (from - to +) on a 4001-point grid of}\ (1/2, 1)",
-                                 lambda **kw: _grid_unimodal(kw["e^eps"], kw["lambda"], kw["k"])),
+       derived=J4.alg4_unimodal_derived,
        derivation="ldpref.gcms.critical_points", depends_on=("jiang-gcms/lemma1",),
        kind="statement",
        note="Exact path: the sign changes of the derivative, from exact isolation of the real roots of its "
@@ -181,13 +172,6 @@ def _algorithm4_p(e_, lam_, k_):
     p_, _ = G.ternary_search(lambda t: G.lemma1_objective(t, _frac(e_), _frac(lam_), k_), Fraction(1, 2), Fraction(1),
                              ROUNDING_TOL)
     return p_
-
-
-@_cache
-def _gcms_exp_eps(m_, s_, p_):
-    """The exact e^eps of the GCMS mechanism (count decoder) of the identity family on m values: built once per
-    (m, s, p), as several targets of the rounding grid reach the same Algorithm 4 output."""
-    return mechanism_exp_eps(gcms(_identity_family(m_), s_, p_, decoder="count"))
 
 
 @_cache
@@ -220,16 +204,6 @@ def _rounding_points():
     return tuple(out)
 
 
-def _rounding_derived():
-    """Algorithm 4's step s = ceil(m/(1 + (1/p - 1) e^eps)), then the model's validity: 1 <= s <= m - 1 (the ceiling
-    of a positive number is >= 1) and the largest likelihood ratio max(R, 1/R) <= e^eps, R the ratio derived from
-    Algorithm 1's law (Theorem 2 with its absolute value; Appendix A's Case 4 gives 1/R).  Evaluated at Algorithm 4's
-    (s, m, p, e^eps)."""
-    R_ = J.privacy_ratio_derived()
-    return sympy.Implies(sympy.Eq(J.s, sympy.ceiling(J.m / (1 + (1 / J.p - 1) * J.e))),
-                         sympy.And(sympy.Le(J.s, J.m - 1), sympy.Le(sympy.Max(R_, 1 / R_), J.e)))
-
-
 def _rounding_facts(params) -> dict:
     """Algorithm 4's output at one instance as the values of the statements' symbols: s, m, p, e^eps and eps =
     log e^eps (exact)."""
@@ -254,20 +228,6 @@ def _boundary_points():
     return tuple(out)
 
 
-def _theorem2_ratio():
-    return J.p * (J.m - J.s) / ((1 - J.p) * J.s)
-
-
-#: Algorithm 4's s corrected: with s from the ceiling, p(m-s)/((1-p)s) <= e^eps holds by the ceiling; what can fail is
-#: the other side of Theorem 2's |log ratio| <= eps, p(m-s)/((1-p)s) >= e^{-eps} (false at s = m too)
-_ALG4_S_CORRECTION = lambda: sympy.Implies(J.alg4_s_printed(), sympy.Ge(_theorem2_ratio(), 1 / J.e))  # noqa: E731
-
-#: the sentence after Algorithm 4 corrected: the actual eps is |log p(m-s)/((1-p)s)| (Theorem 2 with its absolute
-#: value), which the ceiling can push above the target
-_ROUNDING_CORRECTION = lambda: sympy.Implies(J.alg4_s_printed(),  # noqa: E731
-                                             sympy.Le(sympy.Abs(sympy.log(_theorem2_ratio())), J.eps))
-
-
 def _points_of(rows):
     """Points of (params, exact, size) rows, the forms evaluated at Algorithm 4's (s, m, p, e^eps) of each."""
     return lambda: (Point(params, facts=_rounding_facts(params), data=exact, size=size) for params, exact, size in rows())
@@ -276,7 +236,7 @@ def _points_of(rows):
 #: the printed implication (the paper's s and its reason it is private) at Algorithm 4's own outputs, vs whether that
 #: s is valid (exact); the displayed correction (the implication with its minimal edit) on the same grid, and on the
 #: boundary points, where the mechanism's exact e^eps equals the target
-_ROUNDING = dict(root_cause="alg4.ceiling", derived=_rounding_derived, kind="statement",
+_ROUNDING = dict(root_cause="alg4.ceiling", derived=J4.rounding_derived, kind="statement",
                  derivation="derivations.jiang_gcms.privacy_ratio_derived", depends_on=("jiang-gcms/thm2",), steps=(
     Grid("Algorithm 4's s = ceil(m/(1 + (1/p - 1) e^eps)): is 1 <= s <= m - 1 and the exact e^eps of the mechanism <= "
          "the target?", _points_of(_rounding_points), lambda point: point.data,
@@ -289,7 +249,7 @@ _ROUNDING = dict(root_cause="alg4.ceiling", derived=_rounding_derived, kind="sta
 
 record(id="jiang-gcms/alg4.s", location="Section IV-C, Algorithm 4 (last step, s)",
        statement="s = ceil(m/(1 + (1/p - 1) e^eps)) gives a GCMS mechanism within the target eps.",
-       printed=J.alg4_s_statement_printed, correction=_ALG4_S_CORRECTION, **_ROUNDING,
+       printed=J.alg4_s_statement_printed, correction=J4.alg4_s_corrected, **_ROUNDING,
        note="Checked on Algorithm 4's own outputs (p from its search on Lemma 1's objective).  The printed form is "
             "the implication the paper asserts (its s => Theorem 2's ratio p(m-s)/((1-p)s) <= e^eps, the ratio falling "
             "as s grows), evaluated at Algorithm 4's (s, m, p, e^eps).  The "
@@ -298,15 +258,7 @@ record(id="jiang-gcms/alg4.s", location="Section IV-C, Algorithm 4 (last step, s
             "near 1 (e.g. p = 1/2, odd m < 2(e^eps + 1)/(e^eps - 1)).  For arbitrary p the ceiling can also give s = m.")
 record(id="jiang-gcms/sec4.C.rounding", location="Section IV-C, after Algorithm 4",
        statement="The ceiling in Algorithm 4's s may give a slightly smaller eps than targeted, a stronger guarantee.",
-       printed=J.rounding_printed, correction=_ROUNDING_CORRECTION, **_ROUNDING)
-
-
-def _monotone_derived_fn(**kw) -> bool:
-    """The model's Var[f_hat] (Theorem 3 corrected) at configuration b <= at configuration a."""
-    counts, p_ = kw["counts"], kw["p"]
-    va = _at(J.estimator_variance_derived(), _model(p_, kw["s_a"], kw["m_a"], kw["k_a"], counts, TARGET))
-    vb = _at(J.estimator_variance_derived(), _model(p_, kw["s_b"], kw["m_b"], kw["k_b"], counts, TARGET))
-    return bool(vb <= va)
+       printed=J.rounding_printed, correction=J4.rounding_corrected, **_ROUNDING)
 
 
 def _monotone_points():
@@ -331,9 +283,7 @@ def _monotone_points():
 record(id="jiang-gcms/sec4.C.monotone", location="Section IV-C, second paragraph",
        statement="The variance decreases monotonically with the hash range m and the number of hash functions k.",
        printed=J.monotone_printed,
-       derived=lambda: Predicate(r"\mathrm{Var}[\hat f](m_b, k_b) \le \mathrm{Var}[\hat f](m_a, k_a),\ \mathrm{Var}[\hat f] = "
-                                 r"A(p, \epsilon, \lambda) + \frac{\sum_{d'\ne d} f(d')^2 - (n - f)}{k (m - 1)}",
-                                 _monotone_derived_fn),
+       derived=J4.monotone_derived,
        derivation="derivations.jiang_gcms.variance_constant_term", kind="statement",
        note="Weakly: with p and eps fixed (q on Eq. (7)'s boundary), m and k enter the exact variance only through "
             "(sum f(d')^2 - (n - f(d)))/(k(m-1)) >= 0 (strictly decreasing when another value is held twice).  "
@@ -367,9 +317,8 @@ def _allocation_points():
     for m_ in (3, 4, 5):
         for s_ in range(1, m_ // 2 + 1):
             for p_ in (R(1, 2), R(3, 4)):
-                mech = gcms(_identity_family(m_), s_, p_, decoder="count")
-                pe, qe = _support_pq(mech, 0)
-                ee = mechanism_exp_eps(mech)
+                pe, qe = _support_pq(_identity_gcms(m_, s_, p_)[0], 0)
+                ee = _gcms_exp_eps(m_, s_, p_)
                 # e^{eps_p} = p/(1-p), e^{eps - eps_p} = e^eps (1-p)/p: the printed q
                 yield Point({"mechanism": f"gcms m={m_} s={s_}", "p": p_, "exact e^eps": ee},
                             facts={J.E_p: p_ / (1 - p_), EXP_EPS: ee, J.m: m_}, data=([pe, qe], 2),
@@ -414,7 +363,7 @@ record(id="jiang-gcms/sec4.C.even-split", location="Section IV-C, allocation pri
        statement="Splitting eps evenly gives p = e^{eps/2}/(e^{eps/2}+1), q = 1/(e^{eps/2}+1); RAPPOR and Apple's CMS "
                  "are of this kind.",
        printed=J.even_split_pq_printed,
-       derived=lambda: J.pq_form("even", J.sue_pq()), derivation="derivations.jiang_gcms.sue_pq",
+       derived=JPQ.even_split_pq_form, derivation="derivations.jiang_gcms.sue_pq",
        steps=(Symbolic("the even split vs BRR at eps/2 on every bit", part=_listed),
               Grid("(p, q) read off SUE and Apple's CMS vs the forms at the mechanism's exact e^eps", _even_split_points,
                    lambda point: point.data, value=_pq_values)))
@@ -432,22 +381,10 @@ def _oue_split_points():
 record(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation principle 2",
        statement="Granting all of eps to q gives p = 1/2, q = 1/(e^eps + 1): OUE.",
        printed=J.oue_split_pq_printed,
-       derived=lambda: J.pq_form("OUE", J.oue_pq()), derivation="derivations.jiang_gcms.oue_pq",
+       derived=JPQ.oue_pq_form, derivation="derivations.jiang_gcms.oue_pq",
        steps=(Symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", part=_listed),
               Grid("(p, q) read off OUE vs the forms at its exact e^eps", _oue_split_points, lambda point: point.data,
                    value=_pq_values)))
-
-
-def _none_optimal_derived_fn(**kw) -> bool:
-    """Some (m, e^eps, counts) of the grids where p_alloc is not an argmin of the exact-variance objective over the
-    feasible p."""
-    p_alloc = kw["p"]
-    for m_, e_ in kw["grids (m, e^eps)"]:
-        ps = tuple(_feasible(m_, e_).values())
-        for c in _datasets(2, 3):
-            if p_alloc not in _derived_argmin(ps, e_, _lam(c)):
-                return True
-    return False
 
 
 def _none_optimal_points():
@@ -467,8 +404,7 @@ def _none_optimal_points():
 record(id="jiang-gcms/sec4.C.none-optimal", location="Section IV-C, before Section V",
        statement="Neither allocation (even split; OUE's p = 1/2) is optimal for every targeted frequency under GCMS.",
        printed=J.none_optimal_printed,
-       derived=lambda: Predicate(r"\exists \lambda:\ p_{\mathrm{alloc}} \notin \operatorname{argmin}_p g(p; \lambda, e^{\epsilon})",
-                                 _none_optimal_derived_fn),
+       derived=JO.none_optimal_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", depends_on=("jiang-gcms/lemma1",),
        kind="statement",
        note="Read as 'not optimal for every target'.  Read literally ('optimal for no target') it is false: with "

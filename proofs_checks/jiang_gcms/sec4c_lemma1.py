@@ -9,32 +9,26 @@ from functools import cache as _cache
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.model_optimum as JO
+from derivations.jiang_gcms.model_optimum import argmin as _argmin
+from derivations.jiang_gcms.model_optimum import feasible_p as _feasible
+from derivations.jiang_gcms.model_optimum import lam_of as _lam
+from derivations.jiang_gcms.model_optimum import monotone_in_lambda as _monotone_in_lambda
 from ldpref import enumeration
 from ldpref import gcms as G
 from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Numeric, Point, Symbolic
-from ldpref.ledger.forms import Predicate, evaluate
-from ldpref.mechanisms.gcms import gcms, p_for_exp_eps
+from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms.pure import _unary
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets, _estimator_mechanism
 from .gcms_model import MOMENTS, _at, _exact_estimator_moments
 from .sec2a_definition1 import _parts
-from .sec4a_algorithms import _identity_family
+from .sec4a_algorithms import _gcms_exp_eps
 
 
 # ---- Section IV-C: Eq. (7), Lemma 1, Remarks 2-3, Algorithm 4, budget allocation -----------------------
-def _feasible(m_, e_):
-    """Integer s with p_s = e s/(e s + m - s) in [1/2, 1): GCMS meets Theorem 2's bound with equality."""
-    out = {}
-    for s_ in range(1, m_):
-        p_ = p_for_exp_eps(e_, s_, m_)
-        if R(1, 2) <= p_ < 1:
-            out[s_] = p_
-    return out
-
-
 @_cache
 def _opt_table(m_, k_, e_):
     """For every feasible s: p_s and the exact n^2 Var[f_hat(0)] of every 2-value dataset (n <= 3) over
@@ -47,15 +41,6 @@ def _opt_table(m_, k_, e_):
 
 
 OPT_GRID = [(4, 3), (4, 9), (5, 4), (6, 2), (6, 9)]  # (m, e^eps) with at least two feasible s
-
-
-def _argmin(values: dict):
-    best = min(values.values())
-    return tuple(sorted(p_ for p_, v in values.items() if v == best))
-
-
-def _lam(counts):
-    return R(counts[0], sum(counts))
 
 
 def _objective(form):
@@ -127,12 +112,6 @@ record(id="jiang-gcms/lemma1", root_cause="appB.same-client", location="Section 
                        lambda forms: sympy.Integer(0), reads_forms=True),
               Grid("argmin over feasible integer s of the exact variance (every draw) vs argmin of the objective",
                    _lemma1_points, _smallest_exact_argmin, path=MOMENTS, value=_argmin_value)))
-
-
-def _derived_argmin(ps, e_, lam_):
-    """Minimisers over the feasible p values ``ps`` of the objective derived from the exact variance (no k, no m)."""
-    g = J.lemma1_objective_derived_expr()
-    return _argmin({p_: _at(g, {J.p: p_, J.e: e_, J.lam: lam_}) for p_ in ps})
 
 
 @_cache
@@ -238,15 +217,9 @@ def _k_growth_points():
     return tuple(out)
 
 
-def _fig5_k_derived():
-    """The model's statement: the exact variance's p-part g(p; lambda, e^eps) has no k (k only adds a term free of p),
-    so a larger k leaves the optimum where it is."""
-    return sympy.Implies(sympy.Lt(J.K_1, J.K_2), sympy.Eq(J.P_STAR_K2, J.P_STAR_K1))
-
-
 record(id="jiang-gcms/fig5.k", root_cause="fig5.k", location="Section VII-B on Fig. 5(b)",
        statement="Generally, a larger k corresponds to a higher optimal p.",
-       printed=J.fig5_k_printed, derived=_fig5_k_derived,
+       printed=J.fig5_k_printed, derived=JO.fig5_k_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", depends_on=("jiang-gcms/lemma1",),
        kind="statement",
        note="Each form is the implication itself, evaluated at the exact optimum at k and at k + 1 (every draw, feasible "
@@ -255,7 +228,7 @@ record(id="jiang-gcms/fig5.k", root_cause="fig5.k", location="Section VII-B on F
             "objective is A(p) - (1 + lam (w^2 - 1))/(k (1-p)^2) and the p-derivative of the subtracted term has the "
             "sign of 1 + lam (w - 1) > 0, so its interior minimiser decreases as k grows (e.g. e^eps = 20, lam = 1/2: "
             "0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).",
-       correction=_fig5_k_derived,
+       correction=JO.fig5_k_derived,
        steps=(Identity("the derived objective has no k (only e^eps and lambda)",
                        lambda: sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k})),
                        lambda: sympy.Integer(0)),
@@ -293,15 +266,6 @@ record(id="jiang-gcms/fig5.small-eps", root_cause="appB.same-client", location="
                        lambda: -4 * J.lam * (J.e - 1) * (J.e + 1)),
               Grid("p* = 1/2 vs the smallest exact optimum (every draw, feasible integer s) for f(d) > 0 at small e^eps",
                    _small_eps_points, _smallest_exact_argmin, path=MOMENTS, value=_argmin_value)))
-def _monotone_in_lambda(argmins):
-    return all(a <= b for a, b in zip(argmins, argmins[1:]))
-
-
-def _fig5_grows_derived_fn(**kw) -> bool:
-    """The argmin of the exact-variance objective over the feasible p, non-decreasing along increasing f(d)/n."""
-    return _monotone_in_lambda([max(_derived_argmin(kw["ps"], kw["e^eps"], lam_)) for lam_ in kw["lambdas"]])
-
-
 def _fig5_grows_points():
     """Per (m, e^eps): the exact argmin over the feasible integer s at every target f(d)/n (every draw), by increasing
     f(d)/n; ``data``: is it non-decreasing."""
@@ -330,8 +294,7 @@ def _continuous_optimum_grows():
 record(id="jiang-gcms/fig5.grows", location="Section VII-B on Fig. 5(a)",
        statement="As the privacy budget grows the optimal p leaves 0.5, increasing with eps and with f(d).",
        printed=J.fig5_grows_printed,
-       derived=lambda: Predicate(r"\lambda_1 \le \lambda_2 \Rightarrow \operatorname{argmin}_p g(p; \lambda_1, e^{\epsilon}) "
-                                 r"\le \operatorname{argmin}_p g(p; \lambda_2, e^{\epsilon})", _fig5_grows_derived_fn),
+       derived=JO.fig5_grows_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", depends_on=("jiang-gcms/lemma1",),
        kind="statement",
        note="Monotonicity in f(d) is checked on the exact mechanism (integer s); monotonicity in eps on the "
@@ -347,9 +310,8 @@ def _eq7_points():
     """Every GCMS on the identity family at (m, s, p), at several e^eps: ``data`` = (exactly eps-LDP?, exact truth
     of q >= the least q of an exactly eps-LDP GCMS at (m, p, e^eps) over every s)."""
     for m_ in (2, 3, 4, 5, 6):
-        fam = _identity_family(m_)
         for p_ in (R(1, 2), R(3, 5), R(3, 4), R(9, 10)):
-            ees = {s_: mechanism_exp_eps(gcms(fam, s_, p_, decoder="count")) for s_ in range(1, m_)}
+            ees = {s_: _gcms_exp_eps(m_, s_, p_) for s_ in range(1, m_)}
             for e_ in (R(3, 2), R(2), R(3), R(9)):
                 qs = [(s_ - p_) / sympy.Integer(m_ - 1) for s_, ee in ees.items() if ee <= e_]
                 for s_, ee in ees.items():
