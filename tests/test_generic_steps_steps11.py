@@ -51,16 +51,45 @@ def test_a_point_compares_the_form_unless_it_carries_a_model():
     assert Point({"n": 1}, model=None).compares_model  # None is a model value like any other
 
 
+NAME = "E[X] of a fair n-sided die, and its faces counted"
+
+
 def test_model_points_are_recorded_beside_the_form_points(toy):
+    """The form points are the derived form's evidence; the model points have a record of their own (role
+    ``model-vs-exact``), so no count says the derived form was compared where only a model quantity was."""
     ok = run_claim(toy("model-ok", None, lambda: (n + 1) / 2, (_grid(),)))
-    rec = _by_name(ok)["E[X] of a fair n-sided die, and its faces counted: derived vs exact"]
-    assert rec.passed and rec.instances == 10 and ok.verdict == "reconstructed", ok.reason
+    form, model = _by_name(ok)[f"{NAME}: derived vs exact"], _by_name(ok)[f"{NAME}: model vs exact"]
+    assert form.passed and form.instances == 5 and form.role == "derived-vs-exact"
+    assert model.passed and model.instances == 5 and model.role == "model-vs-exact"
+    assert ok.verdict == "reconstructed", ok.reason
+    assert "5 instance(s) by exact enumeration" in ok.reason  # the forms' comparisons only
 
 
 def test_a_wrong_model_value_is_an_error(toy):
     bad = run_claim(toy("model-bad", None, lambda: (n + 1) / 2, (_grid(model_bias=1),)))
-    assert not _by_name(bad)["E[X] of a fair n-sided die, and its faces counted: derived vs exact"].passed
-    assert bad.verdict == "error"  # the derived side (model included) must equal the exact value
+    assert _by_name(bad)[f"{NAME}: derived vs exact"].passed
+    assert not _by_name(bad)[f"{NAME}: model vs exact"].passed
+    assert bad.verdict == "error" and "model quantity disagrees" in bad.reason  # ldpref's model must be right
+
+
+def test_model_points_alone_are_no_comparison_of_the_derived_form(toy):
+    """A claim whose only grid compares model quantities never compared its derived form with an exact value: a
+    missing path (error), however many model points passed."""
+    model_only = Grid("faces counted", lambda: (p for p in _mixed_points() if p.compares_model), _oracle,
+                      printed=False)
+    res = run_claim(toy("model-only", None, lambda: (n + 1) / 2, (model_only,)))
+    assert res.verdict == "error" and "missing path" in res.reason, res.reason
+    assert _by_name(res)["faces counted: model vs exact"].instances == 5
+
+
+def test_the_correction_that_is_the_derived_form_counts_no_model_point(toy):
+    """An erratum without a correction of its own shows the derived form as its correction; the record saying so
+    counts the derived form's comparisons only, not the model points beside them."""
+    plain = Grid("E[X] of a fair n-sided die", _points, _mean)
+    side = Grid("faces counted", lambda: (p for p in _mixed_points() if p.compares_model), _oracle, printed=False)
+    res = run_claim(toy("model-own-corr", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, plain, side)))
+    assert res.verdict == "erratum", res.reason
+    assert _by_name(res)["correction (the derived form itself) vs exact"].instances == 5
 
 
 def test_a_wrong_form_beside_model_points_fails(toy):
@@ -71,7 +100,7 @@ def test_a_wrong_form_beside_model_points_fails(toy):
     side = Grid("faces counted", lambda: (p for p in _mixed_points() if p.compares_model), _oracle, printed=False)
     wrong = run_claim(toy("model-printed-bad", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, grid, side)))
     assert wrong.verdict == "erratum", wrong.reason
-    assert _by_name(wrong)["faces counted: derived vs exact"].instances == 5
+    assert _by_name(wrong)["faces counted: model vs exact"].instances == 5
 
 
 def test_a_grid_comparing_the_printed_form_refuses_a_model_point(toy):
@@ -198,7 +227,7 @@ def test_the_minimal_edit_pass_judges_the_correction_at_the_form_points_only():
     assert slot.records == []  # no form evaluated: nothing said about the correction
     plain = Evidence(forms=(None, lambda: (n + 1) / 2, None))
     only_model.run(plain, False)
-    assert plain.records[0].instances == 5 and plain.records[0].role == "derived-vs-exact"
+    assert plain.records[0].instances == 5 and plain.records[0].role == "model-vs-exact"
 
 
 def test_a_grid_reading_forms_is_not_shared_between_claims_in_one_run(toy):

@@ -7,6 +7,10 @@ verdict: :func:`ldpref.ledger.verdict.decide` computes the verdict from what was
 * :meth:`Evidence.instances` -- a list of :class:`Instance`: at each parameter point the exact value
   (from enumeration of the real mechanism), the printed form's value and the derived form's value.
   Recorded as two checks, "derived == exact" and "printed == exact".
+* :meth:`Evidence.model_instances` -- instances whose compared side is a model or library quantity, not a form
+  (``Point(..., model=)`` of :mod:`ldpref.ledger.generic`): recorded as "model == exact", role ``model-vs-exact``.
+  Such a record supports a derivation (a failing one is an ldpref defect), but it is never counted as a
+  comparison of the derived form (or of the correction) with an exact value.
 * :meth:`Evidence.numeric` / :meth:`Evidence.statistical` -- other checks with a pass/fail outcome.
 """
 
@@ -43,6 +47,8 @@ class Instance:
     in_condition: bool = True
     size: tuple | None = None
     path: str = "enumeration"  # how ``exact`` was obtained: enumeration | moment-formula | proof
+    #: True when ``derived`` holds a model quantity (``Point(..., model=)``), not the value of a form
+    compares_model: bool = False
 
     def __post_init__(self):
         if self.path not in EXACT_PATHS:
@@ -85,7 +91,7 @@ class CheckRecord:
     passed: bool
     instances: int
     detail: str
-    role: str = ""  # printed-vs-derived, derived-vs-exact, printed-vs-exact, correction-vs-exact, other
+    role: str = ""  # printed-vs-derived, derived-vs-exact, printed-vs-exact, correction-vs-exact, model-vs-exact, other
     failures: list = field(default_factory=list)  # failing Instances (printed-vs-exact)
     #: how the check was decided: {path: count}, paths from EXACT_PATHS, "numeric" or "statistical"
     paths: dict = field(default_factory=dict)
@@ -211,6 +217,20 @@ class Evidence:
                           f"{first.printed}, exact {first.exact}")
             self.records.append(CheckRecord("exact", f"{name}: printed vs exact", not bad, len(insts), detail,
                                             role="printed-vs-exact", failures=bad, paths=dict(paths)))
+
+    def model_instances(self, name: str, instances: Iterable[Instance]) -> None:
+        """Record a model or library quantity against the exact value on every instance (``<name>: model vs exact``,
+        role ``model-vs-exact``): evidence for the derivation's premises, never for the derived form itself."""
+        insts, paths = _counted(name, instances)
+        how = _paths_text(paths)
+        bad = [i for i in insts if not values_equal(i.derived, i.exact)]
+        detail = f"model quantity == exact on {how}"
+        if bad:
+            first = min(bad, key=Instance.key)
+            detail = (f"the model quantity disagrees with the exact value on {len(bad)} of {how}, e.g. {first.params}: "
+                      f"model {first.derived}, exact {first.exact}")
+        self.records.append(CheckRecord("exact", f"{name}: model vs exact", not bad, len(insts), detail,
+                                        role="model-vs-exact", paths=dict(paths)))
 
     def _derived_slot_record(self, name: str, insts: list, paths: dict, *, label: str, subject: str, role: str):
         """The record of ``Instance.derived`` (the derived form's value, or the correction's) against the exact

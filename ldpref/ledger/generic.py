@@ -181,8 +181,11 @@ class Grid:
         # the runner's minimal-edit pass puts the correction in the derived slot: judged at the form points only
         in_slot = ev.derived_slot == "correction"
         judged = self.instances(derived, printed, exacts, correction=in_slot, forms=forms)
-        if judged or not in_slot:
-            ev.instances(self.name, judged, has_printed=compare_printed)
+        of_forms = [i for i in judged if not i.compares_model]
+        if of_forms or not (in_slot or len(of_forms) < len(judged)):
+            ev.instances(self.name, of_forms, has_printed=compare_printed)
+        if len(of_forms) < len(judged):  # model points: their own record, never the derived form's evidence
+            ev.model_instances(self.name, [i for i in judged if i.compares_model])
         if len(ev.forms) > 2 and ev.forms[2] is not None and self.printed:
             judged = self.instances(part(ev.correction()), None, exacts, correction=True, forms=forms)
             if judged:  # a grid of model points only evaluates no form, hence no correction
@@ -231,7 +234,8 @@ class Grid:
                 derived_value = self._value(derived, point, "derived")
                 printed_value = None if printed is None else self._value(printed, point, "printed")
             out.append(Instance(dict(point.params), exact=exact, derived=derived_value, printed=printed_value,
-                                in_condition=point.in_condition, size=point.size, path=path))
+                                in_condition=point.in_condition, size=point.size, path=path,
+                                compares_model=point.compares_model))
         if cacheable:
             _SHARED[key] = out
             while len(_SHARED) > _SHARED_SIZE:

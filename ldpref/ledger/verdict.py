@@ -58,6 +58,8 @@ def how_decided(records) -> str:
     for r in records:
         if r.role in ("printed-vs-exact", "correction-vs-exact"):  # the same points as a derived-vs-exact record
             continue
+        if r.role == "model-vs-exact":  # a model quantity, not a form: the how of the forms' comparisons omits it
+            continue
         for p, n in r.paths.items():
             if p == "proof" and r.kind == "symbolic":
                 proofs += n
@@ -111,7 +113,8 @@ def _decide(claim: Claim, evidence: Evidence, error: str | None = None) -> Claim
     if not records:
         result.verdict, result.reason = "open", "no check recorded"
         return result
-    broken = [r for r in records if r.role in ("derived-vs-exact", "correction-vs-exact") and not r.passed]
+    broken = [r for r in records if r.role in ("derived-vs-exact", "correction-vs-exact", "model-vs-exact")
+              and not r.passed]
     if broken:
         result.reason = "ldpref defect: " + "; ".join(f"{r.name}: {r.detail}" for r in broken)
         return result
