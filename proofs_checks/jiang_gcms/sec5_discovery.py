@@ -298,15 +298,9 @@ def _thm4_points(pair):
     return tuple(out)
 
 
-def _thm4_correction():
-    """Theorem 4 corrected: the same eps (Eq. (8)), delta the derived release probability of the bin only one
-    neighbour holds, e^{-(T-1)/b}/2 (:func:`derivations.jiang_gcms.discovery.delta_derived`)."""
-    return (PD.eq8_printed(), DD.delta_derived())
-
-
 @claim(id="jiang-gcms/thm4", root_cause="thm4.delta", location="Section V-B, Theorem 4 (privacy of Algorithm 6)",
        statement="The released encrypted item set S is (eps, delta)-DP with eps of Eq. (8) and delta of Eq. (9).",
-       printed=PD.thm4_printed, derived=DD.thm4_holds_derived, correction=_thm4_correction,
+       printed=PD.thm4_printed, derived=DD.thm4_holds_derived, correction=DD.thm4_correction,
        derivation="derivations.jiang_gcms.discovery.thm4_holds_derived", kind="statement",
        depends_on=("jiang-gcms/eq8", "jiang-gcms/eq9"),
        selfcheck={"printed-as-derived": ("the printed form is the pair (eps of Eq. (8), delta of Eq. (9)) the theorem "

@@ -9,18 +9,18 @@ import mpmath
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
 from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
-from ldpref.ledger.forms import Predicate
 from ldpref.mechanisms import sue
 from ldpref.mechanisms.cms import cms as _cms
 from ldpref.mechanisms.gcms import draw_classes
 
 from .pure_protocols import R, _datasets
-from .gcms_model import MOMENTS, _at, _model
-from .sec4c_lemma1 import _feasible, _opt_table
+from .gcms_model import MOMENTS
+from .sec4c_lemma1 import _opt_table
 
 
 @_cache
@@ -38,16 +38,6 @@ def _fig6_points():
             out.append(Point({"m": m_, "k": k_, "e^eps": e_, "counts": counts, "Var Apple": VA, "Var GCMS best": VG},
                              data=bool(VG <= VA), size=(m_, k_, n_, counts)))
     return tuple(out)
-
-
-def _fig6_derived_fn(**kw) -> bool:
-    """The model's Var[f_hat]: min over the feasible integer s of GCMS's vs Apple's CMS (p, q of SUE at eps)."""
-    m_, k_, e_, counts = kw["m"], kw["k"], kw["e^eps"], kw["counts"]
-    half_e = sympy.sqrt(e_)
-    vals = {**_model(half_e / (half_e + 1), 0, m_, k_, counts, 0), J.q: 1 / (half_e + 1)}
-    DA = _at(J.estimator_variance_derived(), vals)
-    DG = min(_at(J.estimator_variance_derived(), _model(p_, s_, m_, k_, counts, 0)) for s_, p_ in _feasible(m_, e_).items())
-    return bool(DG <= DA)
 
 
 def _fig6_setting_holds():
@@ -75,8 +65,7 @@ record(id="jiang-gcms/fig6", location="Section VII-B on Fig. 6",
        statement="With p optimised for each target frequency, GCMS has lower variance than Apple's CMS (same m, k, "
                  "eps) at every target frequency.",
        printed=J.fig6_printed,
-       derived=lambda: Predicate(r"\min_{s} \mathrm{Var}_{GCMS}(p_s) \le \mathrm{Var}_{CMS}\ \text{(Theorem 3 corrected)}",
-                                 _fig6_derived_fn),
+       derived=S7.fig6_derived,
        derivation="derivations.jiang_gcms.estimator_variance_derived", kind="statement",
        note="At p = e^{eps/2}/(e^{eps/2}+1), GCMS meets eps with q = p(m - w)/(w(m - 1)) < p/w = Apple's q; "
             "optimising p only helps.  Checked exactly on small mechanisms, and at Fig. 6's parameters with "
@@ -113,7 +102,8 @@ ADULT_KEYS = {"1/3 (n/3)": J.ADULT_P_THIRD, "16000/48842": J.ADULT_P_THIRD, "150
 def _adult_points():
     """Lemma 1 (k = 100) at Fig. 8's eps of each run, minimised over the feasible integer s (the mechanism
     has an integer s; p_s meets the bound at that eps).  Per run: the params, Lemma 1's best feasible p (by
-    enumerating every feasible s), the continuous-then-neighbours p, and the exact variance's best feasible p."""
+    enumerating every feasible s) and the exact variance's best feasible p (Lemma 1's continuous-then-neighbours p is
+    the derived form's, :func:`derivations.jiang_gcms.sec7_statements.adult_lemma1_p`)."""
     out = []
     with mpmath.workdps(40):
         for label, printed_p, eps_text, lam_label, lam_ in ADULT_RUNS:
@@ -125,10 +115,6 @@ def _adult_points():
                 raise ValueError(f"{label}: two feasible s too close to separate at 40 digits")
             _, s_ex, p_ex = vals[0]
             cont = G.critical_points(E, lam_, ADULT_K, objective="lemma1").argmin
-            s_real = ADULT_M / (1 + (1 / cont - 1) * E)
-            near = [(obj(p_), s_, p_) for s_, p_ in _adult_feasible(E)
-                    if s_ in (int(mpmath.floor(s_real)), int(mpmath.ceil(s_real)))]
-            _, s_de, p_de = min(near)
             exact_cont = G.critical_points(E, lam_, 1, objective="variance").argmin
             best_var = min((G._relative_variance(p_, (s_ - p_) / (ADULT_M - 1), ADULT_M, lam_mp), s_, p_)
                            for s_, p_ in _adult_feasible(E))
@@ -138,12 +124,12 @@ def _adult_points():
                       "Lemma 1 continuous argmin": mpmath.nstr(cont, 8),
                       "exact-variance best s, p": (best_var[1], mpmath.nstr(best_var[2], 8)),
                       "exact-variance continuous argmin": mpmath.nstr(exact_cont, 8)}
-            out.append((params, _two_decimals(p_ex), _two_decimals(p_de), best_var[2], (float(eps_text), lam_label)))
+            out.append((params, _two_decimals(p_ex), best_var[2], (float(eps_text), lam_label)))
     return tuple(out)
 
 
 def _adult_grid():
-    for params, exact_p, _, p_var, size in _adult_points():
+    for params, exact_p, p_var, size in _adult_points():
         yield Point(params, data=(exact_p, p_var), size=size)
 
 
@@ -151,9 +137,7 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
        statement="Lemma 1 gives p = 0.74 for the target f(d) = n/3 (the run at eps = 3.64 in Fig. 8), and p = 0.57 is "
                  "best for f(d) near 1500 (the run at eps = 3.75); n = 48,842, m = k = 100; two decimals.",
        printed=J.adult_reproduction_printed,
-       derived=lambda: Predicate(r"\mathrm{round}_2(p_s),\ s\ \text{the better neighbour of Lemma 1's continuous "
-                                 r"minimiser (root isolation)},\ = p_{\mathrm{Fig.\,8}}",
-                                 lambda **kw: _adult_derived_p(kw["value"], kw["lambda"]) == kw["Fig. 8's p"]),
+       derived=S7.adult_p_derived,
        derivation="ldpref.gcms.lemma1_objective", depends_on=("jiang-gcms/lemma1",), kind="statement",
        assumptions="read as: Lemma 1's objective (k = 100) minimised over the integer s whose p_s = e^eps s/(e^eps s + "
                    "m - s) meets Theorem 2's bound at the eps Fig. 8 gives for the run (the deployed mechanism has an "
@@ -167,13 +151,6 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
             "s = 4, p = 0.6392 (lam = 1500/48842, eps = 3.75; 0.06% more); continuous optima 0.8165 and 0.6050.",
        steps=(Grid("Fig. 8's p == Lemma 1's best feasible p at the Adult parameters and Fig. 8's eps, to two decimals "
                    "(exact: every feasible s enumerated)", _adult_grid, lambda point: point.data[0] == point.params["Fig. 8's p"]),))
-
-
-def _adult_derived_p(label, lam_label):
-    for params, _, p_de, _, _ in _adult_points():
-        if (params["value"], params["lambda"]) == (label, lam_label):
-            return p_de
-    raise KeyError((label, lam_label))
 
 
 def _adult_optimum_value(form, params):
@@ -193,16 +170,11 @@ def _adult_optimum_value(form, params):
     return sympy.nsimplify(value) if value.is_Float else value
 
 
-def _adult_optimum_derived():
-    g = J.lemma1_objective_derived_expr()  # the exact variance's p-dependent part (no k, no m)
-    return {J.ADULT_P_THIRD: J.ROUND2(J.ARGMIN_P(g)), J.ADULT_P_1500: J.ROUND2(J.ARGMIN_P(g))}
-
-
 record(id="jiang-gcms/sec7.D.adult-p.optimum", root_cause="appB.same-client",
        location="Section VII-D (Adult experiment) and Fig. 8",
        statement="p = 0.74 (target f(d) = n/3, eps = 3.64) and p = 0.57 (f(d) near 1500, eps = 3.75) are the optimal p "
                  "for GCMS at the Adult parameters (n = 48,842, m = k = 100); two decimals.",
-       printed=J.adult_p_printed, derived=_adult_optimum_derived,
+       printed=J.adult_p_printed, derived=S7.adult_optimum_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr",
        assumptions="the optimum over the integer s whose p_s meets Theorem 2's bound at the run's eps (as in "
                    "sec7.D.adult-p); the exact value is the argmin of Var[f_hat(d)] from the exact variance formula "
