@@ -199,10 +199,6 @@ class LaplaceGrid:
             prec *= 2
         raise ValueError(f"cannot decide the sign of {p} at z = e^{self.w} within {MAX_PREC} bits")
 
-    def quotient_sign(self, num: Laurent, den: Laurent) -> int:
-        """The sign of num/den."""
-        return self.sign(num) * self.sign(den)
-
     def largest_quotient(self, quotients):
         """The largest of quotients (num, den), each den > 0 (checked): exact, by cross-multiplication."""
         quotients = list(quotients)

@@ -156,13 +156,10 @@ def _reduced(diff):
 @_cache
 def _step_differences():
     """lhs - rhs of each step of the derivation, reduced (computed once per process)."""
-    out = [(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", _reduced(lhs - rhs))
-           for name, lhs, rhs, why in DD.common_bin_bounds()]
     upper, b_s, t_s = LG.laplace_upper_tail()  # P(Lap(b) >= t), t >= 0: at t = T - 1 >= 0
-    tail = upper.subs({b_s: b, t_s: T - 1})
-    out.append(("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
-                "[T - 1, oo))", _reduced(tail - DD.new_bin_delta())))
-    return tuple(out)
+    diffs = [lhs - rhs for _, lhs, rhs, _ in DD.common_bin_bounds()]
+    diffs.append(upper.subs({b_s: b, t_s: T - 1}) - DD.new_bin_delta())
+    return tuple(_reduced(diff) for diff in diffs)
 
 
 def _step_identities() -> tuple:
@@ -172,7 +169,7 @@ def _step_identities() -> tuple:
              for name, _, rhs, why in DD.common_bin_bounds()]
     names.append("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
                  "[T - 1, oo))")
-    steps = [Identity(name, lambda i=i: _step_differences()[i][1], lambda: sympy.Integer(0))
+    steps = [Identity(name, lambda i=i: _step_differences()[i], lambda: sympy.Integer(0))
              for i, name in enumerate(names)]
     g = DD.new_bin_delta
     steps.append(Identity("its non-release at e^eps >= e^{1/b} >= 1: (1 - e^eps (1 - g))_+ <= g, since 1 - (1 - g) "

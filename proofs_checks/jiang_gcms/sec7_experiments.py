@@ -9,6 +9,7 @@ import mpmath
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
 from ldpref.family import MechanismFamily
@@ -21,6 +22,7 @@ from ldpref.mechanisms.gcms import draw_classes
 from .pure_protocols import R, _datasets
 from .gcms_model import MOMENTS
 from .sec4c_lemma1 import _opt_table
+from .sec7b_fig6 import best_relative_variance, feasible_ps
 
 
 @_cache
@@ -41,23 +43,18 @@ def _fig6_points():
 
 
 def _fig6_setting_holds():
-    """Fig. 6's own setting with the code's exact-variance formula (mpmath, 30 digits): the best integer-s GCMS at
-    each target against Apple's CMS."""
-    with mpmath.workdps(30):
-        n_, m_, E = 10**6, 1024, mpmath.e**2  # E = e^(eps/2), eps = 4; k = 65536 does not enter the p-part
+    """Fig. 6's own setting with the code's exact-variance formula (mpmath, 20 digits): the best integer-s GCMS at
+    each target (:func:`.sec7b_fig6.best_relative_variance`) against Apple's CMS, their p-parts compared (the rest of
+    the variance is free of p and s; k = 65536 does not enter)."""
+    n_, m_, eps_ = (P7.FIG6[x] for x in ("n", "m", "eps"))
+    ok, total = True, 0
+    with mpmath.workdps(20):
+        E = mpmath.exp(mpmath.mpf(eps_) / 2)
         pA, qA = E / (E + 1), 1 / (E + 1)
-        EE = E * E
-        # (p_s, q_s) of every integer s with p_s >= 1/2: the same mpmath operations for every target, done once
-        pq = [(p_, (s_ - p_) / (m_ - 1)) for s_, p_ in ((s_, EE * s_ / (EE * s_ + m_ - s_)) for s_ in range(1, m_))
-              if p_ >= 0.5]
-        parts = [G._relative_variance_parts(p_, q_, m_) for p_, q_ in pq]  # lambda-free: once, not per target
-        ok, total = True, 0
         for f_ in (1, 100, 10**4, 10**5, 5 * 10**5, 10**6):
             lam_ = mpmath.mpf(f_) / n_
-            a = G._relative_variance(pA, qA, m_, lam_)
-            best = min(G._relative_variance_at(part, m_, lam_) for part in parts)
             total += 1
-            ok &= bool(best <= a)
+            ok &= bool(best_relative_variance(eps_, m_, lam_)[0] <= G._relative_variance(pA, qA, m_, lam_))
     return ok, total, "f in {1, 1e2, 1e4, 1e5, 5e5, 1e6}"
 
 
@@ -80,17 +77,6 @@ ADULT_RUNS = [("p = 0.74", R(74, 100), "3.64", "1/3 (n/3)", R(1, 3)),
               ("p = 0.57", R(57, 100), "3.75", "1500/48842", R(1500, 48842))]
 
 
-def _adult_feasible(E):
-    """(s, p_s) for the integer s in 1..m-1 whose p_s = e^eps s/(e^eps s + m - s) meets Theorem 2's bound
-    exactly at e^eps = E, with p_s in [1/2, 1) (mpmath)."""
-    out = []
-    for s_ in range(1, ADULT_M):
-        p_ = E * s_ / (E * s_ + ADULT_M - s_)
-        if p_ >= mpmath.mpf(1) / 2:
-            out.append((s_, p_))
-    return out
-
-
 def _two_decimals(x):
     return R(int(mpmath.nint(100 * x)), 100)
 
@@ -110,14 +96,14 @@ def _adult_points():
             E = mpmath.exp(mpmath.mpf(eps_text))
             lam_mp = mpmath.mpf(lam_.p) / lam_.q
             obj = lambda t: G.lemma1_objective(t, E, lam_mp, ADULT_K)  # noqa: E731
-            vals = sorted((obj(p_), s_, p_) for s_, p_ in _adult_feasible(E))
+            vals = sorted((obj(p_), s_, p_) for s_, p_ in feasible_ps(E, ADULT_M))
             if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** -25 * abs(vals[0][0]):
                 raise ValueError(f"{label}: two feasible s too close to separate at 40 digits")
             _, s_ex, p_ex = vals[0]
             cont = G.critical_points(E, lam_, ADULT_K, objective="lemma1").argmin
             exact_cont = G.critical_points(E, lam_, 1, objective="variance").argmin
             best_var = min((G._relative_variance(p_, (s_ - p_) / (ADULT_M - 1), ADULT_M, lam_mp), s_, p_)
-                           for s_, p_ in _adult_feasible(E))
+                           for s_, p_ in feasible_ps(E, ADULT_M))
             params = {"value": label, "Fig. 8's p": printed_p, "eps (Fig. 8)": eps_text, "lambda": lam_label,
                       "lam": lam_, "m": ADULT_M, "k": ADULT_K,
                       "Lemma 1 best integer s": s_ex, "its p": mpmath.nstr(p_ex, 8),
@@ -159,7 +145,7 @@ def _adult_optimum_value(form, params):
     with mpmath.workdps(40):
         E = mpmath.exp(mpmath.mpf(params["eps (Fig. 8)"]))
         lam_mp = mpmath.mpf(params["lam"].p) / params["lam"].q
-        feas = _adult_feasible(E)
+        feas = feasible_ps(E, ADULT_M)
 
         def best(g):
             fn = sympy.lambdify((J.p, J.e, J.lam), g, modules="mpmath")

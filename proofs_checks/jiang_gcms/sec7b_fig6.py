@@ -34,14 +34,19 @@ def _counts(f_, n_):
     return spread(n_, f_)
 
 
+def feasible_ps(E, m_):
+    """(s, p_s) for every integer s in 1..m-1 whose p_s = E s/(E s + m - s) (Theorem 2's bound met exactly at
+    e^eps = E, an mpmath number) is at least 1/2, at the caller's mpmath precision."""
+    ps = ((s_, E * s_ / (E * s_ + m_ - s_)) for s_ in range(1, m_))
+    return [(s_, p_) for s_, p_ in ps if 2 * p_ >= 1]
+
+
 @_cache
 def _feasible_pq(eps_, m_):
-    """(p_s, q_s = (s - p_s)/(m - 1), s) at 20 digits for every integer s in 1..m-1 with p_s = e^eps s/(e^eps s + m - s)
-    >= 1/2: free of the target, so computed once."""
+    """(p_s, q_s = (s - p_s)/(m - 1), s) at 20 digits for every (s, p_s) of :func:`feasible_ps` at e^eps: free of the
+    target, so computed once."""
     with mpmath.workdps(20):
-        E = mpmath.exp(eps_)
-        ps = ((E * s_ / (E * s_ + m_ - s_), s_) for s_ in range(1, m_))
-        return tuple((p_, (s_ - p_) / (m_ - 1), s_) for p_, s_ in ps if 2 * p_ >= 1)
+        return tuple((p_, (s_ - p_) / (m_ - 1), s_) for s_, p_ in feasible_ps(mpmath.exp(eps_), m_))
 
 
 @_cache
@@ -52,15 +57,21 @@ def _feasible_parts(eps_, m_):
         return tuple(G._relative_variance_parts(p_, q_, m_) for p_, q_, _ in _feasible_pq(eps_, m_))
 
 
+def best_relative_variance(eps_, m_, lam_):
+    """(value, s, p_s) of the feasible integer s minimising the code's p-part of the exact variance at lambda = lam_
+    (``ldpref.gcms._relative_variance``; the rest of the variance is free of p and s), 20 digits."""
+    with mpmath.workdps(20):
+        return min((G._relative_variance_at(part, m_, lam_), s_, p_)
+                   for (p_, _, s_), part in zip(_feasible_pq(eps_, m_), _feasible_parts(eps_, m_)))
+
+
 def _exact_ratio(f_):
     """Best-s GCMS over Apple's CMS by ldpref.gcms: s minimising the code's p-part of the exact variance
     (``_relative_variance``; the rest is free of p and s), the full ``estimator_variance`` there."""
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
     F2_ = sum(c * c for c in _counts(f_, n_)[1:])
     with mpmath.workdps(20):
-        lam_ = mpmath.mpf(f_) / n_
-        _, s_, p_ = min((G._relative_variance_at(part, m_, lam_), s_, p_)
-                        for (p_, _, s_), part in zip(_feasible_pq(eps_, m_), _feasible_parts(eps_, m_)))
+        _, s_, p_ = best_relative_variance(eps_, m_, mpmath.mpf(f_) / n_)
         best = G.estimator_variance(p_, (s_ - p_) / (m_ - 1), m_, k_, n_, f_, F2_)
         t = mpmath.exp(mpmath.mpf(eps_) / 2)
         return best / G.estimator_variance(t / (t + 1), 1 / (t + 1), m_, k_, n_, f_, F2_)
