@@ -32,7 +32,8 @@ from .symbols import ADULT_P_1500, ADULT_P_THIRD, APPLE_TARGET, ARGMIN_P, ROUND2
 
 # ---- Section VII-A, Fig. 4 ---------------------------------------------------------------------------------------
 def fig4_crossover_derived():
-    """GCMS (p = 1/2) has lower Var[f_hat(d)] than Apple's CMS at the instance (:func:`.sec7_model.fig4_gcms_better_holds`)."""
+    """GCMS (p = 1/2) has lower Var[f_hat(d)] than Apple's CMS at the instance
+    (:func:`.sec7_model.fig4_gcms_better_holds`)."""
     return Predicate(r"\mathrm{Var}_{GCMS(p = 1/2)}[\hat f(d)] < \mathrm{Var}_{CMS}[\hat f(d)]\ "
                      r"\text{(Theorem 3 corrected)}", D7.fig4_gcms_better_holds)
 
