@@ -58,26 +58,19 @@ def _p_s(s_, eps_text):
 @_cache
 def runs():
     """((label, s, eps text), ...): the integer s whose p_s rounds to the printed p at the caption's eps.  p_s
-    increases with s, so the s found at 30 digits is checked exactly, with both neighbours (uniqueness)."""
+    increases with s, so the s nearest at 30 digits is the only one iff it rounds to p and neither neighbour does,
+    each decided exactly (sympy's certified floor)."""
     out = []
-    with mpmath.workdps(30):
-        for label, p_text, eps_text in FIG8_RUNS:
+    for label, p_text, eps_text in FIG8_RUNS:
+        with mpmath.workdps(30):
             E = mpmath.exp(mpmath.mpf(sympy.Rational(eps_text).p) / sympy.Rational(eps_text).q)
             target = mpmath.mpf(sympy.Rational(p_text).p) / sympy.Rational(p_text).q
             s_ = min(range(1, M), key=lambda t: abs(E * t / (E * t + M - t) - target))
-            # s exactly (sympy's certified floor); each neighbour's p_s at 30 digits against target's rounding
-            # interval [target - 1/200, target + 1/200), refused if within 10^-20 of either end
-            half = mpmath.mpf(1) / 200
-            near = []
-            for t in (s_ - 1, s_ + 1):
-                if 1 <= t < M:
-                    x = E * t / (E * t + M - t) - target
-                    if min(abs(x - half), abs(x + half)) < mpmath.mpf(10) ** -20:
-                        raise ArithmeticError(f"{label}: p_s at s = {t} too close to a rounding boundary")
-                    near += [t] if -half <= x < half else []
-            if D7.round2(_p_s(s_, eps_text)) != sympy.Rational(p_text) or near:
-                raise ArithmeticError(f"{label}: the integers s with p_s = {p_text} to two decimals are not just {s_}")
-            out.append((label, s_, eps_text))
+        near = [t for t in (s_ - 1, s_, s_ + 1) if 1 <= t < M]
+        rounding = [t for t in near if D7.round2(_p_s(t, eps_text)) == sympy.Rational(p_text)]
+        if rounding != [s_]:
+            raise ArithmeticError(f"{label}: the s near {s_} with p_s = {p_text} to two decimals are {rounding}")
+        out.append((label, s_, eps_text))
     return tuple(out)
 
 
