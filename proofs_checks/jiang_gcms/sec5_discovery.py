@@ -33,6 +33,7 @@ from ldpref.ledger.generic import Grid, Identity, Note, Point, RoleGrid, Symboli
 
 from . import laplace_grid as LG
 from . import sec5_opendp
+from .sec5_algorithms import exact_release_probability
 
 R = sympy.Rational
 #: b = 1/4 with T = 10 puts e^{-36} inside Eq. (8)'s max, which sympy's Max cannot order: the grid stops at b = 1/2
@@ -58,17 +59,6 @@ def _largest(values):
         if sympy.simplify(values[i] - values[j]) != 0:
             raise ValueError(f"cannot order {values[i]} and {values[j]}")
     return values[i]
-
-
-def _cdf(x, b_):
-    """P(Lap(b) <= x) at a rational x: the integral of the density e^{-|t|/b}/(2b)."""
-    return sympy.exp(x / b_) / 2 if x < 0 else 1 - sympy.exp(-x / b_) / 2
-
-
-def _release(count, b_, t_):
-    """P(count + Lap(b) >= T) = 1 - P(Lap(b) <= T - count) (continuous noise), as a sympy expression (T may be
-    irrational here; the enumeration's grid points use ``laplace_grid``)."""
-    return 1 - _cdf(t_ - count, b_)
 
 
 @_cache
@@ -223,7 +213,7 @@ record(id="jiang-gcms/eq8", location="Section V-B, Theorem 4, Eq. (8)",
                    lambda p: _worst_ratio(p.params["b"], p.params["T"]), path=PATH,
                    value=lambda form, p: sympy.exp(_at(form, p.params["b"], p.params["T"]))),
               *STEP_IDENTITIES,
-              sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_)),
+              sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: exact_release_probability(1, b_, t_)),
               Note(_wider_note, reads_forms=True)))
 
 
@@ -351,7 +341,7 @@ def thm4(ev):
     ev.identity("Eq. (9)'s delta >= g iff eps (1 - T) >= (1 - T)/b: with T >= 1, iff T = 1 or eps <= 1/b; and "
                 "-log(1 - g) <= 1/b iff T >= 1 - b log(2(1 - e^{-1/b})) (g at that T is 1 - e^{-1/b})",
                 sympy.simplify(g.subs(T, 1 - b * sympy.log(2 * (1 - sympy.exp(-1 / b))))), 1 - sympy.exp(-1 / b))
-    sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_)).run(ev, True)
+    sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: exact_release_probability(1, b_, t_)).run(ev, True)
 
 
 # ---- Section VII-E: T from eps and delta ------------------------------------------------------------------------
@@ -418,6 +408,6 @@ record(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approxim
               Grid("T vs the root of the release probability equation (Laplace CDF)", _threshold_points,
                    lambda p: _threshold_root(p.params["b"], p.params["delta"]), path="proof"),
               Grid("the delta delivered at the derived T (release probability of a count-1 bin, Laplace CDF) == delta",
-                   _delivered_points, lambda p: _release(1, p.params["b"], p.data), path=PATH, printed=False,
+                   _delivered_points, lambda p: exact_release_probability(1, p.params["b"], p.data), path=PATH, printed=False,
                    reads_forms=True),
               Note(_short_note)))
