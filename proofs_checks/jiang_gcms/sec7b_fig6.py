@@ -30,10 +30,6 @@ TARGETS = (1000, 3 * 10**5, 5 * 10**5)
 CONDITION_MAX_F = 2 * 10**5
 
 
-def _counts(f_, n_):
-    return spread(n_, f_)
-
-
 def feasible_ps(E, m_):
     """(s, p_s) for every integer s in 1..m-1 whose p_s = E s/(E s + m - s) (Theorem 2's bound met exactly at
     e^eps = E, an mpmath number) is at least 1/2, at the caller's mpmath precision."""
@@ -69,7 +65,7 @@ def _exact_ratio(f_):
     """Best-s GCMS over Apple's CMS by ldpref.gcms: s minimising the code's p-part of the exact variance
     (``_relative_variance``; the rest is free of p and s), the full ``estimator_variance`` there."""
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
-    F2_ = sum(c * c for c in _counts(f_, n_)[1:])
+    F2_ = sum(c * c for c in spread(n_, f_)[1:])
     with mpmath.workdps(20):
         _, s_, p_ = best_relative_variance(eps_, m_, mpmath.mpf(f_) / n_)
         best = G.estimator_variance(p_, (s_ - p_) / (m_ - 1), m_, k_, n_, f_, F2_)
@@ -82,7 +78,7 @@ def _apple_formula_checked():
     """ldpref.gcms.estimator_variance at Apple's (p, 1 - p) equals the structured exact moments of Apple's CMS
     (SRP inner mechanism, ideal family) at Fig. 6's setting, f(d) = 10^5, to 25 digits."""
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
-    c = _counts(10**5, n_)
+    c = spread(n_, 10**5)
     exact = structured_moments.variance(structured_model("cms", d=len(c), m=m_, k=k_, inner="srp", family="ideal",
                                                          exp_eps=f"E^{eps_}"), c, values=[0])[0] * n_ * n_
     with mpmath.workdps(30):
@@ -94,7 +90,7 @@ def _apple_formula_checked():
 def _significant_points():
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
     for f_ in TARGETS:
-        params = {"f(d)": f_, "n": n_, "m": m_, "k": k_, "eps": eps_, "F2": sum(c * c for c in _counts(f_, n_)[1:])}
+        params = {"f(d)": f_, "n": n_, "m": m_, "k": k_, "eps": eps_, "F2": sum(c * c for c in spread(n_, f_)[1:])}
         yield Point(params, data=bool(_exact_ratio(f_) <= mpmath.mpf(9) / 10), in_condition=f_ <= CONDITION_MAX_F,
                     size=(f_,))
 
