@@ -170,12 +170,6 @@ def _step_identities() -> tuple:
 STEP_IDENTITIES = _step_identities()
 
 
-def _symbolic_steps(ev):
-    """The derivation's step identities recorded on ``ev`` (for the checks that keep a function of their own)."""
-    for step in STEP_IDENTITIES:
-        step.run(ev, True)
-
-
 # ---- Eq. (8) ---------------------------------------------------------------------------------------------------
 def _exp_arms(form):
     """e^{arm} for each argument of the Max (sorted): Max(a, log y) == Max(a, log y') iff the arms' exps agree."""
@@ -336,7 +330,8 @@ def thm4(ev):
     ev.instances("the corrected delta e^{-(T-1)/b}/2 vs the privacy profile at eps = 1/b (standard (eps, delta)-DP)",
                  [Instance({"b": b_, "T": t_, "eps": "1/b"}, exact=_profile(b_, t_, sympy.exp(1 / b_)),
                            derived=_at(g, b_, t_), size=(b_, t_), path=PATH) for b_, t_ in _grid()], has_printed=False)
-    _symbolic_steps(ev)
+    for step in STEP_IDENTITIES:  # the derivation's step identities, recorded on ev
+        step.run(ev, True)
     g = DD.new_bin_delta()
     ev.identity("Eq. (9)'s delta >= g iff eps (1 - T) >= (1 - T)/b: with T >= 1, iff T = 1 or eps <= 1/b; and "
                 "-log(1 - g) <= 1/b iff T >= 1 - b log(2(1 - e^{-1/b})) (g at that T is 1 - e^{-1/b})",

@@ -36,11 +36,6 @@ TARGETS = (1000, 10_000)
 EPS = tuple(range(1, 13))
 
 
-def _s(eps_):
-    (s_,) = ceil_multiples(1 / (1 + sympy.exp(eps_)), [M])  # Algorithm 4: ceil(m/(1 + (1/p - 1) e^eps)), p = 1/2
-    return s_
-
-
 @_cache
 def _exact_rows():
     """[(params, GCMS better (exact), Var GCMS / Var Apple as float)] for each (f(d), eps)."""
@@ -52,7 +47,8 @@ def _exact_rows():
                                                                  exp_eps="exp_eps"), c, values=[0])[0]
             apple_fn = sympy.lambdify(EXP_EPS, apple * N * N, modules="mpmath")
             for eps_ in EPS:
-                s_ = _s(eps_)
+                # Algorithm 4's s: ceil(m/(1 + (1/p - 1) e^eps)) at p = 1/2
+                (s_,) = ceil_multiples(1 / (1 + sympy.exp(eps_)), [M])
                 g = structured_moments.variance(structured_model("gcms", d=len(c), m=M, k=K, s=s_, p="1/2"), c,
                                                 values=[0])[0] * N * N
                 vg = mpmath.mpf(sympy.Rational(g).p) / sympy.Rational(g).q
