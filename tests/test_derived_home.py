@@ -75,18 +75,6 @@ NOT_YET: dict[str, str] = {
     "pan-cms/table2.l-OCMS": "derived and correction in proofs_checks.pan_cms.tables_table2",
     "pan-cms/table2.original-CMS": "correction in proofs_checks.pan_cms.tables_table2",
     "pan-cms/thm3.4": "derived in proofs_checks.pan_cms.basics_mse",
-    "jiang-gcms/fig6": "derived in proofs_checks.jiang_gcms.sec7_experiments",
-    "jiang-gcms/sec7.A.crossover": "derived in proofs_checks.jiang_gcms.sec7a_fig4",
-    "jiang-gcms/sec7.B.fig6-significant": "derived in proofs_checks.jiang_gcms.sec7b_fig6",
-    "jiang-gcms/sec7.C.fig7": "derived in proofs_checks.jiang_gcms.sec7_communication",
-    "jiang-gcms/sec7.C.small-p-large-eps": "derived in proofs_checks.jiang_gcms.sec7_communication",
-    "jiang-gcms/sec7.D.adult-p": "derived in proofs_checks.jiang_gcms.sec7_experiments",
-    "jiang-gcms/sec7.D.adult-p.optimum": "derived in proofs_checks.jiang_gcms.sec7_experiments",
-    "jiang-gcms/sec7.D.apple-p": "derived in proofs_checks.jiang_gcms.sec7_adult",
-    "jiang-gcms/sec7.D.apple-target": "derived and correction in proofs_checks.jiang_gcms.sec7_adult",
-    "jiang-gcms/sec7.D.better": "derived in proofs_checks.jiang_gcms.sec7_adult",
-    "jiang-gcms/sec7.D.targets": "derived in proofs_checks.jiang_gcms.sec7_adult",
-    "jiang-gcms/thm4": "correction in proofs_checks.jiang_gcms.sec5_discovery",
 }
 
 

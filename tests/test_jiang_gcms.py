@@ -206,6 +206,6 @@ def test_adult_p_optimum_is_judged_against_the_exact_variance():
     assert r.verdict == "erratum" and find_claim("jiang-gcms/sec7.D.adult-p.optimum").root_cause == "appB.same-client"
     assert r.counterexample["printed"] == "37/50" and r.counterexample["exact"] == "81/100"
     from proofs_checks.jiang_gcms import _adult_points
-    best = {p["lambda"]: (p["exact-variance best s, p"][0], pv) for p, _, _, pv, _ in _adult_points()}
+    best = {p["lambda"]: (p["exact-variance best s, p"][0], pv) for p, _, pv, _ in _adult_points()}
     assert best["1/3 (n/3)"][0] == 10 and abs(best["1/3 (n/3)"][1] - mpmath.mpf("0.80888407")) < 1e-8
     assert best["1500/48842"][0] == 4 and abs(best["1500/48842"][1] - mpmath.mpf("0.63921212")) < 1e-8

@@ -133,6 +133,16 @@ def thm4_holds_derived():
     return sympy.Or(sympy.Eq(T, 1), sympy.Ge(T, 1 - b * sympy.log(2 * (1 - sympy.exp(-1 / b)))))
 
 
+@cache
+def thm4_correction():
+    """Theorem 4 corrected: the pair (eps, delta) of the model.  eps is the worst privacy loss, the log of the
+    largest ratio: e^{1/b} for a bin both neighbours hold, 1/(1 - g) for the non-release of the bin one holds
+    (:func:`eps_derived` with -log(1 - g) written as that log, the shape of Eq. (8), which is right); delta is g,
+    the release probability of that bin (:func:`delta_derived`)."""
+    worst = sympy.Max(common_bin_eps(), sympy.log(1 / (1 - new_bin_delta())))
+    return (sympy.Eq(eps, worst), delta_derived())
+
+
 def threshold_for(delta_value, scale):
     """The smallest T >= 1 whose release probability g = e^{-(T-1)/scale}/2 is at most delta_value (<= 1/2)."""
     t = sympy.Symbol("t", positive=True)

@@ -199,10 +199,6 @@ class LaplaceGrid:
             prec *= 2
         raise ValueError(f"cannot decide the sign of {p} at z = e^{self.w} within {MAX_PREC} bits")
 
-    def quotient_sign(self, num: Laurent, den: Laurent) -> int:
-        """The sign of num/den."""
-        return self.sign(num) * self.sign(den)
-
     def largest_quotient(self, quotients):
         """The largest of quotients (num, den), each den > 0 (checked): exact, by cross-multiplication."""
         quotients = list(quotients)
@@ -230,14 +226,10 @@ def _laurent_sign(p: Laurent, w, prec) -> int:
     from flint import arb, ctx
 
     den = math.lcm(*(c.denominator for c in p.terms.values()))  # a positive factor: the sign is that of den * p
-    old = ctx.prec
-    try:
-        ctx.prec = prec
+    with ctx.workprec(prec):
         acc = arb(0)
         for k, c in p.terms.items():
             acc += arb(c.numerator * (den // c.denominator)) * _exp_enclosure(w, k, prec)
-    finally:
-        ctx.prec = old
     if acc > 0:  # arb comparisons are True only when every point of the ball satisfies them
         return 1
     if acc < 0:
@@ -250,13 +242,9 @@ def _exp_enclosure(w, k: int, prec: int):
     """A rigorous enclosure of e^{k w} (a python-flint ``arb`` ball at ``prec`` bits; once per process)."""
     from flint import arb, ctx
 
-    old = ctx.prec
-    try:
-        ctx.prec = prec
+    with ctx.workprec(prec):
         x = k * w
         return (arb(int(x.p)) / int(x.q)).exp()
-    finally:
-        ctx.prec = old
 
 
 @cache

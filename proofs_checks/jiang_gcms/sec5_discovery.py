@@ -33,6 +33,7 @@ from ldpref.ledger.generic import Grid, Identity, Note, Point, RoleGrid, Symboli
 
 from . import laplace_grid as LG
 from . import sec5_opendp
+from .sec5_algorithms import exact_release_probability
 
 R = sympy.Rational
 #: b = 1/4 with T = 10 puts e^{-36} inside Eq. (8)'s max, which sympy's Max cannot order: the grid stops at b = 1/2
@@ -58,17 +59,6 @@ def _largest(values):
         if sympy.simplify(values[i] - values[j]) != 0:
             raise ValueError(f"cannot order {values[i]} and {values[j]}")
     return values[i]
-
-
-def _cdf(x, b_):
-    """P(Lap(b) <= x) at a rational x: the integral of the density e^{-|t|/b}/(2b)."""
-    return sympy.exp(x / b_) / 2 if x < 0 else 1 - sympy.exp(-x / b_) / 2
-
-
-def _release(count, b_, t_):
-    """P(count + Lap(b) >= T) = 1 - P(Lap(b) <= T - count) (continuous noise), as a sympy expression (T may be
-    irrational here; the enumeration's grid points use ``laplace_grid``)."""
-    return 1 - _cdf(t_ - count, b_)
 
 
 @_cache
@@ -156,13 +146,10 @@ def _reduced(diff):
 @_cache
 def _step_differences():
     """lhs - rhs of each step of the derivation, reduced (computed once per process)."""
-    out = [(f"bin in both datasets: {name} == {sympy.sstr(rhs)} ({why})", _reduced(lhs - rhs))
-           for name, lhs, rhs, why in DD.common_bin_bounds()]
     upper, b_s, t_s = LG.laplace_upper_tail()  # P(Lap(b) >= t), t >= 0: at t = T - 1 >= 0
-    tail = upper.subs({b_s: b, t_s: T - 1})
-    out.append(("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
-                "[T - 1, oo))", _reduced(tail - DD.new_bin_delta())))
-    return tuple(out)
+    diffs = [lhs - rhs for _, lhs, rhs, _ in DD.common_bin_bounds()]
+    diffs.append(upper.subs({b_s: b, t_s: T - 1}) - DD.new_bin_delta())
+    return tuple(_reduced(diff) for diff in diffs)
 
 
 def _step_identities() -> tuple:
@@ -172,7 +159,7 @@ def _step_identities() -> tuple:
              for name, _, rhs, why in DD.common_bin_bounds()]
     names.append("bin in one dataset: P(1 + Lap(b) >= T) for T >= 1 == e^{-(T-1)/b}/2 (integral of the density over "
                  "[T - 1, oo))")
-    steps = [Identity(name, lambda i=i: _step_differences()[i][1], lambda: sympy.Integer(0))
+    steps = [Identity(name, lambda i=i: _step_differences()[i], lambda: sympy.Integer(0))
              for i, name in enumerate(names)]
     g = DD.new_bin_delta
     steps.append(Identity("its non-release at e^eps >= e^{1/b} >= 1: (1 - e^eps (1 - g))_+ <= g, since 1 - (1 - g) "
@@ -181,12 +168,6 @@ def _step_identities() -> tuple:
 
 
 STEP_IDENTITIES = _step_identities()
-
-
-def _symbolic_steps(ev):
-    """The derivation's step identities recorded on ``ev`` (for the checks that keep a function of their own)."""
-    for step in STEP_IDENTITIES:
-        step.run(ev, True)
 
 
 # ---- Eq. (8) ---------------------------------------------------------------------------------------------------
@@ -226,7 +207,7 @@ record(id="jiang-gcms/eq8", location="Section V-B, Theorem 4, Eq. (8)",
                    lambda p: _worst_ratio(p.params["b"], p.params["T"]), path=PATH,
                    value=lambda form, p: sympy.exp(_at(form, p.params["b"], p.params["T"]))),
               *STEP_IDENTITIES,
-              sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_)),
+              sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: exact_release_probability(1, b_, t_)),
               Note(_wider_note, reads_forms=True)))
 
 
@@ -298,15 +279,9 @@ def _thm4_points(pair):
     return tuple(out)
 
 
-def _thm4_correction():
-    """Theorem 4 corrected: the same eps (Eq. (8)), delta the derived release probability of the bin only one
-    neighbour holds, e^{-(T-1)/b}/2 (:func:`derivations.jiang_gcms.discovery.delta_derived`)."""
-    return (PD.eq8_printed(), DD.delta_derived())
-
-
 @claim(id="jiang-gcms/thm4", root_cause="thm4.delta", location="Section V-B, Theorem 4 (privacy of Algorithm 6)",
        statement="The released encrypted item set S is (eps, delta)-DP with eps of Eq. (8) and delta of Eq. (9).",
-       printed=PD.thm4_printed, derived=DD.thm4_holds_derived, correction=_thm4_correction,
+       printed=PD.thm4_printed, derived=DD.thm4_holds_derived, correction=DD.thm4_correction,
        derivation="derivations.jiang_gcms.discovery.thm4_holds_derived", kind="statement",
        depends_on=("jiang-gcms/eq8", "jiang-gcms/eq9"),
        selfcheck={"printed-as-derived": ("the printed form is the pair (eps of Eq. (8), delta of Eq. (9)) the theorem "
@@ -355,12 +330,13 @@ def thm4(ev):
     ev.instances("the corrected delta e^{-(T-1)/b}/2 vs the privacy profile at eps = 1/b (standard (eps, delta)-DP)",
                  [Instance({"b": b_, "T": t_, "eps": "1/b"}, exact=_profile(b_, t_, sympy.exp(1 / b_)),
                            derived=_at(g, b_, t_), size=(b_, t_), path=PATH) for b_, t_ in _grid()], has_printed=False)
-    _symbolic_steps(ev)
+    for step in STEP_IDENTITIES:  # the derivation's step identities, recorded on ev
+        step.run(ev, True)
     g = DD.new_bin_delta()
     ev.identity("Eq. (9)'s delta >= g iff eps (1 - T) >= (1 - T)/b: with T >= 1, iff T = 1 or eps <= 1/b; and "
                 "-log(1 - g) <= 1/b iff T >= 1 - b log(2(1 - e^{-1/b})) (g at that T is 1 - e^{-1/b})",
                 sympy.simplify(g.subs(T, 1 - b * sympy.log(2 * (1 - sympy.exp(-1 / b))))), 1 - sympy.exp(-1 / b))
-    sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: _release(1, b_, t_)).run(ev, True)
+    sec5_opendp.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: exact_release_probability(1, b_, t_)).run(ev, True)
 
 
 # ---- Section VII-E: T from eps and delta ------------------------------------------------------------------------
@@ -427,6 +403,6 @@ record(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approxim
               Grid("T vs the root of the release probability equation (Laplace CDF)", _threshold_points,
                    lambda p: _threshold_root(p.params["b"], p.params["delta"]), path="proof"),
               Grid("the delta delivered at the derived T (release probability of a count-1 bin, Laplace CDF) == delta",
-                   _delivered_points, lambda p: _release(1, p.params["b"], p.data), path=PATH, printed=False,
+                   _delivered_points, lambda p: exact_release_probability(1, p.params["b"], p.data), path=PATH, printed=False,
                    reads_forms=True),
               Note(_short_note)))

@@ -33,15 +33,12 @@ VALUES = [0] * 30 + [1] * 20 + [2] * 10
 SEED = 71
 
 
-def _runs(cases):
-    """Points of a protocol claim: ``cases()`` yields (params, size, a thunk running the real parties and returning
-    the exact outcome); the oracle runs the thunk.  The forms are evaluated at the params (their predicates read
-    the outcome's parameters)."""
-    return lambda: (Point(params, data=run, size=size) for params, size, run in cases())
-
-
-def _run(point):
-    return point.data()
+def _protocol_grid(name, cases, **kw):
+    """A protocol claim's grid: ``cases()`` yields (params, size, a thunk running the real parties and returning the
+    exact outcome); the oracle runs the thunk.  The forms are evaluated at the params (their predicates read the
+    outcome's parameters)."""
+    return Grid(name, lambda: (Point(params, data=run, size=size) for params, size, run in cases()),
+                lambda point: point.data(), **kw)
 
 
 def _deployment(seed: int = SEED):
@@ -81,8 +78,8 @@ record(id="jiang-gcms/sec6.1.halt", location="Section VI, preamble (halting the 
        note="Cited: the synchronised network and the exclusion from the next execution are not modelled, so code "
             "cannot decide them; the check decides only that a halted round (nothing delivered) is told apart from "
             "every honest round (at least one report) and that the server names it (one-line error).",
-       steps=(Grid("the server of a halted round (no report) raises; an honest round delivers reports",
-                   _runs(lambda: [({"n": len(VALUES)}, (len(VALUES),), halt_detected)]), _run),))
+       steps=(_protocol_grid("the server of a halted round (no report) raises; an honest round delivers reports",
+                             lambda: [({"n": len(VALUES)}, (len(VALUES),), halt_detected)]),))
 
 
 # ---- malicious clients --------------------------------------------------------------------------------
@@ -123,8 +120,8 @@ record(id="jiang-gcms/sec6.1.truncation", location="Section VI-1, malicious clie
        assumptions="the shuffler knows each message's sender id before anonymisation (Phase 2)",
        note="The garbage reports are well-formed (encrypted to the public pk): the server accepts every forwarded "
             "one, so the limit l is the only bound; blocked messages are counted by the shuffler.",
-       steps=(Grid("reports of one malicious client forwarded by the limited shuffler (real messages)",
-                   _runs(_truncation_cases), _run),))
+       steps=(_protocol_grid("reports of one malicious client forwarded by the limited shuffler (real messages)",
+                             _truncation_cases),))
 
 
 def _sybil_cases():
@@ -146,8 +143,8 @@ record(id="jiang-gcms/sec6.1.sybil", location="Section VI-1, malicious clients (
        note="Cited: authentication and access control are not part of the protocol, so code cannot decide that "
             "they counter the attack; the check decides the part it can, that the per-client limit l lets F fake "
             "identities through with F min(G, l) > l reports.",
-       steps=(Grid("reports of F fake identities forwarded by the limited shuffler (real messages)", _runs(_sybil_cases),
-                   _run),))
+       steps=(_protocol_grid("reports of F fake identities forwarded by the limited shuffler (real messages)",
+                             _sybil_cases),))
 
 
 # ---- malicious shuffler -------------------------------------------------------------------------------
@@ -192,9 +189,9 @@ record(id="jiang-gcms/sec6.1.shuffler-confidentiality", location="Section VI-1, 
        derivation="derivations.jiang_gcms.esa_model.sec6_1_shuffler_confidentiality_derived", kind="statement",
        assumptions="shuffler_holds = 'nothing' is the protocol (the shuffler object's attributes are searched for "
                    "keys); 'sk' is the variant where the server's key leaked to it",
-       steps=(Grid("PyNaCl: does any key the shuffler holds (or a fresh one) open a client message?",
-                   _runs(lambda: [({"shuffler_holds": v}, (i,), lambda v=v: shuffler_confidential(v))
-                                  for i, v in enumerate(("nothing", "sk"))]), _run),))
+       steps=(_protocol_grid("PyNaCl: does any key the shuffler holds (or a fresh one) open a client message?",
+                             lambda: [({"shuffler_holds": v}, (i,), lambda v=v: shuffler_confidential(v))
+                                            for i, v in enumerate(("nothing", "sk"))]),))
 
 
 def deviation_feasible(attack: str, **kw) -> bool:
@@ -213,9 +210,9 @@ record(id="jiang-gcms/sec6.1.shuffler-deviate", location="Section VI-1, maliciou
        derivation="derivations.jiang_gcms.esa_model.sec6_1_shuffler_deviate_derived", kind="statement",
        assumptions="drop: the reports of 15 of the 30 clients holding 0; inject: 20 reports of Algorithm 1 run on "
                    "value 2 with p = 1, encrypted to the public pk",
-       steps=(Grid("real round: the estimates move and the server rejects nothing",
-                   _runs(lambda: [({"attack": a}, (i,), lambda a=a, kw=kw: deviation_feasible(a, **kw))
-                                  for i, (a, kw) in enumerate(DEVIATIONS.items())]), _run),))
+       steps=(_protocol_grid("real round: the estimates move and the server rejects nothing",
+                             lambda: [({"attack": a}, (i,), lambda a=a, kw=kw: deviation_feasible(a, **kw))
+                                            for i, (a, kw) in enumerate(DEVIATIONS.items())]),))
 
 
 record(id="jiang-gcms/sec6.1.shuffler-remedy", location="Section VI-1, malicious shuffler (MPC, TEE)",
@@ -226,9 +223,10 @@ record(id="jiang-gcms/sec6.1.shuffler-remedy", location="Section VI-1, malicious
        note="Cited: ldpref implements neither MPC nor a TEE, so code cannot decide that they enforce a correct "
             "shuffle; the check decides the property they are to enforce, that the shuffler's output is a "
             "permutation of its input: it holds for the protocol's shuffler and fails for the deviations.",
-       steps=(Grid("real round: the messages the server receives are a permutation of those the clients sent",
-                   _runs(lambda: [({"attack": a}, (i,), lambda a=a, kw=kw: _round(a, **kw).permutation)
-                                  for i, (a, kw) in enumerate({"honest": {}, **DEVIATIONS}.items())]), _run),))
+       steps=(_protocol_grid("real round: the messages the server receives are a permutation of those the clients "
+                             "sent",
+                             lambda: [({"attack": a}, (i,), lambda a=a, kw=kw: _round(a, **kw).permutation)
+                                            for i, (a, kw) in enumerate({"honest": {}, **DEVIATIONS}.items())]),))
 
 
 # ---- the server: LDP without the shuffle ----------------------------------------------------------------
@@ -270,14 +268,15 @@ def server_view_is_report() -> bool:
     return opened.rejections.total == 0 and np.array_equal(opened.j, j) and np.array_equal(opened.X, X)
 
 
-def _ldp_cases(view_ok):
-    """The real Algorithm 1 mechanisms: is the exact e^eps <= e^eps0 (and, for the server, its view the report)?"""
+def _ldp_cases(points, view_ok=lambda: True, size=("d", "m", "k", "s")):
+    """Points ``points()`` ((params, exact e^eps) of the real Algorithm 1 mechanisms): is the exact e^eps <= e^eps0
+    (and, for the server, its view the report)?"""
     def cases():
         ok = view_ok()
-        for params, ee in _ldp_points():
-            yield (dict(params, exp_eps=ee), (params["d"], params["m"], params["k"], params["s"]),
+        for params, ee in points():
+            yield (dict(params, exp_eps=ee), tuple(params[x] for x in size),
                    lambda ee=ee, params=params: ok and bool(ee <= params["exp_eps0"]))
-    return _runs(cases)
+    return cases
 
 
 record(id="jiang-gcms/sec6.1.standalone", location="Section VI-1, malicious shuffler (standalone mode)",
@@ -286,8 +285,9 @@ record(id="jiang-gcms/sec6.1.standalone", location="Section VI-1, malicious shuf
        printed=P.sec6_1_standalone_printed, derived=M.sec6_1_ldp_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_ldp_derived", kind="statement",
        assumptions="the hash functions are public; e^eps0 is Eq. (5)'s max(R, 1/R)",
-       steps=(Grid("exact worst-case likelihood ratio of Algorithm 1's report (every output, every pair of inputs)",
-                   _ldp_cases(lambda: True), _run),))
+       steps=(_protocol_grid("exact worst-case likelihood ratio of Algorithm 1's report (every output, every pair of "
+                             "inputs)",
+                             _ldp_cases(_ldp_points)),))
 
 
 record(id="jiang-gcms/sec6.1.server-ldp", location="Section VI-1, malicious server",
@@ -297,8 +297,8 @@ record(id="jiang-gcms/sec6.1.server-ldp", location="Section VI-1, malicious serv
        derivation="derivations.jiang_gcms.esa_model.sec6_1_ldp_derived", kind="statement",
        assumptions="the server's view of a client is what it decrypts (checked on the real ciphertexts); "
                    "e^eps0 is Eq. (5)'s max(R, 1/R)",
-       steps=(Grid("the server's decrypted view equals Algorithm 1's report, whose exact e^eps is <= e^eps0",
-                   _ldp_cases(server_view_is_report), _run),))
+       steps=(_protocol_grid("the server's decrypted view equals Algorithm 1's report, whose exact e^eps is <= e^eps0",
+                             _ldp_cases(_ldp_points, server_view_is_report)),))
 
 
 def _motivation_cases():
@@ -322,8 +322,8 @@ record(id="jiang-gcms/sec6.1.server-motivation", location="Section VI-1, malicio
        note="Cited: a motivation is not a property of the code, so code cannot decide it; the check decides the "
             "fact it rests on, that the exact variance of the frequency estimate f_hat/n (Theorem 3's model, "
             "ldpref.gcms.estimator_variance in exact rationals) is smaller with 2n honest reports than with n.",
-       steps=(Grid("exact Var[f_hat/n]: 200 honest reports against 100", _runs(_motivation_cases), _run,
-                   path="moment-formula"),))
+       steps=(_protocol_grid("exact Var[f_hat/n]: 200 honest reports against 100", _motivation_cases,
+                             path="moment-formula"),))
 
 
 # ---- collusion ---------------------------------------------------------------------------------------
@@ -392,10 +392,8 @@ record(id="jiang-gcms/sec6.1.collusion-server-clients", location="Section VI-1, 
        derivation="derivations.jiang_gcms.esa_model.sec6_1_collusion_server_clients_derived", kind="statement",
        assumptions="one honest client and one colluder whose input and report the server knows; each client draws "
                    "its own randomness (Algorithm 1), the hash functions are public",
-       steps=(Grid("exact worst-case ratio for the honest client given the colluder's input and report",
-                   _runs(lambda: [(dict(params, exp_eps=ee), (params["d"], params["m"]),
-                                   lambda ee=ee, params=params: bool(ee <= params["exp_eps0"]))
-                                  for params, ee in _collusion_clients_points()]), _run),))
+       steps=(_protocol_grid("exact worst-case ratio for the honest client given the colluder's input and report",
+                             _ldp_cases(_collusion_clients_points, size=("d", "m"))),))
 
 
 COLLUDERS = range(50, 60)  # the ten clients holding value 2
@@ -415,8 +413,8 @@ record(id="jiang-gcms/sec6.1.collusion-shuffler-clients", location="Section VI-1
        printed=P.sec6_1_collusion_shuffler_clients_printed, derived=M.sec6_1_collusion_shuffler_clients_derived,
        derivation="derivations.jiang_gcms.esa_model.sec6_1_collusion_shuffler_clients_derived", kind="statement",
        assumptions="the 10 clients holding value 2 collude; the 50 others are refused",
-       steps=(Grid("real round: only the colluders' reports reach the server, which rejects nothing",
-                   _runs(lambda: [({"colluders": len(COLLUDERS)}, (len(COLLUDERS),), favour_undetected)]), _run),))
+       steps=(_protocol_grid("real round: only the colluders' reports reach the server, which rejects nothing",
+                             lambda: [({"colluders": len(COLLUDERS)}, (len(COLLUDERS),), favour_undetected)]),))
 
 
 def limit_silent_on_refusal(l: int) -> bool:
@@ -439,5 +437,5 @@ record(id="jiang-gcms/sec6.1.scheduling", location="Section VI-1, collusion (shu
        note="Cited: enforced scheduling and MPC are not implemented, so code cannot decide that they mitigate the "
             "attack; the check decides that the protocol's own defences (the contribution limit l, the server's "
             "message checks) raise nothing when honest clients are refused.",
-       steps=(Grid("real messages: the limited shuffler blocks nothing and the server rejects nothing",
-                   _runs(lambda: [({"l": l}, (l,), lambda l=l: limit_silent_on_refusal(l)) for l in (1, 2)]), _run),))
+       steps=(_protocol_grid("real messages: the limited shuffler blocks nothing and the server rejects nothing",
+                             lambda: [({"l": l}, (l,), lambda l=l: limit_silent_on_refusal(l)) for l in (1, 2)]),))

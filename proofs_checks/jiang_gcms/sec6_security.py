@@ -23,6 +23,7 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Statistical, precomputed
 
 from .laplace_grid import laplace_upper_tail
+from .sec5_algorithms import exact_release_probability
 
 R = sympy.Rational
 ITEMS = ["popular-item"] * 40 + ["medium-item"] * 20 + ["rare-item"] * 15 + ["lonely-item"]
@@ -165,9 +166,8 @@ record(id="jiang-gcms/sec6.2.curious", location="Section VI-2, honest-but-curiou
 
 
 def _singleton_tail(eps, delta):
-    """P(1 + Lap(b) >= T) at b = 1/eps, T = 1 - ln(2 delta)/eps (T - 1 >= 0 since delta < 1/2)."""
-    tail, b, t = laplace_upper_tail()
-    return sympy.simplify(tail.subs({b: 1 / eps, t: -sympy.log(2 * delta) / eps}))
+    """P(1 + Lap(b) >= T) at b = 1/eps, T = 1 - ln(2 delta)/eps (T - 1 >= 0 since delta < 1/2), simplified."""
+    return sympy.simplify(exact_release_probability(1, 1 / eps, 1 - sympy.log(2 * delta) / eps))
 
 
 def _singleton_points():

@@ -29,11 +29,11 @@ import sympy
 import derivations.jiang_gcms as J
 import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_model as D7
+import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Point, Statistical
-from ldpref.ledger.forms import Predicate
 from ldpref.mechanisms import sue
 from ldpref.structured import moments as structured_moments
 from ldpref.stats import z_screen
@@ -58,26 +58,19 @@ def _p_s(s_, eps_text):
 @_cache
 def runs():
     """((label, s, eps text), ...): the integer s whose p_s rounds to the printed p at the caption's eps.  p_s
-    increases with s, so the s found at 30 digits is checked exactly, with both neighbours (uniqueness)."""
+    increases with s, so the s nearest at 30 digits is the only one iff it rounds to p and neither neighbour does,
+    each decided exactly (sympy's certified floor)."""
     out = []
-    with mpmath.workdps(30):
-        for label, p_text, eps_text in FIG8_RUNS:
+    for label, p_text, eps_text in FIG8_RUNS:
+        with mpmath.workdps(30):
             E = mpmath.exp(mpmath.mpf(sympy.Rational(eps_text).p) / sympy.Rational(eps_text).q)
             target = mpmath.mpf(sympy.Rational(p_text).p) / sympy.Rational(p_text).q
             s_ = min(range(1, M), key=lambda t: abs(E * t / (E * t + M - t) - target))
-            # s exactly (sympy's certified floor); each neighbour's p_s at 30 digits against target's rounding
-            # interval [target - 1/200, target + 1/200), refused if within 10^-20 of either end
-            half = mpmath.mpf(1) / 200
-            near = []
-            for t in (s_ - 1, s_ + 1):
-                if 1 <= t < M:
-                    x = E * t / (E * t + M - t) - target
-                    if min(abs(x - half), abs(x + half)) < mpmath.mpf(10) ** -20:
-                        raise ArithmeticError(f"{label}: p_s at s = {t} too close to a rounding boundary")
-                    near += [t] if -half <= x < half else []
-            if D7.round2(_p_s(s_, eps_text)) != sympy.Rational(p_text) or near:
-                raise ArithmeticError(f"{label}: the integers s with p_s = {p_text} to two decimals are not just {s_}")
-            out.append((label, s_, eps_text))
+        near = [t for t in (s_ - 1, s_, s_ + 1) if 1 <= t < M]
+        rounding = [t for t in near if D7.round2(_p_s(t, eps_text)) == sympy.Rational(p_text)]
+        if rounding != [s_]:
+            raise ArithmeticError(f"{label}: the s near {s_} with p_s = {p_text} to two decimals are {rounding}")
+        out.append((label, s_, eps_text))
     return tuple(out)
 
 
@@ -169,8 +162,7 @@ record(id="jiang-gcms/sec7.D.targets", root_cause="appB.same-client", location="
                  "value of frequency about n/3 = 16,000, p = 0.57 (eps = 3.75) at the values of frequency about 1500, "
                  "each against the other runs of Fig. 8 (including Apple's p = 0.87, eps = 3.75).",
        printed=P7.fig8_targets_printed,
-       derived=lambda: Predicate(r"\mathrm{Var}_r[\hat f(d)] < \min_{r' \ne r} \mathrm{Var}_{r'}[\hat f(d)]\ "
-                                 r"\text{(law of total variance, } p = p_s)", D7.fig8_targets_holds),
+       derived=S7.fig8_targets_derived,
        derivation="derivations.jiang_gcms.sec7_model.fig8_variance_derived", kind="statement",
        assumptions="a run is GCMS with the integer s whose p_s = e^eps s/(e^eps s + m - s) rounds to its printed p at "
                    "the caption's eps (s = 7, 3, 14), as in sec7.D.adult-p; m = k = 100, hash functions uniform and "
@@ -213,8 +205,7 @@ record(id="jiang-gcms/sec7.D.better", location="Section VII-D on Fig. 8",
        statement="Our approach (p = 0.74 or p = 0.57) has better performance than Apple's setting (p = 0.87) over "
                  "almost the entire range of true frequencies of Fig. 8.",
        printed=P7.fig8_better_printed,
-       derived=lambda: Predicate(r"\#\{d : \min_{r \in \{0.74, 0.57\}} \mathrm{Var}_r[\hat f(d)] < \mathrm{Var}_{0.87}"
-                                 r"[\hat f(d)]\} \ge 14\ \text{(law of total variance)}", D7.fig8_better_holds),
+       derived=S7.fig8_better_derived,
        derivation="derivations.jiang_gcms.sec7_model.fig8_variance_derived", kind="statement",
        assumptions="runs as in sec7.D.targets; 'almost the entire range' read as all but at most two of the 16 "
                    "education values; 'better performance' as lower Var[f_hat(d)]",
@@ -239,13 +230,6 @@ def _exact_target_lambda():
     return (-gp.subs(ll, 0) / slope).xreplace({pp: sympy.Rational(APPLE["p"]), EE: sympy.exp(sympy.Rational(APPLE["eps"]))})
 
 
-def _apple_target_derived():
-    """The model's statement: the exact variance's p-part has p = 0.87 as its optimum at lambda* =
-    -g_p(0.87, 0)/g_p,lambda (:func:`derivations.jiang_gcms.sec7_model.target_lambda_derived`), inside (0, 1): the
-    target frequency is below n."""
-    return sympy.Lt(J.APPLE_TARGET, 1)
-
-
 _APPLE_AT = {J.p: sympy.Rational(APPLE["p"]), J.e: sympy.exp(sympy.Rational(APPLE["eps"]))}
 
 
@@ -257,7 +241,7 @@ def _apple_target_points():
 record(id="jiang-gcms/sec7.D.apple-target", root_cause="appB.same-client", location="Section VII-D on Fig. 8",
        statement="For Apple's CMS (p = 0.87, eps = 3.75, k = 100), the target frequency for which this p is optimal "
                  "exceeds n (because p is large).",
-       printed=P7.fig8_apple_target_printed, derived=_apple_target_derived, correction=_apple_target_derived,
+       printed=P7.fig8_apple_target_printed, derived=S7.apple_target_derived, correction=S7.apple_target_derived,
        derivation="derivations.jiang_gcms.sec7_model.target_lambda_derived", kind="statement",
        assumptions="'the target frequency of p' read as the f(d) = lambda n at which p is a stationary point (the "
                    "optimum) of Var[f_hat(d)] over p, with q on Theorem 2's boundary (real s), as Lemma 1 and Fig. 5 "
@@ -289,9 +273,7 @@ def _apple_p_points():
 record(id="jiang-gcms/sec7.D.apple-p", location="Section VII-D and Fig. 8's caption",
        statement="p = 0.87 corresponds to the parameter setting of Apple's CMS at Fig. 8's eps = 3.75.",
        printed=P7.fig8_apple_p_printed,
-       derived=lambda: Predicate(r"\mathrm{round}_2\left(p_{\mathrm{SUE}}(\epsilon)\right) = 0.87,\ p_{\mathrm{SUE}} = "
-                                 r"\frac{e^{\epsilon/2}}{e^{\epsilon/2} + 1}\ \text{(each bit BRR at } \epsilon/2)",
-                                 D7.apple_p_holds),
+       derived=S7.apple_p_statement_derived,
        derivation="derivations.jiang_gcms.sec7_model.apple_p_derived", kind="statement",
        assumptions="Apple's CMS: each bit of the one-hot vector kept with probability p and flipped otherwise at "
                    "budget eps/2 per bit (Section IV-C's even split); two decimals, half up",

@@ -24,11 +24,11 @@ import sympy
 
 import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_model as D7
+import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
 from ldpref.exact_rounding import ceil_multiples
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point
-from ldpref.ledger.forms import Predicate
 
 from .pure_protocols import R
 
@@ -79,8 +79,7 @@ record(id="jiang-gcms/sec7.C.fig7", location="Section VII-C and Fig. 7",
        statement="GCMS's subset selection improves the communication cost significantly over Apple's CMS: at eps in "
                  "{3, 5} and p in {0.5, 0.6}, a GCMS report is shorter than Apple's at every hash size m up to 10,000.",
        printed=P7.fig7_fewer_printed,
-       derived=lambda: Predicate(r"\forall m \in [2, 10^4]:\ s(m) \lceil \log_2 m \rceil < m,\ s(m) = \min\{s : "
-                                 r"\frac{p(m - s)}{(1 - p)s} \le e^{\epsilon}\}", D7.fig7_fewer_holds),
+       derived=S7.fig7_fewer_derived,
        derivation="derivations.jiang_gcms.sec7_model.fig7_bits_at", kind="statement",
        assumptions="k = 1 (Fig. 7 states no k; the index j of ceil(log2 k) bits is on both reports, so the comparison "
                    "does not depend on it); s from Algorithm 4's ceiling as Section VII-C says (s is a function of "
@@ -118,8 +117,7 @@ record(id="jiang-gcms/sec7.C.small-p-large-eps", location="Section VII-C and Fig
        statement="A small p and a large eps further reduce GCMS's communication cost (Fig. 7: p in {0.5, 0.6}, eps in "
                  "{3, 5}, m up to 10,000).",
        printed=P7.fig7_order_printed,
-       derived=lambda: Predicate(r"\forall m:\ \mathrm{bits}(m; p_1, \epsilon_1) \le \mathrm{bits}(m; p_2, \epsilon_2),"
-                                 r"\ \exists m: <", D7.fig7_order_holds),
+       derived=S7.fig7_order_derived,
        derivation="derivations.jiang_gcms.sec7_model.fig7_bits_at", kind="statement",
        assumptions="each comparison changes one of p, eps between Fig. 7's values and keeps the other; 'reduce' read as "
                    "never more bits at any m in 2..10,000 and fewer at some m; k = 1 as in sec7.C.fig7",

@@ -9,18 +9,20 @@ import mpmath
 import sympy
 
 import derivations.jiang_gcms as J
+import derivations.jiang_gcms.printed_sec7 as P7
+import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
 from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
-from ldpref.ledger.forms import Predicate
 from ldpref.mechanisms import sue
 from ldpref.mechanisms.cms import cms as _cms
 from ldpref.mechanisms.gcms import draw_classes
 
 from .pure_protocols import R, _datasets
-from .gcms_model import MOMENTS, _at, _model
-from .sec4c_lemma1 import _feasible, _opt_table
+from .gcms_model import MOMENTS
+from .sec4c_lemma1 import _opt_table
+from .sec7b_fig6 import best_relative_variance, feasible_ps
 
 
 @_cache
@@ -40,34 +42,19 @@ def _fig6_points():
     return tuple(out)
 
 
-def _fig6_derived_fn(**kw) -> bool:
-    """The model's Var[f_hat]: min over the feasible integer s of GCMS's vs Apple's CMS (p, q of SUE at eps)."""
-    m_, k_, e_, counts = kw["m"], kw["k"], kw["e^eps"], kw["counts"]
-    half_e = sympy.sqrt(e_)
-    vals = {**_model(half_e / (half_e + 1), 0, m_, k_, counts, 0), J.q: 1 / (half_e + 1)}
-    DA = _at(J.estimator_variance_derived(), vals)
-    DG = min(_at(J.estimator_variance_derived(), _model(p_, s_, m_, k_, counts, 0)) for s_, p_ in _feasible(m_, e_).items())
-    return bool(DG <= DA)
-
-
 def _fig6_setting_holds():
-    """Fig. 6's own setting with the code's exact-variance formula (mpmath, 30 digits): the best integer-s GCMS at
-    each target against Apple's CMS."""
-    with mpmath.workdps(30):
-        n_, m_, E = 10**6, 1024, mpmath.e**2  # E = e^(eps/2), eps = 4; k = 65536 does not enter the p-part
+    """Fig. 6's own setting with the code's exact-variance formula (mpmath, 20 digits): the best integer-s GCMS at
+    each target (:func:`.sec7b_fig6.best_relative_variance`) against Apple's CMS, their p-parts compared (the rest of
+    the variance is free of p and s; k = 65536 does not enter)."""
+    n_, m_, eps_ = (P7.FIG6[x] for x in ("n", "m", "eps"))
+    ok, total = True, 0
+    with mpmath.workdps(20):
+        E = mpmath.exp(mpmath.mpf(eps_) / 2)
         pA, qA = E / (E + 1), 1 / (E + 1)
-        EE = E * E
-        # (p_s, q_s) of every integer s with p_s >= 1/2: the same mpmath operations for every target, done once
-        pq = [(p_, (s_ - p_) / (m_ - 1)) for s_, p_ in ((s_, EE * s_ / (EE * s_ + m_ - s_)) for s_ in range(1, m_))
-              if p_ >= 0.5]
-        parts = [G._relative_variance_parts(p_, q_, m_) for p_, q_ in pq]  # lambda-free: once, not per target
-        ok, total = True, 0
         for f_ in (1, 100, 10**4, 10**5, 5 * 10**5, 10**6):
             lam_ = mpmath.mpf(f_) / n_
-            a = G._relative_variance(pA, qA, m_, lam_)
-            best = min(G._relative_variance_at(part, m_, lam_) for part in parts)
             total += 1
-            ok &= bool(best <= a)
+            ok &= bool(best_relative_variance(eps_, m_, lam_)[0] <= G._relative_variance(pA, qA, m_, lam_))
     return ok, total, "f in {1, 1e2, 1e4, 1e5, 5e5, 1e6}"
 
 
@@ -75,8 +62,7 @@ record(id="jiang-gcms/fig6", location="Section VII-B on Fig. 6",
        statement="With p optimised for each target frequency, GCMS has lower variance than Apple's CMS (same m, k, "
                  "eps) at every target frequency.",
        printed=J.fig6_printed,
-       derived=lambda: Predicate(r"\min_{s} \mathrm{Var}_{GCMS}(p_s) \le \mathrm{Var}_{CMS}\ \text{(Theorem 3 corrected)}",
-                                 _fig6_derived_fn),
+       derived=S7.fig6_derived,
        derivation="derivations.jiang_gcms.estimator_variance_derived", kind="statement",
        note="At p = e^{eps/2}/(e^{eps/2}+1), GCMS meets eps with q = p(m - w)/(w(m - 1)) < p/w = Apple's q; "
             "optimising p only helps.  Checked exactly on small mechanisms, and at Fig. 6's parameters with "
@@ -91,17 +77,6 @@ ADULT_RUNS = [("p = 0.74", R(74, 100), "3.64", "1/3 (n/3)", R(1, 3)),
               ("p = 0.57", R(57, 100), "3.75", "1500/48842", R(1500, 48842))]
 
 
-def _adult_feasible(E):
-    """(s, p_s) for the integer s in 1..m-1 whose p_s = e^eps s/(e^eps s + m - s) meets Theorem 2's bound
-    exactly at e^eps = E, with p_s in [1/2, 1) (mpmath)."""
-    out = []
-    for s_ in range(1, ADULT_M):
-        p_ = E * s_ / (E * s_ + ADULT_M - s_)
-        if p_ >= mpmath.mpf(1) / 2:
-            out.append((s_, p_))
-    return out
-
-
 def _two_decimals(x):
     return R(int(mpmath.nint(100 * x)), 100)
 
@@ -113,37 +88,34 @@ ADULT_KEYS = {"1/3 (n/3)": J.ADULT_P_THIRD, "16000/48842": J.ADULT_P_THIRD, "150
 def _adult_points():
     """Lemma 1 (k = 100) at Fig. 8's eps of each run, minimised over the feasible integer s (the mechanism
     has an integer s; p_s meets the bound at that eps).  Per run: the params, Lemma 1's best feasible p (by
-    enumerating every feasible s), the continuous-then-neighbours p, and the exact variance's best feasible p."""
+    enumerating every feasible s) and the exact variance's best feasible p (Lemma 1's continuous-then-neighbours p is
+    the derived form's, :func:`derivations.jiang_gcms.sec7_statements.adult_lemma1_p`)."""
     out = []
     with mpmath.workdps(40):
         for label, printed_p, eps_text, lam_label, lam_ in ADULT_RUNS:
             E = mpmath.exp(mpmath.mpf(eps_text))
             lam_mp = mpmath.mpf(lam_.p) / lam_.q
             obj = lambda t: G.lemma1_objective(t, E, lam_mp, ADULT_K)  # noqa: E731
-            vals = sorted((obj(p_), s_, p_) for s_, p_ in _adult_feasible(E))
+            vals = sorted((obj(p_), s_, p_) for s_, p_ in feasible_ps(E, ADULT_M))
             if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** -25 * abs(vals[0][0]):
                 raise ValueError(f"{label}: two feasible s too close to separate at 40 digits")
             _, s_ex, p_ex = vals[0]
             cont = G.critical_points(E, lam_, ADULT_K, objective="lemma1").argmin
-            s_real = ADULT_M / (1 + (1 / cont - 1) * E)
-            near = [(obj(p_), s_, p_) for s_, p_ in _adult_feasible(E)
-                    if s_ in (int(mpmath.floor(s_real)), int(mpmath.ceil(s_real)))]
-            _, s_de, p_de = min(near)
             exact_cont = G.critical_points(E, lam_, 1, objective="variance").argmin
             best_var = min((G._relative_variance(p_, (s_ - p_) / (ADULT_M - 1), ADULT_M, lam_mp), s_, p_)
-                           for s_, p_ in _adult_feasible(E))
+                           for s_, p_ in feasible_ps(E, ADULT_M))
             params = {"value": label, "Fig. 8's p": printed_p, "eps (Fig. 8)": eps_text, "lambda": lam_label,
                       "lam": lam_, "m": ADULT_M, "k": ADULT_K,
                       "Lemma 1 best integer s": s_ex, "its p": mpmath.nstr(p_ex, 8),
                       "Lemma 1 continuous argmin": mpmath.nstr(cont, 8),
                       "exact-variance best s, p": (best_var[1], mpmath.nstr(best_var[2], 8)),
                       "exact-variance continuous argmin": mpmath.nstr(exact_cont, 8)}
-            out.append((params, _two_decimals(p_ex), _two_decimals(p_de), best_var[2], (float(eps_text), lam_label)))
+            out.append((params, _two_decimals(p_ex), best_var[2], (float(eps_text), lam_label)))
     return tuple(out)
 
 
 def _adult_grid():
-    for params, exact_p, _, p_var, size in _adult_points():
+    for params, exact_p, p_var, size in _adult_points():
         yield Point(params, data=(exact_p, p_var), size=size)
 
 
@@ -151,9 +123,7 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
        statement="Lemma 1 gives p = 0.74 for the target f(d) = n/3 (the run at eps = 3.64 in Fig. 8), and p = 0.57 is "
                  "best for f(d) near 1500 (the run at eps = 3.75); n = 48,842, m = k = 100; two decimals.",
        printed=J.adult_reproduction_printed,
-       derived=lambda: Predicate(r"\mathrm{round}_2(p_s),\ s\ \text{the better neighbour of Lemma 1's continuous "
-                                 r"minimiser (root isolation)},\ = p_{\mathrm{Fig.\,8}}",
-                                 lambda **kw: _adult_derived_p(kw["value"], kw["lambda"]) == kw["Fig. 8's p"]),
+       derived=S7.adult_p_derived,
        derivation="ldpref.gcms.lemma1_objective", depends_on=("jiang-gcms/lemma1",), kind="statement",
        assumptions="read as: Lemma 1's objective (k = 100) minimised over the integer s whose p_s = e^eps s/(e^eps s + "
                    "m - s) meets Theorem 2's bound at the eps Fig. 8 gives for the run (the deployed mechanism has an "
@@ -169,20 +139,13 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
                    "(exact: every feasible s enumerated)", _adult_grid, lambda point: point.data[0] == point.params["Fig. 8's p"]),))
 
 
-def _adult_derived_p(label, lam_label):
-    for params, _, p_de, _, _ in _adult_points():
-        if (params["value"], params["lambda"]) == (label, lam_label):
-            return p_de
-    raise KeyError((label, lam_label))
-
-
 def _adult_optimum_value(form, params):
     """A value form of the optimum claim at one run: each argmin_p(g) becomes the p_s of the feasible integer s
     minimising g at the run's eps and lambda (40 digits), each round_2(x) the two-decimal value of x."""
     with mpmath.workdps(40):
         E = mpmath.exp(mpmath.mpf(params["eps (Fig. 8)"]))
         lam_mp = mpmath.mpf(params["lam"].p) / params["lam"].q
-        feas = _adult_feasible(E)
+        feas = feasible_ps(E, ADULT_M)
 
         def best(g):
             fn = sympy.lambdify((J.p, J.e, J.lam), g, modules="mpmath")
@@ -193,16 +156,11 @@ def _adult_optimum_value(form, params):
     return sympy.nsimplify(value) if value.is_Float else value
 
 
-def _adult_optimum_derived():
-    g = J.lemma1_objective_derived_expr()  # the exact variance's p-dependent part (no k, no m)
-    return {J.ADULT_P_THIRD: J.ROUND2(J.ARGMIN_P(g)), J.ADULT_P_1500: J.ROUND2(J.ARGMIN_P(g))}
-
-
 record(id="jiang-gcms/sec7.D.adult-p.optimum", root_cause="appB.same-client",
        location="Section VII-D (Adult experiment) and Fig. 8",
        statement="p = 0.74 (target f(d) = n/3, eps = 3.64) and p = 0.57 (f(d) near 1500, eps = 3.75) are the optimal p "
                  "for GCMS at the Adult parameters (n = 48,842, m = k = 100); two decimals.",
-       printed=J.adult_p_printed, derived=_adult_optimum_derived,
+       printed=J.adult_p_printed, derived=S7.adult_optimum_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr",
        assumptions="the optimum over the integer s whose p_s meets Theorem 2's bound at the run's eps (as in "
                    "sec7.D.adult-p); the exact value is the argmin of Var[f_hat(d)] from the exact variance formula "

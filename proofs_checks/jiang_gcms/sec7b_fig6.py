@@ -17,11 +17,10 @@ import mpmath
 import sympy
 
 import derivations.jiang_gcms.printed_sec7 as P7
-import derivations.jiang_gcms.sec7_model as D7
+import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
 from ldpref.dataset import spread
 from ldpref.ledger import record
-from ldpref.ledger.forms import Predicate
 from ldpref.ledger.generic import Grid, Note, Numeric, Point
 from ldpref.structured import moments as structured_moments
 from ldpref.structured.registry import model as structured_model
@@ -31,18 +30,19 @@ TARGETS = (1000, 3 * 10**5, 5 * 10**5)
 CONDITION_MAX_F = 2 * 10**5
 
 
-def _counts(f_, n_):
-    return spread(n_, f_)
+def feasible_ps(E, m_):
+    """(s, p_s) for every integer s in 1..m-1 whose p_s = E s/(E s + m - s) (Theorem 2's bound met exactly at
+    e^eps = E, an mpmath number) is at least 1/2, at the caller's mpmath precision."""
+    ps = ((s_, E * s_ / (E * s_ + m_ - s_)) for s_ in range(1, m_))
+    return [(s_, p_) for s_, p_ in ps if 2 * p_ >= 1]
 
 
 @_cache
 def _feasible_pq(eps_, m_):
-    """(p_s, q_s = (s - p_s)/(m - 1), s) at 20 digits for every integer s in 1..m-1 with p_s = e^eps s/(e^eps s + m - s)
-    >= 1/2: free of the target, so computed once."""
+    """(p_s, q_s = (s - p_s)/(m - 1), s) at 20 digits for every (s, p_s) of :func:`feasible_ps` at e^eps: free of the
+    target, so computed once."""
     with mpmath.workdps(20):
-        E = mpmath.exp(eps_)
-        ps = ((E * s_ / (E * s_ + m_ - s_), s_) for s_ in range(1, m_))
-        return tuple((p_, (s_ - p_) / (m_ - 1), s_) for p_, s_ in ps if 2 * p_ >= 1)
+        return tuple((p_, (s_ - p_) / (m_ - 1), s_) for s_, p_ in feasible_ps(mpmath.exp(eps_), m_))
 
 
 @_cache
@@ -53,15 +53,21 @@ def _feasible_parts(eps_, m_):
         return tuple(G._relative_variance_parts(p_, q_, m_) for p_, q_, _ in _feasible_pq(eps_, m_))
 
 
+def best_relative_variance(eps_, m_, lam_):
+    """(value, s, p_s) of the feasible integer s minimising the code's p-part of the exact variance at lambda = lam_
+    (``ldpref.gcms._relative_variance``; the rest of the variance is free of p and s), 20 digits."""
+    with mpmath.workdps(20):
+        return min((G._relative_variance_at(part, m_, lam_), s_, p_)
+                   for (p_, _, s_), part in zip(_feasible_pq(eps_, m_), _feasible_parts(eps_, m_)))
+
+
 def _exact_ratio(f_):
     """Best-s GCMS over Apple's CMS by ldpref.gcms: s minimising the code's p-part of the exact variance
     (``_relative_variance``; the rest is free of p and s), the full ``estimator_variance`` there."""
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
-    F2_ = sum(c * c for c in _counts(f_, n_)[1:])
+    F2_ = sum(c * c for c in spread(n_, f_)[1:])
     with mpmath.workdps(20):
-        lam_ = mpmath.mpf(f_) / n_
-        _, s_, p_ = min((G._relative_variance_at(part, m_, lam_), s_, p_)
-                        for (p_, _, s_), part in zip(_feasible_pq(eps_, m_), _feasible_parts(eps_, m_)))
+        _, s_, p_ = best_relative_variance(eps_, m_, mpmath.mpf(f_) / n_)
         best = G.estimator_variance(p_, (s_ - p_) / (m_ - 1), m_, k_, n_, f_, F2_)
         t = mpmath.exp(mpmath.mpf(eps_) / 2)
         return best / G.estimator_variance(t / (t + 1), 1 / (t + 1), m_, k_, n_, f_, F2_)
@@ -72,7 +78,7 @@ def _apple_formula_checked():
     """ldpref.gcms.estimator_variance at Apple's (p, 1 - p) equals the structured exact moments of Apple's CMS
     (SRP inner mechanism, ideal family) at Fig. 6's setting, f(d) = 10^5, to 25 digits."""
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
-    c = _counts(10**5, n_)
+    c = spread(n_, 10**5)
     exact = structured_moments.variance(structured_model("cms", d=len(c), m=m_, k=k_, inner="srp", family="ideal",
                                                          exp_eps=f"E^{eps_}"), c, values=[0])[0] * n_ * n_
     with mpmath.workdps(30):
@@ -84,7 +90,7 @@ def _apple_formula_checked():
 def _significant_points():
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
     for f_ in TARGETS:
-        params = {"f(d)": f_, "n": n_, "m": m_, "k": k_, "eps": eps_, "F2": sum(c * c for c in _counts(f_, n_)[1:])}
+        params = {"f(d)": f_, "n": n_, "m": m_, "k": k_, "eps": eps_, "F2": sum(c * c for c in spread(n_, f_)[1:])}
         yield Point(params, data=bool(_exact_ratio(f_) <= mpmath.mpf(9) / 10), in_condition=f_ <= CONDITION_MAX_F,
                     size=(f_,))
 
@@ -97,8 +103,7 @@ record(id="jiang-gcms/sec7.B.fig6-significant", root_cause="sec7.B.significant",
        statement="With p optimised per target, GCMS significantly improves the variance over Apple's CMS across all "
                  "target frequencies (n = 10^6, k = 65,536, m = 1024, eps = 4).",
        printed=P7.fig6_significant_printed,
-       derived=lambda: Predicate(r"\min_s \mathrm{Var}_{GCMS}(p_s) \le \tfrac{9}{10}\mathrm{Var}_{CMS}\ \text{(Theorem 3 "
-                                 r"corrected)}", D7.fig6_significant_holds),
+       derived=S7.fig6_significant_derived,
        derivation="derivations.jiang_gcms.sec7_model.fig6_best_ratio", kind="statement",
        condition=f"f(d) <= n/5 (= {CONDITION_MAX_F:,}): the best GCMS has at least 10% less variance there",
        assumptions="'significantly' read as at least 10% less variance (any threshold above 0.5% gives the same verdict: "
