@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from functools import cache
 
 import mpmath
@@ -10,6 +11,7 @@ import sympy
 import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
+import derivations.pan_cms.tables_claim_forms as F
 from ldpref import moments
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import Identity, Numeric, Point, Symbolic, counted
@@ -254,10 +256,9 @@ def _eq31_claim(row, m, mm_of_e, es, ds, statement, assumptions):
         mech = he_mech(dd, e) if row == "HE" else cms_mech(dd, point.params["m"], e)
         return 2 * moments.mse(mech, counts)[0]
 
-    label = sympy.Symbol(r"n\,Var(\hat{f}(x)_{" + row + "})")
     record(id=f"pan-cms/appH.{row.lower()}-eq31", location=f"Appendix H, accuracy of {row}", statement=statement,
            printed=PT.eq31_form(row, m),
-           derived=lambda: sympy.Eq(label, T.cms_rr_nvar(m), evaluate=False),
+           derived=functools.partial(F.appH_eq31_derived, row, m),
            derivation="derivations.pan_cms.tables.cms_rr_nvar", assumptions=assumptions,
            steps=(Symbolic("Eq. (31) vs the derived n Var", part=_rhs),
                   named_grid(f"{row}: n MSE of f_hat(0) (exact mechanism) vs Eq. (31)", points, oracle)))
@@ -283,8 +284,7 @@ record(id="pan-cms/appH.rhr-mse", location="Appendix H, accuracy of RHR",
 record(id="pan-cms/appH.cms-he", root_cause="appH.cms-he-m1-limit", location="Appendix H, accuracy of CMS+HE",
        statement="CMS+HE is equivalent to HE (Section 4.5), so its l1, l2 and MSE are HE's.",
        printed=PT.appH_cms_he_printed,
-       derived=lambda: sympy.Eq(sympy.Symbol(r"n\,\widehat{MSE}_{CMS+HE}"), T.table1_finite("CMS+HE", "mse"),
-                                evaluate=False),
+       derived=F.appH_cms_he_derived,
        derivation="derivations.pan_cms.tables.cms_coefficients",
        assumptions="CMS+HE = pairwise hash to [m_1] then HE, decoded by Eq. (8) (m' = 2 m_1/(m_1 + 1))",
        condition="m_1 -> oo (for finite m_1 the collision rate is (m_1 + 1)/(2 m_1), not 1/2)",
@@ -311,7 +311,7 @@ def _ss_pq_exact(point):
 
 record(id="pan-cms/appH.ss-pq", location="Appendix H, Subset Selection",
        statement="Subset Selection has p = k e/(k e + d - k) and q = p (k-1)/(d-1) + (d-k)/(k e + d - k) k/(d-1).",
-       printed=PT.appH_ss_pq_list_printed, derived=lambda: list(T.appH_ss_pq_derived()),
+       printed=PT.appH_ss_pq_list_printed, derived=F.appH_ss_pq_list_derived,
        derivation="derivations.pan_cms.tables.ss_pq",
        assumptions="k-subsets of [d] weighted e^eps (holding the input) or 1; p = P(v in S | v), q = P(v in S | v' != v)",
        steps=(Symbolic("printed (p, q) vs subset counting"),

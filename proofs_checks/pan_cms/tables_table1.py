@@ -13,6 +13,7 @@ confirms at every finite instance (said so in the claim's note).
 
 from __future__ import annotations
 
+import functools
 from functools import cache
 
 import mpmath
@@ -21,6 +22,7 @@ import sympy
 import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
+import derivations.pan_cms.tables_claim_forms as F
 from derivations.pan_cms.symbols import d as D
 from ldpref.exact import to_mpf
 from ldpref.ledger import Instance
@@ -264,13 +266,12 @@ def _cell_claim(row, col):
     record(id=f"pan-cms/table1.{rid}.{col}", location="Section 5.1, Table 1 (data source: Appendix H)",
           root_cause=root_cause,
           statement=statement, printed=PT.bound(PT.table1_printed, row, col),
-          derived=(lambda: T.table1_derived(row, col)) if exact_cell else (lambda: T.table1_finite(row, col)),
+          derived=functools.partial(T.table1_derived if exact_cell else T.table1_finite, row, col),
           derivation="derivations.pan_cms.tables." + ("table1_derived" if exact_cell else "table1_finite"),
           assumptions=("the table omits 1/n (l1: 1/sqrt(n)); losses are n MSE, n l2, sqrt(n) l1 (n-free for "
                        "unbiased mechanisms); " + _row_model(row) + "; worst case over all datasets"),
           symbols={"d": "dictionary size", "e^eps": "privacy factor"}, condition=condition,
-          correction=lambda: sympy.Eq(sympy.Symbol(r"\mathrm{" + {"mse": "n\\,MSE", "l2": "n\\,l_2", "l1": "\\sqrt{n}\\,l_1"}[col] + "}"),
-                                      T.table1_finite(row, col), evaluate=False),
+          correction=functools.partial(F.table1_correction, row, col),
           note=note, steps=tuple(steps))
 
 
@@ -338,7 +339,7 @@ for _col in ("l1", "l2"):
           statement=f"Table 1, row RHR, column {_col}: the {'l1' if _col == 'l1' else 'l2'} loss of RHR is "
                     f"Theta(d/{'sqrt(min(eps, eps^2))' if _col == 'l1' else 'min(eps, eps^2)'}) (1/n omitted).",
           printed=PT.bound(PT.table1_rhr_order_printed, _col),
-          derived=lambda col=_col: T.table1_rhr_order_derived(col),
+          derived=functools.partial(T.table1_rhr_order_derived, _col),
           derivation="derivations.pan_cms.tables.rhr_derived", kind="statement",
           assumptions="RHR as in Section 4.3 with 2^b = e^eps (the paper's reading of [12], m = e^eps; b = 1 when "
                       "e^eps < 2), decoded by its unbiased linear decoder; d -> oo first (dictionary large); Theta "
