@@ -104,10 +104,9 @@ def model_rows(name, rows):
     the claim: the model under the derivation is what is checked)."""
     def points():
         for i in rows():
-            yield Point(i.params, data=i, size=i.size, in_condition=i.in_condition)
+            yield Point(i.params, data=i, size=i.size, in_condition=i.in_condition, model=i.derived)
 
-    return Grid(name, points, lambda p: Exact(p.data.exact, p.data.path), printed=False,
-                value=lambda form, p: p.data.derived)
+    return Grid(name, points, lambda p: Exact(p.data.exact, p.data.path), printed=False)
 
 
 def _undisp_rhs(form):
