@@ -3,6 +3,7 @@ OCMS in Section 5 and Appendix H) against a brute force written here from the de
 written again (mod q for a prime q, a hand-written GF(4) table), and strong pairwise independence counted with
 ``fractions.Fraction`` over every pair of inputs and outputs (not ``HashFamily.is_pairwise_independent``)."""
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -21,20 +22,12 @@ def _digits(x, q, t):
 
 def _brute(q, d, add, mul):
     """Every function x -> b + <a, digits(x)> over the field ``(add, mul)`` on [q], in (a, b) order."""
-    t = 1
-    while q**t < d:
-        t += 1
-    out = []
-    for a in itertools.product(range(q), repeat=t):
-        for b in range(q):
-            row = []
-            for x in range(d):
-                acc = b
-                for ai, xi in zip(a, _digits(x, q, t)):
-                    acc = add(acc, mul(ai, xi))
-                row.append(acc)
-            out.append(tuple(row))
-    return tuple(out)
+    t = next(t for t in itertools.count(1) if q**t >= d)
+
+    def h(a, b, x):
+        return functools.reduce(add, (mul(ai, xi) for ai, xi in zip(a, _digits(x, q, t))), b)
+
+    return tuple(tuple(h(a, b, x) for x in range(d)) for a in itertools.product(range(q), repeat=t) for b in range(q))
 
 
 def _strongly_pairwise_independent(functions, q, d):
