@@ -22,49 +22,43 @@ from .tables_table1 import rhr_mse_grid, rhr_mse_model, table1_grid
 
 
 # ==== Eq. (22) and Appendix I: the empirical worst-case MSE ======================================
+def _law(pairs) -> dict:
+    """{outcome: probability} from (outcome, probability) pairs, equal outcomes merged."""
+    out = {}
+    for key, prob in pairs:
+        out[key] = out.get(key, 0) + prob
+    return out
+
+
+def _sum_of_independent(laws, start) -> dict:
+    """The law of ``start`` plus one independent draw from each of ``laws`` (vectors added coordinate-wise)."""
+    law = {start: sympy.Integer(1)}
+    for step in laws:
+        law = _law((tuple(a + b for a, b in zip(key, s)), p * q) for key, p in law.items() for s, q in step.items())
+    return law
+
+
 def _dist_enumeration(mech, counts, X):
     """Exact distribution of (f_hat(x))_{x in X} from ldpref.enumeration (every outcome of the n clients)."""
     from ldpref.enumeration import estimate_distribution
     dom = mech.domain
-    out = {}
-    for est, prob in estimate_distribution(mech, counts):
-        key = tuple(dom.to_sympy(est[x]) for x in X)
-        out[key] = out.get(key, 0) + dom.to_sympy(prob)
-    return out
+    return _law((tuple(dom.to_sympy(est[x]) for x in X), dom.to_sympy(prob))
+                for est, prob in estimate_distribution(mech, counts))
 
 
 def _dist_convolution(mech, counts, X):
     """The same distribution by convolving the clients' own contributions Q[x, u]/n (an independent route)."""
     P, Q = mech.perturbation_matrix(), mech.decoder_matrix()
     n = sum(counts)
-    dist = {tuple(sympy.Integer(0) for _ in X): sympy.Integer(1)}
-    for xv, c in enumerate(counts):
-        for _ in range(c):
-            new = {}
-            for key, pr in dist.items():
-                for u in range(P.shape[0]):
-                    if P[u, xv] == 0:
-                        continue
-                    k2 = tuple(a + Q[x, u] / n for a, x in zip(key, X))
-                    new[k2] = new.get(k2, 0) + pr * P[u, xv]
-            dist = new
-    return dist
+    clients = [_law((tuple(Q[x, u] / n for x in X), P[u, xv]) for u in range(P.shape[0]) if P[u, xv] != 0)
+               for xv, c in enumerate(counts) for _ in range(c)]
+    return _sum_of_independent(clients, tuple(sympy.Integer(0) for _ in X))
 
 
 def _rounds(dist, truth, t):
     """Distribution of (S(x))_{x in X}, S(x) = (1/t) sum_rounds (f_hat(x) - f(x))^2, over t iid rounds."""
-    one = {}
-    for key, pr in dist.items():
-        sq = tuple((a - f) ** 2 for a, f in zip(key, truth))
-        one[sq] = one.get(sq, 0) + pr
-    acc = {tuple(sympy.Integer(0) for _ in truth): sympy.Integer(1)}
-    for _ in range(t):
-        new = {}
-        for a, pa in acc.items():
-            for b, pb in one.items():
-                k = tuple(x + y for x, y in zip(a, b))
-                new[k] = new.get(k, 0) + pa * pb
-        acc = new
+    one = _law((tuple((a - f) ** 2 for a, f in zip(key, truth)), pr) for key, pr in dist.items())
+    acc = _sum_of_independent([one] * t, tuple(sympy.Integer(0) for _ in truth))
     return {tuple(x / t for x in k): p for k, p in acc.items()}
 
 
