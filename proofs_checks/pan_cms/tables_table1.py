@@ -205,19 +205,19 @@ CELL_TEXT = {"l1": "sqrt(n) times the l1 loss (Cauchy-Schwarz bound [l1])", "l2"
              "mse": "n times the worst-case MSE"}
 
 
-def _row_model(row):
-    return {
-        "HE": "HE = CMS+RR with the Sylvester-Hadamard family (row x+1, uniform column), m = 2, Eq. (2)",
-        "OLH": "OLH = unbiased CMS+RR with a pairwise-independent family and m = 1 + e^eps (e^eps integer)",
-        "OCMS": "OCMS: l1/l2 from l-OCMS (CMS+RR, pairwise-independent family, the l2-optimal m), MSE from "
-                "MSE-OCMS (m = 1 + e^{eps/2}, e^{eps/2} integer)",
-        "CMS+HE": "CMS+HE = pairwise-independent hash to [m_1], then HE of the hashed value, decoded by Eq. (8) "
-                  "with m' = 1/c_bar = 2 m_1/(m_1 + 1) (Section 4.5)",
-        "SS": "SS = Subset Selection with k = d/(e^eps + 1) (an integer on the grid); l1 is the normal "
-              "approximation sqrt(2/pi) sum_v sqrt(Var_v), maximised at uniform frequencies",
-        "a-RP": "a-RP = OUE (p = 1/2, q = 1/(e^eps + 1)) on [d]",
-        "s-RP": "s-RP = SUE (bits by binary RR at eps/2) on [d]; e^{eps/2} rational on the grid",
-    }[row]
+#: the mechanism each Table 1 row is checked on (the assumptions of its cells)
+ROW_MODEL = {
+    "HE": "HE = CMS+RR with the Sylvester-Hadamard family (row x+1, uniform column), m = 2, Eq. (2)",
+    "OLH": "OLH = unbiased CMS+RR with a pairwise-independent family and m = 1 + e^eps (e^eps integer)",
+    "OCMS": "OCMS: l1/l2 from l-OCMS (CMS+RR, pairwise-independent family, the l2-optimal m), MSE from "
+            "MSE-OCMS (m = 1 + e^{eps/2}, e^{eps/2} integer)",
+    "CMS+HE": "CMS+HE = pairwise-independent hash to [m_1], then HE of the hashed value, decoded by Eq. (8) "
+              "with m' = 1/c_bar = 2 m_1/(m_1 + 1) (Section 4.5)",
+    "SS": "SS = Subset Selection with k = d/(e^eps + 1) (an integer on the grid); l1 is the normal "
+          "approximation sqrt(2/pi) sum_v sqrt(Var_v), maximised at uniform frequencies",
+    "a-RP": "a-RP = OUE (p = 1/2, q = 1/(e^eps + 1)) on [d]",
+    "s-RP": "s-RP = SUE (bits by binary RR at eps/2) on [d]; e^{eps/2} rational on the grid",
+}
 
 
 def _cell_claim(row, col):
@@ -269,7 +269,7 @@ def _cell_claim(row, col):
           derived=functools.partial(T.table1_derived if exact_cell else T.table1_finite, row, col),
           derivation="derivations.pan_cms.tables." + ("table1_derived" if exact_cell else "table1_finite"),
           assumptions=("the table omits 1/n (l1: 1/sqrt(n)); losses are n MSE, n l2, sqrt(n) l1 (n-free for "
-                       "unbiased mechanisms); " + _row_model(row) + "; worst case over all datasets"),
+                       "unbiased mechanisms); " + ROW_MODEL[row] + "; worst case over all datasets"),
           symbols={"d": "dictionary size", "e^eps": "privacy factor"}, condition=condition,
           correction=functools.partial(F.table1_correction, row, col),
           note=note, steps=tuple(steps))
