@@ -6,6 +6,8 @@ one of them uniformly per client.  Constructions:
 * :func:`gf2_affine_family` -- pan-cms Eq. (18): ``h(x) = a0 + a1 x`` over GF(2^l), every (a0, a1), with
   carry-less multiplication reduced by an irreducible polynomial (no lookup of random values).
 * :func:`gf2_affine_mod_family` -- Section 3.5: the same family reduced mod m (Lemma 3.2).
+* :func:`linear_family` -- Section 3.5's pairwise independence for any prime or power-of-two m:
+  ``h(x) = b + <a, vec(x)>`` over GF(m)^t (OLH and OCMS in Section 5 and Appendix H).
 * :func:`random_family` -- the original CMS (Section 3.6): k functions with independent uniform values,
   drawn from a seeded ``numpy.random.Generator``.
 * :func:`all_function_draws` -- every k-tuple of functions [d] -> [m]: the randomness of Theorem 3.10,
@@ -208,6 +210,38 @@ def prime_affine_family(p: int, d: int, name: str | None = None) -> HashFamily:
         raise ParameterError(f"need a prime p >= d, got p = {p}, d = {d}")
     functions = tuple(tuple((a0 + a1 * x) % p for x in range(d)) for a0 in range(p) for a1 in range(p))
     return HashFamily(functions, p, name=name or f"Z_{p}-affine(d={d})")
+
+
+def linear_family(q: int, d: int) -> HashFamily:
+    """``h_{a, b}(x) = b + <a, vec(x)>`` over GF(q)^t, for every a in GF(q)^t and b in GF(q) (vec(x): the t base-q
+    digits of x, t the smallest with q^t >= d): strongly pairwise independent, k = q^(t+1) functions [d] -> [q].
+    The pairwise-independent family of pan-cms Section 3.5 for a range m = q that need not exceed d (Eq. (18) is
+    the case t = 1 over GF(2^l)), as OLH (m = 1 + e^eps) and OCMS use it in Section 5 and Appendix H.  q is prime
+    (arithmetic mod q) or a power of two (GF(2^l): addition is XOR, multiplication :func:`gf2_multiply`)."""
+    q, d = _check_int(q, "q", 2), _check_int(d, "d", 1)
+    if q & (q - 1) == 0:
+        l = q.bit_length() - 1
+        add, mul = (lambda a, b: a ^ b), (lambda a, b: gf2_multiply(a, b, l))
+    elif any(q % p == 0 for p in range(2, int(q**0.5) + 1)):
+        raise ParameterError(f"GF({q}) is not supported here (q must be prime or a power of two)")
+    else:
+        add, mul = (lambda a, b: (a + b) % q), (lambda a, b: (a * b) % q)
+    t = 1
+    while q**t < d:
+        t += 1
+    check_count(f"the linear family over GF({q})^{t} on d = {d} inputs", q ** (t + 1) * d, unit="hash values")
+    vecs = [[(x // q**i) % q for i in range(t)] for x in range(d)]
+    functions = []
+    for a in itertools.product(range(q), repeat=t):
+        for b in range(q):
+            row = []
+            for x in range(d):
+                acc = b
+                for ai, xi in zip(a, vecs[x]):
+                    acc = add(acc, mul(ai, xi))
+                row.append(acc)
+            functions.append(tuple(row))
+    return HashFamily(tuple(functions), q, name=f"linear(GF({q})^{t}, d={d})")
 
 
 def all_functions_family(d: int, m: int, name: str | None = None) -> HashFamily:

@@ -12,6 +12,7 @@ import sympy
 
 import derivations.pan_cms.basics as D
 import derivations.pan_cms.printed_basics as PB
+import derivations.pan_cms.theorem34 as DT
 from derivations.pan_cms.symbols import f as f_sym
 from ldpref import enumeration
 from ldpref.ledger import record
@@ -173,7 +174,7 @@ record(
     location="Section 3.3, Theorem 3.4, Eqs. (9)-(10)",
     statement="g(x) of Eq. (8) has E[g(x)] = 0 (Eq. (9)) and the MSE of Eq. (10).",
     printed=PB.thm34_printed,
-    derived=lambda: (D.g_expectation_derived(), D.g_mse_derived()),
+    derived=DT.thm34_derived,
     derivation="derivations.pan_cms.basics.g_mse_derived",
     assumptions="constant c_bar; R satisfies Properties 2.1-2.3",
     root_cause="eq9.rhs-zero",

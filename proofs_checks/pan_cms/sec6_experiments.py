@@ -13,7 +13,7 @@ on it as ``reconstructed``.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 
@@ -72,7 +72,7 @@ for _sec in ("6.1", "6.2", "6.3"):
            statement="MSE-OCMS has the lowest worst-case MSE and l-OCMS the lowest l1 and l2 losses among OCMS, HE, "
                      "CMS+HE and RHR, at every eps.",
            printed=PR.ocms_lowest_printed if _printed else None,
-           derived=lambda: X.derived_statement("lowest", r"\text{OCMS lowest, on the derived Table 1 coefficients}"),
+           derived=partial(X.derived_statement, "lowest", r"\text{OCMS lowest, on the derived Table 1 coefficients}"),
            derivation="derivations.pan_cms.experiments.lowest", kind="statement",
            assumptions=_ASSUME + ("; " + _KOSARAK if not _printed else ""),
            steps=_steps(_sec, lambda v, p: X.lowest(v)))
@@ -80,7 +80,8 @@ for _sec in ("6.1", "6.2", "6.3"):
     record(id=f"pan-cms/sec{_sec}.he-cms-he-identical", location=f"Section {_sec}, on {_FIGS[_sec]}",
            statement="HE and CMS+HE have identical accuracy in every metric.",
            printed=PR.he_cms_he_identical_printed if _printed else None,
-           derived=lambda: X.derived_statement("identical", r"|M_{HE} - M_{CMS+HE}| \le 0.01 M_{HE}\ \text{(derived)}"),
+           derived=partial(X.derived_statement, "identical",
+                           r"|M_{HE} - M_{CMS+HE}| \le 0.01 M_{HE}\ \text{(derived)}"),
            derivation="derivations.pan_cms.experiments.identical", kind="statement",
            assumptions=_ASSUME + "; 'identical' read as: the curves coincide, at most 1% apart in every metric "
                                  "(the exact values differ by O(1/m) = 0.1-0.2%: CMS+HE's extra collision rate 1/1024; "
@@ -92,7 +93,7 @@ for _sec in ("6.1", "6.2", "6.3"):
 record(id="pan-cms/sec6.1.rhr-worst", location="Section 6.1, on Fig. 2", root_cause="sec6.rhr-b1",
        statement="RHR performs the worst in all the metrics (every value of the dataset shares one residue for RHR).",
        printed=PR.rhr_worst_printed,
-       derived=lambda: X.derived_statement("rhr-worst", r"M_{RHR} > M_A\ \text{(derived)}"),
+       derived=partial(X.derived_statement, "rhr-worst", r"M_{RHR} > M_A\ \text{(derived)}"),
        derivation="derivations.pan_cms.experiments.rhr_worst", kind="statement", condition=_RHR_B1,
        assumptions=_ASSUME + "; Section 6.1's construction: every value has the same residue mod B",
        steps=_steps("6.1", lambda v, p: X.rhr_worst(v), in_condition=lambda p: p["eps"] >= 2))
@@ -102,8 +103,8 @@ record(id="pan-cms/sec6.2.eq16", location="Section 6.2, on Fig. 3",
        statement="With f* = 0, MSE-OCMS's worst-case MSE satisfies Eq. (16): it lies between Eq. (16) at f* = 0 and "
                  "Appendix I's upper bound of the Eq. (22) estimator.",
        printed=PR.eq16_printed,
-       derived=lambda: X.derived_statement("eq16", r"\text{Eq. (16) (derived)} \le \overline{MSE} \le "
-                                                   r"\text{App. I factor} \times \text{Eq. (16)}"),
+       derived=partial(X.derived_statement, "eq16", r"\text{Eq. (16) (derived)} \le \overline{MSE} \le "
+                                                    r"\text{App. I factor} \times \text{Eq. (16)}"),
        derivation="derivations.pan_cms.optimized.eq16_derived", kind="statement",
        assumptions=_ASSUME + "; 'satisfies Eq. (16)' read with Section 6's consistency rule (between the calculated "
                              "value and Appendix I's bound, both plotted)",
@@ -114,7 +115,7 @@ record(id="pan-cms/sec6.2.eq16", location="Section 6.2, on Fig. 3",
 record(id="pan-cms/sec6.2.he-worst", location="Section 6.2, on Fig. 3", root_cause="sec6.rhr-b1",
        statement="HE and CMS+HE perform the worst in every metric.",
        printed=PR.he_worst_printed, condition=_RHR_B1,
-       derived=lambda: X.derived_statement("he-worst", r"M_{HE}, M_{CMS+HE} > M_{OCMS}, M_{RHR}\ \text{(derived)}"),
+       derived=partial(X.derived_statement, "he-worst", r"M_{HE}, M_{CMS+HE} > M_{OCMS}, M_{RHR}\ \text{(derived)}"),
        derivation="derivations.pan_cms.experiments.he_worst", kind="statement", assumptions=_ASSUME,
        steps=_steps("6.2", lambda v, p: X.he_worst(v), in_condition=lambda p: p["eps"] >= 2))
 
@@ -122,7 +123,8 @@ record(id="pan-cms/sec6.2.he-worst", location="Section 6.2, on Fig. 3", root_cau
 record(id="pan-cms/sec6.2.rhr-between", location="Section 6.2, on Fig. 3", root_cause="sec6.rhr-b1",
        statement="RHR's accuracy lies between OCMS and the other algorithms (HE, CMS+HE) in every metric.",
        printed=PR.rhr_between_printed, condition=_RHR_B1,
-       derived=lambda: X.derived_statement("rhr-between", r"M_{OCMS} < M_{RHR} < M_{HE}, M_{CMS+HE}\ \text{(derived)}"),
+       derived=partial(X.derived_statement, "rhr-between",
+                       r"M_{OCMS} < M_{RHR} < M_{HE}, M_{CMS+HE}\ \text{(derived)}"),
        derivation="derivations.pan_cms.experiments.rhr_between", kind="statement", assumptions=_ASSUME,
        steps=_steps("6.2", lambda v, p: X.rhr_between(v), in_condition=lambda p: p["eps"] >= 2))
 
@@ -130,16 +132,16 @@ record(id="pan-cms/sec6.2.rhr-between", location="Section 6.2, on Fig. 3", root_
 record(id="pan-cms/sec6.3.he-worst-l", location="Section 6.3, on Fig. 4",
        statement="HE and CMS+HE perform the worst in l1/l2 losses (reconstructed on our Kosarak: true at eps >= 2; at "
                  "eps = 1 RHR is HE).",
-       derived=lambda: X.derived_statement("he-worst-l", r"\ell_{HE}, \ell_{CMS+HE} > \ell_{OCMS}, \ell_{RHR}\ "
-                                                         r"\text{(derived)}"),
+       derived=partial(X.derived_statement, "he-worst-l", r"\ell_{HE}, \ell_{CMS+HE} > \ell_{OCMS}, \ell_{RHR}\ "
+                                                          r"\text{(derived)}"),
        derivation="derivations.pan_cms.experiments.he_worst", kind="statement", assumptions=_ASSUME + "; " + _KOSARAK,
        steps=_steps("6.3", lambda v, p: X.he_worst(v, ("l1", "l2"))))
 
 
 record(id="pan-cms/sec6.3.rhr-same-order", location="Section 6.3, on Fig. 4",
        statement="RHR has the same order of accuracy as l-OCMS in l1/l2 losses (read: within a factor 10).",
-       derived=lambda: X.derived_statement("rhr-same-order",
-                                           r"\ell_{RHR} < 10\,\ell_{l\text{-}OCMS}\ \text{(derived)}"),
+       derived=partial(X.derived_statement, "rhr-same-order",
+                       r"\ell_{RHR} < 10\,\ell_{l\text{-}OCMS}\ \text{(derived)}"),
        derivation="derivations.pan_cms.experiments.rhr_same_order", kind="statement",
        assumptions=_ASSUME + "; 'same order' read as within a factor 10; " + _KOSARAK,
        steps=_steps("6.3", lambda v, p: X.rhr_same_order(v), mechs=("l-OCMS", "RHR")))
@@ -148,8 +150,8 @@ record(id="pan-cms/sec6.3.rhr-same-order", location="Section 6.3, on Fig. 4",
 record(id="pan-cms/sec6.3.rhr-worst-mse", location="Section 6.3, on Fig. 4",
        statement="RHR performs the worst in worst-case MSE (the paper: because one Kosarak value has frequency above "
                  "0.4).  Reconstructed on our Kosarak (top frequency 0.076): false at every eps.",
-       derived=lambda: X.derived_statement("rhr-worst-mse",
-                                           r"\overline{MSE}_{RHR} > \overline{MSE}_A\ \text{(derived)}"),
+       derived=partial(X.derived_statement, "rhr-worst-mse",
+                       r"\overline{MSE}_{RHR} > \overline{MSE}_A\ \text{(derived)}"),
        derivation="derivations.pan_cms.experiments.rhr_worst_mse", kind="statement",
        assumptions=_ASSUME + "; " + _KOSARAK,
        note="The statement's cause (a value above 0.4 sharing its residue with the values of interest) is absent from "
@@ -193,7 +195,7 @@ record(id="pan-cms/sec6.l1-upper", location="Section 6, before 6.1 (on the l1 pa
        statement="The calculated l1 loss (Theorem 3.7 with d replaced by |x|) is an upper bound: the experiment's l1 "
                  "of l-OCMS is expected below it.",
        printed=PR.l1_upper_printed,
-       derived=lambda: X.derived_l1_below(r"E[\ell_1] \le \sqrt{|x|\,\ell_2^*(|x|)}\ \text{(derived variances)}"),
+       derived=partial(X.derived_l1_below, r"E[\ell_1] \le \sqrt{|x|\,\ell_2^*(|x|)}\ \text{(derived variances)}"),
        derivation="derivations.pan_cms.optimized.l1_bound_derived", kind="statement",
        assumptions=_ASSUME + "; judged on the three datasets (6.3: our Kosarak, the bound's statement is about any "
                              "data); decided from variances: sum_x sqrt(Var_x) bounds E[l1] (Jensen)",

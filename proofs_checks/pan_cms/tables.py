@@ -7,7 +7,7 @@ claims are in ``root_causes``.
 
 The exact path builds the real mechanisms: CMS from real hash families (``ldpref.hashing``: the
 Sylvester-Hadamard family, GF(2^l)-affine families, and linear families ``h(x) = b + <a, x>`` over
-GF(q)^t built here with ``ldpref.hashing.gf2_multiply`` for q = 2^l and arithmetic mod q for prime q),
+GF(q)^t, ``ldpref.hashing.linear_family``),
 Recursive Hadamard Response built from its description in Section 4.3, Subset Selection, OUE and SUE
 (``ldpref.mechanisms.pure``).  Losses come from ``ldpref.losses`` on the exact ``Mechanism``; how a Table 1 cell is
 read (n-free losses, large-d limits as conditional claims) is said in ``tables_table1``.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from functools import cache
 
 import mpmath
@@ -10,6 +11,7 @@ import sympy
 import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
+import derivations.pan_cms.tables_claim_forms as F
 from ldpref import moments
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import Identity, Numeric, Point, Symbolic, counted
@@ -20,49 +22,43 @@ from .tables_table1 import rhr_mse_grid, rhr_mse_model, table1_grid
 
 
 # ==== Eq. (22) and Appendix I: the empirical worst-case MSE ======================================
+def _law(pairs) -> dict:
+    """{outcome: probability} from (outcome, probability) pairs, equal outcomes merged."""
+    out = {}
+    for key, prob in pairs:
+        out[key] = out.get(key, 0) + prob
+    return out
+
+
+def _sum_of_independent(laws, start) -> dict:
+    """The law of ``start`` plus one independent draw from each of ``laws`` (vectors added coordinate-wise)."""
+    law = {start: sympy.Integer(1)}
+    for step in laws:
+        law = _law((tuple(a + b for a, b in zip(key, s)), p * q) for key, p in law.items() for s, q in step.items())
+    return law
+
+
 def _dist_enumeration(mech, counts, X):
     """Exact distribution of (f_hat(x))_{x in X} from ldpref.enumeration (every outcome of the n clients)."""
     from ldpref.enumeration import estimate_distribution
     dom = mech.domain
-    out = {}
-    for est, prob in estimate_distribution(mech, counts):
-        key = tuple(dom.to_sympy(est[x]) for x in X)
-        out[key] = out.get(key, 0) + dom.to_sympy(prob)
-    return out
+    return _law((tuple(dom.to_sympy(est[x]) for x in X), dom.to_sympy(prob))
+                for est, prob in estimate_distribution(mech, counts))
 
 
 def _dist_convolution(mech, counts, X):
     """The same distribution by convolving the clients' own contributions Q[x, u]/n (an independent route)."""
     P, Q = mech.perturbation_matrix(), mech.decoder_matrix()
     n = sum(counts)
-    dist = {tuple(sympy.Integer(0) for _ in X): sympy.Integer(1)}
-    for xv, c in enumerate(counts):
-        for _ in range(c):
-            new = {}
-            for key, pr in dist.items():
-                for u in range(P.shape[0]):
-                    if P[u, xv] == 0:
-                        continue
-                    k2 = tuple(a + Q[x, u] / n for a, x in zip(key, X))
-                    new[k2] = new.get(k2, 0) + pr * P[u, xv]
-            dist = new
-    return dist
+    clients = [_law((tuple(Q[x, u] / n for x in X), P[u, xv]) for u in range(P.shape[0]) if P[u, xv] != 0)
+               for xv, c in enumerate(counts) for _ in range(c)]
+    return _sum_of_independent(clients, tuple(sympy.Integer(0) for _ in X))
 
 
 def _rounds(dist, truth, t):
     """Distribution of (S(x))_{x in X}, S(x) = (1/t) sum_rounds (f_hat(x) - f(x))^2, over t iid rounds."""
-    one = {}
-    for key, pr in dist.items():
-        sq = tuple((a - f) ** 2 for a, f in zip(key, truth))
-        one[sq] = one.get(sq, 0) + pr
-    acc = {tuple(sympy.Integer(0) for _ in truth): sympy.Integer(1)}
-    for _ in range(t):
-        new = {}
-        for a, pa in acc.items():
-            for b, pb in one.items():
-                k = tuple(x + y for x, y in zip(a, b))
-                new[k] = new.get(k, 0) + pa * pb
-        acc = new
+    one = _law((tuple((a - f) ** 2 for a, f in zip(key, truth)), pr) for key, pr in dist.items())
+    acc = _sum_of_independent([one] * t, tuple(sympy.Integer(0) for _ in truth))
     return {tuple(x / t for x in k): p for k, p in acc.items()}
 
 
@@ -254,10 +250,9 @@ def _eq31_claim(row, m, mm_of_e, es, ds, statement, assumptions):
         mech = he_mech(dd, e) if row == "HE" else cms_mech(dd, point.params["m"], e)
         return 2 * moments.mse(mech, counts)[0]
 
-    label = sympy.Symbol(r"n\,Var(\hat{f}(x)_{" + row + "})")
     record(id=f"pan-cms/appH.{row.lower()}-eq31", location=f"Appendix H, accuracy of {row}", statement=statement,
            printed=PT.eq31_form(row, m),
-           derived=lambda: sympy.Eq(label, T.cms_rr_nvar(m), evaluate=False),
+           derived=functools.partial(F.appH_eq31_derived, row, m),
            derivation="derivations.pan_cms.tables.cms_rr_nvar", assumptions=assumptions,
            steps=(Symbolic("Eq. (31) vs the derived n Var", part=_rhs),
                   named_grid(f"{row}: n MSE of f_hat(0) (exact mechanism) vs Eq. (31)", points, oracle)))
@@ -283,8 +278,7 @@ record(id="pan-cms/appH.rhr-mse", location="Appendix H, accuracy of RHR",
 record(id="pan-cms/appH.cms-he", root_cause="appH.cms-he-m1-limit", location="Appendix H, accuracy of CMS+HE",
        statement="CMS+HE is equivalent to HE (Section 4.5), so its l1, l2 and MSE are HE's.",
        printed=PT.appH_cms_he_printed,
-       derived=lambda: sympy.Eq(sympy.Symbol(r"n\,\widehat{MSE}_{CMS+HE}"), T.table1_finite("CMS+HE", "mse"),
-                                evaluate=False),
+       derived=F.appH_cms_he_derived,
        derivation="derivations.pan_cms.tables.cms_coefficients",
        assumptions="CMS+HE = pairwise hash to [m_1] then HE, decoded by Eq. (8) (m' = 2 m_1/(m_1 + 1))",
        condition="m_1 -> oo (for finite m_1 the collision rate is (m_1 + 1)/(2 m_1), not 1/2)",
@@ -311,7 +305,7 @@ def _ss_pq_exact(point):
 
 record(id="pan-cms/appH.ss-pq", location="Appendix H, Subset Selection",
        statement="Subset Selection has p = k e/(k e + d - k) and q = p (k-1)/(d-1) + (d-k)/(k e + d - k) k/(d-1).",
-       printed=PT.appH_ss_pq_list_printed, derived=lambda: list(T.appH_ss_pq_derived()),
+       printed=PT.appH_ss_pq_list_printed, derived=F.appH_ss_pq_list_derived,
        derivation="derivations.pan_cms.tables.ss_pq",
        assumptions="k-subsets of [d] weighted e^eps (holding the input) or 1; p = P(v in S | v), q = P(v in S | v' != v)",
        steps=(Symbolic("printed (p, q) vs subset counting"),

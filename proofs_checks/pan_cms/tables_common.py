@@ -4,7 +4,6 @@ CMS+HE, RHR, the pure protocols), their exact losses, and the helpers that evalu
 from __future__ import annotations
 
 import functools
-import itertools
 import sys
 from functools import cache, lru_cache
 
@@ -12,7 +11,8 @@ import sympy
 
 import derivations.pan_cms.tables as T
 from ldpref.exact import EXP_EPS
-from ldpref.hashing import HashFamily, gf2_multiply, hadamard_family
+from ldpref import hashing
+from ldpref.hashing import HashFamily, hadamard_family
 from ldpref.ledger.forms import Predicate, _free_symbols, evaluate
 from ldpref.ledger import record as _ledger_record
 from ldpref.ledger.generic import Exact, Grid, Point, Probed
@@ -104,10 +104,9 @@ def model_rows(name, rows):
     the claim: the model under the derivation is what is checked)."""
     def points():
         for i in rows():
-            yield Point(i.params, data=i, size=i.size, in_condition=i.in_condition)
+            yield Point(i.params, data=i, size=i.size, in_condition=i.in_condition, model=i.derived)
 
-    return Grid(name, points, lambda p: Exact(p.data.exact, p.data.path), printed=False,
-                value=lambda form, p: p.data.derived)
+    return Grid(name, points, lambda p: Exact(p.data.exact, p.data.path), printed=False)
 
 
 def _undisp_rhs(form):
@@ -121,36 +120,8 @@ def _bits_info(count: int) -> sympy.Expr:
 
 
 # ==== real hash families and mechanisms ==========================================================
-def _field_ops(q: int):
-    """(add, mul) of GF(q) for q prime or a power of two."""
-    if q & (q - 1) == 0:
-        l = q.bit_length() - 1
-        return (lambda a, b: a ^ b), (lambda a, b: gf2_multiply(a, b, l))
-    if any(q % p == 0 for p in range(2, int(q**0.5) + 1)):
-        raise ValueError(f"GF({q}) is not supported here (q must be prime or a power of two)")
-    return (lambda a, b: (a + b) % q), (lambda a, b: (a * b) % q)
-
-
-@cache
-def linear_family(q: int, dd: int) -> HashFamily:
-    """``h_{a, b}(x) = b + <a, vec(x)>`` over GF(q)^t (vec: base-q digits, q^t >= d): strongly pairwise
-    independent, k = q^(t+1) functions [d] -> [q]."""
-    add, mul = _field_ops(q)
-    tt = 1
-    while q**tt < dd:
-        tt += 1
-    vecs = [[(x // q**i) % q for i in range(tt)] for x in range(dd)]
-    funcs = []
-    for a in itertools.product(range(q), repeat=tt):
-        for b in range(q):
-            row = []
-            for x in range(dd):
-                acc = b
-                for ai, xi in zip(a, vecs[x]):
-                    acc = add(acc, mul(ai, xi))
-                row.append(acc)
-            funcs.append(tuple(row))
-    return HashFamily(tuple(funcs), q, name=f"linear(GF({q})^{tt}, d={dd})")
+#: the linear family over GF(q)^t (``ldpref.hashing.linear_family``), built once per (q, d): many mechanisms share it
+linear_family = cache(hashing.linear_family)
 
 
 @cache

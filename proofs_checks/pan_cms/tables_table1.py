@@ -13,6 +13,7 @@ confirms at every finite instance (said so in the claim's note).
 
 from __future__ import annotations
 
+import functools
 from functools import cache
 
 import mpmath
@@ -21,6 +22,7 @@ import sympy
 import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
+import derivations.pan_cms.tables_claim_forms as F
 from derivations.pan_cms.symbols import d as D
 from ldpref.exact import to_mpf
 from ldpref.ledger import Instance
@@ -203,19 +205,19 @@ CELL_TEXT = {"l1": "sqrt(n) times the l1 loss (Cauchy-Schwarz bound [l1])", "l2"
              "mse": "n times the worst-case MSE"}
 
 
-def _row_model(row):
-    return {
-        "HE": "HE = CMS+RR with the Sylvester-Hadamard family (row x+1, uniform column), m = 2, Eq. (2)",
-        "OLH": "OLH = unbiased CMS+RR with a pairwise-independent family and m = 1 + e^eps (e^eps integer)",
-        "OCMS": "OCMS: l1/l2 from l-OCMS (CMS+RR, pairwise-independent family, the l2-optimal m), MSE from "
-                "MSE-OCMS (m = 1 + e^{eps/2}, e^{eps/2} integer)",
-        "CMS+HE": "CMS+HE = pairwise-independent hash to [m_1], then HE of the hashed value, decoded by Eq. (8) "
-                  "with m' = 1/c_bar = 2 m_1/(m_1 + 1) (Section 4.5)",
-        "SS": "SS = Subset Selection with k = d/(e^eps + 1) (an integer on the grid); l1 is the normal "
-              "approximation sqrt(2/pi) sum_v sqrt(Var_v), maximised at uniform frequencies",
-        "a-RP": "a-RP = OUE (p = 1/2, q = 1/(e^eps + 1)) on [d]",
-        "s-RP": "s-RP = SUE (bits by binary RR at eps/2) on [d]; e^{eps/2} rational on the grid",
-    }[row]
+#: the mechanism each Table 1 row is checked on (the assumptions of its cells)
+ROW_MODEL = {
+    "HE": "HE = CMS+RR with the Sylvester-Hadamard family (row x+1, uniform column), m = 2, Eq. (2)",
+    "OLH": "OLH = unbiased CMS+RR with a pairwise-independent family and m = 1 + e^eps (e^eps integer)",
+    "OCMS": "OCMS: l1/l2 from l-OCMS (CMS+RR, pairwise-independent family, the l2-optimal m), MSE from "
+            "MSE-OCMS (m = 1 + e^{eps/2}, e^{eps/2} integer)",
+    "CMS+HE": "CMS+HE = pairwise-independent hash to [m_1], then HE of the hashed value, decoded by Eq. (8) "
+              "with m' = 1/c_bar = 2 m_1/(m_1 + 1) (Section 4.5)",
+    "SS": "SS = Subset Selection with k = d/(e^eps + 1) (an integer on the grid); l1 is the normal "
+          "approximation sqrt(2/pi) sum_v sqrt(Var_v), maximised at uniform frequencies",
+    "a-RP": "a-RP = OUE (p = 1/2, q = 1/(e^eps + 1)) on [d]",
+    "s-RP": "s-RP = SUE (bits by binary RR at eps/2) on [d]; e^{eps/2} rational on the grid",
+}
 
 
 def _cell_claim(row, col):
@@ -264,13 +266,12 @@ def _cell_claim(row, col):
     record(id=f"pan-cms/table1.{rid}.{col}", location="Section 5.1, Table 1 (data source: Appendix H)",
           root_cause=root_cause,
           statement=statement, printed=PT.bound(PT.table1_printed, row, col),
-          derived=(lambda: T.table1_derived(row, col)) if exact_cell else (lambda: T.table1_finite(row, col)),
+          derived=functools.partial(T.table1_derived if exact_cell else T.table1_finite, row, col),
           derivation="derivations.pan_cms.tables." + ("table1_derived" if exact_cell else "table1_finite"),
           assumptions=("the table omits 1/n (l1: 1/sqrt(n)); losses are n MSE, n l2, sqrt(n) l1 (n-free for "
-                       "unbiased mechanisms); " + _row_model(row) + "; worst case over all datasets"),
+                       "unbiased mechanisms); " + ROW_MODEL[row] + "; worst case over all datasets"),
           symbols={"d": "dictionary size", "e^eps": "privacy factor"}, condition=condition,
-          correction=lambda: sympy.Eq(sympy.Symbol(r"\mathrm{" + {"mse": "n\\,MSE", "l2": "n\\,l_2", "l1": "\\sqrt{n}\\,l_1"}[col] + "}"),
-                                      T.table1_finite(row, col), evaluate=False),
+          correction=functools.partial(F.table1_correction, row, col),
           note=note, steps=tuple(steps))
 
 
@@ -338,7 +339,7 @@ for _col in ("l1", "l2"):
           statement=f"Table 1, row RHR, column {_col}: the {'l1' if _col == 'l1' else 'l2'} loss of RHR is "
                     f"Theta(d/{'sqrt(min(eps, eps^2))' if _col == 'l1' else 'min(eps, eps^2)'}) (1/n omitted).",
           printed=PT.bound(PT.table1_rhr_order_printed, _col),
-          derived=lambda col=_col: T.table1_rhr_order_derived(col),
+          derived=functools.partial(T.table1_rhr_order_derived, _col),
           derivation="derivations.pan_cms.tables.rhr_derived", kind="statement",
           assumptions="RHR as in Section 4.3 with 2^b = e^eps (the paper's reading of [12], m = e^eps; b = 1 when "
                       "e^eps < 2), decoded by its unbiased linear decoder; d -> oo first (dictionary large); Theta "

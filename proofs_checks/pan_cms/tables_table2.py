@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from functools import cache, lru_cache
 
@@ -11,6 +12,7 @@ import sympy
 import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
+import derivations.pan_cms.tables_claim_forms as F
 from derivations.pan_cms.symbols import d as D, eps as EPS
 from ldpref.hashing import all_function_draws, gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
@@ -207,11 +209,6 @@ def _table2_steps(row):
                      exact, value=value)))
 
 
-def _bits_form(row, count):
-    """``bits_row = count(row)`` (the derivation's order, ``T.table2_derived``, or its exact count, ``T.table2_count``)."""
-    return sympy.Eq(sympy.Symbol(r"\mathrm{bits}_{" + row.replace("-", r"\text{-}") + "}"), count(row), evaluate=False)
-
-
 _T2_NOTES = {
     "RHR": "RHR's Hadamard matrix has about d/2^(b-1) rows, so its column index takes about log2 d - b + 2 bits and "
            "the b response bits cancel: log2 d + O(1) in total, with no eps term.  Why the cells are read as orders "
@@ -228,8 +225,8 @@ _T2_NOTES = {
 for _row in ("HE", "RHR", "OLH", "MSE-OCMS", "l-OCMS", "SS", "RAPPOR"):
     record(id=f"pan-cms/table2.{_row}", location="Section 5.1, Table 2 (data source: Appendix H)",
           statement=T2_STATEMENT[_row] + " (bits of the hash index plus the response, counted from the construction).",
-          printed=PT.bound(PT.table2_printed, _row), derived=lambda row=_row: _bits_form(row, T.table2_count),
-          correction=lambda row=_row: _bits_form(row, T.table2_derived),
+          printed=PT.bound(PT.table2_printed, _row), derived=functools.partial(F.table2_count_form, _row),
+          correction=functools.partial(F.table2_order_form, _row),
           derivation="derivations.pan_cms.tables.table2_count",
           assumptions="bits between the server and one client = log2 of the number of hash functions the client may "
                       "be assigned + log2 of its response alphabet (private randomness, Section 5.3); log = log2; "
@@ -257,7 +254,7 @@ record(id="pan-cms/table2.original-CMS", location="Section 5.1, Table 2; Appendi
        statement="The original CMS communicates Omega(d log m) bits per client: a hash function [d] -> [m] with "
                  "independent values takes d log2 m bits.",
        printed=PT.table2_original_cms_printed, derived=T.table2_original_cms_derived,
-       correction=lambda: _bits_form("original-CMS", T.table2_derived),
+       correction=functools.partial(F.table2_order_form, "original-CMS"),
        derivation="derivations.pan_cms.tables.bits_all_functions", kind="statement",
        assumptions="the client receives its hash function itself (m^d equally likely functions); a pre-shared list "
                    "of k random functions would instead cost log2 k + log2 m per client, with k = Omega(n/m) "
