@@ -82,6 +82,32 @@ def test_model_points_alone_are_no_comparison_of_the_derived_form(toy):
     assert _by_name(res)["faces counted: model vs exact"].instances == 5
 
 
+def test_an_identity_that_reads_no_form_is_a_model_check(toy):
+    """``Identity`` without ``reads_forms`` compares two model computations: role ``model-vs-exact`` (a failing one is
+    an error), never the derived form's comparison, and nothing in the correction slot; one that reads the forms
+    stays the derived form's (``derived-vs-exact``)."""
+    from ldpref.ledger.evidence import Evidence
+    from ldpref.ledger.generic import Identity
+
+    faces = Identity("faces of a 6-sided die counted", lambda: _faces(6), lambda: 6)
+    read = Identity("E[X] at n = 6 from the derived form", lambda f: f.derived().subs(n, 6), lambda f: R(7, 2),
+                    reads_forms=True)
+    ev = Evidence(forms=(None, lambda: (n + 1) / 2, None))
+    faces.run(ev, False)
+    read.run(ev, False)
+    assert [(r.name, r.role, r.passed) for r in ev.records] == [
+        ("faces of a 6-sided die counted", "model-vs-exact", True),
+        ("E[X] at n = 6 from the derived form", "derived-vs-exact", True)]
+    slot = Evidence(forms=(None, lambda: (n + 1) / 2, None), derived_slot="correction")
+    faces.run(slot, False)
+    assert slot.records == []  # it reads no correction, so it says nothing about one
+    alone = run_claim(toy("model-identity-only", None, lambda: (n + 1) / 2, (faces,)))
+    assert alone.verdict == "error" and "missing path" in alone.reason, alone.reason
+    wrong = Identity("faces counted, wrong", lambda: _faces(6), lambda: 7)
+    bad = run_claim(toy("model-identity-bad", None, lambda: (n + 1) / 2, (Grid("E[X]", _points, _mean), wrong)))
+    assert bad.verdict == "error" and "faces counted, wrong" in bad.reason, bad.reason
+
+
 def test_the_correction_that_is_the_derived_form_counts_no_model_point(toy):
     """An erratum without a correction of its own shows the derived form as its correction; the record saying so
     counts the derived form's comparisons only, not the model points beside them."""

@@ -188,11 +188,13 @@ class Evidence:
                                         paths={"proof": 1}))
         return ok
 
-    def identity(self, name: str, lhs, rhs, detail: str = "") -> bool:
-        """An exact identity that is part of a derivation (derived form vs a model computation)."""
+    def identity(self, name: str, lhs, rhs, detail: str = "", *, model: bool = False) -> bool:
+        """An exact identity that is part of a derivation (derived form vs a model computation); ``model``: both
+        sides are model computations (no form is read), recorded with role ``model-vs-exact``."""
         ok = values_equal(lhs, rhs)
         text = detail or ("identity holds" if ok else f"identity fails: difference {_diff(lhs, rhs)}")
-        self.records.append(CheckRecord("symbolic", name, ok, 1, text, role=self._role("derived-vs-exact"),
+        self.records.append(CheckRecord("symbolic", name, ok, 1, text,
+                                        role="model-vs-exact" if model else self._role("derived-vs-exact"),
                                         paths={"proof": 1}))
         return ok
 

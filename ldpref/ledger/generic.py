@@ -277,8 +277,11 @@ class Identity:
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the identity on ``ev``."""
-        args = (_Forms(ev),) if self.reads_forms else ()
-        ev.identity(self.name, self.lhs(*args), self.rhs(*args), self.detail)
+        if self.reads_forms:
+            forms = _Forms(ev)
+            ev.identity(self.name, self.lhs(forms), self.rhs(forms), self.detail)
+        elif ev.derived_slot != "correction":  # a model identity reads no form: nothing about the correction
+            ev.identity(self.name, self.lhs(), self.rhs(), self.detail, model=True)
 
 
 class _Forms:
