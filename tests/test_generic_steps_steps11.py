@@ -108,6 +108,27 @@ def test_an_identity_that_reads_no_form_is_a_model_check(toy):
     assert bad.verdict == "error" and "faces counted, wrong" in bad.reason, bad.reason
 
 
+def test_a_numeric_or_statistical_step_that_reads_no_form_is_a_model_check():
+    """``Numeric`` and ``Statistical`` without ``reads_forms`` check the model side: role ``model-vs-exact``, and
+    nothing in the correction slot; a ``Numeric`` that reads the forms stays the derived form's."""
+    from ldpref.ledger.evidence import Evidence
+    from ldpref.ledger.generic import Statistical
+
+    steps = (Numeric("faces by count", lambda: (True, 3, "3 of 3")),
+             Statistical("a seeded simulation", lambda: (True, 200, "within 4 standard errors")),
+             Numeric("derived form at n = 6", lambda f: (f.derived().subs(n, 6) == R(7, 2), 1, "1 point"),
+                     reads_forms=True))
+    ev = Evidence(forms=(None, lambda: (n + 1) / 2, None))
+    for step in steps:
+        step.run(ev, False)
+    assert [(r.kind, r.role) for r in ev.records] == [
+        ("numeric", "model-vs-exact"), ("statistical", "model-vs-exact"), ("numeric", "derived-vs-exact")]
+    slot = Evidence(forms=(None, lambda: (n + 1) / 2, None), derived_slot="correction")
+    for step in steps[:2]:
+        step.run(slot, False)
+    assert slot.records == []
+
+
 def test_the_correction_that_is_the_derived_form_counts_no_model_point(toy):
     """An erratum without a correction of its own shows the derived form as its correction; the record saying so
     counts the derived form's comparisons only, not the model points beside them."""

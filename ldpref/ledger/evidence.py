@@ -247,15 +247,19 @@ class Evidence:
         self.records.append(CheckRecord("exact", f"{name}: {label} vs exact", not bad, len(insts), detail,
                                         role=role, paths=dict(paths)))
 
-    def numeric(self, name: str, passed: bool, instances: int, detail: str) -> None:
-        """Record a numeric check (derived vs exact) over ``instances`` points."""
+    def numeric(self, name: str, passed: bool, instances: int, detail: str, *, model: bool = False) -> None:
+        """Record a numeric check (derived vs exact) over ``instances`` points; ``model``: it reads no form (a model
+        or library computation), role ``model-vs-exact``."""
         self.records.append(CheckRecord("numeric", name, bool(passed), instances, detail,
-                                        role=self._role("derived-vs-exact"), paths={"numeric": instances}))
+                                        role="model-vs-exact" if model else self._role("derived-vs-exact"),
+                                        paths={"numeric": instances}))
 
-    def statistical(self, name: str, passed: bool, instances: int, detail: str) -> None:
-        """Record a statistical check (derived vs simulation) over ``instances`` points."""
+    def statistical(self, name: str, passed: bool, instances: int, detail: str, *, model: bool = False) -> None:
+        """Record a statistical check (derived vs simulation) over ``instances`` points; ``model``: it reads no form
+        (a simulation of the real code against exact values), role ``model-vs-exact``."""
         self.records.append(CheckRecord("statistical", name, bool(passed), instances, detail,
-                                        role=self._role("derived-vs-exact"), paths={"statistical": instances}))
+                                        role="model-vs-exact" if model else self._role("derived-vs-exact"),
+                                        paths={"statistical": instances}))
 
     def note(self, text: str) -> None:
         """Attach a note to the claim's evidence."""

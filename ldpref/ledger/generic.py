@@ -391,8 +391,12 @@ class Numeric:
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the check's outcome on ``ev`` under its kind."""
-        passed, count, detail = self.decide(_Forms(ev)) if self.reads_forms else self.decide()
-        getattr(ev, self.kind)(self.name, passed, count, detail)
+        if self.reads_forms:
+            passed, count, detail = self.decide(_Forms(ev))
+            getattr(ev, self.kind)(self.name, passed, count, detail)
+        elif ev.derived_slot != "correction":  # a model check reads no form: nothing about the correction
+            passed, count, detail = self.decide()
+            getattr(ev, self.kind)(self.name, passed, count, detail, model=True)
 
 
 def counted(flags, what: str = "") -> tuple:
