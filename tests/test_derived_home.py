@@ -81,3 +81,24 @@ def test_derived_home_check_can_fail():
         return J.thm3_derived()
 
     assert not misplaced([dataclasses.replace(record, derived=wrapper)])
+
+
+def test_derived_by_names_the_call_that_builds_the_derived_form():
+    """``Claim.derived_by`` is an importable name (no lambda, no local function) and, with the arguments it writes
+    out, the very callable the record holds: what the docs and ``verify --json`` show an auditor is true."""
+    import importlib
+
+    from ldpref.ledger.claim import call_text
+
+    for c in load_claims():
+        fn, args = inspect.unwrap(c.derived), ()
+        while isinstance(fn, functools.partial):
+            args = fn.args + args
+            fn = inspect.unwrap(fn.func)
+        module, _, name = c.derived_by.split("(")[0].rpartition(".")
+        assert "<" not in name and inspect.unwrap(getattr(importlib.import_module(module), name)) is fn, c.id
+        assert c.derived_by.endswith(f"({', '.join(map(repr, args))})" if args else name), c.derived_by
+    assert call_text(functools.partial(J.thm3_derived)) == "derivations.jiang_gcms.model.thm3_derived"
+    nested = functools.partial(functools.partial(max, 1), 2, key=abs)
+    assert call_text(nested) == "builtins.max(1, 2, key=<built-in function abs>)"
+    assert call_text(lambda: 1).endswith("<lambda>")

@@ -137,7 +137,8 @@ def cmd_claims(args) -> int:
     if args.json:
         write_json({"format": "ldpref.claims/1", "claims": [
             {"id": c.id, "paper": c.paper, "location": c.location, "statement": c.statement, "kind": c.kind,
-             "printed_available": c.printed is not None, "derivation": c.derivation, "condition": c.condition,
+             "printed_available": c.printed is not None, "derivation": c.derivation, "derived_by": c.derived_by,
+             "condition": c.condition,
              "root_cause": c.root_cause, "selfcheck": c.selfcheck, "depends_on": list(c.depends_on),
              "runner": c.runner, "steps": [type(s).__name__ + ": " + s.name for s in c.steps],
              **paper_latex_json(c.id)}

@@ -85,6 +85,31 @@ class Claim:
         """The label of the claim id (after the slash)."""
         return self.id.split("/", 1)[1]
 
+    @property
+    def derived_by(self) -> str:
+        """The call that builds the derived form shown, written out: ``module.function`` or, for a
+        ``functools.partial``, ``module.function(arguments)`` -- where an auditor finds the code that computed it.
+        ``derivation`` names the derivation it is built on, which may be a function it calls."""
+        return call_text(self.derived)
+
+
+def call_text(fn) -> str:
+    """``module.qualname`` of a callable (``__wrapped__`` unwrapped), with the bound arguments of the
+    ``functools.partial`` layers around it written out: ``derivations.pan_cms.tables.table1_finite('OCMS', 'l2')``."""
+    import functools
+    import inspect
+
+    args, kwargs = [], {}
+    fn = inspect.unwrap(fn)
+    while isinstance(fn, functools.partial):
+        args[:0] = fn.args
+        kwargs = {**fn.keywords, **kwargs}
+        fn = inspect.unwrap(fn.func)
+    name = f"{getattr(fn, '__module__', None) or '?'}.{getattr(fn, '__qualname__', None) or type(fn).__name__}"
+    if not (args or kwargs):
+        return name
+    return f"{name}({', '.join([repr(a) for a in args] + [f'{k}={v!r}' for k, v in kwargs.items()])})"
+
 
 _REGISTRY: dict[str, Claim] = {}
 

@@ -51,7 +51,8 @@ def _claim_section(r: ClaimResult) -> str:
     lines += ["Printed form:", ""]
     lines += (math_block(p) if p is not None else [f"_{NOT_AVAILABLE}_"])
     lines += _paper_latex_lines(c.id)
-    lines += ["", f"Derived form (`{c.derivation}`):", "", *math_block(result_latex(r)["derived"]), ""]
+    built_on = "" if c.derived_by.split("(")[0] == c.derivation else f", built on `{c.derivation}`"
+    lines += ["", f"Derived form (`{c.derived_by}`{built_on}):", "", *math_block(result_latex(r)["derived"]), ""]
     if r.verdict in ("erratum", "conditional"):
         lines += ["Correction:", "", *math_block(result_latex(r)["correction"]), ""]
     if r.counterexample:

@@ -285,6 +285,7 @@ def result_to_json(result: ClaimResult) -> dict:
         "condition": c.condition,
         "assumptions": c.assumptions,
         "derivation": c.derivation,
+        "derived_by": c.derived_by,
         "notes": c.notes_with(result.notes),
         "selfcheck": c.selfcheck,
         "depends_on": list(c.depends_on),
