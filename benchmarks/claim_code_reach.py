@@ -12,7 +12,8 @@ node is reached by the roots that refer to it directly or through other nodes.  
 
 * **one claim**: reached by exactly one root (grids, oracles and custom checks of a single claim);
 * **shared**: reached by two or more roots (grid builders, model tables, helpers used by several claims);
-* **no claim**: reached by none (used by obligation modules, tests, figures or other packages only).
+* **no claim**: reached by none (used by obligation modules, tests, figures or other packages only); they are
+  listed by name, so dead code is easy to tell from code that serves something else.
 
 Code lines outside every top-level definition (module-level loops and statements) are counted as ``module level``.
 Obligation modules are left out (they serve the all-parameter proofs, not a claim's checks).  Names are resolved
@@ -134,8 +135,9 @@ def analyse(root: Path = ROOT) -> dict:
     for k, v in nodes.items():
         n = len(reach[k])
         out["one claim" if n == 1 else "shared" if n > 1 else "no claim"] += v["lines"]
+    unreached = sorted(f"{k[0]}.{k[1]} ({v['lines']})" for k, v in nodes.items() if not reach[k] and v["lines"])
     return {"classes": {c: out[c] for c in CLASSES}, "roots": len(roots),
-            "code lines": sum(out[c] for c in CLASSES)}
+            "code lines": sum(out[c] for c in CLASSES), "no claim": unreached}
 
 
 def main(argv=None) -> int:
@@ -150,6 +152,7 @@ def main(argv=None) -> int:
           f"(record roots: {result['roots']})")
     for c in CLASSES:
         print(f"  {c:<13} {result['classes'][c]:>6}")
+    print("definitions no claim reaches (module.name (code lines)): " + (", ".join(result["no claim"]) or "none"))
     return 0
 
 
