@@ -224,15 +224,7 @@ class Evidence:
         """Record a model or library quantity against the exact value on every instance (``<name>: model vs exact``,
         role ``model-vs-exact``): evidence for the derivation's premises, never for the derived form itself."""
         insts, paths = _counted(name, instances)
-        how = _paths_text(paths)
-        bad = [i for i in insts if not values_equal(i.derived, i.exact)]
-        detail = f"model quantity == exact on {how}"
-        if bad:
-            first = min(bad, key=Instance.key)
-            detail = (f"the model quantity disagrees with the exact value on {len(bad)} of {how}, e.g. {first.params}: "
-                      f"model {first.derived}, exact {first.exact}")
-        self.records.append(CheckRecord("exact", f"{name}: model vs exact", not bad, len(insts), detail,
-                                        role="model-vs-exact", paths=dict(paths)))
+        self._derived_slot_record(name, insts, paths, label="model", subject="model quantity", role="model-vs-exact")
 
     def _derived_slot_record(self, name: str, insts: list, paths: dict, *, label: str, subject: str, role: str):
         """The record of ``Instance.derived`` (the derived form's value, or the correction's) against the exact
