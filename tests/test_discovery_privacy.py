@@ -121,11 +121,14 @@ def test_section_7e_threshold_gives_delta_exactly_at_b_one_over_eps():
 
 
 class _Ev:
-    def __init__(self):
-        self.records, self.notes = [], []
+    derived_slot = "derived"  # the forms' pass (the correction slot does not run a check that reads no form)
 
-    def numeric(self, name, passed, n, detail):
+    def __init__(self):
+        self.records, self.notes, self.model = [], [], []
+
+    def numeric(self, name, passed, n, detail, model=False):
         self.records.append((name, passed, n, detail))
+        self.model.append(model)
 
     def note(self, text):
         self.notes.append(text)
@@ -140,6 +143,7 @@ def test_opendp_crosscheck_runs_or_says_it_did_not(monkeypatch):
         assert ev.notes == [O.NOT_RUN] and not ev.records
     else:
         assert ev.records and all(passed for _, passed, _, _ in ev.records), ev.records
+        assert all(ev.model)  # OpenDP against the model's functions: a model check, not the derived form's
         assert any("#2922" in n for n in ev.notes)  # the integer path's off-by-one, as OpenDP 0.16 has it
         wrong = _Ev()  # a wrong derived delta (Eq. (9) style, too small) must be caught
         O.crosscheck(lambda b_, t_: 1 / b_, lambda b_, t_: sympy.exp(-t_ / b_) / 2).run(wrong, True)

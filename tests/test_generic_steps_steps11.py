@@ -129,6 +129,28 @@ def test_a_numeric_or_statistical_step_that_reads_no_form_is_a_model_check():
     assert slot.records == []
 
 
+def test_a_corrected_grid_and_an_external_check_keep_model_checks_apart(toy):
+    """``CorrectedGrid`` records its grid's model points apart, as a Grid does (a model-only grid inside it is no
+    comparison of the derived form), and an ``External`` cross-check that reads no form is a model check that the
+    correction slot does not run."""
+    from ldpref.ledger.evidence import Evidence
+    from ldpref.ledger.generic import CorrectedGrid, External
+
+    model_only = Grid("faces counted", lambda: (p for p in _mixed_points() if p.compares_model), _oracle,
+                      printed=False)
+    wrapped = CorrectedGrid(model_only, Grid("E[X] (correction)", _points, _mean))
+    res = run_claim(toy("model-corrected-grid", None, lambda: (n + 1) / 2, (wrapped,)))
+    assert res.verdict == "error" and "missing path" in res.reason, res.reason
+    assert _by_name(res)["faces counted: model vs exact"].instances == 5
+    external = External("a library's count of faces", lambda: (True, 6, "6 of 6", ["library 1.0"]), "not installed")
+    ev = Evidence(forms=(None, lambda: (n + 1) / 2, None))
+    external.run(ev, False)
+    assert [(r.kind, r.role) for r in ev.records] == [("numeric", "model-vs-exact")]
+    slot = Evidence(forms=(None, lambda: (n + 1) / 2, None), derived_slot="correction")
+    external.run(slot, False)
+    assert slot.records == [] and slot.notes == []
+
+
 def test_the_correction_that_is_the_derived_form_counts_no_model_point(toy):
     """An erratum without a correction of its own shows the derived form as its correction; the record saying so
     counts the derived form's comparisons only, not the model points beside them."""

@@ -181,11 +181,7 @@ class Grid:
         # the runner's minimal-edit pass puts the correction in the derived slot: judged at the form points only
         in_slot = ev.derived_slot == "correction"
         judged = self.instances(derived, printed, exacts, correction=in_slot, forms=forms)
-        of_forms = [i for i in judged if not i.compares_model]
-        if of_forms or not (in_slot or len(of_forms) < len(judged)):
-            ev.instances(self.name, of_forms, has_printed=compare_printed)
-        if len(of_forms) < len(judged):  # model points: their own record, never the derived form's evidence
-            ev.model_instances(self.name, [i for i in judged if i.compares_model])
+        _record_judged(ev, self.name, judged, compare_printed, in_slot)
         if len(ev.forms) > 2 and ev.forms[2] is not None and self.printed:
             judged = self.instances(part(ev.correction()), None, exacts, correction=True, forms=forms)
             if judged:  # a grid of model points only evaluates no form, hence no correction
@@ -282,6 +278,18 @@ class Identity:
             ev.identity(self.name, self.lhs(forms), self.rhs(forms), self.detail)
         elif ev.derived_slot != "correction":  # a model identity reads no form: nothing about the correction
             ev.identity(self.name, self.lhs(), self.rhs(), self.detail, model=True)
+
+
+def _record_judged(ev: Evidence, name: str, judged: list, compare_printed: bool, in_slot: bool) -> None:
+    """A grid's instances on ``ev``: the points that evaluate a form as the derived form's (or, in the correction
+    slot, the correction's) record, the model points (``Point(..., model=)``) in a record of their own, never counted
+    as the derived form's evidence.  A grid of no point records its empty derived record outside the slot."""
+    of_forms = [i for i in judged if not i.compares_model]
+    models = [i for i in judged if i.compares_model]
+    if of_forms or not (in_slot or models):
+        ev.instances(name, of_forms, has_printed=compare_printed)
+    if models:
+        ev.model_instances(name, models)
 
 
 class _Forms:
@@ -453,8 +461,7 @@ class CorrectedGrid:
         in_slot = ev.derived_slot == "correction"  # the runner's minimal-edit pass: no model point judges it
         judged = g.instances(part(ev.derived()), part(ev.printed()) if compare_printed else None, correction=in_slot,
                              forms=_Forms(ev) if g.reads_forms else None)
-        if judged or not in_slot:
-            ev.instances(g.name, judged, has_printed=compare_printed)
+        _record_judged(ev, g.name, judged, compare_printed, in_slot)
         ev.corrections(c.name, c.instances((c.part or _whole)(ev.correction()), None, correction=True,
                                            forms=_Forms(ev) if c.reads_forms else None))
 
@@ -526,13 +533,17 @@ class External:
     reads_forms: bool = False
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
-        """Record the cross-check and its notes on ``ev``, or the ``absent`` note."""
+        """Record the cross-check and its notes on ``ev``, or the ``absent`` note; one that reads no form says nothing
+        about a correction, so the correction slot does not run it."""
+        if not self.reads_forms and ev.derived_slot == "correction":
+            return
         outcome = self.decide(_Forms(ev)) if self.reads_forms else self.decide()
         if outcome is None:
             ev.note(self.absent)
             return
         passed, count, detail, notes = outcome
-        ev.numeric(self.name, passed, count, detail)
+        # a cross-check that reads no form checks the model side (role model-vs-exact), as a Numeric step does
+        ev.numeric(self.name, passed, count, detail, model=not self.reads_forms)
         for text in notes:
             ev.note(text)
 
