@@ -7,9 +7,10 @@ claim displays.  It matters for the three independent paths: a derivation module
 beside its record in ``proofs_checks`` escapes that rule -- it could read the printed form it is compared with, and
 an auditor following the record's ``derivation`` pointer would not see the code that really computes it.
 
-The derived callable and the record's own ``correction=`` (after unwrapping ``__wrapped__`` and
-``functools.partial``) must be defined in a module under ``derivations`` whose last component does not start with
-``printed``.  A correction built by the committed minimal edit (``ldpref.ledger.minimal_edit``) is not the record's
+The derived callable and the record's own ``correction=`` must be defined in a module under ``derivations`` whose
+last component does not start with ``printed`` -- every layer of code of it: a wrapper (``functools.wraps``,
+``__wrapped__``) and what it wraps, through ``functools.partial``, each judged by the module its code really lives in
+(``__globals__``), so a wrapper written beside a record cannot pass for the derivation it names.  A correction built by the committed minimal edit (``ldpref.ledger.minimal_edit``) is not the record's
 own and is not judged here.
 
 Claims not moved yet would be listed in :data:`NOT_YET` (empty now); the list may only shrink: the test fails on an
@@ -28,12 +29,27 @@ from ldpref.ledger import find_claim, load_claims
 NOT_YET: dict[str, str] = {}
 
 
+def layer_modules(form) -> list[str]:
+    """The module that really defines each Python layer of a form callable, outermost first: a wrapper's
+    ``__globals__`` (which ``functools.wraps`` does not copy, unlike ``__module__``), through ``__wrapped__`` and
+    ``functools.partial``; C-level wrappers (``functools.cache``) and partials add no layer of code."""
+    out, fn = [], form
+    while True:
+        if isinstance(fn, functools.partial):
+            fn = fn.func
+            continue
+        if hasattr(fn, "__code__"):
+            out.append(fn.__globals__.get("__name__", ""))
+        inner = getattr(fn, "__wrapped__", None)
+        if inner is None:
+            return out or [getattr(fn, "__module__", None) or ""]
+        fn = inner
+
+
 def form_home(form) -> str:
-    """The module that defines a form callable: ``__wrapped__`` and ``functools.partial`` unwrapped."""
-    fn = inspect.unwrap(form)
-    while isinstance(fn, functools.partial):
-        fn = inspect.unwrap(fn.func)
-    return getattr(fn, "__module__", None) or ""
+    """The first layer of a form callable defined outside a derivation module, else its innermost layer's module."""
+    layers = layer_modules(form)
+    return next((m for m in layers if not is_derivation_module(m)), layers[-1])
 
 
 def is_derivation_module(module: str) -> bool:
@@ -64,8 +80,9 @@ def test_every_derived_form_and_correction_is_defined_in_a_derivation_module():
 
 
 def test_derived_home_check_can_fail():
-    """A lambda written here, a printed form used as the derived form, and a partial of a test function are each
-    flagged; a partial of a derivation and a functools.wraps wrapper of one are not."""
+    """A lambda written here, a printed form used as the derived form, a partial of a test function and a
+    functools.wraps wrapper written here are each flagged; a partial of a derivation and a display wrapper defined in
+    a derivation module are not."""
     record = find_claim("jiang-gcms/eq4")
     assert not misplaced([record])  # derivations.jiang_gcms.model.eq4_derived, no own correction
     assert misplaced([dataclasses.replace(record, derived=lambda: J.thm3_derived())]) == {
@@ -77,10 +94,14 @@ def test_derived_home_check_can_fail():
     assert not misplaced([dataclasses.replace(record, derived=functools.partial(J.thm3_derived))])
 
     @functools.wraps(J.thm3_derived)
-    def wrapper():
-        return J.thm3_derived()
+    def wrapper():  # names a derivation through __wrapped__ and __module__, but its code lives here
+        return J.thm3_printed()
 
-    assert not misplaced([dataclasses.replace(record, derived=wrapper)])
+    assert wrapper.__module__ == "derivations.jiang_gcms.model"
+    assert misplaced([dataclasses.replace(record, derived=wrapper)]) == {"jiang-gcms/eq4": f"derived in {__name__}"}
+    from derivations.pan_cms.tables import displayed  # a display wrapper defined in a derivation module passes
+
+    assert not misplaced([dataclasses.replace(record, derived=displayed(J.thm3_derived))])
 
 
 def test_derived_by_names_the_call_that_builds_the_derived_form():

@@ -3,7 +3,6 @@ CMS+HE, RHR, the pure protocols), their exact losses, and the helpers that evalu
 
 from __future__ import annotations
 
-import functools
 import sys
 from functools import cache, lru_cache
 
@@ -28,18 +27,8 @@ E = EXP_EPS
 HOLDS = True  # a statement evaluated on the real mechanism's facts must hold there
 
 
-def _displayed(fn):
-    """``fn`` shown with log_2 (:func:`derivations.pan_cms.tables.disp`); the wrapper names the form it shows
-    (``__wrapped__``, ``__module__``, ``__qualname__`` are ``fn``'s), so where a printed form is defined stays
-    answerable through the record."""
-    if fn is None:
-        return None
-
-    @functools.wraps(fn)
-    def displayed():
-        return T.disp(fn())
-
-    return displayed
+#: the log_2 display wrapper of a record's forms (defined with the derivations it wraps)
+_displayed = T.displayed
 
 
 def _undisp(form):
