@@ -18,6 +18,7 @@ import sympy
 from sympy.polys.matrices.dfm import DFM
 
 from .dataset import validate_counts
+from .errors import ParameterError
 from .exact import cancel
 from .family import MechanismFamily
 from .limits import Progress, check_count
@@ -369,6 +370,10 @@ def independent_pair_moments(mech: Mechanism, a: int, b: int, s: int, t: int) ->
     product of the others: pan-cms Section 2.1, Property 2.2 (reconstructions of separate runs are uncorrelated) and
     Appendix B, Eq. (27) (two clients' decoded coordinates)."""
     P, Q = mech.perturbation_matrix(), mech.decoder_matrix()
+    for name, value, bound, what in (("a", a, P.shape[1], "input"), ("b", b, P.shape[1], "input"),
+                                     ("s", s, Q.shape[0], "coordinate"), ("t", t, Q.shape[0], "coordinate")):
+        if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or not 0 <= value < bound:
+            raise ParameterError(f"{name} = {value!r} is not an {what} of {mech.name} (an integer in 0..{bound - 1})")
     first = [u for u in range(P.shape[0]) if P[u, a] != 0]
     second = [u for u in range(P.shape[0]) if P[u, b] != 0]
     check_count(f"enumerating pairs of outputs of {mech.name}", len(first) * len(second), limit=MAX_OUTCOMES,

@@ -18,6 +18,7 @@ one of them uniformly per client.  Constructions:
 from __future__ import annotations
 
 import itertools
+import math
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
@@ -219,17 +220,18 @@ def linear_family(q: int, d: int) -> HashFamily:
     the case t = 1 over GF(2^l)), as OLH (m = 1 + e^eps) and OCMS use it in Section 5 and Appendix H.  q is prime
     (arithmetic mod q) or a power of two (GF(2^l): addition is XOR, multiplication :func:`gf2_multiply`)."""
     q, d = _check_int(q, "q", 2), _check_int(d, "d", 1)
-    if q & (q - 1) == 0:
-        l = q.bit_length() - 1
-        add, mul = (lambda a, b: a ^ b), (lambda a, b: gf2_multiply(a, b, l))
-    elif any(q % p == 0 for p in range(2, int(q**0.5) + 1)):
-        raise ParameterError(f"GF({q}) is not supported here (q must be prime or a power of two)")
-    else:
-        add, mul = (lambda a, b: (a + b) % q), (lambda a, b: (a * b) % q)
     t = 1
     while q**t < d:
         t += 1
+    # the size first: the primality test below is trial division, slow for a q far beyond any family that fits
     check_count(f"the linear family over GF({q})^{t} on d = {d} inputs", q ** (t + 1) * d, unit="hash values")
+    if q & (q - 1) == 0:
+        l = q.bit_length() - 1
+        add, mul = (lambda a, b: a ^ b), (lambda a, b: gf2_multiply(a, b, l))
+    elif any(q % p == 0 for p in range(2, math.isqrt(q) + 1)):
+        raise ParameterError(f"GF({q}) is not supported here (q must be prime or a power of two)")
+    else:
+        add, mul = (lambda a, b: (a + b) % q), (lambda a, b: (a * b) % q)
     vecs = [[(x // q**i) % q for i in range(t)] for x in range(d)]
     functions = []
     for a in itertools.product(range(q), repeat=t):

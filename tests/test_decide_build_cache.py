@@ -184,3 +184,14 @@ def test_a_relative_cache_path_is_refused_and_nothing_is_written(tmp_path, monke
     assert build_cache.unusable_reason().startswith("not an absolute path")
     assert build_cache.cache_dir() is None
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_relative_xdg_cache_home_is_ignored(tmp_path, monkeypatch):
+    """XDG_CACHE_HOME must be absolute (the XDG base-directory spec); a relative one falls back to ~/.cache."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LDPREF_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relcache")
+    assert build_cache.cache_dir() == str(tmp_path / "home" / ".cache" / "ldpref" / "obligations")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert build_cache.cache_dir() == str(tmp_path / "xdg" / "ldpref" / "obligations")

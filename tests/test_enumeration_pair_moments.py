@@ -59,3 +59,14 @@ def test_too_many_pairs_is_refused_by_size():
     P = [[F(1, U)] * 2 for _ in range(U)]
     with pytest.raises(ResourceLimitError, match="outcomes"):
         independent_pair_moments(Mechanism(P, [[1] * U, [0] * U]), 0, 1, 0, 0)
+
+
+@pytest.mark.parametrize("bad", [(-1, 0, 0, 0), (2, 0, 0, 0), (0, 0, 0, 2), (0, 0, -1, 0), (0, True, 0, 0), (0, 0.0, 0, 0)])
+def test_an_input_or_coordinate_out_of_range_is_refused_by_name(bad):
+    """A negative index would silently read the last input or coordinate (Python's indexing); every index is
+    checked first, and one ParameterError names it."""
+    from ldpref.errors import ParameterError
+
+    mech = Mechanism([[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]], [[1, 0], [0, 1]])
+    with pytest.raises(ParameterError, match=r"is not an (input|coordinate) of .* \(an integer in 0\.\.1\)"):
+        independent_pair_moments(mech, *bad)

@@ -59,3 +59,17 @@ def test_unsupported_fields_are_refused():
         linear_family(1, 3)
     with pytest.raises(TypeError):
         linear_family(3.0, 3)
+
+
+def test_a_huge_field_is_refused_by_size_before_any_primality_test(monkeypatch):
+    """The size check comes first: q = 10^18 + 9 would otherwise be trial-divided up to 10^9 before the refusal
+    (the primality test is made to fail here, so reaching it fails the test)."""
+    import ldpref.hashing as H
+    from ldpref.limits import ResourceLimitError
+
+    def no_primality_test(q):
+        raise AssertionError(f"trial division of q = {q} before the size check")
+
+    monkeypatch.setattr(H.math, "isqrt", no_primality_test)
+    with pytest.raises(ResourceLimitError):
+        linear_family(10**18 + 9, 3)

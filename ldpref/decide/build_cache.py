@@ -61,7 +61,9 @@ def cache_dir() -> str | None:
         return None
     if chosen:
         return os.path.join(chosen, "obligations")
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    # the XDG base-directory spec: a relative value is invalid and ignored (it would name a folder of the checkout)
+    base = xdg if xdg and os.path.isabs(xdg) else os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "ldpref", "obligations")
 
 
