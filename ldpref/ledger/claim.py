@@ -95,7 +95,9 @@ class Claim:
 
 def call_text(fn) -> str:
     """``module.qualname`` of a callable (``__wrapped__`` unwrapped), with the bound arguments of the
-    ``functools.partial`` layers around it written out: ``derivations.pan_cms.tables.table1_finite('OCMS', 'l2')``."""
+    ``functools.partial`` layers around it written out: ``derivations.pan_cms.tables.table1_finite('OCMS', 'l2')``.
+    Wrappers that only cache or change the display (log_2) are not written out; ``tests/test_derived_home.py``
+    requires them to live in ``derivations/`` too."""
     import functools
     import inspect
 
