@@ -228,8 +228,7 @@ def toy(request):
         cid = f"pan-cms/zz-toy-{label}"
         made.append(cid)
         return claim_module.record(id=cid, location="nowhere", statement="toy", printed=printed, derived=derived,
-                                   derivation="tests.toy", steps=steps,
-                                   **{"module": request.module.__name__, **kw})
+                                   steps=steps, **{"derivation": "tests.toy", "module": request.module.__name__, **kw})
 
     yield make
     for cid in made:

@@ -123,3 +123,16 @@ def test_derived_by_names_the_call_that_builds_the_derived_form():
     nested = functools.partial(functools.partial(max, 1), 2, key=abs)
     assert call_text(nested) == "builtins.max(1, 2, key=<built-in function abs>)"
     assert call_text(lambda: 1).endswith("<lambda>")
+
+
+def test_a_record_without_derivation_names_the_function_that_builds_its_derived_form(toy):
+    """``derivation`` is optional: left out, it is the derived callable's own name (a partial's function, without its
+    arguments); given, it is kept as written (the derivation the form is built on)."""
+    import sympy
+
+    from ldpref.ledger.generic import Symbolic
+
+    bare = toy("no-derivation", None, functools.partial(J.thm3_derived), (Symbolic("nothing"),), derivation=None)
+    assert bare.derivation == "derivations.jiang_gcms.model.thm3_derived" == bare.derived_by
+    given = toy("derivation-given", None, lambda: sympy.Integer(1), (Symbolic("nothing"),))
+    assert given.derivation == "tests.toy"

@@ -129,6 +129,12 @@ def _validated(id: str, kind: str, selfcheck: dict | None) -> None:
         raise ValueError(f"claim {id}: selfcheck keys {sorted(unknown)} not in {MUTATIONS}")
 
 
+def _derivation(given: str | None, derived: Callable) -> str:
+    """The record's ``derivation``: as given, or (``None``) the function that builds the derived form
+    (:func:`call_text` without a partial's arguments) -- the record need not repeat what the callable already says."""
+    return given if given is not None else call_text(derived).split("(")[0]
+
+
 def _store(new: Claim) -> Claim:
     """Register ``new``; the same claim registered again by the same code (a module imported twice) is fine."""
     old = _REGISTRY.get(new.id)
@@ -142,7 +148,7 @@ def _origin(c: Claim) -> str:
     return c.check.__qualname__ if c.check is not None else f"record in {c.module}"
 
 
-def claim(*, id: str, location: str, statement: str, derived: Callable, derivation: str,
+def claim(*, id: str, location: str, statement: str, derived: Callable, derivation: str | None = None,
           printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
           symbols: dict | None = None, condition: str | None = None, correction: Callable | None = None,
           note: str = "", root_cause: str | None = None, selfcheck: dict | None = None,
@@ -153,7 +159,7 @@ def claim(*, id: str, location: str, statement: str, derived: Callable, derivati
 
     def register(check: Callable) -> Callable:
         _store(Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
-                     derivation=derivation, check=check, kind=kind, assumptions=assumptions,
+                     derivation=_derivation(derivation, derived), check=check, kind=kind, assumptions=assumptions,
                      symbols=dict(symbols or {}), condition=condition, note=note,
                      root_cause=root_cause, selfcheck=dict(selfcheck or {}), depends_on=tuple(depends_on),
                      custom=custom, module=check.__module__, **_corrections(id, printed, correction)))
@@ -162,7 +168,7 @@ def claim(*, id: str, location: str, statement: str, derived: Callable, derivati
     return register
 
 
-def record(*, id: str, location: str, statement: str, derived: Callable, derivation: str, steps: tuple,
+def record(*, id: str, location: str, statement: str, derived: Callable, steps: tuple, derivation: str | None = None,
            printed: Callable | None = None, kind: str = "formula", assumptions: str = "",
            symbols: dict | None = None, condition: str | None = None, correction: Callable | None = None,
            note: str = "", root_cause: str | None = None, selfcheck: dict | None = None,
@@ -177,7 +183,7 @@ def record(*, id: str, location: str, statement: str, derived: Callable, derivat
     if not steps or not all(isinstance(s, STEP_TYPES) for s in steps):
         raise ValueError(f"claim {id}: steps must be a non-empty tuple of {[t.__name__ for t in STEP_TYPES]}")
     return _store(Claim(id=id, location=location, statement=statement, printed=printed, derived=derived,
-                        derivation=derivation, check=None, kind=kind, assumptions=assumptions,
+                        derivation=_derivation(derivation, derived), check=None, kind=kind, assumptions=assumptions,
                         symbols=dict(symbols or {}), condition=condition, note=note,
                         root_cause=root_cause, selfcheck=dict(selfcheck or {}), depends_on=tuple(depends_on),
                         steps=steps,
