@@ -401,7 +401,6 @@ record(
               "(m > e^eps + 1).",
     printed=X.pancms_eq6_rr_printed,
     derived=X.gcms_s1_fixed_variance,
-    derivation="derivations.cross.gcms_s1_fixed_variance",
     assumptions="frequency scale, n Var[f_hat(d)/n] at f(d)/n = lambda; fixed family with c_bar = 1/m; RR as in "
                 "pan-cms Eq. (12)",
     note="pan-cms's printed Eq. (6) with Eq. (12) is the printed form; the derived form is jiang's client model "

@@ -158,7 +158,7 @@ record(id="jiang-gcms/alg5", location="Section V-A, Algorithm 5 and Phase 1",
                  "give equal H[d], distinct items distinct ones; the outer layer opens only under sk2 and yields "
                  "(E_pk1[d], H[d]); the inner opens only under sk1 and yields d.",
        printed=P.alg5_printed, derived=M.alg5_derived,
-       derivation="derivations.jiang_gcms.sec5_model.alg5_derived", kind="statement",
+       kind="statement",
        assumptions="H = HMAC-SHA256 under the key k_H shared by the clients and the server; PyNaCl sealed boxes; "
                    "'other' is a secret key no party holds",
        note="The real outer plaintext also carries a format header and a random message id (replay protection) "
@@ -191,7 +191,7 @@ record(id="jiang-gcms/sec5.A.randomized", location="Section V-A, before Phase 1:
                                                     "can differ'",
        statement="Two encryptions of the same item d under the server's key pk1 can differ, and each decrypts to d.",
        printed=P.randomized_printed, derived=M.randomized_derived,
-       derivation="derivations.jiang_gcms.sec5_model.randomized_derived", kind="statement",
+       kind="statement",
        assumptions="PyNaCl sealed boxes (a fresh ephemeral key per encryption)",
        note="The sealed box makes them always differ (up to a 2^-251 collision of ephemeral keys), which is why one "
             "sampled E_pk1[d] per bin shows the auxiliary server nothing beyond the bin's size.",
@@ -317,7 +317,7 @@ record(id="jiang-gcms/alg6", location="Section V-A, Algorithm 6 (and Phase 3)",
                  "only iff len(F[key]) + Lap(b) >= T; so a bin of count c is released with probability "
                  "P(Lap(b) >= T - c), its ciphertext chosen uniformly.",
        printed=P.alg6_printed, derived=M.alg6_derived,
-       derivation="derivations.jiang_gcms.sec5_model.alg6_derived", kind="statement",
+       kind="statement",
        assumptions="b = 1, T = 5/2 (exact floats); the reference noise path (seeded numpy Laplace); eight bins of "
                    "counts 1..8 built from real client messages, three seeded runs; the rates from 2,000 bins of each "
                    "count 1..5",
@@ -374,7 +374,7 @@ record(id="jiang-gcms/sec5.A.threshold-wording",
        statement="Phase 3's 'larger than T' and Algorithm 6's '>= T' release a bin with the same probability: with "
                  "continuous Laplace noise P(c + Lap(b) = T) = 0, so Theorem 4 does not depend on the choice.",
        printed=P.threshold_wording_printed, derived=M.threshold_wording_derived,
-       derivation="derivations.jiang_gcms.sec5_model.threshold_wording_derived", kind="statement",
+       kind="statement",
        assumptions="Lap(b) the continuous Laplace law of Algorithm 6 (density e^{-|y|/b}/(2b))",
        steps=(Grid("P(c + Lap(b) >= T) - P(c + Lap(b) > T) = P(Lap(b) = T - c), the limit of the integrated density",
                    _wording_points, lambda p: exact_atom(p.params["c"], p.params["b"], p.params["T"]) == 0,

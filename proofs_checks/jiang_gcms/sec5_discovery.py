@@ -193,7 +193,7 @@ def _wider_note(forms) -> str:
 
 record(id="jiang-gcms/eq8", location="Section V-B, Theorem 4, Eq. (8)",
        statement="eps = max{1/b, log(1 + 1/(2 e^{(T-1)/b} - 1))}.",
-       printed=PD.eq8_printed, derived=DD.eps_derived, derivation="derivations.jiang_gcms.discovery.eps_derived",
+       printed=PD.eq8_printed, derived=DD.eps_derived,
        assumptions="b > 0, T >= 1, counts are positive integers; neighbours differ by one client; eps read as the "
                    "worst log-ratio over every output both neighbours can produce (the bin held by one dataset only "
                    "contributes its non-release ratio 1/(1 - g); its release, impossible under the other, is delta)",
@@ -232,7 +232,7 @@ def _eq9_value(form, point, role):
 
 record(id="jiang-gcms/eq9", root_cause="thm4.delta", location="Section V-B, Theorem 4, Eq. (9)",
        statement="delta = (1/2) exp(eps (1 - T)), eps that of Eq. (8).",
-       printed=PD.eq9_printed, derived=DD.delta_derived, derivation="derivations.jiang_gcms.discovery.delta_derived",
+       printed=PD.eq9_printed, derived=DD.delta_derived,
        correction=DD.delta_derived, depends_on=("jiang-gcms/eq8",),
        assumptions="b > 0, T >= 1, counts are positive integers; neighbours differ by one client; the exact delta is "
                    "the privacy profile at Theorem 4's eps (the smallest delta that makes the release (eps, delta)-DP)",
@@ -282,7 +282,7 @@ def _thm4_points(pair):
 @claim(id="jiang-gcms/thm4", root_cause="thm4.delta", location="Section V-B, Theorem 4 (privacy of Algorithm 6)",
        statement="The released encrypted item set S is (eps, delta)-DP with eps of Eq. (8) and delta of Eq. (9).",
        printed=PD.thm4_printed, derived=DD.thm4_holds_derived, correction=DD.thm4_correction,
-       derivation="derivations.jiang_gcms.discovery.thm4_holds_derived", kind="statement",
+       kind="statement",
        depends_on=("jiang-gcms/eq8", "jiang-gcms/eq9"),
        selfcheck={"printed-as-derived": ("the printed form is the pair (eps of Eq. (8), delta of Eq. (9)) the theorem "
                                          "names, judged by the exact privacy profile; the derived form is the "
@@ -391,7 +391,6 @@ def _short_note() -> str:
 record(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approximately 1 - log(2 delta)/eps'",
        statement="According to Theorem 4, the threshold for (eps, delta) is T = 1 - log(2 delta)/eps (approximately).",
        printed=PD.sec7e_threshold_printed, derived=DD.threshold_derived,
-       derivation="derivations.jiang_gcms.discovery.threshold_derived",
        assumptions="read as the paper means it: b = 1/eps (Eq. (8)'s first term) and T the smallest threshold whose "
                    "delta (the release probability of a bin held by one client) is at most delta; 0 < delta <= 1/2 "
                    "(T >= 1)",

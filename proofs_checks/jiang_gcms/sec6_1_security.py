@@ -73,7 +73,7 @@ record(id="jiang-gcms/sec6.1.halt", location="Section VI, preamble (halting the 
        statement="In a synchronised network a party that halts the protocol is easily detected, and the honest "
                  "parties exclude it from the next execution.",
        derived=M.sec6_halt_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_halt_derived", kind="cited",
+       kind="cited",
        assumptions="a synchronised network: every party knows when a round ends",
        note="Cited: the synchronised network and the exclusion from the next execution are not modelled, so code "
             "cannot decide them; the check decides only that a halted round (nothing delivered) is told apart from "
@@ -116,7 +116,7 @@ record(id="jiang-gcms/sec6.1.truncation", location="Section VI-1, malicious clie
        statement="A malicious client can send garbage messages as LDP reports; truncating each client's maximum "
                  "contribution (the shuffler blocks a client that already sent l messages, Phase 2) counters it.",
        printed=P.sec6_1_truncation_printed, derived=M.sec6_1_truncation_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_truncation_derived", kind="statement",
+       kind="statement",
        assumptions="the shuffler knows each message's sender id before anonymisation (Phase 2)",
        note="The garbage reports are well-formed (encrypted to the public pk): the server accepts every forwarded "
             "one, so the limit l is the only bound; blocked messages are counted by the shuffler.",
@@ -139,7 +139,7 @@ record(id="jiang-gcms/sec6.1.sybil", location="Section VI-1, malicious clients (
        statement="Registering a huge number of fake clients that send garbage reports (a Sybil attack) is outside "
                  "the paper's scope: a better LDP protocol cannot mitigate it; authentication or access control can.",
        derived=M.sec6_1_sybil_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_sybil_derived", kind="cited",
+       kind="cited",
        note="Cited: authentication and access control are not part of the protocol, so code cannot decide that "
             "they counter the attack; the check decides the part it can, that the per-client limit l lets F fake "
             "identities through with F min(G, l) > l reports.",
@@ -186,7 +186,7 @@ record(id="jiang-gcms/sec6.1.shuffler-confidentiality", location="Section VI-1, 
        statement="Since every client message is encrypted with the server's public key, even a malicious shuffler "
                  "cannot break the confidentiality of the messages.",
        printed=P.sec6_1_shuffler_confidentiality_printed, derived=M.sec6_1_shuffler_confidentiality_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_shuffler_confidentiality_derived", kind="statement",
+       kind="statement",
        assumptions="shuffler_holds = 'nothing' is the protocol (the shuffler object's attributes are searched for "
                    "keys); 'sk' is the variant where the server's key leaked to it",
        steps=(_protocol_grid("PyNaCl: does any key the shuffler holds (or a fresh one) open a client message?",
@@ -207,7 +207,7 @@ record(id="jiang-gcms/sec6.1.shuffler-deviate", location="Section VI-1, maliciou
        statement="A malicious shuffler can inject false LDP reports or drop honest clients' reports; as a single "
                  "point of failure, these attacks are feasible.",
        printed=P.sec6_1_shuffler_deviate_printed, derived=M.sec6_1_shuffler_deviate_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_shuffler_deviate_derived", kind="statement",
+       kind="statement",
        assumptions="drop: the reports of 15 of the 30 clients holding 0; inject: 20 reports of Algorithm 1 run on "
                    "value 2 with p = 1, encrypted to the public pk",
        steps=(_protocol_grid("real round: the estimates move and the server rejects nothing",
@@ -219,7 +219,7 @@ record(id="jiang-gcms/sec6.1.shuffler-remedy", location="Section VI-1, malicious
        statement="The shuffler must be enforced as semi-honest: shuffling by secure multi-party computation among "
                  "several servers, or inside a trusted execution environment, ensures it is executed correctly.",
        derived=M.sec6_1_shuffler_remedy_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_shuffler_remedy_derived", kind="cited",
+       kind="cited",
        note="Cited: ldpref implements neither MPC nor a TEE, so code cannot decide that they enforce a correct "
             "shuffle; the check decides the property they are to enforce, that the shuffler's output is a "
             "permutation of its input: it holds for the protocol's shuffler and fails for the deviations.",
@@ -283,7 +283,7 @@ record(id="jiang-gcms/sec6.1.standalone", location="Section VI-1, malicious shuf
        statement="GCMS can also operate in a pure LDP setting without a shuffler; the privacy guarantee is then fully "
                  "provided by the local randomisation mechanism (the shuffler only amplifies).",
        printed=P.sec6_1_standalone_printed, derived=M.sec6_1_ldp_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_ldp_derived", kind="statement",
+       kind="statement",
        assumptions="the hash functions are public; e^eps0 is Eq. (5)'s max(R, 1/R)",
        steps=(_protocol_grid("exact worst-case likelihood ratio of Algorithm 1's report (every output, every pair of "
                              "inputs)",
@@ -294,7 +294,7 @@ record(id="jiang-gcms/sec6.1.server-ldp", location="Section VI-1, malicious serv
        statement="Since every message the server accesses is protected by LDP, a malicious server cannot learn more "
                  "about a client than the LDP protocol allows.",
        printed=P.sec6_1_server_ldp_printed, derived=M.sec6_1_ldp_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_ldp_derived", kind="statement",
+       kind="statement",
        assumptions="the server's view of a client is what it decrypts (checked on the real ciphertexts); "
                    "e^eps0 is Eq. (5)'s max(R, 1/R)",
        steps=(_protocol_grid("the server's decrypted view equals Algorithm 1's report, whose exact e^eps is <= e^eps0",
@@ -318,7 +318,7 @@ record(id="jiang-gcms/sec6.1.server-motivation", location="Section VI-1, malicio
        statement="The malicious server has no motivation to downgrade the utility, as it benefits from better LDP "
                  "outcomes; only what it can infer is analysed.",
        derived=M.sec6_1_server_motivation_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_server_motivation_derived", kind="cited",
+       kind="cited",
        note="Cited: a motivation is not a property of the code, so code cannot decide it; the check decides the "
             "fact it rests on, that the exact variance of the frequency estimate f_hat/n (Theorem 3's model, "
             "ldpref.gcms.estimator_variance in exact rationals) is smaller with 2n honest reports than with n.",
@@ -350,7 +350,7 @@ record(id="jiang-gcms/sec6.1.collusion-shuffler-server", location="Section VI-1,
        statement="If the shuffler colludes with the server and fails to shuffle, the privacy amplification is lost, "
                  "but the results are still protected by LDP, at a reduced level of privacy.",
        printed=P.sec6_1_collusion_shuffler_server_printed, derived=M.sec6_1_collusion_shuffler_server_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_collusion_shuffler_server_derived", kind="statement",
+       kind="statement",
        assumptions="the amplified level is Theorem 1's eps_c bound (cited, jiang-gcms/thm1) at delta = 1e-6, within "
                    "its precondition; the linked level is the exact e^eps of the report (the server knows whose "
                    "report it reads)",
@@ -389,7 +389,7 @@ record(id="jiang-gcms/sec6.1.collusion-server-clients", location="Section VI-1, 
        statement="A server colluding with a group of malicious clients gets no extra information about the other "
                  "clients, by the LDP guarantee.",
        printed=P.sec6_1_collusion_server_clients_printed, derived=M.sec6_1_collusion_server_clients_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_collusion_server_clients_derived", kind="statement",
+       kind="statement",
        assumptions="one honest client and one colluder whose input and report the server knows; each client draws "
                    "its own randomness (Algorithm 1), the hash functions are public",
        steps=(_protocol_grid("exact worst-case ratio for the honest client given the colluder's input and report",
@@ -411,7 +411,7 @@ record(id="jiang-gcms/sec6.1.collusion-shuffler-clients", location="Section VI-1
        statement="A shuffler colluding with malicious clients can consistently accept their inputs while refusing to "
                  "serve the honest clients.",
        printed=P.sec6_1_collusion_shuffler_clients_printed, derived=M.sec6_1_collusion_shuffler_clients_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_collusion_shuffler_clients_derived", kind="statement",
+       kind="statement",
        assumptions="the 10 clients holding value 2 collude; the 50 others are refused",
        steps=(_protocol_grid("real round: only the colluders' reports reach the server, which rejects nothing",
                              lambda: [({"colluders": len(COLLUDERS)}, (len(COLLUDERS),), favour_undetected)]),))
@@ -433,7 +433,7 @@ record(id="jiang-gcms/sec6.1.scheduling", location="Section VI-1, collusion (shu
        statement="The shuffler refusing honest clients cannot be addressed through LDP design alone; enforced "
                  "scheduling or a decentralised shuffle (MPC) mitigates it.",
        derived=M.sec6_1_scheduling_derived,
-       derivation="derivations.jiang_gcms.esa_model.sec6_1_scheduling_derived", kind="cited",
+       kind="cited",
        note="Cited: enforced scheduling and MPC are not implemented, so code cannot decide that they mitigate the "
             "attack; the check decides that the protocol's own defences (the contribution limit l, the server's "
             "message checks) raise nothing when honest clients are refused.",

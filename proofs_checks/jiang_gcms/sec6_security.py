@@ -89,7 +89,7 @@ record(id="jiang-gcms/sec6.2.hash-check", location="Section VI-2 (analysis for t
        statement="A malicious auxiliary server can hash a guessed value and compare it with the hash in each client "
                  "message, confirming the guess; a keyed hash (key shared by clients and server) prevents it.",
        printed=P.sec6_hash_check_printed, derived=M.sec6_hash_check_derived,
-       derivation="derivations.jiang_gcms.discovery_model.sec6_hash_check_derived", kind="statement",
+       kind="statement",
        assumptions="the auxiliary server holds only its private key sk2 (Section V-A)",
        steps=(Grid("dictionary attack on the real protocol (SHA-256 guesses against every bin)", _keyed_points,
                    lambda point: _dictionary(point.params["keyed"])),
@@ -101,7 +101,7 @@ record(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for t
        statement="A malicious auxiliary server can decrease the frequency of a specific value by dropping all "
                  "messages with its hash; a keyed hash prevents it from finding that value's messages.",
        printed=P.sec6_drop_value_printed, derived=M.sec6_drop_value_derived,
-       derivation="derivations.jiang_gcms.discovery_model.sec6_drop_value_derived", kind="statement",
+       kind="statement",
        assumptions="b = 1/eps, T = 1 - ln(2 delta)/eps at eps = 4, delta = 1e-6; the target has 20 clients",
        steps=(Grid("targeted drop on the real protocol: is the named item suppressed?", _keyed_points, _drop_value_run),))
 
@@ -119,7 +119,7 @@ record(id="jiang-gcms/sec6.2.drop-top", location="Section VI-2 (analysis for the
        statement="Knowing only the list of frequencies, a malicious auxiliary server can delete every record of the "
                  "most frequent item, even when the hash is keyed.",
        printed=P.sec6_drop_top_printed, derived=M.sec6_drop_top_derived,
-       derivation="derivations.jiang_gcms.discovery_model.sec6_drop_top_derived", kind="statement",
+       kind="statement",
        note="The paper does not say whether the server notices; the second check shows it cannot: under a shared "
             "seed the server's view of the attacked run is exactly an honest run on the data without the deleted "
             "clients (it never learns n per item).",
@@ -159,7 +159,7 @@ record(id="jiang-gcms/sec6.2.curious", location="Section VI-2, honest-but-curiou
        statement="An honest-but-curious auxiliary server learns no plaintext (encrypted to the server's key) and, "
                  "with a keyed hash, no hash it can match to a value.",
        printed=P.sec6_curious_printed, derived=M.sec6_curious_derived,
-       derivation="derivations.jiang_gcms.discovery_model.sec6_curious_derived", kind="statement",
+       kind="statement",
        assumptions="every bytes object the auxiliary server receives, decrypts or releases is inspected",
        steps=(Grid("instrumented auxiliary server: none of the items or their SHA-256 appear in what it holds",
                    _keyed_points, lambda point: _curious(point.params["keyed"])),))

@@ -303,7 +303,6 @@ record(
               "unbiased affine decoder when the collision rate is 1/m.",
     printed=PB.estimator_printed,
     derived=D.estimator_derived,
-    derivation="derivations.pan_cms.basics.estimator_derived",
     assumptions="c_bar(x, x') = 1/m for x != x'; R satisfies Property 2.1",
     steps=(Symbolic("printed vs derived estimator", part=_rhs),
            estimator_grid("E[f_hat] of the estimator on the real CMS perturbation vs f (enumeration)", UNIFORM),
@@ -514,7 +513,6 @@ record(
               "definition of a pairwise-independent hashing family.",
     printed=PB.pairwise_def_printed,
     derived=D.pairwise_def_derived,
-    derivation="derivations.pan_cms.basics.pairwise_def_derived",
     kind="statement",
     assumptions="pairwise independence in its standard sense: (h(x), h(x')) uniform on [m]^2 for x != x'",
     note="The first equivalence (c_bar is the collision probability under uniform sampling) holds by definition; "
@@ -577,7 +575,6 @@ def _predicted_size(key):
     statement="Pairwise independence requires |H| = d^2, so one hash function costs 2 log2(d) bits.",
     printed=PB.family_size_printed,
     derived=D.family_size_derived,
-    derivation="derivations.pan_cms.basics.family_size_derived",
     kind="statement",
     assumptions="pairwise independence read either as collision rate 1/m (the paper's i.e.) or strongly",
     root_cause="sec3.1.family-size",

@@ -524,7 +524,6 @@ record(
     location="Appendix B.1",
     statement="M = P^T D^-1 P (D = diag(P 1)) has the all-ones vector as eigenvector with eigenvalue 1.",
     derived=O.ones_eigenvector_form,
-    derivation="derivations.pan_strict.optimality.ones_eigenvector_form",
     steps=(*(Identity(f"generic {U}x{d}: M 1 == the form's entries", _generic_m_ones(d, U), _form_entries(d),
                       reads_forms=True) for d, U in [(2, 3), (3, 3)]),
         Grid("M 1 on real mechanisms", _eigvec_points, precomputed,

@@ -63,7 +63,6 @@ record(
     statement="d l2/dk = (d-1)^2 ((e^eps + 1) k - d)(d + (e^eps - 1) k)/(n (e^eps - 1)^2 k^2 (d - k)^2): negative "
               "below k* = d/(e^eps + 1), positive above (unique minimum on 0 < k < d).",
     derived=O.l2_derivative,
-    derivation="derivations.pan_strict.optimality.l2_derivative",
     # Eq. (21) itself is checked against the exact engine (pan-strict/appB.eq21); its k-derivative is the form
     steps=(_zero_identity("d/dk of Eq. (21) (sympy) == the form",
                           lambda form: sympy.diff(O._l2_symbolic(), O.k) - form),
