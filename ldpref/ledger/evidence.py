@@ -126,7 +126,11 @@ class Evidence:
     #: hands a minimal-edit correction there: every derived-vs-exact record is then a correction-vs-exact one)
     derived_slot: str = "derived"
 
-    def _role(self, role: str) -> str:
+    def _role(self, role: str, model: bool = False) -> str:
+        """The role recorded: ``model-vs-exact`` for a check that reads no form (``model``), else ``role``, with a
+        derived-vs-exact one in the correction slot a correction-vs-exact one."""
+        if model:
+            return "model-vs-exact"
         return "correction-vs-exact" if role == "derived-vs-exact" and self.derived_slot == "correction" else role
 
     def form_of(self, claim_id: str, part: str = "printed"):
@@ -194,7 +198,7 @@ class Evidence:
         ok = values_equal(lhs, rhs)
         text = detail or ("identity holds" if ok else f"identity fails: difference {_diff(lhs, rhs)}")
         self.records.append(CheckRecord("symbolic", name, ok, 1, text,
-                                        role="model-vs-exact" if model else self._role("derived-vs-exact"),
+                                        role=self._role("derived-vs-exact", model),
                                         paths={"proof": 1}))
         return ok
 
@@ -243,14 +247,14 @@ class Evidence:
         """Record a numeric check (derived vs exact) over ``instances`` points; ``model``: it reads no form (a model
         or library computation), role ``model-vs-exact``."""
         self.records.append(CheckRecord("numeric", name, bool(passed), instances, detail,
-                                        role="model-vs-exact" if model else self._role("derived-vs-exact"),
+                                        role=self._role("derived-vs-exact", model),
                                         paths={"numeric": instances}))
 
     def statistical(self, name: str, passed: bool, instances: int, detail: str, *, model: bool = False) -> None:
         """Record a statistical check (derived vs simulation) over ``instances`` points; ``model``: it reads no form
         (a simulation of the real code against exact values), role ``model-vs-exact``."""
         self.records.append(CheckRecord("statistical", name, bool(passed), instances, detail,
-                                        role="model-vs-exact" if model else self._role("derived-vs-exact"),
+                                        role=self._role("derived-vs-exact", model),
                                         paths={"statistical": instances}))
 
     def note(self, text: str) -> None:

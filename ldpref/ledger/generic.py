@@ -272,12 +272,17 @@ class Identity:
     reads_forms: bool = False
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
-        """Record the identity on ``ev``."""
-        if self.reads_forms:
-            forms = _Forms(ev)
-            ev.identity(self.name, self.lhs(forms), self.rhs(forms), self.detail)
-        elif ev.derived_slot != "correction":  # a model identity reads no form: nothing about the correction
-            ev.identity(self.name, self.lhs(), self.rhs(), self.detail, model=True)
+        """Record the identity on ``ev`` (one that reads no form is a model check)."""
+        if _model_check_in_slot(self, ev):
+            return
+        args = (_Forms(ev),) if self.reads_forms else ()
+        ev.identity(self.name, self.lhs(*args), self.rhs(*args), self.detail, model=not self.reads_forms)
+
+
+def _model_check_in_slot(step, ev: Evidence) -> bool:
+    """Whether ``step`` reads no form (a model check) and ``ev`` is the correction pass: such a step says nothing
+    about the correction, so the pass does not run it."""
+    return not step.reads_forms and ev.derived_slot == "correction"
 
 
 def _record_judged(ev: Evidence, name: str, judged: list, compare_printed: bool, in_slot: bool) -> None:
@@ -398,13 +403,11 @@ class Numeric:
     kind: ClassVar[str] = "numeric"
 
     def run(self, ev: Evidence, has_printed: bool) -> None:
-        """Record the check's outcome on ``ev`` under its kind."""
-        if self.reads_forms:
-            passed, count, detail = self.decide(_Forms(ev))
-            getattr(ev, self.kind)(self.name, passed, count, detail)
-        elif ev.derived_slot != "correction":  # a model check reads no form: nothing about the correction
-            passed, count, detail = self.decide()
-            getattr(ev, self.kind)(self.name, passed, count, detail, model=True)
+        """Record the check's outcome on ``ev`` under its kind (one that reads no form is a model check)."""
+        if _model_check_in_slot(self, ev):
+            return
+        passed, count, detail = self.decide(_Forms(ev)) if self.reads_forms else self.decide()
+        getattr(ev, self.kind)(self.name, passed, count, detail, model=not self.reads_forms)
 
 
 def counted(flags, what: str = "") -> tuple:
@@ -535,14 +538,13 @@ class External:
     def run(self, ev: Evidence, has_printed: bool) -> None:
         """Record the cross-check and its notes on ``ev``, or the ``absent`` note; one that reads no form says nothing
         about a correction, so the correction slot does not run it."""
-        if not self.reads_forms and ev.derived_slot == "correction":
+        if _model_check_in_slot(self, ev):
             return
         outcome = self.decide(_Forms(ev)) if self.reads_forms else self.decide()
         if outcome is None:
             ev.note(self.absent)
             return
         passed, count, detail, notes = outcome
-        # a cross-check that reads no form checks the model side (role model-vs-exact), as a Numeric step does
         ev.numeric(self.name, passed, count, detail, model=not self.reads_forms)
         for text in notes:
             ev.note(text)
