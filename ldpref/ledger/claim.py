@@ -93,11 +93,11 @@ class Claim:
         return call_text(self.derived)
 
 
-def call_text(fn) -> str:
+def call_text(fn, *, with_args: bool = True) -> str:
     """``module.qualname`` of a callable (``__wrapped__`` unwrapped), with the bound arguments of the
     ``functools.partial`` layers around it written out: ``derivations.pan_cms.tables.table1_finite('OCMS', 'l2')``.
     Wrappers that only cache or change the display (log_2) are not written out; ``tests/test_derived_home.py``
-    requires them to live in ``derivations/`` too."""
+    requires them to live in ``derivations/`` too.  ``with_args=False``: the function's name alone."""
     import functools
     import inspect
 
@@ -108,7 +108,7 @@ def call_text(fn) -> str:
         kwargs = {**fn.keywords, **kwargs}
         fn = inspect.unwrap(fn.func)
     name = f"{getattr(fn, '__module__', None) or '?'}.{getattr(fn, '__qualname__', None) or type(fn).__name__}"
-    if not (args or kwargs):
+    if not (with_args and (args or kwargs)):
         return name
     return f"{name}({', '.join([repr(a) for a in args] + [f'{k}={v!r}' for k, v in kwargs.items()])})"
 
@@ -132,7 +132,7 @@ def _validated(id: str, kind: str, selfcheck: dict | None) -> None:
 def _derivation(given: str | None, derived: Callable) -> str:
     """The record's ``derivation``: as given, or (``None``) the function that builds the derived form
     (:func:`call_text` without a partial's arguments) -- the record need not repeat what the callable already says."""
-    return given if given is not None else call_text(derived).split("(")[0]
+    return given if given is not None else call_text(derived, with_args=False)
 
 
 def _store(new: Claim) -> Claim:

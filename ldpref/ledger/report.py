@@ -11,7 +11,7 @@ import os
 from collections import defaultdict
 
 from ..atomic import write_file
-from .claim import NOT_AVAILABLE, PAPER_TITLES
+from .claim import NOT_AVAILABLE, PAPER_TITLES, call_text
 from .root_causes import resolve
 from .root_causes import SEVERITIES
 from .readable import counterexample_text
@@ -51,7 +51,7 @@ def _claim_section(r: ClaimResult) -> str:
     lines += ["Printed form:", ""]
     lines += (math_block(p) if p is not None else [f"_{NOT_AVAILABLE}_"])
     lines += _paper_latex_lines(c.id)
-    built_on = "" if c.derived_by.split("(")[0] == c.derivation else f", built on `{c.derivation}`"
+    built_on = "" if call_text(c.derived, with_args=False) == c.derivation else f", built on `{c.derivation}`"
     lines += ["", f"Derived form (`{c.derived_by}`{built_on}):", "", *math_block(result_latex(r)["derived"]), ""]
     if r.verdict in ("erratum", "conditional"):
         lines += ["Correction:", "", *math_block(result_latex(r)["correction"]), ""]
