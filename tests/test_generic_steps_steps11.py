@@ -38,6 +38,11 @@ def _oracle(point):
     return point.params["n"] if point.data == "faces" else _mean(point)
 
 
+def _model_only_grid(name="faces counted"):
+    """A grid of the die's model points only (each die's faces counted), comparing no form."""
+    return Grid(name, lambda: (p for p in _mixed_points() if p.compares_model), _oracle, printed=False)
+
+
 def _grid(model_bias=0):
     return Grid("E[X] of a fair n-sided die, and its faces counted", lambda: _mixed_points(model_bias), _oracle)
 
@@ -75,8 +80,7 @@ def test_a_wrong_model_value_is_an_error(toy):
 def test_model_points_alone_are_no_comparison_of_the_derived_form(toy):
     """A claim whose only grid compares model quantities never compared its derived form with an exact value: a
     missing path (error), however many model points passed."""
-    model_only = Grid("faces counted", lambda: (p for p in _mixed_points() if p.compares_model), _oracle,
-                      printed=False)
+    model_only = _model_only_grid()
     res = run_claim(toy("model-only", None, lambda: (n + 1) / 2, (model_only,)))
     assert res.verdict == "error" and "missing path" in res.reason, res.reason
     assert _by_name(res)["faces counted: model vs exact"].instances == 5
@@ -136,8 +140,7 @@ def test_a_corrected_grid_and_an_external_check_keep_model_checks_apart(toy):
     from ldpref.ledger.evidence import Evidence
     from ldpref.ledger.generic import CorrectedGrid, External
 
-    model_only = Grid("faces counted", lambda: (p for p in _mixed_points() if p.compares_model), _oracle,
-                      printed=False)
+    model_only = _model_only_grid()
     wrapped = CorrectedGrid(model_only, Grid("E[X] (correction)", _points, _mean))
     res = run_claim(toy("model-corrected-grid", None, lambda: (n + 1) / 2, (wrapped,)))
     assert res.verdict == "error" and "missing path" in res.reason, res.reason
@@ -155,7 +158,7 @@ def test_the_correction_that_is_the_derived_form_counts_no_model_point(toy):
     """An erratum without a correction of its own shows the derived form as its correction; the record saying so
     counts the derived form's comparisons only, not the model points beside them."""
     plain = Grid("E[X] of a fair n-sided die", _points, _mean)
-    side = Grid("faces counted", lambda: (p for p in _mixed_points() if p.compares_model), _oracle, printed=False)
+    side = _model_only_grid()
     res = run_claim(toy("model-own-corr", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, plain, side)))
     assert res.verdict == "erratum", res.reason
     assert _by_name(res)["correction (the derived form itself) vs exact"].instances == 5
@@ -166,7 +169,7 @@ def test_a_wrong_form_beside_model_points_fails(toy):
     assert bad.verdict == "error"
     # a wrong printed form (right derived form) is an erratum: the printed form is judged at the form points only
     grid = Grid("E[X] of a fair n-sided die", _points, _mean)
-    side = Grid("faces counted", lambda: (p for p in _mixed_points() if p.compares_model), _oracle, printed=False)
+    side = _model_only_grid()
     wrong = run_claim(toy("model-printed-bad", lambda: n / 2, lambda: (n + 1) / 2, (PROOF, grid, side)))
     assert wrong.verdict == "erratum", wrong.reason
     assert _by_name(wrong)["faces counted: model vs exact"].instances == 5
