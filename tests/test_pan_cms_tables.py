@@ -169,6 +169,7 @@ def test_limit_at_oo_follows_the_sign_of_the_leading_ratio():
     from derivations.pan_cms.tables import limit_at_oo
 
     x = sympy.Symbol("x", positive=True)
-    for expr in [(1 - x**2) / (x + 1), (x**2 + 1) / (x + 1), 3 * x / (x + 2), (x + 1) / (x**3 - 2), -x**3 / (2 * x + 1)]:
+    for expr in [(1 - x**2) / (x + 1), (x**2 + 1) / (x + 1), 3 * x / (x + 2), (x + 1) / (x**3 - 2),
+                 -x**3 / (2 * x + 1)]:
         assert limit_at_oo(expr, x) == sympy.limit(expr, x, sympy.oo)
     assert limit_at_oo((1 - x**2) / (x + 1), x) == -sympy.oo

@@ -749,7 +749,8 @@ def _same_order_as_modelled(same_order, **_):
 
 def sec51_rhr_derived():
     return Predicate(r"\lim_{\epsilon \to 0^+, \infty} \frac{l_{2,r}}{l_{2,OCMS}} \in (0, \infty) \iff "
-                     r"r = \mathrm{RHR}\ (r \in \{\mathrm{HE}, \mathrm{RHR}, \mathrm{CMS{+}HE}\})", _same_order_as_modelled)
+                     r"r = \mathrm{RHR}\ (r \in \{\mathrm{HE}, \mathrm{RHR}, \mathrm{CMS{+}HE}\})",
+                     _same_order_as_modelled)
 
 
 # ---- Appendix H, communication ---------------------------------------------------------------------
