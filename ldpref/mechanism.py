@@ -153,8 +153,8 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
             for x, entry in enumerate(row):
                 if entry < zero:
                     raise MechanismError(
-                        f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} is negative (a probability must be >= "
-                        f"0)"
+                        f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} is negative "
+                        f"(a probability must be >= 0)"
                     )
                 if entry > one:
                     raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} exceeds 1")

@@ -79,8 +79,8 @@ def test_vector(v: Vector):
         printed = _form(claim, "printed")
         pv = v.printed_value(printed, params)
         if v.kind == "erratum":
-            assert not same(pv,
-                            exact), f"{v.id}: printed form AGREES with the brute force ({pv} == {exact}) [{v.quantity}]"
+            assert not same(pv, exact), (f"{v.id}: printed form AGREES with the brute force ({pv} == {exact}) "
+                                         f"[{v.quantity}]")
         else:
             assert same(pv, exact), f"{v.id}: printed form {pv} != brute force {exact} [{v.quantity}]"
 

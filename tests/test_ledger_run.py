@@ -44,8 +44,8 @@ def test_reasons_say_what_ran(ledger):
     for cid, r in ledger.items():
         if r.verdict in ("verified", "reconstructed", "erratum", "conditional", "cited"):
             assert any(w in r.reason for w in ("symbolic proof", "by exact enumeration", "by exact moment formulas",
-                                               "decided by proof", "numeric check", "statistical check")), (cid,
-                                                                                                            r.reason)
+                                               "decided by proof", "numeric check",
+                                               "statistical check")), (cid, r.reason)
 
 
 def test_claim_ids_are_stable():

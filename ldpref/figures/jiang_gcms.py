@@ -83,10 +83,10 @@ def _fig4(ctx: Context) -> FigureData:
         data.series.append(Series(i, "GCMS p = 0.5 exact", "exact", eps, [math.sqrt(v) * n / f for v in gc]))
         data.notes.append(f"f(d) = {f}: Algorithm 4's s per eps {s} (p = 1/2 kept; the eps these (p, s) really "
                           f"give is max(R, 1/R), R = p(m - s)/((1 - p)s), see jiang-gcms/alg4.s)")
-        _sim_points(ctx, data, i, counts, eps, [("GCMS", "gcms", lambda j: {"m": m, "k": k, "s": s[j], "p": "1/2",
-                                                                            "family": "ideal"}),
-                                                 ("Apple CMS", "cms", lambda j: {"m": m, "k": k, "inner": "srp",
-                                                                                 "family": "ideal"})], f, n, key=4 + i)
+        _sim_points(ctx, data, i, counts, eps,
+                    [("GCMS", "gcms", lambda j: {"m": m, "k": k, "s": s[j], "p": "1/2", "family": "ideal"}),
+                     ("Apple CMS", "cms", lambda j: {"m": m, "k": k, "inner": "srp", "family": "ideal"})],
+                    f, n, key=4 + i)
     return data
 
 
@@ -311,8 +311,8 @@ register(FigureSpec("jiang-gcms/fig5", "jiang-gcms", "Section VII-B, Fig. 5", "O
 register(FigureSpec("jiang-gcms/fig6", "jiang-gcms", "Section VII-B, Fig. 6",
                     "Best variance per target f(d) vs Apple's CMS",
                     "n = 10^6, k = 65536, m = 1024, eps = 4 (Apple's setting). OCMS: the best integer s per target; "
-                    "Theorem 3 derived and printed; Apple's CMS exact (ideal hash family) and through printed Theorem "
-                    "3.", _fig6))
+                    "Theorem 3 derived and printed; Apple's CMS exact (ideal hash family) and through printed "
+                    "Theorem 3.", _fig6))
 register(FigureSpec("jiang-gcms/fig7", "jiang-gcms", "Section VII-C, Fig. 7", "Communication: GCMS vs Apple's CMS",
                     "Bits per report vs m up to 10,000 at eps in {3, 5}, p in {0.5, 0.6}; Remark 1's count as printed "
                     "(s log2 m) and derived (s ceil(log2 m) + ceil(log2 k)). k is not given for Fig. 7: k = 1.", _fig7,

@@ -20,8 +20,7 @@ paper's reading of [12] ("[12] sets b = eps if the dictionary is large enough") 
 the Section 6 claims); Section 6's grid is the integers 1..5, so b = eps exactly at every point (a non-integer eps is
 refused: the paper gives no rounding rule); the CSV's ``params`` column says the b of each simulated point.  Datasets
 and the exact values of HE, CMS+HE and RHR are the ledger's (the paper's ``figure_data`` module, found through the paper
-registry
-:mod:`ldpref.ledger.papers`; the library imports no paper): one source of truth.  Section 6.1's values "chosen
+registry :mod:`ldpref.ledger.papers`; the library imports no paper): one source of truth.  Section 6.1's values "chosen
 deliberately, so all have the same mod for RHR": the observed values, in rank order, are placed on the multiples of
 2^(b_max - 1) = 16 (every value then has residue 0 mod 2^(b-1) for every b <= 5); OCMS, HE and CMS+HE do not depend on
 the labels.
@@ -156,8 +155,8 @@ def _build(ctx: Context, name: str, f_star: int, mse_claims: list[str], same: bo
                     theory.curve("pan-cms/table1.HE.l1", "derived", "exp_eps", ee, dx, scale=lambda _: n ** -0.5)))
     S.append(Series(1, "HE Table 1 l1 (printed)/sqrt(n)", "printed", eps,
                     theory.curve("pan-cms/table1.HE.l1", "printed", "exp_eps", ee, dx, scale=lambda _: n ** -0.5)))
-    S.append(Series(2, "l-OCMS Thm 3.7 (derived)", "derived", eps, theory.curve("pan-cms/thm3.7", "derived", "exp_eps",
-                                                                                ee, dx)))
+    S.append(Series(2, "l-OCMS Thm 3.7 (derived)", "derived", eps,
+                    theory.curve("pan-cms/thm3.7", "derived", "exp_eps", ee, dx)))
     S.append(Series(2, "HE Table 1 l2 (derived)/n", "derived", eps,
                     theory.curve("pan-cms/table1.HE.l2", "derived", "exp_eps", ee, dx, scale=lambda _: 1 / n)))
     # exact: the real OCMS at its integer m (the ledger's corrected closest-integer rule), on this dataset
@@ -172,8 +171,8 @@ def _build(ctx: Context, name: str, f_star: int, mse_claims: list[str], same: bo
     S.append(Series(0, "MSE-OCMS exact (max over x)", "exact", eps, exact_mse))
     S.append(Series(2, "l-OCMS exact", "exact", eps, exact_l2))
     bits = [f"b={rhr_bits(e)}" for e in eps]
-    for mech, label, params in (("RHR", "RHR exact (b = eps)", bits), ("CMS+HE", f"CMS+HE exact (m = {CMS_HE_M})",
-                                                                       None)):
+    for mech, label, params in (("RHR", "RHR exact (b = eps)", bits),
+                                ("CMS+HE", f"CMS+HE exact (m = {CMS_HE_M})", None)):
         vals = [exact_metrics(mech, counts, top, e, f_star) for e in eps]
         S.append(Series(0, label + " (max over x)", "exact", eps, [v["mse"] for v in vals], params=params))
         S.append(Series(2, label, "exact", eps, [v["l2"] for v in vals], params=params))

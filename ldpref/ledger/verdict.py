@@ -122,8 +122,8 @@ def _decide(claim: Claim, evidence: Evidence, error: str | None = None) -> Claim
     if broken:
         result.reason = "ldpref defect: " + "; ".join(f"{r.name}: {r.detail}" for r in broken)
         return result
-    exact_paths = [r for r in records if r.role == "derived-vs-exact" and r.kind in ("exact",
-                                                                                     "symbolic") and r.instances > 0]
+    exact_paths = [r for r in records
+                   if r.role == "derived-vs-exact" and r.kind in ("exact", "symbolic") and r.instances > 0]
     if not exact_paths:
         result.reason = "missing path: no comparison of the derived form with an exact value was recorded"
         return result

@@ -242,7 +242,7 @@ register("hr-acharya", Spec(hadamard_response_acharya,
                              "size": Key("int", None, "b: block size (power of two > ceil(d / B))"),
                              "blocks": Key("int", 1,
                                            "B, the number of blocks (power of two; 1: Section 4's scheme; pure-ldp at "
-                                                "eps > 1 uses 2^floor(log2 min(2d, e^eps)))")},
+                                           "eps > 1 uses 2^floor(log2 min(2d, e^eps)))")},
                             "Acharya-Sun-Zhang Hadamard Response, one of K symbols (AISTATS 2019 Section 4)"))
 register("hm", Spec(hadamard_mechanism,
                     {"d": _D, "exp_eps": _EXP, "t": Key("int", 1, "Hadamard coefficients per report"),
