@@ -118,7 +118,8 @@ def test_printed_module_imports_only_symbols():
     tree = ast.parse(inspect.getsource(PT))
     mods = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     mods += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
-    assert all(m in ("__future__", "sympy", "ldpref.exact") or "symbols" in m for m in mods), mods
+    # functools: the log_2 display wrapper of a printed form (printed_tables.displayed), as the purity rule allows
+    assert all(m in ("__future__", "sympy", "ldpref.exact", "functools") or "symbols" in m for m in mods), mods
     tree = ast.parse(inspect.getsource(T))
     imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
