@@ -73,7 +73,8 @@ def main() -> None:
     server = Server(keys.server_private, keys.hmac_key)
     record = {"n": args.n, "source": source, "eps": args.eps, "delta": args.delta, "cores": os.cpu_count(),
               "python": platform.python_version()}
-    print(f"n = {args.n} clients ({source}), eps = {args.eps}, delta = {args.delta}; {os.cpu_count()} cores, one process")
+    print(f"n = {args.n} clients ({source}), eps = {args.eps}, delta = {args.delta}; "
+          f"{os.cpu_count()} cores, one process")
 
     aux_public = AuxiliaryServer(keys.auxiliary_private, params.b, params.T).public_key
     client = Client(keys.hmac_key, server.public_key, aux_public)
@@ -102,7 +103,8 @@ def main() -> None:
     t1 = time.perf_counter()
     record["server_open_s"] = t1 - t0
     record["discovered"] = len(found.items)
-    print(f"server: opened {len(released)} released ciphertexts in {t1 - t0:.3f} s; {len(found.items)} items discovered")
+    print(f"server: opened {len(released)} released ciphertexts in {t1 - t0:.3f} s; "
+          f"{len(found.items)} items discovered")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(record, fh, indent=2)

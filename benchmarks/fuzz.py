@@ -134,7 +134,8 @@ class Pool:
                     if progress:
                         progress(done, len(cases))
                 elif time.monotonic() - w["since"] > self.limit + 20:
-                    self._replace(w, results, cases, "over the time limit: no answer within limit + 20 s (worker killed)")
+                    self._replace(w, results, cases,
+                                  "over the time limit: no answer within limit + 20 s (worker killed)")
                     done += 1
         return results
 

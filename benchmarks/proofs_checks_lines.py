@@ -49,7 +49,8 @@ def line_classes(text: str, obligation_module: bool) -> list[str]:
         if not line.strip():
             kind[i] = "blank"
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-        if tok.type == tokenize.COMMENT and tok.start[0] not in kind and not lines[tok.start[0] - 1].split("#")[0].strip():
+        if (tok.type == tokenize.COMMENT and tok.start[0] not in kind
+                and not lines[tok.start[0] - 1].split("#")[0].strip()):
             kind[tok.start[0]] = "comment"
     tree = ast.parse(text)
     for node in ast.walk(tree):

@@ -66,7 +66,8 @@ def protocol_cases(d: int, k: int, m: int, gcms_s: list[int]) -> list[dict]:
         {"id": "cms-srp", "label": f"CMS (Apple's: inner srp), m = {m}, k = {k}", "name": "cms",
          "params": dict(d=d, exp_eps=3, m=m, k=k, family="random", inner="srp"),
          "hash": f"seeded uniform table, k = {k}",
-         "peers": {"pure-ldp": {"kind": "pure-ldp/cms", "k": k, "m": m, "label": f"CMSClient/CMSServer, k = {k} xxh64"}},
+         "peers": {"pure-ldp": {"kind": "pure-ldp/cms", "k": k, "m": m,
+                                "label": f"CMSClient/CMSServer, k = {k} xxh64"}},
          "missing": {"multi-freq-ldpy": "multi-freq-ldpy has no CMS: not compared"}},
         {"id": "cms-rr", "label": f"CMS (inner rr), m = {m}, k = {k}", "name": "cms",
          "params": dict(d=d, exp_eps=3, m=m, k=k, family="random", inner="rr"),
@@ -118,7 +119,8 @@ def peer_python(venv: str, build: bool) -> tuple[str | None, str]:
         line = (proc.stdout.strip().splitlines() or ["peer env SKIPPED: make_peer_env.sh printed nothing"])[-1]
         if not line.startswith("peer env ready"):
             return None, f"peers SKIPPED: {line}"
-    check = subprocess.run([py, "-c", "import pure_ldp, multi_freq_ldpy, numpy, xxhash"], capture_output=True, text=True)
+    check = subprocess.run([py, "-c", "import pure_ldp, multi_freq_ldpy, numpy, xxhash"], capture_output=True,
+                           text=True)
     if check.returncode != 0:
         last = (check.stderr.strip().splitlines() or ["import failed"])[-1]
         return None, f"peers SKIPPED: the peer environment {venv} does not import the peers ({last})"
@@ -155,7 +157,8 @@ def protocol_part(args, record: dict) -> None:
     cases = protocol_cases(d, args.k, args.m, [int(s) for s in args.gcms_s.split(",")])
     print(f"# real protocol: d = {d}, n = {n}, Zipf(1.1) data (seed {args.seed}), e^eps = 3 (eps = ln 3 for the "
           f"peers, as a float)")
-    py, status = (None, "peers not run (--no-peers)") if args.no_peers else peer_python(args.peer_venv, not args.no_build)
+    py, status = ((None, "peers not run (--no-peers)") if args.no_peers
+                  else peer_python(args.peer_venv, not args.no_build))
     print(status)
     from ldpref.simulation import simulator
 
@@ -268,7 +271,8 @@ def sufficient_part(args, record: dict) -> None:
         for (c, why), n in zip(cells, ns):
             if why:
                 print(f"    n = {n:.0e}: {why}")
-        rows.append({"mechanism": label, "d": growth_d, "cells": [{"n": n, "seconds": c if isinstance(c, float) else None,
+        rows.append({"mechanism": label, "d": growth_d, "cells": [{"n": n,
+                                                                   "seconds": c if isinstance(c, float) else None,
                                                                      "note": why} for (c, why), n in zip(cells, ns)]})
     record["sufficient"]["growth"] = rows
     print("  CMS (GRR / unary inners): O(d + sum_x min(c_x, k) + k m) -- grows with n only until the k m cells are\n"
@@ -310,7 +314,8 @@ def main(argv=None) -> int:
     ap.add_argument("--peer-budget", type=float, default=40.0,
                     help="seconds a peer phase linear in n (or d) may take before it is measured on fewer clients "
                          "(values) and extrapolated (default 40)")
-    ap.add_argument("--suff-d", type=int, default=10**4, help="domain of the one-trial sufficient timings (default 10^4)")
+    ap.add_argument("--suff-d", type=int, default=10**4,
+                    help="domain of the one-trial sufficient timings (default 10^4)")
     ap.add_argument("--growth-d", type=int, default=500,
                     help="domain of the CMS / GCMS growth table (default 500: k d <= 5e7 at k = 65536)")
     ap.add_argument("--json", metavar="FILE", help="write the record (machine, versions, figures) as JSON")

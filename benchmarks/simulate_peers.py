@@ -77,7 +77,8 @@ def pure_ldp_fastlh(values, d, eps, k, budget):
     t0 = time.perf_counter()
     est = [server.estimate(v, suppress_warnings=True) / n_run for v in range(d_run)]
     t_est = time.perf_counter() - t0
-    return {"n_run": n_run, "d_run": d_run, "params": {"g": client.g, "k": k, "hash": "xxh32(str(x), seed=i) % g, i < k"},
+    return {"n_run": n_run, "d_run": d_run, "params": {"g": client.g, "k": k,
+                                                       "hash": "xxh32(str(x), seed=i) % g, i < k"},
             "phases": [_phase("setup", setup, d_run, d, "values"), _phase("client", t_client, n_run, n, "clients"),
                        _phase("aggregate", t_agg, n_run, n, "clients"),
                        _phase("estimate", t_est, d_run, d, "values")],
@@ -178,7 +179,8 @@ def pure_ldp_cms(values, d, eps, k, m, budget):
     est = [server.estimate(v, suppress_warnings=True) / n_run for v in range(d_run)]
     t_est = time.perf_counter() - t0
     return {"n_run": n_run, "d_run": d_run,
-            "params": {"k": k, "m": m, "hash": "xxh64(str(x), seed=i) % m, i < k", "inner": "flip prob 1/(1 + e^(eps/2))"},
+            "params": {"k": k, "m": m, "hash": "xxh64(str(x), seed=i) % m, i < k",
+                       "inner": "flip prob 1/(1 + e^(eps/2))"},
             "phases": [_phase("setup", setup, 1, 1, "-"), _phase("client", t_client, n_run, n, "clients"),
                        _phase("aggregate", t_agg, n_run, n, "clients"), _phase("estimate", t_est, d_run, d, "values")],
             "head": est[:5]}

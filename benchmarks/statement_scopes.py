@@ -48,19 +48,20 @@ WHY = {
                                     "1/2, the claim's own assumption: nothing left to prove",
     "jiang-gcms/thm3.deployed": "refuted by an exact counterexample; its correction is a sum over every x != d of "
                                 "f(x)(c_bar(d, x) - 1/m) for one fixed family (d free): no fixed set of real variables",
-    "jiang-gcms/thm4": "refuted by an exact counterexample; its correction (Eq. (8)'s eps, delta = e^((1-T)/b)/2) holds "
-                       "e^((T-1)/b), e^((1-T)/b) and a logarithm with T, b free: no substitution makes the pair "
+    "jiang-gcms/thm4": "refuted by an exact counterexample; its correction (Eq. (8)'s eps, delta = e^((1-T)/b)/2) "
+                       "holds e^((T-1)/b), e^((1-T)/b) and a logarithm with T, b free: no substitution makes the pair "
                        "algebraic",
     "jiang-gcms/sec5.A.randomized": "a property of the encryption scheme (randomised ciphertexts), not a parameter "
                                     "relation",
     "jiang-gcms/sec5.A.threshold-wording": "a probability of a continuous Laplace variable at a point (measure zero), "
                                            "not a polynomial relation",
     "pan-cms/def4.1": "equality of two output laws of a TnS mechanism over an explicit matrix M (row vs column "
-                      "sampling): a structural identity of finite laws, checked on every instance, no parameter relation",
-    "pan-cms/sec4.1.he-cms-rr": "HE built step by step equals CMS(Hadamard columns, binary RR): a structural identity of "
-                                "mechanisms over explicit matrices, no parameter relation",
-    "pan-cms/sec4.2.hr": "HR equals CMS(HR rows, binary RR) with HE's decoder: a structural identity of mechanisms over "
-                         "explicit matrices, no parameter relation",
+                      "sampling): a structural identity of finite laws, checked on every instance, no parameter "
+                      "relation",
+    "pan-cms/sec4.1.he-cms-rr": "HE built step by step equals CMS(Hadamard columns, binary RR): a structural identity "
+                                "of mechanisms over explicit matrices, no parameter relation",
+    "pan-cms/sec4.2.hr": "HR equals CMS(HR rows, binary RR) with HE's decoder: a structural identity of mechanisms "
+                         "over explicit matrices, no parameter relation",
     "pan-cms/sec4.4.lh-cms": "drawing a hash function is drawing a CMS family member: equality of laws over explicit "
                              "families, no parameter relation",
     "pan-cms/sec4.6.rappor-cms": "RAPPOR cohorts encode like a CMS: equality of perturbation matrices over explicit "
@@ -74,8 +75,8 @@ WHY = {
     "pan-cms/sec5.1.rhr-only-logd": "a set statement over Table 2's rows with limits eps -> 0+ and eps -> oo of ratios "
                                     "of leading coefficients: no first-order obligation over a fixed set of variables",
     "pan-cms/sec6.3.rhr-worst-mse": "reconstructed statement that is false at every eps on our Kosarak: its negation "
-                                    "could be proved like sec6.3.ocms-lowest, but proving a negation is not proving the "
-                                    "claim, so it stays at instances",
+                                    "could be proved like sec6.3.ocms-lowest, but proving a negation is not proving "
+                                    "the claim, so it stays at instances",
     "jiang-gcms/sec4.A.same-randomness": "total-variation distance of two laws: abstract, no expression in the forms",
     "jiang-gcms/eq10": "a decomposition of Var[C(d)] into abstract sums",
     # pan-cms claims refuted by an exact counterexample whose correction has no registered proof (session 8,
@@ -94,13 +95,13 @@ WHY = {
                     "by construction and exact counting; no real-arithmetic obligation is sound"),
     "pan-cms/thm5.2": "correction is a bit count 2 max(2 ceil(log2 d), ceil(log2 n)): ceilings of logarithms of "
                       "integers, which a relaxation to the reals does not cover",
-    "pan-cms/sec3.4.rp-not-optimal": "correction RR's optimum over real m <= CMS+aRP/sRP at every m, for the worst-case "
-                                     "MSE and for l2: its MSE half composes appD.arp-ruled-out, appD.srp-ruled-out "
-                                     "(given-derived) with appD.rp-decreasing (RP's infimum over m is its limit), but "
-                                     "its l2 half needs sRP's l2 at every real m (appD.srp-l2-larger is proved at m = "
-                                     "2..7 and the limit only; cvc5 answers unknown for every real m) and an aRP "
-                                     "analogue; a proof of one half is not registered, as the scope would read it as "
-                                     "the whole correction (session 9)",
+    "pan-cms/sec3.4.rp-not-optimal": "correction RR's optimum over real m <= CMS+aRP/sRP at every m, for the "
+                                     "worst-case MSE and for l2: its MSE half composes appD.arp-ruled-out, "
+                                     "appD.srp-ruled-out (given-derived) with appD.rp-decreasing (RP's infimum over m "
+                                     "is its limit), but its l2 half needs sRP's l2 at every real m "
+                                     "(appD.srp-l2-larger is proved at m = 2..7 and the limit only; cvc5 answers "
+                                     "unknown for every real m) and an aRP analogue; a proof of one half is not "
+                                     "registered, as the scope would read it as the whole correction (session 9)",
 }
 
 
@@ -140,7 +141,8 @@ def main(argv: list[str]) -> int:
           ", ".join(f"{s} {by_scope[s]}" for s in ("all-parameters", "given-derived", "instances")) +
           f"; proved {proved} ({100 * proved / len(sel):.1f}%)")
     print("instances by verdict: " + ", ".join(
-        f"{v} {n}" for v, n in collections.Counter(c["verdict"] for c in sel if c["scope"] == "instances").most_common()))
+        f"{v} {n}" for v, n in collections.Counter(c["verdict"] for c in sel
+                                                   if c["scope"] == "instances").most_common()))
     if "--list" in argv:
         from ldpref.ledger.claim import find_claim
         reasons = collections.Counter()

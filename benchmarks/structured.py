@@ -80,7 +80,8 @@ def main() -> None:
 
     for name in ("oue", "sue"):
         t, _ = timed(structured_variance(name, 64, "exp_eps"), args.repeat)
-        rows.append((f"{name.upper()} d=64, symbolic e^eps: Var of all 64 values", t, None, "rational functions of e^eps"))
+        rows.append((f"{name.upper()} d=64, symbolic e^eps: Var of all 64 values", t, None,
+                     "rational functions of e^eps"))
 
     d = 1024
     apple_counts = [(37 * x) % 101 for x in range(d)]

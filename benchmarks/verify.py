@@ -87,7 +87,8 @@ def main() -> int:
                                  "cpu": round(c, 2), "runs": [[round(x, 2), round(y, 2)] for x, y in runs[label]]})
                     print(f"{paper:<12} {label:<14} median of {args.repeat}: {w:7.1f} s wall {c:7.1f} s cpu")
                 if args.compare:
-                    print(f"{paper:<12} median ratio this/{args.compare}: wall {med['this tree'][0] / med[args.compare][0]:.2f}, "
+                    print(f"{paper:<12} median ratio this/{args.compare}: "
+                          f"wall {med['this tree'][0] / med[args.compare][0]:.2f}, "
                           f"cpu {med['this tree'][1] / med[args.compare][1]:.2f}")
         if args.compare and any(p != "all" for p in args.papers):
             total = {label: sum(r["seconds"] for r in rows if r["tree"] == label and r["paper"] != "all"

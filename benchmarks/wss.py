@@ -82,8 +82,9 @@ def main() -> None:
                "caratheodory_count": cert["caratheodory_count"], "samples": cert["samples"],
                "lp_rounds": cert["lp_rounds"], "certified": cert["certified"]}
         rows.append(row)
-        print(f"d = {d:3d}, k = {k:2d}: {secs:8.2f} s, responses {cert['responses']:4d} <= {cert['caratheodory_count']:4d}, "
-              f"samples {cert['samples']:4d}, LP rounds {cert['lp_rounds']}, certified {cert['certified']}", flush=True)
+        print(f"d = {d:3d}, k = {k:2d}: {secs:8.2f} s, responses {cert['responses']:4d} "
+              f"<= {cert['caratheodory_count']:4d}, samples {cert['samples']:4d}, LP rounds {cert['lp_rounds']}, "
+              f"certified {cert['certified']}", flush=True)
         if secs > args.limit:
             exceeded = True
             break

@@ -1,12 +1,12 @@
 """Regenerate the generated pages ``docs/tour.md`` and ``docs/mechanisms.md`` from real runs
 (``python docs/tour.py``).
 
-* in ``docs/tour.md``, between ``<!-- tour:start -->`` and ``<!-- tour:end -->``: each command below, run as ``python -m ldpref.cli``
-  from this checkout (so the output is that of the code beside this page), with its real output (stdout
+* in ``docs/tour.md``, between ``<!-- tour:start -->`` and ``<!-- tour:end -->``: each command below, run as ``python -m
+  ldpref.cli`` from this checkout (so the output is that of the code beside this page), with its real output (stdout
   and stderr, as a terminal shows them); a file the command writes is shown in a block of its own
   (``$ cat FILE``), never as if the command had printed it;
-* in ``docs/mechanisms.md``, between ``<!-- mechanisms:start -->`` and ``<!-- mechanisms:end -->``: the table of built-in mechanisms
-  and their ``--set`` keys, read from the registry (``ldpref mechanisms --json -``).
+* in ``docs/mechanisms.md``, between ``<!-- mechanisms:start -->`` and ``<!-- mechanisms:end -->``: the table of
+  built-in mechanisms and their ``--set`` keys, read from the registry (``ldpref mechanisms --json -``).
 
 So the pages cannot drift from what the commands do.
 """

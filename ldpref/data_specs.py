@@ -15,10 +15,10 @@ e.g. ``n=1e4``, but their value must be an integer):
   statistical sense (conditioned on landing in ``0..D-1``), never a clip that would pile mass on the edges.
 * ``counts:c0,c1,...`` -- the counts themselves.
 * ``kosarak[:d=D]`` -- ``kosarak/kosarak-head.dat`` of the shipped data (:mod:`ldpref.bundled_data`; the
-  first 36,682 transactions of FIMI kosarak): every item occurrence is one object (294,022 objects).  Items are mapped to values by frequency
-  rank: value 0 is the most frequent item (item 6), ties broken by the smaller item id.  ``d=D`` keeps the ``D``
-  most frequent items (the other occurrences are excluded; the dataset's ``note`` says how many); the default
-  is every distinct item (17,034).
+  first 36,682 transactions of FIMI kosarak): every item occurrence is one object (294,022 objects).  Items are mapped
+  to values by frequency rank: value 0 is the most frequent item (item 6), ties broken by the smaller item id.  ``d=D``
+  keeps the ``D`` most frequent items (the other occurrences are excluded; the dataset's ``note`` says how many); the
+  default is every distinct item (17,034).
 * ``adult[:column=C]`` -- ``adult/adult.{data,test}.csv`` of the shipped data (48,842 records), column ``C``
   (default ``education``, 16 values); leading/trailing spaces stripped; values mapped to ``0..d-1`` in
   alphabetical order of their text (every value, ``?`` included, is a category).

@@ -38,9 +38,10 @@ PREAMBLE = r"""\documentclass[11pt]{article}
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
             "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "<": r"\textless{}",
             ">": r"\textgreater{}", "|": r"\textbar{}"}
-_UNICODE = {"≈": r"$\approx$", "·": r"$\cdot$", "π": r"$\pi$", "ε": r"$\epsilon$", "≤": r"$\leq$", "≥": r"$\geq$",
-            "≠": r"$\neq$", "×": r"$\times$", "−": "-", "–": "--", "—": "---", "’": "'", "‘": "`", "“": "``",
-            "”": "''", "λ": r"$\lambda$", "Δ": r"$\Delta$", "α": r"$\alpha$", "β": r"$\beta$", "∞": r"$\infty$"}
+_UNICODE = {"≈": r"$\approx$", "·": r"$\cdot$", "π": r"$\pi$", "ε": r"$\epsilon$", "≤": r"$\leq$",
+            "≥": r"$\geq$", "≠": r"$\neq$", "×": r"$\times$", "−": "-", "–": "--", "—": "---", "’": "'",
+            "‘": "`", "“": "``", "”": "''", "λ": r"$\lambda$", "Δ": r"$\Delta$", "α": r"$\alpha$",
+            "β": r"$\beta$", "∞": r"$\infty$"}
 #: severities, most serious first, with the heading each gets in the document
 SEVERITY_ORDER = ("result", "overstated", "condition", "intermediate", "slip")
 

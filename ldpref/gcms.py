@@ -360,9 +360,9 @@ def critical_points(exp_eps, lam, k=1, *, objective: str = "lemma1", digits: int
     are isolated exactly (sympy ``Poly.intervals``, odd multiplicities only).  An mpmath (or float) e^eps
     or lambda is a binary fraction, so it is converted to the rational it *is* and the roots are isolated
     exactly too (``mpmath.polyroots`` does not converge at eps = 1000, where the coefficients span 870
-    decimal orders); ``exact`` then reports False (the parameters were not given as rationals).  The objective tends to +infinity as p -> 1, so the
-    minimiser on [1/2, 1) is 1/2 or one of these points.  The sign of f' between consecutive points
-    decides unimodality (what Algorithm 4's ternary search silently assumes).
+    decimal orders); ``exact`` then reports False (the parameters were not given as rationals).  The objective tends to
+    +infinity as p -> 1, so the minimiser on [1/2, 1) is 1/2 or one of these points.  The sign of f' between consecutive
+    points decides unimodality (what Algorithm 4's ternary search silently assumes).
     """
     g, num, den, (gf, df, coeff_funs) = _derivative_parts(objective)
     values = {_E: exp_eps, _L: lam, _K: k}
@@ -703,7 +703,8 @@ def shuffle_amplification(eps0, delta, n: int, digits: int = 40) -> Amplificatio
         inner = n / (8 * mpmath.log(2 / dl)) - 1
         pre = bool(inner > 0 and e0 <= mpmath.log(inner))
         E = mpmath.exp(e0)
-        bound = mpmath.log(1 + (E - 1) * (4 * mpmath.sqrt(2 * mpmath.log(4 / dl)) / mpmath.sqrt((E + 1) * n) + mpmath.mpf(4) / n))
+        bound = mpmath.log(1 + (E - 1) * (4 * mpmath.sqrt(2 * mpmath.log(4 / dl)) / mpmath.sqrt((E + 1) * n)
+                                          + mpmath.mpf(4) / n))
         return Amplification(e0, dl, n, pre, bound)
 
 

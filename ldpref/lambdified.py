@@ -157,8 +157,8 @@ def _derivation_form(claim_id: str, dotted: str):
 
 def claim_forms(claim_id: str, which=("derived", "printed")) -> dict[str, object]:
     """The sympy forms of a claim reachable from its record: ``derived``, ``printed`` (None when our copy lost
-    it), ``correction`` (errata and conditionals; the derived form when the record gives none) and ``derivation`` (the explicit expression the record's
-    ``derivation`` names)."""
+    it), ``correction`` (errata and conditionals; the derived form when the record gives none) and ``derivation`` (the
+    explicit expression the record's ``derivation`` names)."""
     from .ledger.claim import find_claim
 
     claim = find_claim(claim_id)

@@ -35,7 +35,8 @@ from .exact import EXP_EPS, LATEX_NAMES
 DISPLAY_NAMES: dict = {}
 
 _VAR_STYLES = re.compile(r"\\(?:text|operatorname|mathit)\{Var\}"
-                         r"|(?<![A-Za-z\\])(?<!\\mathrm\{)(?<!\\text\{)(?<!\\operatorname\{)(?<!\\mathit\{)Var(?=\s*[(\[|])")
+                         r"|(?<![A-Za-z\\])(?<!\\mathrm\{)(?<!\\text\{)(?<!\\operatorname\{)(?<!\\mathit\{)"
+                         r"Var(?=\s*[(\[|])")
 _EXPECTATION = re.compile(r"\\mathbb\{E\}\s?")
 _EPS = r"\epsilon"
 _SUBSCRIPT_THEN_MORE = re.compile(r"(\\?[A-Za-z]+_[A-Za-z0-9]+)(\\ | )(.+)", re.S)
@@ -196,7 +197,8 @@ def to_latex(obj) -> str:
     if isinstance(obj, str):
         return r"\text{" + obj + "}"
     if isinstance(obj, dict):
-        return r",\quad ".join(f"{to_latex(k) if not isinstance(k, str) else k} = {to_latex(v)}" for k, v in obj.items())
+        return r",\quad ".join(f"{to_latex(k) if not isinstance(k, str) else k} = {to_latex(v)}"
+                               for k, v in obj.items())
     if isinstance(obj, (list, tuple)):
         return r",\quad ".join(to_latex(o) for o in obj)
     if isinstance(obj, bool):

@@ -164,6 +164,7 @@ def progress(label: str, items, total: int | None = None):
             bar.advance()
 
 
-__all__ = ["ResourceLimitError", "progress", "check_matrix", "check_mechanism", "check_count", "moments_hint", "count_text", "bytes_text",
+__all__ = ["ResourceLimitError", "progress", "check_matrix", "check_mechanism", "check_count", "moments_hint",
+           "count_text", "bytes_text",
            "matrix_entries", "Progress", "LIMIT_BYTES", "BYTES_PER_ENTRY", "BYTES_PER_SYMBOLIC_ENTRY", "MAX_ENTRIES",
            "MAX_STEPS"]

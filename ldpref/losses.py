@@ -196,7 +196,8 @@ def l1_normal_approximation(mech: Mechanism, counts: Sequence[int], *, interest=
             total += abs(m)
         else:
             s = sympy.sqrt(s2)
-            total += s * sympy.sqrt(2 / sympy.pi) * sympy.exp(-(m**2) / (2 * s2)) + m * sympy.erf(m / (s * sympy.sqrt(2)))
+            total += (s * sympy.sqrt(2 / sympy.pi) * sympy.exp(-(m**2) / (2 * s2))
+                      + m * sympy.erf(m / (s * sympy.sqrt(2))))
     return total
 
 

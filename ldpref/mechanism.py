@@ -153,7 +153,8 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
             for x, entry in enumerate(row):
                 if entry < zero:
                     raise MechanismError(
-                        f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} is negative (a probability must be >= 0)"
+                        f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} is negative "
+                        f"(a probability must be >= 0)"
                     )
                 if entry > one:
                     raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {dom.to_sympy(entry)} exceeds 1")
@@ -168,7 +169,8 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
                 if value.free_symbols:
                     continue  # a function of e^eps: its range is the builder's responsibility
                 if _decide(value < 0):
-                    raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} is negative (a probability must be >= 0)")
+                    raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} is negative (a probability must be "
+                                         f">= 0)")
                 if _decide(value > 1):
                     raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} exceeds 1")
     for x, total in enumerate(_column_sums(P, rows)):

@@ -45,7 +45,8 @@ def expectation(mech: Mechanism, counts: Sequence[int]) -> list[sympy.Expr]:
     """``E[f_hat]``, one entry per input value."""
     counts, dom, n, c = _prepared(mech, counts)
     B = mech.QP.to_list()
-    return [_finish(mech, dom.to_sympy(sum((B[v][x] * c[x] for x in range(mech.d)), dom.zero) / n)) for v in range(mech.d)]
+    return [_finish(mech, dom.to_sympy(sum((B[v][x] * c[x] for x in range(mech.d)), dom.zero) / n))
+            for v in range(mech.d)]
 
 
 def bias(mech: Mechanism, counts: Sequence[int]) -> list[sympy.Expr]:

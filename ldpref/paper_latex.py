@@ -2,13 +2,13 @@ r"""The paper's own LaTeX beside each printed form, and its machine comparison (
 
 For a paper whose source carries its formulas (pan-cms: ``pan-cms.md``; jiang-gcms: ``jiang-gcms.md``), the module
 ``derivations/<paper_pkg>/paper_latex.py`` (registered with the library as the paper's part ``paper_latex``:
-``proofs_checks/<paper_pkg>/paper_latex.py`` re-exports it) holds, per claim, the formula as the paper typesets it (copied from the
-paper's markup; the few edits a parser needs are listed in the entry's ``edited``), in this format:
+``proofs_checks/<paper_pkg>/paper_latex.py`` re-exports it) holds, per claim, the formula as the paper typesets it
+(copied from the paper's markup; the few edits a parser needs are listed in the entry's ``edited``), in this format:
 
 * ``SYMBOLS``: name of a symbol as sympy's LaTeX parser returns it -> name of ldpref's symbol in
   ``derivations/<paper_pkg>/symbols.py`` or the paper's other symbol modules (the table's ``SYMBOL_MODULES``,
-  searched in order, in the package ``SYMBOL_PACKAGE``; ``"other_module:name"`` or ``"other_module.name"`` names one); a key may be a function application
-  (``f(x)``), one quantity in the paper's notation;
+  searched in order, in the package ``SYMBOL_PACKAGE``; ``"other_module:name"`` or ``"other_module.name"`` names one); a
+  key may be a function application (``f(x)``), one quantity in the paper's notation;
 * ``PAPER_LATEX``: claim id -> ``{"latex": ..., "source": "jiang-gcms.md, Eq. (11)", "part": "whole" | "rhs" |
   "lhs", "unparsed": None or the one-line reason the parser cannot take it, "edited": what was changed (optional)}``;
 * optional ``REWRITES``: ``(paper notation, parser-friendly LaTeX)`` pairs applied, in order, to every entry
@@ -708,7 +708,8 @@ def _unified(paper_obj, ours):
 
 def _spelling(name: str) -> str:
     """A symbol's name without LaTeX grouping braces and font commands: ``l_2^*(\\hat{f})`` and
-    ``l_{2}^{*}(\\hat{f})`` are one name, ``Var(\\hat{f}(x))`` and ``\\mathrm{Var}(\\hat{f}(x))`` too (one Var style)."""
+    ``l_{2}^{*}(\\hat{f})`` are one name, ``Var(\\hat{f}(x))`` and ``\\mathrm{Var}(\\hat{f}(x))`` too (one Var
+    style)."""
     return re.sub(r"\\(?:mathrm|text|operatorname)(?![a-zA-Z])|[{}]", "", name)
 
 

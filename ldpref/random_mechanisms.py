@@ -33,7 +33,8 @@ def random_mechanism(rng: np.random.Generator, d: int, n_outputs: int, **kwargs)
     return Mechanism(P.tolist(), name=f"random(d={d}, U={n_outputs})")
 
 
-def random_unbiased_decoder(rng: np.random.Generator, P: sympy.Matrix, Q0: sympy.Matrix, *, scale: int = 3) -> sympy.Matrix:
+def random_unbiased_decoder(rng: np.random.Generator, P: sympy.Matrix, Q0: sympy.Matrix, *,
+                            scale: int = 3) -> sympy.Matrix:
     """``Q0 + Z N`` where the rows of N span the left null space of P (so (Q0 + Z N) P = Q0 P) and Z
     has random small rational entries: another decoder with the same bias as Q0."""
     null = P.T.nullspace()  # vectors w with P^T w = 0, i.e. w^T P = 0

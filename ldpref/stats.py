@@ -25,8 +25,8 @@ the exact projector onto its null space); a covariance with irrational entries (
 False-alarm rates: every p-value is asymptotic (central limit theorem over ``T`` trials).  The z and
 chi-square tests are exact-level for normal estimates and close to it for ``T`` in the hundreds otherwise;
 the variance-ratio test uses the sample kurtosis on the log scale (see :func:`variance_ratios`): near nominal
-at 5%, up to about twice nominal at 1e-3 for ``T`` = 200 with skewed, discrete estimates.  ``tests/test_stats.py`` measures the false-alarm rate
-under H0 (normal and skewed Bernoulli-mixture data) over many seeded repetitions.
+at 5%, up to about twice nominal at 1e-3 for ``T`` = 200 with skewed, discrete estimates.  ``tests/test_stats.py``
+measures the false-alarm rate under H0 (normal and skewed Bernoulli-mixture data) over many seeded repetitions.
 
 Floating-point rounding: a simulator's ``f_hat`` carries rounding of order 1e-16 relative; a coordinate with
 exact variance zero (or a mean component outside the covariance's column space) is judged equal when it is

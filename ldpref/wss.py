@@ -475,6 +475,7 @@ def certificate_lines(cert: dict) -> list[str]:
     return lines
 
 
-__all__ = ["certificate_lines", "weighted_subset_selection", "SupportSampler", "solve_weights", "osc_mechanism", "certify_osc", "osc_support_probabilities",
+__all__ = ["certificate_lines", "weighted_subset_selection", "SupportSampler", "solve_weights", "osc_mechanism",
+           "certify_osc", "osc_support_probabilities",
            "osc_base_total", "osc_l2_per_client", "optimal_support_size", "caratheodory_count",
            "constraint_rows", "constraint_target", "DEFAULT_SEED"]

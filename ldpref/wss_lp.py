@@ -182,7 +182,8 @@ def verify_configuration(d: int, k: int, subsets, weights, exp_eps) -> dict:
     marg, pair = Fraction(k, d), Fraction(k * (k - 1), d * (d - 1))
     result = {"responses": len(sets), "sparsity_bound": d * (d - 1) // 2,
               "within_sparsity_bound": len(sets) <= d * (d - 1) // 2,
-              "distinct_k_subsets": bool(distinct), "weights_positive": bool(positive), "weights_sum_to_one": total == 1,
+              "distinct_k_subsets": bool(distinct), "weights_positive": bool(positive),
+              "weights_sum_to_one": total == 1,
               "marginals_k_over_d": diag == {marg}, "pairs_constant": off == {pair}}
     e = sympy.sympify(exp_eps)
     if len(diag) == 1 and len(off) == 1:

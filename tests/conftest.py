@@ -135,7 +135,8 @@ def _lower_worker_priority():
 
     for child in multiprocessing.active_children():  # the pool's workers, forked by start_parallel
         try:
-            os.setpriority(os.PRIO_PROCESS, child.pid, min(19, os.getpriority(os.PRIO_PROCESS, child.pid) + WORKER_NICE))
+            os.setpriority(os.PRIO_PROCESS, child.pid,
+                           min(19, os.getpriority(os.PRIO_PROCESS, child.pid) + WORKER_NICE))
         except ProcessLookupError:  # a worker that already exited has nothing left to schedule
             pass
 

@@ -100,7 +100,8 @@ def adapter_source(cases: str, client: str, server: str) -> bytes:
 
 
 def conform_run_cases() -> st.SearchStrategy:
-    """``ldpref conform`` on a generated adapter that really runs (20 trials, the least conform takes), misbehaving in one way or two."""
+    """``ldpref conform`` on a generated adapter that really runs (20 trials, the least conform takes), misbehaving in
+    one way or two."""
     def build(args):
         cases, client, server, trials, extra = args
         files = {"a.py": adapter_source(cases, client, server)}
@@ -117,7 +118,8 @@ def conform_run_cases() -> st.SearchStrategy:
 
 #: data files for ``simulate --data PATH`` (and ``csv:PATH,column=...``)
 DATA_FILES = {
-    "ok": b"0\n1\n2\n0\n", "blank-lines": b"0\n\n1\n\n", "empty": b"", "blank": b"\n \n\t\n", "binary": b"\x00\x01\xff\xfe",
+    "ok": b"0\n1\n2\n0\n", "blank-lines": b"0\n\n1\n\n", "empty": b"", "blank": b"\n \n\t\n",
+    "binary": b"\x00\x01\xff\xfe",
     "latin": b"caf\xe9\nthe\n", "bom": b"\xef\xbb\xbfa\nb\n", "huge-line": b"x" * 200_000, "one": b"a\n",
     "huge-int": b"9" * 400 + b"\n1\n", "negative": b"-1\n2\n", "csv": b"name,age\nann,3\nbob,4\n",
     "csv-ragged": b"name,age\nann\nbob,4,5\n", "csv-header-only": b"name,age\n", "csv-quote": b'name\n"unterminated\n',

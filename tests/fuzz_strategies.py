@@ -33,7 +33,8 @@ from hypothesis import strategies as st
 TMP = "@TMP@"  # replaced by the case's scratch folder when the case runs
 LIMIT_SECONDS = 10.0
 
-SUBCOMMANDS = ["verify", "claims", "latex", "eval", "mechanism", "mechanisms", "wss", "optimize", "audit", "docs", "moments",
+SUBCOMMANDS = ["verify", "claims", "latex", "eval", "mechanism", "mechanisms", "wss", "optimize", "audit", "docs",
+               "moments",
                "conform", "discover", "vectors", "simulate", "figure", "errata"]
 PAPERS = ["pan-cms", "pan-strict", "jiang-gcms", "cross"]
 
@@ -513,7 +514,8 @@ def audit_cases() -> st.SearchStrategy:
 
 
 #: an adapter file that would run if every option were good (each conform case ends with a surely bad option)
-CONFORM_ADAPTER = b"CASES = []\ndef client(case, values, seed):\n    return values\ndef server(case, reports):\n    return []\n"
+CONFORM_ADAPTER = (b"CASES = []\ndef client(case, values, seed):\n    return values\n"
+                   b"def server(case, reports):\n    return []\n")
 CONFORM_BAD_LAST = [["--trials", "0"], ["--trials", "19"], ["--trials", "x"], ["--alpha", "0"], ["--alpha", "1"],
                     ["--alpha", "nan"], ["--timeout", "0"], ["--timeout", "-1"], ["--timeout", HUGE],
                     ["--seed", "-1"], ["--python", f"{TMP}/no-python"], ["--json", MISSING_DIR],
@@ -592,7 +594,8 @@ FIGURE_IDS = ["pan-cms/fig2", "jiang-gcms/fig9", "nope/fig1", "pan-cms/fig99", "
 
 def figure_cases() -> st.SearchStrategy:
     """``ldpref figure``: ids and output folders, never a real run (an unknown id or a bad folder or option)."""
-    bad = pick([["nope/fig1", "--out", TMP], ["pan-cms/fig2", "--out", "/proc/version/x"], ["pan-cms/fig2", "--out", "/proc/version"],
+    bad = pick([["nope/fig1", "--out", TMP], ["pan-cms/fig2", "--out", "/proc/version/x"],
+                ["pan-cms/fig2", "--out", "/proc/version"],
                 ["pan-cms/fig2", "--out", TMP, "--trials", "1"], ["pan-cms/fig2", "--out", TMP, "--seed", "-1"],
                 ["--list", "--out", MISSING_DIR], ["pan-cms/fig2"], ["--out", TMP]])
     # (a missing --out folder is created, so MISSING_DIR would start a real run: not a bad input)

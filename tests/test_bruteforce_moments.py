@@ -535,7 +535,8 @@ def test_worst_cases_match_bruteforce(setup):
     mech = Mechanism(P, Q_arg)
     values = list(range(d)) if interest is None else sorted(interest)
     brute = brute_worst(P, Q, n, values, f_star)
-    event(f"unbiased={matmul(Q, P) == identity(d)}, f_star={'none' if f_star is None else 'infeasible' if brute is None else 'set'}")
+    event(f"unbiased={matmul(Q, P) == identity(d)}, "
+          f"f_star={'none' if f_star is None else 'infeasible' if brute is None else 'set'}")
     if brute is None:
         with pytest.raises(DatasetError):
             losses.worst_case_mse(mech, n, interest=interest, f_star=f_star_form)
@@ -591,7 +592,8 @@ def test_worst_case_counts_are_python_ints(which, biased):
     if biased:
         mech, n, interest, f_star = Mechanism(BIASED_P, BIASED_Q), 3, [0], "2/3"
     else:
-        mech, n, interest, f_star = Mechanism([["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"], ["1/4", "1/4", "1/2"]]), 3, None, "1/3"
+        mech, n, interest, f_star = Mechanism([["1/2", "1/4", "1/4"], ["1/4", "1/2", "1/4"],
+                                               ["1/4", "1/4", "1/2"]]), 3, None, "1/3"
     fn = losses.worst_case_mse if which == "mse" else losses.worst_case_l2
     wc = fn(mech, n, interest=interest, f_star=f_star)
     assert sum(wc.counts) == n

@@ -61,7 +61,8 @@ def test_exact_sign():
     assert exact_sign(sympy.sqrt(2) - sympy.Rational(141, 100)) == 1
     assert exact_sign(sympy.sqrt(8) - 2 * sympy.sqrt(2)) == 0  # zero proved by simplification, not by rounding
     with pytest.raises(ArithmeticError):
-        exact_sign(sympy.exp(sympy.Integer(-200)) - sympy.exp(sympy.Integer(-200)) * (1 + sympy.exp(-sympy.Integer(200))))
+        exact_sign(sympy.exp(sympy.Integer(-200)) - sympy.exp(sympy.Integer(-200))
+                   * (1 + sympy.exp(-sympy.Integer(200))))
 
 
 def test_spread():

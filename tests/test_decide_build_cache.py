@@ -30,7 +30,8 @@ def _files(folder) -> list:
 
 
 def _evidence(result) -> list:
-    return [(r.kind, r.name, r.passed, r.instances, r.detail, r.role, tuple(sorted(r.paths.items()))) for r in result.records]
+    return [(r.kind, r.name, r.passed, r.instances, r.detail, r.role,
+             tuple(sorted(r.paths.items()))) for r in result.records]
 
 
 def _counting_builds(monkeypatch) -> list:
@@ -130,7 +131,8 @@ def test_stable_text_has_no_address_and_refuses_what_it_cannot_write():
 
 
 def test_keys_are_the_same_in_another_process():
-    """No hash seed or memory address in a key: a second process (another PYTHONHASHSEED) finds what the first stored."""
+    """No hash seed or memory address in a key: a second process (another PYTHONHASHSEED) finds what the first
+    stored."""
     import subprocess
 
     code = ("from ldpref.ledger.claim import load_claims, find_claim\n"

@@ -149,7 +149,8 @@ def test_adult_p_runs_are_proved_and_a_wrong_best_s_is_refuted():
         text = to_smtlib(ob)
         assert z3_check(text)[0] == "unsat" and cvc5_check(text) == "unsat", ob.name
     ob = obs[0]
-    (rounding_low,) = [r for r in ob.goal.args if isinstance(r, sympy.GreaterThan) and r.rhs == sympy.Rational(147, 200)]
+    (rounding_low,) = [r for r in ob.goal.args
+                       if isinstance(r, sympy.GreaterThan) and r.rhs == sympy.Rational(147, 200)]
     wrong = _planted(ob, sympy.Ge(rounding_low.lhs, sympy.Rational(149, 200)), "p_s rounds to 0.75")
     text = to_smtlib(wrong)
     assert z3_check(text)[0] == "sat" and cvc5_check(text) == "sat"

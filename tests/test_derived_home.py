@@ -10,8 +10,9 @@ an auditor following the record's ``derivation`` pointer would not see the code 
 The derived callable and the record's own ``correction=`` must be defined in a module under ``derivations`` whose
 last component does not start with ``printed`` -- every layer of code of it: a wrapper (``functools.wraps``,
 ``__wrapped__``) and what it wraps, through ``functools.partial``, each judged by the module its code really lives in
-(``__globals__``), so a wrapper written beside a record cannot pass for the derivation it names.  A correction built by the committed minimal edit (``ldpref.ledger.minimal_edit``) is not the record's
-own and is not judged here.
+(``__globals__``), so a wrapper written beside a record cannot pass for the derivation it names (the helper is shared
+with the printed-home rule: ``tests/_homes.py``).  A correction built by the committed minimal edit
+(``ldpref.ledger.minimal_edit``) is not the record's own and is not judged here.
 
 Claims not moved yet would be listed in :data:`NOT_YET` (empty now); the list may only shrink: the test fails on an
 unlisted claim whose forms live elsewhere and on a listed claim that now passes (remove it).
@@ -21,7 +22,9 @@ import dataclasses
 import functools
 import inspect
 
+import _homes
 import derivations.jiang_gcms as J
+from _homes import is_derivation_module
 from ldpref.ledger import find_claim, load_claims
 
 #: claim id -> where its derived form (or own correction) is defined today (may only shrink; empty since the twelfth
@@ -29,33 +32,9 @@ from ldpref.ledger import find_claim, load_claims
 NOT_YET: dict[str, str] = {}
 
 
-def layer_modules(form) -> list[str]:
-    """The module that really defines each Python layer of a form callable, outermost first: a wrapper's
-    ``__globals__`` (which ``functools.wraps`` does not copy, unlike ``__module__``), through ``__wrapped__`` and
-    ``functools.partial``; C-level wrappers (``functools.cache``) and partials add no layer of code."""
-    out, fn = [], form
-    while True:
-        if isinstance(fn, functools.partial):
-            fn = fn.func
-            continue
-        if hasattr(fn, "__code__"):
-            out.append(fn.__globals__.get("__name__", ""))
-        inner = getattr(fn, "__wrapped__", None)
-        if inner is None:
-            return out or [getattr(fn, "__module__", None) or ""]
-        fn = inner
-
-
 def form_home(form) -> str:
     """The first layer of a form callable defined outside a derivation module, else its innermost layer's module."""
-    layers = layer_modules(form)
-    return next((m for m in layers if not is_derivation_module(m)), layers[-1])
-
-
-def is_derivation_module(module: str) -> bool:
-    """A module under ``derivations`` that is not a printed module (``derivations/<paper>/printed*.py``)."""
-    parts = module.split(".")
-    return parts[0] == "derivations" and len(parts) > 1 and not parts[-1].startswith("printed")
+    return _homes.form_home(form, is_derivation_module)
 
 
 def misplaced(claims) -> dict:
@@ -102,6 +81,10 @@ def test_derived_home_check_can_fail():
     from derivations.pan_cms.tables import displayed  # a display wrapper defined in a derivation module passes
 
     assert not misplaced([dataclasses.replace(record, derived=displayed(J.thm3_derived))])
+    from derivations.pan_cms.printed_tables import displayed as printed_display  # a printed module's code: flagged
+
+    assert misplaced([dataclasses.replace(record, derived=printed_display(J.thm3_derived))]) == {
+        "jiang-gcms/eq4": "derived in derivations.pan_cms.printed_tables"}
 
 
 def test_derived_by_names_the_call_that_builds_the_derived_form():

@@ -83,7 +83,8 @@ COUNTS = [(1, 0, 2), (2, 1, 1), (0, 3, 0)]
 #: every mechanism at every dataset, except OUE over e^eps (8 outputs) at one dataset only: its reference moments
 #: take seconds in the fraction field, and the two others' paths (a zero count, several clients in one group, three
 #: groups) in the polynomial ring are the ones GRR over e^eps takes at all three datasets
-CASES = [(build, counts) for build in MECHANISMS for counts in COUNTS if build is not MECHANISMS[5] or counts == COUNTS[0]]
+CASES = [(build, counts) for build in MECHANISMS for counts in COUNTS
+         if build is not MECHANISMS[5] or counts == COUNTS[0]]
 
 
 @pytest.mark.parametrize("build,counts", CASES)

@@ -61,7 +61,8 @@ def test_too_many_pairs_is_refused_by_size():
         independent_pair_moments(Mechanism(P, [[1] * U, [0] * U]), 0, 1, 0, 0)
 
 
-@pytest.mark.parametrize("bad", [(-1, 0, 0, 0), (2, 0, 0, 0), (0, 0, 0, 2), (0, 0, -1, 0), (0, True, 0, 0), (0, 0.0, 0, 0)])
+@pytest.mark.parametrize("bad", [(-1, 0, 0, 0), (2, 0, 0, 0), (0, 0, 0, 2), (0, 0, -1, 0), (0, True, 0, 0),
+                                 (0, 0.0, 0, 0)])
 def test_an_input_or_coordinate_out_of_range_is_refused_by_name(bad):
     """A negative index would silently read the last input or coordinate (Python's indexing); every index is
     checked first, and one ParameterError names it."""

@@ -1,10 +1,10 @@
 """The errata LaTeX document and the line breaking of displayed forms (issue 23, items 3 and 5).
 
 The compile test typesets every displayed form of the ledger (``ldpref latex --all``) and the errata document with
-pdflatex, once each, and fails on a LaTeX error or on any ``Overfull \\hbox`` wider than 20pt (or ``Overfull \\vbox``, a display taller
-than the page, higher than 20pt: the closest-integer case splits once ran 789pt off a page).  Where pdflatex is
-not installed it is skipped with that reason, except when ``LDPREF_REQUIRE_PDFLATEX=1`` (``.ci/run``), where the
-missing program is a failure.
+pdflatex, once each, and fails on a LaTeX error or on any ``Overfull \\hbox`` wider than 20pt (or ``Overfull \\vbox``, a
+display taller than the page, higher than 20pt: the closest-integer case splits once ran 789pt off a page).  Where
+pdflatex is not installed it is skipped with that reason, except when ``LDPREF_REQUIRE_PDFLATEX=1`` (``.ci/run``), where
+the missing program is a failure.
 """
 
 import json

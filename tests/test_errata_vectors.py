@@ -23,9 +23,10 @@ For an ``erratum`` vector the test asserts
 
 For a ``verified`` vector both forms must equal the brute force (a wrong erratum in the other direction
 would fail here); one of them is an instance where an erratum claim's printed form is right (Theorem 3
-of jiang-gcms at k = 1, where dropping the same-client covariances costs nothing).  For pan-strict, whose formulas are lost in our copy (``printed`` is ``None``), the
-vectors check that the printed form is indeed unavailable and that the derived form matches the brute
-force; the pan-strict erratum vector refutes the statement as worded in the text by brute force.
+of jiang-gcms at k = 1, where dropping the same-client covariances costs nothing).  For pan-strict, whose formulas are
+lost in our copy (``printed`` is ``None``), the vectors check that the printed form is indeed unavailable and that the
+derived form matches the brute force; the pan-strict erratum vector refutes the statement as worded in the text by brute
+force.
 
 How a form is compared:
 
@@ -78,7 +79,8 @@ def test_vector(v: Vector):
         printed = _form(claim, "printed")
         pv = v.printed_value(printed, params)
         if v.kind == "erratum":
-            assert not same(pv, exact), f"{v.id}: printed form AGREES with the brute force ({pv} == {exact}) [{v.quantity}]"
+            assert not same(pv, exact), (f"{v.id}: printed form AGREES with the brute force ({pv} == {exact}) "
+                                         f"[{v.quantity}]")
         else:
             assert same(pv, exact), f"{v.id}: printed form {pv} != brute force {exact} [{v.quantity}]"
 

@@ -65,7 +65,8 @@ def test_factored_legend_only_when_no_label_is_lost():
     rows = [Series(0, f"p = {p}, {w}", k, [1], [1.0]) for p in (0.5, 0.6, 0.7)
             for w, k in zip(("Thm 3 (derived)", "Thm 3 (printed)", "exact"), kinds)]
     groups, whats = style.factor(rows)
-    assert list(groups) == ["p = 0.5", "p = 0.6", "p = 0.7"] and list(whats) == ["Thm 3 (derived)", "Thm 3 (printed)", "exact"]
+    assert list(groups) == ["p = 0.5", "p = 0.6", "p = 0.7"]
+    assert list(whats) == ["Thm 3 (derived)", "Thm 3 (printed)", "exact"]
     rows.append(Series(0, "p = 0.5, other (derived)", "derived", [1], [1.0]))  # two "whats" of one kind
     assert style.factor(rows) is None
 

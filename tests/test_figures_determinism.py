@@ -94,5 +94,6 @@ def test_every_library_lambdify_names_its_arguments_by_position():
     assert sympy.Dummy._count == count
     root = pathlib.Path(__file__).resolve().parent.parent / "ldpref"
     plain = [str(p.relative_to(root)) for p in root.rglob("*.py")
-             if "sympy.lambdify(" in p.read_text(encoding="utf-8") and p.name not in ("positional_lambdify.py", "gcms.py")]
+             if "sympy.lambdify(" in p.read_text(encoding="utf-8") and p.name not in ("positional_lambdify.py",
+                                                                                      "gcms.py")]
     assert not plain, f"sympy.lambdify outside positional_lambdify: {plain}"

@@ -42,7 +42,8 @@ def _differences(outcome, ref) -> str:
             a, b = content.splitlines(), (ref.get(name) or b"").splitlines()
             first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
             parts.append(f"{name}: {len(content)} bytes vs {len(ref.get(name) or b'')}; line {first + 1}: "
-                         f"{a[first][:300] if first < len(a) else None!r} vs {b[first][:300] if first < len(b) else None!r}")
+                         f"{a[first][:300] if first < len(a) else None!r} "
+                         f"vs {b[first][:300] if first < len(b) else None!r}")
     return "; ".join(parts) + f"; stderr: {[e[-500:] for e in outcome['stderr']]}"
 
 

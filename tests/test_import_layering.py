@@ -80,5 +80,6 @@ def test_nothing_under_ldpref_names_a_paper_package():
 def test_the_layering_check_catches_a_dotted_string(tmp_path):
     f = tmp_path / "m.py"
     f.write_text('"""Docstrings may say proofs_checks.pan_cms."""\nimport importlib\n'
-                 'X = importlib.import_module("proofs_checks.pan_cms")\nY = "derivations"\nZ = "a proofs_checks note"\n')
+                 'X = importlib.import_module("proofs_checks.pan_cms")\nY = "derivations"\n'
+                 'Z = "a proofs_checks note"\n')
     assert sorted(_paper_references(str(f))) == [(3, "string 'proofs_checks.pan_cms'"), (4, "string 'derivations'")]

@@ -166,7 +166,8 @@ def test_pure_subs_matches_subs_cancel():
     # a form with a symbol the point does not fix falls back to subs + cancel
     odd = J.pure_variance_derived().rhs + J.k
     _, _, d, _, proto = PP._protocols()[0]
-    assert PP._at(odd, {J.p: proto.p, J.q: proto.q, J.n: 2, J.f: 1}) == sympy.cancel(odd.subs({J.p: proto.p, J.q: proto.q, J.n: 2, J.f: 1}))
+    assert PP._at(odd, {J.p: proto.p, J.q: proto.q, J.n: 2, J.f: 1}) == sympy.cancel(
+        odd.subs({J.p: proto.p, J.q: proto.q, J.n: 2, J.f: 1}))
 
 
 def test_member_tables_match_sympy_conversion():

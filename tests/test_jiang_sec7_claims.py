@@ -56,7 +56,8 @@ def _with_printed(claim_id, predicate):
 
 def test_fig7_halving_reading_is_refuted():
     """'Significantly' read as 'at most half of Apple's bits' fails at eps = 3, p = 0.6 (ratio 0.975 near m = 10^4)."""
-    half = Predicate("halves", lambda **kw: all(2 * g <= a for g, a in D7.fig7_bits_table(kw["p"], kw["eps"], kw["m_max"])))
+    half = Predicate("halves", lambda **kw: all(2 * g <= a for g, a in D7.fig7_bits_table(kw["p"], kw["eps"],
+                                                                                          kw["m_max"])))
     assert _with_printed("jiang-gcms/sec7.C.fig7", half).verdict == "erratum"
 
 

@@ -156,8 +156,10 @@ def test_pure_ldp_condition_is_conditional_with_sue_counterexample():
                                       "jiang-gcms/sec2.B.variance", "jiang-gcms/sec3.A.GRR"])
 def test_seeded_claims_verified(claim_id):
     r = claim_result(claim_id)
-    # pan-strict lost its formulas: Theorems 2.2 and 3.1 are reconstructions; Theorem 2.1's words are a printed statement
-    assert r.verdict == ("reconstructed" if claim_id in ("pan-strict/thm2.2", "pan-strict/thm3.1") else "verified"), r.reason
+    # pan-strict lost its formulas: Theorems 2.2 and 3.1 are reconstructions; Theorem 2.1's words are a printed
+    # statement
+    assert r.verdict == ("reconstructed" if claim_id in ("pan-strict/thm2.2", "pan-strict/thm3.1")
+                         else "verified"), r.reason
     assert sum(rec.instances for rec in r.records if rec.kind == "exact") >= 10 or claim_id.endswith("GRR")
 
 
@@ -218,7 +220,8 @@ def test_perturb_moves_every_value_and_negates_statements():
 
 
 def test_evaluate_fast_path_equals_symbolic_substitution():
-    """evaluate() takes an exact rational (fmpq) shortcut for rational expressions; it must give cancel(subs) exactly."""
+    """evaluate() takes an exact rational (fmpq) shortcut for rational expressions; it must give cancel(subs)
+    exactly."""
     from hypothesis import given, settings, strategies as st
 
     from ldpref.ledger.forms import evaluate
@@ -299,7 +302,8 @@ def test_is_zero_proves_nonzero_constants_by_a_rigorous_enclosure():
     for zero in (sympy.log(4) - 2 * sympy.log(2), sympy.sqrt(8) - 2 * sympy.sqrt(2) + sympy.log(3) - sympy.log(3),
                  sympy.exp(R(1, 3)) ** 3 - sympy.E):
         assert not _certainly_nonzero(zero) and is_zero(zero)
-    assert not _certainly_nonzero(sympy.Float(1.5)) and not _certainly_nonzero(sympy.gamma(R(1, 3)) - 2)  # gamma: not covered
+    assert not _certainly_nonzero(sympy.Float(1.5))
+    assert not _certainly_nonzero(sympy.gamma(R(1, 3)) - 2)  # gamma: not covered
     x = sympy.Symbol("x", positive=True)
     assert not is_zero(sympy.exp(x) - x - 1)  # at the witness x = 7/3 the value is an irrational constant != 0
 

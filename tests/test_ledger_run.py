@@ -44,7 +44,8 @@ def test_reasons_say_what_ran(ledger):
     for cid, r in ledger.items():
         if r.verdict in ("verified", "reconstructed", "erratum", "conditional", "cited"):
             assert any(w in r.reason for w in ("symbolic proof", "by exact enumeration", "by exact moment formulas",
-                                               "decided by proof", "numeric check", "statistical check")), (cid, r.reason)
+                                               "decided by proof", "numeric check",
+                                               "statistical check")), (cid, r.reason)
 
 
 def test_claim_ids_are_stable():
@@ -137,8 +138,8 @@ PRINTED_IMPORT_EXEMPT = {
 
 
 def test_printed_modules_are_pure_transcriptions():
-    """A printed module imports only sympy, ldpref.exact (and its certified rounding), symbol tables and other printed modules (a cross-paper
-    claim pairs two papers' printed forms); no derivation imports a printed module."""
+    """A printed module imports only sympy, ldpref.exact (and its certified rounding), symbol tables and other printed
+    modules (a cross-paper claim pairs two papers' printed forms); no derivation imports a printed module."""
     allowed = ("sympy", "__future__", "ldpref.exact", "ldpref.exact_rounding", "ldpref.ledger.forms", "fractions",
                "functools")  # whole module names: "ldpref.exact" does not admit "ldpref.exactly_derived"
     problems = []

@@ -80,7 +80,8 @@ def test_floats_and_decimals_are_refused_with_their_path(tmp_path):
 
 def test_shapes_are_checked_against_the_declared_sizes(tmp_path):
     assert "$.P: expected a list of 2 rows, got 1" in _error(tmp_path, {**GOOD, "P": [["1", "1"]]})
-    assert "$.P[1]: expected a list of 2 entries, got 3" in _error(tmp_path, {**GOOD, "P": [["3/4", "1/4"], ["1/4", "3/4", "0"]]})
+    assert "$.P[1]: expected a list of 2 entries, got 3" in _error(tmp_path,
+                                                                   {**GOOD, "P": [["3/4", "1/4"], ["1/4", "3/4", "0"]]})
 
 
 def test_a_bad_mechanism_names_the_file(tmp_path):

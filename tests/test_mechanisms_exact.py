@@ -70,7 +70,8 @@ def test_grr_d3_e3_decoder_and_moments():
     #            x = 1: 2(-1/2)(1/5) + (1/4)(3/5) + (-1/2)(2)(1/5) = -1/4  -> (-1)/4 = -1/4
     # (the columns of Q sum to 1, so sum_v f_hat_v = 1 always and every row of Cov sums to 0.)
     cov = moments.covariance(mech, counts)
-    assert cov == sympy.Matrix([[R(5, 8), R(-3, 8), R(-1, 4)], [R(-3, 8), R(5, 8), R(-1, 4)], [R(-1, 4), R(-1, 4), R(1, 2)]])
+    assert cov == sympy.Matrix([[R(5, 8), R(-3, 8), R(-1, 4)], [R(-3, 8), R(5, 8), R(-1, 4)],
+                                [R(-1, 4), R(-1, 4), R(1, 2)]])
 
 
 def test_grr_symbolic():
@@ -154,7 +155,8 @@ def test_sue_exp_eps_4():
     assert (proto.p, proto.q) == (R(2, 3), R(1, 3))
     mech = proto.mechanism
     assert mech.outputs == ("00", "01", "10", "11")
-    assert rows(mech.perturbation_matrix()) == [[R(2, 9), R(2, 9)], [R(1, 9), R(4, 9)], [R(4, 9), R(1, 9)], [R(2, 9), R(2, 9)]]
+    assert rows(mech.perturbation_matrix()) == [[R(2, 9), R(2, 9)], [R(1, 9), R(4, 9)], [R(4, 9), R(1, 9)],
+                                                [R(2, 9), R(2, 9)]]
     assert exp_eps(mech) == 4
     assert mech.is_unbiased()
     # p(1-p)/(p-q)^2 = (2/9)/(1/9) = 2 = q(1-q)/(p-q)^2.

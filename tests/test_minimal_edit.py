@@ -150,8 +150,8 @@ def test_the_displayed_edit_is_the_evaluated_correction():
     derived = [x for x in r.records if x.role == "derived-vs-exact" and x.kind == "exact"]
     assert check.passed and check.instances == sum(x.instances for x in derived) > 0
     assert "correction" in r.forms_read
-    assert r.latex["correction_plain"] == to_latex(minimal_edit.apply(find_claim("jiang-gcms/eq11").printed(),
-                                                                     minimal_edit.edits("jiang-gcms")["jiang-gcms/eq11"]))
+    edit = minimal_edit.edits("jiang-gcms")["jiang-gcms/eq11"]
+    assert r.latex["correction_plain"] == to_latex(minimal_edit.apply(find_claim("jiang-gcms/eq11").printed(), edit))
 
 
 def test_a_planted_wrong_edit_gives_error():
@@ -301,8 +301,10 @@ def test_every_committed_minimal_edits_file_ships_in_the_wheel():
     import tomllib
 
     root = pathlib.Path(__file__).resolve().parents[1]
-    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["proofs_checks"]
-    files = sorted(p.relative_to(root / "proofs_checks").as_posix() for p in (root / "proofs_checks").glob("*/minimal_edits.json"))
+    pyproject = tomllib.loads((root / "pyproject.toml").read_text())
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["proofs_checks"]
+    files = sorted(p.relative_to(root / "proofs_checks").as_posix()
+                   for p in (root / "proofs_checks").glob("*/minimal_edits.json"))
     assert files and all(any(fnmatch.fnmatch(f, pat) for pat in patterns) for f in files), (files, patterns)
 
 

@@ -121,7 +121,8 @@ def test_theorem_3_8_is_one_where_edit_m_0_shown_and_evaluated(cid):
     m, m0, value = (sympy.sympify(e[k]) for k in ("symbol", "name", "new"))
     shown = minimal_edit._replace_all(printed, minimal_edit.where_table(printed, e, minimal_edit._subtree)[1])
     assert shown.xreplace({m0: value}) == corrected  # the displayed object is the evaluated one
-    assert proved_equal(corrected.args[0].lhs - corrected.args[0].rhs, c.derived().args[0].lhs - c.derived().args[0].rhs)
+    assert proved_equal(corrected.args[0].lhs - corrected.args[0].rhs,
+                        c.derived().args[0].lhs - c.derived().args[0].rhs)
     q = next(s for s in printed.free_symbols if s.name == "q")
     wrong = minimal_edit.apply(printed, {"edits": [dict(e, new=sympy.srepr(m - m / (2 * q + 1) ** 3))]})
     assert not proved_equal(wrong.args[0].lhs - wrong.args[0].rhs, c.derived().args[0].lhs - c.derived().args[0].rhs)

@@ -34,7 +34,8 @@ REMAINING: set = set()
 #: never a value at an instance); the list may only shrink
 NOT_EVALUATORS = {
     ("proofs_checks/pan_cms/basics_appA.py", "_expectation_sum_norm"):
-        "normal form of E[sum] at small sizes (n, k, x): a polynomial in the collision indicators, compared symbolically",
+        "normal form of E[sum] at small sizes (n, k, x): a polynomial in the collision indicators, compared "
+        "symbolically",
     ("proofs_checks/pan_cms/connections.py", "_reconstructed"):
         "appG.eq2's printed form with y_hat written as binary RR's reconstruction of the indicator (the inline "
         "expression of the former check): e^eps and the indicator stay symbols, a form compared symbolically",
@@ -120,7 +121,8 @@ def test_no_new_substitute_and_evaluate_helper():
     listed = REMAINING | set(NOT_EVALUATORS)
     new, gone = found - listed, listed - found
     assert all(why.strip() for why in NOT_EVALUATORS.values())
-    assert not new, f"new substitute-and-evaluate helpers (use ldpref.ledger.forms.evaluate / rational_at): {sorted(new)}"
+    assert not new, ("new substitute-and-evaluate helpers (use ldpref.ledger.forms.evaluate / rational_at): "
+                     f"{sorted(new)}")
     assert not gone, f"no longer present, remove from REMAINING: {sorted(gone)}"
 
 

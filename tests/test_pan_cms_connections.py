@@ -242,5 +242,6 @@ def test_statement_forms_are_evaluated_per_instance():
     assert any(f.params["d"] == 3 and f.params["b"] == 2 for f in fails)
     # km = d^2 m is false for the Hadamard family at d = 3 (k = 4): same root cause as Section 3.1's |H| = d^2
     r = _run("sec4.6.km")
-    assert any(f.params["family"].startswith("hadamard") and f.params["d"] == 3 for rec in r.records for f in rec.failures)
+    assert any(f.params["family"].startswith("hadamard") and f.params["d"] == 3
+               for rec in r.records for f in rec.failures)
     assert find_claim("pan-cms/sec4.6.km").root_cause == find_claim("pan-cms/sec3.1.family-size").root_cause

@@ -195,7 +195,8 @@ def test_cross_gap_certificate():
     assert sympy.expand(first - (X.d - 1) ** 2 * (X.e + 1) ** 2 * (8 * X.d * X.e - (X.e + 1) ** 2)) == 0
     assert all(c > 0 for c in coeffs)
     assert sympy.simplify(X.cms_rr_l2(X.d, X.m, X.e) - ((X.d + X.e - 1) * X.m ** 2 / ((X.m - 1) * (X.e - 1) ** 2)
-                                                          + (X.d - 1) * (2 * X.m + X.e - 1) / ((X.m - 1) * (X.e - 1)))) == 0
+                                                        + (X.d - 1) * (2 * X.m + X.e - 1)
+                                                        / ((X.m - 1) * (X.e - 1)))) == 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -208,7 +209,8 @@ def _verdict(claim_id):
 # claims rested on printed values the ledger could not show.  Theorem 4.1's printed form is restored from the
 # public abstract and verified.  Statements whose words survive get printed Predicates and real verdicts:
 # Appendix C's diagonal step needs k >= 2 (k = 1 counterexample), and so does Section 5.3's sentence that
-# A w = b "inherently guarantees" an OSC (the same root cause, the same verdict), the Section 5.4 gap rises where d passes
+# A w = b "inherently guarantees" an OSC (the same root cause, the same verdict), the Section 5.4 gap rises where d
+# passes
 # a prime, and Appendix D.2's "within one" fails for non-integer e^eps + 1.
 @pytest.mark.parametrize("claim_id, verdict, ce", [
     ("pan-strict/appC.diagonal", "conditional", None),
@@ -325,7 +327,8 @@ def test_fraction_paths_equal_the_symbolic_closed_forms():
     from fractions import Fraction
 
     for d, p, m, e in [(4, 5, 2, R(3)), (8, 11, 3, R(2)), (20, 23, 4, R(7, 3)), (6, 7, 3, R(5, 2))]:
-        grouped = sympy.cancel(sum(pi * C.extended_l2(d, p, kk, e) for kk, (pi, _, _) in C.ocms_groups(p, m, e).items()))
+        grouped = sympy.cancel(sum(pi * C.extended_l2(d, p, kk, e)
+                                   for kk, (pi, _, _) in C.ocms_groups(p, m, e).items()))
         assert C.ocms_l2_grouped(d, p, m, e) == grouped
         pp, qq = C.ocms_pq_pooled(p, m, e)
         assert C.ocms_l2_pooled(d, p, m, e) == sympy.cancel(C.pure_l2(pp, qq, d))

@@ -8,17 +8,23 @@ import sympy
 
 
 def test_the_display_wrapper_names_the_form_it_shows():
-    """tables_common.record shows a form with log_2; the wrapper exposes the printed callable it wraps, and what it
-    returns is that callable's form (display only)."""
+    """tables_common.record shows a form with log_2; the printed form's wrapper exposes the printed callable it wraps,
+    its own code lives in the printed module (so the printed-home rule passes it), and what it returns is that
+    callable's form (display only)."""
+    from _homes import layer_modules
+
     from derivations.pan_cms import printed_tables as PT
     from derivations.pan_cms.tables import disp
-    from proofs_checks.pan_cms.tables_common import _displayed
+    from ldpref.ledger import find_claim
 
-    shown = _displayed(PT.appH_cms_he_printed)
+    shown = PT.displayed(PT.appH_cms_he_printed)
     assert shown.__wrapped__ is PT.appH_cms_he_printed
     assert shown.__module__ == "derivations.pan_cms.printed_tables"
+    assert layer_modules(shown) == ["derivations.pan_cms.printed_tables"] * 2
     assert shown() == disp(PT.appH_cms_he_printed())
-    assert _displayed(None) is None
+    assert PT.displayed(None) is None
+    shown_by_record = find_claim("pan-cms/table2.HE").printed  # tables_common.record's wrapper of a printed form
+    assert layer_modules(shown_by_record) == ["derivations.pan_cms.printed_tables"] * 2
 
 
 def test_bound_accepts_only_forms_of_printed_tables():

@@ -65,7 +65,8 @@ def test_entries_follow_the_format(paper):
         assert e["part"] in PL.PARTS, cid
         assert e["unparsed"] is None or (isinstance(e["unparsed"], str) and len(e["unparsed"]) > 20), cid
     for name, target in module.SYMBOLS.items():
-        PL._symbol(module.SYMBOL_PACKAGE, target, module.SYMBOL_MODULES)  # every mapped symbol exists in the symbol tables
+        PL._symbol(module.SYMBOL_PACKAGE, target,
+                   module.SYMBOL_MODULES)  # every mapped symbol exists in the symbol tables
     assert set(getattr(module, "KNOWN_DIFFERS", {})) <= set(module.PAPER_LATEX)
 
 

@@ -95,8 +95,10 @@ def test_counterexample_booleans_read_with_one_polarity():
     from ldpref.ledger.readable import counterexample_text
 
     base = {"params": {"exp_eps": "2", "tau": "1/8"}, "quantity": "the condition"}
-    a = counterexample_text({**base, "printed": "False", "exact": "True", "printed_text": "false", "exact_text": "true"})
-    b = counterexample_text({**base, "printed": "True", "exact": "False", "printed_text": "true", "exact_text": "false"})
+    a = counterexample_text({**base, "printed": "False", "exact": "True", "printed_text": "false",
+                             "exact_text": "true"})
+    b = counterexample_text({**base, "printed": "True", "exact": "False", "printed_text": "true",
+                             "exact_text": "false"})
     assert a.endswith("fails by the printed form, holds by the exact values")
     assert b.endswith("holds by the printed form, fails by the exact values")
     assert a.startswith("e^ε = 2, τ = 1/8 (the condition)")
@@ -109,7 +111,8 @@ def test_counterexample_squares_named():
 
     ce = {"params": {"d": "2"}, "printed": "36", "exact": "134", "printed_text": "36", "exact_text": "134",
           "quantity": "Table 1 HE/l1 vs exact squared l1 bounds of the real mechanism"}
-    assert counterexample_text(ce).endswith("printed l1² = 36 (l1 = 6), exact l1² = 134 (l1 = sqrt(134) ≈ 11.57584)")
+    assert counterexample_text(ce).endswith("printed l1² = 36 (l1 = 6), "
+                                            "exact l1² = 134 (l1 = sqrt(134) ≈ 11.57584)")
 
 
 def test_counterexample_parameters_in_reading_notation():

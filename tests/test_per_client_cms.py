@@ -94,7 +94,8 @@ def test_fig2_quick_writes_its_files_with_per_client_ocms(tmp_path, monkeypatch)
     monkeypatch.setattr(Figure, "tight_layout", lambda self, *args, **kwargs: None)  # layout only serves the images
     out = tmp_path / "figs"
     assert main(["figure", "pan-cms/fig2", "--out", str(out), "--quick", "--trials", "3"]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["pan-cms-fig2.csv", "pan-cms-fig2.pdf", "pan-cms-fig2.png", "pan-cms-fig2.svg"]
+    assert sorted(p.name for p in out.iterdir()) == ["pan-cms-fig2.csv", "pan-cms-fig2.pdf", "pan-cms-fig2.png",
+                                                     "pan-cms-fig2.svg"]
     text = (out / "pan-cms-fig2.csv").read_text()
     assert "GF(2^10) affine mod m" in text
     rows = [r for r in csv.reader(line for line in text.splitlines() if not line.startswith("#"))]

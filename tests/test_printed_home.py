@@ -1,10 +1,14 @@
 """issue 22, item 7: every printed form lives in a printed module -- checked on the records, not by file names.
 
-For every registered claim with a printed form, the printed callable (after unwrapping ``__wrapped__``: the
-functools.cache / functools.wraps wrappers) must be defined in a module under ``derivations`` whose last
-component starts with ``printed`` (``derivations/<paper>/printed*.py``, ``derivations/cross/printed.py``).  Those
-modules are pure transcriptions (``tests/test_ledger_run.py::test_printed_modules_are_pure_transcriptions``), so
-a printed form cannot compute anything a derivation or a check computes.
+For every registered claim with a printed form, every layer of code of the printed callable -- a wrapper
+(``functools.wraps``, ``__wrapped__``) and what it wraps, through ``functools.partial`` -- must be defined in a
+module under ``derivations`` whose last component starts with ``printed`` (``derivations/<paper>/printed*.py``,
+``derivations/cross/printed.py``), each layer judged by the module its code really lives in (``__globals__``, which
+``functools.wraps`` does not copy): a wrapper written beside a record cannot pass for the printed form it names.
+The rule is judged exactly as the derived-home rule (``tests/test_derived_home.py``; the helper is shared,
+``tests/_homes.py``).  Those modules are pure transcriptions
+(``tests/test_ledger_run.py::test_printed_modules_are_pure_transcriptions``), so a printed form cannot compute
+anything a derivation or a check computes.
 
 Claims not moved yet are listed in :data:`NOT_YET` with the reason; the list may only shrink: the test fails on an
 unlisted claim whose printed form lives elsewhere and on a listed claim that now passes (remove it).
@@ -12,11 +16,11 @@ unlisted claim whose printed form lives elsewhere and on a listed claim that now
 
 import dataclasses
 import functools
-import inspect
 
 import sympy
 
 import derivations.jiang_gcms as J
+from _homes import form_home, is_printed_module, layer_modules
 from ldpref.ledger import find_claim, load_claims
 
 #: claim id -> why its printed form is not yet defined in a printed module (may only shrink; empty: every claim
@@ -25,14 +29,8 @@ NOT_YET: dict[str, str] = {}
 
 
 def printed_home(printed) -> str:
-    """The module that defines a printed form (wrappers with ``__wrapped__`` unwrapped)."""
-    return getattr(inspect.unwrap(printed), "__module__", None) or ""
-
-
-def is_printed_module(module: str) -> bool:
-    """A module under ``derivations`` whose last component starts with ``printed``."""
-    parts = module.split(".")
-    return parts[0] == "derivations" and len(parts) > 1 and parts[-1].startswith("printed")
+    """The first layer of a printed callable defined outside a printed module, else its innermost layer's module."""
+    return form_home(printed, is_printed_module)
 
 
 def misplaced(claims) -> dict:
@@ -55,30 +53,49 @@ def test_every_printed_form_is_defined_in_a_printed_module():
                        f"{[cid for cid in stale if cid in with_printed]}")
 
 
+def _printed_at(x):
+    """A function of this test module that returns thm3's printed form (``x`` is ignored)."""
+    return J.thm3_printed()
+
+
 def test_printed_home_check_can_fail():
-    """A lambda written in a test (or check) module is flagged, and so is a derivation; a functools.wraps wrapper
-    defined here is judged by the function it wraps."""
+    """A lambda written in a test (or check) module, a functools.wraps wrapper written here, a partial of a test
+    function and a derived form used as printed are each flagged, and so is a wrapper forging a printed module's
+    name; a partial of a printed form and a display wrapper defined in a printed module are not."""
     record = find_claim("jiang-gcms/thm3")
     assert not misplaced([record])  # thm3's printed form: derivations.jiang_gcms.printed_sections
 
-    moved_out = dataclasses.replace(record, printed=lambda: sympy.Eq(J.var_C, J.thm3_printed().rhs))
-    assert misplaced([moved_out]) == {"jiang-gcms/thm3": __name__}
+    def flagged(printed):
+        return misplaced([dataclasses.replace(record, printed=printed)])
 
-    derived_as_printed = dataclasses.replace(record, printed=J.thm3_derived)
-    assert misplaced([derived_as_printed]) == {"jiang-gcms/thm3": "derivations.jiang_gcms.model"}
+    assert flagged(lambda: sympy.Eq(J.var_C, J.thm3_printed().rhs)) == {"jiang-gcms/thm3": __name__}
+    assert flagged(functools.partial(_printed_at, 1)) == {"jiang-gcms/thm3": __name__}
+    assert flagged(J.thm3_derived) == {"jiang-gcms/thm3": "derivations.jiang_gcms.model"}
 
     @functools.wraps(J.thm3_printed)
-    def wrapper():
-        return J.thm3_printed()
+    def wrapper():  # names the printed form through __wrapped__ and __module__, but its code lives here
+        return J.thm3_derived()
 
-    assert not misplaced([dataclasses.replace(record, printed=wrapper)])
+    assert wrapper.__module__ == "derivations.jiang_gcms.printed_sections"
+    assert layer_modules(wrapper) == [__name__, "derivations.jiang_gcms.printed_sections"]
+    assert flagged(wrapper) == {"jiang-gcms/thm3": __name__}
+    assert flagged(functools.cache(wrapper)) == {"jiang-gcms/thm3": __name__}  # a C-level cache adds no layer
 
-    def forged():  # claims a printed module's name, but wraps a lambda of this module: unwrapping finds it
+    def forged():  # claims a printed module's name, but wraps a lambda of this module
         return J.thm3_printed()
 
     forged.__module__ = "derivations.jiang_gcms.printed_sections"
     forged.__wrapped__ = lambda: J.thm3_printed()
-    assert misplaced([dataclasses.replace(record, printed=forged)]) == {"jiang-gcms/thm3": __name__}
+    assert flagged(forged) == {"jiang-gcms/thm3": __name__}
+
+    assert not flagged(functools.partial(J.thm3_printed))
+    assert not flagged(functools.cache(J.thm3_printed))
+    from derivations.pan_cms import printed_tables as PT  # a display wrapper defined in a printed module passes
+
+    assert not flagged(PT.displayed(J.thm3_printed))
+    from derivations.pan_cms.tables import displayed  # the derived forms' display wrapper is no printed code
+
+    assert flagged(displayed(J.thm3_printed)) == {"jiang-gcms/thm3": "derivations.pan_cms.tables"}
 
 
 def test_printed_module_names():

@@ -36,8 +36,9 @@ def test_every_builder_of_the_submodules_is_exported():
             obj = getattr(mod, name)
             if callable(obj) and (name.startswith("build") or name in ("grr", "sue", "oue", "subset_selection",
                                                                           "hadamard_encoding", "hadamard_response",
-                                                                          "recursive_hadamard_response", "local_hashing",
-                                                                          "ocms_prime", "cms", "gcms", "rappor_cohorts")):
+                                                                          "recursive_hadamard_response",
+                                                                          "local_hashing", "ocms_prime", "cms",
+                                                                          "gcms", "rappor_cohorts")):
                 exported = hidden.get(name, name)
                 assert exported in M.__all__ and getattr(M, exported) is obj, (module, name)
     # the submodules stay reachable as modules

@@ -5,8 +5,8 @@ check that rebuilds the form itself instead of reading ``Evidence.printed()``.  
 claim's ``printed`` callable is replaced by a perturbed one (``ldpref.ledger.forms.perturb``: a formula moves by
 1 + 1/997 and 1/997, a statement is negated) and nothing else, and *every* comparison of the printed form with the
 exact values must move (pass/fail, the number of failures or the smallest one): a check whose instance grid
-rebuilds the printed form from its module leaves that comparison as it was.  The suite runs a seeded sample of the claims;
-``.ci/run`` runs all of them (``LDPREF_RECORD_MUTATION_FULL=1``).
+rebuilds the printed form from its module leaves that comparison as it was.  The suite runs a seeded sample of the
+claims; ``.ci/run`` runs all of them (``LDPREF_RECORD_MUTATION_FULL=1``).
 """
 
 from __future__ import annotations

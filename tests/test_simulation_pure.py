@@ -71,7 +71,8 @@ def exact_moments(sim, counts):
 
 
 
-@pytest.mark.parametrize("name,params", CASES, ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in p.items())}" for n, p in CASES])
+@pytest.mark.parametrize("name,params", CASES,
+                         ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in p.items())}" for n, p in CASES])
 def test_both_methods_follow_the_exact_moments(name, params):
     sim = simulator(name, **params)
     counts = _counts(sim.d)

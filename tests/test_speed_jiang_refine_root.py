@@ -1,5 +1,5 @@
-"""``ldpref.root_refinement.refine_root`` (sympy's continued-fraction root refinement on Python ints) returns exactly the
-interval of ``sympy.Poly.refine_root`` on the stationary-point numerators and on random polynomials."""
+"""``ldpref.root_refinement.refine_root`` (sympy's continued-fraction root refinement on Python ints) returns exactly
+the interval of ``sympy.Poly.refine_root`` on the stationary-point numerators and on random polynomials."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def _check(poly, eps):
 def test_stationary_point_numerators():
     _, num, _, _ = G._derivative_parts("lemma1")
     n = 0
-    for e_, lam_, k_ in [(3, sympy.Rational(1, 3), 2), (38, sympy.Rational(1, 50), 65536), (sympy.Rational(11, 10), 1, 1),
+    for e_, lam_, k_ in [(3, sympy.Rational(1, 3), 2), (38, sympy.Rational(1, 50), 65536),
+                         (sympy.Rational(11, 10), 1, 1),
                          (150, 0, 100)]:
         poly = G._numerator_at(num, (sympy.Integer(e_), sympy.Rational(lam_), sympy.Integer(k_)))
         n += _check(poly, Fraction(1, 10**20))

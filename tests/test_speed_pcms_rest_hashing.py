@@ -18,7 +18,8 @@ def _sympy_truth(rel, point):
 def test_radical_relations_match_sympy():
     relations = [sympy.Le(1 / (4 * a), sympy.sqrt(b) * sympy.sqrt(c)), sympy.Gt(2 * a + 1, 1 / sympy.sqrt(b)),
                  sympy.Le(sympy.sqrt(a * b), 1 / (sympy.sqrt(c) * sympy.sqrt(b + 1))),
-                 sympy.Eq(a, 2 ** (-2 * c)), sympy.Lt(-sympy.sqrt(b), a), sympy.Ge(sympy.sqrt(a) * b, c * sympy.sqrt(2))]
+                 sympy.Eq(a, 2 ** (-2 * c)), sympy.Lt(-sympy.sqrt(b), a),
+                 sympy.Ge(sympy.sqrt(a) * b, c * sympy.sqrt(2))]
     values = [fmpq(-3, 2), fmpq(0), fmpq(1, 4), fmpq(1), fmpq(2), fmpq(9, 4)]
     decided = 0
     for rel in relations:

@@ -11,7 +11,8 @@ from tree_repr import tree_repr
 def test_truth_at_once_equals_evaluate():
     form = D.def2_3_form()
     R = sympy.Rational
-    points = [(R(3, 7), R(1, 7), R(3)), (R(1, 7), R(1, 7), R(3)), (R(2, 7), R(1, 7), R(3)), (R(5, 18), R(1, 9), R(5, 2)),
+    points = [(R(3, 7), R(1, 7), R(3)), (R(1, 7), R(1, 7), R(3)), (R(2, 7), R(1, 7), R(3)),
+              (R(5, 18), R(1, 9), R(5, 2)),
               (EXP_EPS / (EXP_EPS + 2), 1 / (EXP_EPS + 2), EXP_EPS), (1 / (EXP_EPS + 2), 1 / (EXP_EPS + 2), EXP_EPS)]
     out = []
     for v, p, e in points:

@@ -37,7 +37,8 @@ def run(monkeypatch, capsys):
 
 
 def test_moments_json_matches_enumeration(run):
-    rc, out, _ = run("moments", "grr", "--set", "d=3", "exp_eps=3", "--counts", "1,0,2", "--cov", "--worst", "--json", "-")
+    rc, out, _ = run("moments", "grr", "--set", "d=3", "exp_eps=3", "--counts", "1,0,2", "--cov", "--worst", "--json",
+                     "-")
     assert rc == 0
     doc = json.loads(out)
     mech = grr(3, 3).mechanism

@@ -38,7 +38,8 @@ INNER = {"rr": pure.grr, "arp": pure.oue, "srp": pure.sue}
 
 
 def _e(kind, draw_index):
-    return [sympy.Integer(4), sympy.Rational(9, 4)][draw_index] if kind == "srp" else [sympy.Integer(3), sympy.Rational(3, 2)][draw_index]
+    return ([sympy.Integer(4), sympy.Rational(9, 4)][draw_index] if kind == "srp"
+            else [sympy.Integer(3), sympy.Rational(3, 2)][draw_index])
 
 
 @st.composite
@@ -154,7 +155,8 @@ def test_ideal_worst_case_brute_force(loss):
     R = pure.grr(m, e)
     s, o = sketch.cms_terms(m, R.domain)
     ideal = IdealSketchModel("ideal", d, k, R, s, o)
-    family = MechanismFamily.uniform([cms(f, inner_mechanism("rr", m, e)).mechanism for f in all_function_draws(d, m, k)])
+    family = MechanismFamily.uniform([cms(f, inner_mechanism("rr", m, e)).mechanism
+                                      for f in all_function_draws(d, m, k)])
     datasets = [c for c in itertools.product(range(n + 1), repeat=d) if sum(c) == n]
     reduce = max if loss == "mse" else sum
     want = max(reduce(family.mse(c)) for c in datasets)
@@ -166,7 +168,8 @@ def test_wrong_ideal_model_is_caught():
     d, m, k, e = 3, 2, 2, sympy.Integer(3)
     R = pure.grr(m, e)
     s, o = sketch.cms_terms(m, R.domain)
-    family = MechanismFamily.uniform([cms(f, inner_mechanism("rr", m, e)).mechanism for f in all_function_draws(d, m, k)])
+    family = MechanismFamily.uniform([cms(f, inner_mechanism("rr", m, e)).mechanism
+                                      for f in all_function_draws(d, m, k)])
     counts = [2, 1, 0]
     wrong_k = IdealSketchModel("ideal", d, k + 1, R, s, o)  # k enters only through the draw's variance
     assert sm.expectation(wrong_k, counts) == family.expectation(counts)

@@ -160,7 +160,8 @@ for _cid, _what in (("jiang-gcms/alg4.s", "Algorithm 4's s"), ("jiang-gcms/sec4.
     vec(
         _cid,
         f"does {_what} (m=3, e^eps=11/10, p=1/2: s=2, exact e^eps 2) stay within e^eps?",
-        # the printed form is the implication at Algorithm 4's (s, m, p, e^eps), eps = log e^eps: s = ceil(3/(1 + 11/10))
+        # the printed form is the implication at Algorithm 4's (s, m, p, e^eps), eps = log e^eps: s = ceil(3/(1 +
+        # 11/10))
         # = 2; the derived predicate reads e^eps by its parameter name
         lambda: {"m": 3, "s": math.ceil(F(3) / (1 + (1 / F(1, 2) - 1) * F(11, 10))), "exp_eps": F(11, 10),
                  "e^eps": F(11, 10), "p": F(1, 2), r"\epsilon": sympy.log(sympy.Rational(11, 10))},
@@ -192,7 +193,8 @@ def _exact_argmin(m=4, k=2, e=3, counts=(1, 0)):
 
 
 def _argmin_of(form, params, m=4, e=3):
-    objective = next(a for a in sympy.preorder_traversal(form.rhs) if isinstance(a, sympy.Function) and "argmin" in type(a).__name__).args[0]
+    objective = next(a for a in sympy.preorder_traversal(form.rhs)
+                     if isinstance(a, sympy.Function) and "argmin" in type(a).__name__).args[0]
     syms = _symbols(objective)
     vals = {}
     for s, p in _feasible(m, e):
@@ -411,7 +413,8 @@ def _deviation_derived_truth(dp=13, m=3, e=F(7, 3)):
 
 vec(
     "pan-strict/appD.deviation",
-    "support sizes of OCMS (d'=13, m=3, e^eps=7/3) within one of d'/(e^eps+1)? (worded statement; derived: the floor size)",
+    "support sizes of OCMS (d'=13, m=3, e^eps=7/3) within one of d'/(e^eps+1)? (worded statement; derived: the floor "
+    "size)",
     lambda: {"d'": 13, "m": 3, "exp_eps": F(7, 3)},
     _deviation_statement,
     # restored from the words: an implication (hypothesis m near e^eps + 1); where its hypothesis holds it asserts

@@ -62,7 +62,8 @@ vec(
     "pan-cms/appC.AB",
     "(min, max) of a single client's f_hat(x), CMS+RR m=2, e^eps=2",
     lambda: {"m": 2, "exp_eps": 2},
-    lambda: (min(bf.cms_single_client_values(_ALL22, _RR22, 2, 0, 2)), max(bf.cms_single_client_values(_ALL22, _RR22, 2, 0, 2))),
+    lambda: (min(bf.cms_single_client_values(_ALL22, _RR22, 2, 0, 2)),
+             max(bf.cms_single_client_values(_ALL22, _RR22, 2, 0, 2))),
 )
 
 
@@ -213,7 +214,8 @@ def _eq7_value(form, params):
     truth = params["f(x)"]
 
     def expect(expr):
-        return sum((sympy.sympify(expr).subs(fhat, sympy.Rational(v)) * sympy.Rational(p) for v, p in dist.items()), sympy.Integer(0))
+        return sum((sympy.sympify(expr).subs(fhat, sympy.Rational(v)) * sympy.Rational(p) for v, p in dist.items()),
+                   sympy.Integer(0))
 
     out = []
     for line in form:
@@ -376,8 +378,10 @@ def _family_size_params():
         "d": 2,
         "m": 2,
         "|\\mathcal{H}|": len(fam),
-        "\\forall x \\neq x': \\bar{c}(x, x') = 1/m": sympy.true if bf.collision_rate(fam, 0, 1) == F(1, 2) else sympy.false,
-        "\\mathcal{H}\\ \\text{strongly pairwise independent}": sympy.true if bf.is_pairwise_independent(fam, 2, 2) else sympy.false,
+        "\\forall x \\neq x': \\bar{c}(x, x') = 1/m":
+            sympy.true if bf.collision_rate(fam, 0, 1) == F(1, 2) else sympy.false,
+        "\\mathcal{H}\\ \\text{strongly pairwise independent}":
+            sympy.true if bf.is_pairwise_independent(fam, 2, 2) else sympy.false,
     }
 
 

@@ -1,6 +1,6 @@
 """Cross-paper printed forms: two papers' printed results written on one scale, so that a cross claim can set
-them side by side (``cross/draw-term``: jiang-gcms Theorem 3's draw term and pan-cms Eq. (20); ``cross/gcms-s1-cms-rr``: pan-cms
-Eq. (6) with Eq. (12)'s RR variances).
+them side by side (``cross/draw-term``: jiang-gcms Theorem 3's draw term and pan-cms Eq. (20); ``cross/gcms-s1-cms-rr``:
+pan-cms Eq. (6) with Eq. (12)'s RR variances).
 
 Pure transcription: imports sympy, the papers' symbol tables and their printed modules only; the derived side
 (``draw_term_derived_freq``) is in :mod:`derivations.cross`.

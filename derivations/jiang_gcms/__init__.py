@@ -1,7 +1,8 @@
 """jiang-gcms (Jiang et al., "When Focus Enhances Utility ..."): symbols, printed forms and derivations.
 
 * :mod:`.symbols` -- the paper's symbols and display helpers;
-* :mod:`.printed_sections`, :mod:`.printed_appendices`, :mod:`.printed_statements` -- the formulas as printed (pure transcriptions);
+* :mod:`.printed_sections`, :mod:`.printed_appendices`, :mod:`.printed_statements` -- the formulas as printed (pure
+  transcriptions);
 * :mod:`.model` -- the derived forms, built from the model only.
 
 ``import derivations.jiang_gcms as J`` gives all three under one name (``J.eq3_printed``, ``J.eq3_derived``).

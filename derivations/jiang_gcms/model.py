@@ -40,7 +40,8 @@ import sympy
 from ldpref.exact import EXP_EPS, to_exact
 from ldpref.ledger.forms import Predicate
 
-from .symbols import (EZ, EZ2, HOCKEY, WORST_RATIO, A2_KM, ARGMIN_P, PQ_SLOPE, C, D, E_p, F2, I_same, S, a1_sym, a2_sym, delta, e, eps, eps_c,
+from .symbols import (EZ, EZ2, HOCKEY, WORST_RATIO, A2_KM, ARGMIN_P, PQ_SLOPE, C, D, E_p, F2, I_same, S, a1_sym, a2_sym,
+                      delta, e, eps, eps_c,
                       eps_p, f, fhat, k, lam, m, n, p, q, s, var_C, var_fhat, w_of)
 
 
@@ -487,7 +488,8 @@ def eq11_derived():
     """Each Z_j is an indicator with mean pi/k: Var = pi/k - (pi/k)^2, summed over k functions."""
     Epi, _ = client_inclusion()
     per = lambda pi: k * (pi / k - (pi / k) ** 2)  # noqa: E731
-    return sympy.Eq(sympy.Symbol(r"\sum_i\sum_j \mathrm{Var}(Z_j^{(i)})"), sympy.expand(f * per(p) + (n - f) * per(Epi)))
+    return sympy.Eq(sympy.Symbol(r"\sum_i\sum_j \mathrm{Var}(Z_j^{(i)})"),
+                    sympy.expand(f * per(p) + (n - f) * per(Epi)))
 
 
 @cache

@@ -49,18 +49,18 @@ EXPONENTIALS = {"E_p": "eps_p"}
 
 _W = r"e^\epsilon(1-p) + p"  # Lemma 1: w \triangleq e^\epsilon(1-p) + p
 _ALPHAS = {"alpha_{1}": r"\frac{p + (m-1)q}{m}", "alpha_{2}": r"\frac{(p-q)^2}{km} \left( 1 - \frac{1}{m} \right)"}
-_THM3_VAR_C = (r"f(d) \left( p - \frac{p^2}{k} \right) + (n - f(d)) \left( \alpha_1 - \frac{1}{k} \alpha_1^2 - \alpha_2 "
-               r"\right) + \alpha_2 \left( \sum_{d' \neq d} f(d')^2 \right)")
+_THM3_VAR_C = (r"f(d) \left( p - \frac{p^2}{k} \right) + (n - f(d)) \left( \alpha_1 - \frac{1}{k} \alpha_1^2 - "
+               r"\alpha_2 \right) + \alpha_2 \left( \sum_{d' \neq d} f(d')^2 \right)")
 _CASE3 = (r"\frac{p \binom{m-1}{s-1}}{(1-p) \binom{m-1}{s}} = \frac{p}{1-p} \frac{\binom{m-1}{s}}{\binom{m-1}{s-1}} "
-          r"= \frac{p}{1-p} \frac{(m-1)!/s!(m-s-1)!}{(m-1)!/(s-1)!(m-s)!} = \frac{p}{1-p} \frac{(s-1)!(m-s)!}{s!(m-s-1)!} "
-          r"= \frac{p}{1-p} \frac{m-s}{s}")
+          r"= \frac{p}{1-p} \frac{(m-1)!/s!(m-s-1)!}{(m-1)!/(s-1)!(m-s)!} = \frac{p}{1-p} "
+          r"\frac{(s-1)!(m-s)!}{s!(m-s-1)!} = \frac{p}{1-p} \frac{m-s}{s}")
 _CASE4 = r"\frac{(1-p) \binom{m-1}{s}}{p \binom{m-1}{s-1}} = \frac{1-p}{p} \frac{s}{m-s}"
 _LEMMA1 = r"p = \operatorname{argmin} \left\{ \frac{kw - p + \lambda(w-1)(kw - p - wp)}{k(1-p)^2 p} \right\}"
 _EQ11 = (r"pf(d) + \left( \frac{p}{m} + \left(1 - \frac{1}{m}\right)q \right) (n - f(d)) - \frac{p^2}{k} f(d) + "
          r"\frac{1}{k} \left( \frac{p}{m} + \left(1 - \frac{1}{m}\right)q \right)^2 (n - f(d))")
 _THM1_IF = r"\epsilon \leq \log \left( \frac{n}{8 \log(2/\delta)} - 1 \right)"
-_THM1_THEN = (r"\epsilon_c \leq \log \left( 1 + (e^\epsilon - 1) \left( \frac{4\sqrt{2 \log(4/\delta)}}{\sqrt{(e^\epsilon + 1)n}}"
-              r" + \frac{4}{n} \right) \right)")
+_THM1_THEN = (r"\epsilon_c \leq \log \left( 1 + (e^\epsilon - 1) \left( \frac{4\sqrt{2 "
+              r"\log(4/\delta)}}{\sqrt{(e^\epsilon + 1)n}} + \frac{4}{n} \right) \right)")
 _ALG4_S = r"s \leftarrow \lceil \frac{m}{1 + (1/p - 1)e^\epsilon} \rceil"
 _EVEN = r"p = \frac{e^{\epsilon/2}}{e^{\epsilon/2} + 1}, \quad q = \frac{1}{e^{\epsilon/2} + 1}"
 _CHAIN_13 = (r"\frac{w^2}{(1-p)^2p} \left[ f(d)(1 - \frac{p}{k}) + (n - f(d))(\frac{1}{w} - \frac{p}{w^2k}) \right] "
@@ -78,15 +78,18 @@ def _e(latex, source, part="whole", unparsed=None, **extra):
 
 PAPER_LATEX = {
     # ---- Section II ------------------------------------------------------------------------------------------
-    "jiang-gcms/def1": _e(r"\Pr(\mathcal{M}(X) \in S) \leq e^\epsilon \cdot \Pr(\mathcal{M}(X') \in S) + \delta. \quad (1)",
+    "jiang-gcms/def1": _e(r"\Pr(\mathcal{M}(X) \in S) \leq e^\epsilon \cdot \Pr(\mathcal{M}(X') \in S) + \delta. \quad "
+                          r"(1)",
                           "jiang-gcms.md, Definition 1, Eq. (1)"),
-    "jiang-gcms/eq1": _e(r"\Pr(\mathcal{M}(X) \in S) \leq e^\epsilon \cdot \Pr(\mathcal{M}(X') \in S) + \delta. \quad (1)",
+    "jiang-gcms/eq1": _e(r"\Pr(\mathcal{M}(X) \in S) \leq e^\epsilon \cdot \Pr(\mathcal{M}(X') \in S) + \delta. \quad "
+                         r"(1)",
                          "jiang-gcms.md, Eq. (1)"),
     "jiang-gcms/thm1": _e(_THM1_IF + r" \Rightarrow " + _THM1_THEN, "jiang-gcms.md, Theorem 1 (condition and Eq. (2))",
                           edited="the condition display and Eq. (2) joined by \\Rightarrow (the words 'for any delta, "
                                  "shuffling can achieve (eps_c, delta)-DP with' between them)"),
     "jiang-gcms/eq2": _e(_THM1_IF + r" \Rightarrow " + _THM1_THEN, "jiang-gcms.md, Theorem 1, Eq. (2)",
-                         edited="the condition display and Eq. (2) joined by \\Rightarrow; the trailing ', (2)' dropped"),
+                         edited="the condition display and Eq. (2) joined by \\Rightarrow; the trailing ', (2)' "
+                                "dropped"),
     "jiang-gcms/sec2.B.ldp": _e(r"p/q \leq e^\epsilon.", "jiang-gcms.md, Section II-B (first advantage)"),
     "jiang-gcms/sec2.B.estimator": _e(
         r"\hat{f}(d) = \frac{\sum_{i=1}^N \mathbb{1}_{\{d \in \text{support}(v_i)\}} - nq}{(p - q)^2}.",
@@ -122,14 +125,16 @@ PAPER_LATEX = {
                                            unparsed="orders of growth O(.) in words ('each value requires log m "
                                                     "bits'); ldpref's form reads them as exact bit counts"),
     "jiang-gcms/remark1.server": _e(r"\mathcal{O}(ns), \quad \mathcal{O}(nm)", "jiang-gcms.md, Remark 1 (server cost)",
-                                    unparsed="orders of growth O(.); ldpref's form reads them as exact operation counts"),
+                                    unparsed="orders of growth O(.); ldpref's form reads them as exact operation "
+                                             "counts"),
 
     # ---- Section IV-B ----------------------------------------------------------------------------------------
     "jiang-gcms/thm2": _e(r"\epsilon \leq \left| \log \left( \frac{p(m-s)}{(1-p)s} \right) \right|. \quad (5)",
                           "jiang-gcms.md, Theorem 2, Eq. (5)"),
     "jiang-gcms/eq5": _e(r"\epsilon \leq \left| \log \left( \frac{p(m-s)}{(1-p)s} \right) \right|. \quad (5)",
                          "jiang-gcms.md, Eq. (5)"),
-    "jiang-gcms/thm3": _e(r"\text{Var}[C(d)] = " + _THM3_VAR_C, "jiang-gcms.md, Theorem 3 (Var[C(d)], alpha_1, alpha_2)",
+    "jiang-gcms/thm3": _e(r"\text{Var}[C(d)] = " + _THM3_VAR_C,
+                          "jiang-gcms.md, Theorem 3 (Var[C(d)], alpha_1, alpha_2)",
                           where=_ALPHAS, edited=_ALIGN),
     "jiang-gcms/thm3.ratio": _e(r"\text{Var}[\hat{f}(d)] = \frac{\text{Var}[C(d)]}{(p-q)^2(1-1/m)^2},",
                                 "jiang-gcms.md, Theorem 3 (variance of the estimator)"),
@@ -157,8 +162,8 @@ PAPER_LATEX = {
                                        "jiang-gcms.md, Section II-B (the guarantee 'as in [5]' that Section IV-B "
                                        "says k = 1, m = infinity yields)"),
     # ---- Section IV-C ----------------------------------------------------------------------------------------
-    "jiang-gcms/eq7": _e(r"q \geq \frac{m - e^\epsilon + e^\epsilon p - p}{(m-1) \left( \frac{e^\epsilon}{p} - e^\epsilon "
-                         r"+ 1 \right)}. \quad (7)", "jiang-gcms.md, Eq. (7)"),
+    "jiang-gcms/eq7": _e(r"q \geq \frac{m - e^\epsilon + e^\epsilon p - p}{(m-1) \left( \frac{e^\epsilon}{p} - "
+                         r"e^\epsilon + 1 \right)}. \quad (7)", "jiang-gcms.md, Eq. (7)"),
     "jiang-gcms/lemma1": _e(_LEMMA1, "jiang-gcms.md, Lemma 1 (with w and lambda = f(d)/n as it defines them)",
                             part="rhs", where={"w": _W}),
     "jiang-gcms/alg4": _e(r"p_l \leq p_r", "jiang-gcms.md, Algorithm 4 (its loop: while p_l <= p_r do)"),
@@ -169,8 +174,8 @@ PAPER_LATEX = {
     "jiang-gcms/sec4.C.allocation": _e(r"p = \frac{e^{\epsilon_p}}{e^{\epsilon_p} + 1}, \quad "
                                        r"q = \frac{1}{e^{(\epsilon - \epsilon_p)} + 1}.",
                                        "jiang-gcms.md, Section IV-C (budget allocation)", part="rhs", select=[0, 1, 1],
-                                       edited="'\\sim' (the paper's 'approximately') written '=', '\\text{ and }' written \\quad; "
-                                              "the one q is ldpref's q_unary and q_GCMS"),
+                                       edited="'\\sim' (the paper's 'approximately') written '=', '\\text{ and }' "
+                                              "written \\quad; the one q is ldpref's q_unary and q_GCMS"),
     "jiang-gcms/sec4.C.even-split": _e(_EVEN, "jiang-gcms.md, Section IV-C, allocation principle 1", part="rhs",
                                        edited="the two inline formulas joined by \\quad"),
     "jiang-gcms/sec4.C.oue-split": _e(r"p = 1/2, \quad q = \frac{1}{e^\epsilon + 1}",
@@ -233,14 +238,15 @@ PAPER_LATEX = {
                                  r"\right)", "jiang-gcms.md, Lemma 4, items 1)-3)",
                                  edited="the right-hand sides of the three items (their Cov(.) left-hand sides and "
                                         "'when ...' conditions dropped), joined by \\quad"),
-    "jiang-gcms/appB.mean": _e(r"f(d) \left(1 - \frac{1}{m}\right) (p-q) + \frac{pn}{m} + \left(1 - \frac{1}{m}\right) nq.",
+    "jiang-gcms/appB.mean": _e(r"f(d) \left(1 - \frac{1}{m}\right) (p-q) + \frac{pn}{m} + \left(1 - \frac{1}{m}\right) "
+                               r"nq.",
                                "jiang-gcms.md, Appendix B, proof of Theorem 3 (E[C(d)], last member)", part="rhs",
                                edited="the last member of the aligned chain (E[C(d)] = sum_j sum_i E[Z] = ...)"),
     "jiang-gcms/appB.relation": _e(r"Var(\hat{f}(d)) = \frac{Var(C(d))}{(p-q)^2 (1 - 1/m)^2},",
                                    "jiang-gcms.md, Appendix B ('By Proposition 1')"),
-    "jiang-gcms/eq10": _e(r"\begin{aligned} & Var(C(d)) \\ &= Var \left( \sum_{j=1}^k \sum_{i=1}^n Z_j^{(i)}(d) \right) "
-                          r"\\ &= \sum_{i=1}^n Var \left( \sum_{j=1}^k Z_j^{(i)}(d) \right) + \sum_{i_1 \neq i_2} "
-                          r"Cov(Z_{j_1}^{(i_1)}(d), Z_{j_2}^{(i_2)}(d)) \\ &= \sum_{i=1}^n \left( \sum_{j=1}^k "
+    "jiang-gcms/eq10": _e(r"\begin{aligned} & Var(C(d)) \\ &= Var \left( \sum_{j=1}^k \sum_{i=1}^n Z_j^{(i)}(d) "
+                          r"\right) \\ &= \sum_{i=1}^n Var \left( \sum_{j=1}^k Z_j^{(i)}(d) \right) + \sum_{i_1 \neq "
+                          r"i_2} Cov(Z_{j_1}^{(i_1)}(d), Z_{j_2}^{(i_2)}(d)) \\ &= \sum_{i=1}^n \left( \sum_{j=1}^k "
                           r"Var(Z_j^{(i)}(d)) + \sum_{j_1 \neq j_2} Cov(Z_{j_1}^{(i)}(d), Z_{j_2}^{(i)}(d)) \right) \\ "
                           r"&\quad + \sum_{i_1 \neq i_2} \sum_{j=1}^k Cov(Z_j^{(i_1)}(d), Z_j^{(i_2)}(d)), "
                           r"\end{aligned} \tag{10}", "jiang-gcms.md, Eq. (10)",
@@ -252,20 +258,21 @@ PAPER_LATEX = {
                           r"\sum_{d^* \neq d} f(d^*)^2 - (n - f(d)) \right)", "jiang-gcms.md, Eq. (12) (last member)",
                           part="rhs", edited="the last member of (12)'s aligned chain"),
     "jiang-gcms/appB.final": _e(r"\begin{aligned} & Var(C(d)) \\ &= f(d) \left( p - \frac{p^2}{k} \right) + (n - f(d)) "
-                                r"\left( \frac{p^2}{mk} + \frac{q^2}{k} \left(1 - \frac{1}{m}\right) \right) \\ &\quad + "
-                                r"\frac{(p-q)^2}{km} \left(1 - \frac{1}{m}\right) \left( \sum_{d^* \neq d} f(d^*)^2 "
+                                r"\left( \frac{p^2}{mk} + \frac{q^2}{k} \left(1 - \frac{1}{m}\right) \right) \\ &\quad "
+                                r"+ \frac{(p-q)^2}{km} \left(1 - \frac{1}{m}\right) \left( \sum_{d^* \neq d} f(d^*)^2 "
                                 r"\right). \end{aligned}", "jiang-gcms.md, Appendix B ('Combining (11) and (12)')"),
     # ---- Appendix C ------------------------------------------------------------------------------------------
-    "jiang-gcms/appC.alpha": _e(r"\alpha_2 = \frac{\left(p - \frac{p(m - e^\epsilon(1-p) - p)}{(e^\epsilon(1-p) + p)(m-1)}"
-                                r"\right)^2}{km} \left(1 - \frac{1}{m}\right) = \frac{p^2(w-1)^2}{w^2k(m-1)}, \quad "
-                                r"\alpha_1 = \frac{p}{e^\epsilon(1-p) + p}",
+    "jiang-gcms/appC.alpha": _e(r"\alpha_2 = \frac{\left(p - \frac{p(m - e^\epsilon(1-p) - p)}{(e^\epsilon(1-p) + "
+                                r"p)(m-1)}\right)^2}{km} \left(1 - \frac{1}{m}\right) = \frac{p^2(w-1)^2}{w^2k(m-1)}, "
+                                r"\quad \alpha_1 = \frac{p}{e^\epsilon(1-p) + p}",
                                 "jiang-gcms.md, Appendix C (alpha_2 and alpha_1 at the boundary of (7))", part="rhs",
                                 where={"w": _W},
-                                edited="alpha_2's two displays joined by '=', and alpha_1's last line, joined by \\quad"),
+                                edited="alpha_2's two displays joined by '=', and alpha_1's last line, joined by "
+                                       "\\quad"),
     "jiang-gcms/appC.pq": _e(r"(p - q)^2(1 - 1/m) = \alpha_2 k(m-1) = \frac{p^2(w-1)^2}{w^2}.",
                              "jiang-gcms.md, Appendix C", part="rhs", select=[1, 1], where={"w": _W}),
-    "jiang-gcms/eq13": _e(r"\frac{w^2}{(w-1)^2p} \left[ f(d)(1 - \frac{p}{k}) + (n - f(d))(\frac{1}{w} - \frac{p}{w^2k})"
-                          r" \right] \quad (13)", "jiang-gcms.md, Eq. (13)",
+    "jiang-gcms/eq13": _e(r"\frac{w^2}{(w-1)^2p} \left[ f(d)(1 - \frac{p}{k}) + (n - f(d))(\frac{1}{w} - "
+                          r"\frac{p}{w^2k}) \right] \quad (13)", "jiang-gcms.md, Eq. (13)",
                           unparsed="(13) is the objective; ldpref's form is the argmin of (13)/n with f(d) = lambda n "
                                    "(the chain after it, compared as appC.chain, carries the same objective)"),
     "jiang-gcms/appC.chain": _e(_CHAIN_13, "jiang-gcms.md, Appendix C (the equalities after (13))", where={"w": _W,
@@ -275,7 +282,8 @@ PAPER_LATEX = {
 }
 
 PAPER_LATEX.update({
-    "jiang-gcms/fig5.small-eps": _e(r"p = 0.5", "jiang-gcms.md, Section VII-B ('the optimal p remains 0.5')", part="rhs",
+    "jiang-gcms/fig5.small-eps": _e(r"p = 0.5", "jiang-gcms.md, Section VII-B ('the optimal p remains 0.5')",
+                                    part="rhs",
                                     edited="the words 'the optimal $p$ remains 0.5' written as an equation"),
     "jiang-gcms/sec7.D.adult-p.optimum": _e(r"p = 0.74, \quad p = 0.57",
                                             "jiang-gcms.md, Section VII-D ('an optimal $p$ of 0.74', '$p = 0.57$')",
@@ -326,8 +334,8 @@ NO_PAPER_LATEX = {
     "jiang-gcms/sec7.D.targets": _WORDS + " (Section VII-D on Fig. 8)",
     "jiang-gcms/sec7.E.convergence": _WORDS + " (Section VII-E on Fig. 9)",
     "jiang-gcms/sec7.E.singletons": _WORDS + " (Section VII-E on Fig. 9)",
-    "jiang-gcms/thm3.deployed": "ldpref's statement about hash functions drawn once; the paper prints no formula for it "
-                                "(Sections IV-A/IV-B in words)",
+    "jiang-gcms/thm3.deployed": "ldpref's statement about hash functions drawn once; the paper prints no formula for "
+                                "it (Sections IV-A/IV-B in words)",
 }
 
 #: entries the parser reads differently from ldpref's printed form, each with why (the test requires them to differ,

@@ -9,7 +9,8 @@ from functools import cache
 
 import sympy
 
-from .symbols import (EZ, EZ2, A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same, PrS, PrS2,
+from .symbols import (EZ, EZ2, A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same,
+                      PrS, PrS2,
                       S, a1_sym, a2_sym, delta, e, eps, eps_c, f, fhat, k, lam, m, n, p, pq_form, q, s, var_C,
                       var_fhat, w_of)
 
@@ -70,7 +71,8 @@ APPA_FIRST_STEP_PRINTED = {3: appA_case3_first_step_printed, 4: appA_case4_first
 
 @cache
 def appA_closing_printed():
-    return sympy.Implies(sympy.And(sympy.Ge(p, sympy.Rational(1, 2)), sympy.Le(p, 1), sympy.Ge(s, m / 2), sympy.Le(s, m)),
+    return sympy.Implies(sympy.And(sympy.Ge(p, sympy.Rational(1, 2)), sympy.Le(p, 1), sympy.Ge(s, m / 2),
+                                   sympy.Le(s, m)),
                          sympy.Le(sympy.Symbol(r"\log\frac{P(x|d)}{P(x|d')}"), sympy.log(p / (1 - p) * (m - s) / s)))
 
 
@@ -90,7 +92,8 @@ def thm3_deployed_printed():
 
 @cache
 def lemma2_printed():
-    return sympy.Eq(sympy.Symbol(r"E[Z_j^{(i)}(d)]"), p / k * I_same + (p / (m * k) + (1 - 1 / m) * q / k) * (1 - I_same))
+    return sympy.Eq(sympy.Symbol(r"E[Z_j^{(i)}(d)]"),
+                    p / k * I_same + (p / (m * k) + (1 - 1 / m) * q / k) * (1 - I_same))
 
 
 @cache
@@ -142,7 +145,8 @@ def appC_alpha_printed():
     """Appendix C's simplifications, as printed."""
     W = w_of()
     q7 = p * (m - e * (1 - p) - p) / ((e * (1 - p) + p) * (m - 1))
-    return {a2_sym: (p - q7) ** 2 / (k * m) * (1 - 1 / m), sympy.Symbol(r"\alpha_2\ (\text{simplified})"): p**2 * (W - 1) ** 2 / (W**2 * k * (m - 1)),
+    return {a2_sym: (p - q7) ** 2 / (k * m) * (1 - 1 / m),
+            sympy.Symbol(r"\alpha_2\ (\text{simplified})"): p**2 * (W - 1) ** 2 / (W**2 * k * (m - 1)),
             a1_sym: p / W}
 
 
@@ -174,5 +178,6 @@ def appC_chain_printed():
     return [W**2 / ((1 - p) ** 2 * p) * (lam * (1 - p / k) + (1 - lam) * (1 / W - p / (W**2 * k))),
             (lam * (k * W**2 - W**2 * p) + (1 - lam) * (k * W - p)) / (k * (1 - p) ** 2 * p),
             (k * W - p) / (k * (1 - p) ** 2 * p) + lam * (k * W**2 - W**2 * p - k * W + p) / (k * (1 - p) ** 2 * p),
-            (k * W - p) / (k * (1 - p) ** 2 * p) + lam * (k * W * (W - 1) + p * (1 - W) * (1 + W)) / (k * (1 - p) ** 2 * p),
+            (k * W - p) / (k * (1 - p) ** 2 * p) + lam * (k * W * (W - 1) + p * (1 - W) * (1 + W))
+            / (k * (1 - p) ** 2 * p),
             (k * W - p + lam * (W - 1) * (k * W - p - W * p)) / (k * (1 - p) ** 2 * p)]

@@ -65,8 +65,8 @@ def sec6_1_collusion_shuffler_server_printed():
 def sec6_1_collusion_server_clients_printed():
     """"In cases where the server colludes with a group of malicious clients, the server still gets no extra
     information of the rest of the clients due to the LDP guarantee"."""
-    return Predicate(r"\max_{x_2, y_2} \max_{y_1, x_1, x_1'} \frac{P(y_1, y_2 \mid x_1, x_2)}{P(y_1, y_2 \mid x_1', x_2)}"
-                     r" \le e^{\epsilon_0}", lambda **kw: kw["exp_eps"] <= kw["exp_eps0"])
+    return Predicate(r"\max_{x_2, y_2} \max_{y_1, x_1, x_1'} \frac{P(y_1, y_2 \mid x_1, x_2)}{P(y_1, y_2 \mid x_1', "
+                     r"x_2)} \le e^{\epsilon_0}", lambda **kw: kw["exp_eps"] <= kw["exp_eps0"])
 
 
 def sec6_1_collusion_shuffler_clients_printed():

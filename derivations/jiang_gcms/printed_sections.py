@@ -9,7 +9,8 @@ from functools import cache
 
 import sympy
 
-from .symbols import (TV_LAWS, A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same, PrS, PrS2,
+from .symbols import (TV_LAWS, A2_KM, ARGMIN_P, PQ_SLOPE, SIGMA_PAIRS, SIGMA_SAME, SIGMA_VAR, C, D, E_p, F2, I_same,
+                      PrS, PrS2,
                       S, a1_sym, a2_sym, delta, e, eps, eps_c, f, fhat, k, lam, m, n, p, pq_form, q, s, thm3_limit,
                       var_C, var_fhat, w_of)
 
@@ -128,7 +129,8 @@ def draw_term_printed():
     """The F2 term of Theorem 3 divided by the estimator's scale: the part of Var[f_hat] due to the
     hash draw (alpha_2 F2 / ((p-q)(1-1/m))^2)."""
     a2 = alpha_printed()[1]
-    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}_{H}(E[\hat f(d)\mid H])"), sympy.factor(a2 * F2 / ((p - q) * (1 - 1 / m)) ** 2))
+    return sympy.Eq(sympy.Symbol(r"\mathrm{Var}_{H}(E[\hat f(d)\mid H])"),
+                    sympy.factor(a2 * F2 / ((p - q) * (1 - 1 / m)) ** 2))
 
 
 @cache

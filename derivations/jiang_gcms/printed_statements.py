@@ -14,7 +14,8 @@ from functools import cache
 import sympy
 
 from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
-from .symbols import ADULT_P_1500, ADULT_P_THIRD, ARGMIN_P, K_1, K_2, P_STAR_K1, P_STAR_K2, Predicate, e, eps, k, lam, m, p, s
+from .symbols import (ADULT_P_1500, ADULT_P_THIRD, ARGMIN_P, K_1, K_2, P_STAR_K1, P_STAR_K2, Predicate, e, eps, k, lam,
+                      m, p, s)
 
 
 @cache
@@ -67,7 +68,8 @@ def fig5_small_eps_printed():
 @cache
 def fig5_grows_printed():
     """The optimum is non-decreasing in f(d) (and in eps), asserted for every eps > 0."""
-    return Predicate(r"\frac{\partial p^{*}}{\partial \lambda} \ge 0 \ \wedge\ \frac{\partial p^{*}}{\partial \epsilon} \ge 0",
+    return Predicate(r"\frac{\partial p^{*}}{\partial \lambda} \ge 0 \ \wedge\ \frac{\partial p^{*}}{\partial "
+                     r"\epsilon} \ge 0",
                      lambda **kw: kw["e^eps"] > 1)
 
 
@@ -107,7 +109,8 @@ def rounding_printed():
 def monotone_printed():
     """'The variance decreases with m and with k', asserted at every (p, eps) and dataset."""
     return Predicate(r"\frac{\partial \mathrm{Var}[\hat f]}{\partial m} \le 0 \ \wedge\ "
-                     r"\frac{\partial \mathrm{Var}[\hat f]}{\partial k} \le 0", lambda **kw: kw["p"] >= sympy.Rational(1, 2))
+                     r"\frac{\partial \mathrm{Var}[\hat f]}{\partial k} \le 0",
+                     lambda **kw: kw["p"] >= sympy.Rational(1, 2))
 
 
 @cache

@@ -48,7 +48,8 @@ def fig8_variance_at(s_, m_, k_, counts, v, exp_eps):
     """:func:`fig8_variance_derived` at integer s, m, k, the counts (value ``v`` is d) and an exact e^eps."""
     vals = {s: s_, m: m_, k: k_, n: sum(counts), f: counts[v],
             F2: sum(c * c for x, c in enumerate(counts) if x != v)}
-    return fig8_variance_derived().xreplace({key: sympy.Integer(val) for key, val in vals.items()}).xreplace({e: exp_eps})
+    return fig8_variance_derived().xreplace({key: sympy.Integer(val)
+                                             for key, val in vals.items()}).xreplace({e: exp_eps})
 
 
 def less(a, b) -> bool:

@@ -62,8 +62,8 @@ ARGMIN_P = sympy.Function(r"\operatorname{argmin}_{p}")
 
 # Section IV-A, after Eq. (3): the total-variation distance between the laws of one item's estimate under GCMS
 # and under a unary encoding with the same p, q (a check computes it from the two exact laws)
-TV_LAWS = sympy.Symbol(r"d_{TV}\left(\mathcal{L}(\hat{f}_{GCMS}(d)),\,\mathcal{L}(\hat{f}_{\mathrm{unary}(p,q)}(d))\right)",
-                       nonnegative=True)
+TV_LAWS = sympy.Symbol(r"d_{TV}\left(\mathcal{L}(\hat{f}_{GCMS}(d)),\,"
+                       r"\mathcal{L}(\hat{f}_{\mathrm{unary}(p,q)}(d))\right)", nonnegative=True)
 
 # Appendix B, Lemma 3: the first and second moments of one indicator Z_j^(i)(d)
 EZ, EZ2 = sympy.Symbol(r"E[Z_j^{(i)}]"), sympy.Symbol(r"E[(Z_j^{(i)})^2]")

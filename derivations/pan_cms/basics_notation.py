@@ -305,7 +305,8 @@ def evaluate_rational_function_on(expr, *, family, counts, var_table, x_val, ext
     path then decides)."""
     from .rational import RatFunc, rational_function_table
 
-    converted = rational_function_table(tuple(tuple(row) for row in var_table), tuple(sorted((extra or {}).items(), key=lambda kv: str(kv[0]))))
+    converted = rational_function_table(tuple(tuple(row) for row in var_table),
+                                        tuple(sorted((extra or {}).items(), key=lambda kv: str(kv[0]))))
     if converted is None:
         return None
     symbol, table, extra_values = converted

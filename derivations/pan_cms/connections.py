@@ -149,7 +149,8 @@ def pairwise_form():
     """Derived: two distinct non-zero inputs are linearly independent over GF(2), so every pair of
     signs has probability 2^-2; three inputs with x_1 xor x_2 xor x_3 = 0 have rank 2, so only 4 of the
     8 patterns occur (probability 1/4 each): the rows are pairwise, not 3-wise, independent."""
-    return sympy.Eq(sympy.Symbol(r"\Pr_{h}[(h(x_{1}), h(x_{2})) = (y_{1}, y_{2})]"), sympy.Rational(1, 4), evaluate=False)
+    return sympy.Eq(sympy.Symbol(r"\Pr_{h}[(h(x_{1}), h(x_{2})) = (y_{1}, y_{2})]"), sympy.Rational(1, 4),
+                    evaluate=False)
 
 
 # ---- Sections 4.1 / 4.2 equivalence --------------------------------------------------------------
@@ -189,8 +190,9 @@ def _he_law_holds(P, Q, d_value, exp_eps, signs, **_):
 def he_law_form():
     """Derived: ``Pr[(j, z) | x] = (1/s) (e [z = H[x+1, j]] + [z != H[x+1, j]])/(e + 1)``; h_j(x) = H[x+1, j]
     is pairwise independent (rows x + 1 are non-zero and distinct)."""
-    return Predicate(r"\Pr[(j, z) \mid x] = \frac{e^{\epsilon} [z = H_{x+1,j}] + [z \neq H_{x+1,j}]}{s (e^{\epsilon} + 1)},"
-                     r"\ \hat{H} H[j, x+1] = \frac{(2 [z = H_{x+1,j}] - 1)(e^{\epsilon} + 1)}{e^{\epsilon} - 1}", _he_law_holds)
+    return Predicate(r"\Pr[(j, z) \mid x] = \frac{e^{\epsilon} [z = H_{x+1,j}] + [z \neq H_{x+1,j}]}{s (e^{\epsilon} + "
+                     r"1)},\ \hat{H} H[j, x+1] = \frac{(2 [z = H_{x+1,j}] - 1)(e^{\epsilon} + 1)}{e^{\epsilon} - 1}",
+                     _he_law_holds)
 
 
 # ---- Section 4.3 ---------------------------------------------------------------------------------
@@ -496,7 +498,8 @@ def _rappor_law_holds(P, functions, size, p1, p0, **_):
 @cache
 def rappor_form():
     """Derived (:func:`rappor_law`): Pr[(j, bits) | x] = (1/k) prod_i (p1 or p0 as bit i is set by h_j(x))."""
-    return Predicate(r"\Pr[(j, b) \mid x] = \frac{1}{k} \prod_{i} p_{[i = h_j(x)]}^{b_i} (1 - p_{[i = h_j(x)]})^{1 - b_i}",
+    return Predicate(r"\Pr[(j, b) \mid x] = \frac{1}{k} \prod_{i} p_{[i = h_j(x)]}^{b_i} (1 - p_{[i = h_j(x)]})^{1 - "
+                     r"b_i}",
                      _rappor_law_holds)
 
 

@@ -27,7 +27,8 @@ import sympy
 
 from ..caching import cache
 from .symbols import cbar, d, delta, f, k, l, m, n, q, r, tau, var_eq, var_neq
-from .symbols_hashing import (B_exists, E_cj, E_draw, E_kc, H_size, MSE_H, MSE_f, MSE_g, MSE_hat, Pr_bias, Pr_cj,  # noqa: F401
+from .symbols_hashing import (B_exists, E_cj, E_draw, E_kc, H_size, MSE_H, MSE_f, MSE_g, MSE_hat, Pr_bias,
+                              Pr_cj,  # noqa: F401
                               Pr_coll, Pr_kc, Pr_pair, Pr_y, S1, S2, T_sym, V1, V_draw, Var_3w, Var_cj, Var_f, Var_f0,
                               Var_fH, Var_g, Var_pw, alpha0, alpha1, alpha2, bias_H, bias_model, bias_n, bias_tn, dVdm,
                               e, i_sym, k_lim, kc, l2_f, l2_fs, l2_g, lhs43, mp, per_x_hyp, q_lim, s, slope_f, vmin,
@@ -548,7 +549,8 @@ def pairwise_suffices_derived():
 def draw_mean_derived(counts, x, m_):
     """E[E[f_hat(x) | draw]] = f(x) + m/(m-1) sum_{x'} (E[c_bar] - 1/m) f(x') = f(x)."""
     nn = sum(counts)
-    return R(counts[x], nn) + R(m_, m_ - 1) * sum((R(1, m_) - R(1, m_)) * R(c, nn) for i, c in enumerate(counts) if i != x)
+    return R(counts[x], nn) + R(m_, m_ - 1) * sum((R(1, m_) - R(1, m_)) * R(c, nn)
+                                                  for i, c in enumerate(counts) if i != x)
 
 
 def draw_bias_variance_derived(counts, x, m_, k_):

@@ -47,7 +47,8 @@ def def41_printed():
 def three_wise_printed():
     """Section 4.1 (paper): the Hadamard rows (first element excluded) are 3-wise independent on {-1, 1}:
     for distinct inputs every sign pattern has probability 1/8."""
-    return sympy.Eq(sympy.Symbol(r"\Pr_{h}[(h(x_{1}), h(x_{2}), h(x_{3})) = (y_{1}, y_{2}, y_{3})]"), sympy.Rational(1, 8),
+    return sympy.Eq(sympy.Symbol(r"\Pr_{h}[(h(x_{1}), h(x_{2}), h(x_{3})) = (y_{1}, y_{2}, y_{3})]"),
+                    sympy.Rational(1, 8),
                     evaluate=False)
 
 
@@ -182,7 +183,8 @@ def unbiased_recovery_printed():
 
 def appg_estimator_printed():
     """Appendix G as printed: f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1]."""
-    return sympy.Eq(sympy.Symbol(r"\hat{f}_{H}(x)"), sympy.Sum(Hhat[i_idx] * Hval[i_idx], (i_idx, 1, n)), evaluate=False)
+    return sympy.Eq(sympy.Symbol(r"\hat{f}_{H}(x)"), sympy.Sum(Hhat[i_idx] * Hval[i_idx], (i_idx, 1, n)),
+                    evaluate=False)
 
 
 def appg_eq2_printed():

@@ -183,7 +183,8 @@ def appd_f0_minimum():
 def appd_var_ordering():
     """(Var(.|1) > Var(.|0) at m = e^eps + 1; Var(.|1) < Var(.|0) for 2 <= m < e^{eps/2} + 1;
     Var(.|0) decreases with m on [2, e^eps + 1]), on the variances V0, V1 at m and V0 at m + 1."""
-    return (sympy.StrictGreaterThan(S.V1, S.V0), sympy.StrictLessThan(S.V1, S.V0), sympy.StrictLessThan(S.V0_next, S.V0))
+    return (sympy.StrictGreaterThan(S.V1, S.V0), sympy.StrictLessThan(S.V1, S.V0),
+            sympy.StrictLessThan(S.V0_next, S.V0))
 
 
 def appd_crossover():
@@ -192,7 +193,8 @@ def appd_crossover():
 
 def appd_m_lower_bound():
     """For 2 <= m <= e^{eps/2} + 1: max_f Var > e^{eps/2}/(n(e^{eps/2}-1)^2)."""
-    return sympy.Implies(sympy.And(sympy.Le(2, m), sympy.Le(m, 1 + half)), sympy.StrictGreaterThan(S.W_sym, _crossover_var()))
+    return sympy.Implies(sympy.And(sympy.Le(2, m), sympy.Le(m, 1 + half)),
+                         sympy.StrictGreaterThan(S.W_sym, _crossover_var()))
 
 
 def appd_eq32():
@@ -234,11 +236,13 @@ def appd_srp_ruled_out():
     """Var_sRP > Var*_RR for 0 <= f* < 1/2 and Var_sRP = Var*_RR for 1/2 <= f* <= 1."""
     return sympy.And(sympy.Implies(sympy.StrictLessThan(f_star, R(1, 2)), sympy.StrictGreaterThan(S.rp_inf, S.rr_opt)),
                      sympy.Implies(sympy.GreaterThan(f_star, R(1, 2)),
-                                   sympy.And(sympy.GreaterThan(S.rp_inf, S.rr_opt), sympy.LessThan(S.rp_inf, S.rr_opt))))
+                                   sympy.And(sympy.GreaterThan(S.rp_inf, S.rr_opt),
+                                             sympy.LessThan(S.rp_inf, S.rr_opt))))
 
 
 def appd_eq34():
-    return sympy.Eq(S.l2_sym, m / (n * (m - 1) ** 2) * ((var_eq + (m - 1) * var_neq + (m - 1) / m) * (d - 1) + m * var_eq),
+    return sympy.Eq(S.l2_sym,
+                    m / (n * (m - 1) ** 2) * ((var_eq + (m - 1) * var_neq + (m - 1) / m) * (d - 1) + m * var_eq),
                     evaluate=False)
 
 

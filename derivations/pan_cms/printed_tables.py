@@ -9,13 +9,15 @@ one instance, given the instance's exact facts.  ``log`` is read as ``log2`` in 
 
 from __future__ import annotations
 
+import functools
+
 import sympy
 
 from ldpref.exact import EXP_EPS as E
 
 from .symbols import d, eps, n
 from .symbols_tables import (B_MIN, BIAS, BITS, BITS_PRIV, BITS_PUB, DVAR, E_FHAT, E_MSE_BAR, K_H, LOG2_H, MAX_E_S,
-                             MSE_RHR, N_MSE, VAR_F0, VAR_F1, Omega, Predicate, Theta, X, k_ss, log2, m, sym, t)
+                             MSE_RHR, N_MSE, VAR_F0, VAR_F1, Omega, Predicate, Theta, X, disp, k_ss, log2, m, sym, t)
 
 half = sympy.sqrt(E)  # e^{eps/2}
 
@@ -261,6 +263,22 @@ def bound(fn, *args):
 
     printed.__name__ = printed.__qualname__ = f"{fn.__name__}({', '.join(map(repr, args))})"
     return printed
+
+
+def displayed(fn):
+    """A printed form ``fn`` shown with log_2 (:func:`derivations.pan_cms.symbols_tables.disp`, display only: checks
+    read the form back as log(a)/log(2)), as a record's ``printed``.  The wrapper names the form it shows
+    (``__wrapped__``, ``__module__``, ``__qualname__`` are ``fn``'s) and its own code lives here, in a printed
+    module: ``tests/test_printed_home.py`` judges every wrapper layer by the module its code lives in (derived forms
+    and corrections have their twin, :func:`derivations.pan_cms.tables.displayed`)."""
+    if fn is None:
+        return None
+
+    @functools.wraps(fn)
+    def shown():
+        return disp(fn())
+
+    return shown
 
 
 def eq31_form(row: str, mm):

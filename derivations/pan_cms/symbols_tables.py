@@ -1,4 +1,5 @@
-"""Symbols of pan-cms's Section 5 and Appendices H-I (tables, communication, empirical MSE): symbols only.
+"""Symbols of pan-cms's Section 5 and Appendices H-I (tables, communication, empirical MSE): symbols only, and
+:func:`disp`, the display of ``log(a)/log(2)`` as the symbol :data:`LOG2` (display only, no computation).
 
 Shared by the printed transcriptions (:mod:`derivations.pan_cms.printed_tables`) and the derivations
 (:mod:`derivations.pan_cms.tables`), so both name the same sympy objects.
@@ -18,6 +19,26 @@ rho = sympy.Symbol(r"\rho", nonnegative=True)  # fraction of clients whose funct
 Theta = sympy.Function(r"\Theta")
 Omega = sympy.Function(r"\Omega")
 LOG2 = sympy.Function(r"\log_{2}")  # display of log(a)/log(2)
+
+
+def disp(expr):
+    """Display form: ``log(a)/log(2)`` written as ``log_2(a)`` (LaTeX only; never used in computations)."""
+    if isinstance(expr, (list, tuple)):
+        return type(expr)(disp(x) for x in expr)
+    if not isinstance(expr, sympy.Basic):
+        return expr
+    inv = sympy.Pow(sympy.log(2), -1)
+
+    def is_log2_term(x):
+        return x.is_Mul and inv in x.args and any(isinstance(f, sympy.log) and f.args[0] != 2 for f in x.args)
+
+    def rewrite(x):
+        args = list(x.args)
+        args.remove(inv)
+        i = next(i for i, f in enumerate(args) if isinstance(f, sympy.log) and f.args[0] != 2)
+        args[i] = LOG2(args[i].args[0])
+        return sympy.Mul(*args)
+    return expr.replace(is_log2_term, rewrite)
 
 
 def log2(x):

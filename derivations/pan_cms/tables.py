@@ -33,8 +33,9 @@ from ..caching import cache
 from .symbols import d, e, eps, n
 
 from .symbols_statements import Predicate
-from .symbols_tables import (B_MIN, BITS, BITS_PRIV, BITS_PUB, DVAR, E_FHAT, E_MSE_BAR, LOG2, LOG2_H, MAX_E_S,  # noqa: F401
-                             MSE_RHR, N_MSE, P_SUPP, Q_SUPP, Omega, Theta, X, b, k_ss, log2, m, m1, rho, sym, t)
+from .symbols_tables import (B_MIN, BITS, BITS_PRIV, BITS_PUB, DVAR, E_FHAT, E_MSE_BAR, LOG2, LOG2_H,  # noqa: F401
+                             MAX_E_S, MSE_RHR, N_MSE, P_SUPP, Q_SUPP, Omega, Theta, X, b, disp, k_ss, log2, m, m1,
+                             rho, sym, t)
 
 E = e
 u = sympy.Symbol("u", positive=True)  # u = m - 1
@@ -49,10 +50,12 @@ H = sympy.Symbol("h", positive=True)  # e^{eps/2} as a symbol inside computation
 
 
 def displayed(fn):
-    """``fn`` shown with log_2 (:func:`disp`, display only: checks read the form back as log(a)/log(2)).  The wrapper
-    names the form it shows (``__wrapped__``, ``__module__``, ``__qualname__`` are ``fn``'s), so where a form is
-    defined stays answerable through the record; it lives here, in a derivation module, because it wraps the derived
-    forms and corrections too (``tests/test_derived_home.py`` checks every wrapper layer's own module)."""
+    """A derived form or correction ``fn`` shown with log_2 (:func:`disp`, display only: checks read the form back as
+    log(a)/log(2)).  The wrapper names the form it shows (``__wrapped__``, ``__module__``, ``__qualname__`` are
+    ``fn``'s), so where a form is defined stays answerable through the record; it lives here, in a derivation module,
+    because ``tests/test_derived_home.py`` judges every wrapper layer by its own module.  A printed form has its own
+    wrapper in its printed module (:func:`derivations.pan_cms.printed_tables.displayed`, judged alike by
+    ``tests/test_printed_home.py``)."""
     if fn is None:
         return None
 
@@ -61,26 +64,6 @@ def displayed(fn):
         return disp(fn())
 
     return shown
-
-
-def disp(expr):
-    """Display form: ``log(a)/log(2)`` written as ``log_2(a)`` (LaTeX only; never used in computations)."""
-    if isinstance(expr, (list, tuple)):
-        return type(expr)(disp(x) for x in expr)
-    if not isinstance(expr, sympy.Basic):
-        return expr
-    inv = sympy.Pow(sympy.log(2), -1)
-
-    def is_log2_term(x):
-        return x.is_Mul and inv in x.args and any(isinstance(f, sympy.log) and f.args[0] != 2 for f in x.args)
-
-    def rewrite(x):
-        args = list(x.args)
-        args.remove(inv)
-        i = next(i for i, f in enumerate(args) if isinstance(f, sympy.log) and f.args[0] != 2)
-        args[i] = LOG2(args[i].args[0])
-        return sympy.Mul(*args)
-    return expr.replace(is_log2_term, rewrite)
 
 
 # ---- inner mechanisms and per-client variance coefficients ---------------------------------------
@@ -766,7 +749,8 @@ def _same_order_as_modelled(same_order, **_):
 
 def sec51_rhr_derived():
     return Predicate(r"\lim_{\epsilon \to 0^+, \infty} \frac{l_{2,r}}{l_{2,OCMS}} \in (0, \infty) \iff "
-                     r"r = \mathrm{RHR}\ (r \in \{\mathrm{HE}, \mathrm{RHR}, \mathrm{CMS{+}HE}\})", _same_order_as_modelled)
+                     r"r = \mathrm{RHR}\ (r \in \{\mathrm{HE}, \mathrm{RHR}, \mathrm{CMS{+}HE}\})",
+                     _same_order_as_modelled)
 
 
 # ---- Appendix H, communication ---------------------------------------------------------------------

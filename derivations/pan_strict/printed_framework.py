@@ -31,7 +31,8 @@ def claim2_1_printed():
 # Theorem 2.9 (Section 2.4): "Claim 2.1 is correct."  The same assertion, printed a second time.
 def thm2_9_printed():
     return Predicate(r"\text{Claim 2.1 holds: } \exists\,\Phi_{\mathrm{sym}}\ \forall \Phi:\ "
-                     r"\ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi)\ \text{for both } \ell \in \{\mathcal{L}_1, \mathcal{L}_2\}",
+                     r"\ell(\Phi_{\mathrm{sym}}) \le \ell(\Phi)\ \text{for both } \ell \in \{\mathcal{L}_1, "
+                     r"\mathcal{L}_2\}",
                      _claim2_1)
 
 

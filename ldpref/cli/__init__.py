@@ -170,7 +170,8 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-__all__ = ["main", "entry", "build_parser", "UsageError", "dumps", "mechanism_catalogue", "EXIT_OK", "EXIT_CHECK_FAILED",
+__all__ = ["main", "entry", "build_parser", "UsageError", "dumps", "mechanism_catalogue", "EXIT_OK",
+           "EXIT_CHECK_FAILED",
            "EXIT_USAGE", "EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED"]
 
 

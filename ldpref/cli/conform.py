@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 
-from ._common import EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_distinct_outputs, check_readable, check_writable, out_stream, write_json
+from ._common import (EXIT_CHECK_FAILED, EXIT_OK, UsageError, check_distinct_outputs, check_readable, check_writable,
+                      out_stream, write_json)
 from ._parser import int_type, seed_type
 
 #: --trials bounds: at least 20 (the variance intervals need a sample), at most 10^5

@@ -48,8 +48,8 @@ def cmd_discover(args) -> int:
     out = out_stream(args.json)
     print(f"discovery (jiang-gcms Algorithms 5-6): eps = {args.eps}, delta = {args.delta} -> b = 1/eps = "
           f"{params.b:.6g}, T = 1 - ln(2 delta)/eps = {params.T:.6g}", file=out)
-    print(f"  data {args.data}: n = {len(items)} clients, {len(counts)} distinct items, {singletons} held by one client",
-          file=out)
+    print(f"  data {args.data}: n = {len(items)} clients, {len(counts)} distinct items, "
+          f"{singletons} held by one client", file=out)
     print(f"  {doc['method']} with {args.noise} noise: {len(found)} items discovered "
           f"({doc['discovered_singletons']} held by one client)"
           + ("" if rejections is None else f"; rejected messages {sum(rejections.values())}"), file=out)
@@ -64,10 +64,14 @@ def cmd_discover(args) -> int:
 def add_parsers(sub) -> None:
     """Add the ``discover`` command to the ``ldpref`` parser."""
     p = sub.add_parser("discover", help="jiang-gcms Section V: discover unknown items of a data file (Algorithms 5-6)",
-                       description="Run jiang-gcms's unknown-domain discovery (keyed hash, sealed boxes, shuffler, auxiliary\n"
-                                   "server's noisy threshold) on a UTF-8 text file, one client per whitespace-separated\n"
-                                   "item.  b = 1/eps and T = 1 - ln(2 delta)/eps (Theorem 4 as applied in Section VII-E).\n"
-                                   "Without --full-protocol the noisy threshold runs on the histogram, which is what the\n"
+                       description="Run jiang-gcms's unknown-domain discovery (keyed hash, sealed boxes, shuffler, "
+                                   "auxiliary\n"
+                                   "server's noisy threshold) on a UTF-8 text file, one client per "
+                                   "whitespace-separated\n"
+                                   "item.  b = 1/eps and T = 1 - ln(2 delta)/eps (Theorem 4 as applied in Section "
+                                   "VII-E).\n"
+                                   "Without --full-protocol the noisy threshold runs on the histogram, which is what "
+                                   "the\n"
                                    "auxiliary server sees (same law).")
     p.add_argument("--data", required=True, metavar="FILE", help="UTF-8 text file of items (e.g. Kosarak)")
     p.add_argument("--eps", required=True, help="privacy budget eps > 0 (exact syntax, e.g. 1, 1/2, ln(3))")

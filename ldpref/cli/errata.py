@@ -71,7 +71,8 @@ def compile_pdf(tex: str, runs: int = 2) -> tuple[bytes, str]:
     with tempfile.TemporaryDirectory(prefix="ldpref-tex-") as folder:
         write_file(os.path.join(folder, "doc.tex"), tex)  # a scratch file pdflatex reads, never an output
         for _ in range(runs):
-            proc = subprocess.run([program, "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"], cwd=folder,
+            proc = subprocess.run([program, "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error",
+                                   "doc.tex"], cwd=folder,
                                   stdin=subprocess.DEVNULL, capture_output=True, timeout=PDFLATEX_TIMEOUT)
             log = _read(os.path.join(folder, "doc.log"))
             if proc.returncode != 0:

@@ -46,7 +46,8 @@ def cmd_figure(args) -> int:
     os.makedirs(args.out, exist_ok=True)
     with Phases("figure", quiet=args.quiet) as bar:  # every phase of every figure (issue 24 item 4)
         for k, spec in enumerate(specs):
-            trials = args.trials if args.trials is not None else (spec.quick_trials if args.quick else spec.default_trials)
+            trials = args.trials if args.trials is not None else (spec.quick_trials if args.quick
+                                                                  else spec.default_trials)
             ctx = figures.Context(trials=trials, seed=args.seed, quick=args.quick)
             step = f"{k + 1}/{len(specs)} {spec.id}"
             bar.phase(f"{step} build ({trials} trials)")  # theory and simulation; they report their points (note)

@@ -105,7 +105,8 @@ def add_parsers(sub) -> None:
                                    "of the exact variance.")
     p.add_argument("target", help="what to optimise (gcms)")
     p.add_argument("--set", action="append", nargs="+", metavar="KEY=VALUE",
-                   help=f"exp_eps=E or eps=3.64 (exact; e, sqrt, exp, ln allowed; 10^-30 <= e^eps - 1, eps <= {MAX_EPS}); "
+                   help=f"exp_eps=E or eps=3.64 (exact; e, sqrt, exp, ln allowed; 10^-30 <= e^eps - 1, eps "
+                        f"<= {MAX_EPS}); "
                         "lam=1/3 "
                         "(or f=.. n=..); k=..; m=..")
     p.add_argument("--digits", type=digits_type, default=30,

@@ -9,7 +9,8 @@ sufficient-statistics sampler (same law, cost independent of n) of ``ldpref.simu
 beside the exact ``E``, ``Var`` and ``MSE`` of ``simulator.exact()`` (ldpref.moments, ldpref.structured.moments
 or the shared-draw mixture ldpref.family), the l1 and l2 errors per trial (mean and interval; exact
 ``E[l2] = sum_v MSE_v``), and the verdict of :func:`ldpref.stats.agreement` (z per mean, chi-square with the
-exact covariance when ``d <= 64`` and, for a Mechanism, ``|U| d^2 <= 2e5``; variance ratios; Holm at family-wise level ``--alpha``, default 1e-3).
+exact covariance when ``d <= 64`` and, for a Mechanism, ``|U| d^2 <= 2e5``; variance ratios; Holm at family-wise level \
+``--alpha``, default 1e-3).
 
 Reproducibility: the dataset (zipf, gaussian) is drawn from its own stream of ``--seed``
 (:mod:`ldpref.data_specs`); the trials are cut into fixed blocks of ``BLOCK`` (16) trials and block ``i`` uses

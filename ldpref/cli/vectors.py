@@ -70,7 +70,8 @@ def add_parsers(sub) -> None:
                                    "datasets, with 50-digit decimals.  Deterministic: the same ldpref and sympy "
                                    "give the same bytes (the repository's vectors/ folder).")
     p.add_argument("--out", metavar="DIR", required=True,
-                   help="output folder (created if missing; refused when it holds anything but complete vectors files, unless --force)")
+                   help="output folder (created if missing; refused when it holds anything but complete vectors files, "
+                        "unless --force)")
     p.add_argument("--force", action="store_true", help="write into a non-empty folder, replacing files")
     p.add_argument("--mechanism", action="append", metavar="NAME",
                    help="only this mechanism (repeatable; default: all)")

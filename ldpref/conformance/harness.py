@@ -127,8 +127,8 @@ def _check_counts(case, counts_list):
 
 def _targets(case, counts, hash_rows, exact_of):
     """``(exact, targets, note)``: the exact (unbiased-path) target of one dataset, the targets to compare with
-    and their roles, and a note for the report (or None).  The case's params come from the adapter: a value of the wrong kind
-    (``exp_eps: "nan"``, a float) raises TypeError in ldpref's exact parsers, which is this case's error."""
+    and their roles, and a note for the report (or None).  The case's params come from the adapter: a value of the wrong
+    kind (``exp_eps: "nan"``, a float) raises TypeError in ldpref's exact parsers, which is this case's error."""
     try:
         exact = exact_of()
         if not case.get("postprocess"):
@@ -288,7 +288,8 @@ def judge(results: list[CaseResult], alpha: float) -> None:
         every = bool(r.datasets) and all(any(c.role == "judged" for c in ds["comparisons"]) for ds in r.datasets)
         rejected = any(c.rejected for ds in r.datasets for c in ds["comparisons"] if c.role == "judged")
         r.status = DOES_NOT_CONFORM if rejected else CONFORMS if every else NOT_JUDGED
-        if r.irreproducible is not None:  # whatever its statistics say, a run that cannot be repeated conforms to nothing
+        # whatever its statistics say, a run that cannot be repeated conforms to nothing
+        if r.irreproducible is not None:
             r.status = NOT_REPRODUCIBLE
             r.message = (r.message + "; " if r.message else "") + r.irreproducible
 
@@ -334,7 +335,8 @@ def run(adapter: str, *, python: str | None = None, trials: int = 400, seed: int
         for index, case in runnable:
             if phases is not None:
                 phases.note(case["id"])
-            r = run_case(proc, case, index, trials=trials, seed=seed, has_hash_functions=info.get("hash_functions", False),
+            r = run_case(proc, case, index, trials=trials, seed=seed, has_hash_functions=info.get("hash_functions",
+                                                                                                  False),
                          vectors=vectors)
             results.append(r)
             if phases is not None:
@@ -394,7 +396,8 @@ def report_text(doc: dict) -> str:
         for ds in c["datasets"]:
             for comp in ds["comparisons"]:
                 role = comp["role"]
-                verdict = "agrees" if not comp["rejected"] else f"REJECTED: {', '.join(t.split(' ')[-1] for t in comp['rejected'])}"
+                verdict = ("agrees" if not comp["rejected"]
+                           else f"REJECTED: {', '.join(t.split(' ')[-1] for t in comp['rejected'])}")
                 mdb = max(comp["min_detectable_bias"]) if comp["min_detectable_bias"] else float("nan")
                 lines.append(f"    n={ds['n']} counts={ds['counts']} vs {comp['target']} [{role}]: {verdict}; "
                              f"smallest detectable bias {mdb:.3g} (largest over values)")

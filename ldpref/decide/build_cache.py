@@ -69,9 +69,9 @@ def cache_dir() -> str | None:
 
 def unusable_reason() -> str | None:
     """Why the folder ``$LDPREF_CACHE`` names cannot hold the cache (a relative path, a file, a folder that cannot be
-    created or is not writable), or None (usable, unset, or ``off``).  An unusable value turns the cache off in this process (and
-    in the workers it forks), so the run is what it says: a run without the build cache (same evidence, slower).
-    ``ldpref verify`` calls this once and prints the reason as one warning line."""
+    created or is not writable), or None (usable, unset, or ``off``).  An unusable value turns the cache off in this
+    process (and in the workers it forks), so the run is what it says: a run without the build cache (same evidence,
+    slower). ``ldpref verify`` calls this once and prints the reason as one warning line."""
     chosen = os.environ.get("LDPREF_CACHE")
     if not chosen or chosen == "off":
         return None
@@ -119,7 +119,8 @@ def stable_text(obj, seen: set | None = None) -> str:
         items = sorted((stable_text(k, seen), stable_text(v, seen)) for k, v in obj.items())
         return "dict{" + ", ".join(f"{k}: {v}" for k, v in items) + "}"
     if isinstance(obj, (types.ModuleType, type)):
-        return f"{type(obj).__name__}:{getattr(obj, '__module__', '')}.{obj.__qualname__ if isinstance(obj, type) else obj.__name__}"
+        return (f"{type(obj).__name__}:{getattr(obj, '__module__', '')}."
+                f"{obj.__qualname__ if isinstance(obj, type) else obj.__name__}")
     if id(obj) in seen:  # a closure that refers to itself
         return "<recursive>"
     seen.add(id(obj))
@@ -128,7 +129,8 @@ def stable_text(obj, seen: set | None = None) -> str:
     if isinstance(obj, types.MethodType):
         return f"method({stable_text(obj.__func__, seen)} of {stable_text(obj.__self__, seen)})"
     if isinstance(obj, functools.partial):
-        return f"partial({stable_text(obj.func, seen)}, {stable_text(obj.args, seen)}, {stable_text(obj.keywords, seen)})"
+        return (f"partial({stable_text(obj.func, seen)}, {stable_text(obj.args, seen)}, "
+                f"{stable_text(obj.keywords, seen)})")
     if isinstance(obj, types.BuiltinFunctionType):
         return f"builtin:{getattr(obj, '__module__', '')}.{obj.__qualname__}"
     if hasattr(obj, "__wrapped__") and callable(obj):  # functools.cache / lru_cache and wraps-decorated functions

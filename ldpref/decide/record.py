@@ -2,14 +2,15 @@
 
 For each obligation of :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` built from the run's own forms (the
 printed, derived and correction objects the evidence holds, and other claims' forms only through ``form_of``: see
-:mod:`ldpref.decide.ledger_obligations`), the exported SMT-LIB text is looked up by its digest among the obligations both solvers proved
-(:mod:`ldpref.decide.proved`), else z3 decides it in this run, and a :class:`~ldpref.ledger.evidence.CheckRecord` of kind ``"decision"`` is appended: passed when z3
-answers ``unsat`` (the goal holds for every admissible value); otherwise failed, with the exact counterexample
-when z3's model is confirmed in exact arithmetic at admissible (integer where required) values.  Univariate
-obligations also get a Sturm certificate checked by ldpref itself (:mod:`ldpref.decide.sturm`).  cvc5 re-checks
-the committed SMT-LIB files in the tests and in ``.ci/run`` (``ldpref proofs --check``).  The built texts are kept
-in a disk cache keyed by the forms and the source they are built from (:mod:`ldpref.decide.build_cache`); a cached
-text still has to be among the proved ones, or the obligations are built again.
+:mod:`ldpref.decide.ledger_obligations`), the exported SMT-LIB text is looked up by its digest among the obligations
+both solvers proved (:mod:`ldpref.decide.proved`), else z3 decides it in this run, and a
+:class:`~ldpref.ledger.evidence.CheckRecord` of kind ``"decision"`` is appended: passed when z3 answers ``unsat`` (the
+goal holds for every admissible value); otherwise failed, with the exact counterexample when z3's model is confirmed in
+exact arithmetic at admissible (integer where required) values.  Univariate obligations also get a Sturm certificate
+checked by ldpref itself (:mod:`ldpref.decide.sturm`).  cvc5 re-checks the committed SMT-LIB files in the tests and in
+``.ci/run`` (``ldpref proofs --check``).  The built texts are kept in a disk cache keyed by the forms and the source
+they are built from (:mod:`ldpref.decide.build_cache`); a cached text still has to be among the proved ones, or the
+obligations are built again.
 """
 
 from __future__ import annotations

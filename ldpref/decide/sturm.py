@@ -4,8 +4,8 @@ For a univariate obligation ``x > a (and x < b) => N(x)/D(x) op 0`` (after :mod:
 *finder* (python-flint's ``fmpq_poly``) writes each of N and D as ``(x - a)^k P(x)`` with ``P(a) != 0`` and
 computes P's Sturm chain; the number of real roots of P in ``(a, b]`` is ``V(a) - V(b)`` (sign variations).
 With no root, P has the sign of ``P(a)`` on the whole interval, which decides ``N/D op 0``.  A numerator that
-expands to 0 makes ``N/D = 0`` wherever D has no root, so only D needs a certificate (``>=``, ``<=`` then hold).  The *checker*
-(:func:`check_certificate`) recomputes everything with sympy's exact polynomials, independently of flint:
+expands to 0 makes ``N/D = 0`` wherever D has no root, so only D needs a certificate (``>=``, ``<=`` then hold).  The
+*checker* (:func:`check_certificate`) recomputes everything with sympy's exact polynomials, independently of flint:
 that the chain starts with P, P', that each next member is minus the remainder of the two before, that the last
 divides its predecessor, the variation counts and the signs.  Sturm's theorem: Basu, Pollack, Roy,
 *Algorithms in Real Algebraic Geometry*, Thm. 2.50.

@@ -99,7 +99,8 @@ def drop_bin_view(items, params: ThresholdParameters, *, target: str | None, key
     malicious = server.open(_auxiliary(keys, params.b, params.T, seed).release(malicious_bins)[0]).items
     honest = server.open(_auxiliary(keys, params.b, params.T, seed).release(bins)[0]).items
     # the dropped clients' items, read by the experimenter (not the attacker) to build the reduced data set
-    dropped_items = set(server.open([(victim, inner) for inner in dropped_messages]).items) if dropped_messages else set()
+    dropped_items = (set(server.open([(victim, inner) for inner in dropped_messages]).items) if dropped_messages
+                     else set())
     reduced_bins, _, _ = _auxiliary(keys, params.b, params.T).receive(
         [m for m, item in zip(messages, _items_of(keys, messages)) if item not in dropped_items])
     honest_without = server.open(_auxiliary(keys, params.b, params.T, seed).release(reduced_bins)[0]).items

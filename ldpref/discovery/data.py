@@ -1,8 +1,8 @@
 """A data set of strings for jiang-gcms Section VII-E: one client per whitespace-separated item of a text file.
 
 For the Kosarak click stream (``kosarak/kosarak-head.dat`` of :mod:`ldpref.bundled_data`, one transaction per
-line, item ids separated by spaces) this makes every item occurrence one client whose string is the item id (the paper's URL data set,
-one URL per line, is not available).  An empty file, or one that is not UTF-8 text (a NUL byte, an invalid
+line, item ids separated by spaces) this makes every item occurrence one client whose string is the item id (the paper's
+URL data set, one URL per line, is not available).  An empty file, or one that is not UTF-8 text (a NUL byte, an invalid
 sequence), is refused with one line.
 """
 

@@ -103,7 +103,8 @@ class GcmsServer:
     def __init__(self, private_key: bytes, table, m: int, s: int, p):
         public, exceptions = nacl()
         key = public.PrivateKey(check_key("server private key", private_key))
-        self._box, self._public, self._crypto_error = public.SealedBox(key), bytes(key.public_key), exceptions.CryptoError
+        self._box, self._public = public.SealedBox(key), bytes(key.public_key)
+        self._crypto_error = exceptions.CryptoError
         self.table, self.m, self.s, self.p = np.asarray(table, dtype=np.int64), m, s, p
 
     @property

@@ -22,7 +22,8 @@ def register(spec: FigureSpec) -> FigureSpec:
 
 
 def _load() -> None:
-    from . import jiang_gcms_fig2, jiang_gcms, jiang_gcms_table1, pan_cms, pan_strict  # noqa: F401  (each registers its figures)
+    # each module registers its figures
+    from . import jiang_gcms_fig2, jiang_gcms, jiang_gcms_table1, pan_cms, pan_strict  # noqa: F401
 
 
 def figure_ids() -> list[str]:

@@ -5,8 +5,8 @@
 * :func:`gaussian` -- pan-cms Section 6.2: 10,000 objects, standard deviation 50, mean an integer drawn from
   [1000, 9000], dictionary 10,000, values rounded and truncated to the dictionary.
 * :func:`kosarak` -- the "mini Kosarak" of pan-cms Section 6.3 / pan-strict Section 6.2, from
-  the shipped ``kosarak/kosarak-head.dat`` (:mod:`ldpref.bundled_data`): every item occurrence is one object (our file is the first
-  36,682 transactions; n = 294,022, d = 17,034, top frequency 0.0756 -- not the paper's 170k / 26k / 0.4).
+  the shipped ``kosarak/kosarak-head.dat`` (:mod:`ldpref.bundled_data`): every item occurrence is one object (our file
+  is the first 36,682 transactions; n = 294,022, d = 17,034, top frequency 0.0756 -- not the paper's 170k / 26k / 0.4).
 * :func:`adult_education` -- jiang-gcms Section VII-D: the ``education`` column of UCI Adult (48,842 rows, 16 values).
 
 Sampling uses only the Generator passed in.  (A minimal local loader: ``ldpref.data_specs`` of branch stats-sim

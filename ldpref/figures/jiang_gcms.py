@@ -83,8 +83,10 @@ def _fig4(ctx: Context) -> FigureData:
         data.series.append(Series(i, "GCMS p = 0.5 exact", "exact", eps, [math.sqrt(v) * n / f for v in gc]))
         data.notes.append(f"f(d) = {f}: Algorithm 4's s per eps {s} (p = 1/2 kept; the eps these (p, s) really "
                           f"give is max(R, 1/R), R = p(m - s)/((1 - p)s), see jiang-gcms/alg4.s)")
-        _sim_points(ctx, data, i, counts, eps, [("GCMS", "gcms", lambda j: {"m": m, "k": k, "s": s[j], "p": "1/2", "family": "ideal"}),
-                                                 ("Apple CMS", "cms", lambda j: {"m": m, "k": k, "inner": "srp", "family": "ideal"})], f, n, key=4 + i)
+        _sim_points(ctx, data, i, counts, eps,
+                    [("GCMS", "gcms", lambda j: {"m": m, "k": k, "s": s[j], "p": "1/2", "family": "ideal"}),
+                     ("Apple CMS", "cms", lambda j: {"m": m, "k": k, "inner": "srp", "family": "ideal"})],
+                    f, n, key=4 + i)
     return data
 
 
@@ -125,9 +127,11 @@ def _fig5(ctx: Context) -> FigureData:
     kp, kd = form_keys(printed), form_keys(derived)
     fp = theory.numpy_function([kp["p"], kp["exp_eps"], kp["lambda"], kp["k"]], printed)
     fd = theory.numpy_function([kd["p"], kd["exp_eps"], kd["lambda"]], derived)
-    panels = [Panel(f"(a) k = {k}: several eps", "f(d)/n", "optimal p"), Panel("(b) eps = 4: several k", "f(d)/n", "optimal p")]
+    panels = [Panel(f"(a) k = {k}: several eps", "f(d)/n", "optimal p"),
+              Panel("(b) eps = 4: several k", "f(d)/n", "optimal p")]
     data = FigureData(panels, notes=[f"n = {n}, k = {k}, m = {m}; continuous argmin over p in [0.5, 0.999] on a "
-                                     f"grid of {len(grid)} points (the integer-s constraint of Algorithm 4 not applied)"])
+                                     f"grid of {len(grid)} points (the integer-s constraint of Algorithm 4 not "
+                                     f"applied)"])
     for e in (1, 2, 3, 4, 5):
         data.series.append(Series(0, f"eps = {e}, Lemma 1 (printed)", "printed", list(lam),
                                   [_argmin_p(fp, grid, math.exp(e), l, k) for l in lam]))
@@ -152,7 +156,8 @@ def _fig6(ctx: Context) -> FigureData:
     ok = ps >= 0.5
     s, ps = s[ok], ps[ok]
     qs = algorithm3_q(ps, s, m)
-    panels = [Panel(f"n = 10^6, m = {m}, k = {k}, eps = 4", "target f(d)", "Var f_hat(d) (counts)", logx=True, logy=True)]
+    panels = [Panel(f"n = 10^6, m = {m}, k = {k}, eps = 4", "target f(d)", "Var f_hat(d) (counts)", logx=True,
+                    logy=True)]
     data = FigureData(panels, notes=["OCMS: the integer s (p_s = e^eps s/(e^eps s + m - s) >= 1/2) minimising the "
                                      "variance at each f(d); other counts spread over 99 values (not printed)"])
     best_d, best_p, chosen = [], [], []
@@ -169,7 +174,8 @@ def _fig6(ctx: Context) -> FigureData:
     apple = []
     for f in fs:
         counts = _spread(n, int(f))
-        apple.append(theory.structured("cms", counts, [0], what="variance", d=len(counts), exp_eps=theory.exp_eps_text(e),
+        apple.append(theory.structured("cms", counts, [0], what="variance", d=len(counts),
+                                       exp_eps=theory.exp_eps_text(e),
                                        m=m, k=k, inner="srp", family="ideal")[0] * n * n)
     data.series.append(Series(0, "Apple CMS exact", "exact", list(fs), apple))
     data.series.append(Series(0, "Apple CMS via Thm 3 (printed; sec4.B erratum)", "printed", list(fs),
@@ -213,8 +219,10 @@ def _fig8(ctx: Context) -> FigureData:
     m = k = 100
     labels, counts = datasets.adult_education()
     n = int(counts.sum())
-    panels = [Panel(f"Adult education (n = {n}, m = k = {m})", "true frequency (count)", "Var f_hat (counts)", logx=True, logy=True)]
-    data = FigureData(panels, notes=[f"n = {n} (the caption's 48,000 rounds the 48,842 records); values: {', '.join(labels)}"])
+    panels = [Panel(f"Adult education (n = {n}, m = k = {m})", "true frequency (count)", "Var f_hat (counts)",
+                    logx=True, logy=True)]
+    data = FigureData(panels,
+                      notes=[f"n = {n} (the caption's 48,000 rounds the 48,842 records); values: {', '.join(labels)}"])
     sumsq_all = float((counts.astype(np.float64) ** 2).sum())
     for j, (label, p, e) in enumerate(_FIG8):
         pf = float(eval_fraction(p))
@@ -228,7 +236,8 @@ def _fig8(ctx: Context) -> FigureData:
         data.series.append(Series(0, f"{label}, exact", "exact", list(counts), [x * n * n for x in ex]))
         data.notes.append(f"{label}: s = {s} (Algorithm 4)")
         if simulated.available():
-            est = simulated.estimates("gcms", {"d": len(counts), "m": m, "k": k, "s": s, "p": p, "family": "ideal"}, counts, ctx.trials, ctx.rng(8, j))
+            est = simulated.estimates("gcms", {"d": len(counts), "m": m, "k": k, "s": s, "p": p, "family": "ideal"},
+                                      counts, ctx.trials, ctx.rng(8, j))
             if est is not None:
                 var = est.var(axis=0, ddof=1) * n * n
                 se = var * math.sqrt(2 / (ctx.trials - 1))
@@ -287,24 +296,32 @@ def _fig9(ctx: Context) -> FigureData:
     return data
 
 
-register(FigureSpec("jiang-gcms/fig4", "jiang-gcms", "Section VII-A, Fig. 4", "GCMS (p = 0.5) vs Apple's CMS: relative sqrt variance",
+register(FigureSpec("jiang-gcms/fig4", "jiang-gcms", "Section VII-A, Fig. 4",
+                    "GCMS (p = 0.5) vs Apple's CMS: relative sqrt variance",
                     "sqrt(Var f_hat(d))/f(d) vs eps at n = 100,000, f(d) = 1000 and 10,000. Lost in our copy: the "
                     "per-line #bits and k (an image legend) and the eps grid; here m = 1024, k = 65536, eps = 1..8. "
-                    "Theorem 3 is an erratum (dropped same-client covariance): derived and printed are both drawn.", _fig4))
+                    "Theorem 3 is an erratum (dropped same-client covariance): derived and printed are both drawn.",
+                    _fig4))
 register(FigureSpec("jiang-gcms/fig5", "jiang-gcms", "Section VII-B, Fig. 5", "Optimal p vs f(d)/n",
-                    "n = 10,000, k = 200, m = 200. Lost: the eps values of (a) and the k values of (b); here eps = 1..5 "
-                    "and k in {1, 10, 100, 200, 1000} at eps = 4. Lemma 1 as printed (with k) against the ledger's "
-                    "exact-variance objective (no k; jiang-gcms/lemma1, fig5.small-eps and fig5.k are errata).", _fig5))
-register(FigureSpec("jiang-gcms/fig6", "jiang-gcms", "Section VII-B, Fig. 6", "Best variance per target f(d) vs Apple's CMS",
+                    "n = 10,000, k = 200, m = 200. Lost: the eps values of (a) and the k values of (b); here eps = "
+                    "1..5 and k in {1, 10, 100, 200, 1000} at eps = 4. Lemma 1 as printed (with k) against the "
+                    "ledger's exact-variance objective (no k; jiang-gcms/lemma1, fig5.small-eps and fig5.k are "
+                    "errata).",
+                    _fig5))
+register(FigureSpec("jiang-gcms/fig6", "jiang-gcms", "Section VII-B, Fig. 6",
+                    "Best variance per target f(d) vs Apple's CMS",
                     "n = 10^6, k = 65536, m = 1024, eps = 4 (Apple's setting). OCMS: the best integer s per target; "
-                    "Theorem 3 derived and printed; Apple's CMS exact (ideal hash family) and through printed Theorem 3.", _fig6))
+                    "Theorem 3 derived and printed; Apple's CMS exact (ideal hash family) and through printed "
+                    "Theorem 3.", _fig6))
 register(FigureSpec("jiang-gcms/fig7", "jiang-gcms", "Section VII-C, Fig. 7", "Communication: GCMS vs Apple's CMS",
                     "Bits per report vs m up to 10,000 at eps in {3, 5}, p in {0.5, 0.6}; Remark 1's count as printed "
                     "(s log2 m) and derived (s ceil(log2 m) + ceil(log2 k)). k is not given for Fig. 7: k = 1.", _fig7,
                     default_trials=2, quick_trials=2))
 register(FigureSpec("jiang-gcms/fig8", "jiang-gcms", "Section VII-D, Fig. 8", "Adult education: variance for three p",
-                    "Adult 'education' (16 values, n = 48,842), m = k = 100; p = 0.74 at eps 3.64, p = 0.57 and 0.87 at "
-                    "eps 3.75; s from Algorithm 4. The ledger finds 0.74 / 0.57 not optimal (sec7.D.adult-p.optimum).", _fig8))
+                    "Adult 'education' (16 values, n = 48,842), m = k = 100; p = 0.74 at eps 3.64, p = 0.57 and 0.87 "
+                    "at eps 3.75; s from Algorithm 4. The ledger finds 0.74 / 0.57 not optimal "
+                    "(sec7.D.adult-p.optimum).",
+                    _fig8))
 register(FigureSpec("jiang-gcms/fig9", "jiang-gcms", "Section VII-E, Fig. 9", "Unknown-domain discovery: URLs vs eps",
                     "Paper: Kaggle URL dataset, first 100,000 records, URLs cut to 20 characters, 30 repetitions. That "
                     "data is not available: the Kosarak head file stands in (LDPREF_FIG9_DATA overrides); delta is not "

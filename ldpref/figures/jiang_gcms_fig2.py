@@ -143,8 +143,8 @@ def _fig2(ctx: Context) -> FigureData:
                                       params=[f"s={s}" for s in s_exact]))
             worst_z = max(worst_z, _simulate(ctx, data, i, j, tag, counts, n, m, k, s_sim, exact, e))
     if worst_z:
-        data.notes.append(f"largest |simulated - exact| / standard error (of a sample variance at the exact value) over "
-                          f"all simulated points: {worst_z:.2f}")
+        data.notes.append(f"largest |simulated - exact| / standard error (of a sample variance at the exact value) "
+                          f"over all simulated points: {worst_z:.2f}")
     return data
 
 
@@ -169,7 +169,8 @@ def _simulate(ctx, data, panel, j, tag, counts, n, m, k, s_values, exact, e) -> 
     return worst
 
 
-register(FigureSpec("jiang-gcms/fig2", "jiang-gcms", "Section IV-C, Fig. 2", "OCMS: normalised variance vs p at eps = 5",
+register(FigureSpec("jiang-gcms/fig2", "jiang-gcms", "Section IV-C, Fig. 2",
+                    "OCMS: normalised variance vs p at eps = 5",
                     "Var[f_hat(d)]/n vs p at eps = 5, q on Eq. (7)'s boundary, lambda = f(d)/n in {1/2, 1/10, 1/50}; "
                     "(a) n = 100,000, m = 1000, k = 500, (b) n = 100,000, m = 1500, k = 50 (sub-captions). The "
                     "normalisation is not stated: Var/n here. Theorem 3 printed (erratum) and derived; exact and "

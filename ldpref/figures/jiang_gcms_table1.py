@@ -128,10 +128,12 @@ def _table1(ctx: Context) -> FigureData:
     for i, metric in enumerate(METRICS):
         rows = got["rows"]
         data.series.append(Series(i, "measured here", "simulated", [x[nm] for nm in MECHANISMS],
-                                  [rows[nm][metric][0] for nm in MECHANISMS], [rows[nm][metric][1] for nm in MECHANISMS],
+                                  [rows[nm][metric][0] for nm in MECHANISMS],
+                                  [rows[nm][metric][1] for nm in MECHANISMS],
                                   params=[f"mechanism={nm}" for nm in MECHANISMS]))
         data.series.append(Series(i, "paper's Table I (M1)", "printed", [x[nm] for nm in MECHANISMS],
-                                  [paper[metric][nm] for nm in MECHANISMS], params=[f"mechanism={nm}" for nm in MECHANISMS]))
+                                  [paper[metric][nm] for nm in MECHANISMS],
+                                  params=[f"mechanism={nm}" for nm in MECHANISMS]))
         if metric == "server_memory":
             for extra, label in (("server_peak", "server peak traced (measured)"),
                                  ("client_peak", "client peak traced (measured)")):
@@ -149,7 +151,8 @@ def _table1(ctx: Context) -> FigureData:
     return data
 
 
-register(FigureSpec("jiang-gcms/table1", "jiang-gcms", "Section VII, Table I", "Run time and memory: OCMS vs Apple's CMS",
+register(FigureSpec("jiang-gcms/table1", "jiang-gcms", "Section VII, Table I",
+                    "Run time and memory: OCMS vs Apple's CMS",
                     "Client (one report) and server (sketch and estimate of n reports) run time, server memory and "
                     "client communication, measured on this machine with ldpref's GCMS and Apple CMS code at Section "
                     "VII-D's settings (Adult education, m = k = 100, p = 0.74 / Apple's p at eps 3.75), beside the "

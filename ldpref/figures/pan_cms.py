@@ -15,14 +15,15 @@ the family, l or the decoder: that is our assumption, stated in the caption.  Si
 (:mod:`ldpref.simulation.per_client`, field arithmetic per client, estimates at the values of interest); exact
 curve: :class:`ldpref.structured.pairwise.PairwiseSketchModel` (the same family, closed form).  CMS+HE ("the
 same parameter as [7]"): m = 1024 and k = 65536 uniformly random functions drawn per run and shared by its
-clients (:mod:`ldpref.simulation.shared_draw`, materialised only where read).  RHR (Section 4.3): b = eps bits, the paper's reading of [12] ("[12] sets b = eps
-if the dictionary is large enough") and the ledger's (pan-cms/sec4.3.b-eps, the Section 6 claims); Section 6's grid
-is the integers 1..5, so b = eps exactly at every point (a non-integer eps is refused: the paper gives no rounding
-rule); the CSV's ``params`` column says the b of each simulated point.  Datasets and the exact values of HE, CMS+HE
-and RHR are the ledger's (the paper's ``figure_data`` module, found through the paper registry
-:mod:`ldpref.ledger.papers`; the library imports no paper): one source of truth.  Section 6.1's values "chosen deliberately, so all have the same mod for RHR": the observed
-values, in rank order, are placed on the multiples of 2^(b_max - 1) = 16 (every value then has residue 0 mod
-2^(b-1) for every b <= 5); OCMS, HE and CMS+HE do not depend on the labels.
+clients (:mod:`ldpref.simulation.shared_draw`, materialised only where read).  RHR (Section 4.3): b = eps bits, the
+paper's reading of [12] ("[12] sets b = eps if the dictionary is large enough") and the ledger's (pan-cms/sec4.3.b-eps,
+the Section 6 claims); Section 6's grid is the integers 1..5, so b = eps exactly at every point (a non-integer eps is
+refused: the paper gives no rounding rule); the CSV's ``params`` column says the b of each simulated point.  Datasets
+and the exact values of HE, CMS+HE and RHR are the ledger's (the paper's ``figure_data`` module, found through the paper
+registry :mod:`ldpref.ledger.papers`; the library imports no paper): one source of truth.  Section 6.1's values "chosen
+deliberately, so all have the same mod for RHR": the observed values, in rank order, are placed on the multiples of
+2^(b_max - 1) = 16 (every value then has residue 0 mod 2^(b-1) for every b <= 5); OCMS, HE and CMS+HE do not depend on
+the labels.
 """
 
 from __future__ import annotations
@@ -132,7 +133,8 @@ def _build(ctx: Context, name: str, f_star: int, mse_claims: list[str], same: bo
     panels = [Panel("worst-case MSE over x (Eq. 22)", "eps", "MSE", logy=True),
               Panel(f"l1 loss over x (|x| = {TOP})", "eps", "l1", logy=True),
               Panel(f"l2 loss over x (|x| = {TOP})", "eps", "l2", logy=True)]
-    data = FigureData(panels, notes=[f"n = {n}, d = {d}, |x| = {TOP}, top frequency {f.max():.4f}, trials = {ctx.trials}"])
+    data = FigureData(panels,
+                      notes=[f"n = {n}, d = {d}, |x| = {TOP}, top frequency {f.max():.4f}, trials = {ctx.trials}"])
     S = data.series
     ee = [math.exp(e) for e in eps]
     base = {"n": n, "f_star": f_star}
@@ -153,7 +155,8 @@ def _build(ctx: Context, name: str, f_star: int, mse_claims: list[str], same: bo
                     theory.curve("pan-cms/table1.HE.l1", "derived", "exp_eps", ee, dx, scale=lambda _: n ** -0.5)))
     S.append(Series(1, "HE Table 1 l1 (printed)/sqrt(n)", "printed", eps,
                     theory.curve("pan-cms/table1.HE.l1", "printed", "exp_eps", ee, dx, scale=lambda _: n ** -0.5)))
-    S.append(Series(2, "l-OCMS Thm 3.7 (derived)", "derived", eps, theory.curve("pan-cms/thm3.7", "derived", "exp_eps", ee, dx)))
+    S.append(Series(2, "l-OCMS Thm 3.7 (derived)", "derived", eps,
+                    theory.curve("pan-cms/thm3.7", "derived", "exp_eps", ee, dx)))
     S.append(Series(2, "HE Table 1 l2 (derived)/n", "derived", eps,
                     theory.curve("pan-cms/table1.HE.l2", "derived", "exp_eps", ee, dx, scale=lambda _: 1 / n)))
     # exact: the real OCMS at its integer m (the ledger's corrected closest-integer rule), on this dataset
@@ -168,7 +171,8 @@ def _build(ctx: Context, name: str, f_star: int, mse_claims: list[str], same: bo
     S.append(Series(0, "MSE-OCMS exact (max over x)", "exact", eps, exact_mse))
     S.append(Series(2, "l-OCMS exact", "exact", eps, exact_l2))
     bits = [f"b={rhr_bits(e)}" for e in eps]
-    for mech, label, params in (("RHR", "RHR exact (b = eps)", bits), ("CMS+HE", f"CMS+HE exact (m = {CMS_HE_M})", None)):
+    for mech, label, params in (("RHR", "RHR exact (b = eps)", bits),
+                                ("CMS+HE", f"CMS+HE exact (m = {CMS_HE_M})", None)):
         vals = [exact_metrics(mech, counts, top, e, f_star) for e in eps]
         S.append(Series(0, label + " (max over x)", "exact", eps, [v["mse"] for v in vals], params=params))
         S.append(Series(2, label, "exact", eps, [v["l2"] for v in vals], params=params))
@@ -231,11 +235,11 @@ def _fig4(ctx):
 
 
 _COMMON = ("Worst-case MSE (Eq. 22), l1 and l2 over the 100 most frequent values vs eps = 1..5 (step not printed; "
-           "integers used), 100 runs per eps (--trials). RHR with b = eps bits (Section 4.3). OCMS here (exact curve and simulation alike): CMS + RR "
-           "where every client draws its own hash from Section 3.5's family (a0 + a1 x) mod m over GF(2^l), "
-           "2^l >= d, decoded by g(x) (Eq. 8, unbiased); simulated by the real protocol (field arithmetic per "
-           "client). Assumption: Section 6 does not name OCMS's family, l or decoder; we take Section 3.5's "
-           "construction with the smallest l. CMS+HE ('the same parameter as [7]'): m = "
+           "integers used), 100 runs per eps (--trials). RHR with b = eps bits (Section 4.3). OCMS here (exact curve "
+           "and simulation alike): CMS + RR where every client draws its own hash from Section 3.5's family (a0 + a1 "
+           "x) mod m over GF(2^l), 2^l >= d, decoded by g(x) (Eq. 8, unbiased); simulated by the real protocol (field "
+           "arithmetic per client). Assumption: Section 6 does not name OCMS's family, l or decoder; we take Section "
+           "3.5's construction with the smallest l. CMS+HE ('the same parameter as [7]'): m = "
            f"{CMS_HE_M}, k = {CMS_HE_K} uniformly random functions drawn per run and shared by its clients, "
            "materialised only where read. ")
 register(FigureSpec("pan-cms/fig2", "pan-cms", "Section 6.1, Fig. 2", "Zipf dataset (d = 100k, n = 10,000, f ~ 1/r^2)",

@@ -122,7 +122,8 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
                 data.notes.append(f"{label}: not simulated: {simulated.LAST_REFUSAL}")
                 break
             got = simulated.losses(est, f, allv)
-            xs.append(e); l1.append(got["l1"][0]); e1.append(got["l1"][1]); l2.append(got["l2"][0]); e2.append(got["l2"][1])
+            xs.append(e); l1.append(got["l1"][0]); e1.append(got["l1"][1])
+            l2.append(got["l2"][0]); e2.append(got["l2"][1])
             ps.append(" ".join(f"{k}={v}" for k, v in params.items() if k in ("k", "m")))
         if xs:
             S.append(Series(panel_l1, f"{label} simulated", "simulated", xs, l1, e1, params=ps))
@@ -248,6 +249,6 @@ register(FigureSpec(
     "100 runs. Lost in our copy and not recovered from the library's pages corpus (only the abstract survives "
     "there): the Zipf exponent and the eps grid -- this figure uses exponent 2 and eps = 1..5 from pan-cms Section 6 "
     "(assumption). Kosarak: our head file, every occurrence (n = 294,022, d = 17,034; the paper's mini Kosarak has "
-    "over 170,000 objects). Lower bounds: pan-strict Corollary 3.1 (Corollary 3.3 where d < e^eps + 1) as reconstructed by the ledger. "
-    "WSS: the LP over k-subsets with weights constant on Z_99-orbits, solved by HiGHS and verified exactly as an OSC "
-    "(at most d(d-1)/2 positive weights).", _fig2))
+    "over 170,000 objects). Lower bounds: pan-strict Corollary 3.1 (Corollary 3.3 where d < e^eps + 1) as "
+    "reconstructed by the ledger. WSS: the LP over k-subsets with weights constant on Z_99-orbits, solved by HiGHS and "
+    "verified exactly as an OSC (at most d(d-1)/2 positive weights).", _fig2))

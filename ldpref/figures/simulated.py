@@ -66,8 +66,8 @@ def estimates(name: str, params: dict, counts: np.ndarray, trials: int, rng: np.
 
 def ideal_at(name: str, params: dict, counts: np.ndarray, at: int, trials: int, rng: np.random.Generator):
     """(trials,) frequency estimates at the value ``at`` of an ideal-family sketch, exactly in law in O(d) per
-    trial (:mod:`ldpref.simulation.ideal_at`): ``gcms`` (params m, k, s and p or eps: Algorithm 1 with Eq. (4)) or ``cms``
-    with ``inner="srp"`` (params m, k, eps: Apple's CMS, pan-cms Eq. (2)).  None without ldpref.simulation."""
+    trial (:mod:`ldpref.simulation.ideal_at`): ``gcms`` (params m, k, s and p or eps: Algorithm 1 with Eq. (4)) or
+    ``cms`` with ``inner="srp"`` (params m, k, eps: Apple's CMS, pan-cms Eq. (2)).  None without ldpref.simulation."""
     global LAST_REFUSAL
     LAST_REFUSAL = "ldpref.simulation is not installed"
     if not available():

@@ -1,9 +1,9 @@
 """Records of the figure framework: a figure's specification, its build context and what a build returns.
 
 A :class:`FigureSpec` names one experiment figure of a paper (pan-cms Section 6, Figs 2-4; pan-strict
-Section 6, Fig 2; jiang-gcms Section IV-C, Fig 2 and Section VII, Figs 4-9 and Table I).  Its ``build(ctx)`` returns a :class:`FigureData`: panels,
-and series of points (theory curves and simulated means with error bars).  Floats live here: every series is
-an explicit conversion of exact values or a simulation (numpy).
+Section 6, Fig 2; jiang-gcms Section IV-C, Fig 2 and Section VII, Figs 4-9 and Table I).  Its ``build(ctx)`` returns a
+:class:`FigureData`: panels, and series of points (theory curves and simulated means with error bars).  Floats live
+here: every series is an explicit conversion of exact values or a simulation (numpy).
 """
 
 from __future__ import annotations

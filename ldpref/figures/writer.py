@@ -83,7 +83,8 @@ def metadata(spec: FigureSpec, ctx=None) -> dict:
     title, settings, software = f"{spec.id}: {spec.title}", settings_text(spec, ctx), f"ldpref {__version__}"
     png = {"Title": title, "Description": settings, "Software": software, "Source": spec.location}
     if ctx is not None:
-        png.update({"ldpref-trials": str(ctx.trials), "ldpref-seed": str(ctx.seed), "ldpref-quick": str(bool(ctx.quick))})
+        png.update({"ldpref-trials": str(ctx.trials), "ldpref-seed": str(ctx.seed),
+                    "ldpref-quick": str(bool(ctx.quick))})
     return {"png": png,
             "svg": {"Title": title, "Description": settings, "Creator": software, "Date": None},
             "pdf": {"Title": title, "Subject": settings, "Creator": software, "Producer": software,

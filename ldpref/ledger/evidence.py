@@ -187,7 +187,8 @@ class Evidence:
         """Exact symbolic comparison of the printed and derived forms (``simplify`` may normalise both)."""
         a, b = (simplify(printed), simplify(derived)) if simplify else (printed, derived)
         ok = values_equal(a, b)
-        detail = "printed form == derived form" if ok else f"printed form differs from derived form: difference {_diff(a, b)}"
+        detail = ("printed form == derived form" if ok
+                  else f"printed form differs from derived form: difference {_diff(a, b)}")
         self.records.append(CheckRecord("symbolic", name, ok, 1, detail, role="printed-vs-derived",
                                         paths={"proof": 1}))
         return ok

@@ -1,8 +1,9 @@
 """The generator of the committed minimal edits (issue 23, item 2): ``python -m ldpref.ledger.minimal_edit_cli
-VERIFY_JSON [--claim ID]`` searches every erratum of a ``verify --json`` document (:func:`ldpref.ledger.minimal_edit.search`,
-at most ``CLAIM_CAP`` seconds per claim) and writes ``proofs_checks/<paper>/minimal_edits.json``.  Its own module:
-it looks claims up, and the claim registry applies the committed edits (:mod:`ldpref.ledger.minimal_edit`), so the
-two must not import each other (issue 22: no import cycles)."""
+VERIFY_JSON [--claim ID]`` searches every erratum of a ``verify --json`` document
+(:func:`ldpref.ledger.minimal_edit.search`, at most ``CLAIM_CAP`` seconds per claim) and writes
+``proofs_checks/<paper>/minimal_edits.json``.  Its own module: it looks claims up, and the claim registry applies the
+committed edits (:mod:`ldpref.ledger.minimal_edit`), so the two must not import each other (issue 22: no import
+cycles)."""
 
 from __future__ import annotations
 

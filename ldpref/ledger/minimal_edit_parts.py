@@ -34,9 +34,9 @@ _NAME_COMMANDS = {r"\operatorname", r"\mathrm", r"\text", r"\mathbf", r"\mathcal
 
 def substituted_latex(node, printed_latex: str, sym, value, token_re, highlight: str) -> str | None:
     """The printed LaTeX with the parameter ``sym`` a ``substitute`` edit sets (Lemma 1's k) shown as its new
-    ``value`` in ``highlight`` at each of its places inside the edited ``node`` (tokens by ``token_re``): the paper's layout kept, so the reader sees which k became 1 (the
-    plain form is the same object simplified).  None when the parameter's LaTeX is no single token or the edited
-    node's LaTeX does not occur exactly once in the printed LaTeX."""
+    ``value`` in ``highlight`` at each of its places inside the edited ``node`` (tokens by ``token_re``): the paper's
+    layout kept, so the reader sees which k became 1 (the plain form is the same object simplified).  None when the
+    parameter's LaTeX is no single token or the edited node's LaTeX does not occur exactly once in the printed LaTeX."""
     name = to_latex(sym)
     if len(token_re.findall(name)) != 1:
         return None

@@ -43,7 +43,8 @@ def _claim_section(r: ClaimResult) -> str:
         lines += [f"Condition: {c.condition}", ""]
     lines += [f"Runner: {c.runner}" + (" (the record's steps, `ldpref.ledger.generic`)" if c.check is None else ""), ""]
     if c.depends_on:
-        lines += ["Depends on (its check or its all-parameter proofs read their forms): " + ", ".join(f"`{d}`" for d in c.depends_on), ""]
+        lines += ["Depends on (its check or its all-parameter proofs read their forms): "
+                  + ", ".join(f"`{d}`" for d in c.depends_on), ""]
     rc = resolve(c.paper, c.root_cause) if r.verdict in ("erratum", "conditional") else None
     if rc is not None:
         lines += [f"Root cause `{rc.label}` ({rc.location}, severity `{rc.severity}`): {rc.summary}", ""]

@@ -52,7 +52,8 @@ def run_claim(claim: Claim, *, with_latex: bool = False) -> ClaimResult:
         mpmath.mp.prec = precision
     result = decide(claim, evidence, error)
     result.seconds = time.perf_counter() - start
-    result.forms_read = tuple(name for i, name in enumerate(("printed", "derived", "correction")) if i in evidence.built)
+    result.forms_read = tuple(name for i, name in enumerate(("printed", "derived", "correction"))
+                              if i in evidence.built)
     if with_latex:
         result.latex = forms_latex(claim, result.verdict, evidence.built)
     return result

@@ -162,7 +162,8 @@ def _judge(c: ClaimSelfCheck) -> None:
                 ok = out.verdict != base.verdict or out.fingerprint != base.fingerprint
             else:
                 ok = out.verdict in ("erratum", "conditional") or out.reason.startswith("check could not run")
-            why = f"-> {out.verdict}" + ("" if ok else f" (the printed form's perturbation was not caught): {out.reason}")
+            why = f"-> {out.verdict}" + ("" if ok
+                                         else f" (the printed form's perturbation was not caught): {out.reason}")
         elif mutation == "derived-perturbed":
             ok = out.verdict == "error" and (out.reason.startswith("ldpref defect")
                                              or out.reason.startswith("check could not run"))

@@ -48,7 +48,8 @@ def _counterexample(inst, records=()) -> dict:
     quantity compared (the name of the check whose instance it is)."""
     quantity = next((r.name.removesuffix(": printed vs exact") for r in records
                      if any(f is inst for f in r.failures)), None)
-    return {"params": {k: str(v) for k, v in inst.params.items()}, "printed": str(inst.printed), "exact": str(inst.exact),
+    return {"params": {k: str(v) for k, v in inst.params.items()}, "printed": str(inst.printed),
+            "exact": str(inst.exact),
             "printed_text": with_decimal(inst.printed), "exact_text": with_decimal(inst.exact), "quantity": quantity}
 
 
@@ -68,18 +69,21 @@ def how_decided(records) -> str:
     parts = []
     if proofs:
         parts.append(f"{proofs} symbolic proof(s)")
-    words = {"enumeration": "instance(s) by exact enumeration", "moment-formula": "instance(s) by exact moment formulas",
-             "proof": "instance(s) decided by proof", "numeric": "numeric check(s)", "statistical": "statistical check(s)",
+    words = {"enumeration": "instance(s) by exact enumeration",
+             "moment-formula": "instance(s) by exact moment formulas",
+             "proof": "instance(s) decided by proof", "numeric": "numeric check(s)",
+             "statistical": "statistical check(s)",
              "decision": "all-parameter proof(s) by decision procedure",
              "decision-given-derived": "all-parameter proof(s) by decision procedure from the derived forms",
              "decision-correction": "all-parameter proof(s) of the correction by decision procedure",
              "decision-correction-given-derived": ("all-parameter proof(s) of the correction by decision procedure "
                                                    "from the derived forms"),
              "decision-symbolic": "all-parameter proof(s) by exact symbolic identities",
-             "decision-given-derived-symbolic": "all-parameter proof(s) by exact symbolic identities from the derived forms",
+             "decision-given-derived-symbolic": "all-parameter proof(s) by exact symbolic identities from the derived "
+                                                "forms",
              "decision-correction-symbolic": "all-parameter proof(s) of the correction by exact symbolic identities",
-             "decision-correction-given-derived-symbolic": ("all-parameter proof(s) of the correction by exact symbolic "
-                                                            "identities from the derived forms"),
+             "decision-correction-given-derived-symbolic": ("all-parameter proof(s) of the correction by exact "
+                                                            "symbolic identities from the derived forms"),
              "all-parameters": "model proof(s) for all parameters"}
     parts += [f"{n} {words[p]}" for p, n in sorted(paths.items())]
     return ", ".join(parts) if parts else "nothing"
@@ -118,7 +122,8 @@ def _decide(claim: Claim, evidence: Evidence, error: str | None = None) -> Claim
     if broken:
         result.reason = "ldpref defect: " + "; ".join(f"{r.name}: {r.detail}" for r in broken)
         return result
-    exact_paths = [r for r in records if r.role == "derived-vs-exact" and r.kind in ("exact", "symbolic") and r.instances > 0]
+    exact_paths = [r for r in records
+                   if r.role == "derived-vs-exact" and r.kind in ("exact", "symbolic") and r.instances > 0]
     if not exact_paths:
         result.reason = "missing path: no comparison of the derived form with an exact value was recorded"
         return result

@@ -114,7 +114,8 @@ def gcms(family: HashFamily, s: int, p, *, decoder: str = "eq4", name: str | Non
     if decoder not in DECODERS:
         raise ParameterError(f"decoder {decoder!r}: choose one of {', '.join(DECODERS)}")
     k, d = family.k, family.d
-    check_matrix(f"gcms with d = {d}, m = {m}, s = {s}", k * comb(m, s), d, outputs_text=f"k C(m, s) = {k} x {comb(m, s)}",
+    check_matrix(f"gcms with d = {d}, m = {m}, s = {s}", k * comb(m, s), d,
+                 outputs_text=f"k C(m, s) = {k} x {comb(m, s)}",
                  symbolic=bool(getattr(p, "free_symbols", ())))
     # Algorithm 1's distribution of every hashed value r: m x C(m, s) cells before the matrix itself
     check_count(f"gcms with m = {m}, s = {s}", m * comb(m, s), limit=10**7, unit="distribution cells")
@@ -191,7 +192,8 @@ def _rational_tables(m: int, s: int, p, k: int):
         # a branch gives every one of its subsets the same sympy number: each distinct object converted once
         # (QQ(prob) / k is the element of the sympy quotient prob / k: both are exact, in lowest terms)
         conv: dict[int, object] = {}
-        out[r] = {X: conv[id(prob)] if id(prob) in conv else conv.setdefault(id(prob), QQ(int(prob.p), int(prob.q)) / kq)
+        out[r] = {X: conv[id(prob)] if id(prob) in conv else conv.setdefault(id(prob),
+                                                                             QQ(int(prob.p), int(prob.q)) / kq)
                   for X, prob in algorithm1_distribution(r, m, s, p).items()}
     return out
 
@@ -318,7 +320,8 @@ def build_gcms(d, m, k, s, p=None, exp_eps=None, seed=0) -> Mechanism:
         p = p_for_exp_eps(e, s, m)
     if s > m - 1:
         raise ParameterError(f"s = {s}: Algorithm 1 draws s buckets from [m] \\ {{r}}, so s <= m - 1 = {m - 1}")
-    check_matrix(f"gcms with d = {d}, m = {m}, s = {s}", k * comb(m, s), d, outputs_text=f"k C(m, s) = {k} x {comb(m, s)}")
+    check_matrix(f"gcms with d = {d}, m = {m}, s = {s}", k * comb(m, s), d,
+                 outputs_text=f"k C(m, s) = {k} x {comb(m, s)}")
     family = random_family(d, m, k, np.random.default_rng(_int(seed, "seed", 0)))
     return gcms(family, s, p)
 
@@ -333,5 +336,6 @@ register("gcms", Spec(build_gcms, {
     "seed": Key("int", 0, help="seed of numpy.random.default_rng for the random hash family"),
 }, "Generalized Count-Mean Sketch (jiang-gcms Algorithms 1 and 3, decoder Eq. (4))"))
 
-__all__ = ["gcms", "build_gcms", "gcms_over_draws", "draw_classes", "draw_classes_by_enumeration", "algorithm1_distribution", "q_of", "p_for_exp_eps",
+__all__ = ["gcms", "build_gcms", "gcms_over_draws", "draw_classes", "draw_classes_by_enumeration",
+           "algorithm1_distribution", "q_of", "p_for_exp_eps",
            "x_only", "check_parameters"]

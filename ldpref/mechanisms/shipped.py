@@ -240,8 +240,9 @@ _EXP = Key("rational", help="e^eps as an exact rational, e.g. 3 or 5/2")
 register("hr-acharya", Spec(hadamard_response_acharya,
                             {"d": _D, "exp_eps": _EXP,
                              "size": Key("int", None, "b: block size (power of two > ceil(d / B))"),
-                             "blocks": Key("int", 1, "B, the number of blocks (power of two; 1: Section 4's scheme; pure-ldp at eps > 1 "
-                                                "uses 2^floor(log2 min(2d, e^eps)))")},
+                             "blocks": Key("int", 1,
+                                           "B, the number of blocks (power of two; 1: Section 4's scheme; pure-ldp at "
+                                           "eps > 1 uses 2^floor(log2 min(2d, e^eps)))")},
                             "Acharya-Sun-Zhang Hadamard Response, one of K symbols (AISTATS 2019 Section 4)"))
 register("hm", Spec(hadamard_mechanism,
                     {"d": _D, "exp_eps": _EXP, "t": Key("int", 1, "Hadamard coefficients per report"),
@@ -261,5 +262,6 @@ register("fastlh", Spec(fast_local_hashing,
                          "seed": Key("int", None, "seed of the k uniform random functions (default 0)")},
                         "FastLH: local hashing over k fixed hash functions (pure-ldp; pan-cms Section 4.4)"))
 
-__all__ = ["hadamard_response_acharya", "hr_acharya_blocks", "hr_acharya_general_blocks", "hadamard_mechanism", "hm_sign_keep", "hadamard_count_mean_sketch",
+__all__ = ["hadamard_response_acharya", "hr_acharya_blocks", "hr_acharya_general_blocks", "hadamard_mechanism",
+           "hm_sign_keep", "hadamard_count_mean_sketch",
            "build_hcms", "fastlh_family", "fast_local_hashing"]

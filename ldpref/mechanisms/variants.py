@@ -137,7 +137,8 @@ def columns_family(M, name: str = "columns") -> HashFamily:
     values = sorted({v for r in rows for v in r})
     index = {v: i for i, v in enumerate(values)}
     k = len(rows[0])
-    return HashFamily(tuple(tuple(index[rows[x][j]] for x in range(len(rows))) for j in range(k)), len(values), name=name)
+    return HashFamily(tuple(tuple(index[rows[x][j]] for x in range(len(rows))) for j in range(k)), len(values),
+                      name=name)
 
 
 # ---- Sections 4.1 and 4.2 ---------------------------------------------------------------------
@@ -261,7 +262,8 @@ def rhr_family(d: int, b: int, size: int | None = None) -> HashFamily:
 
 
 @accepts_eps
-def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None, decoder: str = "hadamard") -> Mechanism:
+def recursive_hadamard_response(d: int, b: int, exp_eps, size: int | None = None,
+                                decoder: str = "hadamard") -> Mechanism:
     """RHR (pan-cms Section 4.3) with b bits, built step by step.
 
     How the text is read:
@@ -437,7 +439,8 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
         if m > (1 << l):
             raise ParameterError(f"family gf2-affine-mod needs m <= 2^l: m = {m} > 2^{l} = {1 << l}")
         if k is not None and _int(k, "k", 1) != (1 << (2 * l)):
-            raise ParameterError(f"family gf2-affine-mod has k = 4^l = {1 << (2 * l)} functions; k = {k} is not settable")
+            raise ParameterError(f"family gf2-affine-mod has k = 4^l = {1 << (2 * l)} functions; k = {k} is not "
+                                 f"settable")
         if l > 6:
             raise ParameterError(f"l = {l}: 4^l = {1 << (2 * l)} hash functions is too many to export")
         fam = gf2_affine_mod_family(l, d, m)
@@ -459,7 +462,8 @@ def make_family(d: int, *, family: str = "gf2-affine", m=None, k=None, l=None, s
 
 
 @accepts_eps
-def build_cms(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", inner="rr", seed=None, decoder="eq2") -> Mechanism:
+def build_cms(d, exp_eps, m=None, k=None, l=None, family="gf2-affine", inner="rr", seed=None,
+              decoder="eq2") -> Mechanism:
     """CMS (pan-cms Section 3) of a hash family and an inner mechanism (``rr``, ``arp`` or ``srp``)."""
     if inner not in INNER:
         raise ParameterError(f"inner {inner!r} unknown; choose one of {', '.join(INNER)}")

@@ -319,5 +319,6 @@ class BatchedProtocol(Simulator):
         return np.concatenate(out)
 
 
-__all__ = ["Simulator", "BatchedProtocol", "SIMULATORS", "register", "keys_of", "parse_params", "make", "check_rng", "check_values",
+__all__ = ["Simulator", "BatchedProtocol", "SIMULATORS", "register", "keys_of", "parse_params", "make", "check_rng",
+           "check_values",
            "check_counts", "check_trials", "to_float", "support_estimate", "MAX_PROTOCOL_DRAWS", "CHUNK", "MAX_N"]

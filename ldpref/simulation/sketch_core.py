@@ -35,9 +35,9 @@ probability size/k: the marginal of the per-function multinomial), then, per chu
 (``sum_j u[h_j(v)] Ind[j, h_j(v)]`` and ``sum w(report)``) are formed and added up, and the chunk is
 dropped.  Same law as the one-pass draw (multinomial splitting); memory O(chunk (d + m) + d), chunk =
 :data:`CHUNK_CELLS` / max(d, m row cost) functions; the ideal family draws each chunk's used functions as
-it goes (they are independent uniform functions; an unused one never enters the estimate).  Time still grows with n where exactness forces it:
-spreading c_x clients over k functions costs min(c_x, k) (the per-function counts N[x, j] are a
-multinomial of c_x, not a function of n alone), so sum_x min(c_x, k) <= min(n, k d) -- flat once every
+it goes (they are independent uniform functions; an unused one never enters the estimate).  Time still grows with n
+where exactness forces it: spreading c_x clients over k functions costs min(c_x, k) (the per-function counts N[x, j] are
+a multinomial of c_x, not a function of n alone), so sum_x min(c_x, k) <= min(n, k d) -- flat once every
 value has k clients; GCMS's subset counts cost min(G, m) s per group, up to min(n, k m min(m, d)) s draws
 (refused above :data:`.inner.MAX_DRAWS` per trial).  What the chunks cannot remove is refused before any
 allocation: the seeded random family's k x d table (built whole: it is one fixed draw), more than
@@ -83,7 +83,8 @@ BATCH = 1 << 20
 class SketchSimulator(Simulator):
     """A sketch over a hash family (fixed, or drawn per trial) with an inner perturbation and decoder."""
 
-    def __init__(self, name: str, params: dict, d: int, family: Callable[[np.random.Generator, int], HashSampler], inner,
+    def __init__(self, name: str, params: dict, d: int, family: Callable[[np.random.Generator, int], HashSampler],
+                 inner,
                  *, scale: float = 1.0, offset: float = 0.0, u=None, w=None, exact: Callable = None,
                  structured: Callable | None = None, fixed: bool = True,
                  k: int | None = None):

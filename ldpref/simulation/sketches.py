@@ -206,7 +206,8 @@ def make_cms(d, exp_eps=None, m=None, k=None, l=None, family="gf2-affine", inner
         sp = dict(d=d, exp_eps=e, m=m, inner="rr")
         scale, offset = _cms_map(m)
         return FreshSketchSimulator("cms", dict(sp, family=FRESH), d, _grr(m, e), scale=scale, offset=offset,
-                                    p_own=to_float(e / (e + m - 1)), p_other=1 / m, exact=lambda: fresh_model("cms", sp))
+                                    p_own=to_float(e / (e + m - 1)), p_other=1 / m,
+                                    exact=lambda: fresh_model("cms", sp))
     draw, m, k, rate = family_sampler(d, family, m, k, l, seed)
     if decoder == "eq8":
         if family == "ideal":
@@ -218,7 +219,8 @@ def make_cms(d, exp_eps=None, m=None, k=None, l=None, family="gf2-affine", inner
     m_dec = sympy.Rational(rate.denominator, rate.numerator) if decoder == "eq8" else m
     scale, offset = _cms_map(m_dec)
     R = _grr(m, e) if inner == "rr" else _inner_unary(inner, m, e)
-    params = dict(d=d, exp_eps=e, m=m if family != "gf2-affine" else None, k=k if family in ("random", "ideal") else None,
+    params = dict(d=d, exp_eps=e, m=m if family != "gf2-affine" else None,
+                  k=k if family in ("random", "ideal") else None,
                   l=l, family=family, inner=inner, seed=seed, decoder=decoder)
     params = {key: v for key, v in params.items() if v is not None}
     if family == "ideal":
@@ -246,7 +248,8 @@ def make_olh(d, exp_eps=None, m=None, family="gf2-affine-mod", k=None, l=None, s
         sp = dict(d=d, exp_eps=e, m=m)
         return FreshSketchSimulator("olh", dict(sp, family=FRESH), d, R, scale=scale, offset=offset,
                                     p_own=to_float(p), p_other=1 / m, exact=lambda: fresh_model("olh", sp))
-    params = {key: v for key, v in dict(d=d, exp_eps=e, m=m, family=family, k=k if family in ("random", "ideal") else None,
+    params = {key: v for key, v in dict(d=d, exp_eps=e, m=m, family=family,
+                                        k=k if family in ("random", "ideal") else None,
                                            l=l, seed=seed).items() if v is not None}
     exact = (lambda: _structured("olh", params)) if family == "ideal" else (lambda: _registry_exact("olh", params))
     structured = None if family == "gf2-affine" else (lambda: _structured("olh", params))
@@ -343,7 +346,8 @@ def make_ocms_prime(d, m, exp_eps=None, decoder="pooled", eps=None) -> SketchSim
         # (a x + b, a x' + b) is uniform on distinct pairs of [d']: c_bar = sum_z s_z (s_z - 1)/(d'(d' - 1))
         rate = Fraction(sum(z * (z - 1) for z in sizes), dp * (dp - 1))
         scale, offset = _cms_map(sympy.Rational(rate.denominator, rate.numerator))
-        return SketchSimulator("ocms-prime", params, d, lambda rng, t=1: sampler, R, scale=scale, offset=offset, **common)
+        return SketchSimulator("ocms-prime", params, d, lambda rng, t=1: sampler, R, scale=scale, offset=offset,
+                               **common)
     # grouped: (1[h_j(x) = z] - q_k)/(p_k - q_k) with k = |bucket z| (pan-strict Lemma B.1, Lemma 3.1)
     u, w = [], []
     for size in sizes:
@@ -367,7 +371,8 @@ def _gcms_keys() -> dict:
     keys["k"] = Key("int", None, help="number of hash functions (required unless family=ideal-fresh)")
     keys["seed"] = Key("int", None, help="seed of numpy.random.default_rng for the random hash family (default 0)")
     keys["family"] = Key("str", "random", help="random (the registry's seeded draw) | ideal (k uniform functions "
-                                                "drawn once per run, jiang-gcms Section IV) | ideal-fresh (one per client; k unused)")
+                                                "drawn once per run, jiang-gcms Section IV) | ideal-fresh (one per "
+                                                "client; k unused)")
     return keys
 
 

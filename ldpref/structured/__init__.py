@@ -4,7 +4,8 @@ symmetry of a random hash family) instead of its full output space (issue 10, it
 
 Modules: :mod:`.field` (exact field, deferred substitution of an irrational e^eps), :mod:`.base`
 (the interface read by :mod:`ldpref.moments` and :mod:`ldpref.losses`), :mod:`.symmetric` and
-:mod:`.pure` (GRR, SUE, OUE, Subset Selection), :mod:`.wss` (OSC / WSS), :mod:`.gcms` (Algorithm 1), :mod:`.sketch` (CMS and OLH of a fixed hash family),
+:mod:`.pure` (GRR, SUE, OUE, Subset Selection), :mod:`.wss` (OSC / WSS), :mod:`.gcms` (Algorithm 1), :mod:`.sketch` (CMS
+and OLH of a fixed hash family),
 :mod:`.ideal` (CMS over the ideal random-hash family), :mod:`.moments` (value-by-value results),
 :mod:`.registry` (``model(name, **params)``), :mod:`.cli` (``ldpref moments``).
 

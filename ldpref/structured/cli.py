@@ -43,7 +43,8 @@ def add_parser(subparsers):
                    help="also the worst-case MSE and l2 over every dataset of n = sum(counts) clients")
     from ..cli._parser import digits_type
 
-    p.add_argument("--digits", type=digits_type, default=30, help="significant digits of the numeric values (default 30)")
+    p.add_argument("--digits", type=digits_type, default=30,
+                   help="significant digits of the numeric values (default 30)")
     p.add_argument("--json", metavar="FILE", help="write ldpref.moments/1 JSON to FILE ('-' for stdout)")
     p.set_defaults(func=cmd_moments)
     return p

@@ -221,7 +221,9 @@ def _gcms(d, m, k, s, p=None, exp_eps=None, family="ideal", seed=None):
     d = _d(d)
     m, s = _int(m, "m", 2, MAX_D), _int(s, "s", 1)
     e = None if exp_eps is None else parse_exp_eps(exp_eps)
-    R = algorithm1_model(m, s, p=None if p is None else to_exact(p if not isinstance(p, str) else parse_rational(p, what="p"), what="p"), exp_eps=e)
+    R = algorithm1_model(m, s, p=None if p is None else to_exact(p if not isinstance(p, str)
+                                                                 else parse_rational(p, what="p"), what="p"),
+                         exp_eps=e)
     a, o = sketch.cms_terms(m, R.domain)
     if family == "ideal":
         if seed is not None:
@@ -265,7 +267,8 @@ MODELS = {
     "oue": (lambda d, exp_eps: pure.oue(_d(d), parse_exp_eps(exp_eps)), ("d", "exp_eps"), "optimised unary encoding"),
     "ss": (_ss, ("d", "exp_eps", "k"), "Subset Selection"),
     "wss": (_wss, ("d", "exp_eps", "k"), "Weighted Subset Selection / any OSC (covariance needs the configuration)"),
-    "cms": (_cms, ("d", "exp_eps", "m", "inner", "family", "k", "l", "seed", "decoder"), "Count-Mean Sketch (pan-cms Section 3)"),
+    "cms": (_cms, ("d", "exp_eps", "m", "inner", "family", "k", "l", "seed", "decoder"),
+            "Count-Mean Sketch (pan-cms Section 3)"),
     "olh": (_olh, ("d", "exp_eps", "m", "family", "k", "l", "seed"), "optimised local hashing"),
     "gcms": (_gcms, ("d", "m", "k", "s", "p", "exp_eps", "family", "seed"), "Generalized CMS (jiang-gcms)"),
 }

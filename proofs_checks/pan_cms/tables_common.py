@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 
 import sympy
 
+import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.tables as T
 from ldpref.exact import EXP_EPS
 from ldpref import hashing
@@ -62,9 +63,9 @@ def _named(form, values: dict):
 def record(**kw):
     """``ldpref.ledger.record`` with printed/derived/correction shown with log_2 (display only: steps read the forms
     back with :func:`_undisp`, so the object shown is the object evaluated); the record's module is the caller's."""
-    for key in ("printed", "derived", "correction"):
+    for key, shown in (("printed", PT.displayed), ("derived", _displayed), ("correction", _displayed)):
         if kw.get(key) is not None:
-            kw[key] = _displayed(kw[key])
+            kw[key] = shown(kw[key])
     c = _ledger_record(**kw)
     # the module that registered the claim is the caller of this wrapper (schedule groups and reports read it)
     object.__setattr__(c, "module", sys._getframe(1).f_globals.get("__name__", ""))

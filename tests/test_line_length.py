@@ -1,0 +1,115 @@
+"""No line of the project's Python over 120 characters (the session-13 rule; CONTRIBUTING's style).
+
+Every ``.py`` file under the source folders (``tests/test_repo.py``'s ``SOURCE_FOLDERS``, the same walk as the
+800-line rule, and ``.ci``) is read as UTF-8 and each line measured in characters (``awk 'length > 120'`` in a UTF-8
+locale; a byte count would flag lines with Greek letters or math symbols that are shorter).  Generated pages
+(``docs/*.md``) are not Python and are not measured.
+
+Files not wrapped yet are listed in :data:`NOT_YET` (each is owned by a helper wrapping it in parallel); the list may
+only shrink: the test fails on an unlisted file with a long line and on a listed file that now passes (remove it).
+"""
+
+from __future__ import annotations
+
+import os
+
+from test_repo import ROOT, SOURCE_FOLDERS
+
+#: the most characters a line may have
+MAX_LINE = 120
+
+#: files that still have lines over MAX_LINE (may only shrink; the integrator empties it after merging the helpers
+#: that wrap them): proofs_checks (its helpers wrap their own files), the evaluator's two library modules, and the
+#: conformance adapter (one line, no owner this session)
+NOT_YET: set[str] = {
+    "conformance/adapters/pure_ldp.py",
+    "ldpref/ledger/forms.py",
+    "ldpref/ledger/minimal_edit.py",
+    "proofs_checks/cross/__init__.py",
+    "proofs_checks/jiang_gcms/__init__.py",
+    "proofs_checks/jiang_gcms/appendix_b.py",
+    "proofs_checks/jiang_gcms/appendix_c.py",
+    "proofs_checks/jiang_gcms/model_proofs.py",
+    "proofs_checks/jiang_gcms/obligations.py",
+    "proofs_checks/jiang_gcms/obligations_sec7.py",
+    "proofs_checks/jiang_gcms/sec2a_definition1.py",
+    "proofs_checks/jiang_gcms/sec4a_algorithms.py",
+    "proofs_checks/jiang_gcms/sec4b_theorems.py",
+    "proofs_checks/jiang_gcms/sec4c_algorithm4.py",
+    "proofs_checks/jiang_gcms/sec4c_lemma1.py",
+    "proofs_checks/jiang_gcms/sec5_discovery.py",
+    "proofs_checks/jiang_gcms/sec5_opendp.py",
+    "proofs_checks/jiang_gcms/sec6_security.py",
+    "proofs_checks/jiang_gcms/sec7_adult.py",
+    "proofs_checks/jiang_gcms/sec7_communication.py",
+    "proofs_checks/jiang_gcms/sec7_experiments.py",
+    "proofs_checks/jiang_gcms/sec7a_fig4.py",
+    "proofs_checks/jiang_gcms/sec7b_fig6.py",
+    "proofs_checks/pan_cms/basics_appC.py",
+    "proofs_checks/pan_cms/connections.py",
+    "proofs_checks/pan_cms/connections_lh.py",
+    "proofs_checks/pan_cms/connections_rappor.py",
+    "proofs_checks/pan_cms/hashing.py",
+    "proofs_checks/pan_cms/hashing_original.py",
+    "proofs_checks/pan_cms/hashing_thm39.py",
+    "proofs_checks/pan_cms/model_proofs.py",
+    "proofs_checks/pan_cms/obligations.py",
+    "proofs_checks/pan_cms/obligations_corrections.py",
+    "proofs_checks/pan_cms/obligations_lemmas.py",
+    "proofs_checks/pan_cms/obligations_predicates.py",
+    "proofs_checks/pan_cms/optimized.py",
+    "proofs_checks/pan_cms/optimized_l2.py",
+    "proofs_checks/pan_cms/root_causes.py",
+    "proofs_checks/pan_cms/sec6_exact.py",
+    "proofs_checks/pan_cms/tables_appendix.py",
+    "proofs_checks/pan_cms/tables_sec5.py",
+    "proofs_checks/pan_cms/tables_table1.py",
+    "proofs_checks/pan_cms/tables_table2.py",
+    "proofs_checks/pan_strict/__init__.py",
+}
+
+
+def python_files(root: str = ROOT) -> list[str]:
+    """Every ``.py`` file under ``root``'s source folders and ``.ci`` (hidden folders and caches skipped), relative
+    to ``root`` with ``/`` separators."""
+    out = []
+    for folder in (*SOURCE_FOLDERS, ".ci"):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(root, folder)):
+            dirnames[:] = [d for d in dirnames if not d.startswith(".") and d != "__pycache__"]  # .peer-venv etc.
+            out += [os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
+                    for f in filenames if f.endswith(".py")]
+    return sorted(out)
+
+
+def long_lines(root: str, files) -> dict[str, list[int]]:
+    """file -> the numbers of its lines longer than :data:`MAX_LINE` characters, for every such file."""
+    out = {}
+    for rel in files:
+        with open(os.path.join(root, rel), encoding="utf-8") as fh:
+            numbers = [i for i, line in enumerate(fh.read().splitlines(), 1) if len(line) > MAX_LINE]
+        if numbers:
+            out[rel] = numbers
+    return out
+
+
+def test_no_line_over_120_characters():
+    files = python_files()
+    assert len(files) > 400 and "ldpref/cli/__init__.py" in files  # the walk found the tree
+    found = long_lines(ROOT, files)
+    unlisted = {rel: lines for rel, lines in found.items() if rel not in NOT_YET}
+    assert not unlisted, (f"lines over {MAX_LINE} characters (wrap them; do not join or shorten names):\n"
+                          + "\n".join(f"{rel}: lines {lines}" for rel, lines in sorted(unlisted.items())))
+    stale = sorted(NOT_YET - set(found))
+    assert not stale, f"NOT_YET lists files with no line over {MAX_LINE} characters (remove them): {stale}"
+
+
+def test_line_length_check_can_fail(tmp_path):
+    """A planted line of 121 characters is found (with its number); a line of 120 characters, and one of two-byte
+    letters over 120 bytes but under 120 characters, are not."""
+    pkg = tmp_path / "ldpref"
+    pkg.mkdir()
+    (pkg / "ok.py").write_text("x = 1\n" + "#" * MAX_LINE + "\n" + f"s = '{'ε' * 60}'\n", encoding="utf-8")
+    (pkg / "planted.py").write_text('"""A module."""\n\n' + "y = '" + "a" * (MAX_LINE - 5) + "'\n", encoding="utf-8")
+    files = python_files(str(tmp_path))
+    assert files == ["ldpref/ok.py", "ldpref/planted.py"]
+    assert long_lines(str(tmp_path), files) == {"ldpref/planted.py": [3]}
