@@ -1,9 +1,9 @@
 """pan-strict constructions: the helpers the claim checks of Sections 4-5 and Appendices C-D share -- cached
-real mechanisms (Subset Selection, WSS, OCMS), their exact measurements, and the Theorem 4.1 grid.
+real mechanisms (Subset Selection, WSS, OCMS), their exact OSC certificates, and the Theorem 4.1 grid.
 
 The exact path is always a real mechanism built by ldpref (Subset Selection, OSCs found by Weighted Subset
 Selection in ``ldpref.wss``, the optimized CMS over GF(d') in ``ldpref.mechanisms.prime_cms``, symmetric
-designs) measured exactly (ldpref.moments, ldpref.enumeration, ldpref.losses, ldpref.privacy), or an
+designs) measured exactly (ldpref.moments, ldpref.enumeration, ldpref.losses, ldpref.wss.certify_osc), or an
 exhaustive search over integers.
 """
 
