@@ -3,8 +3,9 @@
 Importing this package registers every pan-strict claim.
 """
 
-from . import (constructions, constructions_cor52, constructions_ocms, framework, framework_configurations,  # noqa: F401
-               framework_urp, optimality, optimality_support_size, sec6_experiments)  # (registration on import)
+from . import (  # noqa: F401  (registration on import)
+    constructions, constructions_cor52, constructions_ocms, framework, framework_configurations, framework_urp,
+    optimality, optimality_support_size, sec6_experiments)
 from . import obligations  # noqa: F401,E402  (all-parameter proofs, issue 25)
 
 

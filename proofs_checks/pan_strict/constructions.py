@@ -21,20 +21,21 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.evidence import values_equal
 from ldpref.ledger.forms import evaluate
-from ldpref.wss import SupportSampler, osc_mechanism, solve_weights
+from ldpref.mechanisms import support_probabilities
+from ldpref.wss import SupportSampler, certify_osc, osc_mechanism, solve_weights
 
 from .constructions_common import (
-    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _measure, _is_osc, _at, _at_facts, _at_point, _columns_sum_to_one, _fmt,
+    SEED, R, E_GRID, LOST, _wss, _ss, _l2, _is_osc, _at, _at_facts, _at_point, _columns_sum_to_one, _fmt,
     _thm41_grid, _integer_optimum_by_ss)
 
 
 def _optimal_wss():
     """The WSS mechanisms of the grid at the optimal integer support size (exhaustive over real SS mechanisms):
     (d, k, e^eps, whether it is an exactly certified OSC at that optimum, its response count)."""
-    for d, k, e, mech, subsets, meas in _thm41_grid():
+    for d, k, e, mech, subsets, osc in _thm41_grid():
         best_l2, best_k = _integer_optimum_by_ss(d, e)
         if k == best_k:
-            yield d, k, e, _is_osc(meas, d, k, e) and _l2(mech) == best_l2, meas["responses"]
+            yield d, k, e, osc and _l2(mech) == best_l2, mech.n_outputs
 
 
 def _optimal_wss_points():
@@ -88,7 +89,7 @@ record(
 def _shannon_points():
     """exact: log2|U| - H = sum_y p_y log2(|U| p_y) (a relative entropy) >= 0, its sign decided by sympy on the exact
     expression; 0 exactly when the prior (uniform data) is uniform."""
-    for d, k, e, mech, subsets, meas in _thm41_grid()[::3]:
+    for d, k, e, mech, subsets, osc in _thm41_grid()[::3]:
         P = mech.perturbation_matrix()
         prior = [sum(P[u, x] for x in range(d)) / d for u in range(mech.n_outputs)]  # uniform data
         n_out = mech.n_outputs
@@ -125,8 +126,7 @@ def _hadamard():
             subsets = C.hadamard_design(t_, sign)
             for e in ((R(11, 10), R(3, 2), R(2), EXP_EPS) if d <= 7 else (R(11, 10), R(3, 2))):
                 mech = osc_mechanism(d, kk, e, subsets, [R(1, d)] * d, name=f"hadamard(t={t_},{sign})")
-                meas = _measure(mech, subsets, kk)
-                built.append(_is_osc(meas, d, kk, e) and meas["responses"] == d)
+                built.append(_is_osc(mech, subsets, kk, e) and mech.n_outputs == d)
                 if e == EXP_EPS:
                     continue
                 if d <= 7:
@@ -191,7 +191,7 @@ def _design_points():
         b = len(blocks)
         for e in ((R(2), EXP_EPS) if v <= 7 else (R(3),)):
             weights = [R(1, b)] * b
-            symmetric = (_is_osc(_measure(osc_mechanism(v, kk, e, blocks, weights, name=label), blocks, kk), v, kk, e)
+            symmetric = (_is_osc(osc_mechanism(v, kk, e, blocks, weights, name=label), blocks, kk, e)
                          if _columns_sum_to_one(v, kk, e, blocks, weights) else False)
             yield Point({"structure": label, "exp_eps": e}, data=(symmetric, v, blocks, kk), size=(v, kk, b))
 
@@ -221,11 +221,10 @@ def _square_designs():
     for label, (v, kk, blocks) in _designs().items():
         if len(blocks) == v:
             mech = osc_mechanism(v, kk, R(3), blocks, [R(1, v)] * v, name=label)
-            meas = _measure(mech, blocks, kk)
             e_at = R(v, kk) - 1  # k* = d/(e+1) = k at e = d/k - 1
             optimal_somewhere = bool(e_at > 1) and C.integer_optimal_k(v, e_at) == kk
-            rows.append((label, v, kk, meas["responses"], mech.P.rank() == v,
-                         _is_osc(meas, v, kk, R(3)) and meas["responses"] == v, optimal_somewhere == (e_at > 1)))
+            rows.append((label, v, kk, mech.n_outputs, mech.P.rank() == v,
+                         _is_osc(mech, blocks, kk, R(3)) and mech.n_outputs == v, optimal_somewhere == (e_at > 1)))
     return rows
 
 
@@ -239,8 +238,8 @@ def _rank_points():
     least d rows); the form is read at |U| and d."""
     for label, v, kk, responses, full_rank, _, _ in _square_designs():
         yield Point({"design": label, "|U|": responses}, facts={"U": responses, "d": v}, data=full_rank, size=(v, kk))
-    for d, k, e, mech, _, meas in _thm41_grid():
-        yield Point({"d": d, "k": k, "exp_eps": e, "|U|": meas["responses"]}, facts={"U": meas["responses"], "d": d},
+    for d, k, e, mech, _, _ in _thm41_grid():
+        yield Point({"d": d, "k": k, "exp_eps": e, "|U|": mech.n_outputs}, facts={"U": mech.n_outputs, "d": d},
                     data=mech.P.rank() == d, size=(d, k, 2))
 
 
@@ -267,19 +266,20 @@ def _ss_cases():
         for k in range(1, d):
             for e in ((R(2), R(5, 2), EXP_EPS) if d <= 4 else (R(2),)):
                 ss = _ss(d, k, e)
-                yield d, k, e, _measure(ss.mechanism, [tuple(s) for s in ss.supports], k)
+                yield d, k, e, ss.mechanism, [tuple(s) for s in ss.supports]
 
 
 def _ss_shape():
-    shape = [bool(meas["pattern"] and meas["ratio"] is not None and sympy.cancel(meas["ratio"] - e) == 0
-                  and sympy.cancel(meas["exp_eps"] - e) == 0 and meas["unbiased"]) for d, k, e, meas in _ss_cases()]
-    return counted(shape)
+    """Two-valued rows with ratio e^eps, e^eps of P, Q P = I: the library's exact OSC certificate, less the (p, q)
+    that the grid compares with the form."""
+    certs = [certify_osc(mech, supports, k, e) for d, k, e, mech, supports in _ss_cases()]
+    return counted(bool(c["weight_patterns"] and c["exp_eps_exact"] and c["unbiased"]) for c in certs)
 
 
 def _ss_pq_points():
-    for d, k, e, meas in _ss_cases():
-        yield Point({"d": d, "k": k, "exp_eps": e}, facts={"d": d, "k": k, "e": e}, data=(meas["p"], meas["q"]),
-                    size=(d, k, 0 if e == EXP_EPS else e))
+    for d, k, e, mech, supports in _ss_cases():
+        yield Point({"d": d, "k": k, "exp_eps": e}, facts={"d": d, "k": k, "e": e},
+                    data=support_probabilities(mech, [set(s) for s in supports]), size=(d, k, 0 if e == EXP_EPS else e))
 
 
 record(
@@ -380,7 +380,7 @@ record(
 
 def _small_wss():
     """The WSS mechanisms of the grid with d <= 6, with their weights."""
-    for d, k, e, mech, subsets, meas in _thm41_grid():
+    for d, k, e, mech, subsets, osc in _thm41_grid():
         if d <= 6:
             yield d, k, e, mech, subsets, [sympy.Rational(x) for x in _wss(d, k, e)[2]["weights"]]
 
@@ -423,18 +423,18 @@ def _osc_facts() -> tuple:
     """(params, k, A w = b solved, OSC certificate, size, inside k >= 2) computed by running WSS on every grid point
     with k >= 2; and for k = 1 the pair system read 0 = 0, solved by w = (1, 0, ..., 0) on the singletons."""
     out = []
-    for d, k, e, mech, subsets, meas in _thm41_grid():
+    for d, k, e, mech, subsets, osc in _thm41_grid():
         if k == 1:
             continue
         w = [R(x) for x in _wss(d, k, e)[2]["weights"]]
-        out.append(({"d": d, "k": k, "exp_eps": e}, k, _pairs_solved(d, k, subsets, w), _is_osc(meas, d, k, e),
+        out.append(({"d": d, "k": k, "exp_eps": e}, k, _pairs_solved(d, k, subsets, w), osc,
                     (d, k, e), True))
     for d in range(2, 6):
         for e in E_GRID:
             subsets, w = [(0,)], [R(1)]
             solved = _pairs_solved(d, 1, subsets, w)
             if _columns_sum_to_one(d, 1, e, subsets, w):
-                osc = _is_osc(_measure(osc_mechanism(d, 1, e, subsets, w, name="k=1 pair-only"), subsets, 1), d, 1, e)
+                osc = _is_osc(osc_mechanism(d, 1, e, subsets, w, name="k=1 pair-only"), subsets, 1, e)
             else:  # computed: a column sum differs from one, so this is not a mechanism (hence not an OSC)
                 osc = False
             params = {"d": d, "k": 1, "exp_eps": e, "w": "all weight on {0}", "A w = b": solved, "OSC": osc}
@@ -479,7 +479,7 @@ record(
 def _positive_weight_points():
     """The WSS vertex of every grid point with k >= 2: ``data`` says whether its positive weights number at most
     d(d-1)/2."""
-    for d, k, e, mech, subsets, meas in _thm41_grid():
+    for d, k, e, mech, subsets, osc in _thm41_grid():
         if k > 1:
             positive = sum(1 for w in _wss(d, k, e)[2]["weights"] if R(w) > 0)
             yield Point({"d": d, "k": k, "exp_eps": e, "positive": positive}, data=positive <= d * (d - 1) // 2,
@@ -550,7 +550,7 @@ def _operations_degree(forms):
 
 def _wss_runs():
     """(d, k, rows, columns) of A in the real WSS runs of the grid with k >= 2 at the first e^eps."""
-    for d, k, e, mech, subsets, meas in _thm41_grid():
+    for d, k, e, mech, subsets, osc in _thm41_grid():
         if k != 1 and e == E_GRID[0]:
             cert = _wss(d, k, e)[2]
             yield d, k, cert["constraint_rows"], cert["samples"]
@@ -627,7 +627,7 @@ def _diagonal_cases() -> tuple:
     the WSS vertices (k >= 2, the first e^eps) and, outside the condition, k = 1 with all weight on {0} (every
     off-diagonal equality reads 0 = 0)."""
     cases = [(d, k, subsets, [R(x) for x in _wss(d, k, e)[2]["weights"]], "WSS vertex")
-             for d, k, e, mech, subsets, meas in _thm41_grid() if k >= 2 and e == E_GRID[0]]
+             for d, k, e, mech, subsets, osc in _thm41_grid() if k >= 2 and e == E_GRID[0]]
     cases += [(d, 1, [(0,)], [R(1)], "all weight on {0}") for d in range(2, 6)]
     return tuple((d, k, subsets, w, label, _pairs_solved(d, k, subsets, w),
                   [sum(wi for wi, s in zip(w, subsets) if i in s) for i in range(d)])
@@ -695,14 +695,14 @@ record(
 
 def _response_count_points():
     """The real WSS mechanisms: ``data`` says whether their response count is within Caratheodory's d(d-1)/2 + 1."""
-    for d, k, e, mech, subsets, meas in _thm41_grid():
-        yield Point({"d": d, "k": k, "exp_eps": e, "points": meas["responses"]},
-                    data=meas["responses"] <= d * (d - 1) // 2 + 1, size=(d, k, e))
+    for d, k, e, mech, subsets, osc in _thm41_grid():
+        yield Point({"d": d, "k": k, "exp_eps": e, "points": mech.n_outputs},
+                    data=mech.n_outputs <= d * (d - 1) // 2 + 1, size=(d, k, e))
 
 
 def _beyond_sharper_count():
-    over = [f"d={d}, k={k}, e^eps={e}: {meas['responses']} points exceed the sharper count max(d(d-1)/2, d)"
-            for d, k, e, mech, subsets, meas in _thm41_grid() if meas["responses"] > max(d * (d - 1) // 2, d)]
+    over = [f"d={d}, k={k}, e^eps={e}: {mech.n_outputs} points exceed the sharper count max(d(d-1)/2, d)"
+            for d, k, e, mech, subsets, osc in _thm41_grid() if mech.n_outputs > max(d * (d - 1) // 2, d)]
     return "; ".join(over) if over else "every real WSS mechanism is within the sharper count max(d(d-1)/2, d)"
 
 

@@ -1,9 +1,9 @@
 """pan-strict constructions: the helpers the claim checks of Sections 4-5 and Appendices C-D share -- cached
-real mechanisms (Subset Selection, WSS, OCMS), their exact measurements, and the Theorem 4.1 grid.
+real mechanisms (Subset Selection, WSS, OCMS), their exact OSC certificates, and the Theorem 4.1 grid.
 
 The exact path is always a real mechanism built by ldpref (Subset Selection, OSCs found by Weighted Subset
 Selection in ``ldpref.wss``, the optimized CMS over GF(d') in ``ldpref.mechanisms.prime_cms``, symmetric
-designs) measured exactly (ldpref.moments, ldpref.enumeration, ldpref.losses, ldpref.privacy), or an
+designs) measured exactly (ldpref.moments, ldpref.enumeration, ldpref.losses, ldpref.wss.certify_osc), or an
 exhaustive search over integers.
 """
 
@@ -17,13 +17,13 @@ import sympy
 import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_symbols as S
 from derivations.pan_strict.rational_paths import is_zero
-from ldpref import linalg, losses, moments, privacy
+from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger.forms import evaluate, evaluate_combinatorial_first
 from ldpref.mechanism import Mechanism
-from ldpref.mechanisms import subset_selection, support_probabilities
+from ldpref.mechanisms import subset_selection
 from ldpref.mechanisms.prime_cms import ocms_prime
-from ldpref.wss import weighted_subset_selection
+from ldpref.wss import certify_osc, weighted_subset_selection
 
 
 next_prime = C.next_prime
@@ -77,37 +77,11 @@ def _simplifier(rational: bool):
     return simp
 
 
-def _measure(mech: Mechanism, subsets, k: int):
-    """Exact measurements of a mechanism claimed to be an OSC with the given supports."""
-    P = linalg.to_rows(mech.P)  # the entries of perturbation_matrix(), without building a sympy Matrix
-    d = mech.d
-    simp = _simplifier(mech.is_rational)
-    ratios = set()
-    pattern = True
-    for u, s in enumerate(subsets):
-        if len(set(s)) != k:
-            pattern = False
-        vals_in = {simp(P[u][x]) for x in range(d) if x in s}
-        vals_out = {simp(P[u][x]) for x in range(d) if x not in s}
-        if len(vals_in) != 1 or len(vals_out) > 1:
-            pattern = False
-            continue
-        if vals_out:
-            ratios.add(simp(next(iter(vals_in)) / next(iter(vals_out))))
-    eps = privacy.exp_eps(mech) if mech.is_rational else privacy.exp_eps_symbolic(mech)
-    try:
-        p, q = support_probabilities(mech, [set(s) for s in subsets])
-    except ValueError:
-        p = q = None
-    return {"pattern": pattern and len(ratios) <= 1, "ratio": ratios.pop() if len(ratios) == 1 else None,
-            "exp_eps": eps, "p": p, "q": q, "unbiased": mech.is_unbiased(), "responses": mech.n_outputs}
-
-
-def _is_osc(meas, d, k, e) -> bool:
-    return bool(meas["pattern"] and meas["ratio"] is not None and is_zero(meas["ratio"] - e)
-                and is_zero(meas["exp_eps"] - e) and meas["p"] is not None
-                and is_zero(meas["p"] - C.osc_p(d, k, e))
-                and is_zero(meas["q"] - C.osc_q(d, k, e)) and meas["unbiased"])
+def _is_osc(mech: Mechanism, subsets, k: int, e) -> bool:
+    """Whether a real mechanism is an OSC with these supports of size k at e^eps (Definition 3.1), certified
+    exactly by the library (``ldpref.wss.certify_osc``: rows e^eps p_y on the support and p_y elsewhere, e^eps
+    of P, the OSC's (p, q) read off every pair of inputs, Q P = I, the OSC's l2)."""
+    return certify_osc(mech, subsets, k, e)["certified"]
 
 
 #: the symbols a point names by short keys (any other key: the symbol of that name in constructions_symbols)
@@ -157,13 +131,13 @@ def _fmt(x, digits=6):
 # Section 4
 @cache
 def _thm41_grid():
+    """(d, k, e^eps, the WSS mechanism, its supports, whether it is an exactly certified OSC)."""
     rows = []
     for d in range(2, 9):
         for e in E_GRID:
             for k in range(1, d):
                 mech, subsets, cert = _wss(d, k, e)
-                meas = _measure(mech, subsets, k)
-                rows.append((d, k, e, mech, subsets, meas))
+                rows.append((d, k, e, mech, subsets, _is_osc(mech, subsets, k, e)))
     return rows
 
 

@@ -358,11 +358,6 @@ def _limit_points(optimized: bool):
                             data=limit, in_condition=not optimized or (e + 1).is_integer, size=(e, mm, r))
 
 
-def _proved(point) -> Exact:
-    """A limit computed symbolically (exact rational functions of d): a proof-path value."""
-    return Exact(point.data, "proof")
-
-
 @cache
 def _excess_at_large_primes(e) -> tuple:
     """(best m, the exact excess at d' = 1009, 10007, 100003, its limit)."""
@@ -419,10 +414,11 @@ record(
                     lambda: sympy.factor(C.excess_limit())),
            Identity("alpha -> 0 and beta -> 0 for a bounded prime gap g", _vanishing_terms, lambda: [0, 0, 0]),
            *(_large_prime_note(e) for e in _VANISH_E),
+           # the limits are computed symbolically (exact rational functions of d): proof-path values
            Grid("limit of the excess of OCMS at its optimized hash range (Corollary 5.1's mixture, each residue of "
-                "d mod m) vs the forms", lambda: _limit_points(True), _proved),
+                "d mod m) vs the forms", lambda: _limit_points(True), precomputed, path="proof"),
            Grid("limit of the excess of OCMS at other hash ranges vs the derived form", lambda: _limit_points(False),
-                _proved, printed=False),
+                precomputed, path="proof", printed=False),
            Numeric("the exact excess at d' = 1009, 10007, 100003 (best m) approaches the limit from above",
                    _approaches_from_above)))
 

@@ -10,26 +10,29 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections import defaultdict
 from functools import cache
 
 import flint
+import mpmath
 import numpy as np
 import sympy
 
 import derivations.pan_strict.framework as D
 import derivations.pan_strict.framework_urp_optimum as DU
 import derivations.pan_strict.printed_framework as PR
-from ldpref import enumeration
+from ldpref import enumeration, losses, privacy
 from ldpref.dataset import all_datasets as _datasets
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, precomputed
 from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
-from ldpref.mechanisms import grr, oue, subset_selection
+from ldpref.mechanisms import grr, oue, subset_selection, sue
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
 
-from .matrix_forms import _per_dataset, _shapes, at, at_facts, cancel_each, mat_at, mat_at_facts  # noqa: F401
+from .matrix_forms import (_per_dataset, _shapes, at, at_facts, cancel_each, first_part,  # noqa: F401
+                           mat_at, mat_at_facts)
 # (at, cancel_each: re-exported, tests/test_speed_strict_statements.py imports them from here)
 
 SEED = 20260601  # fixed: verdicts are reproducible run to run
@@ -182,10 +185,7 @@ def _urp_min_by_kkt(P: sympy.Matrix, n_clients) -> sympy.Expr:
         return D.urp_l2_loss(P, Q0, n_clients)
     N = sympy.Matrix.hstack(*null).T  # r x |U|
     fm = (lambda M: flint.fmpq_mat(M.shape[0], M.shape[1], [flint.fmpq(int(x.p), int(x.q)) for x in M]))
-    Nf, Q0f = fm(N), fm(Q0)
-    Rf = flint.fmpq_mat(P.shape[0], P.shape[0])
-    for u in range(P.shape[0]):
-        Rf[u, u] = sum((flint.fmpq(int(x.p), int(x.q)) for x in P.row(u)), flint.fmpq(0))
+    Nf, Q0f, Rf = fm(N), fm(Q0), fm(sympy.diag(*(P * sympy.ones(d, 1))))  # Rf = diag(r), r = P 1
     gram = Nf * Rf * Nf.transpose()  # r x r, positive definite when N has full row rank and r_u > 0
     if gram.rank() != gram.nrows():
         raise ArithmeticError("the URP loss has no unique stationary point over unbiased decoders")
@@ -296,13 +296,6 @@ record(
 # Section 2 (Definitions 2.1-2.6, Theorems 2.3-2.9, Lemmas 2.1-2.3, Corollaries 2.1-2.2, Claim 2.1)
 # and Appendix A.  Shared builders first.
 # =============================================================================================
-from collections import defaultdict  # noqa: E402
-
-import mpmath  # noqa: E402
-
-from ldpref import losses, privacy  # noqa: E402
-from ldpref.mechanisms import sue  # noqa: E402
-
 R = sympy.Rational
 
 
@@ -683,11 +676,6 @@ def _dimension_points():
                         size=(d, U, 1))
 
 
-def _existence(form):
-    """The existence statement: the printed form, or the first of the derived pair (existence, dimension)."""
-    return form[0] if isinstance(form, tuple) else form
-
-
 record(
     id="pan-strict/sec2.2.rank",
     location="Section 2.2 (after Theorem 2.1)",
@@ -701,6 +689,6 @@ record(
          "otherwise f cannot be reconstructed unbiasedly); the dimension of the solution set is ldpref's addition "
          "and has no printed counterpart.",
     steps=(Grid("an unbiased Q exists (sympy linsolve of Q P = I) vs the rank of P", _exists_points, precomputed,
-                part=_existence),
+                part=first_part),  # the existence statement (printed), the first of the derived pair
            Grid("dimension of {Q: Q P = I} (sympy linsolve)", _dimension_points, precomputed, part=lambda form: form[1],
                 printed=False, value=at_facts)))

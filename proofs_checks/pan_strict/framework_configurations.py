@@ -58,17 +58,14 @@ def _extremal_grid():
 def _def2_3_points():
     """The extremal grid and two generic random mechanisms (three or more distinct values in some row); ``data`` =
     (P, exact: every row's distinct values are {p_u, e p_u}, e^eps)."""
-    for name, P, e, S in _extremal_grid():
-        holds = all(len(set(sympy.cancel(v) for v in P.row(u))) <= 2 and
-                    all(sympy.cancel(v / min_row) in (1, e) for v in P.row(u))
-                    for u in range(P.shape[0]) for min_row in [_row_min(P.row(u), e)])
-        yield Point({"mechanism": name}, data=(P, holds, e), size=(P.shape[1], P.shape[0]))
     rng = np.random.default_rng(SEED + 231)
-    for d, U in [(3, 3), (3, 4)]:
-        P = random_perturbation_matrix(rng, d, U)
-        e = privacy.exp_eps(Mechanism(P.tolist()))
-        holds = all(all(sympy.cancel(v / min(P.row(u))) in (1, e) for v in P.row(u)) for u in range(U))
-        yield Point({"mechanism": f"random d={d} |U|={U}"}, data=(P, holds, e), size=(d, U))
+    randoms = [random_perturbation_matrix(rng, d, U) for d, U in [(3, 3), (3, 4)]]  # |U| x d
+    cases = [(name, P, e) for name, P, e, S in _extremal_grid()] + [
+        (f"random d={P.shape[1]} |U|={P.shape[0]}", P, privacy.exp_eps(Mechanism(P.tolist()))) for P in randoms]
+    for name, P, e in cases:  # every entry of a row p_u or e^eps p_u (two values), p_u its base probability
+        holds = all(sympy.cancel(v / base) in (1, e)
+                    for u in range(P.shape[0]) for base in [_row_min(P.row(u), e)] for v in P.row(u))
+        yield Point({"mechanism": name}, data=(P, holds, e), size=(P.shape[1], P.shape[0]))
 
 
 def _extremal_by_form(form, point):

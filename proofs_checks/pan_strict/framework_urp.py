@@ -67,7 +67,7 @@ def _lemma2_2_identity(d):
     A = sympy.Matrix(d, d, lambda i, j: sympy.Symbol(f"a_{i}{j}"))
 
     def by_form(forms):
-        beta, alpha = at(forms.derived(), {D.trace_A: A.trace(), D.total_A: sum(A), D.d_sym: d})
+        beta, alpha = at(forms.derived(), _lemma2_2_facts(A, d))
         return (alpha * sympy.eye(d) + beta * sympy.ones(d, d)).applyfunc(sympy.expand)
 
     return Identity(f"generic {d}x{d}: sum over all {factorial(d)} permutations == alpha I + beta J",

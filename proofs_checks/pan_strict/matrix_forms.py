@@ -6,6 +6,8 @@ built on them; shared by the Section 2-3 checks (framework, framework_configurat
 
 from __future__ import annotations
 
+from functools import reduce
+
 import sympy
 from sympy.polys.constructor import construct_domain
 from sympy.polys.matrices import DomainMatrix
@@ -83,22 +85,13 @@ def _explicit(expr, rep: dict, symbols=(), raw: bool = False):
                 return coeff
             return out if coeff == 1 else out.scalarmul(K.from_sympy(coeff))
         if isinstance(e, (sympy.MatAdd, sympy.Add)) and all(isinstance(a, DomainMatrix) for a in args):
-            out = args[0]
-            for a in args[1:]:
-                out = out.add(a)
-            return out
+            return reduce(DomainMatrix.add, args)
         if isinstance(e, (sympy.MatAdd, sympy.Add)) and not any(isinstance(a, DomainMatrix) for a in args):
             return sympy.Add(*args)
         if isinstance(e, sympy.HadamardProduct):
-            out = args[0]
-            for a in args[1:]:
-                out = out.mul_elementwise(a)
-            return out
+            return reduce(DomainMatrix.mul_elementwise, args)
         if isinstance(e, sympy.HadamardPower) and args[1].is_Integer and int(args[1]) >= 1:
-            out = args[0]
-            for _ in range(int(args[1]) - 1):
-                out = out.mul_elementwise(args[0])
-            return out
+            return reduce(DomainMatrix.mul_elementwise, [args[0]] * int(args[1]))  # A o A o ... o A
         if isinstance(e, sympy.Transpose):
             return args[0].transpose()
         if isinstance(e, sympy.Inverse):
@@ -151,6 +144,12 @@ def at(form, subs: dict):
     value = evaluate(form, subs)
     return [v if getattr(v, "is_Rational", False) else sympy.cancel(v) for v in value] if isinstance(
         value, (list, tuple)) else value  # a Rational is already its own cancel
+
+
+def first_part(form):
+    """The first form of a claim that derives several at once (a tuple), or a claim's single form itself: one step
+    then serves the claim of the tuple and the claim of its first part."""
+    return form[0] if isinstance(form, tuple) else form
 
 
 def at_facts(form, point):

@@ -514,9 +514,8 @@ def _form_entries(d):
 
 
 def _eigvec_points():
-    for name, P, S, e, sym, sizes in _extremal_cases():
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(P.shape[1], 1)])
-        yield Point({"mechanism": name}, data=list(P.T * Dinv * P * sympy.ones(P.shape[1], 1)), size=(P.shape[1],))
+    for r in _trace_data():
+        yield Point({"mechanism": r["name"]}, data=list(r["M"] * sympy.ones(r["d"], 1)), size=(r["d"],))
 
 
 record(
@@ -530,7 +529,9 @@ record(
              value=lambda form, point: [at(form, {})] * len(point.data))))
 
 
+@cache
 def _trace_data():
+    """Per extremal case: M = P^T D^-1 P (D = diag(P 1)), the base probabilities and support sizes read off P."""
     rows = []
     for name, P, S, e, sym, sizes in _extremal_cases():
         d = P.shape[1]

@@ -27,7 +27,7 @@ from ldpref.mechanisms import grr, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
 
 from .framework import urp_mechanism
-from .matrix_forms import at
+from .matrix_forms import at, first_part
 from .urp_l1 import l1_counterexample_mechanism
 from .optimality import (SEED, E, R, _at, _at_point, _extremal_cases, _k_bar, _osc_zoo, _urp_opt_l2, _vertex,
                          _zero_identity, l1_at_uniform, ss_l1_uniform, ss_l2)
@@ -333,11 +333,7 @@ _GRR_L1_GRID = Grid("l1 of real GRR", lambda: (Point({"d": d, "e^eps": e}, data=
 
 def _l2_at_k1(name):
     """Eq. (21) at k = 1 against the (first) l2 form, an identity for all d, e^eps, n."""
-    return _zero_identity(name, lambda form: O.osc_l2(O.d, 1, O.e, O.n) - _first(form).rhs)
-
-
-def _first(form):
-    return form[0] if isinstance(form, tuple) else form
+    return _zero_identity(name, lambda form: O.osc_l2(O.d, 1, O.e, O.n) - first_part(form).rhs)
 
 
 record(
@@ -347,7 +343,7 @@ record(
               "l2 = (d-1)(d + 2e^eps - 2)/(n (e^eps-1)^2), l1 = sqrt(2 d l2/pi).",
     derived=O.cor3_3_forms,
     derivation="derivations.pan_strict.optimality.min_l2",
-    steps=(_l2_at_k1("Eq. (21) at k = 1 == the form's min l2"), _small_d_grid(part=_first), _GRR_L1_GRID))
+    steps=(_l2_at_k1("Eq. (21) at k = 1 == the form's min l2"), _small_d_grid(part=first_part), _GRR_L1_GRID))
 
 
 record(
