@@ -293,7 +293,6 @@ record(
     statement="|H| = 2^{2l} = Theta(d^2).",
     printed=PH.family_size_printed,
     derived=H.family_size_derived,
-    derivation=f"{DER}.family_size_derived",
     kind="statement",
     assumptions="l is the smallest integer with 2^l >= d (Theta(d^2) needs it)",
     steps=(rows_grid("number of distinct functions of gf2_affine_family in the printed and derived statements",
@@ -325,7 +324,6 @@ record(
     statement="No pairwise-independent hashing family [d] -> [6] exists.",
     printed=PH.no_pairwise_m6_printed,
     derived=H.no_pairwise_m6_derived,
-    derivation=f"{DER}.no_pairwise_m6_derived",
     kind="statement",
     selfcheck={"printed-perturbed": "the printed statement is a bare non-existence claim, false at every d; its "
                                     "negation ('a pairwise-independent family [d] -> [6] exists') is exactly the "

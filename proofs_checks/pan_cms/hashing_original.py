@@ -75,7 +75,6 @@ record(
     statement="For (x, x') in [d]^2, c_j(x, x') is Bernoulli with probability 1/m of being one.",
     printed=PH.bernoulli_printed,
     derived=H.bernoulli_derived,
-    derivation=f"{DER}.bernoulli_derived",
     assumptions="h_j with d independent values uniform on [m] (original CMS); " + DISTINCT_PAIRS,
     steps=(Symbolic("printed vs derived (x != x')", part=lambda form: form.rhs.subs({H.xa: 0, H.xb: 1})),
            rows_grid("Pr(c_j(x, x') = 1) over all functions [d] -> [m]", _bernoulli_rows)),
@@ -478,7 +477,6 @@ record(
     statement="n/((m-1)k Var(R|!=)) < delta ensures Eq. (21); it is Theorem 3.11's condition.",
     printed=PH.eq51_printed,
     derived=H.eq51_derived,
-    derivation=f"{DER}.eq51_derived",
     kind="statement",
     depends_on=("pan-cms/thm3.11",),
     assumptions="as Theorem 3.11; delta just above the boundary of the printed Eq. (51) and of the derived "
@@ -497,7 +495,6 @@ record(
     statement="By Markov's inequality, Eq. (21) is equivalent to Var_draws(E[f_hat(x)])/(tau Var(f_hat(x))) <= delta.",
     printed=PH.eq48_printed,
     derived=H.eq48_derived,
-    derivation=f"{DER}.eq48_derived",
     kind="statement",
     assumptions="Var(f_hat(x)) read as its minimum over the draws (the reading under which Markov's inequality "
                 "applies); delta in {1/4, 1/2, 3/4}",

@@ -192,7 +192,6 @@ record(
               "and Var[f_hat(x|H')]/Var[f_hat(x)] < 1 + tau.",
     printed=PH.mse_requirement_printed,
     derived=H.mse_requirement_derived,
-    derivation=f"{DER}.mse_requirement_derived",
     kind="statement",
     note="The two requirements are sufficient (their sum gives the first inequality), not necessary.",
     assumptions="tau ranging over bias^2/Var, Var ratio - 1, (MSE(f|H') - Var)/(2 Var) and 11/10 of the larger "
