@@ -15,7 +15,7 @@ real mechanisms there, computed in the check from exact values.
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 
 import sympy
 
@@ -489,12 +489,12 @@ record(
 )
 
 
-def _crossover_exact(point):
+@cache
+def _crossover(ee):
     """The root m > 1 of the exact Var(.|1) - Var(.|0) (real mechanisms, interpolated in m) and the variance there."""
-    ee = point.params["e^eps"]
     F0, F1 = exact_var_function("rr", ee, 0), exact_var_function("rr", ee, 1)
     (root,) = _roots_above(F1 - F0, 1 + R(1, 10 ** 6))
-    return [root, _canon(F0.subs(m_sym, root))]
+    return root, _canon(F0.subs(m_sym, root))
 
 
 record(
@@ -507,7 +507,7 @@ record(
     steps=(Symbolic("crossover m and variance", part=_rhs_each),
            value_grid("root m > 1 of the exact Var(.|1) - Var(.|0) and the variance there", lambda: (
                Point({"e^eps": ee, "n": 1}, facts={E: ee, n_sym: 1}, size=(ee,)) for ee in (R(2), R(3), R(4), R(9))),
-               _crossover_exact)),
+               lambda p: list(_crossover(p.params["e^eps"])))),
 )
 
 
@@ -516,9 +516,7 @@ def _m_lower_points():
     the derived one (derived reading) against the exact variance at the crossover; ``data``: does the (strict, below
     the crossover) inequality hold on the exact values."""
     for ee in (R(3), R(4), R(6), R(9), R(16)):
-        F0, F1 = exact_var_function("rr", ee, 0), exact_var_function("rr", ee, 1)
-        (root,) = _roots_above(F1 - F0, 1 + R(1, 10 ** 6))
-        opt = _canon(F0.subs(m_sym, root))  # exact worst-case variance at the crossover (n = 1)
+        root, opt = _crossover(ee)  # opt: the exact worst-case variance at the crossover (n = 1)
         for mm in range(2, int(sympy.floor(1 + sympy.sqrt(ee))) + 1):
             worst = losses.worst_case_mse(exact_cms("rr", mm, 2, ee), 1).value
             dworst = max(D.var_rr_derived(0, mm, ee, 1), D.var_rr_derived(1, mm, ee, 1))
