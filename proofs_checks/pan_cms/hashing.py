@@ -218,7 +218,8 @@ def conjunct(form, kind, *, lhs=None, rhs=None):
     """The conjunct of a claim's form (an And, or an Implies' hypothesis) of type ``kind`` with the given side;
     a form of another shape (e.g. a negated statement) raises, which the self-check sees as a moved verdict."""
     parts = form.args if isinstance(form, sympy.And) else (form,)
-    found = [a for a in parts if isinstance(a, kind) and (lhs is None or a.lhs == lhs) and (rhs is None or a.rhs == rhs)]
+    found = [a for a in parts
+             if isinstance(a, kind) and (lhs is None or a.lhs == lhs) and (rhs is None or a.rhs == rhs)]
     if len(found) != 1:
         raise TypeError(f"no single {kind.__name__} with lhs={lhs}, rhs={rhs} in {form}")
     return found[0]

@@ -32,7 +32,9 @@ DRAWS = [(2, 2, 1), (2, 2, 2), (2, 2, 3), (2, 3, 1), (2, 3, 2), (3, 2, 1), (3, 2
 
 
 def _draw_counts(d_):
-    return [(1, 0), (0, 1), (1, 1), (2, 1), (3, 0)] if d_ == 2 else [(1, 0, 0), (1, 1, 0), (1, 1, 1), (2, 1, 0), (0, 1, 2)]
+    if d_ == 2:
+        return [(1, 0), (0, 1), (1, 1), (2, 1), (3, 0)]
+    return [(1, 0, 0), (1, 1, 0), (1, 1, 1), (2, 1, 0), (0, 1, 2)]
 
 
 @cache
@@ -373,8 +375,9 @@ def _t311_rows():
             stats = _draw_stats(d_, m_, k_, kind, ee, counts)
             for x in range(d_):
                 ex = [(w, E[x] - R(counts[x], nn), V[x]) for w, E, V in stats]
-                rows.append(dict(index=len(rows), d=d_, m=m_, k=k_, kind=kind, e=ee, counts=counts, x=x, n=nn, veq=veq, vne=vne, ex=ex,
-                                 var_draw=sum(w * b**2 for w, b, v in ex), vmin=min(v for w, b, v in ex)))
+                rows.append(dict(index=len(rows), d=d_, m=m_, k=k_, kind=kind, e=ee, counts=counts, x=x, n=nn,
+                                 veq=veq, vne=vne, ex=ex, var_draw=sum(w * b**2 for w, b, v in ex),
+                                 vmin=min(v for w, b, v in ex)))
     return rows
 
 

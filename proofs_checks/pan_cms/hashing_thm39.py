@@ -71,8 +71,8 @@ def eq2_grid(name, facts_of, taus=lambda row: [None], in_condition=lambda row: T
         for row in _eq2_rows():
             for t in taus(row):
                 extra = {} if t is None else {"tau": t}
-                yield Point(row_params(row, **extra), facts=facts_of(row, t), data=HOLDS, in_condition=in_condition(row),
-                            size=row_size(row, t) if tau_in_size else row_size(row))
+                yield Point(row_params(row, **extra), facts=facts_of(row, t), data=HOLDS,
+                            in_condition=in_condition(row), size=row_size(row, t) if tau_in_size else row_size(row))
 
     return rows_grid(name, rows, statement=True)
 

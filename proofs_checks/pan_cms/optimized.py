@@ -104,8 +104,8 @@ def role_grid(name, points, oracle, path=MOM):
 def model_grid(name, rows, path=ENUM):
     """The model against the exact values (model points: it reads no form, so no correction is judged there):
     ``rows()`` yields (params, exact, model, size)."""
-    return Grid(name, lambda: (Point(params, data=exact, size=size, model=model) for params, exact, model, size in rows()),
-                precomputed, path=path, printed=False)
+    return Grid(name, lambda: (Point(params, data=exact, size=size, model=model)
+                               for params, exact, model, size in rows()), precomputed, path=path, printed=False)
 
 
 def _rhs_each(form):
@@ -187,7 +187,8 @@ def _cs_points():
 
 #: the l1 bound read on exact (printed) and model (derived) l1 and l2, then the model against the exact values
 _CS_STEPS = (
-    role_grid("the l1 bound on exact l1 and l2 (enumeration of every outcome)", _cs_points, lambda p: p.data, path=ENUM),
+    role_grid("the l1 bound on exact l1 and l2 (enumeration of every outcome)", _cs_points, lambda p: p.data,
+              path=ENUM),
     model_grid("exact (l1, l2) (enumeration) == (binomial-model l1, derived l2)", lambda: (
         ({"m": mm, "d": dd, "e^eps": ee, "n": nn}, [l1x, l2x], [l1d, l2d], (dd, mm, nn, ee))
         for mm, dd, ee, nn, (l1x, l2x), (l1d, l2d) in _cs_rows())),
@@ -195,7 +196,8 @@ _CS_STEPS = (
          "sqrt(d l2) is the Cauchy-Schwarz bound."))
 
 
-_CS_KW = dict(steps=_CS_STEPS, printed=P.cauchy_schwarz, derived=D.cauchy_schwarz_form, derivation=f"{MODULE}.l1_rr_model",
+_CS_KW = dict(steps=_CS_STEPS, printed=P.cauchy_schwarz, derived=D.cauchy_schwarz_form,
+              derivation=f"{MODULE}.l1_rr_model",
               kind="statement", root_cause="l1-cauchy-schwarz",
               assumptions="l1 and l2 are maxima over datasets of n clients (Section 2.2); checked on CMS+RR with "
                           "GF(2^l) affine families, l = 1, 2",

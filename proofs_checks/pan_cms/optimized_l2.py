@@ -399,7 +399,8 @@ record(
                 "(enumeration), derived form at the derived ones",
     steps=(Symbolic("limit m -> oo", part=_rhs),
            role_grid("limit m -> oo of the exact n Var of real CMS+aRP / CMS+sRP (interpolated in m)", _eq33_points,
-                     lambda p: limit_at_oo(exact_var_function(p.params["inner"], p.params["e^eps"], p.params["f(x)"])))),
+                     lambda p: limit_at_oo(exact_var_function(p.params["inner"], p.params["e^eps"],
+                                                              p.params["f(x)"])))),
 )
 
 
@@ -567,7 +568,8 @@ record(
                Point({"e^eps": ee, "tau": tt, "m required (exact)": mm},
                      facts={"derived": {E: ee, tau_sym: tt, n_sym: 1}, "printed": {E: ee, tau_sym: tt, n_sym: 1,
                                                                                    S.m_tau: mm}},
-                     data=bool(mm >= (ee - 1) ** 2 / ((1 + tt) * ee) / 2), size=(ee, tt)) for ee, tt, mm in _eq38_m()), lambda p: p.data),
+                     data=bool(mm >= (ee - 1) ** 2 / ((1 + tt) * ee) / 2), size=(ee, tt))
+               for ee, tt, mm in _eq38_m()), lambda p: p.data),
            model_grid("smallest such m (exact search) == ceiling of the derived root", lambda: (
                ({"e^eps": ee, "tau": tt}, sympy.Integer(mm),
                 sympy.ceiling(D.eq38_derived().subs({E: ee, tau_sym: tt, n_sym: 1})), (ee, tt))
