@@ -18,8 +18,8 @@ import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH
 from derivations.pan_cms.symbols import cbar, delta, f, k, m, n, tau, var_eq, var_neq
 from ldpref import moments
-from ldpref.exact import EXP_EPS
-from ldpref.hashing import all_function_draws, gf2_affine_family, random_family
+from ldpref.exact import EXP_EPS, to_fraction
+from ldpref.hashing import all_function_draws, all_functions_family, gf2_affine_family, random_family
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.mechanisms.cms import cms, cms_over_draws
@@ -65,10 +65,9 @@ def _draw_rows():
 
 def _bernoulli_rows():
     for d_, m_ in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5)]:
-        funcs = list(itertools.product(range(m_), repeat=d_))
         for a, b in sorted({(0, 1), (1, d_ - 1), (0, d_ - 1)} - {(1, 1)}):
             yield Point({"d": d_, "m": m_, "x": a, "x'": b}, facts={m: m_, H.xa: a, H.xb: b},
-                        data=R(sum(1 for h in funcs if h[a] == h[b]), len(funcs)), size=(d_, m_, a, b))
+                        data=_rat(all_functions_family(d_, m_).collision_rate(a, b)), size=(d_, m_, a, b))
 
 
 record(
@@ -387,8 +386,8 @@ def _exact_draws(index):
     (bias^2, variance) added up (computed once for every tau)."""
     weights = {}
     for w, b, v in _t311_rows()[index]["ex"]:
-        key = (Fraction(int((b**2).p), int((b**2).q)), Fraction(int(v.p), int(v.q)))
-        weights[key] = weights.get(key, 0) + Fraction(int(w.p), int(w.q))
+        key = (to_fraction(b**2), to_fraction(v))
+        weights[key] = weights.get(key, 0) + to_fraction(w)
     return [(w, b2, v) for (b2, v), w in weights.items()]
 
 
@@ -396,8 +395,7 @@ def _exact_draws(index):
 def _pr_at(index, t):
     """Row ``index``'s probability over the draws that the squared bias is at most tau times the variance
     (exact, Fraction arithmetic)."""
-    t = R(t)
-    tf = Fraction(int(t.p), int(t.q))
+    tf = to_fraction(t)
     total = sum((w for w, b2, v in _exact_draws(index) if b2 <= tf * v), Fraction(0))
     return R(total.numerator, total.denominator)
 
