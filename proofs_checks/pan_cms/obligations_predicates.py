@@ -33,6 +33,7 @@ from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 from ldpref.symbolic import randomisers, sketch
 
+from .obligations import _vars
 from .obligations_sec6 import read_points
 
 t, m, n, k, f, c, S, d_ = (sympy.Symbol(x, real=True) for x in ("t", "m", "n", "k", "f", "c", "S", "d"))
@@ -48,10 +49,6 @@ _PREDICATE = ("the printed statement is a Predicate (code on a mechanism's matri
 _NAMED = ("the printed statement is a sympy Boolean whose atoms are propositions named in words (a LaTeX symbol "
           "such as 'forall X, x: E[f_hat(x)] = f(x)'), with no relation or number to read; the obligation states "
           "each atom over ldpref's symbolic models")
-
-
-def _vars(*pairs):
-    return tuple(Variable(v, v.name, dom) for v, dom in pairs)
 
 
 def _eq(a, b):
