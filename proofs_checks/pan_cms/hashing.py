@@ -25,12 +25,12 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 import sympy
-from flint import fmpq, fmpq_poly
+from flint import fmpq_poly
 
 import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH  # noqa: F401  (the claims name its forms)
 from derivations.pan_cms.rational import RatFunc, rational_function
-from derivations.pan_cms.symbols import cbar, d, delta, e, f, k, l, m, n, q, r, tau, var_eq, var_neq  # noqa: F401
+from derivations.pan_cms.symbols import cbar, d, f, l, m, q, r
 from ldpref import moments
 from ldpref.dataset import all_datasets as _datasets  # noqa: F401  (hashing_original uses it)
 from ldpref.exact import EXP_EPS
@@ -39,7 +39,7 @@ from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_af
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.generic import precomputed as _exact_of
-from ldpref.ledger.forms import Predicate, evaluate, param_name, statement_program
+from ldpref.ledger.forms import Predicate, as_fmpq, evaluate, param_name, statement_program
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
@@ -161,20 +161,13 @@ def _rational_env(facts: dict) -> tuple:
     a name becomes its Symbol, as ``evaluate`` reads it."""
     env, truths, functions = {}, {}, {}
     for key, value in facts.items():
+        name = sympy.Symbol(key) if isinstance(key, str) else key
         if isinstance(value, (bool, sympy.logic.boolalg.BooleanAtom)):
-            truths[sympy.Symbol(key) if isinstance(key, str) else key] = bool(value)
-            continue
-        if isinstance(value, int):
-            value = fmpq(value)
-        elif isinstance(value, Fraction):
-            value = fmpq(value.numerator, value.denominator)
-        elif isinstance(value, sympy.Rational):
-            value = fmpq(int(value.p), int(value.q))
-        else:
-            if isinstance(value, sympy.Expr) and len(value.free_symbols) == 1:
-                functions[sympy.Symbol(key) if isinstance(key, str) else key] = value
-            continue
-        env[sympy.Symbol(key) if isinstance(key, str) else key] = value
+            truths[name] = bool(value)
+        elif isinstance(value, (int, Fraction, sympy.Rational)):
+            env[name] = as_fmpq(value)
+        elif isinstance(value, sympy.Expr) and len(value.free_symbols) == 1:
+            functions[name] = value
     if functions:  # facts that are functions of one further symbol (e.g. Var as a polynomial in c_bar)
         symbols = set().union(*(v.free_symbols for v in functions.values()))
         symbol = next(iter(symbols)) if len(symbols) == 1 else None
@@ -225,7 +218,8 @@ def conjunct(form, kind, *, lhs=None, rhs=None):
     """The conjunct of a claim's form (an And, or an Implies' hypothesis) of type ``kind`` with the given side;
     a form of another shape (e.g. a negated statement) raises, which the self-check sees as a moved verdict."""
     parts = form.args if isinstance(form, sympy.And) else (form,)
-    found = [a for a in parts if isinstance(a, kind) and (lhs is None or a.lhs == lhs) and (rhs is None or a.rhs == rhs)]
+    found = [a for a in parts
+             if isinstance(a, kind) and (lhs is None or a.lhs == lhs) and (rhs is None or a.rhs == rhs)]
     if len(found) != 1:
         raise TypeError(f"no single {kind.__name__} with lhs={lhs}, rhs={rhs} in {form}")
     return found[0]
@@ -293,7 +287,6 @@ record(
     statement="|H| = 2^{2l} = Theta(d^2).",
     printed=PH.family_size_printed,
     derived=H.family_size_derived,
-    derivation=f"{DER}.family_size_derived",
     kind="statement",
     assumptions="l is the smallest integer with 2^l >= d (Theta(d^2) needs it)",
     steps=(rows_grid("number of distinct functions of gf2_affine_family in the printed and derived statements",
@@ -325,7 +318,6 @@ record(
     statement="No pairwise-independent hashing family [d] -> [6] exists.",
     printed=PH.no_pairwise_m6_printed,
     derived=H.no_pairwise_m6_derived,
-    derivation=f"{DER}.no_pairwise_m6_derived",
     kind="statement",
     selfcheck={"printed-perturbed": "the printed statement is a bare non-existence claim, false at every d; its "
                                     "negation ('a pairwise-independent family [d] -> [6] exists') is exactly the "

@@ -18,8 +18,8 @@ import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH
 from derivations.pan_cms.symbols import cbar, delta, f, k, m, n, tau, var_eq, var_neq
 from ldpref import moments
-from ldpref.exact import EXP_EPS
-from ldpref.hashing import all_function_draws, gf2_affine_family, random_family
+from ldpref.exact import EXP_EPS, to_fraction
+from ldpref.hashing import all_function_draws, all_functions_family, gf2_affine_family, random_family
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.mechanisms.cms import cms, cms_over_draws
@@ -32,7 +32,9 @@ DRAWS = [(2, 2, 1), (2, 2, 2), (2, 2, 3), (2, 3, 1), (2, 3, 2), (3, 2, 1), (3, 2
 
 
 def _draw_counts(d_):
-    return [(1, 0), (0, 1), (1, 1), (2, 1), (3, 0)] if d_ == 2 else [(1, 0, 0), (1, 1, 0), (1, 1, 1), (2, 1, 0), (0, 1, 2)]
+    if d_ == 2:
+        return [(1, 0), (0, 1), (1, 1), (2, 1), (3, 0)]
+    return [(1, 0, 0), (1, 1, 0), (1, 1, 1), (2, 1, 0), (0, 1, 2)]
 
 
 @cache
@@ -63,10 +65,9 @@ def _draw_rows():
 
 def _bernoulli_rows():
     for d_, m_ in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5)]:
-        funcs = list(itertools.product(range(m_), repeat=d_))
         for a, b in sorted({(0, 1), (1, d_ - 1), (0, d_ - 1)} - {(1, 1)}):
             yield Point({"d": d_, "m": m_, "x": a, "x'": b}, facts={m: m_, H.xa: a, H.xb: b},
-                        data=R(sum(1 for h in funcs if h[a] == h[b]), len(funcs)), size=(d_, m_, a, b))
+                        data=_rat(all_functions_family(d_, m_).collision_rate(a, b)), size=(d_, m_, a, b))
 
 
 record(
@@ -75,7 +76,6 @@ record(
     statement="For (x, x') in [d]^2, c_j(x, x') is Bernoulli with probability 1/m of being one.",
     printed=PH.bernoulli_printed,
     derived=H.bernoulli_derived,
-    derivation=f"{DER}.bernoulli_derived",
     assumptions="h_j with d independent values uniform on [m] (original CMS); " + DISTINCT_PAIRS,
     steps=(Symbolic("printed vs derived (x != x')", part=lambda form: form.rhs.subs({H.xa: 0, H.xb: 1})),
            rows_grid("Pr(c_j(x, x') = 1) over all functions [d] -> [m]", _bernoulli_rows)),
@@ -374,8 +374,9 @@ def _t311_rows():
             stats = _draw_stats(d_, m_, k_, kind, ee, counts)
             for x in range(d_):
                 ex = [(w, E[x] - R(counts[x], nn), V[x]) for w, E, V in stats]
-                rows.append(dict(index=len(rows), d=d_, m=m_, k=k_, kind=kind, e=ee, counts=counts, x=x, n=nn, veq=veq, vne=vne, ex=ex,
-                                 var_draw=sum(w * b**2 for w, b, v in ex), vmin=min(v for w, b, v in ex)))
+                rows.append(dict(index=len(rows), d=d_, m=m_, k=k_, kind=kind, e=ee, counts=counts, x=x, n=nn,
+                                 veq=veq, vne=vne, ex=ex, var_draw=sum(w * b**2 for w, b, v in ex),
+                                 vmin=min(v for w, b, v in ex)))
     return rows
 
 
@@ -385,8 +386,8 @@ def _exact_draws(index):
     (bias^2, variance) added up (computed once for every tau)."""
     weights = {}
     for w, b, v in _t311_rows()[index]["ex"]:
-        key = (Fraction(int((b**2).p), int((b**2).q)), Fraction(int(v.p), int(v.q)))
-        weights[key] = weights.get(key, 0) + Fraction(int(w.p), int(w.q))
+        key = (to_fraction(b**2), to_fraction(v))
+        weights[key] = weights.get(key, 0) + to_fraction(w)
     return [(w, b2, v) for (b2, v), w in weights.items()]
 
 
@@ -394,8 +395,7 @@ def _exact_draws(index):
 def _pr_at(index, t):
     """Row ``index``'s probability over the draws that the squared bias is at most tau times the variance
     (exact, Fraction arithmetic)."""
-    t = R(t)
-    tf = Fraction(int(t.p), int(t.q))
+    tf = to_fraction(t)
     total = sum((w for w, b2, v in _exact_draws(index) if b2 <= tf * v), Fraction(0))
     return R(total.numerator, total.denominator)
 
@@ -478,7 +478,6 @@ record(
     statement="n/((m-1)k Var(R|!=)) < delta ensures Eq. (21); it is Theorem 3.11's condition.",
     printed=PH.eq51_printed,
     derived=H.eq51_derived,
-    derivation=f"{DER}.eq51_derived",
     kind="statement",
     depends_on=("pan-cms/thm3.11",),
     assumptions="as Theorem 3.11; delta just above the boundary of the printed Eq. (51) and of the derived "
@@ -497,7 +496,6 @@ record(
     statement="By Markov's inequality, Eq. (21) is equivalent to Var_draws(E[f_hat(x)])/(tau Var(f_hat(x))) <= delta.",
     printed=PH.eq48_printed,
     derived=H.eq48_derived,
-    derivation=f"{DER}.eq48_derived",
     kind="statement",
     assumptions="Var(f_hat(x)) read as its minimum over the draws (the reading under which Markov's inequality "
                 "applies); delta in {1/4, 1/2, 3/4}",

@@ -436,7 +436,6 @@ record(
     statement="With tau = 0.01 the corollaries' condition is q > 4.5, and q >= 5 then gives their conclusions.",
     printed=PH.q45_printed,
     derived=H.q45_derived,
-    derivation=f"{DER}.q45_derived",
     kind="statement",
     assumptions="every (l, m) with l <= 5 and q = floor(2^l/m) >= 5, m = 1 + e^{eps/2} (Cor. 3.6) or m = 1 + e^eps "
                 "(Cor. 3.7) with integer e^{eps/2} resp. e^eps; d = 2, n = 2",

@@ -71,8 +71,8 @@ def eq2_grid(name, facts_of, taus=lambda row: [None], in_condition=lambda row: T
         for row in _eq2_rows():
             for t in taus(row):
                 extra = {} if t is None else {"tau": t}
-                yield Point(row_params(row, **extra), facts=facts_of(row, t), data=HOLDS, in_condition=in_condition(row),
-                            size=row_size(row, t) if tau_in_size else row_size(row))
+                yield Point(row_params(row, **extra), facts=facts_of(row, t), data=HOLDS,
+                            in_condition=in_condition(row), size=row_size(row, t) if tau_in_size else row_size(row))
 
     return rows_grid(name, rows, statement=True)
 
@@ -192,7 +192,6 @@ record(
               "and Var[f_hat(x|H')]/Var[f_hat(x)] < 1 + tau.",
     printed=PH.mse_requirement_printed,
     derived=H.mse_requirement_derived,
-    derivation=f"{DER}.mse_requirement_derived",
     kind="statement",
     note="The two requirements are sufficient (their sum gives the first inequality), not necessary.",
     assumptions="tau ranging over bias^2/Var, Var ratio - 1, (MSE(f|H') - Var)/(2 Var) and 11/10 of the larger "

@@ -95,8 +95,8 @@ def _eq50(printed, derived):
         model, v_eq, v_ne = _per_client_variance(kind)
         goal = printed.xreplace({var: model, veq: v_eq, vne: v_ne, ns: n})
         out.append(Obligation(f"pan-cms/appF.eq50.{kind}", "pan-cms/appF.eq50",
-                              f"CMS+{kind.upper()}: every client's Var(f_hat | draw) share (collision rate c in [0, 1]) "
-                              "exceeds min{Var(R|=), Var(R|!=)}/n = Var(R|!=)/n",
+                              f"CMS+{kind.upper()}: every client's Var(f_hat | draw) share (collision rate c in "
+                              "[0, 1]) exceeds min{Var(R|=), Var(R|!=)}/n = Var(R|!=)/n",
                               _vars((PRIVACY[kind], "real"), (m, "real"), (n, "integer"), (c, "real")),
                               (*BASE[kind], sympy.Ge(m, 2), sympy.Ge(n, 1), sympy.Ge(c, 0), sympy.Le(c, 1)), goal))
     return out
@@ -113,8 +113,8 @@ def _ratio(printed, derived):
                               f"CMS+{kind.upper()}: the model's draw variance over the smallest per-client "
                               "Var(f_hat | draw) is below n/((m-1) k Var(R|!=))",
                               _vars((PRIVACY[kind], "real"), (n, "integer"), (c, "real"), *DRAW_VARS),
-                              (*BASE[kind], sympy.Ge(m, 2), sympy.Ge(n, 1), sympy.Ge(c, 0), sympy.Le(c, 1), *DRAW_BASE[:1],
-                               *DRAW_BASE[2:]), goal))
+                              (*BASE[kind], sympy.Ge(m, 2), sympy.Ge(n, 1), sympy.Ge(c, 0), sympy.Le(c, 1),
+                               *DRAW_BASE[:1], *DRAW_BASE[2:]), goal))
     return out
 
 
@@ -125,9 +125,9 @@ def _eq42(printed, derived):
     goal = printed.xreplace({dvar: sympy.diff(var_g, mp), veq: Veq, ms: mp, ns: n})
     return [Obligation("pan-cms/appE.eq42", "pan-cms/appE.eq42",
                        "the derivative in m' of the model's Var(g(x|H')) lies in the printed bounds, every "
-                       "0 <= f(x) <= 1, Var(R|=) >= Var(R|!=) > 0 (an eps-LDP randomiser, eps finite, has Var(R|!=) > 0; "
-                       "at Var(R|=) = Var(R|!=) = 0, f(x) = 1 the variance is 0 for every m' and the strict '< 0' "
-                       "fails), m' > 1",
+                       "0 <= f(x) <= 1, Var(R|=) >= Var(R|!=) > 0 (an eps-LDP randomiser, eps finite, has "
+                       "Var(R|!=) > 0; at Var(R|=) = Var(R|!=) = 0, f(x) = 1 the variance is 0 for every m' and the "
+                       "strict '< 0' fails), m' > 1",
                        _vars((mp, "real"), (n, "integer"), (f, "real"), (Veq, "real"), (Vne, "real")),
                        (sympy.Gt(mp, 1), sympy.Ge(n, 1), sympy.Ge(f, 0), sympy.Le(f, 1), sympy.Gt(Vne, 0),
                         sympy.Ge(Veq, Vne)), goal)]

@@ -3,10 +3,11 @@
 A claim refuted by an exact counterexample (``erratum`` / ``conditional``) is settled by that point; what can be
 proved for every parameter value is the corrected statement ldpref shows beside it -- its own correction (a minimal
 edit of the printed form) when it has one, else its derived form: the builders here take it as their ``correction``
-argument (:mod:`ldpref.decide.ledger_obligations`), the very object the ledger displays.  Each obligation has ``proves="correction"``; when all pass, the claim takes the
-correction's scope (:mod:`ldpref.ledger.scope`): ``all-parameters`` when the correction's quantities come from
-ldpref's all-parameter models (:mod:`ldpref.symbolic`), ``given-derived`` when they come from the derived form
-(``model_side="derived"``).  Registered into :data:`ldpref.decide.ledger_obligations.OBLIGATIONS` on import.
+argument (:mod:`ldpref.decide.ledger_obligations`), the very object the ledger displays.  Each obligation has
+``proves="correction"``; when all pass, the claim takes the correction's scope (:mod:`ldpref.ledger.scope`):
+``all-parameters`` when the correction's quantities come from ldpref's all-parameter models (:mod:`ldpref.symbolic`),
+``given-derived`` when they come from the derived form (``model_side="derived"``).  Registered into
+:data:`ldpref.decide.ledger_obligations.OBLIGATIONS` on import.
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ def _ss_slope(printed, derived):
     _, var = M.count_moments("SS")
     fx = sympy.Symbol("fx", real=True)
     slope = sympy.factor(sympy.diff(var.subs(M.f, M.n * fx) / M.n, fx)).xreplace({M.t: e, M.d: d, M.k: k})
-    plain = {d: sympy.Symbol("d", positive=True), k: sympy.Symbol("k", positive=True), e: sympy.Symbol("t", positive=True)}
+    plain = {d: sympy.Symbol("d", positive=True), k: sympy.Symbol("k", positive=True),
+             e: sympy.Symbol("t", positive=True)}
     goal = derived.xreplace({slope_s: slope}).xreplace(plain)
     dd, kk, tt = plain[d], plain[k], plain[e]
     return [Obligation("pan-cms/appH.ss-var-increasing", "pan-cms/appH.ss-var-increasing",
@@ -147,8 +149,9 @@ def _eq51(printed, derived, *, correction, form_of):
     rep = {n: sympy.Symbol("n", positive=True), k: sympy.Symbol("k", positive=True)}
     goal = sympy.Implies(theorem, derived).xreplace(rep)
     return [Obligation("pan-cms/appF.eq51", "pan-cms/appF.eq51",
-                       "Theorem 3.11's derived statement => the corrected Eq. (51) (condition n/(Var(R|!=) k tau (m-1)) "
-                       "< delta), every probability and Var(R|!=), delta, tau > 0, n, k >= 1, m >= 2",
+                       "Theorem 3.11's derived statement => the corrected Eq. (51) (condition "
+                       "n/(Var(R|!=) k tau (m-1)) < delta), every probability and Var(R|!=), delta, tau > 0, "
+                       "n, k >= 1, m >= 2",
                        (Variable(v, "var_ne", "real"), Variable(pr, "pr", "real"), Variable(delta, "delta", "real"),
                         Variable(tau, "tau", "real"), Variable(rep[n], "n", "integer"),
                         Variable(rep[k], "k", "integer"), Variable(m, "m", "real")),

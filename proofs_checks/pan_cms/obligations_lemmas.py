@@ -151,7 +151,8 @@ def _eq48(printed, derived, *, correction):
         f"pan-cms/appF.eq48.{label}", "pan-cms/appF.eq48", meaning, tuple(Variable(x, x.name, "real") for x in vs),
         assumptions, goal, model_side="derived", proves="correction"))
     return [
-        mk("inclusion", "per draw: y = (E[f_hat|draw] - f)^2 > tau Var(f_hat|draw) >= tau Var_min gives y > tau Var_min",
+        mk("inclusion",
+           "per draw: y = (E[f_hat|draw] - f)^2 > tau Var(f_hat|draw) >= tau Var_min gives y > tau Var_min",
            (t, vm, v, y), (sympy.Gt(t, 0), sympy.Gt(vm, 0), sympy.Ge(v, vm), sympy.Gt(y, t * v)), sympy.Gt(y, t * vm)),
         mk("markov-step", "Markov over the draws, induction step: c P <= E_partial[y] and a draw of probability p with "
            "y >= 0 keep c P(y > c) <= E[y] (base: no draw, 0 <= 0)", (c, Pm, EY, p, y),

@@ -33,6 +33,7 @@ from ldpref.decide.obligation import Obligation, Variable
 from ldpref.ledger.model_proofs import symbol
 from ldpref.symbolic import randomisers, sketch
 
+from .obligations import _vars
 from .obligations_sec6 import read_points
 
 t, m, n, k, f, c, S, d_ = (sympy.Symbol(x, real=True) for x in ("t", "m", "n", "k", "f", "c", "S", "d"))
@@ -48,10 +49,6 @@ _PREDICATE = ("the printed statement is a Predicate (code on a mechanism's matri
 _NAMED = ("the printed statement is a sympy Boolean whose atoms are propositions named in words (a LaTeX symbol "
           "such as 'forall X, x: E[f_hat(x)] = f(x)'), with no relation or number to read; the obligation states "
           "each atom over ldpref's symbolic models")
-
-
-def _vars(*pairs):
-    return tuple(Variable(v, v.name, dom) for v, dom in pairs)
 
 
 def _eq(a, b):
@@ -126,8 +123,9 @@ def _cor31(printed, derived):
     alone = term.subs(f, 1)
     variables = _vars((c, "real"), (m, "real"), (f, "real"))
     base = (sympy.Ge(m, 2), sympy.Ge(c, 0), sympy.Le(c, 1), sympy.Ge(f, 0), sympy.Le(f, 1))
-    return [Obligation("pan-cms/cor3.1.if", "pan-cms/cor3.1", "c_bar(x, x') = 1/m => the bias term of x' in E[f_hat(x)] "
-                       "vanishes for every f(x') in [0, 1] (model: a client at x' has mean c_bar)", variables, base,
+    return [Obligation("pan-cms/cor3.1.if", "pan-cms/cor3.1",
+                       "c_bar(x, x') = 1/m => the bias term of x' in E[f_hat(x)] vanishes for every f(x') in [0, 1] "
+                       "(model: a client at x' has mean c_bar)", variables, base,
                        sympy.Implies(_eq(c, 1 / m), _eq(term, 0))),
             Obligation("pan-cms/cor3.1.only-if", "pan-cms/cor3.1", "no bias on the dataset of clients all at x' => "
                        "c_bar(x, x') = 1/m (model: a client at x' has mean c_bar)", variables, base,
@@ -265,9 +263,10 @@ def _bernoulli(printed, derived):
 @poses("printed", why=_NAMED)
 def _bias_n(printed, derived):
     """A fixed draw (collision fraction c = c_bar(x, x') of its k functions, in [0, 1]); a dataset of n clients on x
-    and x' with frequencies f and g = 1 - f (the bias is a sum of such per-x' terms, each linear in f(x')).  With a client at x' contributing its
-    mean c (:func:`ldpref.symbolic.sketch.cms_client`), E[f_hat(x)] - f from n clients equals the derived
-    m/(m-1) (c - 1/m) g for every n (so the same at n and n2), and is non-zero when c != 1/m and g > 0."""
+    and x' with frequencies f and g = 1 - f (the bias is a sum of such per-x' terms, each linear in f(x')).  With a
+    client at x' contributing its mean c (:func:`ldpref.symbolic.sketch.cms_client`), E[f_hat(x)] - f from n clients
+    equals the derived m/(m-1) (c - 1/m) g for every n (so the same at n and n2), and is non-zero when c != 1/m and
+    g > 0."""
     g, n2 = sympy.Symbol("g", real=True), sympy.Symbol("n2", real=True)
     mean_other = sketch.cms_client(c, 1, 1)[0]
 

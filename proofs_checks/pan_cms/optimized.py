@@ -15,7 +15,7 @@ real mechanisms there, computed in the check from exact values.
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 
 import sympy
 
@@ -104,8 +104,8 @@ def role_grid(name, points, oracle, path=MOM):
 def model_grid(name, rows, path=ENUM):
     """The model against the exact values (model points: it reads no form, so no correction is judged there):
     ``rows()`` yields (params, exact, model, size)."""
-    return Grid(name, lambda: (Point(params, data=exact, size=size, model=model) for params, exact, model, size in rows()),
-                precomputed, path=path, printed=False)
+    return Grid(name, lambda: (Point(params, data=exact, size=size, model=model)
+                               for params, exact, model, size in rows()), precomputed, path=path, printed=False)
 
 
 def _rhs_each(form):
@@ -187,7 +187,8 @@ def _cs_points():
 
 #: the l1 bound read on exact (printed) and model (derived) l1 and l2, then the model against the exact values
 _CS_STEPS = (
-    role_grid("the l1 bound on exact l1 and l2 (enumeration of every outcome)", _cs_points, lambda p: p.data, path=ENUM),
+    role_grid("the l1 bound on exact l1 and l2 (enumeration of every outcome)", _cs_points, lambda p: p.data,
+              path=ENUM),
     model_grid("exact (l1, l2) (enumeration) == (binomial-model l1, derived l2)", lambda: (
         ({"m": mm, "d": dd, "e^eps": ee, "n": nn}, [l1x, l2x], [l1d, l2d], (dd, mm, nn, ee))
         for mm, dd, ee, nn, (l1x, l2x), (l1d, l2d) in _cs_rows())),
@@ -195,7 +196,8 @@ _CS_STEPS = (
          "sqrt(d l2) is the Cauchy-Schwarz bound."))
 
 
-_CS_KW = dict(steps=_CS_STEPS, printed=P.cauchy_schwarz, derived=D.cauchy_schwarz_form, derivation=f"{MODULE}.l1_rr_model",
+_CS_KW = dict(steps=_CS_STEPS, printed=P.cauchy_schwarz, derived=D.cauchy_schwarz_form,
+              derivation=f"{MODULE}.l1_rr_model",
               kind="statement", root_cause="l1-cauchy-schwarz",
               assumptions="l1 and l2 are maxima over datasets of n clients (Section 2.2); checked on CMS+RR with "
                           "GF(2^l) affine families, l = 1, 2",
@@ -489,12 +491,12 @@ record(
 )
 
 
-def _crossover_exact(point):
+@cache
+def _crossover(ee):
     """The root m > 1 of the exact Var(.|1) - Var(.|0) (real mechanisms, interpolated in m) and the variance there."""
-    ee = point.params["e^eps"]
     F0, F1 = exact_var_function("rr", ee, 0), exact_var_function("rr", ee, 1)
     (root,) = _roots_above(F1 - F0, 1 + R(1, 10 ** 6))
-    return [root, _canon(F0.subs(m_sym, root))]
+    return root, _canon(F0.subs(m_sym, root))
 
 
 record(
@@ -507,7 +509,7 @@ record(
     steps=(Symbolic("crossover m and variance", part=_rhs_each),
            value_grid("root m > 1 of the exact Var(.|1) - Var(.|0) and the variance there", lambda: (
                Point({"e^eps": ee, "n": 1}, facts={E: ee, n_sym: 1}, size=(ee,)) for ee in (R(2), R(3), R(4), R(9))),
-               _crossover_exact)),
+               lambda p: list(_crossover(p.params["e^eps"])))),
 )
 
 
@@ -516,9 +518,7 @@ def _m_lower_points():
     the derived one (derived reading) against the exact variance at the crossover; ``data``: does the (strict, below
     the crossover) inequality hold on the exact values."""
     for ee in (R(3), R(4), R(6), R(9), R(16)):
-        F0, F1 = exact_var_function("rr", ee, 0), exact_var_function("rr", ee, 1)
-        (root,) = _roots_above(F1 - F0, 1 + R(1, 10 ** 6))
-        opt = _canon(F0.subs(m_sym, root))  # exact worst-case variance at the crossover (n = 1)
+        root, opt = _crossover(ee)  # opt: the exact worst-case variance at the crossover (n = 1)
         for mm in range(2, int(sympy.floor(1 + sympy.sqrt(ee))) + 1):
             worst = losses.worst_case_mse(exact_cms("rr", mm, 2, ee), 1).value
             dworst = max(D.var_rr_derived(0, mm, ee, 1), D.var_rr_derived(1, mm, ee, 1))

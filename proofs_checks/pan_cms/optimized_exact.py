@@ -26,7 +26,7 @@ from functools import cache, lru_cache
 
 import mpmath
 import sympy
-from flint import fmpq, fmpq_poly
+from flint import fmpq_poly
 
 import derivations.pan_cms.optimized as D
 from derivations.pan_cms.symbols import d as d_sym
@@ -34,8 +34,8 @@ from derivations.pan_cms.symbols import m as m_sym
 from ldpref import enumeration, losses, moments
 from ldpref.dataset import all_datasets
 from ldpref.exact import EXP_EPS, exact_sign, leading_ratio, to_mpf
-from ldpref.exact import to_fraction as _frac
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_family, prime_affine_family
+from ldpref.ledger.forms import as_fmpq
 from ldpref.ledger.generic import Identity
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
@@ -184,32 +184,23 @@ def _datasets(d: int, n: int):
 def _interpolate(points, var, check):
     """The polynomial in ``var`` through ``points`` (exact; Lagrange's form in python-flint rationals when the
     nodes and values are rational), which must also pass through the ``check`` points."""
-    if not all(sympy.sympify(v).is_Rational for pt in list(points) + list(check) for v in pt):
+    if all(sympy.sympify(v).is_Rational for pt in list(points) + list(check) for v in pt):
+        xs, ys = ([as_fmpq(v) for v in column] for column in zip(*points))
+        flint_poly = fmpq_poly([0])
+        for i, (xi, yi) in enumerate(zip(xs, ys)):  # Lagrange: sum_i y_i prod_{j != i} (var - x_j)/(x_i - x_j)
+            term = fmpq_poly([yi])
+            for j, xj in enumerate(xs):
+                if j != i:
+                    term *= fmpq_poly([-xj, 1]) / (xi - xj)
+            flint_poly += term
+        poly = sympy.Poly([R(int(c.p), int(c.q)) for c in reversed(flint_poly.coeffs())] or [0], var).as_expr()
+    else:
         poly = sympy.expand(sympy.interpolate(points, var))
-        for x, value in check:
-            if poly.subs(var, x) != value:
-                raise ArithmeticError(f"exact values are not polynomial of the fitted degree: at {var}={x}, "
-                                      f"interpolant {poly.subs(var, x)} != exact {value}")
-        return poly
-    xs, ys = ([_fmpq(v) for v in column] for column in zip(*points))
-    poly = fmpq_poly([0])
-    for i, (xi, yi) in enumerate(zip(xs, ys)):  # Lagrange: sum_i y_i prod_{j != i} (var - x_j)/(x_i - x_j)
-        term = fmpq_poly([yi])
-        for j, xj in enumerate(xs):
-            if j != i:
-                term *= fmpq_poly([-xj, 1]) / (xi - xj)
-        poly += term
     for x, value in check:
-        if poly(_fmpq(x)) != _fmpq(value):
+        if poly.subs(var, x) != value:
             raise ArithmeticError(f"exact values are not polynomial of the fitted degree: at {var}={x}, "
-                                  f"interpolant {poly(_fmpq(x))} != exact {value}")
-    return sympy.Poly([R(int(c.p), int(c.q)) for c in reversed(poly.coeffs())] or [0], var).as_expr()
-
-
-def _fmpq(v) -> fmpq:
-    """An exact rational (int, Fraction or sympy Rational; a float is refused by ``to_fraction``) as an fmpq."""
-    v = _frac(v)
-    return fmpq(v.numerator, v.denominator)
+                                  f"interpolant {poly.subs(var, x)} != exact {value}")
+    return poly
 
 
 @cache

@@ -23,7 +23,7 @@ from ldpref.ledger.generic import Grid, Note, Point, RoleGrid, Symbolic
 
 from .optimized import (ENUM, MOM, RULE_PROOF, _rhs, _sq, closest_rule_grid, model_grid, role_grid, value_at,
                         value_grid)
-from .optimized_exact import (E, MODULE, R, _canon, _continuous_min, _le, _show, _sign, closest_integers,
+from .optimized_exact import (E, MODULE, R, _canon, _le, _show, _sign, closest_integers,
                               constructions_steps, exact_cms, exact_l1_l2, exact_l2_function, exact_l2_int,
                               exact_leading_terms, exact_var_function, exact_worst_mse_int, inner_variances_exact,
                               l2_exact_optimum, limit_at_oo, model_l1, mse_exact_optimum)
@@ -245,14 +245,6 @@ record(
 L1_GRID = [(2, R(2), 4), (2, R(4), 4), (2, R(13), 4), (3, R(3), 3)]  # (d, e^eps, max n)
 
 
-@cache
-def _l2_opt_exact(ee, dd):
-    """Exact continuous minimum over m of the n = 1 l2 of real CMS+RR mechanisms."""
-    if ee in L2_E:
-        return l2_exact_optimum(ee, dd)[0]
-    return _continuous_min([exact_l2_function("rr", ee).subs(d_sym, dd)])[0]
-
-
 def _l1_bound_points(readings=None):
     """Exact l1 at the rounded optimal m against the bound: the printed form reads the exact l1 (enumeration), the
     derived form the binomial model's; ``data``: does the exact l1 lie below sqrt(d l2*) with l2* the exact optimum
@@ -260,7 +252,7 @@ def _l1_bound_points(readings=None):
     for name, definition, inside in (readings or ((None, None, True),)):
         for dd, ee, nmax in L1_GRID:
             m_rule = max(min(closest_integers(D.m_l2_derived(dd, ee))), 2)
-            opt = _l2_opt_exact(ee, dd)
+            opt = l2_exact_optimum(ee, dd)[0]
             for nn in range(1, nmax + 1):
                 l1x = exact_l1_l2("rr", m_rule, dd, ee, nn)[0]
                 params = {"d": dd, "e^eps": ee, "n": nn, "m (rounded)": m_rule, "l1 (exact)": _show(l1x),
@@ -407,7 +399,8 @@ record(
                 "(enumeration), derived form at the derived ones",
     steps=(Symbolic("limit m -> oo", part=_rhs),
            role_grid("limit m -> oo of the exact n Var of real CMS+aRP / CMS+sRP (interpolated in m)", _eq33_points,
-                     lambda p: limit_at_oo(exact_var_function(p.params["inner"], p.params["e^eps"], p.params["f(x)"])))),
+                     lambda p: limit_at_oo(exact_var_function(p.params["inner"], p.params["e^eps"],
+                                                              p.params["f(x)"])))),
 )
 
 
@@ -497,7 +490,7 @@ def _srp_l2_points():
     for ee in RP_E["srp"]:
         lim = _rp_l2_limit("srp", ee)
         for dd in L2_D:
-            rr = _l2_opt_exact(ee, dd)
+            rr = l2_exact_optimum(ee, dd)[0]
             finite = min(exact_l2_int("srp", mm, dd, ee) for mm in range(2, 8))
             lim_d = _canon(lim.subs(d_sym, dd))
             yield Point({"e^eps": ee, "d": dd, "sRP min l2 (m = 2..7)": _show(finite, 6), "sRP limit": _show(lim_d),
@@ -575,7 +568,8 @@ record(
                Point({"e^eps": ee, "tau": tt, "m required (exact)": mm},
                      facts={"derived": {E: ee, tau_sym: tt, n_sym: 1}, "printed": {E: ee, tau_sym: tt, n_sym: 1,
                                                                                    S.m_tau: mm}},
-                     data=bool(mm >= (ee - 1) ** 2 / ((1 + tt) * ee) / 2), size=(ee, tt)) for ee, tt, mm in _eq38_m()), lambda p: p.data),
+                     data=bool(mm >= (ee - 1) ** 2 / ((1 + tt) * ee) / 2), size=(ee, tt))
+               for ee, tt, mm in _eq38_m()), lambda p: p.data),
            model_grid("smallest such m (exact search) == ceiling of the derived root", lambda: (
                ({"e^eps": ee, "tau": tt}, sympy.Integer(mm),
                 sympy.ceiling(D.eq38_derived().subs({E: ee, tau_sym: tt, n_sym: 1})), (ee, tt))
@@ -606,7 +600,7 @@ def _rr_best(crit, ee, key):
     top = int(sympy.ceiling(D.m_l2_derived(key, ee))) + 3
     ints = [exact_l2_int("rr", mm, key, ee) for mm in range(2, top + 1)]
     dints = [D.l2_rr_derived(key, mm, ee, 1) for mm in range(2, top + 1)]
-    return min(ints), min(dints), _l2_opt_exact(ee, key), _canon(D.l2_opt_derived(key, ee, 1))
+    return min(ints), min(dints), l2_exact_optimum(ee, key)[0], _canon(D.l2_opt_derived(key, ee, 1))
 
 
 def _rp_not_optimal_points():
