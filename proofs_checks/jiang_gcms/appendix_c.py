@@ -29,10 +29,6 @@ def _boundary_points():
                 yield 2, m_, k_, s_, p_, e_
 
 
-def _each_at(form, point):
-    return [evaluate(v, point.facts) for v in form]
-
-
 def _draw_alphas(d, m_, k_, s_, p_):
     """(alpha_1, alpha_2) = (E[pi], Var_draw[pi]) of a client holding 1 != target 0, from the exact Z_j (every draw)."""
     pis = [(w_, sum(pz[j][1] for j in range(k_))) for w_, pz, _ in _z_tables(d, m_, k_, s_, p_)]
@@ -54,7 +50,7 @@ record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at 
        printed=J.appC_alpha_printed, derived=J.appC_alpha_derived, derivation="derivations.jiang_gcms.appC_alpha_derived",
        steps=(Symbolic("alpha_2 (two forms) and alpha_1 vs their values at q*", part=_listed),
               Grid("alpha_1 = E[pi] and alpha_2 = Var_draw[pi] of a client holding another value (exact mechanism)",
-                   _alpha_points, lambda point: point.data, part=_listed, value=_each_at)))
+                   _alpha_points, lambda point: point.data, part=_listed)))
 
 
 @claim(id="jiang-gcms/appC.pq", root_cause="appC.pq", location="Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2/w^2'",

@@ -323,11 +323,6 @@ def _remark1_comm_points():
                             in_condition=(k_ == 1), size=(m_, k_, s_))
 
 
-def _values_at(form, point):
-    """A dict form (quantity -> expression) evaluated at the point, in the dict's order."""
-    return [evaluate(v, point.substitution) for v in form.values()]
-
-
 record(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (communication cost)",
        statement="A GCMS report costs s values of log m bits, O(s log m); Apple's CMS report costs O(m) bits.",
        printed=J.remark1_communication_printed,
@@ -345,7 +340,7 @@ record(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (
             "in s and m it survives while log k = O(s log m) (the paper's k = 65536, m = 1024: 16 bits vs 10 s).",
        steps=(Symbolic("Remark 1's bit counts vs the count of Algorithm 1's message <x, j>", part=_listed),
               Grid("plaintext bits of real GCMS and Apple CMS reports (encoded by the code)", _remark1_comm_points,
-                   lambda point: point.data, value=_values_at)))
+                   lambda point: point.data, part=_listed)))
 def _server_points():
     rng = np.random.default_rng(SEED + 12)
     for n_c, m_, k_, s_ in [(1, 2, 1, 1), (10, 4, 2, 2), (300, 16, 3, 5), (1000, 64, 8, 3)]:
@@ -365,7 +360,7 @@ record(id="jiang-gcms/remark1.server", location="Section IV-A, Remark 1 (server 
        derivation="derivations.jiang_gcms.remark1_derived",
        steps=(Symbolic("Remark 1's operation counts vs one update per transmitted bucket/bit", part=_listed),
               Grid("updates counted by the sketches of the code (GCMS, Apple CMS)", _server_points,
-                   lambda point: point.data, value=_values_at)))
+                   lambda point: point.data, part=_listed)))
 
 
 @_cache

@@ -342,11 +342,6 @@ record(id="jiang-gcms/sec4.C.allocation", root_cause="sec4.C.allocation", locati
                    lambda point: point.data[0], part=_listed, value=_allocation_value)))
 
 
-def _pq_values(form, point):
-    """A (p, q) form evaluated at the mechanism's exact e^eps."""
-    return list(evaluate(form, point.facts).values())
-
-
 def _even_split_points():
     for half_e in (R(3, 2), R(2), R(3)):
         e_ = half_e**2
@@ -366,7 +361,7 @@ record(id="jiang-gcms/sec4.C.even-split", location="Section IV-C, allocation pri
        derived=JPQ.even_split_pq_form, derivation="derivations.jiang_gcms.sue_pq",
        steps=(Symbolic("the even split vs BRR at eps/2 on every bit", part=_listed),
               Grid("(p, q) read off SUE and Apple's CMS vs the forms at the mechanism's exact e^eps", _even_split_points,
-                   lambda point: point.data, value=_pq_values)))
+                   lambda point: point.data, part=_listed)))
 
 
 def _oue_split_points():
@@ -384,7 +379,7 @@ record(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation prin
        derived=JPQ.oue_pq_form, derivation="derivations.jiang_gcms.oue_pq",
        steps=(Symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", part=_listed),
               Grid("(p, q) read off OUE vs the forms at its exact e^eps", _oue_split_points, lambda point: point.data,
-                   value=_pq_values)))
+                   part=_listed)))
 
 
 def _none_optimal_points():
