@@ -41,14 +41,10 @@ SHAPES = [(2, 2, 1, 1), (2, 2, 2, 1), (2, 3, 1, 1), (2, 3, 2, 1), (2, 3, 3, 1), 
 TARGET = 0
 
 
-def _pq_ok(m, s, p):
-    return p * m != s  # p != q = (s - p)/(m - 1)
-
-
 def _grid():
     for d, m, k, s in SHAPES:
         for p in P_GRID:
-            if _pq_ok(m, s, p):
+            if p * m != s:  # p != q = (s - p)/(m - 1)
                 yield d, m, k, s, p
 
 

@@ -52,10 +52,6 @@ def _gcms_exp_eps(m, s, p):
     return mechanism_exp_eps(_identity_gcms(m, s, p)[0])
 
 
-def _law_values(law, m_, s_, p_):
-    return [_at(v, {J.m: m_, J.s: s_, J.p: p_}) for v in law.values()]
-
-
 @_cache
 def _alg1_points():
     """Points (m, s, p) with ``data`` the exact [P(x | r) for x holding r, for x lacking r, every report has s
@@ -77,7 +73,8 @@ def _alg1_points():
 
 def _alg1_value(form, point):
     """The claim's law (a dict of sympy values) at the point, and 'every report has s buckets' (the law's premise)."""
-    return _law_values(form, point.params["m"], point.params["s"], point.params["p"]) + [True]
+    m_, s_, p_ = (point.params[x] for x in ("m", "s", "p"))
+    return [_at(v, {J.m: m_, J.s: s_, J.p: p_}) for v in form.values()] + [True]
 
 
 def _client_frequencies(d, m, k, s, p, n_clients, seed, value=0):
