@@ -365,7 +365,8 @@ def _same_randomness_points():
     """(params, size, total-variation distance of the laws of f_hat(v) under GCMS and under the unary encoding with
     the same p, q, that q)."""
     out = []
-    for d, m_, k_, s_, p_ in [(2, 3, 1, 1, R(3, 4)), (2, 3, 2, 1, R(1, 2)), (3, 3, 1, 2, R(3, 4)), (2, 4, 1, 2, R(9, 10))]:
+    for d, m_, k_, s_, p_ in [(2, 3, 1, 1, R(3, 4)), (2, 3, 2, 1, R(1, 2)), (3, 3, 1, 2, R(3, 4)),
+                              (2, 4, 1, 2, R(9, 10))]:
         q_ = (s_ - p_) / sympy.Integer(m_ - 1)  # the unary encoding's q: Eq. (3)'s
         ue = _unary(f"ue(m={m_})", m_, p_, q_).mechanism
         for _, fam in draw_classes(d, m_, k_):
@@ -383,10 +384,11 @@ def _same_randomness_points():
                             key = mech.domain.to_sympy(est[v])
                             law[key] = law.get(key, 0) + mech.domain.to_sympy(pr)
                         laws.append(law)
-                    tv = sum((abs(sympy.cancel(laws[0].get(x, 0) - laws[1].get(x, 0))) for x in set(laws[0]) | set(laws[1])),
-                             sympy.Integer(0)) / 2
+                    tv = sum((abs(sympy.cancel(laws[0].get(x, 0) - laws[1].get(x, 0)))
+                              for x in set(laws[0]) | set(laws[1])), sympy.Integer(0)) / 2
                     out.append(({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "counts": counts,
-                                 "v": v, "e^eps GCMS": eg, "e^eps unary": eu}, (d, m_, k_, sum(counts), s_, p_), tv, q_))
+                                 "v": v, "e^eps GCMS": eg, "e^eps unary": eu},
+                                (d, m_, k_, sum(counts), s_, p_), tv, q_))
     return tuple(out)
 
 
