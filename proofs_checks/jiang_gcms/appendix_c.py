@@ -129,8 +129,8 @@ def _chain_points():
 
 
 record(id="jiang-gcms/appC.chain", location="Appendix C, the equalities after (13)",
-       statement="(13) times (e^eps - 1)^2 equals, step by step, n{(k w - p) + lam (w - 1)(k w - p - w p)}/(k (1-p)^2 "
-                 "p).",
+       statement="(13) times (e^eps - 1)^2 equals, step by step, "
+                 "n{(k w - p) + lam (w - 1)(k w - p - w p)}/(k (1-p)^2 p).",
        printed=J.appC_chain_printed,
        derived=J.appC_chain_derived,
        derivation="derivations.jiang_gcms.appC_chain_derived",

@@ -264,8 +264,8 @@ def _adult_p(printed, derived, *, form_of):
             f"Fig. 8's run {label} at eps = {eps_text} ({where}), lambda = {lam_label}, k = m = {ADULT_M}: Lemma 1's "
             f"printed objective over the integer s with p_s >= 1/2 is smallest at s = {s_star}: strictly below both "
             "neighbours s +- 1 unless p_s < 1/2, hence below every feasible s (g strictly convex on (1/2, 1), "
-            f"jiang-gcms/alg4.unimodal; p_s increasing in s); p_{s_star} > 1/2 rounds to {fig_p} (two decimals, half "
-            f"up)",
+            f"jiang-gcms/alg4.unimodal; p_s increasing in s); p_{s_star} > 1/2 rounds to {fig_p} "
+            f"(two decimals, half up)",
             (Variable(t, "t"),), enclosure, goal))
     return out
 

@@ -266,8 +266,8 @@ record(id="jiang-gcms/fig5.small-eps", root_cause="appB.same-client", location="
               Identity("slope of the derived objective at p = 1/2",
                        lambda: sympy.factor(sympy.diff(J.lemma1_objective_derived_expr(), J.p).subs(J.p, R(1, 2))),
                        lambda: -4 * J.lam * (J.e - 1) * (J.e + 1)),
-              Grid("p* = 1/2 vs the smallest exact optimum (every draw, feasible integer s) for f(d) > 0 at small "
-                   "e^eps",
+              Grid("p* = 1/2 vs the smallest exact optimum (every draw, feasible integer s) "
+                   "for f(d) > 0 at small e^eps",
                    _small_eps_points, _smallest_exact_argmin, path=MOMENTS, value=_argmin_value)))
 def _fig5_grows_points():
     """Per (m, e^eps): the exact argmin over the feasible integer s at every target f(d)/n (every draw), by increasing
@@ -305,8 +305,8 @@ record(id="jiang-gcms/fig5.grows", location="Section VII-B on Fig. 5(a)",
             "of s at tiny m moves p_s with eps.",
        steps=(Grid("exact optimum non-decreasing in f(d)/n (every draw, feasible integer s)", _fig5_grows_points,
                    lambda point: point.data, path=MOMENTS),
-              Numeric("continuous optimum of the exact-variance objective non-decreasing in e^eps (exact root "
-                      "isolation)",
+              Numeric("continuous optimum of the exact-variance objective non-decreasing in e^eps "
+                      "(exact root isolation)",
                       _continuous_optimum_grows)))
 
 
@@ -377,7 +377,7 @@ record(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
                        .subs(J.f, J.lam * J.n) / J.n
                        - _objective(forms.form_of("jiang-gcms/lemma1")).subs(J.k, 1) / (J.e - 1) ** 2,
                        lambda forms: sympy.Integer(0), reads_forms=True),
-              Grid("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps vs Lemma 1 (k = 1)/(e^eps - 1)^2 and "
-                   "e^eps",
+              Grid("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps "
+                   "vs Lemma 1 (k = 1)/(e^eps - 1)^2 and e^eps",
                    _unary_points, lambda point: point.data,
                    value=lambda form, point: [_at(form.rhs, point.facts), point.facts[J.e]])))
