@@ -14,9 +14,8 @@ from ldpref.ledger.forms import evaluate
 
 from .pure_protocols import R
 from .gcms_model import MOMENTS, _at
-from .sec4a_algorithms import _identity_gcms
+from .sec4a_algorithms import _identity_gcms, _support_pq
 from .sec4c_lemma1 import _argmin_value, _feasible, _lemma1_points, _objective, _smallest_exact_argmin
-from .sec4c_algorithm4 import _support_pq
 from .appendix_b import _z_tables
 
 

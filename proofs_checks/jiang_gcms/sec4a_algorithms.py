@@ -52,6 +52,21 @@ def _gcms_exp_eps(m, s, p):
     return mechanism_exp_eps(_identity_gcms(m, s, p)[0])
 
 
+def _support_pq(mech, hashed):
+    """(P(bucket h(x) reported | x), P(another bucket reported | x)) read off a CMS-style mechanism whose
+    outputs are 'j:bits' (unary) or 'j:{set}' (GCMS), for input 0 with hashed value ``hashed``."""
+    Pm = mech.perturbation_matrix()
+    incl = {}
+    for u, label in enumerate(mech.outputs):
+        body = label.split(":", 1)[1]
+        buckets = (set(map(int, body.strip("{}").split(","))) if body.startswith("{")
+                   else {i for i, b in enumerate(body) if b == "1"})
+        for b in buckets:
+            incl[b] = incl.get(b, 0) + Pm[u, 0]
+    others = {sympy.cancel(v) for b, v in incl.items() if b != hashed}
+    return incl[hashed], (others.pop() if len(others) == 1 else sorted(others))
+
+
 @_cache
 def _alg1_points():
     """Points (m, s, p) with ``data`` the exact [P(x | r) for x holding r, for x lacking r, every report has s
@@ -131,10 +146,7 @@ def _eq3_points():
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 4), R(9, 10)):
-                _, Pm, sets = _identity_gcms(m_, s_, p_)
-                incl = [sum(Pm[u, 0] for u, X in enumerate(sets) if b in X) for b in range(m_)]
-                others = set(incl[1:])
-                exact = [incl[0], others.pop() if len(others) == 1 else sorted(others)]
+                exact = list(_support_pq(_identity_gcms(m_, s_, p_)[0], 0))
                 out.append(Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=exact,
                                  size=(m_, s_, p_)))
     return tuple(out)

@@ -27,7 +27,7 @@ from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets
 from .gcms_model import MOMENTS, _exact_estimator_moments, _frac, _gcms_datasets
-from .sec4a_algorithms import _gcms_exp_eps, _identity_family, _identity_gcms
+from .sec4a_algorithms import _gcms_exp_eps, _identity_family, _identity_gcms, _support_pq
 from .sec4c_lemma1 import _argmin, _opt_table
 
 
@@ -297,21 +297,6 @@ record(id="jiang-gcms/sec4.C.monotone", location="Section IV-C, second paragraph
             "Theorem 3 as printed is not decreasing in k (its f(d)(p - p^2/k) grows with k).",
        steps=(Grid("exact Var[f_hat] (every draw) for k -> k + 1, and for m -> 2m at the same p and eps",
                    _monotone_points, lambda point: point.data, path=MOMENTS),))
-
-
-def _support_pq(mech, hashed):
-    """(P(bucket h(x) reported | x), P(another bucket reported | x)) read off a CMS-style mechanism whose
-    outputs are 'j:bits' (unary) or 'j:{set}' (GCMS), for input 0 with hashed value ``hashed``."""
-    Pm = mech.perturbation_matrix()
-    incl = {}
-    for u, label in enumerate(mech.outputs):
-        body = label.split(":", 1)[1]
-        buckets = (set(map(int, body.strip("{}").split(","))) if body.startswith("{")
-                   else {i for i, b in enumerate(body) if b == "1"})
-        for b in buckets:
-            incl[b] = incl.get(b, 0) + Pm[u, 0]
-    others = {sympy.cancel(v) for b, v in incl.items() if b != hashed}
-    return incl[hashed], (others.pop() if len(others) == 1 else sorted(others))
 
 
 def _allocation_points():
