@@ -208,9 +208,11 @@ def _gap_approach():
             absgap = (cms_v - osc_mp) * (em - 1) ** 2
             rel = cms_v / osc_mp - 1
             lead = (em + 1) ** 2 / (2 * dd * em)
-            ok = abs(absgap - 2 * (em + 1) ** 2) < 50 * (em + 1) ** 4 / dd and abs(rel / lead - 1) < 100 * em / dd ** 0.5
+            ok = (abs(absgap - 2 * (em + 1) ** 2) < 50 * (em + 1) ** 4 / dd
+                  and abs(rel / lead - 1) < 100 * em / dd ** 0.5)
             insts.append(bool(ok))
-            rows.append(f"e^eps={e_}, d={dd}: abs gap {mpmath.nstr(absgap, 12)}, rel gap/leading {mpmath.nstr(rel / lead, 8)}")
+            rows.append(f"e^eps={e_}, d={dd}: abs gap {mpmath.nstr(absgap, 12)}, rel gap/leading "
+                        f"{mpmath.nstr(rel / lead, 8)}")
     return all(insts), len(insts), "; ".join(rows)
 
 
@@ -449,16 +451,16 @@ record(
               "the draw of k fully random functions of E[f_hat | draw], the same for every LDP mechanism (GCMS, CMS + "
               "RR).  Differ: jiang counts it as variance of an estimator it calls unbiased (expectation over the "
               "draw) and adds it to Var[f_hat]; pan-cms treats the family as fixed once drawn, so the same quantity "
-              "is the expected squared bias of the deployed sketch (Theorem 3.10; k = Omega(n/m) needed, Theorem 3.11); "
-              "jiang works in counts, pan-cms in frequencies.",
+              "is the expected squared bias of the deployed sketch (Theorem 3.10; k = Omega(n/m) needed, Theorem "
+              "3.11); jiang works in counts, pan-cms in frequencies.",
     printed=X.draw_term_printed,
     derived=XD.draw_term_pair_derived,
     derivation="derivations.cross.draw_term_derived_freq",
     assumptions="k functions drawn once, each with independent uniform values (both papers' model); frequencies",
     steps=(Symbolic("[jiang term / (slope^2 n^2), pan-cms Eq. (20)] vs the derived draw variance",
                  simplify=lambda v: [sympy.factor(x) for x in v]),
-        Grid("Var over every draw of E[f_hat(0) | draw]: real GCMS (s = 1) and real CMS + RR mixtures", _draw_term_points,
-             lambda point: point.data)))
+        Grid("Var over every draw of E[f_hat(0) | draw]: real GCMS (s = 1) and real CMS + RR mixtures",
+             _draw_term_points, lambda point: point.data)))
 
 
 @cache
@@ -569,10 +571,11 @@ record(
               "(s = 1: pan-cms's CMS + RR); with m = d, an injective hash and s = d/(e^eps + 1) it has p = 1/2 and its "
               "reports are Subset Selection's, which attain pan-strict's strict l2 optimum (the OSC bound) with the "
               "pure-protocol decoder -- not with Eq. (4), which assumes collisions at rate 1/m and is biased for an "
-              "injective hash; p = 1/2 is also jiang's OCMS choice at f(d) = 0.  At the same e^eps and the same report bits (s ceil(log2 m) vs ceil(log2 m); hash index "
-              "left out) on pairwise-independent hashing, the best GCMS is within a few per cent of pan-cms's best "
-              "CMS + RR at a target f(d)/n: never more than 3% lower (only once s >= 2 fits the budget, 6 bits "
-              "here), and up to 2% higher when pan-cms's best m has p < 1/2, which jiang's p in [0.5, 1] forbids.",
+              "injective hash; p = 1/2 is also jiang's OCMS choice at f(d) = 0.  At the same e^eps and the same report "
+              "bits (s ceil(log2 m) vs ceil(log2 m); hash index left out) on pairwise-independent hashing, the best "
+              "GCMS is within a few per cent of pan-cms's best CMS + RR at a target f(d)/n: never more than 3% lower "
+              "(only once s >= 2 fits the budget, 6 bits here), and up to 2% higher when pan-cms's best m has p < 1/2, "
+              "which jiang's p in [0.5, 1] forbids.",
     derived=X.gcms_target_variance_form,
     derivation="derivations.cross.gcms_target_variance",
     kind="statement",

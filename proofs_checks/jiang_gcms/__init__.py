@@ -30,7 +30,8 @@ from . import (appendix_a, appendix_b, appendix_c, gcms_model, pure_protocols, s
                sec6_1_security, sec6_security,  # noqa: F401
                sec7_adult, sec7_communication, sec7_experiments, sec7a_fig4, sec7b_fig6)  # noqa: F401
 from . import sec5_algorithms  # noqa: F401,E402  (Section V-A: Algorithms 5 and 6 by the real parties)
-from . import definitions, model_proofs, obligations  # noqa: F401,E402  (numeric definitions; all-parameter model sides and proofs, issue 25)
+# numeric definitions; all-parameter model sides and proofs (issue 25)
+from . import definitions, model_proofs, obligations  # noqa: F401,E402
 from . import obligations_sec7  # noqa: F401,E402  (Section VII's fixed points proved there, issue 25)
 from .sec4c_algorithm4 import _algorithm4_p  # noqa: F401  (tests import it from the package)
 from .sec7_experiments import _adult_points  # noqa: F401

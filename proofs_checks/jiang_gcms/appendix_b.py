@@ -80,7 +80,8 @@ def _appB_z_moments(d, m_, k_, s_, p_):
         for j2 in range(k_):
             for x1 in range(d):
                 for x2 in range(d):
-                    cov_pair[(j1, j2, x1, x2)] = _E(T, lambda pz, _z: pz[j1][x1] * pz[j2][x2]) - mean[j1][x1] * mean[j2][x2]
+                    cov_pair[(j1, j2, x1, x2)] = (_E(T, lambda pz, _z: pz[j1][x1] * pz[j2][x2])
+                                                  - mean[j1][x1] * mean[j2][x2])
     same = [sum(_E(T, lambda pz, pzz: pzz[j1][j2][x]) - mean[j1][x] * mean[j2][x]
                 for j1 in range(k_) for j2 in range(k_) if j1 != j2) for x in range(d)]
     return mean, second, cov_pair, same
@@ -94,7 +95,8 @@ def _appB_quantities(d, m_, k_, s_, p_, counts):
     same_sum = sum(counts[x] * same[x] for x in range(d))
     pairs = sum((counts[x1] * counts[x2] if x1 != x2 else counts[x1] * (counts[x1] - 1)) * cov_pair[(j, j, x1, x2)]
                 for j in range(k_) for x1 in range(d) for x2 in range(d))
-    rat = lambda x: sympy.Rational(x.numerator, x.denominator) if isinstance(x, Fraction) else sympy.Integer(x)  # noqa: E731
+    rat = lambda x: (sympy.Rational(x.numerator, x.denominator) if isinstance(x, Fraction)  # noqa: E731
+                     else sympy.Integer(x))
     return {"mean": [[rat(x) for x in row] for row in mean], "second": [[rat(x) for x in row] for row in second],
             "cov_pair": {key: rat(x) for key, x in cov_pair.items()}, "same": [rat(x) for x in same],
             "var_sum": rat(var_sum), "same_sum": rat(same_sum), "pairs": rat(pairs)}
@@ -189,7 +191,8 @@ def _same_client_value(form, point):
     return evaluate(form, {JT.PI_I: p_ if x == 0 else a1, J.k: k_})
 
 
-record(id="jiang-gcms/appB.same-client", root_cause="appB.same-client", location="Appendix B, after Eq. (10) ('again, by Lemma 4 (1)')",
+record(id="jiang-gcms/appB.same-client", root_cause="appB.same-client",
+       location="Appendix B, after Eq. (10) ('again, by Lemma 4 (1)')",
        statement="The covariances between the Z_j of one client vanish, so only sum_i sum_j Var(Z_j^(i)) remains of "
                  "the first term of (10).",
        printed=J.appB_same_client_printed,
@@ -265,7 +268,8 @@ record(id="jiang-gcms/eq11", root_cause="eq11.sign", location="Appendix B, Eq. (
               _appB_grid("sum_i sum_j Var(Z_j^(i)) from the exact Z_j (every draw)", "var_sum")))
 
 record(id="jiang-gcms/eq12", location="Appendix B, Eq. (12)",
-       statement="sum_{i1 != i2} sum_j Cov(Z_j^(i1), Z_j^(i2)) = k ((p-q)/k)^2 (1/m)(1 - 1/m)(sum_{d' != d} f(d')^2 - (n - f)).",
+       statement="sum_{i1 != i2} sum_j Cov(Z_j^(i1), Z_j^(i2)) = k ((p-q)/k)^2 (1/m)(1 - 1/m)(sum_{d' != d} f(d')^2 - "
+                 "(n - f)).",
        printed=J.eq12_printed, derived=J.eq12_derived, derivation="derivations.jiang_gcms.eq12_derived",
        steps=(Symbolic("(12) vs pairs of clients holding the same other value", part=_rhs),
               _appB_grid("sum over ordered pairs of different clients of the exact covariances", "pairs")))

@@ -14,9 +14,8 @@ from ldpref.ledger.forms import evaluate
 
 from .pure_protocols import R
 from .gcms_model import MOMENTS, _at
-from .sec4a_algorithms import _identity_gcms
+from .sec4a_algorithms import _identity_gcms, _support_pq
 from .sec4c_lemma1 import _argmin_value, _feasible, _lemma1_points, _objective, _smallest_exact_argmin
-from .sec4c_algorithm4 import _support_pq
 from .appendix_b import _z_tables
 
 
@@ -27,10 +26,6 @@ def _boundary_points():
         for s_, p_ in _feasible(m_, e_).items():
             for k_ in (1, 2):
                 yield 2, m_, k_, s_, p_, e_
-
-
-def _each_at(form, point):
-    return [evaluate(v, point.facts) for v in form]
 
 
 def _draw_alphas(d, m_, k_, s_, p_):
@@ -49,15 +44,17 @@ def _alpha_points():
 
 
 record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at the boundary of Eq. (7)",
-       statement="alpha_2 = (p - p(m - e^eps(1-p) - p)/((e^eps(1-p)+p)(m-1)))^2 (1-1/m)/(km) = p^2 (w-1)^2/(w^2 k (m-1)) "
-                 "and alpha_1 = p/w.",
-       printed=J.appC_alpha_printed, derived=J.appC_alpha_derived, derivation="derivations.jiang_gcms.appC_alpha_derived",
+       statement="alpha_2 = (p - p(m - e^eps(1-p) - p)/((e^eps(1-p)+p)(m-1)))^2 (1-1/m)/(km) = p^2 (w-1)^2/(w^2 k "
+                 "(m-1)) and alpha_1 = p/w.",
+       printed=J.appC_alpha_printed, derived=J.appC_alpha_derived,
+       derivation="derivations.jiang_gcms.appC_alpha_derived",
        steps=(Symbolic("alpha_2 (two forms) and alpha_1 vs their values at q*", part=_listed),
               Grid("alpha_1 = E[pi] and alpha_2 = Var_draw[pi] of a client holding another value (exact mechanism)",
-                   _alpha_points, lambda point: point.data, part=_listed, value=_each_at)))
+                   _alpha_points, lambda point: point.data, part=_listed)))
 
 
-@claim(id="jiang-gcms/appC.pq", root_cause="appC.pq", location="Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2/w^2'",
+@claim(id="jiang-gcms/appC.pq", root_cause="appC.pq",
+       location="Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2/w^2'",
        statement="At the boundary of Eq. (7), (p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w - 1)^2 / w^2.",
        printed=J.appC_pq_printed, derived=J.appC_pq_derived,
        derivation="derivations.jiang_gcms.appC_pq_derived",
@@ -109,10 +106,12 @@ record(id="jiang-gcms/eq13", root_cause="appB.same-client", location="Appendix C
             "Read as: the p minimising (13) over the feasible p of an instance is the p minimising the exact "
             "variance (smallest minimiser when several tie).",
        steps=(Symbolic("(13) vs the exact-variance objective", part=_objective, simplify=sympy.cancel),
-              Identity("derived: Var[f_hat]/n = (13) with k = 1 + a p-free term", _eq13_identity, lambda: sympy.Integer(0)),
+              Identity("derived: Var[f_hat]/n = (13) with k = 1 + a p-free term", _eq13_identity,
+                       lambda: sympy.Integer(0)),
               Grid("argmin over feasible integer s of the exact variance (every draw) vs the argmin of (13)",
                    lambda: _lemma1_points(with_lambda=False), _smallest_exact_argmin, path=MOMENTS,
-                   value=_argmin_value, correction_name="argmin over feasible integer s of the exact variance (every draw) vs the argmin of "
+                   value=_argmin_value,
+                   correction_name="argmin over feasible integer s of the exact variance (every draw) vs the argmin of "
                                    "the correction")))
 
 
@@ -129,7 +128,8 @@ def _chain_points():
 
 
 record(id="jiang-gcms/appC.chain", location="Appendix C, the equalities after (13)",
-       statement="(13) times (e^eps - 1)^2 equals, step by step, n{(k w - p) + lam (w - 1)(k w - p - w p)}/(k (1-p)^2 p).",
+       statement="(13) times (e^eps - 1)^2 equals, step by step, "
+                 "n{(k w - p) + lam (w - 1)(k w - p - w p)}/(k (1-p)^2 p).",
        printed=J.appC_chain_printed,
        derived=J.appC_chain_derived,
        derivation="derivations.jiang_gcms.appC_chain_derived",

@@ -8,12 +8,11 @@ import math
 from fractions import Fraction
 from functools import cache as _cache
 
-import sympy
 from flint import fmpq
 
 from derivations.jiang_gcms.model_theorem3 import model_values as _model  # noqa: F401  (the submodules import it here)
 from ldpref import moments
-from ldpref.exact import to_fraction as _frac
+from ldpref.exact import to_exact, to_fraction as _frac
 from ldpref.ledger.forms import value_at as _at  # noqa: F401  (the one evaluator; the checks import _at from here)
 from ldpref.mechanisms.gcms import gcms_over_draws
 
@@ -41,14 +40,10 @@ SHAPES = [(2, 2, 1, 1), (2, 2, 2, 1), (2, 3, 1, 1), (2, 3, 2, 1), (2, 3, 3, 1), 
 TARGET = 0
 
 
-def _pq_ok(m, s, p):
-    return p * m != s  # p != q = (s - p)/(m - 1)
-
-
 def _grid():
     for d, m, k, s in SHAPES:
         for p in P_GRID:
-            if _pq_ok(m, s, p):
+            if p * m != s:  # p != q = (s - p)/(m - 1)
                 yield d, m, k, s, p
 
 
@@ -107,8 +102,7 @@ def _mixture_moments(d, m, k, s, p, decoder, counts, v=TARGET):
     mean = Fraction(mean_num, Dw * DB)
     between = Fraction(sum(w_ * (E * Dw - mean_num) ** 2 for w_, E in zip(ws, Es)), Dw**3 * DB**2)
     within = Fraction(sum(w_ * V for w_, V in zip(ws, Vs)), Dw * DW)
-    rat = lambda x: sympy.Rational(x.numerator, x.denominator)  # noqa: E731
-    return rat(mean), rat(within + between), rat(between)
+    return to_exact(mean), to_exact(within + between), to_exact(between)
 
 
 @_cache

@@ -93,7 +93,8 @@ def _ratio(holds_r, holds_r2):
     return model
 
 
-register("jiang-gcms/appA.case1", "P(x|r)/P(x|r') with r, r' in x, from Algorithm 1's probabilities", _ratio(True, True))
+register("jiang-gcms/appA.case1", "P(x|r)/P(x|r') with r, r' in x, from Algorithm 1's probabilities",
+         _ratio(True, True))
 register("jiang-gcms/appA.case2", "P(x|r)/P(x|r') with r, r' not in x, from Algorithm 1's probabilities",
          _ratio(False, False))
 register("jiang-gcms/appA.case3", "P(x|r)/P(x|r') with r in x, r' not, from Algorithm 1's probabilities",

@@ -162,10 +162,11 @@ def _rounding(claim_id):
         goal = sympy.Implies(sympy.Eq(s_, c_), claim)
         return [Obligation(claim_id, claim_id,
                            "at s = ceil(m/(1 + (1/p - 1) e^eps)) the corrected statement holds <=> 1 <= s <= m - 1 and "
-                           "the derived max(R, 1/R) <= e^eps (Theorem 2's bound, R = p(m-s)/((1-p)s)), every e^eps > 1, "
-                           "0 < p < 1, m >= 2; the ceiling c by its definition x <= c < x + 1, c >= 1; s, m integers "
-                           "(s <= m - 1 or s >= m)" + ("; logarithms removed by exp's monotonicity where s < m, s "
-                                                       "invalid where s >= m" if corrected.has(sympy.log) else ""),
+                           "the derived max(R, 1/R) <= e^eps (Theorem 2's bound, R = p(m-s)/((1-p)s)), every e^eps > "
+                           "1, 0 < p < 1, m >= 2; the ceiling c by its definition x <= c < x + 1, c >= 1; s, m "
+                           "integers (s <= m - 1 or s >= m)"
+                           + ("; logarithms removed by exp's monotonicity where s < m, s invalid where s >= m"
+                              if corrected.has(sympy.log) else ""),
                            (Variable(t, "t"), Variable(p_, "p"), Variable(m_, "m", "integer"),
                             Variable(s_, "s", "integer"), Variable(c_, "c", "integer")),
                            (sympy.Gt(t, 1), sympy.Gt(p_, 0), sympy.Lt(p_, 1), sympy.Ge(m_, 2),
@@ -194,8 +195,9 @@ def _p_star(claim_id):
             return []  # an objective with k or m: the corrected statement (no k, no m) is not what is displayed
         return [_minimisers_of(claim_id, g,
                                "d/dp [derived Var[f_hat]/n - g/(e^eps - 1)^2] = 0, g the displayed corrected objective "
-                               "(no k, no m), q on Eq. (7)'s boundary: p* = argmin_p g at every k and m, every 1/2 <= p "
-                               "< 1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0")]
+                               "(no k, no m), q on Eq. (7)'s boundary: p* = argmin_p g at every k and m, every 1/2 <= "
+                               "p < 1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, "
+                               "sum_{d' != d} f(d')^2 >= 0")]
     return build
 
 
@@ -234,8 +236,8 @@ def _fig5_k(printed, derived, *, correction, form_of):
         return []
     return [_minimisers_of("jiang-gcms/fig5.k", g,
                            "the corrected p*(k_2) = p*(k_1): d/dp [derived Var[f_hat]/n - g/(e^eps - 1)^2] = 0, g the "
-                           "derived objective (no k), q on Eq. (7)'s boundary: p* = argmin_p g at every k, every 1/2 <= "
-                           "p < 1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0")]
+                           "derived objective (no k), q on Eq. (7)'s boundary: p* = argmin_p g at every k, every 1/2 "
+                           "<= p < 1, e^eps > 1, 0 <= lambda <= 1, k >= 1, m >= 2, n >= 1, sum_{d' != d} f(d')^2 >= 0")]
 
 
 OBLIGATIONS["jiang-gcms/fig5.k"] = _fig5_k
@@ -311,8 +313,8 @@ def _none_optimal(printed, derived, *, form_of):
     r = sympy.Symbol("r", real=True)  # e^(eps/2): e^eps = r^2
     even = (g1.xreplace({p_: r / (r + 1), t: r ** 2}))
     return [Obligation("jiang-gcms/sec4.C.none-optimal.oue", "jiang-gcms/sec4.C.none-optimal",
-                       "OUE's p = 1/2: the derived g'(1/2) < 0 at every target 0 < lambda <= 1, every e^eps > 1 (p = 1/2 "
-                       "is not the optimum there)", (Variable(t, "t"), Variable(lam_, "lam")),
+                       "OUE's p = 1/2: the derived g'(1/2) < 0 at every target 0 < lambda <= 1, every e^eps > 1 (p = "
+                       "1/2 is not the optimum there)", (Variable(t, "t"), Variable(lam_, "lam")),
                        (sympy.Gt(t, 1), sympy.Gt(lam_, 0), sympy.Le(lam_, 1)), sympy.Lt(g1.xreplace({p_: HALF}), 0),
                        model_side="derived"),
             Obligation("jiang-gcms/sec4.C.none-optimal.even", "jiang-gcms/sec4.C.none-optimal",

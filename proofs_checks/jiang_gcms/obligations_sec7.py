@@ -150,10 +150,10 @@ def _order(printed, derived):
         variables = (Variable(t, "t"),) if same else (Variable(t, "t"), Variable(t2, "t2"))
         out.append(Obligation(
             f"jiang-gcms/sec7.C.small-p-large-eps.{i}", "jiang-gcms/sec7.C.small-p-large-eps",
-            f"({what}) p = {p1}, eps = {e1} ({where1}) against p = {p2}, eps = {e2} ({where2 if not same else 'the same t'}"
-            f"): c_1 < c_2 (c m the derived least real s), so ceil(c_1 m) <= ceil(c_2 m) and GCMS's bits "
-            f"ceil(c m) ceil(log2 m) are never more at every m (the ceiling is nondecreasing); and c_1 m_0 <= {k0} < "
-            f"c_2 m_0 at m_0 = {m0}, so fewer bits there",
+            f"({what}) p = {p1}, eps = {e1} ({where1}) against p = {p2}, eps = {e2} "
+            f"({where2 if not same else 'the same t'}): c_1 < c_2 (c m the derived least real s), so ceil(c_1 m) <= "
+            f"ceil(c_2 m) and GCMS's bits ceil(c m) ceil(log2 m) are never more at every m (the ceiling is "
+            f"nondecreasing); and c_1 m_0 <= {k0} < c_2 m_0 at m_0 = {m0}, so fewer bits there",
             variables, (*enc1, *(enc2 if not same else ())), goal, model_side="derived"))
     return out
 
@@ -219,8 +219,8 @@ def _fig6_significant(printed, derived):
     variables, assumptions, goal, where = fig6_setting(FIG6_WITNESS_S, sympy.Rational(9, 10), CONDITION_MAX_F)
     return [Obligation(
         "jiang-gcms/sec7.B.fig6-significant", "jiang-gcms/sec7.B.fig6-significant",
-        f"n = {n_}, k = {k_val}, m = {m_val}, eps = {eps_} (e^(eps/2) = h, {where}): for every real target 0 <= f(d) <= "
-        f"{CONDITION_MAX_F} (n/5) and every F2 in [0, (n - f(d))^2] (any dataset), GCMS at s = {FIG6_WITNESS_S} "
+        f"n = {n_}, k = {k_val}, m = {m_val}, eps = {eps_} (e^(eps/2) = h, {where}): for every real target 0 <= f(d) "
+        f"<= {CONDITION_MAX_F} (n/5) and every F2 in [0, (n - f(d))^2] (any dataset), GCMS at s = {FIG6_WITNESS_S} "
         "(p_s >= 1/2 proved) has derived Var <= 9/10 of Apple's CMS's, so the best integer s does too (the "
         "correction: the condition f(d) <= n/5)",
         variables, assumptions, goal, model_side="derived", proves="correction")]
@@ -264,7 +264,8 @@ def _adult_p(printed, derived, *, form_of):
             f"Fig. 8's run {label} at eps = {eps_text} ({where}), lambda = {lam_label}, k = m = {ADULT_M}: Lemma 1's "
             f"printed objective over the integer s with p_s >= 1/2 is smallest at s = {s_star}: strictly below both "
             "neighbours s +- 1 unless p_s < 1/2, hence below every feasible s (g strictly convex on (1/2, 1), "
-            f"jiang-gcms/alg4.unimodal; p_s increasing in s); p_{s_star} > 1/2 rounds to {fig_p} (two decimals, half up)",
+            f"jiang-gcms/alg4.unimodal; p_s increasing in s); p_{s_star} > 1/2 rounds to {fig_p} "
+            f"(two decimals, half up)",
             (Variable(t, "t"),), enclosure, goal))
     return out
 

@@ -202,7 +202,8 @@ _THM1 = dict(printed=J.thm1_printed, derived=J.thm1_derived, derivation="derivat
 
 record(id="jiang-gcms/thm1", location="Section II-A, Theorem 1 (privacy amplification by shuffling, cited)",
        statement="For an eps-LDP randomiser with eps <= log(n/(8 log(2/delta)) - 1), shuffling n reports is "
-                 "(eps_c, delta)-DP with eps_c <= log(1 + (e^eps - 1)(4 sqrt(2 log(4/delta))/sqrt((e^eps + 1) n) + 4/n)).",
+                 "(eps_c, delta)-DP with "
+                 "eps_c <= log(1 + (e^eps - 1)(4 sqrt(2 log(4/delta))/sqrt((e^eps + 1) n) + 4/n)).",
        assumptions="delta in (0, 1); n reports, each from the same eps-LDP randomiser", **_THM1)
 
 record(id="jiang-gcms/eq2", location="Section II-A, Eq. (2) (Theorem 1's bound)",

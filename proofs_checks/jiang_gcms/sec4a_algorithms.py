@@ -52,8 +52,19 @@ def _gcms_exp_eps(m, s, p):
     return mechanism_exp_eps(_identity_gcms(m, s, p)[0])
 
 
-def _law_values(law, m_, s_, p_):
-    return [_at(v, {J.m: m_, J.s: s_, J.p: p_}) for v in law.values()]
+def _support_pq(mech, hashed):
+    """(P(bucket h(x) reported | x), P(another bucket reported | x)) read off a CMS-style mechanism whose
+    outputs are 'j:bits' (unary) or 'j:{set}' (GCMS), for input 0 with hashed value ``hashed``."""
+    Pm = mech.perturbation_matrix()
+    incl = {}
+    for u, label in enumerate(mech.outputs):
+        body = label.split(":", 1)[1]
+        buckets = (set(map(int, body.strip("{}").split(","))) if body.startswith("{")
+                   else {i for i, b in enumerate(body) if b == "1"})
+        for b in buckets:
+            incl[b] = incl.get(b, 0) + Pm[u, 0]
+    others = {sympy.cancel(v) for b, v in incl.items() if b != hashed}
+    return incl[hashed], (others.pop() if len(others) == 1 else sorted(others))
 
 
 @_cache
@@ -77,7 +88,8 @@ def _alg1_points():
 
 def _alg1_value(form, point):
     """The claim's law (a dict of sympy values) at the point, and 'every report has s buckets' (the law's premise)."""
-    return _law_values(form, point.params["m"], point.params["s"], point.params["p"]) + [True]
+    m_, s_, p_ = (point.params[x] for x in ("m", "s", "p"))
+    return [_at(v, {J.m: m_, J.s: s_, J.p: p_}) for v in form.values()] + [True]
 
 
 def _client_frequencies(d, m, k, s, p, n_clients, seed, value=0):
@@ -134,10 +146,7 @@ def _eq3_points():
     for m_ in (2, 3, 4, 5):
         for s_ in range(1, m_):
             for p_ in (R(1, 2), R(3, 4), R(9, 10)):
-                _, Pm, sets = _identity_gcms(m_, s_, p_)
-                incl = [sum(Pm[u, 0] for u, X in enumerate(sets) if b in X) for b in range(m_)]
-                others = set(incl[1:])
-                exact = [incl[0], others.pop() if len(others) == 1 else sorted(others)]
+                exact = list(_support_pq(_identity_gcms(m_, s_, p_)[0], 0))
                 out.append(Point({"m": m_, "s": s_, "p": p_}, facts={J.m: m_, J.s: s_, J.p: p_}, data=exact,
                                  size=(m_, s_, p_)))
     return tuple(out)
@@ -323,11 +332,6 @@ def _remark1_comm_points():
                             in_condition=(k_ == 1), size=(m_, k_, s_))
 
 
-def _values_at(form, point):
-    """A dict form (quantity -> expression) evaluated at the point, in the dict's order."""
-    return [evaluate(v, point.substitution) for v in form.values()]
-
-
 record(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (communication cost)",
        statement="A GCMS report costs s values of log m bits, O(s log m); Apple's CMS report costs O(m) bits.",
        printed=J.remark1_communication_printed,
@@ -345,7 +349,7 @@ record(id="jiang-gcms/remark1.communication", location="Section IV-A, Remark 1 (
             "in s and m it survives while log k = O(s log m) (the paper's k = 65536, m = 1024: 16 bits vs 10 s).",
        steps=(Symbolic("Remark 1's bit counts vs the count of Algorithm 1's message <x, j>", part=_listed),
               Grid("plaintext bits of real GCMS and Apple CMS reports (encoded by the code)", _remark1_comm_points,
-                   lambda point: point.data, value=_values_at)))
+                   lambda point: point.data, part=_listed)))
 def _server_points():
     rng = np.random.default_rng(SEED + 12)
     for n_c, m_, k_, s_ in [(1, 2, 1, 1), (10, 4, 2, 2), (300, 16, 3, 5), (1000, 64, 8, 3)]:
@@ -365,7 +369,7 @@ record(id="jiang-gcms/remark1.server", location="Section IV-A, Remark 1 (server 
        derivation="derivations.jiang_gcms.remark1_derived",
        steps=(Symbolic("Remark 1's operation counts vs one update per transmitted bucket/bit", part=_listed),
               Grid("updates counted by the sketches of the code (GCMS, Apple CMS)", _server_points,
-                   lambda point: point.data, value=_values_at)))
+                   lambda point: point.data, part=_listed)))
 
 
 @_cache
@@ -373,7 +377,8 @@ def _same_randomness_points():
     """(params, size, total-variation distance of the laws of f_hat(v) under GCMS and under the unary encoding with
     the same p, q, that q)."""
     out = []
-    for d, m_, k_, s_, p_ in [(2, 3, 1, 1, R(3, 4)), (2, 3, 2, 1, R(1, 2)), (3, 3, 1, 2, R(3, 4)), (2, 4, 1, 2, R(9, 10))]:
+    for d, m_, k_, s_, p_ in [(2, 3, 1, 1, R(3, 4)), (2, 3, 2, 1, R(1, 2)), (3, 3, 1, 2, R(3, 4)),
+                              (2, 4, 1, 2, R(9, 10))]:
         q_ = (s_ - p_) / sympy.Integer(m_ - 1)  # the unary encoding's q: Eq. (3)'s
         ue = _unary(f"ue(m={m_})", m_, p_, q_).mechanism
         for _, fam in draw_classes(d, m_, k_):
@@ -391,10 +396,11 @@ def _same_randomness_points():
                             key = mech.domain.to_sympy(est[v])
                             law[key] = law.get(key, 0) + mech.domain.to_sympy(pr)
                         laws.append(law)
-                    tv = sum((abs(sympy.cancel(laws[0].get(x, 0) - laws[1].get(x, 0))) for x in set(laws[0]) | set(laws[1])),
-                             sympy.Integer(0)) / 2
+                    tv = sum((abs(sympy.cancel(laws[0].get(x, 0) - laws[1].get(x, 0)))
+                              for x in set(laws[0]) | set(laws[1])), sympy.Integer(0)) / 2
                     out.append(({"d": d, "m": m_, "k": k_, "s": s_, "p": p_, "draw": fam.functions, "counts": counts,
-                                 "v": v, "e^eps GCMS": eg, "e^eps unary": eu}, (d, m_, k_, sum(counts), s_, p_), tv, q_))
+                                 "v": v, "e^eps GCMS": eg, "e^eps unary": eu},
+                                (d, m_, k_, sum(counts), s_, p_), tv, q_))
     return tuple(out)
 
 

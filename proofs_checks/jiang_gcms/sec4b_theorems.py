@@ -26,8 +26,8 @@ from ldpref.mechanisms.gcms import draw_classes, gcms, gcms_over_draws, x_only
 from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets, _estimator_mechanism, _protocols
-from .gcms_model import (MOMENTS, TARGET, _at, _exact_count_moments, _exact_estimator_moments, _family, _gcms_datasets, _grid,
-                         _model, _size)
+from .gcms_model import (MOMENTS, TARGET, _at, _exact_count_moments, _exact_estimator_moments, _family, _gcms_datasets,
+                         _grid, _model, _size)
 
 
 # ---- Section IV-B: Theorem 2 (privacy) ----------------------------------------------------------------
@@ -250,8 +250,8 @@ def _deployed_points():
     exact truth of E[f_hat(v) | draw] == f(v) (ldpref.moments.expectation: Q P counts, no listing) and the values
     at which the forms are evaluated."""
     out = []
-    for d, m_, k_, s_, p_ in [(2, 2, 1, 1, R(3, 4)), (2, 2, 2, 1, R(3, 4)), (2, 3, 1, 1, R(1, 2)), (3, 3, 2, 1, R(3, 4)),
-                              (3, 2, 2, 1, R(9, 10)), (4, 2, 2, 1, R(3, 4))]:
+    for d, m_, k_, s_, p_ in [(2, 2, 1, 1, R(3, 4)), (2, 2, 2, 1, R(3, 4)), (2, 3, 1, 1, R(1, 2)),
+                              (3, 3, 2, 1, R(3, 4)), (3, 2, 2, 1, R(9, 10)), (4, 2, 2, 1, R(3, 4))]:
         for _, fam in draw_classes(d, m_, k_):
             mech = gcms(fam, s_, p_)
             uniform = fam.is_collision_uniform()

@@ -27,12 +27,13 @@ from ldpref.privacy import exp_eps as mechanism_exp_eps
 
 from .pure_protocols import R, _datasets
 from .gcms_model import MOMENTS, _exact_estimator_moments, _frac, _gcms_datasets
-from .sec4a_algorithms import _gcms_exp_eps, _identity_family, _identity_gcms
+from .sec4a_algorithms import _gcms_exp_eps, _identity_family, _identity_gcms, _support_pq
 from .sec4c_lemma1 import _argmin, _opt_table
 
 
 #: (e^eps, lambda, k) at which Algorithm 4's search is run
-_ALG4_POINTS = tuple((e_, lam_, k_) for e_ in (R(2), R(38), R(150)) for lam_ in (R(0), R(1, 3), R(1)) for k_ in (1, 100))
+_ALG4_POINTS = tuple((e_, lam_, k_) for e_ in (R(2), R(38), R(150)) for lam_ in (R(0), R(1, 3), R(1))
+                     for k_ in (1, 100))
 ALG4_TAU = Fraction(1, 10**6)
 _P_L, _P_R, _TAU = sympy.Symbol("p_l"), sympy.Symbol("p_r"), sympy.Symbol(r"\tau", positive=True)
 
@@ -85,7 +86,8 @@ def _widths_shrink():
     widths_ok = True
     for t in range(1, 61):
         p0, p1 = pl + (pr - pl) / 3, pr - (pr - pl) / 3
-        if G.lemma1_objective(p0, Fraction(3), Fraction(1, 3), 2) <= G.lemma1_objective(p1, Fraction(3), Fraction(1, 3), 2):
+        if (G.lemma1_objective(p0, Fraction(3), Fraction(1, 3), 2)
+                <= G.lemma1_objective(p1, Fraction(3), Fraction(1, 3), 2)):
             pr = p1
         else:
             pl = p0
@@ -100,12 +102,13 @@ record(id="jiang-gcms/alg4", root_cause="alg4.loop", location="Section IV-C, Alg
        correction=J.alg4_loop_correction,
        steps=(Identity("exact rationals, 60 iterations: p_r - p_l == (1/2)(2/3)^t and p_l <= p_r every time",
                        _widths_shrink, lambda: sympy.Integer(1)),
-              Grid("[does Algorithm 4's search end, with p_r - p_l <= tau = 10^-6] under the form's loop condition? (the "
-                   "paper asserts it returns: [true, true]); run with each iteration evaluating the condition; doubles: a "
-                   "repeated state never ends; exact rationals: at most 200 iterations", _alg4_points, lambda point: ENDS,
+              Grid("[does Algorithm 4's search end, with p_r - p_l <= tau = 10^-6] under the form's loop condition? "
+                   "(the paper asserts it returns: [true, true]); run with each iteration evaluating the condition; "
+                   "doubles: a repeated state never ends; exact rationals: at most 200 iterations", _alg4_points,
+                   lambda point: ENDS,
                    value=_loop_outcome,
-                   correction_name="[does the search end, with p_r - p_l <= tau] under the corrected loop condition? (it "
-                                   "must: [true, true])")),
+                   correction_name="[does the search end, with p_r - p_l <= tau] under the corrected loop condition? "
+                                   "(it must: [true, true])")),
        note="Each form is the loop condition, run as Algorithm 4's search (Lemma 1's objective, [1/2, 1]) with every "
             "iteration deciding 'continue' by evaluating it; the paper asserts the search returns.  Each iteration "
             "keeps p_l < p_r (the width becomes 2/3 of itself: (1/2)(2/3)^t, ldpref.jiang_gcms.alg4_loop_derived), so "
@@ -130,7 +133,8 @@ def _unimodal_points():
 def _variance_unimodal():
     ok = all(bool(G.critical_points(e_, lam_, 1, objective="variance").unimodal)
              for e_ in _UNIMODAL_E for lam_ in _UNIMODAL_LAM)
-    return ok, len(_UNIMODAL_E) * len(_UNIMODAL_LAM), "e^eps in {11/10, 3/2, 3, 10, 38, 150}, lambda in {0, 1/50, 1/3, 1}"
+    return (ok, len(_UNIMODAL_E) * len(_UNIMODAL_LAM),
+            "e^eps in {11/10, 3/2, 3, 10, 38, 150}, lambda in {0, 1/50, 1/3, 1}")
 
 
 def _ternary_agrees():
@@ -156,7 +160,8 @@ record(id="jiang-gcms/alg4.unimodal", location="Section IV-C, Algorithm 4 (what 
             "numerator (rational e^eps, lambda).  Derived: the sign pattern of differences on a 4001-point grid.  "
             "The exact-variance objective (not the paper's statement) is recorded beside it.",
        steps=(Grid("unimodality of Lemma 1's objective on [1/2, 1)", _unimodal_points, lambda point: point.data),
-              Numeric("the exact-variance objective is unimodal on [1/2, 1) too (exact root isolation)", _variance_unimodal),
+              Numeric("the exact-variance objective is unimodal on [1/2, 1) too (exact root isolation)",
+                      _variance_unimodal),
               Numeric("ternary search with a tolerance (exact rationals) finds the root-isolation minimiser",
                       _ternary_agrees)))
 
@@ -230,7 +235,8 @@ def _boundary_points():
 
 def _points_of(rows):
     """Points of (params, exact, size) rows, the forms evaluated at Algorithm 4's (s, m, p, e^eps) of each."""
-    return lambda: (Point(params, facts=_rounding_facts(params), data=exact, size=size) for params, exact, size in rows())
+    return lambda: (Point(params, facts=_rounding_facts(params), data=exact, size=size)
+                    for params, exact, size in rows())
 
 
 #: the printed implication (the paper's s and its reason it is private) at Algorithm 4's own outputs, vs whether that
@@ -242,8 +248,8 @@ _ROUNDING = dict(root_cause="alg4.ceiling", derived=J4.rounding_derived, kind="s
          "the target?", _points_of(_rounding_points), lambda point: point.data,
          correction_name="the corrected statement at Algorithm 4's s vs whether s is valid (1 <= s <= m - 1, exact "
                          "e^eps <= the target)"),
-    CorrectionGrid(Grid("the corrected statement at the ceiling's s where the mechanism's exact e^eps equals the target "
-                        "(the boundary of either side of Theorem 2's ratio; any p) vs whether s is valid",
+    CorrectionGrid(Grid("the corrected statement at the ceiling's s where the mechanism's exact e^eps equals the "
+                        "target (the boundary of either side of Theorem 2's ratio; any p) vs whether s is valid",
                         _points_of(_boundary_points), lambda point: point.data))))
 
 
@@ -255,7 +261,8 @@ record(id="jiang-gcms/alg4.s", location="Section IV-C, Algorithm 4 (last step, s
             "as s grows), evaluated at Algorithm 4's (s, m, p, e^eps).  The "
             "ceiling can give s > p m, where that ratio falls below 1 and the privacy loss is log((1-p)s/(p(m-s))), "
             "which can exceed the target: this happens when p m - m/(1 + (1/p - 1)e^eps) < 1, i.e. small m or e^eps "
-            "near 1 (e.g. p = 1/2, odd m < 2(e^eps + 1)/(e^eps - 1)).  For arbitrary p the ceiling can also give s = m.")
+            "near 1 (e.g. p = 1/2, odd m < 2(e^eps + 1)/(e^eps - 1)).  For arbitrary p the ceiling can also give "
+            "s = m.")
 record(id="jiang-gcms/sec4.C.rounding", location="Section IV-C, after Algorithm 4",
        statement="The ceiling in Algorithm 4's s may give a slightly smaller eps than targeted, a stronger guarantee.",
        printed=J.rounding_printed, correction=J4.rounding_corrected, **_ROUNDING)
@@ -288,28 +295,15 @@ record(id="jiang-gcms/sec4.C.monotone", location="Section IV-C, second paragraph
        note="Weakly: with p and eps fixed (q on Eq. (7)'s boundary), m and k enter the exact variance only through "
             "(sum f(d')^2 - (n - f(d)))/(k(m-1)) >= 0 (strictly decreasing when another value is held twice).  "
             "Theorem 3 as printed is not decreasing in k (its f(d)(p - p^2/k) grows with k).",
-       steps=(Grid("exact Var[f_hat] (every draw) for k -> k + 1, and for m -> 2m at the same p and eps", _monotone_points,
-                   lambda point: point.data, path=MOMENTS),))
-
-
-def _support_pq(mech, hashed):
-    """(P(bucket h(x) reported | x), P(another bucket reported | x)) read off a CMS-style mechanism whose
-    outputs are 'j:bits' (unary) or 'j:{set}' (GCMS), for input 0 with hashed value ``hashed``."""
-    Pm = mech.perturbation_matrix()
-    incl = {}
-    for u, label in enumerate(mech.outputs):
-        body = label.split(":", 1)[1]
-        buckets = set(map(int, body.strip("{}").split(","))) if body.startswith("{") else {i for i, b in enumerate(body) if b == "1"}
-        for b in buckets:
-            incl[b] = incl.get(b, 0) + Pm[u, 0]
-    others = {sympy.cancel(v) for b, v in incl.items() if b != hashed}
-    return incl[hashed], (others.pop() if len(others) == 1 else sorted(others))
+       steps=(Grid("exact Var[f_hat] (every draw) for k -> k + 1, and for m -> 2m at the same p and eps",
+                   _monotone_points, lambda point: point.data, path=MOMENTS),))
 
 
 def _allocation_points():
     """Unary encodings (the split is exact) and GCMS on the identity family (outside the condition): ``data`` is
     ((p, q) read off the mechanism, which q of the form applies: 1 unary, 2 GCMS)."""
-    for name, proto in [("sue d=2", sue(2, R(9, 4))), ("oue d=3", oue(3, R(3))), ("ue(3/5, 1/4) d=2", _unary("ue", 2, R(3, 5), R(1, 4)))]:
+    for name, proto in [("sue d=2", sue(2, R(9, 4))), ("oue d=3", oue(3, R(3))),
+                        ("ue(3/5, 1/4) d=2", _unary("ue", 2, R(3, 5), R(1, 4)))]:
         p_, q_ = support_probabilities(proto.mechanism, proto.supports)
         ee = mechanism_exp_eps(proto.mechanism)
         yield Point({"mechanism": name, "p": p_, "exact e^eps": ee}, facts={J.E_p: p_ / (1 - p_), EXP_EPS: ee},
@@ -333,18 +327,14 @@ def _allocation_value(form, point):
 record(id="jiang-gcms/sec4.C.allocation", root_cause="sec4.C.allocation", location="Section IV-C, budget allocation",
        statement="Under CMS-like structures the budget splits approximately as p ~ e^{eps_p}/(e^{eps_p}+1), "
                  "q ~ 1/(e^{eps - eps_p}+1).",
-       printed=J.allocation_printed, derived=J.allocation_derived, derivation="derivations.jiang_gcms.allocation_derived",
+       printed=J.allocation_printed, derived=J.allocation_derived,
+       derivation="derivations.jiang_gcms.allocation_derived",
        condition="unary encodings (independent bits: RAPPOR, Apple's CMS, OUE), where the split is exact; for GCMS "
                  "the second factor of e^eps = [p/(1-p)][(m-s)/s] fixes s/m = 1/(e^{eps-eps_p}+1), while "
                  "q = (s - p)/(m - 1) differs from it by (s - p m)/(m(m - 1))",
        steps=(Symbolic("the printed split vs the factorisation of a unary encoding's / GCMS's ratio", part=_listed),
               Grid("q read off the mechanism vs 1/(e^{eps - eps_p} + 1) with e^{eps_p} = p/(1-p)", _allocation_points,
                    lambda point: point.data[0], part=_listed, value=_allocation_value)))
-
-
-def _pq_values(form, point):
-    """A (p, q) form evaluated at the mechanism's exact e^eps."""
-    return list(evaluate(form, point.facts).values())
 
 
 def _even_split_points():
@@ -365,8 +355,8 @@ record(id="jiang-gcms/sec4.C.even-split", location="Section IV-C, allocation pri
        printed=J.even_split_pq_printed,
        derived=JPQ.even_split_pq_form, derivation="derivations.jiang_gcms.sue_pq",
        steps=(Symbolic("the even split vs BRR at eps/2 on every bit", part=_listed),
-              Grid("(p, q) read off SUE and Apple's CMS vs the forms at the mechanism's exact e^eps", _even_split_points,
-                   lambda point: point.data, value=_pq_values)))
+              Grid("(p, q) read off SUE and Apple's CMS vs the forms at the mechanism's exact e^eps",
+                   _even_split_points, lambda point: point.data, part=_listed)))
 
 
 def _oue_split_points():
@@ -384,7 +374,7 @@ record(id="jiang-gcms/sec4.C.oue-split", location="Section IV-C, allocation prin
        derived=JPQ.oue_pq_form, derivation="derivations.jiang_gcms.oue_pq",
        steps=(Symbolic("p = 1/2, q = 1/(e^eps+1) vs the OUE optimum", part=_listed),
               Grid("(p, q) read off OUE vs the forms at its exact e^eps", _oue_split_points, lambda point: point.data,
-                   value=_pq_values)))
+                   part=_listed)))
 
 
 def _none_optimal_points():

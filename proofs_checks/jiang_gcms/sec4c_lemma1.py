@@ -101,7 +101,8 @@ def _lemma1_identity(forms):
 record(id="jiang-gcms/lemma1", root_cause="appB.same-client", location="Section IV-C, Lemma 1 (OCMS objective)",
        statement="For a given eps and target f(d), the optimal p is argmin_p (k w - p + lam (w-1)(k w - p - w p))/"
                  "(k (1-p)^2 p), w = e^eps (1-p) + p, lam = f(d)/n.",
-       printed=J.lemma1_printed, derived=J.lemma1_derived, derivation="derivations.jiang_gcms.lemma1_objective_derived_expr",
+       printed=J.lemma1_printed, derived=J.lemma1_derived,
+       derivation="derivations.jiang_gcms.lemma1_objective_derived_expr",
        assumptions="q at the boundary of Eq. (7) (the bound of Theorem 2 met with equality); the paper's hash model",
        note="The exact variance gives Lemma 1's function with k = 1: the optimal p depends on lam and eps only. "
             "The instances minimise over the integer s for which p_s = e^eps s/(e^eps s + m - s) meets the bound "
@@ -186,9 +187,10 @@ record(id="jiang-gcms/remark2", location="Section IV-C, Remark 2",
        note="The printed form is the optimum the remark describes, as Lemma 1 gives it (the paper's source for "
             "'depends on k'): p* = argmin_p g(p; lambda, k, e^eps), whose parameters are lambda and k and not m.  Each "
             "instance evaluates that optimum at two configurations (k_a vs k_b at one m; m vs 2m at k = 1) against "
-            "the exact optimum at each: where Lemma 1's moves with k the exact one does not.  True of Lemma 1's printed objective; for the real mechanism "
-            "k only adds sum_{d'!=d} f(d')(f(d')-1)/(k(m-1)) to the variance, the same for every p, so the optimal p "
-            "depends on f(d)/n and eps only: Lemma 1's objective with k = 1.", **_REMARK2)
+            "the exact optimum at each: where Lemma 1's moves with k the exact one does not.  True of Lemma 1's "
+            "printed objective; for the real mechanism k only adds sum_{d'!=d} f(d')(f(d')-1)/(k(m-1)) to the "
+            "variance, the same for every p, so the optimal p depends on f(d)/n and eps only: Lemma 1's objective with "
+            "k = 1.", **_REMARK2)
 
 record(id="jiang-gcms/fig2.caption", location="Fig. 2 caption",
        statement="The optimal p depends on the ratio n/f(d) and on k, and is independent of m.",
@@ -222,12 +224,12 @@ record(id="jiang-gcms/fig5.k", root_cause="fig5.k", location="Section VII-B on F
        printed=J.fig5_k_printed, derived=JO.fig5_k_derived,
        derivation="derivations.jiang_gcms.lemma1_objective_derived_expr", depends_on=("jiang-gcms/lemma1",),
        kind="statement",
-       note="Each form is the implication itself, evaluated at the exact optimum at k and at k + 1 (every draw, feasible "
-            "integer s, f(d) > 0).  With the exact variance the optimum does not move with k (k only adds a p-free "
-            "term): the right statement has '=' for '>'.  Lemma 1 as printed does not support the trend either: its "
-            "objective is A(p) - (1 + lam (w^2 - 1))/(k (1-p)^2) and the p-derivative of the subtracted term has the "
-            "sign of 1 + lam (w - 1) > 0, so its interior minimiser decreases as k grows (e.g. e^eps = 20, lam = 1/2: "
-            "0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).",
+       note="Each form is the implication itself, evaluated at the exact optimum at k and at k + 1 (every draw, "
+            "feasible integer s, f(d) > 0).  With the exact variance the optimum does not move with k (k only adds a "
+            "p-free term): the right statement has '=' for '>'.  Lemma 1 as printed does not support the trend either: "
+            "its objective is A(p) - (1 + lam (w^2 - 1))/(k (1-p)^2) and the p-derivative of the subtracted term has "
+            "the sign of 1 + lam (w - 1) > 0, so its interior minimiser decreases as k grows (e.g. e^eps = 20, lam = "
+            "1/2: 0.817, 0.748, 0.713, 0.707 at k = 1, 2, 10, 100).",
        correction=JO.fig5_k_derived,
        steps=(Identity("the derived objective has no k (only e^eps and lambda)",
                        lambda: sympy.Integer(len(J.lemma1_objective_derived_expr().free_symbols & {J.k})),
@@ -264,7 +266,8 @@ record(id="jiang-gcms/fig5.small-eps", root_cause="appB.same-client", location="
               Identity("slope of the derived objective at p = 1/2",
                        lambda: sympy.factor(sympy.diff(J.lemma1_objective_derived_expr(), J.p).subs(J.p, R(1, 2))),
                        lambda: -4 * J.lam * (J.e - 1) * (J.e + 1)),
-              Grid("p* = 1/2 vs the smallest exact optimum (every draw, feasible integer s) for f(d) > 0 at small e^eps",
+              Grid("p* = 1/2 vs the smallest exact optimum (every draw, feasible integer s) "
+                   "for f(d) > 0 at small e^eps",
                    _small_eps_points, _smallest_exact_argmin, path=MOMENTS, value=_argmin_value)))
 def _fig5_grows_points():
     """Per (m, e^eps): the exact argmin over the feasible integer s at every target f(d)/n (every draw), by increasing
@@ -302,7 +305,8 @@ record(id="jiang-gcms/fig5.grows", location="Section VII-B on Fig. 5(a)",
             "of s at tiny m moves p_s with eps.",
        steps=(Grid("exact optimum non-decreasing in f(d)/n (every draw, feasible integer s)", _fig5_grows_points,
                    lambda point: point.data, path=MOMENTS),
-              Numeric("continuous optimum of the exact-variance objective non-decreasing in e^eps (exact root isolation)",
+              Numeric("continuous optimum of the exact-variance objective non-decreasing in e^eps "
+                      "(exact root isolation)",
                       _continuous_optimum_grows)))
 
 
@@ -369,9 +373,11 @@ record(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
        steps=(Identity("lim_{m -> oo} of Eq. (7)'s bound = p/w", _eq7_limit, lambda: sympy.factor(J.p / J.w_of())),
               # the difference is decided by the identity's exact zero test (a rational function over Q: numerator == 0)
               Identity("Eq. (6) at q = p/w, divided by n, = Lemma 1's objective at k = 1 over (e^eps - 1)^2",
-                       lambda forms: forms.form_of("jiang-gcms/eq6").rhs.subs(J.q, J.p / J.w_of()).subs(J.f, J.lam * J.n)
-                       / J.n - _objective(forms.form_of("jiang-gcms/lemma1")).subs(J.k, 1) / (J.e - 1) ** 2,
+                       lambda forms: forms.form_of("jiang-gcms/eq6").rhs.subs(J.q, J.p / J.w_of())
+                       .subs(J.f, J.lam * J.n) / J.n
+                       - _objective(forms.form_of("jiang-gcms/lemma1")).subs(J.k, 1) / (J.e - 1) ** 2,
                        lambda forms: sympy.Integer(0), reads_forms=True),
-              Grid("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps vs Lemma 1 (k = 1)/(e^eps - 1)^2 and e^eps",
+              Grid("unary encoding (p, q = p/w): exact Var[f_hat]/n and e^eps "
+                   "vs Lemma 1 (k = 1)/(e^eps - 1)^2 and e^eps",
                    _unary_points, lambda point: point.data,
                    value=lambda form, point: [_at(form.rhs, point.facts), point.facts[J.e]])))

@@ -61,7 +61,8 @@ def opendp_maps(points=POINTS):
         for kind, T_type in (("float", float), ("int", int)):
             if kind == "int" and t_ < 2:
                 continue  # T = 1 with integer counts: delta is a half-mass point case, left out
-            domain = dp.map_domain(dp.atom_domain(T=str), dp.atom_domain(T=T_type, **({"nan": False} if kind == "float" else {})))
+            domain = dp.map_domain(dp.atom_domain(T=str),
+                                   dp.atom_domain(T=T_type, **({"nan": False} if kind == "float" else {})))
             metric = dp.l01inf_distance(dp.absolute_distance(T=T_type))
             meas = dp.m.make_laplace_threshold(domain, metric, scale=float(b_), threshold=T_type(int(t_)))
             row[kind] = meas.map((1, T_type(1), T_type(1)))

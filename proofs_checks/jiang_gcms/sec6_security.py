@@ -103,7 +103,8 @@ record(id="jiang-gcms/sec6.2.drop-value", location="Section VI-2 (analysis for t
        printed=P.sec6_drop_value_printed, derived=M.sec6_drop_value_derived,
        kind="statement",
        assumptions="b = 1/eps, T = 1 - ln(2 delta)/eps at eps = 4, delta = 1e-6; the target has 20 clients",
-       steps=(Grid("targeted drop on the real protocol: is the named item suppressed?", _keyed_points, _drop_value_run),))
+       steps=(Grid("targeted drop on the real protocol: is the named item suppressed?", _keyed_points,
+                   _drop_value_run),))
 
 
 def _unnoticed_points():
@@ -285,6 +286,6 @@ record(id="jiang-gcms/sec7.E.convergence", location="Section VII-E, on Fig. 9",
                    "n = 294,022, 17,034 distinct, 6,384 held by one client), the paper's URL data being unavailable",
        note="On Kosarak the limit is 10,650 + 6,384 delta of 17,034 distinct items (62.5%); the paper reports about "
             "5,500 of 40,000 URLs, a data-set figure we cannot check.",
-       steps=(Grid("E|S| nondecreasing in eps with limit sum_{c>=2} N_c + delta N_1, compared with |D|", _kosarak_points,
-                   _limit_below_distinct, path="proof"),
+       steps=(Grid("E|S| nondecreasing in eps with limit sum_{c>=2} N_c + delta N_1, compared with |D|",
+                   _kosarak_points, _limit_below_distinct, path="proof"),
               Statistical("Algorithm 6 on the Kosarak histogram at eps = 64 releases about the limit", _kosarak_run)))

@@ -171,8 +171,8 @@ record(id="jiang-gcms/sec7.D.targets", root_cause="appB.same-client", location="
                    "n/3, 10th (1,389) and Assoc-acdm (1,601) for 1500",
        note="Fails at the n/3 target: at HS-grad the p = 0.87 run (eps = 3.75) has Var 31,340 against 32,201 for "
             "p = 0.74 (eps = 3.64), and the p = 0.57 run 37,415.  Holds at 1500: 10th 51,630 (p = 0.57) < 53,127 < "
-            "56,579; Assoc-acdm 51,725 < 53,122 < 56,511.  The figure module's reading (printed p with Algorithm 4's s = "
-            "7, 4, 14) gives the same order at HS-grad (32,274 against 31,533).  p = 0.74 is Lemma 1's choice, not "
+            "56,579; Assoc-acdm 51,725 < 53,122 < 56,511.  The figure module's reading (printed p with Algorithm 4's s "
+            "= 7, 4, 14) gives the same order at HS-grad (32,274 against 31,533).  p = 0.74 is Lemma 1's choice, not "
             "the exact variance's optimum (sec7.D.adult-p.optimum: s = 10, p = 0.81 at eps = 3.64), but no p at eps = "
             "3.64 wins at HS-grad: the best, s = 10, has Var 31,491 against 31,340 for p = 0.87 at the larger eps = "
             "3.75 (s = 7..15 at eps = 3.64: 32,201, 31,791, 31,572, 31,491, 31,512, 31,614, 31,779, 31,998, 32,261).",
@@ -227,7 +227,8 @@ def _exact_target_lambda():
     g = G._relative_variance(pp, (s_real - pp) / (M - 1), M, ll)
     gp = sympy.diff(g, pp)
     slope = sympy.diff(gp, ll)
-    return (-gp.subs(ll, 0) / slope).xreplace({pp: sympy.Rational(APPLE["p"]), EE: sympy.exp(sympy.Rational(APPLE["eps"]))})
+    return (-gp.subs(ll, 0) / slope).xreplace({pp: sympy.Rational(APPLE["p"]),
+                                               EE: sympy.exp(sympy.Rational(APPLE["eps"]))})
 
 
 _APPLE_AT = {J.p: sympy.Rational(APPLE["p"]), J.e: sympy.exp(sympy.Rational(APPLE["eps"]))}
@@ -253,8 +254,9 @@ record(id="jiang-gcms/sec7.D.apple-target", root_cause="appB.same-client", locat
             "(consistent with sec7.D.targets: at HS-grad, lambda = 0.32, p = 0.87 already beats p = 0.74).",
        steps=(Identity("lambda*(0.87) from the derived objective == from ldpref.gcms's exact-variance formula",
                        lambda: D7.target_lambda_derived().xreplace(_APPLE_AT), _exact_target_lambda),
-              Grid("the statement on the target frequency of p = 0.87 at the exact lambda* (ldpref.gcms's exact-variance "
-                   "formula, exact derivative): the paper asserts it", _apple_target_points, lambda point: True,
+              Grid("the statement on the target frequency of p = 0.87 at the exact lambda* (ldpref.gcms's "
+                   "exact-variance formula, exact derivative): the paper asserts it", _apple_target_points,
+                   lambda point: True,
                    path="moment-formula", correction_name="the corrected statement at the exact lambda*: it must hold"),
               Note(lambda: f"exact lambda*(0.87) = {sympy.N(_exact_target_lambda(), 12)}")))
 def _apple_p_exact():

@@ -51,7 +51,8 @@ def _exact_bits(eps_, p_):
     ss = ceil_multiples(p_ / (p_ + (1 - p_) * E), ms)
     for m_ in _sample():
         s_ = ss[m_ - 2]
-        if not (D7.less(G.exact_privacy_ratio(p_, s_, m_), E) and (s_ == 1 or D7.less(E, G.exact_privacy_ratio(p_, s_ - 1, m_)))):
+        if not (D7.less(G.exact_privacy_ratio(p_, s_, m_), E)
+                and (s_ == 1 or D7.less(E, G.exact_privacy_ratio(p_, s_ - 1, m_)))):
             raise ArithmeticError(f"m = {m_}: s = {s_} is not the least s meeting Theorem 2's bound")
         x = np.zeros(s_, dtype=np.int64)
         if len(G.encode_message(0, x, m_, 1)) != s_ * G.bits_needed(m_) or \
@@ -85,17 +86,19 @@ record(id="jiang-gcms/sec7.C.fig7", location="Section VII-C and Fig. 7",
                    "does not depend on it); s from Algorithm 4's ceiling as Section VII-C says (s is a function of "
                    "eps and p); m from 2 (a GCMS report needs m >= 2) to 10,000, every integer; 'improves' read as "
                    "'fewer bits at every m'",
-       note="Holds at every m on all three paths.  'Significantly' is a matter of degree: over m in 2..10^4 the largest "
-            "GCMS/Apple bit ratio is 2/3 (m = 3: s = 1, 2 bits against 3) except at eps = 3, p = 0.6, where it is 0.975 "
-            "(m near 10^4: ceil(log2 m) = 14 and s is about m/14.4, so GCMS saves 2.5%); for m >= 100 it is below 0.15 at "
-            "eps = 5 and below 0.67 at eps = 3, p = 0.5.",
-       steps=(Grid("every m in 2..10,000: GCMS bits < Apple bits (code's exact ratio and encoders' widths)", _fig7_points,
+       note="Holds at every m on all three paths.  'Significantly' is a matter of degree: over m in 2..10^4 the "
+            "largest GCMS/Apple bit ratio is 2/3 (m = 3: s = 1, 2 bits against 3) except at eps = 3, p = 0.6, where it "
+            "is 0.975 (m near 10^4: ceil(log2 m) = 14 and s is about m/14.4, so GCMS saves 2.5%); for m >= 100 it is "
+            "below 0.15 at eps = 5 and below 0.67 at eps = 3, p = 0.5.",
+       steps=(Grid("every m in 2..10,000: GCMS bits < Apple bits (code's exact ratio and encoders' widths)",
+                   _fig7_points,
                    lambda point: all(g < a for g, a in _exact_bits(point.params["eps"], point.params["p"]))),
               Note(lambda: "largest GCMS/Apple bit ratio over m in 2..10,000: " +
                    ", ".join(f"eps = {e_}, p = {p_}: {float(_worst_ratio(e_, p_)):.4f}" for e_, p_ in CONFIGS))))
 
 
-ORDER_PAIRS = [("smaller eps -> larger", (R(1, 2), 5), (R(1, 2), 3)), ("smaller eps -> larger", (R(3, 5), 5), (R(3, 5), 3)),
+ORDER_PAIRS = [("smaller eps -> larger", (R(1, 2), 5), (R(1, 2), 3)),
+               ("smaller eps -> larger", (R(3, 5), 5), (R(3, 5), 3)),
                ("smaller p", (R(1, 2), 3), (R(3, 5), 3)), ("smaller p", (R(1, 2), 5), (R(3, 5), 5))]
 
 
@@ -119,7 +122,7 @@ record(id="jiang-gcms/sec7.C.small-p-large-eps", location="Section VII-C and Fig
        printed=P7.fig7_order_printed,
        derived=S7.fig7_order_derived,
        derivation="derivations.jiang_gcms.sec7_model.fig7_bits_at", kind="statement",
-       assumptions="each comparison changes one of p, eps between Fig. 7's values and keeps the other; 'reduce' read as "
-                   "never more bits at any m in 2..10,000 and fewer at some m; k = 1 as in sec7.C.fig7",
+       assumptions="each comparison changes one of p, eps between Fig. 7's values and keeps the other; 'reduce' read "
+                   "as never more bits at any m in 2..10,000 and fewer at some m; k = 1 as in sec7.C.fig7",
        steps=(Grid("GCMS bits at every m in 2..10,000 (code's exact ratio and encoders' widths)", _order_points,
                    _order_holds),))

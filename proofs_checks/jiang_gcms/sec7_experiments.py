@@ -136,7 +136,8 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
             "integer s at s = 10, p = 0.8089 (lam = 1/3, eps = 3.64; Lemma 1's s = 7 has 7.3% more variance) and "
             "s = 4, p = 0.6392 (lam = 1500/48842, eps = 3.75; 0.06% more); continuous optima 0.8165 and 0.6050.",
        steps=(Grid("Fig. 8's p == Lemma 1's best feasible p at the Adult parameters and Fig. 8's eps, to two decimals "
-                   "(exact: every feasible s enumerated)", _adult_grid, lambda point: point.data[0] == point.params["Fig. 8's p"]),))
+                   "(exact: every feasible s enumerated)", _adult_grid,
+                   lambda point: point.data[0] == point.params["Fig. 8's p"]),))
 
 
 def _adult_optimum_value(form, params):

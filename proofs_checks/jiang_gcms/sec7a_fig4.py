@@ -97,18 +97,19 @@ def _ratios_note():
 
 
 record(id="jiang-gcms/sec7.A.crossover", location="Section VII-A and Fig. 4",
-       statement="GCMS with p = 0.5 achieves lower variance than Apple's CMS when eps is not excessively large; Apple's "
-                 "CMS outperforms it only when f(d) is considerably large and eps extremely high (n = 100,000, f(d) in "
-                 "{1000, 10,000}).",
+       statement="GCMS with p = 0.5 achieves lower variance than Apple's CMS when eps is not excessively large; "
+                 "Apple's CMS outperforms it only when f(d) is considerably large and eps extremely high (n = 100,000, "
+                 "f(d) in {1000, 10,000}).",
        printed=None,
        derived=S7.fig4_crossover_derived,
        derivation="derivations.jiang_gcms.sec7_model.fig4_gcms_better_holds", kind="statement",
-       assumptions="reconstruction (Fig. 4's legend is lost): m = 1024, k = 65,536 for both mechanisms, s = Algorithm 4's "
-                   "ceiling at p = 1/2 (so GCMS's actual eps, log((m - s)/s), is at most the nominal one), other counts "
-                   "spread evenly over 99 values, eps = 1..12; the statement holds if, for each f(d), GCMS is better on "
-                   "an initial segment of eps and Apple's CMS takes over at a smaller eps for f(d) = 10,000 than for 1000",
-       note="Under the reconstruction: GCMS is better for eps <= 8 at f(d) = 1000 and eps <= 4 at f(d) = 10,000, Apple's "
-            "CMS better beyond (Var ratio GCMS/Apple 0.39-0.95 below, 1.13 at eps = 9 and 1.30 at eps = 5 "
+       assumptions="reconstruction (Fig. 4's legend is lost): m = 1024, k = 65,536 for both mechanisms, s = Algorithm "
+                   "4's ceiling at p = 1/2 (so GCMS's actual eps, log((m - s)/s), is at most the nominal one), other "
+                   "counts spread evenly over 99 values, eps = 1..12; the statement holds if, for each f(d), GCMS is "
+                   "better on an initial segment of eps and Apple's CMS takes over at a smaller eps for f(d) = 10,000 "
+                   "than for 1000",
+       note="Under the reconstruction: GCMS is better for eps <= 8 at f(d) = 1000 and eps <= 4 at f(d) = 10,000, "
+            "Apple's CMS better beyond (Var ratio GCMS/Apple 0.39-0.95 below, 1.13 at eps = 9 and 1.30 at eps = 5 "
             "respectively).  Whether eps = 5 is 'extremely high' is the reader's call; Fig. 4's own m, k (equal "
             "communication: GCMS would get a larger m than Apple's) would move both thresholds.",
        steps=(Grid("Var GCMS(p = 1/2) < Var Apple CMS at each (f(d), eps) (structured exact moments, ideal family)",

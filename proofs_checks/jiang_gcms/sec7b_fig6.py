@@ -106,12 +106,12 @@ record(id="jiang-gcms/sec7.B.fig6-significant", root_cause="sec7.B.significant",
        derived=S7.fig6_significant_derived,
        derivation="derivations.jiang_gcms.sec7_model.fig6_best_ratio", kind="statement",
        condition=f"f(d) <= n/5 (= {CONDITION_MAX_F:,}): the best GCMS has at least 10% less variance there",
-       assumptions="'significantly' read as at least 10% less variance (any threshold above 0.5% gives the same verdict: "
-                   "the smallest gain, at f(d) = n/2, is 0.5%); GCMS at the best integer s per target (p_s >= 1/2); the "
-                   "other n - f(d) clients spread evenly over 99 values (Fig. 6 does not say; at k = 65,536 that term "
-                   "is below 0.1% of the variance)",
-       note="Var(best GCMS)/Var(Apple CMS): 0.42 at f(d) = 1000, 0.71 at 10^5, 0.85 at 2*10^5, 0.93 at 3*10^5, 0.995 at "
-            "5*10^5.  Why: the exact-variance objective's stationary lambda at Apple's p = t/(t + 1), e^eps = t^2, "
+       assumptions="'significantly' read as at least 10% less variance (any threshold above 0.5% gives the same "
+                   "verdict: the smallest gain, at f(d) = n/2, is 0.5%); GCMS at the best integer s per target (p_s >= "
+                   "1/2); the other n - f(d) clients spread evenly over 99 values (Fig. 6 does not say; at k = 65,536 "
+                   "that term is below 0.1% of the variance)",
+       note="Var(best GCMS)/Var(Apple CMS): 0.42 at f(d) = 1000, 0.71 at 10^5, 0.85 at 2*10^5, 0.93 at 3*10^5, 0.995 "
+            "at 5*10^5.  Why: the exact-variance objective's stationary lambda at Apple's p = t/(t + 1), e^eps = t^2, "
             "simplifies to 1/2 for every t (derivations.jiang_gcms.sec7_model.target_lambda_derived), i.e. Apple's "
             "split is optimal for f(d) = n/2.  Printed Theorem 3 gives 0.94 at n/2, so the overstatement is not the "
             "same-client error.  "
