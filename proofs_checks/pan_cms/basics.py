@@ -370,7 +370,6 @@ _EXPECTATION_KW = dict(
               "family and any dataset.",
     printed=PB.expectation_printed,
     derived=D.expectation_derived,
-    derivation="derivations.pan_cms.basics.expectation_derived",
     assumptions="fixed hash family; each client draws j uniformly; R satisfies Property 2.1",
     steps=(Symbolic("printed vs derived E[f_hat(x)] at (d, k, x) in " + str(SIZES),
                     part=lambda form: norm_sizes(form.rhs, SIZES)),

@@ -477,7 +477,6 @@ record(
     statement="f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1] is an unbiased estimator of f(x).",
     printed=PCN.appg_estimator_printed,
     derived=C.appg_estimator_form,
-    derivation=f"{DERIV}.appg_estimator_form",
     assumptions="f(x) the frequency (count / n) as in Section 2.2; H the symmetric Walsh matrix",
     note="Without the factor 1/n the sum estimates the count n f(x).",
     root_cause="appG.estimator-1/n",

@@ -68,7 +68,6 @@ record(
               "hash function is drawing a member of the CMS hashing family.",
     printed=PCN.lh_law_printed,
     derived=C.lh_law_form,
-    derivation=f"{DERIV}.lh_law_form",
     kind="statement",
     assumptions="the hash function is drawn uniformly from a finite family (all functions [d] -> [m] for a fully "
                 "random hash); m-ary randomised response",
@@ -238,7 +237,6 @@ record(
               "(m1 + m2 - 1)/(m1 m2).",
     printed=PCN.recursive_collision_printed,
     derived=C.recursive_collision_form,
-    derivation=f"{DERIV}.recursive_collision_form",
     assumptions="both hash families pairwise independent; the inner CMS uses randomised response",
     steps=(Symbolic("printed vs derived collision rate", part=lambda form: form.rhs,
                     simplify=sympy.cancel),  # rational functions of m1, m2
@@ -348,7 +346,6 @@ record(
     statement="CMS + HE is equivalent to CMS + RR with m' = 2m/(m + 1); as m grows it approaches m' = 2 (HE).",
     printed=PCN.cms_he_printed,
     derived=C.cms_he_form,
-    derivation=f"{DERIV}.cms_he_form",
     assumptions="outer family pairwise independent (GF(2^l) affine, m = 2^l); HE on [m] with the Walsh matrix of the "
                 "smallest power-of-two size > m",
     note="'CMS + RR with m'' means collision rate 1/m' and Eq. (8)'s constants; the perturbation stays binary RR, so "

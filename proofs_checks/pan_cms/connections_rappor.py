@@ -173,7 +173,6 @@ record(
               "are recovered without bias.",
     printed=PCN.unbiased_recovery_printed,
     derived=C.hashed_frequency_gram,
-    derivation=f"{DERIV}.hashed_frequency_gram",
     kind="statement",
     assumptions="unbiased CMS (c_bar = 1/m); randomised response with e^eps = 3 for the decoder check",
     steps=(*(_gram_identity(fam, i) for i, fam in enumerate(_unbiased_families())),

@@ -267,7 +267,6 @@ def _cell_claim(row, col):
           root_cause=root_cause,
           statement=statement, printed=PT.bound(PT.table1_printed, row, col),
           derived=functools.partial(T.table1_derived if exact_cell else T.table1_finite, row, col),
-          derivation="derivations.pan_cms.tables." + ("table1_derived" if exact_cell else "table1_finite"),
           assumptions=("the table omits 1/n (l1: 1/sqrt(n)); losses are n MSE, n l2, sqrt(n) l1 (n-free for "
                        "unbiased mechanisms); " + ROW_MODEL[row] + "; worst case over all datasets"),
           symbols={"d": "dictionary size", "e^eps": "privacy factor"}, condition=condition,
