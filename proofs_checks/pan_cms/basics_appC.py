@@ -224,7 +224,8 @@ def _bound_shape(form):
 
 @cache
 def _bound_params(form, mm, ee, nn):
-    """(factor, coef, alpha_max^2) of a bound 'factor * exp(-coef alpha^2) for alpha in [0, alpha_max]' at m, e^eps, n."""
+    """(factor, coef, alpha_max^2) of a bound 'factor * exp(-coef alpha^2) for alpha in [0, alpha_max]' at m,
+    e^eps, n."""
     sub = {m_sym: mm, e_sym: ee, n_sym: nn}
     factor, coef, amax2 = (evaluate(t, sub) for t in _bound_shape(form))
     if not (factor.is_Integer and coef.is_Rational and amax2.is_Rational):

@@ -89,7 +89,8 @@ def _pairwise_by_count(functions, inputs) -> bool:
     values = sorted({h[x] for h in functions for x in inputs})
     for a, c in itertools.permutations(inputs, 2):
         counts = Counter((h[a], h[c]) for h in functions)
-        if len(counts) != len(values) ** 2 or any(Fraction(v, k) != Fraction(1, len(values) ** 2) for v in counts.values()):
+        if len(counts) != len(values) ** 2 or any(Fraction(v, k) != Fraction(1, len(values) ** 2)
+                                                  for v in counts.values()):
             return False
     return True
 
@@ -281,7 +282,8 @@ record(
 
 
 def _pattern_fractions(functions, inputs, t):
-    """Pr_h[(h(x_1), ..., h(x_t)) = y] over the functions, for every t-set of distinct inputs and every sign pattern y."""
+    """Pr_h[(h(x_1), ..., h(x_t)) = y] over the functions, for every t-set of distinct inputs and every sign
+    pattern y."""
     k = len(functions)
     out = []
     for tup in itertools.combinations(inputs, t):
@@ -409,8 +411,9 @@ def _hr_rows():
     for d, ee, hr in _hr_points():
         fam = hadamard_response_family(d)
         (Ph, Qh), (Pc, Qc) = _canonical(hr, _hr_key), _canonical(_cms(fam, _grr(2, ee)), _hr_key)
-        facts = {"P": Ph, "Q": Qh, "P_other": Pc, "Q_other": Qc, "pairwise": _pairwise_by_count(fam.functions, range(d)),
-                 "d_value": d, "exp_eps": ee, "signs": (-1, 1)}  # bit 0 <-> sign -1, bit 1 <-> sign +1
+        facts = {"P": Ph, "Q": Qh, "P_other": Pc, "Q_other": Qc,
+                 "pairwise": _pairwise_by_count(fam.functions, range(d)), "d_value": d, "exp_eps": ee,
+                 "signs": (-1, 1)}  # bit 0 <-> sign -1, bit 1 <-> sign +1
         yield Point({"d": d, "exp_eps": ee}, facts=facts, data=HOLDS, size=(d,))
 
 

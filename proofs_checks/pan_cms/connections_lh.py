@@ -105,8 +105,9 @@ record(
     printed=PCN.lh_printed,
     derived=C.lh_form,
     selfcheck={"printed-as-derived": "the printed form says two decoders are equal (a predicate on the two decoder "
-                                     "matrices); the derived form is the estimator's formula in S, n, m, e^eps, which the "
-                                     "check evaluates into a decoder: put in the printed slot it has no truth value"},
+                                     "matrices); the derived form is the estimator's formula in S, n, m, e^eps, which "
+                                     "the check evaluates into a decoder: put in the printed slot it has no truth "
+                                     "value"},
     derivation=f"{DERIV}.lh_decoder_entry",
     kind="statement",
     assumptions="p = e^eps/(e^eps + m - 1); any hash family",
@@ -171,9 +172,9 @@ record(
               "is f(x) = 1, not the f(x) = 0 of the paper's ref. [9].",
     printed=PCN.worst_case_printed,
     derived=C.worst_case_form,
-    selfcheck={"printed-as-derived": "the printed form is a predicate on the signs of MSE(1) - MSE(0) over the grid; the "
-                                     "derived form is the formula of that difference, which the check evaluates per "
-                                     "(m, e^eps): put in the printed slot it is not a statement about the signs"},
+    selfcheck={"printed-as-derived": "the printed form is a predicate on the signs of MSE(1) - MSE(0) over the grid; "
+                                     "the derived form is the formula of that difference, which the check evaluates "
+                                     "per (m, e^eps): put in the printed slot it is not a statement about the signs"},
     derivation=f"{DERIV}.cms_rr_second_moments",
     kind="statement",
     assumptions="unbiased CMS + RR (pairwise-independent GF(2^l) families); the MSE is linear in f(x)",

@@ -65,7 +65,8 @@ def _rounds(dist, truth, t):
 def _round_laws(mech, counts, X, t):
     """The law of (S(x))_{x in X} over t rounds by each route: ldpref.enumeration, then per-client convolution."""
     truth = [sympy.Rational(counts[x], sum(counts)) for x in X]
-    return [_rounds(dist, truth, t) for dist in (_dist_enumeration(mech, counts, X), _dist_convolution(mech, counts, X))]
+    return [_rounds(dist, truth, t)
+            for dist in (_dist_enumeration(mech, counts, X), _dist_convolution(mech, counts, X))]
 
 
 EQ22_CASES = [  # (name, builder, counts, X, t)
@@ -307,7 +308,8 @@ record(id="pan-cms/appH.ss-pq", location="Appendix H, Subset Selection",
        statement="Subset Selection has p = k e/(k e + d - k) and q = p (k-1)/(d-1) + (d-k)/(k e + d - k) k/(d-1).",
        printed=PT.appH_ss_pq_list_printed, derived=F.appH_ss_pq_list_derived,
        derivation="derivations.pan_cms.tables.ss_pq",
-       assumptions="k-subsets of [d] weighted e^eps (holding the input) or 1; p = P(v in S | v), q = P(v in S | v' != v)",
+       assumptions="k-subsets of [d] weighted e^eps (holding the input) or 1; p = P(v in S | v), "
+                   "q = P(v in S | v' != v)",
        steps=(Symbolic("printed (p, q) vs subset counting"),
               named_grid("(p, q) read off the exact SS mechanism", _ss_pq_points, _ss_pq_exact)))
 
