@@ -225,9 +225,7 @@ def _worst_mse_by_definition(mech_key, nn, index_set):
     """(worst MSE over datasets of n clients and x in the index set, Instance path of the moments used)."""
     mech = _MECHS[mech_key]()
     best, paths = None, set()
-    for counts in datasets(mech.d, nn):
-        if sum(counts) != nn:
-            continue
+    for counts in datasets(mech.d, nn, min_n=nn):
         res = exact_moments(mech_key, counts)
         paths.add(_path(res))
         mse = res["mse"]
@@ -557,10 +555,7 @@ def _predicted_size(key):
         l_ = int(key.split("l=")[1].split(",")[0])
         return 4**l_
     if key.startswith("hadamard"):
-        size = 1
-        while size < fam.d + 1:
-            size *= 2
-        return size
+        return 1 << fam.d.bit_length()  # the smallest power of two > d (rows 1..d of a Sylvester matrix)
     if key.startswith("pair-uniform"):
         return fam.m
     if key.startswith("Z3-affine") or key.startswith("all("):

@@ -105,10 +105,8 @@ def _first_non_uniform_triple(functions, inputs):
 
 
 def _smallest_pow2_above(v):
-    s = 1
-    while s <= v:
-        s *= 2
-    return s
+    """The smallest power of two larger than v >= 0: 2^(number of binary digits of v)."""
+    return 1 << v.bit_length()
 
 
 @cache

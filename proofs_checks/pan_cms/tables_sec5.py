@@ -14,6 +14,7 @@ import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
 from ldpref import moments
+from ldpref.dataset import vertex
 from ldpref.hashing import HashFamily, gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import CorrectedGrid, Exact, Identity, Note, Point, Symbolic
@@ -206,9 +207,7 @@ def _per_client_expectation(kind, dd, e):
         mech = cms(HashFamily((h,), fam.m, name="one"), inner).mechanism
         table = [[None] * dd for _ in range(dd)]
         for xp in range(dd):
-            counts = [0] * dd
-            counts[xp] = 1
-            mean = moments.expectation(mech, counts)
+            mean = moments.expectation(mech, vertex(dd, 1, xp))
             for x in range(dd):
                 table[x][xp] = mean[x]
         out.append(table)
