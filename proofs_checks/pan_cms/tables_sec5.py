@@ -13,8 +13,6 @@ import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
-from ldpref import moments
-from ldpref.dataset import vertex
 from ldpref.hashing import HashFamily, gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import CorrectedGrid, Exact, Identity, Note, Point, Symbolic
@@ -199,19 +197,10 @@ def _thm51_family(kind, dd):
 @cache
 def _per_client_expectation(kind, dd, e):
     """``E_j[x][x']``: expectation of client i's term of f_hat(x) when it holds x' and is assigned h_j -- the
-    exact expectation of the one-function CMS mechanism (Eq. (2) decoder with the family's m)."""
+    exact expectation of the one-function CMS mechanism (Eq. (2) decoder with the family's m), its (Q P)[x, x']."""
     fam = _thm51_family(kind, dd)
     inner = inner_mechanism("rr", fam.m, e)
-    out = []
-    for h in fam.functions:
-        mech = cms(HashFamily((h,), fam.m, name="one"), inner).mechanism
-        table = [[None] * dd for _ in range(dd)]
-        for xp in range(dd):
-            mean = moments.expectation(mech, vertex(dd, 1, xp))
-            for x in range(dd):
-                table[x][xp] = mean[x]
-        out.append(table)
-    return out
+    return [cms(HashFamily((h,), fam.m, name="one"), inner).mechanism.QP.to_Matrix().tolist() for h in fam.functions]
 
 
 def _assignments(k, nn, cap=300):
