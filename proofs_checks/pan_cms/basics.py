@@ -7,6 +7,7 @@ Shared evidence builders: :mod:`proofs_checks.pan_cms.basics_common`; derivation
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from functools import cache, partial
 
 import numpy as np
@@ -526,9 +527,7 @@ def _family_kind(combo, dd, mm):
     kk = len(combo)
     coll, strong = True, True
     for a, b in itertools.combinations(range(dd), 2):
-        pairs = {}
-        for h in combo:
-            pairs[(h[a], h[b])] = pairs.get((h[a], h[b]), 0) + 1
+        pairs = Counter((h[a], h[b]) for h in combo)
         hits = sum(c for (s_, t_), c in pairs.items() if s_ == t_)
         coll &= hits * mm == kk
         strong &= len(pairs) == mm * mm and all(c * mm * mm == kk for c in pairs.values())
