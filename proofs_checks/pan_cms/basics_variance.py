@@ -15,13 +15,13 @@ import derivations.pan_cms.basics as D
 import derivations.pan_cms.printed_basics as PB
 from derivations.pan_cms.symbols import cbar, d as d_sym
 from derivations.pan_cms.symbols import var_eq, var_neq
-from ldpref import enumeration, moments
+from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
-from ldpref.mechanisms.cms import cms, inner_mechanism
+from ldpref.mechanisms.cms import cms
 
-from .basics_common import (CBAR_DEF, SIZES, SUM_FAMILIES, _fr, _small_datasets, cms_points, family, fsize,
+from .basics_common import (CBAR_DEF, SIZES, SUM_FAMILIES, _fr, _small_datasets, cms_points, family, fsize, inner,
                             inner_cases, mkey, moment_oracle, norm_sizes, var_table)
 from .basics import _rhs, family_grid
 
@@ -39,11 +39,8 @@ def _norm_where(form, sizes=SIZES):
 
 @cache
 def symbolic_inner(kind, mm):
-    """Inner mechanism with symbolic e^eps and its enumerated variance table."""
-    mech = inner_mechanism(kind, mm, EXP_EPS)
-    V = [[sympy.cancel(v_) for v_ in enumeration.enumerated_moments(mech, [1 if w == a else 0 for w in range(mm)])
-          ["variance"]] for a in range(mm)]
-    return mech, V
+    """Inner mechanism with symbolic e^eps and its enumerated variance table (:func:`var_table`, cancelled)."""
+    return inner(kind, mm, EXP_EPS), [[sympy.cancel(v_) for v_ in row] for row in var_table(kind, mm, EXP_EPS)]
 
 
 @cache
