@@ -96,12 +96,9 @@ def _pairwise_by_count(functions, inputs) -> bool:
 
 
 def _first_non_uniform_triple(functions, inputs):
-    k = len(functions)
-    for triple in itertools.combinations(inputs, 3):
-        counts = Counter(tuple(h[x] for x in triple) for h in functions)
-        if len(counts) != 8 or any(Fraction(v, k) != Fraction(1, 8) for v in counts.values()):
-            return triple
-    return None
+    """The first triple of inputs whose sign patterns are not uniform over the functions (None if there is none)."""
+    return next((triple for triple in itertools.combinations(inputs, 3)
+                 if set(_pattern_fractions(functions, triple, 3)) != {R(1, 8)}), None)
 
 
 def _smallest_pow2_above(v):

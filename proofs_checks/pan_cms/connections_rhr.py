@@ -269,11 +269,9 @@ record(
 def _random_collision_rows():
     for bits in (1, 2, 3):
         B = 2 ** (bits - 1)
-        # (A) rows a = 0 and a = 1 fixed, residues i.i.d. uniform: the premise holds exactly
-        fam = rhr_family(max(2 * B, 2), bits)
-        exact = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
-        yield Point({"b": bits, "pair": "a = 0, 1; residues uniform"}, facts={C.b: bits, C.rho: R(1, B)}, data=exact,
-                    size=(0, bits))
+        # (A) rows a = 0 and a = 1 fixed, residues i.i.d. uniform (:func:`_b_eps_case`): the premise holds exactly
+        yield Point({"b": bits, "pair": "a = 0, 1; residues uniform"}, facts={C.b: bits, C.rho: R(1, B)},
+                    data=1 / _b_eps_case(bits)[0], size=(0, bits))
         # (B) a uniformly random pair of distinct values of [d]
         for d in sorted({x for x in (2 * B, 3 * B, 4 * B) if x >= 2}):
             fam = rhr_family(d, bits)
