@@ -398,14 +398,10 @@ def _hr_points():
         yield d, ee, hadamard_response(d, ee)
 
 
-def _hr_key(lab):
-    return _jz(lab)  # "j:1"/"j:0" in both
-
-
 def _hr_rows():
     for d, ee, hr in _hr_points():
         fam = hadamard_response_family(d)
-        (Ph, Qh), (Pc, Qc) = _canonical(hr, _hr_key), _canonical(_cms(fam, _grr(2, ee)), _hr_key)
+        (Ph, Qh), (Pc, Qc) = _canonical(hr, _jz), _canonical(_cms(fam, _grr(2, ee)), _jz)  # "j:1"/"j:0" in both
         facts = {"P": Ph, "Q": Qh, "P_other": Pc, "Q_other": Qc,
                  "pairwise": _pairwise_by_count(fam.functions, range(d)), "d_value": d, "exp_eps": ee,
                  "signs": (-1, 1)}  # bit 0 <-> sign -1, bit 1 <-> sign +1
@@ -417,7 +413,7 @@ def _hr_as_he():
     he_key = lambda lab: (_jz(lab)[0], "1" if _jz(lab)[1] == "+1" else "0")  # noqa: E731
     for d, ee, hr in _hr_points():
         yield Point({"d": d, "exp_eps": ee}, model=list(_canonical(_he(d, ee), he_key)),
-                    data=list(_canonical(hr, _hr_key)), size=(d,))
+                    data=list(_canonical(hr, _jz)), size=(d,))
 
 
 record(
