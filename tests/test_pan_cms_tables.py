@@ -10,6 +10,7 @@ import proofs_checks.pan_cms.tables_appendix as PA
 import proofs_checks.pan_cms.tables_common as P
 import proofs_checks.pan_cms.tables_sec5 as P5
 import proofs_checks.pan_cms.tables_table2 as P2
+from ldpref.exact import exact_sign
 from ldpref.ledger import find_claim
 from ldpref.losses import worst_case_l2, worst_case_mse
 from conftest import claim_result  # noqa: E402  (the session's one ledger run)
@@ -74,7 +75,7 @@ def test_thmI1_probability_exact():
     V = sum(p * k[0] for k, p in S.items())
     tail = sum(p for k, p in S.items() if k[0] == 12 * V)
     assert tail == R(1, 13)  # > 1/20: Theorem I.1 fails at n = 1
-    assert PA._ge_irrational(R(12), PT.thmI1_factor_printed().subs({T.t: 1, T.X: 1}))
+    assert exact_sign(R(12) - PT.thmI1_factor_printed().subs({T.t: 1, T.X: 1})) >= 0
     tail = PA._exact_tail(S, V)
     assert PT.thmI1_printed()(tail=tail, rounds=1, values=1) is False  # the printed bound fails here
     assert T.thmI1_statement_derived()(tail=tail, rounds=1, values=1) is True  # Markov: 20|x| V
@@ -85,9 +86,9 @@ def test_thmI1_normal_limit_inside_condition():
     for tt in (1, 2):
         c = PT.thmI1_factor_printed().subs({T.t: tt, T.X: 1})
         for via_gamma in (False, True):
-            assert PA._ge_irrational(R(1, 20), PA._gauss_tail(tt, c, via_gamma))
+            assert exact_sign(R(1, 20) - PA._gauss_tail(tt, c, via_gamma)) >= 0
         # a smaller factor (c = 1: the mean) is not enough: the check can fail
-        assert not PA._ge_irrational(R(1, 20), PA._gauss_tail(tt, sympy.Integer(1)))
+        assert exact_sign(R(1, 20) - PA._gauss_tail(tt, sympy.Integer(1))) < 0
         assert PT.thmI1_printed()(tail=lambda c, tt=tt: PA._gauss_tail(tt, c), rounds=tt, values=1) is True
         assert PT.eq52_printed()(tail=lambda c, tt=tt: PA._gauss_tail(tt, c), rounds=tt, values=1) is True
 

@@ -52,7 +52,7 @@ def _tail_checks_reference(profile, amax2, coef, factor, sided):
     vals, probs, var, truth = profile
     side = [(v - truth, p) for v, p in zip(vals, probs) if C._in_side(v - truth, sided)]
     points = [a2 for a2 in sorted({dv * dv / var for dv, _ in side}) if a2 <= amax2] + [Fraction(amax2)]
-    return tuple(C._S(sum((p for dv, p in side if dv * dv >= a2 * var), Fraction(0))) for a2 in points)
+    return tuple(C._fr(sum((p for dv, p in side if dv * dv >= a2 * var), Fraction(0))) for a2 in points)
 
 
 def test_tail_checks_match_direct_sums():

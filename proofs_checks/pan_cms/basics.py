@@ -7,6 +7,7 @@ Shared evidence builders: :mod:`proofs_checks.pan_cms.basics_common`; derivation
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from functools import cache, partial
 
 import numpy as np
@@ -225,9 +226,7 @@ def _worst_mse_by_definition(mech_key, nn, index_set):
     """(worst MSE over datasets of n clients and x in the index set, Instance path of the moments used)."""
     mech = _MECHS[mech_key]()
     best, paths = None, set()
-    for counts in datasets(mech.d, nn):
-        if sum(counts) != nn:
-            continue
+    for counts in datasets(mech.d, nn, min_n=nn):
         res = exact_moments(mech_key, counts)
         paths.add(_path(res))
         mse = res["mse"]
@@ -370,7 +369,6 @@ _EXPECTATION_KW = dict(
               "family and any dataset.",
     printed=PB.expectation_printed,
     derived=D.expectation_derived,
-    derivation="derivations.pan_cms.basics.expectation_derived",
     assumptions="fixed hash family; each client draws j uniformly; R satisfies Property 2.1",
     steps=(Symbolic("printed vs derived E[f_hat(x)] at (d, k, x) in " + str(SIZES),
                     part=lambda form: norm_sizes(form.rhs, SIZES)),
@@ -529,9 +527,7 @@ def _family_kind(combo, dd, mm):
     kk = len(combo)
     coll, strong = True, True
     for a, b in itertools.combinations(range(dd), 2):
-        pairs = {}
-        for h in combo:
-            pairs[(h[a], h[b])] = pairs.get((h[a], h[b]), 0) + 1
+        pairs = Counter((h[a], h[b]) for h in combo)
         hits = sum(c for (s_, t_), c in pairs.items() if s_ == t_)
         coll &= hits * mm == kk
         strong &= len(pairs) == mm * mm and all(c * mm * mm == kk for c in pairs.values())
@@ -558,10 +554,7 @@ def _predicted_size(key):
         l_ = int(key.split("l=")[1].split(",")[0])
         return 4**l_
     if key.startswith("hadamard"):
-        size = 1
-        while size < fam.d + 1:
-            size *= 2
-        return size
+        return 1 << fam.d.bit_length()  # the smallest power of two > d (rows 1..d of a Sylvester matrix)
     if key.startswith("pair-uniform"):
         return fam.m
     if key.startswith("Z3-affine") or key.startswith("all("):

@@ -11,6 +11,7 @@ import math
 from fractions import Fraction
 from math import comb
 from functools import cache
+from itertools import accumulate
 
 import mpmath
 import sympy
@@ -19,11 +20,12 @@ import derivations.pan_cms.basics as D
 import derivations.pan_cms.printed_appendix_c as PC
 from derivations.pan_cms.symbols import e as e_sym, f as f_sym, m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
+from ldpref.exact import to_fraction
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
 from ldpref.ledger.forms import evaluate, exp_truth
 
-from .basics_common import HOLDS, R, cms_mech, datasets, family, fsize, mkey, rat_eval, y_mech
+from .basics_common import HOLDS, R, _fr, cms_mech, datasets, family, fsize, mkey, rat_eval, y_mech
 from .basics import exact_of, model_grid
 from .basics_mse import _fhat_distribution
 
@@ -33,15 +35,6 @@ def _mp(value, digits=60):
     value = Fraction(value)
     with mpmath.workdps(digits):
         return mpmath.mpf(value.numerator) / value.denominator
-
-
-def _F(value) -> Fraction:
-    value = sympy.sympify(value)
-    return Fraction(int(value.p), int(value.q))
-
-
-def _S(value: Fraction):
-    return R(value.numerator, value.denominator)
 
 
 @cache
@@ -62,7 +55,7 @@ def _client_distributions(key, ee, xx=0):
             pr = row[X_]
             if pr:
                 dist[value] = dist[value] + pr if value in dist else pr
-        out.append({Fraction(*a): _F(dom.to_sympy(b)) for a, b in dist.items()})
+        out.append({Fraction(*a): to_fraction(dom.to_sympy(b)) for a, b in dist.items()})
     return tuple(out)
 
 
@@ -121,8 +114,8 @@ def _tail_profile_exact(key, ee, nn, c_at_x):
 @cache
 def _derived_constants(mm, ee):
     """(A, B, p, q) of the derivation at m, e^eps as Fractions: Appendix C's A and B, RR's p = e/(e+m-1), q."""
-    A_, B_ = (_F(q.rhs.subs({m_sym: mm, e_sym: ee})) for q in D.appC_AB_derived())
-    p_, q_ = (_F(t.subs({m_sym: mm, e_sym: ee})) for t in D.rr_pq())
+    A_, B_ = (to_fraction(q.rhs.subs({m_sym: mm, e_sym: ee})) for q in D.appC_AB_derived())
+    p_, q_ = (to_fraction(t.subs({m_sym: mm, e_sym: ee})) for t in D.rr_pq())
     return A_, B_, p_, q_
 
 
@@ -136,12 +129,8 @@ def _tail_profile_derived(mm, ee, nn, c_at_x):
     k1 = {i: comb(c_at_x, i) * p_**i * (1 - p_) ** (c_at_x - i) for i in range(c_at_x + 1)}
     k2 = {i: comb(nn - c_at_x, i) * hit_other**i * (1 - hit_other) ** (nn - c_at_x - i)
           for i in range(nn - c_at_x + 1)}
-    dist = {}
-    for a, pa in k1.items():
-        for b, pb in k2.items():
-            val = A_ + (B_ - A_) * Fraction(a + b, nn)
-            dist[val] = dist.get(val, 0) + pa * pb
-    return _profile(dist, Fraction(c_at_x, nn))
+    hits = _convolve([k1, k2])  # the law of K
+    return _profile({A_ + (B_ - A_) * Fraction(kk, nn): p for kk, p in hits.items()}, Fraction(c_at_x, nn))
 
 
 def _profile(dist, truth):
@@ -161,7 +150,7 @@ def _tail_checks(profile, mm, ee, nn, *, amax2, coef, factor, sided):
     rationals; only the exponential is evaluated (60 digits, mpmath).  Returns
     (holds, worst (ratio, alpha^2, tail, bound), tails at the tested points)."""
     vals, probs, var, truth = profile
-    amax2, coef = _F(amax2), _F(coef)
+    amax2, coef = to_fraction(amax2), to_fraction(coef)
     if var == 0:
         return True, None, ()
     side = [(v_ - truth, p) for v_, p in zip(vals, probs) if _in_side(v_ - truth, sided)]
@@ -176,7 +165,7 @@ def _tail_checks(profile, mm, ee, nn, *, amax2, coef, factor, sided):
     worst, holds, tails = None, True, []
     for a2 in points:
         tail = above[bisect.bisect_left(jumps, a2)]  # sum of p over (v - f)^2 >= alpha^2 Var (exact Fractions)
-        tails.append(_S(tail))
+        tails.append(_fr(tail))
         if tail == 0:
             continue
         with mpmath.workdps(60):
@@ -185,7 +174,7 @@ def _tail_checks(profile, mm, ee, nn, *, amax2, coef, factor, sided):
             if abs(ratio - 1) < mpmath.mpf(10) ** -40:
                 raise ArithmeticError("tail and bound agree to 40 digits; increase precision")
             if worst is None or ratio > worst[0]:
-                worst = (ratio, _S(a2), _S(tail), bound)
+                worst = (ratio, _fr(a2), _fr(tail), bound)
             if ratio > 1:
                 holds = False
     return holds, worst, tuple(tails)
@@ -224,7 +213,8 @@ def _bound_shape(form):
 
 @cache
 def _bound_params(form, mm, ee, nn):
-    """(factor, coef, alpha_max^2) of a bound 'factor * exp(-coef alpha^2) for alpha in [0, alpha_max]' at m, e^eps, n."""
+    """(factor, coef, alpha_max^2) of a bound 'factor * exp(-coef alpha^2) for alpha in [0, alpha_max]' at m,
+    e^eps, n."""
     sub = {m_sym: mm, e_sym: ee, n_sym: nn}
     factor, coef, amax2 = (evaluate(t, sub) for t in _bound_shape(form))
     if not (factor.is_Integer and coef.is_Rational and amax2.is_Rational):
@@ -274,8 +264,8 @@ def _tail_rows():
         fam = family(key)
         exact, model = _tail_profile_exact(key, ee, nn, c), _tail_profile_derived(fam.m, ee, nn, c)
         yield Point({"family": key, "exp_eps": ee, "n": nn, "clients on x": c},
-                    model=[[_S(v_), _S(p_)] for v_, p_ in zip(*model[:2])],
-                    data=[[_S(v_), _S(p_)] for v_, p_ in zip(*exact[:2])], size=(fam.d, fam.m, fam.k, nn, ee, c))
+                    model=[[_fr(v_), _fr(p_)] for v_, p_ in zip(*model[:2])],
+                    data=[[_fr(v_), _fr(p_)] for v_, p_ in zip(*exact[:2])], size=(fam.d, fam.m, fam.k, nn, ee, c))
 
 
 _TAILS = model_grid("distribution of f_hat(x): real mechanism vs binomial model", _tail_rows)
@@ -349,7 +339,7 @@ def _extremes(key, ee):
 def _ab_rows():
     for key, ee in SMALL_RR:
         yield Point({"family": key, "m": family(key).m, "exp_eps": ee}, facts={m_sym: family(key).m, e_sym: ee},
-                    data=[_S(v_) for v_ in _extremes(key, ee)], size=(*fsize(key), ee))
+                    data=[_fr(v_) for v_ in _extremes(key, ee)], size=(*fsize(key), ee))
 
 
 record(
@@ -375,7 +365,7 @@ def _bernoulli_rows():
         fam = family(key)
         for X_, dist in enumerate(_client_distributions(key, ee)):
             yield Point({"family": key, "exp_eps": ee, "X": X_}, data=HOLDS, size=(*fsize(key), ee, X_),
-                        facts={"Y_values": sorted(_S(y_) for y_ in dist), "m_value": fam.m, "exp_eps": ee})
+                        facts={"Y_values": sorted(_fr(y_) for y_ in dist), "m_value": fam.m, "exp_eps": ee})
 
 
 def _sum_rows():
@@ -431,9 +421,9 @@ def _delta_rows():
         A_ = _extremes(key, ee)[0]
         for c in range(nn + 1):
             _, _, var, truth = _tail_profile_exact(key, ee, nn, c)
-            yield Point({"family": key, "m": fam.m, "exp_eps": ee, "n": nn, "f(x)": _S(truth)},
-                        facts={m_sym: fam.m, e_sym: ee, n_sym: nn, f_sym: _S(truth)}, data=_S((truth - A_) ** 2 / var),
-                        size=(fam.d, fam.m, nn, ee, c))
+            yield Point({"family": key, "m": fam.m, "exp_eps": ee, "n": nn, "f(x)": _fr(truth)},
+                        facts={m_sym: fam.m, e_sym: ee, n_sym: nn, f_sym: _fr(truth)},
+                        data=_fr((truth - A_) ** 2 / var), size=(fam.d, fam.m, nn, ee, c))
 
 
 record(
@@ -457,7 +447,7 @@ def _ratio_values(key, ee, nn):
     values = []
     for c in range(nn + 1):
         _, _, var, truth = _tail_profile_exact(key, ee, nn, c)
-        values.append(_S(var / ((B_ - A_) * (truth - A_))))
+        values.append(_fr(var / ((B_ - A_) * (truth - A_))))
     return values
 
 
@@ -500,10 +490,7 @@ def _upper_bound(relation):
 
 def _suffix_sums(probs) -> list:
     """[sum(probs[i:]) for each i] (exact Fractions), by one pass from the end."""
-    out = [Fraction(0)] * (len(probs) + 1)
-    for i in range(len(probs) - 1, -1, -1):
-        out[i] = out[i + 1] + probs[i]
-    return out[:-1]
+    return list(accumulate(reversed(probs)))[::-1]
 
 
 def chernoff_grid(name, *, use_delta):
@@ -523,12 +510,12 @@ def chernoff_grid(name, *, use_delta):
                     # sum of Bernoullis K = n (f_hat - A)/(B - A) >= (1 + delta) mu  <=>  f_hat >= f + delta (f - A)
                     if v_ <= truth or (v_ - truth) / (truth - A_) > 1:
                         continue
-                    facts = {D.A_sym: _S(A_), D.B_sym: _S(B_), f_sym: _S(truth), n_sym: nn}
+                    facts = {D.A_sym: _fr(A_), D.B_sym: _fr(B_), f_sym: _fr(truth), n_sym: nn}
                     if use_delta:
-                        facts.update({D.Pr_chernoff: _S(at_least[i]), dlt_sym: _S((v_ - truth) / (truth - A_))})
+                        facts.update({D.Pr_chernoff: _fr(at_least[i]), dlt_sym: _fr((v_ - truth) / (truth - A_))})
                     else:
-                        facts.update({D.Pr_upper: _S(at_least[i]), D.alpha: sympy.sqrt(_S((v_ - truth) ** 2 / var)),
-                                      D.var_sym: _S(var)})
+                        facts.update({D.Pr_upper: _fr(at_least[i]), D.alpha: sympy.sqrt(_fr((v_ - truth) ** 2 / var)),
+                                      D.var_sym: _fr(var)})
                     at.append(facts)
                 yield Point({"family": key, "exp_eps": ee, "n": nn, "clients on x": c, "points": len(at)},
                             facts=at, data=HOLDS, size=(fam.d, fam.m, nn, ee, c))

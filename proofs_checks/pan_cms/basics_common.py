@@ -128,12 +128,7 @@ inner = cache(inner_mechanism)
 def var_table(kind, mm, ee):
     """V[a][b] = Var(R(a)[b]) by enumerating one client with value a through the real inner mechanism."""
     mech = inner(kind, mm, ee)
-    rows = []
-    for a in range(mm):
-        counts = [0] * mm
-        counts[a] = 1
-        rows.append(enumeration.enumerated_moments(mech, counts)["variance"])
-    return rows
+    return [enumeration.enumerated_moments(mech, vertex(mm, 1, a))["variance"] for a in range(mm)]
 
 
 @cache

@@ -15,13 +15,13 @@ import derivations.pan_cms.basics as D
 import derivations.pan_cms.printed_basics as PB
 from derivations.pan_cms.symbols import cbar, d as d_sym
 from derivations.pan_cms.symbols import var_eq, var_neq
-from ldpref import enumeration, moments
+from ldpref import moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Point, Symbolic
-from ldpref.mechanisms.cms import cms, inner_mechanism
+from ldpref.mechanisms.cms import cms
 
-from .basics_common import (CBAR_DEF, SIZES, SUM_FAMILIES, _fr, _small_datasets, cms_points, family, fsize,
+from .basics_common import (CBAR_DEF, SIZES, SUM_FAMILIES, _fr, _small_datasets, cms_points, family, fsize, inner,
                             inner_cases, mkey, moment_oracle, norm_sizes, var_table)
 from .basics import _rhs, family_grid
 
@@ -39,11 +39,8 @@ def _norm_where(form, sizes=SIZES):
 
 @cache
 def symbolic_inner(kind, mm):
-    """Inner mechanism with symbolic e^eps and its enumerated variance table."""
-    mech = inner_mechanism(kind, mm, EXP_EPS)
-    V = [[sympy.cancel(v_) for v_ in enumeration.enumerated_moments(mech, [1 if w == a else 0 for w in range(mm)])
-          ["variance"]] for a in range(mm)]
-    return mech, V
+    """Inner mechanism with symbolic e^eps and its enumerated variance table (:func:`var_table`, cancelled)."""
+    return inner(kind, mm, EXP_EPS), [[sympy.cancel(v_) for v_ in row] for row in var_table(kind, mm, EXP_EPS)]
 
 
 @cache
@@ -137,7 +134,6 @@ _LEMMA_KW = dict(
               "c_bar(x', x)^2] f(x') for a fixed family.",
     printed=PB.variance_lemma_printed,
     derived=D.variance_lemma_derived,
-    derivation="derivations.pan_cms.basics.variance_lemma_derived",
     assumptions="fixed family, j drawn uniformly per client; R satisfies Properties 2.1 and 2.2",
     steps=(Symbolic("printed vs derived Var at (d, k, x) in " + str(SIZES), part=_norm_where), LEMMA_GRID,
            SYMBOLIC_SUM),
@@ -152,7 +148,6 @@ _THM33_KW = dict(
               "(1 - c_bar) Var(R|!=) + c_bar(1 - c_bar)) + f(x) Var(R|=)].",
     printed=PB.variance_theorem_printed,
     derived=D.variance_theorem_derived,
-    derivation="derivations.pan_cms.basics.variance_theorem_derived",
     assumptions="fixed family; R satisfies Properties 2.1-2.3",
     steps=(Symbolic("printed vs derived Var (Property 2.3) at (d, k, x) in " + str(SIZES),
                     part=lambda form: norm_sizes(form.rhs, SIZES, cbar_def=CBAR_DEF)),
@@ -171,7 +166,6 @@ _COR33_KW = dict(
               "m f(x) Var(R|=)].",
     printed=PB.variance_corollary_printed,
     derived=D.variance_corollary_derived,
-    derivation="derivations.pan_cms.basics.variance_corollary_derived",
     assumptions="c_bar(x, x') = 1/m for x != x'; R satisfies Properties 2.1-2.3",
     steps=(Symbolic("printed vs derived Eq. (6)", part=_rhs),
            scalar_grid("Var(f_hat(x)) of the real CMS over collision-uniform families", VAR_UNIFORM, "variance"),

@@ -89,25 +89,21 @@ def _pairwise_by_count(functions, inputs) -> bool:
     values = sorted({h[x] for h in functions for x in inputs})
     for a, c in itertools.permutations(inputs, 2):
         counts = Counter((h[a], h[c]) for h in functions)
-        if len(counts) != len(values) ** 2 or any(Fraction(v, k) != Fraction(1, len(values) ** 2) for v in counts.values()):
+        if len(counts) != len(values) ** 2 or any(Fraction(v, k) != Fraction(1, len(values) ** 2)
+                                                  for v in counts.values()):
             return False
     return True
 
 
 def _first_non_uniform_triple(functions, inputs):
-    k = len(functions)
-    for triple in itertools.combinations(inputs, 3):
-        counts = Counter(tuple(h[x] for x in triple) for h in functions)
-        if len(counts) != 8 or any(Fraction(v, k) != Fraction(1, 8) for v in counts.values()):
-            return triple
-    return None
+    """The first triple of inputs whose sign patterns are not uniform over the functions (None if there is none)."""
+    return next((triple for triple in itertools.combinations(inputs, 3)
+                 if set(_pattern_fractions(functions, triple, 3)) != {R(1, 8)}), None)
 
 
 def _smallest_pow2_above(v):
-    s = 1
-    while s <= v:
-        s *= 2
-    return s
+    """The smallest power of two larger than v >= 0: 2^(number of binary digits of v)."""
+    return 1 << v.bit_length()
 
 
 @cache
@@ -281,7 +277,8 @@ record(
 
 
 def _pattern_fractions(functions, inputs, t):
-    """Pr_h[(h(x_1), ..., h(x_t)) = y] over the functions, for every t-set of distinct inputs and every sign pattern y."""
+    """Pr_h[(h(x_1), ..., h(x_t)) = y] over the functions, for every t-set of distinct inputs and every sign
+    pattern y."""
     k = len(functions)
     out = []
     for tup in itertools.combinations(inputs, t):
@@ -401,16 +398,13 @@ def _hr_points():
         yield d, ee, hadamard_response(d, ee)
 
 
-def _hr_key(lab):
-    return _jz(lab)  # "j:1"/"j:0" in both
-
-
 def _hr_rows():
     for d, ee, hr in _hr_points():
         fam = hadamard_response_family(d)
-        (Ph, Qh), (Pc, Qc) = _canonical(hr, _hr_key), _canonical(_cms(fam, _grr(2, ee)), _hr_key)
-        facts = {"P": Ph, "Q": Qh, "P_other": Pc, "Q_other": Qc, "pairwise": _pairwise_by_count(fam.functions, range(d)),
-                 "d_value": d, "exp_eps": ee, "signs": (-1, 1)}  # bit 0 <-> sign -1, bit 1 <-> sign +1
+        (Ph, Qh), (Pc, Qc) = _canonical(hr, _jz), _canonical(_cms(fam, _grr(2, ee)), _jz)  # "j:1"/"j:0" in both
+        facts = {"P": Ph, "Q": Qh, "P_other": Pc, "Q_other": Qc,
+                 "pairwise": _pairwise_by_count(fam.functions, range(d)), "d_value": d, "exp_eps": ee,
+                 "signs": (-1, 1)}  # bit 0 <-> sign -1, bit 1 <-> sign +1
         yield Point({"d": d, "exp_eps": ee}, facts=facts, data=HOLDS, size=(d,))
 
 
@@ -419,7 +413,7 @@ def _hr_as_he():
     he_key = lambda lab: (_jz(lab)[0], "1" if _jz(lab)[1] == "+1" else "0")  # noqa: E731
     for d, ee, hr in _hr_points():
         yield Point({"d": d, "exp_eps": ee}, model=list(_canonical(_he(d, ee), he_key)),
-                    data=list(_canonical(hr, _hr_key)), size=(d,))
+                    data=list(_canonical(hr, _jz)), size=(d,))
 
 
 record(
@@ -477,7 +471,6 @@ record(
     statement="f_H(x) = sum_i H_hat[X_i + 1, j_i] H[j_i, x + 1] is an unbiased estimator of f(x).",
     printed=PCN.appg_estimator_printed,
     derived=C.appg_estimator_form,
-    derivation=f"{DERIV}.appg_estimator_form",
     assumptions="f(x) the frequency (count / n) as in Section 2.2; H the symmetric Walsh matrix",
     note="Without the factor 1/n the sum estimates the count n f(x).",
     root_cause="appG.estimator-1/n",

@@ -68,7 +68,6 @@ record(
               "hash function is drawing a member of the CMS hashing family.",
     printed=PCN.lh_law_printed,
     derived=C.lh_law_form,
-    derivation=f"{DERIV}.lh_law_form",
     kind="statement",
     assumptions="the hash function is drawn uniformly from a finite family (all functions [d] -> [m] for a fully "
                 "random hash); m-ary randomised response",
@@ -106,8 +105,9 @@ record(
     printed=PCN.lh_printed,
     derived=C.lh_form,
     selfcheck={"printed-as-derived": "the printed form says two decoders are equal (a predicate on the two decoder "
-                                     "matrices); the derived form is the estimator's formula in S, n, m, e^eps, which the "
-                                     "check evaluates into a decoder: put in the printed slot it has no truth value"},
+                                     "matrices); the derived form is the estimator's formula in S, n, m, e^eps, which "
+                                     "the check evaluates into a decoder: put in the printed slot it has no truth "
+                                     "value"},
     derivation=f"{DERIV}.lh_decoder_entry",
     kind="statement",
     assumptions="p = e^eps/(e^eps + m - 1); any hash family",
@@ -172,9 +172,9 @@ record(
               "is f(x) = 1, not the f(x) = 0 of the paper's ref. [9].",
     printed=PCN.worst_case_printed,
     derived=C.worst_case_form,
-    selfcheck={"printed-as-derived": "the printed form is a predicate on the signs of MSE(1) - MSE(0) over the grid; the "
-                                     "derived form is the formula of that difference, which the check evaluates per "
-                                     "(m, e^eps): put in the printed slot it is not a statement about the signs"},
+    selfcheck={"printed-as-derived": "the printed form is a predicate on the signs of MSE(1) - MSE(0) over the grid; "
+                                     "the derived form is the formula of that difference, which the check evaluates "
+                                     "per (m, e^eps): put in the printed slot it is not a statement about the signs"},
     derivation=f"{DERIV}.cms_rr_second_moments",
     kind="statement",
     assumptions="unbiased CMS + RR (pairwise-independent GF(2^l) families); the MSE is linear in f(x)",
@@ -238,7 +238,6 @@ record(
               "(m1 + m2 - 1)/(m1 m2).",
     printed=PCN.recursive_collision_printed,
     derived=C.recursive_collision_form,
-    derivation=f"{DERIV}.recursive_collision_form",
     assumptions="both hash families pairwise independent; the inner CMS uses randomised response",
     steps=(Symbolic("printed vs derived collision rate", part=lambda form: form.rhs,
                     simplify=sympy.cancel),  # rational functions of m1, m2
@@ -348,7 +347,6 @@ record(
     statement="CMS + HE is equivalent to CMS + RR with m' = 2m/(m + 1); as m grows it approaches m' = 2 (HE).",
     printed=PCN.cms_he_printed,
     derived=C.cms_he_form,
-    derivation=f"{DERIV}.cms_he_form",
     assumptions="outer family pairwise independent (GF(2^l) affine, m = 2^l); HE on [m] with the Walsh matrix of the "
                 "smallest power-of-two size > m",
     note="'CMS + RR with m'' means collision rate 1/m' and Eq. (8)'s constants; the perturbation stays binary RR, so "

@@ -58,15 +58,16 @@ record(
     kind="statement",
     assumptions="clients join a uniform cohort; every Bloom-filter bit reported independently (1 w.p. p1 if set, p0 "
                 "if clear)",
-    steps=(Grid("RAPPOR cohorts P vs CMS P with unary-encoding perturbation (printed) and the derived law", _rappor_rows,
-                exact_of),),
+    steps=(Grid("RAPPOR cohorts P vs CMS P with unary-encoding perturbation (printed) and the derived law",
+                _rappor_rows, exact_of),),
 )
 
 
 @cache
 def _unbiased_families():
     return [hadamard_family(2), hadamard_family(3), hadamard_family(4), hadamard_family(5), gf2_affine_family(1, 2),
-            gf2_affine_family(2, 3), gf2_affine_family(2, 4), gf2_affine_mod_family(2, 3, 2), gf2_affine_mod_family(3, 5, 4)]
+            gf2_affine_family(2, 3), gf2_affine_family(2, 4), gf2_affine_mod_family(2, 3, 2),
+            gf2_affine_mod_family(3, 5, 4)]
 
 
 def _construction_k(fam):
@@ -173,7 +174,6 @@ record(
               "are recovered without bias.",
     printed=PCN.unbiased_recovery_printed,
     derived=C.hashed_frequency_gram,
-    derivation=f"{DERIV}.hashed_frequency_gram",
     kind="statement",
     assumptions="unbiased CMS (c_bar = 1/m); randomised response with e^eps = 3 for the decoder check",
     steps=(*(_gram_identity(fam, i) for i, fam in enumerate(_unbiased_families())),

@@ -60,7 +60,6 @@ record(
     statement="A Hadamard matrix of size larger than d // 2^(b-1) has the row (x // 2^(b-1)) + 1 for every x in [d].",
     printed=PCN.matrix_size_printed,
     derived=C.matrix_size_form,
-    derivation=f"{DERIV}.matrix_size_form",
     kind="statement",
     condition="2^(b-1) divides d; otherwise the values x in [d] = {0, ..., d-1} use rows up to ceil(d / 2^(b-1)) "
               "and the size must exceed ceil(d / 2^(b-1))",
@@ -136,7 +135,6 @@ record(
     statement="RHR's steps 2-5 are a TnS algorithm whose matrix takes 2^b values.",
     printed=PCN.rhr_tns_printed,
     derived=C.rhr_tns_form,
-    derivation=f"{DERIV}.rhr_tns_form",
     kind="statement",
     assumptions="d >= 2^(b-1); 's x (x mod 2^(b-1))' read as the signed pair (s, x mod 2^(b-1)) "
                 "(see ldpref.mechanisms.variants.recursive_hadamard_response)",
@@ -260,7 +258,6 @@ record(
     statement="Two objects of a random dataset have the same residue mod 2^(b-1) with probability 2^(b-1).",
     printed=PCN.same_mod_probability_printed,
     derived=C.same_mod_probability_form,
-    derivation=f"{DERIV}.same_mod_probability_form",
     assumptions="the two values i.i.d. uniform on [d], with 2^(b-1) dividing d",
     root_cause="sec4.3.same-mod-exponent",
     steps=(Symbolic("printed vs derived probability", part=lambda form: form.rhs),
@@ -272,11 +269,9 @@ record(
 def _random_collision_rows():
     for bits in (1, 2, 3):
         B = 2 ** (bits - 1)
-        # (A) rows a = 0 and a = 1 fixed, residues i.i.d. uniform: the premise holds exactly
-        fam = rhr_family(max(2 * B, 2), bits)
-        exact = sum((_rat(fam.collision_rate(r1, B + r2)) for r1 in range(B) for r2 in range(B)), R(0)) / B**2
-        yield Point({"b": bits, "pair": "a = 0, 1; residues uniform"}, facts={C.b: bits, C.rho: R(1, B)}, data=exact,
-                    size=(0, bits))
+        # (A) rows a = 0 and a = 1 fixed, residues i.i.d. uniform (:func:`_b_eps_case`): the premise holds exactly
+        yield Point({"b": bits, "pair": "a = 0, 1; residues uniform"}, facts={C.b: bits, C.rho: R(1, B)},
+                    data=1 / _b_eps_case(bits)[0], size=(0, bits))
         # (B) a uniformly random pair of distinct values of [d]
         for d in sorted({x for x in (2 * B, 3 * B, 4 * B) if x >= 2}):
             fam = rhr_family(d, bits)
@@ -297,7 +292,6 @@ record(
     statement="On a randomly generated dataset two objects collide with probability 2^-b.",
     printed=PCN.random_collision_printed,
     derived=C.random_collision_form,
-    derivation=f"{DERIV}.random_collision_form",
     condition="the two values are distinct and their residues mod 2^(b-1) are independent and uniform (the premise "
               "'same residue with probability 2^(1-b)'); two uniformly random distinct values of [d] share their "
               "residue with probability (d/2^(b-1) - 1)/(d - 1), giving (d/2^(b-1) - 1)/(2(d - 1)), which tends "
@@ -336,7 +330,6 @@ record(
     statement="RHR with b = eps bits is equivalent to CMS with m = e^eps.",
     printed=PCN.b_eps_printed,
     derived=C.b_eps_form,
-    derivation=f"{DERIV}.b_eps_form",
     assumptions="eps a positive integer (b = eps bits); equivalent m = 1 / (collision rate of a random pair) "
                 "= number of messages",
     note="2^eps lies between e^(eps/2) (MSE-OCMS) and e^eps (l-OCMS).",

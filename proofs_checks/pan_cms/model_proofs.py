@@ -172,13 +172,15 @@ def _mod_probabilities(derived):
     return sp.Eq(derived.lhs, sp.Piecewise(*[(simplest(e / (m * q + r)), c) for e, c in count.args]))
 
 
-register("pan-cms/sec3.5.mod-probabilities", "Pr(h mod m = y) for h uniform on [m q + r], by counting", _mod_probabilities)
+register("pan-cms/sec3.5.mod-probabilities", "Pr(h mod m = y) for h uniform on [m q + r], by counting",
+         _mod_probabilities)
 
 
 def _mod_collision(m, q, r):
     """sum over buckets of Pr(h'(x) = y)^2: r buckets with q + 1 preimages, m - r with q."""
     n_ = m * q + r
-    return simplest(sp.Sum(((q + 1) / n_) ** 2, (_bucket, 1, r)).doit() + sp.Sum((q / n_) ** 2, (_bucket, 1, m - r)).doit())
+    return simplest(sp.Sum(((q + 1) / n_) ** 2, (_bucket, 1, r)).doit()
+                    + sp.Sum((q / n_) ** 2, (_bucket, 1, m - r)).doit())
 
 
 def _lemma32(derived):
@@ -196,7 +198,8 @@ register("pan-cms/sec3.5.g-unbiased", "m' = 1 / the collision rate of h mod m",
 def _draw_mean(derived):
     fx = symbol(derived, "f(x)")
     m = sp.Symbol("m", positive=True)
-    # E[f_hat | draw] = m/(m-1) (f(x) + sum_{x' != x} f(x') c_bar(x') - 1/m); E c_bar = 1/m; sum_{x' != x} f(x') = 1 - f(x)
+    # E[f_hat | draw] = m/(m-1) (f(x) + sum_{x' != x} f(x') c_bar(x') - 1/m); E c_bar = 1/m;
+    # sum_{x' != x} f(x') = 1 - f(x)
     e_cbar = mixture_moment(mixture([(sketch.ideal_collision_rate(m), [OutputClass(1, 1, 1)]),
                                      (1 - sketch.ideal_collision_rate(m), [OutputClass(1, 1, 0)])]))
     return sp.Eq(derived.lhs, simplest(m / (m - 1) * (fx + (1 - fx) * e_cbar - 1 / m)))

@@ -18,13 +18,13 @@ ROOT_CAUSES: list[RootCause] = [
               "m^2 | |H| and |H| >= 1 + d(m - 1) (strong), e.g. 4 functions at d = 3, m = 2; d^2 is only the size of "
               "Eq. (18)'s family when d = 2^l", "error", severity="result"),
     RootCause("eq1.index-set", "Section 2.2, Eq. (1)",
-              "the inner max of the worst-case MSE runs over x in the dataset X; the text defines it over the values of "
-              "interest ([d]), and the two differ when the worst case is a value absent from the dataset", "error",
-              severity="slip"),
+              "the inner max of the worst-case MSE runs over x in the dataset X; the text defines it over the values "
+              "of interest ([d]), and the two differ when the worst case is a value absent from the dataset",
+              "error", severity="slip"),
     # ---- basics_variance.py
     RootCause("appB.eq6-sign", "Appendix B, the c_bar = 1/m step proving Eq. (6)",
-              "the collision term (1 - m)/m should be (m - 1)/m (c_bar(1 - c_bar) m^2/m = (m - 1)/m), as Eq. (6) itself "
-              "prints; the first line also writes f(x) inside the sum over x' != x for f(x')", "error",
+              "the collision term (1 - m)/m should be (m - 1)/m (c_bar(1 - c_bar) m^2/m = (m - 1)/m), as Eq. (6) "
+              "itself prints; the first line also writes f(x) inside the sum over x' != x for f(x')", "error",
               severity="intermediate"),
     # ---- basics_mse.py
     RootCause("eq7.square-outside", "Section 3.3, Eq. (7), middle line",
@@ -63,8 +63,8 @@ ROOT_CAUSES: list[RootCause] = [
               "b = eps bits give 2^b = 2^eps messages at collision rate 2^-b, i.e. m = 2^eps in CMS, not e^eps",
               "error", severity="result"),
     RootCause("sec4.3.eq5-mse", "Section 4.3, fourth paragraph",
-              "RHR's MSE is said to be Eq. (5) with c_bar = 1/2 and m-ary RR; Eq. (5) with those values is the variance "
-              "of RHR decoded by Eq. (2), which is biased there; RHR's unbiased decoder has MSE "
+              "RHR's MSE is said to be Eq. (5) with c_bar = 1/2 and m-ary RR; Eq. (5) with those values is the "
+              "variance of RHR decoded by Eq. (2), which is biased there; RHR's unbiased decoder has MSE "
               "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n", "error", severity="result"),
     RootCause("sec4.3.matrix-size", "Section 4.3, RHR step (2)",
               "a Hadamard matrix of size larger than d // 2^(b-1) holds row x // 2^(b-1) + 1 of every x in [d] only "
@@ -72,8 +72,8 @@ ROOT_CAUSES: list[RootCause] = [
               severity="condition"),
     # ---- hashing.py
     RootCause("thm3.8.derivative-bound", "Section 3.5, Theorem 3.8; Appendix E, Eq. (43) and the inequality before it",
-              "The proof bounds |dVar(g)/dm'| on [m', m] by its value at m' = m, but the bound decreases in m': it must "
-              "be taken at the smallest m' = m(1 - (2q+1)^-2); with the printed condition the conclusion fails.",
+              "The proof bounds |dVar(g)/dm'| on [m', m] by its value at m' = m, but the bound decreases in m': it "
+              "must be taken at the smallest m' = m(1 - (2q+1)^-2); with the printed condition the conclusion fails.",
               "error", severity="result"),
     RootCause("appE.eps0-limit", "Appendix E, proofs of Corollaries 3.6 and 3.7 (and the corollaries' conditions)",
               "Letting eps -> 0 in Eq. (43)/(44) gives the supremum 2/tau of the left-hand side, not 1/tau: the "

@@ -183,7 +183,8 @@ def simulated_errors(name: str, eps: int, f_star: int, same: bool, mech: str, tr
 
 @cache
 def simulate(name: str, eps: int, f_star: int, same: bool, mech: str, trials: int = X.TRIALS) -> tuple:
-    """:func:`ldpref.stats.error_z_statistics` of one seeded run (cached: the claims of one section share their runs)."""
+    """:func:`ldpref.stats.error_z_statistics` of one seeded run (cached: the claims of one section share their
+    runs)."""
     return error_z_statistics(*simulated_errors(name, eps, f_star, same, mech, trials))
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from functools import cache
 
-import mpmath
 import sympy
 
 import derivations.pan_cms.printed_tables as PT
@@ -13,6 +12,7 @@ import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 import derivations.pan_cms.tables_claim_forms as F
 from ldpref import moments
+from ldpref.exact import exact_sign
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import Identity, Numeric, Point, Symbolic, counted
 from ldpref.mechanisms.pure import grr, subset_selection
@@ -65,7 +65,8 @@ def _rounds(dist, truth, t):
 def _round_laws(mech, counts, X, t):
     """The law of (S(x))_{x in X} over t rounds by each route: ldpref.enumeration, then per-client convolution."""
     truth = [sympy.Rational(counts[x], sum(counts)) for x in X]
-    return [_rounds(dist, truth, t) for dist in (_dist_enumeration(mech, counts, X), _dist_convolution(mech, counts, X))]
+    return [_rounds(dist, truth, t)
+            for dist in (_dist_enumeration(mech, counts, X), _dist_convolution(mech, counts, X))]
 
 
 EQ22_CASES = [  # (name, builder, counts, X, t)
@@ -117,22 +118,6 @@ THMI_CASES = [  # (name, builder, counts, X)
 ]
 
 
-def _ge_irrational(a, b_expr):
-    """a >= b for a rational a and an irrational constant b, decided at 60 digits (refuses a near-tie)."""
-    with mpmath.workdps(60):
-        bv = mpmath.mpf(sympy.N(b_expr, 65))
-        av = mpmath.mpf(sympy.N(a, 65))
-        if abs(av - bv) < mpmath.mpf(10) ** -45:
-            raise ValueError(f"tie between {a} and {b_expr}")
-        return av >= bv
-
-
-def _ge(a, c):
-    """a >= c: exactly for a rational c, at 60 digits for an irrational one (a near-tie is refused)."""
-    c = sympy.sympify(c)
-    return bool(a >= c) if c.is_Rational else _ge_irrational(a, c)
-
-
 @cache
 def _thmI_data():
     """Per case: the exact distribution of (S(x))_x over t rounds by ldpref.enumeration and by per-client
@@ -149,7 +134,7 @@ def _thmI_data():
 
 def _exact_tail(S, V):
     """c -> Pr(max_x S(x) >= c V) on an exact distribution."""
-    return lambda c: sympy.Integer(0) + sum(p for k, p in S.items() if _ge(max(k) / V, c))
+    return lambda c: sympy.Integer(0) + sum(p for k, p in S.items() if exact_sign(max(k) / V - c) >= 0)
 
 
 def _dist_rows(S):
@@ -171,8 +156,8 @@ def _appI_points():
 def _tails_agree():
     """The chi-square tail's two closed forms decide the bound alike at t = 1, 2."""
     cs = {tt: 1 + 2 * (sympy.sqrt(tt * sympy.log(20)) + sympy.log(20)) / tt for tt in (1, 2)}
-    passed, count, detail = counted(_ge_irrational(R(1, 20), _gauss_tail(tt, c)) ==
-                                    _ge_irrational(R(1, 20), _gauss_tail(tt, c, True)) for tt, c in cs.items())
+    passed, count, detail = counted(exact_sign(R(1, 20) - _gauss_tail(tt, c)) ==
+                                    exact_sign(R(1, 20) - _gauss_tail(tt, c, True)) for tt, c in cs.items())
     return passed, count, detail + " agree"
 
 
@@ -307,7 +292,8 @@ record(id="pan-cms/appH.ss-pq", location="Appendix H, Subset Selection",
        statement="Subset Selection has p = k e/(k e + d - k) and q = p (k-1)/(d-1) + (d-k)/(k e + d - k) k/(d-1).",
        printed=PT.appH_ss_pq_list_printed, derived=F.appH_ss_pq_list_derived,
        derivation="derivations.pan_cms.tables.ss_pq",
-       assumptions="k-subsets of [d] weighted e^eps (holding the input) or 1; p = P(v in S | v), q = P(v in S | v' != v)",
+       assumptions="k-subsets of [d] weighted e^eps (holding the input) or 1; p = P(v in S | v), "
+                   "q = P(v in S | v' != v)",
        steps=(Symbolic("printed (p, q) vs subset counting"),
               named_grid("(p, q) read off the exact SS mechanism", _ss_pq_points, _ss_pq_exact)))
 

@@ -13,7 +13,6 @@ import derivations.pan_cms.printed_tables as PT
 import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
-from ldpref import moments
 from ldpref.hashing import HashFamily, gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import CorrectedGrid, Exact, Identity, Note, Point, Symbolic
@@ -67,7 +66,8 @@ def _l2_constant_above(r):
     return diff == 0 or T._sign_for_exp_eps_above_one(sympy.factor(diff)) > 0
 
 
-record(id="pan-cms/sec5.1.ocms-optimal", root_cause="table1.asymptotic-cells", location="Section 5.1, first paragraph after Table 2",
+record(id="pan-cms/sec5.1.ocms-optimal", root_cause="table1.asymptotic-cells",
+       location="Section 5.1, first paragraph after Table 2",
        statement="In Table 1, OCMS has the smallest l2 loss and worst-case MSE, constant factor included.",
        printed=PT.sec51_ocms_optimal_printed, derived=T.sec51_argmin_derived,
        derivation="derivations.pan_cms.tables.sec51_model_value", kind="statement",
@@ -128,7 +128,8 @@ record(id="pan-cms/sec5.1.only-ocms-srp-mse", root_cause="table1.asymptotic-cell
                  "worst-case MSE",
        steps=(
            model_rows("worst-case n MSE per row at e^eps = 4: exact vs derived", lambda: _sec51_model_rows(
-               {"mse": _sec51_exact_tables(R(4))["mse"]}, R(4)) + _sec51_model_rows(_sec51_finite(("OCMS", "s-RP")), R(4), 5)),
+               {"mse": _sec51_exact_tables(R(4))["mse"]}, R(4))
+               + _sec51_model_rows(_sec51_finite(("OCMS", "s-RP")), R(4), 5)),
            Identity("((e+1)/(e-1))^2 - e^{eps/2}/(e^{eps/2}-1)^2 = (h-1)^2 (h^2+h+1)... > 0 (h = e^{eps/2} > 1)",
                     _he_above_ocms, lambda: True),
            named_grid("the rows attaining the smallest worst-case MSE are exactly OCMS and s-RP",
@@ -165,15 +166,17 @@ record(id="pan-cms/sec5.1.rhr-only-logd", location="Section 5.1",
        derivation="derivations.pan_cms.tables.sec51_same_order_model", kind="statement",
        assumptions="O(log d) rows from Table 2's constructions: HE, RHR, OCMS (CMS+HE also, Section 4.5); RHR with "
                    "2^b = e^eps (Section 4.3's reading); same order = ratio of leading coefficients bounded away from "
-                   "0 and oo as eps -> 0+ and eps -> oo; the coefficients are the limits of the closed-form losses that "
-                   "exact enumeration confirms at finite d (Table 1's claims)",
+                   "0 and oo as eps -> 0+ and eps -> oo; the coefficients are the limits of the closed-form losses "
+                   "that exact enumeration confirms at finite d (Table 1's claims)",
        note="This holds for the real RHR but contradicts Table 1's own RHR cells Theta(d/min(eps, eps^2)), which are "
             "not of OCMS's order for large eps (see table1.RHR.l2).  With b = eps bits (2^b = 2^eps) RHR's ratio to "
             "OCMS grows like (e/2)^eps.",
        steps=(
-           model_rows("RHR / OCMS l2 leading coefficients: exact enumeration vs derived (2e-1)^2/(2e^2)", _rhr_ratio_rows),
+           model_rows("RHR / OCMS l2 leading coefficients: exact enumeration vs derived (2e-1)^2/(2e^2)",
+                      _rhr_ratio_rows),
            named_grid("the O(log d) rows of OCMS's order", lambda: [Point(
-               {"regimes": "eps -> 0+ and eps -> oo", "same order": ", ".join(r for r, v in _same_order().items() if v)},
+               {"regimes": "eps -> 0+ and eps -> oo",
+                "same order": ", ".join(r for r, v in _same_order().items() if v)},
                facts={"same_order": _same_order()})], lambda p: HOLDS)))
 
 
@@ -194,21 +197,10 @@ def _thm51_family(kind, dd):
 @cache
 def _per_client_expectation(kind, dd, e):
     """``E_j[x][x']``: expectation of client i's term of f_hat(x) when it holds x' and is assigned h_j -- the
-    exact expectation of the one-function CMS mechanism (Eq. (2) decoder with the family's m)."""
+    exact expectation of the one-function CMS mechanism (Eq. (2) decoder with the family's m), its (Q P)[x, x']."""
     fam = _thm51_family(kind, dd)
     inner = inner_mechanism("rr", fam.m, e)
-    out = []
-    for h in fam.functions:
-        mech = cms(HashFamily((h,), fam.m, name="one"), inner).mechanism
-        table = [[None] * dd for _ in range(dd)]
-        for xp in range(dd):
-            counts = [0] * dd
-            counts[xp] = 1
-            mean = moments.expectation(mech, counts)
-            for x in range(dd):
-                table[x][xp] = mean[x]
-        out.append(table)
-    return out
+    return [cms(HashFamily((h,), fam.m, name="one"), inner).mechanism.QP.to_Matrix().tolist() for h in fam.functions]
 
 
 def _assignments(k, nn, cap=300):
@@ -271,7 +263,8 @@ record(id="pan-cms/thm5.1", location="Section 5.2, Theorem 5.1",
             "needed (see sec5.2.adversarial-bias).",
        steps=(
            model_rows("largest / smallest bias of f_hat(x) over all datasets: per-client exact mechanisms vs Eq. (3)",
-                      lambda: [Instance(params, exact=ex, derived=dv, size=size) for params, ex, dv, _, size in _thm51_rows()]),
+                      lambda: [Instance(params, exact=ex, derived=dv, size=size)
+                               for params, ex, dv, _, size in _thm51_rows()]),
            named_grid("some dataset has a non-zero bias", lambda: (Point(params, facts=facts, size=size)
                                                                    for params, _, _, facts, size in _thm51_rows()),
                       lambda p: HOLDS)))
@@ -296,7 +289,8 @@ def _sec52_points():
                             in_condition=partners == nn, size=(dd, nn))
 
 
-record(id="pan-cms/sec5.2.adversarial-bias", root_cause="sec5.2.collision-partner", location="Section 5.2, before Theorem 5.1",
+record(id="pan-cms/sec5.2.adversarial-bias", root_cause="sec5.2.collision-partner",
+       location="Section 5.2, before Theorem 5.1",
        statement="Giving every client a value that collides with x under its assigned hash function yields "
                  "E[f_hat(x)] = 1 while f(x) = 0.",
        printed=PT.sec52_bias_printed, derived=T.sec52_bias_derived,
@@ -386,8 +380,9 @@ record(id="pan-cms/thm5.2", root_cause="thm5.2.bits", location="Section 5.2, The
                           lambda p: Exact(HOLDS, p.data[1])),
                # the correction is the printed statement with its committed minimal edit (proofs_checks/pan_cms/
                # minimal_edits.json: the ceiling taken per logarithm): its left side is the corrected number of bits
-               named_grid("the corrected number of bits vs b_min (n <= k) and vs the construction's pairwise-independent "
-                          "bits", _thm52_correction_points, lambda p: Exact(*p.data), part=_corrected_bits))))
+               named_grid("the corrected number of bits vs b_min (n <= k) and vs the construction's "
+                          "pairwise-independent bits", _thm52_correction_points, lambda p: Exact(*p.data),
+                          part=_corrected_bits))))
 
 
 def _families(dd):
@@ -470,7 +465,8 @@ def _group_points(ds, ns):
                 yield Point({"d": dd, "n": nn, "m": mm}, size=(dd, nn, mm))
 
 
-record(id="pan-cms/sec5.3.client-group-public", root_cause="sec5.3.client-group-public", location="Section 5.3, client group",
+record(id="pan-cms/sec5.3.client-group-public", root_cause="sec5.3.client-group-public",
+       location="Section 5.3, client group",
        statement="With public randomness a client group costs ceil(max(4 log2 d, 2 log2 n)) + n log m bits.",
        printed=PT.sec53_public_printed, derived=T.sec53_public_derived,
        derivation="derivations.pan_cms.tables.thm52_derived",
@@ -479,11 +475,13 @@ record(id="pan-cms/sec5.3.client-group-public", root_cause="sec5.3.client-group-
                    "generator bits are also the minimum (2^bits >= k^2)",
        steps=(
            probed("printed vs derived cost", part=_undisp_rhs, d=3, n=2, m=2),
-           named_grid("public-randomness cost of a client group", lambda: _group_points((2, 3, 4, 5, 6, 7, 8), (2, 3, 4)),
+           named_grid("public-randomness cost of a client group",
+                      lambda: _group_points((2, 3, 4, 5, 6, 7, 8), (2, 3, 4)),
                       lambda p: sympy.Integer(_group_costs(p.params["d"], p.params["n"], p.params["m"])[0]))))
 
 
-record(id="pan-cms/sec5.3.client-group-private", root_cause="sec5.3.client-group-private", location="Section 5.3, client group",
+record(id="pan-cms/sec5.3.client-group-private", root_cause="sec5.3.client-group-private",
+       location="Section 5.3, client group",
        statement="With private randomness a client group returns n(log d + eps) bits, more than with public "
                  "randomness.",
        printed=PT.sec53_private_printed, derived=T.sec53_private_derived,

@@ -225,7 +225,8 @@ def _cell_claim(row, col):
     exact_cell = (row, col) in EXACT_CELLS
     limit_text = {
         "OCMS": "the large-d limit at the l2-optimal m (m* -> 1 + e^eps; Corollary 3.5)",
-        "CMS+HE": "the limit m_1 -> oo (CMS+HE -> HE, Section 4.5)" + ("" if col == "mse" else " and the leading term as d -> oo"),
+        "CMS+HE": "the limit m_1 -> oo (CMS+HE -> HE, Section 4.5)" + ("" if col == "mse"
+                                                                        else " and the leading term as d -> oo"),
         "SS": "the limit d -> oo with k = d/(e^eps + 1)",
     }.get(row, "the leading term as d -> oo")
     if row == "SS" and col == "l1":
@@ -234,7 +235,8 @@ def _cell_claim(row, col):
         what = CELL_TEXT[col]
     statement = (f"Table 1, row {row}, column {col}: {what} of {row}" +
                  ("" if exact_cell else f" -- read as {limit_text}") + ".")
-    finite = "at finite m_1" if (row == "CMS+HE" and col == "mse") else ("at finite d and m_1" if row == "CMS+HE" else "at finite d")
+    finite = ("at finite m_1" if (row == "CMS+HE" and col == "mse")
+              else ("at finite d and m_1" if row == "CMS+HE" else "at finite d"))
     condition = None if exact_cell else f"the cell is {limit_text}; {finite} the exact loss differs from it"
     note = ""
     if row in ("SS", "CMS+HE") and not exact_cell:
@@ -267,7 +269,6 @@ def _cell_claim(row, col):
           root_cause=root_cause,
           statement=statement, printed=PT.bound(PT.table1_printed, row, col),
           derived=functools.partial(T.table1_derived if exact_cell else T.table1_finite, row, col),
-          derivation="derivations.pan_cms.tables." + ("table1_derived" if exact_cell else "table1_finite"),
           assumptions=("the table omits 1/n (l1: 1/sqrt(n)); losses are n MSE, n l2, sqrt(n) l1 (n-free for "
                        "unbiased mechanisms); " + ROW_MODEL[row] + "; worst case over all datasets"),
           symbols={"d": "dictionary size", "e^eps": "privacy factor"}, condition=condition,
@@ -335,7 +336,8 @@ def _rhr_coefficients_note(col):
 
 
 for _col in ("l1", "l2"):
-    record(id=f"pan-cms/table1.RHR.{_col}", root_cause="table1.rhr-order", location="Section 5.1, Table 1 (data source: Appendix H, [12])",
+    record(id=f"pan-cms/table1.RHR.{_col}", root_cause="table1.rhr-order",
+           location="Section 5.1, Table 1 (data source: Appendix H, [12])",
           statement=f"Table 1, row RHR, column {_col}: the {'l1' if _col == 'l1' else 'l2'} loss of RHR is "
                     f"Theta(d/{'sqrt(min(eps, eps^2))' if _col == 'l1' else 'min(eps, eps^2)'}) (1/n omitted).",
           printed=PT.bound(PT.table1_rhr_order_printed, _col),

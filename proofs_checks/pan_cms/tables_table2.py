@@ -18,8 +18,8 @@ from ldpref.hashing import all_function_draws, gf2_affine_family, hadamard_famil
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import CorrectedGrid, Grid, Numeric, Point
 from ldpref.mechanisms.pure import oue, subset_selection
-from .tables_common import (R, E, HOLDS, _undisp, _undisp_rhs, _named, _rhs, _bits_info, rhr_mech, model_rows, named_grid, probed,
-                            record)
+from .tables_common import (R, E, HOLDS, _undisp, _undisp_rhs, _named, _rhs, _bits_info, rhr_mech, model_rows,
+                            named_grid, probed, record)
 from .tables_table1 import RHR_TIED, SS_GRID
 
 
@@ -129,7 +129,8 @@ def _order_parts(form, linear):
     f = f.replace(lambda x: isinstance(x, sympy.log) and isinstance(x.args[0], sympy.binomial),
                   lambda x: _stirling(x.args[0]))
     if linear:
-        return None, sympy.simplify(T.limit_at_oo(f / D, D) if f.is_rational_function(D) else sympy.limit(f / D, D, sympy.oo))
+        return None, sympy.simplify(T.limit_at_oo(f / D, D) if f.is_rational_function(D)
+                                    else sympy.limit(f / D, D, sympy.oo))
     c = sympy.simplify(sympy.limit(f / T.log2(D), D, sympy.oo))
     return c, sympy.simplify(sympy.limit(f - c * T.log2(D), D, sympy.oo))
 
@@ -158,7 +159,8 @@ def _order_classes(row, form):
     out = []
     for rest in _distinct_bounds(row):
         dcls = T._cls(sympy.simplify((rest / frest).subs(EPS, 2))) if linear else T._cls(sympy.simplify(c / fc))
-        out.append({"d": dcls, "eps->oo": T.order_class(rest, frest, sympy.oo), "eps->0": T.order_class(rest, frest, 0)})
+        out.append({"d": dcls, "eps->oo": T.order_class(rest, frest, sympy.oo),
+                    "eps->0": T.order_class(rest, frest, 0)})
     if out[0] != out[-1]:
         raise ValueError(f"{row}: the two bounds of the exact count give different order classes {out}")
     return out[0]
@@ -260,8 +262,8 @@ record(id="pan-cms/table2.original-CMS", location="Section 5.1, Table 2; Appendi
                    "of k random functions would instead cost log2 k + log2 m per client, with k = Omega(n/m) "
                    "(Theorem 3.11) for a negligible bias",
        note="Exact count: m^d functions, so log2(m^d) = d log2 m bits (Omega with constant 1).",
-       steps=(CorrectedGrid(named_grid("log2(number of functions [d] -> [m]) >= d log2 m", lambda: _functions_points(True),
-                                       lambda p: HOLDS),
+       steps=(CorrectedGrid(named_grid("log2(number of functions [d] -> [m]) >= d log2 m",
+                                       lambda: _functions_points(True), lambda p: HOLDS),
                             named_grid("bits of the correction vs log2(number of functions [d] -> [m])",
                                        lambda: _functions_points(False), lambda p: p.params["bits"])),))
 
@@ -272,7 +274,8 @@ def _ocms_hash_points():
                     in_condition=dd & (dd - 1) == 0, size=(dd,))
 
 
-record(id="pan-cms/appH.ocms-hash-bits", root_cause="appH.hash-bits-power-of-two", location="Appendix H, communication of OCMS",
+record(id="pan-cms/appH.ocms-hash-bits", root_cause="appH.hash-bits-power-of-two",
+       location="Appendix H, communication of OCMS",
        statement="A hash function of Section 3.5 is two numbers of Theta(d), so 2 log2 d bits represent it.",
        printed=PT.appH_ocms_bits_printed, derived=T.appH_ocms_bits_derived,
        derivation="derivations.pan_cms.tables.bits_ocms",
@@ -290,7 +293,8 @@ def _undisp_rhs_each(form):
 
 def _response_points():
     """The two responses (m = 1 + e^{eps/2}, 1 + e^eps) as eps -> oo; ``data``: (index, bits = log2 m)."""
-    for i, (label, mm) in enumerate((("m = 1 + e^{eps/2}", 1 + sympy.exp(EPS / 2)), ("m = 1 + e^eps", 1 + sympy.exp(EPS)))):
+    for i, (label, mm) in enumerate((("m = 1 + e^{eps/2}", 1 + sympy.exp(EPS / 2)),
+                                     ("m = 1 + e^eps", 1 + sympy.exp(EPS)))):
         yield Point({"response": label, "limit": "eps -> oo", "value": "lim log2(m) / form"}, data=(i, T.log2(mm)),
                     size=(i,))
 
@@ -317,7 +321,8 @@ def _comm_claim(cid, statement, printed, derived, pts, cond=None, note="", assum
     grid = named_grid("bits counted from the constructed objects",
                       lambda: (Point(params, data=bits, size=size) for params, bits, size in pts()),
                       lambda p: p.data, simplify=sympy.simplify)
-    steps = ((probed("printed vs derived bit count", part=_undisp_rhs, d=5, m=3, exp_eps=2),) if symbolic else ()) + (grid,)
+    steps = ((probed("printed vs derived bit count", part=_undisp_rhs, d=5, m=3, exp_eps=2),) if symbolic
+             else ()) + (grid,)
     record(id=cid, location="Appendix H, communication cost", statement=statement, printed=printed, derived=derived,
            derivation="derivations.pan_cms.tables.bits_all_functions", condition=cond, note=note,
            kind="formula" if symbolic else "statement", root_cause=root_cause,
