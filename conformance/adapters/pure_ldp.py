@@ -12,9 +12,9 @@ t = 1 (= ldpref's ``he``: pure-ldp's domain of size 8 with ldpref's value v as p
 and Apple's CMS (CMSClient/CMSServer, = ldpref's ``cms`` with inner=srp over pure-ldp's own xxh64 functions).
 Built-ins of ldpref.mechanisms.shipped: Hadamard Response at eps <= 1 (pure-ldp's high-privacy scheme =
 ``hr-acharya``) and at eps > 1 (the blocked general scheme = ``hr-acharya`` with ``blocks``, the library's
-public input permutation set to the identity), the Hadamard mechanism with t = 2 and 3 on a power-of-two domain (= ``hm``, value x is column
-x), HCMS (CMSClient/CMSServer with is_hadamard=True, = ``hcms`` over pure-ldp's own xxh64 functions) and FastLH
-as ``fastlh`` over its own xxh32 seeds.
+public input permutation set to the identity), the Hadamard mechanism with t = 2 and 3 on a power-of-two domain
+(= ``hm``, value x is column x), HCMS (CMSClient/CMSServer with is_hadamard=True, = ``hcms`` over pure-ldp's own
+xxh64 functions) and FastLH as ``fastlh`` over its own xxh32 seeds.
 """
 
 import math
