@@ -156,8 +156,8 @@ def test_pure_ldp_condition_is_conditional_with_sue_counterexample():
                                       "jiang-gcms/sec2.B.variance", "jiang-gcms/sec3.A.GRR"])
 def test_seeded_claims_verified(claim_id):
     r = claim_result(claim_id)
-    # pan-strict lost its formulas: Theorems 2.2 and 3.1 are reconstructions; Theorem 2.1's words are a printed
-    # statement
+    # pan-strict lost its formulas: Theorems 2.2 and 3.1 are reconstructions;
+    # Theorem 2.1's words are a printed statement
     assert r.verdict == ("reconstructed" if claim_id in ("pan-strict/thm2.2", "pan-strict/thm3.1")
                          else "verified"), r.reason
     assert sum(rec.instances for rec in r.records if rec.kind == "exact") >= 10 or claim_id.endswith("GRR")

@@ -61,18 +61,18 @@ def cmd_discover(args) -> int:
     return EXIT_OK
 
 
+#: ``ldpref discover --help``'s description, one source line per help line (the help keeps these breaks)
+_DESCRIPTION = ("Run jiang-gcms's unknown-domain discovery (keyed hash, sealed boxes, shuffler, auxiliary\n"
+                "server's noisy threshold) on a UTF-8 text file, one client per whitespace-separated\n"
+                "item.  b = 1/eps and T = 1 - ln(2 delta)/eps (Theorem 4 as applied in Section VII-E).\n"
+                "Without --full-protocol the noisy threshold runs on the histogram, which is what the\n"
+                "auxiliary server sees (same law).")
+
+
 def add_parsers(sub) -> None:
     """Add the ``discover`` command to the ``ldpref`` parser."""
     p = sub.add_parser("discover", help="jiang-gcms Section V: discover unknown items of a data file (Algorithms 5-6)",
-                       description="Run jiang-gcms's unknown-domain discovery (keyed hash, sealed boxes, shuffler, "
-                                   "auxiliary\n"
-                                   "server's noisy threshold) on a UTF-8 text file, one client per "
-                                   "whitespace-separated\n"
-                                   "item.  b = 1/eps and T = 1 - ln(2 delta)/eps (Theorem 4 as applied in Section "
-                                   "VII-E).\n"
-                                   "Without --full-protocol the noisy threshold runs on the histogram, which is what "
-                                   "the\n"
-                                   "auxiliary server sees (same law).")
+                       description=_DESCRIPTION)
     p.add_argument("--data", required=True, metavar="FILE", help="UTF-8 text file of items (e.g. Kosarak)")
     p.add_argument("--eps", required=True, help="privacy budget eps > 0 (exact syntax, e.g. 1, 1/2, ln(3))")
     p.add_argument("--delta", required=True, help="delta in (0, 1/2) (e.g. 1e-6)")

@@ -122,8 +122,11 @@ def _part(ctx, data, counts, name, panel_l1, panel_l2, mechanisms, exact: bool, 
                 data.notes.append(f"{label}: not simulated: {simulated.LAST_REFUSAL}")
                 break
             got = simulated.losses(est, f, allv)
-            xs.append(e); l1.append(got["l1"][0]); e1.append(got["l1"][1])
-            l2.append(got["l2"][0]); e2.append(got["l2"][1])
+            xs.append(e)
+            l1.append(got["l1"][0])
+            e1.append(got["l1"][1])
+            l2.append(got["l2"][0])
+            e2.append(got["l2"][1])
             ps.append(" ".join(f"{k}={v}" for k, v in params.items() if k in ("k", "m")))
         if xs:
             S.append(Series(panel_l1, f"{label} simulated", "simulated", xs, l1, e1, params=ps))
