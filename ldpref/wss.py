@@ -407,10 +407,10 @@ def certify_osc(mech: Mechanism, subsets, k: int, exp_eps) -> dict:
     P = mech.perturbation_matrix()
     patterns = True
     for u, s in enumerate(subsets):
-        if len(set(s)) != k:
+        if len(set(s)) != k or k >= d:  # k = d: no input outside S_Y, so no row takes two values
             patterns = False
             break
-        base = P[u, [x for x in range(d) if x not in s][0]] if len(s) < d else None
+        base = P[u, [x for x in range(d) if x not in s][0]]
         for x in range(d):
             want = base * e if x in s else base
             if cancel(P[u, x] - want) != 0:
