@@ -253,15 +253,9 @@ def _points(symbols, n=3, seed=23, rooted=frozenset()):
 
 
 def _exactly_nonzero_somewhere(diff, points) -> bool:
-    """True when ``diff`` is exactly a nonzero rational at one of the rational points (a disproof)."""
-    for p in points:
-        try:
-            v = diff.xreplace(p)
-        except (ValueError, TypeError):  # e.g. Min/Max of a non-real value: no disproof here, the proof decides
-            continue
-        if v.is_Rational and v != 0:
-            return True
-    return False
+    """True when ``diff`` is exactly a nonzero rational at one of the rational points (a disproof); a point where it
+    is no rational (or has no real value) disproves nothing there: the proof decides."""
+    return any(v is not None and v != 0 for v in (_value_at(diff, p) for p in points))
 
 
 def _proved_zero(diff) -> bool:
