@@ -183,9 +183,11 @@ def _combinatorial_nodes(form) -> tuple:
 
 def truth_at_once(form, point: dict) -> bool:
     """A statement at a point of exact values, the numbers put in at once (``xreplace``): a membership or relation
-    between numbers decides itself on construction (no ``subs`` of the whole form); :func:`evaluate`'s general path
-    on the form when that leaves it undecided."""
-    value = form.xreplace({k: sympy.sympify(v) for k, v in point.items()})
+    between numbers decides itself on construction (no ``subs`` of the whole form; a Max or Min ordered exactly,
+    :func:`ldpref.ledger.forms_extremes.extreme`); :func:`evaluate`'s general path on the form when that leaves it
+    undecided."""
+    values = {k: sympy.sympify(v) for k, v in point.items()}
+    value = put_in(form, lambda e: e.xreplace(values))
     if value is sympy.true or value is sympy.false:
         return bool(value)
     return evaluate(form, point)
