@@ -23,6 +23,7 @@ import sympy
 from flint import arb, ctx as flint_ctx, fmpq
 
 from ..exact import cancel, cancelled_rational, certain_sign
+from .forms_extremes import exact_order, extreme, put_in  # noqa: F401 - the ordering of Max/Min, re-exported
 
 PERTURBATION = sympy.Rational(1, 997)
 
@@ -126,14 +127,23 @@ def evaluate(form, params: dict):
     return _value(sympy.sympify(form), subs)
 
 
-def value_at(expr, values: dict):
+def value_at(expr, values: dict, *, rational_only: bool = False):
     """An expression's exact value at ``values`` ({symbol: exact value}) as ``cancel(expr.subs(values))`` gives it:
     by the compiled fmpq program when the expression is rational there (:func:`rational_at`, the same number), else
-    by that very substitution and cancel."""
+    by that very substitution and cancel; a Max or Min of exact reals is ordered exactly (:func:`extreme`).
+
+    ``rational_only``: the value only when it is a rational, else None, the numbers put in at once (``xreplace``, no
+    cancel): for a caller that needs a rational value or none (the minimal-edit search ranks pairs of edits by their
+    values at a rational point)."""
     fast = rational_at(expr, values)
     if fast is not None:
         return fast
-    return cancel(sympy.sympify(expr).subs(values))
+    expr = sympy.sympify(expr)
+    if rational_only:
+        point = {k: sympy.sympify(v) for k, v in values.items()}
+        value = put_in(expr, lambda e: e.xreplace(point))
+        return value if value.is_Rational else None
+    return cancel(put_in(expr, lambda e: e.subs(values)))
 
 
 def value_integer_first(expr, values: dict, first):
@@ -173,9 +183,11 @@ def _combinatorial_nodes(form) -> tuple:
 
 def truth_at_once(form, point: dict) -> bool:
     """A statement at a point of exact values, the numbers put in at once (``xreplace``): a membership or relation
-    between numbers decides itself on construction (no ``subs`` of the whole form); :func:`evaluate`'s general path
-    on the form when that leaves it undecided."""
-    value = form.xreplace({k: sympy.sympify(v) for k, v in point.items()})
+    between numbers decides itself on construction (no ``subs`` of the whole form; a Max or Min ordered exactly,
+    :func:`ldpref.ledger.forms_extremes.extreme`); :func:`evaluate`'s general path on the form when that leaves it
+    undecided."""
+    values = {k: sympy.sympify(v) for k, v in point.items()}
+    value = put_in(form, lambda e: e.xreplace(values))
     if value is sympy.true or value is sympy.false:
         return bool(value)
     return evaluate(form, point)
@@ -401,7 +413,8 @@ def _value(expr, subs: dict):
             else:
                 return sympy.Rational(int(out.p), int(out.q))
     if free <= subs.keys():  # every symbol gets a value: put them in at once; a number needs no cancel
-        value = expr.xreplace({s: subs[s] for s in free})
+        point = {s: subs[s] for s in free}
+        value = put_in(expr, lambda e: e.xreplace(point))
         if value.is_number and not value.has(*_SINGULAR):  # at a singular point, subs' order decides, as before
             return value
     if all(isinstance(k, sympy.Symbol) for k in subs):  # plain symbols to numbers: cancel of the substitution
@@ -700,9 +713,10 @@ def _fast_statement(part):
 
 
 def exp_truth(form, facts: dict):
-    """The truth of a statement such as a Chernoff bound (a part, or a tuple of parts) at ``facts`` decided exactly: rational facts as
-    fmpq, a fact whose square is a rational r (alpha = sqrt(r)) through r; the value ``evaluate`` gives (the same relations of the same real numbers);
-    None when some part is not of the compiled shapes or has no value here (``evaluate`` decides)."""
+    """The truth of a statement such as a Chernoff bound (a part, or a tuple of parts) at ``facts`` decided exactly:
+    rational facts as fmpq, a fact whose square is a rational r (alpha = sqrt(r)) through r; the value ``evaluate``
+    gives (the same relations of the same real numbers); None when some part is not of the compiled shapes or has no
+    value here (``evaluate`` decides)."""
     vals, sq = {}, {}
     for key, value in facts.items():
         if isinstance(value, sympy.Rational):

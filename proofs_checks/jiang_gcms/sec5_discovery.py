@@ -10,16 +10,16 @@ grid, the worst ratio over outputs both datasets can produce (Eq. (8)'s reading)
 smallest delta at a given eps: the largest hockey-stick sum over pairs, both directions).  The release
 probabilities of a grid point are Laurent polynomials with rational coefficients in z = e^{1/(b q)} (q the
 denominator of T; ``laplace_grid``): sums, products and comparisons by cross-multiplication are exact, a zero is
-exactly 0, and a nonzero sign is read from a rigorous interval enclosure.  Elsewhere (the forms' values, Eq. (9)
-against the profile) signs of exact numbers come from sympy's numerical evaluation, a zero confirmed by
-simplification.  The symbolic path proves the closed forms over the whole range b > 0, T >= 1.
+exactly 0, and a nonzero sign is read from a rigorous interval enclosure.  The forms' values come from the one
+evaluator (``ldpref.ledger.forms.evaluate``: Eq. (8)'s max ordered by rigorous enclosures); the signs of Eq. (9)
+against the profile from a 60-digit evaluation (``ldpref.exact.exact_sign``), a zero confirmed by simplification.
+The symbolic path proves the closed forms over the whole range b > 0, T >= 1.
 """
 
 from __future__ import annotations
 
 from functools import cache as _cache
 
-import mpmath
 import sympy
 
 import derivations.jiang_gcms.discovery as DD
@@ -36,31 +36,14 @@ from . import sec5_opendp
 from .sec5_algorithms import exact_release_probability
 
 R = sympy.Rational
-#: b = 1/4 with T = 10 puts e^{-36} inside Eq. (8)'s max, which sympy's Max cannot order: the grid stops at b = 1/2
+#: from b = 1/2 (then T = 10 puts e^{-18} inside Eq. (8)'s max, which sympy's own Max cannot order: the one
+#: evaluator orders it exactly)
 B_GRID = (R(1, 2), R(1), R(3, 2), R(2), R(3), R(5), R(10))
 T_GRID = (R(1), R(101, 100), R(5, 4), R(3, 2), R(2), R(3), R(5), R(10))
 PATH = "enumeration"
 
 
 # ---- the exact path: Laplace CDF at integer counts, outputs of the differing bin ---------------------------------
-#: a value whose 60-digit evaluation is below this in magnitude is decided by simplification (zero or an error);
-#: every nonzero quantity of the grid is above 1e-20, so the numerical sign has 40 digits of margin
-_TINY = mpmath.mpf(10) ** -45
-
-
-def _largest(values):
-    """The largest of exact reals: ordered by their 60-digit values; a near tie must be an exact tie (simplify)."""
-    values = list(values)
-    scored = sorted(((to_mpf(v, 60), i) for i, v in enumerate(values)), reverse=True)
-    top, i = scored[0]
-    for other, j in scored[1:]:
-        if top - other > _TINY * max(1, abs(top)):
-            break
-        if sympy.simplify(values[i] - values[j]) != 0:
-            raise ValueError(f"cannot order {values[i]} and {values[j]}")
-    return values[i]
-
-
 @_cache
 def _pairs(b_, t_):
     """Every neighbouring pair of the differing bin, both directions: (name, law under D, law under D'), laws over
@@ -99,30 +82,16 @@ def _profile(b_, t_, exp_eps):
     return G.to_expr(*G.largest_quotient(sums))
 
 
-def _value_at(expr, subs):
-    """An expression at exact values, bottom-up; a Max is ordered by :func:`_largest` (sympy's own Max cannot order
-    e.g. 1/2 and -log(1 - e^{-18}/2) at its working precision)."""
-    if isinstance(expr, sympy.Max):
-        return _largest([_value_at(a, subs) for a in expr.args])
-    if isinstance(expr, sympy.Symbol):
-        return subs.get(expr, expr)
-    if not expr.args:
-        return expr
-    return expr.func(*[_value_at(a, subs) for a in expr.args])
-
-
 def _at(form, b_, t_, extra=None):
-    """A claim's form (an Eq: its right-hand side; a statement: its truth) at b, T (and any extra values)."""
-    if isinstance(form, sympy.Equality):
-        return _rhs_at(form, b_, t_, tuple((extra or {}).items()))
-    return evaluate(form, {b: b_, T: t_, **(extra or {})})
+    """A claim's form (an Eq: its right-hand side; a statement: its truth) at b, T (and any extra values), by the one
+    evaluator (a Max ordered exactly), once per (form, point): Eq. (8) is read by eq8, eq9 and thm4 at the same grid
+    points (a self-check's mutated form is another key)."""
+    return _evaluated(form, b_, t_, tuple((extra or {}).items()))
 
 
 @_cache
-def _rhs_at(form, b_, t_, extra):
-    """The right-hand side of an Eq at b, T and the ``extra`` (symbol, value) pairs, once per (form, point): Eq. (8)
-    is read by eq8, eq9 and thm4 at the same grid points (a self-check's mutated form is another key)."""
-    return _value_at(form.rhs, {b: b_, T: t_, **dict(extra)})
+def _evaluated(form, b_, t_, extra):
+    return evaluate(form, {b: b_, T: t_, **dict(extra)})
 
 
 def _eq8_value(eq8, b_, t_):
@@ -306,7 +275,8 @@ def _thm4_points(pair):
 def thm4(ev):
     printed, derived = ev.printed(), ev.derived()
     # the theorem's pair is Eqs. (8) and (9) as their own claims print them (one transcription, read twice)
-    for (label, form), (other, side) in zip((("eq8", ev.form_of("jiang-gcms/eq8")), ("eq9", ev.form_of("jiang-gcms/eq9"))),
+    for (label, form), (other, side) in zip((("eq8", ev.form_of("jiang-gcms/eq8")),
+                                             ("eq9", ev.form_of("jiang-gcms/eq9"))),
                                             ((printed[0], "eps"), (printed[1], "delta"))):
         ev.identity(f"Theorem 4's {side} is Eq. ({label[2:]}) as jiang-gcms/{label} prints it", other.rhs - form.rhs,
                     sympy.Integer(0))
@@ -325,7 +295,8 @@ def thm4(ev):
         cinsts.append(Instance({"b": b_, "T": t_, "eps": sympy.Float(to_mpf(e8, 15), 6)}, exact=need, derived=d,
                                size=(b_, t_), path=PATH))
     ev.corrections("the corrected pair (eps of Eq. (8), corrected delta): its delta vs the smallest delta at its eps "
-                   "(the exact privacy profile, every neighbouring pair and output): a guarantee, and a tight one", cinsts)
+                   "(the exact privacy profile, every neighbouring pair and output): a guarantee, and a tight one",
+                   cinsts)
     g = DD.delta_derived()  # the corrected delta is a guarantee at eps = 1/b too: it is the profile there, exactly
     ev.instances("the corrected delta e^{-(T-1)/b}/2 vs the privacy profile at eps = 1/b (standard (eps, delta)-DP)",
                  [Instance({"b": b_, "T": t_, "eps": "1/b"}, exact=_profile(b_, t_, sympy.exp(1 / b_)),
@@ -402,6 +373,6 @@ record(id="jiang-gcms/sec7.E.threshold", location="Section VII-E, 'T is approxim
               Grid("T vs the root of the release probability equation (Laplace CDF)", _threshold_points,
                    lambda p: _threshold_root(p.params["b"], p.params["delta"]), path="proof"),
               Grid("the delta delivered at the derived T (release probability of a count-1 bin, Laplace CDF) == delta",
-                   _delivered_points, lambda p: exact_release_probability(1, p.params["b"], p.data), path=PATH, printed=False,
-                   reads_forms=True),
+                   _delivered_points, lambda p: exact_release_probability(1, p.params["b"], p.data), path=PATH,
+                   printed=False, reads_forms=True),
               Note(_short_note)))

@@ -356,7 +356,7 @@ record(
     root_cause="appC.A-numerator",
     steps=(Symbolic("printed vs derived (A, B)", part=lambda forms: [q.rhs for q in forms]),
            Grid("smallest and largest per-client contribution of the real CMS+RR", _ab_rows, exact_of,
-                value=lambda forms, point: [q.rhs.subs(point.facts) for q in forms])),
+                value=lambda forms, point: [evaluate(q.rhs, point.facts) for q in forms])),
 )
 
 
@@ -476,7 +476,7 @@ record(
     root_cause="appC.ratio-min-n",
     steps=(Symbolic("printed vs derived minimum", part=lambda form: form.rhs),
            Grid("min over f = c/n of Var/((B-A)(f-A)) from the real CMS+RR", _ratio_rows, exact_of,
-                value=lambda form, point: form.rhs.subs(point.facts)),
+                value=lambda form, point: evaluate(form.rhs, point.facts)),
            Numeric("Var/((B-A)(f-A)) strictly decreasing in f (exact)", _ratio_decreasing)),
 )
 

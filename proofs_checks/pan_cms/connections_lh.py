@@ -242,7 +242,7 @@ record(
     steps=(Symbolic("printed vs derived collision rate", part=lambda form: form.rhs,
                     simplify=sympy.cancel),  # rational functions of m1, m2
            Grid("collision rate read off the nested CMS mechanism", _collision_rows, exact_of,
-                value=lambda form, point: [form.rhs.subs(point.facts)])),
+                value=lambda form, point: [evaluate(form.rhs, point.facts)])),
 )
 
 

@@ -262,7 +262,7 @@ record(
     root_cause="sec4.3.same-mod-exponent",
     steps=(Symbolic("printed vs derived probability", part=lambda form: form.rhs),
            Grid("same-residue probability of two uniform values (every ordered pair)", _same_mod_rows, exact_of,
-                value=lambda form, point: form.rhs.subs(point.facts))),
+                value=lambda form, point: evaluate(form.rhs, point.facts))),
 )
 
 
@@ -338,7 +338,7 @@ record(
            *(Numeric(f"1/collision == number of messages (b={bits})", partial(_b_eps_messages, bits))
              for bits in (1, 2, 3, 4)),
            Grid("equivalent m of RHR with b = eps bits", _b_eps_rows, exact_of,
-                value=lambda form, point: form.rhs.subs(point.facts))),
+                value=lambda form, point: evaluate(form.rhs, point.facts))),
 )
 
 
