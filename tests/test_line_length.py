@@ -1,12 +1,9 @@
-"""No line of the project's Python over 120 characters (the session-13 rule; CONTRIBUTING's style).
+"""No line of the project's Python over 120 characters (CONTRIBUTING's style).
 
 Every ``.py`` file under the source folders (``tests/test_repo.py``'s ``SOURCE_FOLDERS``, the same walk as the
 800-line rule, and ``.ci``) is read as UTF-8 and each line measured in characters (``awk 'length > 120'`` in a UTF-8
 locale; a byte count would flag lines with Greek letters or math symbols that are shorter).  Generated pages
 (``docs/*.md``) are not Python and are not measured.
-
-Files not wrapped yet are listed in :data:`NOT_YET` (each is owned by a helper wrapping it in parallel); the list may
-only shrink: the test fails on an unlisted file with a long line and on a listed file that now passes (remove it).
 """
 
 from __future__ import annotations
@@ -17,14 +14,6 @@ from test_repo import ROOT, SOURCE_FOLDERS
 
 #: the most characters a line may have
 MAX_LINE = 120
-
-#: files that still have lines over MAX_LINE (may only shrink): the evaluator's two library modules and the one
-#: proofs_checks module a helper is changing in parallel; emptied when that helper's branch lands
-NOT_YET: set[str] = {
-    "ldpref/ledger/forms.py",
-    "ldpref/ledger/minimal_edit.py",
-    "proofs_checks/jiang_gcms/sec5_discovery.py",
-}
 
 
 def python_files(root: str = ROOT) -> list[str]:
@@ -54,11 +43,8 @@ def test_no_line_over_120_characters():
     files = python_files()
     assert len(files) > 400 and "ldpref/cli/__init__.py" in files  # the walk found the tree
     found = long_lines(ROOT, files)
-    unlisted = {rel: lines for rel, lines in found.items() if rel not in NOT_YET}
-    assert not unlisted, (f"lines over {MAX_LINE} characters (wrap them; do not join or shorten names):\n"
-                          + "\n".join(f"{rel}: lines {lines}" for rel, lines in sorted(unlisted.items())))
-    stale = sorted(NOT_YET - set(found))
-    assert not stale, f"NOT_YET lists files with no line over {MAX_LINE} characters (remove them): {stale}"
+    assert not found, (f"lines over {MAX_LINE} characters (wrap them; do not join or shorten names):\n"
+                       + "\n".join(f"{rel}: lines {lines}" for rel, lines in sorted(found.items())))
 
 
 def test_line_length_check_can_fail(tmp_path):
