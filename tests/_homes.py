@@ -17,18 +17,39 @@ from typing import Callable
 def layer_modules(form) -> list[str]:
     """The module that really defines each Python layer of a form callable, outermost first: a wrapper's
     ``__globals__`` (which ``functools.wraps`` does not copy, unlike ``__module__``), through ``__wrapped__`` and
-    ``functools.partial``; C-level wrappers (``functools.cache``) and partials add no layer of code."""
-    out, fn = [], form
-    while True:
+    ``functools.partial``; C-level wrappers (``functools.cache``) and partials add no layer of code.  A function a
+    layer closes over, or a partial is given as an argument, is a layer too: a wrapper that takes the form it shows
+    as an argument (no ``functools.wraps``) cannot hide it."""
+    out, todo, seen = [], [form], set()
+    while todo:
+        fn = todo.pop(0)
+        if id(fn) in seen:
+            continue
+        seen.add(id(fn))
         if isinstance(fn, functools.partial):
-            fn = fn.func
+            todo[:0] = [fn.func, *(a for a in (*fn.args, *fn.keywords.values()) if _is_code(a))]
             continue
         if hasattr(fn, "__code__"):
             out.append(fn.__globals__.get("__name__", ""))
+            todo += [c.cell_contents for c in (fn.__closure__ or ()) if _is_code(_cell(c))]
         inner = getattr(fn, "__wrapped__", None)
-        if inner is None:
-            return out or [getattr(fn, "__module__", None) or ""]
-        fn = inner
+        if inner is not None:
+            todo.insert(0, inner)
+        elif not out:
+            out.append(getattr(fn, "__module__", None) or "")
+    return out
+
+
+def _cell(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:  # an empty cell (a name the closure binds later)
+        return None
+
+
+def _is_code(obj) -> bool:
+    """A Python function, a partial, or a wrapper of one (``functools.cache``): what can hold a form's code."""
+    return isinstance(obj, functools.partial) or hasattr(obj, "__code__") or hasattr(obj, "__wrapped__")
 
 
 def form_home(form, is_home: Callable[[str], bool]) -> str:

@@ -16,6 +16,7 @@ unlisted claim whose printed form lives elsewhere and on a listed claim that now
 
 import dataclasses
 import functools
+import types
 
 import sympy
 
@@ -96,6 +97,18 @@ def test_printed_home_check_can_fail():
     from derivations.pan_cms.tables import displayed  # the derived forms' display wrapper is no printed code
 
     assert flagged(displayed(J.thm3_printed)) == {"jiang-gcms/thm3": "derivations.pan_cms.tables"}
+
+    def shows(fn):  # a wrapper without functools.wraps: the form it shows is only in its closure
+        def shown():
+            return fn()
+        return shown
+
+    closes_over = shows(J.thm3_derived)
+    in_printed = types.FunctionType(closes_over.__code__, vars(PT), "shown", None, closes_over.__closure__)
+    assert layer_modules(in_printed) == ["derivations.pan_cms.printed_tables", "derivations.jiang_gcms.model"]
+    assert flagged(in_printed) == {"jiang-gcms/thm3": "derivations.jiang_gcms.model"}
+    assert not flagged(types.FunctionType(shows(J.thm3_printed).__code__, vars(PT), "shown", None,
+                                          shows(J.thm3_printed).__closure__))
 
 
 def test_printed_module_names():
