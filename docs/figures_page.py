@@ -52,6 +52,11 @@ def main(argv=None) -> int:
                 if path.endswith((".svg", ".pdf")):
                     os.remove(path)
             print(f"{fid}: written", file=sys.stderr)
+    # the notes are read after every build, just before the page is written: a CSV that another run (another
+    # --only) rewrote while this one built is read as it is now
+    for fid in figures.figure_ids():
+        spec = figures.get(fid)
+        stem = writer.stem(spec)
         csv_path = os.path.join(out_dir, stem + ".csv")
         notes = []
         if os.path.exists(csv_path):
