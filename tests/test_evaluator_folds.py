@@ -35,3 +35,38 @@ def test_better_neighbour_orders_irrational_losses_exactly():
     assert BetterNeighbour(sympy.sqrt(5), sympy.Lambda(m, (m - sympy.sqrt(5)) ** 2), name) == 2
     assert _sign_of_difference(sympy.sqrt(2) * sympy.sqrt(3), sympy.sqrt(6)) == 0
     assert _sign_of_difference(sympy.pi, sympy.Rational(355, 113)) == -1
+
+
+def _near_tie():
+    """Max(1/2, -log(1 - e^{-18}/2)) - 1/2 + x y / (x + y): a Max sympy's own ordering refuses or misorders (the
+    log is about 7.6e-9), plus a rational part, with its exact value at x, y."""
+    x, y = sympy.symbols("x y", positive=True)
+    expr = sympy.Max(sympy.Rational(1, 2), -sympy.log(1 - sympy.exp(-x) / 2)) - sympy.Rational(1, 2) + x * y / (x + y)
+    return expr, x, y
+
+
+def test_lambdified_exact_is_the_one_evaluators_value():
+    """Lambdified.exact: at rational points the value of the compiled rational program (checked against Fraction
+    arithmetic), and a Max of two close reals ordered exactly."""
+    from fractions import Fraction
+
+    from ldpref.lambdified import lambdify_expr
+
+    x, y = sympy.symbols("x y", positive=True)
+    fn = lambdify_expr("r", (x ** 2 - y) / (x * y + 3))
+    for a, b in ((Fraction(3, 7), Fraction(5, 2)), (Fraction(-2), Fraction(1, 9))):
+        assert fn.exact(x=a, y=b) == sympy.Rational((a ** 2 - b) / (a * b + 3))
+    expr, _, _ = _near_tie()
+    assert lambdify_expr("t", expr).exact(x=18, y=2) == sympy.Rational(18 * 2, 20)
+
+
+def test_numeric_evaluate_is_the_one_evaluators_value():
+    """ldpref.numeric.evaluate (``ldpref eval``): the exact value by forms.value_at, the Max of two close reals
+    ordered exactly, the same number at 30 digits."""
+    from ldpref.numeric import evaluate as numeric_evaluate
+
+    expr, _, _ = _near_tie()
+    (result,) = numeric_evaluate(expr, {"x": 18, "y": 2})
+    assert result.exact == sympy.Rational(9, 5)
+    (result,) = numeric_evaluate(sympy.sqrt(5) / (1 - sympy.sqrt(5)) ** 2, {})
+    assert sympy.simplify(result.exact - sympy.sqrt(5) / (1 - sympy.sqrt(5)) ** 2) == 0
