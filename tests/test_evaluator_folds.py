@@ -70,3 +70,23 @@ def test_numeric_evaluate_is_the_one_evaluators_value():
     assert result.exact == sympy.Rational(9, 5)
     (result,) = numeric_evaluate(sympy.sqrt(5) / (1 - sympy.sqrt(5)) ** 2, {})
     assert sympy.simplify(result.exact - sympy.sqrt(5) / (1 - sympy.sqrt(5)) ** 2) == 0
+
+
+def test_hashing_truth_decides_for_every_e_eps_above_one():
+    """pan-cms hashing's ``truth`` (left apart from forms.evaluate: a decision over e^eps > 1, not a value at a point):
+    a relation between functions of e^eps holds, fails, or is refused when its sign changes on e^eps > 1; the one
+    evaluator refuses such a relation."""
+    import pytest
+
+    from ldpref.exact import EXP_EPS
+    from ldpref.ledger.forms import evaluate
+    from proofs_checks.pan_cms.hashing import truth
+
+    a, b = sympy.symbols("a b")
+    facts = {a: EXP_EPS ** 2, b: EXP_EPS}
+    assert truth(sympy.Ge(a, b), facts) is True
+    assert truth(sympy.Le(a, b), facts) is False
+    with pytest.raises(ValueError, match="cannot decide"):
+        truth(sympy.Ge(a, 2 * b), facts)  # e^eps (e^eps - 2) changes sign at e^eps = 2
+    with pytest.raises(ValueError):
+        evaluate(sympy.Ge(a, b), facts)
