@@ -116,12 +116,15 @@ class Lambdified:
             return +value
 
     def exact(self, *args, **kwargs) -> sympy.Expr:
-        """The exact value: the same sympy object with exact arguments substituted (floats refused)."""
+        """The exact value: the same sympy object at exact arguments (floats refused), by the one evaluator
+        (:func:`ldpref.ledger.forms.value_at`: the compiled rational program where the value is rational, a Max or
+        Min ordered exactly); a value that is not rational is then simplified for display."""
         from .exact import to_exact
+        from .ledger.forms import value_at
 
         values = self._args(args, kwargs)
         subs = {s: to_exact(v, what=k) for s, k, v in zip(self.symbols, self.keys, values)}
-        value = self.expr.xreplace(subs)
+        value = value_at(self.expr, subs)
         return value if value.is_Rational else sympy.simplify(value)
 
 

@@ -223,6 +223,17 @@ def _expansion_sizes(expr) -> set:
     return sizes
 
 
+def _exact_value(expr, subs: dict):
+    """A scalar part's exact value at ``subs`` by the one evaluator (:func:`ldpref.ledger.forms.value_at`: the
+    compiled rational program where the value is rational, else ``cancel`` of the substitution, a Max or Min ordered
+    exactly); a part that is a relation or a matrix expression rather than a number is substituted into as it is."""
+    from .ledger.forms import value_at
+
+    if isinstance(expr, sympy.Expr) and not expr.has(sympy.MatrixExpr):
+        return value_at(expr, subs)
+    return expr.subs(subs)
+
+
 def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluation]:
     """Evaluate every scalar part of ``form`` at ``values`` (keys as in :func:`form_keys` of the form).
 
@@ -252,7 +263,7 @@ def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluati
                                  f"({', '.join(big)}) may be at most {MAX_SUM_RANGE} here")
         subs = {by_key[k]: exact_values[k] for k in by_key}
         _check_growth(expr, subs, label)
-        exact = sympy.simplify(expr.subs(subs))
+        exact = sympy.simplify(_exact_value(expr, subs))
         if isinstance(exact, sympy.logic.boolalg.BooleanAtom):
             results.append(Evaluation(name, exact, True, None, None))
             continue

@@ -10,9 +10,9 @@ once, and the LaTeX names the loss (``\\widehat{MSE}(m)``) instead of expanding 
 
 The node evaluates itself exactly once ``x`` is a number: floor and ceiling of ``x`` by sympy (exact for the
 algebraic numbers of the papers: a radical at an integer is recognised as that integer), the two losses at those
-integers (rational at rational e^eps), compared exactly -- a rational difference by its sign, anything else by a
-rigorous enclosure (:func:`ldpref.exact.certain_sign`) or by sympy's assumptions on the symbols left (the loss's
-1/n with n > 0); a comparison nothing decides leaves the node unevaluated (and the check that needs its value
+integers (rational at rational e^eps), compared exactly -- two numbers by the one evaluator's ordering
+(:func:`ldpref.ledger.forms_extremes.exact_order`), anything else by sympy's assumptions on the symbols left (the
+loss's 1/n with n > 0); a comparison nothing decides leaves the node unevaluated (and the check that needs its value
 fails).  A tie keeps the lower neighbour.  Numeric code (lambdify to numpy or mpmath: a figure's curve) prints it
 as the test ``L(ceil x) < L(floor x)`` choosing between the two neighbours.
 
@@ -27,12 +27,19 @@ from __future__ import annotations
 
 import sympy
 
-from ..exact import certain_sign
 from ..latex import to_latex
+from .forms_extremes import exact_order
 
 
 def _sign_of_difference(a, b) -> int | None:
-    """The sign of ``a - b`` (-1, 0, 1) decided exactly, or None."""
+    """The sign of ``a - b`` (-1, 0, 1) decided exactly, or None.  Two numbers are ordered by the one evaluator's
+    ordering (:func:`ldpref.ledger.forms_extremes.exact_order`: rationals directly, else rigorous enclosures, a tie
+    only when the difference is proved 0); with symbols left, by sympy's assumptions on them (the loss's 1/n with
+    n > 0)."""
+    if a.is_number and b.is_number:
+        sign = exact_order(a, b)
+        if sign is not None:
+            return sign
     diff = sympy.cancel(sympy.together(a - b))
     if diff.is_Rational:
         return int(bool(diff > 0)) - int(bool(diff < 0))
@@ -42,8 +49,6 @@ def _sign_of_difference(a, b) -> int | None:
         return 1
     if diff.is_negative:
         return -1
-    if not diff.free_symbols:
-        return certain_sign(a, b)
     return None
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 from functools import cache as _cache
-from functools import lru_cache
 
 import mpmath
 import sympy
@@ -72,23 +71,16 @@ def _def1_points():
     return tuple(out)
 
 
-@lru_cache(maxsize=8)
-def _holds(printed):
-    """The printed statement as a function of every symbol it may hold (built once per form, not once per point):
-    eps, delta and the hockey-stick value are fixed per point, the two event probabilities per event."""
-    return sympy.lambdify((J.eps, J.delta, J.HOCKEY, J.PrS, J.PrS2), printed, modules="sympy", dummify=True)
-
-
 def _def1_value(form, point, role):
-    """The printed inequality over every event S (every symbol of the form but the two event probabilities is fixed
-    at the point, the hockey-stick value too, should the form be written with it, so the same code evaluates any
-    statement form); the derived (per-output) form at delta and the hockey-stick value."""
+    """The printed inequality over every event S, each event's form evaluated by the one evaluator
+    (:func:`ldpref.ledger.forms.evaluate`) at eps, delta and the hockey-stick value of the point (fixed, should the
+    form be written with it, so the same code evaluates any statement form) and the two event probabilities; the
+    derived (per-output) form at delta and the hockey-stick value."""
     if role != "printed":
         return evaluate(form, point.facts)
     _, a, b, events, e_, dl = point.data
-    holds = _holds(form)
-    at = (sympy.log(e_), dl, point.facts[J.HOCKEY])
-    return all(bool(holds(*at, sum(a[u] for u in S), sum(b[u] for u in S))) for S in events)
+    at = {J.eps: sympy.log(e_), J.delta: dl, J.HOCKEY: point.facts[J.HOCKEY]}
+    return all(evaluate(form, {**at, J.PrS: sum(a[u] for u in S), J.PrS2: sum(b[u] for u in S)}) for S in events)
 
 
 #: Definition 1 and its Eq. (1): one statement, one evidence

@@ -189,7 +189,16 @@ def truth(form, facts: dict) -> bool:
     ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error.  A statement
     whose every relation compares rationals is decided by its compiled program
     (:func:`ldpref.ledger.forms.statement_program`, exact rational arithmetic); anything else by the numbers put in at
-    once, then by substitution (relations in e^eps decided for every e^eps > 1, others simplified)."""
+    once, then by substitution (relations in e^eps decided for every e^eps > 1, others simplified).
+
+    Why this is not :func:`ldpref.ledger.forms.evaluate` (issue 22, item 2; decided in session 13): its point-wise
+    part is already the one evaluator's (a :class:`Predicate` called as ``evaluate`` calls it, the compiled
+    ``statement_program``), but two things are a different concept.  (1) An ``Eq`` is a statement here, where
+    ``evaluate`` reads it as a value (its right-hand side).  (2) Some instances are not points: the rows of
+    ``appE.veq-geq-vne`` and ``appF.veq-gt-vne`` fix the mechanism and m and give Var(R|=), Var(R|!=) as
+    rational functions of e^eps (7 evaluations in a verify run), and :func:`_decide` proves the relation for every
+    e^eps > 1 -- a decision over a half-line, which ``evaluate`` rightly refuses (a Boolean that does not reduce at
+    the point is its error)."""
     if isinstance(form, Predicate):
         return form(**{param_name(k_): v for k_, v in facts.items()})
     if isinstance(form, sympy.Basic):
