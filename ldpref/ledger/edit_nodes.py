@@ -12,9 +12,10 @@ The node evaluates itself exactly once ``x`` is a number: floor and ceiling of `
 algebraic numbers of the papers: a radical at an integer is recognised as that integer), the two losses at those
 integers (rational at rational e^eps), compared exactly -- two numbers by the one evaluator's ordering
 (:func:`ldpref.ledger.forms_extremes.exact_order`), anything else by sympy's assumptions on the symbols left (the
-loss's 1/n with n > 0); a comparison nothing decides leaves the node unevaluated (and the check that needs its value
-fails).  A tie keeps the lower neighbour.  Numeric code (lambdify to numpy or mpmath: a figure's curve) prints it
-as the test ``L(ceil x) < L(floor x)`` choosing between the two neighbours.
+loss's 1/n with n > 0); two numbers whose enclosures never separate and whose difference is not proved 0 raise
+the ordering's ValueError naming both; a comparison of symbols nothing decides leaves the node unevaluated (and the
+check that needs its value fails).  A tie keeps the lower neighbour.  Numeric code (lambdify to numpy or mpmath: a
+figure's curve) prints it as the test ``L(ceil x) < L(floor x)`` choosing between the two neighbours.
 
 :class:`BetterNeighbourOfLoss` -- the same node whose LaTeX also defines the loss: the derived forms of those three
 claims (``derivations.pan_cms.optimized``), the better neighbour of the derived real optimum under the derived loss.
@@ -32,10 +33,10 @@ from .forms_extremes import exact_order
 
 
 def _sign_of_difference(a, b) -> int | None:
-    """The sign of ``a - b`` (-1, 0, 1) decided exactly, or None.  Two numbers are ordered by the one evaluator's
-    ordering (:func:`ldpref.ledger.forms_extremes.exact_order`: rationals directly, else rigorous enclosures, a tie
-    only when the difference is proved 0); with symbols left, by sympy's assumptions on them (the loss's 1/n with
-    n > 0)."""
+    """The sign of ``a - b`` (-1, 0, 1) decided exactly, or None (symbols left undecided).  Two numbers are ordered
+    by the one evaluator's ordering (:func:`ldpref.ledger.forms_extremes.exact_order`: rationals directly, else
+    rigorous enclosures, a tie only when the difference is proved 0); with symbols left, by sympy's assumptions on
+    them (the loss's 1/n with n > 0)."""
     if a.is_number and b.is_number:
         sign = exact_order(a, b)
         if sign is not None:
