@@ -10,22 +10,16 @@ from __future__ import annotations
 
 import os
 
-from test_repo import ROOT, SOURCE_FOLDERS
+from test_repo import ROOT, SOURCE_FOLDERS, python_sources
 
 #: the most characters a line may have
 MAX_LINE = 120
 
 
 def python_files(root: str = ROOT) -> list[str]:
-    """Every ``.py`` file under ``root``'s source folders and ``.ci`` (hidden folders and caches skipped), relative
-    to ``root`` with ``/`` separators."""
-    out = []
-    for folder in (*SOURCE_FOLDERS, ".ci"):
-        for dirpath, dirnames, filenames in os.walk(os.path.join(root, folder)):
-            dirnames[:] = [d for d in dirnames if not d.startswith(".") and d != "__pycache__"]  # .peer-venv etc.
-            out += [os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
-                    for f in filenames if f.endswith(".py")]
-    return sorted(out)
+    """Every ``.py`` file of the size rule's walk (:func:`test_repo.python_sources`) and of ``.ci``, relative to
+    ``root`` with ``/`` separators."""
+    return sorted(os.path.relpath(p, root).replace(os.sep, "/") for p in python_sources(root, (*SOURCE_FOLDERS, ".ci")))
 
 
 def long_lines(root: str, files) -> dict[str, list[int]]:

@@ -90,15 +90,17 @@ MAX_SOURCE_LINES = 800
 SOURCE_FOLDERS = ("ldpref", "derivations", "proofs_checks", "tests", "benchmarks", "docs", "conformance", "vectors")
 
 
-def _python_sources():
-    for folder in SOURCE_FOLDERS:
-        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, folder)):
+def python_sources(root: str = ROOT, folders=SOURCE_FOLDERS):
+    """Every ``.py`` file under ``root``'s ``folders`` (hidden folders and caches skipped), as paths under ``root``:
+    the walk of the size rule here and of the line-length rule (``tests/test_line_length.py``)."""
+    for folder in folders:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(root, folder)):
             dirnames[:] = [d for d in dirnames if not d.startswith(".") and d != "__pycache__"]  # .peer-venv etc.
             yield from (os.path.join(dirpath, f) for f in filenames if f.endswith(".py"))
 
 
 def test_no_source_file_over_800_lines():
-    sources = list(_python_sources())
+    sources = list(python_sources())
     assert len(sources) > 100  # the walk found the tree
     long = {os.path.relpath(p, ROOT): n for p in sources
             if (n := len(open(p, encoding="utf-8").read().splitlines())) > MAX_SOURCE_LINES}
