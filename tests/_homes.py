@@ -31,7 +31,7 @@ def layer_modules(form) -> list[str]:
             continue
         if hasattr(fn, "__code__"):
             out.append(fn.__globals__.get("__name__", ""))
-            todo += [c.cell_contents for c in (fn.__closure__ or ()) if _is_code(_cell(c))]
+            todo += [v for v in map(_cell, fn.__closure__ or ()) if _is_code(v)]
         inner = getattr(fn, "__wrapped__", None)
         if inner is not None:
             todo.insert(0, inner)

@@ -42,17 +42,21 @@ def _is_notation_class(node) -> bool:
         ast.unparse(b) in ("sympy.Function", "Function") for b in node.bases)
 
 
-def unlisted_definitions(root: str = ROOT, listed=NOTATION_FUNCTIONS) -> list[str]:
-    """The functions and classes defined at the top of a symbol table that are neither listed nor notation classes
-    (nested definitions live inside a listed function)."""
-    out = []
+def definitions(root: str = ROOT) -> dict[str, bool]:
+    """Every function and class defined at the top of a symbol table, as ``"<paper>/<module>.<name>"`` -> whether it
+    is a notation class (nested definitions live inside a top-level one)."""
+    out = {}
     for module, path in _symbol_tables(root):
         tree = ast.parse(open(path, encoding="utf-8").read(), path)
-        for node in tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
-                    and not _is_notation_class(node) and f"{module}.{node.name}" not in listed:
-                out.append(f"{module}.{node.name}")
+        out.update({f"{module}.{node.name}": _is_notation_class(node) for node in tree.body
+                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))})
     return out
+
+
+def unlisted_definitions(root: str = ROOT, listed=NOTATION_FUNCTIONS) -> list[str]:
+    """The functions and classes defined at the top of a symbol table that are neither listed nor notation
+    classes."""
+    return [name for name, notation in definitions(root).items() if not notation and name not in listed]
 
 
 def test_symbol_tables_define_only_notation():
@@ -61,11 +65,7 @@ def test_symbol_tables_define_only_notation():
     unlisted = unlisted_definitions()
     assert not unlisted, ("a symbol table defines code that is not listed as notation (move it to a derivation or a "
                           f"printed module, or list it with its reason in NOTATION_FUNCTIONS): {unlisted}")
-    defined = set()
-    for module, path in _symbol_tables():
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
-        defined |= {f"{module}.{n.name}" for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
-    stale = sorted(set(NOTATION_FUNCTIONS) - defined)
+    stale = sorted(set(NOTATION_FUNCTIONS) - set(definitions()))
     assert not stale, f"NOTATION_FUNCTIONS lists what no symbol table defines (remove it): {stale}"
 
 
