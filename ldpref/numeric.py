@@ -234,6 +234,21 @@ def _exact_value(expr, subs: dict):
     return expr.subs(subs)
 
 
+def _check_compared_sides_real(expr, subs: dict, label: str) -> None:
+    """A statement compares numbers only where both sides are real: a side that is not real at ``subs`` (e.g. the
+    log of a negative number in a theorem's condition, jiang-gcms/thm1 at n = 10, delta = 1/10) is a ValueError
+    naming that side and its value, not sympy's "Invalid comparison" of the value alone."""
+    if not isinstance(expr, sympy.logic.boolalg.Boolean):
+        return
+    for relation in expr.atoms(sympy.core.relational.Relational):
+        for side in relation.args:
+            value = _exact_value(side, subs)
+            if isinstance(value, sympy.Expr) and value.is_extended_real is False:
+                part = "" if label == "form" else f"{label}: "
+                raise ValueError(f"{part}{_short(side)} is not real at these values ({_short(value)}), so the "
+                                 "statement comparing it is undefined there")
+
+
 def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluation]:
     """Evaluate every scalar part of ``form`` at ``values`` (keys as in :func:`form_keys` of the form).
 
@@ -263,6 +278,7 @@ def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluati
                                  f"({', '.join(big)}) may be at most {MAX_SUM_RANGE} here")
         subs = {by_key[k]: exact_values[k] for k in by_key}
         _check_growth(expr, subs, label)
+        _check_compared_sides_real(expr, subs, label)
         exact = sympy.simplify(_exact_value(expr, subs))
         if isinstance(exact, sympy.logic.boolalg.BooleanAtom):
             results.append(Evaluation(name, exact, True, None, None))

@@ -147,6 +147,13 @@ def test_eval_pole_is_an_error_not_zoo(capsys):
     assert "zoo" not in line and "nan" not in line
 
 
+def test_eval_names_the_side_that_is_not_real(capsys):
+    # Theorem 1's condition takes log(n/(8 log(2/delta)) - 1): at n = 10, delta = 1/10 the log's argument is negative
+    line = refused(capsys, ["eval", "jiang-gcms/thm1", "--set", "delta=1/10", "epsilon=1", "epsilon_c=1/2", "n=10"],
+                   "log(n/(8*log(2/\\delta)) - 1) is not real at these values")
+    assert "Invalid comparison" not in line and "statement comparing it is undefined there" in line
+
+
 def test_eval_validates_every_form_before_printing(capsys):
     # the printed form of jiang-gcms/eq10 takes keys the derived form does not: nothing is printed before the error
     refused(capsys, ["eval", "jiang-gcms/eq10", "--set", "f=1", "k=1", "m=2", "n=3", "p=1/2", "q=1/4",
