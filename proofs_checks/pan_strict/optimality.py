@@ -252,7 +252,7 @@ def _variance_points():
     rows = []
     for name, d, k, e, m, P, S in _osc_zoo() + _symbolic_zoo():
         datasets = [_vertex(d, 1), _vertex(d, 2), (1, 1) + (0,) * (d - 2)]
-        if "symbolic" in name or m.n_outputs > 30:
+        if e.free_symbols or m.n_outputs > 30:
             datasets = datasets[:2] if m.n_outputs <= 30 else datasets[:1]
         for counts in datasets:
             var = [sympy.cancel(v) for v in enumeration.enumerated_moments(m, counts)["variance"]]
@@ -499,13 +499,20 @@ record(
            Note(_constant_not_symmetric)))
 
 
+def m_matrix(P: sympy.Matrix) -> sympy.Matrix:
+    """``M = P^T D^-1 P`` with ``D = diag(P 1)`` (the row sums of P): Theorem 3.1's minimum URP l2 loss is
+    ``(Tr(M^-1)/d - 1)/n``, and Section 3 (after Theorem 3.2) and Appendix B.1 prove Theorem 3.2 through the
+    eigenvalues of M (our copy lost the symbol; the ledger's statements call it M, as here)."""
+    Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(P.shape[1], 1)])
+    return P.T * Dinv * P
+
+
 def _generic_m_ones(d, U):
     """M 1 for a generic column-stochastic P (last row = 1 - the others), symbolic entries."""
     def m_ones(forms):
         P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
         P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        return cancel_each(P.T * Dinv * P * sympy.ones(d, 1), _cancel)
+        return cancel_each(m_matrix(P) * sympy.ones(d, 1), _cancel)
     return m_ones
 
 
@@ -535,8 +542,7 @@ def _trace_data():
     rows = []
     for name, P, S, e, sym, sizes in _extremal_cases():
         d = P.shape[1]
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        M = P.T * Dinv * P
+        M = m_matrix(P)
         base, S_read = F.extremal_parts(P, e)
         ks = F.support_sizes(S_read)
         rows.append(dict(name=name, d=d, e=e, M=M, base=base, ks=ks, sym=sym, U=P.shape[0],
@@ -614,8 +620,7 @@ def _osc_m_points():
     """Per real OSC: M against the matrix form at the a, b read off it; and (a model point, no form) Tr(M^-1)
     against the model's bound at k."""
     for name, d, k, e, m, P, S in _osc_zoo():
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        M = P.T * Dinv * P
+        M = m_matrix(P)
         yield Point({"mechanism": name}, facts={O.a_sym: M[0, 0] - M[0, 1], O.b_sym: M[0, 1], O.d: d}, data=M,
                     size=(d, P.shape[0]))
         yield Point({"mechanism": name, "check": "Tr(M^-1) == bound at k"}, data=M.inv().trace(),
