@@ -40,17 +40,19 @@ E = EXP_EPS
 
 # ---------------------------------------------------------------------------------------------
 # The OSC zoo: real mechanisms with an optimal symmetric configuration
-def _ss_member(name, d, k, e) -> tuple:
-    """(name, d, k, e^eps, Mechanism, P, S) of real Subset Selection (its own decoder is Eq. (5))."""
-    ss = subset_selection(d, k, e)
+def _ss_member(d, k, e) -> tuple:
+    """(name, d, k, e^eps, Mechanism, P, S) of real Subset Selection (its own decoder is Eq. (5)); the name derives
+    from (d, k, e^eps)."""
+    ss, e = subset_selection(d, k, e), sympy.sympify(e)
     m = ss.mechanism
-    return name, d, k, sympy.sympify(e), m, m.perturbation_matrix(), _support_matrix(ss.supports, d)
+    name = f"ss d={d} k={k} " + ("(symbolic e^eps)" if e.free_symbols else f"e={e}")
+    return name, d, k, e, m, m.perturbation_matrix(), _support_matrix(ss.supports, d)
 
 
 @cache
 def _osc_zoo():
     """(name, d, k, e^eps, Mechanism with the Eq. (5) decoder, P, S) -- every entry exact."""
-    zoo = [_ss_member(f"ss d={d} k={k} e={e}", d, k, e)
+    zoo = [_ss_member(d, k, e)
            for d, k, e in [(3, 1, 2), (4, 2, 3), (5, 2, 2), (5, 3, R(3, 2)), (6, 2, 2), (4, 1, 3)]]
     for d, T, e, label in [(7, (0, 1, 3), 2, "Fano plane"), (7, (2, 4, 5, 6), 3, "Fano complement"),
                            (11, (1, 3, 4, 5, 9), 2, "Paley d=11")]:
@@ -80,7 +82,7 @@ def _cancel(v):
 
 @cache
 def _symbolic_zoo():
-    out = [_ss_member(f"ss d={d} k={k} (symbolic e^eps)", d, k, E) for d, k in [(3, 1), (4, 2)]]
+    out = [_ss_member(d, k, E) for d, k in [(3, 1), (4, 2)]]
     P, S = O.cyclic_design(7, (0, 1, 3), E)
     p, q = F.symmetric_pq(S, P)
     fano = Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist())
@@ -413,7 +415,7 @@ def _extremal_cases():
     cases.append(("two orbits {0,1},{0,2} mod 4 e=3", sympy.Matrix.vstack(P1, P2) / 2, sympy.Matrix.vstack(S1, S2),
                   sympy.Integer(3)))
     for d, k, e in [(4, 2, 3), (5, 2, 2)]:
-        name, _, _, e, _, P, S = _ss_member(f"ss d={d} k={k} e={e}", d, k, e)
+        name, _, _, e, _, P, S = _ss_member(d, k, e)
         cases.append((name, P, S, e))
     return [(n, P, S, e, F.symmetric_pq(S, P) is not None, set(F.support_sizes(S))) for n, P, S, e in cases]
 
