@@ -342,6 +342,7 @@ def _pure_grid() -> list[PureCase]:
 
 
 def _support_matrix(supports, d):
+    """The 0/1 support matrix S: ``S[u, x] = 1`` iff input x is in output u's support set (Eq. (3), Definition 2.4)."""
     return sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in supports])
 
 
@@ -368,14 +369,14 @@ def complementary_pairs_mechanism(rng, d: int, exp_eps, pairs: int):
     e = sympy.sympify(exp_eps)
     weights = [int(rng.integers(1, 5)) for _ in range(pairs)]
     total = sum(weights)
-    base, rows = [], []
+    base, supports = [], []
     for w in weights:
         size = int(rng.integers(1, d))
         T = set(int(x) for x in rng.choice(d, size=size, replace=False))
         for sup in (T, set(range(d)) - T):
             base.append(R(w, total) / (e + 1))
-            rows.append([1 if x in sup else 0 for x in range(d)])
-    S = sympy.Matrix(rows)
+            supports.append(sup)
+    S = _support_matrix(supports, d)
     return D.extremal_matrix(base, S, e), S, base
 
 
@@ -386,14 +387,13 @@ def cyclic_constant_support_mechanism(rng, d: int, k: int, exp_eps, orbits: int)
     e = sympy.sympify(exp_eps)
     weights = [int(rng.integers(1, 5)) for _ in range(orbits)]
     total = sum(weights) * (d + (e - 1) * k)
-    base, rows = [], []
+    base, supports = [], []
     for w in weights:
         T = [int(x) for x in rng.choice(d, size=k, replace=False)]
         for i in range(d):
-            sup = {(x + i) % d for x in T}
+            supports.append({(x + i) % d for x in T})
             base.append(R(w) / total)
-            rows.append([1 if x in sup else 0 for x in range(d)])
-    S = sympy.Matrix(rows)
+    S = _support_matrix(supports, d)
     return D.extremal_matrix(base, S, e), S, base
 
 
