@@ -318,15 +318,11 @@ class PureCase:
         object.__setattr__(self, "exp_eps", sympy.sympify(self.exp_eps))
 
     @property
-    def symbolic(self) -> bool:
-        """Is e^eps left symbolic?"""
-        return bool(self.exp_eps.free_symbols)
-
-    @property
     def name(self) -> str:
         """The label, e.g. ``ss d=4 k=2 e=3`` or ``grr d=3 (symbolic)``."""
         size = "" if self.k is None else f" k={self.k}"
-        return f"{self.builder} d={self.d}{size}" + (" (symbolic)" if self.symbolic else f" e={self.exp_eps}")
+        level = "(symbolic)" if self.exp_eps.free_symbols else f"e={self.exp_eps}"
+        return f"{self.builder} d={self.d}{size} {level}"
 
     @functools.cached_property
     def protocol(self):

@@ -297,7 +297,7 @@ def _eq5_points():
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
         me = m.with_decoder(cancel_each(D.eq5_decoder(S, p, q)).tolist(), name=name + " eq5")
-        grid = (one_and_two_clients(m.d) if case.symbolic
+        grid = (one_and_two_clients(m.d) if case.exp_eps.free_symbols
                 else [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)])
         for counts in grid:
             mom = enumeration.enumerated_moments(me, counts)
