@@ -27,6 +27,7 @@ from ldpref.wss import SupportSampler, certify_osc, osc_mechanism, solve_weights
 from .constructions_common import (
     SEED, R, E_GRID, LOST, _wss, _ss, _l2, _is_osc, _at, _at_facts, _at_point, _columns_sum_to_one, _fmt,
     _thm41_grid, _integer_optimum_by_ss)
+from .framework import _support_matrix
 
 
 def _optimal_wss():
@@ -597,7 +598,7 @@ def _all_subsets_points():
     for dd in range(2, 8):
         for k in range(1, dd):
             subsets = list(itertools.combinations(range(dd), k))
-            Sm = sympy.Matrix([[1 if x in s else 0 for x in range(dd)] for s in subsets])
+            Sm = _support_matrix(subsets, dd)
             yield Point({"d": dd, "k": k}, facts={"d": dd, "k": k}, data=Sm.T * Sm / len(subsets), size=(dd, k))
 
 

@@ -8,6 +8,7 @@ model on generic symbolic matrices and (2) instance-by-instance agreement with e
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from collections import defaultdict
@@ -299,13 +300,45 @@ record(
 R = sympy.Rational
 
 
-def _pure_grid():
+_PURE_BUILDERS = {"grr": grr, "ss": subset_selection, "oue": oue, "sue": sue}
+
+
+@dataclasses.dataclass(frozen=True)
+class PureCase:
+    """A built-in pure protocol of the grids as data: its builder (``grr``, ``ss``, ``oue``, ``sue``), d, the subset
+    size k (Subset Selection only) and e^eps (exact, or the symbol EXP_EPS); its label and protocol derive from them,
+    so the label shown in the evidence cannot disagree with the protocol checked."""
+
+    builder: str
+    d: int
+    exp_eps: sympy.Expr
+    k: int | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "exp_eps", sympy.sympify(self.exp_eps))
+
+    @property
+    def name(self) -> str:
+        """The label, e.g. ``ss d=4 k=2 e=3`` or ``grr d=3 (symbolic)``."""
+        size = "" if self.k is None else f" k={self.k}"
+        level = "(symbolic)" if self.exp_eps.free_symbols else f"e={self.exp_eps}"
+        return f"{self.builder} d={self.d}{size} {level}"
+
+    @functools.cached_property
+    def protocol(self):
+        """The built protocol (once per case)."""
+        sizes = (self.d,) if self.k is None else (self.d, self.k)
+        return _PURE_BUILDERS[self.builder](*sizes, self.exp_eps)
+
+
+def _pure_grid() -> list[PureCase]:
     """Built-in pure protocols (support sets known) at exact e^eps: every one is symmetric."""
-    return [("grr d=3 e=2", grr(3, 2)), ("grr d=4 e=3", grr(4, 3)), ("ss d=4 k=2 e=3", subset_selection(4, 2, 3)),
-            ("ss d=5 k=2 e=2", subset_selection(5, 2, 2)), ("oue d=3 e=3", oue(3, 3)), ("sue d=3 e=4", sue(3, 4))]
+    return [PureCase("grr", 3, 2), PureCase("grr", 4, 3), PureCase("ss", 4, 3, k=2), PureCase("ss", 5, 2, k=2),
+            PureCase("oue", 3, 3), PureCase("sue", 3, 4)]
 
 
 def _support_matrix(supports, d):
+    """The 0/1 support matrix S: ``S[u, x] = 1`` iff input x is in output u's support set (Eq. (3), Definition 2.4)."""
     return sympy.Matrix([[1 if x in s else 0 for x in range(d)] for s in supports])
 
 
@@ -315,9 +348,10 @@ def one_and_two_clients(d: int) -> list:
 
 
 def response_outcomes(protocols, outcomes: int):
-    """Per protocol and dataset of :func:`one_and_two_clients`: ``(name, protocol, counts, [(k, nu)])`` for the first
-    ``outcomes`` response-count vectors ``k`` of the exact enumeration, ``nu = k/n`` their frequencies."""
-    for name, proto in protocols:
+    """Per :class:`PureCase` and dataset of :func:`one_and_two_clients`: ``(name, protocol, counts, [(k, nu)])`` for
+    the first ``outcomes`` response-count vectors ``k`` of the exact enumeration, ``nu = k/n`` their frequencies."""
+    for case in protocols:
+        name, proto = case.name, case.protocol
         for counts in one_and_two_clients(proto.mechanism.d):
             n_c = sum(counts)
             kvecs = list(enumeration.response_count_distribution(proto.mechanism, counts))[:outcomes]
@@ -331,14 +365,14 @@ def complementary_pairs_mechanism(rng, d: int, exp_eps, pairs: int):
     e = sympy.sympify(exp_eps)
     weights = [int(rng.integers(1, 5)) for _ in range(pairs)]
     total = sum(weights)
-    base, rows = [], []
+    base, supports = [], []
     for w in weights:
         size = int(rng.integers(1, d))
         T = set(int(x) for x in rng.choice(d, size=size, replace=False))
         for sup in (T, set(range(d)) - T):
             base.append(R(w, total) / (e + 1))
-            rows.append([1 if x in sup else 0 for x in range(d)])
-    S = sympy.Matrix(rows)
+            supports.append(sup)
+    S = _support_matrix(supports, d)
     return D.extremal_matrix(base, S, e), S, base
 
 
@@ -349,14 +383,13 @@ def cyclic_constant_support_mechanism(rng, d: int, k: int, exp_eps, orbits: int)
     e = sympy.sympify(exp_eps)
     weights = [int(rng.integers(1, 5)) for _ in range(orbits)]
     total = sum(weights) * (d + (e - 1) * k)
-    base, rows = [], []
+    base, supports = [], []
     for w in weights:
         T = [int(x) for x in rng.choice(d, size=k, replace=False)]
         for i in range(d):
-            sup = {(x + i) % d for x in T}
+            supports.append({(x + i) % d for x in T})
             base.append(R(w) / total)
-            rows.append([1 if x in sup else 0 for x in range(d)])
-    S = sympy.Matrix(rows)
+    S = _support_matrix(supports, d)
     return D.extremal_matrix(base, S, e), S, base
 
 
@@ -394,12 +427,12 @@ def _level_by_definition(form, P):
 def _def2_1_points():
     """Built-in pure protocols (exact: ldpref.privacy.exp_eps, and the protocol's own e^eps parameter) and random
     mechanisms; ``data`` = (exact e^eps, P)."""
-    for name, proto in _pure_grid():
-        m = proto.mechanism
+    for case in _pure_grid():
+        m = case.protocol.mechanism
         P = m.perturbation_matrix()
-        yield Point({"mechanism": name}, data=(privacy.exp_eps(m), P), size=(m.d, m.n_outputs))
-        yield Point({"mechanism": name, "check": "the protocol's e^eps parameter"},
-                    data=(sympy.Integer(int(name.split("e=")[1])), P), size=(m.d, m.n_outputs, 1))
+        yield Point({"mechanism": case.name}, data=(privacy.exp_eps(m), P), size=(m.d, m.n_outputs))
+        yield Point({"mechanism": case.name, "check": "the protocol's e^eps parameter"},
+                    data=(case.exp_eps, P), size=(m.d, m.n_outputs, 1))
     rng = np.random.default_rng(SEED + 21)
     for d, U in [(2, 3), (3, 3), (3, 5)]:
         P = random_perturbation_matrix(rng, d, U)
@@ -472,7 +505,7 @@ record(
 
 # ---------------------------------------------------------------------------------------------
 # Theorem 2.3 / Eq. (2) and Appendix A.2
-_L1_FAMILIES = [("grr d=4 e=3", grr(4, 3)), ("ss d=5 k=2 e=2", subset_selection(5, 2, 2)), ("oue d=3 e=3", oue(3, 3))]
+_L1_FAMILIES = [PureCase("grr", 4, 3), PureCase("ss", 5, 2, k=2), PureCase("oue", 3, 3)]
 
 
 def _mad_formula(proto, n_c):
@@ -491,7 +524,8 @@ def _normal_l1(proto, n_c, form):
 def _mad_points():
     """Per family: (model points, no form) E sum|f_hat - f| by enumeration against De Moivre's exact closed form at
     n = 1, 2, 3; then ldpref's normal approximation at n = 7 against the form, sqrt(2/pi) sum sqrt(Var)."""
-    for name, proto in _L1_FAMILIES:
+    for case in _L1_FAMILIES:
+        name, proto = case.name, case.protocol
         m = proto.mechanism
         for n_c in (1, 2, 3):
             yield Point({"mechanism": name, "n": n_c}, data=_enum_abs_error(m, (n_c,) + (0,) * (m.d - 1)),
@@ -509,7 +543,8 @@ def _approximation_ratios(form) -> tuple:
     """How the approximation behaves: exact rational MAD (De Moivre) over Eq. (2) (the form) per family and n, at 40
     digits: (rows shown, the largest n |ratio - 1|, the (family, n) where the exact value is below the form)."""
     rows, worst_scaled, below = [], 0, []
-    for name, proto in _L1_FAMILIES:
+    for case in _L1_FAMILIES:
+        name, proto = case.name, case.protocol
         for n_c in (1, 2, 3, 4, 5, 10, 20, 50, 100, 1000, 10000):
             with mpmath.workdps(40):
                 ratio = mpmath.mpf(sympy.N(_mad_formula(proto, n_c) / _normal_l1(proto, n_c, form), 40))

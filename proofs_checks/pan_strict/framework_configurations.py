@@ -25,13 +25,13 @@ from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point, precomputed
 from ldpref.ledger.forms import truth_at_once
 from ldpref.mechanism import Mechanism
-from ldpref.mechanisms import grr, oue, subset_selection
 from ldpref.mechanisms.pure import support_probabilities
 from ldpref.random_mechanisms import random_perturbation_matrix
 
 from .urp_l1 import _l1_comparison, l1_counterexample_mechanism  # noqa: F401 (re-exported: tests import them here)
-from .framework import (SEED, R, _datasets, _distribution, _pure_grid, _support_matrix, complementary_pairs_mechanism,
-                        cyclic_constant_support_mechanism, one_and_two_clients, response_outcomes)
+from .framework import (SEED, PureCase, R, _datasets, _distribution, _pure_grid, _support_matrix,
+                        complementary_pairs_mechanism, cyclic_constant_support_mechanism, one_and_two_clients,
+                        response_outcomes)
 from .matrix_forms import _shapes, at, cancel_each, mat_at, mat_at_facts
 
 # ---------------------------------------------------------------------------------------------
@@ -41,12 +41,9 @@ def _extremal_grid():
     """(name, P, e^eps, support matrix or None when it must be read off P)."""
     rng = np.random.default_rng(SEED + 23)
     grid = []
-    for name, proto in _pure_grid():
-        m = proto.mechanism
-        e = sympy.Integer(int(name.split("e=")[1]))
-        grid.append((name, m.perturbation_matrix(), e, _support_matrix(proto.supports, m.d)))
-    grid.append(("oue d=3 (symbolic)", oue(3, EXP_EPS).mechanism.perturbation_matrix(), EXP_EPS,
-                 _support_matrix(oue(3, EXP_EPS).supports, 3)))
+    for case in _pure_grid() + [PureCase("oue", 3, EXP_EPS)]:
+        m = case.protocol.mechanism
+        grid.append((case.name, m.perturbation_matrix(), case.exp_eps, _support_matrix(case.protocol.supports, m.d)))
     for d, e, pairs in [(3, R(5, 2), 2), (4, 3, 3)]:
         P, S, _ = complementary_pairs_mechanism(rng, d, e, pairs)
         grid.append((f"pairs d={d} e={e}", P, sympy.sympify(e), S))
@@ -131,11 +128,11 @@ def _support_sizes_by_form(form, point):
 
 
 def _def2_4_points():
-    for name, proto in _pure_grid() + [("ss d=5 k=3 e=2", subset_selection(5, 3, 2))]:
-        m = proto.mechanism
-        e = sympy.Integer(int(name.split("e=")[1]))
-        base, S = D.extremal_parts(m.perturbation_matrix(), e)
-        yield Point({"mechanism": name}, data=([len(s) if len(s) < m.d else 0 for s in proto.supports], S), size=(m.d,))
+    for case in _pure_grid() + [PureCase("ss", 5, 2, k=3)]:
+        proto, m = case.protocol, case.protocol.mechanism
+        base, S = D.extremal_parts(m.perturbation_matrix(), case.exp_eps)
+        yield Point({"mechanism": case.name}, data=([len(s) if len(s) < m.d else 0 for s in proto.supports], S),
+                    size=(m.d,))
 
 
 record(
@@ -224,15 +221,15 @@ record(
 # ---------------------------------------------------------------------------------------------
 # Section 2.4: symmetric configurations, the Eq. (5) estimator, Theorem 2.5
 def _symmetric_grid():
-    """(name, protocol) with known support sets, p, q: exact and symbolic e^eps."""
-    return _pure_grid() + [("grr d=3 (symbolic)", grr(3, EXP_EPS)),
-                           ("ss d=4 k=2 (symbolic)", subset_selection(4, 2, EXP_EPS))]
+    """:class:`PureCase` protocols with known support sets, p, q: exact and symbolic e^eps."""
+    return _pure_grid() + [PureCase("grr", 3, EXP_EPS), PureCase("ss", 4, EXP_EPS, k=2)]
 
 
 def _def2_5_points():
     """The symmetric grid (exact: ldpref reads (p, q) off every pair of inputs of the real mechanism, raising if it
     is not pure) and one cyclic orbit per (d, k) (exact: is it symmetric)."""
-    for name, proto in _symmetric_grid():
+    for case in _symmetric_grid():
+        name, proto = case.name, case.protocol
         m = proto.mechanism
         yield Point({"mechanism": name}, data=([sympy.cancel(v) for v in support_probabilities(m, proto.supports)],
                                                _support_matrix(proto.supports, m.d), m.perturbation_matrix(), False),
@@ -271,7 +268,8 @@ record(
 
 
 def _eq4_points():
-    for name, proto in _symmetric_grid():
+    for case in _symmetric_grid():
+        name, proto = case.name, case.protocol
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         yield Point({"mechanism": name}, facts={D.p_star: proto.p, D.q_star: proto.q, D.d_sym: m.d},
@@ -293,12 +291,13 @@ def _eq5_points():
     """Per symmetric protocol and dataset: ``data`` is (d, counts, p*, q*, exact mean, exact variance) of the Eq. (5)
     estimator, by enumeration of the real mechanism."""
     rows = []
-    for name, proto in _symmetric_grid():
+    for case in _symmetric_grid():
+        name, proto = case.name, case.protocol
         m = proto.mechanism
         S = _support_matrix(proto.supports, m.d)
         p, q = proto.p, proto.q
         me = m.with_decoder(cancel_each(D.eq5_decoder(S, p, q)).tolist(), name=name + " eq5")
-        grid = (one_and_two_clients(m.d) if "symbolic" in name
+        grid = (one_and_two_clients(m.d) if case.exp_eps.free_symbols
                 else [c for c in _datasets(m.d, 2) if m.d <= 4 or max(c) == sum(c)])
         for counts in grid:
             mom = enumeration.enumerated_moments(me, counts)

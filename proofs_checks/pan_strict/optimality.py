@@ -40,17 +40,19 @@ E = EXP_EPS
 
 # ---------------------------------------------------------------------------------------------
 # The OSC zoo: real mechanisms with an optimal symmetric configuration
-def _ss_member(name, d, k, e) -> tuple:
-    """(name, d, k, e^eps, Mechanism, P, S) of real Subset Selection (its own decoder is Eq. (5))."""
-    ss = subset_selection(d, k, e)
+def _ss_member(d, k, e) -> tuple:
+    """(name, d, k, e^eps, Mechanism, P, S) of real Subset Selection (its own decoder is Eq. (5)); the name derives
+    from (d, k, e^eps)."""
+    ss, e = subset_selection(d, k, e), sympy.sympify(e)
     m = ss.mechanism
-    return name, d, k, sympy.sympify(e), m, m.perturbation_matrix(), _support_matrix(ss.supports, d)
+    name = f"ss d={d} k={k} " + ("(symbolic e^eps)" if e.free_symbols else f"e={e}")
+    return name, d, k, e, m, m.perturbation_matrix(), _support_matrix(ss.supports, d)
 
 
 @cache
 def _osc_zoo():
     """(name, d, k, e^eps, Mechanism with the Eq. (5) decoder, P, S) -- every entry exact."""
-    zoo = [_ss_member(f"ss d={d} k={k} e={e}", d, k, e)
+    zoo = [_ss_member(d, k, e)
            for d, k, e in [(3, 1, 2), (4, 2, 3), (5, 2, 2), (5, 3, R(3, 2)), (6, 2, 2), (4, 1, 3)]]
     for d, T, e, label in [(7, (0, 1, 3), 2, "Fano plane"), (7, (2, 4, 5, 6), 3, "Fano complement"),
                            (11, (1, 3, 4, 5, 9), 2, "Paley d=11")]:
@@ -80,7 +82,7 @@ def _cancel(v):
 
 @cache
 def _symbolic_zoo():
-    out = [_ss_member(f"ss d={d} k={k} (symbolic e^eps)", d, k, E) for d, k in [(3, 1), (4, 2)]]
+    out = [_ss_member(d, k, E) for d, k in [(3, 1), (4, 2)]]
     P, S = O.cyclic_design(7, (0, 1, 3), E)
     p, q = F.symmetric_pq(S, P)
     fano = Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist())
@@ -252,7 +254,7 @@ def _variance_points():
     rows = []
     for name, d, k, e, m, P, S in _osc_zoo() + _symbolic_zoo():
         datasets = [_vertex(d, 1), _vertex(d, 2), (1, 1) + (0,) * (d - 2)]
-        if "symbolic" in name or m.n_outputs > 30:
+        if e.free_symbols or m.n_outputs > 30:
             datasets = datasets[:2] if m.n_outputs <= 30 else datasets[:1]
         for counts in datasets:
             var = [sympy.cancel(v) for v in enumeration.enumerated_moments(m, counts)["variance"]]
@@ -413,7 +415,7 @@ def _extremal_cases():
     cases.append(("two orbits {0,1},{0,2} mod 4 e=3", sympy.Matrix.vstack(P1, P2) / 2, sympy.Matrix.vstack(S1, S2),
                   sympy.Integer(3)))
     for d, k, e in [(4, 2, 3), (5, 2, 2)]:
-        name, _, _, e, _, P, S = _ss_member(f"ss d={d} k={k} e={e}", d, k, e)
+        name, _, _, e, _, P, S = _ss_member(d, k, e)
         cases.append((name, P, S, e))
     return [(n, P, S, e, F.symmetric_pq(S, P) is not None, set(F.support_sizes(S))) for n, P, S, e in cases]
 
@@ -499,13 +501,20 @@ record(
            Note(_constant_not_symmetric)))
 
 
+def m_matrix(P: sympy.Matrix) -> sympy.Matrix:
+    """``M = P^T D^-1 P`` with ``D = diag(P 1)`` (the row sums of P): Theorem 3.1's minimum URP l2 loss is
+    ``(Tr(M^-1)/d - 1)/n``, and Section 3 (after Theorem 3.2) and Appendix B.1 prove Theorem 3.2 through the
+    eigenvalues of M (our copy lost the symbol; the ledger's statements call it M, as here)."""
+    Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(P.shape[1], 1)])
+    return P.T * Dinv * P
+
+
 def _generic_m_ones(d, U):
     """M 1 for a generic column-stochastic P (last row = 1 - the others), symbolic entries."""
     def m_ones(forms):
         P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
         P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        return cancel_each(P.T * Dinv * P * sympy.ones(d, 1), _cancel)
+        return cancel_each(m_matrix(P) * sympy.ones(d, 1), _cancel)
     return m_ones
 
 
@@ -535,8 +544,7 @@ def _trace_data():
     rows = []
     for name, P, S, e, sym, sizes in _extremal_cases():
         d = P.shape[1]
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        M = P.T * Dinv * P
+        M = m_matrix(P)
         base, S_read = F.extremal_parts(P, e)
         ks = F.support_sizes(S_read)
         rows.append(dict(name=name, d=d, e=e, M=M, base=base, ks=ks, sym=sym, U=P.shape[0],
@@ -614,8 +622,7 @@ def _osc_m_points():
     """Per real OSC: M against the matrix form at the a, b read off it; and (a model point, no form) Tr(M^-1)
     against the model's bound at k."""
     for name, d, k, e, m, P, S in _osc_zoo():
-        Dinv = sympy.diag(*[1 / s for s in P * sympy.ones(d, 1)])
-        M = P.T * Dinv * P
+        M = m_matrix(P)
         yield Point({"mechanism": name}, facts={O.a_sym: M[0, 0] - M[0, 1], O.b_sym: M[0, 1], O.d: d}, data=M,
                     size=(d, P.shape[0]))
         yield Point({"mechanism": name, "check": "Tr(M^-1) == bound at k"}, data=M.inv().trace(),
