@@ -205,7 +205,11 @@ _CS_KW = dict(steps=_CS_STEPS, printed=P.cauchy_schwarz, derived=D.cauchy_schwar
                           "GF(2^l) affine families, l = 1, 2",
               note="Cauchy-Schwarz gives E sum_x |e_x| <= sqrt(d E sum_x e_x^2), i.e. l1 <= sqrt(d l2); the printed "
                    "sqrt(d) l2 is not even dimensionally consistent (l1 ~ n^-1/2, l2 ~ n^-1). Eq. (39) itself uses "
-                   "the correct sqrt(d l2).")
+                   "the correct sqrt(d l2). Transcription caveat: our copy (pan-cms.md) shows \\sqrt{d} l_2 in both "
+                   "places and the plain-text extraction lost both formulas, so the root's reach could not be "
+                   "cross-read; the published version (CSF 2025, paper.pdf in github.com/mingen-pan/CountMeanSketch, "
+                   "pp. 5 and 15, whose Appendix D sentence is reworded) prints sqrt(d l2). If the arXiv original "
+                   "does too, both claims hold and this erratum is an extraction artefact.")
 
 
 record(id="pan-cms/sec3.4.l1-cauchy-schwarz", location="Section 3.4, after Eq. (11)",

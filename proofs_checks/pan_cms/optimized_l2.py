@@ -176,7 +176,13 @@ record(
     correction=D.delta_l_form,
     root_cause="appD.delta-l",
     note="Theorem 3.7 prints e^(eps/2) sqrt((e^eps + d - 1)(d e^eps - e^eps + 1)), which is correct (it equals the "
-         "derived form); the appendix moves e^(eps/2) inside the root (e^(eps/4) instead of e^(eps/2)).",
+         "derived form); the appendix moves e^(eps/2) inside the root (e^(eps/4) instead of e^(eps/2)). "
+         "Transcription caveat: our copy (pan-cms.md) shows e^{eps/2} under the root and the plain-text extraction "
+         "lost the formula. The published version (CSF 2025, paper.pdf p. 15 in github.com/mingen-pan/CountMeanSketch, "
+         "the same sentence) ends the root before e^(eps/2), as Theorem 3.7 does, and our copy's own next step, Eq. "
+         "(37) with m -> 1 + e^eps for large d, needs Delta_l ~ d e^eps, which only that reading gives (under the "
+         "root it is d e^(3eps/4)). If the arXiv original prints it so, Delta_l is right, and appD.eq36, appD.eq39 "
+         "and appD.m-opt-l2 hold without their condition.",
     steps=(Symbolic("Delta_l^2: printed (appendix) vs derived", part=_rhs,
                     simplify=lambda x: sympy.factor(sympy.cancel(sympy.expand(x ** 2)))),
            Grid("Delta_l = (m* - 1)(e^eps + d - 1) from the exact l2 minimiser", _l2_opt_points,
@@ -364,7 +370,11 @@ record(
     assumptions="d -> oo; ratio tends to 1",
     root_cause="appD.eq40",
     note="Corollary 3.5 prints the correct 2d e^(eps/2)/(sqrt(n)(e^eps - 1)); in Eq. (40) the factor (e^eps - 1) "
-         "went under the square root with n (possibly an extraction slip; the formula as printed is wrong).",
+         "went under the square root with n; the formula as printed is wrong. Transcription caveat: our copy "
+         "(pan-cms.md) prints sqrt{n e^eps - 1} with no parentheses, and the same extraction mis-scopes roots "
+         "elsewhere in Appendix D (appD.delta-l, appD.l1-cauchy-schwarz); the published version (CSF 2025) drops "
+         "Eq. (40), so it could not be cross-read. Only if the original prints sqrt(n)(e^eps - 1), as Corollary 3.5 "
+         "does, is Eq. (40) right.",
     steps=(Symbolic("leading term of the l1 bound", part=_rhs),
            _limits_grid("leading term of sqrt(d l2*) from the exact l2", 0)),
 )
