@@ -29,7 +29,7 @@ import derivations.cross.derived as XD
 from derivations.cross.derived import OCMS_L2
 import derivations.pan_strict.constructions as PS
 from ldpref import losses
-from ldpref.exact import certain_sign
+from ldpref.exact import exact_sign
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_mod_family, prime_affine_family
 from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, Symbolic, precomputed
@@ -107,12 +107,9 @@ record(
 
 def _printed_cms_above(d_: int, e_, osc_v) -> bool:
     """Whether pan-cms's printed l2* (n = 1) at (d, e^eps) exceeds the rational ``osc_v``, decided exactly: the sign
-    of the algebraic difference from rigorous interval enclosures of the printed form at the point
-    (``ldpref.exact.certain_sign``), else by sympy's relation between the two numbers (built at the point)."""
-    sign = certain_sign(_PRINTED_CMS_N1, osc_v, {X.d: sympy.Integer(d_), X.e: e_})
-    if sign is not None:
-        return sign > 0
-    return bool(sympy.StrictGreaterThan(X.pancms_l2_star_printed(d_, e_, 1), osc_v))
+    of the algebraic difference from rigorous interval enclosures of the printed form at the point, nothing
+    substituted (``ldpref.exact.exact_sign``)."""
+    return exact_sign(_PRINTED_CMS_N1 - osc_v, {X.d: sympy.Integer(d_), X.e: e_}) > 0
 
 
 _PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
