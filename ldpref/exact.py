@@ -124,12 +124,13 @@ def to_mpf(value, digits: int = 50):
 
 
 #: the working precisions (bits) of the enclosures behind every sign and order ldpref decides (:func:`exact_order`
-#: and its modes :func:`exact_sign`, :func:`certain_sign`, ``is_zero``'s proof of nonzero).  In a run of ``ldpref
-#: verify`` every one of the ~4,700 numbers decided at all separates at 32 bits already; the ~650 ties (equal numbers)
-#: run every step, so few steps keep them cheap; the last bounds the smallest gap told apart (about 2^-4000: the
-#: near ties of tests/test_forms_extremes.py).  Measured on the 6,818 calls of one run: (64, 512, 4096) 0.12 s,
-#: (64, 256, 1024, 4096) 0.16 s, (128, 512) 0.09 s but blind to gaps below 2^-500.
-ORDER_PRECISIONS = (64, 512, 4096)
+#: and its modes :func:`exact_sign`, :func:`certain_sign`, ``is_zero``'s proof of nonzero).  Measured on the 6,818
+#: calls of one serial ``ldpref verify`` (replayed, CPU): every one of the ~4,500 values that enclosures decide
+#: separates at 32 bits already, and the ~650 ties (equal numbers, left to a proof) run every step, so the fewest
+#: steps cost least -- (64, 4096) 0.14 s, (64, 512, 4096) 0.16 s, (64, 256, 1024, 4096) 0.17 s; (128, 512) takes
+#: 0.11 s but cannot tell apart numbers closer than about 2^-500 (tests/test_forms_extremes.py's near ties: e^-1200).
+#: The last step bounds the smallest gap decided without a proof (about 2^-4000).
+ORDER_PRECISIONS = (64, 4096)
 
 
 class OrderUndecided(ArithmeticError, ValueError):
