@@ -275,11 +275,18 @@ def _certainly_nonzero(value) -> bool:
     return exact_order(value, sympy.S.Zero, ties=False) is not None
 
 
+#: the functions of one argument that :func:`_enclose` encloses by python-flint's rigorous counterparts (erf and erfc:
+#: pan-cms Appendix I's Gaussian tail; floor, ceiling, Abs: pan-strict's bit counts and privacy ratios)
+_ARB_UNARY = {sympy.exp: arb.exp, sympy.erf: arb.erf, sympy.erfc: arb.erfc, sympy.Abs: arb.__abs__,
+              sympy.floor: arb.floor, sympy.ceiling: arb.ceil}
+
+
 def _enclose(expr, env: dict | None = None):
     """A python-flint ``arb`` ball (at the current ``flint.ctx.prec``) holding the value of a constant sympy
-    expression built of rationals, pi, E, +, *, powers (a square root: a power 1/2 of a positive ball), exp, log, erf
-    and erfc (a symbol: its ball in ``env``), or None when an operation is not covered (floats included: they
-    are never decided here).  A ball that is not finite (a division by a ball holding 0) decides nothing."""
+    expression built of rationals, pi, E, +, *, powers (a square root: a power 1/2 of a positive ball), log, Max, Min
+    and the functions of :data:`_ARB_UNARY` (a symbol: its ball in ``env``), or None when an operation is not
+    covered (floats included: they are never decided here).  A ball that is not finite (a division by a ball
+    holding 0) decides nothing."""
     if expr.is_Rational:
         return arb(fmpq(int(expr.p), int(expr.q)))
     if expr.is_Symbol:
@@ -288,23 +295,23 @@ def _enclose(expr, env: dict | None = None):
         return arb.pi()
     if expr is sympy.E:
         return arb.const_e()
-    if expr.is_Add or expr.is_Mul:
+    unary = _ARB_UNARY.get(type(expr))
+    if unary is not None:
+        arg = _enclose(expr.args[0], env)
+        return None if arg is None else unary(arg)
+    if expr.is_Add or expr.is_Mul or isinstance(expr, (sympy.Max, sympy.Min)):
         parts = [_enclose(a, env) for a in expr.args]
         if any(p is None for p in parts):
             return None
         out = parts[0]
         for p in parts[1:]:
-            out = out + p if expr.is_Add else out * p
+            out = (out + p if expr.is_Add else out * p if expr.is_Mul
+                   else out.max(p) if isinstance(expr, sympy.Max) else out.min(p))
         return out
-    if isinstance(expr, (sympy.erf, sympy.erfc)):  # the Gaussian tails (pan-cms Appendix I)
-        arg = _enclose(expr.args[0], env)
-        return None if arg is None else (arg.erf() if isinstance(expr, sympy.erf) else arg.erfc())
-    if isinstance(expr, (sympy.exp, sympy.log)) or expr.is_Pow:
+    if isinstance(expr, sympy.log) or expr.is_Pow:
         args = [_enclose(a, env) for a in expr.args]
         if any(a is None for a in args):
             return None
-        if isinstance(expr, sympy.exp):
-            return args[0].exp()
         if isinstance(expr, sympy.log):
             return args[0].log() if args[0] > 0 else None
         base, exp_ = args

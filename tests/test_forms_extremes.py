@@ -116,11 +116,19 @@ def test_a_value_without_enclosure_has_no_sign():
         exact_sign(sympy.sin(1) - R(1, 2))
 
 
-@pytest.mark.parametrize("value", [sympy.sqrt(7) - R(8, 3), sympy.erfc(sympy.sqrt(R(1, 2) + sympy.log(20))) - R(1, 20),
-                                   sympy.erf(R(1, 3)) - sympy.sqrt(sympy.pi) / 5, 7 ** R(1, 3) - sympy.E + R(1, 1000)])
-def test_radicals_and_gaussian_tails_are_enclosed(value):
-    """Square roots and other powers, erf and erfc (pan-cms Appendix I's Gaussian tail) have rigorous enclosures."""
-    assert exact_sign(value) == (1 if _mp(value) > 0 else -1)
+_x, _y = sympy.symbols("x y", real=True)
+
+
+@pytest.mark.parametrize("value", [
+    sympy.sqrt(7) - R(8, 3), sympy.erfc(sympy.sqrt(R(1, 2) + sympy.log(20))) - R(1, 20),
+    sympy.erf(R(1, 3)) - sympy.sqrt(sympy.pi) / 5, 7 ** R(1, 3) - sympy.E + R(1, 1000),
+    sympy.Max(_x, _y, evaluate=False) - R(7, 5), sympy.Min(_x, _y, evaluate=False) - R(2, 3),
+    sympy.Abs(_y) - R(3, 5), sympy.floor(_x * 10) - R(27, 2), sympy.ceiling(-_x) + R(3, 2)])
+def test_operations_with_rigorous_enclosures(value):
+    """Square roots and other powers, erf and erfc (pan-cms Appendix I's Gaussian tail), Max, Min, Abs, floor and
+    ceiling (pan-strict's bit counts and privacy ratios) have rigorous enclosures: the sign agrees with 200 digits."""
+    at = {_x: sympy.log(4), _y: -sympy.exp(R(-1, 2))}
+    assert exact_sign(value, at) == (1 if _mp(value.xreplace(at)) > 0 else -1)
 
 
 def test_eq8_max_that_sympy_cannot_order():
