@@ -123,23 +123,85 @@ def to_mpf(value, digits: int = 50):
         return mpmath.mpf(sympy.N(exact, digits + 5))
 
 
-#: an irrational constant whose 60-digit value is within this of 0 has its sign decided by simplification only
-_SIGN_TINY = mpmath.mpf(10) ** -45
+#: the working precisions (bits) of the enclosures behind every sign and order ldpref decides (:func:`exact_order`
+#: and its modes :func:`exact_sign`, :func:`certain_sign`, ``is_zero``'s proof of nonzero).  Measured on the 6,818
+#: calls of one serial ``ldpref verify`` (replayed, CPU): every one of the ~4,500 values that enclosures decide
+#: separates at 32 bits already, and the ~650 ties (equal numbers, left to a proof) run every step, so the fewest
+#: steps cost least -- (64, 4096) 0.14 s, (64, 512, 4096) 0.16 s, (64, 256, 1024, 4096) 0.17 s; (128, 512) takes
+#: 0.11 s but cannot tell apart numbers closer than about 2^-500 (tests/test_forms_extremes.py's near ties: e^-1200).
+#: The last step bounds the smallest gap decided without a proof (about 2^-4000).
+ORDER_PRECISIONS = (64, 4096)
 
 
-def exact_sign(value) -> int:
-    """The sign (-1, 0 or 1) of an exact real constant: a rational directly; otherwise its 60-digit value where that
-    is clearly away from 0 (beyond 1e-45), else ``simplify`` must prove it is 0 (``ArithmeticError`` otherwise:
-    nothing is decided by a rounding)."""
-    x = value if isinstance(value, sympy.Basic) else sympy.sympify(value)
-    if x.is_Rational:
-        return 1 if x > 0 else (-1 if x < 0 else 0)
-    approx = to_mpf(x, 60)
-    if abs(approx) > _SIGN_TINY:
-        return 1 if approx > 0 else -1
-    if sympy.simplify(x) == 0:
+class OrderUndecided(ArithmeticError, ValueError):
+    """Two exact reals whose enclosures never separate and whose difference is not proved 0 (or a value with no
+    enclosure whose sign is asked): nothing is decided by a rounding.  Both an ``ArithmeticError`` (what a sign that
+    cannot be decided was) and a ``ValueError`` (what an order that cannot be decided was)."""
+
+
+def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int | None:
+    """The sign (-1, 0 or 1) of ``a - b`` for two exact reals (sympy numbers, or expressions whose symbols all have
+    constants in ``values``): the one rigorous ordering of ldpref.
+
+    Rationals directly.  Otherwise rigorous enclosures (python-flint ``arb`` balls, :func:`_enclose`; a symbol's
+    ball is its value's, so nothing is substituted) at each of :data:`ORDER_PRECISIONS`, decided only when the balls
+    of ``a`` and ``b`` separate or the ball of ``a - b`` as sympy writes it (exactly cancelled) excludes 0 (pi vs
+    pi + e^{-10^6}).  None when a value has no enclosure (an operation not covered, a symbol without a value, a
+    float, a value outside the reals): the caller decides another way.  When the balls never separate: with
+    ``ties``, 0 if ``a - b`` is proved 0 (:func:`is_zero`), else :class:`OrderUndecided` naming both; without
+    (the mode of :func:`certain_sign`), None -- never a rounded guess, and 0 only from a proof."""
+    a = a if isinstance(a, sympy.Basic) else sympy.sympify(a)
+    b = b if isinstance(b, sympy.Basic) else sympy.sympify(b)
+    if a.is_Rational and b.is_Rational:
+        return 1 if a > b else (-1 if a < b else (0 if ties else None))
+    diff = None
+    for prec in ORDER_PRECISIONS:
+        with flint_ctx.workprec(prec):
+            env = {}
+            for sym, value in (values or {}).items():
+                box = _enclose(value) if isinstance(value, sympy.Basic) else None
+                if box is not None:
+                    env[sym] = box
+            box_a, box_b = _enclose(a, env), _enclose(b, env)
+            if box_a is None or box_b is None:
+                return None
+            if box_a > box_b:  # arb comparisons hold only when they hold for every point of the two balls
+                return 1
+            if box_a < box_b:
+                return -1
+            if b is sympy.S.Zero:  # the ball of a - b is the ball of a
+                continue
+            diff = a - b if diff is None else diff  # sympy's exact cancellation may leave a difference that
+            box = _enclose(diff, env)  # separates from 0 where the two balls do not
+            if box is not None and (box > 0 or box < 0):
+                return 1 if box > 0 else -1
+    if not ties:
+        return None
+    diff = a - b
+    if is_zero(diff.xreplace({s: sympy.sympify(v) for s, v in values.items()}) if values else diff):
         return 0
-    raise ArithmeticError(f"cannot decide the sign of {x}")
+    raise OrderUndecided(f"cannot order {a} and {b}: their enclosures overlap at {ORDER_PRECISIONS[-1]} bits and "
+                         "their difference is not proved 0")
+
+
+def exact_sign(value, values: dict | None = None) -> int:
+    """The sign (-1, 0 or 1) of an exact real constant (or of an expression at ``values``, symbol -> constant,
+    nothing substituted): :func:`exact_order` against 0 (rationals directly, else rigorous enclosures, 0 only by a
+    proof).  :class:`OrderUndecided` (an ``ArithmeticError``) naming the value when it has no enclosure, or its
+    enclosures never exclude 0 and it is not proved 0: nothing is decided by a rounding."""
+    x = value if isinstance(value, sympy.Basic) else sympy.sympify(value)
+    sign = exact_order(x, sympy.S.Zero, values)
+    if sign is None:
+        raise OrderUndecided(f"cannot decide the sign of {x}: it has no rigorous enclosure")
+    return sign
+
+
+def certain_sign(a, b, values: dict | None = None) -> int | None:
+    """The sign (-1 or +1, never 0) of ``a - b`` for two sympy expressions at ``values`` (symbol -> constant; the
+    expressions are constants when it is None) when rigorous enclosures prove it: :func:`exact_order`'s mode that
+    leaves ties undecided.  None when the enclosures never separate (equal numbers, or too close), a symbol has no
+    value, or an operation is not covered or leaves the reals (floats included): the caller decides as before."""
+    return exact_order(a, b, values, ties=False)
 
 
 def is_zero(value) -> bool:
@@ -207,55 +269,24 @@ def _nonzero_somewhere(expr, free) -> bool:
 
 
 def _certainly_nonzero(value) -> bool:
-    """Proof that a constant expression is not 0: a rigorous enclosure of its value (python-flint ``arb`` ball
-    arithmetic; rationals, +, *, powers, exp, log, pi, E) that excludes 0, at 128 then 512 bits.  False proves
-    nothing (an enclosure holding 0, or an operation not covered): the caller simplifies, as before."""
-    old = flint_ctx.prec
-    try:
-        for prec in (128, 512):
-            flint_ctx.prec = prec
-            box = _enclose(value)
-            if box is None:
-                return False
-            if box > 0 or box < 0:
-                return True
-        return False
-    finally:
-        flint_ctx.prec = old
+    """Proof that a constant expression is not 0: :func:`exact_order`'s rigorous enclosures of its value exclude 0.
+    False proves nothing (enclosures holding 0 at every precision, or an operation not covered): the caller
+    simplifies, as before."""
+    return exact_order(value, sympy.S.Zero, ties=False) is not None
 
 
-def certain_sign(a, b, values: dict | None = None) -> int | None:
-    """The sign (-1 or +1, never 0) of ``a - b`` for two sympy expressions at ``values`` (symbol -> constant; the
-    expressions are constants when it is None), proved by rigorous enclosures (python-flint ``arb`` balls, at 128
-    then 512 bits) of the two sides that do not overlap.  A symbol's enclosure is its value's, so nothing is
-    substituted into the expressions.  None when the enclosures overlap (equal numbers, or too close), a symbol
-    has no value, or an operation is not covered or leaves the reals (floats included): the caller decides as
-    before."""
-    old = flint_ctx.prec
-    try:
-        for prec in (128, 512):
-            flint_ctx.prec = prec
-            env = {}
-            for sym, value in (values or {}).items():
-                box = _enclose(value) if isinstance(value, sympy.Basic) else None
-                if box is not None:
-                    env[sym] = box
-            box_a, box_b = _enclose(a, env), _enclose(b, env)
-            if box_a is None or box_b is None:
-                return None
-            if box_a > box_b:  # arb comparisons hold only when they hold for every point of the balls
-                return 1
-            if box_a < box_b:
-                return -1
-        return None
-    finally:
-        flint_ctx.prec = old
+#: the functions of one argument that :func:`_enclose` encloses by python-flint's rigorous counterparts (erf and erfc:
+#: pan-cms Appendix I's Gaussian tail; floor, ceiling, Abs: pan-strict's bit counts and privacy ratios)
+_ARB_UNARY = {sympy.exp: arb.exp, sympy.erf: arb.erf, sympy.erfc: arb.erfc, sympy.Abs: arb.__abs__,
+              sympy.floor: arb.floor, sympy.ceiling: arb.ceil}
 
 
 def _enclose(expr, env: dict | None = None):
     """A python-flint ``arb`` ball (at the current ``flint.ctx.prec``) holding the value of a constant sympy
-    expression (a symbol: its ball in ``env``), or None when an operation is not covered (floats included: they
-    are never decided here).  A ball that is not finite (a division by a ball holding 0) decides nothing."""
+    expression built of rationals, pi, E, +, *, powers (a square root: a power 1/2 of a positive ball), log, Max, Min
+    and the functions of :data:`_ARB_UNARY` (a symbol: its ball in ``env``), or None when an operation is not
+    covered (floats included: they are never decided here).  A ball that is not finite (a division by a ball
+    holding 0) decides nothing."""
     if expr.is_Rational:
         return arb(fmpq(int(expr.p), int(expr.q)))
     if expr.is_Symbol:
@@ -264,20 +295,23 @@ def _enclose(expr, env: dict | None = None):
         return arb.pi()
     if expr is sympy.E:
         return arb.const_e()
-    if expr.is_Add or expr.is_Mul:
+    unary = _ARB_UNARY.get(type(expr))
+    if unary is not None:
+        arg = _enclose(expr.args[0], env)
+        return None if arg is None else unary(arg)
+    if expr.is_Add or expr.is_Mul or isinstance(expr, (sympy.Max, sympy.Min)):
         parts = [_enclose(a, env) for a in expr.args]
         if any(p is None for p in parts):
             return None
         out = parts[0]
         for p in parts[1:]:
-            out = out + p if expr.is_Add else out * p
+            out = (out + p if expr.is_Add else out * p if expr.is_Mul
+                   else out.max(p) if isinstance(expr, sympy.Max) else out.min(p))
         return out
-    if isinstance(expr, (sympy.exp, sympy.log)) or expr.is_Pow:
+    if isinstance(expr, sympy.log) or expr.is_Pow:
         args = [_enclose(a, env) for a in expr.args]
         if any(a is None for a in args):
             return None
-        if isinstance(expr, sympy.exp):
-            return args[0].exp()
         if isinstance(expr, sympy.log):
             return args[0].log() if args[0] > 0 else None
         base, exp_ = args

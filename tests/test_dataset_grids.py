@@ -59,10 +59,16 @@ def test_exact_sign():
 
     assert [exact_sign(v) for v in (sympy.Rational(-1, 3), 0, 5)] == [-1, 0, 1]
     assert exact_sign(sympy.sqrt(2) - sympy.Rational(141, 100)) == 1
-    assert exact_sign(sympy.sqrt(8) - 2 * sympy.sqrt(2)) == 0  # zero proved by simplification, not by rounding
-    with pytest.raises(ArithmeticError):
-        exact_sign(sympy.exp(sympy.Integer(-200)) - sympy.exp(sympy.Integer(-200))
-                   * (1 + sympy.exp(-sympy.Integer(200))))
+    assert exact_sign(sympy.sqrt(8) - 2 * sympy.sqrt(2)) == 0  # zero proved, not by rounding
+    # nonzero numbers within 1e-45 of 0, which the 60-digit rule of 7c4ed40 refused (ArithmeticError): rigorous
+    # enclosures at a higher precision decide them (-e^{-400}; e^t - 1 - t = t^2/2 + ... for t = e^{-60}; -e^{-1000})
+    e200 = sympy.exp(sympy.Integer(-200))
+    assert exact_sign(e200 - e200 * (1 + e200)) == -1
+    t = sympy.exp(sympy.Integer(-60))
+    assert exact_sign(sympy.exp(t) - 1 - t) == 1
+    assert exact_sign(sympy.pi - (sympy.pi + sympy.exp(sympy.Integer(-1000)))) == -1
+    with pytest.raises(ArithmeticError, match=r"cannot decide the sign of sin\(1\)"):  # no enclosure: no float guess
+        exact_sign(sympy.sin(1))
 
 
 def test_spread():

@@ -1,6 +1,8 @@
-"""The one evaluator's exact ordering of Max and Min (``ldpref.ledger.forms_extremes``, issue 22 item 2) against an
-independent brute force: mpmath at 200 digits on random exact reals built from rationals, logarithms and
-exponentials; planted exact ties; a tie that no enclosure separates and no proof decides raises."""
+"""The one exact ordering of ldpref (``ldpref.exact.exact_order``, issue 22 item 2) -- the evaluator's Max and Min
+(``ldpref.ledger.forms_extremes``) and its modes ``exact_sign`` (the order against 0) and ``certain_sign`` (ties left
+undecided) -- against an independent brute force: mpmath at 200 digits on random exact reals built from rationals,
+logarithms and exponentials; near ties; planted exact ties; a tie that no enclosure separates and no proof decides
+raises, and so does a value with no enclosure."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ldpref.exact import OrderUndecided, certain_sign, exact_sign
 from ldpref.ledger.forms import evaluate, exact_order, extreme, value_at
 
 R = sympy.Rational
@@ -64,6 +67,10 @@ def test_order_is_the_sign_of_the_difference(a, b):
         assert sign == (1 if gap > 0 else -1)
     else:  # the brute force sees no difference: only an exact tie (a proof of 0) may say 0
         assert sign == 0 and sympy.simplify(a - b) == 0
+    assert exact_sign(a - b) == sign  # the sign is the order against 0
+    assert certain_sign(a, b) == (sign or None)  # the mode that leaves a tie undecided: never 0
+    x = sympy.Symbol("x")  # a symbol's enclosure is its value's: nothing substituted
+    assert exact_order(x, b, {x: a}) == sign and certain_sign(x, b, {x: a}) == (sign or None)
 
 
 @pytest.mark.parametrize("k", [10, 40, 200, 600])
@@ -76,6 +83,7 @@ def test_near_ties_are_separated_at_a_higher_precision(k):
         gap = mpmath.exp(mpmath.exp(-k)) - 1 - mpmath.exp(-k)
         assert mpmath.mpf(10) ** -1400 < gap < mpmath.exp(-2 * k)
     assert exact_order(a, b) == 1 and exact_order(b, a) == -1
+    assert exact_sign(a - b) == 1 and certain_sign(b, a) == -1
     assert extreme([b, a], largest=True) == a and extreme([a, b], largest=False) == b
 
 
@@ -84,6 +92,7 @@ def test_near_ties_are_separated_at_a_higher_precision(k):
                                   (sympy.log(8) / 3, sympy.log(2))])
 def test_exact_ties_are_decided_by_proof(a, b):
     assert exact_order(a, b) == 0 and exact_order(b, a) == 0
+    assert exact_sign(a - b) == 0 and certain_sign(a, b) is None
     assert extreme([a, b], largest=True) == a and extreme([b, a], largest=False) == b  # of equal values the first
 
 
@@ -93,8 +102,33 @@ def test_an_undecidable_tie_raises_naming_both_values():
     a, b = sympy.log(1 + sympy.exp(-1500)), sympy.exp(-1500)
     with pytest.raises(ValueError, match=r"cannot order log\(exp\(-1500\) \+ 1\) and exp\(-1500\)"):
         exact_order(a, b)
+    with pytest.raises(ArithmeticError, match=r"cannot order -exp\(-1500\) \+ log\(exp\(-1500\) \+ 1\) and 0"):
+        exact_sign(a - b)
+    assert certain_sign(a, b) is None
     with pytest.raises(ValueError, match="cannot order"):
         evaluate(sympy.Max(sympy.Symbol("x"), b), {"x": a})
+
+
+def test_a_value_without_enclosure_has_no_sign():
+    """sin is not enclosed: the order is left to the caller (None), a sign is refused naming the value."""
+    assert exact_order(sympy.sin(1), R(0)) is None and certain_sign(sympy.sin(1), R(0)) is None
+    with pytest.raises(OrderUndecided, match=r"cannot decide the sign of -1/2 \+ sin\(1\): it has no rigorous"):
+        exact_sign(sympy.sin(1) - R(1, 2))
+
+
+_x, _y = sympy.symbols("x y", real=True)
+
+
+@pytest.mark.parametrize("value", [
+    sympy.sqrt(7) - R(8, 3), sympy.erfc(sympy.sqrt(R(1, 2) + sympy.log(20))) - R(1, 20),
+    sympy.erf(R(1, 3)) - sympy.sqrt(sympy.pi) / 5, 7 ** R(1, 3) - sympy.E + R(1, 1000),
+    sympy.Max(_x, _y, evaluate=False) - R(7, 5), sympy.Min(_x, _y, evaluate=False) - R(2, 3),
+    sympy.Abs(_y) - R(3, 5), sympy.floor(_x * 10) - R(27, 2), sympy.ceiling(-_x) + R(3, 2)])
+def test_operations_with_rigorous_enclosures(value):
+    """Square roots and other powers, erf and erfc (pan-cms Appendix I's Gaussian tail), Max, Min, Abs, floor and
+    ceiling (pan-strict's bit counts and privacy ratios) have rigorous enclosures: the sign agrees with 200 digits."""
+    at = {_x: sympy.log(4), _y: -sympy.exp(R(-1, 2))}
+    assert exact_sign(value, at) == (1 if _mp(value.xreplace(at)) > 0 else -1)
 
 
 def test_eq8_max_that_sympy_cannot_order():

@@ -5,8 +5,9 @@ Max's arguments by 60-digit values with a float tolerance).  Eq. (8) of Jiang et
 -log(1 - e^{-(T-1)/b}/2) beside 1/b inside a max; at b = 1/2, T = 10 that is about 7.6e-9, and sympy's own Max, which
 orders numbers by a low-precision evaluation, refuses it as "not comparable" (or accepts it, depending on what its
 caches hold).  Here a Max or Min of exact real constants is ordered by rigorous enclosures (python-flint ``arb``
-balls, the enclosures of :mod:`ldpref.exact`) at increasing precision, decided only when they separate; a tie that
-never separates is decided exactly (the difference proved 0) or refused with a ValueError naming both values.
+balls) at increasing precision, decided only when they separate; a tie that never separates is decided exactly (the
+difference proved 0) or refused with an error naming both values: :func:`ldpref.exact.exact_order`, the one ordering
+of exact reals that also decides ldpref's signs.
 """
 
 from __future__ import annotations
@@ -14,14 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import sympy
-from flint import ctx as flint_ctx
 
-from ..exact import _enclose, is_zero
-
-
-#: the working precisions (bits) of the enclosures that order the arguments of a Max or Min; past the last one,
-#: only an exact tie decides
-ORDER_PRECISIONS = (64, 256, 1024, 4096)
+from ..exact import exact_order  # the one ordering of exact reals (the evaluator imports it from here)
 
 
 @lru_cache(maxsize=8192)
@@ -44,9 +39,9 @@ def put_in(expr, put):
 
 
 def extreme(values, *, largest: bool):
-    """The largest (``largest``) or smallest of exact values, ordered by :func:`exact_order`; of equal values the
-    first.  With a symbol left in some value, or a value that has no enclosure (a function the enclosures do not
-    cover, a non-real or infinite number), sympy's own ``Max`` / ``Min`` of the values, as before."""
+    """The largest (``largest``) or smallest of exact values, ordered by :func:`ldpref.exact.exact_order`; of equal
+    values the first.  With a symbol left in some value, or a value that has no enclosure (a function the enclosures
+    do not cover, a non-real or infinite number), sympy's own ``Max`` / ``Min`` of the values, as before."""
     values = [v if isinstance(v, sympy.Basic) else sympy.sympify(v) for v in values]
     best = values[0]
     for v in values[1:]:
@@ -56,32 +51,3 @@ def extreme(values, *, largest: bool):
         if sign == (1 if largest else -1):
             best = v
     return best
-
-
-def exact_order(a, b) -> int | None:
-    """The sign (-1, 0 or 1) of ``a - b`` for two exact real constants (sympy numbers): rationals directly; else by
-    rigorous enclosures of both (python-flint ``arb`` balls, :func:`ldpref.exact` ``_enclose``) at increasing
-    precision (:data:`ORDER_PRECISIONS`), decided only when the balls separate (or the ball of ``a - b`` as sympy
-    writes it, exactly cancelled, excludes 0); when they never do, 0 if ``a - b``
-    is proved 0 (:func:`ldpref.exact.is_zero`), else a ValueError naming both -- never a rounded guess.  None when a
-    value has no enclosure (the caller keeps sympy's own ordering)."""
-    if a.is_Rational and b.is_Rational:
-        return 1 if a > b else (-1 if a < b else 0)
-    diff = None
-    for prec in ORDER_PRECISIONS:
-        with flint_ctx.workprec(prec):
-            box_a, box_b = _enclose(a), _enclose(b)
-            if box_a is None or box_b is None:
-                return None
-            if box_a > box_b:  # holds only when it holds for every point of the two balls
-                return 1
-            if box_a < box_b:
-                return -1
-            diff = a - b if diff is None else diff  # sympy's exact cancellation may leave a difference that
-            box = _enclose(diff)  # separates from 0 where the two balls do not (pi vs pi + e^{-10^6})
-            if box is not None and (box > 0 or box < 0):
-                return 1 if box > 0 else -1
-    if is_zero(a - b):
-        return 0
-    raise ValueError(f"cannot order {a} and {b}: their enclosures overlap at {ORDER_PRECISIONS[-1]} bits and "
-                     "their difference is not proved 0")

@@ -29,7 +29,7 @@ import derivations.cross.derived as XD
 from derivations.cross.derived import OCMS_L2
 import derivations.pan_strict.constructions as PS
 from ldpref import losses
-from ldpref.exact import certain_sign
+from ldpref.exact import exact_sign
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_mod_family, prime_affine_family
 from ldpref.ledger import record
 from ldpref.ledger.generic import Exact, Grid, Identity, Note, Numeric, Point, Symbolic, precomputed
@@ -105,14 +105,11 @@ record(
            Numeric("min over real m of the derived l2 == pan-cms printed l2* (50 digits)", _real_m_minimum_matches)))
 
 
-def _printed_cms_above(d_: int, e_, osc_v) -> bool:
-    """Whether pan-cms's printed l2* (n = 1) at (d, e^eps) exceeds the rational ``osc_v``, decided exactly: the sign
-    of the algebraic difference from rigorous interval enclosures of the printed form at the point
-    (``ldpref.exact.certain_sign``), else by sympy's relation between the two numbers (built at the point)."""
-    sign = certain_sign(_PRINTED_CMS_N1, osc_v, {X.d: sympy.Integer(d_), X.e: e_})
-    if sign is not None:
-        return sign > 0
-    return bool(sympy.StrictGreaterThan(X.pancms_l2_star_printed(d_, e_, 1), osc_v))
+def _printed_cms_above(d_: int, e_, value) -> bool:
+    """Whether pan-cms's printed l2* (n = 1) at (d, e^eps) exceeds the rational ``value`` (OSC's or OCMS's l2),
+    decided exactly: the sign of the algebraic difference from rigorous interval enclosures of the printed form at
+    the point, nothing substituted (``ldpref.exact.exact_sign``)."""
+    return exact_sign(_PRINTED_CMS_N1 - value, {X.d: sympy.Integer(d_), X.e: e_}) > 0
 
 
 _PRINTED_CMS_N1 = X.pancms_l2_star_printed(X.d, X.e, 1)
@@ -275,7 +272,7 @@ def _ocms_below_printed_star():
             o = PS.ocms_l2_pooled(dd, p, mm, e_)
             o_mp = mpmath.mpf(o.p) / o.q
             c = X.pancms_l2_star_value(dd, e_)
-            large_d.append(bool(sympy.StrictLessThan(o, X.pancms_l2_star_printed(dd, e_, 1))))  # exact sign
+            large_d.append(_printed_cms_above(dd, e_, o))  # the exact sign
             osc_v = X.osc_l2_star(dd, e_)
             table.append(f"e={e_}, d={dd}: OCMS {mpmath.nstr(100 * (o_mp / (mpmath.mpf(osc_v.p) / osc_v.q) - 1), 4)}%, "
                          f"pan-cms l2* {mpmath.nstr(100 * (c / (mpmath.mpf(osc_v.p) / osc_v.q) - 1), 4)}% above OSC")

@@ -12,7 +12,7 @@ probabilities of a grid point are Laurent polynomials with rational coefficients
 denominator of T; ``laplace_grid``): sums, products and comparisons by cross-multiplication are exact, a zero is
 exactly 0, and a nonzero sign is read from a rigorous interval enclosure.  The forms' values come from the one
 evaluator (``ldpref.ledger.forms.evaluate``: Eq. (8)'s max ordered by rigorous enclosures); the signs of Eq. (9)
-against the profile from a 60-digit evaluation (``ldpref.exact.exact_sign``), a zero confirmed by simplification.
+against the profile by the same ordering (``ldpref.exact.exact_sign``: rigorous enclosures, a zero only when proved).
 The symbolic path proves the closed forms over the whole range b > 0, T >= 1.
 """
 

@@ -22,7 +22,7 @@ Z_p when m = p is a prime >= d, otherwise every function [d] -> [m]) and the rea
 from __future__ import annotations
 
 import itertools
-from functools import cache, lru_cache
+from functools import cache, cmp_to_key, lru_cache
 
 import mpmath
 import sympy
@@ -255,7 +255,7 @@ def _roots_above(expr, lo, var=m_sym):
     for r in sympy.real_roots(sympy.Poly(num, var)):
         if _sign(r - lo) >= 0:
             out.append(_canon(r))
-    return sorted(set(out), key=lambda r: to_mpf(r, 30))
+    return sorted(set(out), key=cmp_to_key(lambda p, q: exact_sign(p - q)))  # in exact order
 
 
 def _continuous_min(funcs, lo=2):

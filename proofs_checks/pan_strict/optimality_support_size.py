@@ -9,7 +9,7 @@ Our copy lost every formula: each printed form is "not available in our copy".  
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cmp_to_key
 
 import mpmath
 import numpy as np
@@ -21,7 +21,7 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
-from ldpref.exact import certain_sign
+from ldpref.exact import exact_sign
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
@@ -524,16 +524,6 @@ record(
 EXISTS_FORALL_GRID = [(5, R(2)), (6, R(2)), (7, R(2)), (7, R(3)), (9, R(3))]
 
 
-def _at_most(a, b) -> bool:
-    """a <= b for two exact constants (square roots of rationals): rigorous enclosures, then exact equality."""
-    sign = certain_sign(a, b)
-    if sign is not None:
-        return sign < 0
-    if sympy.nsimplify(a - b) == 0 or sympy.simplify(a - b) == 0:
-        return True
-    raise ArithmeticError(f"cannot decide {a} <= {b}")
-
-
 @cache
 def _existence_points():
     """Claim 2.1 as printed, exists Phi_sym for all Phi, under both losses at once.  At each (d, e^eps) the
@@ -555,11 +545,11 @@ def _existence_points():
     for (d, e), competitors in sorted(points.items(), key=lambda kv: (kv[0][0], kv[0][1])):
         ks, l2_w = _argmin_k(d, e)
         l1_of = {kk: ss_l1_uniform(d, kk, e) for kk in ks}
-        k = min(ks, key=lambda kk: sympy.N(l1_of[kk], 30))
+        k = min(ks, key=cmp_to_key(lambda i, j: exact_sign(l1_of[i] - l1_of[j])))
         l1_w = l1_of[k]
         for name, m in competitors:
             l2_phi = losses.worst_case_l2(m, 1).value
-            fact = bool(l2_w <= l2_phi) and _at_most(l1_w, l1_at_uniform(m))
+            fact = bool(l2_w <= l2_phi) and exact_sign(l1_w - l1_at_uniform(m)) <= 0
             rows.append(Point({"estimator": name, "d": d, "exp_eps": e, "witness": f"SS k={k}"}, data=fact,
                               size=(d, m.n_outputs)))
     return rows
