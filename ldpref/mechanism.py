@@ -20,7 +20,7 @@ from sympy.polys.matrices.dfm import DFM
 
 from . import linalg
 from .errors import MechanismError, ParameterError
-from .exact import cancel, is_zero
+from .exact import OrderUndecided, cancel, exact_sign, is_zero
 
 
 class Mechanism:
@@ -140,7 +140,8 @@ def _rows(matrix, what):
 
 def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
     """Raise MechanismError unless every entry of ``P`` lies in [0, 1] and every column sums to 1 (entries that
-    are functions of e^eps are range-checked by their builders)."""
+    are functions of e^eps are range-checked by their builders).  Rational entries are compared directly; constant
+    irrational ones (a symbolic mechanism file) by their exact signs (:func:`_sign`)."""
     dom = P.domain
     if (dom.is_QQ or dom.is_ZZ) and _flint_stochastic(P):
         return
@@ -168,19 +169,22 @@ def _validate_perturbation(P: DomainMatrix, outputs, name: str) -> None:
                 value = dom.to_sympy(entry)
                 if value.free_symbols:
                     continue  # a function of e^eps: its range is the builder's responsibility
-                if _decide(value < 0):
-                    raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} is negative (a probability must be "
-                                         f">= 0)")
-                if _decide(value > 1):
-                    raise MechanismError(f"{name}: P[{outputs[u]!r}][{x}] = {value} exceeds 1")
+                where = f"{name}: P[{outputs[u]!r}][{x}] = {value}"
+                if _sign(value, where, "is >= 0") < 0:
+                    raise MechanismError(f"{where} is negative (a probability must be >= 0)")
+                if _sign(value - 1, where, "is <= 1") > 0:
+                    raise MechanismError(f"{where} exceeds 1")
     for x, total in enumerate(_column_sums(P, rows)):
         if total == dom.one:
             continue
-        if not is_zero(dom.to_sympy(total) - 1):
-            raise MechanismError(
-                f"{name}: column {x} of P (the output distribution of input {x}) sums to "
-                f"{sympy.simplify(dom.to_sympy(total))}, not 1"
-            )
+        value = dom.to_sympy(total)
+        where = f"{name}: column {x} of P (the output distribution of input {x})"
+        if value.free_symbols:  # a function of e^eps: 1 only as an identity
+            differs = not is_zero(value - 1)
+        else:  # a constant: 1 only by a proof, anything else by its sign
+            differs = _sign(value - 1, where, "sums to 1") != 0
+        if differs:
+            raise MechanismError(f"{where} sums to {sympy.simplify(value)}, not 1")
 
 
 def _flint_stochastic(P: DomainMatrix) -> bool:
@@ -219,10 +223,13 @@ def _column_sums(P: DomainMatrix, rows) -> list:
     return sums
 
 
-def _decide(relation) -> bool:
-    """Decide a relation between real algebraic constants exactly when sympy can, else by a 60-digit
-    evaluation (validation only: the value itself stays exact)."""
-    if relation in (sympy.true, sympy.false):
-        return bool(relation)
-    lhs = relation.lhs - relation.rhs
-    return bool(type(relation)(sympy.N(lhs, 60), 0))
+def _sign(value, where: str, question: str) -> int:
+    """The sign of a real constant ``value`` (an entry of P, or its difference from 1), decided by
+    :func:`ldpref.exact.exact_sign`: rigorous enclosures, and 0 only from a proof -- never a rounding, so an entry
+    written as 1 in a form that rounds above 1 is accepted and one a hair above 1 is refused.  A sign that cannot
+    be decided (enclosures never excluding 0, and no proof of 0) is a MechanismError naming ``where``, not a pass."""
+    try:
+        return exact_sign(value)
+    except OrderUndecided:
+        raise MechanismError(f"{where}: cannot decide whether it {question} (no rigorous enclosure separates it from "
+                             f"the bound, and it is not proved equal to it)") from None

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import sympy
 
-from .exact import cancel
+from .errors import MechanismError
+from .exact import OrderUndecided, cancel, exact_order, exact_sign
 from .mechanism import Mechanism
 
 
@@ -43,21 +44,37 @@ def _constant_entries(mech: Mechanism) -> bool:
 
 def _exp_eps_of_constants(mech: Mechanism) -> sympy.Expr:
     """e^eps of a mechanism with irrational constant entries (a symbolic mechanism file, e.g. SUE at e^eps = 3):
-    the largest ratio within a row, the ratios compared by a 60-digit evaluation (as the mechanism's own
-    validation decides signs of algebraic constants) and the winner simplified exactly."""
+    the largest ratio within a row, simplified exactly.  Every sign and order is exact
+    (:func:`ldpref.exact.exact_order`: rigorous enclosures, equality only from a proof): an entry is 0 only when
+    proved 0 (then the row gives ``oo`` unless all of it is 0), and entries or ratios closer than any rounding are
+    still told apart.  Two values that enclosures cannot separate and that are not proved equal raise
+    MechanismError naming the mechanism: nothing is decided by a rounding."""
     dom = mech.domain
-    best, best_value = sympy.Integer(1), sympy.Integer(1)
-    for row in mech.P.to_list():
-        entries = [dom.to_sympy(x) for x in row]
-        if all(x == 0 for x in entries):
-            continue
-        if any(x == 0 for x in entries):
-            return sympy.oo
-        values = {x: sympy.N(x, 60) for x in set(entries)}
-        hi, lo = max(values, key=values.get), min(values, key=values.get)
-        if values[hi] / values[lo] > best_value:
-            best, best_value = hi / lo, values[hi] / values[lo]
+    best = sympy.Integer(1)
+    try:
+        for row in mech.P.to_list():
+            entries = list(dict.fromkeys(dom.to_sympy(x) for x in row))  # distinct, in order
+            zero = [exact_sign(x) == 0 for x in entries]
+            if all(zero):
+                continue
+            if any(zero):
+                return sympy.oo
+            ratio = _extreme(entries, largest=True) / _extreme(entries, largest=False)
+            if ratio != best and exact_order(ratio, best) > 0:
+                best = ratio
+    except OrderUndecided as exc:
+        raise MechanismError(f"{mech.name}: cannot read e^eps off its rows: {exc}") from None
     return sympy.radsimp(sympy.simplify(best))
+
+
+def _extreme(values: list, *, largest: bool) -> sympy.Expr:
+    """The largest (``largest``) or smallest of exact real constants by :func:`ldpref.exact.exact_order` (of equal
+    ones the first); OrderUndecided when two of them cannot be ordered."""
+    best = values[0]
+    for v in values[1:]:
+        if exact_order(v, best) == (1 if largest else -1):
+            best = v
+    return best
 
 
 def privacy_ratios(mech: Mechanism) -> set[sympy.Expr]:
