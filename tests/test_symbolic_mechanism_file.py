@@ -86,3 +86,82 @@ def test_large_symbolic_files_are_refused_in_one_line(argv, capsys):
     assert main(["mechanism", *argv, "--json", "-"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "symbolic entries" in err and "4,096" in err
+
+
+# -- signs and orders of constant entries: exact (ldpref.exact), never a 60-digit rounding (as on 7c4ed40) --------
+
+def _write(tmp_path, P, name="m.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps({"format": "ldpref.mechanism/1", "inputs": len(P[0]),
+                                "outputs": [str(u) for u in range(len(P))], "P": P}))
+    return path
+
+
+def _audit_exp_eps(path, capsys):
+    capsys.readouterr()
+    assert main(["audit", str(path), "--json", "-"]) == 0
+    return json.loads(capsys.readouterr().out)["exp_eps"]
+
+
+def test_entries_closer_than_any_rounding_are_ordered_exactly(tmp_path, capsys):
+    """1/2 + e^-200 and 1/2 agree to 86 digits: rounded to 60 they were equal and e^eps came out 1.  The largest
+    ratio is row 1's (1/2) / (1/2 - e^-200), above row 0's (1/2 + e^-200) / (1/2) by about e^-400."""
+    from ldpref.privacy import exp_eps
+
+    path = _write(tmp_path, [["1/2 + exp(-200)", "1/2"], ["1/2 - exp(-200)", "1/2"]])
+    tiny = sympy.exp(-200)
+    expected = sympy.Rational(1, 2) / (sympy.Rational(1, 2) - tiny)
+    got = exp_eps(load_mechanism(str(path)))
+    assert got != 1 and sympy.simplify(got - expected) == 0
+    assert sympy.simplify(got - (1 + 2 * tiny)) != 0  # not row 0's ratio: the two differ by 4 e^-400 / (1 - 2e^-200)
+    assert _audit_exp_eps(path, capsys) == str(got)
+
+
+def test_an_entry_that_is_exactly_one_is_not_refused_by_a_rounding(tmp_path, capsys):
+    """log 6 - log 2 - log 3 is 0: its 60-digit value is a residue, which made 1 - (log 6 - log 2 - log 3) "exceed
+    1".  Proved 0, the entry is 0 and the row [0, 1/2] gives e^eps = oo (a zero beside a non-zero entry)."""
+    zero = "log(6) - log(2) - log(3)"
+    path = _write(tmp_path, [[zero, "1/2"], [f"1 - ({zero})", "1/2"]])
+    load_mechanism(str(path))
+    assert _audit_exp_eps(path, capsys) is None  # the audit's e^eps = oo
+
+
+def test_an_entry_proved_zero_is_zero_when_reading_e_eps(tmp_path):
+    """(sqrt 2 + sqrt 3)^2 - 5 - 2 sqrt 6 is 0 (not written as 0): its row [0, 1/2] has no finite ratio."""
+    from ldpref.privacy import exp_eps
+
+    zero = "(sqrt(2) + sqrt(3))**2 - 5 - 2*sqrt(6)"
+    assert exp_eps(load_mechanism(str(_write(tmp_path, [[zero, "1/2"], [f"1 - ({zero})", "1/2"]])))) == sympy.oo
+
+
+@pytest.mark.parametrize("P, message", [
+    ([["-exp(-200)", "1/2"], ["1 + exp(-200)", "1/2"]], r"P\['0'\]\[0\] = -exp\(-200\) is negative"),
+    ([["exp(exp(-200)) - exp(-200)", "1/2"], ["1 - exp(exp(-200)) + exp(-200)", "1/2"]],
+     r"P\['0'\]\[0\] = .* exceeds 1"),
+])
+def test_entries_a_hair_outside_zero_one_are_refused(tmp_path, P, message):
+    """-e^-200 < 0 and e^(e^-200) - e^-200 = 1 + e^-400/2 + ... > 1: signs decided by enclosures, however close."""
+    with pytest.raises(ValueError, match=message):
+        load_mechanism(str(_write(tmp_path, P)))
+
+
+def test_a_column_summing_to_one_in_another_form_is_accepted_and_one_a_hair_off_is_not(tmp_path):
+    """Column 0 sums to 1 + log 12 - log 10 + log 5 - log 6 = 1 (proved); with e^-200 added it is refused."""
+    load_mechanism(str(_write(tmp_path, [["log(12) - log(10)", "1/2"], ["1 + log(5) - log(6)", "1/2"]])))
+    with pytest.raises(ValueError, match=r"column 0 of P .* not 1"):
+        load_mechanism(str(_write(tmp_path, [["log(12) - log(10)", "1/2"],
+                                             ["1 + log(5) - log(6) + exp(-200)", "1/2"]])))
+
+
+def test_a_sign_that_cannot_be_decided_is_one_line_naming_the_entry(tmp_path, monkeypatch, capsys):
+    """A tie that is not proved (simulated: no proof of 0 succeeds) is an error naming the entry, not a pass."""
+    import ldpref.exact
+
+    zero = "log(6) - log(2) - log(3)"
+    path = _write(tmp_path, [[zero, "1/2"], [f"1 - ({zero})", "1/2"]])
+    monkeypatch.setattr(ldpref.exact, "is_zero", lambda value: False)
+    capsys.readouterr()
+    assert main(["audit", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("ldpref: error: ") and str(path) in err
+    assert "P['0'][0] = " in err and "cannot decide whether it is >= 0" in err
