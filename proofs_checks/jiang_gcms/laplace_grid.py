@@ -8,8 +8,9 @@ numerator of T).  Sums and products of such polynomials are exact (Python fracti
 
 * a zero is decided exactly (the polynomial is 0);
 * a nonzero polynomial is nonzero at z = e^w (e^w is transcendental for rational w != 0, Lindemann), and its sign
-  is read from a rigorous enclosure (python-flint's ``arb`` ball arithmetic, whose radius bounds every rounding)
-  of its value at e^w, the precision doubled until the enclosure excludes 0 -- nothing is decided by a rounding.
+  is the library's one sign decider's (``ldpref.exact.exact_sign`` of the polynomial at the value e^w of z: a
+  rigorous enclosure, python-flint's ``arb`` ball arithmetic whose radius bounds every rounding, at up to 4096
+  bits; a sign it cannot decide raises) -- nothing is decided by a rounding.
 
 Values leave for the evidence as sympy expressions in exp(k w), a quotient reduced once to lowest terms
 (:meth:`LaplaceGrid.to_expr`).  :func:`laplace_upper_tail` is the Laplace tail by symbolic integration, shared by
@@ -18,7 +19,6 @@ the checks of Theorem 4 and of Section VII-E.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from functools import cache
 
@@ -26,8 +26,10 @@ import sympy
 from sympy import QQ
 from sympy.polys.fields import field
 
-#: the largest working precision (bits) of a sign decision; reached only by a defect (then ValueError)
-MAX_PREC = 1 << 14
+from ldpref.exact import exact_sign
+
+#: z = e^w, the variable of the Laurent polynomials when a sign is decided (its value e^w is given, not substituted)
+_Z = sympy.Symbol("z", positive=True)
 
 
 class Laurent:
@@ -188,16 +190,13 @@ class LaplaceGrid:
 
     # ---- deciding ----------------------------------------------------------------------------------------------
     def sign(self, p: Laurent) -> int:
-        """The exact sign of a Laurent polynomial at z = e^w (see the module docstring)."""
+        """The exact sign of a Laurent polynomial at z = e^w (see the module docstring): 0 only for the zero
+        polynomial, else :func:`ldpref.exact.exact_sign` of it at z = e^w (OrderUndecided, a ValueError, if the
+        enclosures never exclude 0 -- a defect, since a nonzero polynomial is nonzero there)."""
         if not p:
             return 0
-        prec = 128
-        while prec <= MAX_PREC:
-            s = _laurent_sign(p, self.w, prec)
-            if s:
-                return s
-            prec *= 2
-        raise ValueError(f"cannot decide the sign of {p} at z = e^{self.w} within {MAX_PREC} bits")
+        poly = sympy.Add(*[sympy.Rational(c.numerator, c.denominator) * _Z ** k for k, c in p.terms.items()])
+        return exact_sign(poly, {_Z: sympy.exp(self.w)})
 
     def largest_quotient(self, quotients):
         """The largest of quotients (num, den), each den > 0 (checked): exact, by cross-multiplication."""
@@ -215,36 +214,6 @@ class LaplaceGrid:
 def _from_poly(p, shift: int) -> Laurent:
     """A polynomial of sympy's ring QQ[z] times z^{-shift}, as a Laurent polynomial."""
     return Laurent({k - shift: Fraction(int(QQ.numer(c)), int(QQ.denom(c))) for (k,), c in p.terms()})
-
-
-def _laurent_sign(p: Laurent, w, prec) -> int:
-    """The sign of a Laurent polynomial at z = e^w from a rigorous enclosure at ``prec`` bits (term by term: the
-    polynomials here have few terms of high degree); 0 if the enclosure holds 0 (undecided at this precision).
-
-    The enclosure is a ball of python-flint's ``arb`` (midpoint and radius; every operation widens the radius to
-    cover its rounding, so the exact value lies in the ball)."""
-    from flint import arb, ctx
-
-    den = math.lcm(*(c.denominator for c in p.terms.values()))  # a positive factor: the sign is that of den * p
-    with ctx.workprec(prec):
-        acc = arb(0)
-        for k, c in p.terms.items():
-            acc += arb(c.numerator * (den // c.denominator)) * _exp_enclosure(w, k, prec)
-    if acc > 0:  # arb comparisons are True only when every point of the ball satisfies them
-        return 1
-    if acc < 0:
-        return -1
-    return 0
-
-
-@cache
-def _exp_enclosure(w, k: int, prec: int):
-    """A rigorous enclosure of e^{k w} (a python-flint ``arb`` ball at ``prec`` bits; once per process)."""
-    from flint import arb, ctx
-
-    with ctx.workprec(prec):
-        x = k * w
-        return (arb(int(x.p)) / int(x.q)).exp()
 
 
 @cache
