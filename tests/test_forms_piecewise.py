@@ -103,6 +103,9 @@ def test_nested_max_and_symbols_left_as_before():
     partial = sympy.Piecewise((x + z, x < 1), (z / x, True))
     for point in ({x: R(1, 2)}, {x: 3}, {z: 2}):
         assert value_at(partial, point) == sympy.cancel(put_in(partial, lambda e: e.subs(point)))
+        # evaluate with z left: the numbers given at once, a decided Piecewise its branch, a Max as sympy's
+        assert _equal(evaluate(sympy.Max(partial, z) + y, {**point, y: 1}),
+                      sympy.cancel(sympy.Max(partial, z).subs(point) + 1))
 
 
 def test_an_undecided_condition_is_not_guessed():

@@ -23,8 +23,8 @@ import sympy
 from flint import arb, ctx as flint_ctx, fmpq
 
 from ..exact import cancel, cancelled_rational, certain_sign
-from .forms_extremes import exact_order, extreme, put_in  # noqa: F401 - the ordering of Max/Min, re-exported
-from .forms_piecewise import put_chosen
+from .forms_extremes import exact_order, extreme, has_extreme, put_in  # noqa: F401 - Max/Min's ordering, re-exported
+from .forms_piecewise import has_piecewise, pruned, put_chosen
 
 PERTURBATION = sympy.Rational(1, 997)
 
@@ -405,8 +405,11 @@ def _value(expr, subs: dict):
     exactly downstream; a Piecewise decided exactly there is its chosen branch, :mod:`.forms_piecewise`); when
     symbols remain, a rational function over Q with rational values for symbols is cancelled with the numbers put
     into its polynomials (:func:`ldpref.exact.cancelled_rational`, the very expression ``cancel(expr.subs(subs))``
-    gives)."""
+    gives), a Piecewise, Max or Min first given its numbers at once (:func:`_given_at_once`)."""
     free = _free_symbols(expr)
+    if not free <= subs.keys() and all(isinstance(k, sympy.Symbol) for k in subs):
+        expr = _given_at_once(expr, free, subs)
+        free = _free_symbols(expr)
     if free <= subs.keys() and all(subs[s].is_Rational for s in free):
         fn = _compiled(expr)
         if fn is not None:
@@ -426,6 +429,19 @@ def _value(expr, subs: dict):
         if fast is not None:
             return fast
     return cancel(expr.subs(subs))
+
+
+def _given_at_once(expr, free: frozenset, subs: dict):
+    """Symbols remain: a Piecewise decided at the given numbers is its chosen branch (:func:`.forms_piecewise.pruned`),
+    and the given numbers are put in at once (``xreplace``; ``subs`` puts one after the other, and a Piecewise or Max
+    of radicals in a symbol left re-simplifies at every step); ``expr`` itself when it has no Piecewise, Max or Min, or
+    a given value is no number."""
+    if not (has_piecewise(expr) or has_extreme(expr)):
+        return expr
+    given = {s: subs[s] for s in free if s in subs}
+    if not given or not all(v.is_number for v in given.values()):
+        return expr
+    return pruned(expr, given).xreplace(given)
 
 
 # ---- statement programs: the compiled truth of a statement at exact values (issue 22, item 2: the one truth

@@ -33,18 +33,25 @@ def has_piecewise(expr) -> bool:
 
 def put_chosen(expr, point: dict, put):
     """``put_in(expr, put)`` (``put`` puts the values of ``point``, {symbol: sympy number}, into an expression by
-    ``xreplace`` or ``subs``; Max and Min ordered exactly), except that a Piecewise whose branch is decided at the
-    point (:func:`chosen_branch`) becomes that branch with the values put in, the other branches untouched.  The
-    value sympy's Piecewise gives at the point (its first branch whose condition is true)."""
+    ``xreplace`` or ``subs``; Max and Min ordered exactly) on :func:`pruned` ``expr``: a Piecewise whose branch is
+    decided at the point is that branch with the values put in, its other branches untouched.  The value sympy's
+    Piecewise gives at the point (its first branch whose condition is true)."""
+    return put_in(pruned(expr, point), put)
+
+
+def pruned(expr, point: dict):
+    """``expr`` with every Piecewise whose branch is decided at ``point`` (:func:`chosen_branch`) replaced by that
+    branch, itself pruned (nested Piecewise); an undecided Piecewise, and a node binding a symbol of the point (the
+    variable of a ``Lambda``: its Piecewise is not one of the point), stay as they are.  No value is put in yet."""
     if not has_piecewise(expr):
-        return put_in(expr, put)
+        return expr
     if isinstance(expr, sympy.Piecewise):
         branch = chosen_branch(expr, point)
-        return put_in(expr, put) if branch is None else put_chosen(branch, point, put)
-    args = [put_chosen(a, point, put) for a in expr.args]
-    if isinstance(expr, (sympy.Max, sympy.Min)):
-        return extreme(args, largest=isinstance(expr, sympy.Max))
-    return expr.func(*args)
+        return expr if branch is None else pruned(branch, point)
+    if not point.keys().isdisjoint(getattr(expr, "bound_symbols", ())):
+        return expr
+    args = tuple(pruned(a, point) for a in expr.args)
+    return expr if all(new is old for new, old in zip(args, expr.args)) else expr.func(*args)
 
 
 def chosen_branch(piecewise, point: dict):
