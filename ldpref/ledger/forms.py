@@ -398,6 +398,23 @@ def as_fmpq(v):
 
 
 def _value(expr, subs: dict):
+    """:func:`_value_at_point`, once per (expression, point in its order) in a process: a form is read at the same
+    instance by several checks of a claim (printed, derived, correction, the model) and by claims sharing a grid."""
+    key = (expr, tuple(subs.items()))
+    try:
+        hash(key)
+    except TypeError:  # a value that is no hashable object (a mutable matrix): computed every time
+        return _value_at_point(expr, subs)
+    return _value_once(key)
+
+
+@lru_cache(maxsize=16384)
+def _value_once(key):
+    expr, items = key
+    return _value_at_point(expr, dict(items))
+
+
+def _value_at_point(expr, subs: dict):
     """``cancel(expr.subs(subs))``; when every free symbol gets a rational value and the expression is
     rational in them, the same exact value by exact rational arithmetic (python-flint ``fmpq``; no symbolic
     substitution of a large expression at every instance); when every free symbol gets a value, the number
