@@ -3,24 +3,7 @@
 import sympy
 
 import derivations.pan_cms.optimized as D
-from derivations.pan_cms.optimized import f_star, m
-
-
-def test_branch_xreplace_matches_xreplace():
-    """_branch_xreplace (the Piecewise branch its decided conditions select) is the whole xreplace, also where a
-    condition is left undecided."""
-    from proofs_checks.pan_cms.optimized import _branch_xreplace
-    from tree_repr import tree_repr
-
-    e, x = D.e, sympy.Symbol("x", real=True)
-    inner = sympy.Piecewise((sympy.sqrt(e) + x, sympy.Lt(x, e)), (x - 1, True))
-    form = sympy.Piecewise((sympy.ceiling(inner), f_star <= sympy.Rational(1, 2)),
-                           (sympy.Max(2, sympy.floor(sympy.sqrt(e))), True))
-    for put in ({e: 3, f_star: sympy.Rational(1, 4), x: 2}, {e: 3, f_star: 1, x: 2}, {e: 5, f_star: 0, x: 7},
-                {e: 3, x: 2}):  # the last leaves f* <= 1/2 undecided: the whole xreplace
-        assert tree_repr(_branch_xreplace(form, put)) == tree_repr(form.xreplace(put))
-    assert _branch_xreplace(form, {e: 3, f_star: sympy.Rational(1, 4), x: 2}) == 4  # ceiling(sqrt(3) + 2)
-    assert _branch_xreplace(form, {e: 5, f_star: 0, x: 7}) == 6  # x >= e: ceiling(7 - 1)
+from derivations.pan_cms.optimized import m
 
 
 def test_canon_cache_gives_the_canonical_form():

@@ -23,7 +23,8 @@ import sympy
 from flint import arb, ctx as flint_ctx, fmpq
 
 from ..exact import cancel, cancelled_rational, certain_sign
-from .forms_extremes import exact_order, extreme, put_in  # noqa: F401 - the ordering of Max/Min, re-exported
+from .forms_extremes import exact_order, extreme, has_extreme, put_in  # noqa: F401 - Max/Min's ordering, re-exported
+from .forms_piecewise import has_piecewise, pruned, put_chosen
 
 PERTURBATION = sympy.Rational(1, 997)
 
@@ -130,7 +131,9 @@ def evaluate(form, params: dict):
 def value_at(expr, values: dict, *, rational_only: bool = False):
     """An expression's exact value at ``values`` ({symbol: exact value}) as ``cancel(expr.subs(values))`` gives it:
     by the compiled fmpq program when the expression is rational there (:func:`rational_at`, the same number), else
-    by that very substitution and cancel; a Max or Min of exact reals is ordered exactly (:func:`extreme`).
+    by that very substitution and cancel; a Max or Min of exact reals is ordered exactly (:func:`extreme`), and a
+    Piecewise whose conditions are decided exactly at the point is its chosen branch with the values put in
+    (:func:`ldpref.ledger.forms_piecewise.put_chosen`; the other branches are not rebuilt).
 
     ``rational_only``: the value only when it is a rational, else None, the numbers put in at once (``xreplace``, no
     cancel): for a caller that needs a rational value or none (the minimal-edit search ranks pairs of edits by their
@@ -139,11 +142,11 @@ def value_at(expr, values: dict, *, rational_only: bool = False):
     if fast is not None:
         return fast
     expr = sympy.sympify(expr)
+    point = {k: sympy.sympify(v) for k, v in values.items()}
     if rational_only:
-        point = {k: sympy.sympify(v) for k, v in values.items()}
-        value = put_in(expr, lambda e: e.xreplace(point))
+        value = put_chosen(expr, point, lambda e: e.xreplace(point))
         return value if value.is_Rational else None
-    return cancel(put_in(expr, lambda e: e.subs(values)))
+    return cancel(put_chosen(expr, point, lambda e: e.subs(values)))
 
 
 def value_integer_first(expr, values: dict, first):
@@ -184,10 +187,10 @@ def _combinatorial_nodes(form) -> tuple:
 def truth_at_once(form, point: dict) -> bool:
     """A statement at a point of exact values, the numbers put in at once (``xreplace``): a membership or relation
     between numbers decides itself on construction (no ``subs`` of the whole form; a Max or Min ordered exactly,
-    :func:`ldpref.ledger.forms_extremes.extreme`); :func:`evaluate`'s general path on the form when that leaves it
-    undecided."""
+    :func:`ldpref.ledger.forms_extremes.extreme`; a Piecewise its chosen branch, :mod:`.forms_piecewise`);
+    :func:`evaluate`'s general path on the form when that leaves it undecided."""
     values = {k: sympy.sympify(v) for k, v in point.items()}
-    value = put_in(form, lambda e: e.xreplace(values))
+    value = put_chosen(form, values, lambda e: e.xreplace(values))
     if value is sympy.true or value is sympy.false:
         return bool(value)
     return evaluate(form, point)
@@ -395,14 +398,35 @@ def as_fmpq(v):
 
 
 def _value(expr, subs: dict):
+    """:func:`_value_at_point`, once per (expression, point in its order) in a process: a form is read at the same
+    instance by several checks of a claim (printed, derived, correction, the model) and by claims sharing a grid."""
+    key = (expr, tuple(subs.items()))
+    try:
+        hash(key)
+    except TypeError:  # a value that is no hashable object (a mutable matrix): computed every time
+        return _value_at_point(expr, subs)
+    return _value_once(key)
+
+
+@lru_cache(maxsize=16384)
+def _value_once(key):
+    expr, items = key
+    return _value_at_point(expr, dict(items))
+
+
+def _value_at_point(expr, subs: dict):
     """``cancel(expr.subs(subs))``; when every free symbol gets a rational value and the expression is
     rational in them, the same exact value by exact rational arithmetic (python-flint ``fmpq``; no symbolic
     substitution of a large expression at every instance); when every free symbol gets a value, the number
     sympy's evaluation gives on putting them in at once (an algebraic or transcendental number is compared
-    exactly downstream); when symbols remain, a rational function over Q with rational values for symbols is
-    cancelled with the numbers put into its polynomials (:func:`ldpref.exact.cancelled_rational`, the very
-    expression ``cancel(expr.subs(subs))`` gives)."""
+    exactly downstream; a Piecewise decided exactly there is its chosen branch, :mod:`.forms_piecewise`); when
+    symbols remain, a rational function over Q with rational values for symbols is cancelled with the numbers put
+    into its polynomials (:func:`ldpref.exact.cancelled_rational`, the very expression ``cancel(expr.subs(subs))``
+    gives), a Piecewise, Max or Min first given its numbers at once (:func:`_given_at_once`)."""
     free = _free_symbols(expr)
+    if not free <= subs.keys() and all(isinstance(k, sympy.Symbol) for k in subs):
+        expr = _given_at_once(expr, free, subs)
+        free = _free_symbols(expr)
     if free <= subs.keys() and all(subs[s].is_Rational for s in free):
         fn = _compiled(expr)
         if fn is not None:
@@ -414,7 +438,7 @@ def _value(expr, subs: dict):
                 return sympy.Rational(int(out.p), int(out.q))
     if free <= subs.keys():  # every symbol gets a value: put them in at once; a number needs no cancel
         point = {s: subs[s] for s in free}
-        value = put_in(expr, lambda e: e.xreplace(point))
+        value = put_chosen(expr, point, lambda e: e.xreplace(point))
         if value.is_number and not value.has(*_SINGULAR):  # at a singular point, subs' order decides, as before
             return value
     if all(isinstance(k, sympy.Symbol) for k in subs):  # plain symbols to numbers: cancel of the substitution
@@ -422,6 +446,19 @@ def _value(expr, subs: dict):
         if fast is not None:
             return fast
     return cancel(expr.subs(subs))
+
+
+def _given_at_once(expr, free: frozenset, subs: dict):
+    """Symbols remain: a Piecewise decided at the given numbers is its chosen branch (:func:`.forms_piecewise.pruned`),
+    and the given numbers are put in at once (``xreplace``; ``subs`` puts one after the other, and a Piecewise or Max
+    of radicals in a symbol left re-simplifies at every step); ``expr`` itself when it has no Piecewise, Max or Min, or
+    a given value is no number."""
+    if not (has_piecewise(expr) or has_extreme(expr)):
+        return expr
+    given = {s: subs[s] for s in free if s in subs}
+    if not given or not all(v.is_number for v in given.values()):
+        return expr
+    return pruned(expr, given).xreplace(given)
 
 
 # ---- statement programs: the compiled truth of a statement at exact values (issue 22, item 2: the one truth

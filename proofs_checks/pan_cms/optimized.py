@@ -40,50 +40,12 @@ ENUM, MOM = "enumeration", "moment-formula"
 
 
 def value_at(form, subs):
-    """A form at one instance, exact values in canonical radical form (statements give a bool)."""
-    v = evaluate(_at_once(form, subs), subs)
+    """A form at one instance, exact values in canonical radical form (statements give a bool).  The one evaluator
+    puts the numbers into the branch a Piecewise chooses only (:mod:`ldpref.ledger.forms_piecewise`)."""
+    v = evaluate(form, subs)
     if isinstance(v, (list, tuple)):
         return [_tidy(x) for x in v]
     return _tidy(v)
-
-
-def _at_once(form, subs):
-    """A value form (expression, ``Eq`` right-hand side, or a tuple/list of them) with the instance's numbers put
-    in for its symbols at once (``xreplace``); :func:`evaluate` then finishes on the (nearly) numeric
-    expression.  ``subs`` substitutes one symbol after the other, and a Piecewise/Max of radicals
-    re-simplifies at every partial step (seconds per instance); the value is the same.  Statements, forms without
-    Piecewise/Max/Min (evaluated as they are, rational ones by Fraction arithmetic) and non-numeric parameters are
-    passed on unchanged.  It only puts values in; the value itself is the one evaluator's.  Dropping it (evaluate
-    alone) gives the same evidence but costs about 3.5% of ``verify --paper pan-cms`` CPU (2026-11-29, A/B in one
-    session), so it stays until the one evaluator takes the chosen Piecewise branch itself."""
-    if isinstance(form, (list, tuple)):
-        return type(form)(_at_once(x, subs) for x in form)
-    if isinstance(form, sympy.Equality):
-        rhs = _at_once(form.rhs, subs)
-        return form if rhs is form.rhs else sympy.Eq(form.lhs, rhs, evaluate=False)
-    if not isinstance(form, sympy.Expr) or form.is_number or not form.has(sympy.Piecewise, sympy.Max, sympy.Min):
-        return form
-    values = {(sympy.Symbol(k) if isinstance(k, str) else k): sympy.sympify(v) for k, v in subs.items()}
-    put = {s: values[s] for s in form.free_symbols if s in values}
-    if not put or not all(v.is_number for v in put.values()):
-        return form
-    return _branch_xreplace(form, put)
-
-
-def _branch_xreplace(expr, put):
-    """``expr.xreplace(put)`` for numeric ``put``, taking the branch a Piecewise selects instead of rebuilding every
-    branch: a condition that evaluates to true or false at the numbers decides, as Piecewise does when it is rebuilt
-    (false pieces are dropped, the first true one is the value); any condition left undecided falls back to the
-    whole ``xreplace``.  The same object (a Piecewise of radicals rebuilt whole re-simplifies every branch)."""
-    if isinstance(expr, sympy.Piecewise):
-        for value, condition in expr.args:
-            decided = _branch_xreplace(condition, put)
-            if decided is sympy.true:
-                return _branch_xreplace(value, put)
-            if decided is not sympy.false:
-                break
-        return expr.xreplace(put)
-    return expr.xreplace(put)
 
 
 def _tidy(v):
