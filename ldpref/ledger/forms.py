@@ -22,7 +22,7 @@ from typing import Callable
 import sympy
 from flint import arb, ctx as flint_ctx, fmpq
 
-from ..exact import cancel, cancelled_rational, certain_sign
+from ..exact import ORDER_PRECISIONS, cancel, cancelled_rational, certain_sign
 from .forms_extremes import exact_order, extreme, has_extreme, put_in  # noqa: F401 - Max/Min's ordering, re-exported
 from .forms_piecewise import has_piecewise, pruned, put_chosen
 
@@ -698,18 +698,21 @@ def _fast_side(expr):
 
 
 def _exp_sign(r, E) -> int:
-    """The sign of r - exp(E) for rationals r, E, by FLINT ball arithmetic at increasing precision (exp(E) is
-    irrational for rational E != 0, so some precision separates them); E = 0 exactly."""
+    """The sign of r - exp(E) for rationals r, E (python-flint fmpq), by FLINT ball arithmetic at the one sign
+    decider's precisions (:data:`ldpref.exact.ORDER_PRECISIONS`; exp(E) is irrational for rational E != 0, so some
+    precision separates them); E = 0 exactly.  It stays on flint values (the compiled statements' fast path, no sympy
+    number is built); past the last precision the statement leaves the fast path and ``evaluate`` decides it with
+    :func:`ldpref.exact.exact_order`."""
     if E == 0:
         return (r > 1) - (r < 1)
-    for prec in (64, 256, 1024, 4096):
+    for prec in ORDER_PRECISIONS:
         with flint_ctx.workprec(prec):
             diff = arb(r) - arb(E).exp()
             if diff > 0:
                 return 1
             if diff < 0:
                 return -1
-    raise _NoFastValue("not separated at 4096 bits")
+    raise _NoFastValue(f"not separated at {ORDER_PRECISIONS[-1]} bits")
 
 
 @cache
