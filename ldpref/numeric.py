@@ -235,14 +235,18 @@ def _exact_value(expr, subs: dict):
 
 
 def _check_compared_sides_real(expr, subs: dict, label: str) -> None:
-    """A statement compares numbers only where both sides are real: a side that is not real at ``subs`` (e.g. the
-    log of a negative number in a theorem's condition, jiang-gcms/thm1 at n = 10, delta = 1/10) is a ValueError
-    naming that side and its value, not sympy's "Invalid comparison" of the value alone."""
+    """Called when sympy refused a statement's comparison at ``subs``: a compared side that is undefined there (a
+    pole) or not real (e.g. the log of a negative number in a theorem's condition, jiang-gcms/thm1 at n = 10,
+    delta = 1/10) is a ValueError naming that side and its value, not sympy's bare "Invalid comparison" of the value
+    alone.  Only then: a relation an Or or an Implies never reaches may be undefined at a point where the statement
+    is decided."""
     if not isinstance(expr, sympy.logic.boolalg.Boolean):
         return
     for relation in expr.atoms(sympy.core.relational.Relational):
         for side in relation.args:
             value = _exact_value(side, subs)
+            if isinstance(value, sympy.Expr) and value.has(sympy.zoo, sympy.nan):
+                raise ValueError(f"{label} is undefined at these values (a pole or 0/0 in {_short(side)})")
             if isinstance(value, sympy.Expr) and value.is_extended_real is False:
                 part = "" if label == "form" else f"{label}: "
                 raise ValueError(f"{part}{_short(side)} is not real at these values ({_short(value)}), so the "
@@ -278,8 +282,11 @@ def evaluate(form, values: dict[str, object], digits: int = 30) -> list[Evaluati
                                  f"({', '.join(big)}) may be at most {MAX_SUM_RANGE} here")
         subs = {by_key[k]: exact_values[k] for k in by_key}
         _check_growth(expr, subs, label)
-        _check_compared_sides_real(expr, subs, label)
-        exact = sympy.simplify(_exact_value(expr, subs))
+        try:
+            exact = sympy.simplify(_exact_value(expr, subs))
+        except TypeError:  # sympy refuses to compare a number that is not real: name the side, if it is that
+            _check_compared_sides_real(expr, subs, label)
+            raise
         if isinstance(exact, sympy.logic.boolalg.BooleanAtom):
             results.append(Evaluation(name, exact, True, None, None))
             continue

@@ -154,6 +154,16 @@ def test_eval_names_the_side_that_is_not_real(capsys):
     assert "Invalid comparison" not in line and "statement comparing it is undefined there" in line
 
 
+def test_eval_decides_a_guarded_statement_and_names_a_pole():
+    from ldpref.numeric import evaluate
+
+    n = sympy.Symbol("n", positive=True)
+    # the Or is decided by n < 5; the relation it never reaches (log(n - 5), not real at n = 1) is no error
+    assert evaluate(sympy.Or(n < 5, sympy.log(n - 5) > 0), {"n": "1"})[0].exact is sympy.true
+    with pytest.raises(ValueError, match=r"undefined at these values \(a pole or 0/0 in 1/\(n - 1\)\)"):
+        evaluate(1 / (n - 1) > 0, {"n": "1"})
+
+
 def test_eval_validates_every_form_before_printing(capsys):
     # the printed form of jiang-gcms/eq10 takes keys the derived form does not: nothing is printed before the error
     refused(capsys, ["eval", "jiang-gcms/eq10", "--set", "f=1", "k=1", "m=2", "n=3", "p=1/2", "q=1/4",

@@ -155,3 +155,25 @@ def test_symbols_left_keep_sympy_max():
     x, y = sympy.symbols("x y")
     assert extreme([x, sympy.log(2)], largest=True) == sympy.Max(x, sympy.log(2))
     assert value_at(sympy.Max(x, y), {x: R(1)}) == sympy.Max(1, y)
+
+
+def test_floor_and_ceiling_near_an_integer_are_enclosed_rigorously():
+    # 3 - e^-100 and 3 + e^-100 lie 1e-44 from an integer: a floor of the ball's midpoint says 3 for both
+    below = sympy.floor(3 - sympy.exp(-100), evaluate=False)
+    above = sympy.ceiling(3 + sympy.exp(-100), evaluate=False)
+    assert exact_sign(below - sympy.Rational(5, 2)) == -1  # floor(3 - e^-100) = 2
+    assert exact_sign(above - sympy.Rational(7, 2)) == 1  # ceiling(3 + e^-100) = 4
+    assert exact_order(below, sympy.Integer(2)) == 0 and exact_order(above, sympy.Integer(4)) == 0
+
+
+def test_compiled_statements_order_r_against_exp_exactly():
+    # the fast path's r vs exp(E) on flint rationals: r a 40-digit rational just below (and above) e
+    from flint import fmpq
+
+    from ldpref.ledger.forms import _exp_sign
+
+    e40 = sympy.Rational(str(sympy.N(sympy.E, 45))[:42])  # e truncated to 40 decimals: below e by < 1e-40
+    lo = fmpq(int(e40.p), int(e40.q))
+    assert _exp_sign(lo, fmpq(1)) == -1
+    assert _exp_sign(lo + fmpq(1, 10 ** 40), fmpq(1)) == 1
+    assert _exp_sign(fmpq(1), fmpq(0)) == 0

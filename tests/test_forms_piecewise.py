@@ -134,3 +134,19 @@ def test_a_planted_wrong_branch_choice_fails(monkeypatch):
     with pytest.raises(AssertionError):
         test_boundaries_le_against_lt()
     F._value_once.cache_clear()  # nor are the planted ones by later tests
+
+
+def test_a_branch_not_taken_is_never_built_at_the_point():
+    # the outer condition n > 5 is false at n = 1: y is the value, and the inner branch (log(n - 5) > 0, not real at
+    # n = 1) must not be built; only the conditions' symbols need values (y stays a symbol)
+    n, y = sympy.symbols("n y", real=True)
+    inner = sympy.Piecewise((1, sympy.log(n - 5) > 0), (0, True))
+    assert F._value(sympy.Piecewise((inner, n > 5), (y, True)), {n: sympy.Integer(1)}) == y
+    assert FP.chosen_branch(sympy.Piecewise((y + 1, n > 5), (y, True)), {n: sympy.Integer(7)}) == y + 1
+
+
+def test_a_bound_variable_is_not_a_point_value():
+    # k is summed over inside the Sum: the point's k = 5 must not choose the Piecewise's branch there
+    k, n = sympy.symbols("k n", integer=True, positive=True)
+    form = sympy.Sum(sympy.Piecewise((k, k > 2), (0, True)), (k, 1, n))
+    assert value_at(form, {k: sympy.Integer(5), n: sympy.Integer(4)}).doit() == 7  # 3 + 4, not 1 + 2 + 3 + 4

@@ -452,13 +452,16 @@ def _given_at_once(expr, free: frozenset, subs: dict):
     """Symbols remain: a Piecewise decided at the given numbers is its chosen branch (:func:`.forms_piecewise.pruned`),
     and the given numbers are put in at once (``xreplace``; ``subs`` puts one after the other, and a Piecewise or Max
     of radicals in a symbol left re-simplifies at every step); ``expr`` itself when it has no Piecewise, Max or Min, or
-    a given value is no number."""
+    a given value is no number.  A Piecewise its conditions leave undecided stays for ``subs``, which builds only the
+    branches whose conditions it does not find false (``xreplace`` would build every branch at the point, and a branch
+    not taken may not be real there)."""
     if not (has_piecewise(expr) or has_extreme(expr)):
         return expr
     given = {s: subs[s] for s in free if s in subs}
     if not given or not all(v.is_number for v in given.values()):
         return expr
-    return pruned(expr, given).xreplace(given)
+    expr = pruned(expr, given)
+    return expr if has_piecewise(expr) else expr.xreplace(given)
 
 
 # ---- statement programs: the compiled truth of a statement at exact values (issue 22, item 2: the one truth
@@ -701,8 +704,9 @@ def _exp_sign(r, E) -> int:
     """The sign of r - exp(E) for rationals r, E (python-flint fmpq), by FLINT ball arithmetic at the one sign
     decider's precisions (:data:`ldpref.exact.ORDER_PRECISIONS`; exp(E) is irrational for rational E != 0, so some
     precision separates them); E = 0 exactly.  It stays on flint values (the compiled statements' fast path, no sympy
-    number is built); past the last precision the statement leaves the fast path and ``evaluate`` decides it with
-    :func:`ldpref.exact.exact_order`."""
+    number is built); past the last precision the statement leaves the fast path for the general one (``_truth``:
+    :func:`ldpref.exact.certain_sign` at the same precisions, then sympy's relation of the two numbers, which
+    leaves a relation it cannot decide undecided: a refusal, not a guess)."""
     if E == 0:
         return (r > 1) - (r < 1)
     for prec in ORDER_PRECISIONS:

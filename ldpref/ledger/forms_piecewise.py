@@ -56,11 +56,19 @@ def pruned(expr, point: dict):
 
 def chosen_branch(piecewise, point: dict):
     """The value (not yet evaluated) of the first branch of ``piecewise`` whose condition holds at ``point``; None
-    when a condition before it is not decided exactly (:func:`condition_at`) or no condition holds."""
-    free = piecewise.free_symbols
+    when a condition before it is not decided exactly (:func:`condition_at`) or no condition holds.  Only the
+    conditions' symbols need values: a branch's value may keep symbols the point leaves (its values are put in
+    later), and the branches not chosen are never built at the point."""
+    free = _condition_symbols(piecewise)
     if not free <= point.keys():
         return None
     return _chosen(piecewise, frozenset((s, point[s]) for s in free))
+
+
+@lru_cache(maxsize=8192)
+def _condition_symbols(piecewise) -> frozenset:
+    """The free symbols of a Piecewise's conditions (found once per Piecewise)."""
+    return frozenset().union(*(condition.free_symbols for _, condition in piecewise.args))
 
 
 @lru_cache(maxsize=8192)
