@@ -20,14 +20,12 @@ from functools import cache
 
 import sympy
 
+from ldpref.exact import exact_order
 from ldpref.exact_rounding import ceil_multiples
 
 from .model import _solve_affine, estimator_variance_derived, lemma1_objective_derived_expr, privacy_ratio_derived
 from .model import remark1_derived, sue_pq
 from .symbols import F2, e, f, k, lam, m, n, p, q, s
-
-#: digits of the certified evaluations that decide signs and roundings of transcendental values
-DIGITS = 30
 
 
 @cache
@@ -53,13 +51,9 @@ def fig8_variance_at(s_, m_, k_, counts, v, exp_eps):
 
 
 def less(a, b) -> bool:
-    """a < b for exact reals, decided by sympy's certified evaluation at DIGITS digits; refuses a difference too
-    small to sign there (never guesses)."""
-    d = sympy.N(sympy.sympify(a) - sympy.sympify(b), DIGITS)
-    scale = max(abs(sympy.N(a, DIGITS)), abs(sympy.N(b, DIGITS)), sympy.Integer(1))
-    if abs(d) <= scale * sympy.Rational(1, 10**(DIGITS - 8)):
-        raise ArithmeticError(f"cannot sign {a} - {b} at {DIGITS} digits")
-    return bool(d < 0)
+    """a < b for exact reals, decided by the library's one rigorous order (:func:`ldpref.exact.exact_order`:
+    enclosures, a tie only by a proof of 0, :class:`ldpref.exact.OrderUndecided` when neither): never a rounding."""
+    return exact_order(sympy.sympify(a), sympy.sympify(b)) < 0
 
 
 def best_run_holds(variances: dict, run) -> bool:

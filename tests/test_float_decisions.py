@@ -1,0 +1,40 @@
+"""Exact outcomes decided by the one rigorous order (``ldpref.exact.exact_order``), not by a rounding: each case is a
+near tie (or an exact tie) below the precision of the evaluation that decided it before."""
+
+import sympy
+
+import derivations.jiang_gcms.sec7_model as D7
+import proofs_checks.pan_cms.tables_table2 as T2
+from ldpref.radicals import NotCanonical, _sign_at
+
+HAIR = sympy.exp(-100)  # about 3.7e-44: below a 30-digit, a 40-digit and a 1e-30 tolerance
+
+
+def test_sec7_less_signs_a_hair():
+    """jiang-gcms Sec. VII's ``less`` (Theorem 2's least s, Fig. 8's best run): a difference of e^-100 is signed
+    (the 30-digit rule refused it), and equal numbers are not less."""
+    assert D7.less(1, 1 + HAIR)
+    assert not D7.less(1 + HAIR, 1)
+    assert not D7.less(sympy.log(6), sympy.log(2) + sympy.log(3))
+
+
+def test_table2_bounds_have_no_tolerance():
+    """pan-cms Table 2's bit counts: a count a hair off the exact form is outside it (the 10^-30 tolerance took
+    it in); the exact counts are inside."""
+    assert T2._bound_ok("RAPPOR", 4, None, sympy.Integer(4))
+    assert not T2._bound_ok("RAPPOR", 4, None, 4 + HAIR)
+    assert not T2._bound_ok("HE", 8, None, sympy.Integer(4) - HAIR)  # log2 8 + 1 is the lower end
+    assert T2._bound_ok("HE", 8, None, sympy.Integer(4))
+
+
+def test_radical_sign_of_a_proved_zero():
+    """ldpref.radicals: a sample value equal to 0 (log 6 - log 2 - log 3) vanishes; its 30-digit rounding
+    (0.e-165) read as positive."""
+    x = sympy.Symbol("x", positive=True)
+    try:
+        _sign_at(x, [{x: sympy.log(6) - sympy.log(2) - sympy.log(3)}])
+    except NotCanonical as err:
+        assert "vanishes" in str(err)
+    else:
+        raise AssertionError("a value proved 0 was given a sign")
+    assert _sign_at(x, [{x: HAIR}]) == 1
