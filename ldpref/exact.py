@@ -204,6 +204,32 @@ def certain_sign(a, b, values: dict | None = None) -> int | None:
     return exact_order(a, b, values, ties=False)
 
 
+def exact_floor(value) -> int:
+    """floor(value) for an exact real constant, decided rigorously: at each of :data:`ORDER_PRECISIONS` the floor of
+    an enclosure of ``value`` (python-flint's ``arb.floor`` holds the floor of every point of the ball) is the answer
+    once it is a single integer; a ball that never leaves an integer n is n only when ``value - n`` is proved 0.
+    :class:`OrderUndecided` otherwise (or when ``value`` has no enclosure): never a rounding.  ``ceil(x)`` is
+    ``-exact_floor(-x)``, the nearest integer (halves up) ``exact_floor(x + 1/2)``."""
+    x = value if isinstance(value, sympy.Basic) else sympy.sympify(value)
+    if x.is_Rational:
+        return int(x.p) // int(x.q)
+    nearest = None
+    for prec in ORDER_PRECISIONS:
+        with flint_ctx.workprec(prec):
+            box = _enclose(x)
+            if box is None or not box.is_finite():
+                break
+            floor = box.floor().unique_fmpz()
+            if floor is not None:
+                return int(floor)
+            man, exp = (int(v) for v in box.mid().man_exp())  # the midpoint exactly: man 2^exp
+            nearest = (2 * man * 2 ** exp + 1) // 2 if exp >= 0 else (2 * man + 2 ** -exp) // 2 ** (1 - exp)
+    if nearest is not None and is_zero(x - nearest):
+        return nearest
+    raise OrderUndecided(f"cannot decide the floor of {x}: its enclosures hold an integer and the difference is not "
+                         "proved 0")
+
+
 def is_zero(value) -> bool:
     """Exact zero test: rationals directly, rational functions over Q as a quotient of python-flint
     polynomials (:func:`rational_function_zero`), other expressions after ``cancel`` or ``simplify``."""

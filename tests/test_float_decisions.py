@@ -38,3 +38,23 @@ def test_radical_sign_of_a_proved_zero():
     else:
         raise AssertionError("a value proved 0 was given a sign")
     assert _sign_at(x, [{x: HAIR}]) == 1
+
+
+def test_exact_floor():
+    """ldpref.exact.exact_floor: rigorous enclosures, an integer only by a proof, undecided rather than rounded (no
+    case fails on a96b837's sympy floor, which it replaces in ceil_multiples and algorithm4_s: sympy's
+    evaluation gets these right too)."""
+    from ldpref.exact import OrderUndecided, exact_floor
+    from ldpref.exact_rounding import ceil_multiples
+
+    assert exact_floor(3 - sympy.exp(-2000)) == 2 and exact_floor(-(3 + sympy.exp(-2000))) == -4
+    assert exact_floor(sympy.log(8) / sympy.log(2)) == 3  # an integer: proved
+    assert exact_floor(sympy.E * 10**40) == 27182818284590452353602874713526624977572
+    assert exact_floor(sympy.Rational(-7, 2)) == -4
+    assert ceil_multiples(1 + sympy.log(6) - sympy.log(2) - sympy.log(3), [1, 2, 3]) == [1, 2, 3]
+    try:
+        exact_floor(3 - sympy.exp(-10**4))  # a gap below 2^-4000: not decided, never rounded
+    except OrderUndecided:
+        pass
+    else:
+        raise AssertionError("a floor was decided by a rounding")
