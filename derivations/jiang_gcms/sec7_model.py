@@ -20,7 +20,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import exact_order
+from ldpref.exact import exact_floor, exact_order
 from ldpref.exact_rounding import ceil_multiples
 
 from .model import _solve_affine, estimator_variance_derived, lemma1_objective_derived_expr, privacy_ratio_derived
@@ -80,8 +80,8 @@ def apple_p_derived():
 
 
 def round2(x):
-    """x to two decimals (half up), exact (sympy's floor of an exact real is certified)."""
-    return sympy.Integer(sympy.floor(100 * sympy.sympify(x) + sympy.Rational(1, 2))) / 100
+    """x to two decimals (half up), the floor decided exactly (:func:`ldpref.exact.exact_floor`)."""
+    return sympy.Integer(exact_floor(100 * sympy.sympify(x) + sympy.Rational(1, 2))) / 100
 
 
 @cache
@@ -215,18 +215,16 @@ def estimator_variance_fn():
 
 def fig4_gcms_better_holds(**kw) -> bool:
     """GCMS (p = 1/2, s of Algorithm 4's ceiling at eps) has lower derived Var[f_hat(d)] than Apple's CMS (each
-    bit BRR at eps/2) at the instance's n, f(d), F2, m, k, eps."""
-    import mpmath
-
-    fn = estimator_variance_fn()
-    m_, k_, n_, f_, F2_, s_ = kw["m"], kw["k"], kw["n"], kw["f(d)"], kw["F2"], kw["s"]
-    with mpmath.workdps(MP_DIGITS):
-        half = mpmath.mpf(1) / 2
-        vg = fn(half, (s_ - half) / (m_ - 1), m_, k_, n_, f_, F2_)
-        t = mpmath.exp(mpmath.mpf(kw["eps"]) / 2)
-        pa = t / (t + 1)
-        va = fn(pa, 1 - pa, m_, k_, n_, f_, F2_)
-    return less_mp(vg, va)
+    bit BRR at eps/2) at the instance's n, f(d), F2, m, k, eps: both exact, ordered by :func:`less`."""
+    m_, s_ = kw["m"], kw["s"]
+    at = {m: sympy.Integer(m_), k: sympy.Integer(kw["k"]), n: sympy.Integer(kw["n"]), f: sympy.Integer(kw["f(d)"]),
+          F2: sympy.Integer(kw["F2"])}
+    half = sympy.Rational(1, 2)
+    t = sympy.exp(sympy.Rational(kw["eps"]) / 2)
+    pa = t / (t + 1)
+    variance = estimator_variance_derived()
+    return less(variance.xreplace({**at, p: half, q: (s_ - half) / (m_ - 1)}),
+                variance.xreplace({**at, p: pa, q: 1 - pa}))
 
 
 @cache
