@@ -58,3 +58,19 @@ def test_exact_floor():
         pass
     else:
         raise AssertionError("a floor was decided by a rounding")
+
+
+def test_appc_tail_bound_at_a_tie_and_a_hair():
+    """pan-cms Appendix C's tail checks: a tail equal to its bound holds (tail <= bound; the 60-digit rule raised
+    'agree to 40 digits'), a tail a hair (~1e-45) above e^-1 fails (it raised too)."""
+    from fractions import Fraction
+
+    from proofs_checks.pan_cms.basics_appC import _tail_checks
+
+    half = Fraction(1, 2)
+    tie = ((-1, 1), (half, half), Fraction(1), Fraction(0))  # values, probabilities, variance, truth
+    assert _tail_checks(tie, 2, 2, 1, amax2=3, coef=0, factor=1, sided="two")[0]
+    q = Fraction(int(sympy.floor(sympy.exp(-1) * 10**60)) + 10**15, 10**60)  # e^-1 + about 1e-45
+    hair = ((-1, 0, 1), (q / 2, 1 - q, q / 2), q, Fraction(0))
+    holds, worst, _ = _tail_checks(hair, 2, 2, 1, amax2=3, coef=q, factor=1, sided="two")
+    assert not holds and worst[1] == 1 / q
