@@ -141,54 +141,27 @@ def fig7_order_holds(**kw) -> bool:
     return all(a[0] <= b[0] for a, b in zip(lo, hi)) and any(a[0] < b[0] for a, b in zip(lo, hi))
 
 
-@cache
-def fig8_variance_fn():
-    """:func:`fig8_variance_derived` lambdified for mpmath over (e^eps, s, m, k, n, f, F2)."""
-    return sympy.lambdify((e, s, m, k, n, f, F2), fig8_variance_derived(), modules="mpmath")
-
-
 def fig8_variances_derived(runs, counts, m_, k_):
-    """{run label: [Var[f_hat(d)] for each value d]} (mpmath, MP_DIGITS digits) for runs (label, s, eps text)."""
+    """{run label: [Var[f_hat(d)] for each value d]} for runs (label, s, eps text): :func:`fig8_variance_at`, exact,
+    at e^eps = exp(eps text)."""
     return _fig8_variances(tuple(runs), tuple(counts), m_, k_)
 
 
 @cache
 def _fig8_variances(runs, counts, m_, k_):
-    import mpmath
-
-    n_ = sum(counts)
-    sq = sum(c * c for c in counts)
-    fn = fig8_variance_fn()
-    out = {}
-    with mpmath.workdps(MP_DIGITS):
-        for label, s_, eps_text in runs:
-            E = mpmath.exp(mpmath.mpf(sympy.Rational(eps_text).p) / sympy.Rational(eps_text).q)
-            out[label] = [fn(E, s_, m_, k_, n_, c, sq - c * c) for c in counts]
-    return out
+    return {label: [fig8_variance_at(s_, m_, k_, counts, v, sympy.exp(sympy.Rational(eps_text)))
+                    for v in range(len(counts))] for label, s_, eps_text in runs}
 
 
-#: digits of the mpmath evaluations of exact expressions; differences below 10^-(MP_DIGITS - 10) relative are
-#: refused (never signed)
+#: digits of the mpmath values shown beside exact decisions (Fig. 4's variance ratios)
 MP_DIGITS = 50
-
-
-def less_mp(a, b) -> bool:
-    """a < b for two mpmath values computed at MP_DIGITS digits; refuses a difference it cannot sign."""
-    import mpmath
-
-    with mpmath.workdps(MP_DIGITS):
-        d = a - b
-        if abs(d) <= max(abs(a), abs(b), 1) * mpmath.mpf(10) ** (10 - MP_DIGITS):
-            raise ArithmeticError(f"cannot sign {a} - {b} at {MP_DIGITS} digits")
-        return bool(d < 0)
 
 
 def fig8_targets_holds(**kw) -> bool:
     """The run has strictly the lowest derived Var[f_hat(d)] of Fig. 8's runs at the value d."""
     table = fig8_variances_derived(kw["runs"], list(kw["counts"]), kw["m"], kw["k"])
     v = kw["value index"]
-    mine = table[kw["run"]][v]
-    return all(less_mp(mine, vals[v]) for r, vals in table.items() if r != kw["run"])
+    return best_run_holds({r: vals[v] for r, vals in table.items()}, kw["run"])
 
 
 def fig8_better_holds(**kw) -> bool:
@@ -196,7 +169,7 @@ def fig8_better_holds(**kw) -> bool:
     table = fig8_variances_derived(kw["runs"], list(kw["counts"]), kw["m"], kw["k"])
     base = table[kw["baseline"]]
     ours = [vals for r, vals in table.items() if r != kw["baseline"]]
-    better = sum(1 for v in range(len(base)) if any(less_mp(o[v], base[v]) for o in ours))
+    better = sum(1 for v in range(len(base)) if any(less(o[v], base[v]) for o in ours))
     return better >= len(base) - 2
 
 
