@@ -230,6 +230,41 @@ def exact_floor(value) -> int:
                          "proved 0")
 
 
+def exact_argmin(expr, points, values: dict | None = None) -> int:
+    """The index of the first of ``points`` (each a dict symbol -> exact number) at which ``expr`` (in those symbols
+    and the symbols of ``values``, symbol -> constant) is least, decided rigorously: at each of
+    :data:`ORDER_PRECISIONS` every point's value is enclosed (nothing substituted) and the points whose balls lie wholly
+    above the ball with the least midpoint are out; one left is the answer.  The rest (equal values, or too close) are
+    ordered by :func:`exact_order` of ``expr`` at each (a tie only by a proof: the first of equal ones).
+    :class:`OrderUndecided` when an order cannot be decided (or ``expr`` has no enclosure).  For a search over many
+    points (a hash range m up to e^eps + 3) where substituting each into ``expr`` would cost more than enclosing it."""
+    points = [{sym: v if isinstance(v, sympy.Basic) else sympy.sympify(v) for sym, v in pt.items()} for pt in points]
+    at = {sym: v if isinstance(v, sympy.Basic) else sympy.sympify(v) for sym, v in (values or {}).items()}
+    live = list(range(len(points)))
+    for prec in ORDER_PRECISIONS:
+        with flint_ctx.workprec(prec):
+            env = {sym: _enclose(v) for sym, v in at.items()}
+            boxes = {}
+            for i in live:
+                box = _enclose(expr, {**env, **{sym: _enclose(v) for sym, v in points[i].items()}})
+                if box is None or not box.is_finite():
+                    boxes = None
+                    break
+                boxes[i] = box
+            if boxes is None:
+                break
+            low = min(live, key=functools.cmp_to_key(lambda i, j: -1 if boxes[i].mid() < boxes[j].mid() else
+                                                     (1 if boxes[i].mid() > boxes[j].mid() else i - j)))
+            live = [i for i in live if not boxes[i] > boxes[low]]  # out only when certainly above
+            if len(live) == 1:
+                return live[0]
+    best = live[0]
+    for i in live[1:]:
+        if exact_order(expr.xreplace(points[i]), expr.xreplace(points[best]), at) < 0:
+            best = i
+    return best
+
+
 def is_zero(value) -> bool:
     """Exact zero test: rationals directly, rational functions over Q as a quotient of python-flint
     polynomials (:func:`rational_function_zero`), other expressions after ``cancel`` or ``simplify``."""

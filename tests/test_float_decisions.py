@@ -74,3 +74,20 @@ def test_appc_tail_bound_at_a_tie_and_a_hair():
     hair = ((-1, 0, 1), (q / 2, 1 - q, q / 2), q, Fraction(0))
     holds, worst, _ = _tail_checks(hair, 2, 2, 1, amax2=3, coef=q, factor=1, sided="two")
     assert not holds and worst[1] == 1 / q
+
+
+def test_exact_argmin():
+    """ldpref.exact.exact_argmin (pan-cms's and pan-strict's integer hash range m, searched up to e^eps + 3):
+    rigorous enclosures, the first of equal values by a proof, a hair decided (no case fails on a96b837's 50-digit
+    searches, whose refusal band of 10^-40 relative is far below these searches' gaps: none is constructible there
+    without changing the model)."""
+    from ldpref.exact import EXP_EPS, exact_argmin
+
+    x = sympy.Symbol("x")
+    pts = [{x: v} for v in range(10)]
+    assert exact_argmin((x - sympy.pi) ** 2, pts) == 3
+    assert exact_argmin((x - sympy.Rational(5, 2)) ** 2, pts) == 2  # 2 and 3 tie: the first
+    assert exact_argmin((x - EXP_EPS) ** 2, [{x: v} for v in range(30)], {EXP_EPS: sympy.exp(3)}) == 20
+    assert exact_argmin((x - 5 - HAIR) ** 2 + 0 * x, pts) == 5
+    y = sympy.Symbol("y")
+    assert exact_argmin(x + y * sympy.log(2), [{x: 1, y: sympy.log(3)}, {x: 1 - HAIR, y: sympy.log(3)}]) == 1
