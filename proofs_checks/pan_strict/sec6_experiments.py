@@ -117,7 +117,8 @@ def _align_grid(d: int, mechs, section: str) -> Grid:
         for eps in X.EPS_GRID:
             vals = exact_values(d, eps)
             yield Point({"d": d, "eps": eps, "k (SS, WSS)": X.ss_k(d, eps), "m (OCMS)": X.ocms_m(d, eps),
-                         "d' (OCMS)": next_prime(d), **{f"n l2 {k}": mpmath.nstr(X._at(v, eps), 12) for k, v in vals.items()}},
+                         "d' (OCMS)": next_prime(d),
+                         **{f"n l2 {k}": mpmath.nstr(X._at(v, eps), 12) for k, v in vals.items()}},
                         data=X.align(vals, mechs), size=(eps,))
 
     return Grid(f"Section {section}: every l2 within 1% above the strict lower bound at eps = 1..5 (exact per-client "
