@@ -13,7 +13,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import exact_floor, exact_order
+from ldpref.exact import exact_argmin, exact_floor, exact_order
 
 from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
 from .symbols import (ADULT_P_1500, ADULT_P_THIRD, ARGMIN_P, K_1, K_2, P_STAR_K1, P_STAR_K2, Predicate, e, eps, k, lam,
@@ -143,18 +143,13 @@ def _round2(x):
 def lemma1_best_feasible_printed(eps_text, lam_, m_, k_):
     """Lemma 1's printed objective minimised over the integer s whose p_s = e^eps s/(e^eps s + m - s) is in
     [1/2, 1) (Theorem 2's bound met at eps): the p of the best s, exact (an expression in e^eps), the feasibility and
-    the minimum decided by the exact order :func:`ldpref.exact.exact_order` (the first s of equal values)."""
+    the minimum decided exactly (:func:`ldpref.exact.exact_order`, :func:`ldpref.exact.exact_argmin`: the first s of
+    equal values)."""
     E = sympy.exp(sympy.Rational(eps_text))
-    g = lemma1_objective_printed_expr()
+    feasible = [E * s_ / (E * s_ + m_ - s_) for s_ in range(1, m_)]
+    feasible = [p_ for p_ in feasible if exact_order(p_, sympy.Rational(1, 2)) >= 0]
     at = {e: E, lam: sympy.Rational(lam_), k: sympy.Integer(k_)}
-    best = None
-    for s_ in range(1, m_):
-        p_ = E * s_ / (E * s_ + m_ - s_)
-        if exact_order(p_, sympy.Rational(1, 2)) >= 0:
-            v = g.xreplace({**at, p: p_})
-            if best is None or exact_order(v, best[0]) < 0:
-                best = (v, p_)
-    return best[1]
+    return feasible[exact_argmin(lemma1_objective_printed_expr(), [{p: p_} for p_ in feasible], at)]
 
 
 @cache

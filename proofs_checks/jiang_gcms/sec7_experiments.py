@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from functools import cache as _cache, cmp_to_key
+from functools import cache as _cache
 
 import mpmath
 import sympy
@@ -12,7 +12,7 @@ import derivations.jiang_gcms as J
 import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
-from ldpref.exact import exact_floor, exact_order
+from ldpref.exact import exact_argmin, exact_floor, exact_order
 from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
@@ -83,6 +83,7 @@ def _two_decimals(x):
     return R(exact_floor(100 * x + R(1, 2)), 100)
 
 
+@_cache
 def _feasible_exact(eps_text):
     """(s, p_s) for every integer s in 1..m-1 with p_s = E s/(E s + m - s) >= 1/2 at E = exp(eps text), exact (the
     bound decided by :func:`ldpref.exact.exact_order`)."""
@@ -91,9 +92,17 @@ def _feasible_exact(eps_text):
             if exact_order(E * s_, ADULT_M - s_) >= 0]
 
 
-def _argmin_exact(pairs):
-    """The (value, s, p) of least exact value (the first of equal ones), ordered by :func:`ldpref.exact.exact_order`."""
-    return min(pairs, key=cmp_to_key(lambda a, b: exact_order(a[0], b[0])))
+#: the variables of an objective searched by :func:`_best_feasible`
+_P, _S, _E = sympy.symbols("p s E", positive=True)
+
+
+def _best_feasible(objective, eps_text):
+    """(s, p_s) of the first feasible s (:func:`_feasible_exact`) minimising ``objective`` (in p = ``_P``, s = ``_S``
+    and e^eps = ``_E``) at e^eps = exp(eps text), by :func:`ldpref.exact.exact_argmin` (rigorous, nothing
+    substituted)."""
+    feasible = _feasible_exact(eps_text)
+    at = {_E: sympy.exp(sympy.Rational(eps_text))}
+    return feasible[exact_argmin(objective, [{_P: p_, _S: s_} for s_, p_ in feasible], at)]
 
 
 ADULT_KEYS = {"1/3 (n/3)": J.ADULT_P_THIRD, "16000/48842": J.ADULT_P_THIRD, "1500/48842": J.ADULT_P_1500}
@@ -108,20 +117,19 @@ def _adult_points():
     out = []
     with mpmath.workdps(40):
         for label, printed_p, eps_text, lam_label, lam_ in ADULT_RUNS:
-            E, E_mp = sympy.exp(sympy.Rational(eps_text)), mpmath.exp(mpmath.mpf(eps_text))
-            feasible, shown = _feasible_exact(eps_text), dict(feasible_ps(E_mp, ADULT_M))  # shown: digits only
-            _, s_ex, p_ex = _argmin_exact([(G.lemma1_objective(p_, E, lam_, ADULT_K), s_, p_) for s_, p_ in feasible])
+            E_mp = mpmath.exp(mpmath.mpf(eps_text))
+            shown = dict(feasible_ps(E_mp, ADULT_M))  # digits only
+            s_ex, p_ex = _best_feasible(G.lemma1_objective(_P, _E, lam_, ADULT_K), eps_text)
             cont = G.critical_points(E_mp, lam_, ADULT_K, objective="lemma1").argmin
             exact_cont = G.critical_points(E_mp, lam_, 1, objective="variance").argmin
-            best_var = _argmin_exact([(G._relative_variance(p_, (s_ - p_) / (ADULT_M - 1), ADULT_M, lam_), s_, p_)
-                                      for s_, p_ in feasible])
+            best_var = _best_feasible(G._relative_variance(_P, (_S - _P) / (ADULT_M - 1), ADULT_M, lam_), eps_text)
             params = {"value": label, "Fig. 8's p": printed_p, "eps (Fig. 8)": eps_text, "lambda": lam_label,
                       "lam": lam_, "m": ADULT_M, "k": ADULT_K,
                       "Lemma 1 best integer s": s_ex, "its p": mpmath.nstr(shown[s_ex], 8),
                       "Lemma 1 continuous argmin": mpmath.nstr(cont, 8),
-                      "exact-variance best s, p": (best_var[1], mpmath.nstr(shown[best_var[1]], 8)),
+                      "exact-variance best s, p": (best_var[0], mpmath.nstr(shown[best_var[0]], 8)),
                       "exact-variance continuous argmin": mpmath.nstr(exact_cont, 8)}
-            out.append((params, _two_decimals(p_ex), best_var[2], (float(eps_text), lam_label)))
+            out.append((params, _two_decimals(p_ex), best_var[1], (float(eps_text), lam_label)))
     return tuple(out)
 
 
@@ -153,13 +161,10 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
 
 def _adult_optimum_value(form, params):
     """A value form of the optimum claim at one run: each argmin_p(g) becomes the p_s of the feasible integer s
-    minimising g at the run's eps and lambda (exact, :func:`_argmin_exact`), each round_2(x) the two-decimal value of
+    minimising g at the run's eps and lambda (exact, :func:`_best_feasible`), each round_2(x) the two-decimal value of
     x (:func:`_two_decimals`)."""
-    at = {J.e: sympy.exp(sympy.Rational(params["eps (Fig. 8)"])), J.lam: params["lam"]}
-    feasible = _feasible_exact(params["eps (Fig. 8)"])
-
     def best(g):
-        return _argmin_exact([(g.xreplace({**at, J.p: p_}), s_, p_) for s_, p_ in feasible])[2]
+        return _best_feasible(g.xreplace({J.p: _P, J.e: _E, J.lam: params["lam"]}), params["eps (Fig. 8)"])[1]
 
     value = form.replace(J.ARGMIN_P, best) if isinstance(form, sympy.Basic) else sympy.sympify(form)
     return value.replace(J.ROUND2, _two_decimals)
