@@ -89,10 +89,15 @@ def _num(expr) -> mpmath.mpf:
 
 
 @cache
+def _cms_rr_forms():
+    """CMS + RR on [m] with a pairwise-uniform hash (collision 1/m): (w_eq, w_neq), exact in (m, e^eps)."""
+    return T.cms_coefficients(1 / m_sym, *T.rr_variances(m_sym, T.E))
+
+
+@cache
 def _cms_rr_coefficients():
     """CMS + RR on [m] with a pairwise-uniform hash (collision 1/m): (w_eq, w_neq) as mpmath functions of (m, e)."""
-    w = T.cms_coefficients(1 / m_sym, *T.rr_variances(m_sym, T.E))
-    return tuple(sympy.lambdify((m_sym, T.E), x, modules="mpmath") for x in w)
+    return tuple(sympy.lambdify((m_sym, T.E), x, modules="mpmath") for x in _cms_rr_forms())
 
 
 @cache
@@ -101,7 +106,7 @@ def ocms_m(kind: str, eps: int, f_star: int = 1, size: int = TOP) -> int:
     values, Theorem 3.7 with d replaced by |x|, Section 6), minimised over every integer m in [2, e^eps + 3]
     (Theorem 3.6/3.7's optimum lies below e^eps + 1; the ledger's closest-integer claims pick a neighbour of it),
     exactly (:func:`ldpref.exact.exact_argmin`: rigorous enclosures, the smallest m of equal losses)."""
-    w_eq, w_neq = T.cms_coefficients(1 / m_sym, *T.rr_variances(m_sym, T.E))
+    w_eq, w_neq = _cms_rr_forms()
     if kind == "MSE-OCMS":
         loss = sympy.Max(f_star * w_eq + (1 - f_star) * w_neq, w_neq)
     else:
