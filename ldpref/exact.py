@@ -204,6 +204,67 @@ def certain_sign(a, b, values: dict | None = None) -> int | None:
     return exact_order(a, b, values, ties=False)
 
 
+def exact_floor(value) -> int:
+    """floor(value) for an exact real constant, decided rigorously: at each of :data:`ORDER_PRECISIONS` the floor of
+    an enclosure of ``value`` (python-flint's ``arb.floor`` holds the floor of every point of the ball) is the answer
+    once it is a single integer; a ball that never leaves an integer n is n only when ``value - n`` is proved 0.
+    :class:`OrderUndecided` otherwise (or when ``value`` has no enclosure): never a rounding.  ``ceil(x)`` is
+    ``-exact_floor(-x)``, the nearest integer (halves up) ``exact_floor(x + 1/2)``."""
+    x = value if isinstance(value, sympy.Basic) else sympy.sympify(value)
+    if x.is_Rational:
+        return int(x.p) // int(x.q)
+    nearest = None
+    for prec in ORDER_PRECISIONS:
+        with flint_ctx.workprec(prec):
+            box = _enclose(x)
+            if box is None or not box.is_finite():
+                break
+            floor = box.floor().unique_fmpz()
+            if floor is not None:
+                return int(floor)
+            man, exp = (int(v) for v in box.mid().man_exp())  # the midpoint exactly: man 2^exp
+            nearest = (2 * man * 2 ** exp + 1) // 2 if exp >= 0 else (2 * man + 2 ** -exp) // 2 ** (1 - exp)
+    if nearest is not None and is_zero(x - nearest):
+        return nearest
+    raise OrderUndecided(f"cannot decide the floor of {x}: its enclosures hold an integer and the difference is not "
+                         "proved 0")
+
+
+def exact_argmin(expr, points, values: dict | None = None) -> int:
+    """The index of the first of ``points`` (each a dict symbol -> exact number) at which ``expr`` (in those symbols
+    and the symbols of ``values``, symbol -> constant) is least, decided rigorously: at each of
+    :data:`ORDER_PRECISIONS` every point's value is enclosed (nothing substituted) and the points whose balls lie wholly
+    above the ball with the least midpoint are out; one left is the answer.  The rest (equal values, or too close) are
+    ordered by :func:`exact_order` of ``expr`` at each (a tie only by a proof: the first of equal ones).
+    :class:`OrderUndecided` when an order cannot be decided (or ``expr`` has no enclosure).  For a search over many
+    points (a hash range m up to e^eps + 3) where substituting each into ``expr`` would cost more than enclosing it."""
+    points = [{sym: v if isinstance(v, sympy.Basic) else sympy.sympify(v) for sym, v in pt.items()} for pt in points]
+    at = {sym: v if isinstance(v, sympy.Basic) else sympy.sympify(v) for sym, v in (values or {}).items()}
+    live = list(range(len(points)))
+    for prec in ORDER_PRECISIONS:
+        with flint_ctx.workprec(prec):
+            env = {sym: _enclose(v) for sym, v in at.items()}
+            boxes = {}
+            for i in live:
+                box = _enclose(expr, {**env, **{sym: _enclose(v) for sym, v in points[i].items()}})
+                if box is None or not box.is_finite():
+                    boxes = None
+                    break
+                boxes[i] = box
+            if boxes is None:
+                break
+            low = min(live, key=functools.cmp_to_key(lambda i, j: -1 if boxes[i].mid() < boxes[j].mid() else
+                                                     (1 if boxes[i].mid() > boxes[j].mid() else i - j)))
+            live = [i for i in live if not boxes[i] > boxes[low]]  # out only when certainly above
+            if len(live) == 1:
+                return live[0]
+    best = live[0]
+    for i in live[1:]:
+        if exact_order(expr.xreplace(points[i]), expr.xreplace(points[best]), at) < 0:
+            best = i
+    return best
+
+
 def is_zero(value) -> bool:
     """Exact zero test: rationals directly, rational functions over Q as a quotient of python-flint
     polynomials (:func:`rational_function_zero`), other expressions after ``cancel`` or ``simplify``."""

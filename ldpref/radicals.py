@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from .exact import cancel
+from .exact import OrderUndecided, cancel, exact_sign
 
 __all__ = ["NotCanonical", "RadicalForm", "canonical", "radical_equal", "simplify_radicals"]
 
@@ -63,10 +63,13 @@ def _sign_at(expr, points) -> int:
         value = sympy.sympify(expr).subs(pt)
         if not value.is_number:
             raise NotCanonical(f"cannot read the sign of {expr}: free symbols remain at the sample point")
-        v = sympy.N(value, 30)
+        try:
+            v = exact_sign(value)  # rationals directly, else rigorous enclosures; 0 only by a proof
+        except OrderUndecided:
+            raise NotCanonical(f"cannot decide the sign of {expr} at the sample point {pt}") from None
         if v == 0:
             raise NotCanonical(f"{expr} vanishes at the sample point {pt}")
-        signs.add(1 if v > 0 else -1)
+        signs.add(v)
     if len(signs) != 1:
         raise NotCanonical(f"{expr} changes sign between the sample points {points}")
     return signs.pop()

@@ -13,6 +13,7 @@ from functools import cache
 
 import sympy
 
+from ldpref.exact import exact_floor
 from ldpref.exact_rounding import ceil_multiples
 
 from .printed_sections import alg4_s_printed, allocation_printed, remark1_printed
@@ -56,7 +57,8 @@ def fig8_apple_target_printed():
 
 
 def _round2(x):
-    return sympy.Integer(sympy.floor(100 * x + sympy.Rational(1, 2))) / 100
+    """x to two decimals (halves up), the floor decided exactly (:func:`ldpref.exact.exact_floor`)."""
+    return sympy.Integer(exact_floor(100 * x + sympy.Rational(1, 2))) / 100
 
 
 @cache

@@ -13,6 +13,8 @@ from functools import cache
 
 import sympy
 
+from ldpref.exact import exact_argmin, exact_floor, exact_order
+
 from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
 from .symbols import (ADULT_P_1500, ADULT_P_THIRD, ARGMIN_P, K_1, K_2, P_STAR_K1, P_STAR_K2, Predicate, e, eps, k, lam,
                       m, p, s)
@@ -134,27 +136,20 @@ def adult_p_printed():
 
 
 def _round2(x):
-    return sympy.Integer(sympy.floor(100 * x + sympy.Rational(1, 2))) / 100
+    """x to two decimals (halves up), the floor decided exactly (:func:`ldpref.exact.exact_floor`)."""
+    return sympy.Integer(exact_floor(100 * x + sympy.Rational(1, 2))) / 100
 
 
-@cache
-def _lemma1_numeric():
-    return sympy.lambdify((p, e, lam, k), lemma1_objective_printed_expr(), modules="mpmath")
-
-
-def lemma1_best_feasible_printed(eps_text, lam_, m_, k_, digits=40):
+def lemma1_best_feasible_printed(eps_text, lam_, m_, k_):
     """Lemma 1's printed objective minimised over the integer s whose p_s = e^eps s/(e^eps s + m - s) is in
-    [1/2, 1) (Theorem 2's bound met at eps): the p of the best s, at ``digits`` digits."""
-    E = sympy.exp(sympy.Rational(eps_text)).evalf(digits)
-    g = _lemma1_numeric()
-    best = None
-    for s_ in range(1, m_):
-        p_ = (E * s_ / (E * s_ + m_ - s_)).evalf(digits)
-        if p_ >= sympy.Rational(1, 2):
-            v = g(p_, E, sympy.Rational(lam_).evalf(digits), k_)
-            if best is None or v < best[0]:
-                best = (v, p_)
-    return best[1]
+    [1/2, 1) (Theorem 2's bound met at eps): the p of the best s, exact (an expression in e^eps), the feasibility and
+    the minimum decided exactly (:func:`ldpref.exact.exact_order`, :func:`ldpref.exact.exact_argmin`: the first s of
+    equal values)."""
+    E = sympy.exp(sympy.Rational(eps_text))
+    feasible = [E * s_ / (E * s_ + m_ - s_) for s_ in range(1, m_)]
+    feasible = [p_ for p_ in feasible if exact_order(p_, sympy.Rational(1, 2)) >= 0]
+    at = {e: E, lam: sympy.Rational(lam_), k: sympy.Integer(k_)}
+    return feasible[exact_argmin(lemma1_objective_printed_expr(), [{p: p_} for p_ in feasible], at)]
 
 
 @cache

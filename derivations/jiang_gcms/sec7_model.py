@@ -20,14 +20,12 @@ from functools import cache
 
 import sympy
 
+from ldpref.exact import exact_floor, exact_order
 from ldpref.exact_rounding import ceil_multiples
 
 from .model import _solve_affine, estimator_variance_derived, lemma1_objective_derived_expr, privacy_ratio_derived
 from .model import remark1_derived, sue_pq
 from .symbols import F2, e, f, k, lam, m, n, p, q, s
-
-#: digits of the certified evaluations that decide signs and roundings of transcendental values
-DIGITS = 30
 
 
 @cache
@@ -53,13 +51,9 @@ def fig8_variance_at(s_, m_, k_, counts, v, exp_eps):
 
 
 def less(a, b) -> bool:
-    """a < b for exact reals, decided by sympy's certified evaluation at DIGITS digits; refuses a difference too
-    small to sign there (never guesses)."""
-    d = sympy.N(sympy.sympify(a) - sympy.sympify(b), DIGITS)
-    scale = max(abs(sympy.N(a, DIGITS)), abs(sympy.N(b, DIGITS)), sympy.Integer(1))
-    if abs(d) <= scale * sympy.Rational(1, 10**(DIGITS - 8)):
-        raise ArithmeticError(f"cannot sign {a} - {b} at {DIGITS} digits")
-    return bool(d < 0)
+    """a < b for exact reals, decided by the library's one rigorous order (:func:`ldpref.exact.exact_order`:
+    enclosures, a tie only by a proof of 0, :class:`ldpref.exact.OrderUndecided` when neither): never a rounding."""
+    return exact_order(sympy.sympify(a), sympy.sympify(b)) < 0
 
 
 def best_run_holds(variances: dict, run) -> bool:
@@ -86,8 +80,8 @@ def apple_p_derived():
 
 
 def round2(x):
-    """x to two decimals (half up), exact (sympy's floor of an exact real is certified)."""
-    return sympy.Integer(sympy.floor(100 * sympy.sympify(x) + sympy.Rational(1, 2))) / 100
+    """x to two decimals (half up), the floor decided exactly (:func:`ldpref.exact.exact_floor`)."""
+    return sympy.Integer(exact_floor(100 * sympy.sympify(x) + sympy.Rational(1, 2))) / 100
 
 
 @cache
@@ -147,54 +141,27 @@ def fig7_order_holds(**kw) -> bool:
     return all(a[0] <= b[0] for a, b in zip(lo, hi)) and any(a[0] < b[0] for a, b in zip(lo, hi))
 
 
-@cache
-def fig8_variance_fn():
-    """:func:`fig8_variance_derived` lambdified for mpmath over (e^eps, s, m, k, n, f, F2)."""
-    return sympy.lambdify((e, s, m, k, n, f, F2), fig8_variance_derived(), modules="mpmath")
-
-
 def fig8_variances_derived(runs, counts, m_, k_):
-    """{run label: [Var[f_hat(d)] for each value d]} (mpmath, MP_DIGITS digits) for runs (label, s, eps text)."""
+    """{run label: [Var[f_hat(d)] for each value d]} for runs (label, s, eps text): :func:`fig8_variance_at`, exact,
+    at e^eps = exp(eps text)."""
     return _fig8_variances(tuple(runs), tuple(counts), m_, k_)
 
 
 @cache
 def _fig8_variances(runs, counts, m_, k_):
-    import mpmath
-
-    n_ = sum(counts)
-    sq = sum(c * c for c in counts)
-    fn = fig8_variance_fn()
-    out = {}
-    with mpmath.workdps(MP_DIGITS):
-        for label, s_, eps_text in runs:
-            E = mpmath.exp(mpmath.mpf(sympy.Rational(eps_text).p) / sympy.Rational(eps_text).q)
-            out[label] = [fn(E, s_, m_, k_, n_, c, sq - c * c) for c in counts]
-    return out
+    return {label: [fig8_variance_at(s_, m_, k_, counts, v, sympy.exp(sympy.Rational(eps_text)))
+                    for v in range(len(counts))] for label, s_, eps_text in runs}
 
 
-#: digits of the mpmath evaluations of exact expressions; differences below 10^-(MP_DIGITS - 10) relative are
-#: refused (never signed)
+#: digits of the mpmath values shown beside exact decisions (Fig. 4's variance ratios)
 MP_DIGITS = 50
-
-
-def less_mp(a, b) -> bool:
-    """a < b for two mpmath values computed at MP_DIGITS digits; refuses a difference it cannot sign."""
-    import mpmath
-
-    with mpmath.workdps(MP_DIGITS):
-        d = a - b
-        if abs(d) <= max(abs(a), abs(b), 1) * mpmath.mpf(10) ** (10 - MP_DIGITS):
-            raise ArithmeticError(f"cannot sign {a} - {b} at {MP_DIGITS} digits")
-        return bool(d < 0)
 
 
 def fig8_targets_holds(**kw) -> bool:
     """The run has strictly the lowest derived Var[f_hat(d)] of Fig. 8's runs at the value d."""
     table = fig8_variances_derived(kw["runs"], list(kw["counts"]), kw["m"], kw["k"])
     v = kw["value index"]
-    mine = table[kw["run"]][v]
-    return all(less_mp(mine, vals[v]) for r, vals in table.items() if r != kw["run"])
+    return best_run_holds({r: vals[v] for r, vals in table.items()}, kw["run"])
 
 
 def fig8_better_holds(**kw) -> bool:
@@ -202,7 +169,7 @@ def fig8_better_holds(**kw) -> bool:
     table = fig8_variances_derived(kw["runs"], list(kw["counts"]), kw["m"], kw["k"])
     base = table[kw["baseline"]]
     ours = [vals for r, vals in table.items() if r != kw["baseline"]]
-    better = sum(1 for v in range(len(base)) if any(less_mp(o[v], base[v]) for o in ours))
+    better = sum(1 for v in range(len(base)) if any(less(o[v], base[v]) for o in ours))
     return better >= len(base) - 2
 
 
@@ -221,18 +188,16 @@ def estimator_variance_fn():
 
 def fig4_gcms_better_holds(**kw) -> bool:
     """GCMS (p = 1/2, s of Algorithm 4's ceiling at eps) has lower derived Var[f_hat(d)] than Apple's CMS (each
-    bit BRR at eps/2) at the instance's n, f(d), F2, m, k, eps."""
-    import mpmath
-
-    fn = estimator_variance_fn()
-    m_, k_, n_, f_, F2_, s_ = kw["m"], kw["k"], kw["n"], kw["f(d)"], kw["F2"], kw["s"]
-    with mpmath.workdps(MP_DIGITS):
-        half = mpmath.mpf(1) / 2
-        vg = fn(half, (s_ - half) / (m_ - 1), m_, k_, n_, f_, F2_)
-        t = mpmath.exp(mpmath.mpf(kw["eps"]) / 2)
-        pa = t / (t + 1)
-        va = fn(pa, 1 - pa, m_, k_, n_, f_, F2_)
-    return less_mp(vg, va)
+    bit BRR at eps/2) at the instance's n, f(d), F2, m, k, eps: both exact, ordered by :func:`less`."""
+    m_, s_ = kw["m"], kw["s"]
+    at = {m: sympy.Integer(m_), k: sympy.Integer(kw["k"]), n: sympy.Integer(kw["n"]), f: sympy.Integer(kw["f(d)"]),
+          F2: sympy.Integer(kw["F2"])}
+    half = sympy.Rational(1, 2)
+    t = sympy.exp(sympy.Rational(kw["eps"]) / 2)
+    pa = t / (t + 1)
+    variance = estimator_variance_derived()
+    return less(variance.xreplace({**at, p: half, q: (s_ - half) / (m_ - 1)}),
+                variance.xreplace({**at, p: pa, q: 1 - pa}))
 
 
 @cache

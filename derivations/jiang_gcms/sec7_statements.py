@@ -17,12 +17,13 @@ The records and the exact paths are in ``proofs_checks/jiang_gcms/sec7_*.py``.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cmp_to_key
 
 import mpmath
 import sympy
 
 from ldpref import gcms as G
+from ldpref.exact import exact_order
 from ldpref.ledger.forms import Predicate, value_at
 
 from . import sec7_model as D7
@@ -88,18 +89,21 @@ def fig7_order_derived():
 @cache
 def adult_lemma1_p(eps_text: str, lam_, m_: int, k_: int):
     """round_2(p_s) with s the better, by Lemma 1's objective (``ldpref.gcms.lemma1_objective``, k = k_), of the two
-    integers around the s of Lemma 1's continuous minimiser (root isolation), at e^eps = exp(eps_text) and
-    lambda = lam_ (40 digits); p_s = e^eps s/(e^eps s + m - s) with p_s >= 1/2."""
+    integers around the s of Lemma 1's continuous minimiser (root isolation, 40 digits: it only names the two
+    candidates), at e^eps = exp(eps_text) and lambda = lam_; p_s = e^eps s/(e^eps s + m - s) with p_s >= 1/2.  The
+    feasibility, the better s and the rounding are decided exactly (:func:`ldpref.exact.exact_order`,
+    :func:`ldpref.exact.exact_floor`)."""
     with mpmath.workdps(40):
-        E = mpmath.exp(mpmath.mpf(eps_text))
-        lam_mp = mpmath.mpf(lam_.p) / lam_.q
-        cont = G.critical_points(E, lam_, k_, objective="lemma1").argmin
-        s_real = m_ / (1 + (1 / cont - 1) * E)
+        E_mp = mpmath.exp(mpmath.mpf(eps_text))
+        cont = G.critical_points(E_mp, lam_, k_, objective="lemma1").argmin
+        s_real = m_ / (1 + (1 / cont - 1) * E_mp)
         near = (int(mpmath.floor(s_real)), int(mpmath.ceil(s_real)))
-        cands = [(E * s_ / (E * s_ + m_ - s_), s_) for s_ in near if 1 <= s_ < m_]
-        _, _, p_ = min((G.lemma1_objective(p_, E, lam_mp, k_), s_, p_) for p_, s_ in cands
-                       if p_ >= mpmath.mpf(1) / 2)
-        return sympy.Rational(int(mpmath.nint(100 * p_)), 100)
+    E = sympy.exp(sympy.Rational(eps_text))
+    cands = [(G.lemma1_objective(p_, E, lam_, k_), s_, p_) for s_, p_ in
+             ((s_, E * s_ / (E * s_ + m_ - s_)) for s_ in near if 1 <= s_ < m_)
+             if exact_order(p_, sympy.Rational(1, 2)) >= 0]
+    _, _, p_ = min(cands, key=cmp_to_key(lambda a, b: exact_order(a[0], b[0]) or a[1] - b[1]))
+    return D7.round2(p_)
 
 
 def adult_p_holds(**kw) -> bool:

@@ -24,6 +24,8 @@ import mpmath
 import numpy as np
 import sympy
 
+from ldpref.exact import exact_argmin, exact_floor
+
 from . import tables as T
 from .symbols import f_star as f_star_sym, m as m_sym, n as n_sym
 from .symbols_statements import Predicate
@@ -87,28 +89,31 @@ def _num(expr) -> mpmath.mpf:
 
 
 @cache
+def _cms_rr_forms():
+    """CMS + RR on [m] with a pairwise-uniform hash (collision 1/m): (w_eq, w_neq), exact in (m, e^eps)."""
+    return T.cms_coefficients(1 / m_sym, *T.rr_variances(m_sym, T.E))
+
+
+@cache
 def _cms_rr_coefficients():
     """CMS + RR on [m] with a pairwise-uniform hash (collision 1/m): (w_eq, w_neq) as mpmath functions of (m, e)."""
-    w = T.cms_coefficients(1 / m_sym, *T.rr_variances(m_sym, T.E))
-    return tuple(sympy.lambdify((m_sym, T.E), x, modules="mpmath") for x in w)
+    return tuple(sympy.lambdify((m_sym, T.E), x, modules="mpmath") for x in _cms_rr_forms())
 
 
 @cache
 def ocms_m(kind: str, eps: int, f_star: int = 1, size: int = TOP) -> int:
     """The integer m of MSE-OCMS (the worst-case MSE at f*, Theorem 3.6) or l-OCMS (the l2 loss over |x| = size
     values, Theorem 3.7 with d replaced by |x|, Section 6), minimised over every integer m in [2, e^eps + 3]
-    (Theorem 3.6/3.7's optimum lies below e^eps + 1; the ledger's closest-integer claims pick a neighbour of it)."""
-    w_eq, w_neq = _cms_rr_coefficients()
-    with mpmath.workdps(DPS):
-        e = mpmath.e ** eps
-        if kind == "MSE-OCMS":
-            loss = lambda mm: max(f_star * w_eq(mm, e) + (1 - f_star) * w_neq(mm, e), w_neq(mm, e))  # noqa: E731
-        else:
-            loss = lambda mm: w_eq(mm, e) + (size - 1) * w_neq(mm, e)  # noqa: E731
-        vals = sorted((loss(mpmath.mpf(mm)), mm) for mm in range(2, int(mpmath.floor(e)) + 4))
-    if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** (10 - DPS) * vals[0][0]:
-        raise ValueError(f"{kind} at eps = {eps}: two integer m too close to separate at {DPS} digits")
-    return vals[0][1]
+    (Theorem 3.6/3.7's optimum lies below e^eps + 1; the ledger's closest-integer claims pick a neighbour of it),
+    exactly (:func:`ldpref.exact.exact_argmin`: rigorous enclosures, the smallest m of equal losses)."""
+    w_eq, w_neq = _cms_rr_forms()
+    if kind == "MSE-OCMS":
+        loss = sympy.Max(f_star * w_eq + (1 - f_star) * w_neq, w_neq)
+    else:
+        loss = w_eq + (size - 1) * w_neq
+    e = sympy.exp(eps)
+    ms = range(2, exact_floor(e) + 4)
+    return ms[exact_argmin(loss, [{m_sym: mm} for mm in ms], {T.E: e})]
 
 
 # ---- per-client coefficients (derived) ---------------------------------------------------------------------------

@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from functools import cache
+from functools import cache, cmp_to_key
 
 import sympy
 from flint import fmpq
 
-from ldpref.exact import EXP_EPS, leading_ratio, to_exact
+from ldpref.exact import EXP_EPS, exact_order, leading_ratio, to_exact
 
 from .scan_arithmetic import _Ratio, _ratio  # noqa: F401  (exact unreduced rationals of the scans)
 from .constructions_symbols import (  # noqa: F401  (the symbols of the forms, shared with the printed module)
@@ -702,13 +702,13 @@ def narrowing_prediction():
 def example_excess(d_: int = 100, e_=sympy.E, ranges=tuple(range(2, 9))):
     """The excess l2(OCMS)/l2*(d) - 1 of OCMS on d' = nextprime(d) with its best hash range m in ``ranges`` and the
     better of the grouped and pooled decoders (Corollary 5.1's closed forms), over the strict optimum at real
-    k* = d/(e^eps + 1): ``((m, decoder), excess)``, the excess exact (an expression in e^eps; the best is chosen on
-    30 digits)."""
+    k* = d/(e^eps + 1): ``((m, decoder), excess)``, the excess exact (an expression in e^eps; the best is chosen by
+    the exact order :func:`ldpref.exact.exact_order`, the first of equal ones)."""
     star = osc_l2(d_, sympy.Integer(d_) / (e_ + 1), e_)
     dp_ = int(sympy.nextprime(d_))
     excess = {(m_, dec): (ocms_l2_grouped if dec == "grouped" else ocms_l2_pooled)(d_, dp_, m_, e_) / star - 1
               for m_ in ranges for dec in ("grouped", "pooled")}
-    return min(excess.items(), key=lambda kv: sympy.N(kv[1], 30))
+    return min(excess.items(), key=cmp_to_key(lambda a, b: exact_order(a[1], b[1])))
 
 
 @cache

@@ -7,16 +7,19 @@ SS and WSS at the integer-optimal support size (both optimal symmetric configura
 :func:`~derivations.pan_strict.constructions.osc_l2`), OCMS over the prime field with the pooled decoder
 (:func:`~derivations.pan_strict.constructions.ocms_l2_pooled`, d' the smallest prime >= d, m its optimised
 integer hash range), and the strict lower bound at the real optimum k* = d/(e^eps + 1)
-(:func:`~derivations.pan_strict.constructions.osc_l2_star`, Corollary 3.1).  Values leave the exact world once,
-converted to DPS digits.  Never imports a printed module.
+(:func:`~derivations.pan_strict.constructions.osc_l2_star`, Corollary 3.1).  Values stay exact (at e^eps =
+exp(eps)); searches and comparisons are decided by ldpref.exact's rigorous order; values leave the exact world
+only through :func:`_at` (DPS digits: shown digits, the simulation).  Never imports a printed module.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cmp_to_key
 
 import mpmath
 import sympy
+
+from ldpref.exact import exact_argmin, exact_floor, exact_order
 
 from . import constructions as C
 from .constructions_symbols import Predicate
@@ -26,11 +29,6 @@ DPS = 50
 EPS_GRID = (1, 2, 3, 4, 5)
 #: "align perfectly" read as: within 1% of the strict lower bound (Fig. 2's log axis resolves a few percent)
 TOLERANCE = sympy.Rational(1, 100)
-
-
-def _num(x):
-    with mpmath.workdps(DPS):
-        return mpmath.mpf(sympy.N(x, DPS + 10))
 
 
 def _at(expr, eps: int):
@@ -50,20 +48,17 @@ def ocms_search(d: int, eps: int, largest_m: int | None = None) -> tuple:
     """(n l2, m) of OCMS at its optimised hash range (Corollary 5.2's hypothesis): the integer m in
     [2, min(largest_m, e^eps + 4)] (``largest_m`` defaults to d') minimising its l2 with the pooled decoder
     (pan-cms Eq. (8): pure_l2 at the overall p = e/(e + m - 1), q = c p + (1 - c)/(e + m - 1), c the family's
-    collision rate, Appendix D), to DPS digits."""
+    collision rate, Appendix D), exactly: the l2 at e^eps = exp(eps), the least found by
+    :func:`ldpref.exact.exact_argmin` (rigorous enclosures; the smallest m of equal values)."""
     dp = C.next_prime(d)
     largest_m = dp if largest_m is None else largest_m
-    with mpmath.workdps(DPS):
-        e = mpmath.e ** eps
-        def l2(m_):
-            c = C.ocms_collision_rate(dp, m_)
-            c = mpmath.mpf(c.p) / c.q
-            p = e / (e + m_ - 1)
-            return C.pure_l2(p, c * p + (1 - c) / (e + m_ - 1), d)
-        vals = sorted((l2(m_), m_) for m_ in range(2, min(largest_m, int(mpmath.floor(e)) + 4) + 1))
-    if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** (10 - DPS) * vals[0][0]:
-        raise ValueError(f"OCMS d = {d}, eps = {eps}: two hash ranges too close to separate at {DPS} digits")
-    return vals[0]
+    e = sympy.exp(eps)
+    m_, c = sympy.Symbol("m", positive=True), sympy.Symbol("c")
+    p = C.e / (C.e + m_ - 1)
+    l2 = C.pure_l2(p, c * p + (1 - c) / (C.e + m_ - 1), d)
+    points = [{m_: mm, c: C.ocms_collision_rate(dp, mm)} for mm in range(2, min(largest_m, exact_floor(e) + 4) + 1)]
+    best = points[exact_argmin(l2, points, {C.e: e})]
+    return l2.xreplace({**best, C.e: e}), best[m_]
 
 
 @cache
@@ -74,28 +69,30 @@ def _osc_l2_at_symbol(d: int, k: int):
 
 @cache
 def ss_k(d: int, eps: int) -> int:
-    """The integer support size minimising the OSC l2 (a neighbour of d/(e^eps + 1))."""
-    star = sympy.floor(d / (sympy.exp(eps) + 1))
-    cands = [kk for kk in (int(star), int(star) + 1) if 1 <= kk <= d - 1]
-    vals = sorted((_at(_osc_l2_at_symbol(d, kk), eps), kk) for kk in cands)
-    return vals[0][1]
+    """The integer support size minimising the OSC l2 (a neighbour of d/(e^eps + 1)), decided exactly
+    (:func:`ldpref.exact.exact_floor`, :func:`ldpref.exact.exact_order`; the smaller of equal ones)."""
+    star = exact_floor(d / (sympy.exp(eps) + 1))
+    cands = [kk for kk in (star, star + 1) if 1 <= kk <= d - 1]
+    at = {C.e: sympy.exp(eps)}
+    return min(cands, key=cmp_to_key(lambda a, b: exact_order(_osc_l2_at_symbol(d, a), _osc_l2_at_symbol(d, b), at)
+                                     or a - b))
 
 
 @cache
 def derived_values(d: int, eps: int) -> dict:
-    """{name: n * l2} for SS, WSS, OCMS and the strict lower bound (n l2 does not depend on n or the data)."""
-    ss = _at(_osc_l2_at_symbol(d, ss_k(d, eps)), eps)
-    star = sympy.Integer(d) / (sympy.exp(eps) + 1)
-    bound = C.osc_l2_star(sympy.Integer(d), C.e) if star >= 1 else C.osc_l2(d, 1, C.e)  # Corollaries 3.1 / 3.3
-    return {"SS": ss, "WSS": ss, "OCMS": ocms_search(d, eps)[0],
-            "bound": _at(bound, eps)}
+    """{name: n * l2} for SS, WSS, OCMS and the strict lower bound (n l2 does not depend on n or the data), exact
+    at e^eps = exp(eps)."""
+    e = sympy.exp(eps)
+    ss = _osc_l2_at_symbol(d, ss_k(d, eps)).xreplace({C.e: e})
+    above_one = exact_order(sympy.Integer(d) / (e + 1), 1) >= 0
+    bound = C.osc_l2_star(sympy.Integer(d), C.e) if above_one else C.osc_l2(d, 1, C.e)  # Corollaries 3.1 / 3.3
+    return {"SS": ss, "WSS": ss, "OCMS": ocms_search(d, eps)[0], "bound": bound.xreplace({C.e: e})}
 
 
 def align(v: dict, mechs=("SS", "WSS", "OCMS")) -> bool:
-    """Each mechanism's l2 is at least the strict lower bound and within TOLERANCE above it."""
-    with mpmath.workdps(DPS):
-        tol = _num(TOLERANCE)
-        return all(v["bound"] * (1 - mpmath.mpf(10) ** (10 - DPS)) <= v[m_] <= (1 + tol) * v["bound"] for m_ in mechs)
+    """Each mechanism's l2 is at least the strict lower bound and within TOLERANCE above it (exact orders)."""
+    return all(exact_order(v["bound"], v[m_]) <= 0 and exact_order(v[m_], (1 + TOLERANCE) * v["bound"]) <= 0
+               for m_ in mechs)
 
 
 def derived_align(mechs) -> Predicate:

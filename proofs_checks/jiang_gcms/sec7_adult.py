@@ -75,15 +75,30 @@ def runs():
 
 
 @_cache
-def _exact_table():
-    """{label: [Var[f_hat(d)] in counts, mpmath]} from the structured exact moments (rational in e^eps)."""
+def _exact_variances():
+    """{label: (eps text, [Var[f_hat(d)] in frequencies])} from the structured exact moments (rational in e^eps)."""
     c = counts()
-    n2 = sum(c) ** 2
+    return {label: (eps_text, structured_moments.variance(
+        structured_model("gcms", d=len(c), m=M, k=K, s=s_, exp_eps="exp_eps"), c)) for label, s_, eps_text in runs()}
+
+
+@_cache
+def _exact_values():
+    """{label: [Var[f_hat(d)] in counts]}, exact at the run's e^eps = exp(eps text): what the decisions order
+    (:func:`derivations.jiang_gcms.sec7_model.less`)."""
+    n2 = sum(counts()) ** 2
+    return {label: [n2 * v.xreplace({EXP_EPS: sympy.exp(sympy.Rational(eps_text))}) for v in var]
+            for label, (eps_text, var) in _exact_variances().items()}
+
+
+@_cache
+def _exact_table():
+    """{label: [Var[f_hat(d)] in counts, mpmath]}: :func:`_exact_variances` leaving the exact world for the
+    simulation's z-test and the tests."""
+    n2 = sum(counts()) ** 2
     out = {}
     with mpmath.workdps(D7.MP_DIGITS):
-        for label, s_, eps_text in runs():
-            mdl = structured_model("gcms", d=len(c), m=M, k=K, s=s_, exp_eps="exp_eps")
-            var = structured_moments.variance(mdl, c)
+        for label, (eps_text, var) in _exact_variances().items():
             E = mpmath.exp(mpmath.mpf(sympy.Rational(eps_text).p) / sympy.Rational(eps_text).q)
             out[label] = [n2 * _rational_at(v, E) for v in var]
     return out
@@ -99,8 +114,8 @@ def _rational_at(expr, x):
 
 
 def _best_exact(run, v) -> bool:
-    table = _exact_table()
-    return all(D7.less_mp(table[run][v], vals[v]) for r, vals in table.items() if r != run)
+    table = _exact_values()
+    return D7.best_run_holds({r: vals[v] for r, vals in table.items()}, run)
 
 
 def _simulate(run, v, rng):
@@ -183,10 +198,10 @@ record(id="jiang-gcms/sec7.D.targets", root_cause="appB.same-client", location="
                            for v in ("HS-grad", "10th", "Assoc-acdm")], 1)))
 def _better_values():
     """The education values where a GCMS run (p = 0.74 or 0.57) has lower exact Var[f_hat(d)] than p = 0.87."""
-    table = _exact_table()
+    table = _exact_values()
     base = table["p = 0.87"]
     return [ADULT_EDUCATION[v][0] for v in range(len(base))
-            if any(D7.less_mp(table[r][v], base[v]) for r in ("p = 0.74", "p = 0.57"))]
+            if any(D7.less(table[r][v], base[v]) for r in ("p = 0.74", "p = 0.57"))]
 
 
 def _better_points():

@@ -12,6 +12,7 @@ import derivations.jiang_gcms as J
 import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
+from ldpref.exact import exact_argmin, exact_floor, exact_order
 from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
@@ -78,7 +79,30 @@ ADULT_RUNS = [("p = 0.74", R(74, 100), "3.64", "1/3 (n/3)", R(1, 3)),
 
 
 def _two_decimals(x):
-    return R(int(mpmath.nint(100 * x)), 100)
+    """x to two decimals (halves up), the floor decided exactly (:func:`ldpref.exact.exact_floor`)."""
+    return R(exact_floor(100 * x + R(1, 2)), 100)
+
+
+@_cache
+def _feasible_exact(eps_text):
+    """(s, p_s) for every integer s in 1..m-1 with p_s = E s/(E s + m - s) >= 1/2 at E = exp(eps text), exact (the
+    bound decided by :func:`ldpref.exact.exact_order`)."""
+    E = sympy.exp(sympy.Rational(eps_text))
+    return [(s_, E * s_ / (E * s_ + ADULT_M - s_)) for s_ in range(1, ADULT_M)
+            if exact_order(E * s_, ADULT_M - s_) >= 0]
+
+
+#: the variables of an objective searched by :func:`_best_feasible`
+_P, _S, _E = sympy.symbols("p s E", positive=True)
+
+
+def _best_feasible(objective, eps_text):
+    """(s, p_s) of the first feasible s (:func:`_feasible_exact`) minimising ``objective`` (in p = ``_P``, s = ``_S``
+    and e^eps = ``_E``) at e^eps = exp(eps text), by :func:`ldpref.exact.exact_argmin` (rigorous, nothing
+    substituted)."""
+    feasible = _feasible_exact(eps_text)
+    at = {_E: sympy.exp(sympy.Rational(eps_text))}
+    return feasible[exact_argmin(objective, [{_P: p_, _S: s_} for s_, p_ in feasible], at)]
 
 
 ADULT_KEYS = {"1/3 (n/3)": J.ADULT_P_THIRD, "16000/48842": J.ADULT_P_THIRD, "1500/48842": J.ADULT_P_1500}
@@ -93,24 +117,19 @@ def _adult_points():
     out = []
     with mpmath.workdps(40):
         for label, printed_p, eps_text, lam_label, lam_ in ADULT_RUNS:
-            E = mpmath.exp(mpmath.mpf(eps_text))
-            lam_mp = mpmath.mpf(lam_.p) / lam_.q
-            obj = lambda t: G.lemma1_objective(t, E, lam_mp, ADULT_K)  # noqa: E731
-            vals = sorted((obj(p_), s_, p_) for s_, p_ in feasible_ps(E, ADULT_M))
-            if vals[1][0] - vals[0][0] < mpmath.mpf(10) ** -25 * abs(vals[0][0]):
-                raise ValueError(f"{label}: two feasible s too close to separate at 40 digits")
-            _, s_ex, p_ex = vals[0]
-            cont = G.critical_points(E, lam_, ADULT_K, objective="lemma1").argmin
-            exact_cont = G.critical_points(E, lam_, 1, objective="variance").argmin
-            best_var = min((G._relative_variance(p_, (s_ - p_) / (ADULT_M - 1), ADULT_M, lam_mp), s_, p_)
-                           for s_, p_ in feasible_ps(E, ADULT_M))
+            E_mp = mpmath.exp(mpmath.mpf(eps_text))
+            shown = dict(feasible_ps(E_mp, ADULT_M))  # digits only
+            s_ex, p_ex = _best_feasible(G.lemma1_objective(_P, _E, lam_, ADULT_K), eps_text)
+            cont = G.critical_points(E_mp, lam_, ADULT_K, objective="lemma1").argmin
+            exact_cont = G.critical_points(E_mp, lam_, 1, objective="variance").argmin
+            best_var = _best_feasible(G._relative_variance(_P, (_S - _P) / (ADULT_M - 1), ADULT_M, lam_), eps_text)
             params = {"value": label, "Fig. 8's p": printed_p, "eps (Fig. 8)": eps_text, "lambda": lam_label,
                       "lam": lam_, "m": ADULT_M, "k": ADULT_K,
-                      "Lemma 1 best integer s": s_ex, "its p": mpmath.nstr(p_ex, 8),
+                      "Lemma 1 best integer s": s_ex, "its p": mpmath.nstr(shown[s_ex], 8),
                       "Lemma 1 continuous argmin": mpmath.nstr(cont, 8),
-                      "exact-variance best s, p": (best_var[1], mpmath.nstr(best_var[2], 8)),
+                      "exact-variance best s, p": (best_var[0], mpmath.nstr(shown[best_var[0]], 8)),
                       "exact-variance continuous argmin": mpmath.nstr(exact_cont, 8)}
-            out.append((params, _two_decimals(p_ex), best_var[2], (float(eps_text), lam_label)))
+            out.append((params, _two_decimals(p_ex), best_var[1], (float(eps_text), lam_label)))
     return tuple(out)
 
 
@@ -142,19 +161,13 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
 
 def _adult_optimum_value(form, params):
     """A value form of the optimum claim at one run: each argmin_p(g) becomes the p_s of the feasible integer s
-    minimising g at the run's eps and lambda (40 digits), each round_2(x) the two-decimal value of x."""
-    with mpmath.workdps(40):
-        E = mpmath.exp(mpmath.mpf(params["eps (Fig. 8)"]))
-        lam_mp = mpmath.mpf(params["lam"].p) / params["lam"].q
-        feas = feasible_ps(E, ADULT_M)
+    minimising g at the run's eps and lambda (exact, :func:`_best_feasible`), each round_2(x) the two-decimal value of
+    x (:func:`_two_decimals`)."""
+    def best(g):
+        return _best_feasible(g.xreplace({J.p: _P, J.e: _E, J.lam: params["lam"]}), params["eps (Fig. 8)"])[1]
 
-        def best(g):
-            fn = sympy.lambdify((J.p, J.e, J.lam), g, modules="mpmath")
-            return sympy.Float(min((fn(p_, E, lam_mp), p_) for _, p_ in feas)[1], 40)
-
-        value = form.replace(J.ARGMIN_P, best) if isinstance(form, sympy.Basic) else sympy.sympify(form)
-        value = value.replace(J.ROUND2, lambda x: sympy.Integer(sympy.floor(100 * x + R(1, 2))) / 100)
-    return sympy.nsimplify(value) if value.is_Float else value
+    value = form.replace(J.ARGMIN_P, best) if isinstance(form, sympy.Basic) else sympy.sympify(form)
+    return value.replace(J.ROUND2, _two_decimals)
 
 
 record(id="jiang-gcms/sec7.D.adult-p.optimum", root_cause="appB.same-client",

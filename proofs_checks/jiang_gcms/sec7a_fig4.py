@@ -23,7 +23,7 @@ import sympy
 import derivations.jiang_gcms.sec7_model as D7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref.dataset import spread
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, exact_order
 from ldpref.exact_rounding import ceil_multiples
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point, precomputed
@@ -55,7 +55,8 @@ def _exact_rows():
                 va = apple_fn(mpmath.exp(eps_))
                 params = {"n": N, "f(d)": f_, "eps": eps_, "m": M, "k": K, "s": s_,
                           "F2": sum(x * x for x in c[1:])}
-                out.append((params, D7.less_mp(vg, va), float(vg / va)))
+                better = exact_order(g, apple * N * N, {EXP_EPS: sympy.exp(eps_)}) < 0  # exact, e^eps irrational
+                out.append((params, better, float(vg / va)))
     return tuple(out)
 
 

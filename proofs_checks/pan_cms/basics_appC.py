@@ -20,7 +20,7 @@ import derivations.pan_cms.basics as D
 import derivations.pan_cms.printed_appendix_c as PC
 from derivations.pan_cms.symbols import e as e_sym, f as f_sym, m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
-from ldpref.exact import to_fraction
+from ldpref.exact import exact_order, to_fraction
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
 from ldpref.ledger.forms import evaluate, exp_truth
@@ -147,7 +147,8 @@ def _tail_checks(profile, mm, ee, nn, *, amax2, coef, factor, sided):
     """Decide 'tail(alpha) <= factor * exp(-coef alpha^2) for every alpha in [0, sqrt(amax2)]' exactly:
     the tail is a left-continuous step function of alpha and the bound decreases, so it suffices to test
     alpha at every jump point alpha_v^2 = (v - f)^2 / Var <= amax2 and at alpha_max.  Tails are exact
-    rationals; only the exponential is evaluated (60 digits, mpmath).  Returns
+    rationals, compared with the bound by :func:`ldpref.exact.exact_order` (the worst ratio's digits: 60-digit
+    mpmath, for display).  Returns
     (holds, worst (ratio, alpha^2, tail, bound), tails at the tested points)."""
     vals, probs, var, truth = profile
     amax2, coef = to_fraction(amax2), to_fraction(coef)
@@ -162,21 +163,19 @@ def _tail_checks(profile, mm, ee, nn, *, amax2, coef, factor, sided):
     # above[i]: Pr over the values whose jump point is jumps[i] or later (0 past the last)
     above = _suffix_sums([by_jump[a2] for a2 in jumps]) + [Fraction(0)]
     points = [a2 for a2 in jumps if a2 <= amax2] + [amax2]
-    worst, holds, tails = None, True, []
+    worst, worst_exact, holds, tails = None, None, True, []
     for a2 in points:
         tail = above[bisect.bisect_left(jumps, a2)]  # sum of p over (v - f)^2 >= alpha^2 Var (exact Fractions)
         tails.append(_fr(tail))
         if tail == 0:
             continue
-        with mpmath.workdps(60):
-            bound = factor * mpmath.exp(-_mp(coef * a2))
-            ratio = _mp(tail) / bound
-            if abs(ratio - 1) < mpmath.mpf(10) ** -40:
-                raise ArithmeticError("tail and bound agree to 40 digits; increase precision")
-            if worst is None or ratio > worst[0]:
-                worst = (ratio, _fr(a2), _fr(tail), bound)
-            if ratio > 1:
-                holds = False
+        exact_ratio = _fr(tail) * sympy.exp(_fr(coef * a2)) / factor  # tail / bound, exact
+        if worst is None or exact_order(exact_ratio, worst_exact) > 0:
+            with mpmath.workdps(60):
+                bound = factor * mpmath.exp(-_mp(coef * a2))
+                worst, worst_exact = (_mp(tail) / bound, _fr(a2), _fr(tail), bound), exact_ratio
+        if exact_order(exact_ratio, 1) > 0:
+            holds = False
     return holds, worst, tuple(tails)
 
 

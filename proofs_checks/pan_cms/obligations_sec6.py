@@ -41,6 +41,7 @@ import sympy
 
 from ldpref.decide.ledger_obligations import OBLIGATIONS, FormNotPosed
 from ldpref.decide.obligation import Obligation, Variable
+from ldpref.exact import exact_order
 from ldpref.ledger.forms import evaluate
 
 t = sympy.Symbol("t", real=True)
@@ -162,7 +163,7 @@ def _round(value, direction: int):
     k = DIGITS - int(math.floor(math.log10(float(v))))
     q = sympy.Rational(math.ceil(v * (1 + sympy.Rational(1, 10 ** (DIGITS - 3))) * 10 ** k) if direction > 0 else
                        math.floor(v * (1 - sympy.Rational(1, 10 ** (DIGITS - 3))) * 10 ** k), 10 ** k)
-    if (q - sympy.sympify(value)) * direction <= 0:
+    if exact_order(q, sympy.sympify(value)) * direction <= 0:  # the 50-digit screen confirmed exactly
         raise ArithmeticError(f"rounding {value} failed")
     return q
 

@@ -6,7 +6,6 @@ import functools
 import math
 from functools import cache, lru_cache
 
-import mpmath
 import sympy
 
 import derivations.pan_cms.printed_tables as PT
@@ -14,6 +13,7 @@ import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 import derivations.pan_cms.tables_claim_forms as F
 from derivations.pan_cms.symbols import d as D, eps as EPS
+from ldpref.exact import exact_order
 from ldpref.hashing import all_function_draws, gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import CorrectedGrid, Grid, Numeric, Point
@@ -70,21 +70,19 @@ def table2_points(row: str):
 
 def _bound_ok(row, dd, e, bits):
     """Does the exact count lie within the derivation's bounds (c log2 d + [lo, hi], or the per-row exact
-    form)?  Decided with 40-digit mpmath (irrational values)."""
+    form)?  Decided exactly (irrational values): :func:`ldpref.exact.exact_order`'s rigorous enclosures, an
+    equality only by a proof."""
     linear, c, lo, hi = T.table2_bounds(row)
-    with mpmath.workdps(40):
-        val = mpmath.mpf(sympy.N(bits, 45))
-        sub = {} if e is None else {EPS: sympy.log(e)}
-        lo_v, hi_v = (mpmath.mpf(sympy.N(x.subs(sub), 45)) for x in (lo, hi))
-        tol = mpmath.mpf(10) ** -30
-        if row == "SS":  # d H2 - log2(d+1) <= log2 C(d, k) <= d H2
-            return dd * lo_v - mpmath.log(dd + 1, 2) - tol <= val <= dd * hi_v + tol
-        if row == "OLH":  # exactly (d + 1) log2 m
-            return abs(val - (dd + 1) * lo_v) <= tol
-        if row == "RAPPOR":
-            return abs(val - dd) <= tol
-        rest = val - c * mpmath.log(dd, 2)
-        return lo_v - tol <= rest <= hi_v + tol
+    sub = {} if e is None else {EPS: sympy.log(e)}
+    lo_v, hi_v = (x.subs(sub) for x in (lo, hi))
+    if row == "SS":  # d H2 - log2(d+1) <= log2 C(d, k) <= d H2
+        return exact_order(dd * lo_v - sympy.log(dd + 1, 2), bits) <= 0 and exact_order(bits, dd * hi_v) <= 0
+    if row == "OLH":  # exactly (d + 1) log2 m
+        return exact_order(bits, (dd + 1) * lo_v) == 0
+    if row == "RAPPOR":
+        return exact_order(bits, dd) == 0
+    rest = bits - c * sympy.log(dd, 2)
+    return exact_order(lo_v, rest) <= 0 and exact_order(rest, hi_v) <= 0
 
 
 T2_STATEMENT = {

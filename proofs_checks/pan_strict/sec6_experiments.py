@@ -87,8 +87,10 @@ def exact_ws(d: int, eps: int) -> dict:
 
 @cache
 def exact_values(d: int, eps: int) -> dict:
-    """{name: n l2}: each mechanism's exact value and the strict lower bound (Corollary 3.1's formula)."""
-    out = {name: X._at(w_eq + (d - 1) * w_neq, eps) for name, (w_eq, w_neq) in exact_ws(d, eps).items()}
+    """{name: n l2}: each mechanism's exact value and the strict lower bound (Corollary 3.1's formula), exact at
+    e^eps = exp(eps)."""
+    e = sympy.exp(eps)
+    out = {name: (w_eq + (d - 1) * w_neq).xreplace({X.C.e: e}) for name, (w_eq, w_neq) in exact_ws(d, eps).items()}
     out["bound"] = X.derived_values(d, eps)["bound"]
     return out
 
@@ -115,7 +117,8 @@ def _align_grid(d: int, mechs, section: str) -> Grid:
         for eps in X.EPS_GRID:
             vals = exact_values(d, eps)
             yield Point({"d": d, "eps": eps, "k (SS, WSS)": X.ss_k(d, eps), "m (OCMS)": X.ocms_m(d, eps),
-                         "d' (OCMS)": next_prime(d), **{f"n l2 {k}": mpmath.nstr(v, 12) for k, v in vals.items()}},
+                         "d' (OCMS)": next_prime(d),
+                         **{f"n l2 {k}": mpmath.nstr(X._at(v, eps), 12) for k, v in vals.items()}},
                         data=X.align(vals, mechs), size=(eps,))
 
     return Grid(f"Section {section}: every l2 within 1% above the strict lower bound at eps = 1..5 (exact per-client "
