@@ -163,7 +163,7 @@ def _thm1_points():
             while hi - lo > mpmath.mpf(10) ** -12:
                 mid = (lo + hi) / 2
                 lo, hi = (lo, mid) if _hockey(pairs, mpmath.exp(mid)) <= dl_mp else (mid, hi)
-            eps_star = sympy.Float(mpmath.nstr(hi, 30), 30)
+            eps_star = sympy.Rational(mpmath.nstr(hi, 30))  # the decimal itself: the forms are evaluated exactly
             at = {J.eps: sympy.log(e0), J.n: n_, J.delta: dl, J.eps_c: eps_star}
             out.append(Point({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl, "eps_c bound":
                                mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
