@@ -253,8 +253,7 @@ def exact_argmin(expr, points, values: dict | None = None) -> int:
                 boxes[i] = box
             if boxes is None:
                 break
-            low = min(live, key=functools.cmp_to_key(lambda i, j: -1 if boxes[i].mid() < boxes[j].mid() else
-                                                     (1 if boxes[i].mid() > boxes[j].mid() else i - j)))
+            low = min(live, key=lambda i: boxes[i].mid())  # the first of the least midpoints (exact points)
             live = [i for i in live if not boxes[i] > boxes[low]]  # out only when certainly above
             if len(live) == 1:
                 return live[0]

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 import sympy
 
+from ..exact import OrderUndecided
 from .forms_extremes import exact_order, extreme, put_in
 
 _RELATIONS = {sympy.StrictLessThan: lambda s: s < 0, sympy.LessThan: lambda s: s <= 0,
@@ -96,7 +97,7 @@ def condition_at(condition, point: dict):
             return None
         try:
             sign = exact_order(lhs, rhs)
-        except ValueError:  # a tie the enclosures never separate and not proved 0: not decided here
+        except OrderUndecided:  # a tie the enclosures never separate and not proved 0: not decided here
             return None
         return None if sign is None else _RELATIONS[type(condition)](sign)
     if isinstance(condition, (sympy.And, sympy.Or, sympy.Not)):
