@@ -230,6 +230,17 @@ def exact_floor(value) -> int:
                          "proved 0")
 
 
+def round_half_up(value, digits: int) -> sympy.Rational:
+    """An exact real to ``digits`` decimals, halves up (towards +oo): floor(value 10^digits + 1/2) / 10^digits, the
+    floor decided by :func:`exact_floor` (rigorous enclosures; an integer only by a proof, else
+    :class:`OrderUndecided`).  A float is refused (``TypeError``, :func:`to_exact`): 0.745 as a double lies below
+    149/200."""
+    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 0:
+        raise ValueError(f"round_half_up: digits = {digits!r} must be an int >= 0")
+    scale = 10**digits
+    return sympy.Rational(exact_floor(to_exact(value, what="round_half_up") * scale + sympy.Rational(1, 2)), scale)
+
+
 def exact_argmin(expr, points, values: dict | None = None) -> int:
     """The index of the first of ``points`` (each a dict symbol -> exact number) at which ``expr`` (in those symbols
     and the symbols of ``values``, symbol -> constant) is least, decided rigorously: at each of

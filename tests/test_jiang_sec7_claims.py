@@ -19,6 +19,7 @@ import sympy
 import derivations.jiang_gcms.sec7_model as D7
 import proofs_checks.jiang_gcms  # noqa: F401  (registers the claims)
 from ldpref.bundled_data import data_file
+from ldpref.exact import round_half_up
 from ldpref.exact_rounding import ceil_multiples
 from ldpref.ledger.claim import find_claim
 from ldpref.ledger.forms import Predicate
@@ -110,7 +111,7 @@ def test_apple_p_at_the_other_eps_is_refuted():
     """At eps = 3.64 (the p = 0.74 run's eps) Apple's p is 0.8606: 0.86, not 0.87."""
     def at_364(**kw):
         t = sympy.exp(sympy.Rational(91, 50))
-        return bool(D7.round2(t / (t + 1)) == sympy.Rational(kw["Fig. 8's p"]))
+        return bool(round_half_up(t / (t + 1), 2) == sympy.Rational(kw["Fig. 8's p"]))
     assert _with_printed("jiang-gcms/sec7.D.apple-p", Predicate("eps 3.64", at_364)).verdict == "erratum"
 
 

@@ -13,7 +13,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import exact_floor
+from ldpref.exact import round_half_up
 from ldpref.exact_rounding import ceil_multiples
 
 from .printed_sections import alg4_s_printed, allocation_printed, remark1_printed
@@ -56,18 +56,13 @@ def fig8_apple_target_printed():
     return sympy.Gt(APPLE_TARGET, 1)
 
 
-def _round2(x):
-    """x to two decimals (halves up), the floor decided exactly (:func:`ldpref.exact.exact_floor`)."""
-    return sympy.Integer(exact_floor(100 * x + sympy.Rational(1, 2))) / 100
-
-
 @cache
 def fig8_apple_p_printed():
     """'p = 0.87 ... corresponds to the parameter setting used in Apple's CMS': Section IV-C's even split
     p = e^{eps/2}/(e^{eps/2} + 1) at Fig. 8's eps = 3.75 is 0.87 to two decimals."""
     def fn(**kw) -> bool:
         pp = allocation_printed()[p].xreplace({E_p: sympy.exp(sympy.Rational(kw["eps"]) / 2)})
-        return bool(_round2(pp) == sympy.Rational(kw["Fig. 8's p"]))
+        return bool(round_half_up(pp, 2) == sympy.Rational(kw["Fig. 8's p"]))
     return Predicate(r"\mathrm{round}_2\left(\frac{e^{\epsilon/2}}{e^{\epsilon/2} + 1}\right) = 0.87\quad "
                      r"(\epsilon = 3.75)", fn)
 

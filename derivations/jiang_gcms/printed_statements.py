@@ -13,7 +13,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import exact_argmin, exact_floor, exact_order
+from ldpref.exact import exact_argmin, exact_order, round_half_up
 
 from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
 from .symbols import (ADULT_P_1500, ADULT_P_THIRD, ARGMIN_P, K_1, K_2, P_STAR_K1, P_STAR_K2, Predicate, e, eps, k, lam,
@@ -135,11 +135,6 @@ def adult_p_printed():
     return {ADULT_P_THIRD: sympy.Rational(74, 100), ADULT_P_1500: sympy.Rational(57, 100)}
 
 
-def _round2(x):
-    """x to two decimals (halves up), the floor decided exactly (:func:`ldpref.exact.exact_floor`)."""
-    return sympy.Integer(exact_floor(100 * x + sympy.Rational(1, 2))) / 100
-
-
 def lemma1_best_feasible_printed(eps_text, lam_, m_, k_):
     """Lemma 1's printed objective minimised over the integer s whose p_s = e^eps s/(e^eps s + m - s) is in
     [1/2, 1) (Theorem 2's bound met at eps): the p of the best s, exact (an expression in e^eps), the feasibility and
@@ -157,6 +152,6 @@ def adult_reproduction_printed():
     """Fig. 8's p is Lemma 1's (printed) best p over the feasible integer s at the run's eps, to two decimals."""
     def fn(**kw) -> bool:
         best = lemma1_best_feasible_printed(kw["eps (Fig. 8)"], kw["lam"], kw["m"], kw["k"])
-        return bool(_round2(best) == kw["Fig. 8's p"])
+        return bool(round_half_up(best, 2) == kw["Fig. 8's p"])
     return Predicate(r"\mathrm{round}_2\left(\operatorname{argmin}_{p_s} g_{\mathrm{Lemma\,1}}(p_s; \lambda, k = 100, "
                      r"e^{\epsilon})\right) = p_{\mathrm{Fig.\,8}}", fn)

@@ -31,7 +31,7 @@ import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_model as D7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, round_half_up
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Point, Statistical
 from ldpref.mechanisms import sue
@@ -67,7 +67,7 @@ def runs():
             target = mpmath.mpf(sympy.Rational(p_text).p) / sympy.Rational(p_text).q
             s_ = min(range(1, M), key=lambda t: abs(E * t / (E * t + M - t) - target))
         near = [t for t in (s_ - 1, s_, s_ + 1) if 1 <= t < M]
-        rounding = [t for t in near if D7.round2(_p_s(t, eps_text)) == sympy.Rational(p_text)]
+        rounding = [t for t in near if round_half_up(_p_s(t, eps_text), 2) == sympy.Rational(p_text)]
         if rounding != [s_]:
             raise ArithmeticError(f"{label}: the s near {s_} with p_s = {p_text} to two decimals are {rounding}")
         out.append((label, s_, eps_text))
@@ -284,7 +284,7 @@ def _apple_p_exact():
 
 def _apple_p_points():
     yield Point({"eps": APPLE["eps"], "Fig. 8's p": APPLE["p"]},
-                data=bool(D7.round2(_apple_p_exact()) == sympy.Rational(APPLE["p"])))
+                data=bool(round_half_up(_apple_p_exact(), 2) == sympy.Rational(APPLE["p"])))
 
 
 record(id="jiang-gcms/sec7.D.apple-p", location="Section VII-D and Fig. 8's caption",
