@@ -46,8 +46,11 @@ def test_at_would_catch_a_wrong_value():
 
 
 def test_fig6_pq_table_is_the_inline_computation():
+    """The Numeric step's 20-digit (p_s, q_s) table (sec7_experiments) is the inline computation, bit for bit."""
+    from proofs_checks.jiang_gcms import sec7_experiments as X
+
     n_, m_, eps_ = (F6.P7.FIG6[x] for x in ("n", "m", "eps"))
-    table = F6._feasible_pq(eps_, m_)
+    table = X._feasible_pq(eps_, m_)
     with mpmath.workdps(20):
         E = mpmath.exp(eps_)
         inline = [(E * s_ / (E * s_ + m_ - s_), s_) for s_ in range(1, m_)]
@@ -57,12 +60,24 @@ def test_fig6_pq_table_is_the_inline_computation():
         assert min((G._relative_variance(p_, q_, m_, lam_), s_) for p_, q_, s_ in table)[1] > 0
 
 
-def test_fig6_best_ratio_feasible_table_is_the_inline_computation():
-    E, feasible = D7._feasible_ps(4, 1024, 20)
+def test_fig6_first_feasible_s_is_the_brute_force_one():
+    """The one ceiling that starts Fig. 6's feasible s (both paths) is the least s with p_s >= 1/2, each s decided
+    exactly; at Fig. 6's e^4 and m = 1024 it is 19 (1005 feasible s, as the 20-digit list has)."""
+    from ldpref.exact import exact_order
+
+    for E, m_ in ((sympy.exp(4), 1024), (sympy.exp(4), 30), (R(3), 8), (R(3), 7), (sympy.exp(sympy.Rational(1, 3)), 9)):
+        brute = next(s_ for s_ in range(1, m_) if exact_order(2 * E * s_, E * s_ + m_ - s_) >= 0)
+        assert F6.first_feasible(E, m_) == D7.fig6_first_s(E, m_) == brute
     with mpmath.workdps(20):
-        E2 = mpmath.exp(4)
-        assert E == E2
-        assert list(feasible) == [(E2 * s_ / (E2 * s_ + 1024 - s_), s_) for s_ in range(1, 1024)]
+        assert len(F6.feasible_ps(mpmath.exp(4), 1024)) == 1024 - 19
+
+
+def test_fig6_derived_objective_at_p_s_is_g():
+    """The cancelled g(p_s) the derived argmin encloses is g at p = p_s (an exact identity)."""
+    from derivations.jiang_gcms.model import lemma1_objective_derived_expr
+
+    g = lemma1_objective_derived_expr().xreplace({D7.p: D7.e * D7.s / (D7.e * D7.s + 1024 - D7.s)})
+    assert sympy.cancel(D7._objective_at_p_s(1024) - g) == 0
 
 
 def _hockey_tables_reference(pairs):

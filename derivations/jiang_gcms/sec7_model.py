@@ -20,7 +20,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import exact_floor, exact_order
+from ldpref.exact import exact_argmin, exact_floor, exact_order, round_half_up
 from ldpref.exact_rounding import ceil_multiples
 
 from .model import _solve_affine, estimator_variance_derived, lemma1_objective_derived_expr, privacy_ratio_derived
@@ -77,11 +77,6 @@ def target_lambda_derived():
 def apple_p_derived():
     """Apple's p: each bit of the unary encoding through BRR at eps/2, e^(eps/2)/(e^(eps/2) + 1)."""
     return sue_pq()[0]
-
-
-def round2(x):
-    """x to two decimals (half up), the floor decided exactly (:func:`ldpref.exact.exact_floor`)."""
-    return sympy.Integer(exact_floor(100 * sympy.sympify(x) + sympy.Rational(1, 2))) / 100
 
 
 @cache
@@ -176,14 +171,7 @@ def fig8_better_holds(**kw) -> bool:
 def apple_p_holds(**kw) -> bool:
     """Apple's p at Fig. 8's eps rounds to Fig. 8's p."""
     pp = apple_p_derived().xreplace({e: sympy.exp(sympy.Rational(kw["eps"]))})
-    return bool(round2(pp) == sympy.Rational(kw["Fig. 8's p"]))
-
-
-@cache
-def estimator_variance_fn():
-    """Var[f_hat(d)] (counts, :func:`.model.estimator_variance_derived`) lambdified for mpmath over
-    (p, q, m, k, n, f, F2)."""
-    return sympy.lambdify((p, q, m, k, n, f, F2), estimator_variance_derived(), modules="mpmath")
+    return bool(round_half_up(pp, 2) == sympy.Rational(kw["Fig. 8's p"]))
 
 
 def fig4_gcms_better_holds(**kw) -> bool:
@@ -200,47 +188,54 @@ def fig4_gcms_better_holds(**kw) -> bool:
                 variance.xreplace({**at, p: pa, q: 1 - pa}))
 
 
-@cache
-def _objective_fn():
-    return sympy.lambdify((p, e, lam), lemma1_objective_derived_expr(), modules="mpmath")
+def fig6_first_s(E, m_):
+    """The least integer s >= 1 whose p_s = e^eps s/(e^eps s + m - s) (e^eps = E exact) is at least 1/2: p_s >= 1/2
+    iff s (E + 1) >= m, and p_s increases with s, so the feasible s run from ceil(m/(E + 1)) to m - 1, that one
+    ceiling decided by :func:`ldpref.exact.exact_floor`."""
+    return max(1, -exact_floor(-sympy.Integer(m_) / (E + 1)))
 
 
 @cache
-def _feasible_ps(eps_, m_, digits):
-    """(e^eps, [(p_s, s) for s in 1..m-1]) as mpmath numbers at ``digits`` digits: p_s = e^eps s/(e^eps s + m - s),
-    free of the target, so computed once per (eps, m, digits) (the same operations every call would do)."""
-    import mpmath
-
-    with mpmath.workdps(digits):
-        E = mpmath.exp(eps_)
-        return E, tuple((E * s_ / (E * s_ + m_ - s_), s_) for s_ in range(1, m_))
+def _objective_at_p_s(m_):
+    """The derived objective g(p; e^eps, lambda) (:func:`.model.lemma1_objective_derived_expr`) at p = p_s = e s/(e s
+    + m - s), one quotient in s, e and lambda (cancelled and factored: an exact identity for 1 <= s < m, with fewer
+    operations to enclose at each s)."""
+    return sympy.factor(sympy.cancel(lemma1_objective_derived_expr().xreplace({p: e * s / (e * s + m_ - s)})))
 
 
-def fig6_best_ratio(n_, m_, k_, eps_, f_, F2_, digits=20):
+def fig6_best_s(E, lam_, m_, ss):
+    """The first s of ``ss`` minimising the derived objective g(p_s; e^eps = E, lambda) at p_s = e s/(e s + m - s)
+    (:func:`_objective_at_p_s`), decided by :func:`ldpref.exact.exact_argmin` (rigorous enclosures, nothing
+    substituted; a tie only by a proof, :class:`ldpref.exact.OrderUndecided` when undecidable)."""
+    ss = list(ss)
+    return ss[exact_argmin(_objective_at_p_s(m_), [{s: sympy.Integer(s_)} for s_ in ss],
+                           {e: E, lam: sympy.sympify(lam_)})]
+
+
+def fig6_best_ratio(n_, m_, k_, eps_, f_, F2_):
     """min over the integer s with p_s = e^eps s/(e^eps s + m - s) >= 1/2 of the derived Var[f_hat(d)] of GCMS,
-    divided by that of Apple's CMS (p = e^{eps/2}/(e^{eps/2} + 1), q = 1 - p): mpmath at ``digits`` digits.  At
-    p = p_s, q sits on Theorem 2's boundary, where Var/n = g(p)/(e^eps - 1)^2 + (a term free of p)
-    (:func:`.model.lemma1_objective_derived_expr`), so the best s minimises g(p_s); the full variance is
-    evaluated there."""
-    import mpmath
+    divided by that of Apple's CMS (p = e^{eps/2}/(e^{eps/2} + 1), q = 1 - p): exact (a sympy number).  At p = p_s,
+    q sits on Theorem 2's boundary, where Var/n = g(p)/(e^eps - 1)^2 + (a term free of p)
+    (:func:`.model.lemma1_objective_derived_expr`), so the best s minimises g(p_s) (:func:`fig6_best_s`); the full
+    variance is evaluated there."""
+    E = sympy.exp(sympy.sympify(eps_))
+    s_ = fig6_best_s(E, sympy.Rational(f_, n_), m_, range(fig6_first_s(E, m_), m_))
+    p_ = E * s_ / (E * s_ + m_ - s_)
+    at = {m: sympy.Integer(m_), k: sympy.Integer(k_), n: sympy.Integer(n_), f: sympy.Integer(f_),
+          F2: sympy.Integer(F2_)}
+    variance = estimator_variance_derived()
+    best = variance.xreplace({**at, p: p_, q: (s_ - p_) / (m_ - 1)})
+    t = sympy.exp(sympy.sympify(eps_) / 2)
+    pa = t / (t + 1)
+    return best / variance.xreplace({**at, p: pa, q: 1 - pa})
 
-    fn, g = estimator_variance_fn(), _objective_fn()
-    with mpmath.workdps(digits):
-        E, feasible = _feasible_ps(eps_, m_, digits)
-        lam_ = mpmath.mpf(f_) / n_
-        _, p_ = min((g(p_, E, lam_), p_) for p_, s_ in feasible if 2 * p_ >= 1)
-        s_ = next(t for pp, t in feasible if pp == p_)
-        best = fn(p_, (s_ - p_) / (m_ - 1), m_, k_, n_, f_, F2_)
-        t = mpmath.exp(mpmath.mpf(eps_) / 2)
-        pa = t / (t + 1)
-        return best / fn(pa, 1 - pa, m_, k_, n_, f_, F2_)
+
+def at_most_nine_tenths(ratio) -> bool:
+    """ratio <= 9/10 for an exact real, decided by :func:`ldpref.exact.exact_order` (no refusal band: a tie only by
+    a proof, :class:`ldpref.exact.OrderUndecided` when the enclosures never separate)."""
+    return exact_order(ratio, sympy.Rational(9, 10)) <= 0
 
 
 def fig6_significant_holds(**kw) -> bool:
-    """The best GCMS (derived variance) is at most 9/10 of Apple's CMS at the instance's target."""
-    import mpmath
-
-    r = fig6_best_ratio(kw["n"], kw["m"], kw["k"], kw["eps"], kw["f(d)"], kw["F2"])
-    if abs(r - mpmath.mpf(9) / 10) < mpmath.mpf(10) ** -20:
-        raise ArithmeticError("the variance ratio is too close to 9/10 to decide")
-    return bool(r <= mpmath.mpf(9) / 10)
+    """The best GCMS (derived variance) is at most 9/10 of Apple's CMS at the instance's target (exact)."""
+    return at_most_nine_tenths(fig6_best_ratio(kw["n"], kw["m"], kw["k"], kw["eps"], kw["f(d)"], kw["F2"]))

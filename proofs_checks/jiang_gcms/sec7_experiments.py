@@ -12,7 +12,7 @@ import derivations.jiang_gcms as J
 import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
-from ldpref.exact import exact_argmin, exact_floor, exact_order
+from ldpref.exact import exact_argmin, exact_order, round_half_up
 from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
@@ -23,7 +23,7 @@ from ldpref.mechanisms.gcms import draw_classes
 from .pure_protocols import R, _datasets
 from .gcms_model import MOMENTS
 from .sec4c_lemma1 import _opt_table
-from .sec7b_fig6 import best_relative_variance, feasible_ps
+from .sec7b_fig6 import feasible_ps
 
 
 @_cache
@@ -43,10 +43,35 @@ def _fig6_points():
     return tuple(out)
 
 
+@_cache
+def _feasible_pq(eps_, m_):
+    """(p_s, q_s = (s - p_s)/(m - 1), s) at 20 digits for every (s, p_s) of :func:`.sec7b_fig6.feasible_ps` at
+    e^eps: free of the target, so computed once."""
+    with mpmath.workdps(20):
+        return tuple((p_, (s_ - p_) / (m_ - 1), s_) for s_, p_ in feasible_ps(mpmath.exp(eps_), m_))
+
+
+@_cache
+def _feasible_parts(eps_, m_):
+    """``ldpref.gcms._relative_variance_parts`` of every (p_s, q_s) of :func:`_feasible_pq`, at its 20 digits: the
+    lambda-free operands of the relative variance, computed once instead of at every target."""
+    with mpmath.workdps(20):
+        return tuple(G._relative_variance_parts(p_, q_, m_) for p_, q_, _ in _feasible_pq(eps_, m_))
+
+
+def _best_relative_variance_mp(eps_, m_, lam_):
+    """(value, s, p_s) of the feasible integer s minimising the code's p-part of the variance at lambda = lam_, all at
+    20 digits: the numerical evidence of the Numeric step below (an explicit exit, docs/float-exits.md (a)); the
+    exact choice is :func:`.sec7b_fig6.best_relative_variance`."""
+    with mpmath.workdps(20):
+        return min((G._relative_variance_at(part, m_, lam_), s_, p_)
+                   for (p_, _, s_), part in zip(_feasible_pq(eps_, m_), _feasible_parts(eps_, m_)))
+
+
 def _fig6_setting_holds():
-    """Fig. 6's own setting with the code's exact-variance formula (mpmath, 20 digits): the best integer-s GCMS at
-    each target (:func:`.sec7b_fig6.best_relative_variance`) against Apple's CMS, their p-parts compared (the rest of
-    the variance is free of p and s; k = 65536 does not enter)."""
+    """Fig. 6's own setting with the code's exact-variance formula (mpmath, 20 digits: a Numeric step): the best
+    integer-s GCMS at each target (:func:`_best_relative_variance_mp`) against Apple's CMS, their p-parts compared
+    (the rest of the variance is free of p and s; k = 65536 does not enter)."""
     n_, m_, eps_ = (P7.FIG6[x] for x in ("n", "m", "eps"))
     ok, total = True, 0
     with mpmath.workdps(20):
@@ -55,7 +80,7 @@ def _fig6_setting_holds():
         for f_ in (1, 100, 10**4, 10**5, 5 * 10**5, 10**6):
             lam_ = mpmath.mpf(f_) / n_
             total += 1
-            ok &= bool(best_relative_variance(eps_, m_, lam_)[0] <= G._relative_variance(pA, qA, m_, lam_))
+            ok &= bool(_best_relative_variance_mp(eps_, m_, lam_)[0] <= G._relative_variance(pA, qA, m_, lam_))
     return ok, total, "f in {1, 1e2, 1e4, 1e5, 5e5, 1e6}"
 
 
@@ -76,11 +101,6 @@ ADULT_M = ADULT_K = 100
 ADULT_RUNS = [("p = 0.74", R(74, 100), "3.64", "1/3 (n/3)", R(1, 3)),
               ("p = 0.74", R(74, 100), "3.64", "16000/48842", R(16000, 48842)),
               ("p = 0.57", R(57, 100), "3.75", "1500/48842", R(1500, 48842))]
-
-
-def _two_decimals(x):
-    """x to two decimals (halves up), the floor decided exactly (:func:`ldpref.exact.exact_floor`)."""
-    return R(exact_floor(100 * x + R(1, 2)), 100)
 
 
 @_cache
@@ -129,7 +149,7 @@ def _adult_points():
                       "Lemma 1 continuous argmin": mpmath.nstr(cont, 8),
                       "exact-variance best s, p": (best_var[0], mpmath.nstr(shown[best_var[0]], 8)),
                       "exact-variance continuous argmin": mpmath.nstr(exact_cont, 8)}
-            out.append((params, _two_decimals(p_ex), best_var[1], (float(eps_text), lam_label)))
+            out.append((params, round_half_up(p_ex, 2), best_var[1], (float(eps_text), lam_label)))
     return tuple(out)
 
 
@@ -162,12 +182,12 @@ record(id="jiang-gcms/sec7.D.adult-p", location="Section VII-D (Adult experiment
 def _adult_optimum_value(form, params):
     """A value form of the optimum claim at one run: each argmin_p(g) becomes the p_s of the feasible integer s
     minimising g at the run's eps and lambda (exact, :func:`_best_feasible`), each round_2(x) the two-decimal value of
-    x (:func:`_two_decimals`)."""
+    x (:func:`ldpref.exact.round_half_up`, halves up)."""
     def best(g):
         return _best_feasible(g.xreplace({J.p: _P, J.e: _E, J.lam: params["lam"]}), params["eps (Fig. 8)"])[1]
 
     value = form.replace(J.ARGMIN_P, best) if isinstance(form, sympy.Basic) else sympy.sympify(form)
-    return value.replace(J.ROUND2, _two_decimals)
+    return value.replace(J.ROUND2, lambda x: round_half_up(x, 2))
 
 
 record(id="jiang-gcms/sec7.D.adult-p.optimum", root_cause="appB.same-client",
@@ -187,6 +207,6 @@ record(id="jiang-gcms/sec7.D.adult-p.optimum", root_cause="appB.same-client",
        steps=(Symbolic("Fig. 8's p values vs round_2(argmin of the exact-variance objective)",
                        part=lambda form: list(form.values())),
               Grid("Fig. 8's p vs the best feasible p of the exact variance formula, two decimals", _adult_grid,
-                   lambda point: _two_decimals(point.data[1]), path="moment-formula",
+                   lambda point: round_half_up(point.data[1], 2), path="moment-formula",
                    value=lambda form, point: _adult_optimum_value(form[ADULT_KEYS[point.params["lambda"]]],
                                                                   point.params))))

@@ -4,9 +4,10 @@
 10^6, k = 65,536, m = 1024, eps = 4), GCMS at its best integer s per target (p_s meeting Theorem 2's bound at eps)
 against Apple's CMS (p = e^2/(e^2 + 1), q = 1 - p).  Paths: exact = ``ldpref.gcms.estimator_variance`` (the
 code's exact-variance formula, checked against the structured exact moments of Apple's CMS over the ideal
-family at one target below, and against enumeration by the thm3 claims), mpmath at 20 digits (the ratios
-are decided against 9/10 with margins above 10^-3); derived = Theorem
-3 corrected (:func:`derivations.jiang_gcms.sec7_model.fig6_best_ratio`).
+family at one target below, and against enumeration by the thm3 claims), exact: the best s by
+:func:`ldpref.exact.exact_argmin`, the ratio against 9/10 by :func:`ldpref.exact.exact_order` (rigorous enclosures;
+the digits shown in the notes are an explicit exit, :func:`ldpref.exact.to_mpf`); derived = Theorem 3 corrected
+(:func:`derivations.jiang_gcms.sec7_model.fig6_best_ratio`, exact too).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
 from ldpref.dataset import spread
+from ldpref.exact import exact_argmin, exact_floor, exact_order, to_mpf
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Numeric, Point
 from ldpref.structured import moments as structured_moments
@@ -32,45 +34,61 @@ CONDITION_MAX_F = 2 * 10**5
 
 def feasible_ps(E, m_):
     """(s, p_s) for every integer s in 1..m-1 whose p_s = E s/(E s + m - s) (Theorem 2's bound met exactly at
-    e^eps = E, an mpmath number) is at least 1/2, at the caller's mpmath precision."""
+    e^eps = E, an mpmath number) is at least 1/2, at the caller's mpmath precision: digits shown beside exact
+    decisions (the feasible s themselves are decided by :func:`first_feasible`)."""
     ps = ((s_, E * s_ / (E * s_ + m_ - s_)) for s_ in range(1, m_))
     return [(s_, p_) for s_, p_ in ps if 2 * p_ >= 1]
 
 
-@_cache
-def _feasible_pq(eps_, m_):
-    """(p_s, q_s = (s - p_s)/(m - 1), s) at 20 digits for every (s, p_s) of :func:`feasible_ps` at e^eps: free of the
-    target, so computed once."""
-    with mpmath.workdps(20):
-        return tuple((p_, (s_ - p_) / (m_ - 1), s_) for s_, p_ in feasible_ps(mpmath.exp(eps_), m_))
+def first_feasible(E, m_):
+    """The least integer s >= 1 whose p_s = E s/(E s + m - s) is at least 1/2 (E = e^eps exact): p_s >= 1/2 iff
+    s >= m/(E + 1) and p_s increases with s, so the feasible s are first_feasible..m-1, the one ceiling decided by
+    :func:`ldpref.exact.exact_floor` (rigorous; not a comparison per s)."""
+    return max(1, -exact_floor(-sympy.Integer(m_) / (E + 1)))
 
 
-@_cache
-def _feasible_parts(eps_, m_):
-    """``ldpref.gcms._relative_variance_parts`` of every (p_s, q_s) of :func:`_feasible_pq`, at its 20 digits: the
-    lambda-free operands of the relative variance, computed once instead of at every target."""
-    with mpmath.workdps(20):
-        return tuple(G._relative_variance_parts(p_, q_, m_) for p_, q_, _ in _feasible_pq(eps_, m_))
+#: the variables of the objectives searched by :func:`best_feasible`: s and e^eps
+_S, _E = sympy.symbols("s E", positive=True)
+
+
+def best_feasible(objective, ss, values=None):
+    """The first s of ``ss`` minimising ``objective`` (in s = ``_S`` and the symbols of ``values``, symbol ->
+    exact constant): :func:`ldpref.exact.exact_argmin` (rigorous enclosures, nothing substituted; a tie only by a
+    proof, :class:`ldpref.exact.OrderUndecided` when undecidable)."""
+    ss = list(ss)
+    return ss[exact_argmin(objective, [{_S: sympy.Integer(s_)} for s_ in ss], values)]
 
 
 def best_relative_variance(eps_, m_, lam_):
-    """(value, s, p_s) of the feasible integer s minimising the code's p-part of the exact variance at lambda = lam_
-    (``ldpref.gcms._relative_variance``; the rest of the variance is free of p and s), 20 digits."""
-    with mpmath.workdps(20):
-        return min((G._relative_variance_at(part, m_, lam_), s_, p_)
-                   for (p_, _, s_), part in zip(_feasible_pq(eps_, m_), _feasible_parts(eps_, m_)))
+    """(value, s, p_s) of the feasible integer s (p_s = E s/(E s + m - s) >= 1/2 at E = e^eps,
+    :func:`first_feasible`) minimising the code's p-part of the exact variance at lambda = lam_
+    (``ldpref.gcms._relative_variance``, q = (s - p_s)/(m - 1); the rest of the variance is free of p and s): the s
+    by :func:`best_feasible`, the value and p_s exact."""
+    E = sympy.exp(sympy.sympify(eps_))
+    p_s = _E * _S / (_E * _S + m_ - _S)
+    objective = G._relative_variance(p_s, (_S - p_s) / (m_ - 1), m_, sympy.sympify(lam_))
+    s_ = best_feasible(objective, range(first_feasible(E, m_), m_), {_E: E})
+    at = {_E: E, _S: sympy.Integer(s_)}
+    return objective.xreplace(at), s_, p_s.xreplace(at)
 
 
+@_cache
 def _exact_ratio(f_):
-    """Best-s GCMS over Apple's CMS by ldpref.gcms: s minimising the code's p-part of the exact variance
-    (``_relative_variance``; the rest is free of p and s), the full ``estimator_variance`` there."""
+    """Best-s GCMS over Apple's CMS by ldpref.gcms, exact (a sympy number): s minimising the code's p-part of the
+    exact variance (:func:`best_relative_variance`; the rest is free of p and s), the full ``estimator_variance``
+    there."""
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
     F2_ = sum(c * c for c in spread(n_, f_)[1:])
-    with mpmath.workdps(20):
-        _, s_, p_ = best_relative_variance(eps_, m_, mpmath.mpf(f_) / n_)
-        best = G.estimator_variance(p_, (s_ - p_) / (m_ - 1), m_, k_, n_, f_, F2_)
-        t = mpmath.exp(mpmath.mpf(eps_) / 2)
-        return best / G.estimator_variance(t / (t + 1), 1 / (t + 1), m_, k_, n_, f_, F2_)
+    _, s_, p_ = best_relative_variance(eps_, m_, sympy.Rational(f_, n_))
+    best = G.estimator_variance(p_, (s_ - p_) / (m_ - 1), m_, k_, n_, f_, F2_)
+    t = sympy.exp(sympy.Rational(eps_, 2))
+    return best / G.estimator_variance(t / (t + 1), 1 / (t + 1), m_, k_, n_, f_, F2_)
+
+
+def at_most_nine_tenths(ratio) -> bool:
+    """ratio <= 9/10 for an exact real: :func:`ldpref.exact.exact_order` (a tie only by a proof,
+    :class:`ldpref.exact.OrderUndecided` when the enclosures never separate), never a rounding."""
+    return exact_order(ratio, sympy.Rational(9, 10)) <= 0
 
 
 @_cache
@@ -91,12 +109,13 @@ def _significant_points():
     n_, m_, k_, eps_ = (P7.FIG6[x] for x in ("n", "m", "k", "eps"))
     for f_ in TARGETS:
         params = {"f(d)": f_, "n": n_, "m": m_, "k": k_, "eps": eps_, "F2": sum(c * c for c in spread(n_, f_)[1:])}
-        yield Point(params, data=bool(_exact_ratio(f_) <= mpmath.mpf(9) / 10), in_condition=f_ <= CONDITION_MAX_F,
+        yield Point(params, data=at_most_nine_tenths(_exact_ratio(f_)), in_condition=f_ <= CONDITION_MAX_F,
                     size=(f_,))
 
 
 def _ratio_note(f_):
-    return Note(lambda: f"f(d) = {f_}: exact Var ratio best GCMS / Apple CMS = {mpmath.nstr(_exact_ratio(f_), 6)}")
+    return Note(lambda: f"f(d) = {f_}: exact Var ratio best GCMS / Apple CMS = "
+                        f"{mpmath.nstr(to_mpf(_exact_ratio(f_), 20), 6)}")
 
 
 record(id="jiang-gcms/sec7.B.fig6-significant", root_cause="sec7.B.significant", location="Section VII-B on Fig. 6",
