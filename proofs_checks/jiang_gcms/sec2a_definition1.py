@@ -8,10 +8,12 @@ from functools import cache as _cache
 
 import mpmath
 import sympy
+from flint import fmpq
 
 import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import gcms as G
+from ldpref.exact import exact_order, to_mpf
 from ldpref.hashing import HashFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Numeric, Point, RoleGrid, Symbolic
@@ -102,21 +104,29 @@ record(id="jiang-gcms/eq1", location="Section II-A, Eq. (1)",
        statement="Pr(M(X) in S) <= e^eps Pr(M(X') in S) + delta.", **_DEF1)
 
 
-def _shuffled_pairs(mech, n_rest):
+def _shuffled_pairs_both(mech, n_rest):
     """Exact output distributions of the shuffled histogram (the law of the response counts,
     ``ldpref.enumeration.response_count_distribution``) for every neighbouring pair x, x' (the other n_rest clients
-    all on one value), as mpmath pairs (a, b) per output."""
+    all on one value): (pairs (a, b) of python-flint ``fmpq`` per output, the same as mpmath pairs), each law converted
+    once."""
     mp = lambda v: mpmath.mpf(int(v.numerator)) / int(v.denominator) if v else mpmath.mpf(0)  # noqa: E731
-    zero, out = mp(0), []
+    zero_q, zero, exact, out = fmpq(0), mpmath.mpf(0), [], []
     for rest_value in range(mech.d):
         # the law with the one differing client on x, for every x (each pair (x, x') reads two of them)
         laws = {x: enumeration.response_count_distribution(
             mech, [n_rest * (v == rest_value) + (v == x) for v in range(mech.d)]) for x in range(mech.d)}
+        as_q = {x: {y: fmpq(int(v.numerator), int(v.denominator)) for y, v in law.items()} for x, law in laws.items()}
         as_mp = {x: {y: mp(v) for y, v in law.items()} for x, law in laws.items()}  # each law converted once
         for x, x2 in itertools.permutations(range(mech.d), 2):
-            d1, d2 = as_mp[x], as_mp[x2]
-            out.append([(d1.get(y, zero), d2.get(y, zero)) for y in set(laws[x]) | set(laws[x2])])
-    return out
+            outputs = set(laws[x]) | set(laws[x2])
+            exact.append([(as_q[x].get(y, zero_q), as_q[x2].get(y, zero_q)) for y in outputs])
+            out.append([(as_mp[x].get(y, zero), as_mp[x2].get(y, zero)) for y in outputs])
+    return exact, out
+
+
+def _shuffled_pairs(mech, n_rest):
+    """:func:`_shuffled_pairs_both`'s mpmath pairs (a, b) per output."""
+    return _shuffled_pairs_both(mech, n_rest)[1]
 
 
 def _hockey_tables(pairs):
@@ -142,10 +152,57 @@ def _hockey(tables, E_c):
     return max(pa[i] - E_c * pb[i] for neg, pa, pb in tables for i in [bisect.bisect_left(neg, -E_c)])
 
 
+def _exact_tables(pairs):
+    """Per pair list of exact rationals (``fmpq``): the ratios a/b in decreasing order (None for b = 0: an infinite
+    ratio, first) with the prefix sums of a and b, exact."""
+    tables = []
+    for rows in pairs:
+        rows = [(None, a, b) for a, b in rows if b == 0] + sorted(
+            ((a / b, a, b) for a, b in rows if b != 0), key=lambda t: -t[0])
+        ratios = [r for r, _, _ in rows]
+        pa, pb = [fmpq(0)], [fmpq(0)]
+        for _, a, b in rows:
+            pa.append(pa[-1] + a)
+            pb.append(pb[-1] + b)
+        tables.append((ratios, pa, pb))
+    return tables
+
+
+def _rational(x):
+    return sympy.Rational(int(x.p), int(x.q))
+
+
+def _delta_within(tables, E_c, dl) -> bool:
+    """Whether the hockey-stick delta(E_c) = sum over outputs with a > E_c b of (a - E_c b) is at most ``dl`` for
+    every pair of :func:`_exact_tables` (E_c an exact real, ``dl`` a Rational): each ratio against E_c (the outputs
+    counted) and each delta against ``dl`` decided by :func:`ldpref.exact.exact_order` (rigorous enclosures, a tie only
+    by a proof), never a rounding."""
+    for ratios, pa, pb in tables:
+        lo, hi = 0, len(ratios)  # the outputs with ratio > E_c are a prefix: its length by bisection
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if ratios[mid] is None or exact_order(_rational(ratios[mid]), E_c) > 0:
+                lo = mid + 1
+            else:
+                hi = mid
+        if exact_order(_rational(pa[lo]) - E_c * _rational(pb[lo]), dl) > 0:
+            return False
+    return True
+
+
+def _eq2_exp_bound(e0, dl, n_):
+    """e^{eps_c bound} of Eq. (2) exact at e^eps0 = e0, delta = dl (Rationals) and n: 1 + (e^eps - 1)(4 sqrt(2
+    log(4/delta))/sqrt((e^eps + 1) n) + 4/n) (``ldpref.gcms.shuffle_amplification``'s bound, which it is checked
+    against)."""
+    return 1 + (e0 - 1) * (4 * sympy.sqrt(2 * sympy.log(4 / dl)) / sympy.sqrt((e0 + 1) * n_) + sympy.Rational(4, n_))
+
+
 @_cache
 def _thm1_points():
-    """The points: ``data`` whether the shuffled histogram is (bound, delta)-DP (exact), ``facts`` the values at which
-    the forms are evaluated."""
+    """The points: ``data`` whether the shuffled histogram is (bound, delta)-DP, decided exactly
+    (:func:`_delta_within` at Eq. (2)'s exact bound, :func:`_eq2_exp_bound`); ``facts`` the values at which the forms
+    are evaluated, eps_c the upper end of a 30-digit bisection (a screen) whose delta is then proved at most delta
+    exactly."""
     cases = [("grr d=2", grr(2, R(3, 2)).mechanism, 30, R(1, 2)),
              ("grr d=2", grr(2, R(3, 2)).mechanism, 60, R(1, 4)),
              ("gcms d=2 m=3 k=1 s=1 p=1/2", gcms(HashFamily(((0, 1),), 3), 1, R(1, 2)), 60, R(1, 2))]
@@ -154,9 +211,13 @@ def _thm1_points():
         for name, mech, n_, dl in cases:
             e0 = mechanism_exp_eps(mech)
             amp = G.shuffle_amplification(mpmath.log(mpmath.mpf(int(e0.p)) / int(e0.q)), dl, n_, digits=30)
-            pairs = _hockey_tables(_shuffled_pairs(mech, n_ - 1))
+            exact_pairs, mp_pairs = _shuffled_pairs_both(mech, n_ - 1)
+            exact_tables, pairs = _exact_tables(exact_pairs), _hockey_tables(mp_pairs)
             dl_mp = mpmath.mpf(int(dl.p)) / int(dl.q)
-            holds = bool(_hockey(pairs, mpmath.exp(amp.eps_bound)) <= dl_mp)
+            E_bound = _eq2_exp_bound(e0, dl, n_)
+            if abs(to_mpf(sympy.log(E_bound), 30) - amp.eps_bound) > mpmath.mpf(10) ** -25:
+                raise ArithmeticError(f"{name}: Eq. (2)'s exact bound is not ldpref.gcms.shuffle_amplification's")
+            holds = _delta_within(exact_tables, E_bound, dl)
             lo, hi = mpmath.mpf(0), 2 * amp.eps_bound + 1  # delta(eps_c) decreases in eps_c
             if _hockey(pairs, mpmath.exp(hi)) > dl_mp:
                 raise ValueError(f"{name}: bisection bracket too small")
@@ -164,6 +225,8 @@ def _thm1_points():
                 mid = (lo + hi) / 2
                 lo, hi = (lo, mid) if _hockey(pairs, mpmath.exp(mid)) <= dl_mp else (mid, hi)
             eps_star = sympy.Rational(mpmath.nstr(hi, 30))  # the decimal itself: the forms are evaluated exactly
+            if not _delta_within(exact_tables, sympy.exp(eps_star), dl):  # the screen's upper end, proved exactly
+                raise ArithmeticError(f"{name}: delta(e^eps_c) exceeds delta at the bisection's upper end {eps_star}")
             at = {J.eps: sympy.log(e0), J.n: n_, J.delta: dl, J.eps_c: eps_star}
             out.append(Point({"randomiser": name, "e^eps0": e0, "n": n_, "delta": dl, "eps_c bound":
                                mpmath.nstr(amp.eps_bound, 12), "exact smallest eps_c": mpmath.nstr(hi, 12)},
