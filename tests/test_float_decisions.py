@@ -91,3 +91,97 @@ def test_exact_argmin():
     assert exact_argmin((x - 5 - HAIR) ** 2 + 0 * x, pts) == 5
     y = sympy.Symbol("y")
     assert exact_argmin(x + y * sympy.log(2), [{x: 1, y: sympy.log(3)}, {x: 1 - HAIR, y: sympy.log(3)}]) == 1
+
+
+def test_round_half_up():
+    """ldpref.exact.round_half_up (jiang-gcms's two-decimal p values): a half rounds up exactly where its double does
+    not (0.745 is a hair below 149/200 as a double: Python's round gives 0.74), a hair either side of a half is
+    decided, halves go towards +oo, and a float is refused."""
+    from ldpref.exact import round_half_up
+
+    R = sympy.Rational
+    assert round_half_up(R(149, 200), 2) == R(75, 100)
+    assert round_half_up(R(149, 200) - HAIR, 2) == R(74, 100) and round_half_up(R(149, 200) + HAIR, 2) == R(75, 100)
+    assert round_half_up(-R(1, 8), 2) == R(-12, 100) and round_half_up(R(1, 8), 2) == R(13, 100)
+    assert round_half_up(sympy.exp(-1), 3) == R(368, 1000) and round_half_up(7, 0) == 7
+    assert round_half_up(R(1, 2) + sympy.log(6) - sympy.log(2) - sympy.log(3), 0) == 1  # a half, proved
+    for bad in (0.745, sympy.Float(0.5) + HAIR):
+        try:
+            round_half_up(bad, 2)
+        except TypeError:
+            pass
+        else:
+            raise AssertionError(f"round_half_up took the float {bad!r}")
+
+
+def _near_tie_lambda(objective, lam, s_sym, s1, s2, values):
+    """The lambda at which an objective affine in ``lam`` takes equal values at s = s1 and s = s2 (exact)."""
+    g1, g2 = (objective.xreplace({**values, s_sym: s_}) for s_ in (s1, s2))
+    slope = sympy.diff(g1 - g2, lam)
+    return -(g1 - g2).xreplace({lam: 0}) / slope, sympy.sign(slope)
+
+
+def test_fig6_exact_side_argmin_and_ratio_decide_a_hair():
+    """jiang-gcms Fig. 6's exact side (proofs_checks/jiang_gcms/sec7b_fig6.py): at a lambda a hair (e^-100) off the one
+    where s = 85 and s = 86 tie as the best feasible s (e^eps = e^4, m = 1024), the two values agree to 40 digits and
+    the exact argmin takes the smaller, 86 on one side (a 20-digit min takes the first, 85, on both); the ratio
+    against 9/10 is decided a hair off, and at a tie proved 0."""
+    from ldpref import gcms as G
+    from proofs_checks.jiang_gcms import sec7b_fig6 as F6
+
+    lam = sympy.Symbol("lam")
+    E, m_ = sympy.exp(4), 1024
+    p_s = F6._E * F6._S / (F6._E * F6._S + m_ - F6._S)
+    objective = G._relative_variance(p_s, (F6._S - p_s) / (m_ - 1), m_, lam)
+    tie, sign = _near_tie_lambda(objective, lam, F6._S, 85, 86, {F6._E: E})
+    assert 0 < tie < 1
+    for side in (1, -1):  # lambda above / below the tie: (g(85) - g(86)) has the sign of sign * side
+        best = F6.best_feasible(objective.xreplace({lam: tie + side * HAIR}), [85, 86], {F6._E: E})
+        assert best == (86 if sign * side > 0 else 85)
+    assert F6.best_feasible(objective.xreplace({lam: tie}), [85, 86], {F6._E: E}) == 85  # a tie: the first
+    later = 86 if sign > 0 else 85
+    side = 1 if later == 86 else -1
+    assert F6.best_relative_variance(4, m_, tie + side * HAIR)[1] == 86  # the whole search over 1005 s
+    nine = sympy.Rational(9, 10)
+    assert not F6.at_most_nine_tenths(nine + HAIR) and F6.at_most_nine_tenths(nine - HAIR)
+    assert F6.at_most_nine_tenths(nine + sympy.log(6) - sympy.log(2) - sympy.log(3))
+
+
+def test_fig6_derived_argmin_and_ratio_decide_a_hair():
+    """jiang-gcms Fig. 6's derived path (derivations/jiang_gcms/sec7_model.py): the same near tie of s = 85 and 86 in
+    the derived objective g(p_s) is decided (a 20-digit min takes the first on both sides), and the ratio against
+    9/10 is decided a hair off (the 20-digit rule refused within 10^-20), at a proved tie too."""
+    from derivations.jiang_gcms.symbols import lam
+
+    E, m_ = sympy.exp(4), 1024
+    objective = D7._objective_at_p_s(m_)
+    tie, sign = _near_tie_lambda(objective, lam, D7.s, 85, 86, {D7.e: E})
+    assert 0 < tie < 1
+    for side in (1, -1):
+        assert D7.fig6_best_s(E, tie + side * HAIR, m_, [85, 86]) == (86 if sign * side > 0 else 85)
+    assert D7.fig6_best_s(E, tie, m_, [85, 86]) == 85
+    side = 1 if sign > 0 else -1
+    assert D7.fig6_best_s(E, tie + side * HAIR, m_, range(D7.fig6_first_s(E, m_), m_)) == 86
+    nine = sympy.Rational(9, 10)
+    assert not D7.at_most_nine_tenths(nine + HAIR) and D7.at_most_nine_tenths(nine - HAIR)
+    assert D7.at_most_nine_tenths(nine + sympy.log(6) - sympy.log(2) - sympy.log(3))
+
+
+def test_thm1_hockey_stick_delta_decides_a_hair():
+    """jiang-gcms Theorem 1's exact side (proofs_checks/jiang_gcms/sec2a_definition1.py ``_delta_within``): two
+    outputs (3/4, 1/4) and (1/4, 3/4) have delta(E) = 3/4 - E/4 for 1/3 < E < 3; at E = 2 -/+ 4 e^-100 delta is
+    1/4 +/- e^-100, equal to delta = 1/4 at 30 digits (the 30-digit rule read both as within), and an output whose
+    ratio is E itself adds nothing (E = 3) while a hair below adds a hair."""
+    from flint import fmpq
+
+    from proofs_checks.jiang_gcms import sec2a_definition1 as S
+
+    tables = S._exact_tables([[(fmpq(3, 4), fmpq(1, 4)), (fmpq(1, 4), fmpq(3, 4)), (fmpq(0), fmpq(0))]])
+    quarter = sympy.Rational(1, 4)
+    assert not S._delta_within(tables, 2 - 4 * HAIR, quarter)
+    assert S._delta_within(tables, 2 + 4 * HAIR, quarter) and S._delta_within(tables, sympy.Integer(2), quarter)
+    assert S._delta_within(tables, sympy.Integer(3), sympy.Integer(0))
+    assert not S._delta_within(tables, 3 - HAIR, sympy.Integer(0))
+    first = S._exact_tables([[(fmpq(1, 2), fmpq(0)), (fmpq(1, 2), fmpq(1))]])  # an output x' never gives: ratio oo
+    assert not S._delta_within(first, sympy.exp(10), quarter)
+    assert S._delta_within(first, sympy.exp(10), sympy.Rational(1, 2))
