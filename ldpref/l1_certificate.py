@@ -1,4 +1,5 @@
-"""A rigorous interval for the worst-case l1 loss in the normal approximation (pan-strict Theorem 2.3, Eq. (2)).
+"""A rigorous interval for the worst-case l1 loss in the normal approximation (pan-strict Section 2.2, Theorem 2.3
+and Eq. (2); proof in Appendix A.2).
 
 What is maximised.  For an unbiased estimator (``Q P = I``) a client with input x adds ``W[v][x]/n^2`` to
 ``Var[f_hat_v]`` (:func:`ldpref.moments.per_client_variance_coefficients`; ``W >= 0``, each entry a variance), so at
@@ -7,7 +8,7 @@ Eq. (2) is
 
     h(f) = sqrt(2/pi) sum_{v of interest} sqrt(Var_v) = sqrt(2/(pi n)) sum_v sqrt(a_v(f)).
 
-The l1 loss is its maximum over datasets (pan-strict Section 2.2, after Eq. (2)); as in
+The l1 loss is its maximum over datasets (Theorem 2.3: ``l1 ~ max_f sqrt(2/pi) sum_v sqrt(Var[f_hat_v])``); as in
 :func:`ldpref.losses.worst_case_l1_normal`, over the continuous relaxation
 ``F = {f : 0 <= f_x <= cap_x/n, sum_x f_x = 1}`` (``cap_x = floor(f_star n)`` on the values of interest when
 ``f_star`` is given, else n).  ``h`` is concave (a sum of square roots of nonnegative affine functions), so a local
