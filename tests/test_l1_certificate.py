@@ -109,7 +109,8 @@ def test_round_outward(value, digits, down, up):
 
 def test_feasible_point_is_in_the_capped_simplex():
     caps = [Fraction(1, 2), Fraction(1, 2), Fraction(1)]
-    for f in ([Fraction(6, 10), Fraction(3, 10), Fraction(2, 10)], [Fraction(-1, 10**20), Fraction(1, 3), Fraction(1, 3)]):
+    for f in ([Fraction(6, 10), Fraction(3, 10), Fraction(2, 10)],
+              [Fraction(-1, 10**20), Fraction(1, 3), Fraction(1, 3)]):
         g = _feasible(f, caps)
         assert sum(g) == 1 and all(0 <= x <= c for x, c in zip(g, caps))
 
