@@ -6,7 +6,8 @@
 * :func:`l1_normal_approximation` -- ``sum_v E|N(bias_v, Var_v)|`` at one dataset (pan-strict
   Theorem 2.3: for unbiased estimators ``sqrt(2/pi) sum_v sqrt(Var_v)``).
 * :func:`worst_case_l1_normal` -- the maximum of the normal approximation over the simplex of
-  frequencies (a concave maximisation; Frank-Wolfe with a certified duality gap).
+  frequencies (a concave maximisation; Frank-Wolfe with its duality gap, in mpmath: a numeric interval, not
+  rounded outward; :func:`ldpref.l1_certificate.certified_l1_normal` makes it rigorous).
 * :func:`l1_cauchy_schwarz_bound` -- ``sqrt(|values of interest| * l2)``, an upper bound on l1.
 
 Datasets are integer counts summing to n.  For an unbiased mechanism each loss is linear in the
@@ -210,11 +211,14 @@ def l1_cauchy_schwarz_bound(mech: Mechanism, n: int, *, interest=None, f_star=No
 
 @dataclass(frozen=True)
 class CertifiedMaximum:
-    """A maximum known to lie in ``[lower, upper]`` (mpmath numbers), attained near ``frequencies``."""
+    """A maximum that lies in ``[lower, upper]`` up to mpmath's roundings (mpmath numbers, not rounded outward),
+    attained near ``frequencies``; ``tangent`` is the iterate whose duality gap gave ``upper``.  Numeric (an
+    explicit exit); the rigorous interval is :func:`ldpref.l1_certificate.certified_l1_normal`'s."""
 
     lower: object
     upper: object
     frequencies: tuple
+    tangent: tuple = ()
 
 
 def worst_case_l1_normal(mech: Mechanism, n: int, *, interest=None, f_star=None, digits: int = 30,
@@ -222,8 +226,11 @@ def worst_case_l1_normal(mech: Mechanism, n: int, *, interest=None, f_star=None,
     """Maximum over frequency vectors (the continuous relaxation of datasets of n clients) of
     ``sqrt(2/pi) sum_v sqrt(Var_v)`` for an unbiased mechanism.
 
-    The objective is concave, so Frank-Wolfe converges and its duality gap is a certified upper bound:
-    the true maximum lies in ``[lower, upper]``.  Leaves the exact world explicitly (mpmath).
+    The objective is concave, so Frank-Wolfe converges and its duality gap bounds the maximum from above: the
+    true maximum lies in ``[lower, upper]`` up to mpmath's roundings, which are not directed (and a row with a
+    zero variance at an iterate drops out of the gradient).  Leaves the exact world explicitly (mpmath): a search
+    and a numeric interval.  A decision about exact data takes
+    :func:`ldpref.l1_certificate.certified_l1_normal`, which certifies this search's points rigorously.
     """
     _require_rational(mech, "worst_case_l1_normal")
     if not mech.is_unbiased():
@@ -285,13 +292,14 @@ def worst_case_l1_normal(mech: Mechanism, n: int, *, interest=None, f_star=None,
         f = lmo([mpmath.mpf(0)] * mech.d)
         f = [(fi + mpmath.mpf(1) / mech.d) / 2 for fi in f]
         f = _project_feasible(f, capf)
-        best_upper = mpmath.inf
+        best_upper, tangent = mpmath.inf, tuple(f)
         for t in range(iterations):
             g = gradient(f)
             s = lmo(g)
             gap = sum(g[x] * (s[x] - f[x]) for x in range(mech.d))
             current = value(f)
-            best_upper = min(best_upper, current + gap)
+            if current + gap < best_upper:
+                best_upper, tangent = current + gap, tuple(f)
             if gap <= tol:
                 break
             # exact-ish line search by golden section on [0, 1]
@@ -306,7 +314,7 @@ def worst_case_l1_normal(mech: Mechanism, n: int, *, interest=None, f_star=None,
                     b = m2
             step = (a + b) / 2
             f = [f[x] + step * (s[x] - f[x]) for x in range(mech.d)]
-        return CertifiedMaximum(value(f), best_upper, tuple(f))
+        return CertifiedMaximum(value(f), best_upper, tuple(f), tangent)
 
 
 def _project_feasible(f, capf):

@@ -478,14 +478,10 @@ def _c21_exact():
 
 
 def _c21_params():
-    import mpmath
-
     P, Q = _c21_matrices()
     _, phi_upper, phi_lower = _c21_bounds()
-    with mpmath.workdps(30):
-        k = mpmath.sqrt(2 / mpmath.pi)
-        lo = k * mpmath.mpf(phi_lower.numerator) / phi_lower.denominator
-        hi = k * mpmath.mpf(phi_upper.numerator) / phi_upper.denominator
+    k = sympy.sqrt(2 / sympy.pi)  # the interval's ends exact (the predicate orders them by exact_order)
+    lo, hi = k * sympy.Rational(phi_lower), k * sympy.Rational(phi_upper)
     return {"loss": "l1", "n_clients": 1, "P": sympy.Matrix(P).applyfunc(sympy.Rational),
             "Q": sympy.Matrix(Q).applyfunc(sympy.Rational), "phi_lower": lo, "phi_upper": hi}
 

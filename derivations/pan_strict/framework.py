@@ -18,6 +18,8 @@ from math import factorial
 
 import sympy
 
+from ldpref.exact import exact_order, to_exact
+
 from .rational_paths import is_zero, rational_urp_decoder, rational_urp_l2
 
 # ---------------------------------------------------------------------------------------------
@@ -644,17 +646,19 @@ def sec2_2_rank_form():
 
 def _urp_no_worse(loss, P, Q, n_clients=1, phi_lower=None, phi_upper=None, **_):
     """ldpref's Corollary 2.1: l2 -- the URP l2 (Theorem 2.8) never exceeds the worst vertex of Eq. (1);
-    l1 (Eq. (2)) -- decided by the closed form of Corollary 2.2 against the estimator's certified interval."""
+    l1 (Eq. (2)) -- decided by the closed form of Corollary 2.2 against the estimator's certified interval
+    ``[phi_lower, phi_upper]`` (exact ends, rounded outward: ``ldpref.l1_certificate.certified_l1_normal``): False
+    when the closed form exceeds ``phi_upper``, True when it is at most ``phi_lower``, by ``exact_order`` (a float
+    end is refused); ``ValueError`` when the closed form lies inside the interval or cannot be ordered."""
     if loss == "l2":
         return bool(urp_l2_loss(P, Q, n_clients) <= worst_l2_vertex(P, Q, n_clients))
-    import mpmath
-
-    with mpmath.workdps(25):
-        closed = mpmath.mpf(sympy.N(urp_l1_normal(P, Q, n_clients), 25))
-        if closed > phi_upper:
-            return False
-        if closed <= phi_lower:
-            return True
+    closed = urp_l1_normal(P, Q, n_clients)
+    upper = exact_order(closed, to_exact(phi_upper, what="phi_upper"))
+    if upper is not None and upper > 0:
+        return False
+    lower = exact_order(closed, to_exact(phi_lower, what="phi_lower"))
+    if lower is not None and lower <= 0:
+        return True
     raise ValueError("the certified interval does not decide the l1 comparison")
 
 

@@ -22,6 +22,7 @@ from ldpref import enumeration, losses, privacy
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.exact import exact_sign
+from ldpref.l1_certificate import L1Interval, certified_l1_normal, certified_order
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
@@ -430,7 +431,7 @@ def _prop1_facts():
     attained = [(d, e, kk, ss_l2(d, kk, e)) for d, e, kk in attained]
     l1 = []
     for name, m in [c for c in _competitors() if c[1].d <= 3][:8]:
-        cm = losses.worst_case_l1_normal(m, 1, digits=15, iterations=25, tolerance="1/1000000")
+        cm = certified_l1_normal(m, 1, digits=15, iterations=25, tolerance="1/1000000")
         l1.append((name, m.d, privacy.exp_eps(m), m.n_outputs, cm.lower, cm.upper))
     return l2, attained, l1
 
@@ -456,9 +457,12 @@ def _prop1_l2_value(forms, point):
 
 
 def _certified_above(lower, upper, bound):
-    """Whether a certified interval [lower, upper] lies at or above ``bound`` (None: undecided)."""
-    bound = mpmath.mpf(sympy.N(bound, 20))
-    return True if lower >= bound else (False if upper < bound else None)
+    """Whether the certified interval [lower, upper] of a worst-case l1 (exact rationals, rounded outward:
+    :func:`ldpref.l1_certificate.certified_l1_normal`) lies at or above the exact real ``bound``: True when
+    ``bound <= lower``, False when ``bound > upper``, None (undecided) when ``bound`` lies inside.  Decided by
+    :func:`ldpref.exact.exact_order` (``certified_order``), never at some number of digits."""
+    side = certified_order(bound, L1Interval(lower, upper, (), ()))
+    return None if side is None else side < 0
 
 
 def _prop1_l1_points():

@@ -8,6 +8,8 @@ import sympy
 
 import derivations.pan_strict.framework as D
 from ldpref import losses
+from ldpref.exact import to_mpf
+from ldpref.l1_certificate import certified_l1_normal, certified_order
 from ldpref.mechanism import Mechanism
 
 from .framework import urp_mechanism
@@ -25,26 +27,32 @@ def l1_counterexample_mechanism() -> Mechanism:
 
 
 def _l1_comparison(m: Mechanism):
-    """Whether l1(URP) <= l1(Phi) (Eq. (2), n = 1) by the exact engine: the explicit URP mechanism's Eq. (2) at
-    the uniform dataset (a lower bound of its max) or its certified maximum, against Phi's certified interval;
-    None when the intervals overlap.  Returns (exact decision, Phi's interval, detail)."""
+    """Whether l1(URP) <= l1(Phi) (Eq. (2), n = 1): Phi's rigorous interval
+    (:func:`ldpref.l1_certificate.certified_l1_normal`: ends rounded outward) against a lower bound of the URP
+    estimator's l1 -- the explicit URP mechanism's Eq. (2) at the uniform dataset of d clients times sqrt(d), exact
+    (the l1 of n clients scales as 1/sqrt(n)) -- or, when that does not exceed Phi's interval, the URP mechanism's
+    own rigorous interval: False when the lower bound is above Phi's upper end, True when the URP upper end is at
+    most Phi's lower end, None when they overlap.  Orders by :func:`ldpref.exact.exact_order`.  Returns (exact
+    decision, Phi's interval, detail; the digits shown are an explicit exit)."""
     P, Q = m.perturbation_matrix(), m.decoder_matrix()
-    phi = losses.worst_case_l1_normal(m, 1, digits=15, iterations=40, tolerance="1/100000")
+    phi = certified_l1_normal(m, 1, digits=15, iterations=40, tolerance="1/100000")
     um = urp_mechanism(P, Q)
     d = m.d
-    with mpmath.workdps(25):
-        urp_low = mpmath.mpf(sympy.N(losses.l1_normal_approximation(um, (1,) * d) * sympy.sqrt(d), 25))
-        if urp_low > phi.upper:
-            exact = False
-        else:
-            urp = losses.worst_case_l1_normal(um, 1, digits=15, iterations=30, tolerance="1/100000")
-            exact = True if urp.upper <= phi.lower else None
-    return exact, phi, (f"l1(Phi) in [{mpmath.nstr(phi.lower, 10)}, {mpmath.nstr(phi.upper, 10)}], "
-                        f"l1(URP) >= {mpmath.nstr(urp_low, 10)}")
+    urp_low = losses.l1_normal_approximation(um, (1,) * d) * sympy.sqrt(d)
+    if certified_order(urp_low, phi) == 1:
+        exact = False
+    else:
+        urp = certified_l1_normal(um, 1, digits=15, iterations=30, tolerance="1/100000")
+        exact = True if certified_order(urp.upper, phi) == -1 else None
+    return exact, phi, (f"l1(Phi) in [{_shown(phi.lower)}, {_shown(phi.upper)}], l1(URP) >= {_shown(urp_low)}")
+
+
+def _shown(value) -> str:
+    """10 significant digits of an exact value (display only)."""
+    return mpmath.nstr(to_mpf(value, 25), 10)
 
 
 def _l1_decided(m: Mechanism, phi) -> bool:
-    """Whether Corollary 2.2's closed form for the URP l1 lies outside Phi's certified interval."""
-    with mpmath.workdps(25):
-        closed = mpmath.mpf(sympy.N(D.urp_l1_normal(m.perturbation_matrix(), m.decoder_matrix(), 1), 25))
-    return closed > phi.upper or closed <= phi.lower
+    """Whether Corollary 2.2's closed form for the URP l1 lies outside Phi's rigorous interval (exact order)."""
+    closed = D.urp_l1_normal(m.perturbation_matrix(), m.decoder_matrix(), 1)
+    return certified_order(closed, phi) is not None
