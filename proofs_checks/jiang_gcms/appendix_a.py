@@ -124,7 +124,7 @@ def _closing_points():
 record(id="jiang-gcms/appA.closing", root_cause="appA.closing", location="Appendix A, closing inequality",
        statement="When p in [0.5, 1] and s in [m/2, m], log(P(x | d)/P(x | d')) <= log(p(m - s)/((1 - p)s)).",
        printed=J.appA_closing_printed, derived=J.appA_closing_derived,
-       derivation="derivations.jiang_gcms.appA_closing_derived", depends_on=("jiang-gcms/thm2",),
+       depends_on=("jiang-gcms/thm2",),
        kind="statement",
        note="The stated range of s is backwards: for s > p m the ratio R = p(m-s)/((1-p)s) is below 1 and the "
             "largest log-ratio is log(1/R) > log R (Case 4).  It holds when p(m - s) >= (1 - p)s, e.g. s <= m/2 "

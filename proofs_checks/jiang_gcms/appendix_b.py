@@ -125,7 +125,7 @@ def _lemma2_value(form, point):
 
 record(id="jiang-gcms/appB.lemma2", location="Appendix B, Lemma 2",
        statement="E[Z_j^(i)(d)] = (p/k) 1{d_i = d} + (p/(mk) + (1 - 1/m) q/k) 1{d_i != d}.",
-       printed=J.lemma2_printed, derived=J.lemma2_derived, derivation="derivations.jiang_gcms.lemma2_derived",
+       printed=J.lemma2_printed, derived=J.lemma2_derived,
        assumptions="the paper's model (independent uniform hash functions drawn once); J uniform on [k]",
        steps=(Symbolic("Lemma 2 vs the expectation of the Z model", part=_rhs),
               Grid("E[Z_j] read off the exact mechanism (every draw)", _per_client_points,
@@ -134,7 +134,7 @@ record(id="jiang-gcms/appB.lemma2", location="Appendix B, Lemma 2",
 record(id="jiang-gcms/appB.lemma3", location="Appendix B, Lemma 3",
        statement="E[(Z_j^(i)(d))^2] = E[Z_j^(i)(d)].",
        printed=J.lemma3_printed, derived=J.lemma3_derived,
-       derivation="derivations.jiang_gcms.lemma3_derived", assumptions="Z_j^(i) takes the values 0 and 1",
+       assumptions="Z_j^(i) takes the values 0 and 1",
        steps=(Symbolic("Lemma 3: E[Z^2] as a function of E[Z]", part=_rhs_if_equation),
               Grid("E[Z_j^2] vs E[Z_j] from the exact mechanism's outputs", _per_client_points,
                    lambda pt: pt.data[0]["second"][pt.data[1]][pt.data[2]],
@@ -173,7 +173,6 @@ record(id="jiang-gcms/appB.lemma4", location="Appendix B, Lemma 4 (three covaria
        statement="For i1 != i2: (1) Cov(Z_j1, Z_j2) = 0 for j1 != j2; (2) Cov(Z_j, Z_j) = 0 when either client holds d "
                  "or they hold different values; (3) ((p - q)/k)^2 (1/m - 1/m^2) when both hold the same d' != d.",
        printed=J.lemma4_printed, derived=J.lemma4_derived,
-       derivation="derivations.jiang_gcms.lemma4_derived",
        assumptions="the paper's model: the functions are independent and each uniform, so collisions of two "
                    "different values with d are pairwise independent",
        steps=(Symbolic("Lemma 4's three values vs the Z model"),
@@ -262,7 +261,7 @@ record(id="jiang-gcms/eq10", location="Appendix B, Eq. (10)",
 
 record(id="jiang-gcms/eq11", root_cause="eq11.sign", location="Appendix B, Eq. (11)",
        statement="sum_i sum_j Var(Z_j^(i)) = p f + a (n - f) - (p^2/k) f + (1/k) a^2 (n - f), a = p/m + (1 - 1/m) q.",
-       printed=J.eq11_printed, derived=J.eq11_derived, derivation="derivations.jiang_gcms.eq11_derived",
+       printed=J.eq11_printed, derived=J.eq11_derived,
        note="The last term has the wrong sign: Var = E[Z] - E[Z]^2 gives -(1/k) a^2 (n - f).",
        steps=(Symbolic("(11) vs sum of Bernoulli variances", part=_rhs),
               _appB_grid("sum_i sum_j Var(Z_j^(i)) from the exact Z_j (every draw)", "var_sum")))
@@ -270,7 +269,7 @@ record(id="jiang-gcms/eq11", root_cause="eq11.sign", location="Appendix B, Eq. (
 record(id="jiang-gcms/eq12", location="Appendix B, Eq. (12)",
        statement="sum_{i1 != i2} sum_j Cov(Z_j^(i1), Z_j^(i2)) = k ((p-q)/k)^2 (1/m)(1 - 1/m)(sum_{d' != d} f(d')^2 - "
                  "(n - f)).",
-       printed=J.eq12_printed, derived=J.eq12_derived, derivation="derivations.jiang_gcms.eq12_derived",
+       printed=J.eq12_printed, derived=J.eq12_derived,
        steps=(Symbolic("(12) vs pairs of clients holding the same other value", part=_rhs),
               _appB_grid("sum over ordered pairs of different clients of the exact covariances", "pairs")))
 

@@ -47,7 +47,6 @@ record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at 
        statement="alpha_2 = (p - p(m - e^eps(1-p) - p)/((e^eps(1-p)+p)(m-1)))^2 (1-1/m)/(km) = p^2 (w-1)^2/(w^2 k "
                  "(m-1)) and alpha_1 = p/w.",
        printed=J.appC_alpha_printed, derived=J.appC_alpha_derived,
-       derivation="derivations.jiang_gcms.appC_alpha_derived",
        steps=(Symbolic("alpha_2 (two forms) and alpha_1 vs their values at q*", part=_listed),
               Grid("alpha_1 = E[pi] and alpha_2 = Var_draw[pi] of a client holding another value (exact mechanism)",
                    _alpha_points, lambda point: point.data, part=_listed)))
@@ -57,7 +56,6 @@ record(id="jiang-gcms/appC.alpha", location="Appendix C, alpha_1 and alpha_2 at 
        location="Appendix C, '(p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w-1)^2/w^2'",
        statement="At the boundary of Eq. (7), (p - q)^2 (1 - 1/m) = alpha_2 k (m - 1) = p^2 (w - 1)^2 / w^2.",
        printed=J.appC_pq_printed, derived=J.appC_pq_derived,
-       derivation="derivations.jiang_gcms.appC_pq_derived",
        correction=JX.appC_pq_corrected,
        custom="each equation of the corrected chain is judged against the exact quantity its own left side names "
               "((p - q)^2 (1 - 1/m), its square, or alpha_2 k (m - 1)): the correction's form chooses the oracle, "
@@ -132,7 +130,6 @@ record(id="jiang-gcms/appC.chain", location="Appendix C, the equalities after (1
                  "n{(k w - p) + lam (w - 1)(k w - p - w p)}/(k (1-p)^2 p).",
        printed=J.appC_chain_printed,
        derived=J.appC_chain_derived,
-       derivation="derivations.jiang_gcms.appC_chain_derived",
        note="Pure algebra (per client: f = lam n, divided by n): every step is correct.  The exact column is "
             "(13) as printed times (e^eps - 1)^2, evaluated in exact rationals.",
        steps=(Symbolic("each member of the chain vs (13) (e^eps - 1)^2"),

@@ -14,10 +14,7 @@ from ldpref.ledger.model_proofs import register, symbol
 from ldpref.symbolic import randomisers, sketch
 from ldpref.symbolic.moments import estimator_moments, unbiased_estimator
 from ldpref.symbolic.outputs import OutputClass, moment, probabilities, simplest
-
-
-def _pq(model):
-    return randomisers.support_probabilities(model)
+from ldpref.symbolic.randomisers import support_probabilities as _pq
 
 
 def _dict_pq(p_name, q_name, build):

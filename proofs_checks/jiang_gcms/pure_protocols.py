@@ -115,7 +115,6 @@ record(
               "(sum_i 1{d in support(v_i)} - n q)/(p - q)^2.",
     printed=J.pure_estimator_printed,
     derived=J.pure_estimator_derived,
-    derivation="derivations.jiang_gcms.pure_estimator_derived",
     assumptions="pure protocol: P(d in supp(Y) | d) = p, P(d in supp(Y) | d') = q for d' != d; p != q",
     symbols={"S": "number of reports whose support holds d", "f": "true count of d"},
     steps=(Symbolic("printed estimator vs derived estimator", part=rhs),
@@ -139,7 +138,6 @@ record(
     statement="Var[f_hat(d)] = (f(d) p (1-p) + (n - f(d)) q (1-q))/(p - q)^2.",
     printed=J.pure_variance_printed,
     derived=J.pure_variance_derived,
-    derivation="derivations.jiang_gcms.pure_variance_derived",
     assumptions="pure protocol; clients independent; the unbiased estimator (S - n q)/(p - q)",
     steps=(Symbolic("printed variance vs derived variance", part=rhs),
            Grid("variance of the count estimator (exact enumeration)",
@@ -276,7 +274,6 @@ record(
     id="jiang-gcms/sec3.A.OUE",
     location="Section III-A, Optimized Unary Encoding",
     statement="OUE improves SUE by minimising the variance: p = 1/2, q = 1/(e^eps + 1), eps-LDP.",
-    printed=None,
     derived=JPQ.oue_pq_form,
     derivation="derivations.jiang_gcms.oue_pq",
     note="This paper states OUE's optimality in words only (its p and q are in Wang et al. 2017); the "

@@ -129,7 +129,6 @@ record(id="jiang-gcms/alg1", location="Section IV-A, Algorithm 1 (on-device LDP 
        statement="The report <x, j> holds s distinct buckets; the true bucket r = h_j(d) is in x with probability "
                  "p, and a set x arises with probability p/C(m-1, s-1) if it holds r and (1-p)/C(m-1, s) if not.",
        printed=J.algorithm1_law_printed, derived=J.algorithm1_law_derived,
-       derivation="derivations.jiang_gcms.algorithm1_law_derived",
        assumptions="1 <= s <= m - 1 (s - 1 or s buckets are drawn from the m - 1 others)",
        steps=(Symbolic("Appendix A's law of Algorithm 1 vs the law derived from its two branches", part=_listed),
               Grid("P(x | r) read off the exact mechanism built step by step from Algorithm 1 (holds r; lacks r; "
@@ -155,7 +154,7 @@ def _eq3_points():
 record(id="jiang-gcms/eq3", location="Section IV-A, Eq. (3)",
        statement="The true bucket enters the report with probability p and every other bucket with probability "
                  "q = (s - p)/(m - 1).",
-       printed=J.eq3_printed, derived=J.eq3_derived, derivation="derivations.jiang_gcms.eq3_derived",
+       printed=J.eq3_printed, derived=J.eq3_derived,
        assumptions="1 <= s <= m - 1",
        steps=(Symbolic("q of Eq. (3) vs the inclusion probability derived from Algorithm 1", part=lambda f: f.rhs),
               Grid("(P(r in x), P(b in x) for b != r) read off the exact mechanism", _eq3_points,
@@ -227,7 +226,7 @@ _EQ4_GRID = Grid("n E[f_hat(v)] over every hash draw and every client outcome vs
 
 record(id="jiang-gcms/eq4", location="Section IV-A, Eq. (4) (the estimator)",
        statement="f_hat(d) = (C(d) - pn/m - qn(1 - 1/m)) / ((p - q)(1 - 1/m)) is an unbiased estimator of f(d).",
-       printed=J.eq4_printed, derived=J.eq4_derived, derivation="derivations.jiang_gcms.eq4_derived",
+       printed=J.eq4_printed, derived=J.eq4_derived,
        assumptions="the paper's model: k hash functions with independent uniform values, drawn once; q of Eq. (3); "
                    "p != q; m >= 2",
        symbols={"C(d)": "sum_j M_j[h_j(d)]"},
@@ -414,7 +413,7 @@ record(id="jiang-gcms/sec4.A.same-randomness", location="Section IV-A, after Eq.
        statement="The s-subset construction achieves the same randomness as perturbing a binary vector with the "
                  "same p and q (while sending s values instead of m bits).",
        printed=J.same_randomness_printed, derived=J.same_randomness_derived,
-       derivation="derivations.jiang_gcms.same_randomness_derived", kind="statement",
+       kind="statement",
        note="Read as: the estimate of any single item has exactly the same distribution (Eq. (4) equals the CMS "
             "decoder of a unary encoding with the same p, q).  The printed statement is evaluated on the two exact "
             "laws; the derived one (Algorithm 1's P(b in x) equals the unary q) on p, s, m and that q.  The joint "

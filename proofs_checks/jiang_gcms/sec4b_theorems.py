@@ -222,7 +222,7 @@ record(id="jiang-gcms/thm3.estimator", root_cause="appB.same-client",
 
 #: Theorem 3's Var[f_hat] = Var[C]/slope^2 and Appendix B's last step: one relation, one evidence
 _RATIO = dict(printed=J.thm3_ratio_printed, derived=J.thm3_ratio_derived,
-              derivation="derivations.jiang_gcms.thm3_ratio_derived", steps=(
+              steps=(
     Symbolic("1/((p-q)^2 (1-1/m)^2) vs the squared slope of Eq. (4) in C", part=lambda form: form.rhs / J.var_C),
     _thm3_grid("Var[f_hat(v)]/Var[C(v)] from the two exact mixtures", "ratio",
                lambda form: JT.model_alphas(form.rhs) / J.var_C)))
@@ -238,7 +238,7 @@ record(id="jiang-gcms/appB.relation", location="Appendix B, last step ('By Propo
 record(id="jiang-gcms/thm3.draw-term", location="Section IV-B, Theorem 3 (the alpha_2 sum f(d')^2 term)",
        statement="The term a2 sum_{d' != d} f(d')^2 is the part of the variance due to the random draw of the hash "
                  "functions: Var over draws of E[f_hat | draw] = sum f(d')^2/(k(m-1)).",
-       printed=J.draw_term_printed, derived=J.draw_term_derived, derivation="derivations.jiang_gcms.draw_term_derived",
+       printed=J.draw_term_printed, derived=J.draw_term_derived,
        steps=(Symbolic("a2 F2/((p-q)(1-1/m))^2 vs the variance over draws of E[f_hat | draw]", part=_rhs),
               _thm3_grid("n^2 Var_draw(E[f_hat(v) | draw]) (ldpref.family.expectation_variance)", "draw",
                          _rhs_model_alphas)))
@@ -290,7 +290,7 @@ record(id="jiang-gcms/thm3.deployed", root_cause="thm3.fixed-draw",
        statement="With the k hash functions generated once by the server (the deployed protocol), the estimator "
                  "of Eq. (4) is unbiased.",
        printed=J.thm3_deployed_printed, derived=J.thm3_deployed_derived,
-       derivation="derivations.jiang_gcms.thm3_deployed_derived", kind="statement",
+       kind="statement",
        condition="the fixed family is collision-uniform (c_bar(x, x') = 1/m for all x != x'), or the expectation is "
                  "also taken over the random draw of the functions (Theorem 3's model)",
        note="Theorem 3 averages over the draw of the hash functions; for the one draw a deployment uses, "

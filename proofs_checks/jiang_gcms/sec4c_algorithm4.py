@@ -328,7 +328,6 @@ record(id="jiang-gcms/sec4.C.allocation", root_cause="sec4.C.allocation", locati
        statement="Under CMS-like structures the budget splits approximately as p ~ e^{eps_p}/(e^{eps_p}+1), "
                  "q ~ 1/(e^{eps - eps_p}+1).",
        printed=J.allocation_printed, derived=J.allocation_derived,
-       derivation="derivations.jiang_gcms.allocation_derived",
        condition="unary encodings (independent bits: RAPPOR, Apple's CMS, OUE), where the split is exact; for GCMS "
                  "the second factor of e^eps = [p/(1-p)][(m-s)/s] fixes s/m = 1/(e^{eps-eps_p}+1), while "
                  "q = (s - p)/(m - 1) differs from it by (s - p m)/(m(m - 1))",

@@ -333,7 +333,7 @@ def _eq7_value(form, point):
 
 record(id="jiang-gcms/eq7", location="Section IV-C, Eq. (7)",
        statement="For a given eps, q >= (m - e^eps + e^eps p - p)/((m - 1)(e^eps/p - e^eps + 1)) (from Eqs. (3), (5)).",
-       printed=J.eq7_printed, derived=J.eq7_derived, derivation="derivations.jiang_gcms.eq7_derived", kind="statement",
+       printed=J.eq7_printed, derived=J.eq7_derived, kind="statement",
        assumptions="p in [1/2, 1); 1 <= s <= m - 1; the bound of Theorem 2 (ratio >= 1)",
        note="Necessary, not sufficient: for s > p m the ratio drops below 1 and eps-LDP also needs "
             "(1-p)s <= e^eps p (m - s), an upper bound on q.",
@@ -366,7 +366,7 @@ def _unary_points():
 
 record(id="jiang-gcms/remark3", location="Section IV-C, Remark 3",
        statement="Algorithm 4 and Eq. (7) with k = 1 and m = infinity give optimal p, q for the pure protocols of [5].",
-       derived=J.remark3_derived, derivation="derivations.jiang_gcms.remark3_derived",
+       derived=J.remark3_derived,
        depends_on=("jiang-gcms/eq6", "jiang-gcms/lemma1"),
        note="With k = 1 and m -> infinity, Eq. (7) becomes q = p/w, exactly the eps-LDP boundary of a unary "
             "encoding, and Lemma 1's objective (k = 1) is that encoding's Eq. (6) variance times (e^eps - 1)^2/n.",
