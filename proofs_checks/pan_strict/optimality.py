@@ -16,7 +16,6 @@ from functools import cache
 
 import numpy as np
 import sympy
-from sympy.polys.fields import sfield
 
 import derivations.pan_strict.framework as F
 import derivations.pan_strict.framework_urp_optimum as DU
@@ -24,14 +23,14 @@ import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses
 from ldpref.dataset import vertex as _vertex
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, cancel
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
 from .framework import _support_matrix, complementary_pairs_mechanism, urp_mechanism
-from .matrix_forms import at, at_facts, cancel_each, mat_at_facts
+from .matrix_forms import at, cancel_each, mat_at_facts
 
 SEED = 20260602
 R = sympy.Rational
@@ -70,22 +69,12 @@ def _osc_zoo():
     return zoo
 
 
-def _cancel(v):
-    """``sympy.cancel(v)``; a rational function that is a constant of the field Q(symbols) is that constant (what
-    cancel returns), found by one field normalisation instead of a multivariate cancel."""
-    if isinstance(v, sympy.Expr) and not v.is_Rational and v.is_rational_function():
-        f = sfield(v)[1]
-        if f.numer.is_ground and f.denom.is_ground:
-            return sympy.sympify(f.as_expr())
-    return sympy.cancel(v)
-
-
 @cache
 def _symbolic_zoo():
     out = [_ss_member(d, k, E) for d, k in [(3, 1), (4, 2)]]
     P, S = O.cyclic_design(7, (0, 1, 3), E)
     p, q = F.symmetric_pq(S, P)
-    fano = Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist())
+    fano = Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), cancel).tolist())
     out.append(("Fano plane (symbolic e^eps)", 7, 3, E, fano, P, S))
     return out
 
@@ -455,7 +444,7 @@ record(
     derived=DU.frobenius_l2_form,
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     steps=(Grid("worst-case l2 of the explicit URP mechanism vs the Frobenius form", _frobenius_points,
-                _frobenius_l2, value=at_facts),))
+                _frobenius_l2),))
 
 
 def _thm3_2_points():
@@ -514,7 +503,7 @@ def _generic_m_ones(d, U):
     def m_ones(forms):
         P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
         P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
-        return cancel_each(m_matrix(P) * sympy.ones(d, 1), _cancel)
+        return cancel_each(m_matrix(P) * sympy.ones(d, 1), cancel)
     return m_ones
 
 
@@ -572,7 +561,7 @@ record(
     derived=O.trace_bound_form,
     derivation="derivations.pan_strict.optimality.trace_lower_bound",
     kind="statement",
-    steps=(Grid("Tr(M^-1) vs the eigenvalue bound", _trace_bound_points, precomputed, value=at_facts),))
+    steps=(Grid("Tr(M^-1) vs the eigenvalue bound", _trace_bound_points, precomputed),))
 
 
 def _trace_points():
@@ -741,7 +730,7 @@ def _sherman_morrison_product(dd):
     def product(forms):
         a, b = at(forms.derived(), {O.d: dd})
         eye, ones = sympy.eye(dd), sympy.ones(dd, dd)
-        return cancel_each((O.alpha_sym * eye + O.beta_sym * ones) * (a * eye + b * ones), _cancel)
+        return cancel_each((O.alpha_sym * eye + O.beta_sym * ones) * (a * eye + b * ones), cancel)
     return product
 
 
