@@ -113,11 +113,14 @@ MASS_Y = sympy.Symbol(r"\sum_{u} p_u S_{u y}")
 PAIR_XY = sympy.Symbol(r"\sum_{u} p_u S_{u x} S_{u y}")
 
 
+#: the short names of the symbols of derivations.pan_strict.optimality
+_NAMES = {"d": O.d, "k": O.k, "e": O.e, "n": O.n, "f_v": O.f_v, "t": O.t}
+
+
 def _at(form, extra=None, **values):
-    """A claim's form at one instance: ``d, k, e, n, f_v, t`` -> the symbols of derivations.pan_strict.optimality;
-    ``extra`` maps further symbols of the form to their values."""
-    names = {"d": O.d, "k": O.k, "e": O.e, "n": O.n, "f_v": O.f_v, "t": O.t}
-    return at(form, {**{names[key]: v for key, v in values.items()}, **(extra or {})})
+    """A claim's form at one instance: ``d, k, e, n, f_v, t`` -> the symbols of derivations.pan_strict.optimality
+    (:data:`_NAMES`); ``extra`` maps further symbols of the form to their values."""
+    return at(form, {**{_NAMES[key]: v for key, v in values.items()}, **(extra or {})})
 
 
 def _at_point(form, point):
@@ -129,16 +132,16 @@ def _at_point(form, point):
 
 def _zoo_points(exact, symbols=None, names=("d", "k", "e")):
     """A point per member of the OSC zoo: ``data`` is ``exact(row)`` read off the real mechanism; the form is taken
-    at the names ``names`` of the row and at the further symbols ``symbols(row)``."""
+    at the names ``names`` of the row (their symbols, :data:`_NAMES`) and at the further symbols ``symbols(row)``."""
     for r in _support_facts():
-        facts = {key: r[key] for key in names}
+        facts = {_NAMES[key]: r[key] for key in names}
         facts.update(symbols(r) if symbols else {})
         yield Point({"mechanism": r["name"]}, facts=facts, data=exact(r), size=(r["d"], r["U"]))
 
 
 def _facts_grid(name, exact, symbols=None, names=("d", "k", "e")):
     """A grid over the OSC zoo (:func:`_zoo_points`), the form at each point's facts."""
-    return Grid(name, lambda: _zoo_points(exact, symbols, names), precomputed, value=_at_point)
+    return Grid(name, lambda: _zoo_points(exact, symbols, names), precomputed)
 
 
 def _lemma_b1_points():
@@ -147,7 +150,7 @@ def _lemma_b1_points():
     for T in [(0, 1), (0, 2, 3)]:
         P, S = O.cyclic_design(5, T, 3)
         base, S_read = F.extremal_parts(P, 3)
-        yield Point({"mechanism": f"cyclic {T} mod 5"}, facts={"d": 5, "k": len(T), "e": 3},
+        yield Point({"mechanism": f"cyclic {T} mod 5"}, facts={O.d: 5, O.k: len(T), O.e: 3},
                     data=[sum(base), sum(base[u] * S_read[u, 1] for u in range(5))], size=(5, 5))
 
 
@@ -159,7 +162,7 @@ record(
     derived=O.lemma_b1_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
     steps=(Grid("base-probability sums read off real constant-support mechanisms", _lemma_b1_points,
-                precomputed, value=_at_point),))
+                precomputed),))
 
 
 record(
@@ -220,7 +223,7 @@ def _lemma3_1_points():
     for d in range(3, 9):
         for k in range(1, d):
             ss = subset_selection(d, k, 3)
-            yield Point({"mechanism": f"ss d={d} k={k} e=3 (ldpref p, q)"}, facts={"d": d, "k": k, "e": 3},
+            yield Point({"mechanism": f"ss d={d} k={k} e=3 (ldpref p, q)"}, facts={O.d: d, O.k: k, O.e: 3},
                         data=[ss.p, ss.q], size=(d, k))
 
 
@@ -231,8 +234,7 @@ record(
               "q* = k(k e^eps - e^eps + d - k)/((d - 1)(k e^eps + d - k)).",
     derived=O.lemma3_1_form,
     derivation="derivations.pan_strict.optimality.osc_cross_support_probability",
-    steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, precomputed,
-                value=_at_point),))
+    steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, precomputed),))
 
 
 # ---------------------------------------------------------------------------------------------
