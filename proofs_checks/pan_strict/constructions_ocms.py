@@ -11,6 +11,7 @@ import sympy
 
 import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_ocms as D
+import derivations.pan_strict.framework as F
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
@@ -338,9 +339,8 @@ record(
 # ---- Corollary 5.1: variance of OCMS under both decoders
 def _pure_variances(p, q, counts):
     """Per value: the variance of a pure protocol's estimate with support probabilities (p, q), n = sum(counts)
-    clients, counts[x] of them holding x."""
-    n_ = sum(counts)
-    return [sympy.cancel((R(c, n_) * p * (1 - p) + (1 - R(c, n_)) * q * (1 - q)) / (n_ * (p - q) ** 2)) for c in counts]
+    clients, counts[x] of them holding x (Eq. (8), ``derivations.pan_strict.framework.symmetric_variance``)."""
+    return [sympy.cancel(F.symmetric_variance(p, q, R(c, sum(counts)), sum(counts))) for c in counts]
 
 
 def _group_variances(p, m_, e, counts):
