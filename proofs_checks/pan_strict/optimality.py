@@ -111,8 +111,6 @@ def _zero_identity(name, residual) -> Identity:
 MASS_X = sympy.Symbol(r"\sum_{u} p_u S_{u x}")  # the symbols of the Appendix B.3 forms
 MASS_Y = sympy.Symbol(r"\sum_{u} p_u S_{u y}")
 PAIR_XY = sympy.Symbol(r"\sum_{u} p_u S_{u x} S_{u y}")
-
-
 #: the short names of the symbols of derivations.pan_strict.optimality
 _NAMES = {"d": O.d, "k": O.k, "e": O.e, "n": O.n, "f_v": O.f_v, "t": O.t}
 
