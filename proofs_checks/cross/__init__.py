@@ -99,7 +99,6 @@ record(
               "mechanisms, and its minimum over real m is the printed l2* = 2(Delta_l + d e^eps)/(n (e^eps-1)^2).",
     derived=XD.cms_formula_derived,
     derivation="derivations.cross.cms_rr_l2",
-    printed=None,
     steps=(Grid("exact l2 of real collision-uniform CMS + RR", _cms_points,
                 lambda point: _cms_l2(point.params["d"], point.params["m"], point.params["exp_eps"]), printed=False),
            Numeric("min over real m of the derived l2 == pan-cms printed l2* (50 digits)", _real_m_minimum_matches)))

@@ -44,7 +44,7 @@ def _optimal_wss_points():
     d(d-1)/2 + 1 (integers); the forms are read at d and the cost log2|U|."""
     for d, k, e, optimal_osc, responses in _optimal_wss():
         yield Point({"d": d, "k": k, "exp_eps": e, "responses": responses},
-                    facts={"d": d, "COST": sympy.log(responses, 2)},
+                    facts={C.d: d, C.COST: sympy.log(responses, 2)},
                     data=optimal_osc and responses <= d * (d - 1) // 2 + 1, size=(d, k, e))
 
 
@@ -77,8 +77,8 @@ record(
          "the same argument: every point s s^T has off-diagonal sum k(k-1)/2, so for "
          "k >= 2 the points lie in a hyperplane and d(d-1)/2 responses suffice (for k = 1, d); WSS's exact "
          "LP vertices never exceeded max(d(d-1)/2, d). Any OSC needs at least d responses (P has rank d).",
-    steps=(Grid("cost log2|U| of an exactly certified optimal OSC (WSS) vs the bound", _optimal_wss_points, precomputed,
-                value=_at_facts),
+    steps=(Grid("cost log2|U| of an exactly certified optimal OSC (WSS) vs the bound", _optimal_wss_points,
+                precomputed),
            Numeric("every optimal-k WSS mechanism is an exactly certified OSC at the exhaustive optimum",
                    lambda: counted(_optimal_wss_certified(), "certified")),
            # the lower end: any unbiased mechanism needs rank d, i.e. >= d responses
@@ -238,9 +238,9 @@ def _rank_points():
     """The square designs, then the WSS grid: ``data`` says whether P has rank d (unbiasedness needs it, so it has at
     least d rows); the form is read at |U| and d."""
     for label, v, kk, responses, full_rank, _, _ in _square_designs():
-        yield Point({"design": label, "|U|": responses}, facts={"U": responses, "d": v}, data=full_rank, size=(v, kk))
+        yield Point({"design": label, "|U|": responses}, facts={C.U: responses, C.d: v}, data=full_rank, size=(v, kk))
     for d, k, e, mech, _, _ in _thm41_grid():
-        yield Point({"d": d, "k": k, "exp_eps": e, "|U|": mech.n_outputs}, facts={"U": mech.n_outputs, "d": d},
+        yield Point({"d": d, "k": k, "exp_eps": e, "|U|": mech.n_outputs}, facts={C.U: mech.n_outputs, C.d: d},
                     data=mech.P.rank() == d, size=(d, k, 2))
 
 
@@ -256,8 +256,7 @@ record(
     note=LOST,
     steps=(Numeric("symmetric designs are exact OSCs with d responses (k optimal at e^eps = d/k - 1 when > 1)",
                    _square_designs_certified),
-           Grid("OSCs (designs and WSS): rank d, so |U| >= d", _rank_points, precomputed,
-                value=_at_facts)))
+           Grid("OSCs (designs and WSS): rank d, so |U| >= d", _rank_points, precomputed)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,7 +298,7 @@ record(
 def _argmin_points():
     """Where d/(e^eps + 1) is an integer, the exhaustive integer argmin over real SS mechanisms must be it."""
     for d, e in [(3, R(2)), (6, R(2)), (4, R(3)), (8, R(3)), (5, R(3, 2)), (7, R(4, 3))]:
-        yield Point({"d": d, "exp_eps": e}, size=(d, e))
+        yield Point({"d": d, "exp_eps": e}, facts={C.d: d, C.e: e}, size=(d, e))
 
 
 def _argmin_near():
@@ -323,8 +322,7 @@ record(
     derivation="derivations.pan_strict.constructions.integer_optimal_k",
     kind="statement",
     steps=(Grid("exhaustive integer argmin over real SS mechanisms at integer d/(e^eps+1)", _argmin_points,
-             lambda point: _integer_optimum_by_ss(point.params["d"], point.params["exp_eps"])[1],
-             value=lambda form, point: _at(form, d=point.params["d"], e=point.params["exp_eps"])),
+             lambda point: _integer_optimum_by_ss(point.params["d"], point.params["exp_eps"])[1]),
         Numeric("elsewhere the exhaustive argmin is next to d/(e^eps+1) (k = 1 below it) with l2 = the OSC loss",
                 _argmin_near)))
 
@@ -363,7 +361,7 @@ def _pair_frequency_points():
             subsets = list(itertools.combinations(range(dd), k))
             for x, y in [(0, 1), (0, dd - 1)]:
                 count = sum(1 for s in subsets if x in s and y in s)
-                yield Point({"d": dd, "k": k, "pair": (x, y)}, facts={"d": dd, "k": k}, data=R(count, len(subsets)),
+                yield Point({"d": dd, "k": k, "pair": (x, y)}, facts={C.d: dd, C.k: k}, data=R(count, len(subsets)),
                             size=(dd, k, y))
 
 
@@ -375,8 +373,7 @@ record(
     derived=C.wss_target_form,
     derivation="derivations.pan_strict.constructions.subset_moments",
     note=LOST,
-    steps=(Grid("pair frequency among all k-subsets (counting)", _pair_frequency_points, precomputed,
-        value=_at_facts),))
+    steps=(Grid("pair frequency among all k-subsets (counting)", _pair_frequency_points, precomputed),))
 
 
 def _small_wss():
@@ -697,7 +694,7 @@ record(
 def _response_count_points():
     """The real WSS mechanisms: ``data`` says whether their response count is within Caratheodory's d(d-1)/2 + 1."""
     for d, k, e, mech, subsets, osc in _thm41_grid():
-        yield Point({"d": d, "k": k, "exp_eps": e, "points": mech.n_outputs},
+        yield Point({"d": d, "k": k, "exp_eps": e, "points": mech.n_outputs}, facts={C.U: mech.n_outputs, C.d: d},
                     data=mech.n_outputs <= d * (d - 1) // 2 + 1, size=(d, k, e))
 
 
@@ -720,6 +717,5 @@ record(
     steps=(Identity("off-diagonal coordinate sum of every s s^T is k(k-1)/2 (k = 3, d = 6)",
                     lambda: sorted({sum(1 for _ in itertools.combinations(s, 2))
                                     for s in itertools.combinations(range(6), 3)}), lambda: [3]),
-           Grid("WSS convex combinations", _response_count_points, precomputed,
-                value=lambda form, point: _at(form, U=point.params["points"], d=point.params["d"])),
+           Grid("WSS convex combinations", _response_count_points, precomputed),
            Note(_beyond_sharper_count)))

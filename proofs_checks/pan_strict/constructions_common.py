@@ -62,21 +62,6 @@ def _l2(mech: Mechanism):
     return sympy.cancel(sum(moments.variance(mech, [1] + [0] * (mech.d - 1))))
 
 
-def _simplifier(rational: bool):
-    """The exact normal form of an entry: the entry itself when rational, else ``sympy.cancel``, computed once
-    per distinct expression (a mechanism's entries take a few values, repeated in every row)."""
-    if rational:
-        return lambda v: v
-    seen: dict = {}
-
-    def simp(v):
-        if v not in seen:
-            seen[v] = sympy.cancel(v)
-        return seen[v]
-
-    return simp
-
-
 def _is_osc(mech: Mechanism, subsets, k: int, e) -> bool:
     """Whether a real mechanism is an OSC with these supports of size k at e^eps (Definition 3.1), certified
     exactly by the library (``ldpref.wss.certify_osc``: rows e^eps p_y on the support and p_y elsewhere, e^eps

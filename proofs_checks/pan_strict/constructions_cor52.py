@@ -39,7 +39,7 @@ def _restricted_points():
     for dd, k, dpp in [(3, 1, 4), (3, 2, 5), (4, 2, 5), (4, 1, 5), (5, 2, 7), (6, 3, 7)]:
         for e in (R(2), R(3)):
             small = _restricted(_ss(dpp, k, e).mechanism, dd)
-            facts = {"d": dd, "dp": dpp, "k": k, "e": e}
+            facts = {C.d: dd, C.dp: dpp, C.k: k, C.e: e}
             for counts in [tuple([1] + [0] * (dd - 1)), tuple([1] * dd)]:
                 yield Point({"d": dd, "d'": dpp, "k": k, "exp_eps": e, "counts": counts}, facts=facts,
                             data=Exact(sympy.cancel(sum(moments.mse(small, counts)) * sum(counts)), "moment-formula"),
@@ -59,8 +59,7 @@ record(
     derived=D.extended_loss,
     derivation="derivations.pan_strict.constructions.extended_l2",
     note=LOST,
-    steps=(Grid("SS on [d'] restricted to [d]: exact l2", _restricted_points, precomputed,
-                value=_at_facts),))
+    steps=(Grid("SS on [d'] restricted to [d]: exact l2", _restricted_points, precomputed),))
 
 
 def _kext_points():
@@ -608,7 +607,7 @@ def _table_rows():
             best = _integer_optimum_by_ss(dd, e)[0]
             params = {"d": dd, "exp_eps": e, "k": k, "|U| SS/OCMS/WSS": (ss.n_outputs, o.n_outputs, wss.n_outputs),
                       "OCMS excess": _fmt(_l2(o) / best - 1)}
-            facts = dict(d=dd, k=k, m=int(e) + 1, dp=next_prime(dd), POSITIVE_W=wss.n_outputs)
+            facts = {C.d: dd, C.k: k, C.m: int(e) + 1, C.dp: next_prime(dd), S.POSITIVE_W: wss.n_outputs}
             exact = (ss.n_outputs, o.n_outputs, wss.n_outputs <= dd * (dd - 1) // 2)
             rows.append((params, facts, exact, bool(_l2(ss) == best and _l2(wss) == best and _l2(o) >= best), (dd, e)))
     return rows
@@ -631,8 +630,7 @@ record(
     derivation="derivations.pan_strict.constructions.caratheodory_count",
     kind="statement",
     note=LOST,
-    steps=(Grid("real SS, WSS, OCMS: response counts vs the table", _table_points, precomputed,
-                value=_at_facts),
+    steps=(Grid("real SS, WSS, OCMS: response counts vs the table", _table_points, precomputed),
            Numeric("precision row: SS and WSS at the exhaustive optimum over real SS, OCMS at or above it",
                    lambda: counted(_table_precision()))))
 

@@ -11,6 +11,7 @@ import sympy
 
 import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_ocms as D
+import derivations.pan_strict.framework as F
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
@@ -19,7 +20,8 @@ from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.prime_cms import prime_hash_family
 
-from .constructions_common import next_prime, R, LOST, _ocms, _is_osc, _at_facts, _simplifier
+from .constructions_common import next_prime, R, LOST, _ocms, _is_osc, _at_facts
+from .matrix_forms import memoised
 
 
 # ---------------------------------------------------------------------------------------------
@@ -106,7 +108,7 @@ def _groups_measured(p: int, m_: int, e):
     labels = o.mechanism.outputs
     for kk in sorted(set(o.support_sizes)):
         rows = [u for u, s in enumerate(o.support_sizes) if s == kk]
-        simp = _simplifier(o.mechanism.is_rational)
+        simp = memoised()  # the exact normal form of an entry (a rational one is its own), once per value
         pis = {simp(sum(P[u, x] for u in rows)) for x in range(p)}
         supports = [tuple(sorted(_supp(o, u))) for u in rows]
         pi = pis.pop() if len(pis) == 1 else None
@@ -172,7 +174,7 @@ def _base_points():
         for e in ((R(3), EXP_EPS) if p <= 5 and m_ <= 3 else (R(3),)):
             o = _ocms(p, m_, e)
             P = o.mechanism.perturbation_matrix()
-            simp = _simplifier(e != EXP_EPS)  # a rational entry as it is, a symbolic one cancelled once per value
+            simp = memoised()  # a rational entry is its own cancel; a symbolic one cancelled once per value
             bases = {simp(min(P[u, x] for x in range(p))) if e != EXP_EPS
                      else simp(P[u, [x for x in range(p) if x not in _supp(o, u)][0]])
                      for u in range(P.rows)}
@@ -337,9 +339,8 @@ record(
 # ---- Corollary 5.1: variance of OCMS under both decoders
 def _pure_variances(p, q, counts):
     """Per value: the variance of a pure protocol's estimate with support probabilities (p, q), n = sum(counts)
-    clients, counts[x] of them holding x."""
-    n_ = sum(counts)
-    return [sympy.cancel((R(c, n_) * p * (1 - p) + (1 - R(c, n_)) * q * (1 - q)) / (n_ * (p - q) ** 2)) for c in counts]
+    clients, counts[x] of them holding x (Eq. (8), ``derivations.pan_strict.framework.symmetric_variance``)."""
+    return [sympy.cancel(F.symmetric_variance(p, q, R(c, sum(counts)), sum(counts))) for c in counts]
 
 
 def _group_variances(p, m_, e, counts):

@@ -32,9 +32,7 @@ from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, oue, subset_selection, sue
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
 
-from .matrix_forms import (_per_dataset, _shapes, at, at_facts, cancel_each, first_part,  # noqa: F401
-                           mat_at, mat_at_facts)
-# (at, cancel_each: re-exported, tests/test_speed_strict_statements.py imports them from here)
+from .matrix_forms import _per_dataset, _shapes, first_part, mat_at, mat_at_facts
 
 SEED = 20260601  # fixed: verdicts are reproducible run to run
 
@@ -500,7 +498,7 @@ record(
     derivation="derivations.pan_strict.framework.worst_l2_vertex",
     assumptions="Q P = I; datasets of n clients",
     steps=(Grid("worst-case l2 over every dataset (enumeration) vs the vertex formula", _eq1_points,
-        precomputed, value=at_facts),))
+        precomputed),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -726,4 +724,4 @@ record(
     steps=(Grid("an unbiased Q exists (sympy linsolve of Q P = I) vs the rank of P", _exists_points, precomputed,
                 part=first_part),  # the existence statement (printed), the first of the derived pair
            Grid("dimension of {Q: Q P = I} (sympy linsolve)", _dimension_points, precomputed, part=lambda form: form[1],
-                printed=False, value=at_facts)))
+                printed=False)))

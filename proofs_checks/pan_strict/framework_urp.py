@@ -27,7 +27,7 @@ from ldpref.random_mechanisms import random_perturbation_matrix
 from .urp_l1 import _l1_comparison, _l1_decided, l1_counterexample_mechanism
 from .framework import (SEED, R, _datasets, _random_mechanisms, complementary_pairs_mechanism,
                         cyclic_constant_support_mechanism, urp_mechanism)
-from .matrix_forms import at, at_facts, mat_at, mat_at_facts
+from .matrix_forms import at, mat_at, mat_at_facts
 
 # ---------------------------------------------------------------------------------------------
 # Section 2.4: the uniformly-random-permutation (URP) transform
@@ -141,8 +141,7 @@ record(
     derived=D.thm2_6_forms,
     derivation="derivations.pan_strict.framework.urp_support_matrix",
     assumptions="the base mechanism is extremal (support sets defined); every one of the d! permutations",
-    steps=(Grid("URP support probabilities (explicit d! x |U| mechanism) vs Lemma 2.2", _thm2_6_points, precomputed,
-                value=at_facts),
+    steps=(Grid("URP support probabilities (explicit d! x |U| mechanism) vs Lemma 2.2", _thm2_6_points, precomputed),
            Note(_not_symmetric_bases)))
 
 
@@ -323,7 +322,7 @@ record(
     derivation="derivations.pan_strict.framework.urp_l1_normal",
     assumptions="l1 in the normal approximation of Theorem 2.3",
     steps=(Grid("Eq. (2) of the URP mechanism at the uniform dataset == sqrt(2 d l2/pi)", _uniform_l1_points,
-                precomputed, value=at_facts),
+                precomputed),
            Numeric("the maximum of Eq. (2) over the simplex (certified Frank-Wolfe interval) contains sqrt(2 d l2/pi)",
                    _certified_urp_l1, reads_forms=True)))
 

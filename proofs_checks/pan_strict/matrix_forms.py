@@ -152,17 +152,17 @@ def first_part(form):
     return form[0] if isinstance(form, tuple) else form
 
 
-def at_facts(form, point):
-    """A grid's value: a scalar form at the point's facts (:func:`at`)."""
-    return at(form, point.facts)
-
-
 def mat_at_facts(form, point):
     """A grid's value: a matrix form at the point's explicit matrices and sizes (:func:`mat_at`)."""
     return mat_at(form, point.facts)
 
 
-def cancel_each(M: sympy.Matrix, cancel=sympy.cancel) -> sympy.Matrix:
-    """``M.applyfunc(cancel)``, each distinct entry cancelled once (a configuration repeats a few values)."""
+def memoised(cancel=sympy.cancel):
+    """``cancel`` computed once per distinct value (a mechanism's entries take a few values, repeated in every row)."""
     memo: dict = {}
-    return M.applyfunc(lambda v: memo[v] if v in memo else memo.setdefault(v, cancel(v)))
+    return lambda v: memo[v] if v in memo else memo.setdefault(v, cancel(v))
+
+
+def cancel_each(M: sympy.Matrix, cancel=sympy.cancel) -> sympy.Matrix:
+    """``M.applyfunc(cancel)``, each distinct entry cancelled once (:func:`memoised`)."""
+    return M.applyfunc(memoised(cancel))

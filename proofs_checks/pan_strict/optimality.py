@@ -16,7 +16,6 @@ from functools import cache
 
 import numpy as np
 import sympy
-from sympy.polys.fields import sfield
 
 import derivations.pan_strict.framework as F
 import derivations.pan_strict.framework_urp_optimum as DU
@@ -24,14 +23,14 @@ import derivations.pan_strict.optimality as O
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses
 from ldpref.dataset import vertex as _vertex
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, cancel
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Point, precomputed
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import subset_selection
 
 from .framework import _support_matrix, complementary_pairs_mechanism, urp_mechanism
-from .matrix_forms import at, at_facts, cancel_each, mat_at_facts
+from .matrix_forms import at, cancel_each, mat_at_facts
 
 SEED = 20260602
 R = sympy.Rational
@@ -70,22 +69,12 @@ def _osc_zoo():
     return zoo
 
 
-def _cancel(v):
-    """``sympy.cancel(v)``; a rational function that is a constant of the field Q(symbols) is that constant (what
-    cancel returns), found by one field normalisation instead of a multivariate cancel."""
-    if isinstance(v, sympy.Expr) and not v.is_Rational and v.is_rational_function():
-        f = sfield(v)[1]
-        if f.numer.is_ground and f.denom.is_ground:
-            return sympy.sympify(f.as_expr())
-    return sympy.cancel(v)
-
-
 @cache
 def _symbolic_zoo():
     out = [_ss_member(d, k, E) for d, k in [(3, 1), (4, 2)]]
     P, S = O.cyclic_design(7, (0, 1, 3), E)
     p, q = F.symmetric_pq(S, P)
-    fano = Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), _cancel).tolist())
+    fano = Mechanism(P.tolist(), cancel_each(F.eq5_decoder(S, p, q), cancel).tolist())
     out.append(("Fano plane (symbolic e^eps)", 7, 3, E, fano, P, S))
     return out
 
@@ -122,13 +111,14 @@ def _zero_identity(name, residual) -> Identity:
 MASS_X = sympy.Symbol(r"\sum_{u} p_u S_{u x}")  # the symbols of the Appendix B.3 forms
 MASS_Y = sympy.Symbol(r"\sum_{u} p_u S_{u y}")
 PAIR_XY = sympy.Symbol(r"\sum_{u} p_u S_{u x} S_{u y}")
+#: the short names of the symbols of derivations.pan_strict.optimality
+_NAMES = {"d": O.d, "k": O.k, "e": O.e, "n": O.n, "f_v": O.f_v, "t": O.t}
 
 
 def _at(form, extra=None, **values):
-    """A claim's form at one instance: ``d, k, e, n, f_v, t`` -> the symbols of derivations.pan_strict.optimality;
-    ``extra`` maps further symbols of the form to their values."""
-    names = {"d": O.d, "k": O.k, "e": O.e, "n": O.n, "f_v": O.f_v, "t": O.t}
-    return at(form, {**{names[key]: v for key, v in values.items()}, **(extra or {})})
+    """A claim's form at one instance: ``d, k, e, n, f_v, t`` -> the symbols of derivations.pan_strict.optimality
+    (:data:`_NAMES`); ``extra`` maps further symbols of the form to their values."""
+    return at(form, {**{_NAMES[key]: v for key, v in values.items()}, **(extra or {})})
 
 
 def _at_point(form, point):
@@ -140,16 +130,16 @@ def _at_point(form, point):
 
 def _zoo_points(exact, symbols=None, names=("d", "k", "e")):
     """A point per member of the OSC zoo: ``data`` is ``exact(row)`` read off the real mechanism; the form is taken
-    at the names ``names`` of the row and at the further symbols ``symbols(row)``."""
+    at the names ``names`` of the row (their symbols, :data:`_NAMES`) and at the further symbols ``symbols(row)``."""
     for r in _support_facts():
-        facts = {key: r[key] for key in names}
+        facts = {_NAMES[key]: r[key] for key in names}
         facts.update(symbols(r) if symbols else {})
         yield Point({"mechanism": r["name"]}, facts=facts, data=exact(r), size=(r["d"], r["U"]))
 
 
 def _facts_grid(name, exact, symbols=None, names=("d", "k", "e")):
     """A grid over the OSC zoo (:func:`_zoo_points`), the form at each point's facts."""
-    return Grid(name, lambda: _zoo_points(exact, symbols, names), precomputed, value=_at_point)
+    return Grid(name, lambda: _zoo_points(exact, symbols, names), precomputed)
 
 
 def _lemma_b1_points():
@@ -158,7 +148,7 @@ def _lemma_b1_points():
     for T in [(0, 1), (0, 2, 3)]:
         P, S = O.cyclic_design(5, T, 3)
         base, S_read = F.extremal_parts(P, 3)
-        yield Point({"mechanism": f"cyclic {T} mod 5"}, facts={"d": 5, "k": len(T), "e": 3},
+        yield Point({"mechanism": f"cyclic {T} mod 5"}, facts={O.d: 5, O.k: len(T), O.e: 3},
                     data=[sum(base), sum(base[u] * S_read[u, 1] for u in range(5))], size=(5, 5))
 
 
@@ -170,7 +160,7 @@ record(
     derived=O.lemma_b1_form,
     derivation="derivations.pan_strict.optimality.lemma_b1_solution",
     steps=(Grid("base-probability sums read off real constant-support mechanisms", _lemma_b1_points,
-                precomputed, value=_at_point),))
+                precomputed),))
 
 
 record(
@@ -231,7 +221,7 @@ def _lemma3_1_points():
     for d in range(3, 9):
         for k in range(1, d):
             ss = subset_selection(d, k, 3)
-            yield Point({"mechanism": f"ss d={d} k={k} e=3 (ldpref p, q)"}, facts={"d": d, "k": k, "e": 3},
+            yield Point({"mechanism": f"ss d={d} k={k} e=3 (ldpref p, q)"}, facts={O.d: d, O.k: k, O.e: 3},
                         data=[ss.p, ss.q], size=(d, k))
 
 
@@ -242,8 +232,7 @@ record(
               "q* = k(k e^eps - e^eps + d - k)/((d - 1)(k e^eps + d - k)).",
     derived=O.lemma3_1_form,
     derivation="derivations.pan_strict.optimality.osc_cross_support_probability",
-    steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, precomputed,
-                value=_at_point),))
+    steps=(Grid("(p*, q*) read off real OSCs vs Lemma 3.1", _lemma3_1_points, precomputed),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -455,7 +444,7 @@ record(
     derived=DU.frobenius_l2_form,
     derivation="derivations.pan_strict.framework.urp_l2_loss",
     steps=(Grid("worst-case l2 of the explicit URP mechanism vs the Frobenius form", _frobenius_points,
-                _frobenius_l2, value=at_facts),))
+                _frobenius_l2),))
 
 
 def _thm3_2_points():
@@ -514,7 +503,7 @@ def _generic_m_ones(d, U):
     def m_ones(forms):
         P = sympy.Matrix(U, d, lambda u, x: sympy.Symbol(f"p_{u}{x}", positive=True))
         P[U - 1, :] = sympy.Matrix([[1 - sum(P[u, x] for u in range(U - 1)) for x in range(d)]])
-        return cancel_each(m_matrix(P) * sympy.ones(d, 1), _cancel)
+        return cancel_each(m_matrix(P) * sympy.ones(d, 1), cancel)
     return m_ones
 
 
@@ -572,7 +561,7 @@ record(
     derived=O.trace_bound_form,
     derivation="derivations.pan_strict.optimality.trace_lower_bound",
     kind="statement",
-    steps=(Grid("Tr(M^-1) vs the eigenvalue bound", _trace_bound_points, precomputed, value=at_facts),))
+    steps=(Grid("Tr(M^-1) vs the eigenvalue bound", _trace_bound_points, precomputed),))
 
 
 def _trace_points():
@@ -741,7 +730,7 @@ def _sherman_morrison_product(dd):
     def product(forms):
         a, b = at(forms.derived(), {O.d: dd})
         eye, ones = sympy.eye(dd), sympy.ones(dd, dd)
-        return cancel_each((O.alpha_sym * eye + O.beta_sym * ones) * (a * eye + b * ones), _cancel)
+        return cancel_each((O.alpha_sym * eye + O.beta_sym * ones) * (a * eye + b * ones), cancel)
     return product
 
 
