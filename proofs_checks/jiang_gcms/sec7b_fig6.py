@@ -136,7 +136,8 @@ record(id="jiang-gcms/sec7.B.fig6-significant", root_cause="sec7.B.significant",
             "same-client error.  "
             "Fig. 6's x-range is lost in our copy; if it stopped near 10^5, the plotted gains were all large.",
        steps=(*(_ratio_note(f_) for f_ in TARGETS),
-              Grid("best-s GCMS Var <= 9/10 Apple's CMS Var (ldpref.gcms exact-variance formula, 20 digits)",
+              Grid("best-s GCMS Var <= 9/10 Apple's CMS Var (ldpref.gcms exact-variance formula, exact values "
+                   "ordered by ldpref.exact)",
                    _significant_points, lambda point: point.data, path="moment-formula"),
               Numeric("ldpref.gcms.estimator_variance for Apple's CMS == structured exact moments (ideal family) at "
                       "f(d) = 10^5, 25 digits", lambda: (_apple_formula_checked(), 1, "SRP inner mechanism, E^4"))))
