@@ -16,7 +16,7 @@ import sympy
 import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_osc as D
 import derivations.pan_strict.printed_constructions as PR
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, exact_sign
 from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.evidence import values_equal
@@ -88,15 +88,17 @@ record(
 
 
 def _shannon_points():
-    """exact: log2|U| - H = sum_y p_y log2(|U| p_y) (a relative entropy) >= 0, its sign decided by sympy on the exact
-    expression; 0 exactly when the prior (uniform data) is uniform."""
+    """exact: log2|U| - H = sum_y p_y log2(|U| p_y) (a relative entropy) >= 0, its sign decided by
+    :func:`ldpref.exact.exact_sign` on the exact expression (enclosures; 0 only by a proof); 0 exactly when the prior
+    (uniform data) is uniform."""
     for d, k, e, mech, subsets, osc in _thm41_grid()[::3]:
         P = mech.perturbation_matrix()
         prior = [sum(P[u, x] for x in range(d)) / d for u in range(mech.n_outputs)]  # uniform data
         n_out = mech.n_outputs
         H = -sum(p * sympy.log(p, 2) for p in prior if p != 0)
         kl = sum(p * sympy.log(n_out * p, 2) for p in prior if p != 0)
-        holds = bool(sympy.Ge(kl, 0)) and (len(set(prior)) != 1 or sympy.simplify(kl) == 0)
+        sign = exact_sign(kl)
+        holds = sign >= 0 and (len(set(prior)) != 1 or sign == 0)
         yield Point({"d": d, "k": k, "exp_eps": e, "|U|": n_out}, facts={"H_Y": H, "U": n_out}, data=holds,
                     size=(d, k, e))
 
