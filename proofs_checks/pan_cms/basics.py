@@ -147,7 +147,7 @@ record(
     printed=PS.property22_printed,
     derived=D.property22_derived,
     assumptions="two separate runs of M (stateless: each output depends only on its own input)",
-    steps=(Symbolic("printed vs derived covariance", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived covariance", part=_rhs),
            Grid("every covariance of two independent runs (enumerated pairs of outputs)", _cov_rows, exact_of,
                 value=lambda form, point: [evaluate(form, {})] * len(point.data))),
 )
@@ -282,7 +282,7 @@ record(
          "could not be cross-read.  If the original prints bold x, the statement is the derived form (verified on "
          "the same instances).",
     root_cause="eq1.index-set",
-    steps=(Symbolic("printed vs derived index set", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived index set", part=_rhs),
            Grid("worst-case MSE over every dataset of n clients, inner max over each form's index set", _eq1_rows,
                 exact_of, value=_worst_over_index_set),
            model_grid("ldpref.losses.worst_case_mse vs the definition", partial(_eq1_rows, with_model=True))),
