@@ -71,7 +71,6 @@ record(
               "mechanisms RR, a-RP and s-RP built at e^eps meet it with equality of the worst ratio.",
     printed=PS.ldp_definition_printed,
     derived=D.ldp_definition_derived,
-    derivation="derivations.pan_cms.basics.ldp_definition_derived",
     kind="statement",
     assumptions="finite input and output sets; e^eps > 1",
     steps=(Grid("Definition 2.1 (printed inequality, derived row ratio) on the real inner mechanisms", _def21_rows,
@@ -112,7 +111,6 @@ record(
               "E[R(v)[v']] = 0 for v' != v.",
     printed=PS.property21_printed,
     derived=D.property21_derived,
-    derivation="derivations.pan_cms.basics.property21_derived",
     assumptions="Q P = I",
     steps=(Symbolic("printed (1, 0) vs Q P e_v with Q P = I", part=lambda forms: [x.rhs for x in forms]),
            _qp_identity("rr", 3), _qp_identity("arp", 2), _qp_identity("srp", 2),
@@ -148,9 +146,8 @@ record(
               "Cov(R(v)[a], R(v')[b]) = 0.",
     printed=PS.property22_printed,
     derived=D.property22_derived,
-    derivation="derivations.pan_cms.basics.property22_derived",
     assumptions="two separate runs of M (stateless: each output depends only on its own input)",
-    steps=(Symbolic("printed vs derived covariance", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived covariance", part=_rhs),
            Grid("every covariance of two independent runs (enumerated pairs of outputs)", _cov_rows, exact_of,
                 value=lambda form, point: [evaluate(form, {})] * len(point.data))),
 )
@@ -210,7 +207,6 @@ record(
               "every v != v' (Var(R|!=)) and Var(R(v)[v]) the same for every v (Var(R|=)).",
     printed=PS.property23_printed,
     derived=D.property23_derived,
-    derivation="derivations.pan_cms.basics.property23_derived",
     assumptions="R = RR (Eq. (12)), a-RP (Eq. (13)) or s-RP (Eq. (14)) on [m]; Var(R|=) = Var(R(0)[0]) and "
                 "Var(R|!=) = Var(R(0)[1]) name the reference variances",
     steps=(Symbolic("printed vs derived (Var(R|!=), Var(R|=))", part=lambda forms: [q.rhs for q in forms]),
@@ -278,7 +274,6 @@ record(
               "of interest ([d] by default).",
     printed=PS.worst_mse_printed,
     derived=D.worst_mse_derived,
-    derivation="derivations.pan_cms.basics.worst_mse_derived",
     assumptions="values of interest = [d]; datasets of exactly n clients",
     note="The printed subscript is bold X (the dataset), probably a typesetting slip for bold x (the values of "
          "interest, which the text defines right after Eq. (1)).  The two differ whenever the worst case is "
@@ -287,7 +282,7 @@ record(
          "could not be cross-read.  If the original prints bold x, the statement is the derived form (verified on "
          "the same instances).",
     root_cause="eq1.index-set",
-    steps=(Symbolic("printed vs derived index set", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived index set", part=_rhs),
            Grid("worst-case MSE over every dataset of n clients, inner max over each form's index set", _eq1_rows,
                 exact_of, value=_worst_over_index_set),
            model_grid("ldpref.losses.worst_case_mse vs the definition", partial(_eq1_rows, with_model=True))),
@@ -332,7 +327,6 @@ record(
     statement="The CMS frequency estimator is eps-LDP.",
     printed=PS.cms_ldp_printed,
     derived=D.cms_ldp_derived,
-    derivation="derivations.pan_cms.basics.cms_ldp_derived",
     kind="statement",
     assumptions="R is eps-LDP on [m]; the function index j is drawn independently of the value",
     steps=(Grid("eps-LDP of the real CMS perturbation matrix (printed) and of its inner R (derived)", _thm31_rows,

@@ -22,7 +22,7 @@ from derivations.pan_cms.symbols import e as e_sym, f as f_sym, m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref.exact import exact_order, to_fraction
 from ldpref.ledger import record
-from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
+from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.forms import evaluate, exp_truth
 
 from .basics_common import HOLDS, R, _fr, cms_mech, datasets, family, fsize, mkey, rat_eval, y_mech
@@ -434,7 +434,7 @@ record(
     assumptions="CMS+RR, c_bar = 1/m; the equivalence must hold for the f(x) at hand",
     note="(f - A)^2/Var equals n e^eps/(m-1) only at f(x) = 1; its minimum over f is n/(m-1) at f(x) = 0.",
     root_cause="appC.delta-range",
-    steps=(Symbolic("printed vs derived alpha_max^2", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived alpha_max^2", part=rhs),
            Grid("largest alpha with delta <= 1, from the exact Var and A of the real CMS+RR", _delta_rows, exact_of,
                 value=lambda form, point: rat_eval(form.rhs, point.facts))),
 )
@@ -473,7 +473,7 @@ record(
     assumptions="CMS+RR, c_bar = 1/m",
     note="Var(f_hat) is O(1/n): the bound holds for n Var/((B-A)(f-A)).",
     root_cause="appC.ratio-min-n",
-    steps=(Symbolic("printed vs derived minimum", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived minimum", part=rhs),
            Grid("min over f = c/n of Var/((B-A)(f-A)) from the real CMS+RR", _ratio_rows, exact_of,
                 value=lambda form, point: evaluate(form.rhs, point.facts)),
            Numeric("Var/((B-A)(f-A)) strictly decreasing in f (exact)", _ratio_decreasing)),

@@ -26,7 +26,7 @@ from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import hadamard_family, sylvester_hadamard
 from ldpref.ledger import record
-from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.generic import precomputed as exact_of
 from ldpref.ledger.forms import evaluate
 from ldpref.linalg import exact_matrix
@@ -474,7 +474,7 @@ record(
     assumptions="f(x) the frequency (count / n) as in Section 2.2; H the symmetric Walsh matrix",
     note="Without the factor 1/n the sum estimates the count n f(x).",
     root_cause="appG.estimator-1/n",
-    steps=(Symbolic("printed vs derived estimator", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived estimator", part=rhs),
            Grid("expectation of the estimator (exact enumeration) vs f", _estimator_rows, exact_of,
                 value=_estimator_mean)),
 )

@@ -239,7 +239,7 @@ record(
     printed=PCN.recursive_collision_printed,
     derived=C.recursive_collision_form,
     assumptions="both hash families pairwise independent; the inner CMS uses randomised response",
-    steps=(Symbolic("printed vs derived collision rate", part=lambda form: form.rhs,
+    steps=(Symbolic("printed vs derived collision rate", part=_rhs,
                     simplify=sympy.cancel),  # rational functions of m1, m2
            Grid("collision rate read off the nested CMS mechanism", _collision_rows, exact_of,
                 value=lambda form, point: [evaluate(form.rhs, point.facts)])),

@@ -18,7 +18,7 @@ from derivations.pan_cms.symbols import e, eps, f, n
 from ldpref import enumeration, moments
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
-from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, RoleGrid, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, RoleGrid, Symbolic, rhs
 from ldpref.ledger.forms import evaluate, value_integer_first
 from ldpref.mechanisms.variants import rhr_family, rhr_matrix, tns, walsh_hadamard
 
@@ -260,7 +260,7 @@ record(
     derived=C.same_mod_probability_form,
     assumptions="the two values i.i.d. uniform on [d], with 2^(b-1) dividing d",
     root_cause="sec4.3.same-mod-exponent",
-    steps=(Symbolic("printed vs derived probability", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived probability", part=rhs),
            Grid("same-residue probability of two uniform values (every ordered pair)", _same_mod_rows, exact_of,
                 value=lambda form, point: evaluate(form.rhs, point.facts))),
 )
@@ -298,7 +298,7 @@ record(
               "to 2^-b as d grows",
     assumptions="collision averaged over the pair and over RHR's column j; 2^(b-1) divides d",
     root_cause="sec4.3.random-pair",
-    steps=(Symbolic("printed vs derived collision probability", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived collision probability", part=rhs),
            Grid("average collision rate of RHR over random pairs", _random_collision_rows, exact_of),
            Identity("rho for uniform distinct values -> 2^(1-b) as d -> oo", _rho_limit, lambda: 2 ** (1 - C.b))),
 )
@@ -334,7 +334,7 @@ record(
                 "= number of messages",
     note="2^eps lies between e^(eps/2) (MSE-OCMS) and e^eps (l-OCMS).",
     root_cause="sec4.3.b-eps",
-    steps=(Symbolic("printed vs derived m", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived m", part=rhs),
            *(Numeric(f"1/collision == number of messages (b={bits})", partial(_b_eps_messages, bits))
              for bits in (1, 2, 3, 4)),
            Grid("equivalent m of RHR with b = eps bits", _b_eps_rows, exact_of,
@@ -486,10 +486,10 @@ record(
          "((e^eps + 1)(e^eps + 2^b - 1)/(e^eps - 1)^2 - f(x))/n.  At b = 1 (HE) all three agree.",
     root_cause="sec4.3.eq5-mse",
     depends_on=("pan-cms/eq12",),
-    steps=(Symbolic("printed vs derived MSE (2^b = M)", part=lambda form: form.rhs,
+    steps=(Symbolic("printed vs derived MSE (2^b = M)", part=rhs,
                     simplify=lambda x: sympy.cancel(x.subs(2**C.b, _TWO_B))),
            Grid("MSE of RHR on one-residue datasets", _eq5_rows, lambda point: moments.mse(
-               _rhr(*point.data[:3]), point.data[3])[point.data[4]], path="moment-formula", part=lambda form: form.rhs,
+               _rhr(*point.data[:3]), point.data[3])[point.data[4]], path="moment-formula", part=rhs,
                 value=lambda form, point: _value_at(form, point.facts)),
            Grid("Eq. (2)-decoded RHR: variance (what Eq. (5) gives)", partial(_eq2_model_rows, "variance"),
                 lambda point: _eq2_rhr(point, "variance"), path="moment-formula", printed=False),

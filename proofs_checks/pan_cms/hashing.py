@@ -357,7 +357,7 @@ record(
     derived=H.mod_probabilities_derived,
     derivation=f"{DER}.mod_preimage_counts",
     assumptions="0 <= r < m <= 2^l; h from Eq. (18); the residues y < r are the ones with q + 1 preimages",
-    steps=(Symbolic("printed vs derived law of h'(x) (2^l = qm + r)", part=lambda form: form.rhs,
+    steps=(Symbolic("printed vs derived law of h'(x) (2^l = qm + r)", part=rhs,
                     simplify=H.subs_two_l),
            Grid("law of h'(0) counted over gf2_affine_mod_family, residue by residue", _mod_rows, _exact_of,
                 value=lambda form, point: [evaluate(form, v) for v in point.facts])),

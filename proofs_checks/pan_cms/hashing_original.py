@@ -21,7 +21,7 @@ from ldpref import moments
 from ldpref.exact import EXP_EPS, to_fraction
 from ldpref.hashing import all_function_draws, all_functions_family, gf2_affine_family, random_family
 from ldpref.ledger import record
-from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.mechanisms.cms import cms, cms_over_draws
 
 from .hashing import (DER, DISTINCT_PAIRS, HOLDS, KIND_ORDER, R, SEED, _datasets, _exact_of, _inner,
@@ -267,7 +267,7 @@ record(
     derived=H.eq19_derived,
     derivation=f"{DER}.draw_mean_derived",
     assumptions="as Theorem 3.10",
-    steps=(Symbolic("printed vs derived", part=lambda form: form.rhs), DRAW_E),
+    steps=(Symbolic("printed vs derived", part=rhs), DRAW_E),
 )
 
 
@@ -279,7 +279,7 @@ record(
     derived=H.eq20_derived,
     derivation=f"{DER}.draw_bias_variance_derived",
     assumptions="as Theorem 3.10",
-    steps=(Symbolic("printed vs derived", part=lambda form: form.rhs, simplify=sympy.factor), DRAW_V),
+    steps=(Symbolic("printed vs derived", part=rhs, simplify=sympy.factor), DRAW_V),
 )
 
 
@@ -307,7 +307,7 @@ record(
     derived=H.eq19_derived,
     derivation=f"{DER}.draw_mean_derived",
     assumptions="as Theorem 3.10",
-    steps=(Symbolic("printed chain vs derived", part=lambda form: form.rhs, simplify=sympy.factor), DRAW_E),
+    steps=(Symbolic("printed chain vs derived", part=rhs, simplify=sympy.factor), DRAW_E),
 )
 
 
@@ -339,7 +339,7 @@ record(
     derived=H.eq20_derived,
     derivation=f"{DER}.draw_bias_variance_derived",
     assumptions="as Theorem 3.10",
-    steps=(Symbolic("printed middle form vs derived", part=lambda form: form.rhs, simplify=sympy.factor), DRAW_V),
+    steps=(Symbolic("printed middle form vs derived", part=rhs, simplify=sympy.factor), DRAW_V),
 )
 
 

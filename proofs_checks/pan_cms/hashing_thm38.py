@@ -18,7 +18,7 @@ from ldpref import losses, moments
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_fraction as _frac
 from ldpref.ledger import record
-from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
+from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 
 from .hashing import (DER, HOLDS, KIND_ORDER, LMQR, R, _collision, _collision_rate_mechanism, _cms, _datasets,
                       _exact_of, _inner, _inner_vars, _qr, _var, conjunct, rows_grid)
@@ -301,7 +301,7 @@ record(
     derivation=f"{DER}.m_prime_min_over_r",
     condition="r = mq/(2q+1), the r minimising m' (otherwise m' > m - m/(2q+1)^2: it is a lower bound)",
     assumptions="m' = 1/c_bar of H' (Lemma 3.2)",
-    steps=(Symbolic("printed m' vs derived m'", part=lambda form: form.rhs),
+    steps=(Symbolic("printed m' vs derived m'", part=rhs),
            Identity("min over real r of the derived m' (calculus) is m_low = m(1 - (2q+1)^-2)",
                     lambda: H.m_prime_min_over_r()[1], lambda: sympy.factor(H.m_low())),
            rows_grid("m' = 1/c_bar of the real family", _m_prime_rows)),
@@ -478,7 +478,7 @@ record(
     derived=H.cor36_var_derived,
     derivation=f"{DER}.var_at_m_derived",
     assumptions="n clients; e^{eps/2} integer",
-    steps=(Symbolic("printed vs derived Var(f_hat) at m = 1 + e^{eps/2}", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived Var(f_hat) at m = 1 + e^{eps/2}", part=rhs),
            var_grid("variance of the exact perfect CMS+RR at m = 1 + e^{eps/2}", 36)),
 )
 
@@ -491,7 +491,7 @@ record(
     derived=H.cor37_var_derived,
     derivation=f"{DER}.var_at_m_derived",
     assumptions="n clients; e^eps integer",
-    steps=(Symbolic("printed vs derived Var(f_hat|f=0) at m = 1 + e^eps", part=lambda form: form.rhs),
+    steps=(Symbolic("printed vs derived Var(f_hat|f=0) at m = 1 + e^eps", part=rhs),
            var_grid("variance of the exact perfect CMS+RR at m = 1 + e^eps, f(x) = 0", 37)),
 )
 

@@ -124,7 +124,7 @@ record(
     kind="statement",
     assumptions="linearity of expectation; real CMS mechanisms with collision-uniform families",
     steps=(value_grid("l2 from the joint distribution vs max sum_x MSE from the marginals (both by enumeration)",
-                      _eq11_points, lambda p: p.data, path=ENUM),),
+                      _eq11_points, precomputed, path=ENUM),),
 )
 
 
@@ -151,7 +151,7 @@ def _cs_points():
 
 #: the l1 bound read on exact (printed) and model (derived) l1 and l2, then the model against the exact values
 _CS_STEPS = (
-    role_grid("the l1 bound on exact l1 and l2 (enumeration of every outcome)", _cs_points, lambda p: p.data,
+    role_grid("the l1 bound on exact l1 and l2 (enumeration of every outcome)", _cs_points, precomputed,
               path=ENUM),
     model_grid("exact (l1, l2) (enumeration) == (binomial-model l1, derived l2)", lambda: (
         ({"m": mm, "d": dd, "e^eps": ee, "n": nn}, [l1x, l2x], [l1d, l2d], (dd, mm, nn, ee))
@@ -454,7 +454,7 @@ record(
     kind="statement",
     assumptions="printed: the three relations on the variances V0, V1 at m (and V0 at m + 1) of real mechanisms; "
                 "derived: the same relations from the derived Eq. (31)",
-    steps=(Grid("orderings of the exact variances of real mechanisms (integer m)", _ordering_points, lambda p: p.data,
+    steps=(Grid("orderings of the exact variances of real mechanisms (integer m)", _ordering_points, precomputed,
                 path=MOM, value=lambda form, p: value_at(form[p.size[2]], p.substitution)),),
 )
 
@@ -511,7 +511,7 @@ record(
     note="Only the end point m = e^(eps/2) + 1 (included by the printed range) violates the strict inequality; the "
          "conclusion (m should not be below e^(eps/2) + 1) stands.",
     steps=(role_grid("exact worst-case MSE of real mechanisms at integer m in [2, e^(eps/2)+1]", _m_lower_points,
-                     lambda p: p.data),),
+                     precomputed),),
 )
 
 

@@ -19,7 +19,7 @@ from derivations.pan_cms.symbols import tau as tau_sym
 from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref import losses, moments
 from ldpref.ledger import record
-from ldpref.ledger.generic import Grid, Note, Point, RoleGrid, Symbolic
+from ldpref.ledger.generic import Grid, Note, Point, RoleGrid, Symbolic, precomputed
 
 from .optimized import (ENUM, MOM, RULE_PROOF, _rhs, _sq, closest_rule_grid, model_grid, role_grid, value_at,
                         value_grid)
@@ -278,7 +278,7 @@ def _l1_bound_grid(readings=None):
         return value_at(form, point.facts[role])
 
     return RoleGrid("exact l1 (enumeration of every outcome) at the rounded m vs the bound",
-                    lambda: _l1_bound_points(readings), lambda p: p.data, path=ENUM, value=value)
+                    lambda: _l1_bound_points(readings), precomputed, path=ENUM, value=value)
 
 
 record(
@@ -437,7 +437,7 @@ record(
     assumptions="m >= 2 integer in the exact instances; printed: on the exact variances at m and m + 1; derived: "
                 "the sign of the numerator of d/dm of the derived variance",
     steps=(value_grid("exact variances of real CMS+aRP / CMS+sRP at consecutive m", _rp_decreasing_points,
-                      lambda p: p.data),),
+                      precomputed),),
 )
 
 
@@ -471,7 +471,7 @@ record(
          "at every integer m (see sec3.4.rp-not-optimal).",
     steps=(value_grid("exact inf over m of CMS+aRP worst-case MSE vs exact continuous optimum of CMS+RR",
                       lambda: _ruled_out_points("arp", (R(2), R(3)), (R(1, 4), R(1, 2), R(3, 4), R(1))),
-                      lambda p: p.data),),
+                      precomputed),),
 )
 
 
@@ -486,7 +486,7 @@ record(
     note="The equality for f* >= 1/2 holds only in the limit m -> oo: at every finite m CMS+sRP is strictly worse.",
     steps=(value_grid("exact inf over m of CMS+sRP worst-case MSE vs exact optimum of CMS+RR",
                       lambda: _ruled_out_points("srp", RP_E["srp"], (R(0), R(1, 4), R(1, 2), R(3, 4), R(1))),
-                      lambda p: p.data),),
+                      precomputed),),
 )
 
 
@@ -519,7 +519,7 @@ record(
     assumptions="l2* over real m; sRP at every finite m (m = 2..7 exhaustively) and its m -> oo limit",
     note="At d = 2 the sRP limit d e^(eps/2)/(n(e^(eps/2)-1)^2) equals l2* exactly (infimum not attained).",
     steps=(value_grid("exact l2 of real CMS+sRP (finite m and limit) vs exact optimum of CMS+RR", _srp_l2_points,
-                      lambda p: p.data),),
+                      precomputed),),
 )
 
 
@@ -544,7 +544,7 @@ record(
     assumptions="l2* over real m; aRP infimum over m is its m -> oo limit; instances per (e^eps, d), the ratio's "
                 "limit d -> oo at that e^eps",
     steps=(value_grid("exact aRP l2 limit in m strictly above RR's optimum for finite d, ratio -> 1 as d -> oo",
-                      _arp_l2_points, lambda p: p.data),),
+                      _arp_l2_points, precomputed),),
 )
 
 
@@ -579,7 +579,7 @@ record(
                      facts={"derived": {E: ee, tau_sym: tt, n_sym: 1}, "printed": {E: ee, tau_sym: tt, n_sym: 1,
                                                                                    S.m_tau: mm}},
                      data=bool(mm >= (ee - 1) ** 2 / ((1 + tt) * ee) / 2), size=(ee, tt))
-               for ee, tt, mm in _eq38_m()), lambda p: p.data),
+               for ee, tt, mm in _eq38_m()), precomputed),
            model_grid("smallest such m (exact search) == ceiling of the derived root", lambda: (
                ({"e^eps": ee, "tau": tt}, sympy.Integer(mm),
                 sympy.ceiling(D.eq38_derived().subs({E: ee, tau_sym: tt, n_sym: 1})), (ee, tt))
@@ -664,7 +664,7 @@ record(
     assumptions="exact real mechanisms; printed: CMS+RR at its best integer m (exhaustive); exact and derived: "
                 "CMS+RR optimised over real m",
     note="The communication argument ((2) in the paper: m-bit reports) is unaffected.",
-    steps=(role_grid("CMS+RR vs CMS+aRP/sRP (real mechanisms)", _rp_not_optimal_points, lambda p: p.data),),
+    steps=(role_grid("CMS+RR vs CMS+aRP/sRP (real mechanisms)", _rp_not_optimal_points, precomputed),),
 )
 
 

@@ -12,7 +12,7 @@ from derivations.pan_cms.symbols import f_star as fs_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref import losses
 from ldpref.ledger import record
-from ldpref.ledger.generic import Identity, Note, Point, Symbolic
+from ldpref.ledger.generic import Identity, Note, Point, Symbolic, precomputed
 
 from .optimized import (RULE_PROOF, _iso_mse, _rhs, _rhs_each, _sq, branches, closest_rule_grid, optimum_grid,
                         value_grid)
@@ -83,7 +83,7 @@ record(
     assumptions="printed: the statement on the printed Eq. (32); exact: on the stationary point of the exact "
                 "variance of real mechanisms",
     steps=(value_grid("is the stationary point in [1 + e^(eps/2), 1 + e^eps] iff f* <= 1/2", _validity_points,
-                      lambda p: p.data),),
+                      precomputed),),
 )
 
 
@@ -312,7 +312,7 @@ record(
     assumptions="printed: the inequality between the two printed formulas; exact: the worst-case MSE of real "
                 "mechanisms at m = 1 + e^eps against the exact optimum over real m",
     steps=(value_grid("exact worst-case MSE at m = 1 + e^eps vs the exact optimum", _eq17_larger_points,
-                      lambda p: p.data),
+                      precomputed),
            Note(lambda: f"derived excess in s = e^(eps/2): {D.eq17_excess_derived()[0]} > 0 for every s > 0")),
 )
 

@@ -15,7 +15,7 @@ import derivations.pan_cms.tables as T
 from derivations.pan_cms.symbols import d as D
 from ldpref.hashing import HashFamily, gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
-from ldpref.ledger.generic import CorrectedGrid, Exact, Identity, Note, Point, Symbolic
+from ldpref.ledger.generic import CorrectedGrid, Exact, Identity, Note, Point, Symbolic, precomputed
 from ldpref.losses import worst_case_mse
 from ldpref.mechanisms.cms import cms, inner_mechanism
 from ldpref.mechanisms.pure import subset_selection
@@ -303,7 +303,7 @@ record(id="pan-cms/sec5.2.adversarial-bias", root_cause="sec5.2.collision-partne
        steps=(
            Symbolic("printed E f_hat(x) vs derived (m rho - 1)/(m - 1)", part=_rhs),
            named_grid("E f_hat(x) of the construction (exact per-client mechanisms)", _sec52_points,
-                      lambda p: p.data)))
+                      precomputed)))
 
 
 # ==== Theorem 5.2 and Section 5.3 ================================================================
@@ -448,7 +448,7 @@ record(id="pan-cms/sec5.3.sync-cost", location="Section 5.3",
                    "client's ID; the statement is the form's inequality at (d, n), the exact value the comparison of "
                    "the exact counts",
        steps=(
-           named_grid("identifier bits < generator bits + ID bits", _sync_points, lambda p: p.data),))
+           named_grid("identifier bits < generator bits + ID bits", _sync_points, precomputed),))
 
 
 def _group_costs(dd, nn, mm):

@@ -16,7 +16,7 @@ from derivations.pan_cms.symbols import d as D, eps as EPS
 from ldpref.exact import exact_order
 from ldpref.hashing import all_function_draws, gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
-from ldpref.ledger.generic import CorrectedGrid, Grid, Numeric, Point
+from ldpref.ledger.generic import CorrectedGrid, Grid, Numeric, Point, precomputed
 from ldpref.mechanisms.pure import oue, subset_selection
 from .tables_common import (R, E, HOLDS, _undisp, _undisp_rhs, _named, _rhs, _bits_info, rhr_mech, model_rows,
                             named_grid, probed, record)
@@ -318,7 +318,7 @@ def _comm_claim(cid, statement, printed, derived, pts, cond=None, note="", assum
     vs both forms, after the probed symbolic comparison (formulas only)."""
     grid = named_grid("bits counted from the constructed objects",
                       lambda: (Point(params, data=bits, size=size) for params, bits, size in pts()),
-                      lambda p: p.data, simplify=sympy.simplify)
+                      precomputed, simplify=sympy.simplify)
     steps = ((probed("printed vs derived bit count", part=_undisp_rhs, d=5, m=3, exp_eps=2),) if symbolic
              else ()) + (grid,)
     record(id=cid, location="Appendix H, communication cost", statement=statement, printed=printed, derived=derived,
