@@ -121,13 +121,6 @@ def test_a_record_without_derivation_names_the_function_that_builds_its_derived_
     assert given.derivation == "tests.toy"
 
 
-#: claims whose record gives ``derivation=`` as a second name (a package's re-export) of the very function its derived
-#: callable is -- records other sessions own today; may only shrink (issue 22: a record does not repeat a default)
-SECOND_NAMES_NOT_YET = frozenset({
-    "pan-cms/def2.1", "pan-cms/eq1", "pan-cms/prop2.1", "pan-cms/prop2.2", "pan-cms/prop2.3", "pan-cms/thm3.1",
-    "jiang-gcms/eq2", "jiang-gcms/thm1"})
-
-
 def second_names(claims) -> dict:
     """claim id -> its ``derivation`` for every claim whose record names, under another dotted name than the default
     (:func:`ldpref.ledger.claim.call_text` of the derived callable, without a partial's arguments), the same function
@@ -155,7 +148,7 @@ def second_names(claims) -> dict:
 
 
 def test_no_record_gives_its_derived_function_a_second_name():
-    bad = {cid: d for cid, d in second_names(load_claims()).items() if cid not in SECOND_NAMES_NOT_YET}
+    bad = second_names(load_claims())
     assert not bad, ("records whose derivation= is another name of their derived callable's function (leave it out; "
                      "the default names it):\n" + "\n".join(f"{cid}: {d}" for cid, d in sorted(bad.items())))
 

@@ -240,7 +240,7 @@ def _delta_zero_refused():
 
 
 #: Theorem 1 and its Eq. (2): one statement, one evidence
-_THM1 = dict(printed=J.thm1_printed, derived=J.thm1_derived, derivation="derivations.jiang_gcms.thm1_derived",
+_THM1 = dict(printed=J.thm1_printed, derived=J.thm1_derived,
              kind="cited", steps=(
     Symbolic("Eq. (2) and its precondition vs the transcription of [12]", part=_parts),
     Grid("shuffled histogram of n reports, every neighbouring pair: the exact smallest eps_c at delta "
