@@ -230,6 +230,13 @@ def exact_floor(value) -> int:
                          "proved 0")
 
 
+def exact_ceiling(value) -> int:
+    """ceil(value) for an exact real constant: ``-exact_floor(-value)``, decided as rigorously (an integer only by a
+    proof, else :class:`OrderUndecided`), never by sympy's numerical ``ceiling``."""
+    x = value if isinstance(value, sympy.Basic) else sympy.sympify(value)
+    return -exact_floor(-x)
+
+
 def round_half_up(value, digits: int) -> sympy.Rational:
     """An exact real to ``digits`` decimals, halves up (towards +oo): floor(value 10^digits + 1/2) / 10^digits, the
     floor decided by :func:`exact_floor` (rigorous enclosures; an integer only by a proof, else

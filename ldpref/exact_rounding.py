@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sympy
 
-from .exact import exact_floor
+from .exact import exact_ceiling, exact_floor
 
 #: decimal digits of the enclosure of c
 DIGITS = 40
@@ -34,5 +34,5 @@ def ceil_multiples(c, ms) -> list[int]:
         if m_ < 0:
             raise ValueError(f"ceil_multiples: m = {m_} is negative")
         a, b = -((-m_ * lo) // scale), -((-m_ * hi) // scale)  # ceil(m lo/scale), ceil(m hi/scale)
-        out.append(a if a == b else -exact_floor(-m_ * c))
+        out.append(a if a == b else exact_ceiling(m_ * c))
     return out

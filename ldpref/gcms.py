@@ -41,7 +41,7 @@ import sympy
 from flint import fmpq
 
 from .errors import ParameterError
-from .exact import exact_floor, to_exact
+from .exact import exact_ceiling, to_exact
 from .hashing import HashFamily, random_family
 from .limits import check_count
 from .mechanisms._params import accepts_eps
@@ -256,7 +256,7 @@ def algorithm4_s(p, exp_eps, m: int) -> int:
     if isinstance(value, (Fraction, int)):
         return int(math.ceil(value))
     if isinstance(value, sympy.Basic):
-        return -exact_floor(-value)  # decided exactly (ldpref.exact), not by sympy's evaluation
+        return exact_ceiling(value)  # decided exactly (ldpref.exact), not by sympy's evaluation
     return int(mpmath.ceil(value))
 
 

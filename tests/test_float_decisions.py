@@ -60,6 +60,25 @@ def test_exact_floor():
         raise AssertionError("a floor was decided by a rounding")
 
 
+def test_exact_ceiling():
+    """ldpref.exact.exact_ceiling: the ceiling as rigorously as exact_floor (it replaces sympy's ceiling in pan-cms's
+    m searches and Theorem 3.9's q, and -exact_floor(-x) written out at four places): a hair above an integer goes
+    up, a proved integer stays, a hair below stays, a negative value goes towards 0."""
+    from ldpref.exact import OrderUndecided, exact_ceiling
+
+    assert exact_ceiling(3 + sympy.exp(-2000)) == 4 and exact_ceiling(3 - sympy.exp(-2000)) == 3
+    assert exact_ceiling((sympy.sqrt(2) + sympy.sqrt(3)) ** 2 - 2 * sympy.sqrt(6)) == 5  # an integer: proved
+    assert exact_ceiling(sympy.Rational(-7, 2)) == -3 and exact_ceiling(sympy.Integer(-3)) == -3
+    assert exact_ceiling(-sympy.sqrt(2)) == -1
+    assert exact_ceiling(sympy.E * 10**40) == 27182818284590452353602874713526624977573
+    try:
+        exact_ceiling(3 + sympy.exp(-10**4))
+    except OrderUndecided:
+        pass
+    else:
+        raise AssertionError("a ceiling was decided by a rounding")
+
+
 def test_appc_tail_bound_at_a_tie_and_a_hair():
     """pan-cms Appendix C's tail checks: a tail equal to its bound holds (tail <= bound; the 60-digit rule raised
     'agree to 40 digits'), a tail a hair (~1e-45) above e^-1 fails (it raised too)."""

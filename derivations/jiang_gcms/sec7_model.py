@@ -20,7 +20,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import exact_argmin, exact_floor, exact_order, round_half_up
+from ldpref.exact import exact_argmin, exact_ceiling, exact_order, round_half_up
 from ldpref.exact_rounding import ceil_multiples
 
 from .model import _solve_affine, estimator_variance_derived, lemma1_objective_derived_expr, privacy_ratio_derived
@@ -191,8 +191,8 @@ def fig4_gcms_better_holds(**kw) -> bool:
 def fig6_first_s(E, m_):
     """The least integer s >= 1 whose p_s = e^eps s/(e^eps s + m - s) (e^eps = E exact) is at least 1/2: p_s >= 1/2
     iff s (E + 1) >= m, and p_s increases with s, so the feasible s run from ceil(m/(E + 1)) to m - 1, that one
-    ceiling decided by :func:`ldpref.exact.exact_floor`."""
-    return max(1, -exact_floor(-sympy.Integer(m_) / (E + 1)))
+    ceiling decided by :func:`ldpref.exact.exact_ceiling`."""
+    return max(1, exact_ceiling(sympy.Integer(m_) / (E + 1)))
 
 
 @cache

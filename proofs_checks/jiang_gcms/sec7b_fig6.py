@@ -21,7 +21,7 @@ import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
 from ldpref.dataset import spread
-from ldpref.exact import exact_argmin, exact_floor, exact_order, to_mpf
+from ldpref.exact import exact_argmin, exact_ceiling, exact_order, to_mpf
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Numeric, Point
 from ldpref.structured import moments as structured_moments
@@ -43,8 +43,8 @@ def feasible_ps(E, m_):
 def first_feasible(E, m_):
     """The least integer s >= 1 whose p_s = E s/(E s + m - s) is at least 1/2 (E = e^eps exact): p_s >= 1/2 iff
     s >= m/(E + 1) and p_s increases with s, so the feasible s are first_feasible..m-1, the one ceiling decided by
-    :func:`ldpref.exact.exact_floor` (rigorous; not a comparison per s)."""
-    return max(1, -exact_floor(-sympy.Integer(m_) / (E + 1)))
+    :func:`ldpref.exact.exact_ceiling` (rigorous; not a comparison per s)."""
+    return max(1, exact_ceiling(sympy.Integer(m_) / (E + 1)))
 
 
 #: the variables of the objectives searched by :func:`best_feasible`: s and e^eps

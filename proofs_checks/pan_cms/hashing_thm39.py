@@ -11,6 +11,7 @@ import sympy
 import derivations.pan_cms.hashing as H
 import derivations.pan_cms.printed_hashing as PH
 from derivations.pan_cms.symbols import cbar, f, m, n, q, tau, var_eq, var_neq
+from ldpref.exact import exact_ceiling
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Point, Symbolic
 
@@ -218,7 +219,7 @@ def _q_search_rows():
             nn = 10**j
             bound = sympy.sqrt(R(nn) / (t * v1)) / (4 * (mm - 1))
             root = (-1 + sympy.sqrt(1 + 4 * bound)) / 2
-            dq = max(int(sympy.ceiling(root)), 1)
+            dq = max(exact_ceiling(root), 1)
             while R(8 * dq**2 + 8 * dq + 1, 16 * dq**2 * (dq + 1) ** 2) > t:
                 dq += 1
             yield Point({"m": mm, "exp_eps": ee, "n": nn}, data=qmin(nn), size=(mm, nn), model=dq)

@@ -27,6 +27,7 @@ from derivations.pan_cms.symbols import f as f_sym
 from derivations.pan_cms.symbols import m as m_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref import enumeration, losses, moments
+from ldpref.exact import exact_ceiling, exact_floor
 from ldpref.ledger import record
 from ldpref.ledger.forms import evaluate
 from ldpref.ledger.generic import Exact, Grid, Note, Point, RoleGrid, Symbolic, precomputed
@@ -487,7 +488,7 @@ def _m_lower_points():
     the crossover) inequality hold on the exact values."""
     for ee in (R(3), R(4), R(6), R(9), R(16)):
         root, opt = _crossover(ee)  # opt: the exact worst-case variance at the crossover (n = 1)
-        for mm in range(2, int(sympy.floor(1 + sympy.sqrt(ee))) + 1):
+        for mm in range(2, exact_floor(1 + sympy.sqrt(ee)) + 1):
             worst = losses.worst_case_mse(exact_cms("rr", mm, 2, ee), 1).value
             dworst = max(D.var_rr_derived(0, mm, ee, 1), D.var_rr_derived(1, mm, ee, 1))
             exact = _sign(worst - opt) > 0 if _lt(mm, root) else _sign(worst - opt) >= 0
@@ -529,7 +530,7 @@ def closest_rule_grid(name, keys, subs_fn, table_fn, real_fn, params_fn, size_fn
         for key in keys:
             sub = subs_fn(*key)
             mp, md = value_at(printed, sub), value_at(derived, sub)
-            top = max(int(sympy.ceiling(x)) for x in (mp, md)) + 3
+            top = max(exact_ceiling(x) for x in (mp, md)) + 3
             table = {mm: table_fn(mm, *key) for mm in range(2, top + 1)}
             params = params_fn(*key)
             params.update({"m (printed rule)": _show(mp), "m (derived rule)": _show(md),

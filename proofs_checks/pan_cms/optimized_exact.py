@@ -33,7 +33,7 @@ from derivations.pan_cms.symbols import d as d_sym
 from derivations.pan_cms.symbols import m as m_sym
 from ldpref import enumeration, losses, moments
 from ldpref.dataset import all_datasets
-from ldpref.exact import EXP_EPS, exact_sign, leading_ratio, to_mpf
+from ldpref.exact import EXP_EPS, exact_floor, exact_sign, leading_ratio, to_mpf
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_family, prime_affine_family
 from ldpref.ledger.forms import as_fmpq
 from ldpref.ledger.generic import Identity
@@ -88,7 +88,7 @@ def _show(x, digits=12) -> str:
 
 def closest_integers(x) -> set:
     """The integer(s) closest to a real algebraic x (two when x is a half-integer)."""
-    fl = sympy.floor(x)
+    fl = exact_floor(x)
     s = _sign(x - fl - R(1, 2))
     return {int(fl)} if s < 0 else {int(fl) + 1} if s > 0 else {int(fl), int(fl) + 1}
 

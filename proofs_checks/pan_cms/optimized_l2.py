@@ -18,6 +18,7 @@ from derivations.pan_cms.symbols import n as n_sym
 from derivations.pan_cms.symbols import tau as tau_sym
 from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref import losses, moments
+from ldpref.exact import exact_ceiling
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point, RoleGrid, Symbolic, precomputed
 
@@ -582,7 +583,7 @@ record(
                for ee, tt, mm in _eq38_m()), precomputed),
            model_grid("smallest such m (exact search) == ceiling of the derived root", lambda: (
                ({"e^eps": ee, "tau": tt}, sympy.Integer(mm),
-                sympy.ceiling(D.eq38_derived().subs({E: ee, tau_sym: tt, n_sym: 1})), (ee, tt))
+                sympy.Integer(exact_ceiling(D.eq38_derived().subs({E: ee, tau_sym: tt, n_sym: 1}))), (ee, tt))
                for ee, tt, mm in _eq38_m()), path=MOM),
            Note(lambda: f"derived: X/m_tau -> "
                         f"{sympy.limit((E - 1) ** 2 / ((1 + tau_sym) * E) / D.eq38_derived(), tau_sym, 0)} as tau -> 0 "
@@ -603,11 +604,11 @@ def _rr_best(crit, ee, key):
     """CMS+RR: (exhaustive integer minimum on real mechanisms, the derived integer minimum, exact continuous
     minimum, derived continuous minimum)."""
     if crit == "mse":
-        top = int(sympy.ceiling(D.m_opt_derived(key, ee))) + 3
+        top = exact_ceiling(D.m_opt_derived(key, ee)) + 3
         ints = [exact_worst_mse_int("rr", mm, ee, key) for mm in range(2, top + 1)]
         dints = [max(D.var_rr_derived(0, mm, ee, 1), D.var_rr_derived(key, mm, ee, 1)) for mm in range(2, top + 1)]
         return min(ints), min(dints), mse_exact_optimum(ee, key)[0], _canon(D.mse_opt_derived(key, ee, 1))
-    top = int(sympy.ceiling(D.m_l2_derived(key, ee))) + 3
+    top = exact_ceiling(D.m_l2_derived(key, ee)) + 3
     ints = [exact_l2_int("rr", mm, key, ee) for mm in range(2, top + 1)]
     dints = [D.l2_rr_derived(key, mm, ee, 1) for mm in range(2, top + 1)]
     return min(ints), min(dints), l2_exact_optimum(ee, key)[0], _canon(D.l2_opt_derived(key, ee, 1))

@@ -11,6 +11,7 @@ import derivations.pan_cms.printed_optimized as P
 from derivations.pan_cms.symbols import f_star as fs_sym
 from derivations.pan_cms.symbols import n as n_sym
 from ldpref import losses
+from ldpref.exact import exact_ceiling
 from ldpref.ledger import record
 from ldpref.ledger.generic import Identity, Note, Point, Symbolic, precomputed
 
@@ -94,7 +95,7 @@ THM36_INTEGER = [(R(4), R(1)), (R(9), R(1)), (R(16), R(1)), (R(4), R(1, 2)), (R(
 def _thm36_points():
     yield from _mse_points(n=True, real=True)
     for ee, fs in THM36_INTEGER:
-        top = int(sympy.ceiling(D.m_opt_derived(fs, ee))) + 3
+        top = exact_ceiling(D.m_opt_derived(fs, ee)) + 3
         yield Point({"e^eps": ee, "f*": fs, "n": 1, "m": f"integer 2..{top} (exhaustive)"},
                     facts={E: ee, fs_sym: fs, n_sym: 1}, data=top, size=(ee, fs, 1))
 
