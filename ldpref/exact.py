@@ -204,6 +204,25 @@ def certain_sign(a, b, values: dict | None = None) -> int | None:
     return exact_order(a, b, values, ties=False)
 
 
+def exact_extreme(values, *, largest: bool, strict: bool = True):
+    """The largest (``largest``) or smallest of exact real values, ordered by :func:`exact_order` (a tie only by a
+    proof; of equal values the first).  :class:`OrderUndecided` when two of them cannot be ordered.  A value that
+    cannot be ordered at all (a symbol left, no enclosure: a function not covered, a non-real or infinite number):
+    ``strict`` (the default) refuses with OrderUndecided naming it; otherwise None, and the caller decides another
+    way (the form evaluator then builds sympy's own Max or Min of the values)."""
+    values = [v if isinstance(v, sympy.Basic) else sympy.sympify(v) for v in values]
+    best = values[0]
+    for v in values[1:]:
+        sign = exact_order(v, best) if strict or (v.is_number and best.is_number) else None
+        if sign is None:
+            if not strict:
+                return None
+            raise OrderUndecided(f"cannot order {v} and {best}: no rigorous enclosure")
+        if sign == (1 if largest else -1):
+            best = v
+    return best
+
+
 def exact_floor(value) -> int:
     """floor(value) for an exact real constant, decided rigorously: at each of :data:`ORDER_PRECISIONS` the floor of
     an enclosure of ``value`` (python-flint's ``arb.floor`` holds the floor of every point of the ball) is the answer
