@@ -145,7 +145,8 @@ def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int |
 
     Rationals directly.  Otherwise rigorous enclosures (python-flint ``arb`` balls, :func:`_enclose`; a symbol's
     ball is its value's, so nothing is substituted) at each of :data:`ORDER_PRECISIONS`, decided only when the balls
-    of ``a`` and ``b`` separate or the ball of ``a - b`` as sympy writes it (exactly cancelled) excludes 0 (pi vs
+    of ``a`` and ``b`` separate, or ``a - b`` as sympy writes it (exactly cancelled) is a rational (its sign is exact:
+    identical expressions are a tie by structure, no proof to run) or has a ball that excludes 0 (pi vs
     pi + e^{-10^6}).  None when a value has no enclosure (an operation not covered, a symbol without a value, a
     float, a value outside the reals): the caller decides another way.  When the balls never separate: with
     ``ties``, 0 if ``a - b`` is proved 0 (:func:`is_zero`), else :class:`OrderUndecided` naming both; without
@@ -171,8 +172,11 @@ def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int |
                 return -1
             if b is sympy.S.Zero:  # the ball of a - b is the ball of a
                 continue
-            diff = a - b if diff is None else diff  # sympy's exact cancellation may leave a difference that
-            box = _enclose(diff, env)  # separates from 0 where the two balls do not
+            if diff is None:
+                diff = a - b  # sympy's exact cancellation: identical expressions give 0, and a difference may be
+                if diff.is_Rational and box_a.is_finite() and box_b.is_finite():  # a rational, whose sign is exact
+                    return 1 if diff > 0 else (-1 if diff < 0 else (0 if ties else None))  # (both real numbers)
+            box = _enclose(diff, env)  # or it may separate from 0 where the two balls do not
             if box is not None and (box > 0 or box < 0):
                 return 1 if box > 0 else -1
     if not ties:
