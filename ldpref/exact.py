@@ -130,6 +130,7 @@ def to_mpf(value, digits: int = 50):
 #: steps cost least -- (64, 4096) 0.14 s, (64, 512, 4096) 0.16 s, (64, 256, 1024, 4096) 0.17 s; (128, 512) takes
 #: 0.11 s but cannot tell apart numbers closer than about 2^-500 (tests/test_forms_extremes.py's near ties: e^-1200).
 #: The last step bounds the smallest gap decided without a proof (about 2^-4000).
+#: (Since then a tie whose difference sympy cancels to 0, e.g. identical expressions, stops at the first step.)
 ORDER_PRECISIONS = (64, 4096)
 
 
