@@ -130,6 +130,7 @@ def to_mpf(value, digits: int = 50):
 #: steps cost least -- (64, 4096) 0.14 s, (64, 512, 4096) 0.16 s, (64, 256, 1024, 4096) 0.17 s; (128, 512) takes
 #: 0.11 s but cannot tell apart numbers closer than about 2^-500 (tests/test_forms_extremes.py's near ties: e^-1200).
 #: The last step bounds the smallest gap decided without a proof (about 2^-4000).
+#: (Since then a tie whose difference sympy cancels to 0, e.g. identical expressions, stops at the first step.)
 ORDER_PRECISIONS = (64, 4096)
 
 
@@ -145,7 +146,8 @@ def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int |
 
     Rationals directly.  Otherwise rigorous enclosures (python-flint ``arb`` balls, :func:`_enclose`; a symbol's
     ball is its value's, so nothing is substituted) at each of :data:`ORDER_PRECISIONS`, decided only when the balls
-    of ``a`` and ``b`` separate or the ball of ``a - b`` as sympy writes it (exactly cancelled) excludes 0 (pi vs
+    of ``a`` and ``b`` separate, or ``a - b`` as sympy writes it (exactly cancelled) is a rational (its sign is exact:
+    identical expressions are a tie by structure, no proof to run) or has a ball that excludes 0 (pi vs
     pi + e^{-10^6}).  None when a value has no enclosure (an operation not covered, a symbol without a value, a
     float, a value outside the reals): the caller decides another way.  When the balls never separate: with
     ``ties``, 0 if ``a - b`` is proved 0 (:func:`is_zero`), else :class:`OrderUndecided` naming both; without
@@ -171,8 +173,11 @@ def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int |
                 return -1
             if b is sympy.S.Zero:  # the ball of a - b is the ball of a
                 continue
-            diff = a - b if diff is None else diff  # sympy's exact cancellation may leave a difference that
-            box = _enclose(diff, env)  # separates from 0 where the two balls do not
+            if diff is None:
+                diff = a - b  # sympy's exact cancellation: identical expressions give 0, and a difference may be
+                if diff.is_Rational and box_a.is_finite() and box_b.is_finite():  # a rational, whose sign is exact
+                    return 1 if diff > 0 else (-1 if diff < 0 else (0 if ties else None))  # (both real numbers)
+            box = _enclose(diff, env)  # or it may separate from 0 where the two balls do not
             if box is not None and (box > 0 or box < 0):
                 return 1 if box > 0 else -1
     if not ties:
@@ -202,6 +207,25 @@ def certain_sign(a, b, values: dict | None = None) -> int | None:
     leaves ties undecided.  None when the enclosures never separate (equal numbers, or too close), a symbol has no
     value, or an operation is not covered or leaves the reals (floats included): the caller decides as before."""
     return exact_order(a, b, values, ties=False)
+
+
+def exact_extreme(values, *, largest: bool, strict: bool = True):
+    """The largest (``largest``) or smallest of exact real values, ordered by :func:`exact_order` (a tie only by a
+    proof; of equal values the first).  :class:`OrderUndecided` when two of them cannot be ordered.  A value that
+    cannot be ordered at all (a symbol left, no enclosure: a function not covered, a non-real or infinite number):
+    ``strict`` (the default) refuses with OrderUndecided naming it; otherwise None, and the caller decides another
+    way (the form evaluator then builds sympy's own Max or Min of the values)."""
+    values = [v if isinstance(v, sympy.Basic) else sympy.sympify(v) for v in values]
+    best = values[0]
+    for v in values[1:]:
+        sign = exact_order(v, best) if strict or (v.is_number and best.is_number) else None
+        if sign is None:
+            if not strict:
+                return None
+            raise OrderUndecided(f"cannot order {v} and {best}: no rigorous enclosure")
+        if sign == (1 if largest else -1):
+            best = v
+    return best
 
 
 def exact_floor(value) -> int:

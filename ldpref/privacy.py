@@ -6,7 +6,7 @@ from __future__ import annotations
 import sympy
 
 from .errors import MechanismError
-from .exact import OrderUndecided, cancel, exact_order, exact_sign
+from .exact import OrderUndecided, cancel, exact_extreme, exact_order, exact_sign
 from .mechanism import Mechanism
 
 
@@ -59,22 +59,12 @@ def _exp_eps_of_constants(mech: Mechanism) -> sympy.Expr:
                 continue
             if any(zero):
                 return sympy.oo
-            ratio = _extreme(entries, largest=True) / _extreme(entries, largest=False)
+            ratio = exact_extreme(entries, largest=True) / exact_extreme(entries, largest=False)
             if ratio != best and exact_order(ratio, best) > 0:
                 best = ratio
     except OrderUndecided as exc:
         raise MechanismError(f"{mech.name}: cannot read e^eps off its rows: {exc}") from None
     return sympy.radsimp(sympy.simplify(best))
-
-
-def _extreme(values: list, *, largest: bool) -> sympy.Expr:
-    """The largest (``largest``) or smallest of exact real constants by :func:`ldpref.exact.exact_order` (of equal
-    ones the first); OrderUndecided when two of them cannot be ordered."""
-    best = values[0]
-    for v in values[1:]:
-        if exact_order(v, best) == (1 if largest else -1):
-            best = v
-    return best
 
 
 def privacy_ratios(mech: Mechanism) -> set[sympy.Expr]:

@@ -1,6 +1,7 @@
 """Exact outcomes decided by the one rigorous order (``ldpref.exact.exact_order``), not by a rounding: each case is a
 near tie (or an exact tie) below the precision of the evaluation that decided it before."""
 
+import pytest
 import sympy
 
 import derivations.jiang_gcms.sec7_model as D7
@@ -204,3 +205,65 @@ def test_thm1_hockey_stick_delta_decides_a_hair():
     first = S._exact_tables([[(fmpq(1, 2), fmpq(0)), (fmpq(1, 2), fmpq(1))]])  # an output x' never gives: ratio oo
     assert not S._delta_within(first, sympy.exp(10), quarter)
     assert S._delta_within(first, sympy.exp(10), sympy.Rational(1, 2))
+
+
+_p, _q = sympy.symbols("p q", positive=True)
+_r = sympy.Symbol("r", real=True)  # a junction's other part: not decided by assumptions on construction
+
+
+def test_statement_relations_past_the_enclosures_are_ordered_by_the_one_decider():
+    """ldpref.ledger.forms' statements: a relation the tree's enclosures leave open (a binomial has none; equal
+    numbers never separate) is decided on the two values by exact_order, not by sympy's relation of them: 6 log 2 vs
+    log 63, log 64 (a tie, proved), log 65; a tie of logarithms; ties inside junctions (Eq, Ne, Not)."""
+    from ldpref.ledger.forms import evaluate
+
+    lhs = sympy.binomial(_p, 2) * sympy.log(2)  # 6 log 2 = log 64 at p = 4
+    for q, sign in ((63, 1), (64, 0), (65, -1)):
+        at = {_p: 4, _q: q, _r: 1}
+        assert evaluate(sympy.Lt(lhs, sympy.log(_q)), at) is (sign < 0)
+        assert evaluate(sympy.Le(lhs, sympy.log(_q)), at) is (sign <= 0)
+        assert evaluate(sympy.Gt(lhs, sympy.log(_q)), at) is (sign > 0)
+        assert evaluate(sympy.Ge(lhs, sympy.log(_q)), at) is (sign >= 0)
+        assert evaluate(sympy.And(sympy.Eq(lhs, sympy.log(_q)), sympy.Gt(_r, 0)), at) is (sign == 0)
+        assert evaluate(sympy.Or(sympy.Ne(lhs, sympy.log(_q)), sympy.Lt(_r, 0)), at) is (sign != 0)
+    tie = {_p: 8, _q: 3}  # log 8 / log 2 = 3
+    assert evaluate(sympy.Le(sympy.log(_p) / sympy.log(2), _q), tie) is True
+    assert evaluate(sympy.Lt(sympy.log(_p) / sympy.log(2), _q), tie) is False
+    assert evaluate(sympy.Not(sympy.Ge(_q, sympy.log(_p) / sympy.log(2))), tie) is False
+
+
+def test_a_statement_the_one_decider_cannot_decide_is_refused():
+    """log(1 + p) < p at p = e^-1500: the two sides differ by about e^-3000/2, below the last enclosure (2^-4096), and
+    no proof says they are equal: refused with OrderUndecided naming the statement and the point (on 62b3916 sympy's
+    relation of the two numbers decided it, as it decides any relation it is handed).  A junction whose other parts
+    decide it is decided; one whose truth hangs on the refused relation is refused too."""
+    from ldpref.exact import OrderUndecided
+    from ldpref.ledger.forms import evaluate
+
+    at = {_p: sympy.exp(-1500), _r: 1}
+    refused = sympy.Lt(sympy.log(1 + _p), _p)
+    with pytest.raises(OrderUndecided, match=r"statement log\(p \+ 1\) < p is not decided at \{p: exp\(-1500\), r: "
+                                             r"1\}: cannot order log\(exp\(-1500\) \+ 1\) and exp\(-1500\)"):
+        evaluate(refused, at)
+    assert evaluate(sympy.Or(refused, sympy.Gt(_r, 0)), at) is True
+    assert evaluate(sympy.And(refused, sympy.Lt(_r, 0)), at) is False
+    assert evaluate(sympy.Implies(sympy.Lt(_r, 0), refused), at) is True
+    for hangs in (sympy.And(refused, sympy.Gt(_r, 0)), sympy.Or(refused, sympy.Lt(_r, 0)), sympy.Not(refused),
+                  sympy.Implies(sympy.Gt(_r, 0), refused)):
+        with pytest.raises(OrderUndecided, match="is not decided at"):
+            evaluate(hangs, at)
+
+
+def test_exact_order_ties_by_structure_and_rational_differences():
+    """ldpref.exact.exact_order: identical expressions are a tie without a proof (certain_sign: undecided, never 0);
+    a rational difference below every enclosure's resolution (10^-2000) is signed exactly; a value with no enclosure
+    is still left to the caller, even against itself."""
+    from ldpref.exact import certain_sign, exact_order
+
+    a = sympy.log(3) + sympy.exp(-1200)
+    assert exact_order(a, a) == 0 and certain_sign(a, a) is None
+    hair = sympy.Rational(1, 10 ** 2000)
+    assert exact_order(sympy.pi + hair, sympy.pi) == 1 and exact_order(sympy.pi, sympy.pi + hair) == -1
+    assert certain_sign(sympy.pi, sympy.pi + hair) == -1
+    assert exact_order(_p + hair, _p, {_p: sympy.pi}) == 1
+    assert exact_order(sympy.sin(1), sympy.sin(1)) is None

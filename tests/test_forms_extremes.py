@@ -177,3 +177,29 @@ def test_compiled_statements_order_r_against_exp_exactly():
     assert _exp_sign(lo, fmpq(1)) == -1
     assert _exp_sign(lo + fmpq(1, 10 ** 40), fmpq(1)) == 1
     assert _exp_sign(fmpq(1), fmpq(0)) == 0
+
+
+def test_exact_extreme_strict_and_lenient():
+    """ldpref.exact.exact_extreme, the one largest/smallest of exact reals (the evaluator's Max and Min, lenient, and
+    e^eps of a mechanism's constant entries, strict): a near tie e^-1200 apart (below any float) is ordered either way
+    round, of equal values the first, a value with no enclosure is refused when strict (None otherwise, and the
+    evaluator keeps sympy's Max), and an undecidable tie is refused in both modes."""
+    from ldpref.exact import exact_extreme
+
+    low, high = sympy.pi, sympy.pi + sympy.exp(-1200)
+    for values in ([low, high], [high, low]):
+        for strict in (True, False):
+            assert exact_extreme(values, largest=True, strict=strict) == high
+            assert exact_extreme(values, largest=False, strict=strict) == low
+    tie = [sympy.log(6), sympy.log(2) + sympy.log(3), R(1, 2)]
+    assert exact_extreme(tie, largest=True) == tie[0] and exact_extreme(tie[::-1], largest=True) == tie[1]
+    x = sympy.Symbol("x")
+    for other in (x, sympy.sin(1)):
+        with pytest.raises(OrderUndecided, match="no rigorous enclosure"):
+            exact_extreme([R(1), other], largest=True)
+        assert exact_extreme([R(1), other], largest=True, strict=False) is None
+    assert extreme([R(1), x], largest=False) == sympy.Min(1, x)
+    undecidable = [sympy.exp(-1500), sympy.log(1 + sympy.exp(-1500))]
+    for strict in (True, False):
+        with pytest.raises(OrderUndecided, match="cannot order"):
+            exact_extreme(undecidable, largest=True, strict=strict)

@@ -7,84 +7,23 @@ LaTeX).  Checks obtain the forms through :meth:`ldpref.ledger.Evidence.printed` 
 calling the very functions the claim names), so the object displayed by ``latex``, ``verify --json`` and
 the docs is the object evaluated.
 
-:func:`perturb` is the mutation ``verify --self-check`` applies: a small exact change of a formula
-(x -> x (1 + 1/997) + 1/997, which moves zero too) and the negation of a statement.
+:func:`perturb` is the mutation ``verify --self-check`` applies (:mod:`.forms_mutation`, re-exported here): a small
+exact change of a formula (x -> x (1 + 1/997) + 1/997, which moves zero too) and the negation of a statement.
 """
 
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Callable
 
 import sympy
 from flint import arb, ctx as flint_ctx, fmpq
 
-from ..exact import ORDER_PRECISIONS, cancel, cancelled_rational, certain_sign
+from ..exact import ORDER_PRECISIONS, OrderUndecided, cancel, cancelled_rational, certain_sign
 from .forms_extremes import exact_order, extreme, has_extreme, put_in  # noqa: F401 - Max/Min's ordering, re-exported
+from .forms_mutation import PERTURBATION, Predicate, UnsupportedMutation, perturb  # noqa: F401 - re-exported
 from .forms_piecewise import has_piecewise, pruned, put_chosen
-
-PERTURBATION = sympy.Rational(1, 997)
-
-
-@dataclass(frozen=True)
-class Predicate:
-    """A statement evaluated by code: ``fn(**params) -> bool``, displayed as ``latex``."""
-
-    latex: str
-    fn: Callable[..., bool]
-    negated: bool = False
-
-    def __call__(self, *args, **kwargs) -> bool:
-        value = self.fn(*args, **kwargs)
-        if not isinstance(value, (bool, sympy.logic.boolalg.BooleanAtom)):
-            raise TypeError(f"predicate {self.latex!r} returned {type(value).__name__}, not a bool")
-        return (not bool(value)) if self.negated else bool(value)
-
-    def negation(self) -> "Predicate":
-        """The same predicate negated (for the self-check's mutations)."""
-        return Predicate(self.latex, self.fn, not self.negated)
-
-    def _latex(self, printer=None) -> str:  # sympy's latex printer hook
-        return (r"\neg\left(" + self.latex + r"\right)") if self.negated else self.latex
-
-
-class UnsupportedMutation(Exception):
-    """The form's type has no defined perturbation (reported by self-check, never silently skipped)."""
-
-
-def perturb(obj, *, statement: bool = False):
-    """The exact mutation of a form: formulas move by a factor and an offset, statements are negated."""
-    if isinstance(obj, Predicate):
-        return obj.negation()
-    if isinstance(obj, bool):
-        return not obj
-    if isinstance(obj, (list, tuple)):  # labels (str) inside a form stay as they are; every value moves
-        return type(obj)(x if isinstance(x, str) else perturb(x, statement=statement) for x in obj)
-    if isinstance(obj, dict):
-        return {k: v if isinstance(v, str) else perturb(v, statement=statement) for k, v in obj.items()}
-    if isinstance(obj, sympy.MatrixBase):
-        return obj.applyfunc(lambda x: perturb(x, statement=statement))
-    if isinstance(obj, sympy.MatrixExpr) and not statement:  # a symbolic matrix: no scalar offset exists
-        return obj * (1 + PERTURBATION)
-    if isinstance(obj, sympy.Equality):
-        if statement:
-            return sympy.Ne(obj.lhs, obj.rhs, evaluate=False)
-        return sympy.Eq(obj.lhs, perturb(obj.rhs), evaluate=False)
-    if isinstance(obj, sympy.core.relational.Relational):
-        return sympy.Not(obj)
-    # a Symbol is both an Expr and a Boolean: in a statement it stands for a proposition, else for a value
-    if statement and isinstance(obj, sympy.logic.boolalg.Boolean):
-        return sympy.Not(obj)
-    if isinstance(obj, (int, sympy.Expr)) and not isinstance(obj, bool):
-        if statement:
-            raise UnsupportedMutation(f"a statement form must be a Boolean or a Predicate, got {type(obj).__name__}")
-        return sympy.sympify(obj) * (1 + PERTURBATION) + PERTURBATION
-    if isinstance(obj, sympy.logic.boolalg.Boolean):
-        return sympy.Not(obj)
-    raise UnsupportedMutation(f"no perturbation defined for a form of type {type(obj).__name__}")
 
 
 @lru_cache(maxsize=4096, typed=True)  # typed: 1 and 1.0 are equal keys with different names
@@ -276,29 +215,30 @@ _COMPARE = {sympy.StrictLessThan: lambda a, b: a < b, sympy.LessThan: lambda a, 
 
 
 def _truth(form, subs: dict):
-    """A statement's truth when every comparison in it is between rational values (exact, no simplify);
-    None when some part needs sympy's general path."""
+    """A statement's truth at ``subs`` when every comparison in it is decided exactly: between rational values by
+    exact arithmetic, else by the one decider of orders (:func:`ldpref.exact.exact_order`: rigorous enclosures, a tie
+    only by a proof); None when some part needs sympy's general path (a side that is no finite number there, a number
+    with no enclosure, a node that is no relation).  :class:`ldpref.exact.OrderUndecided` (a ``ValueError``: the
+    claim's check is an error, never a guess) naming the statement when a relation its truth depends on is between
+    numbers that the enclosures never separate and whose difference is not proved 0."""
     if type(form) in _COMPARE:
-        compare = _COMPARE[type(form)]
-        a, b = rational_value(form.lhs, subs), rational_value(form.rhs, subs)
-        if a is not None and b is not None:  # both sides rational at the point (exact fmpq arithmetic)
-            return bool(compare(a, b))
-        if _free_symbols(form.lhs) | _free_symbols(form.rhs) <= subs.keys():
-            # a side that is not rational there (a radical, exp, log): the sign of lhs - rhs from rigorous
-            # enclosures evaluated on the tree at the point, before building the values by substitution
-            sign = certain_sign(form.lhs, form.rhs, subs)
-            if sign is not None:
-                return bool(compare(sign, 0))
-        a, b = _value(form.lhs, subs), _value(form.rhs, subs)
-        if a.is_Rational and b.is_Rational:
-            return bool(compare(a, b))
-        if a.is_number and b.is_number and a.is_finite and b.is_finite:  # e.g. a rational vs exp(rational):
-            value = type(form)(a, b)  # sympy decides the relation of the two numbers (not of the whole form)
-            if value is sympy.true or value is sympy.false:
-                return bool(value)
-        return None
+        return _relation_truth(form, subs)
     if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
-        args = [_truth(a, subs) for a in form.args]
+        args, refused = [], None
+        for part in form.args:
+            try:
+                args.append(_truth(part, subs))
+            except OrderUndecided as exc:  # decided below if the other parts decide the junction without it
+                args.append(None)
+                refused = refused or exc
+        if refused is not None:
+            if isinstance(form, sympy.And) and False in args:
+                return False
+            if isinstance(form, sympy.Or) and True in args:
+                return True
+            if isinstance(form, sympy.Implies) and (args[0] is False or args[1] is True):
+                return True
+            raise refused  # the truth depends on a relation the one decider refused: so does the statement's
         if any(v is None for v in args):
             return None
         if isinstance(form, sympy.And):
@@ -313,6 +253,31 @@ def _truth(form, subs: dict):
     if form is sympy.true or form is sympy.false:
         return bool(form)
     return None
+
+
+def _relation_truth(form, subs: dict):
+    """:func:`_truth` of one relation ``lhs ~ rhs``."""
+    compare = _COMPARE[type(form)]
+    a, b = rational_value(form.lhs, subs), rational_value(form.rhs, subs)
+    if a is not None and b is not None:  # both sides rational at the point (exact fmpq arithmetic)
+        return bool(compare(a, b))
+    if _free_symbols(form.lhs) | _free_symbols(form.rhs) <= subs.keys():
+        # a side that is not rational there (a radical, exp, log): the sign of lhs - rhs from rigorous
+        # enclosures evaluated on the tree at the point, before building the values by substitution
+        sign = certain_sign(form.lhs, form.rhs, subs)
+        if sign is not None:
+            return bool(compare(sign, 0))
+    a, b = _value(form.lhs, subs), _value(form.rhs, subs)
+    if a.is_Rational and b.is_Rational:
+        return bool(compare(a, b))
+    if a.is_number and b.is_number and a.is_finite and b.is_finite:  # e.g. a tie of radicals or of logarithms:
+        try:  # the one decider orders the two numbers (a tie by structure, an exact rational difference or a proof)
+            sign = exact_order(a, b)
+        except OrderUndecided as exc:
+            raise OrderUndecided(f"statement {form} is not decided at {subs}: {exc}") from None
+        if sign is not None:
+            return bool(compare(sign, 0))
+    return None  # no finite number, or no enclosure: the general path (a relation it cannot reduce is an error)
 
 
 _SINGULAR = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo)
@@ -705,8 +670,8 @@ def _exp_sign(r, E) -> int:
     decider's precisions (:data:`ldpref.exact.ORDER_PRECISIONS`; exp(E) is irrational for rational E != 0, so some
     precision separates them); E = 0 exactly.  It stays on flint values (the compiled statements' fast path, no sympy
     number is built); past the last precision the statement leaves the fast path for the general one (``_truth``:
-    :func:`ldpref.exact.certain_sign` at the same precisions, then sympy's relation of the two numbers, which
-    leaves a relation it cannot decide undecided: a refusal, not a guess)."""
+    :func:`ldpref.exact.certain_sign` at the same precisions, then :func:`ldpref.exact.exact_order` of the two
+    numbers, which proves a tie or refuses with OrderUndecided: a refusal, not a guess)."""
     if E == 0:
         return (r > 1) - (r < 1)
     for prec in ORDER_PRECISIONS:

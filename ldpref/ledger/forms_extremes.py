@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import sympy
 
-from ..exact import exact_order  # the one ordering of exact reals (the evaluator imports it from here)
+from ..exact import exact_extreme, exact_order  # noqa: F401 - the one ordering of exact reals (re-exported)
 
 
 @lru_cache(maxsize=8192)
@@ -39,15 +39,10 @@ def put_in(expr, put):
 
 
 def extreme(values, *, largest: bool):
-    """The largest (``largest``) or smallest of exact values, ordered by :func:`ldpref.exact.exact_order`; of equal
-    values the first.  With a symbol left in some value, or a value that has no enclosure (a function the enclosures
-    do not cover, a non-real or infinite number), sympy's own ``Max`` / ``Min`` of the values, as before."""
+    """The largest (``largest``) or smallest of exact values, ordered by :func:`ldpref.exact.exact_order`
+    (:func:`ldpref.exact.exact_extreme`); of equal values the first.  With a symbol left in some value, or a value
+    that has no enclosure (a function the enclosures do not cover, a non-real or infinite number), sympy's own ``Max``
+    / ``Min`` of the values, as before."""
     values = [v if isinstance(v, sympy.Basic) else sympy.sympify(v) for v in values]
-    best = values[0]
-    for v in values[1:]:
-        sign = exact_order(v, best) if v.is_number and best.is_number else None
-        if sign is None:
-            return (sympy.Max if largest else sympy.Min)(*values)
-        if sign == (1 if largest else -1):
-            best = v
-    return best
+    best = exact_extreme(values, largest=largest, strict=False)
+    return (sympy.Max if largest else sympy.Min)(*values) if best is None else best
