@@ -182,7 +182,7 @@ def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int |
                 return 1 if box > 0 else -1
     if not ties:
         return None
-    diff = a - b
+    diff = a - b if diff is None else diff  # the cancellation the loop made, once
     if is_zero(diff.xreplace({s: sympy.sympify(v) for s, v in values.items()}) if values else diff):
         return 0
     raise OrderUndecided(f"cannot order {a} and {b}: their enclosures overlap at {ORDER_PRECISIONS[-1]} bits and "
