@@ -214,14 +214,14 @@ def certified_l1_normal(mech: Mechanism, n: int, *, interest=None, f_star=None, 
                       search)
 
 
-def certified_order(value, interval: L1Interval) -> int | None:
-    """Where an exact real ``value`` lies against a certified interval: -1 when ``value <= lower`` (the maximum is
-    at least ``value``), +1 when ``value > upper`` (it is below ``value``), None when the interval does not decide
-    (``value`` inside it).  By :func:`ldpref.exact.exact_order`; ``OrderUndecided`` when a value has no
-    enclosure, never a rounded guess."""
-    below, above = exact_order(value, interval.lower), None
+def certified_order(value, lower, upper) -> int | None:
+    """Where an exact real ``value`` lies against a certified interval ``[lower, upper]`` (an :class:`L1Interval`'s
+    ends): -1 when ``value <= lower`` (the maximum is at least ``value``), +1 when ``value > upper`` (it is below
+    ``value``), None when the interval does not decide (``value`` inside it).  By :func:`ldpref.exact.exact_order`;
+    ``OrderUndecided`` when a value has no enclosure, never a rounded guess."""
+    below, above = exact_order(value, lower), None
     if below is not None and below > 0:
-        above = exact_order(value, interval.upper)
+        above = exact_order(value, upper)
     if below is None or (below > 0 and above is None):
         raise OrderUndecided(f"cannot compare {value} with a certified l1 interval: it has no rigorous enclosure")
     if below <= 0:

@@ -15,7 +15,7 @@ import sympy
 
 import derivations.pan_strict.framework as D
 from ldpref.exact import OrderUndecided, exact_order
-from ldpref.l1_certificate import L1Interval, _feasible, certified_l1_normal, certified_order, round_outward
+from ldpref.l1_certificate import _feasible, certified_l1_normal, certified_order, round_outward
 from ldpref.losses import l1_normal_approximation
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
@@ -134,7 +134,7 @@ def test_certified_above_refuses_what_20_digits_would_decide():
 
 def test_certified_order_refuses_a_value_without_enclosure():
     with pytest.raises(OrderUndecided):
-        certified_order(sympy.Symbol("x"), L1Interval(_LOW, _UP, (), ()))
+        certified_order(sympy.Symbol("x"), _LOW, _UP)
 
 
 def test_urp_no_worse_orders_the_closed_form_exactly():

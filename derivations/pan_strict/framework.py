@@ -18,7 +18,8 @@ from math import factorial
 
 import sympy
 
-from ldpref.exact import exact_order, to_exact
+from ldpref.exact import to_exact
+from ldpref.l1_certificate import certified_order
 
 from .rational_paths import is_zero, rational_urp_decoder, rational_urp_l2
 
@@ -648,18 +649,16 @@ def _urp_no_worse(loss, P, Q, n_clients=1, phi_lower=None, phi_upper=None, **_):
     """ldpref's Corollary 2.1: l2 -- the URP l2 (Theorem 2.8) never exceeds the worst vertex of Eq. (1);
     l1 (Eq. (2)) -- decided by the closed form of Corollary 2.2 against the estimator's certified interval
     ``[phi_lower, phi_upper]`` (exact ends, rounded outward: ``ldpref.l1_certificate.certified_l1_normal``): False
-    when the closed form exceeds ``phi_upper``, True when it is at most ``phi_lower``, by ``exact_order`` (a float
-    end is refused); ``ValueError`` when the closed form lies inside the interval or cannot be ordered."""
+    when the closed form exceeds ``phi_upper``, True when it is at most ``phi_lower``, by
+    :func:`ldpref.l1_certificate.certified_order` (``exact_order``; a float end is refused); ``ValueError`` when the
+    closed form lies inside the interval or cannot be ordered."""
     if loss == "l2":
         return bool(urp_l2_loss(P, Q, n_clients) <= worst_l2_vertex(P, Q, n_clients))
-    closed = urp_l1_normal(P, Q, n_clients)
-    upper = exact_order(closed, to_exact(phi_upper, what="phi_upper"))
-    if upper is not None and upper > 0:
-        return False
-    lower = exact_order(closed, to_exact(phi_lower, what="phi_lower"))
-    if lower is not None and lower <= 0:
-        return True
-    raise ValueError("the certified interval does not decide the l1 comparison")
+    side = certified_order(urp_l1_normal(P, Q, n_clients), to_exact(phi_lower, what="phi_lower"),
+                           to_exact(phi_upper, what="phi_upper"))
+    if side is None:
+        raise ValueError("the certified interval does not decide the l1 comparison")
+    return side < 0
 
 
 @cache

@@ -22,7 +22,7 @@ from ldpref import enumeration, losses, privacy
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.exact import exact_sign
-from ldpref.l1_certificate import L1Interval, certified_l1_normal, certified_order
+from ldpref.l1_certificate import certified_l1_normal, certified_order
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
 from ldpref.random_mechanisms import random_perturbation_matrix, random_unbiased_decoder
@@ -461,7 +461,7 @@ def _certified_above(lower, upper, bound):
     :func:`ldpref.l1_certificate.certified_l1_normal`) lies at or above the exact real ``bound``: True when
     ``bound <= lower``, False when ``bound > upper``, None (undecided) when ``bound`` lies inside.  Decided by
     :func:`ldpref.exact.exact_order` (``certified_order``), never at some number of digits."""
-    side = certified_order(bound, L1Interval(lower, upper, (), ()))
+    side = certified_order(bound, lower, upper)
     return None if side is None else side < 0
 
 

@@ -39,11 +39,11 @@ def _l1_comparison(m: Mechanism):
     um = urp_mechanism(P, Q)
     d = m.d
     urp_low = losses.l1_normal_approximation(um, (1,) * d) * sympy.sqrt(d)
-    if certified_order(urp_low, phi) == 1:
+    if certified_order(urp_low, phi.lower, phi.upper) == 1:
         exact = False
     else:
         urp = certified_l1_normal(um, 1, digits=15, iterations=30, tolerance="1/100000")
-        exact = True if certified_order(urp.upper, phi) == -1 else None
+        exact = True if certified_order(urp.upper, phi.lower, phi.upper) == -1 else None
     return exact, phi, (f"l1(Phi) in [{_shown(phi.lower)}, {_shown(phi.upper)}], l1(URP) >= {_shown(urp_low)}")
 
 
@@ -55,4 +55,4 @@ def _shown(value) -> str:
 def _l1_decided(m: Mechanism, phi) -> bool:
     """Whether Corollary 2.2's closed form for the URP l1 lies outside Phi's rigorous interval (exact order)."""
     closed = D.urp_l1_normal(m.perturbation_matrix(), m.decoder_matrix(), 1)
-    return certified_order(closed, phi) is not None
+    return certified_order(closed, phi.lower, phi.upper) is not None
