@@ -12,7 +12,7 @@ import derivations.jiang_gcms as J
 import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
-from ldpref.exact import exact_argmin, exact_order, round_half_up
+from ldpref.exact import exact_argmin, round_half_up
 from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Numeric, Point, Symbolic
@@ -23,7 +23,7 @@ from ldpref.mechanisms.gcms import draw_classes
 from .pure_protocols import R, _datasets
 from .gcms_model import MOMENTS
 from .sec4c_lemma1 import _opt_table
-from .sec7b_fig6 import feasible_ps
+from .sec7b_fig6 import feasible_ps, first_feasible
 
 
 @_cache
@@ -105,11 +105,10 @@ ADULT_RUNS = [("p = 0.74", R(74, 100), "3.64", "1/3 (n/3)", R(1, 3)),
 
 @_cache
 def _feasible_exact(eps_text):
-    """(s, p_s) for every integer s in 1..m-1 with p_s = E s/(E s + m - s) >= 1/2 at E = exp(eps text), exact (the
-    bound decided by :func:`ldpref.exact.exact_order`)."""
+    """(s, p_s) for every integer s in 1..m-1 with p_s = E s/(E s + m - s) >= 1/2 at E = exp(eps text), exact: s from
+    :func:`.sec7b_fig6.first_feasible` (one exact ceiling) to m - 1."""
     E = sympy.exp(sympy.Rational(eps_text))
-    return [(s_, E * s_ / (E * s_ + ADULT_M - s_)) for s_ in range(1, ADULT_M)
-            if exact_order(E * s_, ADULT_M - s_) >= 0]
+    return [(s_, E * s_ / (E * s_ + ADULT_M - s_)) for s_ in range(first_feasible(E, ADULT_M), ADULT_M)]
 
 
 #: the variables of an objective searched by :func:`_best_feasible`
