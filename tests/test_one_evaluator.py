@@ -26,7 +26,8 @@ EVALUATOR = "ldpref/ledger/forms.py"
 ALLOWED_COMPILERS = {("derivations/pan_cms/basics_notation.py", "_program")}
 
 #: substitute-and-evaluate helpers still in proofs_checks (issue 22 item 2, not yet folded into ldpref.ledger.forms):
-#: none left (the last three went to ``evaluate_combinatorial_first``, ``value_integer_first`` and ``truth_at_once``)
+#: none left (the last three went to ``evaluate_combinatorial_first``, ``value_integer_first`` and
+#: ``truth_at_once``, since replaced by ``evaluate`` itself)
 REMAINING: set = set()
 
 #: functions the rule matches that are no evaluator of a form at a point, each with the reason: symbolic normalisers

@@ -1,14 +1,15 @@
-"""pan-strict def2.3: the membership statement decided by xreplace == ledger evaluate (subs), true and false."""
+"""pan-strict def2.3: the membership statement decided exactly by ``evaluate`` (each Eq of the membership by exact
+arithmetic, an identity in e^eps by exact cancellation), true and false, and its negation."""
 
 import sympy
 
 import derivations.pan_strict.framework as D
 from ldpref.exact import EXP_EPS
-from ldpref.ledger.forms import evaluate, truth_at_once
+from ldpref.ledger.forms import evaluate
 from tree_repr import tree_repr
 
 
-def test_truth_at_once_equals_evaluate():
+def test_membership_decided_exactly():
     form = D.def2_3_form()
     R = sympy.Rational
     points = [(R(3, 7), R(1, 7), R(3)), (R(1, 7), R(1, 7), R(3)), (R(2, 7), R(1, 7), R(3)),
@@ -17,9 +18,8 @@ def test_truth_at_once_equals_evaluate():
     out = []
     for v, p, e in points:
         point = {D.P_entry: v, D.p_u: p, D.e_sym: e}
-        out.append(truth_at_once(form, point))
-        assert out[-1] is evaluate(form, point)
-        assert truth_at_once(sympy.Not(form), point) is (not out[-1])
+        out.append(evaluate(form, point))
+        assert evaluate(sympy.Not(form), point) is (not out[-1])
     assert out == [True, True, False, True, True, True]
 
 

@@ -37,7 +37,9 @@ def evaluate(form, params: dict):
     """A form at one parameter point: symbols (or their names) -> exact values.
 
     An ``Eq`` evaluates to its right-hand side; a statement (sympy Boolean or :class:`Predicate`) to a
-    Python bool, and a Boolean that does not reduce to true or false is an error, never a default.
+    Python bool, decided exactly (:func:`_truth`: every relation by exact arithmetic or
+    :func:`ldpref.exact.exact_order`, never by sympy's own relational evaluation of numbers); a Boolean it does not
+    decide is an error, never a default.
     """
     if isinstance(form, Predicate):
         return form(**{param_name(k): v for k, v in params.items()})
@@ -54,17 +56,25 @@ def evaluate(form, params: dict):
         return _value(form.rhs, subs)
     if isinstance(form, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)) and not isinstance(
             form, sympy.Expr):  # a Symbol is both; as a form it is a value
-        fast = _truth(form, subs)
-        if fast is not None:
-            return fast
-        value = form.subs(subs)
-        if value is sympy.true or value is sympy.false:
-            return bool(value)
-        value = sympy.simplify(value)
-        if value is sympy.true or value is sympy.false:
-            return bool(value)
-        raise ValueError(f"statement {form} does not reduce to true or false at {params}: {value}")
+        return _decided(form, subs, params)
     return _value(sympy.sympify(form), subs)
+
+
+def _decided(form, subs: dict, params: dict, last=None) -> bool:
+    """:func:`_truth`, and an undecided statement an error: never sympy's own relational evaluation of numbers."""
+    truth = _truth(form, subs, last)
+    if truth is None:
+        raise ValueError(f"statement {form} is not decided at {params}: a part of it has no exact decider "
+                         f"(a symbol without a value, a number with no rigorous enclosure, or another node)")
+    return truth
+
+
+def statement_truth(form, params: dict, last=None) -> bool:
+    """A statement at one point, decided as :func:`evaluate` decides one, except that an ``Eq`` is a statement here
+    (its truth), not its right-hand side.  ``last``: the decider of last resort for a relation that exact decision
+    leaves open, called with the relation of the two values put in (e.g. a relation of rational functions of e^eps
+    proved for every e^eps > 1); it returns a bool, or raises.  Undecided: a ValueError naming the statement."""
+    return _decided(form, _exact_subs(params), params, last)
 
 
 def value_at(expr, values: dict, *, rational_only: bool = False):
@@ -123,18 +133,6 @@ def _combinatorial_nodes(form) -> tuple:
     return tuple(form.atoms(sympy.binomial, sympy.factorial))
 
 
-def truth_at_once(form, point: dict) -> bool:
-    """A statement at a point of exact values, the numbers put in at once (``xreplace``): a membership or relation
-    between numbers decides itself on construction (no ``subs`` of the whole form; a Max or Min ordered exactly,
-    :func:`ldpref.ledger.forms_extremes.extreme`; a Piecewise its chosen branch, :mod:`.forms_piecewise`);
-    :func:`evaluate`'s general path on the form when that leaves it undecided."""
-    values = {k: sympy.sympify(v) for k, v in point.items()}
-    value = put_chosen(form, values, lambda e: e.xreplace(values))
-    if value is sympy.true or value is sympy.false:
-        return bool(value)
-    return evaluate(form, point)
-
-
 @lru_cache(maxsize=1024)
 def _symbol(name: str) -> sympy.Symbol:
     """``sympy.Symbol(name)``, looked up once per name (a form is evaluated at thousands of instances)."""
@@ -156,16 +154,17 @@ def compile_rational(expr, leaves: tuple = ()):
     """A closure computing ``expr`` exactly (python-flint ``fmpq``) from an environment {leaf: fmpq}: the one
     rational-expression compiler of ldpref (issue 22, item 2).  Rationals, symbols (and nodes of the types in
     ``leaves``, e.g. a paper's collision counts c_j(a, b), read from the environment as symbols are), +, *,
-    integer powers, Max, Min, Abs, floor, ceiling; ``NotRational`` on any other node.  The expression is
+    integer powers, Max, Min, Abs, floor, ceiling, Mod; ``NotRational`` on any other node.  The expression is
     compiled once into a straight-line program over its DAG (each distinct subexpression computed once per
     evaluation; every number of the expression is an fmpq constant, so no float can appear).  The engine of
     :func:`rational_value` and :func:`rational_at` (and of statement programs built on it)."""
     return _program(expr, tuple(leaves))
 
 
-_OPS = {sympy.Max: "_max", sympy.Min: "_min", sympy.Abs: "_abs", sympy.floor: "_floor", sympy.ceiling: "_ceil"}
+_OPS = {sympy.Max: "_max", sympy.Min: "_min", sympy.Abs: "_abs", sympy.floor: "_floor", sympy.ceiling: "_ceil",
+        sympy.Mod: "_mod"}
 _OP_SCOPE = {"_max": max, "_min": min, "_abs": abs, "_floor": lambda v: fmpq(v.floor()),
-             "_ceil": lambda v: fmpq(v.ceil())}
+             "_ceil": lambda v: fmpq(v.ceil()), "_mod": lambda a, b: a - b * fmpq((a / b).floor())}
 
 
 @lru_cache(maxsize=8192)
@@ -191,7 +190,7 @@ def _program(expr, leaves: tuple):
                 code = (" + " if e.is_Add else " * ").join(visit(a) for a in e.args)
             elif e.is_Pow and e.exp.is_Integer:
                 code = f"{visit(e.base)} ** {int(e.exp)}"
-            elif type(e) in _OPS and (len(e.args) == 1 or type(e) in (sympy.Max, sympy.Min)):
+            elif type(e) in _OPS and (len(e.args) == 1 or type(e) in (sympy.Max, sympy.Min, sympy.Mod)):
                 code = f"{_OPS[type(e)]}({', '.join(visit(a) for a in e.args)})"
             else:
                 raise NotRational(type(e).__name__)
@@ -214,7 +213,7 @@ _COMPARE = {sympy.StrictLessThan: lambda a, b: a < b, sympy.LessThan: lambda a, 
             sympy.Equality: lambda a, b: a == b, sympy.Unequality: lambda a, b: a != b}
 
 
-def _truth(form, subs: dict):
+def _truth(form, subs: dict, last=None):
     """A statement's truth at ``subs`` when every comparison in it is decided exactly: between rational values by
     exact arithmetic, else by the one decider of orders (:func:`ldpref.exact.exact_order`: rigorous enclosures, a tie
     only by a proof); None when some part needs sympy's general path (a side that is no finite number there, a number
@@ -222,12 +221,12 @@ def _truth(form, subs: dict):
     claim's check is an error, never a guess) naming the statement when a relation its truth depends on is between
     numbers that the enclosures never separate and whose difference is not proved 0."""
     if type(form) in _COMPARE:
-        return _relation_truth(form, subs)
+        return _relation_truth(form, subs, last)
     if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
         args, refused = [], None
         for part in form.args:
             try:
-                args.append(_truth(part, subs))
+                args.append(_truth(part, subs, last))
             except OrderUndecided as exc:  # decided below if the other parts decide the junction without it
                 args.append(None)
                 refused = refused or exc
@@ -239,6 +238,10 @@ def _truth(form, subs: dict):
             if isinstance(form, sympy.Implies) and (args[0] is False or args[1] is True):
                 return True
             raise refused  # the truth depends on a relation the one decider refused: so does the statement's
+        if isinstance(form, sympy.And) and False in args:  # decided by a part whatever the undecided ones are
+            return False
+        if isinstance(form, sympy.Or) and True in args:
+            return True
         if any(v is None for v in args):
             return None
         if isinstance(form, sympy.And):
@@ -252,12 +255,34 @@ def _truth(form, subs: dict):
         return (not args[0]) or args[1]
     if form is sympy.true or form is sympy.false:
         return bool(form)
+    if form.is_Symbol and subs.get(form) in (sympy.true, sympy.false):  # a named proposition given its truth
+        return bool(subs[form])
+    if isinstance(form, sympy.Contains):  # membership: the relations it means, each decided as above
+        relations = _membership_relations(form)
+        return None if relations is None else _truth(relations, subs, last)
     return None
 
 
-def _relation_truth(form, subs: dict):
-    """:func:`_truth` of one relation ``lhs ~ rhs``."""
+@lru_cache(maxsize=1024)
+def _membership_relations(form):
+    """``x in {a, b, ...}`` as ``Or(Eq(x, a), Eq(x, b), ...)`` and ``x in [a, b]`` (ends open or closed) as the two
+    relations with its ends (none of them evaluated on construction), once per form; None for another set."""
+    element, where = form.args
+    if isinstance(where, sympy.FiniteSet):
+        return sympy.Or(*(sympy.Eq(element, e, evaluate=False) for e in where.args), evaluate=False)
+    if isinstance(where, sympy.Interval):
+        low = (sympy.StrictGreaterThan if where.left_open else sympy.GreaterThan)(element, where.start, evaluate=False)
+        high = (sympy.StrictLessThan if where.right_open else sympy.LessThan)(element, where.end, evaluate=False)
+        return sympy.And(low, high, evaluate=False)
+    return None
+
+
+def _relation_truth(form, subs: dict, last=None):
+    """:func:`_truth` of one relation ``lhs ~ rhs``; ``last`` (see :func:`statement_truth`) when none of it decides."""
     compare = _COMPARE[type(form)]
+    truths = [subs.get(x, x) if x.is_Symbol else x for x in form.args]
+    if all(v is sympy.true or v is sympy.false for v in truths):  # (in)equality of two truth values
+        return compare(bool(truths[0]), bool(truths[1])) if type(form) in (sympy.Equality, sympy.Unequality) else None
     a, b = rational_value(form.lhs, subs), rational_value(form.rhs, subs)
     if a is not None and b is not None:  # both sides rational at the point (exact fmpq arithmetic)
         return bool(compare(a, b))
@@ -277,7 +302,26 @@ def _relation_truth(form, subs: dict):
             raise OrderUndecided(f"statement {form} is not decided at {subs}: {exc}") from None
         if sign is not None:
             return bool(compare(sign, 0))
-    return None  # no finite number, or no enclosure: the general path (a relation it cannot reduce is an error)
+    sign = _infinite_order(a, b)
+    if sign is not None:
+        return bool(compare(sign, 0))
+    if type(form) in (sympy.Equality, sympy.Unequality) and not (a.is_number and b.is_number) \
+            and cancel(a - b) == 0:  # symbols left: an identity, proved by exact cancellation
+        return type(form) is sympy.Equality
+    return None if last is None else last(type(form)(a, b, evaluate=False))  # None: the statement is an error
+
+
+def _infinite_order(a, b):
+    """The sign of ``a - b`` in the order of the extended reals when one side is oo or -oo and the other a finite real
+    number or an infinity (two equal infinities are a tie): no number compared; None otherwise."""
+    ends = {sympy.oo: 1, -sympy.oo: -1}
+    if a in ends and b in ends:
+        return (ends[a] > ends[b]) - (ends[a] < ends[b])
+    if a in ends and b.is_number and b.is_extended_real and b.is_finite:
+        return ends[a]
+    if b in ends and a.is_number and a.is_extended_real and a.is_finite:
+        return -ends[b]
+    return None
 
 
 _SINGULAR = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo)
@@ -302,7 +346,7 @@ def rational_value(expr, subs: dict):
     """The exact value of a rational expression at rational values (python-flint ``fmpq``), or None.
 
     None unless every free symbol of ``expr`` gets a ``sympy.Rational`` in ``subs`` and the expression is
-    built only of rationals, +, *, integer powers, Max, Min, Abs, floor and ceiling; a division by zero also
+    built only of rationals, +, *, integer powers, Max, Min, Abs, floor, ceiling and Mod; a division by zero also
     gives None (the caller's symbolic path then reports zoo/nan as sympy does).  The value is the one sympy's
     own exact arithmetic gives on putting the numbers in, computed without building sympy expressions."""
     free = _free_symbols(expr)

@@ -19,7 +19,7 @@ from ldpref.family import MechanismFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic
 from ldpref.ledger.generic import rhs as _rhs
-from ldpref.ledger.forms import evaluate, truth_at_once
+from ldpref.ledger.forms import evaluate
 from ldpref.mechanisms import sue
 from ldpref.mechanisms.cms import cms as _cms
 from ldpref.mechanisms.gcms import draw_classes, gcms, gcms_over_draws, x_only
@@ -52,10 +52,9 @@ def _thm2_points():
     return tuple(out)
 
 
-def _evaluate_at_once(form, at):
-    """``evaluate(form, at)`` with every number put into the form at once (xreplace) before evaluating: the
-    statement's comparison of logarithms is then decided on numbers, as ``evaluate``'s own substitution would
-    decide it, without substituting into the symbolic sides one by one."""
+def _statement_at(form, at):
+    """``evaluate(form, at)``, once per (form, point) when the form is a sympy object: thm2 and eq5 run the same check
+    on equal forms (a self-check's mutated form is another key, evaluated afresh)."""
     if isinstance(form, sympy.Basic):
         return _evaluated_statement(form, tuple((k, sympy.sympify(v)) for k, v in at.items()))
     return evaluate(form, at)
@@ -63,9 +62,7 @@ def _evaluate_at_once(form, at):
 
 @_cache
 def _evaluated_statement(form, at: tuple):
-    """The truth of a statement (a sympy object) at the numbers ``at``, once per (form, point): thm2 and eq5 run
-    the same check on equal forms (a self-check's mutated form is another key, evaluated afresh)."""
-    return truth_at_once(form, dict(at))
+    return evaluate(form, dict(at))
 
 
 def _thm2_grid_points():
@@ -88,7 +85,7 @@ def _thm2_tightness():
 _THM2 = dict(printed=J.thm2_printed, derived=J.thm2_derived, derivation="derivations.jiang_gcms.privacy_ratio_derived",
              kind="statement", steps=(
     Grid("exact e^eps of the GCMS mechanism (every draw; report <x, j> and x alone) <= e^{|log(p(m-s)/((1-p)s))|}",
-         _thm2_grid_points, lambda point: point.data, value=lambda form, point: _evaluate_at_once(form, point.facts)),
+         _thm2_grid_points, lambda point: point.data, value=lambda form, point: _statement_at(form, point.facts)),
     Numeric("tightness: exact e^eps of <x, j> == max(R, 1/R) when some function separates two values, 1 otherwise",
             _thm2_tightness)))
 

@@ -23,7 +23,7 @@ from ldpref import enumeration, privacy
 from ldpref.exact import EXP_EPS
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point, precomputed
-from ldpref.ledger.forms import truth_at_once
+from ldpref.ledger.forms import evaluate
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.pure import support_probabilities
 from ldpref.random_mechanisms import random_perturbation_matrix
@@ -74,7 +74,7 @@ def _extremal_by_form(form, point):
         for v in P.row(u):
             at_ = (sympy.cancel(v), p_u)
             if at_ not in truth:
-                truth[at_] = truth_at_once(form, {D.P_entry: at_[0], D.p_u: p_u, D.e_sym: e})
+                truth[at_] = evaluate(form, {D.P_entry: at_[0], D.p_u: p_u, D.e_sym: e})
             if not truth[at_]:
                 return False
     return True
