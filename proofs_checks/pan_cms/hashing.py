@@ -39,7 +39,7 @@ from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_af
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Numeric, Point, Symbolic, rhs
 from ldpref.ledger.generic import precomputed as _exact_of
-from ldpref.ledger.forms import Predicate, as_fmpq, evaluate, param_name, statement_program
+from ldpref.ledger.forms import Predicate, as_fmpq, evaluate, param_name, statement_program, statement_truth
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms.cms import cms, inner_mechanism
 
@@ -145,7 +145,10 @@ def _collision_rate_mechanism(mm, inner, c, M):
 
 # ---- evaluating a claim's forms at one point ----------------------------------------------------------
 def _decide(rel):
-    """A relation between rational functions of e^eps, decided for every e^eps > 1 (e^eps = 1 + t, t > 0)."""
+    """A relation between rational functions of e^eps, decided for every e^eps > 1 (e^eps = 1 + t, t > 0); None
+    (undecided) for a relation with another symbol left."""
+    if rel.free_symbols != {EXP_EPS}:
+        return None
     t = sympy.Symbol("t", positive=True)
     diff = sympy.factor(sympy.cancel((rel.lhs - rel.rhs).subs(EXP_EPS, 1 + t)))
     sign = {sympy.GreaterThan: diff.is_nonnegative, sympy.StrictGreaterThan: diff.is_positive,
@@ -153,7 +156,7 @@ def _decide(rel):
             sympy.Equality: diff.is_zero, sympy.Unequality: diff.is_nonzero}[type(rel)]
     if sign is None:
         raise ValueError(f"cannot decide {rel} for every e^eps > 1")
-    return sympy.true if sign else sympy.false
+    return bool(sign)
 
 
 def _rational_env(facts: dict) -> tuple:
@@ -188,17 +191,11 @@ def truth(form, facts: dict) -> bool:
     """A statement form at one point: every symbol replaced by its exact value, reduced to True or False (an
     ``Eq`` is a statement here, not its right-hand side); a form that does not reduce is an error.  A statement
     whose every relation compares rationals is decided by its compiled program
-    (:func:`ldpref.ledger.forms.statement_program`, exact rational arithmetic); anything else by the numbers put in at
-    once, then by substitution (relations in e^eps decided for every e^eps > 1, others simplified).
-
-    Why this is not :func:`ldpref.ledger.forms.evaluate` (issue 22, item 2; decided in session 13): its point-wise
-    part is already the one evaluator's (a :class:`Predicate` called as ``evaluate`` calls it, the compiled
-    ``statement_program``), but two things are a different concept.  (1) An ``Eq`` is a statement here, where
-    ``evaluate`` reads it as a value (its right-hand side).  (2) Some instances are not points: the rows of
-    ``appE.veq-geq-vne`` and ``appF.veq-gt-vne`` fix the mechanism and m and give Var(R|=), Var(R|!=) as
-    rational functions of e^eps (7 evaluations in a verify run), and :func:`_decide` proves the relation for every
-    e^eps > 1 -- a decision over a half-line, which ``evaluate`` rightly refuses (a Boolean that does not reduce at
-    the point is its error)."""
+    (:func:`ldpref.ledger.forms.statement_program`, exact rational arithmetic); anything else by
+    :func:`ldpref.ledger.forms.statement_truth` (the one evaluator's exact decisions, an ``Eq`` a statement), with
+    :func:`_decide` as its last resort: the rows of ``appE.veq-geq-vne`` and ``appF.veq-gt-vne`` are not points (they
+    fix the mechanism and m and give Var(R|=), Var(R|!=) as rational functions of e^eps), and :func:`_decide` proves
+    such a relation for every e^eps > 1."""
     if isinstance(form, Predicate):
         return form(**{param_name(k_): v for k_, v in facts.items()})
     if isinstance(form, sympy.Basic):
@@ -207,20 +204,7 @@ def truth(form, facts: dict) -> bool:
             fast = program(*_rational_env(facts))
             if fast is not None:
                 return fast
-    subs = {k_: sympy.sympify(v) for k_, v in facts.items()}
-    value = sympy.sympify(form).xreplace(subs)
-    if value is sympy.true or value is sympy.false:
-        return bool(value)
-    value = sympy.sympify(form).subs(subs)
-    if value is sympy.true or value is sympy.false:
-        return bool(value)
-    if value.has(EXP_EPS):
-        value = value.replace(lambda a: isinstance(a, sympy.core.relational.Relational), _decide)
-    else:
-        value = sympy.simplify(value)
-    if value is sympy.true or value is sympy.false:
-        return bool(value)
-    raise ValueError(f"statement {form} does not reduce to true or false at {facts}: {value}")
+    return statement_truth(form, facts, last=_decide)
 
 
 def conjunct(form, kind, *, lhs=None, rhs=None):
