@@ -25,7 +25,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, exact_order
 from ldpref.ledger.forms import rational_value
 
 # ---------------------------------------------------------------------------------------------
@@ -278,10 +278,10 @@ def min_l2(d_val, exp_eps, n_val):
     subs = {d: dv, e: ev, n: nv}
     regular = _evaluate(_min_l2_regular(), subs)
     small = _evaluate(_min_l2_small_d(), subs)
-    cond = sympy.Ge(dv, ev + 1)
-    if cond in (sympy.true, sympy.false):
-        return regular if cond == sympy.true else small
-    return sympy.Piecewise((regular, cond), (small, True))
+    sign = exact_order(dv, ev + 1) if dv.is_number and ev.is_number else None  # the exact decider, not sympy's Ge
+    if sign is not None:
+        return regular if sign >= 0 else small
+    return sympy.Piecewise((regular, sympy.Ge(dv, ev + 1)), (small, True))
 
 
 def min_l1(d_val, exp_eps, n_val):
