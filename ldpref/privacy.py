@@ -60,8 +60,12 @@ def _exp_eps_of_constants(mech: Mechanism) -> sympy.Expr:
             if any(zero):
                 return sympy.oo
             ratio = exact_extreme(entries, largest=True) / exact_extreme(entries, largest=False)
-            if ratio != best and exact_order(ratio, best) > 0:
-                best = ratio
+            if ratio != best:
+                sign = exact_order(ratio, best)
+                if sign is None:  # not reachable from exact_extreme's enclosed values; refused, never compared with None
+                    raise OrderUndecided(f"cannot order the ratio {ratio} and {best}: no rigorous enclosure")
+                if sign > 0:
+                    best = ratio
     except OrderUndecided as exc:
         raise MechanismError(f"{mech.name}: cannot read e^eps off its rows: {exc}") from None
     return sympy.radsimp(sympy.simplify(best))
