@@ -24,7 +24,8 @@ Exact formulas used by the tuning (checked claim by claim in the package ``proof
   (rational e^eps) or high-precision polynomial roots (mpmath), which also decides unimodality;
 * :func:`optimize_gcms` -- OCMS parameters: Algorithm 4 (Lemma 1 + ternary search + the ceiling of s)
   beside the exact-variance optimum over integer s;
-* :func:`shuffle_amplification` -- Theorem 1 (Feldman, McMillan, Talwar), with its precondition.
+* :func:`shuffle_exp_bound` -- Theorem 1's Eq. (2) exact; :func:`shuffle_amplification` -- the calculator (Feldman,
+  McMillan, Talwar), with its precondition.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ import sympy
 from flint import fmpq
 
 from .errors import ParameterError
-from .exact import exact_ceiling, to_exact
+from .exact import exact_ceiling, exact_order, to_exact, to_mpf
 from .hashing import HashFamily, random_family
 from .limits import check_count
 from .mechanisms._params import accepts_eps
@@ -685,27 +686,34 @@ def _relative_variance_at(parts, m, lam):
 
 @dataclass(frozen=True)
 class Amplification:
-    eps0: object
-    delta: object
+    eps0: object  # exact (sympy)
+    delta: object  # exact (sympy)
     n: int
-    precondition: bool  # eps0 <= log(n/(8 log(2/delta)) - 1), delta in (0, 1)
-    eps_bound: object  # Eq. (2)'s right-hand side (mpmath), None when delta is not in (0, 1)
+    precondition: bool  # eps0 <= log(n/(8 log(2/delta)) - 1), delta in (0, 1): decided exactly
+    eps_bound: object  # Eq. (2)'s right-hand side at ``digits`` (mpmath), None when delta is not in (0, 1)
+
+
+def shuffle_exp_bound(exp_eps0, delta, n: int) -> sympy.Expr:
+    """jiang-gcms Theorem 1, Eq. (2) (Section II.A; Feldman, McMillan, Talwar), exact: e^{eps_c} =
+    1 + (e^eps0 - 1) (4 sqrt(2 log(4/delta)) / sqrt((e^eps0 + 1) n) + 4/n) at exact e^eps0 > 0 and delta, n >= 1 (the
+    caller keeps delta in (0, 1), where the theorem applies).  The one formula of the bound: the calculator
+    :func:`shuffle_amplification` evaluates it, and the ledger's exact side decides with it."""
+    E, dl, n = to_exact(exp_eps0, what="e^eps0"), to_exact(delta, what="delta"), _int(n, "n", 1)
+    return 1 + (E - 1) * (4 * sympy.sqrt(2 * sympy.log(4 / dl)) / sympy.sqrt((E + 1) * n) + sympy.Rational(4, n))
 
 
 def shuffle_amplification(eps0, delta, n: int, digits: int = 40) -> Amplification:
-    """Theorem 1 / Eq. (2) as a calculator (mpmath): the shuffled eps bound and whether the theorem's
-    precondition holds.  eps0 and delta may be exact rationals, strings or mpmath numbers."""
+    """Theorem 1 / Eq. (2) as a calculator: the shuffled eps bound (:func:`shuffle_exp_bound`'s log, shown at
+    ``digits``) and whether the theorem's precondition holds, decided exactly (:func:`ldpref.exact.exact_order`).
+    eps0 and delta are exact reals (ints, Fractions, strings such as "1/2", float-free sympy values); a float is
+    refused (TypeError)."""
     n = _int(n, "n", 1)
-    with mpmath.workdps(digits):
-        e0, dl = _mp(eps0), _mp(delta)
-        if not 0 < dl < 1:
-            return Amplification(e0, dl, n, False, None)
-        inner = n / (8 * mpmath.log(2 / dl)) - 1
-        pre = bool(inner > 0 and e0 <= mpmath.log(inner))
-        E = mpmath.exp(e0)
-        bound = mpmath.log(1 + (E - 1) * (4 * mpmath.sqrt(2 * mpmath.log(4 / dl)) / mpmath.sqrt((E + 1) * n)
-                                          + mpmath.mpf(4) / n))
-        return Amplification(e0, dl, n, pre, bound)
+    e0, dl = to_exact(eps0, what="eps0"), to_exact(delta, what="delta")
+    if not (exact_order(dl, 0) > 0 and exact_order(dl, 1) < 0):
+        return Amplification(e0, dl, n, False, None)
+    inner = n / (8 * sympy.log(2 / dl)) - 1
+    pre = exact_order(inner, 0) > 0 and exact_order(e0, sympy.log(inner)) <= 0
+    return Amplification(e0, dl, n, pre, to_mpf(sympy.log(shuffle_exp_bound(sympy.exp(e0), dl, n)), digits))
 
 
 __all__ = ["client", "sketch", "estimate", "counts_C", "algorithm3_q", "encode_message", "bits_needed",
@@ -713,4 +721,5 @@ __all__ = ["client", "sketch", "estimate", "counts_C", "algorithm3_q", "encode_m
            "count_variance", "estimator_variance", "lemma1_objective", "variance_objective",
            "exact_privacy_ratio", "algorithm4_s", "ternary_search_as_printed", "ternary_search", "TernaryTrace",
            "critical_points", "Stationary", "optimize_gcms", "OcmsResult", "GcmsChoice", "shuffle_amplification",
+           "shuffle_exp_bound",
            "Amplification"]

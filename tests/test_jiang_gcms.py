@@ -161,6 +161,25 @@ def test_shuffle_calculator_precondition():
     assert G.shuffle_amplification(1, 0, 60).eps_bound is None
 
 
+def test_shuffle_precondition_is_decided_exactly_at_its_boundary():
+    """eps0 = log(n / (8 log(2/delta)) - 1) exactly satisfies Theorem 1's precondition (<=); 10^-60 more does not."""
+    n, dl = 1000, R(1, 2)
+    edge = sympy.log(n / (8 * sympy.log(2 / dl)) - 1)
+    assert G.shuffle_amplification(edge, dl, n).precondition
+    assert not G.shuffle_amplification(edge + R(1, 10**60), dl, n).precondition
+    with pytest.raises(TypeError, match="float"):
+        G.shuffle_amplification(0.5, dl, n)
+
+
+def test_shuffle_bound_is_eq2_at_exact_values():
+    """The calculator shows log of the one exact formula; Eq. (2) by hand at e^eps0 = 3, delta = 1/4, n = 100."""
+    by_hand = 1 + 2 * (4 * sympy.sqrt(2 * sympy.log(16)) / sympy.sqrt(400) + R(4, 100))
+    assert sympy.simplify(G.shuffle_exp_bound(3, R(1, 4), 100) - by_hand) == 0
+    a = G.shuffle_amplification(sympy.log(3), R(1, 4), 100, digits=30)
+    with mpmath.workdps(40):
+        assert abs(a.eps_bound - mpmath.log(mpmath.mpf(sympy.N(by_hand, 45)))) < mpmath.mpf(10) ** -28
+
+
 # ---- a sample of claims --------------------------------------------------------------------------------
 @pytest.mark.parametrize("claim_id,verdict", [
     ("jiang-gcms/thm3", "erratum"), ("jiang-gcms/eq11", "erratum"), ("jiang-gcms/appA.closing", "erratum"),

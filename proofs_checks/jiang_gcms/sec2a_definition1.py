@@ -13,7 +13,7 @@ from flint import fmpq
 import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import gcms as G
-from ldpref.exact import exact_order, to_mpf
+from ldpref.exact import exact_order
 from ldpref.hashing import HashFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Numeric, Point, RoleGrid, Symbolic
@@ -190,17 +190,10 @@ def _delta_within(tables, E_c, dl) -> bool:
     return True
 
 
-def _eq2_exp_bound(e0, dl, n_):
-    """e^{eps_c bound} of Eq. (2) exact at e^eps0 = e0, delta = dl (Rationals) and n: 1 + (e^eps - 1)(4 sqrt(2
-    log(4/delta))/sqrt((e^eps + 1) n) + 4/n) (``ldpref.gcms.shuffle_amplification``'s bound, which it is checked
-    against)."""
-    return 1 + (e0 - 1) * (4 * sympy.sqrt(2 * sympy.log(4 / dl)) / sympy.sqrt((e0 + 1) * n_) + sympy.Rational(4, n_))
-
-
 @_cache
 def _thm1_points():
-    """The points: ``data`` whether the shuffled histogram is (bound, delta)-DP, decided exactly
-    (:func:`_delta_within` at Eq. (2)'s exact bound, :func:`_eq2_exp_bound`); ``facts`` the values at which the forms
+    """The points: ``data`` whether the shuffled histogram is (bound, delta)-DP, decided exactly (:func:`_delta_within`
+    at Eq. (2)'s exact bound, :func:`ldpref.gcms.shuffle_exp_bound`); ``facts`` the values at which the forms
     are evaluated, eps_c the upper end of a 30-digit bisection (a screen) whose delta is then proved at most delta
     exactly."""
     cases = [("grr d=2", grr(2, R(3, 2)).mechanism, 30, R(1, 2)),
@@ -210,14 +203,11 @@ def _thm1_points():
     with mpmath.workdps(30):
         for name, mech, n_, dl in cases:
             e0 = mechanism_exp_eps(mech)
-            amp = G.shuffle_amplification(mpmath.log(mpmath.mpf(int(e0.p)) / int(e0.q)), dl, n_, digits=30)
+            amp = G.shuffle_amplification(sympy.log(e0), dl, n_, digits=30)
             exact_pairs, mp_pairs = _shuffled_pairs_both(mech, n_ - 1)
             exact_tables, pairs = _exact_tables(exact_pairs), _hockey_tables(mp_pairs)
             dl_mp = mpmath.mpf(int(dl.p)) / int(dl.q)
-            E_bound = _eq2_exp_bound(e0, dl, n_)
-            if abs(to_mpf(sympy.log(E_bound), 30) - amp.eps_bound) > mpmath.mpf(10) ** -25:
-                raise ArithmeticError(f"{name}: Eq. (2)'s exact bound is not ldpref.gcms.shuffle_amplification's")
-            holds = _delta_within(exact_tables, E_bound, dl)
+            holds = _delta_within(exact_tables, G.shuffle_exp_bound(e0, dl, n_), dl)
             lo, hi = mpmath.mpf(0), 2 * amp.eps_bound + 1  # delta(eps_c) decreases in eps_c
             if _hockey(pairs, mpmath.exp(hi)) > dl_mp:
                 raise ValueError(f"{name}: bisection bracket too small")
