@@ -66,8 +66,35 @@ def test_wrong_tolerance_flips_identical():
     from derivations.pan_cms import experiments as X
     import sympy
 
-    v = X.derived_values("gaussian", 3, 0, False)
+    v = X.derived_balls("gaussian", 3, 0, False)
     assert X.identical(v) and not X.identical(v, tol=sympy.Rational(1, 10_000))
+
+
+def test_rhr_at_one_bit_is_he_by_proof_not_by_rounding():
+    """At b = eps = 1 every value has one residue, and RHR's per-value variances are HE's, proved by exact
+    cancellation: the two get the very same balls, so 'RHR > HE' is decided false (a tie), not refused; at eps = 2
+    they are different balls and the order is decided by enclosures."""
+    from derivations.pan_cms import experiments as X
+    from proofs_checks.pan_cms import sec6_exact as XE
+
+    for values in (X.derived_balls("zipf", 1, 1, True), XE.exact_balls("zipf", 1, 1, True)):
+        assert all(values[("RHR", mt)] is values[("HE", mt)] for mt in X.METRICS)
+        assert not X.rhr_worst(values)
+    for values in (X.derived_balls("zipf", 2, 1, True), XE.exact_balls("zipf", 2, 1, True)):
+        assert all(values[("RHR", mt)] is not values[("HE", mt)] for mt in X.METRICS)
+        assert X.rhr_worst(values)
+
+
+def test_same_variances_needs_a_proof_or_a_zero_weight():
+    from derivations.pan_cms import experiments as X
+
+    he, rhr1, rhr2 = X.coefficient_forms("HE", 1), X.coefficient_forms("RHR", 1), X.coefficient_forms("RHR", 2)
+    n, one = X.summary("gaussian", 1, False)  # b = 1: one residue class, s = n - c, w_diff has weight 0
+    _, several = X.summary("gaussian", 2, False)  # b = 2: s < n - c
+    assert X._same_variances(he, rhr1, n, one)  # w_eq and w_same are HE's, proved by cancellation
+    assert not X._same_variances(he, rhr1, n, several)  # w_diff != HE's w_neq, and now it counts
+    assert not X._same_variances(he, rhr2, n, several)
+    assert not X._same_variances(he, X.coefficient_forms("CMS+HE", 1), n, one)  # within 1%, not equal
 
 
 def test_simulation_detects_wrong_variance_and_bias():

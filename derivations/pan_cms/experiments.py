@@ -11,9 +11,11 @@ the worst-case MSE ``max_x Var`` (the expectation of Eq. (22)'s summands), the l
 loss read through the normal approximation ``sum_x sqrt(2 Var/pi)`` (pan-cms Section 6 calls its l1 curve
 calculated; the same reading as pan-strict Appendix A.2).
 
-This module never imports a printed module.  Numbers leave the exact world once, explicitly: each exact
-coefficient (a number in e^eps) is converted to a 50-digit mpmath value (:data:`DPS`), then combined with the
-integer counts.
+This module never imports a printed module.  The statements are decided on rigorous balls
+(:class:`ldpref.certain.Certain`): each exact coefficient (a number in e^eps) is enclosed, combined with the
+integer counts in ball arithmetic, and a comparison the balls do not decide is refused, never rounded.  The plotted
+values (figures, the simulation, the evidence's display) leave the exact world explicitly: each coefficient is
+converted to a 50-digit mpmath value (:data:`DPS`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ import mpmath
 import numpy as np
 import sympy
 
-from ldpref.exact import exact_argmin, exact_floor
+from ldpref import certain
+from ldpref.certain import Certain
+from ldpref.exact import cancel, exact_argmin, exact_floor
 
 from . import tables as T
 from .symbols import f_star as f_star_sym, m as m_sym, n as n_sym
@@ -95,12 +99,6 @@ def _cms_rr_forms():
 
 
 @cache
-def _cms_rr_coefficients():
-    """CMS + RR on [m] with a pairwise-uniform hash (collision 1/m): (w_eq, w_neq) as mpmath functions of (m, e)."""
-    return tuple(sympy.lambdify((m_sym, T.E), x, modules="mpmath") for x in _cms_rr_forms())
-
-
-@cache
 def ocms_m(kind: str, eps: int, f_star: int = 1, size: int = TOP) -> int:
     """The integer m of MSE-OCMS (the worst-case MSE at f*, Theorem 3.6) or l-OCMS (the l2 loss over |x| = size
     values, Theorem 3.7 with d replaced by |x|, Section 6), minimised over every integer m in [2, e^eps + 3]
@@ -118,31 +116,56 @@ def ocms_m(kind: str, eps: int, f_star: int = 1, size: int = TOP) -> int:
 
 # ---- per-client coefficients (derived) ---------------------------------------------------------------------------
 @cache
-def _lambdified(mech: str):
-    """The derived per-client variances of a Table 1 row as mpmath functions of e^eps (RHR: of (2^b, e^eps))."""
+def coefficient_forms(mech: str, eps: int, f_star: int = 1) -> tuple:
+    """The derived per-client variances of ``mech`` (Table 1's rows) as exact functions of e^eps (``T.E``), with m
+    (OCMS: :func:`ocms_m`; CMS+HE: 1024) and RHR's 2^b (b = eps) put in."""
+    if mech in ("MSE-OCMS", "l-OCMS"):
+        mm = sympy.Integer(ocms_m(mech, eps, f_star))
+        return tuple(w.xreplace({m_sym: mm}) for w in _cms_rr_forms())
     if mech == "HE":
-        ws, args = T.row_coefficients("HE"), (T.E,)
-    elif mech == "CMS+HE":
-        ws, args = [sympy.sympify(w).subs(m1_sym, CMS_HE_M) for w in T.row_coefficients("CMS+HE")], (T.E,)
-    elif mech == "RHR":
-        M = sympy.Symbol("M", positive=True)
-        ws, args = T.rhr_coefficients(M, T.E), (M, T.E)
-    else:
-        raise KeyError(mech)
-    return tuple(sympy.lambdify(args, w, modules="mpmath") for w in ws)
+        return tuple(T.row_coefficients("HE"))
+    if mech == "CMS+HE":
+        return tuple(sympy.sympify(w).subs(m1_sym, CMS_HE_M) for w in T.row_coefficients("CMS+HE"))
+    if mech == "RHR":
+        return tuple(T.rhr_coefficients(sympy.Integer(2) ** eps, T.E))
+    raise KeyError(mech)
 
 
 @cache
-def coefficients(mech: str, eps: int, f_star: int = 1) -> tuple:
-    """Derived per-client variances, converted: (w_eq, w_other) or for RHR (w_eq, w_same, w_diff), b = eps."""
-    with mpmath.workdps(DPS):
-        e = mpmath.e ** eps
-        if mech in ("MSE-OCMS", "l-OCMS"):
-            mm = mpmath.mpf(ocms_m(mech, eps, f_star))
-            return tuple(w(mm, e) for w in _cms_rr_coefficients())
-        if mech == "RHR":
-            return tuple(w(mpmath.mpf(2) ** eps, e) for w in _lambdified(mech))
-        return tuple(w(e) for w in _lambdified(mech))
+def coefficient_balls(mech: str, eps: int, f_star: int = 1) -> tuple:
+    """The derived per-client variances at e^eps as rigorous balls (:func:`ldpref.certain.enclose` of
+    :func:`coefficient_forms`)."""
+    return tuple(certain.enclose(w, {T.E: sympy.exp(eps)}) for w in coefficient_forms(mech, eps, f_star))
+
+
+def mechanism_balls(forms: dict, at: dict, n: int, rows: tuple) -> dict:
+    """{(mechanism, metric): ball} from each mechanism's exact per-client variances (``forms``: mechanism ->
+    coefficients, exact in the symbols of ``at``, enclosed there), summed over the dataset's rows in ball arithmetic.
+
+    A mechanism whose per-value variances are those of an earlier one, proved exactly (:func:`_same_variances`),
+    gets that mechanism's very balls: equal values are then compared as one object (a tie by identity,
+    :class:`ldpref.certain.Certain`), never by overlapping enclosures -- pan-cms Section 6's RHR at b = eps = 1 is
+    HE."""
+    out, seen = {}, []
+    for mech, ws in forms.items():
+        twin = next((other for other, other_ws in seen if _same_variances(ws, other_ws, n, rows)), None)
+        if twin is None:
+            balls = ball_metrics(variances(tuple(certain.enclose(w, at) for w in ws), n, rows))
+            seen.append((mech, ws))
+        else:
+            balls = {k: out[(twin, k)] for k in METRICS}
+        out.update({(mech, k): v for k, v in balls.items()})
+    return out
+
+
+def _same_variances(a: tuple, b: tuple, n: int, rows: tuple) -> bool:
+    """Whether two mechanisms' per-value variances ``(c w_eq + s w_same + (n - c - s) w_other)/n^2`` (a pair
+    (w_eq, w_neq) is (w_eq, w_neq, w_neq)) are equal at every row, proved: each coefficient pair cancels to 0 as
+    exact functions (``ldpref.exact.cancel``), or its weight is 0 in every row.  False when not proved (then the
+    balls decide, or the comparison is refused)."""
+    a3, b3 = (tuple(a) if len(a) == 3 else (a[0], a[1], a[1])), (tuple(b) if len(b) == 3 else (b[0], b[1], b[1]))
+    weights = [(c, s, n - c - s) for c, s in rows]
+    return all(cancel(x - y) == 0 or all(w[j] == 0 for w in weights) for j, (x, y) in enumerate(zip(a3, b3)))
 
 
 def variances(coef: tuple, n: int, rows: tuple) -> list:
@@ -176,20 +199,29 @@ def metrics(var: list) -> dict:
         return {"mse": max(var), "l1": _normal_l1(tuple(var)), "l2": mpmath.fsum(var)}
 
 
+def ball_metrics(var: list) -> dict:
+    """:func:`metrics` on balls (:class:`ldpref.certain.Certain`): the max as a ball holding it (equal values need no
+    order), the sums in ball arithmetic, pi enclosed."""
+    mse = var[0]
+    for v in var[1:]:
+        mse = mse.max(v)
+    two_over_pi = 2 / certain.pi()
+    return {"mse": mse, "l1": sum((Certain.sqrt(two_over_pi * v) for v in var[1:]), Certain.sqrt(two_over_pi * var[0])),
+            "l2": sum(var[1:], var[0])}
+
+
 @cache
-def derived_values(name: str, eps: int, f_star: int, all_same_residue: bool) -> dict:
-    """{(mechanism, metric): value} at one dataset and eps, from the derived coefficients."""
-    out = {}
-    for mech in MECHANISMS:
-        n, rows = summary(name, eps, all_same_residue)
-        for k, v in metrics(variances(coefficients(mech, eps, f_star), n, rows)).items():
-            out[(mech, k)] = v
-    return out
+def derived_balls(name: str, eps: int, f_star: int, all_same_residue: bool) -> dict:
+    """{(mechanism, metric): ball} at one dataset and eps, from the derived coefficients: what the derived statements
+    are decided on."""
+    n, rows = summary(name, eps, all_same_residue)
+    return mechanism_balls({mech: coefficient_forms(mech, eps, f_star) for mech in MECHANISMS},
+                           {T.E: sympy.exp(eps)}, n, rows)
 
 
 # ---- the statements, on derived values ---------------------------------------------------------------------------
 def _vals(kw):
-    return derived_values(kw["dataset"], kw["eps"], kw["f*"], kw["all same residue (RHR)"])
+    return derived_balls(kw["dataset"], kw["eps"], kw["f*"], kw["all same residue (RHR)"])
 
 
 def lowest(v, best_mse="MSE-OCMS", best_l="l-OCMS") -> bool:
@@ -201,8 +233,7 @@ def lowest(v, best_mse="MSE-OCMS", best_l="l-OCMS") -> bool:
 
 def identical(v, tol=sympy.Rational(1, 100)) -> bool:
     """HE and CMS+HE: every metric within a relative difference tol (1%)."""
-    t = _num(tol)
-    return all(abs(v[("HE", mt)] - v[("CMS+HE", mt)]) <= t * v[("HE", mt)] for mt in METRICS)
+    return all(abs(v[("HE", mt)] - v[("CMS+HE", mt)]) <= v[("HE", mt)] * tol for mt in METRICS)
 
 
 def _worst(v, mech, metrics_):
@@ -243,11 +274,10 @@ def eq16_band(v, n, eps, t=TRIALS, size=TOP) -> bool:
     derived Eq. (16) (:func:`derivations.pan_cms.optimized.eq16_derived`)."""
     from .optimized import eq16_derived
 
-    low = _num(eq16_derived().subs({f_star_sym: 0, T.E: sympy.exp(eps), n_sym: n}))
-    with mpmath.workdps(DPS):
-        a = mpmath.log(20 * size)
-        factor = 1 + 2 * (mpmath.sqrt(t * a) + a) / t
-        return bool(low <= v[("MSE-OCMS", "mse")] <= factor * low)
+    low = certain.enclose(eq16_derived().subs({f_star_sym: 0, n_sym: n}), {T.E: sympy.exp(eps)})
+    a = certain.enclose(sympy.log(20 * size))
+    factor = 1 + 2 * (Certain.sqrt(t * a) + a) / t
+    return bool(low <= v[("MSE-OCMS", "mse")] <= factor * low)
 
 
 STATEMENTS = {"lowest": lowest, "identical": identical, "rhr-worst": rhr_worst, "he-worst": he_worst,
@@ -275,18 +305,21 @@ def calculated_l1(eps: int, n: int, size: int = TOP):
         return mpmath.mpf(sympy.sympify(expr).evalf(DPS + 10, subs={T.E: sympy.exp(eps)}))
 
 
-def l1_below_calculated(var: list, eps: int, n: int) -> bool:
+def l1_below_calculated(var: list, eps: int, n: int, size: int = TOP) -> bool:
     """E[l1] = sum_x E|err_x| <= calculated l1, with E|err_x| read through the normal approximation sqrt(2 Var_x/pi)
-    (the plotted l1's reading; n >= 10^4 clients per estimate).  Where sum_x sqrt(Var_x), a rigorous upper bound of
-    E[l1] (Jensen), is already below the calculated l1 the reading does not matter."""
-    calc = calculated_l1(eps, n)
-    with mpmath.workdps(DPS):
-        return bool(_normal_l1(tuple(var)) <= calc)
+    (the plotted l1's reading; n >= 10^4 clients per estimate), on balls (``var``: :class:`ldpref.certain.Certain`).
+    Where sum_x sqrt(Var_x), a rigorous upper bound of E[l1] (Jensen), is already below the calculated l1 the
+    reading does not matter."""
+    from .optimized import l1_bound_derived
+
+    calc = certain.enclose(l1_bound_derived(size, T.E, n), {T.E: sympy.exp(eps)})
+    return bool(ball_metrics(var)["l1"] <= calc)
 
 
 def derived_l1_below(latex: str) -> Predicate:
     """The l1 note on the derived l-OCMS variances at an instance's dataset and eps."""
     def fn(**kw):
         n, rows = summary(kw["dataset"], kw["eps"], kw["all same residue (RHR)"])
-        return l1_below_calculated(variances(coefficients("l-OCMS", kw["eps"], kw["f*"]), n, rows), kw["eps"], n)
+        return l1_below_calculated(variances(coefficient_balls("l-OCMS", kw["eps"], kw["f*"]), n, rows),
+                                   kw["eps"], n)
     return Predicate(latex, fn)

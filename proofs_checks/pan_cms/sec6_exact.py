@@ -14,7 +14,8 @@ mechanism at symbolic e^eps, then e^eps = e^eps of the run:
   a client's hash is its own (private randomness) and pairwise uniform, so a non-holder collides w.p. 1/m.
 
 Then ``Var[f_hat(x)] = (c_x W_eq + sum_{x' != x} c_x' W[x][x'])/n^2`` over the dataset's counts, summed in exact
-integers times the converted coefficients (:func:`derivations.pan_cms.experiments.variances`).
+integers times the coefficients (:func:`derivations.pan_cms.experiments.variances`): enclosed in rigorous balls
+for the statements (:func:`exact_balls`), converted to DPS digits for the display and the simulation.
 
 Simulation (statistical evidence): per value of interest x, its estimate's law is exactly that of a sum of
 independent multinomial draws, one per group of clients with the same per-client law (holders of x, the others;
@@ -33,6 +34,7 @@ import numpy as np
 import sympy
 
 from derivations.pan_cms import experiments as X
+from ldpref import certain
 from ldpref.exact import EXP_EPS
 from ldpref.ledger.generic import Statistical
 from ldpref.mechanisms.variants import hadamard_encoding, recursive_hadamard_response
@@ -113,6 +115,30 @@ def exact_coefficients(mech: str, eps: int, f_star: int) -> tuple:
         raise KeyError(mech)
     with mpmath.workdps(X.DPS):  # rational functions of e^eps, evaluated at e^eps to DPS digits
         return tuple(fn(mpmath.e ** eps) for fn in _lambdified(ws))
+
+
+@cache
+def exact_coefficient_forms(mech: str, eps: int, f_star: int) -> tuple:
+    """The exact per-client variances of ``mech``: functions of e^eps (``EXP_EPS``), or numbers at e^eps (OCMS)."""
+    if mech in ("MSE-OCMS", "l-OCMS"):
+        mm = X.ocms_m(mech, eps, f_star)
+        return tuple(_cms(mm, *rr_w(mm, eps)))
+    return tuple({"HE": he_w, "CMS+HE": lambda: _cms(X.CMS_HE_M, *he_w()), "RHR": lambda: rhr_w(eps)}[mech]())
+
+
+@cache
+def exact_coefficient_balls(mech: str, eps: int, f_star: int) -> tuple:
+    """:func:`exact_coefficients` as rigorous balls (:func:`ldpref.certain.enclose` at e^eps)."""
+    return tuple(certain.enclose(w, {EXP_EPS: sympy.exp(eps)}) for w in exact_coefficient_forms(mech, eps, f_star))
+
+
+@cache
+def exact_balls(name: str, eps: int, f_star: int, same: bool) -> dict:
+    """{(mechanism, metric): ball} from the exact per-client variances at one dataset and eps (the statements'
+    values; :func:`exact_values` are the same quantities at DPS digits, for display)."""
+    n, rows = X.summary(name, eps, same)
+    return X.mechanism_balls({mech: exact_coefficient_forms(mech, eps, f_star) for mech in X.MECHANISMS},
+                             {EXP_EPS: sympy.exp(eps)}, n, rows)
 
 
 @cache

@@ -39,16 +39,17 @@ def _instances_data(section: str) -> tuple:
         params = {"dataset": name, "eps": eps, "f*": f_star, "all same residue (RHR)": same, "n": n,
                   "t": X.TRIALS, "|x|": X.TOP, "m MSE-OCMS": X.ocms_m("MSE-OCMS", eps, f_star),
                   "m l-OCMS": X.ocms_m("l-OCMS", eps), **XE.plotted(vals)}
-        out.append((params, vals))
+        out.append((params, vals, XE.exact_balls(name, eps, f_star, same)))
     return tuple(out)
 
 
 def _steps(section: str, exact_fn, mechs=X.MECHANISMS, in_condition=lambda p: True) -> tuple:
     """Section ``section``'s statement at eps = 1..5 on the exact values (``exact_fn(values, params)``: does it hold
-    there), then the simulation's agreement with those exact values."""
+    there, decided on rigorous balls; the params show the values at DPS digits), then the simulation's agreement
+    with those exact values."""
     def points():
-        for params, vals in _instances_data(section):
-            yield Point(dict(params), data=vals, size=(params["eps"],), in_condition=in_condition(params))
+        for params, _, balls in _instances_data(section):
+            yield Point(dict(params), data=balls, size=(params["eps"],), in_condition=in_condition(params))
 
     name, f_star, same = SETTINGS[section]
     return (Grid(f"Section {section} ({_FIGS[section]}) at eps = 1..5: the statement on the exact values (per-client "
@@ -164,13 +165,13 @@ def _l1_points():
     variances (the oracle decides E[l1] <= calculated l1 from them)."""
     for sec in ("6.1", "6.2", "6.3"):
         name, f_star, same = SETTINGS[sec]
-        for params, vals in _instances_data(sec):
+        for params, vals, _ in _instances_data(sec):
             n, rows = X.summary(name, params["eps"], same)
             p = {"section": sec, **{k: v for k, v in params.items() if k in ("dataset", "eps", "f*", "n", "|x|",
                                                                               "all same residue (RHR)", "m l-OCMS")},
                  "l-OCMS l1 (normal reading)": vals[("l-OCMS", "l1")],
                  "calculated l1": X.calculated_l1(params["eps"], n)}
-            yield Point(p, data=X.variances(XE.exact_coefficients("l-OCMS", params["eps"], f_star), n, rows),
+            yield Point(p, data=X.variances(XE.exact_coefficient_balls("l-OCMS", params["eps"], f_star), n, rows),
                         size=(sec, params["eps"]))
 
 

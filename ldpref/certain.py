@@ -1,0 +1,149 @@
+"""Real numbers known by rigorous enclosures, whose comparisons hold for every point of the enclosures or are refused.
+
+A :class:`Certain` is a python-flint ``arb`` ball computed at :data:`PRECISION` bits: its arithmetic (+, -, *, /,
+``abs``, :meth:`Certain.sqrt`, :meth:`Certain.max`) keeps the true value inside the ball, and a comparison
+(<, <=, >, >=) is True or False only when it holds, or fails, for every point of the two balls.  Two balls that
+overlap raise :class:`ldpref.exact.OrderUndecided`: nothing is decided by a rounding.  This is how a sum of many
+exact terms (pan-cms Section 6: a dataset's per-value variances, their max, sum and sum of square roots) is
+compared without the exact sum's cost and without a float deciding the outcome (CONTRIBUTING's first rule; the exact
+values themselves are enclosed by :func:`enclose`, an explicit entry from the exact world).
+"""
+
+from __future__ import annotations
+
+import numbers
+from fractions import Fraction
+
+import sympy
+from flint import arb, ctx as flint_ctx, fmpq
+
+from .exact import OrderUndecided, _enclose
+
+#: working precision of every ball (bits): about 77 decimal digits
+PRECISION = 256
+
+
+class Certain:
+    """A real number as an ``arb`` ball; comparisons decide only what holds for every point (else OrderUndecided)."""
+
+    __slots__ = ("ball",)
+
+    def __init__(self, ball: arb):
+        if not ball.is_finite():
+            raise OrderUndecided(f"the enclosure {ball} is not a finite ball")
+        self.ball = ball
+
+    def _other(self, other) -> arb:
+        if isinstance(other, Certain):
+            return other.ball
+        if isinstance(other, bool) or not isinstance(other, (numbers.Integral, Fraction, sympy.Rational)):
+            raise TypeError(f"Certain: {other!r} is not an exact rational or a Certain")
+        q = sympy.Rational(other) if not isinstance(other, sympy.Rational) else other
+        return arb(fmpq(int(q.p), int(q.q)))
+
+    def _op(self, fn, other=None):
+        with flint_ctx.workprec(PRECISION):
+            return Certain(fn(self.ball) if other is None else fn(self.ball, self._other(other)))
+
+    def __add__(self, other):
+        return self._op(lambda a, b: a + b, other)
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return self._op(lambda a, b: a - b, other)
+
+    def __rsub__(self, other):
+        return self._op(lambda a, b: b - a, other)
+
+    def __mul__(self, other):
+        return self._op(lambda a, b: a * b, other)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        return self._op(lambda a, b: a / b, other)
+
+    def __rtruediv__(self, other):
+        return self._op(lambda a, b: b / a, other)
+
+    def __neg__(self):
+        return self._op(lambda a: -a)
+
+    def __abs__(self):
+        return self._op(abs)
+
+    def sqrt(self) -> Certain:
+        """The square root (refused unless the ball is non-negative: a real value)."""
+        if not self.ball >= 0:
+            raise OrderUndecided(f"sqrt of {self.ball}: the ball is not certainly non-negative")
+        return self._op(lambda a: a.sqrt())
+
+    def max(self, other) -> Certain:
+        """The larger of two values, as a ball holding it (no comparison decided: equal values are fine)."""
+        return self._op(lambda a, b: a.max(b), other)
+
+    def _compare(self, other, holds, fails) -> bool:
+        if other is self:  # one value: a tie, decided exactly
+            return bool(holds(0, 0))
+        a, b = self.ball, self._other(other)
+        if holds(a, b):
+            return True
+        if fails(a, b):
+            return False
+        raise OrderUndecided(f"cannot order {a} and {b}: their enclosures overlap at {PRECISION} bits")
+
+    def __lt__(self, other):
+        return self._compare(other, lambda a, b: a < b, lambda a, b: a >= b)
+
+    def __le__(self, other):
+        return self._compare(other, lambda a, b: a <= b, lambda a, b: a > b)
+
+    def __gt__(self, other):
+        return self._compare(other, lambda a, b: a > b, lambda a, b: a <= b)
+
+    def __ge__(self, other):
+        return self._compare(other, lambda a, b: a >= b, lambda a, b: a < b)
+
+    def __eq__(self, other):
+        raise TypeError("Certain: equality of two reals is not decided by enclosures (use exact values)")
+
+    __hash__ = object.__hash__  # by identity: a cached ball is a key of the caches built on it, as itself
+
+    def midpoint(self) -> float:
+        """An explicit exit (display, numerics): the ball's midpoint as a float.  (No ``__float__``: sympy would
+        silently turn a ball into a Float.)"""
+        return float(self.ball.mid())
+
+    def __repr__(self) -> str:
+        return f"Certain({self.ball.str(20, radius=True)})"
+
+
+def enclose(expr, values: dict | None = None) -> Certain:
+    """The value of an exact real ``expr`` (a sympy expression; ``values``: symbol -> exact constant, nothing
+    substituted) as a :class:`Certain` ball at :data:`PRECISION` bits.  ``OrderUndecided`` when it has no enclosure
+    (an operation not covered, a symbol without a value, a float)."""
+    expr = expr if isinstance(expr, sympy.Basic) else sympy.sympify(expr)
+    with flint_ctx.workprec(PRECISION):
+        env = {}
+        for sym, value in (values or {}).items():
+            box = _enclose(value if isinstance(value, sympy.Basic) else sympy.sympify(value))
+            if box is not None:
+                env[sym] = box
+        box = _enclose(expr, env)
+    if box is None:
+        raise OrderUndecided(f"{expr} has no rigorous enclosure")
+    return Certain(box)
+
+
+def pi() -> Certain:
+    """pi as a ball."""
+    with flint_ctx.workprec(PRECISION):
+        return Certain(arb.pi())
+
+
+def log(value: Certain) -> Certain:
+    """The natural logarithm (refused unless the ball is positive)."""
+    if not value.ball > 0:
+        raise OrderUndecided(f"log of {value.ball}: the ball is not certainly positive")
+    return value._op(lambda a: a.log())

@@ -1,0 +1,46 @@
+"""ldpref.certain: a ball's comparisons hold for every point of the enclosures or are refused; one value is a tie."""
+
+from fractions import Fraction
+
+import pytest
+import sympy
+from flint import arb
+
+from ldpref.certain import Certain, enclose, log, pi
+from ldpref.exact import OrderUndecided
+
+
+def test_separated_balls_are_ordered_and_overlapping_ones_refused():
+    a, b = enclose(sympy.sqrt(2)), enclose(sympy.Rational(141421356237, 10**11))
+    assert a > b and b < a and a >= b and not a <= b
+    close = enclose(sympy.sqrt(2) + sympy.exp(-400))  # 1e-174 apart: below 256 bits
+    with pytest.raises(OrderUndecided):
+        _ = a < close
+    with pytest.raises(OrderUndecided):  # the same number built twice is two balls: no tie without a proof
+        _ = a <= enclose(sympy.sqrt(8) / 2)
+
+
+def test_one_value_is_a_tie():
+    a = enclose(sympy.pi)
+    assert a <= a and a >= a and not a < a and not a > a
+
+
+def test_arithmetic_keeps_exact_rationals_exact():
+    a = enclose(sympy.sqrt(3))
+    assert (sympy.Rational(1, 3) * a).ball.overlaps(arb(3).sqrt() / 3)
+    assert (a * Fraction(1, 3)).ball.overlaps(arb(3).sqrt() / 3) and (1 - a) < 0
+    with pytest.raises(TypeError):
+        _ = a * 0.5  # a float is refused, not converted
+    with pytest.raises(TypeError):
+        _ = a == a  # equality of reals is not decided by enclosures
+
+
+def test_functions_and_refusals():
+    assert (log(enclose(sympy.E)) - 1).ball.contains(0)
+    assert 3 < pi() < sympy.Rational(22, 7)
+    assert sympy.Rational(199, 100) < Certain.sqrt(enclose(4)) < sympy.Rational(201, 100)
+    with pytest.raises(OrderUndecided):
+        enclose(sympy.Float(0.5))
+    with pytest.raises(OrderUndecided):
+        Certain.sqrt(enclose(sympy.sqrt(2)) - enclose(sympy.sqrt(8) / 2))  # a ball around 0: not certainly real
+    assert enclose(2).max(enclose(3)) > sympy.Rational(29, 10)
