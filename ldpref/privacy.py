@@ -62,7 +62,7 @@ def _exp_eps_of_constants(mech: Mechanism) -> sympy.Expr:
             ratio = exact_extreme(entries, largest=True) / exact_extreme(entries, largest=False)
             if ratio != best:
                 sign = exact_order(ratio, best)
-                if sign is None:  # not reachable from exact_extreme's enclosed values; refused, never compared with None
+                if sign is None:  # unreachable from exact_extreme's enclosed values; refused, not compared with None
                     raise OrderUndecided(f"cannot order the ratio {ratio} and {best}: no rigorous enclosure")
                 if sign > 0:
                     best = ratio
