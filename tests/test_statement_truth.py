@@ -106,3 +106,13 @@ def test_min_l2_branch_is_chosen_exactly(d, e):
     assert value.is_number
     expected = regular if d >= e + 1 else small
     assert sympy.simplify(value - expected) == 0
+
+
+def test_pan_cms_is_ge_decides_numbers_exactly():
+    """derivations.pan_cms.optimized._is_ge (m_opt's choice of the stationary point or the crossover): a tie of
+    radicals is >=, and pi is below pi + e^-400 (nsimplify of the difference was 0, so '>=' came out true)."""
+    from derivations.pan_cms.optimized import _is_ge
+
+    assert _is_ge(sympy.sqrt(2) * sympy.sqrt(3), sympy.sqrt(6))
+    assert not _is_ge(sympy.pi, sympy.pi + sympy.exp(-400))
+    assert _is_ge(sympy.pi + sympy.exp(-400), sympy.pi)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sympy
 
+from ldpref.exact import to_exact
 from ldpref.ledger.forms import Predicate
 
 from . import symbols as S
@@ -83,7 +84,7 @@ def sec6_1_server_motivation_derived():
     """Var[f_hat/n] = A/n + a2 psi^2 with f = phi n and sum_{d' != d} f(d')^2 = psi^2 n^2; it decreases in n iff
     A = phi p(1-p) + (1-phi)(a1 - a1^2 - a2) > 0 (Theorem 3's variance, a1, a2 as in ldpref.gcms)."""
     def decreasing(**kw):
-        p, q, m, k, phi = (sympy.nsimplify(kw[x]) for x in ("p", "q", "m", "k", "phi"))
+        p, q, m, k, phi = (to_exact(kw[x], what=x) for x in ("p", "q", "m", "k", "phi"))  # a float is refused
         a1 = (p + (m - 1) * q) / m
         a2 = (p - q) ** 2 * (m - 1) / (k * m * m)
         return bool(phi * p * (1 - p) + (1 - phi) * (a1 - a1 ** 2 - a2) > 0)
