@@ -189,6 +189,19 @@ def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int |
                          "their difference is not proved 0")
 
 
+_RELATION_SIGNS = {"<": (-1,), "<=": (-1, 0), ">": (1,), ">=": (1, 0), "==": (0,), "!=": (-1, 1)}
+
+
+def exact_holds(a, relation: str, b) -> bool:
+    """``a relation b`` (one of < <= > >= == !=) for two exact reals, decided by :func:`exact_order` (a tie only by a
+    proof); :class:`OrderUndecided` when a value has no rigorous enclosure: never sympy's own relational evaluation
+    of numbers, never a rounding."""
+    sign = exact_order(a, b)
+    if sign is None:
+        raise OrderUndecided(f"cannot decide {a} {relation} {b}: no rigorous enclosure")
+    return sign in _RELATION_SIGNS[relation]
+
+
 def exact_sign(value, values: dict | None = None) -> int:
     """The sign (-1, 0 or 1) of an exact real constant (or of an expression at ``values``, symbol -> constant,
     nothing substituted): :func:`exact_order` against 0 (rationals directly, else rigorous enclosures, 0 only by a

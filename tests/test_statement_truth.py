@@ -116,3 +116,29 @@ def test_pan_cms_is_ge_decides_numbers_exactly():
     assert _is_ge(sympy.sqrt(2) * sympy.sqrt(3), sympy.sqrt(6))
     assert not _is_ge(sympy.pi, sympy.pi + sympy.exp(-400))
     assert _is_ge(sympy.pi + sympy.exp(-400), sympy.pi)
+
+
+def test_exact_holds_every_relation_and_refusals():
+    from ldpref.exact import OrderUndecided, exact_holds
+
+    a, b = sympy.pi, sympy.pi + sympy.exp(-400)
+    assert [exact_holds(a, r, b) for r in ("<", "<=", ">", ">=", "==", "!=")] == [True, True, False, False, False,
+                                                                                  True]
+    tie = sympy.sqrt(2) * sympy.sqrt(3), sympy.sqrt(6)
+    assert [exact_holds(*tie[:1], r, tie[1]) for r in ("<", "<=", ">", ">=", "==", "!=")] == [False, True, False,
+                                                                                               True, True, False]
+    with pytest.raises(OrderUndecided):
+        exact_holds(sympy.Function("f")(1), "<", 1)
+
+
+@pytest.mark.parametrize("value, ok", [(sympy.sqrt(2), True), (1 + sympy.exp(-400), True), (sympy.log(sympy.E), False),
+                                       (sympy.Rational(1, 2), False), (sympy.I + 2, False), (sympy.pi - 2, True)])
+def test_exp_eps_above_one_is_decided_exactly(value, ok):
+    from ldpref.errors import ParameterError
+    from ldpref.mechanisms._params import check_exp_eps
+
+    if ok:
+        assert check_exp_eps(value) == value
+    else:
+        with pytest.raises(ParameterError):
+            check_exp_eps(value)

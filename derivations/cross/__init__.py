@@ -22,7 +22,7 @@ from sympy.polys.fields import sfield
 
 import derivations.pan_strict.constructions as PS
 from derivations.caching import cache
-from ldpref.exact import EXP_EPS, to_exact
+from ldpref.exact import EXP_EPS, exact_holds, to_exact
 
 e = EXP_EPS
 d = sympy.Symbol("d", positive=True, integer=True)
@@ -60,7 +60,7 @@ def cms_rr_m_star():
     # both roots of the quadratic (sympy.roots of its Poly in m: the closed form, without solve's general
     # machinery; the same m* results, 0.1 s instead of 0.45 s)
     roots = sympy.roots(sympy.Poly(num, m), multiple=True)
-    good = [r for r in roots if not (r.subs({d: 10, e: 3}) < 1)]
+    good = [r for r in roots if not exact_holds(r.subs({d: 10, e: 3}), "<", 1)]
     return _one_fraction(good[0])
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import sympy
 
-from ldpref.exact import to_exact
-from ldpref.ledger.forms import Predicate
+from ldpref.exact import exact_holds, to_exact
+from ldpref.ledger.forms import Predicate, evaluate
 
 from . import symbols as S
 from .model import privacy_ratio_derived, thm1_derived
@@ -40,7 +40,7 @@ def amplified_bound(eps0, n, delta):
     """Theorem 1's eps_c bound at (eps0, n, delta) and whether its precondition holds (sympy, exact inputs)."""
     implication = thm1_derived()
     at = {S.eps: eps0, S.n: n, S.delta: delta}
-    return implication.args[1].rhs.subs(at), bool(implication.args[0].subs(at))
+    return implication.args[1].rhs.subs(at), evaluate(implication.args[0], at)
 
 
 def sec6_halt_derived():
@@ -93,7 +93,8 @@ def sec6_1_server_motivation_derived():
 
 def sec6_1_collusion_shuffler_server_derived():
     return Predicate(r"\epsilon_c(\epsilon_0, n, \delta) < \epsilon_0 = \epsilon_{\mathrm{linked}}",
-                     lambda **kw: bool(kw["eps_c"] < kw["eps0"]) and kw["eps_linked"] == kw["eps0"])
+                     lambda **kw: exact_holds(kw["eps_c"], "<", kw["eps0"])
+                     and exact_holds(kw["eps_linked"], "==", kw["eps0"]))
 
 
 def sec6_1_collusion_server_clients_derived():

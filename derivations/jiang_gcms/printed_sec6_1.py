@@ -12,6 +12,8 @@ ratio of what the server sees of one client), ``exp_eps0`` (the local randomiser
 
 from __future__ import annotations
 
+from ldpref.exact import exact_holds
+
 from .symbols import Predicate
 
 
@@ -59,7 +61,8 @@ def sec6_1_collusion_shuffler_server_printed():
     privacy amplification effect. However, the results of the protocol are still protected by LDP, although at a
     reduced level of privacy"."""
     return Predicate(r"\epsilon_c < \epsilon_{\mathrm{linked}} \le \epsilon_0 < \infty",
-                     lambda **kw: kw["eps_c"] < kw["eps_linked"] <= kw["eps0"])
+                     lambda **kw: exact_holds(kw["eps_c"], "<", kw["eps_linked"])
+                     and exact_holds(kw["eps_linked"], "<=", kw["eps0"]))
 
 
 def sec6_1_collusion_server_clients_printed():

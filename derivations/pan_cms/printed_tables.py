@@ -14,6 +14,7 @@ import functools
 import sympy
 
 from ldpref.exact import EXP_EPS as E
+from ldpref.exact import exact_holds
 
 from .symbols import d, eps, n
 from .symbols_tables import (B_MIN, BIAS, BITS, BITS_PRIV, BITS_PUB, DVAR, E_FHAT, E_MSE_BAR, K_H, LOG2_H, MAX_E_S,
@@ -177,7 +178,7 @@ def thmI1_factor_printed():
 def _thmI1(tail, rounds, values, **_):
     """Pr(MSE-bar >= c V) <= 1/20 with Theorem I.1's c; ``tail(c)`` is Pr(MSE-bar >= c V) at the instance."""
     c = thmI1_factor_printed().subs({t: rounds, X: values})
-    return bool(tail(c) <= sympy.Rational(1, 20))
+    return exact_holds(tail(c), "<=", sympy.Rational(1, 20))
 
 
 def thmI1_printed():
@@ -189,7 +190,7 @@ def _eq52(tail, rounds, values, **_):
     """Pr(MSE-bar < c_alpha V) > (1 - e^-alpha)^|x|, at alpha = log(20|x|)."""
     alpha = sympy.log(20 * values)
     c = 1 + 2 * (sympy.sqrt(rounds * alpha) + alpha) / rounds
-    return bool(1 - tail(c) > (1 - sympy.exp(-alpha)) ** values)
+    return exact_holds(1 - tail(c), ">", (1 - sympy.exp(-alpha)) ** values)
 
 
 def eq52_printed():

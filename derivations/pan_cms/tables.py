@@ -27,7 +27,7 @@ import math
 
 import sympy
 
-from ldpref.exact import leading_ratio, to_exact
+from ldpref.exact import exact_holds, leading_ratio, to_exact
 
 from ..caching import cache
 from .symbols import d, e, eps, n
@@ -665,7 +665,7 @@ def eq22_derived():
 
 
 def _markov(tail, rounds, values, **_):
-    return bool(tail(thmI1_markov_factor().subs(X, values)) <= sympy.Rational(1, 20))
+    return exact_holds(tail(thmI1_markov_factor().subs(X, values)), "<=", sympy.Rational(1, 20))
 
 
 def thmI1_statement_derived():
@@ -676,7 +676,7 @@ def thmI1_statement_derived():
 def _markov_eq52(tail, rounds, values, **_):
     alpha = sympy.log(20 * values)
     c = 1 + 2 * (sympy.sqrt(rounds * alpha) + alpha) / rounds  # the threshold Eq. (52) bounds the probability at
-    return bool(1 - tail(c) >= 1 - values / c)
+    return exact_holds(1 - tail(c), ">=", 1 - values / c)
 
 
 def eq52_derived():

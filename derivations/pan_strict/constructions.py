@@ -35,7 +35,7 @@ from functools import cache, cmp_to_key
 import sympy
 from flint import fmpq
 
-from ldpref.exact import EXP_EPS, exact_order, leading_ratio, to_exact
+from ldpref.exact import EXP_EPS, exact_holds, exact_order, leading_ratio, to_exact
 
 from .scan_arithmetic import _Ratio, _ratio  # noqa: F401  (exact unreduced rationals of the scans)
 from .constructions_symbols import (  # noqa: F401  (the symbols of the forms, shared with the printed module)
@@ -227,7 +227,7 @@ def hadamard_optimal_range(d_: int):
     if kk <= 1:
         return sympy.oo
     eq = sympy.numer(sympy.together(osc_l2(d_, kk, E) - osc_l2(d_, kk - 1, E)))
-    roots = [r for r in sympy.solve(eq, E) if r.is_real and bool(r > 1)]
+    roots = [r for r in sympy.solve(eq, E) if r.is_real and exact_holds(r, ">", 1)]
     return min(roots) if roots else sympy.oo
 
 
@@ -430,7 +430,7 @@ def extended_minimiser(d_: int, dp_: int, e_):
     """The real minimiser of extended_l2(d, d', k) in k: the root in (0, d') of the derivative's numerator
     (a quadratic in k), exact."""
     poly = sympy.Poly(_extended_derivative_numerator().subs({d: d_, dp: dp_, e: e_}, simultaneous=True), k)
-    roots = [r for r in sympy.real_roots(poly) if bool(r > 0) and bool(r < dp_)]
+    roots = [r for r in sympy.real_roots(poly) if exact_holds(r, ">", 0) and exact_holds(r, "<", dp_)]
     return roots[0] if len(roots) == 1 else roots
 
 

@@ -7,7 +7,7 @@ import numbers
 import sympy
 
 from ..errors import ParameterError
-from ..exact import EXP_EPS, to_exact
+from ..exact import EXP_EPS, OrderUndecided, exact_order, to_exact
 
 
 def check_d(d) -> int:
@@ -25,7 +25,11 @@ def check_exp_eps(exp_eps) -> sympy.Expr:
         return value
     if value.free_symbols:
         raise ParameterError(f"exp_eps = {value}: only the symbol exp_eps or an exact number is accepted")
-    if not value.is_positive or not (value > 1):
+    try:  # decided exactly (a tie with 1 only by a proof); no enclosure (None) or an undecided order is refused
+        above_one = value.is_number and value.is_extended_real and exact_order(value, 1) == 1
+    except OrderUndecided:
+        above_one = False
+    if not above_one:
         raise ParameterError(f"exp_eps = {value}: e^eps must exceed 1 (eps > 0)")
     return value
 

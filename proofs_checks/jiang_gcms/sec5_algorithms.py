@@ -26,7 +26,7 @@ import sympy
 
 from derivations.jiang_gcms import printed_sec5 as P
 from derivations.jiang_gcms import sec5_model as M
-from ldpref.exact import to_exact, to_mpf
+from ldpref.exact import exact_holds, to_exact, to_mpf
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point, Statistical, precomputed
 
@@ -257,7 +257,7 @@ def exact_release_probability(c, b_, T_):
     atom from the limit of :func:`_atom_proof`."""
     tail, b, t = laplace_upper_tail()
     gap = T_ - c
-    if gap >= 0:
+    if exact_holds(gap, ">=", 0):
         return tail.subs({b: b_, t: gap})
     return 1 - tail.subs({b: b_, t: -gap}) + exact_atom(c, b_, T_)
 

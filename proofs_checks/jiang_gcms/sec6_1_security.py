@@ -22,6 +22,7 @@ import sympy
 
 from derivations.jiang_gcms import esa_model as M
 from derivations.jiang_gcms import printed_sec6_1 as P
+from ldpref.exact import exact_holds
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point
 
@@ -342,7 +343,8 @@ def _linked_points():
             if not applies:
                 raise AssertionError(f"Theorem 1's precondition fails at eps0 = {eps0}, n = {n}")
             at = {"eps0": eps0, "eps_linked": eps_linked, "eps_c": eps_c}
-            yield Point(dict(params, n=n, **at), facts=at, data=bool(linked and eps_c < eps_linked <= eps0),
+            holds = linked and exact_holds(eps_c, "<", eps_linked) and exact_holds(eps_linked, "<=", eps0)
+            yield Point(dict(params, n=n, **at), facts=at, data=holds,
                         size=(n, params["m"]))
 
 

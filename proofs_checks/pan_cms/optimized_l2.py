@@ -18,7 +18,7 @@ from derivations.pan_cms.symbols import n as n_sym
 from derivations.pan_cms.symbols import tau as tau_sym
 from derivations.pan_cms.symbols import var_eq, var_neq
 from ldpref import losses, moments
-from ldpref.exact import exact_ceiling
+from ldpref.exact import exact_ceiling, exact_holds
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Point, RoleGrid, Symbolic, precomputed
 
@@ -269,7 +269,7 @@ def _l1_bound_points(readings=None):
                 sub = {E: ee, d_sym: dd, n_sym: nn}
                 yield Point(params, facts={"derived": {**sub, S.l1_star: model_l1(m_rule, dd, ee, nn)},
                                            "printed": {**sub, S.l1_star: l1x}, "reading": definition},
-                            data=bool(l1x ** 2 <= dd * opt / nn), in_condition=inside, size=(dd, nn, ee))
+                            data=exact_holds(l1x ** 2, "<=", dd * opt / nn), in_condition=inside, size=(dd, nn, ee))
 
 
 def _l1_bound_grid(readings=None):

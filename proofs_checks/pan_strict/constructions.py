@@ -16,7 +16,7 @@ import sympy
 import derivations.pan_strict.constructions as C
 import derivations.pan_strict.constructions_osc as D
 import derivations.pan_strict.printed_constructions as PR
-from ldpref.exact import EXP_EPS, exact_sign
+from ldpref.exact import EXP_EPS, exact_holds, exact_sign
 from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, counted, precomputed
 from ldpref.ledger.evidence import values_equal
@@ -160,7 +160,9 @@ record(
            Grid("Hadamard support size optimal exactly on (1, e_hi]", lambda: iter(_hadamard()[1]), precomputed,
                 value=_at_facts),
            Identity("e_hi(d) -> 1: e_hi decreasing on d = 7, 15, 31", lambda: bool(
-               _hadamard()[2][7] > _hadamard()[2][15] > C.hadamard_optimal_range(31) > 1), lambda: True),
+               exact_holds(_hadamard()[2][7], ">", _hadamard()[2][15])
+               and exact_holds(_hadamard()[2][15], ">", C.hadamard_optimal_range(31))
+               and exact_holds(C.hadamard_optimal_range(31), ">", 1)), lambda: True),
            Note(lambda: "e_hi: " + ", ".join(f"d={d}: {v} ~ {_fmt(v)}" for d, v in _hadamard()[2].items()
                                             if v != sympy.oo))))
 
