@@ -1,0 +1,83 @@
+"""No check decides an order of irrational numbers with sympy's own operators (CONTRIBUTING's first rule): every
+``a < b`` (<=, >, >=) that ldpref's code asks of two sympy numbers that are not both rational goes through
+``ldpref.exact`` (``exact_order``, ``exact_holds``: rigorous enclosures, a tie only by a proof).  sympy decides such
+a comparison by its own numerical evaluation, with no refusal when the numbers are too close (pan-cms's ``_is_ge``
+once called pi >= pi + e^-400 true).
+
+Hooked: sympy's ``Expr.__lt__``, ``__le__``, ``__gt__``, ``__ge__``, when the caller is a frame of ``ldpref/``,
+``derivations/`` or ``proofs_checks/`` (a comparison inside sympy's own algorithms -- ``limit``, ``integrate``,
+auto-evaluation -- is sympy's business).  The suite runs the claims whose checks once compared so (found by this very
+hook on a verify run of 2026-11-30); ``.ci/run`` runs every claim (``LDPREF_EXACT_ORDERS_FULL=1``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+import sympy
+from sympy.core.expr import Expr
+
+from ldpref.ledger.claim import find_claim, load_claims
+from ldpref.ledger.runner import run_claim
+
+FULL = os.environ.get("LDPREF_EXACT_ORDERS_FULL") == "1"
+ROOT = Path(__file__).resolve().parent.parent
+OURS = tuple(str(ROOT / d) + os.sep for d in ("ldpref", "derivations", "proofs_checks"))
+#: the claims whose checks compared irrational numbers with sympy's operators before 2026-11-30
+ONCE = ("cross/cms-formula", "jiang-gcms/sec6.1.collusion-shuffler-server", "jiang-gcms/sec7.B.fig6-significant",
+        "jiang-gcms/sec7.D.apple-p", "jiang-gcms/sec7.E.convergence", "jiang-gcms/sec7.E.singletons",
+        "jiang-gcms/sec7.E.threshold", "pan-cms/eq52", "pan-cms/sec6.1.he-cms-he-identical", "pan-cms/sec6.2.eq16",
+        "pan-cms/thmI.1", "pan-strict/appD.kext", "pan-strict/sec4.hadamard")
+
+
+def _hook(monkeypatch, seen: list):
+    for name in ("__lt__", "__le__", "__gt__", "__ge__"):
+        original = getattr(Expr, name)
+
+        def compare(self, other, original=original, name=name):
+            caller = sys._getframe(1)
+            value = sympy.Integer(other) if isinstance(other, int) and not isinstance(other, bool) else other
+            if caller.f_code.co_filename.startswith(OURS) and isinstance(value, sympy.Basic) and self.is_number \
+                    and value.is_number and not (self.is_Rational and value.is_Rational) \
+                    and not (self.is_infinite or value.is_infinite):
+                seen.append(f"{caller.f_code.co_filename[len(str(ROOT)) + 1:]}:{caller.f_lineno} {self} {name} {other}")
+            return original(self, other)
+        monkeypatch.setattr(Expr, name, compare)
+
+
+def _claim_ids():
+    return [c.id for c in load_claims()] if FULL else list(ONCE)
+
+
+def _exists(claim_id) -> bool:
+    try:
+        find_claim(claim_id)
+    except KeyError:
+        return False
+    return True
+
+
+def test_the_once_list_names_claims():
+    assert all(_exists(i) for i in ONCE), [i for i in ONCE if not _exists(i)]
+
+
+@pytest.mark.parametrize("claim_id", _claim_ids())
+def test_no_order_of_irrationals_by_sympy(claim_id, monkeypatch):
+    seen: list = []
+    _hook(monkeypatch, seen)
+    result = run_claim(find_claim(claim_id))
+    assert result.verdict != "error", result.reason
+    assert not seen, seen[:5]
+
+
+def test_the_hook_sees_a_comparison_in_our_code(monkeypatch):
+    """The hook is not vacuous: a comparison written in ldpref's own code is caught (here: ldpref.ledger's module
+    namespace runs it)."""
+    seen: list = []
+    _hook(monkeypatch, seen)
+    namespace: dict = {"sympy": sympy}
+    exec(compile("result = sympy.sqrt(2) < sympy.sqrt(3)", str(ROOT / "ldpref" / "probe.py"), "exec"), namespace)
+    assert namespace["result"] and len(seen) == 1
