@@ -136,6 +136,19 @@ def enclose(expr, values: dict | None = None) -> Certain:
     return Certain(box)
 
 
+def apply(fn, *values: Certain):
+    """``fn`` on the values' raw ``arb`` balls at :data:`PRECISION` bits, in one precision context (a long
+    computation -- a sum over a dataset -- without a context per operation), its result (a ball, or a tuple or dict of
+    balls) wrapped as :class:`Certain`.  ``fn`` must use only ball arithmetic (arb's operations are rigorous)."""
+    with flint_ctx.workprec(PRECISION):
+        out = fn(*(v.ball for v in values))
+    if isinstance(out, dict):
+        return {k: Certain(v) for k, v in out.items()}
+    if isinstance(out, (tuple, list)):
+        return type(out)(Certain(v) for v in out)
+    return Certain(out)
+
+
 def pi() -> Certain:
     """pi as a ball."""
     with flint_ctx.workprec(PRECISION):

@@ -44,3 +44,13 @@ def test_functions_and_refusals():
     with pytest.raises(OrderUndecided):
         Certain.sqrt(enclose(sympy.sqrt(2)) - enclose(sympy.sqrt(8) / 2))  # a ball around 0: not certainly real
     assert enclose(2).max(enclose(3)) > sympy.Rational(29, 10)
+
+
+def test_apply_runs_raw_balls_at_the_precision_and_wraps_them():
+    from ldpref.certain import apply
+
+    third = enclose(sympy.Rational(1, 3))
+    out = apply(lambda a, b: {"sum": a + b, "pair": a * 3}, third, enclose(sympy.sqrt(2)))
+    assert out["sum"] > sympy.Rational(174, 100) and out["pair"].ball.contains(1)
+    assert out["pair"].ball.rad() < arb(2) ** -250  # 256 bits, not the default 53
+    assert isinstance(apply(lambda a: (a, a), third), tuple)

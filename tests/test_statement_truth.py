@@ -142,3 +142,12 @@ def test_exp_eps_above_one_is_decided_exactly(value, ok):
     else:
         with pytest.raises(ParameterError):
             check_exp_eps(value)
+
+
+def test_an_implication_is_decided_by_a_false_hypothesis_or_a_true_conclusion():
+    undecided = sympy.Eq(x, y)  # symbols left, not an identity
+    at = {x: EXP_EPS, y: 1 + EXP_EPS, P: False, Q: True}
+    assert statement_truth(sympy.Implies(P, undecided), at) is True
+    assert statement_truth(sympy.Implies(undecided, Q), at) is True
+    with pytest.raises(ValueError, match="not decided"):
+        statement_truth(sympy.Implies(Q, undecided), at)

@@ -148,24 +148,39 @@ def mechanism_balls(forms: dict, at: dict, n: int, rows: tuple) -> dict:
     HE."""
     out, seen = {}, []
     for mech, ws in forms.items():
-        twin = next((other for other, other_ws in seen if _same_variances(ws, other_ws, n, rows)), None)
+        coef = tuple(certain.enclose(w, at) for w in ws)
+        twin = next((other for other, other_ws, other_coef in seen
+                     if _same_variances(ws, other_ws, n, rows, (coef, other_coef))), None)
         if twin is None:
-            balls = ball_metrics(variances(tuple(certain.enclose(w, at) for w in ws), n, rows))
-            seen.append((mech, ws))
+            balls = ball_metrics(coef, n, rows)
+            seen.append((mech, ws, coef))
         else:
             balls = {k: out[(twin, k)] for k in METRICS}
         out.update({(mech, k): v for k, v in balls.items()})
     return out
 
 
-def _same_variances(a: tuple, b: tuple, n: int, rows: tuple) -> bool:
+def _same_variances(a: tuple, b: tuple, n: int, rows: tuple, balls: tuple | None = None) -> bool:
     """Whether two mechanisms' per-value variances ``(c w_eq + s w_same + (n - c - s) w_other)/n^2`` (a pair
     (w_eq, w_neq) is (w_eq, w_neq, w_neq)) are equal at every row, proved: each coefficient pair cancels to 0 as
     exact functions (``ldpref.exact.cancel``), or its weight is 0 in every row.  False when not proved (then the
-    balls decide, or the comparison is refused)."""
-    a3, b3 = (tuple(a) if len(a) == 3 else (a[0], a[1], a[1])), (tuple(b) if len(b) == 3 else (b[0], b[1], b[1]))
+    balls decide, or the comparison is refused); ``balls``, the two coefficient tuples enclosed, skip the
+    cancellation of a pair whose balls are apart (certainly unequal)."""
+    def three(t):
+        return tuple(t) if len(t) == 3 else (t[0], t[1], t[1])
+
+    a3, b3 = three(a), three(b)
+    apart = [False] * 3 if balls is None else [
+        x.ball.overlaps(y.ball) is False for x, y in zip(three(balls[0]), three(balls[1]))]
     weights = [(c, s, n - c - s) for c, s in rows]
-    return all(cancel(x - y) == 0 or all(w[j] == 0 for w in weights) for j, (x, y) in enumerate(zip(a3, b3)))
+    return all(all(w[j] == 0 for w in weights) or (not apart[j] and _cancels(x, y))
+               for j, (x, y) in enumerate(zip(a3, b3)))
+
+
+@cache
+def _cancels(x, y) -> bool:
+    """``x - y`` cancels to 0 (exact functions or numbers), once per pair."""
+    return cancel(x - y) == 0
 
 
 def variances(coef: tuple, n: int, rows: tuple) -> list:
@@ -199,15 +214,21 @@ def metrics(var: list) -> dict:
         return {"mse": max(var), "l1": _normal_l1(tuple(var)), "l2": mpmath.fsum(var)}
 
 
-def ball_metrics(var: list) -> dict:
-    """:func:`metrics` on balls (:class:`ldpref.certain.Certain`): the max as a ball holding it (equal values need no
-    order), the sums in ball arithmetic, pi enclosed."""
-    mse = var[0]
-    for v in var[1:]:
-        mse = mse.max(v)
-    two_over_pi = 2 / certain.pi()
-    return {"mse": mse, "l1": sum((Certain.sqrt(two_over_pi * v) for v in var[1:]), Certain.sqrt(two_over_pi * var[0])),
-            "l2": sum(var[1:], var[0])}
+def ball_metrics(coef: tuple, n: int, rows: tuple) -> dict:
+    """:func:`metrics` of :func:`variances` on balls (``coef``: :class:`ldpref.certain.Certain`), in one ball
+    computation (:func:`ldpref.certain.apply`): the max as a ball holding it (equal values need no order), the sums
+    in ball arithmetic, pi enclosed."""
+    def metrics_of(*w):
+        pi, n2 = w[-1], n * n
+        if len(w) == 3:  # (w_eq, w_neq, pi)
+            var = [(c * w[0] + (n - c) * w[1]) / n2 for c, _ in rows]
+        else:
+            var = [(c * w[0] + s * w[1] + (n - c - s) * w[2]) / n2 for c, s in rows]
+        mse, l1, l2 = var[0], (2 * var[0] / pi).sqrt(), var[0]
+        for v in var[1:]:
+            mse, l1, l2 = mse.max(v), l1 + (2 * v / pi).sqrt(), l2 + v
+        return {"mse": mse, "l1": l1, "l2": l2}
+    return certain.apply(metrics_of, *coef, certain.pi())
 
 
 @cache
@@ -305,21 +326,21 @@ def calculated_l1(eps: int, n: int, size: int = TOP):
         return mpmath.mpf(sympy.sympify(expr).evalf(DPS + 10, subs={T.E: sympy.exp(eps)}))
 
 
-def l1_below_calculated(var: list, eps: int, n: int, size: int = TOP) -> bool:
+def l1_below_calculated(l1: Certain, eps: int, n: int, size: int = TOP) -> bool:
     """E[l1] = sum_x E|err_x| <= calculated l1, with E|err_x| read through the normal approximation sqrt(2 Var_x/pi)
-    (the plotted l1's reading; n >= 10^4 clients per estimate), on balls (``var``: :class:`ldpref.certain.Certain`).
-    Where sum_x sqrt(Var_x), a rigorous upper bound of E[l1] (Jensen), is already below the calculated l1 the
-    reading does not matter."""
+    (the plotted l1's reading; n >= 10^4 clients per estimate), on balls (``l1``: :func:`ball_metrics`' l1).  Where
+    sum_x sqrt(Var_x), a rigorous upper bound of E[l1] (Jensen), is already below the calculated l1 the reading does
+    not matter."""
     from .optimized import l1_bound_derived
 
     calc = certain.enclose(l1_bound_derived(size, T.E, n), {T.E: sympy.exp(eps)})
-    return bool(ball_metrics(var)["l1"] <= calc)
+    return bool(l1 <= calc)
 
 
 def derived_l1_below(latex: str) -> Predicate:
     """The l1 note on the derived l-OCMS variances at an instance's dataset and eps."""
     def fn(**kw):
         n, rows = summary(kw["dataset"], kw["eps"], kw["all same residue (RHR)"])
-        return l1_below_calculated(variances(coefficient_balls("l-OCMS", kw["eps"], kw["f*"]), n, rows),
-                                   kw["eps"], n)
+        l1 = ball_metrics(coefficient_balls("l-OCMS", kw["eps"], kw["f*"]), n, rows)["l1"]
+        return l1_below_calculated(l1, kw["eps"], n)
     return Predicate(latex, fn)

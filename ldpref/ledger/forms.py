@@ -216,10 +216,11 @@ _COMPARE = {sympy.StrictLessThan: lambda a, b: a < b, sympy.LessThan: lambda a, 
 def _truth(form, subs: dict, last=None):
     """A statement's truth at ``subs`` when every comparison in it is decided exactly: between rational values by
     exact arithmetic, else by the one decider of orders (:func:`ldpref.exact.exact_order`: rigorous enclosures, a tie
-    only by a proof); None when some part needs sympy's general path (a side that is no finite number there, a number
-    with no enclosure, a node that is no relation).  :class:`ldpref.exact.OrderUndecided` (a ``ValueError``: the
-    claim's check is an error, never a guess) naming the statement when a relation its truth depends on is between
-    numbers that the enclosures never separate and whose difference is not proved 0."""
+    only by a proof), or by ``last`` (:func:`statement_truth`); None when some part has no exact decider (a symbol
+    without a value, a number with no enclosure, another node), which the caller refuses.
+    :class:`ldpref.exact.OrderUndecided` (a ``ValueError``: the claim's check is an error, never a guess) naming the
+    statement when a relation its truth depends on is between numbers that the enclosures never separate and whose
+    difference is not proved 0."""
     if type(form) in _COMPARE:
         return _relation_truth(form, subs, last)
     if isinstance(form, (sympy.And, sympy.Or, sympy.Not, sympy.Implies, sympy.Equivalent)):
@@ -241,6 +242,8 @@ def _truth(form, subs: dict, last=None):
         if isinstance(form, sympy.And) and False in args:  # decided by a part whatever the undecided ones are
             return False
         if isinstance(form, sympy.Or) and True in args:
+            return True
+        if isinstance(form, sympy.Implies) and (args[0] is False or args[1] is True):
             return True
         if any(v is None for v in args):
             return None
