@@ -24,10 +24,11 @@ import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 import derivations.pan_cms.tables_claim_forms as F
 from derivations.pan_cms.symbols import d as D
-from ldpref.exact import to_mpf
+from ldpref.exact import exact_holds, to_mpf
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point
-from ldpref.losses import worst_case_l1_normal
+from ldpref.decimals import decimal_text
+from ldpref.l1_certificate import certified_l1_normal
 from .tables_common import (R, E, HOLDS, _named, _undisp, row_mech, exact_losses, model_rows, named_grid, probed,
                             record)
 
@@ -183,12 +184,14 @@ def _n_invariance(row, e, dd):
 
 
 def _ss_l1_certificate():
-    """SS's normal-approximation l1 (d = 3, k = 1, e^eps = 2): a certified numeric maximum (Frank-Wolfe) contains
-    sqrt(2/pi) times the exact Cauchy-Schwarz bound."""
-    cert = worst_case_l1_normal(row_mech("SS", 3, R(2)), 1, digits=15, iterations=60, tolerance=1e-6)
-    val = to_mpf(sympy.sqrt(2 / sympy.pi) * exact_losses("SS", 3, R(2))[2], 30)
-    ok = cert.lower - mpmath.mpf("1e-9") <= val <= cert.upper + mpmath.mpf("1e-9")
-    return ok, 1, f"[{cert.lower}, {cert.upper}] vs {val}"
+    """SS's normal-approximation l1 (d = 3, k = 1, e^eps = 2): the certified maximum of Eq. (2) (Frank-Wolfe, exact
+    ends rounded outward: :func:`ldpref.l1_certificate.certified_l1_normal`) contains sqrt(2/pi) times the exact
+    Cauchy-Schwarz bound, exactly."""
+    cert = certified_l1_normal(row_mech("SS", 3, R(2)), 1, digits=15, iterations=60, tolerance="1/1000000")
+    val = sympy.sqrt(2 / sympy.pi) * exact_losses("SS", 3, R(2))[2]
+    ok = exact_holds(cert.lower, "<=", val) and exact_holds(val, "<=", cert.upper)
+    ends = f"[{decimal_text(cert.lower, 15)}, {decimal_text(cert.upper, 15)}]"
+    return ok, 1, f"{ends} (exact ends) vs {decimal_text(val, 20)}"
 
 
 @cache

@@ -9,7 +9,6 @@ import itertools
 from functools import cache
 from math import factorial
 
-import mpmath
 import numpy as np
 import sympy
 
@@ -17,7 +16,8 @@ import derivations.pan_strict.framework as D
 import derivations.pan_strict.framework_cor2_1 as DC
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
-from ldpref.exact import EXP_EPS
+from ldpref.exact import EXP_EPS, exact_holds
+from ldpref.l1_certificate import certified_l1_normal
 from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, RoleGrid, counted, precomputed
 from ldpref.ledger.forms import evaluate
@@ -300,16 +300,16 @@ def _uniform_l1_points():
 
 
 def _certified_urp_l1(forms):
-    """The certified Frank-Wolfe interval of Eq. (2)'s maximum over the simplex (n = 1) contains the form's value, on
-    the first two URP mechanisms with d <= 3."""
+    """The certified Frank-Wolfe interval of Eq. (2)'s maximum over the simplex (n = 1; exact ends rounded outward,
+    :func:`ldpref.l1_certificate.certified_l1_normal`) contains the form's exact value, on the first two URP
+    mechanisms with d <= 3."""
     certified = []
     for name, P, Q, S, e in _urp_grid():
         d = P.shape[1]
         if d <= 3 and len(certified) < 2:
-            cm = losses.worst_case_l1_normal(_urp_mechanism(name), 1, digits=20, iterations=100)
-            val = mpmath.mpf(sympy.N(at(forms.derived(), {D.l2_sym: D.urp_l2_loss(P, Q, 1), D.d_sym: d}), 25))
-            slack = 1 + mpmath.mpf(10) ** -9
-            certified.append(cm.lower <= val * slack and val <= cm.upper * slack)
+            cm = certified_l1_normal(_urp_mechanism(name), 1, digits=20, iterations=100)
+            val = at(forms.derived(), {D.l2_sym: D.urp_l2_loss(P, Q, 1), D.d_sym: d})
+            certified.append(exact_holds(cm.lower, "<=", val) and exact_holds(val, "<=", cm.upper))
     return counted(certified, "intervals contain the closed form")
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from functools import cache, cmp_to_key
 
-import mpmath
 import numpy as np
 import sympy
 
@@ -21,7 +20,7 @@ import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point, counted, precomputed
-from ldpref.exact import exact_sign
+from ldpref.exact import exact_holds, exact_sign
 from ldpref.l1_certificate import certified_l1_normal, certified_order
 from ldpref.mechanism import Mechanism
 from ldpref.mechanisms import grr, subset_selection
@@ -139,18 +138,19 @@ _L1_GRID = Grid("l1: Eq. (2) of real SS at k* (uniform dataset)", _l1_points, pr
 @cache
 def _certified_l1_interval(d, e):
     m = subset_selection(d, int(O.optimal_k(d, e)), e).mechanism
-    return losses.worst_case_l1_normal(m, 1, digits=15, iterations=30, tolerance="1/1000000")
+    return certified_l1_normal(m, 1, digits=15, iterations=30, tolerance="1/1000000")
 
 
 def _certified_l1(l1_part):
-    """The certified maximum of Eq. (2) over the simplex (Subset Selection at k*) contains the l1 form's value
-    (``l1_part`` picks it out of the derived form)."""
+    """The certified maximum of Eq. (2) over the simplex (Subset Selection at k*; exact ends rounded outward,
+    :func:`ldpref.l1_certificate.certified_l1_normal`) contains the l1 form's exact value (``l1_part`` picks it out
+    of the derived form)."""
     def decide(forms):
         ok = []
         for d, e in [(3, 2), (4, 3)]:
             cm = _certified_l1_interval(d, e)
-            val = mpmath.mpf(sympy.N(_at(l1_part(forms.derived()), d=d, e=e, n=1), 20))
-            ok.append(cm.lower <= val * (1 + mpmath.mpf(10) ** -6) and val <= cm.upper * (1 + mpmath.mpf(10) ** -6))
+            val = _at(l1_part(forms.derived()), d=d, e=e, n=1)
+            ok.append(exact_holds(cm.lower, "<=", val) and exact_holds(val, "<=", cm.upper))
         return counted(ok)
 
     return Numeric("certified maximum of Eq. (2) over the simplex for Subset Selection at k* contains min l1", decide,
