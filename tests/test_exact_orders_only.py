@@ -6,7 +6,8 @@ once called pi >= pi + e^-400 true).
 
 Hooked: sympy's ``Expr.__lt__``, ``__le__``, ``__gt__``, ``__ge__``, when the caller is a frame of ``ldpref/``,
 ``derivations/`` or ``proofs_checks/`` (a comparison inside sympy's own algorithms -- ``limit``, ``integrate``,
-auto-evaluation -- is sympy's business).  The suite runs the claims whose checks once compared so (found by this very
+auto-evaluation -- is sympy's business), and a sign fact (``.is_positive`` ...) of an irrational number that such a
+frame asks.  The suite runs the claims whose checks once compared so (found by this very
 hook on a verify run of 2026-11-30); ``.ci/run`` runs every claim (``LDPREF_EXACT_ORDERS_FULL=1``).
 """
 
@@ -30,7 +31,7 @@ OURS = tuple(str(ROOT / d) + os.sep for d in ("ldpref", "derivations", "proofs_c
 ONCE = ("cross/cms-formula", "jiang-gcms/sec6.1.collusion-shuffler-server", "jiang-gcms/sec7.B.fig6-significant",
         "jiang-gcms/sec7.D.apple-p", "jiang-gcms/sec7.E.convergence", "jiang-gcms/sec7.E.singletons",
         "jiang-gcms/sec7.E.threshold", "pan-cms/eq52", "pan-cms/sec6.1.he-cms-he-identical", "pan-cms/sec6.2.eq16",
-        "pan-cms/thmI.1", "pan-strict/appD.kext", "pan-strict/sec4.hadamard")
+        "pan-cms/thmI.1", "pan-strict/appD.kext", "pan-strict/sec4.hadamard", "pan-cms/appD.eq38")
 
 
 def _hook(monkeypatch, seen: list):
@@ -46,6 +47,31 @@ def _hook(monkeypatch, seen: list):
                 seen.append(f"{caller.f_code.co_filename[len(str(ROOT)) + 1:]}:{caller.f_lineno} {self} {name} {other}")
             return original(self, other)
         monkeypatch.setattr(Expr, name, compare)
+
+
+_SIGN_FACTS = {"positive", "negative", "nonnegative", "nonpositive", "extended_positive", "extended_negative",
+               "extended_nonnegative", "extended_nonpositive", "zero", "nonzero"}
+
+
+def _hook_signs(monkeypatch, seen: list):
+    """A sign fact (``x.is_positive`` ...) of an irrational number asked by ldpref's code: sympy answers it by its
+    own numerical evaluation (``Expr._eval_is_extended_positive_negative``).  The asker is the caller of the outermost
+    assumption getter on the stack; a query sympy makes for itself (while building an expression) is not ours."""
+    original = Expr._eval_is_extended_positive_negative
+
+    def evaluate(self, positive):
+        if self.is_number and not self.is_Rational:
+            frame, outer = sys._getframe(1), None
+            while frame is not None and not frame.f_code.co_filename.startswith(OURS):
+                if frame.f_code.co_name == "getit" and "fact" in frame.f_locals:
+                    outer = frame
+                frame = frame.f_back
+            if outer is not None and outer.f_locals["fact"] in _SIGN_FACTS \
+                    and outer.f_back.f_code.co_filename.startswith(OURS):
+                seen.append(f"{outer.f_back.f_code.co_filename[len(str(ROOT)) + 1:]}:{outer.f_back.f_lineno} "
+                            f"{self}.is_{outer.f_locals['fact']}")
+        return original(self, positive)
+    monkeypatch.setattr(Expr, "_eval_is_extended_positive_negative", evaluate)
 
 
 def _claim_ids():
@@ -68,6 +94,7 @@ def test_the_once_list_names_claims():
 def test_no_order_of_irrationals_by_sympy(claim_id, monkeypatch):
     seen: list = []
     _hook(monkeypatch, seen)
+    _hook_signs(monkeypatch, seen)
     result = run_claim(find_claim(claim_id))
     assert result.verdict != "error", result.reason
     assert not seen, seen[:5]
@@ -81,3 +108,10 @@ def test_the_hook_sees_a_comparison_in_our_code(monkeypatch):
     namespace: dict = {"sympy": sympy}
     exec(compile("result = sympy.sqrt(2) < sympy.sqrt(3)", str(ROOT / "ldpref" / "probe.py"), "exec"), namespace)
     assert namespace["result"] and len(seen) == 1
+    _hook_signs(monkeypatch, seen)
+    exec(compile("result = (sympy.sqrt(7) - sympy.sqrt(5)).is_finite", str(ROOT / "ldpref" / "probe.py"), "exec"),
+         namespace)
+    assert len(seen) == 1  # finiteness is no sign decision (sympy may ask signs for it: not ours)
+    exec(compile("result = (sympy.sqrt(3) - sympy.sqrt(2)).is_positive", str(ROOT / "ldpref" / "probe.py"), "exec"),
+         namespace)
+    assert namespace["result"] and len(seen) >= 2 and all(x.endswith(".is_positive") for x in seen[1:])

@@ -27,7 +27,7 @@ from math import comb
 
 import sympy
 
-from ldpref.exact import EXP_EPS, exact_order, leading_ratio
+from ldpref.exact import EXP_EPS, exact_order, exact_sign, leading_ratio
 from ldpref.ledger.edit_nodes import BetterNeighbourOfLoss
 from ldpref.radicals import simplify_radicals
 
@@ -140,9 +140,10 @@ def _root_above_one(expr, var=m):
     for s in _roots_in(num, t):
         if s in keep:
             continue
-        if s.is_positive:
-            keep.append(s)
-        elif s.is_positive is None and s.subs(SAMPLE).is_positive:
+        positive = s.is_positive if s.free_symbols else None  # a proof from the symbols' assumptions, or none
+        if positive is None:  # a number's sign (or the sample's) by the exact decider, not sympy's evaluation
+            positive = exact_sign(s.subs(SAMPLE) if s.free_symbols else s) > 0
+        if positive:
             keep.append(s)
     if len(keep) != 1:
         raise ArithmeticError(f"expected one root m > 1, found {keep}")

@@ -27,7 +27,7 @@ import math
 
 import sympy
 
-from ldpref.exact import exact_holds, leading_ratio, to_exact
+from ldpref.exact import exact_holds, exact_sign, leading_ratio, to_exact
 
 from ..caching import cache
 from .symbols import d, e, eps, n
@@ -542,6 +542,8 @@ def theta_holds(order, var, point, loss, exp_eps=None):
         lim = sympy.limit(order / loss, eps, point, "+" if point == 0 else "-")
     else:
         lim = sympy.limit(order.subs(eps, sympy.log(exp_eps)) / loss, d, sympy.oo)
+    if lim.is_number and lim.is_finite:  # a finite number: its sign by the exact decider
+        return exact_sign(lim) > 0
     return bool(lim.is_finite and lim.is_positive)
 
 
