@@ -42,7 +42,7 @@ import sympy
 from flint import fmpq
 
 from .errors import ParameterError
-from .exact import exact_ceiling, exact_order, to_exact, to_mpf
+from .exact import exact_ceiling, exact_holds, to_exact, to_mpf
 from .hashing import HashFamily, random_family
 from .limits import check_count
 from .mechanisms._params import accepts_eps
@@ -709,10 +709,13 @@ def shuffle_amplification(eps0, delta, n: int, digits: int = 40) -> Amplificatio
     refused (TypeError)."""
     n = _int(n, "n", 1)
     e0, dl = to_exact(eps0, what="eps0"), to_exact(delta, what="delta")
-    if not (exact_order(dl, 0) > 0 and exact_order(dl, 1) < 0):
+    for name, value in (("eps0", e0), ("delta", dl)):
+        if value.free_symbols or not value.is_extended_real:
+            raise ParameterError(f"{name} = {value} must be a real number")
+    if not (exact_holds(dl, ">", 0) and exact_holds(dl, "<", 1)):
         return Amplification(e0, dl, n, False, None)
     inner = n / (8 * sympy.log(2 / dl)) - 1
-    pre = exact_order(inner, 0) > 0 and exact_order(e0, sympy.log(inner)) <= 0
+    pre = exact_holds(inner, ">", 0) and exact_holds(e0, "<=", sympy.log(inner))
     return Amplification(e0, dl, n, pre, to_mpf(sympy.log(shuffle_exp_bound(sympy.exp(e0), dl, n)), digits))
 
 

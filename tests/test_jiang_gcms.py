@@ -228,3 +228,11 @@ def test_adult_p_optimum_is_judged_against_the_exact_variance():
     best = {p["lambda"]: (p["exact-variance best s, p"][0], pv) for p, _, pv, _ in _adult_points()}
     assert best["1/3 (n/3)"][0] == 10 and abs(best["1/3 (n/3)"][1] - mpmath.mpf("0.80888407")) < 1e-8
     assert best["1500/48842"][0] == 4 and abs(best["1500/48842"][1] - mpmath.mpf("0.63921212")) < 1e-8
+
+
+def test_shuffle_calculator_refuses_a_symbol_or_a_complex_number():
+    from ldpref.errors import ParameterError
+
+    for eps0, delta in ((sympy.Symbol("x"), R(1, 2)), (1, sympy.I / 2)):
+        with pytest.raises(ParameterError, match="must be a real number"):
+            G.shuffle_amplification(eps0, delta, 100)
