@@ -13,9 +13,10 @@ mechanism at symbolic e^eps, then e^eps = e^eps of the run:
   ``grr`` model of ldpref.structured at d = m; HE as above), then the outer hash by the law of total variance:
   a client's hash is its own (private randomness) and pairwise uniform, so a non-holder collides w.p. 1/m.
 
-Then ``Var[f_hat(x)] = (c_x W_eq + sum_{x' != x} c_x' W[x][x'])/n^2`` over the dataset's counts, summed in exact
-integers times the coefficients (:func:`derivations.pan_cms.experiments.variances`): enclosed in rigorous balls
-for the statements (:func:`exact_balls`), converted to DPS digits for the display and the simulation.
+Then ``Var[f_hat(x)] = (c_x W_eq + sum_{x' != x} c_x' W[x][x'])/n^2`` over the dataset's counts, exact integers
+times the coefficients: enclosed in rigorous balls for the statements (:func:`exact_balls`,
+:func:`derivations.pan_cms.experiments.mechanism_balls`), converted to DPS digits for the display and the simulation
+(:func:`exact_values`, :func:`derivations.pan_cms.experiments.variances`).
 
 Simulation (statistical evidence): per value of interest x, its estimate's law is exactly that of a sum of
 independent multinomial draws, one per group of clients with the same per-client law (holders of x, the others;
@@ -34,7 +35,6 @@ import numpy as np
 import sympy
 
 from derivations.pan_cms import experiments as X
-from ldpref import certain
 from ldpref.exact import EXP_EPS
 from ldpref.ledger.generic import Statistical
 from ldpref.mechanisms.variants import hadamard_encoding, recursive_hadamard_response
@@ -124,12 +124,6 @@ def exact_coefficient_forms(mech: str, eps: int, f_star: int) -> tuple:
         mm = X.ocms_m(mech, eps, f_star)
         return tuple(_cms(mm, *rr_w(mm, eps)))
     return tuple({"HE": he_w, "CMS+HE": lambda: _cms(X.CMS_HE_M, *he_w()), "RHR": lambda: rhr_w(eps)}[mech]())
-
-
-@cache
-def exact_coefficient_balls(mech: str, eps: int, f_star: int) -> tuple:
-    """:func:`exact_coefficients` as rigorous balls (:func:`ldpref.certain.enclose` at e^eps)."""
-    return tuple(certain.enclose(w, {EXP_EPS: sympy.exp(eps)}) for w in exact_coefficient_forms(mech, eps, f_star))
 
 
 @cache

@@ -164,15 +164,13 @@ def _l1_points():
     """The three datasets at eps = 1..5: l-OCMS's normal-reading l1 and the calculated l1; ``data``: that l1 from its
     exact variances, a rigorous ball (the oracle decides E[l1] <= calculated l1 on it)."""
     for sec in ("6.1", "6.2", "6.3"):
-        name, f_star, same = SETTINGS[sec]
-        for params, vals, _ in _instances_data(sec):
-            n, rows = X.summary(name, params["eps"], same)
+        for params, vals, balls in _instances_data(sec):
+            n = params["n"]
             p = {"section": sec, **{k: v for k, v in params.items() if k in ("dataset", "eps", "f*", "n", "|x|",
                                                                               "all same residue (RHR)", "m l-OCMS")},
                  "l-OCMS l1 (normal reading)": vals[("l-OCMS", "l1")],
                  "calculated l1": X.calculated_l1(params["eps"], n)}
-            l1 = X.ball_metrics(XE.exact_coefficient_balls("l-OCMS", params["eps"], f_star), n, rows)["l1"]
-            yield Point(p, data=l1, size=(sec, params["eps"]))
+            yield Point(p, data=balls[("l-OCMS", "l1")], size=(sec, params["eps"]))
 
 
 def _l1_simulated():
