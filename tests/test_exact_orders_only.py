@@ -6,9 +6,10 @@ once called pi >= pi + e^-400 true).
 
 Hooked: sympy's ``Expr.__lt__``, ``__le__``, ``__gt__``, ``__ge__``, when the caller is a frame of ``ldpref/``,
 ``derivations/`` or ``proofs_checks/`` (a comparison inside sympy's own algorithms -- ``limit``, ``integrate``,
-auto-evaluation -- is sympy's business), and a sign fact (``.is_positive`` ...) of an irrational number that such a
-frame asks.  The suite runs the claims whose checks once compared so (found by this very
-hook on a verify run of 2026-11-30); ``.ci/run`` runs every claim (``LDPREF_EXACT_ORDERS_FULL=1``).
+auto-evaluation -- is sympy's business), a sign fact (``.is_positive`` ...) of an irrational number that such a
+frame asks, and a ``Max`` / ``Min`` of numbers, one irrational, that such a frame builds.  The suite runs the claims
+whose checks once compared so (found by this very hook on a verify run of 2026-11-30); ``.ci/run`` runs every claim
+(``LDPREF_EXACT_ORDERS_FULL=1``).
 """
 
 from __future__ import annotations
@@ -74,6 +75,24 @@ def _hook_signs(monkeypatch, seen: list):
     monkeypatch.setattr(Expr, "_eval_is_extended_positive_negative", evaluate)
 
 
+def _hook_extremes(monkeypatch, seen: list):
+    """``sympy.Max`` / ``Min`` built by ldpref's code with two or more numbers, one of them irrational: sympy orders
+    them on construction by its own evaluation (ldpref.exact.exact_extreme is the exact way)."""
+    from sympy.functions.elementary.miscellaneous import MinMaxBase
+
+    original = MinMaxBase.__new__
+
+    def new(cls, *args, **options):
+        caller = sys._getframe(1)
+        if caller.f_code.co_filename.startswith(OURS) and options.get("evaluate", True):
+            values = [sympy.Integer(a) if isinstance(a, int) and not isinstance(a, bool) else a for a in args]
+            numbers = [a for a in values if isinstance(a, sympy.Basic) and a.is_number and not a.is_infinite]
+            if len(numbers) >= 2 and not all(a.is_Rational for a in numbers):
+                seen.append(f"{caller.f_code.co_filename[len(str(ROOT)) + 1:]}:{caller.f_lineno} {cls.__name__}{args}")
+        return original(cls, *args, **options)
+    monkeypatch.setattr(MinMaxBase, "__new__", new)
+
+
 def _claim_ids():
     return [c.id for c in load_claims()] if FULL else list(ONCE)
 
@@ -95,6 +114,7 @@ def test_no_order_of_irrationals_by_sympy(claim_id, monkeypatch):
     seen: list = []
     _hook(monkeypatch, seen)
     _hook_signs(monkeypatch, seen)
+    _hook_extremes(monkeypatch, seen)
     result = run_claim(find_claim(claim_id))
     assert result.verdict != "error", result.reason
     assert not seen, seen[:5]
@@ -115,3 +135,7 @@ def test_the_hook_sees_a_comparison_in_our_code(monkeypatch):
     exec(compile("result = (sympy.sqrt(3) - sympy.sqrt(2)).is_positive", str(ROOT / "ldpref" / "probe.py"), "exec"),
          namespace)
     assert namespace["result"] and len(seen) >= 2 and all(x.endswith(".is_positive") for x in seen[1:])
+    count = len(seen)
+    _hook_extremes(monkeypatch, seen)
+    exec(compile("result = sympy.Max(sympy.sqrt(2), 1)", str(ROOT / "ldpref" / "probe.py"), "exec"), namespace)
+    assert namespace["result"] == sympy.sqrt(2) and len(seen) == count + 1 and "Max" in seen[-1]
