@@ -6,7 +6,7 @@ from __future__ import annotations
 import sympy
 
 from .errors import MechanismError
-from .exact import OrderUndecided, cancel, exact_extreme, exact_order, exact_sign
+from .exact import OrderUndecided, cancel, exact_extreme, exact_holds, exact_sign
 from .mechanism import Mechanism
 
 
@@ -60,12 +60,8 @@ def _exp_eps_of_constants(mech: Mechanism) -> sympy.Expr:
             if any(zero):
                 return sympy.oo
             ratio = exact_extreme(entries, largest=True) / exact_extreme(entries, largest=False)
-            if ratio != best:
-                sign = exact_order(ratio, best)
-                if sign is None:  # unreachable from exact_extreme's enclosed values; refused, not compared with None
-                    raise OrderUndecided(f"cannot order the ratio {ratio} and {best}: no rigorous enclosure")
-                if sign > 0:
-                    best = ratio
+            if ratio != best and exact_holds(ratio, ">", best):  # no enclosure: OrderUndecided, never None > 0
+                best = ratio
     except OrderUndecided as exc:
         raise MechanismError(f"{mech.name}: cannot read e^eps off its rows: {exc}") from None
     return sympy.radsimp(sympy.simplify(best))

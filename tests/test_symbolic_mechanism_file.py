@@ -170,10 +170,12 @@ def test_a_sign_that_cannot_be_decided_is_one_line_naming_the_entry(tmp_path, mo
 def test_a_ratio_no_enclosure_orders_is_refused_not_compared_with_none(tmp_path, monkeypatch):
     """exact_order says None (no enclosure) for the row ratio against the best so far: a MechanismError naming the
     mechanism, never a TypeError from ``None > 0`` nor a silently kept e^eps."""
+    import ldpref.exact as exact
     import ldpref.privacy as privacy
     from ldpref.errors import MechanismError
 
     mech = load_mechanism(str(_write(tmp_path, [["sqrt(2)/3", "1/2"], ["1 - sqrt(2)/3", "1/2"]])))
-    monkeypatch.setattr(privacy, "exact_order", lambda a, b, *rest, **kw: None)
+    order = exact.exact_order  # the entries are still ordered; only a ratio against the best so far (1) has none
+    monkeypatch.setattr(exact, "exact_order", lambda a, b, *rest, **kw: None if b == 1 else order(a, b, *rest, **kw))
     with pytest.raises(MechanismError, match="cannot read e\\^eps"):
         privacy.exp_eps(mech)

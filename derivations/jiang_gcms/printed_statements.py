@@ -13,7 +13,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import exact_argmin, exact_order, round_half_up
+from ldpref.exact import exact_argmin, exact_holds, round_half_up
 
 from .printed_sections import alg4_s_printed, lemma1_objective_printed_expr
 from .symbols import (ADULT_P_1500, ADULT_P_THIRD, ARGMIN_P, K_1, K_2, P_STAR_K1, P_STAR_K2, Predicate, e, eps, k, lam,
@@ -142,7 +142,7 @@ def lemma1_best_feasible_printed(eps_text, lam_, m_, k_):
     equal values)."""
     E = sympy.exp(sympy.Rational(eps_text))
     feasible = [E * s_ / (E * s_ + m_ - s_) for s_ in range(1, m_)]
-    feasible = [p_ for p_ in feasible if exact_order(p_, sympy.Rational(1, 2)) >= 0]
+    feasible = [p_ for p_ in feasible if exact_holds(p_, ">=", sympy.Rational(1, 2))]
     at = {e: E, lam: sympy.Rational(lam_), k: sympy.Integer(k_)}
     return feasible[exact_argmin(lemma1_objective_printed_expr(), [{p: p_} for p_ in feasible], at)]
 

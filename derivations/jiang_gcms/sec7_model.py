@@ -20,7 +20,7 @@ from functools import cache
 
 import sympy
 
-from ldpref.exact import exact_argmin, exact_ceiling, exact_order, round_half_up
+from ldpref.exact import exact_argmin, exact_ceiling, exact_holds, round_half_up
 from ldpref.exact_rounding import ceil_multiples
 
 from .model import _solve_affine, estimator_variance_derived, lemma1_objective_derived_expr, privacy_ratio_derived
@@ -53,7 +53,7 @@ def fig8_variance_at(s_, m_, k_, counts, v, exp_eps):
 def less(a, b) -> bool:
     """a < b for exact reals, decided by the library's one rigorous order (:func:`ldpref.exact.exact_order`:
     enclosures, a tie only by a proof of 0, :class:`ldpref.exact.OrderUndecided` when neither): never a rounding."""
-    return exact_order(sympy.sympify(a), sympy.sympify(b)) < 0
+    return exact_holds(a, "<", b)
 
 
 def best_run_holds(variances: dict, run) -> bool:
@@ -233,7 +233,7 @@ def fig6_best_ratio(n_, m_, k_, eps_, f_, F2_):
 def at_most_nine_tenths(ratio) -> bool:
     """ratio <= 9/10 for an exact real, decided by :func:`ldpref.exact.exact_order` (no refusal band: a tie only by
     a proof, :class:`ldpref.exact.OrderUndecided` when the enclosures never separate)."""
-    return exact_order(ratio, sympy.Rational(9, 10)) <= 0
+    return exact_holds(ratio, "<=", sympy.Rational(9, 10))
 
 
 def fig6_significant_holds(**kw) -> bool:

@@ -23,7 +23,7 @@ import mpmath
 import sympy
 
 from ldpref import gcms as G
-from ldpref.exact import exact_order, round_half_up
+from ldpref.exact import exact_holds, exact_order, round_half_up
 from ldpref.ledger.forms import Predicate, value_at
 
 from . import sec7_model as D7
@@ -101,7 +101,7 @@ def adult_lemma1_p(eps_text: str, lam_, m_: int, k_: int):
     E = sympy.exp(sympy.Rational(eps_text))
     cands = [(G.lemma1_objective(p_, E, lam_, k_), s_, p_) for s_, p_ in
              ((s_, E * s_ / (E * s_ + m_ - s_)) for s_ in near if 1 <= s_ < m_)
-             if exact_order(p_, sympy.Rational(1, 2)) >= 0]
+             if exact_holds(p_, ">=", sympy.Rational(1, 2))]
     _, _, p_ = min(cands, key=cmp_to_key(lambda a, b: exact_order(a[0], b[0]) or a[1] - b[1]))
     return round_half_up(p_, 2)
 

@@ -27,7 +27,7 @@ from math import comb
 
 import sympy
 
-from ldpref.exact import EXP_EPS, exact_order, exact_sign, leading_ratio
+from ldpref.exact import EXP_EPS, exact_holds, exact_sign, leading_ratio
 from ldpref.ledger.edit_nodes import BetterNeighbourOfLoss
 from ldpref.radicals import simplify_radicals
 
@@ -207,13 +207,10 @@ def mse_opt_derived(fs, e_=e, n_=n):
 
 
 def _is_ge(a, b) -> bool:
-    """a >= b: for two numbers by the one exact decider (``ldpref.exact.exact_order``; a tie only by a proof), else
+    """a >= b: for two numbers by the one exact decider (``ldpref.exact.exact_holds``; a tie only by a proof), else
     by sympy's simplification of the difference (a relation it does not reduce is an error)."""
     if a.is_number and b.is_number:
-        sign = exact_order(a, b)
-        if sign is None:
-            raise ArithmeticError(f"cannot decide {a} >= {b}: no rigorous enclosure")
-        return sign >= 0
+        return exact_holds(a, ">=", b)  # no enclosure: OrderUndecided (an ArithmeticError)
     diff = sympy.simplify(a - b)
     if diff == 0:
         return True

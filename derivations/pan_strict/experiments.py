@@ -19,7 +19,7 @@ from functools import cache, cmp_to_key
 import mpmath
 import sympy
 
-from ldpref.exact import exact_argmin, exact_floor, exact_order
+from ldpref.exact import exact_argmin, exact_floor, exact_holds, exact_order
 
 from . import constructions as C
 from .constructions_symbols import Predicate
@@ -91,7 +91,7 @@ def derived_values(d: int, eps: int) -> dict:
 
 def align(v: dict, mechs=("SS", "WSS", "OCMS")) -> bool:
     """Each mechanism's l2 is at least the strict lower bound and within TOLERANCE above it (exact orders)."""
-    return all(exact_order(v["bound"], v[m_]) <= 0 and exact_order(v[m_], (1 + TOLERANCE) * v["bound"]) <= 0
+    return all(exact_holds(v["bound"], "<=", v[m_]) and exact_holds(v[m_], "<=", (1 + TOLERANCE) * v["bound"])
                for m_ in mechs)
 
 

@@ -7,7 +7,7 @@ import numbers
 import sympy
 
 from ..errors import ParameterError
-from ..exact import EXP_EPS, OrderUndecided, exact_order, to_exact
+from ..exact import EXP_EPS, OrderUndecided, exact_holds, to_exact
 
 
 def check_d(d) -> int:
@@ -26,7 +26,7 @@ def check_exp_eps(exp_eps) -> sympy.Expr:
     if value.free_symbols:
         raise ParameterError(f"exp_eps = {value}: only the symbol exp_eps or an exact number is accepted")
     try:  # decided exactly (a tie with 1 only by a proof); no enclosure (None) or an undecided order is refused
-        above_one = value.is_number and value.is_extended_real and exact_order(value, 1) == 1
+        above_one = value.is_number and value.is_extended_real and exact_holds(value, ">", 1)
     except OrderUndecided:
         above_one = False
     if not above_one:

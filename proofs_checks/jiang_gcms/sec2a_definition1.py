@@ -13,7 +13,7 @@ from flint import fmpq
 import derivations.jiang_gcms as J
 from ldpref import enumeration
 from ldpref import gcms as G
-from ldpref.exact import exact_order
+from ldpref.exact import exact_holds, exact_order
 from ldpref.hashing import HashFamily
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Numeric, Point, RoleGrid, Symbolic
@@ -181,7 +181,7 @@ def _delta_within(tables, E_c, dl) -> bool:
         lo, hi = 0, len(ratios)  # the outputs with ratio > E_c are a prefix: its length by bisection
         while lo < hi:
             mid = (lo + hi) // 2
-            if ratios[mid] is None or exact_order(_rational(ratios[mid]), E_c) > 0:
+            if ratios[mid] is None or exact_holds(_rational(ratios[mid]), ">", E_c):
                 lo = mid + 1
             else:
                 hi = mid

@@ -21,7 +21,7 @@ import derivations.jiang_gcms.printed_sec7 as P7
 import derivations.jiang_gcms.sec7_statements as S7
 from ldpref import gcms as G
 from ldpref.dataset import spread
-from ldpref.exact import exact_argmin, exact_ceiling, exact_order, to_mpf
+from ldpref.exact import exact_argmin, exact_ceiling, exact_holds, to_mpf
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Note, Numeric, Point
 from ldpref.structured import moments as structured_moments
@@ -88,7 +88,7 @@ def _exact_ratio(f_):
 def at_most_nine_tenths(ratio) -> bool:
     """ratio <= 9/10 for an exact real: :func:`ldpref.exact.exact_order` (a tie only by a proof,
     :class:`ldpref.exact.OrderUndecided` when the enclosures never separate), never a rounding."""
-    return exact_order(ratio, sympy.Rational(9, 10)) <= 0
+    return exact_holds(ratio, "<=", sympy.Rational(9, 10))
 
 
 @_cache

@@ -13,7 +13,7 @@ import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 import derivations.pan_cms.tables_claim_forms as F
 from derivations.pan_cms.symbols import d as D, eps as EPS
-from ldpref.exact import exact_order
+from ldpref.exact import exact_holds
 from ldpref.hashing import all_function_draws, gf2_affine_family, hadamard_family
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import CorrectedGrid, Grid, Numeric, Point, precomputed
@@ -76,13 +76,13 @@ def _bound_ok(row, dd, e, bits):
     sub = {} if e is None else {EPS: sympy.log(e)}
     lo_v, hi_v = (x.subs(sub) for x in (lo, hi))
     if row == "SS":  # d H2 - log2(d+1) <= log2 C(d, k) <= d H2
-        return exact_order(dd * lo_v - sympy.log(dd + 1, 2), bits) <= 0 and exact_order(bits, dd * hi_v) <= 0
+        return exact_holds(dd * lo_v - sympy.log(dd + 1, 2), "<=", bits) and exact_holds(bits, "<=", dd * hi_v)
     if row == "OLH":  # exactly (d + 1) log2 m
-        return exact_order(bits, (dd + 1) * lo_v) == 0
+        return exact_holds(bits, "==", (dd + 1) * lo_v)
     if row == "RAPPOR":
-        return exact_order(bits, dd) == 0
+        return exact_holds(bits, "==", dd)
     rest = bits - c * sympy.log(dd, 2)
-    return exact_order(lo_v, rest) <= 0 and exact_order(rest, hi_v) <= 0
+    return exact_holds(lo_v, "<=", rest) and exact_holds(rest, "<=", hi_v)
 
 
 T2_STATEMENT = {
