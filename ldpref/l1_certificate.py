@@ -47,7 +47,7 @@ from flint import ctx as flint_ctx
 from mpmath.libmp import to_rational
 
 from .errors import ParameterError
-from .exact import OrderUndecided, exact_order, to_fraction
+from .exact import exact_holds, to_fraction
 from .losses import _interest_and_caps, _require_rational, worst_case_l1_normal
 from .mechanism import Mechanism
 from .moments import per_client_variance_coefficients
@@ -68,6 +68,11 @@ class L1Interval:
     frequencies: tuple
     weights: tuple
     search: object = None
+
+    def contains(self, value) -> bool:
+        """``lower <= value <= upper`` for an exact real ``value``, decided exactly (:func:`ldpref.exact.exact_holds`;
+        a value with no enclosure is OrderUndecided)."""
+        return exact_holds(self.lower, "<=", value) and exact_holds(value, "<=", self.upper)
 
 
 def _exact_point(f) -> list[Fraction]:
@@ -219,11 +224,6 @@ def certified_order(value, lower, upper) -> int | None:
     ends): -1 when ``value <= lower`` (the maximum is at least ``value``), +1 when ``value > upper`` (it is below
     ``value``), None when the interval does not decide (``value`` inside it).  By :func:`ldpref.exact.exact_order`;
     ``OrderUndecided`` when a value has no enclosure, never a rounded guess."""
-    below, above = exact_order(value, lower), None
-    if below is not None and below > 0:
-        above = exact_order(value, upper)
-    if below is None or (below > 0 and above is None):
-        raise OrderUndecided(f"cannot compare {value} with a certified l1 interval: it has no rigorous enclosure")
-    if below <= 0:
+    if exact_holds(value, "<=", lower):
         return -1
-    return 1 if above > 0 else None
+    return 1 if exact_holds(value, ">", upper) else None

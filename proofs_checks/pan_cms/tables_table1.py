@@ -24,7 +24,7 @@ import derivations.pan_cms.symbols_tables as ST
 import derivations.pan_cms.tables as T
 import derivations.pan_cms.tables_claim_forms as F
 from derivations.pan_cms.symbols import d as D
-from ldpref.exact import exact_holds, to_mpf
+from ldpref.exact import to_mpf
 from ldpref.ledger import Instance
 from ldpref.ledger.generic import Grid, Identity, Note, Numeric, Point
 from ldpref.decimals import decimal_text
@@ -189,7 +189,7 @@ def _ss_l1_certificate():
     Cauchy-Schwarz bound, exactly."""
     cert = certified_l1_normal(row_mech("SS", 3, R(2)), 1, digits=15, iterations=60, tolerance="1/1000000")
     val = sympy.sqrt(2 / sympy.pi) * exact_losses("SS", 3, R(2))[2]
-    ok = exact_holds(cert.lower, "<=", val) and exact_holds(val, "<=", cert.upper)
+    ok = cert.contains(val)
     ends = f"[{decimal_text(cert.lower, 15)}, {decimal_text(cert.upper, 15)}]"
     return ok, 1, f"{ends} (exact ends) vs {decimal_text(val, 20)}"
 

@@ -16,7 +16,7 @@ import derivations.pan_strict.framework as D
 import derivations.pan_strict.framework_cor2_1 as DC
 import derivations.pan_strict.printed_framework as PR
 from ldpref import enumeration, losses, privacy
-from ldpref.exact import EXP_EPS, exact_holds
+from ldpref.exact import EXP_EPS
 from ldpref.l1_certificate import certified_l1_normal
 from ldpref.ledger import record
 from ldpref.ledger.generic import CorrectedGrid, Grid, Identity, Note, Numeric, Point, RoleGrid, counted, precomputed
@@ -309,7 +309,7 @@ def _certified_urp_l1(forms):
         if d <= 3 and len(certified) < 2:
             cm = certified_l1_normal(_urp_mechanism(name), 1, digits=20, iterations=100)
             val = at(forms.derived(), {D.l2_sym: D.urp_l2_loss(P, Q, 1), D.d_sym: d})
-            certified.append(exact_holds(cm.lower, "<=", val) and exact_holds(val, "<=", cm.upper))
+            certified.append(cm.contains(val))
     return counted(certified, "intervals contain the closed form")
 
 
