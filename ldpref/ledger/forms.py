@@ -231,20 +231,14 @@ def _truth(form, subs: dict, last=None):
             except OrderUndecided as exc:  # decided below if the other parts decide the junction without it
                 args.append(None)
                 refused = refused or exc
-        if refused is not None:
-            if isinstance(form, sympy.And) and False in args:
-                return False
-            if isinstance(form, sympy.Or) and True in args:
-                return True
-            if isinstance(form, sympy.Implies) and (args[0] is False or args[1] is True):
-                return True
-            raise refused  # the truth depends on a relation the one decider refused: so does the statement's
         if isinstance(form, sympy.And) and False in args:  # decided by a part whatever the undecided ones are
             return False
         if isinstance(form, sympy.Or) and True in args:
             return True
         if isinstance(form, sympy.Implies) and (args[0] is False or args[1] is True):
             return True
+        if refused is not None:
+            raise refused  # the truth depends on a relation the one decider refused: so does the statement's
         if any(v is None for v in args):
             return None
         if isinstance(form, sympy.And):
