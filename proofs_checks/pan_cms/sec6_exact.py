@@ -100,30 +100,23 @@ def _cms(m, w_eq, w_neq):
 
 
 @cache
-def exact_coefficients(mech: str, eps: int, f_star: int) -> tuple:
-    """Per-client variances of ``mech`` at e^eps (exact), converted to DPS digits for the sums over clients."""
-    if mech in ("MSE-OCMS", "l-OCMS"):
-        mm = X.ocms_m(mech, eps, f_star)
-        return tuple(X._num(w) for w in _cms(mm, *rr_w(mm, eps)))  # exact numbers in e^eps
-    if mech == "HE":
-        ws = he_w()
-    elif mech == "CMS+HE":
-        ws = _cms(X.CMS_HE_M, *he_w())
-    elif mech == "RHR":
-        ws = rhr_w(eps)
-    else:
-        raise KeyError(mech)
-    with mpmath.workdps(X.DPS):  # rational functions of e^eps, evaluated at e^eps to DPS digits
-        return tuple(fn(mpmath.e ** eps) for fn in _lambdified(ws))
-
-
-@cache
 def exact_coefficient_forms(mech: str, eps: int, f_star: int) -> tuple:
     """The exact per-client variances of ``mech``: functions of e^eps (``EXP_EPS``), or numbers at e^eps (OCMS)."""
     if mech in ("MSE-OCMS", "l-OCMS"):
         mm = X.ocms_m(mech, eps, f_star)
         return tuple(_cms(mm, *rr_w(mm, eps)))
     return tuple({"HE": he_w, "CMS+HE": lambda: _cms(X.CMS_HE_M, *he_w()), "RHR": lambda: rhr_w(eps)}[mech]())
+
+
+@cache
+def exact_coefficients(mech: str, eps: int, f_star: int) -> tuple:
+    """Per-client variances of ``mech`` at e^eps (:func:`exact_coefficient_forms`), converted to DPS digits for the
+    sums over clients."""
+    ws = exact_coefficient_forms(mech, eps, f_star)
+    if mech in ("MSE-OCMS", "l-OCMS"):
+        return tuple(X._num(w) for w in ws)  # exact numbers in e^eps
+    with mpmath.workdps(X.DPS):  # rational functions of e^eps, evaluated at e^eps to DPS digits
+        return tuple(fn(mpmath.e ** eps) for fn in _lambdified(ws))
 
 
 @cache
