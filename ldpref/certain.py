@@ -1,8 +1,9 @@
 """Real numbers known by rigorous enclosures, whose comparisons hold for every point of the enclosures or are refused.
 
 A :class:`Certain` is a python-flint ``arb`` ball computed at :data:`PRECISION` bits: its arithmetic (+, -, *, /,
-``abs``, :meth:`Certain.sqrt`, :meth:`Certain.max`) keeps the true value inside the ball, and a comparison
-(<, <=, >, >=) is True or False only when it holds, or fails, for every point of the two balls.  Two balls that
+``abs``, :meth:`Certain.sqrt`; a longer computation on raw balls through :func:`apply`) keeps the true value inside
+the ball, and a comparison (<, <=, >, >=) is True or False only when it holds, or fails, for every point of the two
+balls.  Two balls that
 overlap raise :class:`ldpref.exact.OrderUndecided`: nothing is decided by a rounding.  This is how a sum of many
 exact terms (pan-cms Section 6: a dataset's per-value variances, their max, sum and sum of square roots) is
 compared without the exact sum's cost and without a float deciding the outcome (CONTRIBUTING's first rule; the exact
@@ -24,7 +25,8 @@ PRECISION = 256
 
 
 class Certain:
-    """A real number as an ``arb`` ball; comparisons decide only what holds for every point (else OrderUndecided)."""
+    """A real number as an ``arb`` ball; comparisons decide only what holds for every point (else OrderUndecided).
+    No ``__float__``: sympy would silently turn a ball into a Float (the raw ball is ``.ball``)."""
 
     __slots__ = ("ball",)
 
@@ -79,10 +81,6 @@ class Certain:
             raise OrderUndecided(f"sqrt of {self.ball}: the ball is not certainly non-negative")
         return self._op(lambda a: a.sqrt())
 
-    def max(self, other) -> Certain:
-        """The larger of two values, as a ball holding it (no comparison decided: equal values are fine)."""
-        return self._op(lambda a, b: a.max(b), other)
-
     def _compare(self, other, holds, fails) -> bool:
         if other is self:  # one value: a tie, decided exactly
             return bool(holds(0, 0))
@@ -109,11 +107,6 @@ class Certain:
         raise TypeError("Certain: equality of two reals is not decided by enclosures (use exact values)")
 
     __hash__ = object.__hash__  # by identity: a cached ball is a key of the caches built on it, as itself
-
-    def midpoint(self) -> float:
-        """An explicit exit (display, numerics): the ball's midpoint as a float.  (No ``__float__``: sympy would
-        silently turn a ball into a Float.)"""
-        return float(self.ball.mid())
 
     def __repr__(self) -> str:
         return f"Certain({self.ball.str(20, radius=True)})"
@@ -153,10 +146,3 @@ def pi() -> Certain:
     """pi as a ball."""
     with flint_ctx.workprec(PRECISION):
         return Certain(arb.pi())
-
-
-def log(value: Certain) -> Certain:
-    """The natural logarithm (refused unless the ball is positive)."""
-    if not value.ball > 0:
-        raise OrderUndecided(f"log of {value.ball}: the ball is not certainly positive")
-    return value._op(lambda a: a.log())
