@@ -60,12 +60,17 @@ def test_identity_with_a_symbol_left_is_proved_by_cancellation():
 
 
 def test_a_junction_is_decided_by_one_part():
+    """And by a false part, Or by a true one, an implication by a false hypothesis or a true conclusion, whatever the
+    undecided part is; otherwise the statement is refused."""
     undecided = sympy.Eq(x, y)  # symbols left, not an identity
     at = {x: EXP_EPS, y: 1 + EXP_EPS, P: False, Q: True}
-    assert statement_truth(sympy.And(P, undecided), at) is False
-    assert statement_truth(sympy.Or(Q, undecided), at) is True
-    with pytest.raises(ValueError, match="not decided"):
-        statement_truth(sympy.And(Q, undecided), at)
+    decided = {sympy.And(P, undecided): False, sympy.Or(Q, undecided): True, sympy.Implies(P, undecided): True,
+               sympy.Implies(undecided, Q): True}
+    for form, truth in decided.items():
+        assert statement_truth(form, at) is truth, form
+    for form in (sympy.And(Q, undecided), sympy.Implies(Q, undecided)):
+        with pytest.raises(ValueError, match="not decided"):
+            statement_truth(form, at)
 
 
 def test_last_resort_receives_the_relation_of_the_values():
@@ -143,11 +148,3 @@ def test_exp_eps_above_one_is_decided_exactly(value, ok):
         with pytest.raises(ParameterError):
             check_exp_eps(value)
 
-
-def test_an_implication_is_decided_by_a_false_hypothesis_or_a_true_conclusion():
-    undecided = sympy.Eq(x, y)  # symbols left, not an identity
-    at = {x: EXP_EPS, y: 1 + EXP_EPS, P: False, Q: True}
-    assert statement_truth(sympy.Implies(P, undecided), at) is True
-    assert statement_truth(sympy.Implies(undecided, Q), at) is True
-    with pytest.raises(ValueError, match="not decided"):
-        statement_truth(sympy.Implies(Q, undecided), at)
