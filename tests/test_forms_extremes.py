@@ -170,7 +170,7 @@ def test_compiled_statements_order_r_against_exp_exactly():
     # the fast path's r vs exp(E) on flint rationals: r a 40-digit rational just below (and above) e
     from flint import fmpq
 
-    from ldpref.ledger.forms import _exp_sign
+    from ldpref.ledger.forms_truth import _exp_sign
 
     e40 = sympy.Rational(str(sympy.N(sympy.E, 45))[:42])  # e truncated to 40 decimals: below e by < 1e-40
     lo = fmpq(int(e40.p), int(e40.q))

@@ -110,15 +110,32 @@ def test_nested_max_and_symbols_left_as_before():
 
 
 def test_an_undecided_condition_is_not_guessed():
-    """A condition the exact ordering does not decide (a symbol without a numeric value, a membership, a non-real
-    side) gives no branch: the former path (the numbers put into the whole Piecewise) decides."""
+    """A condition is decided by the one truth evaluator (a membership as its relations); one with a symbol left
+    undecided gives no branch (sympy's symbolic Piecewise keeps it); one whose symbols all have numbers but that has
+    no exact decider (a value outside the reals) is an error, never sympy's own evaluation of it."""
     z = sympy.Symbol("z")
     assert FP.condition_at(x < z, {x: 1}) is None
-    assert FP.condition_at(sympy.Contains(x, sympy.Interval(0, 1)), {x: R(1, 2)}) is None
+    assert FP.condition_at(sympy.Contains(x, sympy.Interval(0, 1)), {x: R(1, 2)}) is True
+    assert FP.condition_at(sympy.Contains(x, sympy.Interval.open(0, 1)), {x: R(1)}) is False
     assert FP.condition_at(sympy.Lt(x * sympy.I, 1), {x: 1}) is None
     form = sympy.Piecewise((1, sympy.Contains(x, sympy.Interval(0, 1))), (2, True))
-    assert FP.chosen_branch(form, {x: R(1, 2)}) is None
+    assert FP.chosen_branch(form, {x: R(1, 2)}) == 1 and FP.chosen_branch(form, {x: 3}) == 2
     assert evaluate(form, {x: R(1, 2)}) == 1 and evaluate(form, {x: 3}) == 2
+    assert FP.chosen_branch(sympy.Piecewise((1, x < z), (2, True)), {x: 1, z: y}) is None  # a value left symbolic
+    with pytest.raises(ValueError, match="not decided exactly"):
+        FP.chosen_branch(sympy.Piecewise((1, sympy.Lt(x * sympy.I, 1)), (2, True)), {x: R(1)})
+
+
+def test_a_tie_not_proved_in_a_condition_is_refused(monkeypatch):
+    """A condition on a tie the enclosures never separate and that is not proved 0 is refused (OrderUndecided), not
+    left to sympy's evaluation (which the former path used)."""
+    import ldpref.exact as E
+    monkeypatch.setattr(E, "is_zero", lambda value: False)  # the proof of the tie is withheld
+    tie = sympy.Piecewise((1, sympy.log(x) <= sympy.log(2) + sympy.log(3)), (2, True))
+    with pytest.raises(E.OrderUndecided):
+        FP.chosen_branch(tie, {x: sympy.Integer(6)})
+    monkeypatch.undo()
+    assert FP.chosen_branch(tie, {x: sympy.Integer(6)}) == 1  # proved: log 6 = log 2 + log 3
 
 
 def test_a_planted_wrong_branch_choice_fails(monkeypatch):

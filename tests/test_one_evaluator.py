@@ -1,12 +1,14 @@
 """One evaluator of a form at a point (issue 22, item 2): a static check of the source, by two precise rules.
 
-1. **One compiler.**  Only :mod:`ldpref.ledger.forms` turns a sympy expression into a program that evaluates it
-   at exact values.  A *compiler* is a function that dispatches on a node's arithmetic (it reads ``is_Add`` or
-   ``is_Mul`` and ``is_Pow``) and returns a closure (``return lambda ...`` or ``return`` of a function defined
-   inside it), or a call of ``exec``.  Elsewhere under ``ldpref/``, ``derivations/`` and ``proofs_checks/`` the
-   only one allowed is the sum-notation program of pan-cms (``derivations/pan_cms/basics_notation._program``: it
-   runs the paper's sums over a real hash family, a notation the generic evaluator does not have; its plain
-   arithmetic goes through ``compile_rational`` in :func:`derivations.pan_cms.basics_notation._compile`).
+1. **One compiler.**  Only the one evaluator (:mod:`ldpref.ledger.forms` and the modules it is made of: the rational
+   compiler :mod:`ldpref.ledger.forms_rational`, the truth of statements :mod:`ldpref.ledger.forms_truth`) turns a
+   sympy expression into a program that evaluates it at exact values.  A *compiler* is a function that dispatches on
+   a node's arithmetic (it reads ``is_Add`` or ``is_Mul`` and ``is_Pow``) and returns a closure (``return lambda
+   ...`` or ``return`` of a function defined inside it), or a call of ``exec``.  Elsewhere under ``ldpref/``,
+   ``derivations/`` and ``proofs_checks/`` the only one allowed is the sum-notation program of pan-cms
+   (``derivations/pan_cms/basics_notation._program``: it runs the paper's sums over a real hash family, a notation
+   the generic evaluator does not have; its plain arithmetic goes through ``compile_rational`` in
+   :func:`derivations.pan_cms.basics_notation._compile`).
 2. **No new substitute-and-evaluate helper in proofs_checks.**  A function under ``proofs_checks/`` whose first
    parameter (the form) is substituted into (``.subs`` / ``.xreplace`` on it or on a part of it) and whose
    result is reduced to a value there (``cancel``, ``simplify``, ``evaluate``, ``rational_value``, ``together``,
@@ -22,7 +24,8 @@ import ast
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-EVALUATOR = "ldpref/ledger/forms.py"
+#: the one evaluator's modules (its values, its rational compiler, its statements' truth)
+EVALUATOR = ("ldpref/ledger/forms.py", "ldpref/ledger/forms_rational.py", "ldpref/ledger/forms_truth.py")
 ALLOWED_COMPILERS = {("derivations/pan_cms/basics_notation.py", "_program")}
 
 #: substitute-and-evaluate helpers still in proofs_checks (issue 22 item 2, not yet folded into ldpref.ledger.forms):
@@ -103,7 +106,7 @@ def _evaluators_in(tree) -> set:
 
 def compilers() -> set:
     """(module, function) of every expression compiler and ``exec`` call outside the evaluator."""
-    return {(rel, name) for rel, tree in _sources("ldpref", "derivations", "proofs_checks") if rel != EVALUATOR
+    return {(rel, name) for rel, tree in _sources("ldpref", "derivations", "proofs_checks") if rel not in EVALUATOR
             for name in _compilers_in(tree)}
 
 

@@ -8,6 +8,7 @@ import pytest
 import sympy
 
 import ldpref.ledger.forms as forms
+import ldpref.ledger.forms_truth as forms_truth
 from derivations.pan_strict.optimality import min_l2
 from ldpref.exact import EXP_EPS
 from ldpref.ledger.forms import evaluate, rational_value, statement_truth
@@ -73,6 +74,26 @@ def test_a_junction_is_decided_by_one_part():
             statement_truth(form, at)
 
 
+def test_the_compiled_program_decides_junctions_as_the_interpreter_does():
+    """statement_program and statement_truth decide a junction of x < 1 and y < 1 by its truth table (brute force,
+    written here): with y given, both give the table's value; with y without a value (the compiled program's None),
+    the program gives the value both truths of y agree on, None when they differ."""
+    from flint import fmpq
+    table = {sympy.And: lambda a, b: a and b, sympy.Or: lambda a, b: a or b, sympy.Implies: lambda a, b: not a or b,
+             sympy.Equivalent: lambda a, b: a == b}
+    for (kind, rule), xv, yv in itertools.product(table.items(), (R(0), R(2)), (R(0), R(2), None)):
+        form = kind(x < 1, y < 1)
+        env = {x: fmpq(int(xv))} | ({} if yv is None else {y: fmpq(int(yv))})
+        a = bool(xv < 1)
+        if yv is None:
+            both = {rule(a, b) for b in (True, False)}
+            expected = both.pop() if len(both) == 1 else None
+        else:
+            expected = rule(a, bool(yv < 1))
+            assert statement_truth(form, {x: xv, y: yv}) is expected, (kind, xv, yv)
+        assert forms.statement_program(form)(env, {}) is expected, (kind, xv, yv)
+
+
 def test_last_resort_receives_the_relation_of_the_values():
     seen = []
 
@@ -96,7 +117,7 @@ def test_no_decider_is_an_error_not_sympys_answer():
 def test_a_tie_of_radicals_is_decided_by_exact_order(monkeypatch):
     form = sympy.sqrt(2) * sympy.sqrt(x) <= sympy.sqrt(6)
     assert evaluate(form, {x: R(3)}) is True
-    monkeypatch.setattr(forms, "exact_order", lambda a, b, *rest, **kw: 1)  # a wrong decider moves the answer
+    monkeypatch.setattr(forms_truth, "exact_order", lambda a, b, *rest, **kw: 1)  # a wrong decider moves the answer
     forms._value_once.cache_clear()
     assert evaluate(form, {x: R(3)}) is False
 

@@ -4,12 +4,12 @@ Part of the one evaluator (:mod:`ldpref.ledger.forms`).  sympy's ``Piecewise`` i
 true; put the numbers into the whole Piecewise (``xreplace`` / ``subs``) and sympy rebuilds, and auto-simplifies,
 *every* branch (for the radicals of pan-cms Theorem 3.6 / Eqs. (16)-(17), the optimal m by cases of f*, seconds per
 instance) and decides each condition by its own numeric evaluation.  Here each condition is decided at the point
-exactly (a relation of exact real numbers by :func:`ldpref.ledger.forms_extremes.exact_order`: rationals directly,
-else rigorous ``arb`` enclosures, never floats) and the values go into the chosen branch only.  A condition that is
-not decided exactly (a symbol without a numeric value, a shape other than relations joined by And/Or/Not, numbers
-without an enclosure, a tie not proved 0) leaves the Piecewise to the former path (the numbers put into the whole
-Piecewise), never a guessed branch.  Replaces the pan-cms copy of the same idea (``_at_once`` / ``_branch_xreplace``
-of ``proofs_checks/pan_cms/optimized.py``).
+by the one truth evaluator (:func:`ldpref.ledger.forms_truth.truth`: rationals directly, else rigorous ``arb``
+enclosures, a tie only by a proof, never floats) and the values go into the chosen branch only.  A condition whose
+symbols all have numbers but that is not decided exactly (numbers without an enclosure, a value outside the reals,
+another node) is an error, as is a tie not proved 0 (:class:`ldpref.exact.OrderUndecided`); one with a value left
+symbolic leaves the Piecewise to sympy's symbolic Piecewise.  Never a guessed branch.  Replaces the pan-cms copy of
+the same idea (``_at_once`` / ``_branch_xreplace`` of ``proofs_checks/pan_cms/optimized.py``).
 """
 
 from __future__ import annotations
@@ -18,13 +18,8 @@ from functools import lru_cache
 
 import sympy
 
-from ..exact import OrderUndecided
-from .forms_extremes import exact_order, extreme, put_in
-
-_RELATIONS = {sympy.StrictLessThan: lambda s: s < 0, sympy.LessThan: lambda s: s <= 0,
-              sympy.StrictGreaterThan: lambda s: s > 0, sympy.GreaterThan: lambda s: s >= 0,
-              sympy.Equality: lambda s: s == 0, sympy.Unequality: lambda s: s != 0}
-
+from .forms_extremes import put_in
+from .forms_truth import truth
 
 @lru_cache(maxsize=8192)
 def has_piecewise(expr) -> bool:
@@ -78,7 +73,11 @@ def _chosen(piecewise, at: frozenset):
     point = dict(at)
     for value, condition in piecewise.args:
         holds = condition_at(condition, point)
-        if holds is None:
+        if holds is None and all(getattr(v, "is_number", False) for v in point.values()):
+            raise ValueError(f"the Piecewise condition {condition} is not decided exactly at {point}: no exact decider "
+                             "for a part of it (a number with no rigorous enclosure, a value outside the reals, "
+                             "another node); sympy's own evaluation of it is not used")
+        if holds is None:  # a value left symbolic: sympy's Piecewise keeps or simplifies it, as before
             return None
         if holds:
             return value
@@ -86,34 +85,13 @@ def _chosen(piecewise, at: frozenset):
 
 
 def condition_at(condition, point: dict):
-    """The truth (True/False) of a Piecewise condition at ``point``, decided exactly: true/false, a relation between
-    two expressions whose values there are exact real numbers (their order by ``exact_order``), And/Or/Not of such;
-    None when any part is not decided so."""
-    if condition is sympy.true or condition is sympy.false:
-        return bool(condition)
-    if type(condition) in _RELATIONS:
-        lhs, rhs = (_number_at(side, point) for side in condition.args)
-        if lhs is None or rhs is None:
-            return None
-        try:
-            sign = exact_order(lhs, rhs)
-        except OrderUndecided:  # a tie the enclosures never separate and not proved 0: not decided here
-            return None
-        return None if sign is None else _RELATIONS[type(condition)](sign)
-    if isinstance(condition, (sympy.And, sympy.Or, sympy.Not)):
-        parts = [condition_at(c, point) for c in condition.args]
-        if any(p is None for p in parts):
-            return None
-        if isinstance(condition, sympy.Not):
-            return not parts[0]
-        return all(parts) if isinstance(condition, sympy.And) else any(parts)
-    return None
+    """The truth (True/False) of a Piecewise condition at ``point``, decided by the one truth evaluator
+    (:func:`ldpref.ledger.forms_truth.truth`, each side's value the number :func:`_number_at` gives): None when a part
+    has no exact decider; :class:`ldpref.exact.OrderUndecided` when it depends on a tie of numbers not proved 0."""
+    return truth(condition, point, _number_at)
 
 
 def _number_at(side, point: dict):
-    """A relation's side at ``point`` as an exact number (values put in at once), or None."""
-    if not isinstance(side, sympy.Expr):
-        return None
+    """A relation's side at ``point``: the values put in at once, a Piecewise in it its chosen branch."""
     value = put_chosen(side, point, lambda e: e.xreplace(point))
-    value = value if isinstance(value, sympy.Basic) else sympy.sympify(value)  # a Python number put in
-    return value if value.is_number else None  # a non-real or infinite number has no enclosure: not decided
+    return value if isinstance(value, sympy.Basic) else sympy.sympify(value)  # a Python number put in

@@ -13,7 +13,8 @@ import derivations.pan_cms.tables as T
 from ldpref.exact import EXP_EPS
 from ldpref import hashing
 from ldpref.hashing import HashFamily, hadamard_family
-from ldpref.ledger.forms import Predicate, _free_symbols, evaluate
+from ldpref.ledger.forms import Predicate, evaluate
+from ldpref.ledger.forms_rational import free_symbols
 from ldpref.ledger import record as _ledger_record
 from ldpref.ledger.generic import Exact, Grid, Point, Probed
 from ldpref.ledger.generic import rhs_if_equation as _rhs
@@ -56,7 +57,7 @@ def _named(form, values: dict):
     if isinstance(form, Predicate):
         return evaluate(form, values)
     parts = form if isinstance(form, (list, tuple)) else (form,)
-    own = {s for part in parts if isinstance(part, sympy.Basic) for s in _free_symbols(part)}
+    own = {s for part in parts if isinstance(part, sympy.Basic) for s in free_symbols(part)}
     return evaluate(form, {s: values[s.name] for s in own if s.name in values})
 
 
