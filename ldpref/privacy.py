@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import sympy
 
+from .decide.for_all import holds_above
 from .errors import MechanismError
-from .exact import OrderUndecided, cancel, exact_extreme, exact_holds, exact_sign
+from .exact import OrderUndecided, exact_extreme, exact_holds, exact_sign
 from .mechanism import Mechanism
 
 
@@ -91,16 +92,16 @@ def privacy_ratios(mech: Mechanism) -> set[sympy.Expr]:
 def exp_eps_symbolic(mech: Mechanism) -> sympy.Expr:
     """e^eps of a mechanism whose entries are functions of ``EXP_EPS``, valid for every e^eps > 1.
 
-    Among :func:`privacy_ratios`, returns the one that sympy proves >= every other ratio after the
-    substitution e^eps = 1 + t with t > 0.  Raises ``ValueError`` when no ratio provably dominates.
+    Among :func:`privacy_ratios`, returns the one proved >= every other ratio for every e^eps > 1
+    (:func:`ldpref.decide.for_all.holds_above`: the exact signs of a rational function of e^eps on (1, oo), by Sturm
+    certificates; not sympy's assumptions).  Raises ``ValueError`` when no ratio provably dominates.
     """
     from .exact import EXP_EPS
 
     ratios = privacy_ratios(mech)
     if sympy.oo in ratios:
         return sympy.oo
-    t = sympy.Symbol("t", positive=True)
     for r in ratios:
-        if all(r == s or sympy.factor(cancel((r - s).subs(EXP_EPS, 1 + t))).is_nonnegative for s in ratios):
+        if all(r == s or holds_above(sympy.GreaterThan(r, s, evaluate=False), {EXP_EPS: 1}) for s in ratios):
             return r
     raise ValueError(f"exp_eps_symbolic: no ratio of {mech.name} provably dominates the others: {ratios}")

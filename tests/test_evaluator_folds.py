@@ -74,8 +74,9 @@ def test_numeric_evaluate_is_the_one_evaluators_value():
 
 def test_hashing_truth_decides_for_every_e_eps_above_one():
     """pan-cms hashing's ``truth`` (left apart from forms.evaluate: a decision over e^eps > 1, not a value at a point):
-    a relation between functions of e^eps holds, fails, or is refused when its sign changes on e^eps > 1; the one
-    evaluator refuses such a relation."""
+    a relation between functions of e^eps holds for every e^eps > 1 or fails for some (a sign that changes on
+    e^eps > 1 fails both >= and <=, decided by ldpref.decide.for_all), and is refused when it is no rational function
+    without a pole there; the one evaluator refuses such a relation."""
     import pytest
 
     from ldpref.exact import EXP_EPS
@@ -86,7 +87,9 @@ def test_hashing_truth_decides_for_every_e_eps_above_one():
     facts = {a: EXP_EPS ** 2, b: EXP_EPS}
     assert truth(sympy.Ge(a, b), facts) is True
     assert truth(sympy.Le(a, b), facts) is False
+    # e^eps (e^eps - 2) changes sign at e^eps = 2: neither >= nor <= holds for every e^eps > 1
+    assert truth(sympy.Ge(a, 2 * b), facts) is False and truth(sympy.Le(a, 2 * b), facts) is False
     with pytest.raises(ValueError, match="cannot decide"):
-        truth(sympy.Ge(a, 2 * b), facts)  # e^eps (e^eps - 2) changes sign at e^eps = 2
+        truth(sympy.Ge(a, 1 / (b - 2)), facts)  # a pole at e^eps = 2
     with pytest.raises(ValueError):
         evaluate(sympy.Ge(a, b), facts)

@@ -27,6 +27,7 @@ import math
 
 import sympy
 
+from ldpref.decide.for_all import signs_above
 from ldpref.exact import exact_holds, exact_sign, leading_ratio, to_exact
 
 from ..caching import cache
@@ -133,8 +134,8 @@ def row_coefficients(row: str):
 
 
 def worst_mse_from(w_eq, w_neq):
-    """``max(w_eq, w_neq)``, decided exactly: the sign of ``w_eq - w_neq`` for e > 1 (substituting
-    e = 1 + s^2, s > 0, the difference must have a sign-definite numerator and denominator)."""
+    """``max(w_eq, w_neq)``, decided exactly: the one sign of ``w_eq - w_neq`` for every e > 1
+    (:func:`_sign_for_exp_eps_above_one`)."""
     diff = sympy.factor(sympy.cancel(w_eq - w_neq))
     if diff == 0:
         return w_eq
@@ -143,17 +144,14 @@ def worst_mse_from(w_eq, w_neq):
 
 
 def _sign_for_exp_eps_above_one(expr):
-    s = sympy.Symbol("s", positive=True)
-    expr = expr.subs(E, H**2)  # h = e^{eps/2} > 1
-    expr = expr.subs(H, 1 + s**2)
-    # every other parameter (d, m, m_1) exceeds 1
-    extra = {sym: 1 + sympy.Symbol(sym.name + "_p", positive=True) for sym in expr.free_symbols if sym not in (E,)}
-    val = sympy.factor(sympy.cancel(expr.subs(E, 1 + s**2).subs(extra)))
-    if val.is_positive:
-        return 1
-    if val.is_negative:
-        return -1
-    raise ValueError(f"sign of {expr} for e^eps > 1 is not decided")
+    """The one sign (1 or -1) of ``expr`` for every e^eps > 1 and every other parameter (d, m, m_1) above 1, written in
+    h = e^{eps/2} > 1 (so sqrt(e^eps) = h): :func:`ldpref.decide.for_all.signs_above` (exact, Sturm certificates for
+    one parameter, a coefficient certificate for several).  ValueError when no single sign is proved."""
+    in_h = expr.subs(E, H**2)
+    signs = signs_above(in_h, {symbol: 1 for symbol in in_h.free_symbols})
+    if signs is None or len(signs) != 1 or 0 in signs:
+        raise ValueError(f"sign of {expr} for e^eps > 1 is not decided: signs {signs}")
+    return next(iter(signs))
 
 
 @cache

@@ -33,6 +33,7 @@ from derivations.pan_cms.rational import RatFunc, rational_function
 from derivations.pan_cms.symbols import cbar, d, f, l, m, q, r
 from ldpref import moments
 from ldpref.dataset import all_datasets as _datasets  # noqa: F401  (hashing_original uses it)
+from ldpref.decide.for_all import holds_above
 from ldpref.exact import EXP_EPS
 from ldpref.exact import to_exact as _rat
 from ldpref.hashing import IRREDUCIBLE, HashFamily, all_functions_family, gf2_affine_family, gf2_affine_mod_family
@@ -145,18 +146,16 @@ def _collision_rate_mechanism(mm, inner, c, M):
 
 # ---- evaluating a claim's forms at one point ----------------------------------------------------------
 def _decide(rel):
-    """A relation between rational functions of e^eps, decided for every e^eps > 1 (e^eps = 1 + t, t > 0); None
-    (undecided) for a relation with another symbol left."""
+    """A relation between rational functions of e^eps, decided for every e^eps > 1 by the exact signs of lhs - rhs on
+    (1, oo) (:func:`ldpref.decide.for_all.holds_above`: Sturm certificates and a squarefree factorisation over Q);
+    None (undecided) for a relation with another symbol left; an error when it is not a rational function over Q
+    without a pole there."""
     if rel.free_symbols != {EXP_EPS}:
         return None
-    t = sympy.Symbol("t", positive=True)
-    diff = sympy.factor(sympy.cancel((rel.lhs - rel.rhs).subs(EXP_EPS, 1 + t)))
-    sign = {sympy.GreaterThan: diff.is_nonnegative, sympy.StrictGreaterThan: diff.is_positive,
-            sympy.LessThan: diff.is_nonpositive, sympy.StrictLessThan: diff.is_negative,
-            sympy.Equality: diff.is_zero, sympy.Unequality: diff.is_nonzero}[type(rel)]
-    if sign is None:
+    holds = holds_above(rel, {EXP_EPS: 1})
+    if holds is None:
         raise ValueError(f"cannot decide {rel} for every e^eps > 1")
-    return bool(sign)
+    return holds
 
 
 def _rational_env(facts: dict) -> tuple:

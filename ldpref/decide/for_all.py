@@ -1,0 +1,144 @@
+"""The signs a rational function takes for every value of its parameters above given bounds, decided exactly.
+
+The ledger states many facts "for every e^eps > 1" (a mechanism's worst privacy ratio, which of Var(R|=) and
+Var(R|!=) is larger, the sign of a loss difference in pan-cms Table 1).  They were proved by sympy's assumption system
+(``factor(...).is_nonnegative`` after e^eps = 1 + t, t > 0), which answers by the structure of an expression and
+says nothing when the structure does not show the sign.  Here the answer is a decision with its proof:
+
+* **one parameter** x > a: ``lhs - rhs = N/D`` with N, D polynomials over Q.  D must keep one sign on (a, oo)
+  (a Sturm certificate, :mod:`ldpref.decide.sturm`, checked by sympy's exact polynomials), else there is a pole and
+  nothing is decided.  N's squarefree factorisation ``c prod q_i^i`` (exact, over Q) gives its signs: the factors of
+  odd multiplicity either keep one sign on (a, oo) (certificates) or one of them has a root there, where N changes
+  sign; a factor of even multiplicity with a root there adds the value 0.  The set of signs is exact, so every
+  relation is decided, true or false (:func:`holds_above`).
+* **several parameters**, each above its bound: after x = a + t (t > 0) the numerator and denominator, expanded over
+  Q, with coefficients all of one sign are of that sign (every monomial is positive at t > 0): then the set of signs
+  is that one sign, exactly.  A certificate, not a decision: anything else is undecided (None).
+
+No number is rounded, and no assumption of a sympy symbol is read.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from .sturm import certificate, check_certificate
+
+#: The signs of lhs - rhs for which each relation holds.
+_HOLDS = {sympy.StrictGreaterThan: frozenset({1}), sympy.GreaterThan: frozenset({0, 1}),
+          sympy.StrictLessThan: frozenset({-1}), sympy.LessThan: frozenset({-1, 0}),
+          sympy.Equality: frozenset({0}), sympy.Unequality: frozenset({-1, 1})}
+
+
+def holds_above(relation, bounds: dict) -> bool | None:
+    """Whether ``relation`` (lhs < <= > >= = != rhs, rational functions over Q) holds for every real value of its
+    parameters above ``bounds`` ({symbol: rational lower bound}, strict), from the exact set of signs of lhs - rhs
+    there (:func:`signs_above`): True or False.  None when that set is not known: a side is not a rational function
+    over Q of the bounded symbols, it has a pole above the bounds, or (several parameters) no coefficient certificate.
+    False is about real values: a statement over integers only is not refuted by it."""
+    signs = signs_above(relation.lhs - relation.rhs, bounds)
+    return None if signs is None else signs <= _HOLDS[type(relation)]
+
+
+def signs_above(expr, bounds: dict) -> frozenset | None:
+    """The set of signs (-1, 0, 1) that ``expr`` takes for the real values of its parameters above ``bounds``: exact
+    for one parameter (a decision); for several, the one sign a coefficient certificate proves, or None.  None when
+    ``expr`` is not a rational function over Q of symbols that all have a bound, or its denominator has a root above
+    the bounds."""
+    expr = sympy.sympify(expr)
+    if not expr.free_symbols <= bounds.keys():
+        return None
+    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
+    variables = sorted(expr.free_symbols, key=sympy.default_sort_key)
+    if not variables:
+        return _constant_sign(num / den)
+    if len(variables) == 1:
+        return _one_parameter(num, den, variables[0], sympy.Rational(bounds[variables[0]]))
+    return _coefficient_certificate(num, den, {v: sympy.Rational(bounds[v]) for v in variables})
+
+
+def _constant_sign(value) -> frozenset | None:
+    value = sympy.sympify(value)
+    if not value.is_Rational:
+        return None
+    return frozenset({_rational_sign(value)})
+
+
+def _rational_sign(value) -> int:
+    return 1 if value > 0 else (-1 if value < 0 else 0)
+
+
+def _poly(expr, x):
+    """``expr`` as a polynomial in ``x`` over Q, or None."""
+    try:
+        poly = sympy.Poly(sympy.expand(expr), x)
+    except sympy.PolynomialError:
+        return None
+    return poly if poly.domain.is_QQ or poly.domain.is_ZZ else None
+
+
+def _one_parameter(num, den, x, a) -> frozenset | None:
+    """:func:`signs_above` for the one parameter ``x > a``."""
+    N, D = _poly(num, x), _poly(den, x)
+    if N is None or D is None:
+        return None
+    den_sign = _definite_sign(D, a)
+    if den_sign is None:  # D has a root above a: a pole, nothing is decided
+        return None
+    if N.is_zero:
+        return frozenset({0})
+    return frozenset(s * den_sign for s in _polynomial_signs(N, a))
+
+
+def _polynomial_signs(N, a) -> frozenset:
+    """The signs of a nonzero polynomial ``N`` on (a, oo), from its squarefree factorisation over Q."""
+    lead, factors = N.sqf_list()
+    sign, zero_inside = _rational_sign(lead), False
+    for q, multiplicity in factors:
+        q_sign = _definite_sign(q, a)
+        if q_sign is None:  # q has a root above a
+            if multiplicity % 2:
+                return frozenset({-1, 0, 1})  # N changes sign there
+            zero_inside = True  # N touches 0 there and keeps its sign
+        elif multiplicity % 2:
+            sign *= q_sign
+    return frozenset({sign, 0}) if zero_inside else frozenset({sign})
+
+
+def _definite_sign(poly, a) -> int | None:
+    """The sign ``poly`` keeps on (a, oo), proved by a Sturm certificate that :func:`ldpref.decide.sturm.
+    check_certificate` checks with sympy's exact polynomials; None when ``poly`` has a root there, confirmed by
+    sympy's exact count of real roots (a certificate refused without a root is a bug of ldpref, never evidence)."""
+    x = poly.gen
+    if poly.degree() <= 0:
+        return _rational_sign(poly.LC()) or None  # the zero polynomial vanishes everywhere
+    sign = check_certificate(certificate(poly, a, sympy.oo), x)
+    if sign is not None:
+        return sign
+    stripped = poly
+    while stripped.degree() > 0 and stripped.eval(a) == 0:  # roots at a itself are outside (a, oo)
+        stripped = sympy.Poly(sympy.quo(stripped, sympy.Poly(x - a, x)), x)
+    if stripped.count_roots(a, None) == 0:
+        raise ArithmeticError(f"the Sturm certificate of {poly.as_expr()} on ({a}, oo) was refused, yet it has no "
+                              "root there")
+    return None
+
+
+def _coefficient_certificate(num, den, bounds: dict) -> frozenset | None:
+    """A single sign of num/den for every parameter above its bound, when after x = a + t (t > 0) the expanded
+    numerator and denominator each have coefficients of one sign (every monomial in t > 0 is positive); else None."""
+    shift = {x: a + sympy.Dummy(f"{x.name}_above", positive=True) for x, a in bounds.items()}
+    signs = []
+    for part in (num, den):
+        shifted = sympy.expand(part.xreplace(shift))
+        gens = sorted(shifted.free_symbols, key=sympy.default_sort_key)
+        coeffs = sympy.Poly(shifted, *gens).coeffs() if gens else [shifted]
+        if not all(c.is_Rational for c in coeffs) or all(c == 0 for c in coeffs):
+            return None
+        if all(c >= 0 for c in coeffs):
+            signs.append(1)
+        elif all(c <= 0 for c in coeffs):
+            signs.append(-1)
+        else:
+            return None
+    return frozenset({signs[0] * signs[1]})
