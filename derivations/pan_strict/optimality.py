@@ -25,6 +25,7 @@ from functools import cache
 
 import sympy
 
+from ldpref.decide.for_all import signs_above
 from ldpref.exact import EXP_EPS, exact_order
 from ldpref.ledger.forms import rational_value
 
@@ -236,11 +237,11 @@ def l2_derivative():
 
 @cache
 def optimal_k_symbolic():
-    """The stationary points of l2 in k > 0, e^eps > 1: the unique positive root ``d/(e^eps+1)``."""
+    """The stationary points of l2 in k > 0, e^eps > 1: the unique root that is positive for every d > 0 and
+    e^eps > 1, ``d/(e^eps+1)`` (proved by :func:`ldpref.decide.for_all.signs_above`; the other root, -d/(e^eps-1), is
+    proved negative)."""
     numer = sympy.numer(sympy.together(l2_derivative()))
-    above_one = sympy.Symbol("s", positive=True)  # e^eps = 1 + s with s > 0: the sign of a root from assumptions
-    roots = [r for r in sympy.roots(sympy.Poly(numer, k)) if r.subs(e, 1 + above_one).is_positive
-             is not False and sympy.cancel(r + d / (e - 1)) != 0]  # rational in d, e^eps: cancel decides zero
+    roots = [r for r in sympy.roots(sympy.Poly(numer, k)) if signs_above(r, {e: 1, d: 0}) == {1}]
     if len(roots) != 1:
         raise ArithmeticError(f"expected one positive stationary point of l2(k), got {roots}")
     return sympy.factor(roots[0])

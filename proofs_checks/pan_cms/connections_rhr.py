@@ -153,7 +153,7 @@ def _branches(form):
     folded = sympy.piecewise_fold(form)
     if not isinstance(folded, sympy.Piecewise):
         raise ValueError(f"collision rate {form} is not a Piecewise")
-    return [sympy.nsimplify(v) for v, _ in folded.args] + [sympy.Symbol(str(c)) for _, c in folded.args]
+    return [v for v, _ in folded.args] + [sympy.Symbol(str(c)) for _, c in folded.args]
 
 
 COLLISION_GRID = [(d, bits) for d in range(2, 9) for bits in (1, 2, 3)]

@@ -443,7 +443,7 @@ record(
          "(l, m) = (4, 3) (q = 5, r = 1, e^eps = 4: "
          "Var ratio - 1 = 0.0098 < tau), not for the paper's reason: its limit eps -> 0 (m -> 2) would need "
          "2q + 1 >= sqrt(2/tau), i.e. q >= 7 (see appE.cor3.6-eps0); a CMS cannot have m = 1 + e^{eps/2} in (2, 3).",
-    steps=(Symbolic("threshold on q at tau = 1/100", part=lambda form: form.args[1].rhs, simplify=sympy.nsimplify),
+    steps=(Symbolic("threshold on q at tau = 1/100", part=lambda form: form.args[1].rhs),
            rows_grid("the condition 2q + 1 > sqrt(1/tau) at tau = 1/100 vs the printed and derived thresholds on q",
                      _q45_rows, statement=True),
            Grid("conclusions of Corollaries 3.6 / 3.7 at tau = 1/100 and q >= 5 (exact worst cases vs the variance "

@@ -62,7 +62,9 @@ def _canon(x):
 @lru_cache(maxsize=4096)
 def _canon_expr(x):
     """:func:`_canon` of a sympy number (keyed structurally: the checks canonicalise the same value many times)."""
-    return sympy.expand(sympy.radsimp(sympy.nsimplify(x) if x.has(sympy.Float) else x))
+    if x.has(sympy.Float):
+        raise TypeError(f"a float in an exact computation: {x} (convert it explicitly, ldpref.exact.to_exact)")
+    return sympy.expand(sympy.radsimp(x))
 
 
 def _sign(x) -> int:
@@ -332,7 +334,8 @@ def _leading_terms(l2fun):
     ``derivations.pan_cms.optimized.corollary35_derived`` for the continuity argument."""
     num = sympy.numer(sympy.together(sympy.cancel(sympy.diff(l2fun, m_sym))))
     t = sympy.Symbol("t", positive=True)
-    roots = [r for r in sympy.solve(num.subs(m_sym, 1 + t), t) if r.subs(d_sym, 7).is_positive]
+    # the root positive at d = 7 (its sign by the exact decider; a closed-form root keeps its sign unless it vanishes)
+    roots = [r for r in sympy.solve(num.subs(m_sym, 1 + t), t) if exact_sign(r.subs(d_sym, 7)) > 0]
     if len(roots) != 1:
         raise ArithmeticError(f"expected one stationary root, got {roots}")
     t2 = sympy.cancel(roots[0] ** 2)
