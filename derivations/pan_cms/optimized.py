@@ -27,7 +27,8 @@ from math import comb
 
 import sympy
 
-from ldpref.exact import EXP_EPS, exact_holds, exact_sign, leading_ratio
+from ldpref.decide.for_all import signs_above
+from ldpref.exact import EXP_EPS, exact_holds, leading_ratio
 from ldpref.ledger.edit_nodes import BetterNeighbourOfLoss
 from ldpref.radicals import simplify_radicals
 
@@ -130,39 +131,39 @@ def _canonical(expr):
     return simplify_radicals(expr, SAMPLE)
 
 
+#: The model's domain of each parameter, for :func:`_root_above_one`'s proof: e^eps > 1, d > 1, tau > 0, n > 0, a
+#: frequency in (0, 1) ({symbol: a} is x > a, {symbol: (lo, hi)} is lo < x < hi; :mod:`ldpref.decide.for_all`).
+DOMAIN = {e: 1, d: 1, tau: 0, n: 0, f_star: (0, 1), f: (0, 1)}
+
+
 def _root_above_one(expr, var=m):
-    """The unique root m > 1 of the numerator of ``expr``, solved exactly with m = 1 + t and returned in
-    canonical radical form.  Roots whose sign sympy cannot decide are kept when positive at
-    :data:`SAMPLE`: the branch of a closed-form root does not change sign without vanishing."""
+    """The unique root m > 1 of the numerator of ``expr``, proved unique, in canonical radical form.  With
+    m = 1 + t the numerator is a t^2 + b t + c (or b t + c); a root t > 0 exists and is unique for every parameter
+    in :data:`DOMAIN` when c/a < 0 there (the two roots have a negative product), and it is then the larger root,
+    ``(-b + sgn(a) sqrt(b^2 - 4ac)) / (2a)`` with the sign of a proved constant: both signs are decided exactly by
+    :func:`ldpref.decide.for_all.signs_above` (Sturm certificates, or a coefficient certificate for several
+    parameters), never at a sample point.  ArithmeticError when the proof does not go through."""
     t = sympy.Symbol("t", positive=True)
     num = sympy.numer(factor_cancel(expr)).subs(var, 1 + t)
-    keep = []
-    for s in _roots_in(num, t):
-        if s in keep:
-            continue
-        positive = s.is_positive if s.free_symbols else None  # a proof from the symbols' assumptions, or none
-        if positive is None:  # a number's sign (or the sample's) by the exact decider, not sympy's evaluation
-            positive = exact_sign(s.subs(SAMPLE) if s.free_symbols else s) > 0
-        if positive:
-            keep.append(s)
-    if len(keep) != 1:
-        raise ArithmeticError(f"expected one root m > 1, found {keep}")
-    return _canonical(1 + keep[0])
-
-
-def _roots_in(num, t):
-    """The roots of ``num`` in ``t``: by the quadratic formula when ``num`` is a polynomial of degree 1 or 2 in ``t``
-    (the stationary points here), else ``sympy.solve``.  The caller keeps the roots positive on the model's range
-    and writes the one it keeps in canonical radical form, which depends only on its value."""
     poly = sympy.Poly(num, t)
-    if poly.degree() == 2:
-        a, b, c = poly.all_coeffs()
-        root = sympy.sqrt(b ** 2 - 4 * a * c)
-        return [(-b + root) / (2 * a), (-b - root) / (2 * a)]
+    free = num.free_symbols - {t}
+    if not free <= DOMAIN.keys():
+        raise ArithmeticError(f"no domain for {sorted(map(str, free - DOMAIN.keys()))} in {num}")
+    bounds = {s: DOMAIN[s] for s in free}
     if poly.degree() == 1:
-        a, b = poly.all_coeffs()
-        return [-b / a]
-    return sympy.solve(num, t)
+        b, c = poly.all_coeffs()
+        root = -c / b
+        if signs_above(root, bounds) != {1}:
+            raise ArithmeticError(f"the root {root} of {num} is not proved positive")
+        return _canonical(1 + root)
+    if poly.degree() != 2:
+        raise ArithmeticError(f"the numerator {num} is not quadratic in m - 1")
+    a, b, c = poly.all_coeffs()
+    lead = signs_above(a, bounds)
+    if signs_above(c / a, bounds) != {-1} or lead not in ({1}, {-1}):
+        raise ArithmeticError(f"{num} is not proved to have exactly one root m > 1 (c/a < 0, a of one sign)")
+    root = (-b + next(iter(lead)) * sympy.sqrt(b**2 - 4 * a * c)) / (2 * a)
+    return _canonical(1 + root)
 
 
 @cache

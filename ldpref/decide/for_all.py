@@ -11,9 +11,11 @@ says nothing when the structure does not show the sign.  Here the answer is a de
   odd multiplicity either keep one sign on (a, oo) (certificates) or one of them has a root there, where N changes
   sign; a factor of even multiplicity with a root there adds the value 0.  The set of signs is exact, so every
   relation is decided, true or false (:func:`holds_above`).
-* **several parameters**, each above its bound: after x = a + t (t > 0) the numerator and denominator, expanded over
-  Q, with coefficients all of one sign are of that sign (every monomial is positive at t > 0): then the set of signs
-  is that one sign, exactly.  A certificate, not a decision: anything else is undecided (None).
+* **several parameters**, each above its bound or in an open interval: written over u > 0 (x = a + u, or
+  x = (lo + hi u)/(1 + u)), the numerator and denominator, expanded over Q, with coefficients all of one sign are of
+  that sign (every monomial is positive at u > 0): then the set of signs is that one sign, exactly.  A certificate,
+  not a decision: anything else is undecided (None).  One parameter in an interval is written the same way and
+  decided as above.
 
 No number is rounded, and no assumption of a sympy symbol is read.
 """
@@ -41,20 +43,35 @@ def holds_above(relation, bounds: dict) -> bool | None:
 
 
 def signs_above(expr, bounds: dict) -> frozenset | None:
-    """The set of signs (-1, 0, 1) that ``expr`` takes for the real values of its parameters above ``bounds``: exact
-    for one parameter (a decision); for several, the one sign a coefficient certificate proves, or None.  None when
-    ``expr`` is not a rational function over Q of symbols that all have a bound, or its denominator has a root above
-    the bounds."""
+    """The set of signs (-1, 0, 1) that ``expr`` takes for the real values of its parameters in ``bounds`` ({symbol:
+    a} for x > a, {symbol: (lo, hi)} for lo < x < hi; rational ends): exact for one parameter (a decision); for
+    several, the one sign a coefficient certificate proves, or None.  None when ``expr`` is not a rational function
+    over Q of symbols that all have a bound, or its denominator has a root in the domain.  Each parameter is first
+    written over the half-line u > 0 (x = a + u, or x = (lo + hi u)/(1 + u), an increasing bijection), which keeps
+    the expression rational over Q and its set of signs."""
     expr = sympy.sympify(expr)
     if not expr.free_symbols <= bounds.keys():
         return None
-    num, den = sympy.fraction(sympy.cancel(sympy.together(expr)))
     variables = sorted(expr.free_symbols, key=sympy.default_sort_key)
     if not variables:
-        return _constant_sign(num / den)
+        return _constant_sign(expr)
+    half_lines = {v: _half_line(v, bounds[v]) for v in variables}
+    num, den = sympy.fraction(sympy.cancel(sympy.together(expr.xreplace(half_lines))))
     if len(variables) == 1:
-        return _one_parameter(num, den, variables[0], sympy.Rational(bounds[variables[0]]))
-    return _coefficient_certificate(num, den, {v: sympy.Rational(bounds[v]) for v in variables})
+        u = half_lines[variables[0]].free_symbols.pop()
+        return _one_parameter(num, den, u, sympy.Integer(0))
+    return _coefficient_certificate(num, den)
+
+
+def _half_line(x, bound):
+    """``x`` written in a fresh u > 0: ``a + u`` for the bound a (x > a), ``(lo + hi u)/(1 + u)`` for (lo, hi)."""
+    u = sympy.Dummy(f"{x.name}_u", positive=True)
+    if isinstance(bound, tuple):
+        lo, hi = (sympy.Rational(end) for end in bound)
+        if not lo < hi:
+            raise ValueError(f"the interval ({lo}, {hi}) of {x} is empty")
+        return (lo + hi * u) / (1 + u)
+    return sympy.Rational(bound) + u
 
 
 def _constant_sign(value) -> frozenset | None:
@@ -124,15 +141,14 @@ def _definite_sign(poly, a) -> int | None:
     return None
 
 
-def _coefficient_certificate(num, den, bounds: dict) -> frozenset | None:
-    """A single sign of num/den for every parameter above its bound, when after x = a + t (t > 0) the expanded
-    numerator and denominator each have coefficients of one sign (every monomial in t > 0 is positive); else None."""
-    shift = {x: a + sympy.Dummy(f"{x.name}_above", positive=True) for x, a in bounds.items()}
+def _coefficient_certificate(num, den) -> frozenset | None:
+    """A single sign of num/den for every value of its variables in (0, oo) when the expanded numerator and
+    denominator each have coefficients of one sign (every monomial is positive there); else None."""
     signs = []
     for part in (num, den):
-        shifted = sympy.expand(part.xreplace(shift))
-        gens = sorted(shifted.free_symbols, key=sympy.default_sort_key)
-        coeffs = sympy.Poly(shifted, *gens).coeffs() if gens else [shifted]
+        expanded = sympy.expand(part)
+        gens = sorted(expanded.free_symbols, key=sympy.default_sort_key)
+        coeffs = sympy.Poly(expanded, *gens).coeffs() if gens else [expanded]
         if not all(c.is_Rational for c in coeffs) or all(c == 0 for c in coeffs):
             return None
         if all(c >= 0 for c in coeffs):
