@@ -152,3 +152,12 @@ def test_pan_cms_root_above_one_is_proved_not_sampled():
         O._root_above_one((m - 1) ** 2 - (e - 2))
     assert O._root_above_one((m - 1) ** 2 - e) == 1 + sympy.sqrt(e)
     assert sympy.simplify(O._root_above_one(-(m - 1) ** 2 + 2 * (m - 1) + 3) - 4) == 0  # a < 0: roots 3 and -1
+
+
+def test_jiang_critical_points_are_proved_inside_the_interval():
+    """A stationary q is kept only when proved in (0, 1) for every e^eps > 1: e/4 leaves it at e^eps >= 4 (the former
+    filter, 'not known to be non-positive', kept it)."""
+    from derivations.jiang_gcms.model import _critical_points
+    q, e = sympy.symbols("q e", positive=True)
+    assert _critical_points((q - 1 / (e + 1)) ** 2, q, [], (0, 1), {e: 1}) == [1 / (e + 1)]
+    assert _critical_points((q - e / 4) ** 2, q, [], (0, 1), {e: 1}) == []

@@ -37,6 +37,7 @@ from functools import cache
 
 import sympy
 
+from ldpref.decide.for_all import signs_above
 from ldpref.exact import EXP_EPS, to_exact
 from ldpref.ledger.forms import Predicate
 
@@ -119,23 +120,28 @@ def oue_pq(exp_eps=EXP_EPS):
     P_ = sympy.Symbol("P")
     pp = _solve_affine(P_ * (1 - qq) - e * qq * (1 - P_), sympy.Integer(0), P_)  # the constraint is affine in P
     objective = qq * (1 - qq) / (pp - qq) ** 2
-    critical = _critical_points(objective, qq, [sympy.fraction(sympy.together(pp))[1]])
+    critical = _critical_points(objective, qq, [sympy.fraction(sympy.together(pp))[1]], (0, 1), {e: 1})
+    if len(critical) != 1:
+        raise ArithmeticError(f"expected one stationary q in (0, 1) for every e^eps > 1, found {critical}")
     q_star = sympy.cancel(critical[0])
     p_star = sympy.cancel(pp.subs(qq, q_star))
     return sympy.cancel(p_star.subs(e, exp_eps)), sympy.cancel(q_star.subs(e, exp_eps))
 
 
-def _critical_points(objective, x, denominators):
-    """The zeros of d objective/dx that are not known to be non-positive, as sympy.solve finds them here: the
-    roots of the linear factors of the derivative's numerator that zero no denominator (of the derivative or
-    of ``denominators``).  Falls back to sympy.solve when a factor is not linear in x."""
+def _critical_points(objective, x, denominators, within, parameters):
+    """The zeros of d objective/dx proved to lie in the open interval ``within`` = (lo, hi) of x for every value of
+    the parameters in ``parameters`` (bounds as :func:`ldpref.decide.for_all.signs_above` takes them): the roots of
+    the linear factors of the derivative's numerator that zero no denominator (of the derivative or of
+    ``denominators``), as sympy.solve finds them here; sympy.solve's roots when a factor is not linear in x."""
     num, den = sympy.fraction(sympy.together(sympy.diff(objective, x)))
     _, factors = sympy.factor_list(num, x)
     if any(sympy.degree(f_, x) > 1 for f_, _ in factors):
-        return [r for r in sympy.solve(sympy.diff(objective, x), x) if r.is_positive is not False]
-    roots = [_solve_affine(f_, sympy.Integer(0), x) for f_, _ in factors if f_.has(x)]
-    ok = [r for r in roots if all(sympy.cancel(d_.subs(x, r)) != 0 for d_ in [den, *denominators])]
-    return [r for r in ok if r.is_positive is not False]
+        roots = sympy.solve(sympy.diff(objective, x), x)
+    else:
+        roots = [_solve_affine(f_, sympy.Integer(0), x) for f_, _ in factors if f_.has(x)]
+        roots = [r for r in roots if all(sympy.cancel(d_.subs(x, r)) != 0 for d_ in [den, *denominators])]
+    lo, hi = within
+    return [r for r in roots if signs_above(r - lo, parameters) == {1} and signs_above(hi - r, parameters) == {1}]
 
 
 @cache
