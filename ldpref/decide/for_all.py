@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import sympy
 
+from ..exact import together_cancelled
 from .sturm import certificate, check_certificate
 
 #: The signs of lhs - rhs for which each relation holds.
@@ -56,11 +57,12 @@ def signs_above(expr, bounds: dict) -> frozenset | None:
     if not variables:
         return _constant_sign(expr)
     half_lines = {v: _half_line(v, bounds[v]) for v in variables}
-    num, den = sympy.fraction(sympy.cancel(sympy.together(expr.xreplace(half_lines))))
-    if len(variables) == 1:
-        u = half_lines[variables[0]].free_symbols.pop()
-        return _one_parameter(num, den, u, sympy.Integer(0))
-    return _coefficient_certificate(num, den)
+    num, den = sympy.fraction(together_cancelled(expr.xreplace(half_lines)))  # exact, fast for rational functions
+    certified = _coefficient_certificate(num, den)  # cheap, and a proof: every monomial is positive at u > 0
+    if certified is not None or len(variables) > 1:
+        return certified
+    u = half_lines[variables[0]].free_symbols.pop()
+    return _one_parameter(num, den, u, sympy.Integer(0))
 
 
 def _half_line(x, bound):
@@ -143,12 +145,16 @@ def _definite_sign(poly, a) -> int | None:
 
 def _coefficient_certificate(num, den) -> frozenset | None:
     """A single sign of num/den for every value of its variables in (0, oo) when the expanded numerator and
-    denominator each have coefficients of one sign (every monomial is positive there); else None."""
+    denominator are polynomials over Q whose coefficients are each of one sign (every monomial is positive there);
+    else None.  For one variable it is tried before the Sturm decision: a proof too, and much cheaper."""
     signs = []
     for part in (num, den):
         expanded = sympy.expand(part)
         gens = sorted(expanded.free_symbols, key=sympy.default_sort_key)
-        coeffs = sympy.Poly(expanded, *gens).coeffs() if gens else [expanded]
+        try:
+            coeffs = sympy.Poly(expanded, *gens).coeffs() if gens else [expanded]
+        except sympy.PolynomialError:  # not a polynomial in the variables (a radical of them): no certificate
+            return None
         if not all(c.is_Rational for c in coeffs) or all(c == 0 for c in coeffs):
             return None
         if all(c >= 0 for c in coeffs):
