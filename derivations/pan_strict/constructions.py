@@ -35,7 +35,7 @@ from functools import cache, cmp_to_key
 import sympy
 from flint import fmpq
 
-from ldpref.exact import EXP_EPS, exact_holds, exact_order, leading_ratio, to_exact
+from ldpref.exact import EXP_EPS, exact_ceiling, exact_holds, exact_order, leading_ratio, to_exact
 
 from .scan_arithmetic import _Ratio, _ratio  # noqa: F401  (exact unreduced rationals of the scans)
 from .constructions_symbols import (  # noqa: F401  (the symbols of the forms, shared with the printed module)
@@ -717,4 +717,4 @@ def example_relation():
     model's exact excess (:func:`example_excess`) rounded up to two decimals of a percent, the precision the sentence
     prints its number with."""
     from .constructions_symbols import EXCESS_EXAMPLE
-    return sympy.Le(EXCESS_EXAMPLE, sympy.ceiling(example_excess()[1] * 10000) / 10000)
+    return sympy.Le(EXCESS_EXAMPLE, sympy.Rational(exact_ceiling(example_excess()[1] * 10000), 10000))

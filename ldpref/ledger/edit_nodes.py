@@ -8,8 +8,8 @@ integers at their geometric, not their arithmetic, mean, so rounding picks the w
 half-integer).  The edit replaces the rounding node ``floor(x + 1/2)`` by this node; the printed ``x`` survives
 once, and the LaTeX names the loss (``\\widehat{MSE}(m)``) instead of expanding it.
 
-The node evaluates itself exactly once ``x`` is a number: floor and ceiling of ``x`` by sympy (exact for the
-algebraic numbers of the papers: a radical at an integer is recognised as that integer), the two losses at those
+The node evaluates itself exactly once ``x`` is a number: floor and ceiling of ``x`` by :func:`ldpref.exact.exact_floor`
+(rigorous enclosures; a radical at an integer is that integer only by a proof), the two losses at those
 integers (rational at rational e^eps), compared exactly -- two numbers by the one evaluator's ordering
 (:func:`ldpref.ledger.forms_extremes.exact_order`), anything else by sympy's assumptions on the symbols left (the
 loss's 1/n with n > 0); two numbers whose enclosures never separate and whose difference is not proved 0 raise
@@ -29,6 +29,7 @@ from __future__ import annotations
 import sympy
 
 from ..latex import to_latex
+from ..exact import exact_ceiling, exact_floor
 from .forms_extremes import exact_order
 
 
@@ -53,6 +54,12 @@ def _sign_of_difference(a, b) -> int | None:
     return None
 
 
+def _neighbours(x) -> tuple:
+    """(floor(x), ceil(x)) of a real number, decided by :func:`ldpref.exact.exact_floor` (rigorous enclosures, an
+    integer only by a proof, else OrderUndecided), never by sympy's numerical floor."""
+    return sympy.Integer(exact_floor(x)), sympy.Integer(exact_ceiling(x))
+
+
 class BetterNeighbour(sympy.Function):
     """``BetterNeighbour(x, Lambda(m, L), name)``: of the integers floor(x) and ceil(x), the one with the smaller
     loss ``L`` (the lower on a tie); ``name`` is a Symbol whose name is the loss's LaTeX (``\\widehat{MSE}``)."""
@@ -67,9 +74,7 @@ class BetterNeighbour(sympy.Function):
             raise TypeError("BetterNeighbour: the loss's name must be a Symbol")
         if not (isinstance(x, sympy.Expr) and x.is_number):
             return None
-        low, high = sympy.floor(x), sympy.ceiling(x)
-        if not (low.is_Integer and high.is_Integer):
-            return None
+        low, high = _neighbours(x)
         if low == high:
             return low
         sign = _sign_of_difference(loss(high), loss(low))
@@ -91,16 +96,15 @@ class BetterNeighbour(sympy.Function):
         x, loss, _ = self.args
         new_x, _changed = x._xreplace(rule)
         if isinstance(new_x, sympy.Expr) and new_x.is_number:
-            low, high = sympy.floor(new_x), sympy.ceiling(new_x)
-            if low.is_Integer and high.is_Integer:
-                if low == high:
-                    return low, True
-                var = loss.variables[0]
-                inner = {k: v for k, v in rule.items() if k != var}
-                sign = _sign_of_difference(loss.expr.xreplace({**inner, var: high}),
-                                           loss.expr.xreplace({**inner, var: low}))
-                if sign is not None:
-                    return (high if sign < 0 else low), True
+            low, high = _neighbours(new_x)
+            if low == high:
+                return low, True
+            var = loss.variables[0]
+            inner = {k: v for k, v in rule.items() if k != var}
+            sign = _sign_of_difference(loss.expr.xreplace({**inner, var: high}),
+                                       loss.expr.xreplace({**inner, var: low}))
+            if sign is not None:
+                return (high if sign < 0 else low), True
         return super()._xreplace(rule)
 
     @property

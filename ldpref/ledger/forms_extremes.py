@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import sympy
 
-from ..exact import exact_extreme, exact_order  # noqa: F401 - the one ordering of exact reals (re-exported)
+from ..exact import exact_ceiling, exact_extreme, exact_floor, exact_order  # noqa: F401 - exact_order re-exported
 
 
 @lru_cache(maxsize=8192)
@@ -27,15 +27,23 @@ def has_extreme(expr) -> bool:
 
 def put_in(expr, put):
     """``put(expr)`` (the values put in by ``xreplace`` or ``subs``), except that every Max and Min is built from its
-    arguments' values by :func:`extreme` (bottom up) rather than by sympy's own Max, which orders numbers by a
-    low-precision evaluation and refuses (or, depending on its caches, accepts) e.g. 1/2 against
-    -log(1 - e^{-18}/2)."""
+    arguments' values by :func:`extreme` (bottom up), and a floor or ceiling of a real number by
+    :func:`ldpref.exact.exact_floor` / ``exact_ceiling``, rather than by sympy's own Max, floor and ceiling, which
+    decide by a low-precision evaluation (its Max refuses, or depending on its caches accepts, e.g. 1/2 against
+    -log(1 - e^{-18}/2)).  Only an expression with a Max or Min is rebuilt here."""
     if not has_extreme(expr):
         return put(expr)
     args = [put_in(a, put) for a in expr.args]
     if isinstance(expr, (sympy.Max, sympy.Min)):
         return extreme(args, largest=isinstance(expr, sympy.Max))
+    if isinstance(expr, (sympy.floor, sympy.ceiling)) and _is_real_number(args[0]):  # not sympy's numerical floor
+        return sympy.Integer((exact_floor if isinstance(expr, sympy.floor) else exact_ceiling)(args[0]))
     return expr.func(*args)
+
+
+def _is_real_number(value) -> bool:
+    return isinstance(value, sympy.Expr) and value.is_number and value.is_extended_real is not False \
+        and value.is_finite is not False
 
 
 def extreme(values, *, largest: bool):
