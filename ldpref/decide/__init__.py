@@ -7,7 +7,9 @@ square roots become fresh variables ``r >= 0, r^2 = x``; a denominator is cleare
 the proof must establish), :mod:`~ldpref.decide.smtlib` writes it as SMT-LIB 2 (the assertion is the negated
 goal: ``unsat`` means proved), :mod:`~ldpref.decide.solvers` runs z3 (untrusted, finds the proof) and cvc5 (a
 second, independent solver that re-checks it), :mod:`~ldpref.decide.sturm` decides univariate goals by Sturm
-sequences in exact arithmetic (python-flint) and checks its own certificate, :mod:`~ldpref.decide.enclosure`
+sequences in exact arithmetic (python-flint) and checks its own certificate (and :mod:`~ldpref.decide.for_all`
+gives ``verify`` the exact signs of a rational function above bounds from those certificates),
+:mod:`~ldpref.decide.enclosure`
 certifies a rational interval around e^x (a claim at a figure's eps), :mod:`~ldpref.decide.optimum`
 turns an optimality claim into first/second-order obligations.  :mod:`~ldpref.decide.ledger_obligations` is
 the list of ledger claims proved this way; :mod:`~ldpref.decide.record` records the proofs on a claim's
