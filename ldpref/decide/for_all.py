@@ -35,10 +35,10 @@ _HOLDS = {sympy.StrictGreaterThan: frozenset({1}), sympy.GreaterThan: frozenset(
 
 def holds_above(relation, bounds: dict) -> bool | None:
     """Whether ``relation`` (lhs < <= > >= = != rhs, rational functions over Q) holds for every real value of its
-    parameters above ``bounds`` ({symbol: rational lower bound}, strict), from the exact set of signs of lhs - rhs
-    there (:func:`signs_above`): True or False.  None when that set is not known: a side is not a rational function
-    over Q of the bounded symbols, it has a pole above the bounds, or (several parameters) no coefficient certificate.
-    False is about real values: a statement over integers only is not refuted by it."""
+    parameters in ``bounds`` (as :func:`signs_above` takes them: a strict lower bound or an open interval), from the
+    exact set of signs of lhs - rhs there: True or False.  None when that set is not known: a side is not a rational
+    function over Q of the bounded symbols, it has a pole in the domain (after cancellation), or (several parameters)
+    no coefficient certificate.  False is about real values: a statement over integers only is not refuted by it."""
     signs = signs_above(relation.lhs - relation.rhs, bounds)
     return None if signs is None else signs <= _HOLDS[type(relation)]
 
