@@ -75,6 +75,14 @@ def terminate_workers() -> None:
 def _handler(signum, frame):
     if os.getpid() != _owner_pid:  # a forked worker: leave quietly, the parent reports the interrupt
         os._exit(128 + signum)
+    _stop(signum)
+    if _in_fork_hook:  # CPython ignores an exception raised in an at-fork hook (and prints its traceback): the
+        return  # watchdog started by _stop ends the command within GRACE_SECONDS, with the one line and the status
+    raise Interrupted(signum)
+
+
+def _stop(signum) -> None:
+    """What the handler does before it raises: ignore further signals, stop the workers, start the watchdog."""
     # ignore further signals while the workers are stopped and the exception unwinds (a second Ctrl-C would
     # otherwise interrupt the clean-up itself and print a traceback)
     global _signalled
@@ -87,10 +95,10 @@ def _handler(signum, frame):
     # joined at exit): neither may turn the interrupt into a traceback or a hang
     threading.excepthook = lambda args: None
     threading.Thread(target=_watchdog, args=(signum,), daemon=True, name="ldpref-interrupt-watchdog").start()
-    raise Interrupted(signum)
 
 
 _SIGNALS = {signal.SIGINT, signal.SIGTERM}
+_in_fork_hook = False  # True while _after_fork_in_parent unblocks the signals (a pending one is handled right there)
 
 
 def _before_fork() -> None:
@@ -99,8 +107,16 @@ def _before_fork() -> None:
 
 
 def _after_fork_in_parent() -> None:
+    """Unblock the signals blocked across the fork.  A signal that arrived during the fork is handled inside this
+    hook, where an exception cannot propagate: the handler then stops the command without raising (seen in the
+    fault harness: SIGINT during ``simulate --jobs 2`` printed 'Exception ignored in _after_fork_in_parent')."""
+    global _in_fork_hook
     if _owner_pid is not None and _owner_pid == os.getpid():
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+        _in_fork_hook = True
+        try:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+        finally:
+            _in_fork_hook = False
 
 
 def _after_fork_in_child() -> None:

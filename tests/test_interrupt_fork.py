@@ -10,6 +10,8 @@ import signal
 import threading
 import time
 
+import pytest
+
 from ldpref import interrupts
 
 
@@ -42,3 +44,24 @@ def test_a_child_signalled_at_once_dies():
         child.join(5)
         assert child.exitcode == -signal.SIGTERM
     assert threading.active_count() >= 1
+
+
+def test_a_signal_pending_across_a_fork_stops_the_command_without_a_traceback(monkeypatch):
+    """A SIGINT that arrives while the signals are blocked across a fork is handled when the parent's at-fork hook
+    unblocks them, where CPython swallows an exception and prints its traceback (the fault harness saw it once).
+    The hook must not raise: the handler stops the workers and leaves the end to the watchdog."""
+    started = []
+    monkeypatch.setattr(interrupts, "_watchdog", lambda signum: started.append(signum))
+    monkeypatch.setattr(interrupts, "terminate_workers", lambda: None)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    with interrupts.handled():
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        os.kill(os.getpid(), signal.SIGINT)  # pending, as during a fork
+        try:
+            interrupts._after_fork_in_parent()  # unblocks: the handler runs in here and must not raise
+        except interrupts.Interrupted:  # a KeyboardInterrupt would end the whole test session: make it a failure
+            pytest.fail("the at-fork hook raised Interrupted (CPython would swallow it and print a traceback)")
+        time.sleep(0.05)
+        assert interrupts.signalled() == signal.SIGINT and started == [signal.SIGINT]
+        assert not interrupts._in_fork_hook
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) & {signal.SIGINT} == set()
