@@ -56,7 +56,9 @@ def test_a_signal_pending_across_a_fork_stops_the_command_without_a_traceback(mo
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)
     with interrupts.handled():
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        os.kill(os.getpid(), signal.SIGINT)  # pending, as during a fork
+        # pending on this thread, as during a fork (a signal to the process would go to another thread of a
+        # test worker that does not block it, and be handled at once)
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
         try:
             interrupts._after_fork_in_parent()  # unblocks: the handler runs in here and must not raise
         except interrupts.Interrupted:  # a KeyboardInterrupt would end the whole test session: make it a failure
