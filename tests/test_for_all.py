@@ -93,12 +93,12 @@ def test_planted_bugs_are_caught(monkeypatch, planted):
     adds 0, gives a wrong set that the cases above catch."""
     import ldpref.decide.for_all as F
 
-    def wrong(N, a):
+    def wrong(N):
         lead, fs = N.sqf_list()
         sign = 1 if lead > 0 else -1
         zero = False
         for q, k in fs:
-            s = F._definite_sign(q, a)
+            s = F._definite_sign(q)
             if s is None:
                 if planted == "parity" or k % 2:
                     return frozenset({-1, 0, 1})

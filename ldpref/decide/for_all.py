@@ -62,7 +62,7 @@ def signs_above(expr, bounds: dict) -> frozenset | None:
     if certified is not None or len(variables) > 1:
         return certified
     u = half_lines[variables[0]].free_symbols.pop()
-    return _one_parameter(num, den, u, sympy.Integer(0))
+    return _one_parameter(num, den, u)
 
 
 def _half_line(x, bound):
@@ -96,26 +96,26 @@ def _poly(expr, x):
     return poly if poly.domain.is_QQ or poly.domain.is_ZZ else None
 
 
-def _one_parameter(num, den, x, a) -> frozenset | None:
-    """:func:`signs_above` for the one parameter ``x > a``."""
-    N, D = _poly(num, x), _poly(den, x)
+def _one_parameter(num, den, u) -> frozenset | None:
+    """:func:`signs_above` for the one parameter, written over u > 0."""
+    N, D = _poly(num, u), _poly(den, u)
     if N is None or D is None:
         return None
-    den_sign = _definite_sign(D, a)
-    if den_sign is None:  # D has a root above a: a pole, nothing is decided
+    den_sign = _definite_sign(D)
+    if den_sign is None:  # D has a root u > 0: a pole, nothing is decided
         return None
     if N.is_zero:
         return frozenset({0})
-    return frozenset(s * den_sign for s in _polynomial_signs(N, a))
+    return frozenset(s * den_sign for s in _polynomial_signs(N))
 
 
-def _polynomial_signs(N, a) -> frozenset:
-    """The signs of a nonzero polynomial ``N`` on (a, oo), from its squarefree factorisation over Q."""
+def _polynomial_signs(N) -> frozenset:
+    """The signs of a nonzero polynomial ``N`` on (0, oo), from its squarefree factorisation over Q."""
     lead, factors = N.sqf_list()
     sign, zero_inside = _rational_sign(lead), False
     for q, multiplicity in factors:
-        q_sign = _definite_sign(q, a)
-        if q_sign is None:  # q has a root above a
+        q_sign = _definite_sign(q)
+        if q_sign is None:  # q has a root u > 0
             if multiplicity % 2:
                 return frozenset({-1, 0, 1})  # N changes sign there
             zero_inside = True  # N touches 0 there and keeps its sign
@@ -124,21 +124,18 @@ def _polynomial_signs(N, a) -> frozenset:
     return frozenset({sign, 0}) if zero_inside else frozenset({sign})
 
 
-def _definite_sign(poly, a) -> int | None:
-    """The sign ``poly`` keeps on (a, oo), proved by a Sturm certificate that :func:`ldpref.decide.sturm.
+def _definite_sign(poly) -> int | None:
+    """The sign ``poly`` keeps on (0, oo), proved by a Sturm certificate that :func:`ldpref.decide.sturm.
     check_certificate` checks with sympy's exact polynomials; None when ``poly`` has a root there, confirmed by
     sympy's exact count of real roots (a certificate refused without a root is a bug of ldpref, never evidence)."""
-    x = poly.gen
     if poly.degree() <= 0:
         return _rational_sign(poly.LC()) or None  # the zero polynomial vanishes everywhere
-    sign = check_certificate(certificate(poly, a, sympy.oo), x)
+    sign = check_certificate(certificate(poly, sympy.Integer(0), sympy.oo), poly.gen)
     if sign is not None:
         return sign
-    stripped = poly
-    while stripped.degree() > 0 and stripped.eval(a) == 0:  # roots at a itself are outside (a, oo)
-        stripped = sympy.Poly(sympy.quo(stripped, sympy.Poly(x - a, x)), x)
-    if stripped.count_roots(a, None) == 0:
-        raise ArithmeticError(f"the Sturm certificate of {poly.as_expr()} on ({a}, oo) was refused, yet it has no "
+    root_at_zero = 1 if poly.eval(0) == 0 else 0  # count_roots counts the distinct roots in [0, oo); 0 is outside
+    if poly.count_roots(0, None) - root_at_zero == 0:
+        raise ArithmeticError(f"the Sturm certificate of {poly.as_expr()} on (0, oo) was refused, yet it has no "
                               "root there")
     return None
 
