@@ -21,6 +21,7 @@ import sympy
 from .forms_extremes import put_in
 from .forms_truth import truth
 
+
 @lru_cache(maxsize=8192)
 def has_piecewise(expr) -> bool:
     """Whether a Piecewise occurs in ``expr`` (found once per expression)."""
@@ -73,12 +74,12 @@ def _chosen(piecewise, at: frozenset):
     point = dict(at)
     for value, condition in piecewise.args:
         holds = condition_at(condition, point)
-        if holds is None and all(getattr(v, "is_number", False) for v in point.values()):
-            raise ValueError(f"the Piecewise condition {condition} is not decided exactly at {point}: no exact decider "
-                             "for a part of it (a number with no rigorous enclosure, a value outside the reals, "
-                             "another node); sympy's own evaluation of it is not used")
-        if holds is None:  # a value left symbolic: sympy's Piecewise keeps or simplifies it, as before
-            return None
+        if holds is None:
+            if all(getattr(v, "is_number", False) for v in point.values()):
+                raise ValueError(f"the Piecewise condition {condition} is not decided exactly at {point}: no exact "
+                                 "decider for a part of it (a number with no rigorous enclosure, a value outside the "
+                                 "reals, another node); sympy's own evaluation of it is not used")
+            return None  # a value left symbolic: sympy's Piecewise keeps or simplifies it, as before
         if holds:
             return value
     return None
