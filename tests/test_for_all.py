@@ -134,6 +134,19 @@ def test_pan_cms_tables_sign_covers_every_e_eps_above_one():
     assert T._sign_for_exp_eps_above_one(-(T.H**2 + T.H + 1) / (T.H + 1) ** 2) == -1
 
 
+def test_pan_cms_tables_abs_and_infinite_limits_are_decided_for_every_e_eps_above_one():
+    """|a| = a only where a > 0 for every e^eps > 1, and a limit's sign of infinity from the leading ratio's one sign
+    there: both by signs_above, not by sympy's assumptions."""
+    import derivations.pan_cms.tables as T
+    E, d = T.E, T.d
+    assert T._drop_abs(sympy.Abs(E - 1) + sympy.Abs(2 - E)) == E - 1 + sympy.Abs(2 - E)
+    assert T._drop_abs(sympy.Abs(sympy.sqrt(E) - 1)) == sympy.sqrt(E) - 1
+    assert T._drop_abs(sympy.Abs(sympy.sqrt(E) - R(3, 2))) == sympy.Abs(sympy.sqrt(E) - R(3, 2))
+    assert T.limit_at_oo((E - 1) * d**2 / (d + 1), d) == sympy.oo
+    assert T.limit_at_oo((1 - E) * d**2 / (d + 1), d) == -sympy.oo
+    assert T.limit_at_oo((E - 1) * d / (2 * d + 1), d) == (E - 1) / 2
+
+
 def test_pan_cms_hashing_decides_for_every_e_eps_above_one():
     from ldpref.exact import EXP_EPS as e
     from proofs_checks.pan_cms.hashing import _decide
@@ -161,3 +174,29 @@ def test_jiang_critical_points_are_proved_inside_the_interval():
     q, e = sympy.symbols("q e", positive=True)
     assert _critical_points((q - 1 / (e + 1)) ** 2, q, [], (0, 1), {e: 1}) == [1 / (e + 1)]
     assert _critical_points((q - e / 4) ** 2, q, [], (0, 1), {e: 1}) == []
+
+
+def test_positive_exponential_factors_are_dropped():
+    """exp(p), p a polynomial over Q in bounded symbols, is positive: the product has the signs of the rest."""
+    e, k, lg = sympy.symbols("epsilon k lg")
+    everywhere = {e: 0, k: 0, lg: 0}
+    assert signs_above(k * sympy.exp(e * k - lg) / 2, everywhere) == {1}
+    assert signs_above(-k * sympy.exp(lg - e * k) / 2, everywhere) == {-1}
+    assert signs_above((e - 2) * sympy.exp(e), {e: 1}) == {-1, 0, 1}
+    assert signs_above(sympy.exp(e), {e: 0}) == {1}
+    # not a polynomial over Q in the exponent, or a sum: left as it is, so not a rational function (no answer)
+    for expr in (sympy.exp(1 / e) * (e - 2), sympy.exp(sympy.sqrt(2) * e), sympy.exp(e) - 1):
+        assert signs_above(expr, {e: 1}) is None, expr
+    assert signs_above(sympy.exp(y) * e, {e: 1}) is None  # y has no bound
+
+
+def test_jiang_convergence_proof_decides_monotonicity_and_can_fail(monkeypatch):
+    """jiang-gcms Section VII-E: the release probability of a count class is nondecreasing in eps, decided for every
+    eps, k, lg > 0 by holds_above; a decreasing branch planted in its place is refuted."""
+    import proofs_checks.jiang_gcms.sec6_security as S
+
+    assert all(S._convergence_proof.__wrapped__().values())
+    eps, k, lg, below, above = S._class_probabilities()
+    monkeypatch.setattr(S, "_class_probabilities", lambda: (eps, k, lg, sympy.exp(lg - eps * k) / 2, above))
+    facts = S._convergence_proof.__wrapped__()
+    assert facts["below nondecreasing"] is False and facts["above nondecreasing"] is True

@@ -17,6 +17,10 @@ says nothing when the structure does not show the sign.  Here the answer is a de
   not a decision: anything else is undecided (None).  One parameter in an interval is written the same way and
   decided as above.
 
+A factor ``exp(p)`` of a product, with p a polynomial over Q in the bounded symbols, is a positive real number at
+every point of the domain, so it is dropped before the decision (the rest keeps the set of signs): a Laplace tail's
+derivative ``k exp(eps k - lg)/2`` has the signs of ``k/2``.
+
 No number is rounded, and no assumption of a sympy symbol is read.
 """
 
@@ -53,6 +57,7 @@ def signs_above(expr, bounds: dict) -> frozenset | None:
     expr = sympy.sympify(expr)
     if not expr.free_symbols <= bounds.keys():
         return None
+    expr = _without_positive_exponentials(expr, bounds.keys())
     variables = sorted(expr.free_symbols, key=sympy.default_sort_key)
     if not variables:
         return _constant_sign(expr)
@@ -63,6 +68,21 @@ def signs_above(expr, bounds: dict) -> frozenset | None:
         return certified
     u = half_lines[variables[0]].free_symbols.pop()
     return _one_parameter(num, den, u)
+
+
+def _without_positive_exponentials(expr, symbols):
+    """``expr`` with each factor ``exp(p)`` dropped, p a polynomial over Q in ``symbols`` (real there, so the factor
+    is a positive real number: the product keeps its set of signs).  Any other expression is returned as it is."""
+    def positive(factor) -> bool:
+        if not isinstance(factor, sympy.exp) or not factor.free_symbols <= set(symbols):
+            return False
+        if not factor.free_symbols:
+            return factor.args[0].is_Rational
+        return _poly(factor.args[0], *sorted(factor.free_symbols, key=sympy.default_sort_key)) is not None
+
+    factors = sympy.Mul.make_args(expr)
+    kept = [f for f in factors if not positive(f)]
+    return expr if len(kept) == len(factors) else sympy.Mul(*kept)
 
 
 def _half_line(x, bound):
@@ -87,10 +107,10 @@ def _rational_sign(value) -> int:
     return 1 if value > 0 else (-1 if value < 0 else 0)
 
 
-def _poly(expr, x):
-    """``expr`` as a polynomial in ``x`` over Q, or None."""
+def _poly(expr, *gens):
+    """``expr`` as a polynomial in ``gens`` over Q, or None."""
     try:
-        poly = sympy.Poly(sympy.expand(expr), x)
+        poly = sympy.Poly(sympy.expand(expr), *gens)
     except sympy.PolynomialError:
         return None
     return poly if poly.domain.is_QQ or poly.domain.is_ZZ else None

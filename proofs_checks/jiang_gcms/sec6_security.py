@@ -19,6 +19,8 @@ import sympy
 
 from derivations.jiang_gcms import discovery_model as M
 from derivations.jiang_gcms import printed_sec6 as P
+from ldpref.decide.for_all import holds_above
+from ldpref.exact import is_zero
 from ldpref.ledger import record
 from ldpref.ledger.generic import Grid, Point, Statistical, precomputed
 
@@ -226,13 +228,15 @@ def _class_probabilities():
 @cache
 def _convergence_proof():
     """Exact facts for c >= 2: both branches are nondecreasing in eps, meet at the threshold, and the release
-    probability tends to 1 as eps -> oo."""
+    probability tends to 1 as eps -> oo.  Monotonicity is decided by :func:`ldpref.decide.for_all.holds_above` for
+    every eps > 0, k > 0 (k >= 1 here) and lg > 0 (delta < 1/2), not by sympy's assumptions; the limit is sympy's."""
     eps, k, lg, below, above = _class_probabilities()
     at = {eps: lg / k}  # gap = 0
+    everywhere = {eps: 0, k: 0, lg: 0}
     return {
-        "below nondecreasing": bool(sympy.diff(below, eps).is_nonnegative),
-        "above nondecreasing": bool(sympy.diff(above, eps).is_nonnegative),
-        "continuous at T = c": sympy.simplify(below.subs(at) - above.subs(at)) == 0,
+        "below nondecreasing": holds_above(sympy.Ge(sympy.diff(below, eps), 0, evaluate=False), everywhere) is True,
+        "above nondecreasing": holds_above(sympy.Ge(sympy.diff(above, eps), 0, evaluate=False), everywhere) is True,
+        "continuous at T = c": is_zero(below.subs(at) - above.subs(at)),
         "limit 1": sympy.limit(above, eps, sympy.oo) == 1,
     }
 
