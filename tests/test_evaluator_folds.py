@@ -37,6 +37,21 @@ def test_better_neighbour_orders_irrational_losses_exactly():
     assert _sign_of_difference(sympy.pi, sympy.Rational(355, 113)) == -1
 
 
+def test_sign_of_difference_with_symbols_left_is_decided_on_their_domain():
+    """A loss difference left with 1/n (n > 0) has the sign of its coefficient, decided by for_all over n > 0; a
+    symbol without a declared positive domain, or a difference of both signs there, gives None."""
+    from ldpref.ledger.edit_nodes import _sign_of_difference
+
+    n, z = sympy.Symbol("n", positive=True), sympy.Symbol("z")
+    R = sympy.Rational
+    assert _sign_of_difference(R(5, 3) / n, R(49, 32) / n) == 1
+    assert _sign_of_difference(R(945, 121) / n, R(961, 121) / n) == -1
+    assert _sign_of_difference(9 / n, 9 / n) == 0
+    assert _sign_of_difference(R(5, 3) / z, R(49, 32) / z) is None  # z may be negative
+    assert _sign_of_difference(n, sympy.Integer(2)) is None  # both signs on n > 0
+    assert _sign_of_difference(n**2 + 1, 2 * n) is None  # (n - 1)^2 >= 0: signs {0, 1}, not one sign
+
+
 def _near_tie():
     """Max(1/2, -log(1 - e^{-18}/2)) - 1/2 + x y / (x + y): a Max sympy's own ordering refuses or misorders (the
     log is about 7.6e-9), plus a rational part, with its exact value at x, y."""
