@@ -144,14 +144,21 @@ def worst_mse_from(w_eq, w_neq):
 
 
 def _sign_for_exp_eps_above_one(expr):
-    """The one sign (1 or -1) of ``expr`` for every e^eps > 1 and every other parameter (d, m, m_1) above 1, written in
+    """The one sign (1 or -1) of ``expr`` for every e^eps > 1 and every other parameter (d, m, m_1) above 1
+    (:func:`_one_sign_above_one`).  ValueError when no single sign is proved."""
+    sign = _one_sign_above_one(expr)
+    if sign is None:
+        raise ValueError(f"sign of {expr} for e^eps > 1 is not decided")
+    return sign
+
+
+def _one_sign_above_one(expr) -> int | None:
+    """The one nonzero sign of ``expr`` for every e^eps > 1 and every other parameter (d, m, m_1) above 1, written in
     h = e^{eps/2} > 1 (so sqrt(e^eps) = h): :func:`ldpref.decide.for_all.signs_above` (exact, Sturm certificates for
-    one parameter, a coefficient certificate for several).  ValueError when no single sign is proved."""
+    one parameter, a coefficient certificate for several); None when no single nonzero sign is proved."""
     in_h = expr.subs(E, H**2)
     signs = signs_above(in_h, {symbol: 1 for symbol in in_h.free_symbols})
-    if signs is None or len(signs) != 1 or 0 in signs:
-        raise ValueError(f"sign of {expr} for e^eps > 1 is not decided: signs {signs}")
-    return next(iter(signs))
+    return next(iter(signs)) if signs is not None and len(signs) == 1 and 0 not in signs else None
 
 
 @cache
@@ -215,8 +222,9 @@ def limit_at_oo(expr, var):
         ratio = sympy.cancel(ratio)
         if gap == 0:
             return ratio
-        if ratio.is_positive or ratio.is_negative:  # the sign of the leading ratio decides +oo or -oo
-            return sympy.oo if ratio.is_positive else -sympy.oo
+        sign = _one_sign_above_one(ratio)  # the sign of the leading ratio decides +oo or -oo
+        if sign is not None:
+            return sympy.oo if sign > 0 else -sympy.oo
     return sympy.limit(expr, var, sympy.oo)
 
 
@@ -231,14 +239,10 @@ def leading_in_d(expr):
     return d * nice(limit_per_d(expr))
 
 
-_S = sympy.Symbol("s", positive=True)
-
-
 def _drop_abs(expr):
-    """``|a| = a`` for every a that is positive whenever e^eps > 1 (checked by e^eps = (1 + s^2)^2)."""
-    def positive(a):
-        return bool(sympy.simplify(a.subs(E, (1 + _S**2) ** 2)).is_positive)
-    return expr.replace(lambda a: isinstance(a, sympy.Abs) and positive(a.args[0]), lambda a: a.args[0])
+    """``|a| = a`` for every a that is positive whenever e^eps > 1 (:func:`_one_sign_above_one`)."""
+    return expr.replace(lambda a: isinstance(a, sympy.Abs) and _one_sign_above_one(a.args[0]) == 1,
+                        lambda a: a.args[0])
 
 
 @cache  # pure, exact hashable arguments: the checks ask for the same values again
