@@ -200,3 +200,16 @@ def test_jiang_convergence_proof_decides_monotonicity_and_can_fail(monkeypatch):
     monkeypatch.setattr(S, "_class_probabilities", lambda: (eps, k, lg, sympy.exp(lg - eps * k) / 2, above))
     facts = S._convergence_proof.__wrapped__()
     assert facts["below nondecreasing"] is False and facts["above nondecreasing"] is True
+
+
+def test_pan_cms_theta_holds_signs_a_number_and_refuses_a_symbolic_limit():
+    """Theta(loss) needs a finite positive limit of order/loss: its sign by the exact decider; a limit left
+    with a symbol was signed by sympy's assumptions and is now refused."""
+    import derivations.pan_cms.tables as T
+    d, q = T.d, sympy.Symbol("q", positive=True)
+    assert T.theta_holds(2 * d, "d", sympy.oo, d, exp_eps=2) is True
+    assert T.theta_holds(d, "d", sympy.oo, d**2, exp_eps=2) is False  # limit 0
+    assert T.theta_holds(d**2, "d", sympy.oo, d, exp_eps=2) is False  # limit oo
+    assert T.theta_holds(-d, "d", sympy.oo, d, exp_eps=2) is False
+    with pytest.raises(ValueError, match="not a number"):
+        T.theta_holds(q * d, "d", sympy.oo, d, exp_eps=2)

@@ -544,9 +544,9 @@ def theta_holds(order, var, point, loss, exp_eps=None):
         lim = sympy.limit(order / loss, eps, point, "+" if point == 0 else "-")
     else:
         lim = sympy.limit(order.subs(eps, sympy.log(exp_eps)) / loss, d, sympy.oo)
-    if lim.is_number and lim.is_finite:  # a finite number: its sign by the exact decider
-        return exact_sign(lim) > 0
-    return bool(lim.is_finite and lim.is_positive)
+    if not lim.is_number:  # a limit left with symbols: its sign is not asked of sympy's assumptions
+        raise ValueError(f"the limit of {order}/{loss} as {var} -> {point} is not a number: {lim}")
+    return bool(lim.is_finite) and exact_sign(lim) > 0  # an infinite limit is not Theta; a finite one: exact sign
 
 
 def table1_rhr_order_derived(col: str):
