@@ -8,6 +8,7 @@ l2 of the pooled decoder is that of a pure protocol with p = e/(e + m - 1), q = 
 import math
 
 import numpy as np
+import pytest
 
 from ldpref.figures import pan_strict
 from ldpref.figures.spec import Context, FigureData, Panel
@@ -49,3 +50,21 @@ def test_ocms_curves_and_simulated_m():
     assert all(g <= p for g, p in zip(grouped.y, exact.y))  # own-configuration decoding never loses
     sim = by["OCMS simulated"]
     assert sim.params == ["m=4", "m=20", "m=100"]
+
+
+def test_wss_k_is_the_exact_argmin_and_a_tie_is_refused(monkeypatch):
+    """WSS's k: the 60-digit ranking's winner is the exact argmin over 1..d-1 (every pair ordered by ldpref.exact);
+    when the runner-up's loss equals the winner's, the winner is not confirmed and the figure refuses it."""
+    import sympy
+
+    import ldpref.wss as W
+    from ldpref.exact import exact_order
+
+    for d, eps in ((8, 1), (16, 2)):
+        k = pan_strict._wss_k(d, eps)
+        E = sympy.exp(eps)
+        best = W.osc_l2_per_client(d, k, E)
+        assert all(exact_order(W.osc_l2_per_client(d, j, E), best) == 1 for j in range(1, d) if j != k)
+    monkeypatch.setattr(W, "osc_l2_per_client", lambda d, k, e: sympy.sqrt(2))
+    with pytest.raises(ArithmeticError, match="not confirmed"):
+        pan_strict._wss_k(8, 1)

@@ -155,10 +155,11 @@ def _ocms_protocol(params: dict, counts, trials: int, rng):
 def _wss_k(d: int, eps: int) -> int:
     """The integer k in 1..d-1 with the lowest OSC l2 at e^eps (``ldpref.wss.optimal_support_size``, whose exact
     search is slow at an irrational e^eps): every k ranked at 60 digits (mpmath), then the winner confirmed exactly
-    (sympy's sign of the difference of the exact losses) against the runner-up."""
+    (:func:`ldpref.exact.exact_sign` of the difference of the exact losses) against the runner-up."""
     import mpmath
     import sympy
 
+    from ..exact import exact_sign
     from ..wss import osc_l2_per_client
 
     with mpmath.workdps(60):
@@ -174,7 +175,7 @@ def _wss_k(d: int, eps: int) -> int:
     if len(ranked) > 1:
         E = sympy.exp(eps)
         gap = osc_l2_per_client(d, ranked[1], E) - osc_l2_per_client(d, ranked[0], E)
-        if not gap.is_positive:
+        if exact_sign(gap) <= 0:  # OrderUndecided (not proved either way) propagates
             raise ArithmeticError(f"WSS: the l2-optimal k at d = {d}, eps = {eps} is not confirmed exactly")
     return ranked[0]
 
