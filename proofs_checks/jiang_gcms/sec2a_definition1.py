@@ -196,9 +196,14 @@ def _thm1_points():
     at Eq. (2)'s exact bound, :func:`ldpref.gcms.shuffle_exp_bound`); ``facts`` the values at which the forms
     are evaluated, eps_c the upper end of a 30-digit bisection (a screen) whose delta is then proved at most delta
     exactly."""
+    # at delta = 1/2 and 1/4 the shuffled histogram is already (0, delta)-DP (exact smallest eps_c about 1e-12), so
+    # any bound holds there; at delta = 1e-4 and 1e-6 it is 0.104 and 0.137 against bounds 0.487 and 0.499, where a
+    # bound with an eighth of Eq. (2)'s bracket fails (tests/test_jiang_thm1_grid.py)
     cases = [("grr d=2", grr(2, R(3, 2)).mechanism, 30, R(1, 2)),
              ("grr d=2", grr(2, R(3, 2)).mechanism, 60, R(1, 4)),
-             ("gcms d=2 m=3 k=1 s=1 p=1/2", gcms(HashFamily(((0, 1),), 3), 1, R(1, 2)), 60, R(1, 2))]
+             ("gcms d=2 m=3 k=1 s=1 p=1/2", gcms(HashFamily(((0, 1),), 3), 1, R(1, 2)), 60, R(1, 2)),
+             ("grr d=2", grr(2, 2).mechanism, 300, R(1, 10**4)),
+             ("grr d=2", grr(2, 2).mechanism, 400, R(1, 10**6))]
     out = []
     with mpmath.workdps(30):
         for name, mech, n_, dl in cases:
@@ -243,7 +248,9 @@ _THM1 = dict(printed=J.thm1_printed, derived=J.thm1_derived,
          "claim's implication at eps = ln e^eps0, n, delta and eps_c = the exact smallest eps_c (upper end of a "
          "bisection bracket of width < 1e-12 on the exact shuffled distributions of GRR and GCMS, the other "
          "n - 1 clients on one value); the exact column says whether the shuffled histogram is "
-         "(bound, delta)-DP.  The theorem's 'delta in [0, 1]' must exclude 0.")))
+         "(bound, delta)-DP.  At delta = 1/2 and 1/4 that histogram is already (0, delta)-DP, so only the points "
+         "at delta = 1e-4 and 1e-6 (exact smallest eps_c 0.104 and 0.137, bounds 0.487 and 0.499) can refute a "
+         "bound.  The theorem's 'delta in [0, 1]' must exclude 0.")))
 
 record(id="jiang-gcms/thm1", location="Section II-A, Theorem 1 (privacy amplification by shuffling, cited)",
        statement="For an eps-LDP randomiser with eps <= log(n/(8 log(2/delta)) - 1), shuffling n reports is "
