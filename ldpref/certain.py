@@ -18,7 +18,7 @@ from fractions import Fraction
 import sympy
 from flint import arb, ctx as flint_ctx, fmpq
 
-from .exact import OrderUndecided, _enclose
+from .exact import OrderUndecided, _enclose, enclosure_environment
 
 #: working precision of every ball (bits): about 77 decimal digits
 PRECISION = 256
@@ -118,12 +118,7 @@ def enclose(expr, values: dict | None = None) -> Certain:
     (an operation not covered, a symbol without a value, a float)."""
     expr = expr if isinstance(expr, sympy.Basic) else sympy.sympify(expr)
     with flint_ctx.workprec(PRECISION):
-        env = {}
-        for sym, value in (values or {}).items():
-            box = _enclose(value if isinstance(value, sympy.Basic) else sympy.sympify(value))
-            if box is not None:
-                env[sym] = box
-        box = _enclose(expr, env)
+        box = _enclose(expr, enclosure_environment(values))
     if box is None:
         raise OrderUndecided(f"{expr} has no rigorous enclosure")
     return Certain(box)

@@ -159,11 +159,7 @@ def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int |
     diff = None
     for prec in ORDER_PRECISIONS:
         with flint_ctx.workprec(prec):
-            env = {}
-            for sym, value in (values or {}).items():
-                box = _enclose(value) if isinstance(value, sympy.Basic) else None
-                if box is not None:
-                    env[sym] = box
+            env = enclosure_environment(values)
             box_a, box_b = _enclose(a, env), _enclose(b, env)
             if box_a is None or box_b is None:
                 return None
@@ -394,6 +390,18 @@ def _certainly_nonzero(value) -> bool:
 #: pan-cms Appendix I's Gaussian tail; floor, ceiling, Abs: pan-strict's bit counts and privacy ratios)
 _ARB_UNARY = {sympy.exp: arb.exp, sympy.erf: arb.erf, sympy.erfc: arb.erfc, sympy.Abs: arb.__abs__,
               sympy.floor: arb.floor, sympy.ceiling: arb.ceil}
+
+
+def enclosure_environment(values: dict | None) -> dict:
+    """The balls (at the current ``flint.ctx.prec``) of ``values`` (symbol -> exact constant; a plain number is
+    sympified first), the ``env`` of :func:`_enclose`: a value with no enclosure (a float) is left out, so an expression
+    that uses its symbol has none either."""
+    env = {}
+    for sym, value in (values or {}).items():
+        box = _enclose(value if isinstance(value, sympy.Basic) else sympy.sympify(value))
+        if box is not None:
+            env[sym] = box
+    return env
 
 
 def _enclose(expr, env: dict | None = None):

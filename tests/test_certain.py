@@ -52,3 +52,17 @@ def test_apply_runs_raw_balls_at_the_precision_and_wraps_them():
     assert out["sum"] > sympy.Rational(174, 100) and out["pair"].ball.contains(1)
     assert out["pair"].ball.rad() < arb(2) ** -250  # 256 bits, not the default 53
     assert isinstance(apply(lambda a: (a, a), third), tuple)
+
+
+def test_values_are_read_the_same_way_by_enclose_and_exact_order():
+    """One environment of balls for both (ldpref.exact.enclosure_environment): a plain int value is a value, a float
+    is not (the expression that uses it has no enclosure: exact_order gives None, enclose refuses)."""
+    from ldpref.exact import OrderUndecided, exact_order
+
+    x = sympy.Symbol("x")
+    for value in (2, sympy.Integer(2)):
+        assert exact_order(sympy.sqrt(x), 1, {x: value}) == 1
+        assert enclose(sympy.sqrt(x), {x: value}) > 1
+    assert exact_order(sympy.sqrt(x), 1, {x: 2.0}) is None
+    with pytest.raises(OrderUndecided):
+        enclose(sympy.sqrt(x), {x: 2.0})
