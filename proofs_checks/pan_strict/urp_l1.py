@@ -3,12 +3,11 @@ comparison of the two worst cases (used by pan-strict/cor2.1 and the competitors
 
 from __future__ import annotations
 
-import mpmath
 import sympy
 
 import derivations.pan_strict.framework as D
 from ldpref import losses
-from ldpref.exact import to_mpf
+from ldpref.decimals import decimal_text
 from ldpref.l1_certificate import certified_l1_normal, certified_order
 from ldpref.mechanism import Mechanism
 
@@ -48,8 +47,8 @@ def _l1_comparison(m: Mechanism):
 
 
 def _shown(value) -> str:
-    """10 significant digits of an exact value (display only)."""
-    return mpmath.nstr(to_mpf(value, 25), 10)
+    """10 significant digits of an exact value (display only; :func:`ldpref.decimals.decimal_text`)."""
+    return decimal_text(value, 10)
 
 
 def _l1_decided(m: Mechanism, phi) -> bool:
