@@ -236,3 +236,21 @@ def test_shuffle_calculator_refuses_a_symbol_or_a_complex_number():
     for eps0, delta in ((sympy.Symbol("x"), R(1, 2)), (1, sympy.I / 2)):
         with pytest.raises(ParameterError, match="must be a real number"):
             G.shuffle_amplification(eps0, delta, 100)
+
+
+def test_thm3_deployed_shows_the_papers_bias_not_a_constant():
+    """Theorem 3 for the deployed draw: the printed form is Appendix B's E[C(d)] put into Eq. (4), minus f(d), and it
+    is displayed so (sympy would cancel it to the constant 0 <= 0); it is still true at every point, where the exact
+    conditional bias is not (the verdict is conditional), and a slip in the transcription makes it false."""
+    import derivations.jiang_gcms.printed_appendices as PA
+    from ldpref.latex import to_latex
+    from ldpref.ledger.forms import evaluate
+
+    form = PA.thm3_deployed_printed()
+    assert form.free_symbols >= {PA.p, PA.q, PA.n, PA.m, PA.f} and "E[C" not in to_latex(form)
+    assert to_latex(form) != r"0 \leq 0" and r"\frac{n p}{m}" in to_latex(form)
+    R = sympy.Rational
+    at = {PA.p: R(3, 4), PA.q: R(1, 4), PA.n: 5, PA.m: 3, PA.f: 2}
+    assert evaluate(form, at) is True
+    slipped = form.xreplace({PA.q * PA.n * (1 - 1 / PA.m): PA.p * PA.n * (1 - 1 / PA.m)})
+    assert slipped != form and evaluate(slipped, at) is False

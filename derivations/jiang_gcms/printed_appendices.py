@@ -84,10 +84,12 @@ def appB_mean_printed():
 @cache
 def thm3_deployed_printed():
     """The paper's bias of Eq. (4) for the draw H in use: Appendix B's E[C(d)] (no dependence on H) put into
-    Eq. (4), minus f(d); the statement is that it vanishes."""
+    Eq. (4), minus f(d); the statement is that it vanishes.  Built unevaluated, so it shows that substitution: sympy
+    would cancel it to the constant statement 0 <= 0 (the value is the same at every point)."""
     mean_C = appB_mean_printed().rhs
-    fhat_mean = (mean_C - p * n / m - q * n * (1 - 1 / m)) / ((p - q) * (1 - 1 / m))
-    return sympy.Le(sympy.Abs(fhat_mean - f), 0, evaluate=False)
+    numerator = sympy.Add(mean_C, -p * n / m, -q * n * (1 - 1 / m), evaluate=False)
+    fhat_mean = sympy.Mul(numerator, sympy.Pow((p - q) * (1 - 1 / m), -1, evaluate=False), evaluate=False)
+    return sympy.Le(sympy.Abs(sympy.Add(fhat_mean, -f, evaluate=False), evaluate=False), 0, evaluate=False)
 
 
 @cache
