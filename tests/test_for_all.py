@@ -145,6 +145,11 @@ def test_pan_cms_tables_abs_and_infinite_limits_are_decided_for_every_e_eps_abov
     assert T.limit_at_oo((E - 1) * d**2 / (d + 1), d) == sympy.oo
     assert T.limit_at_oo((1 - E) * d**2 / (d + 1), d) == -sympy.oo
     assert T.limit_at_oo((E - 1) * d / (2 * d + 1), d) == (E - 1) / 2
+    # only the parameters whose domain is stated (e^eps, d, m, m_1 > 1): n - 1/2 is negative at n = 1/4, and n > 0
+    # is all the model says, so |n - 1/2| stays (bounding every symbol by 1 would have dropped it)
+    assert T._one_sign_above_one(T.n - R(1, 2)) is None
+    assert T._drop_abs(sympy.Abs(T.n - R(1, 2))) == sympy.Abs(T.n - R(1, 2))
+    assert T._one_sign_above_one(T.m1 - 1) == 1
 
 
 def test_pan_cms_hashing_decides_for_every_e_eps_above_one():

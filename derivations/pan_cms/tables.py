@@ -157,8 +157,14 @@ def _one_sign_above_one(expr) -> int | None:
     h = e^{eps/2} > 1 (so sqrt(e^eps) = h): :func:`ldpref.decide.for_all.signs_above` (exact, Sturm certificates for
     one parameter, a coefficient certificate for several); None when no single nonzero sign is proved."""
     in_h = expr.subs(E, H**2)
-    signs = signs_above(in_h, {symbol: 1 for symbol in in_h.free_symbols})
+    if not in_h.free_symbols <= _ABOVE_ONE.keys():  # a symbol whose domain is not stated here: nothing is decided
+        return None
+    signs = signs_above(in_h, {symbol: _ABOVE_ONE[symbol] for symbol in in_h.free_symbols})
     return next(iter(signs)) if signs is not None and len(signs) == 1 and 0 not in signs else None
+
+
+#: the parameters a sign is decided over and their strict lower bounds: e^{eps/2} > 1, and d, m, m_1 > 1
+_ABOVE_ONE = {H: 1, d: 1, m: 1, m1: 1}
 
 
 @cache

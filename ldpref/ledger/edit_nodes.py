@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import sympy
 
-from ..latex import to_latex
 from ..decide.for_all import signs_above
 from ..exact import exact_ceiling, exact_floor
+from ..latex import to_latex
 from .forms_extremes import exact_order
 
 
