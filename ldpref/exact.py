@@ -148,21 +148,23 @@ def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int |
     ball is its value's, so nothing is substituted) at each of :data:`ORDER_PRECISIONS`, decided only when the balls
     of ``a`` and ``b`` separate, or ``a - b`` as sympy writes it (exactly cancelled) is a rational (its sign is exact:
     identical expressions are a tie by structure, no proof to run) or has a ball that excludes 0 (pi vs
-    pi + e^{-10^6}).  None when a value has no enclosure (an operation not covered, a symbol without a value, a
-    float, a value outside the reals): the caller decides another way.  When the balls never separate: with
+    pi + e^{-10^6}).  None when a value has no enclosure at the highest precision (an operation not covered, a
+    symbol without a value, a float, a value outside the reals; a log or root of a ball that straddles 0 at a lower
+    precision is tried again higher): the caller decides another way.  When the balls never separate: with
     ``ties``, 0 if ``a - b`` is proved 0 (:func:`is_zero`), else :class:`OrderUndecided` naming both; without
     (the mode of :func:`certain_sign`), None -- never a rounded guess, and 0 only from a proof."""
     a = a if isinstance(a, sympy.Basic) else sympy.sympify(a)
     b = b if isinstance(b, sympy.Basic) else sympy.sympify(b)
     if a.is_Rational and b.is_Rational:
         return 1 if a > b else (-1 if a < b else (0 if ties else None))
-    diff = None
+    diff, missing = None, False
     for prec in ORDER_PRECISIONS:
         with flint_ctx.workprec(prec):
             env = enclosure_environment(values)
             box_a, box_b = _enclose(a, env), _enclose(b, env)
-            if box_a is None or box_b is None:
-                return None
+            missing = box_a is None or box_b is None
+            if missing:  # a ball may exist at a higher precision: a log or a root of a ball not yet proved positive
+                continue
             if box_a > box_b:  # arb comparisons hold only when they hold for every point of the two balls
                 return 1
             if box_a < box_b:
@@ -176,7 +178,7 @@ def exact_order(a, b, values: dict | None = None, *, ties: bool = True) -> int |
             box = _enclose(diff, env)  # or it may separate from 0 where the two balls do not
             if box is not None and (box > 0 or box < 0):
                 return 1 if box > 0 else -1
-    if not ties:
+    if missing or not ties:  # no enclosure even at the highest precision, or a tie the caller decides
         return None
     diff = a - b if diff is None else diff  # the cancellation the loop made, once
     if is_zero(diff.xreplace({s: sympy.sympify(v) for s, v in values.items()}) if values else diff):
