@@ -267,3 +267,17 @@ def test_exact_order_ties_by_structure_and_rational_differences():
     assert certain_sign(sympy.pi, sympy.pi + hair) == -1
     assert exact_order(_p + hair, _p, {_p: sympy.pi}) == 1
     assert exact_order(sympy.sin(1), sympy.sin(1)) is None
+
+
+def test_exact_order_tries_a_higher_precision_when_a_ball_is_missing():
+    """log and non-integer powers of a ball that straddles 0 have no ball at 64 bits; the value x = e^-50 - e^(-50 -
+    10^-30) (about 2e-52, positive) needs more.  exact_order used to give up at the first precision (None: 'no
+    enclosure'); it now tries the next one, and None is left for what has no ball at the highest precision."""
+    from ldpref.exact import exact_order
+    from ldpref.number_syntax import parse_number
+
+    x = sympy.exp(-50) - sympy.exp(-50 - sympy.Rational(1, 10**30))
+    assert exact_order(sympy.log(x), 0) == -1 and exact_order(sympy.sqrt(x), 0) == 1
+    assert exact_order(sympy.log(-x), 0) is None  # outside the reals at every precision
+    assert exact_order(sympy.gamma(sympy.Rational(1, 3)), 1) is None  # an operation not covered
+    assert parse_number("ln(exp(-50) - exp(-50 - 1/10**30))", irrational=True) == sympy.log(x)
