@@ -13,18 +13,20 @@ Accepted (ASCII only; white space between tokens is ignored)::
 ``e``, ``sqrt``, ``exp`` and ``ln``/``log`` only where an irrational value is meaningful (``irrational=True``,
 e.g. e^eps or eps); elsewhere the value must be rational.  ``inf`` and ``nan`` are refused as not finite,
 and every value (also every intermediate one) must lie within ``MAX_MAGNITUDE`` in absolute value, with
-numerator and denominator within it too, so nothing huge is ever built.  Errors are ``ParameterError``
-(a ``ValueError``) with one line naming the key and the problem.
+numerator and denominator within it too, so nothing huge is ever built.  The signs (sqrt, ln) and the bounds are
+decided by ldpref.exact (rigorous enclosures, 0 only by a proof), never by a rounded value or sympy's assumptions;
+a value that cannot be ordered exactly is refused.  Errors are ``ParameterError`` (a ``ValueError``) with one line
+naming the key and the problem.
 """
 
 from __future__ import annotations
 
 import re
 
-import mpmath
 import sympy
 
 from .errors import ParameterError
+from .exact import OrderUndecided, exact_holds, exact_sign
 
 #: bound on |value|, on numerators and on denominators (also of intermediate results)
 MAX_MAGNITUDE = 10 ** 100
@@ -95,15 +97,20 @@ def _check_size(value, text: str, what: str) -> None:
         return
     if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         raise ParameterError(f"{what} = {text!r} is not finite")
-    with mpmath.workdps(20):
-        try:
-            approx = complex(sympy.N(value, 20))
-        except (TypeError, ValueError):
-            raise ParameterError(f"{what} = {text!r} is not a finite real number") from None
-    if approx.imag != 0:
+    if value.has(sympy.I):  # the grammar builds real numbers only (sqrt and ln of a negative number are refused)
         raise ParameterError(f"{what} = {text!r} is not real")
-    if not abs(approx.real) <= MAX_MAGNITUDE:
+    if not _decided(lambda: exact_holds(abs(value), "<=", MAX_MAGNITUDE), text, what):
         raise ParameterError(f"{what} = {text!r}: |value| must be at most 10^100")
+
+
+def _decided(decision, text: str, what: str):
+    """``decision()``, an exact order of ldpref.exact; a value whose order cannot be decided exactly is refused in one
+    line (never a rounded guess)."""
+    try:
+        return decision()
+    except OrderUndecided:
+        raise ParameterError(f"{what} = {text!r}: its value cannot be ordered exactly (too close to a bound, or no "
+                             "rigorous enclosure)") from None
 
 
 class _Parser:
@@ -205,10 +212,13 @@ class _Parser:
         raise self._error(f"unexpected {tok!r}")
 
     def _function(self, name: str, arg):
-        if name == "sqrt" and arg.is_negative:
+        sign = _decided(lambda: exact_sign(arg), self.text, self.what) if name != "exp" else None
+        if name == "sqrt" and sign < 0:
             raise self._error(f"sqrt of the negative number {arg}")
-        if name in ("ln", "log") and not arg.is_positive:
+        if name == "sqrt" and sign == 0:  # proved 0 (ldpref.exact.is_zero): its root is 0, exactly
+            return sympy.Integer(0)
+        if name in ("ln", "log") and sign <= 0:
             raise self._error(f"{name} of the non-positive number {arg}")
-        if name == "exp" and not abs(arg) <= MAX_EXP_ARGUMENT:
+        if name == "exp" and not _decided(lambda: exact_holds(abs(arg), "<=", MAX_EXP_ARGUMENT), self.text, self.what):
             raise self._error("|value| must be at most 10^100")
         return self._sized(_FUNCS[name](arg))

@@ -225,6 +225,9 @@ def test_numpy_warnings_do_not_leak():
     ("e", True, sympy.E),
     ("exp(ln(3))", True, sympy.Integer(3)),
     ("log(5/2)", True, sympy.log(sympy.Rational(5, 2))),
+    # just below the bound: a 20-digit float of it rounded up to 1e100 and refused it; the exact order accepts it
+    ("10**100 - sqrt(2)/10**50", True, sympy.Integer(10) ** 100 - sympy.sqrt(2) / sympy.Integer(10) ** 50),
+    ("sqrt(ln(8)/ln(2) - 3)", True, sympy.Integer(0)),  # the argument proved 0 (ldpref.exact): its root is 0
 ])
 def test_numbers_are_read_exactly(text, irrational, value):
     assert parse_number(text, what="x", irrational=irrational) == value
@@ -242,6 +245,10 @@ def test_numbers_are_read_exactly(text, irrational, value):
     ("sqrt(2)", False, "not accepted here"),
     ("sqrt(-2)", True, "sqrt of the negative number -2"),
     ("ln(0)", True, "non-positive"),
+    ("ln(ln(8)/ln(2) - 3)", True, "non-positive"),  # 0, proved
+    ("sqrt(1 - sqrt(2))", True, "sqrt of the negative number"),
+    ("10**100 + sqrt(2)/10**50", True, "at most 10^100"),
+    ("1/(ln(8)/ln(2) - 3)", True, "cannot be ordered exactly"),  # a division by a 0 sympy does not see
     ("1/0", False, "division by zero"),
     ("\uff11\uff12", False, "only ASCII"),  # full-width 12
     ("\u0661\u0662", False, "only ASCII"),  # Arabic-Indic 12
