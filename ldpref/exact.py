@@ -252,14 +252,16 @@ def exact_floor(value) -> int:
     for prec in ORDER_PRECISIONS:
         with flint_ctx.workprec(prec):
             box = _enclose(x)
-            if box is None or not box.is_finite():
-                break
+            if box is None or not box.is_finite():  # a ball may exist at a higher precision (a log of a small value)
+                continue
             floor = box.floor().unique_fmpz()
             if floor is not None:
                 return int(floor)
             man, exp = (int(v) for v in box.mid().man_exp())  # the midpoint exactly: man 2^exp
             nearest = (2 * man * 2 ** exp + 1) // 2 if exp >= 0 else (2 * man + 2 ** -exp) // 2 ** (1 - exp)
-    if nearest is not None and is_zero(x - nearest):
+    if nearest is None:
+        raise OrderUndecided(f"cannot decide the floor of {x}: it has no finite rigorous enclosure")
+    if is_zero(x - nearest):
         return nearest
     raise OrderUndecided(f"cannot decide the floor of {x}: its enclosures hold an integer and the difference is not "
                          "proved 0")
@@ -304,8 +306,8 @@ def exact_argmin(expr, points, values: dict | None = None) -> int:
                     boxes = None
                     break
                 boxes[i] = box
-            if boxes is None:
-                break
+            if boxes is None:  # a ball may exist at a higher precision; else the exact orders below decide
+                continue
             low = min(live, key=lambda i: boxes[i].mid())  # the first of the least midpoints (exact points)
             live = [i for i in live if not boxes[i] > boxes[low]]  # out only when certainly above
             if len(live) == 1:

@@ -281,3 +281,15 @@ def test_exact_order_tries_a_higher_precision_when_a_ball_is_missing():
     assert exact_order(sympy.log(-x), 0) is None  # outside the reals at every precision
     assert exact_order(sympy.gamma(sympy.Rational(1, 3)), 1) is None  # an operation not covered
     assert parse_number("ln(exp(-50) - exp(-50 - 1/10**30))", irrational=True) == sympy.log(x)
+
+
+def test_exact_floor_and_argmin_try_a_higher_precision_when_a_ball_is_missing():
+    """The same value for exact_floor (it broke out of its loop at 64 bits and refused) and exact_argmin."""
+    from ldpref.exact import OrderUndecided, exact_argmin, exact_floor
+
+    x = sympy.exp(-50) - sympy.exp(-50 - sympy.Rational(1, 10**30))  # about 1.93e-52
+    assert exact_floor(sympy.log(x)) == -120  # log x = -119.08
+    t = sympy.Symbol("t")
+    assert exact_argmin(sympy.log(t), [{t: x}, {t: 2 * x}, {t: x / 2}]) == 2
+    with pytest.raises(OrderUndecided, match="no finite rigorous enclosure"):
+        exact_floor(sympy.gamma(sympy.Rational(1, 3)))
