@@ -18,7 +18,7 @@ from fractions import Fraction
 import sympy
 from flint import arb, ctx as flint_ctx, fmpq
 
-from .exact import OrderUndecided, _enclose, enclosure_environment
+from .exact import ORDER_PRECISIONS, OrderUndecided, _enclose, enclosure_environment
 
 #: working precision of every ball (bits): about 77 decimal digits
 PRECISION = 256
@@ -114,14 +114,17 @@ class Certain:
 
 def enclose(expr, values: dict | None = None) -> Certain:
     """The value of an exact real ``expr`` (a sympy expression; ``values``: symbol -> exact constant, nothing
-    substituted) as a :class:`Certain` ball at :data:`PRECISION` bits.  ``OrderUndecided`` when it has no enclosure
-    (an operation not covered, a symbol without a value, a float)."""
+    substituted) as a :class:`Certain` ball at :data:`PRECISION` bits, or at the one decider's highest precision
+    (:data:`ldpref.exact.ORDER_PRECISIONS`) when there is none at PRECISION (a log of a ball that straddles 0 there).
+    ``OrderUndecided`` when it has no enclosure at either (an operation not covered, a symbol without a value, a
+    float)."""
     expr = expr if isinstance(expr, sympy.Basic) else sympy.sympify(expr)
-    with flint_ctx.workprec(PRECISION):
-        box = _enclose(expr, enclosure_environment(values))
-    if box is None:
-        raise OrderUndecided(f"{expr} has no rigorous enclosure")
-    return Certain(box)
+    for prec in (PRECISION, ORDER_PRECISIONS[-1]):
+        with flint_ctx.workprec(prec):
+            box = _enclose(expr, enclosure_environment(values))
+        if box is not None and box.is_finite():
+            return Certain(box)
+    raise OrderUndecided(f"{expr} has no rigorous enclosure")
 
 
 def apply(fn, *values: Certain):

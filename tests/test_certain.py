@@ -66,3 +66,15 @@ def test_values_are_read_the_same_way_by_enclose_and_exact_order():
     assert exact_order(sympy.sqrt(x), 1, {x: 2.0}) is None
     with pytest.raises(OrderUndecided):
         enclose(sympy.sqrt(x), {x: 2.0})
+
+
+def test_enclose_tries_the_highest_precision_when_there_is_no_ball_at_256_bits():
+    """log of e^-50 - e^(-50 - 10^-90) (about 2e-112): its argument's ball straddles 0 at 256 bits, so enclose used
+    to refuse it; at the one decider's highest precision it is a ball near -257.23."""
+    from ldpref.exact import OrderUndecided
+
+    x = sympy.exp(-50) - sympy.exp(-50 - sympy.Rational(1, 10**90))
+    value = enclose(sympy.log(x))
+    assert value < -257 and value > -258
+    with pytest.raises(OrderUndecided):
+        enclose(sympy.log(-x))
