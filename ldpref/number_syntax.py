@@ -99,8 +99,13 @@ def _check_size(value, text: str, what: str) -> None:
         raise ParameterError(f"{what} = {text!r} is not finite")
     if value.has(sympy.I):  # the grammar builds real numbers only (sqrt and ln of a negative number are refused)
         raise ParameterError(f"{what} = {text!r} is not real")
-    if not _decided(lambda: exact_holds(abs(value), "<=", MAX_MAGNITUDE), text, what):
+    if not _within(value, MAX_MAGNITUDE, text, what):
         raise ParameterError(f"{what} = {text!r}: |value| must be at most 10^100")
+
+
+def _within(value, bound, text: str, what: str) -> bool:
+    """-bound <= value <= bound, two exact orders (never sympy's Abs, which picks the sign by its own evaluation)."""
+    return _decided(lambda: exact_holds(value, ">=", -bound) and exact_holds(value, "<=", bound), text, what)
 
 
 def _decided(decision, text: str, what: str):
@@ -219,6 +224,6 @@ class _Parser:
             return sympy.Integer(0)
         if name in ("ln", "log") and sign <= 0:
             raise self._error(f"{name} of the non-positive number {arg}")
-        if name == "exp" and not _decided(lambda: exact_holds(abs(arg), "<=", MAX_EXP_ARGUMENT), self.text, self.what):
+        if name == "exp" and not _within(arg, MAX_EXP_ARGUMENT, self.text, self.what):
             raise self._error("|value| must be at most 10^100")
         return self._sized(_FUNCS[name](arg))

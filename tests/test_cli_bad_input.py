@@ -248,6 +248,8 @@ def test_numbers_are_read_exactly(text, irrational, value):
     ("ln(ln(8)/ln(2) - 3)", True, "non-positive"),  # 0, proved
     ("sqrt(1 - sqrt(2))", True, "sqrt of the negative number"),
     ("10**100 + sqrt(2)/10**50", True, "at most 10^100"),
+    ("-10**100 - sqrt(2)/10**50", True, "at most 10^100"),
+    ("exp(-231)", True, "at most 10^100"),
     ("1/(ln(8)/ln(2) - 3)", True, "cannot be ordered exactly"),  # a division by a 0 sympy does not see
     ("1/0", False, "division by zero"),
     ("\uff11\uff12", False, "only ASCII"),  # full-width 12
