@@ -298,10 +298,10 @@ def exact_argmin(expr, points, values: dict | None = None) -> int:
     live = list(range(len(points)))
     for prec in ORDER_PRECISIONS:
         with flint_ctx.workprec(prec):
-            env = {sym: _enclose(v) for sym, v in at.items()}
+            env = enclosure_environment(at)
             boxes = {}
             for i in live:
-                box = _enclose(expr, {**env, **{sym: _enclose(v) for sym, v in points[i].items()}})
+                box = _enclose(expr, {**env, **enclosure_environment(points[i])})
                 if box is None or not box.is_finite():
                     boxes = None
                     break
