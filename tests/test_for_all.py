@@ -218,3 +218,12 @@ def test_pan_cms_theta_holds_signs_a_number_and_refuses_a_symbolic_limit():
     assert T.theta_holds(-d, "d", sympy.oo, d, exp_eps=2) is False
     with pytest.raises(ValueError, match="not a number"):
         T.theta_holds(q * d, "d", sympy.oo, d, exp_eps=2)
+
+
+def test_one_sign_is_the_single_sign_or_none():
+    e = sympy.Symbol("exp_eps")
+    from ldpref.decide.for_all import one_sign
+    assert one_sign(e - 1, {e: 1}) == 1 and one_sign(1 - e, {e: 1}) == -1 and one_sign(e - e, {e: 1}) == 0
+    assert one_sign(e - 2, {e: 1}) is None  # both signs
+    assert one_sign((e - 2) ** 2, {e: 1}) is None  # {0, 1}: not one sign
+    assert one_sign(e - y, {e: 1}) is None  # y has no bound

@@ -27,7 +27,7 @@ from math import comb
 
 import sympy
 
-from ldpref.decide.for_all import signs_above
+from ldpref.decide.for_all import one_sign
 from ldpref.exact import EXP_EPS, exact_holds, leading_ratio
 from ldpref.ledger.edit_nodes import BetterNeighbourOfLoss
 from ldpref.radicals import simplify_radicals
@@ -141,7 +141,7 @@ def _root_above_one(expr, var=m):
     m = 1 + t the numerator is a t^2 + b t + c (or b t + c); a root t > 0 exists and is unique for every parameter
     in :data:`DOMAIN` when c/a < 0 there (the two roots have a negative product), and it is then the larger root,
     ``(-b + sgn(a) sqrt(b^2 - 4ac)) / (2a)`` with the sign of a proved constant: both signs are decided exactly by
-    :func:`ldpref.decide.for_all.signs_above` (Sturm certificates, or a coefficient certificate for several
+    :func:`ldpref.decide.for_all.one_sign` (Sturm certificates, or a coefficient certificate for several
     parameters), never at a sample point.  ArithmeticError when the proof does not go through."""
     t = sympy.Symbol("t", positive=True)
     num = sympy.numer(factor_cancel(expr)).subs(var, 1 + t)
@@ -153,16 +153,16 @@ def _root_above_one(expr, var=m):
     if poly.degree() == 1:
         b, c = poly.all_coeffs()
         root = -c / b
-        if signs_above(root, bounds) != {1}:
+        if one_sign(root, bounds) != 1:
             raise ArithmeticError(f"the root {root} of {num} is not proved positive")
         return _canonical(1 + root)
     if poly.degree() != 2:
         raise ArithmeticError(f"the numerator {num} is not quadratic in m - 1")
     a, b, c = poly.all_coeffs()
-    lead = signs_above(a, bounds)
-    if signs_above(c / a, bounds) != {-1} or lead not in ({1}, {-1}):
+    lead = one_sign(a, bounds)
+    if one_sign(c / a, bounds) != -1 or not lead:
         raise ArithmeticError(f"{num} is not proved to have exactly one root m > 1 (c/a < 0, a of one sign)")
-    root = (-b + next(iter(lead)) * sympy.sqrt(b**2 - 4 * a * c)) / (2 * a)
+    root = (-b + lead * sympy.sqrt(b**2 - 4 * a * c)) / (2 * a)
     return _canonical(1 + root)
 
 

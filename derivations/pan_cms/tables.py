@@ -27,7 +27,7 @@ import math
 
 import sympy
 
-from ldpref.decide.for_all import signs_above
+from ldpref.decide.for_all import one_sign
 from ldpref.exact import exact_holds, exact_sign, leading_ratio, to_exact
 
 from ..caching import cache
@@ -154,13 +154,13 @@ def _sign_for_exp_eps_above_one(expr):
 
 def _one_sign_above_one(expr) -> int | None:
     """The one nonzero sign of ``expr`` for every e^eps > 1 and every other parameter (d, m, m_1) above 1, written in
-    h = e^{eps/2} > 1 (so sqrt(e^eps) = h): :func:`ldpref.decide.for_all.signs_above` (exact, Sturm certificates for
+    h = e^{eps/2} > 1 (so sqrt(e^eps) = h): :func:`ldpref.decide.for_all.one_sign` (exact, Sturm certificates for
     one parameter, a coefficient certificate for several); None when no single nonzero sign is proved."""
     in_h = expr.subs(E, H**2)
     if not in_h.free_symbols <= _ABOVE_ONE.keys():  # a symbol whose domain is not stated here: nothing is decided
         return None
-    signs = signs_above(in_h, {symbol: _ABOVE_ONE[symbol] for symbol in in_h.free_symbols})
-    return next(iter(signs)) if signs is not None and len(signs) == 1 and 0 not in signs else None
+    sign = one_sign(in_h, {symbol: _ABOVE_ONE[symbol] for symbol in in_h.free_symbols})
+    return sign if sign else None  # 0 everywhere is not a nonzero sign
 
 
 #: the parameters a sign is decided over and their strict lower bounds: e^{eps/2} > 1, and d, m, m_1 > 1

@@ -47,6 +47,13 @@ def holds_above(relation, bounds: dict) -> bool | None:
     return None if signs is None else signs <= _HOLDS[type(relation)]
 
 
+def one_sign(expr, bounds: dict) -> int | None:
+    """The one sign (-1, 0 or 1) ``expr`` keeps for every value of its parameters in ``bounds`` (:func:`signs_above`),
+    or None when it takes several there or its set of signs is not known."""
+    signs = signs_above(expr, bounds)
+    return next(iter(signs)) if signs is not None and len(signs) == 1 else None
+
+
 def signs_above(expr, bounds: dict) -> frozenset | None:
     """The set of signs (-1, 0, 1) that ``expr`` takes for the real values of its parameters in ``bounds`` ({symbol:
     a} for x > a, {symbol: (lo, hi)} for lo < x < hi; rational ends): exact for one parameter (a decision); for

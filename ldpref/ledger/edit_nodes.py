@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sympy
 
-from ..decide.for_all import signs_above
+from ..decide.for_all import one_sign
 from ..exact import exact_ceiling, exact_floor
 from ..latex import to_latex
 from .forms_extremes import exact_order
@@ -38,7 +38,7 @@ def _sign_of_difference(a, b) -> int | None:
     """The sign of ``a - b`` (-1, 0, 1) decided exactly, or None (symbols left undecided).  Two numbers are ordered
     by the one evaluator's ordering (:func:`ldpref.ledger.forms_extremes.exact_order`: rationals directly, else
     rigorous enclosures, a tie only when the difference is proved 0); with symbols left, by
-    :func:`ldpref.decide.for_all.signs_above` over the domain each symbol declares (a positive symbol, such as the
+    :func:`ldpref.decide.for_all.one_sign` over the domain each symbol declares (a positive symbol, such as the
     loss's n, ranges over (0, oo)): one sign there, or None (a symbol with no such domain, or both signs)."""
     if a.is_number and b.is_number:
         sign = exact_order(a, b)
@@ -47,8 +47,7 @@ def _sign_of_difference(a, b) -> int | None:
     diff = sympy.cancel(sympy.together(a - b))
     if diff.is_Rational:
         return int(bool(diff > 0)) - int(bool(diff < 0))
-    signs = signs_above(diff, {s: 0 for s in diff.free_symbols if s.is_positive})
-    return next(iter(signs)) if signs is not None and len(signs) == 1 else None
+    return one_sign(diff, {s: 0 for s in diff.free_symbols if s.is_positive})
 
 
 def _neighbours(x) -> tuple:
