@@ -227,3 +227,18 @@ def test_one_sign_is_the_single_sign_or_none():
     assert one_sign(e - 2, {e: 1}) is None  # both signs
     assert one_sign((e - 2) ** 2, {e: 1}) is None  # {0, 1}: not one sign
     assert one_sign(e - y, {e: 1}) is None  # y has no bound
+
+
+def test_unique_positive_root_is_proved_for_every_parameter():
+    """The one root t > 0 of a t^2 + b t + c (or b t + c) for every parameter value: t^2 - (d - 3) has it only for
+    d > 3, so over d > 1 it is refused, although at the sample d = 7 (what the exact side of pan-cms Corollary 3.5
+    used) the root sqrt(d - 3) is positive."""
+    from ldpref.decide.for_all import unique_positive_root
+    t, d = sympy.Symbol("t", positive=True), sympy.Symbol("d")
+    root = unique_positive_root((d + 2) * t**2 - 3 * (3 * d - 2), t, {d: 1})  # sqrt(3 (3d - 2)/(d + 2))
+    assert sympy.cancel(root**2 - 3 * (3 * d - 2) / (d + 2)) == 0 and root.subs(d, 2) == sympy.sqrt(3)
+    assert unique_positive_root(-(t**2) + 2 * t + 3, t, {}) == 3  # a < 0: roots 3 and -1
+    assert unique_positive_root(2 * t - d, t, {d: 1}) == d / 2
+    for refused in (t**2 - (d - 3), t - d + 3, t**3 - d, t**2 + 1):
+        with pytest.raises(ArithmeticError):
+            unique_positive_root(refused, t, {d: 1})

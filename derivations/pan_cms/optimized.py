@@ -27,7 +27,7 @@ from math import comb
 
 import sympy
 
-from ldpref.decide.for_all import one_sign
+from ldpref.decide.for_all import unique_positive_root
 from ldpref.exact import EXP_EPS, exact_holds, leading_ratio
 from ldpref.ledger.edit_nodes import BetterNeighbourOfLoss
 from ldpref.radicals import simplify_radicals
@@ -137,33 +137,15 @@ DOMAIN = {e: 1, d: 1, tau: 0, n: 0, f_star: (0, 1), f: (0, 1)}
 
 
 def _root_above_one(expr, var=m):
-    """The unique root m > 1 of the numerator of ``expr``, proved unique, in canonical radical form.  With
-    m = 1 + t the numerator is a t^2 + b t + c (or b t + c); a root t > 0 exists and is unique for every parameter
-    in :data:`DOMAIN` when c/a < 0 there (the two roots have a negative product), and it is then the larger root,
-    ``(-b + sgn(a) sqrt(b^2 - 4ac)) / (2a)`` with the sign of a proved constant: both signs are decided exactly by
-    :func:`ldpref.decide.for_all.one_sign` (Sturm certificates, or a coefficient certificate for several
-    parameters), never at a sample point.  ArithmeticError when the proof does not go through."""
+    """The unique root m > 1 of the numerator of ``expr``, proved unique for every parameter in :data:`DOMAIN`
+    (:func:`ldpref.decide.for_all.unique_positive_root` of the numerator in t = m - 1: exact signs, never a sample
+    point), in canonical radical form.  ArithmeticError when the proof does not go through."""
     t = sympy.Symbol("t", positive=True)
     num = sympy.numer(factor_cancel(expr)).subs(var, 1 + t)
-    poly = sympy.Poly(num, t)
     free = num.free_symbols - {t}
     if not free <= DOMAIN.keys():
         raise ArithmeticError(f"no domain for {sorted(map(str, free - DOMAIN.keys()))} in {num}")
-    bounds = {s: DOMAIN[s] for s in free}
-    if poly.degree() == 1:
-        b, c = poly.all_coeffs()
-        root = -c / b
-        if one_sign(root, bounds) != 1:
-            raise ArithmeticError(f"the root {root} of {num} is not proved positive")
-        return _canonical(1 + root)
-    if poly.degree() != 2:
-        raise ArithmeticError(f"the numerator {num} is not quadratic in m - 1")
-    a, b, c = poly.all_coeffs()
-    lead = one_sign(a, bounds)
-    if one_sign(c / a, bounds) != -1 or not lead:
-        raise ArithmeticError(f"{num} is not proved to have exactly one root m > 1 (c/a < 0, a of one sign)")
-    root = (-b + lead * sympy.sqrt(b**2 - 4 * a * c)) / (2 * a)
-    return _canonical(1 + root)
+    return _canonical(1 + unique_positive_root(num, t, {s: DOMAIN[s] for s in free}))
 
 
 @cache

@@ -54,6 +54,27 @@ def one_sign(expr, bounds: dict) -> int | None:
     return next(iter(signs)) if signs is not None and len(signs) == 1 else None
 
 
+def unique_positive_root(expr, t, bounds: dict):
+    """The one root t > 0 of ``expr``, a polynomial of degree 1 or 2 in ``t`` whose coefficients are rational functions
+    of the parameters in ``bounds``, proved to exist and to be unique for every value of them (:func:`one_sign`),
+    never chosen at a sample point.  Degree 1, b t + c: -c/b proved positive.  Degree 2, a t^2 + b t + c: c/a < 0
+    (the two roots have a negative product, so exactly one is positive) with a of one sign, and the root is then
+    ``(-b + sgn(a) sqrt(b^2 - 4ac)) / (2a)``.  ArithmeticError when the proof does not go through."""
+    poly = sympy.Poly(expr, t)
+    if poly.degree() == 1:
+        b, c = poly.all_coeffs()
+        if one_sign(-c / b, bounds) != 1:
+            raise ArithmeticError(f"the root {-c / b} of {expr} is not proved positive")
+        return -c / b
+    if poly.degree() != 2:
+        raise ArithmeticError(f"{expr} is not of degree 1 or 2 in {t}")
+    a, b, c = poly.all_coeffs()
+    lead = one_sign(a, bounds)
+    if one_sign(c / a, bounds) != -1 or not lead:
+        raise ArithmeticError(f"{expr} is not proved to have exactly one root {t} > 0 (c/a < 0, a of one sign)")
+    return (-b + lead * sympy.sqrt(b**2 - 4 * a * c)) / (2 * a)
+
+
 def signs_above(expr, bounds: dict) -> frozenset | None:
     """The set of signs (-1, 0, 1) that ``expr`` takes for the real values of its parameters in ``bounds`` ({symbol:
     a} for x > a, {symbol: (lo, hi)} for lo < x < hi; rational ends): exact for one parameter (a decision); for

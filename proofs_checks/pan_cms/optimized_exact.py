@@ -33,6 +33,7 @@ from derivations.pan_cms.symbols import d as d_sym
 from derivations.pan_cms.symbols import m as m_sym
 from ldpref import enumeration, losses, moments
 from ldpref.dataset import all_datasets
+from ldpref.decide.for_all import unique_positive_root
 from ldpref.exact import EXP_EPS, exact_floor, exact_sign, leading_ratio, to_mpf
 from ldpref.hashing import HashFamily, all_functions_family, gf2_affine_family, prime_affine_family
 from ldpref.ledger.forms import as_fmpq
@@ -334,11 +335,8 @@ def _leading_terms(l2fun):
     ``derivations.pan_cms.optimized.corollary35_derived`` for the continuity argument."""
     num = sympy.numer(sympy.together(sympy.cancel(sympy.diff(l2fun, m_sym))))
     t = sympy.Symbol("t", positive=True)
-    # the root positive at d = 7 (its sign by the exact decider; a closed-form root keeps its sign unless it vanishes)
-    roots = [r for r in sympy.solve(num.subs(m_sym, 1 + t), t) if exact_sign(r.subs(d_sym, 7)) > 0]
-    if len(roots) != 1:
-        raise ArithmeticError(f"expected one stationary root, got {roots}")
-    t2 = sympy.cancel(roots[0] ** 2)
+    # the one root m = 1 + t > 1, proved unique for every d > 1 (not chosen by its sign at a sample d)
+    t2 = sympy.cancel(unique_positive_root(num.subs(m_sym, 1 + t), t, {d_sym: 1}) ** 2)
     m_lim = 1 + sympy.sqrt(limit_at_oo(t2, d_sym))
     per_d = limit_at_oo(sympy.cancel(l2fun / d_sym), d_sym)
     per_d = sympy.cancel(per_d.subs(m_sym, m_lim))
